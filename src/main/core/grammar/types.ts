@@ -1,0 +1,113 @@
+/**
+ * Grammar data model. A grammar is TOML data (grammars/<tool>.toml, see grammars/README.md);
+ * the loader validates it and compiles every pattern once into a RegExp.
+ */
+
+/** How the router treats a command (seeds 000/001 "Category Router"). */
+export type Category = 'condense' | 'narrate' | 'passthrough' | 'structured' | 'interactive' | 'dangerous';
+
+export type Severity = 'error' | 'warning';
+
+/** A rule as it stands in TOML, before compilation. */
+export interface RuleSource {
+  /** Stable name, used in error messages and in `--explain` output. Defaults to `<kind>#<index>`. */
+  id?: string;
+  /** JavaScript regular expression; named groups `(?<name>…)` become captures. */
+  pattern: string;
+  /** Restrict the rule to these actions (subcommands); absent = every action. */
+  actions?: string[];
+  /** Restrict the rule to these dialects; absent = every dialect. */
+  dialects?: string[];
+}
+
+export interface HazardRuleSource extends RuleSource {
+  severity: Severity;
+  /** Keep this many following lines with the hazard (e.g. rustc's ` --> src/main.rs:3:5`). */
+  context_after?: number;
+  /** Keep following lines while they match this pattern (indented traceback frames …). */
+  continue_pattern?: string;
+}
+
+export interface OutcomeRuleSource extends RuleSource {
+  /** Rewrite for the summary, `{name}` replaced by captures; absent = the line itself. */
+  format?: string;
+}
+
+export interface NoiseRuleSource extends RuleSource {
+  /** strip: drop (counted); dedup: keep one representative per template with a count. */
+  action: 'strip' | 'dedup';
+}
+
+export interface PromptRuleSource extends RuleSource {}
+
+/** A compiled rule. `re` never has the g or y flag (so `.exec` is stateless). */
+export interface CompiledRule {
+  id: string;
+  re: RegExp;
+  actions?: ReadonlySet<string>;
+  dialects?: ReadonlySet<string>;
+  /** Where the rule came from, for error messages: `grammars/npm.toml` (+ include chain). */
+  source: string;
+}
+
+export interface CompiledHazardRule extends CompiledRule {
+  severity: Severity;
+  contextAfter: number;
+  continueRe?: RegExp;
+}
+
+export interface CompiledOutcomeRule extends CompiledRule {
+  format?: string;
+}
+
+export interface CompiledNoiseRule extends CompiledRule {
+  action: 'strip' | 'dedup';
+}
+
+export interface GrammarAction {
+  /** Subcommand words that select this action (`install`, `i`, `ci`, `add`). */
+  aliases: string[];
+  /** Flags the preflight may add (issue 3) — they must never change what the command does. */
+  quietFlags?: string[];
+  /** Category override for this action (e.g. `git diff` → passthrough, `git status` → structured). */
+  category?: Category;
+}
+
+export interface Grammar {
+  name: string;
+  /** File the grammar was loaded from. */
+  file: string;
+  /** Where it came from; later layers override earlier ones by name. */
+  origin: 'builtin' | 'user' | 'project';
+  category?: Category;
+  /** Executable basenames that select this grammar (`npm`, `gcc`, `clang`, `python -m pytest` → `pytest`). */
+  commands: string[];
+  /** dialect name → executable basenames (`gcc` → [gcc, g++, cc], `clang` → [clang, clang++]). */
+  dialects: Record<string, string[]>;
+  actions: Record<string, GrammarAction>;
+  /** Rules, already merged with the rules of included `_shared/*` grammars (own rules first). */
+  hazard: CompiledHazardRule[];
+  outcome: CompiledOutcomeRule[];
+  noise: CompiledNoiseRule[];
+  prompt: CompiledRule[];
+  /** Names of included shared grammars, for `--explain`. */
+  includes: string[];
+}
+
+/** Result of detecting which grammar applies to an argv. */
+export interface Detection {
+  grammar: Grammar;
+  /** Action name (key of grammar.actions), if a subcommand matched. */
+  action?: string;
+  dialect?: string;
+  /** The argv after stripping wrappers (`npx`, `npm exec`, `pnpm dlx`, `yarn`, `python -m`). */
+  argv: string[];
+}
+
+/** A grammar problem: reported with file, line and rule; mish keeps working with the other grammars. */
+export interface GrammarError {
+  file: string;
+  line?: number;
+  rule?: string;
+  message: string;
+}
