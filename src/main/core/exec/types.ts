@@ -1,0 +1,37 @@
+/**
+ * Executor: where a command line actually runs. The router and its handlers are written
+ * against this interface so the same code serves the CLI (a fresh PTY per command) and the
+ * MCP server (a persistent shell session).
+ */
+
+export interface ExecRequest {
+  /** The command line as the user/agent wrote it (already parsed and allowed by the router). */
+  command: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  cols?: number;
+  rows?: number;
+  /** Raw PTY bytes, in order, never re-encoded (the spool and the squasher both get them). */
+  onData: (chunk: Uint8Array) => void;
+  /**
+   * A simple command is about to run (bash DEBUG trap / zsh preexec, reported through a
+   * nonce'd OSC sequence that output cannot forge): lets the router switch grammars per
+   * segment of `make && make test`.
+   */
+  onSegment?: (simpleCommand: string) => void;
+  /** Aborting interrupts the command (SIGINT to its process group, then escalates). */
+  signal?: AbortSignal;
+}
+
+export interface ExecResult {
+  exitCode: number;
+  signal?: number;
+  /** Working directory after the command, when the executor knows it (sessions do). */
+  cwd?: string;
+  /** True when the shell itself ended (`exit 3` in a session). */
+  shellExited?: boolean;
+}
+
+export interface Executor {
+  run(request: ExecRequest): Promise<ExecResult>;
+}

@@ -1,0 +1,84 @@
+/**
+ * Data types of the squasher pipeline (seeds 000/001 "Shared Core: Squasher Pipeline"):
+ * bytes → UTF-8 → VT strip → line buffer → classifier → dedup → emit buffer → summary.
+ */
+import type { Severity } from '../grammar/types.js';
+
+/** SGR colour seen on a line, kept as a classification hint (bit flags). */
+export const enum ColorHint {
+  None = 0,
+  Red = 1,
+  Yellow = 2,
+}
+
+export type LineKind = 'complete' | 'overwrite' | 'partial';
+
+/** One logical line after VT stripping. */
+export interface Line {
+  kind: LineKind;
+  /** Printable text, ANSI removed, no trailing CR/LF. */
+  text: string;
+  /** ColorHint bit flags. */
+  color: number;
+  /** 1-based number among complete lines (what `mish raw --lines` counts); 0 for overwrite/partial. */
+  no: number;
+}
+
+export type Classification =
+  | { kind: 'hazard'; severity: Severity; rule: string; captures?: Record<string, string> }
+  | { kind: 'outcome'; rule: string; text: string }
+  | { kind: 'noise'; action: 'strip' | 'dedup'; rule: string }
+  | { kind: 'prompt'; rule: string }
+  | { kind: 'unknown' };
+
+/** A hazard as reported: the line, its context lines, and where it stood in the raw output. */
+export interface HazardReport {
+  severity: Severity;
+  text: string;
+  /** Lines kept with it (rustc's ` --> file:line`, traceback frames). */
+  context: string[];
+  lineNo: number;
+  rule: string;
+}
+
+/** A group of lines collapsed by the dedup engine. */
+export interface DedupGroup {
+  /** Normalised template, e.g. `Compiling {id} v{n}`. */
+  template: string;
+  count: number;
+  first: string;
+  last: string;
+  firstNo: number;
+  lastNo: number;
+  /** Distinct values of the varying parts when few, or a numeric range `1..5000`. */
+  variation?: string;
+}
+
+/** Live events while the command runs (the CLI prints them; MCP streams progress). */
+export type SquashEvent =
+  | { type: 'hazard'; hazard: HazardReport }
+  | { type: 'prompt'; text: string }
+  | { type: 'progress'; lines: number; elapsedMs: number; lastLine?: string };
+
+export interface SquashResult {
+  /** Complete lines seen. */
+  totalLines: number;
+  bytes: number;
+  exitCode: number;
+  signal?: number;
+  durationMs: number;
+  /** Outcome lines (after format), in order, deduplicated. */
+  outcomes: string[];
+  hazards: HazardReport[];
+  /** Hazards beyond the kept cap (still in the spool). */
+  hazardsOmitted: { errors: number; warnings: number };
+  groups: DedupGroup[];
+  /** Unclassified lines shown as head + tail, with an exact marker for the omitted middle. */
+  body: BodyLine[];
+  /** Lines of each kind, for counts in the summary. */
+  counts: { hazard: number; outcome: number; noise: number; prompt: number; unknown: number };
+  /** Prompt text if the output ended on one. */
+  finalPrompt?: string;
+}
+
+export type BodyLine = { type: 'line'; text: string; no: number } | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number };
