@@ -1,0 +1,30 @@
+// Builds the Electron app into out/: main (ESM), preload (CommonJS: a sandboxed preload cannot
+// be an ES module), renderer (React). `mish console --web` serves out/renderer to a browser.
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      // Bundle everything (nothing external): a sandboxed preload can only require electron.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    // Relative asset URLs: the same build loads from file:// (Electron) and http:// (web host).
+    base: './',
+    build: {
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,173 @@
+/**
+ * Browser mode of the operator console: serves the built renderer (out/renderer) and one
+ * WebSocket endpoint carrying the contract, on 127.0.0.1 only.
+ *
+ * Access needs the random token in the URL, on every HTTP request and on the WebSocket
+ * upgrade; the Host and Origin headers must name this server, so a web page the operator has
+ * open elsewhere cannot reach it (DNS rebinding, cross-site WebSocket hijacking).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ClientFrameSchema, type EventName, type EventPayload, type ServerFrame } from '../../shared/contract.js';
+import type { ConsoleService } from './console-service.js';
+
+/** Bytes of randomness in the access token (URL-safe base64 → 32 characters). */
+const TOKEN_BYTES = 24;
+/** A view that stops reading (tab asleep) must not grow our memory without bound: drop it. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/** Requests are tiny; anything bigger is not from our renderer. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+export interface WebHostOptions {
+  service: ConsoleService;
+  /** Directory with the built renderer (index.html + assets/). */
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Fixed token (tests); default random. */
+  token?: string;
+}
+
+export interface WebHost {
+  /** `http://127.0.0.1:PORT/?token=…` — what the operator opens. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export type WebHostError = { kind: 'listen-failed'; message: string } | { kind: 'no-renderer'; message: string };
+
+/** Starts the web host; errors as values (port in use, renderer not built). */
+export async function startWebHost(options: WebHostOptions): Promise<{ ok: true; value: WebHost } | { ok: false; error: WebHostError }> {
+  const rendererDir = path.resolve(options.rendererDir);
+  try {
+    await readFile(path.join(rendererDir, 'index.html'));
+  } catch {
+    return { ok: false, error: { kind: 'no-renderer', message: `the console UI is not built (${rendererDir}/index.html missing); run \`npm run build:electron\`` } };
+  }
+  const token = options.token ?? randomBytes(TOKEN_BYTES).toString('base64url');
+  let port = 0;
+  const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+  const tokenOk = (req: IncomingMessage) => {
+    const given = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
+    return given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  };
+
+  const server = createServer((req, res) => {
+    void serveFile(req, res, rendererDir, hostOk(req) && tokenOk(req));
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  server.on('upgrade', (req, socket, head) => {
+    const origin = req.headers.origin;
+    const originOk = origin === undefined || origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws' || !hostOk(req) || !tokenOk(req) || !originOk) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, options.service));
+  });
+
+  const listened = await new Promise<{ ok: true } | { ok: false; message: string }>((resolve) => {
+    server.once('error', (err) => resolve({ ok: false, message: err.message }));
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve({ ok: true }));
+  });
+  if (!listened.ok) return { ok: false, error: { kind: 'listen-failed', message: `cannot listen on 127.0.0.1:${options.port ?? 0}: ${listened.message}` } };
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    ok: true,
+    value: {
+      url: `http://127.0.0.1:${port}/?token=${token}`,
+      port,
+      close: async () => {
+        for (const ws of wss.clients) ws.terminate();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    },
+  };
+}
+
+function attach(ws: WebSocket, service: ConsoleService): void {
+  const sendFrame = (frame: ServerFrame) => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      ws.close(1013, 'view too slow; reload to reconnect');
+      return;
+    }
+    ws.send(JSON.stringify(frame));
+  };
+  const connection = service.connect({
+    send<E extends EventName>(event: E, payload: EventPayload<E>) {
+      sendFrame({ event, payload });
+    },
+  });
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString());
+    } catch {
+      return; // not ours; no id to answer to
+    }
+    const frame = ClientFrameSchema.safeParse(json);
+    if (!frame.success) {
+      const id = typeof (json as { id?: unknown })?.id === 'number' ? (json as { id: number }).id : -1;
+      sendFrame({ id, error: { message: 'bad request frame: expected {id, method, params}' } });
+      return;
+    }
+    const { id, method, params } = frame.data;
+    void connection.handle(method, params).then((r) => sendFrame(r.ok ? { id, result: r.result } : { id, error: { message: r.error } }));
+  });
+  ws.on('close', () => connection.dispose());
+  ws.on('error', () => connection.dispose());
+}
+
+async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, allowed: boolean): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405).end();
+    return;
+  }
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  // The page itself needs the token; its assets are loaded by the page without it and hold
+  // no data (the renderer bundle is public code).
+  const isPage = pathname === '/' || pathname === '/index.html';
+  if (isPage && !allowed) {
+    res.writeHead(403, { 'content-type': 'text/plain' }).end('mish console: open the URL with its token, as printed by `mish console`\n');
+    return;
+  }
+  const file = path.resolve(root, '.' + (isPage ? '/index.html' : pathname));
+  if (!file.startsWith(root + path.sep)) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    res.writeHead(404).end();
+  }
+}

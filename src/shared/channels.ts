@@ -1,0 +1,29 @@
+/**
+ * Message names of the main ↔ renderer contract, without zod, so the sandboxed preload stays
+ * a few hundred bytes. The schemas for each name are in ./contract.ts.
+ *
+ * The method-name maps decide the bridge API: one method per message (ARCHITECTURE.md §3.3).
+ */
+
+/** Renderer → main requests: bridge method name → message name. */
+export const REQUEST_METHODS = {
+  listSessions: 'sessions:list',
+  subscribeSession: 'session:subscribe',
+  unsubscribeSession: 'session:unsubscribe',
+} as const;
+
+/** Main → renderer events: bridge listener method name → message name. */
+export const EVENT_METHODS = {
+  onSessionsChanged: 'sessions:changed',
+  onSessionOutput: 'session:output',
+  onCommandStart: 'session:command-start',
+  onCommandEnd: 'session:command-end',
+} as const;
+
+export type RequestMethod = keyof typeof REQUEST_METHODS;
+export type RequestName = (typeof REQUEST_METHODS)[RequestMethod];
+export type EventMethod = keyof typeof EVENT_METHODS;
+export type EventName = (typeof EVENT_METHODS)[EventMethod];
+
+/** Name under which the preload exposes the bridge on `window`. */
+export const BRIDGE_GLOBAL = 'mish';
