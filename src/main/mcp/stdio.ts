@@ -1,0 +1,133 @@
+/**
+ * MCP over stdio: newline-delimited JSON-RPC on stdin/stdout.
+ *
+ * Why not the SDK's StdioServerTransport as is: it drops a malformed line silently (onerror
+ * only) and closes the whole transport when one line exceeds its buffer. JSON-RPC 2.0 §5 wants
+ * a Parse error / Invalid Request response, and a shell server must survive any garbage a
+ * client sends. This transport answers every bad line with a JSON-RPC error and keeps going;
+ * valid messages are parsed with the SDK's own schema.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+/** Largest accepted message; a longer line is discarded (and answered with an error) instead of buffered forever. */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+export class RobustStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  /** Inside an oversize line: drop bytes until the next newline. */
+  private discarding = false;
+  private closed = false;
+
+  constructor(
+    private readonly stdin: Readable = process.stdin,
+    private readonly stdout: Writable = process.stdout,
+  ) {}
+
+  private readonly onData = (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (this.discarding) {
+        this.discarding = false;
+        this.chunks = [];
+        this.buffered = 0;
+        continue;
+      }
+      const line = this.buffered ? Buffer.concat([...this.chunks, piece]) : piece;
+      this.chunks = [];
+      this.buffered = 0;
+      this.handleLine(line.toString('utf8').replace(/\r$/, ''));
+    }
+    const rest = chunk.subarray(start);
+    if (rest.length === 0 || this.discarding) return;
+    this.chunks.push(Buffer.from(rest));
+    this.buffered += rest.length;
+    if (this.buffered > MAX_MESSAGE_BYTES) {
+      this.chunks = [];
+      this.buffered = 0;
+      this.discarding = true;
+      this.sendError(null, INVALID_REQUEST, `message larger than ${MAX_MESSAGE_BYTES} bytes discarded`);
+    }
+  };
+
+  private readonly onEnd = () => void this.close();
+  private readonly onStreamError = (error: Error) => {
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  private handleLine(line: string): void {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      this.onerror?.(new Error(`parse error: ${(e as Error).message}`));
+      this.sendError(null, PARSE_ERROR, `Parse error: ${(e as Error).message}`);
+      return;
+    }
+    if (Array.isArray(value)) {
+      this.sendError(null, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported by MCP');
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      const id = value && typeof value === 'object' && 'id' in value && (typeof value.id === 'string' || typeof value.id === 'number') ? value.id : null;
+      this.onerror?.(new Error(`invalid JSON-RPC message: ${line.slice(0, 200)}`));
+      // A malformed notification (no id) gets no response would be the letter of the spec, but
+      // a client that sent garbage learns more from an error with id null.
+      this.sendError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response');
+      return;
+    }
+    try {
+      this.onmessage?.(parsed.data);
+    } catch (e) {
+      this.onerror?.(e as Error);
+    }
+  }
+
+  private sendError(id: string | number | null, code: number, message: string): void {
+    this.write(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) + '\n').catch(() => {});
+  }
+
+  async start(): Promise<void> {
+    this.stdin.on('data', this.onData);
+    this.stdin.on('end', this.onEnd);
+    this.stdin.on('error', this.onStreamError);
+    this.stdout.on('error', this.onStreamError);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off('data', this.onData);
+    this.stdin.off('end', this.onEnd);
+    this.stdin.off('error', this.onStreamError);
+    this.stdin.pause();
+    this.chunks = [];
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.write(JSON.stringify(message) + '\n');
+  }
+
+  private write(text: string): Promise<void> {
+    if (this.closed || this.stdout.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      if (this.stdout.write(text)) resolve();
+      else this.stdout.once('drain', resolve);
+    });
+  }
+}

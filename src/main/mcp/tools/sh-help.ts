@@ -1,0 +1,58 @@
+/**
+ * sh_help: a short reference card of the mish tools, for an agent that is unsure which tool or
+ * argument to use. Static text; costs ~600 tokens.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { reply } from '../tool-kit.js';
+
+export const HELP_CARD = `mish — a shell for agents: real PTYs, condensed output that keeps every error, persistent sessions.
+
+sh_run {cmd, cwd?, session?, timeout?}
+  Run a command line to completion in a persistent shell session ("default" unless named);
+  cwd and env persist between calls. Output is condensed: errors, warnings, failing tests,
+  counts and the exit code always survive; file operations are narrated; content you act on
+  (cat, git diff, sed -n) passes unchanged. Every reply ends with the exit code, cwd, the line
+  counts (raw vs shown) and a [procs] digest of background processes.
+  If the command is still running at \`timeout\` seconds (default 50) it keeps running in the
+  background and the reply gives its id; if it asks for input ("[Y/n]", "Password:") the reply
+  says "waiting for input" with the prompt — answer with sh_interact send.
+  Interactive programs (vim, top, less) are refused: use non-interactive flags instead.
+
+sh_spawn {cmd, alias?, wait_for?, timeout?, session?, cwd?}
+  Start a background process (dev server, watcher). With wait_for (a regex) the call blocks
+  until the output matches, the process exits, or timeout seconds pass — no polling needed.
+  Example: sh_spawn {cmd: "npm run dev", alias: "web", wait_for: "ready on|listening"}
+
+sh_interact {id | alias, action, …}
+  send {text}         write text to the process (add "\\n" to press Enter), then wait up to
+                      wait seconds (default 5) for new output / exit / the next prompt
+  keys {keys: [...]}  named keys: Enter Tab Esc Backspace Up Down Left Right C-c C-d C-z
+  read_tail {lines?}  the last lines of output (condensed view of what happened lately)
+  read_raw {from_line?, to_line?, grep?}  exact raw lines from the spool, numbered
+  signal {signal}     e.g. SIGINT, SIGTERM, SIGHUP
+  kill                TERM the whole process group, KILL after a grace period
+  status              state, exit code, elapsed, last line; the final reply of a backgrounded sh_run
+
+sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, ssh?}
+  Sessions are persistent shells (bash, zsh, dash, sh; ssh: "user@host" for a remote one).
+  A "default" session is created on first use; restart gives a fresh shell.
+
+Ids: "c<N>" are sh_run commands, "p<N>" background processes; aliases work wherever ids do.
+Raw output is never lost: any id's exact output is readable with sh_interact read_raw.`;
+
+const outputSchema = { card: z.string().describe('The reference card text.') };
+
+export function registerShHelp(server: McpServer): void {
+  server.registerTool(
+    'sh_help',
+    {
+      title: 'mish reference card',
+      description: 'Show a short reference card of the mish shell tools (sh_run, sh_spawn, sh_interact, sh_session) with their arguments and examples. Call it when unsure which tool or argument to use.',
+      inputSchema: {},
+      outputSchema,
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    async () => reply(HELP_CARD, { card: HELP_CARD }),
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * sh_interact: talk to a running process (background spawn or a backgrounded sh_run command):
+ * send text or keys and see what it answers, read its tail or exact raw lines from the spool,
+ * signal or kill its process group, or ask its status (including the final condensed reply of
+ * an sh_run that outlived its timeout).
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ProcessControl, ProcessEntry, SpoolReadResult } from '../../core/session/types.js';
+import { capReply, describeEntry, parseRegex, reply, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type ToolExtra } from '../tool-kit.js';
+
+/** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
+const DEFAULT_ANSWER_WAIT_S = 5;
+/** Upper bound of `wait` (seconds); longer waits belong in sh_spawn wait_for or repeated status calls. */
+const MAX_ANSWER_WAIT_S = 300;
+/** Once output has started after input, this much silence means the process has answered. */
+const ANSWER_SETTLE_MS = 300;
+/** Default lines for read_tail. */
+const DEFAULT_TAIL_LINES = 40;
+/** Most lines one read returns; more must be paged with from_line/to_line. */
+const MAX_READ_LINES = 2_000;
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGSTOP', 'SIGCONT', 'SIGWINCH'] as const;
+
+const inputSchema = {
+  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from a backgrounded sh_run) or alias.'),
+  action: z.enum(['send', 'keys', 'read_tail', 'read_raw', 'signal', 'kill', 'status']).describe(
+    'send: write text; keys: press named keys; read_tail: last lines; read_raw: exact lines by range/grep; signal: send a signal; kill: TERM then KILL the process group; status: state and final result.',
+  ),
+  text: z.string().optional().describe('send: the text to write. Include "\\n" to press Enter (e.g. "y\\n").'),
+  keys: z.array(z.string()).optional().describe('keys: e.g. ["C-c"], ["Down", "Enter"]. Names: Enter Tab Esc Backspace Up Down Left Right Home End PageUp PageDown Space C-<x> M-<x>.'),
+  wait: z.number().min(0).max(MAX_ANSWER_WAIT_S).optional().describe(`send/keys: seconds to wait for the answer (new output, the next prompt, or exit). Default ${DEFAULT_ANSWER_WAIT_S}.`),
+  wait_for: z.string().optional().describe('send/keys: regex; stop waiting as soon as new output matches.'),
+  lines: z.number().int().min(1).max(MAX_READ_LINES).optional().describe(`read_tail: how many lines (default ${DEFAULT_TAIL_LINES}).`),
+  from_line: z.number().int().min(1).optional().describe('read_raw: first line, 1-based, inclusive.'),
+  to_line: z.number().int().min(1).optional().describe('read_raw: last line, inclusive.'),
+  grep: z.string().optional().describe('read_raw: only lines matching this regex.'),
+  signal: z.enum(SIGNALS).optional().describe('signal: which signal (default SIGINT).'),
+};
+
+const outputSchema = {
+  id: z.string(),
+  alias: z.string().optional(),
+  action: z.string(),
+  state: z.string().describe('running | waiting-for-input | exited | killed'),
+  exit_code: z.number().optional(),
+  waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
+  lines: z.array(z.object({ n: z.number(), text: z.string() })).optional().describe('read_tail/read_raw/send: numbered raw lines.'),
+  total_lines: z.number().optional(),
+  dropped_lines: z.number().optional().describe('lines no longer in the bounded spool'),
+  result: z.string().optional().describe('status of a backgrounded sh_run: its final condensed reply'),
+  procs: z.string(),
+};
+
+type Out = z.infer<z.ZodObject<typeof outputSchema>>;
+
+export function registerShInteract(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'sh_interact',
+    {
+      title: 'Interact with a running process',
+      description:
+        'Interact with a background process or a still-running sh_run command, by id or alias: answer prompts (send "y\\n"; the reply shows what the process printed next), press keys (C-c to interrupt), read the last lines or exact raw lines of its output (read_raw with from_line/to_line or grep; works after it exited too), signal it, kill its whole process group, or get its status (for a backgrounded sh_run: the final condensed output and exit code).',
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    },
+    async (args, extra) => {
+      const control = deps.sessions.process(args.id);
+      if (!control) {
+        const known = deps.sessions.processes.list().map((e) => (e.alias ? `${e.id} (${e.alias})` : e.id));
+        return toolError(`no process with id or alias "${args.id}"`, known.length ? `use one of: ${known.slice(-20).join(', ')}` : 'start one with sh_spawn, or run a command with sh_run');
+      }
+      switch (args.action) {
+        case 'send':
+        case 'keys':
+          return sendInput(deps, control, { ...args, action: args.action }, extra);
+        case 'read_tail': {
+          const entry = control.entry();
+          const n = args.lines ?? DEFAULT_TAIL_LINES;
+          const read = control.read({ fromLine: Math.max(1, entry.rawLines - n + 1) });
+          const lines = read.lines.slice(-n);
+          return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines`);
+        }
+        case 'read_raw': {
+          let grep: RegExp | undefined;
+          if (args.grep !== undefined) {
+            const re = parseRegex(args.grep);
+            if (typeof re === 'string') return toolError(`read_raw: ${re}`, 'pass a valid JavaScript regular expression, or a plain substring with special characters escaped');
+            grep = re;
+          }
+          const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
+          const lines = read.lines.slice(0, MAX_READ_LINES);
+          const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
+          const dropped = read.droppedLines ? `; lines 1..${read.droppedLines} were dropped from the bounded spool` : '';
+          const what = `${read.lines.length} line(s) of ${read.totalLines}${grep ? ` matching /${args.grep}/` : ''}${more}${dropped}`;
+          return linesReply(deps, control.entry(), 'read_raw', read, lines, what);
+        }
+        case 'signal': {
+          const sig = args.signal ?? 'SIGINT';
+          const before = control.entry();
+          if (before.state === 'exited' || before.state === 'killed') return toolError(`${describeEntry(before)}: it has already ended`, 'nothing to signal; read its output with read_raw');
+          control.signal(sig);
+          // Give the process a moment to react so the reply shows the effect (usually an exit).
+          await withTimeout(control.done, 500, extra.signal);
+          const e = control.entry();
+          return reply(`sent ${sig} to ${e.id}: ${describeEntry(e)}${footer(deps)}`, base(deps, e, 'signal'));
+        }
+        case 'kill': {
+          const e = await control.kill();
+          await deps.runs.get(e.id)?.done;
+          return reply(`killed ${e.id} (process group TERM, then KILL): ${describeEntry(e)}${footer(deps)}`, base(deps, e, 'kill'));
+        }
+        case 'status': {
+          const e = control.entry();
+          const run = deps.runs.get(e.id);
+          if (run && (e.state === 'exited' || e.state === 'killed')) await withTimeout(run.done, 1_000, extra.signal);
+          if (run?.result) {
+            run.delivered = true;
+            const capped = capReply(run.result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`).text;
+            const text = `${e.id} finished: \`${truncate(run.command, 200)}\` → exit ${run.result.exitCode ?? '?'}\n${capped}${footer(deps)}`;
+            return reply(text, { ...base(deps, e, 'status'), result: capped });
+          }
+          return reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status'));
+        }
+      }
+    },
+  );
+}
+
+function base(deps: McpDeps, e: ProcessEntry, action: string): Out {
+  return {
+    id: e.id,
+    ...(e.alias ? { alias: e.alias } : {}),
+    action,
+    state: e.state,
+    ...(e.exitCode !== undefined && (e.state === 'exited' || e.state === 'killed') ? { exit_code: e.exitCode } : {}),
+    ...(e.waiting ? { waiting_for_input: { prompt: e.waiting.prompt, secret: e.waiting.secret } } : {}),
+    procs: deps.sessions.processes.digest(),
+  };
+}
+
+function footer(deps: McpDeps): string {
+  const d = deps.sessions.processes.digest();
+  return d ? `\n${d}` : '';
+}
+
+function hint(e: ProcessEntry): string {
+  if (e.waiting) return e.waiting.secret ? `\nIt asks for a secret: do not guess it; ask the user.` : `\nAnswer with sh_interact {id: "${e.id}", action: "send", text: "…\\n"}.`;
+  return '';
+}
+
+function linesReply(deps: McpDeps, e: ProcessEntry, action: string, read: SpoolReadResult, lines: { n: number; text: string }[], what: string) {
+  const width = String(lines.length ? lines[lines.length - 1].n : 1).length;
+  const body = lines.map((l) => `${String(l.n).padStart(width)}│ ${l.text}`).join('\n');
+  const capped = capReply(body, (from) => `page on with read_raw and a from_line past the last number shown (reply line ${from})`);
+  const text = `${describeEntry(e)}\n${what}:\n${capped.text}${footer(deps)}`;
+  // Structured lines follow the same cap as the text so a reply never balloons.
+  const keep = capped.truncated ? lines.slice(0, Math.max(0, capped.text.split('\n').length - 1)) : lines;
+  return reply(text, { ...base(deps, e, action), lines: keep, total_lines: read.totalLines, ...(read.droppedLines ? { dropped_lines: read.droppedLines } : {}) });
+}
+
+/**
+ * Writes input, then waits until the process answers: new output followed by a short silence,
+ * a new prompt, a wait_for match, its exit, or the wait timeout — so one call does what an agent
+ * would otherwise need a polling loop for.
+ */
+async function sendInput(
+  deps: McpDeps,
+  control: ProcessControl,
+  args: { action: 'send' | 'keys'; text?: string; keys?: string[]; wait?: number; wait_for?: string },
+  extra: ToolExtra,
+) {
+  const before = control.entry();
+  if (before.state === 'exited' || before.state === 'killed') return toolError(`${describeEntry(before)}: it has ended and takes no input`, 'read its output with read_raw, or start it again');
+  let pattern: RegExp | undefined;
+  if (args.wait_for !== undefined) {
+    const re = parseRegex(args.wait_for);
+    if (typeof re === 'string') return toolError(`wait_for: ${re}`, 'pass a valid JavaScript regular expression');
+    pattern = re;
+  }
+  if (args.action === 'send') {
+    if (args.text === undefined) return toolError('send needs text', 'pass text, e.g. {action: "send", text: "y\\n"} (\\n presses Enter)');
+  } else if (!args.keys?.length) {
+    return toolError('keys needs a non-empty keys array', 'pass e.g. {action: "keys", keys: ["C-c"]}');
+  }
+  const waitMs = secondsToMs(args.wait, DEFAULT_ANSWER_WAIT_S, MAX_ANSWER_WAIT_S);
+  const answered = waitForAnswer(deps, control, pattern, waitMs, extra.signal);
+  if (args.action === 'send') control.send(args.text!);
+  else control.sendKeys(args.keys!);
+  const why = await answered;
+  const after = control.entry();
+  const run = deps.runs.get(after.id);
+  if (run && (after.state === 'exited' || after.state === 'killed')) {
+    await withTimeout(run.done, 1_000, extra.signal);
+    if (run.result) {
+      run.delivered = true;
+      const capped = capReply(run.result.text, (from) => `sh_interact {id: "${after.id}", action: "read_raw", from_line: ${from}}`).text;
+      return reply(`${after.id} finished: \`${truncate(run.command, 200)}\` → exit ${run.result.exitCode ?? '?'}\n${capped}${footer(deps)}`, { ...base(deps, after, args.action), result: capped });
+    }
+  }
+  const read = control.read({ fromLine: Math.max(1, before.rawLines) });
+  const lines = read.lines.slice(-DEFAULT_TAIL_LINES);
+  return linesReply(deps, after, args.action, read, lines, `sent; ${why}; output since`);
+}
+
+type AnswerReason = string;
+
+function waitForAnswer(deps: McpDeps, control: ProcessControl, pattern: RegExp | undefined, timeoutMs: number, signal: AbortSignal): Promise<AnswerReason> {
+  return new Promise((resolve) => {
+    let seen = '';
+    let sawOutput = false;
+    let settle: NodeJS.Timeout | undefined;
+    const decoder = new TextDecoder();
+    const finish = (why: string) => {
+      clearTimeout(timer);
+      clearTimeout(settle);
+      unsubscribe();
+      signal.removeEventListener('abort', onAbort);
+      resolve(why);
+    };
+    const onAbort = () => finish('cancelled');
+    const timer = setTimeout(() => finish(sawOutput ? 'still running' : `no output within ${Math.round(timeoutMs / 100) / 10}s`), timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const unsubscribe = deps.sessions.subscribe((ev) => {
+      if (ev.type === 'raw' && ev.source.id === control.id) {
+        sawOutput = true;
+        if (pattern) {
+          // Keep a bounded window so a chatty process cannot grow this without limit.
+          seen = (seen + decoder.decode(ev.chunk, { stream: true })).slice(-64_000);
+          if (pattern.test(seen)) return finish('wait_for matched');
+        } else {
+          clearTimeout(settle);
+          settle = setTimeout(() => finish('answered'), ANSWER_SETTLE_MS);
+        }
+      } else if (ev.type === 'waiting-for-input' && ev.source.id === control.id && sawOutput) {
+        finish(`waiting for input again: "${truncate(ev.waiting.prompt, 120)}"`);
+      }
+    });
+    control.done.then((e) => finish(`it ended (exit ${e.exitCode ?? '?'})`));
+  });
+}

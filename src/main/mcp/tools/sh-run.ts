@@ -1,0 +1,208 @@
+/**
+ * sh_run: run a command line to completion in a persistent session, through the category
+ * router (condense / narrate / passthrough / structured; interactive and dangerous commands are
+ * refused with what to do instead). A command that outlives its timeout, or stops to ask for
+ * input, keeps running in the background and the reply says so with its id.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { WaitingForInput } from '../../core/session/types.js';
+import { capReply, describeEntry, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
+
+/** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
+const DEFAULT_TIMEOUT_S = 50;
+/** Longest timeout: clients that send progress tokens keep a call alive this long. */
+const MAX_TIMEOUT_S = 3_600;
+/** After a cancel, how long to wait for the router to report the interrupted command. */
+const CANCEL_REPORT_MS = 2_000;
+/** Lines of output shown when a command goes to the background. */
+const BACKGROUND_TAIL_LINES = 20;
+
+const inputSchema = {
+  cmd: z.string().min(1).describe('The command line, e.g. "npm test", "make && ./run.sh", "cd src && ls". Runs in bash (or the session\'s shell).'),
+  cwd: z.string().optional().describe('Directory to run in; the session moves there first (like cd) and stays.'),
+  session: z.string().optional().describe('Session name (default "default", created on first use). Use sh_session to manage sessions.'),
+  timeout: z.number().min(0).max(MAX_TIMEOUT_S).optional().describe(`Seconds to wait (default ${DEFAULT_TIMEOUT_S}). When it passes the command keeps running in the background; the reply gives its id for sh_interact.`),
+};
+
+const outputSchema = {
+  id: z.string().optional().describe('process-table id of the command ("c<N>"); its exact raw output: sh_interact {id, action: "read_raw"}'),
+  session: z.string(),
+  status: z.enum(['exited', 'running', 'waiting-for-input', 'refused', 'cancelled']).describe('exited: finished; running: timeout passed, still running in the background; waiting-for-input: it asks something (answer with sh_interact send); refused: the router did not run it'),
+  exit_code: z.number().nullable().describe('null unless status is exited'),
+  category: z.string().optional().describe('router category: condense | narrate | passthrough | structured | interactive | dangerous'),
+  cwd: z.string().optional(),
+  raw_lines: z.number().describe('lines of raw output'),
+  shown_lines: z.number().describe('lines shown in this reply'),
+  truncated: z.boolean().describe('the reply hit the ~20k token cap (the marker says how to read the rest)'),
+  duration_ms: z.number(),
+  shell_exited: z.boolean().optional().describe('the command ended the shell (e.g. "exit 3"); the next call starts a fresh one'),
+  fresh_shell: z.string().optional().describe('this command ran in a freshly started shell (cwd/env were reset) and why'),
+  waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
+  spool: z.string().optional().describe('how to read the raw output'),
+  procs: z.string().describe('process-table digest ("[procs] …"), empty when nothing runs'),
+};
+
+type Out = z.infer<z.ZodObject<typeof outputSchema>>;
+
+export function registerShRun(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'sh_run',
+    {
+      title: 'Run a shell command',
+      description:
+        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with exit code, cwd, raw vs shown line counts and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]", "Password:") end the call with "waiting for input"; answer with sh_interact send. For servers and watchers use sh_spawn instead.',
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    },
+    async (args, extra) => {
+      const sessionName = args.session ?? 'default';
+      const busy = deps.sessions.list().find((s) => s.name === sessionName && s.state === 'busy' && s.runningCommandId);
+      if (busy) {
+        const running = deps.sessions.process(busy.runningCommandId!);
+        const what = running ? describeEntry(running.entry()) : busy.runningCommandId!;
+        return toolError(
+          `session "${sessionName}" is busy: ${what}`,
+          `wait for it (sh_interact {id: "${busy.runningCommandId}", action: "status"}), answer or stop it (action "send" / "kill"), or run this in another session (session: "${sessionName}-2" is created on first use)`,
+        );
+      }
+
+      const timeoutMs = secondsToMs(args.timeout, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S);
+      const interrupt = new AbortController();
+      let id: string | undefined;
+      let waiting: WaitingForInput | undefined;
+      let wake: (why: 'waiting' | 'cancelled') => void = () => {};
+      const woken = new Promise<'waiting' | 'cancelled'>((resolve) => (wake = resolve));
+      const onCancel = () => {
+        interrupt.abort();
+        wake('cancelled');
+      };
+      if (extra.signal.aborted) onCancel();
+      extra.signal.addEventListener('abort', onCancel, { once: true });
+      const unsubscribe = deps.sessions.subscribe((ev) => {
+        if (ev.type === 'waiting-for-input' && id !== undefined && ev.source.id === id) {
+          waiting = ev.waiting;
+          wake('waiting');
+        }
+      });
+      const stopProgress = startProgress(extra, () => {
+        const e = id ? deps.sessions.processes.get(id) : undefined;
+        return e ? { progress: e.rawLines, message: describeEntry(e) } : { progress: 0, message: 'starting' };
+      });
+      const started = Date.now();
+      const pending = deps.route({ command: args.cmd, session: args.session, cwd: args.cwd, signal: interrupt.signal, onStart: (i) => (id = i) });
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const outcome = await Promise.race([
+          pending.then((r) => ({ kind: 'done' as const, r })),
+          woken.then((why) => ({ kind: why })),
+          new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs))),
+        ]);
+        if (outcome.kind === 'done') return finished(deps, outcome.r, args.cmd);
+        if (outcome.kind === 'cancelled') {
+          const r = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CANCEL_REPORT_MS).unref())]).catch(() => undefined);
+          const text = `cancelled: \`${truncate(args.cmd, 200)}\` was interrupted${r ? ` (exit ${r.exitCode ?? '?'})` : ''}`;
+          return reply(text, {
+            ...(id ? { id } : {}),
+            session: sessionName,
+            status: 'cancelled',
+            exit_code: r?.exitCode ?? null,
+            raw_lines: r?.rawLines ?? 0,
+            shown_lines: 0,
+            truncated: false,
+            duration_ms: Date.now() - started,
+            procs: deps.sessions.processes.digest(),
+          } satisfies Out);
+        }
+        // Timeout or a prompt: the command keeps running; hand the agent its id.
+        return backgrounded(deps, args.cmd, sessionName, id, pending, outcome.kind === 'waiting' ? waiting : undefined, Date.now() - started);
+      } catch (e) {
+        return toolError(`sh_run failed: ${(e as Error).message}`, 'check the command line and the session (sh_session {action: "list"}); sh_session restart gives a fresh shell');
+      } finally {
+        clearTimeout(timer);
+        stopProgress();
+        unsubscribe();
+        extra.signal.removeEventListener('abort', onCancel);
+      }
+    },
+  );
+}
+
+function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
+  const readHint = (from: number) => (r.id ? `exact lines: sh_interact {id: "${r.id}", action: "read_raw", from_line: ${from}} (raw line numbers)` : 'run a narrower command');
+  const capped = capReply(r.text, readHint);
+  const notes: string[] = [];
+  if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}${r.freshShell.previousExitCode !== undefined ? `; the previous shell exited with ${r.freshShell.previousExitCode}` : ''}; cwd and env were reset]`);
+  if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
+  const status = r.refused ? 'refused' : 'exited';
+  const meta = r.refused
+    ? `[not run · category ${r.category}]`
+    : `[exit ${r.exitCode ?? '?'} · cwd ${r.cwd ?? '?'} · ${r.rawLines} raw line(s), ${countShown(capped.text)} shown${r.id ? ` · raw: ${r.id}` : ''}]`;
+  const digest = deps.sessions.processes.digest();
+  const text = [capped.text.replace(/\n+$/, ''), ...notes, meta, digest].filter((s) => s.length > 0).join('\n');
+  return reply(text, {
+    ...(r.id ? { id: r.id } : {}),
+    session: r.session,
+    status,
+    exit_code: r.refused ? null : r.exitCode,
+    category: r.category,
+    ...(r.cwd ? { cwd: r.cwd } : {}),
+    raw_lines: r.rawLines,
+    shown_lines: countShown(capped.text),
+    truncated: capped.truncated,
+    duration_ms: r.durationMs,
+    ...(r.shellExited ? { shell_exited: true } : {}),
+    ...(r.freshShell ? { fresh_shell: r.freshShell.reason } : {}),
+    ...(r.id ? { spool: `sh_interact {id: "${r.id}", action: "read_raw"}` } : {}),
+    procs: digest,
+  } satisfies Out);
+  void cmd;
+}
+
+function countShown(text: string): number {
+  return text.length === 0 ? 0 : text.split('\n').length;
+}
+
+function backgrounded(
+  deps: McpDeps,
+  cmd: string,
+  session: string,
+  id: string | undefined,
+  pending: Promise<RouteCommandResult>,
+  waiting: WaitingForInput | undefined,
+  elapsedMs: number,
+) {
+  if (!id) {
+    // The command never reached the shell (session start hung): nothing runs, so say so.
+    pending.catch(() => {});
+    return toolError(`sh_run: the session "${session}" did not start the command within the timeout`, `restart it with sh_session {action: "restart", name: "${session}"} and try again`);
+  }
+  deps.runs.add(id, cmd, session, pending);
+  const control = deps.sessions.process(id);
+  const e = control?.entry();
+  const tail = control ? control.read({ fromLine: Math.max(1, (e?.rawLines ?? 0) - BACKGROUND_TAIL_LINES + 1) }).lines.slice(-BACKGROUND_TAIL_LINES).map((l) => l.text) : [];
+  const head = waiting
+    ? `waiting for input: "${truncate(waiting.prompt, 200)}" — \`${truncate(cmd, 200)}\` is paused at a prompt as ${id}.\n${
+        waiting.secret
+          ? 'It asks for a secret (terminal echo is off): do not guess or invent it; ask the user, or stop it with sh_interact {id: "' + id + '", action: "kill"}.'
+          : `Answer with sh_interact {id: "${id}", action: "send", text: "y\\n"} (the reply shows what follows), or stop it with action "kill".`
+      }`
+    : `still running after ${(elapsedMs / 1000).toFixed(1)}s: \`${truncate(cmd, 200)}\` continues in the background as ${id} (nothing is lost).\nNext: sh_interact {id: "${id}", action: "status"} for its result when done, "read_tail" for progress, "kill" to stop it.`;
+  const tailText = tail.length ? `\n--- last ${tail.length} line(s) ---\n${capReply(tail.join('\n'), () => `sh_interact {id: "${id}", action: "read_raw"}`).text}` : '';
+  const digest = deps.sessions.processes.digest();
+  const text = `${head}${tailText}${digest ? `\n${digest}` : ''}`;
+  return reply(text, {
+    id,
+    session,
+    status: waiting ? 'waiting-for-input' : 'running',
+    exit_code: null,
+    raw_lines: e?.rawLines ?? 0,
+    shown_lines: tail.length,
+    truncated: false,
+    duration_ms: elapsedMs,
+    ...(waiting ? { waiting_for_input: { prompt: waiting.prompt, secret: waiting.secret } } : {}),
+    spool: `sh_interact {id: "${id}", action: "read_raw"}`,
+    procs: digest,
+  } satisfies Out);
+}

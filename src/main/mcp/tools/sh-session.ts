@@ -1,0 +1,110 @@
+/**
+ * sh_session: create, list, close and restart persistent shell sessions (local shells or remote
+ * ones over the system ssh client). A "default" session also appears on first use of sh_run.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { SessionInfo } from '../../core/session/types.js';
+import { reply, toolError, type McpDeps } from '../tool-kit.js';
+
+const inputSchema = {
+  action: z.enum(['create', 'list', 'close', 'restart']).describe('create a session, list sessions, close one, or restart one with a fresh shell (same options).'),
+  name: z.string().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, _ . - only').optional().describe('Session name. create: default "default"; close/restart: required except for "default".'),
+  shell: z.string().optional().describe('create: bash (default), zsh, dash, sh, or an absolute path.'),
+  cwd: z.string().optional().describe('create: initial working directory.'),
+  env: z.record(z.string(), z.string()).optional().describe('create: extra environment variables.'),
+  ssh: z.string().optional().describe('create: "user@host" opens the session on a remote host through ssh.'),
+};
+
+const sessionSchema = z.object({
+  name: z.string(),
+  shell: z.string(),
+  integration: z.string(),
+  remote: z.string().optional(),
+  pid: z.number(),
+  cwd: z.string(),
+  state: z.string(),
+  commands: z.number(),
+  last_exit_code: z.number().optional(),
+  running: z.string().optional().describe('id of the command running now'),
+});
+
+const outputSchema = {
+  action: z.string(),
+  sessions: z.array(sessionSchema).describe('create/restart: the session; list: all sessions; close: empty.'),
+};
+
+type SessionOut = z.infer<typeof sessionSchema>;
+
+function toOut(s: SessionInfo): SessionOut {
+  return {
+    name: s.name,
+    shell: s.shell,
+    integration: s.integration,
+    ...(s.remote ? { remote: s.remote } : {}),
+    pid: s.pid,
+    cwd: s.cwd,
+    state: s.state,
+    commands: s.commands,
+    ...(s.lastExitCode !== undefined ? { last_exit_code: s.lastExitCode } : {}),
+    ...(s.runningCommandId ? { running: s.runningCommandId } : {}),
+  };
+}
+
+function line(s: SessionInfo): string {
+  const where = s.remote ? ` on ${s.remote}` : '';
+  const last = s.lastExitCode !== undefined ? `, last exit ${s.lastExitCode}` : '';
+  const running = s.runningCommandId ? `, running ${s.runningCommandId}` : '';
+  return `${s.name}: ${s.shell}${where} pid ${s.pid} ${s.state} in ${s.cwd} (${s.commands} commands${last}${running})`;
+}
+
+export function registerShSession(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'sh_session',
+    {
+      title: 'Manage shell sessions',
+      description:
+        'Create, list, close or restart persistent shell sessions. Each session is a real shell whose cwd and environment persist between sh_run calls; use separate sessions for independent work (e.g. one per repository) or ssh: "user@host" for a remote shell. A "default" session is created automatically on first use, so you only need this tool for extra sessions, a different shell, or a fresh start (restart).',
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    },
+    async (args) => {
+      const { sessions } = deps;
+      switch (args.action) {
+        case 'list': {
+          const all = sessions.list();
+          const text = all.length ? all.map(line).join('\n') : 'no sessions yet (sh_run creates "default" on first use)';
+          return reply(text, { action: 'list', sessions: all.map(toOut) });
+        }
+        case 'create': {
+          const created = await sessions.create({ name: args.name, shell: args.shell, cwd: args.cwd, env: args.env, ssh: args.ssh });
+          if (!created.ok) {
+            const next =
+              created.error.kind === 'exists'
+                ? `use it as is (sh_run {session: "${args.name ?? 'default'}"}), or restart it, or pick another name`
+                : created.error.kind === 'bad-cwd'
+                  ? 'pass an existing directory as cwd'
+                  : created.error.kind === 'bad-shell'
+                    ? 'use bash, zsh, dash, sh or an absolute path to an installed shell'
+                    : 'check the shell/ssh settings; the message above says what failed';
+            return toolError(`sh_session create failed (${created.error.kind}): ${created.error.message}`, next);
+          }
+          return reply(`created ${line(created.value)}`, { action: 'create', sessions: [toOut(created.value)] });
+        }
+        case 'close': {
+          const name = args.name ?? 'default';
+          const closed = await sessions.close(name);
+          if (!closed) return toolError(`no session named "${name}"`, 'call sh_session {action: "list"} to see the sessions');
+          return reply(`closed session ${name}; its processes were ended`, { action: 'close', sessions: [] });
+        }
+        case 'restart': {
+          const name = args.name ?? 'default';
+          const restarted = await sessions.restart(name);
+          if (!restarted.ok) return toolError(`sh_session restart failed (${restarted.error.kind}): ${restarted.error.message}`, 'call sh_session {action: "list"}, or create the session anew');
+          return reply(`restarted ${line(restarted.value)} (fresh shell: cwd and env reset)`, { action: 'restart', sessions: [toOut(restarted.value)] });
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * sh_spawn: start a background process (dev server, watcher, long build) and, with wait_for,
+ * block until it is ready — its output matches, it exits, it asks for input, or the timeout
+ * passes — so agents never need polling loops.
+ */
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { WaitForResult } from '../../core/session/types.js';
+import { capReply, describeEntry, parseRegex, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
+
+/** Default wait_for timeout: below the 60 s default request timeout of the official SDK client. */
+const DEFAULT_WAIT_S = 30;
+/** Longest wait_for: clients that send progress tokens keep the call alive this long. */
+const MAX_WAIT_S = 600;
+/** Without wait_for, look this long for an immediate failure (command not found, bad flag) before replying. */
+const SPAWN_SETTLE_MS = 300;
+/** Output lines shown in the spawn reply. */
+const TAIL_LINES = 20;
+
+const inputSchema = {
+  cmd: z.string().min(1).describe('Shell command line to start in the background, e.g. "npm run dev".'),
+  alias: z.string().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, _ . - only').optional().describe('A name to refer to the process in sh_interact, e.g. "web".'),
+  wait_for: z.string().optional().describe('Regex; block until the output matches it (e.g. "ready|listening on"), the process exits, it waits for input, or timeout. Matches output already printed too.'),
+  timeout: z.number().min(0).max(MAX_WAIT_S).optional().describe(`Seconds to wait for wait_for (default ${DEFAULT_WAIT_S}). The process keeps running when it passes.`),
+  session: z.string().optional().describe('Session whose cwd and environment the process inherits.'),
+  cwd: z.string().optional().describe('Working directory (default: the session\'s).'),
+};
+
+const outputSchema = {
+  id: z.string(),
+  alias: z.string().optional(),
+  pid: z.number(),
+  state: z.string().describe('running | waiting-for-input | exited | killed'),
+  wait: z.enum(['matched', 'exited', 'timeout', 'waiting-for-input', 'none', 'cancelled']).describe('how the wait ended'),
+  match: z.string().optional().describe('the output line that matched wait_for'),
+  exit_code: z.number().optional(),
+  waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
+  elapsed_ms: z.number(),
+  tail: z.array(z.string()).describe('last output lines'),
+  procs: z.string(),
+};
+
+export function registerShSpawn(server: McpServer, deps: McpDeps): void {
+  server.registerTool(
+    'sh_spawn',
+    {
+      title: 'Start a background process',
+      description:
+        'Start a long-running command in the background (dev server, watcher, database) and get its id at once. Pass wait_for (a regex such as "ready on|listening") to block until it is ready: the call returns when the output matches, the process exits (with its exit code and output), it waits for input, or timeout seconds pass. Then use sh_interact with the id or alias to read its output, send input or kill it; every sh_run reply lists it in the [procs] digest.',
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    },
+    async (args, extra) => {
+      let pattern: RegExp | undefined;
+      if (args.wait_for !== undefined) {
+        const re = parseRegex(args.wait_for);
+        if (typeof re === 'string') return toolError(`wait_for: ${re}`, 'pass a valid JavaScript regular expression, e.g. "ready on :\\\\d+"');
+        pattern = re;
+      }
+      const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd: args.cwd, session: args.session });
+      if (!spawned.ok) {
+        const next =
+          spawned.error.kind === 'alias-taken'
+            ? `pick another alias, or stop the existing one with sh_interact {id: "${args.alias}", action: "kill"}`
+            : spawned.error.kind === 'bad-cwd'
+              ? 'pass an existing directory as cwd'
+              : 'check the command line';
+        return toolError(`sh_spawn failed (${spawned.error.kind}): ${spawned.error.message}`, next);
+      }
+      const control = spawned.value;
+      const waitMs = pattern ? secondsToMs(args.timeout, DEFAULT_WAIT_S, MAX_WAIT_S) : SPAWN_SETTLE_MS;
+      const stopProgress = startProgress(extra, () => {
+        const e = control.entry();
+        return { progress: e.rawLines, message: `waiting for ${args.wait_for ?? 'start'}: ${describeEntry(e)}` };
+      });
+      let waited: WaitForResult | { status: 'cancelled' };
+      try {
+        waited = await Promise.race([
+          control.waitFor(pattern, waitMs, { stopOnInput: true }),
+          new Promise<{ status: 'cancelled' }>((resolve) => {
+            if (extra.signal.aborted) resolve({ status: 'cancelled' });
+            extra.signal.addEventListener('abort', () => resolve({ status: 'cancelled' }), { once: true });
+          }),
+        ]);
+      } finally {
+        stopProgress();
+      }
+      if (waited.status === 'cancelled') {
+        // The agent withdrew the call that started the process: do not leave it behind.
+        await control.kill();
+      }
+      const e = control.entry();
+      const tail = control.read({ fromLine: Math.max(1, e.rawLines - TAIL_LINES + 1) }).lines.slice(-TAIL_LINES).map((l) => l.text);
+      const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+      let head: string;
+      let wait: z.infer<typeof outputSchema.wait>;
+      switch (waited.status) {
+        case 'matched':
+          wait = 'matched';
+          head = `ready: wait_for matched after ${secs(waited.elapsedMs)}: "${truncate(waited.line, 200)}"`;
+          break;
+        case 'exited':
+          wait = pattern ? 'exited' : 'none';
+          head = `it exited with ${waited.exitCode}${waited.signal ? ` (signal ${waited.signal})` : ''} after ${secs(waited.elapsedMs)}${pattern ? ' before wait_for matched' : ''}`;
+          break;
+        case 'timeout':
+          wait = pattern ? 'timeout' : 'none';
+          head = pattern
+            ? `wait_for /${args.wait_for}/ did not match within ${secs(waited.elapsedMs)}; the process keeps running — check its output below, wait again with sh_interact status/read_tail, or kill it`
+            : 'running in the background';
+          break;
+        case 'waiting-for-input':
+          wait = 'waiting-for-input';
+          head = `it is waiting for input: "${truncate(waited.waiting.prompt, 200)}"${waited.waiting.secret ? ' (a secret: ask the user, never guess)' : ` — answer with sh_interact {id: "${e.id}", action: "send", text: "…\\n"}`}`;
+          break;
+        case 'cancelled':
+          wait = 'cancelled';
+          head = 'the call was cancelled; the process was killed';
+          break;
+      }
+      const tailText = tail.length ? `\n${capReply(tail.join('\n'), () => `read the rest with sh_interact {id: "${e.id}", action: "read_raw"}`).text}` : '\n(no output yet)';
+      const digest = deps.sessions.processes.digest();
+      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}: \`${truncate(args.cmd, 200)}\`\n${head}${tailText}${digest ? `\n${digest}` : ''}`;
+      return reply(text, {
+        id: e.id,
+        ...(e.alias ? { alias: e.alias } : {}),
+        pid: e.pid,
+        state: e.state,
+        wait,
+        ...(waited.status === 'matched' ? { match: waited.line } : {}),
+        ...(e.state === 'exited' || e.state === 'killed' ? { exit_code: e.exitCode } : {}),
+        ...(e.waiting ? { waiting_for_input: { prompt: e.waiting.prompt, secret: e.waiting.secret } } : {}),
+        elapsed_ms: e.elapsedMs,
+        tail,
+        procs: digest,
+      });
+    },
+  );
+}
