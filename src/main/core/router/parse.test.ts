@@ -101,3 +101,10 @@ describe('unwrap', () => {
     expect(u.argv).toEqual(rest);
   });
 });
+
+describe('unwrap without a wrapped command', () => {
+  it('keeps a bare wrapper as the command', () => {
+    expect(unwrap(['env'])).toEqual({ wrappers: [], start: 0, argv: ['env'] });
+    expect(unwrap(['sudo', 'env', '-u', 'X'])).toEqual({ wrappers: ['sudo'], start: 1, argv: ['env', '-u', 'X'] });
+  });
+});

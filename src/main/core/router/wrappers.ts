@@ -98,12 +98,14 @@ export function unwrap(argv: readonly string[]): Unwrapped {
       break;
     }
     if (isQuery) break; // `command -v ls`, `sudo -l`: the wrapper itself is the command
+    if (j >= argv.length) {
+      // Nothing wrapped: `xargs` runs its default command; `env` alone is the command itself.
+      const def = spec.defaultCommand;
+      if (def) return { wrappers: [...wrappers, name], start: j, argv: [def] };
+      break;
+    }
     wrappers.push(name);
     i = j;
-    if (i >= argv.length) {
-      const def = spec.defaultCommand;
-      return { wrappers, start: i, argv: def ? [def] : [] };
-    }
   }
   return { wrappers, start: i, argv: argv.slice(i) };
 }

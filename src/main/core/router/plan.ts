@@ -1,0 +1,58 @@
+/**
+ * A whole command line → one treatment. The policy for compound lines (documented in
+ * src/main/core/router/README.md):
+ *
+ *  1. Any dangerous pattern anywhere (including `$(…)` and function bodies) → dangerous; the
+ *     treatment after approval is computed by the rules below.
+ *  2. Any top-level interactive segment → interactive (the terminal is handed over).
+ *  3. Any top-level condense segment → condense, with each segment's grammar switched in as
+ *     it starts (`make && make test`, `cd x && npm ci`).
+ *  4. Every top-level segment narrates → narrate (one effect line per segment).
+ *  5. A single structured command whose output reaches the terminal → structured; a structured
+ *     command in a pipeline or redirected (`git status | grep M`) is plain content → passthrough.
+ *  6. Otherwise (content commands, pipelines such as `cat a | grep b`, mixes with file
+ *     operations) → passthrough. A content command whose output goes to a file (`cat a > b`)
+ *     is a file operation → narrate.
+ *
+ * Commands inside `$(…)` only count for danger: their output feeds the outer command.
+ */
+import type { Category } from '../grammar/types.js';
+import { categorize, findDangers, type DangerMatch, type DetectFn, type RoutedCategory, type Segment } from './categorize.js';
+import type { RouterMeta } from './meta.js';
+import type { ParsedLine } from './parse.js';
+
+export interface Plan {
+  category: Category;
+  /** The treatment once a dangerous line is approved (equal to `category` otherwise). */
+  treatment: RoutedCategory;
+  /** Top-level segments in execution order (what per-segment grammar switching follows). */
+  segments: Segment[];
+  dangers: DangerMatch[];
+  /** One line on why, for `--explain` and tests. */
+  reason: string;
+}
+
+export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn): Plan {
+  const segments = line.commands.filter((c) => c.context === 'top').map((c) => categorize(c, meta, detect));
+  const dangers = findDangers(line, meta);
+  const { treatment, reason } = treatmentOf(segments, line);
+  if (dangers.length) return { category: 'dangerous', treatment, segments, dangers, reason: `dangerous: ${dangers.map((d) => d.id).join(', ')}` };
+  return { category: treatment, treatment, segments, dangers, reason };
+}
+
+function fileRedirected(s: Segment): boolean {
+  return s.command.redirects.some((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === undefined || r.fd === 1));
+}
+
+function treatmentOf(segments: Segment[], line: ParsedLine): { treatment: RoutedCategory; reason: string } {
+  const real = segments.filter((s) => s.name !== '');
+  if (real.length === 0) return { treatment: 'passthrough', reason: 'only assignments' };
+  const interactive = real.find((s) => s.category === 'interactive');
+  if (interactive) return { treatment: 'interactive', reason: `${interactive.name} is interactive` };
+  const condense = real.find((s) => s.category === 'condense');
+  if (condense) return { treatment: 'condense', reason: real.length > 1 ? `${condense.name} condenses; grammars switch per segment` : `${condense.name}: ${condense.categorySource}` };
+  if (real.every((s) => s.category === 'narrate' || (s.command.pipeline.length === 1 && fileRedirected(s))))
+    return { treatment: 'narrate', reason: real.length > 1 ? 'every segment is a file operation' : `${real[0].name}: file operation` };
+  if (!line.compound && real.length === 1 && real[0].category === 'structured' && !real[0].command.stdoutRedirected) return { treatment: 'structured', reason: `${real[0].name} ${real[0].subcommand ?? ''}`.trim() };
+  return { treatment: 'passthrough', reason: real.length > 1 ? 'content commands' : `${real[0].name}: ${real[0].categorySource}` };
+}
