@@ -18,6 +18,8 @@ export interface RuleSource {
   actions?: string[];
   /** Restrict the rule to these dialects; absent = every dialect. */
   dialects?: string[];
+  /** RegExp flags, a subset of `imsuv` (never g/y). */
+  flags?: string;
 }
 
 export interface HazardRuleSource extends RuleSource {
@@ -26,6 +28,11 @@ export interface HazardRuleSource extends RuleSource {
   context_after?: number;
   /** Keep following lines while they match this pattern (indented traceback frames …). */
   continue_pattern?: string;
+  /**
+   * The block ends at (and includes) the first following line matching this pattern, checked
+   * before continue_pattern (the exception line that closes a Python traceback).
+   */
+  end_pattern?: string;
 }
 
 export interface OutcomeRuleSource extends RuleSource {
@@ -54,6 +61,8 @@ export interface CompiledHazardRule extends CompiledRule {
   severity: Severity;
   contextAfter: number;
   continueRe?: RegExp;
+  /** See HazardRuleSource.end_pattern: checked before continueRe; a match is kept and ends the block. */
+  endRe?: RegExp;
 }
 
 export interface CompiledOutcomeRule extends CompiledRule {
@@ -73,8 +82,18 @@ export interface GrammarAction {
   category?: Category;
 }
 
+/** Seed 004's simple template form (`[template]`): include_regex lines become outcome rules. */
+export interface GrammarTemplate {
+  description?: string;
+  /** Keep the last N lines of the output in full. */
+  tailLines?: number;
+  /** Keep the last N paragraphs (blank-line separated groups) in full. */
+  tailParagraphs?: number;
+}
+
 export interface Grammar {
   name: string;
+  description?: string;
   /** File the grammar was loaded from. */
   file: string;
   /** Where it came from; later layers override earlier ones by name. */
@@ -92,6 +111,10 @@ export interface Grammar {
   prompt: CompiledRule[];
   /** Names of included shared grammars, for `--explain`. */
   includes: string[];
+  /** Flags of this tool that take a separate value (`git -C dir`), skipped when picking the action. */
+  valueFlags: string[];
+  /** Present when the grammar was written in seed 004's template form. */
+  template?: GrammarTemplate;
 }
 
 /** Result of detecting which grammar applies to an argv. */
@@ -102,10 +125,13 @@ export interface Detection {
   dialect?: string;
   /** The argv after stripping wrappers (`npx`, `npm exec`, `pnpm dlx`, `yarn`, `python -m`). */
   argv: string[];
+  /** Wrappers seen through, outermost first (`['npx']`, `['env', 'python -m']`); empty if none. */
+  via: string[];
 }
 
 /** A grammar problem: reported with file, line and rule; mish keeps working with the other grammars. */
 export interface GrammarError {
+  /** Path of the grammar file (absolute). */
   file: string;
   line?: number;
   rule?: string;
