@@ -21,6 +21,20 @@ export interface ExecRequest {
   onSegment?: (simpleCommand: string) => void;
   /** Aborting interrupts the command (SIGINT to its process group, then escalates). */
   signal?: AbortSignal;
+  /**
+   * The command started: a host that owns a terminal forwards its stdin and size to it (the
+   * CLI's interactive passthrough, answering a prompt). Executors without a PTY per command
+   * may not call it.
+   */
+  onStart?: (control: ExecControl) => void;
+}
+
+/** Control of a running command: input, terminal size and signals to its process group. */
+export interface ExecControl {
+  readonly pid: number;
+  write(data: string | Uint8Array): void;
+  resize(cols: number, rows: number): void;
+  kill(signal?: NodeJS.Signals): void;
 }
 
 export interface ExecResult {

@@ -1,0 +1,159 @@
+/**
+ * The CLI's Executor: every command line runs in a fresh PTY through `spawnCommand` (lossless
+ * exit), with bash.
+ *
+ * Why bash, whatever $SHELL is: the router parsed the line as bash (unbash), so bash is the
+ * shell whose meaning we checked; zsh-only syntax would not have parsed.
+ *
+ * Segment reporting (`make && make test` switches grammars as each part starts): for a
+ * compound line we prepend `set -T; trap '…' DEBUG;`. Before each simple command bash prints
+ * `ESC ] 6474 ; seg ; <nonce> ; <printf %q of $BASH_COMMAND> BEL` to /dev/tty — the terminal,
+ * not stdout, so a pipe or redirection never receives it — and we cut it out of the byte
+ * stream before onData. The per-run random nonce means output can never forge one. `set -T`
+ * makes subshells `( cd x && make )` report too. Bash saves and restores `$?` around a trap, so
+ * the command behaves exactly as without it; the only visible trace is `T` in `$-`.
+ */
+import { randomBytes } from 'node:crypto';
+import { parse as parseBash } from 'unbash';
+import { MISH_OSC, spawnCommand } from '../pty/spawn-command.js';
+import type { PtyPort } from '../pty/types.js';
+import type { ExecRequest, ExecResult, Executor } from './types.js';
+
+/** Terminal size when the caller gives none: wide enough that tools do not wrap or truncate. */
+export const DEFAULT_COLS = 120;
+export const DEFAULT_ROWS = 40;
+/** After an abort: SIGINT first (what ^C does), then SIGTERM, then SIGKILL, this far apart. */
+const ABORT_ESCALATE_MS = 2000;
+
+export interface CliExecutorOptions {
+  /** Shell to run lines with (default /bin/bash). */
+  bash?: string;
+  /** Base environment (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Report segments for every line, not just compound ones (tests). */
+  alwaysTrace?: boolean;
+}
+
+export class CliExecutor implements Executor {
+  constructor(
+    private readonly port: PtyPort,
+    private readonly options: CliExecutorOptions = {},
+  ) {}
+
+  run(request: ExecRequest): Promise<ExecResult> {
+    const nonce = randomBytes(8).toString('hex');
+    const trace = request.onSegment !== undefined && (this.options.alwaysTrace || looksCompound(request.command));
+    const script = trace ? `${traceProlog(nonce)}${request.command}` : request.command;
+    const env = cleanEnv({ ...(this.options.env ?? process.env), ...request.env });
+    if (!env.TERM) env.TERM = 'xterm-256color';
+    const cwd = request.cwd ?? process.cwd();
+    let child;
+    try {
+      child = spawnCommand(this.port, { shellCommand: script, shell: this.options.bash ?? '/bin/bash' }, { cwd, env, cols: request.cols ?? DEFAULT_COLS, rows: request.rows ?? DEFAULT_ROWS });
+    } catch (e) {
+      // Bad cwd and the like: what a shell prints, as output, with its status.
+      request.onData(Buffer.from(`mish: cannot start: ${(e as Error).message}\r\n`));
+      return Promise.resolve({ exitCode: 127 });
+    }
+    const filter = trace ? new SegmentFilter(nonce, request.onData, request.onSegment!) : undefined;
+    child.onData((chunk) => (filter ? filter.push(chunk) : request.onData(chunk)));
+    request.onStart?.(child);
+    const timers: NodeJS.Timeout[] = [];
+    const onAbort = () => {
+      child.kill('SIGINT');
+      timers.push(setTimeout(() => child.kill('SIGTERM'), ABORT_ESCALATE_MS));
+      timers.push(setTimeout(() => child.kill('SIGKILL'), 2 * ABORT_ESCALATE_MS));
+    };
+    if (request.signal?.aborted) onAbort();
+    else request.signal?.addEventListener('abort', onAbort, { once: true });
+    return new Promise((resolve) => {
+      child.onExit((exit) => {
+        filter?.end();
+        for (const t of timers) clearTimeout(t);
+        request.signal?.removeEventListener('abort', onAbort);
+        resolve(exit.signal ? { exitCode: exit.exitCode, signal: exit.signal } : { exitCode: exit.exitCode });
+      });
+    });
+  }
+}
+
+function cleanEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+/** Cheap pre-check; a false positive only costs the (invisible) trap. */
+function looksCompound(command: string): boolean {
+  return /[;&|()\n`]|\$\(|\b(?:if|for|while|until|case)\b/.test(command);
+}
+
+function traceProlog(nonce: string): string {
+  const osc = `\\033]${MISH_OSC};seg;${nonce};%q\\007`;
+  // Single-quoted trap body; 2>/dev/null: no terminal (setsid'd child) must not print errors.
+  return `set -T; trap 'printf "${osc}" "$BASH_COMMAND" >/dev/tty 2>/dev/null' DEBUG; `;
+}
+
+/** Removes nonce'd segment markers from the byte stream and reports their commands. */
+export class SegmentFilter {
+  private readonly marker: Buffer;
+  private carry: Buffer = Buffer.alloc(0);
+
+  constructor(
+    nonce: string,
+    private readonly onData: (chunk: Uint8Array) => void,
+    private readonly onSegment: (command: string) => void,
+  ) {
+    this.marker = Buffer.from(`\x1b]${MISH_OSC};seg;${nonce};`, 'latin1');
+  }
+
+  push(chunk: Uint8Array): void {
+    let buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.carry = Buffer.alloc(0);
+    for (;;) {
+      const at = buf.indexOf(this.marker);
+      if (at < 0) break;
+      const end = buf.indexOf(0x07, at + this.marker.length);
+      if (end < 0) {
+        this.emit(buf.subarray(0, at));
+        this.carry = Buffer.from(buf.subarray(at));
+        return;
+      }
+      this.emit(buf.subarray(0, at));
+      this.onSegment(unquote(buf.toString('utf8', at + this.marker.length, end)));
+      buf = buf.subarray(end + 1);
+    }
+    const keep = partialSuffix(buf, this.marker);
+    if (keep) {
+      this.carry = Buffer.from(buf.subarray(buf.length - keep));
+      buf = buf.subarray(0, buf.length - keep);
+    }
+    this.emit(buf);
+  }
+
+  /** At exit: a held-back tail that never became a marker is output. */
+  end(): void {
+    if (this.carry.length) this.emit(this.carry);
+    this.carry = Buffer.alloc(0);
+  }
+
+  private emit(b: Uint8Array): void {
+    if (b.length) this.onData(b);
+  }
+}
+
+/** Undo bash's `printf %q` (backslashes and $'…'): it is a shell word, so the shell parser reads it. */
+function unquote(q: string): string {
+  const ast = parseBash(`: ${q}`);
+  const cmd = ast.commands[0]?.command;
+  if (cmd?.type === 'Command' && cmd.suffix[0]?.type === 'Word') return cmd.suffix[0].value;
+  return q;
+}
+
+function partialSuffix(buf: Buffer, marker: Buffer): number {
+  const max = Math.min(buf.length, marker.length - 1);
+  const escAt = buf.lastIndexOf(0x1b);
+  if (escAt < 0 || escAt < buf.length - max) return 0;
+  for (let k = buf.length - escAt; k > 0; k--) if (buf.compare(marker, 0, k, buf.length - k, buf.length) === 0) return k;
+  return 0;
+}
