@@ -132,8 +132,10 @@ function positionalIndex(argv: readonly string[], from: number, valueFlags: Read
     const a = argv[i];
     if (a === '--') return i + 1 < argv.length ? i + 1 : -1;
     if (a.length > 1 && a[0] === '-') {
-      if (valueFlags.has(a)) i++;
-      else if (OPTIONAL_NUMERIC_FLAGS.has(a) && /^\d+$/.test(argv[i + 1] ?? '')) i++;
+      // -j/-l first: grammars list them as value flags, but `make -j test` has no value.
+      if (OPTIONAL_NUMERIC_FLAGS.has(a)) {
+        if (/^\d+$/.test(argv[i + 1] ?? '')) i++;
+      } else if (valueFlags.has(a)) i++;
       continue;
     }
     if (a[0] === '+' || isAssignment(a)) continue;
