@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 export async function waitForTerminalText(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
   await page.waitForFunction(
     (needle: string) => {
-      const term = (window as unknown as { __mishTerm?: { buffer: { active: { length: number; getLine(i: number): { translateToString(trim: boolean): string } | undefined } } } }).__mishTerm;
+      const term = (globalThis as unknown as { __mishTerm?: { buffer: { active: { length: number; getLine(i: number): { translateToString(trim: boolean): string } | undefined } } } }).__mishTerm;
       if (!term) return false;
       const b = term.buffer.active;
       for (let i = 0; i < b.length; i++) if (b.getLine(i)?.translateToString(true).includes(needle)) return true;
@@ -23,7 +23,7 @@ export async function waitForTerminalText(page: Page, text: string, timeoutMs = 
 /** All lines of the visible terminal's buffer (for failure messages). */
 export async function terminalText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const term = (window as unknown as { __mishTerm?: { buffer: { active: { length: number; getLine(i: number): { translateToString(trim: boolean): string } | undefined } } } }).__mishTerm;
+    const term = (globalThis as unknown as { __mishTerm?: { buffer: { active: { length: number; getLine(i: number): { translateToString(trim: boolean): string } | undefined } } } }).__mishTerm;
     if (!term) return '(no terminal)';
     const b = term.buffer.active;
     const out: string[] = [];
