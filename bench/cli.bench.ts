@@ -1,0 +1,156 @@
+/**
+ * End-to-end CLI benchmarks of `node dist/mish.mjs <cmd>`:
+ *  - wall time relative to the same command in a bare PTY (`script -qec CMD /dev/null`) on
+ *    25 MB of output: runs alternate (bare, mish, bare, mish …), each pair gives one ratio,
+ *    the median ratio is reported;
+ *  - peak RSS of mish on 1 GB of output (`/usr/bin/time -v`, else polling VmHWM) and the size of
+ *    what it prints for it.
+ * The output comes from `seq -f FORMAT`: fast enough that the PTY, not the generator, is the
+ * limit, and shaped like a build log line.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MISH = path.join(ROOT, 'dist', 'mish.mjs');
+
+/** One output line: looks like a build log, 64 bytes with CRLF from the PTY. */
+const LINE_FORMAT = 'Compiling module %09g of the workspace (target/debug/build)';
+const LINE_BYTES = 'Compiling module 000000001 of the workspace (target/debug/build)'.length + 2;
+/** Output size of the wall-time comparison (issue 2). */
+const WALL_BYTES = 25 * 1024 * 1024;
+/** Pairs of alternating runs; the median ratio is reported. */
+const WALL_PAIRS = 5;
+/** Output size of the memory run (issue 2). */
+const RSS_BYTES = 1024 * 1024 * 1024;
+/** Polling period for VmHWM when /usr/bin/time is missing. */
+const RSS_POLL_MS = 50;
+
+interface RunResult {
+  ms: number;
+  exitCode: number | null;
+  stdoutBytes: number;
+  stderr: string;
+  maxRssKb?: number;
+}
+
+function seqCommand(bytes: number): string[] {
+  return ['seq', '-f', LINE_FORMAT, '1', String(Math.ceil(bytes / LINE_BYTES))];
+}
+
+const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+
+function run(argv: string[], options: { timeRss?: boolean; pollRss?: boolean } = {}): Promise<RunResult> {
+  const useTime = options.timeRss && existsSync('/usr/bin/time');
+  const full = useTime ? ['/usr/bin/time', '-v', ...argv] : argv;
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(full[0], full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TERM: 'xterm-256color' } });
+    let stdoutBytes = 0;
+    let stderr = '';
+    let polledKb = 0;
+    child.stdout.on('data', (d: Buffer) => (stdoutBytes += d.length));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const poll =
+      options.timeRss && !useTime
+        ? setInterval(() => {
+            try {
+              const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+              if (m) polledKb = Math.max(polledKb, Number(m[1]));
+            } catch {
+              // exited between polls
+            }
+          }, RSS_POLL_MS)
+        : undefined;
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - t0;
+      clearInterval(poll);
+      const m = useTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr) : undefined;
+      resolve({ ms, exitCode: code, stdoutBytes, stderr, maxRssKb: m ? Number(m[1]) : polledKb || undefined });
+    });
+  });
+}
+
+function mishUsable(): string | undefined {
+  if (!existsSync(MISH)) return `${path.relative(ROOT, MISH)} missing (the CLI is not built: node scripts/build-cli.mjs)`;
+  return undefined;
+}
+
+export async function benchCli(options: { skipLarge?: boolean } = {}): Promise<BenchOutput> {
+  const figures: BenchFigure[] = [];
+  const skipped: BenchSkip[] = [];
+  const why = mishUsable();
+  if (why) return { figures, skipped: [{ name: 'cli', reason: why }] };
+
+  // A quick smoke run: a CLI that cannot run a command gets reported, not timed.
+  const smoke = await run(['node', MISH, 'seq', '1', '3']);
+  if (smoke.exitCode !== 0) {
+    return { figures, skipped: [{ name: 'cli', reason: `\`node dist/mish.mjs seq 1 3\` exited ${smoke.exitCode}: ${smoke.stderr.trim().split('\n')[0] ?? ''}` }] };
+  }
+
+  // Wall time vs a bare PTY, 25 MB.
+  const cmd = seqCommand(WALL_BYTES);
+  const bare = ['script', '-qec', cmd.map(shellQuote).join(' '), '/dev/null'];
+  const mish = ['node', MISH, ...cmd];
+  const ratios: number[] = [];
+  const bareMs: number[] = [];
+  const mishMs: number[] = [];
+  await run(bare); // warm-up: page cache, seq and node binaries
+  for (let i = 0; i < WALL_PAIRS; i++) {
+    // Alternate which goes first, so drift on the shared machine hits both sides alike.
+    let a: RunResult;
+    let b: RunResult;
+    if (i % 2 === 0) {
+      a = await run(bare);
+      b = await run(mish);
+    } else {
+      b = await run(mish);
+      a = await run(bare);
+    }
+    if (b.exitCode !== 0) {
+      skipped.push({ name: 'cli wall time', reason: `mish exited ${b.exitCode}: ${b.stderr.trim().split('\n')[0] ?? ''}` });
+      break;
+    }
+    bareMs.push(a.ms);
+    mishMs.push(b.ms);
+    ratios.push(b.ms / a.ms);
+  }
+  if (ratios.length === WALL_PAIRS) {
+    figures.push({ name: 'bare PTY (script -qec) on 25 MB, median', value: median(bareMs), unit: 'ms' });
+    figures.push({ name: 'mish <cmd> on 25 MB, median', value: median(mishMs), unit: 'ms' });
+    figures.push({
+      name: 'mish wall time / bare PTY (25 MB output)',
+      value: median(ratios),
+      unit: 'x',
+      target: '<= 1.10',
+      note: `median of ${WALL_PAIRS} alternating pairs, ratio within each pair; command: seq -f … (${(WALL_BYTES / 1048576).toFixed(0)} MiB)`,
+    });
+  }
+
+  // Peak RSS and output size on 1 GB.
+  if (options.skipLarge) {
+    skipped.push({ name: 'peak RSS on 1 GB', reason: '--skip-large' });
+  } else {
+    const r = await run(['node', MISH, ...seqCommand(RSS_BYTES)], { timeRss: true });
+    if (r.exitCode !== 0) {
+      skipped.push({ name: 'peak RSS on 1 GB', reason: `mish exited ${r.exitCode}: ${r.stderr.trim().split('\n').find((l) => !/^\s/.test(l)) ?? ''}` });
+    } else {
+      if (r.maxRssKb) {
+        figures.push({
+          name: 'mish peak RSS on 1 GB of output',
+          value: r.maxRssKb / 1024,
+          unit: 'MB',
+          target: '<= 150',
+          note: existsSync('/usr/bin/time') ? '/usr/bin/time -v maximum resident set size' : `VmHWM polled every ${RSS_POLL_MS} ms`,
+        });
+      } else skipped.push({ name: 'peak RSS on 1 GB', reason: 'could not read the peak RSS' });
+      figures.push({ name: 'mish condensed output for 1 GB', value: r.stdoutBytes / 1024, unit: 'KB', target: '<= 64' });
+      figures.push({ name: 'mish on 1 GB: wall time', value: r.ms / 1000, unit: 's', note: `${((RSS_BYTES / 1e6) / (r.ms / 1000)).toFixed(1)} MB/s end to end` });
+    }
+  }
+  return { figures, skipped };
+}
