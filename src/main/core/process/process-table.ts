@@ -1,0 +1,83 @@
+/** The process table: every background process and session command, live and recently ended. */
+import type { ProcessEntry, ProcessTable } from '../session/types.js';
+import type { TrackedProcess } from './tracked-process.js';
+
+/** Ended entries kept for status/read-back; older ones are forgotten first. */
+export const MAX_ENDED_ENTRIES = 64;
+/** Ended background processes stay in the digest this long, so the agent learns they ended. */
+export const DIGEST_RECENT_END_MS = 5 * 60_000;
+/** Entries shown in the digest before "+N more". */
+const DIGEST_MAX_ITEMS = 8;
+
+export class ProcessTableImpl implements ProcessTable {
+  private readonly byId = new Map<string, TrackedProcess>();
+  private next = { spawn: 1, command: 1 };
+
+  nextId(kind: 'spawn' | 'command'): string {
+    return kind === 'spawn' ? `p${this.next.spawn++}` : `c${this.next.command++}`;
+  }
+
+  add(p: TrackedProcess): void {
+    this.byId.set(p.id, p);
+    this.prune();
+  }
+
+  control(idOrAlias: string): TrackedProcess | undefined {
+    const direct = this.byId.get(idOrAlias);
+    if (direct) return direct;
+    let found: TrackedProcess | undefined;
+    // Latest process with that alias (a restarted "dev" replaces the old one).
+    for (const p of this.byId.values()) if (p.alias === idOrAlias) found = p;
+    return found;
+  }
+
+  live(): TrackedProcess[] {
+    return [...this.byId.values()].filter((p) => !p.ended);
+  }
+
+  aliasTaken(alias: string): boolean {
+    return this.live().some((p) => p.alias === alias);
+  }
+
+  list(): ProcessEntry[] {
+    return [...this.byId.values()].map((p) => p.entry());
+  }
+
+  get(idOrAlias: string): ProcessEntry | undefined {
+    return this.control(idOrAlias)?.entry();
+  }
+
+  digest(): string {
+    const now = Date.now();
+    const entries = this.list();
+    const running = entries.filter((e) => e.state === 'running' || e.state === 'waiting-for-input');
+    const ended = entries.filter((e) => e.kind === 'spawn' && e.endedAt !== undefined && now - e.endedAt < DIGEST_RECENT_END_MS);
+    if (running.length === 0 && ended.length === 0) return '';
+    const parts: string[] = [];
+    if (running.length) {
+      const items = running.slice(0, DIGEST_MAX_ITEMS).map((e) => {
+        const what = e.waiting ? `waiting for input: ${JSON.stringify(e.waiting.prompt)}${e.waiting.secret ? ' (secret)' : ''}` : JSON.stringify(e.lastLine);
+        return `${e.alias ?? e.id}(pid ${e.pid}, ${formatElapsed(e.elapsedMs)}, ${what})`;
+      });
+      if (running.length > DIGEST_MAX_ITEMS) items.push(`+${running.length - DIGEST_MAX_ITEMS} more`);
+      parts.push(`${running.length} running: ${items.join(', ')}`);
+    }
+    if (ended.length) {
+      const items = ended.slice(-DIGEST_MAX_ITEMS).map((e) => `${e.alias ?? e.id}(${e.state === 'killed' ? 'killed' : `exit ${e.exitCode}`}, ${formatElapsed(e.elapsedMs)})`);
+      parts.push(`${ended.length} ended: ${items.join(', ')}`);
+    }
+    return `[procs] ${parts.join(' · ')}`;
+  }
+
+  private prune(): void {
+    const ended = [...this.byId.values()].filter((p) => p.ended);
+    for (let i = 0; i < ended.length - MAX_ENDED_ENTRIES; i++) this.byId.delete(ended[i].id);
+  }
+}
+
+export function formatElapsed(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60)}m`;
+}

@@ -1,0 +1,371 @@
+/**
+ * A persistent shell (bash/zsh with OSC hooks, dash/sh with sentinels, local or over ssh) in
+ * a PTY. One command at a time; output between the nonce'd start and end markers is the
+ * command's output — the echo of the command line, prompts and markers are never delivered.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ExecRequest } from '../exec/types.js';
+import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
+import type { ProcessTableImpl } from '../process/process-table.js';
+import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
+import { readStat, sessionMembers } from '../yield/linux-probe.js';
+import { commandLine, localLaunch, modeOf, remoteLaunch, sq } from './integration.js';
+import { MarkerParser } from './marker-parser.js';
+import type {
+  CreateSessionError,
+  IntegrationMode,
+  Outcome,
+  OutputStore,
+  ProcessControl,
+  Session,
+  SessionEvent,
+  SessionInfo,
+  SessionRunResult,
+  SessionState,
+  ShellKind,
+} from './types.js';
+
+/** A shell that has not printed its ready marker by then is reported as failed (ssh: login). */
+export const SHELL_START_TIMEOUT_MS = 15_000;
+/** After an abort's ^C, escalate to TERM/KILL of the foreground group after this. */
+export const ABORT_ESCALATE_MS = 1000;
+/** Grace between HUP and KILL when a shell is closed. */
+export const CLOSE_GRACE_MS = 1000;
+const DEFAULT_COLS = 120;
+const DEFAULT_ROWS = 40;
+
+export interface ShellSessionConfig {
+  name: string;
+  kind: ShellKind;
+  path: string;
+  cwd: string;
+  env: Record<string, string>;
+  ssh?: string;
+  sshArgs?: string[];
+  cols?: number;
+  rows?: number;
+}
+
+export interface ShellSessionDeps {
+  port: PtyPort;
+  table: ProcessTableImpl;
+  newStore: (id: string) => OutputStore;
+  emit: (event: SessionEvent) => void;
+}
+
+interface Running {
+  tracked: TrackedProcess;
+  request: ExecRequest;
+  phase: 'written' | 'running';
+  started: number;
+  resolve: (r: SessionRunResult) => void;
+}
+
+export class ShellSession implements Session {
+  readonly name: string;
+  private pty!: PtyProcess;
+  private parser!: MarkerParser;
+  private state: SessionState = 'starting';
+  private cwd: string;
+  private commands = 0;
+  private lastExitCode: number | undefined;
+  private readonly createdAt = Date.now();
+  private running: Running | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readyResolve: ((ok: boolean) => void) | undefined;
+  private exitInfo: PtyExit | undefined;
+  private readonly exited: Promise<PtyExit>;
+  private resolveExited!: (e: PtyExit) => void;
+  private startupNoise = '';
+  readonly mode: IntegrationMode;
+
+  private constructor(
+    readonly config: ShellSessionConfig,
+    private readonly deps: ShellSessionDeps,
+  ) {
+    this.name = config.name;
+    this.cwd = config.cwd;
+    this.mode = modeOf(config.kind);
+    this.exited = new Promise((r) => (this.resolveExited = r));
+  }
+
+  /** Starts the shell and waits for its ready marker. */
+  static async start(config: ShellSessionConfig, deps: ShellSessionDeps): Promise<Outcome<ShellSession, CreateSessionError>> {
+    const s = new ShellSession(config, deps);
+    const err = await s.boot();
+    if (err) return { ok: false, error: err };
+    return { ok: true, value: s };
+  }
+
+  private async boot(): Promise<CreateSessionError | undefined> {
+    const nonce = randomBytes(12).toString('hex');
+    this.parser = new MarkerParser(nonce);
+    const c = this.config;
+    const launch = c.ssh ? remoteLaunch(c.kind, c.ssh, c.sshArgs ?? [], nonce, c.env) : localLaunch(c.kind, c.path, nonce, c.env);
+    try {
+      this.pty = this.deps.port.spawn(launch.file, launch.args, { cwd: c.cwd, env: launch.env, cols: c.cols ?? DEFAULT_COLS, rows: c.rows ?? DEFAULT_ROWS });
+    } catch (e) {
+      return { kind: 'start-failed', message: `cannot start ${launch.file}: ${(e as Error).message}` };
+    }
+    const ready = new Promise<boolean>((r) => (this.readyResolve = r));
+    this.pty.onData((chunk) => this.onData(chunk));
+    this.pty.onExit((exit) => this.onExit(exit));
+    const timer = setTimeout(() => this.readyResolve?.(false), SHELL_START_TIMEOUT_MS);
+    const ok = await ready;
+    clearTimeout(timer);
+    if (!ok) {
+      const why = this.exitInfo ? `exited with ${this.exitInfo.exitCode}` : `no ready marker within ${SHELL_START_TIMEOUT_MS} ms`;
+      await this.close();
+      const noise = this.startupNoise.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').trim().slice(-500);
+      return { kind: 'start-failed', message: `${c.ssh ? `ssh ${c.ssh}` : c.path} ${why}${noise ? `: ${noise}` : ''}` };
+    }
+    // Remote sessions: the remote cwd comes from the first prompt; ask for it with a no-op.
+    if (c.ssh) await this.run({ command: ':', onData: () => {} });
+    this.state = 'idle';
+    return undefined;
+  }
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  info(): SessionInfo {
+    return {
+      name: this.name,
+      shell: this.config.ssh ? this.config.kind : this.config.path,
+      kind: this.config.kind,
+      integration: this.mode,
+      remote: this.config.ssh,
+      pid: this.pty?.pid ?? 0,
+      cwd: this.cwd,
+      state: this.state,
+      createdAt: this.createdAt,
+      commands: this.commands,
+      lastExitCode: this.lastExitCode,
+      runningCommandId: this.running?.tracked.id,
+    };
+  }
+
+  get alive(): boolean {
+    return this.exitInfo === undefined && this.state !== 'closed';
+  }
+
+  get shellExit(): PtyExit | undefined {
+    return this.exitInfo;
+  }
+
+  /** Session interface: process control of the running command. */
+  current(): ProcessControl | undefined {
+    return this.running?.tracked;
+  }
+
+  private onData(chunk: Uint8Array): void {
+    for (const ev of this.parser.feed(chunk)) {
+      const cur = this.running;
+      switch (ev.type) {
+        case 'data':
+          if (cur?.phase === 'running') {
+            cur.request.onData(ev.bytes);
+            cur.tracked.output(ev.bytes);
+            this.deps.emit({ type: 'raw', source: { kind: 'command', id: cur.tracked.id, session: this.name }, chunk: ev.bytes });
+          } else if (this.state === 'starting' && this.startupNoise.length < 4096) {
+            this.startupNoise += Buffer.from(ev.bytes).toString('utf8');
+          }
+          break;
+        case 'ready':
+          this.readyResolve?.(true);
+          this.readyResolve = undefined;
+          break;
+        case 'start':
+          if (cur && cur.phase === 'written') cur.phase = 'running';
+          break;
+        case 'segment':
+          if (cur?.phase === 'running') {
+            cur.request.onSegment?.(ev.command);
+            this.deps.emit({ type: 'segment', id: cur.tracked.id, session: this.name, command: ev.command });
+          }
+          break;
+        case 'end':
+          if (ev.cwd) this.cwd = ev.cwd;
+          if (cur && cur.phase === 'running') this.finishCurrent(ev.exitCode, undefined, false);
+          break;
+      }
+    }
+  }
+
+  private onExit(exit: PtyExit): void {
+    const rest = this.parser.flush();
+    if (rest.length && this.running?.phase === 'running') {
+      this.running.request.onData(rest);
+      this.running.tracked.output(rest);
+    }
+    this.exitInfo = exit;
+    this.readyResolve?.(false);
+    this.readyResolve = undefined;
+    if (this.running) this.finishCurrent(exit.exitCode, exit.signal, true);
+    const wasClosed = this.state === 'closed';
+    this.state = wasClosed ? 'closed' : 'exited';
+    this.resolveExited(exit);
+    if (!wasClosed) this.deps.emit({ type: 'session-closed', session: this.name, reason: 'shell-exited', exitCode: exit.exitCode });
+  }
+
+  private finishCurrent(exitCode: number, signal: number | undefined, shellExited: boolean): void {
+    const cur = this.running;
+    if (!cur) return;
+    this.running = undefined;
+    this.lastExitCode = exitCode;
+    if (!shellExited) this.state = 'idle';
+    cur.tracked.finish(exitCode, signal);
+    const durationMs = Date.now() - cur.started;
+    this.deps.emit({ type: 'command-end', id: cur.tracked.id, session: this.name, exitCode, cwd: this.cwd, shellExited, durationMs });
+    cur.resolve({
+      exitCode,
+      ...(signal !== undefined ? { signal } : {}),
+      cwd: this.cwd,
+      shellExited,
+      id: cur.tracked.id,
+      session: this.name,
+      durationMs,
+    });
+  }
+
+  /** Runs one command; concurrent calls queue. */
+  run(request: ExecRequest & { onStart?: (id: string) => void }): Promise<SessionRunResult> {
+    const p = this.queue.then(() => this.runNow(request));
+    this.queue = p.catch(() => undefined);
+    return p;
+  }
+
+  private runNow(request: ExecRequest & { onStart?: (id: string) => void }): Promise<SessionRunResult> {
+    const id = this.deps.table.nextId('command');
+    if (!this.alive) {
+      return Promise.resolve({ exitCode: this.exitInfo?.exitCode ?? 255, cwd: this.cwd, shellExited: true, id, session: this.name, durationMs: 0 });
+    }
+    let text = request.command;
+    const pre: string[] = [];
+    if (request.cwd) pre.push(`cd -- ${sq(request.cwd)} || return 1 2>/dev/null || false`);
+    for (const [k, v] of Object.entries(request.env ?? {})) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) pre.push(`export ${k}=${sq(v)}`);
+    if (pre.length) text = `${pre.join('\n')}\n${text}`;
+    if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
+    return new Promise<SessionRunResult>((resolve) => {
+      const store = this.deps.newStore(id);
+      const tracked = new TrackedProcess({
+        id,
+        kind: 'command',
+        session: this.name,
+        command: request.command,
+        cwd: this.cwd,
+        pid: this.pty.pid,
+        pgid: this.pty.pid,
+        store,
+        driver: this.commandDriver(),
+        leaderPid: this.config.ssh ? undefined : this.pty.pid,
+        ptsName: this.config.ssh ? undefined : this.pty.ptsName,
+        onChange: (entry) => this.deps.emit({ type: 'process', change: 'updated', entry }),
+        onWaiting: (waiting) => this.deps.emit({ type: 'waiting-for-input', source: { kind: 'command', id, session: this.name }, waiting }),
+      });
+      this.deps.table.add(tracked);
+      this.running = { tracked, request, phase: 'written', started: Date.now(), resolve };
+      this.state = 'busy';
+      this.commands++;
+      this.deps.emit({ type: 'process', change: 'added', entry: tracked.entry() });
+      this.deps.emit({ type: 'command-start', id, session: this.name, command: request.command, cwd: this.cwd, at: Date.now() });
+      request.onStart?.(id);
+      const signal = request.signal;
+      if (signal) {
+        const onAbort = () => void this.interrupt(tracked);
+        if (signal.aborted) onAbort();
+        else {
+          signal.addEventListener('abort', onAbort, { once: true });
+          void tracked.done.then(() => signal.removeEventListener('abort', onAbort));
+        }
+      }
+      this.pty.write(commandLine(text, this.mode));
+    });
+  }
+
+  /** ^C, then TERM/KILL of the foreground group, then the shell itself. */
+  private async interrupt(tracked: TrackedProcess): Promise<void> {
+    if (tracked.ended) return;
+    this.pty.write('\x03');
+    const done = await Promise.race([tracked.done.then(() => true), delay(ABORT_ESCALATE_MS).then(() => false)]);
+    if (!done) await tracked.kill(KILL_GRACE_MS);
+  }
+
+  /** Foreground process group of the shell's terminal when it is not the shell itself. */
+  private foregroundGroup(): number | undefined {
+    if (this.config.ssh) return undefined;
+    const st = readStat(this.pty.pid);
+    if (!st || st.tpgid <= 0 || st.tpgid === st.pgrp) return undefined;
+    return st.tpgid;
+  }
+
+  private commandDriver() {
+    const keyFor: Partial<Record<NodeJS.Signals, string>> = { SIGINT: '\x03', SIGQUIT: '\x1c', SIGTSTP: '\x1a' };
+    return {
+      write: (data: string) => this.pty.write(data),
+      signal: (sig: NodeJS.Signals) => {
+        const fg = this.foregroundGroup();
+        if (fg) {
+          try {
+            process.kill(-fg, sig);
+            return;
+          } catch {
+            // group gone
+          }
+        }
+        const key = keyFor[sig];
+        if (key) this.pty.write(key);
+      },
+      kill: async (graceMs: number) => {
+        const cur = this.running?.tracked;
+        if (!cur) return;
+        const fg = this.foregroundGroup();
+        if (fg) safeKill(-fg, 'SIGTERM');
+        else this.pty.write('\x03');
+        if (await settledWithin(cur.done, graceMs)) return;
+        const fg2 = this.foregroundGroup();
+        if (fg2) safeKill(-fg2, 'SIGKILL');
+        if (await settledWithin(cur.done, graceMs)) return;
+        // The shell itself is stuck (a builtin ignoring ^C, a nested shell): end the shell.
+        await this.close();
+      },
+    };
+  }
+
+  /** Ends the shell and everything in its terminal session. */
+  async close(): Promise<void> {
+    if (!this.pty) return;
+    const wasAlive = this.exitInfo === undefined;
+    if (this.state !== 'exited') this.state = 'closed';
+    if (wasAlive) {
+      const members = this.config.ssh ? [] : sessionMembers(this.pty.pid);
+      this.pty.kill('SIGHUP');
+      if (!(await settledWithin(this.exited, CLOSE_GRACE_MS))) this.pty.kill('SIGKILL');
+      for (const pid of members) safeKill(pid, 'SIGKILL');
+      await settledWithin(this.exited, CLOSE_GRACE_MS);
+    }
+    // Jobs that survived the hangup (nohup, disown) still belong to this session: end them.
+    if (!this.config.ssh) for (const pid of sessionMembers(this.pty.pid)) safeKill(pid, 'SIGKILL');
+    this.state = 'closed';
+  }
+}
+
+function safeKill(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+async function settledWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let t: NodeJS.Timeout | undefined;
+  const r = await Promise.race([p.then(() => true), new Promise<boolean>((res) => (t = setTimeout(() => res(false), ms)))]);
+  if (t) clearTimeout(t);
+  return r;
+}

@@ -1,0 +1,135 @@
+/**
+ * Linux process-state probe for the yield engine: is a process of the terminal's foreground
+ * group blocked reading that terminal, and is the terminal in "secret" mode (ECHO off, ICANON
+ * on, as for a password prompt)? Reads /proc (no privileges needed for our own children) and
+ * runs `stty -a -F <pts>` for the terminal mode (node has no tcgetattr).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+/** Syscall numbers of read(2)-like calls whose first argument is the fd. */
+const READ_SYSCALLS: Record<string, number[]> = {
+  x64: [0 /* read */, 17 /* pread64 */, 19 /* readv */],
+  arm64: [63 /* read */, 65 /* readv */, 67 /* pread64 */],
+};
+/** Syscalls that wait on several fds (select/poll family): a REPL with readline sits here. */
+const POLL_SYSCALLS: Record<string, number[]> = {
+  x64: [7 /* poll */, 23 /* select */, 270 /* pselect6 */, 271 /* ppoll */, 232 /* epoll_wait */, 281 /* epoll_pwait */],
+  arm64: [72 /* pselect6 */, 73 /* ppoll */, 22 /* epoll_pwait */],
+};
+/** stty can hang on a vanished pts; never wait longer than this for the terminal mode. */
+const STTY_TIMEOUT_MS = 1000;
+
+export interface ProcStat {
+  pid: number;
+  state: string;
+  ppid: number;
+  pgrp: number;
+  session: number;
+  ttyNr: number;
+  tpgid: number;
+}
+
+export function readStat(pid: number): ProcStat | undefined {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return { pid, state: f[0], ppid: Number(f[1]), pgrp: Number(f[2]), session: Number(f[3]), ttyNr: Number(f[4]), tpgid: Number(f[5]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** All live pids whose stat satisfies `pick` (one pass over /proc). */
+export function findProcesses(pick: (s: ProcStat) => boolean): ProcStat[] {
+  const out: ProcStat[] = [];
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    const c = n.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    const st = readStat(Number(n));
+    if (st && st.state !== 'Z' && pick(st)) out.push(st);
+  }
+  return out;
+}
+
+export type BlockedOn = 'tty-read' | 'poll' | undefined;
+
+/** What the process is blocked in, judged from /proc/<pid>/syscall. */
+export function blockedOn(pid: number, ptsName: string | undefined): BlockedOn {
+  let sc: string;
+  try {
+    sc = readFileSync(`/proc/${pid}/syscall`, 'latin1').trim();
+  } catch {
+    return undefined;
+  }
+  const parts = sc.split(' ');
+  const nr = Number(parts[0]);
+  if (!Number.isInteger(nr)) return undefined; // "running" or "-1 …"
+  const arch = process.arch;
+  if ((READ_SYSCALLS[arch] ?? []).includes(nr)) {
+    const fd = Number.parseInt(parts[1] ?? '', 16);
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (target === '/dev/tty' || (ptsName && target === ptsName) || target.startsWith('/dev/pts/')) return 'tty-read';
+    } catch {
+      return undefined;
+    }
+    return undefined;
+  }
+  if ((POLL_SYSCALLS[arch] ?? []).includes(nr)) return 'poll';
+  return undefined;
+}
+
+export interface ForegroundProbe {
+  /** Some process of the foreground group is blocked reading the terminal. */
+  ttyRead: boolean;
+  /** Some process of the foreground group waits in select/poll (REPLs with readline). */
+  polling: boolean;
+  pids: number[];
+}
+
+/**
+ * Probe the foreground process group of the terminal whose session leader is `leaderPid`.
+ * Returns undefined when /proc is not available (not Linux) or the leader is gone.
+ */
+export function probeForeground(leaderPid: number, ptsName: string | undefined): ForegroundProbe | undefined {
+  const leader = readStat(leaderPid);
+  if (!leader) return undefined;
+  const fg = leader.tpgid > 0 ? leader.tpgid : leader.pgrp;
+  const members = findProcesses((s) => s.pgrp === fg && s.session === leader.session);
+  let ttyRead = false;
+  let polling = false;
+  for (const m of members) {
+    const b = blockedOn(m.pid, ptsName);
+    if (b === 'tty-read') ttyRead = true;
+    else if (b === 'poll') polling = true;
+  }
+  return { ttyRead, polling, pids: members.map((m) => m.pid) };
+}
+
+export interface TermMode {
+  echo: boolean;
+  icanon: boolean;
+}
+
+/** The terminal's line discipline flags, read with `stty -a -F <pts>`. */
+export function readTermMode(ptsName: string): Promise<TermMode | undefined> {
+  return new Promise((resolve) => {
+    execFile('stty', ['-a', '-F', ptsName], { timeout: STTY_TIMEOUT_MS }, (err, stdout) => {
+      if (err) return resolve(undefined);
+      const words = new Set(stdout.split(/[\s;]+/));
+      resolve({ echo: words.has('echo'), icanon: words.has('icanon') });
+    });
+  });
+}
+
+/** Every live process in the terminal session led by `sid` (the PTY child), leader included. */
+export function sessionMembers(sid: number): number[] {
+  return findProcesses((s) => s.session === sid).map((s) => s.pid);
+}

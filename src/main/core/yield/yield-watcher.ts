@@ -1,0 +1,118 @@
+/**
+ * Yield engine: decides when a running process waits for input. Triggered by silence (no
+ * output for YIELD_SILENCE_MS), then combines the prompt patterns on the tail with the
+ * process state from /proc (blocked reading the terminal) and the terminal mode (ECHO off
+ * with ICANON on = secret prompt). Re-checks while the silence lasts; any output clears it.
+ */
+import type { WaitReason, WaitingForInput } from '../session/types.js';
+import { probeForeground, readTermMode } from './linux-probe.js';
+import { lastVisibleLine, matchPrompt } from './prompt-patterns.js';
+
+/** First look after this much silence: a prompt is printed, then the program blocks at once. */
+export const YIELD_SILENCE_MS = 30;
+/** While silent and not yet waiting, look again this often (a program may block later). */
+export const YIELD_RECHECK_MS = 250;
+/** Without /proc evidence (remote, non-Linux) a prompt pattern needs this much silence. */
+export const PATTERN_ONLY_SILENCE_MS = 400;
+
+export interface YieldWatcherOptions {
+  /** Session leader of the process's terminal (PTY child), for /proc probing; undefined = remote. */
+  leaderPid?: number;
+  ptsName?: string;
+  /** Recent output text (decoded), for prompt patterns. */
+  tail: () => string;
+  onChange: (waiting: WaitingForInput | undefined) => void;
+}
+
+export class YieldWatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private lastOutput = Date.now();
+  private waiting: WaitingForInput | undefined;
+  private stopped = false;
+  private checking = false;
+
+  constructor(private readonly options: YieldWatcherOptions) {
+    this.arm(YIELD_SILENCE_MS);
+  }
+
+  /** New output arrived: the process is not (or no longer) waiting. */
+  activity(): void {
+    if (this.stopped) return;
+    this.lastOutput = Date.now();
+    if (this.waiting) {
+      this.waiting = undefined;
+      this.options.onChange(undefined);
+    }
+    this.arm(YIELD_SILENCE_MS);
+  }
+
+  /** Input was sent to the process: whatever it waited for may be answered. */
+  inputSent(): void {
+    this.activity();
+  }
+
+  current(): WaitingForInput | undefined {
+    return this.waiting;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private arm(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.check(), ms);
+    this.timer.unref?.();
+  }
+
+  /** Runs one check now (tests, and hosts that want a fresh answer). */
+  async check(): Promise<WaitingForInput | undefined> {
+    if (this.stopped || this.checking) return this.waiting;
+    this.checking = true;
+    try {
+      const found = await this.evaluate();
+      if (this.stopped) return undefined;
+      if (found && !this.waiting) {
+        this.waiting = found;
+        this.options.onChange(found);
+      }
+      if (!this.waiting) this.arm(YIELD_RECHECK_MS);
+      return this.waiting;
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private async evaluate(): Promise<WaitingForInput | undefined> {
+    const since = this.lastOutput;
+    const silentFor = Date.now() - since;
+    const tail = this.options.tail();
+    const pattern = matchPrompt(tail);
+    const reasons: WaitReason[] = [];
+    const { leaderPid, ptsName } = this.options;
+    const probe = leaderPid !== undefined ? probeForeground(leaderPid, ptsName) : undefined;
+    if (probe) {
+      if (probe.ttyRead) reasons.push('read-syscall');
+      else if (!(probe.polling && pattern)) return undefined;
+      if (pattern) reasons.push('prompt-pattern');
+    } else {
+      if (!pattern || silentFor < PATTERN_ONLY_SILENCE_MS) return undefined;
+      reasons.push('prompt-pattern', 'silence');
+    }
+    let secret = false;
+    if (ptsName && probe) {
+      const mode = await readTermMode(ptsName);
+      if (mode && !mode.echo && mode.icanon) {
+        secret = true;
+        reasons.push('secret-terminal-mode');
+      }
+    } else if (pattern?.secretHint) {
+      secret = true;
+    }
+    if (this.lastOutput !== since) return undefined; // output arrived meanwhile
+    const prompt = pattern?.prompt ?? lastVisibleLine(tail).trim().slice(0, 200);
+    return { prompt, secret, reasons, since: Date.now() };
+  }
+}
