@@ -20,6 +20,8 @@ export interface Line {
   text: string;
   /** ColorHint bit flags. */
   color: number;
+  /** The line contains a hazard keyword (chunk-level prefilter): only hot lines get the tier-2 test. */
+  hot: boolean;
   /** 1-based number among complete lines (what `mish raw --lines` counts); 0 for overwrite/partial. */
   no: number;
 }
@@ -77,8 +79,16 @@ export interface SquashResult {
   body: BodyLine[];
   /** Lines of each kind, for counts in the summary. */
   counts: { hazard: number; outcome: number; noise: number; prompt: number; unknown: number };
+  /** True when the output was small and `body` holds every line, in order (nothing condensed). */
+  verbatim: boolean;
   /** Prompt text if the output ended on one. */
   finalPrompt?: string;
 }
 
-export type BodyLine = { type: 'line'; text: string; no: number } | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number };
+/**
+ * The unclassified body: lines, and exact markers for what is not shown — either a head/tail
+ * cut (`similar` absent) or the middle of a run of lines sharing one template (`similar`).
+ */
+export type BodyLine =
+  | { type: 'line'; text: string; no: number }
+  | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number; similar?: boolean };

@@ -1,0 +1,132 @@
+/**
+ * Emit buffer (seed: "Stage 4"): accumulates classified lines and builds the final result.
+ * Hazards are reported as soon as their context is complete and are never collapsed;
+ * outcomes are kept for the summary; noise is stripped or grouped; unclassified lines go to
+ * the head/tail body. Every collection is capped, so memory stays flat on 1 GB of output,
+ * and every cap is reported with an exact count (the raw output stays in the spool).
+ */
+import type { CompiledHazardRule } from '../grammar/types.js';
+import { DedupGroups, RunCollector } from './dedup.js';
+import type { Classification, HazardReport, Line, SquashEvent, SquashResult } from './types.js';
+import { STACK_FRAME } from './universal-patterns.js';
+
+/** Hazards kept in full; more are counted (the 1 GB-of-errors case must stay under 64 KB). */
+export const MAX_HAZARDS = 120;
+/** Total characters of hazard text kept, context included. */
+export const MAX_HAZARD_CHARS = 24 * 1024;
+/** Context lines kept under one hazard (a traceback, rustc's source excerpt). */
+export const MAX_CONTEXT_LINES = 40;
+/** Outcome lines kept (distinct). */
+export const MAX_OUTCOMES = 60;
+/** Outputs up to this many lines are shown whole: condensing five lines helps nobody. */
+export const SMALL_OUTPUT_LINES = 20;
+/** A shown line longer than this is cut with an exact marker (the spool has it whole). */
+export const MAX_SHOWN_LINE_CHARS = 400;
+
+interface OpenHazard {
+  report: HazardReport;
+  contextLeft: number;
+  continueRe?: RegExp;
+}
+
+export class EmitBuffer {
+  private readonly hazards: HazardReport[] = [];
+  private hazardChars = 0;
+  private readonly omittedHazards = { errors: 0, warnings: 0 };
+  private readonly outcomes: string[] = [];
+  private readonly outcomeSet = new Set<string>();
+  private readonly groups = new DedupGroups();
+  private readonly runs = new RunCollector();
+  private readonly counts = { hazard: 0, outcome: 0, noise: 0, prompt: 0, unknown: 0 };
+  private open: OpenHazard | undefined;
+  /** Lines kept verbatim while the output is still small. */
+  private small: string[] | undefined = [];
+  private lastText = '';
+
+  constructor(private readonly onEvent?: (e: SquashEvent) => void) {}
+
+  get lastLine(): string {
+    return this.lastText;
+  }
+
+  accept(line: Line, cls: Classification, rule?: CompiledHazardRule): void {
+    if (line.text.length) this.lastText = line.text;
+    if (this.small) {
+      if (this.small.length < SMALL_OUTPUT_LINES) {
+        // The visible final screen: overwrite lines keep their final frame.
+        this.small.push(line.text);
+      } else this.small = undefined;
+    }
+    if (this.open) {
+      const o = this.open;
+      const isContext = o.contextLeft > 0 || (o.continueRe ? o.continueRe.test(line.text) : false) || STACK_FRAME.test(line.text);
+      if (isContext && cls.kind !== 'hazard' && o.report.context.length < MAX_CONTEXT_LINES && line.text.trim().length) {
+        if (o.contextLeft > 0) o.contextLeft--;
+        o.report.context.push(line.text);
+        this.hazardChars += line.text.length;
+        return;
+      }
+      this.closeHazard();
+    }
+    switch (cls.kind) {
+      case 'hazard': {
+        this.counts.hazard++;
+        this.runs.noteHazard(cls.severity);
+        const report: HazardReport = { severity: cls.severity, text: line.text, context: [], lineNo: line.no, rule: cls.rule };
+        if (this.hazards.length >= MAX_HAZARDS || this.hazardChars >= MAX_HAZARD_CHARS) {
+          if (cls.severity === 'error') this.omittedHazards.errors++;
+          else this.omittedHazards.warnings++;
+          return;
+        }
+        this.hazards.push(report);
+        this.hazardChars += line.text.length;
+        this.open = { report, contextLeft: rule?.contextAfter ?? 0, continueRe: rule?.continueRe };
+        return;
+      }
+      case 'outcome':
+        this.counts.outcome++;
+        if (!this.outcomeSet.has(cls.text) && this.outcomes.length < MAX_OUTCOMES) {
+          this.outcomeSet.add(cls.text);
+          this.outcomes.push(cls.text);
+        }
+        return;
+      case 'noise':
+        this.counts.noise++;
+        if (cls.action === 'dedup') this.groups.add(line.text, line.no);
+        return;
+      case 'prompt':
+        this.counts.prompt++;
+        return;
+      case 'unknown':
+        this.counts.unknown++;
+        this.runs.add(line.text, line.no);
+        return;
+    }
+  }
+
+  /** Report a hazard whose context may still grow (called on silence, so the CLI shows it now). */
+  flushOpenHazard(): void {
+    if (this.open) this.closeHazard();
+  }
+
+  private closeHazard(): void {
+    const o = this.open;
+    this.open = undefined;
+    if (o) this.onEvent?.({ type: 'hazard', hazard: o.report });
+  }
+
+  finish(base: Pick<SquashResult, 'totalLines' | 'bytes' | 'exitCode' | 'signal' | 'durationMs' | 'finalPrompt'>): SquashResult {
+    this.closeHazard();
+    const small = this.small;
+    return {
+      ...base,
+      outcomes: this.outcomes,
+      hazards: this.hazards,
+      hazardsOmitted: { ...this.omittedHazards },
+      groups: this.groups.list().filter((g) => g.count > 0),
+      body: small ? small.map((text, i) => ({ type: 'line' as const, text, no: i + 1 })) : this.runs.body(),
+      counts: { ...this.counts },
+      verbatim: small !== undefined,
+    };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Renders a SquashResult as text (seed: "1400 lines → exit 0 (12.3s)  + 147 packages installed
+ * ~ npm warn deprecated … (x4)"). Order: the header, hazards (errors and warnings with their
+ * context, in order), outcomes, deduplicated groups, then the unclassified body cut head+tail
+ * with exact markers. Small outputs are shown whole.
+ */
+import { constants } from 'node:os';
+import { MAX_SHOWN_LINE_CHARS } from './emit-buffer.js';
+import type { BodyLine, HazardReport, SquashResult } from './types.js';
+
+export interface RenderOptions {
+  /** ANSI colour (for a terminal). */
+  color?: boolean;
+  /** How to get the raw output back, e.g. `mish raw 3f2a` — printed last. */
+  spoolRef?: string;
+  /** Leave out the header line (when the caller prints its own). */
+  noHeader?: boolean;
+}
+
+const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
+
+export function renderSummary(r: SquashResult, options: RenderOptions = {}): string {
+  const c = options.color ? SGR : { red: '', yellow: '', green: '', dim: '', bold: '', reset: '' };
+  const out: string[] = [];
+  if (!options.noHeader) out.push(`${c.bold}${headerLine(r)}${c.reset}`);
+  if (r.verbatim) {
+    for (const b of r.body) if (b.type === 'line') out.push(`  ${shown(b.text)}`);
+  } else {
+    for (const h of r.hazards) pushHazard(out, h, c);
+    const { errors, warnings } = r.hazardsOmitted;
+    if (errors + warnings > 0) out.push(`${c.dim}  [... ${plural(errors, 'more error')}, ${plural(warnings, 'more warning')} not shown: see the raw output ...]${c.reset}`);
+    for (const o of r.outcomes) out.push(`${c.green}+ ${shown(o)}${c.reset}`);
+    for (const g of r.groups) {
+      const ends = g.count > 1 && g.last !== g.first ? `${shown(g.first)} … ${shown(g.last)}` : shown(g.first);
+      out.push(`${c.dim}~ ${ends}${g.count > 1 ? ` (x${g.count})` : ''}${c.reset}`);
+    }
+    for (const b of r.body) out.push(bodyLine(b, c));
+  }
+  if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
+  if (options.spoolRef) out.push(`${c.dim}raw: ${options.spoolRef}${c.reset}`);
+  return out.join('\n') + '\n';
+}
+
+/** `1400 lines → exit 0 (12.3s)`, with the signal name when there was one. */
+export function headerLine(r: Pick<SquashResult, 'totalLines' | 'exitCode' | 'signal' | 'durationMs'>): string {
+  const sig = r.signal ? ` ${signalName(r.signal)}` : '';
+  return `${plural(r.totalLines, 'line')} → exit ${r.exitCode}${sig} (${formatDuration(r.durationMs)})`;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(ms < 100 ? 2 : 1)}s`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)}s`;
+  return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+}
+
+function signalName(n: number): string {
+  for (const [name, num] of Object.entries(constants.signals)) if (num === n) return name;
+  return `signal ${n}`;
+}
+
+function pushHazard(out: string[], h: HazardReport, c: typeof SGR): void {
+  const color = h.severity === 'error' ? c.red : c.yellow;
+  out.push(`${color}${h.severity === 'error' ? '✗' : '⚠'} ${shown(h.text)}${c.reset}`);
+  for (const ctx of h.context) out.push(`    ${shown(ctx)}`);
+}
+
+function bodyLine(b: BodyLine, c: typeof SGR): string {
+  if (b.type === 'line') return `  ${shown(b.text)}`;
+  if (b.similar) return `${c.dim}  [... ${plural(b.count, 'similar line')} ...]${c.reset}`;
+  return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')} ...]${c.reset}`;
+}
+
+/** A line as shown: long lines are cut with an exact count of what was left out. */
+export function shown(text: string): string {
+  if (text.length <= MAX_SHOWN_LINE_CHARS) return text;
+  return `${text.slice(0, MAX_SHOWN_LINE_CHARS)}… [+${text.length - MAX_SHOWN_LINE_CHARS} chars]`;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { renderSummary } from './render.js';
+import { Squasher } from './squasher.js';
+import type { SquashEvent } from './types.js';
+
+/** PTYs turn \n into \r\n; feed what a PTY would deliver. */
+const pty = (s: string) => s.replace(/\r?\n/g, '\r\n');
+
+function squash(input: string | Buffer, chunk = 0, exitCode = 0) {
+  const sq = new Squasher({ now: () => 0 });
+  const bytes = typeof input === 'string' ? Buffer.from(input) : input;
+  if (!chunk) sq.write(bytes);
+  else for (let i = 0; i < bytes.length; i += chunk) sq.write(bytes.subarray(i, i + chunk));
+  const result = sq.finish({ exitCode });
+  return { result, text: renderSummary(result) };
+}
+
+describe('Squasher: nothing the agent needs is lost', () => {
+  it('seq 1 5000 keeps the range: first and last line and an exact count between', () => {
+    const out = execFileSync('seq', ['1', '5000']).toString();
+    const { text } = squash(pty(out));
+    expect(text).toContain('5,000 lines → exit 0');
+    expect(text).toMatch(/^ {2}1$/m);
+    expect(text).toMatch(/^ {2}5000$/m);
+    expect(text).toContain('[... 4,998 similar lines ...]');
+    expect(text).not.toMatch(/\(x\d+\)/);
+  });
+
+  it('never merges distinct file names into one line', () => {
+    const names = Array.from({ length: 40 }, (_, i) => `report-${String.fromCharCode(97 + (i % 26))}${i}.txt`);
+    const { text } = squash(pty(names.join('\n') + '\n'));
+    // Names that share a template fold to first … last with a count; no name is replaced by another.
+    expect(text).toContain(names[0]);
+    expect(text).toContain(names[names.length - 1]);
+    expect(text).not.toMatch(/report-a0\.txt \(x/);
+  });
+
+  it('keeps coloured compiler diagnostics (colour codes are not overwrites)', () => {
+    const gcc =
+      '\x1b[01m\x1b[Ksrc/main.c:3:5:\x1b[m\x1b[K \x1b[01;31m\x1b[Kerror: \x1b[m\x1b[K\u2018x\u2019 undeclared\n' +
+      '    3 |   x = 1;\n      |   \x1b[01;31m\x1b[K^\x1b[m\x1b[K\n' +
+      Array.from({ length: 50 }, (_, i) => `noise line ${i}`).join('\n') +
+      '\n/home/u/proj/lib/util.c:10:1: warning: unused variable \u2018y\u2019\n';
+    const { result, text } = squash(pty(gcc), 0, 1);
+    expect(result.hazards.map((h) => h.severity)).toEqual(['error', 'warning']);
+    expect(text).toContain('src/main.c:3:5: error: ‘x’ undeclared');
+    expect(text).toContain('    3 |   x = 1;');
+    // An absolute path never makes an error disappear.
+    expect(text).toContain('/home/u/proj/lib/util.c:10:1: warning: unused variable');
+    expect(text).toContain('exit 1');
+  });
+
+  it('does not call "0 errors" a hazard', () => {
+    const { result } = squash(pty('Found 0 errors and no warnings.\n'));
+    expect(result.hazards).toEqual([]);
+  });
+
+  it('gives the same result however the bytes are chunked (deterministic counts)', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 3000; i++) lines.push(i % 7 === 0 ? `Compiling crate-${i} v0.${i}.0` : i % 11 === 0 ? `warning: unused import in mod${i}` : `fetch ${i} ok`);
+    const input = pty(lines.join('\n') + '\n');
+    const whole = squash(input).text;
+    for (const chunk of [1, 3, 17, 4096]) expect(squash(input, chunk).text).toBe(whole);
+  });
+
+  it('never emits U+FFFD for UTF-8 characters split across reads', () => {
+    const input = Buffer.from(pty('héllo wörld — ✓ 日本語 🎉\n'.repeat(3)));
+    for (const chunk of [1, 2, 3]) expect(squash(input, chunk).text).not.toContain('\uFFFD');
+    expect(squash(input, 1).text).toContain('日本語 🎉');
+  });
+
+  it('reports the summary header with exit code and a signal name', () => {
+    const sq = new Squasher({ now: () => 0 });
+    sq.write(Buffer.from('working\r\n'));
+    const text = renderSummary(sq.finish({ exitCode: 130, signal: 2 }));
+    expect(text.split('\n')[0]).toBe('1 line → exit 130 SIGINT (0.00s)');
+  });
+
+  it('marks what head+tail truncation left out, with counts of errors and warnings', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 400; i++) lines.push(`step ${'abcdefghij'[i % 10]}${'klmnopqrst'[Math.floor(i / 10) % 10]} done`);
+    lines.splice(200, 0, 'ERROR: something broke in the middle');
+    const { text } = squash(pty(lines.join('\n') + '\n'));
+    expect(text).toContain('✗ ERROR: something broke in the middle');
+    expect(text).toMatch(/\[\.\.\. [\d,]+ lines omitted \(lines \d+-\d+\): 1 error, 0 warnings \.\.\.\]/);
+  });
+
+  it('stays bounded: 200,000 error lines give a result under 64 KB', () => {
+    const sq = new Squasher({ now: () => 0 });
+    const block = Buffer.from(pty(Array.from({ length: 1000 }, (_, i) => `src/f${i}.c:${i}:1: error: boom ${i}`).join('\n') + '\n'));
+    for (let i = 0; i < 200; i++) sq.write(block);
+    const result = sq.finish({ exitCode: 1 });
+    const text = renderSummary(result);
+    expect(Buffer.byteLength(text)).toBeLessThan(64 * 1024);
+    expect(result.counts.hazard).toBe(200_000);
+    expect(result.hazardsOmitted.errors).toBe(200_000 - result.hazards.length);
+    expect(text).toContain('more errors');
+  });
+
+  it('emits hazards live and detects a prompt on a quiet partial line', () => {
+    let t = 0;
+    const events: SquashEvent[] = [];
+    const sq = new Squasher({ now: () => t, onEvent: (e) => events.push(e) });
+    sq.write(Buffer.from('error: first\r\nok\r\nDo you want to continue? [Y/n] '));
+    t = 600;
+    sq.tick();
+    expect(events.map((e) => e.type)).toEqual(['hazard', 'prompt']);
+    expect(events[1]).toMatchObject({ type: 'prompt', text: 'Do you want to continue? [Y/n]' });
+    const r = sq.finish({ exitCode: 0 });
+    expect(r.finalPrompt).toBe('Do you want to continue? [Y/n]');
+  });
+
+  it('shows small outputs whole, in order', () => {
+    const { result, text } = squash(pty('hello\nworld\n'));
+    expect(result.verbatim).toBe(true);
+    expect(text).toBe('2 lines → exit 0 (0.00s)\n  hello\n  world\n');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The squasher pipeline: bytes → streaming UTF-8 → VT strip → line buffer → classifier →
+ * emit buffer. Synchronous and clock-injected, so it runs the same on recorded bytes (tests,
+ * benchmarks) and on a live PTY (the caller feeds chunks and calls `tick()` on a timer).
+ */
+import type { Detection } from '../grammar/types.js';
+import type { PtyExit } from '../pty/types.js';
+import { classifyLine, hazardRule, ruleSetFor, type RuleSet } from './classifier.js';
+import { EmitBuffer } from './emit-buffer.js';
+import { LineBuffer } from './line-buffer.js';
+import type { Line, SquashEvent, SquashResult } from './types.js';
+import { PROMPT_SHAPE } from './universal-patterns.js';
+import { VtStripper } from './vt-stripper.js';
+
+/** Seed: an unterminated line after this much silence is probably a prompt. */
+export const PARTIAL_LINE_MS = 500;
+/** Seed: flush pending state after this much silence (the hazard context is complete enough). */
+export const SILENCE_FLUSH_MS = 2000;
+/** Seed: keep a consumer updated on long runs. */
+export const PROGRESS_INTERVAL_MS = 5000;
+
+export interface SquasherOptions {
+  detection?: Detection;
+  /** Clock in ms (injected for tests and recorded replays). */
+  now?: () => number;
+  onEvent?: (event: SquashEvent) => void;
+}
+
+export class Squasher {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: false });
+  private readonly vt = new VtStripper();
+  private readonly lines: LineBuffer;
+  private readonly emit: EmitBuffer;
+  private readonly now: () => number;
+  private rules: RuleSet;
+  private readonly startedAt: number;
+  private lastDataAt: number;
+  private lastProgressAt: number;
+  private lastProgressLines = 0;
+  private silenceFlushed = false;
+  private reportedPrompt = '';
+  private bytes = 0;
+
+  constructor(private readonly options: SquasherOptions = {}) {
+    this.now = options.now ?? (() => performance.now());
+    this.startedAt = this.lastDataAt = this.lastProgressAt = this.now();
+    this.rules = ruleSetFor(options.detection);
+    this.emit = new EmitBuffer(options.onEvent);
+    this.lines = new LineBuffer((line) => this.onLine(line));
+  }
+
+  /** Switch grammar at a segment boundary of a compound command (`make && make test`). */
+  setDetection(detection: Detection | undefined): void {
+    this.rules = ruleSetFor(detection);
+  }
+
+  write(chunk: Uint8Array | string): void {
+    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    this.lastDataAt = this.now();
+    this.silenceFlushed = false;
+    this.lines.ingest(this.vt.process(text));
+  }
+
+  /** Run the timers: prompt detection on a quiet partial line, silence flush, progress. */
+  tick(): void {
+    const now = this.now();
+    const quiet = now - this.lastDataAt;
+    if (quiet >= PARTIAL_LINE_MS) {
+      const partial = this.lines.peekPartial().trim();
+      if (partial && partial !== this.reportedPrompt && this.isPrompt(partial)) {
+        this.reportedPrompt = partial;
+        this.emit.flushOpenHazard();
+        this.options.onEvent?.({ type: 'prompt', text: partial });
+      }
+    }
+    if (quiet >= SILENCE_FLUSH_MS && !this.silenceFlushed) {
+      this.silenceFlushed = true;
+      this.emit.flushOpenHazard();
+    }
+    if (now - this.lastProgressAt >= PROGRESS_INTERVAL_MS) {
+      this.lastProgressAt = now;
+      if (this.lines.lines !== this.lastProgressLines) {
+        this.lastProgressLines = this.lines.lines;
+        this.options.onEvent?.({ type: 'progress', lines: this.lines.lines, elapsedMs: now - this.startedAt, lastLine: this.emit.lastLine });
+      }
+    }
+  }
+
+  /** Elapsed time since the squasher started. */
+  elapsedMs(): number {
+    return this.now() - this.startedAt;
+  }
+
+  finish(exit: PtyExit): SquashResult {
+    const tail = this.decoder.decode();
+    if (tail) this.lines.ingest(this.vt.process(tail));
+    const partial = this.lines.peekPartial().trim();
+    const finalPrompt = partial && this.isPrompt(partial) ? partial : undefined;
+    this.lines.end();
+    return this.emit.finish({
+      totalLines: this.lines.lines,
+      bytes: this.bytes,
+      exitCode: exit.exitCode,
+      signal: exit.signal,
+      durationMs: this.now() - this.startedAt,
+      finalPrompt,
+    });
+  }
+
+  private isPrompt(text: string): boolean {
+    if (PROMPT_SHAPE.test(text)) return true;
+    return this.rules.prompt.some((r) => r.re.test(text));
+  }
+
+  private onLine(line: Line): void {
+    const cls = classifyLine(line, this.rules);
+    this.emit.accept(line, cls, cls.kind === 'hazard' && cls.rule !== 'universal' ? hazardRule(this.rules, cls.rule) : undefined);
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { CURSOR_UP_MARK, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
+
+describe('VtStripper', () => {
+  it('removes SGR, keeps text, and marks red/yellow as hints', () => {
+    const s = new VtStripper().process('\x1b[1;31merror\x1b[0m: bad \x1b[33mwarn\x1b[m ok');
+    expect(s).toBe(`${RED_MARK}error: bad ${YELLOW_MARK}warn ok`);
+  });
+
+  it('removes OSC (title, hyperlinks) terminated by BEL or ST, also when split across chunks', () => {
+    const vt = new VtStripper();
+    const parts = ['a\x1b]0;ti', 'tle\x07b\x1b]8;;http://x\x1b', '\\link\x1b]8;;\x1b\\c'];
+    expect(parts.map((p) => vt.process(p)).join('')).toBe('ablinkc');
+  });
+
+  it('handles a CSI split at every position', () => {
+    const input = 'x\x1b[38;5;196mred\x1b[0my';
+    for (let cut = 0; cut <= input.length; cut++) {
+      const vt = new VtStripper();
+      expect(vt.process(input.slice(0, cut)) + vt.process(input.slice(cut))).toBe(`x${RED_MARK}redy`);
+    }
+  });
+
+  it('turns cursor-to-column-1 into CR and cursor-up into redraw marks; erase-line is dropped', () => {
+    expect(new VtStripper().process('50%\x1b[1G\x1b[K100%')).toBe('50%\r100%');
+    expect(new VtStripper().process('\x1b[2Aline')).toBe(`${CURSOR_UP_MARK}${CURSOR_UP_MARK}line`);
+  });
+
+  it('drops other C0 controls but keeps tab, CR, LF, BS', () => {
+    expect(new VtStripper().process('a\x00\x07b\tc\r\n\bd\x7f')).toBe('ab\tc\r\n\bd');
+  });
+
+  it('stripAnsi removes everything including hint marks', () => {
+    expect(stripAnsi('\x1b[31mred\x1b[0m plain \x1b[2A')).toBe('red plain ');
+  });
+});
