@@ -69,7 +69,11 @@ export async function startWebHost(options: WebHostOptions): Promise<{ ok: true;
   };
 
   const server = createServer((req, res) => {
-    void serveFile(req, res, rendererDir, hostOk(req) && tokenOk(req));
+    if (!hostOk(req)) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('mish console: unexpected Host header\n');
+      return;
+    }
+    void serveFile(req, res, rendererDir, tokenOk(req));
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on('upgrade', (req, socket, head) => {

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
+import { ConsoleService } from './console-service.js';
+import { startWebHost, type WebHost } from './web-host.js';
+
+/** An event source driven by the test (the console's contract logic, not PTYs, is under test here). */
+class ScriptedSource {
+  sessions: SessionInfo[] = [{ name: 'default', shell: '/bin/bash', kind: 'bash', integration: 'osc', pid: 42, cwd: '/tmp', state: 'idle', createdAt: 0, commands: 0 }];
+  private readonly listeners = new Set<SessionEventListener>();
+  list() {
+    return this.sessions;
+  }
+  subscribe(l: SessionEventListener) {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  }
+  emit(e: SessionEvent) {
+    for (const l of this.listeners) l(e);
+  }
+  raw(text: string) {
+    this.emit({ type: 'raw', source: { kind: 'command', id: 'c1', session: 'default' }, chunk: Buffer.from(text) });
+  }
+}
+
+function client(url: string) {
+  const ws = new WebSocket(url);
+  const frames: any[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (d) => {
+    frames.push(JSON.parse(d.toString()));
+    waiters.splice(0).forEach((w) => w());
+  });
+  const next = async (pred: (f: any) => boolean) => {
+    for (;;) {
+      const f = frames.find(pred);
+      if (f) return f;
+      await new Promise<void>((r) => waiters.push(r));
+    }
+  };
+  return { ws, frames, next, opened: new Promise<void>((r, j) => (ws.once('open', () => r()), ws.once('error', j))) };
+}
+
+describe('web host', () => {
+  let host: WebHost | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await host?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(source: ScriptedSource) {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'mish-web-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    const r = await startWebHost({ service: new ConsoleService(source), rendererDir: dir });
+    if (!r.ok) throw new Error(r.error.message);
+    host = r.value;
+    return r.value;
+  }
+
+  it('reports a missing renderer build as a value', async () => {
+    const r = await startWebHost({ service: new ConsoleService(new ScriptedSource()), rendererDir: '/nonexistent/renderer' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).toBe('no-renderer');
+  });
+
+  it('serves the page only with the token and only on loopback', async () => {
+    const h = await start(new ScriptedSource());
+    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    expect((await fetch(h.url)).status).toBe(200);
+    expect((await fetch(h.url.replace(/token=.*/, 'token=nope'))).status).toBe(403);
+    expect((await fetch(`http://127.0.0.1:${h.port}/../../etc/passwd?token=x`)).status).toBe(404);
+  });
+
+  it('rejects a WebSocket without the right token or from another origin', async () => {
+    const h = await start(new ScriptedSource());
+    const wsUrl = h.url.replace('http://', 'ws://').replace('/?', '/ws?');
+    await expect(client(wsUrl.replace(/token=.*/, 'token=bad')).opened).rejects.toThrow(/403/);
+    const foreign = new WebSocket(wsUrl, { origin: 'http://evil.example' });
+    await expect(new Promise((r, j) => (foreign.once('open', r), foreign.once('error', j)))).rejects.toThrow(/403/);
+  });
+
+  it('lists sessions, streams output after the backlog without gaps or overlap, and reports command end', async () => {
+    const source = new ScriptedSource();
+    const h = await start(source);
+    source.raw('before subscribe\r\n');
+    const c = client(h.url.replace('http://', 'ws://').replace('/?', '/ws?'));
+    await c.opened;
+    c.ws.send(JSON.stringify({ id: 1, method: 'sessions:list', params: {} }));
+    const list = await c.next((f) => f.id === 1);
+    expect(list.result.sessions).toEqual([{ id: 'default', name: 'default', shell: '/bin/bash', cwd: '/tmp', state: 'idle', pid: 42 }]);
+
+    c.ws.send(JSON.stringify({ id: 2, method: 'session:subscribe', params: { sessionId: 'default' } }));
+    const sub = await c.next((f) => f.id === 2);
+    expect(Buffer.from(sub.result.backlog, 'base64').toString()).toBe('before subscribe\r\n');
+    expect(sub.result.offset).toBe(18);
+
+    source.raw('after 1\r\n');
+    source.raw('after 2\r\n');
+    source.emit({ type: 'command-end', id: 'c1', session: 'default', exitCode: 3, shellExited: false, durationMs: 5 });
+    const end = await c.next((f) => f.event === 'session:command-end');
+    const outputs = c.frames.filter((f) => f.event === 'session:output');
+    // Output is flushed before the end event, batched into one message, starting at the backlog's end.
+    expect(c.frames.indexOf(outputs[outputs.length - 1])).toBeLessThan(c.frames.indexOf(end));
+    expect(outputs.map((f) => f.payload.offset)).toEqual([18]);
+    expect(outputs.map((f) => Buffer.from(f.payload.data, 'base64').toString()).join('')).toBe('after 1\r\nafter 2\r\n');
+    expect(end.payload).toMatchObject({ sessionId: 'default', commandId: 'c1', exitCode: 3 });
+
+    c.ws.send(JSON.stringify({ id: 3, method: 'session:subscribe', params: { sessionId: 'nope' } }));
+    expect((await c.next((f) => f.id === 3)).error.message).toMatch(/no session named "nope"/);
+    c.ws.send(JSON.stringify({ id: 4, method: 'session:subscribe', params: {} }));
+    expect((await c.next((f) => f.id === 4)).error.message).toMatch(/sessionId/);
+    c.ws.send(JSON.stringify({ id: 5, method: 'rm -rf', params: {} }));
+    expect((await c.next((f) => f.id === 5)).error.message).toMatch(/bad request frame/);
+    c.ws.close();
+  });
+});
