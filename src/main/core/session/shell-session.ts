@@ -20,6 +20,7 @@ import type {
   Session,
   SessionEvent,
   SessionInfo,
+  SessionRunRequest,
   SessionRunResult,
   SessionState,
   ShellKind,
@@ -55,7 +56,7 @@ export interface ShellSessionDeps {
 
 interface Running {
   tracked: TrackedProcess;
-  request: ExecRequest;
+  request: SessionRunRequest & { onData: ExecRequest['onData'] };
   phase: 'written' | 'running';
   started: number;
   resolve: (r: SessionRunResult) => void;
@@ -230,13 +231,13 @@ export class ShellSession implements Session {
   }
 
   /** Runs one command; concurrent calls queue. */
-  run(request: ExecRequest & { onStart?: (id: string) => void }): Promise<SessionRunResult> {
+  run(request: ExecRequest | (SessionRunRequest & { onData: ExecRequest['onData'] })): Promise<SessionRunResult> {
     const p = this.queue.then(() => this.runNow(request));
     this.queue = p.catch(() => undefined);
     return p;
   }
 
-  private runNow(request: ExecRequest & { onStart?: (id: string) => void }): Promise<SessionRunResult> {
+  private runNow(request: SessionRunRequest & { onData: ExecRequest['onData'] }): Promise<SessionRunResult> {
     const id = this.deps.table.nextId('command');
     if (!this.alive) {
       return Promise.resolve({ exitCode: this.exitInfo?.exitCode ?? 255, cwd: this.cwd, shellExited: true, id, session: this.name, durationMs: 0 });
@@ -270,7 +271,15 @@ export class ShellSession implements Session {
       this.commands++;
       this.deps.emit({ type: 'process', change: 'added', entry: tracked.entry() });
       this.deps.emit({ type: 'command-start', id, session: this.name, command: request.command, cwd: this.cwd, at: Date.now() });
-      request.onStart?.(id);
+      const driver = this.commandDriver();
+      request.onStart?.({
+        id,
+        session: this.name,
+        pid: this.pty.pid,
+        write: (d) => tracked.send(typeof d === 'string' ? d : Buffer.from(d).toString('utf8')),
+        resize: (c, r) => this.pty.resize(c, r),
+        kill: (sig = 'SIGTERM') => driver.signal(sig),
+      });
       const signal = request.signal;
       if (signal) {
         const onAbort = () => void this.interrupt(tracked);

@@ -3,7 +3,7 @@
  * engine. Hosts (MCP server, console, CLI) code against these types only; the implementation
  * lives in session-manager.ts and friends. Keep this file stable: additions only.
  */
-import type { ExecRequest, ExecResult, Executor } from '../exec/types.js';
+import type { ExecControl, ExecRequest, ExecResult, Executor } from '../exec/types.js';
 
 /** Shells a local session can run. bash/zsh get full integration; dash/sh get nonce'd sentinels. */
 export type ShellKind = 'bash' | 'zsh' | 'dash' | 'sh';
@@ -67,11 +67,20 @@ export interface SessionRunResult extends ExecResult {
   durationMs: number;
 }
 
+/** ExecControl of a session command, plus its process-table id (for "still running: c3"). */
+export interface SessionExecControl extends ExecControl {
+  /** Process-table id of the command ("c<N>"); its raw output is spooled under this id. */
+  readonly id: string;
+  readonly session: string;
+}
+
 /** Options of one command in a session (the router's ExecRequest plus the session name). */
-export interface SessionRunRequest extends Omit<ExecRequest, 'onData'> {
+export interface SessionRunRequest extends Omit<ExecRequest, 'onData' | 'onStart'> {
   /** Session name; default "default" (created on first use). */
   session?: string;
   onData?: (chunk: Uint8Array) => void;
+  /** Fires before the command is written to the shell, with its id and controls. */
+  onStart?: (control: SessionExecControl) => void;
 }
 
 /** A persistent shell. Implements the router's Executor. One command at a time. */
@@ -248,10 +257,10 @@ export interface SessionManager {
   restart(name: string): Promise<Outcome<SessionInfo, CreateSessionError>>;
   /**
    * Runs a command in a session. If the shell had exited, a fresh one is started first and
-   * the result's `freshShell` says so. `onStart` fires with the process-table id before the
-   * command is written, so a host can report it when its own timeout passes.
+   * the result's `freshShell` says so. `onStart` fires with the process-table id (control.id)
+   * before the command is written, so a host can report it when its own timeout passes.
    */
-  run(request: SessionRunRequest & { onStart?: (id: string) => void }): Promise<SessionRunResult>;
+  run(request: SessionRunRequest): Promise<SessionRunResult>;
   /** An Executor bound to a session, for the router. */
   executor(session?: string): Executor;
   spawn(options: SpawnOptions): Promise<Outcome<ProcessControl, { kind: 'bad-cwd' | 'alias-taken' | 'spawn-failed'; message: string }>>;

@@ -1,0 +1,258 @@
+/**
+ * SessionManager: named persistent shells, background processes, the process table and the
+ * event stream. Owns everything it starts: dispose() ends every shell and process.
+ */
+import { statSync } from 'node:fs';
+import type { Executor, ExecRequest } from '../exec/types.js';
+import type { PtyPort } from '../pty/types.js';
+import { startBackground } from '../process/background.js';
+import { OutputRing } from '../process/output-ring.js';
+import { ProcessTableImpl } from '../process/process-table.js';
+import type { TrackedProcess } from '../process/tracked-process.js';
+import { resolveShell } from './integration.js';
+import { ShellSession, type ShellSessionConfig } from './shell-session.js';
+import type {
+  CreateSessionError,
+  Outcome,
+  OutputStore,
+  ProcessControl,
+  ProcessTable,
+  Session,
+  SessionCreateOptions,
+  SessionEvent,
+  SessionEventListener,
+  SessionInfo,
+  SessionManager,
+  SessionRunRequest,
+  SessionRunResult,
+  SpawnOptions,
+} from './types.js';
+
+export const DEFAULT_SESSION = 'default';
+
+export interface SessionManagerDeps {
+  port: PtyPort;
+  /** Working directory for sessions and processes that do not name one. */
+  cwd?: string;
+  /** Base environment (default: process.env). */
+  env?: Record<string, string>;
+  /** Raw output store per process/command id (default: an in-memory ring). */
+  newStore?: (id: string) => OutputStore;
+  /** Default shell for new sessions (default: bash). */
+  shell?: string;
+}
+
+export function createSessionManager(deps: SessionManagerDeps): SessionManager {
+  return new SessionManagerImpl(deps);
+}
+
+interface Entry {
+  options: SessionCreateOptions;
+  session: ShellSession;
+}
+
+export class SessionManagerImpl implements SessionManager {
+  private readonly sessions = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<Outcome<SessionInfo, CreateSessionError>>>();
+  private readonly table = new ProcessTableImpl();
+  private readonly listeners = new Set<SessionEventListener>();
+  private disposed = false;
+
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  get processes(): ProcessTable {
+    return this.table;
+  }
+
+  private baseEnv(extra?: Record<string, string>): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.deps.env ?? process.env)) if (v !== undefined) env[k] = v;
+    if (!env.TERM || env.TERM === 'dumb') env.TERM = 'xterm-256color';
+    return { ...env, ...extra };
+  }
+
+  private newStore(id: string): OutputStore {
+    return this.deps.newStore?.(id) ?? new OutputRing();
+  }
+
+  emit = (event: SessionEvent): void => {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch {
+        // a broken listener must not break the session
+      }
+    }
+  };
+
+  subscribe(listener: SessionEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publish(event: SessionEvent): void {
+    this.emit(event);
+  }
+
+  create(options: SessionCreateOptions = {}): Promise<Outcome<SessionInfo, CreateSessionError>> {
+    const name = options.name ?? DEFAULT_SESSION;
+    if (this.sessions.has(name) || this.pending.has(name)) {
+      return Promise.resolve({ ok: false, error: { kind: 'exists', message: `session "${name}" exists; close or restart it` } });
+    }
+    const p = this.startSession(name, options).finally(() => this.pending.delete(name));
+    this.pending.set(name, p);
+    return p;
+  }
+
+  private async startSession(name: string, options: SessionCreateOptions, restartOf?: string): Promise<Outcome<SessionInfo, CreateSessionError>> {
+    if (this.disposed) return { ok: false, error: { kind: 'start-failed', message: 'session manager disposed' } };
+    const shell = resolveShell(options.shell ?? this.deps.shell);
+    if (!shell && !options.ssh) return { ok: false, error: { kind: 'bad-shell', message: `unknown shell "${options.shell}": use bash, zsh, dash or sh` } };
+    const kind = shell?.kind ?? ((options.shell ?? 'bash').split('/').pop() as ShellSessionConfig['kind']);
+    const localCwd = options.ssh ? (this.deps.cwd ?? process.cwd()) : (options.cwd ?? this.deps.cwd ?? process.cwd());
+    if (!isDir(localCwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${localCwd}` } };
+    const config: ShellSessionConfig = {
+      name,
+      kind,
+      path: shell?.path ?? kind,
+      cwd: localCwd,
+      env: this.baseEnv(options.env),
+      ssh: options.ssh,
+      sshArgs: options.sshArgs,
+      cols: options.cols,
+      rows: options.rows,
+    };
+    const started = await ShellSession.start(config, { port: this.deps.port, table: this.table, newStore: (id) => this.newStore(id), emit: this.emit });
+    if (!started.ok) return started;
+    const session = started.value;
+    if (this.disposed) {
+      await session.close();
+      return { ok: false, error: { kind: 'start-failed', message: 'session manager disposed' } };
+    }
+    if (options.ssh && options.cwd) await session.run({ command: `cd -- '${options.cwd.replace(/'/g, `'\\''`)}'`, onData: () => {} });
+    this.sessions.set(name, { options, session });
+    const info = session.info();
+    this.emit({ type: 'session-created', session: info, ...(restartOf ? { restartOf } : {}) });
+    return { ok: true, value: info };
+  }
+
+  async get(name = DEFAULT_SESSION): Promise<Session> {
+    return (await this.live(name)).session;
+  }
+
+  /** The named session, created on first use; a shell that ended is replaced (and said so). */
+  private async live(name: string): Promise<{ session: ShellSession; fresh?: SessionRunResult['freshShell'] }> {
+    const pending = this.pending.get(name);
+    if (pending) await pending;
+    const entry = this.sessions.get(name);
+    if (entry && entry.session.alive) return { session: entry.session };
+    let fresh: SessionRunResult['freshShell'];
+    if (entry) {
+      const prev = entry.session.shellExit;
+      fresh = { previousExitCode: prev?.exitCode, reason: `the previous shell of session "${name}" had exited${prev ? ` with status ${prev.exitCode}` : ''}; started a fresh one (cwd and environment were reset)` };
+      this.sessions.delete(name);
+      await entry.session.close();
+    }
+    const p = this.startSession(name, entry?.options ?? {}, entry ? name : undefined).finally(() => this.pending.delete(name));
+    this.pending.set(name, p);
+    const r = await p;
+    if (!r.ok) throw new Error(`cannot start session "${name}": ${r.error.message}`);
+    const created = this.sessions.get(name);
+    if (!created) throw new Error(`session "${name}" vanished while starting`);
+    return { session: created.session, fresh };
+  }
+
+  list(): SessionInfo[] {
+    return [...this.sessions.values()].map((e) => e.session.info());
+  }
+
+  async close(name: string): Promise<boolean> {
+    const pending = this.pending.get(name);
+    if (pending) await pending;
+    const entry = this.sessions.get(name);
+    if (!entry) return false;
+    this.sessions.delete(name);
+    await entry.session.close();
+    this.emit({ type: 'session-closed', session: name, reason: 'closed' });
+    return true;
+  }
+
+  async restart(name: string): Promise<Outcome<SessionInfo, CreateSessionError>> {
+    const entry = this.sessions.get(name);
+    const options = entry?.options ?? { name };
+    if (entry) {
+      this.sessions.delete(name);
+      await entry.session.close();
+      this.emit({ type: 'session-closed', session: name, reason: 'restarted' });
+    }
+    return this.startSession(name, options, name);
+  }
+
+  async run(request: SessionRunRequest): Promise<SessionRunResult> {
+    const name = request.session ?? DEFAULT_SESSION;
+    const { session, fresh } = await this.live(name);
+    const result = await session.run({ ...request, onData: request.onData ?? (() => {}) });
+    return fresh ? { ...result, freshShell: fresh } : result;
+  }
+
+  executor(session = DEFAULT_SESSION): Executor {
+    return { run: (request: ExecRequest) => this.run({ ...request, session }) };
+  }
+
+  async spawn(options: SpawnOptions): Promise<Outcome<ProcessControl, { kind: 'bad-cwd' | 'alias-taken' | 'spawn-failed'; message: string }>> {
+    if (this.disposed) return { ok: false, error: { kind: 'spawn-failed', message: 'session manager disposed' } };
+    if (options.alias && this.table.aliasTaken(options.alias)) {
+      return { ok: false, error: { kind: 'alias-taken', message: `a running process is already called "${options.alias}": kill it or pick another alias` } };
+    }
+    let cwd = options.cwd;
+    let env = this.baseEnv(options.env);
+    const entry = options.session ? this.sessions.get(options.session) : undefined;
+    if (entry && !entry.options.ssh) {
+      cwd ??= entry.session.info().cwd;
+      env = { ...this.baseEnv(entry.options.env), ...options.env };
+    }
+    cwd ??= this.deps.cwd ?? process.cwd();
+    if (!isDir(cwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${cwd}` } };
+    const id = this.table.nextId('spawn');
+    try {
+      const p = startBackground(this.deps.port, this.table, this.newStore(id), this.emit, {
+        id,
+        cmd: options.cmd,
+        alias: options.alias,
+        session: options.session,
+        cwd,
+        env,
+        shell: resolveShell(this.deps.shell)?.path ?? '/bin/bash',
+        cols: options.cols,
+        rows: options.rows,
+      });
+      return { ok: true, value: p };
+    } catch (e) {
+      return { ok: false, error: { kind: 'spawn-failed', message: (e as Error).message } };
+    }
+  }
+
+  process(idOrAlias: string): ProcessControl | undefined {
+    return this.table.control(idOrAlias);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await Promise.allSettled([...this.pending.values()]);
+    const procs: TrackedProcess[] = this.table.live().filter((p) => p.entry().kind === 'spawn');
+    await Promise.allSettled(procs.map((p) => p.kill(500)));
+    const sessions = [...this.sessions.entries()];
+    this.sessions.clear();
+    await Promise.allSettled(sessions.map(([, e]) => e.session.close()));
+    for (const [name] of sessions) this.emit({ type: 'session-closed', session: name, reason: 'disposed' });
+    for (const p of this.table.live()) p.detach();
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
