@@ -5,12 +5,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
-import { PtySessionSource } from './pty-session-source.js';
+import { createConsoleManager } from '../src/main/console/engine.js';
+import type { SessionManager } from '../src/main/core/session/types.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,14 +23,17 @@ const CHROMIUM = '/usr/bin/chromium';
 describe('operator console in a browser', () => {
   let browser: Browser | undefined;
   let web: WebConsole | undefined;
-  const sessions = new PtySessionSource();
+  let manager: SessionManager;
 
   beforeAll(async () => {
     if (!existsSync(path.join(RENDERER, 'index.html'))) {
       execFileSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: ROOT, stdio: 'pipe' });
     }
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    const started = await startWebConsole({ manager: sessions, rendererDir: RENDERER });
+    const engine = await createConsoleManager({ cwd: os.tmpdir() });
+    if (!engine.ok) throw new Error(engine.error);
+    manager = engine.value;
+    const started = await startWebConsole({ manager, rendererDir: RENDERER });
     if (!started.ok) throw new Error(started.error.message);
     web = started.value;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -37,11 +42,14 @@ describe('operator console in a browser', () => {
   afterAll(async () => {
     await browser?.close();
     await web?.close();
+    await manager?.dispose();
   });
 
   it('shows the sessions and the live output of a command with its exit code', async () => {
-    sessions.create('build');
-    sessions.create('e2e');
+    for (const name of ['build', 'e2e']) {
+      const created = await manager.create({ name, shell: 'bash' });
+      if (!created.ok) throw new Error(created.error.message);
+    }
     const page = await browser!.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -53,8 +61,8 @@ describe('operator console in a browser', () => {
 
     const nonce = `mish-e2e-${Math.random().toString(36).slice(2, 10)}`;
     // The marker is assembled by the shell, so the echoed command line can never match it.
-    const exitCode = await sessions.run('e2e', `printf '%s-%s\\n' ${nonce} done; printf '\\033[31mred line\\033[0m\\n'; exit 3`);
-    expect(exitCode).toBe(3);
+    const result = await manager.run({ session: 'e2e', command: `printf '%s-%s\\n' ${nonce} done; printf '\\033[31mred line\\033[0m\\n'; (exit 3)` });
+    expect(result.exitCode).toBe(3);
     try {
       await waitForTerminalText(page, `${nonce}-done`);
     } catch (e) {
