@@ -8,6 +8,7 @@
  * only when that matches do we look for *which* rule matched. Most lines match nothing or a
  * noise rule, so the per-line cost stays flat however many rules a grammar has.
  */
+import { selectRules } from '../grammar/select-rules.js';
 import type { CompiledHazardRule, CompiledOutcomeRule, CompiledRule, Detection } from '../grammar/types.js';
 import type { Classification, Line } from './types.js';
 import { DECORATIVE, universalHazard } from './universal-patterns.js';
@@ -26,33 +27,26 @@ export interface RuleSet {
 }
 
 const EMPTY_RULES: RuleSet = { hazard: [], outcome: [], noiseStrip: [], noiseDedup: [], prompt: [] };
-const ruleSetCache = new WeakMap<object, Map<string, RuleSet>>();
+const ruleSetCache = new WeakMap<object, RuleSet>();
 
-/** Narrow a detection's grammar to its action/dialect and build the prefilters (cached). */
+/** The detection's rules (selectRules narrows them to its action/dialect) with the prefilters (cached). */
 export function ruleSetFor(detection: Detection | undefined): RuleSet {
   if (!detection) return EMPTY_RULES;
-  const { grammar, action, dialect } = detection;
-  const key = `${action ?? ''}\u0000${dialect ?? ''}`;
-  let byKey = ruleSetCache.get(grammar);
-  if (!byKey) ruleSetCache.set(grammar, (byKey = new Map()));
-  const cached = byKey.get(key);
+  const selected = selectRules(detection.grammar, detection.action, detection.dialect);
+  const cached = ruleSetCache.get(selected);
   if (cached) return cached;
-  const applies = (r: CompiledRule) => (!r.actions || (action !== undefined && r.actions.has(action))) && (!r.dialects || (dialect !== undefined && r.dialects.has(dialect)));
-  const hazard = grammar.hazard.filter(applies);
-  const outcome = grammar.outcome.filter(applies);
-  const noise = grammar.noise.filter(applies);
   const set: RuleSet = {
-    hazard,
-    outcome,
-    noiseStrip: noise.filter((r) => r.action === 'strip'),
-    noiseDedup: noise.filter((r) => r.action === 'dedup'),
-    prompt: grammar.prompt.filter(applies),
+    hazard: [...selected.hazard],
+    outcome: [...selected.outcome],
+    noiseStrip: selected.noise.filter((r) => r.action === 'strip'),
+    noiseDedup: selected.noise.filter((r) => r.action === 'dedup'),
+    prompt: [...selected.prompt],
   };
   set.anyHazard = combine(set.hazard);
   set.anyOutcome = combine(set.outcome);
   set.anyStrip = combine(set.noiseStrip);
   set.anyDedup = combine(set.noiseDedup);
-  byKey.set(key, set);
+  ruleSetCache.set(selected, set);
   return set;
 }
 

@@ -53,8 +53,9 @@ export class EmitBuffer {
     if (line.text.length) this.lastText = line.text;
     if (this.small) {
       if (this.small.length < SMALL_OUTPUT_LINES) {
-        // The visible final screen: overwrite lines keep their final frame.
-        this.small.push(line.text);
+        // The visible final screen: overwrite lines keep their final frame, unless it is only
+        // a spinner glyph or was cleared.
+        if (line.kind !== 'overwrite' || /[\p{L}\p{N}]/u.test(line.text)) this.small.push(line.text);
       } else this.small = undefined;
     }
     if (this.open) {

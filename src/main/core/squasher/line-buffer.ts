@@ -46,7 +46,7 @@ export class LineBuffer {
         if (this.carry.length > MAX_LINE_CHARS) {
           const whole = this.carry;
           this.carry = '';
-          this.emit(whole, true, hasKeyword(whole));
+          this.emit(whole, true, hasKeyword(whole), false);
         }
         return;
       }
@@ -60,7 +60,7 @@ export class LineBuffer {
       this.carry = '';
       pos = nl + 1;
       if (raw.length > MAX_LINE_CHARS) raw = raw.slice(0, MAX_LINE_CHARS);
-      this.emit(raw, hasMarks, hot);
+      this.emit(raw, hasMarks, hot, true);
     }
   }
 
@@ -69,19 +69,19 @@ export class LineBuffer {
     if (this.carry.length) {
       const raw = this.carry;
       this.carry = '';
-      this.emit(raw, true, hasKeyword(raw));
+      this.emit(raw, true, hasKeyword(raw), false);
     }
   }
 
   /** The buffered unterminated text (prompt candidate), marks removed; '' if none. */
   peekPartial(): string {
     if (!this.carry) return '';
-    const { text } = finalState(this.carry, true);
+    const { text } = finalState(this.carry, true, false);
     return text;
   }
 
-  private emit(raw: string, mayHaveMarks: boolean, hot: boolean): void {
-    const { text, color, overwritten, redraws } = finalState(raw, mayHaveMarks);
+  private emit(raw: string, mayHaveMarks: boolean, hot: boolean, newlineTerminated: boolean): void {
+    const { text, color, overwritten, redraws } = finalState(raw, mayHaveMarks, newlineTerminated);
     this.completeCount++;
     let kind: Line['kind'] = overwritten ? 'overwrite' : 'complete';
     if (redraws > 0) this.redrawRemaining = Math.max(this.redrawRemaining, redraws);
@@ -106,10 +106,10 @@ interface FinalState {
 }
 
 /** The visible final state of one raw line: last `\r` frame, backspaces applied, marks read. */
-function finalState(raw: string, mayHaveMarks: boolean): FinalState {
+function finalState(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean): FinalState {
   let s = raw;
-  // PTYs translate \n to \r\n: a trailing \r is the line ending, not an overwrite.
-  while (s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
+  // PTYs translate \n to \r\n: that one \r is the line ending, not an overwrite.
+  if (newlineTerminated && s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
   let color: number = ColorHint.None;
   let redraws = 0;
   if (mayHaveMarks) {
@@ -121,19 +121,12 @@ function finalState(raw: string, mayHaveMarks: boolean): FinalState {
   let overwritten = false;
   const cr = s.lastIndexOf('\r');
   if (cr >= 0) {
-    // Final state: the last non-empty frame (a frame cleared by `\r` + erase and never
-    // rewritten leaves the previous text visible only on a real terminal; we keep the last
-    // frame that had text, so an error printed after a progress bar is never lost).
+    // Final state: the last frame. Text printed after a progress frame (`50%\rerror: x`) is
+    // that last frame, so it is never lost; a line that ends in `\r` was returned to and
+    // cleared by its tool (a spinner erasing itself), so its final state is empty.
     const frames = s.split('\r');
-    let last = '';
-    for (let i = frames.length - 1; i >= 0; i--) {
-      if (frames[i].length) {
-        last = frames[i];
-        break;
-      }
-    }
-    overwritten = frames.filter((f) => f.length > 0).length > 1;
-    s = last;
+    overwritten = frames.length > 1;
+    s = frames[frames.length - 1];
   }
   if (s.indexOf('\b') >= 0) s = applyBackspaces(s);
   return { text: s, color, overwritten, redraws };

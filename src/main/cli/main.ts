@@ -1,0 +1,114 @@
+/**
+ * The `mish` command line: dispatches to a subcommand or runs a command through the proxy.
+ * Flags before the command are mish's; everything from the command on is the command's.
+ */
+import { readFileSync } from 'node:fs';
+import { runProxy, type ProxyOptions } from './proxy.js';
+import { runRaw, RAW_HELP } from './raw-command.js';
+import { UsageError, USAGE_EXIT } from './usage-error.js';
+import { detectForCli } from './detect-for-cli.js';
+
+export const MAIN_HELP = `mish — the shell for AI coding agents
+
+usage: mish [options] <command> [args…]     run a command, print condensed output
+       mish [options] "<shell command line>" run a compound command in your shell
+       mish raw <id>                          print the exact raw output of an earlier run
+       mish help | --help | --version
+
+Condensing never drops an error, a warning with its location, a failing test, a summary
+count or the exit code; mish exits with the command's exit code (128+n for signal n).
+The raw output of every run is kept: the summary's last line says how to get it back.
+
+options (before the command):
+  --json        print a machine-readable result instead of the summary
+  --raw         pass the output through unchanged (still spooled)
+  --color       force colour;  --no-color  never colour (also NO_COLOR=1)
+  -h, --help    this help;     --version   print the version
+  --            end of mish's options (to run a command named like a subcommand)
+
+examples:
+  mish npm install
+  mish cargo build
+  mish "make && make test"
+  mish --json pytest -q
+`;
+
+const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> = {
+  raw: (argv) => runRaw(argv),
+  help: () => {
+    process.stdout.write(MAIN_HELP);
+    return 0;
+  },
+};
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const opts: ProxyOptions = { output: 'human', color: process.stdout.isTTY === true && !process.env.NO_COLOR };
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-')) break;
+    switch (a) {
+      case '-h':
+      case '--help':
+        process.stdout.write(MAIN_HELP);
+        return 0;
+      case '--version':
+        process.stdout.write(`mish ${version()}\n`);
+        return 0;
+      case '--json':
+        opts.output = 'json';
+        break;
+      case '--raw':
+        opts.output = 'raw';
+        break;
+      case '--color':
+        opts.color = true;
+        break;
+      case '--no-color':
+        opts.color = false;
+        break;
+      default:
+        throw new UsageError(`mish: unknown option '${a}' (see mish --help)`);
+    }
+  }
+  const rest = argv.slice(i);
+  if (rest.length === 0) throw new UsageError('mish: no command given (see mish --help)');
+  const sub = i === argv.indexOf(rest[0]) && argv[i - 1] !== '--' ? SUBCOMMANDS[rest[0]] : undefined;
+  if (sub) {
+    if (rest[1] === '--help' || rest[1] === '-h') {
+      process.stdout.write(rest[0] === 'raw' ? RAW_HELP : MAIN_HELP);
+      return 0;
+    }
+    return sub(rest.slice(1));
+  }
+  opts.detection = detectForCli(rest);
+  return runProxy(rest, opts);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(err as Error).message}\n`);
+      process.exitCode = USAGE_EXIT;
+      return;
+    }
+    process.stderr.write(`mish: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    process.exitCode = 70; // EX_SOFTWARE
+  },
+);

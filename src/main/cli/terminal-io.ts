@@ -1,0 +1,59 @@
+/**
+ * The CLI's side of a PTY: forwards the real terminal (size, SIGWINCH, raw stdin) to the
+ * child and forwards signals, so a command behind mish behaves as if typed directly.
+ * Every listener it adds is removed by the returned disposer.
+ */
+import type { PtyProcess } from '../core/pty/types.js';
+
+/** Size used when stdout is not a terminal: wide enough that tools do not wrap or truncate. */
+export const DEFAULT_COLS = 120;
+export const DEFAULT_ROWS = 40;
+/** EOT: what the terminal sends for ^D, so a child reading piped stdin sees end-of-file. */
+const EOT = '\x04';
+
+export function terminalSize(): { cols: number; rows: number } {
+  const out = process.stdout;
+  if (out.isTTY && out.columns && out.rows) return { cols: out.columns, rows: out.rows };
+  return { cols: DEFAULT_COLS, rows: DEFAULT_ROWS };
+}
+
+/** Wire stdin, resize and signals to the child; returns a disposer. */
+export function attachTerminal(child: PtyProcess, options: { forwardStdin: boolean }): () => void {
+  const disposers: (() => void)[] = [];
+  const stdin = process.stdin;
+  if (options.forwardStdin) {
+    if (stdin.isTTY) {
+      stdin.setRawMode(true);
+      disposers.push(() => stdin.setRawMode(false));
+    }
+    const onData = (d: Buffer) => child.write(d);
+    const onEnd = () => {
+      if (!stdin.isTTY) child.write(EOT);
+    };
+    stdin.on('data', onData);
+    stdin.on('end', onEnd);
+    stdin.resume();
+    disposers.push(() => {
+      stdin.off('data', onData);
+      stdin.off('end', onEnd);
+      stdin.pause();
+    });
+  }
+  if (process.stdout.isTTY) {
+    const onResize = () => {
+      const { cols, rows } = terminalSize();
+      child.resize(cols, rows);
+    };
+    process.stdout.on('resize', onResize);
+    disposers.push(() => process.stdout.off('resize', onResize));
+  }
+  // Without a raw TTY, ^C reaches mish as SIGINT: pass it on to the child's process group.
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) {
+    const h = () => child.kill(sig);
+    process.on(sig, h);
+    disposers.push(() => process.off(sig, h));
+  }
+  return () => {
+    for (const d of disposers.reverse()) d();
+  };
+}
