@@ -14,6 +14,8 @@ export const PROMPT_PATTERNS: { name: string; re: RegExp; secret?: boolean }[] =
   { name: 'select', re: /^\?\s+\S.*$/ },
   { name: 'continue', re: /(?:continue|proceed|are you sure)[^\n]{0,40}\?\s*(?:\[[^\]]*\]\s*)?$/i },
   { name: 'press-key', re: /press (?:any key|enter|return)[^\n]*$/i },
+  // A shell prompt where none is expected: a nested shell, `su`, ssh to another host.
+  { name: 'shell-prompt', re: /^(?:\S+@\S+[: ][^\n]{0,80}|[\w.-]{1,40}(?:-\d[\d.]*)?)\s?[$#%]\s?$/ },
   { name: 'repl', re: /^(?:mysql|psql|sqlite|irb\([^)]*\)|\w+)[>#]\s?$/ },
 ];
 

@@ -93,9 +93,16 @@ export class YieldWatcher {
     const reasons: WaitReason[] = [];
     const { leaderPid, ptsName } = this.options;
     const probe = leaderPid !== undefined ? probeForeground(leaderPid, ptsName) : undefined;
+    let mode: Awaited<ReturnType<typeof readTermMode>>;
     if (probe) {
       if (probe.ttyRead) reasons.push('read-syscall');
-      else if (!(probe.polling && pattern)) return undefined;
+      else if (!probe.polling) return undefined;
+      else if (!pattern) {
+        // Polling with the terminal in raw mode: a line editor (readline REPL, nested shell).
+        mode = ptsName ? await readTermMode(ptsName) : undefined;
+        if (!mode || mode.icanon) return undefined;
+        reasons.push('read-syscall');
+      }
       if (pattern) reasons.push('prompt-pattern');
     } else {
       if (!pattern || silentFor < PATTERN_ONLY_SILENCE_MS) return undefined;
@@ -103,7 +110,7 @@ export class YieldWatcher {
     }
     let secret = false;
     if (ptsName && probe) {
-      const mode = await readTermMode(ptsName);
+      mode ??= await readTermMode(ptsName);
       if (mode && !mode.echo && mode.icanon) {
         secret = true;
         reasons.push('secret-terminal-mode');

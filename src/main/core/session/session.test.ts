@@ -1,0 +1,274 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodePtyPort } from '../../platform/node-pty-port.js';
+import { readStat } from '../yield/linux-probe.js';
+import { createSessionManager } from './session-manager.js';
+import type { SessionEvent, SessionManager, ShellKind } from './types.js';
+
+let home: string;
+beforeAll(() => {
+  home = mkdtempSync(join(tmpdir(), 'mish-sess-'));
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+function manager(extraEnv: Record<string, string> = {}): SessionManager {
+  return createSessionManager({ port: nodePtyPort, cwd: home, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', ...extraEnv } });
+}
+
+async function run(m: SessionManager, command: string, session?: string) {
+  let out = '';
+  const segments: string[] = [];
+  const r = await m.run({ command, session, onData: (c) => (out += Buffer.from(c).toString('utf8')), onSegment: (s) => segments.push(s) });
+  return { ...r, out, segments };
+}
+
+const shells: ShellKind[] = ['bash', 'zsh', 'dash'];
+
+describe.each(shells)('%s session', (shell) => {
+  let m: SessionManager;
+  beforeAll(async () => {
+    m = manager();
+    const r = await m.create({ shell });
+    expect(r.ok).toBe(true);
+  });
+  afterAll(() => m.dispose());
+
+  it('delivers only the output, with exit code and cwd', async () => {
+    const r = await run(m, 'echo hello; ls /nonexistent-mish');
+    expect(r.out).toMatch(/^hello\r\n.*nonexistent-mish.*\r\n$/s);
+    expect(r.exitCode).not.toBe(0);
+    expect(r.out).not.toContain('__mish');
+    expect(r.out).not.toContain('\x1b]6474');
+  });
+
+  it('empty output, cwd and env persist across calls', async () => {
+    const a = await run(m, 'cd /usr && export MISH_T=42');
+    expect(a.out).toBe('');
+    expect(a.exitCode).toBe(0);
+    expect(a.cwd).toBe('/usr');
+    const b = await run(m, 'pwd; echo "$MISH_T"');
+    expect(b.out).toBe('/usr\r\n42\r\n');
+  });
+
+  it('multi-line commands, heredocs, quotes and control characters', async () => {
+    const r = await run(m, "x='it'\"'\"'s'\ncat <<EOF\nline $x\n\tindented\nEOF\nprintf 'a\\033[1mb\\n'");
+    expect(r.out).toBe("line it's\r\n\tindented\r\na\x1b[1mb\r\n");
+    const ctl = await run(m, "printf '%s' 'x\x03y' | od -An -c | tr -s ' '");
+    expect(ctl.out).toContain('x 003 y');
+  });
+
+  it('rapid sequential commands do not leak output into each other', async () => {
+    for (let i = 0; i < 30; i++) {
+      const r = await run(m, `echo out-${i}`);
+      expect(r.out).toBe(`out-${i}\r\n`);
+    }
+  });
+
+  it('fake markers and prompt look-alikes in output do not end the command', async () => {
+    const r = await run(m, "printf '\\033]6474;E;0000;0;/fake\\007user@host:~$ \\n'; printf '\\033]6474;E;deadbeefdeadbeefdeadbeef;0;/x\\007\\n'; sleep 0.2; echo still; exit_code_test() { return 0; }; false");
+    expect(r.out).toContain('still');
+    expect(r.out).toContain('\x1b]6474;E;0000;0;/fake\x07');
+    expect(r.exitCode).toBe(1);
+    expect(r.cwd).toBe('/usr');
+  });
+
+  it('syntax errors come back as a status, not a hang', async () => {
+    const r = await run(m, 'echo $(( 1 + ');
+    expect(r.exitCode).not.toBe(0);
+  });
+
+  it('a long command line (beyond the tty line limit) runs intact', async () => {
+    const long = 'x'.repeat(6000);
+    const r = await run(m, `echo ${long} | wc -c`);
+    expect(r.out.trim()).toBe('6001');
+  });
+
+  it('exit 3 reports the status and that the shell ended; next call gets a fresh shell', async () => {
+    const events: SessionEvent[] = [];
+    const off = m.subscribe((e) => events.push(e));
+    const r = await run(m, 'exit 3');
+    expect(r.exitCode).toBe(3);
+    expect(r.shellExited).toBe(true);
+    const next = await run(m, 'echo again; pwd');
+    expect(next.freshShell?.previousExitCode).toBe(3);
+    expect(next.out).toBe(`again\r\n${home}\r\n`);
+    off();
+    expect(events.some((e) => e.type === 'session-closed' && e.reason === 'shell-exited' && e.exitCode === 3)).toBe(true);
+    expect(events.some((e) => e.type === 'session-created')).toBe(true);
+  });
+
+  it('set -e plus a failing command ends the shell and says so', async () => {
+    const r = await run(m, 'set -e; false');
+    expect(r.exitCode).toBe(1);
+    expect(r.shellExited).toBe(true);
+    expect((await run(m, 'echo ok')).freshShell).toBeDefined();
+  });
+
+  it('set -u and set -o pipefail do not break the integration', async () => {
+    const opts = shell === 'dash' ? 'set -u' : 'set -u; set -o pipefail';
+    expect((await run(m, opts)).exitCode).toBe(0);
+    const r = await run(m, shell === 'dash' ? 'false | true; echo $?' : 'false | true; echo $?');
+    expect(r.out).toBe(shell === 'dash' ? '0\r\n' : '1\r\n');
+    const u = await run(m, 'echo "${NOPE_UNSET}"');
+    expect(u.exitCode).not.toBe(0);
+    if (!u.shellExited) expect((await run(m, 'echo alive')).out).toBe('alive\r\n');
+  });
+});
+
+describe('bash integration details', () => {
+  it('reports each simple command as a segment', async () => {
+    const m = manager();
+    try {
+      const r = await run(m, 'true && echo a | cat; false || echo b');
+      expect(r.segments).toEqual(['true', 'echo a', 'cat', 'false', 'echo b']);
+    } finally {
+      await m.dispose();
+    }
+  });
+
+  it("chains the user's PROMPT_COMMAND and survives a custom PS1", async () => {
+    const h = mkdtempSync(join(tmpdir(), 'mish-home-'));
+    writeFileSync(join(h, '.bashrc'), `PROMPT_COMMAND='echo "$?" > ${h}/pc-ran'\nPS1='custom \\u> '\n`);
+    const m = createSessionManager({ port: nodePtyPort, cwd: h, env: { PATH: process.env.PATH ?? '', HOME: h } });
+    try {
+      const r = await run(m, 'echo x; (exit 7)');
+      expect(r.exitCode).toBe(7);
+      expect(r.out).toBe('x\r\n');
+      expect((await run(m, 'cat pc-ran')).out).toBe('7\r\n');
+      const p = await run(m, "PS1='$ '; echo y");
+      expect(p.out).toBe('y\r\n');
+      expect((await run(m, 'echo z')).out).toBe('z\r\n');
+    } finally {
+      await m.dispose();
+      rmSync(h, { recursive: true, force: true });
+    }
+  });
+
+  it('aborting interrupts the command and the session stays usable', async () => {
+    const m = manager();
+    try {
+      const ac = new AbortController();
+      const p = m.run({ command: 'sleep 30', signal: ac.signal });
+      setTimeout(() => ac.abort(), 200);
+      const r = await p;
+      expect(r.exitCode).toBe(130);
+      expect((await run(m, 'echo ok')).out).toBe('ok\r\n');
+    } finally {
+      await m.dispose();
+    }
+  });
+
+  it('a nested shell (user switch) is reported as waiting for input, and exiting it finishes the command', async () => {
+    const m = manager();
+    try {
+      let id = '';
+      const waits: SessionEvent[] = [];
+      m.subscribe((e) => e.type === 'waiting-for-input' && waits.push(e));
+      const p = run(m, 'PS1="other@box:~$ " bash --norc --noprofile -i');
+      // The nested shell has no integration: no end marker, the yield engine sees it waiting.
+      await new Promise<void>((resolve) => {
+        const t = setInterval(() => {
+          const e = m.processes.list().find((x) => x.kind === 'command' && x.state === 'waiting-for-input');
+          if (e) {
+            id = e.id;
+            clearInterval(t);
+            resolve();
+          }
+        }, 50);
+      });
+      expect(waits.length).toBeGreaterThan(0);
+      expect(m.processes.digest()).toContain('waiting for input');
+      m.process(id)?.send('exit 5\n');
+      const r = await p;
+      expect(r.exitCode).toBe(5);
+      expect(r.shellExited).toBe(false);
+    } finally {
+      await m.dispose();
+    }
+  });
+
+  it('a python REPL is reported as waiting for input at ">>>"', async () => {
+    const m = manager();
+    try {
+      const p = run(m, 'python3 -i -q');
+      const ctl = await waitCommand(m);
+      const res = await ctl.waitFor(undefined, 10_000, { stopOnInput: true });
+      expect(res.status).toBe('waiting-for-input');
+      if (res.status === 'waiting-for-input') expect(res.waiting.prompt).toContain('>>>');
+      ctl.send('print(6*7)\n');
+      ctl.send('exit()\n');
+      const r = await p;
+      expect(r.out).toContain('42');
+      expect(r.exitCode).toBe(0);
+    } finally {
+      await m.dispose();
+    }
+  });
+
+  it('a [Y/n] prompt and a secret prompt are detected and can be answered', async () => {
+    const m = manager();
+    try {
+      const p = run(m, 'read -p "Continue? [Y/n] " a; echo "got $a"; read -s -p "Password: " pw; echo; echo "pw ${#pw}"');
+      const ctl = await waitCommand(m);
+      const w1 = await ctl.waitFor(undefined, 10_000, { stopOnInput: true });
+      expect(w1.status === 'waiting-for-input' && w1.waiting.prompt).toBe('Continue? [Y/n]');
+      expect(w1.status === 'waiting-for-input' && w1.waiting.secret).toBe(false);
+      ctl.sendKeys(['y', 'Enter']);
+      await ctl.waitFor(/got y/, 5000);
+      const w2 = await ctl.waitFor(undefined, 10_000, { stopOnInput: true });
+      expect(w2.status === 'waiting-for-input' && w2.waiting.secret).toBe(true);
+      ctl.send('hunter2\n');
+      const r = await p;
+      expect(r.out).toContain('pw 7');
+      expect(r.out).not.toContain('hunter2');
+    } finally {
+      await m.dispose();
+    }
+  });
+
+  it('rejects a bad cwd and an unknown shell as values', async () => {
+    const m = manager();
+    try {
+      const a = await m.create({ name: 'x', cwd: '/nonexistent/mish' });
+      expect(!a.ok && a.error.kind).toBe('bad-cwd');
+      const b = await m.create({ name: 'y', shell: 'fish-nope' });
+      expect(!b.ok && b.error.kind).toBe('bad-shell');
+      const c = await m.create({ name: 'z', shell: 'sh', cwd: '/tmp' });
+      expect(c.ok).toBe(true);
+      expect((await run(m, 'pwd', 'z')).out).toBe('/tmp\r\n');
+      expect(m.list().map((s) => s.name)).toEqual(['z']);
+      expect(await m.close('z')).toBe(true);
+      expect(m.list()).toEqual([]);
+    } finally {
+      await m.dispose();
+    }
+  });
+
+  it('close leaves no process of the session behind', async () => {
+    const m = manager();
+    const r = await run(m, 'sleep 300 & echo $!');
+    const bgPid = Number(r.out.trim().split('\n').pop());
+    const shellPid = m.list()[0].pid;
+    expect(alive(bgPid)).toBe(true);
+    await m.dispose();
+    expect(alive(bgPid)).toBe(false);
+    expect(alive(shellPid)).toBe(false);
+  });
+});
+
+async function waitCommand(m: SessionManager) {
+  for (;;) {
+    const info = m.list().find((s) => s.runningCommandId);
+    const ctl = info?.runningCommandId ? m.process(info.runningCommandId) : undefined;
+    if (ctl) return ctl;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Live = exists and not a zombie (pid 1 here may never reap reparented zombies). */
+function alive(pid: number): boolean {
+  const st = readStat(pid);
+  return !!st && st.state !== 'Z' && st.state !== 'X';
+}
