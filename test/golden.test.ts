@@ -1,0 +1,105 @@
+/**
+ * Golden tests on real recorded tool output (fixtures/recorded, see fixtures/README.md).
+ *
+ * For every fixture with a facts file, the exact recorded bytes go through the squasher with the
+ * grammar that tool detection picks for the recorded argv, and every fact — an error or warning
+ * line with its location, a failing test id, a summary count — must appear in the condensed
+ * text, together with the exit code. The facts were picked by reading the raw output, not the
+ * grammar, so a grammar or squasher change that drops one fails here.
+ *
+ * The bytes are fed in odd-sized chunks as well as whole, because a PTY delivers them in
+ * arbitrary pieces and the result must not depend on where the cuts fall.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GrammarRegistry, detectTool } from '../src/main/core/grammar/index.js';
+import { renderSummary } from '../src/main/core/squasher/render.js';
+import { Squasher } from '../src/main/core/squasher/squasher.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+const GRAMMARS = path.join(ROOT, 'grammars');
+/** Chunk size for the split-feeding pass: small and odd, so cuts land inside UTF-8 characters and escape sequences. */
+const ODD_CHUNK_BYTES = 7;
+/** Below this many lines the squasher shows output whole (plus a header), so "shorter" cannot be asked of it. */
+const SMALL_FIXTURE_LINES = 20;
+
+interface FixtureMeta {
+  name: string;
+  tool: string;
+  argv: string[];
+  exitCode: number;
+  durationMs: number;
+  large?: boolean;
+}
+
+interface Facts {
+  name: string;
+  exitCode: number;
+  mustSurvive: string[];
+}
+
+const registry = new GrammarRegistry({ builtinDir: GRAMMARS, userDir: null, projectGrammars: false, revalidateMs: 0 });
+const names = readdirSync(RECORDED)
+  .filter((f) => f.endsWith('.facts.json'))
+  .map((f) => f.slice(0, -'.facts.json'.length))
+  .sort();
+const reductions: string[] = [];
+
+function squash(meta: FixtureMeta, raw: Buffer, chunk?: number): string {
+  let t = 0;
+  const detection = detectTool(meta.argv, registry);
+  const sq = new Squasher({ detection, now: () => t });
+  const bytes = new Uint8Array(raw);
+  if (!chunk) sq.write(bytes);
+  else for (let i = 0; i < bytes.length; i += chunk) sq.write(bytes.subarray(i, i + chunk));
+  t = meta.durationMs;
+  return renderSummary(sq.finish({ exitCode: meta.exitCode }), { color: false });
+}
+
+describe('golden: real tool output keeps every fact', () => {
+  it('has fixtures, and every built-in grammar loads', () => {
+    expect(names.length).toBeGreaterThan(40);
+    expect(registry.snapshot().errors).toEqual([]);
+  });
+
+  for (const name of names) {
+    it(name, () => {
+      const meta = JSON.parse(readFileSync(path.join(RECORDED, `${name}.json`), 'utf8')) as FixtureMeta;
+      const facts = JSON.parse(readFileSync(path.join(RECORDED, `${name}.facts.json`), 'utf8')) as Facts;
+      const raw = readFileSync(path.join(RECORDED, `${name}.raw`));
+      expect(facts.exitCode).toBe(meta.exitCode);
+
+      const detection = detectTool(meta.argv, registry);
+      expect(detection?.grammar.name, `grammar for ${meta.argv.join(' ')}`).toBe(meta.tool);
+
+      const text = squash(meta, raw);
+      expect(text.split('\n')[0]).toContain(`→ exit ${meta.exitCode}`);
+      const missing = facts.mustSurvive.filter((f) => !text.includes(f));
+      expect(missing, `facts lost in the condensed output of ${name}:\n${text}`).toEqual([]);
+
+      // Chunking must not change the result.
+      expect(squash(meta, raw, ODD_CHUNK_BYTES)).toBe(text);
+
+      const lines = raw.toString('utf8').split('\n').length;
+      if (lines > SMALL_FIXTURE_LINES) expect(text.length).toBeLessThan(raw.length);
+      reductions.push(`${name.padEnd(30)} ${String(raw.length).padStart(9)} B → ${String(text.length).padStart(7)} B  (${((1 - text.length / raw.length) * 100).toFixed(0)}% smaller)`);
+    });
+  }
+
+  afterAll(() => {
+    // The reduction per fixture, for the issue note and for spotting regressions by eye.
+    if (process.env.MISH_GOLDEN_REPORT) console.log(reductions.join('\n'));
+  });
+});
+
+describe('golden: fixture files are complete', () => {
+  it('every recording has its metadata and every fixture used by the tests exists', () => {
+    for (const name of names) {
+      expect(existsSync(path.join(RECORDED, `${name}.raw`)), `${name}.raw`).toBe(true);
+      expect(existsSync(path.join(RECORDED, `${name}.json`)), `${name}.json`).toBe(true);
+    }
+  });
+});
