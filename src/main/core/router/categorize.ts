@@ -52,9 +52,6 @@ export function categorize(cmd: SimpleCommand, meta: RouterMeta, detect?: Detect
 
   for (const rule of meta.rules) if (ruleApplies(rule, cmd, name, args, subcommand)) return { ...base, category: rule.category, categorySource: 'rule' };
 
-  const action = detection?.action ? detection.grammar.actions[detection.action] : undefined;
-  const actionCat = action?.category;
-  if (actionCat && actionCat !== 'dangerous') return { ...base, category: actionCat, categorySource: 'grammar-action' };
   if (subcommand) {
     // "git add -p" style keys: command, subcommand and one flag.
     for (const a of args) {
@@ -64,6 +61,9 @@ export function categorize(cmd: SimpleCommand, meta: RouterMeta, detect?: Detect
     const sub = meta.commands.get(`${name} ${subcommand}`);
     if (sub) return { ...base, category: sub, categorySource: 'meta-subcommand' };
   }
+  const action = detection?.action ? detection.grammar.actions[detection.action] : undefined;
+  const actionCat = action?.category;
+  if (actionCat && actionCat !== 'dangerous') return { ...base, category: actionCat, categorySource: 'grammar-action' };
   const gCat = detection?.grammar.category;
   if (gCat && gCat !== 'dangerous') return { ...base, category: gCat, categorySource: 'grammar' };
   const c = meta.commands.get(name);

@@ -1,0 +1,131 @@
+/**
+ * Structured: git status / log / branch, docker ps / images, kubectl get. When the user chose
+ * no output format we add a machine-readable one (`--porcelain`, `--format`), parse it and
+ * print a compact form. When they chose one (`git status -s`, `git log --oneline`), their
+ * output is shown as written. Flags are inserted right after the subcommand word and only
+ * change how the result is printed, never what the command does.
+ */
+import type { Segment } from '../router/categorize.js';
+import { hasFlag } from '../router/meta.js';
+import { capture, fromTerminal, stripEscapes } from './run.js';
+import type { HandlerContext, Report, RunFacts } from './types.js';
+
+/** Log entries shown; the rest are counted (the full log is in the spool). */
+export const LOG_ENTRIES_SHOWN = 30;
+/** Paths listed per status group before "… N more". */
+export const STATUS_PATHS_SHOWN = 20;
+
+interface Shape {
+  kind: string;
+  /** Flags inserted after the subcommand. */
+  inject: string[];
+  /** The user already chose a format with one of these. */
+  userFormat: string[];
+  parse(out: string): string[];
+}
+
+const US = '\x1f'; // unit separator: cannot appear in refs, hashes or dates
+
+const SHAPES: Record<string, Shape> = {
+  'git status': { kind: 'git-status', inject: ['--porcelain=v1', '--branch'], userFormat: ['-s', '--short', '--porcelain', '-z', '--long'], parse: parseGitStatus },
+  'git log': { kind: 'git-log', inject: [`--format=%h${US}%an${US}%ar${US}%d${US}%s`], userFormat: ['--format', '--pretty', '--oneline', '-z', '--graph'], parse: parseGitLog },
+  'git branch': { kind: 'git-branch', inject: [`--format=%(HEAD)${US}%(refname:short)${US}%(upstream:short)${US}%(upstream:track)${US}%(objectname:short)`], userFormat: ['--format', '-v', '-vv', '--verbose', '-d', '-D', '-m', '-M', '-c', '-C', '--delete', '--move', '--copy', '--set-upstream-to', '-u', '--unset-upstream', '--edit-description', '--show-current'], parse: parseGitBranch },
+  'docker ps': { kind: 'docker-ps', inject: ['--format', '{{json .}}'], userFormat: ['--format', '-q', '--quiet'], parse: (o) => parseJsonLines(o, (r) => `${r.Names ?? ''}  ${r.Image ?? ''}  ${r.Status ?? ''}${r.Ports ? `  ${r.Ports}` : ''}`) },
+  'docker images': { kind: 'docker-images', inject: ['--format', '{{json .}}'], userFormat: ['--format', '-q', '--quiet'], parse: (o) => parseJsonLines(o, (r) => `${r.Repository ?? ''}:${r.Tag ?? ''}  ${r.Size ?? ''}  ${r.ID ?? ''}  ${r.CreatedSince ?? ''}`) },
+  'kubectl get': { kind: 'kubectl-get', inject: [], userFormat: ['-o', '--output'], parse: compactTable },
+};
+
+function shapeOf(seg: Segment): Shape | undefined {
+  return SHAPES[`${seg.name} ${seg.subcommand ?? ''}`];
+}
+
+/** The command line with format flags inserted after the subcommand, or undefined to run it as written. */
+export function structuredCommand(source: string, seg: Segment): { command: string; shape?: Shape } {
+  const shape = shapeOf(seg);
+  if (!shape) return { command: source };
+  const args = seg.command.argv.slice(1);
+  if (shape.userFormat.some((f) => hasFlag(args, f))) return { command: source };
+  if (!shape.inject.length) return { command: source, shape };
+  const sub = seg.command.words.slice(seg.command.argvStart + 1).find((w) => w.value === seg.subcommand && w.literal);
+  if (!sub) return { command: source };
+  const quoted = shape.inject.map((f) => `'${f.replace(/'/g, `'\\''`)}'`).join(' ');
+  return { command: `${source.slice(0, sub.end)} ${quoted}${source.slice(sub.end)}`, shape };
+}
+
+export async function runStructured(ctx: HandlerContext, source: string, seg: Segment): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string; ran: string }> {
+  const { command, shape } = structuredCommand(source, seg);
+  const c = await capture(ctx, command);
+  const text = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
+  if (!shape || c.exitCode !== 0) return { report: { category: 'structured', kind: 'as-written', lines: [], output: text }, facts: c, text, ran: command };
+  return { report: { category: 'structured', kind: shape.kind, lines: shape.parse(text) }, facts: c, text, ran: command };
+}
+
+function listed(label: string, items: string[]): string[] {
+  if (!items.length) return [];
+  const shown = items.slice(0, STATUS_PATHS_SHOWN).join(', ');
+  return [`${label} ${shown}${items.length > STATUS_PATHS_SHOWN ? `, … ${items.length - STATUS_PATHS_SHOWN} more` : ''}`];
+}
+
+/** `git status --porcelain=v1 --branch` → branch line + grouped paths. */
+export function parseGitStatus(out: string): string[] {
+  const lines = out.split('\n').filter((l) => l !== '');
+  let branch = '';
+  const staged: string[] = [], modified: string[] = [], untracked: string[] = [], conflicts: string[] = [];
+  for (const l of lines) {
+    if (l.startsWith('## ')) {
+      branch = l.slice(3).replace(/^No commits yet on /, '').replace('...', ' → ');
+      continue;
+    }
+    const x = l[0], y = l[1], p = l.slice(3);
+    if (x === '?' && y === '?') untracked.push(p);
+    else if (x === 'U' || y === 'U' || (x === 'A' && y === 'A') || (x === 'D' && y === 'D')) conflicts.push(p);
+    else {
+      if (x !== ' ') staged.push(`${x} ${p}`);
+      if (y !== ' ') modified.push(`${y} ${p}`);
+    }
+  }
+  const counts = [staged.length && `${staged.length} staged`, modified.length && `${modified.length} modified`, untracked.length && `${untracked.length} untracked`, conflicts.length && `${conflicts.length} conflicted`].filter(Boolean);
+  return [`branch ${branch} · ${counts.length ? counts.join(', ') : 'clean'}`, ...listed('conflicts:', conflicts), ...listed('staged:   ', staged), ...listed('modified: ', modified), ...listed('untracked:', untracked)];
+}
+
+export function parseGitLog(out: string): string[] {
+  const entries = out.split('\n').filter((l) => l.includes(US));
+  const rows = entries.slice(0, LOG_ENTRIES_SHOWN).map((l) => {
+    const [h, an, ar, refs, s] = l.split(US);
+    return `${h} ${s}${refs ? ` ${refs.trim()}` : ''} (${an}, ${ar})`;
+  });
+  if (entries.length > LOG_ENTRIES_SHOWN) rows.push(`… ${entries.length - LOG_ENTRIES_SHOWN} older commits`);
+  return rows.length ? rows : ['no commits'];
+}
+
+export function parseGitBranch(out: string): string[] {
+  return out
+    .split('\n')
+    .filter((l) => l.includes(US))
+    .map((l) => {
+      const [head, name, up, track, sha] = l.split(US);
+      return `${head === '*' ? '*' : ' '} ${name} ${sha}${up ? ` → ${up}` : ''}${track ? ` ${track}` : ''}`;
+    });
+}
+
+function parseJsonLines(out: string, fmt: (r: Record<string, string>) => string): string[] {
+  const rows: string[] = [];
+  for (const l of out.split('\n')) {
+    const t = l.trim();
+    if (!t.startsWith('{')) continue;
+    try {
+      rows.push(fmt(JSON.parse(t) as Record<string, string>));
+    } catch {
+      rows.push(t);
+    }
+  }
+  return rows.length ? rows : ['none'];
+}
+
+/** Collapse a space-aligned table (kubectl) to single spaces. */
+export function compactTable(out: string): string[] {
+  return out
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.trim().replace(/\s{2,}/g, '  '));
+}

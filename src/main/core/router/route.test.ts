@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodePtyPort } from '../../platform/node-pty-port.js';
+import { CliExecutor } from '../exec/cli-executor.js';
+import { detectTool } from '../grammar/detect.js';
+import { GrammarRegistry } from '../grammar/registry.js';
+import { SessionApprovals, type DangerDecision } from '../handlers/dangerous.js';
+import { SpoolStore } from '../spool/spool.js';
+import { loadRouterMeta } from './meta.js';
+import { route, REFUSED_EXIT, type RouteOptions, type RouteResult } from './route.js';
+
+const meta = (() => {
+  const m = loadRouterMeta();
+  if (!m.ok) throw new Error(m.error.message);
+  return m.meta;
+})();
+const registry = new GrammarRegistry({ userDir: null, projectGrammars: false });
+let dir: string;
+let spool: SpoolStore;
+const executor = new CliExecutor(nodePtyPort);
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mish-route-'));
+  spool = new SpoolStore(path.join(dir, '.spool'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function opts(extra: Partial<RouteOptions> = {}): RouteOptions {
+  return { mode: 'cli', executor, meta, detect: (argv) => detectTool(argv, registry.snapshot(dir)), cwd: dir, spool, ...extra };
+}
+
+function ran(r: RouteResult) {
+  if (r.kind !== 'ran') throw new Error(`expected a run, got ${r.kind}: ${r.text}`);
+  return r;
+}
+
+function git(args: string[], cwd = dir): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+}
+
+describe('passthrough', () => {
+  it('returns cat output byte-exact with a footer', async () => {
+    const content = 'line one\n\ttabbed  spaces\nüñíçødé ✓\r\nno newline at end';
+    writeFileSync(path.join(dir, 'a.txt'), content);
+    const r = ran(await route('cat a.txt', opts()));
+    expect(r.category).toBe('passthrough');
+    expect(r.report.category === 'passthrough' && r.report.output).toBe(content);
+    expect(r.text).toContain('── 4 lines');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('git diff and grep match the program run without a terminal (colour stripped)', async () => {
+    const repo = path.join(dir, 'repo-diff');
+    mkdirSync(repo);
+    git(['init', '-q', '-b', 'main'], repo);
+    writeFileSync(path.join(repo, 'f.txt'), 'a\nb\nc\n');
+    git(['add', '.'], repo);
+    git(['commit', '-qm', 'init'], repo);
+    writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\n');
+    const r = ran(await route('git -c color.ui=always diff', opts({ cwd: repo })));
+    expect(r.category).toBe('passthrough');
+    const plain = execFileSync('git', ['diff'], { cwd: repo, encoding: 'utf8' });
+    expect(r.report.category === 'passthrough' && r.report.output).toBe(plain);
+    const g = ran(await route("grep -n 'B\\|d' f.txt | sed -n '1,5p'", opts({ cwd: repo })));
+    expect(g.report.category === 'passthrough' && g.report.output).toBe(execFileSync('sh', ['-c', "grep -n 'B\\|d' f.txt | sed -n '1,5p'"], { cwd: repo, encoding: 'utf8' }));
+  });
+
+  it('cuts very large output head+tail with an exact marker and the spool reference', async () => {
+    const r = ran(await route('seq 1 100000', opts({ meta: { ...meta, commands: new Map([...meta.commands, ['seq', 'passthrough']]) } })));
+    expect(r.report.category).toBe('passthrough');
+    if (r.report.category !== 'passthrough') return;
+    expect(r.report.cut).toBeDefined();
+    expect(r.text).toMatch(/\[mish: lines 1001-99000 omitted \(98000 lines, [\d.]+KB\); full output: mish raw [0-9a-z]+\]/);
+    expect(r.text.split('\n')[0]).toBe('1');
+    expect(r.text).toContain('\n100000\n');
+  });
+});
+
+describe('narrate', () => {
+  it('cp, mkdir, rm say what happened', async () => {
+    writeFileSync(path.join(dir, 'file'), 'x'.repeat(4300));
+    const r = ran(await route('mkdir -p backup && cp file backup/', opts()));
+    expect(r.category).toBe('narrate');
+    expect(r.text).toContain('→ mkdir: created backup');
+    expect(r.text).toContain('→ cp: file → backup/ (4.2KB)');
+    expect(readFileSync(path.join(dir, 'backup/file'), 'utf8')).toHaveLength(4300);
+    mkdirSync(path.join(dir, 'junk/sub'), { recursive: true });
+    for (const n of ['a', 'b', 'c']) writeFileSync(path.join(dir, 'junk/sub', n), 'y'.repeat(4096));
+    const rm = ran(await route('rm -r junk', opts()));
+    expect(rm.text).toContain('→ rm: 3 files (12KB), 2 dirs');
+    expect(existsSync(path.join(dir, 'junk'))).toBe(false);
+  });
+
+  it('failures say what went wrong, with the nearest existing path', async () => {
+    const r = ran(await route('cp nope.txt backup/', opts()));
+    expect(r.exitCode).not.toBe(0);
+    expect(r.text).toMatch(/cannot stat 'nope.txt': No such file or directory/);
+    expect(r.text).toMatch(/✗ cp: nope.txt → backup\/ \(nothing written\)/);
+    expect(r.text).toMatch(/hint: nope.txt does not exist; nearest existing: \.\//);
+  });
+
+  it('chmod and redirections', async () => {
+    writeFileSync(path.join(dir, 'm.sh'), 'echo hi\n');
+    chmodSync(path.join(dir, 'm.sh'), 0o644);
+    const r = ran(await route('chmod 755 m.sh', opts()));
+    expect(r.text).toContain('→ chmod: m.sh 644 → 755');
+    const w = ran(await route('cat a.txt > copy.txt', opts()));
+    expect(w.category).toBe('narrate');
+    expect(w.text).toMatch(/→ wrote copy.txt \(\d+B\)/);
+  });
+});
+
+describe('structured', () => {
+  it('git status, log and branch are compact; a user format is kept', async () => {
+    const repo = path.join(dir, 'repo-st');
+    mkdirSync(repo);
+    git(['init', '-q', '-b', 'main'], repo);
+    writeFileSync(path.join(repo, 'a'), '1');
+    git(['add', '.'], repo);
+    git(['commit', '-qm', 'first commit'], repo);
+    writeFileSync(path.join(repo, 'a'), '2');
+    writeFileSync(path.join(repo, 'b'), 'new');
+    writeFileSync(path.join(repo, 'c'), 'staged');
+    git(['add', 'c'], repo);
+    const st = ran(await route('git status', opts({ cwd: repo })));
+    expect(st.category).toBe('structured');
+    expect(st.ran).toBe("git status '--porcelain=v1' '--branch'");
+    expect(st.text).toBe('branch main · 1 staged, 1 modified, 1 untracked\nstaged:    A c\nmodified:  M a\nuntracked: b\n');
+    const log = ran(await route('git log', opts({ cwd: repo })));
+    expect(log.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main\) \(t, .+ ago\)\n$/);
+    const br = ran(await route('git branch', opts({ cwd: repo })));
+    expect(br.text).toMatch(/^\* main [0-9a-f]{7,}\n$/);
+    const short = ran(await route('git status -s', opts({ cwd: repo })));
+    expect(short.ran).toBe('git status -s');
+    expect(short.text).toContain(' M a\nA  c\n?? b\n');
+  });
+});
+
+describe('condense', () => {
+  it('switches grammars per segment of a compound command', async () => {
+    writeFileSync(path.join(dir, 'Makefile'), 'all:\n\t@echo building\n\t@echo "main.c:3:5: error: boom" >&2; exit 2\n');
+    const r = ran(await route('echo start && make', opts()));
+    expect(r.category).toBe('condense');
+    expect(r.exitCode).toBe(2);
+    if (r.report.category !== 'condense') return;
+    expect(r.report.squash.hazards.map((h) => h.text)).toContain('main.c:3:5: error: boom');
+    expect(r.json.grammars).toContain('make');
+  });
+});
+
+describe('interactive', () => {
+  it('MCP gets an error value saying what to do instead', async () => {
+    const r = await route('vim notes.txt', opts({ mode: 'mcp' }));
+    expect(r.kind).toBe('refused');
+    if (r.kind !== 'refused') return;
+    expect(r.exitCode).toBe(REFUSED_EXIT);
+    expect(r.text).toMatch(/vim is interactive and cannot run over MCP\ninstead: edit files non-interactively/);
+  });
+
+  it('CLI hands the terminal over and prints a one-line summary', async () => {
+    const screen: Buffer[] = [];
+    let attached = 0;
+    const r = ran(
+      await route('python3', {
+        ...opts(),
+        terminal: {
+          size: () => ({ cols: 80, rows: 24 }),
+          write: (b) => {
+            screen.push(Buffer.from(b));
+            if (pending && Buffer.concat(screen).includes('>>> ')) {
+              pending.write('print(6*7)\rexit()\r');
+              pending = undefined;
+            }
+          },
+          attach: (c) => {
+            attached++;
+            pending = c;
+            return () => {};
+          },
+        },
+      }),
+    );
+    expect(attached).toBe(1);
+    expect(Buffer.concat(screen).toString()).toContain('42');
+    expect(r.text).toMatch(/^→ python3: interactive session [\d.]+s, exit 0\n$/);
+  });
+});
+let pending: { write(d: string): void } | undefined;
+
+describe('dangerous', () => {
+  it('refuses without a terminal, and MCP gets a structured refusal', async () => {
+    writeFileSync(path.join(dir, 'keep'), 'k');
+    const r = await route('rm -rf ~ && touch keep2', opts());
+    expect(r.kind).toBe('refused');
+    expect(r.exitCode).toBe(REFUSED_EXIT);
+    expect(r.text).toMatch(/recursive delete of \/, ~/);
+    expect(r.text).toMatch(/no terminal to ask/);
+    expect(existsSync(path.join(dir, 'keep2'))).toBe(false);
+    const m = await route('git push --force', opts({ mode: 'mcp', output: 'json' }));
+    expect(JSON.parse(m.text)).toMatchObject({ refused: 'dangerous', dangers: [{ id: 'git-push-force' }] });
+  });
+
+  it('asks: no, edit, always this session', async () => {
+    writeFileSync(path.join(dir, 'v.txt'), 'v');
+    const answers: DangerDecision[] = [{ kind: 'no' }];
+    const confirm = async () => answers.shift()!;
+    const no = await route('rm -rf * ', opts({ confirm, cwd: path.join(dir, 'backup') }));
+    expect(no.kind).toBe('refused');
+    expect(existsSync(path.join(dir, 'backup/file'))).toBe(true);
+    answers.push({ kind: 'edit', command: 'rm -rf backup' });
+    const edited = ran(await route('rm -rf *', opts({ confirm })));
+    expect(edited.text).toContain('→ rm: 1 file (4.2KB), 1 dir');
+    const approvals = new SessionApprovals();
+    answers.push({ kind: 'always' });
+    const repo = path.join(dir, 'repo-st');
+    ran(await route('git reset --hard', opts({ confirm, approvals, cwd: repo })));
+    // Second time: no question asked (answers is empty; shift() would give undefined).
+    const again = ran(await route('git reset --hard HEAD', opts({ confirm, approvals, cwd: repo })));
+    expect(again.approved.map((d) => d.id)).toEqual(['git-reset-hard']);
+  });
+});
+
+describe('bad input and output modes', () => {
+  it('a line that does not parse names the position and runs nothing', async () => {
+    const r = await route('touch made && echo "unterminated', opts());
+    expect(r.kind).toBe('parse-error');
+    expect(r.exitCode).toBe(2);
+    expect(r.text).toBe('mish: syntax error at line 1, column 20: unterminated double quote\ntouch made && echo "unterminated\n                   ^\nnothing was run\n');
+    expect(existsSync(path.join(dir, 'made'))).toBe(false);
+  });
+
+  it('command not found suggests similar names; json and context modes', async () => {
+    const r = ran(await route('gti status', opts()));
+    expect(r.exitCode).toBe(127);
+    expect(r.text).toMatch(/hint: gti: command not found; similar on PATH: .*git/);
+    const j = ran(await route('cat a.txt', opts({ output: 'json' })));
+    expect(JSON.parse(j.text)).toMatchObject({ command: 'cat a.txt', category: 'passthrough', exitCode: 0, lines: 4 });
+    const c = ran(await route('cat a.txt', opts({ output: 'context' })));
+    expect(c.text).toMatch(/no newline at end\n\[4 lines, 61B, exit 0\]\n$/);
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The router's public entry: every command from every host goes parse → grammar lookup →
+ * category → handler → rendered text (seeds 000/001 "Key Architectural Decision": sh_run and
+ * `mish <cmd>` take the same path; only interactive and dangerous differ by mode).
+ */
+import { enrich } from '../enrich/enrich.js';
+import type { ExecControl, Executor } from '../exec/types.js';
+import { render, toJson, type OutputMode } from '../format/render.js';
+import { runCondense } from '../handlers/condense.js';
+import { dangerWarning, type ConfirmFn, type SessionApprovals } from '../handlers/dangerous.js';
+import { interactiveAdvice, runInteractive } from '../handlers/interactive.js';
+import { runNarrate } from '../handlers/narrate.js';
+import { runPassthrough } from '../handlers/passthrough.js';
+import { runStructured } from '../handlers/structured.js';
+import type { HandlerContext, Mode, Report, RunFacts, TerminalPort } from '../handlers/types.js';
+import { preflight } from '../preflight/preflight.js';
+import type { SpoolStore } from '../spool/spool.js';
+import type { SquashEvent } from '../squasher/types.js';
+import type { DangerMatch, DetectFn, RoutedCategory } from './categorize.js';
+import type { RouterMeta } from './meta.js';
+import { parseCommandLine, type ParseFailure } from './parse.js';
+import { planLine, type Plan } from './plan.js';
+
+/** Exit status of a line that did not parse (bash uses 2 for syntax errors). */
+export const PARSE_ERROR_EXIT = 2;
+/** Exit status of a refused line (126: "found but cannot be executed", the nearest POSIX meaning). */
+export const REFUSED_EXIT = 126;
+/** Edits of a dangerous line re-checked before giving up (each edit is parsed and checked again). */
+const MAX_EDITS = 5;
+
+/** Environment for non-interactive runs: pagers would wait for a human that is not there. */
+const NON_INTERACTIVE_ENV: Record<string, string> = { PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat', SYSTEMD_PAGER: '', GIT_TERMINAL_PROMPT: '0' };
+
+export interface RouteOptions {
+  mode: Mode;
+  executor: Executor;
+  meta: RouterMeta;
+  /** Grammar detection: `argv => detectTool(argv, registry)`. */
+  detect?: DetectFn;
+  cwd: string;
+  env?: Record<string, string>;
+  /** Default: human for the CLI, context for MCP. */
+  output?: OutputMode;
+  color?: boolean;
+  spool?: SpoolStore;
+  signal?: AbortSignal;
+  /** CLI: the terminal interactive commands get. Without it, interactive lines are refused. */
+  terminal?: TerminalPort;
+  /** CLI: ask the human about a dangerous line. Without it, dangerous lines are refused. */
+  confirm?: ConfirmFn;
+  approvals?: SessionApprovals;
+  onStart?: (control: ExecControl) => void;
+  onEvent?: (event: SquashEvent) => void;
+  cols?: number;
+  rows?: number;
+}
+
+export type RouteResult =
+  | { kind: 'parse-error'; exitCode: typeof PARSE_ERROR_EXIT; error: ParseFailure; text: string }
+  | { kind: 'refused'; exitCode: typeof REFUSED_EXIT; category: 'dangerous' | 'interactive'; reason: string; dangers: DangerMatch[]; advice?: string; text: string }
+  | {
+      kind: 'ran';
+      category: RoutedCategory;
+      exitCode: number;
+      signal?: number;
+      text: string;
+      report: Report;
+      facts: RunFacts;
+      plan: Plan;
+      /** The line as it ran (preflight flags, structured formats). */
+      ran: string;
+      /** Dangers the human approved for this run. */
+      approved: DangerMatch[];
+      json: Record<string, unknown>;
+    };
+
+/** Parse and categorise only (no execution): for `--explain`, the MCP policy layer and the bench. */
+export function explain(commandLine: string, meta: RouterMeta, detect?: DetectFn): { ok: true; plan: Plan } | { ok: false; error: ParseFailure } {
+  const p = parseCommandLine(commandLine);
+  if (!p.ok) return p;
+  return { ok: true, plan: planLine(p.line, meta, detect) };
+}
+
+export async function route(commandLine: string, options: RouteOptions): Promise<RouteResult> {
+  const output = options.output ?? (options.mode === 'cli' ? 'human' : 'context');
+  let line = commandLine;
+  for (let edits = 0; ; edits++) {
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok) return parseError(line, parsed.error, output);
+    const plan = planLine(parsed.line, options.meta, options.detect);
+    if (plan.category !== 'dangerous') return execute(line, plan, [], options, output);
+    if (options.approvals?.covers(plan.dangers)) return execute(line, plan, plan.dangers, options, output);
+    const warning = dangerWarning(line, plan.dangers);
+    if (options.mode === 'mcp' || !options.confirm) {
+      const why = options.mode === 'mcp' ? 'refused: dangerous commands need an operator decision (policy engine)' : 'refused: no terminal to ask for confirmation';
+      return refused('dangerous', `${warning}\n${why}`, plan.dangers, output, line, undefined);
+    }
+    const d = await options.confirm({ command: line, dangers: plan.dangers });
+    if (d.kind === 'no') return refused('dangerous', `${warning}\nrefused by the user`, plan.dangers, output, line, undefined);
+    if (d.kind === 'always') options.approvals?.approve(plan.dangers.map((x) => x.id));
+    if (d.kind === 'yes' || d.kind === 'always') return execute(line, plan, plan.dangers, options, output);
+    if (edits >= MAX_EDITS) return refused('dangerous', `${warning}\nrefused: too many edits`, plan.dangers, output, line, undefined);
+    line = d.command;
+  }
+}
+
+function parseError(line: string, error: ParseFailure, output: OutputMode): RouteResult {
+  const msg = `mish: syntax error at line ${error.line}, column ${error.column}: ${error.message}\n${error.excerpt}\nnothing was run`;
+  const text = output === 'json' ? JSON.stringify({ command: line, error: 'parse', message: error.message, line: error.line, column: error.column, pos: error.pos }) + '\n' : msg + '\n';
+  return { kind: 'parse-error', exitCode: PARSE_ERROR_EXIT, error, text };
+}
+
+function refused(category: 'dangerous' | 'interactive', reason: string, dangers: DangerMatch[], output: OutputMode, line: string, advice: string | undefined): RouteResult {
+  const text =
+    output === 'json'
+      ? JSON.stringify({ command: line, refused: category, reason, dangers: dangers.map((d) => ({ id: d.id, description: d.description, command: d.text })), ...(advice ? { advice } : {}) }) + '\n'
+      : `${reason}${advice ? `\ninstead: ${advice}` : ''}\n`;
+  return { kind: 'refused', exitCode: REFUSED_EXIT, category, reason, dangers, advice, text };
+}
+
+async function execute(line: string, plan: Plan, approved: DangerMatch[], o: RouteOptions, output: OutputMode): Promise<RouteResult> {
+  const treatment = plan.treatment;
+  const base: HandlerContext = {
+    mode: o.mode,
+    executor: o.executor,
+    cwd: o.cwd,
+    env: treatment === 'interactive' ? { ...o.env } : { ...NON_INTERACTIVE_ENV, ...o.env },
+    detect: o.detect,
+    spool: o.spool,
+    signal: o.signal,
+    terminal: o.terminal,
+    onStart: o.onStart,
+    onEvent: o.onEvent,
+    cols: o.cols,
+    rows: o.rows,
+  };
+  let report: Report;
+  let facts: Omit<RunFacts, 'enrichment'>;
+  let text = '';
+  let ran = line;
+  let injected: string[] = [];
+  let grammars: string[] | undefined;
+  switch (treatment) {
+    case 'interactive': {
+      const seg = plan.segments.find((s) => s.category === 'interactive') ?? plan.segments[0];
+      if (o.mode === 'mcp' || !o.terminal) {
+        const why = o.mode === 'mcp' ? `refused: ${seg.name} is interactive and cannot run over MCP` : `refused: ${seg.name} is interactive and there is no terminal`;
+        return refused('interactive', why, [], output, line, interactiveAdvice(seg));
+      }
+      ({ report, facts } = await runInteractive(base, line, seg.name));
+      break;
+    }
+    case 'condense': {
+      const pf = preflight(line, plan.segments);
+      ran = pf.command;
+      injected = pf.injected;
+      const r = await runCondense(base, ran, plan.segments);
+      ({ report, facts } = r);
+      grammars = r.grammars;
+      text = r.report.category === 'condense' ? r.report.squash.hazards.map((h) => h.text).join('\n') + '\n' + r.report.squash.body.map((b) => (b.type === 'line' ? b.text : '')).join('\n') : '';
+      break;
+    }
+    case 'narrate':
+      ({ report, facts, text } = await runNarrate(base, line, plan.segments));
+      break;
+    case 'structured': {
+      const r = await runStructured(base, line, plan.segments[0]);
+      ({ report, facts, text, ran } = r);
+      break;
+    }
+    case 'passthrough':
+      ({ report, facts, text } = await runPassthrough(base, line));
+      break;
+  }
+  const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env } }) };
+  const input = { command: line, report, facts: full, ran, injected, grammars };
+  return {
+    kind: 'ran',
+    category: treatment,
+    exitCode: full.exitCode,
+    ...(full.signal ? { signal: full.signal } : {}),
+    text: render(input, output, o.color ?? false),
+    report,
+    facts: full,
+    plan,
+    ran,
+    approved,
+    json: toJson(input),
+  };
+}
