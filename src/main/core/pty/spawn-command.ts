@@ -26,8 +26,10 @@ const WRAPPER_SCRIPT = [
   '"$@"',
   'mish_ec=$?',
   `printf '\\033]${MISH_OSC};exit;%s;%s\\007' "$MISH_RUN_NONCE" "$mish_ec"`,
-  // Wait for the acknowledgement line carrying the nonce; anything else (type-ahead) is skipped.
-  'while IFS= read -r mish_l; do case "$mish_l" in *"$MISH_RUN_NONCE"*) break;; esac; done',
+  // Wait for the acknowledgement line carrying the nonce. Anything else is skipped, and so is
+  // end-of-file (a ^D forwarded from an empty stdin): leaving early would close the slave and
+  // lose the tail. If mish itself is gone, the hangup (SIGHUP) ends the wrapper.
+  'while :; do IFS= read -r mish_l; case "$mish_l" in *"$MISH_RUN_NONCE"*) break;; esac; done',
   'exit "$mish_ec"',
 ].join('\n');
 
