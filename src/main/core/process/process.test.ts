@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodePtyPort } from '../../platform/node-pty-port.js';
+import { createSessionManager } from '../session/session-manager.js';
+import type { ProcessControl, SessionEvent, SessionManager } from '../session/types.js';
+import { readStat, sessionMembers } from '../yield/linux-probe.js';
+import { keysToBytes } from './keys.js';
+import { OutputRing } from './output-ring.js';
+
+let dir: string;
+let m: SessionManager;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mish-proc-'));
+  m = createSessionManager({ port: nodePtyPort, cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } });
+});
+afterAll(async () => {
+  await m.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function spawn(cmd: string, alias?: string): Promise<ProcessControl> {
+  const r = await m.spawn({ cmd, alias });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function alive(pid: number): boolean {
+  const st = readStat(pid);
+  return !!st && st.state !== 'Z';
+}
+
+describe('background processes', () => {
+  it('wait_for matches a ready line printed instantly (output already received)', async () => {
+    const p = await spawn('echo "ready on :3000"; sleep 30', 'dev');
+    await new Promise((r) => setTimeout(r, 300)); // the line is long in the buffer by now
+    const res = await p.waitFor(/ready on :(\d+)/, 10_000);
+    expect(res.status).toBe('matched');
+    if (res.status === 'matched') expect(res.match).toBe('ready on :3000');
+    expect(m.processes.digest()).toMatch(/\[procs\] 1 running: dev\(pid \d+, \d+s, "ready on :3000"\)/);
+    await p.kill();
+  });
+
+  it('wait_for matches future output, and resolves on exit and on timeout', async () => {
+    const p = await spawn('sleep 0.3; echo listening; sleep 0.3; exit 4');
+    expect((await p.waitFor('listening', 10_000)).status).toBe('matched');
+    const e = await p.waitFor('never', 10_000);
+    expect(e).toMatchObject({ status: 'exited', exitCode: 4 });
+    expect(p.entry()).toMatchObject({ state: 'exited', exitCode: 4, lastLine: 'listening' });
+    const q = await spawn('sleep 30');
+    expect((await q.waitFor('x', 100)).status).toBe('timeout');
+    await q.kill();
+  });
+
+  it('kill ends the whole process group (TERM, then KILL) and leaves nothing in /proc', async () => {
+    const p = await spawn("trap '' TERM; (sleep 300 &) ; sleep 300 & sleep 300; wait");
+    await new Promise((r) => setTimeout(r, 300));
+    const pid = p.entry().pid;
+    const members = sessionMembers(pid);
+    expect(members.length).toBeGreaterThanOrEqual(3);
+    const end = await p.kill(300);
+    expect(end.state).toBe('killed');
+    for (const pid2 of members) expect(alive(pid2)).toBe(false);
+  });
+
+  it('send, keys and signal reach the process; the raw output can be read back by line', async () => {
+    const p = await spawn('while IFS= read -r l; do echo "got:$l"; [ "$l" = quit ] && exit 0; done');
+    p.send('hello\n');
+    expect((await p.waitFor('got:hello', 5000)).status).toBe('matched');
+    p.sendKeys(['q', 'u', 'i', 't', 'Enter']);
+    const e = await p.waitFor(undefined, 5000);
+    expect(e).toMatchObject({ status: 'exited', exitCode: 0 });
+    const lines = p.read({ grep: 'got:' }).lines.map((l) => l.text);
+    expect(lines).toEqual(['got:hello', 'got:quit']);
+    const s = await spawn('sleep 30');
+    s.signal('SIGINT');
+    const end = await s.done;
+    expect(end.exitCode).toBe(130);
+  });
+
+  it('detects a [Y/n] prompt of a background process and publishes it', async () => {
+    const events: SessionEvent[] = [];
+    const off = m.subscribe((e) => events.push(e));
+    const p = await spawn('printf "Proceed with install? [Y/n] "; read a; echo "answer=$a"', 'inst');
+    const w = await p.waitFor(undefined, 10_000, { stopOnInput: true });
+    expect(w.status).toBe('waiting-for-input');
+    expect(m.processes.digest()).toContain('waiting for input: "Proceed with install? [Y/n]"');
+    p.send('n\n');
+    expect((await p.waitFor('answer=n', 5000)).status).toBe('matched');
+    off();
+    expect(events.some((e) => e.type === 'waiting-for-input' && e.source.id === p.id)).toBe(true);
+    expect(events.some((e) => e.type === 'process' && e.change === 'added' && e.entry.id === p.id)).toBe(true);
+  });
+
+  it('alias clashes and bad cwd are errors as values; dispose kills everything', async () => {
+    const m2 = createSessionManager({ port: nodePtyPort, cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+    const a = await m2.spawn({ cmd: 'sleep 300', alias: 'a' });
+    expect(a.ok).toBe(true);
+    const b = await m2.spawn({ cmd: 'sleep 300', alias: 'a' });
+    expect(!b.ok && b.error.kind).toBe('alias-taken');
+    const c = await m2.spawn({ cmd: 'true', cwd: '/nonexistent/x' });
+    expect(!c.ok && c.error.kind).toBe('bad-cwd');
+    const pid = a.ok ? a.value.entry().pid : 0;
+    await m2.dispose();
+    expect(alive(pid)).toBe(false);
+  });
+});
+
+describe('keys and output ring', () => {
+  it('maps key names to terminal bytes', () => {
+    expect(keysToBytes(['C-c', 'C-d', 'Enter', 'Up', 'Tab', 'x', 'M-b'])).toBe('\x03\x04\r\x1b[A\tx\x1bb');
+  });
+  it('keeps exact lines, drops the oldest past its budget, greps', () => {
+    const r = new OutputRing(20);
+    r.write(Buffer.from('one\r\ntwo\nthr'));
+    r.write(Buffer.from('ee\nfour\nfive\n'));
+    const all = r.read();
+    expect(all.lines.map((l) => l.text)).toEqual(['two', 'three', 'four', 'five']);
+    expect(all.droppedLines).toBe(1);
+    expect(r.read({ fromLine: 4, toLine: 4 }).lines).toEqual([{ n: 4, text: 'four' }]);
+    expect(r.read({ grep: /f/ }).lines.map((l) => l.n)).toEqual([4, 5]);
+  });
+});

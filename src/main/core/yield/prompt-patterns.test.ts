@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { lastVisibleLine, matchPrompt } from './prompt-patterns.js';
+
+describe('prompt patterns', () => {
+  it.each([
+    ['Do you want to continue? [Y/n] ', 'yes-no'],
+    ['Overwrite (y/N)? ', 'yes-no'],
+    ['[sudo] password for bob: ', 'password'],
+    ['Enter passphrase for key /root/.ssh/id_ed25519: ', 'passphrase'],
+    ['>>> ', 'python-repl'],
+    ['\x1b[32m?\x1b[0m Select a framework › ', 'select'],
+    ['Are you sure you want to continue connecting (yes/no/[fingerprint])? ', 'yes-no-fingerprint'],
+    ['root@box:~# ', 'shell-prompt'],
+  ])('%j → %s', (tail, name) => {
+    expect(matchPrompt(`some output\r\n${tail}`)?.pattern).toBe(name);
+  });
+  it('ignores a prompt look-alike followed by more output', () => {
+    expect(matchPrompt('Continue? [Y/n]\r\nInstalling...\r\n')).toBeUndefined();
+    expect(matchPrompt('compiled 3 files\r\n')).toBeUndefined();
+  });
+  it('takes the last line as shown (\\r overwrites, colour removed)', () => {
+    expect(lastVisibleLine('a\r\n10%\r50%\r\x1b[1mdone\x1b[0m\r\n\r\n')).toBe('done');
+  });
+});
