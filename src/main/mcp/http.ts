@@ -116,7 +116,7 @@ export async function startHttp(options: HttpOptions): Promise<{ ok: true; value
     let body: unknown;
     if (req.method === 'POST') {
       const read = await readBody(req);
-      if (read.error) return fail(res, read.status, read.error);
+      if (read.error !== undefined) return fail(res, read.status, read.error);
       try {
         body = JSON.parse(read.text);
       } catch (e) {

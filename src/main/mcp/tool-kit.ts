@@ -57,25 +57,51 @@ export interface McpDeps {
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/**
- * Reply text cap. The issue's budget is ~20k tokens; code and logs tokenise at ~3-4 chars per
- * token and dense output (hex, minified JS) at ~2.4, so 48k chars stays under 20k tokens.
- */
-export const MAX_REPLY_CHARS = 48_000;
+/** The issue's budget for one reply's text. */
+export const MAX_REPLY_TOKENS = 20_000;
+/** Room kept below the budget for what follows the capped body (meta line, [procs] digest, marker). */
+const FOOTER_TOKEN_ROOM = 1_000;
 
-/** Cuts `text` to MAX_REPLY_CHARS at a line boundary and says exactly what was cut and how to get it. */
+/**
+ * Estimated tokens of `text`, on the high side for any tokenizer (measured against o200k:
+ * source code and prose are overestimated ~1.3-1.6x, random base36/hex barely). Counting runs instead of
+ * running a real tokenizer keeps it free: the o200k tables take ~1 s to load.
+ */
+export function estimateTokens(text: string): number {
+  let n = 0;
+  const re = /[A-Za-z]+|[0-9]+|\s+|[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]|[^\x00-\x7f]/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const t = m[0];
+    const c = t.charCodeAt(0);
+    if (c >= 48 && c <= 57) n += Math.ceil(t.length / 3); // o200k splits digit runs in threes
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) n += Math.ceil(t.length / 2.5);
+    else if (c <= 32) n += 1;
+    else if (c < 128) n += 1;
+    else n += t.length > 1 || c > 0xffff ? 2 : 1; // astral (emoji) chars cost more
+  }
+  return n;
+}
+
+/** Cuts `text` at a line boundary to fit MAX_REPLY_TOKENS and says exactly what was cut and how to get it. */
 export function capReply(text: string, readHint: (fromLine: number) => string): { text: string; truncated: boolean } {
-  if (text.length <= MAX_REPLY_CHARS) return { text, truncated: false };
+  // Fast path: a char is at most ~1 token except astral chars, so short text always fits.
+  if (text.length <= (MAX_REPLY_TOKENS - FOOTER_TOKEN_ROOM) / 2) return { text, truncated: false };
+  const budget = MAX_REPLY_TOKENS - FOOTER_TOKEN_ROOM;
+  if (estimateTokens(text) <= budget) return { text, truncated: false };
+  const lines = text.split('\n');
+  let used = 0;
+  let kept = 0;
+  for (; kept < lines.length; kept++) {
+    const cost = estimateTokens(lines[kept]) + 1;
+    if (used + cost > budget) break;
+    used += cost;
+  }
+  const body = lines.slice(0, kept).join('\n');
   const totalLines = countLines(text);
-  // Keep room for the marker itself.
-  let cut = text.lastIndexOf('\n', MAX_REPLY_CHARS - 400);
-  if (cut <= 0) cut = MAX_REPLY_CHARS - 400;
-  const kept = text.slice(0, cut);
-  const keptLines = countLines(kept);
-  const omittedLines = totalLines - keptLines;
-  const omittedChars = text.length - kept.length;
-  const marker = `\n[mish: reply cut at ${MAX_REPLY_CHARS} chars (~20k tokens): ${omittedLines} more line(s), ${omittedChars} chars omitted; ${readHint(keptLines + 1)}]`;
-  return { text: kept + marker, truncated: true };
+  const omittedLines = totalLines - kept;
+  const omittedChars = text.length - body.length;
+  const marker = `\n[mish: reply cut at ~${MAX_REPLY_TOKENS / 1000}k tokens: ${omittedLines} more line(s), ${omittedChars} chars omitted; ${readHint(kept + 1)}]`;
+  return { text: body + marker, truncated: true };
 }
 
 export function countLines(text: string): number {

@@ -29,7 +29,7 @@ const inputSchema = {
   ),
   text: z.string().optional().describe('send: the text to write. Include "\\n" to press Enter (e.g. "y\\n").'),
   keys: z.array(z.string()).optional().describe('keys: e.g. ["C-c"], ["Down", "Enter"]. Names: Enter Tab Esc Backspace Up Down Left Right Home End PageUp PageDown Space C-<x> M-<x>.'),
-  wait: z.number().min(0).max(MAX_ANSWER_WAIT_S).optional().describe(`send/keys: seconds to wait for the answer (new output, the next prompt, or exit). Default ${DEFAULT_ANSWER_WAIT_S}.`),
+  wait: z.number().min(0).max(MAX_ANSWER_WAIT_S).optional().describe(`send/keys: seconds to wait for the answer (new output, the next prompt, or exit; default ${DEFAULT_ANSWER_WAIT_S}). status: seconds to wait for the process to end or ask for input (default 0).`),
   wait_for: z.string().optional().describe('send/keys: regex; stop waiting as soon as new output matches.'),
   lines: z.number().int().min(1).max(MAX_READ_LINES).optional().describe(`read_tail: how many lines (default ${DEFAULT_TAIL_LINES}).`),
   from_line: z.number().int().min(1).optional().describe('read_raw: first line, 1-based, inclusive.'),
@@ -112,7 +112,12 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           return reply(`killed ${e.id} (process group TERM, then KILL): ${describeEntry(e)}${footer(deps)}`, base(deps, e, 'kill'));
         }
         case 'status': {
-          const e = control.entry();
+          let e = control.entry();
+          if (args.wait && (e.state === 'running' || e.state === 'waiting-for-input') && !e.waiting) {
+            // Block until it ends or asks for input, so the agent needs no polling loop.
+            await waitForEndOrPrompt(deps, control, secondsToMs(args.wait, 0, MAX_ANSWER_WAIT_S), extra.signal);
+            e = control.entry();
+          }
           const run = deps.runs.get(e.id);
           if (run && (e.state === 'exited' || e.state === 'killed')) await withTimeout(run.done, 1_000, extra.signal);
           if (run?.result) {
@@ -238,5 +243,23 @@ function waitForAnswer(deps: McpDeps, control: ProcessControl, pattern: RegExp |
       }
     });
     control.done.then((e) => finish(`it ended (exit ${e.exitCode ?? '?'})`));
+  });
+}
+
+/** Resolves when the process ends, starts waiting for input, the time passes, or the call is cancelled. */
+function waitForEndOrPrompt(deps: McpDeps, control: ProcessControl, timeoutMs: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      signal.removeEventListener('abort', finish);
+      resolve();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    signal.addEventListener('abort', finish, { once: true });
+    const unsubscribe = deps.sessions.subscribe((ev) => {
+      if (ev.type === 'waiting-for-input' && ev.source.id === control.id) finish();
+    });
+    control.done.then(finish, finish);
   });
 }

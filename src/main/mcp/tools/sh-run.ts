@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { WaitingForInput } from '../../core/session/types.js';
-import { capReply, describeEntry, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, reply, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
 const DEFAULT_TIMEOUT_S = 50;
@@ -15,6 +15,8 @@ const DEFAULT_TIMEOUT_S = 50;
 const MAX_TIMEOUT_S = 3_600;
 /** After a cancel, how long to wait for the router to report the interrupted command. */
 const CANCEL_REPORT_MS = 2_000;
+/** How long a call waits for a busy session's command to end before refusing (covers an interrupt in progress). */
+const BUSY_GRACE_MS = 2_000;
 /** Lines of output shown when a command goes to the background. */
 const BACKGROUND_TAIL_LINES = 20;
 
@@ -58,7 +60,14 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
     },
     async (args, extra) => {
       const sessionName = args.session ?? 'default';
-      const busy = deps.sessions.list().find((s) => s.name === sessionName && s.state === 'busy' && s.runningCommandId);
+      const busyNow = () => deps.sessions.list().find((s) => s.name === sessionName && s.state === 'busy' && s.runningCommandId);
+      let busy = busyNow();
+      if (busy) {
+        // A command being interrupted (a cancelled call) usually ends within moments: wait a little before refusing.
+        const running = deps.sessions.process(busy.runningCommandId!);
+        if (running) await withTimeout(running.done, BUSY_GRACE_MS, extra.signal);
+        busy = busyNow();
+      }
       if (busy) {
         const running = deps.sessions.process(busy.runningCommandId!);
         const what = running ? describeEntry(running.entry()) : busy.runningCommandId!;
@@ -161,7 +170,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
 }
 
 function countShown(text: string): number {
-  return text.length === 0 ? 0 : text.split('\n').length;
+  return countLines(text);
 }
 
 function backgrounded(

@@ -1,0 +1,155 @@
+/**
+ * `mish serve [--http [HOST:]PORT] [--token T | --no-auth] [--help]`: the MCP server agents
+ * connect to. stdio by default; Streamable HTTP on loopback with --http.
+ *
+ * stdout belongs to the protocol: in this mode console.log/info/debug go to stderr, and the
+ * shells run in PTYs, so no child ever inherits fd 1. The server ends within a second of stdin
+ * EOF (stdio) or SIGTERM/SIGINT, after disposing the session manager (process groups TERM,
+ * then KILL) so nothing outlives it.
+ */
+import { createServer } from './server.js';
+import { RobustStdioTransport } from './stdio.js';
+import { generateToken, parseHostPort, startHttp } from './http.js';
+import type { McpDeps } from './tool-kit.js';
+
+export const SERVE_HELP = `usage: mish serve [--http [HOST:]PORT] [--token TOKEN | --no-auth]
+
+Run the mish MCP server (tools sh_run, sh_spawn, sh_interact, sh_session, sh_help).
+
+  (no flags)          speak MCP over stdio — what Claude Code, Codex and Cursor launch
+  --http [HOST:]PORT  speak MCP over Streamable HTTP at http://HOST:PORT/mcp; HOST must be
+                      loopback (default 127.0.0.1); PORT 0 picks a free port
+  --token TOKEN       bearer token HTTP clients must send (default: $MISH_TOKEN, else a
+                      random one printed to stderr)
+  --no-auth           accept HTTP requests without a token (loopback only still applies)
+  -h, --help          show this help
+
+Register with Claude Code:  claude mcp add mish -- mish serve
+`;
+
+/** Upper bound of shutdown: disposing sessions TERMs process groups and KILLs after a grace; the issue allows 1 s in all. */
+const SHUTDOWN_DEADLINE_MS = 900;
+
+export interface ServeArgs {
+  http?: { host: string; port: number };
+  token?: string;
+  noAuth: boolean;
+  help: boolean;
+}
+
+/** Parses serve's argv; an error text for bad input (the caller prints it and exits 2). */
+export function parseServeArgs(argv: string[]): ServeArgs | { error: string } {
+  const out: ServeArgs = { noAuth: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (name: string) => {
+      const eq = a.indexOf('=');
+      if (eq >= 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) return undefined;
+      return v;
+    };
+    if (a === '-h' || a === '--help') out.help = true;
+    else if (a === '--no-auth') out.noAuth = true;
+    else if (a === '--http' || a.startsWith('--http=')) {
+      const v = value('--http');
+      if (v === undefined) return { error: 'mish serve: --http needs [HOST:]PORT, e.g. --http 8765' };
+      const hp = parseHostPort(v);
+      if ('error' in hp) return { error: `mish serve: ${hp.error}` };
+      out.http = hp;
+    } else if (a === '--token' || a.startsWith('--token=')) {
+      const v = value('--token');
+      if (!v) return { error: 'mish serve: --token needs a value' };
+      out.token = v;
+    } else return { error: `mish serve: unknown argument "${a}" (see mish serve --help)` };
+  }
+  if (out.noAuth && out.token) return { error: 'mish serve: --token and --no-auth contradict each other' };
+  if (!out.http && (out.token || out.noAuth)) return { error: 'mish serve: --token/--no-auth only apply with --http' };
+  return out;
+}
+
+export interface ServeOptions {
+  /** Builds the engine behind the tools; default: the real session manager and router. */
+  makeDeps?: (log: (m: string) => void) => Promise<McpDeps & { dispose(): Promise<void> }>;
+  stderr?: NodeJS.WritableStream;
+}
+
+/**
+ * Entry of `mish serve`; resolves with the exit code once the server has shut down.
+ * The CLI's main calls it with the arguments after "serve".
+ */
+export async function runServe(argv: string[], options: ServeOptions = {}): Promise<number> {
+  const stderr = options.stderr ?? process.stderr;
+  const log = (m: string) => void stderr.write(`mish serve: ${m}\n`);
+  const args = parseServeArgs(argv);
+  if ('error' in args) {
+    stderr.write(`${args.error}\n`);
+    return 2;
+  }
+  if (args.help) {
+    // Help is the one thing serve prints on stdout: no protocol runs.
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  protectStdout();
+  const makeDeps = options.makeDeps ?? (await import('./engine-wiring.js')).makeEngineDeps;
+  const deps = await makeDeps(log);
+
+  let resolveExit: (code: number) => void = () => {};
+  const exited = new Promise<number>((resolve) => (resolveExit = resolve));
+  let stopping = false;
+  let closeTransport: () => Promise<void> = async () => {};
+  const shutdown = async (why: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (process.env.MISH_DEBUG) log(`shutting down (${why})`);
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
+    await Promise.race([Promise.allSettled([closeTransport(), deps.dispose()]), deadline]);
+    resolveExit(code);
+  };
+  const onSignal = (sig: NodeJS.Signals) => void shutdown(sig, 0);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  process.once('SIGHUP', onSignal);
+  // A bug in one tool call must not take every session down with it: log and keep serving.
+  const onUncaught = (e: unknown) => log(`internal error (server keeps running): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  process.on('uncaughtException', onUncaught);
+  process.on('unhandledRejection', onUncaught);
+
+  if (args.http) {
+    const token = args.noAuth ? null : (args.token ?? process.env.MISH_TOKEN ?? generateToken());
+    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer: () => createServer(deps), log });
+    if (!started.ok) {
+      stderr.write(`mish serve: ${started.error.message}\n`);
+      await deps.dispose();
+      return 2;
+    }
+    closeTransport = () => started.value.close();
+    const tokenNote = token === null ? 'no auth (--no-auth)' : args.token || process.env.MISH_TOKEN ? 'bearer token from --token/MISH_TOKEN' : `bearer token ${token}`;
+    log(`listening on ${started.value.url} (${tokenNote})`);
+  } else {
+    const server = createServer(deps);
+    const transport = new RobustStdioTransport(process.stdin, process.stdout);
+    transport.onclose = () => void shutdown('stdin closed', 0);
+    transport.onerror = (e) => {
+      if (process.env.MISH_DEBUG) log(e.message);
+    };
+    closeTransport = () => server.close();
+    await server.connect(transport);
+  }
+  const code = await exited;
+  process.off('SIGTERM', onSignal);
+  process.off('SIGINT', onSignal);
+  process.off('SIGHUP', onSignal);
+  process.off('uncaughtException', onUncaught);
+  process.off('unhandledRejection', onUncaught);
+  return code;
+}
+
+/** Anything the engine or a library logs goes to stderr: stdout carries only JSON-RPC. */
+function protectStdout(): void {
+  const toStderr = (...a: unknown[]) => void process.stderr.write(`${a.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ')}\n`);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+}

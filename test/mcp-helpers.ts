@@ -1,0 +1,114 @@
+/**
+ * Test helpers for the MCP server: start `mish serve` as a real child process and talk to it with
+ * the SDK's real Client (stdio or Streamable HTTP) — never by calling handlers directly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const TSX_ENTRY = path.join(ROOT, 'src/main/mcp/stdio-entry.ts');
+
+/**
+ * Command that runs `mish serve`: the bundled CLI when it is built and wires "serve" (what users
+ * run), else the TypeScript entry through tsx. MISH_TEST_SERVE=tsx|dist forces one.
+ */
+export function serveCommand(args: string[] = []): { command: string; args: string[] } {
+  const dist = path.join(ROOT, 'dist/mish.mjs');
+  const want = process.env.MISH_TEST_SERVE;
+  if (want !== 'tsx' && existsSync(dist) && (want === 'dist' || distHasServe(dist))) return { command: process.execPath, args: [dist, 'serve', ...args] };
+  return { command: process.execPath, args: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, TSX_ENTRY, ...args] };
+}
+
+let distServe: boolean | undefined;
+function distHasServe(dist: string): boolean {
+  if (distServe === undefined) {
+    // Cheap check without running it: the bundle contains runServe only once main wires it.
+    distServe = readFileSync(dist, 'utf8').includes('mish serve: listening on');
+  }
+  return distServe!;
+}
+
+export interface Served {
+  client: Client;
+  transport: StdioClientTransport;
+  home: string;
+  stderr: () => string;
+  pid: () => number | null;
+  close(): Promise<void>;
+}
+
+/** Starts `mish serve` over stdio in a temp HOME and connects the SDK Client. */
+export async function startStdio(env: Record<string, string> = {}): Promise<Served> {
+  const home = mkdtempSync(path.join(tmpdir(), 'mish-mcp-'));
+  const cmd = serveCommand();
+  const transport = new StdioClientTransport({
+    command: cmd.command,
+    args: cmd.args,
+    cwd: home,
+    env: { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), ...env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client({ name: 'mish-test', version: '0.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    home,
+    stderr: () => err,
+    pid: () => transport.pid,
+    async close() {
+      await client.close().catch(() => {});
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The text of a tool result. */
+export function text(r: unknown): string {
+  const c = (r as CallToolResult).content ?? [];
+  return c.map((x) => (x.type === 'text' ? x.text : '')).join('\n');
+}
+
+/** Calls a tool and returns its result typed loosely for assertions. */
+export async function call(client: Client, name: string, args: Record<string, unknown>, options?: Parameters<Client['callTool']>[2]) {
+  const r = (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
+  return { result: r, text: text(r), data: (r.structuredContent ?? {}) as Record<string, any> };
+}
+
+/** Whether a pid is alive. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `check` until it is true or `ms` passes (for asserting that processes are gone). */
+export async function eventually(check: () => boolean, ms = 5_000, stepMs = 25): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  return check();
+}
+
+/** Spawns a raw child (not through the SDK) to feed it bytes: for garbage-input tests. */
+export function spawnRaw(args: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; home: string } {
+  const home = mkdtempSync(path.join(tmpdir(), 'mish-mcp-raw-'));
+  const cmd = serveCommand(args);
+  const child = spawn(cmd.command, cmd.args, { cwd: home, env: { ...process.env, HOME: home, MISH_HOME: path.join(home, '.mish'), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  return { child, home };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
