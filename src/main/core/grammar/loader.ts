@@ -125,13 +125,21 @@ interface Section {
   keys: Map<string, number>;
 }
 
-/** Maps TOML paths to 1-based source lines by scanning headers and keys. */
+/** Maps TOML paths to 1-based source lines by scanning headers and keys (lazily: only errors need it). */
 class SourceIndex {
-  private readonly sections: Section[] = [];
+  private scanned: Section[] | undefined;
 
-  constructor(source: string) {
+  constructor(private readonly source: string) {}
+
+  private get sections(): Section[] {
+    return (this.scanned ??= this.scan());
+  }
+
+  private scan(): Section[] {
+    const sections: Section[] = [];
+    const source = this.source;
     let current: Section = { header: '', isArray: false, line: 1, keys: new Map() };
-    this.sections.push(current);
+    sections.push(current);
     const lines = source.split(/\r?\n/);
     for (let i = 0; i < lines.length; i++) {
       const text = lines[i];
@@ -139,7 +147,7 @@ class SourceIndex {
       const tbl = arr ? null : /^\s*\[\s*([^\]]+?)\s*\]/.exec(text);
       if (arr || tbl) {
         current = { header: normaliseHeader((arr ?? tbl)![1]), isArray: !!arr, line: i + 1, keys: new Map() };
-        this.sections.push(current);
+        sections.push(current);
         continue;
       }
       const key = /^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=/.exec(text);
@@ -148,6 +156,7 @@ class SourceIndex {
         if (!current.keys.has(k)) current.keys.set(k, i + 1);
       }
     }
+    return sections;
   }
 
   /** Best line for a TOML path such as ['hazard', 2, 'pattern'] or ['detect', 'commands']. */
@@ -193,15 +202,16 @@ function displayRuleId(kind: RuleKind, index: number, id: string | undefined): s
 function compileRe(
   pattern: string,
   flags: string | undefined,
-  ctx: { file: string; line?: number; rule?: string; field: string },
+  ctx: { file: string; index: SourceIndex; path: PropertyKey[]; rule?: string; field: string },
   errors: GrammarError[],
 ): RegExp | undefined {
   try {
     return new RegExp(pattern, flags ?? '');
   } catch (e) {
+    // Lines are looked up only on error: locating is a scan, and most grammars are fine.
     errors.push({
       file: ctx.file,
-      line: ctx.line,
+      line: ctx.index.locate(ctx.path),
       rule: ctx.rule,
       message: `invalid regular expression in ${ctx.field}: ${(e as Error).message}`,
     });
@@ -276,7 +286,6 @@ function compileData(
 
   const base = (kind: RuleKind, i: number, r: z.infer<typeof promptSchema>): CompiledRule | undefined => {
     const id = displayRuleId(kind, i, r.id);
-    const line = index.locate([kind, i]);
     const before = errors.length;
     for (const a of r.actions ?? []) {
       if (!(a in actions)) {
@@ -288,7 +297,7 @@ function compileData(
         errors.push({ file, line: index.locate([kind, i, 'dialects']), rule: id, message: `unknown dialect '${d}' (not in [detect] dialects)` });
       }
     }
-    const re = compileRe(r.pattern, r.flags, { file, line: index.locate([kind, i, 'pattern']) ?? line, rule: id, field: 'pattern' }, errors);
+    const re = compileRe(r.pattern, r.flags, { file, index, path: [kind, i, 'pattern'], rule: id, field: 'pattern' }, errors);
     if (!re || errors.length > before) return undefined;
     const rule: CompiledRule = { id, re, source: file };
     if (r.actions) rule.actions = new Set(r.actions);
@@ -313,11 +322,11 @@ function compileData(
     const continueRe =
       r.continue_pattern === undefined
         ? undefined
-        : compileRe(r.continue_pattern, r.flags, { file, line: index.locate(['hazard', i, 'continue_pattern']), rule: id, field: 'continue_pattern' }, errors);
+        : compileRe(r.continue_pattern, r.flags, { file, index, path: ['hazard', i, 'continue_pattern'], rule: id, field: 'continue_pattern' }, errors);
     const endRe =
       r.end_pattern === undefined
         ? undefined
-        : compileRe(r.end_pattern, r.flags, { file, line: index.locate(['hazard', i, 'end_pattern']), rule: id, field: 'end_pattern' }, errors);
+        : compileRe(r.end_pattern, r.flags, { file, index, path: ['hazard', i, 'end_pattern'], rule: id, field: 'end_pattern' }, errors);
     if (!b) return;
     const h: CompiledHazardRule = { ...b, severity: r.severity, contextAfter: r.context_after ?? 0 };
     if (continueRe) h.continueRe = continueRe;
@@ -349,7 +358,7 @@ function compileData(
     const patterns = typeof t.include_regex === 'string' ? [t.include_regex] : t.include_regex;
     patterns.forEach((p, i) => {
       const id = `template#${i + 1}`;
-      const re = compileRe(p, t.flags, { file, line: index.locate(['template', 'include_regex']), rule: id, field: 'include_regex' }, errors);
+      const re = compileRe(p, t.flags, { file, index, path: ['template', 'include_regex'], rule: id, field: 'include_regex' }, errors);
       if (re) outcome.push({ id, re, source: file });
     });
     template = {};
@@ -381,7 +390,7 @@ function compileData(
   if (grammar.description === undefined && template?.description !== undefined) grammar.description = template.description;
   return {
     ok: true,
-    value: { grammar, includeNames: g.include ?? [], includeLine: index.locate(['grammar', 'include']) },
+    value: { grammar, includeNames: g.include ?? [], includeLine: g.include?.length ? index.locate(['grammar', 'include']) : undefined },
   };
 }
 

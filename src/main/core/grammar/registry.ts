@@ -157,6 +157,7 @@ export class GrammarRegistry implements GrammarLookup {
   private readonly projectDirs = new Map<string, { dir: string | undefined; checkedAt: number }>();
   private readonly snapshots = new Map<string, GrammarSet>();
   private readonly reported = new Set<string>();
+  private readonly recent = new Map<string, { set: GrammarSet; at: number }>();
 
   constructor(opts: GrammarRegistryOptions = {}) {
     this.cwd = opts.cwd ?? process.cwd();
@@ -170,6 +171,9 @@ export class GrammarRegistry implements GrammarLookup {
   /** The merged grammars for `cwd` (default: this.cwd), reloading what changed on disk. */
   snapshot(cwd: string = this.cwd): GrammarSet {
     const now = Date.now();
+    // Fast path for the per-command call from the router: no stat, no key building.
+    const recent = this.recent.get(cwd);
+    if (recent && now - recent.at < this.revalidateMs) return recent.set;
     const dirs: { origin: Origin; dir: string }[] = [];
     if (this.builtinDir) dirs.push({ origin: 'builtin', dir: this.builtinDir });
     if (this.userDir) dirs.push({ origin: 'user', dir: this.userDir });
@@ -185,6 +189,8 @@ export class GrammarRegistry implements GrammarLookup {
       this.snapshots.set(key, set);
       for (const e of set.errors) this.report(e);
     }
+    if (this.recent.size >= MAX_SNAPSHOTS && !this.recent.has(cwd)) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(cwd, { set, at: now });
     return set;
   }
 
@@ -192,6 +198,7 @@ export class GrammarRegistry implements GrammarLookup {
   refresh(): void {
     for (const l of this.layers.values()) l.checkedAt = -Infinity;
     this.projectDirs.clear();
+    this.recent.clear();
   }
 
   /** Grammar by name for the default cwd. */
@@ -306,7 +313,8 @@ export class GrammarRegistry implements GrammarLookup {
         byName.set(name, linked.value);
       }
     }
-    const ordered = [...byName.values()].sort((a, b) => ORIGIN_RANK[a.origin] - ORIGIN_RANK[b.origin] || a.file.localeCompare(b.file));
+    // Plain code-unit order: localeCompare would load ICU collation data (~10 ms at start-up).
+    const ordered = [...byName.values()].sort((a, b) => ORIGIN_RANK[a.origin] - ORIGIN_RANK[b.origin] || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     const index = buildCommandIndex(ordered);
     return {
       grammars: byName,
