@@ -214,3 +214,18 @@ describe('loadGrammarFile includes', () => {
     expect(loadGrammarFile(esc).ok).toBe(false);
   });
 });
+
+describe('grammars/README.md', () => {
+  it('its format example and template example compile', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { findBuiltinGrammarDir } = await import('./registry.js');
+    const readme = readFileSync(`${findBuiltinGrammarDir()}/README.md`, 'utf8');
+    const blocks = [...readme.matchAll(/```toml\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const b of blocks) {
+      // the format example includes shared files: compile only (linking is tested above)
+      const r = compileGrammarSource(b, '/README.toml');
+      expect(r.ok ? [] : r.errors.map((e) => formatGrammarError(e))).toEqual([]);
+    }
+  });
+});

@@ -62,8 +62,11 @@ export interface GrammarRegistryOptions {
  * vitest/tsx, dist/ for the esbuild bundle, out/main for electron-vite) to the first folder that
  * has `grammars/_meta` or is the mish package root with a `grammars/` folder.
  */
-export function findBuiltinGrammarDir(from: string = import.meta.url): string | undefined {
-  let dir = path.dirname(from.startsWith('file:') ? fileURLToPath(from) : from);
+export function findBuiltinGrammarDir(from?: string): string | undefined {
+  // A CommonJS bundle has no import.meta.url (esbuild leaves it undefined): fall back to the
+  // entry script, then the working directory.
+  const start = from ?? (import.meta as { url?: string }).url ?? process.argv[1] ?? process.cwd();
+  let dir = path.dirname(start.startsWith('file:') ? fileURLToPath(start) : start);
   for (;;) {
     const g = path.join(dir, 'grammars');
     if (existsSync(path.join(g, META_DIR))) return g;

@@ -24,9 +24,9 @@ export interface RuleSource {
 
 export interface HazardRuleSource extends RuleSource {
   severity: Severity;
-  /** Keep this many following lines with the hazard (e.g. rustc's ` --> src/main.rs:3:5`). */
+  /** Keep this many following lines with the hazard, whatever they are (e.g. rustc's ` --> src/main.rs:3:5`). */
   context_after?: number;
-  /** Keep following lines while they match this pattern (indented traceback frames …). */
+  /** After the context_after lines, keep following lines while they match this pattern (indented traceback frames …). */
   continue_pattern?: string;
   /**
    * The block ends at (and includes) the first following line matching this pattern, checked
@@ -53,7 +53,7 @@ export interface CompiledRule {
   re: RegExp;
   actions?: ReadonlySet<string>;
   dialects?: ReadonlySet<string>;
-  /** Where the rule came from, for error messages: `grammars/npm.toml` (+ include chain). */
+  /** Path of the file that defines the rule (a `_shared/*.toml` for included rules), for `--explain`. */
   source: string;
 }
 
