@@ -3,6 +3,7 @@
  * and `grammars/_meta/dangerous.toml` (patterns on parsed commands). Loaded once, validated
  * with zod, regexes compiled once; a bad file is an error value naming the file and entry.
  */
+import { findBuiltinGrammarDir } from '../grammar/registry.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,14 +162,7 @@ export function loadRouterMeta(grammarsDir: string = builtinGrammarsDir()): Meta
  * the sources (src/main/core/router) and from the esbuild bundle (dist/).
  */
 export function builtinGrammarsDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, 'grammars', '_meta');
-    if (existsSync(candidate)) return path.join(dir, 'grammars');
-    const up = path.dirname(dir);
-    if (up === dir) return path.join(process.cwd(), 'grammars');
-    dir = up;
-  }
+  return findBuiltinGrammarDir() ?? path.join(process.cwd(), 'grammars');
 }
 
 /** Flags end at `--`. */

@@ -68,8 +68,8 @@ function combine(rules: CompiledRule[]): RegExp | undefined {
 /** Classify one line with the given rule set (tiers 1–4). */
 export function classifyLine(line: Line, rules: RuleSet): Classification {
   const text = line.text;
-  // Tier 2: grammar rules. Hazard and outcome rules also see overwrite frames, so an error
-  // printed over a progress bar is never dropped.
+  // Tier 2: grammar rules. They also see the final frame of overwritten lines, so an error or
+  // a message printed over a progress bar is never dropped.
   if (rules.anyHazard && rules.anyHazard.test(text)) {
     for (const r of rules.hazard) {
       const m = r.re.exec(text);
@@ -82,12 +82,6 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
       if (m) return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
     }
   }
-  // Tier 1: overwrite frames that no rule claimed are progress.
-  if (line.kind === 'overwrite') {
-    const u = line.hot ? universalHazard(text, line.color) : undefined;
-    if (u) return { kind: 'hazard', severity: u, rule: 'universal' };
-    return { kind: 'noise', action: 'strip', rule: 'overwrite' };
-  }
   if (rules.anyStrip && rules.anyStrip.test(text)) return { kind: 'noise', action: 'strip', rule: 'grammar' };
   if (rules.anyDedup && rules.anyDedup.test(text)) return { kind: 'noise', action: 'dedup', rule: 'grammar' };
   // Tier 3: universal patterns (only lines the chunk scan found a keyword in).
@@ -95,6 +89,9 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
     const u = universalHazard(text, line.color);
     if (u) return { kind: 'hazard', severity: u, rule: 'universal' };
   }
+  // Tier 1 (applied last, so every rule above still sees the final frame): an overwritten
+  // line that nothing claimed is progress.
+  if (line.kind === 'overwrite') return { kind: 'noise', action: 'strip', rule: 'overwrite' };
   // Tier 4: structure.
   if (mayBeDecorative(text) && DECORATIVE.test(text)) return { kind: 'noise', action: 'strip', rule: 'decorative' };
   return { kind: 'unknown' };

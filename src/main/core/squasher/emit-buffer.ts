@@ -23,8 +23,12 @@ export const SMALL_OUTPUT_LINES = 20;
 /** A shown line longer than this is cut with an exact marker (the spool has it whole). */
 export const MAX_SHOWN_LINE_CHARS = 400;
 
+/** Blank lines a hazard's context may span before the diagnostic is taken as finished. */
+const MAX_BLANKS_IN_CONTEXT = 2;
+
 interface OpenHazard {
   report: HazardReport;
+  blankRun: number;
   contextLeft: number;
   continueRe?: RegExp;
 }
@@ -35,6 +39,7 @@ export class EmitBuffer {
   private readonly omittedHazards = { errors: 0, warnings: 0 };
   private readonly outcomes: string[] = [];
   private readonly outcomeSet = new Set<string>();
+  private outcomesDropped = 0;
   private readonly groups = new DedupGroups();
   private readonly runs = new RunCollector();
   private readonly counts = { hazard: 0, outcome: 0, noise: 0, prompt: 0, unknown: 0 };
@@ -60,9 +65,17 @@ export class EmitBuffer {
     }
     if (this.open) {
       const o = this.open;
+      if (line.text.trim().length === 0 && o.blankRun < MAX_BLANKS_IN_CONTEXT) {
+        // A blank line inside a diagnostic (jest's ● blocks, tsc --pretty frames) does not end
+        // it; it is kept only if more context follows.
+        o.blankRun++;
+        this.counts.noise++;
+        return;
+      }
       const isContext = o.contextLeft > 0 || (o.continueRe ? o.continueRe.test(line.text) : false) || STACK_FRAME.test(line.text);
       if (isContext && cls.kind !== 'hazard' && o.report.context.length < MAX_CONTEXT_LINES && line.text.trim().length) {
         if (o.contextLeft > 0) o.contextLeft--;
+        for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
         o.report.context.push(line.text);
         this.hazardChars += line.text.length;
         return;
@@ -81,14 +94,19 @@ export class EmitBuffer {
         }
         this.hazards.push(report);
         this.hazardChars += line.text.length;
-        this.open = { report, contextLeft: rule?.contextAfter ?? 0, continueRe: rule?.continueRe };
+        this.open = { report, contextLeft: rule?.contextAfter ?? 0, continueRe: rule?.continueRe, blankRun: 0 };
         return;
       }
       case 'outcome':
         this.counts.outcome++;
-        if (!this.outcomeSet.has(cls.text) && this.outcomes.length < MAX_OUTCOMES) {
-          this.outcomeSet.add(cls.text);
-          this.outcomes.push(cls.text);
+        if (this.outcomeSet.has(cls.text)) return;
+        if (this.outcomeSet.size < MAX_OUTCOMES * 4) this.outcomeSet.add(cls.text);
+        this.outcomes.push(cls.text);
+        // Over the cap, keep the first half and the newest half: a tool's final summary
+        // (printed last) must never be pushed out by per-unit outcome lines.
+        if (this.outcomes.length > MAX_OUTCOMES) {
+          this.outcomes.splice(MAX_OUTCOMES / 2, 1);
+          this.outcomesDropped++;
         }
         return;
       case 'noise':
@@ -122,6 +140,7 @@ export class EmitBuffer {
     return {
       ...base,
       outcomes: this.outcomes,
+      outcomesOmitted: this.outcomesDropped,
       hazards: this.hazards,
       hazardsOmitted: { ...this.omittedHazards },
       groups: this.groups.list().filter((g) => g.count > 0),

@@ -29,7 +29,10 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
     for (const h of r.hazards) pushHazard(out, h, c);
     const { errors, warnings } = r.hazardsOmitted;
     if (errors + warnings > 0) out.push(`${c.dim}  [... ${plural(errors, 'more error')}, ${plural(warnings, 'more warning')} not shown: see the raw output ...]${c.reset}`);
-    for (const o of r.outcomes) out.push(`${c.green}+ ${shown(o)}${c.reset}`);
+    r.outcomes.forEach((o, i) => {
+      if (r.outcomesOmitted && i === r.outcomes.length / 2) out.push(`${c.dim}  [... ${plural(r.outcomesOmitted, 'more outcome line')} ...]${c.reset}`);
+      out.push(`${c.green}+ ${shown(o)}${c.reset}`);
+    });
     for (const g of r.groups) {
       const ends = g.count > 1 && g.last !== g.first ? `${shown(g.first)} … ${shown(g.last)}` : shown(g.first);
       out.push(`${c.dim}~ ${ends}${g.count > 1 ? ` (x${g.count})` : ''}${c.reset}`);

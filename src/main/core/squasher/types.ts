@@ -71,6 +71,8 @@ export interface SquashResult {
   durationMs: number;
   /** Outcome lines (after format), in order, deduplicated. */
   outcomes: string[];
+  /** Distinct outcome lines left out of the middle of `outcomes` (over the cap). */
+  outcomesOmitted: number;
   hazards: HazardReport[];
   /** Hazards beyond the kept cap (still in the spool). */
   hazardsOmitted: { errors: number; warnings: number };
