@@ -142,7 +142,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
   const readHint = (from: number) => (r.id ? `exact lines: sh_interact {id: "${r.id}", action: "read_raw", from_line: ${from}} (raw line numbers)` : 'run a narrower command');
   const capped = capReply(r.text, readHint);
   const notes: string[] = [];
-  if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}${r.freshShell.previousExitCode !== undefined ? `; the previous shell exited with ${r.freshShell.previousExitCode}` : ''}; cwd and env were reset]`);
+  if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}]`);
   if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
   const status = r.refused ? 'refused' : 'exited';
   const meta = r.refused
