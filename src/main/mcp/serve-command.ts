@@ -117,7 +117,9 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
   process.on('unhandledRejection', onUncaught);
 
   if (args.http) {
-    const token = args.noAuth ? null : (args.token ?? process.env.MISH_TOKEN ?? generateToken());
+    // An empty MISH_TOKEN counts as unset: an empty bearer token would be no protection at all.
+    const envToken = process.env.MISH_TOKEN || undefined;
+    const token = args.noAuth ? null : (args.token ?? envToken ?? generateToken());
     const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer: () => createServer(deps), log });
     if (!started.ok) {
       stderr.write(`mish serve: ${started.error.message}\n`);
@@ -125,7 +127,7 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
       return 2;
     }
     closeTransport = () => started.value.close();
-    const tokenNote = token === null ? 'no auth (--no-auth)' : args.token || process.env.MISH_TOKEN ? 'bearer token from --token/MISH_TOKEN' : `bearer token ${token}`;
+    const tokenNote = token === null ? 'no auth (--no-auth)' : args.token || envToken ? 'bearer token from --token/MISH_TOKEN' : `bearer token ${token}`;
     log(`listening on ${started.value.url} (${tokenNote})`);
   } else {
     const server = createServer(deps);
