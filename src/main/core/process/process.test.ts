@@ -8,6 +8,7 @@ import type { ProcessControl, SessionEvent, SessionManager } from '../session/ty
 import { readStat, sessionMembers } from '../yield/linux-probe.js';
 import { keysToBytes } from './keys.js';
 import { OutputRing } from './output-ring.js';
+import { SpoolStore } from '../spool/spool.js';
 
 let dir: string;
 let m: SessionManager;
@@ -73,7 +74,10 @@ describe('background processes', () => {
     expect(e).toMatchObject({ status: 'exited', exitCode: 0 });
     const lines = p.read({ grep: 'got:' }).lines.map((l) => l.text);
     expect(lines).toEqual(['got:hello', 'got:quit']);
-    const s = await spawn('sleep 30');
+    // Signal once the command runs (before that the wrapper shell would absorb it).
+    const s = await spawn('echo started; exec sleep 30');
+    await s.waitFor('started', 5000);
+    await new Promise((r) => setTimeout(r, 100));
     s.signal('SIGINT');
     const end = await s.done;
     expect(end.exitCode).toBe(130);
@@ -104,6 +108,27 @@ describe('background processes', () => {
     const pid = a.ok ? a.value.entry().pid : 0;
     await m2.dispose();
     expect(alive(pid)).toBe(false);
+  });
+});
+
+describe('with the on-disk spool', () => {
+  it('spools raw output of processes and session commands; wait_for and read work on it', async () => {
+    const spoolDir = join(dir, 'spool');
+    const ms = createSessionManager({ port: nodePtyPort, cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir }, spool: new SpoolStore(spoolDir) });
+    try {
+      const r = await ms.spawn({ cmd: 'echo "server ready"; printf "\\033[31mred\\033[0m\\n"; sleep 30' });
+      if (!r.ok) throw new Error(r.error.message);
+      await new Promise((res) => setTimeout(res, 200));
+      expect((await r.value.waitFor(/server ready/, 5000)).status).toBe('matched');
+      expect(r.value.entry().spoolRef).toMatch(/^mish raw [0-9a-z]+$/);
+      expect(r.value.read().lines.map((l) => l.text)).toEqual(['server ready', '\x1b[31mred\x1b[0m']);
+      const c = await ms.run({ command: 'seq 3' });
+      const entry = ms.processes.get(c.id);
+      expect(entry?.spoolRef).toMatch(/^mish raw /);
+      expect(ms.process(c.id)?.read({ fromLine: 2, toLine: 3 }).lines).toEqual([{ n: 2, text: '2' }, { n: 3, text: '3' }]);
+    } finally {
+      await ms.dispose();
+    }
   });
 });
 

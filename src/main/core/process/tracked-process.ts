@@ -118,6 +118,7 @@ export class TrackedProcess implements ProcessControl {
       waiting: this.waiting,
       rawBytes: this.rawBytes,
       rawLines: this.rawLines + (this.partialLine ? 1 : 0),
+      ...(i.store.ref ? { spoolRef: i.store.ref } : {}),
     };
   }
 
@@ -172,7 +173,7 @@ export class TrackedProcess implements ProcessControl {
     const rest = this.decoder.decode();
     if (rest) this.partialLine += rest;
     if (this.partialLine && this.waiters.size) this.matchWaiters(this.partialLine);
-    this.init.store.close();
+    this.init.store.close({ exitCode });
     this.exitCode = exitCode;
     this.exitSignal = signal;
     this.endedAt = Date.now();

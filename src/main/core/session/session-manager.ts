@@ -7,6 +7,8 @@ import type { Executor, ExecRequest } from '../exec/types.js';
 import type { PtyPort } from '../pty/types.js';
 import { startBackground } from '../process/background.js';
 import { OutputRing } from '../process/output-ring.js';
+import { spoolOutputStore } from '../process/spool-output-store.js';
+import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
 import { resolveShell } from './integration.js';
@@ -36,8 +38,10 @@ export interface SessionManagerDeps {
   cwd?: string;
   /** Base environment (default: process.env). */
   env?: Record<string, string>;
-  /** Raw output store per process/command id (default: an in-memory ring). */
-  newStore?: (id: string) => OutputStore;
+  /** Raw output store per process/command (default: the spool when given, else an in-memory ring). */
+  newStore?: (id: string, meta: { command: string; cwd: string }) => OutputStore;
+  /** The on-disk spool: every command's and process's raw bytes go there (`mish raw <id>`). */
+  spool?: SpoolStore;
   /** Default shell for new sessions (default: bash). */
   shell?: string;
 }
@@ -71,8 +75,16 @@ export class SessionManagerImpl implements SessionManager {
     return { ...env, ...extra };
   }
 
-  private newStore(id: string): OutputStore {
-    return this.deps.newStore?.(id) ?? new OutputRing();
+  private newStore(id: string, meta: { command: string; cwd: string }): OutputStore {
+    if (this.deps.newStore) return this.deps.newStore(id, meta);
+    if (this.deps.spool) {
+      try {
+        return spoolOutputStore(this.deps.spool, meta.command, meta.cwd);
+      } catch {
+        // spool dir unwritable: keep the output in memory rather than fail the command
+      }
+    }
+    return new OutputRing();
   }
 
   emit = (event: SessionEvent): void => {
@@ -122,7 +134,7 @@ export class SessionManagerImpl implements SessionManager {
       cols: options.cols,
       rows: options.rows,
     };
-    const started = await ShellSession.start(config, { port: this.deps.port, table: this.table, newStore: (id) => this.newStore(id), emit: this.emit });
+    const started = await ShellSession.start(config, { port: this.deps.port, table: this.table, newStore: (id, meta) => this.newStore(id, meta), emit: this.emit });
     if (!started.ok) return started;
     const session = started.value;
     if (this.disposed) {
@@ -215,7 +227,7 @@ export class SessionManagerImpl implements SessionManager {
     if (!isDir(cwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${cwd}` } };
     const id = this.table.nextId('spawn');
     try {
-      const p = startBackground(this.deps.port, this.table, this.newStore(id), this.emit, {
+      const p = startBackground(this.deps.port, this.table, this.newStore(id, { command: options.cmd, cwd }), this.emit, {
         id,
         cmd: options.cmd,
         alias: options.alias,

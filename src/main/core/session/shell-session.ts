@@ -50,7 +50,7 @@ export interface ShellSessionConfig {
 export interface ShellSessionDeps {
   port: PtyPort;
   table: ProcessTableImpl;
-  newStore: (id: string) => OutputStore;
+  newStore: (id: string, meta: { command: string; cwd: string }) => OutputStore;
   emit: (event: SessionEvent) => void;
 }
 
@@ -249,7 +249,7 @@ export class ShellSession implements Session {
     if (pre.length) text = `${pre.join('\n')}\n${text}`;
     if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
     return new Promise<SessionRunResult>((resolve) => {
-      const store = this.deps.newStore(id);
+      const store = this.deps.newStore(id, { command: request.command, cwd: this.cwd });
       const tracked = new TrackedProcess({
         id,
         kind: 'command',

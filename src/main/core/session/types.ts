@@ -135,6 +135,8 @@ export interface ProcessEntry {
   /** Raw bytes and lines written so far. */
   rawBytes: number;
   rawLines: number;
+  /** How to read the raw bytes back (`mish raw <id>`) when the output is spooled to disk. */
+  spoolRef?: string;
 }
 
 export interface SpoolReadOptions {
@@ -149,7 +151,7 @@ export interface SpoolReadOptions {
 export interface SpoolReadResult {
   lines: { n: number; text: string }[];
   totalLines: number;
-  /** Lines dropped from the front because the spool is a bounded ring. */
+  /** Lines dropped from the front because the spool is a bounded ring (-1: some, count unknown). */
   droppedLines: number;
 }
 
@@ -159,7 +161,7 @@ export interface SpoolReadResult {
  */
 export interface OutputStore {
   write(chunk: Uint8Array): void;
-  close(): void;
+  close(result?: { exitCode?: number }): void;
   read(options?: SpoolReadOptions): SpoolReadResult;
   /** Where the raw bytes live (a file path) when the store is on disk. */
   readonly ref?: string;

@@ -1,0 +1,25 @@
+/**
+ * OutputStore on the core spool (src/main/core/spool): exact raw bytes on disk, bounded,
+ * readable back with `mish raw <id>`. The SessionManager uses it when given a SpoolStore.
+ */
+import type { SpoolStore } from '../spool/spool.js';
+import type { OutputStore, SpoolReadOptions, SpoolReadResult } from '../session/types.js';
+
+export function spoolOutputStore(store: SpoolStore, command: string, cwd: string): OutputStore {
+  const spool = store.create(command, cwd);
+  return {
+    ref: spool.ref,
+    write: (chunk) => spool.write(chunk),
+    close: (result) => spool.close(result ?? {}),
+    read(options: SpoolReadOptions = {}): SpoolReadResult {
+      const g = options.grep;
+      const grep = g === undefined ? undefined : typeof g === 'string' ? new RegExp(g.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : g;
+      const r = spool.reader().readLines({ from: options.fromLine, to: options.toLine, grep });
+      return {
+        lines: r.lines.map((l) => ({ n: l.no, text: l.text.replace(/\r$/, '') })),
+        totalLines: r.totalLines,
+        droppedLines: r.droppedBytes > 0 ? -1 : 0,
+      };
+    },
+  };
+}
