@@ -26,6 +26,8 @@ const WALL_BYTES = 25 * 1024 * 1024;
 const WALL_PAIRS = 5;
 /** Output size of the memory run (issue 2). */
 const RSS_BYTES = 1024 * 1024 * 1024;
+/** Stdout kept per run for the line-count check (the rest is only counted). */
+const STDOUT_KEEP = 4096;
 /** Polling period for VmHWM when /usr/bin/time is missing. */
 const RSS_POLL_MS = 50;
 
@@ -33,12 +35,27 @@ interface RunResult {
   ms: number;
   exitCode: number | null;
   stdoutBytes: number;
+  /** The first STDOUT_KEEP bytes of stdout (mish's summary header is on its first line). */
+  stdoutHead: string;
   stderr: string;
   maxRssKb?: number;
 }
 
+function lineCount(bytes: number): number {
+  return Math.ceil(bytes / LINE_BYTES);
+}
+
 function seqCommand(bytes: number): string[] {
-  return ['seq', '-f', LINE_FORMAT, '1', String(Math.ceil(bytes / LINE_BYTES))];
+  return ['seq', '-f', LINE_FORMAT, '1', String(lineCount(bytes))];
+}
+
+/**
+ * Lines mish says it saw (its summary starts `N lines → exit …`), to check nothing was lost:
+ * a fast CLI that drops output would otherwise look good here.
+ */
+function reportedLines(stdoutHead: string): number | undefined {
+  const m = /^\s*([\d,]+) lines?\b/m.exec(stdoutHead);
+  return m ? Number(m[1].replace(/,/g, '')) : undefined;
 }
 
 const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
@@ -50,9 +67,13 @@ function run(argv: string[], options: { timeRss?: boolean; pollRss?: boolean } =
     const t0 = performance.now();
     const child = spawn(full[0], full.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TERM: 'xterm-256color' } });
     let stdoutBytes = 0;
+    let stdoutHead = '';
     let stderr = '';
     let polledKb = 0;
-    child.stdout.on('data', (d: Buffer) => (stdoutBytes += d.length));
+    child.stdout.on('data', (d: Buffer) => {
+      if (stdoutBytes < STDOUT_KEEP) stdoutHead += d.subarray(0, STDOUT_KEEP - stdoutBytes).toString();
+      stdoutBytes += d.length;
+    });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const poll =
       options.timeRss && !useTime
@@ -70,7 +91,7 @@ function run(argv: string[], options: { timeRss?: boolean; pollRss?: boolean } =
       const ms = performance.now() - t0;
       clearInterval(poll);
       const m = useTime ? /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr) : undefined;
-      resolve({ ms, exitCode: code, stdoutBytes, stderr, maxRssKb: m ? Number(m[1]) : polledKb || undefined });
+      resolve({ ms, exitCode: code, stdoutBytes, stdoutHead, stderr, maxRssKb: m ? Number(m[1]) : polledKb || undefined });
     });
   });
 }
@@ -97,6 +118,8 @@ export async function benchCli(options: { skipLarge?: boolean } = {}): Promise<B
   const bare = ['script', '-qec', cmd.map(shellQuote).join(' '), '/dev/null'];
   const mish = ['node', MISH, ...cmd];
   const ratios: number[] = [];
+  let lossy = 0;
+  let lossExample = '';
   const bareMs: number[] = [];
   const mishMs: number[] = [];
   await run(bare); // warm-up: page cache, seq and node binaries
@@ -115,11 +138,23 @@ export async function benchCli(options: { skipLarge?: boolean } = {}): Promise<B
       skipped.push({ name: 'cli wall time', reason: `mish exited ${b.exitCode}: ${b.stderr.trim().split('\n')[0] ?? ''}` });
       break;
     }
+    const seen = reportedLines(b.stdoutHead);
+    if (seen !== undefined && seen !== lineCount(WALL_BYTES)) {
+      lossy++;
+      lossExample ||= `saw ${seen} of ${lineCount(WALL_BYTES)} lines`;
+    }
     bareMs.push(a.ms);
     mishMs.push(b.ms);
     ratios.push(b.ms / a.ms);
   }
   if (ratios.length === WALL_PAIRS) {
+    figures.push({
+      name: 'mish runs whose summary line count was wrong (25 MB)',
+      value: lossy,
+      unit: `of ${WALL_PAIRS}`,
+      target: '<= 0',
+      note: lossy ? `output lost: ${lossExample}` : `every run reported all ${lineCount(WALL_BYTES)} lines`,
+    });
     figures.push({ name: 'bare PTY (script -qec) on 25 MB, median', value: median(bareMs), unit: 'ms' });
     figures.push({ name: 'mish <cmd> on 25 MB, median', value: median(mishMs), unit: 'ms' });
     figures.push({
@@ -149,6 +184,8 @@ export async function benchCli(options: { skipLarge?: boolean } = {}): Promise<B
         });
       } else skipped.push({ name: 'peak RSS on 1 GB', reason: 'could not read the peak RSS' });
       figures.push({ name: 'mish condensed output for 1 GB', value: r.stdoutBytes / 1024, unit: 'KB', target: '<= 64' });
+      const seen = reportedLines(r.stdoutHead);
+      if (seen !== undefined && seen !== lineCount(RSS_BYTES)) skipped.push({ name: '1 GB line count', reason: `mish reported ${seen} of ${lineCount(RSS_BYTES)} lines: output lost` });
       figures.push({ name: 'mish on 1 GB: wall time', value: r.ms / 1000, unit: 's', note: `${((RSS_BYTES / 1e6) / (r.ms / 1000)).toFixed(1)} MB/s end to end` });
     }
   }

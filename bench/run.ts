@@ -57,7 +57,7 @@ function met(value: number, t: { op: string; value: number }): boolean {
 }
 
 function fmt(v: number): string {
-  if (!Number.isFinite(v)) return String(v);
+  if (!Number.isFinite(v) || Number.isInteger(v)) return String(v);
   const a = Math.abs(v);
   return a >= 100 ? v.toFixed(0) : a >= 10 ? v.toFixed(1) : v.toFixed(2);
 }
@@ -154,7 +154,8 @@ async function main(): Promise<number> {
     }
     for (const f of figures) {
       const t = parseTarget(f.target);
-      rows.push({ ...f, module: m.key, targetText: t ? `${t.op} ${t.value}` : '', met: t ? met(f.value, t) : undefined });
+      const targetText = !t ? '' : typeof f.target === 'string' ? f.target.trim() : `${t.op} ${t.value}`;
+      rows.push({ ...f, module: m.key, targetText, met: t ? met(f.value, t) : undefined });
     }
   }
   const seconds = (performance.now() - t0) / 1000;
