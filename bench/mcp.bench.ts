@@ -18,7 +18,7 @@ const MEASURED_CALLS = 300;
 
 function serveCommand(): { command: string; args: string[] } {
   const dist = path.join(ROOT, 'dist/mish.mjs');
-  if (existsSync(dist) && readFileSync(dist, 'utf8').includes('mish serve: listening on')) return { command: process.execPath, args: [dist, 'serve'] };
+  if (existsSync(dist) && readFileSync(dist, 'utf8').includes('serve-command')) return { command: process.execPath, args: [dist, 'serve'] };
   return { command: process.execPath, args: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, 'src/main/mcp/stdio-entry.ts')] };
 }
 

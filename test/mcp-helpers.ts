@@ -28,8 +28,8 @@ export function serveCommand(args: string[] = []): { command: string; args: stri
 let distServe: boolean | undefined;
 function distHasServe(dist: string): boolean {
   if (distServe === undefined) {
-    // Cheap check without running it: the bundle contains runServe only once main wires it.
-    distServe = readFileSync(dist, 'utf8').includes('mish serve: listening on');
+    // Cheap check without running it: main's bundle names the serve-command chunk once it wires serve.
+    distServe = readFileSync(dist, 'utf8').includes('serve-command');
   }
   return distServe!;
 }

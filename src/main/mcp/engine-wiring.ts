@@ -23,9 +23,9 @@ const SQUASH_TICK_MS = 100;
 
 /** The package version, shown to clients at initialize. */
 function packageVersion(): string {
-  // Source (src/main/mcp/) and bundle (dist/) sit at different depths below the package root.
+  // Source (src/main/mcp/), bundle (dist/) and its chunks (dist/chunks/) sit at different depths below the package root.
   const req = createRequire(import.meta.url);
-  for (const rel of ['../package.json', '../../../package.json']) {
+  for (const rel of ['../package.json', '../../package.json', '../../../package.json']) {
     try {
       const pkg = req(rel) as { name?: string; version?: string };
       if (pkg.name === 'mish' && pkg.version) return pkg.version;
