@@ -11,6 +11,9 @@ await build({
   entryPoints: { mish: path.join(root, 'src/main/cli/main.ts') },
   outdir: path.join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
+  // Subcommands are dynamic imports: split them into chunks loaded only when used.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

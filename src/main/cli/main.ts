@@ -6,12 +6,13 @@ import { readFileSync } from 'node:fs';
 import { runProxy, type ProxyOptions } from './proxy.js';
 import { runRaw, RAW_HELP } from './raw-command.js';
 import { UsageError, USAGE_EXIT } from './usage-error.js';
-import { detectForCli } from './detect-for-cli.js';
 
 export const MAIN_HELP = `mish — the shell for AI coding agents
 
 usage: mish [options] <command> [args…]     run a command, print condensed output
        mish [options] "<shell command line>" run a compound command in your shell
+       mish serve [--http [HOST:]PORT]        MCP server for agents (stdio, or HTTP on loopback)
+       mish console [--web] [--port N]        operator console (Electron, or a browser page)
        mish raw <id>                          print the exact raw output of an earlier run
        mish help | --help | --version
 
@@ -33,8 +34,14 @@ examples:
   mish --json pytest -q
 `;
 
+/**
+ * Subcommands load lazily (esbuild splits them into chunks): `mish <cmd>` must not pay for the
+ * MCP SDK or the console's web server at start-up.
+ */
 const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> = {
   raw: (argv) => runRaw(argv),
+  serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
+  console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
   help: () => {
     process.stdout.write(MAIN_HELP);
     return 0;
@@ -88,13 +95,12 @@ export async function main(argv: string[]): Promise<number> {
   if (rest.length === 0) throw new UsageError('mish: no command given (see mish --help)');
   const sub = i === argv.indexOf(rest[0]) && argv[i - 1] !== '--' ? SUBCOMMANDS[rest[0]] : undefined;
   if (sub) {
-    if (rest[1] === '--help' || rest[1] === '-h') {
-      process.stdout.write(rest[0] === 'raw' ? RAW_HELP : MAIN_HELP);
+    if (rest[0] === 'raw' && (rest[1] === '--help' || rest[1] === '-h')) {
+      process.stdout.write(RAW_HELP);
       return 0;
     }
     return sub(rest.slice(1));
   }
-  opts.detection = detectForCli(rest);
   return runProxy(rest, opts);
 }
 

@@ -1,27 +1,27 @@
 /**
- * `mish <command> [args…]`: runs the command in a real PTY, prints condensed output (hazards
- * as they happen on a terminal, periodic progress on long runs, the summary at the end) and
- * exits with the command's exit code. `--raw` passes everything through; `--json` prints a
- * machine-readable result. The raw bytes always go to the spool (`mish raw <id>`).
+ * `mish <command> [args…]`: the CLI host of the router. Parses the line, picks the category
+ * (condense, narrate, passthrough, structured, interactive, dangerous) and prints what the
+ * handler reports; hazards appear as they happen on a terminal, with periodic progress on
+ * long runs. Exits with the command's exit code. `--raw` passes everything through; `--json`
+ * prints a machine-readable result. The raw bytes always go to the spool (`mish raw <id>`).
  */
-import { spawnCommand, type CommandSpec } from '../core/pty/spawn-command.js';
-import type { PtyExit } from '../core/pty/types.js';
+import { CliExecutor } from '../core/exec/cli-executor.js';
+import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar/index.js';
+import { SessionApprovals } from '../core/handlers/dangerous.js';
+import type { TerminalPort } from '../core/handlers/types.js';
+import { loadRouterMeta } from '../core/router/meta.js';
+import { route } from '../core/router/route.js';
 import { SpoolStore } from '../core/spool/spool.js';
-import { renderSummary, headerLine } from '../core/squasher/render.js';
-import { Squasher } from '../core/squasher/squasher.js';
-import type { SquashEvent, SquashResult } from '../core/squasher/types.js';
-import type { Detection } from '../core/grammar/types.js';
+import { headerLine } from '../core/squasher/render.js';
+import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
+import { confirmOnTty } from './confirm-tty.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
-
-/** How often the squasher's timers run (partial-line prompt, silence flush, progress). */
-const TICK_MS = 100;
+import { UsageError } from './usage-error.js';
 
 export interface ProxyOptions {
   output: 'human' | 'json' | 'raw';
   color: boolean;
-  /** Grammar for the command, from tool detection (undefined: unknown tool, heuristics only). */
-  detection?: Detection;
   spoolStore?: SpoolStore;
 }
 
@@ -30,47 +30,102 @@ export function needsShell(args: string[]): boolean {
   return args.length === 1 && /[|&;<>()$`*?[\]{}~\n"'\\]|\s/.test(args[0]);
 }
 
+/** argv → one command line for the router: a single argument with shell syntax is taken as written. */
+export function toCommandLine(args: string[]): string {
+  return needsShell(args) ? args[0] : args.map(shellQuote).join(' ');
+}
+
 export async function runProxy(args: string[], options: ProxyOptions): Promise<number> {
-  const spec: CommandSpec = needsShell(args) ? { shellCommand: args[0] } : { argv: args };
-  const commandText = args.length === 1 ? args[0] : args.map(quoteForDisplay).join(' ');
-  const store = options.spoolStore ?? new SpoolStore();
-  const spool = store.create(commandText, process.cwd());
+  const cwd = process.cwd();
+  const line = toCommandLine(args);
+  const env = childEnv();
+  const executor = new CliExecutor(nodePtyPort, { env });
+  const spool = options.spoolStore ?? new SpoolStore();
+  if (options.output === 'raw') return runRaw(executor, line, cwd, spool);
+
+  const metaResult = loadRouterMeta();
+  if (!metaResult.ok) throw new UsageError(`mish: ${metaResult.error.file}: ${metaResult.error.message}`);
+  const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
+  const grammars = registry.snapshot(cwd);
   const live = options.output === 'human' && process.stdout.isTTY === true;
   const printed = new Set<number>();
-  const squasher = new Squasher({
-    detection: options.detection,
-    onEvent: live ? (e) => onLiveEvent(e, options.color, printed) : undefined,
-  });
   const { cols, rows } = terminalSize();
-  const env = childEnv();
-  let child;
+  let detach: (() => void) | undefined;
   try {
-    child = spawnCommand(nodePtyPort, spec, { cwd: process.cwd(), env, cols, rows });
-  } catch (err) {
-    process.stderr.write(`mish: cannot start ${commandText}: ${(err as Error).message}\n`);
-    spool.close({ exitCode: 127 });
-    return 127;
+    const result = await route(line, {
+      mode: 'cli',
+      executor,
+      meta: metaResult.meta,
+      detect: (argv) => detectTool(argv, grammars),
+      cwd,
+      output: options.output,
+      color: options.color,
+      spool,
+      terminal: terminalPort(),
+      confirm: confirmOnTty,
+      approvals: new SessionApprovals(),
+      cols,
+      rows,
+      // Non-interactive commands still get the keyboard, so a prompt can be answered.
+      onStart: (control) => {
+        detach = attachTerminal(control, { forwardStdin: true });
+      },
+      onEvent: live ? (e) => onLiveEvent(e, options.color, printed) : undefined,
+    });
+    clearStatus(live);
+    let text = result.text;
+    if (live && printed.size && result.kind === 'ran' && result.report.category === 'condense') {
+      // Hazards were printed as they happened: the summary does not repeat them.
+      text = text.split('\n').filter((l) => !printedLine(l, printed, result.report)).join('\n');
+      text = text.replace(/\n/, ` (${printed.size} shown above)\n`);
+    }
+    const stream = result.kind === 'ran' ? process.stdout : process.stderr;
+    stream.write(text.endsWith('\n') ? text : `${text}\n`);
+    return result.exitCode;
+  } finally {
+    detach?.();
   }
-  const detach = attachTerminal(child, { forwardStdin: process.stdin.isTTY === true || !process.stdin.readableEnded });
-  const timer = setInterval(() => squasher.tick(), TICK_MS);
-  child.onData((chunk) => {
-    spool.write(chunk);
-    if (options.output === 'raw') process.stdout.write(chunk);
-    else squasher.write(chunk);
-  });
-  const exit: PtyExit = await new Promise((resolve) => child.onExit(resolve));
-  clearInterval(timer);
-  detach();
-  clearStatus(live);
-  const result = squasher.finish(exit);
-  spool.close({ exitCode: exit.exitCode });
-  if (options.output === 'json') {
-    process.stdout.write(JSON.stringify(toJson(commandText, result, spool.id), null, 2) + '\n');
-  } else if (options.output === 'human') {
-    const text = renderSummary(live ? { ...result, hazards: result.hazards.filter((h) => !printed.has(h.lineNo)) } : result, { color: options.color, spoolRef: spool.ref });
-    process.stdout.write(live && printed.size ? text.replace(/\n/, ` (${printed.size} shown above)\n`) : text);
+}
+
+function printedLine(l: string, printed: Set<number>, report: { category: string; squash?: { hazards: { lineNo: number; text: string; context: string[] }[] } }): boolean {
+  const hazards = report.squash?.hazards ?? [];
+  return hazards.some((h) => printed.has(h.lineNo) && (l.endsWith(h.text) || h.context.some((c) => l === `    ${c}`)));
+}
+
+/** `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. */
+async function runRaw(executor: CliExecutor, line: string, cwd: string, store: SpoolStore): Promise<number> {
+  const spool = store.create(line, cwd);
+  let detach: (() => void) | undefined;
+  const { cols, rows } = terminalSize();
+  try {
+    const res = await executor.run({
+      command: line,
+      cwd,
+      cols,
+      rows,
+      onData: (chunk) => {
+        spool.write(chunk);
+        process.stdout.write(chunk);
+      },
+      onStart: (control) => {
+        detach = attachTerminal(control, { forwardStdin: true });
+      },
+    });
+    spool.close({ exitCode: res.exitCode });
+    return res.exitCode;
+  } finally {
+    detach?.();
   }
-  return exit.exitCode;
+}
+
+/** The real terminal, for interactive commands (vim, less, REPLs): raw stdin, resize, signals. */
+function terminalPort(): TerminalPort | undefined {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
+  return {
+    attach: (control) => attachTerminal(control, { forwardStdin: true }),
+    write: (bytes) => process.stdout.write(bytes),
+    size: terminalSize,
+  };
 }
 
 let statusShown = false;
@@ -109,26 +164,6 @@ function childEnv(): Record<string, string> {
   return env;
 }
 
-function quoteForDisplay(a: string): string {
+function shellQuote(a: string): string {
   return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
-}
-
-function toJson(command: string, r: SquashResult, spoolId: string) {
-  return {
-    command,
-    exitCode: r.exitCode,
-    signal: r.signal,
-    durationMs: Math.round(r.durationMs),
-    lines: r.totalLines,
-    bytes: r.bytes,
-    hazards: r.hazards,
-    hazardsOmitted: r.hazardsOmitted,
-    outcomes: r.outcomes,
-    groups: r.groups,
-    body: r.body,
-    verbatim: r.verbatim,
-    finalPrompt: r.finalPrompt,
-    spool: { id: spoolId, ref: `mish raw ${spoolId}` },
-    text: renderSummary(r, { color: false }),
-  };
 }

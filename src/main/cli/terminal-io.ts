@@ -3,7 +3,12 @@
  * child and forwards signals, so a command behind mish behaves as if typed directly.
  * Every listener it adds is removed by the returned disposer.
  */
-import type { PtyProcess } from '../core/pty/types.js';
+/** What the terminal is wired to: a PtyProcess or an executor's ExecControl. */
+export interface TerminalTarget {
+  write(data: string | Uint8Array): void;
+  resize(cols: number, rows: number): void;
+  kill(signal?: NodeJS.Signals): void;
+}
 
 /** Size used when stdout is not a terminal: wide enough that tools do not wrap or truncate. */
 export const DEFAULT_COLS = 120;
@@ -18,7 +23,7 @@ export function terminalSize(): { cols: number; rows: number } {
 }
 
 /** Wire stdin, resize and signals to the child; returns a disposer. */
-export function attachTerminal(child: PtyProcess, options: { forwardStdin: boolean }): () => void {
+export function attachTerminal(child: TerminalTarget, options: { forwardStdin: boolean }): () => void {
   const disposers: (() => void)[] = [];
   const stdin = process.stdin;
   if (options.forwardStdin) {

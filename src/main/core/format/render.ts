@@ -44,7 +44,7 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
         body = body.replace(CUT_PLACEHOLDER, marker);
       }
       if (body !== '') out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
-      const meta = `${r.lines} lines, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;
+      const meta = `${r.lines} ${r.lines === 1 ? "line" : "lines"}, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;
       out.push(ctx ? `[${meta}]` : dim(`── ${meta}`));
       break;
     }

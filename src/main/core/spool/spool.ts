@@ -53,15 +53,22 @@ export interface SpoolLimits {
 
 const DEFAULT_LIMITS: SpoolLimits = { headBytes: HEAD_BYTES, segmentBytes: SEGMENT_BYTES, tailSegments: TAIL_SEGMENTS };
 
+/** Pruning scans the directory: do it on the first spool of a store and then every this many. */
+const PRUNE_EVERY = 50;
+
 export class SpoolStore {
+  private created = 0;
+
   constructor(
     readonly dir: string = defaultSpoolDir(),
     private readonly limits: SpoolLimits = DEFAULT_LIMITS,
   ) {}
 
   create(command: string, cwd: string): Spool {
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    this.prune();
+    if (this.created++ % PRUNE_EVERY === 0) {
+      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.prune();
+    }
     // Sortable by time, unique by randomness; short enough to type (`mish raw 1a2b3c4d`).
     const id = `${Date.now().toString(36).slice(-5)}${randomBytes(2).toString('hex')}`;
     return new Spool(this.dir, { id, command, cwd, startedAt: new Date().toISOString(), bytes: 0, droppedBytes: 0, lines: 0 }, this.limits);

@@ -31,6 +31,7 @@ interface OpenHazard {
   blankRun: number;
   contextLeft: number;
   continueRe?: RegExp;
+  endRe?: RegExp;
 }
 
 export class EmitBuffer {
@@ -65,6 +66,15 @@ export class EmitBuffer {
     }
     if (this.open) {
       const o = this.open;
+      // Grammar order (grammars/README.md): context_after lines whatever they are, then the
+      // end_pattern line closes the block (kept), then continue_pattern lines.
+      if (o.endRe && o.contextLeft === 0 && o.endRe.test(line.text)) {
+        for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
+        if (o.report.context.length < MAX_CONTEXT_LINES) o.report.context.push(line.text);
+        this.hazardChars += line.text.length;
+        this.closeHazard();
+        return;
+      }
       if (line.text.trim().length === 0 && o.blankRun < MAX_BLANKS_IN_CONTEXT) {
         // A blank line inside a diagnostic (jest's ● blocks, tsc --pretty frames) does not end
         // it; it is kept only if more context follows.
@@ -94,7 +104,7 @@ export class EmitBuffer {
         }
         this.hazards.push(report);
         this.hazardChars += line.text.length;
-        this.open = { report, contextLeft: rule?.contextAfter ?? 0, continueRe: rule?.continueRe, blankRun: 0 };
+        this.open = { report, contextLeft: rule?.contextAfter ?? 0, continueRe: rule?.continueRe, endRe: rule?.endRe, blankRun: 0 };
         return;
       }
       case 'outcome':
