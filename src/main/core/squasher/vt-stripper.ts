@@ -152,7 +152,8 @@ export class VtStripper {
 
 /** Which colour mark, if any, an SGR parameter list switches the foreground to. */
 function sgrMark(params: string): string {
-  if (params === '' || params === '0') return '';
+  // Fast path: red and yellow need a 31/33/91/93 or an extended 38;… colour — all contain 3.
+  if (params.indexOf('3') < 0) return '';
   let mark = '';
   const parts = params.split(/[;:]/);
   for (let i = 0; i < parts.length; i++) {
