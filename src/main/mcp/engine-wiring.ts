@@ -12,11 +12,14 @@ import { GrammarRegistry } from '../core/grammar/registry.js';
 import { detectTool } from '../core/grammar/detect.js';
 import { formatGrammarError } from '../core/grammar/loader.js';
 import { loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
-import { route } from '../core/router/route.js';
+import { explain, route, type RouteResult } from '../core/router/route.js';
+import { dangerWarning } from '../core/handlers/dangerous.js';
+import { interactiveAdvice } from '../core/handlers/interactive.js';
+import { SpoolStore } from '../core/spool/spool.js';
 import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
 import { BackgroundRuns } from './background-runs.js';
-import type { McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
+import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 
 /** How often the squasher's timers run while a command streams (partial-line prompt detection needs ~100 ms resolution). */
 const SQUASH_TICK_MS = 100;
@@ -37,20 +40,29 @@ function packageVersion(): string {
 }
 
 export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps & { dispose(): Promise<void> }> {
-  const sessions = createSessionManager({ port: nodePtyPort, cwd: process.cwd(), env: process.env as Record<string, string> });
+  // Every session command and background process is spooled to disk ($MISH_SPOOL_DIR or the XDG
+  // state dir, the same place `mish raw <id>` reads), so read_raw is exact beyond any memory bound.
+  const spool = new SpoolStore();
+  const sessions = createSessionManager({ port: nodePtyPort, cwd: process.cwd(), env: process.env as Record<string, string>, spool });
   const grammars = new GrammarRegistry({ onError: (e) => log(`grammar: ${formatGrammarError(e)}`) });
+  const detect = (argv: string[], cwd: string) => detectTool(argv, grammars.snapshot(cwd));
   const meta = loadRouterMeta();
   let route: RouteCommand;
+  let check: CheckCommand;
   if (meta.ok) {
-    route = routeInSession(sessions, meta.meta, (argv, cwd) => detectTool(argv, grammars.snapshot(cwd)));
+    route = routeInSession(sessions, meta.meta, detect);
+    check = checkWithRouter(meta.meta, detect);
   } else {
     // The built-in category tables are broken (a packaging error): condense everything rather than refuse to serve.
     log(`router tables failed to load (${meta.error.message}); every command is condensed`);
     route = condenseInSession(sessions);
+    check = () => ({ kind: 'ok', category: 'condense' });
   }
   return {
     sessions,
     route,
+    check,
+    condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
     runs: new BackgroundRuns(),
     version: packageVersion(),
     log,
@@ -97,10 +109,13 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     };
     const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, signal: request.signal });
     const rawLines = newlines + (trailing ? 1 : 0);
+    const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
     const base = {
       id: last?.id,
       session: last?.session ?? sessionName,
-      text: r.text,
+      // sh_run prints one footer with exit code, cwd, line counts and the spool reference.
+      text: r.kind === 'ran' ? withoutRouterFooter(r) : r.text,
+      ...(spoolRef ? { spoolRef } : {}),
       cwd: last?.cwd ?? info()?.cwd ?? cwd,
       rawLines,
       shownLines: r.text.split('\n').length - 1,
@@ -150,7 +165,84 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
       shellExited: result.shellExited,
       freshShell: result.freshShell,
       durationMs: result.durationMs,
+      spoolRef: sessions.process(result.id)?.entry().spoolRef,
     };
     return out;
   };
+}
+
+/** The router's own metadata lines in context mode: `[3 lines, 40B, exit 0]` (passthrough), `[exit 2]`, `[raw: …]`. */
+const ROUTER_META_LINE = /^\[(?:\d+ lines?, [^\]]*, )?exit -?\d+(?: \(signal \d+\))?\]$/;
+const ROUTER_RAW_LINE = /^\[raw: [^\]]*\]$/;
+
+/**
+ * The router's text without the metadata footer it appends for passthrough / narrate /
+ * structured output (sh_run's own footer carries exit code, line counts and the spool). Only
+ * the lines the renderer appended are removed: the footer sits just above the enrichment
+ * hints, whose count the result states, and a `[raw: …]` line closes the text.
+ */
+export function withoutRouterFooter(r: Extract<RouteResult, { kind: 'ran' }>): string {
+  if (r.category === 'condense' || r.category === 'interactive') return r.text;
+  const lines = r.text.replace(/\n$/, '').split('\n');
+  if (r.facts.spoolRef && ROUTER_RAW_LINE.test(lines[lines.length - 1] ?? '')) lines.pop();
+  const hints = r.facts.enrichment.length ? lines.splice(lines.length - r.facts.enrichment.length) : [];
+  if (lines.length && ROUTER_META_LINE.test(lines[lines.length - 1])) lines.pop();
+  const out = [...lines, ...hints];
+  return out.length ? `${out.join('\n')}\n` : '';
+}
+
+/** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
+export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined): CheckCommand {
+  return (command, cwd) => {
+    const r = explain(command, meta, (argv) => detect(argv, cwd));
+    if (!r.ok) {
+      const e = r.error;
+      return { kind: 'parse-error', line: e.line, column: e.column, text: `mish: syntax error at line ${e.line}, column ${e.column}: ${e.message}\n${e.excerpt}\nnothing was run` };
+    }
+    const plan = r.plan;
+    if (plan.category === 'dangerous') {
+      return {
+        kind: 'dangerous',
+        dangers: plan.dangers.map((d) => d.id),
+        text: `${dangerWarning(command, plan.dangers)}\nrefused: dangerous commands need an operator decision (policy engine)`,
+      };
+    }
+    if (plan.treatment === 'interactive') {
+      const seg = plan.segments.find((s) => s.category === 'interactive') ?? plan.segments[0];
+      const advice = interactiveAdvice(seg);
+      // Where the router's advice is "run it with sh_spawn and drive it with sh_interact", refusing here would send the agent in a circle.
+      const drivable = /\bsh_spawn\b/.test(advice);
+      return { kind: 'interactive', advice, drivable, text: `refused: ${seg.name} is interactive; in the background nobody could use it\ninstead: ${advice}` };
+    }
+    return { kind: 'ok', category: plan.treatment };
+  };
+}
+
+/** A condensed view of output lines that keeps every marker's line numbers raw: `(lines A-B)`. */
+const OMITTED_MARKER = /(\[\.\.\. [\d,]+ lines? omitted \(lines )(\d+)-(\d+)\)/g;
+
+/**
+ * read_tail's condensed view: the squasher with the grammar the router would pick for the
+ * command (its first segment with one), over a slice of raw lines starting at raw line `firstLine`.
+ */
+export function condenseWithGrammar(meta: RouterMeta | undefined, detect: (argv: string[], cwd: string) => Detection | undefined): CondenseLines {
+  return (command, cwd, lines, firstLine) => {
+    let detection: Detection | undefined;
+    if (meta) {
+      const r = explain(command, meta, (argv) => detect(argv, cwd));
+      if (r.ok) detection = r.plan.segments.find((s) => s.detection)?.detection;
+    }
+    const squasher = new Squasher({ detection });
+    squasher.write(lines.map((l) => `${l}\n`).join(''));
+    // The header ("N lines → exit 0") would claim an exit the process may not have had; the caller states what the slice is.
+    const text = offsetMarkers(renderSummary(squasher.finish({ exitCode: 0 }), { noHeader: true }), firstLine);
+    return { text, ...(detection ? { grammar: detection.grammar.name } : {}) };
+  };
+}
+
+/** Shifts the squasher's `(lines A-B)` markers of a slice that starts at raw line `firstLine`. */
+export function offsetMarkers(text: string, firstLine: number): string {
+  if (firstLine <= 1) return text;
+  const d = firstLine - 1;
+  return text.replace(OMITTED_MARKER, (_m, head: string, a: string, b: string) => `${head}${Number(a) + d}-${Number(b) + d})`);
 }

@@ -42,12 +42,43 @@ export interface RouteCommandResult {
   shellExited?: boolean;
   freshShell?: { previousExitCode?: number; reason: string };
   durationMs: number;
+  /** `mish raw <spool id>`: the command's exact raw bytes on disk, readable from the CLI too. */
+  spoolRef?: string;
 }
+
+/**
+ * The router's verdict on a line that runs outside sh_run (sh_spawn), before anything starts:
+ * the same parse / dangerous / interactive checks sh_run gets from route().
+ */
+export type CheckCommand = (command: string, cwd: string) => CommandVerdict;
+
+export type CommandVerdict =
+  | { kind: 'ok'; category: string }
+  /** `text`: the error with line, column and a caret excerpt; nothing may run. */
+  | { kind: 'parse-error'; text: string; line: number; column: number }
+  /** `text`: sh_run's refusal (the warning with every matched pattern). */
+  | { kind: 'dangerous'; text: string; dangers: string[] }
+  /**
+   * An interactive program. `drivable`: the router itself advises running it in the
+   * background and driving it with sh_interact (ssh, tools with no one-shot form); otherwise
+   * `advice` names the non-interactive way (vim → sed/heredoc, a bare REPL → -c/-e).
+   */
+  | { kind: 'interactive'; text: string; advice: string; drivable: boolean };
+
+/**
+ * Condenses raw output lines with the grammar detected for `command` (read_tail). `firstLine`:
+ * the raw line number of lines[0], so "omitted (lines A-B)" markers name raw lines for read_raw.
+ */
+export type CondenseLines = (command: string, cwd: string, lines: string[], firstLine: number) => { text: string; grammar?: string };
 
 /** What createServer needs. One instance can back several MCP connections (HTTP sessions). */
 export interface McpDeps {
   sessions: SessionManager;
   route: RouteCommand;
+  /** The router's checks for lines that do not go through `route` (sh_spawn). */
+  check: CheckCommand;
+  /** Squashes a slice of raw output (sh_interact read_tail). */
+  condense: CondenseLines;
   /** sh_run calls that outlived their timeout, so their final condensed reply is not lost. */
   runs: BackgroundRuns;
   version: string;

@@ -15,8 +15,10 @@ const DEFAULT_ANSWER_WAIT_S = 5;
 const MAX_ANSWER_WAIT_S = 300;
 /** Once output has started after input, this much silence means the process has answered. */
 const ANSWER_SETTLE_MS = 300;
-/** Default lines for read_tail. */
+/** Default lines for read_tail raw (and the output shown after send/keys). */
 const DEFAULT_TAIL_LINES = 40;
+/** Default raw lines read_tail condenses: a condensed view of 40 lines would barely shrink; 200 usually fold to a screen. */
+const DEFAULT_CONDENSED_TAIL_LINES = 200;
 /** Most lines one read returns; more must be paged with from_line/to_line. */
 const MAX_READ_LINES = 2_000;
 
@@ -25,13 +27,14 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1',
 const inputSchema = {
   id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from a backgrounded sh_run) or alias.'),
   action: z.enum(['send', 'keys', 'read_tail', 'read_raw', 'signal', 'kill', 'status']).describe(
-    'send: write text; keys: press named keys; read_tail: last lines; read_raw: exact lines by range/grep; signal: send a signal; kill: TERM then KILL the process group; status: state and final result.',
+    'send: write text; keys: press named keys; read_tail: the last lines, condensed (raw: true for the exact lines); read_raw: exact lines by range/grep; signal: send a signal; kill: TERM then KILL the process group; status: state and final result.',
   ),
   text: z.string().optional().describe('send: the text to write. Include "\\n" to press Enter (e.g. "y\\n").'),
   keys: z.array(z.string()).optional().describe('keys: e.g. ["C-c"], ["Down", "Enter"]. Names: Enter Tab Esc Backspace Up Down Left Right Home End PageUp PageDown Space C-<x> M-<x>.'),
   wait: z.number().min(0).max(MAX_ANSWER_WAIT_S).optional().describe(`send/keys: seconds to wait for the answer (new output, the next prompt, or exit; default ${DEFAULT_ANSWER_WAIT_S}). status: seconds to wait for the process to end or ask for input (default 0).`),
   wait_for: z.string().optional().describe('send/keys: regex; stop waiting as soon as new output matches.'),
-  lines: z.number().int().min(1).max(MAX_READ_LINES).optional().describe(`read_tail: how many lines (default ${DEFAULT_TAIL_LINES}).`),
+  lines: z.number().int().min(1).max(MAX_READ_LINES).optional().describe(`read_tail: how many raw lines from the end (default ${DEFAULT_CONDENSED_TAIL_LINES} condensed, ${DEFAULT_TAIL_LINES} with raw: true).`),
+  raw: z.boolean().optional().describe('read_tail: the exact numbered lines instead of the condensed view (errors, warnings and counts are kept either way).'),
   from_line: z.number().int().min(1).optional().describe('read_raw: first line, 1-based, inclusive.'),
   to_line: z.number().int().min(1).optional().describe('read_raw: last line, inclusive.'),
   grep: z.string().optional().describe('read_raw: only lines matching this regex.'),
@@ -45,9 +48,13 @@ const outputSchema = {
   state: z.string().describe('running | waiting-for-input | exited | killed'),
   exit_code: z.number().optional(),
   waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
-  lines: z.array(z.object({ n: z.number(), text: z.string() })).optional().describe('read_tail/read_raw/send: numbered raw lines.'),
+  lines: z.array(z.object({ n: z.number(), text: z.string() })).optional().describe('read_raw, read_tail with raw: true, send/keys: numbered raw lines.'),
+  condensed: z.string().optional().describe('read_tail (default): the condensed view of the tail; omitted-line markers name raw line numbers for read_raw'),
+  grammar: z.string().optional().describe('read_tail: the grammar the condensed view used'),
+  from_line: z.number().optional().describe('read_tail: the first raw line the view covers'),
+  spool_ref: z.string().optional().describe('`mish raw <id>`: the exact raw output on disk, readable from the CLI'),
   total_lines: z.number().optional(),
-  dropped_lines: z.number().optional().describe('lines no longer in the bounded spool'),
+  dropped_lines: z.number().optional().describe('lines no longer in the bounded spool (-1: some from the middle, count unknown)'),
   result: z.string().optional().describe('status of a backgrounded sh_run: its final condensed reply'),
   procs: z.string(),
 };
@@ -60,7 +67,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
     {
       title: 'Interact with a running process',
       description:
-        'Interact with a background process or a still-running sh_run command, by id or alias: answer prompts (send "y\\n"; the reply shows what the process printed next), press keys (C-c to interrupt), read the last lines or exact raw lines of its output (read_raw with from_line/to_line or grep; works after it exited too), signal it, kill its whole process group, or get its status (for a backgrounded sh_run: the final condensed output and exit code).',
+        'Interact with a background process or a still-running sh_run command, by id or alias: answer prompts (send "y\\n"; the reply shows what the process printed next), press keys (C-c to interrupt), read the tail of its output condensed (read_tail; raw: true for the exact lines) or exact raw lines from the on-disk spool (read_raw with from_line/to_line or grep; works after it exited too, also for finished sh_run ids), signal it, kill its whole process group, or get its status (for a backgrounded sh_run: the final condensed output and exit code).',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -77,10 +84,11 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           return sendInput(deps, control, { ...args, action: args.action }, extra);
         case 'read_tail': {
           const entry = control.entry();
-          const n = args.lines ?? DEFAULT_TAIL_LINES;
+          const n = args.lines ?? (args.raw ? DEFAULT_TAIL_LINES : DEFAULT_CONDENSED_TAIL_LINES);
           const read = control.read({ fromLine: Math.max(1, entry.rawLines - n + 1) });
           const lines = read.lines.slice(-n);
-          return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines`);
+          if (args.raw) return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines`);
+          return condensedTail(deps, control.entry(), read, lines);
         }
         case 'read_raw': {
           let grep: RegExp | undefined;
@@ -92,7 +100,12 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
           const lines = read.lines.slice(0, MAX_READ_LINES);
           const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
-          const dropped = read.droppedLines ? `; lines 1..${read.droppedLines} were dropped from the bounded spool` : '';
+          const dropped =
+            read.droppedLines > 0
+              ? `; lines 1..${read.droppedLines} were dropped from the bounded spool`
+              : read.droppedLines < 0
+                ? '; the middle of a very long output was dropped from the bounded spool (a marker line shows where)'
+                : '';
           const what = `${read.lines.length} line(s) of ${read.totalLines}${grep ? ` matching /${args.grep}/` : ''}${more}${dropped}`;
           return linesReply(deps, control.entry(), 'read_raw', read, lines, what);
         }
@@ -141,8 +154,29 @@ function base(deps: McpDeps, e: ProcessEntry, action: string): Out {
     state: e.state,
     ...(e.exitCode !== undefined && (e.state === 'exited' || e.state === 'killed') ? { exit_code: e.exitCode } : {}),
     ...(e.waiting ? { waiting_for_input: { prompt: e.waiting.prompt, secret: e.waiting.secret } } : {}),
+    ...(e.spoolRef ? { spool_ref: e.spoolRef } : {}),
     procs: deps.sessions.processes.digest(),
   };
+}
+
+/** read_tail's default: the tail squashed with the command's grammar, markers in raw line numbers. */
+function condensedTail(deps: McpDeps, e: ProcessEntry, read: SpoolReadResult, lines: { n: number; text: string }[]) {
+  const first = lines.length ? lines[0].n : 1;
+  const last = lines.length ? lines[lines.length - 1].n : 0;
+  const c = lines.length ? deps.condense(e.command, e.cwd, lines.map((l) => l.text), first) : { text: '' };
+  const capped = capReply(c.text.replace(/\n+$/, ''), () => `read exact lines with read_raw {from_line: ${first}}`);
+  const what = lines.length
+    ? `lines ${first}-${last} of ${read.totalLines}, condensed${c.grammar ? ` (grammar ${c.grammar})` : ''}; exact lines: read_tail {raw: true} or read_raw {from_line: ${first}}${e.spoolRef ? ` or \`${e.spoolRef}\`` : ''}`
+    : 'no output yet';
+  const text = `${describeEntry(e)}\n${what}${capped.text ? `:\n${capped.text}` : ''}${footer(deps)}`;
+  return reply(text, {
+    ...base(deps, e, 'read_tail'),
+    condensed: capped.text,
+    ...(c.grammar ? { grammar: c.grammar } : {}),
+    from_line: first,
+    total_lines: read.totalLines,
+    ...(read.droppedLines ? { dropped_lines: read.droppedLines } : {}),
+  } satisfies Out);
 }
 
 function footer(deps: McpDeps): string {

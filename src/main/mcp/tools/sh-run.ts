@@ -41,7 +41,8 @@ const outputSchema = {
   shell_exited: z.boolean().optional().describe('the command ended the shell (e.g. "exit 3"); the next call starts a fresh one'),
   fresh_shell: z.string().optional().describe('this command ran in a freshly started shell (cwd/env were reset) and why'),
   waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
-  spool: z.string().optional().describe('how to read the raw output'),
+  spool: z.string().optional().describe('how to read the raw output over MCP'),
+  spool_ref: z.string().optional().describe('`mish raw <id>`: the same exact raw output on disk, readable from the CLI'),
   procs: z.string().describe('process-table digest ("[procs] …"), empty when nothing runs'),
 };
 
@@ -53,7 +54,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
     {
       title: 'Run a shell command',
       description:
-        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with exit code, cwd, raw vs shown line counts and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]", "Password:") end the call with "waiting for input"; answer with sh_interact send. For servers and watchers use sh_spawn instead.',
+        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one footer — exit code, cwd, raw vs shown line counts, the command id and its spool reference (mish raw <id>) — and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw (or mish raw <id> in a terminal). Dangerous commands (rm -rf ~, git push --force, curl … | sh) and interactive programs (vim, less, a bare python) are refused with what to do instead. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]", "Password:") end the call with "waiting for input"; answer with sh_interact send. For servers and watchers use sh_spawn instead.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -145,9 +146,11 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
   if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}]`);
   if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
   const status = r.refused ? 'refused' : 'exited';
+  const shown = countShown(capped.text);
+  // The one footer of a reply (the router's own `[N lines, XB, exit N]` is dropped by the engine wiring).
   const meta = r.refused
     ? `[not run · category ${r.category}]`
-    : `[exit ${r.exitCode ?? '?'} · cwd ${r.cwd ?? '?'} · ${r.rawLines} raw line(s), ${countShown(capped.text)} shown${r.id ? ` · raw: ${r.id}` : ''}]`;
+    : `[exit ${r.exitCode ?? '?'} · cwd ${r.cwd ?? '?'} · ${plural(r.rawLines, 'raw line')}, ${shown} shown${r.id ? ` · id ${r.id}` : ''}${r.spoolRef ? ` · raw: ${r.spoolRef}` : ''}]`;
   const digest = deps.sessions.processes.digest();
   const text = [capped.text.replace(/\n+$/, ''), ...notes, meta, digest].filter((s) => s.length > 0).join('\n');
   return reply(text, {
@@ -158,12 +161,13 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
     category: r.category,
     ...(r.cwd ? { cwd: r.cwd } : {}),
     raw_lines: r.rawLines,
-    shown_lines: countShown(capped.text),
+    shown_lines: shown,
     truncated: capped.truncated,
     duration_ms: r.durationMs,
     ...(r.shellExited ? { shell_exited: true } : {}),
     ...(r.freshShell ? { fresh_shell: r.freshShell.reason } : {}),
     ...(r.id ? { spool: `sh_interact {id: "${r.id}", action: "read_raw"}` } : {}),
+    ...(r.spoolRef ? { spool_ref: r.spoolRef } : {}),
     procs: digest,
   } satisfies Out);
   void cmd;
@@ -171,6 +175,10 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
 
 function countShown(text: string): number {
   return countLines(text);
+}
+
+function plural(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
 }
 
 function backgrounded(
@@ -212,6 +220,7 @@ function backgrounded(
     duration_ms: elapsedMs,
     ...(waiting ? { waiting_for_input: { prompt: waiting.prompt, secret: waiting.secret } } : {}),
     spool: `sh_interact {id: "${id}", action: "read_raw"}`,
+    ...(e?.spoolRef ? { spool_ref: e.spoolRef } : {}),
     procs: digest,
   } satisfies Out);
 }

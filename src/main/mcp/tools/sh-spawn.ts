@@ -27,18 +27,25 @@ const inputSchema = {
 };
 
 const outputSchema = {
-  id: z.string(),
+  status: z.enum(['started', 'refused']).describe('refused: the router did not start it (dangerous, or an interactive program nobody could use in the background); the text says what to do instead'),
+  category: z.string().optional().describe('refused: dangerous | interactive'),
+  dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched pattern ids'),
+  advice: z.string().optional().describe('refused as interactive: the non-interactive way to do it'),
+  id: z.string().optional().describe('absent when refused'),
   alias: z.string().optional(),
-  pid: z.number(),
-  state: z.string().describe('running | waiting-for-input | exited | killed'),
-  wait: z.enum(['matched', 'exited', 'timeout', 'waiting-for-input', 'none', 'cancelled']).describe('how the wait ended'),
+  pid: z.number().optional(),
+  state: z.string().optional().describe('running | waiting-for-input | exited | killed'),
+  wait: z.enum(['matched', 'exited', 'timeout', 'waiting-for-input', 'none', 'cancelled']).optional().describe('how the wait ended'),
   match: z.string().optional().describe('the output line that matched wait_for'),
   exit_code: z.number().optional(),
   waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
-  elapsed_ms: z.number(),
-  tail: z.array(z.string()).describe('last output lines'),
+  elapsed_ms: z.number().optional(),
+  tail: z.array(z.string()).optional().describe('last output lines'),
+  spool_ref: z.string().optional().describe('`mish raw <id>`: the exact raw output on disk, also readable from the CLI'),
   procs: z.string(),
 };
+
+type Out = z.infer<z.ZodObject<typeof outputSchema>>;
 
 export function registerShSpawn(server: McpServer, deps: McpDeps): void {
   server.registerTool(
@@ -46,7 +53,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
     {
       title: 'Start a background process',
       description:
-        'Start a long-running command in the background (dev server, watcher, database) and get its id at once. Pass wait_for (a regex such as "ready on|listening") to block until it is ready: the call returns when the output matches, the process exits (with its exit code and output), it waits for input, or timeout seconds pass. Then use sh_interact with the id or alias to read its output, send input or kill it; every sh_run reply lists it in the [procs] digest.',
+        'Start a long-running command in the background (dev server, watcher, database) and get its id at once. The line is checked like sh_run: a syntax error is an error naming the position, dangerous commands (rm -rf ~, git push --force, curl … | sh) are refused, and so are interactive programs nobody could use in the background (vim, less, a bare python) — the reply says what to do instead. Pass wait_for (a regex such as "ready on|listening") to block until it is ready: the call returns when the output matches, the process exits (with its exit code and output), it waits for input, or timeout seconds pass. Then use sh_interact with the id or alias to read its output, send input or kill it; every sh_run reply lists it in the [procs] digest.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -57,6 +64,18 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         const re = parseRegex(args.wait_for);
         if (typeof re === 'string') return toolError(`wait_for: ${re}`, 'pass a valid JavaScript regular expression, e.g. "ready on :\\\\d+"');
         pattern = re;
+      }
+      const cwd = args.cwd ?? deps.sessions.list().find((x) => x.name === (args.session ?? 'default'))?.cwd ?? process.cwd();
+      const verdict = deps.check(args.cmd, cwd);
+      if (verdict.kind === 'parse-error') return toolError(verdict.text, 'fix the command line at that position and call sh_spawn again');
+      if (verdict.kind === 'dangerous' || (verdict.kind === 'interactive' && !verdict.drivable)) {
+        const digest = deps.sessions.processes.digest();
+        return reply(`${verdict.text}\n[not started · category ${verdict.kind}]${digest ? `\n${digest}` : ''}`, {
+          status: 'refused',
+          category: verdict.kind,
+          ...(verdict.kind === 'dangerous' ? { dangers: verdict.dangers } : { advice: verdict.advice }),
+          procs: digest,
+        } satisfies Out);
       }
       const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd: args.cwd, session: args.session });
       if (!spawned.ok) {
@@ -121,8 +140,9 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       }
       const tailText = tail.length ? `\n${capReply(tail.join('\n'), () => `read the rest with sh_interact {id: "${e.id}", action: "read_raw"}`).text}` : '\n(no output yet)';
       const digest = deps.sessions.processes.digest();
-      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}: \`${truncate(args.cmd, 200)}\`\n${head}${tailText}${digest ? `\n${digest}` : ''}`;
+      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}${e.spoolRef ? ` · raw: ${e.spoolRef}` : ''}: \`${truncate(args.cmd, 200)}\`\n${head}${tailText}${digest ? `\n${digest}` : ''}`;
       return reply(text, {
+        status: 'started',
         id: e.id,
         ...(e.alias ? { alias: e.alias } : {}),
         pid: e.pid,
@@ -133,8 +153,9 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         ...(e.waiting ? { waiting_for_input: { prompt: e.waiting.prompt, secret: e.waiting.secret } } : {}),
         elapsed_ms: e.elapsedMs,
         tail,
+        ...(e.spoolRef ? { spool_ref: e.spoolRef } : {}),
         procs: digest,
-      });
+      } satisfies Out);
     },
   );
 }
