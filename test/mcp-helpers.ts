@@ -2,7 +2,7 @@
  * Test helpers for the MCP server: start `mish serve` as a real child process and talk to it with
  * the SDK's real Client (stdio or Streamable HTTP) — never by calling handlers directly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,3 +112,20 @@ export function spawnRaw(args: string[] = [], env: Record<string, string> = {}):
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs the `mish` CLI (the bundle when built, else the sources through tsx) with the state dirs of
+ * a served HOME, so `mish raw <id>` reads the spool the server wrote.
+ */
+export function runCli(args: string[], home: string): { status: number | null; stdout: string; stderr: string } {
+  const dist = path.join(ROOT, 'dist/mish.mjs');
+  const useDist = process.env.MISH_TEST_SERVE !== 'tsx' && existsSync(dist);
+  const argv = useDist ? [dist, ...args] : ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, 'src/main/cli/main.ts'), ...args];
+  const r = spawnSync(process.execPath, argv, {
+    cwd: home,
+    env: { ...process.env, HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state') },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}

@@ -12,24 +12,30 @@ sh_run {cmd, cwd?, session?, timeout?}
   Run a command line to completion in a persistent shell session ("default" unless named);
   cwd and env persist between calls. Output is condensed: errors, warnings, failing tests,
   counts and the exit code always survive; file operations are narrated; content you act on
-  (cat, git diff, sed -n) passes unchanged. Every reply ends with the exit code, cwd, the line
-  counts (raw vs shown) and a [procs] digest of background processes.
+  (cat, git diff, sed -n) passes unchanged. Every reply ends with one footer —
+  [exit N · cwd … · R raw lines, S shown · id cN · raw: mish raw <id>] — and a [procs] digest
+  of background processes.
   If the command is still running at \`timeout\` seconds (default 50) it keeps running in the
   background and the reply gives its id; if it asks for input ("[Y/n]", "Password:") the reply
   says "waiting for input" with the prompt — answer with sh_interact send.
-  Interactive programs (vim, top, less) are refused: use non-interactive flags instead.
+  Refused, with what to do instead: syntax errors (nothing runs), dangerous commands
+  (rm -rf ~, git push --force, curl … | sh) and interactive programs (vim, top, less, a bare
+  python).
 
 sh_spawn {cmd, alias?, wait_for?, timeout?, session?, cwd?}
   Start a background process (dev server, watcher). With wait_for (a regex) the call blocks
   until the output matches, the process exits, or timeout seconds pass — no polling needed.
+  The line is checked like sh_run's: syntax errors, dangerous commands and interactive programs
+  nobody could use in the background (vim, a bare REPL) are refused with the advice.
   Example: sh_spawn {cmd: "npm run dev", alias: "web", wait_for: "ready on|listening"}
 
 sh_interact {id | alias, action, …}
   send {text}         write text to the process (add "\\n" to press Enter), then wait up to
                       wait seconds (default 5) for new output / exit / the next prompt
   keys {keys: [...]}  named keys: Enter Tab Esc Backspace Up Down Left Right C-c C-d C-z
-  read_tail {lines?}  the last lines of output (condensed view of what happened lately)
-  read_raw {from_line?, to_line?, grep?}  exact raw lines from the spool, numbered
+  read_tail {lines?, raw?}  the last lines (default 200) condensed with the command's grammar;
+                      raw: true gives the exact numbered lines (default 40)
+  read_raw {from_line?, to_line?, grep?}  exact raw lines from the on-disk spool, numbered
   signal {signal}     e.g. SIGINT, SIGTERM, SIGHUP
   kill                TERM the whole process group, KILL after a grace period
   status              state, exit code, elapsed, last line; the final reply of a backgrounded sh_run
@@ -39,7 +45,8 @@ sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, 
   A "default" session is created on first use; restart gives a fresh shell.
 
 Ids: "c<N>" are sh_run commands, "p<N>" background processes; aliases work wherever ids do.
-Raw output is never lost: any id's exact output is readable with sh_interact read_raw.`;
+Raw output is never lost: every command and process is spooled to disk; read it with
+sh_interact read_raw, or in a terminal with \`mish raw <id>\` (the id in the reply's raw: field).`;
 
 const outputSchema = { card: z.string().describe('The reference card text.') };
 
