@@ -58,6 +58,8 @@ const PRUNE_EVERY = 50;
 
 export class SpoolStore {
   private created = 0;
+  /** Spools of this store still being written (a long-lived server's dev server): pruning must not delete them. */
+  private readonly live = new Set<string>();
 
   constructor(
     readonly dir: string = defaultSpoolDir(),
@@ -71,7 +73,8 @@ export class SpoolStore {
     }
     // Sortable by time, unique by randomness; short enough to type (`mish raw 1a2b3c4d`).
     const id = `${Date.now().toString(36).slice(-5)}${randomBytes(2).toString('hex')}`;
-    return new Spool(this.dir, { id, command, cwd, startedAt: new Date().toISOString(), bytes: 0, droppedBytes: 0, lines: 0 }, this.limits);
+    this.live.add(id);
+    return new Spool(this.dir, { id, command, cwd, startedAt: new Date().toISOString(), bytes: 0, droppedBytes: 0, lines: 0 }, this.limits, () => this.live.delete(id));
   }
 
   /** Open an existing spool for reading; undefined if unknown. Accepts a unique id prefix. */
@@ -106,7 +109,7 @@ export class SpoolStore {
     try {
       metas = fs
         .readdirSync(this.dir)
-        .filter((f) => f.endsWith('.json'))
+        .filter((f) => f.endsWith('.json') && !this.live.has(f.slice(0, -5)))
         .map((f) => ({ f, t: fs.statSync(path.join(this.dir, f)).mtimeMs }));
     } catch {
       return;
@@ -132,6 +135,7 @@ export class Spool {
     private readonly dir: string,
     readonly meta: SpoolMeta,
     private readonly limits: SpoolLimits = DEFAULT_LIMITS,
+    private readonly onClose?: () => void,
   ) {
     this.fd = fs.openSync(this.segmentPath(0), 'w', 0o600);
     this.writeMeta();
@@ -203,6 +207,7 @@ export class Spool {
     this.meta.endedAt = new Date().toISOString();
     this.meta.exitCode = result.exitCode;
     this.writeMeta();
+    this.onClose?.();
   }
 
   private writeMeta(): void {
