@@ -4,29 +4,25 @@
  *   2. grammar rules (hazard → outcome → noise) for the detected tool, action and dialect;
  *   3. universal patterns; 4. structural heuristics (decorative lines; default unknown).
  *
- * Speed: a line is first tested against one combined RegExp per tier (one native call);
- * only when that matches do we look for *which* rule matched. Most lines match nothing or a
- * noise rule, so the per-line cost stays flat however many rules a grammar has.
+ * Speed: each rule carries a literal needle (prefilter.ts) and runs only on lines containing
+ * it; most lines of a big build contain the needles of few rules, so most RegExps never run.
  */
 import { selectRules } from '../grammar/select-rules.js';
 import type { CompiledHazardRule, CompiledOutcomeRule, CompiledRule, Detection } from '../grammar/types.js';
+import { RuleFilter } from './prefilter.js';
 import type { Classification, Line } from './types.js';
-import { DECORATIVE, universalHazard } from './universal-patterns.js';
+import { DECORATIVE, HAZARD_KEYWORDS, universalHazard } from './universal-patterns.js';
 
-/** Rules of one grammar narrowed to one action/dialect, with combined prefilters. */
+/** Rules of one grammar narrowed to one action/dialect, each tier behind its literal prefilter. */
 export interface RuleSet {
-  hazard: CompiledHazardRule[];
-  outcome: CompiledOutcomeRule[];
-  noiseStrip: CompiledRule[];
-  noiseDedup: CompiledRule[];
+  hazard: RuleFilter<CompiledHazardRule>;
+  outcome: RuleFilter<CompiledOutcomeRule>;
+  noiseStrip: RuleFilter<CompiledRule>;
+  noiseDedup: RuleFilter<CompiledRule>;
   prompt: CompiledRule[];
-  anyHazard?: RegExp;
-  anyOutcome?: RegExp;
-  anyStrip?: RegExp;
-  anyDedup?: RegExp;
 }
 
-const EMPTY_RULES: RuleSet = { hazard: [], outcome: [], noiseStrip: [], noiseDedup: [], prompt: [] };
+const EMPTY_RULES: RuleSet = { hazard: new RuleFilter([]), outcome: new RuleFilter([]), noiseStrip: new RuleFilter([]), noiseDedup: new RuleFilter([]), prompt: [] };
 const ruleSetCache = new WeakMap<object, RuleSet>();
 
 /** The detection's rules (selectRules narrows them to its action/dialect) with the prefilters (cached). */
@@ -36,65 +32,57 @@ export function ruleSetFor(detection: Detection | undefined): RuleSet {
   const cached = ruleSetCache.get(selected);
   if (cached) return cached;
   const set: RuleSet = {
-    hazard: [...selected.hazard],
-    outcome: [...selected.outcome],
-    noiseStrip: selected.noise.filter((r) => r.action === 'strip'),
-    noiseDedup: selected.noise.filter((r) => r.action === 'dedup'),
+    hazard: new RuleFilter(selected.hazard),
+    outcome: new RuleFilter(selected.outcome),
+    noiseStrip: new RuleFilter(selected.noise.filter((r) => r.action === 'strip')),
+    noiseDedup: new RuleFilter(selected.noise.filter((r) => r.action === 'dedup')),
     prompt: [...selected.prompt],
   };
-  set.anyHazard = combine(set.hazard);
-  set.anyOutcome = combine(set.outcome);
-  set.anyStrip = combine(set.noiseStrip);
-  set.anyDedup = combine(set.noiseDedup);
   ruleSetCache.set(selected, set);
   return set;
 }
 
-/** One RegExp that matches when any rule matches. Named groups are renamed away (duplicates are illegal). */
-function combine(rules: CompiledRule[]): RegExp | undefined {
-  if (rules.length === 0) return undefined;
-  if (rules.length === 1) return rules[0].re;
-  const flags = new Set<string>();
-  for (const r of rules) for (const f of r.re.flags) if (f !== 'g' && f !== 'y') flags.add(f);
-  const sources = rules.map((r) => `(?:${r.re.source.replace(/\(\?<[A-Za-z_$][\w$]*>/g, '(?:').replace(/\\k<[A-Za-z_$][\w$]*>/g, '')})`);
-  try {
-    return new RegExp(sources.join('|'), [...flags].join(''));
-  } catch {
-    // Mixed flags or backreferences that do not survive renaming: test rules one by one.
-    return new RegExp(rules.map((r) => `(?:${r.re.source})`).join('|').replace(/\(\?<[A-Za-z_$][\w$]*>/g, '(?:').replace(/\\k<[A-Za-z_$][\w$]*>|\\\d/g, '(?:)'));
-  }
-}
+/** Shared results for the classifications that carry no per-line data (no allocation per line). */
+const NOISE_STRIP_GRAMMAR: Classification = { kind: 'noise', action: 'strip', rule: 'grammar' };
+const NOISE_DEDUP_GRAMMAR: Classification = { kind: 'noise', action: 'dedup', rule: 'grammar' };
+const NOISE_OVERWRITE: Classification = { kind: 'noise', action: 'strip', rule: 'overwrite' };
+const NOISE_DECORATIVE: Classification = { kind: 'noise', action: 'strip', rule: 'decorative' };
+const UNKNOWN: Classification = { kind: 'unknown' };
 
-/** Classify one line with the given rule set (tiers 1–4). */
+/** Classify one line with the given rule set (tiers 1–4). The result must not be mutated. */
 export function classifyLine(line: Line, rules: RuleSet): Classification {
   const text = line.text;
   // Tier 2: grammar rules. They also see the final frame of overwritten lines, so an error or
   // a message printed over a progress bar is never dropped.
-  if (rules.anyHazard && rules.anyHazard.test(text)) {
-    for (const r of rules.hazard) {
-      const m = r.re.exec(text);
-      if (m) return { kind: 'hazard', severity: r.severity, rule: r.id, captures: m.groups ? { ...m.groups } : undefined };
+  if (!rules.hazard.empty) {
+    const k = rules.hazard.first(text);
+    if (k >= 0) {
+      const r = rules.hazard.rules[k];
+      const m = r.re.exec(text)!;
+      return { kind: 'hazard', severity: r.severity, rule: r.id, captures: m.groups ? { ...m.groups } : undefined };
     }
   }
-  if (rules.anyOutcome && rules.anyOutcome.test(text)) {
-    for (const r of rules.outcome) {
-      const m = r.re.exec(text);
-      if (m) return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
+  if (!rules.outcome.empty) {
+    const k = rules.outcome.first(text);
+    if (k >= 0) {
+      const r = rules.outcome.rules[k];
+      const m = r.re.exec(text)!;
+      return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
     }
   }
-  if (rules.anyStrip && rules.anyStrip.test(text)) return { kind: 'noise', action: 'strip', rule: 'grammar' };
-  if (rules.anyDedup && rules.anyDedup.test(text)) return { kind: 'noise', action: 'dedup', rule: 'grammar' };
-  // Tier 3: universal patterns (only lines the chunk scan found a keyword in).
-  if (line.hot) {
+  if (!rules.noiseStrip.empty && rules.noiseStrip.first(text) >= 0) return NOISE_STRIP_GRAMMAR;
+  if (!rules.noiseDedup.empty && rules.noiseDedup.first(text) >= 0) return NOISE_DEDUP_GRAMMAR;
+  // Tier 3: universal patterns (only lines with a hazard keyword get the shape tests).
+  if (HAZARD_KEYWORDS.test(text)) {
     const u = universalHazard(text, line.color);
     if (u) return { kind: 'hazard', severity: u, rule: 'universal' };
   }
   // Tier 1 (applied last, so every rule above still sees the final frame): an overwritten
   // line that nothing claimed is progress.
-  if (line.kind === 'overwrite') return { kind: 'noise', action: 'strip', rule: 'overwrite' };
+  if (line.kind === 'overwrite') return NOISE_OVERWRITE;
   // Tier 4: structure.
-  if (mayBeDecorative(text) && DECORATIVE.test(text)) return { kind: 'noise', action: 'strip', rule: 'decorative' };
-  return { kind: 'unknown' };
+  if (mayBeDecorative(text) && DECORATIVE.test(text)) return NOISE_DECORATIVE;
+  return UNKNOWN;
 }
 
 /** Cheap pre-test for DECORATIVE: empty, or the first non-blank character is a rule character. */
@@ -107,7 +95,7 @@ function mayBeDecorative(text: string): boolean {
 
 /** Find the hazard rule that matched (for context_after / continue_pattern). */
 export function hazardRule(rules: RuleSet, id: string): CompiledHazardRule | undefined {
-  return rules.hazard.find((r) => r.id === id);
+  return rules.hazard.rules.find((r) => r.id === id);
 }
 
 function formatOutcome(format: string, groups: Record<string, string> | undefined, line: string): string {

@@ -24,29 +24,39 @@ export function templateOf(text: string): string {
   let out = '';
   let copied = 0;
   let tokenStart = 0;
-  let tokenHasSlash = false;
   let changed = false;
+  // Next '/', ' ' and '\t' at or after a position, found with indexOf and reused while still
+  // ahead (a line with many numbers would otherwise rescan to the next slash for each one).
+  let slashAt = -2;
+  let spaceAt = -2;
+  let tabAt = -2;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 32;
+    // Letters and most punctuation sort above '9': nothing to do (the common case).
+    if (c > 57) continue;
     if (c === 32 || c === 9) {
-      if (tokenHasSlash) {
-        out += text.slice(copied, tokenStart) + '{p}';
-        copied = i;
-        changed = true;
-      }
       tokenStart = i + 1;
-      tokenHasSlash = false;
       continue;
     }
     if (c === 47 /* / */) {
-      tokenHasSlash = true;
+      // A path: the whole token becomes {p}; skip to its end.
+      if (spaceAt < i) spaceAt = nextSpace(text, i);
+      if (tabAt !== -1 && tabAt < i) tabAt = text.indexOf('\t', i);
+      const end = tabAt >= 0 && tabAt < spaceAt ? tabAt : spaceAt;
+      out += text.slice(copied, tokenStart) + '{p}';
+      copied = end;
+      changed = true;
+      tokenStart = end + 1;
+      i = end;
       continue;
     }
-    if (c >= 48 && c <= 57 && !tokenHasSlash) {
+    if (c >= 48) {
       // A numeric run: digits, hex letters and separators.
       let j = i + 1;
       while (j < n && isRunChar(text.charCodeAt(j))) j++;
-      if (text.indexOf('/', j) >= 0 && nextSpace(text, j) > text.indexOf('/', j)) {
+      if (slashAt !== -1 && slashAt < j) slashAt = text.indexOf('/', j);
+      if (spaceAt < j) spaceAt = nextSpace(text, j);
+      if (slashAt >= 0 && spaceAt > slashAt) {
         // The token turns out to be a path: leave it to the token rule.
         i = j - 1;
         continue;
@@ -58,6 +68,73 @@ export function templateOf(text: string): string {
     }
   }
   return changed ? out + text.slice(copied) : text;
+}
+
+/** Longest line and most variable parts a group matcher is built for (bigger ones strain the RegExp compiler; they use templateOf). */
+const MAX_MATCHER_CHARS = 8192;
+const MAX_MATCHER_PIECES = 64;
+
+/** A numeric run as templateOf reads it: starts with a digit, maximal (the lookahead forbids a shorter one). */
+const RUN_SOURCE = String.raw`\d[\da-fA-F.,:_-]*(?![\da-fA-F.,:_-])`;
+/** A whole space-delimited token containing a slash. */
+const PATH_SOURCE = String.raw`(?<![^ ])[^ /]*\/[^ ]*(?![^ ])`;
+
+/**
+ * A RegExp that matches exactly the lines whose `templateOf` equals `templateOf(text)`, so a
+ * line can be recognised as belonging to a known group by one native match instead of a
+ * character walk. Built from the walk over `text` (not from the template string, whose `#`
+ * and `{p}` could also be literal text). Only for lines without tabs, where the template's
+ * literal pieces contain no digit and no slash, which is what makes the match exact: every
+ * digit of a matching line falls in a run and every slash in a path token, as in templateOf.
+ * Undefined for a line with a tab (those take the templateOf path).
+ */
+export function templateRegExp(text: string): RegExp | undefined {
+  if (text.indexOf('\t') >= 0 || text.length > MAX_MATCHER_CHARS) return undefined;
+  const n = text.length;
+  let src = '^';
+  let pieces = 0;
+  let copied = 0;
+  let tokenStart = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 57) continue;
+    if (c === 32) {
+      tokenStart = i + 1;
+      continue;
+    }
+    if (c === 47 /* / */) {
+      const end = nextSpace(text, i);
+      if (++pieces > MAX_MATCHER_PIECES) return undefined;
+      src += escapeRegExp(text.slice(copied, tokenStart)) + PATH_SOURCE;
+      copied = end;
+      tokenStart = end + 1;
+      i = end;
+      continue;
+    }
+    if (c >= 48) {
+      let j = i + 1;
+      while (j < n && isRunChar(text.charCodeAt(j))) j++;
+      const slash = text.indexOf('/', j);
+      if (slash >= 0 && nextSpace(text, j) > slash) {
+        i = j - 1; // the token is a path: the slash branch takes it
+        continue;
+      }
+      if (++pieces > MAX_MATCHER_PIECES) return undefined;
+      src += escapeRegExp(text.slice(copied, i)) + RUN_SOURCE;
+      copied = j;
+      i = j - 1;
+    }
+  }
+  src += escapeRegExp(text.slice(copied)) + '$';
+  try {
+    return new RegExp(src);
+  } catch {
+    return undefined;
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
 
 /**
@@ -110,6 +187,9 @@ function nextSpace(text: string, from: number): number {
   return a < 0 ? text.length : a;
 }
 
+/** Recent groups a line is matched against before its template is built (interleaved kinds of noise). */
+const RECENT_GROUPS = 4;
+
 /** Most distinct noise templates we track; further ones are only counted. */
 export const MAX_DEDUP_GROUPS = 64;
 
@@ -118,20 +198,51 @@ export class DedupGroups {
   /** Lines whose template arrived after the group cap. */
   overflowLines = 0;
 
+  /** Groups of the latest lines, newest first, with their exact matchers (templateRegExp). */
+  private readonly recent: { group: DedupGroup; re: RegExp }[] = [];
+
   add(text: string, no: number): void {
+    const recent = this.recent;
+    if (recent.length && text.indexOf('\t') < 0) {
+      for (let k = 0; k < recent.length; k++) {
+        const r = recent[k];
+        if (r.re.test(text)) {
+          if (k > 0) {
+            recent[k] = recent[0];
+            recent[0] = r;
+          }
+          this.count(r.group, text, no);
+          return;
+        }
+      }
+    }
     const template = templateOf(text);
-    const g = this.groups.get(template);
-    if (g) {
-      g.count++;
-      g.last = text;
-      g.lastNo = no;
-      return;
+    let g = this.groups.get(template);
+    if (!g) {
+      if (this.groups.size >= MAX_DEDUP_GROUPS) {
+        this.overflowLines++;
+        return;
+      }
+      g = { template, count: 0, first: text, last: text, firstNo: no, lastNo: no };
+      this.groups.set(template, g);
+      const re = templateRegExp(text);
+      if (re) this.matchers.set(g, re);
     }
-    if (this.groups.size >= MAX_DEDUP_GROUPS) {
-      this.overflowLines++;
-      return;
+    const re = this.matchers.get(g);
+    if (re && recent[0]?.group !== g) {
+      recent.unshift({ group: g, re });
+      if (recent.length > RECENT_GROUPS) recent.pop();
     }
-    this.groups.set(template, { template, count: 1, first: text, last: text, firstNo: no, lastNo: no });
+    this.count(g, text, no);
+  }
+
+  /** Exact matchers of the groups that have one. */
+  private readonly matchers = new Map<DedupGroup, RegExp>();
+
+  private count(g: DedupGroup, text: string, no: number): void {
+    g.count++;
+    g.last = text;
+    g.lastNo = no;
   }
 
   list(): DedupGroup[] {

@@ -9,7 +9,6 @@
  *    depend on timing (deterministic counts).
  */
 import { ColorHint, type Line } from './types.js';
-import { HAZARD_KEYWORDS } from './universal-patterns.js';
 import { CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
 
 /** A line longer than this is split: bounds memory on output with no newlines at all (1 GB of `yes | tr -d '\n'`). */
@@ -21,6 +20,11 @@ export class LineBuffer {
   private carry = '';
   private completeCount = 0;
   private redrawRemaining = 0;
+  // Final state of the line being emitted (fields rather than a returned object: one per line adds up).
+  private fsText = '';
+  private fsColor = 0;
+  private fsOverwritten = false;
+  private fsRedraws = 0;
 
   constructor(private readonly onLine: (line: Line) => void) {}
 
@@ -30,37 +34,28 @@ export class LineBuffer {
   }
 
   ingest(text: string): void {
-    const hasMarks = text.indexOf(RED_MARK) >= 0 || text.indexOf(YELLOW_MARK) >= 0 || text.indexOf(CURSOR_UP_MARK) >= 0 || (this.carry.length > 0 && MARKS.test(this.carry));
-    MARKS.lastIndex = 0;
-    // Offsets of hazard keywords in this chunk, found in one scan.
-    const hits: number[] = [];
-    HAZARD_KEYWORDS.lastIndex = 0;
-    for (let m = HAZARD_KEYWORDS.exec(text); m; m = HAZARD_KEYWORDS.exec(text)) hits.push(m.index);
-    let hit = 0;
+    const hasMarks = text.indexOf(RED_MARK) >= 0 || text.indexOf(YELLOW_MARK) >= 0 || text.indexOf(CURSOR_UP_MARK) >= 0 || (this.carry.length > 0 && hasMark(this.carry));
     let pos = 0;
     const n = text.length;
     while (pos < n) {
       const nl = text.indexOf('\n', pos);
       if (nl < 0) {
-        this.carry += text.slice(pos);
+        this.carry += pos === 0 ? text : text.slice(pos);
         if (this.carry.length > MAX_LINE_CHARS) {
           const whole = this.carry;
           this.carry = '';
-          this.emit(whole, true, hasKeyword(whole), false);
+          this.emit(whole, true, false);
         }
         return;
       }
-      while (hit < hits.length && hits[hit] < pos) hit++;
-      let hot = hit < hits.length && hits[hit] < nl;
-      let raw: string;
+      let raw = text.slice(pos, nl);
       if (this.carry.length) {
-        raw = this.carry + text.slice(pos, nl);
-        hot = hasKeyword(raw);
-      } else raw = text.slice(pos, nl);
-      this.carry = '';
+        raw = this.carry + raw;
+        this.carry = '';
+      }
       pos = nl + 1;
       if (raw.length > MAX_LINE_CHARS) raw = raw.slice(0, MAX_LINE_CHARS);
-      this.emit(raw, hasMarks, hot, true);
+      this.emit(raw, hasMarks, true);
     }
   }
 
@@ -69,67 +64,58 @@ export class LineBuffer {
     if (this.carry.length) {
       const raw = this.carry;
       this.carry = '';
-      this.emit(raw, true, hasKeyword(raw), false);
+      this.emit(raw, true, false);
     }
   }
 
   /** The buffered unterminated text (prompt candidate), marks removed; '' if none. */
   peekPartial(): string {
     if (!this.carry) return '';
-    const { text } = finalState(this.carry, true, false);
-    return text;
+    this.finalState(this.carry, true, false);
+    return this.fsText;
   }
 
-  private emit(raw: string, mayHaveMarks: boolean, hot: boolean, newlineTerminated: boolean): void {
-    const { text, color, overwritten, redraws } = finalState(raw, mayHaveMarks, newlineTerminated);
+  private emit(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean): void {
+    this.finalState(raw, mayHaveMarks, newlineTerminated);
     this.completeCount++;
-    let kind: Line['kind'] = overwritten ? 'overwrite' : 'complete';
+    let kind: Line['kind'] = this.fsOverwritten ? 'overwrite' : 'complete';
+    const redraws = this.fsRedraws;
     if (redraws > 0) this.redrawRemaining = Math.max(this.redrawRemaining, redraws);
     if (this.redrawRemaining > 0) {
       kind = 'overwrite';
       this.redrawRemaining--;
     }
-    this.onLine({ kind, text, color, hot, no: this.completeCount });
+    this.onLine({ kind, text: this.fsText, color: this.fsColor, no: this.completeCount });
   }
-}
 
-function hasKeyword(s: string): boolean {
-  HAZARD_KEYWORDS.lastIndex = 0;
-  return HAZARD_KEYWORDS.test(s);
-}
-
-interface FinalState {
-  text: string;
-  color: number;
-  overwritten: boolean;
-  redraws: number;
-}
-
-/** The visible final state of one raw line: last `\r` frame, backspaces applied, marks read. */
-function finalState(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean): FinalState {
-  let s = raw;
-  // PTYs translate \n to \r\n: that one \r is the line ending, not an overwrite.
-  if (newlineTerminated && s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
-  let color: number = ColorHint.None;
-  let redraws = 0;
-  if (mayHaveMarks) {
-    if (s.indexOf(RED_MARK) >= 0) color |= ColorHint.Red;
-    if (s.indexOf(YELLOW_MARK) >= 0) color |= ColorHint.Yellow;
-    for (let i = s.indexOf(CURSOR_UP_MARK); i >= 0; i = s.indexOf(CURSOR_UP_MARK, i + 1)) redraws++;
-    if (color || redraws) s = s.replace(MARKS, '');
-  }
-  let overwritten = false;
-  const cr = s.lastIndexOf('\r');
-  if (cr >= 0) {
+  /** The visible final state of one raw line: last `\r` frame, backspaces applied, marks read. */
+  private finalState(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean): void {
+    let s = raw;
+    // PTYs translate \n to \r\n: that one \r is the line ending, not an overwrite.
+    if (newlineTerminated && s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
+    let color: number = ColorHint.None;
+    let redraws = 0;
+    if (mayHaveMarks) {
+      if (s.indexOf(RED_MARK) >= 0) color |= ColorHint.Red;
+      if (s.indexOf(YELLOW_MARK) >= 0) color |= ColorHint.Yellow;
+      for (let i = s.indexOf(CURSOR_UP_MARK); i >= 0; i = s.indexOf(CURSOR_UP_MARK, i + 1)) redraws++;
+      if (color || redraws) s = s.replace(MARKS, '');
+    }
     // Final state: the last frame. Text printed after a progress frame (`50%\rerror: x`) is
     // that last frame, so it is never lost; a line that ends in `\r` was returned to and
     // cleared by its tool (a spinner erasing itself), so its final state is empty.
-    const frames = s.split('\r');
-    overwritten = frames.length > 1;
-    s = frames[frames.length - 1];
+    const cr = s.lastIndexOf('\r');
+    if (cr >= 0) s = s.slice(cr + 1);
+    if (s.indexOf('\b') >= 0) s = applyBackspaces(s);
+    this.fsText = s;
+    this.fsColor = color;
+    this.fsOverwritten = cr >= 0;
+    this.fsRedraws = redraws;
   }
-  if (s.indexOf('\b') >= 0) s = applyBackspaces(s);
-  return { text: s, color, overwritten, redraws };
+}
+
+function hasMark(s: string): boolean {
+  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0;
 }
 
 function applyBackspaces(s: string): string {

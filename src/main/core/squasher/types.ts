@@ -20,8 +20,6 @@ export interface Line {
   text: string;
   /** ColorHint bit flags. */
   color: number;
-  /** The line contains a hazard keyword (chunk-level prefilter): only hot lines get the tier-2 test. */
-  hot: boolean;
   /** 1-based number among complete lines (what `mish raw --lines` counts); 0 for overwrite/partial. */
   no: number;
 }

@@ -33,127 +33,161 @@ const MAX_SEQUENCE_CHARS = 4096;
 /** Cap on lines a single cursor-up may mark as redrawn (multi-line progress displays are short). */
 const MAX_REDRAW_LINES = 64;
 
-/** Special characters in the ground state: ESC, C1 CSI, DEL and C0 controls (incl. \t \n \r \b). */
-const SPECIAL = /[\x00-\x1f\x7f\x9b]/g;
-
 /** Characters that need the slow path: ESC, C1 CSI, and C0 controls other than \t \n \r \b. */
 const NEEDS_SLOW_PATH = /[\x00-\x07\x0b\x0c\x0e-\x1f\x7f\x9b]/;
 
+/**
+ * Ground-state characters that end a run of kept text (ESC, C1 CSI, dropped controls). `\t \n
+ * \r \b` are kept verbatim, so they do not interrupt a run. Used with `test` + `lastIndex`,
+ * which finds the next one natively without allocating a match array.
+ */
+const GROUND_SPECIAL = /[\x00-\x07\x0b\x0c\x0e-\x1f\x7f\x9b]/g;
+/** The same minus ESC: when a chunk has none of these, ESC is found with `indexOf` (faster still). */
+const GROUND_SPECIAL_NOT_ESC = /[\x00-\x07\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f\x9b]/;
+/** Characters that can end or interrupt an OSC/DCS string. */
+const STRING_END = /[\x07\x1b\x9c]/g;
+
 export class VtStripper {
   private state = State.Ground;
+  /** CSI parameter characters carried over from the previous chunk(s). */
   private params = '';
-  private stringIsOsc = false;
 
   /** Strip one decoded chunk. Sequences split across chunks are handled. */
   process(text: string): string {
     if (this.state === State.Ground && !NEEDS_SLOW_PATH.test(text)) return text;
+    const escOnly = !GROUND_SPECIAL_NOT_ESC.test(text);
     let out = '';
-    let runStart = -1;
     const n = text.length;
-    for (let i = 0; i < n; i++) {
-      if (this.state === State.Ground) {
-        // Jump to the next special character with one native scan.
-        SPECIAL.lastIndex = i;
-        const m = SPECIAL.exec(text);
-        const next = m ? m.index : n;
-        if (next > i) {
-          if (runStart < 0) runStart = i;
-          i = next;
-          if (i >= n) break;
+    /** Start of the CSI parameters within `text` (those before it are in `this.params`). */
+    let paramStart = 0;
+    let i = 0;
+    while (i < n) {
+      const state = this.state;
+      if (state === State.Ground) {
+        // Jump to the next special character with one native scan; everything before it is kept.
+        let next: number;
+        if (escOnly) next = text.indexOf('\x1b', i);
+        else {
+          GROUND_SPECIAL.lastIndex = i;
+          next = GROUND_SPECIAL.test(text) ? GROUND_SPECIAL.lastIndex - 1 : -1;
         }
+        if (next < 0) {
+          out += i === 0 ? text : text.slice(i);
+          break;
+        }
+        if (next > i) out += text.slice(i, next);
+        const c = text.charCodeAt(next);
+        i = next + 1;
+        if (c === 0x1b) this.state = State.Escape;
+        else if (c === 0x9b) {
+          this.state = State.Csi;
+          this.params = '';
+          paramStart = i;
+        }
+        // other C0 controls (BEL, NUL, …) and DEL are dropped
+        continue;
+      }
+      if (state === State.String) {
+        STRING_END.lastIndex = i;
+        if (!STRING_END.test(text)) break; // the whole rest is inside the string
+        const end = STRING_END.lastIndex - 1;
+        const c = text.charCodeAt(end);
+        this.state = c === 0x1b ? State.StringEscape : State.Ground;
+        i = end + 1;
+        continue;
       }
       const c = text.charCodeAt(i);
-      switch (this.state) {
-        case State.Ground:
-          if (c >= 0x20 && c !== 0x7f && c !== 0x9b) {
-            if (runStart < 0) runStart = i;
-            continue;
-          }
-          if (runStart >= 0) {
-            out += text.slice(runStart, i);
-            runStart = -1;
-          }
-          if (c === 0x0a || c === 0x0d || c === 0x09 || c === 0x08) out += text[i];
-          else if (c === 0x1b) this.state = State.Escape;
-          else if (c === 0x9b) this.enterCsi();
-          // other C0 controls (BEL, NUL, …) and DEL are dropped
-          continue;
+      switch (state) {
         case State.Escape:
-          if (c === 0x5b /* [ */) this.enterCsi();
-          else if (c === 0x5d /* ] */ || c === 0x50 /* P */ || c === 0x58 /* X */ || c === 0x5e /* ^ */ || c === 0x5f /* _ */) {
-            this.state = State.String;
-            this.stringIsOsc = c === 0x5d;
+          if (c === 0x5b /* [ */) {
+            this.state = State.Csi;
             this.params = '';
+            paramStart = i + 1;
+          } else if (c === 0x5d /* ] */ || c === 0x50 /* P */ || c === 0x58 /* X */ || c === 0x5e /* ^ */ || c === 0x5f /* _ */) {
+            this.state = State.String;
           } else if (c >= 0x20 && c <= 0x2f) this.state = State.EscapeIntermediate; // ESC ( B, ESC # 8 …
           else if (c === 0x1b) this.state = State.Escape;
           else this.state = State.Ground; // two-char escape (ESC 7, ESC M, ESC =, …): drop
-          continue;
+          break;
         case State.EscapeIntermediate:
-          if (c >= 0x20 && c <= 0x2f) continue;
-          this.state = State.Ground;
-          continue;
+          if (!(c >= 0x20 && c <= 0x2f)) this.state = State.Ground;
+          break;
         case State.Csi:
           if (c >= 0x40 && c <= 0x7e) {
-            out += this.finishCsi(c);
+            const p = this.params.length ? this.params + text.slice(paramStart, i) : i === paramStart ? '' : text.slice(paramStart, i);
+            this.params = '';
+            const mark = finishCsi(c, p);
+            if (mark) out += mark;
             this.state = State.Ground;
           } else if (c === 0x1b) {
             this.state = State.Escape; // malformed: a new sequence starts
           } else if (c < 0x20) {
-            // C0 inside CSI is executed (ECMA-48); keep line structure.
+            // C0 inside CSI is executed (ECMA-48); keep line structure. It is not a parameter.
+            this.params += text.slice(paramStart, i);
+            paramStart = i + 1;
             if (c === 0x0a || c === 0x0d) out += text[i];
-          } else if (this.params.length < MAX_SEQUENCE_CHARS) {
-            this.params += text[i];
-          } else {
+          } else if (this.params.length + (i - paramStart) >= MAX_SEQUENCE_CHARS) {
             this.state = State.Ground;
           }
-          continue;
-        case State.String:
-          if (c === 0x07) this.state = State.Ground;
-          else if (c === 0x1b) this.state = State.StringEscape;
-          else if (c === 0x9c) this.state = State.Ground;
-          else if (this.params.length >= MAX_SEQUENCE_CHARS) this.params = '';
-          continue;
+          break;
         case State.StringEscape:
           // ESC \ is ST; any other ESC x aborts the string and starts a new escape.
           if (c === 0x5c) this.state = State.Ground;
-          else if (c === 0x5b) this.enterCsi();
-          else this.state = State.Escape;
-          continue;
+          else if (c === 0x5b) {
+            this.state = State.Csi;
+            this.params = '';
+            paramStart = i + 1;
+          } else this.state = State.Escape;
+          break;
       }
+      i++;
     }
-    if (runStart >= 0) out += text.slice(runStart);
-    void this.stringIsOsc;
+    // A CSI still open at the end of the chunk keeps its parameters for the next one.
+    if (this.state === State.Csi && paramStart < n) this.params += text.slice(paramStart);
     return out;
-  }
-
-  private enterCsi(): void {
-    this.state = State.Csi;
-    this.params = '';
-  }
-
-  /** Translate a complete CSI sequence into the output alphabet (usually nothing). */
-  private finishCsi(final: number): string {
-    const p = this.params;
-    switch (final) {
-      case 0x6d /* m: SGR */:
-        return sgrMark(p);
-      case 0x47 /* G: CHA */:
-        return p === '' || p === '1' || p === '0' ? '\r' : '';
-      case 0x41 /* A: CUU */:
-      case 0x46 /* F: CPL */: {
-        const n = Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES);
-        return CURSOR_UP_MARK.repeat(n);
-      }
-      default:
-        return '';
-    }
   }
 }
 
-/** Which colour mark, if any, an SGR parameter list switches the foreground to. */
+/** Translate a complete CSI sequence into the output alphabet (usually nothing). */
+function finishCsi(final: number, p: string): string {
+  switch (final) {
+    case 0x6d /* m: SGR */:
+      return sgrMark(p);
+    case 0x47 /* G: CHA */:
+      return p === '' || p === '1' || p === '0' ? '\r' : '';
+    case 0x41 /* A: CUU */:
+    case 0x46 /* F: CPL */: {
+      const n = Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES);
+      return CURSOR_UP_MARK.repeat(n);
+    }
+    default:
+      return '';
+  }
+}
+
+/**
+ * Which colour mark, if any, an SGR parameter list switches the foreground to. Fast path for
+ * the common case (plain decimal parameters, no extended colour): parsed in place, no split.
+ */
 function sgrMark(params: string): string {
-  // Fast path: red and yellow need a 31/33/91/93 or an extended 38;… colour — all contain 3.
+  // Red and yellow need a 31/33/91/93 or an extended 38;… colour — all contain 3.
   if (params.indexOf('3') < 0) return '';
+  let mark = '';
+  let v = 0;
+  for (let i = 0, n = params.length; i <= n; i++) {
+    const c = i < n ? params.charCodeAt(i) : 0x3b;
+    if (c >= 0x30 && c <= 0x39) v = v * 10 + (c - 0x30);
+    else if (c === 0x3b /* ; */) {
+      if (v === 31 || v === 91) mark = RED_MARK;
+      else if (v === 33 || v === 93) mark = YELLOW_MARK;
+      else if (v === 38) return sgrMarkSlow(params);
+      v = 0;
+    } else return sgrMarkSlow(params); // ':' sub-parameters or anything unusual
+  }
+  return mark;
+}
+
+function sgrMarkSlow(params: string): string {
   let mark = '';
   const parts = params.split(/[;:]/);
   for (let i = 0; i < parts.length; i++) {

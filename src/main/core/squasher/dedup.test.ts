@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DedupGroups, templateOf, templateRegExp } from './dedup.js';
+import { stripAnsi } from './vt-stripper.js';
+
+const RECORDED = path.resolve(__dirname, '../../../../fixtures/recorded');
+
+/** Lines of every recorded fixture, escape sequences removed, progress frames split. */
+function fixtureLines(): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(RECORDED).filter((f) => f.endsWith('.raw'))) {
+    for (const l of stripAnsi(readFileSync(path.join(RECORDED, f), 'utf8')).split(/\r?\n|\r/)) if (l) out.push(l);
+  }
+  return out;
+}
+
+const EDGE_CASES = [
+  'Compiling foo v1.2.3 (/home/u/foo)',
+  'Compiling bar v10.0.0-beta.1 (/home/u/bar)',
+  'literal # and {p} and 7',
+  'literal # and {p} and 8',
+  'literal 9 and {p} and #',
+  'ab12 cd/3 4/ef 5-6:7 x',
+  'ab99 zz/3 1/ef 0-0:0 x',
+  'ab12 cd 4/ef 5-6:7 x',
+  '12/34',
+  '/',
+  '//a b//',
+  'x1/y z',
+  'x2 y z',
+  '0x1f .5 -3 a1b2c3',
+  '0xff .9 -7 a9b9c9',
+  'a  b',
+  'a b',
+  '',
+  ' ',
+  '1',
+  'café 3 naïve/x',
+  'café 4 naïve/y',
+  'a.b(c)[d]{e}|f^g$h*i+j?k\\l 1',
+  'a.b(c)[d]{e}|f^g$h*i+j?k\\l 22',
+];
+
+describe('dedup templates', () => {
+  it('a group matcher accepts only lines of its template, and almost all of them', () => {
+    const lines = [...EDGE_CASES, ...fixtureLines()];
+    // Pairs: every line against its neighbours and against edge cases (same and different templates).
+    let checked = 0;
+    let sameTemplate = 0;
+    let recognised = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const re = templateRegExp(lines[i]);
+      if (!re) continue;
+      const t = templateOf(lines[i]);
+      for (const j of [i + 1, i + 2, i + 7, (i * 7919) % lines.length]) {
+        const other = lines[j % lines.length];
+        if (other.includes('\t')) continue;
+        const same = templateOf(other) === t;
+        // Never a false yes (it would count a line in the wrong group); a false no only costs
+        // time (templateOf decides), e.g. a literal '#' in the text that looks like a number's mark.
+        if (re.test(other)) expect(same, `${JSON.stringify(lines[i])} vs ${JSON.stringify(other)}`).toBe(true);
+        else if (same) recognised--;
+        if (same) {
+          sameTemplate++;
+          recognised++;
+        }
+        checked++;
+      }
+      expect(re.test(lines[i])).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    expect(recognised / sameTemplate).toBeGreaterThan(0.99);
+  });
+
+  it('groups by template and keeps first and last line whatever the matcher cache holds', () => {
+    const g = new DedupGroups();
+    const input = ['gcc -c src/a1.c -o obj/a1.o', 'ar rcs lib1.a', 'gcc -c src/a2.c -o obj/a2.o', 'echo 1', 'ar rcs lib2.a', 'x\t1', 'x\t2', 'gcc -c src/a3.c -o obj/a3.o'];
+    input.forEach((t, i) => g.add(t, i + 1));
+    const byTemplate = new Map(g.list().map((x) => [x.template, x]));
+    expect(byTemplate.get('gcc -c {p} -o {p}')).toMatchObject({ count: 3, first: input[0], last: input[7], firstNo: 1, lastNo: 8 });
+    expect(byTemplate.get(templateOf('ar rcs lib1.a'))).toMatchObject({ count: 2, lastNo: 5 });
+    expect(byTemplate.get('x\t#')).toMatchObject({ count: 2 });
+  });
+});

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadGrammarFile } from '../grammar/loader.js';
+import type { CompiledRule } from '../grammar/types.js';
+import { RuleFilter, failsFast, literalNeedle } from './prefilter.js';
+import { stripAnsi } from './vt-stripper.js';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const GRAMMARS = path.join(ROOT, 'grammars');
+const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+
+const rule = (source: string, flags = ''): CompiledRule => ({ id: source, re: new RegExp(source, flags) }) as CompiledRule;
+
+function allRules(): CompiledRule[][] {
+  return readdirSync(GRAMMARS)
+    .filter((f) => f.endsWith('.toml'))
+    .map((f) => loadGrammarFile(path.join(GRAMMARS, f), { includeDirs: [GRAMMARS] }))
+    .flatMap((r) => (r.ok ? [r.value] : []))
+    .flatMap((g) => [g.hazard, g.outcome, g.noise, g.prompt] as CompiledRule[][]);
+}
+
+function fixtureLines(): string[] {
+  const out: string[] = [];
+  for (const f of readdirSync(RECORDED).filter((f) => f.endsWith('.raw'))) {
+    for (const l of stripAnsi(readFileSync(path.join(RECORDED, f), 'utf8')).split(/\r?\n|\r/)) out.push(l);
+  }
+  return out;
+}
+
+describe('literalNeedle', () => {
+  it('reads mandatory literals and nothing optional', () => {
+    expect(literalNeedle(/^npm (?:ERR!|error) (?<msg>\S.*)/)).toBe('npm ');
+    expect(literalNeedle(/^\s*(?<file>[^\s:][^:]*?):(?<line>\d+): warning: (?<msg>.*)$/)).toBe(': warning: ');
+    expect(literalNeedle(/(?<type>\w*Warning): /)).toBe('Warning');
+    expect(literalNeedle(/abc?d/)).toBe('ab');
+    expect(literalNeedle(/(?:xyz)?ab/)).toBe('ab');
+    expect(literalNeedle(/(?=needle)ab/)).toBe('ab');
+    expect(literalNeedle(/a|b/)).toBeUndefined();
+    expect(literalNeedle(/(?:error|warning): x/)).toBe(': x');
+    expect(literalNeedle(/\d+%/i)).toBe('%');
+    expect(literalNeedle(/Error: /i)).toBe(': ');
+    expect(literalNeedle(/\[\d+\/\d+\]/)).toBe('[');
+    expect(literalNeedle(/x{2,}yz/)).toBe('yz');
+  });
+
+  it('every line a shipped grammar rule matches contains its needle (checked on all recorded output)', () => {
+    const lines = fixtureLines();
+    let withNeedle = 0;
+    for (const rules of allRules()) {
+      for (const r of rules) {
+        const needle = literalNeedle(r.re);
+        if (needle === undefined) continue;
+        withNeedle++;
+        expect(lines.filter((l) => r.re.test(l) && !l.includes(needle)), `${r.id} /${r.re.source}/`).toEqual([]);
+      }
+    }
+    expect(withNeedle).toBeGreaterThan(50);
+  });
+
+  it('failsFast only for RegExps anchored by a literal', () => {
+    expect(failsFast(/^npm (?:silly|verb) /)).toBe(true);
+    expect(failsFast(/^\s*Running `/)).toBe(true);
+    expect(failsFast(/^\(node:\d+\)/)).toBe(true);
+    expect(failsFast(/^\s*(?<file>[^\s:][^:]*?):\d+/)).toBe(false);
+    expect(failsFast(/\[=+\]/)).toBe(false);
+    expect(failsFast(/^error/i)).toBe(false);
+  });
+});
+
+describe('RuleFilter', () => {
+  it('finds the same first matching rule as testing every rule in order', () => {
+    const lines = fixtureLines();
+    for (const rules of allRules()) {
+      if (rules.length === 0) continue;
+      const filter = new RuleFilter(rules);
+      const wrong = lines.filter((l) => filter.first(l) !== rules.findIndex((r) => r.re.test(l)));
+      expect(wrong, rules.map((r) => r.id).join(' ')).toEqual([]);
+    }
+  });
+
+  it('keeps rule order and handles mixed flags, needle-less and shared-needle rules', () => {
+    const rules = [rule('^x'), rule('b: '), rule('warn', 'i'), rule('[0-9]{3}'), rule(': '), rule('^(?:a|b)')];
+    const f = new RuleFilter(rules);
+    const cases = ['x: 1', 'ab: 2', 'WARN', '123', 'c: 4', 'a', 'zzz', ''];
+    for (const c of cases) expect(f.first(c), c).toBe(rules.findIndex((r) => r.re.test(c)));
+    expect(new RuleFilter([]).first('anything')).toBe(-1);
+  });
+});
