@@ -225,8 +225,9 @@ export class DedupGroups {
       }
       g = { template, count: 0, first: text, last: text, firstNo: no, lastNo: no };
       this.groups.set(template, g);
-      const re = templateRegExp(text);
-      if (re) this.matchers.set(g, re);
+    } else if (!this.matchers.has(g)) {
+      // Second line of a template: worth a matcher (most templates occur once).
+      this.matchers.set(g, templateRegExp(text));
     }
     const re = this.matchers.get(g);
     if (re && recent[0]?.group !== g) {
@@ -237,7 +238,7 @@ export class DedupGroups {
   }
 
   /** Exact matchers of the groups that have one. */
-  private readonly matchers = new Map<DedupGroup, RegExp>();
+  private readonly matchers = new Map<DedupGroup, RegExp | undefined>();
 
   private count(g: DedupGroup, text: string, no: number): void {
     g.count++;

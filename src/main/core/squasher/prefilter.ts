@@ -18,9 +18,19 @@ import type { CompiledRule } from '../grammar/types.js';
  */
 export function literalNeedle(re: RegExp): string | undefined {
   if (re.flags.includes('v')) return undefined; // set notation: different class syntax
-  const best = needleIn(re.source, re.flags.includes('i'));
-  return best ? best : undefined;
+  let best = needleIn(re.source, re.flags.includes('i'));
+  if (!best) return undefined;
+  // Any part of a mandatory literal is mandatory too. indexOf scans for the needle's first
+  // character natively, so start it at a rare one: from the first uncommon punctuation if
+  // any (`: warning: ` → `: warning: `, ` ... FAILED` → `... FAILED`), else after leading blanks.
+  const rare = best.search(RARE_START);
+  if (rare > 0) best = best.slice(rare);
+  else if (rare < 0 && best.trimStart()) best = best.trimStart();
+  return best;
 }
+
+/** Characters that are rare in tool output lines: good first characters for a needle. */
+const RARE_START = /[:;*()[\]{}<>#@!?=|`'"~^$%&\\]/;
 
 /** The longest mandatory literal of a pattern (or group body); '' when none; undefined if unsure. */
 function needleIn(src: string, ignoreCase: boolean): string | undefined {
@@ -124,17 +134,20 @@ function skipGroup(src: string, open: number): number {
 
 /**
  * An ordered list of rules with their needles. `first(text)` returns the index of the first
- * rule (in order) whose RegExp matches, exactly like testing them one by one, but:
- *  - a rule runs only when its needle occurs in the line (needles shared by several rules, or
- *    contained in a shorter needle that is absent, are not searched again);
- *  - when several rules remain, one combined RegExp of them all decides first whether any
- *    matches (one native call instead of several), and only then is the rule looked for.
+ * rule (in order) whose RegExp matches, exactly like testing them one by one. Most lines match
+ * no rule of a tier, so that answer is made cheap:
+ *  - rules anchored by a literal (`failsFast`) are tested together in one combined RegExp;
+ *  - other rules with a needle count only when the needle occurs in the line (a needle shared
+ *    by several rules, or containing a shorter needle that is absent, is not searched again);
+ *  - the remaining rules (no needle) are tested one by one: each alone is a simple scan,
+ *    whereas in one combined RegExp an unanchored alternative retries them all at every position.
+ * Only when one of these says "maybe" are the rules run in order to find the first match.
  */
 export class RuleFilter<R extends CompiledRule> {
   readonly rules: readonly R[];
   /** True when the filter has no rule (callers skip the tier). */
   readonly empty: boolean;
-  /** Per rule: index into `needles`, or -1 when the rule has no needle (always a candidate). */
+  /** Per rule: index into `needles`, or -1 when the rule has no needle. */
   private readonly needleOf: Int32Array;
   private readonly needles: string[];
   /** Per needle: a shorter needle it contains (absent ⇒ this one is absent too), or -1. */
@@ -144,29 +157,31 @@ export class RuleFilter<R extends CompiledRule> {
   /** `seen` is valid for the line numbered `seenLine` (a counter instead of clearing it per line). */
   private readonly seenLine: Int32Array;
   private line = 0;
-  /** Rules without a needle, and their combined RegExp. */
-  private readonly alwaysCount: number;
-  private readonly alwaysRe: RegExp | undefined;
-  /** All rules combined. */
-  private readonly anyRe: RegExp | undefined;
+  /** The fails-fast rules combined (or undefined when none). */
+  private readonly fastRe: RegExp | undefined;
+  /** Rules that are neither fails-fast nor have a needle. */
+  private readonly plain: readonly R[];
 
   constructor(rules: readonly R[]) {
     this.rules = rules;
     this.empty = rules.length === 0;
     const needles: string[] = [];
-    this.needleOf = new Int32Array(rules.length);
-    const always: R[] = [];
+    this.needleOf = new Int32Array(rules.length).fill(-1);
+    const fast: R[] = [];
+    const plain: R[] = [];
     rules.forEach((r, k) => {
-      // A rule that fails on the first characters of a line costs less than a needle search.
-      const n = failsFast(r.re) ? undefined : literalNeedle(r.re);
-      if (n === undefined) {
-        this.needleOf[k] = -1;
-        always.push(r);
-      } else {
-        let at = needles.indexOf(n);
-        if (at < 0) at = needles.push(n) - 1;
-        this.needleOf[k] = at;
+      if (failsFast(r.re)) {
+        fast.push(r);
+        return;
       }
+      const n = literalNeedle(r.re);
+      if (n === undefined) {
+        plain.push(r);
+        return;
+      }
+      let at = needles.indexOf(n);
+      if (at < 0) at = needles.push(n) - 1;
+      this.needleOf[k] = at;
     });
     this.needles = needles;
     this.parentOf = new Int32Array(needles.length).fill(-1);
@@ -179,9 +194,10 @@ export class RuleFilter<R extends CompiledRule> {
     });
     this.seen = new Uint8Array(needles.length);
     this.seenLine = new Int32Array(needles.length);
-    this.alwaysCount = always.length;
-    this.alwaysRe = combine(always);
-    this.anyRe = combine(rules);
+    // Fast rules that cannot be combined faithfully (mixed `u`) stay apart, tested one by one.
+    const fastRe = combine(fast);
+    this.fastRe = fastRe;
+    this.plain = fastRe || fast.length === 0 ? plain : [...fast, ...plain];
   }
 
   /** Index of the first rule matching `text`, or -1. */
@@ -190,26 +206,21 @@ export class RuleFilter<R extends CompiledRule> {
     const n = rules.length;
     if (n === 0) return -1;
     this.line = (this.line + 1) | 0 || 1;
-    let candidates = this.alwaysCount;
-    let only = -1;
-    for (let k = 0; k < n; k++) {
-      const nd = this.needleOf[k];
-      if (nd >= 0 && this.present(nd, text)) {
-        candidates++;
-        only = k;
-      }
-    }
-    if (candidates === 0) return -1;
-    if (candidates === 1 && only >= 0) return rules[only].re.test(text) ? only : -1;
-    // Several rules remain: one combined RegExp says whether any of them matches.
-    const gate = candidates === this.alwaysCount ? this.alwaysRe : this.anyRe;
-    if (gate && !gate.test(text)) return -1;
+    if (!this.mayMatch(text)) return -1;
     for (let k = 0; k < n; k++) {
       const nd = this.needleOf[k];
       if (nd >= 0 && !this.present(nd, text)) continue;
       if (rules[k].re.test(text)) return k;
     }
     return -1;
+  }
+
+  private mayMatch(text: string): boolean {
+    if (this.fastRe && this.fastRe.test(text)) return true;
+    for (let nd = 0; nd < this.needles.length; nd++) if (this.present(nd, text)) return true;
+    const plain = this.plain;
+    for (let k = 0; k < plain.length; k++) if (plain[k].re.test(text)) return true;
+    return false;
   }
 
   private present(nd: number, text: string): boolean {
