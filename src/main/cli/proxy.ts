@@ -5,6 +5,7 @@
  * long runs. Exits with the command's exit code. `--raw` passes everything through; `--json`
  * prints a machine-readable result. The raw bytes always go to the spool (`mish raw <id>`).
  */
+import { config as zodConfig } from 'zod';
 import { CliExecutor } from '../core/exec/cli-executor.js';
 import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar/index.js';
 import { SessionApprovals } from '../core/handlers/dangerous.js';
@@ -36,6 +37,9 @@ export function toCommandLine(args: string[]): string {
 }
 
 export async function runProxy(args: string[], options: ProxyOptions): Promise<number> {
+  // One process validates each grammar and the router data once: zod's JIT (it compiles a
+  // parser per schema with new Function) costs more start-up time than it saves here.
+  zodConfig({ jitless: true });
   const cwd = process.cwd();
   const line = toCommandLine(args);
   const env = childEnv();

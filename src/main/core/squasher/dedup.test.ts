@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DedupGroups, templateOf, templateRegExp } from './dedup.js';
+import { DedupGroups, RunCollector, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
 import { stripAnsi } from './vt-stripper.js';
 
 const RECORDED = path.resolve(__dirname, '../../../../fixtures/recorded');
@@ -71,6 +71,34 @@ describe('dedup templates', () => {
     }
     expect(checked).toBeGreaterThan(10_000);
     expect(recognised / sameTemplate).toBeGreaterThan(0.99);
+  });
+
+  it('a run matcher accepts exactly the lines sameTemplate accepts', () => {
+    const lines = [...EDGE_CASES, 'a/b\tc 1', 'a/x\ty 2', 'p 1/q', 'p 2/r', ...fixtureLines()];
+    let same = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const re = sameRunRegExp(lines[i]);
+      if (!re) continue;
+      for (const j of [i + 1, i + 2, i + 5, (i * 7919) % lines.length]) {
+        const other = lines[j % lines.length];
+        const expected = sameTemplate(lines[i], other);
+        if (expected) same++;
+        if (re.test(other) !== expected) expect(re.test(other), `${JSON.stringify(lines[i])} vs ${JSON.stringify(other)}`).toBe(expected);
+      }
+    }
+    expect(same).toBeGreaterThan(1000);
+  });
+
+  it('folds a long run the same with or without its matcher', () => {
+    const c = new RunCollector();
+    for (let i = 1; i <= 100; i++) c.add(`Compiling module ${i} of /work/x${i}`, i);
+    c.add('done', 101);
+    expect(c.body()).toEqual([
+      { type: 'line', text: 'Compiling module 1 of /work/x1', no: 1 },
+      { type: 'omitted', count: 98, errors: 0, warnings: 0, fromNo: 2, toNo: 99, similar: true },
+      { type: 'line', text: 'Compiling module 100 of /work/x100', no: 100 },
+      { type: 'line', text: 'done', no: 101 },
+    ]);
   });
 
   it('groups by template and keeps first and last line whatever the matcher cache holds', () => {

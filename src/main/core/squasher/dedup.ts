@@ -190,6 +190,50 @@ function nextSpace(text: string, from: number): number {
 /** Recent groups a line is matched against before its template is built (interleaved kinds of noise). */
 const RECENT_GROUPS = 4;
 
+/** A run this long gets a native matcher (shorter ones are compared with sameTemplate). */
+const RUN_MATCHER_AFTER = 8;
+/** A slash and the rest of its space-delimited word, as sameTemplate skips it. */
+const SLASH_SKIP_SOURCE = String.raw`\/[^ ]*(?![^ ])`;
+
+/**
+ * A RegExp that accepts exactly the lines `b` with `sameTemplate(text, b)`. sameTemplate is
+ * equality after a canonical form (each numeric run → one mark, each `/` plus the rest of its
+ * space-delimited word → one mark, other characters as they are), so every line of a run has
+ * the same form and one matcher built from the run's first line serves the whole run. Its
+ * literal pieces hold no digit and no slash, so a match can only split a line the same way.
+ * Undefined for very long or very varied lines (sameTemplate is used for those).
+ */
+export function sameRunRegExp(text: string): RegExp | undefined {
+  if (text.length > MAX_MATCHER_CHARS) return undefined;
+  const n = text.length;
+  let src = '^';
+  let copied = 0;
+  let pieces = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 47 /* / */) {
+      if (++pieces > MAX_MATCHER_PIECES) return undefined;
+      src += escapeRegExp(text.slice(copied, i)) + SLASH_SKIP_SOURCE;
+      i = nextSpace(text, i);
+      copied = i;
+      i--;
+    } else if (c >= 48 && c <= 57) {
+      if (++pieces > MAX_MATCHER_PIECES) return undefined;
+      let j = i + 1;
+      while (j < n && isRunChar(text.charCodeAt(j))) j++;
+      src += escapeRegExp(text.slice(copied, i)) + RUN_SOURCE;
+      copied = j;
+      i = j - 1;
+    }
+  }
+  src += escapeRegExp(text.slice(copied)) + '$';
+  try {
+    return new RegExp(src);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Most distinct noise templates we track; further ones are only counted. */
 export const MAX_DEDUP_GROUPS = 64;
 
@@ -280,15 +324,20 @@ export class RunCollector {
     else this.warnings++;
   }
 
+  /** Exact matcher of the current run's lines (sameRunRegExp), built once the run is long. */
+  private currentRe: RegExp | undefined;
+
   add(text: string, no: number): void {
     const cur = this.current;
-    if (cur && sameTemplate(cur.last, text)) {
+    if (cur && (this.currentRe ? this.currentRe.test(text) : sameTemplate(cur.last, text))) {
       cur.count++;
       cur.last = text;
       cur.lastNo = no;
+      if (cur.count === RUN_MATCHER_AFTER) this.currentRe = sameRunRegExp(cur.first);
       return;
     }
     if (cur) this.retire(cur);
+    this.currentRe = undefined;
     this.current = { first: text, firstNo: no, last: text, lastNo: no, count: 1, errorsBefore: this.errors, warningsBefore: this.warnings };
   }
 
