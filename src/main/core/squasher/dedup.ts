@@ -72,7 +72,7 @@ export function templateOf(text: string): string {
 
 /** Longest line and most variable parts a group matcher is built for (bigger ones strain the RegExp compiler; they use templateOf). */
 const MAX_MATCHER_CHARS = 8192;
-const MAX_MATCHER_PIECES = 64;
+const MAX_MATCHER_PIECES = 256;
 
 /** A numeric run as templateOf reads it: starts with a digit, maximal (the lookahead forbids a shorter one). */
 const RUN_SOURCE = String.raw`\d[\da-fA-F.,:_-]*(?![\da-fA-F.,:_-])`;

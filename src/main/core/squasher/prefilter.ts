@@ -159,6 +159,8 @@ export class RuleFilter<R extends CompiledRule> {
   private line = 0;
   /** The fails-fast rules combined (or undefined when none). */
   private readonly fastRe: RegExp | undefined;
+  /** Per rule: 1 when it is part of `fastRe`. */
+  private readonly isFast: Uint8Array;
   /** Rules that are neither fails-fast nor have a needle. */
   private readonly plain: readonly R[];
 
@@ -169,9 +171,11 @@ export class RuleFilter<R extends CompiledRule> {
     this.needleOf = new Int32Array(rules.length).fill(-1);
     const fast: R[] = [];
     const plain: R[] = [];
+    this.isFast = new Uint8Array(rules.length);
     rules.forEach((r, k) => {
       if (failsFast(r.re)) {
         fast.push(r);
+        this.isFast[k] = 1;
         return;
       }
       const n = literalNeedle(r.re);
@@ -198,6 +202,7 @@ export class RuleFilter<R extends CompiledRule> {
     const fastRe = combine(fast);
     this.fastRe = fastRe;
     this.plain = fastRe || fast.length === 0 ? plain : [...fast, ...plain];
+    if (!fastRe) this.isFast.fill(0);
   }
 
   /** Index of the first rule matching `text`, or -1. */
@@ -206,8 +211,11 @@ export class RuleFilter<R extends CompiledRule> {
     const n = rules.length;
     if (n === 0) return -1;
     this.line = (this.line + 1) | 0 || 1;
-    if (!this.mayMatch(text)) return -1;
+    // When the combined fails-fast RegExp says no, none of those rules is run again below.
+    const fastHit = this.fastRe !== undefined && this.fastRe.test(text);
+    if (!fastHit && !this.mayMatchSlow(text)) return -1;
     for (let k = 0; k < n; k++) {
+      if (this.isFast[k] === 1 && !fastHit) continue;
       const nd = this.needleOf[k];
       if (nd >= 0 && !this.present(nd, text)) continue;
       if (rules[k].re.test(text)) return k;
@@ -215,8 +223,8 @@ export class RuleFilter<R extends CompiledRule> {
     return -1;
   }
 
-  private mayMatch(text: string): boolean {
-    if (this.fastRe && this.fastRe.test(text)) return true;
+  /** Whether a rule that is not fails-fast may match: a needle occurs, or a plain rule matches. */
+  private mayMatchSlow(text: string): boolean {
     for (let nd = 0; nd < this.needles.length; nd++) if (this.present(nd, text)) return true;
     const plain = this.plain;
     for (let k = 0; k < plain.length; k++) if (plain[k].re.test(text)) return true;
