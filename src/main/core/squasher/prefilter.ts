@@ -18,26 +18,38 @@ import type { CompiledRule } from '../grammar/types.js';
  */
 export function literalNeedle(re: RegExp): string | undefined {
   if (re.flags.includes('v')) return undefined; // set notation: different class syntax
-  let best = needleIn(re.source, re.flags.includes('i'));
-  if (!best) return undefined;
-  // Any part of a mandatory literal is mandatory too. indexOf scans for the needle's first
-  // character natively, so start it at a rare one: from the first uncommon punctuation if
-  // any (`: warning: ` → `: warning: `, ` ... FAILED` → `... FAILED`), else after leading blanks.
-  const rare = best.search(RARE_START);
-  if (rare > 0) best = best.slice(rare);
-  else if (rare < 0 && best.trimStart()) best = best.trimStart();
-  return best;
+  const best = needleIn(re.source, re.flags.includes('i'));
+  return best ? best : undefined;
 }
 
 /** Characters that are rare in tool output lines: good first characters for a needle. */
 const RARE_START = /[:;*()[\]{}<>#@!?=|`'"~^$%&\\]/;
 
-/** The longest mandatory literal of a pattern (or group body); '' when none; undefined if unsure. */
+/**
+ * Any part of a mandatory literal is mandatory too. indexOf looks for the needle's first
+ * character natively, so a needle should start with a character that is rare in output: from
+ * the first uncommon punctuation if any (` ... FAILED` → `... FAILED`), else after leading blanks.
+ */
+function trimNeedle(run: string): string {
+  const rare = run.search(RARE_START);
+  if (rare > 0) return run.slice(rare);
+  return rare < 0 ? run.trimStart() : run;
+}
+
+/** The better of two needles: one starting with a rare character, else the longer. */
+function better(a: string, b: string): string {
+  const ra = a.length > 0 && RARE_START.test(a[0]);
+  const rb = b.length > 0 && RARE_START.test(b[0]);
+  if (ra !== rb) return ra ? a : b;
+  return b.length > a.length ? b : a;
+}
+
+/** The best mandatory literal of a pattern (or group body); '' when none; undefined if unsure. */
 function needleIn(src: string, ignoreCase: boolean): string | undefined {
   let best = '';
   let run = '';
   const endRun = () => {
-    if (run.length > best.length) best = run;
+    best = better(best, trimNeedle(run));
     run = '';
   };
   const literal = (c: string) => {
@@ -71,7 +83,7 @@ function needleIn(src: string, ignoreCase: boolean): string | undefined {
         const bodyStart = src.startsWith('(?:', i) ? i + 3 : src.startsWith('(?<', i) ? src.indexOf('>', i) + 1 : i + 1;
         const inner = needleIn(src.slice(bodyStart, close), ignoreCase);
         if (inner === undefined) return undefined;
-        if (inner.length > best.length) best = inner;
+        best = better(best, inner);
       }
       i = close;
     } else if (c === '[') {
