@@ -32,7 +32,8 @@ describe('literalNeedle', () => {
   it('reads mandatory literals and nothing optional', () => {
     expect(literalNeedle(/^npm (?:ERR!|error) (?<msg>\S.*)/)).toBe('npm ');
     expect(literalNeedle(/^\s*(?<file>[^\s:][^:]*?):(?<line>\d+): warning: (?<msg>.*)$/)).toBe(': warning: ');
-    expect(literalNeedle(/(?<type>\w*Warning): /)).toBe('Warning');
+    expect(literalNeedle(/(?<type>\w*Warning): /)).toBe(': '); // a rare first character beats length
+    expect(literalNeedle(/(?<type>\w*Warning) x/)).toBe('Warning');
     expect(literalNeedle(/abc?d/)).toBe('ab');
     expect(literalNeedle(/(?:xyz)?ab/)).toBe('ab');
     expect(literalNeedle(/(?=needle)ab/)).toBe('ab');
