@@ -103,3 +103,42 @@ describe('golden: fixture files are complete', () => {
     }
   });
 });
+
+/** The condensed text of one recorded fixture, by name. */
+function squashFixture(name: string): string {
+  const meta = JSON.parse(readFileSync(path.join(RECORDED, `${name}.json`), 'utf8')) as FixtureMeta;
+  return squash(meta, readFileSync(path.join(RECORDED, `${name}.raw`)));
+}
+
+/** The lines after `marker` up to the next hazard line (`✗`/`⚠`) or section line: its context. */
+function contextAfter(text: string, marker: string): string[] {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.includes(marker));
+  expect(at, `"${marker}" in:\n${text}`).toBeGreaterThanOrEqual(0);
+  const out: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    if (!l.startsWith('    ')) break;
+    out.push(l.trim());
+  }
+  return out;
+}
+
+describe('golden: a diagnostic keeps the lines that explain it, next to it', () => {
+  it('tsc --pretty: each error keeps its code frame (source line with its number, then the squiggle)', () => {
+    const text = squashFixture('tsc-errors-pretty');
+    expect(contextAfter(text, "src/app.ts:2:28 - error TS2307")).toEqual(
+      expect.arrayContaining(["2 import { formatDate } from './dates';", '~~~~~~~~~']),
+    );
+    expect(contextAfter(text, 'src/user.ts:12:3 - error TS2322')).toEqual(
+      expect.arrayContaining(['12   return users.find((u) => u.id === id);']),
+    );
+  });
+
+  it('pytest: each failure banner keeps the failing source line and the frames under it', () => {
+    const text = squashFixture('pytest-fail');
+    expect(contextAfter(text, ' test_total_counts_quantities _')).toContain('>       assert inv.total() == 5');
+    expect(contextAfter(text, ' test_nested_error _')).toEqual(
+      expect.arrayContaining(['>       helper_that_explodes({"present": 1})', "data = {'present': 1}", '>       return data["missing"]']),
+    );
+  });
+});
