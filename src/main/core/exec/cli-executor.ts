@@ -15,7 +15,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parse as parseBash } from 'unbash';
-import { MISH_OSC, spawnCommand } from '../pty/spawn-command.js';
+import { MISH_OSC, NonceMarkerScanner } from '../pty/nonce-marker-scanner.js';
+import { spawnCommand } from '../pty/spawn-command.js';
 import type { PtyPort } from '../pty/types.js';
 import type { ExecRequest, ExecResult, Executor } from './types.js';
 
@@ -24,6 +25,8 @@ export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
 /** After an abort: SIGINT first (what ^C does), then SIGTERM, then SIGKILL, this far apart. */
 const ABORT_ESCALATE_MS = 2000;
+/** Kind of the DEBUG trap's marker: `ESC ] 6474 ; seg ; <nonce> ; <printf %q of the command> BEL`. */
+const SEGMENT_MARKER = 'seg';
 
 export interface CliExecutorOptions {
   /** Shell to run lines with (default /bin/bash). */
@@ -89,56 +92,29 @@ function looksCompound(command: string): boolean {
 }
 
 function traceProlog(nonce: string): string {
-  const osc = `\\033]${MISH_OSC};seg;${nonce};%q\\007`;
+  const osc = `\\033]${MISH_OSC};${SEGMENT_MARKER};${nonce};%q\\007`;
   // Single-quoted trap body; 2>/dev/null: no terminal (setsid'd child) must not print errors.
   return `set -T; trap 'printf "${osc}" "$BASH_COMMAND" >/dev/tty 2>/dev/null' DEBUG; `;
 }
 
 /** Removes nonce'd segment markers from the byte stream and reports their commands. */
 export class SegmentFilter {
-  private readonly marker: Buffer;
-  private carry: Buffer = Buffer.alloc(0);
+  private readonly scanner: NonceMarkerScanner;
 
-  constructor(
-    nonce: string,
-    private readonly onData: (chunk: Uint8Array) => void,
-    private readonly onSegment: (command: string) => void,
-  ) {
-    this.marker = Buffer.from(`\x1b]${MISH_OSC};seg;${nonce};`, 'latin1');
+  constructor(nonce: string, onData: (chunk: Uint8Array) => void, onSegment: (command: string) => void) {
+    this.scanner = new NonceMarkerScanner(nonce, [SEGMENT_MARKER], {
+      onData,
+      onMarker: (_kind, payload) => onSegment(unquote(payload.toString('utf8'))),
+    });
   }
 
   push(chunk: Uint8Array): void {
-    let buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    this.carry = Buffer.alloc(0);
-    for (;;) {
-      const at = buf.indexOf(this.marker);
-      if (at < 0) break;
-      const end = buf.indexOf(0x07, at + this.marker.length);
-      if (end < 0) {
-        this.emit(buf.subarray(0, at));
-        this.carry = Buffer.from(buf.subarray(at));
-        return;
-      }
-      this.emit(buf.subarray(0, at));
-      this.onSegment(unquote(buf.toString('utf8', at + this.marker.length, end)));
-      buf = buf.subarray(end + 1);
-    }
-    const keep = partialSuffix(buf, this.marker);
-    if (keep) {
-      this.carry = Buffer.from(buf.subarray(buf.length - keep));
-      buf = buf.subarray(0, buf.length - keep);
-    }
-    this.emit(buf);
+    this.scanner.push(chunk);
   }
 
   /** At exit: a held-back tail that never became a marker is output. */
   end(): void {
-    if (this.carry.length) this.emit(this.carry);
-    this.carry = Buffer.alloc(0);
-  }
-
-  private emit(b: Uint8Array): void {
-    if (b.length) this.onData(b);
+    this.scanner.end();
   }
 }
 
@@ -148,12 +124,4 @@ function unquote(q: string): string {
   const cmd = ast.commands[0]?.command;
   if (cmd?.type === 'Command' && cmd.suffix[0]?.type === 'Word') return cmd.suffix[0].value;
   return q;
-}
-
-function partialSuffix(buf: Buffer, marker: Buffer): number {
-  const max = Math.min(buf.length, marker.length - 1);
-  const escAt = buf.lastIndexOf(0x1b);
-  if (escAt < 0 || escAt < buf.length - max) return 0;
-  for (let k = buf.length - escAt; k > 0; k--) if (buf.compare(marker, 0, k, buf.length - k, buf.length) === 0) return k;
-  return 0;
 }

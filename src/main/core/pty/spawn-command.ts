@@ -11,10 +11,13 @@
  * random per-run nonce.
  */
 import { randomBytes } from 'node:crypto';
+import { MISH_OSC, NonceMarkerScanner } from './nonce-marker-scanner.js';
 import type { PtyExit, PtyPort, PtyProcess, PtySpawnOptions } from './types.js';
 
-/** OSC number for mish's private sequences (unassigned by xterm; "mish" on a phone keypad is 6474). */
-export const MISH_OSC = 6474;
+/** Kind of the wrapper's end marker: `ESC ] 6474 ; exit ; <nonce> ; <status> BEL`. */
+const EXIT_MARKER = 'exit';
+/** Highest signal number the 128+n convention can stand for (Linux real-time signals end at 64). */
+const MAX_SIGNAL = 64;
 
 /** How long to keep waiting for the end marker after the wrapper died without printing it. */
 const ORPHAN_EXIT_GRACE_MS = 0;
@@ -25,7 +28,7 @@ const WRAPPER_SCRIPT = [
   "trap ':' INT QUIT",
   '"$@"',
   'mish_ec=$?',
-  `printf '\\033]${MISH_OSC};exit;%s;%s\\007' "$MISH_RUN_NONCE" "$mish_ec"`,
+  `printf '\\033]${MISH_OSC};${EXIT_MARKER};%s;%s\\007' "$MISH_RUN_NONCE" "$mish_ec"`,
   // Wait for the acknowledgement line carrying the nonce. Anything else is skipped, and so is
   // end-of-file (a ^D forwarded from an empty stdin): leaving early would close the slave and
   // lose the tail. If mish itself is gone, the hangup (SIGHUP) ends the wrapper.
@@ -59,9 +62,7 @@ export function defaultShell(env: Record<string, string | undefined>): string {
 class MarkedProcess implements PtyProcess {
   private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
   private readonly exitListeners = new Set<(exit: PtyExit) => void>();
-  private readonly marker: Buffer;
-  /** Bytes held back because they might be the start of the marker. */
-  private carry: Buffer = Buffer.alloc(0);
+  private readonly scanner: NonceMarkerScanner;
   private markerExit: PtyExit | undefined;
   private finished: PtyExit | undefined;
 
@@ -69,8 +70,14 @@ class MarkedProcess implements PtyProcess {
     private readonly inner: PtyProcess,
     private readonly nonce: string,
   ) {
-    this.marker = Buffer.from(`\x1b]${MISH_OSC};exit;${nonce};`, 'latin1');
-    inner.onData((chunk) => this.onChunk(chunk));
+    this.scanner = new NonceMarkerScanner(nonce, [EXIT_MARKER], {
+      onData: (bytes) => this.emit(bytes),
+      onMarker: (_kind, payload) => this.onExitMarker(payload),
+    });
+    // Everything after the marker is the wrapper's (the tty's echo of our ack), not the command's.
+    inner.onData((chunk) => {
+      if (!this.markerExit) this.scanner.push(chunk);
+    });
     inner.onExit((exit) => {
       // Normal path: the marker came first and we already finished. If the wrapper died
       // without printing it (killed by a signal), report what the PTY says.
@@ -86,45 +93,25 @@ class MarkedProcess implements PtyProcess {
     return this.inner.ptsName;
   }
 
-  private onChunk(chunk: Uint8Array): void {
-    if (this.markerExit) return; // everything after the marker is the wrapper's, not the command's
-    let buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    this.carry = Buffer.alloc(0);
-    const at = buf.indexOf(this.marker);
-    if (at >= 0) {
-      const end = buf.indexOf(0x07, at + this.marker.length);
-      if (end < 0) {
-        // Marker split across reads: deliver what precedes it, keep the rest.
-        this.emit(buf.subarray(0, at));
-        this.carry = Buffer.from(buf.subarray(at));
-        return;
-      }
-      this.emit(buf.subarray(0, at));
-      const status = Number(buf.toString('latin1', at + this.marker.length, end));
-      this.markerExit = status > 128 && status < 128 + 65 ? { exitCode: status, signal: status - 128 } : { exitCode: status };
-      // Acknowledge so the wrapper exits; it holds the slave open until then.
-      this.inner.write(`${this.nonce}\n`);
-      this.finish(this.markerExit);
-      return;
-    }
-    // Hold back a tail that could be the beginning of the marker.
-    const keep = partialSuffix(buf, this.marker);
-    if (keep > 0) {
-      this.carry = Buffer.from(buf.subarray(buf.length - keep));
-      buf = buf.subarray(0, buf.length - keep);
-    }
-    this.emit(buf);
+  private onExitMarker(payload: Buffer): boolean {
+    const status = payload.length ? Number(payload.toString('latin1')) : NaN;
+    if (!Number.isInteger(status)) return false;
+    this.markerExit = status > 128 && status <= 128 + MAX_SIGNAL ? { exitCode: status, signal: status - 128 } : { exitCode: status };
+    // Acknowledge so the wrapper exits; it holds the slave open until then.
+    this.inner.write(`${this.nonce}\n`);
+    this.finish(this.markerExit);
+    return true;
   }
 
   private emit(bytes: Uint8Array): void {
-    if (bytes.length === 0) return;
+    if (this.markerExit) return;
     for (const l of this.dataListeners) l(bytes);
   }
 
   private finish(exit: PtyExit): void {
     if (this.finished) return;
-    if (!this.markerExit && this.carry.length) this.emit(this.carry);
-    this.carry = Buffer.alloc(0);
+    // No marker (the wrapper was killed): a held-back tail that never became one is output.
+    if (!this.markerExit) this.scanner.end();
     this.finished = exit;
     for (const l of this.exitListeners) l(exit);
     this.exitListeners.clear();
@@ -155,16 +142,4 @@ class MarkedProcess implements PtyProcess {
   kill(signal?: NodeJS.Signals): void {
     this.inner.kill(signal);
   }
-}
-
-/** Length of the longest suffix of `buf` that is a proper prefix of `marker`. */
-function partialSuffix(buf: Buffer, marker: Buffer): number {
-  const max = Math.min(buf.length, marker.length - 1);
-  // Fast path: the marker starts with ESC; no ESC in the tail means nothing to hold.
-  const escAt = buf.lastIndexOf(0x1b, buf.length - 1);
-  if (escAt < 0 || escAt < buf.length - max) return 0;
-  for (let k = buf.length - escAt; k > 0; k--) {
-    if (buf.compare(marker, 0, k, buf.length - k, buf.length) === 0) return k;
-  }
-  return 0;
 }
