@@ -51,6 +51,13 @@ describe('Squasher: nothing the agent needs is lost', () => {
     expect(text).toContain('exit 1');
   });
 
+  it('takes bright red (SGR 91) as the colour hint that makes a keyword line a hazard', () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+    lines.splice(10, 0, '\x1b[91mbuild failed for target x\x1b[0m');
+    const { result } = squash(pty(lines.join('\n') + '\n'), 0, 1);
+    expect(result.hazards.map((h) => [h.severity, h.text])).toEqual([['error', 'build failed for target x']]);
+  });
+
   it('does not call "0 errors" a hazard', () => {
     const { result } = squash(pty('Found 0 errors and no warnings.\n'));
     expect(result.hazards).toEqual([]);

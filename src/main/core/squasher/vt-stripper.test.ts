@@ -7,6 +7,18 @@ describe('VtStripper', () => {
     expect(s).toBe(`${RED_MARK}error: bad ${YELLOW_MARK}warn ok`);
   });
 
+  it('marks bright red (91) and bright yellow (93) as hints, alone or with other parameters', () => {
+    // 91 has no '3' in it: a prefilter that looked only for '3' missed it.
+    expect(new VtStripper().process('\x1b[91merror\x1b[0m')).toBe(`${RED_MARK}error`);
+    expect(new VtStripper().process('\x1b[1;91mFAILED\x1b[0m')).toBe(`${RED_MARK}FAILED`);
+    expect(new VtStripper().process('\x1b[93mwarn\x1b[0m')).toBe(`${YELLOW_MARK}warn`);
+    // Split across chunks (the CSI is finished by the slow path).
+    const vt = new VtStripper();
+    expect(vt.process('a\x1b[9') + vt.process('1mb')).toBe(`a${RED_MARK}b`);
+    // Backgrounds and other colours are not foreground hints.
+    expect(new VtStripper().process('\x1b[41m FAIL \x1b[101mx\x1b[94my\x1b[9mz')).toBe(' FAIL xyz');
+  });
+
   it('removes OSC (title, hyperlinks) terminated by BEL or ST, also when split across chunks', () => {
     const vt = new VtStripper();
     const parts = ['a\x1b]0;ti', 'tle\x07b\x1b]8;;http://x\x1b', '\\link\x1b]8;;\x1b\\c'];

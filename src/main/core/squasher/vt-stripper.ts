@@ -192,10 +192,11 @@ function finishCsi(final: number, p: string): string {
  * the common case (plain decimal parameters, no extended colour): parsed in place, no split.
  */
 function sgrMark(s: string, from: number, to: number): string {
-  // Red and yellow need a 31/33/93 or an extended 38;… colour — all contain 3. (91, bright red,
-  // is read only next to a 3: the long-standing behaviour the golden outputs were recorded with.)
+  // Red and yellow need a 31/33/91/93 or an extended 38;… colour — all contain a 3 or a 9, so
+  // lists without either (bold, reset, 32 green, 1;4 …) are done after one short scan.
   let k = from;
-  while (k < to && s.charCodeAt(k) !== 0x33) k++;
+  let ch = 0;
+  while (k < to && (ch = s.charCodeAt(k)) !== 0x33 && ch !== 0x39) k++;
   if (k === to) return '';
   let mark = '';
   let v = 0;
