@@ -1,6 +1,7 @@
 // `npm start`: shows mish condensing real, noisy commands in a scratch project.
 // It installs a real dependency tree from the npm registry, type-checks a file with a real
-// error, and runs a long compound command — each through `mish`, printing what an agent sees.
+// error, runs a long noisy script, copies a file (narrated) and prints one (passed through
+// exactly) — each through `mish`, printing what an agent sees.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,11 +16,16 @@ const work = mkdtempSync(path.join(tmpdir(), 'mish-demo-'));
 writeFileSync(path.join(work, 'package.json'), JSON.stringify({ name: 'mish-demo', version: '1.0.0', private: true }, null, 2));
 writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] }));
 writeFileSync(path.join(work, 'main.ts'), 'const port: number = "3000";\nexport function greet(name: string) {\n  return `hello ${nam}`;\n}\n');
+// A long-running job with one warning buried in 3,000 lines (a script is condensed; a bare
+// `echo` loop typed on the command line would be passed through, as content the agent asked for).
+writeFileSync(path.join(work, 'process.sh'), 'for i in $(seq 1 3000); do echo "processed item $i"; done\necho "warning: 3 items skipped"\necho done\n');
 
 const steps = [
   ['npm', 'install', '--no-audit', '--no-fund', 'typescript@5', 'eslint@8', 'jest@29'],
   ['npx', 'tsc', '-p', '.'],
-  ['for i in $(seq 1 3000); do echo "processed item $i"; done; echo "warning: 3 items skipped"; echo done'],
+  ['bash', 'process.sh'],
+  ['cp', 'main.ts', 'main.backup.ts'],
+  ['cat', 'main.ts'],
 ];
 let failures = 0;
 for (const argv of steps) {
