@@ -12,17 +12,30 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const TSX_ENTRY = path.join(ROOT, 'src/main/mcp/stdio-entry.ts');
+const DIST = path.join(ROOT, 'dist/mish.mjs');
+const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** node argv running `tsEntry` from the sources through tsx (when the bundle is not built or not wanted). */
+function fromSources(tsEntry: string, args: string[]): string[] {
+  return ['--import', TSX_LOADER, path.join(ROOT, tsEntry), ...args];
+}
 
 /**
  * Command that runs `mish serve`: the bundled CLI when it is built and wires "serve" (what users
  * run), else the TypeScript entry through tsx. MISH_TEST_SERVE=tsx|dist forces one.
  */
 export function serveCommand(args: string[] = []): { command: string; args: string[] } {
-  const dist = path.join(ROOT, 'dist/mish.mjs');
   const want = process.env.MISH_TEST_SERVE;
-  if (want !== 'tsx' && existsSync(dist) && (want === 'dist' || distHasServe(dist))) return { command: process.execPath, args: [dist, 'serve', ...args] };
-  return { command: process.execPath, args: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, TSX_ENTRY, ...args] };
+  if (want !== 'tsx' && existsSync(DIST) && (want === 'dist' || distHasServe(DIST))) return { command: process.execPath, args: [DIST, 'serve', ...args] };
+  return { command: process.execPath, args: fromSources('src/main/mcp/stdio-entry.ts', args) };
+}
+
+/**
+ * Environment of a mish run confined to a temp `home`: its config, state and spool live there,
+ * never in the developer's own (an inherited XDG_STATE_HOME would otherwise win over HOME).
+ */
+export function homeEnv(home: string, env: Record<string, string> = {}): Record<string, string> {
+  return { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), ...env };
 }
 
 let distServe: boolean | undefined;
@@ -51,7 +64,7 @@ export async function startStdio(env: Record<string, string> = {}): Promise<Serv
     command: cmd.command,
     args: cmd.args,
     cwd: home,
-    env: { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), ...env },
+    env: homeEnv(home, env),
     stderr: 'pipe',
   });
   let err = '';
@@ -103,11 +116,11 @@ export async function eventually(check: () => boolean, ms = 5_000, stepMs = 25):
   return check();
 }
 
-/** Spawns a raw child (not through the SDK) to feed it bytes: for garbage-input tests. */
+/** Spawns `mish serve <args>` in a temp HOME as a raw child (not through the SDK): to feed it bytes, or to drive it over HTTP. */
 export function spawnRaw(args: string[] = [], env: Record<string, string> = {}): { child: ChildProcess; home: string } {
   const home = mkdtempSync(path.join(tmpdir(), 'mish-mcp-raw-'));
   const cmd = serveCommand(args);
-  const child = spawn(cmd.command, cmd.args, { cwd: home, env: { ...process.env, HOME: home, MISH_HOME: path.join(home, '.mish'), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(cmd.command, cmd.args, { cwd: home, env: homeEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
   return { child, home };
 }
 
@@ -118,12 +131,10 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * a served HOME, so `mish raw <id>` reads the spool the server wrote.
  */
 export function runCli(args: string[], home: string): { status: number | null; stdout: string; stderr: string } {
-  const dist = path.join(ROOT, 'dist/mish.mjs');
-  const useDist = process.env.MISH_TEST_SERVE !== 'tsx' && existsSync(dist);
-  const argv = useDist ? [dist, ...args] : ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, 'src/main/cli/main.ts'), ...args];
-  const r = spawnSync(process.execPath, argv, {
+  const useDist = process.env.MISH_TEST_SERVE !== 'tsx' && existsSync(DIST);
+  const r = spawnSync(process.execPath, useDist ? [DIST, ...args] : fromSources('src/main/cli/main.ts', args), {
     cwd: home,
-    env: { ...process.env, HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state') },
+    env: homeEnv(home),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

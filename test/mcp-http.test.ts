@@ -4,14 +4,14 @@
  * suite's server scenarios that apply to a server without the suite's fixture tools.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { call, eventually, ROOT, serveCommand } from './mcp-helpers.js';
+import { call, eventually, ROOT, serveCommand, spawnRaw } from './mcp-helpers.js';
 
 interface HttpServed {
   child: ChildProcess;
@@ -22,9 +22,7 @@ interface HttpServed {
 }
 
 async function startHttpServe(args: string[], env: Record<string, string> = {}): Promise<HttpServed> {
-  const home = mkdtempSync(path.join(tmpdir(), 'mish-http-'));
-  const cmd = serveCommand(args);
-  const child = spawn(cmd.command, cmd.args, { cwd: home, env: { ...process.env, HOME: home, MISH_HOME: path.join(home, '.mish'), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { child, home } = spawnRaw(args, env);
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const ok = await eventually(() => /listening on (http\S+)/.test(err) || child.exitCode !== null, 30_000);
