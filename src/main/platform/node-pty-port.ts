@@ -8,7 +8,8 @@
  * child wrote before exiting has been delivered through onData first.
  */
 import * as pty from 'node-pty';
-import type { PtyExit, PtyPort, PtyProcess, PtySpawnOptions } from '../core/pty/types.js';
+import { PtyEventSource } from '../core/pty/pty-event-source.js';
+import type { PtyPort, PtyProcess, PtySpawnOptions } from '../core/pty/types.js';
 
 /** Shell convention for "killed by signal n": exit status 128+n. */
 const SIGNAL_EXIT_BASE = 128;
@@ -27,21 +28,11 @@ export const nodePtyPort: PtyPort = {
   },
 };
 
-class NodePtyProcess implements PtyProcess {
-  private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
-  private readonly exitListeners = new Set<(exit: PtyExit) => void>();
-  private exit: PtyExit | undefined;
-  private delivered = false;
-
+class NodePtyProcess extends PtyEventSource implements PtyProcess {
   constructor(private readonly term: pty.IPty) {
-    term.onData((data: string | Buffer) => {
-      const chunk = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      for (const l of this.dataListeners) l(chunk);
-    });
-    term.onExit(({ exitCode, signal }) => {
-      this.exit = signal ? { exitCode: SIGNAL_EXIT_BASE + signal, signal } : { exitCode };
-      this.deliverExit();
-    });
+    super();
+    term.onData((data: string | Buffer) => this.emitData(typeof data === 'string' ? Buffer.from(data, 'utf8') : data));
+    term.onExit(({ exitCode, signal }) => this.emitExit(signal ? { exitCode: SIGNAL_EXIT_BASE + signal, signal } : { exitCode }));
   }
 
   get pid(): number {
@@ -50,29 +41,6 @@ class NodePtyProcess implements PtyProcess {
 
   get ptsName(): string | undefined {
     return (this.term as unknown as { _pty?: string })._pty;
-  }
-
-  private deliverExit(): void {
-    if (this.delivered || !this.exit) return;
-    this.delivered = true;
-    const exit = this.exit;
-    for (const l of this.exitListeners) l(exit);
-    this.dataListeners.clear();
-    this.exitListeners.clear();
-  }
-
-  onData(listener: (chunk: Uint8Array) => void): () => void {
-    this.dataListeners.add(listener);
-    return () => this.dataListeners.delete(listener);
-  }
-
-  onExit(listener: (exit: PtyExit) => void): () => void {
-    if (this.delivered && this.exit) {
-      listener(this.exit);
-      return () => {};
-    }
-    this.exitListeners.add(listener);
-    return () => this.exitListeners.delete(listener);
   }
 
   write(data: string | Uint8Array): void {

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MISH_OSC, NonceMarkerScanner } from './nonce-marker-scanner.js';
+import { PtyEventSource } from './pty-event-source.js';
 import type { PtyExit, PtyPort, PtyProcess, PtySpawnOptions } from './types.js';
 
 /** Kind of the wrapper's end marker: `ESC ] 6474 ; exit ; <nonce> ; <status> BEL`. */
@@ -59,17 +60,15 @@ export function defaultShell(env: Record<string, string | undefined>): string {
   return s && s.startsWith('/') ? s : '/bin/bash';
 }
 
-class MarkedProcess implements PtyProcess {
-  private readonly dataListeners = new Set<(chunk: Uint8Array) => void>();
-  private readonly exitListeners = new Set<(exit: PtyExit) => void>();
+class MarkedProcess extends PtyEventSource implements PtyProcess {
   private readonly scanner: NonceMarkerScanner;
   private markerExit: PtyExit | undefined;
-  private finished: PtyExit | undefined;
 
   constructor(
     private readonly inner: PtyProcess,
     private readonly nonce: string,
   ) {
+    super();
     this.scanner = new NonceMarkerScanner(nonce, [EXIT_MARKER], {
       onData: (bytes) => this.emit(bytes),
       onMarker: (_kind, payload) => this.onExitMarker(payload),
@@ -104,31 +103,14 @@ class MarkedProcess implements PtyProcess {
   }
 
   private emit(bytes: Uint8Array): void {
-    if (this.markerExit) return;
-    for (const l of this.dataListeners) l(bytes);
+    if (!this.markerExit) this.emitData(bytes);
   }
 
   private finish(exit: PtyExit): void {
-    if (this.finished) return;
+    if (this.exited) return;
     // No marker (the wrapper was killed): a held-back tail that never became one is output.
     if (!this.markerExit) this.scanner.end();
-    this.finished = exit;
-    for (const l of this.exitListeners) l(exit);
-    this.exitListeners.clear();
-  }
-
-  onData(listener: (chunk: Uint8Array) => void): () => void {
-    this.dataListeners.add(listener);
-    return () => this.dataListeners.delete(listener);
-  }
-
-  onExit(listener: (exit: PtyExit) => void): () => void {
-    if (this.finished) {
-      listener(this.finished);
-      return () => {};
-    }
-    this.exitListeners.add(listener);
-    return () => this.exitListeners.delete(listener);
+    this.emitExit(exit);
   }
 
   write(data: string | Uint8Array): void {
