@@ -79,3 +79,20 @@ describe('SegmentFilter', () => {
     expect(segs).toEqual(['make test']);
   });
 });
+
+describe('CliExecutor for a zsh user (SHELL=/usr/bin/zsh)', () => {
+  it('still runs the line with bash, the shell the router parsed it as, segment by segment', async () => {
+    const chunks: Buffer[] = [];
+    const segments: string[] = [];
+    const r = await new CliExecutor(nodePtyPort, { env: { ...process.env, SHELL: '/usr/bin/zsh' } }).run({
+      command: 'echo ${BASH_VERSION:+bash} =ls && x="a b" && for w in $x; do echo "[$w]"; done',
+      cwd: dir,
+      onData: (c) => chunks.push(Buffer.from(c)),
+      onSegment: (s) => segments.push(s),
+    });
+    expect(r.exitCode).toBe(0);
+    // zsh would print its path for `=ls` and one unsplit "[a b]".
+    expect(Buffer.concat(chunks).toString('utf8')).toBe('bash =ls\r\n[a]\r\n[b]\r\n');
+    expect(segments).toEqual(['echo ${BASH_VERSION:+bash} =ls', 'x="a b"', 'for w in $x', 'echo "[$w]"', 'for w in $x', 'echo "[$w]"']);
+  });
+});

@@ -2,8 +2,14 @@
  * The CLI's Executor: every command line runs in a fresh PTY through `spawnCommand` (lossless
  * exit), with bash.
  *
- * Why bash, whatever $SHELL is: the router parsed the line as bash (unbash), so bash is the
- * shell whose meaning we checked; zsh-only syntax would not have parsed.
+ * Why bash, whatever $SHELL is (a zsh user's `mish "a && b"` runs in bash too, on purpose):
+ * - the router parsed the line as bash (unbash) and the policy judged that parse, so bash is
+ *   the shell whose meaning was checked. zsh gives the same text another meaning: `=rm` is
+ *   /usr/bin/rm (bash: a command named "=rm", not flagged), `$x` is not word-split, `**` recurses.
+ * - per-segment grammars need a hook before each simple command. zsh's TRAPDEBUG fires once per
+ *   sublist (`echo one && echo two | tr a-z A-Z` is one call, one ZSH_DEBUG_CMD), so it cannot
+ *   say which part of `make && make test` is running.
+ * zsh sessions (`sh_session {shell: "zsh"}`) are another matter: there the user chose the shell.
  *
  * Segment reporting (`make && make test` switches grammars as each part starts): for a
  * compound line we prepend `set -T; trap '…' DEBUG;`. Before each simple command bash prints
@@ -29,7 +35,7 @@ const ABORT_ESCALATE_MS = 2000;
 const SEGMENT_MARKER = 'seg';
 
 export interface CliExecutorOptions {
-  /** Shell to run lines with (default /bin/bash). */
+  /** bash to run lines with (default /bin/bash; never $SHELL, see above). */
   bash?: string;
   /** Base environment (default process.env). */
   env?: NodeJS.ProcessEnv;

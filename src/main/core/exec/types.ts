@@ -14,9 +14,9 @@ export interface ExecRequest {
   /** Raw PTY bytes, in order, never re-encoded (the spool and the squasher both get them). */
   onData: (chunk: Uint8Array) => void;
   /**
-   * A simple command is about to run (bash DEBUG trap / zsh preexec, reported through a
-   * nonce'd OSC sequence that output cannot forge): lets the router switch grammars per
-   * segment of `make && make test`.
+   * A simple command is about to run (bash's DEBUG trap; in zsh sessions TRAPDEBUG, which
+   * reports a whole `a && b` sublist at once), reported through a nonce'd OSC sequence that
+   * output cannot forge: lets the router switch grammars per segment of `make && make test`.
    */
   onSegment?: (simpleCommand: string) => void;
   /** Aborting interrupts the command (SIGINT to its process group, then escalates). */
