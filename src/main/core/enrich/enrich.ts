@@ -4,7 +4,7 @@
  *   Permission denied         → owner, mode and the current user
  *   command not found         → similar command names on PATH
  */
-import { readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,9 +31,39 @@ export function levenshtein(a: string, b: string): number {
   return d[b.length];
 }
 
-const NOENT = [/(?:cannot (?:stat|access|open|remove|create \w+)|can't (?:open|cd to)) ['‘`"]?([^'’"\n]+?)['’"]?: No such file or directory/, /^(?:[\w./-]+: )*([^\s:'"][^:'"\n]*): No such file or directory/m, /ENOENT[^'\n]*'([^'\n]+)'/];
-const EACCES = [/['‘`"]?([^'’"\s:][^'’"\n:]*)['’"]?: Permission denied/, /EACCES[^'\n]*'([^'\n]+)'/];
-const NOTFOUND = [/(?:^|\s)([\w.+-]+): (?:command )?not found/m, /command not found: ([\w.+-]+)/];
+/** The shells' and sudo's "command not found" forms (bash, zsh, dash/sh, sudo, env). */
+const NOTFOUND = [/(?:^|: )([^\s:'"]+): command not found/m, /^(?:\S*\/)?(?:sh|dash|ash|ksh|mksh|bash): (?:\d+: |line \d+: )?([^\s:'"]+): not found/m, /command not found: ([^\s:'"]+)/];
+const NOENT_PHRASE = /No such file or directory|ENOENT|cannot find or open|required file not found|Cannot find module/;
+/** A shell reporting on the program it tried to run (`bash: line 1: ./x: …`): an exec failure, not a read. */
+const SHELL_EXEC = /^(?:\S*\/)?(?:bash|sh|dash|ash|zsh|ksh): (?:line \d+: |\d+: )?/;
+const EACCES_PHRASE = /Permission denied|EACCES/;
+
+/**
+ * The path a "No such file" / "Permission denied" line is about, in the forms real tools print:
+ *   cp: cannot stat 'x': …           (quoted, coreutils; mkdir uses ‘x’)
+ *   tar (child): x.tgz: Cannot open: …, /bin/bash: line 1: ./x: …   (colon-separated; the last
+ *                                     word without spaces that is not the program name)
+ *   [Errno 2] No such file or directory: 'x'   (Python)
+ *   ENOENT: no such file or directory, open 'x'   (Node)
+ *   unzip:  cannot find or open x.zip, x.zip.zip or x.zip.ZIP.
+ */
+export function pathOfError(line: string, phrase: RegExp): string | undefined {
+  const m = phrase.exec(line);
+  if (!m) return undefined;
+  if (m[0] === 'cannot find or open') return /cannot find or open (\S+?),/.exec(line)?.[1];
+  // Node names a module, not always a file: only paths count.
+  if (m[0] === 'Cannot find module') return /Cannot find module '([./][^']*)'/.exec(line)?.[1];
+  const afterPhrase = line.slice(m.index + m[0].length);
+  const trailing = /^: ['"‘]([^'"’]+)['"’]/.exec(afterPhrase) ?? /^[^']*, \w+ '([^']+)'/.exec(afterPhrase);
+  if (trailing) return trailing[1];
+  const before = line.slice(0, m.index).replace(/:\s*(?:\[Errno \d+\]\s*)?$/, '');
+  const quoted = /['‘"`]([^'’"`]+)['’"`]$/.exec(before);
+  if (quoted) return quoted[1];
+  const segs = before.split(': ').map((x) => x.trim()).filter(Boolean);
+  const candidates = segs.length > 1 ? segs.slice(1) : segs;
+  for (let i = candidates.length - 1; i >= 0; i--) if (!/\s/.test(candidates[i])) return candidates[i];
+  return undefined;
+}
 
 export interface EnrichInput {
   output: string;
@@ -55,32 +85,22 @@ export function enrich(input: EnrichInput): string[] {
   for (const line of input.output.split('\n')) {
     for (const re of NOTFOUND) {
       const m = re.exec(line);
-      if (m && /not found/.test(line)) once(`cmd:${m[1]}`, () => similarCommands(m[1], input.env.PATH ?? ''));
-    }
-    if (/No such file or directory|ENOENT/.test(line)) {
-      for (const re of NOENT) {
-        const m = re.exec(line);
-        if (m) {
-          once(`noent:${m[1]}`, () => nearestPath(m[1].trim(), input.cwd));
-          break;
-        }
+      if (m) {
+        once(`cmd:${m[1]}`, () => similarCommands(m[1], input.env.PATH ?? ''));
+        break;
       }
     }
-    if (/Permission denied|EACCES/.test(line)) {
-      for (const re of EACCES) {
-        const m = re.exec(line);
-        if (m) {
-          once(`acces:${m[1]}`, () => permissionHint(m[1].trim(), input.cwd));
-          break;
-        }
-      }
-    }
+    const missing = pathOfError(line, NOENT_PHRASE);
+    if (missing) once(`noent:${missing}`, () => nearestPath(missing, input.cwd));
+    const denied = pathOfError(line, EACCES_PHRASE);
+    if (denied) once(`acces:${denied}`, () => permissionHint(denied, input.cwd, SHELL_EXEC.test(line)));
   }
   return hints;
 }
 
 export function nearestPath(p: string, cwd: string): string | undefined {
   const abs = path.resolve(cwd, p);
+  if (existsSync(abs)) return interpreterHint(p, abs);
   let dir = path.dirname(abs);
   let missing = path.basename(abs);
   while (!isDir(dir)) {
@@ -97,8 +117,32 @@ export function nearestPath(p: string, cwd: string): string | undefined {
   }
   entries.sort((a, b) => levenshtein(a, missing) - levenshtein(b, missing) || a.localeCompare(b));
   const shown = entries.slice(0, ENTRIES_SHOWN).map((e) => (isDir(path.join(dir, e)) ? `${e}/` : e));
-  const rel = path.relative(cwd, dir) || '.';
+  const rel = path.isAbsolute(p) ? dir.replace(/\/$/, '') : path.relative(cwd, dir) || '.';
   return `hint: ${p} does not exist; nearest existing: ${rel}/ (${entries.length} entries${shown.length ? `: ${shown.join(', ')}${entries.length > shown.length ? ', …' : ''}` : ''})`;
+}
+
+/** Longest `#!` line read when a script exists but "No such file" was reported for it. */
+const SHEBANG_BYTES = 256;
+
+/** `./run.sh: No such file or directory` for a file that exists: its `#!` interpreter is what is missing. */
+function interpreterHint(p: string, abs: string): string | undefined {
+  let head = '';
+  try {
+    const fd = openSync(abs, 'r');
+    try {
+      const buf = Buffer.alloc(SHEBANG_BYTES);
+      head = buf.toString('utf8', 0, readSync(fd, buf, 0, SHEBANG_BYTES, 0));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  if (!head.startsWith('#!')) return undefined;
+  const line = head.slice(2).split('\n')[0];
+  const interp = line.replace(/\r$/, '').trim().split(/\s+/)[0];
+  if (line.endsWith('\r')) return `hint: ${p} has Windows line endings: its #! line asks for "${interp}\\r", which does not exist (fix: sed -i 's/\\r$//' ${p})`;
+  return interp && !existsSync(interp) ? `hint: ${p} exists; its interpreter ${interp} (from #!) was not found` : undefined;
 }
 
 function isDir(p: string): boolean {
@@ -118,14 +162,32 @@ function userName(uid: number): string {
   return String(uid);
 }
 
-export function permissionHint(p: string, cwd: string): string | undefined {
+export function permissionHint(p: string, cwd: string, exec = false): string | undefined {
   const abs = path.resolve(cwd, p);
+  let me: os.UserInfo<string>;
   try {
-    const st = statSync(abs);
-    const me = os.userInfo();
-    return `hint: ${p} is owned by ${userName(st.uid)} (uid ${st.uid}, gid ${st.gid}), mode ${(st.mode & 0o7777).toString(8).padStart(4, '0')}; you are ${me.username} (uid ${me.uid}, gid ${me.gid})`;
+    me = os.userInfo();
   } catch {
     return undefined;
+  }
+  const who = `you are ${me.username} (uid ${me.uid}, gid ${me.gid})`;
+  const describe = (st: { uid: number; gid: number; mode: number }) => `owned by ${userName(st.uid)} (uid ${st.uid}, gid ${st.gid}), mode ${(st.mode & 0o7777).toString(8).padStart(4, '0')}`;
+  try {
+    const st = statSync(abs);
+    // Even root cannot execute a file without any x bit.
+    const noExec = exec && st.isFile() && (st.mode & 0o111) === 0 ? `; it is not executable: chmod +x ${p}, or run it with its interpreter (bash ${p})` : '';
+    return `hint: ${p} is ${describe(st)}; ${who}${noExec}`;
+  } catch {
+    // Creating it was denied: the directory it would go in is what matters.
+  }
+  for (let dir = path.dirname(abs); ; dir = path.dirname(dir)) {
+    try {
+      const st = statSync(dir);
+      const shown = path.isAbsolute(p) ? dir : path.relative(cwd, dir) || '.';
+      return `hint: ${p} cannot be created in ${shown}/, which is ${describe(st)}; ${who}`;
+    } catch {
+      if (path.dirname(dir) === dir) return undefined;
+    }
   }
 }
 

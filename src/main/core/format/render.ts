@@ -49,7 +49,8 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
       break;
     }
     case 'narrate':
-      if (f.exitCode !== 0 && r.output.trim()) out.push(r.output.replace(/\n$/, ''));
+      // On success the handler kept only what is worth reading (warnings, a short -v listing).
+      if (r.output.trim()) out.push(r.output.replace(/\n$/, ''));
       out.push(...r.effects);
       if (f.exitCode !== 0) out.push(ctx ? `[${exitText(f)}]` : `✗ ${exitText(f)}`);
       break;

@@ -41,9 +41,10 @@ export function passthroughReport(text: string, maxLines = PASSTHROUGH_MAX_LINES
   const tail = keep - head;
   const shownHead = all.slice(0, head);
   const shownTail = tail > 0 ? all.slice(all.length - tail) : [];
-  const cut: PassthroughCut = { fromLine: head + 1, toLine: all.length - tail, omittedLines: all.length - tail - head, omittedBytes: 0 };
-  const kept = [...shownHead, ...shownTail].join('\n');
-  cut.omittedBytes = bytes - Buffer.byteLength(kept) - (text.endsWith('\n') ? 1 : 0) - 1;
+  // Omitted bytes count each omitted line with its newline: exactly what `mish raw --lines` gives back.
+  let omittedBytes = 0;
+  for (let i = head; i < all.length - tail; i++) omittedBytes += Buffer.byteLength(all[i]) + (i < all.length - 1 || text.endsWith('\n') ? 1 : 0);
+  const cut: PassthroughCut = { fromLine: head + 1, toLine: all.length - tail, omittedLines: all.length - tail - head, omittedBytes };
   const output = shownHead.join('\n') + '\n' + CUT_PLACEHOLDER + '\n' + (shownTail.length ? shownTail.join('\n') + (text.endsWith('\n') ? '\n' : '') : '');
   return { category: 'passthrough', output, lines, bytes, cut };
 }

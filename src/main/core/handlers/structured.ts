@@ -6,7 +6,7 @@
  * change how the result is printed, never what the command does.
  */
 import type { Segment } from '../router/categorize.js';
-import { hasFlag } from '../router/meta.js';
+import { hasFlag, positionals } from '../router/meta.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
 
@@ -21,15 +21,20 @@ interface Shape {
   inject: string[];
   /** The user already chose a format with one of these. */
   userFormat: string[];
+  /** A name after the subcommand makes it act (`git branch feat` creates) unless a listing flag is given. */
+  listsOnlyWithout?: { listFlags: string[] };
   parse(out: string): string[];
 }
+
+/** git's global options that take a value (`git -C repo branch`). */
+const GIT_GLOBAL_VALUE_FLAGS = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env'];
 
 const US = '\x1f'; // unit separator: cannot appear in refs, hashes or dates
 
 const SHAPES: Record<string, Shape> = {
   'git status': { kind: 'git-status', inject: ['--porcelain=v1', '--branch'], userFormat: ['-s', '--short', '--porcelain', '-z', '--long'], parse: parseGitStatus },
   'git log': { kind: 'git-log', inject: [`--format=%h${US}%an${US}%ar${US}%d${US}%s`], userFormat: ['--format', '--pretty', '--oneline', '-z', '--graph'], parse: parseGitLog },
-  'git branch': { kind: 'git-branch', inject: [`--format=%(HEAD)${US}%(refname:short)${US}%(upstream:short)${US}%(upstream:track)${US}%(objectname:short)`], userFormat: ['--format', '-v', '-vv', '--verbose', '-d', '-D', '-m', '-M', '-c', '-C', '--delete', '--move', '--copy', '--set-upstream-to', '-u', '--unset-upstream', '--edit-description', '--show-current'], parse: parseGitBranch },
+  'git branch': { kind: 'git-branch', inject: [`--format=%(HEAD)${US}%(refname:short)${US}%(upstream:short)${US}%(upstream:track)${US}%(objectname:short)`], userFormat: ['--format', '-v', '-vv', '--verbose', '-d', '-D', '-m', '-M', '-c', '-C', '--delete', '--move', '--copy', '--set-upstream-to', '-u', '--unset-upstream', '--edit-description', '--show-current'], listsOnlyWithout: { listFlags: ['-l', '--list', '-a', '--all', '-r', '--remotes', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at'] }, parse: parseGitBranch },
   'docker ps': { kind: 'docker-ps', inject: ['--format', '{{json .}}'], userFormat: ['--format', '-q', '--quiet'], parse: (o) => parseJsonLines(o, (r) => `${r.Names ?? ''}  ${r.Image ?? ''}  ${r.Status ?? ''}${r.Ports ? `  ${r.Ports}` : ''}`) },
   'docker images': { kind: 'docker-images', inject: ['--format', '{{json .}}'], userFormat: ['--format', '-q', '--quiet'], parse: (o) => parseJsonLines(o, (r) => `${r.Repository ?? ''}:${r.Tag ?? ''}  ${r.Size ?? ''}  ${r.ID ?? ''}  ${r.CreatedSince ?? ''}`) },
   'kubectl get': { kind: 'kubectl-get', inject: [], userFormat: ['-o', '--output'], parse: compactTable },
@@ -45,6 +50,7 @@ export function structuredCommand(source: string, seg: Segment): { command: stri
   if (!shape) return { command: source };
   const args = seg.command.argv.slice(1);
   if (shape.userFormat.some((f) => hasFlag(args, f))) return { command: source };
+  if (shape.listsOnlyWithout && positionals(args, GIT_GLOBAL_VALUE_FLAGS).length > 1 && !shape.listsOnlyWithout.listFlags.some((f) => hasFlag(args, f))) return { command: source };
   if (!shape.inject.length) return { command: source, shape };
   const sub = seg.command.words.slice(seg.command.argvStart + 1).find((w) => w.value === seg.subcommand && w.literal);
   if (!sub) return { command: source };
@@ -99,13 +105,14 @@ export function parseGitLog(out: string): string[] {
 }
 
 export function parseGitBranch(out: string): string[] {
-  return out
+  const rows = out
     .split('\n')
     .filter((l) => l.includes(US))
     .map((l) => {
       const [head, name, up, track, sha] = l.split(US);
       return `${head === '*' ? '*' : ' '} ${name} ${sha}${up ? ` → ${up}` : ''}${track ? ` ${track}` : ''}`;
     });
+  return rows.length ? rows : ['no branches'];
 }
 
 function parseJsonLines(out: string, fmt: (r: Record<string, string>) => string): string[] {

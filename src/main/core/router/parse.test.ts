@@ -95,6 +95,16 @@ describe('unwrap', () => {
     [['nohup', 'nice', '-10', './server'], ['nohup', 'nice'], ['./server']],
     [['/usr/bin/sudo', '-uroot', '--', 'rm', '-rf', '/'], ['sudo'], ['rm', '-rf', '/']],
     [['time', '-p', 'stdbuf', '-oL', 'make'], ['time', 'stdbuf'], ['make']],
+    [['env', '-u', 'HOME', 'A=1', 'B=2', 'npm', 'test'], ['env'], ['npm', 'test']],
+    [['nice', '-n', '10', 'ionice', '-c3', 'make'], ['nice', 'ionice'], ['make']],
+    [['timeout', '--signal=KILL', '30s', 'cargo', 'test'], ['timeout'], ['cargo', 'test']],
+    [['timeout', '-k', '5', '30', 'pytest'], ['timeout'], ['pytest']],
+    [['xargs', '-I{}', 'cp', '{}', 'dst/'], ['xargs'], ['cp', '{}', 'dst/']],
+    [['setpriv', '--reuid=65534', '--clear-groups', 'cp', 'a', 'b'], ['setpriv'], ['cp', 'a', 'b']],
+    [['runuser', '-u', 'www', '--', 'ls'], ['runuser'], ['ls']],
+    [['flock', '/tmp/lock', 'make'], ['flock'], ['make']],
+    [['flock', '/tmp/lock', '-c', 'make'], [], ['flock', '/tmp/lock', '-c', 'make']],
+    [['taskset', '0x3', 'make'], ['taskset'], ['make']],
   ])('%j', (argv, wrappers, rest) => {
     const u = unwrap(argv);
     expect(u.wrappers).toEqual(wrappers);

@@ -1,6 +1,6 @@
 /**
  * Command wrappers that run another command (`sudo make`, `env A=1 npm test`, `timeout 5 curl …`,
- * `xargs rm`): the router categorises and picks a grammar for the wrapped command, not the
+ * `xargs rm`, `setpriv --reuid=1000 cp …`): the router categorises and picks a grammar for the wrapped command, not the
  * wrapper. Package-runner wrappers (npx, npm exec, pnpm dlx, yarn, python -m) are seen through
  * by the grammar module's detectTool; these are the generic process wrappers.
  */
@@ -34,6 +34,11 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   nohup: { shortValue: '', longValue: [] },
   stdbuf: { shortValue: 'ioe', longValue: ['--input', '--output', '--error'] },
   builtin: { shortValue: '', longValue: [] },
+  // Run as another user or under a lock/CPU set: the wrapped command is what runs.
+  setpriv: { shortValue: '', longValue: ['--reuid', '--regid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile', '--landlock-access', '--landlock-rule', '--rlimit'], query: ['-d', '--dump', '--list-caps'] },
+  runuser: { shortValue: 'ugGsw', longValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'], query: ['-c', '--command', '-l', '--login'] },
+  flock: { shortValue: 'wEc', longValue: ['--timeout', '--wait', '--conflict-exit-code', '--command'], positional: 1, query: ['-c', '--command'] },
+  taskset: { shortValue: '', longValue: [], positional: 1, query: ['-p', '--pid'] },
 };
 
 /** Wrappers whose optional value is glued to the flag only (`xargs -i{}`, `xargs -l5`): never a separate word. */

@@ -1,0 +1,161 @@
+/**
+ * Passthrough is byte-exact: for every content command the issue names, what the agent gets
+ * equals what the program writes when its output is not a terminal (the PTY's `\r\n` undone,
+ * colour removed — nothing else). Real programs on real files and a real git repository.
+ */
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
+import { PASSTHROUGH_MAX_BYTES, PASSTHROUGH_MAX_LINES } from './passthrough.js';
+import { humanSize } from './narrate.js';
+
+const sb = sandbox('passthrough');
+const dir = sb.dir;
+let repo: string;
+
+/** Text with what breaks naive handling: tabs, CRLF, UTF-8, blank lines, a line wider than the terminal. */
+const TEXT = ['first line', '\tindented with a tab', 'crlf line\r', 'üñíçødé — ✓ 日本語', '', `${'wide '.repeat(60)}end`, 'match me', 'last line without newline'].join('\n');
+
+beforeAll(() => {
+  writeFileSync(path.join(dir, 'text.txt'), TEXT);
+  writeFileSync(path.join(dir, 'a.txt'), 'one\ntwo\nthree\nfour\n');
+  writeFileSync(path.join(dir, 'b.txt'), 'one\n2\nthree\nfour\nfive\n');
+  writeFileSync(path.join(dir, 'data.json'), '{"name":"mish","tags":["a","b"],"n":{"x":1.5,"y":null}}');
+  repo = gitRepo(path.join(dir, 'repo'));
+  writeFileSync(path.join(repo, 'f.txt'), 'a\nb\nc\n');
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-qm', 'first');
+  writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\n');
+  git(repo, 'commit', '-qam', 'second');
+  writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\ne\n');
+});
+afterAll(() => sb.cleanup());
+
+/** The program's own output, to a pipe. */
+function own(line: string, cwd = dir): string {
+  try {
+    return execSync(line, { cwd, encoding: 'utf8', env: { ...process.env, ...gitEnv, GIT_PAGER: 'cat', PAGER: 'cat' }, shell: '/bin/bash' });
+  } catch (e) {
+    // diff exits 1 when files differ: its stdout is still the output.
+    return (e as { stdout: string }).stdout;
+  }
+}
+
+/**
+ * What the program prints on a terminal, from a pipe: git decorates commits (`(HEAD -> main)`)
+ * only on a terminal (log.decorate=auto), so the pipe run asks for it.
+ */
+function ownOnTerminal(line: string, cwd: string): string {
+  return own(line.startsWith('git ') ? `git -c log.decorate=short ${line.slice(4)}` : line, cwd);
+}
+
+async function exact(line: string, cwd = dir) {
+  const r = await sb.run(line, { cwd, env: gitEnv });
+  expect(r.category, line).toBe('passthrough');
+  if (r.report.category !== 'passthrough') throw new Error('not passthrough');
+  expect(r.report.output, line).toBe(ownOnTerminal(line, cwd));
+  // The rendered text starts with exactly that output, then the footer.
+  const body = r.report.output.endsWith('\n') ? r.report.output : `${r.report.output} ⏎ (no newline at end)\n`;
+  expect(r.text.startsWith(body), line).toBe(true);
+  expect(r.text.slice(body.length)).toMatch(new RegExp(`^── ${r.report.lines} lines?, ${humanSize(r.report.bytes).replace('.', '\\.')}, exit ${r.exitCode}\\n$`));
+  return r;
+}
+
+describe('passthrough is byte-exact against the program', () => {
+  it.each([
+    'cat text.txt',
+    'head -n 3 text.txt',
+    'head -c 20 text.txt',
+    'tail -n 2 text.txt',
+    "sed -n '2,4p' text.txt",
+    'grep -n match text.txt',
+    'grep -c line text.txt',
+    'diff a.txt b.txt',
+    'diff -u a.txt b.txt',
+    'ls',
+    'ls -la repo',
+    'cat a.txt | grep t',
+  ])('%s', async (line) => {
+    if (line.startsWith('ls')) {
+      // ls prints columns on a terminal (the PTY is 120 wide): the same as `ls -C -w 120`.
+      const r = await sb.run(line);
+      expect(r.category).toBe('passthrough');
+      const expected = line === 'ls' ? own('ls -C -w 120') : own(`${line} --color=never`);
+      expect(r.report.category === 'passthrough' && r.report.output).toBe(expected);
+      return;
+    }
+    await exact(line);
+  });
+
+  it('diff keeps its exit status 1 (files differ) in the footer', async () => {
+    const r = await exact('diff a.txt b.txt');
+    expect(r.exitCode).toBe(1);
+    expect(r.text).toMatch(/── \d+ lines, \d+B, exit 1\n$/);
+  });
+
+  it.each(['git diff', 'git diff HEAD~1', 'git show', 'git show --stat HEAD~1', 'git log -p', 'git log -p -1 --format=%H%n%an%n%s'])('%s (colour on a terminal, stripped)', async (line) => {
+    await exact(line, repo);
+  });
+
+  it.runIf(have('jq'))('jq (colour on a terminal, stripped)', async () => {
+    await exact('jq . data.json');
+    await exact('jq -r .tags[] data.json');
+    await exact("jq -c '.n' data.json");
+  });
+
+  it.runIf(have('rg'))('rg', async () => {
+    await exact('rg -n --no-heading match text.txt');
+  });
+
+  it('a heredoc feeds the command, output exact', async () => {
+    await exact("cat <<'EOF'\nalpha $HOME\n\tbeta\nEOF");
+  });
+});
+
+describe('very large passthrough output', () => {
+  it('cuts head + tail with an exact marker, and the spool has every byte', async () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => `row ${i + 1} ${'x'.repeat(i % 7)}`);
+    writeFileSync(path.join(dir, 'big.txt'), `${lines.join('\n')}\n`);
+    const r = await sb.run('cat big.txt');
+    expect(r.category).toBe('passthrough');
+    if (r.report.category !== 'passthrough') return;
+    const cut = r.report.cut!;
+    const head = PASSTHROUGH_MAX_LINES / 2;
+    expect(cut).toMatchObject({ fromLine: head + 1, toLine: 100_000 - head, omittedLines: 100_000 - 2 * head });
+    const omitted = lines.slice(head, 100_000 - head);
+    expect(cut.omittedBytes).toBe(Buffer.byteLength(`${omitted.join('\n')}\n`));
+    const marker = `[mish: lines ${head + 1}-${100_000 - head} omitted (${cut.omittedLines} lines, ${humanSize(cut.omittedBytes)}); full output: ${r.facts.spoolRef}]`;
+    expect(r.text).toBe(`${lines.slice(0, head).join('\n')}\n${marker}\n${lines.slice(-head).join('\n')}\n── 100000 lines, ${humanSize(r.report.bytes)}, exit 0\n`);
+    const id = /mish raw (\w+)/.exec(r.facts.spoolRef!)![1];
+    const raw = sb.spool.open(id)!.readAll().toString().replace(/\r\n/g, '\n');
+    expect(raw).toBe(`${lines.join('\n')}\n`);
+  });
+
+  it('cuts by bytes when a few lines are long', async () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `${String(i + 1).padStart(4, '0')} ${'y'.repeat(400)}`);
+    writeFileSync(path.join(dir, 'wide.txt'), `${lines.join('\n')}\n`);
+    const r = await sb.run('cat wide.txt');
+    if (r.report.category !== 'passthrough') throw new Error('not passthrough');
+    const cut = r.report.cut!;
+    expect(cut).toBeDefined();
+    const shown = r.text.split('\n');
+    const markerAt = shown.findIndex((l) => l.startsWith('[mish: lines '));
+    // Every line before the marker is the file's head, every line after it (to the footer) its tail.
+    expect(shown.slice(0, markerAt)).toEqual(lines.slice(0, cut.fromLine - 1));
+    expect(shown.slice(markerAt + 1, -2)).toEqual(lines.slice(cut.toLine));
+    expect(Buffer.byteLength(shown.slice(0, markerAt).join('\n')) + Buffer.byteLength(shown.slice(markerAt + 1, -2).join('\n'))).toBeLessThanOrEqual(PASSTHROUGH_MAX_BYTES);
+    expect(shown[markerAt]).toBe(`[mish: lines ${cut.fromLine}-${cut.toLine} omitted (${cut.omittedLines} lines, ${humanSize(cut.omittedBytes)}); full output: ${r.facts.spoolRef}]`);
+  });
+
+  it('context mode keeps the marker and says how to read the rest', async () => {
+    const r = await sb.run('cat big.txt', { output: 'context' });
+    expect(r.text).toMatch(/\n\[mish: lines 1001-99000 omitted \(98000 lines, [\d.]+[KM]?B\); full output: mish raw \w+\]\n/);
+    expect(r.text).toMatch(/\n\[100000 lines, [\d.]+MB, exit 0\]\n$/);
+    const j = await sb.run('cat big.txt', { output: 'json' });
+    const parsed = JSON.parse(j.text);
+    expect(parsed.cut).toMatchObject({ fromLine: 1001, toLine: 99000, omittedLines: 98000 });
+    expect(parsed.spool).toMatch(/^mish raw \w+$/);
+  });
+});

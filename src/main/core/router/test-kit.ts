@@ -1,0 +1,82 @@
+/**
+ * Shared set-up for the router and handler tests: the real router on a real PTY executor, real
+ * grammars and meta files, a spool outside the work directory (so file-operation narration
+ * never sees the spool appear), and helpers for temp dirs and git repositories.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { nodePtyPort } from '../../platform/node-pty-port.js';
+import { CliExecutor } from '../exec/cli-executor.js';
+import { detectTool } from '../grammar/detect.js';
+import { GrammarRegistry } from '../grammar/registry.js';
+import { SpoolStore } from '../spool/spool.js';
+import { loadRouterMeta, type RouterMeta } from './meta.js';
+import { route, type RouteOptions, type RouteResult } from './route.js';
+
+export const meta: RouterMeta = (() => {
+  const m = loadRouterMeta();
+  if (!m.ok) throw new Error(`${m.error.file}: ${m.error.message}`);
+  return m.meta;
+})();
+
+const registry = new GrammarRegistry({ userDir: null, projectGrammars: false });
+export const detect: RouteOptions['detect'] = (argv) => detectTool(argv, registry.snapshot(process.cwd()));
+export const executor = new CliExecutor(nodePtyPort);
+
+export interface Sandbox {
+  /** The work directory commands run in. */
+  dir: string;
+  spool: SpoolStore;
+  opts(extra?: Partial<RouteOptions>): RouteOptions;
+  run(line: string, extra?: Partial<RouteOptions>): Promise<Extract<RouteResult, { kind: 'ran' }>>;
+  cleanup(): void;
+}
+
+/** A temp work dir with its spool next to it (not inside). */
+export function sandbox(prefix: string): Sandbox {
+  const root = mkdtempSync(path.join(tmpdir(), `mish-${prefix}-`));
+  const dir = path.join(root, 'work');
+  mkdirSync(dir);
+  const spool = new SpoolStore(path.join(root, 'spool'));
+  const opts = (extra: Partial<RouteOptions> = {}): RouteOptions => ({ mode: 'cli', executor, meta, detect, cwd: dir, spool, ...extra });
+  return {
+    dir,
+    spool,
+    opts,
+    async run(line, extra) {
+      const r = await route(line, opts(extra));
+      if (r.kind !== 'ran') throw new Error(`expected a run, got ${r.kind}: ${r.text}`);
+      return r;
+    },
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+const GIT_ENV = { GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com' };
+
+/** Run git for set-up (identity fixed, no user config). */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV, GIT_CONFIG_GLOBAL: '/dev/null' } });
+}
+
+/** A fresh repository on branch main. */
+export function gitRepo(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  return dir;
+}
+
+/** Environment for routed git commands: same identity, no user config. */
+export const gitEnv: Record<string, string> = { ...GIT_ENV, GIT_CONFIG_GLOBAL: '/dev/null' };
+
+/** Does a program exist on PATH? */
+export function have(program: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
