@@ -117,7 +117,11 @@ export function parseCommandLine(source: string): ParseOutcome {
   };
 }
 
-function failure(source: string, message: string, pos: number): ParseFailure {
+function failure(source: string, message: string, at: number): ParseFailure {
+  // Point at the offending token, not the blank before it (`a | | b`: the second `|`).
+  let pos = at;
+  while (pos < source.length && (source[pos] === ' ' || source[pos] === '\t')) pos++;
+  if (pos === source.length) pos = at;
   const before = source.slice(0, pos);
   const line = before.split('\n').length;
   const lineStart = before.lastIndexOf('\n') + 1;

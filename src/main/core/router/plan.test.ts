@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileMeta, loadRouterMeta, type RouterMeta } from './meta.js';
 import { parseCommandLine } from './parse.js';
 import { planLine } from './plan.js';
+import { detect } from './test-kit.js';
 
 const loaded = loadRouterMeta();
 if (!loaded.ok) throw new Error(`${loaded.error.file}: ${loaded.error.message}`);
@@ -112,5 +113,48 @@ describe('malformed meta files', () => {
     if (!d.ok) expect(d.error.message).toMatch(/pattern x: invalid regex/);
     const t = compileMeta('[commands\n', '');
     expect(t.ok).toBe(false);
+  });
+});
+
+describe('wrappers: the wrapped command gets the category and grammar', () => {
+  const withGrammars = (line: string) => {
+    const p = parseCommandLine(line);
+    if (!p.ok) throw new Error(p.error.message);
+    return planLine(p.line, meta, detect).segments[0];
+  };
+  it.each([
+    ['sudo cat /etc/hosts', 'passthrough', undefined],
+    ['sudo -u www-data cp a b', 'narrate', undefined],
+    ['env CI=1 npm test', 'condense', 'npm'],
+    ['time make -j4', 'condense', 'make'],
+    ['nice -n 10 cargo build', 'condense', 'cargo'],
+    ['timeout 60 pytest -q', 'condense', 'pytest'],
+    ['timeout -s KILL 5 git status', 'structured', 'git'],
+    ['npx tsc --noEmit', 'condense', 'tsc'],
+    ['npx -y eslint .', 'condense', 'eslint'],
+    ['npm exec -- vitest run', 'condense', 'vitest'],
+    ['pnpm dlx tsc -p .', 'condense', 'tsc'],
+  ])('%s → %s (%s grammar)', (line, category, grammar) => {
+    const s = withGrammars(line);
+    expect(s.category).toBe(category);
+    expect(s.detection?.grammar.name).toBe(grammar);
+  });
+
+  it('xargs: the command it runs', () => {
+    const p = parseCommandLine('find . -name "*.o" | xargs rm -f');
+    if (!p.ok) throw new Error(p.error.message);
+    const plan = planLine(p.line, meta, detect);
+    expect(plan.segments.map((s) => [s.name, s.category])).toEqual([
+      ['find', 'passthrough'],
+      ['rm', 'narrate'],
+    ]);
+    expect(plan.segments[1].command.wrappers).toEqual(['xargs']);
+  });
+
+  it('a heredoc, redirections and assignments do not change what the command is', () => {
+    expect(plan("cat <<'EOF' > out.txt\nhello\nEOF").category).toBe('narrate');
+    expect(plan('FOO=1 BAR=2 make 2>&1').category).toBe('condense');
+    expect(plan('grep -r x . 2>/dev/null').category).toBe('passthrough');
+    expect(plan('(cd sub && make) || echo failed').category).toBe('condense');
   });
 });

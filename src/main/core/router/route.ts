@@ -106,14 +106,14 @@ export async function route(commandLine: string, options: RouteOptions): Promise
 
 function parseError(line: string, error: ParseFailure, output: OutputMode): RouteResult {
   const msg = `mish: syntax error at line ${error.line}, column ${error.column}: ${error.message}\n${error.excerpt}\nnothing was run`;
-  const text = output === 'json' ? JSON.stringify({ command: line, error: 'parse', message: error.message, line: error.line, column: error.column, pos: error.pos }) + '\n' : msg + '\n';
+  const text = output === 'json' ? JSON.stringify({ command: line, error: 'parse', exitCode: PARSE_ERROR_EXIT, message: error.message, line: error.line, column: error.column, pos: error.pos }) + '\n' : msg + '\n';
   return { kind: 'parse-error', exitCode: PARSE_ERROR_EXIT, error, text };
 }
 
 function refused(category: 'dangerous' | 'interactive', reason: string, dangers: DangerMatch[], output: OutputMode, line: string, advice: string | undefined): RouteResult {
   const text =
     output === 'json'
-      ? JSON.stringify({ command: line, refused: category, reason, dangers: dangers.map((d) => ({ id: d.id, description: d.description, command: d.text })), ...(advice ? { advice } : {}) }) + '\n'
+      ? JSON.stringify({ command: line, refused: category, exitCode: REFUSED_EXIT, reason, dangers: dangers.map((d) => ({ id: d.id, description: d.description, command: d.text })), ...(advice ? { advice } : {}) }) + '\n'
       : `${reason}${advice ? `\ninstead: ${advice}` : ''}\n`;
   return { kind: 'refused', exitCode: REFUSED_EXIT, category, reason, dangers, advice, text };
 }

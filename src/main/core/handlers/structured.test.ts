@@ -1,0 +1,155 @@
+/**
+ * Structured on real git repositories: a machine-readable format is injected only when the user
+ * chose none, parsed, and printed compact; a user's format is run and shown as written.
+ * docker and kubectl exist here without a daemon or a cluster: their real error reaches the
+ * agent with the exit code kept.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
+import { LOG_ENTRIES_SHOWN } from './structured.js';
+
+const sb = sandbox('structured');
+let repo: string;
+let empty: string;
+
+beforeAll(() => {
+  repo = gitRepo(path.join(sb.dir, 'repo'));
+  writeFileSync(path.join(repo, 'a'), '1');
+  writeFileSync(path.join(repo, 'old-name'), 'r');
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-qm', 'first commit');
+  git(repo, 'branch', 'feature');
+  writeFileSync(path.join(repo, 'a'), '2');
+  writeFileSync(path.join(repo, 'b'), 'new');
+  writeFileSync(path.join(repo, 'c'), 'staged');
+  git(repo, 'add', 'c');
+  renameSync(path.join(repo, 'old-name'), path.join(repo, 'new-name'));
+  git(repo, 'add', '-A', 'old-name', 'new-name');
+  empty = gitRepo(path.join(sb.dir, 'empty'));
+});
+afterAll(() => sb.cleanup());
+
+const run = (line: string, cwd = repo) => sb.run(line, { cwd, env: gitEnv });
+
+describe('git status', () => {
+  it('injects --porcelain and prints a compact form', async () => {
+    const r = await run('git status');
+    expect(r.category).toBe('structured');
+    expect(r.ran).toBe("git status '--porcelain=v1' '--branch'");
+    expect(r.text).toBe('branch main · 2 staged, 1 modified, 1 untracked\nstaged:    A c, R old-name -> new-name\nmodified:  M a\nuntracked: b\n');
+  });
+
+  it('a fresh repository and a clean tree', async () => {
+    expect((await run('git status', empty)).text).toBe('branch main · clean\n');
+    const clean = gitRepo(path.join(sb.dir, 'clean'));
+    writeFileSync(path.join(clean, 'x'), 'x');
+    git(clean, 'add', '.');
+    git(clean, 'commit', '-qm', 'x');
+    expect((await run('git -C clean status', sb.dir)).text).toBe('branch main · clean\n');
+  });
+
+  it.each([
+    ['git status -s', ' M a\nA  c\nR  old-name -> new-name\n?? b\n'],
+    ['git status --short', ' M a\nA  c\nR  old-name -> new-name\n?? b\n'],
+    ['git status --porcelain', ' M a\nA  c\nR  old-name -> new-name\n?? b\n'],
+  ])('%s: the user chose a format, it runs as written', async (line, output) => {
+    const r = await run(line);
+    expect(r.category).toBe('structured');
+    expect(r.ran).toBe(line);
+    expect(r.text).toBe(`${output}── exit 0\n`);
+  });
+
+  it('outside a repository: git’s own error and exit code', async () => {
+    const r = await run('git status', sb.dir);
+    expect(r.exitCode).toBe(128);
+    expect(r.text).toBe('fatal: not a git repository (or any of the parent directories): .git\n── exit 128\n');
+  });
+});
+
+describe('git log', () => {
+  it('injects a format and prints one line per commit', async () => {
+    const r = await run('git log');
+    expect(r.ran).toMatch(/^git log '--format=%h\x1f%an\x1f%ar\x1f%d\x1f%s'$/);
+    expect(r.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main, feature\) \(Ada, \d+ seconds? ago\)\n$/);
+  });
+
+  it('--oneline and --format are the user’s choice', async () => {
+    const one = await run('git log --oneline');
+    expect(one.ran).toBe('git log --oneline');
+    expect(one.text).toMatch(/^[0-9a-f]{7,} \(HEAD -> main, feature\) first commit\n── exit 0\n$/);
+    const f = await run('git log --format=%s');
+    expect(f.text).toBe('first commit\n── exit 0\n');
+  });
+
+  it('long histories are capped with a count of the rest', async () => {
+    const long = gitRepo(path.join(sb.dir, 'long'));
+    for (let i = 1; i <= LOG_ENTRIES_SHOWN + 5; i++) git(long, 'commit', '-q', '--allow-empty', '-m', `c${i}`);
+    const r = await run('git log', long);
+    const lines = r.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(LOG_ENTRIES_SHOWN + 1);
+    expect(lines[0]).toMatch(/ c35 \(HEAD -> main\) /);
+    expect(lines.at(-1)).toBe('… 5 older commits');
+  });
+
+  it('a repository without commits: git’s error, exit kept', async () => {
+    const r = await run('git log', empty);
+    expect(r.exitCode).toBe(128);
+    expect(r.text).toBe("fatal: your current branch 'main' does not have any commits yet\n── exit 128\n");
+  });
+});
+
+describe('git branch', () => {
+  it('lists branches compactly; -v is the user’s format', async () => {
+    const r = await run('git branch');
+    expect(r.text).toMatch(/^ {2}feature [0-9a-f]{7,}\n\* main [0-9a-f]{7,}\n$/);
+    const v = await run('git branch -v');
+    expect(v.ran).toBe('git branch -v');
+    expect(v.text).toMatch(/^ {2}feature +[0-9a-f]{7,} first commit\n\* main +[0-9a-f]{7,} first commit\n── exit 0\n$/);
+  });
+
+  it('git branch <name> creates a branch: run as written, nothing injected', async () => {
+    const r = await run('git branch topic');
+    expect(r.ran).toBe('git branch topic');
+    expect(r.exitCode).toBe(0);
+    expect(git(repo, 'branch', '--list', 'topic')).toBe('  topic\n');
+    expect((await run('git branch --list "t*"')).text).toMatch(/^ {2}topic [0-9a-f]{7,}\n$/);
+  });
+
+  it('no branches yet', async () => {
+    expect((await run('git branch', empty)).text).toBe('no branches\n');
+  });
+});
+
+/*
+ * docker and kubectl: there is no Docker daemon and no Kubernetes cluster on this machine, so
+ * their JSON/table output cannot be recorded; the parsers (parseJsonLines for `docker ps` /
+ * `docker images` with `--format {{json .}}`, compactTable for `kubectl get`) are left as
+ * written and untested on real output. What is tested: the real client error reaches the
+ * agent unchanged and the exit code is kept.
+ */
+describe.runIf(have('docker'))('docker without a daemon', () => {
+  it.each(['docker ps', 'docker images', 'docker ps -a -q'])('%s: the client error and exit code', async (line) => {
+    const r = await sb.run(line, { env: { DOCKER_HOST: `unix://${sb.dir}/no-docker.sock` } });
+    expect(r.category).toBe('structured');
+    expect(r.exitCode).toBe(1);
+    expect(r.text).toMatch(new RegExp(`Cannot connect to the Docker daemon at unix://${sb.dir}/no-docker\\.sock\\. Is the docker daemon running\\?\\n── exit 1\\n$`));
+    if (!line.includes('-q')) expect(r.ran).toBe(`${line} '--format' '{{json .}}'`);
+  });
+});
+
+describe.runIf(have('kubectl'))('kubectl without a cluster', () => {
+  it('kubectl get pods: the connection error and exit code', async () => {
+    const kubeconfig = path.join(sb.dir, 'kubeconfig');
+    // A cluster entry pointing at a closed local port: fails fast, never touches a real cluster.
+    writeFileSync(
+      kubeconfig,
+      'apiVersion: v1\nkind: Config\nclusters:\n- name: none\n  cluster:\n    server: https://127.0.0.1:1\ncontexts:\n- name: none\n  context:\n    cluster: none\n    user: none\ncurrent-context: none\nusers:\n- name: none\n  user:\n    token: x\n',
+    );
+    const r = await sb.run('kubectl get pods', { env: { KUBECONFIG: kubeconfig } });
+    expect(r.category).toBe('structured');
+    expect(r.exitCode).toBe(1);
+    expect(r.text).toMatch(/The connection to the server 127\.0\.0\.1:1 was refused - did you specify the right host or port\?\n── exit 1\n$/);
+  });
+});
