@@ -13,8 +13,9 @@ const bundle = path.join(root, 'dist', 'mish.mjs');
 let work: string;
 let spoolDir: string;
 
+/** Runs without a controlling terminal (setsid), as from an agent or CI: never asks on the developer's tty. */
 function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
-  const r = spawnSync(process.execPath, [bundle, ...args], {
+  const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...args], {
     cwd: opts.cwd ?? work,
     input: opts.input ?? '',
     encoding: 'utf8',

@@ -1,0 +1,237 @@
+/**
+ * The category router through the real `mish` CLI (dist/mish.mjs), as a person or a hook runs
+ * it: compound lines switching grammars, interactive programs and dangerous-command questions
+ * on a real terminal (a PTY driving `mish`), the same without a terminal (a new session with
+ * no controlling tty: `setsid`), bad input, and the large-output cut read back with `mish raw`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
+
+const root = path.resolve(__dirname, '..');
+const bundle = path.join(root, 'dist', 'mish.mjs');
+let base: string;
+let work: string;
+let spoolDir: string;
+
+const env = () => ({ ...process.env, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
+
+/** `mish …` without a controlling terminal (setsid): what an agent's pipe or CI gets. */
+function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
+  const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...args], { cwd: opts.cwd ?? work, input: opts.input ?? '', encoding: 'utf8', env: env(), timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface Step {
+  /** Wait until the screen (everything so far) contains this… */
+  when: string;
+  /** …then type this. */
+  send: string;
+}
+
+/** `mish …` on a real terminal: a PTY of 100x30, typing each step's answer when its prompt shows. */
+function onTerminal(args: string[], steps: Step[], cwd = work): Promise<{ code: number; screen: string }> {
+  return new Promise((resolve, reject) => {
+    const p = nodePtyPort.spawn(process.execPath, [bundle, ...args], { cwd, env: env(), cols: 100, rows: 30 });
+    let screen = '';
+    let next = 0;
+    let seenUpTo = 0;
+    const timer = setTimeout(() => {
+      p.kill('SIGKILL');
+      reject(new Error(`timed out; screen so far:\n${screen}`));
+    }, 30_000);
+    p.onData((d) => {
+      screen += Buffer.from(d).toString('utf8');
+      const s = steps[next];
+      const at = s ? screen.indexOf(s.when, seenUpTo) : -1;
+      if (s && at >= 0) {
+        next++;
+        seenUpTo = at + s.when.length;
+        p.write(s.send);
+      }
+    });
+    p.onExit((e) => {
+      clearTimeout(timer);
+      resolve({ code: e.exitCode, screen });
+    });
+  });
+}
+
+beforeAll(() => {
+  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
+  base = mkdtempSync(path.join(tmpdir(), 'mish-router-cli-'));
+  work = path.join(base, 'work');
+  mkdirSync(work);
+  spoolDir = path.join(base, 'spool');
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('compound lines switch grammars per segment', () => {
+  it('make, then cc: each segment is classified by its own grammar', () => {
+    const dir = path.join(work, 'switch');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'Makefile'), 'all:\n\t@echo building\n\t@false\n');
+    writeFileSync(path.join(dir, 'bad.c'), 'int main(void) { return undefined_thing; }\n');
+    const r = mish(['--json', 'make; cc -c bad.c'], { cwd: dir });
+    const j = JSON.parse(r.out);
+    expect(j.category).toBe('condense');
+    expect(j.grammars).toEqual(['make', 'c-compiler']);
+    // make's failure matched by the make grammar, the compiler error by the c-compiler grammar.
+    expect(j.summary.hazards.map((h: { rule: string }) => h.rule)).toEqual(['make-error', 'c-error']);
+    expect(r.code).toBe(1);
+    const human = mish(['make; cc -c bad.c'], { cwd: dir });
+    expect(human.out).toMatch(/bad\.c:1:\d+: error: .undefined_thing. undeclared/);
+    expect(human.out).toMatch(/make: \*\*\* \[Makefile:3: all\] Error 1/);
+  });
+
+  it('subshells, $(…), backticks, heredocs and assignments run as bash runs them', () => {
+    const dir = path.join(work, 'shell');
+    mkdirSync(path.join(dir, 'sub'), { recursive: true });
+    writeFileSync(path.join(dir, 'sub/f.txt'), 'inside\n');
+    const line = 'X=one; (cd sub && cat f.txt) && echo "$X $(echo two) `echo three`" && cat <<EOF\nfour $X\nEOF';
+    const r = mish([line], { cwd: dir });
+    const plain = execFileSync('bash', ['-c', line], { cwd: dir, encoding: 'utf8' });
+    expect(plain).toBe('inside\none two three\nfour one\n');
+    expect(r.out).toBe(`${plain}── 3 lines, ${Buffer.byteLength(plain)}B, exit 0\n`);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('interactive programs on a real terminal', () => {
+  it('less gets the whole terminal, then one summary line', async () => {
+    writeFileSync(path.join(work, 'page.txt'), 'first page line\nsecond page line\n');
+    const r = await onTerminal(['less', 'page.txt'], [{ when: 'second page line', send: 'q' }]);
+    expect(r.code).toBe(0);
+    expect(r.screen).toContain('\x1b[?1049h'); // less switched to the alternate screen: it had the terminal
+    expect(r.screen).toContain('first page line');
+    expect(r.screen).toMatch(/→ less: interactive session [\d.]+s, exit 0\r\n$/);
+  });
+
+  it('a python3 REPL answers what is typed, and its exit code is kept', async () => {
+    const r = await onTerminal(['python3', '-q'], [
+      { when: '>>> ', send: 'print(6*7)\r' },
+      { when: '>>> ', send: 'import sys; sys.exit(3)\r' },
+    ]);
+    expect(r.screen).toContain('42');
+    expect(r.screen).toMatch(/→ python3: interactive session [\d.]+s, exit 3\r\n$/);
+    expect(r.code).toBe(3);
+  });
+
+  it('without a terminal: refused with advice, nothing runs', () => {
+    const r = mish(['vim', 'notes.txt']);
+    expect(r.code).toBe(126);
+    expect(r.err).toBe('refused: vim is interactive and there is no terminal\ninstead: edit files non-interactively (sed -i, a heredoc `cat > file <<EOF`, or your own file-edit tool)\n');
+    expect(existsSync(path.join(work, 'notes.txt'))).toBe(false);
+  });
+});
+
+describe('dangerous lines ask on a real terminal', () => {
+  const QUESTION = 'run it? [y]es / [n]o / [e]dit / [a]lways this session: ';
+  const fresh = (name: string) => {
+    const d = path.join(work, name);
+    mkdirSync(d);
+    for (const f of ['a', 'b']) writeFileSync(path.join(d, f), f);
+    return d;
+  };
+
+  it('[y]es runs it', async () => {
+    const d = fresh('yes');
+    const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'y\r' }], d);
+    expect(r.screen).toContain('⚠ dangerous: rm -rf *\r\n  - recursive delete of /, ~, $HOME, a system directory or a broad glob [rm-recursive-root-or-home]: rm -rf *\r\n');
+    expect(r.screen).toContain('→ rm: removed from ./: a, b\r\n');
+    expect(r.code).toBe(0);
+    expect(existsSync(path.join(d, 'a'))).toBe(false);
+  });
+
+  it('[n]o refuses, exit 126, nothing runs', async () => {
+    const d = fresh('no');
+    const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d);
+    expect(r.screen).toContain('refused by the user');
+    expect(r.code).toBe(126);
+    expect(existsSync(path.join(d, 'a'))).toBe(true);
+  });
+
+  it('[e]dit runs the edited line, checked again', async () => {
+    const d = fresh('edit');
+    const r = await onTerminal(
+      ['rm -rf *'],
+      [
+        { when: QUESTION, send: 'e\r' },
+        { when: 'new command (empty keeps it): ', send: 'rm -rf ~/*\r' }, // still dangerous: asked again
+        { when: QUESTION, send: 'e\r' },
+        { when: 'new command (empty keeps it): ', send: 'rm -f a\r' },
+      ],
+      d,
+    );
+    expect(r.screen).toContain('⚠ dangerous: rm -rf ~/*');
+    expect(r.screen).toContain('→ rm: 1 file (1B)\r\n');
+    expect(r.code).toBe(0);
+    expect(existsSync(path.join(d, 'a'))).toBe(false);
+    expect(existsSync(path.join(d, 'b'))).toBe(true);
+  });
+
+  it('[a]lways runs it (approval kept in memory for this session only)', async () => {
+    const d = fresh('always');
+    const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'a\r' }], d);
+    expect(r.code).toBe(0);
+    expect(existsSync(path.join(d, 'b'))).toBe(false);
+  });
+
+  it('an unknown answer asks again', async () => {
+    const d = fresh('again');
+    const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'maybe\r' }, { when: 'please answer y, n, e or a: ', send: 'n\r' }], d);
+    expect(r.code).toBe(126);
+    expect(existsSync(path.join(d, 'a'))).toBe(true);
+  });
+
+  it('without a terminal: refused with a clear message, exit 126, nothing runs', () => {
+    const d = fresh('noterm');
+    const r = mish([`rm -rf * ; echo ran > ${path.join(d, 'marker')}`], { cwd: d });
+    expect(r.code).toBe(126);
+    expect(r.err).toMatch(/^⚠ dangerous: rm -rf \* ; echo ran > .*\n {2}- recursive delete of .*\nrefused: no terminal to ask for confirmation\n$/);
+    expect(r.out).toBe('');
+    expect(existsSync(path.join(d, 'a'))).toBe(true);
+    expect(existsSync(path.join(d, 'marker'))).toBe(false);
+  });
+});
+
+describe('bad input', () => {
+  it('a line that does not parse: the position, exit 2, and nothing runs', () => {
+    const r = mish([`touch made && echo "oops`]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('mish: syntax error at line 1, column 20: unterminated double quote\ntouch made && echo "oops\n                   ^\nnothing was run\n');
+    expect(existsSync(path.join(work, 'made'))).toBe(false);
+    const pipe = mish(['touch made2 | | wc']);
+    expect(pipe.code).toBe(2);
+    expect(pipe.err).toContain("column 15: expected command after '|'");
+    expect(existsSync(path.join(work, 'made2'))).toBe(false);
+  });
+});
+
+const hasDocker = spawnSync('sh', ['-c', 'command -v docker']).status === 0;
+
+describe('clients without their server', () => {
+  it.runIf(hasDocker)('docker without a daemon: its error, exit 1', () => {
+    const r = spawnSync('setsid', ['-w', process.execPath, bundle, 'docker', 'ps'], { cwd: work, encoding: 'utf8', env: { ...env(), DOCKER_HOST: `unix://${base}/none.sock` } });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe(`Cannot connect to the Docker daemon at unix://${base}/none.sock. Is the docker daemon running?\n── exit 1\n`);
+  });
+});
+
+describe('large passthrough output', () => {
+  it('is cut head + tail, and `mish raw` returns exactly the omitted lines', () => {
+    const lines = Array.from({ length: 50_000 }, (_, i) => `line ${i + 1}`);
+    writeFileSync(path.join(work, 'big.log'), `${lines.join('\n')}\n`);
+    const r = mish(['cat', 'big.log']);
+    expect(r.code).toBe(0);
+    const m = /\n\[mish: lines 1001-49000 omitted \(48000 lines, [\d.]+KB\); full output: mish raw (\w+)\]\n/.exec(r.out);
+    expect(m).not.toBeNull();
+    expect(r.out.startsWith(`${lines.slice(0, 1000).join('\n')}\n[mish: lines`)).toBe(true);
+    expect(r.out.endsWith(`]\n${lines.slice(-1000).join('\n')}\n── 50000 lines, ${(Buffer.byteLength(readFileSync(path.join(work, 'big.log'))) / 1024).toFixed(0)}KB, exit 0\n`)).toBe(true);
+    const omitted = mish(['raw', m![1], '--lines', '1001-49000']);
+    expect(omitted.out).toBe(`${lines.slice(1000, 49_000).join('\n')}\n`);
+  });
+});
