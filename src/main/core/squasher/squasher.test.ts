@@ -77,6 +77,40 @@ describe('Squasher: nothing the agent needs is lost', () => {
     expect(squash(input, 1).text).toContain('日本語 🎉');
   });
 
+  it('decodes exactly like one streaming TextDecoder, whatever mix of ASCII and other chunks arrives', () => {
+    // ASCII chunks skip the decoder; that must never change a character: a BOM is dropped only
+    // at the very start, a character split across chunks survives, invalid bytes give U+FFFD.
+    const pieces = ['ab', '\uFEFF', 'é', '✓', '🎉', '\r\n', 'x y'].map((s) => Buffer.from(s));
+    pieces.push(Buffer.from([0xe2, 0x9c]), Buffer.from([0xff]), Buffer.from([0x80]));
+    const writes = (chunks: Buffer[]) => {
+      const sq = new Squasher({ now: () => 0 });
+      for (const c of chunks) sq.write(c);
+      return sq.finish({ exitCode: 0 }).body.map((b) => (b.type === 'line' ? b.text : ''));
+    };
+    // A character cut short before an ASCII chunk: U+FFFD stays before that chunk's text.
+    expect(writes([Buffer.from('a'), Buffer.from([0xe2, 0x9c]), Buffer.from('b\r\n')])).toEqual(['a\uFFFDb']);
+    expect(writes([Buffer.from('a'), Buffer.from([0xe2, 0x9c]), Buffer.from([0x93]), Buffer.from('b\r\n')])).toEqual(['a✓b']);
+    expect(writes([Buffer.from('a\r\n'), Buffer.from('\uFEFFb\r\n')])).toEqual(['a', '\uFEFFb']);
+    expect(writes([Buffer.from('\uFEFFa\r\n'), Buffer.from('b\r\n')])).toEqual(['a', 'b']);
+    let seed = 7;
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    for (let round = 0; round < 300; round++) {
+      const parts: Buffer[] = [];
+      for (let i = 0, n = 1 + rnd(12); i < n; i++) parts.push(pieces[rnd(pieces.length)]);
+      const bytes = Buffer.concat(parts);
+      const lines = new TextDecoder().decode(bytes).split('\r\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      const sq = new Squasher({ now: () => 0 });
+      for (let at = 0; at < bytes.length; ) {
+        const n = 1 + rnd(6);
+        sq.write(bytes.subarray(at, at + n));
+        at += n;
+      }
+      const body = sq.finish({ exitCode: 0 }).body.map((b) => (b.type === 'line' ? b.text : ''));
+      expect(body).toEqual(lines);
+    }
+  });
+
   it('reports the summary header with exit code and a signal name', () => {
     const sq = new Squasher({ now: () => 0 });
     sq.write(Buffer.from('working\r\n'));

@@ -3,6 +3,7 @@
  * emit buffer. Synchronous and clock-injected, so it runs the same on recorded bytes (tests,
  * benchmarks) and on a live PTY (the caller feeds chunks and calls `tick()` on a timer).
  */
+import { isAscii } from 'node:buffer';
 import type { Detection } from '../grammar/types.js';
 import type { PtyExit } from '../pty/types.js';
 import { classifyLine, hazardRule, ruleSetFor, type RuleSet } from './classifier.js';
@@ -40,6 +41,10 @@ export class Squasher {
   private silenceFlushed = false;
   private reportedPrompt = '';
   private bytes = 0;
+  /** The decoder has consumed a byte, so a BOM from now on is text (TextDecoder drops one only at the start). */
+  private decoderStarted = false;
+  /** The decoder holds no partial UTF-8 sequence: its last input ended on an ASCII byte. */
+  private decoderClean = true;
 
   constructor(private readonly options: SquasherOptions = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -55,11 +60,28 @@ export class Squasher {
   }
 
   write(chunk: Uint8Array | string): void {
-    const text = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+    const text = typeof chunk === 'string' ? chunk : this.decode(chunk);
     this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
     this.lastDataAt = this.now();
     this.silenceFlushed = false;
     this.lines.ingest(this.vt.process(text));
+  }
+
+  /**
+   * Streaming UTF-8 decode. A chunk of pure ASCII (most build output) is its own decoding, so it
+   * is read as Latin-1, about 10x faster than TextDecoder here — but only while the decoder is
+   * between characters and past the start of the stream, so the result is exactly the decoder's.
+   */
+  private decode(chunk: Uint8Array): string {
+    const n = chunk.byteLength;
+    if (this.decoderClean && this.decoderStarted && isAscii(chunk)) {
+      return (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, n)).toString('latin1');
+    }
+    if (n > 0) {
+      this.decoderStarted = true;
+      this.decoderClean = chunk[n - 1] < 0x80;
+    }
+    return this.decoder.decode(chunk, { stream: true });
   }
 
   /** Run the timers: prompt detection on a quiet partial line, silence flush, progress. */
