@@ -120,6 +120,20 @@ describe('interactive programs on a real terminal', () => {
     expect(r.code).toBe(3);
   });
 
+  it('a program not known to be interactive that takes the full screen is handed the terminal', async () => {
+    // tput smcup/rmcup: the alternate-screen switch every full-screen program starts with.
+    const line = "sh -c 'tput smcup; echo painted; read answer; echo got $answer; tput rmcup; exit 4'";
+    const r = await onTerminal([line], [{ when: 'painted', send: 'yes\r' }]);
+    expect(r.screen).toContain('\x1b[?1049h');
+    expect(r.screen).toContain('got yes');
+    expect(r.screen).toMatch(/→ sh: full-screen session [\d.]+s, exit 4\r\n$/);
+    expect(r.code).toBe(4);
+    // Without a terminal the same line is condensed as usual.
+    const plain = mish([line], { input: 'no\n' });
+    expect(plain.out).toMatch(/^\d lines? → exit 4 /);
+    expect(plain.out).toContain('got no');
+  });
+
   it('without a terminal: refused with advice, nothing runs', () => {
     const r = mish(['vim', 'notes.txt']);
     expect(r.code).toBe(126);

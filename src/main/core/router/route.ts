@@ -176,7 +176,8 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
   const input = { command: line, report, facts: full, ran, injected, grammars };
   return {
     kind: 'ran',
-    category: treatment,
+    // A condensed command that took over the screen (alternate screen on a terminal) ran as interactive.
+    category: report.category === 'interactive' ? 'interactive' : treatment,
     exitCode: full.exitCode,
     ...(full.signal ? { signal: full.signal } : {}),
     text: render(input, output, o.color ?? false),
