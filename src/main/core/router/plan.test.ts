@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { detectTool } from '../grammar/detect.js';
+import { GrammarRegistry } from '../grammar/registry.js';
 import { compileMeta, loadRouterMeta, type RouterMeta } from './meta.js';
 import { parseCommandLine } from './parse.js';
 import { planLine } from './plan.js';
@@ -156,5 +161,29 @@ describe('wrappers: the wrapped command gets the category and grammar', () => {
     expect(plan('FOO=1 BAR=2 make 2>&1').category).toBe('condense');
     expect(plan('grep -r x . 2>/dev/null').category).toBe('passthrough');
     expect(plan('(cd sub && make) || echo failed').category).toBe('condense');
+  });
+});
+
+describe('a grammar’s own category wins over categories.toml', () => {
+  it('front matter and action categories, from a real user grammar directory', () => {
+    const userDir = mkdtempSync(path.join(tmpdir(), 'mish-grammars-'));
+    try {
+      // `tree` is passthrough in categories.toml; this grammar says condense, and narrate for one action.
+      writeFileSync(path.join(userDir, 'tree.toml'), '[grammar]\nname = "tree"\ncategory = "condense"\n[detect]\ncommands = ["tree"]\n[actions.prune]\naliases = ["prune-now"]\ncategory = "narrate"\n');
+      const registry = new GrammarRegistry({ userDir, projectGrammars: false });
+      const withUser = (argv: string[]) => detectTool(argv, registry.snapshot(userDir));
+      const cat = (line: string) => {
+        const p = parseCommandLine(line);
+        if (!p.ok) throw new Error(p.error.message);
+        return planLine(p.line, meta, withUser).segments[0];
+      };
+      expect(plan('tree -L 2').category).toBe('passthrough');
+      expect(cat('tree -L 2')).toMatchObject({ category: 'condense', categorySource: 'grammar' });
+      expect(cat('tree prune-now')).toMatchObject({ category: 'narrate', categorySource: 'grammar-action' });
+      // A "cmd sub" key in categories.toml is more specific than a grammar's front matter.
+      expect(cat('git status')).toMatchObject({ category: 'structured' });
+    } finally {
+      rmSync(userDir, { recursive: true, force: true });
+    }
   });
 });
