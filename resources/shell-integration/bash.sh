@@ -20,11 +20,8 @@ builtin unset MISH_NONCE MISH_SKIP_USER_RC
 __mish_state=idle
 
 # Keep the user's PROMPT_COMMAND (string or bash 5.1 array) and run it after ours.
-if [ -n "${PROMPT_COMMAND-}" ] || [ "${#PROMPT_COMMAND[@]}" -gt 0 ] 2>/dev/null; then
-  __mish_user_pc=("${PROMPT_COMMAND[@]}")
-else
-  __mish_user_pc=()
-fi
+# (The `+` form: every element, none when unset, and no error under the user's `set -u`.)
+__mish_user_pc=("${PROMPT_COMMAND[@]+"${PROMPT_COMMAND[@]}"}")
 builtin unset PROMPT_COMMAND
 
 __mish_status() { return "${1-0}"; }
@@ -48,12 +45,37 @@ __mish_s() {
   builtin printf '\033]6474;S;%s\007' "${__mish_n-}"
 }
 
+# Runs right after the user's command line (same input line, status preserved). A command that
+# replaced or removed PROMPT_COMMAND (`PROMPT_COMMAND='…'`, `unset PROMPT_COMMAND`) would silence
+# the end marker and leave the session hanging: its value becomes the user's chained hooks
+# (added to them when it kept ours, as `PROMPT_COMMAND="$PROMPT_COMMAND; x"` does), ours goes back.
+__mish_g() {
+  local __mish_ec=$?
+  # Every element, for a string or an array, and nothing when unset (`${#x[@]}` of a string trips set -u).
+  local -a __mish_all=("${PROMPT_COMMAND[@]+"${PROMPT_COMMAND[@]}"}")
+  if [ "${#__mish_all[@]}" -ne 1 ] || [ "${__mish_all[0]}" != __mish_prompt ]; then
+    local __mish_c __mish_kept=0
+    local -a __mish_new=()
+    for __mish_c in "${__mish_all[@]+"${__mish_all[@]}"}"; do
+      case "$__mish_c" in
+        __mish_prompt) __mish_kept=1 ;;
+        *__mish_prompt*) __mish_kept=1; __mish_new+=("${__mish_c//__mish_prompt/:}") ;;
+        *) __mish_new+=("$__mish_c") ;;
+      esac
+    done
+    if [ "$__mish_kept" = 1 ]; then __mish_user_pc+=("${__mish_new[@]+"${__mish_new[@]}"}"); else __mish_user_pc=("${__mish_new[@]+"${__mish_new[@]}"}"); fi
+    builtin unset PROMPT_COMMAND
+    PROMPT_COMMAND='__mish_prompt'
+  fi
+  return "$__mish_ec"
+}
+
 __mish_debug() {
   case "${__mish_state-}" in
     armed) __mish_state=run ;;  # the `eval` that carries the user's command line
     run)
       case "${BASH_COMMAND-}" in
-        __mish_prompt*|__mish_s*) ;;
+        __mish_*) ;;
         *) builtin printf '\033]6474;C;%s;%s\007' "${__mish_n-}" "${BASH_COMMAND//[$'\a\e\n']/ }" ;;
       esac ;;
   esac

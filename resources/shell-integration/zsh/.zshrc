@@ -19,6 +19,17 @@ __mish_s() {
   __mish_state=armed
   builtin printf '\033]6474;S;%s\007' "${__mish_n-}"
 }
+# Runs right after the user's command line (status preserved): a command that emptied or
+# replaced precmd_functions would silence the end marker and leave the session hanging.
+__mish_g() {
+  local __mish_ec=$?
+  if (( ! ${+precmd_functions} )); then
+    precmd_functions=(__mish_precmd)
+  elif (( ! ${precmd_functions[(Ie)__mish_precmd]} )); then
+    precmd_functions=(__mish_precmd "${precmd_functions[@]}")
+  fi
+  return $__mish_ec
+}
 TRAPDEBUG() {
   # Only the user's top-level commands (eval'd), not function bodies: funcstack holds
   # TRAPDEBUG itself plus "(eval)" frames at top level.

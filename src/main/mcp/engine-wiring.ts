@@ -18,6 +18,7 @@ import { interactiveAdvice } from '../core/handlers/interactive.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
+import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 
@@ -84,6 +85,12 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     let last: SessionRunResult | undefined;
     let newlines = 0;
     let trailing = false;
+    let commandId: string | undefined;
+    // The console's condensed pane: hazards while the command runs, then the whole reply.
+    const publishCondensed = (lines: string[], final: boolean) => {
+      if (commandId === undefined || lines.length === 0) return;
+      sessions.publish({ type: 'condensed', source: { kind: 'command', id: commandId, session: sessionName }, lines, ...(final ? { final: true } : {}) });
+    };
     const executor: Executor = {
       run: async (req) => {
         const { onStart, onData, cwd: _routerCwd, ...rest } = req;
@@ -94,6 +101,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
           ...(request.cwd ? { cwd: request.cwd } : {}),
           session: sessionName,
           onStart: (control) => {
+            commandId = control.id;
             request.onStart?.(control.id);
             onStart?.(control);
           },
@@ -107,14 +115,19 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
         return r;
       },
     };
-    const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, signal: request.signal });
+    const onEvent = (ev: SquashEvent) => {
+      if (ev.type === 'hazard') publishCondensed([ev.hazard.text, ...ev.hazard.context], false);
+    };
+    const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, signal: request.signal, onEvent });
     const rawLines = newlines + (trailing ? 1 : 0);
     const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
+    const text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
+    publishCondensed(text.replace(/\n$/, '').split('\n'), true);
     const base = {
       id: last?.id,
       session: last?.session ?? sessionName,
       // sh_run prints one footer with exit code, cwd, line counts and the spool reference.
-      text: r.kind === 'ran' ? withoutRouterFooter(r) : r.text,
+      text,
       ...(spoolRef ? { spoolRef } : {}),
       cwd: last?.cwd ?? info()?.cwd ?? cwd,
       rawLines,
@@ -135,7 +148,12 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
  */
 export function condenseInSession(sessions: SessionManager): RouteCommand {
   return async (request) => {
-    const squasher = new Squasher();
+    let source: { kind: 'command'; id: string; session: string } | undefined;
+    const squasher = new Squasher({
+      onEvent: (ev) => {
+        if (ev.type === 'hazard' && source) sessions.publish({ type: 'condensed', source, lines: [ev.hazard.text, ...ev.hazard.context] });
+      },
+    });
     const timer = setInterval(() => squasher.tick(), SQUASH_TICK_MS);
     timer.unref?.();
     let result: SessionRunResult;
@@ -146,13 +164,17 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
         cwd: request.cwd,
         signal: request.signal,
         onData: (chunk) => squasher.write(chunk),
-        onStart: (control) => request.onStart?.(control.id),
+        onStart: (control) => {
+          source = { kind: 'command', id: control.id, session: control.session };
+          request.onStart?.(control.id);
+        },
       });
     } finally {
       clearInterval(timer);
     }
     const squashed = squasher.finish({ exitCode: result.exitCode, signal: result.signal });
     const text = renderSummary(squashed);
+    sessions.publish({ type: 'condensed', source: { kind: 'command', id: result.id, session: result.session }, lines: text.replace(/\n$/, '').split('\n'), final: true });
     const out: RouteCommandResult = {
       id: result.id,
       session: result.session,

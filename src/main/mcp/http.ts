@@ -11,13 +11,15 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { randomBytes, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 /** The endpoint path (the MCP spec's conventional "/mcp"). */
 export const MCP_PATH = '/mcp';
 /** Request bodies above this are refused: tool arguments are small, and the server must not buffer without bound. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
 
 export interface HttpOptions {
   host: string;
@@ -90,6 +92,11 @@ export async function startHttp(options: HttpOptions): Promise<{ ok: true; value
     }
   };
 
+  const jsonRpcError = (res: ServerResponse, id: string | number | null, code: number, message: string) => {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }));
+  };
+
   const fail = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) => {
     if (res.headersSent) return res.end();
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -120,8 +127,15 @@ export async function startHttp(options: HttpOptions): Promise<{ ok: true; value
       try {
         body = JSON.parse(read.text);
       } catch (e) {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${(e as Error).message}` } }));
+        return jsonRpcError(res, null, PARSE_ERROR, `Parse error: ${(e as Error).message}`);
+      }
+      // Valid JSON that is not JSON-RPC is an Invalid Request (JSON-RPC 2.0 §5.1), with the id
+      // when one can be read — as over stdio; the SDK would call it a parse error.
+      const messages = Array.isArray(body) ? body : [body];
+      const bad = messages.length === 0 ? null : messages.find((m) => !JSONRPCMessageSchema.safeParse(m).success);
+      if (bad !== undefined) {
+        const id = bad && typeof bad === 'object' && 'id' in bad && (typeof bad.id === 'string' || typeof bad.id === 'number') && !Array.isArray(body) ? bad.id : null;
+        return jsonRpcError(res, id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response');
       }
     }
 

@@ -13,6 +13,9 @@ export class ProcessTableImpl implements ProcessTable {
   private readonly byId = new Map<string, TrackedProcess>();
   private next = { spawn: 1, command: 1 };
 
+  /** `onRemove`: an ended entry was forgotten (the console drops it from its table). */
+  constructor(private readonly onRemove: (entry: ProcessEntry) => void = () => {}) {}
+
   nextId(kind: 'spawn' | 'command'): string {
     return kind === 'spawn' ? `p${this.next.spawn++}` : `c${this.next.command++}`;
   }
@@ -71,7 +74,10 @@ export class ProcessTableImpl implements ProcessTable {
 
   private prune(): void {
     const ended = [...this.byId.values()].filter((p) => p.ended);
-    for (let i = 0; i < ended.length - MAX_ENDED_ENTRIES; i++) this.byId.delete(ended[i].id);
+    for (let i = 0; i < ended.length - MAX_ENDED_ENTRIES; i++) {
+      this.byId.delete(ended[i].id);
+      this.onRemove(ended[i].entry());
+    }
   }
 }
 

@@ -119,7 +119,8 @@ export function quoteCommand(cmd: string, mode: IntegrationMode): string {
 /** The text written to the shell's terminal to run `cmd` (ends with a newline). */
 export function commandLine(cmd: string, mode: IntegrationMode): string {
   const longest = Math.max(...cmd.split('\n').map((l) => l.length));
-  const evalOf = (arg: string) => (mode === 'osc' ? `__mish_s; eval -- ${arg}\n` : `__mish_s; command eval ${arg}; __mish_e "$?"\n`);
+  // osc: __mish_g puts the prompt hook back if the command replaced it (PROMPT_COMMAND=…, precmd_functions=()).
+  const evalOf = (arg: string) => (mode === 'osc' ? `__mish_s; eval -- ${arg}; __mish_g\n` : `__mish_s; command eval ${arg}; __mish_e "$?"\n`);
   if (longest <= MAX_TTY_LINE) return evalOf(quoteCommand(cmd, mode));
   const lines: string[] = [];
   for (let i = 0; i < cmd.length; i += LONG_COMMAND_CHUNK) {

@@ -2,6 +2,7 @@
  * SessionManager: named persistent shells, background processes, the process table and the
  * event stream. Owns everything it starts: dispose() ends every shell and process.
  */
+import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import type { Executor, ExecRequest } from '../exec/types.js';
 import type { PtyPort } from '../pty/types.js';
@@ -11,6 +12,7 @@ import { spoolOutputStore } from '../process/spool-output-store.js';
 import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
+import { processesWithEnv } from '../yield/linux-probe.js';
 import { resolveShell } from './integration.js';
 import { ShellSession, type ShellSessionConfig } from './shell-session.js';
 import type {
@@ -31,6 +33,14 @@ import type {
 } from './types.js';
 
 export const DEFAULT_SESSION = 'default';
+/**
+ * Environment variable every shell and background process gets, with a value unique to its
+ * manager: what escaped its session and process group (setsid, double fork) is still found by it
+ * at dispose (Jenkins' process-tree killer uses the same cookie).
+ */
+export const OWNER_ENV = 'MISH_OWNER';
+/** dispose() ends processes gracefully (TERM, HUP) for this long, then KILLs whatever carries the owner cookie: below `mish serve`'s 1 s exit budget. */
+export const DISPOSE_GRACE_MS = 600;
 
 export interface SessionManagerDeps {
   port: PtyPort;
@@ -58,9 +68,10 @@ interface Entry {
 export class SessionManagerImpl implements SessionManager {
   private readonly sessions = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<Outcome<SessionInfo, CreateSessionError>>>();
-  private readonly table = new ProcessTableImpl();
+  private readonly table = new ProcessTableImpl((entry) => this.emit({ type: 'process', change: 'removed', entry }));
   private readonly listeners = new Set<SessionEventListener>();
   private disposed = false;
+  private readonly owner = `${OWNER_ENV}=${randomBytes(9).toString('base64url')}`;
 
   constructor(private readonly deps: SessionManagerDeps) {}
 
@@ -72,7 +83,8 @@ export class SessionManagerImpl implements SessionManager {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(this.deps.env ?? process.env)) if (v !== undefined) env[k] = v;
     if (!env.TERM || env.TERM === 'dumb') env.TERM = 'xterm-256color';
-    return { ...env, ...extra };
+    const eq = this.owner.indexOf('=');
+    return { ...env, ...extra, [this.owner.slice(0, eq)]: this.owner.slice(eq + 1) };
   }
 
   private newStore(id: string, meta: { command: string; cwd: string }): OutputStore {
@@ -249,14 +261,28 @@ export class SessionManagerImpl implements SessionManager {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
     this.disposed = true;
-    await Promise.allSettled([...this.pending.values()]);
-    const procs: TrackedProcess[] = this.table.live().filter((p) => p.entry().kind === 'spawn');
-    await Promise.allSettled(procs.map((p) => p.kill(500)));
-    const sessions = [...this.sessions.entries()];
-    this.sessions.clear();
-    await Promise.allSettled(sessions.map(([, e]) => e.session.close()));
-    for (const [name] of sessions) this.emit({ type: 'session-closed', session: name, reason: 'disposed' });
+    const graceful = (async () => {
+      await Promise.allSettled([...this.pending.values()]);
+      const procs: TrackedProcess[] = this.table.live().filter((p) => p.entry().kind === 'spawn');
+      await Promise.allSettled(procs.map((p) => p.kill(500)));
+      const sessions = [...this.sessions.entries()];
+      this.sessions.clear();
+      await Promise.allSettled(sessions.map(([, e]) => e.session.close()));
+      for (const [name] of sessions) this.emit({ type: 'session-closed', session: name, reason: 'disposed' });
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([graceful, new Promise<void>((resolve) => (timer = setTimeout(resolve, DISPOSE_GRACE_MS)))]);
+    clearTimeout(timer);
+    // Whatever is left — escaped with setsid, ignored HUP/TERM, or still in its grace — carries our cookie.
+    for (const pid of processesWithEnv(this.owner)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     for (const p of this.table.live()) p.detach();
   }
 }

@@ -8,7 +8,7 @@ import type { ExecRequest } from '../exec/types.js';
 import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
 import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
-import { readStat, sessionMembers } from '../yield/linux-probe.js';
+import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
 import { commandLine, localLaunch, modeOf, remoteLaunch, sq } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
@@ -32,6 +32,8 @@ export const SHELL_START_TIMEOUT_MS = 15_000;
 export const ABORT_ESCALATE_MS = 1000;
 /** Grace between HUP and KILL when a shell is closed. */
 export const CLOSE_GRACE_MS = 1000;
+/** How often an interrupted group is looked at while it gets its TERM grace (a /proc scan each time). */
+const GROUP_POLL_MS = 50;
 const DEFAULT_COLS = 120;
 const DEFAULT_ROWS = 40;
 
@@ -243,8 +245,9 @@ export class ShellSession implements Session {
       return Promise.resolve({ exitCode: this.exitInfo?.exitCode ?? 255, cwd: this.cwd, shellExited: true, id, session: this.name, durationMs: 0 });
     }
     let text = request.command;
+    // A cwd that cannot be entered must not run the command somewhere else: the group runs only after cd succeeds.
+    if (request.cwd) text = `cd -- ${sq(request.cwd)} && {\n${text}\n}`;
     const pre: string[] = [];
-    if (request.cwd) pre.push(`cd -- ${sq(request.cwd)} || return 1 2>/dev/null || false`);
     for (const [k, v] of Object.entries(request.env ?? {})) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) pre.push(`export ${k}=${sq(v)}`);
     if (pre.length) text = `${pre.join('\n')}\n${text}`;
     if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
@@ -293,12 +296,29 @@ export class ShellSession implements Session {
     });
   }
 
-  /** ^C, then TERM/KILL of the foreground group, then the shell itself. */
+  /**
+   * ^C, then TERM/KILL of the foreground group, then the shell itself. Members of the group
+   * that ignore SIGINT (`cmd &` inside a script: non-interactive shells start background
+   * children with SIGINT ignored) would outlive the interrupted command: they go too.
+   */
   private async interrupt(tracked: TrackedProcess): Promise<void> {
     if (tracked.ended) return;
+    const fg = this.foregroundGroup();
     this.pty.write('\x03');
     const done = await Promise.race([tracked.done.then(() => true), delay(ABORT_ESCALATE_MS).then(() => false)]);
     if (!done) await tracked.kill(KILL_GRACE_MS);
+    if (fg !== undefined) await this.endGroup(fg);
+  }
+
+  /** TERMs what is left of a (former) foreground group of this terminal, KILLs it after a grace. */
+  private async endGroup(pgid: number): Promise<void> {
+    // Only processes still in this shell's session: a recycled pgid elsewhere is never touched.
+    const members = () => findProcesses((s) => s.pgrp === pgid && s.session === this.pty.pid);
+    if (members().length === 0) return;
+    safeKill(-pgid, 'SIGTERM');
+    const end = Date.now() + KILL_GRACE_MS;
+    while (Date.now() < end && members().length > 0) await delay(GROUP_POLL_MS);
+    if (members().length > 0) safeKill(-pgid, 'SIGKILL');
   }
 
   /** Foreground process group of the shell's terminal when it is not the shell itself. */

@@ -233,8 +233,12 @@ export type SessionEvent =
   | { type: 'segment'; id: string; session: string; command: string }
   | { type: 'process'; change: 'added' | 'updated' | 'removed'; entry: ProcessEntry }
   | { type: 'waiting-for-input'; source: ProcessSource; waiting: WaitingForInput }
-  /** Published by hosts (the router/squasher output) through SessionManager.publish. */
-  | { type: 'condensed'; source: ProcessSource; lines: string[] };
+  /**
+   * Published by hosts (the router/squasher output) through SessionManager.publish: while a
+   * command runs, its hazard lines as they are found; at its end (`final`), the whole condensed
+   * reply, which supersedes the live lines.
+   */
+  | { type: 'condensed'; source: ProcessSource; lines: string[]; final?: boolean };
 
 export type SessionEventListener = (event: SessionEvent) => void;
 

@@ -133,3 +133,33 @@ export function readTermMode(ptsName: string): Promise<TermMode | undefined> {
 export function sessionMembers(sid: number): number[] {
   return findProcesses((s) => s.session === sid).map((s) => s.pid);
 }
+
+/**
+ * Live pids whose environment holds `entry` ("NAME=value") exactly: the processes that left
+ * their session and group (setsid, double fork) still carry the environment they were started
+ * with. Processes of other users are unreadable and skipped.
+ */
+export function processesWithEnv(entry: string): number[] {
+  const needle = Buffer.from(`${entry}\0`);
+  const out: number[] = [];
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    const c = n.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let env: Buffer;
+    try {
+      env = readFileSync(`/proc/${n}/environ`);
+    } catch {
+      continue;
+    }
+    const at = env.indexOf(needle);
+    // A whole entry: at the start, or right after the previous entry's NUL.
+    if (at === 0 || (at > 0 && env[at - 1] === 0)) out.push(Number(n));
+  }
+  return out;
+}

@@ -4,9 +4,12 @@
  * refused with what to do instead). A command that outlives its timeout, or stops to ask for
  * input, keeps running in the background and the reply says so with its id.
  */
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { WaitingForInput } from '../../core/session/types.js';
+import { stripAnsi } from '../../core/yield/prompt-patterns.js';
 import { capReply, countLines, describeEntry, reply, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
@@ -19,10 +22,17 @@ const CANCEL_REPORT_MS = 2_000;
 const BUSY_GRACE_MS = 2_000;
 /** Lines of output shown when a command goes to the background. */
 const BACKGROUND_TAIL_LINES = 20;
+/** A prompt that asks for commands, not an answer: `user@host:~$`, `bash-5.2#`, `>>>`, `mysql>`. */
+const SHELL_LIKE_PROMPT = /(?:[$#%>]|>>>)\s*$/;
 
 const inputSchema = {
   cmd: z.string().min(1).describe('The command line, e.g. "npm test", "make && ./run.sh", "cd src && ls". Runs in bash (or the session\'s shell).'),
-  cwd: z.string().optional().describe('Directory to run in; the session moves there first (like cd) and stays.'),
+  cwd: z
+    .string()
+    .optional()
+    .describe(
+      "Directory to run in (absolute, or relative to the session's cwd). Like cd: the session moves there first and stays there for later calls (each reply's footer shows the cwd). A directory that does not exist fails the call and nothing runs. No env argument: `export VAR=value` in cmd keeps a variable for later calls, `VAR=value cmd` sets it for one command.",
+    ),
   session: z.string().optional().describe('Session name (default "default", created on first use). Use sh_session to manage sessions.'),
   timeout: z.number().min(0).max(MAX_TIMEOUT_S).optional().describe(`Seconds to wait (default ${DEFAULT_TIMEOUT_S}). When it passes the command keeps running in the background; the reply gives its id for sh_interact.`),
 };
@@ -30,7 +40,7 @@ const inputSchema = {
 const outputSchema = {
   id: z.string().optional().describe('process-table id of the command ("c<N>"); its exact raw output: sh_interact {id, action: "read_raw"}'),
   session: z.string(),
-  status: z.enum(['exited', 'running', 'waiting-for-input', 'refused', 'cancelled']).describe('exited: finished; running: timeout passed, still running in the background; waiting-for-input: it asks something (answer with sh_interact send); refused: the router did not run it'),
+  status: z.enum(['exited', 'running', 'waiting-for-input', 'refused', 'cancelled']).describe('exited: finished; running: timeout passed, still running in the background; waiting-for-input: it asks something (answer with sh_interact send); refused: the router did not run it (dangerous or interactive; the text says what to do instead). A line that does not parse is an isError result naming the position, not a status'),
   exit_code: z.number().nullable().describe('null unless status is exited'),
   category: z.string().optional().describe('router category: condense | narrate | passthrough | structured | interactive | dangerous'),
   cwd: z.string().optional(),
@@ -54,7 +64,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
     {
       title: 'Run a shell command',
       description:
-        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one footer — exit code, cwd, raw vs shown line counts, the command id and its spool reference (mish raw <id>) — and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw (or mish raw <id> in a terminal). Dangerous commands (rm -rf ~, git push --force, curl … | sh) and interactive programs (vim, less, a bare python) are refused with what to do instead. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]", "Password:") end the call with "waiting for input"; answer with sh_interact send. For servers and watchers use sh_spawn instead.',
+        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one footer — exit code, cwd, raw vs shown line counts, the command id and its spool reference (mish raw <id>) — and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw (or mish raw <id> in a terminal). Dangerous commands (rm -rf ~, git push --force, curl … | sh) and interactive programs (vim, less, a bare python) are refused with what to do instead; a line that does not parse is an error naming the line and column, and nothing runs. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]", "Password:") end the call with "waiting for input"; answer with sh_interact send. For servers and watchers use sh_spawn instead.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -76,6 +86,20 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
           `session "${sessionName}" is busy: ${what}`,
           `wait for it (sh_interact {id: "${busy.runningCommandId}", action: "status"}), answer or stop it (action "send" / "kill"), or run this in another session (session: "${sessionName}-2" is created on first use)`,
         );
+      }
+
+      let cwd = args.cwd;
+      const target = deps.sessions.list().find((s) => s.name === sessionName);
+      if (cwd !== undefined && !target?.remote) {
+        // Checked here so a bad cwd is a failed call, not a command that ran somewhere else (the shell refuses it too).
+        const base = target?.cwd ?? process.cwd();
+        cwd = path.resolve(base, cwd);
+        if (!isDirectory(cwd)) {
+          return toolError(
+            `cwd: no such directory: ${cwd}${args.cwd !== cwd ? ` ("${args.cwd}" from ${base})` : ''}; nothing was run`,
+            'pass an existing directory (absolute, or relative to the session\'s cwd), or leave cwd out to run where the session is',
+          );
+        }
       }
 
       const timeoutMs = secondsToMs(args.timeout, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S);
@@ -101,7 +125,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
         return e ? { progress: e.rawLines, message: describeEntry(e) } : { progress: 0, message: 'starting' };
       });
       const started = Date.now();
-      const pending = deps.route({ command: args.cmd, session: args.session, cwd: args.cwd, signal: interrupt.signal, onStart: (i) => (id = i) });
+      const pending = deps.route({ command: args.cmd, session: args.session, cwd, signal: interrupt.signal, onStart: (i) => (id = i) });
       let timer: NodeJS.Timeout | undefined;
       try {
         const outcome = await Promise.race([
@@ -140,6 +164,10 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
 }
 
 function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
+  if (r.category === 'parse-error') {
+    // Nothing ran and nothing could: a failed call. The router's text names line and column with a caret excerpt.
+    return toolError(r.text.replace(/\n+$/, ''), 'fix the command line at that position and call sh_run again (a long script is easier as a heredoc: cat > run.sh <<\'EOF\' … EOF, then bash run.sh)');
+  }
   const readHint = (from: number) => (r.id ? `exact lines: sh_interact {id: "${r.id}", action: "read_raw", from_line: ${from}} (raw line numbers)` : 'run a narrower command');
   const capped = capReply(r.text, readHint);
   const notes: string[] = [];
@@ -173,6 +201,14 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
   void cmd;
 }
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function countShown(text: string): number {
   return countLines(text);
 }
@@ -198,12 +234,20 @@ function backgrounded(
   deps.runs.add(id, cmd, session, pending);
   const control = deps.sessions.process(id);
   const e = control?.entry();
-  const tail = control ? control.read({ fromLine: Math.max(1, (e?.rawLines ?? 0) - BACKGROUND_TAIL_LINES + 1) }).lines.slice(-BACKGROUND_TAIL_LINES).map((l) => l.text) : [];
+  // Terminal control sequences (bracketed paste, colours) would only be noise in the text the agent reads.
+  const tail = control
+    ? control
+        .read({ fromLine: Math.max(1, (e?.rawLines ?? 0) - BACKGROUND_TAIL_LINES + 1) })
+        .lines.slice(-BACKGROUND_TAIL_LINES)
+        .map((l) => stripAnsi(l.text).replace(/\r$/, ''))
+    : [];
   const head = waiting
     ? `waiting for input: "${truncate(waiting.prompt, 200)}" — \`${truncate(cmd, 200)}\` is paused at a prompt as ${id}.\n${
         waiting.secret
           ? 'It asks for a secret (terminal echo is off): do not guess or invent it; ask the user, or stop it with sh_interact {id: "' + id + '", action: "kill"}.'
-          : `Answer with sh_interact {id: "${id}", action: "send", text: "y\\n"} (the reply shows what follows), or stop it with action "kill".`
+          : SHELL_LIKE_PROMPT.test(waiting.prompt)
+            ? `A shell or REPL (su, ssh, python, …) waits for commands: send them with sh_interact {id: "${id}", action: "send", text: "whoami\\n"}; end it with text "exit\\n" (or keys ["C-d"]) and ${id} finishes, or stop it with action "kill".`
+            : `Answer with sh_interact {id: "${id}", action: "send", text: "y\\n"} (the reply shows what follows), or stop it with action "kill".`
       }`
     : `still running after ${(elapsedMs / 1000).toFixed(1)}s: \`${truncate(cmd, 200)}\` continues in the background as ${id} (nothing is lost).\nNext: sh_interact {id: "${id}", action: "status"} for its result when done, "read_tail" for progress, "kill" to stop it.`;
   const tailText = tail.length ? `\n--- last ${tail.length} line(s) ---\n${capReply(tail.join('\n'), () => `sh_interact {id: "${id}", action: "read_raw"}`).text}` : '';

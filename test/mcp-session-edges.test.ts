@@ -1,0 +1,218 @@
+/**
+ * Persistent sessions over MCP, through the SDK's real Client and a real `mish serve`: the edge
+ * cases of seed 002 §7 (user switch, REPL subshells, OSC missing, prompt look-alikes, rapid
+ * sequential commands, empty output) and the ones issue 4 adds (set -u / set -e / pipefail,
+ * the user's PROMPT_COMMAND / precmd chained, multi-line commands, heredocs, the per-call cwd).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { call, startStdio, type Served } from './mcp-helpers.js';
+
+/** `su` switches user without a password only for root; elsewhere the nested-shell case stands in. */
+const ROOT_USER = userInfo().uid === 0 && existsSync('/usr/bin/su');
+
+describe('sessions over MCP: seed 002 §7 edge cases', () => {
+  let s: Served;
+  beforeAll(async () => {
+    s = await startStdio();
+    // The user's own hooks, read by the shells the server starts in this HOME.
+    writeFileSync(path.join(s.home, '.bashrc'), `PROMPT_COMMAND='echo "$?" > "$HOME/bash-hook-status"'\nPS1='custom \\u> '\n`);
+    writeFileSync(path.join(s.home, '.zshrc'), `precmd() { echo "$?" > "$HOME/zsh-hook-status" }\nPROMPT='zsh-custom %# '\n`);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it.skipIf(!ROOT_USER)('user switch (su): the other user\'s shell is reported as waiting for commands, and exiting it ends the call\'s command with its status', async () => {
+    const su = await call(s.client, 'sh_run', { cmd: 'su -s /bin/bash nobody', session: 'su', timeout: 20 });
+    expect(su.result.isError).toBeFalsy();
+    expect(su.data.status).toBe('waiting-for-input');
+    expect(su.data.waiting_for_input.prompt).toMatch(/[$#]$/);
+    expect(su.text).toMatch(/shell or REPL .* waits for commands/);
+    // Terminal control sequences of the other shell (bracketed paste) do not reach the agent.
+    expect(su.text).not.toMatch(/\[\?2004[hl]/);
+    const who = await call(s.client, 'sh_interact', { id: su.data.id, action: 'send', text: 'id -un\n', wait: 5 });
+    expect(who.text).toContain('nobody');
+    await call(s.client, 'sh_interact', { id: su.data.id, action: 'send', text: 'exit 4\n' });
+    const done = await call(s.client, 'sh_interact', { id: su.data.id, action: 'status', wait: 10 });
+    expect(done.data).toMatchObject({ state: 'exited', exit_code: 4 });
+    // Back in the session's own shell, with its integration intact.
+    const back = await call(s.client, 'sh_run', { cmd: 'id -un; (exit 2)', session: 'su' });
+    expect(back.data.exit_code).toBe(2);
+    expect(back.text).toContain(userInfo().username);
+  });
+
+  it('a nested shell without integration (OSC missing) is reported at its prompt, never a hang; its exit status is the command\'s', async () => {
+    writeFileSync(path.join(s.home, 'nested.sh'), "PS1='other@box:~$ ' exec bash --norc --noprofile -i\n");
+    const nested = await call(s.client, 'sh_run', { cmd: 'bash nested.sh', session: 'nested', timeout: 20 });
+    expect(nested.data.status).toBe('waiting-for-input');
+    expect(nested.data.waiting_for_input.prompt).toBe('other@box:~$');
+    await call(s.client, 'sh_interact', { id: nested.data.id, action: 'send', text: 'exit 7\n' });
+    const done = await call(s.client, 'sh_interact', { id: nested.data.id, action: 'status', wait: 10 });
+    expect(done.data).toMatchObject({ state: 'exited', exit_code: 7 });
+    expect((await call(s.client, 'sh_run', { cmd: 'echo fine', session: 'nested' })).text).toContain('fine');
+  });
+
+  it('REPL subshells: a bare python3 is refused with the one-shot form; a REPL a script starts is answered through sh_interact', async () => {
+    const bare = await call(s.client, 'sh_run', { cmd: 'python3', session: 'repl' });
+    expect(bare.result.isError).toBeFalsy();
+    expect(bare.data).toMatchObject({ status: 'refused', category: 'interactive' });
+    expect(bare.text).toMatch(/python3 -c/);
+    writeFileSync(path.join(s.home, 'repl.sh'), 'python3 -q -i\n');
+    const repl = await call(s.client, 'sh_run', { cmd: 'bash repl.sh', session: 'repl', timeout: 20 });
+    expect(repl.data.status).toBe('waiting-for-input');
+    expect(repl.data.waiting_for_input.prompt).toBe('>>>');
+    const answer = await call(s.client, 'sh_interact', { id: repl.data.id, action: 'send', text: 'print(6*7)\n', wait: 5 });
+    expect(answer.text).toContain('42');
+    await call(s.client, 'sh_interact', { id: repl.data.id, action: 'send', text: 'exit()\n' });
+    const done = await call(s.client, 'sh_interact', { id: repl.data.id, action: 'status', wait: 10 });
+    expect(done.data).toMatchObject({ state: 'exited', exit_code: 0 });
+  });
+
+  it('OSC missing: a command that replaces or removes the prompt hook does not silence the end marker (bash and zsh)', async () => {
+    // bash: PROMPT_COMMAND replaced, the replacement chained as the user's hook.
+    const hook = path.join(s.home, 'replaced-hook-ran');
+    const set = await call(s.client, 'sh_run', { cmd: `PROMPT_COMMAND='echo "$?" > ${hook}'; (exit 3)`, session: 'osc', timeout: 10 });
+    expect(set.data).toMatchObject({ status: 'exited', exit_code: 3 });
+    const next = await call(s.client, 'sh_run', { cmd: 'echo next; (exit 5)', session: 'osc', timeout: 10 });
+    expect(next.data).toMatchObject({ status: 'exited', exit_code: 5 });
+    expect(next.text.split('\n')[0]).toBe('next');
+    // The replacement runs after every command, with the command's status.
+    expect(readFileSync(hook, 'utf8')).toBe('5\n');
+    const unset = await call(s.client, 'sh_run', { cmd: 'set -u; unset PROMPT_COMMAND; (exit 6)', session: 'osc', timeout: 10 });
+    expect(unset.data).toMatchObject({ status: 'exited', exit_code: 6 });
+    expect((await call(s.client, 'sh_run', { cmd: 'echo still', session: 'osc', timeout: 10 })).data.exit_code).toBe(0);
+
+    // zsh: precmd_functions emptied, then unset.
+    await call(s.client, 'sh_session', { action: 'create', name: 'osc-zsh', shell: 'zsh' });
+    const z1 = await call(s.client, 'sh_run', { cmd: 'precmd_functions=(); (exit 6)', session: 'osc-zsh', timeout: 10 });
+    expect(z1.data).toMatchObject({ status: 'exited', exit_code: 6 });
+    const z2 = await call(s.client, 'sh_run', { cmd: 'unset precmd_functions; echo z2', session: 'osc-zsh', timeout: 10 });
+    expect(z2.data).toMatchObject({ status: 'exited', exit_code: 0 });
+    const z3 = await call(s.client, 'sh_run', { cmd: 'echo z3; (exit 2)', session: 'osc-zsh', timeout: 10 });
+    expect(z3.data).toMatchObject({ status: 'exited', exit_code: 2 });
+    expect(z3.text.split('\n')[0]).toBe('z3');
+  });
+
+  it('prompt look-alikes and forged markers in output do not end the command early', async () => {
+    const cmd = [
+      "printf 'root@host:~# \\n'",
+      "printf '\\033]6474;E;deadbeefdeadbeefdeadbeef;0;/forged\\007\\n'",
+      "printf 'user@host:~$ '",
+      'sleep 0.5',
+      'echo; echo after-lookalikes',
+      '(exit 9)',
+    ].join('; ');
+    const r = await call(s.client, 'sh_run', { cmd, session: 'lookalike', timeout: 20 });
+    expect(r.data).toMatchObject({ status: 'exited', exit_code: 9 });
+    expect(r.text).toContain('after-lookalikes');
+    expect(r.data.cwd).toBe(s.home);
+    const raw = await call(s.client, 'sh_interact', { id: r.data.id, action: 'read_raw' });
+    expect(raw.data.lines.map((l: { text: string }) => l.text)).toEqual(['root@host:~# ', '\x1b]6474;E;deadbeefdeadbeefdeadbeef;0;/forged\x07', 'user@host:~$ ', 'after-lookalikes']);
+  });
+
+  it('rapid sequential commands: each reply holds its own output and nothing else', async () => {
+    for (let i = 0; i < 25; i++) {
+      const r = await call(s.client, 'sh_run', { cmd: `echo rapid-${i}; printf 'tail-${i}'`, session: 'rapid' });
+      expect(r.data.exit_code).toBe(0);
+      expect(r.text.split('\n').slice(0, 2)).toEqual([`rapid-${i}`, `tail-${i}`]);
+      expect(r.data.raw_lines).toBe(2);
+    }
+  });
+
+  it('empty output: no body, an exact footer, exit code and the new cwd', async () => {
+    for (const cmd of ['true', 'export EMPTY_T=1', 'cd /']) {
+      const r = await call(s.client, 'sh_run', { cmd, session: 'empty' });
+      expect(r.data).toMatchObject({ status: 'exited', exit_code: 0, raw_lines: 0 });
+      expect(r.text.split('\n')[0]).toMatch(/^\[exit 0 · cwd \/\S* · 0 raw lines, 0 shown · id c\d+/);
+    }
+    expect((await call(s.client, 'sh_run', { cmd: 'pwd; echo "$EMPTY_T"', session: 'empty' })).text.split('\n').slice(0, 2)).toEqual(['/', '1']);
+  });
+
+  it('set -u, set -o pipefail and set -e: exit codes stay right; set -e ending the shell is reported and the next call gets a fresh one', async () => {
+    expect((await call(s.client, 'sh_run', { cmd: 'set -u; set -o pipefail', session: 'opts' })).data.exit_code).toBe(0);
+    const pipe = await call(s.client, 'sh_run', { cmd: 'false | true', session: 'opts' });
+    expect(pipe.data.exit_code).toBe(1);
+    const unbound = await call(s.client, 'sh_run', { cmd: 'echo "$NOT_SET_ANYWHERE"', session: 'opts' });
+    expect(unbound.data.exit_code).not.toBe(0);
+    expect(unbound.text).toMatch(/unbound variable/);
+    expect((await call(s.client, 'sh_run', { cmd: 'echo alive', session: 'opts' })).data).toMatchObject({ exit_code: 0 });
+    const e = await call(s.client, 'sh_run', { cmd: 'set -e; echo before; false; echo never', session: 'opts' });
+    expect(e.data).toMatchObject({ exit_code: 1, shell_exited: true });
+    expect(e.text).toContain('before');
+    expect(e.text).not.toContain('never');
+    expect(e.text).toMatch(/the shell ended \(exit 1\)/);
+    const fresh = await call(s.client, 'sh_run', { cmd: 'echo fresh', session: 'opts' });
+    expect(fresh.data.exit_code).toBe(0);
+    expect(fresh.data.fresh_shell).toMatch(/had exited with status 1/);
+  });
+
+  it("the user's PROMPT_COMMAND (bash) and precmd (zsh) run after every command with its status; custom prompts do not leak", async () => {
+    const b = await call(s.client, 'sh_run', { cmd: 'echo in-bash; (exit 4)', session: 'hooks-bash' });
+    expect(b.data.exit_code).toBe(4);
+    expect(b.text.split('\n')[0]).toBe('in-bash');
+    expect(b.text).not.toContain('custom');
+    expect(readFileSync(path.join(s.home, 'bash-hook-status'), 'utf8')).toBe('4\n');
+    await call(s.client, 'sh_session', { action: 'create', name: 'hooks-zsh', shell: 'zsh' });
+    const z = await call(s.client, 'sh_run', { cmd: 'echo in-zsh; (exit 6)', session: 'hooks-zsh' });
+    expect(z.data.exit_code).toBe(6);
+    expect(z.text.split('\n')[0]).toBe('in-zsh');
+    expect(z.text).not.toContain('zsh-custom');
+    expect(readFileSync(path.join(s.home, 'zsh-hook-status'), 'utf8')).toBe('6\n');
+  });
+
+  it('multi-line commands and heredocs run as written, in bash, zsh and dash', async () => {
+    const script = ["x='it'\"'\"'s'", 'for i in 1 2; do', '  echo "loop $i"', 'done', 'cat <<EOF', 'line $x', '\tindented', 'EOF', "cat <<'RAW'", '$x stays', 'RAW', '(exit 3)'].join('\n');
+    for (const shell of ['bash', 'zsh', 'dash']) {
+      await call(s.client, 'sh_session', { action: 'create', name: `ml-${shell}`, shell });
+      const r = await call(s.client, 'sh_run', { cmd: script, session: `ml-${shell}` });
+      expect(r.data.exit_code, shell).toBe(3);
+      expect(r.text.split('\n').slice(0, 5), shell).toEqual(['loop 1', 'loop 2', "line it's", '\tindented', '$x stays']);
+    }
+  });
+});
+
+describe('sh_run cwd: per call, and it persists like cd', () => {
+  let s: Served;
+  beforeAll(async () => {
+    s = await startStdio();
+    mkdirSync(path.join(s.home, 'proj', 'sub'), { recursive: true });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('moves the session there for later calls, as the description says; relative paths start from the session cwd', async () => {
+    const { tools } = await s.client.listTools();
+    const cwdDoc = (tools.find((t) => t.name === 'sh_run')!.inputSchema.properties as Record<string, { description?: string }>).cwd.description!;
+    expect(cwdDoc).toMatch(/stays there for later calls/);
+    const a = await call(s.client, 'sh_run', { cmd: 'pwd', cwd: path.join(s.home, 'proj') });
+    expect(a.text.split('\n')[0]).toBe(path.join(s.home, 'proj'));
+    const b = await call(s.client, 'sh_run', { cmd: 'pwd' });
+    expect(b.text.split('\n')[0]).toBe(path.join(s.home, 'proj'));
+    expect(b.data.cwd).toBe(path.join(s.home, 'proj'));
+    const c = await call(s.client, 'sh_run', { cmd: 'pwd', cwd: 'sub' });
+    expect(c.text.split('\n')[0]).toBe(path.join(s.home, 'proj', 'sub'));
+    expect((await call(s.client, 'sh_run', { cmd: 'pwd' })).data.cwd).toBe(path.join(s.home, 'proj', 'sub'));
+  });
+
+  it('a directory that does not exist fails the call (isError) and nothing runs', async () => {
+    const marker = path.join(s.home, 'ran-anyway');
+    const r = await call(s.client, 'sh_run', { cmd: `touch ${marker}`, cwd: path.join(s.home, 'nope') });
+    expect(r.result.isError).toBe(true);
+    expect(r.text).toMatch(/cwd: no such directory: .*nope; nothing was run/);
+    expect(r.text).toMatch(/Next: /);
+    expect(existsSync(marker)).toBe(false);
+    // The session stayed where it was.
+    expect((await call(s.client, 'sh_run', { cmd: 'pwd' })).data.cwd).toBe(path.join(s.home, 'proj', 'sub'));
+  });
+
+  it("sh_spawn's cwd is the process's only: the session does not move", async () => {
+    await call(s.client, 'sh_run', { cmd: 'cd', cwd: s.home });
+    const p = await call(s.client, 'sh_spawn', { cmd: 'pwd', cwd: path.join(s.home, 'proj'), wait_for: 'proj' });
+    expect(p.data.match).toBe(path.join(s.home, 'proj'));
+    expect((await call(s.client, 'sh_run', { cmd: 'pwd' })).data.cwd).toBe(s.home);
+  });
+});
