@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { call, eventually, ROOT, serveCommand, spawnRaw } from './mcp-helpers.js';
+import { call, eventually, ROOT, serveCommand, sleep, spawnRaw } from './mcp-helpers.js';
 
 interface HttpServed {
   child: ChildProcess;
@@ -44,7 +44,7 @@ async function startHttpServe(args: string[], env: Record<string, string> = {}):
   };
 }
 
-function rawPost(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
+function rawPost(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request(
@@ -52,11 +52,12 @@ function rawPost(url: string, headers: Record<string, string>, body: unknown): P
       (res) => {
         let b = '';
         res.on('data', (d) => (b += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: b }));
+        res.on('end', () => resolve({ status: res.statusCode!, body: b, headers: res.headers }));
       },
     );
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    // A string is sent as is (malformed-input tests); anything else as JSON.
+    req.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
 }
 
@@ -83,6 +84,25 @@ describe('mish serve --http', () => {
     await client.close();
   });
 
+  it('cancellation and progress notifications work over HTTP too', async () => {
+    const client = new Client({ name: 'http-test', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(s.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const progress: number[] = [];
+    const ticks = await call(client, 'sh_run', { cmd: 'for i in 1 2 3; do echo tick $i; sleep 1; done', session: 'http-progress' }, { onprogress: (p) => progress.push(p.progress) });
+    expect(ticks.data.exit_code).toBe(0);
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    const ac = new AbortController();
+    const pending = call(client, 'sh_run', { cmd: 'sleep 300', session: 'http-cancel' }, { signal: ac.signal });
+    await sleep(1_000); // let it start
+    ac.abort();
+    await expect(pending).rejects.toThrow();
+    // The session is free again at once: the sleep was interrupted, not left running (a busy session would be an error).
+    const after = await call(client, 'sh_run', { cmd: 'echo after-cancel', session: 'http-cancel' });
+    expect(after.result.isError).toBeFalsy();
+    expect(after.text).toContain('after-cancel');
+    await client.close();
+  });
+
   it('refuses a missing or wrong token with 401', async () => {
     expect((await rawPost(s.url, {}, INIT)).status).toBe(401);
     const wrong = await rawPost(s.url, { authorization: 'Bearer nope' }, INIT);
@@ -90,6 +110,40 @@ describe('mish serve --http', () => {
     expect(wrong.body).toMatch(/Authorization: Bearer/);
     const client = new Client({ name: 'http-test', version: '0' });
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(s.url), { requestInit: { headers: { Authorization: 'Bearer wrong' } } }))).rejects.toThrow();
+  });
+
+  it('answers malformed JSON-RPC with JSON-RPC errors and keeps serving', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    /** The JSON-RPC message of a reply: a JSON body, or the data of an SSE event. */
+    const message = (r: { body: string }) => JSON.parse(r.body.startsWith('{') ? r.body : /^data: (.*)$/m.exec(r.body)![1]);
+    // Before any session: not JSON, then JSON that is not JSON-RPC.
+    const notJson = await rawPost(s.url, auth, 'this is not json');
+    expect(notJson.status).toBe(400);
+    expect(message(notJson)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    const wrongType = await rawPost(s.url, auth, { jsonrpc: '2.0', id: 7, method: 5 });
+    expect(wrongType.status).toBe(400);
+    expect(message(wrongType)).toMatchObject({ id: 7, error: { code: -32600 } });
+    const noSession = await rawPost(s.url, auth, { jsonrpc: '2.0', id: 8, method: 'tools/list' });
+    expect(noSession.status).toBe(400);
+    expect(message(noSession).error.message).toMatch(/initialize/);
+    // Inside a session: the same, plus an unknown method, a batch of garbage, bad tool arguments.
+    const init = await rawPost(s.url, auth, INIT);
+    const sid = init.headers['mcp-session-id'] as string;
+    expect(sid).toBeTruthy();
+    const h = { ...auth, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-06-18' };
+    expect((await rawPost(s.url, h, { jsonrpc: '2.0', method: 'notifications/initialized' })).status).toBe(202);
+    expect(message(await rawPost(s.url, h, '{"jsonrpc":'))).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 9, method: 5 }))).toMatchObject({ id: 9, error: { code: -32600 } });
+    expect(message(await rawPost(s.url, h, [1, 2, 3]))).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(message(await rawPost(s.url, h, 'null'))).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 10, method: 'no/such/method' }))).toMatchObject({ id: 10, error: { code: -32601 } });
+    const badArgs = message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 42 } } }));
+    expect(badArgs.id).toBe(11);
+    expect(badArgs.result?.isError ?? badArgs.error).toBeTruthy();
+    // The same session still runs commands.
+    const ok = message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'echo still-serving' } } }));
+    expect(ok.result.content[0].text).toContain('still-serving');
+    expect(s.child.exitCode).toBeNull();
   });
 
   it('refuses a foreign Origin or Host with 403 (DNS rebinding)', async () => {

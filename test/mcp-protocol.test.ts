@@ -4,10 +4,11 @@
  * leaving nothing behind, and the sh_run edge cases the issue names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { RING_MAX_BYTES } from '../src/main/core/process/output-ring.js';
+import { readStat } from '../src/main/core/yield/linux-probe.js';
 import { alive, call, eventually, runCli, sleep, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 
 describe('mish serve over stdio', () => {
@@ -123,27 +124,62 @@ describe('mish serve over stdio', () => {
     expect(bad.text).toMatch(/invalid regular expression/);
     const badArgs = await call(s.client, 'sh_run', { timeout: 5 });
     expect(badArgs.result.isError).toBe(true);
+    // A line that does not parse: nothing runs, the error names the position and what to do.
+    const marker = path.join(s.home, 'parse-error-ran');
+    const parse = await call(s.client, 'sh_run', { cmd: `touch ${marker}; echo "unterminated` });
+    expect(parse.result.isError).toBe(true);
+    expect(parse.text).toMatch(/syntax error at line 1, column \d+: unterminated double quote/);
+    expect(parse.text).toContain('^');
+    expect(parse.text).toMatch(/nothing was run\nNext: fix the command line at that position/);
+    expect(existsSync(marker)).toBe(false);
+    // Dangerous and interactive lines stay structured refusals (status "refused"), not errors.
+    const vim = await call(s.client, 'sh_run', { cmd: 'vim notes.txt' });
+    expect(vim.result.isError).toBeFalsy();
+    expect(vim.data).toMatchObject({ status: 'refused', category: 'interactive', exit_code: null });
   });
 
-  it('notifications/cancelled stops the running command', async () => {
+  it('notifications/cancelled stops the running command and its whole process group', async () => {
+    const pids = path.join(s.home, 'cancel-pids');
+    // The script's `sleep &` runs with SIGINT ignored (a non-interactive shell's background child): ^C alone would leave it behind.
+    const cmd = `bash -c 'sleep 301 & echo "$! $$" > ${pids}; sleep 302'`;
     const ac = new AbortController();
-    const pending = call(s.client, 'sh_run', { cmd: 'sleep 300', session: 'cancel' }, { signal: ac.signal });
-    // Cancel once the command is in the process table.
-    await sleep(500);
+    const pending = call(s.client, 'sh_run', { cmd, session: 'cancel' }, { signal: ac.signal });
+    expect(await eventually(() => existsSync(pids) && readFileSync(pids, 'utf8').endsWith('\n'), 20_000)).toBe(true);
+    const [child, script] = readFileSync(pids, 'utf8').trim().split(' ').map(Number);
+    expect(liveProcess(child) && liveProcess(script)).toBe(true);
     ac.abort();
     await expect(pending).rejects.toThrow();
-    // The session is usable again at once: the sleep was interrupted, not left running.
+    expect(await eventually(() => !liveProcess(child) && !liveProcess(script), 10_000)).toBe(true);
+    // The session is usable again: the command was interrupted, not left running.
     const after = await call(s.client, 'sh_run', { cmd: 'echo after-cancel', session: 'cancel' });
     expect(after.result.isError).toBeFalsy();
     expect(after.text).toContain('after-cancel');
+    // Cancelling a sh_spawn wait kills the process it started.
+    const ac2 = new AbortController();
+    const spawnPids = path.join(s.home, 'cancel-spawn-pid');
+    const spawning = call(s.client, 'sh_spawn', { cmd: `echo $$ > ${spawnPids}; sleep 303`, wait_for: 'never-printed', timeout: 60 }, { signal: ac2.signal });
+    expect(await eventually(() => existsSync(spawnPids) && readFileSync(spawnPids, 'utf8').endsWith('\n'), 20_000)).toBe(true);
+    const spawned = Number(readFileSync(spawnPids, 'utf8').trim());
+    ac2.abort();
+    await expect(spawning).rejects.toThrow();
+    expect(await eventually(() => !liveProcess(spawned), 10_000)).toBe(true);
   });
 
   it('sends progress notifications during long calls when the client asks for them', async () => {
-    const progress: number[] = [];
-    const r = await call(s.client, 'sh_run', { cmd: 'for i in 1 2 3; do echo tick $i; sleep 1; done' }, { onprogress: (p) => progress.push(p.progress) });
+    const progress: { progress: number; message?: string }[] = [];
+    const r = await call(s.client, 'sh_run', { cmd: 'for i in 1 2 3; do echo tick $i; sleep 1; done' }, { onprogress: (p) => progress.push(p) });
     expect(r.data.exit_code).toBe(0);
     expect(progress.length).toBeGreaterThanOrEqual(1);
-    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
+    for (let i = 1; i < progress.length; i++) expect(progress[i].progress).toBeGreaterThan(progress[i - 1].progress);
+    // The message says what runs: the command's id, its line count and last line.
+    expect(progress.some((p) => /^c\d+ running \d+s, \d+ lines, last: "tick \d"/.test(p.message ?? ''))).toBe(true);
+    // sh_spawn's wait_for too.
+    const spawnProgress: string[] = [];
+    const w = await call(s.client, 'sh_spawn', { cmd: 'sleep 2; echo up-now; sleep 600', alias: 'slow-up', wait_for: 'up-now' }, { onprogress: (p) => spawnProgress.push(p.message ?? '') });
+    expect(w.data.wait).toBe('matched');
+    expect(spawnProgress.length).toBeGreaterThanOrEqual(1);
+    expect(spawnProgress[0]).toMatch(/^waiting for up-now: p\d+ \(slow-up\) running/);
+    await call(s.client, 'sh_interact', { id: 'slow-up', action: 'kill' });
   });
 });
 
@@ -308,25 +344,50 @@ describe('mish serve robustness', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  it('on stdin EOF exits and leaves no process behind', async () => {
-    const s = await startStdio();
-    const spawned = await call(s.client, 'sh_spawn', { cmd: 'sleep 600', alias: 'orphan-candidate' });
-    const run = await call(s.client, 'sh_run', { cmd: 'echo shellpid=$$' });
-    const shellPid = Number(/shellpid=(\d+)/.exec(run.text)![1]);
-    const serverPid = s.pid()!;
-    expect(alive(spawned.data.pid)).toBe(true);
-    await s.close(); // closes stdin
-    expect(await eventually(() => !alive(serverPid), 5_000)).toBe(true);
-    expect(await eventually(() => !alive(spawned.data.pid) && !alive(shellPid), 5_000)).toBe(true);
-  });
-
-  it('on SIGTERM exits and leaves no process behind', async () => {
-    const s = await startStdio();
-    const spawned = await call(s.client, 'sh_spawn', { cmd: 'sleep 600' });
-    const serverPid = s.pid()!;
-    process.kill(serverPid, 'SIGTERM');
-    expect(await eventually(() => !alive(serverPid), 5_000)).toBe(true);
-    expect(await eventually(() => !alive(spawned.data.pid), 5_000)).toBe(true);
-    await s.close();
-  });
+  for (const how of ['stdin EOF', 'SIGTERM'] as const) {
+    it(`on ${how} exits within 1 s and leaves no process behind: shells, their jobs, background processes and their children, escapees`, async () => {
+      const s = await startStdio();
+      // A tag in every command line, to find whatever is left in /proc afterwards.
+      const tag = `${process.pid}${how === 'SIGTERM' ? 2 : 1}`;
+      const sleeper = (n: number) => `sleep ${tag}${n}`;
+      await call(s.client, 'sh_spawn', { cmd: `${sleeper(1)} & ${sleeper(2)}`, alias: 'with-child' });
+      await call(s.client, 'sh_spawn', { cmd: `bash -c '${sleeper(3)} & ${sleeper(4)}'` });
+      await call(s.client, 'sh_spawn', { cmd: `setsid ${sleeper(5)}` });
+      // Session jobs: plain, nohup, escaped from the session with setsid, deaf to HUP and TERM.
+      const jobs = await call(s.client, 'sh_run', { cmd: `${sleeper(6)} & nohup ${sleeper(7)} >/dev/null 2>&1 & setsid ${sleeper(8)} & (trap '' HUP TERM; exec ${sleeper(9)}) & echo shellpid=$$` });
+      const shellPid = Number(/shellpid=(\d+)/.exec(jobs.text)![1]);
+      // A sh_run past its timeout, still running in its own session.
+      expect((await call(s.client, 'sh_run', { cmd: sleeper(10), session: 'late', timeout: 0.5 })).data.status).toBe('running');
+      expect(await eventually(() => tagged(tag).length >= 10, 10_000)).toBe(true);
+      const serverPid = s.pid()!;
+      const started = Date.now();
+      if (how === 'stdin EOF') void s.close();
+      else process.kill(serverPid, 'SIGTERM');
+      expect(await eventually(() => !alive(serverPid), 5_000, 5)).toBe(true);
+      const exitMs = Date.now() - started;
+      expect(exitMs).toBeLessThanOrEqual(1_000);
+      expect(await eventually(() => tagged(tag).length === 0 && !liveProcess(shellPid), 2_000)).toBe(true);
+      await s.close();
+    });
+  }
 });
+
+/** Live processes whose command line contains `tag` (zombies waiting for a reaper do not count). */
+function tagged(tag: string): number[] {
+  const out: number[] = [];
+  for (const n of readdirSync('/proc')) {
+    if (!/^\d+$/.test(n)) continue;
+    try {
+      if (readFileSync(`/proc/${n}/cmdline`, 'latin1').includes(tag) && liveProcess(Number(n))) out.push(Number(n));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Exists and is not a zombie (an orphan reparented to a pid 1 that never reaps stays a zombie). */
+function liveProcess(pid: number): boolean {
+  const st = readStat(pid);
+  return !!st && st.state !== 'Z' && st.state !== 'X';
+}
