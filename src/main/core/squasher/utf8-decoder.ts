@@ -1,0 +1,110 @@
+/**
+ * Streaming UTF-8 decoding for the squasher: bytes in, text out, exactly what one streaming
+ * `TextDecoder` would produce (U+FFFD for bad bytes, no U+FFFD for a character split across
+ * reads, a BOM dropped only at the very start), handed out in one or more pieces.
+ *
+ * Why not simply TextDecoder: most build output is ASCII, and ASCII bytes are their own
+ * decoding. Read as Latin-1 they become a one-byte string about ten times faster than
+ * TextDecoder makes one here — and a one-byte string is what every later regex and search of
+ * the pipeline runs fastest on, while TextDecoder returns a two-byte string for a whole chunk
+ * as soon as one byte in it is not ASCII (one `‘` in a gcc warning made the whole 4 KB chunk,
+ * and every line cut from it, two-byte: about a quarter slower end to end). So a chunk with a
+ * few non-ASCII lines is cut at line ends: the ASCII lines go out as Latin-1, only the lines
+ * with other bytes go through the decoder. The pieces join to exactly the decoder's text, and
+ * the VT stripper and line buffer give the same lines however their input is cut.
+ *
+ * The pieces are returned in a reused array rather than pushed to a callback: one more call
+ * level on the squasher's hottest path cost measurably more than the loop over the array.
+ */
+import { isAscii } from 'node:buffer';
+
+/** An ASCII stretch shorter than this stays with the decoded lines around it (one more piece costs more than it saves). */
+const MIN_ASCII_PIECE = 256;
+/** After this many non-ASCII lines with no ASCII stretch between them the rest of the chunk is decoded whole (npm prints a spinner glyph on every line). */
+const MAX_MIXED_LINES = 4;
+
+/** A byte outside ASCII, in a chunk read as Latin-1 (one character per byte). */
+const NON_ASCII = /[\x80-\xff]/g;
+
+export class Utf8Decoder {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: false });
+  /** The decoder has consumed a byte, so a BOM from now on is text (TextDecoder drops one only at the start). */
+  private started = false;
+  /** The decoder holds no partial character: its last input ended on an ASCII byte. */
+  private clean = true;
+
+  /** The text of the last `write` or `end`, in order: `pieces[0]` to `pieces[count - 1]` (reused). */
+  readonly pieces: string[] = [];
+  private count = 0;
+
+  /** Decode one chunk; returns how many pieces of text it gave (in `pieces`). */
+  write(chunk: Uint8Array): number {
+    this.count = 0;
+    const n = chunk.byteLength;
+    if (n === 0) return 0;
+    // Until the decoder has seen the start of the stream, and while it holds part of a
+    // character, only it can say what the next bytes mean.
+    if (!this.started || !this.clean) this.decode(chunk);
+    else {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, n);
+      if (isAscii(buf)) this.emit(buf.toString('latin1'));
+      else this.mixed(buf);
+    }
+    return this.count;
+  }
+
+  /** Flush a character left incomplete at the end of the stream (U+FFFD); returns the piece count like `write`. */
+  end(): number {
+    this.count = 0;
+    const tail = this.decoder.decode();
+    if (tail) this.emit(tail);
+    return this.count;
+  }
+
+  private emit(text: string): void {
+    this.pieces[this.count++] = text;
+  }
+
+  private decode(bytes: Uint8Array): void {
+    const n = bytes.byteLength;
+    if (n === 0) return;
+    this.started = true;
+    this.clean = bytes[n - 1] < 0x80;
+    this.emit(this.decoder.decode(bytes, { stream: true }));
+  }
+
+  /** A chunk with some non-ASCII bytes: its ASCII lines as Latin-1, the others decoded. */
+  private mixed(buf: Buffer): void {
+    const n = buf.length;
+    // Non-ASCII at both ends (npm draws a spinner glyph on every line): nothing worth cutting out.
+    if (n < 2 * MIN_ASCII_PIECE || (!isAscii(buf.subarray(0, MIN_ASCII_PIECE)) && !isAscii(buf.subarray(n - MIN_ASCII_PIECE)))) return this.decode(buf);
+    const bytes = buf.toString('latin1');
+    /** Everything before `at` is handed out or in the pending decoded region. */
+    let at = 0;
+    /** Start of the pending region of non-ASCII lines (decoded when it ends), or -1. */
+    let region = -1;
+    let mixedLines = 0;
+    for (;;) {
+      NON_ASCII.lastIndex = at;
+      if (!NON_ASCII.test(bytes)) break;
+      const p = NON_ASCII.lastIndex - 1;
+      const lineStart = Math.max(bytes.lastIndexOf('\n', p) + 1, at);
+      if (lineStart - at >= MIN_ASCII_PIECE) {
+        if (region >= 0) this.decode(buf.subarray(region, at));
+        this.emit(bytes.slice(at, lineStart));
+        region = lineStart;
+        mixedLines = 0;
+      } else {
+        if (region < 0) region = at;
+        if (++mixedLines > MAX_MIXED_LINES) return this.decode(buf.subarray(region));
+      }
+      const nl = bytes.indexOf('\n', p);
+      if (nl < 0) return this.decode(buf.subarray(region));
+      at = nl + 1;
+    }
+    // [at, n) is ASCII.
+    if (region >= 0 && n - at < MIN_ASCII_PIECE) return this.decode(buf.subarray(region));
+    if (region >= 0) this.decode(buf.subarray(region, at));
+    if (at < n) this.emit(bytes.slice(at));
+  }
+}
