@@ -62,6 +62,8 @@ interface Running {
   phase: 'written' | 'running';
   started: number;
   resolve: (r: SessionRunResult) => void;
+  /** Simple commands mish put before the user's (env exports, the cd of `cwd`), in order: not the user's segments. */
+  ownSegments: string[];
 }
 
 export class ShellSession implements Session {
@@ -184,6 +186,11 @@ export class ShellSession implements Session {
           break;
         case 'segment':
           if (cur?.phase === 'running') {
+            if (cur.ownSegments.length && cur.ownSegments[0] === ev.command) {
+              cur.ownSegments.shift();
+              break;
+            }
+            cur.ownSegments.length = 0;
             cur.request.onSegment?.(ev.command);
             this.deps.emit({ type: 'segment', id: cur.tracked.id, session: this.name, command: ev.command });
           }
@@ -245,11 +252,13 @@ export class ShellSession implements Session {
       return Promise.resolve({ exitCode: this.exitInfo?.exitCode ?? 255, cwd: this.cwd, shellExited: true, id, session: this.name, durationMs: 0 });
     }
     let text = request.command;
-    // A cwd that cannot be entered must not run the command somewhere else: the group runs only after cd succeeds.
-    if (request.cwd) text = `cd -- ${sq(request.cwd)} && {\n${text}\n}`;
     const pre: string[] = [];
     for (const [k, v] of Object.entries(request.env ?? {})) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) pre.push(`export ${k}=${sq(v)}`);
+    // A cwd that cannot be entered must not run the command somewhere else: the group runs only after cd succeeds.
+    const cd = request.cwd ? `cd -- ${sq(request.cwd)}` : undefined;
+    if (cd) text = `${cd} && {\n${text}\n}`;
     if (pre.length) text = `${pre.join('\n')}\n${text}`;
+    const ownSegments = cd ? [...pre, cd] : pre;
     if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
     return new Promise<SessionRunResult>((resolve) => {
       const store = this.deps.newStore(id, { command: request.command, cwd: this.cwd });
@@ -269,7 +278,7 @@ export class ShellSession implements Session {
         onWaiting: (waiting) => this.deps.emit({ type: 'waiting-for-input', source: { kind: 'command', id, session: this.name }, waiting }),
       });
       this.deps.table.add(tracked);
-      this.running = { tracked, request, phase: 'written', started: Date.now(), resolve };
+      this.running = { tracked, request, phase: 'written', started: Date.now(), resolve, ownSegments };
       this.state = 'busy';
       this.commands++;
       this.deps.emit({ type: 'process', change: 'added', entry: tracked.entry() });
