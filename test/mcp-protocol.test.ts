@@ -312,8 +312,11 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
 });
 
 describe('mish serve robustness', () => {
-  it('answers garbage lines with JSON-RPC errors and keeps serving', async () => {
-    const { child, home } = spawnRaw();
+  it('answers garbage lines with JSON-RPC errors and keeps serving; stdout carries only the protocol, logs go to stderr', async () => {
+    // MISH_DEBUG: the most the server ever logs, all of which must stay off stdout.
+    const { child, home } = spawnRaw([], { MISH_DEBUG: '1' });
+    let err = '';
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     const out: string[] = [];
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -338,9 +341,21 @@ describe('mish serve robustness', () => {
     expect(msgs[2]).toMatchObject({ id: null, error: { code: -32600 } });
     expect(msgs.find((m) => m.id === 8)).toMatchObject({ error: { code: -32601 } });
     expect(msgs.find((m) => m.id === 1).result.serverInfo.name).toBe('mish');
+    // Commands and background processes writing to their stdout and stderr: none of it reaches ours.
+    const send = (m: unknown) => child.stdin!.write(JSON.stringify(m) + '\n');
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'echo to-stdout; echo to-stderr >&2; printf "no newline"' } } });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'sh_spawn', arguments: { cmd: 'echo bg-out; echo bg-err >&2', wait_for: 'bg-err' } } });
+    expect(await eventually(() => out.some((l) => l.includes('"id":3')), 20_000)).toBe(true);
+    const all = out.map((l) => JSON.parse(l));
+    expect(all.every((m) => m.jsonrpc === '2.0')).toBe(true);
+    expect(all.find((m) => m.id === 2).result.content[0].text).toMatch(/^to-stdout\nto-stderr\nno newline\n/);
+    expect(all.find((m) => m.id === 3).result.structuredContent.tail).toEqual(['bg-out', 'bg-err']);
+    expect(err).toContain('mish serve: ');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.stdin!.end();
     expect(await exited).toBe(0);
+    expect(err).toContain('shutting down (stdin closed)');
     rmSync(home, { recursive: true, force: true });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Remote sessions through the system ssh client against a real OpenSSH server started on
- * loopback by this test (generated host and client keys, a temp sshd_config).
+ * loopback by this test (generated host and client keys, a temp sshd_config): on the session
+ * manager, and over MCP through the SDK's real Client (sh_session create {ssh, ssh_args}).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
 import { createSessionManager } from '../src/main/core/session/session-manager.js';
 import type { SessionManager } from '../src/main/core/session/types.js';
+import { call, startStdio } from './mcp-helpers.js';
 
 const SSHD = '/usr/sbin/sshd';
 
@@ -112,6 +114,30 @@ describe.skipIf(!!skipReason)('remote session over ssh', () => {
     ctl.send('y\n');
     expect((await p).exitCode).toBe(0);
     expect(out).toContain('a=y');
+  });
+
+  it('over MCP: sh_session create {ssh, ssh_args} gives a remote session with exit codes, cwd, prompts and a reconnect after exit', async () => {
+    const served = await startStdio();
+    try {
+      const created = await call(served.client, 'sh_session', { action: 'create', name: 'far', ssh: `${user}@127.0.0.1`, ssh_args: sshArgs, cwd: '/tmp' });
+      if (created.result.isError) throw new Error(`${created.text}\nsshd: ${sshdLog}`);
+      expect(created.data.sessions[0]).toMatchObject({ name: 'far', remote: `${user}@127.0.0.1`, integration: 'osc', cwd: '/tmp' });
+      const r = await call(served.client, 'sh_run', { cmd: 'cd /usr && echo "$SSH_CONNECTION" | wc -w; ls /nope', session: 'far' });
+      expect(r.data).toMatchObject({ status: 'exited', exit_code: 2, cwd: '/usr' });
+      expect(r.text.split('\n')[0]).toBe('4');
+      const asked = await call(served.client, 'sh_run', { cmd: 'read -p "Continue? [Y/n] " a; echo "a=$a"', session: 'far', timeout: 20 });
+      expect(asked.data.status).toBe('waiting-for-input');
+      const answered = await call(served.client, 'sh_interact', { id: asked.data.id, action: 'send', text: 'y\n', wait: 10 });
+      expect(answered.text).toContain('a=y');
+      const gone = await call(served.client, 'sh_run', { cmd: 'exit 3', session: 'far' });
+      expect(gone.data).toMatchObject({ exit_code: 3, shell_exited: true });
+      const back = await call(served.client, 'sh_run', { cmd: 'echo back', session: 'far' });
+      expect(back.data.exit_code).toBe(0);
+      expect(back.data.fresh_shell).toBeTruthy();
+      expect(back.text.split('\n')[0]).toBe('back');
+    } finally {
+      await served.close();
+    }
   });
 
   it('exit in the remote shell is reported and the next call reconnects', async () => {

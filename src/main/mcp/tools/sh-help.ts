@@ -10,7 +10,8 @@ export const HELP_CARD = `mish — a shell for agents: real PTYs, condensed outp
 
 sh_run {cmd, cwd?, session?, timeout?}
   Run a command line to completion in a persistent shell session ("default" unless named);
-  cwd and env persist between calls. Output is condensed: errors, warnings, failing tests,
+  cwd and env persist between calls (cwd: works like cd — later calls stay there; export VAR
+  to keep a variable). Output is condensed: errors, warnings, failing tests,
   counts and the exit code always survive; file operations are narrated; content you act on
   (cat, git diff, sed -n) passes unchanged. Every reply ends with one footer —
   [exit N · cwd … · R raw lines, S shown · id cN · raw: mish raw <id>] — and a [procs] digest
@@ -18,12 +19,12 @@ sh_run {cmd, cwd?, session?, timeout?}
   If the command is still running at \`timeout\` seconds (default 50) it keeps running in the
   background and the reply gives its id; if it asks for input ("[Y/n]", "Password:") the reply
   says "waiting for input" with the prompt — answer with sh_interact send.
-  Refused, with what to do instead: syntax errors (nothing runs), dangerous commands
-  (rm -rf ~, git push --force, curl … | sh) and interactive programs (vim, top, less, a bare
-  python).
+  Refused, with what to do instead: dangerous commands (rm -rf ~, git push --force,
+  curl … | sh) and interactive programs (vim, top, less, a bare python). A line that does not
+  parse, or a cwd that does not exist, is an error result (line and column named); nothing runs.
 
 sh_spawn {cmd, alias?, wait_for?, timeout?, session?, cwd?}
-  Start a background process (dev server, watcher). With wait_for (a regex) the call blocks
+  Start a background process (dev server, watcher) in the session's cwd. With wait_for (a regex) the call blocks
   until the output matches, the process exits, or timeout seconds pass — no polling needed.
   The line is checked like sh_run's: syntax errors, dangerous commands and interactive programs
   nobody could use in the background (vim, a bare REPL) are refused with the advice.
@@ -40,8 +41,9 @@ sh_interact {id | alias, action, …}
   kill                TERM the whole process group, KILL after a grace period
   status              state, exit code, elapsed, last line; the final reply of a backgrounded sh_run
 
-sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, ssh?}
-  Sessions are persistent shells (bash, zsh, dash, sh; ssh: "user@host" for a remote one).
+sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, ssh?, ssh_args?}
+  Sessions are persistent shells (bash, zsh, dash, sh; ssh: "user@host" for a remote one,
+  ssh_args e.g. ["-p", "2222"]).
   A "default" session is created on first use; restart gives a fresh shell.
 
 Ids: "c<N>" are sh_run commands, "p<N>" background processes; aliases work wherever ids do.

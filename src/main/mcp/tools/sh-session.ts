@@ -14,6 +14,10 @@ const inputSchema = {
   cwd: z.string().optional().describe('create: initial working directory.'),
   env: z.record(z.string(), z.string()).optional().describe('create: extra environment variables.'),
   ssh: z.string().optional().describe('create: "user@host" opens the session on a remote host through ssh.'),
+  ssh_args: z
+    .array(z.string())
+    .optional()
+    .describe('create with ssh: options for the ssh client before the destination, e.g. ["-p", "2222", "-i", "/home/me/.ssh/id_deploy"]. Keys must work without a passphrase prompt (BatchMode is not forced).'),
 };
 
 const sessionSchema = z.object({
@@ -78,7 +82,8 @@ export function registerShSession(server: McpServer, deps: McpDeps): void {
           return reply(text, { action: 'list', sessions: all.map(toOut) });
         }
         case 'create': {
-          const created = await sessions.create({ name: args.name, shell: args.shell, cwd: args.cwd, env: args.env, ssh: args.ssh });
+          if (args.ssh_args && !args.ssh) return toolError('ssh_args without ssh', 'pass ssh: "user@host" with them, or leave ssh_args out for a local session');
+          const created = await sessions.create({ name: args.name, shell: args.shell, cwd: args.cwd, env: args.env, ssh: args.ssh, ...(args.ssh_args ? { sshArgs: args.ssh_args } : {}) });
           if (!created.ok) {
             const next =
               created.error.kind === 'exists'

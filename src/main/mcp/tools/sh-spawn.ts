@@ -3,6 +3,7 @@
  * block until it is ready — its output matches, it exits, it asks for input, or the timeout
  * passes — so agents never need polling loops.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { WaitForResult } from '../../core/session/types.js';
@@ -22,8 +23,13 @@ const inputSchema = {
   alias: z.string().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, _ . - only').optional().describe('A name to refer to the process in sh_interact, e.g. "web".'),
   wait_for: z.string().optional().describe('Regex; block until the output matches it (e.g. "ready|listening on"), the process exits, it waits for input, or timeout. Matches output already printed too.'),
   timeout: z.number().min(0).max(MAX_WAIT_S).optional().describe(`Seconds to wait for wait_for (default ${DEFAULT_WAIT_S}). The process keeps running when it passes.`),
-  session: z.string().optional().describe('Session whose cwd and environment the process inherits.'),
-  cwd: z.string().optional().describe('Working directory (default: the session\'s).'),
+  session: z
+    .string()
+    .optional()
+    .describe(
+      "Session whose cwd the process starts in, with the environment the session was created with (sh_session env). Variables exported later by sh_run commands are not seen: put them on the command line (\"PORT=3001 npm run dev\").",
+    ),
+  cwd: z.string().optional().describe("Working directory of the process (default: the session's cwd, or the default session's when no session is named; a relative path starts there). The session itself does not move."),
 };
 
 const outputSchema = {
@@ -65,7 +71,10 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         if (typeof re === 'string') return toolError(`wait_for: ${re}`, 'pass a valid JavaScript regular expression, e.g. "ready on :\\\\d+"');
         pattern = re;
       }
-      const cwd = args.cwd ?? deps.sessions.list().find((x) => x.name === (args.session ?? 'default'))?.cwd ?? process.cwd();
+      // Where the agent's work is: the session's cwd ("default" when none is named), which a relative cwd starts from too.
+      const session = deps.sessions.list().find((x) => x.name === (args.session ?? 'default'));
+      const base = session && !session.remote ? session.cwd : process.cwd();
+      const cwd = args.cwd === undefined ? base : path.resolve(base, args.cwd);
       const verdict = deps.check(args.cmd, cwd);
       if (verdict.kind === 'parse-error') return toolError(verdict.text, 'fix the command line at that position and call sh_spawn again');
       if (verdict.kind === 'dangerous' || (verdict.kind === 'interactive' && !verdict.drivable)) {
@@ -77,7 +86,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
           procs: digest,
         } satisfies Out);
       }
-      const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd: args.cwd, session: args.session });
+      const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd, session: args.session });
       if (!spawned.ok) {
         const next =
           spawned.error.kind === 'alias-taken'
