@@ -142,3 +142,20 @@ describe('golden: a diagnostic keeps the lines that explain it, next to it', () 
     );
   });
 });
+
+describe('golden: docker BuildKit TTY progress', () => {
+  it('a build keeps its own steps and the image it wrote, not the internal steps or transfer sub-steps', () => {
+    const text = squashFixture('docker-build-buildkit');
+    expect(text).toContain('naming to docker.io/library/mish-demo-buildkit');
+    expect(text).toContain('[stage-1 2/2] COPY hello.txt /hello.txt');
+    expect(text).not.toContain('[internal]');
+    expect(text).not.toContain('transferring');
+  });
+
+  it('a failed RUN: the step, its log once (the error block, not the live tail) and the exit code', () => {
+    const text = squashFixture('docker-build-buildkit-fail');
+    expect(text).toMatch(/✗ {2}=> ERROR \[3\/3\] RUN echo "checking config" && ls \/etc\/app\/config\.toml/);
+    expect(text.match(/ls: \/etc\/app\/config\.toml: No such file or directory/g)).toHaveLength(1);
+    expect(text).toContain('✗ executor failed running [/bin/sh -c echo "checking config" && ls /etc/app/config.toml]: exit code: 1');
+  });
+});

@@ -123,11 +123,10 @@ describe('git branch', () => {
 });
 
 /*
- * docker and kubectl: there is no Docker daemon and no Kubernetes cluster on this machine, so
- * their JSON/table output cannot be recorded; the parsers (parseJsonLines for `docker ps` /
- * `docker images` with `--format {{json .}}`, compactTable for `kubectl get`) are left as
- * written and untested on real output. What is tested: the real client error reaches the
- * agent unchanged and the exit code is kept.
+ * docker and kubectl with nothing to talk to: the real client error reaches the agent unchanged
+ * and the exit code is kept. The docker ps / docker images parsers are tested on output recorded
+ * from a real engine in structured-docker.test.ts (CI has no engine). There is no Kubernetes
+ * cluster here, so compactTable for `kubectl get` is untested on real output.
  */
 describe.runIf(have('docker'))('docker without a daemon', () => {
   it.each(['docker ps', 'docker images', 'docker ps -a -q'])('%s: the client error and exit code', async (line) => {

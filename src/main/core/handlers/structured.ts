@@ -31,12 +31,15 @@ const GIT_GLOBAL_VALUE_FLAGS = ['-C', '-c', '--git-dir', '--work-tree', '--names
 
 const US = '\x1f'; // unit separator: cannot appear in refs, hashes or dates
 
+/** One JSON object per container/image; fixtures/structured/docker-*.raw are recorded with exactly these flags. */
+export const DOCKER_JSON_FORMAT = ['--format', '{{json .}}'];
+
 const SHAPES: Record<string, Shape> = {
   'git status': { kind: 'git-status', inject: ['--porcelain=v1', '--branch'], userFormat: ['-s', '--short', '--porcelain', '-z', '--long'], parse: parseGitStatus },
   'git log': { kind: 'git-log', inject: [`--format=%h${US}%an${US}%ar${US}%d${US}%s`], userFormat: ['--format', '--pretty', '--oneline', '-z', '--graph'], parse: parseGitLog },
   'git branch': { kind: 'git-branch', inject: [`--format=%(HEAD)${US}%(refname:short)${US}%(upstream:short)${US}%(upstream:track)${US}%(objectname:short)`], userFormat: ['--format', '-v', '-vv', '--verbose', '-d', '-D', '-m', '-M', '-c', '-C', '--delete', '--move', '--copy', '--set-upstream-to', '-u', '--unset-upstream', '--edit-description', '--show-current'], listsOnlyWithout: { listFlags: ['-l', '--list', '-a', '--all', '-r', '--remotes', '--contains', '--no-contains', '--merged', '--no-merged', '--points-at'] }, parse: parseGitBranch },
-  'docker ps': { kind: 'docker-ps', inject: ['--format', '{{json .}}'], userFormat: ['--format', '-q', '--quiet'], parse: (o) => parseJsonLines(o, (r) => `${r.Names ?? ''}  ${r.Image ?? ''}  ${r.Status ?? ''}${r.Ports ? `  ${r.Ports}` : ''}`) },
-  'docker images': { kind: 'docker-images', inject: ['--format', '{{json .}}'], userFormat: ['--format', '-q', '--quiet'], parse: (o) => parseJsonLines(o, (r) => `${r.Repository ?? ''}:${r.Tag ?? ''}  ${r.Size ?? ''}  ${r.ID ?? ''}  ${r.CreatedSince ?? ''}`) },
+  'docker ps': { kind: 'docker-ps', inject: DOCKER_JSON_FORMAT, userFormat: ['--format', '-q', '--quiet'], parse: parseDockerPs },
+  'docker images': { kind: 'docker-images', inject: DOCKER_JSON_FORMAT, userFormat: ['--format', '-q', '--quiet'], parse: parseDockerImages },
   'kubectl get': { kind: 'kubectl-get', inject: [], userFormat: ['-o', '--output'], parse: compactTable },
 };
 
@@ -115,18 +118,36 @@ export function parseGitBranch(out: string): string[] {
   return rows.length ? rows : ['no branches'];
 }
 
-function parseJsonLines(out: string, fmt: (r: Record<string, string>) => string): string[] {
+/** `docker ps --format '{{json .}}'` → `name  image  status  ports` (status carries the exit code: `Exited (3) 2 seconds ago`). */
+export function parseDockerPs(out: string): string[] {
+  return parseJsonLines(out, 'no containers', (r) => `${r.Names ?? ''}  ${r.Image ?? ''}  ${r.Status ?? ''}${r.Ports ? `  ${r.Ports}` : ''}`);
+}
+
+/** `docker images --format '{{json .}}'` → `repository:tag  size  id  created` (`<none>:<none>` for a dangling image). */
+export function parseDockerImages(out: string): string[] {
+  return parseJsonLines(out, 'no images', (r) => `${r.Repository ?? ''}:${r.Tag ?? ''}  ${r.Size ?? ''}  ${r.ID ?? ''}  ${r.CreatedSince ?? ''}`);
+}
+
+/**
+ * One row per JSON object. Values are not all strings (`"Platform":null` in docker ps). A line
+ * that is not JSON (a client `WARNING: …`) is kept as written rather than dropped.
+ */
+function parseJsonLines(out: string, empty: string, fmt: (r: Record<string, unknown>) => string): string[] {
   const rows: string[] = [];
   for (const l of out.split('\n')) {
     const t = l.trim();
-    if (!t.startsWith('{')) continue;
+    if (!t) continue;
+    if (!t.startsWith('{')) {
+      rows.push(t);
+      continue;
+    }
     try {
-      rows.push(fmt(JSON.parse(t) as Record<string, string>));
+      rows.push(fmt(JSON.parse(t) as Record<string, unknown>));
     } catch {
       rows.push(t);
     }
   }
-  return rows.length ? rows : ['none'];
+  return rows.length ? rows : [empty];
 }
 
 /** Collapse a space-aligned table (kubectl) to single spaces. */
