@@ -346,7 +346,7 @@ describe('mish serve robustness', () => {
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'echo to-stdout; echo to-stderr >&2; printf "no newline"' } } });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'sh_spawn', arguments: { cmd: 'echo bg-out; echo bg-err >&2', wait_for: 'bg-err' } } });
-    expect(await eventually(() => out.some((l) => l.includes('"id":3')), 20_000)).toBe(true);
+    expect(await eventually(() => out.some((l) => l.includes('"id":2')) && out.some((l) => l.includes('"id":3')), 20_000)).toBe(true);
     const all = out.map((l) => JSON.parse(l));
     expect(all.every((m) => m.jsonrpc === '2.0')).toBe(true);
     expect(all.find((m) => m.id === 2).result.content[0].text).toMatch(/^to-stdout\nto-stderr\nno newline\n/);
