@@ -4,8 +4,8 @@
  *   2. grammar rules (hazard → outcome → noise) for the detected tool, action and dialect;
  *   3. universal patterns; 4. structural heuristics (decorative lines; default unknown).
  *
- * Speed: each rule carries a literal needle (prefilter.ts) and runs only on lines containing
- * it; most lines of a big build contain the needles of few rules, so most RegExps never run.
+ * Speed: the prefilter (prefilter.ts) answers "first matching rule" with few native calls:
+ * anchored rules in one combined RegExp, the others only on lines containing their needle.
  */
 import { selectRules } from '../grammar/select-rules.js';
 import type { CompiledHazardRule, CompiledOutcomeRule, CompiledRule, Detection } from '../grammar/types.js';
@@ -13,29 +13,41 @@ import { RuleFilter } from './prefilter.js';
 import type { Classification, Line } from './types.js';
 import { DECORATIVE, HAZARD_KEYWORDS, universalHazard } from './universal-patterns.js';
 
-/** Rules of one grammar narrowed to one action/dialect, each tier behind its literal prefilter. */
+/**
+ * Rules of one grammar narrowed to one action/dialect. Tier 2's four rule lists (hazard →
+ * outcome → noise strip → noise dedup) are one ordered list behind one prefilter: "first
+ * matching rule of the first tier that has one" is the first matching rule of the list, and
+ * one filter shares its needle searches and its combined anchored RegExp across the tiers.
+ */
 export interface RuleSet {
-  hazard: RuleFilter<CompiledHazardRule>;
-  outcome: RuleFilter<CompiledOutcomeRule>;
-  noiseStrip: RuleFilter<CompiledRule>;
-  noiseDedup: RuleFilter<CompiledRule>;
+  all: RuleFilter<CompiledRule>;
+  hazard: readonly CompiledHazardRule[];
+  outcome: readonly CompiledOutcomeRule[];
+  /** Indexes in `all` where outcome, noise strip and noise dedup rules start. */
+  outcomeAt: number;
+  stripAt: number;
+  dedupAt: number;
   prompt: CompiledRule[];
 }
 
-const EMPTY_RULES: RuleSet = { hazard: new RuleFilter([]), outcome: new RuleFilter([]), noiseStrip: new RuleFilter([]), noiseDedup: new RuleFilter([]), prompt: [] };
+const EMPTY_RULES: RuleSet = { all: new RuleFilter([]), hazard: [], outcome: [], outcomeAt: 0, stripAt: 0, dedupAt: 0, prompt: [] };
 const ruleSetCache = new WeakMap<object, RuleSet>();
 
-/** The detection's rules (selectRules narrows them to its action/dialect) with the prefilters (cached). */
+/** The detection's rules (selectRules narrows them to its action/dialect) with the prefilter (cached). */
 export function ruleSetFor(detection: Detection | undefined): RuleSet {
   if (!detection) return EMPTY_RULES;
   const selected = selectRules(detection.grammar, detection.action, detection.dialect);
   const cached = ruleSetCache.get(selected);
   if (cached) return cached;
+  const strip = selected.noise.filter((r) => r.action === 'strip');
+  const dedup = selected.noise.filter((r) => r.action === 'dedup');
   const set: RuleSet = {
-    hazard: new RuleFilter(selected.hazard),
-    outcome: new RuleFilter(selected.outcome),
-    noiseStrip: new RuleFilter(selected.noise.filter((r) => r.action === 'strip')),
-    noiseDedup: new RuleFilter(selected.noise.filter((r) => r.action === 'dedup')),
+    all: new RuleFilter<CompiledRule>([...selected.hazard, ...selected.outcome, ...strip, ...dedup]),
+    hazard: selected.hazard,
+    outcome: selected.outcome,
+    outcomeAt: selected.hazard.length,
+    stripAt: selected.hazard.length + selected.outcome.length,
+    dedupAt: selected.hazard.length + selected.outcome.length + strip.length,
     prompt: [...selected.prompt],
   };
   ruleSetCache.set(selected, set);
@@ -54,25 +66,23 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
   const text = line.text;
   // Tier 2: grammar rules. They also see the final frame of overwritten lines, so an error or
   // a message printed over a progress bar is never dropped.
-  if (!rules.hazard.empty) {
-    const k = rules.hazard.first(text);
+  if (!rules.all.empty) {
+    const k = rules.all.first(text);
     if (k >= 0) {
-      const r = rules.hazard.rules[k];
-      const m = r.re.exec(text)!;
-      // exec makes a fresh groups object per call: no copy needed (spreading one is slow in V8).
-      return { kind: 'hazard', severity: r.severity, rule: r.id, captures: m.groups };
+      if (k < rules.outcomeAt) {
+        const r = rules.hazard[k];
+        const m = r.re.exec(text)!;
+        // exec makes a fresh groups object per call: no copy needed (spreading one is slow in V8).
+        return { kind: 'hazard', severity: r.severity, rule: r.id, captures: m.groups };
+      }
+      if (k < rules.stripAt) {
+        const r = rules.outcome[k - rules.outcomeAt];
+        const m = r.re.exec(text)!;
+        return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
+      }
+      return k < rules.dedupAt ? NOISE_STRIP_GRAMMAR : NOISE_DEDUP_GRAMMAR;
     }
   }
-  if (!rules.outcome.empty) {
-    const k = rules.outcome.first(text);
-    if (k >= 0) {
-      const r = rules.outcome.rules[k];
-      const m = r.re.exec(text)!;
-      return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
-    }
-  }
-  if (!rules.noiseStrip.empty && rules.noiseStrip.first(text) >= 0) return NOISE_STRIP_GRAMMAR;
-  if (!rules.noiseDedup.empty && rules.noiseDedup.first(text) >= 0) return NOISE_DEDUP_GRAMMAR;
   // Tier 3: universal patterns (only lines with a hazard keyword get the shape tests).
   if (HAZARD_KEYWORDS.test(text)) {
     const u = universalHazard(text, line.color);
@@ -96,7 +106,7 @@ function mayBeDecorative(text: string): boolean {
 
 /** Find the hazard rule that matched (for context_after / continue_pattern). */
 export function hazardRule(rules: RuleSet, id: string): CompiledHazardRule | undefined {
-  return rules.hazard.rules.find((r) => r.id === id);
+  return rules.hazard.find((r) => r.id === id);
 }
 
 function formatOutcome(format: string, groups: Record<string, string> | undefined, line: string): string {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
-import { RuleFilter, failsFast, literalNeedle } from './prefilter.js';
+import { RuleFilter, combinableAnchored, failsFast, literalNeedle } from './prefilter.js';
 import { stripAnsi } from './vt-stripper.js';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -18,6 +18,13 @@ function allRules(): CompiledRule[][] {
     .map((f) => loadGrammarFile(path.join(GRAMMARS, f), { includeDirs: [GRAMMARS] }))
     .flatMap((r) => (r.ok ? [r.value] : []))
     .flatMap((g) => [g.hazard, g.outcome, g.noise, g.prompt] as CompiledRule[][]);
+}
+
+function allGrammars() {
+  return readdirSync(GRAMMARS)
+    .filter((f) => f.endsWith('.toml'))
+    .map((f) => loadGrammarFile(path.join(GRAMMARS, f), { includeDirs: [GRAMMARS] }))
+    .flatMap((r) => (r.ok ? [r.value] : []));
 }
 
 function fixtureLines(): string[] {
@@ -77,6 +84,51 @@ describe('RuleFilter', () => {
       const filter = new RuleFilter(rules);
       const wrong = lines.filter((l) => filter.first(l) !== rules.findIndex((r) => r.re.test(l)));
       expect(wrong, rules.map((r) => r.id).join(' ')).toEqual([]);
+    }
+  });
+
+  it('finds the same first rule over all tiers of a grammar at once (as the classifier uses it)', () => {
+    const lines = fixtureLines();
+    for (const g of allGrammars()) {
+      const rules = [...g.hazard, ...g.outcome, ...g.noise] as CompiledRule[];
+      if (rules.length === 0) continue;
+      const filter = new RuleFilter(rules);
+      const wrong = lines.filter((l) => filter.first(l) !== rules.findIndex((r) => r.re.test(l)));
+      expect(wrong, g.name).toEqual([]);
+    }
+  });
+
+  it('combines anchored rules faithfully: capture groups, named groups, flags, order against unanchored rules', () => {
+    const rules = [
+      rule('(\\d+) apples'), // unanchored, before the anchored ones
+      rule('^(a)(b)?c'),
+      rule('^(?<x>a)\\(?<y>'), // an escaped paren before ?< is no named group
+      rule('^a(?<n>b)'),
+      rule('^A', 'i'),
+      rule('^(x)\\1'), // back-reference: never combined
+      rule('^q|z'), // top-level alternation: not anchored
+      rule('^\\s*[0-9]+ apples'),
+      rule('^ab'),
+    ];
+    const f = new RuleFilter(rules);
+    const cases = ['ac', 'abc', 'a(<y>', 'a<y>', 'ab', 'abd', 'A', 'aa', 'xx', 'x', 'q', 'zz', '3 apples', ' 3 apples', 'Ab', '', 'b', 'a(', 'y'];
+    for (const c of cases) expect(f.first(c), c).toBe(rules.findIndex((r) => r.re.test(c)));
+    expect(combinableAnchored(/^(x)\1/)).toBe(false);
+    expect(combinableAnchored(/^q|z/)).toBe(false);
+    expect(combinableAnchored(/^a/m)).toBe(false);
+    expect(combinableAnchored(/^(?:q|z)/)).toBe(true);
+  });
+
+  it('agrees with testing rules in order on random lines', () => {
+    const rules = [rule('^npm (?:ERR!|error) (?<msg>\\S.*)'), rule('^(\\w+): (\\d+)%'), rule('(?<p>\\d+)%'), rule('^\\s*[xy]+$'), rule('^x(y)?(z)?$'), rule('y: '), rule('^[0-9]{2}: ')];
+    const f = new RuleFilter(rules);
+    const alphabet = ['npm ', 'ERR!', 'error', ' ', 'x', 'y', 'z', ': ', '1', '2', '%', '\t'];
+    let seed = 3;
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    for (let i = 0; i < 20000; i++) {
+      let l = '';
+      for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
+      expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
     }
   });
 

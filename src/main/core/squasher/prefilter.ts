@@ -145,22 +145,24 @@ function skipGroup(src: string, open: number): number {
 }
 
 /**
- * An ordered list of rules with their needles. `first(text)` returns the index of the first
- * rule (in order) whose RegExp matches, exactly like testing them one by one. Most lines match
- * no rule of a tier, so that answer is made cheap:
- *  - rules anchored by a literal (`failsFast`) are tested together in one combined RegExp;
- *  - other rules with a needle count only when the needle occurs in the line (a needle shared
- *    by several rules, or containing a shorter needle that is absent, is not searched again);
- *  - the remaining rules (no needle) are tested one by one: each alone is a simple scan,
- *    whereas in one combined RegExp an unanchored alternative retries them all at every position.
- * Only when one of these says "maybe" are the rules run in order to find the first match.
+ * An ordered list of rules. `first(text)` returns the index of the first rule (in order) whose
+ * RegExp matches, exactly like testing them one by one, with as few native calls per line as
+ * possible (a call costs more than the scan on most lines):
+ *  - rules anchored at the line start that fail within a few characters on other lines
+ *    (`^npm `, `^\s*Running `, `^[ar] - `, and needle-less ones like `^\s*\d{1,3}\s+…`) run
+ *    together as ONE RegExp `^(?:(?:a)()|(?:b)()|…)`: anchored alternatives are tried in
+ *    order at position 0, so the first one that matches is the first of those rules that
+ *    matches, and its empty marker group says which it is;
+ *  - every other rule runs alone, in order, only while it comes before that anchored match,
+ *    and only when its needle occurs in the line (a needle shared by several rules, or
+ *    containing a shorter needle that is absent, is not searched again);
+ *  - rules that cannot be combined faithfully (back-references, a top-level `|`, flags other
+ *    than the group's) run alone, in order, like any other.
  */
 export class RuleFilter<R extends CompiledRule> {
   readonly rules: readonly R[];
-  /** True when the filter has no rule (callers skip the tier). */
+  /** True when the filter has no rule. */
   readonly empty: boolean;
-  /** Per rule: index into `needles`, or -1 when the rule has no needle. */
-  private readonly needleOf: Int32Array;
   private readonly needles: string[];
   /** Per needle: a shorter needle it contains (absent ⇒ this one is absent too), or -1. */
   private readonly parentOf: Int32Array;
@@ -169,36 +171,54 @@ export class RuleFilter<R extends CompiledRule> {
   /** `seen` is valid for the line numbered `seenLine` (a counter instead of clearing it per line). */
   private readonly seenLine: Int32Array;
   private line = 0;
-  /** The fails-fast rules combined (or undefined when none). */
-  private readonly fastRe: RegExp | undefined;
-  /** Per rule: 1 when it is part of `fastRe`. */
-  private readonly isFast: Uint8Array;
-  /** Rules that are neither fails-fast nor have a needle. */
-  private readonly plain: readonly R[];
+  /** Combined anchored rules, one RegExp per flag set (usually one). */
+  private readonly combined: { re: RegExp; markers: Int32Array; ruleOf: Int32Array }[];
+  /** Rules run alone, ascending, with their needle index (-1: none). */
+  private readonly alone: Int32Array;
+  private readonly aloneNeedle: Int32Array;
 
   constructor(rules: readonly R[]) {
     this.rules = rules;
     this.empty = rules.length === 0;
     const needles: string[] = [];
-    this.needleOf = new Int32Array(rules.length).fill(-1);
-    const fast: R[] = [];
-    const plain: R[] = [];
-    this.isFast = new Uint8Array(rules.length);
+    const byFlags = new Map<string, number[]>();
+    const alone: number[] = [];
+    const aloneNeedle: number[] = [];
     rules.forEach((r, k) => {
-      if (failsFast(r.re)) {
-        fast.push(r);
-        this.isFast[k] = 1;
+      const needle = literalNeedle(r.re);
+      if (combinableAnchored(r.re) && (needle === undefined || failsFast(r.re) || startsWithClass(r.re))) {
+        const list = byFlags.get(r.re.flags) ?? [];
+        list.push(k);
+        byFlags.set(r.re.flags, list);
         return;
       }
-      const n = literalNeedle(r.re);
-      if (n === undefined) {
-        plain.push(r);
-        return;
+      let at = -1;
+      if (needle !== undefined) {
+        at = needles.indexOf(needle);
+        if (at < 0) at = needles.push(needle) - 1;
       }
-      let at = needles.indexOf(n);
-      if (at < 0) at = needles.push(n) - 1;
-      this.needleOf[k] = at;
+      alone.push(k);
+      aloneNeedle.push(at);
     });
+    this.combined = [];
+    for (const [flags, list] of byFlags) {
+      const c = combineAnchored(list.map((k) => rules[k].re.source), flags);
+      if (c) this.combined.push({ re: c.re, markers: c.markers, ruleOf: Int32Array.from(list) });
+      else for (const k of list) {
+        // Not combinable after all (the RegExp compiler refused it): run alone, in order.
+        const needle = literalNeedle(rules[k].re);
+        let at = -1;
+        if (needle !== undefined) {
+          at = needles.indexOf(needle);
+          if (at < 0) at = needles.push(needle) - 1;
+        }
+        const pos = alone.findIndex((j) => j > k);
+        alone.splice(pos < 0 ? alone.length : pos, 0, k);
+        aloneNeedle.splice(pos < 0 ? aloneNeedle.length : pos, 0, at);
+      }
+    }
+    this.alone = Int32Array.from(alone);
+    this.aloneNeedle = Int32Array.from(aloneNeedle);
     this.needles = needles;
     this.parentOf = new Int32Array(needles.length).fill(-1);
     needles.forEach((n, k) => {
@@ -210,37 +230,38 @@ export class RuleFilter<R extends CompiledRule> {
     });
     this.seen = new Uint8Array(needles.length);
     this.seenLine = new Int32Array(needles.length);
-    // Fast rules that cannot be combined faithfully (mixed `u`) stay apart, tested one by one.
-    const fastRe = combine(fast);
-    this.fastRe = fastRe;
-    this.plain = fastRe || fast.length === 0 ? plain : [...fast, ...plain];
-    if (!fastRe) this.isFast.fill(0);
   }
 
   /** Index of the first rule matching `text`, or -1. */
   first(text: string): number {
     const rules = this.rules;
-    const n = rules.length;
-    if (n === 0) return -1;
-    this.line = (this.line + 1) | 0 || 1;
-    // When the combined fails-fast RegExp says no, none of those rules is run again below.
-    const fastHit = this.fastRe !== undefined && this.fastRe.test(text);
-    if (!fastHit && !this.mayMatchSlow(text)) return -1;
-    for (let k = 0; k < n; k++) {
-      if (this.isFast[k] === 1 && !fastHit) continue;
-      const nd = this.needleOf[k];
-      if (nd >= 0 && !this.present(nd, text)) continue;
-      if (rules[k].re.test(text)) return k;
+    // The first combined (anchored) rule that matches bounds the answer.
+    let limit = rules.length;
+    const combined = this.combined;
+    for (let c = 0; c < combined.length; c++) {
+      const { re, markers, ruleOf } = combined[c];
+      const m = re.exec(text);
+      if (m === null) continue;
+      for (let j = 0; j < markers.length; j++) {
+        if (m[markers[j]] !== undefined) {
+          if (ruleOf[j] < limit) limit = ruleOf[j];
+          break;
+        }
+      }
     }
-    return -1;
-  }
-
-  /** Whether a rule that is not fails-fast may match: a needle occurs, or a plain rule matches. */
-  private mayMatchSlow(text: string): boolean {
-    for (let nd = 0; nd < this.needles.length; nd++) if (this.present(nd, text)) return true;
-    const plain = this.plain;
-    for (let k = 0; k < plain.length; k++) if (plain[k].re.test(text)) return true;
-    return false;
+    const alone = this.alone;
+    if (alone.length > 0 && alone[0] < limit) {
+      this.line = (this.line + 1) | 0 || 1;
+      const aloneNeedle = this.aloneNeedle;
+      for (let j = 0; j < alone.length; j++) {
+        const k = alone[j];
+        if (k >= limit) break;
+        const nd = aloneNeedle[j];
+        if (nd >= 0 && !this.present(nd, text)) continue;
+        if (rules[k].re.test(text)) return k;
+      }
+    }
+    return limit < rules.length ? limit : -1;
   }
 
   private present(nd: number, text: string): boolean {
@@ -254,22 +275,91 @@ export class RuleFilter<R extends CompiledRule> {
 }
 
 /**
- * One RegExp that matches whenever any rule matches (a yes/no gate; which rule is found
- * afterwards, so a gate that says yes too often costs time, never correctness). Named groups
- * are renamed away (duplicates across rules are illegal) and back-references dropped (both
- * only widen it); the union of `i`/`m`/`s` flags only widens it on one line. Rules that
- * disagree on `u` get no gate (undefined): `u` changes what `.` or `[^…]` match.
+ * True when `re` can be one alternative of an anchored combination with the same meaning: its
+ * source starts with `^` that anchors all of it (no top-level `|`), it has no back-reference
+ * (group numbers shift when combined) and no `m` flag (`^` would also match after U+2028).
  */
-export function combine(rules: readonly CompiledRule[]): RegExp | undefined {
-  if (rules.length === 0) return undefined;
-  if (rules.length === 1) return rules[0].re;
-  const unicode = rules[0].re.unicode;
-  if (rules.some((r) => r.re.unicode !== unicode || r.re.flags.includes('v'))) return undefined;
-  const flags = new Set<string>();
-  for (const r of rules) for (const f of r.re.flags) if (f !== 'g' && f !== 'y' && f !== 'd') flags.add(f);
-  const sources = rules.map((r) => `(?:${r.re.source.replace(/\(\?<([A-Za-z_$][\w$]*)>/g, '(?:').replace(/\\k<[A-Za-z_$][\w$]*>/g, '')})`);
+export function combinableAnchored(re: RegExp): boolean {
+  const src = re.source;
+  if (src[0] !== '^' || re.flags.includes('m') || re.flags.includes('v')) return false;
+  if (/\\[1-9]|\\k</.test(src)) return false;
+  return !hasTopLevelAlternation(src);
+}
+
+/** `^` followed by an optional `\s*`/`\s+` and a positive character class or `\d`: fails at once on most lines. */
+function startsWithClass(re: RegExp): boolean {
+  return /^\^(?:\\s[*+])?(?:\[[^^]|\\d)/.test(re.source);
+}
+
+function hasTopLevelAlternation(src: string): boolean {
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i = skipClass(src, i);
+      if (i < 0) return true; // malformed: do not combine
+    } else if (c === '(') {
+      i = skipGroup(src, i);
+      if (i < 0) return true;
+    } else if (c === '|') return true;
+  }
+  return false;
+}
+
+/** The source with every `(?<name>` made `(?:` (outside classes and escapes); undefined if malformed. */
+function unnameGroups(src: string): string | undefined {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i = skipClass(src, i);
+      if (i < 0) return undefined;
+    } else if (c === '(' && src[i + 1] === '?' && src[i + 2] === '<' && src[i + 3] !== '=' && src[i + 3] !== '!') {
+      const close = src.indexOf('>', i);
+      if (close < 0) return undefined;
+      out += src.slice(copied, i) + '(?:';
+      copied = close + 1;
+      i = close;
+    }
+  }
+  return out + src.slice(copied);
+}
+
+/** Capturing groups in a source: `(` not followed by `?`, outside classes and escapes (named ones are renamed away). */
+function countCaptures(src: string): number {
+  let n = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i = skipClass(src, i);
+      if (i < 0) return -1;
+    } else if (c === '(' && src[i + 1] !== '?') n++;
+  }
+  return n;
+}
+
+/**
+ * `^(?:(?:a)()|(?:b)()|…)` from anchored sources (leading `^` removed, named groups made
+ * non-capturing: duplicate names across rules are illegal), with the group number of each
+ * alternative's empty marker; undefined if the RegExp compiler refuses the combination.
+ */
+function combineAnchored(sources: string[], flags: string): { re: RegExp; markers: Int32Array } | undefined {
+  const markers = new Int32Array(sources.length);
+  let group = 0;
+  const parts: string[] = [];
+  for (let k = 0; k < sources.length; k++) {
+    const body = unnameGroups(sources[k].slice(1));
+    const captures = body === undefined ? -1 : countCaptures(body);
+    if (body === undefined || captures < 0) return undefined;
+    group += captures + 1;
+    markers[k] = group;
+    parts.push(`(?:${body})()`);
+  }
   try {
-    return new RegExp(sources.join('|'), [...flags].join(''));
+    return { re: new RegExp(`^(?:${parts.join('|')})`, flags), markers };
   } catch {
     return undefined;
   }
