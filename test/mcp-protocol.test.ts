@@ -4,12 +4,14 @@
  * leaving nothing behind, and the sh_run edge cases the issue names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { RING_MAX_BYTES } from '../src/main/core/process/output-ring.js';
 import { readStat } from '../src/main/core/yield/linux-probe.js';
-import { alive, call, eventually, runCli, sleep, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
+import { alive, call, eventually, homeEnv, runCli, serveCommand, sleep, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 
 describe('mish serve over stdio', () => {
   let s: Served;
@@ -356,6 +358,33 @@ describe('mish serve robustness', () => {
     child.stdin!.end();
     expect(await exited).toBe(0);
     expect(err).toContain('shutting down (stdin closed)');
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('a client that dies (its pipes gone, nothing closed politely) takes the server and everything it started with it', async () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'mish-mcp-orphan-'));
+    const tag = `${process.pid}9`;
+    // The "client": starts mish serve, gets a session and a background process going, then dies
+    // at once. MISH_DEBUG makes the server log on stderr, whose reader is gone too.
+    const client = `
+      const { spawn } = require('node:child_process');
+      const cmd = JSON.parse(process.env.SERVE_CMD);
+      const child = spawn(cmd.command, cmd.args, { env: { ...process.env, MISH_DEBUG: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const send = (m) => child.stdin.write(JSON.stringify(m) + '\\n');
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'dying', version: '0' } } });
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'sleep ${tag}1 & echo started' } } });
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'sh_spawn', arguments: { cmd: 'sleep ${tag}2' } } });
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('"id":2') && out.includes('"id":3')) { process.stdout.write(String(child.pid)); process.exit(0); }
+      });`;
+    const r = spawnSync(process.execPath, ['-e', client], { cwd: home, env: { ...homeEnv(home), SERVE_CMD: JSON.stringify(serveCommand()) }, encoding: 'utf8', timeout: 60_000 });
+    const serverPid = Number(r.stdout);
+    expect(serverPid).toBeGreaterThan(0);
+    expect(await eventually(() => !liveProcess(serverPid), 2_000, 10)).toBe(true);
+    expect(await eventually(() => tagged(tag).length === 0, 2_000)).toBe(true);
     rmSync(home, { recursive: true, force: true });
   });
 

@@ -68,7 +68,12 @@ export function parseServeArgs(argv: string[]): ServeArgs | { error: string } {
   return out;
 }
 
+/** After shutdown, how long the process may linger on open handles before it exits regardless. */
+const LINGER_MS = 50;
+
 export interface ServeOptions {
+  /** Exit the process shortly after shutdown even if a handle lingers (default true; false when embedded). */
+  exitProcess?: boolean;
   /** Builds the engine behind the tools; default: the real session manager and router. */
   makeDeps?: (log: (m: string) => void) => Promise<McpDeps & { dispose(): Promise<void> }>;
   stderr?: NodeJS.WritableStream;
@@ -80,7 +85,17 @@ export interface ServeOptions {
  */
 export async function runServe(argv: string[], options: ServeOptions = {}): Promise<number> {
   const stderr = options.stderr ?? process.stderr;
-  const log = (m: string) => void stderr.write(`mish serve: ${m}\n`);
+  // A client that died closes our stderr too: a write then fails with EPIPE, and an unheard
+  // 'error' event would become an uncaught exception that logs to stderr again — a busy loop
+  // that kept the server (and its shells) alive forever. Logging simply stops instead.
+  let stderrGone = false;
+  const onStderrError = () => {
+    stderrGone = true;
+  };
+  stderr.on('error', onStderrError);
+  const log = (m: string) => {
+    if (!stderrGone) stderr.write(`mish serve: ${m}\n`);
+  };
   const args = parseServeArgs(argv);
   if ('error' in args) {
     stderr.write(`${args.error}\n`);
@@ -145,6 +160,12 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
   process.off('SIGHUP', onSignal);
   process.off('uncaughtException', onUncaught);
   process.off('unhandledRejection', onUncaught);
+  stderr.off('error', onStderrError);
+  if (options.exitProcess !== false) {
+    // Whatever handle is still open (a PTY the kernel has not reaped yet, a socket of a dead
+    // client) must not keep a server nobody talks to alive: the promise of exiting within 1 s.
+    setTimeout(() => process.exit(code), LINGER_MS).unref();
+  }
   return code;
 }
 
