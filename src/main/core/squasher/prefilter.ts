@@ -172,7 +172,7 @@ export class RuleFilter<R extends CompiledRule> {
   private readonly seenLine: Int32Array;
   private line = 0;
   /** Combined anchored rules, one RegExp per flag set (usually one). */
-  private readonly combined: { re: RegExp; markers: Int32Array; ruleOf: Int32Array }[];
+  private readonly combined: { re: RegExp; ruleOf: Int32Array }[];
   /** Rules run alone, ascending, with their needle index (-1: none). */
   private readonly alone: Int32Array;
   private readonly aloneNeedle: Int32Array;
@@ -203,7 +203,7 @@ export class RuleFilter<R extends CompiledRule> {
     this.combined = [];
     for (const [flags, list] of byFlags) {
       const c = combineAnchored(list.map((k) => rules[k].re.source), flags);
-      if (c) this.combined.push({ re: c.re, markers: c.markers, ruleOf: Int32Array.from(list) });
+      if (c) this.combined.push({ re: c, ruleOf: Int32Array.from(list) });
       else for (const k of list) {
         // Not combinable after all (the RegExp compiler refused it): run alone, in order.
         const needle = literalNeedle(rules[k].re);
@@ -239,15 +239,10 @@ export class RuleFilter<R extends CompiledRule> {
     let limit = rules.length;
     const combined = this.combined;
     for (let c = 0; c < combined.length; c++) {
-      const { re, markers, ruleOf } = combined[c];
-      const m = re.exec(text);
+      const m = combined[c].re.exec(text);
       if (m === null) continue;
-      for (let j = 0; j < markers.length; j++) {
-        if (m[markers[j]] !== undefined) {
-          if (ruleOf[j] < limit) limit = ruleOf[j];
-          break;
-        }
-      }
+      const k = combined[c].ruleOf[m.indexOf('', 1) - 1];
+      if (k < limit) limit = k;
     }
     const alone = this.alone;
     if (alone.length > 0 && alone[0] < limit) {
@@ -306,8 +301,11 @@ function hasTopLevelAlternation(src: string): boolean {
   return false;
 }
 
-/** The source with every `(?<name>` made `(?:` (outside classes and escapes); undefined if malformed. */
-function unnameGroups(src: string): string | undefined {
+/**
+ * The source with every capturing group, named or not, made non-capturing (outside classes
+ * and escapes); undefined if malformed. Safe without back-references, which are not combined.
+ */
+function uncapture(src: string): string | undefined {
   let out = '';
   let copied = 0;
   for (let i = 0; i < src.length; i++) {
@@ -316,6 +314,9 @@ function unnameGroups(src: string): string | undefined {
     else if (c === '[') {
       i = skipClass(src, i);
       if (i < 0) return undefined;
+    } else if (c === '(' && src[i + 1] !== '?') {
+      out += src.slice(copied, i) + '(?:';
+      copied = i + 1;
     } else if (c === '(' && src[i + 1] === '?' && src[i + 2] === '<' && src[i + 3] !== '=' && src[i + 3] !== '!') {
       const close = src.indexOf('>', i);
       if (close < 0) return undefined;
@@ -327,39 +328,21 @@ function unnameGroups(src: string): string | undefined {
   return out + src.slice(copied);
 }
 
-/** Capturing groups in a source: `(` not followed by `?`, outside classes and escapes (named ones are renamed away). */
-function countCaptures(src: string): number {
-  let n = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (c === '[') {
-      i = skipClass(src, i);
-      if (i < 0) return -1;
-    } else if (c === '(' && src[i + 1] !== '?') n++;
-  }
-  return n;
-}
-
 /**
- * `^(?:(?:a)()|(?:b)()|…)` from anchored sources (leading `^` removed, named groups made
- * non-capturing: duplicate names across rules are illegal), with the group number of each
- * alternative's empty marker; undefined if the RegExp compiler refuses the combination.
+ * `^(?:(?:a)()|(?:b)()|…)` from anchored sources (leading `^` removed, their own groups made
+ * non-capturing), so the only captures are the empty markers, in order: the first one
+ * defined (`match.indexOf('', 1)`, a native search) names the alternative that matched.
+ * Undefined if the RegExp compiler refuses the combination.
  */
-function combineAnchored(sources: string[], flags: string): { re: RegExp; markers: Int32Array } | undefined {
-  const markers = new Int32Array(sources.length);
-  let group = 0;
+function combineAnchored(sources: string[], flags: string): RegExp | undefined {
   const parts: string[] = [];
-  for (let k = 0; k < sources.length; k++) {
-    const body = unnameGroups(sources[k].slice(1));
-    const captures = body === undefined ? -1 : countCaptures(body);
-    if (body === undefined || captures < 0) return undefined;
-    group += captures + 1;
-    markers[k] = group;
+  for (const src of sources) {
+    const body = uncapture(src.slice(1));
+    if (body === undefined) return undefined;
     parts.push(`(?:${body})()`);
   }
   try {
-    return { re: new RegExp(`^(?:${parts.join('|')})`, flags), markers };
+    return new RegExp(`^(?:${parts.join('|')})`, flags);
   } catch {
     return undefined;
   }
