@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { have, sandbox } from '../router/test-kit.js';
+import { editDistance } from './enrich.js';
 
 const sb = sandbox('enrich');
 const dir = sb.dir;
@@ -97,5 +98,22 @@ describe('no hint when the command succeeds or the message is something else', (
   it('success, and a failure with no path problem', async () => {
     expect((await sb.run('cat src/main.ts')).facts.enrichment).toEqual([]);
     expect((await sb.run("sh -c 'echo not found: everything; exit 3'")).facts.enrichment).toEqual([]);
+  });
+});
+
+describe('editDistance (ranks "similar on PATH")', () => {
+  it('a swap of two neighbouring characters is one edit, so the typo outranks same-length strangers', () => {
+    expect(editDistance('gti', 'git')).toBe(1);
+    expect(editDistance('sl', 'ls')).toBe(1);
+    expect(editDistance('gti', 'ctr')).toBe(2);
+    expect(editDistance('gti', 'gcc')).toBe(2);
+    expect(editDistance('kubeclt', 'kubectl')).toBe(1);
+  });
+
+  it('insertions, deletions and substitutions as in Levenshtein', () => {
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('python', 'python3')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
   });
 });

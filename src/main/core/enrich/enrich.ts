@@ -17,18 +17,24 @@ const MAX_COMMAND_DISTANCE = 2;
 /** Hints per failure: enough for a couple of bad paths, never a wall of text. */
 const MAX_HINTS = 4;
 
-export function levenshtein(a: string, b: string): number {
-  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+/**
+ * Edit distance with a swap of two neighbouring characters counted as one edit (optimal string
+ * alignment): the typo `gti` is 1 from `git`, where plain Levenshtein makes it 2 and ties it with
+ * `ctr`, `gcc`, `gio`, so on a PATH with enough three-letter tools git fell out of the shown five.
+ */
+export function editDistance(a: string, b: string): number {
+  let before = Array.from({ length: b.length + 1 }, () => 0);
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = d[0];
-    d[0] = i;
+    const cur = [i];
     for (let j = 1; j <= b.length; j++) {
-      const t = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = t;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      cur.push(d);
     }
+    [before, prev] = [prev, cur];
   }
-  return d[b.length];
+  return prev[b.length];
 }
 
 /** The shells' and sudo's "command not found" forms (bash, zsh, dash/sh, sudo, env). */
@@ -115,7 +121,7 @@ export function nearestPath(p: string, cwd: string): string | undefined {
   } catch {
     return undefined;
   }
-  entries.sort((a, b) => levenshtein(a, missing) - levenshtein(b, missing) || a.localeCompare(b));
+  entries.sort((a, b) => editDistance(a, missing) - editDistance(b, missing) || a.localeCompare(b));
   const shown = entries.slice(0, ENTRIES_SHOWN).map((e) => (isDir(path.join(dir, e)) ? `${e}/` : e));
   const rel = path.isAbsolute(p) ? dir.replace(/\/$/, '') : path.relative(cwd, dir) || '.';
   return `hint: ${p} does not exist; nearest existing: ${rel}/ (${entries.length} entries${shown.length ? `: ${shown.join(', ')}${entries.length > shown.length ? ', …' : ''}` : ''})`;
@@ -203,7 +209,7 @@ export function similarCommands(name: string, PATH: string): string | undefined 
     }
     for (const e of entries) {
       if (found.has(e)) continue;
-      const d = levenshtein(e, name);
+      const d = editDistance(e, name);
       if (d <= MAX_COMMAND_DISTANCE || (name.length >= 3 && e.startsWith(name))) found.set(e, d);
     }
   }
