@@ -132,8 +132,10 @@ export class ConsoleService {
   private onEvent(event: SessionEvent): void {
     switch (event.type) {
       case 'raw': {
-        const id = event.source.session;
-        if (!id) return; // background processes are not a session's terminal
+        // Only a session's own commands are its terminal; a background process (sh_spawn) has a
+        // PTY of its own even when it was started "in" a session, and must not interleave here.
+        const id = event.source.kind === 'command' ? event.source.session : undefined;
+        if (!id) return;
         this.output(id, event.chunk);
         return;
       }

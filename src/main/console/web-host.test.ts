@@ -99,6 +99,8 @@ describe('web host', () => {
     expect(sub.result.offset).toBe(18);
 
     source.raw('after 1\r\n');
+    // A background process started in the session has its own PTY: not this terminal's bytes.
+    source.emit({ type: 'raw', source: { kind: 'spawn', id: 'p1', session: 'default' }, chunk: Buffer.from('dev server ready\r\n') });
     source.raw('after 2\r\n');
     source.emit({ type: 'command-end', id: 'c1', session: 'default', exitCode: 3, shellExited: false, durationMs: 5 });
     const end = await c.next((f) => f.event === 'session:command-end');
