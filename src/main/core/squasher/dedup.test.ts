@@ -110,4 +110,23 @@ describe('dedup templates', () => {
     expect(byTemplate.get(templateOf('ar rcs lib1.a'))).toMatchObject({ count: 2, lastNo: 5 });
     expect(byTemplate.get('x\t#')).toMatchObject({ count: 2 });
   });
+
+  it('counts exactly like grouping by templateOf, before and after a group gets its matcher', () => {
+    const g = new DedupGroups();
+    const lines: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      lines.push(`gcc -c src/a${i}.c -o obj/a${i}.o`, `ar rcs lib${i % 7}.a`, `x\t${i}`, `Running unit${i} --extern dep${i % 3}=/t/lib${i}.rlib`);
+      if (i % 5 === 0) lines.push(`Running unit${i} -L /t --extern dep=/t/lib${i}.rlib`);
+    }
+    lines.forEach((t, i) => g.add(t, i + 1));
+    const want = new Map<string, { count: number; first: string; last: string }>();
+    for (const t of lines) {
+      const k = templateOf(t);
+      const w = want.get(k) ?? { count: 0, first: t, last: t };
+      w.count++;
+      w.last = t;
+      want.set(k, w);
+    }
+    expect(new Map(g.list().map((x) => [x.template, { count: x.count, first: x.first, last: x.last }]))).toEqual(want);
+  });
 });

@@ -189,6 +189,13 @@ function nextSpace(text: string, from: number): number {
 
 /** Recent groups a line is matched against before its template is built (interleaved kinds of noise). */
 const RECENT_GROUPS = 4;
+/**
+ * A group gets its matcher at its 16th line. Building one costs about five templateOf calls
+ * (15 µs for a 2 KB cargo `Running` line), and most templates of a long build come a few times
+ * only (cargo: 96 `Running` templates, ~3 lines each): built at the second line, matchers were
+ * mostly built for nothing, and each stale one in the recent list cost a failed match.
+ */
+const GROUP_MATCHER_AFTER = 16;
 
 /** A run this long gets a native matcher (shorter ones are compared with sameTemplate). */
 const RUN_MATCHER_AFTER = 8;
@@ -269,8 +276,7 @@ export class DedupGroups {
       }
       g = { template, count: 0, first: text, last: text, firstNo: no, lastNo: no };
       this.groups.set(template, g);
-    } else if (!this.matchers.has(g)) {
-      // Second line of a template: worth a matcher (most templates occur once).
+    } else if (g.count + 1 >= GROUP_MATCHER_AFTER && !this.matchers.has(g)) {
       this.matchers.set(g, templateRegExp(text));
     }
     const re = this.matchers.get(g);
