@@ -7,6 +7,7 @@
 import { closeSync, existsSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { entryNames, isDirectory } from '../fs/tolerant-fs.js';
 
 /** Entries of the nearest existing directory listed in a hint. */
 const ENTRIES_SHOWN = 8;
@@ -109,7 +110,7 @@ export function nearestPath(p: string, cwd: string): string | undefined {
   if (existsSync(abs)) return interpreterHint(p, abs);
   let dir = path.dirname(abs);
   let missing = path.basename(abs);
-  while (!isDir(dir)) {
+  while (!isDirectory(dir)) {
     missing = path.basename(dir);
     const up = path.dirname(dir);
     if (up === dir) return undefined;
@@ -122,7 +123,7 @@ export function nearestPath(p: string, cwd: string): string | undefined {
     return undefined;
   }
   entries.sort((a, b) => editDistance(a, missing) - editDistance(b, missing) || a.localeCompare(b));
-  const shown = entries.slice(0, ENTRIES_SHOWN).map((e) => (isDir(path.join(dir, e)) ? `${e}/` : e));
+  const shown = entries.slice(0, ENTRIES_SHOWN).map((e) => (isDirectory(path.join(dir, e)) ? `${e}/` : e));
   const rel = path.isAbsolute(p) ? dir.replace(/\/$/, '') : path.relative(cwd, dir) || '.';
   return `hint: ${p} does not exist; nearest existing: ${rel}/ (${entries.length} entries${shown.length ? `: ${shown.join(', ')}${entries.length > shown.length ? ', …' : ''}` : ''})`;
 }
@@ -149,14 +150,6 @@ function interpreterHint(p: string, abs: string): string | undefined {
   const interp = line.replace(/\r$/, '').trim().split(/\s+/)[0];
   if (line.endsWith('\r')) return `hint: ${p} has Windows line endings: its #! line asks for "${interp}\\r", which does not exist (fix: sed -i 's/\\r$//' ${p})`;
   return interp && !existsSync(interp) ? `hint: ${p} exists; its interpreter ${interp} (from #!) was not found` : undefined;
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function userName(uid: number): string {
@@ -201,13 +194,7 @@ export function similarCommands(name: string, PATH: string): string | undefined 
   const found = new Map<string, number>();
   for (const dir of PATH.split(':')) {
     if (!dir) continue;
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
+    for (const e of entryNames(dir)) {
       if (found.has(e)) continue;
       const d = editDistance(e, name);
       if (d <= MAX_COMMAND_DISTANCE || (name.length >= 3 && e.startsWith(name))) found.set(e, d);

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDirectory } from '../fs/tolerant-fs.js';
 import { buildCommandIndex, type CommandEntry, type GrammarLookup } from './detect.js';
 import { compileGrammarSource, formatGrammarError, linkGrammar, readGrammarText, type GrammarDraft, type LoadResult } from './loader.js';
 import type { Grammar, GrammarError } from './types.js';
@@ -95,18 +96,10 @@ export function findProjectGrammarDir(cwd: string): string | undefined {
   let dir = path.resolve(cwd);
   for (;;) {
     const g = path.join(dir, '.mish', 'grammars');
-    if (isDir(g)) return g;
+    if (isDirectory(g)) return g;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
-  }
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
   }
 }
 

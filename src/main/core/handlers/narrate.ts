@@ -9,8 +9,9 @@
  * `dest/name` and as `dest` — but a line that creates and removes the same path sees only
  * the net effect.
  */
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { entryNames } from '../fs/tolerant-fs.js';
 import type { Segment } from '../router/categorize.js';
 import { hasFlag, positionals } from '../router/meta.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
@@ -77,13 +78,7 @@ function changed(b: Snap, a: Snap): boolean {
 
 function tree(dir: string, budget: { left: number }): { size: number; files: number; dirs: number } {
   const acc = { size: 0, files: 0, dirs: 0 };
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return acc;
-  }
-  for (const n of names) {
+  for (const n of entryNames(dir)) {
     if (--budget.left <= 0) break;
     const p = path.join(dir, n);
     try {
@@ -117,13 +112,7 @@ function indexTree(root: string, exclude: string | undefined): Map<string, Index
   const out = new Map<string, IndexEntry>();
   let left = TREE_ENTRY_LIMIT;
   const walk = (dir: string, prefix: string): boolean => {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return true;
-    }
-    for (const n of names) {
+    for (const n of entryNames(dir)) {
       if (--left <= 0) return false;
       const p = path.join(dir, n);
       if (exclude && p === exclude) continue;
@@ -410,11 +399,7 @@ function plan(seg: Segment, cwd: string, exclude: string | undefined): Planned {
 }
 
 function listing(dir: string, exclude?: string): Set<string> {
-  try {
-    return new Set(readdirSync(dir).filter((e) => !exclude || path.join(dir, e) !== exclude));
-  } catch {
-    return new Set();
-  }
+  return new Set(entryNames(dir).filter((e) => !exclude || path.join(dir, e) !== exclude));
 }
 
 function rel(p: string, cwd: string): string {

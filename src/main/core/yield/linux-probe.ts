@@ -5,7 +5,8 @@
  * runs `stty -a -F <pts>` for the terminal mode (node has no tcgetattr).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
+import { entryNames } from '../fs/tolerant-fs.js';
 
 /** Syscall numbers of read(2)-like calls whose first argument is the fd. */
 const READ_SYSCALLS: Record<string, number[]> = {
@@ -40,19 +41,21 @@ export function readStat(pid: number): ProcStat | undefined {
   }
 }
 
+/** The pids /proc lists now (its entries named by a number); none where there is no /proc. */
+function procPids(): number[] {
+  const pids: number[] = [];
+  for (const n of entryNames('/proc')) {
+    const c = n.charCodeAt(0);
+    if (c >= 48 /* 0 */ && c <= 57 /* 9 */) pids.push(Number(n));
+  }
+  return pids;
+}
+
 /** All live pids whose stat satisfies `pick` (one pass over /proc). */
 export function findProcesses(pick: (s: ProcStat) => boolean): ProcStat[] {
   const out: ProcStat[] = [];
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return out;
-  }
-  for (const n of names) {
-    const c = n.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
-    const st = readStat(Number(n));
+  for (const pid of procPids()) {
+    const st = readStat(pid);
     if (st && st.state !== 'Z' && pick(st)) out.push(st);
   }
   return out;
@@ -142,24 +145,16 @@ export function sessionMembers(sid: number): number[] {
 export function processesWithEnv(entry: string): number[] {
   const needle = Buffer.from(`${entry}\0`);
   const out: number[] = [];
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return out;
-  }
-  for (const n of names) {
-    const c = n.charCodeAt(0);
-    if (c < 48 || c > 57) continue;
+  for (const pid of procPids()) {
     let env: Buffer;
     try {
-      env = readFileSync(`/proc/${n}/environ`);
+      env = readFileSync(`/proc/${pid}/environ`);
     } catch {
       continue;
     }
     const at = env.indexOf(needle);
     // A whole entry: at the start, or right after the previous entry's NUL.
-    if (at === 0 || (at > 0 && env[at - 1] === 0)) out.push(Number(n));
+    if (at === 0 || (at > 0 && env[at - 1] === 0)) out.push(pid);
   }
   return out;
 }

@@ -4,10 +4,10 @@
  * refused with what to do instead). A command that outlives its timeout, or stops to ask for
  * input, keeps running in the background and the reply says so with its id.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { isDirectory } from '../../core/fs/tolerant-fs.js';
 import type { WaitingForInput } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
 import { capReply, countLines, describeEntry, reply, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
@@ -199,14 +199,6 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
     procs: digest,
   } satisfies Out);
   void cmd;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function countShown(text: string): number {
