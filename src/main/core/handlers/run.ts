@@ -2,14 +2,11 @@
  * Run a command line through the executor, collecting its raw bytes (and spooling them, so the
  * exact output stays retrievable whatever the handler shows).
  */
-import type { HandlerContext } from './types.js';
+import type { HandlerContext, RunFacts } from './types.js';
 
-export interface Captured {
+/** The raw bytes of a run and its facts (the router adds the enrichment hints afterwards). */
+export interface Captured extends Omit<RunFacts, 'enrichment'> {
   bytes: Buffer;
-  exitCode: number;
-  signal?: number;
-  durationMs: number;
-  spoolRef?: string;
 }
 
 export interface CaptureOptions {

@@ -24,6 +24,7 @@ export interface HandlerContext {
   executor: Executor;
   cwd: string;
   env: Record<string, string>;
+  /** Grammar detection: `argv => detectTool(argv, registry)`. */
   detect?: DetectFn;
   spool?: SpoolStore;
   signal?: AbortSignal;

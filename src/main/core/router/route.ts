@@ -4,7 +4,6 @@
  * `mish <cmd>` take the same path; only interactive and dangerous differ by mode).
  */
 import { enrich } from '../enrich/enrich.js';
-import type { ExecControl, Executor } from '../exec/types.js';
 import { render, toJson, type OutputMode } from '../format/render.js';
 import { runCondense } from '../handlers/condense.js';
 import { dangerWarning, type ConfirmFn, type SessionApprovals } from '../handlers/dangerous.js';
@@ -12,10 +11,8 @@ import { interactiveAdvice, runInteractive } from '../handlers/interactive.js';
 import { runNarrate } from '../handlers/narrate.js';
 import { runPassthrough } from '../handlers/passthrough.js';
 import { runStructured } from '../handlers/structured.js';
-import type { HandlerContext, Mode, Report, RunFacts, TerminalPort } from '../handlers/types.js';
+import type { HandlerContext, Report, RunFacts, TerminalPort } from '../handlers/types.js';
 import { preflight } from '../preflight/preflight.js';
-import type { SpoolStore } from '../spool/spool.js';
-import type { SquashEvent } from '../squasher/types.js';
 import type { DangerMatch, DetectFn, RoutedCategory } from './categorize.js';
 import type { RouterMeta } from './meta.js';
 import { parseCommandLine, type ParseFailure } from './parse.js';
@@ -31,28 +28,19 @@ const MAX_EDITS = 5;
 /** Environment for non-interactive runs: pagers would wait for a human that is not there. */
 const NON_INTERACTIVE_ENV: Record<string, string> = { PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat', SYSTEMD_PAGER: '', GIT_TERMINAL_PROMPT: '0' };
 
-export interface RouteOptions {
-  mode: Mode;
-  executor: Executor;
+/** What route() takes: the handlers' context (its env completed per treatment) and the router's own choices. */
+export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   meta: RouterMeta;
-  /** Grammar detection: `argv => detectTool(argv, registry)`. */
-  detect?: DetectFn;
-  cwd: string;
+  /** Added to the command's environment (non-interactive runs also get NON_INTERACTIVE_ENV below it). */
   env?: Record<string, string>;
   /** Default: human for the CLI, context for MCP. */
   output?: OutputMode;
   color?: boolean;
-  spool?: SpoolStore;
-  signal?: AbortSignal;
   /** CLI: the terminal interactive commands get. Without it, interactive lines are refused. */
   terminal?: TerminalPort;
   /** CLI: ask the human about a dangerous line. Without it, dangerous lines are refused. */
   confirm?: ConfirmFn;
   approvals?: SessionApprovals;
-  onStart?: (control: ExecControl) => void;
-  onEvent?: (event: SquashEvent) => void;
-  cols?: number;
-  rows?: number;
 }
 
 export type RouteResult =
