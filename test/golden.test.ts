@@ -110,17 +110,26 @@ function squashFixture(name: string): string {
   return squash(meta, readFileSync(path.join(RECORDED, `${name}.raw`)));
 }
 
-/** The lines after `marker` up to the next hazard line (`✗`/`⚠`) or section line: its context. */
+/**
+ * The lines after `marker` up to the next hazard line (`✗`/`⚠`) or section line: its context
+ * (indented four spaces; a blank line of the diagnostic is rendered empty and does not end it).
+ */
 function contextAfter(text: string, marker: string): string[] {
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.includes(marker));
   expect(at, `"${marker}" in:\n${text}`).toBeGreaterThanOrEqual(0);
   const out: string[] = [];
   for (const l of lines.slice(at + 1)) {
-    if (!l.startsWith('    ')) break;
+    if (l !== '' && !l.startsWith('    ')) break;
     out.push(l.trim());
   }
+  while (out.length && out[out.length - 1] === '') out.pop();
   return out;
+}
+
+/** How many rendered lines contain `needle`. */
+function occurrences(text: string, needle: string): number {
+  return text.split('\n').filter((l) => l.includes(needle)).length;
 }
 
 describe('golden: a diagnostic keeps the lines that explain it, next to it', () => {
@@ -140,6 +149,44 @@ describe('golden: a diagnostic keeps the lines that explain it, next to it', () 
     expect(contextAfter(text, ' test_nested_error _')).toEqual(
       expect.arrayContaining(['>       helper_that_explodes({"present": 1})', "data = {'present': 1}", '>       return data["missing"]']),
     );
+  });
+});
+
+describe('golden: an error inside a failure block keeps the rest of the block', () => {
+  it('jest: the second failing test keeps its code frame and stack under its TypeError, once', () => {
+    const text = squashFixture('jest-fail');
+    const ctx = contextAfter(text, "TypeError: Cannot read properties of undefined (reading 'split')");
+    expect(ctx).toEqual(
+      expect.arrayContaining(["> 11 |   const [cat, num] = sku.split('-');", '|                          ^', 'at split (cart.js:11:26)', 'at Object.parseSku (cart.test.js:17:12)']),
+    );
+    expect(occurrences(text, 'at split (cart.js:11:26)')).toBe(1);
+    // jest's RUNS status redrawn under the block is not part of it
+    expect(ctx.join('\n')).not.toContain('RUNS');
+  });
+
+  it('vitest: the assertion keeps its Expected/Received diff and the code frame, once', () => {
+    const text = squashFixture('vitest-fail');
+    const ctx = contextAfter(text, "AssertionError: expected 'hello,-world!' to be 'hello-world'");
+    expect(ctx).toEqual(
+      expect.arrayContaining([
+        'Expected: "hello-world"',
+        'Received: "hello,-world!"',
+        '❯ slug.test.js:9:38',
+        "9|     expect(slugify('Hello, World!')).toBe('hello-world');",
+        '|                                      ^',
+      ]),
+    );
+    expect(occurrences(text, 'Received: "hello,-world!"')).toBe(1);
+  });
+});
+
+describe('golden: rendering', () => {
+  it('a blank line (hazard context or a small output shown whole) is rendered empty, not as indentation', () => {
+    for (const name of names) {
+      const text = squashFixture(name);
+      const blankish = text.split('\n').filter((l) => l.length > 0 && l.trim() === '');
+      expect(blankish, name).toEqual([]);
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import type { TerminalPort } from '../core/handlers/types.js';
 import { loadRouterMeta } from '../core/router/meta.js';
 import { route } from '../core/router/route.js';
 import { SpoolStore } from '../core/spool/spool.js';
-import { headerLine } from '../core/squasher/render.js';
+import { contextLine, headerLine } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
 import { confirmOnTty } from './confirm-tty.js';
@@ -93,7 +93,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
 
 function printedLine(l: string, printed: Set<number>, report: { category: string; squash?: { hazards: { lineNo: number; text: string; context: string[] }[] } }): boolean {
   const hazards = report.squash?.hazards ?? [];
-  return hazards.some((h) => printed.has(h.lineNo) && (l.endsWith(h.text) || h.context.some((c) => l === `    ${c}`)));
+  return hazards.some((h) => printed.has(h.lineNo) && (l.endsWith(h.text) || h.context.some((c) => l === contextLine(c))));
 }
 
 /** `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. */
@@ -143,7 +143,7 @@ function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void
   if (e.type === 'hazard') {
     printed.add(e.hazard.lineNo);
     const c = e.hazard.severity === 'error' ? red : yellow;
-    process.stdout.write(`${c}${e.hazard.severity === 'error' ? '✗' : '⚠'} ${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `    ${l}\n`).join('')}`);
+    process.stdout.write(`${c}${e.hazard.severity === 'error' ? '✗' : '⚠'} ${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
   } else if (e.type === 'prompt') {
     process.stdout.write(`${yellow}? ${e.text}${reset}\n`);
   } else if (e.type === 'progress') {

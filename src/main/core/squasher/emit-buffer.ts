@@ -30,8 +30,28 @@ interface OpenHazard {
   report: HazardReport;
   blankRun: number;
   contextLeft: number;
-  continueRe?: RegExp;
-  endRe?: RegExp;
+  /**
+   * continue_pattern / end_pattern of this hazard's rule, then those of the blocks it was found
+   * inside (a hazard line that continues an open block inherits that block's patterns: jest's
+   * `TypeError:` inside a `●` block, vitest's `AssertionError:` inside a `FAIL` block), so the
+   * rest of the block — diff, code frame, stack — stays with it.
+   */
+  continueRes: readonly RegExp[];
+  endRes: readonly RegExp[];
+}
+
+const NO_PATTERNS: readonly RegExp[] = [];
+
+function anyMatch(res: readonly RegExp[], text: string): boolean {
+  for (let i = 0; i < res.length; i++) if (res[i].test(text)) return true;
+  return false;
+}
+
+/** The rule's own pattern first, then the inherited ones (each once). */
+function withInherited(own: RegExp | undefined, inherited: readonly RegExp[]): readonly RegExp[] {
+  if (!own) return inherited;
+  if (inherited.length === 0) return [own];
+  return inherited.includes(own) ? inherited : [own, ...inherited];
 }
 
 export class EmitBuffer {
@@ -64,11 +84,12 @@ export class EmitBuffer {
         if (line.kind !== 'overwrite' || /[\p{L}\p{N}]/u.test(line.text)) this.small.push(line.text);
       } else this.small = undefined;
     }
+    let inherited: OpenHazard | undefined;
     if (this.open) {
       const o = this.open;
       // Grammar order (grammars/README.md): context_after lines whatever they are, then the
       // end_pattern line closes the block (kept), then continue_pattern lines.
-      if (o.endRe && o.contextLeft === 0 && o.endRe.test(line.text)) {
+      if (o.endRes.length && o.contextLeft === 0 && anyMatch(o.endRes, line.text)) {
         for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
         if (o.report.context.length < MAX_CONTEXT_LINES) o.report.context.push(line.text);
         this.hazardChars += line.text.length;
@@ -82,8 +103,15 @@ export class EmitBuffer {
         this.counts.noise++;
         return;
       }
-      const isContext = o.contextLeft > 0 || (o.continueRe ? o.continueRe.test(line.text) : false) || STACK_FRAME.test(line.text);
-      if (isContext && cls.kind !== 'hazard' && o.report.context.length < MAX_CONTEXT_LINES && line.text.trim().length) {
+      if (cls.kind === 'hazard') {
+        // A hazard line inside the block (the block's continue_pattern takes it) opens its own
+        // report that keeps the block's patterns.
+        if (anyMatch(o.continueRes, line.text)) inherited = o;
+      } else if (
+        (o.contextLeft > 0 || anyMatch(o.continueRes, line.text) || STACK_FRAME.test(line.text)) &&
+        o.report.context.length < MAX_CONTEXT_LINES &&
+        line.text.trim().length
+      ) {
         if (o.contextLeft > 0) o.contextLeft--;
         for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
         o.report.context.push(line.text);
@@ -104,7 +132,13 @@ export class EmitBuffer {
         }
         this.hazards.push(report);
         this.hazardChars += line.text.length;
-        this.open = { report, contextLeft: rule?.contextAfter ?? 0, continueRe: rule?.continueRe, endRe: rule?.endRe, blankRun: 0 };
+        this.open = {
+          report,
+          contextLeft: rule?.contextAfter ?? 0,
+          continueRes: withInherited(rule?.continueRe, inherited?.continueRes ?? NO_PATTERNS),
+          endRes: withInherited(rule?.endRe, inherited?.endRes ?? NO_PATTERNS),
+          blankRun: 0,
+        };
         return;
       }
       case 'outcome':

@@ -24,7 +24,7 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
   const out: string[] = [];
   if (!options.noHeader) out.push(`${c.bold}${headerLine(r)}${c.reset}`);
   if (r.verbatim) {
-    for (const b of r.body) if (b.type === 'line') out.push(`  ${shown(b.text)}`);
+    for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text));
   } else {
     for (const h of r.hazards) pushHazard(out, h, c);
     const { errors, warnings } = r.hazardsOmitted;
@@ -64,11 +64,21 @@ function signalName(n: number): string {
 function pushHazard(out: string[], h: HazardReport, c: typeof SGR): void {
   const color = h.severity === 'error' ? c.red : c.yellow;
   out.push(`${color}${h.severity === 'error' ? '✗' : '⚠'} ${shown(h.text)}${c.reset}`);
-  for (const ctx of h.context) out.push(`    ${shown(ctx)}`);
+  for (const ctx of h.context) out.push(contextLine(shown(ctx)));
+}
+
+/** An unclassified line as printed: indented; a blank line stays empty. */
+function bodyText(text: string): string {
+  return text.trim().length ? `  ${shown(text)}` : '';
+}
+
+/** A hazard's context line as printed: indented under it; a blank line stays empty (no line of trailing spaces). */
+export function contextLine(text: string): string {
+  return text.trim().length ? `    ${text}` : '';
 }
 
 function bodyLine(b: BodyLine, c: typeof SGR): string {
-  if (b.type === 'line') return `  ${shown(b.text)}`;
+  if (b.type === 'line') return bodyText(b.text);
   if (b.similar) return `${c.dim}  [... ${plural(b.count, 'similar line')} ...]${c.reset}`;
   return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')} ...]${c.reset}`;
 }
