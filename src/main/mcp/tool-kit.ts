@@ -5,7 +5,7 @@
  */
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ProcessEntry, SessionManager } from '../core/session/types.js';
+import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } from '../core/session/types.js';
 import type { BackgroundRuns } from './background-runs.js';
 
 /**
@@ -198,13 +198,23 @@ export function secondsToMs(seconds: number | undefined, fallbackS: number, maxS
   return Math.round(s * 1000);
 }
 
-/** Turns an agent-supplied regex source into a RegExp, or an error text. */
-export function parseRegex(source: string): RegExp | string {
+/**
+ * An optional regex argument from the agent: `re` when given and valid; when it does not compile,
+ * `error`, the tool's failed result (`<label>: invalid regular expression …`, then `next`).
+ */
+export function regexArg(label: string, source: string | undefined, next: string): { re?: RegExp; error?: CallToolResult } {
+  if (source === undefined) return {};
   try {
-    return new RegExp(source, 'm');
+    return { re: new RegExp(source, 'm') };
   } catch (e) {
-    return `invalid regular expression ${JSON.stringify(source)}: ${(e as Error).message}`;
+    return { error: toolError(`${label}: invalid regular expression ${JSON.stringify(source)}: ${(e as Error).message}`, next) };
   }
+}
+
+/** The last `n` raw lines of a process, with the read they come from (total and dropped line counts). */
+export function readLastLines(control: ProcessControl, n: number): { read: SpoolReadResult; lines: SpoolReadResult['lines'] } {
+  const read = control.read({ fromLine: Math.max(1, control.entry().rawLines - n + 1) });
+  return { read, lines: read.lines.slice(-n) };
 }
 
 /** Races a promise against a timer; `undefined` when the timer wins. */

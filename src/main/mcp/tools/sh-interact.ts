@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ProcessControl, ProcessEntry, SpoolReadResult } from '../../core/session/types.js';
-import { capReply, describeEntry, parseRegex, reply, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type ToolExtra } from '../tool-kit.js';
+import type { BackgroundRun } from '../background-runs.js';
+import { capReply, describeEntry, readLastLines, regexArg, reply, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
 /** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
 const DEFAULT_ANSWER_WAIT_S = 5;
@@ -92,20 +93,14 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
         case 'keys':
           return sendInput(deps, control, { ...args, action: args.action }, extra);
         case 'read_tail': {
-          const entry = control.entry();
           const n = args.lines ?? (args.raw ? DEFAULT_TAIL_LINES : DEFAULT_CONDENSED_TAIL_LINES);
-          const read = control.read({ fromLine: Math.max(1, entry.rawLines - n + 1) });
-          const lines = read.lines.slice(-n);
+          const { read, lines } = readLastLines(control, n);
           if (args.raw) return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines`);
           return condensedTail(deps, control.entry(), read, lines);
         }
         case 'read_raw': {
-          let grep: RegExp | undefined;
-          if (args.grep !== undefined) {
-            const re = parseRegex(args.grep);
-            if (typeof re === 'string') return toolError(`read_raw: ${re}`, 'pass a valid JavaScript regular expression, or a plain substring with special characters escaped');
-            grep = re;
-          }
+          const { re: grep, error } = regexArg('read_raw', args.grep, 'pass a valid JavaScript regular expression, or a plain substring with special characters escaped');
+          if (error) return error;
           const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
           const lines = read.lines.slice(0, MAX_READ_LINES);
           const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
@@ -142,12 +137,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           }
           const run = deps.runs.get(e.id);
           if (run && (e.state === 'exited' || e.state === 'killed')) await withTimeout(run.done, 1_000, extra.signal);
-          if (run?.result) {
-            run.delivered = true;
-            const capped = capReply(run.result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`).text;
-            const text = `${e.id} finished: \`${truncate(run.command, 200)}\` → exit ${run.result.exitCode ?? '?'}\n${capped}${footer(deps)}`;
-            return reply(text, { ...base(deps, e, 'status'), result: capped });
-          }
+          if (run?.result) return finishedRunReply(deps, e, run, run.result, 'status');
           return reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status'));
         }
       }
@@ -197,6 +187,14 @@ function condensedTail(deps: McpDeps, e: ProcessEntry, read: SpoolReadResult, li
   } satisfies Out);
 }
 
+/** A backgrounded sh_run that has ended: its final condensed reply, handed over once (marked delivered). */
+function finishedRunReply(deps: McpDeps, e: ProcessEntry, run: BackgroundRun, result: RouteCommandResult, action: string) {
+  run.delivered = true;
+  const capped = capReply(result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`).text;
+  const text = `${e.id} finished: \`${truncate(run.command, 200)}\` → exit ${result.exitCode ?? '?'}\n${capped}${footer(deps)}`;
+  return reply(text, { ...base(deps, e, action), result: capped } satisfies Out);
+}
+
 function footer(deps: McpDeps): string {
   const d = deps.sessions.processes.digest();
   return d ? `\n${d}` : '';
@@ -230,19 +228,15 @@ async function sendInput(
 ) {
   const before = control.entry();
   if (before.state === 'exited' || before.state === 'killed') return toolError(`${describeEntry(before)}: it has ended and takes no input`, 'read its output with read_raw, or start it again');
-  let pattern: RegExp | undefined;
-  if (args.wait_for !== undefined) {
-    const re = parseRegex(args.wait_for);
-    if (typeof re === 'string') return toolError(`wait_for: ${re}`, 'pass a valid JavaScript regular expression');
-    pattern = re;
-  }
+  const waitFor = regexArg('wait_for', args.wait_for, 'pass a valid JavaScript regular expression');
+  if (waitFor.error) return waitFor.error;
   if (args.action === 'send') {
     if (args.text === undefined) return toolError('send needs text', 'pass text, e.g. {action: "send", text: "y\\n"} (\\n presses Enter)');
   } else if (!args.keys?.length) {
     return toolError('keys needs a non-empty keys array', 'pass e.g. {action: "keys", keys: ["C-c"]}');
   }
   const waitMs = secondsToMs(args.wait, DEFAULT_ANSWER_WAIT_S, MAX_ANSWER_WAIT_S);
-  const answered = waitForAnswer(deps, control, pattern, waitMs, extra.signal);
+  const answered = waitForAnswer(deps, control, waitFor.re, waitMs, extra.signal);
   if (args.action === 'send') control.send(args.text!);
   else control.sendKeys(args.keys!);
   const why = await answered;
@@ -250,11 +244,7 @@ async function sendInput(
   const run = deps.runs.get(after.id);
   if (run && (after.state === 'exited' || after.state === 'killed')) {
     await withTimeout(run.done, 1_000, extra.signal);
-    if (run.result) {
-      run.delivered = true;
-      const capped = capReply(run.result.text, (from) => `sh_interact {id: "${after.id}", action: "read_raw", from_line: ${from}}`).text;
-      return reply(`${after.id} finished: \`${truncate(run.command, 200)}\` → exit ${run.result.exitCode ?? '?'}\n${capped}${footer(deps)}`, { ...base(deps, after, args.action), result: capped });
-    }
+    if (run.result) return finishedRunReply(deps, after, run, run.result, args.action);
   }
   const read = control.read({ fromLine: Math.max(1, before.rawLines) });
   const lines = read.lines.slice(-DEFAULT_TAIL_LINES);

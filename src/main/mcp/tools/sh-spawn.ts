@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { WaitForResult } from '../../core/session/types.js';
-import { capReply, describeEntry, parseRegex, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
+import { capReply, describeEntry, readLastLines, regexArg, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
 
 /** Default wait_for timeout: below the 60 s default request timeout of the official SDK client. */
 const DEFAULT_WAIT_S = 30;
@@ -65,12 +65,9 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     },
     async (args, extra) => {
-      let pattern: RegExp | undefined;
-      if (args.wait_for !== undefined) {
-        const re = parseRegex(args.wait_for);
-        if (typeof re === 'string') return toolError(`wait_for: ${re}`, 'pass a valid JavaScript regular expression, e.g. "ready on :\\\\d+"');
-        pattern = re;
-      }
+      const waitFor = regexArg('wait_for', args.wait_for, 'pass a valid JavaScript regular expression, e.g. "ready on :\\\\d+"');
+      if (waitFor.error) return waitFor.error;
+      const pattern = waitFor.re;
       // Where the agent's work is: the session's cwd ("default" when none is named), which a relative cwd starts from too.
       const session = deps.sessions.list().find((x) => x.name === (args.session ?? 'default'));
       const base = session && !session.remote ? session.cwd : process.cwd();
@@ -119,7 +116,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         await control.kill();
       }
       const e = control.entry();
-      const tail = control.read({ fromLine: Math.max(1, e.rawLines - TAIL_LINES + 1) }).lines.slice(-TAIL_LINES).map((l) => l.text);
+      const tail = readLastLines(control, TAIL_LINES).lines.map((l) => l.text);
       const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
       let head: string;
       let wait: z.infer<typeof outputSchema.wait>;
