@@ -10,7 +10,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isDirectory } from '../../core/fs/tolerant-fs.js';
 import type { WaitingForInput } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
-import { capReply, countLines, describeEntry, reply, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, readLastLines, reply, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
 const DEFAULT_TIMEOUT_S = 50;
@@ -227,12 +227,7 @@ function backgrounded(
   const control = deps.sessions.process(id);
   const e = control?.entry();
   // Terminal control sequences (bracketed paste, colours) would only be noise in the text the agent reads.
-  const tail = control
-    ? control
-        .read({ fromLine: Math.max(1, (e?.rawLines ?? 0) - BACKGROUND_TAIL_LINES + 1) })
-        .lines.slice(-BACKGROUND_TAIL_LINES)
-        .map((l) => stripAnsi(l.text).replace(/\r$/, ''))
-    : [];
+  const tail = control ? readLastLines(control, BACKGROUND_TAIL_LINES).lines.map((l) => stripAnsi(l.text).replace(/\r$/, '')) : [];
   const head = waiting
     ? `waiting for input: "${truncate(waiting.prompt, 200)}" — \`${truncate(cmd, 200)}\` is paused at a prompt as ${id}.\n${
         waiting.secret
