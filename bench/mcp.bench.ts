@@ -3,24 +3,19 @@
  * SDK's real Client over stdio to a real `mish serve` child (JSON-RPC, router, persistent shell,
  * prompt-hook boundary detection and back).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+// The tests' way to start `mish serve` (the built bundle, else the sources through tsx) and to confine it to a temp HOME.
+import { homeEnv, serveCommand } from '../test/mcp-helpers.js';
 
-const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** Calls before measuring: starts the default session and warms caches and the JIT. */
 const WARMUP_CALLS = 30;
 /** Measured calls: enough for a stable p99 (the 99th of 300 is the 3rd slowest). */
 const MEASURED_CALLS = 300;
-
-function serveCommand(): { command: string; args: string[] } {
-  const dist = path.join(ROOT, 'dist/mish.mjs');
-  if (existsSync(dist) && readFileSync(dist, 'utf8').includes('serve-command')) return { command: process.execPath, args: [dist, 'serve'] };
-  return { command: process.execPath, args: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, path.join(ROOT, 'src/main/mcp/stdio-entry.ts')] };
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -29,7 +24,7 @@ function percentile(sorted: number[], p: number): number {
 export async function benchMcp(): Promise<{ name: string; value: number; unit: string; target?: string }[]> {
   const home = mkdtempSync(path.join(tmpdir(), 'mish-bench-mcp-'));
   const cmd = serveCommand();
-  const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: home, env: { ...(process.env as Record<string, string>), HOME: home }, stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: home, env: homeEnv(home), stderr: 'ignore' });
   const client = new Client({ name: 'mish-bench', version: '0' });
   try {
     await client.connect(transport);
