@@ -4,10 +4,11 @@
  * runs, answer a [Y/n] prompt, interrupt a hung command, read back exact raw lines of an
  * earlier command.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { alive, call, startStdio, type Served } from './mcp-helpers.js';
+import { alive, call, type Served } from './mcp-helpers.js';
+import { serveForSuite } from './mcp-suite.js';
 
 const SERVER = `import http from 'node:http';
 const s = http.createServer((req, res) => res.end('hello from dev'));
@@ -29,16 +30,13 @@ if [ "$answer" = y ]; then echo deployed; else echo aborted; exit 1; fi
 describe('an agent does a whole task over MCP', () => {
   let s: Served;
   let dir: string;
-  beforeAll(async () => {
-    s = await startStdio();
+  serveForSuite((served) => {
+    s = served;
     dir = path.join(s.home, 'project');
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'server.mjs'), SERVER);
     writeFileSync(path.join(dir, 'test.mjs'), TESTS);
     writeFileSync(path.join(dir, 'confirm.sh'), CONFIRM);
-  });
-  afterAll(async () => {
-    await s?.close();
   });
 
   it('dev server, tests, prompt, interrupt, raw read-back', async () => {

@@ -4,25 +4,23 @@
  * sequential commands, empty output) and the ones issue 4 adds (set -u / set -e / pipefail,
  * the user's PROMPT_COMMAND / precmd chained, multi-line commands, heredocs, the per-call cwd).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { call, startStdio, type Served } from './mcp-helpers.js';
+import { call, type Served } from './mcp-helpers.js';
+import { serveForSuite } from './mcp-suite.js';
 
 /** `su` switches user without a password only for root; elsewhere the nested-shell case stands in. */
 const ROOT_USER = userInfo().uid === 0 && existsSync('/usr/bin/su');
 
 describe('sessions over MCP: seed 002 §7 edge cases', () => {
   let s: Served;
-  beforeAll(async () => {
-    s = await startStdio();
+  serveForSuite((served) => {
+    s = served;
     // The user's own hooks, read by the shells the server starts in this HOME.
     writeFileSync(path.join(s.home, '.bashrc'), `PROMPT_COMMAND='echo "$?" > "$HOME/bash-hook-status"'\nPS1='custom \\u> '\n`);
     writeFileSync(path.join(s.home, '.zshrc'), `precmd() { echo "$?" > "$HOME/zsh-hook-status" }\nPROMPT='zsh-custom %# '\n`);
-  });
-  afterAll(async () => {
-    await s?.close();
   });
 
   it.skipIf(!ROOT_USER)('user switch (su): the other user\'s shell is reported as waiting for commands, and exiting it ends the call\'s command with its status', async () => {
@@ -176,12 +174,9 @@ describe('sessions over MCP: seed 002 §7 edge cases', () => {
 
 describe('sh_run cwd: per call, and it persists like cd', () => {
   let s: Served;
-  beforeAll(async () => {
-    s = await startStdio();
+  serveForSuite((served) => {
+    s = served;
     mkdirSync(path.join(s.home, 'proj', 'sub'), { recursive: true });
-  });
-  afterAll(async () => {
-    await s?.close();
   });
 
   it('moves the session there for later calls, as the description says; relative paths start from the session cwd', async () => {

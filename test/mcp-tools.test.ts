@@ -4,11 +4,12 @@
  * starts, sh_interact keys / signal / kill escalation, the process table as sh_interact status
  * reports it, and secret prompts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readStat } from '../src/main/core/yield/linux-probe.js';
-import { call, eventually, startStdio, type Served } from './mcp-helpers.js';
+import { call, eventually, type Served } from './mcp-helpers.js';
+import { serveForSuite } from './mcp-suite.js';
 
 /** Exists and is not a zombie. */
 function liveProcess(pid: number): boolean {
@@ -18,12 +19,7 @@ function liveProcess(pid: number): boolean {
 
 describe('mish serve tools', () => {
   let s: Served;
-  beforeAll(async () => {
-    s = await startStdio();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  serveForSuite((served) => (s = served));
 
   it('sh_session: "default" appears on first use; create, list, restart (fresh shell, same options), close; failures say what to do', async () => {
     const empty = await call(s.client, 'sh_session', { action: 'list' });
