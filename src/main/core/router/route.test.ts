@@ -41,6 +41,17 @@ function git(args: string[], cwd = dir): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
 }
 
+/** A new git repository `name` under the temp dir, on branch main, with `files` in one commit. */
+function committedRepo(name: string, files: Record<string, string>, message: string): string {
+  const repo = path.join(dir, name);
+  mkdirSync(repo);
+  git(['init', '-q', '-b', 'main'], repo);
+  for (const [file, content] of Object.entries(files)) writeFileSync(path.join(repo, file), content);
+  git(['add', '.'], repo);
+  git(['commit', '-qm', message], repo);
+  return repo;
+}
+
 describe('passthrough', () => {
   it('returns cat output byte-exact with a footer', async () => {
     const content = 'line one\n\ttabbed  spaces\nüñíçødé ✓\r\nno newline at end';
@@ -53,12 +64,7 @@ describe('passthrough', () => {
   });
 
   it('git diff and grep match the program run without a terminal (colour stripped)', async () => {
-    const repo = path.join(dir, 'repo-diff');
-    mkdirSync(repo);
-    git(['init', '-q', '-b', 'main'], repo);
-    writeFileSync(path.join(repo, 'f.txt'), 'a\nb\nc\n');
-    git(['add', '.'], repo);
-    git(['commit', '-qm', 'init'], repo);
+    const repo = committedRepo('repo-diff', { 'f.txt': 'a\nb\nc\n' }, 'init');
     writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\n');
     const r = ran(await route('git -c color.ui=always diff', opts({ cwd: repo })));
     expect(r.category).toBe('passthrough');
@@ -115,12 +121,7 @@ describe('narrate', () => {
 
 describe('structured', () => {
   it('git status, log and branch are compact; a user format is kept', async () => {
-    const repo = path.join(dir, 'repo-st');
-    mkdirSync(repo);
-    git(['init', '-q', '-b', 'main'], repo);
-    writeFileSync(path.join(repo, 'a'), '1');
-    git(['add', '.'], repo);
-    git(['commit', '-qm', 'first commit'], repo);
+    const repo = committedRepo('repo-st', { a: '1' }, 'first commit');
     writeFileSync(path.join(repo, 'a'), '2');
     writeFileSync(path.join(repo, 'b'), 'new');
     writeFileSync(path.join(repo, 'c'), 'staged');
