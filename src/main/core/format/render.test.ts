@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecControl } from '../exec/types.js';
 import type { TerminalPort } from '../handlers/types.js';
 import { route } from '../router/route.js';
-import { git, gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
+import { gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
 import type { OutputMode } from './render.js';
 
 const sb = sandbox('render');
@@ -19,10 +19,7 @@ let repo: string;
 
 beforeAll(() => {
   writeFileSync(path.join(dir, 'notes.txt'), 'alpha\nbeta\n');
-  repo = gitRepo(path.join(dir, 'repo'));
-  writeFileSync(path.join(repo, 'f'), '1');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-qm', 'one');
+  repo = gitRepo(path.join(dir, 'repo'), { f: '1' }, 'one');
   writeFileSync(path.join(repo, 'f'), '2');
 });
 afterAll(() => sb.cleanup());

@@ -23,10 +23,7 @@ beforeAll(() => {
   writeFileSync(path.join(dir, 'a.txt'), 'one\ntwo\nthree\nfour\n');
   writeFileSync(path.join(dir, 'b.txt'), 'one\n2\nthree\nfour\nfive\n');
   writeFileSync(path.join(dir, 'data.json'), '{"name":"mish","tags":["a","b"],"n":{"x":1.5,"y":null}}');
-  repo = gitRepo(path.join(dir, 'repo'));
-  writeFileSync(path.join(repo, 'f.txt'), 'a\nb\nc\n');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-qm', 'first');
+  repo = gitRepo(path.join(dir, 'repo'), { 'f.txt': 'a\nb\nc\n' }, 'first');
   writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\n');
   git(repo, 'commit', '-qam', 'second');
   writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\ne\n');

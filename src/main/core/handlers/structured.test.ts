@@ -15,11 +15,7 @@ let repo: string;
 let empty: string;
 
 beforeAll(() => {
-  repo = gitRepo(path.join(sb.dir, 'repo'));
-  writeFileSync(path.join(repo, 'a'), '1');
-  writeFileSync(path.join(repo, 'old-name'), 'r');
-  git(repo, 'add', '.');
-  git(repo, 'commit', '-qm', 'first commit');
+  repo = gitRepo(path.join(sb.dir, 'repo'), { a: '1', 'old-name': 'r' }, 'first commit');
   git(repo, 'branch', 'feature');
   writeFileSync(path.join(repo, 'a'), '2');
   writeFileSync(path.join(repo, 'b'), 'new');
@@ -43,10 +39,7 @@ describe('git status', () => {
 
   it('a fresh repository and a clean tree', async () => {
     expect((await run('git status', empty)).text).toBe('branch main · clean\n');
-    const clean = gitRepo(path.join(sb.dir, 'clean'));
-    writeFileSync(path.join(clean, 'x'), 'x');
-    git(clean, 'add', '.');
-    git(clean, 'commit', '-qm', 'x');
+    gitRepo(path.join(sb.dir, 'clean'), { x: 'x' }, 'x');
     expect((await run('git -C clean status', sb.dir)).text).toBe('branch main · clean\n');
   });
 

@@ -1,55 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodePtyPort } from '../../platform/node-pty-port.js';
-import { CliExecutor } from '../exec/cli-executor.js';
-import { detectTool } from '../grammar/detect.js';
-import { GrammarRegistry } from '../grammar/registry.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { SessionApprovals, type DangerDecision } from '../handlers/dangerous.js';
-import { SpoolStore } from '../spool/spool.js';
-import { loadRouterMeta } from './meta.js';
-import { route, REFUSED_EXIT, type RouteOptions, type RouteResult } from './route.js';
+import { route, REFUSED_EXIT, type RouteResult } from './route.js';
+import { git, gitRepo, meta, sandbox } from './test-kit.js';
 
-const meta = (() => {
-  const m = loadRouterMeta();
-  if (!m.ok) throw new Error(m.error.message);
-  return m.meta;
-})();
-const registry = new GrammarRegistry({ userDir: null, projectGrammars: false });
-let dir: string;
-let spool: SpoolStore;
-const executor = new CliExecutor(nodePtyPort);
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'mish-route-'));
-  spool = new SpoolStore(path.join(dir, '.spool'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function opts(extra: Partial<RouteOptions> = {}): RouteOptions {
-  return { mode: 'cli', executor, meta, detect: (argv) => detectTool(argv, registry.snapshot(dir)), cwd: dir, spool, ...extra };
-}
+const sb = sandbox('route');
+const dir = sb.dir;
+const opts = sb.opts;
+afterAll(() => sb.cleanup());
 
 function ran(r: RouteResult) {
   if (r.kind !== 'ran') throw new Error(`expected a run, got ${r.kind}: ${r.text}`);
   return r;
-}
-
-function git(args: string[], cwd = dir): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
-}
-
-/** A new git repository `name` under the temp dir, on branch main, with `files` in one commit. */
-function committedRepo(name: string, files: Record<string, string>, message: string): string {
-  const repo = path.join(dir, name);
-  mkdirSync(repo);
-  git(['init', '-q', '-b', 'main'], repo);
-  for (const [file, content] of Object.entries(files)) writeFileSync(path.join(repo, file), content);
-  git(['add', '.'], repo);
-  git(['commit', '-qm', message], repo);
-  return repo;
 }
 
 describe('passthrough', () => {
@@ -64,7 +28,7 @@ describe('passthrough', () => {
   });
 
   it('git diff and grep match the program run without a terminal (colour stripped)', async () => {
-    const repo = committedRepo('repo-diff', { 'f.txt': 'a\nb\nc\n' }, 'init');
+    const repo = gitRepo(path.join(dir, 'repo-diff'), { 'f.txt': 'a\nb\nc\n' }, 'init');
     writeFileSync(path.join(repo, 'f.txt'), 'a\nB\nc\nd\n');
     const r = ran(await route('git -c color.ui=always diff', opts({ cwd: repo })));
     expect(r.category).toBe('passthrough');
@@ -121,17 +85,17 @@ describe('narrate', () => {
 
 describe('structured', () => {
   it('git status, log and branch are compact; a user format is kept', async () => {
-    const repo = committedRepo('repo-st', { a: '1' }, 'first commit');
+    const repo = gitRepo(path.join(dir, 'repo-st'), { a: '1' }, 'first commit');
     writeFileSync(path.join(repo, 'a'), '2');
     writeFileSync(path.join(repo, 'b'), 'new');
     writeFileSync(path.join(repo, 'c'), 'staged');
-    git(['add', 'c'], repo);
+    git(repo, 'add', 'c');
     const st = ran(await route('git status', opts({ cwd: repo })));
     expect(st.category).toBe('structured');
     expect(st.ran).toBe("git status '--porcelain=v1' '--branch'");
     expect(st.text).toBe('branch main · 1 staged, 1 modified, 1 untracked\nstaged:    A c\nmodified:  M a\nuntracked: b\n');
     const log = ran(await route('git log', opts({ cwd: repo })));
-    expect(log.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main\) \(t, .+ ago\)\n$/);
+    expect(log.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main\) \(Ada, .+ ago\)\n$/);
     const br = ran(await route('git branch', opts({ cwd: repo })));
     expect(br.text).toMatch(/^\* main [0-9a-f]{7,}\n$/);
     const short = ran(await route('git status -s', opts({ cwd: repo })));

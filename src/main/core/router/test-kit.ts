@@ -4,7 +4,7 @@
  * never sees the spool appear), and helpers for temp dirs and git repositories.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
@@ -61,10 +61,15 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...GIT_ENV, GIT_CONFIG_GLOBAL: '/dev/null' } });
 }
 
-/** A fresh repository on branch main. */
-export function gitRepo(dir: string): string {
+/** A fresh repository on branch main; given `files` (name → content), they are its first commit, `message`. */
+export function gitRepo(dir: string, files?: Record<string, string>, message = 'first commit'): string {
   mkdirSync(dir, { recursive: true });
   git(dir, 'init', '-q', '-b', 'main');
+  if (files) {
+    for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', message);
+  }
   return dir;
 }
 
