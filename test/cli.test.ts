@@ -110,6 +110,7 @@ describe('mish <command>', () => {
 
   it('prints help for mish and its subcommands', () => {
     expect(mish(['--help']).out).toContain('usage: mish');
+    expect(mish(['--help']).out).toContain('A quoted command line runs in your $SHELL when that is zsh or bash, otherwise (dash, sh,\nfish, unset) in bash');
     expect(mish(['raw', '--help']).out).toContain('usage: mish raw');
     expect(mish(['serve', '--help']).out).toMatch(/serve/);
   });

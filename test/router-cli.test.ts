@@ -17,11 +17,12 @@ let base: string;
 let work: string;
 let spoolDir: string;
 
-const env = () => ({ ...process.env, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
+/** SHELL picks the shell of `mish "…"` lines: bash unless a test says zsh, whatever the developer's is. */
+const env = (shell = '/bin/bash') => ({ ...process.env, SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
 
 /** `mish …` without a controlling terminal (setsid): what an agent's pipe or CI gets. */
-function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
-  const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...args], { cwd: opts.cwd ?? work, input: opts.input ?? '', encoding: 'utf8', env: env(), timeout: 60_000 });
+function mish(args: string[], opts: { cwd?: string; input?: string; shell?: string } = {}) {
+  const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...args], { cwd: opts.cwd ?? work, input: opts.input ?? '', encoding: 'utf8', env: env(opts.shell), timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -69,33 +70,70 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-describe('compound lines switch grammars per segment', () => {
-  it('make, then cc: each segment is classified by its own grammar', () => {
-    const dir = path.join(work, 'switch');
+describe.each([
+  ['bash', '/bin/bash'],
+  ['zsh', '/usr/bin/zsh'],
+])('compound lines switch grammars per segment (SHELL=%s)', (name, shell) => {
+  const dir = path.join(tmpdir(), `mish-switch-${name}-${process.pid}`);
+  beforeAll(() => {
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'Makefile'), 'all:\n\t@echo building\n\t@false\n');
     writeFileSync(path.join(dir, 'bad.c'), 'int main(void) { return undefined_thing; }\n');
-    const r = mish(['--json', 'make; cc -c bad.c'], { cwd: dir });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('make, then cc: each segment is classified by its own grammar', () => {
+    const r = mish(['--json', 'make; cc -c bad.c'], { cwd: dir, shell });
     const j = JSON.parse(r.out);
     expect(j.category).toBe('condense');
     expect(j.grammars).toEqual(['make', 'c-compiler']);
     // make's failure matched by the make grammar, the compiler error by the c-compiler grammar.
     expect(j.summary.hazards.map((h: { rule: string }) => h.rule)).toEqual(['make-error', 'c-error']);
     expect(r.code).toBe(1);
-    const human = mish(['make; cc -c bad.c'], { cwd: dir });
+    const human = mish(['make; cc -c bad.c'], { cwd: dir, shell });
     expect(human.out).toMatch(/bad\.c:1:\d+: error: .undefined_thing. undeclared/);
     expect(human.out).toMatch(/make: \*\*\* \[Makefile:3: all\] Error 1/);
   });
 
-  it('subshells, $(…), backticks, heredocs and assignments run as bash runs them', () => {
-    const dir = path.join(work, 'shell');
+  it('make || cc: both parts of one && / || list switch too (one zsh sublist), exit code of the last', () => {
+    const r = mish(['--json', 'make || cc -c bad.c && echo never'], { cwd: dir, shell });
+    const j = JSON.parse(r.out);
+    expect(j.grammars).toEqual(['make', 'c-compiler']);
+    expect(j.summary.hazards.map((h: { rule: string }) => h.rule)).toEqual(['make-error', 'c-error']);
+    expect(r.code).toBe(1);
+    const ok = mish(['--json', 'make -v | head -1 && cc -c bad.c 2>&1 | cat'], { cwd: dir, shell });
+    expect(JSON.parse(ok.out).grammars).toEqual(['make', 'c-compiler']);
+    expect(ok.code).toBe(0); // a pipeline's status is its last command's
+  });
+
+  it(`subshells, $(…), backticks, heredocs and assignments run as ${name} runs them`, () => {
     mkdirSync(path.join(dir, 'sub'), { recursive: true });
     writeFileSync(path.join(dir, 'sub/f.txt'), 'inside\n');
     const line = 'X=one; (cd sub && cat f.txt) && echo "$X $(echo two) `echo three`" && cat <<EOF\nfour $X\nEOF';
-    const r = mish([line], { cwd: dir });
-    const plain = execFileSync('bash', ['-c', line], { cwd: dir, encoding: 'utf8' });
+    const r = mish([line], { cwd: dir, shell });
+    const plain = execFileSync(shell, ['-c', line], { cwd: dir, encoding: 'utf8' });
     expect(plain).toBe('inside\none two three\nfour one\n');
     expect(r.out).toBe(`${plain}── 3 lines, ${Buffer.byteLength(plain)}B, exit 0\n`);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('the shell of a quoted line', () => {
+  it('zsh users get zsh: what only zsh understands works; other shells get bash', () => {
+    const line = 'x=mish && print -r -- ${(U)x} ${ZSH_VERSION:+zsh}';
+    const z = mish([line], { shell: '/usr/bin/zsh' });
+    expect(z.out).toMatch(/^1 line → exit 0 \([\d.]+s\)\n {2}MISH zsh\n/);
+    expect(z.code).toBe(0);
+    for (const shell of ['/bin/bash', '/usr/bin/dash', '/usr/bin/fish']) {
+      const r = mish([line], { shell });
+      expect(r.out).toMatch(/bad substitution/);
+      expect(r.code).toBe(1);
+    }
+  });
+
+  it('unquoted arguments reach the program as given in zsh too (=x is not a path lookup)', () => {
+    const r = mish(['echo', '=x', 'a b'], { shell: '/usr/bin/zsh' });
+    expect(r.out).toMatch(/^=x a b\n── 1 line/);
     expect(r.code).toBe(0);
   });
 });

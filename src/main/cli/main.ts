@@ -20,6 +20,10 @@ Condensing never drops an error, a warning with its location, a failing test, a 
 count or the exit code; mish exits with the command's exit code (128+n for signal n).
 The raw output of every run is kept: the summary's last line says how to get it back.
 
+A quoted command line runs in your $SHELL when that is zsh or bash, otherwise (dash, sh,
+fish, unset) in bash, as agents write bash; each segment of "a && b" gets its own grammar.
+zsh reads ~/.zshenv (not .zshrc); bash reads no rc file.
+
 options (before the command):
   --json        print a machine-readable result instead of the summary
   --raw         pass the output through unchanged (still spooled)

@@ -168,6 +168,7 @@ function childEnv(): Record<string, string> {
   return env;
 }
 
+/** Quotes for bash and zsh alike: a leading `=` too (zsh expands `=name` to a program's path). */
 function shellQuote(a: string): string {
-  return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+  return /^[\w@%+:,./-][\w@%+=:,./-]*$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
 }

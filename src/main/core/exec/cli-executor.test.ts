@@ -1,17 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
-import { CliExecutor, SegmentFilter } from './cli-executor.js';
+import { CliExecutor, SegmentFilter, type CliExecutorOptions } from './cli-executor.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mish-exec-'));
+const realBash = realpathSync('/bin/bash');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(command: string, trace = true) {
+/** The tests below pin the shell through SHELL: the developer's own $SHELL must not change them. */
+const BASH_USER = { ...process.env, SHELL: '/bin/bash' };
+
+async function run(command: string, trace = true, options: CliExecutorOptions = { env: BASH_USER }) {
   const chunks: Buffer[] = [];
   const segments: string[] = [];
-  const r = await new CliExecutor(nodePtyPort).run({
+  const r = await new CliExecutor(nodePtyPort, options).run({
     command,
     cwd: dir,
     onData: (c) => chunks.push(Buffer.from(c)),
@@ -58,7 +62,7 @@ describe('CliExecutor', () => {
   it('interrupts on abort', async () => {
     const ac = new AbortController();
     const chunks: string[] = [];
-    const p = new CliExecutor(nodePtyPort).run({ command: 'echo started; sleep 30', cwd: dir, onData: (c) => {
+    const p = new CliExecutor(nodePtyPort, { env: BASH_USER }).run({ command: 'echo started; sleep 30', cwd: dir, onData: (c) => {
       chunks.push(Buffer.from(c).toString());
       if (chunks.join('').includes('started')) ac.abort();
     }, signal: ac.signal });
@@ -80,19 +84,101 @@ describe('SegmentFilter', () => {
   });
 });
 
-describe('CliExecutor for a zsh user (SHELL=/usr/bin/zsh)', () => {
-  it('still runs the line with bash, the shell the router parsed it as, segment by segment', async () => {
-    const chunks: Buffer[] = [];
-    const segments: string[] = [];
-    const r = await new CliExecutor(nodePtyPort, { env: { ...process.env, SHELL: '/usr/bin/zsh' } }).run({
-      command: 'echo ${BASH_VERSION:+bash} =ls && x="a b" && for w in $x; do echo "[$w]"; done',
-      cwd: dir,
-      onData: (c) => chunks.push(Buffer.from(c)),
-      onSegment: (s) => segments.push(s),
-    });
+describe('CliExecutor for a zsh user (SHELL=/usr/bin/zsh): the line runs in zsh, segment by segment', () => {
+  const zsh = (command: string, trace = true) => run(command, trace, { env: { ...process.env, SHELL: '/usr/bin/zsh' } });
+
+  it('runs what only zsh understands, and reports each part of a sublist', async () => {
+    // ${(U)x} is a "bad substitution" in bash; =ls is zsh's path of ls; $x is not word-split.
+    const r = await zsh('x="a b" && print -r -- ${(U)x} ${ZSH_VERSION:+zsh} =ls && for w in $x; do echo "[$w]"; done');
+    expect(r.out).toMatch(/^A B zsh \/\S*\/ls\r\n\[a b\]\r\n$/);
+    // zsh's own rendering of each command (an assignment keeps a trailing blank).
+    expect(r.segments).toEqual(['x="a b" ', 'print -r -- ${(U)x} ${ZSH_VERSION:+zsh} =ls', 'echo "[$w]"']);
     expect(r.exitCode).toBe(0);
-    // zsh would print its path for `=ls` and one unsplit "[a b]".
-    expect(Buffer.concat(chunks).toString('utf8')).toBe('bash =ls\r\n[a]\r\n[b]\r\n');
-    expect(segments).toEqual(['echo ${BASH_VERSION:+bash} =ls', 'x="a b"', 'for w in $x', 'echo "[$w]"', 'for w in $x', 'echo "[$w]"']);
+  });
+
+  it('reports pipeline elements, subshells and functions; keeps $?, exit codes and output exact', async () => {
+    const r = await zsh('echo one && echo "two words" | tr a-z A-Z; (cd . && echo sub); f() { echo in-f && false; }; f || echo "f=$?"; (exit 3)');
+    expect(r.out).toBe('one\r\nTWO WORDS\r\nsub\r\nin-f\r\nf=1\r\n');
+    // The two sides of a pipe start together: their order is the scheduler's.
+    const [first, a, b, ...rest] = r.segments;
+    expect([first, [a, b].sort(), ...rest]).toEqual(['echo one', ['echo "two words"', 'tr a-z A-Z'], 'cd .', 'echo sub', 'f () {\n\t{\n\t\techo in-f\n\t} && {\n\t\tfalse\n\t}\n}', 'f', 'echo in-f', 'false', 'echo "f=$?"', 'exit 3']);
+    expect(r.exitCode).toBe(3);
+  });
+
+  it('never sends markers into pipes or files', async () => {
+    const r = await zsh('echo x | od -c | head -1 && echo data > f.txt && cat f.txt');
+    expect(r.out).toBe('0000000   x  \\n\r\ndata\r\n');
+    expect(r.segments.length).toBe(5);
+  });
+
+  it.each([
+    ['false || echo "st=$?"', 'st=1\r\n', 0],
+    ['true && false', '', 1],
+    ['false | true', '', 0],
+    ['true | false', '', 1],
+    ['setopt pipefail; false | true && echo no', '', 1],
+    ['set -e; false || true; echo ok; false; echo never', 'ok\r\n', 1],
+    ['! false && echo negated', 'negated\r\n', 0],
+    ['cat <<EOF && echo after\nbody\nEOF', 'body\r\nafter\r\n', 0],
+    ['echo a && exit 4; echo never', 'a\r\n', 4],
+  ])('%j exits as zsh does', async (line, out, code) => {
+    const r = await zsh(line);
+    const plain = await zsh(line, false);
+    expect(r.segments.length).toBeGreaterThan(1);
+    expect(plain.segments).toEqual([]);
+    expect([r.out, r.exitCode]).toEqual([out, code]);
+    expect([plain.out, plain.exitCode]).toEqual([out, code]);
+  });
+
+  it('a timed part is timed (zsh does not time a brace group: the whole pipeline is wrapped)', async () => {
+    const r = await zsh('time sleep 0.01 && echo timed');
+    expect(r.out).toMatch(/^sleep 0\.01 .* total\r\ntimed\r\n$/);
+    expect(r.segments).toEqual(['time sleep 0.01', 'echo timed']);
+  });
+
+  it('a line that reads $pipestatus or $_ runs untraced, so both stay exact', async () => {
+    const ps = await zsh('true | false | true; echo "ps=$pipestatus"');
+    expect(ps.out).toBe('ps=0 1 0\r\n');
+    expect(ps.segments).toEqual([]);
+    const last = await zsh('echo x y && echo "last=$_"');
+    expect(last.out).toBe('x y\r\nlast=y\r\n');
+  });
+
+  it('set -x traces the user\'s commands only, not the trap', async () => {
+    const r = await zsh('set -x; echo a && echo b');
+    expect(r.out).toBe('+zsh:1> echo a\r\na\r\n+zsh:1> echo b\r\nb\r\n');
+    expect(r.segments).toEqual(['set -x', 'echo a', 'echo b']);
+  });
+
+  it('a simple line runs in zsh too', async () => {
+    expect((await zsh('echo ${ZSH_VERSION:+zsh}', false)).out).toBe('zsh\r\n');
+  });
+});
+
+describe('CliExecutor for other shells: bash', () => {
+  it.each([['/usr/bin/dash'], ['/usr/bin/fish'], ['/bin/sh'], [undefined]])('SHELL=%s runs the line with bash', async (shell) => {
+    const env = { ...process.env, SHELL: shell };
+    if (shell === undefined) delete env.SHELL;
+    const r = await run('echo ${BASH_VERSION:+bash} && x="a b" && for w in $x; do echo "[$w]"; done', true, { env });
+    expect(r.out).toBe('bash\r\n[a]\r\n[b]\r\n');
+    expect(r.segments).toEqual(['echo ${BASH_VERSION:+bash}', 'x="a b"', 'for w in $x', 'echo "[$w]"', 'for w in $x', 'echo "[$w]"']);
+  });
+
+  it('without /bin/bash, bash is found on PATH', async () => {
+    const bin = mkdtempSync(path.join(tmpdir(), 'mish-bin-'));
+    symlinkSync(realBash, path.join(bin, 'bash'));
+    try {
+      const r = await run('echo ${BASH_VERSION:+bash} && echo two', true, { bash: path.join(bin, 'no-such-bash'), env: { PATH: bin, SHELL: '/usr/bin/fish' } });
+      expect(r.out).toBe('bash\r\ntwo\r\n');
+      expect(r.segments).toEqual(['echo ${BASH_VERSION:+bash}', 'echo two']);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('no bash anywhere: a clear error naming what is missing, exit 127', async () => {
+    const r = await run('echo hi', true, { bash: '/nonexistent/bash', env: { PATH: dir, SHELL: '/bin/dash' } });
+    expect(r.out).toBe(`mish: cannot start: no bash to run the command line: /nonexistent/bash does not exist and there is no bash on PATH (${dir})\r\n`);
+    expect(r.exitCode).toBe(127);
   });
 });

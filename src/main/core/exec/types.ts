@@ -14,9 +14,10 @@ export interface ExecRequest {
   /** Raw PTY bytes, in order, never re-encoded (the spool and the squasher both get them). */
   onData: (chunk: Uint8Array) => void;
   /**
-   * A simple command is about to run (bash's DEBUG trap; in zsh sessions TRAPDEBUG, which
-   * reports a whole `a && b` sublist at once), reported through a nonce'd OSC sequence that
-   * output cannot forge: lets the router switch grammars per segment of `make && make test`.
+   * A command is about to run, reported through a nonce'd OSC sequence that output cannot
+   * forge: lets the router switch grammars per segment of `make && make test`. The CLI reports
+   * each simple command in bash and zsh alike (exec/segment-trace.ts); zsh sessions report
+   * each sublist (their TRAPDEBUG: `a && b` at once).
    */
   onSegment?: (simpleCommand: string) => void;
   /** Aborting interrupts the command (SIGINT to its process group, then escalates). */

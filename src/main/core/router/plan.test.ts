@@ -75,6 +75,9 @@ describe('dangerous patterns from grammars/_meta/dangerous.toml', () => {
     ['rm -rf /usr', 'rm-recursive-root-or-home'],
     ['echo $(rm -rf ~)', 'rm-recursive-root-or-home'],
     ['find . -name x | xargs rm -rf /', 'rm-recursive-root-or-home'],
+    // zsh expands =rm to rm's path (zsh users' lines run in zsh).
+    ['=rm -rf /', 'rm-recursive-root-or-home'],
+    ['=sudo =rm -rf ~', 'rm-recursive-root-or-home'],
     ['git push --force origin main', 'git-push-force'],
     ['git push -f', 'git-push-force'],
     ['git push origin +main', 'git-push-force-refspec'],

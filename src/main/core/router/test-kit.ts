@@ -23,7 +23,8 @@ export const meta: RouterMeta = (() => {
 
 const registry = new GrammarRegistry({ userDir: null, projectGrammars: false });
 export const detect: RouteOptions['detect'] = (argv) => detectTool(argv, registry.snapshot(process.cwd()));
-export const executor = new CliExecutor(nodePtyPort);
+/** Lines run in bash, as the tests expect, whatever the developer's $SHELL (zsh would run them in zsh). */
+export const executor = new CliExecutor(nodePtyPort, { env: { ...process.env, SHELL: '/bin/bash' } });
 
 export interface Sandbox {
   /** The work directory commands run in. */

@@ -115,8 +115,13 @@ export function unwrap(argv: readonly string[]): Unwrapped {
   return { wrappers, start: i, argv: argv.slice(i) };
 }
 
-/** Last path component: `/usr/bin/git` → `git`. */
+/**
+ * The program a command word names: its last path component (`/usr/bin/git` → `git`), and
+ * `=rm` → `rm`: zsh, which runs `mish "…"` lines for zsh users, expands `=rm` to rm's path
+ * (bash finds no command `=rm`, so seeing rm there costs nothing).
+ */
 export function basename(word: string): string {
-  const at = word.lastIndexOf('/');
-  return at >= 0 ? word.slice(at + 1) : word;
+  const name = word.startsWith('=') ? word.slice(1) : word;
+  const at = name.lastIndexOf('/');
+  return at >= 0 ? name.slice(at + 1) : name;
 }
