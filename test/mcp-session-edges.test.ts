@@ -211,3 +211,32 @@ describe('sh_run cwd: per call, and it persists like cd', () => {
     expect((await call(s.client, 'sh_run', { cmd: 'pwd' })).data.cwd).toBe(s.home);
   });
 });
+
+describe('a fish session over MCP', () => {
+  let s: Served;
+  serveForSuite((served) => (s = served));
+
+  it('sh_session create {shell: "fish"}; env and cwd persist, exit codes, empty output, quoting, exit and a fresh shell', async () => {
+    const created = await call(s.client, 'sh_session', { action: 'create', name: 'f', shell: 'fish' });
+    expect(created.result.isError).toBeFalsy();
+    expect(created.data.sessions[0]).toMatchObject({ name: 'f', integration: 'sentinel' });
+    expect(created.data.sessions[0].shell).toMatch(/\/fish$/);
+    const set = await call(s.client, 'sh_run', { cmd: 'set -x FOO bar; cd /tmp', session: 'f' });
+    expect(set.data).toMatchObject({ status: 'exited', exit_code: 0, cwd: '/tmp', raw_lines: 0 });
+    expect(set.text.split('\n')[0]).toMatch(/^\[exit 0 · cwd \/tmp · 0 raw lines/);
+    // fish reads '\\\\' as one backslash; bash would keep two: what runs is fish.
+    const echo = await call(s.client, 'sh_run', { cmd: `echo $FOO; pwd; echo "it's" 'a\\\\b' ü`, session: 'f' });
+    expect(echo.text.split('\n').slice(0, 3)).toEqual(['bar', '/tmp', "it's a\\b ü"]);
+    // The router checks lines as bash: fish-only syntax is refused before it runs, with how to write it.
+    const block = await call(s.client, 'sh_run', { cmd: 'for i in 1 2; echo $i; end', session: 'f' });
+    expect(block.result.isError).toBe(true);
+    expect(block.text).toMatch(/this session runs fish, but mish checks each line as bash/);
+    expect((await call(s.client, 'sh_run', { cmd: 'false', session: 'f' })).data.exit_code).toBe(1);
+    const gone = await call(s.client, 'sh_run', { cmd: 'exit 3', session: 'f' });
+    expect(gone.data).toMatchObject({ exit_code: 3, shell_exited: true });
+    expect(gone.text).toMatch(/the shell ended \(exit 3\)/);
+    const fresh = await call(s.client, 'sh_run', { cmd: 'echo $FOO; pwd', session: 'f' });
+    expect(fresh.data.fresh_shell).toMatch(/had exited with status 3/);
+    expect(fresh.text.split('\n').slice(0, 2)).toEqual(['', s.home]);
+  });
+});

@@ -23,6 +23,8 @@ function whyNoSshd(): string | undefined {
 }
 
 const skipReason = whyNoSshd();
+/** The remote fish session runs on this same host (sshd on loopback). */
+const hasFish = !spawnSync('fish', ['-c', 'true']).error;
 if (skipReason) console.warn(`ssh-session tests skipped: ${skipReason}`);
 
 function freePort(): Promise<number> {
@@ -138,6 +140,28 @@ describe.skipIf(!!skipReason)('remote session over ssh', () => {
     } finally {
       await served.close();
     }
+  });
+
+  it.skipIf(!hasFish)('a remote fish session: fish quoting, exit codes, cwd and env that persist, exit and reconnect', async () => {
+    const r = await m.create({ name: 'remote-fish', ssh: `${user}@127.0.0.1`, sshArgs, shell: 'fish', cwd: '/tmp' });
+    if (!r.ok) throw new Error(`${r.error.message}\nsshd: ${sshdLog}`);
+    expect(r.value).toMatchObject({ kind: 'fish', integration: 'sentinel', cwd: '/tmp' });
+    const run = async (command: string) => {
+      let out = '';
+      const res = await m.run({ session: 'remote-fish', command, onData: (c) => (out += Buffer.from(c)) });
+      return { ...res, out };
+    };
+    const a = await run("cd /usr; set -x R 'it\\'s'; echo $SSH_CONNECTION | wc -w; ls /nope");
+    expect(a.exitCode).toBe(2);
+    expect(a.cwd).toBe('/usr');
+    expect(a.out).toMatch(/^4\r\n.*nope/s);
+    const b = await run('printenv R; echo $PWD; for x in a b\n  echo "$x ü"\nend');
+    expect(b.out).toBe("it's\r\n/usr\r\na ü\r\nb ü\r\n");
+    const gone = await run('exit 3');
+    expect(gone).toMatchObject({ exitCode: 3, shellExited: true });
+    const back = await run('echo back $status');
+    expect(back.freshShell).toBeDefined();
+    expect(back.out).toBe('back 0\r\n');
   });
 
   it('exit in the remote shell is reported and the next call reconnects', async () => {

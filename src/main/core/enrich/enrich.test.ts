@@ -84,9 +84,10 @@ describe('command not found', () => {
     expect(h[0]).toMatch(hint);
   });
 
-  it('under dash and zsh too', async () => {
+  it('under dash, zsh and fish too', async () => {
     expect(await hints("sh -c 'gti status'")).toEqual([expect.stringMatching(/^hint: gti: command not found; similar on PATH: .*\bgit\b/)]);
     if (have('zsh')) expect(await hints("zsh -fc 'gti status'")).toEqual([expect.stringMatching(/^hint: gti: command not found; similar on PATH: .*\bgit\b/)]);
+    if (have('fish')) expect(await hints("fish --no-config -c 'gti status'")).toEqual([expect.stringMatching(/^hint: gti: command not found; similar on PATH: .*\bgit\b/)]);
   });
 
   it('nothing similar: says so', async () => {

@@ -38,8 +38,13 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The shells' and sudo's "command not found" forms (bash, zsh, dash/sh, sudo, env). */
-const NOTFOUND = [/(?:^|: )([^\s:'"]+): command not found/m, /^(?:\S*\/)?(?:sh|dash|ash|ksh|mksh|bash): (?:\d+: |line \d+: )?([^\s:'"]+): not found/m, /command not found: ([^\s:'"]+)/];
+/** The shells' and sudo's "command not found" forms (bash, zsh, dash/sh, fish, sudo, env). */
+const NOTFOUND = [
+  /(?:^|: )([^\s:'"]+): command not found/m,
+  /^(?:\S*\/)?(?:sh|dash|ash|ksh|mksh|bash): (?:\d+: |line \d+: )?([^\s:'"]+): not found/m,
+  /command not found: ([^\s:'"]+)/,
+  /^fish: Unknown command: ([^\s:'"]+)$/m,
+];
 const NOENT_PHRASE = /No such file or directory|ENOENT|cannot find or open|required file not found|Cannot find module/;
 /** A shell reporting on the program it tried to run (`bash: line 1: ./x: …`): an exec failure, not a read. */
 const SHELL_EXEC = /^(?:\S*\/)?(?:bash|sh|dash|ash|zsh|ksh): (?:line \d+: |\d+: )?/;

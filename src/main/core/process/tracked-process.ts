@@ -32,15 +32,8 @@ export interface ProcessDriver {
   kill(graceMs: number): Promise<void>;
 }
 
-export interface TrackedInit {
-  id: string;
-  kind: 'spawn' | 'command';
-  alias?: string;
-  session?: string;
-  command: string;
-  cwd: string;
-  pid: number;
-  pgid: number;
+/** The entry's identity fields (as ProcessEntry documents them), plus what drives the process. */
+export interface TrackedInit extends Pick<ProcessEntry, 'id' | 'kind' | 'alias' | 'session' | 'command' | 'cwd' | 'pid' | 'pgid'> {
   store: OutputStore;
   driver: ProcessDriver;
   /** Terminal session leader for /proc probing (undefined for remote sessions). */

@@ -1,6 +1,6 @@
 /**
  * How each shell is started with mish's integration, and how a command line is written to it.
- * Scripts live in resources/shell-integration/ (bash.sh, zsh/, sh.sh).
+ * Scripts live in resources/shell-integration/ (bash.sh, zsh/, sh.sh, fish.fish).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,6 +33,9 @@ export function integrationDir(): string {
   throw new Error('mish: resources/shell-integration not found (set MISH_SHELL_INTEGRATION_DIR)');
 }
 
+/** Every shell a session can run, by the basename of its executable. */
+export const SHELL_KINDS: readonly ShellKind[] = ['bash', 'zsh', 'dash', 'sh', 'fish'];
+
 export function modeOf(kind: ShellKind): IntegrationMode {
   return kind === 'bash' || kind === 'zsh' ? 'osc' : 'sentinel';
 }
@@ -41,7 +44,7 @@ export function modeOf(kind: ShellKind): IntegrationMode {
 export function resolveShell(shell: string | undefined): { kind: ShellKind; path: string } | undefined {
   const s = shell ?? 'bash';
   const base = s.split('/').pop() ?? s;
-  const kind: ShellKind | undefined = base === 'bash' ? 'bash' : base === 'zsh' ? 'zsh' : base === 'dash' ? 'dash' : base === 'sh' ? 'sh' : undefined;
+  const kind = SHELL_KINDS.find((k) => k === base);
   if (!kind) return undefined;
   if (s.startsWith('/')) return existsSync(s) ? { kind, path: s } : undefined;
   for (const d of (process.env.PATH ?? '/usr/bin:/bin').split(':')) {
@@ -68,6 +71,9 @@ export function localLaunch(kind: ShellKind, path: string, nonce: string, env: R
       e.MISH_USER_ZDOTDIR = env.ZDOTDIR ?? env.HOME ?? '';
       e.ZDOTDIR = join(dir, 'zsh');
       return { file: path, args: ['-i'], env: e };
+    case 'fish':
+      // --init-command runs after the user's config.fish: their settings load first, ours last.
+      return { file: path, args: ['-i', '-C', `source ${fishQuote(join(dir, 'fish.fish'))}`], env: e };
     default:
       if (env.ENV) e.MISH_USER_ENV = env.ENV;
       e.ENV = join(dir, 'sh.sh');
@@ -88,12 +94,24 @@ export function remoteLaunch(kind: ShellKind, dest: string, sshArgs: string[], n
       `d=$(mktemp -d) || exit 97; printf '%s' ${sq(zshenv)} > "$d/.zshenv"; printf '%s' ${sq(zshrc)} > "$d/.zshrc"; ` +
       `MISH_USER_ZDOTDIR="\${ZDOTDIR:-$HOME}" MISH_RCFILE="$d" ZDOTDIR="$d" exec zsh -i`;
   } else {
-    const script = readFileSync(join(dir, kind === 'bash' ? 'bash.sh' : 'sh.sh'), 'utf8');
-    const start = kind === 'bash' ? 'exec bash --noediting --rcfile "$f" -i' : `ENV="$f" exec ${kind} -i`;
+    const script = readFileSync(join(dir, kind === 'bash' ? 'bash.sh' : kind === 'fish' ? 'fish.fish' : 'sh.sh'), 'utf8');
+    // fish expands $MISH_RCFILE itself (one word, whatever the temp path holds).
+    const start = kind === 'bash' ? 'exec bash --noediting --rcfile "$f" -i' : kind === 'fish' ? `exec fish -i -C 'source $MISH_RCFILE'` : `ENV="$f" exec ${kind} -i`;
     inner = pre + `f=$(mktemp) || exit 97; printf '%s' ${sq(script)} > "$f"; MISH_RCFILE="$f"; export MISH_RCFILE; ${start}`;
   }
-  // Run through sh -c so the remote login shell (bash, zsh, fish …) only has to pass it on.
-  return { file: 'ssh', args: ['-tt', ...sshArgs, dest, `exec sh -c ${sq(inner)}`], env };
+  return { file: 'ssh', args: ['-tt', ...sshArgs, dest, loginShellSafe(inner)], env };
+}
+
+/**
+ * The remote command line for `script`: ssh hands it to the user's login shell, which must only
+ * pass it on to sh. POSIX quoting alone is not enough: fish reads \\ and \' inside single quotes
+ * as escapes, and csh rejects a newline in quotes. So the script travels as printf octal escapes
+ * (\ooo for backslash, quotes and newlines; %% for %) in one line that every login shell reads
+ * the same, and sh rebuilds it.
+ */
+export function loginShellSafe(script: string): string {
+  const format = script.replace(/[\\'%\n]/g, (c) => (c === '%' ? '%%' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`));
+  return `exec sh -c ${sq(`eval "$(printf '${format}')"`)}`;
 }
 
 /** POSIX single-quoting. */
@@ -101,23 +119,42 @@ export function sq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Control characters: the tty line discipline (^C, ^D, ^U, DEL…) or a line editor would act on them raw. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+/**
+ * What fish's line editor must not receive raw: the control characters above, plus tab (it
+ * completes) and newline (one physical line keeps the editor out of continuation lines).
+ */
+// eslint-disable-next-line no-control-regex
+const FISH_CONTROL = /[\x00-\x1f\x7f]/g;
+
+const hex2 = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
+
+/**
+ * fish quoting: inside '…' fish reads \' and \\ as escapes (POSIX quoting would be misread),
+ * and control characters go between quotes as \xHH, which fish expands outside quotes.
+ */
+export function fishQuote(s: string): string {
+  return `'${s.replace(/[\\']/g, '\\$&')}'`.replace(FISH_CONTROL, (c) => `'\\x${hex2(c)}'`);
+}
+
 /**
  * Quotes a command for `eval`. Control characters would be acted on by the tty line
  * discipline (^C, ^D, ^U, DEL…), so they are spelled as escapes instead of sent raw.
  */
 export function quoteCommand(cmd: string, mode: IntegrationMode): string {
-  // eslint-disable-next-line no-control-regex
-  const ctl = /[\x00-\x08\x0b-\x1f\x7f]/g;
-  if (!ctl.test(cmd)) return sq(cmd);
-  return sq(cmd).replace(ctl, (c) => {
-    const code = c.charCodeAt(0);
-    if (mode === 'osc') return `'$'\\x${code.toString(16).padStart(2, '0')}''`;
-    return `'"$(printf '\\${code.toString(8).padStart(3, '0')}')"'`;
+  if (cmd.search(CONTROL) < 0) return sq(cmd);
+  return sq(cmd).replace(CONTROL, (c) => {
+    if (mode === 'osc') return `'$'\\x${hex2(c)}''`;
+    return `'"$(printf '\\${c.charCodeAt(0).toString(8).padStart(3, '0')}')"'`;
   });
 }
 
 /** The text written to the shell's terminal to run `cmd` (ends with a newline). */
-export function commandLine(cmd: string, mode: IntegrationMode): string {
+export function commandLine(cmd: string, kind: ShellKind): string {
+  if (kind === 'fish') return fishCommandLine(cmd);
+  const mode = modeOf(kind);
   const longest = Math.max(...cmd.split('\n').map((l) => l.length));
   // osc: __mish_g puts the prompt hook back if the command replaced it (PROMPT_COMMAND=…, precmd_functions=()).
   const evalOf = (arg: string) => (mode === 'osc' ? `__mish_s; eval -- ${arg}; __mish_g\n` : `__mish_s; command eval ${arg}; __mish_e "$?"\n`);
@@ -129,4 +166,63 @@ export function commandLine(cmd: string, mode: IntegrationMode): string {
   }
   lines.push(evalOf('"$__mish_b"'));
   return lines.join('');
+}
+
+/**
+ * fish: one physical line per command (newlines are escaped), each starting with a space so
+ * fish keeps it out of the user's history. A line longer than the tty holds is built up in a
+ * variable from chunks whose quoted form stays under LONG_COMMAND_CHUNK bytes.
+ */
+function fishCommandLine(cmd: string): string {
+  const evalOf = (arg: string) => ` __mish_s; eval ${arg}; __mish_e $status\n`;
+  const whole = evalOf(fishQuote(cmd));
+  if (Buffer.byteLength(whole) <= MAX_TTY_LINE) return whole;
+  const lines = fishChunks(cmd).map((c, i) => (i === 0 ? ` set -g __mish_b ${fishQuote(c)}\n` : ` set -g __mish_b "$__mish_b"${fishQuote(c)}\n`));
+  lines.push(evalOf('"$__mish_b"'));
+  return lines.join('');
+}
+
+/** Splits at code points so that each chunk's fishQuote() is at most LONG_COMMAND_CHUNK bytes (plus its quotes). */
+function fishChunks(cmd: string): string[] {
+  const chunks: string[] = [];
+  let cur = '';
+  let bytes = 0;
+  for (const ch of cmd) {
+    // '\x03' outside quotes costs 6 bytes, \' and \\ cost 2, the rest their UTF-8 length.
+    const code = ch.charCodeAt(0);
+    const cost = code < 0x20 || code === 0x7f ? 6 : ch === '\\' || ch === "'" ? 2 : Buffer.byteLength(ch);
+    if (bytes + cost > LONG_COMMAND_CHUNK && cur) {
+      chunks.push(cur);
+      cur = '';
+      bytes = 0;
+    }
+    cur += ch;
+    bytes += cost;
+  }
+  if (cur) chunks.push(cur);
+  return chunks;
+}
+
+/** The shell-language pieces mish writes around a command itself: env exports and the cd of a per-call cwd. */
+export interface ShellSyntax {
+  exportVar(name: string, value: string): string;
+  cd(dir: string): string;
+  /** Runs `text` only after `cd` succeeded. */
+  afterCd(cd: string, text: string): string;
+}
+
+const POSIX_SYNTAX: ShellSyntax = {
+  exportVar: (name, value) => `export ${name}=${sq(value)}`,
+  cd: (dir) => `cd -- ${sq(dir)}`,
+  afterCd: (cd, text) => `${cd} && {\n${text}\n}`,
+};
+
+const FISH_SYNTAX: ShellSyntax = {
+  exportVar: (name, value) => `set -gx ${name} ${fishQuote(value)}`,
+  cd: (dir) => `cd -- ${fishQuote(dir)}`,
+  afterCd: (cd, text) => `${cd} && begin\n${text}\nend`,
+};
+
+export function syntaxOf(kind: ShellKind): ShellSyntax {
+  return kind === 'fish' ? FISH_SYNTAX : POSIX_SYNTAX;
 }

@@ -13,7 +13,7 @@ import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
 import { processesWithEnv } from '../yield/linux-probe.js';
-import { resolveShell } from './integration.js';
+import { resolveShell, SHELL_KINDS, syntaxOf } from './integration.js';
 import { ShellSession, type ShellSessionConfig } from './shell-session.js';
 import type {
   CreateSessionError,
@@ -131,7 +131,7 @@ export class SessionManagerImpl implements SessionManager {
   private async startSession(name: string, options: SessionCreateOptions, restartOf?: string): Promise<Outcome<SessionInfo, CreateSessionError>> {
     if (this.disposed) return { ok: false, error: { kind: 'start-failed', message: 'session manager disposed' } };
     const shell = resolveShell(options.shell ?? this.deps.shell);
-    if (!shell && !options.ssh) return { ok: false, error: { kind: 'bad-shell', message: `unknown shell "${options.shell}": use bash, zsh, dash or sh` } };
+    if (!shell && !options.ssh) return { ok: false, error: { kind: 'bad-shell', message: `unknown shell "${options.shell}": use ${SHELL_KINDS.join(', ')}, or an absolute path to one of them` } };
     const kind = shell?.kind ?? ((options.shell ?? 'bash').split('/').pop() as ShellSessionConfig['kind']);
     const localCwd = options.ssh ? (this.deps.cwd ?? process.cwd()) : (options.cwd ?? this.deps.cwd ?? process.cwd());
     if (!isDir(localCwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${localCwd}` } };
@@ -153,7 +153,7 @@ export class SessionManagerImpl implements SessionManager {
       await session.close();
       return { ok: false, error: { kind: 'start-failed', message: 'session manager disposed' } };
     }
-    if (options.ssh && options.cwd) await session.run({ command: `cd -- '${options.cwd.replace(/'/g, `'\\''`)}'`, onData: () => {} });
+    if (options.ssh && options.cwd) await session.run({ command: syntaxOf(kind).cd(options.cwd), onData: () => {} });
     this.sessions.set(name, { options, session });
     const info = session.info();
     this.emit({ type: 'session-created', session: info, ...(restartOf ? { restartOf } : {}) });

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,9 @@ async function run(m: SessionManager, command: string, session?: string) {
   return { ...r, out, segments };
 }
 
-const shells: ShellKind[] = ['bash', 'zsh', 'dash'];
+const shells: ShellKind[] = ['bash', 'zsh', 'dash', 'fish'];
+/** fish has no heredocs, POSIX functions or set -e/-u: its own cases are in the fish block below. */
+const posix = (shell: ShellKind) => shell !== 'fish';
 
 describe.each(shells)('%s session', (shell) => {
   let m: SessionManager;
@@ -52,7 +55,7 @@ describe.each(shells)('%s session', (shell) => {
     expect(b.out).toBe('/usr\r\n42\r\n');
   });
 
-  it('multi-line commands, heredocs, quotes and control characters', async () => {
+  it.skipIf(!posix(shell))('multi-line commands, heredocs, quotes and control characters', async () => {
     const r = await run(m, "x='it'\"'\"'s'\ncat <<EOF\nline $x\n\tindented\nEOF\nprintf 'a\\033[1mb\\n'");
     expect(r.out).toBe("line it's\r\n\tindented\r\na\x1b[1mb\r\n");
     const ctl = await run(m, "printf '%s' 'x\x03y' | od -An -c | tr -s ' '");
@@ -66,7 +69,7 @@ describe.each(shells)('%s session', (shell) => {
     }
   });
 
-  it('fake markers and prompt look-alikes in output do not end the command', async () => {
+  it.skipIf(!posix(shell))('fake markers and prompt look-alikes in output do not end the command', async () => {
     const r = await run(m, "printf '\\033]6474;E;0000;0;/fake\\007user@host:~$ \\n'; printf '\\033]6474;E;deadbeefdeadbeefdeadbeef;0;/x\\007\\n'; sleep 0.2; echo still; exit_code_test() { return 0; }; false");
     expect(r.out).toContain('still');
     expect(r.out).toContain('\x1b]6474;E;0000;0;/fake\x07');
@@ -99,14 +102,14 @@ describe.each(shells)('%s session', (shell) => {
     expect(events.some((e) => e.type === 'session-created')).toBe(true);
   });
 
-  it('set -e plus a failing command ends the shell and says so', async () => {
+  it.skipIf(!posix(shell))('set -e plus a failing command ends the shell and says so', async () => {
     const r = await run(m, 'set -e; false');
     expect(r.exitCode).toBe(1);
     expect(r.shellExited).toBe(true);
     expect((await run(m, 'echo ok')).freshShell).toBeDefined();
   });
 
-  it('set -u and set -o pipefail do not break the integration', async () => {
+  it.skipIf(!posix(shell))('set -u and set -o pipefail do not break the integration', async () => {
     const opts = shell === 'dash' ? 'set -u' : 'set -u; set -o pipefail';
     expect((await run(m, opts)).exitCode).toBe(0);
     const r = await run(m, shell === 'dash' ? 'false | true; echo $?' : 'false | true; echo $?');
@@ -114,6 +117,99 @@ describe.each(shells)('%s session', (shell) => {
     const u = await run(m, 'echo "${NOPE_UNSET}"');
     expect(u.exitCode).not.toBe(0);
     if (!u.shellExited) expect((await run(m, 'echo alive')).out).toBe('alive\r\n');
+  });
+});
+
+describe('fish session (sentinels, fish quoting)', () => {
+  let m: SessionManager;
+  let fishHome: string;
+  beforeAll(async () => {
+    // The user's own config.fish: it must still run (first), with a greeting and a prompt that looks like output.
+    fishHome = mkdtempSync(join(tmpdir(), 'mish-fish-'));
+    mkdirSync(join(fishHome, '.config', 'fish'), { recursive: true });
+    writeFileSync(
+      join(fishHome, '.config', 'fish', 'config.fish'),
+      ["set -gx FROM_CONFIG yes", "set -g fish_greeting 'hello from config.fish'", "function fish_prompt; echo -n 'user@host:~$ '; end", 'function greet; echo "hi $argv"; end'].join('\n') + '\n',
+    );
+    m = createSessionManager({ port: nodePtyPort, cwd: fishHome, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: fishHome, LANG: 'C.UTF-8' } });
+    const r = await m.create({ shell: 'fish' });
+    expect(r.ok && r.value).toMatchObject({ kind: 'fish', integration: 'sentinel' });
+  });
+  afterAll(async () => {
+    await m.dispose();
+    rmSync(fishHome, { recursive: true, force: true });
+  });
+
+  it("the user's config.fish ran; only the command's output comes back (no greeting, prompt or markers)", async () => {
+    const r = await run(m, 'echo "$FROM_CONFIG"; greet there; ls /nonexistent-mish');
+    expect(r.out).toMatch(/^yes\r\nhi there\r\n.*nonexistent-mish.*\r\n$/s);
+    expect(r.exitCode).not.toBe(0);
+    expect(r.out).not.toMatch(/__mish|6474|hello from config|user@host/);
+  });
+
+  it('exit codes: false is 1, and $status of the previous command is still there', async () => {
+    expect((await run(m, 'false')).exitCode).toBe(1);
+    const s = await run(m, 'echo $status');
+    expect(s.out).toBe('1\r\n');
+    expect((await run(m, 'true')).exitCode).toBe(0);
+  });
+
+  it('empty output, cwd and env persist across calls (set -x, export, cd)', async () => {
+    expect(await run(m, 'cd /usr; set -x MISH_T 42; export MISH_U=u')).toMatchObject({ out: '', exitCode: 0, cwd: '/usr' });
+    expect((await run(m, 'pwd; echo "$MISH_T"; printenv MISH_T MISH_U')).out).toBe('/usr\r\n42\r\n42\r\nu\r\n');
+    // printenv fails for the erased variable; `cd -` goes back to where the session started.
+    expect(await run(m, 'set -e MISH_T; printenv MISH_T; cd -')).toMatchObject({ out: '', exitCode: 0, cwd: fishHome });
+  });
+
+  it("quotes ', \\, $, newlines, unicode and control characters as fish reads them; multi-line blocks run", async () => {
+    const r = await run(m, ["set x 'it\\'s'", 'echo "$x" \'a\\\\b\' "\\$HOME" \'$HOME\' ü日本😀', 'for i in 1 2', '  echo "loop $i"', 'end', "printf 'a\\033[1mb\\n'"].join('\n'));
+    expect(r.out).toBe("it's a\\b $HOME $HOME ü日本😀\r\nloop 1\r\nloop 2\r\na\x1b[1mb\r\n");
+    const ctl = await run(m, "printf '%s' 'x\x03y\tz\x7f' | od -An -c | tr -s ' '");
+    expect(ctl.out).toBe(' x 003 y \\t z 177\r\n');
+  });
+
+  it('a long command line (beyond the tty line limit) with quotes, unicode and control characters runs intact', async () => {
+    const payload = "a'b\\c ü😀\tx\x01y ".repeat(400);
+    const r = await run(m, `printf '%s' '${payload.replace(/[\\']/g, '\\$&')}' | sha256sum`);
+    expect(r.out.split(' ')[0]).toBe(createHash('sha256').update(payload).digest('hex'));
+  });
+
+  it('fake markers and prompt look-alikes in output do not end the command', async () => {
+    const r = await run(m, "printf '\\033]6474;E;0000;0;/fake\\007user@host:~$ \\n'; printf '\\033]6474;E;deadbeefdeadbeefdeadbeef;0;/x\\007\\n'; sleep 0.2; echo still; false");
+    expect(r.out).toContain('still');
+    expect(r.out).toContain('\x1b]6474;E;0000;0;/fake\x07');
+    expect(r.exitCode).toBe(1);
+  });
+
+  it("a per-call cwd and env (the router's) use fish syntax; a bad cwd runs nothing", async () => {
+    let out = '';
+    const r = await m.run({ command: 'pwd; echo $PAGER', cwd: '/tmp', env: { PAGER: "it's \\ $x" }, onData: (c) => (out += Buffer.from(c).toString('utf8')) });
+    expect(out).toBe("/tmp\r\nit's \\ $x\r\n");
+    expect(r.cwd).toBe('/tmp');
+    const refused = await m.run({ command: `touch ${join(fishHome, 'not-ran')}`, cwd: '/nonexistent/mish' });
+    expect(refused.exitCode).not.toBe(0);
+    expect(existsSync(join(fishHome, 'not-ran'))).toBe(false);
+  });
+
+  it('^C (an abort) ends an external command and a builtin loop; the session stays usable', async () => {
+    for (const command of ['sleep 30', 'while true; end']) {
+      const ac = new AbortController();
+      const p = m.run({ command, signal: ac.signal });
+      setTimeout(() => ac.abort(), 300);
+      const r = await p;
+      expect(r.exitCode, command).toBe(130);
+      expect(r.shellExited, command).toBe(false);
+      expect((await run(m, 'echo ok')).out).toBe('ok\r\n');
+    }
+  });
+
+  it("mish's command lines stay out of the user's fish history", async () => {
+    const r = await run(m, 'echo in-history-test; exit 0');
+    expect(r).toMatchObject({ exitCode: 0, shellExited: true });
+    expect(r.out).toMatch(/^in-history-test\r\n/);
+    // `exit` ends fish cleanly, so it saved its history: mish's command lines are not in it.
+    const history = join(fishHome, '.local', 'share', 'fish', 'fish_history');
+    expect(existsSync(history) ? readFileSync(history, 'utf8') : '').not.toContain('__mish');
   });
 });
 

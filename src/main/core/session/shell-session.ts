@@ -1,5 +1,5 @@
 /**
- * A persistent shell (bash/zsh with OSC hooks, dash/sh with sentinels, local or over ssh) in
+ * A persistent shell (bash/zsh with OSC hooks, dash/sh/fish with sentinels, local or over ssh) in
  * a PTY. One command at a time; output between the nonce'd start and end markers is the
  * command's output — the echo of the command line, prompts and markers are never delivered.
  */
@@ -9,7 +9,7 @@ import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
 import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
 import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
-import { commandLine, localLaunch, modeOf, remoteLaunch, sq } from './integration.js';
+import { commandLine, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
   CreateSessionError,
@@ -125,7 +125,7 @@ export class ShellSession implements Session {
       return { kind: 'start-failed', message: `${c.ssh ? `ssh ${c.ssh}` : c.path} ${why}${noise ? `: ${noise}` : ''}` };
     }
     // Remote sessions: the remote cwd comes from the first prompt; ask for it with a no-op.
-    if (c.ssh) await this.run({ command: ':', onData: () => {} });
+    if (c.ssh) await this.run({ command: 'true', onData: () => {} });
     this.state = 'idle';
     return undefined;
   }
@@ -252,11 +252,12 @@ export class ShellSession implements Session {
       return Promise.resolve({ exitCode: this.exitInfo?.exitCode ?? 255, cwd: this.cwd, shellExited: true, id, session: this.name, durationMs: 0 });
     }
     let text = request.command;
+    const syntax = syntaxOf(this.config.kind);
     const pre: string[] = [];
-    for (const [k, v] of Object.entries(request.env ?? {})) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) pre.push(`export ${k}=${sq(v)}`);
+    for (const [k, v] of Object.entries(request.env ?? {})) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) pre.push(syntax.exportVar(k, v));
     // A cwd that cannot be entered must not run the command somewhere else: the group runs only after cd succeeds.
-    const cd = request.cwd ? `cd -- ${sq(request.cwd)}` : undefined;
-    if (cd) text = `${cd} && {\n${text}\n}`;
+    const cd = request.cwd ? syntax.cd(request.cwd) : undefined;
+    if (cd) text = syntax.afterCd(cd, text);
     if (pre.length) text = `${pre.join('\n')}\n${text}`;
     const ownSegments = cd ? [...pre, cd] : pre;
     if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
@@ -301,7 +302,7 @@ export class ShellSession implements Session {
           void tracked.done.then(() => signal.removeEventListener('abort', onAbort));
         }
       }
-      this.pty.write(commandLine(text, this.mode));
+      this.pty.write(commandLine(text, this.config.kind));
     });
   }
 

@@ -5,8 +5,8 @@
  */
 import type { ExecControl, ExecRequest, ExecResult, Executor } from '../exec/types.js';
 
-/** Shells a local session can run. bash/zsh get full integration; dash/sh get nonce'd sentinels. */
-export type ShellKind = 'bash' | 'zsh' | 'dash' | 'sh';
+/** Shells a session can run. bash/zsh get full integration; dash/sh/fish get nonce'd sentinels. */
+export type ShellKind = 'bash' | 'zsh' | 'dash' | 'sh' | 'fish';
 
 /** How command boundaries are detected in a session. */
 export type IntegrationMode = 'osc' | 'sentinel';

@@ -42,8 +42,9 @@ sh_interact {id | alias, action, …}
   status              state, exit code, elapsed, last line; the final reply of a backgrounded sh_run
 
 sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, ssh?, ssh_args?}
-  Sessions are persistent shells (bash, zsh, dash, sh; ssh: "user@host" for a remote one,
-  ssh_args e.g. ["-p", "2222"]).
+  Sessions are persistent shells (bash, zsh, dash, sh, fish; ssh: "user@host" for a remote one,
+  ssh_args e.g. ["-p", "2222"]). Lines are checked as bash syntax in every shell: in fish,
+  write "it's" and $(cmd); put fish blocks (if/for … end) in a file and source it.
   A "default" session is created on first use; restart gives a fresh shell.
 
 Ids: "c<N>" are sh_run commands, "p<N>" background processes; aliases work wherever ids do.

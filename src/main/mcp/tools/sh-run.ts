@@ -22,6 +22,12 @@ const CANCEL_REPORT_MS = 2_000;
 const BUSY_GRACE_MS = 2_000;
 /** Lines of output shown when a command goes to the background. */
 const BACKGROUND_TAIL_LINES = 20;
+/**
+ * The router checks every line as bash (its danger and interactive checks read the bash parse), so
+ * fish-only syntax in a fish session is refused before it runs: say how to write it instead.
+ */
+const FISH_PARSE_HINT =
+  'this session runs fish, but mish checks each line as bash syntax before running it: write it so bash can parse it too — quotes without \\\' inside (use "it\'s"), $(cmd) instead of (cmd), && / || / ; — and put fish blocks (if/for/while/function … end) in a file and run `source file.fish` (keeps the session\'s variables) or `fish file.fish`';
 /** A prompt that asks for commands, not an answer: `user@host:~$`, `bash-5.2#`, `>>>`, `mysql>`. */
 const SHELL_LIKE_PROMPT = /(?:[$#%>]|>>>)\s*$/;
 
@@ -166,7 +172,8 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
 function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
   if (r.category === 'parse-error') {
     // Nothing ran and nothing could: a failed call. The router's text names line and column with a caret excerpt.
-    return toolError(r.text.replace(/\n+$/, ''), 'fix the command line at that position and call sh_run again (a long script is easier as a heredoc: cat > run.sh <<\'EOF\' … EOF, then bash run.sh)');
+    const fish = deps.sessions.list().find((x) => x.name === r.session)?.kind === 'fish';
+    return toolError(r.text.replace(/\n+$/, ''), fish ? FISH_PARSE_HINT : 'fix the command line at that position and call sh_run again (a long script is easier as a heredoc: cat > run.sh <<\'EOF\' … EOF, then bash run.sh)');
   }
   const readHint = (from: number) => (r.id ? `exact lines: sh_interact {id: "${r.id}", action: "read_raw", from_line: ${from}} (raw line numbers)` : 'run a narrower command');
   const capped = capReply(r.text, readHint);

@@ -10,7 +10,12 @@ import { reply, toolError, type McpDeps } from '../tool-kit.js';
 const inputSchema = {
   action: z.enum(['create', 'list', 'close', 'restart']).describe('create a session, list sessions, close one, or restart one with a fresh shell (same options).'),
   name: z.string().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, _ . - only').optional().describe('Session name. create: default "default"; close/restart: required except for "default".'),
-  shell: z.string().optional().describe('create: bash (default), zsh, dash, sh, or an absolute path.'),
+  shell: z
+    .string()
+    .optional()
+    .describe(
+      'create: bash (default), zsh, dash, sh, fish, or an absolute path to one of them (with ssh: the shell started on the remote host). In a fish session commands run in fish, but every sh_run line is first checked as bash syntax: use forms both read ("it\'s", $(cmd), &&); fish blocks (if/for … end) go in a file you source.',
+    ),
   cwd: z.string().optional().describe('create: initial working directory.'),
   env: z.record(z.string(), z.string()).optional().describe('create: extra environment variables.'),
   ssh: z.string().optional().describe('create: "user@host" opens the session on a remote host through ssh.'),
@@ -91,7 +96,7 @@ export function registerShSession(server: McpServer, deps: McpDeps): void {
                 : created.error.kind === 'bad-cwd'
                   ? 'pass an existing directory as cwd'
                   : created.error.kind === 'bad-shell'
-                    ? 'use bash, zsh, dash, sh or an absolute path to an installed shell'
+                    ? 'use bash, zsh, dash, sh, fish or an absolute path to an installed one of them'
                     : 'check the shell/ssh settings; the message above says what failed';
             return toolError(`sh_session create failed (${created.error.kind}): ${created.error.message}`, next);
           }
