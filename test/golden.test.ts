@@ -199,6 +199,22 @@ describe('golden: docker BuildKit TTY progress', () => {
     expect(text).not.toContain('transferring');
   });
 
+  it('a redrawn display keeps its final frame once: the FINISHED header, each step once in its final state', () => {
+    const text = squashFixture('docker-build-buildkit');
+    expect(occurrences(text, '[+] Building 0.6s (9/9) FINISHED')).toBe(1);
+    expect(text, 'a header of an earlier frame').not.toMatch(/\[\+\] Building [\d.]+s \(\d+\/\d+\)\s*$/m);
+    for (const step of ['[build 1/2] FROM', '[build 2/2] RUN', '[stage-1 1/2] COPY', '[stage-1 2/2] COPY']) expect(occurrences(text, step), step).toBe(1);
+    // the step's time in the final frame, not in the frame it was first drawn in (0.1s)
+    expect(text).toMatch(/\[build 2\/2\] RUN echo "built by stage one" .* 0\.5s/);
+  });
+
+  it('a failed build: the FINISHED header once, the failed step only in its final (ERROR) state', () => {
+    const text = squashFixture('docker-build-buildkit-fail');
+    expect(occurrences(text, '[+] Building 0.9s (7/7) FINISHED')).toBe(1);
+    expect(occurrences(text, 'ERROR [3/3] RUN')).toBe(1);
+    expect(text, 'the step as drawn while it still ran').not.toMatch(/=> \[3\/3\] RUN/);
+  });
+
   it('a failed RUN: the step, its log once (the error block, not the live tail) and the exit code', () => {
     const text = squashFixture('docker-build-buildkit-fail');
     expect(text).toMatch(/✗ {2}=> ERROR \[3\/3\] RUN echo "checking config" && ls \/etc\/app\/config\.toml/);

@@ -63,6 +63,8 @@ const UNKNOWN: Classification = { kind: 'unknown' };
 
 /** Classify one line with the given rule set (tiers 1–4). The result must not be mutated. */
 export function classifyLine(line: Line, rules: RuleSet): Classification {
+  // A copy of a row that is delivered as well (its first drawing): nothing to classify twice.
+  if (line.kind === 'repeat') return NOISE_OVERWRITE;
   const text = line.text;
   // Tier 2: grammar rules. They also see the final frame of overwritten lines, so an error or
   // a message printed over a progress bar is never dropped.
@@ -88,9 +90,9 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
     const u = universalHazard(text, line.color);
     if (u) return { kind: 'hazard', severity: u, rule: 'universal' };
   }
-  // Tier 1 (applied last, so every rule above still sees the final frame): an overwritten
-  // line that nothing claimed is progress.
-  if (line.kind === 'overwrite') return NOISE_OVERWRITE;
+  // Tier 1 (applied last, so every rule above still sees the final frame and a drawing of a
+  // row that was drawn over later): an overwritten line that nothing claimed is progress.
+  if (line.kind === 'overwrite' || line.kind === 'redrawn') return NOISE_OVERWRITE;
   // Tier 4: structure.
   if (mayBeDecorative(text) && DECORATIVE.test(text)) return NOISE_DECORATIVE;
   return UNKNOWN;

@@ -40,6 +40,9 @@ interface OpenHazard {
   endRes: readonly RegExp[];
 }
 
+/** A line with a letter or digit (not only a spinner glyph or nothing). */
+const HAS_LETTER = /[\p{L}\p{N}]/u;
+
 const NO_PATTERNS: readonly RegExp[] = [];
 
 function anyMatch(res: readonly RegExp[], text: string): boolean {
@@ -67,6 +70,8 @@ export class EmitBuffer {
   private open: OpenHazard | undefined;
   /** Lines kept verbatim while the output is still small. */
   private small: string[] | undefined = [];
+  /** Drawings of redrawn rows seen while small (counted, not shown). */
+  private smallHidden = 0;
   private lastText = '';
 
   constructor(private readonly onEvent?: (e: SquashEvent) => void) {}
@@ -77,13 +82,7 @@ export class EmitBuffer {
 
   accept(line: Line, cls: Classification, rule?: CompiledHazardRule): void {
     if (line.text.length) this.lastText = line.text;
-    if (this.small) {
-      if (this.small.length < SMALL_OUTPUT_LINES) {
-        // The visible final screen: overwrite lines keep their final frame, unless it is only
-        // a spinner glyph or was cleared.
-        if (line.kind !== 'overwrite' || /[\p{L}\p{N}]/u.test(line.text)) this.small.push(line.text);
-      } else this.small = undefined;
-    }
+    if (this.small) this.keepWhileSmall(line);
     let inherited: OpenHazard | undefined;
     if (this.open) {
       const o = this.open;
@@ -164,6 +163,25 @@ export class EmitBuffer {
         this.counts.unknown++;
         this.runs.add(line.text, line.no);
         return;
+    }
+  }
+
+  /**
+   * Small outputs are shown whole, as the final screen shows them: overwrite lines keep their
+   * final frame, unless it is only a spinner glyph or was cleared; rows a redraw drew over are
+   * not on it, but they count towards "small" (a display redrawn many times is not small).
+   */
+  private keepWhileSmall(line: Line): void {
+    const small = this.small!;
+    if (small.length + this.smallHidden >= SMALL_OUTPUT_LINES) {
+      this.small = undefined;
+      return;
+    }
+    const kind = line.kind;
+    if (kind === 'complete') small.push(line.text);
+    else if (HAS_LETTER.test(line.text)) {
+      if (kind === 'overwrite') small.push(line.text);
+      else this.smallHidden++;
     }
   }
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LineBuffer, MAX_LINE_CHARS } from './line-buffer.js';
+import { MAX_HELD_LINES, MAX_REACHABLE_ROWS } from './redraw-region.js';
 import type { Line } from './types.js';
-import { CURSOR_UP_MARK, RED_MARK } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK } from './vt-stripper.js';
+
+const UP = CURSOR_UP_MARK;
+
+/** `kind:text` of each line, in order. */
+function trace(lines: Line[]): string {
+  return lines.map((l) => `${l.kind}:${l.text}`).join(' | ');
+}
 
 function collect(chunks: string[]): Line[] {
   const lines: Line[] = [];
@@ -39,9 +47,65 @@ describe('LineBuffer', () => {
     expect(line).toMatchObject({ kind: 'complete', text: 'src/a.c:1:2: error: x', color: 1 });
   });
 
-  it('marks lines redrawn after a cursor-up as overwrite', () => {
-    const lines = collect(['a: 1%\r\nb: 1%\r\n', `${CURSOR_UP_MARK}${CURSOR_UP_MARK}a: 9%\r\nb: 9%\r\nStatus: done\r\n`]);
-    expect(lines.map((l) => l.kind)).toEqual(['complete', 'complete', 'overwrite', 'overwrite', 'complete']);
+  it('keeps only the last drawing of each row of a display redrawn after a cursor-up, in order', () => {
+    // BuildKit's shape: a header and step rows, redrawn from the header down; the first
+    // frame is drawn after a cursor-up too, so every frame is within reach.
+    const lines = collect([`${UP}[+] Building 0.1s (0/2)\r\n`, `${UP}[+] Building 0.2s (1/2)\r\n => a 0.1s\r\n`, `${UP}${UP}[+] Building 0.3s (2/2) FINISHED\r\n => a 0.2s\r\n => b 0.1s\r\ndone\r\n`]);
+    expect(trace(lines)).toBe(
+      'redrawn:[+] Building 0.1s (0/2) | redrawn:[+] Building 0.2s (1/2) | redrawn: => a 0.1s | complete:[+] Building 0.3s (2/2) FINISHED | complete: => a 0.2s | complete: => b 0.1s | complete:done',
+    );
+    expect(lines.map((l) => l.no)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('a row drawn again unchanged keeps its first drawing; a line that only moves the cursor over a row leaves it', () => {
+    const lines = collect([`${UP}status\r\n => a done\r\n`, `${UP}${UP}status 2\r\n => a done\r\n`, `${UP}\r\n`, 'next\r\n']);
+    expect(trace(lines)).toBe(
+      'redrawn:status | complete: => a done | complete:status 2 | repeat: => a done | repeat: | complete:next',
+    );
+  });
+
+  it('rows above the highest row a redraw reaches are final at once (a failure printed above a status line)', () => {
+    const lines: Line[] = [];
+    const lb = new LineBuffer((l) => lines.push(l));
+    lb.ingest(`${UP}RUNS a\r\n`);
+    lb.ingest(`${UP}FAIL a\r\n  ● test one\r\n    expected 1\r\nRUNS b\r\n`);
+    expect(lines.map((l) => l.text)).toEqual(['RUNS a']); // the rest may still be drawn over
+    lb.ingest(`${UP}RUNS b 2s\r\n`);
+    expect(trace(lines)).toBe(
+      'redrawn:RUNS a | complete:FAIL a | complete:  ● test one | complete:    expected 1 | redrawn:RUNS b',
+    );
+    lb.settle(); // quiet output: what is on screen is final
+    expect(lines.at(-1)).toMatchObject({ kind: 'complete', text: 'RUNS b 2s' });
+  });
+
+  it('a display that moves up and down in place (Gradle) draws over the row it moved to', () => {
+    const DOWN = CURSOR_DOWN_MARK;
+    // Two status rows: up two, draw the bar over the first, down one; the next line goes below.
+    const lines = collect([`${UP}<===> 0%\r\n> settings\r\n`, `${UP}${UP}\r<===> 50%${DOWN}\r\n`, 'BUILD FAILED\r\n']);
+    expect(trace(lines)).toBe(
+      'redrawn:<===> 0% | complete:> settings | complete:<===> 50% | complete:BUILD FAILED',
+    );
+  });
+
+  it('a display that stops redrawing is delivered as it goes again after a screenful of lines', () => {
+    const lines: Line[] = [];
+    const lb = new LineBuffer((l) => lines.push(l));
+    lb.ingest(`${UP}50%\r\n${UP}100%\r\n`);
+    for (let i = 0; i < MAX_REACHABLE_ROWS + 5; i++) lb.ingest(`line ${i}\r\n`);
+    expect(lines.length).toBeGreaterThan(MAX_REACHABLE_ROWS);
+    expect(lines.at(-1)!.text).toBe(`line ${MAX_REACHABLE_ROWS + 4}`);
+  });
+
+  it('a row redrawn thousands of times under a row that never changes: lines keep flowing (bounded memory)', () => {
+    const lines: Line[] = [];
+    const lb = new LineBuffer((l) => lines.push(l));
+    lb.ingest(`${UP}header\r\nprogress 0\r\n`);
+    // each redraw goes up over the header (drawing nothing there), then draws the progress row
+    for (let i = 1; i <= 3000; i++) lb.ingest(`${UP}${UP}\r\nprogress ${i}\r\n`);
+    expect(lines.length).toBeGreaterThan(6000 - MAX_HELD_LINES - 10);
+    expect(lines[0]).toMatchObject({ kind: 'complete', text: 'header' });
+    lb.end();
+    expect(lines.filter((l) => l.kind === 'complete').map((l) => l.text)).toEqual(['header', 'progress 3000']);
   });
 
   it('keeps a partial line provisional: peeking does not consume it', () => {

@@ -3,28 +3,33 @@
  *  - `\n` (or `\r\n`) completes a line;
  *  - `\r` followed by more text overwrites in place: only the final state of the line counts
  *    and the line is reported as `overwrite` (progress bars, spinners collapse in one rule);
- *  - a line redrawn after a cursor-up (multi-line progress displays) is `overwrite` too;
+ *  - rows of a multi-line display that moves the cursor up to draw them again keep only their
+ *    last drawing: earlier drawings are `redrawn`/`repeat` (redraw-region.ts);
  *  - text with no terminator is a *provisional* partial line: `peekPartial()` lets the caller
  *    report it after a silence (a prompt), but it stays buffered, so the final lines never
  *    depend on timing (deterministic counts).
  */
+import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
+import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
 
 /** A line longer than this is split: bounds memory on output with no newlines at all (1 GB of `yes | tr -d '\n'`). */
 export const MAX_LINE_CHARS = 64 * 1024;
 
-const MARKS = /[\x01-\x03]/g;
+/** No cursor movement (shared: most lines). */
+const NO_MOVE: RowMove = { highest: 0, writeAt: 0, net: 0 };
 
 export class LineBuffer {
   private carry = '';
   private completeCount = 0;
-  private redrawRemaining = 0;
+  /** Set once the output moves the cursor up: from then on lines go through it. */
+  private redraw: RedrawRegion | undefined;
+  private linesSinceMove = 0;
   // Final state of the line being emitted (fields rather than a returned object: one per line adds up).
   private fsText = '';
   private fsColor = 0;
   private fsOverwritten = false;
-  private fsRedraws = 0;
+  private fsMove: RowMove = NO_MOVE;
 
   constructor(private readonly onLine: (line: Line) => void) {}
 
@@ -34,7 +39,7 @@ export class LineBuffer {
   }
 
   ingest(text: string): void {
-    const hasMarks = text.indexOf(RED_MARK) >= 0 || text.indexOf(YELLOW_MARK) >= 0 || text.indexOf(CURSOR_UP_MARK) >= 0 || (this.carry.length > 0 && hasMark(this.carry));
+    const hasMarks = hasMark(text) || (this.carry.length > 0 && hasMark(this.carry));
     let pos = 0;
     const n = text.length;
     while (pos < n) {
@@ -66,6 +71,16 @@ export class LineBuffer {
       this.carry = '';
       this.emit(raw, true, false);
     }
+    this.redraw?.settle();
+  }
+
+  /**
+   * The output has been quiet: take the rows of a redrawing display as final and deliver them
+   * (their errors reach the live view now rather than at exit). A redraw after this cannot take
+   * back what was delivered, so the price of a late redraw is a repeated row.
+   */
+  settle(): void {
+    this.redraw?.settle();
   }
 
   /** The buffered unterminated text (prompt candidate), marks removed; '' if none. */
@@ -78,14 +93,22 @@ export class LineBuffer {
   private emit(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean): void {
     this.finalState(raw, mayHaveMarks, newlineTerminated);
     this.completeCount++;
-    let kind: Line['kind'] = this.fsOverwritten ? 'overwrite' : 'complete';
-    const redraws = this.fsRedraws;
-    if (redraws > 0) this.redrawRemaining = Math.max(this.redrawRemaining, redraws);
-    if (this.redrawRemaining > 0) {
-      kind = 'overwrite';
-      this.redrawRemaining--;
-    }
-    this.onLine({ kind, text: this.fsText, color: this.fsColor, no: this.completeCount });
+    const line: Line = { kind: this.fsOverwritten ? 'overwrite' : 'complete', text: this.fsText, color: this.fsColor, no: this.completeCount };
+    const move = this.fsMove;
+    if (this.redraw) {
+      this.redraw.add(line, move);
+      // A display that stopped moving the cursor: after this many lines nothing held is within
+      // reach of a redraw any more, so deliver directly again (the fast path).
+      if (move !== NO_MOVE) this.linesSinceMove = 0;
+      else if (++this.linesSinceMove >= MAX_REACHABLE_ROWS) {
+        this.redraw.settle();
+        this.redraw = undefined;
+      }
+    } else if (move.highest < 0) {
+      this.redraw = new RedrawRegion(this.onLine);
+      this.linesSinceMove = 0;
+      this.redraw.add(line, move);
+    } else this.onLine(line);
   }
 
   /** The visible final state of one raw line: last `\r` frame, backspaces applied, marks read. */
@@ -94,28 +117,57 @@ export class LineBuffer {
     // PTYs translate \n to \r\n: that one \r is the line ending, not an overwrite.
     if (newlineTerminated && s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
     let color: number = ColorHint.None;
-    let redraws = 0;
+    let move = NO_MOVE;
     if (mayHaveMarks) {
       if (s.indexOf(RED_MARK) >= 0) color |= ColorHint.Red;
       if (s.indexOf(YELLOW_MARK) >= 0) color |= ColorHint.Yellow;
-      for (let i = s.indexOf(CURSOR_UP_MARK); i >= 0; i = s.indexOf(CURSOR_UP_MARK, i + 1)) redraws++;
-      if (color || redraws) s = s.replace(MARKS, '');
+      if (s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0) move = rowMove(s);
+      if (color || move !== NO_MOVE) s = s.replace(ANY_MARK, '');
     }
     // Final state: the last frame. Text printed after a progress frame (`50%\rerror: x`) is
     // that last frame, so it is never lost; a line that ends in `\r` was returned to and
     // cleared by its tool (a spinner erasing itself), so its final state is empty.
     const cr = s.lastIndexOf('\r');
-    if (cr >= 0) s = s.slice(cr + 1);
+    // Carriage returns with nothing drawn before them (`\r\x1b[K` before a line, a redraw that
+    // starts at column 0) overwrite nothing.
+    let overwritten = false;
+    if (cr >= 0) {
+      for (let k = cr - 1; k >= 0 && !overwritten; k--) overwritten = s.charCodeAt(k) !== 13;
+      s = s.slice(cr + 1);
+    }
     if (s.indexOf('\b') >= 0) s = applyBackspaces(s);
     this.fsText = s;
     this.fsColor = color;
-    this.fsOverwritten = cr >= 0;
-    this.fsRedraws = redraws;
+    this.fsOverwritten = overwritten;
+    this.fsMove = move;
   }
 }
 
 function hasMark(s: string): boolean {
-  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0;
+  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0;
+}
+
+/**
+ * The rows a line's cursor marks moved: the highest reached, the row its final text (after the
+ * last CR) was drawn on, and where it ended — `\x1b[2A<===> 50%\x1b[1B` draws two rows up and
+ * ends one row up.
+ */
+function rowMove(s: string): RowMove {
+  let at = 0;
+  let highest = 0;
+  let writeAt = 0;
+  let drawn = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 3) highest = Math.min(highest, --at);
+    else if (c === 4) at++;
+    else if (c === 13) drawn = false;
+    else if (!drawn && c > 4) {
+      drawn = true;
+      writeAt = at;
+    }
+  }
+  return { highest, writeAt: drawn ? writeAt : at, net: at };
 }
 
 function applyBackspaces(s: string): string {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { renderSummary } from './render.js';
-import { Squasher } from './squasher.js';
+import { SILENCE_FLUSH_MS, Squasher } from './squasher.js';
 import type { SquashEvent } from './types.js';
 
 /** PTYs turn \n into \r\n; feed what a PTY would deliver. */
@@ -14,6 +14,18 @@ function squash(input: string | Buffer, chunk = 0, exitCode = 0) {
   else for (let i = 0; i < bytes.length; i += chunk) sq.write(bytes.subarray(i, i + chunk));
   const result = sq.finish({ exitCode });
   return { result, text: renderSummary(result) };
+}
+
+/** A squasher on a clock the test sets, collecting its live events. */
+function live() {
+  let t = 0;
+  const events: SquashEvent[] = [];
+  const sq = new Squasher({ now: () => t, onEvent: (e) => events.push(e) });
+  const tickAt = (ms: number) => {
+    t = ms;
+    sq.tick();
+  };
+  return { sq, events, tickAt };
 }
 
 describe('Squasher: nothing the agent needs is lost', () => {
@@ -140,16 +152,26 @@ describe('Squasher: nothing the agent needs is lost', () => {
   });
 
   it('emits hazards live and detects a prompt on a quiet partial line', () => {
-    let t = 0;
-    const events: SquashEvent[] = [];
-    const sq = new Squasher({ now: () => t, onEvent: (e) => events.push(e) });
+    const { sq, events, tickAt } = live();
     sq.write(Buffer.from('error: first\r\nok\r\nDo you want to continue? [Y/n] '));
-    t = 600;
-    sq.tick();
+    tickAt(600);
     expect(events.map((e) => e.type)).toEqual(['hazard', 'prompt']);
     expect(events[1]).toMatchObject({ type: 'prompt', text: 'Do you want to continue? [Y/n]' });
     const r = sq.finish({ exitCode: 0 });
     expect(r.finalPrompt).toBe('Do you want to continue? [Y/n]');
+  });
+
+  it('an error printed under a redrawing display is reported live once the output goes quiet', () => {
+    const { sq, events, tickAt } = live();
+    // a status line redrawn in place (cursor up), then an error below it
+    sq.write(Buffer.from('\x1b[1A\rBuilding 1/2\r\n\x1b[1A\rBuilding 2/2\r\nerror: disk full\r\n'));
+    tickAt(100);
+    expect(events).toEqual([]); // the rows may still be drawn over
+    tickAt(SILENCE_FLUSH_MS + 100);
+    expect(events).toMatchObject([{ type: 'hazard', hazard: { text: 'error: disk full' } }]);
+    const text = renderSummary(sq.finish({ exitCode: 1 }));
+    expect(text).toContain('Building 2/2');
+    expect(text).not.toContain('Building 1/2');
   });
 
   it('shows small outputs whole, in order', () => {

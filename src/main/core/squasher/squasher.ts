@@ -82,6 +82,7 @@ export class Squasher {
     }
     if (quiet >= SILENCE_FLUSH_MS && !this.silenceFlushed) {
       this.silenceFlushed = true;
+      this.lines.settle();
       this.emit.flushOpenHazard();
     }
     if (now - this.lastProgressAt >= PROGRESS_INTERVAL_MS) {

@@ -11,7 +11,13 @@ export const enum ColorHint {
   Yellow = 2,
 }
 
-export type LineKind = 'complete' | 'overwrite' | 'partial';
+/**
+ * complete: a line as printed. overwrite: the final frame of a line rewritten in place with CR
+ * (a progress bar). redrawn: a drawing of a row of a multi-line display that a later redraw
+ * drew over (not on the final screen). repeat: a row drawn again unchanged, or a line that only
+ * moved the cursor over drawn rows (a copy: the row's first drawing stands for it).
+ */
+export type LineKind = 'complete' | 'overwrite' | 'redrawn' | 'repeat' | 'partial';
 
 /** One logical line after VT stripping. */
 export interface Line {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURSOR_UP_MARK, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
 
 describe('VtStripper', () => {
   it('removes SGR, keeps text, and marks red/yellow as hints', () => {
@@ -36,6 +36,7 @@ describe('VtStripper', () => {
   it('turns cursor-to-column-1 into CR and cursor-up into redraw marks; erase-line is dropped', () => {
     expect(new VtStripper().process('50%\x1b[1G\x1b[K100%')).toBe('50%\r100%');
     expect(new VtStripper().process('\x1b[2Aline')).toBe(`${CURSOR_UP_MARK}${CURSOR_UP_MARK}line`);
+    expect(new VtStripper().process('\x1b[2Bline\x1b[E')).toBe(`${CURSOR_DOWN_MARK}${CURSOR_DOWN_MARK}line${CURSOR_DOWN_MARK}`);
   });
 
   it('drops other C0 controls but keeps tab, CR, LF, BS', () => {
@@ -43,6 +44,6 @@ describe('VtStripper', () => {
   });
 
   it('stripAnsi removes everything including hint marks', () => {
-    expect(stripAnsi('\x1b[31mred\x1b[0m plain \x1b[2A')).toBe('red plain ');
+    expect(stripAnsi('\x1b[31mred\x1b[0m plain \x1b[2A\x1b[1B')).toBe('red plain ');
   });
 });

@@ -4,10 +4,12 @@
  * run at >= 100 MB/s and needs the byte stream (CR, LF, BS) rather than a rendered screen;
  * the state machine follows the DEC/ECMA-48 grammar that xterm.js's parser implements.
  *
- * Output alphabet: printable text, `\t`, `\n`, `\r`, `\b`, plus three private markers that
+ * Output alphabet: printable text, `\t`, `\n`, `\r`, `\b`, plus four private markers that
  * never occur in stripped text (all other C0 controls are removed):
  *   RED_MARK / YELLOW_MARK — the foreground turned red/yellow (a classification hint);
- *   CURSOR_UP_MARK — the cursor moved up: the following line(s) redraw earlier ones.
+ *   CURSOR_UP_MARK — the cursor moved up a row: the following line(s) redraw earlier ones;
+ *   CURSOR_DOWN_MARK — the cursor moved down a row (a display that moves up and down to
+ *   redraw a few rows in place, like Gradle's).
  * Cursor-to-column-1 (CHA 1, `ESC[G`) is turned into `\r`, because tools use it exactly like
  * a carriage return to redraw progress lines. Colour sequences never look like a line
  * overwrite (a known failure mode that made compiler diagnostics vanish elsewhere).
@@ -16,6 +18,9 @@
 export const RED_MARK = '\x01';
 export const YELLOW_MARK = '\x02';
 export const CURSOR_UP_MARK = '\x03';
+export const CURSOR_DOWN_MARK = '\x04';
+/** Every private mark (for removing them). */
+export const ANY_MARK = /[\x01-\x04]/g;
 
 const enum State {
   Ground,
@@ -93,7 +98,7 @@ export class VtStripper {
           let f = 0;
           while (j < n && (f = text.charCodeAt(j)) >= 0x20 && f <= 0x3f) j++;
           if (j < n && f >= 0x40 && f <= 0x7e && j - (i + 1) < MAX_SEQUENCE_CHARS) {
-            const mark = f === 0x6d ? sgrMark(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 ? finishCsi(f, text.slice(i + 1, j)) : '';
+            const mark = f === 0x6d ? sgrMark(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
             if (mark) out += mark;
             i = j + 1;
             continue;
@@ -178,10 +183,11 @@ function finishCsi(final: number, p: string): string {
     case 0x47 /* G: CHA */:
       return p === '' || p === '1' || p === '0' ? '\r' : '';
     case 0x41 /* A: CUU */:
-    case 0x46 /* F: CPL */: {
-      const n = Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES);
-      return CURSOR_UP_MARK.repeat(n);
-    }
+    case 0x46 /* F: CPL */:
+      return CURSOR_UP_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES));
+    case 0x42 /* B: CUD */:
+    case 0x45 /* E: CNL */:
+      return CURSOR_DOWN_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES));
     default:
       return '';
   }
@@ -240,5 +246,5 @@ function sgrMarkSlow(params: string): string {
 /** One-shot helper: strip all escape sequences and private marks from a complete string. */
 export function stripAnsi(text: string): string {
   const s = new VtStripper().process(text);
-  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) ? s.replace(/[\x01-\x03]/g, '') : s;
+  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) || s.includes(CURSOR_DOWN_MARK) ? s.replace(ANY_MARK, '') : s;
 }
