@@ -52,8 +52,7 @@ export function templateOf(text: string): string {
     }
     if (c >= 48) {
       // A numeric run: digits, hex letters and separators.
-      let j = i + 1;
-      while (j < n && isRunChar(text.charCodeAt(j))) j++;
+      const j = runEnd(text, i + 1);
       if (slashAt !== -1 && slashAt < j) slashAt = text.indexOf('/', j);
       if (spaceAt < j) spaceAt = nextSpace(text, j);
       if (slashAt >= 0 && spaceAt > slashAt) {
@@ -91,9 +90,7 @@ const PATH_SOURCE = String.raw`(?<![^ ])[^ /]*\/[^ ]*(?![^ ])`;
 export function templateRegExp(text: string): RegExp | undefined {
   if (text.indexOf('\t') >= 0 || text.length > MAX_MATCHER_CHARS) return undefined;
   const n = text.length;
-  let src = '^';
-  let pieces = 0;
-  let copied = 0;
+  const m = new MatcherSource(text);
   let tokenStart = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -104,32 +101,51 @@ export function templateRegExp(text: string): RegExp | undefined {
     }
     if (c === 47 /* / */) {
       const end = nextSpace(text, i);
-      if (++pieces > MAX_MATCHER_PIECES) return undefined;
-      src += escapeRegExp(text.slice(copied, tokenStart)) + PATH_SOURCE;
-      copied = end;
+      if (!m.part(tokenStart, end, PATH_SOURCE)) return undefined;
       tokenStart = end + 1;
       i = end;
       continue;
     }
     if (c >= 48) {
-      let j = i + 1;
-      while (j < n && isRunChar(text.charCodeAt(j))) j++;
+      const j = runEnd(text, i + 1);
       const slash = text.indexOf('/', j);
       if (slash >= 0 && nextSpace(text, j) > slash) {
         i = j - 1; // the token is a path: the slash branch takes it
         continue;
       }
-      if (++pieces > MAX_MATCHER_PIECES) return undefined;
-      src += escapeRegExp(text.slice(copied, i)) + RUN_SOURCE;
-      copied = j;
+      if (!m.part(i, j, RUN_SOURCE)) return undefined;
       i = j - 1;
     }
   }
-  src += escapeRegExp(text.slice(copied)) + '$';
-  try {
-    return new RegExp(src);
-  } catch {
-    return undefined;
+  return m.finish();
+}
+
+/**
+ * The source of an anchored matcher for one line, built left to right: the line's literal
+ * stretches (escaped) with a pattern standing for each variable part between them.
+ */
+class MatcherSource {
+  private src = '^';
+  private copied = 0;
+  private pieces = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The literal text up to `from`, then `pattern` for text[from, to). False past MAX_MATCHER_PIECES parts. */
+  part(from: number, to: number, pattern: string): boolean {
+    if (++this.pieces > MAX_MATCHER_PIECES) return false;
+    this.src += escapeRegExp(this.text.slice(this.copied, from)) + pattern;
+    this.copied = to;
+    return true;
+  }
+
+  /** The matcher (the rest of the line literal), or undefined if the RegExp compiler refuses it. */
+  finish(): RegExp | undefined {
+    try {
+      return new RegExp(this.src + escapeRegExp(this.text.slice(this.copied)) + '$');
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -161,10 +177,8 @@ export function sameTemplate(a: string, b: string): boolean {
     const db = cb >= 48 && cb <= 57;
     if (da !== db) return false;
     if (da) {
-      i++;
-      j++;
-      while (i < na && isRunChar(a.charCodeAt(i))) i++;
-      while (j < nb && isRunChar(b.charCodeAt(j))) j++;
+      i = runEnd(a, i + 1);
+      j = runEnd(b, j + 1);
       continue;
     }
     if (ca !== cb) return false;
@@ -176,6 +190,13 @@ export function sameTemplate(a: string, b: string): boolean {
     return false;
   }
   return true;
+}
+
+/** Where the numeric run going on at `from` ends (`from` itself if none). */
+function runEnd(text: string, from: number): number {
+  let j = from;
+  while (j < text.length && isRunChar(text.charCodeAt(j))) j++;
+  return j;
 }
 
 function isRunChar(c: number): boolean {
@@ -213,32 +234,20 @@ const SLASH_SKIP_SOURCE = String.raw`\/[^ ]*(?![^ ])`;
 export function sameRunRegExp(text: string): RegExp | undefined {
   if (text.length > MAX_MATCHER_CHARS) return undefined;
   const n = text.length;
-  let src = '^';
-  let copied = 0;
-  let pieces = 0;
+  const m = new MatcherSource(text);
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 47 /* / */) {
-      if (++pieces > MAX_MATCHER_PIECES) return undefined;
-      src += escapeRegExp(text.slice(copied, i)) + SLASH_SKIP_SOURCE;
-      i = nextSpace(text, i);
-      copied = i;
-      i--;
+      const end = nextSpace(text, i);
+      if (!m.part(i, end, SLASH_SKIP_SOURCE)) return undefined;
+      i = end - 1;
     } else if (c >= 48 && c <= 57) {
-      if (++pieces > MAX_MATCHER_PIECES) return undefined;
-      let j = i + 1;
-      while (j < n && isRunChar(text.charCodeAt(j))) j++;
-      src += escapeRegExp(text.slice(copied, i)) + RUN_SOURCE;
-      copied = j;
+      const j = runEnd(text, i + 1);
+      if (!m.part(i, j, RUN_SOURCE)) return undefined;
       i = j - 1;
     }
   }
-  src += escapeRegExp(text.slice(copied)) + '$';
-  try {
-    return new RegExp(src);
-  } catch {
-    return undefined;
-  }
+  return m.finish();
 }
 
 /** Most distinct noise templates we track; further ones are only counted. */
