@@ -316,6 +316,8 @@ interface Run {
   last: string;
   lastNo: number;
   count: number;
+  /** Every line equals the first: the marker can say "identical", so the agent knows nothing differed. */
+  identical: boolean;
   /** Hazards seen before this run started (to count hazards inside an omitted region). */
   errorsBefore: number;
   warningsBefore: number;
@@ -346,6 +348,7 @@ export class RunCollector {
     const cur = this.current;
     if (cur && (this.currentRe ? this.currentRe.test(text) : sameTemplate(cur.last, text))) {
       cur.count++;
+      if (cur.identical && text !== cur.first) cur.identical = false;
       cur.last = text;
       cur.lastNo = no;
       if (cur.count === RUN_MATCHER_AFTER) this.currentRe = sameRunRegExp(cur.first);
@@ -353,7 +356,7 @@ export class RunCollector {
     }
     if (cur) this.retire(cur);
     this.currentRe = undefined;
-    this.current = { first: text, firstNo: no, last: text, lastNo: no, count: 1, errorsBefore: this.errors, warningsBefore: this.warnings };
+    this.current = { first: text, firstNo: no, last: text, lastNo: no, count: 1, identical: true, errorsBefore: this.errors, warningsBefore: this.warnings };
   }
 
   private retire(run: Run): void {
@@ -416,10 +419,10 @@ function pushRun(out: BodyLine[], run: Run): void {
   if (run.count === 1) return;
   if (run.count < MIN_RUN_TO_FOLD) {
     // Short runs: the middle lines are not kept, so show what we have exactly.
-    if (run.count === 3) out.push({ type: 'omitted', count: 1, errors: 0, warnings: 0, fromNo: run.firstNo + 1, toNo: run.lastNo - 1, similar: true });
+    if (run.count === 3) out.push({ type: 'omitted', count: 1, errors: 0, warnings: 0, fromNo: run.firstNo + 1, toNo: run.lastNo - 1, similar: true, ...(run.identical ? { identical: true } : {}) });
     out.push({ type: 'line', text: run.last, no: run.lastNo });
     return;
   }
-  out.push({ type: 'omitted', count: run.count - 2, errors: 0, warnings: 0, fromNo: run.firstNo + 1, toNo: run.lastNo - 1, similar: true });
+  out.push({ type: 'omitted', count: run.count - 2, errors: 0, warnings: 0, fromNo: run.firstNo + 1, toNo: run.lastNo - 1, similar: true, ...(run.identical ? { identical: true } : {}) });
   out.push({ type: 'line', text: run.last, no: run.lastNo });
 }

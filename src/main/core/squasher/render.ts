@@ -79,7 +79,7 @@ export function contextLine(text: string): string {
 
 function bodyLine(b: BodyLine, c: typeof SGR): string {
   if (b.type === 'line') return bodyText(b.text);
-  if (b.similar) return `${c.dim}  [... ${plural(b.count, 'similar line')} ...]${c.reset}`;
+  if (b.similar) return `${c.dim}  [... ${plural(b.count, b.identical ? 'identical line' : 'similar line')} ...]${c.reset}`;
   return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')} ...]${c.reset}`;
 }
 

@@ -39,6 +39,15 @@ describe('Squasher: nothing the agent needs is lost', () => {
     expect(text).not.toMatch(/\(x\d+\)/);
   });
 
+  it('a run of identical lines says "identical", a run of different lines of one shape "similar"', () => {
+    const same = squash(pty(execFileSync('bash', ['-c', 'yes hello | head -3000']).toString())).text;
+    expect(same).toContain('[... 2,998 identical lines ...]');
+    // 3,000 lines "item 1" but one "item 7" in the middle: one run by shape, not identical.
+    const shaped = squash(pty(execFileSync('bash', ['-c', 'for i in $(seq 3000); do echo "item $((i == 1500 ? 7 : 1))"; done']).toString())).text;
+    expect(shaped).toContain('[... 2,998 similar lines ...]');
+    expect(shaped).not.toContain('identical');
+  });
+
   it('never merges distinct file names into one line', () => {
     const names = Array.from({ length: 40 }, (_, i) => `report-${String.fromCharCode(97 + (i % 26))}${i}.txt`);
     const { text } = squash(pty(names.join('\n') + '\n'));

@@ -97,4 +97,4 @@ export interface SquashResult {
  */
 export type BodyLine =
   | { type: 'line'; text: string; no: number }
-  | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number; similar?: boolean };
+  | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number; similar?: boolean; identical?: boolean };
