@@ -83,7 +83,7 @@ describe('mish serve tools', () => {
     expect(noWait.data.wait).toBe('none');
   });
 
-  it('sh_spawn starts where the agent works: the default session\'s cwd, a named session\'s cwd and creation env; relative cwd from there', async () => {
+  it('sh_spawn starts where the agent works: the default session\'s cwd, a named session\'s cwd and current env (creation env plus what sh_run exported); relative cwd from there', async () => {
     const dir = path.join(s.home, 'proj');
     mkdirSync(path.join(dir, 'api'), { recursive: true });
     await call(s.client, 'sh_run', { cmd: `cd ${dir}` });
@@ -94,10 +94,10 @@ describe('mish serve tools', () => {
     await call(s.client, 'sh_session', { action: 'create', name: 'envs', cwd: path.join(dir, 'api'), env: { SVC_PORT: '4100' } });
     await call(s.client, 'sh_run', { cmd: 'export LATER_ONLY=1', session: 'envs' });
     const named = await call(s.client, 'sh_spawn', { cmd: 'echo "cwd=$PWD port=$SVC_PORT later=${LATER_ONLY:-unset}"', session: 'envs', wait_for: 'cwd=' });
-    expect(named.data.match).toBe(`cwd=${path.join(dir, 'api')} port=4100 later=unset`);
+    expect(named.data.match).toBe(`cwd=${path.join(dir, 'api')} port=4100 later=1`);
     const { tools } = await s.client.listTools();
     const sessionDoc = (tools.find((t) => t.name === 'sh_spawn')!.inputSchema.properties as Record<string, { description?: string }>).session.description!;
-    expect(sessionDoc).toMatch(/exported later by sh_run commands are not seen/);
+    expect(sessionDoc).toMatch(/what sh_run commands exported there \(`export PORT=3001`\) or unset is seen/);
   });
 
   it('sh_interact keys and signal: arrows and Enter arrive as the terminal sends them, C-d ends input, C-c and SIGTERM stop a process', async () => {

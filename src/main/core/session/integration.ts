@@ -169,6 +169,16 @@ export function commandLine(cmd: string, kind: ShellKind): string {
 }
 
 /**
+ * A command mish runs for itself (not the user's): a leading space keeps it out of the shell's
+ * history where the shell allows (fish always; bash with HISTCONTROL ignorespace/ignoreboth,
+ * zsh with HIST_IGNORE_SPACE).
+ */
+export function hiddenCommandLine(cmd: string, kind: ShellKind): string {
+  const line = commandLine(cmd, kind);
+  return line.startsWith(' ') ? line : ` ${line}`;
+}
+
+/**
  * fish: one physical line per command (newlines are escaped), each starting with a space so
  * fish keeps it out of the user's history. A line longer than the tty holds is built up in a
  * variable from chunks whose quoted form stays under LONG_COMMAND_CHUNK bytes.
@@ -205,6 +215,7 @@ function fishChunks(cmd: string): string[] {
 
 /** The shell-language pieces mish writes around a command itself: env exports and the cd of a per-call cwd. */
 export interface ShellSyntax {
+  quote(s: string): string;
   exportVar(name: string, value: string): string;
   cd(dir: string): string;
   /** Runs `text` only after `cd` succeeded. */
@@ -212,12 +223,14 @@ export interface ShellSyntax {
 }
 
 const POSIX_SYNTAX: ShellSyntax = {
+  quote: sq,
   exportVar: (name, value) => `export ${name}=${sq(value)}`,
   cd: (dir) => `cd -- ${sq(dir)}`,
   afterCd: (cd, text) => `${cd} && {\n${text}\n}`,
 };
 
 const FISH_SYNTAX: ShellSyntax = {
+  quote: fishQuote,
   exportVar: (name, value) => `set -gx ${name} ${fishQuote(value)}`,
   cd: (dir) => `cd -- ${fishQuote(dir)}`,
   afterCd: (cd, text) => `${cd} && begin\n${text}\nend`,
@@ -225,4 +238,30 @@ const FISH_SYNTAX: ShellSyntax = {
 
 export function syntaxOf(kind: ShellKind): ShellSyntax {
   return kind === 'fish' ? FISH_SYNTAX : POSIX_SYNTAX;
+}
+
+/** Variables the integration hands a starting shell for its own use; the scripts unset them, and they never go further. */
+const INTEGRATION_ONLY_ENV = ['MISH_NONCE', 'MISH_RCFILE', 'MISH_USER_ZDOTDIR', 'MISH_USER_ENV', 'MISH_SKIP_USER_RC'];
+
+/**
+ * Parses `env -0` output (the exported environment of a session's shell) into the environment
+ * for a process started from that session: without the integration's own variables, with
+ * variables the launch pointed at mish's scripts (sh's ENV) back to the values the session was
+ * created with, and without what only described the env process itself (`_`) or the shell's
+ * directory (PWD: the process's own cwd decides).
+ */
+export function environmentFromDump(dump: Buffer, kind: ShellKind, created: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const entry of dump.toString('utf8').split('\0')) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  for (const k of [...INTEGRATION_ONLY_ENV, '_', 'PWD']) delete env[k];
+  const launched = localLaunch(kind, kind, '', created).env;
+  for (const [k, v] of Object.entries(launched)) {
+    if (created[k] === v || env[k] !== v) continue;
+    if (created[k] === undefined) delete env[k];
+    else env[k] = created[k];
+  }
+  return env;
 }

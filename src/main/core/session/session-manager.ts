@@ -29,6 +29,8 @@ import type {
   SessionManager,
   SessionRunRequest,
   SessionRunResult,
+  SpawnEnvSource,
+  SpawnedProcess,
   SpawnOptions,
 } from './types.js';
 
@@ -83,8 +85,12 @@ export class SessionManagerImpl implements SessionManager {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(this.deps.env ?? process.env)) if (v !== undefined) env[k] = v;
     if (!env.TERM || env.TERM === 'dumb') env.TERM = 'xterm-256color';
+    return { ...env, ...extra, ...this.ownerEnv() };
+  }
+
+  private ownerEnv(): Record<string, string> {
     const eq = this.owner.indexOf('=');
-    return { ...env, ...extra, [this.owner.slice(0, eq)]: this.owner.slice(eq + 1) };
+    return { [this.owner.slice(0, eq)]: this.owner.slice(eq + 1) };
   }
 
   private newStore(id: string, meta: { command: string; cwd: string }): OutputStore {
@@ -223,17 +229,21 @@ export class SessionManagerImpl implements SessionManager {
     return { run: (request: ExecRequest) => this.run({ ...request, session }) };
   }
 
-  async spawn(options: SpawnOptions): Promise<Outcome<ProcessControl, { kind: 'bad-cwd' | 'alias-taken' | 'spawn-failed'; message: string }>> {
+  async spawn(options: SpawnOptions): Promise<Outcome<SpawnedProcess, { kind: 'bad-cwd' | 'alias-taken' | 'spawn-failed'; message: string }>> {
     if (this.disposed) return { ok: false, error: { kind: 'spawn-failed', message: 'session manager disposed' } };
     if (options.alias && this.table.aliasTaken(options.alias)) {
       return { ok: false, error: { kind: 'alias-taken', message: `a running process is already called "${options.alias}": kill it or pick another alias` } };
     }
     let cwd = options.cwd;
     let env = this.baseEnv(options.env);
+    let envSource: SpawnEnvSource = { kind: 'manager' };
     const entry = options.session ? this.sessions.get(options.session) : undefined;
     if (entry && !entry.options.ssh) {
       cwd ??= entry.session.info().cwd;
-      env = { ...this.baseEnv(entry.options.env), ...options.env };
+      const inherited = await this.sessionEnvironment(options.session!, entry.session);
+      envSource = inherited.source;
+      // The owner cookie is this manager's whatever the session did to it: dispose finds the process by it.
+      env = { ...inherited.env, ...this.ownerEnv(), ...options.env };
     }
     cwd ??= this.deps.cwd ?? process.cwd();
     if (!isDir(cwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${cwd}` } };
@@ -250,10 +260,22 @@ export class SessionManagerImpl implements SessionManager {
         cols: options.cols,
         rows: options.rows,
       });
-      return { ok: true, value: p };
+      // The live process-table object, labelled with where its environment came from.
+      return { ok: true, value: Object.assign(p, { envSource }) };
     } catch (e) {
       return { ok: false, error: { kind: 'spawn-failed', message: (e as Error).message } };
     }
+  }
+
+  /** The session's current exported environment; when it cannot be asked, the last one read, else the one it was created with. */
+  private async sessionEnvironment(name: string, session: ShellSession): Promise<{ env: Record<string, string>; source: SpawnEnvSource }> {
+    const now = await session.exportedEnvironment();
+    if (now) return { env: now.env, source: { kind: 'session-now', session: name } };
+    const info = session.info();
+    const why = info.state === 'busy' ? `session "${name}" is busy${info.runningCommandId ? ` (${info.runningCommandId} running)` : ''}` : `session "${name}" did not report its environment`;
+    const last = session.lastEnvironment;
+    if (last) return { env: last.env, source: { kind: 'session-earlier', session: name, at: last.at, why } };
+    return { env: session.config.env, source: { kind: 'session-created', session: name, why } };
   }
 
   process(idOrAlias: string): ProcessControl | undefined {

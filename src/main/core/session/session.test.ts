@@ -368,3 +368,68 @@ function alive(pid: number): boolean {
   const st = readStat(pid);
   return !!st && st.state !== 'Z' && st.state !== 'X';
 }
+
+describe.each(shells)('a spawn from a %s session gets its current environment', (shell) => {
+  let m: SessionManager;
+  beforeAll(async () => {
+    m = manager({ ENV: '/nonexistent/user-env.sh' });
+    expect((await m.create({ name: 's', shell })).ok).toBe(true);
+  });
+  afterAll(() => m.dispose());
+
+  /** The spawned process's output once it exited, and where its environment came from. */
+  async function spawnOut(cmd: string, session = 's') {
+    const r = await m.spawn({ cmd, session });
+    if (!r.ok) throw new Error(r.error.message);
+    const w = await r.value.waitFor(undefined, 10_000);
+    expect(w.status).toBe('exited');
+    return { out: r.value.read().lines.map((l) => l.text.replace(/\r$/, '')), source: r.value.envSource, exitCode: r.value.entry().exitCode };
+  }
+
+  it('sees variables exported and unset by earlier commands, and the cwd; the read is invisible', async () => {
+    const exportCmd = shell === 'fish' ? "set -gx SPAWN_T 'a b'\\n'c'; set -gx GONE x; cd /usr" : 'export SPAWN_T="a b\nc" GONE=x; cd /usr';
+    expect((await run(m, exportCmd, 's')).exitCode).toBe(0);
+    expect((await run(m, shell === 'fish' ? 'set -e GONE' : 'unset GONE', 's')).exitCode).toBe(0);
+    const before = m.list()[0].commands;
+    const events: SessionEvent[] = [];
+    const off = m.subscribe((e) => events.push(e));
+    const r = await spawnOut('printenv SPAWN_T; printenv GONE || echo no-GONE; pwd');
+    off();
+    expect(r.source).toEqual({ kind: 'session-now', session: 's' });
+    expect(r.out).toEqual(['a b', 'c', 'no-GONE', '/usr']);
+    // The hidden read is no command of the session: not counted, no command or process events of its own.
+    expect(m.list()[0].commands).toBe(before);
+    expect(events.filter((e) => e.type === 'command-start' || e.type === 'segment' || (e.type === 'process' && e.entry.kind === 'command'))).toEqual([]);
+    expect(m.processes.list().filter((p) => p.kind === 'command')).toHaveLength(2);
+    // The next command's output is its own.
+    expect((await run(m, 'echo next', 's')).out).toBe('next\r\n');
+  });
+
+  it("keeps mish's integration variables out, its owner cookie in, and the user's ENV as it was", async () => {
+    const r = await spawnOut('env');
+    const names = r.out.map((l) => l.split('=')[0]);
+    for (const k of ['MISH_NONCE', 'MISH_RCFILE', 'MISH_USER_ENV', 'MISH_USER_ZDOTDIR', 'MISH_SKIP_USER_RC']) expect(names, k).not.toContain(k);
+    expect(names).toContain('MISH_OWNER');
+    expect(r.out).toContain('ENV=/nonexistent/user-env.sh');
+    expect(r.out.join('\n')).not.toContain('shell-integration');
+  });
+
+  it('a busy session: the environment as read before, said so; a session never read: the one it was created with', async () => {
+    await run(m, shell === 'fish' ? 'set -gx LATER 1' : 'export LATER=1', 's');
+    const busy = m.run({ command: 'sleep 30', session: 's' });
+    await new Promise((r) => setTimeout(r, 200));
+    const r = await spawnOut('printenv SPAWN_T; printenv LATER || echo no-LATER');
+    expect(r.source).toMatchObject({ kind: 'session-earlier', session: 's', why: expect.stringMatching(/^session "s" is busy \(c\d+ running\)$/) });
+    expect(r.out).toEqual(['a b', 'c', 'no-LATER']);
+
+    expect((await m.create({ name: 'fresh', shell })).ok).toBe(true);
+    const slow = m.run({ command: 'sleep 30', session: 'fresh' });
+    await new Promise((r) => setTimeout(r, 200));
+    const f = await spawnOut('printenv ENV; echo done', 'fresh');
+    expect(f.source).toMatchObject({ kind: 'session-created', session: 'fresh' });
+    expect(f.out).toEqual(['/nonexistent/user-env.sh', 'done']);
+    // Closing ends the sleeping shells (an interrupt would be slow in dash: see the abort tests).
+    await Promise.all([m.close('fresh'), m.close('s')]);
+    expect((await Promise.all([busy, slow])).map((x) => x.shellExited)).toEqual([true, true]);
+  });
+});

@@ -4,12 +4,15 @@
  * command's output — the echo of the command line, prompts and markers are never delivered.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ExecRequest } from '../exec/types.js';
 import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
 import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
 import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
-import { commandLine, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
+import { commandLine, environmentFromDump, hiddenCommandLine, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
   CreateSessionError,
@@ -34,6 +37,8 @@ export const ABORT_ESCALATE_MS = 1000;
 export const CLOSE_GRACE_MS = 1000;
 /** How often an interrupted group is looked at while it gets its TERM grace (a /proc scan each time). */
 const GROUP_POLL_MS = 50;
+/** An idle shell answers the hidden environment read in milliseconds; one that has not by then is treated as busy. */
+export const ENV_READ_TIMEOUT_MS = 2000;
 const DEFAULT_COLS = 120;
 const DEFAULT_ROWS = 40;
 
@@ -66,6 +71,19 @@ interface Running {
   ownSegments: string[];
 }
 
+/** A command mish runs in the shell for itself: no process-table entry, no events, its output dropped. */
+interface Internal {
+  phase: 'written' | 'running';
+  /** The end marker's status, or undefined when the shell ended first. */
+  done: (exitCode: number | undefined) => void;
+}
+
+/** The shell's exported environment as last read, for processes started from this session. */
+export interface EnvironmentSnapshot {
+  env: Record<string, string>;
+  at: number;
+}
+
 export class ShellSession implements Session {
   readonly name: string;
   private pty!: PtyProcess;
@@ -77,6 +95,11 @@ export class ShellSession implements Session {
   private readonly createdAt = Date.now();
   private running: Running | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** User commands running or waiting in the queue. */
+  private queued = 0;
+  private internal: Internal | undefined;
+  private envRead: Promise<EnvironmentSnapshot | undefined> | undefined;
+  private lastEnv: EnvironmentSnapshot | undefined;
   private readyResolve: ((ok: boolean) => void) | undefined;
   private exitInfo: PtyExit | undefined;
   private readonly exited: Promise<PtyExit>;
@@ -183,6 +206,7 @@ export class ShellSession implements Session {
           break;
         case 'start':
           if (cur && cur.phase === 'written') cur.phase = 'running';
+          else if (this.internal?.phase === 'written') this.internal.phase = 'running';
           break;
         case 'segment':
           if (cur?.phase === 'running') {
@@ -198,6 +222,7 @@ export class ShellSession implements Session {
         case 'end':
           if (ev.cwd) this.cwd = ev.cwd;
           if (cur && cur.phase === 'running') this.finishCurrent(ev.exitCode, undefined, false);
+          else if (this.internal?.phase === 'running') this.finishInternal(ev.exitCode);
           break;
       }
     }
@@ -213,6 +238,7 @@ export class ShellSession implements Session {
     this.readyResolve?.(false);
     this.readyResolve = undefined;
     if (this.running) this.finishCurrent(exit.exitCode, exit.signal, true);
+    this.finishInternal(undefined);
     const wasClosed = this.state === 'closed';
     this.state = wasClosed ? 'closed' : 'exited';
     this.resolveExited(exit);
@@ -241,9 +267,60 @@ export class ShellSession implements Session {
 
   /** Runs one command; concurrent calls queue. */
   run(request: ExecRequest | (SessionRunRequest & { onData: ExecRequest['onData'] })): Promise<SessionRunResult> {
-    const p = this.queue.then(() => this.runNow(request));
+    this.queued++;
+    const p = this.queue.then(() => this.runNow(request)).finally(() => this.queued--);
     this.queue = p.catch(() => undefined);
     return p;
+  }
+
+  /** The exported environment as last read by exportedEnvironment(). */
+  get lastEnvironment(): EnvironmentSnapshot | undefined {
+    return this.lastEnv;
+  }
+
+  /**
+   * The shell's exported environment now (what `export VAR=…` / `set -x` left), read by a hidden
+   * `env -0` into a private temp file between user commands. Undefined when the shell is busy
+   * (a command runs or waits), is remote, has ended, or does not answer within ENV_READ_TIMEOUT_MS.
+   */
+  exportedEnvironment(): Promise<EnvironmentSnapshot | undefined> {
+    if (this.config.ssh || !this.alive || this.state !== 'idle' || this.queued > 0) return Promise.resolve(undefined);
+    if (this.envRead) return this.envRead;
+    const done = this.queue.then(() => this.readEnvironmentNow());
+    // User commands wait for the read itself, not for the timeout: its markers must not be taken for theirs.
+    this.queue = done.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const read = Promise.race([done, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ENV_READ_TIMEOUT_MS)))]).finally(() => {
+      clearTimeout(timer);
+      this.envRead = undefined;
+    });
+    this.envRead = read;
+    return read;
+  }
+
+  private async readEnvironmentNow(): Promise<EnvironmentSnapshot | undefined> {
+    if (!this.alive) return undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'mish-env-'));
+    const file = join(dir, 'env');
+    try {
+      const status = await new Promise<number | undefined>((resolve) => {
+        this.internal = { phase: 'written', done: resolve };
+        this.pty.write(hiddenCommandLine(`command env -0 > ${syntaxOf(this.config.kind).quote(file)}`, this.config.kind));
+      });
+      if (status !== 0) return undefined;
+      this.lastEnv = { env: environmentFromDump(readFileSync(file), this.config.kind, this.config.env), at: Date.now() };
+      return this.lastEnv;
+    } catch {
+      return undefined;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  private finishInternal(exitCode: number | undefined): void {
+    const internal = this.internal;
+    this.internal = undefined;
+    internal?.done(exitCode);
   }
 
   private runNow(request: SessionRunRequest & { onData: ExecRequest['onData'] }): Promise<SessionRunResult> {

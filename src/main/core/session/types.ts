@@ -205,11 +205,30 @@ export interface SpawnOptions {
   cmd: string;
   alias?: string;
   cwd?: string;
-  /** Session whose cwd/env the process inherits (default: manager cwd/env). */
+  /**
+   * Session whose cwd and current exported environment the process inherits (default: manager
+   * cwd/env). A local idle session is asked for its environment (a hidden `env -0`); see SpawnEnvSource.
+   */
   session?: string;
   env?: Record<string, string>;
   cols?: number;
   rows?: number;
+}
+
+/** Where the environment of a spawned process came from. */
+export type SpawnEnvSource =
+  /** The session shell's exported environment, read just before the start. */
+  | { kind: 'session-now'; session: string }
+  /** The session could not be asked (busy, or no answer): its environment as read at `at`. */
+  | { kind: 'session-earlier'; session: string; at: number; why: string }
+  /** The session could not be asked and never was: the environment it was created with. */
+  | { kind: 'session-created'; session: string; why: string }
+  /** No (local) session: the manager's environment. */
+  | { kind: 'manager' };
+
+/** A started background process, and where its environment came from. */
+export interface SpawnedProcess extends ProcessControl {
+  readonly envSource: SpawnEnvSource;
 }
 
 export interface ProcessTable {
@@ -269,7 +288,7 @@ export interface SessionManager {
   run(request: SessionRunRequest): Promise<SessionRunResult>;
   /** An Executor bound to a session, for the router. */
   executor(session?: string): Executor;
-  spawn(options: SpawnOptions): Promise<Outcome<ProcessControl, { kind: 'bad-cwd' | 'alias-taken' | 'spawn-failed'; message: string }>>;
+  spawn(options: SpawnOptions): Promise<Outcome<SpawnedProcess, { kind: 'bad-cwd' | 'alias-taken' | 'spawn-failed'; message: string }>>;
   /** Background process or session command by id or alias. */
   process(idOrAlias: string): ProcessControl | undefined;
   readonly processes: ProcessTable;

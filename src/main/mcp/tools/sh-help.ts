@@ -24,7 +24,8 @@ sh_run {cmd, cwd?, session?, timeout?}
   parse, or a cwd that does not exist, is an error result (line and column named); nothing runs.
 
 sh_spawn {cmd, alias?, wait_for?, timeout?, session?, cwd?}
-  Start a background process (dev server, watcher) in the session's cwd. With wait_for (a regex) the call blocks
+  Start a background process (dev server, watcher) in the session's cwd with its current
+  environment (export PORT=3001 in sh_run, then sh_spawn sees it). With wait_for (a regex) the call blocks
   until the output matches, the process exits, or timeout seconds pass — no polling needed.
   The line is checked like sh_run's: syntax errors, dangerous commands and interactive programs
   nobody could use in the background (vim, a bare REPL) are refused with the advice.

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { WaitForResult } from '../../core/session/types.js';
+import type { SpawnEnvSource, WaitForResult } from '../../core/session/types.js';
 import { capReply, describeEntry, readLastLines, regexArg, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
 
 /** Default wait_for timeout: below the 60 s default request timeout of the official SDK client. */
@@ -27,7 +27,7 @@ const inputSchema = {
     .string()
     .optional()
     .describe(
-      "Session whose cwd the process starts in, with the environment the session was created with (sh_session env). Variables exported later by sh_run commands are not seen: put them on the command line (\"PORT=3001 npm run dev\").",
+      'Session whose cwd and current environment the process starts with (default: the "default" session, once it exists): what sh_run commands exported there (`export PORT=3001`) or unset is seen. While the session is busy with a command, the process gets the environment as last read from it (or as the session was created) and the reply says so. Remote (ssh) sessions: the local server\'s environment.',
     ),
   cwd: z.string().optional().describe("Working directory of the process (default: the session's cwd, or the default session's when no session is named; a relative path starts there). The session itself does not move."),
 };
@@ -48,6 +48,10 @@ const outputSchema = {
   elapsed_ms: z.number().optional(),
   tail: z.array(z.string()).optional().describe('last output lines'),
   spool_ref: z.string().optional().describe('`mish raw <id>`: the exact raw output on disk, also readable from the CLI'),
+  env_from: z
+    .enum(['session', 'session-earlier', 'session-created', 'server'])
+    .optional()
+    .describe("where the process's environment came from: the session's current one; an earlier reading (the session was busy); the one it was created with; or the server's (no local session)"),
   procs: z.string(),
 };
 
@@ -83,7 +87,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
           procs: digest,
         } satisfies Out);
       }
-      const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd, session: args.session });
+      const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd, session: args.session ?? session?.name });
       if (!spawned.ok) {
         const next =
           spawned.error.kind === 'alias-taken'
@@ -146,7 +150,8 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       }
       const tailText = tail.length ? `\n${capReply(tail.join('\n'), () => `read the rest with sh_interact {id: "${e.id}", action: "read_raw"}`).text}` : '\n(no output yet)';
       const digest = deps.sessions.processes.digest();
-      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}${e.spoolRef ? ` · raw: ${e.spoolRef}` : ''}: \`${truncate(args.cmd, 200)}\`\n${head}${tailText}${digest ? `\n${digest}` : ''}`;
+      const envNote = envFallbackNote(control.envSource);
+      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}${e.spoolRef ? ` · raw: ${e.spoolRef}` : ''}: \`${truncate(args.cmd, 200)}\`\n${envNote ? `${envNote}\n` : ''}${head}${tailText}${digest ? `\n${digest}` : ''}`;
       return reply(text, {
         status: 'started',
         id: e.id,
@@ -160,8 +165,29 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         elapsed_ms: e.elapsedMs,
         tail,
         ...(e.spoolRef ? { spool_ref: e.spoolRef } : {}),
+        env_from: ENV_FROM[control.envSource.kind],
         procs: digest,
       } satisfies Out);
     },
   );
+}
+
+const ENV_FROM: Record<SpawnEnvSource['kind'], NonNullable<Out['env_from']>> = {
+  'session-now': 'session',
+  'session-earlier': 'session-earlier',
+  'session-created': 'session-created',
+  manager: 'server',
+};
+
+/** When the process could not get the session's current environment: which one it got, and what that misses. */
+function envFallbackNote(source: SpawnEnvSource): string | undefined {
+  const tip = 'variables exported since are not seen: put them on the command line ("PORT=3001 npm run dev") if it needs them';
+  switch (source.kind) {
+    case 'session-earlier':
+      return `[env: ${source.why}; started with its environment as read ${Math.round((Date.now() - source.at) / 1000)}s ago — ${tip}]`;
+    case 'session-created':
+      return `[env: ${source.why}; started with the environment it was created with — ${tip}]`;
+    default:
+      return undefined;
+  }
 }
