@@ -222,3 +222,42 @@ describe('golden: docker BuildKit TTY progress', () => {
     expect(text).toContain('✗ executor failed running [/bin/sh -c echo "checking config" && ls /etc/app/config.toml]: exit code: 1');
   });
 });
+
+/** Condensed text of several recorded fixtures played back to back as one run of the first one's tool. */
+function squashConcatenated(names: string[], exitCode: number): string {
+  const meta = JSON.parse(readFileSync(path.join(RECORDED, `${names[0]}.json`), 'utf8')) as FixtureMeta;
+  const raw = Buffer.concat(names.map((n) => readFileSync(path.join(RECORDED, `${n}.raw`))));
+  return squash({ ...meta, exitCode }, raw);
+}
+
+describe('golden: past the hazard cap, errors still win over warnings', () => {
+  const errorFacts = (JSON.parse(readFileSync(path.join(RECORDED, 'cargo-build-error.facts.json'), 'utf8')) as Facts).mustSurvive.filter(
+    (f) => !f.includes('warning') && f !== '--> src/main.rs:6:9',
+  );
+
+  it('300 crates of warnings, then a compile error: every error with its location survives', () => {
+    const text = squashConcatenated(['cargo-build-large', 'cargo-build-error'], 101);
+    const missing = errorFacts.filter((f) => !text.includes(f));
+    expect(missing, text).toEqual([]);
+    expect(text).toMatch(/\[\.\.\. 0 more errors, \d+ more warnings not shown/);
+    // A warning left out takes its code frame with it: no orphaned `--> unitN/src/lib.rs` in the body.
+    const shownWarnings = occurrences(text, '⚠ warning: unused variable: `unused_');
+    expect(occurrences(text, '--> unit')).toBe(shownWarnings);
+  });
+
+  it('hundreds of errors: the first ones, an exact count, then the newest ones (the final one included), under 64 KB', () => {
+    const copies = Array.from({ length: 200 }, () => 'cargo-build-error');
+    const text = squashConcatenated(copies, 101);
+    expect(text.length).toBeLessThan(64 * 1024);
+    const lines = text.split('\n');
+    const marker = lines.findIndex((l) => /\[\.\.\. \d+ more errors?, \d+ more warnings? not shown/.test(l));
+    expect(marker, text.slice(0, 2000)).toBeGreaterThan(0);
+    const after = lines.slice(marker + 1).join('\n');
+    expect(after).toContain('✗ error: could not compile `mish-broken`');
+    expect(after).toContain('✗ error[E0004]: non-exhaustive patterns');
+    // 200 copies × 5 errors: what is shown plus what is counted is every error.
+    const shownErrors = occurrences(text, '✗ ');
+    const counted = Number(/(\d+) more errors?/.exec(lines[marker])![1]);
+    expect(shownErrors + counted).toBe(200 * 5);
+  });
+});

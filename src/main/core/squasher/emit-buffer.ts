@@ -14,6 +14,20 @@ import { STACK_FRAME } from './universal-patterns.js';
 export const MAX_HAZARDS = 120;
 /** Total characters of hazard text kept, context included. */
 export const MAX_HAZARD_CHARS = 24 * 1024;
+/**
+ * Warnings may fill only this much of the hazard budget, so that a build with hundreds of
+ * warnings (cargo -vv on 300 crates) still has room for the error that ends it.
+ */
+export const MAX_WARNING_CHARS = 12 * 1024;
+export const MAX_WARNINGS = 60;
+/**
+ * Once the budget is spent, the newest errors are still kept (a ring of this many): the last
+ * error of a failing run (`error: could not compile`, the failing test summary) is the one an
+ * agent needs most. Errors pushed out of the ring are counted.
+ */
+export const LAST_ERRORS_KEPT = 5;
+/** Context characters kept under each of those last errors (5 × 2 KB keeps 1 GB of errors under 64 KB). */
+export const LAST_ERROR_CONTEXT_CHARS = 2 * 1024;
 /** Context lines kept under one hazard (a traceback, rustc's source excerpt). */
 export const MAX_CONTEXT_LINES = 40;
 /** Outcome lines kept (distinct). */
@@ -28,6 +42,10 @@ const MAX_BLANKS_IN_CONTEXT = 2;
 
 interface OpenHazard {
   report: HazardReport;
+  /** Over the cap and not kept: its context lines are swallowed with it, not shown as body. */
+  dropped: boolean;
+  /** Context characters this hazard may still take (bounded for the last errors kept past the cap). */
+  charsLeft: number;
   blankRun: number;
   contextLeft: number;
   /**
@@ -60,6 +78,10 @@ function withInherited(own: RegExp | undefined, inherited: readonly RegExp[]): r
 export class EmitBuffer {
   private readonly hazards: HazardReport[] = [];
   private hazardChars = 0;
+  private warningChars = 0;
+  private warningsKept = 0;
+  /** Newest errors after the budget was spent (at most LAST_ERRORS_KEPT). */
+  private readonly lastErrors: HazardReport[] = [];
   private readonly omittedHazards = { errors: 0, warnings: 0 };
   private readonly outcomes: string[] = [];
   private readonly outcomeSet = new Set<string>();
@@ -91,7 +113,7 @@ export class EmitBuffer {
       if (o.endRes.length && o.contextLeft === 0 && anyMatch(o.endRes, line.text)) {
         for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
         if (o.report.context.length < MAX_CONTEXT_LINES) o.report.context.push(line.text);
-        this.hazardChars += line.text.length;
+        this.charge(o, line.text.length);
         this.closeHazard();
         return;
       }
@@ -109,12 +131,13 @@ export class EmitBuffer {
       } else if (
         (o.contextLeft > 0 || anyMatch(o.continueRes, line.text) || STACK_FRAME.test(line.text)) &&
         o.report.context.length < MAX_CONTEXT_LINES &&
+        o.charsLeft > 0 &&
         line.text.trim().length
       ) {
         if (o.contextLeft > 0) o.contextLeft--;
         for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
         o.report.context.push(line.text);
-        this.hazardChars += line.text.length;
+        this.charge(o, line.text.length);
         return;
       }
       this.closeHazard();
@@ -124,15 +147,11 @@ export class EmitBuffer {
         this.counts.hazard++;
         this.runs.noteHazard(cls.severity);
         const report: HazardReport = { severity: cls.severity, text: line.text, context: [], lineNo: line.no, rule: cls.rule };
-        if (this.hazards.length >= MAX_HAZARDS || this.hazardChars >= MAX_HAZARD_CHARS) {
-          if (cls.severity === 'error') this.omittedHazards.errors++;
-          else this.omittedHazards.warnings++;
-          return;
-        }
-        this.hazards.push(report);
-        this.hazardChars += line.text.length;
+        const kept = this.keep(report);
         this.open = {
           report,
+          dropped: kept === 'no',
+          charsLeft: kept === 'last-errors' ? LAST_ERROR_CONTEXT_CHARS : Infinity,
           contextLeft: rule?.contextAfter ?? 0,
           continueRes: withInherited(rule?.continueRe, inherited?.continueRes ?? NO_PATTERNS),
           endRes: withInherited(rule?.endRe, inherited?.endRes ?? NO_PATTERNS),
@@ -190,10 +209,49 @@ export class EmitBuffer {
     if (this.open) this.closeHazard();
   }
 
+  /**
+   * Keeps a new hazard within the budget (warnings within their share), or as one of the newest
+   * errors once the budget is spent; false when it is only counted.
+   */
+  private keep(report: HazardReport): 'budget' | 'last-errors' | 'no' {
+    const isError = report.severity === 'error';
+    const full = this.hazards.length >= MAX_HAZARDS || this.hazardChars >= MAX_HAZARD_CHARS;
+    if (!full && (isError || (this.warningsKept < MAX_WARNINGS && this.warningChars < MAX_WARNING_CHARS))) {
+      this.hazards.push(report);
+      this.hazardChars += report.text.length;
+      if (!isError) {
+        this.warningsKept++;
+        this.warningChars += report.text.length;
+      }
+      return 'budget';
+    }
+    if (!isError) {
+      this.omittedHazards.warnings++;
+      return 'no';
+    }
+    this.lastErrors.push(report);
+    if (this.lastErrors.length > LAST_ERRORS_KEPT) {
+      this.lastErrors.shift();
+      this.omittedHazards.errors++;
+    }
+    return 'last-errors';
+  }
+
+  /** Counts a kept context line against the budget it belongs to. */
+  private charge(o: OpenHazard, chars: number): void {
+    if (o.dropped) return;
+    if (o.charsLeft !== Infinity) {
+      o.charsLeft -= chars;
+      return;
+    }
+    this.hazardChars += chars;
+    if (o.report.severity === 'warning') this.warningChars += chars;
+  }
+
   private closeHazard(): void {
     const o = this.open;
     this.open = undefined;
-    if (o) this.onEvent?.({ type: 'hazard', hazard: o.report });
+    if (o && !o.dropped) this.onEvent?.({ type: 'hazard', hazard: o.report });
   }
 
   finish(base: Pick<SquashResult, 'totalLines' | 'bytes' | 'exitCode' | 'signal' | 'durationMs' | 'finalPrompt'>): SquashResult {
@@ -203,8 +261,9 @@ export class EmitBuffer {
       ...base,
       outcomes: this.outcomes,
       outcomesOmitted: this.outcomesDropped,
-      hazards: this.hazards,
+      hazards: this.lastErrors.length ? [...this.hazards, ...this.lastErrors] : this.hazards,
       hazardsOmitted: { ...this.omittedHazards },
+      ...(this.lastErrors.length ? { hazardsOmittedAt: this.hazards.length } : {}),
       groups: this.groups.list().filter((g) => g.count > 0),
       body: small ? small.map((text, i) => ({ type: 'line' as const, text, no: i + 1 })) : this.runs.body(),
       counts: { ...this.counts },

@@ -26,9 +26,13 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
   if (r.verbatim) {
     for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text));
   } else {
-    for (const h of r.hazards) pushHazard(out, h, c);
     const { errors, warnings } = r.hazardsOmitted;
-    if (errors + warnings > 0) out.push(`${c.dim}  [... ${plural(errors, 'more error')}, ${plural(warnings, 'more warning')} not shown: see the raw output ...]${c.reset}`);
+    const omittedAt = r.hazardsOmittedAt ?? r.hazards.length;
+    r.hazards.forEach((h, i) => {
+      if (i === omittedAt) pushOmittedHazards(out, errors, warnings, c);
+      pushHazard(out, h, c);
+    });
+    if (omittedAt >= r.hazards.length) pushOmittedHazards(out, errors, warnings, c);
     r.outcomes.forEach((o, i) => {
       if (r.outcomesOmitted && i === r.outcomes.length / 2) out.push(`${c.dim}  [... ${plural(r.outcomesOmitted, 'more outcome line')} ...]${c.reset}`);
       out.push(`${c.green}+ ${shown(o)}${c.reset}`);
@@ -42,6 +46,10 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
   if (options.spoolRef) out.push(`${c.dim}raw: ${options.spoolRef}${c.reset}`);
   return out.join('\n') + '\n';
+}
+
+function pushOmittedHazards(out: string[], errors: number, warnings: number, c: typeof SGR): void {
+  if (errors + warnings > 0) out.push(`${c.dim}  [... ${plural(errors, 'more error')}, ${plural(warnings, 'more warning')} not shown: see the raw output ...]${c.reset}`);
 }
 
 /** `1400 lines → exit 0 (12.3s)`, with the signal name when there was one. */

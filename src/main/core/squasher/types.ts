@@ -80,6 +80,11 @@ export interface SquashResult {
   hazards: HazardReport[];
   /** Hazards beyond the kept cap (still in the spool). */
   hazardsOmitted: { errors: number; warnings: number };
+  /**
+   * Where in `hazards` the omitted ones were (the newest errors, kept after the cap, follow);
+   * absent: after the last.
+   */
+  hazardsOmittedAt?: number;
   groups: DedupGroup[];
   /** Unclassified lines shown as head + tail, with an exact marker for the omitted middle. */
   body: BodyLine[];
