@@ -172,6 +172,78 @@ describe('interactive programs on a real terminal', () => {
     expect(plain.out).toContain('got no');
   });
 
+  it('a script waiting for one key (read -n1: the terminal leaves canonical mode) is handed the terminal', async () => {
+    writeFileSync(path.join(work, 'ask.sh'), 'echo preparing\necho "step 2"\nread -n1 -p "Continue? " k\necho\necho "answer was $k"\nexit 3\n');
+    const r = await onTerminal(['bash', 'ask.sh'], [{ when: 'Continue? ', send: 'y' }]);
+    // The output so far is replayed and the prompt shown as written (not condensed to `? Continue?`).
+    expect(r.screen.replace(/\r/g, '')).toContain('preparing\nstep 2\nContinue? y\nanswer was y\n');
+    expect(r.screen).not.toContain('? Continue');
+    expect(r.screen).toMatch(/→ bash: interactive session [\d.]+s, exit 3\r\n$/);
+    expect(r.code).toBe(3);
+  });
+
+  it('a raw-mode menu (setRawMode, arrow keys, no alternate screen) is driven by the keyboard', async () => {
+    writeFileSync(
+      path.join(work, 'menu.js'),
+      [
+        "const items = ['react', 'vue', 'svelte'];",
+        'let at = 0;',
+        "const draw = () => items.map((it, k) => `\\x1b[2K${k === at ? '❯' : ' '} ${it}\\n`).join('');",
+        'process.stdout.write(`? Select a framework ›\\n${draw()}`);',
+        'process.stdin.setRawMode(true);',
+        'process.stdin.resume();',
+        "process.stdin.on('data', (d) => {",
+        '  const key = d.toString();',
+        "  if (key === '\\x1b[B' || key === '\\x1b[A') {",
+        "    at = (at + (key === '\\x1b[B' ? 1 : items.length - 1)) % items.length;",
+        '    process.stdout.write(`\\x1b[${items.length}A${draw()}`);',
+        "  } else if (key === '\\r') {",
+        '    process.stdin.setRawMode(false);',
+        '    process.stdout.write(`chose ${items[at]}\\n`);',
+        '    process.exit(0);',
+        "  } else if (key === '\\x03') process.exit(130);",
+        '});',
+      ].join('\n'),
+    );
+    const r = await onTerminal(['node', 'menu.js'], [
+      { when: '  svelte', send: '\x1b[B' }, // arrow down: the selection moves from react to vue
+      { when: '❯ vue', send: '\r' },
+    ]);
+    expect(r.screen).toContain('? Select a framework ›');
+    expect(r.screen).toContain('chose vue');
+    expect(r.screen).toMatch(/→ node: interactive session [\d.]+s, exit 0\r\n$/);
+    expect(r.code).toBe(0);
+  });
+
+  it('a password prompt (read -s: echo off, still canonical) stays condensed, the secret forwarded and never shown', async () => {
+    const r = await onTerminal(['read -s -p "Password: " pw; echo; echo "length ${#pw}"'], [{ when: 'Password:', send: 'hunter22\r' }]);
+    expect(r.screen).toContain('? Password:'); // the condensed path's prompt line
+    expect(r.screen).toMatch(/\d lines? → exit 0 /);
+    expect(r.screen).toContain('length 8');
+    expect(r.screen).not.toContain('hunter22');
+    expect(r.screen).not.toContain('interactive session');
+    expect(r.code).toBe(0);
+  });
+
+  it('a noisy command that pauses (terminal mode probed in each pause, still canonical) stays condensed', async () => {
+    const r = await onTerminal(['for i in 1 2 3; do seq 500; sleep 0.5; done'], []);
+    expect(r.screen).toMatch(/^1,500 lines → exit 0 /);
+    expect(r.screen).not.toContain('\n250\r'); // the numbers were condensed, not passed through
+    expect(r.screen).not.toContain('interactive session');
+    expect(r.code).toBe(0);
+  });
+
+  it('a program in raw mode that is quiet because it computes (a spinner discarding keys) stays condensed', async () => {
+    // What ora's stdin discarder does around a synchronous build step: raw mode, output, then busy and silent.
+    const busy = 'process.stdin.setRawMode(true); for (let r = 0; r < 3; r++) { for (let i = 1; i <= 300; i++) console.log(`row ${r} ${i}`); const end = Date.now() + 600; while (Date.now() < end); } process.stdin.setRawMode(false); console.log("built")';
+    writeFileSync(path.join(work, 'busy.js'), busy);
+    const r = await onTerminal(['node', 'busy.js'], []);
+    expect(r.screen).toMatch(/^901 lines → exit 0 /);
+    expect(r.screen).not.toContain('row 1 150');
+    expect(r.screen).not.toContain('interactive session');
+    expect(r.code).toBe(0);
+  });
+
   it('without a terminal: refused with advice, nothing runs', () => {
     const r = mish(['vim', 'notes.txt']);
     expect(r.code).toBe(126);

@@ -127,7 +127,10 @@ function terminalPort(): TerminalPort | undefined {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
   return {
     attach: (control) => attachTerminal(control, { forwardStdin: true }),
-    write: (bytes) => process.stdout.write(bytes),
+    write: (bytes) => {
+      clearStatus(true); // a condensed run handed over mid-way: its progress line must not prefix the screen
+      process.stdout.write(bytes);
+    },
     size: terminalSize,
   };
 }

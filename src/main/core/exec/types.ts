@@ -36,6 +36,8 @@ export interface ExecControl {
   write(data: string | Uint8Array): void;
   resize(cols: number, rows: number): void;
   kill(signal?: NodeJS.Signals): void;
+  /** The PTY's slave (`/dev/pts/N`) when the command has one of its own: its line discipline tells raw-mode programs apart. */
+  readonly ptsName?: string;
 }
 
 export interface ExecResult {

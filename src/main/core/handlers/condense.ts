@@ -8,6 +8,8 @@ import type { Detection } from '../grammar/types.js';
 import { parseCommandLine } from '../router/parse.js';
 import type { Segment } from '../router/categorize.js';
 import { Squasher } from '../squasher/squasher.js';
+import type { ExecControl } from '../exec/types.js';
+import { RawModeWatch } from './raw-mode-watch.js';
 import { capture } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
 
@@ -17,13 +19,21 @@ const TICK_MS = 100;
  * Switching to the alternate screen (`ESC[?1049h`, `?1047h`, `?47h`) is what full-screen
  * programs do first (editors, pagers, TUIs such as k9s or ncdu): on a terminal the CLI hands
  * the screen over, as for the known interactive commands, instead of condensing a screen
- * painting nobody could read.
+ * painting nobody could read. Programs that take the keyboard but not the screen (menus,
+ * `read -n1`, a REPL started by a script) are found by their terminal mode: raw-mode-watch.ts.
  */
 const ALT_SCREEN = /\x1b\[\?(?:1049|1047|47)h/;
-/** Bytes kept from before the switch so the program's first paint reaches the screen whole. */
-const HANDOVER_REPLAY_BYTES = 256 * 1024;
+/**
+ * The newest output replayed at a handover, so the screen is what the program drew: a menu or
+ * prompt and the lines above it, and the mode switches a TUI sends just before its alternate
+ * screen. Several screens even with colour codes; older output was for the condensed summary
+ * and would only flood the scrollback.
+ */
+const HANDOVER_REPLAY_BYTES = 64 * 1024;
 /** An escape sequence split across two chunks is found by looking this far back. */
 const SPLIT_SEQUENCE_BYTES = 8;
+
+type Handover = 'full-screen' | 'interactive';
 
 export async function runCondense(ctx: HandlerContext, command: string, segments: Segment[]): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; grammars: string[] }> {
   const first = segments.find((s) => s.detection)?.detection;
@@ -43,37 +53,71 @@ export async function runCondense(ctx: HandlerContext, command: string, segments
     if (used[used.length - 1] !== d.grammar.name) used.push(d.grammar.name);
   };
   const term = ctx.terminal;
-  let handedOver = false;
-  let before: Buffer[] = [];
-  let beforeBytes = 0;
+  let handedOver: Handover | undefined;
+  let handedOverName = running;
+  const replay = new ReplayTail(HANDOVER_REPLAY_BYTES);
   let tail = Buffer.alloc(0);
+  let started: ExecControl | undefined;
+  const handOver = (kind: Handover) => {
+    handedOver = kind;
+    handedOverName = running;
+    rawMode?.stop();
+    for (const x of replay.take()) term!.write(x);
+  };
+  const rawMode = term ? new RawModeWatch(() => started, () => handOver('interactive')) : undefined;
   const onData = (b: Uint8Array) => {
     if (handedOver) return term!.write(b);
     if (term) {
+      rawMode!.data();
       const chunk = Buffer.from(b);
+      replay.push(chunk);
       const probe = Buffer.concat([tail, chunk]);
-      if (ALT_SCREEN.test(probe.toString('latin1'))) {
-        handedOver = true;
-        for (const x of before) term.write(x);
-        term.write(chunk);
-        before = [];
-        return;
-      }
+      if (ALT_SCREEN.test(probe.toString('latin1'))) return handOver('full-screen');
       tail = probe.subarray(Math.max(0, probe.length - SPLIT_SEQUENCE_BYTES));
-      if (beforeBytes < HANDOVER_REPLAY_BYTES) {
-        before.push(chunk);
-        beforeBytes += chunk.length;
-      }
     }
     squasher.write(b);
   };
-  const timer = setInterval(() => squasher.tick(), TICK_MS);
+  const onStart = (control: ExecControl) => {
+    started = control;
+    ctx.onStart?.(control);
+  };
+  const timer = setInterval(() => {
+    if (handedOver) return; // the squasher no longer speaks: no prompt or progress lines on the handed-over screen
+    rawMode?.tick();
+    // While the probe runs, a quiet partial line is not yet reported as a condensed `? prompt`.
+    if (!rawMode?.probing) squasher.tick();
+  }, TICK_MS);
   try {
-    const c = await capture(ctx, command, { keep: false, onData, onSegment: segments.length > 1 || term ? onSegment : undefined });
+    const c = await capture({ ...ctx, onStart }, command, { keep: false, onData, onSegment: segments.length > 1 || term ? onSegment : undefined });
     const squash = squasher.finish({ exitCode: c.exitCode, signal: c.signal });
-    if (handedOver) return { report: { category: 'interactive', summary: `→ ${running}: full-screen session ${(c.durationMs / 1000).toFixed(1)}s, exit ${c.exitCode}` }, facts: c, grammars: used };
+    if (handedOver) return { report: { category: 'interactive', summary: `→ ${handedOverName}: ${handedOver} session ${(c.durationMs / 1000).toFixed(1)}s, exit ${c.exitCode}` }, facts: c, grammars: used };
     return { report: { category: 'condense', squash }, facts: c, grammars: used };
   } finally {
     clearInterval(timer);
+    rawMode?.stop();
+  }
+}
+
+/** The newest `limit` bytes of a stream, from a line start where one is near (a replay begins with a whole line). */
+class ReplayTail {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    while (this.chunks.length > 1 && this.bytes - this.chunks[0].length >= this.limit) this.bytes -= this.chunks.shift()!.length;
+  }
+
+  take(): Buffer[] {
+    const all = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.bytes = 0;
+    if (all.length <= this.limit) return [all];
+    const cut = all.subarray(all.length - this.limit);
+    const nl = cut.indexOf(0x0a);
+    return [nl >= 0 ? cut.subarray(nl + 1) : cut];
   }
 }

@@ -102,10 +102,8 @@ export interface ForegroundProbe {
  * Returns undefined when /proc is not available (not Linux) or the leader is gone.
  */
 export function probeForeground(leaderPid: number, ptsName: string | undefined): ForegroundProbe | undefined {
-  const leader = readStat(leaderPid);
-  if (!leader) return undefined;
-  const fg = leader.tpgid > 0 ? leader.tpgid : leader.pgrp;
-  const members = findProcesses((s) => s.pgrp === fg && s.session === leader.session);
+  const members = foregroundMembers(leaderPid);
+  if (!members) return undefined;
   let ttyRead = false;
   let polling = false;
   for (const m of members) {
@@ -114,6 +112,23 @@ export function probeForeground(leaderPid: number, ptsName: string | undefined):
     else if (b === 'poll') polling = true;
   }
   return { ttyRead, polling, pids: members.map((m) => m.pid) };
+}
+
+/** The live processes of the foreground group of the terminal led by `leaderPid`; undefined without /proc or the leader. */
+function foregroundMembers(leaderPid: number): ProcStat[] | undefined {
+  const leader = readStat(leaderPid);
+  if (!leader) return undefined;
+  const fg = leader.tpgid > 0 ? leader.tpgid : leader.pgrp;
+  return findProcesses((s) => s.pgrp === fg && s.session === leader.session);
+}
+
+/**
+ * Some process of that foreground group is on a CPU or ready to run (state R): it is
+ * computing, not waiting for a key. A program stalled in synchronous work while its terminal
+ * is raw (a spinner's stdin discarder) is quiet but not asking anything. Undefined without /proc.
+ */
+export function foregroundRunning(leaderPid: number): boolean | undefined {
+  return foregroundMembers(leaderPid)?.some((m) => m.state === 'R');
 }
 
 export interface TermMode {
