@@ -172,6 +172,51 @@ describe('sessions over MCP: seed 002 §7 edge cases', () => {
   });
 });
 
+describe('dash and sh sessions over MCP: an interrupted command ends at once, the shell stays', () => {
+  let s: Served;
+  serveForSuite((served) => {
+    s = served;
+    mkdirSync(path.join(s.home, 'kept'));
+  });
+
+  /** The session's shell pid and whether it runs a command, from sh_session list. */
+  async function sessionOf(name: string) {
+    const list = await call(s.client, 'sh_session', { action: 'list' });
+    return (list.data.sessions as { name: string; pid: number; state: string }[]).find((x) => x.name === name)!;
+  }
+
+  it.each(['dash', 'sh'])('%s: notifications/cancelled frees the session within a second; cwd and exports survive', async (shell) => {
+    const name = `cancel-${shell}`;
+    await call(s.client, 'sh_session', { action: 'create', name, shell });
+    expect((await call(s.client, 'sh_run', { cmd: 'cd kept && export KEPT=yes', session: name })).data.exit_code).toBe(0);
+    const shellPid = (await sessionOf(name)).pid;
+    const ac = new AbortController();
+    const pending = call(s.client, 'sh_run', { cmd: 'sleep 30', session: name }, { signal: ac.signal });
+    while ((await sessionOf(name)).state !== 'busy') await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    ac.abort();
+    await expect(pending).rejects.toThrow();
+    // A session still busy would make this call wait, then refuse it.
+    const after = await call(s.client, 'sh_run', { cmd: 'pwd; echo "$KEPT"', session: name });
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(after.result.isError).toBeFalsy();
+    expect(after.text.split('\n').slice(0, 2)).toEqual([path.join(s.home, 'kept'), 'yes']);
+    expect(after.data.fresh_shell).toBeUndefined();
+    expect((await sessionOf(name)).pid).toBe(shellPid);
+  });
+
+  it('dash: C-c through sh_interact ends a backgrounded sh_run with exit 130', async () => {
+    await call(s.client, 'sh_session', { action: 'create', name: 'keys-dash', shell: 'dash' });
+    const run = await call(s.client, 'sh_run', { cmd: 'sleep 30', session: 'keys-dash', timeout: 1 });
+    expect(run.data.status).toBe('running');
+    await call(s.client, 'sh_interact', { id: run.data.id, action: 'keys', keys: ['C-c'] });
+    const done = await call(s.client, 'sh_interact', { id: run.data.id, action: 'status', wait: 2 });
+    expect(done.data).toMatchObject({ state: 'exited', exit_code: 130 });
+    expect((await call(s.client, 'sh_run', { cmd: 'echo again', session: 'keys-dash' })).text.split('\n')[0]).toBe('again');
+  });
+});
+
 describe('sh_run cwd: per call, and it persists like cd', () => {
   let s: Served;
   serveForSuite((served) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
 import { readStat } from '../yield/linux-probe.js';
 import { createSessionManager } from './session-manager.js';
+import { ABORT_ESCALATE_MS } from './shell-session.js';
 import type { SessionEvent, SessionManager, ShellKind } from './types.js';
 
 let home: string;
@@ -210,6 +211,104 @@ describe('fish session (sentinels, fish quoting)', () => {
     // `exit` ends fish cleanly, so it saved its history: mish's command lines are not in it.
     const history = join(fishHome, '.local', 'share', 'fish', 'fish_history');
     expect(existsSync(history) ? readFileSync(history, 'utf8') : '').not.toContain('__mish');
+  });
+});
+
+/**
+ * dash and sh have no prompt hook: a ^C makes them abandon the rest of the command line, the end
+ * marker's __mish_e included, and the end marker comes from the prompt instead (sh.sh).
+ */
+describe.each(['dash', 'sh'] as const)('an interrupted command in a %s session', (shell) => {
+  /** An interrupt that reports within this is the prompt's end marker, not an escalation (ABORT_ESCALATE_MS). */
+  const PROMPT_REPORT_MS = 1000;
+  let m: SessionManager;
+  beforeAll(async () => {
+    m = manager();
+    expect((await m.create({ shell })).ok).toBe(true);
+  });
+  afterAll(() => m.dispose());
+
+  /** Runs `command`, aborts it once it has run for `afterMs`; the result and how long the abort took to report. */
+  async function abortAfter(command: string, afterMs: number) {
+    const ac = new AbortController();
+    let out = '';
+    const p = m.run({ command, signal: ac.signal, onData: (c) => (out += Buffer.from(c).toString('utf8')) });
+    await new Promise((r) => setTimeout(r, afterMs));
+    const t0 = Date.now();
+    ac.abort();
+    const r = await p;
+    return { ...r, out, reportMs: Date.now() - t0 };
+  }
+
+  it('sleep 30 ends at once with 130; the next command sees the cd and the exported variable', async () => {
+    expect((await run(m, 'cd /usr && export MISH_KEPT="a b"')).exitCode).toBe(0);
+    const shellPid = m.list()[0].pid;
+    const r = await abortAfter('sleep 30; echo not-reached', 300);
+    expect(r).toMatchObject({ exitCode: 130, shellExited: false, cwd: '/usr' });
+    expect(r.reportMs).toBeLessThan(PROMPT_REPORT_MS);
+    expect(r.out).not.toContain('not-reached');
+    const next = await run(m, 'pwd; echo "$MISH_KEPT"');
+    expect(next.freshShell).toBeUndefined();
+    expect(next.out).toBe('/usr\r\na b\r\n');
+    expect(m.list()[0].pid).toBe(shellPid);
+  });
+
+  it('a builtin loop and a read are interrupted too; a cd inside the interrupted command stays', async () => {
+    for (const command of ['cd /tmp; while :; do :; done', 'read x']) {
+      const r = await abortAfter(command, 300);
+      expect(r, command).toMatchObject({ exitCode: 130, shellExited: false });
+      expect(r.reportMs, command).toBeLessThan(PROMPT_REPORT_MS);
+    }
+    expect((await run(m, 'pwd')).out).toBe('/tmp\r\n');
+  });
+
+  it('SIGINT to the foreground job (sh_interact signal) and C-c keys end it with its status', async () => {
+    const viaSignal = run(m, 'sleep 30');
+    (await waitCommand(m)).signal('SIGINT');
+    expect(await viaSignal).toMatchObject({ exitCode: 130, shellExited: false });
+    const viaKeys = run(m, 'sleep 30');
+    const ctl = await waitCommand(m);
+    await new Promise((r) => setTimeout(r, 200));
+    ctl.sendKeys(['C-c']);
+    expect(await viaKeys).toMatchObject({ exitCode: 130, shellExited: false });
+    expect((await run(m, 'echo ok')).out).toBe('ok\r\n');
+  });
+
+  it('a child that ignores SIGINT still ends (TERM after the escalation delay); the shell stays', async () => {
+    const shellPid = m.list()[0].pid;
+    const r = await abortAfter("(trap '' INT; sleep 30)", 300);
+    expect(r).toMatchObject({ exitCode: 143, shellExited: false });
+    expect(r.reportMs).toBeGreaterThanOrEqual(ABORT_ESCALATE_MS - 50);
+    expect(r.reportMs).toBeLessThan(ABORT_ESCALATE_MS + 2000);
+    expect((await run(m, 'echo ok')).out).toBe('ok\r\n');
+    expect(m.list()[0].pid).toBe(shellPid);
+  });
+
+  it('rapid cancel-then-run: aborted at once, before the start, or already aborted; the next command gets only its own output', async () => {
+    for (let i = 0; i < 6; i++) {
+      const ac = new AbortController();
+      if (i % 3 === 2) ac.abort();
+      const p = m.run({ command: `sleep 30; echo not-${i}`, signal: ac.signal });
+      if (i % 3 === 0) ac.abort();
+      if (i % 3 === 1) setTimeout(() => ac.abort(), 5);
+      const t0 = Date.now();
+      const r = await p;
+      expect(r, `round ${i}`).toMatchObject({ exitCode: 130, shellExited: false });
+      expect(Date.now() - t0, `round ${i}`).toBeLessThan(PROMPT_REPORT_MS);
+      expect((await run(m, `echo next-${i}`)).out, `round ${i}`).toBe(`next-${i}\r\n`);
+    }
+  });
+
+  it("a command that replaced PS1 does not silence the interrupt's marker; printing PS1 forges nothing", async () => {
+    expect((await run(m, "PS1='custom> '; echo set")).out).toBe('set\r\n');
+    const r = await abortAfter('sleep 30', 300);
+    expect(r).toMatchObject({ exitCode: 130, shellExited: false });
+    expect(r.reportMs).toBeLessThan(PROMPT_REPORT_MS);
+    // PS1 names the nonce's variable, it does not hold the nonce: its text, printed, is output.
+    const printed = await run(m, `printf '%s\\n' "$PS1"; sleep 0.2; echo still; (exit 4)`);
+    expect(printed.out).toContain('\x1b]6474;E;${__mish_n-};');
+    expect(printed.out).toContain('still');
+    expect(printed.exitCode).toBe(4);
   });
 });
 
@@ -428,7 +527,7 @@ describe.each(shells)('a spawn from a %s session gets its current environment', 
     const f = await spawnOut('printenv ENV; echo done', 'fresh');
     expect(f.source).toMatchObject({ kind: 'session-created', session: 'fresh' });
     expect(f.out).toEqual(['/nonexistent/user-env.sh', 'done']);
-    // Closing ends the sleeping shells (an interrupt would be slow in dash: see the abort tests).
+    // Closing ends the sleeping shells.
     await Promise.all([m.close('fresh'), m.close('s')]);
     expect((await Promise.all([busy, slow])).map((x) => x.shellExited)).toEqual([true, true]);
   });

@@ -35,7 +35,7 @@ export const SHELL_START_TIMEOUT_MS = 15_000;
 export const ABORT_ESCALATE_MS = 1000;
 /** Grace between HUP and KILL when a shell is closed. */
 export const CLOSE_GRACE_MS = 1000;
-/** How often an interrupted group is looked at while it gets its TERM grace (a /proc scan each time). */
+/** How often an interrupted command's foreground group is looked at (after the ^C, and in its TERM grace: a /proc read each time). */
 const GROUP_POLL_MS = 50;
 /** An idle shell answers the hidden environment read in milliseconds; one that has not by then is treated as busy. */
 export const ENV_READ_TIMEOUT_MS = 2000;
@@ -69,6 +69,9 @@ interface Running {
   resolve: (r: SessionRunResult) => void;
   /** Simple commands mish put before the user's (env exports, the cd of `cwd`), in order: not the user's segments. */
   ownSegments: string[];
+  /** Resolves at the start marker: the shell has read the command line and runs it. */
+  begun: Promise<void>;
+  markBegun: () => void;
 }
 
 /** A command mish runs in the shell for itself: no process-table entry, no events, its output dropped. */
@@ -205,8 +208,10 @@ export class ShellSession implements Session {
           this.readyResolve = undefined;
           break;
         case 'start':
-          if (cur && cur.phase === 'written') cur.phase = 'running';
-          else if (this.internal?.phase === 'written') this.internal.phase = 'running';
+          if (cur && cur.phase === 'written') {
+            cur.phase = 'running';
+            cur.markBegun();
+          } else if (this.internal?.phase === 'written') this.internal.phase = 'running';
           break;
         case 'segment':
           if (cur?.phase === 'running') {
@@ -356,7 +361,9 @@ export class ShellSession implements Session {
         onWaiting: (waiting) => this.deps.emit({ type: 'waiting-for-input', source: { kind: 'command', id, session: this.name }, waiting }),
       });
       this.deps.table.add(tracked);
-      this.running = { tracked, request, phase: 'written', started: Date.now(), resolve, ownSegments };
+      let markBegun = () => {};
+      const begun = new Promise<void>((r) => (markBegun = r));
+      this.running = { tracked, request, phase: 'written', started: Date.now(), resolve, ownSegments, begun, markBegun };
       this.state = 'busy';
       this.commands++;
       this.deps.emit({ type: 'process', change: 'added', entry: tracked.entry() });
@@ -372,7 +379,7 @@ export class ShellSession implements Session {
       });
       const signal = request.signal;
       if (signal) {
-        const onAbort = () => void this.interrupt(tracked);
+        const onAbort = () => void this.interrupt(tracked, begun);
         if (signal.aborted) onAbort();
         else {
           signal.addEventListener('abort', onAbort, { once: true });
@@ -387,14 +394,38 @@ export class ShellSession implements Session {
    * ^C, then TERM/KILL of the foreground group, then the shell itself. Members of the group
    * that ignore SIGINT (`cmd &` inside a script: non-interactive shells start background
    * children with SIGINT ignored) would outlive the interrupted command: they go too.
+   * The ^C waits for the start marker: one that reaches the shell before it has read the command
+   * line (an abort right after the write, or already aborted) makes the tty flush that line, or
+   * only interrupts the prompt, and then the command runs uninterrupted or never starts.
    */
-  private async interrupt(tracked: TrackedProcess): Promise<void> {
+  private async interrupt(tracked: TrackedProcess, begun: Promise<void>): Promise<void> {
+    if (tracked.ended) return;
+    await settledWithin(Promise.race([begun, tracked.done]), ABORT_ESCALATE_MS);
     if (tracked.ended) return;
     const fg = this.foregroundGroup();
     this.pty.write('\x03');
-    const done = await Promise.race([tracked.done.then(() => true), delay(ABORT_ESCALATE_MS).then(() => false)]);
-    if (!done) await tracked.kill(KILL_GRACE_MS);
+    if (!(await this.interruptEnds(tracked, fg))) await tracked.kill(KILL_GRACE_MS);
     if (fg !== undefined) await this.endGroup(fg);
+  }
+
+  /**
+   * Whether the interrupted command ends within ABORT_ESCALATE_MS. A ^C that reaches the shell
+   * just after the start marker, before it has handed the terminal to the job it starts, is held
+   * by the shell until that job ends, and the job never sees it: a foreground group that appears
+   * after the ^C gets SIGINT itself, as if the ^C had come a moment later.
+   */
+  private async interruptEnds(tracked: TrackedProcess, hadCtrlC: number | undefined): Promise<boolean> {
+    const signalled = new Set([hadCtrlC]);
+    const end = Date.now() + ABORT_ESCALATE_MS;
+    for (let left = ABORT_ESCALATE_MS; left > 0; left = end - Date.now()) {
+      if (await settledWithin(tracked.done, Math.min(GROUP_POLL_MS, left))) return true;
+      const fg = this.foregroundGroup();
+      if (fg !== undefined && !signalled.has(fg)) {
+        signalled.add(fg);
+        safeKill(-fg, 'SIGINT');
+      }
+    }
+    return tracked.ended;
   }
 
   /** TERMs what is left of a (former) foreground group of this terminal, KILLs it after a grace. */
