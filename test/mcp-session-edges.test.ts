@@ -13,6 +13,8 @@ import { serveForSuite } from './mcp-suite.js';
 
 /** `su` switches user without a password only for root; elsewhere the nested-shell case stands in. */
 const ROOT_USER = userInfo().uid === 0 && existsSync('/usr/bin/su');
+// The user-switch case needs root (to su without a password) and su.
+if (!ROOT_USER) console.warn('mcp-session-edges: the su user-switch case is skipped: it needs root and /usr/bin/su');
 
 describe('sessions over MCP: seed 002 §7 edge cases', () => {
   let s: Served;

@@ -26,6 +26,7 @@ const skipReason = whyNoSshd();
 /** The remote fish session runs on this same host (sshd on loopback). */
 const hasFish = !spawnSync('fish', ['-c', 'true']).error;
 if (skipReason) console.warn(`ssh-session tests skipped: ${skipReason}`);
+else if (!hasFish) console.warn('ssh-session: the remote fish case is skipped: fish is not installed');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -25,6 +25,7 @@ const TRICKY = [
   '',
 ];
 
+if (!installed('fish')) console.warn('fishQuote tests skipped: fish is not installed (scripts/apt-packages.txt lists it; npm test installs it)');
 describe.skipIf(!installed('fish'))('fishQuote', () => {
   it.each(TRICKY.map((s) => [JSON.stringify(s), s]))('fish reads %s back exactly', (_, s) => {
     const r = spawnSync('fish', ['-c', `printf '%s' ${fishQuote(s)}`], { encoding: 'utf8' });
