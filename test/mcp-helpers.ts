@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { readStat } from '../src/main/core/yield/linux-probe.js';
 
 export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const DIST = path.join(ROOT, 'dist/mish.mjs');
@@ -104,6 +105,12 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Exists and is not a zombie (an orphan reparented to a pid 1 that never reaps stays a zombie). */
+export function liveProcess(pid: number): boolean {
+  const st = readStat(pid);
+  return !!st && st.state !== 'Z' && st.state !== 'X';
 }
 
 /** Polls `check` until it is true or `ms` passes (for asserting that processes are gone). */

@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { RING_MAX_BYTES } from '../src/main/core/process/output-ring.js';
-import { readStat } from '../src/main/core/yield/linux-probe.js';
-import { alive, call, eventually, homeEnv, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
+import { alive, call, eventually, homeEnv, liveProcess, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
 
 describe('mish serve over stdio', () => {
@@ -419,10 +418,4 @@ function tagged(tag: string): number[] {
     }
   }
   return out;
-}
-
-/** Exists and is not a zombie (an orphan reparented to a pid 1 that never reaps stays a zombie). */
-function liveProcess(pid: number): boolean {
-  const st = readStat(pid);
-  return !!st && st.state !== 'Z' && st.state !== 'X';
 }

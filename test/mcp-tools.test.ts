@@ -7,15 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readStat } from '../src/main/core/yield/linux-probe.js';
-import { call, eventually, type Served } from './mcp-helpers.js';
+import { call, eventually, liveProcess, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
-
-/** Exists and is not a zombie. */
-function liveProcess(pid: number): boolean {
-  const st = readStat(pid);
-  return !!st && st.state !== 'Z' && st.state !== 'X';
-}
 
 describe('mish serve tools', () => {
   let s: Served;

@@ -20,6 +20,7 @@ import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
+import { binaryNote, looksBinary, withCutReadHint } from './passthrough-reply.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 
 /** How often the squasher's timers run while a command streams (partial-line prompt detection needs ~100 ms resolution). */
@@ -84,6 +85,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const cwd = request.cwd ?? info()?.cwd ?? process.cwd();
     let last: SessionRunResult | undefined;
     let newlines = 0;
+    let rawBytes = 0;
     let trailing = false;
     let commandId: string | undefined;
     // The console's condensed pane: hazards while the command runs, then the whole reply.
@@ -106,6 +108,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
             onStart?.(control);
           },
           onData: (chunk) => {
+            rawBytes += chunk.length;
             for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) newlines++;
             if (chunk.length) trailing = chunk[chunk.length - 1] !== 0x0a;
             onData(chunk);
@@ -121,7 +124,12 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, signal: request.signal, onEvent });
     const rawLines = newlines + (trailing ? 1 : 0);
     const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
-    const text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
+    let text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
+    if (r.kind === 'ran' && r.report.category === 'passthrough') {
+      text = looksBinary(r.report.output)
+        ? [binaryNote(rawBytes, r.exitCode), ...r.facts.enrichment].join('\n') + '\n'
+        : withCutReadHint(text, last?.id);
+    }
     publishCondensed(text.replace(/\n$/, '').split('\n'), true);
     const base = {
       id: last?.id,

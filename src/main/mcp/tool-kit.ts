@@ -3,6 +3,7 @@
  * structuredContent), the reply size cap with its exact marker, agent-actionable error results,
  * and progress notifications. Tools translate; the engine (src/main/core) does the work.
  */
+import { z } from 'zod';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } from '../core/session/types.js';
@@ -88,6 +89,9 @@ export interface McpDeps {
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/** A session name as every tool takes it (it appears in replies and ids: keep it one plain word). */
+export const sessionNameArg = () => z.string().min(1).max(64).regex(/^[\w.-]+$/, 'session names: letters, digits, _ . - only');
+
 /** The issue's budget for one reply's text. */
 export const MAX_REPLY_TOKENS = 20_000;
 /** Room kept below the budget for what follows the capped body (meta line, [procs] digest, marker). */
@@ -142,6 +146,12 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
+/** The one footer of a finished command's reply: `[exit N · cwd … · R raw lines, S shown · id cN · raw: mish raw <id>]`. */
+export function runFooter(r: RouteCommandResult, shown: number): string {
+  const raw = `${r.rawLines} raw line${r.rawLines === 1 ? '' : 's'}`;
+  return `[exit ${r.exitCode ?? '?'} · cwd ${r.cwd ?? '?'} · ${raw}, ${shown} shown${r.id ? ` · id ${r.id}` : ''}${r.spoolRef ? ` · raw: ${r.spoolRef}` : ''}]`;
+}
+
 /** A successful reply: the text the agent reads plus the same facts as structured content. */
 export function reply<T extends Record<string, unknown>>(text: string, structured: T): CallToolResult {
   return { content: [{ type: 'text', text }], structuredContent: structured };
@@ -183,9 +193,17 @@ export function startProgress(extra: ToolExtra, describe: () => { progress: numb
 export function describeEntry(e: ProcessEntry): string {
   const secs = Math.round(e.elapsedMs / 1000);
   const last = e.lastLine ? `, last: "${truncate(e.lastLine, 80)}"` : '';
-  const waiting = e.waiting ? `, waiting for input: "${truncate(e.waiting.prompt, 80)}"${e.waiting.secret ? ' (secret)' : ''}` : '';
+  const waiting = e.waiting ? `, waiting for input${e.waiting.prompt ? `: "${truncate(e.waiting.prompt, 80)}"` : ' (no prompt printed)'}${e.waiting.secret ? ' (secret)' : ''}` : '';
   const end = e.state === 'exited' || e.state === 'killed' ? ` exit ${e.exitCode ?? '?'}${e.signal ? ` (signal ${e.signal})` : ''}` : '';
   return `${e.id}${e.alias ? ` (${e.alias})` : ''} ${e.state}${end} ${secs}s, ${e.rawLines} lines${last}${waiting}`;
+}
+
+/**
+ * What to tell the agent about a process that reads its input without having printed a prompt
+ * (`cat`, a script reading stdin): there is no question to answer, only input to give or end.
+ */
+export function readsStdinAdvice(id: string): string {
+  return `It printed no prompt: it reads its input. Send lines with sh_interact {id: "${id}", action: "send", text: "…\\n"}, end the input with keys ["C-d"], or stop it with action "kill".`;
 }
 
 export function truncate(s: string, max: number): string {

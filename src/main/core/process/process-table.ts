@@ -59,8 +59,13 @@ export class ProcessTableImpl implements ProcessTable {
     const parts: string[] = [];
     if (running.length) {
       const items = running.slice(0, DIGEST_MAX_ITEMS).map((e) => {
-        const what = e.waiting ? `waiting for input: ${JSON.stringify(e.waiting.prompt)}${e.waiting.secret ? ' (secret)' : ''}` : JSON.stringify(e.lastLine);
-        return `${e.alias ?? e.id}(pid ${e.pid}, ${formatElapsed(e.elapsedMs)}, ${what})`;
+        // `waiting for input: ""` and a trailing `""` read like mish lost something: say what is there.
+        const what = e.waiting
+          ? `, waiting for input${e.waiting.prompt ? `: ${JSON.stringify(e.waiting.prompt)}` : ' (no prompt printed)'}${e.waiting.secret ? ' (secret)' : ''}`
+          : e.lastLine
+            ? `, ${JSON.stringify(e.lastLine)}`
+            : '';
+        return `${e.alias ?? e.id}(pid ${e.pid}, ${formatElapsed(e.elapsedMs)}${what})`;
       });
       if (running.length > DIGEST_MAX_ITEMS) items.push(`+${running.length - DIGEST_MAX_ITEMS} more`);
       parts.push(`${running.length} running: ${items.join(', ')}`);

@@ -12,7 +12,7 @@ import { spoolOutputStore } from '../process/spool-output-store.js';
 import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
-import { processesWithEnv } from '../yield/linux-probe.js';
+import { processesWithEnv, readStat } from '../yield/linux-probe.js';
 import { resolveShell, SHELL_KINDS, syntaxOf } from './integration.js';
 import { ShellSession, type ShellSessionConfig } from './shell-session.js';
 import type {
@@ -41,6 +41,15 @@ export const DEFAULT_SESSION = 'default';
  * at dispose (Jenkins' process-tree killer uses the same cookie).
  */
 export const OWNER_ENV = 'MISH_OWNER';
+/**
+ * Environment variable a session's shell (and so everything run in it) gets, with a value unique
+ * to that shell: closing or restarting the session finds what escaped its process group
+ * (`setsid`, `nohup … &` in a subshell, daemons) by it. Background processes started by sh_spawn
+ * do not carry it: they belong to the manager, not to the session they took their cwd/env from.
+ */
+export const SESSION_COOKIE_ENV = 'MISH_SESSION_COOKIE';
+/** Closing a session: how long what escaped it gets after SIGTERM before SIGKILL (daemons flush and exit well within this). */
+const ESCAPED_GRACE_MS = 500;
 /** dispose() ends processes gracefully (TERM, HUP) for this long, then KILLs whatever carries the owner cookie: below `mish serve`'s 1 s exit budget. */
 export const DISPOSE_GRACE_MS = 600;
 
@@ -65,6 +74,8 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
 interface Entry {
   options: SessionCreateOptions;
   session: ShellSession;
+  /** `MISH_SESSION_COOKIE=<value>` in this shell's environment. */
+  cookie: string;
 }
 
 export class SessionManagerImpl implements SessionManager {
@@ -141,12 +152,13 @@ export class SessionManagerImpl implements SessionManager {
     const kind = shell?.kind ?? ((options.shell ?? 'bash').split('/').pop() as ShellSessionConfig['kind']);
     const localCwd = options.ssh ? (this.deps.cwd ?? process.cwd()) : (options.cwd ?? this.deps.cwd ?? process.cwd());
     if (!isDir(localCwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${localCwd}` } };
+    const cookie = randomBytes(9).toString('base64url');
     const config: ShellSessionConfig = {
       name,
       kind,
       path: shell?.path ?? kind,
       cwd: localCwd,
-      env: this.baseEnv(options.env),
+      env: { ...this.baseEnv(options.env), [SESSION_COOKIE_ENV]: cookie },
       ssh: options.ssh,
       sshArgs: options.sshArgs,
       cols: options.cols,
@@ -160,7 +172,7 @@ export class SessionManagerImpl implements SessionManager {
       return { ok: false, error: { kind: 'start-failed', message: 'session manager disposed' } };
     }
     if (options.ssh && options.cwd) await session.run({ command: syntaxOf(kind).cd(options.cwd), onData: () => {} });
-    this.sessions.set(name, { options, session });
+    this.sessions.set(name, { options, session, cookie: `${SESSION_COOKIE_ENV}=${cookie}` });
     const info = session.info();
     this.emit({ type: 'session-created', session: info, ...(restartOf ? { restartOf } : {}) });
     return { ok: true, value: info };
@@ -203,6 +215,7 @@ export class SessionManagerImpl implements SessionManager {
     if (!entry) return false;
     this.sessions.delete(name);
     await entry.session.close();
+    await endEscaped(entry.cookie);
     this.emit({ type: 'session-closed', session: name, reason: 'closed' });
     return true;
   }
@@ -213,6 +226,8 @@ export class SessionManagerImpl implements SessionManager {
     if (entry) {
       this.sessions.delete(name);
       await entry.session.close();
+      // A restart is a fresh start: a daemon the old shell left behind would still hold its ports and files.
+      await endEscaped(entry.cookie);
       this.emit({ type: 'session-closed', session: name, reason: 'restarted' });
     }
     return this.startSession(name, options, name);
@@ -244,6 +259,7 @@ export class SessionManagerImpl implements SessionManager {
       envSource = inherited.source;
       // The owner cookie is this manager's whatever the session did to it: dispose finds the process by it.
       env = { ...inherited.env, ...this.ownerEnv(), ...options.env };
+      delete env[SESSION_COOKIE_ENV];
     }
     cwd ??= this.deps.cwd ?? process.cwd();
     if (!isDir(cwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${cwd}` } };
@@ -307,6 +323,37 @@ export class SessionManagerImpl implements SessionManager {
     }
     for (const p of this.table.live()) p.detach();
   }
+}
+
+/**
+ * Ends the processes that carry a closed session's cookie (`MISH_SESSION_COOKIE=<value>`): what
+ * left the shell's process group, so closing the shell did not reach it. TERM, then KILL after
+ * ESCAPED_GRACE_MS.
+ */
+async function endEscaped(cookie: string): Promise<void> {
+  let left = signalEach(processesWithEnv(cookie), 'SIGTERM');
+  const end = Date.now() + ESCAPED_GRACE_MS;
+  while (left.length && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 25));
+    // A zombie still answers kill(0) until its new parent reaps it; it no longer runs anything.
+    left = left.filter((pid) => {
+      const st = readStat(pid);
+      return st !== undefined && st.state !== 'Z';
+    });
+  }
+  signalEach(left, 'SIGKILL');
+}
+
+/** Sends `sig` to each pid; returns those that were there to get it. */
+function signalEach(pids: number[], sig: NodeJS.Signals): number[] {
+  return pids.filter((pid) => {
+    try {
+      process.kill(pid, sig);
+      return true;
+    } catch {
+      return false; // already gone
+    }
+  });
 }
 
 function isDir(p: string): boolean {

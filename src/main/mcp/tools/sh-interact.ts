@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ProcessControl, ProcessEntry, SpoolReadResult } from '../../core/session/types.js';
+import { isKeyName } from '../../core/process/keys.js';
 import type { BackgroundRun } from '../background-runs.js';
-import { capReply, describeEntry, readLastLines, regexArg, reply, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
 /** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
 const DEFAULT_ANSWER_WAIT_S = 5;
@@ -66,6 +67,7 @@ const outputSchema = {
   total_lines: z.number().optional(),
   dropped_lines: z.number().optional().describe('lines no longer in the bounded spool (-1: some from the middle, count unknown)'),
   result: z.string().optional().describe('status of a backgrounded sh_run: its final condensed reply'),
+  cwd: z.string().optional().describe("a finished backgrounded sh_run: the session's cwd after it"),
   procs: z.string(),
 };
 
@@ -101,6 +103,9 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
         case 'read_raw': {
           const { re: grep, error } = regexArg('read_raw', args.grep, 'pass a valid JavaScript regular expression, or a plain substring with special characters escaped');
           if (error) return error;
+          if (args.from_line !== undefined && args.to_line !== undefined && args.to_line < args.from_line) {
+            return toolError(`read_raw: to_line ${args.to_line} is before from_line ${args.from_line}`, 'pass from_line <= to_line (1-based, both inclusive), e.g. {from_line: 10, to_line: 40}; leave to_line out to read to the end');
+          }
           const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
           const lines = read.lines.slice(0, MAX_READ_LINES);
           const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
@@ -110,7 +115,11 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
               : read.droppedLines < 0
                 ? '; the middle of a very long output was dropped from the bounded spool (a marker line shows where)'
                 : '';
-          const what = `${read.lines.length} line(s) of ${read.totalLines}${grep ? ` matching /${args.grep}/` : ''}${more}${dropped}`;
+          const e = control.entry();
+          const pastEnd = !grep && args.from_line !== undefined && args.from_line > read.totalLines;
+          const what = pastEnd
+            ? `no lines from ${args.from_line}: the output has ${read.totalLines} line(s)${e.state === 'running' || e.state === 'waiting-for-input' ? ' so far (it is still running; read again later)' : ''}`
+            : `${read.lines.length} line(s) of ${read.totalLines}${grep ? ` matching /${args.grep}/` : ''}${more}${dropped}`;
           return linesReply(deps, control.entry(), 'read_raw', read, lines, what);
         }
         case 'signal': {
@@ -190,9 +199,10 @@ function condensedTail(deps: McpDeps, e: ProcessEntry, read: SpoolReadResult, li
 /** A backgrounded sh_run that has ended: its final condensed reply, handed over once (marked delivered). */
 function finishedRunReply(deps: McpDeps, e: ProcessEntry, run: BackgroundRun, result: RouteCommandResult, action: string) {
   run.delivered = true;
-  const capped = capReply(result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`).text;
-  const text = `${e.id} finished: \`${truncate(run.command, 200)}\` → exit ${result.exitCode ?? '?'}\n${capped}${footer(deps)}`;
-  return reply(text, { ...base(deps, e, action), result: capped } satisfies Out);
+  const capped = capReply(result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`).text.replace(/\n+$/, '');
+  // The same footer an sh_run that finished in time ends with: exit, cwd (where the session now is), counts, spool.
+  const text = `${e.id} finished: \`${truncate(run.command, 200)}\`\n${capped ? `${capped}\n` : ''}${runFooter(result, countLines(capped))}${footer(deps)}`;
+  return reply(text, { ...base(deps, e, action), result: capped, ...(result.cwd ? { cwd: result.cwd } : {}) } satisfies Out);
 }
 
 function footer(deps: McpDeps): string {
@@ -209,7 +219,7 @@ function linesReply(deps: McpDeps, e: ProcessEntry, action: string, read: SpoolR
   const width = String(lines.length ? lines[lines.length - 1].n : 1).length;
   const body = lines.map((l) => `${String(l.n).padStart(width)}│ ${l.text}`).join('\n');
   const capped = capReply(body, (from) => `page on with read_raw and a from_line past the last number shown (reply line ${from})`);
-  const text = `${describeEntry(e)}\n${what}:\n${capped.text}${footer(deps)}`;
+  const text = `${describeEntry(e)}\n${what}${lines.length ? `:\n${capped.text}` : ''}${footer(deps)}`;
   // Structured lines follow the same cap as the text so a reply never balloons.
   const keep = capped.truncated ? lines.slice(0, Math.max(0, capped.text.split('\n').length - 1)) : lines;
   return reply(text, { ...base(deps, e, action), lines: keep, total_lines: read.totalLines, ...(read.droppedLines ? { dropped_lines: read.droppedLines } : {}) });
@@ -234,6 +244,14 @@ async function sendInput(
     if (args.text === undefined) return toolError('send needs text', 'pass text, e.g. {action: "send", text: "y\\n"} (\\n presses Enter)');
   } else if (!args.keys?.length) {
     return toolError('keys needs a non-empty keys array', 'pass e.g. {action: "keys", keys: ["C-c"]}');
+  } else {
+    const unknown = args.keys.filter((k) => !isKeyName(k));
+    if (unknown.length) {
+      return toolError(
+        `keys: unknown key name(s) ${unknown.map((k) => JSON.stringify(k)).join(', ')}; nothing was sent`,
+        'use Enter Tab Esc Backspace Space Delete Up Down Left Right Home End PageUp PageDown, C-<x> (Ctrl+C works too), M-<x>, or one character; to type text use action "send"',
+      );
+    }
   }
   const waitMs = secondsToMs(args.wait, DEFAULT_ANSWER_WAIT_S, MAX_ANSWER_WAIT_S);
   const answered = waitForAnswer(deps, control, waitFor.re, waitMs, extra.signal);

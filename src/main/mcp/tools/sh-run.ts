@@ -10,7 +10,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isDirectory } from '../../core/fs/tolerant-fs.js';
 import type { WaitingForInput } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
-import { capReply, countLines, describeEntry, readLastLines, reply, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, readLastLines, readsStdinAdvice, reply, runFooter, sessionNameArg, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
 const DEFAULT_TIMEOUT_S = 50;
@@ -39,7 +39,7 @@ const inputSchema = {
     .describe(
       "Directory to run in (absolute, or relative to the session's cwd). Like cd: the session moves there first and stays there for later calls (each reply's footer shows the cwd). A directory that does not exist fails the call and nothing runs. No env argument: `export VAR=value` in cmd keeps a variable for later calls, `VAR=value cmd` sets it for one command.",
     ),
-  session: z.string().optional().describe('Session name (default "default", created on first use). Use sh_session to manage sessions.'),
+  session: sessionNameArg().optional().describe('Session name (default "default", created on first use). Use sh_session to manage sessions.'),
   timeout: z.number().min(0).max(MAX_TIMEOUT_S).optional().describe(`Seconds to wait (default ${DEFAULT_TIMEOUT_S}). When it passes the command keeps running in the background; the reply gives its id for sh_interact.`),
 };
 
@@ -79,8 +79,9 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
       const sessionName = args.session ?? 'default';
       const busyNow = () => deps.sessions.list().find((s) => s.name === sessionName && s.state === 'busy' && s.runningCommandId);
       let busy = busyNow();
-      if (busy) {
-        // A command being interrupted (a cancelled call) usually ends within moments: wait a little before refusing.
+      // A command being interrupted (a cancelled call) usually ends within moments: wait a little before refusing.
+      // One the agent was handed as backgrounded (timeout, prompt) is known to be still at work: refuse at once.
+      if (busy && !deps.runs.get(busy.runningCommandId!)) {
         const running = deps.sessions.process(busy.runningCommandId!);
         if (running) await withTimeout(running.done, BUSY_GRACE_MS, extra.signal);
         busy = busyNow();
@@ -185,7 +186,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
   // The one footer of a reply (the router's own `[N lines, XB, exit N]` is dropped by the engine wiring).
   const meta = r.refused
     ? `[not run · category ${r.category}]`
-    : `[exit ${r.exitCode ?? '?'} · cwd ${r.cwd ?? '?'} · ${plural(r.rawLines, 'raw line')}, ${shown} shown${r.id ? ` · id ${r.id}` : ''}${r.spoolRef ? ` · raw: ${r.spoolRef}` : ''}]`;
+    : runFooter(r, shown);
   const digest = deps.sessions.processes.digest();
   const text = [capped.text.replace(/\n+$/, ''), ...notes, meta, digest].filter((s) => s.length > 0).join('\n');
   return reply(text, {
@@ -212,10 +213,6 @@ function countShown(text: string): number {
   return countLines(text);
 }
 
-function plural(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`;
-}
-
 function backgrounded(
   deps: McpDeps,
   cmd: string,
@@ -236,13 +233,7 @@ function backgrounded(
   // Terminal control sequences (bracketed paste, colours) would only be noise in the text the agent reads.
   const tail = control ? readLastLines(control, BACKGROUND_TAIL_LINES).lines.map((l) => stripAnsi(l.text).replace(/\r$/, '')) : [];
   const head = waiting
-    ? `waiting for input: "${truncate(waiting.prompt, 200)}" — \`${truncate(cmd, 200)}\` is paused at a prompt as ${id}.\n${
-        waiting.secret
-          ? 'It asks for a secret (terminal echo is off): do not guess or invent it; ask the user, or stop it with sh_interact {id: "' + id + '", action: "kill"}.'
-          : SHELL_LIKE_PROMPT.test(waiting.prompt)
-            ? `A shell or REPL (su, ssh, python, …) waits for commands: send them with sh_interact {id: "${id}", action: "send", text: "whoami\\n"}; end it with text "exit\\n" (or keys ["C-d"]) and ${id} finishes, or stop it with action "kill".`
-            : `Answer with sh_interact {id: "${id}", action: "send", text: "y\\n"} (the reply shows what follows), or stop it with action "kill".`
-      }`
+    ? waitingHead(cmd, id, waiting)
     : `still running after ${(elapsedMs / 1000).toFixed(1)}s: \`${truncate(cmd, 200)}\` continues in the background as ${id} (nothing is lost).\nNext: sh_interact {id: "${id}", action: "status"} for its result when done, "read_tail" for progress, "kill" to stop it.`;
   const tailText = tail.length ? `\n--- last ${tail.length} line(s) ---\n${capReply(tail.join('\n'), () => `sh_interact {id: "${id}", action: "read_raw"}`).text}` : '';
   const digest = deps.sessions.processes.digest();
@@ -261,4 +252,16 @@ function backgrounded(
     ...(e?.spoolRef ? { spool_ref: e.spoolRef } : {}),
     procs: digest,
   } satisfies Out);
+}
+
+/** The reply's first lines for a command paused for input: what it waits for and how to answer. */
+function waitingHead(cmd: string, id: string, waiting: WaitingForInput): string {
+  const what = `\`${truncate(cmd, 200)}\``;
+  if (waiting.prompt === '' && !waiting.secret) return `waiting for input: ${what} is reading its input as ${id}.\n${readsStdinAdvice(id)}`;
+  const advice = waiting.secret
+    ? `It asks for a secret (terminal echo is off): do not guess or invent it; ask the user, or stop it with sh_interact {id: "${id}", action: "kill"}.`
+    : SHELL_LIKE_PROMPT.test(waiting.prompt)
+      ? `A shell or REPL (su, ssh, python, …) waits for commands: send them with sh_interact {id: "${id}", action: "send", text: "whoami\\n"}; end it with text "exit\\n" (or keys ["C-d"]) and ${id} finishes, or stop it with action "kill".`
+      : `Answer with sh_interact {id: "${id}", action: "send", text: "y\\n"} (the reply shows what follows), or stop it with action "kill".`;
+  return `waiting for input: "${truncate(waiting.prompt, 200)}" — ${what} is paused at a prompt as ${id}.\n${advice}`;
 }

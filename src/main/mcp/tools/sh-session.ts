@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SessionInfo } from '../../core/session/types.js';
-import { reply, toolError, type McpDeps } from '../tool-kit.js';
+import { reply, sessionNameArg, toolError, type McpDeps } from '../tool-kit.js';
 
 const inputSchema = {
-  action: z.enum(['create', 'list', 'close', 'restart']).describe('create a session, list sessions, close one, or restart one with a fresh shell (same options).'),
-  name: z.string().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, _ . - only').optional().describe('Session name. create: default "default"; close/restart: required except for "default".'),
+  action: z
+    .enum(['create', 'list', 'close', 'restart'])
+    .describe('create a session, list sessions, close one, or restart one with a fresh shell (same options). close and restart end everything the old shell ran, daemons started with setsid/nohup included (sh_spawn processes stay).'),
+  name: sessionNameArg().optional().describe('Session name. create: default "default"; close/restart: required except for "default".'),
   shell: z
     .string()
     .optional()
@@ -105,14 +107,22 @@ export function registerShSession(server: McpServer, deps: McpDeps): void {
         case 'close': {
           const name = args.name ?? 'default';
           const closed = await sessions.close(name);
-          if (!closed) return toolError(`no session named "${name}"`, 'call sh_session {action: "list"} to see the sessions');
-          return reply(`closed session ${name}; its processes were ended`, { action: 'close', sessions: [] });
+          if (!closed) {
+            const names = sessions.list().map((x) => x.name);
+            return toolError(`no session named "${name}"`, names.length ? `sessions: ${names.join(', ')}` : 'there are no sessions (sh_run creates "default" on first use)');
+          }
+          return reply(`closed session ${name}; everything it ran was ended (daemons started with setsid/nohup too)`, { action: 'close', sessions: [] });
         }
         case 'restart': {
           const name = args.name ?? 'default';
+          // "default" is created on first use anyway; another unknown name is likely a typo, and a restart that quietly creates it hides that.
+          if (name !== 'default' && !sessions.list().some((x) => x.name === name)) {
+            const names = sessions.list().map((x) => x.name);
+            return toolError(`no session named "${name}" to restart`, `${names.length ? `sessions: ${names.join(', ')}; ` : ''}create it with sh_session {action: "create", name: "${name}"}`);
+          }
           const restarted = await sessions.restart(name);
           if (!restarted.ok) return toolError(`sh_session restart failed (${restarted.error.kind}): ${restarted.error.message}`, 'call sh_session {action: "list"}, or create the session anew');
-          return reply(`restarted ${line(restarted.value)} (fresh shell: cwd and env reset)`, { action: 'restart', sessions: [toOut(restarted.value)] });
+          return reply(`restarted ${line(restarted.value)} (fresh shell: cwd and env reset; what the old shell ran was ended, daemons included)`, { action: 'restart', sessions: [toOut(restarted.value)] });
         }
       }
     },

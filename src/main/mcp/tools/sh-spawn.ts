@@ -7,7 +7,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SpawnEnvSource, WaitForResult } from '../../core/session/types.js';
-import { capReply, describeEntry, readLastLines, regexArg, reply, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
+import { stripAnsi } from '../../core/yield/prompt-patterns.js';
+import { capReply, describeEntry, readLastLines, readsStdinAdvice, regexArg, reply, sessionNameArg, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
 
 /** Default wait_for timeout: below the 60 s default request timeout of the official SDK client. */
 const DEFAULT_WAIT_S = 30;
@@ -15,19 +16,23 @@ const DEFAULT_WAIT_S = 30;
 const MAX_WAIT_S = 600;
 /** Without wait_for, look this long for an immediate failure (command not found, bad flag) before replying. */
 const SPAWN_SETTLE_MS = 300;
-/** Output lines shown in the spawn reply. */
+/** Last output lines in structuredContent `tail`. */
 const TAIL_LINES = 20;
+/**
+ * Raw lines the reply's condensed view covers: a crash's headline (EADDRINUSE, a missing module)
+ * sits above a stack trace longer than TAIL_LINES, and condensing keeps errors wherever they are.
+ */
+const CONDENSED_LINES = 200;
 
 const inputSchema = {
   cmd: z.string().min(1).describe('Shell command line to start in the background, e.g. "npm run dev".'),
   alias: z.string().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, _ . - only').optional().describe('A name to refer to the process in sh_interact, e.g. "web".'),
   wait_for: z.string().optional().describe('Regex; block until the output matches it (e.g. "ready|listening on"), the process exits, it waits for input, or timeout. Matches output already printed too.'),
   timeout: z.number().min(0).max(MAX_WAIT_S).optional().describe(`Seconds to wait for wait_for (default ${DEFAULT_WAIT_S}). The process keeps running when it passes.`),
-  session: z
-    .string()
+  session: sessionNameArg()
     .optional()
     .describe(
-      'Session whose cwd and current environment the process starts with (default: the "default" session, once it exists): what sh_run commands exported there (`export PORT=3001`) or unset is seen. While the session is busy with a command, the process gets the environment as last read from it (or as the session was created) and the reply says so. Remote (ssh) sessions: the local server\'s environment.',
+      'Session whose cwd and current environment the process starts with (default: the "default" session, once it exists; a named session must exist): what sh_run commands exported there (`export PORT=3001`) or unset is seen. While the session is busy with a command, the process gets the environment as last read from it (or as the session was created) and the reply says so. Remote (ssh) sessions: the local server\'s environment.',
     ),
   cwd: z.string().optional().describe("Working directory of the process (default: the session's cwd, or the default session's when no session is named; a relative path starts there). The session itself does not move."),
 };
@@ -46,7 +51,8 @@ const outputSchema = {
   exit_code: z.number().optional(),
   waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
   elapsed_ms: z.number().optional(),
-  tail: z.array(z.string()).optional().describe('last output lines'),
+  tail: z.array(z.string()).optional().describe('last output lines (terminal escapes removed)'),
+  output: z.string().optional().describe("the output as the text shows it: condensed with the command's grammar (errors and warnings kept)"),
   spool_ref: z.string().optional().describe('`mish raw <id>`: the exact raw output on disk, also readable from the CLI'),
   env_from: z
     .enum(['session', 'session-earlier', 'session-created', 'server'])
@@ -74,6 +80,14 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       const pattern = waitFor.re;
       // Where the agent's work is: the session's cwd ("default" when none is named), which a relative cwd starts from too.
       const session = deps.sessions.list().find((x) => x.name === (args.session ?? 'default'));
+      if (args.session !== undefined && !session) {
+        // Started elsewhere, with another environment, the process would misbehave in ways hard to trace back to a typo.
+        const names = deps.sessions.list().map((x) => x.name);
+        return toolError(
+          `sh_spawn: no session named "${args.session}"; nothing was started`,
+          `${names.length ? `sessions: ${names.join(', ')}; ` : ''}create it first (sh_session {action: "create", name: "${args.session}"}, or any sh_run in it), or leave session out`,
+        );
+      }
       const base = session && !session.remote ? session.cwd : process.cwd();
       const cwd = args.cwd === undefined ? base : path.resolve(base, args.cwd);
       const verdict = deps.check(args.cmd, cwd);
@@ -120,7 +134,10 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         await control.kill();
       }
       const e = control.entry();
-      const tail = readLastLines(control, TAIL_LINES).lines.map((l) => l.text);
+      const recent = readLastLines(control, CONDENSED_LINES).lines;
+      // Colours and cursor moves are noise in text an agent reads (sh_interact read_raw keeps the exact bytes).
+      const tail = recent.slice(-TAIL_LINES).map((l) => stripAnsi(l.text).replace(/\r$/, ''));
+      const condensed = recent.length ? deps.condense(args.cmd, cwd, recent.map((l) => l.text), recent[0].n).text.replace(/\n+$/, '') : '';
       const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
       let head: string;
       let wait: z.infer<typeof outputSchema.wait>;
@@ -141,14 +158,19 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
           break;
         case 'waiting-for-input':
           wait = 'waiting-for-input';
-          head = `it is waiting for input: "${truncate(waited.waiting.prompt, 200)}"${waited.waiting.secret ? ' (a secret: ask the user, never guess)' : ` — answer with sh_interact {id: "${e.id}", action: "send", text: "…\\n"}`}`;
+          head =
+            waited.waiting.prompt === '' && !waited.waiting.secret
+              ? `it is waiting for input. ${readsStdinAdvice(e.id)}`
+              : `it is waiting for input: "${truncate(waited.waiting.prompt, 200)}"${waited.waiting.secret ? ' (a secret: ask the user, never guess)' : ` — answer with sh_interact {id: "${e.id}", action: "send", text: "…\\n"}`}`;
           break;
         case 'cancelled':
           wait = 'cancelled';
           head = 'the call was cancelled; the process was killed';
           break;
       }
-      const tailText = tail.length ? `\n${capReply(tail.join('\n'), () => `read the rest with sh_interact {id: "${e.id}", action: "read_raw"}`).text}` : '\n(no output yet)';
+      const skipped = recent.length && recent[0].n > 1 ? `[output lines 1-${recent[0].n - 1} not shown: sh_interact {id: "${e.id}", action: "read_raw"}]\n` : '';
+      const shown = condensed ? capReply(condensed, () => `read the rest with sh_interact {id: "${e.id}", action: "read_raw"}`).text : '';
+      const tailText = shown ? `\n${skipped}${shown}` : '\n(no output yet)';
       const digest = deps.sessions.processes.digest();
       const envNote = envFallbackNote(control.envSource);
       const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}${e.spoolRef ? ` · raw: ${e.spoolRef}` : ''}: \`${truncate(args.cmd, 200)}\`\n${envNote ? `${envNote}\n` : ''}${head}${tailText}${digest ? `\n${digest}` : ''}`;
@@ -164,6 +186,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         ...(e.waiting ? { waiting_for_input: { prompt: e.waiting.prompt, secret: e.waiting.secret } } : {}),
         elapsed_ms: e.elapsedMs,
         tail,
+        ...(shown ? { output: shown } : {}),
         ...(e.spoolRef ? { spool_ref: e.spoolRef } : {}),
         env_from: ENV_FROM[control.envSource.kind],
         procs: digest,
