@@ -3,7 +3,7 @@
  * on real commands, files and git repos.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,17 @@ function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
     input: opts.input ?? '',
     encoding: 'utf8',
     env: { ...process.env, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' },
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A line run by bash without a controlling terminal: real shell pipes and redirections around mish. */
+function sh(line: string) {
+  const r = spawnSync('setsid', ['-w', 'bash', '-c', line], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' },
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -106,6 +117,23 @@ describe('mish <command>', () => {
       expect(r.err.trim().split('\n').length, r.err).toBeLessThanOrEqual(4);
       expect(r.err).not.toMatch(/\n\s+at /);
     }
+    expect(mish(['raw', '--bogus']).err).toBe("mish raw: unknown option '--bogus' (see mish raw --help)\n");
+  });
+
+  it('mish raw --lines -N prints the last N lines, as its help says', () => {
+    const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '500']).out)?.[1];
+    expect(mish(['raw', '--help']).out).toContain('-20 alone = the last 20 lines');
+    expect(mish(['raw', id!, '--lines', '-2']).out).toBe('499\n500\n');
+    expect(mish(['raw', '--lines', '-1', id!]).out).toBe('500\n');
+  });
+
+  it('--json puts a refusal and a syntax error on stdout as JSON too', () => {
+    const refused = mish(['--json', 'vim', 'x.txt']);
+    expect(refused.code).toBe(126);
+    expect(JSON.parse(refused.out)).toMatchObject({ refused: 'interactive', exitCode: 126 });
+    const parse = mish(['--json', "echo 'oops"]);
+    expect(parse.code).toBe(2);
+    expect(JSON.parse(parse.out)).toMatchObject({ error: 'parse', exitCode: 2 });
   });
 
   it('prints help for mish and its subcommands', () => {
@@ -115,3 +143,47 @@ describe('mish <command>', () => {
     expect(mish(['serve', '--help']).out).toMatch(/serve/);
   });
 });
+
+describe('mish with piped stdin', () => {
+  it('gives it to the command as a pipe: never echoed, bytes exact, end-of-file at its end', () => {
+    expect(sh('echo x | $MISH cat').out).toBe('x\n── 1 line, 2B, exit 0\n');
+    writeFileSync(path.join(work, 'three.txt'), 'a\nb\nc\n');
+    expect(sh('$MISH wc -l < three.txt').out).toBe('3\n── 1 line, 2B, exit 0\n');
+    // Typed into a terminal, ^C would interrupt, ^D end the input and CR turn into NL.
+    expect(sh("printf 'a\\003b\\004c\\rd\\n' | $MISH --raw od -An -c").out.replace(/\s+/g, ' ').trim()).toBe('a 003 b 004 c \\r d \\n');
+    expect(sh('head -c 5000 /dev/zero | tr "\\0" z | $MISH --raw wc -c').out.trim()).toBe('5000');
+    // rm sees no terminal on stdin, so it does not stop to ask about a write-protected file.
+    writeFileSync(path.join(work, 'ro.txt'), 'x');
+    chmodSync(path.join(work, 'ro.txt'), 0o444);
+    expect(sh('$MISH rm ro.txt < /dev/null').out).toBe('→ rm: 1 file (1B)\n');
+  });
+
+  it('a REPL fed from a pipe or a file runs (a bare one without input is still refused)', () => {
+    writeFileSync(path.join(work, 'answer.py'), 'print(6 * 7)\n');
+    for (const line of ["echo 'print(6 * 7)' | $MISH python3", '$MISH python3 < answer.py']) {
+      const r = sh(line);
+      expect(r.code, line).toBe(0);
+      expect(r.out, line).toMatch(/^ {2}42$/m);
+    }
+    const bare = mish(['python3']);
+    expect(bare.code).toBe(126);
+    expect(bare.err).toContain('refused: python3 is interactive');
+  });
+});
+
+describe('mish when its reader goes away (mish … | head)', () => {
+  it('ends like a program killed by SIGPIPE: exit 141, no stack trace, the command stopped', () => {
+    // The loop is dead once it is gone or a zombie (its parent died too; init reaps it when it gets to it).
+    const r = sh(`$MISH --raw sh -c 'echo $$ > loop.pid; while :; do echo tick; done' | head -2; echo "status=\${PIPESTATUS[0]}"; sleep 0.3; case "$(ps -o stat= -p $(cat loop.pid))" in ''|Z*) echo gone;; *) echo running;; esac`);
+    expect(r.out).toBe('tick\r\ntick\r\nstatus=141\ngone\n');
+    expect(r.err).toBe('');
+  });
+
+  it('mish raw <id> | head exits 141 quietly', () => {
+    const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '200000']).out)?.[1];
+    const r = sh(`$MISH raw ${id} | head -1; echo "status=\${PIPESTATUS[0]}"`);
+    expect(r.out).toBe('1\r\nstatus=141\n');
+    expect(r.err).toBe('');
+  });
+});
+

@@ -5,6 +5,7 @@
  * long runs. Exits with the command's exit code. `--raw` passes everything through; `--json`
  * prints a machine-readable result. The raw bytes always go to the spool (`mish raw <id>`).
  */
+import { fstatSync } from 'node:fs';
 import { config as zodConfig } from 'zod';
 import { CliExecutor } from '../core/exec/cli-executor.js';
 import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar/index.js';
@@ -16,6 +17,7 @@ import { SpoolStore } from '../core/spool/spool.js';
 import { contextLine, headerLine } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
+import { exitOnClosedOutput, setRunningCommand } from './closed-output.js';
 import { confirmOnTty } from './confirm-tty.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
@@ -40,10 +42,12 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // One process validates each grammar and the router data once: zod's JIT (it compiles a
   // parser per schema with new Function) costs more start-up time than it saves here.
   zodConfig({ jitless: true });
+  exitOnClosedOutput();
   const cwd = process.cwd();
   const line = toCommandLine(args);
   const env = childEnv();
-  const executor = new CliExecutor(nodePtyPort, { env });
+  // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
+  const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
   if (options.output === 'raw') return runRaw(executor, line, cwd, spool);
 
@@ -68,11 +72,13 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       terminal: terminalPort(),
       confirm: confirmOnTty,
       approvals: new SessionApprovals(),
+      stdinFed: !process.stdin.isTTY && stdinIsInput(),
       cols,
       rows,
       // Non-interactive commands still get the keyboard, so a prompt can be answered.
       onStart: (control) => {
-        detach = attachTerminal(control, { forwardStdin: true });
+        setRunningCommand(control);
+        detach = attachTerminal(control);
       },
       onEvent: live ? (e) => onLiveEvent(e, options.color, printed) : undefined,
     });
@@ -83,10 +89,12 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       text = text.split('\n').filter((l) => !printedLine(l, printed, result.report)).join('\n');
       text = text.replace(/\n/, ` (${printed.size} shown above)\n`);
     }
-    const stream = result.kind === 'ran' ? process.stdout : process.stderr;
+    // --json: the result is on stdout whatever it is (a consumer parses one stream).
+    const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     return result.exitCode;
   } finally {
+    setRunningCommand(undefined);
     detach?.();
   }
 }
@@ -112,12 +120,14 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
         process.stdout.write(chunk);
       },
       onStart: (control) => {
-        detach = attachTerminal(control, { forwardStdin: true });
+        setRunningCommand(control);
+        detach = attachTerminal(control);
       },
     });
     spool.close({ exitCode: res.exitCode });
     return res.exitCode;
   } finally {
+    setRunningCommand(undefined);
     detach?.();
   }
 }
@@ -126,7 +136,10 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
 function terminalPort(): TerminalPort | undefined {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
   return {
-    attach: (control) => attachTerminal(control, { forwardStdin: true }),
+    attach: (control) => {
+      setRunningCommand(control);
+      return attachTerminal(control);
+    },
     write: (bytes) => {
       clearStatus(true); // a condensed run handed over mid-way: its progress line must not prefix the screen
       process.stdout.write(bytes);
@@ -160,6 +173,20 @@ function clearStatus(live: boolean): void {
   if (live && statusShown) {
     process.stderr.write('\r\x1b[K');
     statusShown = false;
+  }
+}
+
+/**
+ * Is mish's stdin input for the command: a shell pipe or a file (`echo 1+1 | mish python3`,
+ * `mish psql < q.sql`)? Not a socket (an agent's idle channel, which may never end) nor
+ * /dev/null: there a bare REPL still waits for a human and is refused.
+ */
+function stdinIsInput(): boolean {
+  try {
+    const st = fstatSync(0);
+    return st.isFIFO() || st.isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SpoolStore } from '../core/spool/spool.js';
+import { exitOnClosedOutput } from './closed-output.js';
 import { UsageError } from './usage-error.js';
 
 export const RAW_HELP = `usage: mish raw <id> [--lines A-B] [--grep REGEX] [--strip]
@@ -17,15 +18,12 @@ Print the exact raw output of an earlier command (every \`mish\` run is spooled)
 `;
 
 export function runRaw(argv: string[]): number {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { lines: { type: 'string' }, grep: { type: 'string' }, strip: { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
+  const { values, positionals } = parseRawArgs(argv);
   if (values.help) {
     process.stdout.write(RAW_HELP);
     return 0;
   }
+  exitOnClosedOutput();
   const store = new SpoolStore();
   if (values.list) {
     for (const m of store.list()) process.stdout.write(`${m.id}  ${m.startedAt}  exit ${m.exitCode ?? '?'}  ${m.lines} lines  ${m.command}\n`);
@@ -57,4 +55,17 @@ export function runRaw(argv: string[]): number {
   const res = reader.readLines({ from, to, grep, strip: values.strip });
   for (const l of res.lines) process.stdout.write(`${l.text}\n`);
   return 0;
+}
+
+const RAW_OPTIONS = { lines: { type: 'string' }, grep: { type: 'string' }, strip: { type: 'boolean' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+
+function parseRawArgs(argv: string[]) {
+  // `--lines -20` (the last 20 lines, as the help says): parseArgs would take -20 for an option.
+  const args = argv.flatMap((a, i) => (a === '--lines' && /^-\d+$/.test(argv[i + 1] ?? '') ? [] : i > 0 && argv[i - 1] === '--lines' && /^-\d+$/.test(a) ? [`--lines=${a}`] : [a]));
+  try {
+    return parseArgs({ args, allowPositionals: true, options: RAW_OPTIONS });
+  } catch (e) {
+    const m = /^Unknown option '([^']*)'/.exec((e as Error).message);
+    throw new UsageError(`mish raw: ${m ? `unknown option '${m[1]}'` : (e as Error).message.split('\n')[0]} (see mish raw --help)`);
+  }
 }

@@ -13,8 +13,6 @@ export interface TerminalTarget {
 /** Size used when stdout is not a terminal: wide enough that tools do not wrap or truncate. */
 export const DEFAULT_COLS = 120;
 export const DEFAULT_ROWS = 40;
-/** EOT: what the terminal sends for ^D, so a child reading piped stdin sees end-of-file. */
-const EOT = '\x04';
 
 export function terminalSize(): { cols: number; rows: number } {
   const out = process.stdout;
@@ -22,26 +20,23 @@ export function terminalSize(): { cols: number; rows: number } {
   return { cols: DEFAULT_COLS, rows: DEFAULT_ROWS };
 }
 
-/** Wire stdin, resize and signals to the child; returns a disposer. */
-export function attachTerminal(child: TerminalTarget, options: { forwardStdin: boolean }): () => void {
+/**
+ * Wire the keyboard (a terminal stdin, raw), resize and signals to the child; returns a
+ * disposer. Piped stdin is not forwarded here: the executor gives it to the command directly
+ * (core/exec/piped-stdin.ts), since through the PTY it would be echoed and read as keystrokes.
+ */
+export function attachTerminal(child: TerminalTarget): () => void {
   const disposers: (() => void)[] = [];
   const stdin = process.stdin;
-  if (options.forwardStdin) {
-    if (stdin.isTTY) {
-      stdin.setRawMode(true);
-      disposers.push(() => stdin.setRawMode(false));
-    }
+  if (stdin.isTTY) {
+    stdin.setRawMode(true);
     const onData = (d: Buffer) => child.write(d);
-    const onEnd = () => {
-      if (!stdin.isTTY) child.write(EOT);
-    };
     stdin.on('data', onData);
-    stdin.on('end', onEnd);
     stdin.resume();
     disposers.push(() => {
       stdin.off('data', onData);
-      stdin.off('end', onEnd);
       stdin.pause();
+      stdin.setRawMode(false);
     });
   }
   if (process.stdout.isTTY) {

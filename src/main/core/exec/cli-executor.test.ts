@@ -1,6 +1,7 @@
-import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
 import { CliExecutor, SegmentFilter, type CliExecutorOptions } from './cli-executor.js';
@@ -180,5 +181,36 @@ describe('CliExecutor for other shells: bash', () => {
     const r = await run('echo hi', true, { bash: '/nonexistent/bash', env: { PATH: dir, SHELL: '/bin/dash' } });
     expect(r.out).toBe(`mish: cannot start: no bash to run the command line: /nonexistent/bash does not exist and there is no bash on PATH (${dir})\r\n`);
     expect(r.exitCode).toBe(127);
+  });
+});
+
+describe('CliExecutor with piped stdin (the host\'s stdin is a pipe or a file)', () => {
+  const piped = (command: string, stdin: Readable) => run(command, true, { env: BASH_USER, stdin });
+
+  it('the command reads it exactly, as a pipe: no echo, control bytes and long lines intact', async () => {
+    const r = await piped('cat; echo "[stdin is a tty: $([ -t 0 ] && echo yes || echo no)]"', Readable.from([Buffer.from('x\n')]));
+    expect(r.out).toBe('x\r\n[stdin is a tty: no]\r\n');
+    // ^C, ^D, ^Z and CR typed into a PTY would be a signal, an end-of-file, a suspend and a newline.
+    const od = await piped('od -An -c', Readable.from([Buffer.from('a\x03b\x04c\x1ad\re\n')]));
+    expect(od.out.replace(/\s+/g, ' ').trim()).toBe('a 003 b 004 c 032 d \\r e \\n');
+    // A line longer than the tty's 4 KB canonical-mode limit.
+    const long = await piped('wc -c', Readable.from([Buffer.from(`${'z'.repeat(10_000)}\n`)]));
+    expect(long.out.trim()).toBe('10001');
+  });
+
+  it('a command that does not read it still ends, and the FIFO is removed', async () => {
+    const endless = new Readable({ read() { this.push(Buffer.alloc(65536, 0x61)); } });
+    const before = readdirSync(tmpdir()).filter((n) => n.startsWith('mish-stdin-')).length;
+    const r = await piped('echo done', endless);
+    expect(r.out).toBe('done\r\n');
+    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('mish-stdin-')).length).toBe(before);
+    const head = await piped('head -c 5', endless);
+    expect(head.out).toBe('aaaaa');
+  });
+
+  it('a compound line shares it, and segments are still reported', async () => {
+    const r = await piped('read first && echo "got $first" && cat | wc -l', Readable.from([Buffer.from('one\ntwo\nthree\n')]));
+    expect(r.out).toBe('got one\r\n2\r\n');
+    expect(r.segments).toEqual(['read first', 'echo "got $first"', 'cat', 'wc -l']);
   });
 });

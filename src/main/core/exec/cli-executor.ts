@@ -12,11 +12,13 @@
  * router's command names already see `=rm` as rm.
  */
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { parse as parseBash } from 'unbash';
 import { NonceMarkerScanner } from '../pty/nonce-marker-scanner.js';
 import { spawnCommand } from '../pty/spawn-command.js';
 import type { PtyPort } from '../pty/types.js';
 import { resolveCommandShell, SYSTEM_BASH } from './command-shell.js';
+import { PipedStdin, withStdinFrom } from './piped-stdin.js';
 import { SEGMENT_MARKER, tracedScript } from './segment-trace.js';
 import type { ExecRequest, ExecResult, Executor } from './types.js';
 
@@ -33,6 +35,12 @@ export interface CliExecutorOptions {
   env?: NodeJS.ProcessEnv;
   /** Report segments for every line, not just compound ones (tests). */
   alwaysTrace?: boolean;
+  /**
+   * The commands' standard input when it is not the terminal (mish's own piped stdin): read
+   * through a FIFO, never typed into the PTY (see piped-stdin.ts). Without it the command
+   * reads the PTY, where the host forwards the keyboard.
+   */
+  stdin?: Readable;
 }
 
 export class CliExecutor implements Executor {
@@ -48,12 +56,16 @@ export class CliExecutor implements Executor {
     const cwd = request.cwd ?? process.cwd();
     let child;
     let traced: string | undefined;
+    let stdin: PipedStdin | undefined;
     try {
       const shell = resolveCommandShell(env, this.options.bash ?? SYSTEM_BASH);
       const trace = request.onSegment !== undefined && (this.options.alwaysTrace || looksCompound(request.command));
       traced = trace ? tracedScript(shell.kind, request.command, nonce) : undefined;
-      child = spawnCommand(this.port, { shellCommand: traced ?? request.command, shell: shell.path }, { cwd, env, cols: request.cols ?? DEFAULT_COLS, rows: request.rows ?? DEFAULT_ROWS });
+      const argv = [shell.path, '-c', traced ?? request.command];
+      stdin = this.options.stdin ? new PipedStdin(this.options.stdin) : undefined;
+      child = spawnCommand(this.port, { argv: stdin ? withStdinFrom(stdin.path, argv) : argv }, { cwd, env, cols: request.cols ?? DEFAULT_COLS, rows: request.rows ?? DEFAULT_ROWS });
     } catch (e) {
+      stdin?.close();
       // No shell, a bad cwd and the like: what a shell prints, as output, with its status.
       request.onData(Buffer.from(`mish: cannot start: ${(e as Error).message}\r\n`));
       return Promise.resolve({ exitCode: 127 });
@@ -72,6 +84,7 @@ export class CliExecutor implements Executor {
     return new Promise((resolve) => {
       child.onExit((exit) => {
         filter?.end();
+        stdin?.close();
         for (const t of timers) clearTimeout(t);
         request.signal?.removeEventListener('abort', onAbort);
         resolve(exit.signal ? { exitCode: exit.exitCode, signal: exit.signal } : { exitCode: exit.exitCode });

@@ -13,10 +13,10 @@ const loaded = loadRouterMeta();
 if (!loaded.ok) throw new Error(`${loaded.error.file}: ${loaded.error.message}`);
 const meta: RouterMeta = loaded.meta;
 
-function plan(line: string) {
+function plan(line: string, options: { stdinFed?: boolean } = {}) {
   const p = parseCommandLine(line);
   if (!p.ok) throw new Error(p.error.message);
-  return planLine(p.line, meta);
+  return planLine(p.line, meta, undefined, options);
 }
 
 describe('categories from grammars/_meta/categories.toml', () => {
@@ -57,6 +57,14 @@ describe('categories from grammars/_meta/categories.toml', () => {
     ['env', 'passthrough'],
   ])('%s → %s', (line, category) => {
     expect(plan(line).category).toBe(category);
+  });
+
+  it("the host's piped stdin feeds a REPL that reads it: `echo 'print(1)' | mish python3`", () => {
+    expect(plan('python3', { stdinFed: true }).category).toBe('condense');
+    expect(plan('cd x && psql mydb', { stdinFed: true }).category).toBe('condense');
+    // An editor stays interactive whatever its stdin; without piped input a bare REPL waits for a human.
+    expect(plan('vim notes.txt', { stdinFed: true }).category).toBe('interactive');
+    expect(plan('python3').category).toBe('interactive');
   });
 
   it('lists top-level segments in order for grammar switching', () => {

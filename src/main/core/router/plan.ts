@@ -32,8 +32,18 @@ export interface Plan {
   reason: string;
 }
 
-export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn): Plan {
-  const segments = line.commands.filter((c) => c.context === 'top').map((c) => categorize(c, meta, detect));
+export interface PlanOptions {
+  /**
+   * The host's own stdin is input for the line (CLI: `echo 'print(1)' | mish python3`, `mish
+   * psql < q.sql`): a command that reads it (the first of its pipeline, no `<` of its own)
+   * counts as having its stdin redirected, so a REPL rule with `unless_stdin` does not apply.
+   */
+  stdinFed?: boolean;
+}
+
+export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn, options: PlanOptions = {}): Plan {
+  const top = line.commands.filter((c) => c.context === 'top');
+  const segments = top.map((c) => categorize(options.stdinFed && c.pipeline.position === 0 ? { ...c, stdinRedirected: true } : c, meta, detect));
   const dangers = findDangers(line, meta);
   const { treatment, reason } = treatmentOf(segments, line);
   if (dangers.length) return { category: 'dangerous', treatment, segments, dangers, reason: `dangerous: ${dangers.map((d) => d.id).join(', ')}` };

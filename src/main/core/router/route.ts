@@ -41,6 +41,8 @@ export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   /** CLI: ask the human about a dangerous line. Without it, dangerous lines are refused. */
   confirm?: ConfirmFn;
   approvals?: SessionApprovals;
+  /** CLI: mish's stdin is a pipe or file the line reads (see PlanOptions.stdinFed). */
+  stdinFed?: boolean;
 }
 
 export type RouteResult =
@@ -75,7 +77,7 @@ export async function route(commandLine: string, options: RouteOptions): Promise
   for (let edits = 0; ; edits++) {
     const parsed = parseCommandLine(line);
     if (!parsed.ok) return parseError(line, parsed.error, output);
-    const plan = planLine(parsed.line, options.meta, options.detect);
+    const plan = planLine(parsed.line, options.meta, options.detect, { stdinFed: options.stdinFed });
     if (plan.category !== 'dangerous') return execute(line, plan, [], options, output);
     if (options.approvals?.covers(plan.dangers)) return execute(line, plan, plan.dangers, options, output);
     const warning = dangerWarning(line, plan.dangers);
