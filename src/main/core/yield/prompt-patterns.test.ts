@@ -20,5 +20,8 @@ describe('prompt patterns', () => {
   });
   it('takes the last line as shown (\\r overwrites, colour removed)', () => {
     expect(lastVisibleLine('a\r\n10%\r50%\r\x1b[1mdone\x1b[0m\r\n\r\n')).toBe('done');
+    // npm's spinner, as `npm test` printed it in a PTY (read back with read_raw): its last frame is cleared before the shell prompt.
+    expect(lastVisibleLine('\x1b[34mℹ duration_ms 158.7\x1b[39m\r\n\x1b[1G\x1b[0K⠙\x1b[1G\x1b[0K')).toBe('ℹ duration_ms 158.7');
+    expect(lastVisibleLine('added 1 package\r\n⠹\r\x1b[2K')).toBe('added 1 package');
   });
 });

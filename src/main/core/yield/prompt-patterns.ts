@@ -26,9 +26,17 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI_RE, '');
 }
 
-/** The last non-empty line of the text as a terminal would show it (handles \r overwrites). */
+/**
+ * A spinner frame cleared in place (npm, ora): back to column 1 (CR, `ESC[G`, `ESC[1G`), then
+ * erase the line (`ESC[K`, `ESC[0K`, `ESC[2K`). The terminal shows nothing there.
+ */
+const CLEARED_FRAME_RE = /(?:\r|\x1b\[1?G)\x1b\[[02]?K/g;
+
+/** The last non-empty line of the text as a terminal would show it (handles \r overwrites and cleared spinner frames). */
 export function lastVisibleLine(text: string): string {
-  const clean = stripAnsi(text);
+  // A cleared frame becomes a CR (drops what was drawn) and a DEL, which the control-character
+  // removal below drops, so that the CR is not taken for the end of a CRLF.
+  const clean = stripAnsi(text.replace(CLEARED_FRAME_RE, '\r\x7f'));
   const lines = clean.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     let line = lines[i];
