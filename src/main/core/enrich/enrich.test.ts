@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { have, sandbox } from '../router/test-kit.js';
-import { editDistance } from './enrich.js';
+import { editDistance, similarCommands } from './enrich.js';
 
 const sb = sandbox('enrich');
 const dir = sb.dir;
@@ -46,6 +46,8 @@ describe('No such file or directory', () => {
     ['tar xzf src/archive.tgz', 'hint: src/archive.tgz does not exist; nearest existing: src/ (2 entries: main.ts, lib/)'],
     ['python3 src/main.py', `hint: ${dir}/src/main.py does not exist; nearest existing: ${dir}/src/ (2 entries: main.ts, lib/)`],
     ['node src/mian.js', `hint: ${dir}/src/mian.js does not exist; nearest existing: ${dir}/src/ (2 entries: main.ts, lib/)`],
+    // `jq: error: Could not open src/lib/util.json: No such file or directory`
+    ['jq . src/lib/util.json', 'hint: src/lib/util.json does not exist; nearest existing: src/lib/ (2 entries: util.ts, utils.test.ts)'],
   ])('%s', async (line, hint) => {
     expect(await hints(line)).toEqual([hint]);
   });
@@ -88,6 +90,18 @@ describe('command not found', () => {
     expect(await hints("sh -c 'gti status'")).toEqual([expect.stringMatching(/^hint: gti: command not found; similar on PATH: .*\bgit\b/)]);
     if (have('zsh')) expect(await hints("zsh -fc 'gti status'")).toEqual([expect.stringMatching(/^hint: gti: command not found; similar on PATH: .*\bgit\b/)]);
     if (have('fish')) expect(await hints("fish --no-config -c 'gti status'")).toEqual([expect.stringMatching(/^hint: gti: command not found; similar on PATH: .*\bgit\b/)]);
+  });
+
+  it('a short name: only what keeps part of it (go → gio, not [, ar, bc)', () => {
+    const bin = path.join(dir, 'short-bin');
+    mkdirSync(bin);
+    for (const n of ['gio', '[', 'ar', 'bc', 'git']) {
+      writeFileSync(path.join(bin, n), '');
+      chmodSync(path.join(bin, n), 0o755);
+    }
+    expect(similarCommands('go', bin)).toBe('hint: go: command not found; similar on PATH: gio');
+    expect(similarCommands('x', bin)).toBe('hint: x: command not found and nothing similar on PATH');
+    expect(similarCommands('gti', bin)).toBe('hint: gti: command not found; similar on PATH: git, gio');
   });
 
   it('nothing similar: says so', async () => {

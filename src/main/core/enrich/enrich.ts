@@ -58,6 +58,7 @@ const EACCES_PHRASE = /Permission denied|EACCES/;
  *   [Errno 2] No such file or directory: 'x'   (Python)
  *   ENOENT: no such file or directory, open 'x'   (Node)
  *   unzip:  cannot find or open x.zip, x.zip.zip or x.zip.ZIP.
+ *   jq: error: Could not open x.json: …   (a sentence ending with the path; `error` is a label)
  */
 export function pathOfError(line: string, phrase: RegExp): string | undefined {
   const m = phrase.exec(line);
@@ -73,9 +74,21 @@ export function pathOfError(line: string, phrase: RegExp): string | undefined {
   if (quoted) return quoted[1];
   const segs = before.split(': ').map((x) => x.trim()).filter(Boolean);
   const candidates = segs.length > 1 ? segs.slice(1) : segs;
-  for (let i = candidates.length - 1; i >= 0; i--) if (!/\s/.test(candidates[i])) return candidates[i];
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const c = candidates[i];
+    if (!/\s/.test(c)) {
+      if (!SEVERITY_WORD.test(c)) return c;
+      continue;
+    }
+    // `jq: error: Could not open x.json: …`: a sentence that ends with the path.
+    const last = /\s(\S*[./]\S*)$/.exec(c)?.[1];
+    if (last && !/^\.+$/.test(last)) return last;
+  }
   return undefined;
 }
+
+/** A label between colons, not a path: `jq: error: …`, `ld: fatal: …`. */
+const SEVERITY_WORD = /^(?:error|fatal|warning|warn|note|ERROR|FATAL|WARNING|Error|Fatal|Warning)$/;
 
 export interface EnrichInput {
   output: string;
@@ -202,7 +215,8 @@ export function similarCommands(name: string, PATH: string): string | undefined 
     for (const e of entryNames(dir)) {
       if (found.has(e)) continue;
       const d = editDistance(e, name);
-      if (d <= MAX_COMMAND_DISTANCE || (name.length >= 3 && e.startsWith(name))) found.set(e, d);
+      // A short name is not similar to everything as short: `go` → gio, not `[`, ar, bc.
+      if (d <= Math.min(MAX_COMMAND_DISTANCE, name.length - 1) || (name.length >= 3 && e.startsWith(name))) found.set(e, d);
     }
   }
   const best = [...found].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).slice(0, SIMILAR_SHOWN).map(([e]) => e);
