@@ -145,6 +145,13 @@ describe('mkdir and touch', () => {
     const t = await narrate('touch missing/dir/f');
     expect(t.text).toBe("touch: cannot touch 'missing/dir/f': No such file or directory\n✗ touch: not touched: missing/dir/f\n✗ exit 1\nhint: missing/dir/f does not exist; nearest existing: ./ (2 entries: a/, new)\n");
   });
+
+  it('what a later command of the line moved or removed was still created (not "not touched" / "already there")', async () => {
+    expect(await effects('mkdir -p d/e && touch d/e/f && mv d/e/f d/g')).toEqual(['→ mkdir: created d/e', '→ touch: created d/e/f', '→ mv: d/e/f → d/g (0B)']);
+    expect(await effects('mkdir tmpdir && rmdir tmpdir')).toEqual(['→ mkdir: created tmpdir', '→ rmdir: removed tmpdir (made earlier in the line)']);
+    // touch -c creates nothing: a missing path stays "not touched".
+    expect(await effects('touch -c nothere && mkdir z')).toEqual(['✗ touch: not touched: nothere', '→ mkdir: created z']);
+  });
 });
 
 describe('ln', () => {

@@ -435,7 +435,17 @@ function owner(s: Snap): string {
   return `${idName('user', s.uid)}:${idName('group', s.gid)}`;
 }
 
-function describe(pl: Planned, cwd: string, exitCode: number): string[] {
+/**
+ * Where the command sits in its line: snapshots are of the whole line, so what it made may be
+ * gone by the end (`touch f && mv f g`: a command `after` it), and what it removed may not have
+ * been there at the start (`mkdir d && rmdir d`: a command `before` it).
+ */
+interface LinePosition {
+  before: boolean;
+  after: boolean;
+}
+
+function describe(pl: Planned, cwd: string, exitCode: number, inLine: LinePosition): string[] {
   const { seg, args, pos, op } = pl;
   const n = seg.name;
   const failed = exitCode !== 0;
@@ -446,11 +456,14 @@ function describe(pl: Planned, cwd: string, exitCode: number): string[] {
 
   if (args !== undefined && op === 'remove') {
     let files = 0, dirs = 0, size = 0;
-    const kept: string[] = [], missing: string[] = [];
+    const kept: string[] = [], missing: string[] = [], madeInLine: string[] = [];
+    const force = hasFlag(args, '-f') || hasFlag(args, '--force');
     for (const p of pos) {
       const b = pl.before.get(abs(p))!;
       if (!b.exists) {
-        missing.push(p);
+        // Without -f a missing path fails the command: the line succeeded, so an earlier command made it.
+        if (!failed && inLine.before && !force && !after(abs(p)).exists) madeInLine.push(p);
+        else missing.push(p);
         continue;
       }
       if (!after(abs(p)).exists) {
@@ -460,10 +473,13 @@ function describe(pl: Planned, cwd: string, exitCode: number): string[] {
       } else kept.push(p);
     }
     if (files + dirs) out.push(`→ ${n}: ${counted(files, dirs, size)}`);
-    else if (!failed && !kept.length) out.push(`→ ${n}: nothing to remove`);
-    else if (kept.length || !missing.length) bad('nothing removed');
+    if (madeInLine.length) out.push(`→ ${n}: removed ${names(madeInLine)} (made earlier in the line)`);
+    if (files + dirs === 0 && !madeInLine.length) {
+      if (!failed && !kept.length) out.push(`→ ${n}: nothing to remove`);
+      else if (kept.length || !missing.length) bad('nothing removed');
+    }
     if (kept.length) bad(`still there: ${names(kept)}`);
-    if (missing.length && !hasFlag(args, '-f') && !hasFlag(args, '--force')) bad(`did not exist: ${names(missing)}`);
+    if (missing.length && !force) bad(`did not exist: ${names(missing)}`);
     return out;
   }
 
@@ -500,10 +516,14 @@ function describe(pl: Planned, cwd: string, exitCode: number): string[] {
 
   if (args !== undefined && op === 'create') {
     const created: string[] = [], updated: string[] = [], notDone: string[] = [];
+    // `touch -c` creates nothing, so a path it did not find is still "not touched".
+    const noCreate = n === 'touch' && args.some((a) => a === '--no-create' || /^-[a-zA-Z]*c/.test(a));
     for (const p of pos) {
       const b = pl.before.get(abs(p))!, a = after(abs(p));
       if (!b.exists && a.exists) created.push(p);
       else if (a.exists && changed(b, a)) updated.push(p);
+      // Missing after a line that succeeded: made, then moved or removed by a later command (narrated on its own).
+      else if (!b.exists && !failed && inLine.after && !noCreate) created.push(p);
       else notDone.push(p);
     }
     if (created.length) out.push(`→ ${n}: created ${names(created)}`);
@@ -608,7 +628,7 @@ export async function runNarrate(ctx: HandlerContext, command: string, segments:
   const plans = segments.filter((s) => s.name !== '').map((s) => plan(s, ctx.cwd, exclude));
   const c = await capture(ctx, command);
   const output = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
-  const effects = plans.flatMap((p) => describe(p, ctx.cwd, c.exitCode));
+  const effects = plans.flatMap((p, i) => describe(p, ctx.cwd, c.exitCode, { before: i > 0, after: i < plans.length - 1 }));
   const shown = c.exitCode !== 0 || output.trim() === '' ? output : keptOutput(output, c.spoolRef);
   return { report: { category: 'narrate', effects, output: shown }, facts: c, text: output };
 }
