@@ -5,7 +5,7 @@
  *   context  for an LLM's context window: no colour, no decoration, bracketed metadata
  */
 import { renderSummary } from '../squasher/render.js';
-import { CUT_PLACEHOLDER } from '../handlers/passthrough.js';
+import { CUT_PLACEHOLDER, textLinesOf } from '../handlers/passthrough.js';
 import { humanSize } from '../handlers/narrate.js';
 import type { Report, RunFacts } from '../handlers/types.js';
 
@@ -43,7 +43,12 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
         const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${f.spoolRef ? `; full output: ${f.spoolRef}` : ''}]`;
         body = body.replace(CUT_PLACEHOLDER, marker);
       }
-      if (body !== '') out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
+      if (r.binary) {
+        out.push(`[mish: binary output not shown (${humanSize(r.bytes)}, not text); to look inside use \`file <path>\`, \`xxd <path> | head -20\` or \`strings <path> | head -50\`]`);
+        // A failed command's error message is text among the bytes.
+        if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
+      }
+      else if (body !== '') out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
       const meta = `${r.lines} ${r.lines === 1 ? "line" : "lines"}, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;
       out.push(ctx ? `[${meta}]` : dim(`── ${meta}`));
       break;
@@ -90,6 +95,7 @@ export function toJson(input: RenderInput): Record<string, unknown> {
     case 'condense':
       return { ...base, summary: r.squash };
     case 'passthrough':
+      if (r.binary) return { ...base, output: '', binary: true, lines: r.lines, bytes: r.bytes };
       return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}) };
     case 'narrate':
       return { ...base, effects: r.effects, output: r.output };

@@ -4,7 +4,8 @@
  * colour removed — nothing else). Real programs on real files and a real git repository.
  */
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
@@ -156,3 +157,44 @@ describe('very large passthrough output', () => {
     expect(parsed.spool).toMatch(/^mish raw \w+$/);
   });
 });
+
+describe('binary output', () => {
+  const NOTE = (bytes: number) => `[mish: binary output not shown (${humanSize(bytes)}, not text); to look inside use \`file <path>\`, \`xxd <path> | head -20\` or \`strings <path> | head -50\`]`;
+
+  beforeAll(() => writeFileSync(path.join(dir, 'noise.bin'), randomBytes(3000)));
+
+  it('is named with its size, not pasted: random bytes, an executable', async () => {
+    for (const [line, bytes] of [['cat noise.bin', 3000], ['cat /bin/true', statSync('/bin/true').size], ['head -c 200 noise.bin', 200]] as const) {
+      const r = await sb.run(line);
+      if (r.report.category !== 'passthrough') throw new Error(`${line}: not passthrough`);
+      expect(r.report, line).toMatchObject({ binary: true, bytes });
+      expect(r.text, line).toMatch(new RegExp(`^${escapeRe(NOTE(bytes))}\\n── \\d+ lines?, ${escapeRe(humanSize(bytes))}, exit 0\\n$`));
+      expect(JSON.parse((await sb.run(line, { output: 'json' })).text), line).toMatchObject({ binary: true, output: '', bytes });
+    }
+  });
+
+  it("a failed command's error message still shows, before or after the bytes", async () => {
+    const bytes = 3000 + Buffer.byteLength('cat: missing.txt: No such file or directory\n');
+    for (const line of ['cat noise.bin missing.txt', 'cat missing.txt noise.bin']) {
+      const r = await sb.run(line);
+      expect(r.exitCode, line).toBe(1);
+      expect(r.text.split('\n').slice(0, 3), line).toEqual([NOTE(bytes), expect.stringMatching(/cat: missing\.txt: No such file or directory$/), expect.stringMatching(new RegExp(`^── \\d+ lines, ${escapeRe(humanSize(bytes))}, exit 1$`))]);
+    }
+  });
+
+  it('text stays text: Latin-1 (invalid UTF-8), a stray NUL in a log, layout control characters', async () => {
+    writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from('café crème brûlée\nnaïve résumé\n', 'latin1'));
+    writeFileSync(path.join(dir, 'nul.log'), 'started\n\0\nstopped\n');
+    writeFileSync(path.join(dir, 'layout.txt'), 'tab\there\fform feed\vvertical\bback\n');
+    for (const line of ['cat latin1.txt', 'cat nul.log', 'cat layout.txt']) {
+      const r = await sb.run(line);
+      if (r.report.category !== 'passthrough') throw new Error(`${line}: not passthrough`);
+      expect(r.report.binary, line).toBeUndefined();
+      expect(r.report.output, line).toBe(own(line));
+    }
+  });
+});
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

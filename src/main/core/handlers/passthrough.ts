@@ -2,7 +2,8 @@
  * Passthrough: content the agent acts on (cat, grep, git diff, sed -n, …) comes back exactly
  * as the program wrote it — only terminal escapes are removed — with a metadata footer. Very
  * large output is cut head + tail with an exact marker naming the omitted line range and the
- * spool reference; never silently.
+ * spool reference; never silently. Binary output (`cat image.png`) is not text to act on: it
+ * is counted, not shown (as UTF-8 it would be a screenful of replacement characters).
  */
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
@@ -17,13 +18,62 @@ const HEAD_SHARE = 0.5;
 export async function runPassthrough(ctx: HandlerContext, command: string): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
   const c = await capture(ctx, command);
   const text = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
-  return { report: passthroughReport(text), facts: c, text };
+  const report = passthroughReport(text);
+  // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
+  if (looksBinary(text)) return { report: { ...report, binary: true, bytes: programBytes(c.bytes) }, facts: c, text };
+  return { report, facts: c, text };
+}
+
+/** How much of the output the binary check reads: enough to judge, cheap on a huge dump. */
+const BINARY_SAMPLE_CHARS = 8_192;
+/**
+ * Share of characters that are not text (control characters other than layout ones, DEL,
+ * undecodable bytes) above which output is binary: random or compressed bytes score ~50%, a
+ * Latin-1 text read as UTF-8 a few percent (its accented letters).
+ */
+const BINARY_SHARE = 0.1;
+/** Fewer non-text characters than this are stray bytes in text (a NUL in a log), never "binary". */
+const BINARY_MIN_CHARS = 8;
+// Below space except \t \n \v \f \r \b (layout), DEL, U+FFFD (what invalid UTF-8 decodes to).
+const NOT_TEXT = /[\x00-\x07\x0e-\x1f\x7f\ufffd]/g;
+
+/** Is decoded output mostly not text (`cat image.png`, an executable, an archive)? */
+export function looksBinary(text: string): boolean {
+  const sample = text.slice(0, BINARY_SAMPLE_CHARS);
+  const odd = sample.match(NOT_TEXT)?.length ?? 0;
+  return odd >= BINARY_MIN_CHARS && odd / sample.length > BINARY_SHARE;
+}
+
+/** Lines this long without a single non-text character are text, even amid binary output (random bytes have one every few characters). */
+const TEXT_LINE_MIN_CHARS = 10;
+/** Text lines shown from binary output of a failed command (its error message). */
+const TEXT_LINES_SHOWN = 5;
+
+/**
+ * The text among binary output (`cat app.bin missing.txt`: cat's error), the last few lines:
+ * of each line, what follows its last non-text character (the bytes before an error message
+ * need not end with a newline), when that is a phrase (a space in it) of some length.
+ */
+export function textLinesOf(output: string): string[] {
+  const tails = output.split('\n').map((l) => l.split(NOT_TEXT_RUN).pop()!.trimEnd());
+  return tails.filter((t) => t.trim().length >= TEXT_LINE_MIN_CHARS && /\S\s+\S/.test(t)).slice(-TEXT_LINES_SHOWN);
+}
+
+const NOT_TEXT_RUN = /[\x00-\x07\x0e-\x1f\x7f\ufffd]+/;
+
+/** The program's byte count: what the PTY delivered with its ONLCR (`\n` → `\r\n`) undone. */
+function programBytes(bytes: Buffer): number {
+  return fromTerminal(bytes.toString('latin1')).length;
+}
+
+function countLines(text: string): number {
+  return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
 /** Build the report: whole output, or head + tail with an exact cut. */
 export function passthroughReport(text: string, maxLines = PASSTHROUGH_MAX_LINES, maxBytes = PASSTHROUGH_MAX_BYTES): Report & { category: 'passthrough' } {
   const bytes = Buffer.byteLength(text);
-  const lines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  const lines = countLines(text);
   if (lines <= maxLines && bytes <= maxBytes) return { category: 'passthrough', output: text, lines, bytes };
   const all = text.split('\n');
   if (text.endsWith('\n')) all.pop();

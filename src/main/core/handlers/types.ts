@@ -47,7 +47,7 @@ export interface PassthroughCut {
 
 export type Report =
   | { category: 'condense'; squash: SquashResult }
-  | { category: 'passthrough'; output: string; lines: number; bytes: number; cut?: PassthroughCut }
+  | { category: 'passthrough'; output: string; lines: number; bytes: number; cut?: PassthroughCut; /** Not text (an executable, an archive): `output` is shown as a note, not pasted. */ binary?: true }
   | { category: 'narrate'; effects: string[]; output: string }
   | { category: 'structured'; kind: string; lines: string[]; output?: string }
   | { category: 'interactive'; summary: string };
