@@ -239,7 +239,8 @@ describe('redirections, sed -i and long output', () => {
   it('a content command writing to a file', async () => {
     file('a.txt', 'hello\n');
     expect(await effects('cat a.txt > b.txt')).toEqual(['→ wrote b.txt (6B)']);
-    expect(await effects('cat a.txt >> b.txt')).toEqual(['→ appended to b.txt (12B)']);
+    expect(await effects('cat a.txt >> b.txt')).toEqual(['→ appended 6B to b.txt (now 12B)']);
+    expect(await effects('cat a.txt >> new.txt')).toEqual(['→ wrote new.txt (6B)']);
     expect(await effects("sed -i 's/hello/bye/' a.txt")).toEqual(['→ sed: modified a.txt (6B → 4B)']);
     expect(readFileSync(path.join(cwd, 'a.txt'), 'utf8')).toBe('bye\n');
   });

@@ -591,7 +591,11 @@ function describe(pl: Planned, cwd: string, exitCode: number, inLine: LinePositi
   // Redirections (`cat a > b`), dynamic arguments and everything else: what appeared, changed or vanished.
   for (const t of outputTargets(seg)) {
     const a = after(abs(t.file));
-    if (a.exists && changed(pl.before.get(abs(t.file))!, a)) out.push(`→ ${t.append ? 'appended to' : 'wrote'} ${t.file} (${humanSize(a.size)})`);
+    const b = pl.before.get(abs(t.file))!;
+    if (!a.exists || !changed(b, a)) continue;
+    // `>>` to an existing file: what was added, then the new size (the size alone read as the amount appended).
+    if (t.append && b.exists && a.size >= b.size) out.push(`→ appended ${humanSize(a.size - b.size)} to ${t.file} (now ${humanSize(a.size)})`);
+    else out.push(`→ wrote ${t.file} (${humanSize(a.size)})`);
   }
   for (const [dir, beforeNames] of pl.dirs) {
     const now = listing(dir, pl.exclude);
