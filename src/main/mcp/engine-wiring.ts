@@ -20,7 +20,7 @@ import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
-import { binaryNote, looksBinary, withCutReadHint } from './passthrough-reply.js';
+import { withCutReadHint } from './passthrough-reply.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 
 /** How often the squasher's timers run while a command streams (partial-line prompt detection needs ~100 ms resolution). */
@@ -85,7 +85,6 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const cwd = request.cwd ?? info()?.cwd ?? process.cwd();
     let last: SessionRunResult | undefined;
     let newlines = 0;
-    let rawBytes = 0;
     let trailing = false;
     let commandId: string | undefined;
     // The console's condensed pane: hazards while the command runs, then the whole reply.
@@ -108,7 +107,6 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
             onStart?.(control);
           },
           onData: (chunk) => {
-            rawBytes += chunk.length;
             for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) newlines++;
             if (chunk.length) trailing = chunk[chunk.length - 1] !== 0x0a;
             onData(chunk);
@@ -125,11 +123,9 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const rawLines = newlines + (trailing ? 1 : 0);
     const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
     let text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
-    if (r.kind === 'ran' && r.report.category === 'passthrough') {
-      text = looksBinary(r.report.output)
-        ? [binaryNote(rawBytes, r.exitCode), ...r.facts.enrichment].join('\n') + '\n'
-        : withCutReadHint(text, last?.id);
-    }
+    // A condensed run that printed nothing: the squasher's lone `0 lines → exit 0 (0.01s)` only repeats sh_run's footer.
+    if (r.kind === 'ran' && r.report.category === 'condense' && rawLines === 0 && EMPTY_SUMMARY.test(text)) text = '';
+    if (r.kind === 'ran' && r.report.category === 'passthrough') text = withCutReadHint(text, last?.id);
     publishCondensed(text.replace(/\n$/, '').split('\n'), true);
     const base = {
       id: last?.id,
@@ -200,6 +196,9 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
     return out;
   };
 }
+
+/** The squasher's summary of an empty output, and nothing else (no outcome, no hint). */
+const EMPTY_SUMMARY = /^0 lines → [^\n]*\n?$/;
 
 /** The router's own metadata lines in context mode: `[3 lines, 40B, exit 0]` (passthrough), `[exit 2]`, `[raw: …]`. */
 const ROUTER_META_LINE = /^\[(?:\d+ lines?, [^\]]*, )?exit -?\d+(?: \(signal \d+\))?\]$/;
