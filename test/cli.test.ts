@@ -120,6 +120,12 @@ describe('mish <command>', () => {
     expect(mish(['raw', '--bogus']).err).toBe("mish raw: unknown option '--bogus' (see mish raw --help)\n");
   });
 
+  it('a deleted working directory is a one-line error, exit 127', () => {
+    const r = sh('mkdir -p doomed && cd doomed && rmdir ../doomed && $MISH ls');
+    expect(r.code).toBe(127);
+    expect(r.err).toBe('mish: cannot start: the current directory no longer exists (cd to one that does)\n');
+  });
+
   it('mish raw --lines -N prints the last N lines, as its help says', () => {
     const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '500']).out)?.[1];
     expect(mish(['raw', '--help']).out).toContain('-20 alone = the last 20 lines');

@@ -43,7 +43,11 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // parser per schema with new Function) costs more start-up time than it saves here.
   zodConfig({ jitless: true });
   exitOnClosedOutput();
-  const cwd = process.cwd();
+  const cwd = currentDirectory();
+  if (cwd === undefined) {
+    process.stderr.write('mish: cannot start: the current directory no longer exists (cd to one that does)\n');
+    return CANNOT_START_EXIT;
+  }
   const line = toCommandLine(args);
   const env = childEnv();
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
@@ -173,6 +177,18 @@ function clearStatus(live: boolean): void {
   if (live && statusShown) {
     process.stderr.write('\r\x1b[K');
     statusShown = false;
+  }
+}
+
+/** What a shell reports for a command it could not start. */
+const CANNOT_START_EXIT = 127;
+
+/** The working directory, or undefined when it was deleted under us (getcwd fails). */
+function currentDirectory(): string | undefined {
+  try {
+    return process.cwd();
+  } catch {
+    return undefined;
   }
 }
 
