@@ -66,6 +66,17 @@ describe('mish serve: replies an agent can act on', () => {
     );
   });
 
+  it('interrupting a backgrounded sh_run with signal hands over its final reply: what it printed, exit 130, the footer', async () => {
+    const hung = await call(s.client, 'sh_run', { cmd: 'echo before-hang; sleep 30', session: 'hang', timeout: 0.5 });
+    expect(hung.data.status).toBe('running');
+    const sig = await call(s.client, 'sh_interact', { id: hung.data.id, action: 'signal', signal: 'SIGINT' });
+    expect(sig.data).toMatchObject({ action: 'signal', state: 'exited', exit_code: 130 });
+    expect(sig.text).toContain('before-hang');
+    expect(sig.text).toMatch(new RegExp(`\\[exit 130 · cwd [^\\]]* · id ${hung.data.id} ·`));
+    // The session is usable at once.
+    expect((await call(s.client, 'sh_run', { cmd: 'echo next', session: 'hang' })).text.split('\n')[0]).toBe('next');
+  });
+
   it('read_raw says when a range is reversed (error) or starts past the end (how many lines there are)', async () => {
     const r = await call(s.client, 'sh_run', { cmd: 'echo a; echo b', session: 'ranges' });
     const reversed = await call(s.client, 'sh_interact', { id: r.data.id, action: 'read_raw', from_line: 2, to_line: 1 });

@@ -130,6 +130,9 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           // Give the process a moment to react so the reply shows the effect (usually an exit).
           await withTimeout(control.done, 500, extra.signal);
           const e = control.entry();
+          // An interrupted backgrounded sh_run: what it printed up to the signal, as sh_run would have shown it.
+          const ended = await endedRunReply(deps, e, 'signal', extra.signal);
+          if (ended) return ended;
           return reply(`sent ${sig} to ${e.id}: ${describeEntry(e)}${footer(deps)}`, base(deps, e, 'signal'));
         }
         case 'kill': {
@@ -144,9 +147,8 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
             await waitForEndOrPrompt(deps, control, secondsToMs(args.wait, 0, MAX_ANSWER_WAIT_S), extra.signal);
             e = control.entry();
           }
-          const run = deps.runs.get(e.id);
-          if (run && (e.state === 'exited' || e.state === 'killed')) await withTimeout(run.done, 1_000, extra.signal);
-          if (run?.result) return finishedRunReply(deps, e, run, run.result, 'status');
+          const ended = await endedRunReply(deps, e, 'status', extra.signal);
+          if (ended) return ended;
           return reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status'));
         }
       }
@@ -194,6 +196,14 @@ function condensedTail(deps: McpDeps, e: ProcessEntry, read: SpoolReadResult, li
     total_lines: read.totalLines,
     ...(read.droppedLines ? { dropped_lines: read.droppedLines } : {}),
   } satisfies Out);
+}
+
+/** When `e` is a backgrounded sh_run that has ended: its final reply (waiting up to a second for the router to finish it). */
+async function endedRunReply(deps: McpDeps, e: ProcessEntry, action: string, signal: AbortSignal) {
+  const run = deps.runs.get(e.id);
+  if (!run || (e.state !== 'exited' && e.state !== 'killed')) return undefined;
+  await withTimeout(run.done, 1_000, signal);
+  return run.result ? finishedRunReply(deps, e, run, run.result, action) : undefined;
 }
 
 /** A backgrounded sh_run that has ended: its final condensed reply, handed over once (marked delivered). */
@@ -259,11 +269,8 @@ async function sendInput(
   else control.sendKeys(args.keys!);
   const why = await answered;
   const after = control.entry();
-  const run = deps.runs.get(after.id);
-  if (run && (after.state === 'exited' || after.state === 'killed')) {
-    await withTimeout(run.done, 1_000, extra.signal);
-    if (run.result) return finishedRunReply(deps, after, run, run.result, args.action);
-  }
+  const ended = await endedRunReply(deps, after, args.action, extra.signal);
+  if (ended) return ended;
   const read = control.read({ fromLine: Math.max(1, before.rawLines) });
   const lines = read.lines.slice(-DEFAULT_TAIL_LINES);
   return linesReply(deps, after, args.action, read, lines, `sent; ${why}; output since`);
