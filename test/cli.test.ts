@@ -133,6 +133,14 @@ describe('mish <command>', () => {
     expect(mish(['raw', '--lines', '-1', id!]).out).toBe('500\n');
   });
 
+  it('mish raw --lines: a reversed or zero range is a usage error, a range past the end says how many lines there are', () => {
+    const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '10']).out)?.[1];
+    expect(mish(['raw', id!, '--lines', '5-3'])).toMatchObject({ code: 2, out: '', err: 'mish raw: --lines 5-3: the range is reversed (write 3-5)\n' });
+    expect(mish(['raw', id!, '--lines', '0'])).toMatchObject({ code: 2, err: 'mish raw: --lines 0: lines are numbered from 1\n' });
+    expect(mish(['raw', id!, '--lines', '11-20'])).toMatchObject({ code: 1, out: '', err: `mish raw: ${id} has 10 lines; --lines 11-20 is past the end\n` });
+    expect(mish(['raw', id!, '--lines', '9-20'])).toMatchObject({ code: 0, out: '9\n10\n' });
+  });
+
   it('--json puts a refusal and a syntax error on stdout as JSON too', () => {
     const refused = mish(['--json', 'vim', 'x.txt']);
     expect(refused.code).toBe(126);

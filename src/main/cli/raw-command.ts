@@ -51,9 +51,15 @@ export function runRaw(argv: string[]): number {
     if (!m) throw new UsageError(`mish raw: --lines takes A-B or -N, not '${values.lines}'`);
     from = Number(m[1]);
     to = m[2] !== undefined ? Number(m[2]) : from < 0 ? undefined : from;
+    if (from === 0 || Object.is(from, -0)) throw new UsageError(`mish raw: --lines ${values.lines}: lines are numbered from 1`);
+    if (to !== undefined && to < from) throw new UsageError(`mish raw: --lines ${values.lines}: the range is reversed (write ${to}-${from})`);
   }
   const res = reader.readLines({ from, to, grep, strip: values.strip });
   for (const l of res.lines) process.stdout.write(`${l.text}\n`);
+  if (from !== undefined && from > res.totalLines) {
+    process.stderr.write(`mish raw: ${positionals[0]} has ${res.totalLines} ${res.totalLines === 1 ? 'line' : 'lines'}; --lines ${values.lines} is past the end\n`);
+    return 1;
+  }
   return 0;
 }
 
