@@ -225,6 +225,20 @@ describe('interactive programs on a real terminal', () => {
     expect(r.code).toBe(0);
   });
 
+  it('a question of no known shape is shown while the command reads the answer; a quiet line that asks nothing is not', async () => {
+    const ask = "a = input('package name: (demo) '); b = input('version: (1.0.0) '); print('answers', a, b or 'default')";
+    const r = await onTerminal(['python3', '-c', ask], [
+      { when: '? package name: (demo)', send: 'web\r' },
+      { when: '? version: (1.0.0)', send: '\r' },
+    ]);
+    expect(r.screen.match(/\? package name/g)).toHaveLength(1);
+    expect(r.screen).toContain('answers web default');
+    expect(r.code).toBe(0);
+    const quiet = await onTerminal(['python3', '-c', "import sys, time; sys.stdout.write('Downloading... '); sys.stdout.flush(); time.sleep(1.2); print('done')"], []);
+    expect(quiet.screen).toContain('Downloading... done');
+    expect(quiet.screen).not.toContain('? Downloading');
+  });
+
   it('a noisy command that pauses (terminal mode probed in each pause, still canonical) stays condensed', async () => {
     const r = await onTerminal(['for i in 1 2 3; do seq 500; sleep 0.5; done'], []);
     expect(r.screen).toMatch(/^1,500 lines → exit 0 /);

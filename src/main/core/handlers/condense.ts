@@ -9,6 +9,8 @@ import { parseCommandLine } from '../router/parse.js';
 import type { Segment } from '../router/categorize.js';
 import { Squasher } from '../squasher/squasher.js';
 import type { ExecControl } from '../exec/types.js';
+import type { SquashEvent } from '../squasher/types.js';
+import { InputPromptWatch } from './input-prompt-watch.js';
 import { RawModeWatch } from './raw-mode-watch.js';
 import { capture } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
@@ -38,7 +40,15 @@ type Handover = 'full-screen' | 'interactive';
 export async function runCondense(ctx: HandlerContext, command: string, segments: Segment[]): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; grammars: string[] }> {
   const first = segments.find((s) => s.detection)?.detection;
   const used: string[] = first ? [first.grammar.name] : [];
-  const squasher = new Squasher({ detection: first, onEvent: ctx.onEvent });
+  // On a terminal, a question the squasher does not recognise is still shown (input-prompt-watch.ts).
+  const prompts = ctx.terminal && ctx.onEvent ? new InputPromptWatch(() => started) : undefined;
+  const onEvent = prompts
+    ? (e: SquashEvent) => {
+        if (e.type === 'prompt') prompts.reportedElsewhere(e.text);
+        ctx.onEvent!(e);
+      }
+    : ctx.onEvent;
+  const squasher = new Squasher({ detection: first, onEvent });
   let current: Detection | undefined = first;
   let running = segments.find((s) => s.name !== '')?.name ?? 'command';
   const onSegment = (text: string) => {
@@ -69,6 +79,7 @@ export async function runCondense(ctx: HandlerContext, command: string, segments
     if (handedOver) return term!.write(b);
     if (term) {
       rawMode!.data();
+      prompts?.data(b);
       const chunk = Buffer.from(b);
       replay.push(chunk);
       const probe = Buffer.concat([tail, chunk]);
@@ -85,7 +96,10 @@ export async function runCondense(ctx: HandlerContext, command: string, segments
     if (handedOver) return; // the squasher no longer speaks: no prompt or progress lines on the handed-over screen
     rawMode?.tick();
     // While the probe runs, a quiet partial line is not yet reported as a condensed `? prompt`.
-    if (!rawMode?.probing) squasher.tick();
+    if (rawMode?.probing) return;
+    squasher.tick();
+    const question = prompts?.tick();
+    if (question) ctx.onEvent!({ type: 'prompt', text: question });
   }, TICK_MS);
   try {
     const c = await capture({ ...ctx, onStart }, command, { keep: false, onData, onSegment: segments.length > 1 || term ? onSegment : undefined });
