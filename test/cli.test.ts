@@ -3,6 +3,7 @@
  * on real commands, files and git repos.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,9 +106,15 @@ describe('mish <command>', () => {
     expect(r.code).toBe(3);
   });
 
-  it('--raw passes the bytes through unchanged', () => {
+  it("--raw passes the bytes through unchanged: to a pipe or a file, the program's own bytes (the terminal's \\r\\n undone)", () => {
     const r = mish(['--raw', 'printf', 'a\\033[31mb\\033[0m\\n']);
-    expect(r.out).toBe('a\x1b[31mb\x1b[0m\r\n');
+    expect(r.out).toBe('a\x1b[31mb\x1b[0m\n');
+    const blob = randomBytes(50_000);
+    writeFileSync(path.join(work, 'blob.bin'), blob);
+    expect(sh('$MISH --raw cat blob.bin > copy.bin && cmp blob.bin copy.bin && echo same').out).toBe('same\n');
+    // The spool keeps the terminal's bytes; `mish raw <id>` to a file gives the program's back.
+    const id = /"spool":"mish raw (\w+)"/.exec(mish(['--json', 'cat', 'blob.bin']).out)?.[1];
+    expect(sh(`$MISH raw ${id} > again.bin && cmp blob.bin again.bin && echo same`).out).toBe('same\n');
   });
 
   it('gives one-line errors and exit 2 for bad usage, never a stack trace', () => {
@@ -189,14 +196,14 @@ describe('mish when its reader goes away (mish … | head)', () => {
   it('ends like a program killed by SIGPIPE: exit 141, no stack trace, the command stopped', () => {
     // The loop is dead once it is gone or a zombie (its parent died too; init reaps it when it gets to it).
     const r = sh(`$MISH --raw sh -c 'echo $$ > loop.pid; while :; do echo tick; done' | head -2; echo "status=\${PIPESTATUS[0]}"; sleep 0.3; case "$(ps -o stat= -p $(cat loop.pid))" in ''|Z*) echo gone;; *) echo running;; esac`);
-    expect(r.out).toBe('tick\r\ntick\r\nstatus=141\ngone\n');
+    expect(r.out).toBe('tick\ntick\nstatus=141\ngone\n');
     expect(r.err).toBe('');
   });
 
   it('mish raw <id> | head exits 141 quietly', () => {
     const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '200000']).out)?.[1];
     const r = sh(`$MISH raw ${id} | head -1; echo "status=\${PIPESTATUS[0]}"`);
-    expect(r.out).toBe('1\r\nstatus=141\n');
+    expect(r.out).toBe('1\nstatus=141\n');
     expect(r.err).toBe('');
   });
 });

@@ -26,7 +26,8 @@ zsh reads ~/.zshenv (not .zshrc); bash reads no rc file.
 
 options (before the command):
   --json        print a machine-readable result instead of the summary
-  --raw         pass the output through unchanged (still spooled)
+  --raw         pass the output through unchanged (still spooled; to a pipe or a
+                file without the terminal's \\r\\n: the program's own bytes)
   --color       force colour;  --no-color  never colour (also NO_COLOR=1)
   -h, --help    this help;     --version   print the version
   --            end of mish's options (to run a command named like a subcommand)

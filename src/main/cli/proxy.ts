@@ -8,6 +8,7 @@
 import { fstatSync } from 'node:fs';
 import { config as zodConfig } from 'zod';
 import { CliExecutor } from '../core/exec/cli-executor.js';
+import { OnlcrUndoer } from '../core/exec/terminal-newlines.js';
 import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar/index.js';
 import { SessionApprovals } from '../core/handlers/dangerous.js';
 import type { TerminalPort } from '../core/handlers/types.js';
@@ -108,11 +109,15 @@ function printedLine(l: string, printed: Set<number>, report: { category: string
   return hazards.some((h) => printed.has(h.lineNo) && (l.endsWith(h.text) || h.context.some((c) => l === contextLine(c))));
 }
 
-/** `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. */
+/**
+ * `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. To a
+ * pipe or a file they are the program's own bytes: the PTY's `\r\n` is undone (terminal-newlines.ts).
+ */
 async function runRaw(executor: CliExecutor, line: string, cwd: string, store: SpoolStore): Promise<number> {
   const spool = store.create(line, cwd);
   let detach: (() => void) | undefined;
   const { cols, rows } = terminalSize();
+  const newlines = process.stdout.isTTY ? undefined : new OnlcrUndoer();
   try {
     const res = await executor.run({
       command: line,
@@ -121,13 +126,14 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
       rows,
       onData: (chunk) => {
         spool.write(chunk);
-        process.stdout.write(chunk);
+        process.stdout.write(newlines ? newlines.push(chunk) : chunk);
       },
       onStart: (control) => {
         setRunningCommand(control);
         detach = attachTerminal(control);
       },
     });
+    if (newlines) process.stdout.write(newlines.end());
     spool.close({ exitCode: res.exitCode });
     return res.exitCode;
   } finally {

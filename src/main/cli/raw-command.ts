@@ -3,6 +3,7 @@
  * earlier command from the spool; `mish raw --list` lists the spooled commands.
  */
 import { parseArgs } from 'node:util';
+import { undoOnlcr } from '../core/exec/terminal-newlines.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { exitOnClosedOutput } from './closed-output.js';
 import { UsageError } from './usage-error.js';
@@ -10,7 +11,8 @@ import { UsageError } from './usage-error.js';
 export const RAW_HELP = `usage: mish raw <id> [--lines A-B] [--grep REGEX] [--strip]
        mish raw --list
 
-Print the exact raw output of an earlier command (every \`mish\` run is spooled).
+Print the exact raw output of an earlier command (every \`mish\` run is spooled); to a pipe
+or a file without the terminal's \\r\\n, so it is what the program wrote.
   --lines A-B   only lines A to B (1-based; -20 alone = the last 20 lines)
   --grep RE     only lines matching the regular expression (tested without ANSI codes)
   --strip       remove ANSI escape sequences
@@ -41,7 +43,8 @@ export function runRaw(argv: string[]): number {
     }
   }
   if (!values.lines && !grep && !values.strip) {
-    process.stdout.write(reader.readAll());
+    const all = reader.readAll();
+    process.stdout.write(process.stdout.isTTY ? all : undoOnlcr(all));
     return 0;
   }
   let from: number | undefined;

@@ -5,6 +5,7 @@
  * spool reference; never silently. Binary output (`cat image.png`) is not text to act on: it
  * is counted, not shown (as UTF-8 it would be a screenful of replacement characters).
  */
+import { undoOnlcr } from '../exec/terminal-newlines.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
@@ -63,7 +64,7 @@ const NOT_TEXT_RUN = /[\x00-\x07\x0e-\x1f\x7f\ufffd]+/;
 
 /** The program's byte count: what the PTY delivered with its ONLCR (`\n` → `\r\n`) undone. */
 function programBytes(bytes: Buffer): number {
-  return fromTerminal(bytes.toString('latin1')).length;
+  return undoOnlcr(bytes).length;
 }
 
 function countLines(text: string): number {
