@@ -29,9 +29,11 @@ import type { Readable } from 'node:stream';
  * input, /dev/null): so the sh first opens it read-write on fd 3 (never waits), then read-only
  * as stdin (a writer exists: itself), then closes fd 3. What mish wrote stays in the pipe (mish
  * holds a read end until the command ends), and end-of-file comes once mish's writer is closed.
+ * Once open, the FIFO and its directory are removed: nothing is left in /tmp even if mish is
+ * killed (SIGKILL) while the command runs.
  */
 export function withStdinFrom(fifo: string, argv: string[]): string[] {
-  return ['/bin/sh', '-c', 'f=$1; shift; exec "$@" 3<>"$f" <"$f" 3<&-', 'mish-stdin', fifo, ...argv];
+  return ['/bin/sh', '-c', 'f=$1; shift; exec 3<>"$f" <"$f" 3<&-; rm -rf "${f%/*}"; exec "$@"', 'mish-stdin', fifo, ...argv];
 }
 
 export class PipedStdin {
