@@ -180,6 +180,48 @@ describe('golden: an error inside a failure block keeps the rest of the block', 
   });
 });
 
+describe('golden: node --test', () => {
+  const base = 'file:///work/main/fixtures/.work/run';
+
+  it('spec reporter: each assertion keeps its diff and location under it, shown once though the recap repeats it', () => {
+    const text = squashFixture('node-test-fail');
+    const strict = contextAfter(text, 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:');
+    expect(strict).toEqual(expect.arrayContaining(['0 !== 180', `at TestContext.<anonymous> (${base}/node-test-fail/test/inventory.test.js:17:12)`, 'expected: 180,']));
+    const deep = contextAfter(text, 'AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:');
+    expect(deep).toEqual(expect.arrayContaining(['+ actual - expected', '+   food: [],', "-     'apple'", `at TestContext.<anonymous> (${base}/node-test-fail/test/inventory.test.js:21:12)`]));
+    const thrown = contextAfter(text, '✖ parses a sku that is missing');
+    expect(thrown).toEqual(expect.arrayContaining([`at parseSku (${base}/node-test-fail/inventory.js:21:26)`]));
+    // the `✖ failing tests:` recap prints each failure again: counted, not shown twice
+    expect(occurrences(text, '0 !== 180')).toBe(1);
+    expect(text).toMatch(/^✗ {3}✖ applies a 10% discount \([\d.]+ms\) \(x2\)$/m);
+    // node's own frames are not the failure's context
+    expect(text).not.toContain('node:internal/test_runner/test:796:25');
+  });
+
+  it('every count line survives, the passing rows do not crowd the output', () => {
+    const text = squashFixture('node-test-fail');
+    const counts = ['tests 11', 'suites 2', 'pass 4', 'fail 3', 'cancelled 0', 'skipped 2', 'todo 2'].map((c) => `+ ℹ ${c}`);
+    expect(text.split('\n').filter((l) => l.startsWith('+ ℹ ')).slice(0, counts.length)).toEqual(counts);
+    expect(text).not.toContain('✔ totals items');
+  });
+
+  it('TAP reporter: each `not ok` keeps its YAML block (location, message, first frame) up to its `...`', () => {
+    const text = squashFixture('node-test-tap-fail');
+    expect(contextAfter(text, 'not ok 2 - applies a 10% discount')).toContain(`location: '/work/main/fixtures/.work/run/node-test-tap-fail/test/inventory.test.js:16:3'`);
+    expect(contextAfter(text, 'error: |-')).toEqual(
+      expect.arrayContaining(['Expected values to be strictly equal:', '0 !== 180', `TestContext.<anonymous> (${base}/node-test-tap-fail/test/inventory.test.js:17:12)`, '...']),
+    );
+  });
+
+  it('npm test running node --test: the same failures with their context, and the counts', () => {
+    const text = squashFixture('npm-test-node-fail');
+    expect(contextAfter(text, 'AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:')).toContain(
+      `at TestContext.<anonymous> (${base}/npm-test-node-fail/test/inventory.test.js:17:12)`,
+    );
+    expect(text).toContain('+ ℹ fail 3');
+  });
+});
+
 describe('golden: rendering', () => {
   it('a blank line (hazard context or a small output shown whole) is rendered empty, not as indentation', () => {
     for (const name of names) {
@@ -223,10 +265,14 @@ describe('golden: docker BuildKit TTY progress', () => {
   });
 });
 
-/** Condensed text of several recorded fixtures played back to back as one run of the first one's tool. */
-function squashConcatenated(names: string[], exitCode: number): string {
+/**
+ * Condensed text of several recorded fixtures played back to back as one run of the first one's
+ * tool. `perCopy` may rewrite each copy's text (copy i of the same recording made distinct).
+ */
+function squashConcatenated(names: string[], exitCode: number, perCopy?: (text: string, i: number) => string): string {
   const meta = JSON.parse(readFileSync(path.join(RECORDED, `${names[0]}.json`), 'utf8')) as FixtureMeta;
-  const raw = Buffer.concat(names.map((n) => readFileSync(path.join(RECORDED, `${n}.raw`))));
+  const raws = names.map((n) => readFileSync(path.join(RECORDED, `${n}.raw`)));
+  const raw = Buffer.concat(perCopy ? raws.map((r, i) => Buffer.from(perCopy(r.toString('utf8'), i))) : raws);
   return squash({ ...meta, exitCode }, raw);
 }
 
@@ -246,18 +292,30 @@ describe('golden: past the hazard cap, errors still win over warnings', () => {
   });
 
   it('hundreds of errors: the first ones, an exact count, then the newest ones (the final one included), under 64 KB', () => {
+    // 200 crates failing the same way: each copy of the recording names its own crate and files.
     const copies = Array.from({ length: 200 }, () => 'cargo-build-error');
-    const text = squashConcatenated(copies, 101);
+    const text = squashConcatenated(copies, 101, (t, i) => t.replaceAll('src/', `unit${i}/src/`).replaceAll('mish-broken', `mish-broken-${i}`));
     expect(text.length).toBeLessThan(64 * 1024);
     const lines = text.split('\n');
     const marker = lines.findIndex((l) => /\[\.\.\. \d+ more errors?, \d+ more warnings? not shown/.test(l));
     expect(marker, text.slice(0, 2000)).toBeGreaterThan(0);
     const after = lines.slice(marker + 1).join('\n');
-    expect(after).toContain('✗ error: could not compile `mish-broken`');
+    expect(after).toContain('✗ error: could not compile `mish-broken-199`');
     expect(after).toContain('✗ error[E0004]: non-exhaustive patterns');
     // 200 copies × 5 errors: what is shown plus what is counted is every error.
     const shownErrors = occurrences(text, '✗ ');
     const counted = Number(/(\d+) more errors?/.exec(lines[marker])![1]);
     expect(shownErrors + counted).toBe(200 * 5);
+  });
+
+  it('the same errors reported 200 times: each shown once, with its context and how often it came', () => {
+    const text = squashConcatenated(Array.from({ length: 200 }, () => 'cargo-build-error'), 101);
+    expect(text).not.toMatch(/more errors?, \d+ more warnings? not shown/);
+    expect(occurrences(text, '✗ error[E0004]: non-exhaustive patterns: `&Shape::Circle { .. }` not covered (x200)')).toBe(1);
+    expect(occurrences(text, '✗ error: could not compile `mish-broken` (bin "mish-broken") due to 4 previous errors; 1 warning emitted (x200)')).toBe(1);
+    expect(occurrences(text, '--> src/shapes.rs:7:11')).toBe(1);
+    // every error is one shown report and its repeats
+    const counts = [...text.matchAll(/^✗ .*?(?: \(x(\d+)\))?$/gm)].map((m) => Number(m[1] ?? 1));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(200 * 5);
   });
 });

@@ -42,8 +42,12 @@ const MAX_BLANKS_IN_CONTEXT = 2;
 
 interface OpenHazard {
   report: HazardReport;
+  /** Where keep() put it: in the budget, among the last errors, or nowhere (only counted). */
+  kept: Kept;
   /** Over the cap and not kept: its context lines are swallowed with it, not shown as body. */
   dropped: boolean;
+  /** Characters charged to the budget for it (text and context), refunded if it turns out to be a repeat. */
+  charged: number;
   /** Context characters this hazard may still take (bounded for the last errors kept past the cap). */
   charsLeft: number;
   blankRun: number;
@@ -56,6 +60,24 @@ interface OpenHazard {
    */
   continueRes: readonly RegExp[];
   endRes: readonly RegExp[];
+}
+
+type Kept = 'budget' | 'last-errors' | 'no';
+
+/**
+ * A hazard's line, for spotting a repeat: severity and text, indentation aside (node --test's
+ * `✖ failing tests:` recap prints every failure again, indented less). Reports with the same
+ * key are then compared by context (sameContext): most hazards differ in their line already,
+ * so their context is never looked at.
+ */
+function hazardKey(h: HazardReport): string {
+  return `${h.severity}\n${h.text.trim()}`;
+}
+
+function sameContext(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].trim() !== b[i].trim()) return false;
+  return true;
 }
 
 /** A line with a letter or digit (not only a spinner glyph or nothing). */
@@ -83,6 +105,11 @@ export class EmitBuffer {
   /** Newest errors after the budget was spent (at most LAST_ERRORS_KEPT). */
   private readonly lastErrors: HazardReport[] = [];
   private readonly omittedHazards = { errors: 0, warnings: 0 };
+  /**
+   * Shown hazards by hazardKey, so a repeat is counted on the first instead of shown again
+   * (bounded: only shown hazards are here, at most MAX_HAZARDS + LAST_ERRORS_KEPT).
+   */
+  private readonly shownByKey = new Map<string, HazardReport[]>();
   private readonly outcomes: string[] = [];
   private readonly outcomeSet = new Set<string>();
   private outcomesDropped = 0;
@@ -135,6 +162,13 @@ export class EmitBuffer {
         line.text.trim().length
       ) {
         if (o.contextLeft > 0) o.contextLeft--;
+        if (cls.kind === 'noise' && cls.action === 'strip' && cls.rule === 'grammar') {
+          // Inside the block, yet a line its grammar strips (node's own `at … (node:internal/…)`
+          // frames, a passing TAP test's timing): part of the block, so it does not end it, but
+          // nothing a reader would miss in it either.
+          this.counts.noise++;
+          return;
+        }
         for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
         o.report.context.push(line.text);
         this.charge(o, line.text.length);
@@ -150,7 +184,9 @@ export class EmitBuffer {
         const kept = this.keep(report);
         this.open = {
           report,
+          kept,
           dropped: kept === 'no',
+          charged: kept === 'no' ? 0 : report.text.length,
           charsLeft: kept === 'last-errors' ? LAST_ERROR_CONTEXT_CHARS : Infinity,
           contextLeft: rule?.contextAfter ?? 0,
           continueRes: withInherited(rule?.continueRe, inherited?.continueRes ?? NO_PATTERNS),
@@ -211,9 +247,11 @@ export class EmitBuffer {
 
   /**
    * Keeps a new hazard within the budget (warnings within their share), or as one of the newest
-   * errors once the budget is spent; false when it is only counted.
+   * errors once the budget is spent; 'no' when it is only counted. The ring of newest errors may
+   * hold one more than LAST_ERRORS_KEPT while the newest is open: it is trimmed when that one
+   * closes, as it may turn out to be a repeat (closeHazard).
    */
-  private keep(report: HazardReport): 'budget' | 'last-errors' | 'no' {
+  private keep(report: HazardReport): Kept {
     const isError = report.severity === 'error';
     const full = this.hazards.length >= MAX_HAZARDS || this.hazardChars >= MAX_HAZARD_CHARS;
     if (!full && (isError || (this.warningsKept < MAX_WARNINGS && this.warningChars < MAX_WARNING_CHARS))) {
@@ -230,16 +268,26 @@ export class EmitBuffer {
       return 'no';
     }
     this.lastErrors.push(report);
-    if (this.lastErrors.length > LAST_ERRORS_KEPT) {
-      this.lastErrors.shift();
-      this.omittedHazards.errors++;
-    }
     return 'last-errors';
+  }
+
+  /** Takes back what keep() and charge() did for a hazard that turned out to be a repeat. */
+  private unkeep(o: OpenHazard): void {
+    if (o.kept === 'budget') {
+      this.hazards.pop();
+      this.hazardChars -= o.charged;
+      if (o.report.severity === 'warning') {
+        this.warningsKept--;
+        this.warningChars -= o.charged;
+      }
+    } else if (o.kept === 'last-errors') this.lastErrors.pop();
+    else if (o.report.severity === 'warning') this.omittedHazards.warnings--;
   }
 
   /** Counts a kept context line against the budget it belongs to. */
   private charge(o: OpenHazard, chars: number): void {
     if (o.dropped) return;
+    o.charged += chars;
     if (o.charsLeft !== Infinity) {
       o.charsLeft -= chars;
       return;
@@ -248,10 +296,34 @@ export class EmitBuffer {
     if (o.report.severity === 'warning') this.warningChars += chars;
   }
 
+  /**
+   * A hazard is complete: a repeat of one shown (same lines, indentation aside: a runner's recap
+   * of its failures, the same warning for two targets) is counted on that one (`repeats`) and
+   * not shown again; otherwise it is reported live, and the ring of newest errors is trimmed.
+   */
   private closeHazard(): void {
     const o = this.open;
     this.open = undefined;
-    if (o && !o.dropped) this.onEvent?.({ type: 'hazard', hazard: o.report });
+    if (!o) return;
+    const key = hazardKey(o.report);
+    const sameLine = this.shownByKey.get(key);
+    const first = sameLine?.find((h) => sameContext(h.context, o.report.context));
+    if (first) {
+      this.unkeep(o);
+      first.repeats = (first.repeats ?? 0) + 1;
+      return;
+    }
+    if (o.kept === 'last-errors' && this.lastErrors.length > LAST_ERRORS_KEPT) {
+      const out = this.lastErrors.shift()!;
+      const list = this.shownByKey.get(hazardKey(out))!;
+      if (list.length > 1) list.splice(list.indexOf(out), 1);
+      else this.shownByKey.delete(hazardKey(out));
+      this.omittedHazards.errors++;
+    }
+    if (o.dropped) return;
+    if (sameLine) sameLine.push(o.report);
+    else this.shownByKey.set(key, [o.report]);
+    this.onEvent?.({ type: 'hazard', hazard: o.report });
   }
 
   finish(base: Pick<SquashResult, 'totalLines' | 'bytes' | 'exitCode' | 'signal' | 'durationMs' | 'finalPrompt'>): SquashResult {

@@ -71,7 +71,8 @@ function signalName(n: number): string {
 
 function pushHazard(out: string[], h: HazardReport, c: typeof SGR): void {
   const color = h.severity === 'error' ? c.red : c.yellow;
-  out.push(`${color}${h.severity === 'error' ? '✗' : '⚠'} ${shown(h.text)}${c.reset}`);
+  const repeats = h.repeats ? ` (x${h.repeats + 1})` : '';
+  out.push(`${color}${h.severity === 'error' ? '✗' : '⚠'} ${shown(h.text)}${repeats}${c.reset}`);
   for (const ctx of h.context) out.push(contextLine(shown(ctx)));
 }
 

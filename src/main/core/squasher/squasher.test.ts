@@ -156,8 +156,26 @@ describe('Squasher: nothing the agent needs is lost', () => {
     const text = renderSummary(result);
     expect(Buffer.byteLength(text)).toBeLessThan(64 * 1024);
     expect(result.counts.hazard).toBe(200_000);
-    expect(result.hazardsOmitted.errors).toBe(200_000 - result.hazards.length);
+    // the block repeats 200 times: a shown error's later copies are counted on it (repeats)
+    const repeats = result.hazards.reduce((n, h) => n + (h.repeats ?? 0), 0);
+    expect(repeats).toBeGreaterThan(0);
+    expect(result.hazardsOmitted.errors + result.hazards.length + repeats).toBe(200_000);
     expect(text).toContain('more errors');
+  });
+
+  it('a hazard repeated with the same lines is shown once with a count; one with other context is shown again', () => {
+    const block = (indent: string, frame: string) => `${indent}TypeError: boom\n${indent}    at run (/app/${frame}.js:3:9)\n`;
+    const filler = Array.from({ length: 30 }, (_, i) => `step ${i}`).join('\n') + '\n';
+    const { sq, events } = live();
+    // the recap prints the first block again, indented less; the third differs in its frame
+    sq.write(Buffer.from(pty(block('  ', 'a') + filler + block('', 'a') + filler + block('', 'b'))));
+    const result = sq.finish({ exitCode: 1 });
+    expect(result.hazards.map((h) => [h.text, h.context, h.repeats])).toEqual([
+      ['  TypeError: boom', ['      at run (/app/a.js:3:9)'], 1],
+      ['TypeError: boom', ['    at run (/app/b.js:3:9)'], undefined],
+    ]);
+    expect(events.filter((e) => e.type === 'hazard')).toHaveLength(2);
+    expect(renderSummary(result)).toContain('✗   TypeError: boom (x2)\n');
   });
 
   it('emits hazards live and detects a prompt on a quiet partial line', () => {

@@ -45,6 +45,8 @@ export interface HazardReport {
   context: string[];
   lineNo: number;
   rule: string;
+  /** Later reports of the same hazard (same lines, indentation aside), counted here instead of shown again. */
+  repeats?: number;
 }
 
 /** A group of lines collapsed by the dedup engine. */
