@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../src/main/core/grammar/index.js';
 import { renderSummary } from '../src/main/core/squasher/render.js';
 import { Squasher } from '../src/main/core/squasher/squasher.js';
+import { stripAnsi } from '../src/main/core/squasher/vt-stripper.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
@@ -47,6 +48,17 @@ const names = readdirSync(RECORDED)
   .map((f) => f.slice(0, -'.facts.json'.length))
   .sort();
 const reductions: string[] = [];
+
+/**
+ * Lines in raw output as `mish raw --lines` numbers them: one per newline, and an unterminated
+ * last one if it prints something (not only `ESC[?25h`).
+ */
+function rawLineCount(raw: Buffer): number {
+  let n = 0;
+  for (const b of raw) if (b === 0x0a) n++;
+  const last = raw.subarray(raw.lastIndexOf(0x0a) + 1).toString('utf8');
+  return stripAnsi(last).length ? n + 1 : n;
+}
 
 function squash(meta: FixtureMeta, raw: Buffer, chunk?: number): string {
   let t = 0;
@@ -82,6 +94,9 @@ describe('golden: real tool output keeps every fact', () => {
 
       // Chunking must not change the result.
       expect(squash(meta, raw, ODD_CHUNK_BYTES)).toBe(text);
+
+      // One raw line is one line: the header counts what `mish raw --lines` numbers.
+      expect(Number(/^([\d,]+) lines?/.exec(text)![1].replace(/,/g, '')), 'header line count').toBe(rawLineCount(raw));
 
       const lines = raw.toString('utf8').split('\n').length;
       if (lines > SMALL_FIXTURE_LINES) expect(text.length).toBeLessThan(raw.length);

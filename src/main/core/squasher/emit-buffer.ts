@@ -34,8 +34,6 @@ export const MAX_CONTEXT_LINES = 40;
 export const MAX_OUTCOMES = 60;
 /** Outputs up to this many lines are shown whole: condensing five lines helps nobody. */
 export const SMALL_OUTPUT_LINES = 20;
-/** A shown line longer than this is cut with an exact marker (the spool has it whole). */
-export const MAX_SHOWN_LINE_CHARS = 400;
 
 /** Blank lines a hazard's context may span before the diagnostic is taken as finished. */
 const MAX_BLANKS_IN_CONTEXT = 2;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LineBuffer, MAX_LINE_CHARS } from './line-buffer.js';
+import { CUT_MARKER_MAX_CHARS, MAX_SHOWN_LINE_CHARS, SHOWN_HEAD_CHARS, SHOWN_TAIL_CHARS } from './line-cut.js';
 import { MAX_HELD_LINES, MAX_REACHABLE_ROWS } from './redraw-region.js';
-import type { Line } from './types.js';
+import { ColorHint, type Line } from './types.js';
 import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK } from './vt-stripper.js';
 
 const UP = CURSOR_UP_MARK;
@@ -117,12 +118,53 @@ describe('LineBuffer', () => {
     expect(lines.map((l) => l.text)).toEqual(['Continue? [Y/n] y']);
   });
 
-  it('splits a line with no newline at all once it reaches the cap (bounded memory)', () => {
+  it('a line with no newline at all stays one line, held bounded as head, exact count and tail', () => {
     const lines: Line[] = [];
     const lb = new LineBuffer((l) => lines.push(l));
-    for (let i = 0; i < 10; i++) lb.ingest('x'.repeat(MAX_LINE_CHARS / 2));
-    expect(lines.length).toBeGreaterThanOrEqual(3);
-    expect(lb.peekPartial().length).toBeLessThanOrEqual(MAX_LINE_CHARS);
+    for (let i = 0; i < 10; i++) lb.ingest(`${'x'.repeat(MAX_LINE_CHARS / 2 - 1)}${i}`);
+    expect(lines).toEqual([]);
+    // what is carried stays bounded however long the line gets
+    expect(lb.peekPartial().length).toBeLessThanOrEqual(MAX_LINE_CHARS + MAX_SHOWN_LINE_CHARS + CUT_MARKER_MAX_CHARS);
+    lb.end();
+    const total = 10 * (MAX_LINE_CHARS / 2);
+    expect(lines.map((l) => [l.kind, l.no])).toEqual([['complete', 1]]);
+    expect(lines[0].text).toBe(`${'x'.repeat(SHOWN_HEAD_CHARS)}… [+${(total - MAX_SHOWN_LINE_CHARS).toLocaleString('en-US')} chars] …${'x'.repeat(SHOWN_TAIL_CHARS - 1)}9`);
+  });
+
+  it('an over-long line is one line whatever the chunks: head, count and tail, then the next lines numbered on', () => {
+    const long = `${RED_MARK}head:${'a'.repeat(200_000)}${'b'.repeat(100_000)}:tail\r\n`;
+    const text = `${long}next\r\n`;
+    const whole = collect([text]);
+    for (const size of [1000, 4096, 65_537]) {
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+      expect(collect(chunks), `chunks of ${size}`).toEqual(whole);
+    }
+    expect(whole.map((l) => [l.kind, l.no, l.color])).toEqual([
+      ['complete', 1, ColorHint.Red],
+      ['complete', 2, ColorHint.None],
+    ]);
+    expect(whole[0].text).toBe(`head:${'a'.repeat(SHOWN_HEAD_CHARS - 5)}… [+${(300_010 - MAX_SHOWN_LINE_CHARS).toLocaleString('en-US')} chars] …${'b'.repeat(SHOWN_TAIL_CHARS - 5)}:tail`);
+    expect(whole[1].text).toBe('next');
+  });
+
+  it('a progress bar redrawn with CR past the cap is one overwrite line in its final frame', () => {
+    const frames = Array.from({ length: 20_000 }, (_, i) => `\rdownloading ${(i / 200).toFixed(1)}%`).join('');
+    const lines = collect([frames.slice(0, 100_000), frames.slice(100_000), '\rdownloaded 100%\r\n', 'done\r\n']);
+    expect(lines.map((l) => [l.kind, l.text, l.no])).toEqual([
+      ['overwrite', 'downloaded 100%', 1],
+      ['complete', 'done', 2],
+    ]);
+  });
+
+  it('a colour hint or a cursor move in the dropped middle of an over-long line still counts', () => {
+    const red = collect([`plain ${'x'.repeat(100_000)}${RED_MARK}${'y'.repeat(100_000)} end\r\n`]);
+    expect(red[0].color).toBe(ColorHint.Red);
+    // cursor-ups at the end of a line make a redraw of the rows above: the same, short or long
+    const shape = (n: number) =>
+      collect(['row one\r\n', 'row two\r\n', `${'z'.repeat(n)}${UP}${UP}\r\n`, 'row one again\r\n', 'row two again\r\n']).map((l) => `${l.kind}:${l.text.startsWith('zzz') ? 'z…' : l.text}`);
+    expect(shape(100_000)).toEqual(shape(10));
+    expect(shape(10)).toContain('redrawn:z…');
   });
 
   it('applies backspaces (spinners drawn with BS)', () => {

@@ -7,13 +7,20 @@
  *    last drawing: earlier drawings are `redrawn`/`repeat` (redraw-region.ts);
  *  - text with no terminator is a *provisional* partial line: `peekPartial()` lets the caller
  *    report it after a silence (a prompt), but it stays buffered, so the final lines never
- *    depend on timing (deterministic counts).
+ *    depend on timing (deterministic counts);
+ *  - a line longer than MAX_LINE_CHARS is still one line, kept bounded as what is shown of it
+ *    (head, an exact count, tail: over-long-line.ts).
  */
+import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
 import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
 
-/** A line longer than this is split: bounds memory on output with no newlines at all (1 GB of `yes | tr -d '\n'`). */
+/**
+ * A line longer than this is not kept whole: memory stays bounded on output with no newlines at
+ * all (1 GB of `yes | tr -d '\n'`). Up to this length a line is classified whole; past it, on
+ * the head and tail that are shown of it (over-long-line.ts).
+ */
 export const MAX_LINE_CHARS = 64 * 1024;
 
 /** No cursor movement (shared: most lines). */
@@ -21,6 +28,10 @@ const NO_MOVE: RowMove = { highest: 0, writeAt: 0, net: 0 };
 
 export class LineBuffer {
   private carry = '';
+  /** The carry may hold a mark (tracked, so a long carry is not searched again on every chunk). */
+  private carryHasMark = false;
+  /** State of the line being carried once it is over MAX_LINE_CHARS. */
+  private readonly long = new OverLongLine(MAX_LINE_CHARS);
   private completeCount = 0;
   /** Set once the output moves the cursor up: from then on lines go through it. */
   private redraw: RedrawRegion | undefined;
@@ -39,39 +50,57 @@ export class LineBuffer {
   }
 
   ingest(text: string): void {
-    const hasMarks = hasMark(text) || (this.carry.length > 0 && hasMark(this.carry));
+    const textHasMark = hasMark(text);
+    const hasMarks = textHasMark || this.carryHasMark;
     let pos = 0;
     const n = text.length;
     while (pos < n) {
       const nl = text.indexOf('\n', pos);
       if (nl < 0) {
         this.carry += pos === 0 ? text : text.slice(pos);
-        if (this.carry.length > MAX_LINE_CHARS) {
-          const whole = this.carry;
-          this.carry = '';
-          this.emit(whole, true, false);
-        }
+        this.carryHasMark ||= textHasMark;
+        if (this.carry.length > MAX_LINE_CHARS) this.carry = this.long.squeeze(this.carry, false);
         return;
       }
       let raw = text.slice(pos, nl);
+      pos = nl + 1;
+      if (this.long.active || this.carry.length + raw.length > MAX_LINE_CHARS) {
+        this.carry += raw;
+        this.emitLong(true);
+        continue;
+      }
       if (this.carry.length) {
         raw = this.carry + raw;
         this.carry = '';
+        this.carryHasMark = false;
       }
-      pos = nl + 1;
-      if (raw.length > MAX_LINE_CHARS) raw = raw.slice(0, MAX_LINE_CHARS);
       this.emit(raw, hasMarks, true);
     }
   }
 
   /** Flush a trailing unterminated line as complete (at exit). */
   end(): void {
-    if (this.carry.length) {
+    if (this.long.active) this.emitLong(false);
+    else if (this.carry.length) {
       const raw = this.carry;
       this.carry = '';
+      this.carryHasMark = false;
       this.emit(raw, true, false);
     }
     this.redraw?.settle();
+  }
+
+  /** The carried over-long line is complete: one line, in the bounded form that is shown of it. */
+  private emitLong(newlineTerminated: boolean): void {
+    let rest = this.carry;
+    // The CR of the CRLF ending the line goes before the tail is cut, so the tail is all text.
+    if (newlineTerminated && rest.charCodeAt(rest.length - 1) === 13) rest = rest.slice(0, -1);
+    const raw = this.long.compose(this.long.squeeze(rest, true));
+    const overwritten = this.long.overwritten;
+    this.long.reset();
+    this.carry = '';
+    this.carryHasMark = false;
+    this.emit(raw, true, false, overwritten);
   }
 
   /**
@@ -85,15 +114,16 @@ export class LineBuffer {
 
   /** The buffered unterminated text (prompt candidate), marks removed; '' if none. */
   peekPartial(): string {
-    if (!this.carry) return '';
-    this.finalState(this.carry, true, false);
+    if (!this.carry && !this.long.active) return '';
+    this.finalState(this.long.active ? this.long.compose(this.carry) : this.carry, true, false);
     return this.fsText;
   }
 
-  private emit(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean): void {
+  /** `drawnOver`: a frame of the line was drawn over before what `raw` holds (an over-long line's). */
+  private emit(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean, drawnOver = false): void {
     this.finalState(raw, mayHaveMarks, newlineTerminated);
     this.completeCount++;
-    const line: Line = { kind: this.fsOverwritten ? 'overwrite' : 'complete', text: this.fsText, color: this.fsColor, no: this.completeCount };
+    const line: Line = { kind: this.fsOverwritten || drawnOver ? 'overwrite' : 'complete', text: this.fsText, color: this.fsColor, no: this.completeCount };
     const move = this.fsMove;
     if (this.redraw) {
       this.redraw.add(line, move);

@@ -5,7 +5,7 @@
  * with exact markers. Small outputs are shown whole.
  */
 import { constants } from 'node:os';
-import { MAX_SHOWN_LINE_CHARS } from './emit-buffer.js';
+import { shownLine as shown } from './line-cut.js';
 import type { BodyLine, HazardReport, SquashResult } from './types.js';
 
 export interface RenderOptions {
@@ -90,12 +90,6 @@ function bodyLine(b: BodyLine, c: typeof SGR): string {
   if (b.type === 'line') return bodyText(b.text);
   if (b.similar) return `${c.dim}  [... ${plural(b.count, b.identical ? 'identical line' : 'similar line')} ...]${c.reset}`;
   return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')} ...]${c.reset}`;
-}
-
-/** A line as shown: long lines are cut with an exact count of what was left out. */
-export function shown(text: string): string {
-  if (text.length <= MAX_SHOWN_LINE_CHARS) return text;
-  return `${text.slice(0, MAX_SHOWN_LINE_CHARS)}… [+${text.length - MAX_SHOWN_LINE_CHARS} chars]`;
 }
 
 export function plural(n: number, word: string): string {

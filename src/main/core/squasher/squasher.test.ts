@@ -178,6 +178,36 @@ describe('Squasher: nothing the agent needs is lost', () => {
     expect(renderSummary(result)).toContain('✗   TypeError: boom (x2)\n');
   });
 
+  it('a 500,000-character line from a real PTY is one line, cut once with an exact count, its closing error found and shown', () => {
+    const tailText = " cat: missing.txt: No such file or directory";
+    const js = `for (let i = 0; i < 30; i++) console.log('step ' + i); console.log('data ' + 'x'.repeat(500000) + '${tailText}'); console.log('done')`;
+    const bytes = execFileSync('script', ['-qec', `node -e "${js}"`, '/dev/null']);
+    const { result, text } = squash(bytes, 4096, 1);
+    expect(squash(bytes, 0, 1).text).toBe(text); // the same whatever the chunks
+    expect(result.totalLines).toBe(32);
+    expect(text.split('\n')[0]).toContain('32 lines → exit 1');
+    const longLength = 'data '.length + 500_000 + tailText.length;
+    expect(result.hazards.map((h) => h.severity)).toEqual(['error']);
+    const shownLine = text.split('\n').find((l) => l.startsWith('✗ '))!;
+    expect(shownLine).toMatch(/^✗ data x+… \[\+[\d,]+ chars\] …x+ cat: missing\.txt: No such file or directory$/);
+    expect(shownLine.match(/chars\]/g)).toHaveLength(1);
+    expect(shownLine).toContain(`… [+${(longLength - 400).toLocaleString('en-US')} chars] …`);
+  });
+
+  it('seq counts are the same with a 300,000-character line in the middle: one more line, runs counted exactly', () => {
+    const bytes = execFileSync('script', ['-qec', `bash -c 'seq 1 2500; head -c 300000 /dev/zero | tr "\\0" y; echo; seq 2501 5000'`, '/dev/null']);
+    const { result, text } = squash(bytes, 4096);
+    expect(result.totalLines).toBe(5001);
+    expect(text).toContain('5,001 lines → exit 0');
+    expect(text).toMatch(/^ {2}1$/m);
+    expect(text).toMatch(/^ {2}5000$/m);
+    expect(text).toContain(`y… [+${(300_000 - 400).toLocaleString('en-US')} chars] …y`);
+    // the runs either side of it: what is shown and what is counted is every seq line
+    const shownNumbers = text.split('\n').filter((l) => /^ {2}\d+$/.test(l)).length;
+    const counted = [...text.matchAll(/\[\.\.\. ([\d,]+) similar lines \.\.\.\]/g)].reduce((n, m) => n + Number(m[1].replace(/,/g, '')), 0);
+    expect(shownNumbers + counted).toBe(5000);
+  });
+
   it('emits hazards live and detects a prompt on a quiet partial line', () => {
     const { sq, events, tickAt } = live();
     sq.write(Buffer.from('error: first\r\nok\r\nDo you want to continue? [Y/n] '));
