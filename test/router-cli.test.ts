@@ -373,3 +373,18 @@ describe('large passthrough output', () => {
     expect(omitted.out).toBe(`${lines.slice(1000, 49_000).join('\n')}\n`);
   });
 });
+
+describe('CLI on a terminal: hazards printed live are not repeated in the summary', () => {
+  for (const color of [true, false]) {
+    it(`${color ? 'with' : 'without'} colour, a repeated error (x2) included`, async () => {
+      const args = [...(color ? ['--color'] : []), 'bash', '-c', 'echo "error: first"; seq 30; for i in 1 2; do echo "error: boom"; seq 30; done; exit 1'];
+      const r = await onTerminal(args, []);
+      // eslint-disable-next-line no-control-regex
+      const screen = r.screen.replace(/\x1b\[[0-9;]*m/g, '');
+      expect(screen.split('\n').filter((l) => l.includes('error: boom'))).toHaveLength(1);
+      expect(screen.split('\n').filter((l) => l.includes('error: first'))).toHaveLength(1);
+      expect(screen).toContain('(2 shown above)');
+      expect(r.code).toBe(1);
+    });
+  }
+});

@@ -15,6 +15,7 @@ import type { TerminalPort } from '../core/handlers/types.js';
 import { loadRouterMeta } from '../core/router/meta.js';
 import { route } from '../core/router/route.js';
 import { SpoolStore } from '../core/spool/spool.js';
+import { shownLine as shown } from '../core/squasher/line-cut.js';
 import { contextLine, headerLine } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
@@ -104,9 +105,21 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   }
 }
 
+/** SGR colour sequences, which the summary carries on a colour terminal. */
+// eslint-disable-next-line no-control-regex
+const SGR = /\x1b\[[0-9;]*m/g;
+/** The `(x3)` a repeated hazard carries in the summary. */
+const REPEAT_SUFFIX = / \(x\d+\)$/;
+
+/**
+ * Whether a summary line is a hazard (or one of its context lines) already printed live, compared
+ * without colour and without the repeat count the summary adds, as render.ts shows them (cut when long).
+ */
 function printedLine(l: string, printed: Set<number>, report: { category: string; squash?: { hazards: { lineNo: number; text: string; context: string[] }[] } }): boolean {
   const hazards = report.squash?.hazards ?? [];
-  return hazards.some((h) => printed.has(h.lineNo) && (l.endsWith(h.text) || h.context.some((c) => l === contextLine(c))));
+  const plain = l.replace(SGR, '');
+  const head = plain.replace(REPEAT_SUFFIX, '');
+  return hazards.some((h) => printed.has(h.lineNo) && (head.endsWith(shown(h.text)) || h.context.some((c) => plain === contextLine(shown(c)))));
 }
 
 /**
