@@ -336,6 +336,21 @@ describe('dangerous lines ask on a real terminal', () => {
   });
 });
 
+describe('redirections to a device are not file operations', () => {
+  it('echo x > /dev/null says nothing about files; a real file redirection still narrates', () => {
+    const devnull = mish(['echo x > /dev/null']);
+    expect(devnull.code).toBe(0);
+    expect(devnull.out).toBe('── 0 lines, 0B, exit 0\n');
+    const fd = mish(['echo hi > /dev/fd/2']);
+    expect(fd.out).not.toContain('file changes');
+    expect(fd.out).not.toContain('wrote');
+    const cp = mish(['echo a > src.txt && cp src.txt dst.txt > /dev/null']);
+    expect(cp.out).toContain('→ wrote src.txt (2B)');
+    expect(cp.out).toContain('→ cp: src.txt → dst.txt (2B)');
+    expect(cp.out).not.toContain('/dev/null');
+  });
+});
+
 describe('bad input', () => {
   it('a line that does not parse: the position, exit 2, and nothing runs', () => {
     const r = mish([`touch made && echo "oops`]);

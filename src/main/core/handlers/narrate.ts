@@ -14,6 +14,7 @@ import path from 'node:path';
 import { entryNames } from '../fs/tolerant-fs.js';
 import type { Segment } from '../router/categorize.js';
 import { hasFlag, positionals } from '../router/meta.js';
+import { writesStdoutToFile } from '../router/parse.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
 
@@ -309,7 +310,7 @@ function literalArgs(seg: Segment): string[] | undefined {
 
 function outputTargets(seg: Segment): { file: string; append: boolean }[] {
   return seg.command.redirects
-    .filter((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === undefined || r.fd === 1) && r.target)
+    .filter((r) => writesStdoutToFile(r) && r.target)
     .map((r) => ({ file: r.target!, append: r.op.endsWith('>>') }));
 }
 

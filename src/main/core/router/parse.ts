@@ -20,6 +20,14 @@ export interface RedirectInfo {
   target?: string;
 }
 
+/** Redirection targets that are devices, not files: writing there creates or changes no file. */
+const DEVICE_TARGET = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
+
+/** Standard output (`>`, `>>`, `>|`, `&>`, `&>>`) written to a file — not to a device like /dev/null. */
+export function writesStdoutToFile(r: RedirectInfo): boolean {
+  return (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === undefined || r.fd === 1) && !DEVICE_TARGET.test(r.target ?? '');
+}
+
 export interface WordInfo {
   /** As written in the source (quotes kept). */
   text: string;

@@ -19,7 +19,7 @@
 import type { Category } from '../grammar/types.js';
 import { categorize, findDangers, type DangerMatch, type DetectFn, type RoutedCategory, type Segment } from './categorize.js';
 import type { RouterMeta } from './meta.js';
-import type { ParsedLine } from './parse.js';
+import { writesStdoutToFile, type ParsedLine } from './parse.js';
 
 export interface Plan {
   category: Category;
@@ -51,7 +51,7 @@ export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn, 
 }
 
 function fileRedirected(s: Segment): boolean {
-  return s.command.redirects.some((r) => (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '&>>') && (r.fd === undefined || r.fd === 1));
+  return s.command.redirects.some(writesStdoutToFile);
 }
 
 function treatmentOf(segments: Segment[], line: ParsedLine): { treatment: RoutedCategory; reason: string } {
