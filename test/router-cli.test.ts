@@ -287,7 +287,9 @@ describe('dangerous lines ask on a real terminal', () => {
   it('[n]o refuses, exit 126, nothing runs', async () => {
     const d = fresh('no');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d);
-    expect(r.screen).toContain('refused by the user');
+    // The warning is shown once, at the question; the answer gets one short line.
+    expect(r.screen.split('⚠ dangerous').length - 1).toBe(1);
+    expect(r.screen).toMatch(/this session: n\r\nrefused by the user; nothing was run\r\n$/);
     expect(r.code).toBe(126);
     expect(existsSync(path.join(d, 'a'))).toBe(true);
   });
@@ -311,6 +313,22 @@ describe('dangerous lines ask on a real terminal', () => {
     expect(existsSync(path.join(d, 'b'))).toBe(true);
   });
 
+  it('[e]dit left unchanged asks the question again, not the whole warning', async () => {
+    const d = fresh('edit-same');
+    const r = await onTerminal(
+      ['rm -rf *'],
+      [
+        { when: QUESTION, send: 'e\r' },
+        { when: 'new command (empty keeps it): ', send: '\r' },
+        { when: QUESTION, send: 'n\r' },
+      ],
+      d,
+    );
+    expect(r.screen.split('⚠ dangerous').length - 1).toBe(1);
+    expect(r.code).toBe(126);
+    expect(existsSync(path.join(d, 'a'))).toBe(true);
+  });
+
   it('[a]lways runs it (approval kept in memory for this session only)', async () => {
     const d = fresh('always');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'a\r' }], d);
@@ -318,9 +336,10 @@ describe('dangerous lines ask on a real terminal', () => {
     expect(existsSync(path.join(d, 'b'))).toBe(false);
   });
 
-  it('an unknown answer asks again', async () => {
+  it('an unknown answer asks again briefly', async () => {
     const d = fresh('again');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'maybe\r' }, { when: 'please answer y, n, e or a: ', send: 'n\r' }], d);
+    expect(r.screen.split('⚠ dangerous').length - 1).toBe(1);
     expect(r.code).toBe(126);
     expect(existsSync(path.join(d, 'a'))).toBe(true);
   });

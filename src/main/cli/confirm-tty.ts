@@ -9,6 +9,8 @@ import { dangerWarning, type ConfirmFn, type DangerDecision } from '../core/hand
 /** Longest answer read from the terminal (an edited command line). */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
+const QUESTION = 'run it? [y]es / [n]o / [e]dit / [a]lways this session: ';
+
 function openTty(): number | undefined {
   try {
     return openSync('/dev/tty', 'r+');
@@ -40,7 +42,7 @@ export const confirmOnTty: ConfirmFn | undefined =
         const fd = openTty();
         if (fd === undefined) return { kind: 'no' };
         try {
-          writeSync(fd, `${dangerWarning(command, dangers)}\nrun it? [y]es / [n]o / [e]dit / [a]lways this session: `);
+          writeSync(fd, `${dangerWarning(command, dangers)}\n${QUESTION}`);
           for (;;) {
             const answer = readLine(fd);
             if (answer === undefined) return { kind: 'no' };
@@ -59,7 +61,11 @@ export const confirmOnTty: ConfirmFn | undefined =
               case 'edit': {
                 writeSync(fd, `current: ${command}\nnew command (empty keeps it): `);
                 const edited = readLine(fd);
-                return { kind: 'edit', command: edited && edited.trim() ? edited : command };
+                if (edited === undefined) return { kind: 'no' };
+                if (edited.trim() && edited.trim() !== command.trim()) return { kind: 'edit', command: edited };
+                // Unchanged: the warning above still holds, so only the question is asked again.
+                writeSync(fd, QUESTION);
+                break;
               }
               default:
                 writeSync(fd, 'please answer y, n, e or a: ');

@@ -86,7 +86,8 @@ export async function route(commandLine: string, options: RouteOptions): Promise
       return refused('dangerous', `${warning}\n${why}`, plan.dangers, output, line, undefined);
     }
     const d = await options.confirm({ command: line, dangers: plan.dangers });
-    if (d.kind === 'no') return refused('dangerous', `${warning}\nrefused by the user`, plan.dangers, output, line, undefined);
+    // The human has just read the warning at the question: one line says what happened, not the warning again.
+    if (d.kind === 'no') return refused('dangerous', 'refused by the user; nothing was run', plan.dangers, output, line, undefined);
     if (d.kind === 'always') options.approvals?.approve(plan.dangers.map((x) => x.id));
     if (d.kind === 'yes' || d.kind === 'always') return execute(line, plan, plan.dangers, options, output);
     if (edits >= MAX_EDITS) return refused('dangerous', `${warning}\nrefused: too many edits`, plan.dangers, output, line, undefined);
