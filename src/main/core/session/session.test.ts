@@ -316,6 +316,69 @@ describe.each(['dash', 'sh'] as const)('an interrupted command in a %s session',
   });
 });
 
+/**
+ * bash forks a command's process with its own SIGINT handler and makes it the foreground group
+ * before it execs: a ^C in that window was swallowed and `sleep 30` ran on (job-start.ts).
+ */
+describe('a command cancelled as it starts in a bash session', () => {
+  let m: SessionManager;
+  beforeAll(async () => {
+    m = manager();
+    expect((await m.create({ shell: 'bash' })).ok).toBe(true);
+  });
+  afterAll(() => m.dispose());
+
+  it('40 rapid cancels of sleep and of a pipeline each end at once with 130; the shell stays usable', async () => {
+    /** Far below ABORT_ESCALATE_MS: a cancel that missed is TERMed after it and reports 143 or the next command's status. */
+    const PROMPT_REPORT_MS = 500;
+    const shellPid = m.list()[0].pid;
+    for (let i = 0; i < 40; i++) {
+      const command = i % 2 === 0 ? `sleep 30; echo not-${i}` : `sleep 30 | cat; echo not-${i}`;
+      const ac = new AbortController();
+      let out = '';
+      const p = m.run({ command, signal: ac.signal, onData: (c) => (out += Buffer.from(c).toString('utf8')) });
+      // At once (the ^C waits for the start marker), or a few ms into the job's start.
+      if (i % 4 < 2) ac.abort();
+      else setTimeout(() => ac.abort(), i % 4);
+      const t0 = Date.now();
+      const r = await p;
+      expect(r, `round ${i}: ${command}`).toMatchObject({ exitCode: 130, shellExited: false });
+      expect(Date.now() - t0, `round ${i}`).toBeLessThan(PROMPT_REPORT_MS);
+      expect(out, `round ${i}`).not.toContain('not-');
+    }
+    expect((await run(m, 'echo next')).out).toBe('next\r\n');
+    expect(m.list()[0].pid).toBe(shellPid);
+  });
+
+  it('a program that tidies up on its ^C gets exactly one SIGINT and its own status', async () => {
+    // Counts the SIGINTs it gets and tidies up slowly: a second SIGINT would print "ints 2".
+    const counter = `python3 -c 'import signal,sys,time
+n=0
+def h(*a):
+  global n; n+=1; print("ints",n,flush=True)
+  if n==1: time.sleep(0.3); sys.exit(3)
+signal.signal(signal.SIGINT,h)
+print("ready",flush=True)
+time.sleep(30)'`;
+    for (let i = 0; i < 3; i++) {
+      const ac = new AbortController();
+      let out = '';
+      const p = m.run({
+        command: counter,
+        signal: ac.signal,
+        onData: (c) => {
+          out += Buffer.from(c).toString('utf8');
+          if (out.includes('ready')) ac.abort();
+        },
+      });
+      const r = await p;
+      expect(r, out).toMatchObject({ exitCode: 3, shellExited: false });
+      expect(out).toContain('ints 1\r\n');
+      expect(out).not.toContain('ints 2');
+    }
+  });
+});
+
 describe('bash integration details', () => {
   it('reports each simple command as a segment', async () => {
     const m = manager();

@@ -12,6 +12,7 @@ import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
 import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
 import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
+import { jobStillStarting } from './job-start.js';
 import { commandLine, environmentFromDump, hiddenCommandLine, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
@@ -37,6 +38,20 @@ export const ABORT_ESCALATE_MS = 1000;
 export const CLOSE_GRACE_MS = 1000;
 /** How often an interrupted command's foreground group is looked at (after the ^C, and in its TERM grace: a /proc read each time). */
 const GROUP_POLL_MS = 50;
+/**
+ * Longest a ^C waits for the foreground process to leave the shell's fork-to-exec window (a fork
+ * and exec take well under a millisecond to a few ms on a loaded machine; a subshell that traps INT
+ * looks the same forever and gets its ^C after this).
+ */
+const FORK_WINDOW_WAIT_MS = 200;
+/**
+ * Longest a ^C waits while the shell itself is running with no foreground job: it may be about to
+ * start one (a ^C in the middle of forking a pipeline can end its first member before the last one
+ * starts), or be busy with builtins (a `while :` loop), which this delays by as much.
+ */
+const SHELL_BUSY_WAIT_MS = 30;
+/** How often a starting job is looked at while a ^C waits for it (a /proc scan of the session). */
+const FORK_WINDOW_POLL_MS = 2;
 /** An idle shell answers the hidden environment read in milliseconds; one that has not by then is treated as busy. */
 export const ENV_READ_TIMEOUT_MS = 2000;
 const DEFAULT_COLS = 120;
@@ -402,7 +417,8 @@ export class ShellSession implements Session {
     if (tracked.ended) return;
     await settledWithin(Promise.race([begun, tracked.done]), ABORT_ESCALATE_MS);
     if (tracked.ended) return;
-    const fg = this.foregroundGroup();
+    const fg = await this.foregroundReadyForCtrlC(tracked);
+    if (tracked.ended) return;
     this.pty.write('\x03');
     if (!(await this.interruptEnds(tracked, fg))) await tracked.kill(KILL_GRACE_MS);
     if (fg !== undefined) await this.endGroup(fg);
@@ -412,20 +428,44 @@ export class ShellSession implements Session {
    * Whether the interrupted command ends within ABORT_ESCALATE_MS. A ^C that reaches the shell
    * just after the start marker, before it has handed the terminal to the job it starts, is held
    * by the shell until that job ends, and the job never sees it: a foreground group that appears
-   * after the ^C gets SIGINT itself, as if the ^C had come a moment later.
+   * after the ^C gets SIGINT itself, as if the ^C had come a moment later (once it can take it:
+   * jobStillStarting). A group that had the ^C never gets a second SIGINT.
    */
   private async interruptEnds(tracked: TrackedProcess, hadCtrlC: number | undefined): Promise<boolean> {
     const signalled = new Set([hadCtrlC]);
+    /** When each group was first seen: one still being started gets SIGINT once out of its fork window, or after FORK_WINDOW_WAIT_MS anyway. */
+    const seen = new Map<number, number>();
     const end = Date.now() + ABORT_ESCALATE_MS;
     for (let left = ABORT_ESCALATE_MS; left > 0; left = end - Date.now()) {
-      if (await settledWithin(tracked.done, Math.min(GROUP_POLL_MS, left))) return true;
+      const waiting = [...seen.keys()].some((g) => !signalled.has(g));
+      if (await settledWithin(tracked.done, Math.min(waiting ? FORK_WINDOW_POLL_MS : GROUP_POLL_MS, left))) return true;
       const fg = this.foregroundGroup();
-      if (fg !== undefined && !signalled.has(fg)) {
+      if (fg === undefined || signalled.has(fg)) continue;
+      if (!seen.has(fg)) seen.set(fg, Date.now());
+      if (!jobStillStarting(fg, this.pty.pid) || Date.now() - seen.get(fg)! >= FORK_WINDOW_WAIT_MS) {
         signalled.add(fg);
         safeKill(-fg, 'SIGINT');
       }
     }
     return tracked.ended;
+  }
+
+  /**
+   * The foreground group once it can take a ^C, after a bounded wait: while the shell runs with no
+   * foreground job it may be forking one (SHELL_BUSY_WAIT_MS), and a ^C that reaches bash's child
+   * between fork and exec is swallowed there and the program runs on (jobStillStarting).
+   */
+  private async foregroundReadyForCtrlC(tracked: TrackedProcess): Promise<number | undefined> {
+    const start = Date.now();
+    for (;;) {
+      const fg = this.foregroundGroup();
+      const waited = Date.now() - start;
+      const starting =
+        fg === undefined
+          ? !this.config.ssh && waited < SHELL_BUSY_WAIT_MS && readStat(this.pty.pid)?.state === 'R'
+          : waited < FORK_WINDOW_WAIT_MS && jobStillStarting(fg, this.pty.pid);
+      if (!starting || (await settledWithin(tracked.done, FORK_WINDOW_POLL_MS))) return fg;
+    }
   }
 
   /** TERMs what is left of a (former) foreground group of this terminal, KILLs it after a grace. */
