@@ -355,6 +355,18 @@ describe('dangerous lines ask on a real terminal', () => {
   });
 });
 
+describe('^C on a terminal', () => {
+  it("the tty's ^C echo is shown once, live, and is not counted as the command's output", async () => {
+    // A command reading the terminal: its question is shown live, so the test knows when to press ^C.
+    const r = await onTerminal([`read -p 'go on? ' x`], [{ when: '? go on?', send: '\x03' }]);
+    expect(r.code).toBe(130);
+    expect(r.screen).toContain('? go on?\r\n^C\r\n');
+    expect(r.screen.split('^C').length - 1).toBe(1);
+    expect(r.screen).toContain('1 line → exit 130 SIGINT');
+    expect(r.screen).toContain('  go on? \r\nraw: mish raw ');
+  });
+});
+
 describe('redirections to a device are not file operations', () => {
   it('echo x > /dev/null says nothing about files; a real file redirection still narrates', () => {
     const devnull = mish(['echo x > /dev/null']);

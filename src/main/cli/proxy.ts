@@ -21,6 +21,7 @@ import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
 import { exitOnClosedOutput, setRunningCommand } from './closed-output.js';
 import { confirmOnTty } from './confirm-tty.js';
+import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
 
@@ -64,18 +65,20 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   const live = options.output === 'human' && process.stdout.isTTY === true;
   const printed = new Set<number>();
   const { cols, rows } = terminalSize();
+  // The tty's `^C` echo is not counted as the command's output; a live terminal shows it on its own line.
+  const routed = new InterruptEchoExecutor(executor, live ? () => (clearStatus(true), process.stdout.write('^C\n')) : undefined);
   let detach: (() => void) | undefined;
   try {
     const result = await route(line, {
       mode: 'cli',
-      executor,
+      executor: routed,
       meta: metaResult.meta,
       detect: (argv) => detectTool(argv, grammars),
       cwd,
       output: options.output,
       color: options.color,
       spool,
-      terminal: terminalPort(),
+      terminal: terminalPort(() => routed.handOver()),
       confirm: confirmOnTty,
       approvals: new SessionApprovals(),
       stdinFed: !process.stdin.isTTY && stdinIsInput(),
@@ -156,14 +159,16 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
 }
 
 /** The real terminal, for interactive commands (vim, less, REPLs): raw stdin, resize, signals. */
-function terminalPort(): TerminalPort | undefined {
+function terminalPort(onHandOver: () => void): TerminalPort | undefined {
   if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
   return {
     attach: (control) => {
+      onHandOver();
       setRunningCommand(control);
       return attachTerminal(control);
     },
     write: (bytes) => {
+      onHandOver();
       clearStatus(true); // a condensed run handed over mid-way: its progress line must not prefix the screen
       process.stdout.write(bytes);
     },
