@@ -232,6 +232,9 @@ describe('interactive programs on a real terminal', () => {
       { when: '? version: (1.0.0)', send: '\r' },
     ]);
     expect(r.screen.match(/\? package name/g)).toHaveLength(1);
+    // The answer appears as it is typed (the tty's echo), before the next question, and once in the summary.
+    expect(r.screen.replace(/\r+\n/g, '\n')).toContain('? package name: (demo)\nweb\n? version: (1.0.0)\n\n3 lines');
+    expect(r.screen.match(/web/g)).toHaveLength(3); // live echo, the summary's prompt line, `answers web`
     expect(r.screen).toContain('answers web default');
     expect(r.code).toBe(0);
     const quiet = await onTerminal(['python3', '-c', "import sys, time; sys.stdout.write('Downloading... '); sys.stdout.flush(); time.sleep(1.2); print('done')"], []);

@@ -9,7 +9,8 @@
  * Only on the condensed path: once the terminal is handed to the program (vim, a REPL, a raw
  * menu), its screen is the program's own, `^C` drawn by readline included, and nothing is cut.
  */
-import type { ExecControl, Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
+import type { Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
+import { tapWrites } from './control-tap.js';
 
 /** The ^C key as the terminal sends it (ETX). */
 const ETX = 0x03;
@@ -40,23 +41,11 @@ export class InterruptEchoExecutor implements Executor {
   run(request: ExecRequest): Promise<ExecResult> {
     /** When a ^C was last forwarded and its echo not yet seen. */
     let pendingSince: number | undefined;
-    const onStart = request.onStart;
     return this.inner.run({
       ...request,
-      onStart: onStart
-        ? (control: ExecControl) =>
-            onStart({
-              pid: control.pid,
-              ptsName: control.ptsName,
-              resize: (cols, rows) => control.resize(cols, rows),
-              kill: (signal) => control.kill(signal),
-              write: (data) => {
-                const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-                if (!this.handedOver && bytes.includes(ETX)) pendingSince = performance.now();
-                control.write(data);
-              },
-            })
-        : undefined,
+      onStart: tapWrites(request.onStart, (bytes) => {
+        if (!this.handedOver && bytes.includes(ETX)) pendingSince = performance.now();
+      }),
       onData: (chunk) => {
         if (pendingSince !== undefined && !this.handedOver) {
           if (performance.now() - pendingSince > ECHO_WINDOW_MS) pendingSince = undefined;

@@ -20,6 +20,7 @@ import { contextLine, headerLine } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
 import { exitOnClosedOutput, setRunningCommand } from './closed-output.js';
+import { AnswerEchoExecutor } from './answer-echo.js';
 import { confirmOnTty } from './confirm-tty.js';
 import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
@@ -66,7 +67,9 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   const printed = new Set<number>();
   const { cols, rows } = terminalSize();
   // The tty's `^C` echo is not counted as the command's output; a live terminal shows it on its own line.
-  const routed = new InterruptEchoExecutor(executor, live ? () => (clearStatus(true), process.stdout.write('^C\n')) : undefined);
+  const interruptible = new InterruptEchoExecutor(executor, live ? () => (clearStatus(true), process.stdout.write('^C\n')) : undefined);
+  // An answer typed while a `? question` is shown appears as the terminal echoes it.
+  const routed = new AnswerEchoExecutor(interruptible, (echo) => process.stdout.write(echo));
   let detach: (() => void) | undefined;
   try {
     const result = await route(line, {
@@ -78,7 +81,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       output: options.output,
       color: options.color,
       spool,
-      terminal: terminalPort(() => routed.handOver()),
+      terminal: terminalPort(() => interruptible.handOver()),
       confirm: confirmOnTty,
       approvals: new SessionApprovals(),
       stdinFed: !process.stdin.isTTY && stdinIsInput(),
@@ -89,7 +92,12 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
         setRunningCommand(control);
         detach = attachTerminal(control);
       },
-      onEvent: live ? (e) => onLiveEvent(e, options.color, printed) : undefined,
+      onEvent: live
+        ? (e) => {
+            onLiveEvent(e, options.color, printed);
+            if (e.type === 'prompt') routed.questionShown();
+          }
+        : undefined,
     });
     clearStatus(live);
     let text = result.text;
