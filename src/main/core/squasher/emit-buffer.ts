@@ -40,10 +40,11 @@ const MAX_BLANKS_IN_CONTEXT = 2;
 
 interface OpenHazard {
   report: HazardReport;
-  /** Where keep() put it: in the budget, among the last errors, or nowhere (only counted). */
+  /**
+   * Where keep() put it: in the budget, among the last errors, or nowhere ('no': over the cap,
+   * only counted; its context lines are swallowed with it, not shown as body).
+   */
   kept: Kept;
-  /** Over the cap and not kept: its context lines are swallowed with it, not shown as body. */
-  dropped: boolean;
   /** Characters charged to the budget for it (text and context), refunded if it turns out to be a repeat. */
   charged: number;
   /** Context characters this hazard may still take (bounded for the last errors kept past the cap). */
@@ -183,7 +184,6 @@ export class EmitBuffer {
         this.open = {
           report,
           kept,
-          dropped: kept === 'no',
           charged: kept === 'no' ? 0 : report.text.length,
           charsLeft: kept === 'last-errors' ? LAST_ERROR_CONTEXT_CHARS : Infinity,
           contextLeft: rule?.contextAfter ?? 0,
@@ -284,7 +284,7 @@ export class EmitBuffer {
 
   /** Counts a kept context line against the budget it belongs to. */
   private charge(o: OpenHazard, chars: number): void {
-    if (o.dropped) return;
+    if (o.kept === 'no') return;
     o.charged += chars;
     if (o.charsLeft !== Infinity) {
       o.charsLeft -= chars;
@@ -318,7 +318,7 @@ export class EmitBuffer {
       else this.shownByKey.delete(hazardKey(out));
       this.omittedHazards.errors++;
     }
-    if (o.dropped) return;
+    if (o.kept === 'no') return;
     if (sameLine) sameLine.push(o.report);
     else this.shownByKey.set(key, [o.report]);
     this.onEvent?.({ type: 'hazard', hazard: o.report });
