@@ -18,7 +18,7 @@ import type { RawModeTarget } from './raw-mode-watch.js';
 import { stripEscapes } from './run.js';
 
 /** Quiet before the first look: the squasher's own prompt timer (PARTIAL_LINE_MS), so a prompt it recognises is reported once, by it. */
-export const INPUT_PROMPT_QUIET_MS = 500;
+const INPUT_PROMPT_QUIET_MS = 500;
 /** Later looks in the same quiet spell, doubling up to this: a few /proc scans, not one per tick. */
 const RECHECK_MAX_MS = 4000;
 /** The partial line kept (a prompt is short; a progress bar without newlines is not kept whole). */

@@ -39,7 +39,7 @@ const BINARY_MIN_CHARS = 8;
 const NOT_TEXT = /[\x00-\x07\x0e-\x1f\x7f\ufffd]/g;
 
 /** Is decoded output mostly not text (`cat image.png`, an executable, an archive)? */
-export function looksBinary(text: string): boolean {
+function looksBinary(text: string): boolean {
   const sample = text.slice(0, BINARY_SAMPLE_CHARS);
   const odd = sample.match(NOT_TEXT)?.length ?? 0;
   return odd >= BINARY_MIN_CHARS && odd / sample.length > BINARY_SHARE;
@@ -60,7 +60,8 @@ export function textLinesOf(output: string): string[] {
   return tails.filter((t) => t.trim().length >= TEXT_LINE_MIN_CHARS && /\S\s+\S/.test(t)).slice(-TEXT_LINES_SHOWN);
 }
 
-const NOT_TEXT_RUN = /[\x00-\x07\x0e-\x1f\x7f\ufffd]+/;
+/** A run of NOT_TEXT characters (the same class). */
+const NOT_TEXT_RUN = new RegExp(`${NOT_TEXT.source}+`);
 
 /** The program's byte count: what the PTY delivered with its ONLCR (`\n` → `\r\n`) undone. */
 function programBytes(bytes: Buffer): number {

@@ -23,7 +23,7 @@ import { foregroundRunning, readTermMode } from '../yield/linux-probe.js';
  * handed over is not also reported as a condensed `? prompt` line, and short enough that the
  * human does not wait for the screen.
  */
-export const RAW_PROBE_SILENCE_MS = 200;
+const RAW_PROBE_SILENCE_MS = 200;
 /**
  * A command still computing in a quiet spell is looked at again after this, doubling up to
  * RAW_BUSY_RECHECK_MAX_MS: a long silent build costs a few /proc scans (1-2 ms each), not one
