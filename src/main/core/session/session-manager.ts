@@ -3,7 +3,6 @@
  * event stream. Owns everything it starts: dispose() ends every shell and process.
  */
 import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
 import type { Executor, ExecRequest } from '../exec/types.js';
 import type { PtyPort } from '../pty/types.js';
 import { startBackground } from '../process/background.js';
@@ -12,6 +11,7 @@ import { spoolOutputStore } from '../process/spool-output-store.js';
 import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
+import { isDirectory } from '../fs/tolerant-fs.js';
 import { processesWithEnv, readStat } from '../yield/linux-probe.js';
 import { resolveShell, SHELL_KINDS, syntaxOf } from './integration.js';
 import { ShellSession, type ShellSessionConfig } from './shell-session.js';
@@ -151,7 +151,7 @@ export class SessionManagerImpl implements SessionManager {
     if (!shell && !options.ssh) return { ok: false, error: { kind: 'bad-shell', message: `unknown shell "${options.shell}": use ${SHELL_KINDS.join(', ')}, or an absolute path to one of them` } };
     const kind = shell?.kind ?? ((options.shell ?? 'bash').split('/').pop() as ShellSessionConfig['kind']);
     const localCwd = options.ssh ? (this.deps.cwd ?? process.cwd()) : (options.cwd ?? this.deps.cwd ?? process.cwd());
-    if (!isDir(localCwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${localCwd}` } };
+    if (!isDirectory(localCwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${localCwd}` } };
     const cookie = randomBytes(9).toString('base64url');
     const config: ShellSessionConfig = {
       name,
@@ -262,7 +262,7 @@ export class SessionManagerImpl implements SessionManager {
       delete env[SESSION_COOKIE_ENV];
     }
     cwd ??= this.deps.cwd ?? process.cwd();
-    if (!isDir(cwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${cwd}` } };
+    if (!isDirectory(cwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${cwd}` } };
     const id = this.table.nextId('spawn');
     try {
       const p = startBackground(this.deps.port, this.table, this.newStore(id, { command: options.cmd, cwd }), this.emit, {
@@ -354,12 +354,4 @@ function signalEach(pids: number[], sig: NodeJS.Signals): number[] {
       return false; // already gone
     }
   });
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
