@@ -105,6 +105,23 @@ describe('mish <command>', () => {
     safe.assertCanariesIntact();
   });
 
+  it('a terminal control byte in the line (^U, CR, ESC) is refused with its position, also with --raw; nothing runs', () => {
+    for (const [line, label] of [
+      ['echo ok\u0015touch made', 'NAK (^U) (U+0015)'],
+      ['echo ok\rtouch made', 'CR (U+000D)'],
+      ['echo \u001b[2Jtouch made', 'ESC (U+001B)'],
+    ]) {
+      for (const args of [[line], ['--raw', line]]) {
+        const r = mish(args);
+        expect(r.code, JSON.stringify(args)).toBe(2);
+        expect(r.err).toContain(`mish: refused at line 1, column `);
+        expect(r.err).toContain(`control character ${label}`);
+        expect(r.out).toBe('');
+        expect(existsSync(path.join(work, 'made'))).toBe(false);
+      }
+    }
+  });
+
   it('--json gives a machine-readable result', () => {
     const r = mish(['--json', 'sh', '-c', 'echo hello; exit 3']);
     const j = JSON.parse(r.out);

@@ -99,7 +99,8 @@ export function remoteLaunch(kind: ShellKind, dest: string, sshArgs: string[], n
     const start = kind === 'bash' ? 'exec bash --noediting --rcfile "$f" -i' : kind === 'fish' ? `exec fish -i -C 'source $MISH_RCFILE'` : `ENV="$f" exec ${kind} -i`;
     inner = pre + `f=$(mktemp) || exit 97; printf '%s' ${sq(script)} > "$f"; MISH_RCFILE="$f"; export MISH_RCFILE; ${start}`;
   }
-  return { file: 'ssh', args: ['-tt', ...sshArgs, dest, loginShellSafe(inner)], env };
+  // `--`: whatever the destination is, ssh reads it as the destination, never as an option.
+  return { file: 'ssh', args: ['-tt', ...sshArgs, '--', dest, loginShellSafe(inner)], env };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
 import { isDirectory } from '../fs/tolerant-fs.js';
+import { checkSshArgs, checkSshDestination } from './ssh-options.js';
 import { processesWithEnv, readStat } from '../yield/linux-probe.js';
 import { resolveShell, SHELL_KINDS, syntaxOf } from './integration.js';
 import { ShellSession, type ShellSessionConfig } from './shell-session.js';
@@ -149,6 +150,11 @@ export class SessionManagerImpl implements SessionManager {
     if (this.disposed) return { ok: false, error: { kind: 'start-failed', message: 'session manager disposed' } };
     const shell = resolveShell(options.shell ?? this.deps.shell);
     if (!shell && !options.ssh) return { ok: false, error: { kind: 'bad-shell', message: `unknown shell "${options.shell}": use ${SHELL_KINDS.join(', ')}, or an absolute path to one of them` } };
+    if (options.ssh) {
+      const dest = checkSshDestination(options.ssh);
+      const opts = dest.ok ? checkSshArgs(options.sshArgs ?? []) : dest;
+      if (!opts.ok) return { ok: false, error: { kind: 'bad-ssh', message: opts.message } };
+    }
     const kind = shell?.kind ?? ((options.shell ?? 'bash').split('/').pop() as ShellSessionConfig['kind']);
     const localCwd = options.ssh ? (this.deps.cwd ?? process.cwd()) : (options.cwd ?? this.deps.cwd ?? process.cwd());
     if (!isDirectory(localCwd)) return { ok: false, error: { kind: 'bad-cwd', message: `no such directory: ${localCwd}` } };

@@ -268,6 +268,8 @@ export type CreateSessionError =
   | { kind: 'exists'; message: string }
   | { kind: 'bad-cwd'; message: string }
   | { kind: 'bad-shell'; message: string }
+  /** An ssh destination or option that could run something locally, or that ssh would misread. */
+  | { kind: 'bad-ssh'; message: string }
   | { kind: 'start-failed'; message: string };
 
 export type Outcome<T, E> = { ok: true; value: T } | { ok: false; error: E };
