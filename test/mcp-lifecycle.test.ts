@@ -4,10 +4,11 @@
  * falls behind gets every reply, in order, without a listener per write.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventually, spawnRaw } from './mcp-helpers.js';
+import { call, eventually, liveProcess, spawnRaw, startStdio } from './mcp-helpers.js';
+import { readStat } from '../src/main/core/yield/linux-probe.js';
 
 interface Raw {
   child: ChildProcess;
@@ -109,5 +110,28 @@ describe('mish serve lifecycle (stdio)', () => {
     expect(s.out.every((m) => m.result?.tools?.length === 5)).toBe(false); // id 0 is initialize's
     expect(s.out.filter((m) => m.id >= 1).every((m) => m.result.tools.length === 5)).toBe(true);
     expect(s.err()).not.toMatch(/MaxListenersExceededWarning/);
+  });
+});
+
+describe('mish serve owns what it starts', () => {
+  it('descendants that drop MISH_OWNER and leave with setsid (or a double fork) end with the server; orphaned zombies are reaped', async () => {
+    const s = await startStdio();
+    const serverPid = s.pid()!;
+    const pidFile = (n: string) => path.join(s.home, n);
+    const readPid = (n: string) => Number(readFileSync(pidFile(n), 'utf8').trim());
+    await call(s.client, 'sh_run', { cmd: `env -u MISH_OWNER -u MISH_SESSION_COOKIE setsid sh -c 'echo $$ > ${pidFile('a')}; exec sleep 300' > /dev/null 2>&1 &` });
+    await call(s.client, 'sh_spawn', { cmd: `(env -u MISH_OWNER setsid sh -c 'echo $$ > ${pidFile('b')}; exec sleep 301' > /dev/null 2>&1 &); sleep 300` });
+    // An orphan that exits soon: re-parented to the server (the subreaper), it must not stay a zombie.
+    await call(s.client, 'sh_run', { cmd: `(env -u MISH_OWNER setsid sh -c 'echo $$ > ${pidFile('c')}; sleep 0.2' > /dev/null 2>&1 &)` });
+    expect(await eventually(() => ['a', 'b', 'c'].every((n) => existsSync(pidFile(n)) && readFileSync(pidFile(n), 'utf8').endsWith('\n')), 10_000)).toBe(true);
+    const [a, b, c] = ['a', 'b', 'c'].map(readPid);
+    expect(liveProcess(a) && liveProcess(b)).toBe(true);
+    // Both escapees were re-parented to the server, not to init.
+    expect(await eventually(() => readStat(a)?.ppid === serverPid && readStat(b)?.ppid === serverPid, 5_000)).toBe(true);
+    expect(await eventually(() => readStat(c) === undefined, 15_000), `orphan ${c} left as ${JSON.stringify(readStat(c))}`).toBe(true);
+    const exited = new Promise((resolve) => s.transport.onclose = () => resolve(undefined));
+    await s.close();
+    await exited;
+    expect(await eventually(() => !liveProcess(a) && !liveProcess(b), 3_000)).toBe(true);
   });
 });
