@@ -57,3 +57,27 @@ describe('reply caps on one enormous line', () => {
     expect((await call(s.client, 'sh_interact', { id, action: 'read_raw', from_col: 9, to_col: 3 })).result.isError).toBe(true);
   });
 });
+
+describe('past the 96 MiB spool cap', () => {
+  let s: Served;
+  beforeAll(async () => (s = await startStdio()));
+  afterAll(() => s.close());
+
+  it('the footer, read_tail and read_raw use one numbering; tail reads work; the gap is stated', async () => {
+    const N = 14_000_000; // `seq` prints ~103 MB: past the head (32 MiB) + two tail segments (64 MiB)
+    const run = await call(s.client, 'sh_run', { cmd: `seq 1 ${N}`, timeout: 600 });
+    expect(run.data.exit_code).toBe(0);
+    expect(run.data.raw_lines).toBe(N);
+    const id = run.data.id as string;
+    const tail = await call(s.client, 'sh_interact', { id, action: 'read_tail', raw: true, lines: 3 });
+    expect(tail.data.lines).toEqual([N - 2, N - 1, N].map((n) => ({ n, text: String(n) })));
+    expect(tail.data.total_lines).toBe(N);
+    const head = await call(s.client, 'sh_interact', { id, action: 'read_raw', from_line: 1, to_line: 2 });
+    expect(head.data.lines).toEqual([{ n: 1, text: '1' }, { n: 2, text: '2' }]);
+    const around = await call(s.client, 'sh_interact', { id, action: 'read_raw', from_line: 9_000_000, to_line: 9_000_002 });
+    expect(around.data.lines).toEqual([9_000_000, 9_000_001, 9_000_002].map((n) => ({ n, text: String(n) })));
+    const gapRead = await call(s.client, 'sh_interact', { id, action: 'read_raw', from_line: 5_000_000, to_line: 5_000_001 });
+    expect(gapRead.text).toMatch(/lines \d+-\d+ \([\d,]+\) were dropped from its middle/);
+    expect(gapRead.data.dropped_lines).toBeGreaterThan(1_000_000);
+  }, 180_000);
+});

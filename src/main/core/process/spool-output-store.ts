@@ -18,7 +18,9 @@ export function spoolOutputStore(store: SpoolStore, command: string, cwd: string
       return {
         lines: r.lines.map((l) => ({ n: l.no, text: l.text.replace(/\r$/, '') })),
         totalLines: r.totalLines,
-        droppedLines: r.droppedBytes > 0 ? -1 : 0,
+        // Spools from before line counts were kept report "some" (-1).
+        droppedLines: r.gap ? Math.max(0, r.gap.to - r.gap.from + 1) : r.droppedBytes > 0 ? -1 : 0,
+        ...(r.gap ? { gap: r.gap } : {}),
       };
     },
   };

@@ -127,8 +127,11 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
           const lines = read.lines.slice(0, MAX_READ_LINES);
           const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
-          const dropped =
-            read.droppedLines > 0
+          const dropped = read.gap
+            ? read.gap.to < read.gap.from
+              ? `; the spool keeps the first and the newest output: the middle of line ${read.gap.cut[0]} was dropped`
+              : `; the spool keeps the first and the newest output: lines ${read.gap.from}-${read.gap.to} (${(read.gap.to - read.gap.from + 1).toLocaleString('en-US')}) were dropped from its middle, lines ${read.gap.cut.join(' and ')} cut at the gap`
+            : read.droppedLines > 0
               ? `; lines 1..${read.droppedLines} were dropped from the bounded spool`
               : read.droppedLines < 0
                 ? '; the middle of a very long output was dropped from the bounded spool (a marker line shows where)'
