@@ -37,7 +37,7 @@ const RAW_LINE_TAIL_CHARS = MAX_RAW_LINE_CHARS - RAW_LINE_HEAD_CHARS;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGSTOP', 'SIGCONT', 'SIGWINCH'] as const;
 
 const inputSchema = {
-  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from a backgrounded sh_run) or alias.'),
+  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from sh_run), alias, or spool id ("ab12cd34" from `raw: mish raw ab12cd34`). Ids of ended processes stay readable as long as their output is on disk.'),
   action: z.enum(['send', 'keys', 'read_tail', 'read_raw', 'signal', 'kill', 'status']).describe(
     'send: write text; keys: press named keys; read_tail: the last lines, condensed (raw: true for the exact lines); read_raw: exact lines by range/grep; signal: send a signal; kill: TERM then KILL the process group; status: state and final result.',
   ),
