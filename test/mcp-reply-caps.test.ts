@@ -58,6 +58,20 @@ describe('reply caps on one enormous line', () => {
   });
 });
 
+describe('a line that never ends', () => {
+  let s: Served;
+  beforeAll(async () => (s = await startStdio()));
+  afterAll(() => s.close());
+
+  it('a 27 MB single-line output is condensed like any other (it took 83 s for 13 MB: the partial line was re-split whole on every chunk)', async () => {
+    const r = await call(s.client, 'sh_run', { cmd: `python3 -c "import sys; sys.stdout.write('A' * 27_000_000 + 'Z\\n'); print('done')"` });
+    expect(r.data.exit_code, r.text).toBe(0);
+    expect(r.data.raw_lines).toBe(2);
+    expect(r.text).toMatch(/^2 lines → exit 0 \([\d.]+s\)\n {2}A+… \[\+26,999,[\d,]+ chars\] …A+Z\n {2}done\n/);
+    expect(tokens(r.text)).toBeLessThanOrEqual(CAP);
+  });
+});
+
 describe('past the 96 MiB spool cap', () => {
   let s: Served;
   beforeAll(async () => (s = await startStdio()));
