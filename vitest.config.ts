@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default'],
+    // The default report, then the list of skipped tests and why (issue 14: no silent skips).
+    reporters: ['default', './test/helpers/skipped-reporter.ts'],
   },
 });

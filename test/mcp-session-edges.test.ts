@@ -8,13 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { anyOf, itUnless, missing, notRoot } from './helpers/skip.js';
 import { call, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
 
 /** `su` switches user without a password only for root; elsewhere the nested-shell case stands in. */
-const ROOT_USER = userInfo().uid === 0 && existsSync('/usr/bin/su');
-// The user-switch case needs root (to su without a password) and su.
-if (!ROOT_USER) console.warn('mcp-session-edges: the su user-switch case is skipped: it needs root and /usr/bin/su');
+const NO_SU = anyOf(notRoot('su switches user without a password only for root'), missing('su'));
 
 describe('sessions over MCP: seed 002 §7 edge cases', () => {
   let s: Served;
@@ -25,7 +24,7 @@ describe('sessions over MCP: seed 002 §7 edge cases', () => {
     writeFileSync(path.join(s.home, '.zshrc'), `precmd() { echo "$?" > "$HOME/zsh-hook-status" }\nPROMPT='zsh-custom %# '\n`);
   });
 
-  it.skipIf(!ROOT_USER)('user switch (su): the other user\'s shell is reported as waiting for commands, and exiting it ends the call\'s command with its status', async () => {
+  itUnless(NO_SU)('user switch (su): the other user\'s shell is reported as waiting for commands, and exiting it ends the call\'s command with its status', async () => {
     const su = await call(s.client, 'sh_run', { cmd: 'su -s /bin/bash nobody', session: 'su', timeout: 20 });
     expect(su.result.isError).toBeFalsy();
     expect(su.data.status).toBe('waiting-for-input');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
+import { itUnless, missing } from './helpers/skip.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
@@ -398,10 +399,8 @@ describe('bad input', () => {
   });
 });
 
-const hasDocker = spawnSync('sh', ['-c', 'command -v docker']).status === 0;
-
 describe('clients without their server', () => {
-  it.runIf(hasDocker)('docker without a daemon: its error, exit 1', () => {
+  itUnless(missing('docker'))('docker without a daemon: its error, exit 1', () => {
     const r = spawnSync('setsid', ['-w', process.execPath, bundle, 'docker', 'ps'], { cwd: work, encoding: 'utf8', env: { ...env(), DOCKER_HOST: `unix://${base}/none.sock` } });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(`Cannot connect to the Docker daemon at unix://${base}/none.sock. Is the docker daemon running?\n── exit 1\n`);
