@@ -69,9 +69,12 @@ describe('Permission denied', () => {
 
   itUnless(anyOf(notRoot('drops to nobody with setpriv'), missing('setpriv')))('reading another user’s file, and creating in their directory', async () => {
     const asNobody = 'setpriv --reuid=65534 --regid=65534 --clear-groups';
-    expect(await hints(`${asNobody} cat secret.txt`)).toEqual(['hint: secret.txt is owned by root (uid 0, gid 0), mode 0600; you are root (uid 0, gid 0)']);
+    // The command ran as nobody: the hint names nobody, not the user mish runs as (root).
+    expect(await hints(`${asNobody} cat secret.txt`)).toEqual(['hint: secret.txt is owned by root (uid 0, gid 0), mode 0600; it ran as nobody (uid 65534, gid 65534) through setpriv']);
     chmodSync(dir, 0o755);
-    expect(await hints(`${asNobody} touch new.txt`)).toEqual([`hint: new.txt cannot be created in ./, which is owned by root (uid 0, gid 0), mode 0755; you are root (uid 0, gid 0)`]);
+    expect(await hints(`${asNobody} touch new.txt`)).toEqual([`hint: new.txt cannot be created in ./, which is owned by root (uid 0, gid 0), mode 0755; it ran as nobody (uid 65534, gid 65534) through setpriv`]);
+    // One command switched user, one did not: both are named.
+    expect(await hints(`cat secret.txt >/dev/null && ${asNobody} cat secret.txt`)).toEqual(['hint: secret.txt is owned by root (uid 0, gid 0), mode 0600; it ran as nobody (uid 65534, gid 65534) through setpriv, and as you: root (uid 0, gid 0)']);
   });
 });
 
