@@ -3,7 +3,6 @@
  * sessions. A command runs in a session; the test waits until xterm in the page has parsed its
  * output and the command bar shows its exit code.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
 import { createConsoleManager } from '../src/main/console/engine.js';
 import type { SessionManager } from '../src/main/core/session/types.js';
+import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,9 +26,8 @@ describe('operator console in a browser', () => {
   let manager: SessionManager;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(RENDERER, 'index.html'))) {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: ROOT, stdio: 'pipe' });
-    }
+    // out/ is rebuilt when missing or older than its sources: never the renderer of an old checkout.
+    ensureElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     const engine = await createConsoleManager({ cwd: os.tmpdir() });
     if (!engine.ok) throw new Error(engine.error);

@@ -38,7 +38,7 @@ function sh(line: string) {
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
   work = mkdtempSync(path.join(tmpdir(), 'mish-cli-'));
   spoolDir = path.join(work, '.spool');
 });

@@ -63,7 +63,7 @@ function onTerminal(args: string[], steps: Step[], cwd = work): Promise<{ code: 
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
   base = mkdtempSync(path.join(tmpdir(), 'mish-router-cli-'));
   work = path.join(base, 'work');
   mkdirSync(work);
