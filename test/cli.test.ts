@@ -67,11 +67,17 @@ describe('mish <command>', () => {
   });
 
   it('switches grammars per segment of a compound command', () => {
-    writeFileSync(path.join(work, 'Makefile'), 'all:\n\t@echo building\n\t@cc -c nope.c\n');
+    writeFileSync(path.join(work, 'Makefile'), 'all:\n\t@echo building\n\t@false\n');
     writeFileSync(path.join(work, 'nope.c'), 'int main(void) { return undefined_thing; }\n');
-    const r = mish(['echo start && make']);
-    expect(r.code).not.toBe(0);
-    expect(r.out).toMatch(/nope\.c:1:\d+: error: .undefined_thing. undeclared/);
+    const r = mish(['--json', 'echo start && make; cc -c nope.c']);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.out);
+    expect(j.grammars).toEqual(['make', 'c-compiler']);
+    // make's failure by the make grammar, the compiler error by the c-compiler grammar's own rule.
+    expect(j.summary.hazards.map((h: { rule: string; text: string }) => [h.rule, h.text])).toEqual([
+      ['make-error', 'make: *** [Makefile:3: all] Error 1'],
+      ['c-error', expect.stringMatching(/^nope\.c:1:\d+: error: .undefined_thing. undeclared/)],
+    ]);
   });
 
   it('passes content through byte-exact (cat) with a footer', () => {
@@ -102,7 +108,9 @@ describe('mish <command>', () => {
     const r = mish(['--json', 'sh', '-c', 'echo hello; exit 3']);
     const j = JSON.parse(r.out);
     expect(j.exitCode).toBe(3);
-    expect(JSON.stringify(j)).toContain('hello');
+    // The output itself, not the echoed command (which also contains "hello").
+    expect(j.summary.body).toEqual([{ type: 'line', text: 'hello', no: 1 }]);
+    expect(j.summary.totalLines).toBe(1);
     expect(r.code).toBe(3);
   });
 
