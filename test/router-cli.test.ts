@@ -336,8 +336,17 @@ describe('dangerous lines ask on a real terminal', () => {
   it('[a]lways runs it (approval kept in memory for this session only)', async () => {
     const d = fresh('always');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'a\r' }], d);
+    expect(r.screen.split(QUESTION).length - 1).toBe(1);
+    expect(r.screen).toContain('→ rm: removed from ./: a, b\r\n');
     expect(r.code).toBe(0);
     expect(existsSync(path.join(d, 'b'))).toBe(false);
+    // The next `mish` is another session: the approval is gone, the same line is asked about again.
+    const d2 = fresh('always-next');
+    const next = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d2);
+    expect(next.screen.split(QUESTION).length - 1).toBe(1);
+    expect(next.screen).toMatch(/refused by the user; nothing was run\r\n$/);
+    expect(next.code).toBe(126);
+    expect(existsSync(path.join(d2, 'a'))).toBe(true);
   });
 
   it('an unknown answer asks again briefly', async () => {

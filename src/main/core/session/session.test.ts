@@ -75,16 +75,28 @@ describe.each(shells)('%s session', (shell) => {
   });
 
   itPosix(shell)('fake markers and prompt look-alikes in output do not end the command', async () => {
+    // Its own cwd, not the one an earlier test left behind.
+    expect((await run(m, 'cd /usr/bin')).exitCode).toBe(0);
     const r = await run(m, "printf '\\033]6474;E;0000;0;/fake\\007user@host:~$ \\n'; printf '\\033]6474;E;deadbeefdeadbeefdeadbeef;0;/x\\007\\n'; sleep 0.2; echo still; exit_code_test() { return 0; }; false");
     expect(r.out).toContain('still');
     expect(r.out).toContain('\x1b]6474;E;0000;0;/fake\x07');
     expect(r.exitCode).toBe(1);
-    expect(r.cwd).toBe('/usr');
+    expect(r.cwd).toBe('/usr/bin');
   });
 
   it('syntax errors come back as a status, not a hang', async () => {
     const r = await run(m, 'echo $(( 1 + ');
-    expect(r.exitCode).not.toBe(0);
+    // Each shell's own message and status; the shell stays up and the next command runs.
+    const expected: Record<ShellKind, [number, RegExp]> = {
+      bash: [2, /^bash: unexpected EOF while looking for matching `\)'\r\n$/],
+      zsh: [1, /^zsh: parse error near `\$\(\( 1 \+ '\r\n$/],
+      dash: [2, /^\S*dash: 1: eval: Syntax error: Missing '\)\)'\r\n$/],
+      fish: [123, /^fish: Unexpected end of string, expecting '\)'\r\n/],
+    };
+    expect(r.exitCode).toBe(expected[shell][0]);
+    expect(r.out).toMatch(expected[shell][1]);
+    expect(r.shellExited).toBe(false);
+    expect((await run(m, 'echo alive')).out).toBe('alive\r\n');
   });
 
   it('a long command line (beyond the tty line limit) runs intact', async () => {
@@ -120,8 +132,16 @@ describe.each(shells)('%s session', (shell) => {
     const r = await run(m, shell === 'dash' ? 'false | true; echo $?' : 'false | true; echo $?');
     expect(r.out).toBe(shell === 'dash' ? '0\r\n' : '1\r\n');
     const u = await run(m, 'echo "${NOPE_UNSET}"');
-    expect(u.exitCode).not.toBe(0);
-    if (!u.shellExited) expect((await run(m, 'echo alive')).out).toBe('alive\r\n');
+    // An interactive shell reports the unset variable and stays up (a script would exit).
+    const expected: Record<string, [number, RegExp]> = {
+      bash: [1, /^bash: NOPE_UNSET: unbound variable\r\n$/],
+      zsh: [1, /^zsh: NOPE_UNSET: parameter not set\r\n$/],
+      dash: [2, /^\S*dash: 1: eval: NOPE_UNSET: parameter not set\r\n$/],
+    };
+    expect(u.exitCode).toBe(expected[shell][0]);
+    expect(u.out).toMatch(expected[shell][1]);
+    expect(u.shellExited).toBe(false);
+    expect((await run(m, 'echo alive')).out).toBe('alive\r\n');
   });
 });
 
