@@ -203,7 +203,9 @@ describe('mish with piped stdin', () => {
 describe('mish when its reader goes away (mish … | head)', () => {
   it('ends like a program killed by SIGPIPE: exit 141, no stack trace, the command stopped', () => {
     // The loop is dead once it is gone or a zombie (its parent died too; init reaps it when it gets to it).
-    const r = sh(`$MISH --raw sh -c 'echo $$ > loop.pid; while :; do echo tick; done' | head -2; echo "status=\${PIPESTATUS[0]}"; sleep 0.3; case "$(ps -o stat= -p $(cat loop.pid))" in ''|Z*) echo gone;; *) echo running;; esac`);
+    // It never ends by itself: polled until it is dead, 15 s at most (a hang guard, not a speed claim).
+    const dead = `case "$(ps -o stat= -p $(cat loop.pid))" in ''|Z*) true;; *) false;; esac`;
+    const r = sh(`$MISH --raw sh -c 'echo $$ > loop.pid; while :; do echo tick; done' | head -2; echo "status=\${PIPESTATUS[0]}"; for i in $(seq 150); do ${dead} && break; sleep 0.1; done; ${dead} && echo gone || echo running`);
     expect(r.out).toBe('tick\ntick\nstatus=141\ngone\n');
     expect(r.err).toBe('');
   });
