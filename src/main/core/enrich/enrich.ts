@@ -1,7 +1,7 @@
 /**
  * Enrichment on failure: turn the three most common dead ends into a next step.
  *   No such file or directory → the nearest existing ancestor and its entries (closest first)
- *   Permission denied         → owner, mode and the user the command ran as (run-as.ts)
+ *   Permission denied         → owner, mode and the current user
  *   command not found         → similar command names on PATH
  */
 import { closeSync, existsSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
@@ -182,6 +182,7 @@ function userName(uid: number): string {
   return String(uid);
 }
 
+/** Owner and mode of a denied path, and the user the command ran as (run-as.ts: sudo, setpriv… in front of it). */
 export function permissionHint(p: string, cwd: string, exec = false, commands: readonly CommandWords[] = []): string | undefined {
   const abs = path.resolve(cwd, p);
   let me: os.UserInfo<string>;

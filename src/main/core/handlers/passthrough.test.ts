@@ -9,7 +9,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itUnless, missing } from '../../../../test/helpers/skip.js';
-import { git, gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
+import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
 import { PASSTHROUGH_MAX_BYTES, PASSTHROUGH_MAX_LINES } from './passthrough.js';
 import { humanSize } from './narrate.js';
 

@@ -8,7 +8,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUnless, missing } from '../../../../test/helpers/skip.js';
-import { git, gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
+import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
 import { LOG_ENTRIES_SHOWN } from './structured.js';
 
 const sb = sandbox('structured');
