@@ -3,6 +3,7 @@
  * sessions. A command runs in a session; the test waits until xterm in the page has parsed its
  * output and the command bar shows its exit code.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
 import { createConsoleManager } from '../src/main/console/engine.js';
 import type { SessionManager } from '../src/main/core/session/types.js';
-import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
+import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
