@@ -1,10 +1,15 @@
 /**
  * Ends a test run with the list of skipped tests and why (issue 14: no silent skips). The
- * reason is the `[skipped: …]` part of the name (test/helpers/skip.ts), or the note of
- * `ctx.skip(note)`; a skip with neither is listed as "no reason given", which is a bug to fix.
+ * reason is in the name, `[skipped: …]` (test/helpers/skip.ts) or `(skipped: …)` /
+ * `(skipped when …)`, or the note of `ctx.skip(note)`; a skip with none is listed as
+ * "no reason given" and fails the run.
  * Tests left out by a name filter (-t) or `.only` are not skips and are not listed.
  */
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+
+const NO_REASON = 'no reason given';
+/** A reason written in the test's name: `[skipped: …]` (test/helpers/skip.ts), or `(skipped: …)` / `(skipped when …)`. */
+const REASON_IN_NAME = [/\[skipped: ([^\]]+)\]/, /\(skipped(?::| when| if) ([^)]+)\)/];
 
 export default class SkippedReporter implements Reporter {
   private namePattern: RegExp | undefined;
@@ -22,7 +27,8 @@ export default class SkippedReporter implements Reporter {
         if (r.state !== 'skipped') continue;
         // A test that did not match -t is filtered, not skipped.
         if (this.namePattern && !this.namePattern.test(test.fullName)) continue;
-        const reason = /\[skipped: ([^\]]+)\]/.exec(test.fullName)?.[1] ?? r.note ?? (test.options.mode === 'todo' ? 'todo' : 'no reason given');
+        const inName = REASON_IN_NAME.map((re) => re.exec(test.fullName)?.[1]).find(Boolean);
+        const reason = inName ?? r.note ?? (test.options.mode === 'todo' ? 'todo' : NO_REASON);
         lines.push(`  ${mod.relativeModuleId} > ${test.fullName.replace(/ \[skipped: [^\]]+\]/, '')}\n      why: ${reason}`);
       }
     }
@@ -31,5 +37,11 @@ export default class SkippedReporter implements Reporter {
       return;
     }
     process.stdout.write(`\nSkipped tests (${lines.length}):\n${lines.join('\n')}\n`);
+    const silent = lines.filter((l) => l.endsWith(`why: ${NO_REASON}`)).length;
+    if (silent) {
+      // A skip nobody can read the reason of is a silent skip: the run fails until it says why.
+      process.stdout.write(`\n${silent} skipped test(s) give no reason: use itUnless/describeUnless (test/helpers/skip.ts) or ctx.skip(note)\n`);
+      process.exitCode = 1;
+    }
   }
 }
