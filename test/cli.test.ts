@@ -4,15 +4,17 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeHome, type SafeHome } from './helpers/safe-home.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
 let work: string;
 let spoolDir: string;
+/** Every run here has a temp HOME with canaries (one test sends `rm -rf ~`). */
+let safe: SafeHome;
 
 /** Runs without a controlling terminal (setsid), as from an agent or CI: never asks on the developer's tty. */
 function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
@@ -20,7 +22,7 @@ function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
     cwd: opts.cwd ?? work,
     input: opts.input ?? '',
     encoding: 'utf8',
-    env: { ...process.env, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' },
+    env: safe.env({ MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' }),
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -31,7 +33,7 @@ function sh(line: string) {
   const r = spawnSync('setsid', ['-w', 'bash', '-c', line], {
     cwd: work,
     encoding: 'utf8',
-    env: { ...process.env, MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' },
+    env: safe.env({ MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' }),
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -39,10 +41,14 @@ function sh(line: string) {
 
 beforeAll(() => {
   // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
-  work = mkdtempSync(path.join(tmpdir(), 'mish-cli-'));
+  safe = safeHome('cli');
+  work = safe.cwd;
   spoolDir = path.join(work, '.spool');
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  safe.assertCanariesIntact();
+  safe.dispose();
+});
 
 describe('mish <command>', () => {
   it('exits with the command exit code, 128+n for a signal', () => {
@@ -102,6 +108,24 @@ describe('mish <command>', () => {
     expect(r.code).toBe(126);
     expect(r.err).toContain('dangerous');
     expect(execFileSync('cat', [marker]).toString()).toBe('');
+    safe.assertCanariesIntact();
+  });
+
+  it('a terminal control byte in the line (^U, CR, ESC) is refused with its position, also with --raw; nothing runs', () => {
+    for (const [line, label] of [
+      ['echo ok\u0015touch made', 'NAK (^U) (U+0015)'],
+      ['echo ok\rtouch made', 'CR (U+000D)'],
+      ['echo \u001b[2Jtouch made', 'ESC (U+001B)'],
+    ]) {
+      for (const args of [[line], ['--raw', line]]) {
+        const r = mish(args);
+        expect(r.code, JSON.stringify(args)).toBe(2);
+        expect(r.err).toContain(`mish: refused at line 1, column `);
+        expect(r.err).toContain(`control character ${label}`);
+        expect(r.out).toBe('');
+        expect(existsSync(path.join(work, 'made'))).toBe(false);
+      }
+    }
   });
 
   it('--json gives a machine-readable result', () => {

@@ -5,11 +5,12 @@
  * no controlling tty: `setsid`), bad input, and the large-output cut read back with `mish raw`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
+import { safeHome, type SafeHome } from './helpers/safe-home.js';
 import { itUnless, missing } from './helpers/skip.js';
 
 const root = path.resolve(__dirname, '..');
@@ -17,9 +18,11 @@ const bundle = path.join(root, 'dist', 'mish.mjs');
 let base: string;
 let work: string;
 let spoolDir: string;
+/** Every run here has a temp HOME with canaries: the dangerous-line tests type `rm -rf *` and `rm -rf ~/*`. */
+let safe: SafeHome;
 
 /** SHELL picks the shell of `mish "…"` lines: bash unless a test says zsh, whatever the developer's is. */
-const env = (shell = '/bin/bash') => ({ ...process.env, SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
+const env = (shell = '/bin/bash') => safe.env({ SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' });
 
 /** `mish …` without a controlling terminal (setsid): what an agent's pipe or CI gets. */
 function mish(args: string[], opts: { cwd?: string; input?: string; shell?: string } = {}) {
@@ -64,12 +67,15 @@ function onTerminal(args: string[], steps: Step[], cwd = work): Promise<{ code: 
 
 beforeAll(() => {
   // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
-  base = mkdtempSync(path.join(tmpdir(), 'mish-router-cli-'));
-  work = path.join(base, 'work');
-  mkdirSync(work);
+  safe = safeHome('router-cli');
+  base = safe.home;
+  work = safe.cwd;
   spoolDir = path.join(base, 'spool');
 });
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => {
+  safe.assertCanariesIntact();
+  safe.dispose();
+});
 
 describe.each([
   ['bash', '/bin/bash'],
@@ -311,6 +317,7 @@ describe('dangerous lines ask on a real terminal', () => {
       d,
     );
     expect(r.screen).toContain('⚠ dangerous: rm -rf ~/*');
+    safe.assertCanariesIntact();
     expect(r.screen).toContain('→ rm: 1 file (1B)\r\n');
     expect(r.code).toBe(0);
     expect(existsSync(path.join(d, 'a'))).toBe(false);

@@ -172,6 +172,7 @@ describe('dangerous', () => {
     expect(r.text).toMatch(/recursive delete of \/, ~/);
     expect(r.text).toMatch(/no terminal to ask/);
     expect(existsSync(path.join(dir, 'keep2'))).toBe(false);
+    sb.assertCanariesIntact();
     const m = await route('git push --force', opts({ mode: 'mcp', output: 'json' }));
     expect(JSON.parse(m.text)).toMatchObject({ refused: 'dangerous', dangers: [{ id: 'git-push-force' }] });
   });
