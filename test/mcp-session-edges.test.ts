@@ -148,18 +148,23 @@ describe('sessions over MCP: seed 002 §7 edge cases', () => {
     expect(fresh.data.fresh_shell).toMatch(/had exited with status 1/);
   });
 
+  /** What a hook wrote to its status file in the served HOME ('' while it does not exist yet). */
+  const hookStatus = (name: string) => (existsSync(path.join(s.home, name)) ? readFileSync(path.join(s.home, name), 'utf8') : '');
+
   it("the user's PROMPT_COMMAND (bash) and precmd (zsh) run after every command with its status; custom prompts do not leak", async () => {
     const b = await call(s.client, 'sh_run', { cmd: 'echo in-bash; (exit 4)', session: 'hooks-bash' });
     expect(b.data.exit_code).toBe(4);
     expect(b.text.split('\n')[0]).toBe('in-bash');
     expect(b.text).not.toContain('custom');
-    expect(readFileSync(path.join(s.home, 'bash-hook-status'), 'utf8')).toBe('4\n');
+    // The user's hook runs at the prompt, which can come after the command's end was reported: wait
+    // for it to write the command's status (the file is truncated, then written; a hang guard only).
+    expect(await eventually(() => hookStatus('bash-hook-status') === '4\n', 15_000), hookStatus('bash-hook-status')).toBe(true);
     await call(s.client, 'sh_session', { action: 'create', name: 'hooks-zsh', shell: 'zsh' });
     const z = await call(s.client, 'sh_run', { cmd: 'echo in-zsh; (exit 6)', session: 'hooks-zsh' });
     expect(z.data.exit_code).toBe(6);
     expect(z.text.split('\n')[0]).toBe('in-zsh');
     expect(z.text).not.toContain('zsh-custom');
-    expect(readFileSync(path.join(s.home, 'zsh-hook-status'), 'utf8')).toBe('6\n');
+    expect(await eventually(() => hookStatus('zsh-hook-status') === '6\n', 15_000), hookStatus('zsh-hook-status')).toBe(true);
   });
 
   it('multi-line commands and heredocs run as written, in bash, zsh and dash', async () => {
