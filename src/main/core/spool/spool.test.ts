@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MAX_SPOOLS, SpoolStore } from './spool.js';
+import { MAX_SPOOLS, PRUNE_EVERY, SpoolStore } from './spool.js';
 
 describe('SpoolStore pruning', () => {
   let dir = '';
@@ -13,16 +13,26 @@ describe('SpoolStore pruning', () => {
     const store = new SpoolStore(dir);
     const live = store.create('npm run dev', dir);
     live.write(Buffer.from('ready on :3000\n'));
-    for (let i = 0; i < MAX_SPOOLS + 60; i++) {
+    const closed = MAX_SPOOLS + 60;
+    const ids: string[] = [];
+    for (let i = 0; i < closed; i++) {
       const s = store.create(`echo ${i}`, dir);
       s.write(Buffer.from(`${i}\n`));
       s.close({ exitCode: 0 });
+      ids.push(s.id);
     }
     live.write(Buffer.from('GET / 200\n'));
     expect(live.reader().readLines().lines.map((l) => l.text)).toEqual(['ready on :3000', 'GET / 200']);
     const metas = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    // Pruning ran (it runs every few dozen creates, so the count may sit a little above the cap)...
-    expect(metas.length).toBeLessThan(MAX_SPOOLS + 61);
+    // Pruning runs on the store's creates number 0, PRUNE_EVERY, 2·PRUNE_EVERY…: the last one,
+    // before create number `last`, cut the closed spools down to MAX_SPOOLS - 1; the creates from
+    // `last` on (closed - last + 1 of them) came after it.
+    const last = Math.floor(closed / PRUNE_EVERY) * PRUNE_EVERY;
+    const keptClosed = MAX_SPOOLS - 1 + (closed - last + 1);
+    expect(metas.length).toBe(keptClosed + 1);
+    // The oldest closed spools went, the newest stayed...
+    expect(store.open(ids[0])).toBeUndefined();
+    for (const id of ids.slice(-PRUNE_EVERY)) expect(store.open(id), id).toBeDefined();
     // ...and the live spool, the oldest of all, survived it.
     expect(store.open(live.id)).toBeDefined();
     live.close({ exitCode: 0 });

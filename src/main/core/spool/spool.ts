@@ -60,7 +60,7 @@ export interface SpoolLimits {
 const DEFAULT_LIMITS: SpoolLimits = { headBytes: HEAD_BYTES, segmentBytes: SEGMENT_BYTES, tailSegments: TAIL_SEGMENTS };
 
 /** Pruning scans the directory: do it on the first spool of a store and then every this many. */
-const PRUNE_EVERY = 50;
+export const PRUNE_EVERY = 50;
 
 export class SpoolStore {
   private created = 0;
