@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, eventually, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
+import { call, collectOutput, eventually, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 import { safeHome } from './helpers/safe-home.js';
 
 /** Fixed seed: a failure reproduces. */
@@ -84,14 +84,7 @@ describe('mish serve under a fuzzed client', () => {
     const raw = spawnRaw([], { HOME: safe.home, MISH_APPROVAL_TIMEOUT_MS: '1000' });
     child = raw.child;
     home = raw.home;
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    const out: string[] = [];
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) out.push(buf.slice(0, i));
-    });
+    const { out, err: stderr } = collectOutput(child);
     const send = (t: string) => child!.stdin!.write(`${t}\n`);
     send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '0' } } }));
     expect(await eventually(() => out.some((l) => l.includes('"id":1')), 30_000)).toBe(true);
@@ -117,7 +110,7 @@ describe('mish serve under a fuzzed client', () => {
     };
     const done = await eventually(() => expected.every((id) => answered().has(id)), 240_000, 250);
     const missing = expected.filter((id) => !answered().has(id));
-    expect(done, `unanswered ids: ${missing.slice(0, 20).join(', ')} (${missing.length}); stderr tail:\n${err.slice(-2000)}`).toBe(true);
+    expect(done, `unanswered ids: ${missing.slice(0, 20).join(', ')} (${missing.length}); stderr tail:\n${stderr().slice(-2000)}`).toBe(true);
     // Only protocol on stdout: every line is a JSON-RPC 2.0 message; each request answered once.
     const msgs = out.map((l) => JSON.parse(l) as { jsonrpc: string; id?: unknown });
     expect(msgs.every((m) => m.jsonrpc === '2.0')).toBe(true);
@@ -128,7 +121,7 @@ describe('mish serve under a fuzzed client', () => {
     expect(child.exitCode).toBeNull();
     send(JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'echo still-serving' } } }));
     expect(await eventually(() => out.some((l) => l.includes('"id":99') && l.includes('still-serving')), 60_000)).toBe(true);
-    expect(err).not.toMatch(/internal error|MaxListenersExceededWarning|FATAL/);
+    expect(stderr()).not.toMatch(/internal error|MaxListenersExceededWarning|FATAL/);
   }, 300_000);
 });
 

@@ -133,6 +133,19 @@ export function spawnRaw(args: string[] = [], env: Record<string, string> = {}):
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Collects a raw server's stdout as lines (each one protocol message) and its stderr as text. */
+export function collectOutput(child: ChildProcess): { out: string[]; err: () => string } {
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const out: string[] = [];
+  let buf = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) out.push(buf.slice(0, i));
+  });
+  return { out, err: () => err };
+}
+
 /**
  * Runs the `mish` CLI (the bundle when built, else the sources through tsx) with the state dirs of
  * a served HOME, so `mish raw <id>` reads the spool the server wrote.

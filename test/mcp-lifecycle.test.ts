@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, eventually, liveProcess, spawnRaw, startStdio } from './mcp-helpers.js';
+import { call, collectOutput, eventually, liveProcess, spawnRaw, startStdio } from './mcp-helpers.js';
 import { readStat } from '../src/main/core/yield/linux-probe.js';
 
 interface Raw {
@@ -23,23 +23,20 @@ const started: Raw[] = [];
 
 function raw(): Raw {
   const { child, home } = spawnRaw();
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const out: Record<string, any>[] = [];
-  let buf = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) out.push(JSON.parse(buf.slice(0, i)));
-  });
+  const lines = collectOutput(child);
+  // Parsed on read: every stdout line must be JSON (a non-JSON line fails the test that reads it).
+  const parsed = () => lines.out.map((l) => JSON.parse(l) as Record<string, any>);
   const r: Raw = {
     child,
     home,
-    out,
-    err: () => err,
+    get out() {
+      return parsed();
+    },
+    err: lines.err,
     send: (m) => child.stdin!.write(`${JSON.stringify(m)}\n`),
     async reply(id) {
-      expect(await eventually(() => out.some((m) => m.id === id), 30_000), `reply ${id}; stderr:\n${err}`).toBe(true);
-      return out.find((m) => m.id === id)!;
+      expect(await eventually(() => parsed().some((m) => m.id === id), 30_000), `reply ${id}; stderr:\n${lines.err()}`).toBe(true);
+      return parsed().find((m) => m.id === id)!;
     },
   };
   started.push(r);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { RING_MAX_BYTES } from '../src/main/core/process/output-ring.js';
-import { alive, call, eventually, homeEnv, liveProcess, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
+import { alive, call, collectOutput, eventually, homeEnv, liveProcess, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
 
 describe('mish serve over stdio', () => {
@@ -318,18 +318,7 @@ describe('mish serve robustness', () => {
   it('answers garbage lines with JSON-RPC errors and keeps serving; stdout carries only the protocol, logs go to stderr', async () => {
     // MISH_DEBUG: the most the server ever logs, all of which must stay off stdout.
     const { child, home } = spawnRaw([], { MISH_DEBUG: '1' });
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    const out: string[] = [];
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        out.push(buf.slice(0, i));
-        buf = buf.slice(i + 1);
-      }
-    });
+    const { out, err: stderr } = collectOutput(child);
     child.stdin!.write('this is not json\n');
     child.stdin!.write('{"jsonrpc":"2.0","id":7,"method":5}\n');
     child.stdin!.write('[1,2,3]\n');
@@ -355,11 +344,11 @@ describe('mish serve robustness', () => {
     expect(all.every((m) => m.jsonrpc === '2.0')).toBe(true);
     expect(all.find((m) => m.id === 2).result.content[0].text).toMatch(/^to-stdout\nto-stderr\nno newline\n/);
     expect(all.find((m) => m.id === 3).result.structuredContent.tail).toEqual(['bg-out', 'bg-err']);
-    expect(err).toContain('mish serve: ');
+    expect(stderr()).toContain('mish serve: ');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.stdin!.end();
     expect(await exited).toBe(0);
-    expect(err).toContain('shutting down (stdin closed)');
+    expect(stderr()).toContain('shutting down (stdin closed)');
     rmSync(home, { recursive: true, force: true });
   });
 

@@ -34,12 +34,7 @@ export class ProcessTableImpl implements ProcessTable {
   }
 
   control(idOrAlias: string): TrackedProcess | undefined {
-    const direct = this.byId.get(idOrAlias);
-    if (direct) return direct;
-    let found: TrackedProcess | undefined;
-    // Latest process with that alias (a restarted "dev" replaces the old one).
-    for (const p of this.byId.values()) if (p.alias === idOrAlias) found = p;
-    return found;
+    return byIdOrAlias(this.byId, idOrAlias, (p) => p.alias);
   }
 
   live(): TrackedProcess[] {
@@ -87,11 +82,7 @@ export class ProcessTableImpl implements ProcessTable {
 
   /** The final entry of an ended process the table no longer holds (its output is read from its spool). */
   forgotten(idOrAlias: string): ProcessEntry | undefined {
-    const direct = this.forgottenById.get(idOrAlias);
-    if (direct) return direct;
-    let found: ProcessEntry | undefined;
-    for (const e of this.forgottenById.values()) if (e.alias === idOrAlias) found = e;
-    return found;
+    return byIdOrAlias(this.forgottenById, idOrAlias, (e) => e.alias);
   }
 
   private prune(): void {
@@ -108,6 +99,15 @@ export class ProcessTableImpl implements ProcessTable {
       this.forgottenById.delete(id);
     }
   }
+}
+
+/** By id, else the latest entry with that alias (a restarted "dev" replaces the old one). */
+function byIdOrAlias<T>(map: Map<string, T>, idOrAlias: string, aliasOf: (x: T) => string | undefined): T | undefined {
+  const direct = map.get(idOrAlias);
+  if (direct) return direct;
+  let found: T | undefined;
+  for (const x of map.values()) if (aliasOf(x) === idOrAlias) found = x;
+  return found;
 }
 
 export function formatElapsed(ms: number): string {
