@@ -44,7 +44,7 @@ export interface ConnectOptions {
 type Listener<T extends ServerMessageType> = (m: ServerMessageOf<T>) => void;
 
 /** Requests that expect a reply (they carry a `rid`). */
-type RequestType = 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
+type RequestType = 'hello' | 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
 type WithoutRid<T extends RequestType> = Omit<ClientMessageOf<T>, 'rid'>;
 
 export type Reply = { ok: true; result: unknown } | { ok: false; error: string };
@@ -87,11 +87,13 @@ export class OperatorClient {
             early.push(m);
             return;
           }
-          client = new OperatorClient(socket, m, path);
-          client.send({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}) });
-          finish({ ok: true, client });
-          for (const e of early) client.dispatch(e);
+          const c = (client = new OperatorClient(socket, m, path));
+          for (const e of early) c.dispatch(e);
           early = [];
+          // Connected once the server has taken our hello: from then on an approver counts as attached.
+          void c.request({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}) }).then((r) =>
+            finish(r.ok ? { ok: true, client: c } : { ok: false, error: `${path}: hello refused: ${r.error}` }),
+          );
           return;
         }
         client.dispatch(m);
