@@ -6,6 +6,7 @@
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdio, type Served } from './mcp-helpers.js';
@@ -93,6 +94,22 @@ describe('operator wire over a real mish serve', () => {
     const sub = await op.request({ type: 'subscribe', stream: { kind: 'session', id: 'w' } });
     expect(sub.ok).toBe(true);
   });
+
+  it('an operator that stops reading, or dies mid-stream, never slows or breaks the agent', async () => {
+    const stuck = net.createConnection(op.path);
+    await new Promise<void>((resolve) => stuck.once('connect', () => resolve()));
+    stuck.write('{"type":"hello","wire":1,"name":"stuck","role":"console","approvals":true}\n{"type":"subscribe","rid":1,"stream":{"kind":"session","id":"flood"}}\n');
+    stuck.pause(); // never reads again
+    const t0 = Date.now();
+    const r = await call(served.client, 'sh_run', { cmd: "head -c 3000000 /dev/zero | tr '\\0' y | fold -w 100; echo end", session: 'flood', timeout: 60 });
+    expect(r.data.exit_code).toBe(0);
+    expect(r.data.raw_lines).toBeGreaterThanOrEqual(30_000);
+    stuck.destroy();
+    // The approver that vanished leaves no trace: the next dangerous line is refused at once (no operator), not waited on.
+    const refused = await call(served.client, 'sh_run', { cmd: 'rm -rf ~', session: 'flood' });
+    expect(refused.data.escalation).toMatchObject({ outcome: 'no-operator' });
+    expect(Date.now() - t0).toBeLessThan(60_000);
+  }, 90_000);
 
   it('a stale socket of a dead server is removed by discovery', () => {
     const stale = path.join(opDir, '999999999.sock');
