@@ -84,7 +84,7 @@ describe('operator wire over a real mish serve', () => {
     // Offsets are contiguous: each chunk starts where the previous ended.
     for (let i = 1; i < outputs.length; i++) expect(outputs[i].offset).toBe(outputs[i - 1].offset + Buffer.from(outputs[i - 1].data, 'base64').length);
     const snap = await ev.next('sessions', (m) => m.sessions.some((s) => s.name === 'w' && s.state === 'idle' && s.lastExitCode === 3));
-    expect(snap.sessions.find((s) => s.name === 'w')).toMatchObject({ shell: expect.stringContaining('bash'), cwd: served.home });
+    expect(snap.sessions.find((s) => s.name === 'w')).toMatchObject({ shell: expect.stringContaining('bash'), cwd: served.home, cols: 120, rows: 40 });
   }, 30_000);
 
   it('frames are validated at both ends: a bad client frame is ignored, the connection lives on', async () => {

@@ -609,6 +609,12 @@ export class OperatorHost {
       }
       case 'process': {
         this.broadcast({ type: 'process', change: e.change, process: toWireProcess(e.entry) });
+        if (e.change === 'removed') {
+          // A forgotten process's backlog goes with it (memory stays bounded by the process table).
+          const s = this.streams.get(`process:${e.entry.id}`);
+          if (s) clearTimeout(s.timer);
+          this.streams.delete(`process:${e.entry.id}`);
+        }
         if (e.entry.state === 'exited' || e.entry.state === 'killed') {
           const h = this.activeRecord(e.entry.id);
           if (h) this.finishHandoff(h, 'ended', e.entry);
@@ -755,6 +761,7 @@ function toWireSession(s: SessionInfo, running: ProcessEntry | undefined, overri
     ...(s.remote ? { remote: s.remote } : {}),
     ...(live ? { command: live.command, commandId: live.id, elapsedMs: live.elapsedMs } : {}),
     ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
+    ...(s.cols && s.rows ? { cols: s.cols, rows: s.rows } : {}),
     createdAt: s.createdAt,
   };
 }
