@@ -126,6 +126,50 @@ describe('credential-blind handoff', () => {
     expect(filesContaining(served.home, secret)).toEqual([]);
   }, 60_000);
 
+  it('asked again (a wrong password): `mish attach` follows the process to its next secret prompt; two summaries, neither secret anywhere', async () => {
+    const first = 'first-WRONG-pw';
+    const second = 'second-right-pw';
+    writeFileSync(path.join(served.home, 'twice.sh'), 'read -r -s -p "Password: " a\necho\necho "Sorry, try again."\nread -r -s -p "Password: " b\necho\necho "lens ${#a} ${#b}"\n');
+    const started = await agent('sh_run', { cmd: 'bash twice.sh', cwd: served.home, session: 'twice' });
+    const handoff = started.data.handoff as string;
+    expect(handoff).toMatch(/^h_/);
+    const term = ptySpawn(process.execPath, [DIST, 'attach', handoff, '--name', 'tester'], { cols: 100, rows: 30, cwd: served.home, env: homeEnv(served.home, { MISH_OPERATOR_DIR: opDir }) });
+    let screen = '';
+    const watchers = new Set<() => void>();
+    term.onData((d) => {
+      screen += d;
+      for (const w of [...watchers]) w();
+    });
+    const exited = new Promise<number>((resolve) => term.onExit((e) => resolve(e.exitCode)));
+    const seen = (needle: string, from = 0) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`attach never showed ${JSON.stringify(needle)}; screen: ${screen}`)), 20_000);
+        const check = () => {
+          const at = screen.indexOf(needle, from);
+          if (at < 0) return;
+          clearTimeout(timer);
+          watchers.delete(check);
+          resolve(at + needle.length);
+        };
+        watchers.add(check);
+        check();
+      });
+    await seen('Password: ', await seen('Type the answer'));
+    term.write(`${first}\r`);
+    const again = await seen('it asks again');
+    await seen('Password: ', again);
+    term.write(`${second}\r`);
+    expect(await exited).toBe(0);
+    const status = await agent('sh_interact', { id: started.data.id, action: 'status', wait: 30 });
+    expect(status.text).toContain(`lens ${first.length} ${second.length}`);
+    expect(status.data.handoffs).toHaveLength(2);
+    for (const r of replies) for (const secret of [first, second]) expect(r).not.toContain(secret);
+    for (const secret of [first, second]) {
+      expect(screen).not.toContain(secret);
+      expect(filesContaining(served.home, secret)).toEqual([]);
+    }
+  }, 60_000);
+
   it.skipIf(!PYTHON)("Python's getpass through the client library: a secret the program prints later is masked (exact, base64, URL-encoded) in replies and read_raw", async () => {
     const secret = 'pa ss/w@rd+42!';
     const script = 'import getpass, base64, urllib.parse\ns = getpass.getpass("Passphrase: ")\nprint("b64", base64.b64encode(s.encode()).decode())\nprint("url", urllib.parse.quote(s))\nprint("raw", s)\nprint("done")\n';

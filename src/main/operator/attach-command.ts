@@ -16,7 +16,9 @@ gpg, read -s, getpass), by the id the agent was given ("h_…"). Your terminal i
 the process; what you type goes to it only — the agent never sees it, and it is masked in
 everything the agent reads afterwards.
 
-  Return       (secret prompts) send the line and hand the process back to the agent
+  Return       (secret prompts) send the line and hand the process back to the agent; if
+               it asks again within a few seconds (a wrong password), you are attached to
+               the new prompt (any key leaves instead)
   Ctrl-]       hand back now (for a takeover: when you are done)
   --name NAME  who you are in the agent's summary and the audit log (default: your user name)
   -h, --help   this help
@@ -65,25 +67,44 @@ export async function runAttach(argv: string[]): Promise<number> {
     return 1;
   }
   const c = client;
-  const out = process.stdout;
   const tty = process.stdin.isTTY === true;
   // Raw mode before anything is shown: a human typing as soon as the prompt appears must not
   // have the line echoed by this terminal's own line discipline.
   if (tty) process.stdin.setRawMode(true);
+  let code = 0;
+  try {
+    for (let next: string | undefined = id; next; ) {
+      const r = await holdHandoff(c, next);
+      process.stderr.write(`\r\n${r.summary}\r\n`);
+      if (r.kind !== 'returned') {
+        code = r.kind === 'error' || r.kind === 'gone' ? 1 : 0;
+        break;
+      }
+      // A wrong password is asked again (sudo: "Sorry, try again"): follow the process to its next
+      // secret prompt for a moment instead of making the human find the new handoff id.
+      next = r.answered && r.processId ? await nextPrompt(c, r.processId) : undefined;
+      if (next) process.stderr.write('\r\nmish attach: it asks again\r\n');
+    }
+  } finally {
+    if (tty) process.stdin.setRawMode(false);
+    process.stdin.pause();
+    c.close();
+  }
+  return code;
+}
+
+/** After an answer, how long `mish attach` waits for the same process to ask again (sudo's retry comes after PAM's ~2 s delay). */
+const FOLLOW_PROMPT_MS = 4_000;
+
+type HoldResult = { kind: 'returned' | 'ended' | 'gone' | 'error'; summary: string; answered?: boolean; processId?: string };
+
+/** Attaches this terminal to one handoff until it is handed back or its process ends. */
+async function holdHandoff(c: OperatorClient, id: string): Promise<HoldResult> {
+  const out = process.stdout;
   const reply = await c.request({ type: 'handoff-attach', id, ...(out.isTTY ? { cols: out.columns, rows: out.rows } : {}) });
-  if (!reply.ok) {
-    if (tty) process.stdin.setRawMode(false);
-    c.close();
-    process.stderr.write(`mish attach: ${reply.error}\n`);
-    return 1;
-  }
+  if (!reply.ok) return { kind: 'error', summary: `mish attach: ${reply.error}` };
   const attached = AttachResultSchema.safeParse(reply.result);
-  if (!attached.success) {
-    if (tty) process.stdin.setRawMode(false);
-    c.close();
-    process.stderr.write('mish attach: the server answered something unexpected\n');
-    return 1;
-  }
+  if (!attached.success) return { kind: 'error', summary: 'mish attach: the server answered something unexpected' };
   const handoff: Handoff = attached.data.handoff;
   const secret = handoff.why === 'secret-prompt';
   process.stderr.write(
@@ -93,23 +114,22 @@ export async function runAttach(argv: string[]): Promise<number> {
   const backlog = Buffer.from(attached.data.backlog, 'base64');
   out.write(backlog.subarray(Math.max(0, backlog.length - BACKLOG_SHOWN_BYTES)));
 
-  return new Promise<number>((resolve) => {
+  return new Promise<HoldResult>((resolve) => {
     let done = false;
+    let answered = false;
     const stdin = process.stdin;
-    const finish = (summary: string | undefined, code: number) => {
+    const disposers: (() => void)[] = [];
+    const finish = (r: HoldResult) => {
       if (done) return;
       done = true;
       stdin.off('data', onInput);
-      if (tty) stdin.setRawMode(false);
-      stdin.pause();
       process.off('SIGWINCH', onResize);
-      process.stderr.write(`\r\n${summary ?? 'mish attach: handed back'}\r\n`);
-      c.close();
-      resolve(code);
+      for (const d of disposers) d();
+      resolve({ ...r, answered, processId: handoff.processId });
     };
     const handBack = async () => {
       const r = await c.request({ type: 'handoff-return', id: handoff.id });
-      finish(r.ok ? ((r.result as { summary?: string } | undefined)?.summary ?? 'handed back') : `mish attach: ${r.error}`, r.ok ? 0 : 1);
+      finish(r.ok ? { kind: 'returned', summary: (r.result as { summary?: string } | undefined)?.summary ?? 'mish attach: handed back' } : { kind: 'error', summary: `mish attach: ${r.error}` });
     };
     const send = (bytes: Buffer) => c.send({ type: 'input', handoffId: handoff.id, data: bytes.toString('base64') });
     const onInput = (buf: Buffer) => {
@@ -121,6 +141,7 @@ export async function runAttach(argv: string[]): Promise<number> {
         const ret = cut.findIndex((b) => b === 0x0d || b === 0x0a);
         if (ret >= 0) {
           send(Buffer.concat([cut.subarray(0, ret), Buffer.from('\r')]));
+          answered = true;
           void handBack();
           return;
         }
@@ -131,19 +152,44 @@ export async function runAttach(argv: string[]): Promise<number> {
     const onResize = () => {
       if (out.isTTY) c.send({ type: 'resize', handoffId: handoff.id, cols: out.columns, rows: out.rows });
     };
-    c.on('output', (m) => {
-      if (m.stream.kind !== handoff.stream.kind || m.stream.id !== handoff.stream.id) return;
-      const bytes = Buffer.from(m.data, 'base64');
-      out.write(bytes);
-      c.consumed(m.stream, bytes.length);
-    });
-    c.on('handoff-state', (m) => {
-      if (m.id === handoff.id && (m.state === 'ended' || m.state === 'returned')) finish(m.summary, 0);
-    });
-    c.onClose(() => finish('mish attach: the server went away', 1));
+    disposers.push(
+      c.on('output', (m) => {
+        if (m.stream.kind !== handoff.stream.kind || m.stream.id !== handoff.stream.id) return;
+        const bytes = Buffer.from(m.data, 'base64');
+        out.write(bytes);
+        c.consumed(m.stream, bytes.length);
+      }),
+      c.on('handoff-state', (m) => {
+        if (m.id === handoff.id && (m.state === 'ended' || m.state === 'returned')) finish({ kind: m.state, summary: m.summary ?? `mish attach: ${m.state}` });
+      }),
+      c.onClose(() => finish({ kind: 'gone', summary: 'mish attach: the server went away' })),
+    );
     stdin.resume();
     stdin.on('data', onInput);
     process.on('SIGWINCH', onResize);
+  });
+}
+
+/** The next handoff of the same process within FOLLOW_PROMPT_MS, unless it ends first or the human presses a key. */
+function nextPrompt(c: OperatorClient, processId: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const disposers: (() => void)[] = [];
+    const stdin = process.stdin;
+    const done = (v: string | undefined) => {
+      clearTimeout(timer);
+      stdin.off('data', onKey);
+      for (const d of disposers) d();
+      resolve(v);
+    };
+    const onKey = () => done(undefined);
+    const timer = setTimeout(() => done(undefined), FOLLOW_PROMPT_MS);
+    disposers.push(
+      c.on('handoff-request', (m) => m.handoff.processId === processId && done(m.handoff.id)),
+      c.on('process', (m) => m.process.id === processId && (m.process.state === 'exited' || m.process.state === 'killed') && done(undefined)),
+      c.onClose(() => done(undefined)),
+    );
+    stdin.resume();
+    stdin.on('data', onKey);
   });
 }
 
