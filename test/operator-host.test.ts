@@ -67,14 +67,16 @@ describe('OperatorHost', () => {
 
   it('audit: an approval request and its decision with who decided', async () => {
     const op = peer('alice', true);
-    const pending = host.requestApproval({ tool: 'sh_run', session: 's', command: 'rm -rf ~', cwd: dir, dangers: [{ id: 'rm-recursive-root-or-home', description: 'recursive delete', text: 'rm -rf ~' }] });
+    const pending = host.requestApproval({ tool: 'sh_run', session: 'flood', command: 'rm -rf ~', cwd: dir, dangers: [{ id: 'rm-recursive-root-or-home', description: 'recursive delete', text: 'rm -rf ~' }] });
+    expect(host.sessionsSnapshot().find((s) => s.name === 'flood')?.state).toBe('needs-approval');
     const req = op.got.find((m) => m.type === 'approval-request');
     expect(req).toBeDefined();
     const id = (req as Extract<ServerMessage, { type: 'approval-request' }>).approval.id;
     op.conn.receive({ type: 'approval-decide', rid: 2, id, decision: 'deny' });
     expect(await pending).toMatchObject({ outcome: 'denied', by: 'alice' });
     expect(audit).toContainEqual(expect.objectContaining({ type: 'approval-requested', approval: expect.objectContaining({ id, command: 'rm -rf ~' }) }));
-    expect(audit).toContainEqual(expect.objectContaining({ type: 'approval-resolved', id, outcome: 'denied', by: 'alice', command: 'rm -rf ~', session: 's' }));
+    expect(audit).toContainEqual(expect.objectContaining({ type: 'approval-resolved', id, outcome: 'denied', by: 'alice', command: 'rm -rf ~', session: 'flood' }));
+    expect(host.sessionsSnapshot().find((s) => s.name === 'flood')?.state).toBe('idle');
   });
 
   it('audit: a handoff from secret prompt to return records who and how many bytes were typed, never the text', async () => {
@@ -98,5 +100,34 @@ describe('OperatorHost', () => {
     expect(events[1]).toMatchObject({ by: 'bob', typedBytes: 13 });
     expect(JSON.stringify(audit)).not.toContain('s3cret-value');
     expect(JSON.stringify(op.got)).not.toContain('s3cret-value');
+  }, 30_000);
+
+  it('takeover: an operator takes a running session command at will, types into it, and hands it back; typed text of a takeover is not a secret', async () => {
+    const op = peer('carol');
+    const done = sessions.run({ command: 'read -r line; echo "got <$line>"', session: 'take' });
+    await new Promise<void>((resolve) => {
+      const check = () => sessions.list().some((s) => s.name === 'take' && s.runningCommandId) && resolve();
+      const off = sessions.subscribe(() => check() && off());
+      check();
+    });
+    op.conn.receive({ type: 'takeover', rid: 5, session: 'take' });
+    const reply = op.got.find((m) => m.type === 'reply' && m.rid === 5) as Extract<ServerMessage, { type: 'reply' }>;
+    expect(reply.ok).toBe(true);
+    const handoff = (reply.result as { handoff: { id: string; why: string; processId: string } }).handoff;
+    expect(handoff.why).toBe('takeover');
+    expect(host.withheld(handoff.processId)).toBe(true);
+    op.conn.receive({ type: 'handoff-attach', rid: 6, id: handoff.id });
+    op.conn.receive({ type: 'input', handoffId: handoff.id, data: Buffer.from('typed by a human\r').toString('base64') });
+    const r = await done;
+    expect(r.exitCode).toBe(0);
+    // The process ended while held: the handoff ended with it.
+    const state = op.got.filter((m) => m.type === 'handoff-state' && m.id === handoff.id).map((m) => (m as Extract<ServerMessage, { type: 'handoff-state' }>).state);
+    expect(state).toEqual(['attached', 'ended']);
+    expect(host.withheld(handoff.processId)).toBe(false);
+    expect(host.summaries(handoff.processId)[0]).toMatch(/operator takeover · held by carol .* the process ended with exit 0/);
+    expect(host.known.mask('typed by a human')).toBe('typed by a human');
+    // Idle session: nothing to take over.
+    op.conn.receive({ type: 'takeover', rid: 7, session: 'take' });
+    expect(op.got.find((m) => m.type === 'reply' && m.rid === 7)).toMatchObject({ ok: false, error: expect.stringContaining('nothing runs') });
   }, 30_000);
 });
