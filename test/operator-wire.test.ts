@@ -119,4 +119,17 @@ describe('operator wire over a real mish serve', () => {
     expect(discoverServers(opDir).map((s) => s.pid)).toEqual([served.pid()]);
     expect(existsSync(stale)).toBe(false);
   });
+
+  it('a socket file nobody listens on (its pid reused by another program) is removed when connecting fails', async () => {
+    // Our own pid is alive but serves nothing here: a bound-then-closed socket leaves such a file.
+    const orphan = path.join(opDir, `${process.pid}.sock`);
+    const srv = net.createServer();
+    await new Promise<void>((resolve) => srv.listen(orphan, resolve));
+    await new Promise<void>((resolve) => srv.close(() => resolve()));
+    writeFileSync(orphan, ''); // the file stays behind as after a crash
+    expect(discoverServers(opDir).map((s) => s.pid)).toContain(process.pid);
+    const r = await OperatorClient.connect(orphan, { name: 'x', role: 'console' });
+    expect(r.ok).toBe(false);
+    expect(existsSync(orphan)).toBe(false);
+  });
 });

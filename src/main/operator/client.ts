@@ -17,7 +17,7 @@ import {
   type StreamRef,
 } from '../../shared/operator-wire.js';
 import { FrameReader } from './framing.js';
-import { listServerSockets, operatorDir } from './paths.js';
+import { listServerSockets, operatorDir, removeQuietly } from './paths.js';
 
 /** How long connecting to one server may take before it counts as gone (a live server answers at once). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -99,7 +99,11 @@ export class OperatorClient {
         client.dispatch(m);
       });
       socket.on('data', (chunk: Buffer) => reader.push(chunk));
-      socket.on('error', (e) => finish({ ok: false, error: `${path}: ${e.message}` }));
+      socket.on('error', (e) => {
+        // Nobody listens: the socket file outlived its server (pid reused by another program).
+        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED') removeQuietly(path);
+        finish({ ok: false, error: `${path}: ${e.message}` });
+      });
       socket.on('close', () => {
         finish({ ok: false, error: `${path}: closed before hello` });
         client?.onClosed();
