@@ -525,6 +525,9 @@ export class OperatorHost {
 
   private returnHandoff(h: HandoffRecord, note?: string): void {
     if (h.wire.state !== 'attached' && h.wire.state !== 'pending') return;
+    // Half a secret typed without Return stays in the terminal's line buffer: kill the line (^U),
+    // so the agent's next input can never complete the operator's partial password.
+    if (h.typedLine && !h.submitted) this.options.sessions.process(h.wire.processId)?.send('\x15');
     const entry = this.options.sessions.processes.get(h.wire.processId);
     this.finishHandoff(h, 'returned', entry, note);
   }
