@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_SPOOLS, SpoolStore } from './spool.js';
@@ -65,5 +65,25 @@ describe('Spool: a bounded ring on disk of the exact raw bytes', () => {
     const tail = kept.subarray(limits.headBytes + marker.length);
     expect(tail.equals(all.subarray(all.length - tail.length))).toBe(true);
     expect(tail.toString().endsWith('4999\n5000\n')).toBe(true);
+  });
+});
+
+describe('Spool: private to the user', () => {
+  it('directory 0700 (narrowed when it was wider), data and meta files 0600', () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'mish-spool-'));
+    try {
+      const dir = path.join(base, 'spool');
+      mkdirSync(dir, { mode: 0o755 });
+      chmodSync(dir, 0o755);
+      const spool = new SpoolStore(dir).create('cat key.pem', '/');
+      spool.write(Buffer.from('-----BEGIN PRIVATE KEY-----\n'));
+      spool.close({ exitCode: 0 });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(dir);
+      expect(files.length).toBeGreaterThanOrEqual(2);
+      for (const f of files) expect(statSync(path.join(dir, f)).mode & 0o777, f).toBe(0o600);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
