@@ -20,6 +20,8 @@ import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
+import { Redactor } from '../core/redact/redactor.js';
+import { AuditLog } from '../core/audit/audit-log.js';
 import { withCutReadHint } from './passthrough-reply.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 
@@ -60,15 +62,25 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     route = condenseInSession(sessions);
     check = () => ({ kind: 'ok', category: 'condense' });
   }
+  // Replies mask secret patterns and the values of secret-named variables of the environment the sessions start with.
+  const redactor = new Redactor({ env: process.env });
+  const audit = new AuditLog({ redactor, onError: log });
+  audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-started', cwd: process.cwd(), detail: { pid: process.pid } });
   return {
     sessions,
     route,
     check,
+    redactor,
+    audit,
     condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
     runs: new BackgroundRuns(),
     version: packageVersion(),
     log,
-    dispose: () => sessions.dispose(),
+    dispose: async () => {
+      await sessions.dispose();
+      audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-stopped', detail: { pid: process.pid } });
+      await audit.flush();
+    },
   };
 }
 

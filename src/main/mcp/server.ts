@@ -10,6 +10,9 @@ import { registerShSpawn } from './tools/sh-spawn.js';
 import { registerShInteract } from './tools/sh-interact.js';
 import { registerShSession } from './tools/sh-session.js';
 import { registerShHelp } from './tools/sh-help.js';
+import { guardReplies } from './reply-guard.js';
+import { Redactor } from '../core/redact/redactor.js';
+import { NO_AUDIT } from '../core/audit/types.js';
 
 export type { McpDeps, RouteCommand, RouteCommandRequest, RouteCommandResult } from './tool-kit.js';
 export { BackgroundRuns } from './background-runs.js';
@@ -26,6 +29,8 @@ export function createServer(deps: McpDeps): McpServer {
     { name: 'mish', title: 'mish — shell for agents', version: deps.version },
     { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );
+  // First: every tool registered below gets its replies redacted and its calls audited.
+  guardReplies(server, deps.redactor ?? new Redactor(), deps.audit ?? NO_AUDIT);
   registerShRun(server, deps);
   registerShSpawn(server, deps);
   registerShInteract(server, deps);

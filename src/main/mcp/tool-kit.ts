@@ -8,6 +8,8 @@ import type { CallToolResult, ServerNotification, ServerRequest } from '@modelco
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } from '../core/session/types.js';
 import type { BackgroundRuns } from './background-runs.js';
+import type { AuditSink } from '../core/audit/types.js';
+import type { ReplyRedactor } from './reply-guard.js';
 
 /**
  * Runs one command line through the category router in a session and renders the reply text.
@@ -85,6 +87,10 @@ export interface McpDeps {
   version: string;
   /** Diagnostics; stderr in `mish serve` (stdout is the protocol). */
   log: (message: string) => void;
+  /** Masks secrets in every reply (reply-guard.ts); default: secret patterns only. */
+  redactor?: ReplyRedactor;
+  /** Where tool calls are recorded (commands, refusals, session events); default: nowhere. */
+  audit?: AuditSink;
 }
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

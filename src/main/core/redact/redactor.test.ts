@@ -40,6 +40,23 @@ describe('Redactor: generated real-format secrets', () => {
     expect(out).toContain('[mish: reply cut');
   });
 
+  it('masks key blocks as mish shows them: numbered (read_raw), indented (sh_spawn tail), middle folded by the squasher', async () => {
+    const r = new Redactor();
+    for (const kind of ['ec private key', 'rsa private key (pkcs1)', 'rsa private key (pkcs8)']) {
+      const key = samples.find((s) => s.kind === kind)!.secret.trimEnd();
+      const lines = key.split('\n');
+      const numbered = lines.map((l, i) => `${i + 10}│ ${l}`).join('\n');
+      const indented = `ready\n${lines.map((l) => `  ${l}`).join('\n')}\n  after`;
+      const folded = [lines[0], lines[1], `[... ${lines.length - 4} lines omitted (lines 3-${lines.length - 2})]`, lines[lines.length - 2], lines[lines.length - 1]].join('\n');
+      for (const [shape, text] of [['numbered', numbered], ['indented', indented], ['folded', folded]]) {
+        const out = await r.redact(`x: ${text}\ndone`);
+        for (const f of fragments(key)) expect(out.includes(f), `${kind} ${shape}: ${f}`).toBe(false);
+        expect(out, `${kind} ${shape}`).toMatch(/\ndone$/);
+      }
+      expect(await r.redact(`x: ${indented}`)).toMatch(/\n  after$/);
+    }
+  });
+
   it('keeps the host of a URL and the name of an assignment', async () => {
     const r = new Redactor();
     expect(await r.redact('https://deploy:Zx81kqPw0vLr2mNq@git.example.com/x')).toBe('https://deploy:[redacted:url-password]@git.example.com/x');
@@ -84,6 +101,17 @@ describe('Redactor: generated real-format secrets', () => {
     const v = { id: 'c1', exitCode: 0, lines: ['a', `token ${gh}`], nested: { text: gh } };
     const out = await new Redactor().redactDeep(v);
     expect(out).toEqual({ id: 'c1', exitCode: 0, lines: ['a', 'token [redacted:github]'], nested: { text: '[redacted:github]' } });
+  });
+
+  it('fields of a structured value are scanned apart: an enum after a key tail is not taken for key body', async () => {
+    const key = samples.find((s) => s.kind === 'ec private key')!.secret.trimEnd();
+    const v = { status: 'started', wait: 'matched', tail: key.split('\n').map((l) => `  ${l}`), lines: key.split('\n').map((text, i) => ({ n: i + 1, text })), after: 'exited' };
+    const out = await new Redactor().redactDeep(v);
+    expect(out.status).toBe('started');
+    expect(out.wait).toBe('matched');
+    expect(out.after).toBe('exited');
+    const all = JSON.stringify(out);
+    for (const f of fragments(key)) expect(all).not.toContain(f);
   });
 
   it('a text cannot switch redaction off with a secretlint-disable comment', async () => {

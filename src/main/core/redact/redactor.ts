@@ -84,21 +84,22 @@ export class Redactor {
   }
 
   /**
-   * Several texts in one secretlint pass (joined with "\n", so a private key split over
-   * consecutive lines of a read_raw page is still seen whole); each comes back masked.
+   * Several texts in one secretlint pass; each comes back masked. `joins[i]` (default "\n")
+   * goes between texts[i-1] and texts[i] while scanning: "\n" lets a private key split over
+   * consecutive lines of a read_raw page be seen whole; FIELD_BREAK keeps unrelated fields apart.
    */
-  async redactStrings(texts: readonly string[]): Promise<string[]> {
+  async redactStrings(texts: readonly string[], joins?: readonly string[]): Promise<string[]> {
     const known = texts.map((t) => this.maskKnown(t));
-    const joined = known.join('\n');
+    const starts: number[] = [];
+    let joined = '';
+    known.forEach((t, i) => {
+      if (i > 0) joined += joins?.[i] ?? '\n';
+      starts.push(joined.length);
+      joined += t;
+    });
     const findings = await findSecrets(joined);
     if (findings.length === 0) return known;
     const perText: SecretFinding[][] = known.map(() => []);
-    const starts: number[] = [];
-    let at = 0;
-    for (const t of known) {
-      starts.push(at);
-      at += t.length + 1;
-    }
     for (const f of findings) {
       for (let i = indexAt(starts, f.start); i < known.length && starts[i] < f.end; i++) {
         const s = Math.max(f.start - starts[i], 0);
@@ -112,9 +113,10 @@ export class Redactor {
   /** A JSON-like value (structuredContent) with every string in it redacted; keys are kept. */
   async redactDeep<T>(value: T): Promise<T> {
     const strings: string[] = [];
-    collect(value, strings);
+    const joins: string[] = [];
+    collect(value, strings, joins, false);
     if (strings.length === 0) return value;
-    const masked = await this.redactStrings(strings);
+    const masked = await this.redactStrings(strings, joins);
     let k = 0;
     return rebuild(value, () => masked[k++]) as T;
   }
@@ -151,10 +153,31 @@ function applyMasks(text: string, ranges: SecretFinding[]): string {
   return out + text.slice(pos);
 }
 
-function collect(v: unknown, out: string[]): void {
-  if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) for (const x of v) collect(x, out);
-  else if (v && typeof v === 'object') for (const x of Object.values(v)) collect(x, out);
+/**
+ * Between two fields while scanning: a line no pattern reads across (not base64, not part of a
+ * URL or an assignment), so `status: "started"` can never be taken for the tail of a key in
+ * the field before it.
+ */
+const FIELD_BREAK = '\n\u0000\n';
+
+/**
+ * Every string of `v` in order, with the join before each: "\n" between consecutive lines of
+ * one array (strings, or `{n, text}` objects as read_raw returns them), FIELD_BREAK otherwise.
+ */
+function collect(v: unknown, out: string[], joins: string[], inLines: boolean): void {
+  if (typeof v === 'string') {
+    joins.push(inLines ? '\n' : FIELD_BREAK);
+    out.push(v);
+  } else if (Array.isArray(v)) {
+    v.forEach((x, i) => collect(x, out, joins, i > 0 && (typeof x === 'string' || isLine(x))));
+  } else if (v && typeof v === 'object') {
+    for (const x of Object.values(v)) collect(x, out, joins, inLines && typeof x === 'string');
+  }
+}
+
+/** An object with one string field (a numbered line `{n, text}`): its text continues the previous line. */
+function isLine(x: unknown): boolean {
+  return !!x && typeof x === 'object' && !Array.isArray(x) && Object.values(x).filter((y) => typeof y === 'string').length === 1;
 }
 
 function rebuild(v: unknown, next: () => string): unknown {

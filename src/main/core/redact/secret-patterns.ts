@@ -67,13 +67,6 @@ const EXTRA_PATTERNS: { label: string; re: RegExp }[] = [
   { label: 'url-password', re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})@[^\s@]/gi },
   // Google API keys (AIza…): the preset's GCP rule only recognises service-account JSON files.
   { label: 'gcp', re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  // A private key block cut before its END line (a capped reply, a read_raw page, a tail):
-  // secretlint needs the whole block. Masked from the BEGIN line to the END line or to the
-  // first line that is not base64.
-  {
-    label: 'private-key',
-    re: /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:\r?\n(?:[A-Za-z0-9+/=]*|[A-Za-z-]+: [^\r\n]*))*(?:\r?\n-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----)?/g,
-  },
 ];
 
 /** Ranges of the secrets in `text` (unsorted, may overlap). */
@@ -112,6 +105,68 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
       } else out.push({ start: m.index, end: m.index + m[0].length, label });
       if (m[0].length === 0) re.lastIndex++;
     }
+  }
+  out.push(...privateKeyBlocks(text));
+  return out;
+}
+
+/** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */
+const GUTTER = /^[ \t]*(?:\d+[│|:] ?)?[ \t]*/;
+const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
+const PEM_BEGIN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END_AT_START = /^-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+/** PEM body lines are 64 (or 70) chars; shorter ones are taken only as a block's last line. */
+const MIN_BODY_LINE = 16;
+
+/**
+ * Private key blocks as mish shows them, which secretlint's rule (a whole, clean block whose
+ * body starts with "MI") misses: a block cut by a capped reply or a read_raw page, a block
+ * with line numbers or indentation in front of each line, a small EC key ("MHc…"), a block
+ * whose middle the squasher folded. Masked from BEGIN forward over body lines (to END when
+ * it is there), and from END backward over the body lines before it. Walked line by line,
+ * not by one regex, so a long run of base64 lines costs linear time.
+ */
+function privateKeyBlocks(text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  const lineAt = (from: number) => {
+    const nl = text.indexOf('\n', from);
+    const end = nl < 0 ? text.length : nl;
+    const raw = text.slice(from, end).replace(/\r$/, '');
+    const gutter = GUTTER.exec(raw)![0].length;
+    return { start: from + gutter, body: raw.slice(gutter), next: nl < 0 ? -1 : nl + 1 };
+  };
+  PEM_BEGIN.lastIndex = 0;
+  for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
+    let end = m.index + m[0].length;
+    const nl = text.indexOf('\n', end);
+    for (let at = nl < 0 ? -1 : nl + 1; at >= 0 && at < text.length; ) {
+      const l = lineAt(at);
+      const close = PEM_END_AT_START.exec(l.body);
+      if (close) {
+        end = l.start + close[0].length;
+        break;
+      }
+      const header = /^[A-Za-z-]+: \S/.test(l.body);
+      const short = l.body.length < MIN_BODY_LINE && !(l.next >= 0 && PEM_END_AT_START.test(lineAt(l.next).body));
+      if (!header && (!BASE64_LINE.test(l.body) || short)) break;
+      end = l.start + l.body.length;
+      at = l.next;
+    }
+    out.push({ start: m.index, end, label: 'private-key' });
+  }
+  PEM_END.lastIndex = 0;
+  for (let m = PEM_END.exec(text); m; m = PEM_END.exec(text)) {
+    let start = -1;
+    for (let lineStart = text.lastIndexOf('\n', m.index - 1) + 1; lineStart > 0; ) {
+      const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+      const l = lineAt(prevStart);
+      // Any length right before END (a body's last line is short), full-length lines above it.
+      if (!BASE64_LINE.test(l.body) || (start >= 0 && l.body.length < MIN_BODY_LINE)) break;
+      start = l.start;
+      lineStart = prevStart;
+    }
+    if (start >= 0) out.push({ start, end: m.index + m[0].length, label: 'private-key' });
   }
   return out;
 }
