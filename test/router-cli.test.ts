@@ -18,7 +18,7 @@ let work: string;
 let spoolDir: string;
 
 /** SHELL picks the shell of `mish "…"` lines: bash unless a test says zsh, whatever the developer's is. */
-const env = (shell = '/bin/bash') => ({ ...process.env, SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
+const env = (shell = '/bin/bash') => ({ ...process.env, SHELL: shell, MISH_SPOOL_DIR: spoolDir, MISH_AUDIT_LOG: path.join(spoolDir, 'audit.jsonl'), NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
 
 /** `mish …` without a controlling terminal (setsid): what an agent's pipe or CI gets. */
 function mish(args: string[], opts: { cwd?: string; input?: string; shell?: string } = {}) {

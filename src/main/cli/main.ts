@@ -14,6 +14,7 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish serve [--http [HOST:]PORT]        MCP server for agents (stdio, or HTTP on loopback)
        mish console [--web] [--port N]        operator console (Electron, or a browser page)
        mish raw <id>                          print the exact raw output of an earlier run
+       mish audit [filters] | audit verify    list the audit log, or check its hash chain
        mish help | --help | --version
 
 Condensing never drops an error, a warning with its location, a failing test, a summary
@@ -45,6 +46,7 @@ examples:
  */
 const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> = {
   raw: (argv) => runRaw(argv),
+  audit: async (argv) => (await import('./audit-command.js')).runAudit(argv),
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
   help: () => {

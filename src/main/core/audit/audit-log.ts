@@ -4,8 +4,7 @@
  * Several writers share it (every `mish serve` and every CLI run), so an append is: take the
  * lock file (`<log>.lock`, created with O_EXCL, holding the writer's pid and time), read the
  * last record for its seq and hash, write the new line, fsync, update the head file
- * (`<log>.head`: seq and hash of the last record, so a truncated tail is detected), fsync,
- * release. A lock whose holder is dead, or older than STALE_LOCK_MS, is broken. One chain for
+ * (`<log>.head`: seq and hash of the last record, so a truncated tail is detected), release. A lock whose holder is dead, or older than STALE_LOCK_MS, is broken. One chain for
  * everyone (rather than per-process segments) keeps `mish audit` and `verify` a single pass in
  * time order. Records are redacted before they are hashed and written.
  */
@@ -104,8 +103,8 @@ function writeHead(log: string, record: AuditRecord): void {
   const tmp = `${headPath(log)}.${process.pid}.${randomBytes(3).toString('hex')}`;
   const fd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
   try {
+    // Not fsynced (the log is): after a crash the head may lag the log, which verify accepts.
     fs.writeSync(fd, `${JSON.stringify({ seq: record.seq, hash: record.hash })}\n`);
-    fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
