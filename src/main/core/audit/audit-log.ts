@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensurePrivateDir, PRIVATE_FILE_MODE, tighten } from '../fs/private-dir.js';
@@ -75,40 +76,37 @@ export class AuditLog implements AuditSink {
     return this.queue;
   }
 
-  /** Appends one event under the lock; returns the record written. */
+  /**
+   * Appends one event under the lock; returns the record written. The file I/O is asynchronous
+   * (an fsync can take tens of milliseconds on a busy disk: the MCP server's event loop must not wait on it).
+   */
   async append(event: AuditEvent, ts: string = new Date().toISOString()): Promise<AuditRecord> {
     ensurePrivateDir(path.dirname(this.path));
-    return withLock(lockPath(this.path), () => {
-      const fd = fs.openSync(this.path, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND, PRIVATE_FILE_MODE);
+    return withLock(lockPath(this.path), async () => {
+      const fh = await fsp.open(this.path, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND, PRIVATE_FILE_MODE);
       try {
         tighten(this.path);
-        const { last, endsWithNewline } = lastRecord(fd);
+        const { last, endsWithNewline } = await lastRecord(fh);
         const body: Omit<AuditRecord, 'hash'> = { ...event, seq: (last?.seq ?? 0) + 1, ts, pid: process.pid, prev: last?.hash ?? GENESIS_HASH };
         const record: AuditRecord = { ...body, hash: recordHash(body) };
         // A torn last line (a writer killed mid-write) stays as it is, for verify to report; the new record starts on its own line.
-        const line = (endsWithNewline ? '' : '\n') + recordLine(record);
-        fs.writeSync(fd, line);
-        fs.fsyncSync(fd);
-        writeHead(this.path, record);
+        await fh.write((endsWithNewline ? '' : '\n') + recordLine(record));
+        await fh.sync();
+        await writeHead(this.path, record);
         return record;
       } finally {
-        fs.closeSync(fd);
+        await fh.close();
       }
     });
   }
 }
 
 /** The head file: the last record's seq and hash, replaced atomically. */
-function writeHead(log: string, record: AuditRecord): void {
+async function writeHead(log: string, record: AuditRecord): Promise<void> {
   const tmp = `${headPath(log)}.${process.pid}.${randomBytes(3).toString('hex')}`;
-  const fd = fs.openSync(tmp, 'w', PRIVATE_FILE_MODE);
-  try {
-    // Not fsynced (the log is): after a crash the head may lag the log, which verify accepts.
-    fs.writeSync(fd, `${JSON.stringify({ seq: record.seq, hash: record.hash })}\n`);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, headPath(log));
+  // Not fsynced (the log is): after a crash the head may lag the log, which verify accepts.
+  await fsp.writeFile(tmp, `${JSON.stringify({ seq: record.seq, hash: record.hash })}\n`, { mode: PRIVATE_FILE_MODE });
+  await fsp.rename(tmp, headPath(log));
 }
 
 /** The head file's seq and hash; undefined when there is none (or it cannot be read). */
@@ -128,13 +126,13 @@ export function readHead(log: string): { seq: number; hash: string } | undefined
 }
 
 /** The last parseable record of the open log (reading back from the end), and whether the file ends with a newline. */
-function lastRecord(fd: number): { last?: AuditRecord; endsWithNewline: boolean } {
-  const size = fs.fstatSync(fd).size;
+async function lastRecord(fh: fsp.FileHandle): Promise<{ last?: AuditRecord; endsWithNewline: boolean }> {
+  const size = (await fh.stat()).size;
   if (size === 0) return { endsWithNewline: true };
   for (let want = TAIL_READ_BYTES; ; want *= 4) {
     const len = Math.min(want, size);
     const buf = Buffer.alloc(len);
-    fs.readSync(fd, buf, 0, len, size - len);
+    await fh.read(buf, 0, len, size - len);
     const text = buf.toString('utf8');
     const endsWithNewline = text.endsWith('\n');
     const lines = text.split('\n');
@@ -180,7 +178,7 @@ export function readAuditRecords(log: string): AuditRecord[] {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `fn` holding the lock file `lock` (O_EXCL create; stale locks are broken). */
-export async function withLock<T>(lock: string, fn: () => T): Promise<T> {
+export async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + LOCK_WAIT_MS;
   const mine = `${process.pid} ${Date.now()} ${randomBytes(4).toString('hex')}\n`;
   for (;;) {
@@ -200,7 +198,7 @@ export async function withLock<T>(lock: string, fn: () => T): Promise<T> {
     }
   }
   try {
-    return fn();
+    return await fn();
   } finally {
     // Only our own lock: had it been broken as stale and retaken, the file is someone else's now.
     if (readText(lock) === mine) fs.rmSync(lock, { force: true });

@@ -48,7 +48,7 @@ const TOKEN_CHAR = /[A-Za-z0-9+/=_-]/;
  * Patterns the recommend preset lacks. Each one says why it is here.
  * The matched group `secret` (or the whole match when there is none) is what gets masked.
  */
-const EXTRA_PATTERNS: { label: string; re: RegExp }[] = [
+const EXTRA_PATTERNS: { label: string; re: RegExp; gate?: RegExp }[] = [
   // JSON Web Tokens: no rule in the recommend preset. Header and payload are base64url JSON
   // objects ("eyJ" is base64 of `{"`); a bearer JWT is a credential until it expires.
   { label: 'jwt', re: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.(?<secret>[A-Za-z0-9_-]{8,})/g },
@@ -57,14 +57,15 @@ const EXTRA_PATTERNS: { label: string; re: RegExp }[] = [
   // masked, the name kept; `$VAR`, `${VAR}`, `<…>` and `***` values are references, not secrets.
   {
     label: 'password',
+    gate: /passw|passphrase|secret|api[_-]?key|access[_-]?key|auth[_-]?token|private[_-]?key/gi,
     re: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]*(?:passwd|password|passphrase|secret|api[_-]?key|access[_-]?key|auth[_-]?token|access[_-]?token|private[_-]?key)[A-Za-z0-9_-]*["']?[ \t]*(?:[:=]|=>)[ \t]*["']?(?<secret>(?![$<*]|\[redacted|\{\{|(?:true|false|null|none|yes|no)\b)[^\s"',;]{3,})/gi,
   },
   // `--password value` / `-p value`-style flags are too ambiguous; only the long flag with a space.
-  { label: 'password', re: /(?<![\w-])--(?:password|passwd|passphrase|secret|token|api-key)[ \t]+["']?(?<secret>(?![-$<*]|\[redacted)[^\s"']{3,})/gi },
+  { label: 'password', gate: /--(?:passw|passphrase|secret|token|api-key)/gi, re: /(?<![\w-])--(?:password|passwd|passphrase|secret|token|api-key)[ \t]+["']?(?<secret>(?![-$<*]|\[redacted)[^\s"']{3,})/gi },
   // Credentials in any URL (`redis://:pw@`, `amqp://u:pw@`, `git+https://u:pw@`): secretlint's
   // basic-auth rule takes http(s)/ftp only with [-\w] passwords, its database rule mysql,
   // postgres and mongodb only.
-  { label: 'url-password', re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})@[^\s@]/gi },
+  { label: 'url-password', gate: /:\/\//g, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})@[^\s@]/gi },
   // Google API keys (AIza…): the preset's GCP rule only recognises service-account JSON files.
   { label: 'gcp', re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
 ];
@@ -95,19 +96,40 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
     if (rule !== 'privatekey' && rule !== 'gcp') while (end < text.length && TOKEN_CHAR.test(text[end])) end++;
     out.push({ start, end, label: LABELS[rule] ?? rule });
   }
-  for (const { label, re } of EXTRA_PATTERNS) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const secret = m.groups?.secret;
-      if (secret !== undefined) {
-        const at = m.index + m[0].lastIndexOf(secret);
-        out.push({ start: at, end: at + secret.length, label });
-      } else out.push({ start: m.index, end: m.index + m[0].length, label });
-      if (m[0].length === 0) re.lastIndex++;
+  for (const { label, re, gate } of EXTRA_PATTERNS) {
+    if (!gate) {
+      matchAll(text, 0, re, label, out);
+      continue;
+    }
+    // The costly pattern (a class at its start: tried at every position) runs only on the lines
+    // where its cheap literal gate hits: most output has no `password`, `secret` or `://` at all.
+    gate.lastIndex = 0;
+    let doneTo = -1;
+    for (let g = gate.exec(text); g; g = gate.exec(text)) {
+      if (g.index < doneTo) continue;
+      const from = text.lastIndexOf('\n', g.index) + 1;
+      const nl = text.indexOf('\n', g.index);
+      const to = nl < 0 ? text.length : nl;
+      matchAll(text.slice(from, to), from, re, label, out);
+      doneTo = to;
+      gate.lastIndex = to;
     }
   }
   out.push(...privateKeyBlocks(text));
   return out;
+}
+
+/** Every match of `re` in `text` (which starts at `offset` of the whole), its `secret` group or the whole match. */
+function matchAll(text: string, offset: number, re: RegExp, label: string, out: SecretFinding[]): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const secret = m.groups?.secret;
+    if (secret !== undefined) {
+      const at = offset + m.index + m[0].lastIndexOf(secret);
+      out.push({ start: at, end: at + secret.length, label });
+    } else out.push({ start: offset + m.index, end: offset + m.index + m[0].length, label });
+    if (m[0].length === 0) re.lastIndex++;
+  }
 }
 
 /** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */
