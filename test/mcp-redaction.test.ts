@@ -86,6 +86,16 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     await call(served.client, 'sh_interact', { id: data.id, action: 'kill' });
   });
 
+  it('progress notifications (last output line) are masked too', async () => {
+    const gh = samples.find((s) => s.kind === 'github classic token')!.secret;
+    const messages: string[] = [];
+    const { result } = await call(served.client, 'sh_run', { cmd: `echo ${gh}; sleep 3` }, { onprogress: (p) => void (p.message && messages.push(p.message)), timeout: 30_000 });
+    expectClean('sh_run', result);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.some((m) => m.includes('[redacted:github]')), messages.join(' | ')).toBe(true);
+    for (const m of messages) expect(m).not.toContain(gh);
+  });
+
   it('a refused dangerous line is audited as a policy decision; the canary survives', async () => {
     const { data } = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
     expect(data.status).toBe('refused');
