@@ -128,3 +128,14 @@ describe('Redactor: generated real-format secrets', () => {
     expect(performance.now() - t).toBeLessThan(10_000);
   });
 });
+
+describe('secretlint in a long-lived server', () => {
+  it('leaves no performance marks behind (its profiler would slow every call and grow memory)', async () => {
+    const { performance } = await import('node:perf_hooks');
+    const r = new Redactor();
+    await r.redact('warm up');
+    const before = performance.getEntriesByType('mark').length;
+    for (let i = 0; i < 20; i++) await r.redact(`line ${i}\npassword=hunter${i}x`);
+    expect(performance.getEntriesByType('mark').length).toBe(before);
+  });
+});
