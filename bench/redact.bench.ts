@@ -40,6 +40,7 @@ export async function benchRedact(): Promise<BenchOutput> {
   const rates: number[] = [];
   const cpuRates: number[] = [];
   const perReply: number[] = [];
+  const perReplyCpu: number[] = [];
   for (let s = 0; s < SAMPLES; s++) {
     let done = 0;
     const cpu0 = process.cpuUsage();
@@ -55,22 +56,30 @@ export async function benchRedact(): Promise<BenchOutput> {
     rates.push(done / 1e6 / (ms / 1000));
     cpuRates.push(done / 1e6 / ((cpu.user + cpu.system) / 1e6));
     perReply.push(ms / calls);
+    perReplyCpu.push((cpu.user + cpu.system) / 1000 / calls);
   }
   const small = '3 passed, 0 failed\n[exit 0 · cwd /home/dev/app · 12 raw lines, 2 shown · id c4]\n';
   const t1 = performance.now();
   const N = 2000;
   for (let i = 0; i < N; i++) await redactor.redact(small);
   const smallMs = (performance.now() - t1) / N;
+  // Targets are judged on CPU time: wall time on the shared 2-core machine mostly measures the other tenants.
   const figures: BenchFigure[] = [
     {
-      name: 'redaction throughput on reply-sized text (80 KB)',
+      name: 'redaction throughput on reply-sized text (80 KB), wall',
       value: median(rates),
       unit: 'MB/s',
-      note: `${replies.length} pieces of ~80 KB cut from ${sourceName}, one generated real-format secret per ~8 KB; in-process, median of ${SAMPLES}. Redaction sees replies and read_raw pages (≤ ~20k tokens), never the PTY stream; the target is the PTY's own rate (~18 MB/s, issue 2), so it could not be the bottleneck even if it did`,
-      target: '>= 18',
+      note: `${replies.length} pieces of ~80 KB cut from ${sourceName}, one generated real-format secret per ~8 KB; in-process, median of ${SAMPLES}`,
     },
-    { name: 'redaction throughput per CPU second', value: median(cpuRates), unit: 'MB/s', note: 'same runs, bytes per second of user+system CPU time (the squasher row of the same name reads ~116)' },
-    { name: 'redaction time of one 80 KB (~20k-token) reply', value: median(perReply), unit: 'ms', target: '<= 5', note: 'the largest reply a tool call can return; its cost is paid once per call' },
+    {
+      name: 'redaction throughput per CPU second',
+      value: median(cpuRates),
+      unit: 'MB/s',
+      target: '>= 18',
+      note: "same runs, bytes per second of user+system CPU time. Redaction sees replies and read_raw pages (≤ ~20k tokens), never the PTY stream; the target is the PTY's own rate (~18 MB/s, issue 2), so it could not be the bottleneck even if it did. The squasher's row of the same name reads ~116: secretlint's rules (one regex pass each) are most of the cost",
+    },
+    { name: 'redaction CPU time of one 80 KB (~20k-token) reply', value: median(perReplyCpu), unit: 'ms', target: '<= 5', note: 'the largest reply a tool call can return; paid once per call' },
+    { name: 'redaction time of one 80 KB reply, wall', value: median(perReply), unit: 'ms' },
     { name: 'redaction time of a short reply (2 lines)', value: smallMs, unit: 'ms', note: 'the fixed cost per call: secretlint sets up its rules for every text' },
   ];
   return figures;
