@@ -107,9 +107,12 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     await call(served.client, 'sh_run', { cmd: `echo ${secretCmd} > /dev/null` });
     await call(served.client, 'sh_session', { action: 'create', name: 'extra', env: { EXTRA_API_KEY: 'extra-key-123456' } });
     const echoed = await call(served.client, 'sh_run', { cmd: 'echo $EXTRA_API_KEY', session: 'extra' });
+    // A command that outlives its call: "backgrounded" now, its end recorded when it comes.
+    const bg = await call(served.client, 'sh_run', { cmd: 'sleep 1.5; echo late', session: 'extra', timeout: 0.2 });
+    expect(bg.data.status).toBe('running');
     expect(echoed.text).not.toContain('extra-key-123456');
     expect(echoed.text).toContain('[redacted:$EXTRA_API_KEY]');
-    expect(await eventually(() => existsSync(auditLog) && readAuditRecords(auditLog).some((r) => r.session === 'extra' && r.kind === 'command'), 10_000)).toBe(true);
+    expect(await eventually(() => existsSync(auditLog) && readAuditRecords(auditLog).some((r) => r.command === 'sleep 1.5; echo late' && r.decision === 'ran'), 15_000)).toBe(true);
     const recs = readAuditRecords(auditLog);
     const text = readFileSync(auditLog, 'utf8');
     expect(text).not.toContain(secretCmd);
@@ -123,5 +126,7 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', decision: 'kill' }));
     expect(recs).toContainEqual(expect.objectContaining({ kind: 'session', decision: 'created', session: 'extra' }));
     expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', command: 'echo [redacted:github] > /dev/null' }));
+    expect(recs).toContainEqual(expect.objectContaining({ decision: 'backgrounded', command: 'sleep 1.5; echo late', id: bg.data.id }));
+    expect(recs).toContainEqual(expect.objectContaining({ decision: 'ran', command: 'sleep 1.5; echo late', id: bg.data.id, exitCode: 0, detail: { background: true } }));
   });
 });

@@ -73,7 +73,11 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     redactor,
     audit,
     condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
-    runs: new BackgroundRuns(),
+    // An sh_run that outlived its call: its end is audited when it comes (the call's record said "backgrounded").
+    runs: new BackgroundRuns((run) => {
+      const r = run.result;
+      audit.record({ kind: 'command', by: 'agent', host: 'mcp', session: run.session, command: run.command, id: run.id, decision: r ? (r.refused ? 'refused' : 'ran') : 'error', ...(r ? { exitCode: r.exitCode, category: r.category, cwd: r.cwd, durationMs: r.durationMs, ...(r.spoolRef ? { spoolRef: r.spoolRef } : {}) } : { reason: run.error }), detail: { background: true } });
+    }),
     version: packageVersion(),
     log,
     dispose: async () => {
