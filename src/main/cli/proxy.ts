@@ -13,7 +13,8 @@ import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar
 import { SessionApprovals } from '../core/handlers/dangerous.js';
 import type { TerminalPort } from '../core/handlers/types.js';
 import { loadRouterMeta } from '../core/router/meta.js';
-import { route } from '../core/router/route.js';
+import { parseCommandLine } from '../core/router/parse.js';
+import { PARSE_ERROR_EXIT, parseFailureText, route } from '../core/router/route.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { shownLine as shown } from '../core/squasher/line-cut.js';
 import { contextLine, headerLine } from '../core/squasher/render.js';
@@ -63,7 +64,15 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   const auditing = loadCliAudit();
   // Who ran it: a human at a terminal, or a program (an agent's shell tool, a script) without one.
   const by: AuditActor = process.stdin.isTTY ? 'user' : 'agent';
-  if (options.output === 'raw') return runRaw(executor, line, cwd, spool, auditing, by);
+  if (options.output === 'raw') {
+    // --raw skips the treatments, not the checks: the bytes that run must be the bytes a check could read.
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok && parsed.error.kind === 'control-character') {
+      process.stderr.write(`${parseFailureText(parsed.error)}\n`);
+      return PARSE_ERROR_EXIT;
+    }
+    return runRaw(executor, line, cwd, spool, auditing, by);
+  }
 
   const metaResult = loadRouterMeta();
   if (!metaResult.ok) throw new UsageError(`mish: ${metaResult.error.file}: ${metaResult.error.message}`);

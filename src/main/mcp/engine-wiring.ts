@@ -12,7 +12,7 @@ import { GrammarRegistry } from '../core/grammar/registry.js';
 import { detectTool } from '../core/grammar/detect.js';
 import { formatGrammarError } from '../core/grammar/loader.js';
 import { loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
-import { explain, route, type RouteResult } from '../core/router/route.js';
+import { explain, parseFailureText, route, type RouteResult } from '../core/router/route.js';
 import { dangerWarning } from '../core/handlers/dangerous.js';
 import { interactiveAdvice } from '../core/handlers/interactive.js';
 import { SpoolStore } from '../core/spool/spool.js';
@@ -242,7 +242,7 @@ export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: 
     const r = explain(command, meta, (argv) => detect(argv, cwd));
     if (!r.ok) {
       const e = r.error;
-      return { kind: 'parse-error', line: e.line, column: e.column, text: `mish: syntax error at line ${e.line}, column ${e.column}: ${e.message}\n${e.excerpt}\nnothing was run` };
+      return { kind: 'parse-error', line: e.line, column: e.column, text: parseFailureText(e) };
     }
     const plan = r.plan;
     if (plan.category === 'dangerous') {

@@ -11,6 +11,8 @@ import { createServer } from './server.js';
 import { RobustStdioTransport } from './stdio.js';
 import { generateToken, parseHostPort, startHttp } from './http.js';
 import type { McpDeps } from './tool-kit.js';
+import { becomeChildSubreaper } from '../platform/child-subreaper.js';
+import { descendantsOf } from '../core/yield/linux-probe.js';
 
 export const SERVE_HELP = `usage: mish serve [--http [HOST:]PORT] [--token TOKEN | --no-auth]
 
@@ -29,6 +31,8 @@ Register with Claude Code:  claude mcp add mish -- mish serve
 
 /** Upper bound of shutdown: disposing sessions TERMs process groups and KILLs after a grace; the issue allows 1 s in all. */
 const SHUTDOWN_DEADLINE_MS = 900;
+/** Descendants found by ancestry after dispose get this long after SIGTERM before SIGKILL (dispose already spent ~600 ms of the 1 s exit budget). */
+const DESCENDANT_GRACE_MS = 150;
 
 export interface ServeArgs {
   http?: { host: string; port: number };
@@ -74,6 +78,11 @@ const LINGER_MS = 50;
 export interface ServeOptions {
   /** Exit the process shortly after shutdown even if a handle lingers (default true; false when embedded). */
   exitProcess?: boolean;
+  /**
+   * Become the child subreaper and end every descendant at shutdown (default: when the process is
+   * the server's own, i.e. exitProcess is not false; an embedding host owns its other children).
+   */
+  subreaper?: boolean;
   /** Builds the engine behind the tools; default: the real session manager and router. */
   makeDeps?: (log: (m: string) => void) => Promise<McpDeps & { dispose(): Promise<void> }>;
   stderr?: NodeJS.WritableStream;
@@ -107,6 +116,9 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     return 0;
   }
   protectStdout();
+  // Orphans of what we start become our children, so shutdown finds them by ancestry (ownedProcessesEnd).
+  const subreaper = (options.subreaper ?? options.exitProcess !== false) ? await becomeChildSubreaper() : undefined;
+  if (subreaper && !subreaper.ok) log(`not a child subreaper (${subreaper.why}): processes that drop MISH_OWNER and leave with setsid can outlive the server`);
   const makeDeps = options.makeDeps ?? (await import('./engine-wiring.js')).makeEngineDeps;
   const deps = await makeDeps(log);
 
@@ -119,7 +131,13 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     stopping = true;
     if (process.env.MISH_DEBUG) log(`shutting down (${why})`);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
-    await Promise.race([Promise.allSettled([closeTransport(), deps.dispose()]), deadline]);
+    const ownedEnd = subreaper?.ok ? endDescendants : async () => {};
+    await Promise.race([Promise.allSettled([closeTransport(), deps.dispose()]).then(ownedEnd), deadline]);
+    if (subreaper?.ok) {
+      subreaper.dispose();
+      // Past the deadline nothing gets more grace: whatever is still below us is killed now.
+      signalEach(descendantsOf(process.pid), 'SIGKILL');
+    }
     resolveExit(code);
   };
   const onSignal = (sig: NodeJS.Signals) => void shutdown(sig, 0);
@@ -175,4 +193,26 @@ function protectStdout(): void {
   console.log = toStderr;
   console.info = toStderr;
   console.debug = toStderr;
+}
+
+/** After dispose: what is still below us (it dropped the owner variable, or ignored TERM) gets TERM, then KILL. */
+async function endDescendants(): Promise<void> {
+  signalEach(descendantsOf(process.pid), 'SIGTERM');
+  const end = Date.now() + DESCENDANT_GRACE_MS;
+  let left = descendantsOf(process.pid);
+  while (left.length && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 20));
+    left = descendantsOf(process.pid);
+  }
+  signalEach(left, 'SIGKILL');
+}
+
+function signalEach(pids: number[], sig: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // gone already
+    }
+  }
 }

@@ -130,8 +130,9 @@ function matchesPattern(p: DangerPattern, c: SimpleCommand, all: readonly Simple
   if (p.flagsAny && !p.flagsAny.some((f) => hasFlag(args, f))) return false;
   if (p.argsAny) {
     const re = p.argsAny;
-    // Dynamic words are matched as written ("$HOME"/* → $HOME/*), so `rm -rf "$HOME"/*` is seen.
-    if (!positionals(args).some((a) => re.test(a))) return false;
+    // Dynamic words are matched as written ("$HOME"/* → $HOME/*), so `rm -rf "$HOME"/*` is seen;
+    // the home directory spelled out (/home/me/, what the agent's shell expanded ~/ to) is ~ too.
+    if (!positionals(args).some((a) => re.test(a) || re.test(homeAsTilde(a)))) return false;
   }
   if (p.stdinAny) {
     const re = p.stdinAny;
@@ -149,4 +150,12 @@ function matchesPattern(p: DangerPattern, c: SimpleCommand, all: readonly Simple
     if (!downstream.some((o) => o.argv.length > 0 && p.pipedTo!.includes(basename(o.argv[0])))) return false;
   }
   return true;
+}
+
+/** `/home/me/x` → `~/x` when HOME is /home/me (HOME of this process: the shell the command runs in inherits it). */
+function homeAsTilde(arg: string): string {
+  const home = process.env.HOME?.replace(/\/+$/, '');
+  if (!home) return arg;
+  const a = arg.replace(/\/{2,}/g, '/');
+  return a === home || a.startsWith(`${home}/`) ? `~${a.slice(home.length)}` : arg;
 }
