@@ -87,6 +87,13 @@ describe('mish audit', () => {
     expect(json.problems.map((p) => p.line)).toEqual([2]);
   });
 
+  it('a --raw line refused for a control character is audited as a policy refusal', () => {
+    const r = mish(['--raw', 'echo a\rb']);
+    expect(r.code).not.toBe(0);
+    const recs = JSON.parse(mish(['audit', '--json', '--decision', 'refused']).out) as Record<string, unknown>[];
+    expect(recs.at(-1)).toMatchObject({ kind: 'decision', by: 'policy', decision: 'refused', detail: { raw: true, caller: 'agent' } });
+  });
+
   it('--help for both; bad input is one line and exit 2', () => {
     expect(mish(['audit', '--help'])).toMatchObject({ code: 0, out: expect.stringMatching(/^usage: mish audit/) });
     expect(mish(['audit', 'verify', '--help'])).toMatchObject({ code: 0, out: expect.stringMatching(/^usage: mish audit verify/) });

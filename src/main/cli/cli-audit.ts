@@ -15,6 +15,8 @@ export interface CliAudit {
   routed(line: string, cwd: string, result: RouteResult, by: AuditActor): void;
   /** `--raw`: ran without the router. */
   ranRaw(line: string, cwd: string, exitCode: number, spoolRef: string, by: AuditActor): void;
+  /** `--raw` refused before running (a control character in the line). */
+  refusedRaw(line: string, cwd: string, reason: string, by: AuditActor): void;
   /** Resolves once the records are on disk (before the process exits). */
   flush(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export function createCliAudit(): CliAudit {
       }
     },
     ranRaw: (line, cwd, exitCode, spoolRef, by) => record({ kind: 'command', by, command: line, cwd, decision: 'ran-raw', exitCode, spoolRef }),
+    refusedRaw: (line, cwd, reason, by) => record({ kind: 'decision', by: 'policy', command: line, cwd, decision: 'refused', reason, detail: { raw: true, caller: by } }),
     flush: () => audit.flush(),
   };
 }

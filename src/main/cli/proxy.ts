@@ -69,6 +69,9 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     const parsed = parseCommandLine(line);
     if (!parsed.ok && parsed.error.kind === 'control-character') {
       process.stderr.write(`${parseFailureText(parsed.error)}\n`);
+      const audit = await auditing;
+      audit?.refusedRaw(line, cwd, parsed.error.message, by);
+      await audit?.flush();
       return PARSE_ERROR_EXIT;
     }
     return runRaw(executor, line, cwd, spool, auditing, by);
