@@ -1,11 +1,12 @@
 /**
  * The CLI's audit records: what `mish <cmd>` ran or refused and who decided. Loaded lazily and
- * early (while the command runs), so secretlint's rules cost the command no start-up time.
+ * early (while the command runs); secretlint only when a record could hold a secret.
  */
 import { AuditLog } from '../core/audit/audit-log.js';
 import type { AuditActor, AuditEvent } from '../core/audit/types.js';
 import type { DangerMatch } from '../core/router/categorize.js';
-import { Redactor } from '../core/redact/redactor.js';
+import { mayHoldSecret, secretEnvValues } from '../core/redact/quick-check.js';
+import type { Redactor } from '../core/redact/redactor.js';
 import type { RouteResult } from '../core/router/route.js';
 
 export interface CliAudit {
@@ -21,9 +22,26 @@ export interface CliAudit {
   flush(): Promise<void>;
 }
 
+/**
+ * The Redactor, loaded only for a record that could hold a secret: secretlint's rules take
+ * ~60 ms to load, most records (`npm test` in a project directory) cannot hold one.
+ */
+function lazyRedactor(): { redactDeep<T>(value: T): Promise<T> } {
+  let redactor: Promise<Redactor> | undefined;
+  const envValues = secretEnvValues(process.env).flatMap((v) => [v.value, encodeURIComponent(v.value)]);
+  return {
+    async redactDeep<T>(value: T): Promise<T> {
+      const text = JSON.stringify(value);
+      if (!mayHoldSecret(text) && !envValues.some((v) => text.includes(v) || text.includes(JSON.stringify(v).slice(1, -1)))) return value;
+      redactor ??= import('../core/redact/redactor.js').then((m) => new m.Redactor({ env: process.env }));
+      return (await redactor).redactDeep(value);
+    },
+  };
+}
+
 export function createCliAudit(): CliAudit {
   const audit = new AuditLog({
-    redactor: new Redactor({ env: process.env }),
+    redactor: lazyRedactor(),
     onError: (m) => process.stderr.write(`mish: warning: ${m}\n`),
   });
   const host = 'cli' as const;

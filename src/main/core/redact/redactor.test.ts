@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor, secretEnvValues } from './redactor.js';
 import { findSecrets } from './secret-patterns.js';
+import { mayHoldSecret } from './quick-check.js';
 import { secretSamples } from './test-secrets.js';
 
 /** Every line of the secret that could identify it: for PEM blocks each base64 body line. */
@@ -126,6 +127,21 @@ describe('Redactor: generated real-format secrets', () => {
     expect(await findSecrets(long)).toEqual([]);
     // hang guard only: a quadratic pattern takes minutes here
     expect(performance.now() - t).toBeLessThan(10_000);
+  });
+});
+
+describe('mayHoldSecret: the cheap check before loading secretlint (CLI audit records)', () => {
+  it('says "look" for every generated real-format secret and for the extra patterns', async () => {
+    for (const sample of secretSamples()) {
+      expect(mayHoldSecret(sample.line), sample.kind).toBe(true);
+      // and whatever the Redactor masks in a line is in a line mayHoldSecret flags
+      expect(await new Redactor().redact(sample.line), sample.kind).toContain('[redacted:');
+    }
+    for (const t of ['mysql -u root --password hunter22', 'AWS_ACCOUNT_ID=123456789012', 'redis://:pw@h/0', 'x-api-key: abc']) expect(mayHoldSecret(t), t).toBe(true);
+  });
+
+  it('lets ordinary command lines through without loading secretlint', () => {
+    for (const t of ['npm test', 'cargo build --release', 'ls -la src/main', 'git status', '/home/dev/work/project', 'make -j8 && ./run.sh']) expect(mayHoldSecret(t), t).toBe(false);
   });
 });
 

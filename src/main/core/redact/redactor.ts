@@ -6,6 +6,9 @@
  * `[redacted:$NPM_TOKEN]`. The spool keeps the raw bytes for humans; this is for the agent.
  */
 import { findSecrets, type SecretFinding } from './secret-patterns.js';
+import { secretEnvValues } from './quick-check.js';
+
+export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 
 /** Anything that masks known secret values in a text (the handoff's KnownSecrets is one). */
 export interface SecretMasker {
@@ -15,25 +18,6 @@ export interface SecretMasker {
 /** What replaces a secret of kind `label`. */
 export function maskOf(label: string): string {
   return `[redacted:${label}]`;
-}
-
-/**
- * Environment variable names whose values are secrets: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`,
- * `PGPASSWORD`, `OPENAI_API_KEY`, `NPM_CONFIG__AUTH`, `SSH_PASSPHRASE`, `DB_CREDENTIALS`, …
- */
-export const SECRET_ENV_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|_AUTH$|^AUTH_|SESSION_?KEY|SIGNING_?KEY/i;
-
-/** Shorter values are not masked: `1`, `true`, `dev` would mask ordinary output everywhere, and are no secret. */
-export const MIN_ENV_SECRET_LENGTH = 6;
-
-/** Values of `env` whose names look like secrets, longest first (so a value containing another is masked whole). */
-export function secretEnvValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
-  const out: { name: string; value: string }[] = [];
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || value.length < MIN_ENV_SECRET_LENGTH || !SECRET_ENV_NAME.test(name)) continue;
-    out.push({ name, value });
-  }
-  return out.sort((a, b) => b.value.length - a.value.length);
 }
 
 export interface RedactorOptions {
