@@ -208,6 +208,19 @@ function nextSpace(text: string, from: number): number {
   return a < 0 ? text.length : a;
 }
 
+/**
+ * A word of hex digits and letters mixing both, six or more long: a request id, a hash, a
+ * UUID part (`req-ed9cf6`, `7f3a9c1e`). templateOf only sees the part from the first digit on
+ * (`ed#`), so ids that start with a letter would each make their own group; for grouping they
+ * are all one id. (A group's matcher still accepts exactly its first line's templateOf.)
+ */
+const HEX_ID = /(?<![\w.])(?:(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{6,}|(?<=[-_=:#])[a-fA-F]{6,})(?![\w])/g;
+
+/** The line with each HEX_ID word replaced by `0` (a group key's input). */
+export function maskHexIds(text: string): string {
+  return text.replace(HEX_ID, '0');
+}
+
 /** Recent groups a line is matched against before its template is built (interleaved kinds of noise). */
 const RECENT_GROUPS = 4;
 /**
@@ -255,8 +268,10 @@ export const MAX_DEDUP_GROUPS = 64;
 
 export class DedupGroups {
   private readonly groups = new Map<string, DedupGroup>();
-  /** Lines whose template arrived after the group cap. */
+  /** Lines whose template arrived after the group cap (counted, with where they were, for the marker). */
   overflowLines = 0;
+  overflowFirstNo = 0;
+  overflowLastNo = 0;
 
   /** Groups of the latest lines, newest first, with their exact matchers (templateRegExp). */
   private readonly recent: { group: DedupGroup; re: RegExp }[] = [];
@@ -276,11 +291,13 @@ export class DedupGroups {
         }
       }
     }
-    const template = templateOf(text);
+    const template = templateOf(maskHexIds(text));
     let g = this.groups.get(template);
     if (!g) {
       if (this.groups.size >= MAX_DEDUP_GROUPS) {
         this.overflowLines++;
+        if (this.overflowFirstNo === 0) this.overflowFirstNo = no;
+        this.overflowLastNo = no;
         return;
       }
       g = { template, count: 0, first: text, last: text, firstNo: no, lastNo: no };

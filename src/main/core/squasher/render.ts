@@ -41,6 +41,10 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
       const ends = g.count > 1 && g.last !== g.first ? `${shown(g.first)} … ${shown(g.last)}` : shown(g.first);
       out.push(`${c.dim}~ ${ends}${g.count > 1 ? ` (x${g.count})` : ''}${c.reset}`);
     }
+    if (r.groupsOverflow) {
+      const o = r.groupsOverflow;
+      out.push(`${c.dim}~ [... ${plural(o.count, 'more noise line')} of other shapes (lines ${o.fromNo}-${o.toNo}) ...]${c.reset}`);
+    }
     for (const b of r.body) out.push(bodyLine(b, c));
   }
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);

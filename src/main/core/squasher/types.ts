@@ -88,6 +88,8 @@ export interface SquashResult {
    */
   hazardsOmittedAt?: number;
   groups: DedupGroup[];
+  /** Dedup noise lines whose template came after the group cap: counted, with their line range. */
+  groupsOverflow?: { count: number; fromNo: number; toNo: number };
   /** Unclassified lines shown as head + tail, with an exact marker for the omitted middle. */
   body: BodyLine[];
   /** Lines of each kind, for counts in the summary. */
