@@ -93,7 +93,15 @@ export function contextLine(text: string): string {
 function bodyLine(b: BodyLine, c: typeof SGR): string {
   if (b.type === 'line') return bodyText(b.text);
   if (b.similar) return `${c.dim}  [... ${plural(b.count, b.identical ? 'identical line' : 'similar line')} ...]${c.reset}`;
-  return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')} ...]${c.reset}`;
+  return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')}${mentionNote(b)} ...]${c.reset}`;
+}
+
+/** `; "error" words unclassified on lines 40, 77 (+3 more)`: what the classifier did not call a hazard, named. */
+function mentionNote(b: Extract<BodyLine, { type: 'omitted' }>): string {
+  if (!b.mentionCount || !b.mentions) return '';
+  const more = b.mentionCount - b.mentions.length;
+  const where = b.mentions.length === 1 ? `line ${b.mentions[0]}` : `lines ${b.mentions.join(', ')}`;
+  return `; ${plural(b.mentionCount, 'other line')} with an error word, unclassified: ${where}${more > 0 ? ` (+${more.toLocaleString('en-US')} more)` : ''}`;
 }
 
 export function plural(n: number, word: string): string {

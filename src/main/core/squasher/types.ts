@@ -106,4 +106,21 @@ export interface SquashResult {
  */
 export type BodyLine =
   | { type: 'line'; text: string; no: number }
-  | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number; similar?: boolean; identical?: boolean };
+  | {
+      type: 'omitted';
+      count: number;
+      /** Hazards the classifier found in the region (they are shown above, with the hazards). */
+      errors: number;
+      warnings: number;
+      fromNo: number;
+      toNo: number;
+      similar?: boolean;
+      identical?: boolean;
+      /**
+       * Unclassified lines in the region that mention an error word (`failed`, `refused`, …):
+       * their numbers (the first MAX_NAMED_MENTIONS) and how many there are. The marker names
+       * them, so it never says "0 errors" over an error nothing classified.
+       */
+      mentions?: number[];
+      mentionCount?: number;
+    };
