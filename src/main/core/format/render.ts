@@ -40,7 +40,7 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
     case 'passthrough': {
       let body = r.output;
       if (r.cut) {
-        const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${f.spoolRef ? `; full output: ${f.spoolRef}` : ''}]`;
+        const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${cutMentions(r.cut)}${f.spoolRef ? `; full output: ${f.spoolRef}` : ''}]`;
         body = body.replace(CUT_PLACEHOLDER, marker);
       }
       if (r.binary) {
@@ -104,4 +104,11 @@ export function toJson(input: RenderInput): Record<string, unknown> {
     case 'interactive':
       return { ...base, summary: r.summary };
   }
+}
+
+/** `; error words on lines 1806, 2407 (+3 more)` for a passthrough cut (what it hides that a reader would look for). */
+function cutMentions(cut: { mentions?: number[]; mentionCount?: number }): string {
+  if (!cut.mentionCount || !cut.mentions) return '';
+  const more = cut.mentionCount - cut.mentions.length;
+  return `; error words on ${cut.mentions.length === 1 ? 'line' : 'lines'} ${cut.mentions.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
 }

@@ -6,6 +6,7 @@
  * is counted, not shown (as UTF-8 it would be a screenful of replacement characters).
  */
 import { undoOnlcr } from '../exec/terminal-newlines.js';
+import { MAX_NAMED_MENTIONS, mentionsErrorWord } from '../squasher/dedup.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
@@ -97,6 +98,16 @@ export function passthroughReport(text: string, maxLines = PASSTHROUGH_MAX_LINES
   let omittedBytes = 0;
   for (let i = head; i < all.length - tail; i++) omittedBytes += Buffer.byteLength(all[i]) + (i < all.length - 1 || text.endsWith('\n') ? 1 : 0);
   const cut: PassthroughCut = { fromLine: head + 1, toLine: all.length - tail, omittedLines: all.length - tail - head, omittedBytes };
+  // The cut names the lines in it that mention an error word (issue 13 pt 3): `cat app.log`
+  // cut in the middle must not hide its one ERROR line without a trace.
+  let mentionCount = 0;
+  const mentions: number[] = [];
+  for (let i = head; i < all.length - tail; i++) {
+    if (!mentionsErrorWord(all[i])) continue;
+    mentionCount++;
+    if (mentions.length < MAX_NAMED_MENTIONS) mentions.push(i + 1);
+  }
+  if (mentionCount) Object.assign(cut, { mentions, mentionCount });
   const output = shownHead.join('\n') + '\n' + CUT_PLACEHOLDER + '\n' + (shownTail.length ? shownTail.join('\n') + (text.endsWith('\n') ? '\n' : '') : '');
   return { category: 'passthrough', output, lines, bytes, cut };
 }

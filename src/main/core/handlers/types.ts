@@ -43,6 +43,9 @@ export interface PassthroughCut {
   toLine: number;
   omittedLines: number;
   omittedBytes: number;
+  /** Omitted lines that mention an error word: the first numbers (1-based) and how many. */
+  mentions?: number[];
+  mentionCount?: number;
 }
 
 export type Report =
