@@ -48,7 +48,10 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
         // A failed command's error message is text among the bytes.
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       }
-      else if (body !== '') out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
+      else if (body !== '') {
+        if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} paths, compacted: a line ending in / heads the lines indented under it; {a,b} lists; {01..19} ranges; \\ escapes]`);
+        out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
+      }
       const meta = `${r.lines} ${r.lines === 1 ? "line" : "lines"}, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;
       out.push(ctx ? `[${meta}]` : dim(`── ${meta}`));
       break;
@@ -96,7 +99,7 @@ export function toJson(input: RenderInput): Record<string, unknown> {
       return { ...base, summary: r.squash };
     case 'passthrough':
       if (r.binary) return { ...base, output: '', binary: true, lines: r.lines, bytes: r.bytes };
-      return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}) };
+      return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}), ...(r.list ? { list: { ...r.list, notation: 'compact-paths' } } : {}) };
     case 'narrate':
       return { ...base, effects: r.effects, output: r.output };
     case 'structured':

@@ -7,6 +7,8 @@
  */
 import { undoOnlcr } from '../exec/terminal-newlines.js';
 import { MAX_NAMED_MENTIONS, mentionsErrorWord } from '../squasher/dedup.js';
+import type { Segment } from '../router/categorize.js';
+import { isPathListing, pathListView } from './list-view.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
@@ -17,9 +19,15 @@ export const PASSTHROUGH_MAX_BYTES = 256 * 1024;
 /** Share of the kept lines taken from the head when cutting; the rest from the tail. */
 const HEAD_SHARE = 0.5;
 
-export async function runPassthrough(ctx: HandlerContext, command: string): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
+export async function runPassthrough(ctx: HandlerContext, command: string, segments: readonly Segment[] = []): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
   const c = await capture(ctx, command);
   const text = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
+  // A successful path listing is shown in the lossless compact path notation when that fits
+  // the cap whole (list-view.ts); otherwise as printed, cut head + tail past the cap.
+  const view = c.exitCode === 0 && isPathListing(segments) ? pathListView(text) : undefined;
+  if (view && countLines(view.output) <= PASSTHROUGH_MAX_LINES && Buffer.byteLength(view.output) <= PASSTHROUGH_MAX_BYTES) {
+    return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), list: { entries: view.entries } }, facts: c, text };
+  }
   const report = passthroughReport(text);
   // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
   if (looksBinary(text)) return { report: { ...report, binary: true, bytes: programBytes(c.bytes) }, facts: c, text };

@@ -50,7 +50,17 @@ export interface PassthroughCut {
 
 export type Report =
   | { category: 'condense'; squash: SquashResult }
-  | { category: 'passthrough'; output: string; lines: number; bytes: number; cut?: PassthroughCut; /** Not text (an executable, an archive): `output` is shown as a note, not pasted. */ binary?: true }
+  | {
+      category: 'passthrough';
+      output: string;
+      lines: number;
+      bytes: number;
+      cut?: PassthroughCut;
+      /** Not text (an executable, an archive): `output` is shown as a note, not pasted. */
+      binary?: true;
+      /** `output` is the whole path listing in the compact path notation (compact/path-list.ts), `entries` paths. */
+      list?: { entries: number };
+    }
   | { category: 'narrate'; effects: string[]; output: string }
   | { category: 'structured'; kind: string; lines: string[]; output?: string }
   | { category: 'interactive'; summary: string };

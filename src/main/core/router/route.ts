@@ -160,7 +160,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       break;
     }
     case 'passthrough':
-      ({ report, facts, text } = await runPassthrough(base, line));
+      ({ report, facts, text } = await runPassthrough(base, line, plan.segments));
       break;
   }
   const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env } }) };
