@@ -49,7 +49,8 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       }
       else if (body !== '') {
-        if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} paths, compacted: a line ending in / heads the lines indented under it; {a,b} lists; {01..19} ranges; \\ escapes]`);
+        if (r.list?.kind === 'paths') out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} paths, compacted: a line ending in / heads the lines indented under it; {a,b} lists; {01..19} ranges; \\ escapes]`);
+        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
         out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
       }
       const meta = `${r.lines} ${r.lines === 1 ? "line" : "lines"}, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;

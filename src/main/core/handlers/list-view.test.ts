@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandPaths } from '../compact/path-list.js';
+import { expandMatchList } from './list-view.js';
 import { git, gitRepo, have, sandbox } from '../router/test-kit.js';
 
 const sb = sandbox('list-view');
@@ -20,6 +21,8 @@ beforeAll(() => {
     for (let i = 1; i <= 25; i++) writeFileSync(path.join(repo, dir, `part${String(i).padStart(3, '0')}.txt`), `needle ${i}\n`);
     writeFileSync(path.join(repo, dir, 'README.md'), 'readme\n');
   }
+  mkdirSync(path.join(repo, 'notes/deep/er'), { recursive: true });
+  for (const f of ['notes/deep/er/a.md', 'notes/deep/er/b.md', 'notes/c.md']) writeFileSync(path.join(repo, f), Array.from({ length: 15 }, (_, i) => `line ${i}: needle at ${i}`).join('\n') + '\n');
   git(repo, 'add', '-A');
   git(repo, 'commit', '-qm', 'files');
   execSync('tar cf ../files.tar src docs', { cwd: repo });
@@ -57,9 +60,9 @@ describe('path listings are shown compacted, complete and exact', () => {
     });
   }
 
-  it.skipIf(!have('rg'))('rg --files (skipped: ripgrep not installed)', async () => {
-    const r = await sb.run('rg --files', { cwd: repo });
-    expect(block(r.text).paths).toEqual(piped('rg --files'));
+  it.skipIf(!have('rg'))('rg --files --sort path (skipped when ripgrep is not installed)', async () => {
+    const r = await sb.run('rg --files --sort path', { cwd: repo });
+    expect(block(r.text).paths).toEqual(piped('rg --files --sort path'));
   });
 
   it('a short listing is shown as printed', async () => {
@@ -71,5 +74,19 @@ describe('path listings are shown compacted, complete and exact', () => {
   it('a find that prints something else than paths (-printf) is shown as printed', async () => {
     const r = await sb.run("find src -name '*.txt' -printf '%s %p\\n'", { cwd: repo });
     expect(r.text).not.toContain('[mish: all');
+  });
+});
+
+describe('grep -rn matches are grouped by file, exactly', () => {
+  it('every matching line comes back from the grouped view', async () => {
+    const cmd = 'grep -rn needle notes';
+    const r = await sb.run(cmd, { cwd: repo });
+    const want = piped(cmd);
+    const lines = r.text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('[mish: all '));
+    expect(lines[at], r.text).toBe(`[mish: all ${want.length} matching lines, grouped by file: the file, then its line:text indented]`);
+    const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
+    expect(expandMatchList(lines.slice(at + 1, end).join('\n'))).toEqual(want);
+    expect(r.text.length).toBeLessThan(want.join('\n').length);
   });
 });

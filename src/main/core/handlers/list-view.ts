@@ -77,3 +77,55 @@ export function pathListView(text: string): ListView | undefined {
   if (compact.length > body.length * LIST_VIEW_MAX_SHARE) return undefined;
   return { output: compact + '\n', entries: paths.length };
 }
+
+/**
+ * `grep -rn` / `grep -n a b`: every line is `path:line:text`. Grouped by file, the path is
+ * printed once and its matches under it, indented (`  12:text`): `path + ':' + match` gives
+ * each line back. Only when every line has that shape (no context lines, no `--`) and no path
+ * starts with a space.
+ */
+export function isMatchListing(segments: readonly Segment[]): boolean {
+  const real = segments.filter((s) => s.name !== '');
+  if (real.length !== 1) return false;
+  const seg = real[0];
+  if (!['grep', 'egrep', 'fgrep'].includes(seg.name)) return false;
+  const args = seg.command.argv.slice(1);
+  const numbered = hasShort(args, 'n') || has(args, '--line-number');
+  const recursive = hasShort(args, 'r') || hasShort(args, 'R') || has(args, '--recursive', '--dereference-recursive');
+  const listing = hasShort(args, 'l') || hasShort(args, 'L') || hasShort(args, 'c') || hasShort(args, 'h') || has(args, '--files-with-matches', '--files-without-match', '--count', '--no-filename', '-Z', '--null');
+  return numbered && recursive && !listing;
+}
+
+const MATCH_LINE = /^([^ ].*?):(\d+):/;
+
+/** The grouped view of `path:line:text` lines, or undefined when a line has another shape or it saves little. */
+export function matchListView(text: string): ListView | undefined {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const lines = body.split('\n');
+  if (lines.length < LIST_VIEW_MIN_LINES) return undefined;
+  const out: string[] = [];
+  let file: string | undefined;
+  for (const l of lines) {
+    const m = MATCH_LINE.exec(l);
+    if (!m) return undefined;
+    if (m[1] !== file) {
+      file = m[1];
+      out.push(file);
+    }
+    out.push('  ' + l.slice(file.length + 1));
+  }
+  const grouped = out.join('\n');
+  if (grouped.length > body.length * LIST_VIEW_MAX_SHARE) return undefined;
+  return { output: grouped + '\n', entries: lines.length };
+}
+
+/** The inverse of matchListView: the `path:line:text` lines. */
+export function expandMatchList(grouped: string): string[] {
+  const out: string[] = [];
+  let file = '';
+  for (const l of grouped.replace(/\n$/, '').split('\n')) {
+    if (l.startsWith('  ')) out.push(`${file}:${l.slice(2)}`);
+    else file = l;
+  }
+  return out;
+}

@@ -8,7 +8,7 @@
 import { undoOnlcr } from '../exec/terminal-newlines.js';
 import { MAX_NAMED_MENTIONS, mentionsErrorWord } from '../squasher/dedup.js';
 import type { Segment } from '../router/categorize.js';
-import { isPathListing, pathListView } from './list-view.js';
+import { isMatchListing, isPathListing, matchListView, pathListView } from './list-view.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
@@ -24,9 +24,11 @@ export async function runPassthrough(ctx: HandlerContext, command: string, segme
   const text = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
   // A successful path listing is shown in the lossless compact path notation when that fits
   // the cap whole (list-view.ts); otherwise as printed, cut head + tail past the cap.
-  const view = c.exitCode === 0 && isPathListing(segments) ? pathListView(text) : undefined;
+  // `grep -rn` matches are grouped by file the same way (exit 0: something matched).
+  const view = c.exitCode !== 0 ? undefined : isPathListing(segments) ? pathListView(text) : isMatchListing(segments) ? matchListView(text) : undefined;
+  const kind = view && isPathListing(segments) ? 'paths' : 'matches';
   if (view && countLines(view.output) <= PASSTHROUGH_MAX_LINES && Buffer.byteLength(view.output) <= PASSTHROUGH_MAX_BYTES) {
-    return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), list: { entries: view.entries } }, facts: c, text };
+    return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), list: { entries: view.entries, kind } }, facts: c, text };
   }
   const report = passthroughReport(text);
   // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.

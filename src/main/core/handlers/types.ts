@@ -58,8 +58,11 @@ export type Report =
       cut?: PassthroughCut;
       /** Not text (an executable, an archive): `output` is shown as a note, not pasted. */
       binary?: true;
-      /** `output` is the whole path listing in the compact path notation (compact/path-list.ts), `entries` paths. */
-      list?: { entries: number };
+      /**
+       * `output` is the whole listing, compacted losslessly: `paths` in the compact path notation
+       * (compact/path-list.ts), or `matches` (`grep -rn`) grouped by file (list-view.ts); `entries` lines.
+       */
+      list?: { entries: number; kind: 'paths' | 'matches' };
     }
   | { category: 'narrate'; effects: string[]; output: string }
   | { category: 'structured'; kind: string; lines: string[]; output?: string }
