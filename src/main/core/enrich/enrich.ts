@@ -126,8 +126,10 @@ export function enrich(input: EnrichInput): string[] {
     const mod = MODULE_PHRASE.exec(line);
     if (mod) {
       const importer = importerOf(lines, i);
-      // Resolved from the importing file, as the tool does; no importer named: nothing checked, no hint.
+      // Resolved from the importing file, as the tool does; an absolute path needs none (node's
+      // entry file); a relative one with no importer named: nothing checked, no hint.
       if (importer) once(`module:${mod[1]}:${importer}`, () => moduleHint(mod[1], importer, input.cwd));
+      else if (path.isAbsolute(mod[1])) once(`noent:${mod[1]}`, () => nearestPath(mod[1], input.cwd));
       continue;
     }
     for (const re of NOTFOUND) {
