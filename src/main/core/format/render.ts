@@ -19,6 +19,8 @@ export interface RenderInput {
   ran?: string;
   injected?: string[];
   grammars?: string[];
+  /** The command's working directory: condensed output shows paths under it relative. */
+  cwd?: string;
 }
 
 const SGR = { dim: '\x1b[2m', red: '\x1b[31m', reset: '\x1b[0m' };
@@ -35,7 +37,7 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
   const out: string[] = [];
   switch (r.category) {
     case 'condense':
-      out.push(renderSummary(r.squash, { color: color && !ctx, spoolRef: f.spoolRef }).replace(/\n$/, ''));
+      out.push(renderSummary(r.squash, { color: color && !ctx, spoolRef: f.spoolRef, ...(input.cwd ? { cwd: input.cwd } : {}) }).replace(/\n$/, ''));
       break;
     case 'passthrough': {
       let body = r.output;

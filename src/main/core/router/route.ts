@@ -164,7 +164,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       break;
   }
   const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env } }) };
-  const input = { command: line, report, facts: full, ran, injected, grammars };
+  const input = { command: line, report, facts: full, ran, injected, grammars, cwd: o.cwd };
   return {
     kind: 'ran',
     // A condensed command that took over the screen (alternate screen on a terminal) ran as interactive.
