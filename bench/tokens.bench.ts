@@ -98,7 +98,14 @@ export async function benchTokens(): Promise<BenchOutput> {
     const text = condensed(f);
     factsTotal += f.facts!.mustSurvive.length + 1;
     // A fact with an absolute path under the cwd counts in its relative form too (the CLI shows it so).
-    const rel = (x: string) => (f.cwd ? x.split(`${f.cwd}/`).join('') : x);
+    // (a fact that starts inside the cwd path, `run/x/src/a.c:3: error`, counts as `src/a.c:3: error`).
+    const rel = (x: string) => {
+      if (!f.cwd) return x;
+      const whole = `${f.cwd}/`;
+      const out = x.split(whole).join('');
+      for (let k = 1; k < whole.length; k++) if (whole[k - 1] === '/' && out.startsWith(whole.slice(k))) return out.slice(whole.length - k);
+      return out;
+    };
     factsKept += f.facts!.mustSurvive.filter((x) => text.includes(x) || text.includes(rel(x))).length + (text.split('\n')[0].includes(`exit ${f.exitCode}`) ? 1 : 0);
     if (f.piped === undefined) {
       noPiped.push(f.name);
