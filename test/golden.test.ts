@@ -365,3 +365,11 @@ describe('golden: application logs (grammars/_shared/log-levels.toml, applied to
     });
   }
 });
+
+describe('golden: decoration costs no tokens (issue 13 pt 1)', () => {
+  it('vitest: its 120-column ⎯ rules are shown three characters long, the facts around them whole', () => {
+    const text = squashFixture('vitest-fail');
+    expect(text).not.toMatch(/⎯{4}/);
+    expect(text).toContain('⎯⎯⎯ Failed Tests 1 ⎯⎯⎯');
+  });
+});

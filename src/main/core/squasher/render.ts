@@ -23,6 +23,17 @@ export interface RenderOptions {
   cwd?: string;
 }
 
+/**
+ * A horizontal rule drawn with a repeated character (`⎯⎯⎯⎯…⎯ Failed Tests 1 ⎯⎯…`, `═════`) is
+ * decoration, and each box-drawing character is a token of its own (vitest's 120-column rules
+ * cost ~230 tokens a line): runs of eight or more are shown as three. Not `~`, `^` or `-`:
+ * squiggles and carets mark a span, dashes may be an argument.
+ */
+const RULE_RUN = /([⎯─━═▬—–=_*])\1{7,}/g;
+function squeezeRules(text: string): string {
+  return text.length < 8 ? text : text.replace(RULE_RUN, '$1$1$1');
+}
+
 /** Characters after which a path may start. */
 const PATH_START = new Set([' ', '\t', "'", '"', '(', '<', '[', ':', '=', ',', '`']);
 
@@ -53,7 +64,7 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
   const c = options.color ? SGR : { red: '', yellow: '', green: '', dim: '', bold: '', reset: '' };
   const out: string[] = [];
   const { rel, used } = relativizer(options.cwd);
-  const shown = (t: string) => shownLine(rel(t));
+  const shown = (t: string) => shownLine(squeezeRules(rel(t)));
   if (!options.noHeader) out.push('');
   if (r.verbatim) {
     for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text, shown));
