@@ -159,6 +159,8 @@ export async function benchTokens(): Promise<BenchOutput> {
   const { compactPaths, expandPaths } = await import('../src/main/core/compact/path-list.js');
   const lists: [string, string[], string][] = [
     ['git ls-files (this repository)', ['git', 'ls-files'], ROOT],
+    ['find . in this repository (node_modules pruned, .git included)', ['find', '.', '-path', './node_modules', '-prune', '-o', '-print'], ROOT],
+    ['find node_modules -maxdepth 3', ['find', 'node_modules', '-maxdepth', '3'], ROOT],
     ['find fixtures/projects', ['find', 'fixtures/projects'], ROOT],
     ['find node_modules/typescript', ['find', 'node_modules/typescript'], ROOT],
     ['find node_modules/@types', ['find', 'node_modules/@types'], ROOT],
