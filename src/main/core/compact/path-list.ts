@@ -88,7 +88,12 @@ const hasPadding = (n: Numbered) => n.digits.length > 1 && n.digits.startsWith('
 
 /** The brace elements for the names of one group: names, and `pre{A..B}suf` for numbered runs. */
 function elements(names: string[]): string[] {
-  const out: string[] = [];
+  return elementsWithSpans(names).map((e) => e.text);
+}
+
+/** elements(), each with the index of its first name. */
+function elementsWithSpans(names: string[]): { text: string; from: number }[] {
+  const out: { text: string; from: number }[] = [];
   let i = 0;
   while (i < names.length) {
     const first = numbered(names[i]);
@@ -104,36 +109,62 @@ function elements(names: string[]): string[] {
       const last = prev;
       // Lengths differ only without padding (follows()); expand pads exactly when they are equal.
       if (j - i >= MIN_RANGE && (first.digits.length === last.digits.length || !hasPadding(first))) {
-        out.push(`${escapeName(first.pre)}{${first.digits}..${last.digits}}${escapeName(first.suf)}`);
+        out.push({ text: `${escapeName(first.pre)}{${first.digits}..${last.digits}}${escapeName(first.suf)}`, from: i });
         i = j;
         continue;
       }
     }
-    out.push(escapeName(names[i]));
+    out.push({ text: escapeName(names[i]), from: i });
     i++;
   }
   return out;
 }
 
-/** Leaf lines for one group: one element bare, several in braces, long lists split over lines. */
-function leafLines(els: string[]): string[] {
-  if (els.length === 1) return [els[0]];
-  const lines: string[] = [];
-  let cur: string[] = [];
-  let len = 2;
-  for (const e of els) {
-    if (cur.length && len + e.length + 1 > MAX_LEAF_CHARS) {
-      lines.push(cur.length === 1 ? cur[0] : `{${cur.join(',')}}`);
-      cur = [];
-      len = 2;
-    }
-    cur.push(e);
-    len += e.length + 1;
+/** The longest suffix all names share that starts at a `.` (an extension: `.ts`, `.test.ts`), or ''. */
+function commonExtension(names: string[]): string {
+  let suf = names[0];
+  for (const n of names) {
+    let k = 0;
+    while (k < suf.length && k < n.length && suf[suf.length - 1 - k] === n[n.length - 1 - k]) k++;
+    suf = suf.slice(suf.length - k);
+    if (!suf) return '';
   }
-  lines.push(cur.length === 1 ? cur[0] : `{${cur.join(',')}}`);
-  return lines;
+  const dot = suf.indexOf('.');
+  return dot < 0 ? '' : suf.slice(dot);
 }
 
+/** One leaf line for names: `{a,b}` with their shared extension after it (`{a,b}.ts`), or the one element bare. */
+function leafLine(names: string[]): string {
+  const ext = names.length > 1 ? commonExtension(names) : '';
+  if (ext.length >= 2) {
+    const els = elements(names.map((n) => n.slice(0, n.length - ext.length)));
+    if (els.length > 1) return `{${els.join(',')}}${escapeName(ext)}`;
+  }
+  const els = elements(names);
+  return els.length === 1 ? els[0] : `{${els.join(',')}}`;
+}
+
+/** Leaf lines for one group of names, split (between whole elements) so a line stays under MAX_LEAF_CHARS. */
+function leafLines(names: string[]): string[] {
+  const whole = leafLine(names);
+  if (whole.length <= MAX_LEAF_CHARS) return [whole];
+  // Chunks of consecutive names whose elements fit, a numbered run never split.
+  const els = elementsWithSpans(names);
+  const lines: string[] = [];
+  let from = 0;
+  let len = 2;
+  for (let k = 0; k < els.length; k++) {
+    const e = els[k];
+    if (e.from > from && len + e.text.length + 1 > MAX_LEAF_CHARS) {
+      lines.push(leafLine(names.slice(from, e.from)));
+      from = e.from;
+      len = 2;
+    }
+    len += e.text.length + 1;
+  }
+  lines.push(leafLine(names.slice(from)));
+  return lines;
+}
 
 /** A directory in the order-keeping tree: leaf groups and subdirectories, in input order. */
 interface DirNode {
@@ -179,7 +210,7 @@ function renderNode(node: DirNode, depth: number, out: string[]): void {
   const indent = INDENT.repeat(depth);
   for (const child of node.children) {
     if (!isDir(child)) {
-      for (const l of leafLines(elements(child.names))) out.push(indent + l);
+      for (const l of leafLines(child.names)) out.push(indent + l);
       continue;
     }
     // A chain of directories with one subdirectory each is one header (`src/main/core/`).
@@ -190,7 +221,7 @@ function renderNode(node: DirNode, depth: number, out: string[]): void {
       inner = inner.children[0].node;
     }
     const only = inner.children.length === 1 ? inner.children[0] : undefined;
-    const lines = only && !isDir(only) ? leafLines(elements(only.names)) : undefined;
+    const lines = only && !isDir(only) ? leafLines(only.names) : undefined;
     if (lines && lines.length === 1) {
       // One line of entries: the directory goes in front of it (`squasher/{a.ts,b.ts}`).
       out.push(indent + escapeHeader(header) + lines[0]);
