@@ -69,19 +69,27 @@ export function ruleSetFor(detection: Detection | undefined, always?: Grammar): 
   const kinds: number[] = [];
   const hazard: CompiledHazardRule[] = [];
   const prompt: CompiledRule[] = [];
+  // A rule the tool's grammar already has (the same shared file's rule, included by both) is
+  // not tried twice: it could only match where it already failed.
+  const seen = new Set<string>();
   for (const p of parts) {
+    const fresh = <T extends CompiledRule>(list: readonly T[]) => list.filter((r) => !seen.has(`${r.source}#${r.id}`));
     const add = (list: readonly CompiledRule[], kind: RuleKind) => {
       for (const r of list) {
         rules.push(r);
         kinds.push(kind);
       }
     };
-    add(p.hazard, RuleKind.Hazard);
-    add(p.outcome, RuleKind.Outcome);
-    add(p.noise.filter((r) => r.action === 'strip'), RuleKind.Strip);
-    add(p.noise.filter((r) => r.action === 'dedup'), RuleKind.Dedup);
-    hazard.push(...p.hazard);
-    prompt.push(...p.prompt);
+    const h = fresh(p.hazard);
+    const o = fresh(p.outcome);
+    const n = fresh(p.noise);
+    add(h, RuleKind.Hazard);
+    add(o, RuleKind.Outcome);
+    add(n.filter((r) => r.action === 'strip'), RuleKind.Strip);
+    add(n.filter((r) => r.action === 'dedup'), RuleKind.Dedup);
+    hazard.push(...h);
+    prompt.push(...fresh(p.prompt));
+    for (const r of [...p.hazard, ...p.outcome, ...p.noise, ...p.prompt]) seen.add(`${r.source}#${r.id}`);
   }
   const set: RuleSet = { all: new RuleFilter<CompiledRule>(rules), kinds: Uint8Array.from(kinds), hazard, prompt };
   inner.set(key2, set);
