@@ -36,6 +36,8 @@ const BATCH_MAX_BYTES = 128 * 1024;
 export const FLOW_HIGH_WATERMARK = 256 * 1024;
 /** … until it acknowledges down to this. The agent's PTY is never paused: a slow view skips ahead in the backlog instead. */
 export const FLOW_LOW_WATERMARK = 64 * 1024;
+/** A running command's growing figures (raw lines/bytes) go to views at most this often. */
+const LIVE_FIGURES_MS = 250;
 /** Commands kept per session in the timeline. */
 const TIMELINE_MAX = 200;
 /** Raw output above this is not tokenized on the spot (≈300 ms of CPU); its token count is estimated. */
@@ -129,6 +131,9 @@ export class ConsoleService {
   private readonly commands = new Map<string, CommandInfo>();
   private readonly clients = new Set<ConsoleClient>();
   private hubTimer?: NodeJS.Timeout;
+  private figuresTimer?: NodeJS.Timeout;
+  /** Running commands whose raw figures grew since views last heard. */
+  private readonly grown = new Set<CommandInfo>();
 
   constructor(servers: HubServer[] = []) {
     for (const s of servers) this.addServer(s);
@@ -223,6 +228,7 @@ export class ConsoleService {
     for (const e of this.servers.values()) e.dispose();
     for (const s of this.streams.values()) clearTimeout(s.timer);
     clearTimeout(this.hubTimer);
+    clearTimeout(this.figuresTimer);
     this.streams.clear();
     this.clients.clear();
   }
@@ -311,6 +317,12 @@ export class ConsoleService {
         if (c) {
           c.rawBytes += event.chunk.length;
           for (let i = 0; i < event.chunk.length; i++) if (event.chunk[i] === 0x0a) c.rawLines++;
+          this.grown.add(c);
+          this.figuresTimer ??= setTimeout(() => {
+            this.figuresTimer = undefined;
+            for (const g of this.grown) if (g.state !== 'done') this.broadcast('command:updated', { ...g });
+            this.grown.clear();
+          }, LIVE_FIGURES_MS);
         }
         const m = this.meta.get(key);
         // Output after a prompt: answered, unless the process still reads its terminal.

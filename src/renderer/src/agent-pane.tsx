@@ -21,7 +21,7 @@ export function AgentPane({ command, onJump }: { command: CommandInfo | undefine
           {int(command.rawLines)} lines · {bytes(command.rawBytes)} raw → {command.shownLines !== undefined ? `${int(command.shownLines)} lines shown` : '…'}
           {command.tokensRaw !== undefined && (
             <>
-              {' '}· <b>{command.tokensApprox ? '≈' : ''}{int(command.tokensRaw)} → {int(command.tokensShown ?? 0)} tok</b> {red && <b className="red">{red}</b>}
+              {' '}· <b>{command.tokensApprox ? '≈' : ''}{int(command.tokensRaw)} → {int(command.tokensShown ?? 0)} tok</b> {red && <b className={red.startsWith('+') ? 'red grew' : 'red'}>{red}</b>}
             </>
           )}
         </span>

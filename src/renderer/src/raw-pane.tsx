@@ -25,6 +25,14 @@ function finalSegment(line: string): string {
   return parts[parts.length - 1] ?? '';
 }
 
+/**
+ * A line as the agent pane and the raw pane can both be matched by: without the condenser's
+ * marks (a leading ⚠/✗ glyph, indentation, a trailing repeat count "(x12)").
+ */
+function seenKey(line: string): string {
+  return line.replace(/^\s*(?:[^\w\s[(\-./'"]{1,2}\s+)?/u, '').replace(/\s+\(x\d+\)$/, '').trim();
+}
+
 export function plainText(line: string): string {
   return finalSegment(line).replace(ANY_ESC, '');
 }
@@ -50,7 +58,7 @@ export function RawPane({ bridge, command, jump }: { bridge: ConsoleBridge; comm
   const seen = useMemo(() => {
     const set = new Set<string>();
     for (const l of (command?.agentSaw ?? '').split('\n')) {
-      const t = l.trim();
+      const t = seenKey(l);
       if (t) set.add(t);
     }
     return set;
@@ -78,7 +86,7 @@ export function RawPane({ bridge, command, jump }: { bridge: ConsoleBridge; comm
       {html.length === 0 && <div className="empty">no output</div>}
       {html.map((h, i) => {
         const n = raw.firstLine + i;
-        const text = plainText(raw.lines[i]).trim();
+        const text = seenKey(plainText(raw.lines[i]));
         const inJump = jump && n >= jump.from && n <= jump.to;
         return (
           <div key={n} className={`raw-line${text && seen.has(text) ? ' seen' : ''}${inJump ? ' jumped' : ''}`} data-line={n}>

@@ -60,7 +60,7 @@ export function Timeline({ sessionId, shownId }: { sessionId: string; shownId?: 
                   <span className="tok">
                     {c.tokensRaw !== undefined ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok` : c.state === 'done' ? '' : `${int(c.rawLines)} lines`}
                   </span>
-                  <span className="red">{red ?? ''}</span>
+                  <span className={red?.startsWith('+') ? 'red grew' : 'red'}>{red ?? ''}</span>
                 </button>
               </li>
             );
