@@ -11,6 +11,7 @@ import { createServer } from './server.js';
 import { RobustStdioTransport } from './stdio.js';
 import { generateToken, parseHostPort, startHttp } from './http.js';
 import type { McpDeps } from './tool-kit.js';
+import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 
 export const SERVE_HELP = `usage: mish serve [--http [HOST:]PORT] [--token TOKEN | --no-auth]
 
@@ -107,8 +108,28 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     return 0;
   }
   protectStdout();
-  const makeDeps = options.makeDeps ?? (await import('./engine-wiring.js')).makeEngineDeps;
+  const transportKind = args.http ? 'http' : 'stdio';
+  const makeDeps = options.makeDeps ?? (async (l: (m: string) => void) => (await import('./engine-wiring.js')).makeEngineDeps(l, { transport: transportKind }));
   const deps = await makeDeps(log);
+  // Operators (console, `mish approvals`, `mish attach`) reach this server over a private
+  // socket. Best effort: without it the agent is served all the same (escalations are refused).
+  let operatorSocket: OperatorSocket | undefined;
+  if (deps.operator && process.env.MISH_NO_OPERATOR_SOCKET !== '1') {
+    const started = await startOperatorSocket(deps.operator, { log });
+    if (started.ok) operatorSocket = started.socket;
+    else log(`operator socket unavailable (${started.error}); escalations will be refused`);
+  }
+  const disposeAll = async () => {
+    await operatorSocket?.close().catch(() => {});
+    await deps.dispose();
+  };
+  const operator = deps.operator;
+  const newServer = () => {
+    const server = createServer(deps);
+    // The operator sees which agent runs this server (clientInfo of MCP initialize).
+    server.server.oninitialized = () => operator?.setMcpClient(server.server.getClientVersion());
+    return server;
+  };
 
   let resolveExit: (code: number) => void = () => {};
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
@@ -119,7 +140,7 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     stopping = true;
     if (process.env.MISH_DEBUG) log(`shutting down (${why})`);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
-    await Promise.race([Promise.allSettled([closeTransport(), deps.dispose()]), deadline]);
+    await Promise.race([Promise.allSettled([closeTransport(), disposeAll()]), deadline]);
     resolveExit(code);
   };
   const onSignal = (sig: NodeJS.Signals) => void shutdown(sig, 0);
@@ -135,17 +156,17 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     // An empty MISH_TOKEN counts as unset: an empty bearer token would be no protection at all.
     const envToken = process.env.MISH_TOKEN || undefined;
     const token = args.noAuth ? null : (args.token ?? envToken ?? generateToken());
-    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer: () => createServer(deps), log });
+    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer, log });
     if (!started.ok) {
       stderr.write(`mish serve: ${started.error.message}\n`);
-      await deps.dispose();
+      await disposeAll();
       return 2;
     }
     closeTransport = () => started.value.close();
     const tokenNote = token === null ? 'no auth (--no-auth)' : args.token || envToken ? 'bearer token from --token/MISH_TOKEN' : `bearer token ${token}`;
     log(`listening on ${started.value.url} (${tokenNote})`);
   } else {
-    const server = createServer(deps);
+    const server = newServer();
     const transport = new RobustStdioTransport(process.stdin, process.stdout);
     transport.onclose = () => void shutdown('stdin closed', 0);
     transport.onerror = (e) => {
