@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,10 @@ const VIEWPORT = { width: 1480, height: 900 };
 
 interface Agent {
   client: Client;
+  /** The hub's id of the agent's server. */
+  serverId: string;
+  /** pid of its `mish serve` (agents started over stdio). */
+  pid?: number;
   run(session: string, cmd: string, timeout?: number): Promise<{ text: string; structured: Record<string, unknown> }>;
   close(): Promise<void>;
 }
@@ -37,6 +42,7 @@ async function urlAgent(c: RunningConsole, name: string, cwd: string): Promise<A
   );
   return {
     client,
+    serverId: 'console',
     async run(session, cmd, timeout = 60) {
       const r = await client.callTool({ name: 'sh_run', arguments: { cmd, session, cwd, timeout } });
       const content = r.content as { type: string; text: string }[];
@@ -46,10 +52,34 @@ async function urlAgent(c: RunningConsole, name: string, cwd: string): Promise<A
   };
 }
 
+const MISH = path.join(ROOT, 'bin', 'mish.js');
+
+/** An agent as Claude Code or Codex runs one: the SDK client spawning `mish serve` over stdio. */
+async function serveAgent(name: string, version: string, cwd: string, env: Record<string, string>): Promise<Agent> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'ignore' });
+  const client = new Client({ name, version });
+  await client.connect(transport);
+  const pid = transport.pid!;
+  return {
+    client,
+    pid,
+    serverId: `serve-${pid}`,
+    async run(session, cmd, timeout = 60) {
+      const r = await client.callTool({ name: 'sh_run', arguments: { cmd, session, cwd, timeout } });
+      const content = r.content as { type: string; text: string }[];
+      return { text: content.map((x) => x.text).join(''), structured: (r.structuredContent ?? {}) as Record<string, unknown> };
+    },
+    close: () => client.close(),
+  };
+}
+
+const item = (page: Page, sessionId: string) => page.locator(`button.session[data-session-id="${sessionId}"]`);
+
 describe('operator console in a browser', () => {
   let browser: Browser | undefined;
   let running: RunningConsole | undefined;
   let work: string;
+  let wireEnv: Record<string, string>;
   const agents: Agent[] = [];
   const pages: Page[] = [];
 
@@ -64,7 +94,10 @@ describe('operator console in a browser', () => {
     writeFileSync(path.join(work, 'ask.sh'), 'read -r -p "Apply 3 migrations? [Y/n] " a\necho "answer: $a"\n');
     // Spools of this run stay in its scratch directory.
     process.env.MISH_SPOOL_DIR = path.join(work, 'spool');
-    const started = await startConsole({ rendererDir: RENDERER });
+    if (!existsSync(path.join(ROOT, 'dist', 'mish.mjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.mjs'), '--quiet'], { cwd: ROOT });
+    // Servers publish their operator sockets here; the console discovers them here.
+    wireEnv = { MISH_OPERATOR_DIR: path.join(work, 'operators'), MISH_SPOOL_DIR: path.join(work, 'spool') };
+    const started = await startConsole({ rendererDir: RENDERER, operatorDir: wireEnv.MISH_OPERATOR_DIR });
     if (!started.ok) throw new Error(started.error);
     running = started.value;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -90,39 +123,42 @@ describe('operator console in a browser', () => {
     return page;
   }
 
-  it('shows the agents, their sessions and live output', async () => {
-    const a = await urlAgent(running!, 'claude-code-e2e', work);
-    const b = await urlAgent(running!, 'codex-e2e', work);
+  it('shows every agent\'s server with its sessions, and their output live', async () => {
+    const a = await serveAgent('claude-code', '2.1.0', work, wireEnv);
+    const b = await serveAgent('codex', '0.9.1', work, wireEnv);
     agents.push(a, b);
     const page = await openConsole();
     const nonce = `mish-e2e-${Math.random().toString(36).slice(2, 10)}`;
     // The marker is assembled by the shell, so the echoed command line can never match it.
     await a.run('build', `printf '%s-%s\\n' ${nonce} build`);
     await b.run('e2e', `printf '%s-%s\\n' ${nonce} e2e; printf '\\033[31mred line\\033[0m\\n'; (exit 3)`);
-    await page.locator('[data-server-id="console"]').getByText('claude-code-e2e 1.0.0').waitFor();
-    await page.locator('[data-server-id="console"]').getByText('codex-e2e 1.0.0').waitFor();
-    await page.locator('button.session[data-session-id="console/e2e"]').click();
+    // Each server with its MCP client's name and version (from initialize) and its cwd.
+    await page.locator(`[data-server-id="${a.serverId}"] .server-name`, { hasText: 'claude-code 2.1.0' }).waitFor();
+    await page.locator(`[data-server-id="${b.serverId}"] .server-name`, { hasText: 'codex 0.9.1' }).waitFor();
+    await item(page, `${a.serverId}/build`).waitFor();
+    await item(page, `${b.serverId}/e2e`).click();
+    // The hub starts watching on demand: the backlog brings what ran before.
     try {
       await waitForTerminalText(page, `${nonce}-e2e`);
     } catch (e) {
       throw new Error(`terminal never showed the output; it shows:\n${await terminalText(page)}\n${(e as Error).message}`);
     }
     await waitForTerminalText(page, 'red line');
-    // The timeline row: failed, exit 3.
     await page.locator('.timeline .row.tone-fail .exit', { hasText: '3' }).waitFor();
 
     // Live: a command that is still printing shows up while it runs.
-    await page.locator('button.session[data-session-id="console/build"]').click();
+    await item(page, `${a.serverId}/build`).click();
+    await waitForTerminalText(page, `${nonce}-build`);
     const slow = a.run('build', `for i in 1 2 3 4 5 6; do printf '%s-%s\\n' ${nonce} tick$i; sleep 0.3; done`);
     await waitForTerminalText(page, `${nonce}-tick2`);
-    expect(await page.locator('button.session[data-session-id="console/build"]').getAttribute('data-state')).toBe('running');
+    expect(await item(page, `${a.serverId}/build`).getAttribute('data-state')).toBe('running');
     await page.screenshot({ path: path.join(SHOTS, 'sessions-live.png') });
     await slow;
     await waitForTerminalText(page, `${nonce}-tick6`);
 
     // A view opened later starts from the backlog.
     await page.reload();
-    await page.locator('button.session[data-session-id="console/build"]').click();
+    await item(page, `${a.serverId}/build`).click();
     await waitForTerminalText(page, `${nonce}-build`);
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
   });
@@ -133,7 +169,7 @@ describe('operator console in a browser', () => {
     const r = await a.run('build', 'bash process.sh');
     expect(r.structured.raw_lines).toBe(3002);
     const id = String(r.structured.id);
-    await page.locator('button.session[data-session-id="console/build"]').click();
+    await item(page, `${a.serverId}/build`).click();
     const row = page.locator(`.timeline .row[data-command-id="${id}"]`);
     // Figures arrive once the host has counted the tokens.
     await row.locator('.tok', { hasText: 'tok' }).waitFor();
@@ -177,18 +213,47 @@ describe('operator console in a browser', () => {
     })()`);
     const r = await b.run('deploy', 'bash ask.sh', 20);
     expect(r.structured.status).toBe('waiting-for-input');
-    const item = page.locator('button.session[data-session-id="console/deploy"][data-state="waiting"]');
-    await item.waitFor();
+    const waiting = page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="waiting"]`);
+    await waiting.waitFor();
     await expect.poll(() => page.title()).toBe('(1) ⚠ mish console');
-    await page.locator('.pending [data-pending="console/deploy"]').waitFor();
-    await item.click();
+    await page.locator(`.pending [data-pending="${b.serverId}/deploy"]`).waitFor();
+    await waiting.click();
     await page.locator('.banner.attn', { hasText: 'Apply 3 migrations? [Y/n]' }).waitFor();
     await expect.poll(() => page.evaluate('window.__notes')).toEqual([expect.stringContaining('deploy waits for input')]);
     await page.screenshot({ path: path.join(SHOTS, 'waiting-for-input.png') });
     // Answering clears it.
     await b.client.callTool({ name: 'sh_interact', arguments: { id: String(r.structured.id), action: 'send', text: 'y\n' } });
-    await page.locator('button.session[data-session-id="console/deploy"][data-state="idle"]').waitFor();
+    await page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="idle"]`).waitFor();
     await expect.poll(() => page.title()).toBe('mish console');
+  });
+
+  it('marks the sessions of a server that died gone, and the other agent carries on', async () => {
+    const [a, b] = agents;
+    const page = await openConsole();
+    await item(page, `${b.serverId}/e2e`).waitFor();
+    process.kill(b.pid!, 'SIGKILL');
+    await page.locator(`[data-server-id="${b.serverId}"] .badge.gone`).waitFor();
+    await page.locator(`button.session[data-session-id="${b.serverId}/e2e"][data-state="gone"]`).waitFor();
+    await page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="gone"]`).waitFor();
+    // The other agent's server is untouched: its session still runs commands, shown live.
+    expect(await page.locator(`[data-server-id="${a.serverId}"] .badge.gone`).count()).toBe(0);
+    await item(page, `${a.serverId}/build`).click();
+    const nonce = `after-${Math.random().toString(36).slice(2, 8)}`;
+    const r = await a.run('build', `printf '%s-%s\\n' ${nonce} alive`);
+    expect(r.structured.exit_code).toBe(0);
+    await waitForTerminalText(page, `${nonce}-alive`);
+    await item(page, `${b.serverId}/e2e`).click();
+    await page.locator('.banner.gone').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'server-gone.png') });
+  });
+
+  it('shows an agent connected by URL to the console\'s own MCP endpoint', async () => {
+    const u = await urlAgent(running!, 'cursor-e2e', work);
+    agents.push(u);
+    const page = await openConsole();
+    await u.run('url', 'echo by-url');
+    await page.locator('[data-server-id="console"] .clients', { hasText: 'cursor-e2e 1.0.0' }).waitFor();
+    await item(page, 'console/url').waitFor();
   });
 
   it('refuses the page and the WebSocket without the token', async () => {

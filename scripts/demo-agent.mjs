@@ -60,7 +60,7 @@ writeFileSync(
 const url = process.env.MISH_CONSOLE_MCP_URL;
 const transport = url
   ? new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${process.env.MISH_CONSOLE_MCP_TOKEN ?? ''}` } } })
-  : new StdioClientTransport({ command: process.execPath, args: [path.join(root, 'bin', 'mish.js'), 'serve'], cwd: work, stderr: 'inherit' });
+  : new StdioClientTransport({ command: process.execPath, args: [path.join(root, 'bin', 'mish.js'), 'serve'], cwd: work, stderr: 'inherit', env: { ...process.env } });
 const client = new Client({ name: 'mish-demo-agent', version: '1.0.0' });
 
 let stopping = false;

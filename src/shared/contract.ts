@@ -32,8 +32,11 @@ export const ServerInfoSchema = z.object({
 });
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
-/** `waiting`: a command waits for input; `gone`: its server went away. */
-export const SessionStateSchema = z.enum(['starting', 'idle', 'running', 'waiting', 'exited', 'gone']);
+/**
+ * `waiting`: a command waits for input; `needs-approval`: a command waits for an operator's
+ * decision; `handed-off`: an operator holds its terminal; `gone`: its server went away.
+ */
+export const SessionStateSchema = z.enum(['starting', 'idle', 'running', 'waiting', 'needs-approval', 'handed-off', 'exited', 'gone']);
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
 export const WaitingSchema = z.object({ prompt: z.string(), secret: z.boolean(), since: z.number() });

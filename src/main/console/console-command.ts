@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConsoleService, type HubServer } from './console-service.js';
 import { startConsoleEngine, type ConsoleEngine } from './engine.js';
+import { startDiscovery, type Discovery } from './wire-server.js';
 import { startWebHost, type WebHostError } from './web-host.js';
 
 const USAGE = `usage: mish console [--web] [--port N] [--demo]
@@ -124,11 +125,17 @@ export async function startWebConsole(options: {
 export interface RunningConsole {
   web: WebConsole;
   engine: ConsoleEngine;
+  discovery?: Discovery;
   close(): Promise<void>;
 }
 
-/** Starts the console's engine, hub and page (shared by `mish console` and the Electron main). */
-export async function startConsole(options: { port?: number; rendererDir?: string } = {}): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
+/**
+ * Starts the console's engine, hub and page (shared by `mish console` and the Electron main),
+ * and connects to every running `mish serve` (and each new one) unless `discover` is false.
+ */
+export async function startConsole(
+  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string } = {},
+): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
   const engine = await startConsoleEngine();
   if (!engine.ok) return engine;
   const started = await startWebConsole({ servers: [engine.value.server], port: options.port, rendererDir: options.rendererDir });
@@ -137,12 +144,24 @@ export async function startConsole(options: { port?: number; rendererDir?: strin
     return { ok: false, error: started.error.message };
   }
   const web = started.value;
+  const discovery =
+    options.discover === false
+      ? undefined
+      : await startDiscovery({
+          dir: options.operatorDir,
+          onServer: (server) => web.service.addServer(server),
+          onGone: (id) => web.service.serverGone(id),
+          log: (m) => process.stderr.write(`mish console: ${m}\n`),
+        });
   return {
     ok: true,
     value: {
       web,
       engine: engine.value,
+      discovery,
       close: async () => {
+        // Only our connections close: the agents' servers keep running.
+        discovery?.close();
         await web.close();
         await engine.value.dispose();
       },

@@ -20,7 +20,7 @@ import {
   type ServerInfo,
   type SessionInfo,
 } from '../../shared/contract.js';
-import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SessionEventListener, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
+import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
 import { stripAnsi } from '../core/squasher/vt-stripper.js';
 
 /** Scrollback kept per session for views that open late or fall behind: ~4,000 wide lines. */
@@ -42,6 +42,9 @@ const LIVE_FIGURES_MS = 250;
 const TIMELINE_MAX = 200;
 /** Raw output above this is not tokenized on the spot (≈300 ms of CPU); its token count is estimated. */
 const TOKENIZE_MAX_BYTES = 4 * 1024 * 1024;
+/** Reading a spool another process just closed: retries, first delay (doubling), ≈ 3 s in all. */
+const SPOOL_RETRIES = 5;
+const SPOOL_RETRY_MS = 100;
 /** Bytes per token of typical terminal output, for the estimate above. */
 const BYTES_PER_TOKEN_ESTIMATE = 4;
 /** The raw pane shows at most this many last lines of a command (the spool keeps all; `mish raw` reads them). */
@@ -50,22 +53,50 @@ const RAW_PANE_MAX_LINES = 5000;
 const DEFAULT_COLS = 120;
 const DEFAULT_ROWS = 30;
 
-/** What a view can read of one process of a server: its live entry and its spooled lines. */
+/** What a view can read of one process of a server: its figures and its spooled lines. */
 export interface HubProcess {
-  entry(): ProcessEntry;
+  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state'] };
   read(options?: SpoolReadOptions): SpoolReadResult;
 }
+
+/** A session as a server reports it (the engine's SessionInfo fits; the wire adds waiting / approval / handoff states). */
+export interface HubSession {
+  name: string;
+  shell: string;
+  cwd?: string;
+  pid?: number;
+  state: CoreSessionInfo['state'] | 'running' | 'waiting' | 'needs-approval' | 'handed-off';
+  lastExitCode?: number;
+  cols?: number;
+  rows?: number;
+}
+
+/**
+ * What a server tells the hub: the engine's events, plus what a server that numbers its own
+ * output stream (the operator wire) says — output with offsets, a command's end with its
+ * figures (exit code unknown when its shell went away), and "the session states changed".
+ */
+export type HubEvent =
+  | SessionEvent
+  | { type: 'stream-output'; session: string; offset: number; chunk: Uint8Array }
+  | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
+  | { type: 'sessions-changed' };
 
 /** One server the hub watches. */
 export interface HubServer {
   readonly id: string;
   /** Client name/version, cwd, pid, endpoint (everything but id and state). */
   info(): Omit<ServerInfo, 'id' | 'state'>;
-  list(): CoreSessionInfo[];
-  subscribe(listener: SessionEventListener): () => void;
+  list(): HubSession[];
+  subscribe(listener: (event: HubEvent) => void): () => void;
   process?(id: string): HubProcess | undefined;
   /** Fires when info() changes (a client connected or said who it is). */
   onInfoChanged?(listener: () => void): () => void;
+  /**
+   * For servers whose output flows on demand (the wire): start a session's output; resolves with
+   * its recent output and the stream offset where that ends. Output then comes as `stream-output`.
+   */
+  openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
 }
 
 /** A connected view (a BrowserWindow's webContents or a WebSocket). */
@@ -90,6 +121,8 @@ interface SessionStream {
   end: number;
   timer?: NodeJS.Timeout;
   subscribers: Map<ConsoleClient, Subscription>;
+  /** On-demand servers: the output was opened (its backlog is in the ring). */
+  opened?: Promise<void>;
 }
 
 interface Subscription {
@@ -105,7 +138,7 @@ interface SessionMeta {
   serverId: string;
   name: string;
   /** Last snapshot of the session (kept once its server is gone). */
-  last?: CoreSessionInfo;
+  last?: HubSession;
   commandId?: string;
   command?: string;
   commandStartedAt?: number;
@@ -241,8 +274,25 @@ export class ConsoleService {
       }
       case 'session:subscribe': {
         const { sessionId } = unwrap(parseParams(method, params));
-        if (!this.meta.get(sessionId)?.last) throw new RequestError(`session:subscribe: no session "${sessionId}"`);
+        const m = this.meta.get(sessionId);
+        if (!m?.last) throw new RequestError(`session:subscribe: no session "${sessionId}"`);
         const stream = this.stream(sessionId);
+        const server = this.servers.get(m.serverId);
+        if (server?.server.openStream && server.state === 'connected' && !m.gone) {
+          stream.opened ??= server.server.openStream(m.name).then((r) => {
+            if (!r.ok) {
+              stream.opened = undefined;
+              throw new RequestError(`session:subscribe: ${r.error}`);
+            }
+            // The server's recent output, placed where it sits in its stream.
+            if (r.backlog.length && stream.end <= r.offset - r.backlog.length) {
+              stream.chunks = [{ offset: r.offset - r.backlog.length, data: r.backlog }];
+              stream.start = r.offset - r.backlog.length;
+              stream.end = r.offset;
+            } else if (stream.end < r.offset) stream.start = stream.end = r.offset;
+          });
+          await stream.opened;
+        }
         const backlog = Buffer.concat(stream.chunks.map((c) => c.data));
         stream.subscribers.set(client, { sent: stream.end, acked: stream.end, paused: false });
         subscribed.add(sessionId);
@@ -305,8 +355,45 @@ export class ConsoleService {
     return s;
   }
 
-  private onEvent(serverId: string, event: SessionEvent): void {
+  private onEvent(serverId: string, event: HubEvent): void {
     switch (event.type) {
+      case 'stream-output': {
+        const key = sessionKey(serverId, event.session);
+        const s = this.stream(key);
+        let chunk = Buffer.from(event.chunk);
+        let offset = event.offset;
+        if (offset + chunk.length <= s.end) return; // already have it (backlog overlap)
+        if (offset < s.end) {
+          chunk = chunk.subarray(s.end - offset);
+          offset = s.end;
+        }
+        // A gap (the server skipped output for us): restart the ring there; views skip ahead.
+        if (offset > s.end) {
+          s.chunks = [];
+          s.start = s.end = offset;
+        }
+        // Figures of such a server's commands come with their end (the hub sees output only while watched).
+        this.output(key, chunk);
+        return;
+      }
+      case 'sessions-changed': {
+        // The server tracks waiting itself: a session no longer waiting was answered.
+        for (const s of safeList(this.servers.get(serverId)!.server)) {
+          const key = sessionKey(serverId, s.name);
+          const m = this.sessionMeta(serverId, s.name);
+          m.last = s;
+          if (m.waiting && s.state !== 'waiting') {
+            m.waiting = undefined;
+            const c = m.commandId ? this.commands.get(`${key}#${m.commandId}`) : undefined;
+            if (c && c.state === 'waiting') this.updateCommand(c, { state: 'running' });
+          }
+        }
+        this.hubChanged();
+        return;
+      }
+      case 'command-done':
+        this.commandDone(serverId, event);
+        return;
       case 'raw': {
         // Only a session's own commands are its terminal; a background process (sh_spawn) has a
         // PTY of its own even when it was started "in" a session, and must not interleave here.
@@ -314,16 +401,7 @@ export class ConsoleService {
         const key = sessionKey(serverId, event.source.session);
         this.output(key, event.chunk);
         const c = this.commands.get(`${key}#${event.source.id}`);
-        if (c) {
-          c.rawBytes += event.chunk.length;
-          for (let i = 0; i < event.chunk.length; i++) if (event.chunk[i] === 0x0a) c.rawLines++;
-          this.grown.add(c);
-          this.figuresTimer ??= setTimeout(() => {
-            this.figuresTimer = undefined;
-            for (const g of this.grown) if (g.state !== 'done') this.broadcast('command:updated', { ...g });
-            this.grown.clear();
-          }, LIVE_FIGURES_MS);
-        }
+        if (c) this.grow(c, event.chunk);
         const m = this.meta.get(key);
         // Output after a prompt: answered, unless the process still reads its terminal.
         if (m?.waiting && this.servers.get(serverId)?.server.process?.(event.source.id)?.entry().state !== 'waiting-for-input') {
@@ -348,20 +426,9 @@ export class ConsoleService {
         this.hubChanged();
         return;
       }
-      case 'command-end': {
-        const key = sessionKey(serverId, event.session);
-        // Output first, then the end: a view must never see "exit 0" before the last bytes.
-        this.flushIfAny(key);
-        const m = this.sessionMeta(serverId, event.session);
-        if (m.commandId === event.id) m.commandId = m.command = m.commandStartedAt = m.waiting = undefined;
-        const c = this.commands.get(`${key}#${event.id}`);
-        if (c) {
-          this.updateCommand(c, { state: 'done', exitCode: event.exitCode, durationMs: event.durationMs });
-          void this.countRawTokens(serverId, c);
-        }
-        this.hubChanged();
+      case 'command-end':
+        this.commandDone(serverId, { session: event.session, id: event.id, exitCode: event.exitCode, durationMs: event.durationMs });
         return;
-      }
       case 'condensed': {
         if (event.source.kind !== 'command' || !event.source.session) return;
         const c = this.commands.get(`${sessionKey(serverId, event.source.session)}#${event.source.id}`);
@@ -408,6 +475,38 @@ export class ConsoleService {
     }
   }
 
+  private commandDone(serverId: string, e: { session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }): void {
+    const key = sessionKey(serverId, e.session);
+    // Output first, then the end: a view must never see "exit 0" before the last bytes.
+    this.flushIfAny(key);
+    const m = this.sessionMeta(serverId, e.session);
+    if (m.commandId === e.id) m.commandId = m.command = m.commandStartedAt = m.waiting = undefined;
+    const c = this.commands.get(`${key}#${e.id}`);
+    if (c) {
+      this.updateCommand(c, {
+        state: 'done',
+        ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
+        durationMs: e.durationMs,
+        ...(e.rawLines !== undefined ? { rawLines: e.rawLines } : {}),
+        ...(e.rawBytes !== undefined ? { rawBytes: e.rawBytes } : {}),
+      });
+      void this.countRawTokens(serverId, c);
+    }
+    this.hubChanged();
+  }
+
+  /** A running command's output grew: count it, and tell views (throttled). */
+  private grow(c: CommandInfo, chunk: Uint8Array): void {
+    c.rawBytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) c.rawLines++;
+    this.grown.add(c);
+    this.figuresTimer ??= setTimeout(() => {
+      this.figuresTimer = undefined;
+      for (const g of this.grown) if (g.state !== 'done') this.broadcast('command:updated', { ...g });
+      this.grown.clear();
+    }, LIVE_FIGURES_MS);
+  }
+
   private updateCommand(c: CommandInfo, patch: Partial<CommandInfo>): void {
     Object.assign(c, patch);
     if (patch.agentSaw !== undefined) c.tokensShown = countTokensSync(patch.agentSaw);
@@ -421,15 +520,20 @@ export class ConsoleService {
       this.updateCommand(c, { tokensRaw: Math.round(c.rawBytes / BYTES_PER_TOKEN_ESTIMATE), tokensApprox: true });
       return;
     }
-    const proc = this.servers.get(serverId)?.server.process?.(c.id);
-    if (!proc) return;
     await tokenizerReady;
-    try {
-      const text = stripAnsi(proc.read().lines.map((l) => l.text).join('\n'));
-      this.updateCommand(c, { tokensRaw: countTokensSync(text) ?? 0 });
-    } catch {
-      // spool gone (pruned): no figure rather than a wrong one
+    // Another process's spool is complete a moment after its command ends (its index is written on close).
+    for (let attempt = 0, delay = SPOOL_RETRY_MS; attempt < SPOOL_RETRIES; attempt++, delay *= 2) {
+      const proc = this.servers.get(serverId)?.server.process?.(c.id);
+      if (!proc) return;
+      try {
+        const text = stripAnsi(proc.read().lines.map((l) => l.text).join('\n'));
+        this.updateCommand(c, { tokensRaw: countTokensSync(text) ?? 0 });
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, delay));
+      }
     }
+    // spool gone (pruned) or unreadable: no figure rather than a wrong one
   }
 
   private output(sessionId: string, chunk: Uint8Array): void {
@@ -486,7 +590,17 @@ export class ConsoleService {
     const s = m.last!;
     const serverGone = this.servers.get(m.serverId)?.state !== 'connected';
     const state: SessionInfo['state'] =
-      m.gone || serverGone ? 'gone' : m.waiting ? 'waiting' : s.state === 'busy' ? 'running' : s.state === 'closed' ? 'exited' : s.state;
+      m.gone || serverGone
+        ? 'gone'
+        : s.state === 'needs-approval' || s.state === 'handed-off'
+          ? s.state
+          : m.waiting || s.state === 'waiting'
+            ? 'waiting'
+            : s.state === 'busy'
+              ? 'running'
+              : s.state === 'closed'
+                ? 'exited'
+                : s.state;
     return {
       id: key,
       serverId: m.serverId,
@@ -498,8 +612,8 @@ export class ConsoleService {
       ...(m.command && state !== 'gone' ? { command: m.command, commandId: m.commandId, commandStartedAt: m.commandStartedAt } : {}),
       ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
       ...(m.waiting && state === 'waiting' ? { waiting: m.waiting } : {}),
-      cols: DEFAULT_COLS,
-      rows: DEFAULT_ROWS,
+      cols: s.cols ?? DEFAULT_COLS,
+      rows: s.rows ?? DEFAULT_ROWS,
     };
   }
 
@@ -523,7 +637,7 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T 
   return r.value;
 }
 
-function safeList(server: HubServer): CoreSessionInfo[] {
+function safeList(server: HubServer): HubSession[] {
   try {
     return server.list();
   } catch {

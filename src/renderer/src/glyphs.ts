@@ -6,12 +6,14 @@ export const SESSION_STATE: Record<SessionInfo['state'], { glyph: string; word: 
   idle: { glyph: '○', word: 'idle' },
   running: { glyph: '●', word: 'running' },
   waiting: { glyph: '⌨', word: 'waiting for input' },
+  'needs-approval': { glyph: '⚠', word: 'needs approval' },
+  'handed-off': { glyph: '✋', word: 'handed off' },
   exited: { glyph: '✕', word: 'exited' },
   gone: { glyph: '⊘', word: 'gone' },
 };
 
 /** Attention first, then live work, then quiet, then ended. */
-export const STATE_ORDER: Record<SessionInfo['state'], number> = { waiting: 0, running: 1, starting: 2, idle: 3, exited: 4, gone: 5 };
+export const STATE_ORDER: Record<SessionInfo['state'], number> = { 'needs-approval': 0, waiting: 0, 'handed-off': 1, running: 2, starting: 3, idle: 4, exited: 5, gone: 6 };
 
 export function commandGlyph(c: CommandInfo): { glyph: string; word: string; tone: string } {
   if (c.state === 'waiting') return { glyph: '⌨', word: 'waiting for input', tone: 'attn' };

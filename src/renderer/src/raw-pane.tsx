@@ -40,7 +40,7 @@ export function plainText(line: string): string {
 export function RawPane({ bridge, command, jump }: { bridge: ConsoleBridge; command: CommandInfo | undefined; jump?: { from: number; to: number; seq: number } }) {
   const [raw, setRaw] = useState<RawText | { error: string } | undefined>();
   const box = useRef<HTMLDivElement>(null);
-  const key = command ? `${command.sessionId}#${command.id}#${command.state}` : '';
+  const key = command ? `${command.sessionId}#${command.id}#${command.state}#${command.tokensRaw !== undefined}` : '';
 
   useEffect(() => {
     if (!command) return setRaw(undefined);
@@ -52,7 +52,7 @@ export function RawPane({ bridge, command, jump }: { bridge: ConsoleBridge; comm
     return () => {
       live = false;
     };
-    // Re-read when the command changes state (key); a running one is read as it is when opened.
+    // Re-read when the command changes state or its spool became readable (raw tokens counted); a running one is read as it is when opened.
   }, [bridge, key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const seen = useMemo(() => {

@@ -19,10 +19,13 @@ export function Sidebar() {
 
   const groups = useMemo(() => {
     const order = [...servers].sort((a, b) => Number(a.state === 'gone') - Number(b.state === 'gone'));
-    return order.map((server) => ({
-      server,
-      sessions: sessions.filter((x) => x.serverId === server.id).sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || a.name.localeCompare(b.name)),
-    }));
+    return order
+      .map((server) => ({
+        server,
+        sessions: sessions.filter((x) => x.serverId === server.id).sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || a.name.localeCompare(b.name)),
+      }))
+      // The console's own engine is listed once an agent uses it (its URL is on the welcome page).
+      .filter((g) => g.server.kind !== 'console' || g.sessions.length > 0 || (g.server.clients?.length ?? 0) > 0);
   }, [servers, sessions]);
   const flat = groups.flatMap((g) => (collapsed[g.server.id] ? [] : g.sessions));
   const pending = attention(sessions).sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));

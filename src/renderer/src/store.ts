@@ -100,7 +100,7 @@ export const useConsole = create<ConsoleState>()((...a) => ({ ...hubSlice(...a),
 
 /** Sessions that need the operator. */
 export function attention(sessions: SessionInfo[]): SessionInfo[] {
-  return sessions.filter((s) => s.state === 'waiting');
+  return sessions.filter((s) => s.state === 'waiting' || s.state === 'needs-approval');
 }
 
 /** The command a session's panes show: the selected one, else the latest. */

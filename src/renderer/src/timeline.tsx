@@ -58,7 +58,7 @@ export function Timeline({ sessionId, shownId }: { sessionId: string; shownId?: 
                   <span className="dur">{c.durationMs !== undefined ? duration(c.durationMs) : c.state !== 'done' ? clock(now - c.startedAt) : ''}</span>
                   <span className="cat">{c.category ?? ''}</span>
                   <span className="tok">
-                    {c.tokensRaw !== undefined ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok` : c.state === 'done' ? '' : `${int(c.rawLines)} lines`}
+                    {c.tokensRaw !== undefined ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok` : c.state === 'done' || c.rawBytes === 0 ? '' : `${int(c.rawLines)} lines`}
                   </span>
                   <span className={red?.startsWith('+') ? 'red grew' : 'red'}>{red ?? ''}</span>
                 </button>
