@@ -7,9 +7,14 @@ import type { ReactNode } from 'react';
 import type { CommandInfo } from '../../shared/contract.js';
 import { bytes, int, reduction } from './format.js';
 
-const FOLD = /\[\.\.\. [\d,]+ lines? omitted \(lines (\d+)-(\d+)\)[^\]]*\]/g;
+/** A fold marker of the condenser: `[... 2,998 similar lines ...]`, `[... 40 lines omitted (lines 5-44): …]`. */
+const FOLD_LINE = /^\s*\[\.\.\. [\d,]+ [^\]]*\blines?\b[^\]]*\]\s*$/;
+const FOLD_RANGE = /\(lines (\d+)-(\d+)\)/;
 
-export function AgentPane({ command, onJump }: { command: CommandInfo | undefined; onJump: (from: number, to: number) => void }) {
+/** Where a fold marker points: its explicit line range, or the lines between its neighbours. */
+export type FoldJump = { from: number; to: number } | { after: string; before?: string };
+
+export function AgentPane({ command, onJump }: { command: CommandInfo | undefined; onJump: (jump: FoldJump) => void }) {
   if (!command) return <section className="agent-pane" aria-label="what the agent saw"><p className="empty">no command selected</p></section>;
   const red = command.tokensRaw !== undefined && command.tokensShown !== undefined ? reduction(command.tokensRaw, command.tokensShown) : undefined;
   const text = command.agentSaw;
@@ -35,20 +40,23 @@ export function AgentPane({ command, onJump }: { command: CommandInfo | undefine
   );
 }
 
-function withFoldLinks(text: string, onJump: (from: number, to: number) => void) {
+function withFoldLinks(text: string, onJump: (jump: FoldJump) => void) {
+  const lines = text.split('\n');
   const out: ReactNode[] = [];
-  let last = 0;
-  for (const m of text.matchAll(FOLD)) {
-    out.push(text.slice(last, m.index));
-    const from = Number(m[1]);
-    const to = Number(m[2]);
+  let plain: string[] = [];
+  lines.forEach((line, i) => {
+    if (!FOLD_LINE.test(line)) return void plain.push(line);
+    out.push(plain.join('\n') + (plain.length ? '\n' : ''));
+    plain = [];
+    const m = FOLD_RANGE.exec(line);
+    const jump: FoldJump = m ? { from: Number(m[1]), to: Number(m[2]) } : { after: lines[i - 1] ?? '', ...(lines[i + 1] !== undefined ? { before: lines[i + 1] } : {}) };
     out.push(
-      <button key={m.index} className="fold" onClick={() => onJump(from, to)} title={`show raw lines ${from}-${to}`}>
-        {m[0]}
+      <button key={i} className="fold" onClick={() => onJump(jump)} title="show the raw lines this stands for">
+        {line}
       </button>,
     );
-    last = m.index! + m[0].length;
-  }
-  out.push(text.slice(last));
+    if (i < lines.length - 1) out.push('\n');
+  });
+  out.push(plain.join('\n'));
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ConsoleBridge, SessionInfo } from '../../shared/contract.js';
-import { AgentPane } from './agent-pane.js';
+import { AgentPane, type FoldJump } from './agent-pane.js';
 import { clock, shortPath } from './format.js';
 import { SESSION_STATE } from './glyphs.js';
 import { RawPane } from './raw-pane.js';
@@ -65,7 +65,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
   const pane = useConsole((s) => s.pane);
   const setPane = useConsole((s) => s.setPane);
   const setTimeline = useConsole((s) => s.setTimeline);
-  const [jump, setJump] = useState<{ from: number; to: number; seq: number }>();
+  const [jump, setJump] = useState<FoldJump & { seq: number }>();
   const handle = useRef<TerminalHandle>({}).current;
   const now = useNow(session.commandStartedAt ? 1000 : 0);
   const st = SESSION_STATE[session.state];
@@ -126,9 +126,9 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
         </section>
         <AgentPane
           command={command}
-          onJump={(from, to) => {
+          onJump={(j) => {
             setPane('raw');
-            setJump({ from, to, seq: Date.now() });
+            setJump({ ...j, seq: Date.now() });
           }}
         />
       </div>

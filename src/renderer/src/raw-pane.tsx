@@ -6,6 +6,7 @@
 import { AnsiUp } from 'ansi_up';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CommandInfo, ConsoleBridge } from '../../shared/contract.js';
+import type { FoldJump } from './agent-pane.js';
 import { int } from './format.js';
 
 /** Escape sequences that are not colours (cursor moves, titles, modes): dropped from the line view. */
@@ -37,7 +38,7 @@ export function plainText(line: string): string {
   return finalSegment(line).replace(ANY_ESC, '');
 }
 
-export function RawPane({ bridge, command, jump }: { bridge: ConsoleBridge; command: CommandInfo | undefined; jump?: { from: number; to: number; seq: number } }) {
+export function RawPane({ bridge, command, jump: fold }: { bridge: ConsoleBridge; command: CommandInfo | undefined; jump?: FoldJump & { seq: number } }) {
   const [raw, setRaw] = useState<RawText | { error: string } | undefined>();
   const box = useRef<HTMLDivElement>(null);
   const key = command ? `${command.sessionId}#${command.id}#${command.state}#${command.tokensRaw !== undefined}` : '';
@@ -70,6 +71,18 @@ export function RawPane({ bridge, command, jump }: { bridge: ConsoleBridge; comm
     ansi.use_classes = true;
     return raw.lines.map((l) => ansi.ansi_to_html(finalSegment(l).replace(NON_SGR, '')));
   }, [raw]);
+
+  // A fold without line numbers stands for the raw lines between the lines shown around it.
+  const jump = useMemo(() => {
+    if (!fold || !raw || 'error' in raw) return undefined;
+    if ('from' in fold) return fold;
+    const keys = raw.lines.map((l) => seenKey(plainText(l)));
+    const after = keys.indexOf(seenKey(fold.after));
+    if (after < 0) return undefined;
+    let before = fold.before !== undefined ? keys.indexOf(seenKey(fold.before), after + 1) : keys.length;
+    if (before < 0) before = keys.length;
+    return before - after > 1 ? { from: raw.firstLine + after + 1, to: raw.firstLine + before - 1 } : undefined;
+  }, [fold, raw]);
 
   useEffect(() => {
     if (!jump || !box.current) return;
