@@ -50,9 +50,11 @@ function withFoldLinks(text: string, onJump: (jump: FoldJump) => void) {
     plain = [];
     const m = FOLD_RANGE.exec(line);
     const jump: FoldJump = m ? { from: Number(m[1]), to: Number(m[2]) } : { after: lines[i - 1] ?? '', ...(lines[i + 1] !== undefined ? { before: lines[i + 1] } : {}) };
+    const indent = /^\s*/.exec(line)![0];
     out.push(
+      indent,
       <button key={i} className="fold" onClick={() => onJump(jump)} title="show the raw lines this stands for">
-        {line}
+        {line.slice(indent.length)}
       </button>,
     );
     if (i < lines.length - 1) out.push('\n');
