@@ -37,9 +37,8 @@ interface Agent {
 /** An agent connected by URL to the console's own MCP endpoint. */
 async function urlAgent(c: RunningConsole, name: string, cwd: string): Promise<Agent> {
   const client = new Client({ name, version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(c.engine.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${c.engine.mcpToken}` } } }),
-  );
+  const engine = c.engine!;
+  await client.connect(new StreamableHTTPClientTransport(new URL(engine.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${engine.mcpToken}` } } }));
   return {
     client,
     serverId: 'console',

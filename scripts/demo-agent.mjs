@@ -4,8 +4,8 @@
 //   build:  an install (npm, noisy), then a test run with a failing test;
 //   deploy: a script that asks "[Y/n]" — it waits for input (the console raises it) until the
 //           agent answers after a pause; then a long noisy job streams live.
-// It connects to the console's own MCP endpoint when MISH_CONSOLE_MCP_URL is set (the console
-// starts it that way), else it spawns `mish serve` over stdio like any agent.
+// It spawns `mish serve` over stdio like any agent (the console finds that server through its
+// operator socket); with MISH_CONSOLE_MCP_URL (+ MISH_CONSOLE_MCP_TOKEN) it connects by URL instead.
 // Ends on SIGTERM/SIGINT (the console ends it) or when the server goes away.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -75,17 +75,22 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 
 const log = (m) => process.stderr.write(`demo agent: ${m}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const run = async (session, cmd, timeout = 120) => {
   const r = await client.callTool({ name: 'sh_run', arguments: { cmd, session, cwd: work, timeout } }, undefined, { timeout: (timeout + 30) * 1000, resetTimeoutOnProgress: true });
   return r.structuredContent ?? {};
 };
 
 await client.connect(transport);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Pause between the demo's builds, so there is always something streaming to watch. */
+const BUILD_EVERY_MS = 20_000;
 const build = (async () => {
   await run('build', 'npm install --no-audit --no-fund --loglevel=http is-number@7 is-odd@3');
   await run('build', 'npm test');
-  await run('build', 'bash build.sh');
+  for (;;) {
+    await run('build', 'bash build.sh');
+    await sleep(BUILD_EVERY_MS);
+  }
 })();
 const deploy = (async () => {
   const asked = await run('deploy', 'bash migrate.sh', 30);
@@ -95,7 +100,5 @@ const deploy = (async () => {
   }
   await run('deploy', 'git --version && ls -la');
 })();
+// Runs until the console ends it (the build loop never finishes); the sessions end with it.
 await Promise.all([build, deploy]).catch((e) => log(e.message));
-log('done; the sessions stay open until the console stops');
-// Stay connected: the sessions belong to this agent and end with it.
-await new Promise(() => {});

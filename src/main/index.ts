@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   const { web, engine } = started.value;
   process.stdout.write(`${web.url}\n`);
   process.stdout.write(connectHelp(engine));
-  const demo = process.env.MISH_CONSOLE_DEMO ? startDemoAgent(engine) : undefined;
+  const demo = process.env.MISH_CONSOLE_DEMO ? startDemoAgent() : undefined;
   await openConsoleWindow(web.service);
   demo?.kill('SIGTERM');
   await started.value.close();

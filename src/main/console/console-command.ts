@@ -124,7 +124,8 @@ export async function startWebConsole(options: {
 /** The running console's pieces: engine, hub, page; `close` ends them in order. */
 export interface RunningConsole {
   web: WebConsole;
-  engine: ConsoleEngine;
+  /** The console's own engine and MCP endpoint; absent when it could not start (the hub still shows every `mish serve`). */
+  engine?: ConsoleEngine;
   discovery?: Discovery;
   close(): Promise<void>;
 }
@@ -136,11 +137,14 @@ export interface RunningConsole {
 export async function startConsole(
   options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string } = {},
 ): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
-  const engine = await startConsoleEngine();
-  if (!engine.ok) return engine;
-  const started = await startWebConsole({ servers: [engine.value.server], port: options.port, rendererDir: options.rendererDir });
+  const started0 = await startConsoleEngine();
+  // Without its own engine (inside Electron, node-pty built for another ABI) the console is still
+  // the hub of every agent's `mish serve`; say why and go on.
+  if (!started0.ok) process.stderr.write(`mish console: ${started0.error}; agents connecting by URL are not available, \`mish serve\` agents are\n`);
+  const engine = started0.ok ? started0 : undefined;
+  const started = await startWebConsole({ servers: engine ? [engine.value.server] : [], port: options.port, rendererDir: options.rendererDir });
   if (!started.ok) {
-    await engine.value.dispose();
+    await engine?.value.dispose();
     return { ok: false, error: started.error.message };
   }
   const web = started.value;
@@ -157,23 +161,24 @@ export async function startConsole(
     ok: true,
     value: {
       web,
-      engine: engine.value,
+      ...(engine ? { engine: engine.value } : {}),
       discovery,
       close: async () => {
         // Only our connections close: the agents' servers keep running.
         discovery?.close();
         await web.close();
-        await engine.value.dispose();
+        await engine?.value.dispose();
       },
     },
   };
 }
 
 /** The lines printed after the URL: where agents connect. */
-export function connectHelp(engine: ConsoleEngine): string {
+export function connectHelp(engine: ConsoleEngine | undefined): string {
   return (
-    `mish console: agents connect by URL: ${engine.mcpUrl} with header "Authorization: Bearer ${engine.mcpToken}"; ` +
-    'agents running `mish serve` appear here by themselves. Ctrl-C stops the console and its own sessions.\n'
+    'mish console: agents running `mish serve` appear here by themselves' +
+    (engine ? `; agents can also connect by URL: ${engine.mcpUrl} with header "Authorization: Bearer ${engine.mcpToken}"` : '') +
+    '. Ctrl-C stops the console (never the agents\' servers).\n'
   );
 }
 
@@ -204,7 +209,7 @@ export async function runConsole(argv: string[]): Promise<number> {
   const { web, engine } = started.value;
   process.stdout.write(`${web.url}\n`);
   process.stdout.write(connectHelp(engine));
-  const demo = args.demo ? startDemoAgent(engine) : undefined;
+  const demo = args.demo ? startDemoAgent() : undefined;
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -217,8 +222,12 @@ export async function runConsole(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The demo agent (scripts/demo-agent.mjs): a real MCP client driving two sessions; the console owns and ends it. */
-export function startDemoAgent(engine: ConsoleEngine): ChildProcess | undefined {
+/**
+ * The demo agent (scripts/demo-agent.mjs): a real MCP client that spawns `mish serve` (as Claude
+ * Code does) and drives two sessions; the console finds its server like any other. The console
+ * owns the demo agent and ends it.
+ */
+export function startDemoAgent(): ChildProcess | undefined {
   const script = path.join(packageRoot() ?? process.cwd(), 'scripts', 'demo-agent.mjs');
   if (!existsSync(script)) {
     process.stderr.write(`mish console: --demo needs ${script} (a checkout of mish)\n`);
@@ -226,7 +235,7 @@ export function startDemoAgent(engine: ConsoleEngine): ChildProcess | undefined 
   }
   const child = spawn(process.execPath, [script], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, MISH_CONSOLE_MCP_URL: engine.mcpUrl, MISH_CONSOLE_MCP_TOKEN: engine.mcpToken },
+    env: process.env,
   });
   child.on('error', (e) => process.stderr.write(`mish console: demo agent: ${e.message}\n`));
   return child;

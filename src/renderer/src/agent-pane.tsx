@@ -23,8 +23,8 @@ export function AgentPane({ command, onJump }: { command: CommandInfo | undefine
       <header className="pane-head">
         <span className="pane-title">Agent saw</span>
         <span className="figures" data-figures>
-          {command.state !== 'done' && command.rawBytes === 0 ? 'running' : `${int(command.rawLines)} lines · ${bytes(command.rawBytes)} raw`} →{' '}
-          {command.shownLines !== undefined ? `${int(command.shownLines)} lines shown` : '…'}
+          {command.state === 'done' || command.rawBytes > 0 ? `${int(command.rawLines)} lines · ${bytes(command.rawBytes)} raw → ` : ''}
+          {command.shownLines !== undefined ? `${int(command.shownLines)} lines shown` : command.state === 'done' ? '' : 'nothing shown yet'}
           {command.tokensRaw !== undefined && (
             <>
               {' '}· <b>{command.tokensApprox ? '≈' : ''}{int(command.tokensRaw)} → {int(command.tokensShown ?? 0)} tok</b> {red && <b className={red.startsWith('+') ? 'red grew' : 'red'}>{red}</b>}
