@@ -6,6 +6,7 @@
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startStdio, type Served } from './mcp-helpers.js';
@@ -83,7 +84,7 @@ describe('operator wire over a real mish serve', () => {
     // Offsets are contiguous: each chunk starts where the previous ended.
     for (let i = 1; i < outputs.length; i++) expect(outputs[i].offset).toBe(outputs[i - 1].offset + Buffer.from(outputs[i - 1].data, 'base64').length);
     const snap = await ev.next('sessions', (m) => m.sessions.some((s) => s.name === 'w' && s.state === 'idle' && s.lastExitCode === 3));
-    expect(snap.sessions.find((s) => s.name === 'w')).toMatchObject({ shell: expect.stringContaining('bash'), cwd: served.home });
+    expect(snap.sessions.find((s) => s.name === 'w')).toMatchObject({ shell: expect.stringContaining('bash'), cwd: served.home, cols: 120, rows: 40 });
   }, 30_000);
 
   it('frames are validated at both ends: a bad client frame is ignored, the connection lives on', async () => {
@@ -94,10 +95,41 @@ describe('operator wire over a real mish serve', () => {
     expect(sub.ok).toBe(true);
   });
 
+  it('an operator that stops reading, or dies mid-stream, never slows or breaks the agent', async () => {
+    const stuck = net.createConnection(op.path);
+    await new Promise<void>((resolve) => stuck.once('connect', () => resolve()));
+    stuck.write('{"type":"hello","wire":1,"name":"stuck","role":"console","approvals":true}\n{"type":"subscribe","rid":1,"stream":{"kind":"session","id":"flood"}}\n');
+    stuck.pause(); // never reads again
+    const t0 = Date.now();
+    const r = await call(served.client, 'sh_run', { cmd: "head -c 3000000 /dev/zero | tr '\\0' y | fold -w 100; echo end", session: 'flood', timeout: 60 });
+    expect(r.data.exit_code).toBe(0);
+    expect(r.data.raw_lines).toBeGreaterThanOrEqual(30_000);
+    stuck.destroy();
+    // The approver that vanished is not waited for: the next dangerous line is denied at once —
+    // refused for want of an operator, or asked and then denied as the close arrives.
+    const refused = await call(served.client, 'sh_run', { cmd: 'rm -rf ~', session: 'flood' });
+    expect(['no-operator', 'operator-gone']).toContain(refused.data.escalation.outcome);
+    expect(refused.data.status).toBe('refused');
+    expect(Date.now() - t0).toBeLessThan(60_000);
+  }, 90_000);
+
   it('a stale socket of a dead server is removed by discovery', () => {
     const stale = path.join(opDir, '999999999.sock');
     writeFileSync(stale, '');
     expect(discoverServers(opDir).map((s) => s.pid)).toEqual([served.pid()]);
     expect(existsSync(stale)).toBe(false);
+  });
+
+  it('a socket file nobody listens on (its pid reused by another program) is removed when connecting fails', async () => {
+    // Our own pid is alive but serves nothing here: a bound-then-closed socket leaves such a file.
+    const orphan = path.join(opDir, `${process.pid}.sock`);
+    const srv = net.createServer();
+    await new Promise<void>((resolve) => srv.listen(orphan, resolve));
+    await new Promise<void>((resolve) => srv.close(() => resolve()));
+    writeFileSync(orphan, ''); // the file stays behind as after a crash
+    expect(discoverServers(opDir).map((s) => s.pid)).toContain(process.pid);
+    const r = await OperatorClient.connect(orphan, { name: 'x', role: 'console' });
+    expect(r.ok).toBe(false);
+    expect(existsSync(orphan)).toBe(false);
   });
 });

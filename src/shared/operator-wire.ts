@@ -276,6 +276,8 @@ export const clientMessageSchemas = {
     role: z.enum(['console', 'approvals', 'attach']),
     /** This client decides approvals: while at least one such client is connected, escalations wait for it. */
     approvals: z.boolean().optional(),
+    /** When given, the server replies once the hello is in effect (an approver counts from then on). */
+    rid: Rid.optional(),
   }),
   /** Start receiving a stream's output, after a bounded backlog (the reply: `{ backlog, offset }`). */
   subscribe: z.object({ type: z.literal('subscribe'), rid: Rid, stream: StreamRefSchema }),

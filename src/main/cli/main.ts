@@ -15,6 +15,8 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish console [--web] [--port N]        operator console (Electron, or a browser page)
        mish ps [--json]                       running mish servers (agents) and their sessions
        mish raw <id>                          print the exact raw output of an earlier run
+       mish approvals [--json]                decide agents' dangerous commands (operator)
+       mish attach <handoff-id>               type an agent's password prompt for it, blind to it
        mish help | --help | --version
 
 Condensing never drops an error, a warning with its location, a failing test, a summary
@@ -49,6 +51,8 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
   ps: async (argv) => (await import('../console/ps-command.js')).runPs(argv),
+  approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
+  attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
   help: () => {
     process.stdout.write(MAIN_HELP);
     return 0;

@@ -272,6 +272,7 @@ export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: 
       return {
         kind: 'dangerous',
         dangers: plan.dangers.map((d) => d.id),
+        matches: plan.dangers,
         text: `${dangerWarning(command, plan.dangers)}\nrefused: dangerous commands need an operator decision (policy engine)`,
       };
     }

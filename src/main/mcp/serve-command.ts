@@ -25,6 +25,10 @@ Run the mish MCP server (tools sh_run, sh_spawn, sh_interact, sh_session, sh_hel
   --no-auth           accept HTTP requests without a token (loopback only still applies)
   -h, --help          show this help
 
+Operators reach this server through a private socket ($XDG_RUNTIME_DIR/mish/servers/<pid>.sock,
+else ~/.local/state/mish/run/servers/; MISH_OPERATOR_DIR overrides): \`mish approvals\` decides
+dangerous commands, \`mish attach <handoff-id>\` types a password prompt for the agent.
+
 Register with Claude Code:  claude mcp add mish -- mish serve
 `;
 

@@ -10,6 +10,7 @@ import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } fr
 import type { BackgroundRuns } from './background-runs.js';
 import type { OperatorHost } from '../operator/operator-host.js';
 import type { ConfirmFn } from '../core/handlers/dangerous.js';
+import type { DangerMatch } from '../core/router/categorize.js';
 
 /**
  * Runs one command line through the category router in a session and renders the reply text.
@@ -62,7 +63,7 @@ export type CommandVerdict =
   /** `text`: the error with line, column and a caret excerpt; nothing may run. */
   | { kind: 'parse-error'; text: string; line: number; column: number }
   /** `text`: sh_run's refusal (the warning with every matched pattern). */
-  | { kind: 'dangerous'; text: string; dangers: string[] }
+  | { kind: 'dangerous'; text: string; dangers: string[]; /** The matches themselves (for the operator's approval request). */ matches?: DangerMatch[] }
   /**
    * An interactive program. `drivable`: the router itself advises running it in the
    * background and driving it with sh_interact (ssh, tools with no one-shot form); otherwise

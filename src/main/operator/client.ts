@@ -17,7 +17,7 @@ import {
   type StreamRef,
 } from '../../shared/operator-wire.js';
 import { FrameReader } from './framing.js';
-import { listServerSockets, operatorDir } from './paths.js';
+import { listServerSockets, operatorDir, removeQuietly } from './paths.js';
 
 /** How long connecting to one server may take before it counts as gone (a live server answers at once). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -44,7 +44,7 @@ export interface ConnectOptions {
 type Listener<T extends ServerMessageType> = (m: ServerMessageOf<T>) => void;
 
 /** Requests that expect a reply (they carry a `rid`). */
-type RequestType = 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
+type RequestType = 'hello' | 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
 type WithoutRid<T extends RequestType> = Omit<ClientMessageOf<T>, 'rid'>;
 
 export type Reply = { ok: true; result: unknown } | { ok: false; error: string };
@@ -87,17 +87,23 @@ export class OperatorClient {
             early.push(m);
             return;
           }
-          client = new OperatorClient(socket, m, path);
-          client.send({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}) });
-          finish({ ok: true, client });
-          for (const e of early) client.dispatch(e);
+          const c = (client = new OperatorClient(socket, m, path));
+          for (const e of early) c.dispatch(e);
           early = [];
+          // Connected once the server has taken our hello: from then on an approver counts as attached.
+          void c.request({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}) }).then((r) =>
+            finish(r.ok ? { ok: true, client: c } : { ok: false, error: `${path}: hello refused: ${r.error}` }),
+          );
           return;
         }
         client.dispatch(m);
       });
       socket.on('data', (chunk: Buffer) => reader.push(chunk));
-      socket.on('error', (e) => finish({ ok: false, error: `${path}: ${e.message}` }));
+      socket.on('error', (e) => {
+        // Nobody listens: the socket file outlived its server (pid reused by another program).
+        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED') removeQuietly(path);
+        finish({ ok: false, error: `${path}: ${e.message}` });
+      });
       socket.on('close', () => {
         finish({ ok: false, error: `${path}: closed before hello` });
         client?.onClosed();

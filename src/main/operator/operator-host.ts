@@ -155,6 +155,7 @@ export class OperatorHost {
   private readonly sessionApprovals = new Map<string, SessionApprovals>();
   /** Processes ever handed off: their summaries and withheld line ranges stay for later reads. */
   private readonly processHandoffs = new Map<string, HandoffRecord[]>();
+  private readonly settledWaiters = new Map<string, (() => void)[]>();
   private readonly startedAt = Date.now();
   private client?: McpClientInfo;
   private readonly unsubscribe: () => void;
@@ -240,6 +241,7 @@ export class OperatorHost {
         client.role = m.role;
         client.approvals = m.approvals === true;
         this.audit({ type: 'operator-connected', at: Date.now(), operator: m.name, role: m.role });
+        if (m.rid !== undefined) this.ok(client, m.rid, {});
         return;
       case 'subscribe': {
         const stream = this.stream(m.stream);
@@ -405,6 +407,16 @@ export class OperatorHost {
     return this.activeRecord(processId) !== undefined;
   }
 
+  /** Resolves when the process has no live handoff any more (at once when it has none). */
+  handoffSettled(processId: string): Promise<void> {
+    if (!this.activeRecord(processId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const list = this.settledWaiters.get(processId) ?? [];
+      list.push(resolve);
+      this.settledWaiters.set(processId, list);
+    });
+  }
+
   /** Credential-blind summaries of the process's finished handoffs, oldest first. */
   summaries(processId: string): string[] {
     return (this.processHandoffs.get(processId) ?? []).flatMap((h) => (h.summary ? [h.summary] : []));
@@ -528,6 +540,9 @@ export class OperatorHost {
     this.audit({ type: state === 'returned' ? 'handoff-returned' : 'handoff-ended', at: h.endedAt, id: h.wire.id, processId: h.wire.processId, ...(by ? { by } : {}), typedBytes: h.typedBytes, summary: h.summary });
     this.broadcast({ type: 'handoff-state', id: h.wire.id, state, ...(by ? { by } : {}), summary: h.summary });
     this.sessionsChangedSoon();
+    const waiters = this.settledWaiters.get(h.wire.processId);
+    this.settledWaiters.delete(h.wire.processId);
+    for (const w of waiters ?? []) w();
   }
 
   private trimEnded(): void {
@@ -594,6 +609,12 @@ export class OperatorHost {
       }
       case 'process': {
         this.broadcast({ type: 'process', change: e.change, process: toWireProcess(e.entry) });
+        if (e.change === 'removed') {
+          // A forgotten process's backlog goes with it (memory stays bounded by the process table).
+          const s = this.streams.get(`process:${e.entry.id}`);
+          if (s) clearTimeout(s.timer);
+          this.streams.delete(`process:${e.entry.id}`);
+        }
         if (e.entry.state === 'exited' || e.entry.state === 'killed') {
           const h = this.activeRecord(e.entry.id);
           if (h) this.finishHandoff(h, 'ended', e.entry);
@@ -748,6 +769,7 @@ function toWireSession(s: SessionInfo, running: ProcessEntry | undefined, overri
     ...(s.remote ? { remote: s.remote } : {}),
     ...(live ? { command: live.command, commandId: live.id, elapsedMs: live.elapsedMs } : {}),
     ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
+    ...(s.cols && s.rows ? { cols: s.cols, rows: s.rows } : {}),
     createdAt: s.createdAt,
   };
 }

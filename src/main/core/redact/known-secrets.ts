@@ -38,14 +38,41 @@ export class KnownSecrets {
   }
 }
 
+/** Percent-encodes every byte outside `keep` (the RFC 3986 unreserved set plus what an encoder leaves alone). */
+function percentEncode(value: string, keep: RegExp): string {
+  let out = '';
+  for (const ch of value) {
+    if (keep.test(ch)) out += ch;
+    else for (const b of Buffer.from(ch, 'utf8')) out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
 /**
- * The forms a value takes in output: itself, URL-encoded (encodeURIComponent and the `+` form),
+ * URL encoders differ in what they leave alone: JavaScript's encodeURIComponent keeps
+ * `!'()*`, RFC 3986 strict keeps only `-._~`, Python's quote() keeps `/` too; form encoding
+ * writes a space as `+`; some write lowercase hex.
+ */
+function urlEncodings(value: string): string[] {
+  const base = [encodeURIComponent(value), percentEncode(value, /[A-Za-z0-9\-._~]/), percentEncode(value, /[A-Za-z0-9\-._~/]/)];
+  const out = new Set<string>();
+  for (const b of base) {
+    for (const v of [b, b.replace(/%20/g, '+')]) {
+      out.add(v);
+      out.add(v.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The forms a value takes in output: itself, URL-encoded (urlEncodings),
  * and base64. A value inside a longer base64 string is encoded differently depending on its
  * offset modulo 3, so for each offset the stable middle of its encoding is a form too.
  */
 export function encodedForms(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8');
-  const forms = new Set<string>([value, encodeURIComponent(value), encodeURIComponent(value).replace(/%20/g, '+')]);
+  const forms = new Set<string>([value, ...urlEncodings(value)]);
   for (let pad = 0; pad < 3; pad++) {
     const b64 = Buffer.concat([Buffer.alloc(pad), bytes]).toString('base64');
     // Characters influenced only by the value: skip the ones mixed with padding bytes at both ends.
