@@ -9,7 +9,7 @@
  * it, so an agent nobody watches pays nothing for the console. Raw output for the raw pane is
  * read from the spool by its reference (same user, same machine).
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { SubscribeResultSchema, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
@@ -18,6 +18,12 @@ import type { HubEvent, HubProcess, HubServer, HubSession } from './console-serv
 
 /** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
 const RESCAN_MS = 2_000;
+/**
+ * A socket file younger than this may be bound but not yet listening (bind and listen are two
+ * steps): connecting then is refused, and the wire's client takes a refused socket for a stale
+ * one and removes it — the server would vanish for every operator. Young sockets wait a moment.
+ */
+const SOCKET_SETTLE_MS = 300;
 /** Name the console gives itself on the wire (shown in servers' audit as who watched). */
 const OPERATOR_NAME = 'console';
 
@@ -204,10 +210,23 @@ export async function startDiscovery(options: {
   const reported = new Set<string>();
   let closed = false;
   let watcher: FSWatcher | undefined;
+  let settleTimer: NodeJS.Timeout | undefined;
 
   const rescan = async () => {
     if (closed) return;
-    const found = discoverServers(dir).filter((s) => s.pid !== process.pid && !known.has(s.path));
+    const now = Date.now();
+    const found = discoverServers(dir).filter((s) => {
+      if (s.pid === process.pid || known.has(s.path)) return false;
+      const age = socketAge(s.path, now);
+      if (age !== undefined && age < SOCKET_SETTLE_MS) {
+        settleTimer ??= setTimeout(() => {
+          settleTimer = undefined;
+          void rescan();
+        }, SOCKET_SETTLE_MS - age);
+        return false;
+      }
+      return true;
+    });
     await Promise.all(
       found.map(async (s) => {
         known.add(s.path);
@@ -253,9 +272,19 @@ export async function startDiscovery(options: {
     close: () => {
       closed = true;
       clearInterval(timer);
+      clearTimeout(settleTimer);
       watcher?.close();
       for (const s of connected.values()) s.dispose();
       connected.clear();
     },
   };
+}
+
+/** Milliseconds since the socket file was created (its ctime), if it can be read. */
+function socketAge(path: string, now: number): number | undefined {
+  try {
+    return now - statSync(path).ctimeMs;
+  } catch {
+    return undefined;
+  }
 }
