@@ -15,6 +15,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
+import { startWebHost } from '../src/main/console/web-host.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -252,6 +253,36 @@ describe('operator console in a browser', () => {
     await u.run('url', 'echo by-url');
     await page.locator('[data-server-id="console"] .clients', { hasText: 'cursor-e2e 1.0.0' }).waitFor();
     await item(page, 'console/url').waitFor();
+  });
+
+  it('shows a dropped connection as reconnecting and resumes when the console is back', async () => {
+    const u = agents[2];
+    const token = 'e2e-reconnect-token-0123456789abcdef';
+    // A second page host over the same hub: closing it drops the page's connection, the hub stays.
+    const service = running!.web.service;
+    const first = await startWebHost({ service, rendererDir: RENDERER, token });
+    if (!first.ok) throw new Error(first.error.message);
+    const port = first.value.port;
+    expect(first.value.url).toContain(token);
+    const context = await browser!.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    pages.push(page);
+    await page.goto(first.value.url);
+    await item(page, 'console/url').click();
+    await waitForTerminalText(page, 'by-url');
+    await first.value.close();
+    await page.locator('.conn', { hasText: 'reconnecting…' }).waitFor();
+    // The console comes back on the same port; the page reconnects by itself.
+    const again = await startWebHost({ service, rendererDir: RENDERER, token, port });
+    if (!again.ok) throw new Error(again.error.message);
+    try {
+      await page.locator('.conn', { hasText: 'connected' }).waitFor();
+      await u.run('url', `printf '%s-%s\\n' back again`);
+      await waitForTerminalText(page, 'back-again');
+      await waitForTerminalText(page, 'by-url'); // the backlog brought back what was shown before
+    } finally {
+      await again.value.close();
+    }
   });
 
   it('refuses the page and the WebSocket without the token', async () => {

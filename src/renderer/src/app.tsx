@@ -48,7 +48,7 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
           {need > 0 && <span className="need"> · ⚠ {need} need{need === 1 ? 's' : ''} you</span>}
         </span>
         <span className={`conn conn-${connection}`} title={reason} role="status">
-          {connection === 'open' ? '● connected' : connection === 'connecting' ? '◌ connecting…' : `✕ disconnected${reason ? `: ${reason}` : ''}`}
+          {connection === 'open' ? '● connected' : connection === 'connecting' ? (reason ? '◌ reconnecting…' : '◌ connecting…') : `✕ disconnected${reason ? `: ${reason}` : ''}`}
         </span>
         <button className="help-btn" onClick={() => useConsole.getState().setHelp(true)} aria-label="keyboard shortcuts">?</button>
       </header>
@@ -67,6 +67,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
   const setTimeline = useConsole((s) => s.setTimeline);
   const [jump, setJump] = useState<FoldJump & { seq: number }>();
   const handle = useRef<TerminalHandle>({}).current;
+  const epoch = useConsole((s) => s.epoch);
   const now = useNow(session.commandStartedAt ? 1000 : 0);
   const st = SESSION_STATE[session.state];
 
@@ -76,7 +77,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
     return () => {
       live = false;
     };
-  }, [bridge, session.id, setTimeline]);
+  }, [bridge, session.id, setTimeline, epoch]);
 
   return (
     <div className="session-view" data-session-id={session.id}>
@@ -115,7 +116,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
             {session.state === 'gone' ? (
               <GoneTerminal bridge={bridge} session={session} handle={handle} />
             ) : (
-              <TerminalView key={`${session.id}:${session.pid ?? ''}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} />
+              <TerminalView key={`${session.id}:${session.pid ?? ''}:${epoch}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} />
             )}
           </div>
           {pane === 'raw' && (

@@ -12,10 +12,16 @@ const bridge = connectBridge((state, reason) => useConsole.getState().setConnect
 
 bridge.onHubChanged((hub) => store.setHub(hub));
 bridge.onCommandUpdated((c) => store.upsertCommand(c));
-bridge.snapshot({}).then(
-  (hub) => store.setHub(hub),
-  (err: Error) => store.setConnection('closed', err.message),
-);
+const refresh = () =>
+  bridge.snapshot({}).then(
+    (hub) => store.setHub(hub),
+    () => {}, // the connection state says why
+  );
+void refresh();
+// After a reconnect: a fresh snapshot (views re-subscribe on the epoch change, see app.tsx).
+useConsole.subscribe((s, prev) => {
+  if (s.epoch !== prev.epoch) void refresh();
+});
 startAttention();
 
 createRoot(document.getElementById('root')!).render(<App bridge={bridge} />);

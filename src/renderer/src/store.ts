@@ -33,6 +33,9 @@ export interface UiSlice {
   pane: Pane;
   connection: ConnectionState;
   connectionReason?: string;
+  /** Incremented each time the connection opens again after a drop: views re-subscribe. */
+  epoch: number;
+  everOpen: boolean;
   helpOpen: boolean;
   select(id: string | undefined): void;
   selectCommand(sessionId: string, commandId: string | undefined): void;
@@ -82,6 +85,8 @@ const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
   selectedCommand: {},
   pane: 'live',
   connection: 'connecting',
+  epoch: 0,
+  everOpen: false,
   helpOpen: false,
   select: (id) => set({ selectedId: id }),
   selectCommand: (sessionId, commandId) =>
@@ -92,7 +97,8 @@ const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
       return { selectedCommand: next };
     }),
   setPane: (pane) => set({ pane }),
-  setConnection: (connection, connectionReason) => set({ connection, connectionReason }),
+  setConnection: (connection, connectionReason) =>
+    set((s) => ({ connection, connectionReason, epoch: connection === 'open' && s.connection !== 'open' && s.everOpen ? s.epoch + 1 : s.epoch, everOpen: s.everOpen || connection === 'open' })),
   setHelp: (helpOpen) => set({ helpOpen }),
 });
 
