@@ -74,7 +74,9 @@ describe('web host', () => {
   it('serves the page only with the token and only on loopback', async () => {
     const h = await start(new ScriptedSource());
     expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
-    expect((await fetch(h.url)).status).toBe(200);
+    const page = await fetch(h.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`^default-src 'self'; script-src 'self';.*connect-src 'self' ws://127\\.0\\.0\\.1:${h.port} ws://localhost:${h.port}$`));
     expect((await fetch(h.url.replace(/token=.*/, 'token=nope'))).status).toBe(403);
     expect((await fetch(`http://127.0.0.1:${h.port}/../../etc/passwd?token=x`)).status).toBe(404);
   });
