@@ -95,6 +95,12 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
           ⌨ waiting for input: <code>{session.waiting.secret ? '(secret prompt, echo off)' : session.waiting.prompt || '(reads its input)'}</code> — the agent was told; it answers with sh_interact.
         </div>
       )}
+      {session.state === 'needs-approval' && (
+        <div className="banner attn" role="status">
+          ⚠ needs approval: <code>{session.command ?? ''}</code> — decide with <code>mish approvals</code> in a terminal; the agent's call waits.
+        </div>
+      )}
+      {session.state === 'handed-off' && <div className="banner attn" role="status">✋ handed off: an operator has this terminal (<code>mish attach</code>); the agent sees nothing typed.</div>}
       {session.state === 'gone' && <div className="banner gone">⊘ this agent's server is gone; what it did stays here to read.</div>}
       <Timeline sessionId={session.id} shownId={command?.id} />
       <div className="panes">
