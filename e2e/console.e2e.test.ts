@@ -186,7 +186,8 @@ describe('operator console in a browser', () => {
     // The raw pane: every line from the spool, numbered; the warning the agent also saw is marked.
     const raw = page.locator(`.raw-pane[data-command-id="${id}"]`);
     await raw.waitFor();
-    expect(await raw.locator('.raw-line').count()).toBe(3002);
+    // (Read again once the server's spool is complete: the count settles at every line.)
+    await expect.poll(() => raw.locator('.raw-line').count()).toBe(3002);
     await expect.poll(() => raw.locator('.raw-line[data-line="3001"]').innerText()).toContain('warning: 3 items skipped');
     expect(await raw.locator('.raw-line[data-line="3001"]').getAttribute('class')).toContain('seen');
     expect(await raw.locator('.raw-line[data-line="1500"]').innerText()).toContain('processed item 1500');

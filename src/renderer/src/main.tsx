@@ -10,8 +10,30 @@ import { useConsole } from './store.js';
 const store = useConsole.getState();
 const bridge = connectBridge((state, reason) => useConsole.getState().setConnection(state, reason));
 
-bridge.onHubChanged((hub) => store.setHub(hub));
-bridge.onCommandUpdated((c) => store.upsertCommand(c));
+// Hub and timeline updates are applied together at most once per frame: a burst of messages
+// (a command's start, its reply, its figures) becomes one render. A timer, not rAF: a hidden
+// window must still update its title and raise notifications.
+const APPLY_EVERY_MS = 16;
+let nextHub: Parameters<typeof store.setHub>[0] | undefined;
+const nextCommands = new Map<string, Parameters<typeof store.upsertCommand>[0]>();
+let applyTimer: ReturnType<typeof setTimeout> | undefined;
+const scheduleApply = () => {
+  applyTimer ??= setTimeout(() => {
+    applyTimer = undefined;
+    if (nextHub) store.setHub(nextHub);
+    nextHub = undefined;
+    for (const c of nextCommands.values()) store.upsertCommand(c);
+    nextCommands.clear();
+  }, APPLY_EVERY_MS);
+};
+bridge.onHubChanged((hub) => {
+  nextHub = hub;
+  scheduleApply();
+});
+bridge.onCommandUpdated((c) => {
+  nextCommands.set(`${c.sessionId}#${c.id}`, c);
+  scheduleApply();
+});
 const refresh = () =>
   bridge.snapshot({}).then(
     (hub) => store.setHub(hub),
