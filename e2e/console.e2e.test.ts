@@ -5,7 +5,7 @@
  * screenshot to e2e/screenshots/ (the README shows them).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
 import { startWebHost } from '../src/main/console/web-host.js';
+import { OperatorClient, discoverServers } from '../src/main/operator/client.js';
+import { startStdio } from '../test/mcp-helpers.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -254,6 +256,42 @@ describe('operator console in a browser', () => {
     await u.run('url', 'echo by-url');
     await page.locator('[data-server-id="console"] .clients', { hasText: 'cursor-e2e 1.0.0' }).waitFor();
     await item(page, 'console/url').waitFor();
+  });
+
+  it('queues an escalated command waiting for an operator, and clears it once decided', async () => {
+    // The agent's HOME and cwd are a scratch tree with canaries: the dangerous line is denied
+    // and the canaries must survive (it could never reach the real HOME either way).
+    const served = await startStdio({ ...wireEnv, MISH_APPROVAL_TIMEOUT_MS: '60000' });
+    const work = path.join(served.home, 'work');
+    mkdirSync(work, { recursive: true });
+    const canaries = [path.join(served.home, 'canary.txt'), path.join(work, 'canary.txt')];
+    for (const c of canaries) writeFileSync(c, 'canary\n');
+    const serverId = `serve-${served.pid()}`;
+    try {
+      const page = await openConsole();
+      await page.locator(`[data-server-id="${serverId}"]`).waitFor();
+      // An approver (as `mish approvals` is) makes escalations wait for a decision.
+      const sock = discoverServers(wireEnv.MISH_OPERATOR_DIR).find((x) => x.pid === served.pid())!;
+      const approver = await OperatorClient.connect(sock.path, { name: 'e2e approver', role: 'approvals', approvals: true });
+      if (!approver.ok) throw new Error(approver.error);
+      const requested = new Promise<string>((resolve) => approver.client.on('approval-request', (m) => resolve(m.approval.id)));
+      const call = served.client.callTool({ name: 'sh_run', arguments: { cmd: 'rm -rf ~', cwd: work } });
+      call.catch(() => {}); // awaited below; a failure above must not leave it unhandled
+      const id = await requested;
+      const queued = page.locator(`.pending [data-approval="${id}"]`);
+      await queued.waitFor();
+      expect(await queued.innerText()).toContain('rm -rf ~');
+      await expect.poll(() => page.title()).toBe('(1) ⚠ mish console');
+      await page.screenshot({ path: path.join(SHOTS, 'approval-pending.png') });
+      const decided = await approver.client.request({ type: 'approval-decide', id, decision: 'deny' });
+      expect(decided.ok).toBe(true);
+      await call;
+      await queued.waitFor({ state: 'detached' });
+      approver.client.close();
+      for (const c of canaries) expect(readFileSync(c, 'utf8')).toBe('canary\n');
+    } finally {
+      await served.close();
+    }
   });
 
   it('shows a dropped connection as reconnecting and resumes when the console is back', async () => {

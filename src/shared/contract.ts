@@ -89,8 +89,28 @@ export const CommandInfoSchema = z.object({
 });
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
+/**
+ * A tool call waiting for an operator's decision (a dangerous line the policy escalated). Shown
+ * in the pending queue; deciding it from the console is issue 12 (`mish approvals` decides today).
+ */
+export const PendingApprovalSchema = z.object({
+  id: z.string().min(1),
+  serverId: z.string().min(1),
+  /** `<serverId>/<session name>`. */
+  sessionId: z.string().min(1),
+  tool: z.string(),
+  command: z.string(),
+  cwd: z.string(),
+  dangers: z.array(z.object({ id: z.string(), description: z.string(), text: z.string() })),
+  rule: z.string().optional(),
+  reason: z.string().optional(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
+
 const SessionRef = z.object({ sessionId: z.string().min(1) });
-const HubSnapshotSchema = z.object({ servers: z.array(ServerInfoSchema), sessions: z.array(SessionInfoSchema) });
+const HubSnapshotSchema = z.object({ servers: z.array(ServerInfoSchema), sessions: z.array(SessionInfoSchema), approvals: z.array(PendingApprovalSchema) });
 
 /** Schemas of every request: params in, result out. */
 export const requestSchemas = {

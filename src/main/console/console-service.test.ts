@@ -65,6 +65,21 @@ describe('console hub', () => {
     hub.dispose();
   });
 
+  it('lists the escalations waiting for an operator with their server and session, oldest first', () => {
+    const a = scripted('a');
+    const approval = (id: string, createdAt: number) => ({ id, session: 'default', tool: 'sh_run', command: 'rm -rf build', cwd: '/w', dangers: [{ id: 'rm-rf', description: 'recursive delete', text: 'rm -rf build' }], rule: 'rm-recursive', reason: 'deletes a tree', createdAt, expiresAt: createdAt + 300_000 });
+    const pending = [approval('a_2', 20), approval('a_1', 10)];
+    const hub = new ConsoleService([{ ...a, approvals: () => pending }]);
+    expect(hub.snapshot().approvals.map((x) => [x.id, x.serverId, x.sessionId, x.rule])).toEqual([
+      ['a_1', 'a', 'a/default', 'rm-recursive'],
+      ['a_2', 'a', 'a/default', 'rm-recursive'],
+    ]);
+    // A gone server's escalations are gone with it (its calls were denied when it ended).
+    hub.serverGone('a');
+    expect(hub.snapshot().approvals).toEqual([]);
+    hub.dispose();
+  });
+
   it('raises and clears the waiting state of a session', async () => {
     const a = scripted('a');
     const hub = new ConsoleService([a]);

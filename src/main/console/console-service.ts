@@ -15,6 +15,7 @@ import {
   type CommandInfo,
   type EventName,
   type EventPayload,
+  type PendingApproval,
   type RequestName,
   type RequestResult,
   type ServerInfo,
@@ -97,7 +98,12 @@ export interface HubServer {
    * its recent output and the stream offset where that ends. Output then comes as `stream-output`.
    */
   openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
+  /** Escalations waiting for an operator (changes come as `sessions-changed`). */
+  approvals?(): HubApproval[];
 }
+
+/** An escalation as a server reports it (the hub adds the server and session ids). */
+export type HubApproval = Omit<PendingApproval, 'serverId' | 'sessionId'> & { session: string };
 
 /** A connected view (a BrowserWindow's webContents or a WebSocket). */
 export interface ConsoleClient {
@@ -234,11 +240,15 @@ export class ConsoleService {
   }
 
   /** Servers and sessions as the contract shows them. */
-  snapshot(): { servers: ServerInfo[]; sessions: SessionInfo[] } {
+  snapshot(): { servers: ServerInfo[]; sessions: SessionInfo[]; approvals: PendingApproval[] } {
     const servers: ServerInfo[] = [];
     const sessions: SessionInfo[] = [];
+    const approvals: PendingApproval[] = [];
     for (const [id, e] of this.servers) {
       servers.push({ ...e.info, id, state: e.state });
+      if (e.state === 'connected') {
+        for (const { session, ...rest } of e.server.approvals?.() ?? []) approvals.push({ ...rest, serverId: id, sessionId: sessionKey(id, session) });
+      }
       const live = e.state === 'connected' ? safeList(e.server) : [];
       for (const s of live) this.sessionMeta(id, s.name).last = s;
     }
@@ -249,7 +259,8 @@ export class ConsoleService {
       if (live && !safeList(this.servers.get(m.serverId)!.server).some((s) => s.name === m.name)) continue;
       sessions.push(this.toContractSession(key, m));
     }
-    return { servers, sessions };
+    approvals.sort((a, b) => a.createdAt - b.createdAt);
+    return { servers, sessions, approvals };
   }
 
   /** A session's timeline, oldest first. */

@@ -10,11 +10,11 @@
  * read from the spool by its reference (same user, same machine).
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { SubscribeResultSchema, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { SubscribeResultSchema, type ApprovalRequest, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
 import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { HubEvent, HubProcess, HubServer, HubSession } from './console-service.js';
+import type { HubApproval, HubEvent, HubProcess, HubServer, HubSession } from './console-service.js';
 
 /** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
 const RESCAN_MS = 2_000;
@@ -57,6 +57,8 @@ export class WireServer implements HubServer {
   /** What the server said about each command: figures and spool reference. */
   private readonly commands = new Map<string, { rawLines: number; rawBytes: number; spoolRef?: string; state?: 'running' | 'waiting-for-input' | 'exited' | 'killed' }>();
   private readonly offs: (() => void)[] = [];
+  /** Escalations waiting for an operator, by id. */
+  private readonly pendingApprovals = new Map<string, ApprovalRequest>();
 
   constructor(
     readonly client: OperatorClient,
@@ -67,6 +69,7 @@ export class WireServer implements HubServer {
     this.sessions = hello.sessions;
     this.clientInfo = hello.client;
     for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+    for (const a of hello.approvals) this.pendingApprovals.set(a.id, a);
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
     on('server', (m) => {
       this.clientInfo = m.client;
@@ -108,6 +111,13 @@ export class WireServer implements HubServer {
       if (!m.session) return;
       this.emit({ type: 'waiting-for-input', source: { kind: 'command', id: m.processId, session: m.session }, waiting: { prompt: m.prompt, secret: m.secret, reasons: [], since: m.since } });
     });
+    on('approval-request', (m) => {
+      this.pendingApprovals.set(m.approval.id, m.approval);
+      this.emit({ type: 'sessions-changed' });
+    });
+    on('approval-resolved', (m) => {
+      if (this.pendingApprovals.delete(m.id)) this.emit({ type: 'sessions-changed' });
+    });
     on('output', (m) => {
       const chunk = Buffer.from(m.data, 'base64');
       // The hub keeps up with any server (views have their own flow control): consumed at once.
@@ -138,6 +148,21 @@ export class WireServer implements HubServer {
       ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
       ...(s.cols ? { cols: s.cols } : {}),
       ...(s.rows ? { rows: s.rows } : {}),
+    }));
+  }
+
+  approvals(): HubApproval[] {
+    return [...this.pendingApprovals.values()].map((a) => ({
+      id: a.id,
+      session: a.session,
+      tool: a.tool,
+      command: a.command,
+      cwd: a.cwd,
+      dangers: a.dangers,
+      ...(a.rule ? { rule: a.rule } : {}),
+      ...(a.reason ? { reason: a.reason } : {}),
+      createdAt: a.createdAt,
+      expiresAt: a.expiresAt,
     }));
   }
 

@@ -10,7 +10,7 @@ import { clock, shortPath } from './format.js';
 import { SESSION_STATE } from './glyphs.js';
 import { RawPane } from './raw-pane.js';
 import { serverLabel, Sidebar } from './sidebar.js';
-import { attention, shownCommand, useConsole } from './store.js';
+import { needsYou, shownCommand, useConsole } from './store.js';
 import { TerminalView, type TerminalHandle } from './terminal-view.js';
 import { Timeline } from './timeline.js';
 import { useNow } from './use-now.js';
@@ -34,7 +34,8 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const reason = useConsole((s) => s.connectionReason);
   const helpOpen = useConsole((s) => s.helpOpen);
   const selected = sessions.find((s) => s.id === selectedId);
-  const need = attention(sessions).length;
+  const approvals = useConsole((s) => s.approvals);
+  const need = needsYou({ sessions, approvals }).count;
   const agents = servers.filter((s) => s.state === 'connected' && (s.kind === 'serve' || (s.clients?.length ?? 0) > 0)).length;
   const live = sessions.filter((s) => s.state !== 'gone').length;
   useShortcuts();

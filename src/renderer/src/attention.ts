@@ -3,41 +3,51 @@
  * Notification API; in Electron the same API is the native notification) and a count in the
  * window title. Never focus: a notification must not steal the operator's keyboard.
  */
-import type { SessionInfo, ServerInfo } from '../../shared/contract.js';
-import { attention, useConsole } from './store.js';
+import type { ServerInfo } from '../../shared/contract.js';
+import { needsYou, useConsole, type ConsoleState } from './store.js';
 
 const BASE_TITLE = 'mish console';
 
 export function startAttention(): () => void {
   const notified = new Set<string>();
-  const update = (sessions: SessionInfo[], servers: ServerInfo[]) => {
-    const waiting = attention(sessions);
-    document.title = waiting.length ? `(${waiting.length}) ⚠ ${BASE_TITLE}` : BASE_TITLE;
+  const update = (state: ConsoleState) => {
+    const need = needsYou(state);
+    document.title = need.count ? `(${need.count}) ⚠ ${BASE_TITLE}` : BASE_TITLE;
     const current = new Set<string>();
-    for (const s of waiting) {
-      const key = `${s.id}@${s.waiting?.since ?? 0}`;
+    const once = (key: string, show: () => void) => {
       current.add(key);
-      if (notified.has(key)) continue;
+      if (notified.has(key)) return;
       notified.add(key);
-      notify(s, servers.find((x) => x.id === s.serverId));
+      show();
+    };
+    for (const s of need.sessions) {
+      const who = agentName(state.servers.find((x) => x.id === s.serverId), s.serverId);
+      const body = s.waiting?.secret ? 'a secret prompt (password)' : s.waiting?.prompt || 'the command reads its input';
+      once(`${s.id}@${s.waiting?.since ?? 0}`, () => notify(`${who} · ${s.name} waits for input`, body, s.id));
     }
-    // Forget waits that ended, so the next one notifies again.
+    for (const a of need.approvals) {
+      const who = agentName(state.servers.find((x) => x.id === a.serverId), a.serverId);
+      once(`approval:${a.serverId}/${a.id}`, () => notify(`${who} asks to run: ${a.command}`, a.reason ?? 'a dangerous command waits for an operator (mish approvals)', a.sessionId));
+    }
+    // Forget what ended, so the next wait notifies again.
     for (const k of notified) if (!current.has(k)) notified.delete(k);
   };
-  const s = useConsole.getState();
-  update(s.sessions, s.servers);
+  update(useConsole.getState());
   return useConsole.subscribe((state, prev) => {
-    if (state.sessions !== prev.sessions) update(state.sessions, state.servers);
+    if (state.sessions !== prev.sessions || state.approvals !== prev.approvals) update(state);
   });
 }
 
-function notify(s: SessionInfo, server: ServerInfo | undefined): void {
+function agentName(server: ServerInfo | undefined, fallback: string): string {
+  return server ? `${server.name}${server.version ? ` ${server.version}` : ''}` : fallback;
+}
+
+function notify(title: string, body: string, sessionId: string): void {
   if (typeof Notification === 'undefined') return;
   const show = () => {
-    const who = server ? `${server.name}${server.version ? ` ${server.version}` : ''}` : s.serverId;
-    const n = new Notification(`${who} · ${s.name} waits for input`, { body: s.waiting?.secret ? 'a secret prompt (password)' : s.waiting?.prompt || 'the command reads its input', tag: s.id, silent: false });
+    const n = new Notification(title, { body, tag: sessionId, silent: false });
     // Clicking it selects the session (the window comes up through the OS; we never focus an element).
-    n.onclick = () => useConsole.getState().select(s.id);
+    n.onclick = () => useConsole.getState().select(sessionId);
   };
   if (Notification.permission === 'granted') show();
   else if (Notification.permission === 'default') void Notification.requestPermission().then((p) => p === 'granted' && show());

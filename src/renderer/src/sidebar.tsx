@@ -3,7 +3,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ServerInfo, SessionInfo } from '../../shared/contract.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
 import { shortPath } from './format.js';
-import { attention, useConsole } from './store.js';
+import { needsYou, useConsole } from './store.js';
 
 export function serverLabel(s: ServerInfo | undefined): string {
   if (!s) return '';
@@ -28,7 +28,8 @@ export function Sidebar() {
       .filter((g) => g.server.kind !== 'console' || g.sessions.length > 0 || (g.server.clients?.length ?? 0) > 0);
   }, [servers, sessions]);
   const flat = groups.flatMap((g) => (collapsed[g.server.id] ? [] : g.sessions));
-  const pending = attention(sessions).sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));
+  const approvals = useConsole((s) => s.approvals);
+  const pending = needsYou({ sessions, approvals }).sessions;
 
   // Arrow keys move the selection within the list (roving focus: only on the operator's own keys).
   const onKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -77,9 +78,22 @@ export function Sidebar() {
           );
         })}
       </ul>
-      <h2 className="section-title">Pending ({pending.length})</h2>
+      <h2 className="section-title">Pending ({pending.length + approvals.length})</h2>
       <ul className="pending" aria-label="pending">
-        {pending.length === 0 && <li className="empty">nothing needs you</li>}
+        {pending.length + approvals.length === 0 && <li className="empty">nothing needs you</li>}
+        {approvals.map((a) => (
+          <li key={`${a.serverId}/${a.id}`}>
+            <button
+              className="pending-item"
+              onClick={() => select(a.sessionId)}
+              data-approval={a.id}
+              title={`${a.rule ? `rule ${a.rule}: ` : ''}${a.reason ?? a.dangers.map((d) => d.description).join('; ')} — decide with \`mish approvals\` (cwd ${a.cwd})`}
+            >
+              <span className="glyph" aria-hidden>⚠</span> <span className="prompt">{a.command}</span>
+              <span className="where">{a.sessionId.slice(a.serverId.length + 1)}</span>
+            </button>
+          </li>
+        ))}
         {pending.map((s) => (
           <li key={s.id}>
             <button className="pending-item" onClick={() => select(s.id)} data-pending={s.id}>

@@ -5,7 +5,7 @@
  * terminal-view.tsx).
  */
 import { create, type StateCreator } from 'zustand';
-import type { CommandInfo, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import type { CommandInfo, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import type { ConnectionState } from './bridge/index.js';
 
 /** Commands kept per session in the view (the host keeps the same bound). */
@@ -14,7 +14,9 @@ const TIMELINE_MAX = 200;
 export interface HubSlice {
   servers: ServerInfo[];
   sessions: SessionInfo[];
-  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[] }): void;
+  /** Escalations waiting for an operator, oldest first. */
+  approvals: PendingApproval[];
+  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals: PendingApproval[] }): void;
 }
 
 export interface TimelineSlice {
@@ -49,10 +51,12 @@ export type ConsoleState = HubSlice & TimelineSlice & UiSlice;
 const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
   servers: [],
   sessions: [],
-  setHub: ({ servers, sessions }) =>
+  approvals: [],
+  setHub: ({ servers, sessions, approvals }) =>
     set((s) => ({
       servers,
       sessions,
+      approvals,
       // Keep the selection while its session is listed; otherwise the first that needs the operator, or the first.
       selectedId:
         s.selectedId && sessions.some((x) => x.id === s.selectedId)
@@ -107,6 +111,17 @@ export const useConsole = create<ConsoleState>()((...a) => ({ ...hubSlice(...a),
 /** Sessions that need the operator. */
 export function attention(sessions: SessionInfo[]): SessionInfo[] {
   return sessions.filter((s) => s.state === 'waiting' || s.state === 'needs-approval');
+}
+
+/**
+ * Everything that needs the operator, each once: pending approvals (oldest first), and sessions
+ * waiting for input or approval that no listed approval stands for.
+ */
+export function needsYou(state: Pick<ConsoleState, 'sessions' | 'approvals'>): { approvals: PendingApproval[]; sessions: SessionInfo[]; count: number } {
+  const sessions = attention(state.sessions)
+    .filter((s) => s.state !== 'needs-approval' || !state.approvals.some((a) => a.sessionId === s.id))
+    .sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));
+  return { approvals: state.approvals, sessions, count: state.approvals.length + sessions.length };
 }
 
 /** The command a session's panes show: the selected one, else the latest. */
