@@ -85,7 +85,8 @@ export function Sidebar() {
           <li key={`${a.serverId}/${a.id}`}>
             <button
               className="pending-item"
-              onClick={() => select(a.sessionId)}
+              // The session may not exist yet (the escalated line was its first command): then its agent's first session.
+              onClick={() => select(sessions.some((x) => x.id === a.sessionId) ? a.sessionId : sessions.find((x) => x.serverId === a.serverId)?.id)}
               data-approval={a.id}
               title={`${a.rule ? `rule ${a.rule}: ` : ''}${a.reason ?? a.dangers.map((d) => d.description).join('; ')} — decide with \`mish approvals\` (cwd ${a.cwd})`}
             >
