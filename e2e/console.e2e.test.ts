@@ -169,7 +169,8 @@ describe('operator console in a browser', () => {
     const a = agents[0];
     const page = await openConsole();
     const r = await a.run('build', 'bash process.sh');
-    expect(r.structured.raw_lines).toBe(3002);
+    // (The whole reply in the message: a rare failure here had raw_lines 0 — to be diagnosed.)
+    expect(r.structured.raw_lines, `${JSON.stringify(r.structured)}\n${r.text}`).toBe(3002);
     const id = String(r.structured.id);
     await item(page, `${a.serverId}/build`).click();
     const row = page.locator(`.timeline .row[data-command-id="${id}"]`);
