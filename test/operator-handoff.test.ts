@@ -65,7 +65,7 @@ describe('credential-blind handoff', () => {
     const started = await agent('sh_run', { cmd: 'bash ask.sh', cwd: served.home });
     expect(started.data.status).toBe('waiting-for-input');
     const handoff = started.data.handoff as string;
-    expect(handoff).toMatch(/^h_/);
+    expect(handoff, started.text).toMatch(/^h_/);
     expect(started.text).toContain(`waiting for an operator: handoff ${handoff}`);
     expect(started.text).toContain(`mish attach ${handoff}`);
     const id = started.data.id as string;
@@ -132,7 +132,7 @@ describe('credential-blind handoff', () => {
     writeFileSync(path.join(served.home, 'twice.sh'), 'read -r -s -p "Password: " a\necho\necho "Sorry, try again."\nread -r -s -p "Password: " b\necho\necho "lens ${#a} ${#b}"\n');
     const started = await agent('sh_run', { cmd: 'bash twice.sh', cwd: served.home, session: 'twice' });
     const handoff = started.data.handoff as string;
-    expect(handoff).toMatch(/^h_/);
+    expect(handoff, started.text).toMatch(/^h_/);
     const term = ptySpawn(process.execPath, [DIST, 'attach', handoff, '--name', 'tester'], { cols: 100, rows: 30, cwd: served.home, env: homeEnv(served.home, { MISH_OPERATOR_DIR: opDir }) });
     let screen = '';
     const watchers = new Set<() => void>();
@@ -169,6 +169,17 @@ describe('credential-blind handoff', () => {
       expect(filesContaining(served.home, secret)).toEqual([]);
     }
   }, 60_000);
+
+  it('a password prompt whose echo goes off only after it was first seen waiting is still handed to a human', async () => {
+    // The first read has echo on (an ordinary wait), the second the same prompt with echo off: no output in between.
+    writeFileSync(path.join(served.home, 'late.sh'), 'printf "Password: "\nread -r -t 0.5 x\nstty -echo\nread -r pw\nstty echo\necho\necho "n=${#pw}"\n');
+    const started = await agent('sh_run', { cmd: 'bash late.sh', cwd: served.home, session: 'late' });
+    expect(started.data.status).toBe('waiting-for-input');
+    expect(started.data.waiting_for_input, started.text).toEqual({ prompt: 'Password:', secret: true });
+    expect(started.data.handoff, started.text).toMatch(/^h_/);
+    const k = await agent('sh_interact', { id: started.data.id, action: 'kill' });
+    expect(k.data.state).toBe('killed');
+  }, 30_000);
 
   it.skipIf(!PYTHON)("Python's getpass through the client library: a secret the program prints later is masked (exact, base64, URL-encoded) in replies and read_raw", async () => {
     const secret = 'pa ss/w@rd+42!';

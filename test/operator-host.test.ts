@@ -130,4 +130,25 @@ describe('OperatorHost', () => {
     op.conn.receive({ type: 'takeover', rid: 7, session: 'take' });
     expect(op.got.find((m) => m.type === 'reply' && m.rid === 7)).toMatchObject({ ok: false, error: expect.stringContaining('nothing runs') });
   }, 30_000);
+
+  it('an operator who disconnects after typing half a secret: the handoff goes back to the agent and the half line is discarded', async () => {
+    const op = peer('dana');
+    const done = sessions.run({ command: 'read -r -s -p "Password: " pw; echo; echo "n=${#pw}"', session: 'half' });
+    const handoff = await new Promise<Extract<ServerMessage, { type: 'handoff-request' }>['handoff']>((resolve) => {
+      const check = (m: ServerMessage) => m.type === 'handoff-request' && m.handoff.session === 'half' && resolve(m.handoff);
+      op.listen(check);
+      op.got.forEach(check);
+    });
+    op.conn.receive({ type: 'handoff-attach', rid: 8, id: handoff.id });
+    op.conn.receive({ type: 'input', handoffId: handoff.id, data: Buffer.from('half-typed').toString('base64') });
+    op.conn.closed();
+    expect(host.handoffOf(handoff.processId)).toBeUndefined();
+    expect(host.summaries(handoff.processId)[0]).toContain('the operator disconnected');
+    // Whatever comes next (here two characters) is the whole answer: the half line was killed.
+    sessions.process(handoff.processId)!.send('ok\r');
+    const r = await done;
+    expect(r.exitCode).toBe(0);
+    const out = sessions.process(handoff.processId)!.read().lines.map((l) => l.text).join('\n');
+    expect(out).toContain('n=2');
+  }, 30_000);
 });

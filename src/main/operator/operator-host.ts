@@ -139,6 +139,11 @@ interface HandoffRecord {
   typedLine: string;
   typedLines: string[];
   typedBytes: number;
+  /**
+   * A secret prompt's answer was submitted (the operator pressed Return): output from then on is
+   * the program's answer, the agent's again, even before the hand-back message arrives.
+   */
+  submitted?: boolean;
   summary?: string;
 }
 
@@ -275,7 +280,13 @@ export class OperatorHost {
         if (!h || h.owner !== client || h.wire.state !== 'attached') return;
         const bytes = Buffer.from(m.data, 'base64');
         this.track(h, bytes);
-        this.options.sessions.process(h.wire.processId)?.send(bytes.toString('utf8'));
+        const control = this.options.sessions.process(h.wire.processId);
+        if (h.wire.why === 'secret-prompt' && !h.submitted && (bytes.includes(0x0d) || bytes.includes(0x0a))) {
+          // Marked before the bytes reach the PTY: whatever the program prints in reply is the agent's.
+          h.submitted = true;
+          h.endLine = control?.entry().rawLines ?? h.startLine;
+        }
+        control?.send(bytes.toString('utf8'));
         return;
       }
       case 'resize':
@@ -284,6 +295,11 @@ export class OperatorHost {
         return;
       case 'handoff-return': {
         const h = this.handoffs.get(m.id);
+        // The process may end (and so the handoff) between the operator's last key and this message: not an error.
+        if (h && h.owner === client && (h.wire.state === 'ended' || h.wire.state === 'returned')) {
+          if (m.rid !== undefined) this.ok(client, m.rid, { summary: h.summary });
+          return;
+        }
         if (!h || h.owner !== client || h.wire.state !== 'attached') {
           if (m.rid !== undefined) this.fail(client, m.rid, `handoff ${m.id} is not attached by this operator`);
           return;
@@ -404,7 +420,8 @@ export class OperatorHost {
 
   /** True while a process's output belongs to an operator (withheld from the agent). */
   withheld(processId: string): boolean {
-    return this.activeRecord(processId) !== undefined;
+    const h = this.activeRecord(processId);
+    return h !== undefined && !h.submitted;
   }
 
   /** Resolves when the process has no live handoff any more (at once when it has none). */
@@ -508,6 +525,9 @@ export class OperatorHost {
 
   private returnHandoff(h: HandoffRecord, note?: string): void {
     if (h.wire.state !== 'attached' && h.wire.state !== 'pending') return;
+    // Half a secret typed without Return stays in the terminal's line buffer: kill the line (^U),
+    // so the agent's next input can never complete the operator's partial password.
+    if (h.typedLine && !h.submitted) this.options.sessions.process(h.wire.processId)?.send('\x15');
     const entry = this.options.sessions.processes.get(h.wire.processId);
     this.finishHandoff(h, 'returned', entry, note);
   }
@@ -519,7 +539,7 @@ export class OperatorHost {
     h.typedLine = '';
     h.typedLines = [];
     h.endedAt = Date.now();
-    h.endLine = entry?.rawLines ?? h.startLine;
+    if (!h.submitted) h.endLine = entry?.rawLines ?? h.startLine;
     const by = h.owner?.name;
     h.wire = { ...h.wire, state };
     const secs = ((h.endedAt - h.wire.createdAt) / 1000).toFixed(1);

@@ -97,7 +97,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
       const handoff = deps.operator?.handoffOf(found.id);
       if (handoff) {
         const held = `an operator has this session: ${found.id} is handed off (${handoff.id}, ${handoff.why === 'secret-prompt' ? `secret prompt "${truncate(handoff.prompt, 80)}"` : 'operator takeover'}, ${handoff.state === 'attached' ? 'an operator is typing' : 'waiting for an operator to attach'})`;
-        const later = `wait for them to hand it back: sh_interact {id: "${found.id}", action: "status", wait: 60}`;
+        const later = `${handoff.state === 'pending' ? `ask the user to run \`mish attach ${handoff.id}\` (you never see what they type), then ` : ''}wait for them to hand it back: sh_interact {id: "${found.id}", action: "status", wait: 60}`;
         if (args.action === 'send' || args.action === 'keys' || args.action === 'signal') return toolError(`${held}; your input was not sent`, later);
         if (args.action === 'kill' && handoff.state === 'attached') return toolError(`${held}; it was not killed while the operator types`, later);
         if (args.action === 'status') {

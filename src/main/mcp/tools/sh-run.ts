@@ -29,6 +29,10 @@ const BACKGROUND_TAIL_LINES = 20;
  */
 const FISH_PARSE_HINT =
   'this session runs fish, but mish checks each line as bash syntax before running it: write it so bash can parse it too — quotes without \\\' inside (use "it\'s"), $(cmd) instead of (cmd), && / || / ; — and put fish blocks (if/for/while/function … end) in a file and run `source file.fish` (keeps the session\'s variables) or `fish file.fish`';
+/** Prompts that look like a password's: worth waiting SECRET_UPGRADE_WAIT_MS for the terminal's echo-off to be seen. */
+const PASSWORD_PROMPT = /pass(?:word|phrase)|\bPIN\b|secret|token/i;
+/** Covers the yield engine's re-looks at the terminal mode (SECRET_RECHECKS × YIELD_RECHECK_MS). */
+const SECRET_UPGRADE_WAIT_MS = 1_200;
 /** A prompt that asks for commands, not an answer: `user@host:~$`, `bash-5.2#`, `>>>`, `mysql>`. */
 const SHELL_LIKE_PROMPT = /(?:[$#%>]|>>>)\s*$/;
 
@@ -134,9 +138,11 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
       };
       if (extra.signal.aborted) onCancel();
       extra.signal.addEventListener('abort', onCancel, { once: true });
+      let becameSecret: () => void = () => {};
       const unsubscribe = deps.sessions.subscribe((ev) => {
         if (ev.type === 'waiting-for-input' && id !== undefined && ev.source.id === id) {
           waiting = ev.waiting;
+          if (waiting.secret) becameSecret();
           wake('waiting');
         }
       });
@@ -193,6 +199,11 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
           } satisfies Out);
         }
         // Timeout or a prompt: the command keeps running; hand the agent its id.
+        if (outcome.kind === 'waiting' && waiting && !waiting.secret && PASSWORD_PROMPT.test(waiting.prompt)) {
+          // A password prompt whose echo-off mode was not seen yet (the yield engine looks again):
+          // wait a moment for it, so the reply hands it to a human instead of asking the agent.
+          await withTimeout(new Promise<void>((resolve) => (becameSecret = resolve)), SECRET_UPGRADE_WAIT_MS, extra.signal);
+        }
         return backgrounded(deps, args.cmd, sessionName, id, pending, outcome.kind === 'waiting' ? waiting : undefined, Date.now() - started);
       } catch (e) {
         return toolError(`sh_run failed: ${(e as Error).message}`, 'check the command line and the session (sh_session {action: "list"}); sh_session restart gives a fresh shell');
