@@ -4,7 +4,7 @@
  * validated events of a real command (start, raw output with offsets, end with figures, the
  * report of what the agent got). Socket 0600 in a 0700 directory; stale sockets are cleaned.
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
@@ -128,6 +128,12 @@ describe('operator wire over a real mish serve', () => {
     await new Promise<void>((resolve) => srv.close(() => resolve()));
     writeFileSync(orphan, ''); // the file stays behind as after a crash
     expect(discoverServers(opDir).map((s) => s.pid)).toContain(process.pid);
+    // Young, with a live pid: it may be a server between bind and listen, so it is kept…
+    expect((await OperatorClient.connect(orphan, { name: 'x', role: 'console' })).ok).toBe(false);
+    expect(existsSync(orphan)).toBe(true);
+    // …old: left over, removed.
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(orphan, past, past);
     const r = await OperatorClient.connect(orphan, { name: 'x', role: 'console' });
     expect(r.ok).toBe(false);
     expect(existsSync(orphan)).toBe(false);

@@ -3,6 +3,7 @@
  * connect, send typed requests, receive validated events. Used by `mish approvals`,
  * `mish attach` and the console hub.
  */
+import { statSync } from 'node:fs';
 import net from 'node:net';
 import {
   encodeFrame,
@@ -100,8 +101,9 @@ export class OperatorClient {
       });
       socket.on('data', (chunk: Buffer) => reader.push(chunk));
       socket.on('error', (e) => {
-        // Nobody listens: the socket file outlived its server (pid reused by another program).
-        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED') removeQuietly(path);
+        // Nobody listens: the socket file outlived its server (pid gone, or reused by another
+        // program). A young file may be a server between bind and listen: that one is kept.
+        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED' && staleSocket(path)) removeQuietly(path);
         finish({ ok: false, error: `${path}: ${e.message}` });
       });
       socket.on('close', () => {
@@ -202,4 +204,24 @@ export async function connectAll(options: ConnectOptions, dir = operatorDir()): 
   const errors: string[] = [];
   for (const r of results) (r.ok ? clients.push(r.client) : errors.push(r.error));
   return { clients, errors };
+}
+
+/** A refused socket younger than this may belong to a server still starting (bind before listen). */
+const STARTING_SOCKET_MS = 5_000;
+
+/** Is a refused `<pid>.sock` left over: its pid is gone, or it is too old to be a server starting up? */
+function staleSocket(path: string): boolean {
+  const pid = Number(/(\d+)\.sock$/.exec(path)?.[1]);
+  if (pid > 0) {
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') return true;
+    }
+  }
+  try {
+    return Date.now() - statSync(path).mtimeMs > STARTING_SOCKET_MS;
+  } catch {
+    return false;
+  }
 }
