@@ -13,7 +13,8 @@ import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar
 import { SessionApprovals } from '../core/handlers/dangerous.js';
 import type { TerminalPort } from '../core/handlers/types.js';
 import { loadRouterMeta } from '../core/router/meta.js';
-import { route } from '../core/router/route.js';
+import { gate, route } from '../core/router/route.js';
+import { formatPolicyError } from '../core/policy/index.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { shownLine as shown } from '../core/squasher/line-cut.js';
 import { contextLine, headerLine } from '../core/squasher/render.js';
@@ -30,6 +31,9 @@ export interface ProxyOptions {
   output: 'human' | 'json' | 'raw';
   color: boolean;
   spoolStore?: SpoolStore;
+  /** --policy FILE / --policy-default DECISION: the policy's CLI layer. */
+  policyFile?: string;
+  policyDefault?: string;
 }
 
 /** Does a single argument need a shell (`mish "make && make test"`)? */
@@ -57,10 +61,18 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
   const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
-  if (options.output === 'raw') return runRaw(executor, line, cwd, spool);
-
-  const metaResult = loadRouterMeta();
+  const metaResult = loadRouterMeta(undefined, { cwd, cliFile: options.policyFile, cliDefault: options.policyDefault });
   if (!metaResult.ok) throw new UsageError(`mish: ${metaResult.error.file}: ${metaResult.error.message}`);
+  for (const e of metaResult.meta.policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)} (decisions held at ask until fixed)\n`);
+  if (options.output === 'raw') {
+    // --raw skips condensing, never the policy: the same gate as every other line.
+    const g = await gate(line, { mode: 'cli', executor, meta: metaResult.meta, cwd, spool, confirm: confirmOnTty, approvals: new SessionApprovals(), output: 'human' });
+    if (g.kind === 'stop') {
+      process.stderr.write(g.result.text.endsWith('\n') ? g.result.text : `${g.result.text}\n`);
+      return g.result.exitCode;
+    }
+    return runRaw(executor, g.line, cwd, spool);
+  }
   const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
   const grammars = registry.snapshot(cwd);
   const live = options.output === 'human' && process.stdout.isTTY === true;

@@ -11,7 +11,8 @@ import type { Detection } from '../core/grammar/types.js';
 import { GrammarRegistry } from '../core/grammar/registry.js';
 import { detectTool } from '../core/grammar/detect.js';
 import { formatGrammarError } from '../core/grammar/loader.js';
-import { loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
+import { builtinGrammarsDir, loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
+import { decide, loadPolicy } from '../core/policy/index.js';
 import { explain, route, type RouteResult } from '../core/router/route.js';
 import { dangerWarning } from '../core/handlers/dangerous.js';
 import { interactiveAdvice } from '../core/handlers/interactive.js';
@@ -56,9 +57,20 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     check = checkWithRouter(meta.meta, detect);
   } else {
     // The built-in category tables are broken (a packaging error): condense everything rather than refuse to serve.
+    // The policy still decides: a line it does not allow is refused, never run unchecked.
     log(`router tables failed to load (${meta.error.message}); every command is condensed`);
-    route = condenseInSession(sessions);
-    check = () => ({ kind: 'ok', category: 'condense' });
+    const policy = loadPolicy({ grammarsDir: builtinGrammarsDir() });
+    const condense = condenseInSession(sessions);
+    check = (command, cwd) => {
+      const d = decide(command, policy, { cwd });
+      if (d.decision === 'allow' || d.decision === 'confirm') return { kind: 'ok', category: 'condense' };
+      return { kind: 'dangerous', dangers: d.matches.map((m) => m.rule), policy: { decision: d.decision, rule: d.rule, reason: d.reason }, text: `refused: policy rule ${d.rule} says ${d.decision} (${d.reason})` };
+    };
+    route = async (request) => {
+      const v = check(request.command, request.cwd ?? process.cwd());
+      if (v.kind !== 'dangerous') return condense(request);
+      return { session: request.session ?? 'default', text: `${v.text}\n`, exitCode: null, category: 'dangerous', rawLines: 0, shownLines: 1, refused: true, durationMs: 0, policy: v.policy };
+    };
   }
   return {
     sessions,
@@ -141,7 +153,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       ...(last?.freshShell ? { freshShell: last.freshShell } : {}),
     };
     if (r.kind === 'ran') return { ...base, exitCode: r.exitCode, category: r.category };
-    if (r.kind === 'refused') return { ...base, exitCode: null, category: r.category, refused: true };
+    if (r.kind === 'refused') return { ...base, exitCode: null, category: r.category, refused: true, ...(r.policy ? { policy: r.policy } : {}) };
     return { ...base, exitCode: null, category: 'parse-error', refused: true };
   };
 }
@@ -223,17 +235,20 @@ export function withoutRouterFooter(r: Extract<RouteResult, { kind: 'ran' }>): s
 /** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
 export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined): CheckCommand {
   return (command, cwd) => {
-    const r = explain(command, meta, (argv) => detect(argv, cwd));
+    const r = explain(command, meta, (argv) => detect(argv, cwd), cwd);
     if (!r.ok) {
       const e = r.error;
       return { kind: 'parse-error', line: e.line, column: e.column, text: `mish: syntax error at line ${e.line}, column ${e.column}: ${e.message}\n${e.excerpt}\nnothing was run` };
     }
     const plan = r.plan;
     if (plan.category === 'dangerous') {
+      const pol = plan.policy;
+      const why = pol.decision === 'forbid' ? `forbidden by policy rule ${pol.rule}: ${pol.reason}` : `policy rule ${pol.rule} says ${pol.decision} (${pol.reason}); an operator must approve it and none is attached`;
       return {
         kind: 'dangerous',
         dangers: plan.dangers.map((d) => d.id),
-        text: `${dangerWarning(command, plan.dangers)}\nrefused: dangerous commands need an operator decision (policy engine)`,
+        policy: { decision: pol.decision, rule: pol.rule, reason: pol.reason },
+        text: `${dangerWarning(command, plan.dangers)}\nrefused: ${why}`,
       };
     }
     if (plan.treatment === 'interactive') {

@@ -40,6 +40,8 @@ export interface RouteCommandResult {
   shownLines: number;
   /** The router refused to run the command; `text` says why and what to do instead. */
   refused?: boolean;
+  /** Refused by the policy engine: its decision, rule and reason. */
+  policy?: { decision: string; rule: string; reason: string };
   shellExited?: boolean;
   freshShell?: { previousExitCode?: number; reason: string };
   durationMs: number;
@@ -58,7 +60,7 @@ export type CommandVerdict =
   /** `text`: the error with line, column and a caret excerpt; nothing may run. */
   | { kind: 'parse-error'; text: string; line: number; column: number }
   /** `text`: sh_run's refusal (the warning with every matched pattern). */
-  | { kind: 'dangerous'; text: string; dangers: string[] }
+  | { kind: 'dangerous'; text: string; dangers: string[]; policy: { decision: string; rule: string; reason: string } }
   /**
    * An interactive program. `drivable`: the router itself advises running it in the
    * background and driving it with sh_interact (ssh, tools with no one-shot form); otherwise

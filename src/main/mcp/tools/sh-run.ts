@@ -60,6 +60,10 @@ const outputSchema = {
   spool: z.string().optional().describe('how to read the raw output over MCP'),
   spool_ref: z.string().optional().describe('`mish raw <id>`: the same exact raw output on disk, readable from the CLI'),
   procs: z.string().describe('process-table digest ("[procs] …"), empty when nothing runs'),
+  policy: z
+    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
+    .optional()
+    .describe('refused by the policy engine: the decision, the rule that made it and why'),
 };
 
 type Out = z.infer<z.ZodObject<typeof outputSchema>>;
@@ -205,6 +209,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
     ...(r.id ? { spool: `sh_interact {id: "${r.id}", action: "read_raw"}` } : {}),
     ...(r.spoolRef ? { spool_ref: r.spoolRef } : {}),
     procs: digest,
+    ...(r.policy ? { policy: r.policy } : {}),
   } satisfies Out);
   void cmd;
 }

@@ -40,7 +40,11 @@ const inputSchema = {
 const outputSchema = {
   status: z.enum(['started', 'refused']).describe('refused: the router did not start it (dangerous, or an interactive program nobody could use in the background); the text says what to do instead'),
   category: z.string().optional().describe('refused: dangerous | interactive'),
-  dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched pattern ids'),
+  dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched policy rule ids'),
+  policy: z
+    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
+    .optional()
+    .describe('refused by the policy engine: the decision, the rule that made it and why'),
   advice: z.string().optional().describe('refused as interactive: the non-interactive way to do it'),
   id: z.string().optional().describe('absent when refused'),
   alias: z.string().optional(),
@@ -97,7 +101,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         return reply(`${verdict.text}\n[not started · category ${verdict.kind}]${digest ? `\n${digest}` : ''}`, {
           status: 'refused',
           category: verdict.kind,
-          ...(verdict.kind === 'dangerous' ? { dangers: verdict.dangers } : { advice: verdict.advice }),
+          ...(verdict.kind === 'dangerous' ? { dangers: verdict.dangers, policy: verdict.policy } : { advice: verdict.advice }),
           procs: digest,
         } satisfies Out);
       }
