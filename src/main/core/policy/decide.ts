@@ -52,10 +52,17 @@ export type DecideContext = MatchContext;
 export const POLICY_ERROR_RULE = 'policy-file-error';
 
 const SECRET_PATH =
-  /(?:^|[\s@=<:,'"(])(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/root)\/\.(?:ssh\/(?!config\b|known_hosts\b)(?![^\s'"]*\.pub\b)|gnupg\b|aws\/credentials|aws\b|kube\/config|docker\/config\.json|netrc|git-credentials|npmrc|pypirc|password-store|config\/gcloud|vault-token)|(?:^|[\s@=<:/'"])\.env(?:\.[\w-]+)?(?=$|[\s'")])|\/etc\/(?:shadow|gshadow|sudoers)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)\b|\.(?:pem|p12|pfx|kdbx)\b|\bprivate[_-]?key\b/;
+  /(?:^|[\s@=<:,'"(])(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/root)\/\.(?:ssh(?:\/(?!config\b|known_hosts\b)(?![^\s'"]*\.pub\b)|\/?(?=$|[\s'"]))|gnupg\b|aws\/credentials|aws\b|kube\/config|docker\/config\.json|netrc|git-credentials|npmrc|pypirc|password-store|config\/gcloud|vault-token)|(?:^|[\s@=<:/'"])\.env(?:\.[\w-]+)?(?=$|[\s'")])|\/etc\/(?:shadow|gshadow|sudoers)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)\b|\.(?:pem|p12|pfx|kdbx)\b|\bprivate[_-]?key\b/;
 const ENV_DUMP = /\$\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x)\s*\)|`\s*(?:env|printenv)\s*`|\/proc\/(?:self|\d+|\$\$|\*)\/environ/;
 /** Option values that name a key for the tool's own use (client certs, identity files), not an upload. */
-const OWN_KEY_OPTIONS = new Set(['--cert', '-E', '--key', '--cacert', '--capath', '--netrc-file', '-K', '--config', '--proxy-cert', '--proxy-key', '-i', '-F', '-o', '-S', '--identity', '--private-key', '-e']);
+const OWN_KEY_OPTIONS: Record<string, Set<string>> = {
+  curl: new Set(['--cert', '-E', '--key', '--cacert', '--capath', '--netrc-file', '-K', '--config', '--proxy-cert', '--proxy-key']),
+  ssh: new Set(['-i', '-F', '-o', '-S', '-E']),
+  scp: new Set(['-i', '-F', '-o', '-S']),
+  sftp: new Set(['-i', '-F', '-o', '-S']),
+  rsync: new Set(['-e', '--rsh']),
+  openssl: new Set(['-key', '-cert', '-CAfile', '-in']),
+};
 
 /** Secrets or the environment leaving over the network. */
 function exfiltration(c: ResolvedCommand): string | undefined {
@@ -63,7 +70,7 @@ function exfiltration(c: ResolvedCommand): string | undefined {
   const args = c.argv.slice(1);
   const considered: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (OWN_KEY_OPTIONS.has(args[i])) {
+    if (OWN_KEY_OPTIONS[c.name]?.has(args[i])) {
       i++;
       continue;
     }

@@ -78,11 +78,21 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
     }
   }
   SHELL_CALL.lastIndex = 0;
+  let listUnknown = false;
   while ((m = SHELL_CALL.exec(code))) {
     const at = m.index;
     if (listSpans.some(([s, e]) => at >= s && at < e)) continue;
     const s = unescape(m[1] ?? m[2] ?? '');
-    // spawn('rm', ['-rf', '/']) was read as a list; a bare program name with a list is covered there.
+    // `system "rm", "-rf", $x` (perl/ruby list form): an argv; any item that is not a literal is unknown.
+    const after = code.slice(m.index + m[0].length);
+    if (/^\s*,/.test(after)) {
+      const items = after.split(/[;)\n]/)[0].split(',').slice(1).map((x) => x.trim());
+      const lits = items.map((x) => /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')$/.exec(x));
+      if (lits.every(Boolean)) argv.push([s, ...lits.map((l) => unescape(l![1] ?? l![2] ?? ''))]);
+      else listUnknown = true;
+      found++;
+      continue;
+    }
     shell.push(s);
     found++;
   }
@@ -96,7 +106,13 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
     }
   }
   if (lang === 'awk') {
-    // print … | "sh", "cmd" | getline
+    // print "cmd" | "sh": the printed text is the shell's input.
+    const toShell = /print[f]?\s*\(?\s*"([^"]*)"[^|]*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/g;
+    while ((m = toShell.exec(code))) {
+      shell.push(m[1]);
+      found++;
+    }
+    // print … | "cmd", "cmd" | getline
     for (const re of [/\|\s*"([^"]*)"/g, /"([^"]*)"\s*\|\s*getline/g]) {
       while ((m = re.exec(code))) {
         shell.push(m[1]);
@@ -113,7 +129,7 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
   }
   const calls = countExecCalls(code, lang);
   const reverseShell = SOCKET.test(code) && PROCESS.test(code);
-  const unknown = calls > found || (found === 0 && EXEC_TOKEN.test(code) && hasExecReach(code, lang));
+  const unknown = listUnknown || calls > found || (found === 0 && EXEC_TOKEN.test(code) && hasExecReach(code, lang));
   return { shell, argv, unknown, reverseShell };
 }
 

@@ -127,7 +127,6 @@ const PREFIX: Record<string, PrefixSpec> = {
   sudo: { shortValue: 'ugpCDrtUTh', longValue: ['--user', '--group', '--prompt', '--chdir', '--close-from', '--role', '--type', '--other-user', '--command-timeout', '--host'], query: ['-l', '--list', '-v', '--validate', '-k', '-K', '-e', '--edit', '-V', '--version'] },
   doas: { shortValue: 'uC', query: ['-L'] },
   pkexec: { longValue: ['--user'] },
-  env: { shortValue: 'uC', longValue: ['--unset', '--chdir'], assignments: true },
   time: { shortValue: 'fo', longValue: ['--format', '--output'] },
   nice: { shortValue: 'n', longValue: ['--adjustment'] },
   ionice: { shortValue: 'cnp', longValue: ['--class', '--classdata', '--pid'], query: ['-p', '--pid'] },
@@ -163,8 +162,6 @@ const PREFIX: Record<string, PrefixSpec> = {
   cgexec: { shortValue: 'g' },
   'dbus-run-session': {},
   chpst: { shortValue: 'uUebnlmdosv' },
-  runuser: { shortValue: 'ugGsw', longValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] },
-  flock: { shortValue: 'wEc', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positional: 1 },
   busybox: {},
   toybox: {},
   sg: { positional: 1 },
@@ -340,7 +337,7 @@ class Resolver {
       default: {
         const out: ResolvedCommand[] = [];
         for (const k of childKeys(n)) {
-          if (k === 'type' || k === 'pos' || k === 'end' || k === 'text' || k === 'value') continue;
+          if (k === 'type' || k === 'pos' || k === 'end') continue;
           let v: unknown;
           try {
             v = n[k];
@@ -495,6 +492,13 @@ class Resolver {
       case 'su':
       case 'runuser':
         return this.su(w, base, ctx, name);
+      case 'flock': {
+        const self = this.make(w, base, ctx);
+        const c = w.argv.findIndex((x, k) => k > 0 && (x === '-c' || x === '--command'));
+        if (c > 0 && w.argv[c + 1] !== undefined) return [self, ...this.parseAndWalk(w.argv[c + 1], { ...deeper('flock -c'), outerText: base.text })];
+        const j = skipOptions(w.argv, { shortValue: 'wE', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positional: 1 });
+        return j !== 'query' && j < w.argv.length ? [self, ...this.expand(slice(w, j), base, deeper('flock'))] : [self];
+      }
       case 'ssh':
         return this.ssh(w, base, ctx);
       case 'docker':
@@ -518,7 +522,7 @@ class Resolver {
         return this.watch(w, base, ctx);
       case 'script': {
         const self = this.make(w, base, ctx);
-        const c = args.findIndex((a) => a === '-c' || a === '--command');
+        const c = args.findIndex((a) => a === '-c' || a === '--command' || /^-[a-zA-Z]*c$/.test(a));
         if (c >= 0 && args[c + 1] !== undefined) return [self, ...this.parseAndWalk(args[c + 1], { ...deeper('script -c'), outerText: base.text })];
         return [self];
       }
@@ -627,7 +631,7 @@ class Resolver {
     const a = w.argv;
     for (let j = 1; j < a.length; j++) {
       const x = a[j];
-      if (x === '-c' || x === '--command') {
+      if (x === '-c' || x === '--command' || /^-[a-zA-Z]*c$/.test(x)) {
         const s = a[j + 1];
         if (s === undefined) break;
         return [this.make(w, base, ctx), ...this.parseAndWalk(s, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} -c`], outerText: base.text })];
@@ -635,7 +639,7 @@ class Resolver {
       if (x.startsWith('--command=')) return [this.make(w, base, ctx), ...this.parseAndWalk(x.slice(10), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} -c`], outerText: base.text })];
     }
     if (name === 'runuser') {
-      const j = skipOptions(a, PREFIX.runuser);
+      const j = skipOptions(a, { shortValue: 'ugGsw', longValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] });
       if (j !== 'query' && j < a.length && a.slice(1, j).some((x) => x === '-u' || x === '--user' || x.startsWith('-u'))) return this.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, name] });
     }
     return [this.make(w, base, ctx)];
@@ -804,14 +808,14 @@ class Resolver {
         return keys.length ? [self, ...this.parseAndWalk(keys.join(' '), deeper)] : [self];
       }
       if (/^(?:new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run)$/.test(s)) {
-        const pos = positionalArgs(a.slice(sub + 1), ['-t', '-s', '-n', '-c', '-F', '-x', '-y', '-e', '-l', '-f', '-d', '-L', '-S']);
+        const pos = positionalArgs(a.slice(sub + 1), ['-t', '-s', '-n', '-c', '-F', '-x', '-y', '-e', '-l', '-f', '-L', '-S']);
         return pos.length ? [self, ...this.parseAndWalk(pos.join(' '), deeper)] : [self];
       }
       return [self];
     }
     // screen [-dmS name] cmd args
     let j = 1;
-    while (j < a.length && a[j].startsWith('-')) j += ['-S', '-c', '-e', '-h', '-p', '-T', '-t', '-X'].includes(a[j]) ? 2 : 1;
+    while (j < a.length && a[j].startsWith('-')) j += /^-[a-zA-Z]*[ScehpTtX]$/.test(a[j]) ? 2 : 1;
     return j < a.length ? [self, ...this.expand(slice(w, j), base, deeper)] : [self];
   }
 

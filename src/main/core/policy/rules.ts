@@ -282,7 +282,7 @@ export function writeTargets(v: CommandView): string[] {
     case 'shred':
     case 'chattr':
     case 'visudo':
-      out.push(...pos.filter((p) => !/^[+-=]/.test(p)));
+      out.push(...pos.filter((p) => !/^[-+=]/.test(p)));
       break;
     case 'ed':
     case 'ex':
