@@ -16,7 +16,10 @@ export function readTable(name: string): string[] {
     .map((l) => (l.startsWith('ESC:') ? (JSON.parse(`"${l.slice(4).replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string) : l));
 }
 
-/** Every supported way to wrap a command (the wrapped command has no quotes inside). */
+/**
+ * Every supported way to wrap a command (the wrapped command has no quotes inside). `$( c )`
+ * keeps its blanks: `$((c))` would be arithmetic, which bash does not run as a command.
+ */
 export const WRAPPERS: Array<[string, (c: string) => string]> = [
   ['sudo', (c) => `sudo ${c}`],
   ['sudo -u', (c) => `sudo -u root -E ${c}`],
@@ -87,20 +90,20 @@ export const WRAPPERS: Array<[string, (c: string) => string]> = [
   ['ruby system', (c) => `ruby -e 'system("${c}")'`],
   ['node execSync', (c) => `node -e 'require("child_process").execSync("${c}")'`],
   ['awk system', (c) => `awk 'BEGIN{system("${c}")}'`],
-  ['subshell', (c) => `(${c})`],
+  ['subshell', (c) => `( ${c} )`],
   ['group', (c) => `{ ${c}; }`],
   ['and', (c) => `true && ${c}`],
   ['or', (c) => `false || ${c}`],
   ['pipeline', (c) => `echo y | ${c}`],
   ['background', (c) => `${c} &`],
-  ['$( )', (c) => `echo $(${c})`],
+  ['$( )', (c) => `echo $( ${c} )`],
   ['backticks', (c) => `echo \`${c}\``],
-  ['<( )', (c) => `cat <(${c})`],
-  ['assignment $( )', (c) => `x=$(${c})`],
-  ['[[ ]]', (c) => `[[ -n $(${c}) ]]`],
-  ['(( ))', (c) => `(( $(${c}) ))`],
-  ['${x:-$( )}', (c) => `echo \${x:-$(${c})}`],
-  ['heredoc body $( )', (c) => `cat <<EOF\n$(${c})\nEOF`],
+  ['<( )', (c) => `cat <( ${c} )`],
+  ['assignment $( )', (c) => `x=$( ${c} )`],
+  ['[[ ]]', (c) => `[[ -n $( ${c} ) ]]`],
+  ['(( ))', (c) => `(( $( ${c} ) ))`],
+  ['${x:-$( )}', (c) => `echo \${x:-$( ${c} )}`],
+  ['heredoc body $( )', (c) => `cat <<EOF\n$( ${c} )\nEOF`],
   ['if', (c) => `if true; then ${c}; fi`],
   ['for', (c) => `for i in 1; do ${c}; done`],
   ['while', (c) => `while false; do :; done; ${c}`],

@@ -458,6 +458,10 @@ class Resolver {
       this.lineFacts.push({ fact: 'unwrap-depth', text: base.text });
       return [this.make(w, base, ctx)];
     }
+    // NAME=value in command position (after a wrapper): seen as an assignment, the command follows.
+    let skip = 0;
+    while (skip < w.argv.length - 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.argv[skip]) && w.literal[skip]) skip++;
+    if (skip > 0) return this.expand(slice(w, skip), base, ctx);
     if (!w.literal[0] || w.glob[0] || w.argv[0] === '') return [this.make(w, base, ctx, ['dynamic-command'])];
     const name = commandName(w.argv[0]);
     const deeper = (label: string): Ctx => ({ ...ctx, depth: ctx.depth + 1, via: [...ctx.via, label] });
@@ -992,7 +996,8 @@ function skipOptions(argv: readonly string[], spec: PrefixSpec, opts: { gluedOnl
       j++;
       break;
     }
-    if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
+    // NAME=value before the command (sudo takes them; elsewhere it errs towards seeing the command).
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
       j++;
       continue;
     }
