@@ -196,7 +196,9 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
       // The same warning and refusal text in both tools.
       const warning = (t: string) => t.split('\n').filter((l) => l.startsWith('⚠') || l.startsWith('  - ') || l.startsWith('refused:'));
       expect(warning(spawned.text)).toEqual(warning(ran.text));
-      expect(spawned.text).toContain('refused: dangerous commands need an operator decision');
+      expect(spawned.text).toMatch(/refused: policy rule \S+ says ask \(.*\); an operator must approve it and none is attached/);
+      expect(spawned.data.policy).toEqual(ran.data.policy);
+      expect(spawned.data.policy).toMatchObject({ decision: 'ask', rule: spawned.data.dangers[0] });
     }
     const vim = await call(s.client, 'sh_spawn', { cmd: 'vim notes.txt' });
     expect(vim.data).toMatchObject({ status: 'refused', category: 'interactive' });

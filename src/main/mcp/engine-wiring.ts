@@ -12,7 +12,7 @@ import { GrammarRegistry } from '../core/grammar/registry.js';
 import { detectTool } from '../core/grammar/detect.js';
 import { formatGrammarError } from '../core/grammar/loader.js';
 import { builtinGrammarsDir, loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
-import { decide, loadPolicy } from '../core/policy/index.js';
+import { decide, formatPolicyError, loadPolicy } from '../core/policy/index.js';
 import { explain, route, type RouteResult } from '../core/router/route.js';
 import { dangerWarning } from '../core/handlers/dangerous.js';
 import { interactiveAdvice } from '../core/handlers/interactive.js';
@@ -50,6 +50,8 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
   const grammars = new GrammarRegistry({ onError: (e) => log(`grammar: ${formatGrammarError(e)}`) });
   const detect = (argv: string[], cwd: string) => detectTool(argv, grammars.snapshot(cwd));
   const meta = loadRouterMeta();
+  const policy = meta.ok ? meta.meta.policy : loadPolicy({ grammarsDir: builtinGrammarsDir() });
+  for (const e of policy.errors) log(`policy: ${formatPolicyError(e)} (decisions held at ask until fixed)`);
   let route: RouteCommand;
   let check: CheckCommand;
   if (meta.ok) {
@@ -59,7 +61,6 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     // The built-in category tables are broken (a packaging error): condense everything rather than refuse to serve.
     // The policy still decides: a line it does not allow is refused, never run unchecked.
     log(`router tables failed to load (${meta.error.message}); every command is condensed`);
-    const policy = loadPolicy({ grammarsDir: builtinGrammarsDir() });
     const condense = condenseInSession(sessions);
     check = (command, cwd) => {
       const d = decide(command, policy, { cwd });
@@ -78,6 +79,7 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     check,
     condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
     runs: new BackgroundRuns(),
+    policy: () => policy,
     version: packageVersion(),
     log,
     dispose: () => sessions.dispose(),

@@ -4,6 +4,7 @@
  * and progress notifications. Tools translate; the engine (src/main/core) does the work.
  */
 import { z } from 'zod';
+import type { Policy } from '../core/policy/index.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } from '../core/session/types.js';
@@ -87,6 +88,11 @@ export interface McpDeps {
   version: string;
   /** Diagnostics; stderr in `mish serve` (stdout is the protocol). */
   log: (message: string) => void;
+  /**
+   * The policy in force (src/main/core/policy): sh_interact judges each line typed into a
+   * process that is a shell with it, as sh_run judges its lines.
+   */
+  policy?: () => Policy;
 }
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
