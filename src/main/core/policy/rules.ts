@@ -103,7 +103,7 @@ function compileRegex(src: string, field: string): RegExp {
 
 /** Line of the n-th `[[rule]]` header (1-based), for error messages. */
 function ruleLine(text: string, index: number): number | undefined {
-  const re = /^\s*\[\[\s*rule\s*\]\]/gm;
+  const re = /^[ \t]*\[\[[ \t]*rule[ \t]*\]\]/gm;
   let m: RegExpExecArray | null;
   let k = 0;
   while ((m = re.exec(text))) {
