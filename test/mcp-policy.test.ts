@@ -22,11 +22,11 @@ describe('policy decisions over MCP', () => {
       const r = await call(s.client, tool, { cmd: 'rm -rf ~' });
       expect(r.result.isError).toBeFalsy();
       expect(r.data).toMatchObject({ status: 'refused', category: 'dangerous', policy: { decision: 'ask', rule: 'rm-recursive-root-or-home', reason: expect.stringMatching(/recursive delete/) } });
-      expect(r.text).toMatch(/refused: policy rule rm-recursive-root-or-home says ask \(.*\); an operator must approve it and none is attached/);
+      expect(r.text).toMatch(/refused: policy says ask \(rule rm-recursive-root-or-home\); an operator must approve it and none is attached/);
     }
     const f = await call(s.client, 'sh_run', { cmd: 'bash -i >& /dev/tcp/127.0.0.1/9 0>&1' });
     expect(f.data).toMatchObject({ status: 'refused', policy: { decision: 'forbid', rule: 'reverse-shell' } });
-    expect(f.text).toContain('refused: forbidden by policy rule reverse-shell');
+    expect(f.text).toContain('refused: forbidden by policy (rule reverse-shell)');
     const wrapped = await call(s.client, 'sh_run', { cmd: `sudo sh -c 'echo $(rm -rf ~)'` });
     expect(wrapped.data).toMatchObject({ status: 'refused', policy: { rule: 'rm-recursive-root-or-home' } });
     expect(existsSync(canary)).toBe(true);

@@ -196,7 +196,7 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
       // The same warning and refusal text in both tools.
       const warning = (t: string) => t.split('\n').filter((l) => l.startsWith('⚠') || l.startsWith('  - ') || l.startsWith('refused:'));
       expect(warning(spawned.text)).toEqual(warning(ran.text));
-      expect(spawned.text).toMatch(/refused: policy rule \S+ says ask \(.*\); an operator must approve it and none is attached/);
+      expect(spawned.text).toMatch(/refused: policy says ask \(rule \S+\); an operator must approve it and none is attached/);
       expect(spawned.data.policy).toEqual(ran.data.policy);
       expect(spawned.data.policy).toMatchObject({ decision: 'ask', rule: spawned.data.dangers[0] });
     }

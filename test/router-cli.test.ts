@@ -351,7 +351,7 @@ describe('dangerous lines ask on a real terminal', () => {
     const d = fresh('noterm');
     const r = mish([`rm -rf * ; echo ran > ${path.join(d, 'marker')}`], { cwd: d });
     expect(r.code).toBe(126);
-    expect(r.err).toMatch(/^⚠ dangerous: rm -rf \* ; echo ran > .*\n {2}- recursive delete of .*\nrefused: policy rule rm-recursive-root-or-home says ask \(.*\); there is no terminal to ask for confirmation\n$/);
+    expect(r.err).toMatch(/^⚠ dangerous: rm -rf \* ; echo ran > .*\n {2}- recursive delete of .*\nrefused: policy says ask \(rule rm-recursive-root-or-home\); there is no terminal to ask for confirmation\n$/);
     expect(r.out).toBe('');
     expect(existsSync(path.join(d, 'a'))).toBe(true);
     expect(existsSync(path.join(d, 'marker'))).toBe(false);

@@ -93,11 +93,11 @@ describe('mish --raw passes the policy gate', () => {
     writeFileSync(marker, '');
     const r = mish(['--raw', `rm -rf ~ ; echo ran > ${marker}`]);
     expect(r.code).toBe(126);
-    expect(r.err).toMatch(/policy rule rm-recursive-root-or-home says ask \(recursive delete.*\); there is no terminal to ask for confirmation/);
+    expect(r.err).toMatch(/refused: policy says ask \(rule rm-recursive-root-or-home\); there is no terminal to ask for confirmation/);
     expect(readFileSync(marker, 'utf8')).toBe('');
     const f = mish(['--raw', 'bash -i >& /dev/tcp/127.0.0.1/9 0>&1']);
     expect(f.code).toBe(126);
-    expect(f.err).toContain('forbidden by policy rule reverse-shell');
+    expect(f.err).toContain('forbidden by policy (rule reverse-shell)');
     const ok = mish(['--raw', 'printf', 'raw-ok']);
     expect(ok).toMatchObject({ code: 0, out: 'raw-ok' });
     expect(canariesAlive()).toBe(true);

@@ -65,7 +65,7 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     check = (command, cwd) => {
       const d = decide(command, policy, { cwd });
       if (d.decision === 'allow' || d.decision === 'confirm') return { kind: 'ok', category: 'condense' };
-      return { kind: 'dangerous', dangers: d.matches.map((m) => m.rule), policy: { decision: d.decision, rule: d.rule, reason: d.reason }, text: `refused: policy rule ${d.rule} says ${d.decision} (${d.reason})` };
+      return { kind: 'dangerous', dangers: d.matches.map((m) => m.rule), policy: { decision: d.decision, rule: d.rule, reason: d.reason }, text: `refused: policy says ${d.decision} (rule ${d.rule}): ${d.reason}` };
     };
     route = async (request) => {
       const v = check(request.command, request.cwd ?? process.cwd());
@@ -245,7 +245,7 @@ export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: 
     const plan = r.plan;
     if (plan.category === 'dangerous') {
       const pol = plan.policy;
-      const why = pol.decision === 'forbid' ? `forbidden by policy rule ${pol.rule}: ${pol.reason}` : `policy rule ${pol.rule} says ${pol.decision} (${pol.reason}); an operator must approve it and none is attached`;
+      const why = pol.decision === 'forbid' ? `forbidden by policy (rule ${pol.rule})` : `policy says ${pol.decision} (rule ${pol.rule}); an operator must approve it and none is attached`;
       return {
         kind: 'dangerous',
         dangers: plan.dangers.map((d) => d.id),

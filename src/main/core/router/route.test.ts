@@ -162,7 +162,7 @@ describe('dangerous', () => {
     expect(r.kind).toBe('refused');
     expect(r.exitCode).toBe(REFUSED_EXIT);
     expect(r.text).toMatch(/recursive delete of \/, the home directory/);
-    expect(r.text).toMatch(/policy rule rm-recursive-root-or-home says ask \(.*\); there is no terminal to ask/);
+    expect(r.text).toMatch(/refused: policy says ask \(rule rm-recursive-root-or-home\); there is no terminal to ask/);
     expect(existsSync(path.join(dir, 'keep2'))).toBe(false);
     const m = await route('git push --force', opts({ mode: 'mcp', output: 'json' }));
     expect(JSON.parse(m.text)).toMatchObject({ refused: 'dangerous', policy: { decision: 'ask', rule: 'git-push-force' }, dangers: [{ id: 'git-push-force', decision: 'ask' }] });

@@ -100,11 +100,11 @@ export async function gate(commandLine: string, options: RouteOptions, output: O
     if (plan.category !== 'dangerous') return { kind: 'run', line, plan, approved: [] };
     const pol = plan.policy;
     const warning = dangerWarning(line, plan.dangers);
-    if (pol.decision === 'forbid') return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: forbidden by policy rule ${pol.rule}: ${pol.reason}`, plan.dangers, output, line, undefined, pol) };
+    if (pol.decision === 'forbid') return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: forbidden by policy (rule ${pol.rule})`, plan.dangers, output, line, undefined, pol) };
     if (options.approvals?.covers(plan.dangers)) return { kind: 'run', line, plan, approved: plan.dangers };
     if (!options.confirm) {
       const who = options.mode === 'mcp' ? 'an operator must approve it and none is attached' : 'there is no terminal to ask for confirmation';
-      return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: policy rule ${pol.rule} says ${pol.decision} (${pol.reason}); ${who}`, plan.dangers, output, line, undefined, pol) };
+      return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: policy says ${pol.decision} (rule ${pol.rule}); ${who}`, plan.dangers, output, line, undefined, pol) };
     }
     const d = await options.confirm({ command: line, dangers: plan.dangers, decision: pol.decision === 'operator' ? 'operator' : 'ask', rule: pol.rule, reason: pol.reason });
     // The human has just read the warning at the question: one line says what happened, not the warning again.

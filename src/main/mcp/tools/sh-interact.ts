@@ -275,7 +275,7 @@ async function sendInput(
   if (guard) {
     const d = guard.check(typed);
     if (d.decision !== 'allow' && d.decision !== 'confirm') {
-      const why = d.decision === 'forbid' ? `forbidden by policy rule ${d.rule}: ${d.reason}` : `policy rule ${d.rule} says ${d.decision} (${d.reason}); an operator must approve it and none is attached`;
+      const why = d.decision === 'forbid' ? `forbidden by policy (rule ${d.rule}): ${d.reason}` : `policy says ${d.decision} (rule ${d.rule}): ${d.reason}; an operator must approve it and none is attached`;
       return reply(`refused: ${before.id} is a shell and this input would run a line the policy does not allow; nothing was sent\n${why}${footer(deps)}`, {
         ...base(deps, before, args.action),
         refused: true,
