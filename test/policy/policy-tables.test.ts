@@ -71,7 +71,7 @@ describe('policy tables', () => {
   it('reports the resolved simple commands, wrappers seen through', () => {
     const d = decide("sudo -u root sh -c 'timeout 5 rm -rf /{bin,lib}'", policy, ctx);
     expect(d).toMatchObject({ decision: 'ask', rule: 'rm-recursive-root-or-home' });
-    expect(d.commands).toContainEqual(['rm', '-rf', '/{bin,lib}']);
+    expect(d.commands).toContainEqual(['rm', '-rf', '/bin', '/lib']);
     expect(d.reason).toMatch(/recursive delete/);
     const ok = decide('rm -rf node_modules dist', policy, ctx);
     expect(ok).toEqual({ decision: 'allow', rule: 'default', reason: 'no policy rule matched', commands: [['rm', '-rf', 'node_modules', 'dist']], matches: [] });

@@ -111,13 +111,16 @@ const HOME_STANDIN = '/home/\u0000user';
  * otherwise it stays relative (`./x` → `x`, `.` and `..` kept).
  */
 export function normalizePath(p: string, cwd?: string): string {
-  let s = p.replace(HOME_PREFIX, HOME_STANDIN);
-  if (s.startsWith('~') && !s.startsWith(HOME_STANDIN)) {
+  // The working directory spelled as a variable or a substitution is `.`.
+  let s = p.replace(/^(?:\$PWD|\$\{PWD\}|\$\(\s*pwd\s*\)|`\s*pwd\s*`)(?=\/|$)/, '.');
+  const isAbs = (x: string) => x.startsWith('/') || HOME_PREFIX.test(x) || x.startsWith('~');
+  if (!isAbs(s) && cwd && isAbs(cwd)) s = `${cwd}/${s}`;
+  s = s.replace(HOME_PREFIX, HOME_STANDIN);
+  if (s.startsWith('~root') && (s.length === 5 || s[5] === '/')) s = '/root' + s.slice(5);
+  else if (s.startsWith('~') && !s.startsWith(HOME_STANDIN)) {
     // ~user: another user's home.
     s = '/home/' + s.slice(1);
   }
-  const absolute = s.startsWith('/');
-  if (!absolute && cwd && cwd.startsWith('/')) s = `${cwd}/${s}`;
   const abs = s.startsWith('/');
   const parts: string[] = [];
   for (const seg of s.split('/')) {
@@ -183,7 +186,7 @@ export function targetForms(word: string, isGlob: boolean, cwd?: string): string
     out.push(n);
     const rel = normalizePath(w);
     if (rel !== n) out.push(rel);
-    if (isGlob && hasGlob(w)) {
+    if (isGlob && hasGlob(w) && (rel.startsWith('/') || rel.startsWith('~'))) {
       // Compare the glob's normalised spelling (`$HOME/.g*` → `~/.g*`) with each probe.
       const re = globToRegex(rel);
       for (const p of PROBE_PATHS) if (re.test(p)) out.push(p);

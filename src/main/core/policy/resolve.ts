@@ -12,6 +12,7 @@
  */
 import { parse as parseBash } from 'unbash';
 import { analyzeCode, type Language } from './interpreters.js';
+import { expandBraces, normalizePath } from './paths.js';
 
 /** Wrapper / re-entry levels followed before giving up (each level is a new argv or a new parse). */
 export const MAX_DEPTH = 8;
@@ -55,6 +56,11 @@ export interface ResolvedCommand {
   facts: Set<string>;
   /** It reads a program/commands from stdin (a shell or interpreter with no script). */
   readsProgramFromStdin?: boolean;
+  /**
+   * Where it runs when a `cd` earlier in the line moved (absolute, or `~/…`); null when a `cd`
+   * went somewhere unknown (`cd "$X"`, `cd -`); undefined: the line's own cwd.
+   */
+  cwd?: string | null;
 }
 
 export interface LineFact {
@@ -282,6 +288,8 @@ export function resolveLine(source: string, cwd?: string): Resolution {
 class Resolver {
   readonly all: ResolvedCommand[] = [];
   readonly lineFacts: LineFact[] = [];
+  /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
+  private curCwd: string | null | undefined;
 
   constructor(readonly cwd?: string) {}
 
@@ -410,24 +418,43 @@ class Resolver {
       if ((op === '<' || op === '<>') && (fd === undefined || fd === 0)) stdinOpaque = info.literal ? 'file' : 'substitution';
     }
     const text = ctx.outerText ?? ctx.source.slice(Number(n.pos ?? 0), Number(n.end ?? 0));
-    if (!n.name) return [];
+    // `GIT_SSH_COMMAND='…' git fetch`, `PAGER='…' man x`: the value is run as a command later.
+    const later: ResolvedCommand[] = [];
+    let preload = false;
+    for (const p of prefix) {
+      if (p.type !== 'Assignment') continue;
+      const t = String(p.text ?? '');
+      if (/^LD_PRELOAD=/.test(t) || /^LD_AUDIT=/.test(t)) preload = true;
+      if (COMMAND_VARIABLES.test(t)) later.push(...this.parseAndWalk(String((p.value as Node | undefined)?.value ?? t.slice(t.indexOf('=') + 1)), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, t.slice(0, t.indexOf('='))], outerText: text, pipeIn: undefined }));
+    }
+    if (!n.name) return later;
     const words: Node[] = [n.name as Node, ...suffix.filter((s) => s.type === 'Word' || s.type === 'Assignment')];
     const w: Words = { argv: [], literal: [], glob: [], raw: [] };
     for (const x of words) {
       if (x.type === 'Assignment') {
-        w.argv.push(String(x.text ?? ''));
+        // `alias ll='…'`, `export A="…"`: NAME=value with the value's quotes removed.
+        const t = String(x.text ?? '');
+        const eq = t.indexOf('=');
+        const v = (x.value as Node | undefined)?.value;
+        w.argv.push(eq >= 0 && typeof v === 'string' ? t.slice(0, eq + 1) + v : t);
         w.literal.push(false);
         w.glob.push(false);
         w.raw.push(String(x.text ?? ''));
         continue;
       }
       const i = wordInfo(x);
-      w.argv.push(i.value);
-      w.literal.push(i.literal);
-      w.glob.push(i.glob);
-      w.raw.push(i.raw);
+      const parts = (x.parts as Node[] | undefined) ?? [];
+      const values = parts.some((p) => p.type === 'BraceExpansion') ? expandBraces(i.value) : [i.value];
+      for (const v of values) {
+        w.argv.push(v);
+        w.literal.push(i.literal);
+        w.glob.push(i.glob);
+        w.raw.push(i.raw);
+      }
     }
-    return this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
+    const direct = this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
+    if (preload) for (const c of direct) c.facts.add('ld-preload');
+    return [...direct, ...later];
   }
 
   private make(w: Words, base: Base, ctx: Ctx, facts: string[] = []): ResolvedCommand {
@@ -447,6 +474,17 @@ class Resolver {
       facts: new Set(facts),
     };
     if (base.redirects.some((r) => /^\/dev\/(?:tcp|udp)\//.test(r.target))) c.facts.add(SHELLS.has(c.name) ? 'reverse-shell' : 'dev-tcp');
+    if (this.curCwd !== undefined) c.cwd = this.curCwd;
+    if (c.name === 'cd' || c.name === 'pushd') {
+      const dir = positionalArgs(w.argv.slice(1))[0];
+      const k = dir === undefined ? -1 : w.argv.indexOf(dir);
+      if (dir === undefined) this.curCwd = '~';
+      else if (dir === '-' || !w.literal[k]) this.curCwd = null;
+      else {
+        const from = this.curCwd === undefined ? this.cwd : this.curCwd;
+        this.curCwd = dir.startsWith('/') || dir.startsWith('~') || from ? normalizePath(dir, from ?? undefined) : null;
+      }
+    }
     this.all.push(c);
     return c;
   }
@@ -541,6 +579,12 @@ class Resolver {
         if (ctx.pipeIn || base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
         return [self];
       }
+    }
+    const later = laterStrings(name, w);
+    if (later.length) {
+      const self = this.make(w, base, ctx);
+      if (SQL_CLIENTS.has(name)) collectSql(self, w, base, ctx);
+      return [self, ...later.flatMap((src) => this.parseAndWalk(src, { ...deeper(`${name} string`), outerText: base.text, pipeIn: undefined }))];
     }
     const lang = INTERPRETERS[name];
     if (lang) return this.interpreter(w, base, ctx, lang);
@@ -706,7 +750,10 @@ class Resolver {
     const FILTERS = /^-(?:i?name|i?path|i?wholename|i?regex|newer\w*|[amc]time|[amc]min|size|empty|user|group|nouser|nogroup|perm|links|inum|samefile|i?lname|used)$/;
     const filtered = a.slice(i).some((x) => FILTERS.test(x));
     // What `{}` / -delete can reach: the start points themselves, or (with a filter) something below them.
-    const reach = filtered ? starts.map((s) => `${s.replace(/\/+$/, '')}/\u2026/found`) : starts;
+    // Below an absolute or home start, a match can be anything there: `/etc/*` (tested as a glob
+    // against the protected paths); below a relative start, something in the project.
+    const below = (s: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : `${s.replace(/\/+$/, '')}/\u2026/found`);
+    const reach = filtered ? starts.map(below) : starts;
     const out: ResolvedCommand[] = [self];
     for (let k = i; k < a.length; k++) {
       const x = a[k];
@@ -715,12 +762,14 @@ class Resolver {
         while (e < a.length && a[e] !== ';' && a[e] !== '+') e++;
         const inner = slice(w, k + 1, e);
         for (const target of reach.slice(0, MAX_FANOUT)) {
-          const sub: Words = { ...inner, argv: inner.argv.map((v) => v.replace(/\{\}/g, target)) };
+          const sub: Words = { ...inner, argv: inner.argv.map((v) => v.replace(/\{\}/g, target)), glob: inner.argv.map((v, k) => inner.glob[k] || (v.includes('{}') && target.endsWith('/*'))) };
           out.push(...this.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined }));
         }
         k = e;
       } else if (x === '-delete') {
-        out.push(...this.expand(literalWords(['rm', '-r', ...reach]), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined }));
+        const rm = literalWords(['rm', '-r', ...reach]);
+        rm.glob = rm.argv.map((v, k) => k >= 2 && v.endsWith('/*'));
+        out.push(...this.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined }));
       }
     }
     return out;
@@ -741,7 +790,20 @@ class Resolver {
     const inner = j === 'query' || j >= a.length ? literalWords(['echo']) : slice(w, j);
     const text = base.stdinText ?? ctx.pipeIn?.text;
     const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'xargs'], pipeIn: undefined };
-    if (text === undefined) return [self, ...this.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+    if (text === undefined) {
+      // Items listed from a path (`ls /`, `find ~ -name x`) are somewhere below it.
+      const lister = ctx.pipeIn?.producers.find((p) => ['ls', 'find', 'fd', 'locate', 'du', 'tree'].includes(p.name));
+      const from = lister ? (positionalArgs(lister.argv.slice(1)).find((x) => !x.startsWith('-')) ?? '.') : undefined;
+      if (from !== undefined && /^(?:\/|~|\$HOME|\$\{HOME\})/.test(from)) {
+        // find prints whole paths; ls prints names, which a template such as `~/{}` puts back under a path.
+        const item = `${from.replace(/\/+$/, '')}/*`;
+        const named = lister!.name === 'ls' ? '*' : item;
+        const argv = replace !== undefined ? inner.argv.map((v) => v.split(replace!).join(named)) : [...inner.argv, item];
+        const glob = replace !== undefined ? inner.argv.map((v, k) => inner.glob[k] || v.includes(replace!)) : [...inner.glob, true];
+        return [self, ...this.expand({ argv, literal: argv.map(() => true), glob, raw: argv }, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+      }
+      return [self, ...this.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+    }
     const items = text.split(a.includes('-0') || a.includes('--null') ? /\0/ : /\s+/).filter((s) => s !== '').slice(0, MAX_FANOUT);
     if (items.length === 0) return [self, ...this.expand(inner, base, deeper)];
     if (replace !== undefined) {
@@ -927,6 +989,41 @@ class Resolver {
     }
     return out;
   }
+}
+
+/** Variables whose value a program runs as a shell command (or loads as code). */
+const COMMAND_VARIABLES = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS|EDITOR|VISUAL|PAGER|MANPAGER|LESSOPEN|LESSCLOSE|BASH_ENV|ENV|PROMPT_COMMAND|SUDO_ASKPASS|BROWSER)=/;
+/** git -c settings whose value git runs as a command. */
+const GIT_COMMAND_SETTINGS = /^(?:core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|gpg\.program|credential\.helper|pager\.[\w-]+|alias\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|difftool\.[\w-]+\.cmd|mergetool\.[\w-]+\.cmd)=/i;
+
+/**
+ * Shell strings a command stores to be run later or elsewhere: alias bodies, trap actions,
+ * command-running variables (`export GIT_SSH_COMMAND=…`), git -c settings, vim's `-c '!…'`.
+ */
+function laterStrings(name: string, w: Words): string[] {
+  const a = w.argv;
+  const out: string[] = [];
+  const assignValue = (x: string) => x.slice(x.indexOf('=') + 1);
+  if (name === 'alias') for (const x of a.slice(1)) if (x.includes('=')) out.push(assignValue(x));
+  if (name === 'trap') {
+    const action = a.slice(1).find((x) => !x.startsWith('-'));
+    if (action !== undefined && a.length > 2) out.push(action);
+  }
+  if (name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') for (const x of a.slice(1)) if (COMMAND_VARIABLES.test(x)) out.push(assignValue(x));
+  if (name === 'git') {
+    for (let k = 1; k < a.length; k++) {
+      const setting = a[k] === '-c' ? a[k + 1] : a[k].startsWith('-c') && a[k].length > 2 ? a[k].slice(2) : undefined;
+      if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(assignValue(setting).replace(/^!/, ''));
+    }
+  }
+  if (/^(?:vim?|nvim|ex|view|gvim)$/.test(name)) {
+    for (let k = 1; k < a.length; k++) {
+      const cmd = a[k] === '-c' || a[k] === '--cmd' ? a[k + 1] : a[k].startsWith('+') ? a[k].slice(1) : undefined;
+      const bang = cmd !== undefined ? /^\s*:?\s*(?:\d*,?\d*)?!(.*)$/.exec(cmd) : null;
+      if (bang) out.push(bang[1]);
+    }
+  }
+  return out;
 }
 
 /** Why a shell fed on stdin by something we cannot read is escalated. */

@@ -270,6 +270,16 @@ export function writeTargets(v: CommandView): string[] {
     case 'dd':
       for (const a of v.args) if (a.startsWith('of=')) out.push(a.slice(3));
       break;
+    case 'curl':
+    case 'wget':
+    case 'aria2c':
+      for (let k = 0; k < v.args.length; k++) {
+        const a = v.args[k];
+        if (['-o', '--output', '-O', '--output-document', '-d', '--dir'].includes(a) && v.args[k + 1] && !(c.name === 'curl' && (a === '-O' || a === '-d'))) out.push(v.args[k + 1]);
+        else if (/^--output(?:-document)?=/.test(a)) out.push(a.slice(a.indexOf('=') + 1));
+        else if (c.name === 'wget' && /^-O./.test(a)) out.push(a.slice(2));
+      }
+      break;
     case 'sed':
     case 'perl':
     case 'ruby':
@@ -312,18 +322,20 @@ export function ruleMatches(rule: CompiledRule, v: CommandView, ctx: MatchContex
     const re = rule.argsAny;
     if (!pos.some((a) => re.test(a))) return false;
   }
+  // A `cd` earlier in the line moved where relative paths point (null: somewhere unknown).
+  const cwd = c.cwd === null ? undefined : (c.cwd ?? ctx.cwd);
   if (rule.targetsAny) {
     const re = rule.targetsAny;
     const hit = pos.some((a) => {
       const k = c.argv.indexOf(a);
-      return targetForms(a, k >= 0 ? c.glob[k] : false, ctx.cwd).some((f) => re.test(f));
+      return targetForms(a, k >= 0 ? c.glob[k] : false, cwd).some((f) => re.test(f));
     });
     if (!hit) return false;
   }
   if (rule.writesAny) {
     const re = rule.writesAny;
     v.writes ??= writeTargets(v);
-    if (!v.writes.some((t) => targetForms(t, /[*?[]/.test(t), ctx.cwd).some((f) => re.test(f)) || re.test(normalizePath(t)))) return false;
+    if (!v.writes.some((t) => targetForms(t, /[*?[]/.test(t), cwd).some((f) => re.test(f)) || re.test(normalizePath(t)))) return false;
   }
   if (rule.redirectAny) {
     const re = rule.redirectAny;
