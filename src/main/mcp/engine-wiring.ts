@@ -62,13 +62,13 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     // The policy still decides: a line it does not allow is refused, never run unchecked.
     log(`router tables failed to load (${meta.error.message}); every command is condensed`);
     const condense = condenseInSession(sessions);
-    check = (command, cwd) => {
-      const d = decide(command, policy, { cwd });
+    check = (command, cwd, session) => {
+      const d = decide(command, policy, { cwd, session });
       if (d.decision === 'allow' || d.decision === 'confirm') return { kind: 'ok', category: 'condense' };
       return { kind: 'dangerous', dangers: d.matches.map((m) => m.rule), policy: { decision: d.decision, rule: d.rule, reason: d.reason }, text: `refused: policy says ${d.decision} (rule ${d.rule}): ${d.reason}` };
     };
     route = async (request) => {
-      const v = check(request.command, request.cwd ?? process.cwd());
+      const v = check(request.command, request.cwd ?? process.cwd(), request.session ?? 'default');
       if (v.kind !== 'dangerous') return condense(request);
       return { session: request.session ?? 'default', text: `${v.text}\n`, exitCode: null, category: 'dangerous', rawLines: 0, shownLines: 1, refused: true, durationMs: 0, policy: v.policy };
     };
@@ -133,7 +133,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const onEvent = (ev: SquashEvent) => {
       if (ev.type === 'hazard') publishCondensed([ev.hazard.text, ...ev.hazard.context], false);
     };
-    const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, signal: request.signal, onEvent });
+    const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, session: sessionName, signal: request.signal, onEvent });
     const rawLines = newlines + (trailing ? 1 : 0);
     const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
     let text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
@@ -236,8 +236,8 @@ export function withoutRouterFooter(r: Extract<RouteResult, { kind: 'ran' }>): s
 
 /** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
 export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined): CheckCommand {
-  return (command, cwd) => {
-    const r = explain(command, meta, (argv) => detect(argv, cwd), cwd);
+  return (command, cwd, session) => {
+    const r = explain(command, meta, (argv) => detect(argv, cwd), cwd, session);
     if (!r.ok) {
       const e = r.error;
       return { kind: 'parse-error', line: e.line, column: e.column, text: `mish: syntax error at line ${e.line}, column ${e.column}: ${e.message}\n${e.excerpt}\nnothing was run` };

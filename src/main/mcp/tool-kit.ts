@@ -54,7 +54,7 @@ export interface RouteCommandResult {
  * The router's verdict on a line that runs outside sh_run (sh_spawn), before anything starts:
  * the same parse / dangerous / interactive checks sh_run gets from route().
  */
-export type CheckCommand = (command: string, cwd: string) => CommandVerdict;
+export type CheckCommand = (command: string, cwd: string, session?: string) => CommandVerdict;
 
 export type CommandVerdict =
   | { kind: 'ok'; category: string }

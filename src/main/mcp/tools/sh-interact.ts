@@ -306,7 +306,7 @@ function shellGuard(deps: McpDeps, control: ProcessControl, e: ProcessEntry): Sh
   const key = `${e.id}:${e.pid}`;
   let g = guards.get(key);
   if (g === undefined) {
-    g = isShellCommand(e.command) ? new ShellInputGuard(policy, () => ({ cwd: control.entry().cwd })) : null;
+    g = isShellCommand(e.command) ? new ShellInputGuard(policy, () => ({ cwd: control.entry().cwd, session: e.session })) : null;
     guards.set(key, g);
   }
   return g ?? undefined;

@@ -94,7 +94,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       }
       const base = session && !session.remote ? session.cwd : process.cwd();
       const cwd = args.cwd === undefined ? base : path.resolve(base, args.cwd);
-      const verdict = deps.check(args.cmd, cwd);
+      const verdict = deps.check(args.cmd, cwd, args.session ?? session?.name ?? 'default');
       if (verdict.kind === 'parse-error') return toolError(verdict.text, 'fix the command line at that position and call sh_spawn again');
       if (verdict.kind === 'dangerous' || (verdict.kind === 'interactive' && !verdict.drivable)) {
         const digest = deps.sessions.processes.digest();
