@@ -8,7 +8,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { call, type Served } from './mcp-helpers.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll } from 'vitest';
+import { call, startStdio, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
 
 describe('policy decisions over MCP', () => {
@@ -57,5 +60,31 @@ describe('policy decisions over MCP', () => {
     expect(after.text).toContain('still-here');
     expect(existsSync(canary)).toBe(true);
     await call(s.client, 'sh_interact', { id: 'shell', action: 'kill' });
+  });
+});
+
+describe('a policy file given to mish serve ($MISH_POLICY), with a session-scoped rule', () => {
+  let s: Served;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mish-policy-serve-'));
+    const file = path.join(dir, 'policy.toml');
+    writeFileSync(file, '[[rule]]\nid = "prod-no-uname"\nreason = "not in prod"\ndecision = "forbid"\ncommands = ["uname"]\nsession = ["prod"]\n');
+    s = await startStdio({ MISH_POLICY: file });
+  });
+  afterAll(async () => {
+    await s?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies in that session only, for sh_run and sh_spawn', async () => {
+    await call(s.client, 'sh_session', { action: 'create', name: 'prod' });
+    const prod = await call(s.client, 'sh_run', { cmd: 'uname -s', session: 'prod' });
+    expect(prod.data).toMatchObject({ status: 'refused', policy: { decision: 'forbid', rule: 'prod-no-uname', reason: 'not in prod' } });
+    const spawned = await call(s.client, 'sh_spawn', { cmd: 'uname -s', session: 'prod' });
+    expect(spawned.data).toMatchObject({ status: 'refused', policy: { decision: 'forbid', rule: 'prod-no-uname' } });
+    const dev = await call(s.client, 'sh_run', { cmd: 'uname -s' });
+    expect(dev.data).toMatchObject({ status: 'exited', exit_code: 0 });
+    expect(dev.text).toContain('Linux');
   });
 });
