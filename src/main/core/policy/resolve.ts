@@ -290,6 +290,8 @@ class Resolver {
   readonly lineFacts: LineFact[] = [];
   /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
   private curCwd: string | null | undefined;
+  /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
+  private readonly written = new Map<string, string>();
 
   constructor(readonly cwd?: string) {}
 
@@ -454,6 +456,15 @@ class Resolver {
     }
     const direct = this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     if (preload) for (const c of direct) c.facts.add('ld-preload');
+    // A script written here and run later in the line is read when it runs.
+    for (const c of direct) for (const f of downloadOutputs(c)) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
+    const out = staticOutput(direct.slice(0, 1));
+    for (const r of redirects) {
+      if ((r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === undefined || r.fd === 1) && r.literal) {
+        const key = normalizePath(r.target, this.curCwd ?? this.cwd);
+        this.written.set(key, out !== undefined ? (r.op === '>>' ? (this.written.get(key) ?? '') + out : out) : `\u0000${direct[0]?.name ?? ''}`);
+      }
+    }
     return [...direct, ...later];
   }
 
@@ -499,16 +510,23 @@ class Resolver {
     // NAME=value in command position (after a wrapper): seen as an assignment, the command follows.
     let skip = 0;
     while (skip < w.argv.length - 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.argv[skip]) && w.literal[skip]) skip++;
-    if (skip > 0) return this.expand(slice(w, skip), base, ctx);
+    if (skip > 0) return this.withAssignments(w.argv.slice(0, skip), this.expand(slice(w, skip), base, ctx), base, ctx);
     if (!w.literal[0] || w.glob[0] || w.argv[0] === '') return [this.make(w, base, ctx, ['dynamic-command'])];
     const name = commandName(w.argv[0]);
     const deeper = (label: string): Ctx => ({ ...ctx, depth: ctx.depth + 1, via: [...ctx.via, label] });
     const args = w.argv.slice(1);
 
+    if (w.argv[0].includes('/')) {
+      const script = this.writtenScript(w.argv[0], true);
+      if (script !== undefined) {
+        const self = this.make(w, base, ctx, script === null ? [this.unseenScript(w.argv[0])] : []);
+        return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
+      }
+    }
     const spec = PREFIX[name];
     if (spec) {
       const j = skipOptions(w.argv, spec);
-      if (j !== 'query' && j < w.argv.length) return this.expand(slice(w, j), base, deeper(name));
+      if (j !== 'query' && j < w.argv.length) return this.withAssignments(w.argv.slice(1, j), this.expand(slice(w, j), base, deeper(name)), base, ctx);
       return [this.make(w, base, ctx)];
     }
     if (name === 'env') return this.env(w, base, ctx);
@@ -626,7 +644,17 @@ class Resolver {
       break;
     }
     if (j >= a.length) return [this.make(w, base, ctx)];
-    return this.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] });
+    return this.withAssignments(a.slice(1, j), this.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] }), base, ctx);
+  }
+
+  /** NAME=value words before a command (after env, sudo, …): LD_PRELOAD marks it; command variables are parsed. */
+  private withAssignments(words: string[], cmds: ResolvedCommand[], base: Base, ctx: Ctx): ResolvedCommand[] {
+    const extra: ResolvedCommand[] = [];
+    for (const x of words) {
+      if (/^(?:LD_PRELOAD|LD_AUDIT)=/.test(x)) for (const c of cmds) c.facts.add('ld-preload');
+      if (COMMAND_VARIABLES.test(x)) extra.push(...this.parseAndWalk(x.slice(x.indexOf('=') + 1), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, x.slice(0, x.indexOf('='))], outerText: base.text, pipeIn: undefined }));
+    }
+    return [...cmds, ...extra];
   }
 
   private shell(w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
@@ -662,7 +690,16 @@ class Resolver {
       if (s === undefined) return [self];
       return [self, ...this.parseAndWalk(s, deeper)];
     }
-    if (j < a.length && !sFlag) return [self]; // runs a script file: opaque, like any program
+    if (j < a.length && !sFlag) {
+      // Runs a script file: opaque like any program — unless this line wrote it.
+      const script = this.writtenScript(a[j], w.literal[j]);
+      if (script === undefined) return [self];
+      if (script === null) {
+        self.facts.add(this.unseenScript(a[j]));
+        return [self];
+      }
+      return [self, ...this.parseAndWalk(script, { ...deeper, via: [...ctx.via, `${name} script`] })];
+    }
     // Commands come from stdin.
     self.readsProgramFromStdin = true;
     const text = base.stdinText ?? ctx.pipeIn?.text;
@@ -673,6 +710,20 @@ class Resolver {
       if (f !== 'none') self.facts.add(f);
     }
     return [self];
+  }
+
+  /** Text of a script this line wrote (null: written with content we cannot see), undefined: not written here. */
+  private writtenScript(file: string, literal: boolean): string | null | undefined {
+    if (!literal || this.written.size === 0) return undefined;
+    const t = this.written.get(normalizePath(file, this.curCwd ?? this.cwd));
+    if (t === undefined) return undefined;
+    return t.startsWith('\u0000') ? null : t;
+  }
+
+  /** Why a script this line wrote with unseen content is escalated. */
+  private unseenScript(file: string): string {
+    const t = this.written.get(normalizePath(file, this.curCwd ?? this.cwd)) ?? '';
+    return DOWNLOADERS.has(t.slice(1)) ? 'download-to-shell' : 'shell-stdin-unknown';
   }
 
   private su(w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
@@ -1024,6 +1075,21 @@ function laterStrings(name: string, w: Words): string[] {
     }
   }
   return out;
+}
+
+/** Files curl / wget save a download to (`-o f`, `-O f`, `-qO f`, `--output-document=f`). */
+function downloadOutputs(c: ResolvedCommand): string[] {
+  if (c.name !== 'curl' && c.name !== 'wget') return [];
+  const out: string[] = [];
+  const a = c.argv;
+  for (let k = 1; k < a.length; k++) {
+    const x = a[k];
+    const flag = c.name === 'curl' ? /^-[a-zA-Z]*o$/ : /^-[a-zA-Z]*O$/;
+    if ((flag.test(x) || x === '--output' || x === '--output-document') && a[k + 1] !== undefined) out.push(a[++k]);
+    else if (/^--output(?:-document)?=/.test(x)) out.push(x.slice(x.indexOf('=') + 1));
+    else if (c.name === 'wget' && /^-O./.test(x)) out.push(x.slice(2));
+  }
+  return out.filter((f) => f !== '-');
 }
 
 /** Why a shell fed on stdin by something we cannot read is escalated. */
