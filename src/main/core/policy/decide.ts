@@ -89,6 +89,7 @@ function exfiltration(c: ResolvedCommand): string | undefined {
   for (const u of c.upstream) {
     if (u.argv.slice(1).some((a) => SECRET_PATH.test(` ${a}`)) || u.redirects.some((r) => r.op === '<' && SECRET_PATH.test(` ${r.target}`))) return 'secret-upload';
     if ((u.name === 'env' || u.name === 'printenv') && u.argv.length === 1) return 'env-upload';
+    if (u.argv.some((a) => /^--export-secret-(?:sub)?keys\b/.test(a))) return 'secret-upload';
     if ((u.name === 'set' || u.name === 'export' || u.name === 'declare') && u.argv.length <= 2) return 'env-upload';
     if (u.argv.some((a) => ENV_DUMP.test(a) || /\/proc\/(?:self|\d+)\/environ/.test(a))) return 'env-upload';
   }

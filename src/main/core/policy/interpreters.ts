@@ -37,7 +37,7 @@ const ARGV_LIST = new RegExp(String.raw`(?:\bsubprocess\.(?:run|call|check_call|
 
 /** Deletions, as rm argvs. */
 const DELETE_CALL = new RegExp(
-  String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|fs\.rmSync|fs\.rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|rmSync|os\.remove|os\.unlink|os\.rmdir|unlink|File\.delete|FileUtils\.rm|Path\(\s*${STR}\s*\)\.unlink)\s*\(\s*` + STR,
+  String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|fs\.rmSync|fs\.rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|rmSync|os\.remove|os\.unlink|os\.rmdir|unlink|File\.delete|FileUtils\.rm|Path\(\s*${STR}\s*\)\.unlink)\s*\(?\s*` + STR,
   'g',
 );
 
@@ -93,6 +93,8 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
       found++;
       continue;
     }
+    // 'rm -rf ' + x, "rm %s" % x, "…".format(x): only part of the command is a literal.
+    if (!/^\s*(?:[),;\]]|$)/.test(after)) listUnknown = true;
     shell.push(s);
     found++;
   }

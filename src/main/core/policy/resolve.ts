@@ -429,7 +429,11 @@ class Resolver {
       if (/^LD_PRELOAD=/.test(t) || /^LD_AUDIT=/.test(t)) preload = true;
       if (COMMAND_VARIABLES.test(t)) later.push(...this.parseAndWalk(String((p.value as Node | undefined)?.value ?? t.slice(t.indexOf('=') + 1)), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, t.slice(0, t.indexOf('='))], outerText: text, pipeIn: undefined }));
     }
-    if (!n.name) return later;
+    if (!n.name) {
+      // `> /etc/passwd` alone truncates the file: judged as the no-op command `:` with that redirection.
+      if (redirects.some((r) => r.op.startsWith('>') || r.op === '<>')) return [...this.expand(literalWords([':']), { text, redirects, stdinText, stdinOpaque }, ctx), ...later];
+      return later;
+    }
     const words: Node[] = [n.name as Node, ...suffix.filter((s) => s.type === 'Word' || s.type === 'Assignment')];
     const w: Words = { argv: [], literal: [], glob: [], raw: [] };
     for (const x of words) {
@@ -688,7 +692,8 @@ class Resolver {
     if (cFlag) {
       const s = a[j];
       if (s === undefined) return [self];
-      return [self, ...this.parseAndWalk(s, deeper)];
+      // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
+      return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
     }
     if (j < a.length && !sFlag) {
       // Runs a script file: opaque like any program — unless this line wrote it.
@@ -1075,6 +1080,13 @@ function laterStrings(name: string, w: Words): string[] {
     }
   }
   return out;
+}
+
+/** A `sh -c` string with $0, $1, …, "$@" and $* replaced by the words that follow it. */
+function withPositionals(script: string, args: string[]): string {
+  if (args.length === 0 || !/\$(?:\{?[0-9@*])/.test(script)) return script;
+  const all = args.slice(1).join(' ');
+  return script.replace(/\$\{?([0-9])\}?|\$([@*])|\$\{([@*])\}/g, (m, n?: string) => (n !== undefined ? (args[Number(n)] ?? '') : all));
 }
 
 /** Files curl / wget save a download to (`-o f`, `-O f`, `-qO f`, `--output-document=f`). */
