@@ -6,7 +6,6 @@
  * that rule's id and reason.
  */
 import { parseCommandLine } from '../router/parse.js';
-import { normalizePath } from './paths.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
 import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
 
@@ -179,6 +178,3 @@ export function decide(line: string, policy: Policy, ctx: DecideContext = {}): P
   const shown = worst.decision === 'allow' ? (items.find((i) => i.explicit) ?? worst) : worst;
   return { decision: worst.decision, rule: shown.rule, reason: shown.reason, commands, matches };
 }
-
-/** Normalised path helper re-exported for hosts that show targets. */
-export { normalizePath };

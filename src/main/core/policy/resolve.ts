@@ -121,11 +121,8 @@ interface PrefixSpec {
   longValue?: string[];
   /** Leading positionals that belong to the wrapper (timeout's duration, chroot's root). */
   positional?: number;
-  /** NAME=value words before the command (env). */
-  assignments?: boolean;
   /** Options after which no command runs (`command -v`, `sudo -l`). */
   query?: string[];
-  /** Options stopping option parsing at the first non-option even if it starts with '+'. */
 }
 
 /** Wrappers that run their arguments as a command, with the options they take. */

@@ -187,7 +187,6 @@ const GLOBAL_VALUE_FLAGS: Record<string, string[]> = {
   npm: ['-w', '--workspace', '--prefix'],
   aws: ['--profile', '--region', '--output', '--endpoint-url'],
   gh: ['-R', '--repo'],
-  redis: [],
 };
 
 export interface MatchContext {

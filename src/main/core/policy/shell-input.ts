@@ -29,7 +29,6 @@ export function isShellCommand(command: string): boolean {
     if (c.name === 'ssh' && !r.commands.some((o) => o.via.includes('ssh'))) return true;
     if ((c.name === 'su' || c.name === 'runuser') && !args.some((a) => a === '-c' || a === '--command' || /^-[a-z]*c$/.test(a))) return true;
     if ((c.name === 'sudo' || c.name === 'doas') && args.some((a) => a === '-s' || a === '-i' || a === '--shell' || a === '--login')) return true;
-    if (c.name === 'python' || c.name === 'python3' || c.name === 'node') continue;
   }
   return false;
 }
