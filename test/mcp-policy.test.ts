@@ -35,6 +35,17 @@ describe('policy decisions over MCP', () => {
     expect(existsSync(canary)).toBe(true);
   });
 
+  it('sh_session create: an environment or ssh options that would run a refused command create nothing', async () => {
+    const env = await call(s.client, 'sh_session', { action: 'create', name: 'evil', env: { PROMPT_COMMAND: 'rm -rf ~' } });
+    expect(env.data).toMatchObject({ action: 'create', sessions: [], refused: true, policy: { decision: 'ask', rule: 'rm-recursive-root-or-home' } });
+    const ssh = await call(s.client, 'sh_session', { action: 'create', name: 'evil2', ssh: 'me@example.invalid', ssh_args: ['-o', 'ProxyCommand=bash -i >& /dev/tcp/127.0.0.1/9 0>&1'] });
+    expect(ssh.data).toMatchObject({ refused: true, policy: { decision: 'forbid', rule: 'reverse-shell' } });
+    const list = await call(s.client, 'sh_session', { action: 'list' });
+    expect(list.data.sessions.map((x: { name: string }) => x.name)).not.toContain('evil');
+    const ok = await call(s.client, 'sh_session', { action: 'create', name: 'fine', env: { FOO: 'bar' } });
+    expect(ok.data.refused).toBeUndefined();
+  });
+
   it('sh_interact: a line typed into a shell gets the same decision; nothing is sent when it is refused', async () => {
     const canary = path.join(s.home, 'canary2.txt');
     writeFileSync(canary, 'alive');

@@ -766,10 +766,11 @@ class Resolver {
       break;
     }
     const self = this.make(w, base, ctx);
+    const local = laterStrings('ssh', w).flatMap((src) => this.parseAndWalk(src, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh -o'], outerText: base.text, pipeIn: undefined }));
     const rest = j + 1;
-    if (rest >= a.length) return [self];
+    if (rest >= a.length) return [self, ...local];
     const remote = a.slice(rest).join(' ');
-    return [self, ...this.parseAndWalk(remote, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh'], outerText: base.text, pipeIn: undefined })];
+    return [self, ...local, ...this.parseAndWalk(remote, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh'], outerText: base.text, pipeIn: undefined })];
   }
 
   private containerExec(w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
@@ -1067,6 +1068,16 @@ function laterStrings(name: string, w: Words): string[] {
     for (let k = 1; k < a.length; k++) {
       const setting = a[k] === '-c' ? a[k + 1] : a[k].startsWith('-c') && a[k].length > 2 ? a[k].slice(2) : undefined;
       if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(assignValue(setting).replace(/^!/, ''));
+    }
+  }
+  if (name === 'ssh' || name === 'scp' || name === 'sftp' || name === 'rsync' || name === 'autossh' || name === 'sshfs') {
+    // -o ProxyCommand=… / LocalCommand=… run locally; rsync -e / --rsh is the command it starts.
+    for (let k = 1; k < a.length; k++) {
+      const opt = a[k] === '-o' ? a[k + 1] : a[k].startsWith('-o') && a[k].length > 2 ? a[k].slice(2) : undefined;
+      const m = opt !== undefined ? /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.*)$/i.exec(opt) : null;
+      if (m && !/^none$/i.test(m[1])) out.push(m[1]);
+      if (name === 'rsync' && (a[k] === '-e' || a[k] === '--rsh') && a[k + 1] !== undefined) out.push(a[k + 1]);
+      if (name === 'rsync' && a[k].startsWith('--rsh=')) out.push(a[k].slice(6));
     }
   }
   if (/^(?:vim?|nvim|ex|view|gvim)$/.test(name)) {
