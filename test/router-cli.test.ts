@@ -287,6 +287,19 @@ describe('dangerous lines ask on a real terminal', () => {
     expect(existsSync(path.join(d, 'a'))).toBe(false);
   });
 
+  it('--raw asks the same question (it used to skip every check): [n]o runs nothing, [y]es runs it raw', async () => {
+    const d = fresh('raw');
+    const no = await onTerminal(['--raw', 'rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d);
+    expect(no.screen).toContain('[rm-recursive-root-or-home]: rm -rf *');
+    expect(no.code).toBe(126);
+    expect(existsSync(path.join(d, 'a'))).toBe(true);
+    const yes = await onTerminal(['--raw', 'rm -rf * && echo raw-done'], [{ when: QUESTION, send: 'y\r' }], d);
+    expect(yes.screen).toContain('raw-done');
+    expect(yes.screen).not.toContain('→ rm:');
+    expect(yes.code).toBe(0);
+    expect(existsSync(path.join(d, 'a'))).toBe(false);
+  });
+
   it('[n]o refuses, exit 126, nothing runs', async () => {
     const d = fresh('no');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d);
