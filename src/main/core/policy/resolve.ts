@@ -544,7 +544,7 @@ class Resolver {
         const self = this.make(w, base, ctx);
         const file = args[0];
         if (file !== undefined && (!w.literal[1] || file === '/dev/stdin' || file === '-' || /^\/dev\/fd\//.test(file) || /^\/proc\/self\/fd\//.test(file))) {
-          const text = ctx.pipeIn?.text;
+          const text = base.stdinText ?? ctx.pipeIn?.text;
           if (text !== undefined && (file === '/dev/stdin' || file === '-')) return [self, ...this.parseAndWalk(text, { ...deeper(name), outerText: base.text })];
           self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[1] ?? '') || ctx.pipeIn?.producers.some((p) => DOWNLOADERS.has(p.name)) ? 'download-to-shell' : 'shell-stdin-unknown');
         }
@@ -691,6 +691,11 @@ class Resolver {
       if (s === undefined) return [self];
       // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
       return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
+    }
+    if (j < a.length && !sFlag && substituted(w.raw[j])) {
+      // `bash <(…)`, `sh "$(…)"`: the script is another command's output.
+      self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[j]) ? 'download-to-shell' : 'shell-stdin-unknown');
+      return [self];
     }
     if (j < a.length && !sFlag) {
       // Runs a script file: opaque like any program — unless this line wrote it.
@@ -1016,7 +1021,11 @@ class Resolver {
         }
         if (x === '-') break;
         if (x.startsWith('-')) continue;
-        if (codes.length === 0) script = true;
+        if (codes.length === 0) {
+          script = true;
+          // `python3 <(curl …)`: the program is another command's output.
+          if (substituted(w.raw[j])) self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[j]) ? 'download-to-shell' : 'interpreter-stdin-unknown');
+        }
         break;
       }
     }
@@ -1088,6 +1097,11 @@ function laterStrings(name: string, w: Words): string[] {
     }
   }
   return out;
+}
+
+/** A word whose text comes from running a command: `<(…)`, `$(…)`, backticks. */
+function substituted(raw: string | undefined): boolean {
+  return raw !== undefined && (/^[<>]\(/.test(raw) || /\$\(|`/.test(raw));
 }
 
 /** A `sh -c` string with $0, $1, …, "$@" and $* replaced by the words that follow it. */
