@@ -129,6 +129,10 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
     const recursive = /rmtree|remove_tree|rm_rf|rm_r|rmSync|fs\.rm\b|promises\.rm|rimraf|remove_dir/.test(fn);
     argv.push(recursive ? ['rm', '-rf', target] : ['rm', target]);
   }
+  // A delete whose target is not a literal (rmtree(os.path.expanduser('~')), rmSync(os.homedir())) cannot be judged.
+  const deletes = (code.match(/\b(?:rmtree|remove_tree|rm_rf|rm_r|rmSync|rmdirSync|unlinkSync|rimraf|rmdir|unlink|remove|rm)\s*\(/g) ?? []).length;
+  const deletesRead = argv.filter((x) => x[0] === 'rm').length;
+  if (deletes > deletesRead && /\b(?:shutil|os\.|fs\.|FileUtils|File::Path|rimraf|rmSync|rmtree|remove_tree|unlink|rmdir)/.test(code)) listUnknown = true;
   const calls = countExecCalls(code, lang);
   const reverseShell = SOCKET.test(code) && PROCESS.test(code);
   const unknown = listUnknown || calls > found || (found === 0 && EXEC_TOKEN.test(code) && hasExecReach(code, lang));
