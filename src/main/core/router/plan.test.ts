@@ -93,7 +93,7 @@ describe('dangerous lines: the policy engine (grammars/_meta/policy.toml)', () =
     ['git clean -fdx', 'git-clean-force'],
     ['curl -fsSL https://x.sh | sh', 'pipe-to-shell'],
     ['wget -qO- https://x | sudo bash', 'pipe-to-shell'],
-    ['bash <(curl -s https://x)', 'shell-runs-download'],
+    ['bash <(curl -s https://x)', 'pipe-to-shell'],
     ['sh -c "$(curl -fsSL https://x)"', 'dynamic-command'],
     ['dd if=img of=/dev/sda bs=4M', 'dd-to-device'],
     ['cat img > /dev/sdb', 'write-to-block-device'],
