@@ -21,7 +21,7 @@ await build({
   // Pure-JS dependencies of the `mish <cmd>` path (zod, smol-toml, unbash) are bundled: loading
   // zod as ~40 ESM files cost ~70 ms of start-up. Packages with native parts, or only used by
   // the lazily loaded subcommands, stay external (resolved from node_modules at run time).
-  external: ['node-pty', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
+  external: ['node-pty', 'koffi', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
   banner: { js: "import { createRequire as __mishCreateRequire } from 'node:module'; const require = __mishCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
   logLevel: 'warning',

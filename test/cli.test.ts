@@ -4,15 +4,17 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeHome, type SafeHome } from './helpers/safe-home.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
 let work: string;
 let spoolDir: string;
+/** Every run here has a temp HOME with canaries (one test sends `rm -rf ~`). */
+let safe: SafeHome;
 
 /** Runs without a controlling terminal (setsid), as from an agent or CI: never asks on the developer's tty. */
 function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
@@ -20,7 +22,7 @@ function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
     cwd: opts.cwd ?? work,
     input: opts.input ?? '',
     encoding: 'utf8',
-    env: { ...process.env, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' },
+    env: safe.env({ MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' }),
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -31,18 +33,22 @@ function sh(line: string) {
   const r = spawnSync('setsid', ['-w', 'bash', '-c', line], {
     cwd: work,
     encoding: 'utf8',
-    env: { ...process.env, MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' },
+    env: safe.env({ MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' }),
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
-  work = mkdtempSync(path.join(tmpdir(), 'mish-cli-'));
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
+  safe = safeHome('cli');
+  work = safe.cwd;
   spoolDir = path.join(work, '.spool');
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  safe.assertCanariesIntact();
+  safe.dispose();
+});
 
 describe('mish <command>', () => {
   it('exits with the command exit code, 128+n for a signal', () => {
@@ -67,11 +73,17 @@ describe('mish <command>', () => {
   });
 
   it('switches grammars per segment of a compound command', () => {
-    writeFileSync(path.join(work, 'Makefile'), 'all:\n\t@echo building\n\t@cc -c nope.c\n');
+    writeFileSync(path.join(work, 'Makefile'), 'all:\n\t@echo building\n\t@false\n');
     writeFileSync(path.join(work, 'nope.c'), 'int main(void) { return undefined_thing; }\n');
-    const r = mish(['echo start && make']);
-    expect(r.code).not.toBe(0);
-    expect(r.out).toMatch(/nope\.c:1:\d+: error: .undefined_thing. undeclared/);
+    const r = mish(['--json', 'echo start && make; cc -c nope.c']);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.out);
+    expect(j.grammars).toEqual(['make', 'c-compiler']);
+    // make's failure by the make grammar, the compiler error by the c-compiler grammar's own rule.
+    expect(j.summary.hazards.map((h: { rule: string; text: string }) => [h.rule, h.text])).toEqual([
+      ['make-error', 'make: *** [Makefile:3: all] Error 1'],
+      ['c-error', expect.stringMatching(/^nope\.c:1:\d+: error: .undefined_thing. undeclared/)],
+    ]);
   });
 
   it('passes content through byte-exact (cat) with a footer', () => {
@@ -96,13 +108,33 @@ describe('mish <command>', () => {
     expect(r.code).toBe(126);
     expect(r.err).toContain('dangerous');
     expect(execFileSync('cat', [marker]).toString()).toBe('');
+    safe.assertCanariesIntact();
+  });
+
+  it('a terminal control byte in the line (^U, CR, ESC) is refused with its position, also with --raw; nothing runs', () => {
+    for (const [line, label] of [
+      ['echo ok\u0015touch made', 'NAK (^U) (U+0015)'],
+      ['echo ok\rtouch made', 'CR (U+000D)'],
+      ['echo \u001b[2Jtouch made', 'ESC (U+001B)'],
+    ]) {
+      for (const args of [[line], ['--raw', line]]) {
+        const r = mish(args);
+        expect(r.code, JSON.stringify(args)).toBe(2);
+        expect(r.err).toContain(`mish: refused at line 1, column `);
+        expect(r.err).toContain(`control character ${label}`);
+        expect(r.out).toBe('');
+        expect(existsSync(path.join(work, 'made'))).toBe(false);
+      }
+    }
   });
 
   it('--json gives a machine-readable result', () => {
     const r = mish(['--json', 'sh', '-c', 'echo hello; exit 3']);
     const j = JSON.parse(r.out);
     expect(j.exitCode).toBe(3);
-    expect(JSON.stringify(j)).toContain('hello');
+    // The output itself, not the echoed command (which also contains "hello").
+    expect(j.summary.body).toEqual([{ type: 'line', text: 'hello', no: 1 }]);
+    expect(j.summary.totalLines).toBe(1);
     expect(r.code).toBe(3);
   });
 
@@ -195,7 +227,9 @@ describe('mish with piped stdin', () => {
 describe('mish when its reader goes away (mish … | head)', () => {
   it('ends like a program killed by SIGPIPE: exit 141, no stack trace, the command stopped', () => {
     // The loop is dead once it is gone or a zombie (its parent died too; init reaps it when it gets to it).
-    const r = sh(`$MISH --raw sh -c 'echo $$ > loop.pid; while :; do echo tick; done' | head -2; echo "status=\${PIPESTATUS[0]}"; sleep 0.3; case "$(ps -o stat= -p $(cat loop.pid))" in ''|Z*) echo gone;; *) echo running;; esac`);
+    // It never ends by itself: polled until it is dead, 15 s at most (a hang guard, not a speed claim).
+    const dead = `case "$(ps -o stat= -p $(cat loop.pid))" in ''|Z*) true;; *) false;; esac`;
+    const r = sh(`$MISH --raw sh -c 'echo $$ > loop.pid; while :; do echo tick; done' | head -2; echo "status=\${PIPESTATUS[0]}"; for i in $(seq 150); do ${dead} && break; sleep 0.1; done; ${dead} && echo gone || echo running`);
     expect(r.out).toBe('tick\ntick\nstatus=141\ngone\n');
     expect(r.err).toBe('');
   });

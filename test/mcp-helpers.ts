@@ -36,7 +36,9 @@ export function serveCommand(args: string[] = []): { command: string; args: stri
  * never in the developer's own (an inherited XDG_STATE_HOME would otherwise win over HOME).
  */
 export function homeEnv(home: string, env: Record<string, string> = {}): Record<string, string> {
-  return { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), ...env };
+  // MISH_OPERATOR_DIR: the server's operator socket stays in the temp HOME, so a developer's own
+  // `mish approvals` never sees (or decides) a test's escalations.
+  return { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), MISH_OPERATOR_DIR: path.join(home, '.mish-run'), ...env };
 }
 
 let distServe: boolean | undefined;
@@ -132,6 +134,19 @@ export function spawnRaw(args: string[] = [], env: Record<string, string> = {}):
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Collects a raw server's stdout as lines (each one protocol message) and its stderr as text. */
+export function collectOutput(child: ChildProcess): { out: string[]; err: () => string } {
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const out: string[] = [];
+  let buf = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) out.push(buf.slice(0, i));
+  });
+  return { out, err: () => err };
+}
 
 /**
  * Runs the `mish` CLI (the bundle when built, else the sources through tsx) with the state dirs of

@@ -25,7 +25,9 @@ describe('policy decisions over MCP', () => {
       const r = await call(s.client, tool, { cmd: 'rm -rf ~' });
       expect(r.result.isError).toBeFalsy();
       expect(r.data).toMatchObject({ status: 'refused', category: 'dangerous', policy: { decision: 'ask', rule: 'rm-recursive-root-or-home', reason: expect.stringMatching(/recursive delete/) } });
-      expect(r.text).toMatch(/refused: policy says ask \(rule rm-recursive-root-or-home\); an operator must approve it and none is attached/);
+      // No operator is attached to this server: the escalation is refused, naming the rule and why.
+      expect(r.text).toContain('blocked by rule rm-recursive-root-or-home: recursive delete');
+      expect(r.text).toContain('refused: no operator is attached to approve it; nothing was run');
     }
     const f = await call(s.client, 'sh_run', { cmd: 'bash -i >& /dev/tcp/127.0.0.1/9 0>&1' });
     expect(f.data).toMatchObject({ status: 'refused', policy: { decision: 'forbid', rule: 'reverse-shell' } });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { RING_MAX_BYTES } from '../src/main/core/process/output-ring.js';
-import { alive, call, eventually, homeEnv, liveProcess, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
+import { alive, call, collectOutput, eventually, homeEnv, liveProcess, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
 
 describe('mish serve over stdio', () => {
@@ -40,19 +40,30 @@ describe('mish serve over stdio', () => {
   });
 
   it('sh_run returns condensed output, exit code, cwd, line counts, spool reference and a [procs] digest', async () => {
-    await call(s.client, 'sh_spawn', { cmd: 'sleep 600', alias: 'sleeper' });
+    const sleeper = await call(s.client, 'sh_spawn', { cmd: 'sleep 600', alias: 'sleeper' });
     const r = await call(s.client, 'sh_run', { cmd: 'cd /tmp && echo hello-from-mish' });
     expect(r.result.isError).toBeFalsy();
-    expect(r.text).toContain('hello-from-mish');
-    expect(r.data).toMatchObject({ status: 'exited', exit_code: 0, cwd: '/tmp', session: 'default' });
-    expect(r.data.raw_lines).toBeGreaterThanOrEqual(1);
-    expect(r.data.id).toMatch(/^c\d+$/);
-    expect(r.data.spool).toContain(r.data.id);
-    expect(r.data.procs).toMatch(/^\[procs\].*sleeper/);
-    expect(r.text).toContain('[procs]');
+    const pid = sleeper.data.pid;
+    expect(r.data).toEqual({
+      status: 'exited',
+      category: 'passthrough',
+      exit_code: 0,
+      cwd: '/tmp',
+      session: 'default',
+      id: expect.stringMatching(/^c\d+$/),
+      duration_ms: expect.any(Number),
+      raw_lines: 1,
+      shown_lines: 1,
+      truncated: false,
+      spool: `sh_interact {id: "${r.data.id}", action: "read_raw"}`,
+      spool_ref: expect.stringMatching(/^mish raw \w+$/),
+      procs: expect.stringMatching(new RegExp(`^\\[procs\\] 1 running: sleeper\\(pid ${pid}, \\d+s\\)$`)),
+    });
+    // The output line, then the footer, then the digest: the text is exactly that (the command itself is not echoed).
+    expect(r.text).toBe(`hello-from-mish\n[exit 0 · cwd /tmp · 1 raw line, 1 shown · id ${r.data.id} · raw: ${r.data.spool_ref}]\n${r.data.procs}`);
     // cwd persists across calls.
     const pwd = await call(s.client, 'sh_run', { cmd: 'pwd' });
-    expect(pwd.text).toContain('/tmp');
+    expect(pwd.text.split('\n')[0]).toBe('/tmp');
     await call(s.client, 'sh_interact', { id: 'sleeper', action: 'kill' });
   });
 
@@ -196,7 +207,9 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
       // The same warning and refusal text in both tools.
       const warning = (t: string) => t.split('\n').filter((l) => l.startsWith('⚠') || l.startsWith('  - ') || l.startsWith('refused:'));
       expect(warning(spawned.text)).toEqual(warning(ran.text));
-      expect(spawned.text).toMatch(/refused: policy says ask \(rule \S+\); an operator must approve it and none is attached/);
+      // No operator is attached to this server: both tools refuse with the rule and why (issue 10 point 4).
+      expect(spawned.text).toContain('refused: no operator is attached to approve it; nothing was run');
+      expect(spawned.data.escalation).toMatchObject({ outcome: 'no-operator', rule: expect.any(String) });
       expect(spawned.data.policy).toEqual(ran.data.policy);
       expect(spawned.data.policy).toMatchObject({ decision: 'ask', rule: spawned.data.dangers[0] });
     }
@@ -309,18 +322,7 @@ describe('mish serve robustness', () => {
   it('answers garbage lines with JSON-RPC errors and keeps serving; stdout carries only the protocol, logs go to stderr', async () => {
     // MISH_DEBUG: the most the server ever logs, all of which must stay off stdout.
     const { child, home } = spawnRaw([], { MISH_DEBUG: '1' });
-    let err = '';
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    const out: string[] = [];
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        out.push(buf.slice(0, i));
-        buf = buf.slice(i + 1);
-      }
-    });
+    const { out, err: stderr } = collectOutput(child);
     child.stdin!.write('this is not json\n');
     child.stdin!.write('{"jsonrpc":"2.0","id":7,"method":5}\n');
     child.stdin!.write('[1,2,3]\n');
@@ -333,7 +335,8 @@ describe('mish serve robustness', () => {
     expect(msgs[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     expect(msgs[1]).toMatchObject({ id: 7, error: { code: -32600 } });
     expect(msgs[2]).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(msgs.find((m) => m.id === 8)).toMatchObject({ error: { code: -32601 } });
+    // Before initialize only ping may be served (MCP lifecycle): the unknown method is not even looked up.
+    expect(msgs.find((m) => m.id === 8)).toMatchObject({ error: { code: -32002 } });
     expect(msgs.find((m) => m.id === 1).result.serverInfo.name).toBe('mish');
     // Commands and background processes writing to their stdout and stderr: none of it reaches ours.
     const send = (m: unknown) => child.stdin!.write(JSON.stringify(m) + '\n');
@@ -345,11 +348,11 @@ describe('mish serve robustness', () => {
     expect(all.every((m) => m.jsonrpc === '2.0')).toBe(true);
     expect(all.find((m) => m.id === 2).result.content[0].text).toMatch(/^to-stdout\nto-stderr\nno newline\n/);
     expect(all.find((m) => m.id === 3).result.structuredContent.tail).toEqual(['bg-out', 'bg-err']);
-    expect(err).toContain('mish serve: ');
+    expect(stderr()).toContain('mish serve: ');
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.stdin!.end();
     expect(await exited).toBe(0);
-    expect(err).toContain('shutting down (stdin closed)');
+    expect(stderr()).toContain('shutting down (stdin closed)');
     rmSync(home, { recursive: true, force: true });
   });
 
@@ -381,7 +384,7 @@ describe('mish serve robustness', () => {
   });
 
   for (const how of ['stdin EOF', 'SIGTERM'] as const) {
-    it(`on ${how} exits within 1 s and leaves no process behind: shells, their jobs, background processes and their children, escapees`, async () => {
+    it(`on ${how} exits and leaves no process behind: shells, their jobs, background processes and their children, escapees`, async () => {
       const s = await startStdio();
       // A tag in every command line, to find whatever is left in /proc afterwards.
       const tag = `${process.pid}${how === 'SIGTERM' ? 2 : 1}`;
@@ -396,13 +399,12 @@ describe('mish serve robustness', () => {
       expect((await call(s.client, 'sh_run', { cmd: sleeper(10), session: 'late', timeout: 0.5 })).data.status).toBe('running');
       expect(await eventually(() => tagged(tag).length >= 10, 10_000)).toBe(true);
       const serverPid = s.pid()!;
-      const started = Date.now();
       if (how === 'stdin EOF') void s.close();
       else process.kill(serverPid, 'SIGTERM');
-      expect(await eventually(() => !alive(serverPid), 5_000, 5)).toBe(true);
-      const exitMs = Date.now() - started;
-      expect(exitMs).toBeLessThanOrEqual(1_000);
-      expect(await eventually(() => tagged(tag).length === 0 && !liveProcess(shellPid), 2_000)).toBe(true);
+      // Every process left would sleep for days: the bounds are hang guards on a loaded machine.
+      // How fast it exits is a speed claim for the benchmarks, not for this test.
+      expect(await eventually(() => !alive(serverPid), 15_000, 5)).toBe(true);
+      expect(await eventually(() => tagged(tag).length === 0 && !liveProcess(shellPid), 15_000)).toBe(true);
       await s.close();
     });
   }

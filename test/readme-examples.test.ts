@@ -5,13 +5,16 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeHome } from './helpers/safe-home.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
 let repo: string;
+/** The examples run with a temp HOME holding canaries: one of them is `mish rm -rf ~/`. */
+const safe = safeHome('readme');
 
 interface Example {
   args: string[];
@@ -46,7 +49,7 @@ function matches(actual: string[], expected: string[]): boolean {
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
   // The scratch repository the README block was recorded in.
   repo = mkdtempSync(path.join(tmpdir(), 'mish-readme-'));
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@a', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@a' } });
@@ -58,6 +61,7 @@ beforeAll(() => {
   writeFileSync(path.join(repo, 'new.txt'), 'n\n');
 });
 afterAll(() => {
+  safe.dispose();
   rmSync(repo, { recursive: true, force: true });
   rmSync(`${repo}-spool`, { recursive: true, force: true });
 });
@@ -71,14 +75,15 @@ describe('README examples', () => {
   it('match what mish prints today', () => {
     for (const ex of examples()) {
       // No controlling terminal (setsid): the dangerous and interactive examples are the refusals.
-      const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...ex.args.map((a) => (a === '~/' ? `${homedir()}/` : a))], {
+      const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...ex.args.map((a) => (a === '~/' ? `${safe.home}/` : a))], {
         cwd: repo,
         encoding: 'utf8',
-        env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_GLOBAL: '/dev/null', MISH_SPOOL_DIR: `${repo}-spool` },
+        env: safe.env({ NO_COLOR: '1', GIT_CONFIG_GLOBAL: '/dev/null', MISH_SPOOL_DIR: `${repo}-spool` }),
       });
       const actual = `${r.stdout}${r.stderr}`.replace(/\n$/, '').split('\n');
-      const expected = ex.expected.map((l) => l.replaceAll('/root/', `${homedir()}/`));
+      const expected = ex.expected.map((l) => l.replaceAll('/root/', `${safe.home}/`));
       expect(matches(actual, expected), `mish ${ex.args.join(' ')}\n--- README\n${expected.join('\n')}\n--- actual\n${actual.join('\n')}`).toBe(true);
     }
+    safe.assertCanariesIntact();
   });
 });

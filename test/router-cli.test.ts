@@ -5,20 +5,24 @@
  * no controlling tty: `setsid`), bad input, and the large-output cut read back with `mish raw`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
+import { safeHome, type SafeHome } from './helpers/safe-home.js';
+import { itUnless, missing } from './helpers/skip.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
 let base: string;
 let work: string;
 let spoolDir: string;
+/** Every run here has a temp HOME with canaries: the dangerous-line tests type `rm -rf *` and `rm -rf ~/*`. */
+let safe: SafeHome;
 
 /** SHELL picks the shell of `mish "…"` lines: bash unless a test says zsh, whatever the developer's is. */
-const env = (shell = '/bin/bash') => ({ ...process.env, SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' }) as Record<string, string>;
+const env = (shell = '/bin/bash') => safe.env({ SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' });
 
 /** `mish …` without a controlling terminal (setsid): what an agent's pipe or CI gets. */
 function mish(args: string[], opts: { cwd?: string; input?: string; shell?: string } = {}) {
@@ -62,13 +66,16 @@ function onTerminal(args: string[], steps: Step[], cwd = work): Promise<{ code: 
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
-  base = mkdtempSync(path.join(tmpdir(), 'mish-router-cli-'));
-  work = path.join(base, 'work');
-  mkdirSync(work);
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
+  safe = safeHome('router-cli');
+  base = safe.home;
+  work = safe.cwd;
   spoolDir = path.join(base, 'spool');
 });
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+afterAll(() => {
+  safe.assertCanariesIntact();
+  safe.dispose();
+});
 
 describe.each([
   ['bash', '/bin/bash'],
@@ -323,6 +330,7 @@ describe('dangerous lines ask on a real terminal', () => {
       d,
     );
     expect(r.screen).toContain('⚠ dangerous: rm -rf ~/*');
+    safe.assertCanariesIntact();
     expect(r.screen).toContain('→ rm: 1 file (1B)\r\n');
     expect(r.code).toBe(0);
     expect(existsSync(path.join(d, 'a'))).toBe(false);
@@ -348,8 +356,17 @@ describe('dangerous lines ask on a real terminal', () => {
   it('[a]lways runs it (approval kept in memory for this session only)', async () => {
     const d = fresh('always');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'a\r' }], d);
+    expect(r.screen.split(QUESTION).length - 1).toBe(1);
+    expect(r.screen).toContain('→ rm: removed from ./: a, b\r\n');
     expect(r.code).toBe(0);
     expect(existsSync(path.join(d, 'b'))).toBe(false);
+    // The next `mish` is another session: the approval is gone, the same line is asked about again.
+    const d2 = fresh('always-next');
+    const next = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d2);
+    expect(next.screen.split(QUESTION).length - 1).toBe(1);
+    expect(next.screen).toMatch(/refused by the user; nothing was run\r\n$/);
+    expect(next.code).toBe(126);
+    expect(existsSync(path.join(d2, 'a'))).toBe(true);
   });
 
   it('an unknown answer asks again briefly', async () => {
@@ -411,10 +428,8 @@ describe('bad input', () => {
   });
 });
 
-const hasDocker = spawnSync('sh', ['-c', 'command -v docker']).status === 0;
-
 describe('clients without their server', () => {
-  it.runIf(hasDocker)('docker without a daemon: its error, exit 1', () => {
+  itUnless(missing('docker'))('docker without a daemon: its error, exit 1', () => {
     const r = spawnSync('setsid', ['-w', process.execPath, bundle, 'docker', 'ps'], { cwd: work, encoding: 'utf8', env: { ...env(), DOCKER_HOST: `unix://${base}/none.sock` } });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(`Cannot connect to the Docker daemon at unix://${base}/none.sock. Is the docker daemon running?\n── exit 1\n`);

@@ -16,6 +16,8 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish raw <id>                          print the exact raw output of an earlier run
        mish policy explain "<command line>"    the policy decision as JSON (runs nothing)
        mish policy check                      validate the policy files in effect
+       mish approvals [--json]                decide agents' dangerous commands (operator)
+       mish attach <handoff-id>               type an agent's password prompt for it, blind to it
        mish help | --help | --version
 
 Condensing never drops an error, a warning with its location, a failing test, a summary
@@ -52,6 +54,8 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   policy: async (argv) => (await import('./policy-command.js')).runPolicy(argv),
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
+  approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
+  attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
   help: () => {
     process.stdout.write(MAIN_HELP);
     return 0;

@@ -11,6 +11,9 @@ import { createServer } from './server.js';
 import { RobustStdioTransport } from './stdio.js';
 import { generateToken, parseHostPort, startHttp } from './http.js';
 import type { McpDeps } from './tool-kit.js';
+import { becomeChildSubreaper } from '../platform/child-subreaper.js';
+import { descendantsOf } from '../core/yield/linux-probe.js';
+import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 
 export const SERVE_HELP = `usage: mish serve [--http [HOST:]PORT] [--token TOKEN | --no-auth]
 
@@ -24,11 +27,17 @@ Run the mish MCP server (tools sh_run, sh_spawn, sh_interact, sh_session, sh_hel
   --no-auth           accept HTTP requests without a token (loopback only still applies)
   -h, --help          show this help
 
+Operators reach this server through a private socket ($XDG_RUNTIME_DIR/mish/servers/<pid>.sock,
+else ~/.local/state/mish/run/servers/; MISH_OPERATOR_DIR overrides): \`mish approvals\` decides
+dangerous commands, \`mish attach <handoff-id>\` types a password prompt for the agent.
+
 Register with Claude Code:  claude mcp add mish -- mish serve
 `;
 
 /** Upper bound of shutdown: disposing sessions TERMs process groups and KILLs after a grace; the issue allows 1 s in all. */
 const SHUTDOWN_DEADLINE_MS = 900;
+/** Descendants found by ancestry after dispose get this long after SIGTERM before SIGKILL (dispose already spent ~600 ms of the 1 s exit budget). */
+const DESCENDANT_GRACE_MS = 150;
 
 export interface ServeArgs {
   http?: { host: string; port: number };
@@ -74,6 +83,11 @@ const LINGER_MS = 50;
 export interface ServeOptions {
   /** Exit the process shortly after shutdown even if a handle lingers (default true; false when embedded). */
   exitProcess?: boolean;
+  /**
+   * Become the child subreaper and end every descendant at shutdown (default: when the process is
+   * the server's own, i.e. exitProcess is not false; an embedding host owns its other children).
+   */
+  subreaper?: boolean;
   /** Builds the engine behind the tools; default: the real session manager and router. */
   makeDeps?: (log: (m: string) => void) => Promise<McpDeps & { dispose(): Promise<void> }>;
   stderr?: NodeJS.WritableStream;
@@ -107,8 +121,31 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     return 0;
   }
   protectStdout();
-  const makeDeps = options.makeDeps ?? (await import('./engine-wiring.js')).makeEngineDeps;
+  // Orphans of what we start become our children, so shutdown finds them by ancestry (endDescendants).
+  const subreaper = (options.subreaper ?? options.exitProcess !== false) ? await becomeChildSubreaper() : undefined;
+  if (subreaper && !subreaper.ok) log(`not a child subreaper (${subreaper.why}): processes that drop MISH_OWNER and leave with setsid can outlive the server`);
+  const transportKind = args.http ? 'http' : 'stdio';
+  const makeDeps = options.makeDeps ?? (async (l: (m: string) => void) => (await import('./engine-wiring.js')).makeEngineDeps(l, { transport: transportKind }));
   const deps = await makeDeps(log);
+  // Operators (console, `mish approvals`, `mish attach`) reach this server over a private
+  // socket. Best effort: without it the agent is served all the same (escalations are refused).
+  let operatorSocket: OperatorSocket | undefined;
+  if (deps.operator && process.env.MISH_NO_OPERATOR_SOCKET !== '1') {
+    const started = await startOperatorSocket(deps.operator, { log });
+    if (started.ok) operatorSocket = started.socket;
+    else log(`operator socket unavailable (${started.error}); escalations will be refused`);
+  }
+  const disposeAll = async () => {
+    await operatorSocket?.close().catch(() => {});
+    await deps.dispose();
+  };
+  const operator = deps.operator;
+  const newServer = () => {
+    const server = createServer(deps);
+    // The operator sees which agent runs this server (clientInfo of MCP initialize).
+    server.server.oninitialized = () => operator?.setMcpClient(server.server.getClientVersion());
+    return server;
+  };
 
   let resolveExit: (code: number) => void = () => {};
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
@@ -119,7 +156,13 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     stopping = true;
     if (process.env.MISH_DEBUG) log(`shutting down (${why})`);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
-    await Promise.race([Promise.allSettled([closeTransport(), deps.dispose()]), deadline]);
+    const ownedEnd = subreaper?.ok ? endDescendants : async () => {};
+    await Promise.race([Promise.allSettled([closeTransport(), disposeAll()]).then(ownedEnd), deadline]);
+    if (subreaper?.ok) {
+      subreaper.dispose();
+      // Past the deadline nothing gets more grace: whatever is still below us is killed now.
+      signalEach(descendantsOf(process.pid), 'SIGKILL');
+    }
     resolveExit(code);
   };
   const onSignal = (sig: NodeJS.Signals) => void shutdown(sig, 0);
@@ -135,17 +178,17 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     // An empty MISH_TOKEN counts as unset: an empty bearer token would be no protection at all.
     const envToken = process.env.MISH_TOKEN || undefined;
     const token = args.noAuth ? null : (args.token ?? envToken ?? generateToken());
-    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer: () => createServer(deps), log });
+    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer, log });
     if (!started.ok) {
       stderr.write(`mish serve: ${started.error.message}\n`);
-      await deps.dispose();
+      await disposeAll();
       return 2;
     }
     closeTransport = () => started.value.close();
     const tokenNote = token === null ? 'no auth (--no-auth)' : args.token || envToken ? 'bearer token from --token/MISH_TOKEN' : `bearer token ${token}`;
     log(`listening on ${started.value.url} (${tokenNote})`);
   } else {
-    const server = createServer(deps);
+    const server = newServer();
     const transport = new RobustStdioTransport(process.stdin, process.stdout);
     transport.onclose = () => void shutdown('stdin closed', 0);
     transport.onerror = (e) => {
@@ -175,4 +218,26 @@ function protectStdout(): void {
   console.log = toStderr;
   console.info = toStderr;
   console.debug = toStderr;
+}
+
+/** After dispose: what is still below us (it dropped the owner variable, or ignored TERM) gets TERM, then KILL. */
+async function endDescendants(): Promise<void> {
+  signalEach(descendantsOf(process.pid), 'SIGTERM');
+  const end = Date.now() + DESCENDANT_GRACE_MS;
+  let left = descendantsOf(process.pid);
+  while (left.length && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 20));
+    left = descendantsOf(process.pid);
+  }
+  signalEach(left, 'SIGKILL');
+}
+
+function signalEach(pids: number[], sig: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // gone already
+    }
+  }
 }

@@ -16,6 +16,10 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+/** "Server not initialized" (the code LSP and many MCP servers use for requests before initialize). */
+export const NOT_INITIALIZED = -32002;
+/** The only requests MCP's lifecycle allows before initialize has been answered. */
+const ALLOWED_BEFORE_INITIALIZE = new Set(['initialize', 'ping']);
 
 export class RobustStdioTransport implements Transport {
   onclose?: () => void;
@@ -27,6 +31,13 @@ export class RobustStdioTransport implements Transport {
   /** Inside an oversize line: drop bytes until the next newline. */
   private discarding = false;
   private closed = false;
+  /** Set once a successful response to `initialize` went out: the MCP lifecycle has begun. */
+  private initialized = false;
+  /** Ids of initialize requests seen, so their successful response opens the lifecycle. */
+  private readonly initializeIds = new Set<string | number>();
+  /** Outgoing lines waiting for stdout to drain: one queue and one 'drain' listener, whatever the backlog. */
+  private readonly queue: { text: string; done: () => void }[] = [];
+  private awaitingDrain = false;
 
   constructor(
     private readonly stdin: Readable = process.stdin,
@@ -90,6 +101,19 @@ export class RobustStdioTransport implements Transport {
       this.sendError(id, INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response');
       return;
     }
+    const msg = parsed.data as { id?: string | number; method?: string };
+    if (!this.initialized && msg.method !== undefined) {
+      if (msg.id === undefined) {
+        // A notification before initialize: nothing to answer, and nothing of it is acted on.
+        this.onerror?.(new Error(`notification ${msg.method} before initialize ignored`));
+        return;
+      }
+      if (!ALLOWED_BEFORE_INITIALIZE.has(msg.method)) {
+        this.sendError(msg.id, NOT_INITIALIZED, `Server not initialized: send initialize first (only ping is allowed before it); ${msg.method} was not run`);
+        return;
+      }
+      if (msg.method === 'initialize') this.initializeIds.add(msg.id);
+    }
     try {
       this.onmessage?.(parsed.data);
     } catch (e) {
@@ -116,18 +140,47 @@ export class RobustStdioTransport implements Transport {
     this.stdin.off('error', this.onStreamError);
     this.stdin.pause();
     this.chunks = [];
+    // Nothing more will drain: whoever waits on a queued line is released.
+    for (const q of this.queue.splice(0)) q.done();
     this.onclose?.();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const m = message as { id?: string | number; result?: unknown };
+    if (!this.initialized && m.id !== undefined && m.result !== undefined && this.initializeIds.has(m.id)) {
+      this.initialized = true;
+      this.initializeIds.clear();
+    }
     return this.write(JSON.stringify(message) + '\n');
   }
 
+  /** Queues a line; resolves once stdout has taken it (after a drain when its buffer was full). */
   private write(text: string): Promise<void> {
     if (this.closed || this.stdout.destroyed) return Promise.resolve();
-    return new Promise((resolve) => {
-      if (this.stdout.write(text)) resolve();
-      else this.stdout.once('drain', resolve);
+    return new Promise((done) => {
+      this.queue.push({ text, done });
+      this.flush();
     });
+  }
+
+  private flush(): void {
+    while (!this.awaitingDrain && this.queue.length) {
+      const { text, done } = this.queue.shift()!;
+      if (this.stdout.destroyed) {
+        done();
+        continue;
+      }
+      if (this.stdout.write(text)) {
+        done();
+        continue;
+      }
+      // The line is buffered; later lines wait behind it until stdout drains.
+      this.awaitingDrain = true;
+      this.stdout.once('drain', () => {
+        this.awaitingDrain = false;
+        done();
+        this.flush();
+      });
+    }
   }
 }

@@ -119,6 +119,7 @@ describe.each(modes)('%s mode', (output) => {
     const danger = await route('rm -rf ~', sb.opts({ output }));
     const inter = await route('vim notes.txt', sb.opts({ output, mode: 'mcp' }));
     const syntax = await route('cat notes.txt | | wc', sb.opts({ output }));
+    sb.assertCanariesIntact();
     if (json) {
       expect(JSON.parse(danger.text)).toMatchObject({ refused: 'dangerous', exitCode: 126, dangers: [{ id: 'rm-recursive-root-or-home', command: 'rm -rf ~' }] });
       expect(JSON.parse(inter.text)).toMatchObject({ refused: 'interactive', exitCode: 126, advice: expect.stringContaining('sed -i') });

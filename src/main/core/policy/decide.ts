@@ -133,7 +133,8 @@ function defaultDecision(policy: Policy): { decision: Verdict; rule: string; rea
 }
 
 /** The policy's decision on a command line. Never throws; a line it cannot read is never allowed. */
-export function decide(line: string, policy: Policy, ctx: DecideContext = {}): PolicyDecision {
+export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
+  const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
   let items: Item[];
   let commands: string[][] = [];
   try {

@@ -192,6 +192,22 @@ const GLOBAL_VALUE_FLAGS: Record<string, string[]> = {
 export interface MatchContext {
   cwd?: string;
   session?: string;
+  /** The home directory: `/home/me/.ssh` (what the agent's shell expanded `~/.ssh` to) is judged as `~/.ssh`. Default $HOME. */
+  home?: string;
+}
+
+/** Forms of a path argument, with the home directory spelled out also seen as `~`. */
+function pathForms(a: string, glob: boolean, cwd: string | undefined, home: string | undefined): string[] {
+  const forms = targetForms(a, glob, cwd);
+  if (!home || home === '/') return forms;
+  const h = home.replace(/\/+$/, '');
+  const extra: string[] = [];
+  for (const f of forms) if (f === h || f.startsWith(`${h}/`)) extra.push(`~${f.slice(h.length)}`);
+  if (extra.length === 0) return forms;
+  const out = [...forms, ...extra];
+  // A glob under the spelled-out home (`/home/me/.g*`) is probed as `~/.g*`.
+  if (glob) for (const e of extra) out.push(...targetForms(e, true));
+  return out;
 }
 
 /** Prepared views of one command, computed once per command and shared by every rule. */
@@ -327,14 +343,14 @@ export function ruleMatches(rule: CompiledRule, v: CommandView, ctx: MatchContex
     const re = rule.targetsAny;
     const hit = pos.some((a) => {
       const k = c.argv.indexOf(a);
-      return targetForms(a, k >= 0 ? c.glob[k] : false, cwd).some((f) => re.test(f));
+      return pathForms(a, k >= 0 ? c.glob[k] : false, cwd, ctx.home).some((f) => re.test(f));
     });
     if (!hit) return false;
   }
   if (rule.writesAny) {
     const re = rule.writesAny;
     v.writes ??= writeTargets(v);
-    if (!v.writes.some((t) => targetForms(t, /[*?[]/.test(t), cwd).some((f) => re.test(f)) || re.test(normalizePath(t)))) return false;
+    if (!v.writes.some((t) => pathForms(t, /[*?[]/.test(t), cwd, ctx.home).some((f) => re.test(f)) || re.test(normalizePath(t)))) return false;
   }
   if (rule.redirectAny) {
     const re = rule.redirectAny;

@@ -10,6 +10,7 @@
  */
 import { parse as parseBash } from 'unbash';
 import type { Command, CompoundList, ParsedScript, PipelineNode, Redirection, Statement, Word, WordPart, AndOr } from 'unbash';
+import { findUnrunnableCharacter, unrunnableReason, visibleControls } from './unrunnable-characters.js';
 import { unwrap } from './wrappers.js';
 
 export interface RedirectInfo {
@@ -86,6 +87,8 @@ export interface ParsedLine {
 }
 
 export interface ParseFailure {
+  /** `control-character`: the line holds a byte the shell or terminal would transform (see unrunnable-characters.ts). */
+  kind?: 'syntax' | 'control-character';
   message: string;
   /** Zero-based offset into the source. */
   pos: number;
@@ -101,6 +104,8 @@ export type ParseOutcome = { ok: true; line: ParsedLine } | { ok: false; error: 
 /** Parse a command line. Never throws: a syntax error is a value naming its position. */
 export function parseCommandLine(source: string): ParseOutcome {
   if (source.trim() === '') return { ok: false, error: failure(source, 'empty command line', 0) };
+  const control = findUnrunnableCharacter(source);
+  if (control) return { ok: false, error: { ...failure(source, unrunnableReason(control), control.index, false), kind: 'control-character' } };
   let script: ParsedScript;
   try {
     script = parseBash(source);
@@ -125,17 +130,17 @@ export function parseCommandLine(source: string): ParseOutcome {
   };
 }
 
-function failure(source: string, message: string, at: number): ParseFailure {
+function failure(source: string, message: string, at: number, skipBlanks = true): ParseFailure {
   // Point at the offending token, not the blank before it (`a | | b`: the second `|`).
   let pos = at;
-  while (pos < source.length && (source[pos] === ' ' || source[pos] === '\t')) pos++;
+  while (skipBlanks && pos < source.length && (source[pos] === ' ' || source[pos] === '\t')) pos++;
   if (pos === source.length) pos = at;
   const before = source.slice(0, pos);
   const line = before.split('\n').length;
   const lineStart = before.lastIndexOf('\n') + 1;
   const lineEnd = source.indexOf('\n', pos) < 0 ? source.length : source.indexOf('\n', pos);
   const column = pos - lineStart + 1;
-  const excerpt = `${source.slice(lineStart, lineEnd)}\n${' '.repeat(column - 1)}^`;
+  const excerpt = `${visibleControls(source.slice(lineStart, lineEnd))}\n${' '.repeat(column - 1)}^`;
   return { message, pos, line, column, excerpt };
 }
 

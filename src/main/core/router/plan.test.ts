@@ -113,6 +113,17 @@ describe('dangerous lines: the policy engine (grammars/_meta/policy.toml)', () =
     expect(plan(line).category).not.toBe('dangerous');
   });
 
+  it('the home directory spelled out (what the shell expanded ~/ to) is home', () => {
+    const saved = process.env.HOME;
+    process.env.HOME = '/tmp/some-user-home/';
+    try {
+      for (const line of ['rm -rf /tmp/some-user-home', 'rm -rf /tmp/some-user-home/', 'rm -rf /tmp/some-user-home//*']) expect(plan(line).dangers.map((d) => d.id), line).toContain('rm-recursive-root-or-home');
+      expect(plan('rm -rf /tmp/some-user-home/project/build').category).not.toBe('dangerous');
+    } finally {
+      process.env.HOME = saved;
+    }
+  });
+
   it('keeps the treatment for after approval', () => {
     expect(plan('rm -rf ~').treatment).toBe('narrate');
     expect(plan('git push --force').treatment).toBe('condense');

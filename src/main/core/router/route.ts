@@ -39,7 +39,7 @@ export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   color?: boolean;
   /** CLI: the terminal interactive commands get. Without it, interactive lines are refused. */
   terminal?: TerminalPort;
-  /** Ask a human about a line the policy escalates (ask / operator). Without it, such lines are refused. */
+  /** Ask a human about a line the policy escalates (ask / operator): CLI the terminal, MCP an attached operator. Without it, such lines are refused. */
   confirm?: ConfirmFn;
   approvals?: SessionApprovals;
   /** CLI: mish's stdin is a pipe or file the line reads (see PlanOptions.stdinFed). */
@@ -125,9 +125,15 @@ export async function route(commandLine: string, options: RouteOptions): Promise
   return execute(g.line, g.plan, g.approved, options, output);
 }
 
+/** How a line that was not run for a parse failure (or a control character) is told, in every host. */
+export function parseFailureText(error: ParseFailure): string {
+  const what = error.kind === 'control-character' ? 'refused' : 'syntax error';
+  return `mish: ${what} at line ${error.line}, column ${error.column}: ${error.message}\n${error.excerpt}\nnothing was run`;
+}
+
 function parseError(line: string, error: ParseFailure, output: OutputMode): RouteResult {
-  const msg = `mish: syntax error at line ${error.line}, column ${error.column}: ${error.message}\n${error.excerpt}\nnothing was run`;
-  const text = output === 'json' ? JSON.stringify({ command: line, error: 'parse', exitCode: PARSE_ERROR_EXIT, message: error.message, line: error.line, column: error.column, pos: error.pos }) + '\n' : msg + '\n';
+  const msg = parseFailureText(error);
+  const text = output === 'json' ? JSON.stringify({ command: line, error: error.kind === 'control-character' ? 'control-character' : 'parse', exitCode: PARSE_ERROR_EXIT, message: error.message, line: error.line, column: error.column, pos: error.pos }) + '\n' : msg + '\n';
   return { kind: 'parse-error', exitCode: PARSE_ERROR_EXIT, error, text };
 }
 
@@ -194,7 +200,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       ({ report, facts, text } = await runPassthrough(base, line));
       break;
   }
-  const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env } }) };
+  const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env }, commands: plan.segments.map((s) => s.command) }) };
   const input = { command: line, report, facts: full, ran, injected, grammars };
   return {
     kind: 'ran',

@@ -4,9 +4,9 @@
  * never sees the spool appear), and helpers for temp dirs and git repositories.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { safeHome } from '../../../../test/helpers/safe-home.js';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
 import { CliExecutor } from '../exec/cli-executor.js';
 import { detectTool } from '../grammar/detect.js';
@@ -27,23 +27,32 @@ export const detect: RouteOptions['detect'] = (argv) => detectTool(argv, registr
 export const executor = new CliExecutor(nodePtyPort, { env: { ...process.env, SHELL: '/bin/bash' } });
 
 export interface Sandbox {
-  /** The work directory commands run in. */
+  /** The work directory commands run in (inside the sandbox's temp HOME). */
   dir: string;
+  /** The temp HOME every routed command gets (so `rm -rf ~` could only ever reach it). */
+  home: string;
+  /** Throws unless the canary files in the temp HOME and work dir survive. */
+  assertCanariesIntact(): void;
   spool: SpoolStore;
   opts(extra?: Partial<RouteOptions>): RouteOptions;
   run(line: string, extra?: Partial<RouteOptions>): Promise<Extract<RouteResult, { kind: 'ran' }>>;
   cleanup(): void;
 }
 
-/** A temp work dir with its spool next to it (not inside). */
+/**
+ * A temp HOME (test/helpers/safe-home.ts, with canaries) holding the work dir and, next to it
+ * (not inside), the spool. Every routed command gets that HOME, whatever env a test adds.
+ */
 export function sandbox(prefix: string): Sandbox {
-  const root = mkdtempSync(path.join(tmpdir(), `mish-${prefix}-`));
-  const dir = path.join(root, 'work');
-  mkdirSync(dir);
+  const safe = safeHome(prefix);
+  const root = safe.home;
+  const dir = safe.cwd;
   const spool = new SpoolStore(path.join(root, 'spool'));
-  const opts = (extra: Partial<RouteOptions> = {}): RouteOptions => ({ mode: 'cli', executor, meta, detect, cwd: dir, spool, ...extra });
+  const opts = (extra: Partial<RouteOptions> = {}): RouteOptions => ({ mode: 'cli', executor, meta, detect, cwd: dir, spool, ...extra, env: safe.env(extra.env ?? {}, false) });
   return {
     dir,
+    home: root,
+    assertCanariesIntact: () => safe.assertCanariesIntact(),
     spool,
     opts,
     async run(line, extra) {
@@ -51,7 +60,7 @@ export function sandbox(prefix: string): Sandbox {
       if (r.kind !== 'ran') throw new Error(`expected a run, got ${r.kind}: ${r.text}`);
       return r;
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup: () => safe.dispose(),
   };
 }
 

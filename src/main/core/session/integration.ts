@@ -99,7 +99,8 @@ export function remoteLaunch(kind: ShellKind, dest: string, sshArgs: string[], n
     const start = kind === 'bash' ? 'exec bash --noediting --rcfile "$f" -i' : kind === 'fish' ? `exec fish -i -C 'source $MISH_RCFILE'` : `ENV="$f" exec ${kind} -i`;
     inner = pre + `f=$(mktemp) || exit 97; printf '%s' ${sq(script)} > "$f"; MISH_RCFILE="$f"; export MISH_RCFILE; ${start}`;
   }
-  return { file: 'ssh', args: ['-tt', ...sshArgs, dest, loginShellSafe(inner)], env };
+  // `--`: whatever the destination is, ssh reads it as the destination, never as an option.
+  return { file: 'ssh', args: ['-tt', ...sshArgs, '--', dest, loginShellSafe(inner)], env };
 }
 
 /**
@@ -166,6 +167,26 @@ export function commandLine(cmd: string, kind: ShellKind): string {
   }
   lines.push(evalOf('"$__mish_b"'));
   return lines.join('');
+}
+
+/**
+ * Commands longer than this (bytes) reach a local POSIX shell through a private file instead of
+ * its terminal: typing a 1 MB line took 9-24 s, its echo looked like a prompt waiting for input
+ * (6 runs in 35), and the tty's line discipline is not made for it. Short lines are still typed
+ * (they show in the terminal as the user would type them).
+ */
+export const LONG_COMMAND_FILE_BYTES = 8 * 1024;
+
+/**
+ * The line typed to run the command stored in `file`: the shell reads it into a variable (a
+ * trailing `.` keeps trailing newlines from `$(…)`), deletes the file, then evaluates exactly
+ * what `commandLine` would have typed, with the same hooks around it.
+ */
+export function commandFromFile(file: string, kind: Exclude<ShellKind, 'fish'>): string {
+  const mode = modeOf(kind);
+  const q = `'${file.replace(/'/g, `'\\''`)}'`;
+  const load = ` __mish_b=$(command cat -- ${q}; printf .); command rm -f -- ${q}; __mish_b=\${__mish_b%.};`;
+  return mode === 'osc' ? `${load} __mish_s; eval -- "$__mish_b"; __mish_g\n` : `${load} __mish_s; command eval "$__mish_b"; __mish_e "$?"\n`;
 }
 
 /**

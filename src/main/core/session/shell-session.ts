@@ -4,7 +4,7 @@
  * command's output — the echo of the command line, prompts and markers are never delivered.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecRequest } from '../exec/types.js';
@@ -13,7 +13,7 @@ import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
 import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
 import { jobStillStarting } from './job-start.js';
-import { commandLine, environmentFromDump, hiddenCommandLine, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
+import { commandFromFile, commandLine, environmentFromDump, hiddenCommandLine, LONG_COMMAND_FILE_BYTES, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
   CreateSessionError,
@@ -109,8 +109,12 @@ export class ShellSession implements Session {
   private state: SessionState = 'starting';
   private cwd: string;
   private commands = 0;
+  /** Private directory (0700) for long commands delivered as files (typedLine); removed when the session closes. */
+  private commandDir: string | undefined;
   private lastExitCode: number | undefined;
   private readonly createdAt = Date.now();
+  /** The PTY's current size (reported in info()). */
+  private size = { cols: DEFAULT_COLS, rows: DEFAULT_ROWS };
   private running: Running | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** User commands running or waiting in the queue. */
@@ -149,7 +153,8 @@ export class ShellSession implements Session {
     const c = this.config;
     const launch = c.ssh ? remoteLaunch(c.kind, c.ssh, c.sshArgs ?? [], nonce, c.env) : localLaunch(c.kind, c.path, nonce, c.env);
     try {
-      this.pty = this.deps.port.spawn(launch.file, launch.args, { cwd: c.cwd, env: launch.env, cols: c.cols ?? DEFAULT_COLS, rows: c.rows ?? DEFAULT_ROWS });
+      this.size = { cols: c.cols ?? DEFAULT_COLS, rows: c.rows ?? DEFAULT_ROWS };
+      this.pty = this.deps.port.spawn(launch.file, launch.args, { cwd: c.cwd, env: launch.env, cols: this.size.cols, rows: this.size.rows });
     } catch (e) {
       return { kind: 'start-failed', message: `cannot start ${launch.file}: ${(e as Error).message}` };
     }
@@ -189,6 +194,8 @@ export class ShellSession implements Session {
       commands: this.commands,
       lastExitCode: this.lastExitCode,
       runningCommandId: this.running?.tracked.id,
+      cols: this.size.cols,
+      rows: this.size.rows,
     };
   }
 
@@ -255,6 +262,7 @@ export class ShellSession implements Session {
       this.running.tracked.output(rest);
     }
     this.exitInfo = exit;
+    if (this.commandDir) rmSync(this.commandDir, { recursive: true, force: true });
     this.readyResolve?.(false);
     this.readyResolve = undefined;
     if (this.running) this.finishCurrent(exit.exitCode, exit.signal, true);
@@ -357,7 +365,10 @@ export class ShellSession implements Session {
     if (cd) text = syntax.afterCd(cd, text);
     if (pre.length) text = `${pre.join('\n')}\n${text}`;
     const ownSegments = cd ? [...pre, cd] : pre;
-    if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
+    if (request.cols && request.rows) {
+      this.pty.resize(request.cols, request.rows);
+      this.size = { cols: request.cols, rows: request.rows };
+    }
     return new Promise<SessionRunResult>((resolve) => {
       const store = this.deps.newStore(id, { command: request.command, cwd: this.cwd });
       const tracked = new TrackedProcess({
@@ -389,7 +400,10 @@ export class ShellSession implements Session {
         session: this.name,
         pid: this.pty.pid,
         write: (d) => tracked.send(typeof d === 'string' ? d : Buffer.from(d).toString('utf8')),
-        resize: (c, r) => this.pty.resize(c, r),
+        resize: (c, r) => {
+          this.pty.resize(c, r);
+          this.size = { cols: c, rows: r };
+        },
         kill: (sig = 'SIGTERM') => driver.signal(sig),
       });
       const signal = request.signal;
@@ -401,8 +415,23 @@ export class ShellSession implements Session {
           void tracked.done.then(() => signal.removeEventListener('abort', onAbort));
         }
       }
-      this.pty.write(commandLine(text, this.config.kind));
+      this.pty.write(this.typedLine(text));
     });
+  }
+
+  /** What is typed to run `text`: the text itself, or for a long one on a local POSIX shell, a line that runs it from a private file. */
+  private typedLine(text: string): string {
+    const kind = this.config.kind;
+    if (this.config.ssh || kind === 'fish' || Buffer.byteLength(text) <= LONG_COMMAND_FILE_BYTES) return commandLine(text, kind);
+    this.commandDir ??= mkdtempSync(join(tmpdir(), 'mish-cmd-'));
+    const file = join(this.commandDir, `c${this.commands}`);
+    try {
+      // 0600 in a 0700 directory (mkdtemp's mode): the command may hold what other users must not read.
+      writeFileSync(file, text, { mode: 0o600 });
+    } catch {
+      return commandLine(text, kind);
+    }
+    return commandFromFile(file, kind);
   }
 
   /**
@@ -534,6 +563,7 @@ export class ShellSession implements Session {
     }
     // Jobs that survived the hangup (nohup, disown) still belong to this session: end them.
     if (!this.config.ssh) for (const pid of sessionMembers(this.pty.pid)) safeKill(pid, 'SIGKILL');
+    if (this.commandDir) rmSync(this.commandDir, { recursive: true, force: true });
     this.state = 'closed';
   }
 }

@@ -52,6 +52,9 @@ export interface SessionInfo {
   lastExitCode?: number;
   /** Process-table id of the command running now, if any. */
   runningCommandId?: string;
+  /** The PTY's size (operators render the terminal at it; watching never resizes it). */
+  cols?: number;
+  rows?: number;
 }
 
 /** What a session command returns: the Executor result plus session bookkeeping. */
@@ -151,8 +154,10 @@ export interface SpoolReadOptions {
 export interface SpoolReadResult {
   lines: { n: number; text: string }[];
   totalLines: number;
-  /** Lines dropped from the front because the spool is a bounded ring (-1: some, count unknown). */
+  /** Lines no longer stored: from the front of a bounded ring, or the middle of a long spooled output (-1: some, count unknown). */
   droppedLines: number;
+  /** Spooled output: lines `from`..`to` were dropped from its middle; the lines in `cut` border the gap (numbering is the output's own either side). */
+  gap?: { from: number; to: number; cut: number[] };
 }
 
 /**
@@ -268,6 +273,8 @@ export type CreateSessionError =
   | { kind: 'exists'; message: string }
   | { kind: 'bad-cwd'; message: string }
   | { kind: 'bad-shell'; message: string }
+  /** An ssh destination or option that could run something locally, or that ssh would misread. */
+  | { kind: 'bad-ssh'; message: string }
   | { kind: 'start-failed'; message: string };
 
 export type Outcome<T, E> = { ok: true; value: T } | { ok: false; error: E };

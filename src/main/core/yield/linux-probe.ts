@@ -51,6 +51,39 @@ function procPids(): number[] {
   return pids;
 }
 
+/** Every process /proc lists now, zombies included. */
+export function allProcesses(): ProcStat[] {
+  const out: ProcStat[] = [];
+  for (const pid of procPids()) {
+    const st = readStat(pid);
+    if (st) out.push(st);
+  }
+  return out;
+}
+
+/**
+ * Every live process below `root` in the process tree (children, theirs, …), parents before
+ * children. With the server a child subreaper, orphans of its descendants are its children, so
+ * this finds what left its process group and dropped its marks (setsid, a double fork, env -u).
+ */
+export function descendantsOf(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const st of allProcesses()) {
+    if (st.state === 'Z' || st.state === 'X') continue;
+    const list = children.get(st.ppid);
+    if (list) list.push(st.pid);
+    else children.set(st.ppid, [st.pid]);
+  }
+  const out: number[] = [];
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    out.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
 /** All live pids whose stat satisfies `pick` (one pass over /proc). */
 export function findProcesses(pick: (s: ProcStat) => boolean): ProcStat[] {
   const out: ProcStat[] = [];

@@ -14,6 +14,12 @@ export const YIELD_SILENCE_MS = 30;
 export const YIELD_RECHECK_MS = 250;
 /** Without /proc evidence (remote, non-Linux) a prompt pattern needs this much silence. */
 export const PATTERN_ONLY_SILENCE_MS = 400;
+/**
+ * A wait found with echo still on (or the terminal mode unreadable: `stty` slow under load) is
+ * looked at again this many times, YIELD_RECHECK_MS apart: a password prompt must not stay
+ * classified as an ordinary one, since only a secret prompt is handed to a human.
+ */
+export const SECRET_RECHECKS = 4;
 
 export interface YieldWatcherOptions {
   /** Session leader of the process's terminal (PTY child), for /proc probing; undefined = remote. */
@@ -30,6 +36,7 @@ export class YieldWatcher {
   private waiting: WaitingForInput | undefined;
   private stopped = false;
   private checking = false;
+  private secretRechecks = 0;
 
   constructor(private readonly options: YieldWatcherOptions) {
     this.arm(YIELD_SILENCE_MS);
@@ -76,13 +83,37 @@ export class YieldWatcher {
       if (this.stopped) return undefined;
       if (found && !this.waiting) {
         this.waiting = found;
+        this.secretRechecks = found.secret || !this.options.ptsName || this.options.leaderPid === undefined ? 0 : SECRET_RECHECKS;
         this.options.onChange(found);
       }
       if (!this.waiting) this.arm(YIELD_RECHECK_MS);
+      else if (this.secretRechecks > 0) this.armSecretRecheck();
       return this.waiting;
     } finally {
       this.checking = false;
     }
+  }
+
+  private armSecretRecheck(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.recheckSecret(), YIELD_RECHECK_MS);
+    this.timer.unref?.();
+  }
+
+  /** Upgrades the current wait to a secret one when the terminal has turned echo off meanwhile. */
+  private async recheckSecret(): Promise<void> {
+    const w = this.waiting;
+    if (this.stopped || !w || w.secret || this.secretRechecks <= 0 || !this.options.ptsName) return;
+    this.secretRechecks--;
+    const mode = await readTermMode(this.options.ptsName);
+    if (this.stopped || this.waiting !== w) return; // output or input came meanwhile
+    if (mode && !mode.echo && mode.icanon) {
+      this.secretRechecks = 0;
+      this.waiting = { ...w, secret: true, reasons: [...w.reasons, 'secret-terminal-mode'] };
+      this.options.onChange(this.waiting);
+      return;
+    }
+    if (this.secretRechecks > 0) this.armSecretRecheck();
   }
 
   private async evaluate(): Promise<WaitingForInput | undefined> {

@@ -9,6 +9,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ProcessControl, ProcessEntry, SpoolReadResult } from '../../core/session/types.js';
 import { isKeyName } from '../../core/process/keys.js';
 import { isShellCommand, ShellInputGuard } from '../../core/policy/index.js';
+import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
 import { capReply, countLines, describeEntry, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
@@ -24,11 +25,20 @@ const DEFAULT_TAIL_LINES = 40;
 const DEFAULT_CONDENSED_TAIL_LINES = 200;
 /** Most lines one read returns; more must be paged with from_line/to_line. */
 const MAX_READ_LINES = 2_000;
+/**
+ * Longest raw line returned whole (about 1-4k tokens): a longer one is shown as head + exact
+ * marker + tail, and its columns can be read with from_col/to_col, so no single line can blow
+ * the reply cap (a 4,000,000-character line came back as a 4 MB reply).
+ */
+export const MAX_RAW_LINE_CHARS = 4_000;
+/** Of a cut raw line: characters shown from its start and from its end. */
+const RAW_LINE_HEAD_CHARS = 2_500;
+const RAW_LINE_TAIL_CHARS = MAX_RAW_LINE_CHARS - RAW_LINE_HEAD_CHARS;
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGSTOP', 'SIGCONT', 'SIGWINCH'] as const;
 
 const inputSchema = {
-  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from a backgrounded sh_run) or alias.'),
+  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from sh_run), alias, or spool id ("ab12cd34" from `raw: mish raw ab12cd34`). Ids of ended processes stay readable as long as their output is on disk.'),
   action: z.enum(['send', 'keys', 'read_tail', 'read_raw', 'signal', 'kill', 'status']).describe(
     'send: write text; keys: press named keys; read_tail: the last lines, condensed (raw: true for the exact lines); read_raw: exact lines by range/grep; signal: send a signal; kill: TERM then KILL the process group; status: state and final result.',
   ),
@@ -41,6 +51,8 @@ const inputSchema = {
   from_line: z.number().int().min(1).optional().describe('read_raw: first line, 1-based, inclusive.'),
   to_line: z.number().int().min(1).optional().describe('read_raw: last line, inclusive.'),
   grep: z.string().optional().describe('read_raw: only lines matching this regex.'),
+  from_col: z.number().int().min(1).optional().describe(`read_raw / read_tail raw: first character column of each line, 1-based (lines longer than ${MAX_RAW_LINE_CHARS} characters are otherwise shown as head … [+N chars] … tail).`),
+  to_col: z.number().int().min(1).optional().describe('read_raw / read_tail raw: last character column, inclusive (default: from_col + 3999).'),
   signal: z.enum(SIGNALS).optional().describe('signal: which signal (default SIGINT).'),
 };
 
@@ -60,7 +72,10 @@ const outputSchema = {
   last_line: z.string().describe('last non-empty output line'),
   raw_lines: z.number(),
   waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
-  lines: z.array(z.object({ n: z.number(), text: z.string() })).optional().describe('read_raw, read_tail with raw: true, send/keys: numbered raw lines.'),
+  lines: z
+    .array(z.object({ n: z.number(), text: z.string(), chars: z.number().optional().describe('the whole line\'s length, when text is a cut or a column range of it') }))
+    .optional()
+    .describe('read_raw, read_tail with raw: true, send/keys: numbered raw lines.'),
   condensed: z.string().optional().describe('read_tail (default): the condensed view of the tail; omitted-line markers name raw line numbers for read_raw'),
   grammar: z.string().optional().describe('read_tail: the grammar the condensed view used'),
   from_line: z.number().optional().describe('read_tail: the first raw line the view covers'),
@@ -75,6 +90,8 @@ const outputSchema = {
     .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
     .optional()
     .describe('refused: the policy decision on the submitted line, its rule and why'),
+  handoff: z.string().optional().describe('the live operator handoff of this process (`mish attach <id>`)'),
+  handoffs: z.array(z.string()).optional().describe('credential-blind summaries of finished operator handoffs: what prompt, how long, outcome — never what was typed'),
 };
 
 type Out = z.infer<z.ZodObject<typeof outputSchema>>;
@@ -91,10 +108,23 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     async (args, extra) => {
-      const control = deps.sessions.process(args.id);
-      if (!control) {
+      const found = deps.sessions.process(args.id);
+      if (!found) {
         const known = deps.sessions.processes.list().map((e) => (e.alias ? `${e.id} (${e.alias})` : e.id));
         return toolError(`no process with id or alias "${args.id}"`, known.length ? `use one of: ${known.slice(-20).join(', ')}` : 'start one with sh_spawn, or run a command with sh_run');
+      }
+      // Output shown during an operator handoff is withheld from every read of the agent.
+      const control = withheldView(found, deps);
+      const handoff = deps.operator?.handoffOf(found.id);
+      if (handoff) {
+        const held = `an operator has this session: ${found.id} is handed off (${handoff.id}, ${handoff.why === 'secret-prompt' ? `secret prompt "${truncate(handoff.prompt, 80)}"` : 'operator takeover'}, ${handoff.state === 'attached' ? 'an operator is typing' : 'waiting for an operator to attach'})`;
+        const later = `${handoff.state === 'pending' ? `ask the user to run \`mish attach ${handoff.id}\` (you never see what they type), then ` : ''}wait for them to hand it back: sh_interact {id: "${found.id}", action: "status", wait: 60}`;
+        if (args.action === 'send' || args.action === 'keys' || args.action === 'signal') return toolError(`${held}; your input was not sent`, later);
+        if (args.action === 'kill' && handoff.state === 'attached') return toolError(`${held}; it was not killed while the operator types`, later);
+        if (args.action === 'status') {
+          if (args.wait) await withTimeout(deps.operator!.handoffSettled(found.id), secondsToMs(args.wait, 0, MAX_ANSWER_WAIT_S), extra.signal);
+          if (deps.operator!.handoffOf(found.id)) return reply(`${held}\nNext: ${later}${footer(deps)}`, { ...base(deps, found.entry(), 'status'), handoff: handoff.id } satisfies Out);
+        }
       }
       switch (args.action) {
         case 'send':
@@ -103,7 +133,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
         case 'read_tail': {
           const n = args.lines ?? (args.raw ? DEFAULT_TAIL_LINES : DEFAULT_CONDENSED_TAIL_LINES);
           const { read, lines } = readLastLines(control, n);
-          if (args.raw) return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines`);
+          if (args.raw) return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines${columnsNote(args)}`, columnsOf(args));
           return condensedTail(deps, control.entry(), read, lines);
         }
         case 'read_raw': {
@@ -112,11 +142,17 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           if (args.from_line !== undefined && args.to_line !== undefined && args.to_line < args.from_line) {
             return toolError(`read_raw: to_line ${args.to_line} is before from_line ${args.from_line}`, 'pass from_line <= to_line (1-based, both inclusive), e.g. {from_line: 10, to_line: 40}; leave to_line out to read to the end');
           }
+          if (args.from_col !== undefined && args.to_col !== undefined && args.to_col < args.from_col) {
+            return toolError(`read_raw: to_col ${args.to_col} is before from_col ${args.from_col}`, 'pass from_col <= to_col (1-based character columns, both inclusive)');
+          }
           const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
           const lines = read.lines.slice(0, MAX_READ_LINES);
           const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
-          const dropped =
-            read.droppedLines > 0
+          const dropped = read.gap
+            ? read.gap.to < read.gap.from
+              ? `; the spool keeps the first and the newest output: the middle of line ${read.gap.cut[0]} was dropped`
+              : `; the spool keeps the first and the newest output: lines ${read.gap.from}-${read.gap.to} (${(read.gap.to - read.gap.from + 1).toLocaleString('en-US')}) were dropped from its middle, lines ${read.gap.cut.join(' and ')} cut at the gap`
+            : read.droppedLines > 0
               ? `; lines 1..${read.droppedLines} were dropped from the bounded spool`
               : read.droppedLines < 0
                 ? '; the middle of a very long output was dropped from the bounded spool (a marker line shows where)'
@@ -126,7 +162,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           const what = pastEnd
             ? `no lines from ${args.from_line}: the output has ${read.totalLines} line(s)${e.state === 'running' || e.state === 'waiting-for-input' ? ' so far (it is still running; read again later)' : ''}`
             : `${read.lines.length} line(s) of ${read.totalLines}${grep ? ` matching /${args.grep}/` : ''}${more}${dropped}`;
-          return linesReply(deps, control.entry(), 'read_raw', read, lines, what);
+          return linesReply(deps, control.entry(), 'read_raw', read, lines, `${what}${columnsNote(args)}`, columnsOf(args));
         }
         case 'signal': {
           const sig = args.signal ?? 'SIGINT';
@@ -154,12 +190,41 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
             e = control.entry();
           }
           const ended = await endedRunReply(deps, e, 'status', extra.signal);
-          if (ended) return ended;
-          return reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status'));
+          if (ended) return withSummaries(deps, e.id, ended);
+          return withSummaries(deps, e.id, reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status')));
         }
       }
     },
   );
+}
+
+/** The process as the agent may read it: lines shown during operator handoffs replaced by one marker each range. */
+function withheldView(control: ProcessControl, deps: McpDeps): ProcessControl {
+  const host = deps.operator;
+  if (!host) return control;
+  const hide = (r: SpoolReadResult): SpoolReadResult => {
+    const ranges = host.withheldLines(control.id);
+    if (!ranges.length) return r;
+    const inRange = (n: number) => ranges.find((g) => n >= g.from && n <= g.to);
+    const lines: SpoolReadResult['lines'] = [];
+    for (const l of r.lines) {
+      const g = inRange(l.n);
+      if (!g) lines.push(l);
+      else if (!lines.length || lines[lines.length - 1].n < g.from) lines.push({ n: l.n, text: `[withheld: output shown during an operator handoff${g.to === Number.MAX_SAFE_INTEGER ? ', still in progress' : ` (lines ${g.from}-${g.to})`}]` });
+    }
+    return { ...r, lines };
+  };
+  return new Proxy(control, {
+    get: (target, prop, receiver) => (prop === 'read' ? (o?: Parameters<ProcessControl['read']>[0]) => hide(target.read(o)) : Reflect.get(target, prop, receiver)),
+  });
+}
+
+/** Prepends the credential-blind summaries of the process's finished handoffs to a reply. */
+function withSummaries(deps: McpDeps, id: string, r: ReturnType<typeof reply>): ReturnType<typeof reply> {
+  const summaries = deps.operator?.summaries(id) ?? [];
+  if (!summaries.length) return r;
+  const content = r.content.map((c, i) => (i === 0 && c.type === 'text' ? { ...c, text: `${summaries.join('\n')}\n${c.text}` } : c));
+  return { ...r, content, structuredContent: { ...(r.structuredContent ?? {}), handoffs: summaries } };
 }
 
 function base(deps: McpDeps, e: ProcessEntry, action: string): Out {
@@ -231,7 +296,8 @@ function hint(e: ProcessEntry): string {
   return '';
 }
 
-function linesReply(deps: McpDeps, e: ProcessEntry, action: string, read: SpoolReadResult, lines: { n: number; text: string }[], what: string) {
+function linesReply(deps: McpDeps, e: ProcessEntry, action: string, read: SpoolReadResult, rawLines: { n: number; text: string }[], what: string, cols?: Columns) {
+  const lines = rawLines.map((l) => fitLine(l, cols));
   const width = String(lines.length ? lines[lines.length - 1].n : 1).length;
   const body = lines.map((l) => `${String(l.n).padStart(width)}│ ${l.text}`).join('\n');
   const capped = capReply(body, (from) => `page on with read_raw and a from_line past the last number shown (reply line ${from})`);
@@ -365,4 +431,40 @@ function waitForEndOrPrompt(deps: McpDeps, control: ProcessControl, timeoutMs: n
     });
     control.done.then(finish, finish);
   });
+}
+
+/** A character-column range of every line (1-based, inclusive). */
+interface Columns {
+  from: number;
+  to: number;
+}
+
+function columnsOf(args: { from_col?: number; to_col?: number }): Columns | undefined {
+  if (args.from_col === undefined && args.to_col === undefined) return undefined;
+  const from = args.from_col ?? 1;
+  // A range is itself capped: at most MAX_RAW_LINE_CHARS columns per line.
+  const to = Math.min(args.to_col ?? from + MAX_RAW_LINE_CHARS - 1, from + MAX_RAW_LINE_CHARS - 1);
+  return { from, to };
+}
+
+function columnsNote(args: { from_col?: number; to_col?: number }): string {
+  const c = columnsOf(args);
+  return c ? `, columns ${c.from}-${c.to}` : '';
+}
+
+/**
+ * A raw line as returned: its column range when asked, else whole up to MAX_RAW_LINE_CHARS, else
+ * head + `… [+N chars; from_col/to_col read the middle] …` + tail. `chars` is the whole line's
+ * length whenever the text is not the whole line.
+ */
+function fitLine(l: { n: number; text: string }, cols: Columns | undefined): { n: number; text: string; chars?: number } {
+  if (cols) {
+    const text = l.text.slice(codeUnitBoundary(l.text, cols.from - 1), codeUnitBoundary(l.text, Math.min(cols.to, l.text.length)));
+    return text.length === l.text.length ? l : { n: l.n, text, chars: l.text.length };
+  }
+  if (l.text.length <= MAX_RAW_LINE_CHARS) return l;
+  const head = codeUnitBoundary(l.text, RAW_LINE_HEAD_CHARS);
+  const tail = codeUnitBoundary(l.text, l.text.length - RAW_LINE_TAIL_CHARS);
+  const text = `${l.text.slice(0, head)}… [+${(tail - head).toLocaleString('en-US')} chars: columns ${head + 1}-${tail}; read them with from_col/to_col] …${l.text.slice(tail)}`;
+  return { n: l.n, text, chars: l.text.length };
 }

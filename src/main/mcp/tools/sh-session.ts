@@ -123,7 +123,9 @@ export function registerShSession(server: McpServer, deps: McpDeps): void {
                   ? 'pass an existing directory as cwd'
                   : created.error.kind === 'bad-shell'
                     ? 'use bash, zsh, dash, sh, fish or an absolute path to an installed one of them'
-                    : 'check the shell/ssh settings; the message above says what failed';
+                    : created.error.kind === 'bad-ssh'
+                      ? 'pass a plain host or user@host, and only connection options (-p, -i, -l, -J, -o Port=…); options that run or load anything locally are refused — put such settings in your own ~/.ssh/config'
+                      : 'check the shell/ssh settings; the message above says what failed';
             return toolError(`sh_session create failed (${created.error.kind}): ${created.error.message}`, next);
           }
           return reply(`created ${line(created.value)}`, { action: 'create', sessions: [toOut(created.value)] });

@@ -1,0 +1,134 @@
+/**
+ * MCP lifecycle and output backpressure of `mish serve` over stdio, with raw JSON-RPC lines (a
+ * client that does not follow the protocol): before initialize only ping is served; a reader that
+ * falls behind gets every reply, in order, without a listener per write.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, collectOutput, eventually, liveProcess, spawnRaw, startStdio } from './mcp-helpers.js';
+import { readStat } from '../src/main/core/yield/linux-probe.js';
+
+interface Raw {
+  child: ChildProcess;
+  home: string;
+  out: Record<string, any>[];
+  err: () => string;
+  send(m: unknown): void;
+  reply(id: number): Promise<Record<string, any>>;
+}
+
+const started: Raw[] = [];
+
+function raw(): Raw {
+  const { child, home } = spawnRaw();
+  const lines = collectOutput(child);
+  // Parsed on read: every stdout line must be JSON (a non-JSON line fails the test that reads it).
+  const parsed = () => lines.out.map((l) => JSON.parse(l) as Record<string, any>);
+  const r: Raw = {
+    child,
+    home,
+    get out() {
+      return parsed();
+    },
+    err: lines.err,
+    send: (m) => child.stdin!.write(`${JSON.stringify(m)}\n`),
+    async reply(id) {
+      expect(await eventually(() => parsed().some((m) => m.id === id), 30_000), `reply ${id}; stderr:\n${lines.err()}`).toBe(true);
+      return parsed().find((m) => m.id === id)!;
+    },
+  };
+  started.push(r);
+  return r;
+}
+
+const INIT = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } };
+
+afterEach(async () => {
+  for (const r of started.splice(0)) {
+    const exited = new Promise((resolve) => r.child.once('exit', resolve));
+    r.child.stdin!.end();
+    await exited;
+    rmSync(r.home, { recursive: true, force: true });
+  }
+});
+
+describe('mish serve lifecycle (stdio)', () => {
+  it('before initialize: ping is answered, every other request gets -32002 and runs nothing, notifications are ignored; after it, all is served', async () => {
+    const s = raw();
+    const marker = path.join(s.home, 'ran');
+    s.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    s.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: `touch ${marker}` } } });
+    s.send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    s.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'sh_spawn', arguments: { cmd: `touch ${marker}` } } });
+    expect(await s.reply(1)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    for (const id of [2, 3, 4]) {
+      const r = await s.reply(id);
+      expect(r.error.code).toBe(-32002);
+      expect(r.error.message).toMatch(/^Server not initialized: send initialize first/);
+    }
+    s.send({ jsonrpc: '2.0', id: 5, method: 'initialize', params: INIT });
+    expect((await s.reply(5)).result.serverInfo.name).toBe('mish');
+    s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    s.send({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'echo served' } } });
+    expect((await s.reply(6)).result.content[0].text).toMatch(/^served\n/);
+    s.send({ jsonrpc: '2.0', id: 7, method: 'no/such/method' });
+    expect((await s.reply(7)).error.code).toBe(-32601);
+    expect(existsSync(marker)).toBe(false);
+    // Only protocol lines, each answered once.
+    expect(s.out.filter((m) => m.id === 2)).toHaveLength(1);
+  });
+
+  it('an initialize that fails does not open the lifecycle', async () => {
+    const s = raw();
+    s.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { nonsense: true } });
+    expect((await s.reply(1)).error).toBeDefined();
+    s.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect((await s.reply(2)).error.code).toBe(-32002);
+  });
+
+  it('a reader that falls behind gets every reply in order, with one drain listener (no MaxListenersExceededWarning)', async () => {
+    const s = raw();
+    s.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT });
+    await s.reply(0);
+    s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // Stop reading: replies (tools/list is ~10 KB each) pile up past the pipe's 64 KB buffer.
+    s.child.stdout!.pause();
+    const N = 60;
+    for (let id = 1; id <= N; id++) s.send({ jsonrpc: '2.0', id, method: 'tools/list' });
+    // Let the server produce while nobody reads (the event itself cannot be observed from here).
+    await eventually(() => false, 2_000, 200);
+    s.child.stdout!.resume();
+    await s.reply(N);
+    const ids = s.out.map((m) => m.id).filter((id) => id >= 1);
+    expect(ids).toEqual(Array.from({ length: N }, (_, i) => i + 1));
+    expect(s.out.every((m) => m.result?.tools?.length === 5)).toBe(false); // id 0 is initialize's
+    expect(s.out.filter((m) => m.id >= 1).every((m) => m.result.tools.length === 5)).toBe(true);
+    expect(s.err()).not.toMatch(/MaxListenersExceededWarning/);
+  });
+});
+
+describe('mish serve owns what it starts', () => {
+  it('descendants that drop MISH_OWNER and leave with setsid (or a double fork) end with the server; orphaned zombies are reaped', async () => {
+    const s = await startStdio();
+    const serverPid = s.pid()!;
+    const pidFile = (n: string) => path.join(s.home, n);
+    const readPid = (n: string) => Number(readFileSync(pidFile(n), 'utf8').trim());
+    await call(s.client, 'sh_run', { cmd: `env -u MISH_OWNER -u MISH_SESSION_COOKIE setsid sh -c 'echo $$ > ${pidFile('a')}; exec sleep 300' > /dev/null 2>&1 &` });
+    await call(s.client, 'sh_spawn', { cmd: `(env -u MISH_OWNER setsid sh -c 'echo $$ > ${pidFile('b')}; exec sleep 301' > /dev/null 2>&1 &); sleep 300` });
+    // An orphan that exits soon: re-parented to the server (the subreaper), it must not stay a zombie.
+    await call(s.client, 'sh_run', { cmd: `(env -u MISH_OWNER setsid sh -c 'echo $$ > ${pidFile('c')}; sleep 0.2' > /dev/null 2>&1 &)` });
+    expect(await eventually(() => ['a', 'b', 'c'].every((n) => existsSync(pidFile(n)) && readFileSync(pidFile(n), 'utf8').endsWith('\n')), 10_000)).toBe(true);
+    const [a, b, c] = ['a', 'b', 'c'].map(readPid);
+    expect(liveProcess(a) && liveProcess(b)).toBe(true);
+    // Both escapees were re-parented to the server, not to init.
+    expect(await eventually(() => readStat(a)?.ppid === serverPid && readStat(b)?.ppid === serverPid, 5_000)).toBe(true);
+    expect(await eventually(() => readStat(c) === undefined, 15_000), `orphan ${c} left as ${JSON.stringify(readStat(c))}`).toBe(true);
+    const exited = new Promise((resolve) => s.transport.onclose = () => resolve(undefined));
+    await s.close();
+    await exited;
+    expect(await eventually(() => !liveProcess(a) && !liveProcess(b), 3_000)).toBe(true);
+  });
+});
