@@ -26,6 +26,8 @@ import { confirmOnTty } from './confirm-tty.js';
 import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
+import type { CliAudit } from './cli-audit.js';
+import type { AuditActor } from '../core/audit/types.js';
 
 export interface ProxyOptions {
   output: 'human' | 'json' | 'raw';
@@ -61,6 +63,10 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
   const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
+  // The audit log (and secretlint's rules, to redact it) loads while the command runs.
+  const auditing = loadCliAudit();
+  // Who ran it: a human at a terminal, or a program (an agent's shell tool, a script) without one.
+  const by: AuditActor = process.stdin.isTTY ? 'user' : 'agent';
   const metaResult = loadRouterMeta(undefined, { cwd, cliFile: options.policyFile, cliDefault: options.policyDefault });
   if (!metaResult.ok) throw new UsageError(`mish: ${metaResult.error.file}: ${metaResult.error.message}`);
   for (const e of metaResult.meta.policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)} (decisions held at ask until fixed)\n`);
@@ -69,9 +75,13 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     const g = await gate(line, { mode: 'cli', executor, meta: metaResult.meta, cwd, spool, confirm: confirmOnTty, approvals: new SessionApprovals(), output: 'human' });
     if (g.kind === 'stop') {
       process.stderr.write(g.result.text.endsWith('\n') ? g.result.text : `${g.result.text}\n`);
+      const audit = await auditing;
+      const reason = g.result.kind === 'parse-error' ? g.result.error.message : g.result.kind === 'refused' ? (g.result.policy ? `${g.result.policy.decision} (rule ${g.result.policy.rule}): ${g.result.policy.reason}` : g.result.reason) : '';
+      audit?.refusedRaw(line, cwd, reason, by);
+      await audit?.flush();
       return g.result.exitCode;
     }
-    return runRaw(executor, g.line, cwd, spool);
+    return runRaw(executor, g.line, cwd, spool, auditing, by);
   }
   const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
   const grammars = registry.snapshot(cwd);
@@ -94,7 +104,14 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       color: options.color,
       spool,
       terminal: terminalPort(() => interruptible.handOver()),
-      confirm: confirmOnTty,
+      // No terminal (confirmOnTty undefined): the router refuses, and the refusal is audited below.
+      confirm: confirmOnTty
+        ? async (prompt) => {
+            const answer = await confirmOnTty!(prompt);
+            (await auditing)?.answered(prompt.command, prompt.dangers, answer.kind);
+            return answer;
+          }
+        : undefined,
       approvals: new SessionApprovals(),
       stdinFed: !process.stdin.isTTY && stdinIsInput(),
       cols,
@@ -112,6 +129,8 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
         : undefined,
     });
     clearStatus(live);
+    const audit = await auditing;
+    audit?.routed(line, cwd, result, by);
     let text = result.text;
     if (live && printed.size && result.kind === 'ran' && result.report.category === 'condense') {
       // Hazards were printed as they happened: the summary does not repeat them.
@@ -121,6 +140,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
+    await audit?.flush();
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
@@ -149,7 +169,7 @@ function printedLine(l: string, printed: Set<number>, report: { category: string
  * `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. To a
  * pipe or a file they are the program's own bytes: the PTY's `\r\n` is undone (terminal-newlines.ts).
  */
-async function runRaw(executor: CliExecutor, line: string, cwd: string, store: SpoolStore): Promise<number> {
+async function runRaw(executor: CliExecutor, line: string, cwd: string, store: SpoolStore, auditing: Promise<CliAudit | undefined>, by: AuditActor): Promise<number> {
   const spool = store.create(line, cwd);
   let detach: (() => void) | undefined;
   const { cols, rows } = terminalSize();
@@ -171,11 +191,25 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
     });
     if (newlines) process.stdout.write(newlines.end());
     spool.close({ exitCode: res.exitCode });
+    const audit = await auditing;
+    audit?.ranRaw(line, cwd, res.exitCode, spool.ref, by);
+    await audit?.flush();
     return res.exitCode;
   } finally {
     setRunningCommand(undefined);
     detach?.();
   }
+}
+
+/** The CLI's audit log, loaded in the background; undefined when it cannot load (the run goes on, said on stderr). */
+function loadCliAudit(): Promise<CliAudit | undefined> {
+  return import('./cli-audit.js').then(
+    (m) => m.createCliAudit(),
+    (e: unknown) => {
+      process.stderr.write(`mish: warning: audit log unavailable: ${(e as Error).message}\n`);
+      return undefined;
+    },
+  );
 }
 
 /** The real terminal, for interactive commands (vim, less, REPLs): raw stdin, resize, signals. */

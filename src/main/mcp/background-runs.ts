@@ -24,6 +24,9 @@ export interface BackgroundRun {
 export class BackgroundRuns {
   private readonly runs = new Map<string, BackgroundRun>();
 
+  /** `onFinished`: told when a run ends, with its result or error (the audit log records it). */
+  constructor(private readonly onFinished?: (run: BackgroundRun) => void) {}
+
   /** Registers a run still in flight. */
   add(id: string, command: string, session: string, pending: Promise<RouteCommandResult>): BackgroundRun {
     const run: BackgroundRun = { id, command, session, delivered: false, done: Promise.resolve() };
@@ -31,10 +34,12 @@ export class BackgroundRuns {
       (r) => {
         run.result = r;
         this.trim();
+        this.onFinished?.(run);
       },
       (e: unknown) => {
         run.error = e instanceof Error ? e.message : String(e);
         this.trim();
+        this.onFinished?.(run);
       },
     );
     this.runs.set(id, run);

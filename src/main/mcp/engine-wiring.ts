@@ -21,6 +21,9 @@ import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
+import { Redactor } from '../core/redact/redactor.js';
+import { AuditLog } from '../core/audit/audit-log.js';
+import { operatorAuditRecord } from './operator-audit.js';
 import { withCutReadHint } from './passthrough-reply.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 import { OperatorHost, type OperatorAuditEvent } from '../operator/operator-host.js';
@@ -60,7 +63,21 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
   const policy = meta.ok ? meta.meta.policy : loadPolicy({ grammarsDir: builtinGrammarsDir() });
   for (const e of policy.errors) log(`policy: ${formatPolicyError(e)} (decisions held at ask until fixed)`);
   const version = packageVersion();
-  const operator = new OperatorHost({ sessions, version, cwd: process.cwd(), transport: options.transport, onAudit: options.onAudit, log });
+  // Replies mask secret patterns, the values of secret-named variables of the environment the sessions start with, and what operators typed at handoffs.
+  const redactor = new Redactor({ env: process.env });
+  const audit = new AuditLog({ redactor, onError: log });
+  const operator = new OperatorHost({
+    sessions,
+    version,
+    cwd: process.cwd(),
+    transport: options.transport,
+    onAudit: (e) => {
+      audit.record(operatorAuditRecord(e));
+      options.onAudit?.(e);
+    },
+    log,
+  });
+  redactor.addMasker(operator.known);
   let route: RouteCommand;
   let check: CheckCommand;
   if (meta.ok) {
@@ -82,12 +99,19 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
       return { session: request.session ?? 'default', text: `${v.text}\n`, exitCode: null, category: 'dangerous', rawLines: 0, shownLines: 1, refused: true, durationMs: 0, policy: v.policy };
     };
   }
+  audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-started', cwd: process.cwd(), detail: { pid: process.pid } });
   return {
     sessions,
     route,
     check,
+    redactor,
+    audit,
     condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
-    runs: new BackgroundRuns(),
+    // An sh_run that outlived its call: its end is audited when it comes (the call's record said "backgrounded").
+    runs: new BackgroundRuns((run) => {
+      const r = run.result;
+      audit.record({ kind: 'command', by: 'agent', host: 'mcp', session: run.session, command: run.command, id: run.id, decision: r ? (r.refused ? 'refused' : 'ran') : 'error', ...(r ? { exitCode: r.exitCode, category: r.category, cwd: r.cwd, durationMs: r.durationMs, ...(r.spoolRef ? { spoolRef: r.spoolRef } : {}) } : { reason: run.error }), detail: { background: true } });
+    }),
     policy: () => policy,
     version,
     log,
@@ -95,6 +119,8 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
     dispose: async () => {
       operator.dispose();
       await sessions.dispose();
+      audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-stopped', detail: { pid: process.pid } });
+      await audit.flush();
     },
   };
 }

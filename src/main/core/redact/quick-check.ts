@@ -1,0 +1,38 @@
+/**
+ * Cheap checks that need no secretlint (whose rules take ~60 ms to load): which environment
+ * variables hold secrets, and whether a short text could hold any secret at all. The CLI uses
+ * them to skip loading secretlint for audit records that cannot contain a secret (`npm test`).
+ */
+
+/**
+ * Environment variable names whose values are secrets: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`,
+ * `PGPASSWORD`, `OPENAI_API_KEY`, `NPM_CONFIG__AUTH`, `SSH_PASSPHRASE`, `DB_CREDENTIALS`, …
+ */
+export const SECRET_ENV_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|_AUTH$|^AUTH_|SESSION_?KEY|SIGNING_?KEY/i;
+
+/** Shorter values are not masked: `1`, `true`, `dev` would mask ordinary output everywhere, and are no secret. */
+export const MIN_ENV_SECRET_LENGTH = 6;
+
+/** Values of `env` whose names look like secrets, longest first (so a value containing another is masked whole). */
+export function secretEnvValues(env: Record<string, string | undefined>): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value.length < MIN_ENV_SECRET_LENGTH || !SECRET_ENV_NAME.test(name)) continue;
+    out.push({ name, value });
+  }
+  return out.sort((a, b) => b.value.length - a.value.length);
+}
+
+/**
+ * Could `text` hold a secret any pattern finds? Every rule of secretlint's recommend preset and
+ * every extra pattern of secret-patterns.ts needs one of: a token run of 16+ characters (keys
+ * and tokens: `ghp_…`, `AKIA…`, `sk-…`, `xoxb-…`, JWT parts, PEM body lines), `://` (URLs and
+ * connection strings with passwords), `-----BEGIN` (private keys), or a word that names a
+ * secret next to its value (`password=`, `aws_secret_access_key =`, `AWS_ACCOUNT_ID=`,
+ * `--token …`). False means no pattern can match; true means "look". When secretlint gains a
+ * rule for a shorter shape, this check must learn it (redactor.test.ts runs every generated
+ * sample through it).
+ */
+export function mayHoldSecret(text: string): boolean {
+  return /[A-Za-z0-9_-]{16,}|:\/\/|-----BEGIN|passw|passphrase|secret|key|token|account|auth|credential/i.test(text);
+}
