@@ -1,12 +1,11 @@
 /**
  * Squasher benchmarks, in-process on real recorded output (fixtures/recorded/*.raw):
- * throughput in MB/s on the large fixtures, and token reduction (o200k) on noisy successful runs.
+ * throughput in MB/s on the large fixtures (token figures: tokens.bench.ts).
  * Falls back to a generated build log, with a note, when no large fixture is recorded.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,8 +19,6 @@ const MIN_BYTES_PER_SAMPLE = 32 * 1024 * 1024;
 const SAMPLES = 5;
 /** Size of the generated fallback log when no large fixture exists. */
 const GENERATED_BYTES = 32 * 1024 * 1024;
-/** A successful run is "noisy" (worth condensing) from this many tokens of raw text on. */
-const NOISY_MIN_TOKENS = 500;
 
 interface Fixture {
   name: string;
@@ -64,7 +61,6 @@ export function generatedLog(bytes: number): Buffer {
 }
 
 type SquasherModule = typeof import('../src/main/core/squasher/squasher.js');
-type RenderModule = typeof import('../src/main/core/squasher/render.js');
 type Detect = (argv: string[]) => unknown;
 
 async function loadDetection(): Promise<{ detect: Detect; note?: string }> {
@@ -119,10 +115,8 @@ export async function benchSquasher(): Promise<BenchOutput> {
   const figures: BenchFigure[] = [];
   const skipped: BenchSkip[] = [];
   let S: SquasherModule;
-  let R: RenderModule;
   try {
     S = await import('../src/main/core/squasher/squasher.js');
-    R = await import('../src/main/core/squasher/render.js');
   } catch (e) {
     return { figures, skipped: [{ name: 'squasher', reason: `squasher not importable: ${(e as Error).message.split('\n')[0]}` }] };
   }
@@ -156,34 +150,8 @@ export async function benchSquasher(): Promise<BenchOutput> {
     note: 'same runs, bytes per second of user+system CPU time of this process (GC threads included); wall below CPU = time spent waiting for a core',
   });
 
-  // Token reduction on noisy successful runs.
-  let encode: (text: string) => number[];
-  try {
-    ({ encode } = await import('gpt-tokenizer/encoding/o200k_base'));
-  } catch (e) {
-    skipped.push({ name: 'token reduction', reason: `gpt-tokenizer o200k_base not importable: ${(e as Error).message}` });
-    return { figures, skipped };
-  }
-  const reductions: number[] = [];
-  for (const f of fixtures.filter((x) => x.exitCode === 0)) {
-    const rawText = stripVTControlCharacters(f.raw.toString('utf8'));
-    const rawTokens = encode(rawText).length;
-    if (rawTokens < NOISY_MIN_TOKENS) continue;
-    const condensed = R.renderSummary(squashOnce(S, detect(f.argv), f.raw, f.exitCode), { color: false });
-    const pct = 100 * (1 - encode(condensed).length / rawTokens);
-    reductions.push(pct);
-    figures.push({ name: `token reduction: ${f.name} (${rawTokens} → ${encode(condensed).length} tokens)`, value: pct, unit: '%' });
-  }
-  if (reductions.length) {
-    figures.push({
-      name: `token reduction, median of ${reductions.length} noisy successful fixtures`,
-      value: median(reductions),
-      unit: '%',
-      target: '>= 85',
-      note: `o200k_base; raw = output with escape sequences removed; noisy = exit 0 and >= ${NOISY_MIN_TOKENS} raw tokens`,
-    });
-  } else {
-    skipped.push({ name: 'token reduction', reason: `no recorded fixture with exit 0 and >= ${NOISY_MIN_TOKENS} tokens in fixtures/recorded` });
-  }
+  // Token figures are bench/tokens.bench.ts's: against the piped output and the PTY output with
+  // overwritten frames collapsed (issue 14 pt 6). The former figure here counted every
+  // overwritten progress frame of the raw PTY text as output, which flattered the reduction.
   return { figures, skipped };
 }

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../src/main/core/grammar/index.js';
 import { renderSummary } from '../src/main/core/squasher/render.js';
+import { ALWAYS_GRAMMAR } from '../src/main/core/squasher/always-rules.js';
 import { Squasher } from '../src/main/core/squasher/squasher.js';
 import type { SquashResult } from '../src/main/core/squasher/types.js';
 import { stripAnsi } from '../src/main/core/squasher/vt-stripper.js';
@@ -91,7 +92,8 @@ describe('golden: real tool output keeps every fact', () => {
       expect(facts.exitCode).toBe(meta.exitCode);
 
       const detection = detectTool(meta.argv, registry);
-      expect(detection?.grammar.name, `grammar for ${meta.argv.join(' ')}`).toBe(meta.tool);
+      // Log fixtures are read by the grammar applied to every command, whatever tool runs.
+      if (meta.tool !== ALWAYS_GRAMMAR) expect(detection?.grammar.name, `grammar for ${meta.argv.join(' ')}`).toBe(meta.tool);
 
       const text = squash(meta, raw);
       expect(text.split('\n')[0]).toContain(`→ exit ${meta.exitCode}`);
@@ -429,5 +431,42 @@ describe('golden: past the hazard cap, errors still win over warnings', () => {
     // every error is one shown report and its repeats
     const counts = [...text.matchAll(/^✗ .*?(?: \(x(\d+)\))?$/gm)].map((m) => Number(m[1] ?? 1));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(200 * 5);
+  });
+});
+
+describe('golden: application logs (grammars/_shared/log-levels.toml, applied to every command)', () => {
+  const LOGS = names.filter((n) => n.startsWith('log-'));
+  /** Every WARN/ERROR line of a log fixture: its facts, minus the INFO line kept for its error word. */
+  const levelFacts = (name: string) => (JSON.parse(readFileSync(path.join(RECORDED, `${name}.facts.json`), 'utf8')) as Facts).mustSurvive.filter((f) => !f.includes('retried after timeout'));
+
+  it('has the recorded logs', () => {
+    expect(LOGS.length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const name of LOGS) {
+    it(`${name}: every ERROR/WARN line is reported as a hazard, INFO/DEBUG lines become counted templates`, () => {
+      const text = squashFixture(name);
+      const lines = text.split('\n');
+      for (const fact of levelFacts(name)) {
+        const line = lines.find((l) => l.includes(fact));
+        // A logged exception's closing line may sit in its traceback's context (indented under ✗).
+        expect(line, `${fact} in:\n${text}`).toMatch(/^(?:[✗⚠] |    )/);
+      }
+      const templates = lines.filter((l) => l.startsWith('~ ') && / \(x\d+\)$/.test(l));
+      expect(templates.length, text).toBeGreaterThan(0);
+      // The INFO line that mentions a failure is shown, not folded into a template.
+      const mention = lines.find((l) => l.includes('retried after timeout'));
+      expect(mention, text).toMatch(/^ {2}\S/);
+      // No cut marker claims "0 errors" over a region with an error in it: nothing is cut at all.
+      expect(text).not.toMatch(/lines omitted/);
+    });
+  }
+});
+
+describe('golden: decoration costs no tokens (issue 13 pt 1)', () => {
+  it('vitest: its 120-column ⎯ rules are shown three characters long, the facts around them whole', () => {
+    const text = squashFixture('vitest-fail');
+    expect(text).not.toMatch(/⎯{4}/);
+    expect(text).toContain('⎯⎯⎯ Failed Tests 1 ⎯⎯⎯');
   });
 });

@@ -5,19 +5,30 @@
  * The method-name maps decide the bridge API: one method per message (ARCHITECTURE.md §3.3).
  */
 
+/*
+ * Issue 12 slots in here: requests `approval:decide` {serverId, id, decision, command?},
+ * `handoff:attach` / `session:takeover` / `handoff:input` / `handoff:return` (relayed by the hub
+ * to the server's operator wire: approval-decide, handoff-attach, takeover, input, handoff-return),
+ * and `grammar:*` for the editor; events `handoff:updated`. Pending approvals already reach the
+ * view in `hub:changed` (PendingApproval); the console must connect with `approvals: true` only
+ * once it can decide them (an approver makes escalations wait for a decision).
+ */
+
 /** Renderer → main requests: bridge method name → message name. */
 export const REQUEST_METHODS = {
-  listSessions: 'sessions:list',
+  snapshot: 'hub:snapshot',
   subscribeSession: 'session:subscribe',
   unsubscribeSession: 'session:unsubscribe',
+  ackOutput: 'session:ack',
+  listCommands: 'session:commands',
+  readCommandRaw: 'command:raw',
 } as const;
 
 /** Main → renderer events: bridge listener method name → message name. */
 export const EVENT_METHODS = {
-  onSessionsChanged: 'sessions:changed',
+  onHubChanged: 'hub:changed',
   onSessionOutput: 'session:output',
-  onCommandStart: 'session:command-start',
-  onCommandEnd: 'session:command-end',
+  onCommandUpdated: 'command:updated',
 } as const;
 
 export type RequestMethod = keyof typeof REQUEST_METHODS;

@@ -13,6 +13,7 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish [options] "<shell command line>" run a compound command in your shell
        mish serve [--http [HOST:]PORT]        MCP server for agents (stdio, or HTTP on loopback)
        mish console [--web] [--port N]        operator console (Electron, or a browser page)
+       mish ps [--json]                       running mish servers (agents) and their sessions
        mish raw <id>                          print the exact raw output of an earlier run
        mish policy explain "<command line>"    the policy decision as JSON (runs nothing)
        mish policy check                      validate the policy files in effect
@@ -56,6 +57,7 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   audit: async (argv) => (await import('./audit-command.js')).runAudit(argv),
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
+  ps: async (argv) => (await import('../console/ps-command.js')).runPs(argv),
   approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
   attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
   help: () => {

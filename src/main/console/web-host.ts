@@ -73,7 +73,7 @@ export async function startWebHost(options: WebHostOptions): Promise<{ ok: true;
       res.writeHead(403, { 'content-type': 'text/plain' }).end('mish console: unexpected Host header\n');
       return;
     }
-    void serveFile(req, res, rendererDir, tokenOk(req));
+    void serveFile(req, res, rendererDir, tokenOk(req), port);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on('upgrade', (req, socket, head) => {
@@ -144,7 +144,11 @@ function attach(ws: WebSocket, service: ConsoleService): void {
   ws.on('error', () => connection.dispose());
 }
 
-async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, allowed: boolean): Promise<void> {
+/** CSP of the browser page (the WebSocket origin is appended per host). */
+const WEB_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; connect-src 'self'";
+
+async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, allowed: boolean, port: number): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405).end();
     return;
@@ -169,6 +173,9 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, root: string
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
+      // The page loads only its own files and talks only to this host's WebSocket.
+      'content-security-policy': `${WEB_CSP} ws://127.0.0.1:${port} ws://localhost:${port}`,
+      'x-frame-options': 'DENY',
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {

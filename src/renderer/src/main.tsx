@@ -3,18 +3,47 @@ import { createRoot } from 'react-dom/client';
 import '@xterm/xterm/css/xterm.css';
 import './styles.css';
 import { App } from './app.js';
+import { startAttention } from './attention.js';
 import { connectBridge } from './bridge/index.js';
 import { useConsole } from './store.js';
 
 const store = useConsole.getState();
 const bridge = connectBridge((state, reason) => useConsole.getState().setConnection(state, reason));
 
-bridge.onSessionsChanged(({ sessions }) => store.setSessions(sessions));
-bridge.onCommandStart(({ sessionId, commandId, command, startedAt }) => store.commandStarted(sessionId, { commandId, command, startedAt }));
-bridge.onCommandEnd(({ sessionId, commandId, exitCode, durationMs }) => store.commandEnded(sessionId, commandId, exitCode, durationMs));
-bridge.listSessions({}).then(
-  ({ sessions }) => store.setSessions(sessions),
-  (err: Error) => store.setConnection('closed', err.message),
-);
+// Hub and timeline updates are applied together at most once per frame: a burst of messages
+// (a command's start, its reply, its figures) becomes one render. A timer, not rAF: a hidden
+// window must still update its title and raise notifications.
+const APPLY_EVERY_MS = 16;
+let nextHub: Parameters<typeof store.setHub>[0] | undefined;
+const nextCommands = new Map<string, Parameters<typeof store.upsertCommand>[0]>();
+let applyTimer: ReturnType<typeof setTimeout> | undefined;
+const scheduleApply = () => {
+  applyTimer ??= setTimeout(() => {
+    applyTimer = undefined;
+    if (nextHub) store.setHub(nextHub);
+    nextHub = undefined;
+    for (const c of nextCommands.values()) store.upsertCommand(c);
+    nextCommands.clear();
+  }, APPLY_EVERY_MS);
+};
+bridge.onHubChanged((hub) => {
+  nextHub = hub;
+  scheduleApply();
+});
+bridge.onCommandUpdated((c) => {
+  nextCommands.set(`${c.sessionId}#${c.id}`, c);
+  scheduleApply();
+});
+const refresh = () =>
+  bridge.snapshot({}).then(
+    (hub) => store.setHub(hub),
+    () => {}, // the connection state says why
+  );
+void refresh();
+// After a reconnect: a fresh snapshot (views re-subscribe on the epoch change, see app.tsx).
+useConsole.subscribe((s, prev) => {
+  if (s.epoch !== prev.epoch) void refresh();
+});
+startAttention();
 
 createRoot(document.getElementById('root')!).render(<App bridge={bridge} />);

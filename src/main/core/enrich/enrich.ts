@@ -1,6 +1,8 @@
 /**
  * Enrichment on failure: turn the three most common dead ends into a next step.
  *   No such file or directory → the nearest existing ancestor and its entries (closest first)
+ *   Cannot find module './x'  → the same, for the path resolved from the importing file (when
+ *                               the tool names it; a file the resolver would load exists → none)
  *   Permission denied         → owner, mode and the current user
  *   command not found         → similar command names on PATH
  */
@@ -46,7 +48,20 @@ const NOTFOUND = [
   /command not found: ([^\s:'"]+)/,
   /^fish: Unknown command: ([^\s:'"]+)$/m,
 ];
-const NOENT_PHRASE = /No such file or directory|ENOENT|cannot find or open|required file not found|Cannot find module/;
+const NOENT_PHRASE = /No such file or directory|ENOENT|cannot find or open|required file not found/;
+/**
+ * A module named by a relative or absolute path that the importer could not load, with the
+ * importing file where the tool names it on the same line:
+ *   src/app.ts(2,28): error TS2307: Cannot find module '../util/validate.js' …   (tsc plain)
+ *   src/app.ts:2:28 - error TS2307: Cannot find module '../util/validate.js' …   (tsc pretty)
+ *   Error [ERR_MODULE_NOT_FOUND]: Cannot find module '/abs/x.js' imported from /abs/app.mjs   (node ESM)
+ * node's CommonJS form names the importer below it (`Require stack:` then `- /abs/app.js`).
+ */
+const MODULE_PHRASE = /Cannot find module '([./][^']*)'/;
+const TSC_IMPORTER = /^\s*(.+?)(?:\(\d+,\d+\):|:\d+:\d+ -) error TS\d+:/;
+const ESM_IMPORTER = / imported from (\S+)/;
+/** How far below a CommonJS "Cannot find module" its `Require stack:` is looked for. */
+const REQUIRE_STACK_LOOKAHEAD = 12;
 /** A shell reporting on the program it tried to run (`bash: line 1: ./x: …`): an exec failure, not a read. */
 const SHELL_EXEC = /^(?:\S*\/)?(?:bash|sh|dash|ash|zsh|ksh): (?:line \d+: |\d+: )?/;
 const EACCES_PHRASE = /Permission denied|EACCES/;
@@ -65,8 +80,6 @@ export function pathOfError(line: string, phrase: RegExp): string | undefined {
   const m = phrase.exec(line);
   if (!m) return undefined;
   if (m[0] === 'cannot find or open') return /cannot find or open (\S+?),/.exec(line)?.[1];
-  // Node names a module, not always a file: only paths count.
-  if (m[0] === 'Cannot find module') return /Cannot find module '([./][^']*)'/.exec(line)?.[1];
   const afterPhrase = line.slice(m.index + m[0].length);
   const trailing = /^: ['"‘]([^'"’]+)['"’]/.exec(afterPhrase) ?? /^[^']*, \w+ '([^']+)'/.exec(afterPhrase);
   if (trailing) return trailing[1];
@@ -110,7 +123,18 @@ export function enrich(input: EnrichInput): string[] {
     const h = f();
     if (h) hints.push(h);
   };
-  for (const line of input.output.split('\n')) {
+  const lines = input.output.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const mod = MODULE_PHRASE.exec(line);
+    if (mod) {
+      const importer = importerOf(lines, i);
+      // Resolved from the importing file, as the tool does; an absolute path needs none (node's
+      // entry file); a relative one with no importer named: nothing checked, no hint.
+      if (importer) once(`module:${mod[1]}:${importer}`, () => moduleHint(mod[1], importer, input.cwd));
+      else if (path.isAbsolute(mod[1])) once(`noent:${mod[1]}`, () => nearestPath(mod[1], input.cwd));
+      continue;
+    }
     for (const re of NOTFOUND) {
       const m = re.exec(line);
       if (m) {
@@ -124,6 +148,51 @@ export function enrich(input: EnrichInput): string[] {
     if (denied) once(`acces:${denied}`, () => permissionHint(denied, input.cwd, SHELL_EXEC.test(line), input.commands));
   }
   return hints;
+}
+
+/** The file that tried to load the module of line i: on the line itself (tsc, node ESM) or in node's `Require stack:` below it. */
+function importerOf(lines: readonly string[], i: number): string | undefined {
+  const line = lines[i];
+  const tsc = TSC_IMPORTER.exec(line);
+  if (tsc) return tsc[1];
+  const esm = ESM_IMPORTER.exec(line);
+  if (esm) return esm[1].replace(/^file:\/\//, '');
+  for (let k = i + 1; k < Math.min(lines.length, i + REQUIRE_STACK_LOOKAHEAD); k++) {
+    if (/^\s*Require stack:/.test(lines[k])) return /^\s*- (\S.*)$/.exec(lines[k + 1] ?? '')?.[1];
+  }
+  return undefined;
+}
+
+/**
+ * Files a module specifier may load, in the resolvers' order: as written; TypeScript's `.js` →
+ * `.ts`/`.tsx`/`.d.ts` (and `.mjs` → `.mts`, `.cjs` → `.cts`); node's extension and index
+ * lookups for CommonJS.
+ */
+function moduleCandidates(abs: string): string[] {
+  const out = [abs];
+  const ext = path.extname(abs);
+  const stem = abs.slice(0, abs.length - ext.length);
+  if (ext === '.js' || ext === '.jsx') out.push(`${stem}.ts`, `${stem}.tsx`, `${stem}.d.ts`);
+  else if (ext === '.mjs') out.push(`${stem}.mts`, `${stem}.d.mts`);
+  else if (ext === '.cjs') out.push(`${stem}.cts`, `${stem}.d.cts`);
+  else if (ext === '') for (const e of ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node', '/index.ts', '/index.tsx', '/index.js', '/index.json']) out.push(abs + e);
+  return out;
+}
+
+/**
+ * `Cannot find module '../util/validate.js'` from src/app.ts: the path resolved from the
+ * importing file's folder. When one of the files the resolvers would try exists, the cause is
+ * elsewhere (paths mapping, build output, package exports) and no hint is given; else the
+ * nearest existing folder of the resolved path, named relative to the cwd.
+ */
+export function moduleHint(spec: string, importer: string, cwd: string): string | undefined {
+  const from = path.resolve(cwd, importer);
+  if (!existsSync(from)) return undefined;
+  const abs = path.resolve(path.dirname(from), spec);
+  if (moduleCandidates(abs).some((c) => existsSync(c))) return undefined;
+  const shownImporter = path.isAbsolute(importer) ? (path.relative(cwd, importer).startsWith('..') ? importer : path.relative(cwd, importer)) : importer;
+  const near = nearestPath(path.relative(cwd, abs) || '.', cwd);
+  return near ? near.replace(/^hint: \S+ does not exist/, `hint: ${spec} (imported from ${shownImporter}) is ${path.relative(cwd, abs)}, which does not exist`) : undefined;
 }
 
 export function nearestPath(p: string, cwd: string): string | undefined {

@@ -19,6 +19,8 @@ export interface RenderInput {
   ran?: string;
   injected?: string[];
   grammars?: string[];
+  /** The command's working directory: condensed output shows paths under it relative. */
+  cwd?: string;
 }
 
 const SGR = { dim: '\x1b[2m', red: '\x1b[31m', reset: '\x1b[0m' };
@@ -35,12 +37,12 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
   const out: string[] = [];
   switch (r.category) {
     case 'condense':
-      out.push(renderSummary(r.squash, { color: color && !ctx, spoolRef: f.spoolRef }).replace(/\n$/, ''));
+      out.push(renderSummary(r.squash, { color: color && !ctx, spoolRef: f.spoolRef, ...(input.cwd ? { cwd: input.cwd } : {}) }).replace(/\n$/, ''));
       break;
     case 'passthrough': {
       let body = r.output;
       if (r.cut) {
-        const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${f.spoolRef ? `; full output: ${f.spoolRef}` : ''}]`;
+        const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${cutMentions(r.cut)}${f.spoolRef ? `; full output: ${f.spoolRef}` : ''}]`;
         body = body.replace(CUT_PLACEHOLDER, marker);
       }
       if (r.binary) {
@@ -48,7 +50,11 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
         // A failed command's error message is text among the bytes.
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       }
-      else if (body !== '') out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
+      else if (body !== '') {
+        if (r.list?.kind === 'paths') out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} paths, compacted: a line ending in / heads the lines indented under it; {a,b} lists; {01..19} ranges; \\ escapes]`);
+        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
+        out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
+      }
       const meta = `${r.lines} ${r.lines === 1 ? "line" : "lines"}, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;
       out.push(ctx ? `[${meta}]` : dim(`── ${meta}`));
       break;
@@ -96,7 +102,7 @@ export function toJson(input: RenderInput): Record<string, unknown> {
       return { ...base, summary: r.squash };
     case 'passthrough':
       if (r.binary) return { ...base, output: '', binary: true, lines: r.lines, bytes: r.bytes };
-      return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}) };
+      return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}), ...(r.list ? { list: { ...r.list, notation: 'compact-paths' } } : {}) };
     case 'narrate':
       return { ...base, effects: r.effects, output: r.output };
     case 'structured':
@@ -104,4 +110,11 @@ export function toJson(input: RenderInput): Record<string, unknown> {
     case 'interactive':
       return { ...base, summary: r.summary };
   }
+}
+
+/** `; error words on lines 1806, 2407 (+3 more)` for a passthrough cut (what it hides that a reader would look for). */
+function cutMentions(cut: { mentions?: number[]; mentionCount?: number }): string {
+  if (!cut.mentionCount || !cut.mentions) return '';
+  const more = cut.mentionCount - cut.mentions.length;
+  return `; error words on ${cut.mentions.length === 1 ? 'line' : 'lines'} ${cut.mentions.join(', ')}${more > 0 ? ` (+${more} more)` : ''}`;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itUnless, missing } from '../../../../test/helpers/skip.js';
 import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
-import { PASSTHROUGH_MAX_BYTES, PASSTHROUGH_MAX_LINES } from './passthrough.js';
+import { PASSTHROUGH_MAX_BYTES, PASSTHROUGH_MAX_LINES, passthroughReport } from './passthrough.js';
 import { humanSize } from './narrate.js';
 
 const sb = sandbox('passthrough');
@@ -199,3 +199,14 @@ describe('binary output', () => {
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('a passthrough cut names what it hides that a reader looks for (issue 13 pt 3)', () => {
+  it('the cut lists the omitted lines that mention an error word, by number', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `2026-11-26 18:40:00,${i} INFO [orders] request ${i} done`);
+    lines[2499] = '2026-11-26 18:40:01,000 ERROR [orders] payment provider returned 502';
+    lines[3999] = 'upstream connection refused, retried';
+    lines[4099] = 'summary so far: 0 errors';
+    const r = passthroughReport(lines.join('\n') + '\n', 1000);
+    expect(r.cut).toMatchObject({ fromLine: 501, toLine: 4500, mentions: [2500, 4000], mentionCount: 2 });
+  });
+});

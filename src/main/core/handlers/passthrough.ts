@@ -6,6 +6,9 @@
  * is counted, not shown (as UTF-8 it would be a screenful of replacement characters).
  */
 import { undoOnlcr } from '../exec/terminal-newlines.js';
+import { MAX_NAMED_MENTIONS, mentionsErrorWord } from '../squasher/dedup.js';
+import type { Segment } from '../router/categorize.js';
+import { isMatchListing, isPathListing, matchListView, pathListView } from './list-view.js';
 import { captureBounded, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
@@ -16,10 +19,18 @@ export const PASSTHROUGH_MAX_BYTES = 256 * 1024;
 /** Share of the kept lines taken from the head when cutting; the rest from the tail. */
 const HEAD_SHARE = 0.5;
 
-export async function runPassthrough(ctx: HandlerContext, command: string): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
+export async function runPassthrough(ctx: HandlerContext, command: string, segments: readonly Segment[] = []): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
   const { kept, ...facts } = await captureBounded(ctx, command);
   if ('whole' in kept) {
     const text = stripEscapes(fromTerminal(kept.whole.toString('utf8')));
+    // A successful path listing is shown in the lossless compact path notation when that fits
+    // the cap whole (list-view.ts); otherwise as printed, cut head + tail past the cap.
+    // `grep -rn` matches are grouped by file the same way (exit 0: something matched).
+    const view = facts.exitCode !== 0 ? undefined : isPathListing(segments) ? pathListView(text) : isMatchListing(segments) ? matchListView(text) : undefined;
+    const kind = view && isPathListing(segments) ? 'paths' : 'matches';
+    if (view && countLines(view.output) <= PASSTHROUGH_MAX_LINES && Buffer.byteLength(view.output) <= PASSTHROUGH_MAX_BYTES) {
+      return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), list: { entries: view.entries, kind } }, facts, text };
+    }
     const report = passthroughReport(text);
     // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
     if (looksBinary(text)) return { report: { ...report, binary: true, bytes: programBytes(kept.whole) }, facts, text };
@@ -118,6 +129,16 @@ export function passthroughReport(text: string, maxLines = PASSTHROUGH_MAX_LINES
   let omittedBytes = 0;
   for (let i = head; i < all.length - tail; i++) omittedBytes += Buffer.byteLength(all[i]) + (i < all.length - 1 || text.endsWith('\n') ? 1 : 0);
   const cut: PassthroughCut = { fromLine: head + 1, toLine: all.length - tail, omittedLines: all.length - tail - head, omittedBytes };
+  // The cut names the lines in it that mention an error word (issue 13 pt 3): `cat app.log`
+  // cut in the middle must not hide its one ERROR line without a trace.
+  let mentionCount = 0;
+  const mentions: number[] = [];
+  for (let i = head; i < all.length - tail; i++) {
+    if (!mentionsErrorWord(all[i])) continue;
+    mentionCount++;
+    if (mentions.length < MAX_NAMED_MENTIONS) mentions.push(i + 1);
+  }
+  if (mentionCount) Object.assign(cut, { mentions, mentionCount });
   const output = shownHead.join('\n') + '\n' + CUT_PLACEHOLDER + '\n' + (shownTail.length ? shownTail.join('\n') + (text.endsWith('\n') ? '\n' : '') : '');
   return { category: 'passthrough', output, lines, bytes, cut };
 }

@@ -4,11 +4,12 @@
  * docker and kubectl exist here without a daemon or a cluster: their real error reaches the
  * agent with the exit code kept.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeUnless, missing } from '../../../../test/helpers/skip.js';
 import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
+import { expandPaths } from '../compact/path-list.js';
 import { LOG_ENTRIES_SHOWN } from './structured.js';
 
 const sb = sandbox('structured');
@@ -31,6 +32,29 @@ afterAll(() => sb.cleanup());
 const run = (line: string, cwd = repo) => sb.run(line, { cwd, env: gitEnv });
 
 describe('git status', () => {
+  it('lists every changed file of a big change set, compacted losslessly (no "… N more")', async () => {
+    const big = gitRepo(path.join(sb.dir, 'big'), { 'keep.txt': 'k' }, 'first');
+    const want: string[] = [];
+    for (const dir of ['src/core', 'src/ui/widgets', 'docs', 'assets/img dir {x}']) {
+      mkdirSync(path.join(big, dir), { recursive: true });
+      for (let i = 1; i <= 80; i++) {
+        const f = `${dir}/file${String(i).padStart(3, '0')}.txt`;
+        writeFileSync(path.join(big, f), String(i));
+        want.push(f);
+      }
+    }
+    const r = await run('git status -uall', big);
+    expect(r.text).not.toMatch(/more/);
+    const lines = r.text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('untracked: (320,'));
+    expect(at, r.text).toBeGreaterThan(0);
+    const block = lines.slice(at + 1).filter((l) => l.startsWith('  ')).map((l) => l.slice(2));
+    // git quotes a path with special characters ("assets/img dir {x}/…" stays as git printed it)
+    const got = expandPaths(block.join('\n')).map((p) => p.replace(/^"(.*)"$/, '$1'));
+    expect(new Set(got)).toEqual(new Set(want));
+    expect(r.text.length).toBeLessThan(want.join('\n').length * 0.5);
+  });
+
   it('injects --porcelain and prints a compact form', async () => {
     const r = await run('git status');
     expect(r.category).toBe('structured');

@@ -6,14 +6,20 @@
  * change how the result is printed, never what the command does.
  */
 import type { Segment } from '../router/categorize.js';
+import { compactPaths } from '../compact/path-list.js';
 import { hasFlag, positionals } from '../router/meta.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
 
 /** Log entries shown; the rest are counted (the full log is in the spool). */
 export const LOG_ENTRIES_SHOWN = 30;
-/** Paths listed per status group before "… N more". */
-export const STATUS_PATHS_SHOWN = 20;
+/** Paths listed inline (`staged: A c, M d`) per status group; more are listed in the compact path notation. */
+export const STATUS_PATHS_INLINE = 8;
+/**
+ * Paths a status group lists at most (every one, compacted, below this); past it the compact
+ * list is cut head + tail with an exact count (the reply cap: the whole status is in the spool).
+ */
+export const STATUS_PATHS_MAX = 2000;
 
 interface Shape {
   kind: string;
@@ -69,10 +75,39 @@ export async function runStructured(ctx: HandlerContext, source: string, seg: Se
   return { report: { category: 'structured', kind: shape.kind, lines: shape.parse(text) }, facts: c, text, ran: command };
 }
 
-function listed(label: string, items: string[]): string[] {
+/**
+ * One status group: inline when short; else every path in the compact path notation
+ * (compact/path-list.ts), indented under the label, one sub-group per status letter for
+ * staged/modified (`M`, `A`, `D`, `R`); past STATUS_PATHS_MAX, head + tail with an exact count.
+ */
+function listed(label: string, items: string[], lettered = false): string[] {
   if (!items.length) return [];
-  const shown = items.slice(0, STATUS_PATHS_SHOWN).join(', ');
-  return [`${label} ${shown}${items.length > STATUS_PATHS_SHOWN ? `, … ${items.length - STATUS_PATHS_SHOWN} more` : ''}`];
+  if (items.length <= STATUS_PATHS_INLINE) return [`${label} ${items.join(', ')}`];
+  const out = [`${label.trimEnd()} (${items.length}, compact list: dir/ headers, {a,b} alternatives, {01..09} ranges)`];
+  const byLetter = new Map<string, string[]>();
+  for (const it of items) {
+    const key = lettered ? it.slice(0, 1) : '';
+    const list = byLetter.get(key) ?? [];
+    list.push(lettered ? it.slice(2) : it);
+    byLetter.set(key, list);
+  }
+  for (const [letter, paths] of byLetter) {
+    let shown = paths;
+    let cut = 0;
+    if (paths.length > STATUS_PATHS_MAX) {
+      cut = paths.length - STATUS_PATHS_MAX;
+      shown = [...paths.slice(0, STATUS_PATHS_MAX / 2), ...paths.slice(paths.length - STATUS_PATHS_MAX / 2)];
+    }
+    const indent = letter ? '    ' : '  ';
+    if (letter) out.push(`  ${letter}:`);
+    const lines = compactPaths(shown).split('\n');
+    if (cut) {
+      const head = compactPaths(paths.slice(0, STATUS_PATHS_MAX / 2)).split('\n');
+      const tail = compactPaths(paths.slice(paths.length - STATUS_PATHS_MAX / 2)).split('\n');
+      out.push(...head.map((l) => indent + l), `${indent}[... ${cut} more paths not shown: see the raw output ...]`, ...tail.map((l) => indent + l));
+    } else out.push(...lines.map((l) => indent + l));
+  }
+  return out;
 }
 
 /** `git status --porcelain=v1 --branch` → branch line + grouped paths. */
@@ -94,7 +129,7 @@ export function parseGitStatus(out: string): string[] {
     }
   }
   const counts = [staged.length && `${staged.length} staged`, modified.length && `${modified.length} modified`, untracked.length && `${untracked.length} untracked`, conflicts.length && `${conflicts.length} conflicted`].filter(Boolean);
-  return [`branch ${branch} · ${counts.length ? counts.join(', ') : 'clean'}`, ...listed('conflicts:', conflicts), ...listed('staged:   ', staged), ...listed('modified: ', modified), ...listed('untracked:', untracked)];
+  return [`branch ${branch} · ${counts.length ? counts.join(', ') : 'clean'}`, ...listed('conflicts:', conflicts), ...listed('staged:   ', staged, true), ...listed('modified: ', modified, true), ...listed('untracked:', untracked)];
 }
 
 export function parseGitLog(out: string): string[] {

@@ -43,11 +43,27 @@ export interface PassthroughCut {
   toLine: number;
   omittedLines: number;
   omittedBytes: number;
+  /** Omitted lines that mention an error word: the first numbers (1-based) and how many. */
+  mentions?: number[];
+  mentionCount?: number;
 }
 
 export type Report =
   | { category: 'condense'; squash: SquashResult }
-  | { category: 'passthrough'; output: string; lines: number; bytes: number; cut?: PassthroughCut; /** Not text (an executable, an archive): `output` is shown as a note, not pasted. */ binary?: true }
+  | {
+      category: 'passthrough';
+      output: string;
+      lines: number;
+      bytes: number;
+      cut?: PassthroughCut;
+      /** Not text (an executable, an archive): `output` is shown as a note, not pasted. */
+      binary?: true;
+      /**
+       * `output` is the whole listing, compacted losslessly: `paths` in the compact path notation
+       * (compact/path-list.ts), or `matches` (`grep -rn`) grouped by file (list-view.ts); `entries` lines.
+       */
+      list?: { entries: number; kind: 'paths' | 'matches' };
+    }
   | { category: 'narrate'; effects: string[]; output: string }
   | { category: 'structured'; kind: string; lines: string[]; output?: string }
   | { category: 'interactive'; summary: string };

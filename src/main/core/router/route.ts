@@ -197,11 +197,11 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       break;
     }
     case 'passthrough':
-      ({ report, facts, text } = await runPassthrough(base, line));
+      ({ report, facts, text } = await runPassthrough(base, line, plan.segments));
       break;
   }
   const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env }, commands: plan.segments.map((s) => s.command) }) };
-  const input = { command: line, report, facts: full, ran, injected, grammars };
+  const input = { command: line, report, facts: full, ran, injected, grammars, cwd: o.cwd };
   return {
     kind: 'ran',
     // A condensed command that took over the screen (alternate screen on a terminal) ran as interactive.

@@ -8,49 +8,91 @@
  * anchored rules in one combined RegExp, the others only on lines containing their needle.
  */
 import { selectRules } from '../grammar/select-rules.js';
-import type { CompiledHazardRule, CompiledOutcomeRule, CompiledRule, Detection } from '../grammar/types.js';
+import type { CompiledHazardRule, CompiledNoiseRule, CompiledOutcomeRule, CompiledRule, Detection, Grammar } from '../grammar/types.js';
 import { RuleFilter } from './prefilter.js';
 import type { Classification, Line } from './types.js';
 import { DECORATIVE, HAZARD_KEYWORDS, universalHazard } from './universal-patterns.js';
 
 /**
- * Rules of one grammar narrowed to one action/dialect. Tier 2's four rule lists (hazard →
- * outcome → noise strip → noise dedup) are one ordered list behind one prefilter: "first
- * matching rule of the first tier that has one" is the first matching rule of the list, and
- * one filter shares its needle searches and its combined anchored RegExp across the tiers.
+ * Rules of one grammar narrowed to one action/dialect, followed by the rules applied to every
+ * command (`grammars/_shared/log-levels.toml`: log levels). Tier 2 is one ordered list behind
+ * one prefilter: the tool's hazard → outcome → noise strip → noise dedup rules, then the
+ * always-on ones in the same order, so a tool's own grammar is always asked first. "First
+ * matching rule of the first tier that has one" within each part is the first matching rule of
+ * the list, and one filter shares its needle searches and combined anchored RegExp across them.
  */
 export interface RuleSet {
   all: RuleFilter<CompiledRule>;
+  /** Per index in `all`: what kind of rule it is. */
+  kinds: Uint8Array;
   hazard: readonly CompiledHazardRule[];
-  outcome: readonly CompiledOutcomeRule[];
-  /** Indexes in `all` where outcome, noise strip and noise dedup rules start. */
-  outcomeAt: number;
-  stripAt: number;
-  dedupAt: number;
   prompt: CompiledRule[];
 }
 
-const EMPTY_RULES: RuleSet = { all: new RuleFilter([]), hazard: [], outcome: [], outcomeAt: 0, stripAt: 0, dedupAt: 0, prompt: [] };
-const ruleSetCache = new WeakMap<object, RuleSet>();
+/** Kinds of the rules in `RuleSet.all`. */
+const enum RuleKind {
+  Hazard = 0,
+  Outcome = 1,
+  Strip = 2,
+  Dedup = 3,
+}
 
-/** The detection's rules (selectRules narrows them to its action/dialect) with the prefilter (cached). */
-export function ruleSetFor(detection: Detection | undefined): RuleSet {
-  if (!detection) return EMPTY_RULES;
-  const selected = selectRules(detection.grammar, detection.action, detection.dialect);
-  const cached = ruleSetCache.get(selected);
+const EMPTY_RULES: RuleSet = { all: new RuleFilter([]), kinds: new Uint8Array(0), hazard: [], prompt: [] };
+const ruleSetCache = new WeakMap<object, WeakMap<object, RuleSet> | RuleSet>();
+const NO_ALWAYS = {};
+
+interface SelectedRules {
+  hazard: readonly CompiledHazardRule[];
+  outcome: readonly CompiledOutcomeRule[];
+  noise: readonly CompiledNoiseRule[];
+  prompt: readonly CompiledRule[];
+}
+
+/**
+ * The detection's rules (selectRules narrows them to its action/dialect), then `always`'s
+ * rules (a grammar applied to every command, with or without a detection), with the prefilter
+ * (cached per pair).
+ */
+export function ruleSetFor(detection: Detection | undefined, always?: Grammar): RuleSet {
+  const selected = detection ? selectRules(detection.grammar, detection.action, detection.dialect) : undefined;
+  if (!selected && !always) return EMPTY_RULES;
+  const key1: object = selected ?? NO_ALWAYS;
+  const key2: object = always ?? NO_ALWAYS;
+  let inner = ruleSetCache.get(key1) as WeakMap<object, RuleSet> | undefined;
+  if (!inner) ruleSetCache.set(key1, (inner = new WeakMap()));
+  const cached = inner.get(key2);
   if (cached) return cached;
-  const strip = selected.noise.filter((r) => r.action === 'strip');
-  const dedup = selected.noise.filter((r) => r.action === 'dedup');
-  const set: RuleSet = {
-    all: new RuleFilter<CompiledRule>([...selected.hazard, ...selected.outcome, ...strip, ...dedup]),
-    hazard: selected.hazard,
-    outcome: selected.outcome,
-    outcomeAt: selected.hazard.length,
-    stripAt: selected.hazard.length + selected.outcome.length,
-    dedupAt: selected.hazard.length + selected.outcome.length + strip.length,
-    prompt: [...selected.prompt],
-  };
-  ruleSetCache.set(selected, set);
+  const parts: SelectedRules[] = [];
+  if (selected) parts.push(selected);
+  if (always) parts.push(always);
+  const rules: CompiledRule[] = [];
+  const kinds: number[] = [];
+  const hazard: CompiledHazardRule[] = [];
+  const prompt: CompiledRule[] = [];
+  // A rule the tool's grammar already has (the same shared file's rule, included by both) is
+  // not tried twice: it could only match where it already failed.
+  const seen = new Set<string>();
+  for (const p of parts) {
+    const fresh = <T extends CompiledRule>(list: readonly T[]) => list.filter((r) => !seen.has(`${r.source}#${r.id}`));
+    const add = (list: readonly CompiledRule[], kind: RuleKind) => {
+      for (const r of list) {
+        rules.push(r);
+        kinds.push(kind);
+      }
+    };
+    const h = fresh(p.hazard);
+    const o = fresh(p.outcome);
+    const n = fresh(p.noise);
+    add(h, RuleKind.Hazard);
+    add(o, RuleKind.Outcome);
+    add(n.filter((r) => r.action === 'strip'), RuleKind.Strip);
+    add(n.filter((r) => r.action === 'dedup'), RuleKind.Dedup);
+    hazard.push(...h);
+    prompt.push(...fresh(p.prompt));
+    for (const r of [...p.hazard, ...p.outcome, ...p.noise, ...p.prompt]) seen.add(`${r.source}#${r.id}`);
+  }
+  const set: RuleSet = { all: new RuleFilter<CompiledRule>(rules), kinds: Uint8Array.from(kinds), hazard, prompt };
+  inner.set(key2, set);
   return set;
 }
 
@@ -71,18 +113,19 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
   if (!rules.all.empty) {
     const k = rules.all.first(text);
     if (k >= 0) {
-      if (k < rules.outcomeAt) {
-        const r = rules.hazard[k];
+      const kind = rules.kinds[k];
+      if (kind === RuleKind.Hazard) {
+        const r = rules.all.rules[k] as CompiledHazardRule;
         const m = r.re.exec(text)!;
         // exec makes a fresh groups object per call: no copy needed (spreading one is slow in V8).
         return { kind: 'hazard', severity: r.severity, rule: r.id, captures: m.groups };
       }
-      if (k < rules.stripAt) {
-        const r = rules.outcome[k - rules.outcomeAt];
+      if (kind === RuleKind.Outcome) {
+        const r = rules.all.rules[k] as CompiledOutcomeRule;
         const m = r.re.exec(text)!;
         return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
       }
-      return k < rules.dedupAt ? NOISE_STRIP_GRAMMAR : NOISE_DEDUP_GRAMMAR;
+      return kind === RuleKind.Strip ? NOISE_STRIP_GRAMMAR : NOISE_DEDUP_GRAMMAR;
     }
   }
   // Tier 3: universal patterns (only lines with a hazard keyword get the shape tests).

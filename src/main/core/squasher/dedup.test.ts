@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DedupGroups, RunCollector, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
+import { DedupGroups, MAX_PINNED_RUNS, RunCollector, mentionsErrorWord, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
+import type { BodyLine } from './types.js';
 import { stripAnsi } from './vt-stripper.js';
 
 const RECORDED = path.resolve(__dirname, '../../../../fixtures/recorded');
@@ -128,5 +129,43 @@ describe('dedup templates', () => {
       want.set(k, w);
     }
     expect(new Map(g.list().map((x) => [x.template, { count: x.count, first: x.first, last: x.last }]))).toEqual(want);
+  });
+});
+
+describe('markers state only what was checked (issue 13 pt 3)', () => {
+  /** 3,000 unclassified lines of two shapes, with lines mentioning an error word at `at`. */
+  function collect(at: Map<number, string>): BodyLine[] {
+    const c = new RunCollector();
+    for (let i = 1; i <= 3000; i++) c.add(at.get(i) ?? (i % 10 === 0 ? `cache warm ${i}` : `step ${i}: processed batch ${i * 7}`), i);
+    return c.body();
+  }
+
+  it('keeps an unclassified line that mentions an error word, out of the omitted middle', () => {
+    const body = collect(new Map([[1500, 'upstream connection refused, will retry'], [2000, 'checksum mismatch on shard 4']]));
+    expect(body).toContainEqual({ type: 'line', text: 'upstream connection refused, will retry', no: 1500 });
+    expect(body).toContainEqual({ type: 'line', text: 'checksum mismatch on shard 4', no: 2000 });
+    // The markers around them count exactly the lines they stand for.
+    const omitted = body.filter((b) => b.type === 'omitted' && !b.similar);
+    const shown = body.filter((b) => b.type === 'line').length + body.filter((b) => b.type === 'omitted' && b.similar).reduce((n, b) => n + (b.type === 'omitted' ? b.count : 0), 0);
+    expect(shown + omitted.reduce((n, b) => n + (b.type === 'omitted' ? b.count : 0), 0)).toBe(3000);
+  });
+
+  it('past the pin budget, names the other lines with an error word by number in the marker', () => {
+    const at = new Map<number, string>();
+    for (let k = 0; k < MAX_PINNED_RUNS + 3; k++) at.set(200 + k * 100, `job ${k + 1} failed: disk quota`);
+    const body = collect(at);
+    const kept = body.filter((b) => b.type === 'line' && b.text.includes('failed'));
+    expect(kept).toHaveLength(MAX_PINNED_RUNS);
+    const named = body.flatMap((b) => (b.type === 'omitted' && b.mentions ? b.mentions : []));
+    expect(named).toEqual([200 + MAX_PINNED_RUNS * 100, 200 + (MAX_PINNED_RUNS + 1) * 100, 200 + (MAX_PINNED_RUNS + 2) * 100]);
+  });
+
+  it('reads error words as words, and not in a count of nothing', () => {
+    expect(mentionsErrorWord('request 42 failed, retrying')).toBe(true);
+    expect(mentionsErrorWord('ECONNREFUSED: connection refused')).toBe(true);
+    expect(mentionsErrorWord('Traceback (most recent call last):')).toBe(true);
+    expect(mentionsErrorWord('summary: 0 errors, no failures')).toBe(false);
+    expect(mentionsErrorWord('terror of the errorless (a word inside a word)')).toBe(false);
+    expect(mentionsErrorWord('compiled 12 files')).toBe(false);
   });
 });

@@ -208,6 +208,19 @@ function nextSpace(text: string, from: number): number {
   return a < 0 ? text.length : a;
 }
 
+/**
+ * A word of hex digits and letters mixing both, six or more long: a request id, a hash, a
+ * UUID part (`req-ed9cf6`, `7f3a9c1e`). templateOf only sees the part from the first digit on
+ * (`ed#`), so ids that start with a letter would each make their own group; for grouping they
+ * are all one id. (A group's matcher still accepts exactly its first line's templateOf.)
+ */
+const HEX_ID = /(?<![\w.])(?:(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{6,}|(?<=[-_=:#])[a-fA-F]{6,})(?![\w])/g;
+
+/** The line with each HEX_ID word replaced by `0` (a group key's input). */
+export function maskHexIds(text: string): string {
+  return text.replace(HEX_ID, '0');
+}
+
 /** Recent groups a line is matched against before its template is built (interleaved kinds of noise). */
 const RECENT_GROUPS = 4;
 /**
@@ -255,8 +268,10 @@ export const MAX_DEDUP_GROUPS = 64;
 
 export class DedupGroups {
   private readonly groups = new Map<string, DedupGroup>();
-  /** Lines whose template arrived after the group cap. */
+  /** Lines whose template arrived after the group cap (counted, with where they were, for the marker). */
   overflowLines = 0;
+  overflowFirstNo = 0;
+  overflowLastNo = 0;
 
   /** Groups of the latest lines, newest first, with their exact matchers (templateRegExp). */
   private readonly recent: { group: DedupGroup; re: RegExp }[] = [];
@@ -276,11 +291,13 @@ export class DedupGroups {
         }
       }
     }
-    const template = templateOf(text);
+    const template = templateOf(maskHexIds(text));
     let g = this.groups.get(template);
     if (!g) {
       if (this.groups.size >= MAX_DEDUP_GROUPS) {
         this.overflowLines++;
+        if (this.overflowFirstNo === 0) this.overflowFirstNo = no;
+        this.overflowLastNo = no;
         return;
       }
       g = { template, count: 0, first: text, last: text, firstNo: no, lastNo: no };
@@ -321,17 +338,61 @@ interface Run {
   /** Hazards seen before this run started (to count hazards inside an omitted region). */
   errorsBefore: number;
   warningsBefore: number;
+  /** Line numbers of the run's lines that mention an error word (at most MAX_NAMED_MENTIONS kept). */
+  mentions?: number[];
+  /** How many of its lines mention one (may exceed mentions.length). */
+  mentionCount?: number;
 }
 
 /** Runs kept at the start and at the end of the unclassified body. */
 export const HEAD_RUNS = 12;
 export const TAIL_RUNS = 12;
+/**
+ * Runs with a line that mentions an error word, kept whole from the omitted middle (issue 13
+ * pt 3: a line nothing classified, `request 42 failed, retrying`, must not vanish behind a
+ * marker that says "0 errors"). Past this many, such lines are named by number in the marker.
+ */
+export const MAX_PINNED_RUNS = 12;
+/** Line numbers named in one marker; more are counted. */
+export const MAX_NAMED_MENTIONS = 20;
+
+/**
+ * An error word, as a word, in any case: what a reader scanning for trouble looks for. Lines
+ * a grammar claimed never get here (a hazard is shown; noise rules refuse these words).
+ */
+const ERROR_WORD = /\b(?:errors?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:ked)?|exceptions?|traceback|denied|refused|time[ds]? ?out|mismatch(?:ed)?|corrupt(?:ed|ion)?|abort(?:ed)?|segfault|unreachable|crash(?:ed)?)\b/i;
+/** `0 errors`, `no failures`: a count of nothing is not a mention (it is stripped before the test). */
+const NOTHING_COUNT_G = /\b(?:0|no|zero|without)\s+(?:errors?|warnings?|failures?|failed|fail)\b/gi;
+/** Cheap first test: every ERROR_WORD hit contains one of these letters pairs. */
+const MAYBE_ERROR_WORD = /[eE][rR][rR]|[fF][aA][iI][lL]|[fF][aA][tT]|[pP][aA][nN]|[xX][cC][eE][pP]|[tT][rR][aA][cC][eE][bB]|[dD][eE][nN][iI]|[rR][eE][fF][uU]|[tT][iI][mM][eE]|[mM][iI][sS][mM]|[cC][oO][rR][rR]|[aA][bB][oO][rR]|[sS][eE][gG][fF]|[uU][nN][rR][eE][aA]|[cC][rR][aA][sS]/;
+
+/** Does an unclassified line mention an error word (not only in a count of nothing)? */
+export function mentionsErrorWord(text: string): boolean {
+  if (!MAYBE_ERROR_WORD.test(text) || !ERROR_WORD.test(text)) return false;
+  return ERROR_WORD.test(text.replace(NOTHING_COUNT_G, ''));
+}
+
+interface Omitted {
+  count: number;
+  fromNo: number;
+  toNo: number;
+  errorsBefore: number;
+  warningsBefore: number;
+  /** Line numbers of error-word lines in it (at most MAX_NAMED_MENTIONS) and their count. */
+  mentions: number[];
+  mentionCount: number;
+}
+
+/** One piece of the middle of the body: an omitted region, or a run kept from it. */
+type MiddlePiece = { omitted: Omitted } | { run: Run };
 
 export class RunCollector {
   private readonly head: Run[] = [];
   private tail: Run[] = [];
   private current: Run | undefined;
-  private omitted: { count: number; fromNo: number; toNo: number; errorsBefore: number; warningsBefore: number } | undefined;
+  /** The middle: omitted regions and the runs pinned in them, in order. */
+  private readonly middle: MiddlePiece[] = [];
+  private pinned = 0;
   private errors = 0;
   private warnings = 0;
 
@@ -346,17 +407,20 @@ export class RunCollector {
 
   add(text: string, no: number): void {
     const cur = this.current;
+    const mention = mentionsErrorWord(text);
     if (cur && (this.currentRe ? this.currentRe.test(text) : sameTemplate(cur.last, text))) {
       cur.count++;
       if (cur.identical && text !== cur.first) cur.identical = false;
       cur.last = text;
       cur.lastNo = no;
+      if (mention) noteMention(cur, no);
       if (cur.count === RUN_MATCHER_AFTER) this.currentRe = sameRunRegExp(cur.first);
       return;
     }
     if (cur) this.retire(cur);
     this.currentRe = undefined;
     this.current = { first: text, firstNo: no, last: text, lastNo: no, count: 1, identical: true, errorsBefore: this.errors, warningsBefore: this.warnings };
+    if (mention) noteMention(this.current, no);
   }
 
   private retire(run: Run): void {
@@ -368,46 +432,89 @@ export class RunCollector {
     if (this.tail.length > TAIL_RUNS * 2) {
       // Amortised ring: drop the oldest half into the omitted region in one go.
       const drop = this.tail.length - TAIL_RUNS;
-      for (let i = 0; i < drop; i++) this.omit(this.tail[i]);
+      for (let i = 0; i < drop; i++) omitRun(this.middle, this.tail[i], this);
       this.tail = this.tail.slice(drop);
     }
   }
 
-  private omit(run: Run): void {
-    if (!this.omitted) this.omitted = { count: 0, fromNo: run.firstNo, toNo: run.lastNo, errorsBefore: run.errorsBefore, warningsBefore: run.warningsBefore };
-    this.omitted.count += run.count;
-    this.omitted.toNo = run.lastNo;
+  /** For omitRun: may one more run be pinned? (counts it if so) */
+  takePin(): boolean {
+    if (this.pinned >= MAX_PINNED_RUNS) return false;
+    this.pinned++;
+    return true;
   }
 
-  /** The body: head runs, one exact marker for what was left out, tail runs. */
+  /** The body: head runs, the middle (exact markers for what was left out, and the runs kept from it), tail runs. */
   body(): BodyLine[] {
     const runs = [...this.head, ...this.tail];
     if (this.current) runs.push(this.current);
-    // Fold the oldest tail runs beyond TAIL_RUNS into the omitted region.
+    // Fold the oldest tail runs beyond TAIL_RUNS into the middle (on a copy: body() may be called again).
     const headCount = this.head.length;
     let tailStart = headCount;
     const tailRuns = runs.length - headCount;
-    let omitted = this.omitted ? { ...this.omitted } : undefined;
+    const middle: MiddlePiece[] = this.middle.map((p) => ('omitted' in p ? { omitted: { ...p.omitted, mentions: [...p.omitted.mentions] } } : p));
+    const pinnedBefore = this.pinned;
     if (tailRuns > TAIL_RUNS) {
       const drop = tailRuns - TAIL_RUNS;
-      for (let i = headCount; i < headCount + drop; i++) {
-        const r = runs[i];
-        if (!omitted) omitted = { count: 0, fromNo: r.firstNo, toNo: r.lastNo, errorsBefore: r.errorsBefore, warningsBefore: r.warningsBefore };
-        omitted.count += r.count;
-        omitted.toNo = r.lastNo;
-      }
+      for (let i = headCount; i < headCount + drop; i++) omitRun(middle, runs[i], this);
       tailStart = headCount + drop;
     }
+    this.pinned = pinnedBefore;
     const out: BodyLine[] = [];
     for (let i = 0; i < headCount; i++) pushRun(out, runs[i]);
-    if (omitted) {
-      const next = runs[tailStart];
+    for (let k = 0; k < middle.length; k++) {
+      const p = middle[k];
+      if ('run' in p) {
+        pushRun(out, p.run);
+        continue;
+      }
+      const o = p.omitted;
+      // Hazards in the region: those seen before whatever follows it, minus those before it.
+      const next = k + 1 < middle.length ? (middle[k + 1] as { run: Run }).run : runs[tailStart];
       const errorsAfter = next ? next.errorsBefore : this.errors;
       const warningsAfter = next ? next.warningsBefore : this.warnings;
-      out.push({ type: 'omitted', count: omitted.count, errors: errorsAfter - omitted.errorsBefore, warnings: warningsAfter - omitted.warningsBefore, fromNo: omitted.fromNo, toNo: omitted.toNo });
+      out.push({
+        type: 'omitted',
+        count: o.count,
+        errors: errorsAfter - o.errorsBefore,
+        warnings: warningsAfter - o.warningsBefore,
+        fromNo: o.fromNo,
+        toNo: o.toNo,
+        ...(o.mentionCount ? { mentions: o.mentions, mentionCount: o.mentionCount } : {}),
+      });
     }
     for (let i = tailStart; i < runs.length; i++) pushRun(out, runs[i]);
     return out;
+  }
+}
+
+function noteMention(run: Run, no: number): void {
+  run.mentionCount = (run.mentionCount ?? 0) + 1;
+  const m = (run.mentions ??= []);
+  if (m.length < MAX_NAMED_MENTIONS) m.push(no);
+}
+
+/**
+ * Moves a run into the middle: kept whole (pinned) when it mentions an error word and the pin
+ * budget allows, else into the current omitted region (whose marker then names its error-word
+ * lines by number).
+ */
+function omitRun(middle: MiddlePiece[], run: Run, owner: RunCollector): void {
+  if (run.mentionCount && owner.takePin()) {
+    middle.push({ run });
+    return;
+  }
+  const lastPiece = middle[middle.length - 1];
+  let o = lastPiece && 'omitted' in lastPiece ? lastPiece.omitted : undefined;
+  if (!o) {
+    o = { count: 0, fromNo: run.firstNo, toNo: run.lastNo, errorsBefore: run.errorsBefore, warningsBefore: run.warningsBefore, mentions: [], mentionCount: 0 };
+    middle.push({ omitted: o });
+  }
+  o.count += run.count;
+  o.toNo = run.lastNo;
+  if (run.mentionCount) {
+    o.mentionCount += run.mentionCount;
+    for (const n of run.mentions ?? []) if (o.mentions.length < MAX_NAMED_MENTIONS) o.mentions.push(n);
   }
 }
 

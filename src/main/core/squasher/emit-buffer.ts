@@ -335,6 +335,7 @@ export class EmitBuffer {
       hazardsOmitted: { ...this.omittedHazards },
       ...(this.lastErrors.length ? { hazardsOmittedAt: this.hazards.length } : {}),
       groups: this.groups.list().filter((g) => g.count > 0),
+      ...(this.groups.overflowLines ? { groupsOverflow: { count: this.groups.overflowLines, fromNo: this.groups.overflowFirstNo, toNo: this.groups.overflowLastNo } } : {}),
       body: small ? small.map((text, i) => ({ type: 'line' as const, text, no: i + 1 })) : this.runs.body(),
       counts: { ...this.counts },
       verbatim: small !== undefined,

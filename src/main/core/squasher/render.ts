@@ -5,7 +5,7 @@
  * with exact markers. Small outputs are shown whole.
  */
 import { constants } from 'node:os';
-import { shownLine as shown } from './line-cut.js';
+import { shownLine } from './line-cut.js';
 import type { BodyLine, HazardReport, SquashResult } from './types.js';
 
 export interface RenderOptions {
@@ -15,6 +15,47 @@ export interface RenderOptions {
   spoolRef?: string;
   /** Leave out the header line (when the caller prints its own). */
   noHeader?: boolean;
+  /**
+   * The command's working directory: paths under it are shown relative (`/home/me/proj/src/a.js`
+   * → `src/a.js`) and the header names it once. Only whole path starts are rewritten (after a
+   * space, quote, bracket, `:` or `=`, or at the line start), so text that merely contains it stays.
+   */
+  cwd?: string;
+}
+
+/**
+ * A horizontal rule drawn with a repeated character (`⎯⎯⎯⎯…⎯ Failed Tests 1 ⎯⎯…`, `═════`) is
+ * decoration, and each box-drawing character is a token of its own (vitest's 120-column rules
+ * cost ~230 tokens a line): runs of eight or more are shown as three. Not `~`, `^` or `-`:
+ * squiggles and carets mark a span, dashes may be an argument.
+ */
+const RULE_RUN = /([⎯─━═▬—–=_*])\1{7,}/g;
+function squeezeRules(text: string): string {
+  return text.length < 8 ? text : text.replace(RULE_RUN, '$1$1$1');
+}
+
+/** Characters after which a path may start. */
+const PATH_START = new Set([' ', '\t', "'", '"', '(', '<', '[', ':', '=', ',', '`']);
+
+/** A rewriter of absolute paths under `cwd` to relative ones, and whether it rewrote any. */
+function relativizer(cwd: string | undefined): { rel: (text: string) => string; used: () => boolean } {
+  if (!cwd || cwd === '/') return { rel: (t) => t, used: () => false };
+  const prefix = cwd.replace(/\/+$/, '') + '/';
+  let any = false;
+  const rel = (text: string) => {
+    if (text.indexOf(prefix) < 0) return text;
+    let out = '';
+    let from = 0;
+    for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
+      if (at > 0 && !PATH_START.has(text[at - 1])) continue;
+      if (at + prefix.length >= text.length || /\s/.test(text[at + prefix.length])) continue;
+      out += text.slice(from, at);
+      from = at + prefix.length;
+      any = true;
+    }
+    return from ? out + text.slice(from) : text;
+  };
+  return { rel, used: () => any };
 }
 
 const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
@@ -22,15 +63,17 @@ const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b
 export function renderSummary(r: SquashResult, options: RenderOptions = {}): string {
   const c = options.color ? SGR : { red: '', yellow: '', green: '', dim: '', bold: '', reset: '' };
   const out: string[] = [];
-  if (!options.noHeader) out.push(`${c.bold}${headerLine(r)}${c.reset}`);
+  const { rel, used } = relativizer(options.cwd);
+  const shown = (t: string) => shownLine(squeezeRules(rel(t)));
+  if (!options.noHeader) out.push('');
   if (r.verbatim) {
-    for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text));
+    for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text, shown));
   } else {
     const { errors, warnings } = r.hazardsOmitted;
     const omittedAt = r.hazardsOmittedAt ?? r.hazards.length;
     r.hazards.forEach((h, i) => {
       if (i === omittedAt) pushOmittedHazards(out, errors, warnings, c);
-      pushHazard(out, h, c);
+      pushHazard(out, h, c, shown);
     });
     if (omittedAt >= r.hazards.length) pushOmittedHazards(out, errors, warnings, c);
     r.outcomes.forEach((o, i) => {
@@ -41,10 +84,15 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
       const ends = g.count > 1 && g.last !== g.first ? `${shown(g.first)} … ${shown(g.last)}` : shown(g.first);
       out.push(`${c.dim}~ ${ends}${g.count > 1 ? ` (x${g.count})` : ''}${c.reset}`);
     }
-    for (const b of r.body) out.push(bodyLine(b, c));
+    if (r.groupsOverflow) {
+      const o = r.groupsOverflow;
+      out.push(`${c.dim}~ [... ${plural(o.count, 'more noise line')} of other shapes (lines ${o.fromNo}-${o.toNo}) ...]${c.reset}`);
+    }
+    for (const b of r.body) out.push(bodyLine(b, c, shown));
   }
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
   if (options.spoolRef) out.push(`${c.dim}raw: ${options.spoolRef}${c.reset}`);
+  if (!options.noHeader) out[0] = `${c.bold}${headerLine(r)}${used() ? ` in ${options.cwd!.replace(/\/+$/, '')}` : ''}${c.reset}`;
   return out.join('\n') + '\n';
 }
 
@@ -69,7 +117,7 @@ function signalName(n: number): string {
   return `signal ${n}`;
 }
 
-function pushHazard(out: string[], h: HazardReport, c: typeof SGR): void {
+function pushHazard(out: string[], h: HazardReport, c: typeof SGR, shown: (t: string) => string): void {
   const color = h.severity === 'error' ? c.red : c.yellow;
   const repeats = h.repeats ? ` (x${h.repeats + 1})` : '';
   out.push(`${color}${h.severity === 'error' ? '✗' : '⚠'} ${shown(h.text)}${repeats}${c.reset}`);
@@ -77,7 +125,7 @@ function pushHazard(out: string[], h: HazardReport, c: typeof SGR): void {
 }
 
 /** An unclassified line as printed: indented; a blank line stays empty. */
-function bodyText(text: string): string {
+function bodyText(text: string, shown: (t: string) => string): string {
   return text.trim().length ? `  ${shown(text)}` : '';
 }
 
@@ -86,10 +134,18 @@ export function contextLine(text: string): string {
   return text.trim().length ? `    ${text}` : '';
 }
 
-function bodyLine(b: BodyLine, c: typeof SGR): string {
-  if (b.type === 'line') return bodyText(b.text);
+function bodyLine(b: BodyLine, c: typeof SGR, shown: (t: string) => string): string {
+  if (b.type === 'line') return bodyText(b.text, shown);
   if (b.similar) return `${c.dim}  [... ${plural(b.count, b.identical ? 'identical line' : 'similar line')} ...]${c.reset}`;
-  return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')} ...]${c.reset}`;
+  return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')}${mentionNote(b)} ...]${c.reset}`;
+}
+
+/** `; "error" words unclassified on lines 40, 77 (+3 more)`: what the classifier did not call a hazard, named. */
+function mentionNote(b: Extract<BodyLine, { type: 'omitted' }>): string {
+  if (!b.mentionCount || !b.mentions) return '';
+  const more = b.mentionCount - b.mentions.length;
+  const where = b.mentions.length === 1 ? `line ${b.mentions[0]}` : `lines ${b.mentions.join(', ')}`;
+  return `; ${plural(b.mentionCount, 'other line')} with an error word, unclassified: ${where}${more > 0 ? ` (+${more.toLocaleString('en-US')} more)` : ''}`;
 }
 
 export function plural(n: number, word: string): string {

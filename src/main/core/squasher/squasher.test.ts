@@ -237,3 +237,19 @@ describe('Squasher: nothing the agent needs is lost', () => {
     expect(text).toBe('2 lines → exit 0 (0.00s)\n  hello\n  world\n');
   });
 });
+
+describe('paths under the cwd are shown relative (issue 13 pt 1)', () => {
+  it('rewrites path starts under the cwd, names the cwd once in the header, leaves other text alone', async () => {
+    const { renderSummary } = await import('./render.js');
+    const sq = new Squasher({ now: () => 0 });
+    const lines = Array.from({ length: 30 }, (_, i) => `compiling /home/me/proj/src/m${i}.c`);
+    lines.push('/home/me/proj/src/lib/queue.js:12:5: error: bad thing', 'see "/home/me/proj/README.md" and /home/me/project-two/x.c', 'url file:///home/me/proj/a.js');
+    sq.write(lines.join('\n') + '\n');
+    const text = renderSummary(sq.finish({ exitCode: 1 }), { cwd: '/home/me/proj' });
+    expect(text.split('\n')[0]).toMatch(/→ exit 1 \(.*\) in \/home\/me\/proj$/);
+    expect(text).toContain('✗ src/lib/queue.js:12:5: error: bad thing');
+    expect(text).toContain('see "README.md" and /home/me/project-two/x.c');
+    expect(text).toContain('url file:///home/me/proj/a.js');
+    expect(text.split('\n').filter((l) => l.includes('/home/me/proj/'))).toEqual(['  url file:///home/me/proj/a.js']);
+  });
+});

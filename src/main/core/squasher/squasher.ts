@@ -3,7 +3,8 @@
  * emit buffer. Synchronous and clock-injected, so it runs the same on recorded bytes (tests,
  * benchmarks) and on a live PTY (the caller feeds chunks and calls `tick()` on a timer).
  */
-import type { Detection } from '../grammar/types.js';
+import type { Detection, Grammar } from '../grammar/types.js';
+import { builtinAlwaysGrammar } from './always-rules.js';
 import type { PtyExit } from '../pty/types.js';
 import { classifyLine, hazardRule, ruleSetFor, type RuleSet } from './classifier.js';
 import { EmitBuffer } from './emit-buffer.js';
@@ -25,6 +26,11 @@ export interface SquasherOptions {
   /** Clock in ms (injected for tests and recorded replays). */
   now?: () => number;
   onEvent?: (event: SquashEvent) => void;
+  /**
+   * Rules applied to every command after the detected tool's (default: the built-in
+   * `_shared/log-levels` grammar); null for none.
+   */
+  always?: Grammar | null;
 }
 
 export class Squasher {
@@ -34,6 +40,7 @@ export class Squasher {
   private readonly emit: EmitBuffer;
   private readonly now: () => number;
   private rules: RuleSet;
+  private readonly always: Grammar | undefined;
   private readonly startedAt: number;
   private lastDataAt: number;
   private lastProgressAt: number;
@@ -45,14 +52,15 @@ export class Squasher {
   constructor(private readonly options: SquasherOptions = {}) {
     this.now = options.now ?? (() => performance.now());
     this.startedAt = this.lastDataAt = this.lastProgressAt = this.now();
-    this.rules = ruleSetFor(options.detection);
+    this.always = options.always === null ? undefined : (options.always ?? builtinAlwaysGrammar());
+    this.rules = ruleSetFor(options.detection, this.always);
     this.emit = new EmitBuffer(options.onEvent);
     this.lines = new LineBuffer((line) => this.onLine(line));
   }
 
   /** Switch grammar at a segment boundary of a compound command (`make && make test`). */
   setDetection(detection: Detection | undefined): void {
-    this.rules = ruleSetFor(detection);
+    this.rules = ruleSetFor(detection, this.always);
   }
 
   write(chunk: Uint8Array | string): void {

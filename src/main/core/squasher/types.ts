@@ -88,6 +88,8 @@ export interface SquashResult {
    */
   hazardsOmittedAt?: number;
   groups: DedupGroup[];
+  /** Dedup noise lines whose template came after the group cap: counted, with their line range. */
+  groupsOverflow?: { count: number; fromNo: number; toNo: number };
   /** Unclassified lines shown as head + tail, with an exact marker for the omitted middle. */
   body: BodyLine[];
   /** Lines of each kind, for counts in the summary. */
@@ -104,4 +106,21 @@ export interface SquashResult {
  */
 export type BodyLine =
   | { type: 'line'; text: string; no: number }
-  | { type: 'omitted'; count: number; errors: number; warnings: number; fromNo: number; toNo: number; similar?: boolean; identical?: boolean };
+  | {
+      type: 'omitted';
+      count: number;
+      /** Hazards the classifier found in the region (they are shown above, with the hazards). */
+      errors: number;
+      warnings: number;
+      fromNo: number;
+      toNo: number;
+      similar?: boolean;
+      identical?: boolean;
+      /**
+       * Unclassified lines in the region that mention an error word (`failed`, `refused`, …):
+       * their numbers (the first MAX_NAMED_MENTIONS) and how many there are. The marker names
+       * them, so it never says "0 errors" over an error nothing classified.
+       */
+      mentions?: number[];
+      mentionCount?: number;
+    };

@@ -244,6 +244,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
     : runFooter(r, shown);
   const digest = deps.sessions.processes.digest();
   const text = [capped.text.replace(/\n+$/, ''), ...notes, meta, digest].filter((s) => s.length > 0).join('\n');
+  if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category);
   return reply(text, {
     ...(r.id ? { id: r.id } : {}),
     session: r.session,
@@ -298,6 +299,7 @@ function backgrounded(
   const tailText = tail.length ? `\n--- last ${tail.length} line(s) ---\n${capReply(tail.join('\n'), () => `sh_interact {id: "${id}", action: "read_raw"}`).text}` : '';
   const digest = deps.sessions.processes.digest();
   const text = `${head}${tailText}${digest ? `\n${digest}` : ''}`;
+  publishReply(deps, id, session, text, false);
   return reply(text, {
     id,
     session,
@@ -313,6 +315,14 @@ function backgrounded(
     ...(e?.spoolRef ? { spool_ref: e.spoolRef } : {}),
     procs: digest,
   } satisfies Out);
+}
+
+/**
+ * The operator console shows exactly what the agent received: the reply text goes out as a
+ * `condensed` event marked `reply` (`final` once the command's reply is complete).
+ */
+function publishReply(deps: McpDeps, id: string, session: string, text: string, final: boolean, category?: string): void {
+  deps.sessions.publish({ type: 'condensed', source: { kind: 'command', id, session }, lines: text.split('\n'), reply: true, ...(final ? { final: true } : {}), ...(category ? { category } : {}) });
 }
 
 /** A secret prompt handed to a human: the agent waits and never sees what is typed. */

@@ -22,25 +22,46 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-/** Connects to `url` (ws://127.0.0.1:PORT/ws?token=…); `onState` reports the connection. */
+/** Reconnect delays after a dropped connection: doubling from this … */
+const RECONNECT_FIRST_MS = 250;
+/** … up to this. */
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * Connects to `url` (ws://127.0.0.1:PORT/ws?token=…); `onState` reports the connection. A
+ * dropped connection is retried ("reconnecting…"); once it is back, `onState('open')` fires
+ * again and the app takes a fresh snapshot and re-subscribes its views (whose backlogs fill
+ * what was missed, within their bound).
+ */
 export function createWebSocketBridge(url: string, onState: (s: ConnectionState, reason?: string) => void): ConsoleBridge {
-  const ws = new WebSocket(url);
+  let ws: WebSocket;
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
   const queue: string[] = [];
   let nextId = 1;
+  let delay = RECONNECT_FIRST_MS;
+
+  const open = () => {
+    ws = new WebSocket(url);
+    ws.addEventListener('open', () => {
+      delay = RECONNECT_FIRST_MS;
+      onState('open');
+      for (const f of queue.splice(0)) ws.send(f);
+    });
+    ws.addEventListener('close', (e) => {
+      for (const p of pending.values()) p.reject(new Error('console connection closed'));
+      pending.clear();
+      // 1008/4xx-like refusals (bad token) will not get better by retrying.
+      if (e.code === 1008) return onState('closed', e.reason || `connection refused (${e.code})`);
+      onState('connecting', `reconnecting… (${e.reason || `closed, code ${e.code}`})`);
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    });
+    ws.addEventListener('message', onMessage);
+  };
 
   onState('connecting');
-  ws.addEventListener('open', () => {
-    onState('open');
-    for (const f of queue.splice(0)) ws.send(f);
-  });
-  ws.addEventListener('close', (e) => {
-    onState('closed', e.reason || `connection closed (${e.code})`);
-    for (const p of pending.values()) p.reject(new Error('console connection closed'));
-    pending.clear();
-  });
-  ws.addEventListener('message', (e) => {
+  const onMessage = (e: MessageEvent) => {
     let json: unknown;
     try {
       json = JSON.parse(String(e.data));
@@ -63,11 +84,11 @@ export function createWebSocketBridge(url: string, onState: (s: ConnectionState,
     const result = requestSchemas[p.name].result.safeParse(f.result);
     if (result.success) p.resolve(result.data);
     else p.reject(new Error(`${p.name}: malformed result from server`));
-  });
+  };
+  open();
 
   const request = (name: RequestName, params: unknown) =>
     new Promise<unknown>((resolve, reject) => {
-      if (ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING) return reject(new Error('console connection closed'));
       const id = nextId++;
       pending.set(id, { name, resolve, reject });
       const frame = JSON.stringify({ id, method: name, params } satisfies ClientFrame);

@@ -1,0 +1,209 @@
+/**
+ * Token figures with honest baselines (issue 14 pt 6, issue 13 "Measure"), o200k_base:
+ *  - baselines: (a) the same command through a plain pipe (`<fixture>.piped`, recorded by
+ *    `fixtures/record.ts --piped`: what an agent's ordinary shell tool returns) — the targets are
+ *    judged against it; (b) the PTY recording with every overwritten frame collapsed (the line
+ *    buffer's final screen: complete lines and final frames, no redrawn rows), for every fixture;
+ *  - failing fixtures: condensed (CLI summary text) vs piped, each, the median ratio, and the
+ *    must-keep facts kept;
+ *  - small successful outputs (≤ 20 lines): overhead in tokens over the raw text;
+ *  - noisy successful fixtures: reduction against (a) where recorded, else (b), labelled;
+ *  - path lists from real programs run now (git ls-files, find, tar tf): reduction and exactness;
+ *  - logs (fixtures/recorded/log-*): reduction with every ERROR/WARN line kept.
+ * The condensed text is what the CLI prints for the run: renderSummary with the recording's cwd
+ * (paths under it shown relative) and a `raw:` line.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { loadFixtures } from './squasher.bench.js';
+import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+/** Where the PTY recordings were made (their paths start here), see fixtures/README.md. */
+const RECORDED_REPO = '/work/main';
+/** Small outputs: shown whole, so only the overhead is measured. */
+const SMALL_LINES = 20;
+/** A successful run is "noisy" from this many tokens of (b) on. */
+const NOISY_MIN_TOKENS = 500;
+/** A log fixture counts for the ≥ 3,000-line target from this many lines on. */
+const LOG_MIN_LINES = 3000;
+/** What the CLI's `raw:` line names (an id of the same shape as the spool's). */
+const SPOOL_REF = 'mish raw x4moz7240';
+
+type Encode = (text: string) => number[];
+
+interface Facts {
+  exitCode: number;
+  mustSurvive: string[];
+}
+
+export async function benchTokens(): Promise<BenchOutput> {
+  const figures: BenchFigure[] = [];
+  const skipped: BenchSkip[] = [];
+  let encode: Encode;
+  try {
+    ({ encode } = await import('gpt-tokenizer/encoding/o200k_base'));
+  } catch (e) {
+    return { figures, skipped: [{ name: 'tokens', reason: `gpt-tokenizer o200k_base not importable: ${(e as Error).message}` }] };
+  }
+  const tok = (s: string) => encode(s).length;
+  const S = await import('../src/main/core/squasher/squasher.js');
+  const R = await import('../src/main/core/squasher/render.js');
+  const { LineBuffer } = await import('../src/main/core/squasher/line-buffer.js');
+  const { VtStripper } = await import('../src/main/core/squasher/vt-stripper.js');
+  const { GrammarRegistry, detectTool } = await import('../src/main/core/grammar/index.js');
+  const registry = new GrammarRegistry({ builtinDir: path.join(ROOT, 'grammars'), userDir: null, projectGrammars: false, revalidateMs: 0 });
+
+  /** (b): the recording as its final screen: complete lines and final frames, redrawn rows dropped. */
+  const collapsed = (raw: Buffer): string => {
+    const out: string[] = [];
+    const lb = new LineBuffer((l) => {
+      if (l.kind === 'complete' || l.kind === 'overwrite') out.push(l.text);
+    });
+    const vt = new VtStripper();
+    lb.ingest(vt.process(raw.toString('utf8')));
+    lb.end();
+    return out.join('\n') + '\n';
+  };
+  const condensed = (f: { argv: string[]; raw: Buffer; exitCode: number; cwd?: string }): string => {
+    const sq = new S.Squasher({ detection: detectTool(f.argv, registry), now: () => 0 });
+    sq.write(new Uint8Array(f.raw));
+    return R.renderSummary(sq.finish({ exitCode: f.exitCode }), { color: false, spoolRef: SPOOL_REF, ...(f.cwd ? { cwd: f.cwd } : {}) });
+  };
+
+  const fixtures = loadFixtures().map((f) => {
+    const meta = JSON.parse(readFileSync(path.join(RECORDED, `${f.name}.json`), 'utf8')) as { cwd?: string };
+    const pipedFile = path.join(RECORDED, `${f.name}.piped`);
+    const factsFile = path.join(RECORDED, `${f.name}.facts.json`);
+    return {
+      ...f,
+      cwd: meta.cwd ? path.join(RECORDED_REPO, meta.cwd) : undefined,
+      // The piped runs were recorded in another checkout: its paths are put back to the PTY recording's root.
+      piped: existsSync(pipedFile) ? readFileSync(pipedFile, 'utf8').split(path.resolve(ROOT) + '/').join(`${RECORDED_REPO}/`) : undefined,
+      facts: existsSync(factsFile) ? (JSON.parse(readFileSync(factsFile, 'utf8')) as Facts) : undefined,
+    };
+  });
+
+  // Failing fixtures: condensed vs piped.
+  const ratios: number[] = [];
+  let bigger = 0;
+  let factsTotal = 0;
+  let factsKept = 0;
+  const noPiped: string[] = [];
+  for (const f of fixtures.filter((x) => x.exitCode !== 0 && x.facts && !x.name.startsWith('log-'))) {
+    const text = condensed(f);
+    factsTotal += f.facts!.mustSurvive.length + 1;
+    // A fact with an absolute path under the cwd counts in its relative form too (the CLI shows it so).
+    // (a fact that starts inside the cwd path, `run/x/src/a.c:3: error`, counts as `src/a.c:3: error`).
+    const rel = (x: string) => {
+      if (!f.cwd) return x;
+      const whole = `${f.cwd}/`;
+      const out = x.split(whole).join('');
+      for (let k = 1; k < whole.length; k++) if (whole[k - 1] === '/' && out.startsWith(whole.slice(k))) return out.slice(whole.length - k);
+      return out;
+    };
+    factsKept += f.facts!.mustSurvive.filter((x) => text.includes(x) || text.includes(rel(x))).length + (text.split('\n')[0].includes(`exit ${f.exitCode}`) ? 1 : 0);
+    if (f.piped === undefined) {
+      noPiped.push(f.name);
+      continue;
+    }
+    const c = tok(text);
+    const p = tok(f.piped);
+    const b = tok(collapsed(f.raw));
+    ratios.push(c / p);
+    if (c > p) bigger++;
+    figures.push({ name: `failing: ${f.name}: condensed / piped (${c} / ${p} tokens; PTY collapsed ${b})`, value: c / p, unit: 'x', target: '<= 1' });
+  }
+  if (ratios.length) {
+    figures.push({ name: `failing: median condensed / piped over ${ratios.length} fixtures`, value: median(ratios), unit: 'x', target: '<= 0.6', note: `o200k_base; condensed = the CLI summary (header, hazards, body, raw: line) with paths under the cwd relative; piped = the command through a plain pipe (stdout+stderr), recorded by fixtures/record.ts --piped${noPiped.length ? `; no piped recording (not re-runnable here): ${noPiped.join(', ')}` : ''}` });
+    figures.push({ name: 'failing: fixtures whose condensed text has more tokens than piped', value: bigger, unit: `of ${ratios.length}`, target: '<= 0' });
+  } else skipped.push({ name: 'failing vs piped', reason: 'no <fixture>.piped recorded (npx tsx fixtures/record.ts --piped <names>)' });
+  if (factsTotal) figures.push({ name: 'failing: must-keep facts kept (errors with locations, failing tests, counts, exit code)', value: (100 * factsKept) / factsTotal, unit: '%', target: '>= 100', note: `${factsKept} of ${factsTotal} (fixtures' facts files + the exit code in the header)` });
+
+  // Small successful outputs: overhead over the raw text.
+  const overheads: number[] = [];
+  for (const f of fixtures.filter((x) => x.exitCode === 0 && !x.large)) {
+    const screen = collapsed(f.raw);
+    if (screen.split('\n').length - 1 > SMALL_LINES) continue;
+    overheads.push(tok(condensed(f)) - tok(screen));
+  }
+  if (overheads.length) {
+    figures.push({ name: `small successful (<= ${SMALL_LINES} lines): median CLI overhead over ${overheads.length} fixtures`, value: median(overheads), unit: 'tokens', target: '<= 10', note: 'CLI summary tokens minus the raw text (final screen) tokens; the sh_run text is not measured here' });
+    figures.push({ name: 'small successful: largest CLI overhead', value: Math.max(...overheads), unit: 'tokens', target: '<= 10' });
+  }
+
+  // Noisy successful fixtures: reduction against (a) where recorded, else (b).
+  const vsPiped: number[] = [];
+  const vsCollapsed: number[] = [];
+  for (const f of fixtures.filter((x) => x.exitCode === 0 && !x.name.startsWith('log-'))) {
+    const screen = collapsed(f.raw);
+    if (tok(screen) < NOISY_MIN_TOKENS) continue;
+    const c = tok(condensed(f));
+    const rawTok = tok(stripVTControlCharacters(f.raw.toString('utf8')));
+    const b = 100 * (1 - c / tok(screen));
+    vsCollapsed.push(b);
+    if (f.piped !== undefined) vsPiped.push(100 * (1 - c / tok(f.piped)));
+    figures.push({ name: `noisy: ${f.name}: reduction vs ${f.piped !== undefined ? `piped ${tok(f.piped)}` : 'PTY collapsed (no piped recording)'} → ${c} tokens (PTY collapsed ${tok(screen)}, PTY with frames ${rawTok})`, value: f.piped !== undefined ? 100 * (1 - c / tok(f.piped)) : b, unit: '%' });
+  }
+  if (vsCollapsed.length) {
+    figures.push({ name: `noisy: median reduction vs PTY collapsed (b), ${vsCollapsed.length} fixtures`, value: median(vsCollapsed), unit: '%', note: 'baseline (b): the PTY recording with overwritten frames collapsed (the line buffer\'s final screen)' });
+    if (vsPiped.length) figures.push({ name: `noisy: median reduction vs piped (a), ${vsPiped.length} fixtures with a piped recording`, value: median(vsPiped), unit: '%', target: '>= 92' });
+    else skipped.push({ name: 'noisy vs piped', reason: 'no noisy successful fixture has a piped recording (the large ones take minutes to rebuild; docker needs its daemon)' });
+  }
+
+  // Path lists: real programs, run now.
+  const { compactPaths, expandPaths } = await import('../src/main/core/compact/path-list.js');
+  const lists: [string, string[], string][] = [
+    ['git ls-files (this repository)', ['git', 'ls-files'], ROOT],
+    ['find . in this repository (node_modules pruned, .git included)', ['find', '.', '-path', './node_modules', '-prune', '-o', '-print'], ROOT],
+    ['find node_modules -maxdepth 3', ['find', 'node_modules', '-maxdepth', '3'], ROOT],
+    ['find fixtures/projects', ['find', 'fixtures/projects'], ROOT],
+    ['find node_modules/typescript', ['find', 'node_modules/typescript'], ROOT],
+    ['find node_modules/@types', ['find', 'node_modules/@types'], ROOT],
+    ['tar tf of fixtures/projects', ['sh', '-c', 'tar cf - fixtures/projects | tar tf -'], ROOT],
+  ];
+  const listReductions: number[] = [];
+  let inexact = 0;
+  for (const [name, argv, cwd] of lists) {
+    let out: string;
+    try {
+      out = execFileSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+    } catch (e) {
+      skipped.push({ name: `path list: ${name}`, reason: (e as Error).message.split('\n')[0] });
+      continue;
+    }
+    const paths = out.replace(/\n$/, '').split('\n');
+    const compact = compactPaths(paths);
+    if (JSON.stringify(expandPaths(compact)) !== JSON.stringify(paths)) inexact++;
+    const pct = 100 * (1 - tok(compact + '\n') / tok(out));
+    listReductions.push(pct);
+    figures.push({ name: `path list: ${name} (${paths.length} paths, ${tok(out)} → ${tok(compact)} tokens)`, value: pct, unit: '%' });
+  }
+  if (listReductions.length) {
+    figures.push({ name: `path lists: median reduction over ${listReductions.length} lists`, value: median(listReductions), unit: '%', target: '>= 60', note: 'compact path notation (src/main/core/compact/path-list.ts) vs the plain list, the programs run at bench time; the notation\'s one-line legend is not counted' });
+    figures.push({ name: 'path lists not recovered exactly by expandPaths', value: inexact, unit: `of ${listReductions.length}`, target: '<= 0' });
+  }
+
+  // Logs.
+  const logReductions: number[] = [];
+  let levelLines = 0;
+  let levelKept = 0;
+  for (const f of fixtures.filter((x) => x.name.startsWith('log-'))) {
+    const text = condensed(f);
+    const base = f.piped ?? collapsed(f.raw);
+    const lines = base.split('\n').length - 1;
+    const pct = 100 * (1 - tok(text) / tok(base));
+    const facts = f.facts?.mustSurvive ?? [];
+    levelLines += facts.length;
+    levelKept += facts.filter((x) => text.includes(x)).length;
+    if (lines >= LOG_MIN_LINES) logReductions.push(pct);
+    figures.push({ name: `log: ${f.name} (${lines} lines, ${tok(base)} → ${tok(text)} tokens vs ${f.piped !== undefined ? 'piped' : 'PTY collapsed'})`, value: pct, unit: '%' });
+  }
+  if (logReductions.length) figures.push({ name: `logs of >= ${LOG_MIN_LINES} lines: median reduction over ${logReductions.length}`, value: median(logReductions), unit: '%', target: '>= 95' });
+  if (levelLines) figures.push({ name: 'logs: ERROR/WARN lines (and the INFO line with an error word) kept', value: (100 * levelKept) / levelLines, unit: '%', target: '>= 100', note: `${levelKept} of ${levelLines}` });
+  return { figures, skipped };
+}

@@ -1,0 +1,92 @@
+/**
+ * Path listings through the real router, real PTY and real tools: the reply is the compact path
+ * notation, it says it is complete, and expandPaths gives back exactly what the program printed
+ * through a plain pipe (the independent oracle).
+ */
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandPaths } from '../compact/path-list.js';
+import { expandMatchList } from './list-view.js';
+import { git, gitRepo, have, sandbox } from '../router/test-kit.js';
+
+const sb = sandbox('list-view');
+let repo: string;
+
+beforeAll(() => {
+  repo = gitRepo(path.join(sb.dir, 'repo'));
+  for (const dir of ['src/core/squasher', 'src/core/grammar', 'docs/guide', 'assets/img {1}, copy', 'données']) {
+    mkdirSync(path.join(repo, dir), { recursive: true });
+    for (let i = 1; i <= 25; i++) writeFileSync(path.join(repo, dir, `part${String(i).padStart(3, '0')}.txt`), `needle ${i}\n`);
+    writeFileSync(path.join(repo, dir, 'README.md'), 'readme\n');
+  }
+  mkdirSync(path.join(repo, 'notes/deep/er'), { recursive: true });
+  for (const f of ['notes/deep/er/a.md', 'notes/deep/er/b.md', 'notes/c.md']) writeFileSync(path.join(repo, f), Array.from({ length: 15 }, (_, i) => `line ${i}: needle at ${i}`).join('\n') + '\n');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'files');
+  execSync('tar cf ../files.tar src docs', { cwd: repo });
+});
+afterAll(() => sb.cleanup());
+
+/** What the command prints through a plain pipe, as lines. */
+const piped = (cmd: string) => execSync(cmd, { cwd: repo, encoding: 'utf8' }).replace(/\n$/, '').split('\n');
+
+/** The compact block of a rendered reply: the lines between the `[mish: all N paths…]` line and the footer. */
+function block(text: string): { entries: number; paths: string[] } {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('[mish: all '));
+  expect(at, text).toBeGreaterThanOrEqual(0);
+  const entries = Number(/all ([\d,]+) paths/.exec(lines[at])![1].replace(/,/g, ''));
+  const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
+  return { entries, paths: expandPaths(lines.slice(at + 1, end).join('\n')) };
+}
+
+describe('path listings are shown compacted, complete and exact', () => {
+  const cases: [string, string][] = [
+    ['find', 'find . -path ./.git -prune -o -print'],
+    ['git ls-files', 'git ls-files'],
+    ['grep -rl', 'grep -rl needle src docs'],
+    ['tar tf', 'tar tf ../files.tar'],
+  ];
+  for (const [name, cmd] of cases) {
+    it(`${name}: every path, recoverable exactly, shorter than the plain output`, async () => {
+      const r = await sb.run(cmd, { cwd: repo });
+      const want = piped(cmd);
+      const got = block(r.text);
+      expect(got.entries).toBe(want.length);
+      expect(got.paths).toEqual(want);
+      expect(r.text.length).toBeLessThan(want.join('\n').length * 0.6);
+    });
+  }
+
+  it.skipIf(!have('rg'))('rg --files --sort path (skipped when ripgrep is not installed)', async () => {
+    const r = await sb.run('rg --files --sort path', { cwd: repo });
+    expect(block(r.text).paths).toEqual(piped('rg --files --sort path'));
+  });
+
+  it('a short listing is shown as printed', async () => {
+    const r = await sb.run('find src/core/grammar -name "README*"', { cwd: repo });
+    expect(r.text).not.toContain('[mish: all');
+    expect(r.text).toContain('src/core/grammar/README.md');
+  });
+
+  it('a find that prints something else than paths (-printf) is shown as printed', async () => {
+    const r = await sb.run("find src -name '*.txt' -printf '%s %p\\n'", { cwd: repo });
+    expect(r.text).not.toContain('[mish: all');
+  });
+});
+
+describe('grep -rn matches are grouped by file, exactly', () => {
+  it('every matching line comes back from the grouped view', async () => {
+    const cmd = 'grep -rn needle notes';
+    const r = await sb.run(cmd, { cwd: repo });
+    const want = piped(cmd);
+    const lines = r.text.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('[mish: all '));
+    expect(lines[at], r.text).toBe(`[mish: all ${want.length} matching lines, grouped by file: the file, then its line:text indented]`);
+    const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
+    expect(expandMatchList(lines.slice(at + 1, end).join('\n'))).toEqual(want);
+    expect(r.text.length).toBeLessThan(want.join('\n').length);
+  });
+});
