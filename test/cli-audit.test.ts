@@ -56,7 +56,7 @@ describe('mish audit', () => {
       [3, 'decision', 'refused', 'policy', 'rm -rf ~'],
       [4, 'command', 'ran-raw', 'agent', 'true'],
     ]);
-    expect(recs[2]).toMatchObject({ host: 'cli', category: 'dangerous', reason: 'refused: no terminal to ask for confirmation' });
+    expect(recs[2]).toMatchObject({ host: 'cli', category: 'dangerous', reason: 'refused: policy says ask (rule rm-recursive-root-or-home); there is no terminal to ask for confirmation' });
     expect(recs[0]).toMatchObject({ exitCode: 0, cwd: home, spoolRef: expect.stringMatching(/^mish raw /) });
   });
 

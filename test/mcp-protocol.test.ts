@@ -210,6 +210,8 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
       // No operator is attached to this server: both tools refuse with the rule and why (issue 10 point 4).
       expect(spawned.text).toContain('refused: no operator is attached to approve it; nothing was run');
       expect(spawned.data.escalation).toMatchObject({ outcome: 'no-operator', rule: expect.any(String) });
+      expect(spawned.data.policy).toEqual(ran.data.policy);
+      expect(spawned.data.policy).toMatchObject({ decision: 'ask', rule: spawned.data.dangers[0] });
     }
     const vim = await call(s.client, 'sh_spawn', { cmd: 'vim notes.txt' });
     expect(vim.data).toMatchObject({ status: 'refused', category: 'interactive' });

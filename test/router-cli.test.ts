@@ -288,9 +288,22 @@ describe('dangerous lines ask on a real terminal', () => {
   it('[y]es runs it', async () => {
     const d = fresh('yes');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'y\r' }], d);
-    expect(r.screen).toContain('⚠ dangerous: rm -rf *\r\n  - recursive delete of /, ~, $HOME, a system directory or a broad glob [rm-recursive-root-or-home]: rm -rf *\r\n');
+    expect(r.screen).toMatch(/⚠ dangerous: rm -rf \*\r\n {2}- recursive delete of \/, the home directory[^\r]* \[rm-recursive-root-or-home\]: rm -rf \*\r\n/);
     expect(r.screen).toContain('→ rm: removed from ./: a, b\r\n');
     expect(r.code).toBe(0);
+    expect(existsSync(path.join(d, 'a'))).toBe(false);
+  });
+
+  it('--raw asks the same question (it used to skip every check): [n]o runs nothing, [y]es runs it raw', async () => {
+    const d = fresh('raw');
+    const no = await onTerminal(['--raw', 'rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d);
+    expect(no.screen).toContain('[rm-recursive-root-or-home]: rm -rf *');
+    expect(no.code).toBe(126);
+    expect(existsSync(path.join(d, 'a'))).toBe(true);
+    const yes = await onTerminal(['--raw', 'rm -rf * && echo raw-done'], [{ when: QUESTION, send: 'y\r' }], d);
+    expect(yes.screen).toContain('raw-done');
+    expect(yes.screen).not.toContain('→ rm:');
+    expect(yes.code).toBe(0);
     expect(existsSync(path.join(d, 'a'))).toBe(false);
   });
 
@@ -368,7 +381,7 @@ describe('dangerous lines ask on a real terminal', () => {
     const d = fresh('noterm');
     const r = mish([`rm -rf * ; echo ran > ${path.join(d, 'marker')}`], { cwd: d });
     expect(r.code).toBe(126);
-    expect(r.err).toMatch(/^⚠ dangerous: rm -rf \* ; echo ran > .*\n {2}- recursive delete of .*\nrefused: no terminal to ask for confirmation\n$/);
+    expect(r.err).toMatch(/^⚠ dangerous: rm -rf \* ; echo ran > .*\n {2}- recursive delete of .*\nrefused: policy says ask \(rule rm-recursive-root-or-home\); there is no terminal to ask for confirmation\n$/);
     expect(r.out).toBe('');
     expect(existsSync(path.join(d, 'a'))).toBe(true);
     expect(existsSync(path.join(d, 'marker'))).toBe(false);

@@ -15,6 +15,8 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish console [--web] [--port N]        operator console (Electron, or a browser page)
        mish ps [--json]                       running mish servers (agents) and their sessions
        mish raw <id>                          print the exact raw output of an earlier run
+       mish policy explain "<command line>"    the policy decision as JSON (runs nothing)
+       mish policy check                      validate the policy files in effect
        mish approvals [--json]                decide agents' dangerous commands (operator)
        mish attach <handoff-id>               type an agent's password prompt for it, blind to it
        mish audit [filters] | audit verify    list the audit log, or check its hash chain
@@ -33,6 +35,8 @@ options (before the command):
   --raw         pass the output through unchanged (still spooled; to a pipe or a
                 file without the terminal's \\r\\n: the program's own bytes)
   --color       force colour;  --no-color  never colour (also NO_COLOR=1)
+  --policy FILE           policy rules above all others (see mish policy --help)
+  --policy-default D      decision for commands no rule names: allow|confirm|ask|operator|forbid
   -h, --help    this help;     --version   print the version
   --            end of mish's options (to run a command named like a subcommand)
 
@@ -49,6 +53,7 @@ examples:
  */
 const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> = {
   raw: (argv) => runRaw(argv),
+  policy: async (argv) => (await import('./policy-command.js')).runPolicy(argv),
   audit: async (argv) => (await import('./audit-command.js')).runAudit(argv),
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
@@ -100,6 +105,14 @@ export async function main(argv: string[]): Promise<number> {
       case '--no-color':
         opts.color = false;
         break;
+      case '--policy':
+      case '--policy-default': {
+        const v = argv[++i];
+        if (v === undefined) throw new UsageError(`mish: ${a} needs a value (see mish --help)`);
+        if (a === '--policy') opts.policyFile = v;
+        else opts.policyDefault = v;
+        break;
+      }
       default:
         throw new UsageError(`mish: unknown option '${a}' (see mish --help)`);
     }
@@ -108,6 +121,7 @@ export async function main(argv: string[]): Promise<number> {
   if (rest.length === 0) throw new UsageError('mish: no command given (see mish --help)');
   const sub = i === argv.indexOf(rest[0]) && argv[i - 1] !== '--' ? SUBCOMMANDS[rest[0]] : undefined;
   if (sub) {
+    if (rest[0] === 'policy') return (await import('./policy-command.js')).runPolicy(rest.slice(1), { policyFile: opts.policyFile, policyDefault: opts.policyDefault });
     if (rest[0] === 'raw' && (rest[1] === '--help' || rest[1] === '-h')) {
       process.stdout.write(RAW_HELP);
       return 0;

@@ -13,8 +13,8 @@ import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar
 import { SessionApprovals } from '../core/handlers/dangerous.js';
 import type { TerminalPort } from '../core/handlers/types.js';
 import { loadRouterMeta } from '../core/router/meta.js';
-import { parseCommandLine } from '../core/router/parse.js';
-import { PARSE_ERROR_EXIT, parseFailureText, route } from '../core/router/route.js';
+import { gate, route } from '../core/router/route.js';
+import { formatPolicyError } from '../core/policy/index.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { shownLine as shown } from '../core/squasher/line-cut.js';
 import { contextLine, headerLine } from '../core/squasher/render.js';
@@ -33,6 +33,9 @@ export interface ProxyOptions {
   output: 'human' | 'json' | 'raw';
   color: boolean;
   spoolStore?: SpoolStore;
+  /** --policy FILE / --policy-default DECISION: the policy's CLI layer. */
+  policyFile?: string;
+  policyDefault?: string;
 }
 
 /** Does a single argument need a shell (`mish "make && make test"`)? */
@@ -64,21 +67,22 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   const auditing = loadCliAudit();
   // Who ran it: a human at a terminal, or a program (an agent's shell tool, a script) without one.
   const by: AuditActor = process.stdin.isTTY ? 'user' : 'agent';
-  if (options.output === 'raw') {
-    // --raw skips the treatments, not the checks: the bytes that run must be the bytes a check could read.
-    const parsed = parseCommandLine(line);
-    if (!parsed.ok && parsed.error.kind === 'control-character') {
-      process.stderr.write(`${parseFailureText(parsed.error)}\n`);
-      const audit = await auditing;
-      audit?.refusedRaw(line, cwd, parsed.error.message, by);
-      await audit?.flush();
-      return PARSE_ERROR_EXIT;
-    }
-    return runRaw(executor, line, cwd, spool, auditing, by);
-  }
-
-  const metaResult = loadRouterMeta();
+  const metaResult = loadRouterMeta(undefined, { cwd, cliFile: options.policyFile, cliDefault: options.policyDefault });
   if (!metaResult.ok) throw new UsageError(`mish: ${metaResult.error.file}: ${metaResult.error.message}`);
+  for (const e of metaResult.meta.policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)} (decisions held at ask until fixed)\n`);
+  if (options.output === 'raw') {
+    // --raw skips condensing, never the policy: the same gate as every other line.
+    const g = await gate(line, { mode: 'cli', executor, meta: metaResult.meta, cwd, spool, confirm: confirmOnTty, approvals: new SessionApprovals(), output: 'human' });
+    if (g.kind === 'stop') {
+      process.stderr.write(g.result.text.endsWith('\n') ? g.result.text : `${g.result.text}\n`);
+      const audit = await auditing;
+      const reason = g.result.kind === 'parse-error' ? g.result.error.message : g.result.kind === 'refused' ? (g.result.policy ? `${g.result.policy.decision} (rule ${g.result.policy.rule}): ${g.result.policy.reason}` : g.result.reason) : '';
+      audit?.refusedRaw(line, cwd, reason, by);
+      await audit?.flush();
+      return g.result.exitCode;
+    }
+    return runRaw(executor, g.line, cwd, spool, auditing, by);
+  }
   const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
   const grammars = registry.snapshot(cwd);
   const live = options.output === 'human' && process.stdout.isTTY === true;

@@ -11,7 +11,8 @@ import type { Detection } from '../core/grammar/types.js';
 import { GrammarRegistry } from '../core/grammar/registry.js';
 import { detectTool } from '../core/grammar/detect.js';
 import { formatGrammarError } from '../core/grammar/loader.js';
-import { loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
+import { builtinGrammarsDir, loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
+import { decide, formatPolicyError, loadPolicy } from '../core/policy/index.js';
 import { explain, parseFailureText, route, type RouteResult } from '../core/router/route.js';
 import { dangerWarning } from '../core/handlers/dangerous.js';
 import { interactiveAdvice } from '../core/handlers/interactive.js';
@@ -59,6 +60,8 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
   const grammars = new GrammarRegistry({ onError: (e) => log(`grammar: ${formatGrammarError(e)}`) });
   const detect = (argv: string[], cwd: string) => detectTool(argv, grammars.snapshot(cwd));
   const meta = loadRouterMeta();
+  const policy = meta.ok ? meta.meta.policy : loadPolicy({ grammarsDir: builtinGrammarsDir() });
+  for (const e of policy.errors) log(`policy: ${formatPolicyError(e)} (decisions held at ask until fixed)`);
   const version = packageVersion();
   // Replies mask secret patterns, the values of secret-named variables of the environment the sessions start with, and what operators typed at handoffs.
   const redactor = new Redactor({ env: process.env });
@@ -82,9 +85,19 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
     check = checkWithRouter(meta.meta, detect);
   } else {
     // The built-in category tables are broken (a packaging error): condense everything rather than refuse to serve.
+    // The policy still decides: a line it does not allow is refused, never run unchecked.
     log(`router tables failed to load (${meta.error.message}); every command is condensed`);
-    route = condenseInSession(sessions);
-    check = () => ({ kind: 'ok', category: 'condense' });
+    const condense = condenseInSession(sessions);
+    check = (command, cwd, session) => {
+      const d = decide(command, policy, { cwd, session });
+      if (d.decision === 'allow' || d.decision === 'confirm') return { kind: 'ok', category: 'condense' };
+      return { kind: 'dangerous', dangers: d.matches.map((m) => m.rule), policy: { decision: d.decision, rule: d.rule, reason: d.reason }, text: `refused: policy says ${d.decision} (rule ${d.rule}): ${d.reason}` };
+    };
+    route = async (request) => {
+      const v = check(request.command, request.cwd ?? process.cwd(), request.session ?? 'default');
+      if (v.kind !== 'dangerous') return condense(request);
+      return { session: request.session ?? 'default', text: `${v.text}\n`, exitCode: null, category: 'dangerous', rawLines: 0, shownLines: 1, refused: true, durationMs: 0, policy: v.policy };
+    };
   }
   audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-started', cwd: process.cwd(), detail: { pid: process.pid } });
   return {
@@ -99,6 +112,7 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
       const r = run.result;
       audit.record({ kind: 'command', by: 'agent', host: 'mcp', session: run.session, command: run.command, id: run.id, decision: r ? (r.refused ? 'refused' : 'ran') : 'error', ...(r ? { exitCode: r.exitCode, category: r.category, cwd: r.cwd, durationMs: r.durationMs, ...(r.spoolRef ? { spoolRef: r.spoolRef } : {}) } : { reason: run.error }), detail: { background: true } });
     }),
+    policy: () => policy,
     version,
     log,
     operator,
@@ -166,6 +180,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       meta,
       detect: (argv) => detect(argv, cwd),
       cwd,
+      session: sessionName,
       signal: request.signal,
       onEvent,
       ...(request.confirm ? { confirm: request.confirm } : {}),
@@ -206,7 +221,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       ...(spoolRef ? { spoolRef } : {}),
     });
     if (r.kind === 'ran') return { ...base, exitCode: r.exitCode, category: r.category };
-    if (r.kind === 'refused') return { ...base, exitCode: null, category: r.category, refused: true };
+    if (r.kind === 'refused') return { ...base, exitCode: null, category: r.category, refused: true, ...(r.policy ? { policy: r.policy } : {}) };
     return { ...base, exitCode: null, category: 'parse-error', refused: true };
   };
 }
@@ -287,19 +302,22 @@ export function withoutRouterFooter(r: Extract<RouteResult, { kind: 'ran' }>): s
 
 /** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
 export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined): CheckCommand {
-  return (command, cwd) => {
-    const r = explain(command, meta, (argv) => detect(argv, cwd));
+  return (command, cwd, session) => {
+    const r = explain(command, meta, (argv) => detect(argv, cwd), cwd, session);
     if (!r.ok) {
       const e = r.error;
       return { kind: 'parse-error', line: e.line, column: e.column, text: parseFailureText(e) };
     }
     const plan = r.plan;
     if (plan.category === 'dangerous') {
+      const pol = plan.policy;
+      const why = pol.decision === 'forbid' ? `forbidden by policy (rule ${pol.rule})` : `policy says ${pol.decision} (rule ${pol.rule}); an operator must approve it and none is attached`;
       return {
         kind: 'dangerous',
         dangers: plan.dangers.map((d) => d.id),
+        policy: { decision: pol.decision, rule: pol.rule, reason: pol.reason },
         matches: plan.dangers,
-        text: `${dangerWarning(command, plan.dangers)}\nrefused: dangerous commands need an operator decision (policy engine)`,
+        text: `${dangerWarning(command, plan.dangers)}\nrefused: ${why}`,
       };
     }
     if (plan.treatment === 'interactive') {

@@ -4,6 +4,7 @@
  * and progress notifications. Tools translate; the engine (src/main/core) does the work.
  */
 import { z } from 'zod';
+import type { Policy } from '../core/policy/index.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } from '../core/session/types.js';
@@ -47,6 +48,8 @@ export interface RouteCommandResult {
   shownLines: number;
   /** The router refused to run the command; `text` says why and what to do instead. */
   refused?: boolean;
+  /** Refused by the policy engine: its decision, rule and reason. */
+  policy?: { decision: string; rule: string; reason: string };
   shellExited?: boolean;
   freshShell?: { previousExitCode?: number; reason: string };
   durationMs: number;
@@ -58,14 +61,14 @@ export interface RouteCommandResult {
  * The router's verdict on a line that runs outside sh_run (sh_spawn), before anything starts:
  * the same parse / dangerous / interactive checks sh_run gets from route().
  */
-export type CheckCommand = (command: string, cwd: string) => CommandVerdict;
+export type CheckCommand = (command: string, cwd: string, session?: string) => CommandVerdict;
 
 export type CommandVerdict =
   | { kind: 'ok'; category: string }
   /** `text`: the error with line, column and a caret excerpt; nothing may run. */
   | { kind: 'parse-error'; text: string; line: number; column: number }
   /** `text`: sh_run's refusal (the warning with every matched pattern). */
-  | { kind: 'dangerous'; text: string; dangers: string[]; /** The matches themselves (for the operator's approval request). */ matches?: DangerMatch[] }
+  | { kind: 'dangerous'; text: string; dangers: string[]; policy: { decision: string; rule: string; reason: string }; /** The matches themselves (for the operator's approval request). */ matches?: DangerMatch[] }
   /**
    * An interactive program. `drivable`: the router itself advises running it in the
    * background and driving it with sh_interact (ssh, tools with no one-shot form); otherwise
@@ -92,6 +95,11 @@ export interface McpDeps {
   version: string;
   /** Diagnostics; stderr in `mish serve` (stdout is the protocol). */
   log: (message: string) => void;
+  /**
+   * The policy in force (src/main/core/policy): sh_interact judges each line typed into a
+   * process that is a shell with it, as sh_run judges its lines.
+   */
+  policy?: () => Policy;
   /**
    * The operator side (approvals, handoffs, known secrets, the wire's events); absent in
    * embeddings without operators: escalations are then refused, secret prompts not handed off.

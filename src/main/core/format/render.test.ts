@@ -126,7 +126,7 @@ describe.each(modes)('%s mode', (output) => {
       expect(JSON.parse(syntax.text)).toMatchObject({ error: 'parse', exitCode: 2, line: 1, column: 17 });
       return;
     }
-    expect(danger.text).toMatch(/^⚠ dangerous: rm -rf ~\n {2}- recursive delete of .*\nrefused: no terminal to ask for confirmation\n$/);
+    expect(danger.text).toMatch(/^⚠ dangerous: rm -rf ~\n {2}- recursive delete of .*\nrefused: policy says ask \(rule rm-recursive-root-or-home\); there is no terminal to ask for confirmation\n$/);
     expect(inter.text).toBe('refused: vim is interactive and cannot run over MCP\ninstead: edit files non-interactively (sed -i, a heredoc `cat > file <<EOF`, or your own file-edit tool)\n');
     expect(syntax.text).toMatch(/^mish: syntax error at line 1, column 17: .*\ncat notes.txt \| \| wc\n {16}\^\nnothing was run\n$/);
   });

@@ -1,5 +1,5 @@
 /**
- * Dangerous lines (matched by grammars/_meta/dangerous.toml on the parsed command). CLI: the
+ * Lines the policy engine escalates (ask / operator, src/main/core/policy). CLI: the
  * human decides — [y]es / [n]o / [e]dit / [a]lways this session (seed 003's permission model;
  * session approvals live in memory only and never persist). Without a terminal to ask, the
  * line is refused. MCP: refused with a structured warning until the policy engine decides.
@@ -11,6 +11,11 @@ export type DangerDecision = { kind: 'yes' } | { kind: 'no' } | { kind: 'always'
 export interface DangerPrompt {
   command: string;
   dangers: DangerMatch[];
+  /** The policy decision that escalated the line: ask (a human confirms) or operator (a human decides or takes over). */
+  decision?: 'ask' | 'operator';
+  /** The deciding rule's id and reason. */
+  rule?: string;
+  reason?: string;
 }
 
 /** Asks the human (the CLI host implements it on /dev/tty). */
@@ -30,6 +35,6 @@ export class SessionApprovals {
 /** The warning shown before asking, and in refusals. */
 export function dangerWarning(command: string, dangers: readonly DangerMatch[]): string {
   const lines = [`⚠ dangerous: ${command}`];
-  for (const d of dangers) lines.push(`  - ${d.description} [${d.id}]: ${d.text}`);
+  for (const d of dangers) lines.push(`  - ${d.description} [${d.id}${d.decision && d.decision !== 'ask' ? `: ${d.decision}` : ''}]: ${d.text}`);
   return lines.join('\n');
 }

@@ -1,12 +1,12 @@
 /**
  * One simple command → its category and grammar (seeds 000/001 "Category Router": grammar
- * front matter → categories.toml → condense), plus the dangerous-pattern check on the whole
- * parsed line.
+ * front matter → categories.toml → condense). Whether a line is dangerous is the policy
+ * engine's decision (src/main/core/policy), not a category.
  */
 import type { Category, Detection } from '../grammar/types.js';
 import { basename } from './wrappers.js';
-import { hasFlag, positionals, type CategoryRule, type DangerPattern, type RouterMeta } from './meta.js';
-import type { ParsedLine, SimpleCommand } from './parse.js';
+import { hasFlag, positionals, type CategoryRule, type RouterMeta } from './meta.js';
+import type { SimpleCommand } from './parse.js';
 
 /** Grammar detection, injected (the host wires `argv => detectTool(argv, registry)`). */
 export type DetectFn = (argv: string[]) => Detection | undefined;
@@ -88,74 +88,15 @@ function ruleApplies(rule: CategoryRule, cmd: SimpleCommand, name: string, args:
   return true;
 }
 
+/** One policy finding above `allow`, as the router's dangerous category reports it. */
 export interface DangerMatch {
+  /** The policy rule id (used by "always this session" and in refusals). */
   id: string;
+  /** The rule's reason. */
   description: string;
   /** Source text of the simple command that matched (or of the function for a fork bomb). */
   text: string;
   pos: number;
-}
-
-function commandMatches(patterns: readonly string[], name: string): boolean {
-  return patterns.some((p) => p === '*' || p === name || (p.endsWith('*') && name.startsWith(p.slice(0, -1))));
-}
-
-/** Every dangerous pattern matched anywhere in the line (substitutions and function bodies included). */
-export function findDangers(line: ParsedLine, meta: RouterMeta): DangerMatch[] {
-  const out: DangerMatch[] = [];
-  const cmds = line.commands;
-  for (const p of meta.dangerous) {
-    if (p.selfSpawningFunction) {
-      for (const f of line.functions) if (f.selfSpawning) out.push({ id: p.id, description: p.description, text: `${f.name}() { … }`, pos: 0 });
-      continue;
-    }
-    for (let i = 0; i < cmds.length; i++) {
-      const c = cmds[i];
-      if (c.argv.length === 0) continue;
-      if (matchesPattern(p, c, cmds)) out.push({ id: p.id, description: p.description, text: c.text, pos: c.pos });
-    }
-  }
-  return out;
-}
-
-function matchesPattern(p: DangerPattern, c: SimpleCommand, all: readonly SimpleCommand[]): boolean {
-  const name = basename(c.argv[0]);
-  if (p.commands && !commandMatches(p.commands, name)) return false;
-  const args = c.argv.slice(1);
-  if (p.subcommand) {
-    const sub = subcommandOf(name, args);
-    if (!sub || !p.subcommand.includes(sub)) return false;
-  }
-  if (p.flagsAll && !p.flagsAll.every((alts) => alts.some((f) => hasFlag(args, f)))) return false;
-  if (p.flagsAny && !p.flagsAny.some((f) => hasFlag(args, f))) return false;
-  if (p.argsAny) {
-    const re = p.argsAny;
-    // Dynamic words are matched as written ("$HOME"/* → $HOME/*), so `rm -rf "$HOME"/*` is seen;
-    // the home directory spelled out (/home/me/, what the agent's shell expanded ~/ to) is ~ too.
-    if (!positionals(args).some((a) => re.test(a) || re.test(homeAsTilde(a)))) return false;
-  }
-  if (p.stdinAny) {
-    const re = p.stdinAny;
-    const fed = c.redirects.filter((r) => r.op.startsWith('<<')).map((r) => r.target ?? '');
-    if (!fed.some((t) => re.test(t))) return false;
-  }
-  if (p.redirectAny) {
-    const re = p.redirectAny;
-    if (!c.redirects.some((r) => r.op.startsWith('>') && r.op !== '>&' && r.target !== undefined && re.test(r.target))) return false;
-  }
-  if (p.pipedTo) {
-    const { index, position, length } = c.pipeline;
-    if (position >= length - 1) return false;
-    const downstream = all.filter((o) => o.pipeline.index === index && o.pipeline.position > position);
-    if (!downstream.some((o) => o.argv.length > 0 && p.pipedTo!.includes(basename(o.argv[0])))) return false;
-  }
-  return true;
-}
-
-/** `/home/me/x` → `~/x` when HOME is /home/me (HOME of this process: the shell the command runs in inherits it). */
-function homeAsTilde(arg: string): string {
-  const home = process.env.HOME?.replace(/\/+$/, '');
-  if (!home) return arg;
-  const a = arg.replace(/\/{2,}/g, '/');
-  return a === home || a.startsWith(`${home}/`) ? `~${a.slice(home.length)}` : arg;
+  /** The rule's decision: ask | operator | forbid (confirm and allow never make a line dangerous). */
+  decision?: 'confirm' | 'ask' | 'operator' | 'forbid';
 }

@@ -1,7 +1,8 @@
 /**
  * The router's data: `grammars/_meta/categories.toml` (command → category, conditional rules)
- * and `grammars/_meta/dangerous.toml` (patterns on parsed commands). Loaded once, validated
- * with zod, regexes compiled once; a bad file is an error value naming the file and entry.
+ * and the policy (`grammars/_meta/policy.toml` and its layers, src/main/core/policy). Loaded
+ * once, validated with zod, regexes compiled once; a bad file is an error value naming the
+ * file and entry.
  */
 import { findBuiltinGrammarDir } from '../grammar/registry.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import type { Category } from '../grammar/types.js';
+import { builtinPolicy, loadPolicy, type Policy, type PolicySources } from '../policy/index.js';
 
 const CATEGORY = z.enum(['condense', 'narrate', 'passthrough', 'structured', 'interactive']);
 
@@ -34,46 +36,14 @@ const CategoriesSchema = z
   })
   .strict();
 
-const PatternSchema = z
-  .object({
-    id: z.string().min(1),
-    description: z.string().min(1),
-    commands: z.array(z.string()).optional(),
-    subcommand: z.array(z.string()).optional(),
-    flags_all: z.array(z.string()).optional(),
-    flags_any: z.array(z.string()).optional(),
-    args_any: z.string().optional(),
-    stdin_any: z.string().optional(),
-    piped_to: z.array(z.string()).optional(),
-    redirect_any: z.string().optional(),
-    self_spawning_function: z.boolean().optional(),
-  })
-  .strict();
-
-const DangerousSchema = z.object({ pattern: z.array(PatternSchema).default([]) }).strict();
-
 export type CategoryRule = Omit<z.infer<typeof RuleSchema>, 'category'> & { category: Exclude<Category, 'dangerous'> };
-
-export interface DangerPattern {
-  id: string;
-  description: string;
-  commands?: string[];
-  subcommand?: string[];
-  /** Each entry: alternatives, all entries required. */
-  flagsAll?: string[][];
-  flagsAny?: string[];
-  argsAny?: RegExp;
-  stdinAny?: RegExp;
-  pipedTo?: string[];
-  redirectAny?: RegExp;
-  selfSpawningFunction?: boolean;
-}
 
 export interface RouterMeta {
   /** "cmd" and "cmd sub" keys. */
   commands: Map<string, Exclude<Category, 'dangerous'>>;
   rules: CategoryRule[];
-  dangerous: DangerPattern[];
+  /** The policy engine's rules (grammars/_meta/policy.toml and the user/project/env layers). */
+  policy: Policy;
 }
 
 export interface MetaError {
@@ -83,28 +53,17 @@ export interface MetaError {
 
 export type MetaResult = { ok: true; meta: RouterMeta } | { ok: false; error: MetaError };
 
-/** Compile `(?i)…` (a common regex dialect) into a JS RegExp with the i flag. */
-function compileRegex(src: string, where: string): RegExp {
-  let flags = '';
-  let body = src;
-  if (body.startsWith('(?i)')) {
-    flags = 'i';
-    body = body.slice(4);
-  }
-  try {
-    return new RegExp(body, flags);
-  } catch (e) {
-    throw new Error(`${where}: invalid regex: ${(e as Error).message}`);
-  }
-}
-
 function zodMessage(e: z.ZodError): string {
   const i = e.issues[0];
   return `${i.path.join('.') || '(root)'}: ${i.message}`;
 }
 
-/** Parse both files' text (exported for tests of malformed input). */
-export function compileMeta(categoriesText: string, dangerousText: string, files = { categories: 'categories.toml', dangerous: 'dangerous.toml' }): MetaResult {
+/**
+ * Parse the categories file and the built-in policy text (exported for tests of malformed
+ * input). A malformed categories file is an error; a malformed policy is carried in
+ * `meta.policy.errors` and holds every decision at ask or stricter (never looser).
+ */
+export function compileMeta(categoriesText: string, policyText: string, files = { categories: 'categories.toml', policy: 'policy.toml' }): MetaResult {
   let cats: z.infer<typeof CategoriesSchema>;
   try {
     const r = CategoriesSchema.safeParse(parseToml(categoriesText));
@@ -113,48 +72,24 @@ export function compileMeta(categoriesText: string, dangerousText: string, files
   } catch (e) {
     return { ok: false, error: { file: files.categories, message: (e as Error).message.split('\n')[0] } };
   }
-  const dangerous: DangerPattern[] = [];
-  try {
-    const r = DangerousSchema.safeParse(parseToml(dangerousText));
-    if (!r.success) return { ok: false, error: { file: files.dangerous, message: zodMessage(r.error) } };
-    for (const p of r.data.pattern) {
-      const where = `pattern ${p.id}`;
-      dangerous.push({
-        id: p.id,
-        description: p.description,
-        commands: p.commands,
-        subcommand: p.subcommand,
-        flagsAll: p.flags_all?.map((f) => f.split('|')),
-        flagsAny: p.flags_any,
-        argsAny: p.args_any !== undefined ? compileRegex(p.args_any, where) : undefined,
-        stdinAny: p.stdin_any !== undefined ? compileRegex(p.stdin_any, where) : undefined,
-        pipedTo: p.piped_to,
-        redirectAny: p.redirect_any !== undefined ? compileRegex(p.redirect_any, where) : undefined,
-        selfSpawningFunction: p.self_spawning_function,
-      });
-    }
-  } catch (e) {
-    return { ok: false, error: { file: files.dangerous, message: (e as Error).message.split('\n')[0] } };
-  }
-  return { ok: true, meta: { commands: new Map(Object.entries(cats.commands)), rules: cats.rule, dangerous } };
+  return { ok: true, meta: { commands: new Map(Object.entries(cats.commands)), rules: cats.rule, policy: builtinPolicy(policyText, files.policy) } };
 }
 
-/** Load `<grammarsDir>/_meta/{categories,dangerous}.toml`. */
-export function loadRouterMeta(grammarsDir: string = builtinGrammarsDir()): MetaResult {
-  const files = { categories: path.join(grammarsDir, '_meta', 'categories.toml'), dangerous: path.join(grammarsDir, '_meta', 'dangerous.toml') };
+/**
+ * Load `<grammarsDir>/_meta/categories.toml` and the layered policy (built-in
+ * `_meta/policy.toml`, then the user's, the project's, $MISH_POLICY and CLI flags).
+ */
+export function loadRouterMeta(grammarsDir: string = builtinGrammarsDir(), policy: Omit<PolicySources, 'grammarsDir'> = {}): MetaResult {
+  const file = path.join(grammarsDir, '_meta', 'categories.toml');
   let c: string;
-  let d: string;
   try {
-    c = readFileSync(files.categories, 'utf8');
+    c = readFileSync(file, 'utf8');
   } catch (e) {
-    return { ok: false, error: { file: files.categories, message: (e as NodeJS.ErrnoException).code ?? String(e) } };
+    return { ok: false, error: { file, message: (e as NodeJS.ErrnoException).code ?? String(e) } };
   }
-  try {
-    d = readFileSync(files.dangerous, 'utf8');
-  } catch (e) {
-    return { ok: false, error: { file: files.dangerous, message: (e as NodeJS.ErrnoException).code ?? String(e) } };
-  }
-  return compileMeta(c, d, files);
+  const r = compileMeta(c, '', { categories: file, policy: '' });
+  if (!r.ok) return r;
+  return { ok: true, meta: { ...r.meta, policy: loadPolicy({ ...policy, grammarsDir }) } };
 }
 
 /**

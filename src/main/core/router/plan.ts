@@ -2,8 +2,9 @@
  * A whole command line → one treatment. The policy for compound lines (documented in
  * src/main/core/router/README.md):
  *
- *  1. Any dangerous pattern anywhere (including `$(…)` and function bodies) → dangerous; the
- *     treatment after approval is computed by the rules below.
+ *  1. The policy engine (src/main/core/policy) decides on every command anywhere in the line;
+ *     ask / operator / forbid → dangerous; the treatment after approval is computed by the
+ *     rules below.
  *  2. Any top-level interactive segment → interactive (the terminal is handed over).
  *  3. Any top-level condense segment → condense, with each segment's grammar switched in as
  *     it starts (`make && make test`, `cd x && npm ci`).
@@ -17,7 +18,8 @@
  * Commands inside `$(…)` only count for danger: their output feeds the outer command.
  */
 import type { Category } from '../grammar/types.js';
-import { categorize, findDangers, type DangerMatch, type DetectFn, type RoutedCategory, type Segment } from './categorize.js';
+import { decide, type PolicyDecision } from '../policy/index.js';
+import { categorize, type DangerMatch, type DetectFn, type RoutedCategory, type Segment } from './categorize.js';
 import type { RouterMeta } from './meta.js';
 import { writesStdoutToFile, type ParsedLine } from './parse.js';
 
@@ -28,6 +30,8 @@ export interface Plan {
   /** Top-level segments in execution order (what per-segment grammar switching follows). */
   segments: Segment[];
   dangers: DangerMatch[];
+  /** The policy decision on the whole line (rule and reason included). */
+  policy: PolicyDecision;
   /** One line on why, for `--explain` and tests. */
   reason: string;
 }
@@ -39,15 +43,19 @@ export interface PlanOptions {
    * counts as having its stdin redirected, so a REPL rule with `unless_stdin` does not apply.
    */
   stdinFed?: boolean;
+  /** Where the line runs (relative path targets are judged there) and in which session. */
+  cwd?: string;
+  session?: string;
 }
 
 export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn, options: PlanOptions = {}): Plan {
   const top = line.commands.filter((c) => c.context === 'top');
   const segments = top.map((c) => categorize(options.stdinFed && c.pipeline.position === 0 ? { ...c, stdinRedirected: true } : c, meta, detect));
-  const dangers = findDangers(line, meta);
+  const policy = decide(line.source, meta.policy, { cwd: options.cwd, session: options.session });
   const { treatment, reason } = treatmentOf(segments, line);
-  if (dangers.length) return { category: 'dangerous', treatment, segments, dangers, reason: `dangerous: ${dangers.map((d) => d.id).join(', ')}` };
-  return { category: treatment, treatment, segments, dangers, reason };
+  if (policy.decision === 'allow' || policy.decision === 'confirm') return { category: treatment, treatment, segments, dangers: [], policy, reason };
+  const dangers: DangerMatch[] = policy.matches.map((m) => ({ id: m.rule, description: m.reason, text: m.text, pos: Math.max(0, line.source.indexOf(m.text)), decision: m.decision === 'allow' ? undefined : m.decision }));
+  return { category: 'dangerous', treatment, segments, dangers, policy, reason: `${policy.decision}: ${dangers.map((d) => d.id).join(', ')}` };
 }
 
 function fileRedirected(s: Segment): boolean {

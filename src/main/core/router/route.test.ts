@@ -169,12 +169,12 @@ describe('dangerous', () => {
     const r = await route('rm -rf ~ && touch keep2', opts());
     expect(r.kind).toBe('refused');
     expect(r.exitCode).toBe(REFUSED_EXIT);
-    expect(r.text).toMatch(/recursive delete of \/, ~/);
-    expect(r.text).toMatch(/no terminal to ask/);
+    expect(r.text).toMatch(/recursive delete of \/, the home directory/);
+    expect(r.text).toMatch(/refused: policy says ask \(rule rm-recursive-root-or-home\); there is no terminal to ask/);
     expect(existsSync(path.join(dir, 'keep2'))).toBe(false);
     sb.assertCanariesIntact();
     const m = await route('git push --force', opts({ mode: 'mcp', output: 'json' }));
-    expect(JSON.parse(m.text)).toMatchObject({ refused: 'dangerous', dangers: [{ id: 'git-push-force' }] });
+    expect(JSON.parse(m.text)).toMatchObject({ refused: 'dangerous', policy: { decision: 'ask', rule: 'git-push-force' }, dangers: [{ id: 'git-push-force', decision: 'ask' }] });
   });
 
   it('asks: no, edit, always this session', async () => {

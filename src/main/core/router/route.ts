@@ -17,6 +17,7 @@ import type { DangerMatch, DetectFn, RoutedCategory } from './categorize.js';
 import type { RouterMeta } from './meta.js';
 import { parseCommandLine, type ParseFailure } from './parse.js';
 import { planLine, type Plan } from './plan.js';
+import type { PolicyDecision } from '../policy/index.js';
 
 /** Exit status of a line that did not parse (bash uses 2 for syntax errors). */
 export const PARSE_ERROR_EXIT = 2;
@@ -38,16 +39,28 @@ export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   color?: boolean;
   /** CLI: the terminal interactive commands get. Without it, interactive lines are refused. */
   terminal?: TerminalPort;
-  /** Ask a human about a dangerous line (CLI: the terminal; MCP: an attached operator). Without it, dangerous lines are refused. */
+  /** Ask a human about a line the policy escalates (ask / operator): CLI the terminal, MCP an attached operator. Without it, such lines are refused. */
   confirm?: ConfirmFn;
   approvals?: SessionApprovals;
   /** CLI: mish's stdin is a pipe or file the line reads (see PlanOptions.stdinFed). */
   stdinFed?: boolean;
+  /** The MCP session the line runs in (policy rules can be limited to sessions). */
+  session?: string;
 }
 
 export type RouteResult =
   | { kind: 'parse-error'; exitCode: typeof PARSE_ERROR_EXIT; error: ParseFailure; text: string }
-  | { kind: 'refused'; exitCode: typeof REFUSED_EXIT; category: 'dangerous' | 'interactive'; reason: string; dangers: DangerMatch[]; advice?: string; text: string }
+  | {
+      kind: 'refused';
+      exitCode: typeof REFUSED_EXIT;
+      category: 'dangerous' | 'interactive';
+      reason: string;
+      dangers: DangerMatch[];
+      advice?: string;
+      text: string;
+      /** Refused by policy: the decision, its rule and reason (structured for MCP replies). */
+      policy?: { decision: PolicyDecision['decision']; rule: string; reason: string };
+    }
   | {
       kind: 'ran';
       category: RoutedCategory;
@@ -65,35 +78,51 @@ export type RouteResult =
     };
 
 /** Parse and categorise only (no execution): for `--explain`, the MCP policy layer and the bench. */
-export function explain(commandLine: string, meta: RouterMeta, detect?: DetectFn): { ok: true; plan: Plan } | { ok: false; error: ParseFailure } {
+export function explain(commandLine: string, meta: RouterMeta, detect?: DetectFn, cwd?: string, session?: string): { ok: true; plan: Plan } | { ok: false; error: ParseFailure } {
   const p = parseCommandLine(commandLine);
   if (!p.ok) return p;
-  return { ok: true, plan: planLine(p.line, meta, detect) };
+  return { ok: true, plan: planLine(p.line, meta, detect, { cwd, session }) };
+}
+
+/** The outcome of the policy gate: run this line (possibly edited by the human), or stop with this result. */
+export type GateOutcome = { kind: 'run'; line: string; plan: Plan; approved: DangerMatch[] } | { kind: 'stop'; result: RouteResult };
+
+/**
+ * The one gate every line passes before it reaches a shell (the router's run, `mish --raw`):
+ * parse, then the policy decision. allow / confirm run; forbid is refused with its rule and
+ * reason, no question asked; ask / operator go to `options.confirm` (the human on the CLI's
+ * terminal, or an attached operator) and, without one, are refused naming rule and reason.
+ */
+export async function gate(commandLine: string, options: RouteOptions, output: OutputMode = options.output ?? (options.mode === 'cli' ? 'human' : 'context')): Promise<GateOutcome> {
+  let line = commandLine;
+  for (let edits = 0; ; edits++) {
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok) return { kind: 'stop', result: parseError(line, parsed.error, output) };
+    const plan = planLine(parsed.line, options.meta, options.detect, { stdinFed: options.stdinFed, cwd: options.cwd, session: options.session });
+    if (plan.category !== 'dangerous') return { kind: 'run', line, plan, approved: [] };
+    const pol = plan.policy;
+    const warning = dangerWarning(line, plan.dangers);
+    if (pol.decision === 'forbid') return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: forbidden by policy (rule ${pol.rule})`, plan.dangers, output, line, undefined, pol) };
+    if (options.approvals?.covers(plan.dangers)) return { kind: 'run', line, plan, approved: plan.dangers };
+    if (!options.confirm) {
+      const who = options.mode === 'mcp' ? 'an operator must approve it and none is attached' : 'there is no terminal to ask for confirmation';
+      return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: policy says ${pol.decision} (rule ${pol.rule}); ${who}`, plan.dangers, output, line, undefined, pol) };
+    }
+    const d = await options.confirm({ command: line, dangers: plan.dangers, decision: pol.decision === 'operator' ? 'operator' : 'ask', rule: pol.rule, reason: pol.reason });
+    // The human has just read the warning at the question: one line says what happened, not the warning again.
+    if (d.kind === 'no') return { kind: 'stop', result: refused('dangerous', 'refused by the user; nothing was run', plan.dangers, output, line, undefined, pol) };
+    if (d.kind === 'always') options.approvals?.approve(plan.dangers.map((x) => x.id));
+    if (d.kind === 'yes' || d.kind === 'always') return { kind: 'run', line, plan, approved: plan.dangers };
+    if (edits >= MAX_EDITS) return { kind: 'stop', result: refused('dangerous', `${warning}\nrefused: too many edits`, plan.dangers, output, line, undefined, pol) };
+    line = d.command;
+  }
 }
 
 export async function route(commandLine: string, options: RouteOptions): Promise<RouteResult> {
   const output = options.output ?? (options.mode === 'cli' ? 'human' : 'context');
-  let line = commandLine;
-  for (let edits = 0; ; edits++) {
-    const parsed = parseCommandLine(line);
-    if (!parsed.ok) return parseError(line, parsed.error, output);
-    const plan = planLine(parsed.line, options.meta, options.detect, { stdinFed: options.stdinFed });
-    if (plan.category !== 'dangerous') return execute(line, plan, [], options, output);
-    if (options.approvals?.covers(plan.dangers)) return execute(line, plan, plan.dangers, options, output);
-    const warning = dangerWarning(line, plan.dangers);
-    // MCP hosts pass a confirm that asks an attached operator (never the agent); without one the line is refused.
-    if (!options.confirm) {
-      const why = options.mode === 'mcp' ? 'refused: dangerous commands need an operator decision (policy engine)' : 'refused: no terminal to ask for confirmation';
-      return refused('dangerous', `${warning}\n${why}`, plan.dangers, output, line, undefined);
-    }
-    const d = await options.confirm({ command: line, dangers: plan.dangers });
-    // The human has just read the warning at the question: one line says what happened, not the warning again.
-    if (d.kind === 'no') return refused('dangerous', 'refused by the user; nothing was run', plan.dangers, output, line, undefined);
-    if (d.kind === 'always') options.approvals?.approve(plan.dangers.map((x) => x.id));
-    if (d.kind === 'yes' || d.kind === 'always') return execute(line, plan, plan.dangers, options, output);
-    if (edits >= MAX_EDITS) return refused('dangerous', `${warning}\nrefused: too many edits`, plan.dangers, output, line, undefined);
-    line = d.command;
-  }
+  const g = await gate(commandLine, options, output);
+  if (g.kind === 'stop') return g.result;
+  return execute(g.line, g.plan, g.approved, options, output);
 }
 
 /** How a line that was not run for a parse failure (or a control character) is told, in every host. */
@@ -108,12 +137,13 @@ function parseError(line: string, error: ParseFailure, output: OutputMode): Rout
   return { kind: 'parse-error', exitCode: PARSE_ERROR_EXIT, error, text };
 }
 
-function refused(category: 'dangerous' | 'interactive', reason: string, dangers: DangerMatch[], output: OutputMode, line: string, advice: string | undefined): RouteResult {
+function refused(category: 'dangerous' | 'interactive', reason: string, dangers: DangerMatch[], output: OutputMode, line: string, advice: string | undefined, policy?: PolicyDecision): RouteResult {
+  const pol = policy ? { decision: policy.decision, rule: policy.rule, reason: policy.reason } : undefined;
   const text =
     output === 'json'
-      ? JSON.stringify({ command: line, refused: category, exitCode: REFUSED_EXIT, reason, dangers: dangers.map((d) => ({ id: d.id, description: d.description, command: d.text })), ...(advice ? { advice } : {}) }) + '\n'
+      ? JSON.stringify({ command: line, refused: category, exitCode: REFUSED_EXIT, reason, ...(pol ? { policy: pol } : {}), dangers: dangers.map((d) => ({ id: d.id, description: d.description, command: d.text, ...(d.decision ? { decision: d.decision } : {}) })), ...(advice ? { advice } : {}) }) + '\n'
       : `${reason}${advice ? `\ninstead: ${advice}` : ''}\n`;
-  return { kind: 'refused', exitCode: REFUSED_EXIT, category, reason, dangers, advice, text };
+  return { kind: 'refused', exitCode: REFUSED_EXIT, category, reason, dangers, advice, text, ...(pol ? { policy: pol } : {}) };
 }
 
 async function execute(line: string, plan: Plan, approved: DangerMatch[], o: RouteOptions, output: OutputMode): Promise<RouteResult> {

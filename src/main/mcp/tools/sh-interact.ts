@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ProcessControl, ProcessEntry, SpoolReadResult } from '../../core/session/types.js';
 import { isKeyName } from '../../core/process/keys.js';
+import { isShellCommand, ShellInputGuard } from '../../core/policy/index.js';
 import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
 import { capReply, countLines, describeEntry, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
@@ -84,6 +85,11 @@ const outputSchema = {
   result: z.string().optional().describe('status of a backgrounded sh_run: its final condensed reply'),
   cwd: z.string().optional().describe("a finished backgrounded sh_run: the session's cwd after it"),
   procs: z.string(),
+  refused: z.boolean().optional().describe('send/keys: nothing was sent — the line it would submit to this shell is not allowed by policy'),
+  policy: z
+    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
+    .optional()
+    .describe('refused: the policy decision on the submitted line, its rule and why'),
   handoff: z.string().optional().describe('the live operator handoff of this process (`mish attach <id>`)'),
   handoffs: z.array(z.string()).optional().describe('credential-blind summaries of finished operator handoffs: what prompt, how long, outcome — never what was typed'),
 };
@@ -329,6 +335,21 @@ async function sendInput(
       );
     }
   }
+  // A line typed into a shell reaches a shell: the same policy decision as sh_run, before any byte is written.
+  const typed = args.action === 'send' ? { text: args.text! } : { keys: args.keys! };
+  const guard = shellGuard(deps, control, before);
+  if (guard) {
+    const d = guard.check(typed);
+    if (d.decision !== 'allow' && d.decision !== 'confirm') {
+      const why = d.decision === 'forbid' ? `forbidden by policy (rule ${d.rule}): ${d.reason}` : `policy says ${d.decision} (rule ${d.rule}): ${d.reason}; an operator must approve it and none is attached`;
+      return reply(`refused: ${before.id} is a shell and this input would run a line the policy does not allow; nothing was sent\n${why}${footer(deps)}`, {
+        ...base(deps, before, args.action),
+        refused: true,
+        policy: { decision: d.decision, rule: d.rule, reason: d.reason },
+      });
+    }
+    guard.commit(typed);
+  }
   const waitMs = secondsToMs(args.wait, DEFAULT_ANSWER_WAIT_S, MAX_ANSWER_WAIT_S);
   const answered = waitForAnswer(deps, control, waitFor.re, waitMs, extra.signal);
   if (args.action === 'send') control.send(args.text!);
@@ -340,6 +361,21 @@ async function sendInput(
   const read = control.read({ fromLine: Math.max(1, before.rawLines) });
   const lines = read.lines.slice(-DEFAULT_TAIL_LINES);
   return linesReply(deps, after, args.action, read, lines, `sent; ${why}; output since`);
+}
+
+/** Per process: what was typed into it since the last Enter, when it is a shell. */
+const guards = new Map<string, ShellInputGuard | null>();
+
+function shellGuard(deps: McpDeps, control: ProcessControl, e: ProcessEntry): ShellInputGuard | undefined {
+  const policy = deps.policy;
+  if (!policy) return undefined;
+  const key = `${e.id}:${e.pid}`;
+  let g = guards.get(key);
+  if (g === undefined) {
+    g = isShellCommand(e.command) ? new ShellInputGuard(policy, () => ({ cwd: control.entry().cwd, session: e.session })) : null;
+    guards.set(key, g);
+  }
+  return g ?? undefined;
 }
 
 type AnswerReason = string;

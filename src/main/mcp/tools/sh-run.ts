@@ -65,6 +65,10 @@ const outputSchema = {
   spool: z.string().optional().describe('how to read the raw output over MCP'),
   spool_ref: z.string().optional().describe('`mish raw <id>`: the same exact raw output on disk, readable from the CLI'),
   procs: z.string().describe('process-table digest ("[procs] …"), empty when nothing runs'),
+  policy: z
+    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
+    .optional()
+    .describe('refused by the policy engine: the decision, the rule that made it and why'),
   escalation: z
     .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
     .optional()
@@ -257,6 +261,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
     ...(r.id ? { spool: `sh_interact {id: "${r.id}", action: "read_raw"}` } : {}),
     ...(r.spoolRef ? { spool_ref: r.spoolRef } : {}),
     procs: digest,
+    ...(r.policy ? { policy: r.policy } : {}),
     ...(escalations.length ? { escalation: escalationData(escalations) as Out['escalation'] } : {}),
   } satisfies Out);
   void cmd;

@@ -3,6 +3,7 @@
  * ones over the system ssh client). A "default" session also appears on first use of sh_run.
  */
 import { z } from 'zod';
+import { decide } from '../../core/policy/index.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SessionInfo } from '../../core/session/types.js';
 import { reply, sessionNameArg, toolError, type McpDeps } from '../tool-kit.js';
@@ -43,6 +44,8 @@ const sessionSchema = z.object({
 const outputSchema = {
   action: z.string(),
   sessions: z.array(sessionSchema).describe('create/restart: the session; list: all sessions; close: empty.'),
+  refused: z.boolean().optional().describe('create: nothing was created — its env or ssh options would run what the policy does not allow'),
+  policy: z.object({ decision: z.string(), rule: z.string(), reason: z.string() }).optional().describe('refused: the policy decision, its rule and why'),
 };
 
 type SessionOut = z.infer<typeof sessionSchema>;
@@ -90,6 +93,27 @@ export function registerShSession(server: McpServer, deps: McpDeps): void {
         }
         case 'create': {
           if (args.ssh_args && !args.ssh) return toolError('ssh_args without ssh', 'pass ssh: "user@host" with them, or leave ssh_args out for a local session');
+          // The new shell's environment (PROMPT_COMMAND, BASH_ENV, LD_PRELOAD…) and ssh options (ProxyCommand) run
+          // commands too: the policy judges them as the line that would set them.
+          const policy = deps.policy?.();
+          if (policy) {
+            const q = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+            const lines = [
+              ...(args.env && Object.keys(args.env).length ? [`env ${Object.entries(args.env).map(([k, v]) => `${k}=${q(v)}`).join(' ')} true`] : []),
+              ...(args.ssh ? [`ssh ${(args.ssh_args ?? []).map(q).join(' ')} ${q(args.ssh)}`] : []),
+            ];
+            for (const l of lines) {
+              const d = decide(l, policy, { cwd: args.cwd, session: args.name });
+              if (d.decision !== 'allow' && d.decision !== 'confirm') {
+                return reply(`refused: the session's ${l.startsWith('env') ? 'environment' : 'ssh options'} would run what the policy does not allow; nothing was created\npolicy says ${d.decision} (rule ${d.rule}): ${d.reason}`, {
+                  action: 'create',
+                  sessions: [],
+                  refused: true,
+                  policy: { decision: d.decision, rule: d.rule, reason: d.reason },
+                });
+              }
+            }
+          }
           const created = await sessions.create({ name: args.name, shell: args.shell, cwd: args.cwd, env: args.env, ssh: args.ssh, ...(args.ssh_args ? { sshArgs: args.ssh_args } : {}) });
           if (!created.ok) {
             const next =

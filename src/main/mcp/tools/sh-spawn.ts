@@ -43,7 +43,11 @@ const inputSchema = {
 const outputSchema = {
   status: z.enum(['started', 'refused']).describe('refused: the router did not start it (dangerous, or an interactive program nobody could use in the background); the text says what to do instead'),
   category: z.string().optional().describe('refused: dangerous | interactive'),
-  dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched pattern ids'),
+  dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched policy rule ids'),
+  policy: z
+    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
+    .optional()
+    .describe('refused by the policy engine: the decision, the rule that made it and why'),
   escalation: z
     .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
     .optional()
@@ -103,8 +107,9 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       const sessionName = args.session ?? session?.name ?? 'default';
       const confirm = operatorConfirm(deps, { tool: 'sh_spawn', session: sessionName, cwd, extra, signal: extra.signal }, escalations);
       let cmd = args.cmd;
-      let verdict = deps.check(cmd, cwd);
-      for (let edits = 0; verdict.kind === 'dangerous' && verdict.matches && edits <= MAX_EDITS; edits++) {
+      let verdict = deps.check(cmd, cwd, sessionName);
+      // forbid is refused without a question: it never reaches an operator.
+      for (let edits = 0; verdict.kind === 'dangerous' && verdict.policy.decision !== 'forbid' && verdict.matches && edits <= MAX_EDITS; edits++) {
         const approvals = deps.operator?.approvalsFor(sessionName);
         if (approvals?.covers(verdict.matches)) break;
         const d = await confirm({ command: cmd, dangers: verdict.matches });
@@ -113,10 +118,10 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         if (d.kind === 'yes' || d.kind === 'always') break;
         if (d.kind === 'edit') {
           cmd = d.command;
-          verdict = deps.check(cmd, cwd);
+          verdict = deps.check(cmd, cwd, sessionName);
         }
       }
-      const approved = verdict.kind === 'dangerous' && (escalations.at(-1)?.outcome === 'approved' || escalations.at(-1)?.outcome === 'always' || !!(verdict.matches && deps.operator?.approvalsFor(sessionName).covers(verdict.matches)));
+      const approved = verdict.kind === 'dangerous' && verdict.policy.decision !== 'forbid' && (escalations.at(-1)?.outcome === 'approved' || escalations.at(-1)?.outcome === 'always' || !!(verdict.matches && deps.operator?.approvalsFor(sessionName).covers(verdict.matches)));
       if (verdict.kind === 'parse-error') return toolError(verdict.text, 'fix the command line at that position and call sh_spawn again');
       if ((verdict.kind === 'dangerous' && !approved) || (verdict.kind === 'interactive' && !verdict.drivable)) {
         const digest = deps.sessions.processes.digest();
@@ -124,7 +129,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         return reply(`${refusal}\n[not started · category ${verdict.kind}]${digest ? `\n${digest}` : ''}`, {
           status: 'refused',
           category: verdict.kind,
-          ...(verdict.kind === 'dangerous' ? { dangers: verdict.dangers } : { advice: verdict.advice }),
+          ...(verdict.kind === 'dangerous' ? { dangers: verdict.dangers, policy: verdict.policy } : { advice: verdict.advice }),
           procs: digest,
           ...(escalations.length ? { escalation: escalationData(escalations) as Out['escalation'] } : {}),
         } satisfies Out);

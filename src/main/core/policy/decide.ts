@@ -1,0 +1,181 @@
+/**
+ * The policy decision on one command line: pure (no file system, no process), cheap (it runs
+ * before every command), and failing closed. Every simple command the line would run is
+ * resolved (resolve.ts), judged by the policy's layers (built-in < user < project < env < CLI;
+ * a project file may only tighten), and the line gets its strictest command's decision with
+ * that rule's id and reason.
+ */
+import { parseCommandLine } from '../router/parse.js';
+import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
+import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
+
+export type { Verdict } from './rules.js';
+
+export type LayerName = 'builtin' | 'user' | 'project' | 'env' | 'cli';
+
+export interface PolicyLayer {
+  name: LayerName;
+  file: string;
+  rules: CompiledRule[];
+  default?: Verdict;
+}
+
+export interface Policy {
+  /** Lowest precedence first. */
+  layers: PolicyLayer[];
+  /** Malformed files: every decision is at least `ask` while any is listed (stricter, never looser). */
+  errors: PolicyError[];
+}
+
+export interface PolicyMatch {
+  rule: string;
+  decision: Verdict;
+  reason: string;
+  /** The simple command (source text) it is about. */
+  text: string;
+}
+
+export interface PolicyDecision {
+  decision: Verdict;
+  rule: string;
+  reason: string;
+  /** Every resolved simple command, as argv arrays (wrappers seen through). */
+  commands: string[][];
+  /** Every command or line finding above `allow`, strictest first. */
+  matches: PolicyMatch[];
+}
+
+export type DecideContext = MatchContext;
+
+/** Rule id of decisions held at `ask` because a policy file is malformed. */
+export const POLICY_ERROR_RULE = 'policy-file-error';
+
+const SECRET_PATH =
+  /(?:^|[\s@=<:,'"(])(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/root)\/\.(?:ssh(?:\/(?!config\b|known_hosts\b)(?![^\s'"]*\.pub\b)|\/?(?=$|[\s'"]))|gnupg\b|aws\/credentials|aws\b|kube\/config|docker\/config\.json|netrc|git-credentials|npmrc|pypirc|password-store|config\/gcloud|vault-token)|(?:^|[\s@=<:/'"])\.env(?:\.[\w-]+)?(?=$|[\s'")])|\/etc\/(?:shadow|gshadow|sudoers)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)\b|\.(?:pem|p12|pfx|kdbx)\b|\bprivate[_-]?key\b/;
+const ENV_DUMP = /\$\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x)\s*\)|`\s*(?:env|printenv)\s*`|\/proc\/(?:self|\d+|\$\$|\*)\/environ/;
+/** Option values that name a key for the tool's own use (client certs, identity files), not an upload. */
+const OWN_KEY_OPTIONS: Record<string, Set<string>> = {
+  curl: new Set(['--cert', '-E', '--key', '--cacert', '--capath', '--netrc-file', '-K', '--config', '--proxy-cert', '--proxy-key']),
+  ssh: new Set(['-i', '-F', '-o', '-S', '-E']),
+  scp: new Set(['-i', '-F', '-o', '-S']),
+  sftp: new Set(['-i', '-F', '-o', '-S']),
+  rsync: new Set(['-e', '--rsh']),
+  openssl: new Set(['-key', '-cert', '-CAfile', '-in']),
+};
+
+/** Secrets or the environment leaving over the network. */
+function exfiltration(c: ResolvedCommand): string | undefined {
+  if (!NETWORK_TOOLS.has(c.name)) return undefined;
+  const args = c.argv.slice(1);
+  const considered: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (OWN_KEY_OPTIONS[c.name]?.has(args[i])) {
+      i++;
+      continue;
+    }
+    if (/^--(?:cert|key|cacert|identity|private-key)=/.test(args[i])) continue;
+    considered.push(args[i]);
+  }
+  if (c.name === 'scp' || c.name === 'rsync' || c.name === 'sftp') {
+    const pos = positionalArgs(considered);
+    const remote = pos.some((p) => /^[^/\s]*:/.test(p));
+    if (remote && pos.some((p) => !/^[^/\s]*:/.test(p) && SECRET_PATH.test(` ${p}`))) return 'secret-upload';
+  } else if (c.name !== 'ssh') {
+    if (considered.some((a) => SECRET_PATH.test(` ${a}`))) return 'secret-upload';
+  }
+  if (considered.some((a) => ENV_DUMP.test(a))) return 'env-upload';
+  if (c.redirects.some((r) => (r.op === '<' || r.op === '<>') && SECRET_PATH.test(` ${r.target}`))) return 'secret-upload';
+  for (const u of c.upstream) {
+    if (u.argv.slice(1).some((a) => SECRET_PATH.test(` ${a}`)) || u.redirects.some((r) => r.op === '<' && SECRET_PATH.test(` ${r.target}`))) return 'secret-upload';
+    if ((u.name === 'env' || u.name === 'printenv') && u.argv.length === 1) return 'env-upload';
+    if (u.argv.some((a) => /^--export-secret-(?:sub)?keys\b/.test(a))) return 'secret-upload';
+    if ((u.name === 'set' || u.name === 'export' || u.name === 'declare') && u.argv.length <= 2) return 'env-upload';
+    if (u.argv.some((a) => ENV_DUMP.test(a) || /\/proc\/(?:self|\d+)\/environ/.test(a))) return 'env-upload';
+  }
+  return undefined;
+}
+
+interface Item {
+  text: string;
+  argv?: string[];
+  decision: Verdict;
+  rule: string;
+  reason: string;
+  explicit: boolean;
+}
+
+function judge(cmd: ResolvedCommand, policy: Policy, ctx: MatchContext): Item {
+  const view = viewOf(cmd);
+  let best: { rule: CompiledRule; layer: LayerName } | undefined;
+  for (const layer of policy.layers) {
+    let top: CompiledRule | undefined;
+    for (const r of layer.rules) if (ruleMatches(r, view, ctx) && (!top || RANK[r.decision] > RANK[top.decision])) top = r;
+    if (!top) continue;
+    // A project file lives in the repository the agent works in: it may tighten, never loosen.
+    if (layer.name === 'project' && best && RANK[top.decision] < RANK[best.rule.decision]) continue;
+    best = { rule: top, layer: layer.name };
+  }
+  if (best) return { text: cmd.text, argv: cmd.argv, decision: best.rule.decision, rule: best.rule.id, reason: best.rule.reason, explicit: true };
+  const d = defaultDecision(policy);
+  return { text: cmd.text, argv: cmd.argv, decision: d.decision, rule: d.rule, reason: d.reason, explicit: false };
+}
+
+function defaultDecision(policy: Policy): { decision: Verdict; rule: string; reason: string } {
+  let d: Verdict = 'allow';
+  let from = 'built-in';
+  for (const l of policy.layers) {
+    if (!l.default) continue;
+    if (l.name === 'project' && RANK[l.default] < RANK[d]) continue;
+    d = l.default;
+    from = l.file;
+  }
+  return { decision: d, rule: 'default', reason: d === 'allow' ? 'no policy rule matched' : `no policy rule matched; the default decision is ${d} (${from})` };
+}
+
+/** The policy's decision on a command line. Never throws; a line it cannot read is never allowed. */
+export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
+  const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
+  let items: Item[];
+  let commands: string[][] = [];
+  try {
+    const resolution = resolveLine(line, ctx.cwd);
+    const top = parseCommandLine(line);
+    if (!top.ok && !resolution.lineFacts.some((f) => f.fact === 'parse-error')) resolution.lineFacts.push({ fact: 'parse-error', text: `${top.error.message} (line ${top.error.line}, column ${top.error.column})` });
+    for (const c of resolution.commands) {
+      const f = exfiltration(c);
+      if (f) c.facts.add(f);
+    }
+    commands = resolution.commands.filter((c) => c.argv.length > 0).map((c) => c.argv);
+    items = resolution.commands.map((c) => judge(c, policy, ctx));
+    for (const f of resolution.lineFacts) {
+      const pseudo: ResolvedCommand = { argv: [], literal: [], glob: [], name: '', text: f.text, via: [], redirects: [], pipedFrom: [], pipedTo: [], upstream: [], sql: [], facts: new Set([f.fact]) };
+      const it = judge(pseudo, policy, ctx);
+      // A line finding no rule names still fails closed.
+      items.push(it.explicit ? it : { text: f.text, decision: 'ask', rule: f.fact, reason: `cannot be checked statically (${f.fact})`, explicit: true });
+    }
+  } catch (e) {
+    items = [{ text: line, decision: 'ask', rule: 'policy-internal-error', reason: `the policy check failed (${(e as Error).message}); a human must decide`, explicit: true }];
+  }
+  if (policy.errors.length) {
+    const e = policy.errors[0];
+    items.push({ text: line, decision: 'ask', rule: POLICY_ERROR_RULE, reason: `policy file is malformed (${e.file}${e.line ? `:${e.line}` : ''}${e.rule ? `, rule "${e.rule}"` : ''}: ${e.message}); decisions are held at ask until it is fixed`, explicit: true });
+  }
+  const sorted = [...items].sort((a, b) => RANK[b.decision] - RANK[a.decision]);
+  const worst = sorted[0];
+  const matches: PolicyMatch[] = [];
+  const seen = new Set<string>();
+  for (const it of sorted) {
+    if (it.decision === 'allow') continue;
+    const key = `${it.rule}\u0000${it.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    matches.push({ rule: it.rule, decision: it.decision, reason: it.reason, text: it.text });
+  }
+  if (!worst) {
+    const d = defaultDecision(policy);
+    return { ...d, commands, matches };
+  }
+  // An allow is reported by the rule that allowed it, if one did.
+  const shown = worst.decision === 'allow' ? (items.find((i) => i.explicit) ?? worst) : worst;
+  return { decision: worst.decision, rule: shown.rule, reason: shown.reason, commands, matches };
+}
