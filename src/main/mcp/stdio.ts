@@ -10,6 +10,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { FrameReader } from '../operator/framing.js';
 
 /** Largest accepted message; a longer line is discarded (and answered with an error) instead of buffered forever. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -26,10 +27,6 @@ export class RobustStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private chunks: Buffer[] = [];
-  private buffered = 0;
-  /** Inside an oversize line: drop bytes until the next newline. */
-  private discarding = false;
   private closed = false;
   /** Set once a successful response to `initialize` went out: the MCP lifecycle has begun. */
   private initialized = false;
@@ -44,33 +41,14 @@ export class RobustStdioTransport implements Transport {
     private readonly stdout: Writable = process.stdout,
   ) {}
 
-  private readonly onData = (chunk: Buffer) => {
-    let start = 0;
-    for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
-      const piece = chunk.subarray(start, nl);
-      start = nl + 1;
-      if (this.discarding) {
-        this.discarding = false;
-        this.chunks = [];
-        this.buffered = 0;
-        continue;
-      }
-      const line = this.buffered ? Buffer.concat([...this.chunks, piece]) : piece;
-      this.chunks = [];
-      this.buffered = 0;
-      this.handleLine(line.toString('utf8').replace(/\r$/, ''));
-    }
-    const rest = chunk.subarray(start);
-    if (rest.length === 0 || this.discarding) return;
-    this.chunks.push(Buffer.from(rest));
-    this.buffered += rest.length;
-    if (this.buffered > MAX_MESSAGE_BYTES) {
-      this.chunks = [];
-      this.buffered = 0;
-      this.discarding = true;
-      this.sendError(null, INVALID_REQUEST, `message larger than ${MAX_MESSAGE_BYTES} bytes discarded`);
-    }
-  };
+  /** Lines of stdin; a line longer than MAX_MESSAGE_BYTES is discarded (and answered with an error) instead of buffered forever. */
+  private readonly reader = new FrameReader(
+    (line) => this.handleLine(line.replace(/\r$/, '')),
+    () => this.sendError(null, INVALID_REQUEST, `message larger than ${MAX_MESSAGE_BYTES} bytes discarded`),
+    MAX_MESSAGE_BYTES,
+  );
+
+  private readonly onData = (chunk: Buffer) => this.reader.push(chunk);
 
   private readonly onEnd = () => void this.close();
   private readonly onStreamError = (error: Error) => {
@@ -139,7 +117,6 @@ export class RobustStdioTransport implements Transport {
     this.stdin.off('end', this.onEnd);
     this.stdin.off('error', this.onStreamError);
     this.stdin.pause();
-    this.chunks = [];
     // Nothing more will drain: whoever waits on a queued line is released.
     for (const q of this.queue.splice(0)) q.done();
     this.onclose?.();

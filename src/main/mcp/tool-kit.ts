@@ -116,6 +116,17 @@ export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** A session name as every tool takes it (it appears in replies and ids: keep it one plain word). */
 export const sessionNameArg = () => z.string().min(1).max(64).regex(/^[\w.-]+$/, 'session names: letters, digits, _ . - only');
 
+/** A policy decision in a reply's structuredContent (sh_run, sh_spawn, sh_interact). */
+export const policyOutput = () =>
+  z.object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() }).optional();
+
+/** What became of a line sent to an operator, in a reply's structuredContent (sh_run, sh_spawn). */
+export const escalationOutput = () =>
+  z
+    .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
+    .optional()
+    .describe('a dangerous line went to an operator: approval id, outcome (approved | always | edited | denied | timeout | operator-gone | no-operator | cancelled), the rule and why, who decided, the edited command');
+
 /** The budget for one reply's text. */
 export const MAX_REPLY_TOKENS = 20_000;
 /** Room kept below the budget for what follows the capped body (meta line, [procs] digest, marker). */

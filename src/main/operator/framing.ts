@@ -1,9 +1,10 @@
 /**
- * Newline-delimited JSON framing of the operator wire over a byte stream (a Unix socket).
+ * Newline-delimited framing over a byte stream: the operator wire (a Unix socket) and MCP over
+ * stdio both read one JSON message a line.
  */
 import { MAX_FRAME_BYTES } from '../../shared/operator-wire.js';
 
-/** Splits a byte stream into lines (frames); a line over MAX_FRAME_BYTES is dropped and reported. */
+/** Splits a byte stream into lines (frames); a line over `maxBytes` is dropped and reported. */
 export class FrameReader {
   private parts: Buffer[] = [];
   private size = 0;
@@ -12,6 +13,7 @@ export class FrameReader {
   constructor(
     private readonly onLine: (line: string) => void,
     private readonly onOversize: () => void = () => {},
+    private readonly maxBytes: number = MAX_FRAME_BYTES,
   ) {}
 
   push(chunk: Buffer): void {
@@ -34,7 +36,7 @@ export class FrameReader {
     if (!rest.length || this.discarding) return;
     this.parts.push(Buffer.from(rest));
     this.size += rest.length;
-    if (this.size > MAX_FRAME_BYTES) {
+    if (this.size > this.maxBytes) {
       this.parts = [];
       this.size = 0;
       this.discarding = true;

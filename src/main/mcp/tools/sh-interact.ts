@@ -11,7 +11,7 @@ import { isKeyName } from '../../core/process/keys.js';
 import { isShellCommand, ShellInputGuard } from '../../core/policy/index.js';
 import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
-import { capReply, countLines, describeEntry, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, policyOutput, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
 /** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
 const DEFAULT_ANSWER_WAIT_S = 5;
@@ -86,10 +86,7 @@ const outputSchema = {
   cwd: z.string().optional().describe("a finished backgrounded sh_run: the session's cwd after it"),
   procs: z.string(),
   refused: z.boolean().optional().describe('send/keys: nothing was sent — the line it would submit to this shell is not allowed by policy'),
-  policy: z
-    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
-    .optional()
-    .describe('refused: the policy decision on the submitted line, its rule and why'),
+  policy: policyOutput().describe('refused: the policy decision on the submitted line, its rule and why'),
   handoff: z.string().optional().describe('the live operator handoff of this process (`mish attach <id>`)'),
   handoffs: z.array(z.string()).optional().describe('credential-blind summaries of finished operator handoffs: what prompt, how long, outcome — never what was typed'),
 };

@@ -11,7 +11,7 @@ import { isDirectory } from '../../core/fs/tolerant-fs.js';
 import type { WaitingForInput } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
 import { approvalNote, escalationData, operatorConfirm, type EscalationRecord } from '../escalation.js';
-import { capReply, countLines, describeEntry, readLastLines, readsStdinAdvice, reply, runFooter, sessionNameArg, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, escalationOutput, policyOutput, readLastLines, readsStdinAdvice, reply, runFooter, secondsToMs, sessionNameArg, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
 const DEFAULT_TIMEOUT_S = 50;
@@ -65,14 +65,8 @@ const outputSchema = {
   spool: z.string().optional().describe('how to read the raw output over MCP'),
   spool_ref: z.string().optional().describe('`mish raw <id>`: the same exact raw output on disk, readable from the CLI'),
   procs: z.string().describe('process-table digest ("[procs] …"), empty when nothing runs'),
-  policy: z
-    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
-    .optional()
-    .describe('refused by the policy engine: the decision, the rule that made it and why'),
-  escalation: z
-    .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
-    .optional()
-    .describe('a dangerous line went to an operator: approval id, outcome (approved | always | edited | denied | timeout | operator-gone | no-operator | cancelled), the rule and why, who decided, the edited command'),
+  policy: policyOutput().describe('refused by the policy engine: the decision, the rule that made it and why'),
+  escalation: escalationOutput(),
   handoff: z.string().optional().describe('a secret prompt was handed to a human operator: the handoff id (`mish attach <id>`)'),
 };
 

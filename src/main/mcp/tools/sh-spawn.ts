@@ -9,7 +9,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SpawnEnvSource, WaitForResult } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
 import { approvalNote, escalationData, operatorConfirm, type EscalationRecord } from '../escalation.js';
-import { capReply, describeEntry, readLastLines, readsStdinAdvice, regexArg, reply, sessionNameArg, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
+import { capReply, describeEntry, escalationOutput, policyOutput, readLastLines, readsStdinAdvice, regexArg, reply, secondsToMs, sessionNameArg, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
 
 /** Default wait_for timeout: below the 60 s default request timeout of the official SDK client. */
 const DEFAULT_WAIT_S = 30;
@@ -44,14 +44,8 @@ const outputSchema = {
   status: z.enum(['started', 'refused']).describe('refused: the router did not start it (dangerous, or an interactive program nobody could use in the background); the text says what to do instead'),
   category: z.string().optional().describe('refused: dangerous | interactive'),
   dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched policy rule ids'),
-  policy: z
-    .object({ decision: z.string().describe('ask | operator | forbid'), rule: z.string().describe('the policy rule id'), reason: z.string() })
-    .optional()
-    .describe('refused by the policy engine: the decision, the rule that made it and why'),
-  escalation: z
-    .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
-    .optional()
-    .describe('a dangerous line went to an operator: approval id, outcome, rule, why, who decided, the edited command'),
+  policy: policyOutput().describe('refused by the policy engine: the decision, the rule that made it and why'),
+  escalation: escalationOutput(),
   handoff: z.string().optional().describe('it asks for a secret and was handed to a human operator: the handoff id (`mish attach <id>`)'),
   advice: z.string().optional().describe('refused as interactive: the non-interactive way to do it'),
   id: z.string().optional().describe('absent when refused'),
