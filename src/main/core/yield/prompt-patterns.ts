@@ -19,6 +19,12 @@ export const PROMPT_PATTERNS: { name: string; re: RegExp; secret?: boolean }[] =
   { name: 'repl', re: /^(?:mysql|psql|sqlite|irb\([^)]*\)|\w+)[>#]\s?$/ },
 ];
 
+/** Is this prompt a yes/no question (`[Y/n]`, `(yes/no)`)? What a policy `confirm` rule may answer. */
+export function isYesNoPrompt(prompt: string): boolean {
+  const p = stripAnsi(prompt).trimEnd();
+  return PROMPT_PATTERNS.some((x) => (x.name === 'yes-no' || x.name === 'yes-no-fingerprint') && x.re.test(p));
+}
+
 /** CSI / OSC / other escape sequences, removed before matching (colour must not hide a prompt). */
 const ANSI_RE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isDirectory } from '../../core/fs/tolerant-fs.js';
 import type { WaitingForInput } from '../../core/session/types.js';
-import { stripAnsi } from '../../core/yield/prompt-patterns.js';
+import { isYesNoPrompt, stripAnsi } from '../../core/yield/prompt-patterns.js';
+import { decide } from '../../core/policy/index.js';
 import { approvalNote, escalationData, operatorConfirm, type EscalationRecord } from '../escalation.js';
 import { capReply, countLines, describeEntry, escalationOutput, policyOutput, readLastLines, readsStdinAdvice, reply, runFooter, secondsToMs, sessionNameArg, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
@@ -137,8 +138,16 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
       if (extra.signal.aborted) onCancel();
       extra.signal.addEventListener('abort', onCancel, { once: true });
       let becameSecret: () => void = () => {};
+      // Policy `confirm`: the line may have its yes/no questions answered "y" (never a secret prompt), up to MAX_AUTO_CONFIRMS.
+      const confirmRule = autoConfirmRule(deps, args.cmd, cwd ?? target?.cwd, sessionName);
+      const autoAnswered: string[] = [];
       const unsubscribe = deps.sessions.subscribe((ev) => {
         if (ev.type === 'waiting-for-input' && id !== undefined && ev.source.id === id) {
+          if (confirmRule && !ev.waiting.secret && isYesNoPrompt(ev.waiting.prompt) && autoAnswered.length < MAX_AUTO_CONFIRMS) {
+            autoAnswered.push(ev.waiting.prompt);
+            deps.sessions.process(id)?.send('y\n');
+            return;
+          }
           waiting = ev.waiting;
           if (waiting.secret) becameSecret();
           wake('waiting');
@@ -180,7 +189,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
             armTimeout();
           }),
         ]);
-        if (outcome.kind === 'done') return finished(deps, outcome.r, args.cmd, escalations);
+        if (outcome.kind === 'done') return finished(deps, outcome.r, args.cmd, escalations, { rule: confirmRule ?? '', prompts: autoAnswered });
         if (outcome.kind === 'cancelled') {
           const r = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CANCEL_REPORT_MS).unref())]).catch(() => undefined);
           const text = `cancelled: \`${truncate(args.cmd, 200)}\` was interrupted${r ? ` (exit ${r.exitCode ?? '?'})` : ''}`;
@@ -215,7 +224,18 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
   );
 }
 
-function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations: EscalationRecord[] = []) {
+/** Yes/no questions one command may have answered by a `confirm` rule: a loop asking forever is handed back to the agent. */
+const MAX_AUTO_CONFIRMS = 5;
+
+/** The rule id when the policy says `confirm` for this line. */
+function autoConfirmRule(deps: McpDeps, cmd: string, cwd: string | undefined, session: string): string | undefined {
+  const policy = deps.policy?.();
+  if (!policy) return undefined;
+  const d = decide(cmd, policy, { cwd, session });
+  return d.decision === 'confirm' ? d.rule : undefined;
+}
+
+function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations: EscalationRecord[] = [], autoConfirmed: { rule: string; prompts: string[] } = { rule: '', prompts: [] }) {
   if (r.category === 'parse-error') {
     // Nothing ran and nothing could: a failed call. The router's text names line and column with a caret excerpt.
     const fish = deps.sessions.list().find((x) => x.name === r.session)?.kind === 'fish';
@@ -228,6 +248,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
   const notes: string[] = [];
   const approved = approvalNote(escalations);
   if (approved) notes.unshift(approved);
+  for (const p of autoConfirmed.prompts) notes.push(`[answered "y" to ${JSON.stringify(truncate(p, 120))} (policy rule ${autoConfirmed.rule}: confirm)]`);
   if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}]`);
   if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
   const status = r.refused ? 'refused' : 'exited';
