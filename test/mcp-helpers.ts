@@ -36,7 +36,9 @@ export function serveCommand(args: string[] = []): { command: string; args: stri
  * never in the developer's own (an inherited XDG_STATE_HOME would otherwise win over HOME).
  */
 export function homeEnv(home: string, env: Record<string, string> = {}): Record<string, string> {
-  return { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), ...env };
+  // MISH_OPERATOR_DIR: the server's operator socket stays in the temp HOME, so a developer's own
+  // `mish approvals` never sees (or decides) a test's escalations.
+  return { ...(process.env as Record<string, string>), HOME: home, MISH_HOME: path.join(home, '.mish'), XDG_STATE_HOME: path.join(home, '.state'), MISH_OPERATOR_DIR: path.join(home, '.mish-run'), ...env };
 }
 
 let distServe: boolean | undefined;

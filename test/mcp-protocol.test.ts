@@ -207,7 +207,9 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
       // The same warning and refusal text in both tools.
       const warning = (t: string) => t.split('\n').filter((l) => l.startsWith('⚠') || l.startsWith('  - ') || l.startsWith('refused:'));
       expect(warning(spawned.text)).toEqual(warning(ran.text));
-      expect(spawned.text).toContain('refused: dangerous commands need an operator decision');
+      // No operator is attached to this server: both tools refuse with the rule and why (issue 10 point 4).
+      expect(spawned.text).toContain('refused: no operator is attached to approve it; nothing was run');
+      expect(spawned.data.escalation).toMatchObject({ outcome: 'no-operator', rule: expect.any(String) });
     }
     const vim = await call(s.client, 'sh_spawn', { cmd: 'vim notes.txt' });
     expect(vim.data).toMatchObject({ status: 'refused', category: 'interactive' });

@@ -172,16 +172,18 @@ describe('mish serve tools', () => {
     expect(k.data.procs).toMatch(/ended: .*tbl\(killed/);
   });
 
-  it('a secret prompt is reported as such and its answer is never echoed', async () => {
+  it('a secret prompt is reported as such and handed to a human: the agent cannot answer it (issue 10: credential-blind handoff)', async () => {
     const r = await call(s.client, 'sh_run', { cmd: 'read -s -p "Password: " pw; echo; echo "length ${#pw}"', session: 'secret', timeout: 20 });
     expect(r.data.status).toBe('waiting-for-input');
     expect(r.data.waiting_for_input).toEqual({ prompt: 'Password:', secret: true });
-    expect(r.text).toMatch(/asks for a secret .*do not guess/);
+    expect(r.data.handoff).toMatch(/^h_/);
+    expect(r.text).toMatch(/asks for a secret .*only a human may type/);
     expect(r.data.procs).toContain('(secret)');
-    await call(s.client, 'sh_interact', { id: r.data.id, action: 'send', text: 'hunter2\n' });
-    const done = await call(s.client, 'sh_interact', { id: r.data.id, action: 'status', wait: 10 });
-    expect(done.text).toContain('length 7');
-    expect(done.text).not.toContain('hunter2');
+    const sent = await call(s.client, 'sh_interact', { id: r.data.id, action: 'send', text: 'hunter2\n' });
+    expect(sent.result.isError).toBe(true);
+    expect(sent.text).toContain('an operator has this session');
+    const k = await call(s.client, 'sh_interact', { id: r.data.id, action: 'kill' });
+    expect(k.data.state).toBe('killed');
     const raw = await call(s.client, 'sh_interact', { id: r.data.id, action: 'read_raw' });
     expect(raw.text).not.toContain('hunter2');
   });

@@ -14,6 +14,8 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish serve [--http [HOST:]PORT]        MCP server for agents (stdio, or HTTP on loopback)
        mish console [--web] [--port N]        operator console (Electron, or a browser page)
        mish raw <id>                          print the exact raw output of an earlier run
+       mish approvals [--json]                decide agents' dangerous commands (operator)
+       mish attach <handoff-id>               type an agent's password prompt for it, blind to it
        mish help | --help | --version
 
 Condensing never drops an error, a warning with its location, a failing test, a summary
@@ -47,6 +49,8 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   raw: (argv) => runRaw(argv),
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
+  approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
+  attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
   help: () => {
     process.stdout.write(MAIN_HELP);
     return 0;

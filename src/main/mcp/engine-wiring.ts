@@ -22,6 +22,7 @@ import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
 import { withCutReadHint } from './passthrough-reply.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
+import { OperatorHost, type OperatorAuditEvent } from '../operator/operator-host.js';
 
 /** How often the squasher's timers run while a command streams (partial-line prompt detection needs ~100 ms resolution). */
 const SQUASH_TICK_MS = 100;
@@ -41,7 +42,13 @@ function packageVersion(): string {
   return '0.0.0';
 }
 
-export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps & { dispose(): Promise<void> }> {
+export interface EngineOptions {
+  /** Operator audit events (approvals, handoffs); the lead wires it to core/audit. */
+  onAudit?: (event: OperatorAuditEvent) => void;
+  transport?: 'stdio' | 'http';
+}
+
+export async function makeEngineDeps(log: (m: string) => void, options: EngineOptions = {}): Promise<McpDeps & { dispose(): Promise<void> }> {
   // Every session command and background process is spooled to disk ($MISH_SPOOL_DIR or the XDG
   // state dir, the same place `mish raw <id>` reads), so read_raw is exact beyond any memory bound.
   const spool = new SpoolStore();
@@ -49,10 +56,12 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
   const grammars = new GrammarRegistry({ onError: (e) => log(`grammar: ${formatGrammarError(e)}`) });
   const detect = (argv: string[], cwd: string) => detectTool(argv, grammars.snapshot(cwd));
   const meta = loadRouterMeta();
+  const version = packageVersion();
+  const operator = new OperatorHost({ sessions, version, cwd: process.cwd(), transport: options.transport, onAudit: options.onAudit, log });
   let route: RouteCommand;
   let check: CheckCommand;
   if (meta.ok) {
-    route = routeInSession(sessions, meta.meta, detect);
+    route = routeInSession(sessions, meta.meta, detect, operator);
     check = checkWithRouter(meta.meta, detect);
   } else {
     // The built-in category tables are broken (a packaging error): condense everything rather than refuse to serve.
@@ -66,9 +75,13 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
     check,
     condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
     runs: new BackgroundRuns(),
-    version: packageVersion(),
+    version,
     log,
-    dispose: () => sessions.dispose(),
+    operator,
+    dispose: async () => {
+      operator.dispose();
+      await sessions.dispose();
+    },
   };
 }
 
@@ -77,7 +90,7 @@ export async function makeEngineDeps(log: (m: string) => void): Promise<McpDeps 
  * The adapter records what only the session knows (process-table id, cwd after the command,
  * whether the shell ended or was restarted) and counts raw lines.
  */
-export function routeInSession(sessions: SessionManager, meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined): RouteCommand {
+export function routeInSession(sessions: SessionManager, meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined, operator?: OperatorHost): RouteCommand {
   return async (request) => {
     const sessionName = request.session ?? 'default';
     // list(), not get(): get() would quietly replace an ended shell, and run() must see that to report it.
@@ -109,6 +122,8 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
           onData: (chunk) => {
             for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) newlines++;
             if (chunk.length) trailing = chunk[chunk.length - 1] !== 0x0a;
+            // Output shown while an operator holds the command (a handoff) is the operator's, never the agent's.
+            if (commandId !== undefined && operator?.withheld(commandId)) return;
             onData(chunk);
           },
         });
@@ -119,7 +134,17 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const onEvent = (ev: SquashEvent) => {
       if (ev.type === 'hazard') publishCondensed([ev.hazard.text, ...ev.hazard.context], false);
     };
-    const r = await route(request.command, { mode: 'mcp', executor, meta, detect: (argv) => detect(argv, cwd), cwd, signal: request.signal, onEvent });
+    const r = await route(request.command, {
+      mode: 'mcp',
+      executor,
+      meta,
+      detect: (argv) => detect(argv, cwd),
+      cwd,
+      signal: request.signal,
+      onEvent,
+      ...(request.confirm ? { confirm: request.confirm } : {}),
+      ...(operator ? { approvals: operator.approvalsFor(sessionName) } : {}),
+    });
     const rawLines = newlines + (trailing ? 1 : 0);
     const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
     let text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
@@ -140,6 +165,20 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       ...(last?.shellExited ? { shellExited: true } : {}),
       ...(last?.freshShell ? { freshShell: last.freshShell } : {}),
     };
+    operator?.reportCommand({
+      session: base.session,
+      ...(base.id ? { commandId: base.id } : {}),
+      command: request.command,
+      category: r.kind === 'ran' ? r.category : r.kind === 'refused' ? r.category : 'parse-error',
+      exitCode: r.kind === 'ran' ? r.exitCode : null,
+      durationMs: base.durationMs,
+      rawLines,
+      ...(base.id ? { rawBytes: sessions.processes.get(base.id)?.rawBytes ?? 0 } : {}),
+      shownLines: base.shownLines,
+      agentText: operator.known.mask(text),
+      ...(r.kind !== 'ran' ? { refused: true } : {}),
+      ...(spoolRef ? { spoolRef } : {}),
+    });
     if (r.kind === 'ran') return { ...base, exitCode: r.exitCode, category: r.category };
     if (r.kind === 'refused') return { ...base, exitCode: null, category: r.category, refused: true };
     return { ...base, exitCode: null, category: 'parse-error', refused: true };
@@ -233,6 +272,7 @@ export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: 
       return {
         kind: 'dangerous',
         dangers: plan.dangers.map((d) => d.id),
+        matches: plan.dangers,
         text: `${dangerWarning(command, plan.dangers)}\nrefused: dangerous commands need an operator decision (policy engine)`,
       };
     }

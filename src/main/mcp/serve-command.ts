@@ -13,6 +13,7 @@ import { generateToken, parseHostPort, startHttp } from './http.js';
 import type { McpDeps } from './tool-kit.js';
 import { becomeChildSubreaper } from '../platform/child-subreaper.js';
 import { descendantsOf } from '../core/yield/linux-probe.js';
+import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 
 export const SERVE_HELP = `usage: mish serve [--http [HOST:]PORT] [--token TOKEN | --no-auth]
 
@@ -25,6 +26,10 @@ Run the mish MCP server (tools sh_run, sh_spawn, sh_interact, sh_session, sh_hel
                       random one printed to stderr)
   --no-auth           accept HTTP requests without a token (loopback only still applies)
   -h, --help          show this help
+
+Operators reach this server through a private socket ($XDG_RUNTIME_DIR/mish/servers/<pid>.sock,
+else ~/.local/state/mish/run/servers/; MISH_OPERATOR_DIR overrides): \`mish approvals\` decides
+dangerous commands, \`mish attach <handoff-id>\` types a password prompt for the agent.
 
 Register with Claude Code:  claude mcp add mish -- mish serve
 `;
@@ -116,11 +121,31 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     return 0;
   }
   protectStdout();
-  // Orphans of what we start become our children, so shutdown finds them by ancestry (ownedProcessesEnd).
+  // Orphans of what we start become our children, so shutdown finds them by ancestry (endDescendants).
   const subreaper = (options.subreaper ?? options.exitProcess !== false) ? await becomeChildSubreaper() : undefined;
   if (subreaper && !subreaper.ok) log(`not a child subreaper (${subreaper.why}): processes that drop MISH_OWNER and leave with setsid can outlive the server`);
-  const makeDeps = options.makeDeps ?? (await import('./engine-wiring.js')).makeEngineDeps;
+  const transportKind = args.http ? 'http' : 'stdio';
+  const makeDeps = options.makeDeps ?? (async (l: (m: string) => void) => (await import('./engine-wiring.js')).makeEngineDeps(l, { transport: transportKind }));
   const deps = await makeDeps(log);
+  // Operators (console, `mish approvals`, `mish attach`) reach this server over a private
+  // socket. Best effort: without it the agent is served all the same (escalations are refused).
+  let operatorSocket: OperatorSocket | undefined;
+  if (deps.operator && process.env.MISH_NO_OPERATOR_SOCKET !== '1') {
+    const started = await startOperatorSocket(deps.operator, { log });
+    if (started.ok) operatorSocket = started.socket;
+    else log(`operator socket unavailable (${started.error}); escalations will be refused`);
+  }
+  const disposeAll = async () => {
+    await operatorSocket?.close().catch(() => {});
+    await deps.dispose();
+  };
+  const operator = deps.operator;
+  const newServer = () => {
+    const server = createServer(deps);
+    // The operator sees which agent runs this server (clientInfo of MCP initialize).
+    server.server.oninitialized = () => operator?.setMcpClient(server.server.getClientVersion());
+    return server;
+  };
 
   let resolveExit: (code: number) => void = () => {};
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
@@ -132,7 +157,7 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     if (process.env.MISH_DEBUG) log(`shutting down (${why})`);
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
     const ownedEnd = subreaper?.ok ? endDescendants : async () => {};
-    await Promise.race([Promise.allSettled([closeTransport(), deps.dispose()]).then(ownedEnd), deadline]);
+    await Promise.race([Promise.allSettled([closeTransport(), disposeAll()]).then(ownedEnd), deadline]);
     if (subreaper?.ok) {
       subreaper.dispose();
       // Past the deadline nothing gets more grace: whatever is still below us is killed now.
@@ -153,17 +178,17 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     // An empty MISH_TOKEN counts as unset: an empty bearer token would be no protection at all.
     const envToken = process.env.MISH_TOKEN || undefined;
     const token = args.noAuth ? null : (args.token ?? envToken ?? generateToken());
-    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer: () => createServer(deps), log });
+    const started = await startHttp({ host: args.http.host, port: args.http.port, token, newServer, log });
     if (!started.ok) {
       stderr.write(`mish serve: ${started.error.message}\n`);
-      await deps.dispose();
+      await disposeAll();
       return 2;
     }
     closeTransport = () => started.value.close();
     const tokenNote = token === null ? 'no auth (--no-auth)' : args.token || envToken ? 'bearer token from --token/MISH_TOKEN' : `bearer token ${token}`;
     log(`listening on ${started.value.url} (${tokenNote})`);
   } else {
-    const server = createServer(deps);
+    const server = newServer();
     const transport = new RobustStdioTransport(process.stdin, process.stdout);
     transport.onclose = () => void shutdown('stdin closed', 0);
     transport.onerror = (e) => {

@@ -8,6 +8,9 @@ import type { CallToolResult, ServerNotification, ServerRequest } from '@modelco
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ProcessControl, ProcessEntry, SessionManager, SpoolReadResult } from '../core/session/types.js';
 import type { BackgroundRuns } from './background-runs.js';
+import type { OperatorHost } from '../operator/operator-host.js';
+import type { ConfirmFn } from '../core/handlers/dangerous.js';
+import type { DangerMatch } from '../core/router/categorize.js';
 
 /**
  * Runs one command line through the category router in a session and renders the reply text.
@@ -23,6 +26,8 @@ export interface RouteCommandRequest {
   signal?: AbortSignal;
   /** Fires with the process-table id of the session command before it is written to the shell. */
   onStart?: (id: string) => void;
+  /** Asks an operator about a dangerous line (escalation.ts); without it dangerous lines are refused. */
+  confirm?: ConfirmFn;
 }
 
 export interface RouteCommandResult {
@@ -58,7 +63,7 @@ export type CommandVerdict =
   /** `text`: the error with line, column and a caret excerpt; nothing may run. */
   | { kind: 'parse-error'; text: string; line: number; column: number }
   /** `text`: sh_run's refusal (the warning with every matched pattern). */
-  | { kind: 'dangerous'; text: string; dangers: string[] }
+  | { kind: 'dangerous'; text: string; dangers: string[]; /** The matches themselves (for the operator's approval request). */ matches?: DangerMatch[] }
   /**
    * An interactive program. `drivable`: the router itself advises running it in the
    * background and driving it with sh_interact (ssh, tools with no one-shot form); otherwise
@@ -85,6 +90,11 @@ export interface McpDeps {
   version: string;
   /** Diagnostics; stderr in `mish serve` (stdout is the protocol). */
   log: (message: string) => void;
+  /**
+   * The operator side (approvals, handoffs, known secrets, the wire's events); absent in
+   * embeddings without operators: escalations are then refused, secret prompts not handed off.
+   */
+  operator?: OperatorHost;
 }
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

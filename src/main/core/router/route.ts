@@ -38,7 +38,7 @@ export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   color?: boolean;
   /** CLI: the terminal interactive commands get. Without it, interactive lines are refused. */
   terminal?: TerminalPort;
-  /** CLI: ask the human about a dangerous line. Without it, dangerous lines are refused. */
+  /** Ask a human about a dangerous line (CLI: the terminal; MCP: an attached operator). Without it, dangerous lines are refused. */
   confirm?: ConfirmFn;
   approvals?: SessionApprovals;
   /** CLI: mish's stdin is a pipe or file the line reads (see PlanOptions.stdinFed). */
@@ -81,7 +81,8 @@ export async function route(commandLine: string, options: RouteOptions): Promise
     if (plan.category !== 'dangerous') return execute(line, plan, [], options, output);
     if (options.approvals?.covers(plan.dangers)) return execute(line, plan, plan.dangers, options, output);
     const warning = dangerWarning(line, plan.dangers);
-    if (options.mode === 'mcp' || !options.confirm) {
+    // MCP hosts pass a confirm that asks an attached operator (never the agent); without one the line is refused.
+    if (!options.confirm) {
       const why = options.mode === 'mcp' ? 'refused: dangerous commands need an operator decision (policy engine)' : 'refused: no terminal to ask for confirmation';
       return refused('dangerous', `${warning}\n${why}`, plan.dangers, output, line, undefined);
     }

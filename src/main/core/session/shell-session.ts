@@ -113,6 +113,8 @@ export class ShellSession implements Session {
   private commandDir: string | undefined;
   private lastExitCode: number | undefined;
   private readonly createdAt = Date.now();
+  /** The PTY's current size (reported in info()). */
+  private size = { cols: DEFAULT_COLS, rows: DEFAULT_ROWS };
   private running: Running | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** User commands running or waiting in the queue. */
@@ -151,7 +153,8 @@ export class ShellSession implements Session {
     const c = this.config;
     const launch = c.ssh ? remoteLaunch(c.kind, c.ssh, c.sshArgs ?? [], nonce, c.env) : localLaunch(c.kind, c.path, nonce, c.env);
     try {
-      this.pty = this.deps.port.spawn(launch.file, launch.args, { cwd: c.cwd, env: launch.env, cols: c.cols ?? DEFAULT_COLS, rows: c.rows ?? DEFAULT_ROWS });
+      this.size = { cols: c.cols ?? DEFAULT_COLS, rows: c.rows ?? DEFAULT_ROWS };
+      this.pty = this.deps.port.spawn(launch.file, launch.args, { cwd: c.cwd, env: launch.env, cols: this.size.cols, rows: this.size.rows });
     } catch (e) {
       return { kind: 'start-failed', message: `cannot start ${launch.file}: ${(e as Error).message}` };
     }
@@ -191,6 +194,8 @@ export class ShellSession implements Session {
       commands: this.commands,
       lastExitCode: this.lastExitCode,
       runningCommandId: this.running?.tracked.id,
+      cols: this.size.cols,
+      rows: this.size.rows,
     };
   }
 
@@ -360,7 +365,10 @@ export class ShellSession implements Session {
     if (cd) text = syntax.afterCd(cd, text);
     if (pre.length) text = `${pre.join('\n')}\n${text}`;
     const ownSegments = cd ? [...pre, cd] : pre;
-    if (request.cols && request.rows) this.pty.resize(request.cols, request.rows);
+    if (request.cols && request.rows) {
+      this.pty.resize(request.cols, request.rows);
+      this.size = { cols: request.cols, rows: request.rows };
+    }
     return new Promise<SessionRunResult>((resolve) => {
       const store = this.deps.newStore(id, { command: request.command, cwd: this.cwd });
       const tracked = new TrackedProcess({
@@ -392,7 +400,10 @@ export class ShellSession implements Session {
         session: this.name,
         pid: this.pty.pid,
         write: (d) => tracked.send(typeof d === 'string' ? d : Buffer.from(d).toString('utf8')),
-        resize: (c, r) => this.pty.resize(c, r),
+        resize: (c, r) => {
+          this.pty.resize(c, r);
+          this.size = { cols: c, rows: r };
+        },
         kill: (sig = 'SIGTERM') => driver.signal(sig),
       });
       const signal = request.signal;

@@ -52,6 +52,9 @@ export interface SessionInfo {
   lastExitCode?: number;
   /** Process-table id of the command running now, if any. */
   runningCommandId?: string;
+  /** The PTY's size (operators render the terminal at it; watching never resizes it). */
+  cols?: number;
+  rows?: number;
 }
 
 /** What a session command returns: the Executor result plus session bookkeeping. */

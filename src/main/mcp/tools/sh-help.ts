@@ -17,10 +17,14 @@ sh_run {cmd, cwd?, session?, timeout?}
   [exit N · cwd … · R raw lines, S shown · id cN · raw: mish raw <id>] — and a [procs] digest
   of background processes.
   If the command is still running at \`timeout\` seconds (default 50) it keeps running in the
-  background and the reply gives its id; if it asks for input ("[Y/n]", "Password:") the reply
-  says "waiting for input" with the prompt — answer with sh_interact send.
-  Refused, with what to do instead: dangerous commands (rm -rf ~, git push --force,
-  curl … | sh) and interactive programs (vim, top, less, a bare python). A line that does not
+  background and the reply gives its id; if it asks for input ("[Y/n]") the reply says
+  "waiting for input" with the prompt — answer with sh_interact send. A password prompt is
+  handed to a human ("waiting for an operator: handoff h_…"): ask the user to run
+  \`mish attach h_…\`; you never see what they type, and get a summary afterwards.
+  Dangerous commands (rm -rf ~, git push --force, curl … | sh) wait for a human operator's
+  decision (\`mish approvals\` or the console) and are refused when none is attached — you
+  cannot approve them yourself. Refused, with what to do instead: interactive programs
+  (vim, top, less, a bare python). A line that does not
   parse, or a cwd that does not exist, is an error result (line and column named); nothing runs.
 
 sh_spawn {cmd, alias?, wait_for?, timeout?, session?, cwd?}

@@ -84,6 +84,8 @@ const outputSchema = {
   result: z.string().optional().describe('status of a backgrounded sh_run: its final condensed reply'),
   cwd: z.string().optional().describe("a finished backgrounded sh_run: the session's cwd after it"),
   procs: z.string(),
+  handoff: z.string().optional().describe('the live operator handoff of this process (`mish attach <id>`)'),
+  handoffs: z.array(z.string()).optional().describe('credential-blind summaries of finished operator handoffs: what prompt, how long, outcome — never what was typed'),
 };
 
 type Out = z.infer<z.ZodObject<typeof outputSchema>>;
@@ -100,10 +102,23 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     },
     async (args, extra) => {
-      const control = deps.sessions.process(args.id);
-      if (!control) {
+      const found = deps.sessions.process(args.id);
+      if (!found) {
         const known = deps.sessions.processes.list().map((e) => (e.alias ? `${e.id} (${e.alias})` : e.id));
         return toolError(`no process with id or alias "${args.id}"`, known.length ? `use one of: ${known.slice(-20).join(', ')}` : 'start one with sh_spawn, or run a command with sh_run');
+      }
+      // Output shown during an operator handoff is withheld from every read of the agent.
+      const control = withheldView(found, deps);
+      const handoff = deps.operator?.handoffOf(found.id);
+      if (handoff) {
+        const held = `an operator has this session: ${found.id} is handed off (${handoff.id}, ${handoff.why === 'secret-prompt' ? `secret prompt "${truncate(handoff.prompt, 80)}"` : 'operator takeover'}, ${handoff.state === 'attached' ? 'an operator is typing' : 'waiting for an operator to attach'})`;
+        const later = `wait for them to hand it back: sh_interact {id: "${found.id}", action: "status", wait: 60}`;
+        if (args.action === 'send' || args.action === 'keys' || args.action === 'signal') return toolError(`${held}; your input was not sent`, later);
+        if (args.action === 'kill' && handoff.state === 'attached') return toolError(`${held}; it was not killed while the operator types`, later);
+        if (args.action === 'status') {
+          if (args.wait) await withTimeout(deps.operator!.handoffSettled(found.id), secondsToMs(args.wait, 0, MAX_ANSWER_WAIT_S), extra.signal);
+          if (deps.operator!.handoffOf(found.id)) return reply(`${held}\nNext: ${later}${footer(deps)}`, { ...base(deps, found.entry(), 'status'), handoff: handoff.id } satisfies Out);
+        }
       }
       switch (args.action) {
         case 'send':
@@ -169,12 +184,41 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
             e = control.entry();
           }
           const ended = await endedRunReply(deps, e, 'status', extra.signal);
-          if (ended) return ended;
-          return reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status'));
+          if (ended) return withSummaries(deps, e.id, ended);
+          return withSummaries(deps, e.id, reply(`${describeEntry(e)}${hint(e)}${footer(deps)}`, base(deps, e, 'status')));
         }
       }
     },
   );
+}
+
+/** The process as the agent may read it: lines shown during operator handoffs replaced by one marker each range. */
+function withheldView(control: ProcessControl, deps: McpDeps): ProcessControl {
+  const host = deps.operator;
+  if (!host) return control;
+  const hide = (r: SpoolReadResult): SpoolReadResult => {
+    const ranges = host.withheldLines(control.id);
+    if (!ranges.length) return r;
+    const inRange = (n: number) => ranges.find((g) => n >= g.from && n <= g.to);
+    const lines: SpoolReadResult['lines'] = [];
+    for (const l of r.lines) {
+      const g = inRange(l.n);
+      if (!g) lines.push(l);
+      else if (!lines.length || lines[lines.length - 1].n < g.from) lines.push({ n: l.n, text: `[withheld: output shown during an operator handoff${g.to === Number.MAX_SAFE_INTEGER ? ', still in progress' : ` (lines ${g.from}-${g.to})`}]` });
+    }
+    return { ...r, lines };
+  };
+  return new Proxy(control, {
+    get: (target, prop, receiver) => (prop === 'read' ? (o?: Parameters<ProcessControl['read']>[0]) => hide(target.read(o)) : Reflect.get(target, prop, receiver)),
+  });
+}
+
+/** Prepends the credential-blind summaries of the process's finished handoffs to a reply. */
+function withSummaries(deps: McpDeps, id: string, r: ReturnType<typeof reply>): ReturnType<typeof reply> {
+  const summaries = deps.operator?.summaries(id) ?? [];
+  if (!summaries.length) return r;
+  const content = r.content.map((c, i) => (i === 0 && c.type === 'text' ? { ...c, text: `${summaries.join('\n')}\n${c.text}` } : c));
+  return { ...r, content, structuredContent: { ...(r.structuredContent ?? {}), handoffs: summaries } };
 }
 
 function base(deps: McpDeps, e: ProcessEntry, action: string): Out {

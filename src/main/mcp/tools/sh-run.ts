@@ -10,6 +10,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { isDirectory } from '../../core/fs/tolerant-fs.js';
 import type { WaitingForInput } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
+import { approvalNote, escalationData, operatorConfirm, type EscalationRecord } from '../escalation.js';
 import { capReply, countLines, describeEntry, readLastLines, readsStdinAdvice, reply, runFooter, sessionNameArg, secondsToMs, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
@@ -60,6 +61,11 @@ const outputSchema = {
   spool: z.string().optional().describe('how to read the raw output over MCP'),
   spool_ref: z.string().optional().describe('`mish raw <id>`: the same exact raw output on disk, readable from the CLI'),
   procs: z.string().describe('process-table digest ("[procs] …"), empty when nothing runs'),
+  escalation: z
+    .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
+    .optional()
+    .describe('a dangerous line went to an operator: approval id, outcome (approved | always | edited | denied | timeout | operator-gone | no-operator | cancelled), the rule and why, who decided, the edited command'),
+  handoff: z.string().optional().describe('a secret prompt was handed to a human operator: the handoff id (`mish attach <id>`)'),
 };
 
 type Out = z.infer<z.ZodObject<typeof outputSchema>>;
@@ -70,7 +76,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
     {
       title: 'Run a shell command',
       description:
-        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one footer — exit code, cwd, raw vs shown line counts, the command id and its spool reference (mish raw <id>) — and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw (or mish raw <id> in a terminal). Dangerous commands (rm -rf ~, git push --force, curl … | sh) and interactive programs (vim, less, a bare python) are refused with what to do instead; a line that does not parse is an error naming the line and column, and nothing runs. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]", "Password:") end the call with "waiting for input"; answer with sh_interact send. For servers and watchers use sh_spawn instead.',
+        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one footer — exit code, cwd, raw vs shown line counts, the command id and its spool reference (mish raw <id>) — and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw (or mish raw <id> in a terminal). Dangerous commands (rm -rf ~, git push --force, curl … | sh) wait for the decision of a human operator and are refused (with the rule and why) when none is attached; you cannot approve them yourself. Interactive programs (vim, less, a bare python) are refused with what to do instead; a line that does not parse is an error naming the line and column, and nothing runs. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]") end the call with "waiting for input"; answer with sh_interact send. A password prompt is handed to a human ("waiting for an operator: handoff h_…"): ask the user to run `mish attach h_…`; you never see the secret. For servers and watchers use sh_spawn instead.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -85,6 +91,13 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
         const running = deps.sessions.process(busy.runningCommandId!);
         if (running) await withTimeout(running.done, BUSY_GRACE_MS, extra.signal);
         busy = busyNow();
+      }
+      const handedOff = deps.operator?.handoffOfSession(sessionName);
+      if (handedOff) {
+        return toolError(
+          `an operator has this session: "${sessionName}" is handed off (${handedOff.id}, ${handedOff.why === 'secret-prompt' ? `secret prompt "${truncate(handedOff.prompt, 80)}"` : 'operator takeover'}); nothing was run`,
+          `wait for the operator to hand it back (sh_interact {id: "${handedOff.processId}", action: "status", wait: 60}), or run this in another session (session: "${sessionName}-2")`,
+        );
       }
       if (busy) {
         const running = deps.sessions.process(busy.runningCommandId!);
@@ -132,15 +145,38 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
         return e ? { progress: e.rawLines, message: describeEntry(e) } : { progress: 0, message: 'starting' };
       });
       const started = Date.now();
-      const pending = deps.route({ command: args.cmd, session: args.session, cwd, signal: interrupt.signal, onStart: (i) => (id = i) });
+      const escalations: EscalationRecord[] = [];
+      // The timeout counts the command's time, not the operator's: it is re-armed when a decision arrives.
+      let approving = false;
       let timer: NodeJS.Timeout | undefined;
+      let onTimeout: () => void = () => {};
+      const armTimeout = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          if (!approving) onTimeout();
+        }, timeoutMs);
+      };
+      const askOperator = operatorConfirm(deps, { tool: 'sh_run', session: sessionName, cwd: cwd ?? target?.cwd ?? process.cwd(), extra, signal: interrupt.signal }, escalations);
+      const confirm: typeof askOperator = async (prompt) => {
+        approving = true;
+        try {
+          return await askOperator(prompt);
+        } finally {
+          approving = false;
+          armTimeout();
+        }
+      };
+      const pending = deps.route({ command: args.cmd, session: args.session, cwd, signal: interrupt.signal, onStart: (i) => (id = i), confirm });
       try {
         const outcome = await Promise.race([
           pending.then((r) => ({ kind: 'done' as const, r })),
           woken.then((why) => ({ kind: why })),
-          new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs))),
+          new Promise<{ kind: 'timeout' }>((resolve) => {
+            onTimeout = () => resolve({ kind: 'timeout' });
+            armTimeout();
+          }),
         ]);
-        if (outcome.kind === 'done') return finished(deps, outcome.r, args.cmd);
+        if (outcome.kind === 'done') return finished(deps, outcome.r, args.cmd, escalations);
         if (outcome.kind === 'cancelled') {
           const r = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CANCEL_REPORT_MS).unref())]).catch(() => undefined);
           const text = `cancelled: \`${truncate(args.cmd, 200)}\` was interrupted${r ? ` (exit ${r.exitCode ?? '?'})` : ''}`;
@@ -170,15 +206,19 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
   );
 }
 
-function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
+function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations: EscalationRecord[] = []) {
   if (r.category === 'parse-error') {
     // Nothing ran and nothing could: a failed call. The router's text names line and column with a caret excerpt.
     const fish = deps.sessions.list().find((x) => x.name === r.session)?.kind === 'fish';
     return toolError(r.text.replace(/\n+$/, ''), fish ? FISH_PARSE_HINT : 'fix the command line at that position and call sh_run again (a long script is easier as a heredoc: cat > run.sh <<\'EOF\' … EOF, then bash run.sh)');
   }
   const readHint = (from: number) => (r.id ? `exact lines: sh_interact {id: "${r.id}", action: "read_raw", from_line: ${from}} (raw line numbers)` : 'run a narrower command');
-  const capped = capReply(r.text, readHint);
+  // A refused escalation: the operator side's text (what was blocked, by which rule, why, what next).
+  const refusal = r.refused ? escalations[escalations.length - 1]?.text : undefined;
+  const capped = capReply(refusal ?? r.text, readHint);
   const notes: string[] = [];
+  const approved = approvalNote(escalations);
+  if (approved) notes.unshift(approved);
   if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}]`);
   if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
   const status = r.refused ? 'refused' : 'exited';
@@ -205,6 +245,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string) {
     ...(r.id ? { spool: `sh_interact {id: "${r.id}", action: "read_raw"}` } : {}),
     ...(r.spoolRef ? { spool_ref: r.spoolRef } : {}),
     procs: digest,
+    ...(escalations.length ? { escalation: escalationData(escalations) as Out['escalation'] } : {}),
   } satisfies Out);
   void cmd;
 }
@@ -232,7 +273,10 @@ function backgrounded(
   const e = control?.entry();
   // Terminal control sequences (bracketed paste, colours) would only be noise in the text the agent reads.
   const tail = control ? readLastLines(control, BACKGROUND_TAIL_LINES).lines.map((l) => stripAnsi(l.text).replace(/\r$/, '')) : [];
-  const head = waiting
+  const handoff = waiting?.secret ? deps.operator?.handoffOf(id) : undefined;
+  const head = handoff
+    ? handoffHead(cmd, id, handoff.id, waiting!.prompt)
+    : waiting
     ? waitingHead(cmd, id, waiting)
     : `still running after ${(elapsedMs / 1000).toFixed(1)}s: \`${truncate(cmd, 200)}\` continues in the background as ${id} (nothing is lost).\nNext: sh_interact {id: "${id}", action: "status"} for its result when done, "read_tail" for progress, "kill" to stop it.`;
   const tailText = tail.length ? `\n--- last ${tail.length} line(s) ---\n${capReply(tail.join('\n'), () => `sh_interact {id: "${id}", action: "read_raw"}`).text}` : '';
@@ -248,10 +292,20 @@ function backgrounded(
     truncated: false,
     duration_ms: elapsedMs,
     ...(waiting ? { waiting_for_input: { prompt: waiting.prompt, secret: waiting.secret } } : {}),
+    ...(handoff ? { handoff: handoff.id } : {}),
     spool: `sh_interact {id: "${id}", action: "read_raw"}`,
     ...(e?.spoolRef ? { spool_ref: e.spoolRef } : {}),
     procs: digest,
   } satisfies Out);
+}
+
+/** A secret prompt handed to a human: the agent waits and never sees what is typed. */
+function handoffHead(cmd: string, id: string, handoffId: string, prompt: string): string {
+  return (
+    `waiting for an operator: handoff ${handoffId} — \`${truncate(cmd, 200)}\` (${id}) asks for a secret ("${truncate(prompt, 120)}"), which only a human may type.\n` +
+    `Tell the user to run \`mish attach ${handoffId}\` in a terminal (or use the mish console) to type it; you will never see it. ` +
+    `Until they hand it back, calls to ${id} are answered "an operator has this session". Then sh_interact {id: "${id}", action: "status", wait: 60} gives the outcome.`
+  );
 }
 
 /** The reply's first lines for a command paused for input: what it waits for and how to answer. */

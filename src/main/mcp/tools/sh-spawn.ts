@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { SpawnEnvSource, WaitForResult } from '../../core/session/types.js';
 import { stripAnsi } from '../../core/yield/prompt-patterns.js';
+import { approvalNote, escalationData, operatorConfirm, type EscalationRecord } from '../escalation.js';
 import { capReply, describeEntry, readLastLines, readsStdinAdvice, regexArg, reply, sessionNameArg, secondsToMs, startProgress, toolError, truncate, type McpDeps } from '../tool-kit.js';
 
 /** Default wait_for timeout: below the 60 s default request timeout of the official SDK client. */
@@ -16,6 +17,8 @@ const DEFAULT_WAIT_S = 30;
 const MAX_WAIT_S = 600;
 /** Without wait_for, look this long for an immediate failure (command not found, bad flag) before replying. */
 const SPAWN_SETTLE_MS = 300;
+/** Operator edits of a dangerous line re-checked before giving up (as the router's MAX_EDITS). */
+const MAX_EDITS = 5;
 /** Last output lines in structuredContent `tail`. */
 const TAIL_LINES = 20;
 /**
@@ -41,6 +44,11 @@ const outputSchema = {
   status: z.enum(['started', 'refused']).describe('refused: the router did not start it (dangerous, or an interactive program nobody could use in the background); the text says what to do instead'),
   category: z.string().optional().describe('refused: dangerous | interactive'),
   dangers: z.array(z.string()).optional().describe('refused as dangerous: the matched pattern ids'),
+  escalation: z
+    .object({ id: z.string().optional(), outcome: z.string(), rule: z.string(), reason: z.string(), by: z.string().optional(), command: z.string().optional() })
+    .optional()
+    .describe('a dangerous line went to an operator: approval id, outcome, rule, why, who decided, the edited command'),
+  handoff: z.string().optional().describe('it asks for a secret and was handed to a human operator: the handoff id (`mish attach <id>`)'),
   advice: z.string().optional().describe('refused as interactive: the non-interactive way to do it'),
   id: z.string().optional().describe('absent when refused'),
   alias: z.string().optional(),
@@ -90,18 +98,39 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       }
       const base = session && !session.remote ? session.cwd : process.cwd();
       const cwd = args.cwd === undefined ? base : path.resolve(base, args.cwd);
-      const verdict = deps.check(args.cmd, cwd);
+      // A dangerous line goes to an operator (escalation.ts), as in sh_run; an edit is checked again.
+      const escalations: EscalationRecord[] = [];
+      const sessionName = args.session ?? session?.name ?? 'default';
+      const confirm = operatorConfirm(deps, { tool: 'sh_spawn', session: sessionName, cwd, extra, signal: extra.signal }, escalations);
+      let cmd = args.cmd;
+      let verdict = deps.check(cmd, cwd);
+      for (let edits = 0; verdict.kind === 'dangerous' && verdict.matches && edits <= MAX_EDITS; edits++) {
+        const approvals = deps.operator?.approvalsFor(sessionName);
+        if (approvals?.covers(verdict.matches)) break;
+        const d = await confirm({ command: cmd, dangers: verdict.matches });
+        if (d.kind === 'no') break;
+        if (d.kind === 'always') approvals?.approve(verdict.matches.map((m) => m.id));
+        if (d.kind === 'yes' || d.kind === 'always') break;
+        if (d.kind === 'edit') {
+          cmd = d.command;
+          verdict = deps.check(cmd, cwd);
+        }
+      }
+      const approved = verdict.kind === 'dangerous' && (escalations.at(-1)?.outcome === 'approved' || escalations.at(-1)?.outcome === 'always' || !!(verdict.matches && deps.operator?.approvalsFor(sessionName).covers(verdict.matches)));
       if (verdict.kind === 'parse-error') return toolError(verdict.text, 'fix the command line at that position and call sh_spawn again');
-      if (verdict.kind === 'dangerous' || (verdict.kind === 'interactive' && !verdict.drivable)) {
+      if ((verdict.kind === 'dangerous' && !approved) || (verdict.kind === 'interactive' && !verdict.drivable)) {
         const digest = deps.sessions.processes.digest();
-        return reply(`${verdict.text}\n[not started · category ${verdict.kind}]${digest ? `\n${digest}` : ''}`, {
+        const refusal = verdict.kind === 'dangerous' ? (escalations.at(-1)?.text ?? verdict.text) : verdict.text;
+        return reply(`${refusal}\n[not started · category ${verdict.kind}]${digest ? `\n${digest}` : ''}`, {
           status: 'refused',
           category: verdict.kind,
           ...(verdict.kind === 'dangerous' ? { dangers: verdict.dangers } : { advice: verdict.advice }),
           procs: digest,
+          ...(escalations.length ? { escalation: escalationData(escalations) as Out['escalation'] } : {}),
         } satisfies Out);
       }
-      const spawned = await deps.sessions.spawn({ cmd: args.cmd, alias: args.alias, cwd, session: args.session ?? session?.name });
+      const approvedNote = approvalNote(escalations);
+      const spawned = await deps.sessions.spawn({ cmd, alias: args.alias, cwd, session: args.session ?? session?.name });
       if (!spawned.ok) {
         const next =
           spawned.error.kind === 'alias-taken'
@@ -141,6 +170,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
       let head: string;
       let wait: z.infer<typeof outputSchema.wait>;
+      let handoffId: string | undefined;
       switch (waited.status) {
         case 'matched':
           wait = 'matched';
@@ -156,13 +186,20 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
             ? `wait_for /${args.wait_for}/ did not match within ${secs(waited.elapsedMs)}; the process keeps running — check its output below, wait again with sh_interact status/read_tail, or kill it`
             : 'running in the background';
           break;
-        case 'waiting-for-input':
+        case 'waiting-for-input': {
           wait = 'waiting-for-input';
+          const handoff = waited.waiting.secret ? deps.operator?.handoffOf(e.id) : undefined;
+          if (handoff) {
+            handoffId = handoff.id;
+            head = `waiting for an operator: handoff ${handoff.id} — it asks for a secret ("${truncate(waited.waiting.prompt, 120)}"), which only a human may type.\nTell the user to run \`mish attach ${handoff.id}\` in a terminal (or use the mish console); you will never see what they type. Until they hand it back, calls to ${e.id} are answered "an operator has this session"; then sh_interact {id: "${e.id}", action: "status", wait: 60} gives the outcome.`;
+            break;
+          }
           head =
             waited.waiting.prompt === '' && !waited.waiting.secret
               ? `it is waiting for input. ${readsStdinAdvice(e.id)}`
               : `it is waiting for input: "${truncate(waited.waiting.prompt, 200)}"${waited.waiting.secret ? ' (a secret: ask the user, never guess)' : ` — answer with sh_interact {id: "${e.id}", action: "send", text: "…\\n"}`}`;
           break;
+        }
         case 'cancelled':
           wait = 'cancelled';
           head = 'the call was cancelled; the process was killed';
@@ -173,7 +210,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
       const tailText = shown ? `\n${skipped}${shown}` : '\n(no output yet)';
       const digest = deps.sessions.processes.digest();
       const envNote = envFallbackNote(control.envSource);
-      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}${e.spoolRef ? ` · raw: ${e.spoolRef}` : ''}: \`${truncate(args.cmd, 200)}\`\n${envNote ? `${envNote}\n` : ''}${head}${tailText}${digest ? `\n${digest}` : ''}`;
+      const text = `started ${e.id}${e.alias ? ` (${e.alias})` : ''} pid ${e.pid}${e.spoolRef ? ` · raw: ${e.spoolRef}` : ''}: \`${truncate(cmd, 200)}\`\n${approvedNote ? `${approvedNote}\n` : ''}${envNote ? `${envNote}\n` : ''}${head}${tailText}${digest ? `\n${digest}` : ''}`;
       return reply(text, {
         status: 'started',
         id: e.id,
@@ -190,6 +227,7 @@ export function registerShSpawn(server: McpServer, deps: McpDeps): void {
         ...(e.spoolRef ? { spool_ref: e.spoolRef } : {}),
         env_from: ENV_FROM[control.envSource.kind],
         procs: digest,
+        ...(handoffId ? { handoff: handoffId } : {}),
       } satisfies Out);
     },
   );

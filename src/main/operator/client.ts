@@ -1,0 +1,205 @@
+/**
+ * Client library of the operator wire: discover every running `mish serve` of this user,
+ * connect, send typed requests, receive validated events. Used by `mish approvals`,
+ * `mish attach` and the console hub.
+ */
+import net from 'node:net';
+import {
+  encodeFrame,
+  OPERATOR_WIRE_VERSION,
+  OUTPUT_ACK_EVERY,
+  parseServerMessage,
+  type ClientMessage,
+  type ClientMessageOf,
+  type ServerMessage,
+  type ServerMessageOf,
+  type ServerMessageType,
+  type StreamRef,
+} from '../../shared/operator-wire.js';
+import { FrameReader } from './framing.js';
+import { listServerSockets, operatorDir, removeQuietly } from './paths.js';
+
+/** How long connecting to one server may take before it counts as gone (a live server answers at once). */
+export const CONNECT_TIMEOUT_MS = 2_000;
+/** How long a request waits for its reply. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface DiscoveredServer {
+  pid: number;
+  path: string;
+}
+
+/** Running servers' sockets (stale ones of dead servers are removed on the way). */
+export function discoverServers(dir = operatorDir()): DiscoveredServer[] {
+  return listServerSockets(dir);
+}
+
+export interface ConnectOptions {
+  name: string;
+  role: 'console' | 'approvals' | 'attach';
+  approvals?: boolean;
+  timeoutMs?: number;
+}
+
+type Listener<T extends ServerMessageType> = (m: ServerMessageOf<T>) => void;
+
+/** Requests that expect a reply (they carry a `rid`). */
+type RequestType = 'hello' | 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
+type WithoutRid<T extends RequestType> = Omit<ClientMessageOf<T>, 'rid'>;
+
+export type Reply = { ok: true; result: unknown } | { ok: false; error: string };
+
+export class OperatorClient {
+  private nextRid = 1;
+  private readonly pending = new Map<number, { resolve: (r: Reply) => void; timer: NodeJS.Timeout }>();
+  private readonly listeners = new Map<string, Set<(m: ServerMessage) => void>>();
+  private readonly received = new Map<string, number>();
+  private closedFlag = false;
+  private readonly closeListeners = new Set<() => void>();
+
+  private constructor(
+    private readonly socket: net.Socket,
+    readonly hello: ServerMessageOf<'hello'>,
+    readonly path: string,
+  ) {}
+
+  /** Connects, waits for the server's hello and sends ours. */
+  static connect(path: string, options: ConnectOptions): Promise<{ ok: true; client: OperatorClient } | { ok: false; error: string }> {
+    return new Promise((resolve) => {
+      const socket = net.createConnection(path);
+      let client: OperatorClient | undefined;
+      let early: ServerMessage[] = [];
+      const timer = setTimeout(() => finish({ ok: false, error: `${path}: no hello within ${options.timeoutMs ?? CONNECT_TIMEOUT_MS} ms` }), options.timeoutMs ?? CONNECT_TIMEOUT_MS);
+      let done = false;
+      const finish = (r: { ok: true; client: OperatorClient } | { ok: false; error: string }) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        if (!r.ok) socket.destroy();
+        resolve(r);
+      };
+      const reader = new FrameReader((line) => {
+        const parsed = parseServerMessage(line);
+        if (!parsed.ok) return; // a frame of a newer server we do not know: ignored
+        const m = parsed.value;
+        if (!client) {
+          if (m.type !== 'hello') {
+            early.push(m);
+            return;
+          }
+          const c = (client = new OperatorClient(socket, m, path));
+          for (const e of early) c.dispatch(e);
+          early = [];
+          // Connected once the server has taken our hello: from then on an approver counts as attached.
+          void c.request({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}) }).then((r) =>
+            finish(r.ok ? { ok: true, client: c } : { ok: false, error: `${path}: hello refused: ${r.error}` }),
+          );
+          return;
+        }
+        client.dispatch(m);
+      });
+      socket.on('data', (chunk: Buffer) => reader.push(chunk));
+      socket.on('error', (e) => {
+        // Nobody listens: the socket file outlived its server (pid reused by another program).
+        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED') removeQuietly(path);
+        finish({ ok: false, error: `${path}: ${e.message}` });
+      });
+      socket.on('close', () => {
+        finish({ ok: false, error: `${path}: closed before hello` });
+        client?.onClosed();
+      });
+    });
+  }
+
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /** Subscribes to one message type; returns the disposer. */
+  on<T extends ServerMessageType>(type: T, listener: Listener<T>): () => void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    const l = listener as (m: ServerMessage) => void;
+    set.add(l);
+    return () => set!.delete(l);
+  }
+
+  onClose(listener: () => void): () => void {
+    if (this.closedFlag) {
+      listener();
+      return () => {};
+    }
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  /** Sends a message that has no reply (ack, input, resize, unsubscribe). */
+  send(message: ClientMessage): void {
+    if (this.closedFlag || this.socket.destroyed) return;
+    this.socket.write(encodeFrame(message));
+  }
+
+  /** Sends a request and resolves with the server's reply (or an error after REQUEST_TIMEOUT_MS / on close). */
+  request<T extends RequestType>(message: WithoutRid<T> & { type: T }): Promise<Reply> {
+    const rid = this.nextRid++;
+    return new Promise((resolve) => {
+      if (this.closedFlag) return resolve({ ok: false, error: 'connection closed' });
+      const timer = setTimeout(() => {
+        this.pending.delete(rid);
+        resolve({ ok: false, error: `no reply within ${REQUEST_TIMEOUT_MS} ms` });
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(rid, { resolve, timer });
+      this.send({ ...message, rid } as unknown as ClientMessage);
+    });
+  }
+
+  /**
+   * Counts output received for flow control: call with each output message you have consumed
+   * (rendered); acks go out every OUTPUT_ACK_EVERY bytes.
+   */
+  consumed(stream: StreamRef, bytes: number): void {
+    const key = `${stream.kind}:${stream.id}`;
+    const n = (this.received.get(key) ?? 0) + bytes;
+    if (n >= OUTPUT_ACK_EVERY) {
+      this.send({ type: 'ack', stream, bytes: n });
+      this.received.set(key, 0);
+    } else this.received.set(key, n);
+  }
+
+  close(): void {
+    this.socket.end();
+    this.socket.destroy();
+  }
+
+  private dispatch(m: ServerMessage): void {
+    if (m.type === 'reply') {
+      const p = this.pending.get(m.rid);
+      if (p) {
+        this.pending.delete(m.rid);
+        clearTimeout(p.timer);
+        p.resolve(m.ok ? { ok: true, result: m.result } : { ok: false, error: m.error ?? 'failed' });
+      }
+    }
+    for (const l of this.listeners.get(m.type) ?? []) l(m);
+  }
+
+  private onClosed(): void {
+    if (this.closedFlag) return;
+    this.closedFlag = true;
+    for (const [, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve({ ok: false, error: 'connection closed' });
+    }
+    this.pending.clear();
+    for (const l of this.closeListeners) l();
+  }
+}
+
+/** Connects to every discovered server; those that do not answer are reported, not fatal. */
+export async function connectAll(options: ConnectOptions, dir = operatorDir()): Promise<{ clients: OperatorClient[]; errors: string[] }> {
+  const results = await Promise.all(discoverServers(dir).map((s) => OperatorClient.connect(s.path, options)));
+  const clients: OperatorClient[] = [];
+  const errors: string[] = [];
+  for (const r of results) (r.ok ? clients.push(r.client) : errors.push(r.error));
+  return { clients, errors };
+}

@@ -1,0 +1,767 @@
+/**
+ * The server half of the operator wire, apart from any socket: turns one `mish serve`'s engine
+ * events into wire messages for each connected operator, holds the pending approvals and
+ * handoffs, and answers operators' requests. The socket server (socket-server.ts) only frames
+ * and validates; tests and the console can drive an OperatorHost through `connect()` directly.
+ *
+ * Never blocks the agent: output to operators is batched and flow-controlled per client (a slow
+ * operator misses bytes, the PTY never waits), a pending approval times out to deny, and an
+ * operator that goes away denies what only it could decide.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  OPERATOR_WIRE_VERSION,
+  OUTPUT_HIGH_WATERMARK,
+  OUTPUT_LOW_WATERMARK,
+  type ApprovalOutcome,
+  type ApprovalRequest,
+  type ClientMessage,
+  type ClientMessageOf,
+  type Handoff,
+  type McpClientInfo,
+  type OperatorProcess,
+  type OperatorSession,
+  type ServerMessage,
+  type ServerMessageOf,
+  type StreamRef,
+} from '../../shared/operator-wire.js';
+import type { ProcessEntry, SessionEvent, SessionInfo, SessionManager } from '../core/session/types.js';
+import { KnownSecrets } from '../core/redact/known-secrets.js';
+import { SessionApprovals } from '../core/handlers/dangerous.js';
+
+/** How long an escalated call waits for a decision before it is denied (seed 003: a human decides, or nobody runs it). */
+export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
+/** Recent output a newly subscribed operator gets first (as the console: ~2,000 wide lines). */
+const BACKLOG_BYTES = 256 * 1024;
+/** Output batching like Hyper: one message per frame (16 ms) instead of one per PTY read. */
+const BATCH_INTERVAL_MS = 16;
+/** ... or sooner when a batch grows this large. */
+const BATCH_MAX_BYTES = 200 * 1024;
+/** Coalesce bursts of state changes (a command start + process update + …) into one sessions snapshot. */
+const SNAPSHOT_DEBOUNCE_MS = 10;
+/** Handoffs and approvals that ended are forgotten after this many (bounded memory). */
+const MAX_ENDED_RECORDS = 200;
+
+/** The approval timeout: APPROVAL_TIMEOUT_MS, or MISH_APPROVAL_TIMEOUT_MS (tests). */
+export function approvalTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const v = Number(env.MISH_APPROVAL_TIMEOUT_MS);
+  return Number.isFinite(v) && v > 0 ? v : APPROVAL_TIMEOUT_MS;
+}
+
+/** What the host reports for the audit log (seams §3: the lead wires it to core/audit). */
+export type OperatorAuditEvent =
+  | { type: 'operator-connected' | 'operator-disconnected'; at: number; operator: string; role: string }
+  | { type: 'approval-requested'; at: number; approval: ApprovalRequest }
+  | { type: 'approval-resolved'; at: number; id: string; outcome: ApprovalOutcome; by?: string; command: string; editedTo?: string; session: string }
+  | { type: 'handoff-requested'; at: number; handoff: Handoff }
+  /** `typedBytes`: how many bytes the operator typed (never what). */
+  | { type: 'handoff-attached' | 'handoff-returned' | 'handoff-ended'; at: number; id: string; processId: string; by?: string; typedBytes?: number; summary?: string };
+
+/** An escalated line, as the MCP host asks about it. */
+export interface ApprovalInput {
+  tool: 'sh_run' | 'sh_spawn';
+  session: string;
+  command: string;
+  cwd: string;
+  dangers: { id: string; description: string; text: string }[];
+  decision?: string;
+  rule?: string;
+  reason?: string;
+}
+
+export type ApprovalResult =
+  | { outcome: 'no-operator' }
+  | { outcome: 'approved' | 'always'; id: string; by: string }
+  | { outcome: 'edited'; id: string; by: string; command: string }
+  | { outcome: 'denied'; id: string; by: string }
+  | { outcome: 'timeout' | 'operator-gone' | 'cancelled'; id: string; waitedMs: number };
+
+export interface OperatorHostOptions {
+  sessions: SessionManager;
+  version: string;
+  cwd?: string;
+  transport?: 'stdio' | 'http';
+  onAudit?: (event: OperatorAuditEvent) => void;
+  /** Default: approvalTimeoutMs() (MISH_APPROVAL_TIMEOUT_MS or 5 min). */
+  approvalTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+/** One connected operator, as the transport gives it to the host. */
+export interface OperatorPeer {
+  send(message: ServerMessage): void;
+  /** Ends the connection (the host calls it on a protocol error). */
+  close(): void;
+}
+
+export interface OperatorConnection {
+  receive(message: ClientMessage): void;
+  /** The transport closed: pending approvals only it could decide are denied. */
+  closed(): void;
+}
+
+interface Client {
+  peer: OperatorPeer;
+  name: string;
+  role: string;
+  approvals: boolean;
+  helloed: boolean;
+  subs: Map<string, { unacked: number; paused: boolean }>;
+}
+
+interface Stream {
+  ref: StreamRef;
+  backlog: Buffer[];
+  backlogBytes: number;
+  offset: number;
+  pending: Buffer[];
+  pendingBytes: number;
+  pendingOffset: number;
+  timer?: NodeJS.Timeout;
+  subscribers: Set<Client>;
+}
+
+interface PendingApproval {
+  request: ApprovalRequest;
+  resolve: (r: ApprovalResult) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface HandoffRecord {
+  wire: Handoff;
+  owner?: Client;
+  attachedAt?: number;
+  endedAt?: number;
+  /** Raw line count of the process when the handoff began / ended: lines after `startLine` are the operator's. */
+  startLine: number;
+  endLine?: number;
+  /** What the operator typed, line by line, in memory only until it is added to the known secrets. */
+  typedLine: string;
+  typedLines: string[];
+  typedBytes: number;
+  summary?: string;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(6).toString('base64url')}`;
+const streamKey = (s: StreamRef) => `${s.kind}:${s.id}`;
+
+export class OperatorHost {
+  /** Values typed at handoffs: masked in every reply to the agent. */
+  readonly known = new KnownSecrets();
+  private readonly clients = new Set<Client>();
+  private readonly streams = new Map<string, Stream>();
+  private readonly approvals = new Map<string, PendingApproval>();
+  private readonly handoffs = new Map<string, HandoffRecord>();
+  private readonly sessionApprovals = new Map<string, SessionApprovals>();
+  /** Processes ever handed off: their summaries and withheld line ranges stay for later reads. */
+  private readonly processHandoffs = new Map<string, HandoffRecord[]>();
+  private readonly settledWaiters = new Map<string, (() => void)[]>();
+  private readonly startedAt = Date.now();
+  private client?: McpClientInfo;
+  private readonly unsubscribe: () => void;
+  private snapshotTimer?: NodeJS.Timeout;
+  private disposed = false;
+
+  constructor(private readonly options: OperatorHostOptions) {
+    this.unsubscribe = options.sessions.subscribe((e) => this.onEngineEvent(e));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Server facts
+
+  setMcpClient(info: McpClientInfo | undefined): void {
+    this.client = info;
+    this.broadcast({ type: 'server', client: info });
+  }
+
+  /** True while at least one connected operator decides approvals. */
+  hasApprover(): boolean {
+    for (const c of this.clients) if (c.helloed && c.approvals) return true;
+    return false;
+  }
+
+  /** `always` approvals of a session, in memory only (seed 003). */
+  approvalsFor(session: string): SessionApprovals {
+    let a = this.sessionApprovals.get(session);
+    if (!a) this.sessionApprovals.set(session, (a = new SessionApprovals()));
+    return a;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Connections
+
+  connect(peer: OperatorPeer): OperatorConnection {
+    const client: Client = { peer, name: 'operator', role: 'console', approvals: false, helloed: false, subs: new Map() };
+    this.clients.add(client);
+    peer.send(this.hello());
+    return {
+      receive: (m) => this.receive(client, m),
+      closed: () => this.drop(client),
+    };
+  }
+
+  private hello(): ServerMessageOf<'hello'> {
+    return {
+      type: 'hello',
+      wire: OPERATOR_WIRE_VERSION,
+      pid: process.pid,
+      mishVersion: this.options.version,
+      cwd: this.options.cwd ?? process.cwd(),
+      startedAt: this.startedAt,
+      ...(this.client ? { client: this.client } : {}),
+      transport: this.options.transport ?? 'stdio',
+      sessions: this.sessionsSnapshot(),
+      processes: this.options.sessions.processes.list().map(toWireProcess),
+      approvals: [...this.approvals.values()].map((a) => a.request),
+      handoffs: this.activeHandoffs().map((h) => h.wire),
+    };
+  }
+
+  private drop(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    for (const key of client.subs.keys()) this.streams.get(key)?.subscribers.delete(client);
+    if (client.helloed) this.audit({ type: 'operator-disconnected', at: Date.now(), operator: client.name, role: client.role });
+    // A handoff the operator held goes back to the agent; nothing it typed half-way is sent.
+    for (const h of this.handoffs.values()) if (h.owner === client && h.wire.state === 'attached') this.returnHandoff(h, 'the operator disconnected');
+    if (client.approvals && !this.hasApprover()) {
+      for (const [id, p] of this.approvals) this.settleApproval(id, p, { outcome: 'operator-gone', id, waitedMs: Date.now() - p.request.createdAt }, 'operator-gone');
+    }
+  }
+
+  private receive(client: Client, m: ClientMessage): void {
+    if (this.disposed) return;
+    if (!client.helloed && m.type !== 'hello') {
+      client.peer.close();
+      return;
+    }
+    switch (m.type) {
+      case 'hello':
+        client.helloed = true;
+        client.name = m.name;
+        client.role = m.role;
+        client.approvals = m.approvals === true;
+        this.audit({ type: 'operator-connected', at: Date.now(), operator: m.name, role: m.role });
+        if (m.rid !== undefined) this.ok(client, m.rid, {});
+        return;
+      case 'subscribe': {
+        const stream = this.stream(m.stream);
+        this.flush(stream);
+        stream.subscribers.add(client);
+        client.subs.set(streamKey(m.stream), { unacked: 0, paused: false });
+        this.ok(client, m.rid, { backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
+        return;
+      }
+      case 'unsubscribe': {
+        const key = streamKey(m.stream);
+        this.streams.get(key)?.subscribers.delete(client);
+        client.subs.delete(key);
+        return;
+      }
+      case 'ack': {
+        const sub = client.subs.get(streamKey(m.stream));
+        if (!sub) return;
+        sub.unacked = Math.max(0, sub.unacked - m.bytes);
+        if (sub.paused && sub.unacked < OUTPUT_LOW_WATERMARK) sub.paused = false;
+        return;
+      }
+      case 'approval-decide':
+        return this.decide(client, m);
+      case 'handoff-attach':
+        return this.attach(client, m);
+      case 'takeover':
+        return this.takeover(client, m);
+      case 'input': {
+        const h = this.handoffs.get(m.handoffId);
+        if (!h || h.owner !== client || h.wire.state !== 'attached') return;
+        const bytes = Buffer.from(m.data, 'base64');
+        this.track(h, bytes);
+        this.options.sessions.process(h.wire.processId)?.send(bytes.toString('utf8'));
+        return;
+      }
+      case 'resize':
+        // The agent's terminal keeps its size (watching or typing never resizes it): a wider
+        // operator terminal shows the same lines. Accepted for forward compatibility.
+        return;
+      case 'handoff-return': {
+        const h = this.handoffs.get(m.id);
+        if (!h || h.owner !== client || h.wire.state !== 'attached') {
+          if (m.rid !== undefined) this.fail(client, m.rid, `handoff ${m.id} is not attached by this operator`);
+          return;
+        }
+        this.returnHandoff(h);
+        if (m.rid !== undefined) this.ok(client, m.rid, { summary: h.summary });
+        return;
+      }
+    }
+  }
+
+  private ok(client: Client, rid: number, result: unknown): void {
+    client.peer.send({ type: 'reply', rid, ok: true, result });
+  }
+
+  private fail(client: Client, rid: number, error: string): void {
+    client.peer.send({ type: 'reply', rid, ok: false, error });
+  }
+
+  private broadcast(m: ServerMessage): void {
+    for (const c of this.clients) c.peer.send(m);
+  }
+
+  private audit(e: OperatorAuditEvent): void {
+    try {
+      this.options.onAudit?.(e);
+    } catch (err) {
+      this.options.log?.(`audit callback failed: ${(err as Error).message}`);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Approvals
+
+  /**
+   * Asks the operators about an escalated line. Without an operator who decides approvals:
+   * `no-operator` at once. Otherwise waits for the first decision, the timeout (deny), the
+   * last approver leaving (deny) or the agent's cancel.
+   */
+  requestApproval(input: ApprovalInput, options: { signal?: AbortSignal } = {}): Promise<ApprovalResult> {
+    if (!this.hasApprover() || this.disposed) return Promise.resolve({ outcome: 'no-operator' });
+    const id = newId('a');
+    const now = Date.now();
+    const timeout = this.options.approvalTimeoutMs ?? approvalTimeoutMs();
+    const request: ApprovalRequest = {
+      id,
+      session: input.session,
+      tool: input.tool,
+      command: input.command,
+      cwd: input.cwd,
+      dangers: input.dangers.map((d) => ({ id: d.id, description: d.description, text: d.text })),
+      ...(input.decision ? { decision: input.decision } : {}),
+      ...(input.rule ? { rule: input.rule } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+      createdAt: now,
+      expiresAt: now + timeout,
+    };
+    return new Promise<ApprovalResult>((resolve) => {
+      const timer = setTimeout(() => this.settleApproval(id, p, { outcome: 'timeout', id, waitedMs: Date.now() - now }, 'timeout'), timeout);
+      timer.unref?.();
+      const p: PendingApproval = { request, resolve, timer };
+      this.approvals.set(id, p);
+      options.signal?.addEventListener('abort', () => this.settleApproval(id, p, { outcome: 'cancelled', id, waitedMs: Date.now() - now }, 'cancelled'), { once: true });
+      this.audit({ type: 'approval-requested', at: now, approval: request });
+      this.broadcast({ type: 'approval-request', approval: request });
+      this.sessionsChangedSoon();
+    });
+  }
+
+  private settleApproval(id: string, p: PendingApproval, result: ApprovalResult, outcome: ApprovalOutcome, by?: string, command?: string): void {
+    if (this.approvals.get(id) !== p) return;
+    this.approvals.delete(id);
+    clearTimeout(p.timer);
+    this.audit({ type: 'approval-resolved', at: Date.now(), id, outcome, ...(by ? { by } : {}), command: p.request.command, ...(command ? { editedTo: command } : {}), session: p.request.session });
+    this.broadcast({ type: 'approval-resolved', id, outcome, ...(by ? { by } : {}), ...(command ? { command } : {}) });
+    this.sessionsChangedSoon();
+    p.resolve(result);
+  }
+
+  private decide(client: Client, m: ClientMessageOf<'approval-decide'>): void {
+    if (!client.approvals) return this.fail(client, m.rid, 'this connection did not say approvals: true at hello; it cannot decide');
+    const p = this.approvals.get(m.id);
+    if (!p) return this.fail(client, m.rid, `no pending approval ${m.id} (decided, timed out or cancelled)`);
+    const by = client.name;
+    switch (m.decision) {
+      case 'approve':
+        this.settleApproval(m.id, p, { outcome: 'approved', id: m.id, by }, 'approved', by);
+        break;
+      case 'always':
+        this.settleApproval(m.id, p, { outcome: 'always', id: m.id, by }, 'always', by);
+        break;
+      case 'deny':
+        this.settleApproval(m.id, p, { outcome: 'denied', id: m.id, by }, 'denied', by);
+        break;
+      case 'edit': {
+        const command = m.command?.trim();
+        if (!command) return this.fail(client, m.rid, 'edit needs the command to run instead');
+        this.settleApproval(m.id, p, { outcome: 'edited', id: m.id, by, command }, 'edited', by, command);
+        break;
+      }
+    }
+    this.ok(client, m.rid, {});
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Handoffs
+
+  /** The live handoff of a process (pending or attached). */
+  handoffOf(processId: string): Handoff | undefined {
+    const h = this.activeRecord(processId);
+    return h?.wire;
+  }
+
+  /** The live handoff of a session's command. */
+  handoffOfSession(session: string): Handoff | undefined {
+    return this.activeHandoffs().find((h) => h.wire.session === session && h.wire.stream.kind === 'session')?.wire;
+  }
+
+  /** True while a process's output belongs to an operator (withheld from the agent). */
+  withheld(processId: string): boolean {
+    return this.activeRecord(processId) !== undefined;
+  }
+
+  /** Resolves when the process has no live handoff any more (at once when it has none). */
+  handoffSettled(processId: string): Promise<void> {
+    if (!this.activeRecord(processId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const list = this.settledWaiters.get(processId) ?? [];
+      list.push(resolve);
+      this.settledWaiters.set(processId, list);
+    });
+  }
+
+  /** Credential-blind summaries of the process's finished handoffs, oldest first. */
+  summaries(processId: string): string[] {
+    return (this.processHandoffs.get(processId) ?? []).flatMap((h) => (h.summary ? [h.summary] : []));
+  }
+
+  /** Raw line ranges (1-based, inclusive) the agent may not read: the output shown during handoffs. */
+  withheldLines(processId: string): { from: number; to: number }[] {
+    const out: { from: number; to: number }[] = [];
+    for (const h of this.processHandoffs.get(processId) ?? []) {
+      const to = h.endLine ?? Number.MAX_SAFE_INTEGER;
+      if (to > h.startLine) out.push({ from: h.startLine + 1, to });
+    }
+    return out;
+  }
+
+  private activeRecord(processId: string): HandoffRecord | undefined {
+    return (this.processHandoffs.get(processId) ?? []).find((h) => h.wire.state === 'pending' || h.wire.state === 'attached');
+  }
+
+  private activeHandoffs(): HandoffRecord[] {
+    return [...this.handoffs.values()].filter((h) => h.wire.state === 'pending' || h.wire.state === 'attached');
+  }
+
+  private startHandoff(entry: ProcessEntry, prompt: string, why: Handoff['why']): HandoffRecord {
+    const stream: StreamRef = entry.kind === 'command' && entry.session ? { kind: 'session', id: entry.session } : { kind: 'process', id: entry.id };
+    const wire: Handoff = {
+      id: newId('h'),
+      processId: entry.id,
+      ...(entry.session ? { session: entry.session } : {}),
+      stream,
+      command: entry.command,
+      prompt,
+      why,
+      state: 'pending',
+      createdAt: Date.now(),
+    };
+    const h: HandoffRecord = { wire, startLine: entry.rawLines, typedLine: '', typedLines: [], typedBytes: 0 };
+    this.handoffs.set(wire.id, h);
+    const list = this.processHandoffs.get(entry.id) ?? [];
+    list.push(h);
+    this.processHandoffs.set(entry.id, list);
+    this.trimEnded();
+    this.audit({ type: 'handoff-requested', at: wire.createdAt, handoff: wire });
+    this.broadcast({ type: 'handoff-request', handoff: wire });
+    this.sessionsChangedSoon();
+    return h;
+  }
+
+  private attach(client: Client, m: ClientMessageOf<'handoff-attach'>): void {
+    const h = this.handoffs.get(m.id);
+    if (!h) return this.fail(client, m.rid, `no handoff ${m.id} on this server`);
+    if (h.wire.state !== 'pending') return this.fail(client, m.rid, `handoff ${m.id} is ${h.wire.state}: a handoff id is single-use`);
+    h.owner = client;
+    h.attachedAt = Date.now();
+    h.wire = { ...h.wire, state: 'attached', ...(m.cols ? { cols: m.cols } : {}), ...(m.rows ? { rows: m.rows } : {}) };
+    const stream = this.stream(h.wire.stream);
+    this.flush(stream);
+    stream.subscribers.add(client);
+    client.subs.set(streamKey(h.wire.stream), { unacked: 0, paused: false });
+    this.ok(client, m.rid, { handoff: h.wire, backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
+    this.audit({ type: 'handoff-attached', at: h.attachedAt, id: h.wire.id, processId: h.wire.processId, by: client.name });
+    this.broadcast({ type: 'handoff-state', id: h.wire.id, state: 'attached', by: client.name });
+    this.sessionsChangedSoon();
+  }
+
+  private takeover(client: Client, m: ClientMessageOf<'takeover'>): void {
+    const info = this.options.sessions.list().find((s) => s.name === m.session);
+    if (!info) return this.fail(client, m.rid, `no session "${m.session}"`);
+    const entry = info.runningCommandId ? this.options.sessions.processes.get(info.runningCommandId) : undefined;
+    if (!entry || entry.state === 'exited' || entry.state === 'killed') return this.fail(client, m.rid, `nothing runs in session "${m.session}": there is nothing to take over`);
+    const existing = this.activeRecord(entry.id);
+    if (existing) return this.ok(client, m.rid, { handoff: existing.wire });
+    const h = this.startHandoff(entry, entry.waiting?.prompt ?? entry.lastLine, 'takeover');
+    this.ok(client, m.rid, { handoff: h.wire });
+  }
+
+  /** Follows what the operator types, in memory only: lines become known secrets at the end. */
+  private track(h: HandoffRecord, bytes: Buffer): void {
+    h.typedBytes += bytes.length;
+    for (const ch of bytes.toString('utf8')) {
+      if (ch === '\r' || ch === '\n') {
+        if (h.typedLine) h.typedLines.push(h.typedLine);
+        h.typedLine = '';
+      } else if (ch === '\x7f' || ch === '\b') h.typedLine = h.typedLine.slice(0, -1);
+      else if (ch === '\x15') h.typedLine = ''; // ^U kills the line
+      else if (ch >= ' ') h.typedLine += ch;
+    }
+  }
+
+  private returnHandoff(h: HandoffRecord, note?: string): void {
+    if (h.wire.state !== 'attached' && h.wire.state !== 'pending') return;
+    const entry = this.options.sessions.processes.get(h.wire.processId);
+    this.finishHandoff(h, 'returned', entry, note);
+  }
+
+  private finishHandoff(h: HandoffRecord, state: 'returned' | 'ended', entry: ProcessEntry | undefined, note?: string): void {
+    if (h.typedLine) h.typedLines.push(h.typedLine);
+    // A secret typed at an echo-off prompt is masked wherever it shows up later.
+    if (h.wire.why === 'secret-prompt') for (const line of h.typedLines) this.known.add(line);
+    h.typedLine = '';
+    h.typedLines = [];
+    h.endedAt = Date.now();
+    h.endLine = entry?.rawLines ?? h.startLine;
+    const by = h.owner?.name;
+    h.wire = { ...h.wire, state };
+    const secs = ((h.endedAt - h.wire.createdAt) / 1000).toFixed(1);
+    const outcome = !entry
+      ? 'the process is gone'
+      : entry.state === 'exited' || entry.state === 'killed'
+        ? `the process ended with exit ${entry.exitCode ?? '?'}`
+        : 'the process continues';
+    const what = h.wire.why === 'secret-prompt' ? `secret prompt "${h.wire.prompt}"` : 'operator takeover';
+    const typed = h.typedBytes > 0 ? 'the operator typed an answer (not shown to you)' : 'the operator typed nothing';
+    const withheld = (h.endLine ?? 0) > h.startLine ? `; ${h.endLine! - h.startLine} line(s) of output shown during it are withheld` : '';
+    h.summary = `[operator handoff ${h.wire.id}: ${what} · ${by ? `held by ${by}` : 'no operator attached'} for ${secs}s · ${typed}${note ? ` · ${note}` : ''} · ${outcome}${withheld}]`;
+    if (h.owner) {
+      const key = streamKey(h.wire.stream);
+      this.streams.get(key)?.subscribers.delete(h.owner);
+      h.owner.subs.delete(key);
+    }
+    this.audit({ type: state === 'returned' ? 'handoff-returned' : 'handoff-ended', at: h.endedAt, id: h.wire.id, processId: h.wire.processId, ...(by ? { by } : {}), typedBytes: h.typedBytes, summary: h.summary });
+    this.broadcast({ type: 'handoff-state', id: h.wire.id, state, ...(by ? { by } : {}), summary: h.summary });
+    this.sessionsChangedSoon();
+    const waiters = this.settledWaiters.get(h.wire.processId);
+    this.settledWaiters.delete(h.wire.processId);
+    for (const w of waiters ?? []) w();
+  }
+
+  private trimEnded(): void {
+    if (this.handoffs.size <= MAX_ENDED_RECORDS) return;
+    for (const [id, h] of this.handoffs) {
+      if (this.handoffs.size <= MAX_ENDED_RECORDS) break;
+      if (h.wire.state === 'returned' || h.wire.state === 'ended') this.handoffs.delete(id);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Engine events → wire
+
+  /** What the agent got for a command (the MCP host's route result). */
+  reportCommand(report: Omit<ServerMessageOf<'command-report'>, 'type'>): void {
+    this.broadcast({ type: 'command-report', ...report, agentText: report.agentText });
+  }
+
+  private onEngineEvent(e: SessionEvent): void {
+    if (this.disposed) return;
+    switch (e.type) {
+      case 'raw': {
+        const ref: StreamRef = e.source.kind === 'command' && e.source.session ? { kind: 'session', id: e.source.session } : { kind: 'process', id: e.source.id };
+        this.output(ref, e.chunk);
+        return;
+      }
+      case 'command-start':
+        this.flushKey(`session:${e.session}`);
+        this.broadcast({ type: 'command-start', session: e.session, commandId: e.id, command: e.command, cwd: e.cwd, at: e.at });
+        this.sessionsChangedSoon();
+        return;
+      case 'command-end': {
+        this.flushKey(`session:${e.session}`);
+        const entry = this.options.sessions.processes.get(e.id);
+        this.broadcast({
+          type: 'command-end',
+          session: e.session,
+          commandId: e.id,
+          exitCode: e.exitCode,
+          durationMs: e.durationMs,
+          rawLines: entry?.rawLines ?? 0,
+          rawBytes: entry?.rawBytes ?? 0,
+          shellExited: e.shellExited,
+          ...(e.cwd ? { cwd: e.cwd } : {}),
+          ...(entry?.spoolRef ? { spoolRef: entry.spoolRef } : {}),
+        });
+        this.sessionsChangedSoon();
+        return;
+      }
+      case 'session-created':
+        this.sessionsChangedSoon();
+        return;
+      case 'session-closed': {
+        const key = `session:${e.session}`;
+        const s = this.streams.get(key);
+        if (s) {
+          this.flush(s);
+          clearTimeout(s.timer);
+          this.streams.delete(key);
+        }
+        this.broadcast({ type: 'session-closed', id: e.session, reason: e.reason, ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}) });
+        this.sessionsChangedSoon();
+        return;
+      }
+      case 'process': {
+        this.broadcast({ type: 'process', change: e.change, process: toWireProcess(e.entry) });
+        if (e.change === 'removed') {
+          // A forgotten process's backlog goes with it (memory stays bounded by the process table).
+          const s = this.streams.get(`process:${e.entry.id}`);
+          if (s) clearTimeout(s.timer);
+          this.streams.delete(`process:${e.entry.id}`);
+        }
+        if (e.entry.state === 'exited' || e.entry.state === 'killed') {
+          const h = this.activeRecord(e.entry.id);
+          if (h) this.finishHandoff(h, 'ended', e.entry);
+        }
+        this.sessionsChangedSoon();
+        return;
+      }
+      case 'waiting-for-input': {
+        this.broadcast({ type: 'waiting', processId: e.source.id, ...(e.source.session ? { session: e.source.session } : {}), prompt: e.waiting.prompt, secret: e.waiting.secret, since: e.waiting.since });
+        if (e.waiting.secret && !this.activeRecord(e.source.id)) {
+          const entry = this.options.sessions.processes.get(e.source.id);
+          if (entry) this.startHandoff(entry, e.waiting.prompt, 'secret-prompt');
+        }
+        this.sessionsChangedSoon();
+        return;
+      }
+      case 'condensed':
+        this.broadcast({ type: 'condensed', ...(e.source.session ? { session: e.source.session } : {}), processId: e.source.id, lines: e.lines.map((l) => this.known.mask(l)), ...(e.final ? { final: true } : {}) });
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Session states as operators see them (approvals and handoffs included). */
+  sessionsSnapshot(): OperatorSession[] {
+    const table = this.options.sessions.processes;
+    return this.options.sessions.list().map((s) => toWireSession(s, s.runningCommandId ? table.get(s.runningCommandId) : undefined, this.stateOverride(s)));
+  }
+
+  private stateOverride(s: SessionInfo): OperatorSession['state'] | undefined {
+    if (this.activeHandoffs().some((h) => h.wire.session === s.name)) return 'handed-off';
+    for (const a of this.approvals.values()) if (a.request.session === s.name && a.request.tool === 'sh_run') return 'needs-approval';
+    return undefined;
+  }
+
+  private sessionsChangedSoon(): void {
+    if (this.snapshotTimer || this.disposed) return;
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = undefined;
+      if (this.clients.size) this.broadcast({ type: 'sessions', sessions: this.sessionsSnapshot() });
+    }, SNAPSHOT_DEBOUNCE_MS);
+    this.snapshotTimer.unref?.();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Output streams with backlog, batching and per-client flow control
+
+  private stream(ref: StreamRef): Stream {
+    const key = streamKey(ref);
+    let s = this.streams.get(key);
+    if (!s) {
+      s = { ref, backlog: [], backlogBytes: 0, offset: 0, pending: [], pendingBytes: 0, pendingOffset: 0, subscribers: new Set() };
+      this.streams.set(key, s);
+    }
+    return s;
+  }
+
+  private output(ref: StreamRef, chunk: Uint8Array): void {
+    const s = this.stream(ref);
+    const buf = Buffer.from(chunk);
+    s.backlog.push(buf);
+    s.backlogBytes += buf.length;
+    while (s.backlog.length > 1 && s.backlogBytes - s.backlog[0].length >= BACKLOG_BYTES) s.backlogBytes -= s.backlog.shift()!.length;
+    if (s.pendingBytes === 0) s.pendingOffset = s.offset;
+    s.offset += buf.length;
+    if (s.subscribers.size === 0) return;
+    s.pending.push(buf);
+    s.pendingBytes += buf.length;
+    if (s.pendingBytes >= BATCH_MAX_BYTES) this.flush(s);
+    else if (!s.timer) {
+      s.timer = setTimeout(() => this.flush(s), BATCH_INTERVAL_MS);
+      s.timer.unref?.();
+    }
+  }
+
+  private flushKey(key: string): void {
+    const s = this.streams.get(key);
+    if (s) this.flush(s);
+  }
+
+  private flush(s: Stream): void {
+    clearTimeout(s.timer);
+    s.timer = undefined;
+    if (s.pendingBytes === 0) return;
+    const bytes = Buffer.concat(s.pending);
+    const data = bytes.toString('base64');
+    const offset = s.pendingOffset;
+    s.pending = [];
+    s.pendingBytes = 0;
+    const key = streamKey(s.ref);
+    for (const c of s.subscribers) {
+      const sub = c.subs.get(key);
+      if (!sub || sub.paused) continue; // skipped: the next chunk's offset shows the gap
+      sub.unacked += bytes.length;
+      if (sub.unacked > OUTPUT_HIGH_WATERMARK) sub.paused = true;
+      c.peer.send({ type: 'output', stream: s.ref, data, offset });
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    for (const [id, p] of this.approvals) this.settleApproval(id, p, { outcome: 'operator-gone', id, waitedMs: Date.now() - p.request.createdAt }, 'operator-gone');
+    this.disposed = true;
+    this.unsubscribe();
+    clearTimeout(this.snapshotTimer);
+    for (const s of this.streams.values()) clearTimeout(s.timer);
+    this.streams.clear();
+    for (const c of [...this.clients]) c.peer.close();
+    this.clients.clear();
+  }
+}
+
+function toWireProcess(e: ProcessEntry): OperatorProcess {
+  return {
+    id: e.id,
+    kind: e.kind,
+    ...(e.alias ? { alias: e.alias } : {}),
+    ...(e.session ? { session: e.session } : {}),
+    command: e.command,
+    cwd: e.cwd,
+    pid: e.pid,
+    state: e.state,
+    ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
+    startedAt: e.startedAt,
+    elapsedMs: e.elapsedMs,
+    rawLines: e.rawLines,
+    rawBytes: e.rawBytes,
+    lastLine: e.lastLine,
+    ...(e.spoolRef ? { spoolRef: e.spoolRef } : {}),
+  };
+}
+
+function toWireSession(s: SessionInfo, running: ProcessEntry | undefined, override: OperatorSession['state'] | undefined): OperatorSession {
+  const base: OperatorSession['state'] = s.state === 'busy' ? (running?.state === 'waiting-for-input' ? 'waiting' : 'running') : s.state === 'closed' ? 'exited' : s.state;
+  const live = running && running.state !== 'exited' && running.state !== 'killed' ? running : undefined;
+  return {
+    id: s.name,
+    name: s.name,
+    shell: s.shell,
+    cwd: s.cwd,
+    state: override ?? base,
+    pid: s.pid,
+    ...(s.remote ? { remote: s.remote } : {}),
+    ...(live ? { command: live.command, commandId: live.id, elapsedMs: live.elapsedMs } : {}),
+    ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
+    ...(s.cols && s.rows ? { cols: s.cols, rows: s.rows } : {}),
+    createdAt: s.createdAt,
+  };
+}

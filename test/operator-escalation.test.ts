@@ -1,0 +1,191 @@
+/**
+ * Escalation over MCP (issue 10 point 4) with real parts: the SDK's Client spawns `mish serve`,
+ * a test operator connects over the real socket with the client library. Every dangerous line
+ * runs in a temp HOME and cwd with canary files that must survive a denial.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, startStdio, type Served } from './mcp-helpers.js';
+import { discoverServers, OperatorClient } from '../src/main/operator/client.js';
+import type { ApprovalRequest } from '../src/shared/operator-wire.js';
+
+const CANARY = 'canary.txt';
+
+function canaries(home: string): string[] {
+  return [path.join(home, CANARY), path.join(home, 'work', CANARY)];
+}
+function plantCanaries(home: string): void {
+  mkdirSync(path.join(home, 'work'), { recursive: true });
+  for (const c of canaries(home)) writeFileSync(c, 'canary\n');
+}
+function assertCanaries(home: string): void {
+  for (const c of canaries(home)) expect(readFileSync(c, 'utf8'), c).toBe('canary\n');
+}
+
+async function operator(opDir: string, name: string, approvals = true): Promise<OperatorClient> {
+  const [server] = discoverServers(opDir);
+  const c = await OperatorClient.connect(server.path, { name, role: 'approvals', approvals });
+  if (!c.ok) throw new Error(c.error);
+  return c.client;
+}
+
+/** Resolves with the next approval request the operator sees. */
+function nextRequest(op: OperatorClient): Promise<ApprovalRequest> {
+  return new Promise((resolve) => {
+    const off = op.on('approval-request', (m) => {
+      off();
+      resolve(m.approval);
+    });
+  });
+}
+
+describe('escalation over MCP', () => {
+  let opDir: string;
+  let served: Served;
+  let ops: OperatorClient[] = [];
+
+  beforeAll(async () => {
+    opDir = path.join(mkdtempSync(path.join(tmpdir(), 'mish-esc-')), 'servers');
+    served = await startStdio({ MISH_OPERATOR_DIR: opDir, MISH_APPROVAL_TIMEOUT_MS: '2500' });
+    plantCanaries(served.home);
+    // The agent's session works in the temp HOME: `~` is that HOME, never the machine's.
+    const r = await call(served.client, 'sh_run', { cmd: 'echo $HOME', cwd: path.join(served.home, 'work') });
+    expect(r.text).toContain(served.home);
+  }, 30_000);
+  afterEach(() => {
+    for (const o of ops) o.close();
+    ops = [];
+    assertCanaries(served.home);
+  });
+  afterAll(async () => {
+    await served?.close();
+    rmSync(path.dirname(opDir), { recursive: true, force: true });
+  });
+
+  it('no operator attached: a structured refusal naming what was blocked, the rule and why; nothing runs', async () => {
+    const r = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
+    expect(r.data.status).toBe('refused');
+    expect(r.data.exit_code).toBeNull();
+    expect(r.data.escalation).toMatchObject({ outcome: 'no-operator', rule: 'rm-recursive-root-or-home', reason: expect.stringContaining('recursive delete') });
+    expect(r.text).toContain('⚠ dangerous: rm -rf ~');
+    expect(r.text).toContain('blocked by rule rm-recursive-root-or-home');
+    expect(r.text).toContain('no operator is attached');
+    expect(r.text).toContain('mish approvals');
+  });
+
+  it('an operator denies: the call waits (with progress), then is refused with who denied; the canaries survive', async () => {
+    const op = await operator(opDir, 'alice');
+    ops.push(op);
+    let progress = 0;
+    let sawProgress: () => void = () => {};
+    const progressed = new Promise<void>((r) => (sawProgress = r));
+    const request = nextRequest(op);
+    const pending = call(served.client, 'sh_run', { cmd: 'rm -rf ~' }, { onprogress: () => (progress++, sawProgress()) });
+    const req = await request;
+    expect(req).toMatchObject({ id: expect.stringMatching(/^a_/), tool: 'sh_run', session: 'default', command: 'rm -rf ~', rule: 'rm-recursive-root-or-home', dangers: [expect.objectContaining({ id: 'rm-recursive-root-or-home' })] });
+    expect(req.cwd).toBe(path.join(served.home, 'work'));
+    await progressed; // the agent's client is told the call is alive while the human thinks
+    const decided = await op.request({ type: 'approval-decide', id: req.id, decision: 'deny' });
+    expect(decided.ok).toBe(true);
+    const r = await pending;
+    expect(progress).toBeGreaterThan(0);
+    expect(r.data.status).toBe('refused');
+    expect(r.data.escalation).toMatchObject({ id: req.id, outcome: 'denied', by: 'alice' });
+    expect(r.text).toContain(`denied by the operator (alice, approval ${req.id}); nothing was run`);
+  }, 30_000);
+
+  it('an operator approves: the line runs and the reply says who approved', async () => {
+    const victim = path.join(served.home, 'work', 'victim');
+    mkdirSync(victim, { recursive: true });
+    writeFileSync(path.join(victim, 'junk.txt'), 'x');
+    const op = await operator(opDir, 'bob');
+    ops.push(op);
+    const request = nextRequest(op);
+    const pending = call(served.client, 'sh_run', { cmd: 'rm -rf ./*', cwd: victim });
+    const req = await request;
+    await op.request({ type: 'approval-decide', id: req.id, decision: 'approve' });
+    const r = await pending;
+    expect(r.data.status).toBe('exited');
+    expect(r.data.exit_code).toBe(0);
+    expect(r.data.escalation).toMatchObject({ id: req.id, outcome: 'approved', by: 'bob' });
+    expect(r.text).toContain(`[approved by operator bob (${req.id})]`);
+    expect(existsSync(path.join(victim, 'junk.txt'))).toBe(false);
+  }, 30_000);
+
+  it('edit: the operator rewrites the line; what ran is the edit', async () => {
+    const op = await operator(opDir, 'carol');
+    ops.push(op);
+    const request = nextRequest(op);
+    const pending = call(served.client, 'sh_run', { cmd: 'rm -rf ~', cwd: path.join(served.home, 'work') });
+    const req = await request;
+    await op.request({ type: 'approval-decide', id: req.id, decision: 'edit', command: 'echo edited-instead' });
+    const r = await pending;
+    expect(r.data.exit_code).toBe(0);
+    expect(r.text).toContain('edited-instead');
+    expect(r.data.escalation).toMatchObject({ outcome: 'edited', by: 'carol', command: 'echo edited-instead' });
+  }, 30_000);
+
+  it('nobody decides: the timeout denies', async () => {
+    const op = await operator(opDir, 'dave');
+    ops.push(op);
+    const r = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
+    expect(r.data.escalation).toMatchObject({ outcome: 'timeout' });
+    expect(r.text).toMatch(/denied: no operator decided within \d+s/);
+  }, 30_000);
+
+  it('the operator disconnects while deciding: the pending request is denied', async () => {
+    const op = await operator(opDir, 'erin');
+    const request = nextRequest(op);
+    const pending = call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
+    await request;
+    op.close();
+    const r = await pending;
+    expect(r.data.escalation).toMatchObject({ outcome: 'operator-gone' });
+    expect(r.text).toContain('the operator disconnected before deciding');
+  }, 30_000);
+
+  it('always for this session: the next same danger in that session runs without asking, another session still asks', async () => {
+    const victim = path.join(served.home, 'work', 'victim2');
+    mkdirSync(victim, { recursive: true });
+    const op = await operator(opDir, 'frank');
+    ops.push(op);
+    const request = nextRequest(op);
+    const first = call(served.client, 'sh_run', { cmd: 'rm -rf ./*', cwd: victim, session: 'alw' });
+    await op.request({ type: 'approval-decide', id: (await request).id, decision: 'always' });
+    expect((await first).data.escalation).toMatchObject({ outcome: 'always', by: 'frank' });
+    writeFileSync(path.join(victim, 'again.txt'), 'x');
+    const second = await call(served.client, 'sh_run', { cmd: 'rm -rf ./*', session: 'alw' });
+    expect(second.data.exit_code).toBe(0);
+    expect(second.data.escalation).toBeUndefined();
+    expect(existsSync(path.join(victim, 'again.txt'))).toBe(false);
+    // Another session was not approved: it asks again (denied here).
+    const again = nextRequest(op);
+    const third = call(served.client, 'sh_run', { cmd: 'rm -rf ./*', cwd: victim, session: 'other' });
+    await op.request({ type: 'approval-decide', id: (await again).id, decision: 'deny' });
+    expect((await third).data.escalation).toMatchObject({ outcome: 'denied' });
+  }, 30_000);
+
+  it('an operator without approvals: true cannot decide, and does not count as attached', async () => {
+    const watcher = await operator(opDir, 'mallory', false);
+    ops.push(watcher);
+    const r = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
+    expect(r.data.escalation).toMatchObject({ outcome: 'no-operator' });
+    const bad = await watcher.request({ type: 'approval-decide', id: 'a_nope', decision: 'approve' });
+    expect(bad).toMatchObject({ ok: false, error: expect.stringContaining('approvals: true') });
+  });
+
+  it('sh_spawn escalates too: denied, nothing started', async () => {
+    const op = await operator(opDir, 'gina');
+    ops.push(op);
+    const request = nextRequest(op);
+    const pending = call(served.client, 'sh_spawn', { cmd: 'rm -rf ~' });
+    const req = await request;
+    expect(req.tool).toBe('sh_spawn');
+    await op.request({ type: 'approval-decide', id: req.id, decision: 'deny' });
+    const r = await pending;
+    expect(r.data.status).toBe('refused');
+    expect(r.data.escalation).toMatchObject({ outcome: 'denied', by: 'gina' });
+  }, 30_000);
+});
