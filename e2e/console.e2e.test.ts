@@ -1,88 +1,263 @@
 /**
- * End to end: the browser console (web host + built renderer in real Chromium) against real
- * sessions. A command runs in a session; the test waits until xterm in the page has parsed its
- * output and the command bar shows its exit code.
+ * End to end: the browser console (engine + hub + web host + built renderer in Debian's
+ * Chromium) with real MCP clients (the SDK's Client) playing the agents. Each flow waits on
+ * what the page shows (xterm's parsed buffer, DOM state), never on sleeps, and saves a
+ * screenshot to e2e/screenshots/ (the README shows them).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
-import { createConsoleManager } from '../src/main/console/engine.js';
-import type { SessionManager } from '../src/main/core/session/types.js';
+import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
+const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
 /** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
 const CHROMIUM = '/usr/bin/chromium';
+const VIEWPORT = { width: 1480, height: 900 };
+
+interface Agent {
+  client: Client;
+  /** The hub's id of the agent's server. */
+  serverId: string;
+  /** pid of its `mish serve` (agents started over stdio). */
+  pid?: number;
+  run(session: string, cmd: string, timeout?: number): Promise<{ text: string; structured: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** An agent connected by URL to the console's own MCP endpoint. */
+async function urlAgent(c: RunningConsole, name: string, cwd: string): Promise<Agent> {
+  const client = new Client({ name, version: '1.0.0' });
+  const engine = c.engine!;
+  await client.connect(new StreamableHTTPClientTransport(new URL(engine.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${engine.mcpToken}` } } }));
+  return {
+    client,
+    serverId: 'console',
+    async run(session, cmd, timeout = 60) {
+      const r = await client.callTool({ name: 'sh_run', arguments: { cmd, session, cwd, timeout } });
+      const content = r.content as { type: string; text: string }[];
+      return { text: content.map((x) => x.text).join(''), structured: (r.structuredContent ?? {}) as Record<string, unknown> };
+    },
+    close: () => client.close(),
+  };
+}
+
+const MISH = path.join(ROOT, 'bin', 'mish.js');
+
+/** An agent as Claude Code or Codex runs one: the SDK client spawning `mish serve` over stdio. */
+async function serveAgent(name: string, version: string, cwd: string, env: Record<string, string>): Promise<Agent> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'ignore' });
+  const client = new Client({ name, version });
+  await client.connect(transport);
+  const pid = transport.pid!;
+  return {
+    client,
+    pid,
+    serverId: `serve-${pid}`,
+    async run(session, cmd, timeout = 60) {
+      const r = await client.callTool({ name: 'sh_run', arguments: { cmd, session, cwd, timeout } });
+      const content = r.content as { type: string; text: string }[];
+      return { text: content.map((x) => x.text).join(''), structured: (r.structuredContent ?? {}) as Record<string, unknown> };
+    },
+    close: () => client.close(),
+  };
+}
+
+const item = (page: Page, sessionId: string) => page.locator(`button.session[data-session-id="${sessionId}"]`);
 
 describe('operator console in a browser', () => {
   let browser: Browser | undefined;
-  let web: WebConsole | undefined;
-  let manager: SessionManager;
+  let running: RunningConsole | undefined;
+  let work: string;
+  let wireEnv: Record<string, string>;
+  const agents: Agent[] = [];
+  const pages: Page[] = [];
 
   beforeAll(async () => {
     // out/ is rebuilt when missing or older than its sources: never the renderer of an old checkout.
     ensureElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    const engine = await createConsoleManager({ cwd: os.tmpdir() });
-    if (!engine.ok) throw new Error(engine.error);
-    manager = engine.value;
-    const started = await startWebConsole({ manager, rendererDir: RENDERER });
-    if (!started.ok) throw new Error(started.error.message);
-    web = started.value;
+    mkdirSync(SHOTS, { recursive: true });
+    work = mkdtempSync(path.join(os.tmpdir(), 'mish-e2e-'));
+    writeFileSync(path.join(work, 'process.sh'), 'for i in $(seq 1 3000); do echo "processed item $i"; done\necho "warning: 3 items skipped"\necho done\n');
+    writeFileSync(path.join(work, 'ask.sh'), 'read -r -p "Apply 3 migrations? [Y/n] " a\necho "answer: $a"\n');
+    // Spools of this run stay in its scratch directory.
+    process.env.MISH_SPOOL_DIR = path.join(work, 'spool');
+    if (!existsSync(path.join(ROOT, 'dist', 'mish.mjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.mjs'), '--quiet'], { cwd: ROOT });
+    // Servers publish their operator sockets here; the console discovers them here.
+    wireEnv = { MISH_OPERATOR_DIR: path.join(work, 'operators'), MISH_SPOOL_DIR: path.join(work, 'spool') };
+    const started = await startConsole({ rendererDir: RENDERER, operatorDir: wireEnv.MISH_OPERATOR_DIR });
+    if (!started.ok) throw new Error(started.error);
+    running = started.value;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   });
 
   afterAll(async () => {
+    for (const p of pages) await p.close().catch(() => {});
     await browser?.close();
-    await web?.close();
-    await manager?.dispose();
+    for (const a of agents) await a.close().catch(() => {});
+    await running?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('shows the sessions and the live output of a command with its exit code', async () => {
-    for (const name of ['build', 'e2e']) {
-      const created = await manager.create({ name, shell: 'bash' });
-      if (!created.ok) throw new Error(created.error.message);
-    }
-    const page = await browser!.newPage();
+  async function openConsole(): Promise<Page> {
+    const context = await browser!.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
+    await context.grantPermissions(['notifications']);
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(web!.url);
+    (page as Page & { errors?: string[] }).errors = errors;
+    pages.push(page);
+    await page.goto(running!.web.url);
+    return page;
+  }
 
-    await page.locator('li.session[data-session="e2e"]').click();
-    await page.locator('.terminal[data-session="e2e"] .xterm').waitFor();
-    expect(await page.locator('li.session').count()).toBe(2);
-
+  it('shows every agent\'s server with its sessions, and their output live', async () => {
+    const a = await serveAgent('claude-code', '2.1.0', work, wireEnv);
+    const b = await serveAgent('codex', '0.9.1', work, wireEnv);
+    agents.push(a, b);
+    const page = await openConsole();
     const nonce = `mish-e2e-${Math.random().toString(36).slice(2, 10)}`;
     // The marker is assembled by the shell, so the echoed command line can never match it.
-    const result = await manager.run({ session: 'e2e', command: `printf '%s-%s\\n' ${nonce} done; printf '\\033[31mred line\\033[0m\\n'; (exit 3)` });
-    expect(result.exitCode).toBe(3);
+    await a.run('build', `printf '%s-%s\\n' ${nonce} build`);
+    await b.run('e2e', `printf '%s-%s\\n' ${nonce} e2e; printf '\\033[31mred line\\033[0m\\n'; (exit 3)`);
+    // Each server with its MCP client's name and version (from initialize) and its cwd.
+    await page.locator(`[data-server-id="${a.serverId}"] .server-name`, { hasText: 'claude-code 2.1.0' }).waitFor();
+    await page.locator(`[data-server-id="${b.serverId}"] .server-name`, { hasText: 'codex 0.9.1' }).waitFor();
+    await item(page, `${a.serverId}/build`).waitFor();
+    await item(page, `${b.serverId}/e2e`).click();
+    // The hub starts watching on demand: the backlog brings what ran before.
     try {
-      await waitForTerminalText(page, `${nonce}-done`);
+      await waitForTerminalText(page, `${nonce}-e2e`);
     } catch (e) {
       throw new Error(`terminal never showed the output; it shows:\n${await terminalText(page)}\n${(e as Error).message}`);
     }
     await waitForTerminalText(page, 'red line');
-    await page.locator('.command-bar .exit.fail', { hasText: 'exit 3' }).waitFor();
+    await page.locator('.timeline .row.tone-fail .exit', { hasText: '3' }).waitFor();
 
-    // A view opened later starts from the backlog: reload and find the same output again.
+    // Live: a command that is still printing shows up while it runs.
+    await item(page, `${a.serverId}/build`).click();
+    await waitForTerminalText(page, `${nonce}-build`);
+    const slow = a.run('build', `for i in 1 2 3 4 5 6; do printf '%s-%s\\n' ${nonce} tick$i; sleep 0.3; done`);
+    await waitForTerminalText(page, `${nonce}-tick2`);
+    expect(await item(page, `${a.serverId}/build`).getAttribute('data-state')).toBe('running');
+    await page.screenshot({ path: path.join(SHOTS, 'sessions-live.png') });
+    await slow;
+    await waitForTerminalText(page, `${nonce}-tick6`);
+
+    // A view opened later starts from the backlog.
     await page.reload();
-    await page.locator('li.session[data-session="e2e"]').click();
-    await waitForTerminalText(page, `${nonce}-done`);
-    expect(errors).toEqual([]);
-    await page.close();
+    await item(page, `${a.serverId}/build`).click();
+    await waitForTerminalText(page, `${nonce}-build`);
+    expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+  });
+
+  it('shows a command\'s exact raw output beside exactly what the agent received, with the figures', async () => {
+    const a = agents[0];
+    const page = await openConsole();
+    const r = await a.run('build', 'bash process.sh');
+    expect(r.structured.raw_lines).toBe(3002);
+    const id = String(r.structured.id);
+    await item(page, `${a.serverId}/build`).click();
+    const row = page.locator(`.timeline .row[data-command-id="${id}"]`);
+    // Figures arrive once the host has counted the tokens.
+    await row.locator('.tok', { hasText: 'tok' }).waitFor();
+    await row.click();
+    const agentText = page.locator(`.agent-pane[data-command-id="${id}"] .agent-text[data-exact="true"]`);
+    await agentText.waitFor();
+    // Exactly the text of the MCP reply.
+    expect(await agentText.innerText()).toBe(r.text);
+    const figures = await page.locator(`.agent-pane[data-command-id="${id}"] [data-figures]`).innerText();
+    expect(figures).toContain('3,002 lines');
+    expect(figures).toMatch(/[\d,]+ → [\d,]+ tok/);
+    const [rawTok, shownTok] = figures.match(/([\d,]+) → ([\d,]+) tok/)!.slice(1).map((x) => Number(x.replace(/,/g, '')));
+    expect(rawTok).toBeGreaterThan(10 * shownTok);
+    // The raw pane: every line from the spool, numbered; the warning the agent also saw is marked.
+    const raw = page.locator(`.raw-pane[data-command-id="${id}"]`);
+    await raw.waitFor();
+    expect(await raw.locator('.raw-line').count()).toBe(3002);
+    await expect.poll(() => raw.locator('.raw-line[data-line="3001"]').innerText()).toContain('warning: 3 items skipped');
+    expect(await raw.locator('.raw-line[data-line="3001"]').getAttribute('class')).toContain('seen');
+    expect(await raw.locator('.raw-line[data-line="1500"]').innerText()).toContain('processed item 1500');
+    // A fold marker jumps to the lines it stands for: "[... 2,998 similar lines ...]" between items 1 and 3000.
+    const fold = page.locator('.agent-pane .fold', { hasText: '2,998 similar lines' });
+    await fold.click();
+    await raw.locator('.raw-line.jumped[data-line="2"]').waitFor();
+    expect(await raw.locator('.raw-line.jumped').count()).toBe(2998);
+    expect(await raw.locator('.raw-line.jumped').last().getAttribute('data-line')).toBe('2999');
+    await page.screenshot({ path: path.join(SHOTS, 'raw-vs-agent.png') });
+  });
+
+  it('raises the waiting state for a [Y/n] prompt, in the list, the title and a notification', async () => {
+    const b = agents[1];
+    const page = await openConsole();
+    // Record notifications (headless shows none); the same API, so the page's code path is the real one.
+    await page.evaluate(`(() => {
+      window.__notes = [];
+      const Real = Notification;
+      window.Notification = class extends Real {
+        constructor(title, options) { super(title, options); window.__notes.push(title); }
+      };
+    })()`);
+    const r = await b.run('deploy', 'bash ask.sh', 20);
+    expect(r.structured.status).toBe('waiting-for-input');
+    const waiting = page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="waiting"]`);
+    await waiting.waitFor();
+    await expect.poll(() => page.title()).toBe('(1) ⚠ mish console');
+    await page.locator(`.pending [data-pending="${b.serverId}/deploy"]`).waitFor();
+    await waiting.click();
+    await page.locator('.banner.attn', { hasText: 'Apply 3 migrations? [Y/n]' }).waitFor();
+    await expect.poll(() => page.evaluate('window.__notes')).toEqual([expect.stringContaining('deploy waits for input')]);
+    await page.screenshot({ path: path.join(SHOTS, 'waiting-for-input.png') });
+    // Answering clears it.
+    await b.client.callTool({ name: 'sh_interact', arguments: { id: String(r.structured.id), action: 'send', text: 'y\n' } });
+    await page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="idle"]`).waitFor();
+    await expect.poll(() => page.title()).toBe('mish console');
+  });
+
+  it('marks the sessions of a server that died gone, and the other agent carries on', async () => {
+    const [a, b] = agents;
+    const page = await openConsole();
+    await item(page, `${b.serverId}/e2e`).waitFor();
+    process.kill(b.pid!, 'SIGKILL');
+    await page.locator(`[data-server-id="${b.serverId}"] .badge.gone`).waitFor();
+    await page.locator(`button.session[data-session-id="${b.serverId}/e2e"][data-state="gone"]`).waitFor();
+    await page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="gone"]`).waitFor();
+    // The other agent's server is untouched: its session still runs commands, shown live.
+    expect(await page.locator(`[data-server-id="${a.serverId}"] .badge.gone`).count()).toBe(0);
+    await item(page, `${a.serverId}/build`).click();
+    const nonce = `after-${Math.random().toString(36).slice(2, 8)}`;
+    const r = await a.run('build', `printf '%s-%s\\n' ${nonce} alive`);
+    expect(r.structured.exit_code).toBe(0);
+    await waitForTerminalText(page, `${nonce}-alive`);
+    await item(page, `${b.serverId}/e2e`).click();
+    await page.locator('.banner.gone').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'server-gone.png') });
+  });
+
+  it('shows an agent connected by URL to the console\'s own MCP endpoint', async () => {
+    const u = await urlAgent(running!, 'cursor-e2e', work);
+    agents.push(u);
+    const page = await openConsole();
+    await u.run('url', 'echo by-url');
+    await page.locator('[data-server-id="console"] .clients', { hasText: 'cursor-e2e 1.0.0' }).waitFor();
+    await item(page, 'console/url').waitFor();
   });
 
   it('refuses the page and the WebSocket without the token', async () => {
-    const base = web!.url.replace(/\?token=.*$/, '');
+    const base = running!.web.url.replace(/\?token=.*$/, '');
     expect((await fetch(base)).status).toBe(403);
     expect((await fetch(`${base}?token=wrong`)).status).toBe(403);
-    expect((await fetch(web!.url)).status).toBe(200);
+    expect((await fetch(running!.web.url)).status).toBe(200);
   });
 });

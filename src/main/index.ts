@@ -1,32 +1,27 @@
 /**
- * Electron main entry (out/main/index.js, started by `mish console`): a thin host. It builds
- * the engine, serves the browser console too (so the first line printed is a URL, as for
- * `mish console --web`), and opens the window. Closing the window ends every session.
+ * Electron main entry (out/main/index.js, started by `mish console`): a thin host. It starts
+ * the console (engine, MCP endpoint, hub, and the browser page too, so the first line printed
+ * is a URL, as for `mish console --web`) and opens the window. Closing the window ends the
+ * console's own sessions; agents' `mish serve` processes are never disturbed.
  */
 import { app } from 'electron';
 import { openConsoleWindow } from './console/electron-host.js';
-import { startWebConsole } from './console/console-command.js';
-import { createConsoleManager } from './console/engine.js';
+import { connectHelp, startConsole, startDemoAgent } from './console/console-command.js';
 
 async function main(): Promise<number> {
-  const engine = await createConsoleManager();
-  if (!engine.ok) {
-    process.stderr.write(`mish console: ${engine.error}\n`);
-    return 1;
-  }
-  const manager = engine.value;
   const port = Number(process.env.MISH_CONSOLE_PORT) || undefined;
-  const web = await startWebConsole({ manager, port });
-  if (!web.ok) {
-    process.stderr.write(`mish console: ${web.error.message}\n`);
-    await manager.dispose();
+  const started = await startConsole({ port });
+  if (!started.ok) {
+    process.stderr.write(`mish console: ${started.error}\n`);
     return 1;
   }
-  process.stdout.write(`${web.value.url}\n`);
-  await manager.create({ name: 'default' });
-  await openConsoleWindow(web.value.service);
-  await web.value.close();
-  await manager.dispose();
+  const { web, engine } = started.value;
+  process.stdout.write(`${web.url}\n`);
+  process.stdout.write(connectHelp(engine));
+  const demo = process.env.MISH_CONSOLE_DEMO ? startDemoAgent() : undefined;
+  await openConsoleWindow(web.service);
+  demo?.kill('SIGTERM');
+  await started.value.close();
   return 0;
 }
 

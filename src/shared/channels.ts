@@ -7,17 +7,19 @@
 
 /** Renderer → main requests: bridge method name → message name. */
 export const REQUEST_METHODS = {
-  listSessions: 'sessions:list',
+  snapshot: 'hub:snapshot',
   subscribeSession: 'session:subscribe',
   unsubscribeSession: 'session:unsubscribe',
+  ackOutput: 'session:ack',
+  listCommands: 'session:commands',
+  readCommandRaw: 'command:raw',
 } as const;
 
 /** Main → renderer events: bridge listener method name → message name. */
 export const EVENT_METHODS = {
-  onSessionsChanged: 'sessions:changed',
+  onHubChanged: 'hub:changed',
   onSessionOutput: 'session:output',
-  onCommandStart: 'session:command-start',
-  onCommandEnd: 'session:command-end',
+  onCommandUpdated: 'command:updated',
 } as const;
 
 export type RequestMethod = keyof typeof REQUEST_METHODS;

@@ -12,30 +12,91 @@ import { EVENT_METHODS, REQUEST_METHODS, type EventMethod, type EventName, type 
 
 export * from './channels.js';
 
-export const SessionStateSchema = z.enum(['starting', 'idle', 'running', 'exited']);
+/**
+ * A server the console watches: its own engine (agents connecting by URL), or a `mish serve`
+ * an agent started over stdio. `gone` once its connection ended (its sessions are kept, marked gone).
+ */
+export const ServerInfoSchema = z.object({
+  id: z.string().min(1),
+  kind: z.enum(['console', 'serve']),
+  /** The MCP client's name from `initialize` (`claude-code`), or `mish console` for the console's own engine. */
+  name: z.string(),
+  version: z.string().optional(),
+  cwd: z.string().optional(),
+  pid: z.number().int().optional(),
+  state: z.enum(['connected', 'gone']),
+  /** Where agents connect (the console's MCP URL, without its token). */
+  endpoint: z.string().optional(),
+  /** MCP clients connected to this server (name version), when it has several. */
+  clients: z.array(z.string()).optional(),
+});
+export type ServerInfo = z.infer<typeof ServerInfoSchema>;
+
+/**
+ * `waiting`: a command waits for input; `needs-approval`: a command waits for an operator's
+ * decision; `handed-off`: an operator holds its terminal; `gone`: its server went away.
+ */
+export const SessionStateSchema = z.enum(['starting', 'idle', 'running', 'waiting', 'needs-approval', 'handed-off', 'exited', 'gone']);
 export type SessionState = z.infer<typeof SessionStateSchema>;
+
+export const WaitingSchema = z.object({ prompt: z.string(), secret: z.boolean(), since: z.number() });
 
 /** What the console shows about a session. */
 export const SessionInfoSchema = z.object({
+  /** Unique across servers: `<serverId>/<name>`. */
   id: z.string().min(1),
+  serverId: z.string().min(1),
   name: z.string(),
   /** Shell executable (`/bin/bash`). */
   shell: z.string(),
   cwd: z.string().optional(),
   state: SessionStateSchema,
   pid: z.number().int().optional(),
-  /** The command running now, when state is `running`. */
+  /** The command running now (state running / waiting), with its id and start time. */
   command: z.string().optional(),
+  commandId: z.string().optional(),
+  commandStartedAt: z.number().optional(),
+  lastExitCode: z.number().int().optional(),
+  waiting: WaitingSchema.optional(),
+  /** The PTY's own size: a view renders at this size and never resizes the agent's terminal. */
+  cols: z.number().int().positive(),
+  rows: z.number().int().positive(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
+/** One command of a session's timeline, with its figures. */
+export const CommandInfoSchema = z.object({
+  id: z.string().min(1),
+  sessionId: z.string().min(1),
+  command: z.string(),
+  startedAt: z.number(),
+  state: z.enum(['running', 'waiting', 'done']),
+  exitCode: z.number().int().optional(),
+  durationMs: z.number().nonnegative().optional(),
+  /** The router's treatment: condense / narrate / passthrough / structured / refused … */
+  category: z.string().optional(),
+  rawBytes: z.number().int().nonnegative(),
+  rawLines: z.number().int().nonnegative(),
+  shownLines: z.number().int().nonnegative().optional(),
+  /** o200k tokens of the raw output (ANSI stripped) and of what the agent received. */
+  tokensRaw: z.number().int().nonnegative().optional(),
+  tokensShown: z.number().int().nonnegative().optional(),
+  /** True when tokensRaw is estimated (output too large to tokenize on the spot). */
+  tokensApprox: z.boolean().optional(),
+  /** The text the agent received: sh_run's exact reply (`exact`), else the condensed lines so far. */
+  agentSaw: z.string().optional(),
+  exact: z.boolean().optional(),
+});
+export type CommandInfo = z.infer<typeof CommandInfoSchema>;
+
 const SessionRef = z.object({ sessionId: z.string().min(1) });
+const HubSnapshotSchema = z.object({ servers: z.array(ServerInfoSchema), sessions: z.array(SessionInfoSchema) });
 
 /** Schemas of every request: params in, result out. */
 export const requestSchemas = {
-  'sessions:list': {
+  'hub:snapshot': {
     params: z.object({}),
-    result: z.object({ sessions: z.array(SessionInfoSchema) }),
+    result: HubSnapshotSchema,
   },
   'session:subscribe': {
     params: SessionRef,
@@ -50,30 +111,42 @@ export const requestSchemas = {
     params: SessionRef,
     result: z.object({}),
   },
+  /** Flow control: the view has written output up to `offset` into its terminal. */
+  'session:ack': {
+    params: SessionRef.extend({ offset: z.number().int().nonnegative() }),
+    result: z.object({}),
+  },
+  'session:commands': {
+    params: SessionRef,
+    result: z.object({ commands: z.array(CommandInfoSchema) }),
+  },
+  /** A command's exact raw output from the spool (ANSI kept), bounded to its last lines. */
+  'command:raw': {
+    params: SessionRef.extend({ commandId: z.string().min(1) }),
+    result: z.object({
+      text: z.string(),
+      /** 1-based raw line number of the first line in `text`. */
+      firstLine: z.number().int().positive(),
+      totalLines: z.number().int().nonnegative(),
+      /** Lines before firstLine were left out (bound) or dropped by the spool ring. */
+      truncated: z.boolean(),
+    }),
+  },
 } as const satisfies Record<RequestName, { params: z.ZodType; result: z.ZodType }>;
 
 /** Schemas of every event payload. */
 export const eventSchemas = {
-  'sessions:changed': z.object({ sessions: z.array(SessionInfoSchema) }),
+  'hub:changed': HubSnapshotSchema,
   'session:output': z.object({
     sessionId: z.string(),
     /** Base64 of raw PTY bytes. */
     data: z.string(),
     /** Byte offset of this chunk in the session's output stream (lets a view drop overlap with its backlog). */
     offset: z.number().int().nonnegative(),
+    /** Bytes left out before this chunk because the view fell behind more than the host keeps. */
+    skipped: z.number().int().nonnegative().optional(),
   }),
-  'session:command-start': z.object({
-    sessionId: z.string(),
-    commandId: z.string(),
-    command: z.string(),
-    startedAt: z.number(),
-  }),
-  'session:command-end': z.object({
-    sessionId: z.string(),
-    commandId: z.string(),
-    exitCode: z.number().int(),
-    durationMs: z.number().nonnegative(),
-  }),
+  'command:updated': CommandInfoSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type RequestParams<N extends RequestName> = z.infer<(typeof requestSchemas)[N]['params']>;

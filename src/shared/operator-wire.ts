@@ -210,7 +210,17 @@ export const serverMessageSchemas = {
     spoolRef: z.string().optional(),
   }),
   /** Condensed lines as the squasher finds them (hazards live; `final`: the whole reply body). */
-  condensed: z.object({ type: z.literal('condensed'), session: z.string().optional(), processId: z.string(), lines: z.array(z.string()), final: z.boolean().optional() }),
+  condensed: z.object({
+    type: z.literal('condensed'),
+    session: z.string().optional(),
+    processId: z.string(),
+    lines: z.array(z.string()),
+    final: z.boolean().optional(),
+    /** The lines are the exact text of a tool reply the agent received (sh_run's whole reply, footer included). */
+    reply: z.boolean().optional(),
+    /** The router's treatment of the command (condense / narrate / passthrough / structured / refused …). */
+    category: z.string().optional(),
+  }),
   /** Raw output of a stream this client subscribed to. `data`: base64; `offset`: stream offset of its first byte. */
   output: z.object({ type: z.literal('output'), stream: StreamRefSchema, data: z.string(), offset: z.number().int().nonnegative() }),
   /** A process stopped to wait for input (`secret`: the terminal has ECHO off). */

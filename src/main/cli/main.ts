@@ -13,6 +13,7 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish [options] "<shell command line>" run a compound command in your shell
        mish serve [--http [HOST:]PORT]        MCP server for agents (stdio, or HTTP on loopback)
        mish console [--web] [--port N]        operator console (Electron, or a browser page)
+       mish ps [--json]                       running mish servers (agents) and their sessions
        mish raw <id>                          print the exact raw output of an earlier run
        mish approvals [--json]                decide agents' dangerous commands (operator)
        mish attach <handoff-id>               type an agent's password prompt for it, blind to it
@@ -51,6 +52,7 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
   approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
   attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
+  ps: async (argv) => (await import('../console/ps-command.js')).runPs(argv),
   help: () => {
     process.stdout.write(MAIN_HELP);
     return 0;

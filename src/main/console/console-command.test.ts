@@ -7,6 +7,7 @@ import { findElectronBinary, packageRoot, parseConsoleArgs } from './console-com
 describe('mish console arguments', () => {
   it('parses --web and --port', () => {
     expect(parseConsoleArgs([])).toEqual({ ok: true, value: { web: false, help: false } });
+    expect(parseConsoleArgs(['--demo'])).toEqual({ ok: true, value: { web: false, help: false, demo: true } });
     expect(parseConsoleArgs(['--web', '--port', '8123'])).toEqual({ ok: true, value: { web: true, help: false, port: 8123 } });
     expect(parseConsoleArgs(['--port=9000'])).toEqual({ ok: true, value: { web: false, help: false, port: 9000 } });
   });

@@ -3,27 +3,31 @@
  * working Electron binary is installed (else, or with --web, serves the same UI to a browser
  * on 127.0.0.1). Either way the first line printed is the URL to open.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SessionManager } from '../core/session/types.js';
-import { ConsoleService } from './console-service.js';
-import { createConsoleManager } from './engine.js';
+import { ConsoleService, type HubServer } from './console-service.js';
+import { startConsoleEngine, type ConsoleEngine } from './engine.js';
+import { startDiscovery, type Discovery } from './wire-server.js';
 import { startWebHost, type WebHostError } from './web-host.js';
 
-const USAGE = `usage: mish console [--web] [--port N]
+const USAGE = `usage: mish console [--web] [--port N] [--demo]
 
-Opens the operator console: live terminals of every session.
+Opens the operator console: every agent's sessions, live terminals, command timelines and
+what each agent saw. Agents connect by URL (the console's MCP endpoint, printed on start) or
+through \`mish serve\`, which registers with the running console by itself.
   --web      serve the console to a browser on 127.0.0.1 instead of opening the Electron window
              (the default when Electron is not installed)
   --port N   listen on port N (default: a free port)
+  --demo     also start a demo agent that runs commands in two sessions (what \`npm start\` does)
 The first line printed is the URL to open (it carries an access token).
 `;
 
 export interface ConsoleArgs {
   web: boolean;
+  demo?: boolean;
   port?: number;
   help: boolean;
 }
@@ -34,6 +38,7 @@ export function parseConsoleArgs(argv: string[]): { ok: true; value: ConsoleArgs
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--web') out.web = true;
+    else if (a === '--demo') out.demo = true;
     else if (a === '--help' || a === '-h') out.help = true;
     else if (a === '--port' || a.startsWith('--port=')) {
       const v = a === '--port' ? argv[++i] : a.slice('--port='.length);
@@ -89,14 +94,14 @@ export interface WebConsole {
   close(): Promise<void>;
 }
 
-/** Starts the browser-mode console over a session manager (the caller owns the manager). */
+/** Starts the browser-mode console over hub servers (the caller owns the servers' engines). */
 export async function startWebConsole(options: {
-  manager: Pick<SessionManager, 'list' | 'subscribe'>;
+  servers: HubServer[];
   port?: number;
   rendererDir?: string;
   token?: string;
 }): Promise<{ ok: true; value: WebConsole } | { ok: false; error: WebHostError }> {
-  const service = new ConsoleService(options.manager);
+  const service = new ConsoleService(options.servers);
   const host = await startWebHost({ service, rendererDir: options.rendererDir ?? defaultRendererDir(), port: options.port, token: options.token });
   if (!host.ok) {
     service.dispose();
@@ -116,6 +121,67 @@ export async function startWebConsole(options: {
   };
 }
 
+/** The running console's pieces: engine, hub, page; `close` ends them in order. */
+export interface RunningConsole {
+  web: WebConsole;
+  /** The console's own engine and MCP endpoint; absent when it could not start (the hub still shows every `mish serve`). */
+  engine?: ConsoleEngine;
+  discovery?: Discovery;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the console's engine, hub and page (shared by `mish console` and the Electron main),
+ * and connects to every running `mish serve` (and each new one) unless `discover` is false.
+ */
+export async function startConsole(
+  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string } = {},
+): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
+  const started0 = await startConsoleEngine();
+  // Without its own engine (inside Electron, node-pty built for another ABI) the console is still
+  // the hub of every agent's `mish serve`; say why and go on.
+  if (!started0.ok) process.stderr.write(`mish console: ${started0.error}; agents connecting by URL are not available, \`mish serve\` agents are\n`);
+  const engine = started0.ok ? started0 : undefined;
+  const started = await startWebConsole({ servers: engine ? [engine.value.server] : [], port: options.port, rendererDir: options.rendererDir });
+  if (!started.ok) {
+    await engine?.value.dispose();
+    return { ok: false, error: started.error.message };
+  }
+  const web = started.value;
+  const discovery =
+    options.discover === false
+      ? undefined
+      : await startDiscovery({
+          dir: options.operatorDir,
+          onServer: (server) => web.service.addServer(server),
+          onGone: (id) => web.service.serverGone(id),
+          log: (m) => process.stderr.write(`mish console: ${m}\n`),
+        });
+  return {
+    ok: true,
+    value: {
+      web,
+      ...(engine ? { engine: engine.value } : {}),
+      discovery,
+      close: async () => {
+        // Only our connections close: the agents' servers keep running.
+        discovery?.close();
+        await web.close();
+        await engine?.value.dispose();
+      },
+    },
+  };
+}
+
+/** The lines printed after the URL: where agents connect. */
+export function connectHelp(engine: ConsoleEngine | undefined): string {
+  return (
+    'mish console: agents running `mish serve` appear here by themselves' +
+    (engine ? `; agents can also connect by URL: ${engine.mcpUrl} with header "Authorization: Bearer ${engine.mcpToken}"` : '') +
+    '. Ctrl-C stops the console (never the agents\' servers).\n'
+  );
+}
+
 /** `mish console …`; returns the exit code. */
 export async function runConsole(argv: string[]): Promise<number> {
   const parsed = parseConsoleArgs(argv);
@@ -132,27 +198,18 @@ export async function runConsole(argv: string[]): Promise<number> {
     const root = packageRoot();
     const electron = findElectronBinary(root);
     const mainJs = root && path.join(root, 'out', 'main', 'index.js');
-    if (electron && mainJs && existsSync(mainJs)) return runElectron(electron, root!, args.port);
+    if (electron && mainJs && existsSync(mainJs)) return runElectron(electron, root!, args.port, !!args.demo);
     // No Electron here: the browser console is the same UI.
   }
-  const engine = await createConsoleManager();
-  if (!engine.ok) {
-    process.stderr.write(`mish console: ${engine.error}\n`);
-    return 1;
-  }
-  const manager = engine.value;
-  const started = await startWebConsole({ manager, port: args.port });
+  const started = await startConsole({ port: args.port });
   if (!started.ok) {
-    await manager.dispose();
-    process.stderr.write(`mish console: ${started.error.message}\n`);
+    process.stderr.write(`mish console: ${started.error}\n`);
     return 1;
   }
-  const web = started.value;
+  const { web, engine } = started.value;
   process.stdout.write(`${web.url}\n`);
-  process.stdout.write('mish console: open the URL above in a browser; Ctrl-C stops the console and its sessions\n');
-  // A session to watch from the start; agents' sessions appear next to it as they are created.
-  const created = await manager.create({ name: 'default' });
-  if (!created.ok && created.error.kind !== 'exists') process.stderr.write(`mish console: ${created.error.message}\n`);
+  process.stdout.write(connectHelp(engine));
+  const demo = args.demo ? startDemoAgent() : undefined;
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -160,14 +217,33 @@ export async function runConsole(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
     process.once('SIGHUP', stop);
   });
-  await web.close();
-  await manager.dispose();
+  demo?.kill('SIGTERM');
+  await started.value.close();
   return 0;
 }
 
-function runElectron(bin: string, appRoot: string, port: number | undefined): Promise<number> {
+/**
+ * The demo agent (scripts/demo-agent.mjs): a real MCP client that spawns `mish serve` (as Claude
+ * Code does) and drives two sessions; the console finds its server like any other. The console
+ * owns the demo agent and ends it.
+ */
+export function startDemoAgent(): ChildProcess | undefined {
+  const script = path.join(packageRoot() ?? process.cwd(), 'scripts', 'demo-agent.mjs');
+  if (!existsSync(script)) {
+    process.stderr.write(`mish console: --demo needs ${script} (a checkout of mish)\n`);
+    return undefined;
+  }
+  const child = spawn(process.execPath, [script], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: process.env,
+  });
+  child.on('error', (e) => process.stderr.write(`mish console: demo agent: ${e.message}\n`));
+  return child;
+}
+
+function runElectron(bin: string, appRoot: string, port: number | undefined, demo: boolean): Promise<number> {
   return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...(port ? { MISH_CONSOLE_PORT: String(port) } : {}) };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...(port ? { MISH_CONSOLE_PORT: String(port) } : {}), ...(demo ? { MISH_CONSOLE_DEMO: '1' } : {}) };
     delete env.ELECTRON_RUN_AS_NODE;
     const child = spawn(bin, [appRoot], { stdio: 'inherit', env });
     child.on('error', (err) => {

@@ -1,28 +1,103 @@
 /**
- * The console's transport-agnostic half: turns the session manager's event stream into the
- * contract's events for each connected view, and answers the contract's requests. The
- * Electron host (IPC) and the web host (WebSocket) both wrap one ConsoleService; neither
- * holds logic of its own.
+ * The console's transport-agnostic half, a hub: it watches any number of servers (the
+ * console's own engine, and every `mish serve` an agent started), keeps what a view needs
+ * (servers, sessions with their states, each session's command timeline with figures, a
+ * bounded output backlog), and feeds each connected view through the contract
+ * (src/shared/contract.ts), with acknowledged-bytes flow control per view and session.
+ *
+ * The Electron host (IPC) and the web host (WebSocket) both wrap one ConsoleService; neither
+ * holds logic of its own. A server is anything that gives a session snapshot and the engine's
+ * event stream (HubServer): the console's SessionManager directly, a wire connection through
+ * an adapter.
  */
 import {
   parseParams,
+  type CommandInfo,
   type EventName,
   type EventPayload,
   type RequestName,
   type RequestResult,
+  type ServerInfo,
   type SessionInfo,
 } from '../../shared/contract.js';
-import type { SessionInfo as CoreSessionInfo, SessionManager, SessionEvent } from '../core/session/types.js';
+import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
+import { stripAnsi } from '../core/squasher/vt-stripper.js';
 
-/** What the console needs from the engine: a snapshot and the live event stream. */
-export type ConsoleSessionSource = Pick<SessionManager, 'list' | 'subscribe'>;
-
-/** Scrollback a newly opened view receives: ~2,000 wide lines, far below what xterm keeps. */
-const BACKLOG_BYTES = 256 * 1024;
+/** Scrollback kept per session for views that open late or fall behind: ~4,000 wide lines. */
+const BACKLOG_BYTES = 512 * 1024;
 /** Output batching like Hyper: one message per 16 ms (a frame) instead of one per PTY read. */
 const BATCH_INTERVAL_MS = 16;
-/** ... or sooner when a batch grows this large, so a flood does not build one huge message. */
-const BATCH_MAX_BYTES = 200 * 1024;
+/** ... and never a message larger than this, so a flood is cut into frame-sized pieces. */
+const BATCH_MAX_BYTES = 128 * 1024;
+/**
+ * Flow control (VS Code's terminal: high/low watermarks on unacknowledged chars). A view that
+ * has this many bytes sent but not yet written into its terminal gets no more …
+ */
+export const FLOW_HIGH_WATERMARK = 256 * 1024;
+/** … until it acknowledges down to this. The agent's PTY is never paused: a slow view skips ahead in the backlog instead. */
+export const FLOW_LOW_WATERMARK = 64 * 1024;
+/** A running command's growing figures (raw lines/bytes) go to views at most this often. */
+const LIVE_FIGURES_MS = 250;
+/** Commands kept per session in the timeline. */
+const TIMELINE_MAX = 200;
+/** Raw output above this is not tokenized on the spot (≈300 ms of CPU); its token count is estimated. */
+const TOKENIZE_MAX_BYTES = 4 * 1024 * 1024;
+/** Reading a spool another process just closed: retries, first delay (doubling), ≈ 3 s in all. */
+const SPOOL_RETRIES = 5;
+const SPOOL_RETRY_MS = 100;
+/** Bytes per token of typical terminal output, for the estimate above. */
+const BYTES_PER_TOKEN_ESTIMATE = 4;
+/** The raw pane shows at most this many last lines of a command (the spool keeps all; `mish raw` reads them). */
+const RAW_PANE_MAX_LINES = 5000;
+/** Default PTY size when a server does not say (the engine's PTYs default to 120×30). */
+const DEFAULT_COLS = 120;
+const DEFAULT_ROWS = 30;
+
+/** What a view can read of one process of a server: its figures and its spooled lines. */
+export interface HubProcess {
+  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state'] };
+  read(options?: SpoolReadOptions): SpoolReadResult;
+}
+
+/** A session as a server reports it (the engine's SessionInfo fits; the wire adds waiting / approval / handoff states). */
+export interface HubSession {
+  name: string;
+  shell: string;
+  cwd?: string;
+  pid?: number;
+  state: CoreSessionInfo['state'] | 'running' | 'waiting' | 'needs-approval' | 'handed-off';
+  lastExitCode?: number;
+  cols?: number;
+  rows?: number;
+}
+
+/**
+ * What a server tells the hub: the engine's events, plus what a server that numbers its own
+ * output stream (the operator wire) says — output with offsets, a command's end with its
+ * figures (exit code unknown when its shell went away), and "the session states changed".
+ */
+export type HubEvent =
+  | SessionEvent
+  | { type: 'stream-output'; session: string; offset: number; chunk: Uint8Array }
+  | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
+  | { type: 'sessions-changed' };
+
+/** One server the hub watches. */
+export interface HubServer {
+  readonly id: string;
+  /** Client name/version, cwd, pid, endpoint (everything but id and state). */
+  info(): Omit<ServerInfo, 'id' | 'state'>;
+  list(): HubSession[];
+  subscribe(listener: (event: HubEvent) => void): () => void;
+  process?(id: string): HubProcess | undefined;
+  /** Fires when info() changes (a client connected or said who it is). */
+  onInfoChanged?(listener: () => void): () => void;
+  /**
+   * For servers whose output flows on demand (the wire): start a session's output; resolves with
+   * its recent output and the stream offset where that ends. Output then comes as `stream-output`.
+   */
+  openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
+}
 
 /** A connected view (a BrowserWindow's webContents or a WebSocket). */
 export interface ConsoleClient {
@@ -37,36 +112,115 @@ export interface ConsoleConnection {
   dispose(): void;
 }
 
+/** Output kept for one session: a ring of chunks with their stream offsets. */
 interface SessionStream {
-  /** Recent output, oldest first; total length bounded by BACKLOG_BYTES (+ one chunk). */
-  backlog: Buffer[];
-  backlogBytes: number;
-  /** Bytes of output seen since the session started (the offset of the next byte). */
-  offset: number;
-  pending: Buffer[];
-  pendingBytes: number;
-  pendingOffset: number;
+  chunks: { offset: number; data: Buffer }[];
+  /** Offset of the first byte still kept. */
+  start: number;
+  /** Offset of the next byte (bytes seen since the session started). */
+  end: number;
   timer?: NodeJS.Timeout;
-  subscribers: Set<ConsoleClient>;
+  subscribers: Map<ConsoleClient, Subscription>;
+  /** On-demand servers: the output was opened (its backlog is in the ring). */
+  opened?: Promise<void>;
 }
 
-export class ConsoleService {
-  private readonly streams = new Map<string, SessionStream>();
-  private readonly clients = new Set<ConsoleClient>();
-  private readonly unsubscribe: () => void;
+interface Subscription {
+  /** Offset up to which output was sent to the view. */
+  sent: number;
+  /** Offset up to which the view acknowledged having written it. */
+  acked: number;
+  /** True while sent − acked passed the high watermark (until it falls below the low one). */
+  paused: boolean;
+}
 
-  constructor(private readonly source: ConsoleSessionSource) {
-    this.unsubscribe = source.subscribe((event) => this.onEvent(event));
+interface SessionMeta {
+  serverId: string;
+  name: string;
+  /** Last snapshot of the session (kept once its server is gone). */
+  last?: HubSession;
+  commandId?: string;
+  command?: string;
+  commandStartedAt?: number;
+  waiting?: { prompt: string; secret: boolean; since: number };
+  gone?: boolean;
+}
+
+interface ServerEntry {
+  server: HubServer;
+  state: 'connected' | 'gone';
+  /** Info as last seen (kept once gone). */
+  info: Omit<ServerInfo, 'id' | 'state'>;
+  dispose: () => void;
+}
+
+const sessionKey = (serverId: string, name: string) => `${serverId}/${name}`;
+
+export class ConsoleService {
+  private readonly servers = new Map<string, ServerEntry>();
+  private readonly meta = new Map<string, SessionMeta>();
+  private readonly streams = new Map<string, SessionStream>();
+  private readonly timelines = new Map<string, CommandInfo[]>();
+  private readonly commands = new Map<string, CommandInfo>();
+  private readonly clients = new Set<ConsoleClient>();
+  private hubTimer?: NodeJS.Timeout;
+  private figuresTimer?: NodeJS.Timeout;
+  /** Running commands whose raw figures grew since views last heard. */
+  private readonly grown = new Set<CommandInfo>();
+
+  constructor(servers: HubServer[] = []) {
+    for (const s of servers) this.addServer(s);
   }
 
-  /** Registers a view; every view gets `sessions:changed`, output only for subscribed sessions. */
+  /** Starts watching a server (a new `mish serve`, or the console's engine). */
+  addServer(server: HubServer): void {
+    this.servers.get(server.id)?.dispose();
+    const unsubscribe = server.subscribe((event) => this.onEvent(server.id, event));
+    const offInfo = server.onInfoChanged?.(() => {
+      const e = this.servers.get(server.id);
+      if (e && e.state === 'connected') e.info = server.info();
+      this.hubChanged();
+    });
+    this.servers.set(server.id, {
+      server,
+      state: 'connected',
+      info: server.info(),
+      dispose: () => {
+        unsubscribe();
+        offInfo?.();
+      },
+    });
+    for (const s of server.list()) this.sessionMeta(server.id, s.name).last = s;
+    this.hubChanged();
+  }
+
+  /** The server went away: its sessions stay listed, marked gone; running commands end without an exit code. */
+  serverGone(serverId: string): void {
+    const e = this.servers.get(serverId);
+    if (!e || e.state === 'gone') return;
+    for (const s of safeList(e.server)) this.sessionMeta(serverId, s.name).last = s;
+    e.dispose();
+    e.state = 'gone';
+    for (const [key, m] of this.meta) {
+      if (m.serverId !== serverId) continue;
+      m.gone = true;
+      m.waiting = undefined;
+      this.flushIfAny(key);
+      const running = m.commandId ? this.commands.get(`${key}#${m.commandId}`) : undefined;
+      if (running && running.state !== 'done') this.updateCommand(running, { state: 'done' });
+      m.commandId = m.command = m.commandStartedAt = undefined;
+    }
+    this.hubChanged();
+  }
+
+  /** Registers a view; every view gets hub changes and command updates, output only for subscribed sessions. */
   connect(client: ConsoleClient): ConsoleConnection {
     this.clients.add(client);
     const subscribed = new Set<string>();
     return {
       handle: async (method, params) => {
         try {
-          return { ok: true, result: this.request(client, subscribed, method, params) };
+          return { ok: true, result: await this.request(client, subscribed, method, params) };
         } catch (err) {
           return { ok: false, error: err instanceof RequestError ? err.message : `${method}: ${String(err)}` };
         }
@@ -79,35 +233,70 @@ export class ConsoleService {
     };
   }
 
-  /** The sessions as the contract shows them. */
-  sessions(): SessionInfo[] {
-    return this.source.list().map(toContractSession);
+  /** Servers and sessions as the contract shows them. */
+  snapshot(): { servers: ServerInfo[]; sessions: SessionInfo[] } {
+    const servers: ServerInfo[] = [];
+    const sessions: SessionInfo[] = [];
+    for (const [id, e] of this.servers) {
+      servers.push({ ...e.info, id, state: e.state });
+      const live = e.state === 'connected' ? safeList(e.server) : [];
+      for (const s of live) this.sessionMeta(id, s.name).last = s;
+    }
+    for (const [key, m] of this.meta) {
+      if (!m.last) continue;
+      const live = !m.gone && this.servers.get(m.serverId)?.state === 'connected';
+      // A session closed on a live server is no longer listed by it: drop it.
+      if (live && !safeList(this.servers.get(m.serverId)!.server).some((s) => s.name === m.name)) continue;
+      sessions.push(this.toContractSession(key, m));
+    }
+    return { servers, sessions };
+  }
+
+  /** A session's timeline, oldest first. */
+  timeline(sessionId: string): CommandInfo[] {
+    return this.timelines.get(sessionId) ?? [];
   }
 
   dispose(): void {
-    this.unsubscribe();
+    for (const e of this.servers.values()) e.dispose();
     for (const s of this.streams.values()) clearTimeout(s.timer);
+    clearTimeout(this.hubTimer);
+    clearTimeout(this.figuresTimer);
     this.streams.clear();
     this.clients.clear();
   }
 
-  private request(client: ConsoleClient, subscribed: Set<string>, method: RequestName, params: unknown): unknown {
+  private async request(client: ConsoleClient, subscribed: Set<string>, method: RequestName, params: unknown): Promise<unknown> {
     switch (method) {
-      case 'sessions:list': {
+      case 'hub:snapshot': {
         unwrap(parseParams(method, params));
-        return { sessions: this.sessions() } satisfies RequestResult<'sessions:list'>;
+        return this.snapshot() satisfies RequestResult<'hub:snapshot'>;
       }
       case 'session:subscribe': {
         const { sessionId } = unwrap(parseParams(method, params));
-        if (!this.source.list().some((s) => s.name === sessionId)) throw new RequestError(`session:subscribe: no session named "${sessionId}"`);
+        const m = this.meta.get(sessionId);
+        if (!m?.last) throw new RequestError(`session:subscribe: no session "${sessionId}"`);
         const stream = this.stream(sessionId);
-        // Deliver what is batched to the existing views first, so the backlog below ends
-        // exactly where this view's first event will start.
-        this.flush(sessionId, stream);
-        stream.subscribers.add(client);
+        const server = this.servers.get(m.serverId);
+        if (server?.server.openStream && server.state === 'connected' && !m.gone) {
+          stream.opened ??= server.server.openStream(m.name).then((r) => {
+            if (!r.ok) {
+              stream.opened = undefined;
+              throw new RequestError(`session:subscribe: ${r.error}`);
+            }
+            // The server's recent output, placed where it sits in its stream.
+            if (r.backlog.length && stream.end <= r.offset - r.backlog.length) {
+              stream.chunks = [{ offset: r.offset - r.backlog.length, data: r.backlog }];
+              stream.start = r.offset - r.backlog.length;
+              stream.end = r.offset;
+            } else if (stream.end < r.offset) stream.start = stream.end = r.offset;
+          });
+          await stream.opened;
+        }
+        const backlog = Buffer.concat(stream.chunks.map((c) => c.data));
+        stream.subscribers.set(client, { sent: stream.end, acked: stream.end, paused: false });
         subscribed.add(sessionId);
-        const backlog = Buffer.concat(stream.backlog);
-        return { backlog: backlog.toString('base64'), offset: stream.offset } satisfies RequestResult<'session:subscribe'>;
+        return { backlog: backlog.toString('base64'), offset: stream.end } satisfies RequestResult<'session:subscribe'>;
       }
       case 'session:unsubscribe': {
         const { sessionId } = unwrap(parseParams(method, params));
@@ -115,54 +304,170 @@ export class ConsoleService {
         subscribed.delete(sessionId);
         return {} satisfies RequestResult<'session:unsubscribe'>;
       }
+      case 'session:ack': {
+        const { sessionId, offset } = unwrap(parseParams(method, params));
+        const stream = this.streams.get(sessionId);
+        const sub = stream?.subscribers.get(client);
+        if (stream && sub) {
+          sub.acked = Math.min(Math.max(sub.acked, offset), sub.sent);
+          if (sub.paused && sub.sent - sub.acked <= FLOW_LOW_WATERMARK) {
+            sub.paused = false;
+            this.schedule(sessionId, stream);
+          }
+        }
+        return {} satisfies RequestResult<'session:ack'>;
+      }
+      case 'session:commands': {
+        const { sessionId } = unwrap(parseParams(method, params));
+        return { commands: this.timeline(sessionId) } satisfies RequestResult<'session:commands'>;
+      }
+      case 'command:raw': {
+        const { sessionId, commandId } = unwrap(parseParams(method, params));
+        const m = this.meta.get(sessionId);
+        const proc = m ? this.servers.get(m.serverId)?.server.process?.(commandId) : undefined;
+        if (!proc) throw new RequestError(`command:raw: the raw output of ${commandId} is not available (its server is gone or no longer keeps it)`);
+        const total = proc.entry().rawLines;
+        const fromLine = Math.max(1, total - RAW_PANE_MAX_LINES + 1);
+        const r = proc.read({ fromLine });
+        const first = r.lines[0]?.n ?? fromLine;
+        return {
+          text: r.lines.map((l) => l.text).join('\n'),
+          firstLine: Math.max(1, first),
+          totalLines: r.totalLines,
+          truncated: first > 1 || r.droppedLines !== 0,
+        } satisfies RequestResult<'command:raw'>;
+      }
       default:
         throw new RequestError(`unknown request "${String(method)}"`);
     }
   }
 
+  private sessionMeta(serverId: string, name: string): SessionMeta {
+    const key = sessionKey(serverId, name);
+    let m = this.meta.get(key);
+    if (!m) this.meta.set(key, (m = { serverId, name }));
+    return m;
+  }
+
   private stream(sessionId: string): SessionStream {
     let s = this.streams.get(sessionId);
-    if (!s) {
-      s = { backlog: [], backlogBytes: 0, offset: 0, pending: [], pendingBytes: 0, pendingOffset: 0, subscribers: new Set() };
-      this.streams.set(sessionId, s);
-    }
+    if (!s) this.streams.set(sessionId, (s = { chunks: [], start: 0, end: 0, subscribers: new Map() }));
     return s;
   }
 
-  private onEvent(event: SessionEvent): void {
+  private onEvent(serverId: string, event: HubEvent): void {
     switch (event.type) {
+      case 'stream-output': {
+        const key = sessionKey(serverId, event.session);
+        const s = this.stream(key);
+        let chunk = Buffer.from(event.chunk);
+        let offset = event.offset;
+        if (offset + chunk.length <= s.end) return; // already have it (backlog overlap)
+        if (offset < s.end) {
+          chunk = chunk.subarray(s.end - offset);
+          offset = s.end;
+        }
+        // A gap (the server skipped output for us): restart the ring there; views skip ahead.
+        if (offset > s.end) {
+          s.chunks = [];
+          s.start = s.end = offset;
+        }
+        // Figures of such a server's commands come with their end (the hub sees output only while watched).
+        this.output(key, chunk);
+        return;
+      }
+      case 'sessions-changed': {
+        // The server tracks waiting itself: a session no longer waiting was answered.
+        for (const s of safeList(this.servers.get(serverId)!.server)) {
+          const key = sessionKey(serverId, s.name);
+          const m = this.sessionMeta(serverId, s.name);
+          m.last = s;
+          if (m.waiting && s.state !== 'waiting') {
+            m.waiting = undefined;
+            const c = m.commandId ? this.commands.get(`${key}#${m.commandId}`) : undefined;
+            if (c && c.state === 'waiting') this.updateCommand(c, { state: 'running' });
+          }
+        }
+        this.hubChanged();
+        return;
+      }
+      case 'command-done':
+        this.commandDone(serverId, event);
+        return;
       case 'raw': {
         // Only a session's own commands are its terminal; a background process (sh_spawn) has a
         // PTY of its own even when it was started "in" a session, and must not interleave here.
-        const id = event.source.kind === 'command' ? event.source.session : undefined;
-        if (!id) return;
-        this.output(id, event.chunk);
+        if (event.source.kind !== 'command' || !event.source.session) return;
+        const key = sessionKey(serverId, event.source.session);
+        this.output(key, event.chunk);
+        const c = this.commands.get(`${key}#${event.source.id}`);
+        if (c) this.grow(c, event.chunk);
+        const m = this.meta.get(key);
+        // Output after a prompt: answered, unless the process still reads its terminal.
+        if (m?.waiting && this.servers.get(serverId)?.server.process?.(event.source.id)?.entry().state !== 'waiting-for-input') {
+          m.waiting = undefined;
+          if (c && c.state === 'waiting') this.updateCommand(c, { state: 'running' });
+          this.hubChanged();
+        }
         return;
       }
-      case 'command-start':
-        this.flushIfAny(event.session);
-        this.broadcast('session:command-start', { sessionId: event.session, commandId: event.id, command: event.command, startedAt: event.at });
-        this.sessionsChanged();
+      case 'command-start': {
+        const key = sessionKey(serverId, event.session);
+        this.flushIfAny(key);
+        const m = this.sessionMeta(serverId, event.session);
+        Object.assign(m, { commandId: event.id, command: event.command, commandStartedAt: event.at, waiting: undefined });
+        const c: CommandInfo = { id: event.id, sessionId: key, command: event.command, startedAt: event.at, state: 'running', rawBytes: 0, rawLines: 0 };
+        this.commands.set(`${key}#${event.id}`, c);
+        const list = this.timelines.get(key) ?? [];
+        list.push(c);
+        while (list.length > TIMELINE_MAX) this.commands.delete(`${key}#${list.shift()!.id}`);
+        this.timelines.set(key, list);
+        this.broadcast('command:updated', c);
+        this.hubChanged();
         return;
+      }
       case 'command-end':
-        // Output first, then the end: a view must never see "exit 0" before the last bytes.
-        this.flushIfAny(event.session);
-        this.broadcast('session:command-end', { sessionId: event.session, commandId: event.id, exitCode: event.exitCode, durationMs: event.durationMs });
-        this.sessionsChanged();
+        this.commandDone(serverId, { session: event.session, id: event.id, exitCode: event.exitCode, durationMs: event.durationMs });
         return;
+      case 'condensed': {
+        if (event.source.kind !== 'command' || !event.source.session) return;
+        const c = this.commands.get(`${sessionKey(serverId, event.source.session)}#${event.source.id}`);
+        if (!c) return;
+        const ext = event;
+        if (ext.reply) {
+          // The tool's reply as sent; a final one (the command's complete reply) is not superseded.
+          this.updateCommand(c, { agentSaw: event.lines.join('\n'), exact: !!event.final, ...(ext.category ? { category: ext.category } : {}) });
+        } else if (!c.exact) {
+          const text = event.final ? event.lines.join('\n') : [c.agentSaw, ...event.lines].filter((x) => x !== undefined).join('\n');
+          this.updateCommand(c, { agentSaw: text, ...(ext.category ? { category: ext.category } : {}) });
+        }
+        return;
+      }
+      case 'waiting-for-input': {
+        if (event.source.kind !== 'command' || !event.source.session) return;
+        const key = sessionKey(serverId, event.source.session);
+        const m = this.sessionMeta(serverId, event.source.session);
+        m.waiting = { prompt: event.waiting.prompt, secret: event.waiting.secret, since: event.waiting.since };
+        const c = this.commands.get(`${key}#${event.source.id}`);
+        if (c && c.state !== 'done') this.updateCommand(c, { state: 'waiting' });
+        this.hubChanged();
+        return;
+      }
       case 'session-created':
-        this.sessionsChanged();
+        this.sessionMeta(serverId, event.session.name).last = event.session;
+        this.hubChanged();
         return;
       case 'session-closed': {
-        const s = this.streams.get(event.session);
+        const key = sessionKey(serverId, event.session);
+        const s = this.streams.get(key);
         if (s) {
-          this.flush(event.session, s);
+          this.flush(key, s);
           // A restarted shell under the same name is a new terminal with offsets from zero;
-          // views see the change in `sessions:changed` and subscribe again.
+          // views see the new pid in `hub:changed` and subscribe again.
           clearTimeout(s.timer);
-          this.streams.delete(event.session);
+          this.streams.delete(key);
         }
-        this.sessionsChanged();
+        this.hubChanged();
         return;
       }
       default:
@@ -170,21 +475,79 @@ export class ConsoleService {
     }
   }
 
+  private commandDone(serverId: string, e: { session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }): void {
+    const key = sessionKey(serverId, e.session);
+    // Output first, then the end: a view must never see "exit 0" before the last bytes.
+    this.flushIfAny(key);
+    const m = this.sessionMeta(serverId, e.session);
+    if (m.commandId === e.id) m.commandId = m.command = m.commandStartedAt = m.waiting = undefined;
+    const c = this.commands.get(`${key}#${e.id}`);
+    if (c) {
+      this.updateCommand(c, {
+        state: 'done',
+        ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
+        durationMs: e.durationMs,
+        ...(e.rawLines !== undefined ? { rawLines: e.rawLines } : {}),
+        ...(e.rawBytes !== undefined ? { rawBytes: e.rawBytes } : {}),
+      });
+      void this.countRawTokens(serverId, c);
+    }
+    this.hubChanged();
+  }
+
+  /** A running command's output grew: count it, and tell views (throttled). */
+  private grow(c: CommandInfo, chunk: Uint8Array): void {
+    c.rawBytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) c.rawLines++;
+    this.grown.add(c);
+    this.figuresTimer ??= setTimeout(() => {
+      this.figuresTimer = undefined;
+      for (const g of this.grown) if (g.state !== 'done') this.broadcast('command:updated', { ...g });
+      this.grown.clear();
+    }, LIVE_FIGURES_MS);
+  }
+
+  private updateCommand(c: CommandInfo, patch: Partial<CommandInfo>): void {
+    Object.assign(c, patch);
+    if (patch.agentSaw !== undefined) c.tokensShown = countTokensSync(patch.agentSaw);
+    if (patch.agentSaw !== undefined) c.shownLines = patch.agentSaw === '' ? 0 : patch.agentSaw.split('\n').length;
+    this.broadcast('command:updated', { ...c });
+  }
+
+  /** Tokens of the raw output, ANSI stripped, from the spool; estimated above TOKENIZE_MAX_BYTES. */
+  private async countRawTokens(serverId: string, c: CommandInfo): Promise<void> {
+    if (c.rawBytes > TOKENIZE_MAX_BYTES) {
+      this.updateCommand(c, { tokensRaw: Math.round(c.rawBytes / BYTES_PER_TOKEN_ESTIMATE), tokensApprox: true });
+      return;
+    }
+    await tokenizerReady;
+    // Another process's spool is complete a moment after its command ends (its index is written on close).
+    for (let attempt = 0, delay = SPOOL_RETRY_MS; attempt < SPOOL_RETRIES; attempt++, delay *= 2) {
+      const proc = this.servers.get(serverId)?.server.process?.(c.id);
+      if (!proc) return;
+      try {
+        const text = stripAnsi(proc.read().lines.map((l) => l.text).join('\n'));
+        this.updateCommand(c, { tokensRaw: countTokensSync(text) ?? 0 });
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+    // spool gone (pruned) or unreadable: no figure rather than a wrong one
+  }
+
   private output(sessionId: string, chunk: Uint8Array): void {
     const s = this.stream(sessionId);
-    const buf = Buffer.from(chunk); // copy: the producer may reuse its buffer
-    s.backlog.push(buf);
-    s.backlogBytes += buf.length;
-    while (s.backlogBytes - (s.backlog[0]?.length ?? 0) >= BACKLOG_BYTES && s.backlog.length > 1) {
-      s.backlogBytes -= s.backlog.shift()!.length;
-    }
-    if (s.pendingBytes === 0) s.pendingOffset = s.offset;
-    s.offset += buf.length;
-    if (s.subscribers.size === 0) return;
-    s.pending.push(buf);
-    s.pendingBytes += buf.length;
-    if (s.pendingBytes >= BATCH_MAX_BYTES) this.flush(sessionId, s);
-    else s.timer ??= setTimeout(() => this.flush(sessionId, s), BATCH_INTERVAL_MS);
+    const data = Buffer.from(chunk); // copy: the producer may reuse its buffer
+    s.chunks.push({ offset: s.end, data });
+    s.end += data.length;
+    while (s.chunks.length > 1 && s.end - s.chunks[1].offset >= BACKLOG_BYTES) s.chunks.shift();
+    s.start = s.chunks[0].offset;
+    if (s.subscribers.size) this.schedule(sessionId, s);
+  }
+
+  private schedule(sessionId: string, s: SessionStream): void {
+    s.timer ??= setTimeout(() => this.flush(sessionId, s), BATCH_INTERVAL_MS);
   }
 
   private flushIfAny(sessionId: string): void {
@@ -192,19 +555,74 @@ export class ConsoleService {
     if (s) this.flush(sessionId, s);
   }
 
+  /** Sends each subscriber what it has not had yet, within its flow-control window. */
   private flush(sessionId: string, s: SessionStream): void {
     clearTimeout(s.timer);
     s.timer = undefined;
-    if (s.pendingBytes === 0) return;
-    const data = Buffer.concat(s.pending).toString('base64');
-    const offset = s.pendingOffset;
-    s.pending = [];
-    s.pendingBytes = 0;
-    for (const c of s.subscribers) c.send('session:output', { sessionId, data, offset });
+    let more = false;
+    for (const [client, sub] of s.subscribers) {
+      if (sub.paused) continue;
+      let skipped = 0;
+      if (sub.sent < s.start) {
+        // The view fell further behind than the backlog reaches: skip ahead, and say how much.
+        skipped = s.start - sub.sent;
+        // Whatever was in flight counts as written: the view's later acks for it fall below this.
+        sub.sent = sub.acked = s.start;
+      }
+      while (sub.sent < s.end) {
+        const window = FLOW_HIGH_WATERMARK - (sub.sent - sub.acked);
+        if (window <= 0) {
+          sub.paused = true;
+          break;
+        }
+        const n = Math.min(s.end - sub.sent, window, BATCH_MAX_BYTES);
+        const data = slice(s, sub.sent, sub.sent + n);
+        client.send('session:output', { sessionId, data: data.toString('base64'), offset: sub.sent, ...(skipped ? { skipped } : {}) });
+        skipped = 0;
+        sub.sent += n;
+      }
+      if (!sub.paused && sub.sent < s.end) more = true;
+    }
+    if (more) this.schedule(sessionId, s);
   }
 
-  private sessionsChanged(): void {
-    this.broadcast('sessions:changed', { sessions: this.sessions() });
+  private toContractSession(key: string, m: SessionMeta): SessionInfo {
+    const s = m.last!;
+    const serverGone = this.servers.get(m.serverId)?.state !== 'connected';
+    const state: SessionInfo['state'] =
+      m.gone || serverGone
+        ? 'gone'
+        : s.state === 'needs-approval' || s.state === 'handed-off'
+          ? s.state
+          : m.waiting || s.state === 'waiting'
+            ? 'waiting'
+            : s.state === 'busy'
+              ? 'running'
+              : s.state === 'closed'
+                ? 'exited'
+                : s.state;
+    return {
+      id: key,
+      serverId: m.serverId,
+      name: s.name,
+      shell: s.shell,
+      cwd: s.cwd,
+      state,
+      pid: s.pid,
+      ...(m.command && state !== 'gone' ? { command: m.command, commandId: m.commandId, commandStartedAt: m.commandStartedAt } : {}),
+      ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
+      ...(m.waiting && state === 'waiting' ? { waiting: m.waiting } : {}),
+      cols: s.cols ?? DEFAULT_COLS,
+      rows: s.rows ?? DEFAULT_ROWS,
+    };
+  }
+
+  /** Coalesces bursts of changes (a command start and its first output) into one message per frame. */
+  private hubChanged(): void {
+    this.hubTimer ??= setTimeout(() => {
+      this.hubTimer = undefined;
+      this.broadcast('hub:changed', this.snapshot());
+    }, BATCH_INTERVAL_MS);
   }
 
   private broadcast<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -219,8 +637,33 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T 
   return r.value;
 }
 
-/** The engine's session snapshot in the contract's terms (sessions are identified by name). */
-export function toContractSession(s: CoreSessionInfo): SessionInfo {
-  const state = s.state === 'busy' ? 'running' : s.state === 'closed' ? 'exited' : s.state;
-  return { id: s.name, name: s.name, shell: s.shell, cwd: s.cwd, state, pid: s.pid };
+function safeList(server: HubServer): HubSession[] {
+  try {
+    return server.list();
+  } catch {
+    return [];
+  }
+}
+
+/** Bytes [from, to) of the ring (both within it). */
+function slice(s: SessionStream, from: number, to: number): Buffer {
+  const parts: Buffer[] = [];
+  for (const c of s.chunks) {
+    const cEnd = c.offset + c.data.length;
+    if (cEnd <= from) continue;
+    if (c.offset >= to) break;
+    parts.push(c.data.subarray(Math.max(0, from - c.offset), Math.min(c.data.length, to - c.offset)));
+  }
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+}
+
+// o200k (the GPT-4o / Claude-scale vocabulary the benchmarks use), loaded once, lazily.
+let countTokensImpl: ((text: string) => number) | undefined;
+const tokenizerReady: Promise<void> = import('gpt-tokenizer/encoding/o200k_base').then(
+  (m) => void (countTokensImpl = (t: string) => m.countTokens(t)),
+  () => undefined,
+);
+
+function countTokensSync(text: string): number | undefined {
+  return countTokensImpl?.(text);
 }

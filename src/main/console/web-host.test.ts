@@ -10,6 +10,10 @@ import { startWebHost, type WebHost } from './web-host.js';
 
 /** An event source driven by the test (the console's contract logic, not PTYs, is under test here). */
 class ScriptedSource {
+  readonly id = 'srv';
+  info() {
+    return { kind: 'serve' as const, name: 'test-agent', version: '1.0', cwd: '/tmp', pid: 7 };
+  }
   sessions: SessionInfo[] = [{ name: 'default', shell: '/bin/bash', kind: 'bash', integration: 'osc', pid: 42, cwd: '/tmp', state: 'idle', createdAt: 0, commands: 0 }];
   private readonly listeners = new Set<SessionEventListener>();
   list() {
@@ -69,14 +73,14 @@ describe('web host', () => {
   async function start(source: ScriptedSource) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mish-web-'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title>');
-    const r = await startWebHost({ service: new ConsoleService(source), rendererDir: dir });
+    const r = await startWebHost({ service: new ConsoleService([source]), rendererDir: dir });
     if (!r.ok) throw new Error(r.error.message);
     host = r.value;
     return r.value;
   }
 
   it('reports a missing renderer build as a value', async () => {
-    const r = await startWebHost({ service: new ConsoleService(new ScriptedSource()), rendererDir: '/nonexistent/renderer' });
+    const r = await startWebHost({ service: new ConsoleService([new ScriptedSource()]), rendererDir: '/nonexistent/renderer' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.kind).toBe('no-renderer');
   });
@@ -123,30 +127,33 @@ describe('web host', () => {
     source.raw('before subscribe\r\n');
     const c = client(h.url.replace('http://', 'ws://').replace('/?', '/ws?'));
     await c.opened;
-    c.ws.send(JSON.stringify({ id: 1, method: 'sessions:list', params: {} }));
+    c.ws.send(JSON.stringify({ id: 1, method: 'hub:snapshot', params: {} }));
     const list = await c.next((f) => f.id === 1);
-    expect(list.result.sessions).toEqual([{ id: 'default', name: 'default', shell: '/bin/bash', cwd: '/tmp', state: 'idle', pid: 42 }]);
+    expect(list.result.servers).toEqual([{ id: 'srv', kind: 'serve', name: 'test-agent', version: '1.0', cwd: '/tmp', pid: 7, state: 'connected' }]);
+    expect(list.result.sessions).toEqual([{ id: 'srv/default', serverId: 'srv', name: 'default', shell: '/bin/bash', cwd: '/tmp', state: 'idle', pid: 42, cols: 120, rows: 30 }]);
 
-    c.ws.send(JSON.stringify({ id: 2, method: 'session:subscribe', params: { sessionId: 'default' } }));
+    c.ws.send(JSON.stringify({ id: 2, method: 'session:subscribe', params: { sessionId: 'srv/default' } }));
     const sub = await c.next((f) => f.id === 2);
     expect(Buffer.from(sub.result.backlog, 'base64').toString()).toBe('before subscribe\r\n');
     expect(sub.result.offset).toBe(18);
 
+    source.emit({ type: 'command-start', id: 'c1', session: 'default', command: 'make', cwd: '/tmp', at: 1000 });
     source.raw('after 1\r\n');
     // A background process started in the session has its own PTY: not this terminal's bytes.
     source.emit({ type: 'raw', source: { kind: 'spawn', id: 'p1', session: 'default' }, chunk: Buffer.from('dev server ready\r\n') });
     source.raw('after 2\r\n');
+    source.emit({ type: 'condensed', source: { kind: 'command', id: 'c1', session: 'default' }, lines: ['error: x', '[exit 3]'], final: true, reply: true, category: 'condense' });
     source.emit({ type: 'command-end', id: 'c1', session: 'default', exitCode: 3, shellExited: false, durationMs: 5 });
-    const end = await c.next((f) => f.event === 'session:command-end');
+    const end = await c.next((f) => f.event === 'command:updated' && f.payload.state === 'done');
     const outputs = c.frames.filter((f) => f.event === 'session:output');
     // Output is flushed before the end event, batched into one message, starting at the backlog's end.
     expect(c.frames.indexOf(outputs[outputs.length - 1])).toBeLessThan(c.frames.indexOf(end));
     expect(outputs.map((f) => f.payload.offset)).toEqual([18]);
     expect(outputs.map((f) => Buffer.from(f.payload.data, 'base64').toString()).join('')).toBe('after 1\r\nafter 2\r\n');
-    expect(end.payload).toMatchObject({ sessionId: 'default', commandId: 'c1', exitCode: 3 });
+    expect(end.payload).toMatchObject({ sessionId: 'srv/default', id: 'c1', command: 'make', exitCode: 3, durationMs: 5, rawBytes: 18, rawLines: 2, agentSaw: 'error: x\n[exit 3]', exact: true, category: 'condense', shownLines: 2 });
 
     c.ws.send(JSON.stringify({ id: 3, method: 'session:subscribe', params: { sessionId: 'nope' } }));
-    expect((await c.next((f) => f.id === 3)).error.message).toMatch(/no session named "nope"/);
+    expect((await c.next((f) => f.id === 3)).error.message).toMatch(/no session "nope"/);
     c.ws.send(JSON.stringify({ id: 4, method: 'session:subscribe', params: {} }));
     expect((await c.next((f) => f.id === 4)).error.message).toMatch(/sessionId/);
     c.ws.send(JSON.stringify({ id: 5, method: 'rm -rf', params: {} }));

@@ -101,9 +101,9 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     let trailing = false;
     let commandId: string | undefined;
     // The console's condensed pane: hazards while the command runs, then the whole reply.
-    const publishCondensed = (lines: string[], final: boolean) => {
+    const publishCondensed = (lines: string[], final: boolean, category?: string) => {
       if (commandId === undefined || lines.length === 0) return;
-      sessions.publish({ type: 'condensed', source: { kind: 'command', id: commandId, session: sessionName }, lines, ...(final ? { final: true } : {}) });
+      sessions.publish({ type: 'condensed', source: { kind: 'command', id: commandId, session: sessionName }, lines, ...(final ? { final: true } : {}), ...(category ? { category } : {}) });
     };
     const executor: Executor = {
       run: async (req) => {
@@ -151,7 +151,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     // A condensed run that printed nothing: the squasher's lone `0 lines → exit 0 (0.01s)` only repeats sh_run's footer.
     if (r.kind === 'ran' && r.report.category === 'condense' && rawLines === 0 && EMPTY_SUMMARY.test(text)) text = '';
     if (r.kind === 'ran' && r.report.category === 'passthrough') text = withCutReadHint(text, last?.id);
-    publishCondensed(text.replace(/\n$/, '').split('\n'), true);
+    publishCondensed(text.replace(/\n$/, '').split('\n'), true, r.kind === 'ran' ? r.category : r.kind);
     const base = {
       id: last?.id,
       session: last?.session ?? sessionName,

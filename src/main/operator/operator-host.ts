@@ -632,7 +632,15 @@ export class OperatorHost {
         return;
       }
       case 'condensed':
-        this.broadcast({ type: 'condensed', ...(e.source.session ? { session: e.source.session } : {}), processId: e.source.id, lines: e.lines.map((l) => this.known.mask(l)), ...(e.final ? { final: true } : {}) });
+        this.broadcast({
+          type: 'condensed',
+          ...(e.source.session ? { session: e.source.session } : {}),
+          processId: e.source.id,
+          lines: e.lines.map((l) => this.known.mask(l)),
+          ...(e.final ? { final: true } : {}),
+          ...(e.reply ? { reply: true } : {}),
+          ...(e.category ? { category: e.category } : {}),
+        });
         return;
       default:
         return;

@@ -1,72 +1,270 @@
-/** The console window: session list on the left, the selected session's terminal on the right. */
+/**
+ * The console window (CONSOLE.md): a top bar with the counts and the connection; left, the
+ * agents with their sessions and the pending queue; right, the selected session's header,
+ * command timeline, live terminal (or the selected command's raw output) and what the agent saw.
+ */
+import { useEffect, useRef, useState } from 'react';
 import type { ConsoleBridge, SessionInfo } from '../../shared/contract.js';
-import { useConsole, type CommandRecord } from './store.js';
-import { TerminalView } from './terminal-view.js';
+import { AgentPane, type FoldJump } from './agent-pane.js';
+import { clock, shortPath } from './format.js';
+import { SESSION_STATE } from './glyphs.js';
+import { RawPane } from './raw-pane.js';
+import { serverLabel, Sidebar } from './sidebar.js';
+import { attention, shownCommand, useConsole } from './store.js';
+import { TerminalView, type TerminalHandle } from './terminal-view.js';
+import { Timeline } from './timeline.js';
+import { useNow } from './use-now.js';
+
+const SHORTCUTS: [string, string][] = [
+  ['↑ / ↓', 'previous / next session (in the list)'],
+  ['Alt+↑ / Alt+↓', 'previous / next session (anywhere)'],
+  ['Ctrl+L', 'live terminal'],
+  ['Ctrl+R', 'raw output of the selected command'],
+  ['Ctrl+F', 'search the terminal'],
+  ['[ / ]', 'previous / next command'],
+  ['?', 'this help'],
+  ['Esc', 'close'],
+];
 
 export function App({ bridge }: { bridge: ConsoleBridge }) {
   const sessions = useConsole((s) => s.sessions);
+  const servers = useConsole((s) => s.servers);
   const selectedId = useConsole((s) => s.selectedId);
   const connection = useConsole((s) => s.connection);
   const reason = useConsole((s) => s.connectionReason);
+  const helpOpen = useConsole((s) => s.helpOpen);
   const selected = sessions.find((s) => s.id === selectedId);
+  const need = attention(sessions).length;
+  const agents = servers.filter((s) => s.state === 'connected' && (s.kind === 'serve' || (s.clients?.length ?? 0) > 0)).length;
+  const live = sessions.filter((s) => s.state !== 'gone').length;
+  useShortcuts();
 
   return (
     <div className="app">
-      <aside className="sidebar">
-        <header>
-          mish console <span className={`conn conn-${connection}`} title={reason}>{connection}</span>
-        </header>
-        <ul className="sessions" aria-label="sessions">
-          {sessions.map((s) => (
-            <SessionItem key={s.id} session={s} selected={s.id === selectedId} />
-          ))}
-          {sessions.length === 0 && <li className="empty">no sessions</li>}
-        </ul>
-      </aside>
-      <main className="main">
-        {selected ? (
-          <>
-            <CommandBar sessionId={selected.id} />
-            {/* A restarted shell (new pid) is a new terminal: remount the view. */}
-            <TerminalView key={`${selected.id}:${selected.pid ?? ''}`} bridge={bridge} sessionId={selected.id} />
-          </>
-        ) : (
-          <div className="placeholder">no session selected</div>
-        )}
-      </main>
+      <header className="topbar">
+        <span className="brand">mish</span>
+        <span className="counts">
+          {agents} {agents === 1 ? 'agent' : 'agents'} · {live} {live === 1 ? 'session' : 'sessions'}
+          {need > 0 && <span className="need"> · ⚠ {need} need{need === 1 ? 's' : ''} you</span>}
+        </span>
+        <span className={`conn conn-${connection}`} title={reason} role="status">
+          {connection === 'open' ? '● connected' : connection === 'connecting' ? '◌ connecting…' : `✕ disconnected${reason ? `: ${reason}` : ''}`}
+        </span>
+        <button className="help-btn" onClick={() => useConsole.getState().setHelp(true)} aria-label="keyboard shortcuts">?</button>
+      </header>
+      <Sidebar />
+      <main className="main">{selected ? <SessionView bridge={bridge} session={selected} /> : <Welcome />}</main>
+      {helpOpen && <Help />}
     </div>
   );
 }
 
-function SessionItem({ session, selected }: { session: SessionInfo; selected: boolean }) {
-  const select = useConsole((s) => s.select);
+function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: SessionInfo }) {
+  const server = useConsole((s) => s.servers.find((x) => x.id === session.serverId));
+  const command = useConsole((s) => shownCommand(s, session.id));
+  const pane = useConsole((s) => s.pane);
+  const setPane = useConsole((s) => s.setPane);
+  const setTimeline = useConsole((s) => s.setTimeline);
+  const [jump, setJump] = useState<FoldJump & { seq: number }>();
+  const handle = useRef<TerminalHandle>({}).current;
+  const now = useNow(session.commandStartedAt ? 1000 : 0);
+  const st = SESSION_STATE[session.state];
+
+  useEffect(() => {
+    let live = true;
+    bridge.listCommands({ sessionId: session.id }).then((r) => live && setTimeline(session.id, r.commands), () => {});
+    return () => {
+      live = false;
+    };
+  }, [bridge, session.id, setTimeline]);
+
   return (
-    <li className={selected ? 'session selected' : 'session'} data-session={session.id} onClick={() => select(session.id)}>
-      <span className="name">{session.name}</span>
-      <span className={`state state-${session.state}`}>{session.state}</span>
-      <div className="detail">
-        {session.shell} {session.cwd ? `· ${session.cwd}` : ''}
+    <div className="session-view" data-session-id={session.id}>
+      <header className="session-head">
+        <span className="title">
+          <b>{session.name}</b> · {serverLabel(server)} · {shortPath(session.cwd)} · {session.shell.split('/').pop()}
+        </span>
+        <span className={`state state-${session.state}`} data-state={session.state}>
+          {st.glyph} {st.word}
+          {session.commandStartedAt && session.state !== 'gone' ? ` ${clock(now - session.commandStartedAt)}` : ''}
+        </span>
+      </header>
+      {session.state === 'waiting' && session.waiting && (
+        <div className="banner attn" role="status">
+          ⌨ waiting for input: <code>{session.waiting.secret ? '(secret prompt, echo off)' : session.waiting.prompt || '(reads its input)'}</code> — the agent was told; it answers with sh_interact.
+        </div>
+      )}
+      {session.state === 'gone' && <div className="banner gone">⊘ this agent's server is gone; what it did stays here to read.</div>}
+      <Timeline sessionId={session.id} shownId={command?.id} />
+      <div className="panes">
+        <section className="left-pane">
+          <div className="tabs" role="tablist">
+            <button role="tab" aria-selected={pane === 'live'} onClick={() => setPane('live')}>
+              Live terminal <kbd>Ctrl+L</kbd>
+            </button>
+            <button role="tab" aria-selected={pane === 'raw'} onClick={() => setPane('raw')} disabled={!command}>
+              Raw {command ? command.id : ''} <kbd>Ctrl+R</kbd>
+            </button>
+            <span className="size">
+              {session.cols}×{session.rows}
+            </span>
+            {pane === 'live' && <TerminalSearch handle={handle} />}
+          </div>
+          {/* Kept mounted while the raw tab shows, so no output is missed. */}
+          <div className="pane-body" hidden={pane !== 'live'}>
+            {session.state === 'gone' ? (
+              <GoneTerminal bridge={bridge} session={session} handle={handle} />
+            ) : (
+              <TerminalView key={`${session.id}:${session.pid ?? ''}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} />
+            )}
+          </div>
+          {pane === 'raw' && (
+            <div className="pane-body">
+              <RawPane bridge={bridge} command={command} jump={jump} />
+            </div>
+          )}
+        </section>
+        <AgentPane
+          command={command}
+          onJump={(j) => {
+            setPane('raw');
+            setJump({ ...j, seq: Date.now() });
+          }}
+        />
       </div>
-    </li>
+    </div>
   );
 }
 
-const EMPTY: CommandRecord[] = [];
+/** A gone session still shows the output the hub kept. */
+function GoneTerminal({ bridge, session, handle }: { bridge: ConsoleBridge; session: SessionInfo; handle: TerminalHandle }) {
+  return <TerminalView key={`${session.id}:gone`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} />;
+}
 
-function CommandBar({ sessionId }: { sessionId: string }) {
-  const commands = useConsole((s) => s.commands[sessionId] ?? EMPTY);
-  const last = commands[commands.length - 1];
-  if (!last) return <div className="command-bar">no commands yet</div>;
+function TerminalSearch({ handle }: { handle: TerminalHandle }) {
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        setOpen(true);
+        // Focus moves only because the operator asked for the search box.
+        requestAnimationFrame(() => input.current?.focus());
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  if (!open)
+    return (
+      <button className="search-open" onClick={() => setOpen(true)}>
+        Search <kbd>Ctrl+F</kbd>
+      </button>
+    );
   return (
-    <div className="command-bar" data-command-id={last.commandId}>
-      <code>{last.command}</code>{' '}
-      {last.exitCode === undefined ? (
-        <span className="running">running…</span>
-      ) : (
-        <span className={last.exitCode === 0 ? 'exit ok' : 'exit fail'}>
-          exit {last.exitCode} ({Math.round(last.durationMs ?? 0)} ms)
-        </span>
+    <span className="search">
+      <input
+        ref={input}
+        aria-label="search the terminal"
+        value={q}
+        placeholder="search…"
+        onChange={(e) => {
+          setQ(e.target.value);
+          handle.search?.findNext(e.target.value, { incremental: true });
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') (e.shiftKey ? handle.search?.findPrevious(q) : handle.search?.findNext(q));
+          if (e.key === 'Escape') {
+            handle.search?.clearDecorations();
+            setOpen(false);
+          }
+        }}
+      />
+    </span>
+  );
+}
+
+function Welcome() {
+  const console = useConsole((s) => s.servers.find((x) => x.kind === 'console'));
+  return (
+    <div className="welcome">
+      <h1>No session to show yet</h1>
+      <p>Sessions appear here the moment an agent runs its first command.</p>
+      <h2>Claude Code</h2>
+      <pre>claude mcp add mish -- mish serve</pre>
+      <h2>Codex (~/.codex/config.toml)</h2>
+      <pre>{'[mcp_servers.mish]\ncommand = "mish"\nargs = ["serve"]'}</pre>
+      {console?.endpoint && (
+        <>
+          <h2>By URL (this console's own MCP endpoint)</h2>
+          <pre>{console.endpoint}</pre>
+          <p>with the bearer token printed by <code>mish console</code>.</p>
+        </>
       )}
     </div>
   );
+}
+
+function Help() {
+  const close = () => useConsole.getState().setHelp(false);
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-label="keyboard shortcuts" onClick={close}>
+      <div className="dialog" onClick={(e) => e.stopPropagation()}>
+        <h2>Keyboard</h2>
+        <table>
+          <tbody>
+            {SHORTCUTS.map(([k, what]) => (
+              <tr key={k}>
+                <td>
+                  <kbd>{k}</kbd>
+                </td>
+                <td>{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button onClick={close}>Close</button>
+      </div>
+    </div>
+  );
+}
+
+/** Global keys; none fires while the operator types in a field. */
+function useShortcuts() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+      const st = useConsole.getState();
+      if (e.key === 'Escape' && st.helpOpen) return st.setHelp(false);
+      if (e.key === '?' && !e.ctrlKey && !e.metaKey) return st.setHelp(!st.helpOpen);
+      if (e.ctrlKey && e.key.toLowerCase() === 'r') {
+        e.preventDefault();
+        return st.setPane('raw');
+      }
+      if (e.ctrlKey && e.key.toLowerCase() === 'l') {
+        e.preventDefault();
+        return st.setPane('live');
+      }
+      if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+        e.preventDefault();
+        const list = st.sessions;
+        const i = list.findIndex((s) => s.id === st.selectedId);
+        const next = list[Math.min(list.length - 1, Math.max(0, i + (e.key === 'ArrowDown' ? 1 : -1)))];
+        if (next) st.select(next.id);
+        return;
+      }
+      if ((e.key === '[' || e.key === ']') && st.selectedId) {
+        const list = st.timelines[st.selectedId] ?? [];
+        const cur = shownCommand(st, st.selectedId);
+        const i = list.findIndex((c) => c.id === cur?.id);
+        const next = list[Math.min(list.length - 1, Math.max(0, i + (e.key === ']' ? 1 : -1)))];
+        if (next) st.selectCommand(st.selectedId, next.id);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }

@@ -1,66 +1,112 @@
 /**
- * The console's state: one zustand store built from typed slices. Terminal bytes never pass
- * through it (they go straight from the bridge to xterm, see terminal-view.tsx).
+ * The console's state: one zustand store built from typed slices, one per concern (hub:
+ * servers and sessions; timeline: commands per session; ui: selection, panes, connection).
+ * Terminal bytes never pass through it (they go straight from the bridge to xterm, see
+ * terminal-view.tsx).
  */
 import { create, type StateCreator } from 'zustand';
-import type { SessionInfo } from '../../shared/contract.js';
+import type { CommandInfo, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import type { ConnectionState } from './bridge/index.js';
 
-/** Commands kept per session in the side list (the terminal has the full history). */
-const RECENT_COMMANDS = 20;
+/** Commands kept per session in the view (the host keeps the same bound). */
+const TIMELINE_MAX = 200;
 
-export interface CommandRecord {
-  commandId: string;
-  command: string;
-  startedAt: number;
-  exitCode?: number;
-  durationMs?: number;
-}
-
-export interface SessionsSlice {
+export interface HubSlice {
+  servers: ServerInfo[];
   sessions: SessionInfo[];
-  /** Recent commands per session id, newest last. */
-  commands: Record<string, CommandRecord[]>;
-  setSessions(sessions: SessionInfo[]): void;
-  commandStarted(sessionId: string, c: CommandRecord): void;
-  commandEnded(sessionId: string, commandId: string, exitCode: number, durationMs: number): void;
+  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[] }): void;
 }
+
+export interface TimelineSlice {
+  /** Commands per session id, oldest first. */
+  timelines: Record<string, CommandInfo[]>;
+  upsertCommand(c: CommandInfo): void;
+  setTimeline(sessionId: string, commands: CommandInfo[]): void;
+}
+
+export type Pane = 'live' | 'raw';
 
 export interface UiSlice {
   selectedId?: string;
+  /** Selected command per session; absent: follow the latest. */
+  selectedCommand: Record<string, string>;
+  pane: Pane;
   connection: ConnectionState;
   connectionReason?: string;
+  helpOpen: boolean;
   select(id: string | undefined): void;
+  selectCommand(sessionId: string, commandId: string | undefined): void;
+  setPane(pane: Pane): void;
   setConnection(state: ConnectionState, reason?: string): void;
+  setHelp(open: boolean): void;
 }
 
-export type ConsoleState = SessionsSlice & UiSlice;
+export type ConsoleState = HubSlice & TimelineSlice & UiSlice;
 
-const sessionsSlice: StateCreator<ConsoleState, [], [], SessionsSlice> = (set) => ({
+const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
+  servers: [],
   sessions: [],
-  commands: {},
-  setSessions: (sessions) =>
+  setHub: ({ servers, sessions }) =>
     set((s) => ({
+      servers,
       sessions,
-      // Keep the selection while its session exists; otherwise fall back to the first one.
-      selectedId: s.selectedId && sessions.some((x) => x.id === s.selectedId) ? s.selectedId : sessions[0]?.id,
+      // Keep the selection while its session is listed; otherwise the first that needs the operator, or the first.
+      selectedId:
+        s.selectedId && sessions.some((x) => x.id === s.selectedId)
+          ? s.selectedId
+          : (sessions.find((x) => x.state === 'waiting') ?? sessions.find((x) => x.state !== 'gone') ?? sessions[0])?.id,
     })),
-  commandStarted: (sessionId, c) =>
-    set((s) => ({ commands: { ...s.commands, [sessionId]: [...(s.commands[sessionId] ?? []), c].slice(-RECENT_COMMANDS) } })),
-  commandEnded: (sessionId, commandId, exitCode, durationMs) =>
-    set((s) => ({
-      commands: {
-        ...s.commands,
-        [sessionId]: (s.commands[sessionId] ?? []).map((c) => (c.commandId === commandId ? { ...c, exitCode, durationMs } : c)),
-      },
-    })),
+});
+
+const timelineSlice: StateCreator<ConsoleState, [], [], TimelineSlice> = (set) => ({
+  timelines: {},
+  upsertCommand: (c) =>
+    set((s) => {
+      const list = s.timelines[c.sessionId] ?? [];
+      const i = list.findIndex((x) => x.id === c.id);
+      const next = i >= 0 ? list.map((x, j) => (j === i ? c : x)) : [...list, c].slice(-TIMELINE_MAX);
+      return { timelines: { ...s.timelines, [c.sessionId]: next } };
+    }),
+  setTimeline: (sessionId, commands) =>
+    set((s) => {
+      // Updates that arrived while the list was in flight are newer than it: keep them.
+      const known = new Map((s.timelines[sessionId] ?? []).map((c) => [c.id, c]));
+      const merged = commands.map((c) => known.get(c.id) ?? c);
+      for (const c of known.values()) if (!merged.some((m) => m.id === c.id)) merged.push(c);
+      return { timelines: { ...s.timelines, [sessionId]: merged.slice(-TIMELINE_MAX) } };
+    }),
 });
 
 const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
   selectedId: undefined,
+  selectedCommand: {},
+  pane: 'live',
   connection: 'connecting',
+  helpOpen: false,
   select: (id) => set({ selectedId: id }),
+  selectCommand: (sessionId, commandId) =>
+    set((s) => {
+      const next = { ...s.selectedCommand };
+      if (commandId === undefined) delete next[sessionId];
+      else next[sessionId] = commandId;
+      return { selectedCommand: next };
+    }),
+  setPane: (pane) => set({ pane }),
   setConnection: (connection, connectionReason) => set({ connection, connectionReason }),
+  setHelp: (helpOpen) => set({ helpOpen }),
 });
 
-export const useConsole = create<ConsoleState>()((...a) => ({ ...sessionsSlice(...a), ...uiSlice(...a) }));
+export const useConsole = create<ConsoleState>()((...a) => ({ ...hubSlice(...a), ...timelineSlice(...a), ...uiSlice(...a) }));
+
+/** Sessions that need the operator. */
+export function attention(sessions: SessionInfo[]): SessionInfo[] {
+  return sessions.filter((s) => s.state === 'waiting' || s.state === 'needs-approval');
+}
+
+/** The command a session's panes show: the selected one, else the latest. */
+export function shownCommand(state: ConsoleState, sessionId: string): CommandInfo | undefined {
+  const list = state.timelines[sessionId];
+  if (!list?.length) return undefined;
+  const id = state.selectedCommand[sessionId];
+  return (id && list.find((c) => c.id === id)) || list[list.length - 1];
+}

@@ -1,17 +1,25 @@
 /**
- * Live xterm view of one session. Bytes go from the bridge straight into xterm (never through
- * the store). The view starts with the session's backlog and then appends events, using the
- * stream offsets to drop any overlap between the two.
+ * Live xterm view of one session, at the PTY's own size: watching never resizes the agent's
+ * terminal (the view scrolls when the window is smaller). Bytes go from the bridge straight
+ * into xterm (never through the store). The view starts with the session's backlog, then
+ * appends events, using the stream offsets to drop overlap; each chunk is acknowledged once
+ * xterm has parsed it, which is the host's flow control (console-service.ts).
+ *
+ * Renderer: WebGL when the GPU allows, else xterm's DOM renderer (the fallback when WebGL is
+ * unavailable or its context is lost).
  */
-import { useEffect, useRef } from 'react';
-import { Terminal } from '@xterm/xterm';
+import { useEffect, useRef, useState } from 'react';
+import { Terminal, type ITheme } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import { SearchAddon } from '@xterm/addon-search';
+import { WebglAddon } from '@xterm/addon-webgl';
 import type { ConsoleBridge } from '../../shared/contract.js';
 
-/** Lines xterm keeps above the viewport. */
+/** Lines xterm keeps above the viewport: bounded scrollback (≈10 MB at 120 columns). */
 const SCROLLBACK_LINES = 10_000;
-/** Default size when the session does not say (the engine's PTYs default to 120x30). */
-const DEFAULT_COLS = 120;
-const DEFAULT_ROWS = 30;
+/** Font size range: the view shrinks its font (not the PTY) to show all the agent's columns. */
+const FONT_MAX = 13;
+const FONT_MIN = 9;
 
 declare global {
   interface Window {
@@ -20,48 +28,104 @@ declare global {
   }
 }
 
-export function TerminalView({ bridge, sessionId }: { bridge: ConsoleBridge; sessionId: string }) {
+export interface TerminalHandle {
+  search?: SearchAddon;
+}
+
+export function terminalTheme(): ITheme {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string) => css.getPropertyValue(name).trim() || undefined;
+  return { background: v('--term-bg'), foreground: v('--term-fg'), cursor: v('--term-fg'), selectionBackground: v('--term-sel') };
+}
+
+export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge: ConsoleBridge; sessionId: string; cols: number; rows: number; handle?: TerminalHandle }) {
   const host = useRef<HTMLDivElement>(null);
+  const [renderer, setRenderer] = useState<'webgl' | 'dom'>('dom');
+  const [fits, setFits] = useState(true);
 
   useEffect(() => {
-    const term = new Terminal({ scrollback: SCROLLBACK_LINES, cols: DEFAULT_COLS, rows: DEFAULT_ROWS, disableStdin: true, convertEol: false });
+    const term = new Terminal({ scrollback: SCROLLBACK_LINES, cols, rows, disableStdin: true, convertEol: false, allowProposedApi: true, theme: terminalTheme(), fontSize: FONT_MAX });
+    const fit = new FitAddon();
+    const search = new SearchAddon();
+    term.loadAddon(fit);
+    term.loadAddon(search);
     term.open(host.current!);
+    try {
+      const webgl = new WebglAddon();
+      webgl.onContextLoss(() => {
+        webgl.dispose();
+        setRenderer('dom');
+      });
+      term.loadAddon(webgl);
+      setRenderer('webgl');
+    } catch {
+      setRenderer('dom'); // no WebGL here: xterm's DOM renderer draws the same
+    }
+    if (handle) handle.search = search;
     window.__mishTerm = term;
+
+    // The PTY's size stays: the fit addon tells how many columns the view has room for, and the
+    // font shrinks (down to FONT_MIN) until the agent's columns fit; below that the view scrolls.
+    const measure = () => {
+      const d = fit.proposeDimensions();
+      if (!d) return;
+      const font = term.options.fontSize ?? FONT_MAX;
+      const wanted = Math.max(FONT_MIN, Math.min(FONT_MAX, Math.floor((font * d.cols) / cols)));
+      if (wanted !== font) term.options.fontSize = wanted;
+      setFits(Math.floor((d.cols * font) / wanted) >= cols);
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(host.current!);
+    const media = matchMedia('(prefers-color-scheme: dark)');
+    const retheme = () => (term.options.theme = terminalTheme());
+    media.addEventListener('change', retheme);
 
     let disposed = false;
     /** Offset up to which output is on screen; undefined until the backlog arrived. */
     let shownUpTo: number | undefined;
-    const early: { data: Uint8Array; offset: number }[] = [];
-    const show = (data: Uint8Array, offset: number) => {
-      if (shownUpTo === undefined) return void early.push({ data, offset });
+    const early: { data: Uint8Array; offset: number; skipped?: number }[] = [];
+    const show = (data: Uint8Array, offset: number, skipped?: number) => {
+      if (shownUpTo === undefined) return void early.push({ data, offset, skipped });
+      if (skipped) term.write(`\r\n\x1b[2m[mish console: ${skipped} bytes not drawn here (the view fell behind); the raw pane has every line]\x1b[0m\r\n`);
       const end = offset + data.length;
       if (end <= shownUpTo) return;
-      term.write(offset < shownUpTo ? data.subarray(shownUpTo - offset) : data);
+      const part = offset < shownUpTo ? data.subarray(shownUpTo - offset) : data;
       shownUpTo = end;
+      // Acknowledge once xterm has parsed it: the host sends more only as the view keeps up.
+      term.write(part, () => {
+        if (!disposed) void bridge.ackOutput({ sessionId, offset: end }).catch(() => {});
+      });
     };
     const off = bridge.onSessionOutput((ev) => {
-      if (ev.sessionId === sessionId) show(fromBase64(ev.data), ev.offset);
+      if (ev.sessionId === sessionId) show(fromBase64(ev.data), ev.offset, ev.skipped);
     });
     bridge.subscribeSession({ sessionId }).then(
       ({ backlog, offset }) => {
         if (disposed) return;
-        const bytes = fromBase64(backlog);
-        term.write(bytes);
+        term.write(fromBase64(backlog));
         shownUpTo = offset;
-        for (const e of early.splice(0)) show(e.data, e.offset);
+        for (const e of early.splice(0)) show(e.data, e.offset, e.skipped);
       },
       (err: Error) => term.write(`\r\n\x1b[31mmish console: ${err.message}\x1b[0m\r\n`),
     );
     return () => {
       disposed = true;
       off();
+      ro.disconnect();
+      media.removeEventListener('change', retheme);
       void bridge.unsubscribeSession({ sessionId }).catch(() => {});
       if (window.__mishTerm === term) window.__mishTerm = undefined;
+      if (handle) handle.search = undefined;
       term.dispose();
     };
-  }, [bridge, sessionId]);
+  }, [bridge, sessionId, cols, rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return <div className="terminal" ref={host} data-session={sessionId} />;
+  return (
+    <div className="terminal-wrap">
+      <div className="terminal" ref={host} data-session={sessionId} data-renderer={renderer} />
+      {!fits && <div className="note fit-note">the agent's terminal is {cols}×{rows}; scroll to see all of it (watching never resizes it)</div>}
+    </div>
+  );
 }
 
 function fromBase64(b64: string): Uint8Array {

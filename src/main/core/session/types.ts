@@ -260,9 +260,10 @@ export type SessionEvent =
   /**
    * Published by hosts (the router/squasher output) through SessionManager.publish: while a
    * command runs, its hazard lines as they are found; at its end (`final`), the whole condensed
-   * reply, which supersedes the live lines.
+   * reply, which supersedes the live lines. `reply`: the exact text of the tool reply the agent
+   * received (sh_run adds its footer); `category`: the router's treatment of the command.
    */
-  | { type: 'condensed'; source: ProcessSource; lines: string[]; final?: boolean };
+  | { type: 'condensed'; source: ProcessSource; lines: string[]; final?: boolean; reply?: boolean; category?: string };
 
 export type SessionEventListener = (event: SessionEvent) => void;
 

@@ -229,6 +229,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
     : runFooter(r, shown);
   const digest = deps.sessions.processes.digest();
   const text = [capped.text.replace(/\n+$/, ''), ...notes, meta, digest].filter((s) => s.length > 0).join('\n');
+  if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category);
   return reply(text, {
     ...(r.id ? { id: r.id } : {}),
     session: r.session,
@@ -282,6 +283,7 @@ function backgrounded(
   const tailText = tail.length ? `\n--- last ${tail.length} line(s) ---\n${capReply(tail.join('\n'), () => `sh_interact {id: "${id}", action: "read_raw"}`).text}` : '';
   const digest = deps.sessions.processes.digest();
   const text = `${head}${tailText}${digest ? `\n${digest}` : ''}`;
+  publishReply(deps, id, session, text, false);
   return reply(text, {
     id,
     session,
@@ -306,6 +308,14 @@ function handoffHead(cmd: string, id: string, handoffId: string, prompt: string)
     `Tell the user to run \`mish attach ${handoffId}\` in a terminal (or use the mish console) to type it; you will never see it. ` +
     `Until they hand it back, calls to ${id} are answered "an operator has this session". Then sh_interact {id: "${id}", action: "status", wait: 60} gives the outcome.`
   );
+}
+
+/**
+ * The operator console shows exactly what the agent received: the reply text goes out as a
+ * `condensed` event marked `reply` (`final` once the command's reply is complete).
+ */
+function publishReply(deps: McpDeps, id: string, session: string, text: string, final: boolean, category?: string): void {
+  deps.sessions.publish({ type: 'condensed', source: { kind: 'command', id, session }, lines: text.split('\n'), reply: true, ...(final ? { final: true } : {}), ...(category ? { category } : {}) });
 }
 
 /** The reply's first lines for a command paused for input: what it waits for and how to answer. */

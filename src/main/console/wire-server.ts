@@ -1,0 +1,261 @@
+/**
+ * The hub's side of the operator wire: every running `mish serve` of this user, found through
+ * its socket in the private per-user directory (src/main/operator/paths.ts), watched for new
+ * ones, connected with the wire's client library, and presented to the ConsoleService as a
+ * HubServer. A server that goes away (its socket closes) marks its sessions gone; the console
+ * going away never disturbs a server (it only closes its own connections).
+ *
+ * Output flows on demand: the hub subscribes to a session's stream when a view first watches
+ * it, so an agent nobody watches pays nothing for the console. Raw output for the raw pane is
+ * read from the spool by its reference (same user, same machine).
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { SubscribeResultSchema, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { OperatorClient, discoverServers } from '../operator/client.js';
+import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
+import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
+import type { HubEvent, HubProcess, HubServer, HubSession } from './console-service.js';
+
+/** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
+const RESCAN_MS = 2_000;
+/** Name the console gives itself on the wire (shown in servers' audit as who watched). */
+const OPERATOR_NAME = 'console';
+
+/** What the hub needs of the spool: reading a command's lines by its reference. */
+export interface SpoolLookup {
+  read(ref: string, options?: SpoolReadOptions): SpoolReadResult | undefined;
+}
+
+/** Reads spools with the core spool module (default directory, as `mish raw`). */
+export async function defaultSpoolLookup(): Promise<SpoolLookup> {
+  const { SpoolStore } = await import('../core/spool/spool.js');
+  const store = new SpoolStore();
+  return {
+    read(ref, options = {}) {
+      // Servers give the reference as the command that reads it (`mish raw x3kwg7a66`).
+      const reader = store.open(ref.trim().split(/\s+/).pop() ?? '');
+      if (!reader) return undefined;
+      const r = reader.readLines({ from: options.fromLine, to: options.toLine });
+      return { lines: r.lines.map((l) => ({ n: l.no, text: l.text })), totalLines: r.totalLines, droppedLines: r.droppedBytes > 0 ? -1 : 0 };
+    },
+  };
+}
+
+/** One connected `mish serve` as a hub server. */
+export class WireServer implements HubServer {
+  readonly id: string;
+  private sessions: OperatorSession[];
+  private clientInfo: { name: string; version?: string } | undefined;
+  private readonly listeners = new Set<(e: HubEvent) => void>();
+  private readonly infoListeners = new Set<() => void>();
+  /** What the server said about each command: figures and spool reference. */
+  private readonly commands = new Map<string, { rawLines: number; rawBytes: number; spoolRef?: string; state?: 'running' | 'waiting-for-input' | 'exited' | 'killed' }>();
+  private readonly offs: (() => void)[] = [];
+
+  constructor(
+    readonly client: OperatorClient,
+    private readonly spool: SpoolLookup,
+  ) {
+    const hello = client.hello;
+    this.id = `serve-${hello.pid}`;
+    this.sessions = hello.sessions;
+    this.clientInfo = hello.client;
+    for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+    const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
+    on('server', (m) => {
+      this.clientInfo = m.client;
+      this.infoListeners.forEach((l) => l());
+    });
+    on('sessions', (m) => {
+      this.sessions = m.sessions;
+      this.emit({ type: 'sessions-changed' });
+    });
+    on('session', (m) => {
+      this.sessions = [...this.sessions.filter((s) => s.name !== m.session.name), m.session];
+      this.emit({ type: 'sessions-changed' });
+    });
+    on('session-closed', (m) => this.emit({ type: 'session-closed', session: m.id, reason: m.reason === 'restarted' ? 'restarted' : 'closed', ...(m.exitCode !== undefined ? { exitCode: m.exitCode } : {}) }));
+    on('command-start', (m) => {
+      this.commands.set(m.commandId, { rawLines: 0, rawBytes: 0, state: 'running' });
+      this.emit({ type: 'command-start', id: m.commandId, session: m.session, command: m.command, cwd: m.cwd, at: m.at });
+    });
+    on('command-end', (m) => {
+      this.commands.set(m.commandId, { rawLines: m.rawLines, rawBytes: m.rawBytes, spoolRef: m.spoolRef, state: 'exited' });
+      this.emit({ type: 'command-done', session: m.session, id: m.commandId, ...(m.exitCode !== null ? { exitCode: m.exitCode } : {}), durationMs: m.durationMs, rawLines: m.rawLines, rawBytes: m.rawBytes });
+    });
+    on('process', (m) => {
+      const p = m.process;
+      this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+    });
+    on('condensed', (m) => {
+      if (!m.session) return;
+      this.emit({
+        type: 'condensed',
+        source: { kind: 'command', id: m.processId, session: m.session },
+        lines: m.lines,
+        ...(m.final ? { final: true } : {}),
+        ...(m.reply ? { reply: true } : {}),
+        ...(m.category ? { category: m.category } : {}),
+      });
+    });
+    on('waiting', (m) => {
+      if (!m.session) return;
+      this.emit({ type: 'waiting-for-input', source: { kind: 'command', id: m.processId, session: m.session }, waiting: { prompt: m.prompt, secret: m.secret, reasons: [], since: m.since } });
+    });
+    on('output', (m) => {
+      const chunk = Buffer.from(m.data, 'base64');
+      // The hub keeps up with any server (views have their own flow control): consumed at once.
+      client.consumed(m.stream, chunk.length);
+      if (m.stream.kind !== 'session') return;
+      this.emit({ type: 'stream-output', session: m.stream.id, offset: m.offset, chunk });
+    });
+  }
+
+  info() {
+    const hello = this.client.hello;
+    return {
+      kind: 'serve' as const,
+      name: this.clientInfo?.name ?? 'mish serve',
+      ...(this.clientInfo?.version ? { version: this.clientInfo.version } : {}),
+      cwd: hello.cwd,
+      pid: hello.pid,
+    };
+  }
+
+  list(): HubSession[] {
+    return this.sessions.map((s) => ({
+      name: s.name,
+      shell: s.shell,
+      cwd: s.cwd,
+      ...(s.pid !== undefined ? { pid: s.pid } : {}),
+      state: s.state,
+      ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
+      ...(s.cols ? { cols: s.cols } : {}),
+      ...(s.rows ? { rows: s.rows } : {}),
+    }));
+  }
+
+  subscribe(listener: (e: HubEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  onInfoChanged(listener: () => void): () => void {
+    this.infoListeners.add(listener);
+    return () => void this.infoListeners.delete(listener);
+  }
+
+  process(id: string): HubProcess | undefined {
+    const c = this.commands.get(id);
+    if (!c) return undefined;
+    return {
+      entry: () => ({ rawLines: c.rawLines, rawBytes: c.rawBytes, ...(c.state ? { state: c.state } : {}) }),
+      read: (options?: SpoolReadOptions) => {
+        const r = c.spoolRef ? this.spool.read(c.spoolRef, options) : undefined;
+        if (!r) throw new Error(`the spool of ${id} is not readable here`);
+        return r;
+      },
+    };
+  }
+
+  async openStream(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }> {
+    const r = await this.client.request({ type: 'subscribe', stream: { kind: 'session', id: session } });
+    if (!r.ok) return r;
+    const parsed = SubscribeResultSchema.safeParse(r.result);
+    if (!parsed.success) return { ok: false, error: 'malformed subscribe reply' };
+    return { ok: true, backlog: Buffer.from(parsed.data.backlog, 'base64'), offset: parsed.data.offset };
+  }
+
+  dispose(): void {
+    this.offs.forEach((off) => off());
+    this.listeners.clear();
+    this.client.close();
+  }
+
+  private emit(e: HubEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+}
+
+export interface Discovery {
+  /** Servers connected now. */
+  servers(): WireServer[];
+  /** Looks for new sockets now (also done on directory changes and every RESCAN_MS). */
+  rescan(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Connects to every `mish serve` in the socket directory and to each new one as it appears;
+ * `onServer` gets each connected server, `onGone` its id when its connection ends.
+ */
+export async function startDiscovery(options: {
+  onServer: (server: WireServer) => void;
+  onGone: (serverId: string) => void;
+  dir?: string;
+  log?: (m: string) => void;
+}): Promise<Discovery> {
+  const dir = options.dir ?? operatorDir();
+  const spool = await defaultSpoolLookup();
+  const connected = new Map<string, WireServer>();
+  /** Socket paths being connected or connected: never two connections to one server. */
+  const known = new Set<string>();
+  /** Sockets whose connection failed and was logged once. */
+  const reported = new Set<string>();
+  let closed = false;
+  let watcher: FSWatcher | undefined;
+
+  const rescan = async () => {
+    if (closed) return;
+    const found = discoverServers(dir).filter((s) => s.pid !== process.pid && !known.has(s.path));
+    await Promise.all(
+      found.map(async (s) => {
+        known.add(s.path);
+        const r = await OperatorClient.connect(s.path, { name: OPERATOR_NAME, role: 'console' });
+        if (!r.ok) {
+          known.delete(s.path);
+          // A server dying right now (its socket not yet removed) is retried quietly on each rescan.
+          if (!reported.has(s.path)) options.log?.(`cannot connect to ${s.path}: ${r.error}`);
+          reported.add(s.path);
+          return;
+        }
+        reported.delete(s.path);
+        if (closed) return r.client.close();
+        const server = new WireServer(r.client, spool);
+        connected.set(s.path, server);
+        r.client.onClose(() => {
+          connected.delete(s.path);
+          known.delete(s.path);
+          server.dispose();
+          if (!closed) options.onGone(server.id);
+        });
+        options.onServer(server);
+      }),
+    );
+  };
+
+  // The directory may not exist before the first server: create it private, as servers do.
+  const ready = ensurePrivateDir(dir);
+  if (ready.ok) {
+    try {
+      watcher = watch(dir, () => void rescan());
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      // no watch here: the periodic rescan finds new servers
+    }
+  }
+  const timer = setInterval(() => void rescan(), RESCAN_MS);
+  timer.unref?.();
+  await rescan();
+  return {
+    servers: () => [...connected.values()],
+    rescan,
+    close: () => {
+      closed = true;
+      clearInterval(timer);
+      watcher?.close();
+      for (const s of connected.values()) s.dispose();
+      connected.clear();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * What the agent saw for the selected command: the exact reply text (or, while it runs, the
+ * hazard lines found so far), with the figures. A fold marker `[... N lines omitted (lines A-B) …]`
+ * is a button that shows those raw lines in the raw pane.
+ */
+import type { ReactNode } from 'react';
+import type { CommandInfo } from '../../shared/contract.js';
+import { bytes, int, reduction } from './format.js';
+
+/** A fold marker of the condenser: `[... 2,998 similar lines ...]`, `[... 40 lines omitted (lines 5-44): …]`. */
+const FOLD_LINE = /^\s*\[\.\.\. [\d,]+ [^\]]*\blines?\b[^\]]*\]\s*$/;
+const FOLD_RANGE = /\(lines (\d+)-(\d+)\)/;
+
+/** Where a fold marker points: its explicit line range, or the lines between its neighbours. */
+export type FoldJump = { from: number; to: number } | { after: string; before?: string };
+
+export function AgentPane({ command, onJump }: { command: CommandInfo | undefined; onJump: (jump: FoldJump) => void }) {
+  if (!command) return <section className="agent-pane" aria-label="what the agent saw"><p className="empty">no command selected</p></section>;
+  const red = command.tokensRaw !== undefined && command.tokensShown !== undefined ? reduction(command.tokensRaw, command.tokensShown) : undefined;
+  const text = command.agentSaw;
+  return (
+    <section className="agent-pane" aria-label="what the agent saw" data-command-id={command.id}>
+      <header className="pane-head">
+        <span className="pane-title">Agent saw</span>
+        <span className="figures" data-figures>
+          {command.state === 'done' || command.rawBytes > 0 ? `${int(command.rawLines)} lines · ${bytes(command.rawBytes)} raw → ` : ''}
+          {command.shownLines !== undefined ? `${int(command.shownLines)} lines shown` : command.state === 'done' ? '' : 'nothing shown yet'}
+          {command.tokensRaw !== undefined && (
+            <>
+              {' '}· <b>{command.tokensApprox ? '≈' : ''}{int(command.tokensRaw)} → {int(command.tokensShown ?? 0)} tok</b> {red && <b className={red.startsWith('+') ? 'red grew' : 'red'}>{red}</b>}
+            </>
+          )}
+        </span>
+        {!command.exact && command.state !== 'done' && <span className="note">(so far)</span>}
+      </header>
+      <pre className="agent-text" data-exact={command.exact ? 'true' : 'false'}>
+        {text === undefined ? <span className="empty">{command.state === 'done' ? 'no reply recorded for this command' : 'nothing sent to the agent yet'}</span> : withFoldLinks(text, onJump)}
+      </pre>
+    </section>
+  );
+}
+
+function withFoldLinks(text: string, onJump: (jump: FoldJump) => void) {
+  const lines = text.split('\n');
+  const out: ReactNode[] = [];
+  let plain: string[] = [];
+  lines.forEach((line, i) => {
+    if (!FOLD_LINE.test(line)) return void plain.push(line);
+    out.push(plain.join('\n') + (plain.length ? '\n' : ''));
+    plain = [];
+    const m = FOLD_RANGE.exec(line);
+    const jump: FoldJump = m ? { from: Number(m[1]), to: Number(m[2]) } : { after: lines[i - 1] ?? '', ...(lines[i + 1] !== undefined ? { before: lines[i + 1] } : {}) };
+    const indent = /^\s*/.exec(line)![0];
+    out.push(
+      indent,
+      <button key={i} className="fold" onClick={() => onJump(jump)} title="show the raw lines this stands for">
+        {line.slice(indent.length)}
+      </button>,
+    );
+    if (i < lines.length - 1) out.push('\n');
+  });
+  out.push(plain.join('\n'));
+  return out;
+}

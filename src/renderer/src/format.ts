@@ -1,0 +1,59 @@
+/** Numbers and times formatted for reading (CONSOLE.md: 1,497 tok, 12.1 s, 48 KB, "2 min ago"). */
+
+const INT = new Intl.NumberFormat('en-US');
+
+export function int(n: number): string {
+  return INT.format(n);
+}
+
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** 0.4 s, 12.1 s, 3:07 (min:s), 1:02:03. */
+export function duration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Elapsed clock of a running thing: 0:42. */
+export function clock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+export function relative(at: number, now: number): string {
+  const d = Math.max(0, now - at);
+  if (d < 10_000) return 'just now';
+  if (d < 60_000) return `${Math.floor(d / 1000)} s ago`;
+  if (d < 3_600_000) return `${Math.floor(d / 60_000)} min ago`;
+  if (d < 86_400_000) return `${Math.floor(d / 3_600_000)} h ago`;
+  return new Date(at).toLocaleDateString();
+}
+
+export function absolute(at: number): string {
+  return new Date(at).toLocaleString();
+}
+
+/** −92% (a reduction), +5% (the reply was longer than the output). */
+export function reduction(raw: number, shown: number): string | undefined {
+  if (raw <= 0) return undefined;
+  const pct = Math.round((1 - shown / raw) * 100);
+  return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
+}
+
+/** `~/shop` for a path under the home directory when the home is known from the path shape. */
+export function shortPath(p: string | undefined): string {
+  if (!p) return '';
+  const m = /^\/(?:home\/[^/]+|root|Users\/[^/]+)(\/.*)?$/.exec(p);
+  return m ? `~${m[1] ?? ''}` : p;
+}

@@ -1,0 +1,72 @@
+/** The selected session's commands, newest at the bottom: exit, duration, category, tokens raw → shown, reduction. */
+import { useEffect, useRef } from 'react';
+import type { CommandInfo } from '../../shared/contract.js';
+import { commandGlyph } from './glyphs.js';
+import { absolute, clock, duration, int, reduction } from './format.js';
+import { useNow } from './use-now.js';
+import { useConsole } from './store.js';
+
+const EMPTY: CommandInfo[] = [];
+
+export function Timeline({ sessionId, shownId }: { sessionId: string; shownId?: string }) {
+  const commands = useConsole((s) => s.timelines[sessionId] ?? EMPTY);
+  const selectCommand = useConsole((s) => s.selectCommand);
+  const setPane = useConsole((s) => s.setPane);
+  const list = useRef<HTMLOListElement>(null);
+  const now = useNow(commands.some((c) => c.state !== 'done') ? 1000 : 0);
+
+  // Keep the newest row in view as commands arrive (scrolling the list never moves focus).
+  useEffect(() => {
+    const el = list.current;
+    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 80) el.scrollTop = el.scrollHeight;
+  }, [commands.length]);
+
+  return (
+    <section className="timeline" aria-label="command timeline">
+      <h2 className="section-title">Timeline</h2>
+      {commands.length === 0 ? (
+        <p className="empty">no commands yet</p>
+      ) : (
+        <ol ref={list} className="rows">
+          <li aria-hidden className="row head">
+            <span />
+            <span>command</span>
+            <span className="exit">exit</span>
+            <span className="dur">time</span>
+            <span>category</span>
+            <span className="tok">tokens raw → shown</span>
+            <span className="red">saved</span>
+          </li>
+          {commands.map((c) => {
+            const g = commandGlyph(c);
+            const red = c.tokensRaw !== undefined && c.tokensShown !== undefined ? reduction(c.tokensRaw, c.tokensShown) : undefined;
+            return (
+              <li key={c.id}>
+                <button
+                  className={`row tone-${g.tone}${c.id === shownId ? ' selected' : ''}`}
+                  data-command-id={c.id}
+                  aria-current={c.id === shownId ? 'true' : undefined}
+                  onClick={() => {
+                    selectCommand(sessionId, c.id);
+                    if (c.state === 'done') setPane('raw');
+                  }}
+                  title={`${c.id} · started ${absolute(c.startedAt)} · ${int(c.rawLines)} raw lines, ${int(c.rawBytes)} bytes`}
+                >
+                  <span className="glyph" aria-label={g.word}>{g.glyph}</span>
+                  <code className="cmd">{c.command}</code>
+                  <span className="exit">{c.exitCode ?? (c.state === 'done' ? '–' : '…')}</span>
+                  <span className="dur">{c.durationMs !== undefined ? duration(c.durationMs) : c.state !== 'done' ? clock(now - c.startedAt) : ''}</span>
+                  <span className="cat">{c.category ?? ''}</span>
+                  <span className="tok">
+                    {c.tokensRaw !== undefined ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok` : c.state === 'done' || c.rawBytes === 0 ? '' : `${int(c.rawLines)} lines`}
+                  </span>
+                  <span className={red?.startsWith('+') ? 'red grew' : 'red'}>{red ?? ''}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
