@@ -5,7 +5,7 @@
  *
  *   npm run bench                  everything
  *   npm run bench -- --skip-large  without the 1 GB run (about a minute shorter)
- *   npm run bench -- --only cli    only the named modules (squasher, cli, router, session, mcp)
+ *   npm run bench -- --only cli    only the named modules (squasher, cli, router, session, mcp, redact)
  *   npm run bench -- --no-write    print only, leave BENCHMARKS.md alone
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ const MODULES: Module[] = [
   { key: 'router', file: 'router.bench.ts', fn: 'benchRouter' },
   { key: 'session', file: 'session.bench.ts', fn: 'benchSessions' },
   { key: 'mcp', file: 'mcp.bench.ts', fn: 'benchMcp' },
+  { key: 'redact', file: 'redact.bench.ts', fn: 'benchRedact' },
 ];
 
 interface Row extends BenchFigure {

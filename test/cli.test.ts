@@ -22,7 +22,7 @@ function mish(args: string[], opts: { cwd?: string; input?: string } = {}) {
     cwd: opts.cwd ?? work,
     input: opts.input ?? '',
     encoding: 'utf8',
-    env: safe.env({ MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' }),
+    env: safe.env({ MISH_SPOOL_DIR: spoolDir, MISH_AUDIT_LOG: path.join(spoolDir, 'audit.jsonl'), NO_COLOR: '1' }),
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -33,7 +33,7 @@ function sh(line: string) {
   const r = spawnSync('setsid', ['-w', 'bash', '-c', line], {
     cwd: work,
     encoding: 'utf8',
-    env: safe.env({ MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1' }),
+    env: safe.env({ MISH: `${process.execPath} ${bundle}`, MISH_SPOOL_DIR: spoolDir, MISH_AUDIT_LOG: path.join(spoolDir, 'audit.jsonl'), NO_COLOR: '1' }),
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };

@@ -78,7 +78,7 @@ describe('README examples', () => {
       const r = spawnSync('setsid', ['-w', process.execPath, bundle, ...ex.args.map((a) => (a === '~/' ? `${safe.home}/` : a))], {
         cwd: repo,
         encoding: 'utf8',
-        env: safe.env({ NO_COLOR: '1', GIT_CONFIG_GLOBAL: '/dev/null', MISH_SPOOL_DIR: `${repo}-spool` }),
+        env: safe.env({ NO_COLOR: '1', GIT_CONFIG_GLOBAL: '/dev/null', MISH_SPOOL_DIR: `${repo}-spool`, MISH_AUDIT_LOG: `${repo}-spool/audit.jsonl` }),
       });
       const actual = `${r.stdout}${r.stderr}`.replace(/\n$/, '').split('\n');
       const expected = ex.expected.map((l) => l.replaceAll('/root/', `${safe.home}/`));

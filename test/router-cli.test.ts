@@ -22,7 +22,7 @@ let spoolDir: string;
 let safe: SafeHome;
 
 /** SHELL picks the shell of `mish "…"` lines: bash unless a test says zsh, whatever the developer's is. */
-const env = (shell = '/bin/bash') => safe.env({ SHELL: shell, MISH_SPOOL_DIR: spoolDir, NO_COLOR: '1', TERM: 'xterm-256color' });
+const env = (shell = '/bin/bash') => safe.env({ SHELL: shell, MISH_SPOOL_DIR: spoolDir, MISH_AUDIT_LOG: path.join(spoolDir, 'audit.jsonl'), NO_COLOR: '1', TERM: 'xterm-256color' });
 
 /** `mish …` without a controlling terminal (setsid): what an agent's pipe or CI gets. */
 function mish(args: string[], opts: { cwd?: string; input?: string; shell?: string } = {}) {

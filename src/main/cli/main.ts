@@ -17,6 +17,7 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish raw <id>                          print the exact raw output of an earlier run
        mish approvals [--json]                decide agents' dangerous commands (operator)
        mish attach <handoff-id>               type an agent's password prompt for it, blind to it
+       mish audit [filters] | audit verify    list the audit log, or check its hash chain
        mish help | --help | --version
 
 Condensing never drops an error, a warning with its location, a failing test, a summary
@@ -48,6 +49,7 @@ examples:
  */
 const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> = {
   raw: (argv) => runRaw(argv),
+  audit: async (argv) => (await import('./audit-command.js')).runAudit(argv),
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
   approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),

@@ -26,6 +26,8 @@ import { confirmOnTty } from './confirm-tty.js';
 import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
+import type { CliAudit } from './cli-audit.js';
+import type { AuditActor } from '../core/audit/types.js';
 
 export interface ProxyOptions {
   output: 'human' | 'json' | 'raw';
@@ -58,6 +60,10 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
   const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
+  // The audit log (and secretlint's rules, to redact it) loads while the command runs.
+  const auditing = loadCliAudit();
+  // Who ran it: a human at a terminal, or a program (an agent's shell tool, a script) without one.
+  const by: AuditActor = process.stdin.isTTY ? 'user' : 'agent';
   if (options.output === 'raw') {
     // --raw skips the treatments, not the checks: the bytes that run must be the bytes a check could read.
     const parsed = parseCommandLine(line);
@@ -65,7 +71,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       process.stderr.write(`${parseFailureText(parsed.error)}\n`);
       return PARSE_ERROR_EXIT;
     }
-    return runRaw(executor, line, cwd, spool);
+    return runRaw(executor, line, cwd, spool, auditing, by);
   }
 
   const metaResult = loadRouterMeta();
@@ -91,7 +97,14 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       color: options.color,
       spool,
       terminal: terminalPort(() => interruptible.handOver()),
-      confirm: confirmOnTty,
+      // No terminal (confirmOnTty undefined): the router refuses, and the refusal is audited below.
+      confirm: confirmOnTty
+        ? async (prompt) => {
+            const answer = await confirmOnTty!(prompt);
+            (await auditing)?.answered(prompt.command, prompt.dangers, answer.kind);
+            return answer;
+          }
+        : undefined,
       approvals: new SessionApprovals(),
       stdinFed: !process.stdin.isTTY && stdinIsInput(),
       cols,
@@ -109,6 +122,8 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
         : undefined,
     });
     clearStatus(live);
+    const audit = await auditing;
+    audit?.routed(line, cwd, result, by);
     let text = result.text;
     if (live && printed.size && result.kind === 'ran' && result.report.category === 'condense') {
       // Hazards were printed as they happened: the summary does not repeat them.
@@ -118,6 +133,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
+    await audit?.flush();
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
@@ -146,7 +162,7 @@ function printedLine(l: string, printed: Set<number>, report: { category: string
  * `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. To a
  * pipe or a file they are the program's own bytes: the PTY's `\r\n` is undone (terminal-newlines.ts).
  */
-async function runRaw(executor: CliExecutor, line: string, cwd: string, store: SpoolStore): Promise<number> {
+async function runRaw(executor: CliExecutor, line: string, cwd: string, store: SpoolStore, auditing: Promise<CliAudit | undefined>, by: AuditActor): Promise<number> {
   const spool = store.create(line, cwd);
   let detach: (() => void) | undefined;
   const { cols, rows } = terminalSize();
@@ -168,11 +184,25 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
     });
     if (newlines) process.stdout.write(newlines.end());
     spool.close({ exitCode: res.exitCode });
+    const audit = await auditing;
+    audit?.ranRaw(line, cwd, res.exitCode, spool.ref, by);
+    await audit?.flush();
     return res.exitCode;
   } finally {
     setRunningCommand(undefined);
     detach?.();
   }
+}
+
+/** The CLI's audit log, loaded in the background; undefined when it cannot load (the run goes on, said on stderr). */
+function loadCliAudit(): Promise<CliAudit | undefined> {
+  return import('./cli-audit.js').then(
+    (m) => m.createCliAudit(),
+    (e: unknown) => {
+      process.stderr.write(`mish: warning: audit log unavailable: ${(e as Error).message}\n`);
+      return undefined;
+    },
+  );
 }
 
 /** The real terminal, for interactive commands (vim, less, REPLs): raw stdin, resize, signals. */

@@ -20,6 +20,9 @@ import { Squasher } from '../core/squasher/squasher.js';
 import { renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
+import { Redactor } from '../core/redact/redactor.js';
+import { AuditLog } from '../core/audit/audit-log.js';
+import { operatorAuditRecord } from './operator-audit.js';
 import { withCutReadHint } from './passthrough-reply.js';
 import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
 import { OperatorHost, type OperatorAuditEvent } from '../operator/operator-host.js';
@@ -57,7 +60,21 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
   const detect = (argv: string[], cwd: string) => detectTool(argv, grammars.snapshot(cwd));
   const meta = loadRouterMeta();
   const version = packageVersion();
-  const operator = new OperatorHost({ sessions, version, cwd: process.cwd(), transport: options.transport, onAudit: options.onAudit, log });
+  // Replies mask secret patterns, the values of secret-named variables of the environment the sessions start with, and what operators typed at handoffs.
+  const redactor = new Redactor({ env: process.env });
+  const audit = new AuditLog({ redactor, onError: log });
+  const operator = new OperatorHost({
+    sessions,
+    version,
+    cwd: process.cwd(),
+    transport: options.transport,
+    onAudit: (e) => {
+      audit.record(operatorAuditRecord(e));
+      options.onAudit?.(e);
+    },
+    log,
+  });
+  redactor.addMasker(operator.known);
   let route: RouteCommand;
   let check: CheckCommand;
   if (meta.ok) {
@@ -69,10 +86,13 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
     route = condenseInSession(sessions);
     check = () => ({ kind: 'ok', category: 'condense' });
   }
+  audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-started', cwd: process.cwd(), detail: { pid: process.pid } });
   return {
     sessions,
     route,
     check,
+    redactor,
+    audit,
     condense: condenseWithGrammar(meta.ok ? meta.meta : undefined, detect),
     runs: new BackgroundRuns(),
     version,
@@ -81,6 +101,8 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
     dispose: async () => {
       operator.dispose();
       await sessions.dispose();
+      audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'server-stopped', detail: { pid: process.pid } });
+      await audit.flush();
     },
   };
 }

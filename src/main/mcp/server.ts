@@ -10,6 +10,9 @@ import { registerShSpawn } from './tools/sh-spawn.js';
 import { registerShInteract } from './tools/sh-interact.js';
 import { registerShSession } from './tools/sh-session.js';
 import { registerShHelp } from './tools/sh-help.js';
+import { guardReplies } from './reply-guard.js';
+import { Redactor } from '../core/redact/redactor.js';
+import { NO_AUDIT } from '../core/audit/types.js';
 
 export type { McpDeps, RouteCommand, RouteCommandRequest, RouteCommandResult } from './tool-kit.js';
 export { BackgroundRuns } from './background-runs.js';
@@ -26,34 +29,13 @@ export function createServer(deps: McpDeps): McpServer {
     { name: 'mish', title: 'mish — shell for agents', version: deps.version },
     { capabilities: { tools: {}, logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );
-  // Every reply passes the known-secrets mask (values typed at handoffs) on its way to the agent.
-  const masked = deps.operator ? withMaskedReplies(server, (t) => deps.operator!.known.mask(t)) : server;
-  registerShRun(masked, deps);
-  registerShSpawn(masked, deps);
-  registerShInteract(masked, deps);
-  registerShSession(masked, deps);
-  registerShHelp(masked);
+  // First: every tool registered below gets its replies redacted (secret patterns, secret-named
+  // variables, values typed at handoffs) and its calls audited.
+  guardReplies(server, deps.redactor ?? new Redactor({ known: deps.operator ? [deps.operator.known] : [] }), deps.audit ?? NO_AUDIT);
+  registerShRun(server, deps);
+  registerShSpawn(server, deps);
+  registerShInteract(server, deps);
+  registerShSession(server, deps);
+  registerShHelp(server);
   return server;
-}
-
-/** The server as tools see it, with each tool's result passed through `mask` (text and structuredContent). */
-function withMaskedReplies(server: McpServer, mask: (text: string) => string): McpServer {
-  const maskValue = (v: unknown): unknown => {
-    if (typeof v === 'string') return mask(v);
-    if (Array.isArray(v)) return v.map(maskValue);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(x)]));
-    return v;
-  };
-  const register = ((name: string, config: unknown, cb: (...a: unknown[]) => unknown) =>
-    (server.registerTool as unknown as (n: string, c: unknown, f: (...a: unknown[]) => unknown) => unknown)(name, config, async (...a: unknown[]) => maskResult(await cb(...a)))) as unknown as McpServer['registerTool'];
-  const maskResult = (r: unknown): unknown => {
-    const res = r as { content?: { type: string; text?: string }[]; structuredContent?: unknown };
-    if (!res || typeof res !== 'object') return r;
-    return {
-      ...res,
-      ...(res.content ? { content: res.content.map((c) => (c.type === 'text' && typeof c.text === 'string' ? { ...c, text: mask(c.text) } : c)) } : {}),
-      ...(res.structuredContent !== undefined ? { structuredContent: maskValue(res.structuredContent) } : {}),
-    };
-  };
-  return new Proxy(server, { get: (target, prop, receiver) => (prop === 'registerTool' ? register : Reflect.get(target, prop, receiver)) });
 }

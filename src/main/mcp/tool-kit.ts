@@ -11,6 +11,8 @@ import type { BackgroundRuns } from './background-runs.js';
 import type { OperatorHost } from '../operator/operator-host.js';
 import type { ConfirmFn } from '../core/handlers/dangerous.js';
 import type { DangerMatch } from '../core/router/categorize.js';
+import type { AuditSink } from '../core/audit/types.js';
+import type { ReplyRedactor } from './reply-guard.js';
 
 /**
  * Runs one command line through the category router in a session and renders the reply text.
@@ -95,6 +97,10 @@ export interface McpDeps {
    * embeddings without operators: escalations are then refused, secret prompts not handed off.
    */
   operator?: OperatorHost;
+  /** Masks secrets in every reply (reply-guard.ts); default: secret patterns only. */
+  redactor?: ReplyRedactor;
+  /** Where tool calls are recorded (commands, refusals, session events); default: nowhere. */
+  audit?: AuditSink;
 }
 
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_SPOOLS, PRUNE_EVERY, SpoolStore } from './spool.js';
@@ -154,6 +154,26 @@ describe('range reads agree with whole reads', () => {
         const want = [...byNo.entries()].filter(([no]) => no >= lo && no <= hi).map(([no, text]) => ({ no, text }));
         expect(r.lines, `${JSON.stringify(limits)} ${from}-${to}`).toEqual(want);
       }
+    }
+  });
+});
+
+describe('Spool: private to the user', () => {
+  it('directory 0700 (narrowed when it was wider), data and meta files 0600', () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'mish-spool-'));
+    try {
+      const dir = path.join(base, 'spool');
+      mkdirSync(dir, { mode: 0o755 });
+      chmodSync(dir, 0o755);
+      const spool = new SpoolStore(dir).create('cat key.pem', '/');
+      spool.write(Buffer.from('-----BEGIN PRIVATE KEY-----\n'));
+      spool.close({ exitCode: 0 });
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(dir);
+      expect(files.length).toBeGreaterThanOrEqual(2);
+      for (const f of files) expect(statSync(path.join(dir, f)).mode & 0o777, f).toBe(0o600);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
     }
   });
 });

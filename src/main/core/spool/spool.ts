@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { stripAnsi } from '../squasher/vt-stripper.js';
+import { ensurePrivateDir } from '../fs/private-dir.js';
 
 /** Start of the output, kept whole: the command's first errors are usually the ones that matter. */
 export const HEAD_BYTES = 32 * 1024 * 1024;
@@ -74,7 +75,8 @@ export class SpoolStore {
 
   create(command: string, cwd: string): Spool {
     if (this.created++ % PRUNE_EVERY === 0) {
-      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      // Raw output may hold secrets the agent never sees: private to the user (0700, narrowed if it was wider).
+      ensurePrivateDir(this.dir);
       this.prune();
     }
     // Sortable by time, unique by randomness; short enough to type (`mish raw 1a2b3c4d`).

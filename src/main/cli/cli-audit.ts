@@ -1,0 +1,55 @@
+/**
+ * The CLI's audit records: what `mish <cmd>` ran or refused and who decided. Loaded lazily and
+ * early (while the command runs), so secretlint's rules cost the command no start-up time.
+ */
+import { AuditLog } from '../core/audit/audit-log.js';
+import type { AuditActor, AuditEvent } from '../core/audit/types.js';
+import type { DangerMatch } from '../core/router/categorize.js';
+import { Redactor } from '../core/redact/redactor.js';
+import type { RouteResult } from '../core/router/route.js';
+
+export interface CliAudit {
+  /** A human's answer at the danger question. */
+  answered(command: string, dangers: DangerMatch[], answer: string): void;
+  /** The router's result for the line. */
+  routed(line: string, cwd: string, result: RouteResult, by: AuditActor): void;
+  /** `--raw`: ran without the router. */
+  ranRaw(line: string, cwd: string, exitCode: number, spoolRef: string, by: AuditActor): void;
+  /** Resolves once the records are on disk (before the process exits). */
+  flush(): Promise<void>;
+}
+
+export function createCliAudit(): CliAudit {
+  const audit = new AuditLog({
+    redactor: new Redactor({ env: process.env }),
+    onError: (m) => process.stderr.write(`mish: warning: ${m}\n`),
+  });
+  const host = 'cli' as const;
+  const record = (e: Omit<AuditEvent, 'host'>) => audit.record({ ...e, host });
+  return {
+    answered: (command, dangers, answer) => record({ kind: 'approval', by: 'user', command, decision: answer, rule: dangers.map((d) => d.id).join(',') }),
+    routed: (line, cwd, r, by) => {
+      if (r.kind === 'parse-error') record({ kind: 'command', by, command: line, cwd, decision: 'parse-error', reason: r.error.message, exitCode: r.exitCode });
+      else if (r.kind === 'refused') {
+        const who: AuditActor = r.reason.startsWith('refused by the user') ? 'user' : 'policy';
+        record({ kind: 'decision', by: who, command: line, cwd, decision: 'refused', category: r.category, rule: r.dangers.map((d) => d.id).join(',') || undefined, reason: r.reason.split('\n').pop() });
+      } else {
+        record({
+          kind: 'command',
+          by,
+          command: r.ran,
+          cwd,
+          decision: 'ran',
+          category: r.category,
+          exitCode: r.exitCode,
+          ...(r.signal ? { signal: r.signal } : {}),
+          durationMs: r.facts.durationMs,
+          ...(r.facts.spoolRef ? { spoolRef: r.facts.spoolRef } : {}),
+          ...(r.approved.length ? { rule: r.approved.map((d) => d.id).join(','), detail: { approved: true } } : {}),
+        });
+      }
+    },
+    ranRaw: (line, cwd, exitCode, spoolRef, by) => record({ kind: 'command', by, command: line, cwd, decision: 'ran-raw', exitCode, spoolRef }),
+    flush: () => audit.flush(),
+  };
+}

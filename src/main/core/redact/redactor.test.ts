@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { Redactor, secretEnvValues } from './redactor.js';
+import { findSecrets } from './secret-patterns.js';
+import { secretSamples } from './test-secrets.js';
+
+/** Every line of the secret that could identify it: for PEM blocks each base64 body line. */
+function fragments(secret: string): string[] {
+  const lines = secret.split('\n').filter((l) => l.length >= 16 && !l.startsWith('-----'));
+  return lines.length ? lines : [secret];
+}
+
+describe('Redactor: generated real-format secrets', () => {
+  const samples = secretSamples();
+  for (const sample of samples) {
+    it(`masks a ${sample.kind}`, async () => {
+      const r = new Redactor();
+      const text = `build ok\n${sample.line}\ndone in 2s\n`;
+      const out = await r.redact(text);
+      for (const f of fragments(sample.secret)) expect(out).not.toContain(f);
+      expect(out).toContain('[redacted:');
+      expect(out).toMatch(/^build ok\n/);
+      expect(out).toMatch(/\ndone in 2s\n$/);
+    });
+  }
+
+  it('masks PTY output (CRLF line ends) and keys split over separate strings', async () => {
+    const key = samples.find((s) => s.kind === 'rsa private key (pkcs8)')!.secret;
+    const r = new Redactor();
+    const crlf = await r.redact(key.replace(/\n/g, '\r\n'));
+    for (const f of fragments(key)) expect(crlf).not.toContain(f);
+    const lines = await r.redactStrings(key.split('\n'));
+    for (const f of fragments(key)) expect(lines.join('\n')).not.toContain(f);
+  });
+
+  it('masks a private key block cut before its END line (a capped reply or a page of read_raw)', async () => {
+    const key = samples.find((s) => s.kind === 'ec private key')!.secret;
+    const cut = key.split('\n').slice(0, 3).join('\n');
+    const out = await new Redactor().redact(`$ cat id_ec\n${cut}\n[mish: reply cut at ~20k tokens]`);
+    for (const f of fragments(cut)) expect(out).not.toContain(f);
+    expect(out).toContain('[mish: reply cut');
+  });
+
+  it('masks key blocks as mish shows them: numbered (read_raw), indented (sh_spawn tail), middle folded by the squasher', async () => {
+    const r = new Redactor();
+    for (const kind of ['ec private key', 'rsa private key (pkcs1)', 'rsa private key (pkcs8)']) {
+      const key = samples.find((s) => s.kind === kind)!.secret.trimEnd();
+      const lines = key.split('\n');
+      const numbered = lines.map((l, i) => `${i + 10}│ ${l}`).join('\n');
+      const indented = `ready\n${lines.map((l) => `  ${l}`).join('\n')}\n  after`;
+      const folded = [lines[0], lines[1], `[... ${lines.length - 4} lines omitted (lines 3-${lines.length - 2})]`, lines[lines.length - 2], lines[lines.length - 1]].join('\n');
+      for (const [shape, text] of [['numbered', numbered], ['indented', indented], ['folded', folded]]) {
+        const out = await r.redact(`x: ${text}\ndone`);
+        for (const f of fragments(key)) expect(out.includes(f), `${kind} ${shape}: ${f}`).toBe(false);
+        expect(out, `${kind} ${shape}`).toMatch(/\ndone$/);
+      }
+      expect(await r.redact(`x: ${indented}`)).toMatch(/\n  after$/);
+    }
+  });
+
+  it('keeps the host of a URL and the name of an assignment', async () => {
+    const r = new Redactor();
+    expect(await r.redact('https://deploy:Zx81kqPw0vLr2mNq@git.example.com/x')).toBe('https://deploy:[redacted:url-password]@git.example.com/x');
+    expect(await r.redact('DB_PASSWORD="Wq8zL2kP0x"')).toBe('DB_PASSWORD="[redacted:password]"');
+    const aws = `aws_secret_access_key = ${'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0'}`;
+    expect(await r.redact(aws)).toBe('aws_secret_access_key = [redacted:aws]');
+  });
+
+  it('leaves ordinary build and test output alone', async () => {
+    const text = [
+      'src/app.ts(12,5): error TS2322: Type "string" is not assignable to type "number".',
+      'FAIL test/auth.test.ts > login > rejects a wrong password',
+      'password_min_length: 12',
+      'remember_password: false',
+      'password=$DB_PASSWORD',
+      'https://github.com/org/repo/pull/42',
+      'commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39',
+      'PWD=/home/dev/project',
+      'Tests: 3 failed, 41 passed, 44 total',
+    ].join('\n');
+    expect(await new Redactor().redact(text)).toBe(text);
+  });
+
+  it('masks values of environment variables named like secrets, and their URL-encoded form', async () => {
+    const env = { GITHUB_TOKEN: 'plain-looking-value-123', DEPLOY_PASSWORD: 'p@ss w/rd!', HOME: '/home/dev', CI: 'true', API_KEY: 'short' };
+    expect(secretEnvValues(env).map((v) => v.name).sort()).toEqual(['DEPLOY_PASSWORD', 'GITHUB_TOKEN']);
+    const r = new Redactor({ env });
+    const out = await r.redact(`token plain-looking-value-123 at /home/dev; url https://u:${encodeURIComponent('p@ss w/rd!')}@h.example/`);
+    expect(out).toContain('[redacted:$GITHUB_TOKEN]');
+    expect(out).not.toContain('plain-looking-value-123');
+    expect(out).not.toContain(encodeURIComponent('p@ss w/rd!'));
+    expect(out).toContain('/home/dev');
+  });
+
+  it('uses any masker of known values (the handoff secrets)', async () => {
+    const r = new Redactor({ known: [{ mask: (t) => t.split('hunter2').join('[redacted:handoff]') }] });
+    expect(await r.redact('typed hunter2 ok')).toBe('typed [redacted:handoff] ok');
+  });
+
+  it('redacts every string of a structured value and keeps its shape', async () => {
+    const gh = samples.find((s) => s.kind === 'github classic token')!.secret;
+    const v = { id: 'c1', exitCode: 0, lines: ['a', `token ${gh}`], nested: { text: gh } };
+    const out = await new Redactor().redactDeep(v);
+    expect(out).toEqual({ id: 'c1', exitCode: 0, lines: ['a', 'token [redacted:github]'], nested: { text: '[redacted:github]' } });
+  });
+
+  it('fields of a structured value are scanned apart: an enum after a key tail is not taken for key body', async () => {
+    const key = samples.find((s) => s.kind === 'ec private key')!.secret.trimEnd();
+    const v = { status: 'started', wait: 'matched', tail: key.split('\n').map((l) => `  ${l}`), lines: key.split('\n').map((text, i) => ({ n: i + 1, text })), after: 'exited' };
+    const out = await new Redactor().redactDeep(v);
+    expect(out.status).toBe('started');
+    expect(out.wait).toBe('matched');
+    expect(out.after).toBe('exited');
+    const all = JSON.stringify(out);
+    for (const f of fragments(key)) expect(all).not.toContain(f);
+  });
+
+  it('a text cannot switch redaction off with a secretlint-disable comment', async () => {
+    const gh = samples.find((s) => s.kind === 'github classic token')!.secret;
+    const out = await new Redactor().redact(`// secretlint-disable\n${gh}\n`);
+    expect(out).not.toContain(gh);
+  });
+
+  it('findSecrets is linear on long lines without secrets (no catastrophic backtracking)', async () => {
+    const long = 'a_'.repeat(200_000) + '\n' + 'x'.repeat(400_000);
+    const t = performance.now();
+    expect(await findSecrets(long)).toEqual([]);
+    // hang guard only: a quadratic pattern takes minutes here
+    expect(performance.now() - t).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Secrets printed by commands never reach the agent: generated real-format keys (AWS, GCP,
+ * GitHub, npm, Slack, OpenAI, Anthropic, JWT, PEM private keys from node:crypto, URLs and
+ * connection strings with passwords, password= assignments) and the values of secret-named
+ * environment variables are masked in sh_run, sh_spawn and sh_interact (read_raw, read_tail)
+ * replies, text and structuredContent alike, while the spool keeps the raw bytes for the human;
+ * and the calls land in a valid audit log, redacted.
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretSamples, type SecretSample } from '../src/main/core/redact/test-secrets.js';
+import { readAuditRecords } from '../src/main/core/audit/audit-log.js';
+import { verifyAuditLog } from '../src/main/core/audit/verify.js';
+import { call, eventually, runCli, startStdio, type Served } from './mcp-helpers.js';
+
+/** The identifying pieces of a secret: the whole value, or each base64 line of a PEM block. */
+function fragments(secret: string): string[] {
+  const lines = secret.split('\n').filter((l) => l.length >= 16 && !l.startsWith('-----'));
+  return lines.length ? lines : [secret];
+}
+
+const ENV_SECRET = 'env-secret-Value-4242';
+
+describe('MCP replies are redacted; the spool and the audit log behave', () => {
+  let served: Served;
+  let samples: SecretSample[];
+  let auditLog: string;
+
+  beforeAll(async () => {
+    samples = secretSamples();
+    served = await startStdio({ DEPLOY_TOKEN: ENV_SECRET });
+    writeFileSync(path.join(served.home, 'secrets.txt'), samples.map((s) => `${s.kind}: ${s.line}`).join('\n') + '\n');
+    writeFileSync(path.join(served.home, 'canary'), 'alive\n');
+    auditLog = path.join(served.home, '.state', 'mish', 'audit.jsonl');
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  /** No fragment of any secret anywhere in a reply (text and structuredContent). */
+  function expectClean(what: string, r: unknown): void {
+    const all = JSON.stringify(r);
+    for (const s of samples) for (const f of fragments(s.secret)) expect(all.includes(f), `${what}: ${s.kind} leaked`).toBe(false);
+    expect(all.includes(ENV_SECRET), `${what}: $DEPLOY_TOKEN leaked`).toBe(false);
+  }
+
+  let runId = '';
+  it('sh_run: every kind masked in text and structuredContent; the spool keeps the raw bytes', async () => {
+    const { result, text, data } = await call(served.client, 'sh_run', { cmd: 'cat secrets.txt; echo "token is $DEPLOY_TOKEN"' });
+    expectClean('sh_run', result);
+    expect(text).toContain('[redacted:');
+    expect(text).toContain('[redacted:$DEPLOY_TOKEN]');
+    for (const s of samples) expect(text, s.kind).toContain(`${s.kind}:`); // the line is there, its secret is not
+    runId = data.id;
+    expect(runId).toMatch(/^c\d+$/);
+    const raw = runCli(['raw', data.spool_ref.replace(/^mish raw /, '')], served.home);
+    expect(raw.status).toBe(0);
+    for (const s of samples) for (const f of fragments(s.secret)) expect(raw.stdout.includes(f), `spool lost ${s.kind}`).toBe(true);
+    const spoolDir = path.join(served.home, '.state', 'mish', 'spool');
+    expect(statSync(spoolDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('sh_interact read_raw (whole and a page cutting a key block) and read_tail', async () => {
+    const whole = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw' });
+    expect(whole.data.lines.length).toBeGreaterThan(samples.length);
+    expectClean('read_raw', whole.result);
+    const fileLines = readFileSync(path.join(served.home, 'secrets.txt'), 'utf8').split('\n');
+    const keyStart = fileLines.findIndex((l) => l.includes('BEGIN PRIVATE KEY')) + 1;
+    expect(keyStart).toBeGreaterThan(0);
+    // A page that starts at the BEGIN line and ends mid-body.
+    const page = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw', from_line: keyStart, to_line: keyStart + 5 });
+    expect(page.data.lines).toHaveLength(6);
+    expectClean('read_raw page', page.result);
+    // A page of body lines alone (no BEGIN, no END) has nothing that says "key": documented limit, not asserted.
+    const tail = await call(served.client, 'sh_interact', { id: runId, action: 'read_tail', lines: 400 });
+    expectClean('read_tail', tail.result);
+    const rawTail = await call(served.client, 'sh_interact', { id: runId, action: 'read_tail', lines: 400, raw: true });
+    expectClean('read_tail raw', rawTail.result);
+  });
+
+  it('sh_spawn: the tail and the matched line are masked', async () => {
+    const { result, data } = await call(served.client, 'sh_spawn', { cmd: 'cat secrets.txt; echo READY; sleep 30', wait_for: 'READY', timeout: 20 });
+    expect(data.status, JSON.stringify(result)).toBe('started');
+    expectClean('sh_spawn', result);
+    await call(served.client, 'sh_interact', { id: data.id, action: 'kill' });
+  });
+
+  it('progress notifications (last output line) are masked too', async () => {
+    const gh = samples.find((s) => s.kind === 'github classic token')!.secret;
+    const messages: string[] = [];
+    const { result } = await call(served.client, 'sh_run', { cmd: `echo ${gh}; sleep 3` }, { onprogress: (p) => void (p.message && messages.push(p.message)), timeout: 30_000 });
+    expectClean('sh_run', result);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.some((m) => m.includes('[redacted:github]')), messages.join(' | ')).toBe(true);
+    for (const m of messages) expect(m).not.toContain(gh);
+  });
+
+  it('a refused dangerous line is audited as a policy decision; the canary survives', async () => {
+    const { data } = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
+    expect(data.status).toBe('refused');
+    expect(readFileSync(path.join(served.home, 'canary'), 'utf8')).toBe('alive\n');
+  });
+
+  it('the audit log: one record per call, chained, redacted, 0600', async () => {
+    const secretCmd = samples.find((s) => s.kind === 'github classic token')!.secret;
+    await call(served.client, 'sh_run', { cmd: `echo ${secretCmd} > /dev/null` });
+    await call(served.client, 'sh_session', { action: 'create', name: 'extra', env: { EXTRA_API_KEY: 'extra-key-123456' } });
+    const echoed = await call(served.client, 'sh_run', { cmd: 'echo $EXTRA_API_KEY', session: 'extra' });
+    expect(echoed.text).not.toContain('extra-key-123456');
+    expect(echoed.text).toContain('[redacted:$EXTRA_API_KEY]');
+    expect(await eventually(() => existsSync(auditLog) && readAuditRecords(auditLog).some((r) => r.session === 'extra' && r.kind === 'command'), 10_000)).toBe(true);
+    const recs = readAuditRecords(auditLog);
+    const text = readFileSync(auditLog, 'utf8');
+    expect(text).not.toContain(secretCmd);
+    expect(text).not.toContain('extra-key-123456');
+    expect(statSync(auditLog).mode & 0o777).toBe(0o600);
+    expect(verifyAuditLog(auditLog)).toMatchObject({ ok: true, problems: [] });
+    expect(recs[0]).toMatchObject({ kind: 'session', decision: 'server-started', host: 'mcp' });
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', decision: 'ran', by: 'agent', agent: 'mish-test/0.0.0', command: 'cat secrets.txt; echo "token is $DEPLOY_TOKEN"', exitCode: 0, id: runId }));
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'decision', decision: 'refused', by: 'policy', command: 'rm -rf ~', category: 'dangerous' }));
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', decision: 'started', command: 'cat secrets.txt; echo READY; sleep 30' }));
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', decision: 'kill' }));
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'session', decision: 'created', session: 'extra' }));
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', command: 'echo [redacted:github] > /dev/null' }));
+  });
+});
