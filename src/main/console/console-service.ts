@@ -13,6 +13,7 @@ import {
   type SessionInfo,
 } from '../../shared/contract.js';
 import type { SessionInfo as CoreSessionInfo, SessionManager, SessionEvent } from '../core/session/types.js';
+import type { GrammarRequestName, GrammarService } from './grammar-service.js';
 
 /** What the console needs from the engine: a snapshot and the live event stream. */
 export type ConsoleSessionSource = Pick<SessionManager, 'list' | 'subscribe'>;
@@ -55,7 +56,11 @@ export class ConsoleService {
   private readonly clients = new Set<ConsoleClient>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly source: ConsoleSessionSource) {
+  constructor(
+    private readonly source: ConsoleSessionSource,
+    /** Answers the grammar editor's `grammar:*` requests (grammar-service.ts). */
+    private readonly grammar?: GrammarService,
+  ) {
     this.unsubscribe = source.subscribe((event) => this.onEvent(event));
   }
 
@@ -65,6 +70,9 @@ export class ConsoleService {
     const subscribed = new Set<string>();
     return {
       handle: async (method, params) => {
+        if (method.startsWith('grammar:')) {
+          return this.grammar ? this.grammar.handle(method as GrammarRequestName, params) : { ok: false, error: `${method}: the grammar editor is not available here` };
+        }
         try {
           return { ok: true, result: this.request(client, subscribed, method, params) };
         } catch (err) {
