@@ -2,6 +2,7 @@
 import type { ConsoleBridge, SessionInfo } from '../../shared/contract.js';
 import { useConsole, type CommandRecord } from './store.js';
 import { TerminalView } from './terminal-view.js';
+import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
 
 export function App({ bridge }: { bridge: ConsoleBridge }) {
   const sessions = useConsole((s) => s.sessions);
@@ -9,12 +10,13 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const connection = useConsole((s) => s.connection);
   const reason = useConsole((s) => s.connectionReason);
   const selected = sessions.find((s) => s.id === selectedId);
+  const grammar = useGrammarEditor();
 
   return (
     <div className="app">
       <aside className="sidebar">
         <header>
-          mish console <span className={`conn conn-${connection}`} title={reason}>{connection}</span>
+          mish console <GrammarEditorButton onClick={() => grammar.show()} /> <span className={`conn conn-${connection}`} title={reason}>{connection}</span>
         </header>
         <ul className="sessions" aria-label="sessions">
           {sessions.map((s) => (
@@ -34,6 +36,7 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
           <div className="placeholder">no session selected</div>
         )}
       </main>
+      <GrammarEditorOverlay bridge={bridge} state={grammar} />
     </div>
   );
 }
