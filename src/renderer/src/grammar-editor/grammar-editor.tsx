@@ -376,7 +376,7 @@ export function GrammarEditor({ bridge, onClose, spoolId }: GrammarEditorProps) 
           </span>
         )}
         {latency && (
-          <span className="gx-latency" data-latency-ms={latency.last.toFixed(1)} data-latency-p50-ms={p50?.toFixed(1)} data-compute-ms={latency.compute.toFixed(1)}>
+          <span className="gx-latency" data-latency-samples={latency.samples.map((x) => x.toFixed(1)).join(",")} data-latency-ms={latency.last.toFixed(1)} data-latency-p50-ms={p50?.toFixed(1)} data-compute-ms={latency.compute.toFixed(1)}>
             preview {Math.round(latency.last)} ms (worker {Math.round(latency.compute)} ms)
           </span>
         )}
