@@ -191,10 +191,13 @@ describe('grammar editor in a browser', () => {
     await page.locator('.gx-message.gx-ok', { hasText: saved }).waitFor();
     expect(await page.locator('.gx-message').innerText()).toContain(`overrides ${path.join(ROOT, 'grammars', 'c-compiler.toml')}`);
     expect(readFileSync(saved, 'utf8')).toContain('id = "hide-in-function"');
+    // Clicking a raw line highlights the summary line that shows it.
+    await page.locator('.gx-raw .cm-line', { hasText: 'unused variable' }).click();
+    await page.locator('.gx-out .cm-line.gx-focus', { hasText: 'unused variable' }).waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: path.join(SHOTS, 'grammar-editor.png') });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: path.join(SHOTS, 'grammar-editor-light.png') });
-    await page.emulateMedia({ colorScheme: 'dark' });
 
     const run = mish(GCC_ARGV);
     expect(run.code).toBe(1);

@@ -188,7 +188,7 @@ export function mapLines(result: SquashResult, trace: readonly TracedLine[], raw
           set(t.no, LineStatus.kept, at);
           break;
         }
-        const m = markers.find((m) => m.from <= t.no && t.no <= m.to);
+        const m = markerAt(markers, t.no);
         if (m) set(t.no, LineStatus.folded, m.index);
         break;
       }
@@ -197,6 +197,20 @@ export function mapLines(result: SquashResult, trace: readonly TracedLine[], raw
     }
   }
   return { status, target, ruleOf, rules, outputLines: out };
+}
+
+/** The marker whose range holds line `no` (markers are in line order, body order): binary search. */
+function markerAt<M extends { from: number; to: number }>(markers: readonly M[], no: number): M | undefined {
+  let lo = 0;
+  let hi = markers.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const m = markers[mid];
+    if (no < m.from) hi = mid - 1;
+    else if (no > m.to) lo = mid + 1;
+    else return m;
+  }
+  return undefined;
 }
 
 /** Raw line numbers marked must-keep that the summary does not show as themselves. */

@@ -10,7 +10,7 @@ import { GrammarRegistry, detectTool } from '../grammar/index.js';
 import { renderSummary } from '../squasher/render.js';
 import { Squasher } from '../squasher/squasher.js';
 import { LineStatus, mustKeepMisses } from './line-map.js';
-import { countRawLines, rawDisplayLines, runPreview, type PreviewOk } from './preview.js';
+import { countRawLines, decodePieces, rawDisplayLines, runPreview, type PreviewOk } from './preview.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const GRAMMARS = path.join(ROOT, 'grammars');
@@ -39,7 +39,7 @@ function mishSummary(meta: { argv: string[]; exitCode: number; durationMs: numbe
 function preview(name: string, text?: string): PreviewOk & { rawText: string[] } {
   const { meta, raw } = fixture(name);
   const file = path.join(GRAMMARS, `${meta.tool}.toml`);
-  const r = runPreview({ text: text ?? readFileSync(file, 'utf8'), file, origin: 'builtin', shared, raw, argv: meta.argv, exitCode: meta.exitCode, durationMs: meta.durationMs });
+  const r = runPreview({ text: text ?? readFileSync(file, 'utf8'), file, origin: 'builtin', shared, raw: decodePieces(fixture(name).bytes), argv: meta.argv, exitCode: meta.exitCode, durationMs: meta.durationMs });
   if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
   return { ...r, rawText: rawDisplayLines(raw) };
 }
@@ -70,8 +70,22 @@ describe('grammar preview', () => {
     });
   }
 
+  it('decodes every recording into pieces that join to exactly the TextDecoder text', () => {
+    for (const f of readdirSync(RECORDED).filter((x) => x.endsWith('.raw'))) {
+      const bytes = readFileSync(path.join(RECORDED, f));
+      const pieces = decodePieces(bytes);
+      expect(pieces.join(''), f).toBe(new TextDecoder().decode(bytes));
+      expect(countRawLines(pieces), f).toBe(countRawLines(new TextDecoder().decode(bytes)));
+    }
+    const odd = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x0a, 0x62, 0xc3, 0xa9, 0x0a, 0x63, 0xff, 0x0a, 0x64]);
+    expect(decodePieces(odd).join('')).toBe(new TextDecoder().decode(odd));
+    expect(decodePieces(new Uint8Array()).join('')).toBe('');
+  });
+
   it('counts raw lines like mish raw --lines', () => {
     expect(countRawLines('a\nb\n')).toBe(2);
+    expect(countRawLines(['a\n', 'b'])).toBe(2);
+    expect(countRawLines(['a\n', ''])).toBe(1);
     expect(countRawLines('a\nb')).toBe(2);
     expect(countRawLines('')).toBe(0);
   });

@@ -23,8 +23,8 @@ export interface PreviewInput {
   origin?: Grammar['origin'];
   /** Include name (`_shared/ansi-progress`) → TOML text, for `include = [...]`. */
   shared?: Readonly<Record<string, string>>;
-  /** The recorded output, decoded as text (ANSI kept). */
-  raw: string;
+  /** The recorded output, decoded as text (ANSI kept): one string, or the pieces of decodePieces. */
+  raw: string | readonly string[];
   /** The recorded command's argv, for detection (action, dialect). */
   argv: readonly string[];
   exitCode: number;
@@ -46,10 +46,71 @@ export interface PreviewOk {
 export type PreviewResult = PreviewOk | { ok: false; errors: GrammarError[] };
 
 /** Raw lines as `mish raw --lines` counts them: one per `\n`, plus an unterminated last line. */
-export function countRawLines(raw: string): number {
+export function countRawLines(raw: string | readonly string[]): number {
+  const pieces = typeof raw === 'string' ? [raw] : raw;
   let n = 0;
-  for (let i = raw.indexOf('\n'); i >= 0; i = raw.indexOf('\n', i + 1)) n++;
-  return raw.length && !raw.endsWith('\n') ? n + 1 : n;
+  for (const p of pieces) for (let i = p.indexOf('\n'); i >= 0; i = p.indexOf('\n', i + 1)) n++;
+  const last = pieces.findLast((p) => p.length > 0);
+  return last !== undefined && !last.endsWith('\n') ? n + 1 : n;
+}
+
+/** ASCII bytes turned into a string per call (String.fromCharCode's argument count is bounded). */
+const FROM_CHAR_CODE_CHUNK = 8192;
+
+/**
+ * Decodes recorded bytes once into pieces cut at line ends: runs of ASCII lines as one-byte
+ * (Latin-1) strings, lines with other bytes through TextDecoder. The pieces join to exactly
+ * TextDecoder's text; the squasher runs faster on one-byte strings (utf8-decoder.ts says why),
+ * and a whole output decoded at once is a two-byte string as soon as one byte is not ASCII.
+ */
+export function decodePieces(bytes: Uint8Array): string[] {
+  const out: string[] = [];
+  const decoder = new TextDecoder();
+  let start = 0;
+  // A BOM at the very start is dropped by TextDecoder: let it decode the first line.
+  if (bytes[0] === 0xef) {
+    const nl = bytes.indexOf(10);
+    start = nl < 0 ? bytes.length : nl + 1;
+    out.push(decoder.decode(bytes.subarray(0, start)));
+  }
+  let asciiFrom = start;
+  let i = start;
+  const flushAscii = (to: number) => {
+    const parts: string[] = [];
+    for (let k = asciiFrom; k < to; k += FROM_CHAR_CODE_CHUNK) parts.push(String.fromCharCode.apply(null, bytes.subarray(k, Math.min(to, k + FROM_CHAR_CODE_CHUNK)) as unknown as number[]));
+    if (parts.length) out.push(parts.join(''));
+  };
+  while (i < bytes.length) {
+    let nl = bytes.indexOf(10, i);
+    if (nl < 0) nl = bytes.length - 1;
+    let ascii = true;
+    for (let k = i; k <= nl; k++) {
+      if (bytes[k] > 0x7f) {
+        ascii = false;
+        break;
+      }
+    }
+    if (!ascii) {
+      flushAscii(i);
+      // Neighbouring non-ASCII lines decode together.
+      let end = nl + 1;
+      for (;;) {
+        const next = bytes.indexOf(10, end);
+        const stop = next < 0 ? bytes.length : next + 1;
+        let other = false;
+        for (let k = end; k < stop; k++) if (bytes[k] > 0x7f) other = true;
+        if (!other || end >= bytes.length) break;
+        end = stop;
+      }
+      out.push(decoder.decode(bytes.subarray(i, end)));
+      asciiFrom = end;
+      i = end;
+      continue;
+    }
+    i = nl + 1;
+  }
+  flushAscii(bytes.length);
+  return out;
 }
 
 /**
@@ -68,18 +129,22 @@ export function rawDisplayLines(raw: string): string[] {
 }
 
 /** Compiles and links the edited grammar; errors as values with line and rule. */
-export function compileEdited(input: Pick<PreviewInput, 'text' | 'file' | 'origin' | 'shared'>): LoadResult<Grammar> {
+export function compileEdited(input: Pick<PreviewInput, 'text' | 'file' | 'origin' | 'shared'>, includes: IncludeCache = new Map()): LoadResult<Grammar> {
   const draft = compileGrammarSource(input.text, input.file, input.origin ?? 'project');
   if (!draft.ok) return draft;
-  const cache = new Map<string, LoadResult<GrammarDraft>>();
   return linkGrammar(draft.value, (name) => {
     const text = input.shared?.[name];
     if (text === undefined) return undefined;
-    let hit = cache.get(name);
-    if (!hit) cache.set(name, (hit = compileGrammarSource(text, `${name}.toml`, 'builtin')));
-    return hit;
+    const hit = includes.get(name);
+    if (hit && hit.text === text) return hit.result;
+    const result = compileGrammarSource(text, `${name}.toml`, 'builtin');
+    includes.set(name, { text, result });
+    return result;
   });
 }
+
+/** Compiled includes kept between previews (they do not change while a grammar is edited). */
+export type IncludeCache = Map<string, { text: string; result: LoadResult<GrammarDraft> }>;
 
 /** The detection `mish` would make for argv if this were the only grammar; forced when argv is not its tool. */
 export function detectWith(grammar: Grammar, argv: readonly string[]): { detection: Detection; matched: boolean } {
@@ -89,14 +154,15 @@ export function detectWith(grammar: Grammar, argv: readonly string[]): { detecti
   return { detection: { grammar, argv: [...argv], via: [] }, matched: false };
 }
 
-export function runPreview(input: PreviewInput, rawLines: number = countRawLines(input.raw)): PreviewResult {
-  const compiled = compileEdited(input);
+export function runPreview(input: PreviewInput, rawLines: number = countRawLines(input.raw), includes?: IncludeCache): PreviewResult {
+  const compiled = compileEdited(input, includes);
   if (!compiled.ok) return { ok: false, errors: compiled.errors };
   const { detection, matched } = detectWith(compiled.value, input.argv);
   const trace = new LineTrace();
   let t = 0;
   const sq = new Squasher({ detection, now: () => t, onClassified: trace.observe });
-  sq.write(input.raw);
+  if (typeof input.raw === 'string') sq.write(input.raw);
+  else for (const piece of input.raw) sq.write(piece);
   t = input.durationMs;
   const result = sq.finish({ exitCode: input.exitCode });
   return {

@@ -88,7 +88,7 @@ export function GrammarEditor({ bridge, onClose, spoolId }: GrammarEditorProps) 
         }
         setProblems([]);
         showProblems(toml.current!, []);
-        setText(outView.current!, r.summary);
+        setText(outView.current!, r.summary.replace(/\n$/, ''));
         const marks: RawMarks = { status: r.status, ruleOf: r.ruleOf, rules: r.rules, target: r.target };
         rawView.current!.dispatch({ effects: setMarks.of(marks) });
         setResult(r);

@@ -1,7 +1,8 @@
 /**
  * Drives the preview worker: debounced runs, one in flight, the newest edit wins.
  *
- * - Keystrokes within DEBOUNCE_MS make one run (typing a word is one preview, not five).
+ * - A keystroke when the worker is idle runs at once; keystrokes within DEBOUNCE_MS of the last
+ *   run make one trailing run (typing a word fast is one or two previews, not five).
  * - While a run is in flight, newer edits wait as one pending run; the in-flight answer is
  *   dropped when a newer edit is pending (stale), and the pending run starts at once.
  * - A run still busy STALE_KILL_MS after a newer edit arrived is cancelled for real: the
@@ -12,7 +13,7 @@
  */
 import type { FromWorker, GrammarOriginName, ToWorker } from './protocol.js';
 
-/** Quiet time before a run: short enough for the 100 ms keystroke → preview budget, long enough to batch a burst of typing. */
+/** Minimum gap between runs: short against the 100 ms keystroke → preview budget, long enough to batch a burst of typing. */
 export const DEBOUNCE_MS = 30;
 /** A run this much older than a pending edit is cancelled by terminating the worker. */
 export const STALE_KILL_MS = 400;
@@ -50,6 +51,7 @@ export class PreviewRunner {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private killTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  private lastRunAt = -Infinity;
 
   constructor(private readonly events: RunnerEvents) {
     this.worker = this.spawn();
@@ -84,8 +86,11 @@ export class PreviewRunner {
   request(doc: GrammarDoc, keystrokeAt: number, now = false): void {
     this.pending = { doc, keystrokeAt };
     clearTimeout(this.timer);
-    if (now) this.pump();
-    else this.timer = setTimeout(() => this.pump(), DEBOUNCE_MS);
+    // Leading edge when idle (a single keystroke previews at once); a burst within DEBOUNCE_MS
+    // of the last run, or while one runs, becomes one trailing run of the newest text.
+    const sinceLast = performance.now() - this.lastRunAt;
+    if (now || (!this.inFlight && sinceLast >= DEBOUNCE_MS)) this.pump();
+    else if (!this.inFlight) this.timer = setTimeout(() => this.pump(), DEBOUNCE_MS - sinceLast);
     if (this.inFlight && !this.killTimer) this.killTimer = setTimeout(() => this.killIfStale(), STALE_KILL_MS);
   }
 
@@ -94,7 +99,8 @@ export class PreviewRunner {
     const { doc, keystrokeAt } = this.pending;
     this.pending = undefined;
     const gen = ++this.gen;
-    this.inFlight = { gen, startedAt: performance.now(), keystrokeAt };
+    this.lastRunAt = performance.now();
+    this.inFlight = { gen, startedAt: this.lastRunAt, keystrokeAt };
     this.post({ type: 'run', gen, rawId: this.rawId, text: doc.text, file: doc.file, origin: doc.origin, shared: doc.shared });
   }
 
