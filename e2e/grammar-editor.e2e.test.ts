@@ -192,7 +192,7 @@ describe('grammar editor in a browser', () => {
     expect(await page.locator('.gx-message').innerText()).toContain(`overrides ${path.join(ROOT, 'grammars', 'c-compiler.toml')}`);
     expect(readFileSync(saved, 'utf8')).toContain('id = "hide-in-function"');
     // Clicking a raw line highlights the summary line that shows it.
-    await page.locator('.gx-raw .cm-line', { hasText: 'unused variable' }).click();
+    await page.locator('.gx-raw .cm-line', { hasText: 'unused variable' }).click({ position: { x: 30, y: 5 } });
     await page.locator('.gx-out .cm-line.gx-focus', { hasText: 'unused variable' }).waitFor();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: path.join(SHOTS, 'grammar-editor.png') });
