@@ -67,7 +67,7 @@ describe('grammar editor in a browser', () => {
     const started = await startWebConsole({
       manager,
       rendererDir: RENDERER,
-      grammar: { cwd: project, env, builtinDir: path.join(ROOT, 'grammars'), fixturesDir: path.join(ROOT, 'fixtures', 'recorded') },
+      grammar: { cwd: project, env, builtinDir: path.join(ROOT, 'grammars'), fixturesDir: path.join(ROOT, 'fixtures', 'recorded'), spoolDir: path.join(safe.home, 'spool') },
     });
     if (!started.ok) throw new Error(started.error.message);
     web = started.value;
@@ -204,6 +204,17 @@ describe('grammar editor in a browser', () => {
     expect(run.out).not.toContain('In function');
     expect(run.out).toMatch(/⚠ src\/util\.c:12:9: warning: unused variable/);
     expect(run.out).toMatch(/✗ src\/broken\.c:16:12: error: ‘missing_value’ undeclared/);
+
+    // That run's raw output, by the spool id mish printed, previewed with the saved grammar.
+    const ref = /raw: (mish raw [0-9a-z]+)/.exec(run.out);
+    expect(ref, run.out).not.toBeNull();
+    await page.fill('input[aria-label="spool id"]', ref![1]);
+    await page.getByRole('button', { name: 'Load' }).click();
+    const id = ref![1].slice('mish raw '.length);
+    await page.locator('.gx-file', { hasText: `spool ${id}: gcc -Wall` }).waitFor();
+    await page.locator('.gx-raw .cm-line', { hasText: 'missing_value’ undeclared' }).first().waitFor();
+    await expect.poll(() => summary(page)).toContain('✗ src/broken.c:16:12: error: ‘missing_value’ undeclared');
+    expect(await summary(page)).not.toContain('In function');
     expect(errors).toEqual([]);
     await page.close();
   });

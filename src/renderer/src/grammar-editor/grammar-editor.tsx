@@ -191,10 +191,11 @@ export function GrammarEditor({ bridge, onClose, spoolId }: GrammarEditorProps) 
   );
 
   const loadSpool = useCallback(
-    async (id: string) => {
+    async (input: string) => {
+      // `mish raw 1a2b3c4d` pasted from a reply works as well as the bare id.
+      const id = input.trim().replace(/^mish raw\s+/, '');
       try {
-        // `mish raw 1a2b3c4d` pasted from a reply works as well as the bare id.
-        const raw = await bridge.readGrammarRaw({ spoolId: id.trim().replace(/^mish raw\s+/, '') });
+        const raw = await bridge.readGrammarRaw({ spoolId: id });
         useRaw({ key: `spool:${id}`, label: `spool ${id}`, raw });
       } catch (err) {
         setMessage({ kind: 'error', text: (err as Error).message });
