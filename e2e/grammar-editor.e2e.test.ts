@@ -7,7 +7,7 @@
  * Measures keystroke → preview on ~1 MB recordings (BENCHMARKS.md).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -217,6 +217,37 @@ describe('grammar editor in a browser', () => {
     expect(await summary(page)).not.toContain('In function');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('makes a new grammar from a template detected by argv, saves it to the user folder, and mish uses it', async () => {
+    // A project script: 30 progress lines, an error, a summary (real output of a real process).
+    const script = path.join(project, 'deploy.sh');
+    writeFileSync(script, '#!/bin/sh\nfor i in $(seq 1 30); do echo "Fetching part $i of 30"; done\necho "error: disk full on /srv"\necho "Done in 3s"\nexit 2\n', { mode: 0o755 });
+    const plain = mish(['./deploy.sh', 'prod']);
+    expect(plain.out).toContain('[... 28 similar lines ...]');
+    expect(plain.out).not.toContain('+ Done in 3s');
+
+    const page = await browser!.newPage({ viewport: { width: 1600, height: 900 } });
+    await page.goto(`${web!.url}#grammar`);
+    await page.locator('.gx').waitFor();
+    await page.getByRole('button', { name: 'New…' }).click();
+    await page.fill('input[aria-label="new grammar name"]', 'deploy');
+    await page.fill('input[aria-label="new grammar command"]', './deploy.sh prod');
+    await page.getByRole('button', { name: 'Create from template' }).click();
+    await page.locator('.gx-pane').first().locator('.cm-line', { hasText: 'commands = ["deploy.sh"]' }).waitFor();
+    await page.locator('.gx-pane').first().locator('.cm-line', { hasText: '[actions.prod]' }).waitFor();
+    await page.selectOption('select[aria-label="save to"]', 'user');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    const saved = path.join(safe.home, '.config', 'mish', 'grammars', 'deploy.toml');
+    await page.locator('.gx-message.gx-ok', { hasText: saved }).waitFor();
+    await page.close();
+
+    const run = mish(['./deploy.sh', 'prod']);
+    expect(run.code).toBe(2);
+    expect(run.out).toContain('✗ error: disk full on /srv');
+    expect(run.out).toContain('+ Done in 3s');
+    expect(run.out).toMatch(/~ Fetching part 1 of 30 … Fetching part 30 of 30 \(x30\)/);
+    expect(run.out).not.toContain('similar lines');
   });
 
   it('keeps keystroke → preview within budget on ~1 MB outputs', async () => {
