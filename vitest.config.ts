@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default'],
+    // Rebuilds dist/mish.mjs when a source is newer (tests run the bundle; never a stale one).
+    globalSetup: ['./test/helpers/global-setup.ts'],
+    // The default report, then the list of skipped tests and why (issue 14: no silent skips).
+    reporters: ['default', './test/helpers/skipped-reporter.ts'],
   },
 });

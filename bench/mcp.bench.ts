@@ -1,9 +1,10 @@
 /**
- * MCP server benchmark: round trip of `sh_run {cmd: "true"}` in a warm session, through the
- * SDK's real Client over stdio to a real `mish serve` child (JSON-RPC, router, persistent shell,
- * prompt-hook boundary detection and back).
+ * MCP server benchmark, through the SDK's real Client over stdio to a real `mish serve` child:
+ * - round trip of `sh_run {cmd: "true"}` in a warm session (JSON-RPC, router, persistent shell,
+ *   prompt-hook boundary detection and back), alone and while 8 other sessions stream;
+ * - the server's peak RSS (VmHWM) while one sh_run prints 1 GB (issue 9: bounded state per command).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,44 +12,100 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 // The tests' way to start `mish serve` (the built bundle, else the sources through tsx) and to confine it to a temp HOME.
 import { homeEnv, serveCommand } from '../test/mcp-helpers.js';
+import type { BenchOutput, BenchSkip } from './types.js';
 
 /** Calls before measuring: starts the default session and warms caches and the JIT. */
 const WARMUP_CALLS = 30;
 /** Measured calls: enough for a stable p99 (the 99th of 300 is the 3rd slowest). */
 const MEASURED_CALLS = 300;
+/** Sessions streaming while `true` is timed under load (issue 9's setting). */
+const LOAD_SESSIONS = 8;
+/** Lines each loading session prints per round (issue 9: 200k lines each). */
+const LOAD_LINES = 200_000;
+/** The large run: lines of ~60 bytes, about 1.2 GB. */
+const LARGE_LINES = 20_000_000;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export async function benchMcp(): Promise<{ name: string; value: number; unit: string; target?: string }[]> {
+/** A real `mish serve` in a temp HOME with the SDK Client connected. */
+async function served(): Promise<{ client: Client; pid: number; close(): Promise<void> }> {
   const home = mkdtempSync(path.join(tmpdir(), 'mish-bench-mcp-'));
   const cmd = serveCommand();
   const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: home, env: homeEnv(home), stderr: 'ignore' });
   const client = new Client({ name: 'mish-bench', version: '0' });
+  await client.connect(transport);
+  return {
+    client,
+    pid: transport.pid!,
+    close: async () => {
+      await client.close().catch(() => {});
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+async function timeTrue(client: Client, calls: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    const r = await client.callTool({ name: 'sh_run', arguments: { cmd: 'true' } });
+    times.push(performance.now() - t0);
+    if (r.isError) throw new Error(`sh_run true failed: ${JSON.stringify(r.content)}`);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+export async function benchMcp(options: { skipLarge?: boolean } = {}): Promise<BenchOutput> {
+  const skipped: BenchSkip[] = [];
+  const s = await served();
+  const figures = [];
   try {
-    await client.connect(transport);
+    const { client } = s;
     for (let i = 0; i < WARMUP_CALLS; i++) await client.callTool({ name: 'sh_run', arguments: { cmd: 'true' } });
-    const times: number[] = [];
-    for (let i = 0; i < MEASURED_CALLS; i++) {
-      const t0 = performance.now();
-      const r = await client.callTool({ name: 'sh_run', arguments: { cmd: 'true' } });
-      times.push(performance.now() - t0);
-      if (r.isError) throw new Error(`sh_run true failed: ${JSON.stringify(r.content)}`);
-    }
-    times.sort((a, b) => a - b);
-    const round = (x: number) => Math.round(x * 100) / 100;
-    return [
+    const times = await timeTrue(client, MEASURED_CALLS);
+    figures.push(
       { name: 'mcp sh_run `true` round trip, warm session, p50', value: round(percentile(times, 50)), unit: 'ms', target: '<= 5' },
       { name: 'mcp sh_run `true` round trip, warm session, p99', value: round(percentile(times, 99)), unit: 'ms', target: '<= 20' },
-    ];
+    );
+    // Under load: 8 sessions stream 200k lines per round until the measurement ends.
+    let streaming = true;
+    const load = Array.from({ length: LOAD_SESSIONS }, async (_, k) => {
+      await client.callTool({ name: 'sh_session', arguments: { action: 'create', name: `load${k}` } });
+      while (streaming) await client.callTool({ name: 'sh_run', arguments: { cmd: `seq 1 ${LOAD_LINES}`, session: `load${k}`, timeout: 600 } }, undefined, { timeout: 600_000 });
+    });
+    await new Promise((r) => setTimeout(r, 2_000));
+    const loaded = await timeTrue(client, MEASURED_CALLS);
+    streaming = false;
+    await Promise.all(load);
+    figures.push(
+      { name: `mcp sh_run \`true\` p50 while ${LOAD_SESSIONS} sessions stream`, value: round(percentile(loaded, 50)), unit: 'ms', note: `each loading session runs seq 1 ${LOAD_LINES} back to back` },
+      { name: `mcp sh_run \`true\` p99 while ${LOAD_SESSIONS} sessions stream`, value: round(percentile(loaded, 99)), unit: 'ms', target: '<= 25' },
+    );
   } finally {
-    await client.close().catch(() => {});
-    rmSync(home, { recursive: true, force: true });
+    await s.close();
   }
+  if (options.skipLarge) skipped.push({ name: 'mcp server peak RSS on a 1 GB sh_run', reason: '--skip-large' });
+  else {
+    const big = await served();
+    try {
+      const cmd = `awk 'BEGIN { for (i = 0; i < ${LARGE_LINES}; i++) print "line " i " of the benchmark output, padded to sixty bytes" }'`;
+      const r = await big.client.callTool({ name: 'sh_run', arguments: { cmd, timeout: 3600 } }, undefined, { timeout: 3_600_000 });
+      if (r.isError) throw new Error(`large run failed: ${JSON.stringify(r.content)}`);
+      const hwm = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${big.pid}/status`, 'utf8'))![1]);
+      figures.push({ name: 'mcp server peak RSS, one sh_run printing ~1.2 GB', value: Math.round(hwm / 1024), unit: 'MB', target: '<= 200', note: 'VmHWM of the mish serve process' });
+    } finally {
+      await big.close();
+    }
+  }
+  return { figures, skipped };
 }
 
 // `tsx bench/mcp.bench.ts` prints the figures on its own.
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  for (const r of await benchMcp()) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
+  const out = await benchMcp({ skipLarge: process.argv.includes('--skip-large') });
+  for (const r of Array.isArray(out) ? out : out.figures) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
 }

@@ -14,6 +14,7 @@ import { startWebConsole, type WebConsole } from '../src/main/console/console-co
 import { createConsoleManager } from '../src/main/console/engine.js';
 import type { SessionManager } from '../src/main/core/session/types.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
+import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
@@ -26,9 +27,8 @@ describe('operator console in a browser', () => {
   let manager: SessionManager;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(RENDERER, 'index.html'))) {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: ROOT, stdio: 'pipe' });
-    }
+    // out/ is rebuilt when missing or older than its sources: never the renderer of an old checkout.
+    ensureElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     const engine = await createConsoleManager({ cwd: os.tmpdir() });
     if (!engine.ok) throw new Error(engine.error);

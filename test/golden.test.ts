@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../src/main/core/grammar/index.js';
 import { renderSummary } from '../src/main/core/squasher/render.js';
 import { Squasher } from '../src/main/core/squasher/squasher.js';
+import type { SquashResult } from '../src/main/core/squasher/types.js';
 import { stripAnsi } from '../src/main/core/squasher/vt-stripper.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +41,11 @@ interface Facts {
   name: string;
   exitCode: number;
   mustSurvive: string[];
+  /**
+   * Facts that survive as unclassified lines on purpose (shown in the body, not as a hazard,
+   * outcome or group), each with why; every other fact must be classified (see below).
+   */
+  unclassified?: Record<string, string>;
 }
 
 const registry = new GrammarRegistry({ builtinDir: GRAMMARS, userDir: null, projectGrammars: false, revalidateMs: 0 });
@@ -117,6 +123,97 @@ describe('golden: fixture files are complete', () => {
       expect(existsSync(path.join(RECORDED, `${name}.json`)), `${name}.json`).toBe(true);
     }
   });
+});
+
+/** The SquashResult (the JSON's summary) of one fixture: what the classifier made of each line, shown whole or not. */
+function squashResult(name: string): SquashResult {
+  const meta = JSON.parse(readFileSync(path.join(RECORDED, `${name}.json`), 'utf8')) as FixtureMeta;
+  const sq = new Squasher({ detection: detectTool(meta.argv, registry), now: () => 0 });
+  sq.write(new Uint8Array(readFileSync(path.join(RECORDED, `${name}.raw`))));
+  return sq.finish({ exitCode: meta.exitCode });
+}
+
+/**
+ * Where a fact landed in the classifier's reading: on a hazard (✗/⚠) line or in the lines kept
+ * with it, on an outcome (+) line, or as the shown first or last line of a counted group (~).
+ * Undefined: only in the unclassified body, which a small output shows whole whatever the
+ * classifier did.
+ */
+function landing(r: SquashResult, fact: string): string | undefined {
+  if (r.hazards.some((h) => h.text.includes(fact))) return 'hazard';
+  if (r.hazards.some((h) => h.context.some((c) => c.includes(fact)))) return 'hazard context';
+  if (r.outcomes.some((o) => o.includes(fact))) return 'outcome';
+  if (r.groups.some((g) => g.first.includes(fact) || g.last.includes(fact))) return 'group';
+  return undefined;
+}
+
+describe('golden: every fact is classified, not only shown (a small output is shown whole)', () => {
+  it('most fixtures are small enough to be shown whole: the must-survive check alone cannot test their grammar', () => {
+    const small = names.filter((n) => squashResult(n).verbatim);
+    expect(small.length).toBeGreaterThan(20);
+  });
+
+  for (const name of names) {
+    it(name, () => {
+      const facts = JSON.parse(readFileSync(path.join(RECORDED, `${name}.facts.json`), 'utf8')) as Facts;
+      const r = squashResult(name);
+      const exempt = facts.unclassified ?? {};
+      for (const f of Object.keys(exempt)) expect(facts.mustSurvive, `unclassified fact ${f} is a must-survive fact`).toContain(f);
+      const lost = facts.mustSurvive.filter((f) => !(f in exempt) && landing(r, f) === undefined);
+      expect(lost, `facts only in the unclassified body of ${name} (verbatim: ${r.verbatim})`).toEqual([]);
+    });
+  }
+});
+
+/** Lines of raw output as a reader sees them: escape sequences (CSI, OSC hyperlinks) removed, split at newlines and carriage returns. */
+function plainLines(raw: Buffer): string[] {
+  return raw
+    .toString('utf8')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    .split(/\r?\n|\r/);
+}
+
+/** Hazards of one severity the result accounts for: shown (with their counted repeats) plus counted as not shown. */
+function accounted(r: SquashResult, severity: 'error' | 'warning'): number {
+  const shown = r.hazards.filter((h) => h.severity === severity).reduce((n, h) => n + 1 + (h.repeats ?? 0), 0);
+  return shown + (severity === 'error' ? r.hazardsOmitted.errors : r.hazardsOmitted.warnings);
+}
+
+describe('golden: large fixtures account for every diagnostic (facts in proportion to the content)', () => {
+  // Each raw diagnostic counted by a pattern read from the recording, independent of the grammar.
+  const cases: { name: string; warnings: RegExp; errors?: RegExp; expected: number }[] = [
+    { name: 'make-build-large', warnings: /^src\/mod\d+\.c:\d+:\d+: warning: unused parameter ‘unused’/, errors: /: error: /, expected: 500 },
+    { name: 'cargo-build-large', warnings: /^warning: unused variable: `unused_\d+`$/, errors: /^error(?:\[E\d+\])?: /, expected: 300 },
+    { name: 'npm-install-large', warnings: /^\S?npm warn /, errors: /^\S?npm (?:ERR!|error) /, expected: 6 },
+  ];
+
+  for (const c of cases) {
+    it(`${c.name}: ${c.expected} warnings in the recording, each one shown or counted, none invented`, () => {
+      const raw = readFileSync(path.join(RECORDED, `${c.name}.raw`));
+      const lines = plainLines(raw);
+      const warnings = lines.filter((l) => c.warnings.test(l));
+      expect(warnings.length, 'the recording itself').toBe(c.expected);
+      const errors = c.errors ? lines.filter((l) => c.errors!.test(l)).length : 0;
+      const r = squashResult(c.name);
+      expect(accounted(r, 'warning')).toBe(warnings.length);
+      expect(accounted(r, 'error')).toBe(errors);
+      // What is shown is the recording's own lines (a spinner glyph drawn in front aside), in order, each once.
+      const shown = r.hazards.filter((h) => h.severity === 'warning').map((h) => h.text);
+      expect(shown.length).toBeGreaterThan(0);
+      let at = -1;
+      for (const t of shown) {
+        const next = warnings.findIndex((w, i) => i > at && (w === t || w.endsWith(t)));
+        expect(next, `shown warning "${t}" is a recorded line after line ${at} of the warnings`).toBeGreaterThan(at);
+        at = next;
+      }
+      // The rendered text says how many were left out.
+      const text = squashFixture(c.name);
+      if (r.hazardsOmitted.warnings) expect(text).toContain(`[... ${r.hazardsOmitted.errors} more errors, ${r.hazardsOmitted.warnings} more warnings not shown: see the raw output ...]`);
+    });
+  }
 });
 
 /** The condensed text of one recorded fixture, by name. */

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { call, eventually, ROOT, serveCommand, sleep, spawnRaw } from './mcp-helpers.js';
+import { call, eventually, ROOT, serveCommand, spawnRaw } from './mcp-helpers.js';
 
 interface HttpServed {
   child: ChildProcess;
@@ -92,8 +92,10 @@ describe('mish serve --http', () => {
     expect(ticks.data.exit_code).toBe(0);
     expect(progress.length).toBeGreaterThanOrEqual(1);
     const ac = new AbortController();
-    const pending = call(client, 'sh_run', { cmd: 'sleep 300', session: 'http-cancel' }, { signal: ac.signal });
-    await sleep(1_000); // let it start
+    const started = path.join(s.home, 'http-cancel-started');
+    const pending = call(client, 'sh_run', { cmd: `touch ${started}; sleep 300`, session: 'http-cancel' }, { signal: ac.signal });
+    // Cancel once the command is running (its marker file exists), not after a guessed delay.
+    expect(await eventually(() => existsSync(started), 30_000)).toBe(true);
     ac.abort();
     await expect(pending).rejects.toThrow();
     // The session is free again at once: the sleep was interrupted, not left running (a busy session would be an error).
@@ -139,7 +141,12 @@ describe('mish serve --http', () => {
     expect(message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 10, method: 'no/such/method' }))).toMatchObject({ id: 10, error: { code: -32601 } });
     const badArgs = message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 42 } } }));
     expect(badArgs.id).toBe(11);
-    expect(badArgs.result?.isError ?? badArgs.error).toBeTruthy();
+    // A tool error the agent can read (not a protocol error), naming the argument and what was wrong.
+    expect(badArgs).toEqual({
+      jsonrpc: '2.0',
+      id: 11,
+      result: { isError: true, content: [{ type: 'text', text: expect.stringMatching(/^MCP error -32602: Input validation error: Invalid arguments for tool sh_run: .*expected string, received number at cmd$/) }] },
+    });
     // The same session still runs commands.
     const ok = message(await rawPost(s.url, h, { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: 'echo still-serving' } } }));
     expect(ok.result.content[0].text).toContain('still-serving');

@@ -133,8 +133,11 @@ describe('mish serve tools', () => {
   });
 
   it('the process table through status: every field, states running / waiting-for-input / exited / killed, and the [procs] digest', async () => {
+    const spawnCalled = Date.now();
     const running = await call(s.client, 'sh_spawn', { cmd: 'echo first; echo second line; sleep 600', alias: 'tbl', wait_for: 'second' });
+    const before = Date.now();
     const st = await call(s.client, 'sh_interact', { id: 'tbl', action: 'status' });
+    const after = Date.now();
     expect(st.data).toMatchObject({
       id: running.data.id,
       alias: 'tbl',
@@ -146,8 +149,13 @@ describe('mish serve tools', () => {
       last_line: 'second line',
       raw_lines: 2,
     });
-    expect(Date.now() - Date.parse(st.data.started_at)).toBeLessThan(60_000);
-    expect(st.data.elapsed_ms).toBeGreaterThanOrEqual(0);
+    // started_at is when sh_spawn started it; elapsed_ms is measured from it at the time of the status call.
+    const startedAt = Date.parse(st.data.started_at);
+    expect(startedAt).toBeGreaterThanOrEqual(spawnCalled - 1);
+    expect(startedAt).toBeLessThanOrEqual(before);
+    // ISO timestamps are whole milliseconds: allow the one lost to rounding.
+    expect(st.data.elapsed_ms).toBeGreaterThanOrEqual(before - startedAt - 1);
+    expect(st.data.elapsed_ms).toBeLessThanOrEqual(after - startedAt + 1);
     expect(st.data.procs).toMatch(/\[procs\] \d+ running: .*tbl\(pid \d+, \d+s, "second line"\)/);
 
     const asking = await call(s.client, 'sh_run', { cmd: 'read -p "Overwrite config? [y/N] " a; echo "a=$a"', session: 'tbl', timeout: 20 });

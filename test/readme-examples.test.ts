@@ -49,7 +49,7 @@ function matches(actual: string[], expected: string[]): boolean {
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
   // The scratch repository the README block was recorded in.
   repo = mkdtempSync(path.join(tmpdir(), 'mish-readme-'));
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@a', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@a' } });

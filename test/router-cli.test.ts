@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
 import { safeHome, type SafeHome } from './helpers/safe-home.js';
+import { itUnless, missing } from './helpers/skip.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
@@ -65,7 +66,7 @@ function onTerminal(args: string[], steps: Step[], cwd = work): Promise<{ code: 
 }
 
 beforeAll(() => {
-  if (!existsSync(bundle)) execFileSync(process.execPath, [path.join(root, 'scripts', 'build-cli.mjs'), '--quiet']);
+  // dist/mish.mjs is rebuilt when older than its sources by the vitest global setup (test/helpers/global-setup.ts).
   safe = safeHome('router-cli');
   base = safe.home;
   work = safe.cwd;
@@ -342,8 +343,17 @@ describe('dangerous lines ask on a real terminal', () => {
   it('[a]lways runs it (approval kept in memory for this session only)', async () => {
     const d = fresh('always');
     const r = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'a\r' }], d);
+    expect(r.screen.split(QUESTION).length - 1).toBe(1);
+    expect(r.screen).toContain('→ rm: removed from ./: a, b\r\n');
     expect(r.code).toBe(0);
     expect(existsSync(path.join(d, 'b'))).toBe(false);
+    // The next `mish` is another session: the approval is gone, the same line is asked about again.
+    const d2 = fresh('always-next');
+    const next = await onTerminal(['rm -rf *'], [{ when: QUESTION, send: 'n\r' }], d2);
+    expect(next.screen.split(QUESTION).length - 1).toBe(1);
+    expect(next.screen).toMatch(/refused by the user; nothing was run\r\n$/);
+    expect(next.code).toBe(126);
+    expect(existsSync(path.join(d2, 'a'))).toBe(true);
   });
 
   it('an unknown answer asks again briefly', async () => {
@@ -405,10 +415,8 @@ describe('bad input', () => {
   });
 });
 
-const hasDocker = spawnSync('sh', ['-c', 'command -v docker']).status === 0;
-
 describe('clients without their server', () => {
-  it.runIf(hasDocker)('docker without a daemon: its error, exit 1', () => {
+  itUnless(missing('docker'))('docker without a daemon: its error, exit 1', () => {
     const r = spawnSync('setsid', ['-w', process.execPath, bundle, 'docker', 'ps'], { cwd: work, encoding: 'utf8', env: { ...env(), DOCKER_HOST: `unix://${base}/none.sock` } });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe(`Cannot connect to the Docker daemon at unix://${base}/none.sock. Is the docker daemon running?\n── exit 1\n`);

@@ -76,7 +76,9 @@ __mish_debug() {
     run)
       case "${BASH_COMMAND-}" in
         __mish_*) ;;
-        *) builtin printf '\033]6474;C;%s;%s\007' "${__mish_n-}" "${BASH_COMMAND//[$'\a\e\n']/ }" ;;
+        # At most 4096 characters: a 1 MB command must not become a 1 MB marker (mish reads the segment's name from its start).
+        *) local __mish_dc="${BASH_COMMAND:0:4096}"
+           builtin printf '\033]6474;C;%s;%s\007' "${__mish_n-}" "${__mish_dc//[$'\a\e\n']/ }" ;;
       esac ;;
   esac
   return 0

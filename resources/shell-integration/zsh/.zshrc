@@ -39,7 +39,9 @@ TRAPDEBUG() {
   if [[ "${__mish_state-}" == run ]]; then
     case "${ZSH_DEBUG_CMD-}" in
       __mish_*) ;;
-      *) builtin printf '\033]6474;C;%s;%s\007' "${__mish_n-}" "${ZSH_DEBUG_CMD//[$'\a\e\n']/ }" ;;
+      # At most 4096 characters: a 1 MB command must not become a 1 MB marker.
+      *) local __mish_dc="${ZSH_DEBUG_CMD[1,4096]}"
+         builtin printf '\033]6474;C;%s;%s\007' "${__mish_n-}" "${__mish_dc//[$'\a\e\n']/ }" ;;
     esac
   fi
   return 0

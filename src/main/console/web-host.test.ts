@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,19 @@ class ScriptedSource {
   raw(text: string) {
     this.emit({ type: 'raw', source: { kind: 'command', id: 'c1', session: 'default' }, chunk: Buffer.from(text) });
   }
+}
+
+/** GET with the path sent exactly as given (no URL normalisation on the client side). */
+function rawGet(port: number, rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 function client(url: string) {
@@ -72,7 +86,27 @@ describe('web host', () => {
     expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
     expect((await fetch(h.url)).status).toBe(200);
     expect((await fetch(h.url.replace(/token=.*/, 'token=nope'))).status).toBe(403);
-    expect((await fetch(`http://127.0.0.1:${h.port}/../../etc/passwd?token=x`)).status).toBe(404);
+  });
+
+  it('never serves a file outside the renderer directory, whatever the raw path', async () => {
+    const h = await start(new ScriptedSource());
+    const token = /token=([\w-]+)/.exec(h.url)![1];
+    // A file right next to the renderer directory: what a traversal would reach.
+    const name = `${path.basename(dir!)}-secret.txt`;
+    const secret = path.join(path.dirname(dir!), name);
+    writeFileSync(secret, 'SECRET-BYTES');
+    try {
+      // fetch() would normalise these paths before sending them; http.request sends the bytes as written.
+      for (const raw of [`/../${name}`, `/%2e%2e/${name}`, `/%2E%2E/${name}`, `/..%2f${name}`, `/%2e%2e%2f${name}`, `/assets/../../${name}`, `/..%5c${name}`]) {
+        const r = await rawGet(h.port, `${raw}?token=${token}`);
+        expect({ raw, status: r.status, body: r.body.includes('SECRET') }).toEqual({ raw, status: 404, body: false });
+      }
+      // The same request shape inside the directory is served (the check is not a blanket 404).
+      writeFileSync(path.join(dir!, 'app.js'), 'ok');
+      expect(await rawGet(h.port, '/assets/../app.js')).toEqual({ status: 200, body: 'ok' });
+    } finally {
+      rmSync(secret, { force: true });
+    }
   });
 
   it('rejects a WebSocket without the right token or from another origin', async () => {

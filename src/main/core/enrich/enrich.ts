@@ -8,6 +8,7 @@ import { closeSync, existsSync, openSync, readSync, readdirSync, statSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { entryNames, isDirectory } from '../fs/tolerant-fs.js';
+import { whoRan, type CommandWords } from './run-as.js';
 
 /** Entries of the nearest existing directory listed in a hint. */
 const ENTRIES_SHOWN = 8;
@@ -95,6 +96,8 @@ export interface EnrichInput {
   exitCode: number;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The line's simple commands, so the Permission denied hint names the user they ran as (sudo, setpriv…). */
+  commands?: readonly CommandWords[];
 }
 
 export function enrich(input: EnrichInput): string[] {
@@ -118,7 +121,7 @@ export function enrich(input: EnrichInput): string[] {
     const missing = pathOfError(line, NOENT_PHRASE);
     if (missing) once(`noent:${missing}`, () => nearestPath(missing, input.cwd));
     const denied = pathOfError(line, EACCES_PHRASE);
-    if (denied) once(`acces:${denied}`, () => permissionHint(denied, input.cwd, SHELL_EXEC.test(line)));
+    if (denied) once(`acces:${denied}`, () => permissionHint(denied, input.cwd, SHELL_EXEC.test(line), input.commands));
   }
   return hints;
 }
@@ -179,7 +182,8 @@ function userName(uid: number): string {
   return String(uid);
 }
 
-export function permissionHint(p: string, cwd: string, exec = false): string | undefined {
+/** Owner and mode of a denied path, and the user the command ran as (run-as.ts: sudo, setpriv… in front of it). */
+export function permissionHint(p: string, cwd: string, exec = false, commands: readonly CommandWords[] = []): string | undefined {
   const abs = path.resolve(cwd, p);
   let me: os.UserInfo<string>;
   try {
@@ -187,7 +191,7 @@ export function permissionHint(p: string, cwd: string, exec = false): string | u
   } catch {
     return undefined;
   }
-  const who = `you are ${me.username} (uid ${me.uid}, gid ${me.gid})`;
+  const who = whoRan(commands, { name: me.username, uid: me.uid, gid: me.gid });
   const describe = (st: { uid: number; gid: number; mode: number }) => `owned by ${userName(st.uid)} (uid ${st.uid}, gid ${st.gid}), mode ${(st.mode & 0o7777).toString(8).padStart(4, '0')}`;
   try {
     const st = statSync(abs);

@@ -1,13 +1,16 @@
 /**
  * The _shared grammars against real output: node, python3, gcc, clang, git and curl are run
- * here (in a temp dir) and their stderr is classified with the reference classifier.
+ * here (in a temp dir) and their stderr is classified with the reference classifier, and every
+ * classification is checked against the production Squasher on the same lines (a differential
+ * test: the reference is a second reading of the grammar, never trusted alone).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Squasher } from '../squasher/squasher.js';
 import { loadGrammarFile } from './loader.js';
 import { findBuiltinGrammarDir } from './registry.js';
-import { referenceClassify, TempTree, type RefClass } from './test-helpers.js';
+import { referenceClassify as reference, TempTree, type RefClass } from './test-helpers.js';
 import type { Grammar } from './types.js';
 
 const tree = new TempTree();
@@ -28,6 +31,55 @@ function run(cmd: string, args: string[], cwd = tree.root): string[] {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8', NO_COLOR: '1' } });
   if (r.error) throw r.error;
   return `${r.stdout}${r.stderr}`.split(/\r\n|\r|\n/).filter((l, i, a) => l !== '' || i < a.length - 1);
+}
+
+/** A hazard as the production Squasher reports it: rule, severity, first line, the lines kept with it. */
+interface SeenHazard {
+  rule: string;
+  severity: string;
+  text: string;
+  context: string[];
+}
+
+/** The grammar's hazards as the production Squasher reports them for these lines (its universal tier left out). */
+function squasherHazards(grammar: Grammar, lines: string[]): SeenHazard[] {
+  const sq = new Squasher({ detection: { grammar, argv: [], via: [] }, now: () => 0 });
+  sq.write(new TextEncoder().encode(lines.map((l) => `${l}\n`).join('')));
+  const r = sq.finish({ exitCode: 0 });
+  expect(r.hazardsOmitted, 'no hazard over the cap in these small outputs').toEqual({ errors: 0, warnings: 0 });
+  // A hazard repeated verbatim is counted on its first report; expand it back for the comparison.
+  return r.hazards
+    .filter((h) => h.rule !== 'universal')
+    .flatMap((h) => Array.from({ length: 1 + (h.repeats ?? 0) }, () => ({ rule: h.rule, severity: h.severity, text: h.text, context: h.context })));
+}
+
+/**
+ * The reference classification, after a differential check against the production Squasher on
+ * the same lines. Production refines the reference's reading (a hazard line inside a block opens
+ * its own report; lines the grammar strips, such as node's own frames, are left out of a block),
+ * so the check is what must hold across both:
+ *   - every hazard the reference finds is reported by production on the same line, with the
+ *     same rule and severity;
+ *   - production reports no grammar hazard on a line the reference reads as outside every
+ *     hazard (outcome, noise, prompt or unknown);
+ *   - production keeps with a hazard only lines the reference puts in a hazard's block.
+ */
+function referenceClassify(grammar: Grammar, lines: string[]): RefClass[] {
+  const cls = reference(grammar, lines);
+  const seen = squasherHazards(grammar, lines);
+  const why = `production Squasher vs reference classifier on:\n${lines.join('\n')}`;
+  const inBlock = new Set<string>();
+  cls.forEach((c, i) => {
+    if (c.kind === 'hazard' || c.kind === 'context') inBlock.add(lines[i]);
+  });
+  const refHazards = hazards(cls).map((h) => ({ rule: h.rule, severity: h.severity, text: h.block[0] }));
+  const prodFirst = seen.map((h) => ({ rule: h.rule, severity: h.severity, text: h.text }));
+  for (const h of refHazards) expect(prodFirst, why).toContainEqual(h);
+  for (const h of seen) {
+    expect(inBlock.has(h.text), `${why}\nproduction hazard outside every reference block: ${h.text}`).toBe(true);
+    for (const c of h.context.filter((l) => l.trim() !== '')) expect(inBlock.has(c), `${why}\nproduction context outside every reference block: ${c}`).toBe(true);
+  }
+  return cls;
 }
 
 const hazards = (cls: RefClass[]) => cls.filter((c): c is Extract<RefClass, { kind: 'hazard' }> => c.kind === 'hazard');

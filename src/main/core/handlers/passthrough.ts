@@ -6,7 +6,7 @@
  * is counted, not shown (as UTF-8 it would be a screenful of replacement characters).
  */
 import { undoOnlcr } from '../exec/terminal-newlines.js';
-import { capture, fromTerminal, stripEscapes } from './run.js';
+import { captureBounded, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
 /** Lines shown whole; beyond this the middle is cut (an agent rarely needs more at once). */
@@ -17,12 +17,33 @@ export const PASSTHROUGH_MAX_BYTES = 256 * 1024;
 const HEAD_SHARE = 0.5;
 
 export async function runPassthrough(ctx: HandlerContext, command: string): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
-  const c = await capture(ctx, command);
-  const text = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
-  const report = passthroughReport(text);
-  // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
-  if (looksBinary(text)) return { report: { ...report, binary: true, bytes: programBytes(c.bytes) }, facts: c, text };
-  return { report, facts: c, text };
+  const { kept, ...facts } = await captureBounded(ctx, command);
+  if ('whole' in kept) {
+    const text = stripEscapes(fromTerminal(kept.whole.toString('utf8')));
+    const report = passthroughReport(text);
+    // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
+    if (looksBinary(text)) return { report: { ...report, binary: true, bytes: programBytes(kept.whole) }, facts, text };
+    return { report, facts, text };
+  }
+  // Too big to keep: memory held the first and the newest megabyte; the middle is on disk (the spool) and counted.
+  const { head, tail, counts } = kept;
+  const headRaw = head.subarray(0, head.lastIndexOf(10) + 1);
+  const tailRaw = tail.subarray(tail.indexOf(10) + 1);
+  const headText = stripEscapes(fromTerminal(headRaw.toString('utf8')));
+  const tailText = stripEscapes(fromTerminal(tailRaw.toString('utf8')));
+  const text = headText + tailText;
+  const programTotal = counts.bytes - counts.crlf;
+  const totalLines = counts.newlines + (counts.lastByte === 10 ? 0 : 1);
+  const headLines = countLines(headText);
+  const middleLines = totalLines - headLines - countLines(tailText);
+  const middleBytes = programTotal - programBytes(headRaw) - programBytes(tailRaw);
+  if (looksBinary(text)) return { report: { category: 'passthrough', output: text, lines: totalLines, bytes: programTotal, binary: true }, facts, text };
+  const shown = passthroughReport(text);
+  const cut: PassthroughCut = shown.cut
+    ? { fromLine: shown.cut.fromLine, toLine: shown.cut.toLine + middleLines, omittedLines: shown.cut.omittedLines + middleLines, omittedBytes: shown.cut.omittedBytes + middleBytes }
+    : { fromLine: headLines + 1, toLine: headLines + middleLines, omittedLines: middleLines, omittedBytes: middleBytes };
+  const output = shown.cut ? shown.output : `${headText}${CUT_PLACEHOLDER}\n${tailText}`;
+  return { report: { category: 'passthrough', output, lines: totalLines, bytes: programTotal, cut }, facts, text };
 }
 
 /** How much of the output the binary check reads: enough to judge, cheap on a huge dump. */

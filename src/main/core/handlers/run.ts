@@ -2,6 +2,7 @@
  * Run a command line through the executor, collecting its raw bytes (and spooling them, so the
  * exact output stays retrievable whatever the handler shows).
  */
+import { BoundedBytes, type BoundedResult } from './bounded-bytes.js';
 import type { HandlerContext, RunFacts } from './types.js';
 
 /** The raw bytes of a run and its facts (the router adds the enrichment hints afterwards). */
@@ -14,6 +15,13 @@ export interface CaptureOptions {
   onSegment?: (command: string) => void;
   /** Keep the bytes in memory (handlers that only stream, like interactive, say no). */
   keep?: boolean;
+}
+
+/** A run whose bytes are kept in bounded memory (head, newest tail, exact counts): for handlers that show head and tail. */
+export async function captureBounded(ctx: HandlerContext, command: string): Promise<Omit<Captured, 'bytes'> & { kept: BoundedResult }> {
+  const kept = new BoundedBytes();
+  const c = await capture(ctx, command, { keep: false, onData: (chunk) => kept.push(chunk) });
+  return { exitCode: c.exitCode, ...(c.signal !== undefined ? { signal: c.signal } : {}), durationMs: c.durationMs, ...(c.spoolRef ? { spoolRef: c.spoolRef } : {}), kept: kept.result() };
 }
 
 export async function capture(ctx: HandlerContext, command: string, opts: CaptureOptions = {}): Promise<Captured> {

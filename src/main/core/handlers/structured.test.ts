@@ -7,6 +7,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeUnless, missing } from '../../../../test/helpers/skip.js';
 import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
 import { LOG_ENTRIES_SHOWN } from './structured.js';
 
@@ -121,7 +122,7 @@ describe('git branch', () => {
  * from a real engine in structured-docker.test.ts (CI has no engine). There is no Kubernetes
  * cluster here, so compactTable for `kubectl get` is untested on real output.
  */
-describe.runIf(have('docker'))('docker without a daemon', () => {
+describeUnless(missing('docker'))('docker without a daemon', () => {
   it.each(['docker ps', 'docker images', 'docker ps -a -q'])('%s: the client error and exit code', async (line) => {
     const r = await sb.run(line, { env: { DOCKER_HOST: `unix://${sb.dir}/no-docker.sock` } });
     expect(r.category).toBe('structured');
@@ -131,7 +132,7 @@ describe.runIf(have('docker'))('docker without a daemon', () => {
   });
 });
 
-describe.runIf(have('kubectl'))('kubectl without a cluster', () => {
+describeUnless(missing('kubectl'))('kubectl without a cluster', () => {
   it('kubectl get pods: the connection error and exit code', async () => {
     const kubeconfig = path.join(sb.dir, 'kubeconfig');
     // A cluster entry pointing at a closed local port: fails fast, never touches a real cluster.

@@ -2,8 +2,14 @@
 import type { ProcessEntry, ProcessTable } from '../session/types.js';
 import type { TrackedProcess } from './tracked-process.js';
 
-/** Ended entries kept for status/read-back; older ones are forgotten first. */
+/** Ended entries kept in memory whole; past this the longest-ended are forgotten first (their output stays on disk). */
 export const MAX_ENDED_ENTRIES = 64;
+/**
+ * Final snapshots of forgotten entries kept so their ids still resolve to their spools (a few
+ * hundred bytes each; well above the spool directory's MAX_SPOOLS, so an id outlives its entry
+ * for as long as its spool exists).
+ */
+export const MAX_FORGOTTEN_ENTRIES = 10_000;
 /** Ended background processes stay in the digest this long, so the agent learns they ended. */
 export const DIGEST_RECENT_END_MS = 5 * 60_000;
 /** Entries shown in the digest before "+N more". */
@@ -11,6 +17,8 @@ const DIGEST_MAX_ITEMS = 8;
 
 export class ProcessTableImpl implements ProcessTable {
   private readonly byId = new Map<string, TrackedProcess>();
+  /** Final entries of ended processes no longer held, by id, oldest first. */
+  private readonly forgottenById = new Map<string, ProcessEntry>();
   private next = { spawn: 1, command: 1 };
 
   /** `onRemove`: an ended entry was forgotten (the console drops it from its table). */
@@ -77,11 +85,27 @@ export class ProcessTableImpl implements ProcessTable {
     return `[procs] ${parts.join(' · ')}`;
   }
 
+  /** The final entry of an ended process the table no longer holds (its output is read from its spool). */
+  forgotten(idOrAlias: string): ProcessEntry | undefined {
+    const direct = this.forgottenById.get(idOrAlias);
+    if (direct) return direct;
+    let found: ProcessEntry | undefined;
+    for (const e of this.forgottenById.values()) if (e.alias === idOrAlias) found = e;
+    return found;
+  }
+
   private prune(): void {
-    const ended = [...this.byId.values()].filter((p) => p.ended);
+    // Forget what ended longest ago, not what started first: a long build that just ended outlives 64 quick commands before it.
+    const ended = [...this.byId.values()].filter((p) => p.ended).sort((a, b) => (a.entry().endedAt ?? 0) - (b.entry().endedAt ?? 0));
     for (let i = 0; i < ended.length - MAX_ENDED_ENTRIES; i++) {
-      this.byId.delete(ended[i].id);
-      this.onRemove(ended[i].entry());
+      const entry = ended[i].entry();
+      this.byId.delete(entry.id);
+      if (entry.spoolRef) this.forgottenById.set(entry.id, entry);
+      this.onRemove(entry);
+    }
+    for (const id of this.forgottenById.keys()) {
+      if (this.forgottenById.size <= MAX_FORGOTTEN_ENTRIES) break;
+      this.forgottenById.delete(id);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,24 @@ async function spawn(cmd: string, alias?: string): Promise<ProcessControl> {
   return r.value;
 }
 
+/** Program name of a process ('' once gone). */
+function comm(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Wait (polling) until `cond` holds; the bound is a hang guard on a loaded machine, not a speed claim. */
+async function until(cond: () => boolean, guardMs = 15_000): Promise<void> {
+  const end = Date.now() + guardMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`not met within ${guardMs} ms: ${cond}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 function alive(pid: number): boolean {
   const st = readStat(pid);
   return !!st && st.state !== 'Z';
@@ -35,7 +53,8 @@ function alive(pid: number): boolean {
 describe('background processes', () => {
   it('wait_for matches a ready line printed instantly (output already received)', async () => {
     const p = await spawn('echo "ready on :3000"; sleep 30', 'dev');
-    await new Promise((r) => setTimeout(r, 300)); // the line is long in the buffer by now
+    // The line has been received before wait_for is called.
+    await until(() => p.entry().lastLine === 'ready on :3000');
     const res = await p.waitFor(/ready on :(\d+)/, 10_000);
     expect(res.status).toBe('matched');
     if (res.status === 'matched') expect(res.match).toBe('ready on :3000');
@@ -56,10 +75,11 @@ describe('background processes', () => {
 
   it('kill ends the whole process group (TERM, then KILL) and leaves nothing in /proc', async () => {
     const p = await spawn("trap '' TERM; (sleep 300 &) ; sleep 300 & sleep 300; wait");
-    await new Promise((r) => setTimeout(r, 300));
     const pid = p.entry().pid;
+    // All three sleeps exist (not a guessed delay): then the kill has something to miss.
+    await until(() => sessionMembers(pid).filter((x) => comm(x) === 'sleep').length === 3);
     const members = sessionMembers(pid);
-    expect(members.length).toBeGreaterThanOrEqual(3);
+    expect(members.length).toBeGreaterThanOrEqual(4);
     const end = await p.kill(300);
     expect(end.state).toBe('killed');
     for (const pid2 of members) expect(alive(pid2)).toBe(false);
@@ -77,7 +97,8 @@ describe('background processes', () => {
     // Signal once the command runs (before that the wrapper shell would absorb it).
     const s = await spawn('echo started; exec sleep 30');
     await s.waitFor('started', 5000);
-    await new Promise((r) => setTimeout(r, 100));
+    // The exec has happened: sleep, not the shell, gets the SIGINT.
+    await until(() => sessionMembers(s.entry().pid).some((x) => comm(x) === 'sleep'));
     s.signal('SIGINT');
     const end = await s.done;
     expect(end.exitCode).toBe(130);

@@ -51,6 +51,9 @@ interface Waiter {
   timer?: NodeJS.Timeout;
 }
 
+/** Of a line still being written, what is kept to match wait_for patterns against: its newest characters (prompts end lines). */
+const PARTIAL_LINE_MAX_CHARS = 64 * 1024;
+
 export class TrackedProcess implements ProcessControl {
   readonly id: string;
   private state: ProcessState = 'running';
@@ -123,7 +126,8 @@ export class TrackedProcess implements ProcessControl {
     const text = this.decoder.decode(chunk, { stream: true });
     this.tail = (this.tail + text).slice(-TAIL_CHARS);
     const parts = (this.partialLine + text).split('\n');
-    this.partialLine = parts.pop() ?? '';
+    // Bounded: a line that never ends (a 50 MB single-line JSON) must not be re-joined and re-split whole on every chunk.
+    this.partialLine = (parts.pop() ?? '').slice(-PARTIAL_LINE_MAX_CHARS);
     this.rawLines += parts.length;
     if (this.waiters.size > 0) {
       for (const line of parts) this.matchWaiters(line);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,24 @@ function run(argv: string[], onStart?: (p: ReturnType<typeof spawnCommand>) => v
   p.onData((c) => chunks.push(Buffer.from(c)));
   onStart?.(p);
   return new Promise((resolve) => p.onExit((exit) => resolve({ out: Buffer.concat(chunks), exit })));
+}
+
+/** A process that exists and is not a zombie (a zombie has ended; only its exit status waits to be read). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Wait for a condition; the bound is a hang guard only. */
+async function until(cond: () => boolean, guardMs: number): Promise<void> {
+  const end = Date.now() + guardMs;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`condition not met within ${guardMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('spawnCommand: no output is lost at exit', () => {
@@ -67,8 +85,29 @@ describe('spawnCommand: no output is lost at exit', () => {
     expect(Buffer.concat(chunks).toString().trimEnd().endsWith('20000')).toBe(true);
   });
 
-  it('kill() ends the whole process group', async () => {
-    const { exit } = await run(['sh', '-c', 'sleep 30 & sleep 30; echo never'], (p) => setTimeout(() => p.kill('SIGTERM'), 200));
-    expect(exit.exitCode).toBeGreaterThan(128);
+  it('kill() ends the whole process group, the background child included', async () => {
+    let seen = '';
+    let killed = false;
+    // The background child ignores SIGHUP (as nohup'd or daemon-like children do), so the hangup
+    // when the PTY's session leader dies cannot end it: only the group-wide SIGTERM can.
+    const { out, exit } = await run(['sh', '-c', `(trap '' HUP; exec sleep 30) & echo "bg=$! ready"; sleep 30; echo never`], (p) =>
+      p.onData((c) => {
+        seen += c.toString();
+        // Kill once the background child exists (its pid printed), not after a guessed delay.
+        if (!killed && /bg=\d+ ready/.test(seen)) {
+          killed = true;
+          p.kill('SIGTERM');
+        }
+      }),
+    );
+    expect(exit).toMatchObject({ exitCode: 143, signal: 15 });
+    expect(out.toString()).not.toContain('never');
+    const bg = Number(/bg=(\d+)/.exec(out.toString())![1]);
+    try {
+      // The background sleep got the signal too: it is gone (or a zombie waiting to be reaped), well before its 30 s.
+      await until(() => !running(bg), 10_000);
+    } finally {
+      if (running(bg)) process.kill(bg, 'SIGKILL');
+    }
   });
 });

@@ -106,13 +106,21 @@ describe('structured', () => {
 
 describe('condense', () => {
   it('switches grammars per segment of a compound command', async () => {
-    writeFileSync(path.join(dir, 'Makefile'), 'all:\n\t@echo building\n\t@echo "main.c:3:5: error: boom" >&2; exit 2\n');
-    const r = ran(await route('echo start && make', opts()));
+    const cwd = path.join(dir, 'switch');
+    mkdirSync(cwd);
+    writeFileSync(path.join(cwd, 'Makefile'), 'all:\n\t@echo building\n\t@false\n');
+    writeFileSync(path.join(cwd, 'bad.c'), 'int main(void) { return undefined_thing; }\n');
+    const r = ran(await route('echo start && make; cc -c bad.c', opts({ cwd })));
     expect(r.category).toBe('condense');
-    expect(r.exitCode).toBe(2);
-    if (r.report.category !== 'condense') return;
-    expect(r.report.squash.hazards.map((h) => h.text)).toContain('main.c:3:5: error: boom');
-    expect(r.json.grammars).toContain('make');
+    expect(r.exitCode).toBe(1);
+    if (r.report.category !== 'condense') throw new Error('not condense');
+    expect(r.json.grammars).toEqual(['make', 'c-compiler']);
+    // Each failure is matched by its own segment's grammar: make-error by make, c-error by the
+    // c-compiler grammar (the make grammar alone would call the compiler line cc-diag-error).
+    expect(r.report.squash.hazards.map((h) => [h.rule, h.text])).toEqual([
+      ['make-error', 'make: *** [Makefile:3: all] Error 1'],
+      ['c-error', expect.stringMatching(/^bad\.c:1:\d+: error: .undefined_thing. undeclared/)],
+    ]);
   });
 });
 
@@ -172,7 +180,11 @@ describe('dangerous', () => {
   it('asks: no, edit, always this session', async () => {
     writeFileSync(path.join(dir, 'v.txt'), 'v');
     const answers: DangerDecision[] = [{ kind: 'no' }];
-    const confirm = async () => answers.shift()!;
+    let asked = 0;
+    const confirm = async () => {
+      asked++;
+      return answers.shift()!;
+    };
     const no = await route('rm -rf * ', opts({ confirm, cwd: path.join(dir, 'backup') }));
     expect(no.kind).toBe('refused');
     expect(existsSync(path.join(dir, 'backup/file'))).toBe(true);
@@ -182,10 +194,17 @@ describe('dangerous', () => {
     const approvals = new SessionApprovals();
     answers.push({ kind: 'always' });
     const repo = path.join(dir, 'repo-st');
+    expect(asked).toBe(2);
     ran(await route('git reset --hard', opts({ confirm, approvals, cwd: repo })));
-    // Second time: no question asked (answers is empty; shift() would give undefined).
+    expect(asked).toBe(3);
+    // Second time: no question asked, the session's approval covers it.
     const again = ran(await route('git reset --hard HEAD', opts({ confirm, approvals, cwd: repo })));
+    expect(asked).toBe(3);
     expect(again.approved.map((d) => d.id)).toEqual(['git-reset-hard']);
+    // A new session (fresh approvals) asks again.
+    answers.push({ kind: 'no' });
+    expect((await route('git reset --hard HEAD', opts({ confirm, approvals: new SessionApprovals(), cwd: repo }))).kind).toBe('refused');
+    expect(asked).toBe(4);
   });
 });
 

@@ -169,7 +169,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       ({ report, facts, text } = await runPassthrough(base, line));
       break;
   }
-  const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env } }) };
+  const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env }, commands: plan.segments.map((s) => s.command) }) };
   const input = { command: line, report, facts: full, ran, injected, grammars };
   return {
     kind: 'ran',

@@ -4,9 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { describeUnless, itUnless, missing } from '../../../../test/helpers/skip.js';
 import { fishQuote, loginShellSafe } from './integration.js';
-
-const installed = (shell: string) => !spawnSync(shell, ['-c', 'true']).error;
 
 /** Every byte fish strings can hold in one place: controls (no NUL), quotes, backslashes, globs, expansions, UTF-8. */
 const CONTROLS = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join('') + '\x7f';
@@ -25,8 +24,8 @@ const TRICKY = [
   '',
 ];
 
-if (!installed('fish')) console.warn('fishQuote tests skipped: fish is not installed (scripts/apt-packages.txt lists it; npm test installs it)');
-describe.skipIf(!installed('fish'))('fishQuote', () => {
+// scripts/apt-packages.txt lists fish; npm test installs it.
+describeUnless(missing('fish'))('fishQuote', () => {
   it.each(TRICKY.map((s) => [JSON.stringify(s), s]))('fish reads %s back exactly', (_, s) => {
     const r = spawnSync('fish', ['-c', `printf '%s' ${fishQuote(s)}`], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
@@ -46,13 +45,14 @@ describe('loginShellSafe: the remote command line of ssh sessions', () => {
   const script = `cat <<'MISH_EOF'\n${content}MISH_EOF\nprintf '%s\\n' "it's 100% \\\\ fine"`;
   const expected = `${content}it's 100% \\ fine\n`;
 
-  it.each(['bash', 'dash', 'zsh', 'fish'])('a %s login shell hands the script to sh unchanged', (login) => {
-    if (!installed(login)) return void console.warn(`loginShellSafe: ${login} not installed`);
-    // sshd runs the command as `<login shell> -c <command>`.
-    const r = spawnSync(login, ['-c', loginShellSafe(script)], { encoding: 'utf8' });
-    expect(r.stderr).toBe('');
-    expect(r.stdout).toBe(expected);
-  });
+  for (const login of ['bash', 'dash', 'zsh', 'fish']) {
+    itUnless(missing(login))(`a ${login} login shell hands the script to sh unchanged`, () => {
+      // sshd runs the command as `<login shell> -c <command>`.
+      const r = spawnSync(login, ['-c', loginShellSafe(script)], { encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(expected);
+    });
+  }
 
   it('is one line', () => {
     expect(loginShellSafe(script)).not.toContain('\n');

@@ -170,6 +170,26 @@ export function commandLine(cmd: string, kind: ShellKind): string {
 }
 
 /**
+ * Commands longer than this (bytes) reach a local POSIX shell through a private file instead of
+ * its terminal: typing a 1 MB line took 9-24 s, its echo looked like a prompt waiting for input
+ * (6 runs in 35), and the tty's line discipline is not made for it. Short lines are still typed
+ * (they show in the terminal as the user would type them).
+ */
+export const LONG_COMMAND_FILE_BYTES = 8 * 1024;
+
+/**
+ * The line typed to run the command stored in `file`: the shell reads it into a variable (a
+ * trailing `.` keeps trailing newlines from `$(…)`), deletes the file, then evaluates exactly
+ * what `commandLine` would have typed, with the same hooks around it.
+ */
+export function commandFromFile(file: string, kind: Exclude<ShellKind, 'fish'>): string {
+  const mode = modeOf(kind);
+  const q = `'${file.replace(/'/g, `'\\''`)}'`;
+  const load = ` __mish_b=$(command cat -- ${q}; printf .); command rm -f -- ${q}; __mish_b=\${__mish_b%.};`;
+  return mode === 'osc' ? `${load} __mish_s; eval -- "$__mish_b"; __mish_g\n` : `${load} __mish_s; command eval "$__mish_b"; __mish_e "$?"\n`;
+}
+
+/**
  * A command mish runs for itself (not the user's): a leading space keeps it out of the shell's
  * history where the shell allows (fish always; bash with HISTCONTROL ignorespace/ignoreboth,
  * zsh with HIST_IGNORE_SPACE).

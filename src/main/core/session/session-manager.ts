@@ -8,6 +8,7 @@ import type { PtyPort } from '../pty/types.js';
 import { startBackground } from '../process/background.js';
 import { OutputRing } from '../process/output-ring.js';
 import { spoolOutputStore } from '../process/spool-output-store.js';
+import { EndedProcess, entryFromSpool } from '../process/ended-process.js';
 import type { SpoolStore } from '../spool/spool.js';
 import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
@@ -300,8 +301,19 @@ export class SessionManagerImpl implements SessionManager {
     return { env: session.config.env, source: { kind: 'session-created', session: name, why } };
   }
 
+  /**
+   * A process by id or alias; one the table no longer holds, or a spool id (`ab12cd34`, also as
+   * `mish raw ab12cd34`), is read back from its spool for as long as that exists.
+   */
   process(idOrAlias: string): ProcessControl | undefined {
-    return this.table.control(idOrAlias);
+    const live = this.table.control(idOrAlias);
+    if (live || !this.deps.spool) return live;
+    const forgotten = this.table.forgotten(idOrAlias);
+    const spoolId = forgotten ? forgotten.spoolRef?.replace(/^mish raw /, '') : idOrAlias.replace(/^mish raw\s+/, '').trim();
+    const reader = spoolId ? this.deps.spool.open(spoolId) : undefined;
+    // Whole ids only: `c1` must never resolve to a spool whose id happens to start with "c1".
+    if (!reader || reader.meta.id !== spoolId) return undefined;
+    return new EndedProcess(forgotten ?? entryFromSpool(reader), reader);
   }
 
   async dispose(): Promise<void> {

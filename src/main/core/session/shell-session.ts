@@ -4,7 +4,7 @@
  * command's output — the echo of the command line, prompts and markers are never delivered.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExecRequest } from '../exec/types.js';
@@ -13,7 +13,7 @@ import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
 import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
 import { jobStillStarting } from './job-start.js';
-import { commandLine, environmentFromDump, hiddenCommandLine, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
+import { commandFromFile, commandLine, environmentFromDump, hiddenCommandLine, LONG_COMMAND_FILE_BYTES, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
   CreateSessionError,
@@ -109,6 +109,8 @@ export class ShellSession implements Session {
   private state: SessionState = 'starting';
   private cwd: string;
   private commands = 0;
+  /** Private directory (0700) for long commands delivered as files (typedLine); removed when the session closes. */
+  private commandDir: string | undefined;
   private lastExitCode: number | undefined;
   private readonly createdAt = Date.now();
   private running: Running | undefined;
@@ -255,6 +257,7 @@ export class ShellSession implements Session {
       this.running.tracked.output(rest);
     }
     this.exitInfo = exit;
+    if (this.commandDir) rmSync(this.commandDir, { recursive: true, force: true });
     this.readyResolve?.(false);
     this.readyResolve = undefined;
     if (this.running) this.finishCurrent(exit.exitCode, exit.signal, true);
@@ -401,8 +404,23 @@ export class ShellSession implements Session {
           void tracked.done.then(() => signal.removeEventListener('abort', onAbort));
         }
       }
-      this.pty.write(commandLine(text, this.config.kind));
+      this.pty.write(this.typedLine(text));
     });
+  }
+
+  /** What is typed to run `text`: the text itself, or for a long one on a local POSIX shell, a line that runs it from a private file. */
+  private typedLine(text: string): string {
+    const kind = this.config.kind;
+    if (this.config.ssh || kind === 'fish' || Buffer.byteLength(text) <= LONG_COMMAND_FILE_BYTES) return commandLine(text, kind);
+    this.commandDir ??= mkdtempSync(join(tmpdir(), 'mish-cmd-'));
+    const file = join(this.commandDir, `c${this.commands}`);
+    try {
+      // 0600 in a 0700 directory (mkdtemp's mode): the command may hold what other users must not read.
+      writeFileSync(file, text, { mode: 0o600 });
+    } catch {
+      return commandLine(text, kind);
+    }
+    return commandFromFile(file, kind);
   }
 
   /**
@@ -534,6 +552,7 @@ export class ShellSession implements Session {
     }
     // Jobs that survived the hangup (nohup, disown) still belong to this session: end them.
     if (!this.config.ssh) for (const pid of sessionMembers(this.pty.pid)) safeKill(pid, 'SIGKILL');
+    if (this.commandDir) rmSync(this.commandDir, { recursive: true, force: true });
     this.state = 'closed';
   }
 }

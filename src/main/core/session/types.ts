@@ -151,8 +151,10 @@ export interface SpoolReadOptions {
 export interface SpoolReadResult {
   lines: { n: number; text: string }[];
   totalLines: number;
-  /** Lines dropped from the front because the spool is a bounded ring (-1: some, count unknown). */
+  /** Lines no longer stored: from the front of a bounded ring, or the middle of a long spooled output (-1: some, count unknown). */
   droppedLines: number;
+  /** Spooled output: lines `from`..`to` were dropped from its middle; the lines in `cut` border the gap (numbering is the output's own either side). */
+  gap?: { from: number; to: number; cut: number[] };
 }
 
 /**

@@ -35,6 +35,12 @@ export interface SpoolMeta {
   droppedBytes: number;
   /** Number of `\n` in the output. */
   lines: number;
+  /** Number of `\n` in the head segment (absent in spools written before it was recorded). */
+  headLines?: number;
+  /** Number of `\n` in the dropped bytes: the kept tail's line numbers continue after them. */
+  droppedLines?: number;
+  /** Number of `\n` in each kept tail segment, by segment number: a read finds its lines' segment without reading the others. */
+  segmentLines?: Record<string, number>;
 }
 
 /** The spool directory: $MISH_SPOOL_DIR, else $XDG_STATE_HOME/mish/spool, else ~/.local/state/mish/spool. */
@@ -54,7 +60,7 @@ export interface SpoolLimits {
 const DEFAULT_LIMITS: SpoolLimits = { headBytes: HEAD_BYTES, segmentBytes: SEGMENT_BYTES, tailSegments: TAIL_SEGMENTS };
 
 /** Pruning scans the directory: do it on the first spool of a store and then every this many. */
-const PRUNE_EVERY = 50;
+export const PRUNE_EVERY = 50;
 
 export class SpoolStore {
   private created = 0;
@@ -74,7 +80,7 @@ export class SpoolStore {
     // Sortable by time, unique by randomness; short enough to type (`mish raw 1a2b3c4d`).
     const id = `${Date.now().toString(36).slice(-5)}${randomBytes(2).toString('hex')}`;
     this.live.add(id);
-    return new Spool(this.dir, { id, command, cwd, startedAt: new Date().toISOString(), bytes: 0, droppedBytes: 0, lines: 0 }, this.limits, () => this.live.delete(id));
+    return new Spool(this.dir, { id, command, cwd, startedAt: new Date().toISOString(), bytes: 0, droppedBytes: 0, lines: 0, headLines: 0, droppedLines: 0 }, this.limits, () => this.live.delete(id));
   }
 
   /** Open an existing spool for reading; undefined if unknown. Accepts a unique id prefix. */
@@ -176,6 +182,12 @@ export class Spool {
         continue;
       }
       const part = data.length <= room ? data : data.subarray(0, room);
+      const newlines = countNewlines(part);
+      if (this.segment === 0) this.meta.headLines = (this.meta.headLines ?? 0) + newlines;
+      else {
+        const counts = (this.meta.segmentLines ??= {});
+        counts[this.segment] = (counts[this.segment] ?? 0) + newlines;
+      }
       fs.writeSync(this.fd, part);
       this.segmentBytes += part.length;
       data = data.subarray(part.length);
@@ -192,6 +204,8 @@ export class Spool {
       const p = this.segmentPath(expired);
       try {
         this.meta.droppedBytes += fs.statSync(p).size;
+        this.meta.droppedLines = (this.meta.droppedLines ?? 0) + (this.meta.segmentLines?.[expired] ?? 0);
+        if (this.meta.segmentLines) delete this.meta.segmentLines[expired];
         fs.rmSync(p);
       } catch {
         // already gone
@@ -238,10 +252,18 @@ export interface ReadLinesOptions {
 }
 
 export interface ReadLinesResult {
+  /** Numbered as in the original output: past a gap the numbers continue where the output's did. */
   lines: { no: number; text: string }[];
+  /** Lines of the original output (a last line without a newline counts). */
   totalLines: number;
   truncated: boolean;
   droppedBytes: number;
+  /**
+   * Lines no longer on disk (the bounded spool dropped the middle of a long output): lines
+   * `from`..`to` are gone whole (none when from > to), and the lines either side of the gap may be
+   * cut (`cut`: their numbers; their text ends or starts at the gap).
+   */
+  gap?: { from: number; to: number; cut: number[] };
 }
 
 export class SpoolReader {
@@ -272,11 +294,117 @@ export class SpoolReader {
     return Buffer.concat(parts);
   }
 
+  /**
+   * The output as numbered lines: `raw[i]` is line `first + i`. With a gap, the head's lines, then
+   * the kept tail's, numbered from where the output's numbering continues (`headLines` +
+   * `droppedLines` newlines before it), so every host shows the same line numbers.
+   */
+  private numbered(): { raw: string[]; index: (no: number) => number | undefined; total: number; gap?: ReadLinesResult['gap'] } {
+    const m = this.meta;
+    const segs = this.segments();
+    if (m.droppedBytes === 0 || m.headLines === undefined || m.droppedLines === undefined || segs.length < 2) {
+      const raw = this.readAll().toString('utf8').split('\n');
+      if (raw.length && raw[raw.length - 1] === '') raw.pop();
+      return { raw, index: (no) => (no >= 1 && no <= raw.length ? no - 1 : undefined), total: raw.length };
+    }
+    const head = fs.readFileSync(segs[0]).toString('utf8').split('\n');
+    const tail = Buffer.concat(segs.slice(1).map((p) => fs.readFileSync(p))).toString('utf8').split('\n');
+    if (tail.length && tail[tail.length - 1] === '') tail.pop();
+    // head: lines 1..headLines complete, then the start of line headLines+1 (may be '').
+    const headFragment = head.pop() ?? '';
+    const firstTail = m.headLines + m.droppedLines + 1;
+    const marker = `… [${m.droppedBytes.toLocaleString('en-US')} bytes dropped from the spool] …`;
+    let raw: string[];
+    let tailStart: number;
+    if (firstTail === m.headLines + 1) {
+      // No whole line was dropped: the head's last fragment and the tail's first are one line.
+      raw = [...head, `${headFragment}${marker}${tail[0] ?? ''}`, ...tail.slice(1)];
+      tailStart = head.length;
+    } else {
+      raw = [...head, `${headFragment}${marker}`, `${marker}${tail[0] ?? ''}`, ...tail.slice(1)];
+      tailStart = head.length + 1;
+    }
+    // raw[0..tailStart-1] are lines 1..tailStart; raw[tailStart + k] is line firstTail + k.
+    const total = firstTail + (raw.length - tailStart) - 1;
+    const index = (no: number) => (no >= 1 && no <= tailStart ? no - 1 : no >= firstTail && no <= total ? tailStart + (no - firstTail) : undefined);
+    // No whole line dropped: an empty range right after the one cut line.
+    const gap = firstTail === m.headLines + 1 ? { from: firstTail + 1, to: firstTail, cut: [firstTail] } : { from: m.headLines + 2, to: firstTail - 1, cut: [m.headLines + 1, firstTail] };
+    return { raw, index, total, gap };
+  }
+
+  /**
+   * A range read without grep touches only the segments holding its lines (a tail read of a
+   * 96 MiB spool reads the newest segment, not all of it); undefined when the range spans the
+   * gap or the spool predates per-segment line counts.
+   */
+  private rangeRead(from: number | undefined, to: number | undefined): { raw: string[]; first: number; total: number; gap?: ReadLinesResult['gap'] } | undefined {
+    const m = this.meta;
+    if (m.headLines === undefined || m.segmentLines === undefined) return undefined;
+    const files = this.segments();
+    const numberOf = (p: string) => Number(p.slice(p.lastIndexOf('.') + 1));
+    const dropped = m.droppedBytes > 0;
+    // Newlines before each kept segment, in the output's own numbering.
+    let before = 0;
+    const segs = files.map((p, i) => {
+      const n = numberOf(p);
+      const lines = n === 0 ? m.headLines! : (m.segmentLines![n] ?? 0);
+      if (i === 1 && dropped) before = m.headLines! + (m.droppedLines ?? 0);
+      const seg = { path: p, n, before, lines, afterGap: i === 1 && dropped };
+      before += lines;
+      return seg;
+    });
+    const last = segs[segs.length - 1];
+    if (!last) return undefined;
+    const total = m.lines + (endsWithoutNewline(last.path) ? 1 : 0);
+    const lo = from === undefined ? 1 : from < 0 ? Math.max(1, total + from + 1) : from;
+    const hi = to === undefined ? total : to < 0 ? total + to + 1 : Math.min(to, total);
+    if (lo > hi) return { raw: [], first: lo, total };
+    // Which side of the gap: the head holds lines 1..headLines+1 (the last one cut when there is a gap).
+    const firstTail = dropped ? m.headLines! + (m.droppedLines ?? 0) + 1 : Infinity;
+    if (dropped && lo <= m.headLines! + 1 && hi >= firstTail) return undefined;
+    const side = dropped ? (hi <= m.headLines! + 1 ? segs.slice(0, 1) : segs.slice(1)) : segs;
+    let a = 0;
+    for (let i = 0; i < side.length; i++) if (side[i].before + 1 < lo) a = i;
+    let b = side.length - 1;
+    for (let i = a; i < side.length; i++) {
+      if (side[i].before + side[i].lines >= hi) {
+        b = i;
+        break;
+      }
+    }
+    const raw = Buffer.concat(side.slice(a, b + 1).map((x) => fs.readFileSync(x.path))).toString('utf8').split('\n');
+    // The empty piece after a final newline is no line, except the head's before a gap (the cut line's start).
+    if (b === side.length - 1 && !(dropped && side[b].n === 0) && raw.length && raw[raw.length - 1] === '') raw.pop();
+    const marker = `… [${m.droppedBytes.toLocaleString('en-US')} bytes dropped from the spool] …`;
+    if (dropped && side[a].afterGap && raw.length) raw[0] = `${marker}${raw[0]}`;
+    if (dropped && side[b].n === 0 && raw.length > m.headLines!) raw[m.headLines!] = `${raw[m.headLines!]}${marker}`;
+    const gap = dropped ? (firstTail === m.headLines! + 1 ? { from: firstTail + 1, to: firstTail, cut: [firstTail] } : { from: m.headLines! + 2, to: firstTail - 1, cut: [m.headLines! + 1, firstTail] }) : undefined;
+    return { raw, first: side[a].before + 1, total, ...(gap ? { gap } : {}) };
+  }
+
   readLines(options: ReadLinesOptions = {}): ReadLinesResult {
-    const all = this.readAll().toString('utf8');
-    const raw = all.split('\n');
-    if (raw.length && raw[raw.length - 1] === '') raw.pop();
-    const total = raw.length;
+    const fast = options.grep ? undefined : this.rangeRead(options.from, options.to);
+    if (fast) {
+      const lines: { no: number; text: string }[] = [];
+      const lo = options.from === undefined ? 1 : options.from < 0 ? Math.max(1, fast.total + options.from + 1) : options.from;
+      const hi = options.to === undefined ? fast.total : options.to < 0 ? fast.total + options.to + 1 : Math.min(options.to, fast.total);
+      const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      let bytes = 0;
+      let truncated = false;
+      for (let no = Math.max(lo, fast.first); no <= hi && no - fast.first < fast.raw.length; no++) {
+        let text = fast.raw[no - fast.first];
+        if (text.endsWith('\r')) text = text.slice(0, -1);
+        const shown = options.strip ? stripAnsi(text) : text;
+        if (bytes + shown.length > max) {
+          truncated = true;
+          break;
+        }
+        bytes += shown.length + 1;
+        lines.push({ no, text: shown });
+      }
+      return { lines, totalLines: fast.total, truncated, droppedBytes: this.meta.droppedBytes, ...(fast.gap ? { gap: fast.gap } : {}) };
+    }
+    const { raw, index, total, gap } = this.numbered();
     let from = options.from ?? 1;
     let to = options.to ?? total;
     if (from < 0) from = Math.max(1, total + from + 1);
@@ -286,7 +414,13 @@ export class SpoolReader {
     let bytes = 0;
     let truncated = false;
     for (let no = Math.max(1, from); no <= Math.min(to, total); no++) {
-      let text = raw[no - 1];
+      const i = index(no);
+      if (i === undefined) {
+        // Inside the gap: jump to the first line after it.
+        if (gap && no <= gap.to) no = gap.to;
+        continue;
+      }
+      let text = raw[i];
       if (text.endsWith('\r')) text = text.slice(0, -1);
       const plain = options.grep || options.strip ? stripAnsi(text) : text;
       if (options.grep && !options.grep.test(plain)) continue;
@@ -298,7 +432,21 @@ export class SpoolReader {
       bytes += shown.length + 1;
       lines.push({ no, text: shown });
     }
-    return { lines, totalLines: total, truncated, droppedBytes: this.meta.droppedBytes };
+    return { lines, totalLines: total, truncated, droppedBytes: this.meta.droppedBytes, ...(gap ? { gap } : {}) };
+  }
+}
+
+/** Does the file's last byte differ from a newline (the output's last line has none)? */
+function endsWithoutNewline(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return false;
+    const b = Buffer.alloc(1);
+    fs.readSync(fd, b, 0, 1, size - 1);
+    return b[0] !== 10;
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

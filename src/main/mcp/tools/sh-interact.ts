@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ProcessControl, ProcessEntry, SpoolReadResult } from '../../core/session/types.js';
 import { isKeyName } from '../../core/process/keys.js';
+import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
 import { capReply, countLines, describeEntry, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
@@ -23,11 +24,20 @@ const DEFAULT_TAIL_LINES = 40;
 const DEFAULT_CONDENSED_TAIL_LINES = 200;
 /** Most lines one read returns; more must be paged with from_line/to_line. */
 const MAX_READ_LINES = 2_000;
+/**
+ * Longest raw line returned whole (about 1-4k tokens): a longer one is shown as head + exact
+ * marker + tail, and its columns can be read with from_col/to_col, so no single line can blow
+ * the reply cap (a 4,000,000-character line came back as a 4 MB reply).
+ */
+export const MAX_RAW_LINE_CHARS = 4_000;
+/** Of a cut raw line: characters shown from its start and from its end. */
+const RAW_LINE_HEAD_CHARS = 2_500;
+const RAW_LINE_TAIL_CHARS = MAX_RAW_LINE_CHARS - RAW_LINE_HEAD_CHARS;
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGKILL', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGSTOP', 'SIGCONT', 'SIGWINCH'] as const;
 
 const inputSchema = {
-  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from a backgrounded sh_run) or alias.'),
+  id: z.string().min(1).describe('Process id ("p3" from sh_spawn, "c7" from sh_run), alias, or spool id ("ab12cd34" from `raw: mish raw ab12cd34`). Ids of ended processes stay readable as long as their output is on disk.'),
   action: z.enum(['send', 'keys', 'read_tail', 'read_raw', 'signal', 'kill', 'status']).describe(
     'send: write text; keys: press named keys; read_tail: the last lines, condensed (raw: true for the exact lines); read_raw: exact lines by range/grep; signal: send a signal; kill: TERM then KILL the process group; status: state and final result.',
   ),
@@ -40,6 +50,8 @@ const inputSchema = {
   from_line: z.number().int().min(1).optional().describe('read_raw: first line, 1-based, inclusive.'),
   to_line: z.number().int().min(1).optional().describe('read_raw: last line, inclusive.'),
   grep: z.string().optional().describe('read_raw: only lines matching this regex.'),
+  from_col: z.number().int().min(1).optional().describe(`read_raw / read_tail raw: first character column of each line, 1-based (lines longer than ${MAX_RAW_LINE_CHARS} characters are otherwise shown as head … [+N chars] … tail).`),
+  to_col: z.number().int().min(1).optional().describe('read_raw / read_tail raw: last character column, inclusive (default: from_col + 3999).'),
   signal: z.enum(SIGNALS).optional().describe('signal: which signal (default SIGINT).'),
 };
 
@@ -59,7 +71,10 @@ const outputSchema = {
   last_line: z.string().describe('last non-empty output line'),
   raw_lines: z.number(),
   waiting_for_input: z.object({ prompt: z.string(), secret: z.boolean() }).optional(),
-  lines: z.array(z.object({ n: z.number(), text: z.string() })).optional().describe('read_raw, read_tail with raw: true, send/keys: numbered raw lines.'),
+  lines: z
+    .array(z.object({ n: z.number(), text: z.string(), chars: z.number().optional().describe('the whole line\'s length, when text is a cut or a column range of it') }))
+    .optional()
+    .describe('read_raw, read_tail with raw: true, send/keys: numbered raw lines.'),
   condensed: z.string().optional().describe('read_tail (default): the condensed view of the tail; omitted-line markers name raw line numbers for read_raw'),
   grammar: z.string().optional().describe('read_tail: the grammar the condensed view used'),
   from_line: z.number().optional().describe('read_tail: the first raw line the view covers'),
@@ -97,7 +112,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
         case 'read_tail': {
           const n = args.lines ?? (args.raw ? DEFAULT_TAIL_LINES : DEFAULT_CONDENSED_TAIL_LINES);
           const { read, lines } = readLastLines(control, n);
-          if (args.raw) return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines`);
+          if (args.raw) return linesReply(deps, control.entry(), 'read_tail', read, lines, `last ${lines.length} of ${read.totalLines} lines${columnsNote(args)}`, columnsOf(args));
           return condensedTail(deps, control.entry(), read, lines);
         }
         case 'read_raw': {
@@ -106,11 +121,17 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           if (args.from_line !== undefined && args.to_line !== undefined && args.to_line < args.from_line) {
             return toolError(`read_raw: to_line ${args.to_line} is before from_line ${args.from_line}`, 'pass from_line <= to_line (1-based, both inclusive), e.g. {from_line: 10, to_line: 40}; leave to_line out to read to the end');
           }
+          if (args.from_col !== undefined && args.to_col !== undefined && args.to_col < args.from_col) {
+            return toolError(`read_raw: to_col ${args.to_col} is before from_col ${args.from_col}`, 'pass from_col <= to_col (1-based character columns, both inclusive)');
+          }
           const read = control.read({ fromLine: args.from_line, toLine: args.to_line, grep });
           const lines = read.lines.slice(0, MAX_READ_LINES);
           const more = read.lines.length > lines.length ? `; first ${MAX_READ_LINES} shown, continue with from_line: ${lines[lines.length - 1].n + 1}` : '';
-          const dropped =
-            read.droppedLines > 0
+          const dropped = read.gap
+            ? read.gap.to < read.gap.from
+              ? `; the spool keeps the first and the newest output: the middle of line ${read.gap.cut[0]} was dropped`
+              : `; the spool keeps the first and the newest output: lines ${read.gap.from}-${read.gap.to} (${(read.gap.to - read.gap.from + 1).toLocaleString('en-US')}) were dropped from its middle, lines ${read.gap.cut.join(' and ')} cut at the gap`
+            : read.droppedLines > 0
               ? `; lines 1..${read.droppedLines} were dropped from the bounded spool`
               : read.droppedLines < 0
                 ? '; the middle of a very long output was dropped from the bounded spool (a marker line shows where)'
@@ -120,7 +141,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           const what = pastEnd
             ? `no lines from ${args.from_line}: the output has ${read.totalLines} line(s)${e.state === 'running' || e.state === 'waiting-for-input' ? ' so far (it is still running; read again later)' : ''}`
             : `${read.lines.length} line(s) of ${read.totalLines}${grep ? ` matching /${args.grep}/` : ''}${more}${dropped}`;
-          return linesReply(deps, control.entry(), 'read_raw', read, lines, what);
+          return linesReply(deps, control.entry(), 'read_raw', read, lines, `${what}${columnsNote(args)}`, columnsOf(args));
         }
         case 'signal': {
           const sig = args.signal ?? 'SIGINT';
@@ -225,7 +246,8 @@ function hint(e: ProcessEntry): string {
   return '';
 }
 
-function linesReply(deps: McpDeps, e: ProcessEntry, action: string, read: SpoolReadResult, lines: { n: number; text: string }[], what: string) {
+function linesReply(deps: McpDeps, e: ProcessEntry, action: string, read: SpoolReadResult, rawLines: { n: number; text: string }[], what: string, cols?: Columns) {
+  const lines = rawLines.map((l) => fitLine(l, cols));
   const width = String(lines.length ? lines[lines.length - 1].n : 1).length;
   const body = lines.map((l) => `${String(l.n).padStart(width)}│ ${l.text}`).join('\n');
   const capped = capReply(body, (from) => `page on with read_raw and a from_line past the last number shown (reply line ${from})`);
@@ -329,4 +351,40 @@ function waitForEndOrPrompt(deps: McpDeps, control: ProcessControl, timeoutMs: n
     });
     control.done.then(finish, finish);
   });
+}
+
+/** A character-column range of every line (1-based, inclusive). */
+interface Columns {
+  from: number;
+  to: number;
+}
+
+function columnsOf(args: { from_col?: number; to_col?: number }): Columns | undefined {
+  if (args.from_col === undefined && args.to_col === undefined) return undefined;
+  const from = args.from_col ?? 1;
+  // A range is itself capped: at most MAX_RAW_LINE_CHARS columns per line.
+  const to = Math.min(args.to_col ?? from + MAX_RAW_LINE_CHARS - 1, from + MAX_RAW_LINE_CHARS - 1);
+  return { from, to };
+}
+
+function columnsNote(args: { from_col?: number; to_col?: number }): string {
+  const c = columnsOf(args);
+  return c ? `, columns ${c.from}-${c.to}` : '';
+}
+
+/**
+ * A raw line as returned: its column range when asked, else whole up to MAX_RAW_LINE_CHARS, else
+ * head + `… [+N chars; from_col/to_col read the middle] …` + tail. `chars` is the whole line's
+ * length whenever the text is not the whole line.
+ */
+function fitLine(l: { n: number; text: string }, cols: Columns | undefined): { n: number; text: string; chars?: number } {
+  if (cols) {
+    const text = l.text.slice(codeUnitBoundary(l.text, cols.from - 1), codeUnitBoundary(l.text, Math.min(cols.to, l.text.length)));
+    return text.length === l.text.length ? l : { n: l.n, text, chars: l.text.length };
+  }
+  if (l.text.length <= MAX_RAW_LINE_CHARS) return l;
+  const head = codeUnitBoundary(l.text, RAW_LINE_HEAD_CHARS);
+  const tail = codeUnitBoundary(l.text, l.text.length - RAW_LINE_TAIL_CHARS);
+  const text = `${l.text.slice(0, head)}… [+${(tail - head).toLocaleString('en-US')} chars: columns ${head + 1}-${tail}; read them with from_col/to_col] …${l.text.slice(tail)}`;
+  return { n: l.n, text, chars: l.text.length };
 }
