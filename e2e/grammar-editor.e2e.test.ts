@@ -6,12 +6,13 @@
  * project, and then the real `mish` CLI bundle condenses a real gcc run by the new rule.
  * Measures keystroke → preview on ~1 MB recordings (BENCHMARKS.md).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
 import { createConsoleManager } from '../src/main/console/engine.js';
@@ -51,10 +52,8 @@ describe('grammar editor in a browser', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(path.join(RENDERER, 'index.html'))) {
-      execFileSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build'], { cwd: ROOT, stdio: 'pipe' });
-    }
-    if (!existsSync(BUNDLE)) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.mjs'), '--quiet']);
+    // The renderer is rebuilt when a source is newer; the CLI bundle by the global setup.
+    ensureElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     safe = safeHome('grammar-editor');
     project = safe.cwd;
