@@ -13,6 +13,13 @@ export const REQUEST_METHODS = {
   ackOutput: 'session:ack',
   listCommands: 'session:commands',
   readCommandRaw: 'command:raw',
+  // Grammar editor (issue 12.3; src/main/console/grammar-service.ts).
+  listGrammars: 'grammar:list',
+  openGrammar: 'grammar:open',
+  readGrammarFixture: 'grammar:fixture',
+  readGrammarRaw: 'grammar:raw',
+  saveGrammar: 'grammar:save',
+  grammarTemplate: 'grammar:template',
 } as const;
 
 /** Main → renderer events: bridge listener method name → message name. */

@@ -86,11 +86,90 @@ export const CommandInfoSchema = z.object({
   /** The text the agent received: sh_run's exact reply (`exact`), else the condensed lines so far. */
   agentSaw: z.string().optional(),
   exact: z.boolean().optional(),
+  /** Its spool id (`mish raw <id>`): the grammar editor previews against this output. */
+  spoolId: z.string().optional(),
 });
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
 const SessionRef = z.object({ sessionId: z.string().min(1) });
 const HubSnapshotSchema = z.object({ servers: z.array(ServerInfoSchema), sessions: z.array(SessionInfoSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Grammar editor (issue 12.3): requests answered by src/main/console/grammar-service.ts.
+
+/** Where a grammar comes from; `project` is `.mish/grammars` of the console's working directory. */
+export const GrammarOriginSchema = z.enum(['builtin', 'user', 'project']);
+export type GrammarOrigin = z.infer<typeof GrammarOriginSchema>;
+/** A grammar name as the loader accepts it (also its file name, `<name>.toml`). */
+export const GrammarNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a grammar name is a plain word (letters, digits, _ . + -)').max(64);
+
+export const GrammarFileSchema = z.object({
+  name: z.string(),
+  origin: GrammarOriginSchema,
+  file: z.string(),
+  commands: z.array(z.string()),
+  description: z.string().optional(),
+  /** A higher layer has a grammar of the same name (this one is not in effect). */
+  overridden: z.boolean(),
+});
+export type GrammarFile = z.infer<typeof GrammarFileSchema>;
+
+/** A loader error, placed at its line with the rule named (grammar/compile.ts). */
+export const GrammarProblemSchema = z.object({ file: z.string(), line: z.number().int().optional(), rule: z.string().optional(), message: z.string() });
+export type GrammarProblem = z.infer<typeof GrammarProblemSchema>;
+
+/** A recorded raw output to preview against: its bytes and what detection and the header need. */
+export const GrammarRawSchema = z.object({
+  /** Base64 of the raw bytes (ANSI kept), bounded: the first bytes when `truncated`. */
+  data: z.string(),
+  command: z.string(),
+  argv: z.array(z.string()),
+  exitCode: z.number().int(),
+  durationMs: z.number().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
+export type GrammarRaw = z.infer<typeof GrammarRawSchema>;
+
+export const grammarRequestSchemas = {
+  'grammar:list': {
+    params: z.object({}),
+    result: z.object({
+      grammars: z.array(GrammarFileSchema),
+      /** Layer folders: where saving to `user` / `project` writes. */
+      dirs: z.object({ builtin: z.string().optional(), user: z.string(), project: z.string() }),
+      /** Recorded outputs (fixtures/recorded) to preview against. */
+      fixtures: z.array(z.object({ name: z.string(), tool: z.string(), command: z.string(), bytes: z.number().int(), exitCode: z.number().int(), about: z.string().optional() })),
+    }),
+  },
+  'grammar:open': {
+    params: z.object({ file: z.string().min(1) }),
+    result: z.object({
+      name: z.string(),
+      origin: GrammarOriginSchema,
+      file: z.string(),
+      text: z.string(),
+      /** Include name (`_shared/x`) → TOML text, for the preview to resolve `include`. */
+      shared: z.record(z.string(), z.string()),
+      /** What the loader says about the file on disk. */
+      problems: z.array(GrammarProblemSchema),
+    }),
+  },
+  'grammar:fixture': { params: z.object({ name: z.string().min(1) }), result: GrammarRawSchema },
+  /** A command's raw output from the spool (`mish raw <id>`), bounded. */
+  'grammar:raw': { params: z.object({ spoolId: z.string().regex(/^[0-9a-z]+$/, 'a spool id is lowercase letters and digits') }), result: GrammarRawSchema },
+  /** Saves to the user or project layer (never the built-ins); refused while the loader reports problems. */
+  'grammar:save': {
+    params: z.object({ name: GrammarNameSchema, text: z.string().max(48 * 1024), target: z.enum(['user', 'project']) }),
+    result: z.object({ file: z.string(), origin: GrammarOriginSchema, overrides: z.string().optional() }),
+  },
+  /** A new grammar's text: detection by argv (`commands`, and the action when argv names one). */
+  'grammar:template': {
+    params: z.object({ name: GrammarNameSchema, argv: z.array(z.string()).min(1) }),
+    result: z.object({ text: z.string() }),
+  },
+} as const satisfies Record<Extract<RequestName, `grammar:${string}`>, { params: z.ZodType; result: z.ZodType }>;
+// ---------------------------------------------------------------------------------------------
 
 /** Schemas of every request: params in, result out. */
 export const requestSchemas = {
@@ -132,6 +211,7 @@ export const requestSchemas = {
       truncated: z.boolean(),
     }),
   },
+  ...grammarRequestSchemas,
 } as const satisfies Record<RequestName, { params: z.ZodType; result: z.ZodType }>;
 
 /** Schemas of every event payload. */

@@ -22,6 +22,7 @@ import {
 } from '../../shared/contract.js';
 import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
 import { stripAnsi } from '../core/squasher/vt-stripper.js';
+import type { GrammarRequestName, GrammarService } from './grammar-service.js';
 
 /** Scrollback kept per session for views that open late or fall behind: ~4,000 wide lines. */
 const BACKLOG_BYTES = 512 * 1024;
@@ -55,7 +56,7 @@ const DEFAULT_ROWS = 30;
 
 /** What a view can read of one process of a server: its figures and its spooled lines. */
 export interface HubProcess {
-  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state'] };
+  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state']; spoolRef?: string };
   read(options?: SpoolReadOptions): SpoolReadResult;
 }
 
@@ -168,7 +169,11 @@ export class ConsoleService {
   /** Running commands whose raw figures grew since views last heard. */
   private readonly grown = new Set<CommandInfo>();
 
-  constructor(servers: HubServer[] = []) {
+  /** Answers the grammar editor's `grammar:*` requests (grammar-service.ts). */
+  private readonly grammar?: GrammarService;
+
+  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService } = {}) {
+    this.grammar = options.grammar;
     for (const s of servers) this.addServer(s);
   }
 
@@ -219,6 +224,9 @@ export class ConsoleService {
     const subscribed = new Set<string>();
     return {
       handle: async (method, params) => {
+        if (method.startsWith('grammar:')) {
+          return this.grammar ? this.grammar.handle(method as GrammarRequestName, params) : { ok: false, error: `${method}: the grammar editor is not available here` };
+        }
         try {
           return { ok: true, result: await this.request(client, subscribed, method, params) };
         } catch (err) {
@@ -489,6 +497,7 @@ export class ConsoleService {
         durationMs: e.durationMs,
         ...(e.rawLines !== undefined ? { rawLines: e.rawLines } : {}),
         ...(e.rawBytes !== undefined ? { rawBytes: e.rawBytes } : {}),
+        ...spoolIdOf(this.servers.get(serverId)?.server, e.id),
       });
       void this.countRawTokens(serverId, c);
     }
@@ -666,4 +675,15 @@ const tokenizerReady: Promise<void> = import('gpt-tokenizer/encoding/o200k_base'
 
 function countTokensSync(text: string): number | undefined {
   return countTokensImpl?.(text);
+}
+
+/** The spool id of a command (`mish raw <id>`), for the grammar editor's "preview against this output". */
+function spoolIdOf(server: HubServer | undefined, commandId: string): { spoolId?: string } {
+  try {
+    const ref = server?.process?.(commandId)?.entry().spoolRef;
+    const id = ref?.replace(/^mish raw /, '');
+    return id && /^[0-9a-z]+$/.test(id) ? { spoolId: id } : {};
+  } catch {
+    return {};
+  }
 }

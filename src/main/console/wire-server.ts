@@ -149,7 +149,7 @@ export class WireServer implements HubServer {
     const c = this.commands.get(id);
     if (!c) return undefined;
     return {
-      entry: () => ({ rawLines: c.rawLines, rawBytes: c.rawBytes, ...(c.state ? { state: c.state } : {}) }),
+      entry: () => ({ rawLines: c.rawLines, rawBytes: c.rawBytes, ...(c.state ? { state: c.state } : {}), ...(c.spoolRef ? { spoolRef: c.spoolRef } : {}) }),
       read: (options?: SpoolReadOptions) => {
         const r = c.spoolRef ? this.spool.read(c.spoolRef, options) : undefined;
         if (!r) throw new Error(`the spool of ${id} is not readable here`);

@@ -14,6 +14,7 @@ import { attention, shownCommand, useConsole } from './store.js';
 import { TerminalView, type TerminalHandle } from './terminal-view.js';
 import { Timeline } from './timeline.js';
 import { useNow } from './use-now.js';
+import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
 
 const SHORTCUTS: [string, string][] = [
   ['↑ / ↓', 'previous / next session (in the list)'],
@@ -22,6 +23,7 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+R', 'raw output of the selected command'],
   ['Ctrl+F', 'search the terminal'],
   ['[ / ]', 'previous / next command'],
+  ['g', 'grammar editor (live preview against a command)'],
   ['?', 'this help'],
   ['Esc', 'close'],
 ];
@@ -38,6 +40,7 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const agents = servers.filter((s) => s.state === 'connected' && (s.kind === 'serve' || (s.clients?.length ?? 0) > 0)).length;
   const live = sessions.filter((s) => s.state !== 'gone').length;
   useShortcuts();
+  const grammar = useGrammarEditor();
 
   return (
     <div className="app">
@@ -50,16 +53,18 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
         <span className={`conn conn-${connection}`} title={reason} role="status">
           {connection === 'open' ? '● connected' : connection === 'connecting' ? '◌ connecting…' : `✕ disconnected${reason ? `: ${reason}` : ''}`}
         </span>
+        <GrammarEditorButton onClick={() => grammar.show()} />
         <button className="help-btn" onClick={() => useConsole.getState().setHelp(true)} aria-label="keyboard shortcuts">?</button>
       </header>
       <Sidebar />
-      <main className="main">{selected ? <SessionView bridge={bridge} session={selected} /> : <Welcome />}</main>
+      <main className="main">{selected ? <SessionView bridge={bridge} session={selected} onGrammar={grammar.show} /> : <Welcome />}</main>
       {helpOpen && <Help />}
+      <GrammarEditorOverlay bridge={bridge} state={grammar} />
     </div>
   );
 }
 
-function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: SessionInfo }) {
+function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; session: SessionInfo; onGrammar: (spoolId?: string) => void }) {
   const server = useConsole((s) => s.servers.find((x) => x.id === session.serverId));
   const command = useConsole((s) => shownCommand(s, session.id));
   const pane = useConsole((s) => s.pane);
@@ -95,7 +100,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
         </div>
       )}
       {session.state === 'gone' && <div className="banner gone">⊘ this agent's server is gone; what it did stays here to read.</div>}
-      <Timeline sessionId={session.id} shownId={command?.id} />
+      <Timeline sessionId={session.id} shownId={command?.id} onGrammar={onGrammar} />
       <div className="panes">
         <section className="left-pane">
           <div className="tabs" role="tablist">
