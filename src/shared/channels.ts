@@ -20,6 +20,12 @@ export const REQUEST_METHODS = {
   readGrammarRaw: 'grammar:raw',
   saveGrammar: 'grammar:save',
   grammarTemplate: 'grammar:template',
+  // Console actions (issue 12): approvals, takeover, audit.
+  decideApproval: 'approval:decide',
+  takeHandoff: 'handoff:take',
+  handoffInput: 'handoff:input',
+  returnHandoff: 'handoff:return',
+  readAudit: 'audit:read',
 } as const;
 
 /** Main → renderer events: bridge listener method name → message name. */

@@ -92,7 +92,58 @@ export const CommandInfoSchema = z.object({
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
 const SessionRef = z.object({ sessionId: z.string().min(1) });
-const HubSnapshotSchema = z.object({ servers: z.array(ServerInfoSchema), sessions: z.array(SessionInfoSchema) });
+/** An agent's dangerous command waiting for the operator (issue 12.1), from the operator wire. */
+export const PendingApprovalSchema = z.object({
+  id: z.string().min(1),
+  serverId: z.string().min(1),
+  /** `<serverId>/<session>` */
+  sessionId: z.string().min(1),
+  session: z.string(),
+  tool: z.string(),
+  command: z.string(),
+  cwd: z.string(),
+  /** What matched: `text` is the risky part of the command. */
+  dangers: z.array(z.object({ id: z.string(), description: z.string(), text: z.string() })),
+  decision: z.string().optional(),
+  rule: z.string().optional(),
+  reason: z.string().optional(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
+
+/** A process handed to a human: a secret prompt, or a takeover (issue 12.2). Never carries typed text. */
+export const HandoffInfoSchema = z.object({
+  id: z.string().min(1),
+  serverId: z.string().min(1),
+  sessionId: z.string().optional(),
+  processId: z.string(),
+  command: z.string(),
+  prompt: z.string(),
+  why: z.enum(['secret-prompt', 'takeover']),
+  state: z.enum(['pending', 'attached', 'returned', 'ended']),
+  createdAt: z.number(),
+  /** This console holds it (its keystrokes go to the PTY). */
+  mine: z.boolean(),
+});
+export type HandoffInfo = z.infer<typeof HandoffInfoSchema>;
+
+/** One line of the audit log: the record when it parses (fields as core/audit/types.ts). */
+export const AuditLineSchema = z.object({ line: z.number().int().positive(), record: z.record(z.string(), z.unknown()).optional(), text: z.string().optional() });
+export type AuditLine = z.infer<typeof AuditLineSchema>;
+export const AuditVerdictSchema = z.object({
+  ok: z.boolean(),
+  records: z.number().int().nonnegative(),
+  problems: z.array(z.object({ line: z.number().int().nonnegative(), seq: z.number().int().optional(), why: z.string() })),
+});
+export type AuditVerdictInfo = z.infer<typeof AuditVerdictSchema>;
+
+const HubSnapshotSchema = z.object({
+  servers: z.array(ServerInfoSchema),
+  sessions: z.array(SessionInfoSchema),
+  approvals: z.array(PendingApprovalSchema),
+  handoffs: z.array(HandoffInfoSchema),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Grammar editor (issue 12.3): requests answered by src/main/console/grammar-service.ts.
@@ -212,6 +263,31 @@ export const requestSchemas = {
     }),
   },
   ...grammarRequestSchemas,
+  /** The operator decides an approval; the server records who (the console's operator name). */
+  'approval:decide': {
+    params: z.object({ serverId: z.string().min(1), id: z.string().min(1), decision: z.enum(['approve', 'deny', 'edit', 'always']), command: z.string().max(64 * 1024).optional() }),
+    result: z.object({}),
+  },
+  /** Take over: attach to a pending handoff, or take a session's running command at will. */
+  'handoff:take': {
+    params: z.object({ sessionId: z.string().min(1), handoffId: z.string().optional() }),
+    result: z.object({ handoffId: z.string(), serverId: z.string(), why: z.enum(['secret-prompt', 'takeover']), prompt: z.string() }),
+  },
+  /** Keystrokes of the operator holding a handoff: to the PTY only, never stored or echoed anywhere. */
+  'handoff:input': {
+    params: z.object({ serverId: z.string().min(1), handoffId: z.string().min(1), data: z.string().min(1).max(64 * 1024) }),
+    result: z.object({}),
+  },
+  /** Return to agent: the agent gets the credential-blind summary. */
+  'handoff:return': {
+    params: z.object({ serverId: z.string().min(1), handoffId: z.string().min(1) }),
+    result: z.object({ summary: z.string() }),
+  },
+  /** The audit log (its newest lines) and its chain verdict. */
+  'audit:read': {
+    params: z.object({}),
+    result: z.object({ file: z.string(), lines: z.array(AuditLineSchema), firstLine: z.number().int().positive(), totalLines: z.number().int().nonnegative(), verify: AuditVerdictSchema }),
+  },
 } as const satisfies Record<RequestName, { params: z.ZodType; result: z.ZodType }>;
 
 /** Schemas of every event payload. */

@@ -10,16 +10,35 @@
  * read from the spool by its reference (same user, same machine).
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { SubscribeResultSchema, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { userInfo } from 'node:os';
+import {
+  AttachResultSchema,
+  SubscribeResultSchema,
+  TakeoverResultSchema,
+  type ApprovalDecisionKind,
+  type ApprovalRequest,
+  type Handoff,
+  type OperatorSession,
+  type ServerMessageOf,
+} from '../../shared/operator-wire.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
 import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { HubEvent, HubProcess, HubServer, HubSession } from './console-service.js';
+import type { HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './console-service.js';
 
 /** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
 const RESCAN_MS = 2_000;
-/** Name the console gives itself on the wire (shown in servers' audit as who watched). */
-const OPERATOR_NAME = 'console';
+/**
+ * Name the console gives itself on the wire: servers record it in the audit log as who decided
+ * an approval or held a handoff (`console (alice)`).
+ */
+export function consoleOperatorName(): string {
+  try {
+    return `console (${userInfo().username})`;
+  } catch {
+    return 'console';
+  }
+}
 
 /** What the hub needs of the spool: reading a command's lines by its reference. */
 export interface SpoolLookup {
@@ -44,6 +63,11 @@ export async function defaultSpoolLookup(): Promise<SpoolLookup> {
 /** One connected `mish serve` as a hub server. */
 export class WireServer implements HubServer {
   readonly id: string;
+  readonly operator: HubOperator;
+  /** Pending approvals of this server, by id (the console decides them: it connects with `approvals: true`). */
+  private readonly approvals = new Map<string, ApprovalRequest>();
+  /** Live handoffs (pending or attached), by id; `mine` once this console attached. */
+  private readonly handoffs = new Map<string, Handoff & { mine: boolean }>();
   private sessions: OperatorSession[];
   private clientInfo: { name: string; version?: string } | undefined;
   private readonly listeners = new Set<(e: HubEvent) => void>();
@@ -61,7 +85,62 @@ export class WireServer implements HubServer {
     this.sessions = hello.sessions;
     this.clientInfo = hello.client;
     for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+    for (const a of hello.approvals) this.approvals.set(a.id, a);
+    for (const h of hello.handoffs) if (h.state === 'pending' || h.state === 'attached') this.handoffs.set(h.id, { ...h, mine: false });
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
+    const changed = () => this.emit({ type: 'sessions-changed' });
+    on('approval-request', (m) => {
+      this.approvals.set(m.approval.id, m.approval);
+      changed();
+    });
+    on('approval-resolved', (m) => {
+      if (this.approvals.delete(m.id)) changed();
+    });
+    on('handoff-request', (m) => {
+      this.handoffs.set(m.handoff.id, { ...m.handoff, mine: false });
+      changed();
+    });
+    on('handoff-state', (m) => {
+      const h = this.handoffs.get(m.id);
+      if (m.state === 'returned' || m.state === 'ended') this.handoffs.delete(m.id);
+      else if (h) this.handoffs.set(m.id, { ...h, state: m.state });
+      changed();
+    });
+    this.operator = {
+      approvals: () => [...this.approvals.values()],
+      handoffs: () => [...this.handoffs.values()],
+      decide: async (id: string, decision: ApprovalDecisionKind, command?: string) => {
+        const r = await client.request({ type: 'approval-decide', id, decision, ...(command ? { command } : {}) });
+        return r.ok ? { ok: true as const } : { ok: false as const, error: r.error };
+      },
+      take: async (target: { handoffId?: string; session?: string }) => {
+        let id = target.handoffId;
+        if (!id) {
+          const t = await client.request({ type: 'takeover', session: target.session ?? '' });
+          if (!t.ok) return { ok: false as const, error: t.error };
+          const parsed = TakeoverResultSchema.safeParse(t.result);
+          if (!parsed.success) return { ok: false as const, error: 'malformed takeover reply' };
+          id = parsed.data.handoff.id;
+          this.handoffs.set(id, { ...parsed.data.handoff, mine: false });
+        }
+        const r = await client.request({ type: 'handoff-attach', id });
+        if (!r.ok) return { ok: false as const, error: r.error };
+        const parsed = AttachResultSchema.safeParse(r.result);
+        if (!parsed.success) return { ok: false as const, error: 'malformed attach reply' };
+        this.handoffs.set(id, { ...parsed.data.handoff, mine: true });
+        changed();
+        return { ok: true as const, handoff: parsed.data.handoff };
+      },
+      // Typed bytes go to the server and nowhere else: never logged, never kept here.
+      input: (handoffId: string, data: string) => client.send({ type: 'input', handoffId, data: Buffer.from(data, 'utf8').toString('base64') }),
+      giveBack: async (handoffId: string) => {
+        const r = await client.request({ type: 'handoff-return', id: handoffId });
+        if (!r.ok) return { ok: false as const, error: r.error };
+        this.handoffs.delete(handoffId);
+        changed();
+        return { ok: true as const, summary: (r.result as { summary?: string } | undefined)?.summary ?? 'handed back' };
+      },
+    };
     on('server', (m) => {
       this.clientInfo = m.client;
       this.infoListeners.forEach((l) => l());
@@ -193,6 +272,8 @@ export async function startDiscovery(options: {
   onServer: (server: WireServer) => void;
   onGone: (serverId: string) => void;
   dir?: string;
+  /** Who decides, in servers' audit logs (default `console (<user>)`). */
+  operatorName?: string;
   log?: (m: string) => void;
 }): Promise<Discovery> {
   const dir = options.dir ?? operatorDir();
@@ -211,7 +292,8 @@ export async function startDiscovery(options: {
     await Promise.all(
       found.map(async (s) => {
         known.add(s.path);
-        const r = await OperatorClient.connect(s.path, { name: OPERATOR_NAME, role: 'console' });
+        // approvals: true — while the console is connected, agents' escalations wait for its operator.
+        const r = await OperatorClient.connect(s.path, { name: options.operatorName ?? consoleOperatorName(), role: 'console', approvals: true });
         if (!r.ok) {
           known.delete(s.path);
           // A server dying right now (its socket not yet removed) is retried quietly on each rescan.

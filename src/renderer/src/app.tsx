@@ -14,6 +14,9 @@ import { attention, shownCommand, useConsole } from './store.js';
 import { TerminalView, type TerminalHandle } from './terminal-view.js';
 import { Timeline } from './timeline.js';
 import { useNow } from './use-now.js';
+import { ApprovalHost } from './approval-dialog.js';
+import { AuditViewer } from './audit-viewer.js';
+import { OperatorSessionPane, TakeoverBar, useTakeover } from './takeover.js';
 import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
 
 const SHORTCUTS: [string, string][] = [
@@ -24,6 +27,10 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+F', 'search the terminal'],
   ['[ / ]', 'previous / next command'],
   ['g', 'grammar editor (live preview against a command)'],
+  ['u', 'audit log'],
+  ['A / D / E / S', 'approval: approve / deny / edit then approve / always for this session'],
+  ['Esc', 'approval: decide later'],
+  ['Ctrl+T', 'take over the terminal / return it to the agent'],
   ['?', 'this help'],
   ['Esc', 'close'],
 ];
@@ -35,6 +42,7 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const connection = useConsole((s) => s.connection);
   const reason = useConsole((s) => s.connectionReason);
   const helpOpen = useConsole((s) => s.helpOpen);
+  const auditOpen = useConsole((s) => s.auditOpen);
   const selected = sessions.find((s) => s.id === selectedId);
   const need = attention(sessions).length;
   const agents = servers.filter((s) => s.state === 'connected' && (s.kind === 'serve' || (s.clients?.length ?? 0) > 0)).length;
@@ -53,12 +61,17 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
         <span className={`conn conn-${connection}`} title={reason} role="status">
           {connection === 'open' ? '● connected' : connection === 'connecting' ? '◌ connecting…' : `✕ disconnected${reason ? `: ${reason}` : ''}`}
         </span>
+        <button className="audit-btn" onClick={() => useConsole.getState().setAudit(true)} title="Audit log (u)">
+          Audit <kbd>u</kbd>
+        </button>
         <GrammarEditorButton onClick={() => grammar.show()} />
         <button className="help-btn" onClick={() => useConsole.getState().setHelp(true)} aria-label="keyboard shortcuts">?</button>
       </header>
       <Sidebar />
       <main className="main">{selected ? <SessionView bridge={bridge} session={selected} onGrammar={grammar.show} /> : <Welcome />}</main>
       {helpOpen && <Help />}
+      <ApprovalHost bridge={bridge} />
+      {auditOpen && <AuditViewer bridge={bridge} onClose={() => useConsole.getState().setAudit(false)} />}
       <GrammarEditorOverlay bridge={bridge} state={grammar} />
     </div>
   );
@@ -74,6 +87,7 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
   const handle = useRef<TerminalHandle>({}).current;
   const now = useNow(session.commandStartedAt ? 1000 : 0);
   const st = SESSION_STATE[session.state];
+  const takeover = useTakeover(bridge, session, handle);
 
   useEffect(() => {
     let live = true;
@@ -94,7 +108,8 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
           {session.commandStartedAt && session.state !== 'gone' ? ` ${clock(now - session.commandStartedAt)}` : ''}
         </span>
       </header>
-      {session.state === 'waiting' && session.waiting && (
+      <TakeoverBar t={takeover} />
+      {session.state === 'waiting' && session.waiting && !takeover.handoff && (
         <div className="banner attn" role="status">
           ⌨ waiting for input: <code>{session.waiting.secret ? '(secret prompt, echo off)' : session.waiting.prompt || '(reads its input)'}</code> — the agent was told; it answers with sh_interact.
         </div>
@@ -114,9 +129,14 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
               {session.cols}×{session.rows}
             </span>
             {pane === 'live' && <TerminalSearch handle={handle} />}
+            {takeover.canTake && takeover.handoff?.state !== 'pending' && (
+              <button className="take-btn quiet" onClick={() => void takeover.take()}>
+                Take over <kbd>Ctrl+T</kbd>
+              </button>
+            )}
           </div>
           {/* Kept mounted while the raw tab shows, so no output is missed. */}
-          <div className="pane-body" hidden={pane !== 'live'}>
+          <div className={`pane-body${takeover.held ? ' held' : ''}`} hidden={pane !== 'live'}>
             {session.state === 'gone' ? (
               <GoneTerminal bridge={bridge} session={session} handle={handle} />
             ) : (
@@ -129,6 +149,9 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
             </div>
           )}
         </section>
+        {takeover.held ? (
+          <OperatorSessionPane handoff={takeover.held} />
+        ) : (
         <AgentPane
           command={command}
           onJump={(j) => {
@@ -136,6 +159,7 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
             setJump({ ...j, seq: Date.now() });
           }}
         />
+        )}
       </div>
     </div>
   );
@@ -245,6 +269,8 @@ function useShortcuts() {
       const st = useConsole.getState();
       if (e.key === 'Escape' && st.helpOpen) return st.setHelp(false);
       if (e.key === '?' && !e.ctrlKey && !e.metaKey) return st.setHelp(!st.helpOpen);
+      if (e.key === 'Escape' && st.auditOpen) return st.setAudit(false);
+      if (e.key === 'u' && !e.ctrlKey && !e.metaKey && !e.altKey) return st.setAudit(!st.auditOpen);
       if (e.ctrlKey && e.key.toLowerCase() === 'r') {
         e.preventDefault();
         return st.setPane('raw');

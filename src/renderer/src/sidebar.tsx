@@ -28,7 +28,16 @@ export function Sidebar() {
       .filter((g) => g.server.kind !== 'console' || g.sessions.length > 0 || (g.server.clients?.length ?? 0) > 0);
   }, [servers, sessions]);
   const flat = groups.flatMap((g) => (collapsed[g.server.id] ? [] : g.sessions));
-  const pending = attention(sessions).sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));
+  const approvals = useConsole((s) => s.approvals);
+  const handoffs = useConsole((s) => s.handoffs);
+  const openApproval = useConsole((s) => s.openApproval);
+  // Sessions waiting on an approval or a handoff are listed by those, not again as "waiting".
+  const covered = new Set([...approvals.map((a) => a.sessionId), ...handoffs.map((h) => h.sessionId ?? '')]);
+  const pending = attention(sessions)
+    .filter((s) => !covered.has(s.id))
+    .sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));
+  const count = pending.length + approvals.length + handoffs.length;
+  const nameOf = (sessionId?: string) => sessions.find((x) => x.id === sessionId)?.name ?? sessionId?.split('/').pop() ?? '';
 
   // Arrow keys move the selection within the list (roving focus: only on the operator's own keys).
   const onKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -77,9 +86,34 @@ export function Sidebar() {
           );
         })}
       </ul>
-      <h2 className="section-title">Pending ({pending.length})</h2>
+      <h2 className="section-title">Pending ({count})</h2>
       <ul className="pending" aria-label="pending">
-        {pending.length === 0 && <li className="empty">nothing needs you</li>}
+        {count === 0 && <li className="empty">nothing needs you</li>}
+        {approvals.map((a) => (
+          <li key={a.id}>
+            <button
+              className="pending-item approval-item"
+              data-approval={a.id}
+              title={`${a.command}\n${a.reason ?? ''}`}
+              onClick={() => {
+                select(a.sessionId);
+                openApproval(a.id);
+              }}
+            >
+              <span className="glyph" aria-hidden>⚠</span> <code className="prompt">{a.command}</code>
+              <span className="where">{a.session}</span>
+            </button>
+          </li>
+        ))}
+        {handoffs.map((h) => (
+          <li key={h.id}>
+            <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && select(h.sessionId)}>
+              <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '✋'}</span>{' '}
+              <span className="prompt">{h.state === 'attached' ? (h.mine ? 'you hold it' : 'held by an operator') : h.why === 'secret-prompt' ? 'secret prompt' : 'handed off'}</span>
+              <span className="where">{nameOf(h.sessionId)}</span>
+            </button>
+          </li>
+        ))}
         {pending.map((s) => (
           <li key={s.id}>
             <button className="pending-item" onClick={() => select(s.id)} data-pending={s.id}>

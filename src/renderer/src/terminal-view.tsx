@@ -30,6 +30,8 @@ declare global {
 
 export interface TerminalHandle {
   search?: SearchAddon;
+  /** The xterm on screen (takeover: the operator types into it). */
+  term?: Terminal;
 }
 
 export function terminalTheme(): ITheme {
@@ -61,7 +63,10 @@ export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge
     } catch {
       setRenderer('dom'); // no WebGL here: xterm's DOM renderer draws the same
     }
-    if (handle) handle.search = search;
+    if (handle) {
+      handle.search = search;
+      handle.term = term;
+    }
     window.__mishTerm = term;
 
     // The PTY's size stays: the fit addon tells how many columns the view has room for, and the
@@ -115,7 +120,7 @@ export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge
       media.removeEventListener('change', retheme);
       void bridge.unsubscribeSession({ sessionId }).catch(() => {});
       if (window.__mishTerm === term) window.__mishTerm = undefined;
-      if (handle) handle.search = undefined;
+      if (handle) handle.search = handle.term = undefined;
       term.dispose();
     };
   }, [bridge, sessionId, cols, rows]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -133,4 +138,22 @@ function fromBase64(b64: string): Uint8Array {
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
+}
+
+/**
+ * While the operator holds the session (a takeover), keystrokes in the xterm go to `send` (the
+ * PTY, over the wire) and nowhere else: not the store, not the DOM, not a log.
+ */
+export function useTerminalInput(handle: TerminalHandle, send: ((data: string) => void) | undefined): void {
+  useEffect(() => {
+    const term = handle.term;
+    if (!term || !send) return;
+    term.options.disableStdin = false;
+    term.focus();
+    const sub = term.onData((data) => send(data));
+    return () => {
+      sub.dispose();
+      term.options.disableStdin = true;
+    };
+  }, [handle, handle.term, send]);
 }
