@@ -17,7 +17,7 @@ import {
   type StreamRef,
 } from '../../shared/operator-wire.js';
 import { FrameReader } from './framing.js';
-import { listServerSockets, operatorDir, removeQuietly } from './paths.js';
+import { listServerSockets, operatorDir, pidAlive, removeQuietly } from './paths.js';
 
 /** How long connecting to one server may take before it counts as gone (a live server answers at once). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -101,7 +101,10 @@ export class OperatorClient {
       socket.on('data', (chunk: Buffer) => reader.push(chunk));
       socket.on('error', (e) => {
         // Nobody listens: the socket file outlived its server (pid reused by another program).
-        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED') removeQuietly(path);
+        // Only when its server is dead: a live server between bind() and listen() refuses too, and
+        // removing its socket then would hide it from every operator for good.
+        const pid = /(\d+)\.sock$/.exec(path)?.[1];
+        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED' && !(pid && pidAlive(Number(pid)))) removeQuietly(path);
         finish({ ok: false, error: `${path}: ${e.message}` });
       });
       socket.on('close', () => {
