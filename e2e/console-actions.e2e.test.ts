@@ -81,7 +81,7 @@ describe('console actions in a browser', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(running.web.url);
     // The console has connected to the agent's server (as an approver) once it lists it.
-    await page.locator(`[data-server-id="${agent.serverId}"]`).waitFor({ timeout: STEP_MS });
+    await page.locator(`[data-server-id="${agent.serverId}"] .server-name`, { hasText: 'claude-code 1.0.0' }).waitFor({ timeout: STEP_MS });
   }, 5 * STEP_MS);
 
   afterAll(async () => {
@@ -109,8 +109,8 @@ describe('console actions in a browser', () => {
     await expect.poll(() => dialog.locator('mark.risk').innerText()).toBe('rm -rf ./*');
     await expect.poll(() => dialog.innerText()).toContain('rm-recursive-root-or-home');
     expect(await dialog.innerText()).toContain(scratch);
-    expect(await dialog.innerText()).toContain('claude-code 1.0.0');
-    expect(await dialog.innerText()).toContain('denied by the operator');
+    await expect.poll(() => dialog.innerText()).toContain('claude-code 1.0.0');
+    expect(await dialog.innerText()).toMatch(/denied by the operator \(console \(/);
     await page.screenshot({ path: path.join(SHOTS, 'approval-dialog.png') });
     await page.keyboard.press('a');
     const approved = await approvedCall;
@@ -123,7 +123,11 @@ describe('console actions in a browser', () => {
     const deniedCall = a.call('sh_run', { cmd: 'rm -rf ~', session: 'cleanup', cwd: safe.cwd, timeout: 120 });
     const item2 = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ~' });
     await item2.waitFor({ timeout: STEP_MS });
-    await item2.click();
+    // Its session is the selected one, so its dialog opens by itself; from the queue otherwise.
+    const id2 = await item2.getAttribute('data-approval');
+    const overlay2 = page.locator(`.approval-overlay[data-approval-id="${id2}"]`);
+    if (!(await overlay2.isVisible())) await item2.click();
+    await overlay2.waitFor();
     await expect.poll(() => dialog.locator('mark.risk').innerText()).toBe('rm -rf ~');
     await dialog.locator('button[data-decision="deny"]').click();
     const denied = await deniedCall;
@@ -157,7 +161,8 @@ describe('console actions in a browser', () => {
     await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
     expect(await page.locator('.takeover-banner').innerText()).toContain('You have this terminal — the agent sees nothing you type.');
     await page.locator('.operator-session').waitFor();
-    // Keystrokes go into the focused xterm, and over the wire to the PTY.
+    // Keystrokes go into the xterm (focused on takeover; clicked here as an operator would), and over the wire to the PTY.
+    await page.locator('.pane-body.held .terminal').click();
     await page.keyboard.type(secret);
     await page.screenshot({ path: path.join(SHOTS, 'takeover.png') });
     await page.keyboard.press('Enter');
@@ -184,6 +189,8 @@ describe('console actions in a browser', () => {
   }, 10 * STEP_MS);
 
   it('shows the audit log with filters and details, and a tampered log broken at the record where it breaks', async () => {
+    // `u` opens it from anywhere but a text field (the terminal had the focus): click a neutral place first.
+    await page.locator('.topbar .brand').click();
     await page.keyboard.press('u');
     const view = page.locator('.audit-view');
     await view.waitFor();

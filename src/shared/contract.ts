@@ -143,6 +143,8 @@ const HubSnapshotSchema = z.object({
   sessions: z.array(SessionInfoSchema),
   approvals: z.array(PendingApprovalSchema),
   handoffs: z.array(HandoffInfoSchema),
+  /** Who this console is to the servers (recorded as who decided): `console (alice)`. */
+  operator: z.string().optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -191,8 +191,12 @@ export class ConsoleService {
   /** The audit log the viewer reads (issue 12.4). */
   private readonly audit: AuditReader;
 
-  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string } = {}) {
+  /** The name servers record as who decided (the wire's hello). */
+  private readonly operatorName?: string;
+
+  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string; operatorName?: string } = {}) {
     this.grammar = options.grammar;
+    this.operatorName = options.operatorName;
     this.audit = readAuditLines(options.auditLog);
     for (const s of servers) this.addServer(s);
   }
@@ -313,7 +317,7 @@ export class ConsoleService {
       if (live && !safeList(this.servers.get(m.serverId)!.server).some((s) => s.name === m.name)) continue;
       sessions.push(this.toContractSession(key, m));
     }
-    return { servers, sessions, approvals, handoffs };
+    return { servers, sessions, approvals, handoffs, ...(this.operatorName ? { operator: this.operatorName } : {}) };
   }
 
   /** A session's timeline, oldest first. */

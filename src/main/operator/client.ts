@@ -71,6 +71,8 @@ export class OperatorClient {
       let early: ServerMessage[] = [];
       const timer = setTimeout(() => finish({ ok: false, error: `${path}: no hello within ${options.timeoutMs ?? CONNECT_TIMEOUT_MS} ms` }), options.timeoutMs ?? CONNECT_TIMEOUT_MS);
       let done = false;
+      /** A refused connect is being checked again (the error path finishes then). */
+      let rechecking = false;
       const finish = (r: { ok: true; client: OperatorClient } | { ok: false; error: string }) => {
         if (done) return;
         done = true;
@@ -101,14 +103,22 @@ export class OperatorClient {
       socket.on('data', (chunk: Buffer) => reader.push(chunk));
       socket.on('error', (e) => {
         // Nobody listens: the socket file outlived its server (pid reused by another program).
-        // Only when its server is dead: a live server between bind() and listen() refuses too, and
-        // removing its socket then would hide it from every operator for good.
+        // A live server between its bind() and listen() refuses too, and removing its socket then
+        // would hide it from every operator for good: when the pid lives, ask once more first.
+        if ((e as NodeJS.ErrnoException).code !== 'ECONNREFUSED') return finish({ ok: false, error: `${path}: ${e.message}` });
         const pid = /(\d+)\.sock$/.exec(path)?.[1];
-        if ((e as NodeJS.ErrnoException).code === 'ECONNREFUSED' && !(pid && pidAlive(Number(pid)))) removeQuietly(path);
-        finish({ ok: false, error: `${path}: ${e.message}` });
+        if (!(pid && pidAlive(Number(pid)))) {
+          removeQuietly(path);
+          return finish({ ok: false, error: `${path}: ${e.message}` });
+        }
+        rechecking = true;
+        void stillRefused(path).then((refused) => {
+          if (refused) removeQuietly(path);
+          finish({ ok: false, error: `${path}: ${e.message}` });
+        });
       });
       socket.on('close', () => {
-        finish({ ok: false, error: `${path}: closed before hello` });
+        if (!rechecking) finish({ ok: false, error: `${path}: closed before hello` });
         client?.onClosed();
       });
     });
@@ -175,6 +185,7 @@ export class OperatorClient {
   }
 
   private dispatch(m: ServerMessage): void {
+    this.keepHelloCurrent(m);
     if (m.type === 'reply') {
       const p = this.pending.get(m.rid);
       if (p) {
@@ -184,6 +195,39 @@ export class OperatorClient {
       }
     }
     for (const l of this.listeners.get(m.type) ?? []) l(m);
+  }
+
+  /**
+   * Keeps `hello` a current snapshot: messages that arrive while our hello is in flight (before
+   * anyone could subscribe) would otherwise be lost to a user that starts from `hello` — e.g. the
+   * MCP client's name, or an approval requested in that moment.
+   */
+  private keepHelloCurrent(m: ServerMessage): void {
+    const h = this.hello as ServerMessageOf<'hello'> | undefined;
+    if (!h) return;
+    switch (m.type) {
+      case 'server':
+        if (m.client) h.client = m.client;
+        else delete h.client;
+        return;
+      case 'sessions':
+        h.sessions = m.sessions;
+        return;
+      case 'approval-request':
+        h.approvals = [...h.approvals.filter((a) => a.id !== m.approval.id), m.approval];
+        return;
+      case 'approval-resolved':
+        h.approvals = h.approvals.filter((a) => a.id !== m.id);
+        return;
+      case 'handoff-request':
+        h.handoffs = [...h.handoffs.filter((x) => x.id !== m.handoff.id), m.handoff];
+        return;
+      case 'handoff-state':
+        h.handoffs = m.state === 'returned' || m.state === 'ended' ? h.handoffs.filter((x) => x.id !== m.id) : h.handoffs.map((x) => (x.id === m.id ? { ...x, state: m.state } : x));
+        return;
+      default:
+        return;
+    }
   }
 
   private onClosed(): void {
@@ -196,6 +240,23 @@ export class OperatorClient {
     this.pending.clear();
     for (const l of this.closeListeners) l();
   }
+}
+
+/** Before a live pid's socket counts as stale after a refused connect (bind→listen is microseconds). */
+const STALE_RECHECK_MS = 300;
+
+/** True when connecting to `path` is refused again after STALE_RECHECK_MS. */
+function stillRefused(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      const probe = net.createConnection(path);
+      probe.on('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.on('error', (e) => resolve((e as NodeJS.ErrnoException).code === 'ECONNREFUSED'));
+    }, STALE_RECHECK_MS);
+  });
 }
 
 /** Connects to every discovered server; those that do not answer are reported, not fatal. */

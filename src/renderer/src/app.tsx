@@ -87,7 +87,7 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
   const handle = useRef<TerminalHandle>({}).current;
   const now = useNow(session.commandStartedAt ? 1000 : 0);
   const st = SESSION_STATE[session.state];
-  const takeover = useTakeover(bridge, session, handle);
+  const takeover = useTakeover(bridge, session);
 
   useEffect(() => {
     let live = true;
@@ -140,7 +140,7 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
             {session.state === 'gone' ? (
               <GoneTerminal bridge={bridge} session={session} handle={handle} />
             ) : (
-              <TerminalView key={`${session.id}:${session.pid ?? ''}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} />
+              <TerminalView key={`${session.id}:${session.pid ?? ''}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} input={takeover.input} />
             )}
           </div>
           {pane === 'raw' && (

@@ -44,17 +44,17 @@ export function highlightRisk(command: string, dangers: PendingApproval['dangers
 }
 
 /** What the agent's tool call returns for each outcome (src/main/mcp/escalation.ts). */
-function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number): string {
+function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number, you: string): string {
   const blocked = `blocked by rule ${a.rule ?? a.dangers.map((x) => x.id).join(', ')}: ${a.reason ?? a.dangers.map((x) => x.description).join('; ')}`;
   switch (d) {
     case 'approve':
-      return `the command runs; its reply starts “[approved by operator <you> (${a.id})]” then the condensed output`;
+      return `the command runs; its reply starts “[approved by operator ${you} (${a.id})]” then the condensed output`;
     case 'always':
-      return `the command runs; “[approved by operator <you> (${a.id}; rule ${a.rule ?? '…'} is allowed for the rest of this session)]”, never stored beyond this session`;
+      return `the command runs; “[approved by operator ${you} (${a.id}; rule ${a.rule ?? '…'} is allowed for the rest of this session)]”, never stored beyond this session`;
     case 'edit':
-      return `your command runs instead (checked again; still dangerous → asked again); “[operator <you> edited the command (${a.id}); what ran: …]”`;
+      return `your command runs instead (checked again; still dangerous → asked again); “[operator ${you} edited the command (${a.id}); what ran: …]”`;
     case 'deny':
-      return `${blocked} — denied by the operator (<you>, approval ${a.id}); nothing was run. Next: do not retry it; ask the user what they want instead.`;
+      return `${blocked} — denied by the operator (${you}, approval ${a.id}); nothing was run. Next: do not retry it; ask the user what they want instead.`;
     case 'later':
       return `the call keeps waiting (progress “waiting for an operator”); denied by itself in ${secsLeft}s`;
   }
@@ -62,6 +62,7 @@ function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number):
 
 export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBridge; approval: PendingApproval; agent: string }) {
   const putOff = useConsole((s) => s.putOff);
+  const you = useConsole((s) => s.operator) ?? 'console';
   const [editing, setEditing] = useState(false);
   const [edited, setEdited] = useState(approval.command);
   const [error, setError] = useState<string>();
@@ -126,7 +127,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
           </button>
         )}
       </td>
-      <td className="sees">{agentSees(approval, d, secsLeft)}</td>
+      <td className="sees">{agentSees(approval, d, secsLeft, you)}</td>
     </tr>
   );
 

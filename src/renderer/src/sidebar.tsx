@@ -108,7 +108,7 @@ export function Sidebar() {
         {handoffs.map((h) => (
           <li key={h.id}>
             <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && select(h.sessionId)}>
-              <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '✋'}</span>{' '}
+              <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '⇄'}</span>{' '}
               <span className="prompt">{h.state === 'attached' ? (h.mine ? 'you hold it' : 'held by an operator') : h.why === 'secret-prompt' ? 'secret prompt' : 'handed off'}</span>
               <span className="where">{nameOf(h.sessionId)}</span>
             </button>

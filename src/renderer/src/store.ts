@@ -18,7 +18,9 @@ export interface HubSlice {
   approvals: PendingApproval[];
   /** Live handoffs (secret prompts, takeovers) of every server. */
   handoffs: HandoffInfo[];
-  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[] }): void;
+  /** This console's operator name, as servers record it. */
+  operator?: string;
+  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[]; operator?: string }): void;
 }
 
 export interface TimelineSlice {
@@ -60,8 +62,9 @@ const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
   sessions: [],
   approvals: [],
   handoffs: [],
-  setHub: ({ servers, sessions, approvals = [], handoffs = [] }) =>
+  setHub: ({ servers, sessions, approvals = [], handoffs = [], operator }) =>
     set((s) => ({
+      operator,
       servers,
       sessions,
       approvals,

@@ -7,9 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConsoleBridge, HandoffInfo, SessionInfo } from '../../shared/contract.js';
 import { useConsole } from './store.js';
-import { useTerminalInput, type TerminalHandle } from './terminal-view.js';
 
-export function useTakeover(bridge: ConsoleBridge, session: SessionInfo, handle: TerminalHandle) {
+export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
   const handoff = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && (h.state === 'pending' || h.state === 'attached')));
   const [summary, setSummary] = useState<string>();
   const [error, setError] = useState<string>();
@@ -21,7 +20,8 @@ export function useTakeover(bridge: ConsoleBridge, session: SessionInfo, handle:
     },
     [bridge, held?.id, held?.serverId], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  useTerminalInput(handle, held ? send : undefined);
+  /** For the terminal while the operator holds it. */
+  const input = held ? send : undefined;
 
   const take = useCallback(async () => {
     setError(undefined);
@@ -58,14 +58,14 @@ export function useTakeover(bridge: ConsoleBridge, session: SessionInfo, handle:
     return () => window.removeEventListener('keydown', onKey, true);
   }, [held, canTake, giveBack, take]);
 
-  return { handoff, held, canTake, take, giveBack, summary, error };
+  return { handoff, held, canTake, take, giveBack, summary, error, input };
 }
 
 export function TakeoverBar({ t }: { t: ReturnType<typeof useTakeover> }) {
   if (t.held)
     return (
       <div className="banner takeover-banner" role="status" data-takeover="held">
-        <span>✋ You have this terminal — the agent sees nothing you type.</span>
+        <span>⇄ You have this terminal — the agent sees nothing you type.</span>
         <button className="return-btn" onClick={() => void t.giveBack()}>
           Return to agent <kbd>⌃T</kbd>
         </button>
@@ -76,7 +76,7 @@ export function TakeoverBar({ t }: { t: ReturnType<typeof useTakeover> }) {
       {t.handoff?.state === 'pending' && (
         <div className="banner attn handoff-banner" role="status" data-handoff={t.handoff.id}>
           <span>
-            {t.handoff.why === 'secret-prompt' ? '🔑 waiting for a secret' : '✋ handed to an operator'}: <code>{t.handoff.prompt || t.handoff.command}</code> — the agent cannot answer it.
+            {t.handoff.why === 'secret-prompt' ? '⌨ waiting for a secret' : '⇄ handed to an operator'}: <code>{t.handoff.prompt || t.handoff.command}</code> — the agent cannot answer it.
           </span>
           <button className="take-btn" onClick={() => void t.take()}>
             Take over <kbd>⌃T</kbd>

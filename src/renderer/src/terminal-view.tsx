@@ -40,8 +40,27 @@ export function terminalTheme(): ITheme {
   return { background: v('--term-bg'), foreground: v('--term-fg'), cursor: v('--term-fg'), selectionBackground: v('--term-sel') };
 }
 
-export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge: ConsoleBridge; sessionId: string; cols: number; rows: number; handle?: TerminalHandle }) {
+export function TerminalView({
+  bridge,
+  sessionId,
+  cols,
+  rows,
+  handle,
+  input,
+}: {
+  bridge: ConsoleBridge;
+  sessionId: string;
+  cols: number;
+  rows: number;
+  handle?: TerminalHandle;
+  /**
+   * While the operator holds the session (a takeover): keystrokes go to `input` (the PTY, over
+   * the wire) and nowhere else — not the store, not the DOM, not a log.
+   */
+  input?: (data: string) => void;
+}) {
   const host = useRef<HTMLDivElement>(null);
+  const termRef = useRef<Terminal>(undefined);
   const [renderer, setRenderer] = useState<'webgl' | 'dom'>('dom');
   const [fits, setFits] = useState(true);
 
@@ -68,6 +87,7 @@ export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge
       handle.term = term;
     }
     window.__mishTerm = term;
+    termRef.current = term;
 
     // The PTY's size stays: the fit addon tells how many columns the view has room for, and the
     // font shrinks (down to FONT_MIN) until the agent's columns fit; below that the view scrolls.
@@ -125,6 +145,19 @@ export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge
     };
   }, [bridge, sessionId, cols, rows]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Declared after the terminal's own effect: on a remount the new terminal exists when this runs.
+  useEffect(() => {
+    const term = termRef.current;
+    if (!term || !input) return;
+    term.options.disableStdin = false;
+    term.focus();
+    const sub = term.onData((data) => input(data));
+    return () => {
+      sub.dispose();
+      term.options.disableStdin = true;
+    };
+  }, [input, bridge, sessionId, cols, rows]);
+
   return (
     <div className="terminal-wrap">
       <div className="terminal" ref={host} data-session={sessionId} data-renderer={renderer} />
@@ -140,20 +173,3 @@ function fromBase64(b64: string): Uint8Array {
   return out;
 }
 
-/**
- * While the operator holds the session (a takeover), keystrokes in the xterm go to `send` (the
- * PTY, over the wire) and nowhere else: not the store, not the DOM, not a log.
- */
-export function useTerminalInput(handle: TerminalHandle, send: ((data: string) => void) | undefined): void {
-  useEffect(() => {
-    const term = handle.term;
-    if (!term || !send) return;
-    term.options.disableStdin = false;
-    term.focus();
-    const sub = term.onData((data) => send(data));
-    return () => {
-      sub.dispose();
-      term.options.disableStdin = true;
-    };
-  }, [handle, handle.term, send]);
-}
