@@ -146,7 +146,8 @@ describe('console actions in a browser', () => {
   it('takes over a read -s prompt by typing into the terminal; the secret reaches no reply, no read_raw and no audit record', async () => {
     const a = agent!;
     const secret = `Tr0ub4dor-${Math.random().toString(36).slice(2, 10)}`;
-    writeFileSync(path.join(safe.cwd, 'ask.sh'), 'read -r -s -p "Password: " pw\necho\necho "len=${#pw}"\n');
+    // After the secret, the script asks an ordinary question: it still runs when the operator hands it back.
+    writeFileSync(path.join(safe.cwd, 'ask.sh'), 'read -r -s -p "Password: " pw\necho\necho "len=${#pw}"\nread -r -p "Go on? " go\necho "go=$go"\n');
     const started = await a.call('sh_run', { cmd: 'bash ask.sh', session: 'deploy', cwd: safe.cwd, timeout: 120 });
     expect(started.structured.status).toBe('waiting-for-input');
     const handoff = String(started.structured.handoff);
@@ -162,7 +163,7 @@ describe('console actions in a browser', () => {
     expect(await page.locator('.takeover-banner').innerText()).toContain('You have this terminal — the agent sees nothing you type.');
     await page.locator('.operator-session').waitFor();
     // Keystrokes go into the xterm (focused on takeover; clicked here as an operator would), and over the wire to the PTY.
-    await page.locator('.pane-body.held .terminal').click();
+    await page.locator('.pane-body.held .terminal[data-session]').click();
     await page.keyboard.type(secret);
     await page.screenshot({ path: path.join(SHOTS, 'takeover.png') });
     await page.keyboard.press('Enter');
@@ -176,10 +177,14 @@ describe('console actions in a browser', () => {
     expect(await page.locator('[data-returned]').innerText()).toContain(`operator handoff ${handoff}`);
     await page.screenshot({ path: path.join(SHOTS, 'takeover-returned.png') });
 
+    expect(await page.locator('[data-returned]').innerText()).toContain('the process continues');
+    // Back with the agent: it answers the ordinary question itself and gets the summary.
+    await a.call('sh_interact', { id, action: 'send', text: 'yes\n' });
     const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
     expect(status.text).toContain(`[operator handoff ${handoff}: secret prompt "Password:`);
     expect(status.text).toMatch(/held by console \(/);
     expect(status.text).toContain('the operator typed an answer (not shown to you)');
+    expect(status.text).toContain('go=yes');
     await a.call('sh_interact', { id, action: 'read_raw' });
     await a.call('sh_interact', { id, action: 'read_tail', raw: true });
     for (const r of a.replies) expect(r).not.toContain(secret);

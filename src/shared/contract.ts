@@ -125,6 +125,8 @@ export const HandoffInfoSchema = z.object({
   createdAt: z.number(),
   /** This console holds it (its keystrokes go to the PTY). */
   mine: z.boolean(),
+  /** returned / ended: what the agent was told (the credential-blind summary). */
+  summary: z.string().optional(),
 });
 export type HandoffInfo = z.infer<typeof HandoffInfoSchema>;
 

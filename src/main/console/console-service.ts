@@ -90,7 +90,7 @@ export type HubEvent =
 /** What an operator can do on a server (the operator wire): approvals and handoffs. */
 export interface HubOperator {
   approvals(): ApprovalRequest[];
-  handoffs(): (Handoff & { mine: boolean })[];
+  handoffs(): (Handoff & { mine: boolean; summary?: string })[];
   decide(id: string, decision: ApprovalDecisionKind, command?: string): Promise<{ ok: true } | { ok: false; error: string }>;
   take(target: { handoffId?: string; session?: string }): Promise<{ ok: true; handoff: Handoff } | { ok: false; error: string }>;
   input(handoffId: string, data: string): void;
@@ -305,6 +305,7 @@ export class ConsoleService {
           state: h.state,
           createdAt: h.createdAt,
           mine: h.mine,
+          ...(h.summary ? { summary: h.summary } : {}),
         });
       }
     }

@@ -67,7 +67,7 @@ export class WireServer implements HubServer {
   /** Pending approvals of this server, by id (the console decides them: it connects with `approvals: true`). */
   private readonly approvals = new Map<string, ApprovalRequest>();
   /** Live handoffs (pending or attached), by id; `mine` once this console attached. */
-  private readonly handoffs = new Map<string, Handoff & { mine: boolean }>();
+  private readonly handoffs = new Map<string, Handoff & { mine: boolean; summary?: string }>();
   private sessions: OperatorSession[];
   private clientInfo: { name: string; version?: string } | undefined;
   private readonly listeners = new Set<(e: HubEvent) => void>();
@@ -97,13 +97,17 @@ export class WireServer implements HubServer {
       if (this.approvals.delete(m.id)) changed();
     });
     on('handoff-request', (m) => {
+      for (const [id, h] of this.handoffs) if (h.session === m.handoff.session && (h.state === 'returned' || h.state === 'ended')) this.handoffs.delete(id);
       this.handoffs.set(m.handoff.id, { ...m.handoff, mine: false });
       changed();
     });
     on('handoff-state', (m) => {
       const h = this.handoffs.get(m.id);
-      if (m.state === 'returned' || m.state === 'ended') this.handoffs.delete(m.id);
-      else if (h) this.handoffs.set(m.id, { ...h, state: m.state });
+      if (m.state === 'returned' || m.state === 'ended') {
+        // One this console held stays (with what the agent was told) until its session's next handoff.
+        if (h?.mine) this.handoffs.set(m.id, { ...h, state: m.state, ...(m.summary ? { summary: m.summary } : {}) });
+        else this.handoffs.delete(m.id);
+      } else if (h) this.handoffs.set(m.id, { ...h, state: m.state });
       changed();
     });
     this.operator = {
@@ -136,7 +140,9 @@ export class WireServer implements HubServer {
       giveBack: async (handoffId: string) => {
         const r = await client.request({ type: 'handoff-return', id: handoffId });
         if (!r.ok) return { ok: false as const, error: r.error };
-        this.handoffs.delete(handoffId);
+        const summary = (r.result as { summary?: string } | undefined)?.summary;
+        const h = this.handoffs.get(handoffId);
+        if (h) this.handoffs.set(handoffId, { ...h, state: 'returned', ...(summary ? { summary } : {}) });
         changed();
         return { ok: true as const, summary: (r.result as { summary?: string } | undefined)?.summary ?? 'handed back' };
       },

@@ -14,6 +14,13 @@ const str = (r: Record<string, unknown> | undefined, k: string): string => {
   return v === undefined || v === null ? '' : String(v);
 };
 
+/** Who acted: agent / operator / user / policy, with the operator's name when the record has one. */
+function who(r: Record<string, unknown> | undefined): string {
+  const d = r?.detail as Record<string, unknown> | undefined;
+  const name = d && typeof d.operator === 'string' ? d.operator : undefined;
+  return name ? `${str(r, 'by')} · ${name}` : str(r, 'by');
+}
+
 export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClose: () => void }) {
   const [audit, setAudit] = useState<Audit>();
   const [error, setError] = useState<string>();
@@ -161,7 +168,9 @@ function AuditRow({ l, problems, picked, onPick }: { l: AuditLine; problems?: st
           {ts ? absolute(Date.parse(ts)) : ''}
         </span>
         <span className="kind">{str(r, 'kind') || 'unreadable'}</span>
-        <span className="by">{str(r, 'by')}</span>
+        <span className="by" title={who(r)}>
+          {who(r)}
+        </span>
         <span className="decision">{str(r, 'decision')}</span>
         <span className="sess">{str(r, 'session')}</span>
         <code className="cmd">{str(r, 'command') || str(r, 'reason') || l.text}</code>

@@ -29,7 +29,7 @@ export function Sidebar() {
   }, [servers, sessions]);
   const flat = groups.flatMap((g) => (collapsed[g.server.id] ? [] : g.sessions));
   const approvals = useConsole((s) => s.approvals);
-  const handoffs = useConsole((s) => s.handoffs);
+  const handoffs = useConsole((s) => s.handoffs).filter((h) => h.state === 'pending' || h.state === 'attached');
   const openApproval = useConsole((s) => s.openApproval);
   // Sessions waiting on an approval or a handoff are listed by those, not again as "waiting".
   const covered = new Set([...approvals.map((a) => a.sessionId), ...handoffs.map((h) => h.sessionId ?? '')]);

@@ -10,7 +10,10 @@ import { useConsole } from './store.js';
 
 export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
   const handoff = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && (h.state === 'pending' || h.state === 'attached')));
-  const [summary, setSummary] = useState<string>();
+  // The last one this console held, once it was returned or its process ended: what the agent was told.
+  const finished = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && h.mine && (h.state === 'returned' || h.state === 'ended')));
+  const [returnedNow, setSummary] = useState<string>();
+  const summary = handoff ? undefined : (finished?.summary ?? returnedNow);
   const [error, setError] = useState<string>();
   const held = handoff?.mine && handoff.state === 'attached' ? handoff : undefined;
 
