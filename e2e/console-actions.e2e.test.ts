@@ -9,6 +9,7 @@
  *   - the audit viewer showing the log intact, then a tampered log as broken at its line.
  * Each flow waits on what the page shows, never on sleeps, and saves a screenshot.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
 import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
+import { itUnless } from '../test/helpers/skip.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +32,11 @@ const CHROMIUM = '/usr/bin/chromium';
 const VIEWPORT = { width: 1480, height: 900 };
 /** Hang guard for one step on this loaded 2-core machine (never a timing assertion). */
 const STEP_MS = 60_000;
+/** The real interpreter (a pyenv shim would not run with the temp HOME). */
+const PYTHON = (() => {
+  const r = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+})();
 
 interface Reply {
   text: string;
@@ -119,6 +126,15 @@ describe('console actions in a browser', () => {
     expect(readdirSync(scratch)).toEqual([]);
     await dialog.waitFor({ state: 'detached' });
 
+    // The approved command is in the session's timeline; ✎ opens the grammar editor on its raw output.
+    await page.locator(`button.session[data-session-id="${a.serverId}/cleanup"]`).click();
+    const spoolId = String(approved.structured.spool_ref ?? approved.text.match(/mish raw ([0-9a-z]+)/)?.[1] ?? '');
+    expect(spoolId).not.toBe('');
+    await page.locator('.timeline .row-action').first().click();
+    await page.locator('.gx-file', { hasText: `spool ${spoolId.replace(/^mish raw /, '')}` }).waitFor({ timeout: STEP_MS });
+    await page.keyboard.press('Escape');
+    await page.locator('.gx-file').first().waitFor({ state: 'detached' });
+
     // Denied: rm -rf ~ (HOME is the temp HOME; the canaries there must survive).
     const deniedCall = a.call('sh_run', { cmd: 'rm -rf ~', session: 'cleanup', cwd: safe.cwd, timeout: 120 });
     const item2 = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ~' });
@@ -190,6 +206,32 @@ describe('console actions in a browser', () => {
     for (const r of a.replies) expect(r).not.toContain(secret);
     expect(readFileSync(auditLog, 'utf8')).not.toContain(secret);
     expect(readFileSync(auditLog, 'utf8')).toContain(handoff);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  itUnless(PYTHON ? '' : 'python3 is not installed')("takes over Python's getpass the same way", async () => {
+    const a = agent!;
+    const secret = `c0rrect-h0rse-${Math.random().toString(36).slice(2, 10)}`;
+    writeFileSync(path.join(safe.cwd, 'gp.py'), 'import getpass\npw = getpass.getpass("Vault password: ")\nprint("got", len(pw))\n');
+    const started = await a.call('sh_run', { cmd: `${PYTHON} gp.py`, session: 'vault', cwd: safe.cwd, timeout: 120 });
+    expect(started.structured.status).toBe('waiting-for-input');
+    const handoff = String(started.structured.handoff);
+    const id = String(started.structured.id);
+    await page.locator(`button.session[data-session-id="${a.serverId}/vault"]`).click();
+    const take = page.locator(`.handoff-banner[data-handoff="${handoff}"] .take-btn`);
+    await take.waitFor({ timeout: STEP_MS });
+    await page.keyboard.press('Control+t');
+    await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
+    await page.keyboard.type(secret);
+    await page.keyboard.press('Enter');
+    await waitForTerminalText(page, `got ${secret.length}`, STEP_MS);
+    // The process ended while the operator held it: the console shows what the agent is told.
+    await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
+    const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
+    expect(status.text).toContain(`[operator handoff ${handoff}: secret prompt "Vault password:`);
+    await a.call('sh_interact', { id, action: 'read_raw' });
+    for (const r of a.replies) expect(r).not.toContain(secret);
+    expect(readFileSync(auditLog, 'utf8')).not.toContain(secret);
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 
