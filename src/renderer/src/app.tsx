@@ -44,7 +44,10 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const helpOpen = useConsole((s) => s.helpOpen);
   const auditOpen = useConsole((s) => s.auditOpen);
   const selected = sessions.find((s) => s.id === selectedId);
-  const need = attention(sessions).length;
+  const approvals = useConsole((s) => s.approvals);
+  const handoffs = useConsole((s) => s.handoffs);
+  // Sessions that need the operator, counting approvals of sessions not listed yet (a first command escalated).
+  const need = new Set([...attention(sessions).map((s) => s.id), ...approvals.map((a) => a.sessionId), ...handoffs.filter((h) => h.state === 'pending').map((h) => h.sessionId ?? h.id)]).size;
   const agents = servers.filter((s) => s.state === 'connected' && (s.kind === 'serve' || (s.clients?.length ?? 0) > 0)).length;
   const live = sessions.filter((s) => s.state !== 'gone').length;
   useShortcuts();
