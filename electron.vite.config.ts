@@ -23,6 +23,15 @@ export default defineConfig({
     root: resolve('src/renderer'),
     // Relative asset URLs: the same build loads from file:// (Electron) and http:// (web host).
     base: './',
+    // The grammar editor's worker runs the engine's squasher, whose byte path imports node:buffer
+    // and whose header names signals from node:os: browser stand-ins (the worker feeds it text).
+    resolve: {
+      alias: {
+        'node:buffer': resolve('src/renderer/src/grammar-editor/shims/node-buffer.ts'),
+        'node:os': resolve('src/renderer/src/grammar-editor/shims/node-os.ts'),
+      },
+    },
+    worker: { format: 'es' },
     build: {
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },

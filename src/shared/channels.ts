@@ -22,6 +22,19 @@ export const REQUEST_METHODS = {
   ackOutput: 'session:ack',
   listCommands: 'session:commands',
   readCommandRaw: 'command:raw',
+  // Grammar editor (issue 12.3; src/main/console/grammar-service.ts).
+  listGrammars: 'grammar:list',
+  openGrammar: 'grammar:open',
+  readGrammarFixture: 'grammar:fixture',
+  readGrammarRaw: 'grammar:raw',
+  saveGrammar: 'grammar:save',
+  grammarTemplate: 'grammar:template',
+  // Console actions (issue 12): approvals, takeover, audit.
+  decideApproval: 'approval:decide',
+  takeHandoff: 'handoff:take',
+  handoffInput: 'handoff:input',
+  returnHandoff: 'handoff:return',
+  readAudit: 'audit:read',
 } as const;
 
 /** Main → renderer events: bridge listener method name → message name. */

@@ -86,22 +86,26 @@ export const CommandInfoSchema = z.object({
   /** The text the agent received: sh_run's exact reply (`exact`), else the condensed lines so far. */
   agentSaw: z.string().optional(),
   exact: z.boolean().optional(),
+  /** Its spool id (`mish raw <id>`): the grammar editor previews against this output. */
+  spoolId: z.string().optional(),
 });
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
-/**
- * A tool call waiting for an operator's decision (a dangerous line the policy escalated). Shown
- * in the pending queue; deciding it from the console is issue 12 (`mish approvals` decides today).
- */
+
+const SessionRef = z.object({ sessionId: z.string().min(1) });
+/** An agent's dangerous command waiting for the operator (issue 12.1), from the operator wire. */
 export const PendingApprovalSchema = z.object({
   id: z.string().min(1),
   serverId: z.string().min(1),
-  /** `<serverId>/<session name>`. */
+  /** `<serverId>/<session>` */
   sessionId: z.string().min(1),
+  session: z.string(),
   tool: z.string(),
   command: z.string(),
   cwd: z.string(),
+  /** What matched: `text` is the risky part of the command. */
   dangers: z.array(z.object({ id: z.string(), description: z.string(), text: z.string() })),
+  decision: z.string().optional(),
   rule: z.string().optional(),
   reason: z.string().optional(),
   createdAt: z.number(),
@@ -109,8 +113,119 @@ export const PendingApprovalSchema = z.object({
 });
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
 
-const SessionRef = z.object({ sessionId: z.string().min(1) });
-const HubSnapshotSchema = z.object({ servers: z.array(ServerInfoSchema), sessions: z.array(SessionInfoSchema), approvals: z.array(PendingApprovalSchema) });
+/** A process handed to a human: a secret prompt, or a takeover (issue 12.2). Never carries typed text. */
+export const HandoffInfoSchema = z.object({
+  id: z.string().min(1),
+  serverId: z.string().min(1),
+  sessionId: z.string().optional(),
+  processId: z.string(),
+  command: z.string(),
+  prompt: z.string(),
+  why: z.enum(['secret-prompt', 'takeover']),
+  state: z.enum(['pending', 'attached', 'returned', 'ended']),
+  createdAt: z.number(),
+  /** This console holds it (its keystrokes go to the PTY). */
+  mine: z.boolean(),
+  /** returned / ended: what the agent was told (the credential-blind summary). */
+  summary: z.string().optional(),
+});
+export type HandoffInfo = z.infer<typeof HandoffInfoSchema>;
+
+/** One line of the audit log: the record when it parses (fields as core/audit/types.ts). */
+export const AuditLineSchema = z.object({ line: z.number().int().positive(), record: z.record(z.string(), z.unknown()).optional(), text: z.string().optional() });
+export type AuditLine = z.infer<typeof AuditLineSchema>;
+export const AuditVerdictSchema = z.object({
+  ok: z.boolean(),
+  records: z.number().int().nonnegative(),
+  problems: z.array(z.object({ line: z.number().int().nonnegative(), seq: z.number().int().optional(), why: z.string() })),
+});
+export type AuditVerdictInfo = z.infer<typeof AuditVerdictSchema>;
+
+const HubSnapshotSchema = z.object({
+  servers: z.array(ServerInfoSchema),
+  sessions: z.array(SessionInfoSchema),
+  approvals: z.array(PendingApprovalSchema),
+  handoffs: z.array(HandoffInfoSchema),
+  /** Who this console is to the servers (recorded as who decided): `console (alice)`. */
+  operator: z.string().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Grammar editor (issue 12.3): requests answered by src/main/console/grammar-service.ts.
+
+/** Where a grammar comes from; `project` is `.mish/grammars` of the console's working directory. */
+export const GrammarOriginSchema = z.enum(['builtin', 'user', 'project']);
+export type GrammarOrigin = z.infer<typeof GrammarOriginSchema>;
+/** A grammar name as the loader accepts it (also its file name, `<name>.toml`). */
+export const GrammarNameSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a grammar name is a plain word (letters, digits, _ . + -)').max(64);
+
+export const GrammarFileSchema = z.object({
+  name: z.string(),
+  origin: GrammarOriginSchema,
+  file: z.string(),
+  commands: z.array(z.string()),
+  description: z.string().optional(),
+  /** A higher layer has a grammar of the same name (this one is not in effect). */
+  overridden: z.boolean(),
+});
+export type GrammarFile = z.infer<typeof GrammarFileSchema>;
+
+/** A loader error, placed at its line with the rule named (grammar/compile.ts). */
+export const GrammarProblemSchema = z.object({ file: z.string(), line: z.number().int().optional(), rule: z.string().optional(), message: z.string() });
+export type GrammarProblem = z.infer<typeof GrammarProblemSchema>;
+
+/** A recorded raw output to preview against: its bytes and what detection and the header need. */
+export const GrammarRawSchema = z.object({
+  /** Base64 of the raw bytes (ANSI kept), bounded: the first bytes when `truncated`. */
+  data: z.string(),
+  command: z.string(),
+  argv: z.array(z.string()),
+  exitCode: z.number().int(),
+  durationMs: z.number().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  truncated: z.boolean(),
+});
+export type GrammarRaw = z.infer<typeof GrammarRawSchema>;
+
+export const grammarRequestSchemas = {
+  'grammar:list': {
+    params: z.object({}),
+    result: z.object({
+      grammars: z.array(GrammarFileSchema),
+      /** Layer folders: where saving to `user` / `project` writes. */
+      dirs: z.object({ builtin: z.string().optional(), user: z.string(), project: z.string() }),
+      /** Recorded outputs (fixtures/recorded) to preview against. */
+      fixtures: z.array(z.object({ name: z.string(), tool: z.string(), command: z.string(), bytes: z.number().int(), exitCode: z.number().int(), about: z.string().optional() })),
+    }),
+  },
+  'grammar:open': {
+    params: z.object({ file: z.string().min(1) }),
+    result: z.object({
+      name: z.string(),
+      origin: GrammarOriginSchema,
+      file: z.string(),
+      text: z.string(),
+      /** Include name (`_shared/x`) → TOML text, for the preview to resolve `include`. */
+      shared: z.record(z.string(), z.string()),
+      /** What the loader says about the file on disk. */
+      problems: z.array(GrammarProblemSchema),
+    }),
+  },
+  'grammar:fixture': { params: z.object({ name: z.string().min(1) }), result: GrammarRawSchema },
+  /** A command's raw output from the spool (`mish raw <id>`), bounded. */
+  'grammar:raw': { params: z.object({ spoolId: z.string().regex(/^[0-9a-z]+$/, 'a spool id is lowercase letters and digits') }), result: GrammarRawSchema },
+  /** Saves to the user or project layer (never the built-ins); refused while the loader reports problems. */
+  'grammar:save': {
+    params: z.object({ name: GrammarNameSchema, text: z.string().max(48 * 1024), target: z.enum(['user', 'project']) }),
+    result: z.object({ file: z.string(), origin: GrammarOriginSchema, overrides: z.string().optional() }),
+  },
+  /** A new grammar's text: detection by argv (`commands`, and the action when argv names one). */
+  'grammar:template': {
+    params: z.object({ name: GrammarNameSchema, argv: z.array(z.string()).min(1) }),
+    result: z.object({ text: z.string() }),
+  },
+} as const satisfies Record<Extract<RequestName, `grammar:${string}`>, { params: z.ZodType; result: z.ZodType }>;
+// ---------------------------------------------------------------------------------------------
 
 /** Schemas of every request: params in, result out. */
 export const requestSchemas = {
@@ -151,6 +266,32 @@ export const requestSchemas = {
       /** Lines before firstLine were left out (bound) or dropped by the spool ring. */
       truncated: z.boolean(),
     }),
+  },
+  ...grammarRequestSchemas,
+  /** The operator decides an approval; the server records who (the console's operator name). */
+  'approval:decide': {
+    params: z.object({ serverId: z.string().min(1), id: z.string().min(1), decision: z.enum(['approve', 'deny', 'edit', 'always']), command: z.string().max(64 * 1024).optional() }),
+    result: z.object({}),
+  },
+  /** Take over: attach to a pending handoff, or take a session's running command at will. */
+  'handoff:take': {
+    params: z.object({ sessionId: z.string().min(1), handoffId: z.string().optional() }),
+    result: z.object({ handoffId: z.string(), serverId: z.string(), why: z.enum(['secret-prompt', 'takeover']), prompt: z.string() }),
+  },
+  /** Keystrokes of the operator holding a handoff: to the PTY only, never stored or echoed anywhere. */
+  'handoff:input': {
+    params: z.object({ serverId: z.string().min(1), handoffId: z.string().min(1), data: z.string().min(1).max(64 * 1024) }),
+    result: z.object({}),
+  },
+  /** Return to agent: the agent gets the credential-blind summary. */
+  'handoff:return': {
+    params: z.object({ serverId: z.string().min(1), handoffId: z.string().min(1) }),
+    result: z.object({ summary: z.string() }),
+  },
+  /** The audit log (its newest lines) and its chain verdict. */
+  'audit:read': {
+    params: z.object({}),
+    result: z.object({ file: z.string(), lines: z.array(AuditLineSchema), firstLine: z.number().int().positive(), totalLines: z.number().int().nonnegative(), verify: AuditVerdictSchema }),
   },
 } as const satisfies Record<RequestName, { params: z.ZodType; result: z.ZodType }>;
 

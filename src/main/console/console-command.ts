@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConsoleService, type HubServer } from './console-service.js';
 import { startConsoleEngine, type ConsoleEngine } from './engine.js';
-import { startDiscovery, type Discovery } from './wire-server.js';
+import { consoleOperatorName, startDiscovery, type Discovery } from './wire-server.js';
+import { GrammarService, type GrammarServiceOptions } from './grammar-service.js';
 import { startWebHost, type WebHostError } from './web-host.js';
 
 const USAGE = `usage: mish console [--web] [--port N] [--demo]
@@ -100,8 +101,10 @@ export async function startWebConsole(options: {
   port?: number;
   rendererDir?: string;
   token?: string;
+  /** Grammar editor layers (default: the process's cwd and environment). */
+  grammar?: GrammarServiceOptions;
 }): Promise<{ ok: true; value: WebConsole } | { ok: false; error: WebHostError }> {
-  const service = new ConsoleService(options.servers);
+  const service = new ConsoleService(options.servers, { grammar: new GrammarService(options.grammar ?? { cwd: process.cwd() }), operatorName: consoleOperatorName() });
   const host = await startWebHost({ service, rendererDir: options.rendererDir ?? defaultRendererDir(), port: options.port, token: options.token });
   if (!host.ok) {
     service.dispose();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
-import { ConsoleService, FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, type HubServer } from './console-service.js';
+import { type HubOperator, ConsoleService, FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, type HubServer } from './console-service.js';
 
 /** A server driven by the test: the hub's bookkeeping, not PTYs, is under test here. */
 function scripted(id: string): HubServer & { emit(e: SessionEvent): void; raw(bytes: Buffer | string, cmd?: string): void; sessions: SessionInfo[] } {
@@ -67,9 +67,11 @@ describe('console hub', () => {
 
   it('lists the escalations waiting for an operator with their server and session, oldest first', () => {
     const a = scripted('a');
-    const approval = (id: string, createdAt: number) => ({ id, session: 'default', tool: 'sh_run', command: 'rm -rf build', cwd: '/w', dangers: [{ id: 'rm-rf', description: 'recursive delete', text: 'rm -rf build' }], rule: 'rm-recursive', reason: 'deletes a tree', createdAt, expiresAt: createdAt + 300_000 });
+    const approval = (id: string, createdAt: number) => ({ id, session: 'default', tool: 'sh_run' as const, command: 'rm -rf build', cwd: '/w', dangers: [{ id: 'rm-rf', description: 'recursive delete', text: 'rm -rf build' }], rule: 'rm-recursive', reason: 'deletes a tree', createdAt, expiresAt: createdAt + 300_000 });
     const pending = [approval('a_2', 20), approval('a_1', 10)];
-    const hub = new ConsoleService([{ ...a, approvals: () => pending }]);
+    const refused = async () => ({ ok: false as const, error: 'not in this test' });
+    const operator: HubOperator = { approvals: () => pending, handoffs: () => [], decide: refused, take: refused, input: () => {}, giveBack: refused };
+    const hub = new ConsoleService([{ ...a, operator }]);
     expect(hub.snapshot().approvals.map((x) => [x.id, x.serverId, x.sessionId, x.rule])).toEqual([
       ['a_1', 'a', 'a/default', 'rm-recursive'],
       ['a_2', 'a', 'a/default', 'rm-recursive'],

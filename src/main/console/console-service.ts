@@ -13,9 +13,10 @@
 import {
   parseParams,
   type CommandInfo,
+  type HandoffInfo,
+  type PendingApproval,
   type EventName,
   type EventPayload,
-  type PendingApproval,
   type RequestName,
   type RequestResult,
   type ServerInfo,
@@ -23,6 +24,9 @@ import {
 } from '../../shared/contract.js';
 import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
 import { stripAnsi } from '../core/squasher/vt-stripper.js';
+import type { GrammarRequestName, GrammarService } from './grammar-service.js';
+import type { ApprovalDecisionKind, ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
+import { readAuditLines, type AuditReader } from './audit-view.js';
 
 /** Scrollback kept per session for views that open late or fall behind: ~4,000 wide lines. */
 const BACKLOG_BYTES = 512 * 1024;
@@ -56,7 +60,7 @@ const DEFAULT_ROWS = 30;
 
 /** What a view can read of one process of a server: its figures and its spooled lines. */
 export interface HubProcess {
-  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state'] };
+  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state']; spoolRef?: string };
   read(options?: SpoolReadOptions): SpoolReadResult;
 }
 
@@ -83,8 +87,20 @@ export type HubEvent =
   | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
   | { type: 'sessions-changed' };
 
+/** What an operator can do on a server (the operator wire): approvals and handoffs. */
+export interface HubOperator {
+  approvals(): ApprovalRequest[];
+  handoffs(): (Handoff & { mine: boolean; summary?: string })[];
+  decide(id: string, decision: ApprovalDecisionKind, command?: string): Promise<{ ok: true } | { ok: false; error: string }>;
+  take(target: { handoffId?: string; session?: string }): Promise<{ ok: true; handoff: Handoff } | { ok: false; error: string }>;
+  input(handoffId: string, data: string): void;
+  giveBack(handoffId: string): Promise<{ ok: true; summary: string } | { ok: false; error: string }>;
+}
+
 /** One server the hub watches. */
 export interface HubServer {
+  /** Approvals and handoffs, for servers on the operator wire. */
+  readonly operator?: HubOperator;
   readonly id: string;
   /** Client name/version, cwd, pid, endpoint (everything but id and state). */
   info(): Omit<ServerInfo, 'id' | 'state'>;
@@ -99,11 +115,8 @@ export interface HubServer {
    */
   openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
   /** Escalations waiting for an operator (changes come as `sessions-changed`). */
-  approvals?(): HubApproval[];
 }
 
-/** An escalation as a server reports it (the hub adds the server and session ids). */
-export type HubApproval = Omit<PendingApproval, 'serverId' | 'sessionId'> & { session: string };
 
 /** A connected view (a BrowserWindow's webContents or a WebSocket). */
 export interface ConsoleClient {
@@ -174,7 +187,19 @@ export class ConsoleService {
   /** Running commands whose raw figures grew since views last heard. */
   private readonly grown = new Set<CommandInfo>();
 
-  constructor(servers: HubServer[] = []) {
+  /** Answers the grammar editor's `grammar:*` requests (grammar-service.ts). */
+  private readonly grammar?: GrammarService;
+
+  /** The audit log the viewer reads (issue 12.4). */
+  private readonly audit: AuditReader;
+
+  /** The name servers record as who decided (the wire's hello). */
+  private readonly operatorName?: string;
+
+  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string; operatorName?: string } = {}) {
+    this.grammar = options.grammar;
+    this.operatorName = options.operatorName;
+    this.audit = readAuditLines(options.auditLog);
     for (const s of servers) this.addServer(s);
   }
 
@@ -225,6 +250,9 @@ export class ConsoleService {
     const subscribed = new Set<string>();
     return {
       handle: async (method, params) => {
+        if (method.startsWith('grammar:')) {
+          return this.grammar ? this.grammar.handle(method as GrammarRequestName, params) : { ok: false, error: `${method}: the grammar editor is not available here` };
+        }
         try {
           return { ok: true, result: await this.request(client, subscribed, method, params) };
         } catch (err) {
@@ -240,18 +268,51 @@ export class ConsoleService {
   }
 
   /** Servers and sessions as the contract shows them. */
-  snapshot(): { servers: ServerInfo[]; sessions: SessionInfo[]; approvals: PendingApproval[] } {
+  snapshot(): RequestResult<'hub:snapshot'> {
     const servers: ServerInfo[] = [];
     const sessions: SessionInfo[] = [];
     const approvals: PendingApproval[] = [];
+    const handoffs: HandoffInfo[] = [];
     for (const [id, e] of this.servers) {
       servers.push({ ...e.info, id, state: e.state });
-      if (e.state === 'connected') {
-        for (const { session, ...rest } of e.server.approvals?.() ?? []) approvals.push({ ...rest, serverId: id, sessionId: sessionKey(id, session) });
-      }
       const live = e.state === 'connected' ? safeList(e.server) : [];
       for (const s of live) this.sessionMeta(id, s.name).last = s;
+      if (e.state !== 'connected' || !e.server.operator) continue;
+      for (const a of e.server.operator.approvals()) {
+        approvals.push({
+          id: a.id,
+          serverId: id,
+          sessionId: sessionKey(id, a.session),
+          session: a.session,
+          tool: a.tool,
+          command: a.command,
+          cwd: a.cwd,
+          dangers: a.dangers,
+          ...(a.decision ? { decision: a.decision } : {}),
+          ...(a.rule ? { rule: a.rule } : {}),
+          ...(a.reason ? { reason: a.reason } : {}),
+          createdAt: a.createdAt,
+          expiresAt: a.expiresAt,
+        });
+      }
+      for (const h of e.server.operator.handoffs()) {
+        handoffs.push({
+          id: h.id,
+          serverId: id,
+          ...(h.session ? { sessionId: sessionKey(id, h.session) } : {}),
+          processId: h.processId,
+          command: h.command,
+          prompt: h.prompt,
+          why: h.why,
+          state: h.state,
+          createdAt: h.createdAt,
+          mine: h.mine,
+          ...(h.summary ? { summary: h.summary } : {}),
+        });
+      }
     }
+    approvals.sort((a, b) => a.createdAt - b.createdAt);
+    handoffs.sort((a, b) => a.createdAt - b.createdAt);
     for (const [key, m] of this.meta) {
       if (!m.last) continue;
       const live = !m.gone && this.servers.get(m.serverId)?.state === 'connected';
@@ -260,7 +321,7 @@ export class ConsoleService {
       sessions.push(this.toContractSession(key, m));
     }
     approvals.sort((a, b) => a.createdAt - b.createdAt);
-    return { servers, sessions, approvals };
+    return { servers, sessions, approvals, handoffs, ...(this.operatorName ? { operator: this.operatorName } : {}) };
   }
 
   /** A session's timeline, oldest first. */
@@ -348,9 +409,52 @@ export class ConsoleService {
           truncated: first > 1 || r.droppedLines !== 0,
         } satisfies RequestResult<'command:raw'>;
       }
+      case 'approval:decide': {
+        const p = unwrap(parseParams(method, params));
+        const op = this.operatorOf(p.serverId, method);
+        if (p.decision === 'edit' && !p.command?.trim()) throw new RequestError('approval:decide: edit needs the command to run instead');
+        const r = await op.decide(p.id, p.decision, p.command);
+        if (!r.ok) throw new RequestError(`approval:decide: ${r.error}`);
+        this.hubChanged();
+        return {} satisfies RequestResult<'approval:decide'>;
+      }
+      case 'handoff:take': {
+        const p = unwrap(parseParams(method, params));
+        const m = this.meta.get(p.sessionId);
+        if (!m) throw new RequestError(`handoff:take: no session ${p.sessionId}`);
+        const op = this.operatorOf(m.serverId, method);
+        const r = await op.take(p.handoffId ? { handoffId: p.handoffId } : { session: m.name });
+        if (!r.ok) throw new RequestError(`handoff:take: ${r.error}`);
+        this.hubChanged();
+        return { handoffId: r.handoff.id, serverId: m.serverId, why: r.handoff.why, prompt: r.handoff.prompt } satisfies RequestResult<'handoff:take'>;
+      }
+      case 'handoff:input': {
+        // Deliberately no logging or keeping of `data` here: it may be a password.
+        const p = unwrap(parseParams(method, params));
+        this.operatorOf(p.serverId, method).input(p.handoffId, p.data);
+        return {} satisfies RequestResult<'handoff:input'>;
+      }
+      case 'handoff:return': {
+        const p = unwrap(parseParams(method, params));
+        const r = await this.operatorOf(p.serverId, method).giveBack(p.handoffId);
+        if (!r.ok) throw new RequestError(`handoff:return: ${r.error}`);
+        this.hubChanged();
+        return { summary: r.summary } satisfies RequestResult<'handoff:return'>;
+      }
+      case 'audit:read': {
+        unwrap(parseParams(method, params));
+        return this.audit() satisfies RequestResult<'audit:read'>;
+      }
       default:
         throw new RequestError(`unknown request "${String(method)}"`);
     }
+  }
+
+  private operatorOf(serverId: string, method: string): HubOperator {
+    const e = this.servers.get(serverId);
+    if (!e || e.state !== 'connected') throw new RequestError(`${method}: server ${serverId} is gone`);
+    if (!e.server.operator) throw new RequestError(`${method}: server ${serverId} takes no operator actions here`);
+    return e.server.operator;
   }
 
   private sessionMeta(serverId: string, name: string): SessionMeta {
@@ -500,6 +604,7 @@ export class ConsoleService {
         durationMs: e.durationMs,
         ...(e.rawLines !== undefined ? { rawLines: e.rawLines } : {}),
         ...(e.rawBytes !== undefined ? { rawBytes: e.rawBytes } : {}),
+        ...spoolIdOf(this.servers.get(serverId)?.server, e.id),
       });
       void this.countRawTokens(serverId, c);
     }
@@ -677,4 +782,15 @@ const tokenizerReady: Promise<void> = import('gpt-tokenizer/encoding/o200k_base'
 
 function countTokensSync(text: string): number | undefined {
   return countTokensImpl?.(text);
+}
+
+/** The spool id of a command (`mish raw <id>`), for the grammar editor's "preview against this output". */
+function spoolIdOf(server: HubServer | undefined, commandId: string): { spoolId?: string } {
+  try {
+    const ref = server?.process?.(commandId)?.entry().spoolRef;
+    const id = ref?.replace(/^mish raw /, '');
+    return id && /^[0-9a-z]+$/.test(id) ? { spoolId: id } : {};
+  } catch {
+    return {};
+  }
 }

@@ -19,7 +19,7 @@ const WINDOW_WIDTH = 1480;
 const WINDOW_HEIGHT = 900;
 /** The page loads only its own files; no inline script, no remote anything. */
 export const CONSOLE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 /** The only permission the page may have: desktop notifications for sessions waiting for input. */
 const ALLOWED_PERMISSIONS = new Set(['notifications']);
 

@@ -10,11 +10,21 @@
  * read from the spool by its reference (same user, same machine).
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { SubscribeResultSchema, type ApprovalRequest, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { userInfo } from 'node:os';
+import {
+  AttachResultSchema,
+  SubscribeResultSchema,
+  TakeoverResultSchema,
+  type ApprovalDecisionKind,
+  type ApprovalRequest,
+  type Handoff,
+  type OperatorSession,
+  type ServerMessageOf,
+} from '../../shared/operator-wire.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
 import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { HubApproval, HubEvent, HubProcess, HubServer, HubSession } from './console-service.js';
+import type { HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './console-service.js';
 
 /** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
 const RESCAN_MS = 2_000;
@@ -24,8 +34,17 @@ const RESCAN_MS = 2_000;
  * one and removes it — the server would vanish for every operator. Young sockets wait a moment.
  */
 const SOCKET_SETTLE_MS = 300;
-/** Name the console gives itself on the wire (shown in servers' audit as who watched). */
-const OPERATOR_NAME = 'console';
+/**
+ * Name the console gives itself on the wire: servers record it in the audit log as who decided
+ * an approval or held a handoff (`console (alice)`).
+ */
+export function consoleOperatorName(): string {
+  try {
+    return `console (${userInfo().username})`;
+  } catch {
+    return 'console';
+  }
+}
 
 /** What the hub needs of the spool: reading a command's lines by its reference. */
 export interface SpoolLookup {
@@ -50,6 +69,9 @@ export async function defaultSpoolLookup(): Promise<SpoolLookup> {
 /** One connected `mish serve` as a hub server. */
 export class WireServer implements HubServer {
   readonly id: string;
+  readonly operator: HubOperator;
+  /** Live handoffs (pending or attached), by id; `mine` once this console attached. */
+  private readonly handoffs = new Map<string, Handoff & { mine: boolean; summary?: string }>();
   private sessions: OperatorSession[];
   private clientInfo: { name: string; version?: string } | undefined;
   private readonly listeners = new Set<(e: HubEvent) => void>();
@@ -57,7 +79,7 @@ export class WireServer implements HubServer {
   /** What the server said about each command: figures and spool reference. */
   private readonly commands = new Map<string, { rawLines: number; rawBytes: number; spoolRef?: string; state?: 'running' | 'waiting-for-input' | 'exited' | 'killed' }>();
   private readonly offs: (() => void)[] = [];
-  /** Escalations waiting for an operator, by id. */
+  /** Escalations waiting for an operator, by id (the console decides them: it connects with `approvals: true`). */
   private readonly pendingApprovals = new Map<string, ApprovalRequest>();
 
   constructor(
@@ -70,7 +92,67 @@ export class WireServer implements HubServer {
     this.clientInfo = hello.client;
     for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
     for (const a of hello.approvals) this.pendingApprovals.set(a.id, a);
+    for (const h of hello.handoffs) if (h.state === 'pending' || h.state === 'attached') this.handoffs.set(h.id, { ...h, mine: false });
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
+    const changed = () => this.emit({ type: 'sessions-changed' });
+    on('approval-request', (m) => {
+      this.pendingApprovals.set(m.approval.id, m.approval);
+      changed();
+    });
+    on('approval-resolved', (m) => {
+      if (this.pendingApprovals.delete(m.id)) changed();
+    });
+    on('handoff-request', (m) => {
+      for (const [id, h] of this.handoffs) if (h.session === m.handoff.session && (h.state === 'returned' || h.state === 'ended')) this.handoffs.delete(id);
+      this.handoffs.set(m.handoff.id, { ...m.handoff, mine: false });
+      changed();
+    });
+    on('handoff-state', (m) => {
+      const h = this.handoffs.get(m.id);
+      if (m.state === 'returned' || m.state === 'ended') {
+        // One this console held stays (with what the agent was told) until its session's next handoff.
+        if (h?.mine) this.handoffs.set(m.id, { ...h, state: m.state, ...(m.summary ? { summary: m.summary } : {}) });
+        else this.handoffs.delete(m.id);
+      } else if (h) this.handoffs.set(m.id, { ...h, state: m.state });
+      changed();
+    });
+    this.operator = {
+      approvals: () => [...this.pendingApprovals.values()],
+      handoffs: () => [...this.handoffs.values()],
+      decide: async (id: string, decision: ApprovalDecisionKind, command?: string) => {
+        const r = await client.request({ type: 'approval-decide', id, decision, ...(command ? { command } : {}) });
+        return r.ok ? { ok: true as const } : { ok: false as const, error: r.error };
+      },
+      take: async (target: { handoffId?: string; session?: string }) => {
+        let id = target.handoffId;
+        if (!id) {
+          const t = await client.request({ type: 'takeover', session: target.session ?? '' });
+          if (!t.ok) return { ok: false as const, error: t.error };
+          const parsed = TakeoverResultSchema.safeParse(t.result);
+          if (!parsed.success) return { ok: false as const, error: 'malformed takeover reply' };
+          id = parsed.data.handoff.id;
+          this.handoffs.set(id, { ...parsed.data.handoff, mine: false });
+        }
+        const r = await client.request({ type: 'handoff-attach', id });
+        if (!r.ok) return { ok: false as const, error: r.error };
+        const parsed = AttachResultSchema.safeParse(r.result);
+        if (!parsed.success) return { ok: false as const, error: 'malformed attach reply' };
+        this.handoffs.set(id, { ...parsed.data.handoff, mine: true });
+        changed();
+        return { ok: true as const, handoff: parsed.data.handoff };
+      },
+      // Typed bytes go to the server and nowhere else: never logged, never kept here.
+      input: (handoffId: string, data: string) => client.send({ type: 'input', handoffId, data: Buffer.from(data, 'utf8').toString('base64') }),
+      giveBack: async (handoffId: string) => {
+        const r = await client.request({ type: 'handoff-return', id: handoffId });
+        if (!r.ok) return { ok: false as const, error: r.error };
+        const summary = (r.result as { summary?: string } | undefined)?.summary;
+        const h = this.handoffs.get(handoffId);
+        if (h) this.handoffs.set(handoffId, { ...h, state: 'returned', ...(summary ? { summary } : {}) });
+        changed();
+        return { ok: true as const, summary: (r.result as { summary?: string } | undefined)?.summary ?? 'handed back' };
+      },
+    };
     on('server', (m) => {
       this.clientInfo = m.client;
       this.infoListeners.forEach((l) => l());
@@ -111,13 +193,6 @@ export class WireServer implements HubServer {
       if (!m.session) return;
       this.emit({ type: 'waiting-for-input', source: { kind: 'command', id: m.processId, session: m.session }, waiting: { prompt: m.prompt, secret: m.secret, reasons: [], since: m.since } });
     });
-    on('approval-request', (m) => {
-      this.pendingApprovals.set(m.approval.id, m.approval);
-      this.emit({ type: 'sessions-changed' });
-    });
-    on('approval-resolved', (m) => {
-      if (this.pendingApprovals.delete(m.id)) this.emit({ type: 'sessions-changed' });
-    });
     on('output', (m) => {
       const chunk = Buffer.from(m.data, 'base64');
       // The hub keeps up with any server (views have their own flow control): consumed at once.
@@ -151,21 +226,6 @@ export class WireServer implements HubServer {
     }));
   }
 
-  approvals(): HubApproval[] {
-    return [...this.pendingApprovals.values()].map((a) => ({
-      id: a.id,
-      session: a.session,
-      tool: a.tool,
-      command: a.command,
-      cwd: a.cwd,
-      dangers: a.dangers,
-      ...(a.rule ? { rule: a.rule } : {}),
-      ...(a.reason ? { reason: a.reason } : {}),
-      createdAt: a.createdAt,
-      expiresAt: a.expiresAt,
-    }));
-  }
-
   subscribe(listener: (e: HubEvent) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
@@ -180,7 +240,7 @@ export class WireServer implements HubServer {
     const c = this.commands.get(id);
     if (!c) return undefined;
     return {
-      entry: () => ({ rawLines: c.rawLines, rawBytes: c.rawBytes, ...(c.state ? { state: c.state } : {}) }),
+      entry: () => ({ rawLines: c.rawLines, rawBytes: c.rawBytes, ...(c.state ? { state: c.state } : {}), ...(c.spoolRef ? { spoolRef: c.spoolRef } : {}) }),
       read: (options?: SpoolReadOptions) => {
         const r = c.spoolRef ? this.spool.read(c.spoolRef, options) : undefined;
         if (!r) throw new Error(`the spool of ${id} is not readable here`);
@@ -224,6 +284,8 @@ export async function startDiscovery(options: {
   onServer: (server: WireServer) => void;
   onGone: (serverId: string) => void;
   dir?: string;
+  /** Who decides, in servers' audit logs (default `console (<user>)`). */
+  operatorName?: string;
   log?: (m: string) => void;
 }): Promise<Discovery> {
   const dir = options.dir ?? operatorDir();
@@ -255,7 +317,8 @@ export async function startDiscovery(options: {
     await Promise.all(
       found.map(async (s) => {
         known.add(s.path);
-        const r = await OperatorClient.connect(s.path, { name: OPERATOR_NAME, role: 'console' });
+        // approvals: true — while the console is connected, agents' escalations wait for its operator.
+        const r = await OperatorClient.connect(s.path, { name: options.operatorName ?? consoleOperatorName(), role: 'console', approvals: true });
         if (!r.ok) {
           known.delete(s.path);
           // A server dying right now (its socket not yet removed) is retried quietly on each rescan.

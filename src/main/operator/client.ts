@@ -18,7 +18,7 @@ import {
   type StreamRef,
 } from '../../shared/operator-wire.js';
 import { FrameReader } from './framing.js';
-import { listServerSockets, operatorDir, removeQuietly } from './paths.js';
+import { listServerSockets, operatorDir, pidAlive, removeQuietly } from './paths.js';
 
 /** How long connecting to one server may take before it counts as gone (a live server answers at once). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -72,6 +72,8 @@ export class OperatorClient {
       let early: ServerMessage[] = [];
       const timer = setTimeout(() => finish({ ok: false, error: `${path}: no hello within ${options.timeoutMs ?? CONNECT_TIMEOUT_MS} ms` }), options.timeoutMs ?? CONNECT_TIMEOUT_MS);
       let done = false;
+      /** A refused connect is being checked again (the error path finishes then). */
+      let rechecking = false;
       const finish = (r: { ok: true; client: OperatorClient } | { ok: false; error: string }) => {
         if (done) return;
         done = true;
@@ -107,7 +109,7 @@ export class OperatorClient {
         finish({ ok: false, error: `${path}: ${e.message}` });
       });
       socket.on('close', () => {
-        finish({ ok: false, error: `${path}: closed before hello` });
+        if (!rechecking) finish({ ok: false, error: `${path}: closed before hello` });
         client?.onClosed();
       });
     });
@@ -174,6 +176,7 @@ export class OperatorClient {
   }
 
   private dispatch(m: ServerMessage): void {
+    this.keepHelloCurrent(m);
     if (m.type === 'reply') {
       const p = this.pending.get(m.rid);
       if (p) {
@@ -183,6 +186,39 @@ export class OperatorClient {
       }
     }
     for (const l of this.listeners.get(m.type) ?? []) l(m);
+  }
+
+  /**
+   * Keeps `hello` a current snapshot: messages that arrive while our hello is in flight (before
+   * anyone could subscribe) would otherwise be lost to a user that starts from `hello` — e.g. the
+   * MCP client's name, or an approval requested in that moment.
+   */
+  private keepHelloCurrent(m: ServerMessage): void {
+    const h = this.hello as ServerMessageOf<'hello'> | undefined;
+    if (!h) return;
+    switch (m.type) {
+      case 'server':
+        if (m.client) h.client = m.client;
+        else delete h.client;
+        return;
+      case 'sessions':
+        h.sessions = m.sessions;
+        return;
+      case 'approval-request':
+        h.approvals = [...h.approvals.filter((a) => a.id !== m.approval.id), m.approval];
+        return;
+      case 'approval-resolved':
+        h.approvals = h.approvals.filter((a) => a.id !== m.id);
+        return;
+      case 'handoff-request':
+        h.handoffs = [...h.handoffs.filter((x) => x.id !== m.handoff.id), m.handoff];
+        return;
+      case 'handoff-state':
+        h.handoffs = m.state === 'returned' || m.state === 'ended' ? h.handoffs.filter((x) => x.id !== m.id) : h.handoffs.map((x) => (x.id === m.id ? { ...x, state: m.state } : x));
+        return;
+      default:
+        return;
+    }
   }
 
   private onClosed(): void {
@@ -195,6 +231,23 @@ export class OperatorClient {
     this.pending.clear();
     for (const l of this.closeListeners) l();
   }
+}
+
+/** Before a live pid's socket counts as stale after a refused connect (bind→listen is microseconds). */
+const STALE_RECHECK_MS = 300;
+
+/** True when connecting to `path` is refused again after STALE_RECHECK_MS. */
+function stillRefused(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      const probe = net.createConnection(path);
+      probe.on('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.on('error', (e) => resolve((e as NodeJS.ErrnoException).code === 'ECONNREFUSED'));
+    }, STALE_RECHECK_MS);
+  });
 }
 
 /** Connects to every discovered server; those that do not answer are reported, not fatal. */

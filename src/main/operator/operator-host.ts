@@ -130,6 +130,8 @@ interface PendingApproval {
 interface HandoffRecord {
   wire: Handoff;
   owner?: Client;
+  /** The owner watched this stream already before attaching (a console): it keeps watching afterwards. */
+  ownerWasWatching?: boolean;
   attachedAt?: number;
   endedAt?: number;
   /** Raw line count of the process when the handoff began / ended: lines after `startLine` are the operator's. */
@@ -491,6 +493,7 @@ export class OperatorHost {
     h.wire = { ...h.wire, state: 'attached', ...(m.cols ? { cols: m.cols } : {}), ...(m.rows ? { rows: m.rows } : {}) };
     const stream = this.stream(h.wire.stream);
     this.flush(stream);
+    h.ownerWasWatching = stream.subscribers.has(client);
     stream.subscribers.add(client);
     client.subs.set(streamKey(h.wire.stream), { unacked: 0, paused: false });
     this.ok(client, m.rid, { handoff: h.wire, backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
@@ -554,8 +557,12 @@ export class OperatorHost {
     h.summary = `[operator handoff ${h.wire.id}: ${what} · ${by ? `held by ${by}` : 'no operator attached'} for ${secs}s · ${typed}${note ? ` · ${note}` : ''} · ${outcome}${withheld}]`;
     if (h.owner) {
       const key = streamKey(h.wire.stream);
-      this.streams.get(key)?.subscribers.delete(h.owner);
-      h.owner.subs.delete(key);
+      // What the process printed up to now reaches the operator before the stream closes for them.
+      this.flushKey(key);
+      if (!h.ownerWasWatching) {
+        this.streams.get(key)?.subscribers.delete(h.owner);
+        h.owner.subs.delete(key);
+      }
     }
     this.audit({ type: state === 'returned' ? 'handoff-returned' : 'handoff-ended', at: h.endedAt, id: h.wire.id, processId: h.wire.processId, ...(by ? { by } : {}), typedBytes: h.typedBytes, summary: h.summary });
     this.broadcast({ type: 'handoff-state', id: h.wire.id, state, ...(by ? { by } : {}), summary: h.summary });

@@ -10,10 +10,14 @@ import { clock, shortPath } from './format.js';
 import { SESSION_STATE } from './glyphs.js';
 import { RawPane } from './raw-pane.js';
 import { serverLabel, Sidebar } from './sidebar.js';
-import { needsYou, shownCommand, useConsole } from './store.js';
+import { attention, shownCommand, useConsole } from './store.js';
 import { TerminalView, type TerminalHandle } from './terminal-view.js';
 import { Timeline } from './timeline.js';
 import { useNow } from './use-now.js';
+import { ApprovalHost } from './approval-dialog.js';
+import { AuditViewer } from './audit-viewer.js';
+import { OperatorSessionPane, TakeoverBar, useTakeover } from './takeover.js';
+import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
 
 const SHORTCUTS: [string, string][] = [
   ['↑ / ↓', 'previous / next session (in the list)'],
@@ -22,6 +26,11 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+R', 'raw output of the selected command'],
   ['Ctrl+F', 'search the terminal'],
   ['[ / ]', 'previous / next command'],
+  ['g', 'grammar editor (live preview against a command)'],
+  ['u', 'audit log'],
+  ['A / D / E / S', 'approval: approve / deny / edit then approve / always for this session'],
+  ['Esc', 'approval: decide later'],
+  ['Ctrl+T', 'take over the terminal / return it to the agent'],
   ['?', 'this help'],
   ['Esc', 'close'],
 ];
@@ -33,12 +42,16 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const connection = useConsole((s) => s.connection);
   const reason = useConsole((s) => s.connectionReason);
   const helpOpen = useConsole((s) => s.helpOpen);
+  const auditOpen = useConsole((s) => s.auditOpen);
   const selected = sessions.find((s) => s.id === selectedId);
   const approvals = useConsole((s) => s.approvals);
-  const need = needsYou({ sessions, approvals }).count;
+  const handoffs = useConsole((s) => s.handoffs);
+  // Sessions that need the operator, counting approvals of sessions not listed yet (a first command escalated).
+  const need = new Set([...attention(sessions).map((s) => s.id), ...approvals.map((a) => a.sessionId), ...handoffs.filter((h) => h.state === 'pending').map((h) => h.sessionId ?? h.id)]).size;
   const agents = servers.filter((s) => s.state === 'connected' && (s.kind === 'serve' || (s.clients?.length ?? 0) > 0)).length;
   const live = sessions.filter((s) => s.state !== 'gone').length;
   useShortcuts();
+  const grammar = useGrammarEditor();
 
   return (
     <div className="app">
@@ -51,16 +64,23 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
         <span className={`conn conn-${connection}`} title={reason} role="status">
           {connection === 'open' ? '● connected' : connection === 'connecting' ? (reason ? '◌ reconnecting…' : '◌ connecting…') : `✕ disconnected${reason ? `: ${reason}` : ''}`}
         </span>
+        <button className="audit-btn" onClick={() => useConsole.getState().setAudit(true)} title="Audit log (u)">
+          Audit <kbd>u</kbd>
+        </button>
+        <GrammarEditorButton onClick={() => grammar.show()} />
         <button className="help-btn" onClick={() => useConsole.getState().setHelp(true)} aria-label="keyboard shortcuts">?</button>
       </header>
       <Sidebar />
-      <main className="main">{selected ? <SessionView bridge={bridge} session={selected} /> : <Welcome />}</main>
+      <main className="main">{selected ? <SessionView bridge={bridge} session={selected} onGrammar={grammar.show} /> : <Welcome />}</main>
       {helpOpen && <Help />}
+      <ApprovalHost bridge={bridge} />
+      {auditOpen && <AuditViewer bridge={bridge} onClose={() => useConsole.getState().setAudit(false)} />}
+      <GrammarEditorOverlay bridge={bridge} state={grammar} />
     </div>
   );
 }
 
-function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: SessionInfo }) {
+function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; session: SessionInfo; onGrammar: (spoolId?: string) => void }) {
   const server = useConsole((s) => s.servers.find((x) => x.id === session.serverId));
   const command = useConsole((s) => shownCommand(s, session.id));
   const pane = useConsole((s) => s.pane);
@@ -71,6 +91,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
   const epoch = useConsole((s) => s.epoch);
   const now = useNow(session.commandStartedAt ? 1000 : 0);
   const st = SESSION_STATE[session.state];
+  const takeover = useTakeover(bridge, session);
 
   useEffect(() => {
     let live = true;
@@ -91,7 +112,8 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
           {session.commandStartedAt && session.state !== 'gone' ? ` ${clock(now - session.commandStartedAt)}` : ''}
         </span>
       </header>
-      {session.state === 'waiting' && session.waiting && (
+      <TakeoverBar t={takeover} />
+      {session.state === 'waiting' && session.waiting && !takeover.handoff && (
         <div className="banner attn" role="status">
           ⌨ waiting for input: <code>{session.waiting.secret ? '(secret prompt, echo off)' : session.waiting.prompt || '(reads its input)'}</code> — the agent was told; it answers with sh_interact.
         </div>
@@ -103,7 +125,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
       )}
       {session.state === 'handed-off' && <div className="banner attn" role="status">✋ handed off: an operator has this terminal (<code>mish attach</code>); the agent sees nothing typed.</div>}
       {session.state === 'gone' && <div className="banner gone">⊘ this agent's server is gone; what it did stays here to read.</div>}
-      <Timeline sessionId={session.id} shownId={command?.id} />
+      <Timeline sessionId={session.id} shownId={command?.id} onGrammar={onGrammar} />
       <div className="panes">
         <section className="left-pane">
           <div className="tabs" role="tablist">
@@ -117,13 +139,18 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
               {session.cols}×{session.rows}
             </span>
             {pane === 'live' && <TerminalSearch handle={handle} />}
+            {takeover.canTake && takeover.handoff?.state !== 'pending' && (
+              <button className="take-btn quiet" onClick={() => void takeover.take()}>
+                Take over <kbd>Ctrl+T</kbd>
+              </button>
+            )}
           </div>
           {/* Kept mounted while the raw tab shows, so no output is missed. */}
-          <div className="pane-body" hidden={pane !== 'live'}>
+          <div className={`pane-body${takeover.held ? ' held' : ''}`} hidden={pane !== 'live'}>
             {session.state === 'gone' ? (
               <GoneTerminal bridge={bridge} session={session} handle={handle} />
             ) : (
-              <TerminalView key={`${session.id}:${session.pid ?? ''}:${epoch}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} />
+              <TerminalView key={`${session.id}:${session.pid ?? ''}:${epoch}`} bridge={bridge} sessionId={session.id} cols={session.cols} rows={session.rows} handle={handle} input={takeover.input} />
             )}
           </div>
           {pane === 'raw' && (
@@ -132,6 +159,9 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
             </div>
           )}
         </section>
+        {takeover.held ? (
+          <OperatorSessionPane handoff={takeover.held} />
+        ) : (
         <AgentPane
           command={command}
           onJump={(j) => {
@@ -139,6 +169,7 @@ function SessionView({ bridge, session }: { bridge: ConsoleBridge; session: Sess
             setJump({ ...j, seq: Date.now() });
           }}
         />
+        )}
       </div>
     </div>
   );
@@ -248,6 +279,8 @@ function useShortcuts() {
       const st = useConsole.getState();
       if (e.key === 'Escape' && st.helpOpen) return st.setHelp(false);
       if (e.key === '?' && !e.ctrlKey && !e.metaKey) return st.setHelp(!st.helpOpen);
+      if (e.key === 'Escape' && st.auditOpen) return st.setAudit(false);
+      if (e.key === 'u' && !e.ctrlKey && !e.metaKey && !e.altKey) return st.setAudit(!st.auditOpen);
       if (e.ctrlKey && e.key.toLowerCase() === 'r') {
         e.preventDefault();
         return st.setPane('raw');

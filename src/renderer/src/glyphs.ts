@@ -7,7 +7,7 @@ export const SESSION_STATE: Record<SessionInfo['state'], { glyph: string; word: 
   running: { glyph: '●', word: 'running' },
   waiting: { glyph: '⌨', word: 'waiting for input' },
   'needs-approval': { glyph: '⚠', word: 'needs approval' },
-  'handed-off': { glyph: '✋', word: 'handed off' },
+  'handed-off': { glyph: '⇄', word: 'handed off' },
   exited: { glyph: '✕', word: 'exited' },
   gone: { glyph: '⊘', word: 'gone' },
 };

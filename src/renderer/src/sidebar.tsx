@@ -3,7 +3,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ServerInfo, SessionInfo } from '../../shared/contract.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
 import { shortPath } from './format.js';
-import { needsYou, useConsole } from './store.js';
+import { attention, useConsole } from './store.js';
 
 export function serverLabel(s: ServerInfo | undefined): string {
   if (!s) return '';
@@ -29,7 +29,15 @@ export function Sidebar() {
   }, [servers, sessions]);
   const flat = groups.flatMap((g) => (collapsed[g.server.id] ? [] : g.sessions));
   const approvals = useConsole((s) => s.approvals);
-  const pending = needsYou({ sessions, approvals }).sessions;
+  const handoffs = useConsole((s) => s.handoffs).filter((h) => h.state === 'pending' || h.state === 'attached');
+  const openApproval = useConsole((s) => s.openApproval);
+  // Sessions waiting on an approval or a handoff are listed by those, not again as "waiting".
+  const covered = new Set([...approvals.map((a) => a.sessionId), ...handoffs.map((h) => h.sessionId ?? '')]);
+  const pending = attention(sessions)
+    .filter((s) => !covered.has(s.id))
+    .sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));
+  const count = pending.length + approvals.length + handoffs.length;
+  const nameOf = (sessionId?: string) => sessions.find((x) => x.id === sessionId)?.name ?? sessionId?.split('/').pop() ?? '';
 
   // Arrow keys move the selection within the list (roving focus: only on the operator's own keys).
   const onKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -78,20 +86,31 @@ export function Sidebar() {
           );
         })}
       </ul>
-      <h2 className="section-title">Pending ({pending.length + approvals.length})</h2>
+      <h2 className="section-title">Pending ({count})</h2>
       <ul className="pending" aria-label="pending">
-        {pending.length + approvals.length === 0 && <li className="empty">nothing needs you</li>}
+        {count === 0 && <li className="empty">nothing needs you</li>}
         {approvals.map((a) => (
-          <li key={`${a.serverId}/${a.id}`}>
+          <li key={a.id}>
             <button
-              className="pending-item"
-              // The session may not exist yet (the escalated line was its first command): then its agent's first session.
-              onClick={() => select(sessions.some((x) => x.id === a.sessionId) ? a.sessionId : sessions.find((x) => x.serverId === a.serverId)?.id)}
+              className="pending-item approval-item"
               data-approval={a.id}
-              title={`${a.rule ? `rule ${a.rule}: ` : ''}${a.reason ?? a.dangers.map((d) => d.description).join('; ')} — decide with \`mish approvals\` (cwd ${a.cwd})`}
+              title={`${a.command}\n${a.reason ?? ''}`}
+              onClick={() => {
+                select(a.sessionId);
+                openApproval(a.id);
+              }}
             >
-              <span className="glyph" aria-hidden>⚠</span> <span className="prompt">{a.command}</span>
-              <span className="where">{a.sessionId.slice(a.serverId.length + 1)}</span>
+              <span className="glyph" aria-hidden>⚠</span> <code className="prompt">{a.command}</code>
+              <span className="where">{a.session}</span>
+            </button>
+          </li>
+        ))}
+        {handoffs.map((h) => (
+          <li key={h.id}>
+            <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && select(h.sessionId)}>
+              <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '⇄'}</span>{' '}
+              <span className="prompt">{h.state === 'attached' ? (h.mine ? 'you hold it' : 'held by an operator') : h.why === 'secret-prompt' ? 'secret prompt' : 'handed off'}</span>
+              <span className="where">{nameOf(h.sessionId)}</span>
             </button>
           </li>
         ))}

@@ -5,7 +5,7 @@
  * terminal-view.tsx).
  */
 import { create, type StateCreator } from 'zustand';
-import type { CommandInfo, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import type { CommandInfo, HandoffInfo, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import type { ConnectionState } from './bridge/index.js';
 
 /** Commands kept per session in the view (the host keeps the same bound). */
@@ -14,9 +14,13 @@ const TIMELINE_MAX = 200;
 export interface HubSlice {
   servers: ServerInfo[];
   sessions: SessionInfo[];
-  /** Escalations waiting for an operator, oldest first. */
+  /** Pending approvals of every server, oldest first. */
   approvals: PendingApproval[];
-  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals: PendingApproval[] }): void;
+  /** Live handoffs (secret prompts, takeovers) of every server. */
+  handoffs: HandoffInfo[];
+  /** This console's operator name, as servers record it. */
+  operator?: string;
+  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[]; operator?: string }): void;
 }
 
 export interface TimelineSlice {
@@ -39,6 +43,14 @@ export interface UiSlice {
   epoch: number;
   everOpen: boolean;
   helpOpen: boolean;
+  /** The approval whose dialog is open (from the queue, or the selected session's). */
+  approvalOpen?: string;
+  /** Approvals the operator put off with Esc (their dialog does not pop up again by itself). */
+  later: Record<string, true>;
+  auditOpen: boolean;
+  openApproval(id: string | undefined): void;
+  putOff(id: string): void;
+  setAudit(open: boolean): void;
   select(id: string | undefined): void;
   selectCommand(sessionId: string, commandId: string | undefined): void;
   setPane(pane: Pane): void;
@@ -52,11 +64,15 @@ const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
   servers: [],
   sessions: [],
   approvals: [],
-  setHub: ({ servers, sessions, approvals }) =>
+  handoffs: [],
+  setHub: ({ servers, sessions, approvals = [], handoffs = [], operator }) =>
     set((s) => ({
+      operator,
       servers,
       sessions,
       approvals,
+      handoffs,
+      approvalOpen: s.approvalOpen && approvals.some((a) => a.id === s.approvalOpen) ? s.approvalOpen : undefined,
       // Keep the selection while its session is listed; otherwise the first that needs the operator, or the first.
       selectedId:
         s.selectedId && sessions.some((x) => x.id === s.selectedId)
@@ -92,6 +108,12 @@ const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
   epoch: 0,
   everOpen: false,
   helpOpen: false,
+  approvalOpen: undefined,
+  later: {},
+  auditOpen: false,
+  openApproval: (approvalOpen) => set({ approvalOpen }),
+  putOff: (id) => set((s) => ({ later: { ...s.later, [id]: true }, approvalOpen: s.approvalOpen === id ? undefined : s.approvalOpen })),
+  setAudit: (auditOpen) => set({ auditOpen }),
   select: (id) => set({ selectedId: id }),
   selectCommand: (sessionId, commandId) =>
     set((s) => {

@@ -30,6 +30,8 @@ declare global {
 
 export interface TerminalHandle {
   search?: SearchAddon;
+  /** The xterm on screen (takeover: the operator types into it). */
+  term?: Terminal;
 }
 
 export function terminalTheme(): ITheme {
@@ -38,8 +40,27 @@ export function terminalTheme(): ITheme {
   return { background: v('--term-bg'), foreground: v('--term-fg'), cursor: v('--term-fg'), selectionBackground: v('--term-sel') };
 }
 
-export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge: ConsoleBridge; sessionId: string; cols: number; rows: number; handle?: TerminalHandle }) {
+export function TerminalView({
+  bridge,
+  sessionId,
+  cols,
+  rows,
+  handle,
+  input,
+}: {
+  bridge: ConsoleBridge;
+  sessionId: string;
+  cols: number;
+  rows: number;
+  handle?: TerminalHandle;
+  /**
+   * While the operator holds the session (a takeover): keystrokes go to `input` (the PTY, over
+   * the wire) and nowhere else — not the store, not the DOM, not a log.
+   */
+  input?: (data: string) => void;
+}) {
   const host = useRef<HTMLDivElement>(null);
+  const termRef = useRef<Terminal>(undefined);
   const [renderer, setRenderer] = useState<'webgl' | 'dom'>('dom');
   const [fits, setFits] = useState(true);
 
@@ -61,8 +82,12 @@ export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge
     } catch {
       setRenderer('dom'); // no WebGL here: xterm's DOM renderer draws the same
     }
-    if (handle) handle.search = search;
+    if (handle) {
+      handle.search = search;
+      handle.term = term;
+    }
     window.__mishTerm = term;
+    termRef.current = term;
 
     // The PTY's size stays: the fit addon tells how many columns the view has room for, and the
     // font shrinks (down to FONT_MIN) until the agent's columns fit; below that the view scrolls.
@@ -115,10 +140,23 @@ export function TerminalView({ bridge, sessionId, cols, rows, handle }: { bridge
       media.removeEventListener('change', retheme);
       void bridge.unsubscribeSession({ sessionId }).catch(() => {});
       if (window.__mishTerm === term) window.__mishTerm = undefined;
-      if (handle) handle.search = undefined;
+      if (handle) handle.search = handle.term = undefined;
       term.dispose();
     };
   }, [bridge, sessionId, cols, rows]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Declared after the terminal's own effect: on a remount the new terminal exists when this runs.
+  useEffect(() => {
+    const term = termRef.current;
+    if (!term || !input) return;
+    term.options.disableStdin = false;
+    term.focus();
+    const sub = term.onData((data) => input(data));
+    return () => {
+      sub.dispose();
+      term.options.disableStdin = true;
+    };
+  }, [input, bridge, sessionId, cols, rows]);
 
   return (
     <div className="terminal-wrap">
@@ -134,3 +172,4 @@ function fromBase64(b64: string): Uint8Array {
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
 }
+

@@ -8,7 +8,7 @@ import { useConsole } from './store.js';
 
 const EMPTY: CommandInfo[] = [];
 
-export function Timeline({ sessionId, shownId }: { sessionId: string; shownId?: string }) {
+export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string; shownId?: string; onGrammar?: (spoolId: string) => void }) {
   const commands = useConsole((s) => s.timelines[sessionId] ?? EMPTY);
   const selectCommand = useConsole((s) => s.selectCommand);
   const setPane = useConsole((s) => s.setPane);
@@ -62,6 +62,11 @@ export function Timeline({ sessionId, shownId }: { sessionId: string; shownId?: 
                   </span>
                   <span className={red?.startsWith('+') ? 'red grew' : 'red'}>{red ?? ''}</span>
                 </button>
+                {c.spoolId && onGrammar && (
+                  <button className="row-action" title={`Tune a grammar against this output (mish raw ${c.spoolId})`} aria-label={`grammar editor with the output of ${c.command}`} onClick={() => onGrammar(c.spoolId!)}>
+                    ✎
+                  </button>
+                )}
               </li>
             );
           })}

@@ -9,7 +9,7 @@ import type { PtyExit } from '../pty/types.js';
 import { classifyLine, hazardRule, ruleSetFor, type RuleSet } from './classifier.js';
 import { EmitBuffer } from './emit-buffer.js';
 import { LineBuffer } from './line-buffer.js';
-import type { Line, SquashEvent, SquashResult } from './types.js';
+import type { Classification, Line, SquashEvent, SquashResult } from './types.js';
 import { PROMPT_SHAPE } from './universal-patterns.js';
 import { Utf8Decoder } from './utf8-decoder.js';
 import { VtStripper } from './vt-stripper.js';
@@ -31,6 +31,11 @@ export interface SquasherOptions {
    * `_shared/log-levels` grammar); null for none.
    */
   always?: Grammar | null;
+  /**
+   * Observer of every classified line, in order (the grammar editor maps raw lines to what the
+   * summary shows from it). It sees, never changes, what the squasher does.
+   */
+  onClassified?: (line: Line, classification: Classification) => void;
 }
 
 export class Squasher {
@@ -64,7 +69,7 @@ export class Squasher {
   }
 
   write(chunk: Uint8Array | string): void {
-    this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    this.bytes += typeof chunk === 'string' ? utf8ByteLength(chunk) : chunk.byteLength;
     this.lastDataAt = this.now();
     this.silenceFlushed = false;
     if (typeof chunk === 'string') this.lines.ingest(this.vt.process(chunk));
@@ -129,6 +134,22 @@ export class Squasher {
 
   private onLine(line: Line): void {
     const cls = classifyLine(line, this.rules);
+    this.options.onClassified?.(line, cls);
     this.emit.accept(line, cls, cls.kind === 'hazard' && cls.rule !== 'universal' ? hazardRule(this.rules, cls.rule) : undefined);
   }
+}
+
+/** UTF-8 length of a string without node's Buffer (the squasher also runs in a browser worker). */
+export function utf8ByteLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a surrogate pair: 2 code units, 4 bytes
+      i++;
+    } else n += 2;
+  }
+  return n;
 }

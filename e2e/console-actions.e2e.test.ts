@@ -1,0 +1,273 @@
+/**
+ * End to end: the console's actions (issue 12) in Debian's Chromium against the browser mode,
+ * with real MCP clients (the SDK's Client spawning `mish serve` in a temp HOME and cwd with
+ * canary files) playing the agents:
+ *   - one escalated `rm -rf` approved and another denied in the console; the agents' calls
+ *     resolve accordingly (checked in the MCP replies), canaries intact for the denied one;
+ *   - a `read -s` prompt taken over by typing into the embedded terminal; the secret is found in
+ *     no MCP reply, no read_raw and no audit record;
+ *   - the audit viewer showing the log intact, then a tampered log as broken at its line.
+ * Each flow waits on what the page shows, never on sleeps, and saves a screenshot.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
+import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
+import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
+import { itUnless } from '../test/helpers/skip.js';
+import { terminalText, waitForTerminalText } from './xterm-wait.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RENDERER = path.join(ROOT, 'out', 'renderer');
+const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
+const MISH = path.join(ROOT, 'bin', 'mish.js');
+/** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
+const CHROMIUM = '/usr/bin/chromium';
+const VIEWPORT = { width: 1480, height: 900 };
+/** Hang guard for one step on this loaded 2-core machine (never a timing assertion). */
+const STEP_MS = 60_000;
+/** The real interpreter (a pyenv shim would not run with the temp HOME). */
+const PYTHON = (() => {
+  const r = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+})();
+
+interface Reply {
+  text: string;
+  structured: Record<string, unknown>;
+  isError: boolean;
+}
+
+async function serveAgent(name: string, cwd: string, env: Record<string, string>) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd, env, stderr: 'ignore' });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  const replies: string[] = [];
+  const call = async (tool: string, args: Record<string, unknown>): Promise<Reply> => {
+    const r = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 10 * 60_000, resetTimeoutOnProgress: true });
+    replies.push(JSON.stringify(r));
+    const content = r.content as { type: string; text: string }[];
+    return { text: content.map((x) => x.text).join(''), structured: (r.structuredContent ?? {}) as Record<string, unknown>, isError: r.isError === true };
+  };
+  return { client, serverId: `serve-${transport.pid}`, call, replies, close: () => client.close() };
+}
+
+describe('console actions in a browser', () => {
+  let browser: Browser | undefined;
+  let running: RunningConsole | undefined;
+  let safe: SafeHome;
+  let env: Record<string, string>;
+  let auditLog: string;
+  let agent: Awaited<ReturnType<typeof serveAgent>> | undefined;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    ensureElectronBuild();
+    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
+    mkdirSync(SHOTS, { recursive: true });
+    safe = safeHome('console-actions');
+    auditLog = path.join(safe.home, '.state', 'mish', 'audit.jsonl');
+    env = safe.env({ MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: auditLog });
+    // The console (this process) reads the same audit log and spools as the agent's server.
+    process.env.MISH_AUDIT_LOG = auditLog;
+    process.env.MISH_SPOOL_DIR = env.MISH_SPOOL_DIR;
+    const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR });
+    if (!started.ok) throw new Error(started.error);
+    running = started.value;
+    agent = await serveAgent('claude-code', safe.cwd, env);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
+    page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(running.web.url);
+    // The console has connected to the agent's server (as an approver) once it lists it.
+    await page.locator(`[data-server-id="${agent.serverId}"] .server-name`, { hasText: 'claude-code 1.0.0' }).waitFor({ timeout: STEP_MS });
+  }, 5 * STEP_MS);
+
+  afterAll(async () => {
+    await browser?.close();
+    await agent?.close().catch(() => {});
+    await running?.close();
+    safe?.assertCanariesIntact();
+    safe?.dispose();
+  });
+
+  it('approves one escalated rm -rf and denies another; the agent\'s calls resolve accordingly', async () => {
+    const a = agent!;
+    // Approved: a recursive delete of everything in a scratch directory (matches the rm-recursive rule).
+    const scratch = path.join(safe.cwd, 'scratch');
+    mkdirSync(path.join(scratch, 'build'), { recursive: true });
+    writeFileSync(path.join(scratch, 'build', 'out.o'), 'x');
+    writeFileSync(path.join(scratch, 'old.log'), 'x');
+    // In a list, the risky part is the rm (highlighted), not the harmless `ls` before it.
+    const approvedCall = a.call('sh_run', { cmd: 'ls && rm -rf ./*', session: 'cleanup', cwd: scratch, timeout: 120 });
+    const item = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ./*' });
+    await item.waitFor({ timeout: STEP_MS });
+    await item.click();
+    const dialog = page.locator('.dialog.approval');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator('mark.risk').innerText()).toBe('rm -rf ./*');
+    await expect.poll(() => dialog.innerText()).toContain('rm-recursive-root-or-home');
+    expect(await dialog.innerText()).toContain(scratch);
+    await expect.poll(() => dialog.innerText()).toContain('claude-code 1.0.0');
+    expect(await dialog.innerText()).toMatch(/denied by the operator \(console \(/);
+    await page.screenshot({ path: path.join(SHOTS, 'approval-dialog.png') });
+    await page.keyboard.press('a');
+    const approved = await approvedCall;
+    expect(approved.isError).toBe(false);
+    expect(approved.text).toMatch(/\[approved by operator console \([^)]+\) \(a_/);
+    expect(readdirSync(scratch)).toEqual([]);
+    await dialog.waitFor({ state: 'detached' });
+
+    // The approved command is in the session's timeline; ✎ opens the grammar editor on its raw output.
+    await page.locator(`button.session[data-session-id="${a.serverId}/cleanup"]`).click();
+    const spoolId = String(approved.structured.spool_ref ?? approved.text.match(/mish raw ([0-9a-z]+)/)?.[1] ?? '');
+    expect(spoolId).not.toBe('');
+    await page.locator('.timeline .row-action').first().click();
+    await page.locator('.gx-file', { hasText: `spool ${spoolId.replace(/^mish raw /, '')}` }).waitFor({ timeout: STEP_MS });
+    await page.keyboard.press('Escape');
+    await page.locator('.gx-file').first().waitFor({ state: 'detached' });
+
+    // Denied: rm -rf ~ (HOME is the temp HOME; the canaries there must survive).
+    const deniedCall = a.call('sh_run', { cmd: 'rm -rf ~', session: 'cleanup', cwd: safe.cwd, timeout: 120 });
+    const item2 = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ~' });
+    await item2.waitFor({ timeout: STEP_MS });
+    // Its session is the selected one, so its dialog opens by itself; from the queue otherwise.
+    const id2 = await item2.getAttribute('data-approval');
+    const overlay2 = page.locator(`.approval-overlay[data-approval-id="${id2}"]`);
+    if (!(await overlay2.isVisible())) await item2.click();
+    await overlay2.waitFor();
+    await expect.poll(() => dialog.locator('mark.risk').innerText()).toBe('rm -rf ~');
+    await dialog.locator('button[data-decision="deny"]').click();
+    const denied = await deniedCall;
+    expect(denied.text).toMatch(/denied by the operator \(console \([^)]+\), approval a_[^)]+\); nothing was run/);
+    safe.assertCanariesIntact();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('.pending-item.approval-item').count()).toBe(0);
+
+    // Who decided is in the audit log: the console's operator name.
+    const log = readFileSync(auditLog, 'utf8');
+    expect(log).toMatch(/"decision":"approved"[^\n]*console \(/);
+    expect(log).toMatch(/"decision":"denied"[^\n]*console \(/);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  it('takes over a read -s prompt by typing into the terminal; the secret reaches no reply, no read_raw and no audit record', async () => {
+    const a = agent!;
+    const secret = `Tr0ub4dor-${Math.random().toString(36).slice(2, 10)}`;
+    // After the secret, the script asks an ordinary question: it still runs when the operator hands it back.
+    writeFileSync(path.join(safe.cwd, 'ask.sh'), 'read -r -s -p "Password: " pw\necho\necho "len=${#pw}"\nread -r -p "Go on? " go\necho "go=$go"\n');
+    const started = await a.call('sh_run', { cmd: 'bash ask.sh', session: 'deploy', cwd: safe.cwd, timeout: 120 });
+    expect(started.structured.status).toBe('waiting-for-input');
+    const handoff = String(started.structured.handoff);
+    expect(handoff).toMatch(/^h_/);
+    const id = String(started.structured.id);
+
+    await page.locator(`button.session[data-session-id="${a.serverId}/deploy"]`).click();
+    const take = page.locator(`.handoff-banner[data-handoff="${handoff}"] .take-btn`);
+    await take.waitFor({ timeout: STEP_MS });
+    await waitForTerminalText(page, 'Password:', STEP_MS);
+    await take.click();
+    await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
+    expect(await page.locator('.takeover-banner').innerText()).toContain('You have this terminal — the agent sees nothing you type.');
+    await page.locator('.operator-session').waitFor();
+    // Keystrokes go into the xterm (focused on takeover; clicked here as an operator would), and over the wire to the PTY.
+    await page.locator('.pane-body.held .terminal[data-session]').click();
+    await page.keyboard.type(secret);
+    await page.screenshot({ path: path.join(SHOTS, 'takeover.png') });
+    await page.keyboard.press('Enter');
+    try {
+      await waitForTerminalText(page, `len=${secret.length}`, STEP_MS);
+    } catch (e) {
+      throw new Error(`the process never got the answer; terminal:\n${await terminalText(page)}\n${(e as Error).message}`);
+    }
+    await page.keyboard.press('Control+t');
+    await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
+    expect(await page.locator('[data-returned]').innerText()).toContain(`operator handoff ${handoff}`);
+    await page.screenshot({ path: path.join(SHOTS, 'takeover-returned.png') });
+
+    expect(await page.locator('[data-returned]').innerText()).toContain('the process continues');
+    // Back with the agent: it answers the ordinary question itself and gets the summary.
+    await a.call('sh_interact', { id, action: 'send', text: 'yes\n' });
+    const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
+    expect(status.text).toContain(`[operator handoff ${handoff}: secret prompt "Password:`);
+    expect(status.text).toMatch(/held by console \(/);
+    expect(status.text).toContain('the operator typed an answer (not shown to you)');
+    expect(status.text).toContain('go=yes');
+    await a.call('sh_interact', { id, action: 'read_raw' });
+    await a.call('sh_interact', { id, action: 'read_tail', raw: true });
+    for (const r of a.replies) expect(r).not.toContain(secret);
+    expect(readFileSync(auditLog, 'utf8')).not.toContain(secret);
+    expect(readFileSync(auditLog, 'utf8')).toContain(handoff);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  itUnless(PYTHON ? '' : 'python3 is not installed')("takes over Python's getpass the same way", async () => {
+    const a = agent!;
+    const secret = `c0rrect-h0rse-${Math.random().toString(36).slice(2, 10)}`;
+    writeFileSync(path.join(safe.cwd, 'gp.py'), 'import getpass\npw = getpass.getpass("Vault password: ")\nprint("got", len(pw))\n');
+    const started = await a.call('sh_run', { cmd: `${PYTHON} gp.py`, session: 'vault', cwd: safe.cwd, timeout: 120 });
+    expect(started.structured.status).toBe('waiting-for-input');
+    const handoff = String(started.structured.handoff);
+    const id = String(started.structured.id);
+    await page.locator(`button.session[data-session-id="${a.serverId}/vault"]`).click();
+    const take = page.locator(`.handoff-banner[data-handoff="${handoff}"] .take-btn`);
+    await take.waitFor({ timeout: STEP_MS });
+    await page.keyboard.press('Control+t');
+    await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
+    await page.keyboard.type(secret);
+    await page.keyboard.press('Enter');
+    await waitForTerminalText(page, `got ${secret.length}`, STEP_MS);
+    // The process ended while the operator held it: the console shows what the agent is told.
+    await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
+    const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
+    expect(status.text).toContain(`[operator handoff ${handoff}: secret prompt "Vault password:`);
+    await a.call('sh_interact', { id, action: 'read_raw' });
+    for (const r of a.replies) expect(r).not.toContain(secret);
+    expect(readFileSync(auditLog, 'utf8')).not.toContain(secret);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  it('shows the audit log with filters and details, and a tampered log broken at the record where it breaks', async () => {
+    // `u` opens it from anywhere but a text field (the terminal had the focus): click a neutral place first.
+    await page.locator('.topbar .brand').click();
+    await page.keyboard.press('u');
+    const view = page.locator('.audit-view');
+    await view.waitFor();
+    await view.locator('[data-verify="ok"]').waitFor({ timeout: STEP_MS });
+    // Filter: only denied decisions → the denied rm -rf ~.
+    await view.locator('select[aria-label="decision filter"]').selectOption('denied');
+    await expect.poll(() => view.locator('.audit-row').count()).toBeGreaterThan(0);
+    for (const t of await view.locator('.audit-row .decision').allInnerTexts()) expect(t).toBe('denied');
+    await view.locator('.audit-row').first().click();
+    await expect.poll(() => view.locator('.audit-detail pre').innerText()).toContain('rm -rf ~');
+    await view.locator('select[aria-label="decision filter"]').selectOption('');
+
+    // Tamper: rewrite what one record says happened (an approval turned into a denial).
+    const lines = readFileSync(auditLog, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('"decision":"approved"'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    lines[at] = lines[at].replace('"decision":"approved"', '"decision":"denied"');
+    writeFileSync(auditLog, lines.join('\n'));
+    await view.getByRole('button', { name: 'Refresh' }).click();
+    const broken = view.locator('[data-verify="broken"]');
+    await broken.waitFor({ timeout: STEP_MS });
+    expect(await broken.innerText()).toContain(`line ${at + 1}`);
+    const row = view.locator(`.audit-row[data-line="${at + 1}"]`);
+    expect(await row.getAttribute('data-broken')).toBe('true');
+    await broken.click();
+    await expect.poll(() => view.locator('.audit-detail').innerText()).toContain(`line ${at + 1}`);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'audit-broken.png') });
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  }, 5 * STEP_MS);
+});

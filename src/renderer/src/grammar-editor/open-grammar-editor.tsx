@@ -1,0 +1,44 @@
+/**
+ * The grammar editor's hook into the console: `g` (outside text fields) or the button opens it
+ * full-window, Esc or ✕ closes it. `#grammar` in the URL opens it at load
+ * (`#grammar=<spool id>` with that command's raw output).
+ */
+import { useEffect, useState } from 'react';
+import type { ConsoleBridge } from '../../../shared/contract.js';
+import { GrammarEditor } from './grammar-editor.js';
+
+function fromHash(): { open: boolean; spoolId?: string } {
+  const m = /^#grammar(?:=([0-9a-z]+))?$/.exec(location.hash);
+  return m ? { open: true, spoolId: m[1] } : { open: false };
+}
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+export function useGrammarEditor(): { open: boolean; spoolId?: string; show: (spoolId?: string) => void; hide: () => void } {
+  const [state, setState] = useState(fromHash);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'g' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) setState((s) => (s.open ? s : { open: true }));
+      else if (e.key === 'Escape' && !typing(e.target)) setState({ open: false });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return { ...state, show: (spoolId) => setState({ open: true, spoolId }), hide: () => setState({ open: false }) };
+}
+
+/** The button for a toolbar. */
+export function GrammarEditorButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button className="gx-open" onClick={onClick} title="Grammar editor (g)">
+      Grammars <kbd>g</kbd>
+    </button>
+  );
+}
+
+export function GrammarEditorOverlay({ bridge, state }: { bridge: ConsoleBridge; state: ReturnType<typeof useGrammarEditor> }) {
+  return state.open ? <GrammarEditor bridge={bridge} spoolId={state.spoolId} onClose={state.hide} /> : null;
+}

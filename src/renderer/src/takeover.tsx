@@ -1,0 +1,111 @@
+/**
+ * Takeover (CONSOLE.md, issue 12.2): a process waiting for a secret (a handoff on the wire)
+ * shows Take over; any running session can be taken at will. While the operator holds it, what
+ * they type in the embedded xterm goes to the PTY over the wire, never stored, never shown to
+ * the agent; Return to agent (⌃T) hands it back and the agent gets the credential-blind summary.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ConsoleBridge, HandoffInfo, SessionInfo } from '../../shared/contract.js';
+import { useConsole } from './store.js';
+
+export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
+  const handoff = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && (h.state === 'pending' || h.state === 'attached')));
+  // The last one this console held, once it was returned or its process ended: what the agent was told.
+  const finished = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && h.mine && (h.state === 'returned' || h.state === 'ended')));
+  const [returnedNow, setSummary] = useState<string>();
+  const summary = handoff ? undefined : (finished?.summary ?? returnedNow);
+  const [error, setError] = useState<string>();
+  const held = handoff?.mine && handoff.state === 'attached' ? handoff : undefined;
+
+  const send = useCallback(
+    (data: string) => {
+      if (held) void bridge.handoffInput({ serverId: held.serverId, handoffId: held.id, data }).catch((e: Error) => setError(e.message));
+    },
+    [bridge, held?.id, held?.serverId], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  /** For the terminal while the operator holds it. */
+  const input = held ? send : undefined;
+
+  const take = useCallback(async () => {
+    setError(undefined);
+    setSummary(undefined);
+    try {
+      await bridge.takeHandoff({ sessionId: session.id, ...(handoff && handoff.state === 'pending' ? { handoffId: handoff.id } : {}) });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [bridge, session.id, handoff]);
+
+  const giveBack = useCallback(async () => {
+    if (!held) return;
+    try {
+      const r = await bridge.returnHandoff({ serverId: held.serverId, handoffId: held.id });
+      setSummary(r.summary);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }, [bridge, held]);
+
+  const canTake = !held && session.state !== 'gone' && (handoff?.state === 'pending' || session.state === 'running' || session.state === 'waiting');
+
+  // ⌃T: take over / return to agent. Captured before xterm sees it (it would send ^T to the PTY).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey && !e.altKey && !e.metaKey && e.key.toLowerCase() === 't')) return;
+      if (!held && !canTake) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void (held ? giveBack() : take());
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [held, canTake, giveBack, take]);
+
+  return { handoff, held, canTake, take, giveBack, summary, error, input };
+}
+
+export function TakeoverBar({ t }: { t: ReturnType<typeof useTakeover> }) {
+  if (t.held)
+    return (
+      <div className="banner takeover-banner" role="status" data-takeover="held">
+        <span>⇄ You have this terminal — the agent sees nothing you type.</span>
+        <button className="return-btn" onClick={() => void t.giveBack()}>
+          Return to agent <kbd>⌃T</kbd>
+        </button>
+      </div>
+    );
+  return (
+    <>
+      {t.handoff?.state === 'pending' && (
+        <div className="banner attn handoff-banner" role="status" data-handoff={t.handoff.id}>
+          <span>
+            {t.handoff.why === 'secret-prompt' ? '⌨ waiting for a secret' : '⇄ handed to an operator'}: <code>{t.handoff.prompt || t.handoff.command}</code> — the agent cannot answer it.
+          </span>
+          <button className="take-btn" onClick={() => void t.take()}>
+            Take over <kbd>⌃T</kbd>
+          </button>
+        </div>
+      )}
+      {t.summary && (
+        <div className="banner returned" role="status" data-returned>
+          ↩ Returned to the agent. It receives: <code>{t.summary}</code>
+        </div>
+      )}
+      {t.error && <div className="banner error">{t.error}</div>}
+    </>
+  );
+}
+
+/** Shown instead of the agent pane while the operator holds the terminal. */
+export function OperatorSessionPane({ handoff }: { handoff: HandoffInfo }) {
+  return (
+    <section className="agent-pane operator-session" aria-label="what the agent saw">
+      <header className="pane-head">
+        <span className="pane-title">Agent saw</span>
+      </header>
+      <p className="operator-note">
+        operator session in progress ({handoff.id}). The agent's call waits; afterwards it gets a summary of what happened, never what you typed, and the output shown meanwhile is withheld from it.
+      </p>
+    </section>
+  );
+}
