@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
@@ -157,6 +158,30 @@ describe('console actions in a browser', () => {
     expect(log).toMatch(/"decision":"approved"[^\n]*console \(/);
     expect(log).toMatch(/"decision":"denied"[^\n]*console \(/);
     expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  it("decides an escalation of an agent connected by URL to the console's own endpoint", async () => {
+    const engine = running!.engine!;
+    const client = new Client({ name: 'cursor', version: '0.5.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(engine.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${engine.mcpToken}` } } }));
+    try {
+      const scratch = path.join(safe.cwd, 'scratch-url');
+      mkdirSync(path.join(scratch, 'dist'), { recursive: true });
+      const call = client.callTool({ name: 'sh_run', arguments: { cmd: 'rm -rf ./*', session: 'url', cwd: scratch, timeout: 120 } }, undefined, { timeout: 10 * 60_000, resetTimeoutOnProgress: true });
+      const overlay = page.locator('.approval-overlay', { hasText: 'rm -rf ./*' });
+      const item = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ./*' });
+      await item.waitFor({ timeout: STEP_MS });
+      if (!(await overlay.isVisible())) await item.click();
+      await overlay.waitFor();
+      await page.keyboard.press('a');
+      const r = await call;
+      const text = (r.content as { text: string }[]).map((c) => c.text).join('');
+      expect(text).toMatch(/\[approved by operator console \(/);
+      expect(readdirSync(scratch)).toEqual([]);
+      await overlay.waitFor({ state: 'detached' });
+    } finally {
+      await client.close();
+    }
   }, 10 * STEP_MS);
 
   it('takes over a read -s prompt by typing into the terminal; the secret reaches no reply, no read_raw and no audit record', async () => {
