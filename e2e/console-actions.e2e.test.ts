@@ -260,6 +260,25 @@ describe('console actions in a browser', () => {
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 
+  it('takes over any waiting session at will and hands it back', async () => {
+    const a = agent!;
+    const started = await a.call('sh_run', { cmd: 'read -r -p "Release name? " n; echo "releasing $n"', session: 'release', cwd: safe.cwd, timeout: 120 });
+    expect(started.structured.status).toBe('waiting-for-input');
+    const id = String(started.structured.id);
+    await page.locator(`button.session[data-session-id="${a.serverId}/release"]`).click();
+    await waitForTerminalText(page, 'Release name?', STEP_MS);
+    await page.locator('.take-btn.quiet').click();
+    await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
+    await page.locator('.pane-body.held .terminal[data-session]').click();
+    await page.keyboard.type('v2');
+    await page.keyboard.press('Enter');
+    await waitForTerminalText(page, 'releasing v2', STEP_MS);
+    await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
+    const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
+    expect(status.text).toMatch(/\[operator handoff h_[^:]+: operator takeover · held by console \(/);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
   it('shows the audit log with filters and details, and a tampered log broken at the record where it breaks', async () => {
     // `u` opens it from anywhere but a text field (the terminal had the focus): click a neutral place first.
     await page.locator('.topbar .brand').click();
