@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
@@ -159,6 +160,30 @@ describe('console actions in a browser', () => {
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 
+  it("decides an escalation of an agent connected by URL to the console's own endpoint", async () => {
+    const engine = running!.engine!;
+    const client = new Client({ name: 'cursor', version: '0.5.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(engine.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${engine.mcpToken}` } } }));
+    try {
+      const scratch = path.join(safe.cwd, 'scratch-url');
+      mkdirSync(path.join(scratch, 'dist'), { recursive: true });
+      const call = client.callTool({ name: 'sh_run', arguments: { cmd: 'rm -rf ./*', session: 'url', cwd: scratch, timeout: 120 } }, undefined, { timeout: 10 * 60_000, resetTimeoutOnProgress: true });
+      const overlay = page.locator('.approval-overlay', { hasText: 'rm -rf ./*' });
+      const item = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ./*' });
+      await item.waitFor({ timeout: STEP_MS });
+      if (!(await overlay.isVisible())) await item.click();
+      await overlay.waitFor();
+      await page.keyboard.press('a');
+      const r = await call;
+      const text = (r.content as { text: string }[]).map((c) => c.text).join('');
+      expect(text).toMatch(/\[approved by operator console \(/);
+      expect(readdirSync(scratch)).toEqual([]);
+      await overlay.waitFor({ state: 'detached' });
+    } finally {
+      await client.close();
+    }
+  }, 10 * STEP_MS);
+
   it('takes over a read -s prompt by typing into the terminal; the secret reaches no reply, no read_raw and no audit record', async () => {
     const a = agent!;
     const secret = `Tr0ub4dor-${Math.random().toString(36).slice(2, 10)}`;
@@ -232,6 +257,25 @@ describe('console actions in a browser', () => {
     await a.call('sh_interact', { id, action: 'read_raw' });
     for (const r of a.replies) expect(r).not.toContain(secret);
     expect(readFileSync(auditLog, 'utf8')).not.toContain(secret);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  it('takes over any waiting session at will and hands it back', async () => {
+    const a = agent!;
+    const started = await a.call('sh_run', { cmd: 'read -r -p "Release name? " n; echo "releasing $n"', session: 'release', cwd: safe.cwd, timeout: 120 });
+    expect(started.structured.status).toBe('waiting-for-input');
+    const id = String(started.structured.id);
+    await page.locator(`button.session[data-session-id="${a.serverId}/release"]`).click();
+    await waitForTerminalText(page, 'Release name?', STEP_MS);
+    await page.locator('.take-btn.quiet').click();
+    await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
+    await page.locator('.pane-body.held .terminal[data-session]').click();
+    await page.keyboard.type('v2');
+    await page.keyboard.press('Enter');
+    await waitForTerminalText(page, 'releasing v2', STEP_MS);
+    await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
+    const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
+    expect(status.text).toMatch(/\[operator handoff h_[^:]+: operator takeover · held by console \(/);
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 

@@ -140,7 +140,7 @@ export interface RunningConsole {
 export async function startConsole(
   options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string } = {},
 ): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
-  const started0 = await startConsoleEngine();
+  const started0 = await startConsoleEngine({ operatorName: consoleOperatorName() });
   // Without its own engine (inside Electron, node-pty built for another ABI) the console is still
   // the hub of every agent's `mish serve`; say why and go on.
   if (!started0.ok) process.stderr.write(`mish console: ${started0.error}; agents connecting by URL are not available, \`mish serve\` agents are\n`);

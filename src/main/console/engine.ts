@@ -7,7 +7,8 @@
  * mismatch surfaces here as a clear message instead of a crash at start-up.
  */
 import type { SessionManager } from '../core/session/types.js';
-import type { HubServer } from './console-service.js';
+import type { HubEvent, HubServer } from './console-service.js';
+import { inProcessOperator } from './operator-tracker.js';
 
 /** Id of the console's own server in the hub. */
 export const CONSOLE_SERVER_ID = 'console';
@@ -23,7 +24,7 @@ export interface ConsoleEngine {
 }
 
 export async function startConsoleEngine(
-  options: { mcpPort?: number; mcpToken?: string; log?: (m: string) => void } = {},
+  options: { mcpPort?: number; mcpToken?: string; log?: (m: string) => void; operatorName?: string } = {},
 ): Promise<{ ok: true; value: ConsoleEngine } | { ok: false; error: string }> {
   const log = options.log ?? ((m: string) => void process.stderr.write(`mish console: ${m}\n`));
   let deps: Awaited<ReturnType<typeof import('../mcp/engine-wiring.js').makeEngineDeps>>;
@@ -67,6 +68,9 @@ export async function startConsoleEngine(
   }
   const manager = deps.sessions;
   const mcpUrl = started.value.url;
+  // The console decides its own agents' escalations and holds their handoffs, as it does for every `mish serve`.
+  const hubListeners = new Set<(e: HubEvent) => void>();
+  const op = deps.operator && options.operatorName ? inProcessOperator(deps.operator, options.operatorName, () => hubListeners.forEach((l) => l({ type: 'sessions-changed' }))) : undefined;
   const server: HubServer = {
     id: CONSOLE_SERVER_ID,
     info: () => ({
@@ -79,8 +83,16 @@ export async function startConsoleEngine(
       clients: [...clients.values()],
     }),
     list: () => manager.list(),
-    subscribe: (l) => manager.subscribe(l),
+    subscribe: (l) => {
+      hubListeners.add(l);
+      const off = manager.subscribe(l);
+      return () => {
+        hubListeners.delete(l);
+        off();
+      };
+    },
     process: (id) => manager.process(id),
+    ...(op ? { operator: op.operator } : {}),
     onInfoChanged: (l) => {
       infoListeners.add(l);
       return () => void infoListeners.delete(l);
@@ -94,6 +106,7 @@ export async function startConsoleEngine(
       mcpUrl,
       mcpToken: token,
       dispose: async () => {
+        op?.dispose();
         await started.value.close();
         await deps.dispose();
       },

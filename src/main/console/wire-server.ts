@@ -11,16 +11,8 @@
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { userInfo } from 'node:os';
-import {
-  AttachResultSchema,
-  SubscribeResultSchema,
-  TakeoverResultSchema,
-  type ApprovalDecisionKind,
-  type ApprovalRequest,
-  type Handoff,
-  type OperatorSession,
-  type ServerMessageOf,
-} from '../../shared/operator-wire.js';
+import { SubscribeResultSchema, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { trackOperator, type OperatorIo } from './operator-tracker.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
 import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
@@ -70,8 +62,6 @@ export async function defaultSpoolLookup(): Promise<SpoolLookup> {
 export class WireServer implements HubServer {
   readonly id: string;
   readonly operator: HubOperator;
-  /** Live handoffs (pending or attached), by id; `mine` once this console attached. */
-  private readonly handoffs = new Map<string, Handoff & { mine: boolean; summary?: string }>();
   private sessions: OperatorSession[];
   private clientInfo: { name: string; version?: string } | undefined;
   private readonly listeners = new Set<(e: HubEvent) => void>();
@@ -79,8 +69,6 @@ export class WireServer implements HubServer {
   /** What the server said about each command: figures and spool reference. */
   private readonly commands = new Map<string, { rawLines: number; rawBytes: number; spoolRef?: string; state?: 'running' | 'waiting-for-input' | 'exited' | 'killed' }>();
   private readonly offs: (() => void)[] = [];
-  /** Escalations waiting for an operator, by id (the console decides them: it connects with `approvals: true`). */
-  private readonly pendingApprovals = new Map<string, ApprovalRequest>();
 
   constructor(
     readonly client: OperatorClient,
@@ -91,68 +79,10 @@ export class WireServer implements HubServer {
     this.sessions = hello.sessions;
     this.clientInfo = hello.client;
     for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
-    for (const a of hello.approvals) this.pendingApprovals.set(a.id, a);
-    for (const h of hello.handoffs) if (h.state === 'pending' || h.state === 'attached') this.handoffs.set(h.id, { ...h, mine: false });
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
-    const changed = () => this.emit({ type: 'sessions-changed' });
-    on('approval-request', (m) => {
-      this.pendingApprovals.set(m.approval.id, m.approval);
-      changed();
-    });
-    on('approval-resolved', (m) => {
-      if (this.pendingApprovals.delete(m.id)) changed();
-    });
-    on('handoff-request', (m) => {
-      for (const [id, h] of this.handoffs) if (h.session === m.handoff.session && (h.state === 'returned' || h.state === 'ended')) this.handoffs.delete(id);
-      this.handoffs.set(m.handoff.id, { ...m.handoff, mine: false });
-      changed();
-    });
-    on('handoff-state', (m) => {
-      const h = this.handoffs.get(m.id);
-      if (m.state === 'returned' || m.state === 'ended') {
-        // One this console held stays (with what the agent was told) until its session's next handoff.
-        if (h?.mine) this.handoffs.set(m.id, { ...h, state: m.state, ...(m.summary ? { summary: m.summary } : {}) });
-        else this.handoffs.delete(m.id);
-      } else if (h) this.handoffs.set(m.id, { ...h, state: m.state });
-      changed();
-    });
-    this.operator = {
-      approvals: () => [...this.pendingApprovals.values()],
-      handoffs: () => [...this.handoffs.values()],
-      decide: async (id: string, decision: ApprovalDecisionKind, command?: string) => {
-        const r = await client.request({ type: 'approval-decide', id, decision, ...(command ? { command } : {}) });
-        return r.ok ? { ok: true as const } : { ok: false as const, error: r.error };
-      },
-      take: async (target: { handoffId?: string; session?: string }) => {
-        let id = target.handoffId;
-        if (!id) {
-          const t = await client.request({ type: 'takeover', session: target.session ?? '' });
-          if (!t.ok) return { ok: false as const, error: t.error };
-          const parsed = TakeoverResultSchema.safeParse(t.result);
-          if (!parsed.success) return { ok: false as const, error: 'malformed takeover reply' };
-          id = parsed.data.handoff.id;
-          this.handoffs.set(id, { ...parsed.data.handoff, mine: false });
-        }
-        const r = await client.request({ type: 'handoff-attach', id });
-        if (!r.ok) return { ok: false as const, error: r.error };
-        const parsed = AttachResultSchema.safeParse(r.result);
-        if (!parsed.success) return { ok: false as const, error: 'malformed attach reply' };
-        this.handoffs.set(id, { ...parsed.data.handoff, mine: true });
-        changed();
-        return { ok: true as const, handoff: parsed.data.handoff };
-      },
-      // Typed bytes go to the server and nowhere else: never logged, never kept here.
-      input: (handoffId: string, data: string) => client.send({ type: 'input', handoffId, data: Buffer.from(data, 'utf8').toString('base64') }),
-      giveBack: async (handoffId: string) => {
-        const r = await client.request({ type: 'handoff-return', id: handoffId });
-        if (!r.ok) return { ok: false as const, error: r.error };
-        const summary = (r.result as { summary?: string } | undefined)?.summary;
-        const h = this.handoffs.get(handoffId);
-        if (h) this.handoffs.set(handoffId, { ...h, state: 'returned', ...(summary ? { summary } : {}) });
-        changed();
-        return { ok: true as const, summary: (r.result as { summary?: string } | undefined)?.summary ?? 'handed back' };
-      },
-    };
+    const tracked = trackOperator(client as unknown as OperatorIo, () => this.emit({ type: 'sessions-changed' }));
+    this.operator = tracked.operator;
+    this.offs.push(tracked.dispose);
     on('server', (m) => {
       this.clientInfo = m.client;
       this.infoListeners.forEach((l) => l());
