@@ -154,13 +154,27 @@ export function detectWith(grammar: Grammar, argv: readonly string[]): { detecti
   return { detection: { grammar, argv: [...argv], via: [] }, matched: false };
 }
 
+/**
+ * The rules `mish` applies to every command after the tool's (squasher/always-rules.ts:
+ * `_shared/log-levels`), compiled from the shared texts the caller handed in — never read from
+ * disk here (the preview runs in a Web Worker). Without its text the preview uses none.
+ */
+const ALWAYS_INCLUDE = '_shared/log-levels';
+
+function alwaysGrammar(input: PreviewInput, includes?: IncludeCache): Grammar | null {
+  const text = input.shared?.[ALWAYS_INCLUDE];
+  if (text === undefined) return null;
+  const r = compileEdited({ text, file: `${ALWAYS_INCLUDE}.toml`, origin: 'builtin', shared: input.shared }, includes);
+  return r.ok ? r.value : null;
+}
+
 export function runPreview(input: PreviewInput, rawLines: number = countRawLines(input.raw), includes?: IncludeCache): PreviewResult {
   const compiled = compileEdited(input, includes);
   if (!compiled.ok) return { ok: false, errors: compiled.errors };
   const { detection, matched } = detectWith(compiled.value, input.argv);
   const trace = new LineTrace();
   let t = 0;
-  const sq = new Squasher({ detection, now: () => t, onClassified: trace.observe });
+  const sq = new Squasher({ detection, always: alwaysGrammar(input, includes), now: () => t, onClassified: trace.observe });
   if (typeof input.raw === 'string') sq.write(input.raw);
   else for (const piece of input.raw) sq.write(piece);
   t = input.durationMs;
