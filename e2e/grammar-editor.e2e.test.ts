@@ -158,7 +158,8 @@ describe('grammar editor in a browser', () => {
     await toml.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(`\n[[noise]]\nid = "hide-in-function"\npattern = '^\\S+: In function (?<fn'\naction = "strip"\n`);
-    const problem = page.locator('.gx-problems', { hasText: 'rule hide-in-function' });
+    // Typing is seen as it happens (a half-typed `action = "st` is its own error first): wait for the regex's.
+    const problem = page.locator('.gx-problems', { hasText: 'rule hide-in-function: invalid regular expression' });
     await problem.waitFor({ timeout: PREVIEW_GUARD_MS * 5 });
     expect(await problem.innerText()).toMatch(/line \d+ · rule hide-in-function: invalid regular expression in pattern/);
     const lines = (await page.locator('.gx-pane').first().locator('.cm-line').allInnerTexts()).map((l) => l.trim());
