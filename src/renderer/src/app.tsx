@@ -92,6 +92,8 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
   const now = useNow(session.commandStartedAt ? 1000 : 0);
   const st = SESSION_STATE[session.state];
   const takeover = useTakeover(bridge, session);
+  // A first command that escalated has not started: the session has no current command, its approval has.
+  const escalated = useConsole((s) => s.approvals.find((a) => a.sessionId === session.id)?.command);
 
   useEffect(() => {
     let live = true;
@@ -120,10 +122,11 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
       )}
       {session.state === 'needs-approval' && (
         <div className="banner attn" role="status">
-          ⚠ needs approval: <code>{session.command ?? ''}</code> — decide with <code>mish approvals</code> in a terminal; the agent's call waits.
+          ⚠ needs approval: <code>{escalated ?? session.command ?? ''}</code> — decide it in the approval dialog (or with <code>mish approvals</code> in a terminal); the agent's call waits.
         </div>
       )}
-      {session.state === 'handed-off' && <div className="banner attn" role="status">✋ handed off: an operator has this terminal (<code>mish attach</code>); the agent sees nothing typed.</div>}
+      {/* Held by this console: the takeover bar above says it; this banner is for a terminal someone else holds. */}
+      {session.state === 'handed-off' && !takeover.held && <div className="banner attn" role="status">⇄ handed off: an operator has this terminal; the agent sees nothing typed.</div>}
       {session.state === 'gone' && <div className="banner gone">⊘ this agent's server is gone; what it did stays here to read.</div>}
       <Timeline sessionId={session.id} shownId={command?.id} onGrammar={onGrammar} />
       <div className="panes">

@@ -118,7 +118,7 @@ export function Sidebar() {
           <li key={s.id}>
             <button className="pending-item" onClick={() => select(s.id)} data-pending={s.id}>
               <span className="glyph" aria-hidden>{s.state === 'needs-approval' ? '⚠' : '⌨'}</span>{' '}
-              <span className="prompt" title={s.state === 'needs-approval' ? 'decide with `mish approvals` (the console\'s approval dialog comes next)' : undefined}>
+              <span className="prompt" title={s.state === 'needs-approval' ? 'decide it in the approval dialog (or with `mish approvals`)' : undefined}>
                 {s.state === 'needs-approval' ? `approve? ${s.command ?? ''}` : s.waiting?.secret ? 'secret prompt' : s.waiting?.prompt || 'reads input'}
               </span>
               <span className="where">{s.name}</span>
