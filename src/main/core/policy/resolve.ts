@@ -11,6 +11,7 @@
  * substitution scripts included), so a construct this file does not name is still searched.
  */
 import { parse as parseBash } from 'unbash';
+import { positionals } from '../router/argv.js';
 import { analyzeCode, type Language } from './interpreters.js';
 import { expandBraces, normalizePath } from './paths.js';
 
@@ -236,20 +237,8 @@ function wordInfo(w: Node): { value: string; literal: boolean; glob: boolean; ra
   };
 }
 
-/** Positional arguments of argv[1..] (flags skipped, values of `valueFlags` skipped, all after `--`). */
-export function positionalArgs(args: readonly string[], valueFlags: readonly string[] = []): string[] {
-  const out: string[] = [];
-  let rest = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (rest) out.push(a);
-    else if (a === '--') rest = true;
-    else if (a.startsWith('-') && a.length > 1) {
-      if (valueFlags.includes(a)) i++;
-    } else out.push(a);
-  }
-  return out;
-}
+/** Positional arguments of argv[1..] (flags skipped, values of `valueFlags` skipped, all after `--`): the router's reading. */
+export const positionalArgs = positionals;
 
 function slice(w: Words, from: number, to = w.argv.length): Words {
   return { argv: w.argv.slice(from, to), literal: w.literal.slice(from, to), glob: w.glob.slice(from, to), raw: w.raw.slice(from, to) };

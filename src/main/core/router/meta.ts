@@ -128,17 +128,4 @@ export function hasFlag(args: readonly string[], flag: string): boolean {
   return false;
 }
 
-/** Positional arguments (not flags, not values of `valueFlags`), after `--` all are positional. */
-export function positionals(args: readonly string[], valueFlags: readonly string[] = []): string[] {
-  const out: string[] = [];
-  let rest = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (rest) out.push(a);
-    else if (a === '--') rest = true;
-    else if (a.startsWith('-') && a.length > 1) {
-      if (valueFlags.includes(a)) i++;
-    } else out.push(a);
-  }
-  return out;
-}
+export { positionals } from './argv.js';
