@@ -230,7 +230,8 @@ const MAX_AUTO_CONFIRMS = 5;
 /** The rule id when the policy says `confirm` for this line. */
 function autoConfirmRule(deps: McpDeps, cmd: string, cwd: string | undefined, session: string): string | undefined {
   const policy = deps.policy?.();
-  if (!policy) return undefined;
+  // Most policies have no confirm rule at all: then no line can be `confirm`, and nothing is decided twice.
+  if (!policy || !policy.layers.some((l) => l.default === 'confirm' || l.rules.some((r) => r.decision === 'confirm'))) return undefined;
   const d = decide(cmd, policy, { cwd, session });
   return d.decision === 'confirm' ? d.rule : undefined;
 }
