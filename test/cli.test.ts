@@ -209,6 +209,8 @@ describe('mish with piped stdin', () => {
     writeFileSync(path.join(work, 'ro.txt'), 'x');
     chmodSync(path.join(work, 'ro.txt'), 0o444);
     expect(sh('$MISH rm ro.txt < /dev/null').out).toBe('→ rm: 1 file (1B)\n');
+    // /dev/null is handed on as it is (no FIFO): the command reads end-of-file at once.
+    expect(sh('$MISH --raw sh -c \'readlink /proc/self/fd/0; cat; echo end\' < /dev/null').out).toBe('/dev/null\nend\n');
   });
 
   it('a REPL fed from a pipe or a file runs (a bare one without input is still refused)', () => {

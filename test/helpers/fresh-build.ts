@@ -49,8 +49,8 @@ export function stale(output: string, sources: readonly string[]): boolean {
   return built < 0 || newestMtime(sources) > built;
 }
 
-/** What the CLI bundle is built from (src/renderer and src/preload are the Electron build's). */
-const CLI_SOURCES = ['src/main', 'src/shared', 'scripts/build-cli.mjs', 'package-lock.json'].map((p) => path.join(ROOT, p));
+/** What the CLI bundle is built from (src/renderer and src/preload are the Electron build's; grammars/ for dist/precompiled-toml.json). */
+const CLI_SOURCES = ['src/main', 'src/shared', 'grammars', 'scripts/build-cli.mjs', 'package-lock.json'].map((p) => path.join(ROOT, p));
 /** What the Electron build (out/) is built from. */
 const ELECTRON_SOURCES = ['src', 'electron.vite.config.ts', 'package-lock.json'].map((p) => path.join(ROOT, p));
 

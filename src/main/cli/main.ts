@@ -3,6 +3,9 @@
  * Flags before the command are mish's; everything from the command on is the command's.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { usePrecompiledToml } from '../core/toml/parse-toml.js';
+import { readPrecompiledToml } from '../core/toml/precompiled-toml.js';
 import { runProxy, type ProxyOptions } from './proxy.js';
 import { runRaw, RAW_HELP } from './raw-command.js';
 import { UsageError, USAGE_EXIT } from './usage-error.js';
@@ -130,6 +133,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   return runProxy(rest, opts);
 }
+
+// The built-in TOML tables pre-parsed by the build (dist/precompiled-toml.json, next to this
+// bundle); from the sources there is no such file and every table is parsed as usual.
+usePrecompiledToml(readPrecompiledToml(fileURLToPath(new URL('./precompiled-toml.json', import.meta.url))));
 
 main(process.argv.slice(2)).then(
   (code) => {

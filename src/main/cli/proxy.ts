@@ -5,7 +5,7 @@
  * long runs. Exits with the command's exit code. `--raw` passes everything through; `--json`
  * prints a machine-readable result. The raw bytes always go to the spool (`mish raw <id>`).
  */
-import { fstatSync } from 'node:fs';
+import { fstatSync, statSync } from 'node:fs';
 import { config as zodConfig } from 'zod';
 import { CliExecutor } from '../core/exec/cli-executor.js';
 import { OnlcrUndoer } from '../core/exec/terminal-newlines.js';
@@ -61,7 +61,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   const line = toCommandLine(args);
   const env = childEnv();
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
-  const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : process.stdin });
+  const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : stdinIsDevNull() ? 'null' : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
   // The audit log (and secretlint's rules, to redact it) loads while the command runs.
   const auditing = loadCliAudit();
@@ -279,6 +279,16 @@ function stdinIsInput(): boolean {
   try {
     const st = fstatSync(0);
     return st.isFIFO() || st.isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Is mish's stdin /dev/null (a program started it with no input, e.g. stdio 'ignore')? */
+function stdinIsDevNull(): boolean {
+  try {
+    const st = fstatSync(0);
+    return st.isCharacterDevice() && st.rdev === statSync('/dev/null').rdev;
   } catch {
     return false;
   }

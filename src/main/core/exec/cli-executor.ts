@@ -18,7 +18,7 @@ import { NonceMarkerScanner } from '../pty/nonce-marker-scanner.js';
 import { spawnCommand } from '../pty/spawn-command.js';
 import type { PtyPort } from '../pty/types.js';
 import { resolveCommandShell, SYSTEM_BASH } from './command-shell.js';
-import { PipedStdin, withStdinFrom } from './piped-stdin.js';
+import { PipedStdin, withStdinFrom, withStdinFromDevNull } from './piped-stdin.js';
 import { SEGMENT_MARKER, tracedScript } from './segment-trace.js';
 import type { ExecRequest, ExecResult, Executor } from './types.js';
 
@@ -38,9 +38,10 @@ export interface CliExecutorOptions {
   /**
    * The commands' standard input when it is not the terminal (mish's own piped stdin): read
    * through a FIFO, never typed into the PTY (see piped-stdin.ts). Without it the command
-   * reads the PTY, where the host forwards the keyboard.
+   * reads the PTY, where the host forwards the keyboard. `'null'`: mish's stdin is /dev/null,
+   * and so is the command's (no FIFO to make: making one runs `mkfifo`, ~8 ms a command).
    */
-  stdin?: Readable;
+  stdin?: Readable | 'null';
 }
 
 export class CliExecutor implements Executor {
@@ -62,8 +63,10 @@ export class CliExecutor implements Executor {
       const trace = request.onSegment !== undefined && (this.options.alwaysTrace || looksCompound(request.command));
       traced = trace ? tracedScript(shell.kind, request.command, nonce) : undefined;
       const argv = [shell.path, '-c', traced ?? request.command];
-      stdin = this.options.stdin ? new PipedStdin(this.options.stdin) : undefined;
-      child = spawnCommand(this.port, { argv: stdin ? withStdinFrom(stdin.path, argv) : argv }, { cwd, env, cols: request.cols ?? DEFAULT_COLS, rows: request.rows ?? DEFAULT_ROWS });
+      const input = this.options.stdin;
+      stdin = input && input !== 'null' ? new PipedStdin(input) : undefined;
+      const full = stdin ? withStdinFrom(stdin.path, argv) : input === 'null' ? withStdinFromDevNull(argv) : argv;
+      child = spawnCommand(this.port, { argv: full }, { cwd, env, cols: request.cols ?? DEFAULT_COLS, rows: request.rows ?? DEFAULT_ROWS });
     } catch (e) {
       stdin?.close();
       // No shell, a bad cwd and the like: what a shell prints, as output, with its status.

@@ -36,6 +36,11 @@ export function withStdinFrom(fifo: string, argv: string[]): string[] {
   return ['/bin/sh', '-c', 'f=$1; shift; exec 3<>"$f" <"$f" 3<&-; rm -rf "${f%/*}"; exec "$@"', 'mish-stdin', fifo, ...argv];
 }
 
+/** The command line that gives `command` /dev/null as stdin (what mish itself has), the PTY staying its terminal. */
+export function withStdinFromDevNull(argv: string[]): string[] {
+  return ['/bin/sh', '-c', 'exec "$@" </dev/null', 'mish-stdin', ...argv];
+}
+
 export class PipedStdin {
   readonly path: string;
   private readonly dir: string;

@@ -6,7 +6,7 @@
  * Every problem comes back as a GrammarError value naming the file, the line and the rule, so a
  * broken grammar can be reported and skipped while the others keep working.
  */
-import { parse, TomlError } from 'smol-toml';
+import { parseToml, TomlError } from '../toml/parse-toml.js';
 import { z } from 'zod';
 import type {
   Category,
@@ -235,7 +235,7 @@ export function compileGrammarSource(
 ): LoadResult<GrammarDraft> {
   let raw: unknown;
   try {
-    raw = parse(source);
+    raw = parseToml(source);
   } catch (e) {
     if (e instanceof TomlError) {
       const first = e.message.split('\n')[0];

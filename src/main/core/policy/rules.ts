@@ -3,7 +3,7 @@
  * .mish/policy.toml, $MISH_POLICY, --policy), compiled once, and how one rule matches one
  * resolved command. A malformed file is an error value naming the file, the line and the rule.
  */
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../toml/parse-toml.js';
 import { z } from 'zod';
 import { normalizePath, targetForms } from './paths.js';
 import { positionalArgs, type ResolvedCommand } from './resolve.js';

@@ -8,7 +8,7 @@ import { findBuiltinGrammarDir } from '../grammar/registry.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseToml } from 'smol-toml';
+import { parseToml } from '../toml/parse-toml.js';
 import { z } from 'zod';
 import type { Category } from '../grammar/types.js';
 import { builtinPolicy, loadPolicy, type Policy, type PolicySources } from '../policy/index.js';

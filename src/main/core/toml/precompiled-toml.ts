@@ -1,0 +1,33 @@
+/**
+ * Pre-parsed TOML tables written at build time (scripts/build-cli.mjs →
+ * dist/precompiled-toml.json): `{ format, entries: { <sha1 of the source text>: <JSON text> } }`.
+ * Keyed by the text's hash, so an edited file simply misses and is parsed as usual; the JSON is
+ * parsed anew on every hit, so callers may keep or change what they get.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { PrecompiledTomlLookup } from './parse-toml.js';
+
+/** The file layout this reader understands (the build writes the same number). */
+export const PRECOMPILED_TOML_FORMAT = 1;
+
+/** The key of a source text in the tables. */
+export function tomlSourceKey(source: string): string {
+  return createHash('sha1').update(source).digest('hex');
+}
+
+/** A lookup over the tables in `file`, or undefined when the file is absent or not ours. */
+export function readPrecompiledToml(file: string): PrecompiledTomlLookup | undefined {
+  let tables: { format?: unknown; entries?: Record<string, string> };
+  try {
+    tables = JSON.parse(readFileSync(file, 'utf8')) as typeof tables;
+  } catch {
+    return undefined;
+  }
+  if (tables.format !== PRECOMPILED_TOML_FORMAT || !tables.entries || typeof tables.entries !== 'object') return undefined;
+  const entries = tables.entries;
+  return (source) => {
+    const json = entries[tomlSourceKey(source)];
+    return typeof json === 'string' ? JSON.parse(json) : undefined;
+  };
+}
