@@ -72,6 +72,12 @@ describe('mish audit', () => {
     expect(human.out).toMatch(/^ {3}4 {2}\S+ \S+Z {2}command ran-raw {2}by agent {2}exit 0 {2}true\n\(newest 1 of 4 matching records; --limit 0 for all\)\n$/);
   });
 
+  it('verify of a log that does not exist yet: ok, nothing recorded (no phantom blank record)', () => {
+    const absent = mish(['audit', 'verify', '--log', `${log}.absent`]);
+    expect(absent).toMatchObject({ code: 0, out: `ok: ${log}.absent: no audit log yet (nothing recorded)\n` });
+    expect(JSON.parse(mish(['audit', 'verify', '--json', '--log', `${log}.absent`]).out)).toMatchObject({ ok: true, records: 0, problems: [] });
+  });
+
   it('verify: ok, then names an edited record; exit 0 / 1', () => {
     const ok = mish(['audit', 'verify']);
     expect(ok.code).toBe(0);

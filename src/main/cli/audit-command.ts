@@ -2,6 +2,7 @@
  * `mish audit [filters]`: lists the audit log; `mish audit verify`: checks its hash chain and
  * names every record that was edited, removed, inserted, reordered or cut off.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultAuditPath, readAuditRecords } from '../core/audit/audit-log.js';
 import type { AuditRecord } from '../core/audit/types.js';
@@ -113,6 +114,7 @@ function runVerify(argv: string[]): number {
   const log = values.log ?? defaultAuditPath();
   const v = verifyAuditLog(log);
   if (values.json) process.stdout.write(`${JSON.stringify({ log, ...v }, null, 2)}\n`);
+  else if (v.ok && v.records === 0 && !existsSync(log)) process.stdout.write(`ok: ${log}: no audit log yet (nothing recorded)\n`);
   else if (v.ok) process.stdout.write(`ok: ${log}: ${v.records} record(s), chain intact${v.last ? `, last seq ${v.last.seq} (${v.last.hash.slice(0, 16)}…)` : ''}\n`);
   else {
     process.stdout.write(`BROKEN: ${log}: ${v.problems.length} problem(s) in ${v.records} record(s)\n`);

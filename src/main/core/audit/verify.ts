@@ -45,7 +45,8 @@ export function verifyAuditLog(log: string): AuditVerdict {
     text = '';
   }
   const problems: AuditProblem[] = [];
-  const lines = text.split('\n');
+  // An absent or empty log holds no lines (''.split would give one blank "record").
+  const lines = text === '' ? [] : text.split('\n');
   const complete = text.endsWith('\n') || text === '';
   if (text.endsWith('\n')) lines.pop();
 
