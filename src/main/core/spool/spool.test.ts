@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MAX_SPOOLS, PRUNE_EVERY, SpoolStore } from './spool.js';
+import { MAX_SPOOLS, PRUNE_EVERY, PRUNE_SLACK, SpoolStore } from './spool.js';
 
 describe('SpoolStore pruning', () => {
   let dir = '';
@@ -13,7 +13,7 @@ describe('SpoolStore pruning', () => {
     const store = new SpoolStore(dir);
     const live = store.create('npm run dev', dir);
     live.write(Buffer.from('ready on :3000\n'));
-    const closed = MAX_SPOOLS + 60;
+    const closed = MAX_SPOOLS + PRUNE_SLACK + 2 * PRUNE_EVERY + 10;
     const ids: string[] = [];
     for (let i = 0; i < closed; i++) {
       const s = store.create(`echo ${i}`, dir);
@@ -24,11 +24,19 @@ describe('SpoolStore pruning', () => {
     live.write(Buffer.from('GET / 200\n'));
     expect(live.reader().readLines().lines.map((l) => l.text)).toEqual(['ready on :3000', 'GET / 200']);
     const metas = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    // Pruning runs on the store's creates number 0, PRUNE_EVERY, 2·PRUNE_EVERY…: the last one,
-    // before create number `last`, cut the closed spools down to MAX_SPOOLS - 1; the creates from
-    // `last` on (closed - last + 1 of them) came after it.
-    const last = Math.floor(closed / PRUNE_EVERY) * PRUNE_EVERY;
-    const keptClosed = MAX_SPOOLS - 1 + (closed - last + 1);
+    // Pruning looks on the store's creates number 0, PRUNE_EVERY, 2·PRUNE_EVERY… (number 0 was the
+    // live spool; closed spool i is create i + 1) and, once MAX_SPOOLS + PRUNE_SLACK closed spools
+    // are on disk, cuts them down to MAX_SPOOLS - 1.
+    let keptClosed = 0;
+    let pruned = 0;
+    for (let c = 1; c <= closed; c++) {
+      if (c % PRUNE_EVERY === 0 && keptClosed >= MAX_SPOOLS + PRUNE_SLACK) {
+        pruned++;
+        keptClosed = MAX_SPOOLS - 1;
+      }
+      keptClosed++;
+    }
+    expect(pruned).toBeGreaterThan(0); // the test reaches a prune (else it proves nothing)
     expect(metas.length).toBe(keptClosed + 1);
     // The oldest closed spools went, the newest stayed...
     expect(store.open(ids[0])).toBeUndefined();

@@ -4,7 +4,7 @@
  * Bounded: the first HEAD_BYTES are kept in segment 0; after that, output rolls through tail
  * segments of SEGMENT_BYTES and only the newest TAIL_SEGMENTS stay (so 1 GB of output costs
  * at most HEAD_BYTES + TAIL_SEGMENTS × SEGMENT_BYTES of disk). Whatever was dropped is
- * counted and reported, never silently missing. Old spools are pruned past MAX_SPOOLS.
+ * counted and reported, never silently missing. Old spools are pruned past MAX_SPOOLS (+ PRUNE_SLACK).
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -62,6 +62,8 @@ const DEFAULT_LIMITS: SpoolLimits = { headBytes: HEAD_BYTES, segmentBytes: SEGME
 
 /** Pruning scans the directory: do it on the first spool of a store and then every this many. */
 export const PRUNE_EVERY = 50;
+/** Spools past MAX_SPOOLS tolerated before a prune deletes any (so the stat-ing pass runs once per this many new spools, not on every `mish` run). */
+export const PRUNE_SLACK = 50;
 
 export class SpoolStore {
   private created = 0;
@@ -112,22 +114,30 @@ export class SpoolStore {
     }
   }
 
+  /**
+   * Deletes the oldest closed spools once there are PRUNE_SLACK more than MAX_SPOOLS, down to
+   * MAX_SPOOLS - 1. Below that only the directory is listed: every `mish <cmd>` is a new store
+   * that checks on its first spool, and stat-ing 300 spools on each run cost ~10 ms of its start.
+   */
   private prune(): void {
-    let metas: { f: string; t: number }[];
+    let files: string[];
     try {
-      metas = fs
-        .readdirSync(this.dir)
-        .filter((f) => f.endsWith('.json') && !this.live.has(f.slice(0, -5)))
-        .map((f) => ({ f, t: fs.statSync(path.join(this.dir, f)).mtimeMs }));
+      files = fs.readdirSync(this.dir);
     } catch {
       return;
     }
-    if (metas.length < MAX_SPOOLS) return;
-    metas.sort((a, b) => a.t - b.t);
-    for (const { f } of metas.slice(0, metas.length - MAX_SPOOLS + 1)) {
-      const id = f.slice(0, -5);
-      for (const g of fs.readdirSync(this.dir)) if (g.startsWith(`${id}.`)) fs.rmSync(path.join(this.dir, g), { force: true });
+    const closed = files.filter((f) => f.endsWith('.json') && !this.live.has(f.slice(0, -5)));
+    if (closed.length < MAX_SPOOLS + PRUNE_SLACK) return;
+    let metas: { id: string; t: number }[];
+    try {
+      metas = closed.map((f) => ({ id: f.slice(0, -5), t: fs.statSync(path.join(this.dir, f)).mtimeMs }));
+    } catch {
+      return; // another mish pruned at the same time
     }
+    metas.sort((a, b) => a.t - b.t);
+    const doomed = new Set(metas.slice(0, metas.length - MAX_SPOOLS + 1).map((m) => m.id));
+    // A spool's files are `<id>.json`, `<id>.0`, `<id>.1`…: one listing serves every deletion.
+    for (const f of files) if (doomed.has(f.slice(0, f.indexOf('.')))) fs.rmSync(path.join(this.dir, f), { force: true });
   }
 }
 
