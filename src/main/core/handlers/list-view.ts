@@ -59,6 +59,17 @@ export function isPathListing(segments: readonly Segment[]): boolean {
   return real.slice(1).every((s) => LIST_FILTERS.has(s.name) && !hasShort(s.command.argv.slice(1), 'c') && !has(s.command.argv.slice(1), '--count'));
 }
 
+/**
+ * The line shown before a compacted path list: it says the list is complete (every path, in the
+ * program's order) and how to read the notation (compact/path-list.ts). The bench counts it.
+ */
+export function pathListLegend(entries: number): string {
+  return `[mish: all ${entries.toLocaleString('en-US')} paths in order, compacted: ${PATH_NOTATION}]`;
+}
+
+/** How to read the compact path notation, in one line (also under git status's long groups). */
+export const PATH_NOTATION = '"d/: a b" = d/a d/b (an indented d/: is inside the line above naming d); n(a b) = n, n/a, n/b; x/* = the x/: line below; bash braces; \\ escapes';
+
 export interface ListView {
   /** The compact notation, a newline after its last line. */
   output: string;
