@@ -109,6 +109,27 @@ interface Entry {
  * as `P{a,b}S` (`{a,b,c}.d.ts`, `apt-get.{json,raw}`, `src/{a,b}.c`), the rest one entry each.
  */
 function entriesOf(names: readonly string[], prefix: string): Entry[] {
+  // Greedy grouping can take a long run sharing an ending where pairs sharing a beginning would
+  // cross into one product (`{a,b}.{facts.json,json}`): try each way, keep the shortest.
+  let best: Entry[] | undefined;
+  let bestSize = Infinity;
+  for (const way of GROUPINGS) {
+    const entries = entriesBy(names, prefix, way);
+    const size = entries.reduce((n, e) => n + e.text.length + 1, 0);
+    if (size < bestSize) {
+      best = entries;
+      bestSize = size;
+    }
+    if (names.length < 2) break;
+  }
+  return best!;
+}
+
+/** Which shared parts a group may factor out: both, only a beginning, only an ending. */
+type Grouping = 'both' | 'beginning' | 'ending';
+const GROUPINGS: Grouping[] = ['both', 'beginning', 'ending'];
+
+function entriesBy(names: readonly string[], prefix: string, way: Grouping): Entry[] {
   const out: (Entry | Grouped)[] = [];
   const full = names.map((n) => prefix + n);
   let i = 0;
@@ -119,7 +140,7 @@ function entriesOf(names: readonly string[], prefix: string): Entry[] {
       i = range.end;
       continue;
     }
-    const group = groupAt(full, i);
+    const group = groupAt(full, i, way);
     if (group) {
       const { p, s, end } = group;
       const alts = full.slice(i, end).map((n) => escapeText(n.slice(p.length, n.length - s.length)));
@@ -187,7 +208,7 @@ const GROUP_MIN_SAVING = 4;
  * The best run of names from `i` sharing a beginning P (ending at a separator) and/or an ending S
  * (from a `.`), each keeping a non-empty middle, judged by characters saved; or undefined.
  */
-function groupAt(names: readonly string[], i: number): { p: string; s: string; end: number } | undefined {
+function groupAt(names: readonly string[], i: number, way: Grouping = 'both'): { p: string; s: string; end: number } | undefined {
   if (i + 1 >= names.length) return undefined;
   const a = names[i];
   const b = names[i + 1];
@@ -201,7 +222,7 @@ function groupAt(names: readonly string[], i: number): { p: string; s: string; e
   let best: { p: string; s: string; end: number; saved: number } | undefined;
   for (const p of l > 0 ? [a.slice(0, l), ''] : ['']) {
     for (const s of endings) {
-      if (!p && !s) continue;
+      if ((!p && !s) || (way === 'beginning' && s) || (way === 'ending' && p)) continue;
       const fits = (n: string) => n.length > p.length + s.length && n.startsWith(p) && n.endsWith(s);
       if (!fits(a)) continue;
       let j = i + 1;
@@ -624,4 +645,46 @@ function expandRange(a: string, b: string): string[] {
   const out: string[] = [];
   for (let v = from; v <= to; v++) out.push(width ? v.toString().padStart(width, '0') : v.toString());
   return out;
+}
+
+/** A directory's names as a listing prints them (`ls -R`: a block per directory). */
+export interface NameBlock {
+  /** The directory as the listing names it (`src/main`, `.`), or undefined for names with no heading (file operands). */
+  dir?: string;
+  names: string[];
+}
+
+/**
+ * Blocks of names (one per directory, `ls -R`) in the same notation: a line per block,
+ * `dir/: a b c` (an empty directory is `dir/:` alone; names with no heading, a line without
+ * one), entries as in compactPaths (ranges, shared beginnings and endings). One line per block,
+ * however long: the block boundaries are the lines.
+ */
+export function compactBlocks(blocks: readonly NameBlock[]): string {
+  return blocks
+    .map((b, i) => {
+      if (b.dir === undefined && i > 0) throw new RangeError('only the first block may have no directory');
+      for (const n of b.names) if (n === '' || n.includes('\n')) throw new RangeError(`not a name for the list notation: ${JSON.stringify(n)}`);
+      const words = entriesOf(b.names, '').map((e) => e.text);
+      return [...(b.dir === undefined ? [] : [escapeText(b.dir + '/') + ':']), ...words].join(' ');
+    })
+    .join('\n');
+}
+
+/** The exact inverse of compactBlocks. */
+export function expandBlocks(text: string): NameBlock[] {
+  if (text === '') return [];
+  return text.split('\n').map((raw, i) => {
+    const words = splitEntries(raw);
+    let dir: string | undefined;
+    if (endsUnescaped(words[0], '/:')) dir = unescape(words.shift()!.slice(0, -2));
+    else if (i > 0) throw new PathListSyntaxError(`a block without its dir/: after the first line: ${raw}`);
+    const names: string[] = [];
+    for (const w of words) {
+      const e = parseEntry(w);
+      if (e.marker !== undefined) throw new PathListSyntaxError(`x/* in a block: ${raw}`);
+      names.push(...e.names);
+    }
+    return dir === undefined ? { names } : { dir, names };
+  });
 }
