@@ -174,22 +174,24 @@ function crossed(items: (Entry | Grouped)[]): Entry[] {
       i++;
       continue;
     }
-    const sep = it.p.slice(-1);
     let j = i + 1;
-    const same = (x: Entry | Grouped): x is Grouped => 'p' in x && x.tail === it.tail && x.p.length > 1 && x.p.endsWith(sep);
-    if (it.p.length > 1) while (j < items.length && same(items[j])) j++;
+    if (it.p) while (j < items.length && 'p' in items[j] && (items[j] as Grouped).tail === it.tail && (items[j] as Grouped).p) j++;
     if (j - i < 2) {
       out.push({ text: escapeText(it.p) + it.tail });
       i++;
       continue;
     }
-    const heads = (items.slice(i, j) as Grouped[]).map((g) => g.p.slice(0, -1));
+    let heads = (items.slice(i, j) as Grouped[]).map((g) => g.p);
+    // A separator they all end with stays outside: `{x,y}.{json,raw}` rather than `{x.,y.}{json,raw}`.
+    const sep = heads[0].slice(-1);
+    const common = SEPARATOR.test(sep) && heads.every((h) => h.length > 1 && h.endsWith(sep)) ? sep : '';
+    if (common) heads = heads.map((h) => h.slice(0, -1));
     // Their shared beginning (up to a separator) stays in front: `src/{a,b}.{c,h}`.
     let l = 0;
     while (heads.every((h) => l < h.length && h[l] === heads[0][l])) l++;
     while (l > 0 && !SEPARATOR.test(heads[0][l - 1])) l--;
     if (heads.some((h) => h.length === l)) l = 0;
-    out.push({ text: `${escapeText(heads[0].slice(0, l))}{${heads.map((h) => escapeText(h.slice(l))).join(',')}}${escapeText(sep)}${it.tail}` });
+    out.push({ text: `${escapeText(heads[0].slice(0, l))}{${heads.map((h) => escapeText(h.slice(l))).join(',')}}${escapeText(common)}${it.tail}` });
     i = j;
   }
   return out;
@@ -212,15 +214,19 @@ function groupAt(names: readonly string[], i: number, way: Grouping = 'both'): {
   if (i + 1 >= names.length) return undefined;
   const a = names[i];
   const b = names[i + 1];
-  let l = 0;
-  while (l < a.length && l < b.length && a[l] === b[l]) l++;
+  let lcp = 0;
+  while (lcp < a.length && lcp < b.length && a[lcp] === b[lcp]) lcp++;
+  // A beginning ends after a separator (`lib.`, `src/`) or just before one (`auth` of `auth.py`, `auth_test.py`).
+  let l = lcp;
   while (l > 0 && !SEPARATOR.test(a[l - 1])) l--;
+  let before = Math.min(lcp, a.length - 1);
+  while (before > 0 && !SEPARATOR.test(a[before])) before--;
   let m = 0;
   while (m < a.length && m < b.length && a[a.length - 1 - m] === b[b.length - 1 - m]) m++;
   const endings = [''];
   for (let k = a.length - m; k < a.length; k++) if (a[k] === '.' && k > 0) endings.push(a.slice(k));
   let best: { p: string; s: string; end: number; saved: number } | undefined;
-  for (const p of l > 0 ? [a.slice(0, l), ''] : ['']) {
+  for (const p of new Set([a.slice(0, l), a.slice(0, before), ''])) {
     for (const s of endings) {
       if ((!p && !s) || (way === 'beginning' && s) || (way === 'ending' && p)) continue;
       const fits = (n: string) => n.length > p.length + s.length && n.startsWith(p) && n.endsWith(s);

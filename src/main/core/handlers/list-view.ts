@@ -5,7 +5,7 @@
  * path, exactly recoverable with expandPaths) and says so; when even the compact form is over
  * the passthrough cap, the plain output is cut head + tail as before (passthrough.ts).
  */
-import { compactBlocks, compactPaths, type NameBlock } from '../compact/path-list.js';
+import { compactBlocks, compactPaths, PathListSyntaxError, type NameBlock } from '../compact/path-list.js';
 import type { Segment } from '../router/categorize.js';
 
 /** Below this many lines a listing is shown as printed (compacting a few paths saves little). */
@@ -109,6 +109,7 @@ export function listViewOf(segments: readonly Segment[], text: string): ListView
   if (real.length !== 1) return undefined;
   const args = real[0].command.argv.slice(1);
   if (real[0].name === 'ls' && printsNameColumns(args)) return lsView(text);
+  if (real[0].name === 'ls' && printsLongRows(args)) return lsLongView(text);
   if (real[0].name === 'du' && !has(args, '-0', '--null', '--time', '--inodes') && !hasShort(args, '0')) return duView(text);
   return undefined;
 }
@@ -118,6 +119,109 @@ function printsNameColumns(args: readonly string[]): boolean {
   // Long formats, sizes or inode numbers before names, commas, row-major order, or a chosen format: shown as printed.
   const other = ['l', 'g', 'o', 'n', 's', 'i', 'm', 'x', 'Z'].some((c) => hasShort(args, c));
   return !other && !has(args, '--format', '--size', '--inode', '--context', '--zero', '--long', '--full-time', '--author');
+}
+
+/** Does this `ls` print the long format (-l, -la, -lh, -n), with nothing before the mode? */
+function printsLongRows(args: readonly string[]): boolean {
+  const long = ['l', 'g', 'o', 'n'].some((c) => hasShort(args, c)) || has(args, '--format=long', '--format=verbose');
+  return long && !['s', 'i', 'm', 'x', 'C', 'Z', 'R'].some((c) => hasShort(args, c)) && !has(args, '--size', '--inode', '--context', '--zero', '--recursive', '--full-time', '--time-style', '--author');
+}
+
+/** One row of `ls -l`: the fields as printed (alignment padding not kept). */
+export interface LongRow {
+  /** mode, links, owner, group as printed (`-rw-r--r-- 1 root root`; fewer with -g / -o). */
+  head: string;
+  /** The size (`4096`, `4.0K`, `8, 1` for a device). */
+  size: string;
+  /** The date as printed, its padding collapsed (`Nov 26 21:06`, `Jan 3 2025`). */
+  date: string;
+  /** The name (`a -> b` for a link); a simple `'…'` quoting undone. */
+  name: string;
+}
+
+/** A long-format row: mode, links, owner/group words, size (or `major, minor`), a three-part date, the name. */
+const LONG_ROW = /^([-bcdlpsw?D][-rwxsStTl]{9}[.+@]?) +(\d+) +((?:\S+ +){0,2}?)(\d+, +\d+|[\d.,]+[KMGTPEZY]?i?B?) +(\S+ +\d{1,2} +(?:\d{1,2}:\d{2}|\d{4})) (.*)$/;
+
+/** `ls -l` output: its `total` lines and rows, or undefined when a line has another shape. */
+export function parseLong(text: string): { totals: string[]; rows: LongRow[] } | undefined {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const totals: string[] = [];
+  const rows: LongRow[] = [];
+  for (const line of body.split('\n')) {
+    if (/^total \S+$/.test(line)) {
+      if (rows.length) return undefined;
+      totals.push(line);
+      continue;
+    }
+    const m = LONG_ROW.exec(line);
+    if (!m) return undefined;
+    // ls puts a space before names when some other name is quoted, to line them up.
+    let name = m[6].startsWith(' ') ? m[6].slice(1) : m[6];
+    if (/^'[^'\\]*'( -> .*)?$/.test(name)) name = name.replace(/^'([^']*)'/, '$1');
+    if (name === '' || name.startsWith(' ')) return undefined;
+    rows.push({ head: `${m[1]} ${m[2]}${m[3] ? ' ' + m[3].trim().replace(/ +/g, ' ') : ''}`, size: m[4].replace(/ +/g, ' '), date: m[5].replace(/ +/g, ' '), name });
+  }
+  return rows.length ? { totals, rows } : undefined;
+}
+
+/**
+ * `ls -l` rows grouped: consecutive rows with the same mode, links, owner, group (and date, when
+ * that makes fewer groups) under one `…:` line, each row then `size name` (`size date name`).
+ */
+export function compactLong(rows: readonly LongRow[], byDate: boolean): string {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; ) {
+    const key = byDate ? `${rows[i].head} ${rows[i].date}` : rows[i].head;
+    let j = i + 1;
+    while (j < rows.length && (byDate ? `${rows[j].head} ${rows[j].date}` : rows[j].head) === key) j++;
+    const cells = rows.slice(i, j).map((r) => (byDate ? `${r.size} ${r.name}` : `${r.size} ${r.date} ${r.name}`));
+    if (cells.length === 1) out.push(`${key}: ${cells[0]}`);
+    else out.push(`${key}:`, ...cells.map((c) => `  ${c}`));
+    i = j;
+  }
+  return out.join('\n');
+}
+
+/** The rows compactLong stands for (the inverse, given how it grouped). */
+export function expandLong(text: string, byDate: boolean): LongRow[] {
+  const rows: LongRow[] = [];
+  let key = '';
+  const cell = (c: string) => {
+    const m = byDate ? /^(\d+, \d+|\S+) (.*)$/.exec(c) : /^(\d+, \d+|\S+) (\S+ \d{1,2} \S+) (.*)$/.exec(c);
+    if (!m) throw new PathListSyntaxError(`not an ls -l row: ${c}`);
+    const head = byDate ? key.split(' ').slice(0, -3).join(' ') : key;
+    const date = byDate ? key.split(' ').slice(-3).join(' ') : m[2];
+    rows.push({ head, size: m[1], date, name: byDate ? m[2] : m[3] });
+  };
+  for (const l of text.split('\n')) {
+    if (l.startsWith('  ')) cell(l.slice(2));
+    else {
+      const at = l.indexOf(': ', byDate ? Math.max(0, l.search(/\d{1,2}:\d{2}:|\d{4}:/)) : 0);
+      if (l.endsWith(':') && (at < 0 || at === l.length - 1)) key = l.slice(0, -1);
+      else {
+        key = l.slice(0, at);
+        cell(l.slice(at + 2));
+      }
+    }
+  }
+  return rows;
+}
+
+/** `ls -l` / `ls -la`: rows grouped by what they share, with a first line saying how to read them. */
+function lsLongView(text: string): ListView | undefined {
+  const parsed = parseLong(text);
+  if (!parsed || parsed.rows.length < LIST_VIEW_MIN_LINES) return undefined;
+  const { totals, rows } = parsed;
+  const views = [true, false].map((byDate) => {
+    // Shown only if it reads back to the same rows (an owner or a name the pattern misread would not).
+    if (JSON.stringify(expandLong(compactLong(rows, byDate), byDate)) !== JSON.stringify(rows)) return undefined;
+    const legend = `[mish: ls -l, all ${rows.length.toLocaleString('en-US')} entries in ls's order, compacted: a "mode links owner group${byDate ? ' date' : ''}:" line heads the rows indented under it (or the one row after it), a row is "size${byDate ? '' : ' date'} name"; padding not kept]`;
+    return `${legend}\n${totals.map((t) => t + '\n').join('')}${compactLong(rows, byDate)}\n`;
+  });
+  const [a, b] = views;
+  const output = a && b ? (estimateTokens(a) <= estimateTokens(b) ? a : b) : (a ?? b);
+  if (!output || !worth(output, text)) return undefined;
+  return { output, entries: rows.length };
 }
 
 /** Expands tabs to spaces (ls aligns its columns with tabs, 8 columns apart). */
