@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactPaths, expandPaths, PathListSyntaxError } from './path-list.js';
+import { compactBlocks, compactPaths, expandBlocks, expandPaths, PathListSyntaxError, type NameBlock } from './path-list.js';
 
 /** Path segments that stress the notation: every character it gives a meaning to, spaces, dots, digits, unicode. */
 const segment = fc.oneof(
@@ -57,6 +57,41 @@ describe('path-list compaction', () => {
         const dirs = new Set(paths.filter((p, i) => paths.slice(i + 1).some((q) => q.startsWith(p + '/'))));
         roundTrip(tar ? paths.map((p) => (dirs.has(p) ? p + '/' : p)) : paths);
         roundTrip([...paths].reverse());
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('expand(compact(x)) === x for big find-like listings (directories on lines of their own, read where their name is), reversed, with repeats', () => {
+    const big = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts', 'f1', 'f2', 'f3'), { minLength: 1, maxLength: 5 }), { minLength: 50, maxLength: 200 });
+    fc.assert(
+      fc.property(big, fc.boolean(), fc.nat(60), (rows, reverse, repeat) => {
+        const out: string[] = ['.'];
+        const seen = new Set<string>();
+        for (const segs of rows) {
+          let p = '.';
+          for (const s of segs) {
+            p += '/' + s;
+            if (!seen.has(p)) {
+              seen.add(p);
+              out.push(p);
+            }
+          }
+        }
+        const paths = reverse ? out.reverse() : out;
+        roundTrip([...paths, ...paths.slice(0, repeat)]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('expandBlocks(compactBlocks(x)) === x for ls -R-like blocks (empty directories, names ls -p marks with /, any characters)', () => {
+    const name = fc.oneof(segment, segment.map((s) => s + '/'));
+    const block = fc.record({ dir: fc.oneof(pathArb, fc.constantFrom('.', '/', './a b')), names: fc.array(name, { maxLength: 12 }) });
+    fc.assert(
+      fc.property(fc.option(fc.array(name, { minLength: 1, maxLength: 5 }), { nil: undefined }), fc.array(block, { maxLength: 8 }), (files, dirs) => {
+        const blocks: NameBlock[] = [...(files ? [{ names: files }] : []), ...dirs];
+        expect(expandBlocks(compactBlocks(blocks))).toEqual(blocks);
       }),
       { numRuns: 1500 },
     );

@@ -6,12 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expandBlocks, compactBlocks, expandPaths, type NameBlock } from '../compact/path-list.js';
 import { loadRouterMeta } from '../router/meta.js';
 import { parseCommandLine } from '../router/parse.js';
 import { planLine } from '../router/plan.js';
-import { estimateTokens, expandDu, expandLong, LIST_VIEW_MAX_SHARE, listViewOf, parseLong, parseLsColumns } from './list-view.js';
+import { compactLong, estimateTokens, expandDu, expandLong, LIST_VIEW_MAX_SHARE, listViewOf, parseLong, parseLsColumns } from './list-view.js';
 import { fromTerminal, stripEscapes } from './run.js';
 
 const DIR = path.resolve(__dirname, '../../../../fixtures/structured');
@@ -96,6 +97,21 @@ describe('list views on recorded ls and du output', () => {
       const f = fixture(name);
       expect(listViewOf(f.segments, f.text), name).toBeUndefined();
     }
+  });
+
+  it('ls -l rows read back exactly from their grouped form, whatever the names (spaces, colons, arrows, digits)', () => {
+    const row = fc.record({
+      head: fc.constantFrom('-rw-r--r-- 1 root root', 'drwxr-xr-x 12 me staff', 'lrwxrwxrwx 1 0 0', '-rwxr-xr-x. 2 a-user users'),
+      size: fc.constantFrom('0', '4096', '4.0K', '8, 1', '123456789'),
+      date: fc.constantFrom('Nov 26 21:06', 'Jan 3 2025', 'Feb 29 00:00'),
+      name: fc.string({ unit: fc.constantFrom('a', 'b', ' ', ':', '1', '-', '>', '.', 'é'), minLength: 1, maxLength: 10 }).filter((n) => !n.startsWith(' ')),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 30 }), fc.boolean(), (rows, byDate) => {
+        expect(expandLong(compactLong(rows, byDate), byDate)).toEqual(rows);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('a listing printed some other way is not parsed as columns or rows', () => {
