@@ -1,29 +1,35 @@
 /**
  * Lossless compaction of path lists (issue 13 pt 4): `find`, `git ls-files`, `rg --files`,
- * `grep -l`, `tar tf` print mostly repeated directory prefixes. The compact view gives each
- * directory one line, its full path and then its entries; `expandPaths` gives back exactly the
- * input list, in its order (duplicates and all):
+ * `grep -l`, `tar tf` print mostly repeated directory prefixes. The compact view gives a
+ * directory one line, `dir/:` and then its entries; `expandPaths` gives back exactly the input
+ * list, in its order (duplicates and all). `git ls-files` and `find` look like this:
  *
  *     README.md src/* package.json
- *     src/: index.ts core/* {cli,mcp}.test.ts
- *     src/core/: squasher squasher/classifier.ts dedup.ts
- *     src/core/squasher: …
- *     fixtures/: file{001..019}.txt
+ *       src/: index.ts core/* {cli,mcp}.test.ts
+ *         core/: squasher/* compact/path-list.{test.ts,ts}
+ *           squasher/: {classifier,dedup}.ts line-buffer.ts
+ *     fixtures/: projects
+ *       projects/: c-project(src(util.c main.c) include(util.h)) go-app(go.mod)
  *
- * - A line starting with `DIR/:` lists the entries of DIR/ (its full path); a line without one
- *   lists top-level entries. Entries are separated by single spaces. A line starting with two
- *   spaces continues the line above.
- * - An entry is a name, or a path below DIR (`sub/x.ts`), with bash-style braces: `{a,b}`
- *   alternatives and `{001..019}` ranges (same-length bounds keep their zero padding).
- * - `x/*` stands for the entries of DIR/x/: the line headed `DIR/x/:`, which comes next.
+ * - A line starting with `dir/:` lists the entries of dir/, a path below the directory of the
+ *   line that names it (top-level lines: from the root); a line without one lists top-level
+ *   entries (the first line) or continues the line above (a long line is wrapped, lined up under
+ *   its first entry). Indentation is only for the reader. Entries are separated by single spaces.
+ * - An entry is a name, or a path below the line's directory (`sub/x.ts`), with bash braces:
+ *   `{a,b}` alternatives, `{001..019}` ranges (same-length bounds keep their zero padding),
+ *   products (`{x,y}.{json,raw}`: x's names, then y's).
+ * - `n(a b)` is n, then n/a and n/b (`find` and `tar tf` print a directory, then what is in it;
+ *   `tar`'s `n/` adds no second slash); inside, the same entries, nested.
+ * - `x/*` stands for the entries of x/: the line headed `x/:`, which comes next.
  * - A plain entry `x` (no braces) whose directory's line comes next is followed by that line's
- *   entries: `find` prints a directory, then what is in it (`tar tf`: `x/`, then what is in it).
+ *   entries (a big directory in a `find` listing: its name, then its own line).
  * - Lines come in the order expansion needs them: a line is read where its `x/*` or `x` is.
- * - `\` escapes the next character: `\\`, `\ `, `\{`, `\}`, `\,`, and a name that is just `*`
- *   or `:` (`\*`, `\:`); a name that must not take the next line's entries is braced (`{x}`).
+ * - `\` escapes the next character: `\\`, `\ `, `\{`, `\}`, `\,`, `\(`, `\)`, and a name that is just
+ *   `*` or `:` (`\*`, `\:`); a name that must not take the next line's entries is braced (`{x}`).
  *
  * Only entries next to each other in the input share a line, so the order is kept exactly: a
- * directory met again after something else gets a second line.
+ * directory met again after something else gets a second line. compactBlocks/expandBlocks
+ * write `ls -R`'s blocks (a directory and its names) in the same notation, a line each.
  */
 
 /** Longest line before its entries continue on the next line (under its first entry). */

@@ -1,9 +1,13 @@
 /**
- * Path listings (`find`, `fd`, `git ls-files`, `rg --files`, `rg -l`, `grep -l`, `tar tf`,
- * `ls -1`) shown in the lossless compact path notation (compact/path-list.ts) instead of line
- * by line: most of their bytes are repeated directory prefixes. The view is complete (every
- * path, exactly recoverable with expandPaths) and says so; when even the compact form is over
- * the passthrough cap, the plain output is cut head + tail as before (passthrough.ts).
+ * Listings shown compacted without loss (issue 13 pt 4). Path lists (`find`, `fd`, `git
+ * ls-files`, `rg --files`, `rg -l`, `grep -l`, `tar tf`, `ls -1`, and `ls` in columns read
+ * column by column) in the compact path notation (compact/path-list.ts): most of their bytes
+ * are repeated directory prefixes. `ls -R` as a line per directory, `ls -l` rows grouped by the
+ * fields they share, `du` as `path=size` entries, `grep -rn` grouped by file. Each view is
+ * complete (every line, exactly recoverable, in order) and says so; it is used only when it
+ * saves a fifth (a token estimate, its explaining line counted), else the output is shown as
+ * printed; when even the view is over the passthrough cap, the plain output is cut head + tail
+ * as before (passthrough.ts).
  */
 import { compactBlocks, compactPaths, PathListSyntaxError, type NameBlock } from '../compact/path-list.js';
 import type { Segment } from '../router/categorize.js';
