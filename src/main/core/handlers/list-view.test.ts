@@ -92,13 +92,13 @@ describe('grep -rn matches are grouped by file, exactly', () => {
 });
 
 describe('ls and du through the router and a real terminal', () => {
-  /** The view's lines after its first `[mish: …]` line, up to the footer. */
+  /** The view's lines after its first `[mish: …]` line, up to the footer or status line (`── …`, `[exit …`), if any. */
   function after(text: string, prefix: string): string[] {
-    const lines = text.split('\n');
+    const lines = text.replace(/\n$/, '').split('\n');
     const at = lines.findIndex((l) => l.startsWith(prefix));
     expect(at, text).toBeGreaterThanOrEqual(0);
-    const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
-    return lines.slice(at + 1, end);
+    const end = lines.findIndex((l, i) => i > at && (l.startsWith('── ') || l.startsWith('[exit ')));
+    return lines.slice(at + 1, end < 0 ? lines.length : end);
   }
 
   it('ls of a big directory (columns in a terminal) comes back as every name, in ls order', async () => {
