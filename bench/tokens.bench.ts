@@ -157,6 +157,7 @@ export async function benchTokens(): Promise<BenchOutput> {
 
   // Path lists: real programs, run now.
   const { compactPaths, expandPaths } = await import('../src/main/core/compact/path-list.js');
+  const { pathListLegend } = await import('../src/main/core/handlers/list-view.js');
   const lists: [string, string[], string][] = [
     ['git ls-files (this repository)', ['git', 'ls-files'], ROOT],
     ['find . in this repository (node_modules pruned, .git included)', ['find', '.', '-path', './node_modules', '-prune', '-o', '-print'], ROOT],
@@ -179,12 +180,14 @@ export async function benchTokens(): Promise<BenchOutput> {
     const paths = out.replace(/\n$/, '').split('\n');
     const compact = compactPaths(paths);
     if (JSON.stringify(expandPaths(compact)) !== JSON.stringify(paths)) inexact++;
-    const pct = 100 * (1 - tok(compact + '\n') / tok(out));
+    // What the agent reads: the legend line (it says the list is complete and how to read it), then the list.
+    const shown = `${pathListLegend(paths.length)}\n${compact}\n`;
+    const pct = 100 * (1 - tok(shown) / tok(out));
     listReductions.push(pct);
-    figures.push({ name: `path list: ${name} (${paths.length} paths, ${tok(out)} → ${tok(compact)} tokens)`, value: pct, unit: '%' });
+    figures.push({ name: `path list: ${name} (${paths.length} paths, ${tok(out)} → ${tok(shown)} tokens with the legend)`, value: pct, unit: '%' });
   }
   if (listReductions.length) {
-    figures.push({ name: `path lists: median reduction over ${listReductions.length} lists`, value: median(listReductions), unit: '%', target: '>= 60', note: 'compact path notation (src/main/core/compact/path-list.ts) vs the plain list, the programs run at bench time; the notation\'s one-line legend is not counted' });
+    figures.push({ name: `path lists: median reduction over ${listReductions.length} lists`, value: median(listReductions), unit: '%', target: '>= 60', note: 'compact path notation (src/main/core/compact/path-list.ts) with its one-line legend vs the plain list, the programs run at bench time' });
     figures.push({ name: 'path lists not recovered exactly by expandPaths', value: inexact, unit: `of ${listReductions.length}`, target: '<= 0' });
   }
 

@@ -1,47 +1,165 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactPaths, expandPaths } from './path-list.js';
+import { compactBlocks, compactPaths, expandBlocks, expandPaths, PathListSyntaxError, type NameBlock } from './path-list.js';
 
-/** Path segments that stress the notation: braces, commas, backslashes, spaces, dots, digits, unicode. */
+/** Path segments that stress the notation: every character it gives a meaning to, spaces, dots, digits, unicode. */
 const segment = fc.oneof(
-  fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '0', '1', '9', ' ', '.', '-', '_', '{', '}', ',', '\\', 'é', '日', '🙂', '~', '*', '..'), minLength: 1, maxLength: 8 }),
-  fc.string({ minLength: 1, maxLength: 6 }).map((s) => s.replace(/[\n\r/]/g, 'x') || 'x'),
+  fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '0', '1', '9', ' ', '.', '-', '_', '{', '}', ',', '\\', '(', ')', '*', ':', 'é', '日', '🙂', '~', '..', '\t'), minLength: 1, maxLength: 8 }),
+  fc.string({ minLength: 1, maxLength: 6 }).map((s) => s.replace(/[\n/]/g, 'x') || 'x'),
+  fc.constantFrom('*', ':', '-', '--x', ' ', '.', '..', 'a b', '{a,b}', '{1..3}', 'x(y)', '(', ')', '\\', 'src', 'lib', 'index.ts', 'index.test.ts', 'a.d.ts'),
   fc.tuple(fc.constantFrom('file', 'img_', 'part-', ''), fc.integer({ min: 0, max: 120 }), fc.constantFrom('', '.txt', '.rs', '/')).map(([p, n, s]) => `${p}${String(n).padStart(3, '0')}${s}`),
 );
 const pathArb = fc
-  .tuple(fc.constantFrom('', '/', './', '../'), fc.array(segment, { minLength: 1, maxLength: 5 }), fc.boolean())
+  .tuple(fc.constantFrom('', '/', './', '../', '//'), fc.array(segment, { minLength: 1, maxLength: 5 }), fc.boolean())
   .map(([root, segs, slash]) => root + segs.join('/') + (slash ? '/' : ''));
 
+/** A listing the way `find` prints one: every directory, then what is in it (depth first). */
+const findLike = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'e{f}', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts'), { minLength: 1, maxLength: 4 }), { maxLength: 40 }).map((rows) => {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const segs of rows) {
+    let p = '.';
+    for (const s of segs) {
+      p += '/' + s;
+      if (!seen.has(p)) {
+        seen.add(p);
+        out.push(p);
+      }
+    }
+  }
+  return ['.', ...out];
+});
+
+const roundTrip = (paths: string[]): void => {
+  expect(expandPaths(compactPaths(paths))).toEqual(paths);
+};
+
 describe('path-list compaction', () => {
-  it('expand(compact(x)) === x for random path lists (spaces, unicode, braces, commas, backslashes, trailing slashes)', () => {
+  it('expand(compact(x)) === x for random path lists (spaces, unicode, braces, commas, parentheses, colons, stars, leading dashes, trailing slashes, duplicates, any order)', () => {
     fc.assert(
-      fc.property(fc.array(pathArb, { maxLength: 60 }), (paths) => {
-        expect(expandPaths(compactPaths(paths))).toEqual(paths);
+      fc.property(fc.array(pathArb, { maxLength: 60 }), (paths) => roundTrip(paths)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('expand(compact(x)) === x for lists with many repeats and re-visited directories (order kept, duplicates kept)', () => {
+    const small = fc.constantFrom('a', 'a/b', 'a/b/c', 'a/', 'a/b/', 'b', 'b/a', 'a/x.ts', 'a/y.ts', 'a/b/x.ts', '*', 'a/*', 'a/:', ':', 'a(', 'a/b(c)');
+    fc.assert(
+      fc.property(fc.array(small, { maxLength: 40 }), (paths) => roundTrip(paths)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('expand(compact(x)) === x for find-like and tar-like listings (a directory, then what is in it)', () => {
+    fc.assert(
+      fc.property(findLike, fc.boolean(), (paths, tar) => {
+        // tar tf prints a directory with a trailing slash; which entries are directories is known from the list.
+        const dirs = new Set(paths.filter((p, i) => paths.slice(i + 1).some((q) => q.startsWith(p + '/'))));
+        roundTrip(tar ? paths.map((p) => (dirs.has(p) ? p + '/' : p)) : paths);
+        roundTrip([...paths].reverse());
       }),
-      { numRuns: 2000 },
+      { numRuns: 1500 },
+    );
+  });
+
+  it('expand(compact(x)) === x for big find-like listings (directories on lines of their own, read where their name is), reversed, with repeats', () => {
+    const big = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts', 'f1', 'f2', 'f3'), { minLength: 1, maxLength: 5 }), { minLength: 50, maxLength: 200 });
+    fc.assert(
+      fc.property(big, fc.boolean(), fc.nat(60), (rows, reverse, repeat) => {
+        const out: string[] = ['.'];
+        const seen = new Set<string>();
+        for (const segs of rows) {
+          let p = '.';
+          for (const s of segs) {
+            p += '/' + s;
+            if (!seen.has(p)) {
+              seen.add(p);
+              out.push(p);
+            }
+          }
+        }
+        const paths = reverse ? out.reverse() : out;
+        roundTrip([...paths, ...paths.slice(0, repeat)]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('expandBlocks(compactBlocks(x)) === x for ls -R-like blocks (empty directories, names ls -p marks with /, any characters)', () => {
+    const name = fc.oneof(segment, segment.map((s) => s + '/'));
+    const block = fc.record({ dir: fc.oneof(pathArb, fc.constantFrom('.', '/', './a b')), names: fc.array(name, { maxLength: 12 }) });
+    fc.assert(
+      fc.property(fc.option(fc.array(name, { minLength: 1, maxLength: 5 }), { nil: undefined }), fc.array(block, { maxLength: 8 }), (files, dirs) => {
+        const blocks: NameBlock[] = [...(files ? [{ names: files }] : []), ...dirs];
+        expect(expandBlocks(compactBlocks(blocks))).toEqual(blocks);
+      }),
+      { numRuns: 1500 },
     );
   });
 
   it('expand(compact(x)) === x for sorted numbered runs, padded and not', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 150 }), fc.integer({ min: 0, max: 5 }), fc.constantFrom('', 'dir/', 'a b/{x}/'), (start, n, pad, dir) => {
-        const paths = Array.from({ length: n }, (_, i) => `${dir}file${String(start + i).padStart(pad, '0')}.txt`);
-        expect(expandPaths(compactPaths(paths))).toEqual(paths);
+      fc.property(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 150 }), fc.integer({ min: 0, max: 5 }), fc.constantFrom('', 'dir/', 'a b/{x}/', 'p(1)/'), (start, n, pad, dir) => {
+        roundTrip(Array.from({ length: n }, (_, i) => `${dir}file${String(start + i).padStart(pad, '0')}.txt`));
       }),
       { numRuns: 1000 },
     );
   });
 
-  it('groups per directory, factors prefixes, writes numbered runs as ranges', () => {
+  it('one line per directory, entries after it; numbered runs as ranges; shared endings and beginnings factored', () => {
     const paths = [
+      'README.md',
       'src/main/core/squasher/a.ts',
       'src/main/core/squasher/b.ts',
-      'src/main/core/grammar/c.ts',
+      'src/main/core/squasher/c.test.ts',
+      'src/main/core/squasher/d.test.ts',
+      'src/main/core/squasher/e.test.ts',
+      'src/main/core/squasher/f.ts',
+      'src/main/core/squasher/g.ts',
+      'src/main/core/squasher/h.ts',
+      'src/main/core/squasher/i.ts',
+      'src/main/core/squasher/j.ts',
+      'src/main/core/grammar/x.ts',
+      'src/main/core/grammar/y.ts',
       ...Array.from({ length: 19 }, (_, i) => `fixtures/file${String(i + 1).padStart(3, '0')}.txt`),
-      'README.md',
+      'fixtures/git-pull.json',
+      'fixtures/git-pull.raw',
+      'fixtures/git-push.json',
+      'fixtures/git-push.raw',
     ];
     const text = compactPaths(paths);
-    expect(text).toBe(['src/main/core/', '  squasher/{a,b}.ts', '  grammar/c.ts', 'fixtures/file{001..019}.txt', 'README.md'].join('\n'));
+    expect(text).toBe(['README.md src/main/core/squasher/{a,b,c.test,d.test,e.test,f,g,h,i,j}.ts src/main/core/grammar/{x,y}.ts fixtures/*', '  fixtures/: file{001..019}.txt git-{pull,push}.{json,raw}'].join('\n'));
     expect(expandPaths(text)).toEqual(paths);
+  });
+
+  it('find: a directory then what is in it is `name(…)`; a big one gets its own line, read where its name is', () => {
+    const big = Array.from({ length: 40 }, (_, i) => `./lib/m${i}.js`);
+    const paths = ['.', './src', './src/a.ts', './src/util', './src/util/b.ts', './lib', ...big, './package.json'];
+    const text = compactPaths(paths);
+    expect(text.split('\n').slice(0, 2)).toEqual(['.', '  ./: src(a.ts util(b.ts)) lib package.json']);
+    expect(text.split('\n')[2]).toMatch(/^ {4}lib\/: m\{0\.\.39\}\.js$/);
+    expect(expandPaths(text)).toEqual(paths);
+  });
+
+  it('a name that must not take the next line is braced: `{x}`', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `x/f${i * 7}.js`);
+    const paths = ['x', 'y', ...many];
+    const text = compactPaths(paths);
+    expect(text.startsWith('{x} y x/*')).toBe(true);
+    expect(expandPaths(text)).toEqual(paths);
+  });
+
+  it('escapes what the notation gives a meaning to', () => {
+    const paths = ['a b/{c},d.txt', 'a b/(e)', 'a b/*', 'a b/:', 'x\\y', '-rf', ' lead', 'trail/'];
+    expect(expandPaths(compactPaths(paths))).toEqual(paths);
+    expect(compactPaths(['*', ':'])).toBe('\\* \\:');
+  });
+
+  it('refuses an empty path or one with a newline, and reports text it did not write', () => {
+    expect(() => compactPaths(['a', ''])).toThrow(RangeError);
+    expect(() => compactPaths(['a\nb'])).toThrow(RangeError);
+    expect(() => expandPaths('a/* b')).toThrow(PathListSyntaxError);
+    expect(() => expandPaths('x(a')).toThrow(PathListSyntaxError);
+    expect(() => expandPaths('{a')).toThrow(PathListSyntaxError);
   });
 });

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandPaths } from '../compact/path-list.js';
-import { expandMatchList } from './list-view.js';
+import { expandDu, expandLong, expandMatchList, parseLong } from './list-view.js';
 import { git, gitRepo, have, sandbox } from '../router/test-kit.js';
 
 const sb = sandbox('list-view');
@@ -88,5 +88,43 @@ describe('grep -rn matches are grouped by file, exactly', () => {
     const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
     expect(expandMatchList(lines.slice(at + 1, end).join('\n'))).toEqual(want);
     expect(r.text.length).toBeLessThan(want.join('\n').length);
+  });
+});
+
+describe('ls and du through the router and a real terminal', () => {
+  /** The view's lines after its first `[mish: …]` line, up to the footer or status line (`── …`, `[exit …`), if any. */
+  function after(text: string, prefix: string): string[] {
+    const lines = text.replace(/\n$/, '').split('\n');
+    const at = lines.findIndex((l) => l.startsWith(prefix));
+    expect(at, text).toBeGreaterThanOrEqual(0);
+    const end = lines.findIndex((l, i) => i > at && (l.startsWith('── ') || l.startsWith('[exit ')));
+    return lines.slice(at + 1, end < 0 ? lines.length : end);
+  }
+
+  it('ls of a big directory (columns in a terminal) comes back as every name, in ls order', async () => {
+    const many = path.join(repo, 'many');
+    mkdirSync(many);
+    const modules = ['auth', 'billing', 'cart', 'catalog', 'checkout', 'orders', 'payments', 'search', 'shipping', 'users', 'admin', 'audit', 'cache', 'config', 'email', 'events', 'export', 'import', 'invoices', 'login', 'metrics', 'profile', 'reports', 'sessions', 'tokens'];
+    for (const m of modules) for (const ext of ['.py', '_test.py', '.pyi', '.md']) writeFileSync(path.join(many, m + ext), '');
+    writeFileSync(path.join(many, 'a name with spaces.txt'), '');
+    const r = await sb.run('ls many', { cwd: repo });
+    const want = piped('ls many');
+    expect(want.length).toBe(101);
+    expect(expandPaths(after(r.text, '[mish: all ').join('\n'))).toEqual(want);
+    expect(r.text).toContain(`[mish: all ${want.length} paths`);
+  });
+
+  it('ls -la: every row, grouped by mode, links, owner and group', async () => {
+    const r = await sb.run('ls -la src/core/grammar', { cwd: repo });
+    const want = parseLong(piped('ls -la src/core/grammar').join('\n'))!;
+    const [legend, ...rest] = [r.text.split('\n').find((l) => l.startsWith('[mish: ls -l'))!, ...after(r.text, '[mish: ls -l')];
+    expect(legend, r.text).toBeDefined();
+    const body = rest.filter((l) => !l.startsWith('total '));
+    expect(expandLong(body.join('\n'), legend.includes(' date:'))).toEqual(want.rows);
+  });
+
+  it('du -a: every size and path', async () => {
+    const r = await sb.run('du -a src docs', { cwd: repo });
+    expect(expandDu(expandPaths(after(r.text, '[mish: du').join('\n')))).toEqual(piped('du -a src docs'));
   });
 });

@@ -1,17 +1,32 @@
 /**
- * Path listings (`find`, `fd`, `git ls-files`, `rg --files`, `rg -l`, `grep -l`, `tar tf`,
- * `ls -1`) shown in the lossless compact path notation (compact/path-list.ts) instead of line
- * by line: most of their bytes are repeated directory prefixes. The view is complete (every
- * path, exactly recoverable with expandPaths) and says so; when even the compact form is over
- * the passthrough cap, the plain output is cut head + tail as before (passthrough.ts).
+ * Listings shown compacted without loss (issue 13 pt 4). Path lists (`find`, `fd`, `git
+ * ls-files`, `rg --files`, `rg -l`, `grep -l`, `tar tf`, `ls -1`, and `ls` in columns read
+ * column by column) in the compact path notation (compact/path-list.ts): most of their bytes
+ * are repeated directory prefixes. `ls -R` as a line per directory, `ls -l` rows grouped by the
+ * fields they share, `du` as `path=size` entries, `grep -rn` grouped by file. Each view is
+ * complete (every line, exactly recoverable, in order) and says so; it is used only when it
+ * saves a fifth (a token estimate, its explaining line counted), else the output is shown as
+ * printed; when even the view is over the passthrough cap, the plain output is cut head + tail
+ * as before (passthrough.ts).
  */
-import { compactPaths } from '../compact/path-list.js';
+import { compactBlocks, compactPaths, PathListSyntaxError, type NameBlock } from '../compact/path-list.js';
 import type { Segment } from '../router/categorize.js';
 
 /** Below this many lines a listing is shown as printed (compacting a few paths saves little). */
 export const LIST_VIEW_MIN_LINES = 20;
 /** The compact form is used only if it is at most this share of the plain text (else it is not worth a new notation). */
 export const LIST_VIEW_MAX_SHARE = 0.8;
+
+/**
+ * A rough token count (words, numbers, each punctuation mark, each run of white space): within
+ * a few percent of o200k's ratios on listings, where characters overcount alignment padding.
+ */
+export function estimateTokens(s: string): number {
+  return s.match(/[A-Za-z]+|[0-9]+|[^\sA-Za-z0-9]|\s+/g)?.length ?? 0;
+}
+
+/** Is the view (with the line explaining it) worth showing instead of the text? */
+const worth = (view: string, text: string) => estimateTokens(view) <= estimateTokens(text) * LIST_VIEW_MAX_SHARE;
 
 /** Later pipeline segments that keep a path list a path list. */
 const LIST_FILTERS = new Set(['sort', 'uniq', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg']);
@@ -59,10 +74,285 @@ export function isPathListing(segments: readonly Segment[]): boolean {
   return real.slice(1).every((s) => LIST_FILTERS.has(s.name) && !hasShort(s.command.argv.slice(1), 'c') && !has(s.command.argv.slice(1), '--count'));
 }
 
+/**
+ * The line shown before a compacted path list: it says the list is complete (every path, in the
+ * program's order) and how to read the notation (compact/path-list.ts). The bench counts it.
+ */
+export function pathListLegend(entries: number): string {
+  return `[mish: all ${entries.toLocaleString('en-US')} paths in order, compacted: ${PATH_NOTATION}]`;
+}
+
+/** How to read the compact path notation, in one line (also under git status's long groups). */
+export const PATH_NOTATION = '"d/: a b" = d/a d/b (an indented d/: is inside the line above naming d); n(a b) = n, n/a, n/b; x/* = the x/: line below; bash braces; \\ escapes';
+
 export interface ListView {
   /** The compact notation, a newline after its last line. */
   output: string;
   entries: number;
+  /**
+   * `paths` (the host prints pathListLegend above it) or `matches`; absent for a view whose
+   * output says itself how to read it (ls -R, du: its first line).
+   */
+  kind?: 'paths' | 'matches';
+}
+
+/**
+ * The compact view of a successful listing's output, or undefined to show it as printed:
+ * path lists, `grep -rn` matches, `ls` in columns or blocks (`-R`, several directories), `du`.
+ */
+export function listViewOf(segments: readonly Segment[], text: string): ListView | undefined {
+  if (isPathListing(segments)) {
+    const v = pathListView(text);
+    return v && { ...v, kind: 'paths' };
+  }
+  if (isMatchListing(segments)) {
+    const v = matchListView(text);
+    return v && { ...v, kind: 'matches' };
+  }
+  const real = segments.filter((s) => s.name !== '');
+  if (real.length !== 1) return undefined;
+  const args = real[0].command.argv.slice(1);
+  if (real[0].name === 'ls' && printsNameColumns(args)) return lsView(text);
+  if (real[0].name === 'ls' && printsLongRows(args)) return lsLongView(text);
+  if (real[0].name === 'du' && !has(args, '-0', '--null', '--time', '--inodes') && !hasShort(args, '0')) return duView(text);
+  return undefined;
+}
+
+/** Does this `ls` print names only (in columns on a terminal, blocks for -R or several directories)? */
+function printsNameColumns(args: readonly string[]): boolean {
+  // Long formats, sizes or inode numbers before names, commas, row-major order, or a chosen format: shown as printed.
+  const other = ['l', 'g', 'o', 'n', 's', 'i', 'm', 'x', 'Z'].some((c) => hasShort(args, c));
+  return !other && !has(args, '--format', '--size', '--inode', '--context', '--zero', '--long', '--full-time', '--author');
+}
+
+/** Does this `ls` print the long format (-l, -la, -lh, -n), with nothing before the mode? */
+function printsLongRows(args: readonly string[]): boolean {
+  const long = ['l', 'g', 'o', 'n'].some((c) => hasShort(args, c)) || has(args, '--format=long', '--format=verbose');
+  return long && !['s', 'i', 'm', 'x', 'C', 'Z', 'R'].some((c) => hasShort(args, c)) && !has(args, '--size', '--inode', '--context', '--zero', '--recursive', '--full-time', '--time-style', '--author');
+}
+
+/** One row of `ls -l`: the fields as printed (alignment padding not kept). */
+export interface LongRow {
+  /** mode, links, owner, group as printed (`-rw-r--r-- 1 root root`; fewer with -g / -o). */
+  head: string;
+  /** The size (`4096`, `4.0K`, `8, 1` for a device). */
+  size: string;
+  /** The date as printed, its padding collapsed (`Nov 26 21:06`, `Jan 3 2025`). */
+  date: string;
+  /** The name (`a -> b` for a link); a simple `'…'` quoting undone. */
+  name: string;
+}
+
+/** A long-format row: mode, links, owner/group words, size (or `major, minor`), a three-part date, the name. */
+const LONG_ROW = /^([-bcdlpsw?D][-rwxsStTl]{9}[.+@]?) +(\d+) +((?:\S+ +){0,2}?)(\d+, +\d+|[\d.,]+[KMGTPEZY]?i?B?) +(\S+ +\d{1,2} +(?:\d{1,2}:\d{2}|\d{4})) (.*)$/;
+
+/** `ls -l` output: its `total` lines and rows, or undefined when a line has another shape. */
+export function parseLong(text: string): { totals: string[]; rows: LongRow[] } | undefined {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const totals: string[] = [];
+  const rows: LongRow[] = [];
+  for (const line of body.split('\n')) {
+    if (/^total \S+$/.test(line)) {
+      if (rows.length) return undefined;
+      totals.push(line);
+      continue;
+    }
+    const m = LONG_ROW.exec(line);
+    if (!m) return undefined;
+    // ls puts a space before names when some other name is quoted, to line them up.
+    let name = m[6].startsWith(' ') ? m[6].slice(1) : m[6];
+    if (/^'[^'\\]*'( -> .*)?$/.test(name)) name = name.replace(/^'([^']*)'/, '$1');
+    if (name === '' || name.startsWith(' ')) return undefined;
+    rows.push({ head: `${m[1]} ${m[2]}${m[3] ? ' ' + m[3].trim().replace(/ +/g, ' ') : ''}`, size: m[4].replace(/ +/g, ' '), date: m[5].replace(/ +/g, ' '), name });
+  }
+  return rows.length ? { totals, rows } : undefined;
+}
+
+/**
+ * `ls -l` rows grouped: consecutive rows with the same mode, links, owner, group (and date, when
+ * that makes fewer groups) under one `…:` line, each row then `size name` (`size date name`).
+ */
+export function compactLong(rows: readonly LongRow[], byDate: boolean): string {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; ) {
+    const key = byDate ? `${rows[i].head} ${rows[i].date}` : rows[i].head;
+    let j = i + 1;
+    while (j < rows.length && (byDate ? `${rows[j].head} ${rows[j].date}` : rows[j].head) === key) j++;
+    const cells = rows.slice(i, j).map((r) => (byDate ? `${r.size} ${r.name}` : `${r.size} ${r.date} ${r.name}`));
+    if (cells.length === 1) out.push(`${key}: ${cells[0]}`);
+    else out.push(`${key}:`, ...cells.map((c) => `  ${c}`));
+    i = j;
+  }
+  return out.join('\n');
+}
+
+/** The rows compactLong stands for (the inverse, given how it grouped). */
+export function expandLong(text: string, byDate: boolean): LongRow[] {
+  const rows: LongRow[] = [];
+  let key = '';
+  const cell = (c: string) => {
+    const m = byDate ? /^(\d+, \d+|\S+) (.*)$/.exec(c) : /^(\d+, \d+|\S+) (\S+ \d{1,2} \S+) (.*)$/.exec(c);
+    if (!m) throw new PathListSyntaxError(`not an ls -l row: ${c}`);
+    const head = byDate ? key.split(' ').slice(0, -3).join(' ') : key;
+    const date = byDate ? key.split(' ').slice(-3).join(' ') : m[2];
+    rows.push({ head, size: m[1], date, name: byDate ? m[2] : m[3] });
+  };
+  for (const l of text.split('\n')) {
+    if (l.startsWith('  ')) cell(l.slice(2));
+    else {
+      const at = l.indexOf(': ', byDate ? Math.max(0, l.search(/\d{1,2}:\d{2}:|\d{4}:/)) : 0);
+      if (l.endsWith(':') && (at < 0 || at === l.length - 1)) key = l.slice(0, -1);
+      else {
+        key = l.slice(0, at);
+        cell(l.slice(at + 2));
+      }
+    }
+  }
+  return rows;
+}
+
+/** `ls -l` / `ls -la`: rows grouped by what they share, with a first line saying how to read them. */
+function lsLongView(text: string): ListView | undefined {
+  const parsed = parseLong(text);
+  if (!parsed || parsed.rows.length < LIST_VIEW_MIN_LINES) return undefined;
+  const { totals, rows } = parsed;
+  const views = [true, false].map((byDate) => {
+    // Shown only if it reads back to the same rows (an owner or a name the pattern misread would not).
+    if (JSON.stringify(expandLong(compactLong(rows, byDate), byDate)) !== JSON.stringify(rows)) return undefined;
+    const legend = `[mish: ls -l, all ${rows.length.toLocaleString('en-US')} entries in ls's order, compacted: a "mode links owner group${byDate ? ' date' : ''}:" line heads the rows indented under it (or the one row after it), a row is "size${byDate ? '' : ' date'} name"; padding not kept]`;
+    return `${legend}\n${totals.map((t) => t + '\n').join('')}${compactLong(rows, byDate)}\n`;
+  });
+  const [a, b] = views;
+  const output = a && b ? (estimateTokens(a) <= estimateTokens(b) ? a : b) : (a ?? b);
+  if (!output || !worth(output, text)) return undefined;
+  return { output, entries: rows.length };
+}
+
+/** Expands tabs to spaces (ls aligns its columns with tabs, 8 columns apart). */
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  return out;
+}
+
+/**
+ * `ls` output in columns, as blocks: names with no heading (file operands), then one block
+ * per `dir:` heading (`-R`, several directories); each block's rows read column by column
+ * (ls's order). Undefined unless every block has the shape ls gives it: every column's names
+ * start at the same place in every row, and only the last column is short.
+ */
+export function parseLsColumns(text: string): NameBlock[] | undefined {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  if (body === '') return undefined;
+  const chunks = body.split('\n\n');
+  const blocks: NameBlock[] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const lines = chunks[i].split('\n');
+    let dir: string | undefined;
+    // A heading when there are several blocks: `dir:` (the first block may be file operands without one).
+    if (chunks.length > 1 && lines[0].endsWith(':') && !/ {2}/.test(lines[0])) dir = lines.shift()!.slice(0, -1);
+    else if (i > 0) return undefined;
+    const names = lines.length === 0 ? [] : readColumns(lines.map(expandTabs));
+    if (!names || (dir === undefined && names.length === 0)) return undefined;
+    blocks.push(dir === undefined ? { names } : { dir, names });
+  }
+  return blocks;
+}
+
+/** The names of rows in columns, column by column; undefined when the rows are not ls's columns. */
+function readColumns(rows: string[]): string[] | undefined {
+  const cells = rows.map(splitRow);
+  if (cells.some((r) => r === undefined || r.length === 0)) return undefined;
+  const table = cells as { at: number; name: string }[][];
+  const cols = table[0].length;
+  // Full rows first, then rows one short (column-major fill leaves only the last column short).
+  let full = 0;
+  while (full < table.length && table[full].length === cols) full++;
+  if (table.slice(full).some((r) => r.length !== cols - 1)) return undefined;
+  for (let c = 0; c < cols; c++) {
+    const starts = table.filter((r) => c < r.length).map((r) => r[c].at);
+    // ls puts one space before a name that is not quoted when others are, to line them up.
+    if (Math.max(...starts) - Math.min(...starts) > 1) return undefined;
+  }
+  const names: string[] = [];
+  for (let c = 0; c < cols; c++) for (const r of table) if (c < r.length) names.push(r[c].name);
+  return names;
+}
+
+/**
+ * The cells of one row: names separated by two spaces or more (a name with spaces is quoted by
+ * ls in a terminal: `'a  b'`). A simple `'…'` quoting is undone; other quoting stays as printed.
+ */
+function splitRow(row: string): { at: number; name: string }[] | undefined {
+  const out: { at: number; name: string }[] = [];
+  let i = 0;
+  while (i < row.length) {
+    while (i < row.length && row[i] === ' ') i++;
+    if (i >= row.length) break;
+    const at = i;
+    let quoted = false;
+    let j = i;
+    for (; j < row.length; j++) {
+      if (row[j] === "'") quoted = !quoted;
+      else if (!quoted && row[j] === ' ' && (row[j + 1] === ' ' || j + 1 === row.length)) break;
+    }
+    if (quoted) return undefined;
+    const cell = row.slice(at, j);
+    out.push({ at, name: /^'[^'\\]*'$/.test(cell) ? cell.slice(1, -1) : cell });
+    i = j;
+  }
+  return out;
+}
+
+/** `ls` in columns: one block as a path list; blocks (-R) a line per directory, with a first line saying how to read them. */
+function lsView(text: string): ListView | undefined {
+  const blocks = parseLsColumns(text);
+  if (!blocks) return undefined;
+  const entries = blocks.reduce((n, b) => n + b.names.length, 0);
+  if (entries < LIST_VIEW_MIN_LINES) return undefined;
+  if (blocks.length === 1 && blocks[0].dir === undefined) {
+    if (blocks[0].names.some((n) => n.includes('/') && !n.endsWith('/'))) return undefined;
+    const compact = compactPaths(blocks[0].names);
+    if (!worth(`${pathListLegend(entries)}\n${compact}`, text)) return undefined;
+    return { output: compact + '\n', entries, kind: 'paths' };
+  }
+  const legend = `[mish: ls, all ${entries.toLocaleString('en-US')} names in ${blocks.filter((b) => b.dir !== undefined).length} directories, in ls's order, compacted: one line per directory, "dir/: a b"; bash braces; \\ escapes]`;
+  const output = `${legend}\n${compactBlocks(blocks)}\n`;
+  if (!worth(output, text)) return undefined;
+  return { output, entries };
+}
+
+/** `du` lines: size, a tab, the path. */
+const DU_LINE = /^([^\t]+)\t(.+)$/;
+
+/**
+ * `du` (-a, -h, -s …): each `size<TAB>path` line becomes the entry `path=size` in the path
+ * notation (the size after the last `=`), with a first line saying so; exact: expandDu gives
+ * the lines back.
+ */
+function duView(text: string): ListView | undefined {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const lines = body.split('\n');
+  if (lines.length < LIST_VIEW_MIN_LINES) return undefined;
+  const pseudo: string[] = [];
+  for (const l of lines) {
+    const m = DU_LINE.exec(l);
+    if (!m || m[1].includes('=')) return undefined;
+    pseudo.push(`${m[2]}=${m[1]}`);
+  }
+  const legend = `[mish: du, all ${lines.length.toLocaleString('en-US')} lines in order, compacted: path=size (the size after the last =), in the path notation: ${PATH_NOTATION}]`;
+  const output = `${legend}\n${compactPaths(pseudo)}\n`;
+  if (!worth(output, body)) return undefined;
+  return { output, entries: lines.length };
+}
+
+/** The `size<TAB>path` lines a du view stands for (its lines after the first). */
+export function expandDu(paths: readonly string[]): string[] {
+  return paths.map((p) => {
+    const at = p.lastIndexOf('=');
+    return `${p.slice(at + 1)}\t${p.slice(0, at)}`;
+  });
 }
 
 /**
@@ -74,7 +364,7 @@ export function pathListView(text: string): ListView | undefined {
   const paths = body.split('\n');
   if (paths.length < LIST_VIEW_MIN_LINES || paths.some((p) => p === '')) return undefined;
   const compact = compactPaths(paths);
-  if (compact.length > body.length * LIST_VIEW_MAX_SHARE) return undefined;
+  if (!worth(`${pathListLegend(paths.length)}\n${compact}`, body)) return undefined;
   return { output: compact + '\n', entries: paths.length };
 }
 

@@ -8,7 +8,7 @@
 import { undoOnlcr } from '../exec/terminal-newlines.js';
 import { MAX_NAMED_MENTIONS, mentionsErrorWord } from '../squasher/dedup.js';
 import type { Segment } from '../router/categorize.js';
-import { isMatchListing, isPathListing, matchListView, pathListView } from './list-view.js';
+import { listViewOf } from './list-view.js';
 import { captureBounded, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
 
@@ -26,10 +26,10 @@ export async function runPassthrough(ctx: HandlerContext, command: string, segme
     // A successful path listing is shown in the lossless compact path notation when that fits
     // the cap whole (list-view.ts); otherwise as printed, cut head + tail past the cap.
     // `grep -rn` matches are grouped by file the same way (exit 0: something matched).
-    const view = facts.exitCode !== 0 ? undefined : isPathListing(segments) ? pathListView(text) : isMatchListing(segments) ? matchListView(text) : undefined;
-    const kind = view && isPathListing(segments) ? 'paths' : 'matches';
+    // `ls` in columns or blocks and `du` are compacted too (list-view.ts).
+    const view = facts.exitCode !== 0 ? undefined : listViewOf(segments, text);
     if (view && countLines(view.output) <= PASSTHROUGH_MAX_LINES && Buffer.byteLength(view.output) <= PASSTHROUGH_MAX_BYTES) {
-      return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), list: { entries: view.entries, kind } }, facts, text };
+      return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), ...(view.kind ? { list: { entries: view.entries, kind: view.kind } } : {}) }, facts, text };
     }
     const report = passthroughReport(text);
     // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.

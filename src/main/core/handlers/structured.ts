@@ -7,6 +7,7 @@
  */
 import type { Segment } from '../router/categorize.js';
 import { compactPaths } from '../compact/path-list.js';
+import { PATH_NOTATION } from './list-view.js';
 import { hasFlag, positionals } from '../router/meta.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
@@ -83,7 +84,7 @@ export async function runStructured(ctx: HandlerContext, source: string, seg: Se
 function listed(label: string, items: string[], lettered = false): string[] {
   if (!items.length) return [];
   if (items.length <= STATUS_PATHS_INLINE) return [`${label} ${items.join(', ')}`];
-  const out = [`${label.trimEnd()} (${items.length}, compact list: dir/ headers, {a,b} alternatives, {01..09} ranges)`];
+  const out = [`${label.trimEnd()} (${items.length}, compacted: ${PATH_NOTATION})`];
   const byLetter = new Map<string, string[]>();
   for (const it of items) {
     const key = lettered ? it.slice(0, 1) : '';
