@@ -6,7 +6,7 @@
  * and every cap is reported with an exact count (the raw output stays in the spool).
  */
 import type { CompiledHazardRule } from '../grammar/types.js';
-import { DedupGroups, RunCollector } from './dedup.js';
+import { DedupGroups, RunCollector, templateOf } from './dedup.js';
 import type { Classification, HazardReport, Line, SquashEvent, SquashResult } from './types.js';
 import { STACK_FRAME } from './universal-patterns.js';
 
@@ -53,6 +53,8 @@ interface SmallLine {
   /** Left out of the shown output (grammar noise, a later frame, a counted repeat). */
   fold?: boolean;
   repeats?: number;
+  /** dedup's template of the text, once asked for. */
+  template?: string;
 }
 
 interface OpenHazard {
@@ -276,7 +278,8 @@ export class EmitBuffer {
 
   /**
    * A line of a small output that the tool's grammar calls noise: left out when the grammar
-   * strips it; a dedup line printed before (the same text) is counted on its first copy.
+   * strips it; a dedup line like one shown before (the same, or differing only where dedup's
+   * template varies: numbers, ids) is counted on that one (`repeats`).
    */
   private foldWhileSmall(entry: SmallLine, action: 'strip' | 'dedup'): void {
     if (action === 'strip') {
@@ -284,9 +287,10 @@ export class EmitBuffer {
       return;
     }
     const small = this.small!;
+    const template = templateOf(entry.text);
     for (let i = 0; i < small.length - 1; i++) {
       const e = small[i];
-      if (!e.fold && e.text === entry.text) {
+      if (!e.fold && (e.text === entry.text || (e.template ??= templateOf(e.text)) === template)) {
         e.repeats = (e.repeats ?? 0) + 1;
         entry.fold = true;
         return;
@@ -325,7 +329,7 @@ export class EmitBuffer {
     }
     if (frames === 0) return;
     const key = file ?? `rule:${o.report.rule}`;
-    if (!this.framed.has(key)) {
+    if (o.report.severity === 'error' && !this.framed.has(key)) {
       if (this.framed.size < MAX_FRAMED_FILES) this.framed.add(key);
       return;
     }

@@ -118,7 +118,10 @@ export type BodyLine =
       type: 'line';
       text: string;
       no: number;
-      /** A small output's noise line printed again later (identical): the later copies, counted here. */
+      /**
+       * A small output's noise line printed again later, the same or differing only in numbers
+       * and ids (dedup's template): the later ones, counted here and left out.
+       */
       repeats?: number;
     }
   | {
