@@ -452,7 +452,7 @@ export class EmitBuffer {
     this.closeHazard();
     const small = this.small;
     let folded = 0;
-    if (small) for (const e of small) folded += e.fold ? 1 : (e.repeats ?? 0);
+    if (small) for (const e of small) if (e.fold) folded++;
     return {
       ...base,
       outcomes: this.outcomes,
