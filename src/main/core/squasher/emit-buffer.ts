@@ -298,11 +298,18 @@ export class EmitBuffer {
     }
   }
 
-  /** The blank lines seen inside the open hazard become context: more context followed them. */
+  /**
+   * The blank lines seen inside the open hazard, now that more context follows them: one blank
+   * line stands for a run (two say nothing more), and none leads the context (the hazard's line
+   * is right above it).
+   */
   private pushBlanks(o: OpenHazard): void {
-    for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
+    if (o.blankRun === 0) return;
+    o.blankRun = 0;
+    const lead = o.report.context.length === 0;
+    if (!lead) o.report.context.push('');
     if (o.blankSmall?.length) {
-      o.contextSmall!.push(...o.blankSmall);
+      if (!lead) o.contextSmall!.push(o.blankSmall[0]);
       o.blankSmall.length = 0;
     }
   }

@@ -72,18 +72,17 @@ describe('code frames: once per file, for errors', () => {
 });
 
 describe('small outputs: shown in order, less the noise the grammar names', () => {
-  it('yarn: the version banner, step lines and docs hint are left out; the network retry is shown once with its count', () => {
+  it('yarn: the version banner, lockfile note, step lines and docs hint are left out; the network retry is shown once with its count', () => {
     const r = squashFixture('yarn-add-404');
     expect(r.verbatim).toBe(true);
     const body = r.body.flatMap((b) => (b.type === 'line' ? [b] : []));
     expect(body.map((b) => b.text)).toEqual([
-      'info No lockfile found.',
       'info There appears to be trouble with your network connection. Retrying...',
       'error Couldn\'t find package "mish-fixture-no-such-package-e404" on the "npm" registry.',
     ]);
-    expect(body[1].repeats).toBe(3);
-    // 9 lines: 3 shown, 3 repeats counted, 3 stripped.
-    expect(r.folded).toBe(6);
+    expect(body[0].repeats).toBe(3);
+    // 9 lines: 2 shown, 3 repeats counted, 4 stripped.
+    expect(r.folded).toBe(7);
     expect(r.totalLines).toBe(9);
   });
 
