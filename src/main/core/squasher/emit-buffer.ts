@@ -45,6 +45,12 @@ const MAX_FRAMED_FILES = 1024;
  * `(cart.test.js:9:36)`. Its file names the hazard's file for the one-frame-per-file rule.
  */
 const LOCATION = /((?:[A-Za-z]:)?[\w.@+/\\-]*\.[A-Za-z]\w*)(?::\d+|\(\d+,\d+\))/;
+/** Where a location is looked for: the start of a line (a minified line in a frame can be 64 K long, and the search is quadratic on it). */
+const LOCATION_SCAN_CHARS = 400;
+
+function locationFile(text: string): string | undefined {
+  return LOCATION.exec(text.length > LOCATION_SCAN_CHARS ? text.slice(0, LOCATION_SCAN_CHARS) : text)?.[1];
+}
 
 /** A line of a small output, kept while the output may still be shown whole. */
 interface SmallLine {
@@ -329,10 +335,10 @@ export class EmitBuffer {
     const re = o.frameRe!;
     const ctx = o.report.context;
     let frames = 0;
-    let file: string | undefined = LOCATION.exec(o.report.text)?.[1];
+    let file = locationFile(o.report.text);
     for (let i = 0; i < ctx.length; i++) {
       if (re.test(ctx[i])) frames++;
-      else if (file === undefined) file = LOCATION.exec(ctx[i])?.[1];
+      else if (file === undefined) file = locationFile(ctx[i]);
     }
     if (frames === 0) return;
     const key = file ?? `rule:${o.report.rule}`;

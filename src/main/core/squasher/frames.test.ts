@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../grammar/index.js';
+import { compileGrammarSource } from '../grammar/loader.js';
 import { Squasher } from './squasher.js';
 import type { HazardReport, SquashResult } from './types.js';
 
@@ -68,6 +69,20 @@ describe('code frames: once per file, for errors', () => {
     expect(ctx).toContain("  Property 'name' is missing in type '{ id: number; }' but required in type 'User'.");
     expect(ctx).toContain('  src/user.ts:3:3');
     expect(ctx.join('\n')).not.toMatch(/greet\(\{ id: 3 \}\)|~~~/);
+  });
+});
+
+describe('code frames: bounded work', () => {
+  it('a 60,000-character line in a block is not scanned whole for its location (the scan is quadratic on it)', () => {
+    const c = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^E: '\nseverity = 'error'\ncontinue_pattern = '^ '\nframe_pattern = '^  \\d+ \\|'\n", '/g/t.toml');
+    if (!c.ok) throw new Error('grammar');
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null });
+    const minified = ' ' + 'a'.repeat(60_000);
+    for (let i = 0; i < 100; i++) sq.write(`E: boom ${i}\r\n${minified}\r\n  12 | x\r\n`);
+    // The vitest timeout is the hang guard: without the bound this takes minutes.
+    const r = sq.finish({ exitCode: 1 });
+    expect(r.hazards[0].text).toBe('E: boom 0');
+    expect(r.hazards[r.hazards.length - 1].text).toBe('E: boom 99');
   });
 });
 
