@@ -72,6 +72,33 @@ describe('code frames: once per file, for errors', () => {
   });
 });
 
+describe('recaps and runtime frames', () => {
+  it("cargo test: a panic keeps the test's own frames, not the standard library's; the failures recap is folded, its counts kept", () => {
+    const r = squashFixture('cargo-test-fail');
+    const panic = hazard(r, "thread 'tests::adds_large_numbers'").context.join('\n');
+    expect(panic).toContain('mish_tests::tests::adds_large_numbers');
+    expect(panic).toContain('at ./src/lib.rs:40:9');
+    expect(panic).not.toMatch(/core::panicking|__rustc::|at \/rustc\//);
+    const all = [...r.hazards.flatMap((h) => [h.text, ...h.context]), ...r.outcomes].join('\n');
+    expect(all).not.toMatch(/^failures:$/m);
+    expect(all).toContain('test result: FAILED. 3 passed; 2 failed; 1 ignored; 0 measured; 0 filtered out');
+  });
+
+  it("go test: a panic keeps the test's goroutine frame, not the testing package's or the runtime's", () => {
+    const r = squashFixture('go-test-fail');
+    const panic = hazard(r, 'panic: assignment to entry in nil map').context.join('\n');
+    expect(panic).toContain('example.com/mishapp/calc.TestPanics(');
+    expect(panic).toContain('calc/calc_test.go:34');
+    expect(panic).not.toMatch(/testing\.tRunner|src\/runtime\/|created by testing/);
+  });
+
+  it("tsc --pretty: the Errors/Files recap table is folded; the totals line stays", () => {
+    const r = squashFixture('tsc-errors-pretty');
+    expect(r.outcomes).toContain('Found 9 errors in 2 files.');
+    expect(r.body.some((b) => b.type === 'line' && /Errors {2}Files|src\/app\.ts:2$/.test(b.text))).toBe(false);
+  });
+});
+
 describe('code frames: bounded work', () => {
   it('a 60,000-character line in a block is not scanned whole for its location (the scan is quadratic on it)', () => {
     const c = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^E: '\nseverity = 'error'\ncontinue_pattern = '^ '\nframe_pattern = '^  \\d+ \\|'\n", '/g/t.toml');
