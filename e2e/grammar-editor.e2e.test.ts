@@ -31,7 +31,8 @@ const LATENCY_KEYS = 12;
 const KEY_GAP_MS = 250;
 
 const GCC_ARGV = ['gcc', '-Wall', '-Wextra', '-Iinclude', '-c', 'src/util.c', 'src/broken.c'];
-const PINNED = "src/broken.c: In function ‘main’:";
+/** A note kept under its error (the scope lines `In function …` are already folded by the built-in grammar). */
+const PINNED = 'src/broken.c:16:12: note: each undeclared identifier is reported only once';
 
 describe('grammar editor in a browser', () => {
   let browser: Browser | undefined;
@@ -121,7 +122,7 @@ describe('grammar editor in a browser', () => {
   }
 
   it('edits a rule with live preview, warns about a dropped must-keep line, saves, and mish uses it', async () => {
-    // Before: mish condenses gcc with the built-in grammar (the "In function" lines are shown).
+    // Before: mish condenses gcc with the built-in grammar (the note under the error is shown).
     const before = mish(GCC_ARGV);
     expect(before.out).toContain(PINNED);
     expect(before.out).toMatch(/⚠ src\/util\.c:12:9: warning: unused variable/);
@@ -157,14 +158,14 @@ describe('grammar editor in a browser', () => {
     const toml = page.locator('.gx-pane').first().locator('.cm-content');
     await toml.click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type(`\n[[noise]]\nid = "hide-in-function"\npattern = '^\\S+: In function (?<fn'\naction = "strip"\n`);
+    await page.keyboard.type(`\n[[noise]]\nid = "hide-undeclared-note"\npattern = '^\\S+: note: each undeclared (?<fn'\naction = "strip"\n`);
     // Typing is seen as it happens (a half-typed `action = "st` is its own error first): wait for the regex's.
-    const problem = page.locator('.gx-problems', { hasText: 'rule hide-in-function: invalid regular expression' });
+    const problem = page.locator('.gx-problems', { hasText: 'rule hide-undeclared-note: invalid regular expression' });
     await problem.waitFor({ timeout: PREVIEW_GUARD_MS * 5 });
-    expect(await problem.innerText()).toMatch(/line \d+ · rule hide-in-function: invalid regular expression in pattern/);
+    expect(await problem.innerText()).toMatch(/line \d+ · rule hide-undeclared-note: invalid regular expression in pattern/);
     const lines = (await page.locator('.gx-pane').first().locator('.cm-line').allInnerTexts()).map((l) => l.trim());
     const problemLine = Number(/line (\d+)/.exec(await problem.innerText())![1]);
-    expect(lines[problemLine - 1]).toMatch(/^pattern = '\^\\S\+: In function \(\?<fn'$/);
+    expect(lines[problemLine - 1]).toMatch(/^pattern = '\^\\S\+: note: each undeclared \(\?<fn'$/);
     await page.locator('.cm-lint-marker-error').first().waitFor();
 
     // Finish the regex: the preview drops the pinned line, and the warning names it.
@@ -180,7 +181,7 @@ describe('grammar editor in a browser', () => {
     expect(warning).toMatch(/line \d+ dropped \(noise strip:grammar\)/);
     const after = await summary(page);
     expect(after).not.toBe(base);
-    expect(after).not.toContain('In function');
+    expect(after).not.toContain('note: each undeclared');
     expect(after).toContain('warning: unused variable');
     await expect.poll(() => rawLine.getAttribute('class')).toContain('gx-dropped');
 
@@ -190,7 +191,7 @@ describe('grammar editor in a browser', () => {
     const saved = path.join(project, '.mish', 'grammars', 'c-compiler.toml');
     await page.locator('.gx-message.gx-ok', { hasText: saved }).waitFor();
     expect(await page.locator('.gx-message').innerText()).toContain(`overrides ${path.join(ROOT, 'grammars', 'c-compiler.toml')}`);
-    expect(readFileSync(saved, 'utf8')).toContain('id = "hide-in-function"');
+    expect(readFileSync(saved, 'utf8')).toContain('id = "hide-undeclared-note"');
     // Clicking a raw line highlights the summary line that shows it.
     await page.locator('.gx-raw .cm-line', { hasText: 'unused variable' }).click({ position: { x: 30, y: 5 } });
     await page.locator('.gx-out .cm-line.gx-focus', { hasText: 'unused variable' }).waitFor();
@@ -201,7 +202,7 @@ describe('grammar editor in a browser', () => {
 
     const run = mish(GCC_ARGV);
     expect(run.code).toBe(1);
-    expect(run.out).not.toContain('In function');
+    expect(run.out).not.toContain('note: each undeclared');
     expect(run.out).toMatch(/⚠ src\/util\.c:12:9: warning: unused variable/);
     expect(run.out).toMatch(/✗ src\/broken\.c:16:12: error: ‘missing_value’ undeclared/);
 
@@ -214,7 +215,7 @@ describe('grammar editor in a browser', () => {
     await page.locator('.gx-file', { hasText: `spool ${id}: gcc -Wall` }).waitFor();
     await page.locator('.gx-raw .cm-line', { hasText: 'missing_value’ undeclared' }).first().waitFor();
     await expect.poll(() => summary(page)).toContain('✗ src/broken.c:16:12: error: ‘missing_value’ undeclared');
-    expect(await summary(page)).not.toContain('In function');
+    expect(await summary(page)).not.toContain('note: each undeclared');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -247,11 +247,19 @@ function occurrences(text: string, needle: string): number {
 }
 
 describe('golden: a diagnostic keeps the lines that explain it, next to it', () => {
-  it('tsc --pretty: each error keeps its code frame (source line with its number, then the squiggle)', () => {
+  it('tsc --pretty: the first error in a file keeps its code frame; later ones there keep location and message only', () => {
     const text = squashFixture('tsc-errors-pretty');
-    expect(contextAfter(text, "src/app.ts:2:28 - error TS2307")).toEqual(
-      expect.arrayContaining(["2 import { formatDate } from './dates';", '~~~~~~~~~']),
+    expect(contextAfter(text, 'src/app.ts:2:1 - error TS6133')).toEqual(
+      expect.arrayContaining(["2 import { formatDate } from './dates';", '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~']),
     );
+    // The same file again: no frame (the line and its squiggle are in the raw output).
+    expect(contextAfter(text, 'src/app.ts:2:28 - error TS2307')).toEqual([]);
+    // A message chain and related information are not frame lines: they stay.
+    expect(contextAfter(text, 'src/app.ts:15:31 - error TS2345')).toEqual(
+      expect.arrayContaining(["Property 'name' is missing in type '{ id: number; }' but required in type 'User'.", 'src/user.ts:3:3', "'name' is declared here."]),
+    );
+    expect(contextAfter(text, 'src/app.ts:15:31 - error TS2345').join('\n')).not.toContain('greet({ id: 3 })');
+    // The first error in another file keeps its frame.
     expect(contextAfter(text, 'src/user.ts:12:3 - error TS2322')).toEqual(
       expect.arrayContaining(['12   return users.find((u) => u.id === id);']),
     );
@@ -464,9 +472,11 @@ describe('golden: application logs (grammars/_shared/log-levels.toml, applied to
 });
 
 describe('golden: decoration costs no tokens (issue 13 pt 1)', () => {
-  it('vitest: its 120-column ⎯ rules are shown three characters long, the facts around them whole', () => {
+  it('vitest: its 120-column ⎯ separators are folded (the failed count is in the Tests line), the facts around them whole', () => {
     const text = squashFixture('vitest-fail');
     expect(text).not.toMatch(/⎯{4}/);
-    expect(text).toContain('⎯⎯⎯ Failed Tests 1 ⎯⎯⎯');
+    expect(text).not.toContain('Failed Tests 1');
+    expect(text).toContain('Tests  1 failed | 6 passed | 1 skipped (8)');
+    expect(text).toContain(' FAIL  slug.test.js > slugify > strips punctuation');
   });
 });

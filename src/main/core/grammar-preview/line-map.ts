@@ -99,10 +99,24 @@ export function mapLines(result: SquashResult, trace: readonly TracedLine[], raw
 
   let out = header ? 1 : 0;
   if (result.verbatim) {
-    // Small output: every complete line is shown, in order.
-    let k = out;
-    for (const t of trace) set(t.no, LineStatus.kept, k++);
-    out += result.body.filter((b) => b.type === 'line').length;
+    // Small output: its lines in order, less what the squasher folded (grammar noise: dropped;
+    // a repeated noise line: counted on its first copy).
+    const shownAt = new Map<number, number>();
+    const repeatedAt = new Map<string, number>();
+    for (const b of result.body) {
+      if (b.type !== 'line') continue;
+      if (b.no > 0) shownAt.set(b.no, out);
+      if (b.repeats) repeatedAt.set(b.text, out);
+      out++;
+    }
+    for (const t of trace) {
+      const at = shownAt.get(t.no);
+      if (at !== undefined) set(t.no, LineStatus.kept, at);
+      else {
+        const first = repeatedAt.get(t.text);
+        if (first !== undefined) set(t.no, LineStatus.folded, first);
+      }
+    }
     if (result.finalPrompt) out++;
     return { status, target, ruleOf, rules, outputLines: out };
   }

@@ -45,7 +45,7 @@ function preview(name: string, text?: string): PreviewOk & { rawText: string[] }
 }
 
 describe('grammar preview', () => {
-  for (const name of ['cargo-build-error', 'cargo-build-large', 'npm-install-large', 'pytest-fail', 'tsc-errors-pretty']) {
+  for (const name of ['cargo-build-error', 'cargo-build-large', 'npm-install-large', 'pytest-fail', 'tsc-errors-pretty', 'gcc-errors-relative', 'jest-fail', 'yarn-add-404']) {
     it(`${name}: the same summary mish prints, and marks that agree with it`, () => {
       const { meta, bytes } = fixture(name);
       const p = preview(name);
@@ -71,6 +71,16 @@ describe('grammar preview', () => {
       expect(kept).toBeGreaterThan(0);
     });
   }
+
+  it('a small output: grammar noise is dropped, a repeated noise line folded on its first copy', () => {
+    const p = preview('yarn-add-404');
+    const marks = p.rawText.map((text, i) => ({ text, status: p.map.status[i], target: p.map.target[i] }));
+    const retries = marks.filter((m) => m.text.startsWith('info There appears to be trouble'));
+    expect(retries.map((m) => m.status)).toEqual([LineStatus.kept, LineStatus.folded, LineStatus.folded, LineStatus.folded]);
+    expect(new Set(retries.map((m) => m.target)).size).toBe(1);
+    expect(marks.find((m) => m.text.startsWith('yarn add v'))?.status).toBe(LineStatus.dropped);
+    expect(marks.find((m) => m.text.startsWith('error Couldn'))?.status).toBe(LineStatus.kept);
+  });
 
   it('decodes every recording into pieces that join to exactly the TextDecoder text', () => {
     for (const f of readdirSync(RECORDED).filter((x) => x.endsWith('.raw'))) {

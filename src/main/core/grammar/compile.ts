@@ -63,6 +63,7 @@ const hazardSchema = z.strictObject({
   context_after: z.number().int().min(0).max(MAX_CONTEXT_AFTER).optional(),
   continue_pattern: z.string().min(1).optional(),
   end_pattern: z.string().min(1).optional(),
+  frame_pattern: z.string().min(1).optional(),
 });
 const outcomeSchema = z.strictObject({ ...ruleBase, format: z.string().optional() });
 const noiseSchema = z.strictObject({ ...ruleBase, action: z.enum(['strip', 'dedup']) });
@@ -327,10 +328,15 @@ function compileData(
       r.end_pattern === undefined
         ? undefined
         : compileRe(r.end_pattern, r.flags, { file, index, path: ['hazard', i, 'end_pattern'], rule: id, field: 'end_pattern' }, errors);
+    const frameRe =
+      r.frame_pattern === undefined
+        ? undefined
+        : compileRe(r.frame_pattern, r.flags, { file, index, path: ['hazard', i, 'frame_pattern'], rule: id, field: 'frame_pattern' }, errors);
     if (!b) return;
     const h: CompiledHazardRule = { ...b, severity: r.severity, contextAfter: r.context_after ?? 0 };
     if (continueRe) h.continueRe = continueRe;
     if (endRe) h.endRe = endRe;
+    if (frameRe) h.frameRe = frameRe;
     hazard.push(h);
   });
   const outcome: CompiledOutcomeRule[] = [];

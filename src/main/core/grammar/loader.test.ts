@@ -54,6 +54,15 @@ describe('compileGrammarSource', () => {
     expect(formatGrammarError(errs[0])).toBe(`/g/tool.toml:12: rule broken: ${errs[0].message}`);
   });
 
+  it('compiles frame_pattern, and names the rule and line of an invalid one', () => {
+    const ok = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^e: '\nseverity = 'error'\ncontinue_pattern = '^ '\nframe_pattern = '^\\s+\\d+ \\|'\n", '/g/t.toml');
+    expect(ok.ok && ok.value.grammar.hazard[0].frameRe?.test('  12 | x')).toBe(true);
+    const errs = errorsOf("[[hazard]]\nid = 'e'\npattern = '^e: '\nseverity = 'error'\nframe_pattern = '(unclosed'\n");
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatchObject({ rule: 'e', line: 5 });
+    expect(errs[0].message).toMatch(/frame_pattern/);
+  });
+
   it('validates the shape: bad enum, unknown key, wrong type, each with rule and line', () => {
     const src = [
       '[grammar]', //1

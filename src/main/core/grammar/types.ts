@@ -33,6 +33,12 @@ export interface HazardRuleSource extends RuleSource {
    * before continue_pattern (the exception line that closes a Python traceback).
    */
   end_pattern?: string;
+  /**
+   * Lines of the kept context that are a code frame (source excerpt, gutter, carets): shown for
+   * the first hazard in a file only; later hazards in the same file keep their location and
+   * message, their frame lines are left out (the raw output keeps them).
+   */
+  frame_pattern?: string;
 }
 
 export interface OutcomeRuleSource extends RuleSource {
@@ -63,6 +69,8 @@ export interface CompiledHazardRule extends CompiledRule {
   continueRe?: RegExp;
   /** See HazardRuleSource.end_pattern: checked before continueRe; a match is kept and ends the block. */
   endRe?: RegExp;
+  /** See HazardRuleSource.frame_pattern. */
+  frameRe?: RegExp;
 }
 
 export interface CompiledOutcomeRule extends CompiledRule {

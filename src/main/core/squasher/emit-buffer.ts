@@ -6,7 +6,7 @@
  * and every cap is reported with an exact count (the raw output stays in the spool).
  */
 import type { CompiledHazardRule } from '../grammar/types.js';
-import { DedupGroups, RunCollector } from './dedup.js';
+import { DedupGroups, RunCollector, templateOf } from './dedup.js';
 import type { Classification, HazardReport, Line, SquashEvent, SquashResult } from './types.js';
 import { STACK_FRAME } from './universal-patterns.js';
 
@@ -37,6 +37,31 @@ export const SMALL_OUTPUT_LINES = 20;
 
 /** Blank lines a hazard's context may span before the diagnostic is taken as finished. */
 const MAX_BLANKS_IN_CONTEXT = 2;
+/** Files whose first code frame was shown, remembered (past this, every frame is shown: no unbounded set). */
+const MAX_FRAMED_FILES = 1024;
+
+/**
+ * A source location in a hazard's line or context: `src/a.c:3:5`, `src/a.ts(3,5)`, ` --> src/main.rs:3:5`,
+ * `(cart.test.js:9:36)`. Its file names the hazard's file for the one-frame-per-file rule.
+ */
+const LOCATION = /((?:[A-Za-z]:)?[\w.@+/\\-]*\.[A-Za-z]\w*)(?::\d+|\(\d+,\d+\))/;
+/** Where a location is looked for: the start of a line (a minified line in a frame can be 64 K long, and the search is quadratic on it). */
+const LOCATION_SCAN_CHARS = 400;
+
+function locationFile(text: string): string | undefined {
+  return LOCATION.exec(text.length > LOCATION_SCAN_CHARS ? text.slice(0, LOCATION_SCAN_CHARS) : text)?.[1];
+}
+
+/** A line of a small output, kept while the output may still be shown whole. */
+interface SmallLine {
+  text: string;
+  no: number;
+  /** Left out of the shown output (grammar noise, a later frame, a counted repeat). */
+  fold?: boolean;
+  repeats?: number;
+  /** dedup's template of the text, once asked for. */
+  template?: string;
+}
 
 interface OpenHazard {
   report: HazardReport;
@@ -59,6 +84,12 @@ interface OpenHazard {
    */
   continueRes: readonly RegExp[];
   endRes: readonly RegExp[];
+  /** frame_pattern of the rule (or of the block it was found inside). */
+  frameRe: RegExp | undefined;
+  /** While the output is small: its small-output line per context line (so a left-out frame is left out there too). */
+  contextSmall: (SmallLine | undefined)[] | undefined;
+  /** While the output is small: the small-output lines of the pending blank lines. */
+  blankSmall: (SmallLine | undefined)[] | undefined;
 }
 
 type Kept = 'budget' | 'last-errors' | 'no';
@@ -117,7 +148,11 @@ export class EmitBuffer {
   private readonly counts = { hazard: 0, outcome: 0, noise: 0, prompt: 0, unknown: 0 };
   private open: OpenHazard | undefined;
   /** Lines kept verbatim while the output is still small. */
-  private small: string[] | undefined = [];
+  private small: SmallLine[] | undefined = [];
+  /** Files (or rules, for a hazard without a location) whose first code frame was shown. */
+  private readonly framed = new Set<string>();
+  /** The whole context of shown hazards whose frame was left out (a later repeat is compared with it). */
+  private readonly untrimmed = new Map<HazardReport, string[]>();
   /** Drawings of redrawn rows seen while small (counted, not shown). */
   private smallHidden = 0;
   private lastText = '';
@@ -130,15 +165,15 @@ export class EmitBuffer {
 
   accept(line: Line, cls: Classification, rule?: CompiledHazardRule): void {
     if (line.text.length) this.lastText = line.text;
-    if (this.small) this.keepWhileSmall(line);
+    const small = this.small ? this.keepWhileSmall(line) : undefined;
     let inherited: OpenHazard | undefined;
     if (this.open) {
       const o = this.open;
       // Grammar order (grammars/README.md): context_after lines whatever they are, then the
       // end_pattern line closes the block (kept), then continue_pattern lines.
       if (o.endRes.length && o.contextLeft === 0 && anyMatch(o.endRes, line.text)) {
-        for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
-        if (o.report.context.length < MAX_CONTEXT_LINES) o.report.context.push(line.text);
+        this.pushBlanks(o);
+        if (o.report.context.length < MAX_CONTEXT_LINES) this.pushContext(o, line.text, small);
         this.charge(o, line.text.length);
         this.closeHazard();
         return;
@@ -147,6 +182,7 @@ export class EmitBuffer {
         // A blank line inside a diagnostic (jest's ● blocks, tsc --pretty frames) does not end
         // it; it is kept only if more context follows.
         o.blankRun++;
+        if (o.blankSmall) o.blankSmall.push(small);
         this.counts.noise++;
         return;
       }
@@ -166,10 +202,11 @@ export class EmitBuffer {
           // frames, a passing TAP test's timing): part of the block, so it does not end it, but
           // nothing a reader would miss in it either.
           this.counts.noise++;
+          if (small) small.fold = true;
           return;
         }
-        for (; o.blankRun > 0; o.blankRun--) o.report.context.push('');
-        o.report.context.push(line.text);
+        this.pushBlanks(o);
+        this.pushContext(o, line.text, small);
         this.charge(o, line.text.length);
         return;
       }
@@ -181,7 +218,11 @@ export class EmitBuffer {
         this.runs.noteHazard(cls.severity);
         const report: HazardReport = { severity: cls.severity, text: line.text, context: [], lineNo: line.no, rule: cls.rule };
         const kept = this.keep(report);
+        const frameRe = rule?.frameRe ?? inherited?.frameRe;
         this.open = {
+          frameRe,
+          contextSmall: this.small && frameRe ? [] : undefined,
+          blankSmall: this.small && frameRe ? [] : undefined,
           report,
           kept,
           charged: kept === 'no' ? 0 : report.text.length,
@@ -207,6 +248,7 @@ export class EmitBuffer {
         return;
       case 'noise':
         this.counts.noise++;
+        if (small && cls.rule === 'grammar') this.foldWhileSmall(small, cls.action);
         if (cls.action === 'dedup') this.groups.add(line.text, line.no);
         return;
       case 'prompt':
@@ -224,18 +266,111 @@ export class EmitBuffer {
    * final frame, unless it is only a spinner glyph or was cleared; rows a redraw drew over are
    * not on it, but they count towards "small" (a display redrawn many times is not small).
    */
-  private keepWhileSmall(line: Line): void {
+  private keepWhileSmall(line: Line): SmallLine | undefined {
     const small = this.small!;
     if (small.length + this.smallHidden >= SMALL_OUTPUT_LINES) {
       this.small = undefined;
-      return;
+      return undefined;
     }
     const kind = line.kind;
-    if (kind === 'complete') small.push(line.text);
-    else if (HAS_LETTER.test(line.text)) {
-      if (kind === 'overwrite') small.push(line.text);
-      else this.smallHidden++;
+    if (kind === 'complete' || (kind === 'overwrite' && HAS_LETTER.test(line.text))) {
+      const entry: SmallLine = { text: line.text, no: line.no };
+      small.push(entry);
+      return entry;
     }
+    if (kind !== 'overwrite' && HAS_LETTER.test(line.text)) this.smallHidden++;
+    return undefined;
+  }
+
+  /**
+   * A line of a small output that the tool's grammar calls noise: left out when the grammar
+   * strips it; a dedup line like one shown before (the same, or differing only where dedup's
+   * template varies: numbers, ids) is counted on that one (`repeats`).
+   */
+  private foldWhileSmall(entry: SmallLine, action: 'strip' | 'dedup'): void {
+    if (action === 'strip') {
+      entry.fold = true;
+      return;
+    }
+    const small = this.small!;
+    const template = templateOf(entry.text);
+    for (let i = 0; i < small.length - 1; i++) {
+      const e = small[i];
+      if (!e.fold && (e.text === entry.text || (e.template ??= templateOf(e.text)) === template)) {
+        e.repeats = (e.repeats ?? 0) + 1;
+        entry.fold = true;
+        return;
+      }
+    }
+  }
+
+  /**
+   * The blank lines seen inside the open hazard, now that more context follows them: one blank
+   * line stands for a run (two say nothing more), and none leads the context (the hazard's line
+   * is right above it).
+   */
+  private pushBlanks(o: OpenHazard): void {
+    if (o.blankRun === 0) return;
+    o.blankRun = 0;
+    const lead = o.report.context.length === 0;
+    if (!lead) o.report.context.push('');
+    if (o.blankSmall?.length) {
+      if (!lead) o.contextSmall!.push(o.blankSmall[0]);
+      o.blankSmall.length = 0;
+    }
+  }
+
+  private pushContext(o: OpenHazard, text: string, small: SmallLine | undefined): void {
+    o.report.context.push(text);
+    o.contextSmall?.push(small);
+  }
+
+  /**
+   * A hazard's code frame (its rule's frame_pattern lines: source excerpt, gutter, carets) is
+   * shown for the first hazard in a file; a later hazard in the same file keeps its location,
+   * message and the other lines (notes, labels the pattern leaves out), not the frame again.
+   * The file is the first location in the hazard's line or context; without one, the rule.
+   */
+  private trimFrame(o: OpenHazard): void {
+    const re = o.frameRe!;
+    const ctx = o.report.context;
+    let frames = 0;
+    let file = locationFile(o.report.text);
+    for (let i = 0; i < ctx.length; i++) {
+      if (re.test(ctx[i])) frames++;
+      else if (file === undefined) file = locationFile(ctx[i]);
+    }
+    if (frames === 0) return;
+    const key = file ?? `rule:${o.report.rule}`;
+    if (o.report.severity === 'error' && !this.framed.has(key)) {
+      if (this.framed.size < MAX_FRAMED_FILES) this.framed.add(key);
+      return;
+    }
+    const kept: string[] = [];
+    let dropped = 0;
+    for (let i = 0; i < ctx.length; i++) {
+      const text = ctx[i];
+      const blank = text.trim().length === 0;
+      // Frame lines go, and so do blank lines that would then lead, trail or double up.
+      const drop = blank ? kept.length === 0 || kept[kept.length - 1].trim().length === 0 || !this.moreAfter(ctx, i, re) : re.test(text);
+      if (drop) {
+        dropped += text.length;
+        const small = o.contextSmall?.[i];
+        if (small) small.fold = true;
+      } else kept.push(text);
+    }
+    if (this.untrimmed.size < MAX_HAZARDS + LAST_ERRORS_KEPT) this.untrimmed.set(o.report, ctx);
+    o.report.context = kept;
+    if (o.kept === 'budget') {
+      this.hazardChars -= dropped;
+      if (o.report.severity === 'warning') this.warningChars -= dropped;
+    }
+  }
+
+  /** Whether a line that is neither blank nor a frame line follows position i. */
+  private moreAfter(ctx: readonly string[], i: number, re: RegExp): boolean {
+    for (let k = i + 1; k < ctx.length; k++) if (ctx[k].trim().length && !re.test(ctx[k])) return true;
+    return false;
   }
 
   /** Report a hazard whose context may still grow (called on silence, so the CLI shows it now). */
@@ -305,7 +440,7 @@ export class EmitBuffer {
     if (!o) return;
     const key = hazardKey(o.report);
     const sameLine = this.shownByKey.get(key);
-    const first = sameLine?.find((h) => sameContext(h.context, o.report.context));
+    const first = sameLine?.find((h) => sameContext(this.untrimmed.get(h) ?? h.context, o.report.context));
     if (first) {
       this.unkeep(o);
       first.repeats = (first.repeats ?? 0) + 1;
@@ -316,9 +451,11 @@ export class EmitBuffer {
       const list = this.shownByKey.get(hazardKey(out))!;
       if (list.length > 1) list.splice(list.indexOf(out), 1);
       else this.shownByKey.delete(hazardKey(out));
+      this.untrimmed.delete(out);
       this.omittedHazards.errors++;
     }
     if (o.kept === 'no') return;
+    if (o.frameRe && o.report.context.length) this.trimFrame(o);
     if (sameLine) sameLine.push(o.report);
     else this.shownByKey.set(key, [o.report]);
     this.onEvent?.({ type: 'hazard', hazard: o.report });
@@ -327,6 +464,8 @@ export class EmitBuffer {
   finish(base: Pick<SquashResult, 'totalLines' | 'bytes' | 'exitCode' | 'signal' | 'durationMs' | 'finalPrompt'>): SquashResult {
     this.closeHazard();
     const small = this.small;
+    let folded = 0;
+    if (small) for (const e of small) if (e.fold) folded++;
     return {
       ...base,
       outcomes: this.outcomes,
@@ -336,9 +475,10 @@ export class EmitBuffer {
       ...(this.lastErrors.length ? { hazardsOmittedAt: this.hazards.length } : {}),
       groups: this.groups.list().filter((g) => g.count > 0),
       ...(this.groups.overflowLines ? { groupsOverflow: { count: this.groups.overflowLines, fromNo: this.groups.overflowFirstNo, toNo: this.groups.overflowLastNo } } : {}),
-      body: small ? small.map((text, i) => ({ type: 'line' as const, text, no: i + 1 })) : this.runs.body(),
+      body: small ? small.filter((e) => !e.fold).map((e) => ({ type: 'line' as const, text: e.text, no: e.no, ...(e.repeats ? { repeats: e.repeats } : {}) })) : this.runs.body(),
       counts: { ...this.counts },
       verbatim: small !== undefined,
+      ...(small && folded ? { folded } : {}),
     };
   }
 }

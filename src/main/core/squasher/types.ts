@@ -94,8 +94,17 @@ export interface SquashResult {
   body: BodyLine[];
   /** Lines of each kind, for counts in the summary. */
   counts: { hazard: number; outcome: number; noise: number; prompt: number; unknown: number };
-  /** True when the output was small and `body` holds every line, in order (nothing condensed). */
+  /**
+   * True when the output was small and `body` holds its lines in order, as the final screen shows
+   * them (nothing cut), except what `folded` counts.
+   */
   verbatim: boolean;
+  /**
+   * Lines of a small (verbatim) output left out of `body`: lines a grammar strips as noise, code
+   * frames of later hazards in a file already framed, and repeats of a noise line (counted on its
+   * first line's `repeats`). Absent when none.
+   */
+  folded?: number;
   /** Prompt text if the output ended on one. */
   finalPrompt?: string;
 }
@@ -105,7 +114,16 @@ export interface SquashResult {
  * cut (`similar` absent) or the middle of a run of lines sharing one template (`similar`).
  */
 export type BodyLine =
-  | { type: 'line'; text: string; no: number }
+  | {
+      type: 'line';
+      text: string;
+      no: number;
+      /**
+       * A small output's noise line printed again later, the same or differing only in numbers
+       * and ids (dedup's template): the later ones, counted here and left out.
+       */
+      repeats?: number;
+    }
   | {
       type: 'omitted';
       count: number;

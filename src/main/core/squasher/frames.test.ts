@@ -1,0 +1,147 @@
+/**
+ * What a condensed run keeps of code frames and tool boilerplate (issue 13 pt 1, the content half),
+ * on real recorded output (fixtures/recorded) with the built-in grammars:
+ *  - a code frame (the rule's frame_pattern lines) is kept for the first error in a file; later
+ *    hazards in that file, and warnings, keep their location, message, notes and labels;
+ *  - a small output (shown whole, in order) leaves out what the grammar strips as noise and
+ *    counts a noise line like an earlier one on that one.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GrammarRegistry, detectTool } from '../grammar/index.js';
+import { compileGrammarSource } from '../grammar/loader.js';
+import { Squasher } from './squasher.js';
+import type { HazardReport, SquashResult } from './types.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+const registry = new GrammarRegistry({ builtinDir: path.join(ROOT, 'grammars'), userDir: null, projectGrammars: false, revalidateMs: 0 });
+
+/** The fixture's recorded bytes through the squasher with the grammar its argv selects (`times`: fed again, as a rerun would print it). */
+function squashFixture(name: string, times = 1): SquashResult {
+  const meta = JSON.parse(readFileSync(path.join(RECORDED, `${name}.json`), 'utf8')) as { argv: string[]; exitCode: number };
+  const raw = new Uint8Array(readFileSync(path.join(RECORDED, `${name}.raw`)));
+  const sq = new Squasher({ detection: detectTool(meta.argv, registry), now: () => 0 });
+  for (let i = 0; i < times; i++) sq.write(raw);
+  return sq.finish({ exitCode: meta.exitCode });
+}
+
+function hazard(r: SquashResult, text: string): HazardReport {
+  const h = r.hazards.find((x) => x.text.includes(text));
+  expect(h, `hazard "${text}" in ${r.hazards.map((x) => x.text).join('\n')}`).toBeDefined();
+  return h!;
+}
+
+describe('code frames: once per file, for errors', () => {
+  it('gcc: the first error in a file keeps its frame; the next one there, and warnings, keep location, message and notes', () => {
+    const r = squashFixture('gcc-errors-relative');
+    expect(r.verbatim).toBe(false);
+    expect(hazard(r, 'src/broken.c:8:27: error:').context).toEqual(['    8 |     return p->x * p->x + p->z * p->z;', '      |                           ^~']);
+    expect(hazard(r, 'src/broken.c:8:34: error:').context).toEqual([]);
+    expect(hazard(r, 'src/broken.c:16:12: error:').context).toEqual(['src/broken.c:16:12: note: each undeclared identifier is reported only once for each function it appears in']);
+    for (const w of r.hazards.filter((h) => h.severity === 'warning')) expect(w.context, w.text).toEqual([]);
+    // gcc's scope lines are folded, not moved after the diagnostics.
+    expect(r.body.some((b) => b.type === 'line' && b.text.includes('In function'))).toBe(false);
+  });
+
+  it('rustc: a later error in the file keeps its location, labels and help, not the source lines', () => {
+    const r = squashFixture('cargo-build-error');
+    const first = hazard(r, 'error[E0308]: mismatched types');
+    expect(first.context).toContain('12 |     let total: i32 = area(&s);');
+    const second = r.hazards.filter((h) => h.text === 'error[E0308]: mismatched types')[1];
+    expect(second.context).toEqual(['  --> src/main.rs:13:25', '   |                ------   ^ expected `String`, found integer', '   |                expected due to this', 'help: try using a conversion method']);
+    // Another file: its first error keeps its frame.
+    expect(hazard(r, 'error[E0004]').context).toContain('7 |     match s {');
+  });
+
+  it('a rerun of the same diagnostics counts each on the first report, frames left out or not', () => {
+    const once = squashFixture('gcc-errors-relative');
+    const twice = squashFixture('gcc-errors-relative', 2);
+    expect(twice.hazards.map((h) => [h.text, h.context])).toEqual(once.hazards.map((h) => [h.text, h.context]));
+    for (const h of twice.hazards) expect(h.repeats, h.text).toBe(1);
+  });
+
+  it('tsc --pretty: related information and message chains are not frame lines', () => {
+    const r = squashFixture('tsc-errors-pretty');
+    const ctx = hazard(r, 'src/app.ts:15:31 - error TS2345').context;
+    expect(ctx).toContain("  Property 'name' is missing in type '{ id: number; }' but required in type 'User'.");
+    expect(ctx).toContain('  src/user.ts:3:3');
+    expect(ctx.join('\n')).not.toMatch(/greet\(\{ id: 3 \}\)|~~~/);
+  });
+});
+
+describe('recaps and runtime frames', () => {
+  it("cargo test: a panic keeps the test's own frames, not the standard library's; the failures recap is folded, its counts kept", () => {
+    const r = squashFixture('cargo-test-fail');
+    const panic = hazard(r, "thread 'tests::adds_large_numbers'").context.join('\n');
+    expect(panic).toContain('mish_tests::tests::adds_large_numbers');
+    expect(panic).toContain('at ./src/lib.rs:40:9');
+    expect(panic).not.toMatch(/core::panicking|__rustc::|at \/rustc\//);
+    const all = [...r.hazards.flatMap((h) => [h.text, ...h.context]), ...r.outcomes].join('\n');
+    expect(all).not.toMatch(/^failures:$/m);
+    expect(all).toContain('test result: FAILED. 3 passed; 2 failed; 1 ignored; 0 measured; 0 filtered out');
+  });
+
+  it("go test: a panic keeps the test's goroutine frame, not the testing package's or the runtime's", () => {
+    const r = squashFixture('go-test-fail');
+    const panic = hazard(r, 'panic: assignment to entry in nil map').context.join('\n');
+    expect(panic).toContain('example.com/mishapp/calc.TestPanics(');
+    expect(panic).toContain('calc/calc_test.go:34');
+    expect(panic).not.toMatch(/testing\.tRunner|src\/runtime\/|created by testing/);
+  });
+
+  it("tsc --pretty: the Errors/Files recap table is folded; the totals line stays", () => {
+    const r = squashFixture('tsc-errors-pretty');
+    expect(r.outcomes).toContain('Found 9 errors in 2 files.');
+    expect(r.body.some((b) => b.type === 'line' && /Errors {2}Files|src\/app\.ts:2$/.test(b.text))).toBe(false);
+  });
+});
+
+describe('code frames: bounded work', () => {
+  it('a 60,000-character line in a block is not scanned whole for its location (the scan is quadratic on it)', () => {
+    const c = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^E: '\nseverity = 'error'\ncontinue_pattern = '^ '\nframe_pattern = '^  \\d+ \\|'\n", '/g/t.toml');
+    if (!c.ok) throw new Error('grammar');
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null });
+    const minified = ' ' + 'a'.repeat(60_000);
+    for (let i = 0; i < 100; i++) sq.write(`E: boom ${i}\r\n${minified}\r\n  12 | x\r\n`);
+    // The vitest timeout is the hang guard: without the bound this takes minutes.
+    const r = sq.finish({ exitCode: 1 });
+    expect(r.hazards[0].text).toBe('E: boom 0');
+    expect(r.hazards[r.hazards.length - 1].text).toBe('E: boom 99');
+  });
+});
+
+describe('small outputs: shown in order, less the noise the grammar names', () => {
+  it('yarn: the version banner, lockfile note, step lines and docs hint are left out; the network retry is shown once with its count', () => {
+    const r = squashFixture('yarn-add-404');
+    expect(r.verbatim).toBe(true);
+    const body = r.body.flatMap((b) => (b.type === 'line' ? [b] : []));
+    expect(body.map((b) => b.text)).toEqual([
+      'info There appears to be trouble with your network connection. Retrying...',
+      'error Couldn\'t find package "mish-fixture-no-such-package-e404" on the "npm" registry.',
+    ]);
+    expect(body[0].repeats).toBe(3);
+    // 9 lines: 2 shown, 3 repeats counted, 4 stripped.
+    expect(r.folded).toBe(7);
+    expect(r.totalLines).toBe(9);
+  });
+
+  it('pip: five network retries that differ in numbers and ids are one line with a count; the errors stay', () => {
+    const r = squashFixture('pip-install-unreachable');
+    expect(r.verbatim).toBe(true);
+    const retry = r.body.filter((b) => b.type === 'line' && b.text.startsWith('WARNING: Retrying'));
+    expect(retry).toHaveLength(1);
+    expect(retry[0]).toMatchObject({ repeats: 4 });
+    expect(retry[0].type === 'line' && retry[0].text).toContain('Failed to establish a new connection: [Errno -2] Name or service not known');
+    expect(r.body.filter((b) => b.type === 'line' && b.text.startsWith('ERROR: '))).toHaveLength(2);
+  });
+
+  it('a small output without grammar noise is shown whole, nothing folded', () => {
+    const r = squashFixture('tsc-errors-plain');
+    expect(r.verbatim).toBe(true);
+    expect(r.folded).toBeUndefined();
+    expect(r.body).toHaveLength(r.totalLines);
+  });
+});
