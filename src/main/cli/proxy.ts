@@ -16,7 +16,7 @@ import { loadRouterMeta } from '../core/router/meta.js';
 import { gate, route } from '../core/router/route.js';
 import { formatPolicyError } from '../core/policy/index.js';
 import { SpoolStore } from '../core/spool/spool.js';
-import { contextLine, formatDuration, plural } from '../core/squasher/render.js';
+import { contextLine, formatDuration, hazardMark, plural } from '../core/squasher/render.js';
 import { render } from '../core/format/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
@@ -220,7 +220,7 @@ function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void
   if (e.type === 'hazard') {
     printed.add(e.hazard.lineNo);
     const c = e.hazard.severity === 'error' ? red : yellow;
-    process.stdout.write(`${c}${e.hazard.severity === 'error' ? '✗' : '⚠'} ${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
+    process.stdout.write(`${c}${hazardMark(e.hazard)}${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
   } else if (e.type === 'prompt') {
     process.stdout.write(`${yellow}? ${e.text}${reset}\n`);
   } else if (e.type === 'progress') {

@@ -12,6 +12,7 @@ import type { TerminalPort } from '../handlers/types.js';
 import { route } from '../router/route.js';
 import { gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
 import type { RunFacts } from '../handlers/types.js';
+import type { HazardReport } from '../squasher/types.js';
 import { render, statusLine, statusParts, type OutputMode, type RenderInput } from './render.js';
 
 const sb = sandbox('render');
@@ -157,5 +158,19 @@ describe('the status line', () => {
     const parts = statusParts({ exitCode: 0, durationMs: 0 }, { hidden: true, totalLines: 40, rawNamed: true }, 'read_raw c3');
     expect(statusLine(parts)).toBe('[exit 0 · 40 lines]');
     expect(statusLine(statusParts({ exitCode: 0, durationMs: 0 }, { hidden: true, totalLines: 40 }, 'read_raw c3', ['cwd /w']))).toBe('[exit 0 · 40 lines · read_raw c3 · cwd /w]');
+  });
+});
+
+describe('hazard markers', () => {
+  const squash = (hazards: HazardReport[]): RenderInput => ({
+    command: 'x',
+    report: { category: 'condense', squash: { totalLines: 40, bytes: 0, exitCode: 1, durationMs: 0, outcomes: [], outcomesOmitted: 0, hazards, hazardsOmitted: { errors: 0, warnings: 0 }, groups: [], body: [], counts: { hazard: hazards.length, outcome: 0, noise: 0, prompt: 0, unknown: 0 }, verbatim: false } },
+    facts: { exitCode: 1, durationMs: 0, enrichment: [] },
+  });
+  const h = (lineNo: number, text: string, context: string[] = [], severity: 'error' | 'warning' = 'error'): HazardReport => ({ severity, text, context, lineNo, rule: 'r' });
+
+  it('one marker per block of adjacent hazard lines, none where the line names its severity', () => {
+    const text = render(squash([h(3, 'TypeError: boom', ['    at f (a.js:1:1)']), h(5, 'Caused by: x'), h(9, 'npm error code E404'), h(10, 'npm error 404 Not Found'), h(12, 'deprecated API', [], 'warning')]), 'context');
+    expect(text).toBe('✗ TypeError: boom\n    at f (a.js:1:1)\nCaused by: x\nnpm error code E404\nnpm error 404 Not Found\n⚠ deprecated API\n[exit 1 · 40 lines]\n');
   });
 });

@@ -164,9 +164,22 @@ export function signalName(n: number): string {
 function pushHazard(out: string[], h: HazardReport, c: typeof SGR, shown: (t: string) => string, marked: boolean): void {
   const color = h.severity === 'error' ? c.red : c.yellow;
   const repeats = h.repeats ? ` (x${h.repeats + 1})` : '';
-  const mark = marked ? `${h.severity === 'error' ? '✗' : '⚠'} ` : '';
+  const mark = marked ? hazardMark(h) : '';
   out.push(`${color}${mark}${shown(h.text)}${repeats}${c.reset}`);
   for (const ctx of h.context) out.push(contextLine(shown(ctx)));
+}
+
+/**
+ * A hazard line that names its severity as a word (`error[E0308]: …`, `npm warn …`, `FAIL x`)
+ * needs no marker: `✗`/`⚠` would repeat it, at a token or two a line (measured: −1.1% tokens
+ * over the failing fixtures). `TypeError: …` or `● cart › applies a discount` keep theirs.
+ */
+const SAYS_SEVERITY = { error: /\b(?:error|fail(?:ed|ure)?|fatal)\b/i, warning: /\b(?:warn|warning)\b/i };
+
+/** `✗ ` or `⚠ ` before a hazard line, or nothing when the line itself says what it is. */
+export function hazardMark(h: Pick<HazardReport, 'severity' | 'text'>): string {
+  const error = h.severity === 'error';
+  return (error ? SAYS_SEVERITY.error : SAYS_SEVERITY.warning).test(h.text) ? '' : error ? '✗ ' : '⚠ ';
 }
 
 /** ` (x3)`: a line printed this many times in all (`repeats` later copies). */
