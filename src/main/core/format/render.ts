@@ -66,6 +66,8 @@ export interface BodyOptions {
   raw?: RawRef;
   /** Hazards the host has already shown (the CLI prints them as they happen). */
   skipHazard?: (h: HazardReport) => boolean;
+  /** Say ` ⏎ (no newline at end)` after passthrough output that lacks one (for a person at a terminal, whose prompt would follow on that line). */
+  eolNote?: boolean;
 }
 
 const SGR = { dim: '\x1b[2m', red: '\x1b[31m', reset: '\x1b[0m' };
@@ -149,7 +151,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
       } else if (body !== '') {
         if (r.list?.kind === 'paths') out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} paths, compacted: a line ending in / heads the lines indented under it; {a,b} lists; {01..19} ranges; \\ escapes]`);
         else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
-        out.push(body.endsWith('\n') ? body.slice(0, -1) : body + dim(' ⏎ (no newline at end)'));
+        out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (options.eolNote ? dim(' ⏎ (no newline at end)') : ''));
       }
       shown = { hidden: !!r.cut || !!r.binary, ...(r.binary ? {} : { totalLines: r.lines }), ...(r.cut && raw ? { rawNamed: true } : {}) };
       break;
@@ -186,7 +188,7 @@ const STRUCTURED_CUT = /\[\.\.\. [\d,]+ more .* not shown/;
 export function render(input: RenderInput, mode: OutputMode, color = false, options: Omit<BodyOptions, 'color'> = {}): string {
   if (mode === 'json') return JSON.stringify(toJson(input)) + '\n';
   const paint = color && mode === 'human';
-  const { text, shown } = renderBody(input, { ...options, color: paint });
+  const { text, shown } = renderBody(input, { eolNote: mode === 'human', ...options, color: paint });
   if (input.report.category === 'interactive') return text;
   const raw = options.raw ?? cliRawRef(input.facts.spoolRef);
   return text + statusLine(statusParts(input.facts, shown, raw?.all), input.facts.exitCode !== 0, paint) + '\n';

@@ -54,6 +54,9 @@ function squeezeRules(text: string): string {
   return text.length < 8 ? text : text.replace(RULE_RUN, '$1$1$1');
 }
 
+/** The marker line-cut.ts puts in a long line (`… [+499,600 chars] …`): such a line is not shown whole. */
+const CUT_MARK = /… \[\+[\d,]+ chars\] …/;
+
 /** Characters after which a path may start. */
 const PATH_START = new Set([' ', '\t', "'", '"', '(', '<', '[', ':', '=', ',', '`']);
 
@@ -96,7 +99,8 @@ export function renderSquash(r: SquashResult, options: RenderOptions = {}): Rend
   const shown = (t: string) => {
     const whole = squeezeRules(rel(t));
     const s = shownLine(whole);
-    if (s !== whole) cut = true;
+    // Cut here, or already by the line buffer (a line past its limit arrives as head, marker, tail).
+    if (s !== whole || CUT_MARK.test(s)) cut = true;
     return s;
   };
   let skipped = 0;
