@@ -156,11 +156,15 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
       shown = { hidden: !!r.cut || !!r.binary, ...(r.binary ? {} : { totalLines: r.lines }), ...(r.cut && raw ? { rawNamed: true } : {}) };
       break;
     }
-    case 'narrate':
+    case 'narrate': {
       // On success the handler kept only what is worth reading (warnings, a short -v listing).
-      if (r.output.trim()) out.push(r.output.replace(/\n$/, ''));
+      const c = r.cut;
+      const output = c ? r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${c.fromLine}-${c.toLine} omitted (${c.omittedLines} lines)${raw ? `; read them: ${raw.lines(c.fromLine, c.toLine)}` : ''}]`) : r.output;
+      if (output.trim()) out.push(output.replace(/\n$/, ''));
       out.push(...r.effects);
+      if (c) shown = { hidden: true, totalLines: c.totalLines, ...(raw ? { rawNamed: true } : {}) };
       break;
+    }
     case 'structured':
       if (r.output !== undefined) {
         if (r.output !== '') out.push(r.output.replace(/\n$/, ''));
@@ -215,7 +219,7 @@ export function toJson(input: RenderInput): Record<string, unknown> {
       if (r.binary) return { ...base, output: '', binary: true, lines: r.lines, bytes: r.bytes };
       return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}), ...(r.list ? { list: { ...r.list, notation: 'compact-paths' } } : {}) };
     case 'narrate':
-      return { ...base, effects: r.effects, output: r.output };
+      return { ...base, effects: r.effects, output: r.cut ? r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted]`) : r.output, ...(r.cut ? { cut: r.cut } : {}) };
     case 'structured':
       return { ...base, kind: r.kind, ...(r.output !== undefined ? { output: r.output } : { lines: r.lines }) };
     case 'interactive':

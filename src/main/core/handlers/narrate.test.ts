@@ -251,7 +251,12 @@ describe('redirections, sed -i and long output', () => {
     if (r.report.category !== 'narrate') throw new Error('not narrate');
     const lines = r.report.output.trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(NARRATE_OUTPUT_LINES);
-    expect(lines.find((l) => l.startsWith('[mish: lines'))).toMatch(/^\[mish: lines 5-\d+ omitted \(\d+ lines\); full output: mish raw \w+\]$/);
+    expect(r.report.cut).toMatchObject({ fromLine: 5, omittedLines: r.report.cut!.totalLines - 8 });
+    // The host renders the marker with its own name for the raw output (here the CLI's), and the status line the line count.
+    const shown = r.body.split('\n');
+    const { fromLine, toLine, omittedLines, totalLines } = r.report.cut!;
+    expect(shown.find((l) => l.startsWith('[mish: lines'))).toBe(`[mish: lines ${fromLine}-${toLine} omitted (${omittedLines} lines); read them: ${r.facts.spoolRef} --lines ${fromLine}-${toLine}]`);
+    expect(r.text).toMatch(new RegExp(`\\n\\[exit 0 · ${totalLines} lines\\]\\n$`));
     expect(r.report.effects).toEqual(['→ cp: many → many2 (30 files, 1 dir, 30B)']);
   });
 });
