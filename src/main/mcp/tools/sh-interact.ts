@@ -11,7 +11,7 @@ import { isKeyName } from '../../core/process/keys.js';
 import { isShellCommand, ShellInputGuard } from '../../core/policy/index.js';
 import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
-import { capReply, countLines, describeEntry, policyOutput, readLastLines, regexArg, reply, runReplyText, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
+import { capReply, describeEntry, policyOutput, readLastLines, regexArg, reply, runReplyText, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
 /** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
 const DEFAULT_ANSWER_WAIT_S = 5;
