@@ -16,7 +16,8 @@ import { loadRouterMeta } from '../core/router/meta.js';
 import { gate, route } from '../core/router/route.js';
 import { formatPolicyError } from '../core/policy/index.js';
 import { SpoolStore } from '../core/spool/spool.js';
-import { contextLine, formatDuration, hazardMark, plural } from '../core/squasher/render.js';
+import { contextLine, continuesBlock, formatDuration, hazardMark, plural } from '../core/squasher/render.js';
+import type { HazardReport } from '../core/squasher/types.js';
 import { render } from '../core/format/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
@@ -210,6 +211,8 @@ function terminalPort(onHandOver: () => void): TerminalPort | undefined {
 }
 
 let statusShown = false;
+/** The hazard printed live last, while nothing else was printed after it (a block's next line gets no second mark). */
+let lastLive: HazardReport | undefined;
 
 function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void {
   const red = color ? '\x1b[31m' : '';
@@ -220,8 +223,11 @@ function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void
   if (e.type === 'hazard') {
     printed.add(e.hazard.lineNo);
     const c = e.hazard.severity === 'error' ? red : yellow;
-    process.stdout.write(`${c}${hazardMark(e.hazard)}${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
+    const mark = continuesBlock(lastLive, e.hazard) ? '' : hazardMark(e.hazard);
+    lastLive = e.hazard;
+    process.stdout.write(`${c}${mark}${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
   } else if (e.type === 'prompt') {
+    lastLive = undefined;
     process.stdout.write(`${yellow}? ${e.text}${reset}\n`);
   } else if (e.type === 'progress') {
     const last = (e.lastLine ?? '').slice(0, 60);

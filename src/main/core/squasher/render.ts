@@ -142,7 +142,7 @@ export function renderSquash(r: SquashResult, options: RenderOptions = {}): Rend
 }
 
 /** Whether hazard `h` goes on the block `prev` began: same severity, the next raw line after it and its context. */
-function continuesBlock(prev: HazardReport | undefined, h: HazardReport): boolean {
+export function continuesBlock(prev: HazardReport | undefined, h: HazardReport): boolean {
   if (!prev || prev.severity !== h.severity || prev.repeats || h.repeats) return false;
   return h.lineNo > prev.lineNo && h.lineNo <= prev.lineNo + prev.context.length + 1;
 }
