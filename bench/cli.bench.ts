@@ -35,7 +35,7 @@ interface RunResult {
   ms: number;
   exitCode: number | null;
   stdoutBytes: number;
-  /** The first STDOUT_KEEP bytes of stdout (mish's summary header is on its first line). */
+  /** The first STDOUT_KEEP bytes of stdout (a condensed summary of this bench's output, status line included, is shorter). */
   stdoutHead: string;
   stderr: string;
   maxRssKb?: number;
@@ -50,11 +50,11 @@ function seqCommand(bytes: number): string[] {
 }
 
 /**
- * Lines mish says it saw (its summary starts `N lines → exit …`), to check nothing was lost:
+ * Lines mish says it saw (its status line, `[exit 0 · 3s · 1,000,000 lines · mish raw …]`, states them when it left lines out), to check nothing was lost:
  * a fast CLI that drops output would otherwise look good here.
  */
 function reportedLines(stdoutHead: string): number | undefined {
-  const m = /^\s*([\d,]+) lines?\b/m.exec(stdoutHead);
+  const m = /^\[exit \d+[^\]\n]*? · ([\d,]+) lines?\b/m.exec(stdoutHead);
   return m ? Number(m[1].replace(/,/g, '')) : undefined;
 }
 

@@ -58,7 +58,7 @@ export async function benchRedact(): Promise<BenchOutput> {
     perReply.push(ms / calls);
     perReplyCpu.push((cpu.user + cpu.system) / 1000 / calls);
   }
-  const small = '3 passed, 0 failed\n[exit 0 · cwd /home/dev/app · 12 raw lines, 2 shown · id c4]\n';
+  const small = '3 passed, 0 failed\n[exit 0 · 12 lines · read_raw c4]\n';
   const t1 = performance.now();
   const N = 2000;
   for (let i = 0; i < N; i++) await redactor.redact(small);

@@ -10,8 +10,11 @@
  *  - noisy successful fixtures: reduction against (a) where recorded, else (b), labelled;
  *  - path lists from real programs run now (git ls-files, find, tar tf): reduction and exactness;
  *  - logs (fixtures/recorded/log-*): reduction with every ERROR/WARN line kept.
- * The condensed text is what the CLI prints for the run: renderSummary with the recording's cwd
- * (paths under it shown relative) and a `raw:` line.
+ * Two condensed texts are measured for every fixture, each through the function its host uses
+ * (not a copy): the CLI's (core/format/render.ts `render`, what `mish <cmd>` prints: the summary
+ * with paths under the recording's cwd relative, then the status line) and sh_run's (the MCP
+ * host's `agentBody` + `runReplyText`: the body, then sh_run's status line), with the recorded
+ * duration and a spool id / command id of the real shapes.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -31,8 +34,10 @@ const SMALL_LINES = 20;
 const NOISY_MIN_TOKENS = 500;
 /** A log fixture counts for the ≥ 3,000-line target from this many lines on. */
 const LOG_MIN_LINES = 3000;
-/** What the CLI's `raw:` line names (an id of the same shape as the spool's). */
+/** How the CLI names the raw output (an id of the same shape as the spool's). */
 const SPOOL_REF = 'mish raw x4moz7240';
+/** The process-table id sh_run's text names (`read_raw c12`): an id of a session some commands old. */
+const COMMAND_ID = 'c12';
 
 type Encode = (text: string) => number[];
 
@@ -52,7 +57,9 @@ export async function benchTokens(): Promise<BenchOutput> {
   }
   const tok = (s: string) => encode(s).length;
   const S = await import('../src/main/core/squasher/squasher.js');
-  const R = await import('../src/main/core/squasher/render.js');
+  const { render } = await import('../src/main/core/format/render.js');
+  const { agentBody } = await import('../src/main/mcp/engine-wiring.js');
+  const { runReplyText } = await import('../src/main/mcp/tool-kit.js');
   const { LineBuffer } = await import('../src/main/core/squasher/line-buffer.js');
   const { VtStripper } = await import('../src/main/core/squasher/vt-stripper.js');
   const { GrammarRegistry, detectTool } = await import('../src/main/core/grammar/index.js');
@@ -69,34 +76,47 @@ export async function benchTokens(): Promise<BenchOutput> {
     lb.end();
     return out.join('\n') + '\n';
   };
-  const condensed = (f: { argv: string[]; raw: Buffer; exitCode: number; cwd?: string }): string => {
+  type Run = { argv: string[]; raw: Buffer; exitCode: number; cwd?: string; durationMs: number };
+  const runInput = (f: Run) => {
     const sq = new S.Squasher({ detection: detectTool(f.argv, registry), now: () => 0 });
     sq.write(new Uint8Array(f.raw));
-    return R.renderSummary(sq.finish({ exitCode: f.exitCode }), { color: false, spoolRef: SPOOL_REF, ...(f.cwd ? { cwd: f.cwd } : {}) });
+    const squash = sq.finish({ exitCode: f.exitCode });
+    return { command: f.argv.join(' '), report: { category: 'condense' as const, squash }, facts: { exitCode: f.exitCode, durationMs: f.durationMs, spoolRef: SPOOL_REF, enrichment: [] }, ...(f.cwd ? { cwd: f.cwd } : {}) };
+  };
+  /** What `mish <cmd>` prints (no colour). */
+  const condensed = (f: Run): string => render(runInput(f), 'human', false);
+  /** The text of sh_run's reply (no [procs] digest: nothing else runs). */
+  const shRun = (f: Run): string => {
+    const input = runInput(f);
+    const body = agentBody(input, COMMAND_ID);
+    const rawLines = input.report.squash.totalLines;
+    return runReplyText({ id: COMMAND_ID, session: 'default', text: body.text, shown: body.shown, exitCode: f.exitCode, category: 'condense', cwd: f.cwd, startCwd: f.cwd, rawLines, shownLines: body.text.split('\n').length - 1, durationMs: f.durationMs, spoolRef: SPOOL_REF }, body.text);
   };
 
   const fixtures = loadFixtures().map((f) => {
-    const meta = JSON.parse(readFileSync(path.join(RECORDED, `${f.name}.json`), 'utf8')) as { cwd?: string };
+    const meta = JSON.parse(readFileSync(path.join(RECORDED, `${f.name}.json`), 'utf8')) as { cwd?: string; durationMs?: number };
     const pipedFile = path.join(RECORDED, `${f.name}.piped`);
     const factsFile = path.join(RECORDED, `${f.name}.facts.json`);
     return {
       ...f,
       cwd: meta.cwd ? path.join(RECORDED_REPO, meta.cwd) : undefined,
+      durationMs: meta.durationMs ?? 0,
       // The piped runs were recorded in another checkout: its paths are put back to the PTY recording's root.
       piped: existsSync(pipedFile) ? readFileSync(pipedFile, 'utf8').split(path.resolve(ROOT) + '/').join(`${RECORDED_REPO}/`) : undefined,
       facts: existsSync(factsFile) ? (JSON.parse(readFileSync(factsFile, 'utf8')) as Facts) : undefined,
     };
   });
 
-  // Failing fixtures: condensed vs piped.
+  // Failing fixtures: condensed (CLI and sh_run) vs piped.
   const ratios: number[] = [];
+  const mcpRatios: number[] = [];
   let bigger = 0;
+  let mcpBigger = 0;
   let factsTotal = 0;
   let factsKept = 0;
   const noPiped: string[] = [];
   for (const f of fixtures.filter((x) => x.exitCode !== 0 && x.facts && !x.name.startsWith('log-'))) {
-    const text = condensed(f);
-    factsTotal += f.facts!.mustSurvive.length + 1;
+    const texts = [condensed(f), shRun(f)];
     // A fact with an absolute path under the cwd counts in its relative form too (the CLI shows it so).
     // (a fact that starts inside the cwd path, `run/x/src/a.c:3: error`, counts as `src/a.c:3: error`).
     const rel = (x: string) => {
@@ -106,34 +126,48 @@ export async function benchTokens(): Promise<BenchOutput> {
       for (let k = 1; k < whole.length; k++) if (whole[k - 1] === '/' && out.startsWith(whole.slice(k))) return out.slice(whole.length - k);
       return out;
     };
-    factsKept += f.facts!.mustSurvive.filter((x) => text.includes(x) || text.includes(rel(x))).length + (text.split('\n')[0].includes(`exit ${f.exitCode}`) ? 1 : 0);
+    // Each fact in each text, and the exit code in each text's status line (its last line).
+    for (const text of texts) {
+      factsTotal += f.facts!.mustSurvive.length + 1;
+      const status = text.replace(/\n$/, '').split('\n').pop() ?? '';
+      factsKept += f.facts!.mustSurvive.filter((x) => text.includes(x) || text.includes(rel(x))).length + (new RegExp(`\\bexit ${f.exitCode}\\b`).test(status) ? 1 : 0);
+    }
     if (f.piped === undefined) {
       noPiped.push(f.name);
       continue;
     }
-    const c = tok(text);
+    const [c, m] = texts.map(tok);
     const p = tok(f.piped);
     const b = tok(collapsed(f.raw));
     ratios.push(c / p);
+    mcpRatios.push(m / p);
     if (c > p) bigger++;
-    figures.push({ name: `failing: ${f.name}: condensed / piped (${c} / ${p} tokens; PTY collapsed ${b})`, value: c / p, unit: 'x', target: '<= 1' });
+    if (m > p) mcpBigger++;
+    figures.push({ name: `failing: ${f.name}: CLI condensed / piped (${c} / ${p} tokens; sh_run text ${m}; PTY collapsed ${b})`, value: c / p, unit: 'x', target: '<= 1' });
   }
   if (ratios.length) {
-    figures.push({ name: `failing: median condensed / piped over ${ratios.length} fixtures`, value: median(ratios), unit: 'x', target: '<= 0.6', note: `o200k_base; condensed = the CLI summary (header, hazards, body, raw: line) with paths under the cwd relative; piped = the command through a plain pipe (stdout+stderr), recorded by fixtures/record.ts --piped${noPiped.length ? `; no piped recording (not re-runnable here): ${noPiped.join(', ')}` : ''}` });
-    figures.push({ name: 'failing: fixtures whose condensed text has more tokens than piped', value: bigger, unit: `of ${ratios.length}`, target: '<= 0' });
+    figures.push({ name: `failing: median CLI condensed / piped over ${ratios.length} fixtures`, value: median(ratios), unit: 'x', target: '<= 0.6', note: `o200k_base; CLI = what mish prints (summary with paths under the cwd relative, status line); piped = the command through a plain pipe (stdout+stderr), recorded by fixtures/record.ts --piped${noPiped.length ? `; no piped recording (not re-runnable here): ${noPiped.join(', ')}` : ''}` });
+    figures.push({ name: `failing: median sh_run text / piped over ${mcpRatios.length} fixtures`, value: median(mcpRatios), unit: 'x', target: '<= 0.6', note: "sh_run's text content: the same body, sh_run's status line (no [procs] digest)" });
+    figures.push({ name: 'failing: fixtures whose CLI text has more tokens than piped', value: bigger, unit: `of ${ratios.length}`, target: '<= 0' });
+    figures.push({ name: 'failing: fixtures whose sh_run text has more tokens than piped', value: mcpBigger, unit: `of ${mcpRatios.length}`, target: '<= 0' });
   } else skipped.push({ name: 'failing vs piped', reason: 'no <fixture>.piped recorded (npx tsx fixtures/record.ts --piped <names>)' });
-  if (factsTotal) figures.push({ name: 'failing: must-keep facts kept (errors with locations, failing tests, counts, exit code)', value: (100 * factsKept) / factsTotal, unit: '%', target: '>= 100', note: `${factsKept} of ${factsTotal} (fixtures' facts files + the exit code in the header)` });
+  if (factsTotal) figures.push({ name: 'failing: must-keep facts kept in the CLI and sh_run texts (errors with locations, failing tests, counts, exit code)', value: (100 * factsKept) / factsTotal, unit: '%', target: '>= 100', note: `${factsKept} of ${factsTotal} (fixtures' facts files + the exit code in the status line, each in both texts)` });
 
   // Small successful outputs: overhead over the raw text.
   const overheads: number[] = [];
+  const mcpOverheads: number[] = [];
   for (const f of fixtures.filter((x) => x.exitCode === 0 && !x.large)) {
     const screen = collapsed(f.raw);
     if (screen.split('\n').length - 1 > SMALL_LINES) continue;
     overheads.push(tok(condensed(f)) - tok(screen));
+    mcpOverheads.push(tok(shRun(f)) - tok(screen));
   }
   if (overheads.length) {
-    figures.push({ name: `small successful (<= ${SMALL_LINES} lines): median CLI overhead over ${overheads.length} fixtures`, value: median(overheads), unit: 'tokens', target: '<= 10', note: 'CLI summary tokens minus the raw text (final screen) tokens; the sh_run text is not measured here' });
+    const note = 'text tokens minus the raw text (final screen) tokens; recorded durations (the status line names one from 1 s on)';
+    figures.push({ name: `small successful (<= ${SMALL_LINES} lines): median CLI overhead over ${overheads.length} fixtures`, value: median(overheads), unit: 'tokens', target: '<= 10', note });
     figures.push({ name: 'small successful: largest CLI overhead', value: Math.max(...overheads), unit: 'tokens', target: '<= 10' });
+    figures.push({ name: `small successful (<= ${SMALL_LINES} lines): median sh_run overhead over ${mcpOverheads.length} fixtures`, value: median(mcpOverheads), unit: 'tokens', target: '<= 10', note });
+    figures.push({ name: 'small successful: largest sh_run overhead', value: Math.max(...mcpOverheads), unit: 'tokens', target: '<= 10' });
   }
 
   // Noisy successful fixtures: reduction against (a) where recorded, else (b).

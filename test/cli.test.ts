@@ -62,10 +62,10 @@ describe('mish <command>', () => {
     writeFileSync(path.join(work, 'build.sh'), script);
     const r = mish(['sh', 'build.sh']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^6,001 lines → exit 1 /);
-    expect(r.out).toContain('✗ src/app.ts:12:5 - error TS2322: bad');
+    expect(r.out).toMatch(/^src\/app.ts:12:5 - error TS2322: bad$/m);
     expect(r.out.length).toBeLessThan(2000);
-    const id = /raw: mish raw (\w+)/.exec(r.out)?.[1];
+    // One status line: the exit, and (lines were left out) the line count and how to read them.
+    const id = /^\[exit 1 · 6,001 lines · mish raw (\w+)\]$/m.exec(r.out)?.[1];
     expect(id).toBeTruthy();
     const raw = mish(['raw', id!, '--lines', '3001-3001']);
     expect(raw.out.trim()).toBe('src/app.ts:12:5 - error TS2322: bad');
@@ -86,19 +86,20 @@ describe('mish <command>', () => {
     ]);
   });
 
-  it('passes content through byte-exact (cat) with a footer', () => {
+  it('passes content through byte-exact (cat) with a status line', () => {
     const text = 'line one\n\tindented two\nthree — ünïcode\n';
     writeFileSync(path.join(work, 'f.txt'), text);
     const r = mish(['cat', 'f.txt']);
     expect(r.code).toBe(0);
     expect(r.out.startsWith(text)).toBe(true);
-    expect(r.out).toMatch(/3 lines, .*exit 0/);
+    // Shown whole: nothing to add but the exit code.
+    expect(r.out).toBe(`${text}[exit 0]\n`);
   });
 
   it('narrates file operations', () => {
     writeFileSync(path.join(work, 'a.txt'), 'x'.repeat(4300));
     const r = mish(['cp', 'a.txt', 'b.txt']);
-    expect(r.out.trim()).toBe('→ cp: a.txt → b.txt (4.2KB)');
+    expect(r.out).toBe('→ cp: a.txt → b.txt (4.2KB)\n[exit 0]\n');
   });
 
   it('refuses a dangerous command when there is no terminal to ask, and runs nothing', () => {
@@ -166,14 +167,15 @@ describe('mish <command>', () => {
   });
 
   it('mish raw --lines -N prints the last N lines, as its help says', () => {
-    const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '500']).out)?.[1];
+    const id = /· mish raw (\w+)\]$/m.exec(mish(['seq', '1', '500']).out)?.[1];
     expect(mish(['raw', '--help']).out).toContain('-20 alone = the last 20 lines');
     expect(mish(['raw', id!, '--lines', '-2']).out).toBe('499\n500\n');
     expect(mish(['raw', '--lines', '-1', id!]).out).toBe('500\n');
   });
 
   it('mish raw --lines: a reversed or zero range is a usage error, a range past the end says how many lines there are', () => {
-    const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '10']).out)?.[1];
+    // Ten lines are shown whole (no raw reference in the text): --json names the spool.
+    const id = /"spool":"mish raw (\w+)"/.exec(mish(['--json', 'seq', '1', '10']).out)?.[1];
     expect(mish(['raw', id!, '--lines', '5-3'])).toMatchObject({ code: 2, out: '', err: 'mish raw: --lines 5-3: the range is reversed (write 3-5)\n' });
     expect(mish(['raw', id!, '--lines', '0'])).toMatchObject({ code: 2, err: 'mish raw: --lines 0: lines are numbered from 1\n' });
     expect(mish(['raw', id!, '--lines', '11-20'])).toMatchObject({ code: 1, out: '', err: `mish raw: ${id} has 10 lines; --lines 11-20 is past the end\n` });
@@ -199,16 +201,16 @@ describe('mish <command>', () => {
 
 describe('mish with piped stdin', () => {
   it('gives it to the command as a pipe: never echoed, bytes exact, end-of-file at its end', () => {
-    expect(sh('echo x | $MISH cat').out).toBe('x\n── 1 line, 2B, exit 0\n');
+    expect(sh('echo x | $MISH cat').out).toBe('x\n[exit 0]\n');
     writeFileSync(path.join(work, 'three.txt'), 'a\nb\nc\n');
-    expect(sh('$MISH wc -l < three.txt').out).toBe('3\n── 1 line, 2B, exit 0\n');
+    expect(sh('$MISH wc -l < three.txt').out).toBe('3\n[exit 0]\n');
     // Typed into a terminal, ^C would interrupt, ^D end the input and CR turn into NL.
     expect(sh("printf 'a\\003b\\004c\\rd\\n' | $MISH --raw od -An -c").out.replace(/\s+/g, ' ').trim()).toBe('a 003 b 004 c \\r d \\n');
     expect(sh('head -c 5000 /dev/zero | tr "\\0" z | $MISH --raw wc -c').out.trim()).toBe('5000');
     // rm sees no terminal on stdin, so it does not stop to ask about a write-protected file.
     writeFileSync(path.join(work, 'ro.txt'), 'x');
     chmodSync(path.join(work, 'ro.txt'), 0o444);
-    expect(sh('$MISH rm ro.txt < /dev/null').out).toBe('→ rm: 1 file (1B)\n');
+    expect(sh('$MISH rm ro.txt < /dev/null').out).toBe('→ rm: 1 file (1B)\n[exit 0]\n');
     // /dev/null is handed on as it is (no FIFO): the command reads end-of-file at once.
     expect(sh('$MISH --raw sh -c \'readlink /proc/self/fd/0; cat; echo end\' < /dev/null').out).toBe('/dev/null\nend\n');
   });
@@ -218,7 +220,7 @@ describe('mish with piped stdin', () => {
     for (const line of ["echo 'print(6 * 7)' | $MISH python3", '$MISH python3 < answer.py']) {
       const r = sh(line);
       expect(r.code, line).toBe(0);
-      expect(r.out, line).toMatch(/^ {2}42$/m);
+      expect(r.out, line).toBe('42\n[exit 0]\n');
     }
     const bare = mish(['python3']);
     expect(bare.code).toBe(126);
@@ -237,7 +239,7 @@ describe('mish when its reader goes away (mish … | head)', () => {
   });
 
   it('mish raw <id> | head exits 141 quietly', () => {
-    const id = /raw: mish raw (\w+)/.exec(mish(['seq', '1', '200000']).out)?.[1];
+    const id = /· mish raw (\w+)\]$/m.exec(mish(['seq', '1', '200000']).out)?.[1];
     const r = sh(`$MISH raw ${id} | head -1; echo "status=\${PIPESTATUS[0]}"`);
     expect(r.out).toBe('1\nstatus=141\n');
     expect(r.err).toBe('');

@@ -15,11 +15,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../src/main/core/grammar/index.js';
-import { renderSummary } from '../src/main/core/squasher/render.js';
+import { render } from '../src/main/core/format/render.js';
 import { ALWAYS_GRAMMAR } from '../src/main/core/squasher/always-rules.js';
 import { Squasher } from '../src/main/core/squasher/squasher.js';
 import type { SquashResult } from '../src/main/core/squasher/types.js';
 import { stripAnsi } from '../src/main/core/squasher/vt-stripper.js';
+import { shownLine } from '../src/main/core/squasher/line-cut.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
@@ -67,7 +68,8 @@ function rawLineCount(raw: Buffer): number {
   return stripAnsi(last).length ? n + 1 : n;
 }
 
-function squash(meta: FixtureMeta, raw: Buffer, chunk?: number): string {
+/** What `mish <cmd>` prints for the recording (the summary, then the status line), and the squasher's result. */
+function squash(meta: FixtureMeta, raw: Buffer, chunk?: number): { text: string; result: SquashResult } {
   let t = 0;
   const detection = detectTool(meta.argv, registry);
   const sq = new Squasher({ detection, now: () => t });
@@ -75,7 +77,19 @@ function squash(meta: FixtureMeta, raw: Buffer, chunk?: number): string {
   if (!chunk) sq.write(bytes);
   else for (let i = 0; i < bytes.length; i += chunk) sq.write(bytes.subarray(i, i + chunk));
   t = meta.durationMs;
-  return renderSummary(sq.finish({ exitCode: meta.exitCode }), { color: false });
+  const result = sq.finish({ exitCode: meta.exitCode });
+  const text = render({ command: meta.argv.join(' '), report: { category: 'condense', squash: result }, facts: { exitCode: meta.exitCode, durationMs: meta.durationMs, spoolRef: 'mish raw x4moz7240', enrichment: [] } }, 'human', false);
+  resultOf.set(text, result);
+  return { text, result };
+}
+
+/** The squasher's result behind each rendered text (to tell hazard lines, which carry no mark when they name their severity). */
+const resultOf = new Map<string, SquashResult>();
+
+/** The rendered lines that head a hazard (with its `✗`/`⚠` when it has one, and its `(xN)`). */
+function hazardHeads(text: string, severity?: 'error' | 'warning'): string[] {
+  const heads = new Set(resultOf.get(text)!.hazards.filter((h) => !severity || h.severity === severity).map((h) => shownLine(h.text)));
+  return text.split('\n').filter((l) => heads.has(l.replace(/^[✗⚠] /, '').replace(/ \(x\d+\)$/, '')));
 }
 
 describe('golden: real tool output keeps every fact', () => {
@@ -95,16 +109,22 @@ describe('golden: real tool output keeps every fact', () => {
       // Log fixtures are read by the grammar applied to every command, whatever tool runs.
       if (meta.tool !== ALWAYS_GRAMMAR) expect(detection?.grammar.name, `grammar for ${meta.argv.join(' ')}`).toBe(meta.tool);
 
-      const text = squash(meta, raw);
-      expect(text.split('\n')[0]).toContain(`→ exit ${meta.exitCode}`);
+      const { text, result } = squash(meta, raw);
+      const status = text.replace(/\n$/, '').split('\n').pop()!;
+      expect(status).toMatch(new RegExp(`^\\[exit ${meta.exitCode}\\b`));
       const missing = facts.mustSurvive.filter((f) => !text.includes(f));
       expect(missing, `facts lost in the condensed output of ${name}:\n${text}`).toEqual([]);
 
       // Chunking must not change the result.
-      expect(squash(meta, raw, ODD_CHUNK_BYTES)).toBe(text);
+      expect(squash(meta, raw, ODD_CHUNK_BYTES).text).toBe(text);
 
-      // One raw line is one line: the header counts what `mish raw --lines` numbers.
-      expect(Number(/^([\d,]+) lines?/.exec(text)![1].replace(/,/g, '')), 'header line count').toBe(rawLineCount(raw));
+      // One raw line is one line: the count (the status line states it when lines were left out) is what `mish raw --lines` numbers.
+      expect(result.totalLines, 'line count').toBe(rawLineCount(raw));
+      const stated = /· ([\d,]+) lines? ·/.exec(status);
+      if (stated) expect(Number(stated[1].replace(/,/g, '')), 'stated line count').toBe(rawLineCount(raw));
+      // Nothing left out: nothing to read back, so no raw reference; else the reference, once.
+      const folded = (result as { folded?: number }).folded ?? 0;
+      expect(status.includes('mish raw x4moz7240'), status).toBe(!result.verbatim || folded > 0 || text.includes('… [+'));
 
       const lines = raw.toString('utf8').split('\n').length;
       if (lines > SMALL_FIXTURE_LINES) expect(text.length).toBeLessThan(raw.length);
@@ -221,22 +241,21 @@ describe('golden: large fixtures account for every diagnostic (facts in proporti
 /** The condensed text of one recorded fixture, by name. */
 function squashFixture(name: string): string {
   const meta = JSON.parse(readFileSync(path.join(RECORDED, `${name}.json`), 'utf8')) as FixtureMeta;
-  return squash(meta, readFileSync(path.join(RECORDED, `${name}.raw`)));
+  return squash(meta, readFileSync(path.join(RECORDED, `${name}.raw`))).text;
 }
 
 /**
- * The lines after `marker` up to the next hazard line (`✗`/`⚠`) or section line: its context
- * (indented four spaces; a blank line of the diagnostic is rendered empty and does not end it).
+ * The context lines of the hazard whose line contains `marker` (trimmed; a blank line of the
+ * diagnostic is rendered empty), checked to be printed right under it.
  */
 function contextAfter(text: string, marker: string): string[] {
+  const h = resultOf.get(text)!.hazards.find((x) => x.text.includes(marker));
+  expect(h, `"${marker}" in:\n${text}`).toBeDefined();
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.includes(marker));
-  expect(at, `"${marker}" in:\n${text}`).toBeGreaterThanOrEqual(0);
-  const out: string[] = [];
-  for (const l of lines.slice(at + 1)) {
-    if (l !== '' && !l.startsWith('    ')) break;
-    out.push(l.trim());
-  }
+  const ctx = h!.context.map((c) => shownLine(c));
+  expect(lines.slice(at + 1, at + 1 + ctx.length).map((l) => l.trim())).toEqual(ctx.map((c) => c.trim()));
+  const out = ctx.map((c) => c.trim());
   while (out.length && out[out.length - 1] === '') out.pop();
   return out;
 }
@@ -381,9 +400,9 @@ describe('golden: docker BuildKit TTY progress', () => {
 
   it('a failed RUN: the step, its log once (the error block, not the live tail) and the exit code', () => {
     const text = squashFixture('docker-build-buildkit-fail');
-    expect(text).toMatch(/✗ {2}=> ERROR \[3\/3\] RUN echo "checking config" && ls \/etc\/app\/config\.toml/);
+    expect(hazardHeads(text)).toContainEqual(expect.stringMatching(/^ => ERROR \[3\/3\] RUN echo "checking config" && ls \/etc\/app\/config\.toml/));
     expect(text.match(/ls: \/etc\/app\/config\.toml: No such file or directory/g)).toHaveLength(1);
-    expect(text).toContain('✗ executor failed running [/bin/sh -c echo "checking config" && ls /etc/app/config.toml]: exit code: 1');
+    expect(hazardHeads(text)).toContain('executor failed running [/bin/sh -c echo "checking config" && ls /etc/app/config.toml]: exit code: 1');
   });
 });
 
@@ -395,7 +414,7 @@ function squashConcatenated(names: string[], exitCode: number, perCopy?: (text: 
   const meta = JSON.parse(readFileSync(path.join(RECORDED, `${names[0]}.json`), 'utf8')) as FixtureMeta;
   const raws = names.map((n) => readFileSync(path.join(RECORDED, `${n}.raw`)));
   const raw = Buffer.concat(perCopy ? raws.map((r, i) => Buffer.from(perCopy(r.toString('utf8'), i))) : raws);
-  return squash({ ...meta, exitCode }, raw);
+  return squash({ ...meta, exitCode }, raw).text;
 }
 
 describe('golden: past the hazard cap, errors still win over warnings', () => {
@@ -409,7 +428,7 @@ describe('golden: past the hazard cap, errors still win over warnings', () => {
     expect(missing, text).toEqual([]);
     expect(text).toMatch(/\[\.\.\. 0 more errors, \d+ more warnings not shown/);
     // A warning left out takes its code frame with it: no orphaned `--> unitN/src/lib.rs` in the body.
-    const shownWarnings = occurrences(text, '⚠ warning: unused variable: `unused_');
+    const shownWarnings = hazardHeads(text, 'warning').filter((l) => l.startsWith('warning: unused variable: `unused_')).length;
     expect(occurrences(text, '--> unit')).toBe(shownWarnings);
   });
 
@@ -422,10 +441,10 @@ describe('golden: past the hazard cap, errors still win over warnings', () => {
     const marker = lines.findIndex((l) => /\[\.\.\. \d+ more errors?, \d+ more warnings? not shown/.test(l));
     expect(marker, text.slice(0, 2000)).toBeGreaterThan(0);
     const after = lines.slice(marker + 1).join('\n');
-    expect(after).toContain('✗ error: could not compile `mish-broken-199`');
-    expect(after).toContain('✗ error[E0004]: non-exhaustive patterns');
+    expect(after).toMatch(/^error: could not compile `mish-broken-199`/m);
+    expect(after).toMatch(/^error\[E0004\]: non-exhaustive patterns/m);
     // 200 copies × 5 errors: what is shown plus what is counted is every error.
-    const shownErrors = occurrences(text, '✗ ');
+    const shownErrors = hazardHeads(text, 'error').length;
     const counted = Number(/(\d+) more errors?/.exec(lines[marker])![1]);
     expect(shownErrors + counted).toBe(200 * 5);
   });
@@ -433,11 +452,11 @@ describe('golden: past the hazard cap, errors still win over warnings', () => {
   it('the same errors reported 200 times: each shown once, with its context and how often it came', () => {
     const text = squashConcatenated(Array.from({ length: 200 }, () => 'cargo-build-error'), 101);
     expect(text).not.toMatch(/more errors?, \d+ more warnings? not shown/);
-    expect(occurrences(text, '✗ error[E0004]: non-exhaustive patterns: `&Shape::Circle { .. }` not covered (x200)')).toBe(1);
-    expect(occurrences(text, '✗ error: could not compile `mish-broken` (bin "mish-broken") due to 4 previous errors; 1 warning emitted (x200)')).toBe(1);
+    expect(occurrences(text, 'error[E0004]: non-exhaustive patterns: `&Shape::Circle { .. }` not covered (x200)')).toBe(1);
+    expect(occurrences(text, 'error: could not compile `mish-broken` (bin "mish-broken") due to 4 previous errors; 1 warning emitted (x200)')).toBe(1);
     expect(occurrences(text, '--> src/shapes.rs:7:11')).toBe(1);
     // every error is one shown report and its repeats
-    const counts = [...text.matchAll(/^✗ .*?(?: \(x(\d+)\))?$/gm)].map((m) => Number(m[1] ?? 1));
+    const counts = hazardHeads(text, 'error').map((l) => Number(/ \(x(\d+)\)$/.exec(l)?.[1] ?? 1));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(200 * 5);
   });
 });
@@ -455,16 +474,18 @@ describe('golden: application logs (grammars/_shared/log-levels.toml, applied to
     it(`${name}: every ERROR/WARN line is reported as a hazard, INFO/DEBUG lines become counted templates`, () => {
       const text = squashFixture(name);
       const lines = text.split('\n');
+      const hazards = resultOf.get(text)!.hazards;
       for (const fact of levelFacts(name)) {
-        const line = lines.find((l) => l.includes(fact));
-        // A logged exception's closing line may sit in its traceback's context (indented under ✗).
-        expect(line, `${fact} in:\n${text}`).toMatch(/^(?:[✗⚠] |    )/);
+        expect(text, fact).toContain(fact);
+        // A logged exception's closing line may sit in its traceback's context (under its hazard line).
+        expect(hazards.some((h) => h.text.includes(fact) || h.context.some((c) => c.includes(fact))), `${fact} in:\n${text}`).toBe(true);
       }
       const templates = lines.filter((l) => l.startsWith('~ ') && / \(x\d+\)$/.test(l));
       expect(templates.length, text).toBeGreaterThan(0);
       // The INFO line that mentions a failure is shown, not folded into a template.
       const mention = lines.find((l) => l.includes('retried after timeout'));
-      expect(mention, text).toMatch(/^ {2}\S/);
+      expect(mention, text).not.toMatch(/^[✗⚠~+] /);
+      expect(hazards.some((h) => h.text.includes('retried after timeout')), text).toBe(false);
       // No cut marker claims "0 errors" over a region with an error in it: nothing is cut at all.
       expect(text).not.toMatch(/lines omitted/);
     });

@@ -14,7 +14,7 @@ describe('ids outlive the in-memory process table', () => {
   it('c1 reads back after 80 later commands; its spool id and `mish raw <id>` read the same; a spawn that ended last is kept over earlier ones', async () => {
     const first = await call(s.client, 'sh_run', { cmd: 'seq 101 105' });
     expect(first.data.id).toBe('c1');
-    const spool = /mish raw (\w+)/.exec(first.text)![1];
+    const spool = /^mish raw (\w+)$/.exec(first.data.spool_ref)![1];
     const spawned = await call(s.client, 'sh_spawn', { cmd: 'echo long-start; read x; echo long-end' });
     for (let i = 0; i < 80; i++) await call(s.client, 'sh_run', { cmd: `echo quick ${i}` });
     // The long process ends only now, after the 80 quick ones: it must not be the one forgotten.

@@ -55,12 +55,13 @@ describe('mish serve over stdio', () => {
       raw_lines: 1,
       shown_lines: 1,
       truncated: false,
+      complete: true,
       spool: `sh_interact {id: "${r.data.id}", action: "read_raw"}`,
       spool_ref: expect.stringMatching(/^mish raw \w+$/),
       procs: expect.stringMatching(new RegExp(`^\\[procs\\] 1 running: sleeper\\(pid ${pid}, \\d+s\\)$`)),
     });
-    // The output line, then the footer, then the digest: the text is exactly that (the command itself is not echoed).
-    expect(r.text).toBe(`hello-from-mish\n[exit 0 · cwd /tmp · 1 raw line, 1 shown · id ${r.data.id} · raw: ${r.data.spool_ref}]\n${r.data.procs}`);
+    // The output line, then the status line (the exit; the cwd, which the command changed), then the digest: the text is exactly that (the command itself is not echoed).
+    expect(r.text).toBe(`hello-from-mish\n[exit 0 · cwd /tmp]\n${r.data.procs}`);
     // cwd persists across calls.
     const pwd = await call(s.client, 'sh_run', { cmd: 'pwd' });
     expect(pwd.text.split('\n')[0]).toBe('/tmp');
@@ -191,7 +192,7 @@ describe('mish serve over stdio', () => {
   });
 });
 
-describe('mish serve: router checks, disk spool, footer, condensed tail', () => {
+describe('mish serve: router checks, disk spool, status line, condensed tail', () => {
   let s: Served;
   serveForSuite((served) => (s = served));
 
@@ -240,7 +241,8 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
     expect(r.data.exit_code).toBe(0);
     expect(r.data.raw_lines).toBe(n);
     expect(r.data.spool_ref).toMatch(/^mish raw [0-9a-z]+$/);
-    expect(r.text).toContain(`raw: ${r.data.spool_ref}`);
+    // Lines were folded: the status line says how many and how to read them.
+    expect(r.text).toMatch(new RegExp(`\\n\\[exit 0 · (?:\\d+s · )?1,300,000 lines · read_raw ${r.data.id}\\]`));
     const head = await call(s.client, 'sh_interact', { id: r.data.id, action: 'read_raw', from_line: 1, to_line: 3 });
     expect(head.data.lines).toEqual([
       { n: 1, text: '1' },
@@ -268,11 +270,12 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
     expect(bgCli.stdout.replace(/\r/g, '')).toBe('alpha\nbeta\n');
   });
 
-  it('sh_run replies end with one footer: exit code, cwd, raw vs shown lines, id and spool reference', async () => {
+  it('sh_run replies end with one status line: the exit code, the cwd when it changed; no line count or raw reference when all is shown', async () => {
     const r = await call(s.client, 'sh_run', { cmd: 'cd /tmp && printf "one\\ntwo\\n"; (exit 3)' });
     expect(r.data.exit_code).toBe(3);
     const footers = r.text.split('\n').filter((l) => /^\[(?!procs).*exit -?\d+/.test(l));
-    expect(footers).toEqual([`[exit 3 · cwd /tmp · 2 raw lines, 2 shown · id ${r.data.id} · raw: ${r.data.spool_ref}]`]);
+    expect(footers).toEqual(['[exit 3 · cwd /tmp]']);
+    expect(r.data).toMatchObject({ cwd: '/tmp', raw_lines: 2, shown_lines: 2, complete: true, spool_ref: expect.stringMatching(/^mish raw \w+$/) });
     expect(r.text).not.toMatch(/\d+B, exit/);
     expect(r.text.split('\n').slice(0, 2)).toEqual(['one', 'two']);
     // Narrated and structured replies too.
@@ -305,7 +308,7 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
     await call(s.client, 'sh_interact', { id: 'tailmake', action: 'kill' });
   });
 
-  it('sh_help and the tool descriptions describe the checks, the footer and both read_tail views', async () => {
+  it('sh_help and the tool descriptions describe the checks, the status line and both read_tail views', async () => {
     const help = await call(s.client, 'sh_help', {});
     expect(help.text).toMatch(/sh_spawn[\s\S]*refused/);
     expect(help.text).toMatch(/read_tail \{lines\?, raw\?\}/);
@@ -313,7 +316,7 @@ describe('mish serve: router checks, disk spool, footer, condensed tail', () => 
     const { tools } = await s.client.listTools();
     const desc = (n: string) => tools.find((t) => t.name === n)!.description!;
     expect(desc('sh_spawn')).toMatch(/dangerous/);
-    expect(desc('sh_run')).toMatch(/mish raw/);
+    expect(desc('sh_run')).toMatch(/read_raw c7/);
     expect(desc('sh_interact')).toMatch(/condensed/);
   });
 });

@@ -120,7 +120,7 @@ describe.each([
     const r = mish([line], { cwd: dir, shell });
     const plain = execFileSync(shell, ['-c', line], { cwd: dir, encoding: 'utf8' });
     expect(plain).toBe('inside\none two three\nfour one\n');
-    expect(r.out).toBe(`${plain}── 3 lines, ${Buffer.byteLength(plain)}B, exit 0\n`);
+    expect(r.out).toBe(`${plain}[exit 0]\n`);
     expect(r.code).toBe(0);
   });
 });
@@ -129,7 +129,7 @@ describe('the shell of a quoted line', () => {
   it('zsh users get zsh: what only zsh understands works; other shells get bash', () => {
     const line = 'x=mish && print -r -- ${(U)x} ${ZSH_VERSION:+zsh}';
     const z = mish([line], { shell: '/usr/bin/zsh' });
-    expect(z.out).toMatch(/^1 line → exit 0 \([\d.]+s\)\n {2}MISH zsh\n/);
+    expect(z.out).toBe('MISH zsh\n[exit 0]\n');
     expect(z.code).toBe(0);
     for (const shell of ['/bin/bash', '/usr/bin/dash', '/usr/bin/fish']) {
       const r = mish([line], { shell });
@@ -140,7 +140,7 @@ describe('the shell of a quoted line', () => {
 
   it('unquoted arguments reach the program as given in zsh too (=x is not a path lookup)', () => {
     const r = mish(['echo', '=x', 'a b'], { shell: '/usr/bin/zsh' });
-    expect(r.out).toMatch(/^=x a b\n── 1 line/);
+    expect(r.out).toBe('=x a b\n[exit 0]\n');
     expect(r.code).toBe(0);
   });
 });
@@ -175,7 +175,7 @@ describe('interactive programs on a real terminal', () => {
     expect(r.code).toBe(4);
     // Without a terminal the same line is condensed as usual.
     const plain = mish([line], { input: 'no\n' });
-    expect(plain.out).toMatch(/^\d lines? → exit 4 /);
+    expect(plain.out).toMatch(/\n\[exit 4\]\n$/);
     expect(plain.out).toContain('got no');
   });
 
@@ -225,7 +225,7 @@ describe('interactive programs on a real terminal', () => {
   it('a password prompt (read -s: echo off, still canonical) stays condensed, the secret forwarded and never shown', async () => {
     const r = await onTerminal(['read -s -p "Password: " pw; echo; echo "length ${#pw}"'], [{ when: 'Password:', send: 'hunter22\r' }]);
     expect(r.screen).toContain('? Password:'); // the condensed path's prompt line
-    expect(r.screen).toMatch(/\d lines? → exit 0 /);
+    expect(r.screen).toMatch(/\[exit 0\]/);
     expect(r.screen).toContain('length 8');
     expect(r.screen).not.toContain('hunter22');
     expect(r.screen).not.toContain('interactive session');
@@ -240,7 +240,7 @@ describe('interactive programs on a real terminal', () => {
     ]);
     expect(r.screen.match(/\? package name/g)).toHaveLength(1);
     // The answer appears as it is typed (the tty's echo), before the next question, and once in the summary.
-    expect(r.screen.replace(/\r+\n/g, '\n')).toContain('? package name: (demo)\nweb\n? version: (1.0.0)\n\n3 lines');
+    expect(r.screen.replace(/\r+\n/g, '\n')).toContain('? package name: (demo)\nweb\n? version: (1.0.0)\n\npackage name: (demo) web\n');
     expect(r.screen.match(/web/g)).toHaveLength(3); // live echo, the summary's prompt line, `answers web`
     expect(r.screen).toContain('answers web default');
     expect(r.code).toBe(0);
@@ -251,7 +251,7 @@ describe('interactive programs on a real terminal', () => {
 
   it('a noisy command that pauses (terminal mode probed in each pause, still canonical) stays condensed', async () => {
     const r = await onTerminal(['for i in 1 2 3; do seq 500; sleep 0.5; done'], []);
-    expect(r.screen).toMatch(/^1,500 lines → exit 0 /);
+    expect(r.screen).toMatch(/\[exit 0 (?:· \d+s )?· 1,500 lines · mish raw \w+\]/);
     expect(r.screen).not.toContain('\n250\r'); // the numbers were condensed, not passed through
     expect(r.screen).not.toContain('interactive session');
     expect(r.code).toBe(0);
@@ -262,7 +262,7 @@ describe('interactive programs on a real terminal', () => {
     const busy = 'process.stdin.setRawMode(true); for (let r = 0; r < 3; r++) { for (let i = 1; i <= 300; i++) console.log(`row ${r} ${i}`); const end = Date.now() + 600; while (Date.now() < end); } process.stdin.setRawMode(false); console.log("built")';
     writeFileSync(path.join(work, 'busy.js'), busy);
     const r = await onTerminal(['node', 'busy.js'], []);
-    expect(r.screen).toMatch(/^901 lines → exit 0 /);
+    expect(r.screen).toMatch(/\[exit 0 (?:· \d+s )?· 901 lines · mish raw \w+\]/);
     expect(r.screen).not.toContain('row 1 150');
     expect(r.screen).not.toContain('interactive session');
     expect(r.code).toBe(0);
@@ -395,8 +395,8 @@ describe('^C on a terminal', () => {
     expect(r.code).toBe(130);
     expect(r.screen).toContain('? go on?\r\n^C\r\n');
     expect(r.screen.split('^C').length - 1).toBe(1);
-    expect(r.screen).toContain('1 line → exit 130 SIGINT');
-    expect(r.screen).toContain('  go on? \r\nraw: mish raw ');
+    // The summary: the one line the command printed (shown whole, so no raw reference), then the exit and the signal.
+    expect(r.screen).toContain('^C\r\ngo on? \r\n[exit 130 SIGINT]\r\n');
   });
 });
 
@@ -404,7 +404,7 @@ describe('redirections to a device are not file operations', () => {
   it('echo x > /dev/null says nothing about files; a real file redirection still narrates', () => {
     const devnull = mish(['echo x > /dev/null']);
     expect(devnull.code).toBe(0);
-    expect(devnull.out).toBe('── 0 lines, 0B, exit 0\n');
+    expect(devnull.out).toBe('[exit 0]\n');
     const fd = mish(['echo hi > /dev/fd/2']);
     expect(fd.out).not.toContain('file changes');
     expect(fd.out).not.toContain('wrote');
@@ -432,7 +432,7 @@ describe('clients without their server', () => {
   itUnless(missing('docker'))('docker without a daemon: its error, exit 1', () => {
     const r = spawnSync('setsid', ['-w', process.execPath, bundle, 'docker', 'ps'], { cwd: work, encoding: 'utf8', env: { ...env(), DOCKER_HOST: `unix://${base}/none.sock` } });
     expect(r.status).toBe(1);
-    expect(r.stdout).toBe(`Cannot connect to the Docker daemon at unix://${base}/none.sock. Is the docker daemon running?\n── exit 1\n`);
+    expect(r.stdout).toBe(`Cannot connect to the Docker daemon at unix://${base}/none.sock. Is the docker daemon running?\n[exit 1]\n`);
   });
 });
 
@@ -442,10 +442,11 @@ describe('large passthrough output', () => {
     writeFileSync(path.join(work, 'big.log'), `${lines.join('\n')}\n`);
     const r = mish(['cat', 'big.log']);
     expect(r.code).toBe(0);
-    const m = /\n\[mish: lines 1001-49000 omitted \(48000 lines, [\d.]+KB\); full output: mish raw (\w+)\]\n/.exec(r.out);
+    const m = /\n\[mish: lines 1001-49000 omitted \(48000 lines, [\d.]+KB\); read them: mish raw (\w+) --lines 1001-49000\]\n/.exec(r.out);
     expect(m).not.toBeNull();
     expect(r.out.startsWith(`${lines.slice(0, 1000).join('\n')}\n[mish: lines`)).toBe(true);
-    expect(r.out.endsWith(`]\n${lines.slice(-1000).join('\n')}\n── 50000 lines, ${(Buffer.byteLength(readFileSync(path.join(work, 'big.log'))) / 1024).toFixed(0)}KB, exit 0\n`)).toBe(true);
+    // The marker names the raw output; the status line does not again.
+    expect(r.out.endsWith(`]\n${lines.slice(-1000).join('\n')}\n[exit 0 · 50,000 lines]\n`)).toBe(true);
     const omitted = mish(['raw', m![1], '--lines', '1001-49000']);
     expect(omitted.out).toBe(`${lines.slice(1000, 49_000).join('\n')}\n`);
   });
@@ -460,7 +461,7 @@ describe('CLI on a terminal: hazards printed live are not repeated in the summar
       const screen = r.screen.replace(/\x1b\[[0-9;]*m/g, '');
       expect(screen.split('\n').filter((l) => l.includes('error: boom'))).toHaveLength(1);
       expect(screen.split('\n').filter((l) => l.includes('error: first'))).toHaveLength(1);
-      expect(screen).toContain('(2 shown above)');
+      expect(screen).toMatch(/\[exit 1 · 93 lines · 2 shown above · mish raw \w+\]/);
       expect(r.code).toBe(1);
     });
   }

@@ -16,8 +16,9 @@ import { loadRouterMeta } from '../core/router/meta.js';
 import { gate, route } from '../core/router/route.js';
 import { formatPolicyError } from '../core/policy/index.js';
 import { SpoolStore } from '../core/spool/spool.js';
-import { shownLine as shown } from '../core/squasher/line-cut.js';
-import { contextLine, headerLine } from '../core/squasher/render.js';
+import { contextLine, continuesBlock, formatDuration, hazardMark, plural } from '../core/squasher/render.js';
+import type { HazardReport } from '../core/squasher/types.js';
+import { render } from '../core/format/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
 import { exitOnClosedOutput, setRunningCommand } from './closed-output.js';
@@ -131,12 +132,8 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     clearStatus(live);
     const audit = await auditing;
     audit?.routed(line, cwd, result, by);
-    let text = result.text;
-    if (live && printed.size && result.kind === 'ran' && result.report.category === 'condense') {
-      // Hazards were printed as they happened: the summary does not repeat them.
-      text = text.split('\n').filter((l) => !printedLine(l, printed, result.report)).join('\n');
-      text = text.replace(/\n/, ` (${printed.size} shown above)\n`);
-    }
+    // Hazards were printed as they happened: the summary does not repeat them (the status line counts them).
+    const text = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -146,23 +143,6 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     setRunningCommand(undefined);
     detach?.();
   }
-}
-
-/** SGR colour sequences, which the summary carries on a colour terminal. */
-// eslint-disable-next-line no-control-regex
-const SGR = /\x1b\[[0-9;]*m/g;
-/** The `(x3)` a repeated hazard carries in the summary. */
-const REPEAT_SUFFIX = / \(x\d+\)$/;
-
-/**
- * Whether a summary line is a hazard (or one of its context lines) already printed live, compared
- * without colour and without the repeat count the summary adds, as render.ts shows them (cut when long).
- */
-function printedLine(l: string, printed: Set<number>, report: { category: string; squash?: { hazards: { lineNo: number; text: string; context: string[] }[] } }): boolean {
-  const hazards = report.squash?.hazards ?? [];
-  const plain = l.replace(SGR, '');
-  const head = plain.replace(REPEAT_SUFFIX, '');
-  return hazards.some((h) => printed.has(h.lineNo) && (head.endsWith(shown(h.text)) || h.context.some((c) => plain === contextLine(shown(c)))));
 }
 
 /**
@@ -231,6 +211,8 @@ function terminalPort(onHandOver: () => void): TerminalPort | undefined {
 }
 
 let statusShown = false;
+/** The hazard printed live last, while nothing else was printed after it (a block's next line gets no second mark). */
+let lastLive: HazardReport | undefined;
 
 function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void {
   const red = color ? '\x1b[31m' : '';
@@ -241,12 +223,15 @@ function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void
   if (e.type === 'hazard') {
     printed.add(e.hazard.lineNo);
     const c = e.hazard.severity === 'error' ? red : yellow;
-    process.stdout.write(`${c}${e.hazard.severity === 'error' ? '✗' : '⚠'} ${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
+    const mark = continuesBlock(lastLive, e.hazard) ? '' : hazardMark(e.hazard);
+    lastLive = e.hazard;
+    process.stdout.write(`${c}${mark}${e.hazard.text}${reset}\n${e.hazard.context.map((l) => `${contextLine(l)}\n`).join('')}`);
   } else if (e.type === 'prompt') {
+    lastLive = undefined;
     process.stdout.write(`${yellow}? ${e.text}${reset}\n`);
   } else if (e.type === 'progress') {
     const last = (e.lastLine ?? '').slice(0, 60);
-    process.stderr.write(`${dim}… ${headerLine({ totalLines: e.lines, exitCode: 0, durationMs: e.elapsedMs }).replace(/ → exit 0/, '')} ${last}${reset}`);
+    process.stderr.write(`${dim}… ${plural(e.lines, 'line')} (${formatDuration(e.elapsedMs)}) ${last}${reset}`);
     statusShown = true;
   }
 }

@@ -13,19 +13,19 @@ import { detectTool } from '../core/grammar/detect.js';
 import { formatGrammarError } from '../core/grammar/loader.js';
 import { builtinGrammarsDir, loadRouterMeta, type RouterMeta } from '../core/router/meta.js';
 import { decide, formatPolicyError, loadPolicy } from '../core/policy/index.js';
-import { explain, parseFailureText, route, type RouteResult } from '../core/router/route.js';
+import { explain, parseFailureText, route } from '../core/router/route.js';
+import { renderBody, type RenderInput, type Shown } from '../core/format/render.js';
 import { dangerWarning } from '../core/handlers/dangerous.js';
 import { interactiveAdvice } from '../core/handlers/interactive.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { Squasher } from '../core/squasher/squasher.js';
-import { renderSummary } from '../core/squasher/render.js';
+import { renderSquash, renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
 import { Redactor } from '../core/redact/redactor.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { operatorAuditRecord } from './operator-audit.js';
-import { withCutReadHint } from './passthrough-reply.js';
-import type { CheckCommand, CondenseLines, McpDeps, RouteCommand, RouteCommandResult } from './tool-kit.js';
+import { countLines, mcpRawRef, type CheckCommand, type CondenseLines, type McpDeps, type RouteCommand, type RouteCommandResult } from './tool-kit.js';
 import { OperatorHost, type OperatorAuditEvent } from '../operator/operator-host.js';
 
 /** How often the squasher's timers run while a command streams (partial-line prompt detection needs ~100 ms resolution). */
@@ -189,20 +189,20 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     });
     const rawLines = newlines + (trailing ? 1 : 0);
     const spoolRef = last ? sessions.process(last.id)?.entry().spoolRef : undefined;
-    let text = r.kind === 'ran' ? withoutRouterFooter(r) : r.text;
-    // A condensed run that printed nothing: the squasher's lone `0 lines → exit 0 (0.01s)` only repeats sh_run's footer.
-    if (r.kind === 'ran' && r.report.category === 'condense' && rawLines === 0 && EMPTY_SUMMARY.test(text)) text = '';
-    if (r.kind === 'ran' && r.report.category === 'passthrough') text = withCutReadHint(text, last?.id);
+    // The run's facts rendered for the agent (sh_run adds the status line from the same facts).
+    const body = r.kind === 'ran' ? agentBody(r.input, last?.id) : { text: r.text, shown: { hidden: false } };
+    const text = body.text;
     publishCondensed(text.replace(/\n$/, '').split('\n'), true, r.kind === 'ran' ? r.category : r.kind);
     const base = {
       id: last?.id,
       session: last?.session ?? sessionName,
-      // sh_run prints one footer with exit code, cwd, line counts and the spool reference.
       text,
+      shown: body.shown,
       ...(spoolRef ? { spoolRef } : {}),
       cwd: last?.cwd ?? info()?.cwd ?? cwd,
+      startCwd: cwd,
       rawLines,
-      shownLines: r.text.split('\n').length - 1,
+      shownLines: countLines(text),
       durationMs: last?.durationMs ?? 0,
       ...(last?.shellExited ? { shellExited: true } : {}),
       ...(last?.freshShell ? { freshShell: last.freshShell } : {}),
@@ -221,7 +221,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       ...(r.kind !== 'ran' ? { refused: true } : {}),
       ...(spoolRef ? { spoolRef } : {}),
     });
-    if (r.kind === 'ran') return { ...base, exitCode: r.exitCode, category: r.category };
+    if (r.kind === 'ran') return { ...base, exitCode: r.exitCode, ...(r.signal ? { signal: r.signal } : {}), category: r.category };
     if (r.kind === 'refused') return { ...base, exitCode: null, category: r.category, refused: true, ...(r.policy ? { policy: r.policy } : {}) };
     return { ...base, exitCode: null, category: 'parse-error', refused: true };
   };
@@ -233,6 +233,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
  */
 export function condenseInSession(sessions: SessionManager): RouteCommand {
   return async (request) => {
+    const startCwd = request.cwd ?? sessions.list().find((s) => s.name === (request.session ?? 'default'))?.cwd;
     let source: { kind: 'command'; id: string; session: string } | undefined;
     const squasher = new Squasher({
       onEvent: (ev) => {
@@ -258,17 +259,20 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
       clearInterval(timer);
     }
     const squashed = squasher.finish({ exitCode: result.exitCode, signal: result.signal });
-    const text = renderSummary(squashed);
+    const { text, hidden } = renderSquash(squashed);
     sessions.publish({ type: 'condensed', source: { kind: 'command', id: result.id, session: result.session }, lines: text.replace(/\n$/, '').split('\n'), final: true });
     const out: RouteCommandResult = {
       id: result.id,
       session: result.session,
       text,
+      shown: { hidden, totalLines: squashed.totalLines },
       exitCode: result.exitCode,
+      ...(result.signal ? { signal: result.signal } : {}),
       category: 'condense',
       cwd: result.cwd,
+      ...(startCwd ? { startCwd } : {}),
       rawLines: squashed.totalLines,
-      shownLines: text.split('\n').length - 1,
+      shownLines: countLines(text),
       shellExited: result.shellExited,
       freshShell: result.freshShell,
       durationMs: result.durationMs,
@@ -278,27 +282,13 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
   };
 }
 
-/** The squasher's summary of an empty output, and nothing else (no outcome, no hint). */
-const EMPTY_SUMMARY = /^0 lines → [^\n]*\n?$/;
-
-/** The router's own metadata lines in context mode: `[3 lines, 40B, exit 0]` (passthrough), `[exit 2]`, `[raw: …]`. */
-const ROUTER_META_LINE = /^\[(?:\d+ lines?, [^\]]*, )?exit -?\d+(?: \(signal \d+\))?\]$/;
-const ROUTER_RAW_LINE = /^\[raw: [^\]]*\]$/;
-
 /**
- * The router's text without the metadata footer it appends for passthrough / narrate /
- * structured output (sh_run's own footer carries exit code, line counts and the spool). Only
- * the lines the renderer appended are removed: the footer sits just above the enrichment
- * hints, whose count the result states, and a `[raw: …]` line closes the text.
+ * A run's body as sh_run's text shows it: the router's facts rendered with the agent's name for
+ * the raw output (`read_raw c7`; a cut marker names the exact read_raw call). The status line is
+ * sh_run's (tool-kit.ts runStatus), from the same facts.
  */
-export function withoutRouterFooter(r: Extract<RouteResult, { kind: 'ran' }>): string {
-  if (r.category === 'condense' || r.category === 'interactive') return r.text;
-  const lines = r.text.replace(/\n$/, '').split('\n');
-  if (r.facts.spoolRef && ROUTER_RAW_LINE.test(lines[lines.length - 1] ?? '')) lines.pop();
-  const hints = r.facts.enrichment.length ? lines.splice(lines.length - r.facts.enrichment.length) : [];
-  if (lines.length && ROUTER_META_LINE.test(lines[lines.length - 1])) lines.pop();
-  const out = [...lines, ...hints];
-  return out.length ? `${out.join('\n')}\n` : '';
+export function agentBody(input: RenderInput, id: string | undefined): { text: string; shown: Shown } {
+  return renderBody(input, id ? { raw: mcpRawRef(id) } : {});
 }
 
 /** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
@@ -348,8 +338,8 @@ export function condenseWithGrammar(meta: RouterMeta | undefined, detect: (argv:
     }
     const squasher = new Squasher({ detection });
     squasher.write(lines.map((l) => `${l}\n`).join(''));
-    // The header ("N lines → exit 0") would claim an exit the process may not have had; the caller states what the slice is.
-    const text = offsetMarkers(renderSummary(squasher.finish({ exitCode: 0 }), { noHeader: true }), firstLine);
+    // No status line: it would claim an exit the process may not have had; the caller states what the slice is.
+    const text = offsetMarkers(renderSummary(squasher.finish({ exitCode: 0 })), firstLine);
     return { text, ...(detection ? { grammar: detection.grammar.name } : {}) };
   };
 }

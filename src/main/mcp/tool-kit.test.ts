@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { capReply, estimateTokens, MAX_REPLY_TOKENS } from './tool-kit.js';
+import { capReply, estimateTokens, MAX_REPLY_TOKENS, runReplyText, runStatus, type RouteCommandResult } from './tool-kit.js';
 
 function dense(n: number): string {
   const out: string[] = [];
@@ -42,5 +42,29 @@ describe('capReply', () => {
     expect(Number(m[3])).toBe(keptLines.length + 1);
     expect(text.startsWith(r.text.slice(0, m.index))).toBe(true);
     expect(text.length - m.index).toBe(Number(m[2]));
+  });
+});
+
+describe('runStatus: the status line of an sh_run reply', () => {
+  const base: RouteCommandResult = { id: 'c7', session: 'default', text: 'ok\n', shown: { hidden: false }, exitCode: 0, category: 'passthrough', cwd: '/w', startCwd: '/w', rawLines: 1, shownLines: 1, durationMs: 40 };
+
+  it('is the exit alone for an output shown whole where the command started', () => {
+    expect(runStatus(base)).toBe('[exit 0]');
+    expect(runReplyText(base, base.text, { digest: '[procs] 1 running: web(pid 9, 3s)' })).toBe('ok\n[exit 0]\n[procs] 1 running: web(pid 9, 3s)');
+  });
+
+  it('names the line count and read_raw <id> when lines were left out, the cwd when the command moved, the duration from 1 s', () => {
+    const r = { ...base, shown: { hidden: true, totalLines: 3013 }, cwd: '/w/sub', durationMs: 12_400, exitCode: 1 };
+    expect(runStatus(r)).toBe('[exit 1 · 12s · 3,013 lines · read_raw c7 · cwd /w/sub]');
+  });
+
+  it('a reply cut at the token cap counts as not whole; an unknown exit is `exit ?`; a signal is named', () => {
+    expect(runStatus({ ...base, rawLines: 90_000 }, true)).toBe('[exit 0 · 90,000 lines · read_raw c7]');
+    expect(runStatus({ ...base, exitCode: null })).toBe('[exit ?]');
+    expect(runStatus({ ...base, exitCode: 143, signal: 15 })).toBe('[exit 143 SIGTERM]');
+  });
+
+  it('a cut marker that names its read_raw call is not repeated by the status line', () => {
+    expect(runStatus({ ...base, shown: { hidden: true, totalLines: 50_000, rawNamed: true } })).toBe('[exit 0 · 50,000 lines]');
   });
 });

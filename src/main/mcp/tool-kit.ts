@@ -14,6 +14,7 @@ import type { ConfirmFn } from '../core/handlers/dangerous.js';
 import type { DangerMatch } from '../core/router/categorize.js';
 import type { AuditSink } from '../core/audit/types.js';
 import type { ReplyRedactor } from './reply-guard.js';
+import { statusLine, statusParts, type RawRef, type Shown } from '../core/format/render.js';
 
 /**
  * Runs one command line through the category router in a session and renders the reply text.
@@ -37,12 +38,19 @@ export interface RouteCommandResult {
   /** Process-table id of the (last) session command, when one ran. */
   id?: string;
   session: string;
-  /** The router's rendered text (condensed / narrated / passthrough / structured). */
+  /** The run's body as the agent reads it (condensed / narrated / passthrough / structured, then hints): no status line (runStatus renders it from these facts). */
   text: string;
+  /** What `text` leaves out of the output (core/format/render.ts); absent: the output whole. */
+  shown?: Shown;
   /** null when nothing ran (the router refused: interactive, dangerous, parse error). */
   exitCode: number | null;
+  /** The signal that ended the command, if one did. */
+  signal?: number;
   category: string;
+  /** The session's cwd after the command. */
   cwd?: string;
+  /** The cwd the command started in (the reply names `cwd` only when the command ended elsewhere). */
+  startCwd?: string;
   /** Lines of raw output vs lines in `text`. */
   rawLines: number;
   shownLines: number;
@@ -181,10 +189,29 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
-/** The one footer of a finished command's reply: `[exit N · cwd … · R raw lines, S shown · id cN · raw: mish raw <id>]`. */
-export function runFooter(r: RouteCommandResult, shown: number): string {
-  const raw = `${r.rawLines} raw line${r.rawLines === 1 ? '' : 's'}`;
-  return `[exit ${r.exitCode ?? '?'} · cwd ${r.cwd ?? '?'} · ${raw}, ${shown} shown${r.id ? ` · id ${r.id}` : ''}${r.spoolRef ? ` · raw: ${r.spoolRef}` : ''}]`;
+/** How sh_run's text names a command's raw output: the read_raw action with its id (sh_interact). */
+export function mcpRawRef(id: string): RawRef {
+  return { all: `read_raw ${id}`, lines: (from, to) => `sh_interact {id: "${id}", action: "read_raw", from_line: ${from}, to_line: ${to}}` };
+}
+
+/**
+ * The status line of a finished command's reply (core/format/render.ts statusParts): `[exit 0]`
+ * for an output shown whole; `[exit 1 · 3,013 lines · read_raw c7]` when something was folded or
+ * cut; `cwd …` when the command ended in another directory than it started in. Every fact is in
+ * structuredContent too.
+ */
+export function runStatus(r: RouteCommandResult, truncated = false): string {
+  const shown: Shown = { ...(r.shown ?? { hidden: false }), ...(truncated ? { hidden: true, totalLines: r.rawLines } : {}) };
+  const moved = r.cwd !== undefined && r.startCwd !== undefined && r.cwd !== r.startCwd;
+  return statusLine(statusParts({ exitCode: r.exitCode, signal: r.signal, durationMs: r.durationMs }, shown, r.id ? mcpRawRef(r.id).all : undefined, moved ? [`cwd ${r.cwd}`] : []));
+}
+
+/**
+ * A finished command's reply text, as sh_run sends it (and the bench measures it): the body,
+ * the notes (approvals, fresh shell), the status line, the [procs] digest.
+ */
+export function runReplyText(r: RouteCommandResult, body: string, options: { notes?: string[]; digest?: string; truncated?: boolean } = {}): string {
+  return [body.replace(/\n+$/, ''), ...(options.notes ?? []), runStatus(r, options.truncated), options.digest ?? ''].filter((s) => s.length > 0).join('\n');
 }
 
 /** A successful reply: the text the agent reads plus the same facts as structured content. */

@@ -1,7 +1,7 @@
 /**
  * The three output modes — human, json, context — for every handler and for refusals and
- * syntax errors, on real commands. human: footers with `──`, `✗` lines; context: bracketed
- * metadata, no decoration or colour, the raw reference on failure; json: one object per run.
+ * syntax errors, on real commands. human and context: the body, then one status line
+ * (`[exit 2 · mish raw …]`), colour only for human; json: one object per run.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -11,7 +11,9 @@ import type { ExecControl } from '../exec/types.js';
 import type { TerminalPort } from '../handlers/types.js';
 import { route } from '../router/route.js';
 import { gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
-import type { OutputMode } from './render.js';
+import type { RunFacts } from '../handlers/types.js';
+import type { HazardReport } from '../squasher/types.js';
+import { render, statusLine, statusParts, type OutputMode, type RenderInput } from './render.js';
 
 const sb = sandbox('render');
 const dir = sb.dir;
@@ -41,9 +43,8 @@ describe.each(modes)('%s mode', (output) => {
       return;
     }
     const plain = r.text.replace(/\x1b\[[0-9;]*m/g, '');
-    expect(plain).toMatch(/^2 lines → exit 2 \([\d.]+s\)\n/);
-    expect(plain).toContain('main.c:3:5: error: boom');
-    expect(plain).toMatch(/raw: mish raw \w+\n$/);
+    // Two lines, shown whole: no line count and no raw reference (nothing is hidden), no indent.
+    expect(plain).toBe('building\nmain.c:3:5: error: boom\n[exit 2]\n');
     // Colour only for a human who asked for it.
     expect(SGR.test(r.text)).toBe(!ctx);
   });
@@ -56,14 +57,10 @@ describe.each(modes)('%s mode', (output) => {
       expect(JSON.parse(bad.text)).toMatchObject({ exitCode: 1, output: 'cat: nope.txt: No such file or directory\n', hints: [expect.stringMatching(/^hint: nope.txt does not exist/)] });
       return;
     }
-    expect(ok.text).toBe(ctx ? 'alpha\nbeta\n[2 lines, 11B, exit 0]\n' : 'alpha\nbeta\n── 2 lines, 11B, exit 0\n');
+    expect(ok.text).toBe('alpha\nbeta\n[exit 0]\n');
     const [hint] = bad.facts.enrichment;
     expect(hint).toMatch(/^hint: nope.txt does not exist; nearest existing: \.\/ \(\d entries: .*notes\.txt/);
-    expect(bad.text).toBe(
-      ctx
-        ? `cat: nope.txt: No such file or directory\n[1 line, 41B, exit 1]\n${hint}\n[raw: ${bad.facts.spoolRef}]\n`
-        : `cat: nope.txt: No such file or directory\n── 1 line, 41B, exit 1\n${hint}\n`,
-    );
+    expect(bad.text).toBe(`cat: nope.txt: No such file or directory\n${hint}\n[exit 1]\n`);
   });
 
   it('narrate', async () => {
@@ -74,10 +71,8 @@ describe.each(modes)('%s mode', (output) => {
       expect(JSON.parse(bad.text)).toMatchObject({ exitCode: 1, effects: ['✗ cp: missing.txt → copy.txt (nothing written)'], output: "cp: cannot stat 'missing.txt': No such file or directory\n", hints: [expect.any(String)] });
       return;
     }
-    expect(ok.text).toBe('→ cp: notes.txt → copy.txt (11B)\n');
-    expect(bad.text).toMatch(
-      new RegExp(`^cp: cannot stat 'missing.txt': No such file or directory\\n✗ cp: missing.txt → copy.txt \\(nothing written\\)\\n${ctx ? '\\[exit 1\\]' : '✗ exit 1'}\\nhint: missing.txt does not exist; [^\\n]+\\n${ctx ? '\\[raw: mish raw \\w+\\]\\n' : ''}$`),
-    );
+    expect(ok.text).toBe('→ cp: notes.txt → copy.txt (11B)\n[exit 0]\n');
+    expect(bad.text).toMatch(/^cp: cannot stat 'missing.txt': No such file or directory\n✗ cp: missing.txt → copy.txt \(nothing written\)\nhint: missing.txt does not exist; [^\n]+\n\[exit 1\]\n$/);
   });
 
   it('structured', async () => {
@@ -88,8 +83,8 @@ describe.each(modes)('%s mode', (output) => {
       expect(JSON.parse(asWritten.text)).toMatchObject({ kind: 'as-written', output: ' M f\n' });
       return;
     }
-    expect(ok.text).toBe('branch main · 1 modified\nmodified:  M f\n');
-    expect(asWritten.text).toBe(ctx ? ' M f\n[exit 0]\n' : ' M f\n── exit 0\n');
+    expect(ok.text).toBe('branch main · 1 modified\nmodified:  M f\n[exit 0]\n');
+    expect(asWritten.text).toBe(' M f\n[exit 0]\n');
   });
 
   it('interactive (CLI terminal)', async () => {
@@ -133,11 +128,49 @@ describe.each(modes)('%s mode', (output) => {
 });
 
 describe('default modes', () => {
-  it('human for the CLI, context for MCP', async () => {
-    const cli = await route('cat notes.txt', sb.opts());
-    const mcp = await route('cat notes.txt', sb.opts({ mode: 'mcp' }));
-    expect(cli.text).toContain('── 2 lines, 11B, exit 0');
-    expect(mcp.text).toContain('[2 lines, 11B, exit 0]');
+  it('human for the CLI (colour when asked), context for MCP (never colour)', async () => {
+    const cli = await route("sh -c 'echo x; exit 3'", sb.opts({ color: true }));
+    const mcp = await route("sh -c 'echo x; exit 3'", sb.opts({ mode: 'mcp', color: true }));
+    expect(cli.text).toMatch(/\x1b\[31mexit 3/);
+    expect(mcp.text).toBe('x\n[exit 3]\n');
     expect(execFileSync('cat', [path.join(dir, 'notes.txt')], { encoding: 'utf8' })).toBe('alpha\nbeta\n');
+  });
+});
+
+describe('the status line', () => {
+  const input = (squashLines: number, verbatim: boolean, durationMs: number, extra: Partial<RunFacts> = {}): RenderInput => ({
+    command: 'x',
+    report: { category: 'condense', squash: { totalLines: squashLines, bytes: 0, exitCode: 1, durationMs, outcomes: [], outcomesOmitted: 0, hazards: [], hazardsOmitted: { errors: 0, warnings: 0 }, groups: [], body: [{ type: 'line', text: 'a', no: 1 }], counts: { hazard: 0, outcome: 0, noise: 0, prompt: 0, unknown: 1 }, verbatim } },
+    facts: { exitCode: 1, durationMs, spoolRef: 'mish raw ab12', enrichment: [], ...extra },
+  });
+
+  it('names the line count and the raw output only when the text is not the output whole, the duration from 1 s on', () => {
+    expect(render(input(1, true, 999), 'context')).toBe('a\n[exit 1]\n');
+    expect(render(input(1, true, 4_400), 'context')).toBe('a\n[exit 1 · 4s]\n');
+    expect(render(input(3_013, false, 125_000), 'context')).toBe('a\n[exit 1 · 2m05s · 3,013 lines · mish raw ab12]\n');
+  });
+
+  it('names the signal that ended the run', () => {
+    expect(render(input(1, true, 0, { exitCode: 137, signal: 9 }), 'context')).toBe('a\n[exit 137 SIGKILL]\n');
+  });
+
+  it('a host names the raw output its own way, once', () => {
+    const parts = statusParts({ exitCode: 0, durationMs: 0 }, { hidden: true, totalLines: 40, rawNamed: true }, 'read_raw c3');
+    expect(statusLine(parts)).toBe('[exit 0 · 40 lines]');
+    expect(statusLine(statusParts({ exitCode: 0, durationMs: 0 }, { hidden: true, totalLines: 40 }, 'read_raw c3', ['cwd /w']))).toBe('[exit 0 · 40 lines · read_raw c3 · cwd /w]');
+  });
+});
+
+describe('hazard markers', () => {
+  const squash = (hazards: HazardReport[]): RenderInput => ({
+    command: 'x',
+    report: { category: 'condense', squash: { totalLines: 40, bytes: 0, exitCode: 1, durationMs: 0, outcomes: [], outcomesOmitted: 0, hazards, hazardsOmitted: { errors: 0, warnings: 0 }, groups: [], body: [], counts: { hazard: hazards.length, outcome: 0, noise: 0, prompt: 0, unknown: 0 }, verbatim: false } },
+    facts: { exitCode: 1, durationMs: 0, enrichment: [] },
+  });
+  const h = (lineNo: number, text: string, context: string[] = [], severity: 'error' | 'warning' = 'error'): HazardReport => ({ severity, text, context, lineNo, rule: 'r' });
+
+  it('one marker per block of adjacent hazard lines, none where the line names its severity', () => {
+    const text = render(squash([h(3, 'TypeError: boom', ['    at f (a.js:1:1)']), h(5, 'Caused by: x'), h(9, 'npm error code E404'), h(10, 'npm error 404 Not Found'), h(12, 'deprecated API', [], 'warning')]), 'context');
+    expect(text).toBe('✗ TypeError: boom\n    at f (a.js:1:1)\nCaused by: x\nnpm error code E404\nnpm error 404 Not Found\n⚠ deprecated API\n[exit 1 · 40 lines]\n');
   });
 });

@@ -1,15 +1,33 @@
 /**
- * Output modes shared by all handlers:
- *   human    for a person at a terminal (optional colour), footer `── 12 lines · 340B · exit 0`
+ * How a run is shown, for every host: the body (what the handler kept of the output, then the
+ * enrichment hints) and one short status line of facts — `[exit 1 · 3,013 lines · mish raw ab12]`.
+ * Handlers return facts (Report, RunFacts); the router, the CLI and the MCP tools render them
+ * here, each naming the raw output its own way (RawRef). No host strips another's rendering.
+ *
+ * Output modes:
+ *   human    for a person at a terminal (optional colour)
  *   json     one object: command, category, exit code, report, spool reference
- *   context  for an LLM's context window: no colour, no decoration, bracketed metadata
+ *   context  the same text without colour (for an LLM's context window)
+ *
+ * The status line says only what the text does not: `exit N` always (with the signal's name when
+ * one ended it); the duration from LONG_RUN_MS on; the line count and how to read the raw output
+ * only when the text is not the output whole (something folded, cut, reordered), and the raw
+ * output's reference once (not when a cut marker already names it).
  */
-import { renderSummary } from '../squasher/render.js';
+import { renderSquash, signalName } from '../squasher/render.js';
+import type { HazardReport } from '../squasher/types.js';
 import { CUT_PLACEHOLDER, textLinesOf } from '../handlers/passthrough.js';
 import { humanSize } from '../handlers/narrate.js';
+import { pathListLegend } from '../handlers/list-view.js';
 import type { Report, RunFacts } from '../handlers/types.js';
 
 export type OutputMode = 'human' | 'json' | 'context';
+
+/**
+ * From this run time on the status line states the duration: a quicker run's time tells the
+ * reader nothing to act on, and it would cost every reply ~5 tokens.
+ */
+export const LONG_RUN_MS = 1_000;
 
 export interface RenderInput {
   command: string;
@@ -23,55 +41,138 @@ export interface RenderInput {
   cwd?: string;
 }
 
-const SGR = { dim: '\x1b[2m', red: '\x1b[31m', reset: '\x1b[0m' };
-
-function exitText(f: RunFacts): string {
-  return f.signal ? `exit ${f.exitCode} (signal ${f.signal})` : `exit ${f.exitCode}`;
+/** How a host names the raw output (the spool) in what it shows. */
+export interface RawRef {
+  /** The whole output: `mish raw x4moz7240` (CLI), `read_raw c3` (MCP). */
+  all: string;
+  /** Lines `from`-`to` of it, as a cut marker names them. */
+  lines: (from: number, to: number) => string;
 }
 
-export function render(input: RenderInput, mode: OutputMode, color = false): string {
-  if (mode === 'json') return JSON.stringify(toJson(input)) + '\n';
+/** What the text shows of the output: what the status line must add. */
+export interface Shown {
+  /** The text is not the output whole: something was folded, cut, reordered or left out. */
+  hidden: boolean;
+  /** Lines the command printed (stated when `hidden`). */
+  totalLines?: number;
+  /** The text itself names how to read what it cut (a passthrough cut marker does), so the status line does not. */
+  rawNamed?: boolean;
+  /** Hazards the host had already shown (left out of the text). */
+  skipped?: number;
+}
+
+export interface BodyOptions {
+  color?: boolean;
+  /** How this host names the raw output; default: the spool's `mish raw <id>` (facts.spoolRef). */
+  raw?: RawRef;
+  /** Hazards the host has already shown (the CLI prints them as they happen). */
+  skipHazard?: (h: HazardReport) => boolean;
+  /** Say ` ⏎ (no newline at end)` after passthrough output that lacks one (for a person at a terminal, whose prompt would follow on that line). */
+  eolNote?: boolean;
+}
+
+const SGR = { dim: '\x1b[2m', red: '\x1b[31m', reset: '\x1b[0m' };
+
+/** The CLI's name for the raw output: the spool's `mish raw <id>` (`--lines A-B` for a part). */
+export function cliRawRef(spoolRef: string | undefined): RawRef | undefined {
+  return spoolRef ? { all: spoolRef, lines: (from, to) => `${spoolRef} --lines ${from}-${to}` } : undefined;
+}
+
+/** The facts the status line states of every run (`exitCode` null: unknown). */
+export interface ExitFacts {
+  exitCode: number | null;
+  signal?: number;
+  durationMs: number;
+}
+
+/** `exit 0`, `exit 130 SIGINT`, `exit ?` (unknown). */
+export function exitText(f: Omit<ExitFacts, 'durationMs'>): string {
+  const code = `exit ${f.exitCode ?? '?'}`;
+  return f.signal ? `${code} ${signalName(f.signal)}` : code;
+}
+
+/**
+ * The facts of the status line, in order: exit, duration (long runs), line count and raw
+ * reference (when the text is not the output whole), then the host's own (`extra`, e.g. the cwd).
+ */
+export function statusParts(f: ExitFacts, shown: Shown, raw?: string, extra: string[] = []): string[] {
+  const parts = [exitText(f)];
+  if (f.durationMs >= LONG_RUN_MS) parts.push(statusDuration(f.durationMs));
+  if (shown.hidden && shown.totalLines !== undefined) parts.push(`${shown.totalLines.toLocaleString('en-US')} line${shown.totalLines === 1 ? '' : 's'}`);
+  if (shown.skipped) parts.push(`${shown.skipped} shown above`);
+  if (shown.hidden && !shown.rawNamed && raw) parts.push(raw);
+  return [...parts, ...extra];
+}
+
+/**
+ * A run time as the status line states it: whole seconds (`4s`, `13s`), minutes from
+ * MINUTES_FROM_S on (`2m05s`). Tenths would cost two tokens more and tell the reader of a
+ * run that long nothing.
+ */
+export function statusDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < MINUTES_FROM_S ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+/** From this many seconds on a duration reads better in minutes. */
+const MINUTES_FROM_S = 120;
+
+/** `[exit 1 · 3,013 lines · mish raw ab12]`; dimmed on a colour terminal, the exit in red when it failed. */
+export function statusLine(parts: string[], failed = false, color = false): string {
+  if (!color) return `[${parts.join(' · ')}]`;
+  const [exit, ...rest] = parts;
+  return `${SGR.dim}[${SGR.reset}${failed ? SGR.red : SGR.dim}${exit}${SGR.reset}${SGR.dim}${rest.map((p) => ` · ${p}`).join('')}]${SGR.reset}`;
+}
+
+/** The body of a run as a host shows it: what the handler kept, then the enrichment hints; and what it leaves out. */
+export function renderBody(input: RenderInput, options: BodyOptions = {}): { text: string; shown: Shown } {
   const { report: r, facts: f } = input;
-  const ctx = mode === 'context';
-  const dim = (s: string) => (color && !ctx ? `${SGR.dim}${s}${SGR.reset}` : s);
+  const color = options.color ?? false;
+  const raw = options.raw ?? cliRawRef(f.spoolRef);
+  const dim = (s: string) => (color ? `${SGR.dim}${s}${SGR.reset}` : s);
   const out: string[] = [];
+  let shown: Shown = { hidden: false };
   switch (r.category) {
-    case 'condense':
-      out.push(renderSummary(r.squash, { color: color && !ctx, spoolRef: f.spoolRef, ...(input.cwd ? { cwd: input.cwd } : {}) }).replace(/\n$/, ''));
+    case 'condense': {
+      const s = renderSquash(r.squash, { color, ...(input.cwd ? { cwd: input.cwd } : {}), ...(options.skipHazard ? { skipHazard: options.skipHazard } : {}) });
+      if (s.text) out.push(s.text.replace(/\n$/, ''));
+      shown = { hidden: s.hidden, totalLines: r.squash.totalLines, ...(s.skipped ? { skipped: s.skipped } : {}) };
       break;
+    }
     case 'passthrough': {
       let body = r.output;
       if (r.cut) {
-        const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${cutMentions(r.cut)}${f.spoolRef ? `; full output: ${f.spoolRef}` : ''}]`;
+        const marker = `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted (${r.cut.omittedLines} lines, ${humanSize(r.cut.omittedBytes)})${cutMentions(r.cut)}${raw ? `; read them: ${raw.lines(r.cut.fromLine, r.cut.toLine)}` : ''}]`;
         body = body.replace(CUT_PLACEHOLDER, marker);
       }
       if (r.binary) {
         out.push(`[mish: binary output not shown (${humanSize(r.bytes)}, not text); to look inside use \`file <path>\`, \`xxd <path> | head -20\` or \`strings <path> | head -50\`]`);
         // A failed command's error message is text among the bytes.
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
-      }
-      else if (body !== '') {
-        if (r.list?.kind === 'paths') out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} paths, compacted: a line ending in / heads the lines indented under it; {a,b} lists; {01..19} ranges; \\ escapes]`);
+      } else if (body !== '') {
+        if (r.list?.kind === 'paths') out.push(pathListLegend(r.list.entries));
         else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
-        out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (ctx ? '' : dim(' ⏎ (no newline at end)')));
+        out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (options.eolNote ? dim(' ⏎ (no newline at end)') : ''));
       }
-      const meta = `${r.lines} ${r.lines === 1 ? "line" : "lines"}, ${humanSize(r.bytes)}, ${exitText(f)}${r.cut && !ctx ? '' : ''}`;
-      out.push(ctx ? `[${meta}]` : dim(`── ${meta}`));
+      shown = { hidden: !!r.cut || !!r.binary, ...(r.binary ? {} : { totalLines: r.lines }), ...(r.cut && raw ? { rawNamed: true } : {}) };
       break;
     }
-    case 'narrate':
+    case 'narrate': {
       // On success the handler kept only what is worth reading (warnings, a short -v listing).
-      if (r.output.trim()) out.push(r.output.replace(/\n$/, ''));
+      const c = r.cut;
+      const output = c ? r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${c.fromLine}-${c.toLine} omitted (${c.omittedLines} lines)${raw ? `; read them: ${raw.lines(c.fromLine, c.toLine)}` : ''}]`) : r.output;
+      if (output.trim()) out.push(output.replace(/\n$/, ''));
       out.push(...r.effects);
-      if (f.exitCode !== 0) out.push(ctx ? `[${exitText(f)}]` : `✗ ${exitText(f)}`);
+      if (c) shown = { hidden: true, totalLines: c.totalLines, ...(raw ? { rawNamed: true } : {}) };
       break;
+    }
     case 'structured':
       if (r.output !== undefined) {
         if (r.output !== '') out.push(r.output.replace(/\n$/, ''));
-        out.push(ctx ? `[${exitText(f)}]` : dim(`── ${exitText(f)}`));
       } else {
         out.push(...r.lines);
-        if (f.exitCode !== 0) out.push(`[${exitText(f)}]`);
+        // A parsed view states every fact of the output; one that had to cut a long list says so in its own marker.
+        shown = { hidden: r.lines.some((l) => STRUCTURED_CUT.test(l)) };
       }
       break;
     case 'interactive':
@@ -79,8 +180,23 @@ export function render(input: RenderInput, mode: OutputMode, color = false): str
       break;
   }
   for (const h of f.enrichment) out.push(h);
-  if (r.category !== 'condense' && r.category !== 'interactive' && f.spoolRef && mode === 'context' && f.exitCode !== 0) out.push(`[raw: ${f.spoolRef}]`);
-  return out.join('\n') + '\n';
+  return { text: out.length ? out.join('\n') + '\n' : '', shown };
+}
+
+/** The marker a structured view puts where it cut a long list (structured.ts). */
+const STRUCTURED_CUT = /\[\.\.\. [\d,]+ more .* not shown/;
+
+/**
+ * A run as the CLI (and the router's text) shows it: the body, then the status line. An
+ * interactive run's summary line (`→ vim: interactive session 4.2s, exit 0`) is its status.
+ */
+export function render(input: RenderInput, mode: OutputMode, color = false, options: Omit<BodyOptions, 'color'> = {}): string {
+  if (mode === 'json') return JSON.stringify(toJson(input)) + '\n';
+  const paint = color && mode === 'human';
+  const { text, shown } = renderBody(input, { eolNote: mode === 'human', ...options, color: paint });
+  if (input.report.category === 'interactive') return text;
+  const raw = options.raw ?? cliRawRef(input.facts.spoolRef);
+  return text + statusLine(statusParts(input.facts, shown, raw?.all), input.facts.exitCode !== 0, paint) + '\n';
 }
 
 export function toJson(input: RenderInput): Record<string, unknown> {
@@ -104,7 +220,7 @@ export function toJson(input: RenderInput): Record<string, unknown> {
       if (r.binary) return { ...base, output: '', binary: true, lines: r.lines, bytes: r.bytes };
       return { ...base, output: r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut?.fromLine}-${r.cut?.toLine} omitted]`), lines: r.lines, bytes: r.bytes, ...(r.cut ? { cut: r.cut } : {}), ...(r.list ? { list: { ...r.list, notation: 'compact-paths' } } : {}) };
     case 'narrate':
-      return { ...base, effects: r.effects, output: r.output };
+      return { ...base, effects: r.effects, output: r.cut ? r.output.replace(CUT_PLACEHOLDER, `[mish: lines ${r.cut.fromLine}-${r.cut.toLine} omitted]`) : r.output, ...(r.cut ? { cut: r.cut } : {}) };
     case 'structured':
       return { ...base, kind: r.kind, ...(r.output !== undefined ? { output: r.output } : { lines: r.lines }) };
     case 'interactive':

@@ -36,7 +36,7 @@ export interface LineMap {
   ruleOf: Uint16Array;
   /** Rule labels (`hazard:cargo-error`, `noise:dedup:compiling`); index 0 is ''. */
   rules: string[];
-  /** Lines of the rendered summary (header included), for the check against renderSummary. */
+  /** Lines of the rendered summary, for the check against renderSummary. */
   outputLines: number;
 }
 
@@ -66,10 +66,10 @@ function ruleLabel(cls: Classification): string {
 }
 
 /**
- * Maps every raw line (1..rawLines) to what the rendered summary shows for it. `header`: whether
- * the summary has its header line (renderSummary without noHeader).
+ * Maps every raw line (1..rawLines) to what the rendered summary (renderSummary: no header, the
+ * status line is the host's) shows for it.
  */
-export function mapLines(result: SquashResult, trace: readonly TracedLine[], rawLines: number, header = true): LineMap {
+export function mapLines(result: SquashResult, trace: readonly TracedLine[], rawLines: number): LineMap {
   const status = new Uint8Array(rawLines);
   const target = new Int32Array(rawLines).fill(-1);
   const ruleOf = new Uint16Array(rawLines);
@@ -97,7 +97,7 @@ export function mapLines(result: SquashResult, trace: readonly TracedLine[], raw
     ruleOf[t.no - 1] = i;
   }
 
-  let out = header ? 1 : 0;
+  let out = 0;
   if (result.verbatim) {
     // Small output: its lines in order, less what the squasher folded (grammar noise: dropped;
     // a repeated noise line: counted on its first copy).

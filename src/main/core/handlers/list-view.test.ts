@@ -53,27 +53,27 @@ describe('path listings are shown compacted, complete and exact', () => {
     it(`${name}: every path, recoverable exactly, shorter than the plain output`, async () => {
       const r = await sb.run(cmd, { cwd: repo });
       const want = piped(cmd);
-      const got = block(r.text);
+      const got = block(r.body);
       expect(got.entries).toBe(want.length);
       expect(got.paths).toEqual(want);
-      expect(r.text.length).toBeLessThan(want.join('\n').length * 0.6);
+      expect(r.body.length).toBeLessThan(want.join('\n').length * 0.6);
     });
   }
 
   it.skipIf(!have('rg'))('rg --files --sort path (skipped when ripgrep is not installed)', async () => {
     const r = await sb.run('rg --files --sort path', { cwd: repo });
-    expect(block(r.text).paths).toEqual(piped('rg --files --sort path'));
+    expect(block(r.body).paths).toEqual(piped('rg --files --sort path'));
   });
 
   it('a short listing is shown as printed', async () => {
     const r = await sb.run('find src/core/grammar -name "README*"', { cwd: repo });
-    expect(r.text).not.toContain('[mish: all');
-    expect(r.text).toContain('src/core/grammar/README.md');
+    expect(r.body).not.toContain('[mish: all');
+    expect(r.body).toContain('src/core/grammar/README.md');
   });
 
   it('a find that prints something else than paths (-printf) is shown as printed', async () => {
     const r = await sb.run("find src -name '*.txt' -printf '%s %p\\n'", { cwd: repo });
-    expect(r.text).not.toContain('[mish: all');
+    expect(r.body).not.toContain('[mish: all');
   });
 });
 
@@ -82,12 +82,12 @@ describe('grep -rn matches are grouped by file, exactly', () => {
     const cmd = 'grep -rn needle notes';
     const r = await sb.run(cmd, { cwd: repo });
     const want = piped(cmd);
-    const lines = r.text.split('\n');
+    const lines = r.body.split('\n');
     const at = lines.findIndex((l) => l.startsWith('[mish: all '));
-    expect(lines[at], r.text).toBe(`[mish: all ${want.length} matching lines, grouped by file: the file, then its line:text indented]`);
+    expect(lines[at], r.body).toBe(`[mish: all ${want.length} matching lines, grouped by file: the file, then its line:text indented]`);
     const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
     expect(expandMatchList(lines.slice(at + 1, end).join('\n'))).toEqual(want);
-    expect(r.text.length).toBeLessThan(want.join('\n').length);
+    expect(r.body.length).toBeLessThan(want.join('\n').length);
   });
 });
 

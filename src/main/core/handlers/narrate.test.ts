@@ -59,15 +59,15 @@ describe('cp', () => {
   it('mkdir then cp in one line', async () => {
     file('file', 4300);
     const r = await narrate('mkdir -p backup && cp file backup/');
-    expect(r.text).toBe('→ mkdir: created backup\n→ cp: file → backup/ (4.2KB)\n');
+    expect(r.body).toBe('→ mkdir: created backup\n→ cp: file → backup/ (4.2KB)\n');
     expect(readFileSync(path.join(cwd, 'backup/file'), 'utf8')).toHaveLength(4300);
   });
 
   it('failure: a missing source, and a partial copy', async () => {
     const r = await narrate('cp nope.txt backup/');
     expect(r.exitCode).toBe(1);
-    expect(r.text).toBe(
-      "cp: cannot stat 'nope.txt': No such file or directory\n✗ cp: nope.txt → backup/ (nothing written)\n✗ exit 1\nhint: nope.txt does not exist; nearest existing: ./ (0 entries)\n",
+    expect(r.body).toBe(
+      "cp: cannot stat 'nope.txt': No such file or directory\n✗ cp: nope.txt → backup/ (nothing written)\nhint: nope.txt does not exist; nearest existing: ./ (0 entries)\n",
     );
     file('a', 3);
     mkdirSync(path.join(cwd, 'd'));
@@ -82,8 +82,8 @@ describe('cp', () => {
     chmodSync(path.join(cwd, 'locked'), 0o755);
     const r = await narrate('setpriv --reuid=65534 --regid=65534 --clear-groups cp a locked/');
     expect(r.exitCode).toBe(1);
-    expect(r.text).toContain("cp: cannot create regular file 'locked/a': Permission denied\n✗ cp: a → locked/ (nothing written)\n✗ exit 1\n");
-    expect(r.text).toContain('hint: locked/a cannot be created in locked/, which is owned by root (uid 0, gid 0), mode 0755; it ran as nobody (uid 65534, gid 65534) through setpriv\n');
+    expect(r.body).toContain("cp: cannot create regular file 'locked/a': Permission denied\n✗ cp: a → locked/ (nothing written)\n");
+    expect(r.body).toContain('hint: locked/a cannot be created in locked/, which is owned by root (uid 0, gid 0), mode 0755; it ran as nobody (uid 65534, gid 65534) through setpriv\n');
   });
 });
 
@@ -96,7 +96,7 @@ describe('mv', () => {
     expect(await effects('mv b dir/')).toEqual(['→ mv: b → dir/ (2.0KB)']);
     expect(existsSync(path.join(cwd, 'dir/b'))).toBe(true);
     const r = await narrate('mv nope dir');
-    expect(r.text).toBe("mv: cannot stat 'nope': No such file or directory\n✗ mv: nope → dir (nothing written)\n✗ exit 1\nhint: nope does not exist; nearest existing: ./ (1 entries: dir/)\n");
+    expect(r.body).toBe("mv: cannot stat 'nope': No such file or directory\n✗ mv: nope → dir (nothing written)\nhint: nope does not exist; nearest existing: ./ (1 entries: dir/)\n");
   });
 });
 
@@ -105,7 +105,7 @@ describe('rm and rmdir', () => {
     for (const x of ['a', 'b', 'c']) file(`junk/sub/${x}`, 4096);
     file('one', 5);
     const r = await narrate('rm -r junk one');
-    expect(r.text).toBe('→ rm: 4 files (12KB), 2 dirs\n');
+    expect(r.body).toBe('→ rm: 4 files (12KB), 2 dirs\n');
     expect(existsSync(path.join(cwd, 'junk'))).toBe(false);
     mkdirSync(path.join(cwd, 'empty'));
     expect(await effects('rmdir empty')).toEqual(['→ rmdir: 1 dir']);
@@ -122,12 +122,12 @@ describe('rm and rmdir', () => {
 
   it('failures: missing file, non-empty dir, directory without -r', async () => {
     const r = await narrate('rm nope');
-    expect(r.text).toBe("rm: cannot remove 'nope': No such file or directory\n✗ rm: did not exist: nope\n✗ exit 1\nhint: nope does not exist; nearest existing: ./ (0 entries)\n");
+    expect(r.body).toBe("rm: cannot remove 'nope': No such file or directory\n✗ rm: did not exist: nope\nhint: nope does not exist; nearest existing: ./ (0 entries)\n");
     file('full/x', 1);
     const d = await narrate('rmdir full');
-    expect(d.text).toBe("rmdir: failed to remove 'full': Directory not empty\n✗ rmdir: nothing removed\n✗ rmdir: still there: full\n✗ exit 1\n");
+    expect(d.body).toBe("rmdir: failed to remove 'full': Directory not empty\n✗ rmdir: nothing removed\n✗ rmdir: still there: full\n");
     const noR = await narrate('rm full');
-    expect(noR.text).toBe("rm: cannot remove 'full': Is a directory\n✗ rm: nothing removed\n✗ rm: still there: full\n✗ exit 1\n");
+    expect(noR.body).toBe("rm: cannot remove 'full': Is a directory\n✗ rm: nothing removed\n✗ rm: still there: full\n");
   });
 });
 
@@ -136,14 +136,14 @@ describe('mkdir and touch', () => {
     expect(await effects('mkdir -p a/b/c')).toEqual(['→ mkdir: created a/b/c']);
     expect(await effects('mkdir -p a/b/c')).toEqual(['→ mkdir: already there: a/b/c']);
     const r = await narrate('mkdir a');
-    expect(r.text).toBe('mkdir: cannot create directory ‘a’: File exists\n✗ mkdir: not created: a\n✗ exit 1\n');
+    expect(r.body).toBe('mkdir: cannot create directory ‘a’: File exists\n✗ mkdir: not created: a\n');
     const deep = await narrate('mkdir x/y');
-    expect(deep.text).toBe('mkdir: cannot create directory ‘x/y’: No such file or directory\n✗ mkdir: not created: x/y\n✗ exit 1\nhint: x/y does not exist; nearest existing: ./ (1 entries: a/)\n');
+    expect(deep.body).toBe('mkdir: cannot create directory ‘x/y’: No such file or directory\n✗ mkdir: not created: x/y\nhint: x/y does not exist; nearest existing: ./ (1 entries: a/)\n');
     expect(await effects('touch new')).toEqual(['→ touch: created new']);
     execFileSync('touch', ['-d', '2001-01-01', path.join(cwd, 'new')]);
     expect(await effects('touch new')).toEqual(['→ touch: updated new']);
     const t = await narrate('touch missing/dir/f');
-    expect(t.text).toBe("touch: cannot touch 'missing/dir/f': No such file or directory\n✗ touch: not touched: missing/dir/f\n✗ exit 1\nhint: missing/dir/f does not exist; nearest existing: ./ (2 entries: a/, new)\n");
+    expect(t.body).toBe("touch: cannot touch 'missing/dir/f': No such file or directory\n✗ touch: not touched: missing/dir/f\nhint: missing/dir/f does not exist; nearest existing: ./ (2 entries: a/, new)\n");
   });
 
   it('what a later command of the line moved or removed was still created (not "not touched" / "already there")', async () => {
@@ -162,7 +162,7 @@ describe('ln', () => {
     expect(await effects('ln target.txt hard')).toEqual(['→ ln: hard → target.txt (hard link)']);
     expect(statSync(path.join(cwd, 'hard')).ino).toBe(statSync(path.join(cwd, 'target.txt')).ino);
     const r = await narrate('ln -s target.txt link');
-    expect(r.text).toBe("ln: failed to create symbolic link 'link': File exists\n✗ ln: link → target.txt not created\n✗ exit 1\n");
+    expect(r.body).toBe("ln: failed to create symbolic link 'link': File exists\n✗ ln: link → target.txt not created\n");
   });
 });
 
@@ -177,7 +177,7 @@ describe('chmod and chown', () => {
     chmodSync(path.join(cwd, 'tree'), 0o755);
     expect(await effects('chmod -R 700 tree')).toEqual(['→ chmod: tree 755 → 700 (recursive: 2 files, 2 dirs)']);
     const r = await narrate('chmod 600 nope');
-    expect(r.text).toBe("chmod: cannot access 'nope': No such file or directory\n✗ chmod: did not exist: nope\n✗ exit 1\nhint: nope does not exist; nearest existing: ./ (2 entries: tree/, m.sh)\n");
+    expect(r.body).toBe("chmod: cannot access 'nope': No such file or directory\n✗ chmod: did not exist: nope\nhint: nope does not exist; nearest existing: ./ (2 entries: tree/, m.sh)\n");
   });
 
   itUnless(notRoot('changing owners needs it'))('owner names before and after', async () => {
@@ -186,7 +186,7 @@ describe('chmod and chown', () => {
     expect(lstatSync(path.join(cwd, 'owned')).uid).toBe(65534);
     const r = await narrate('chown no-such-user-xyz owned');
     expect(r.exitCode).toBe(1);
-    expect(r.text).toBe("chown: invalid user: ‘no-such-user-xyz’\n→ chown: unchanged: owned (nobody:nogroup)\n✗ exit 1\n");
+    expect(r.body).toBe("chown: invalid user: ‘no-such-user-xyz’\n→ chown: unchanged: owned (nobody:nogroup)\n");
   });
 });
 
@@ -216,22 +216,22 @@ describe('tar and unzip', () => {
     expect(await effects('unzip -q pack.zip -d out2')).toEqual(['→ unzip: extracted 2 files (11B), 2 dirs into out2/: src/']);
     const r = await narrate('unzip -o pack.zip');
     // unzip's own listing is short: it is kept above the effect line.
-    expect(r.text).toMatch(/^Archive: {2}pack\.zip\n.*src\/sub\/b\.txt.*\n.*src\/a\.txt.*\n→ unzip: overwrote 2 files \(11B\) in \.\/: src\/a\.txt, src\/sub\/b\.txt\n$/);
+    expect(r.body).toMatch(/^Archive: {2}pack\.zip\n.*src\/sub\/b\.txt.*\n.*src\/a\.txt.*\n→ unzip: overwrote 2 files \(11B\) in \.\/: src\/a\.txt, src\/sub\/b\.txt\n$/);
   });
 
   itUnless(noZip)('failures: missing archive, missing target directory', async () => {
     const r = await narrate('tar xzf missing.tgz');
     expect(r.exitCode).toBe(2);
-    expect(r.text).toContain('tar (child): missing.tgz: Cannot open: No such file or directory\n');
-    expect(r.text).toContain('✗ tar: nothing extracted\n✗ exit 2\nhint: missing.tgz does not exist; nearest existing: ./ (0 entries)\n');
+    expect(r.body).toContain('tar (child): missing.tgz: Cannot open: No such file or directory\n');
+    expect(r.body).toContain('✗ tar: nothing extracted\nhint: missing.tgz does not exist; nearest existing: ./ (0 entries)\n');
     archives();
     const d = await narrate('tar xzf pack.tgz -C nodir');
-    expect(d.text).toContain('tar: nodir: Cannot open: No such file or directory\n');
-    expect(d.text).toContain('✗ tar: nothing extracted\n');
-    expect(d.text).toMatch(/hint: nodir does not exist; nearest existing: \.\/ \(3 entries/);
+    expect(d.body).toContain('tar: nodir: Cannot open: No such file or directory\n');
+    expect(d.body).toContain('✗ tar: nothing extracted\n');
+    expect(d.body).toMatch(/hint: nodir does not exist; nearest existing: \.\/ \(3 entries/);
     const u = await narrate('unzip missing.zip');
     expect(u.exitCode).toBe(9);
-    expect(u.text).toBe('unzip:  cannot find or open missing.zip, missing.zip.zip or missing.zip.ZIP.\n✗ unzip: nothing extracted\n✗ exit 9\nhint: missing.zip does not exist; nearest existing: ./ (3 entries: pack.zip, pack.tgz, src/)\n');
+    expect(u.body).toBe('unzip:  cannot find or open missing.zip, missing.zip.zip or missing.zip.ZIP.\n✗ unzip: nothing extracted\nhint: missing.zip does not exist; nearest existing: ./ (3 entries: pack.zip, pack.tgz, src/)\n');
   });
 });
 
@@ -251,7 +251,12 @@ describe('redirections, sed -i and long output', () => {
     if (r.report.category !== 'narrate') throw new Error('not narrate');
     const lines = r.report.output.trimEnd().split('\n');
     expect(lines.length).toBeLessThanOrEqual(NARRATE_OUTPUT_LINES);
-    expect(lines.find((l) => l.startsWith('[mish: lines'))).toMatch(/^\[mish: lines 5-\d+ omitted \(\d+ lines\); full output: mish raw \w+\]$/);
+    expect(r.report.cut).toMatchObject({ fromLine: 5, omittedLines: r.report.cut!.totalLines - 8 });
+    // The host renders the marker with its own name for the raw output (here the CLI's), and the status line the line count.
+    const shown = r.body.split('\n');
+    const { fromLine, toLine, omittedLines, totalLines } = r.report.cut!;
+    expect(shown.find((l) => l.startsWith('[mish: lines'))).toBe(`[mish: lines ${fromLine}-${toLine} omitted (${omittedLines} lines); read them: ${r.facts.spoolRef} --lines ${fromLine}-${toLine}]`);
+    expect(r.text).toMatch(new RegExp(`\\n\\[exit 0 · ${totalLines} lines\\]\\n$`));
     expect(r.report.effects).toEqual(['→ cp: many → many2 (30 files, 1 dir, 30B)']);
   });
 });

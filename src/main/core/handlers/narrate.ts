@@ -16,7 +16,8 @@ import type { Segment } from '../router/categorize.js';
 import { hasFlag, positionals } from '../router/meta.js';
 import { writesStdoutToFile } from '../router/parse.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
-import type { HandlerContext, Report, RunFacts } from './types.js';
+import type { HandlerContext, NarrateCut, Report, RunFacts } from './types.js';
+import { CUT_PLACEHOLDER } from './passthrough.js';
 
 /** Entries visited when measuring or indexing a directory tree (a node_modules can hold 100k+). */
 const TREE_ENTRY_LIMIT = 20_000;
@@ -619,13 +620,17 @@ function describe(pl: Planned, cwd: string, exitCode: number, inLine: LinePositi
   return out;
 }
 
-/** A successful operation's own output (warnings, `-v` listings): whole when short, else head + tail. */
-function keptOutput(output: string, spoolRef: string | undefined): string {
+/**
+ * A successful operation's own output (warnings, `-v` listings): whole when short, else head +
+ * tail with CUT_PLACEHOLDER where the cut is (each host renders the marker, naming the raw
+ * output its own way: core/format/render.ts).
+ */
+function keptOutput(output: string): { output: string; cut?: NarrateCut } {
   const lines = output.replace(/\n$/, '').split('\n');
-  if (lines.length <= NARRATE_OUTPUT_LINES) return output;
+  if (lines.length <= NARRATE_OUTPUT_LINES) return { output };
   const head = lines.slice(0, NARRATE_OUTPUT_EDGE), tail = lines.slice(-NARRATE_OUTPUT_EDGE);
-  const marker = `[mish: lines ${NARRATE_OUTPUT_EDGE + 1}-${lines.length - NARRATE_OUTPUT_EDGE} omitted (${lines.length - 2 * NARRATE_OUTPUT_EDGE} lines)${spoolRef ? `; full output: ${spoolRef}` : ''}]`;
-  return [...head, marker, ...tail].join('\n') + '\n';
+  const cut = { fromLine: NARRATE_OUTPUT_EDGE + 1, toLine: lines.length - NARRATE_OUTPUT_EDGE, omittedLines: lines.length - 2 * NARRATE_OUTPUT_EDGE, totalLines: lines.length };
+  return { output: [...head, CUT_PLACEHOLDER, ...tail].join('\n') + '\n', cut };
 }
 
 export async function runNarrate(ctx: HandlerContext, command: string, segments: Segment[]): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
@@ -634,6 +639,6 @@ export async function runNarrate(ctx: HandlerContext, command: string, segments:
   const c = await capture(ctx, command);
   const output = stripEscapes(fromTerminal(c.bytes.toString('utf8')));
   const effects = plans.flatMap((p, i) => describe(p, ctx.cwd, c.exitCode, { before: i > 0, after: i < plans.length - 1 }));
-  const shown = c.exitCode !== 0 || output.trim() === '' ? output : keptOutput(output, c.spoolRef);
-  return { report: { category: 'narrate', effects, output: shown }, facts: c, text: output };
+  const shown = c.exitCode !== 0 || output.trim() === '' ? { output } : keptOutput(output);
+  return { report: { category: 'narrate', effects, output: shown.output, ...(shown.cut ? { cut: shown.cut } : {}) }, facts: c, text: output };
 }

@@ -44,28 +44,28 @@ describe('git status', () => {
       }
     }
     const r = await run('git status -uall', big);
-    expect(r.text).not.toMatch(/more/);
-    const lines = r.text.split('\n');
+    expect(r.body).not.toMatch(/more/);
+    const lines = r.body.split('\n');
     const at = lines.findIndex((l) => l.startsWith('untracked: (320,'));
-    expect(at, r.text).toBeGreaterThan(0);
+    expect(at, r.body).toBeGreaterThan(0);
     const block = lines.slice(at + 1).filter((l) => l.startsWith('  ')).map((l) => l.slice(2));
     // git quotes a path with special characters ("assets/img dir {x}/…" stays as git printed it)
     const got = expandPaths(block.join('\n')).map((p) => p.replace(/^"(.*)"$/, '$1'));
     expect(new Set(got)).toEqual(new Set(want));
-    expect(r.text.length).toBeLessThan(want.join('\n').length * 0.5);
+    expect(r.body.length).toBeLessThan(want.join('\n').length * 0.5);
   });
 
   it('injects --porcelain and prints a compact form', async () => {
     const r = await run('git status');
     expect(r.category).toBe('structured');
     expect(r.ran).toBe("git status '--porcelain=v1' '--branch'");
-    expect(r.text).toBe('branch main · 2 staged, 1 modified, 1 untracked\nstaged:    A c, R old-name -> new-name\nmodified:  M a\nuntracked: b\n');
+    expect(r.body).toBe('branch main · 2 staged, 1 modified, 1 untracked\nstaged:    A c, R old-name -> new-name\nmodified:  M a\nuntracked: b\n');
   });
 
   it('a fresh repository and a clean tree', async () => {
-    expect((await run('git status', empty)).text).toBe('branch main · clean\n');
+    expect((await run('git status', empty)).body).toBe('branch main · clean\n');
     gitRepo(path.join(sb.dir, 'clean'), { x: 'x' }, 'x');
-    expect((await run('git -C clean status', sb.dir)).text).toBe('branch main · clean\n');
+    expect((await run('git -C clean status', sb.dir)).body).toBe('branch main · clean\n');
   });
 
   it.each([
@@ -76,13 +76,13 @@ describe('git status', () => {
     const r = await run(line);
     expect(r.category).toBe('structured');
     expect(r.ran).toBe(line);
-    expect(r.text).toBe(`${output}── exit 0\n`);
+    expect(r.body).toBe(`${output}`);
   });
 
   it('outside a repository: git’s own error and exit code', async () => {
     const r = await run('git status', sb.dir);
     expect(r.exitCode).toBe(128);
-    expect(r.text).toBe('fatal: not a git repository (or any of the parent directories): .git\n── exit 128\n');
+    expect(r.body).toBe('fatal: not a git repository (or any of the parent directories): .git\n');
   });
 });
 
@@ -90,22 +90,22 @@ describe('git log', () => {
   it('injects a format and prints one line per commit', async () => {
     const r = await run('git log');
     expect(r.ran).toMatch(/^git log '--format=%h\x1f%an\x1f%ar\x1f%d\x1f%s'$/);
-    expect(r.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main, feature\) \(Ada, \d+ seconds? ago\)\n$/);
+    expect(r.body).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main, feature\) \(Ada, \d+ seconds? ago\)\n$/);
   });
 
   it('--oneline and --format are the user’s choice', async () => {
     const one = await run('git log --oneline');
     expect(one.ran).toBe('git log --oneline');
-    expect(one.text).toMatch(/^[0-9a-f]{7,} \(HEAD -> main, feature\) first commit\n── exit 0\n$/);
+    expect(one.body).toMatch(/^[0-9a-f]{7,} \(HEAD -> main, feature\) first commit\n$/);
     const f = await run('git log --format=%s');
-    expect(f.text).toBe('first commit\n── exit 0\n');
+    expect(f.body).toBe('first commit\n');
   });
 
   it('long histories are capped with a count of the rest', async () => {
     const long = gitRepo(path.join(sb.dir, 'long'));
     for (let i = 1; i <= LOG_ENTRIES_SHOWN + 5; i++) git(long, 'commit', '-q', '--allow-empty', '-m', `c${i}`);
     const r = await run('git log', long);
-    const lines = r.text.trimEnd().split('\n');
+    const lines = r.body.trimEnd().split('\n');
     expect(lines).toHaveLength(LOG_ENTRIES_SHOWN + 1);
     expect(lines[0]).toMatch(/ c35 \(HEAD -> main\) /);
     expect(lines.at(-1)).toBe('… 5 older commits');
@@ -114,17 +114,17 @@ describe('git log', () => {
   it('a repository without commits: git’s error, exit kept', async () => {
     const r = await run('git log', empty);
     expect(r.exitCode).toBe(128);
-    expect(r.text).toBe("fatal: your current branch 'main' does not have any commits yet\n── exit 128\n");
+    expect(r.body).toBe("fatal: your current branch 'main' does not have any commits yet\n");
   });
 });
 
 describe('git branch', () => {
   it('lists branches compactly; -v is the user’s format', async () => {
     const r = await run('git branch');
-    expect(r.text).toMatch(/^ {2}feature [0-9a-f]{7,}\n\* main [0-9a-f]{7,}\n$/);
+    expect(r.body).toMatch(/^ {2}feature [0-9a-f]{7,}\n\* main [0-9a-f]{7,}\n$/);
     const v = await run('git branch -v');
     expect(v.ran).toBe('git branch -v');
-    expect(v.text).toMatch(/^ {2}feature +[0-9a-f]{7,} first commit\n\* main +[0-9a-f]{7,} first commit\n── exit 0\n$/);
+    expect(v.body).toMatch(/^ {2}feature +[0-9a-f]{7,} first commit\n\* main +[0-9a-f]{7,} first commit\n$/);
   });
 
   it('git branch <name> creates a branch: run as written, nothing injected', async () => {
@@ -132,11 +132,11 @@ describe('git branch', () => {
     expect(r.ran).toBe('git branch topic');
     expect(r.exitCode).toBe(0);
     expect(git(repo, 'branch', '--list', 'topic')).toBe('  topic\n');
-    expect((await run('git branch --list "t*"')).text).toMatch(/^ {2}topic [0-9a-f]{7,}\n$/);
+    expect((await run('git branch --list "t*"')).body).toMatch(/^ {2}topic [0-9a-f]{7,}\n$/);
   });
 
   it('no branches yet', async () => {
-    expect((await run('git branch', empty)).text).toBe('no branches\n');
+    expect((await run('git branch', empty)).body).toBe('no branches\n');
   });
 });
 
@@ -151,7 +151,7 @@ describeUnless(missing('docker'))('docker without a daemon', () => {
     const r = await sb.run(line, { env: { DOCKER_HOST: `unix://${sb.dir}/no-docker.sock` } });
     expect(r.category).toBe('structured');
     expect(r.exitCode).toBe(1);
-    expect(r.text).toMatch(new RegExp(`Cannot connect to the Docker daemon at unix://${sb.dir}/no-docker\\.sock\\. Is the docker daemon running\\?\\n── exit 1\\n$`));
+    expect(r.body).toMatch(new RegExp(`Cannot connect to the Docker daemon at unix://${sb.dir}/no-docker\\.sock\\. Is the docker daemon running\\?\\n$`));
     if (!line.includes('-q')) expect(r.ran).toBe(`${line} '--format' '{{json .}}'`);
   });
 });
@@ -167,6 +167,6 @@ describeUnless(missing('kubectl'))('kubectl without a cluster', () => {
     const r = await sb.run('kubectl get pods', { env: { KUBECONFIG: kubeconfig } });
     expect(r.category).toBe('structured');
     expect(r.exitCode).toBe(1);
-    expect(r.text).toMatch(/The connection to the server 127\.0\.0\.1:1 was refused - did you specify the right host or port\?\n── exit 1\n$/);
+    expect(r.body).toMatch(/The connection to the server 127\.0\.0\.1:1 was refused - did you specify the right host or port\?\n$/);
   });
 });

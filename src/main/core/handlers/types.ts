@@ -48,6 +48,16 @@ export interface PassthroughCut {
   mentionCount?: number;
 }
 
+/** The middle of a successful file operation's long output, left out (narrate.ts). */
+export interface NarrateCut {
+  /** 1-based line numbers of the first and last omitted line. */
+  fromLine: number;
+  toLine: number;
+  omittedLines: number;
+  /** Lines of the whole output. */
+  totalLines: number;
+}
+
 export type Report =
   | { category: 'condense'; squash: SquashResult }
   | {
@@ -64,7 +74,13 @@ export type Report =
        */
       list?: { entries: number; kind: 'paths' | 'matches' };
     }
-  | { category: 'narrate'; effects: string[]; output: string }
+  | {
+      category: 'narrate';
+      effects: string[];
+      /** The operation's own output; when cut, CUT_PLACEHOLDER stands where `cut` says. */
+      output: string;
+      cut?: NarrateCut;
+    }
   | { category: 'structured'; kind: string; lines: string[]; output?: string }
   | { category: 'interactive'; summary: string };
 

@@ -17,13 +17,13 @@ function ran(r: RouteResult) {
 }
 
 describe('passthrough', () => {
-  it('returns cat output byte-exact with a footer', async () => {
+  it('returns cat output byte-exact with a status line', async () => {
     const content = 'line one\n\ttabbed  spaces\nüñíçødé ✓\r\nno newline at end';
     writeFileSync(path.join(dir, 'a.txt'), content);
     const r = ran(await route('cat a.txt', opts()));
     expect(r.category).toBe('passthrough');
     expect(r.report.category === 'passthrough' && r.report.output).toBe(content);
-    expect(r.text).toContain('── 4 lines');
+    expect(r.text).toBe(`${content} ⏎ (no newline at end)\n[exit 0]\n`);
     expect(r.exitCode).toBe(0);
   });
 
@@ -43,7 +43,8 @@ describe('passthrough', () => {
     expect(r.report.category).toBe('passthrough');
     if (r.report.category !== 'passthrough') return;
     expect(r.report.cut).toBeDefined();
-    expect(r.text).toMatch(/\[mish: lines 1001-99000 omitted \(98000 lines, [\d.]+KB\); full output: mish raw [0-9a-z]+\]/);
+    expect(r.text).toMatch(/\[mish: lines 1001-99000 omitted \(98000 lines, [\d.]+KB\); read them: mish raw [0-9a-z]+ --lines 1001-99000\]/);
+    expect(r.text).toMatch(/\n\[exit 0 · 100,000 lines\]\n$/);
     expect(r.text.split('\n')[0]).toBe('1');
     expect(r.text).toContain('\n100000\n');
   });
@@ -93,11 +94,11 @@ describe('structured', () => {
     const st = ran(await route('git status', opts({ cwd: repo })));
     expect(st.category).toBe('structured');
     expect(st.ran).toBe("git status '--porcelain=v1' '--branch'");
-    expect(st.text).toBe('branch main · 1 staged, 1 modified, 1 untracked\nstaged:    A c\nmodified:  M a\nuntracked: b\n');
+    expect(st.text).toBe('branch main · 1 staged, 1 modified, 1 untracked\nstaged:    A c\nmodified:  M a\nuntracked: b\n[exit 0]\n');
     const log = ran(await route('git log', opts({ cwd: repo })));
-    expect(log.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main\) \(Ada, .+ ago\)\n$/);
+    expect(log.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main\) \(Ada, .+ ago\)\n\[exit 0\]\n$/);
     const br = ran(await route('git branch', opts({ cwd: repo })));
-    expect(br.text).toMatch(/^\* main [0-9a-f]{7,}\n$/);
+    expect(br.text).toMatch(/^\* main [0-9a-f]{7,}\n\[exit 0\]\n$/);
     const short = ran(await route('git status -s', opts({ cwd: repo })));
     expect(short.ran).toBe('git status -s');
     expect(short.text).toContain(' M a\nA  c\n?? b\n');
@@ -224,6 +225,7 @@ describe('bad input and output modes', () => {
     const j = ran(await route('cat a.txt', opts({ output: 'json' })));
     expect(JSON.parse(j.text)).toMatchObject({ command: 'cat a.txt', category: 'passthrough', exitCode: 0, lines: 4 });
     const c = ran(await route('cat a.txt', opts({ output: 'context' })));
-    expect(c.text).toMatch(/no newline at end\n\[4 lines, 61B, exit 0\]\n$/);
+    // Context (an agent's text): no ⏎ note, no colour.
+    expect(c.text).toMatch(/no newline at end\n\[exit 0\]\n$/);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The router's public entry: every command from every host goes parse → grammar lookup →
- * category → handler → rendered text (seeds 000/001 "Key Architectural Decision": sh_run and
+ * category → handler → facts, rendered as text for the CLI (seeds 000/001 "Key Architectural Decision": sh_run and
  * `mish <cmd>` take the same path; only interactive and dangerous differ by mode).
  */
 import { enrich } from '../enrich/enrich.js';
-import { render, toJson, type OutputMode } from '../format/render.js';
+import { render, toJson, type OutputMode, type RenderInput } from '../format/render.js';
 import { runCondense } from '../handlers/condense.js';
 import { dangerWarning, type ConfirmFn, type SessionApprovals } from '../handlers/dangerous.js';
 import { interactiveAdvice, runInteractive } from '../handlers/interactive.js';
@@ -66,7 +66,10 @@ export type RouteResult =
       category: RoutedCategory;
       exitCode: number;
       signal?: number;
+      /** The run rendered for the requested output mode (core/format/render.ts): what the CLI prints. */
       text: string;
+      /** The facts `text` was rendered from: a host that shows the run its own way renders these (MCP: renderBody with its RawRef). */
+      input: RenderInput;
       report: Report;
       facts: RunFacts;
       plan: Plan;
@@ -201,7 +204,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       break;
   }
   const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env }, commands: plan.segments.map((s) => s.command) }) };
-  const input = { command: line, report, facts: full, ran, injected, grammars, cwd: o.cwd };
+  const input: RenderInput = { command: line, report, facts: full, ran, injected, grammars, cwd: o.cwd };
   return {
     kind: 'ran',
     // A condensed command that took over the screen (alternate screen on a terminal) ran as interactive.
@@ -209,6 +212,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
     exitCode: full.exitCode,
     ...(full.signal ? { signal: full.signal } : {}),
     text: render(input, output, o.color ?? false),
+    input,
     report,
     facts: full,
     plan,

@@ -13,6 +13,7 @@ import { detectTool } from '../grammar/detect.js';
 import { GrammarRegistry } from '../grammar/registry.js';
 import { SpoolStore } from '../spool/spool.js';
 import { loadRouterMeta, type RouterMeta } from './meta.js';
+import { renderBody } from '../format/render.js';
 import { route, type RouteOptions, type RouteResult } from './route.js';
 
 export const meta: RouterMeta = (() => {
@@ -35,7 +36,11 @@ export interface Sandbox {
   assertCanariesIntact(): void;
   spool: SpoolStore;
   opts(extra?: Partial<RouteOptions>): RouteOptions;
-  run(line: string, extra?: Partial<RouteOptions>): Promise<Extract<RouteResult, { kind: 'ran' }>>;
+  /**
+   * Route a line that must run. `body`: what the handler reported as a host shows it, without the
+   * status line (core/format/render.ts renderBody; the status line has its own tests), for handler tests.
+   */
+  run(line: string, extra?: Partial<RouteOptions>): Promise<Extract<RouteResult, { kind: 'ran' }> & { body: string }>;
   cleanup(): void;
 }
 
@@ -58,7 +63,7 @@ export function sandbox(prefix: string): Sandbox {
     async run(line, extra) {
       const r = await route(line, opts(extra));
       if (r.kind !== 'ran') throw new Error(`expected a run, got ${r.kind}: ${r.text}`);
-      return r;
+      return { ...r, body: renderBody(r.input, { eolNote: (extra?.output ?? 'human') === 'human' }).text };
     },
     cleanup: () => safe.dispose(),
   };

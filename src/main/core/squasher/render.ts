@@ -1,8 +1,9 @@
 /**
- * Renders a SquashResult as text (seed: "1400 lines → exit 0 (12.3s)  + 147 packages installed
- * ~ npm warn deprecated … (x4)"). Order: the header, hazards (errors and warnings with their
- * context, in order), outcomes, deduplicated groups, then the unclassified body cut head+tail
- * with exact markers. Small outputs are shown whole.
+ * Renders a SquashResult as text (seed: "+ 147 packages installed ~ npm warn deprecated … (x4)").
+ * Order: hazards (errors and warnings with their context, in order), outcomes, deduplicated
+ * groups, then the unclassified body cut head+tail with exact markers. Small outputs are shown
+ * whole. The run's facts (exit code, line count, duration, the raw output's reference) are not
+ * here: each host renders them in one status line (core/format/render.ts).
  */
 import { constants } from 'node:os';
 import { shownLine } from './line-cut.js';
@@ -11,17 +12,36 @@ import type { BodyLine, HazardReport, SquashResult } from './types.js';
 export interface RenderOptions {
   /** ANSI colour (for a terminal). */
   color?: boolean;
-  /** How to get the raw output back, e.g. `mish raw 3f2a` — printed last. */
-  spoolRef?: string;
-  /** Leave out the header line (when the caller prints its own). */
-  noHeader?: boolean;
   /**
    * The command's working directory: paths under it are shown relative (`/home/me/proj/src/a.js`
-   * → `src/a.js`) and the header names it once. Only whole path starts are rewritten (after a
-   * space, quote, bracket, `:` or `=`, or at the line start), so text that merely contains it stays.
+   * → `src/a.js`). Only whole path starts are rewritten (after a space, quote, bracket, `:` or
+   * `=`, or at the line start), so text that merely contains it stays.
    */
   cwd?: string;
+  /** Hazards the host has already shown (the CLI prints them as they happen): left out here, counted in `skipped`. */
+  skipHazard?: (h: HazardReport) => boolean;
 }
+
+/** A summary as text, and what a reader of it should know about what it leaves out. */
+export interface RenderedSummary {
+  text: string;
+  /**
+   * The text is not the output shown whole: something was folded, cut, reordered or dropped
+   * (the status line then names the line count and how to read the raw output).
+   */
+  hidden: boolean;
+  /** Hazards left out because the host had shown them (`skipHazard`). */
+  skipped: number;
+}
+
+/**
+ * The indentation of a hazard's context lines and of the unclassified lines of a condensed
+ * summary. None: the tool's own indentation stays as it was, and two spaces more cost a token on
+ * most lines (measured over the failing fixtures, o200k, see bench/tokens.bench.ts); the `✗`/`⚠`
+ * marker at the head of each hazard block and the `+`/`~` prefixes already set the sections apart.
+ */
+const BODY_INDENT = '';
+const CONTEXT_INDENT = '';
 
 /**
  * A horizontal rule drawn with a repeated character (`⎯⎯⎯⎯…⎯ Failed Tests 1 ⎯⎯…`, `═════`) is
@@ -34,15 +54,17 @@ function squeezeRules(text: string): string {
   return text.length < 8 ? text : text.replace(RULE_RUN, '$1$1$1');
 }
 
+/** The marker line-cut.ts puts in a long line (`… [+499,600 chars] …`): such a line is not shown whole. */
+const CUT_MARK = /… \[\+[\d,]+ chars\] …/;
+
 /** Characters after which a path may start. */
 const PATH_START = new Set([' ', '\t', "'", '"', '(', '<', '[', ':', '=', ',', '`']);
 
-/** A rewriter of absolute paths under `cwd` to relative ones, and whether it rewrote any. */
-function relativizer(cwd: string | undefined): { rel: (text: string) => string; used: () => boolean } {
-  if (!cwd || cwd === '/') return { rel: (t) => t, used: () => false };
+/** A rewriter of absolute paths under `cwd` to relative ones. */
+function relativizer(cwd: string | undefined): (text: string) => string {
+  if (!cwd || cwd === '/') return (t) => t;
   const prefix = cwd.replace(/\/+$/, '') + '/';
-  let any = false;
-  const rel = (text: string) => {
+  return (text: string) => {
     if (text.indexOf(prefix) < 0) return text;
     let out = '';
     let from = 0;
@@ -51,33 +73,58 @@ function relativizer(cwd: string | undefined): { rel: (text: string) => string; 
       if (at + prefix.length >= text.length || /\s/.test(text[at + prefix.length])) continue;
       out += text.slice(from, at);
       from = at + prefix.length;
-      any = true;
     }
     return from ? out + text.slice(from) : text;
   };
-  return { rel, used: () => any };
 }
 
 const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', dim: '\x1b[2m', bold: '\x1b[1m', reset: '\x1b[0m' };
 
+/** The summary's text (see renderSquash). */
 export function renderSummary(r: SquashResult, options: RenderOptions = {}): string {
+  return renderSquash(r, options).text;
+}
+
+/**
+ * The summary's lines: hazards (one `✗`/`⚠` per block of adjacent hazard lines, context under
+ * them), outcomes (`+`), folded noise (`~`), the unclassified body with exact markers. A small
+ * output (verbatim) is its lines as printed, no prefix. No header and no footer: the exit code,
+ * counts and how to read the raw output are facts the host renders (core/format/render.ts).
+ */
+export function renderSquash(r: SquashResult, options: RenderOptions = {}): RenderedSummary {
   const c = options.color ? SGR : { red: '', yellow: '', green: '', dim: '', bold: '', reset: '' };
   const out: string[] = [];
-  const { rel, used } = relativizer(options.cwd);
-  const shown = (t: string) => shownLine(squeezeRules(rel(t)));
-  if (!options.noHeader) out.push('');
+  const rel = relativizer(options.cwd);
+  let cut = false;
+  const shown = (t: string) => {
+    const whole = squeezeRules(rel(t));
+    const s = shownLine(whole);
+    // Cut here, or already by the line buffer (a line past its limit arrives as head, marker, tail).
+    if (s !== whole || CUT_MARK.test(s)) cut = true;
+    return s;
+  };
+  let skipped = 0;
+  // F's fields (optional): noise lines of a small output left out, and repeats counted on a line.
+  const folded = (r as { folded?: number }).folded ?? 0;
   if (r.verbatim) {
-    for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text, shown));
+    for (const b of r.body) if (b.type === 'line') out.push(bodyText(b.text, shown, '') + repeatsNote((b as { repeats?: number }).repeats));
   } else {
     const { errors, warnings } = r.hazardsOmitted;
     const omittedAt = r.hazardsOmittedAt ?? r.hazards.length;
+    let prev: HazardReport | undefined;
     r.hazards.forEach((h, i) => {
-      if (i === omittedAt) pushOmittedHazards(out, errors, warnings, c);
-      pushHazard(out, h, c, shown);
+      if (i === omittedAt && pushOmittedHazards(out, errors, warnings, c)) prev = undefined;
+      if (options.skipHazard?.(h)) {
+        skipped++;
+        prev = undefined;
+        return;
+      }
+      pushHazard(out, h, c, shown, !continuesBlock(prev, h));
+      prev = h;
     });
     if (omittedAt >= r.hazards.length) pushOmittedHazards(out, errors, warnings, c);
     r.outcomes.forEach((o, i) => {
-      if (r.outcomesOmitted && i === r.outcomes.length / 2) out.push(`${c.dim}  [... ${plural(r.outcomesOmitted, 'more outcome line')} ...]${c.reset}`);
+      if (r.outcomesOmitted && i === r.outcomes.length / 2) out.push(`${c.dim}[... ${plural(r.outcomesOmitted, 'more outcome line')} ...]${c.reset}`);
       out.push(`${c.green}+ ${shown(o)}${c.reset}`);
     });
     for (const g of r.groups) {
@@ -91,19 +138,19 @@ export function renderSummary(r: SquashResult, options: RenderOptions = {}): str
     for (const b of r.body) out.push(bodyLine(b, c, shown));
   }
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
-  if (options.spoolRef) out.push(`${c.dim}raw: ${options.spoolRef}${c.reset}`);
-  if (!options.noHeader) out[0] = `${c.bold}${headerLine(r)}${used() ? ` in ${options.cwd!.replace(/\/+$/, '')}` : ''}${c.reset}`;
-  return out.join('\n') + '\n';
+  return { text: out.length ? out.join('\n') + '\n' : '', hidden: !r.verbatim || folded > 0 || cut, skipped };
 }
 
-function pushOmittedHazards(out: string[], errors: number, warnings: number, c: typeof SGR): void {
-  if (errors + warnings > 0) out.push(`${c.dim}  [... ${plural(errors, 'more error')}, ${plural(warnings, 'more warning')} not shown: see the raw output ...]${c.reset}`);
+/** Whether hazard `h` goes on the block `prev` began: same severity, the next raw line after it and its context. */
+export function continuesBlock(prev: HazardReport | undefined, h: HazardReport): boolean {
+  if (!prev || prev.severity !== h.severity || prev.repeats || h.repeats) return false;
+  return h.lineNo > prev.lineNo && h.lineNo <= prev.lineNo + prev.context.length + 1;
 }
 
-/** `1400 lines → exit 0 (12.3s)`, with the signal name when there was one. */
-export function headerLine(r: Pick<SquashResult, 'totalLines' | 'exitCode' | 'signal' | 'durationMs'>): string {
-  const sig = r.signal ? ` ${signalName(r.signal)}` : '';
-  return `${plural(r.totalLines, 'line')} → exit ${r.exitCode}${sig} (${formatDuration(r.durationMs)})`;
+function pushOmittedHazards(out: string[], errors: number, warnings: number, c: typeof SGR): boolean {
+  if (errors + warnings === 0) return false;
+  out.push(`${c.dim}[... ${plural(errors, 'more error')}, ${plural(warnings, 'more warning')} not shown: see the raw output ...]${c.reset}`);
+  return true;
 }
 
 export function formatDuration(ms: number): string {
@@ -112,32 +159,52 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 }
 
-function signalName(n: number): string {
+/** `SIGKILL` for 9; `signal N` when the platform has no name for it. */
+export function signalName(n: number): string {
   for (const [name, num] of Object.entries(constants.signals)) if (num === n) return name;
   return `signal ${n}`;
 }
 
-function pushHazard(out: string[], h: HazardReport, c: typeof SGR, shown: (t: string) => string): void {
+function pushHazard(out: string[], h: HazardReport, c: typeof SGR, shown: (t: string) => string, marked: boolean): void {
   const color = h.severity === 'error' ? c.red : c.yellow;
   const repeats = h.repeats ? ` (x${h.repeats + 1})` : '';
-  out.push(`${color}${h.severity === 'error' ? '✗' : '⚠'} ${shown(h.text)}${repeats}${c.reset}`);
+  const mark = marked ? hazardMark(h) : '';
+  out.push(`${color}${mark}${shown(h.text)}${repeats}${c.reset}`);
   for (const ctx of h.context) out.push(contextLine(shown(ctx)));
 }
 
-/** An unclassified line as printed: indented; a blank line stays empty. */
-function bodyText(text: string, shown: (t: string) => string): string {
-  return text.trim().length ? `  ${shown(text)}` : '';
+/**
+ * A hazard line that names its severity as a word (`error[E0308]: …`, `npm warn …`, `FAIL x`)
+ * needs no marker: `✗`/`⚠` would repeat it, at a token or two a line (measured: −1.1% tokens
+ * over the failing fixtures). `TypeError: …` or `● cart › applies a discount` keep theirs.
+ */
+const SAYS_SEVERITY = { error: /\b(?:error|fail(?:ed|ure)?|fatal)\b/i, warning: /\b(?:warn|warning)\b/i };
+
+/** `✗ ` or `⚠ ` before a hazard line, or nothing when the line itself says what it is. */
+export function hazardMark(h: Pick<HazardReport, 'severity' | 'text'>): string {
+  const error = h.severity === 'error';
+  return (error ? SAYS_SEVERITY.error : SAYS_SEVERITY.warning).test(h.text) ? '' : error ? '✗ ' : '⚠ ';
 }
 
-/** A hazard's context line as printed: indented under it; a blank line stays empty (no line of trailing spaces). */
+/** ` (x3)`: a line printed this many times in all (`repeats` later copies). */
+function repeatsNote(repeats: number | undefined): string {
+  return repeats ? ` (x${repeats + 1})` : '';
+}
+
+/** An unclassified line as printed; a blank line stays empty. */
+function bodyText(text: string, shown: (t: string) => string, indent = BODY_INDENT): string {
+  return text.trim().length ? `${indent}${shown(text)}` : '';
+}
+
+/** A hazard's context line as printed under it; a blank line stays empty (no line of trailing spaces). */
 export function contextLine(text: string): string {
-  return text.trim().length ? `    ${text}` : '';
+  return text.trim().length ? `${CONTEXT_INDENT}${text}` : '';
 }
 
 function bodyLine(b: BodyLine, c: typeof SGR, shown: (t: string) => string): string {
-  if (b.type === 'line') return bodyText(b.text, shown);
-  if (b.similar) return `${c.dim}  [... ${plural(b.count, b.identical ? 'identical line' : 'similar line')} ...]${c.reset}`;
-  return `${c.dim}  [... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')}${mentionNote(b)} ...]${c.reset}`;
+  if (b.type === 'line') return bodyText(b.text, shown) + repeatsNote((b as { repeats?: number }).repeats);
+  if (b.similar) return `${c.dim}[... ${plural(b.count, b.identical ? 'identical line' : 'similar line')} ...]${c.reset}`;
+  return `${c.dim}[... ${plural(b.count, 'line')} omitted (lines ${b.fromNo}-${b.toNo}): ${plural(b.errors, 'error')}, ${plural(b.warnings, 'warning')}${mentionNote(b)} ...]${c.reset}`;
 }
 
 /** `; "error" words unclassified on lines 40, 77 (+3 more)`: what the classifier did not call a hazard, named. */

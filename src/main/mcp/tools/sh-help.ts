@@ -13,9 +13,12 @@ sh_run {cmd, cwd?, session?, timeout?}
   cwd and env persist between calls (cwd: works like cd — later calls stay there; export VAR
   to keep a variable). Output is condensed: errors, warnings, failing tests,
   counts and the exit code always survive; file operations are narrated; content you act on
-  (cat, git diff, sed -n) passes unchanged. Every reply ends with one footer —
-  [exit N · cwd … · R raw lines, S shown · id cN · raw: mish raw <id>] — and a [procs] digest
-  of background processes.
+  (cat, git diff, sed -n) passes unchanged. Every reply ends with one status line: [exit 0]
+  when the output is shown whole; [exit 1 · 3,013 lines · read_raw c7] when lines were
+  folded or cut (sh_interact {id: "c7", action: "read_raw"} gives them exactly; fold markers
+  name raw line numbers); the time from 1 s on; cwd … when the command moved. Then a [procs]
+  digest of background processes. Every fact is in structuredContent too (cwd, raw_lines,
+  spool_ref: the same raw output from a terminal with mish raw <id>).
   If the command is still running at \`timeout\` seconds (default 50) it keeps running in the
   background and the reply gives its id; if it asks for input ("[Y/n]") the reply says
   "waiting for input" with the prompt — answer with sh_interact send. A password prompt is
@@ -54,7 +57,7 @@ sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, 
 
 Ids: "c<N>" are sh_run commands, "p<N>" background processes; aliases work wherever ids do.
 Raw output is never lost: every command and process is spooled to disk; read it with
-sh_interact read_raw, or in a terminal with \`mish raw <id>\` (the id in the reply's raw: field).`;
+sh_interact read_raw, or in a terminal with \`mish raw <id>\` (structuredContent.spool_ref).`;
 
 const outputSchema = { card: z.string().describe('The reference card text.') };
 

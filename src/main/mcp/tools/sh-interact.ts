@@ -11,7 +11,7 @@ import { isKeyName } from '../../core/process/keys.js';
 import { isShellCommand, ShellInputGuard } from '../../core/policy/index.js';
 import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
-import { capReply, countLines, describeEntry, policyOutput, readLastLines, regexArg, reply, runFooter, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
+import { capReply, describeEntry, policyOutput, readLastLines, regexArg, reply, runReplyText, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
 
 /** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
 const DEFAULT_ANSWER_WAIT_S = 5;
@@ -277,10 +277,11 @@ async function endedRunReply(deps: McpDeps, e: ProcessEntry, action: string, sig
 /** A backgrounded sh_run that has ended: its final condensed reply, handed over once (marked delivered). */
 function finishedRunReply(deps: McpDeps, e: ProcessEntry, run: BackgroundRun, result: RouteCommandResult, action: string) {
   run.delivered = true;
-  const capped = capReply(result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`).text.replace(/\n+$/, '');
-  // The same footer an sh_run that finished in time ends with: exit, cwd (where the session now is), counts, spool.
-  const text = `${e.id} finished: \`${truncate(run.command, 200)}\`\n${capped ? `${capped}\n` : ''}${runFooter(result, countLines(capped))}${footer(deps)}`;
-  return reply(text, { ...base(deps, e, action), result: capped, ...(result.cwd ? { cwd: result.cwd } : {}) } satisfies Out);
+  const capped = capReply(result.text, (from) => `sh_interact {id: "${e.id}", action: "read_raw", from_line: ${from}}`);
+  const body = capped.text.replace(/\n+$/, '');
+  // The same status line an sh_run that finished in time ends with.
+  const text = `${e.id} finished: \`${truncate(run.command, 200)}\`\n${runReplyText(result, body, { truncated: capped.truncated })}${footer(deps)}`;
+  return reply(text, { ...base(deps, e, action), result: body, ...(result.cwd ? { cwd: result.cwd } : {}) } satisfies Out);
 }
 
 function footer(deps: McpDeps): string {

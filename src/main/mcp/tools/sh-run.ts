@@ -12,7 +12,7 @@ import type { WaitingForInput } from '../../core/session/types.js';
 import { isYesNoPrompt, stripAnsi } from '../../core/yield/prompt-patterns.js';
 import { decide } from '../../core/policy/index.js';
 import { approvalNote, escalationData, operatorConfirm, type EscalationRecord } from '../escalation.js';
-import { capReply, countLines, describeEntry, escalationOutput, policyOutput, readLastLines, readsStdinAdvice, reply, runFooter, secondsToMs, sessionNameArg, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
+import { capReply, countLines, describeEntry, escalationOutput, policyOutput, readLastLines, readsStdinAdvice, reply, runReplyText, secondsToMs, sessionNameArg, startProgress, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult } from '../tool-kit.js';
 
 /** Default timeout: below the 60 s default request timeout of the official SDK client, so its callers get our answer, not theirs. */
 const DEFAULT_TIMEOUT_S = 50;
@@ -43,7 +43,7 @@ const inputSchema = {
     .string()
     .optional()
     .describe(
-      "Directory to run in (absolute, or relative to the session's cwd). Like cd: the session moves there first and stays there for later calls (each reply's footer shows the cwd). A directory that does not exist fails the call and nothing runs. No env argument: `export VAR=value` in cmd keeps a variable for later calls, `VAR=value cmd` sets it for one command.",
+      "Directory to run in (absolute, or relative to the session's cwd). Like cd: the session moves there first and stays there for later calls (structuredContent.cwd is where the session is after each call). A directory that does not exist fails the call and nothing runs. No env argument: `export VAR=value` in cmd keeps a variable for later calls, `VAR=value cmd` sets it for one command.",
     ),
   session: sessionNameArg().optional().describe('Session name (default "default", created on first use). Use sh_session to manage sessions.'),
   timeout: z.number().min(0).max(MAX_TIMEOUT_S).optional().describe(`Seconds to wait (default ${DEFAULT_TIMEOUT_S}). When it passes the command keeps running in the background; the reply gives its id for sh_interact.`),
@@ -55,9 +55,11 @@ const outputSchema = {
   status: z.enum(['exited', 'running', 'waiting-for-input', 'refused', 'cancelled']).describe('exited: finished; running: timeout passed, still running in the background; waiting-for-input: it asks something (answer with sh_interact send); refused: the router did not run it (dangerous or interactive; the text says what to do instead). A line that does not parse is an isError result naming the position, not a status'),
   exit_code: z.number().nullable().describe('null unless status is exited'),
   category: z.string().optional().describe('router category: condense | narrate | passthrough | structured | interactive | dangerous'),
-  cwd: z.string().optional(),
+  cwd: z.string().optional().describe("the session's cwd after the command (the text names it only when the command ended in another directory than it started in)"),
+  signal: z.number().optional().describe('the signal that ended the command (the text names it: "exit 137 SIGKILL")'),
   raw_lines: z.number().describe('lines of raw output'),
   shown_lines: z.number().describe('lines shown in this reply'),
+  complete: z.boolean().optional().describe('the text shows the output whole (nothing folded, cut or reordered); when false the status line names the line count and read_raw <id>'),
   truncated: z.boolean().describe('the reply hit the ~20k token cap (the marker says how to read the rest)'),
   duration_ms: z.number(),
   shell_exited: z.boolean().optional().describe('the command ended the shell (e.g. "exit 3"); the next call starts a fresh one'),
@@ -79,7 +81,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
     {
       title: 'Run a shell command',
       description:
-        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one footer — exit code, cwd, raw vs shown line counts, the command id and its spool reference (mish raw <id>) — and a [procs] digest of background processes; the exact raw output stays readable with sh_interact read_raw (or mish raw <id> in a terminal). Dangerous commands (rm -rf ~, git push --force, curl … | sh) wait for the decision of a human operator and are refused (with the rule and why) when none is attached; you cannot approve them yourself. Interactive programs (vim, less, a bare python) are refused with what to do instead; a line that does not parse is an error naming the line and column, and nothing runs. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]") end the call with "waiting for input"; answer with sh_interact send. A password prompt is handed to a human ("waiting for an operator: handoff h_…"): ask the user to run `mish attach h_…`; you never see the secret. For servers and watchers use sh_spawn instead.',
+        'Run a shell command to completion in a persistent shell session (cwd and env persist between calls) and get condensed output: every error, warning, failing test, count and the exit code are kept, noise (progress bars, repeated lines) is collapsed, file operations are narrated, and content you act on (cat, git diff) passes unchanged. The reply ends with one status line — `[exit 0]` when the output is shown whole; `[exit 1 · 3,013 lines · read_raw c7]` when something was folded or cut (sh_interact {id: "c7", action: "read_raw"} returns the exact lines; fold markers give raw line numbers); the duration from 1 s on; the cwd when the command ended in another directory — and a [procs] digest of background processes; every fact (cwd, line counts, id, spool: `mish raw <id>` in a terminal) is also in structuredContent. Dangerous commands (rm -rf ~, git push --force, curl … | sh) wait for the decision of a human operator and are refused (with the rule and why) when none is attached; you cannot approve them yourself. Interactive programs (vim, less, a bare python) are refused with what to do instead; a line that does not parse is an error naming the line and column, and nothing runs. Long or hanging commands: past `timeout` seconds they keep running in the background and the reply gives the id. Prompts ("[Y/n]") end the call with "waiting for input"; answer with sh_interact send. A password prompt is handed to a human ("waiting for an operator: handoff h_…"): ask the user to run `mish attach h_…`; you never see the secret. For servers and watchers use sh_spawn instead.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
@@ -254,12 +256,11 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
   if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
   const status = r.refused ? 'refused' : 'exited';
   const shown = countShown(capped.text);
-  // The one footer of a reply (the router's own `[N lines, XB, exit N]` is dropped by the engine wiring).
-  const meta = r.refused
-    ? `[not run · category ${r.category}]`
-    : runFooter(r, shown);
   const digest = deps.sessions.processes.digest();
-  const text = [capped.text.replace(/\n+$/, ''), ...notes, meta, digest].filter((s) => s.length > 0).join('\n');
+  // One status line of facts (exit, and line count and raw reference only when something was left out); all of them are in structuredContent too.
+  const text = r.refused
+    ? [capped.text.replace(/\n+$/, ''), ...notes, `[not run · category ${r.category}]`, digest].filter((s) => s.length > 0).join('\n')
+    : runReplyText(r, capped.text, { notes, digest, truncated: capped.truncated });
   if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category);
   return reply(text, {
     ...(r.id ? { id: r.id } : {}),
@@ -268,8 +269,10 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
     exit_code: r.refused ? null : r.exitCode,
     category: r.category,
     ...(r.cwd ? { cwd: r.cwd } : {}),
+    ...(r.signal ? { signal: r.signal } : {}),
     raw_lines: r.rawLines,
     shown_lines: shown,
+    ...(r.shown && !r.refused ? { complete: !r.shown.hidden && !capped.truncated } : {}),
     truncated: capped.truncated,
     duration_ms: r.durationMs,
     ...(r.shellExited ? { shell_exited: true } : {}),
