@@ -405,6 +405,8 @@ export class ShellSession implements Session {
           this.size = { cols: c, rows: r };
         },
         kill: (sig = 'SIGTERM') => driver.signal(sig),
+        pause: () => this.pty.pause?.(),
+        resume: () => this.pty.resume?.(),
       });
       const signal = request.signal;
       if (signal) {
