@@ -39,6 +39,11 @@ export interface TrackedInit extends Pick<ProcessEntry, 'id' | 'kind' | 'alias' 
   /** Terminal session leader for /proc probing (undefined for remote sessions). */
   leaderPid?: number;
   ptsName?: string;
+  /**
+   * The command is typed into a shell and starts later (sessions): no input-wait checks until
+   * begin() or its first output. Before it, the silent program is the shell reading the line.
+   */
+  deferYield?: boolean;
   onChange: (entry: ProcessEntry) => void;
   onWaiting: (waiting: WaitingForInput) => void;
 }
@@ -81,11 +86,22 @@ export class TrackedProcess implements ProcessControl {
       ptsName: init.ptsName,
       tail: () => this.tail,
       onChange: (w) => this.setWaiting(w),
+      deferred: init.deferYield,
     });
   }
 
   get alias(): string | undefined {
     return this.init.alias;
+  }
+
+  /** The command started running (the shell's start marker): input-wait checks begin. */
+  begin(): void {
+    this.yieldWatcher.begin();
+  }
+
+  /** When it ended (ms since the epoch), without building the whole entry. */
+  get endedAtMs(): number | undefined {
+    return this.endedAt;
   }
 
   get ended(): boolean {

@@ -4,6 +4,8 @@
  * final SquashResult. Built as its own entry: dist/squash-worker.mjs (scripts/build-cli.mjs)
  * and out/main/squash-worker.js (electron.vite.config.ts); from the sources under tsx.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { Squasher } from '../squasher/squasher.js';
 import type { FromWorker, ToWorker } from './protocol.js';
@@ -16,8 +18,23 @@ interface Slot {
   quiet: boolean;
 }
 
+/**
+ * Niceness of this thread: squashing is bulk work, and on a busy machine the main thread
+ * (the protocol, other sessions' prompts) must get the CPU first; backpressure then slows the
+ * streaming command, not every call.
+ */
+const WORKER_NICENESS = 10;
+
 const port = parentPort;
 if (!port) throw new Error('squash worker: not started as a worker thread');
+
+// On Linux a thread has its own id (/proc/thread-self → <pid>/task/<tid>), and setpriority on it concerns this thread only.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, WORKER_NICENESS);
+} catch {
+  // No /proc (not Linux) or not permitted: the thread keeps the process's priority.
+}
 
 const slots = new Map<number, Slot>();
 const send = (m: FromWorker) => port.postMessage(m);

@@ -28,6 +28,8 @@ export interface YieldWatcherOptions {
   /** Recent output text (decoded), for prompt patterns. */
   tail: () => string;
   onChange: (waiting: WaitingForInput | undefined) => void;
+  /** Start checking only at begin() or the first output (a command typed into a shell, not yet started). */
+  deferred?: boolean;
 }
 
 export class YieldWatcher {
@@ -39,6 +41,13 @@ export class YieldWatcher {
   private secretRechecks = 0;
 
   constructor(private readonly options: YieldWatcherOptions) {
+    if (!options.deferred) this.arm(YIELD_SILENCE_MS);
+  }
+
+  /** The program started: silence from now on counts. */
+  begin(): void {
+    if (this.stopped || this.timer || this.checking || this.waiting) return;
+    this.lastOutput = Date.now();
     this.arm(YIELD_SILENCE_MS);
   }
 
