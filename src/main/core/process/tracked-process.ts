@@ -99,6 +99,11 @@ export class TrackedProcess implements ProcessControl {
     this.yieldWatcher.begin();
   }
 
+  /** The host paused (true) or resumed (false) reading the output: no input-wait checks while paused. */
+  holdYield(held: boolean): void {
+    this.yieldWatcher.hold(held);
+  }
+
   /** When it ended (ms since the epoch), without building the whole entry. */
   get endedAtMs(): number | undefined {
     return this.endedAt;

@@ -407,8 +407,15 @@ export class ShellSession implements Session {
           this.size = { cols: c, rows: r };
         },
         kill: (sig = 'SIGTERM') => driver.signal(sig),
-        pause: () => this.pty.pause?.(),
-        resume: () => this.pty.resume?.(),
+        // Backpressure from the squash worker: the silence while paused is ours, not the program's (no input-wait check).
+        pause: () => {
+          tracked.holdYield(true);
+          this.pty.pause?.();
+        },
+        resume: () => {
+          this.pty.resume?.();
+          tracked.holdYield(false);
+        },
       });
       const signal = request.signal;
       if (signal) {

@@ -39,6 +39,7 @@ export class YieldWatcher {
   private stopped = false;
   private checking = false;
   private secretRechecks = 0;
+  private held = false;
 
   constructor(private readonly options: YieldWatcherOptions) {
     if (!options.deferred) this.arm(YIELD_SILENCE_MS);
@@ -46,9 +47,23 @@ export class YieldWatcher {
 
   /** The program started: silence from now on counts. */
   begin(): void {
-    if (this.stopped || this.timer || this.checking || this.waiting) return;
+    if (this.stopped || this.held || this.timer || this.checking || this.waiting) return;
     this.lastOutput = Date.now();
     this.arm(YIELD_SILENCE_MS);
+  }
+
+  /**
+   * The host stopped reading the output (backpressure): the silence is its own, and the
+   * program may have finished meanwhile (a shell at its next prompt, the end marker unread).
+   * No checks while held; when released, silence counts from then.
+   */
+  hold(held: boolean): void {
+    if (this.stopped || held === this.held) return;
+    this.held = held;
+    if (held) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+    } else this.activity();
   }
 
   /** New output arrived: the process is not (or no longer) waiting. */
@@ -59,7 +74,7 @@ export class YieldWatcher {
       this.waiting = undefined;
       this.options.onChange(undefined);
     }
-    this.arm(YIELD_SILENCE_MS);
+    if (!this.held) this.arm(YIELD_SILENCE_MS);
   }
 
   /** Input was sent to the process: whatever it waited for may be answered. */
@@ -85,11 +100,11 @@ export class YieldWatcher {
 
   /** Runs one check now (tests, and hosts that want a fresh answer). */
   async check(): Promise<WaitingForInput | undefined> {
-    if (this.stopped || this.checking) return this.waiting;
+    if (this.stopped || this.held || this.checking) return this.waiting;
     this.checking = true;
     try {
       const found = await this.evaluate();
-      if (this.stopped) return undefined;
+      if (this.stopped || this.held) return undefined;
       if (found && !this.waiting) {
         this.waiting = found;
         this.secretRechecks = found.secret || !this.options.ptsName || this.options.leaderPid === undefined ? 0 : SECRET_RECHECKS;
