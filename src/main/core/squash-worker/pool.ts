@@ -297,23 +297,30 @@ export class SquashWorkerPool {
 
 let shared: SquashWorkerPool | null | undefined;
 let sharedLog: ((m: string) => void) | undefined;
+let enabled = false;
 
 /**
- * The process's pool (created on first use), or undefined when offloading is off:
- * `MISH_SQUASH_WORKERS=0`, or `MISH_SQUASH_WORKERS=N` for at most N threads.
+ * Offloading is for hosts that serve many commands from one event loop (`mish serve`): they
+ * call this at start. The CLI runs one command whose squashing is its critical path, so it
+ * squashes in-process (a thread there only adds start-up and, niced, loses the CPU under load).
+ */
+export function enableSquashWorkers(log?: (message: string) => void): void {
+  enabled = true;
+  sharedLog = log;
+}
+
+/**
+ * The process's pool (created on first use), or undefined when offloading is off: not enabled
+ * by the host, or `MISH_SQUASH_WORKERS=0`; `MISH_SQUASH_WORKERS=N` allows at most N threads.
  */
 export function squashWorkers(): SquashWorkerPool | undefined {
+  if (!enabled) return undefined;
   if (shared === undefined) {
     const env = process.env.MISH_SQUASH_WORKERS;
     const n = env !== undefined && /^\d+$/.test(env) ? Number(env) : undefined;
     shared = n === 0 ? null : new SquashWorkerPool({ ...(n ? { size: n } : {}), log: (m) => (sharedLog ?? ((x: string) => process.stderr.write(`mish: ${x}\n`)))(m) });
   }
   return shared ?? undefined;
-}
-
-/** Where the shared pool reports failures (the server's log). */
-export function setSquashWorkerLog(log: (message: string) => void): void {
-  sharedLog = log;
 }
 
 /** Ends the shared pool's threads (server shutdown); a later command starts a new pool. */
