@@ -113,20 +113,21 @@ export class SpoolStore {
   }
 
   private prune(): void {
+    let files: string[];
     let metas: { f: string; t: number }[];
     try {
-      metas = fs
-        .readdirSync(this.dir)
-        .filter((f) => f.endsWith('.json') && !this.live.has(f.slice(0, -5)))
-        .map((f) => ({ f, t: fs.statSync(path.join(this.dir, f)).mtimeMs }));
+      files = fs.readdirSync(this.dir);
+      metas = files.filter((f) => f.endsWith('.json') && !this.live.has(f.slice(0, -5))).map((f) => ({ f, t: fs.statSync(path.join(this.dir, f)).mtimeMs }));
     } catch {
       return;
     }
     if (metas.length < MAX_SPOOLS) return;
     metas.sort((a, b) => a.t - b.t);
-    for (const { f } of metas.slice(0, metas.length - MAX_SPOOLS + 1)) {
-      const id = f.slice(0, -5);
-      for (const g of fs.readdirSync(this.dir)) if (g.startsWith(`${id}.`)) fs.rmSync(path.join(this.dir, g), { force: true });
+    const doomed = new Set(metas.slice(0, metas.length - MAX_SPOOLS + 1).map(({ f }) => f.slice(0, -5)));
+    // One listing for all of them (a listing per pruned spool blocked a busy server's event loop for tens of ms).
+    for (const g of files) {
+      const dot = g.indexOf('.');
+      if (dot > 0 && doomed.has(g.slice(0, dot))) fs.rmSync(path.join(this.dir, g), { force: true });
     }
   }
 }
