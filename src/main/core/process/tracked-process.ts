@@ -146,13 +146,21 @@ export class TrackedProcess implements ProcessControl {
     this.rawBytes += chunk.length;
     const text = this.decoder.decode(chunk, { stream: true });
     this.tail = (this.tail + text).slice(-TAIL_CHARS);
-    const parts = (this.partialLine + text).split('\n');
-    // Bounded: a line that never ends (a 50 MB single-line JSON) must not be re-joined and re-split whole on every chunk.
-    this.partialLine = (parts.pop() ?? '').slice(-PARTIAL_LINE_MAX_CHARS);
-    this.rawLines += parts.length;
     if (this.waiters.size > 0) {
+      const parts = (this.partialLine + text).split('\n');
+      // Bounded: a line that never ends (a 50 MB single-line JSON) must not be re-joined and re-split whole on every chunk.
+      this.partialLine = (parts.pop() ?? '').slice(-PARTIAL_LINE_MAX_CHARS);
+      this.rawLines += parts.length;
       for (const line of parts) this.matchWaiters(line);
       if (this.partialLine) this.matchWaiters(this.partialLine);
+    } else {
+      // Nobody waits for a line: count them without splitting (this runs for every chunk of every stream).
+      let last = -1;
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+        this.rawLines++;
+        last = i;
+      }
+      this.partialLine = (last < 0 ? this.partialLine + text : text.slice(last + 1)).slice(-PARTIAL_LINE_MAX_CHARS);
     }
     this.yieldWatcher.activity();
   }

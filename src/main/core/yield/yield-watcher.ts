@@ -40,6 +40,8 @@ export class YieldWatcher {
   private checking = false;
   private secretRechecks = 0;
   private held = false;
+  /** When the pending timer fires (Date.now() clock). */
+  private timerDue = 0;
 
   constructor(private readonly options: YieldWatcherOptions) {
     if (!options.deferred) this.arm(YIELD_SILENCE_MS);
@@ -74,7 +76,9 @@ export class YieldWatcher {
       this.waiting = undefined;
       this.options.onChange(undefined);
     }
-    if (!this.held) this.arm(YIELD_SILENCE_MS);
+    // Output streams in thousands of chunks a second: re-arm only when the pending look would come
+    // later than the silence needs (after a recheck); an earlier one re-arms itself (fire()).
+    if (!this.held && (!this.timer || this.timerDue > this.lastOutput + YIELD_SILENCE_MS)) this.arm(YIELD_SILENCE_MS);
   }
 
   /** Input was sent to the process: whatever it waited for may be answered. */
@@ -94,8 +98,17 @@ export class YieldWatcher {
 
   private arm(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.check(), ms);
+    this.timerDue = Date.now() + ms;
+    this.timer = setTimeout(() => this.fire(), ms);
     this.timer.unref?.();
+  }
+
+  /** A look is due: if output came since it was armed, wait for the silence first. */
+  private fire(): void {
+    this.timer = undefined;
+    const wait = this.lastOutput + YIELD_SILENCE_MS - Date.now();
+    if (wait > 0) this.arm(wait);
+    else void this.check();
   }
 
   /** Runs one check now (tests, and hosts that want a fresh answer). */
@@ -120,7 +133,11 @@ export class YieldWatcher {
 
   private armSecretRecheck(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.recheckSecret(), YIELD_RECHECK_MS);
+    this.timerDue = Date.now() + YIELD_RECHECK_MS;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.recheckSecret();
+    }, YIELD_RECHECK_MS);
     this.timer.unref?.();
   }
 
