@@ -14,7 +14,7 @@ import type { Detection } from '../grammar/types.js';
 import { Squasher } from '../squasher/squasher.js';
 import type { SquashEvent, SquashResult } from '../squasher/types.js';
 import { OffloadedSquasher } from './offloaded-squasher.js';
-import { SquashWorkerPool } from './pool.js';
+import { HIGH_WATER_BYTES, SquashWorkerPool } from './pool.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
@@ -112,6 +112,25 @@ describe('squashing in a worker thread', () => {
     run(off, c2);
     expect(off.offloaded).toBe(true);
     expect(await off.finish({ exitCode: meta.exitCode })).toEqual(plain.finish({ exitCode: meta.exitCode }));
+  });
+});
+
+describe('backpressure', () => {
+  it('a worker behind by more than HIGH_WATER_BYTES pauses the source, and resumes it when caught up', async () => {
+    const own = new SquashWorkerPool({ size: 1 });
+    const pressure: boolean[] = [];
+    const sq = new OffloadedSquasher({ pool: own, onPressure: (p) => pressure.push(p) });
+    const line = new TextEncoder().encode('a line of a long stream of output, sixty-four bytes in all....\n');
+    const chunk = new Uint8Array(line.length * 64);
+    for (let i = 0; i < 64; i++) chunk.set(line, i * line.length);
+    const chunks = Math.ceil((HIGH_WATER_BYTES * 1.5) / chunk.length);
+    // All in one turn: nothing reaches the worker before the queue passes the mark.
+    for (let i = 0; i < chunks; i++) sq.write(chunk);
+    expect(pressure).toEqual([true]);
+    const result = await sq.finish({ exitCode: 0 });
+    expect(pressure).toEqual([true, false]);
+    expect(result.totalLines).toBe(chunks * 64);
+    await own.dispose();
   });
 });
 
