@@ -10,11 +10,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Detection } from '../grammar/types.js';
 import type { PtyExit } from '../pty/types.js';
 import type { SquashEvent, SquashResult } from '../squasher/types.js';
 import type { FromWorker, SquashOp, ToWorker } from './protocol.js';
+
+/** node:worker_threads costs ~2 ms to load: only a host that offloads (and only when it does) pays it, not every `mish <cmd>`. */
+const loadWorkerThreads = () => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
 
 /** At most this many threads: squashing is one stream of work per command, and the main thread and the shells need the other cores. */
 const MAX_WORKERS = 2;
@@ -176,7 +179,8 @@ export class SquashWorkerPool {
     }
     let worker: Worker;
     try {
-      worker = new Worker(entry.entry, { ...(entry.eval ? { eval: true } : {}), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const { Worker: WorkerThread } = loadWorkerThreads();
+      worker = new WorkerThread(entry.entry, { ...(entry.eval ? { eval: true } : {}), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     } catch (e) {
       this.fail(`cannot start: ${(e as Error).message}`);
       return undefined;
