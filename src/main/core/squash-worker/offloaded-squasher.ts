@@ -67,6 +67,8 @@ export class OffloadedSquasher {
     this.at = this.startedAt = this.now();
     this.firstDetection = options.detection;
     this.offloadable = options.pool !== undefined;
+    // Without threads to move to (the CLI), nothing needs replaying: keep no log.
+    if (!this.offloadable) this.log = undefined;
     this.local = this.newLocal(options.onEvent);
   }
 
