@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      // The squash worker is a thread's entry (src/main/core/squash-worker/pool.ts finds it next to index.js).
+      rollupOptions: { input: { index: resolve('src/main/index.ts'), 'squash-worker': resolve('src/main/core/squash-worker/worker-entry.ts') } },
     },
   },
   preload: {

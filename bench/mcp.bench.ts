@@ -1,7 +1,8 @@
 /**
  * MCP server benchmark, through the SDK's real Client over stdio to a real `mish serve` child:
  * - round trip of `sh_run {cmd: "true"}` in a warm session (JSON-RPC, router, persistent shell,
- *   prompt-hook boundary detection and back), alone and while 8 other sessions stream;
+ *   prompt-hook boundary detection and back), alone and while 8 other sessions stream (then the
+ *   same load on a server that squashes in-process, MISH_SQUASH_WORKERS=0, for the ratio);
  * - the server's peak RSS (VmHWM) while one sh_run prints 1 GB (issue 9: bounded state per command).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,10 +31,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A real `mish serve` in a temp HOME with the SDK Client connected. */
-async function served(): Promise<{ client: Client; pid: number; close(): Promise<void> }> {
+async function served(env: Record<string, string> = {}): Promise<{ client: Client; pid: number; close(): Promise<void> }> {
   const home = mkdtempSync(path.join(tmpdir(), 'mish-bench-mcp-'));
   const cmd = serveCommand();
-  const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: home, env: homeEnv(home), stderr: 'ignore' });
+  const transport = new StdioClientTransport({ command: cmd.command, args: cmd.args, cwd: home, env: homeEnv(home, env), stderr: 'ignore' });
   const client = new Client({ name: 'mish-bench', version: '0' });
   await client.connect(transport);
   return {
@@ -57,6 +58,20 @@ async function timeTrue(client: Client, calls: number): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
+/** `true` round trips (sorted) while LOAD_SESSIONS other sessions stream LOAD_LINES lines per round until the measurement ends. */
+async function timeUnderLoad(client: Client): Promise<number[]> {
+  let streaming = true;
+  const load = Array.from({ length: LOAD_SESSIONS }, async (_, k) => {
+    await client.callTool({ name: 'sh_session', arguments: { action: 'create', name: `load${k}` } });
+    while (streaming) await client.callTool({ name: 'sh_run', arguments: { cmd: `seq 1 ${LOAD_LINES}`, session: `load${k}`, timeout: 600 } }, undefined, { timeout: 600_000 });
+  });
+  await new Promise((r) => setTimeout(r, 2_000));
+  const loaded = await timeTrue(client, MEASURED_CALLS);
+  streaming = false;
+  await Promise.all(load);
+  return loaded;
+}
+
 const round = (x: number) => Math.round(x * 100) / 100;
 
 export async function benchMcp(options: { skipLarge?: boolean } = {}): Promise<BenchOutput> {
@@ -71,22 +86,22 @@ export async function benchMcp(options: { skipLarge?: boolean } = {}): Promise<B
       { name: 'mcp sh_run `true` round trip, warm session, p50', value: round(percentile(times, 50)), unit: 'ms', target: '<= 5' },
       { name: 'mcp sh_run `true` round trip, warm session, p99', value: round(percentile(times, 99)), unit: 'ms', target: '<= 20' },
     );
-    // Under load: 8 sessions stream 200k lines per round until the measurement ends.
-    let streaming = true;
-    const load = Array.from({ length: LOAD_SESSIONS }, async (_, k) => {
-      await client.callTool({ name: 'sh_session', arguments: { action: 'create', name: `load${k}` } });
-      while (streaming) await client.callTool({ name: 'sh_run', arguments: { cmd: `seq 1 ${LOAD_LINES}`, session: `load${k}`, timeout: 600 } }, undefined, { timeout: 600_000 });
-    });
-    await new Promise((r) => setTimeout(r, 2_000));
-    const loaded = await timeTrue(client, MEASURED_CALLS);
-    streaming = false;
-    await Promise.all(load);
+    const loaded = await timeUnderLoad(client);
     figures.push(
-      { name: `mcp sh_run \`true\` p50 while ${LOAD_SESSIONS} sessions stream`, value: round(percentile(loaded, 50)), unit: 'ms', note: `each loading session runs seq 1 ${LOAD_LINES} back to back` },
+      { name: `mcp sh_run \`true\` p50 while ${LOAD_SESSIONS} sessions stream`, value: round(percentile(loaded, 50)), unit: 'ms', note: `each loading session runs seq 1 ${LOAD_LINES} back to back; big outputs are squashed in a worker thread` },
       { name: `mcp sh_run \`true\` p99 while ${LOAD_SESSIONS} sessions stream`, value: round(percentile(loaded, 99)), unit: 'ms', target: '<= 25' },
     );
   } finally {
     await s.close();
+  }
+  // The same load with squashing kept on the event loop (MISH_SQUASH_WORKERS=0), for the ratio within this run.
+  const inProcess = await served({ MISH_SQUASH_WORKERS: '0' });
+  try {
+    for (let i = 0; i < WARMUP_CALLS; i++) await inProcess.client.callTool({ name: 'sh_run', arguments: { cmd: 'true' } });
+    const loaded = await timeUnderLoad(inProcess.client);
+    figures.push({ name: `mcp sh_run \`true\` p99 while ${LOAD_SESSIONS} sessions stream, squashing in-process`, value: round(percentile(loaded, 99)), unit: 'ms', note: 'MISH_SQUASH_WORKERS=0: the comparison for the figure above' });
+  } finally {
+    await inProcess.close();
   }
   if (options.skipLarge) skipped.push({ name: 'mcp server peak RSS on a 1 GB sh_run', reason: '--skip-large' });
   else {

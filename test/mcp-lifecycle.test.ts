@@ -4,7 +4,7 @@
  * falls behind gets every reply, in order, without a listener per write.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, collectOutput, eventually, liveProcess, spawnRaw, startStdio } from './mcp-helpers.js';
@@ -131,4 +131,68 @@ describe('mish serve owns what it starts', () => {
     await exited;
     expect(await eventually(() => !liveProcess(a) && !liveProcess(b), 3_000)).toBe(true);
   });
+});
+
+/** Threads of `pid` running at the squash worker's niceness (core/squash-worker/worker-entry.ts: 10). */
+function squashThreads(pid: number): number {
+  let n = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'latin1');
+      if (st.slice(st.lastIndexOf(')') + 2).split(' ')[16] === '10') n++;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return n;
+}
+
+/** Pids whose command line holds `needle`. */
+function processesWith(needle: string): number[] {
+  const out: number[] = [];
+  for (const p of readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      if (readFileSync(`/proc/${p}/cmdline`, 'latin1').includes(needle) && liveProcess(Number(p))) out.push(Number(p));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+describe('mish serve squashing in a worker thread', () => {
+  /** A hang guard, not a timing target: shutdown has its own deadline (serve-command.ts). */
+  const EXIT_BOUND_MS = 15_000;
+
+  for (const how of ['EOF', 'SIGTERM'] as const) {
+    it(`exits on ${how} while a command streams into its squash worker, leaving no process`, async () => {
+      const { child, home } = spawnRaw();
+      const lines = collectOutput(child);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      try {
+        const send = (m: unknown) => child.stdin!.write(`${JSON.stringify(m)}\n`);
+        send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT });
+        expect(await eventually(() => lines.out.some((l) => JSON.parse(l).id === 1), 30_000), lines.err()).toBe(true);
+        send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        // An endless stream (a number no other process on the machine would print up to).
+        const marker = String(how === 'EOF' ? 9_000_000_001 : 9_000_000_002);
+        send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sh_run', arguments: { cmd: `seq 7 ${marker}`, timeout: 600 } } });
+        expect(await eventually(() => squashThreads(child.pid!) === 1, 30_000), `no squash worker thread; stderr:\n${lines.err()}`).toBe(true);
+        expect(processesWith(marker).length).toBe(1);
+        if (how === 'EOF') child.stdin!.end();
+        else child.kill('SIGTERM');
+        const bound = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), EXIT_BOUND_MS).unref());
+        expect(await Promise.race([exited, bound])).not.toBe('hung');
+        expect(await eventually(() => processesWith(marker).length === 0, 5_000)).toBe(true);
+        expect(lines.err()).not.toMatch(/internal error|squash worker failed/);
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGKILL');
+          await exited;
+        }
+        rmSync(home, { recursive: true, force: true });
+      }
+    });
+  }
 });

@@ -14,6 +14,7 @@ import type { McpDeps } from './tool-kit.js';
 import { becomeChildSubreaper } from '../platform/child-subreaper.js';
 import { descendantsOf } from '../core/yield/linux-probe.js';
 import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
+import { enableSquashWorkers, shutdownSquashWorkers } from '../core/squash-worker/pool.js';
 
 export const SERVE_HELP = `usage: mish serve [--http [HOST:]PORT] [--token TOKEN | --no-auth]
 
@@ -121,6 +122,8 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
     return 0;
   }
   protectStdout();
+  // Big outputs are squashed in worker threads: many sessions share this event loop (core/squash-worker).
+  enableSquashWorkers(log);
   // Orphans of what we start become our children, so shutdown finds them by ancestry (endDescendants).
   const subreaper = (options.subreaper ?? options.exitProcess !== false) ? await becomeChildSubreaper() : undefined;
   if (subreaper && !subreaper.ok) log(`not a child subreaper (${subreaper.why}): processes that drop MISH_OWNER and leave with setsid can outlive the server`);
@@ -138,6 +141,7 @@ export async function runServe(argv: string[], options: ServeOptions = {}): Prom
   const disposeAll = async () => {
     await operatorSocket?.close().catch(() => {});
     await deps.dispose();
+    await shutdownSquashWorkers();
   };
   const operator = deps.operator;
   const newServer = () => {

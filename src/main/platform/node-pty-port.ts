@@ -55,6 +55,14 @@ class NodePtyProcess extends PtyEventSource implements PtyProcess {
     }
   }
 
+  pause(): void {
+    this.term.pause();
+  }
+
+  resume(): void {
+    this.term.resume();
+  }
+
   kill(signal: NodeJS.Signals = 'SIGHUP'): void {
     try {
       // The PTY child is a session leader: its pid is its process group id.

@@ -38,6 +38,10 @@ export interface ExecControl {
   kill(signal?: NodeJS.Signals): void;
   /** The PTY's slave (`/dev/pts/N`) when the command has one of its own: its line discipline tells raw-mode programs apart. */
   readonly ptsName?: string;
+  /** Stop reading the command's output (backpressure: the kernel's buffer then blocks the writer) … */
+  pause?(): void;
+  /** … and read it again. */
+  resume?(): void;
 }
 
 export interface ExecResult {

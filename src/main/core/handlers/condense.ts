@@ -7,7 +7,8 @@
 import type { Detection } from '../grammar/types.js';
 import { parseCommandLine } from '../router/parse.js';
 import type { Segment } from '../router/categorize.js';
-import { Squasher } from '../squasher/squasher.js';
+import { OffloadedSquasher } from '../squash-worker/offloaded-squasher.js';
+import { squashWorkers } from '../squash-worker/pool.js';
 import type { ExecControl } from '../exec/types.js';
 import type { SquashEvent } from '../squasher/types.js';
 import { InputPromptWatch } from './input-prompt-watch.js';
@@ -48,7 +49,14 @@ export async function runCondense(ctx: HandlerContext, command: string, segments
         ctx.onEvent!(e);
       }
     : ctx.onEvent;
-  const squasher = new Squasher({ detection: first, onEvent });
+  // Big outputs are squashed in a worker thread, so a busy command never holds up the event loop (other sessions, the protocol).
+  const squasher = new OffloadedSquasher({
+    detection: first,
+    onEvent,
+    pool: squashWorkers(),
+    // The worker is behind: stop reading the command's terminal until it catches up (the kernel then holds the writer).
+    onPressure: (paused) => (paused ? started?.pause?.() : started?.resume?.()),
+  });
   let current: Detection | undefined = first;
   let running = segments.find((s) => s.name !== '')?.name ?? 'command';
   const onSegment = (text: string) => {
@@ -103,11 +111,12 @@ export async function runCondense(ctx: HandlerContext, command: string, segments
   }, TICK_MS);
   try {
     const c = await capture({ ...ctx, onStart }, command, { keep: false, onData, onSegment: segments.length > 1 || term ? onSegment : undefined });
-    const squash = squasher.finish({ exitCode: c.exitCode, signal: c.signal });
+    const squash = await squasher.finish({ exitCode: c.exitCode, signal: c.signal });
     if (handedOver) return { report: { category: 'interactive', summary: `→ ${handedOverName}: ${handedOver} session ${(c.durationMs / 1000).toFixed(1)}s, exit ${c.exitCode}` }, facts: c, grammars: used };
     return { report: { category: 'condense', squash }, facts: c, grammars: used };
   } finally {
     clearInterval(timer);
+    squasher.dispose();
     rawMode?.stop();
   }
 }

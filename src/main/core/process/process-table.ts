@@ -87,7 +87,7 @@ export class ProcessTableImpl implements ProcessTable {
 
   private prune(): void {
     // Forget what ended longest ago, not what started first: a long build that just ended outlives 64 quick commands before it.
-    const ended = [...this.byId.values()].filter((p) => p.ended).sort((a, b) => (a.entry().endedAt ?? 0) - (b.entry().endedAt ?? 0));
+    const ended = [...this.byId.values()].filter((p) => p.ended).sort((a, b) => (a.endedAtMs ?? 0) - (b.endedAtMs ?? 0));
     for (let i = 0; i < ended.length - MAX_ENDED_ENTRIES; i++) {
       const entry = ended[i].entry();
       this.byId.delete(entry.id);

@@ -39,6 +39,11 @@ export interface TrackedInit extends Pick<ProcessEntry, 'id' | 'kind' | 'alias' 
   /** Terminal session leader for /proc probing (undefined for remote sessions). */
   leaderPid?: number;
   ptsName?: string;
+  /**
+   * The command is typed into a shell and starts later (sessions): no input-wait checks until
+   * begin() or its first output. Before it, the silent program is the shell reading the line.
+   */
+  deferYield?: boolean;
   onChange: (entry: ProcessEntry) => void;
   onWaiting: (waiting: WaitingForInput) => void;
 }
@@ -81,11 +86,27 @@ export class TrackedProcess implements ProcessControl {
       ptsName: init.ptsName,
       tail: () => this.tail,
       onChange: (w) => this.setWaiting(w),
+      deferred: init.deferYield,
     });
   }
 
   get alias(): string | undefined {
     return this.init.alias;
+  }
+
+  /** The command started running (the shell's start marker): input-wait checks begin. */
+  begin(): void {
+    this.yieldWatcher.begin();
+  }
+
+  /** The host paused (true) or resumed (false) reading the output: no input-wait checks while paused. */
+  holdYield(held: boolean): void {
+    this.yieldWatcher.hold(held);
+  }
+
+  /** When it ended (ms since the epoch), without building the whole entry. */
+  get endedAtMs(): number | undefined {
+    return this.endedAt;
   }
 
   get ended(): boolean {
@@ -125,13 +146,21 @@ export class TrackedProcess implements ProcessControl {
     this.rawBytes += chunk.length;
     const text = this.decoder.decode(chunk, { stream: true });
     this.tail = (this.tail + text).slice(-TAIL_CHARS);
-    const parts = (this.partialLine + text).split('\n');
-    // Bounded: a line that never ends (a 50 MB single-line JSON) must not be re-joined and re-split whole on every chunk.
-    this.partialLine = (parts.pop() ?? '').slice(-PARTIAL_LINE_MAX_CHARS);
-    this.rawLines += parts.length;
     if (this.waiters.size > 0) {
+      const parts = (this.partialLine + text).split('\n');
+      // Bounded: a line that never ends (a 50 MB single-line JSON) must not be re-joined and re-split whole on every chunk.
+      this.partialLine = (parts.pop() ?? '').slice(-PARTIAL_LINE_MAX_CHARS);
+      this.rawLines += parts.length;
       for (const line of parts) this.matchWaiters(line);
       if (this.partialLine) this.matchWaiters(this.partialLine);
+    } else {
+      // Nobody waits for a line: count them without splitting (this runs for every chunk of every stream).
+      let last = -1;
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+        this.rawLines++;
+        last = i;
+      }
+      this.partialLine = (last < 0 ? this.partialLine + text : text.slice(last + 1)).slice(-PARTIAL_LINE_MAX_CHARS);
     }
     this.yieldWatcher.activity();
   }

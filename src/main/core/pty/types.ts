@@ -32,6 +32,9 @@ export interface PtyProcess {
   kill(signal?: NodeJS.Signals): void;
   /** Path of the slave side (`/dev/pts/N`), for termios queries by the yield engine. */
   readonly ptsName?: string;
+  /** Stop reading the master (flow control: a full buffer blocks the child's writes) until resume(). */
+  pause?(): void;
+  resume?(): void;
 }
 
 export interface PtyPort {

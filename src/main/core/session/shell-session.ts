@@ -232,6 +232,7 @@ export class ShellSession implements Session {
         case 'start':
           if (cur && cur.phase === 'written') {
             cur.phase = 'running';
+            cur.tracked.begin();
             cur.markBegun();
           } else if (this.internal?.phase === 'written') this.internal.phase = 'running';
           break;
@@ -383,6 +384,7 @@ export class ShellSession implements Session {
         driver: this.commandDriver(),
         leaderPid: this.config.ssh ? undefined : this.pty.pid,
         ptsName: this.config.ssh ? undefined : this.pty.ptsName,
+        deferYield: true,
         onChange: (entry) => this.deps.emit({ type: 'process', change: 'updated', entry }),
         onWaiting: (waiting) => this.deps.emit({ type: 'waiting-for-input', source: { kind: 'command', id, session: this.name }, waiting }),
       });
@@ -405,6 +407,15 @@ export class ShellSession implements Session {
           this.size = { cols: c, rows: r };
         },
         kill: (sig = 'SIGTERM') => driver.signal(sig),
+        // Backpressure from the squash worker: the silence while paused is ours, not the program's (no input-wait check).
+        pause: () => {
+          tracked.holdYield(true);
+          this.pty.pause?.();
+        },
+        resume: () => {
+          this.pty.resume?.();
+          tracked.holdYield(false);
+        },
       });
       const signal = request.signal;
       if (signal) {

@@ -137,7 +137,10 @@ export class SpoolStore {
     metas.sort((a, b) => a.t - b.t);
     const doomed = new Set(metas.slice(0, metas.length - MAX_SPOOLS + 1).map((m) => m.id));
     // A spool's files are `<id>.json`, `<id>.0`, `<id>.1`…: one listing serves every deletion.
-    for (const f of files) if (doomed.has(f.slice(0, f.indexOf('.')))) fs.rmSync(path.join(this.dir, f), { force: true });
+    for (const f of files) {
+      const dot = f.indexOf('.');
+      if (dot > 0 && doomed.has(f.slice(0, dot))) fs.rmSync(path.join(this.dir, f), { force: true });
+    }
   }
 }
 

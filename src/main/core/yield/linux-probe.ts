@@ -152,7 +152,44 @@ function foregroundMembers(leaderPid: number): ProcStat[] | undefined {
   const leader = readStat(leaderPid);
   if (!leader) return undefined;
   const fg = leader.tpgid > 0 ? leader.tpgid : leader.pgrp;
-  return findProcesses((s) => s.pgrp === fg && s.session === leader.session);
+  const pick = (s: ProcStat) => s.pgrp === fg && s.session === leader.session;
+  // The members are nearly always below the leader: walking its tree reads a few files where a
+  // /proc scan reads every process of the machine (it ran on every silence of every command).
+  const below = treeBelow(leader, pick);
+  return below?.length ? below : findProcesses(pick);
+}
+
+/** Bounds the walk below a session leader (a fork bomb must not make one probe slow). */
+const MAX_TREE_WALK = 256;
+
+/**
+ * The live processes satisfying `pick` in the tree of `root` (itself included), through
+ * /proc/<pid>/task/<tid>/children; undefined when the kernel does not offer those files or
+ * the tree is larger than MAX_TREE_WALK (the caller then scans /proc).
+ */
+function treeBelow(root: ProcStat, pick: (s: ProcStat) => boolean): ProcStat[] | undefined {
+  const out: ProcStat[] = [];
+  const queue: ProcStat[] = [root];
+  for (let seen = 0; queue.length; seen++) {
+    if (seen > MAX_TREE_WALK) return undefined;
+    const st = queue.shift()!;
+    if (st.state !== 'Z' && pick(st)) out.push(st);
+    // Children hang off the thread that forked them: read every task's list (most programs have one).
+    for (const tid of entryNames(`/proc/${st.pid}/task`)) {
+      let list: string;
+      try {
+        list = readFileSync(`/proc/${st.pid}/task/${tid}/children`, 'latin1');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' && st === root) return undefined; // no CONFIG_PROC_CHILDREN
+        continue;
+      }
+      for (const c of list.split(' ')) {
+        const child = c ? readStat(Number(c)) : undefined;
+        if (child) queue.push(child);
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface YieldWatcherOptions {
   /** Recent output text (decoded), for prompt patterns. */
   tail: () => string;
   onChange: (waiting: WaitingForInput | undefined) => void;
+  /** Start checking only at begin() or the first output (a command typed into a shell, not yet started). */
+  deferred?: boolean;
 }
 
 export class YieldWatcher {
@@ -37,9 +39,33 @@ export class YieldWatcher {
   private stopped = false;
   private checking = false;
   private secretRechecks = 0;
+  private held = false;
+  /** When the pending timer fires (Date.now() clock). */
+  private timerDue = 0;
 
   constructor(private readonly options: YieldWatcherOptions) {
+    if (!options.deferred) this.arm(YIELD_SILENCE_MS);
+  }
+
+  /** The program started: silence from now on counts. */
+  begin(): void {
+    if (this.stopped || this.held || this.timer || this.checking || this.waiting) return;
+    this.lastOutput = Date.now();
     this.arm(YIELD_SILENCE_MS);
+  }
+
+  /**
+   * The host stopped reading the output (backpressure): the silence is its own, and the
+   * program may have finished meanwhile (a shell at its next prompt, the end marker unread).
+   * No checks while held; when released, silence counts from then.
+   */
+  hold(held: boolean): void {
+    if (this.stopped || held === this.held) return;
+    this.held = held;
+    if (held) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+    } else this.activity();
   }
 
   /** New output arrived: the process is not (or no longer) waiting. */
@@ -50,7 +76,9 @@ export class YieldWatcher {
       this.waiting = undefined;
       this.options.onChange(undefined);
     }
-    this.arm(YIELD_SILENCE_MS);
+    // Output streams in thousands of chunks a second: re-arm only when the pending look would come
+    // later than the silence needs (after a recheck); an earlier one re-arms itself (fire()).
+    if (!this.held && (!this.timer || this.timerDue > this.lastOutput + YIELD_SILENCE_MS)) this.arm(YIELD_SILENCE_MS);
   }
 
   /** Input was sent to the process: whatever it waited for may be answered. */
@@ -70,17 +98,26 @@ export class YieldWatcher {
 
   private arm(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.check(), ms);
+    this.timerDue = Date.now() + ms;
+    this.timer = setTimeout(() => this.fire(), ms);
     this.timer.unref?.();
+  }
+
+  /** A look is due: if output came since it was armed, wait for the silence first. */
+  private fire(): void {
+    this.timer = undefined;
+    const wait = this.lastOutput + YIELD_SILENCE_MS - Date.now();
+    if (wait > 0) this.arm(wait);
+    else void this.check();
   }
 
   /** Runs one check now (tests, and hosts that want a fresh answer). */
   async check(): Promise<WaitingForInput | undefined> {
-    if (this.stopped || this.checking) return this.waiting;
+    if (this.stopped || this.held || this.checking) return this.waiting;
     this.checking = true;
     try {
       const found = await this.evaluate();
-      if (this.stopped) return undefined;
+      if (this.stopped || this.held) return undefined;
       if (found && !this.waiting) {
         this.waiting = found;
         this.secretRechecks = found.secret || !this.options.ptsName || this.options.leaderPid === undefined ? 0 : SECRET_RECHECKS;
@@ -96,7 +133,11 @@ export class YieldWatcher {
 
   private armSecretRecheck(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.recheckSecret(), YIELD_RECHECK_MS);
+    this.timerDue = Date.now() + YIELD_RECHECK_MS;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.recheckSecret();
+    }, YIELD_RECHECK_MS);
     this.timer.unref?.();
   }
 
