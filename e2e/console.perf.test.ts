@@ -3,21 +3,30 @@
  *  1. 16 sessions each streaming ~1 MB/s to an open console (Chromium): p95 frame time from
  *     requestAnimationFrame deltas while the selected terminal draws its session's flood, host
  *     RSS, and every byte in the raw pane's source (the spool) — nothing lost.
- *  2. What watching costs an agent: `sh_run true` p50 through a real `mish serve`, without a
- *     console, then with the console attached and watching that session.
+ *  2. What watching costs an agent: `sh_run true` p50 through a real `mish serve`, and the wall
+ *     time of an `sh_run` printing 25 MB, without a console, then with the console attached and a
+ *     page watching that session, then without again (the machine is shared: this shows drift).
+ *     With each, the CPU the agent's server, the console and Chromium spent per call (/proc).
  * Figures are printed as one JSON line (recorded in BENCHMARKS.md).
+ *
+ * MISH_CONSOLE_PERF_PART=calls runs part 2 only.
+ * MISH_CONSOLE_PERF_PROFILE=<dir> also writes CPU profiles there: `serve.cpuprofile` and
+ * `console.cpuprofile` (node --cpu-prof), `page-calls.cpuprofile` / `page-flood.cpuprofile`
+ * (Chromium's profiler over CDP) and `host-flood.cpuprofile` (the test process hosting the flood).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session as InspectorSession } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startConsole } from '../src/main/console/console-command.js';
 import { waitForTerminalText } from './xterm-wait.js';
+import { childrenNamed, selfCpuMs, treeCpuMs } from './proc-cpu.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
@@ -26,6 +35,29 @@ const SESSIONS = 16;
 /** Each session prints this many 1 MB bursts, one per second. */
 const SECONDS = 8;
 const MB = 1_000_000;
+/** The large output of target 2 (issue 11: "a 25 MB output's wall time ≤ 1.1×"), and how often each side runs it. */
+const BIG_BYTES = 25 * MB;
+const BIG_RUNS = 3;
+/** `sh_run true` calls per side. */
+const TRUE_CALLS = 40;
+const PROFILE_DIR = process.env.MISH_CONSOLE_PERF_PROFILE;
+const median = (xs: number[]) => p(xs, 0.5);
+const round = (x: number, digits = 1) => +x.toFixed(digits);
+
+/** Runs `fn` under Chromium's sampling profiler when profiling, writing `<name>.cpuprofile`. */
+async function profilePage<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return fn();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
 
 const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
@@ -37,26 +69,56 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
     process.env.MISH_SPOOL_DIR = env.MISH_SPOOL_DIR;
     const figures: Record<string, unknown> = {};
 
-    // --- 2a. sh_run true without a console.
-    const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'bin', 'mish.js'), 'serve'], cwd: work, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'ignore' });
+    if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+    const nodeArgs = (name: string) => (PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+
+    // --- 2a. without a console.
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeArgs('serve'), path.join(ROOT, 'bin', 'mish.js'), 'serve'], cwd: work, env: { ...(process.env as Record<string, string>), ...env }, stderr: 'ignore' });
     const agent = new Client({ name: 'perf-agent', version: '1' });
     await agent.connect(transport);
-    const timeTrue = async (n: number) => {
-      const xs: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const t = performance.now();
-        await agent.callTool({ name: 'sh_run', arguments: { cmd: 'true', session: 'w' } });
-        xs.push(performance.now() - t);
-      }
-      return xs;
+    const servePid = transport.pid!;
+    const call = async (cmd: string) => {
+      const t = performance.now();
+      const r = (await agent.callTool({ name: 'sh_run', arguments: { cmd, session: 'w' } })) as { isError?: boolean; content: { text?: string }[] };
+      const ms = performance.now() - t;
+      if (r.isError) throw new Error(`sh_run ${cmd.slice(0, 40)} failed: ${r.content.map((c) => c.text).join('')}`);
+      return ms;
     };
-    await timeTrue(5); // warm up
-    const without = await timeTrue(40);
+    const bigCmd = `yes 'compiling module src/components/widget_0123456789.tsx ........ ok (12 ms) [cache miss]' | head -c ${BIG_BYTES}`;
+    /** One side of the comparison: TRUE_CALLS × `sh_run true`, then BIG_RUNS × 25 MB; CPU per `true` call of each process. */
+    const side = async (others: () => { console: number; chromium: number }) => {
+      const cpu0 = { serve: selfCpuMs(servePid), others: others() };
+      const trues: number[] = [];
+      for (let i = 0; i < TRUE_CALLS; i++) trues.push(await call('true'));
+      const cpu1 = { serve: selfCpuMs(servePid), others: others() };
+      const bigs: number[] = [];
+      for (let i = 0; i < BIG_RUNS; i++) bigs.push(await call(bigCmd));
+      const cpu2 = { serve: selfCpuMs(servePid), others: others() };
+      return {
+        trueP50: median(trues),
+        bigMedian: median(bigs),
+        bigs,
+        cpuPerTrueMs: {
+          serve: (cpu1.serve - cpu0.serve) / TRUE_CALLS,
+          console: (cpu1.others.console - cpu0.others.console) / TRUE_CALLS,
+          chromium: (cpu1.others.chromium - cpu0.others.chromium) / TRUE_CALLS,
+        },
+        cpuPerBigMs: {
+          serve: (cpu2.serve - cpu1.serve) / BIG_RUNS,
+          console: (cpu2.others.console - cpu1.others.console) / BIG_RUNS,
+          chromium: (cpu2.others.chromium - cpu1.others.chromium) / BIG_RUNS,
+        },
+      };
+    };
+    for (let i = 0; i < 5; i++) await call('true'); // warm up
+    await call(bigCmd);
+    const none = () => ({ console: 0, chromium: 0 });
+    const without = await side(none);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 
     // --- 2b. the same with a console attached and watching the session: the console as the
     // operator runs it, its own process (`mish console --web`), with a page open on the session.
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'mish.js'), 'console', '--web'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [...nodeArgs('console'), path.join(ROOT, 'bin', 'mish.js'), 'console', '--web'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
     const url = await new Promise<string>((resolve, reject) => {
       let buf = '';
       child.stdout!.on('data', (d: Buffer) => {
@@ -68,20 +130,54 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
     });
     const watching = await browser.newPage({ viewport: { width: 1480, height: 900 } });
     await watching.goto(url);
-    await watching.locator(`button.session[data-session-id="serve-${transport.pid}/w"]`).click();
+    await watching.locator(`button.session[data-session-id="serve-${servePid}/w"]`).click();
     await watching.locator('.terminal .xterm').waitFor();
-    const withConsole = await timeTrue(40);
+    const chromiumPids = childrenNamed(process.pid, 'chrom');
+    const consoleAndChromium = () => ({ console: selfCpuMs(child.pid!), chromium: chromiumPids.reduce((sum, pid) => sum + treeCpuMs(pid), 0) });
+    const withConsole = await profilePage(watching, 'page-calls', () => side(consoleAndChromium));
     await watching.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     // And without again: the machine is shared, this shows the drift.
-    const withoutAgain = await timeTrue(40);
+    const withoutAgain = await side(none);
+    const baseTrue = (without.trueP50 + withoutAgain.trueP50) / 2;
+    const baseBig = (without.bigMedian + withoutAgain.bigMedian) / 2;
     figures.shRunTrueP50Ms = {
-      without: +p(without, 0.5).toFixed(1),
-      withConsole: +p(withConsole, 0.5).toFixed(1),
-      withoutAgain: +p(withoutAgain, 0.5).toFixed(1),
-      ratio: +(p(withConsole, 0.5) / Math.min(p(without, 0.5), p(withoutAgain, 0.5))).toFixed(2),
+      without: round(without.trueP50),
+      withConsole: round(withConsole.trueP50),
+      withoutAgain: round(withoutAgain.trueP50),
+      // Against the mean of the two sides without (the drift between them is shown above).
+      ratio: round(withConsole.trueP50 / baseTrue, 2),
     };
+    figures.cpuPerTrueCallMs = {
+      serveWithout: round(without.cpuPerTrueMs.serve),
+      serveWithConsole: round(withConsole.cpuPerTrueMs.serve),
+      serveWithoutAgain: round(withoutAgain.cpuPerTrueMs.serve),
+      console: round(withConsole.cpuPerTrueMs.console),
+      chromium: round(withConsole.cpuPerTrueMs.chromium),
+    };
+    figures.big25MBWallMs = {
+      without: Math.round(without.bigMedian),
+      withConsole: Math.round(withConsole.bigMedian),
+      withoutAgain: Math.round(withoutAgain.bigMedian),
+      runs: { without: without.bigs.map(Math.round), withConsole: withConsole.bigs.map(Math.round), withoutAgain: withoutAgain.bigs.map(Math.round) },
+      ratio: round(withConsole.bigMedian / baseBig, 2),
+      cpuPerRunMs: {
+        serveWithout: Math.round(without.cpuPerBigMs.serve),
+        serveWithConsole: Math.round(withConsole.cpuPerBigMs.serve),
+        serveWithoutAgain: Math.round(withoutAgain.cpuPerBigMs.serve),
+        console: Math.round(withConsole.cpuPerBigMs.console),
+        chromium: Math.round(withConsole.cpuPerBigMs.chromium),
+      },
+    };
+    process.stdout.write(`console-perf-calls ${JSON.stringify(figures)}\n`);
+    if (process.env.MISH_CONSOLE_PERF_PART === 'calls') {
+      // Only part 2 (while working on it): the flood is skipped.
+      await browser.close();
+      await agent.close();
+      rmSync(work, { recursive: true, force: true });
+      return;
+    }
 
     const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR });
     if (!started.ok) throw new Error(started.error);
@@ -109,11 +205,25 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
       const rssBefore = process.memoryUsage().rss;
       let rssPeak = rssBefore;
       const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 200);
+      const host = PROFILE_DIR ? new InspectorSession() : undefined;
+      if (host) {
+        host.connect();
+        await host.post('Profiler.enable');
+        await host.post('Profiler.start');
+      }
       const t0 = performance.now();
-      const results = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => manager.run({ session: `s${i}`, command: cmd })));
-      const wall = performance.now() - t0;
+      const { results, wall } = await profilePage(page, 'page-flood', async () => {
+        const results = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => manager.run({ session: `s${i}`, command: cmd })));
+        const wall = performance.now() - t0;
+        await waitForTerminalText(page, 'flood-done', 120_000);
+        return { results, wall };
+      });
       clearInterval(rssTimer);
-      await waitForTerminalText(page, 'flood-done', 120_000);
+      if (host) {
+        const { profile } = await host.post('Profiler.stop');
+        writeFileSync(path.join(PROFILE_DIR!, 'host-flood.cpuprofile'), JSON.stringify(profile));
+        host.disconnect();
+      }
       const frames = (await page.evaluate('(window.__stop = true, window.__frames)')) as number[];
       const expectedBytes = SECONDS * MB + 'flood-done\n'.length;
       // Nothing lost: every session's spool holds every byte (the raw pane reads it).
@@ -132,7 +242,10 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
       process.stdout.write(`console-perf ${JSON.stringify(figures)}\n`);
       // The PTY turns each \n into \r\n: at least the bytes printed, for every session.
       for (const b of rawBytes) expect(b).toBeGreaterThanOrEqual(expectedBytes);
-      expect(p(frames, 0.95)).toBeLessThanOrEqual(50);
+      // Issue 11's targets (timing: opt-in, and read with the figures printed above).
+      expect.soft(p(frames, 0.95), 'flood: rAF frame time p95 (ms)').toBeLessThanOrEqual(50);
+      expect.soft(withConsole.trueP50 / baseTrue, 'sh_run true p50, console watching / without').toBeLessThanOrEqual(1.2);
+      expect.soft(withConsole.bigMedian / baseBig, '25 MB sh_run wall time, console watching / without').toBeLessThanOrEqual(1.1);
     } finally {
       await browser.close();
       await agent.close();
