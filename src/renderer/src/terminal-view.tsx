@@ -115,7 +115,7 @@ export function TerminalView({
     const early: { data: Uint8Array; offset: number; skipped?: number }[] = [];
     const show = (data: Uint8Array, offset: number, skipped?: number) => {
       if (shownUpTo === undefined) return void early.push({ data, offset, skipped });
-      if (skipped) term.write(`\r\n\x1b[2m[mish console: ${skipped} bytes not drawn here (the view fell behind); the raw pane has every line]\x1b[0m\r\n`);
+      if (skipped) term.write(`\r\n\x1b[2m[mish console: ${skipped.toLocaleString('en-US')} bytes not drawn here (fast output: the view shows the newest); the raw pane has every line]\x1b[0m\r\n`);
       const end = offset + data.length;
       if (end <= shownUpTo) return;
       const part = offset < shownUpTo ? data.subarray(shownUpTo - offset) : data;
