@@ -91,6 +91,10 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
     };
     const bigCmd = `yes 'compiling module src/components/widget_0123456789.tsx ........ ok (12 ms) [cache miss]' | head -c ${BIG_BYTES}`;
     type Cpu = { serve: number; console: number; chromium: number };
+    /** Messages between the watching page and the console during `sh_run true` calls, by kind. */
+    const messages: Record<string, number> = {};
+    let counting = false;
+    let phase: 'true' | 'big' = 'true';
     /** Samples of one side: `sh_run true` and 25 MB wall times, CPU spent during each kind. */
     const sides = {
       without: { trues: [] as number[], bigs: [] as number[], cpuTrue: { serve: 0, console: 0, chromium: 0 }, cpuBig: { serve: 0, console: 0, chromium: 0 } },
@@ -102,7 +106,9 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
     const block = async (side: keyof typeof sides, cpu: () => Cpu) => {
       const s = sides[side];
       const c0 = cpu();
+      phase = 'true';
       for (let i = 0; i < TRUE_CALLS / BLOCKS; i++) s.trues.push(await call('true'));
+      phase = 'big';
       const c1 = cpu();
       for (let i = 0; i < BIG_RUNS / BLOCKS; i++) s.bigs.push(await call(bigCmd));
       const c2 = cpu();
@@ -129,10 +135,22 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
         child.once('exit', (code) => reject(new Error(`mish console exited with ${code}`)));
       });
       const watching = await browser.newPage({ viewport: { width: 1480, height: 900 } });
+      // Messages between the page and the console while the block runs, by kind.
+      watching.on('websocket', (ws) => {
+        const count = (dir: string, payload: string | Buffer) => {
+          if (!counting || phase !== 'true') return;
+          const kind = /"(?:event|method)":"([^"]+)"/.exec(String(payload))?.[1] ?? 'reply';
+          messages[`${dir} ${kind}`] = (messages[`${dir} ${kind}`] ?? 0) + 1;
+        };
+        ws.on('framereceived', (f) => count('in', f.payload));
+        ws.on('framesent', (f) => count('out', f.payload));
+      });
       await watching.goto(url);
       await watching.locator(`button.session[data-session-id="serve-${servePid}/w"]`).click();
       await watching.locator('.terminal .xterm').waitFor();
+      counting = true;
       await profilePage(watching, `page-calls-${n}`, () => block('withConsole', () => ({ serve: selfCpuMs(servePid), console: selfCpuMs(child.pid!), chromium: chromiumCpu() })));
+      counting = false;
       await watching.close();
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -157,6 +175,7 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
       console: perTrue(c.cpuTrue.console, c.trues.length),
       chromium: perTrue(c.cpuTrue.chromium, c.trues.length),
     };
+    figures.pageMessagesPerTrueCall = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, round(v / c.trues.length)]));
     figures.big25MBWallMs = {
       without: Math.round(median(w.bigs)),
       withConsole: Math.round(median(c.bigs)),

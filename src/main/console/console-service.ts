@@ -32,6 +32,13 @@ import { readAuditLines, type AuditReader } from './audit-view.js';
 const BACKLOG_BYTES = 512 * 1024;
 /** Output batching like Hyper: one message per 16 ms (a frame) instead of one per PTY read. */
 const BATCH_INTERVAL_MS = 16;
+/**
+ * Hub changes and command updates go to views at most this often, each command once with its
+ * latest state: an agent running commands back to back (a `sh_run` every few ms) costs a view
+ * one message per command per tick, not one per event (measured: Chromium spent ~1 ms of CPU
+ * per message and a render per burst). Terminal output keeps its own, faster batching.
+ */
+const VIEW_TICK_MS = 100;
 /** ... and never a message larger than this, so a flood is cut into frame-sized pieces. */
 const BATCH_MAX_BYTES = 128 * 1024;
 /**
@@ -207,6 +214,10 @@ export class ConsoleService {
   private readonly commands = new Map<string, CommandInfo>();
   private readonly clients = new Set<ConsoleClient>();
   private hubTimer?: NodeJS.Timeout;
+  /** The hub changed since views last heard (sent with the next tick). */
+  private hubDirty = false;
+  /** Commands changed since views last heard (sent with the next tick, latest state). */
+  private readonly changedCommands = new Set<CommandInfo>();
   private figuresTimer?: NodeJS.Timeout;
   /** Running commands whose raw figures grew since views last heard. */
   private readonly grown = new Set<CommandInfo>();
@@ -579,7 +590,7 @@ export class ConsoleService {
         list.push(c);
         while (list.length > TIMELINE_MAX) this.commands.delete(`${key}#${list.shift()!.id}`);
         this.timelines.set(key, list);
-        this.broadcast('command:updated', c);
+        this.commandChanged(c);
         this.hubChanged();
         return;
       }
@@ -660,7 +671,7 @@ export class ConsoleService {
     this.grown.add(c);
     this.figuresTimer ??= setTimeout(() => {
       this.figuresTimer = undefined;
-      for (const g of this.grown) if (g.state !== 'done') this.broadcast('command:updated', { ...g });
+      for (const g of this.grown) if (g.state !== 'done') this.commandChanged(g);
       this.grown.clear();
     }, LIVE_FIGURES_MS);
   }
@@ -669,7 +680,13 @@ export class ConsoleService {
     Object.assign(c, patch);
     if (patch.agentSaw !== undefined) c.tokensShown = countTokensSync(patch.agentSaw);
     if (patch.agentSaw !== undefined) c.shownLines = patch.agentSaw === '' ? 0 : patch.agentSaw.split('\n').length;
-    this.broadcast('command:updated', { ...c });
+    this.commandChanged(c);
+  }
+
+  /** Sends the command's state with the next view tick (once, however often it changed meanwhile). */
+  private commandChanged(c: CommandInfo): void {
+    this.changedCommands.add(c);
+    this.scheduleTick();
   }
 
   /** Tokens of the raw output, ANSI stripped, from the spool; estimated above TOKENIZE_MAX_BYTES. */
@@ -807,12 +824,20 @@ export class ConsoleService {
     };
   }
 
-  /** Coalesces bursts of changes (a command start and its first output) into one message per frame. */
+  /** Coalesces bursts of changes (commands starting and ending) into one message per view tick. */
   private hubChanged(): void {
+    this.hubDirty = true;
+    this.scheduleTick();
+  }
+
+  private scheduleTick(): void {
     this.hubTimer ??= setTimeout(() => {
       this.hubTimer = undefined;
-      this.broadcast('hub:changed', this.snapshot());
-    }, BATCH_INTERVAL_MS);
+      if (this.hubDirty) this.broadcast('hub:changed', this.snapshot());
+      this.hubDirty = false;
+      for (const c of this.changedCommands) this.broadcast('command:updated', { ...c });
+      this.changedCommands.clear();
+    }, VIEW_TICK_MS);
   }
 
   private broadcast<E extends EventName>(event: E, payload: EventPayload<E>): void {
