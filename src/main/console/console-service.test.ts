@@ -97,7 +97,8 @@ describe('console hub', () => {
 
   it('stops sending a view more than the high watermark unacknowledged, resumes below the low one, and skips what fell out of the backlog', async () => {
     const a = scripted('a');
-    const hub = new ConsoleService([a]);
+    // Flow control alone: no rate limit on the view (that has its own test below).
+    const hub = new ConsoleService([a], { viewRate: { bytesPerSecond: 1e12, burst: 1e12, piece: 1 } });
     const v = view();
     const conn = hub.connect(v.client);
     const sub = await conn.handle('session:subscribe', { sessionId: 'a/default' });
