@@ -62,6 +62,21 @@ async function profilePage<T>(page: Page, name: string, fn: () => Promise<T>): P
   }
 }
 
+/** Resolves once the page draws 10 frames in a row on time (its start-up work is done). */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve) => {
+    let last = performance.now();
+    let calm = 0;
+    const tick = (t) => {
+      calm = t - last < 25 ? calm + 1 : 0;
+      last = t;
+      if (calm >= 10) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
+
 const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set MISH_CONSOLE_PERF=1)'}`, () => {
@@ -148,6 +163,8 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
       await watching.goto(url);
       await watching.locator(`button.session[data-session-id="serve-${servePid}/w"]`).click();
       await watching.locator('.terminal .xterm').waitFor();
+      // Opening costs once (the page's start, the session's backlog drawn): measure the steady state.
+      await settled(watching);
       counting = true;
       await profilePage(watching, `page-calls-${n}`, () => block('withConsole', () => ({ serve: selfCpuMs(servePid), console: selfCpuMs(child.pid!), chromium: chromiumCpu() })));
       counting = false;
