@@ -692,6 +692,11 @@ export class ConsoleService {
 
   /** Tokens of the raw output, ANSI stripped, from the spool; estimated above TOKENIZE_MAX_BYTES. */
   private async countRawTokens(serverId: string, c: CommandInfo): Promise<void> {
+    // Nothing printed (`true`, `cd`, `mkdir`): nothing to read from the spool (agents run many of these).
+    if (c.rawBytes === 0) {
+      this.updateCommand(c, { tokensRaw: 0 });
+      return;
+    }
     if (c.rawBytes > TOKENIZE_MAX_BYTES) {
       this.updateCommand(c, { tokensRaw: Math.round(c.rawBytes / BYTES_PER_TOKEN_ESTIMATE), tokensApprox: true });
       return;
