@@ -52,15 +52,16 @@ export const FLOW_LOW_WATERMARK = 64 * 1024;
 /**
  * What a view is sent of fast output (a token bucket per view): a terminal drawn in a browser
  * costs CPU on the agent's machine for every line (measured here: xterm in Chromium parsed and
- * drew ~2 MB/s with a full core; one 25 MB `sh_run` watched in full cost ~2.9 s of Chromium's
- * CPU and took 3.7× as long). 128 KB/s is still ~1,500 lines a second, beyond anyone's reading;
- * faster output skips to the newest (with a note; the raw pane reads every line from the spool).
+ * drew ~1.5–2 MB/s with a full core; one 25 MB `sh_run` watched in full cost ~3–5 s of
+ * Chromium's CPU and took 2.8–3.6× as long). 64 KB/s is still ~750 lines a second, beyond
+ * anyone's reading; faster output skips to the newest (with a note; the raw pane reads every
+ * line from the spool).
  */
-export const VIEW_BYTES_PER_SECOND = 128 * 1024;
-/** A burst up to this is drawn in full (a build log, a test run: ~3,000 lines at once). */
-export const VIEW_BURST_BYTES = 256 * 1024;
+export const VIEW_BYTES_PER_SECOND = 64 * 1024;
+/** A burst up to this is drawn in full (a test run, a build step: ~1,500 lines at once). */
+export const VIEW_BURST_BYTES = 128 * 1024;
 /** While output outruns a view, it is sent the newest output in pieces this large (at the rate above: 4 a second). */
-const VIEW_FLOOD_PIECE_BYTES = 32 * 1024;
+const VIEW_FLOOD_PIECE_BYTES = 16 * 1024;
 /** A running command's growing figures (raw lines/bytes) go to views at most this often. */
 const LIVE_FIGURES_MS = 250;
 /** Commands kept per session in the timeline. */
