@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
-import { type HubOperator, ConsoleService, FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, type HubServer } from './console-service.js';
+import { type HubEvent, type HubOperator, ConsoleService, FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, type HubServer } from './console-service.js';
 
 /** A server driven by the test: the hub's bookkeeping, not PTYs, is under test here. */
 function scripted(id: string): HubServer & { emit(e: SessionEvent): void; raw(bytes: Buffer | string, cmd?: string): void; sessions: SessionInfo[] } {
@@ -97,7 +97,8 @@ describe('console hub', () => {
 
   it('stops sending a view more than the high watermark unacknowledged, resumes below the low one, and skips what fell out of the backlog', async () => {
     const a = scripted('a');
-    const hub = new ConsoleService([a]);
+    // Flow control alone: no rate limit on the view (that has its own test below).
+    const hub = new ConsoleService([a], { viewRate: { bytesPerSecond: 1e12, burst: 1e12, piece: 1 } });
     const v = view();
     const conn = hub.connect(v.client);
     const sub = await conn.handle('session:subscribe', { sessionId: 'a/default' });
@@ -124,6 +125,71 @@ describe('console hub', () => {
     // Every byte is either sent or counted as skipped, and the resumed output starts where the skip ends.
     expect(skippedEv.payload.offset).toBe(2 * FLOW_HIGH_WATERMARK - FLOW_LOW_WATERMARK + skippedEv.payload.skipped);
     expect(skippedEv.payload.offset).toBeLessThanOrEqual(total);
+    conn.dispose();
+    hub.dispose();
+  });
+
+  it('sends a view of fast output at most its rate, skipping to the newest bytes and saying how many it skipped', async () => {
+    const a = scripted('a');
+    // A refill too slow to matter within the test: the burst is what the view may get.
+    const hub = new ConsoleService([a], { viewRate: { bytesPerSecond: 1024, burst: 64 * 1024, piece: 16 * 1024 } });
+    const v = view();
+    const conn = hub.connect(v.client);
+    await conn.handle('session:subscribe', { sessionId: 'a/default' });
+    const total = 16 * 16 * 1024;
+    for (let i = 0; i < 16; i++) a.raw(Buffer.alloc(16 * 1024, 0x61 + i));
+    await v.until(() => v.bytes() > 0);
+    await new Promise((r) => setTimeout(r, 100));
+    const out = v.events.filter((e) => e.event === 'session:output').map((e) => e.payload);
+    expect(v.bytes()).toBeGreaterThanOrEqual(64 * 1024);
+    expect(v.bytes()).toBeLessThanOrEqual(64 * 1024 + 1024);
+    // The newest bytes, contiguous up to the end, after one reported skip.
+    expect(out[0].skipped).toBe(out[0].offset);
+    const last = out[out.length - 1];
+    expect(last.offset + Buffer.from(last.data, 'base64').length).toBe(total);
+    expect(Buffer.from(last.data, 'base64').at(-1)).toBe(0x61 + 15);
+    conn.dispose();
+    hub.dispose();
+  });
+
+  it('acknowledges an on-demand server\'s output only while a view keeps up, and opens the stream again for a view after a pause', async () => {
+    const listeners = new Set<(e: HubEvent) => void>();
+    const consumed: number[] = [];
+    let opens = 0;
+    let offset = 0;
+    const server: HubServer = {
+      id: 's',
+      info: () => ({ kind: 'serve', name: 'agent', cwd: '/w' }),
+      list: () => [{ name: 'w', shell: '/bin/bash', state: 'busy' }],
+      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+      openStream: async () => (opens++, { ok: true, backlog: Buffer.alloc(0), offset }),
+      consumed: (_session, bytes) => void consumed.push(bytes),
+    };
+    const out = (n: number) => {
+      listeners.forEach((l) => l({ type: 'stream-output', session: 'w', offset, chunk: Buffer.alloc(n, 0x62) }));
+      offset += n;
+    };
+    const hub = new ConsoleService([server]);
+    const v = view();
+    const conn = hub.connect(v.client);
+    await conn.handle('session:subscribe', { sessionId: 's/w' });
+    // A view that keeps up (the test acknowledges everything at once): the server hears of every byte.
+    for (let i = 0; i < 4; i++) {
+      out(10_000);
+      await v.until(() => v.bytes() === offset);
+      await conn.handle('session:ack', { sessionId: 's/w', offset });
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(consumed.reduce((x, y) => x + y, 0)).toBe(40_000);
+    // Nobody watching: nothing more is acknowledged (the server stops sending it).
+    await conn.handle('session:unsubscribe', { sessionId: 's/w' });
+    out(10_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(consumed.reduce((x, y) => x + y, 0)).toBe(40_000);
+    // A view comes back: the stream is opened again (the server's window starts afresh).
+    expect(opens).toBe(1);
+    await conn.handle('session:subscribe', { sessionId: 's/w' });
+    expect(opens).toBe(2);
     conn.dispose();
     hub.dispose();
   });

@@ -32,6 +32,14 @@ import { readAuditLines, type AuditReader } from './audit-view.js';
 const BACKLOG_BYTES = 512 * 1024;
 /** Output batching like Hyper: one message per 16 ms (a frame) instead of one per PTY read. */
 const BATCH_INTERVAL_MS = 16;
+/**
+ * Hub changes and command updates go to views at most this often, each command once with its
+ * latest state: an agent running commands back to back (a `sh_run` every few ms) costs a view
+ * one message per command per tick, not one per event, and at most five renders a second
+ * (measured: Chromium spent ~15 ms of CPU per `sh_run true` when each event was a message and
+ * each burst a render; ~5 ms with this). Terminal output keeps its own, faster batching.
+ */
+const VIEW_TICK_MS = 200;
 /** ... and never a message larger than this, so a flood is cut into frame-sized pieces. */
 const BATCH_MAX_BYTES = 128 * 1024;
 /**
@@ -41,6 +49,19 @@ const BATCH_MAX_BYTES = 128 * 1024;
 export const FLOW_HIGH_WATERMARK = 256 * 1024;
 /** … until it acknowledges down to this. The agent's PTY is never paused: a slow view skips ahead in the backlog instead. */
 export const FLOW_LOW_WATERMARK = 64 * 1024;
+/**
+ * What a view is sent of fast output (a token bucket per view): a terminal drawn in a browser
+ * costs CPU on the agent's machine for every line (measured here: xterm in Chromium parsed and
+ * drew ~1.5–2 MB/s with a full core; one 25 MB `sh_run` watched in full cost ~3–5 s of
+ * Chromium's CPU and took 2.8–3.6× as long). 64 KB/s is still ~750 lines a second, beyond
+ * anyone's reading; faster output skips to the newest (with a note; the raw pane reads every
+ * line from the spool).
+ */
+export const VIEW_BYTES_PER_SECOND = 64 * 1024;
+/** A burst up to this is drawn in full (a test run, a build step: ~1,500 lines at once). */
+export const VIEW_BURST_BYTES = 128 * 1024;
+/** While output outruns a view, it is sent the newest output in pieces this large (at the rate above: 4 a second). */
+const VIEW_FLOOD_PIECE_BYTES = 16 * 1024;
 /** A running command's growing figures (raw lines/bytes) go to views at most this often. */
 const LIVE_FIGURES_MS = 250;
 /** Commands kept per session in the timeline. */
@@ -114,6 +135,8 @@ export interface HubServer {
    * its recent output and the stream offset where that ends. Output then comes as `stream-output`.
    */
   openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
+  /** For such servers: the hub took this many bytes of a session's output (their flow control). */
+  consumed?(session: string, bytes: number): void;
   /** Escalations waiting for an operator (changes come as `sessions-changed`). */
 }
 
@@ -142,6 +165,12 @@ interface SessionStream {
   subscribers: Map<ConsoleClient, Subscription>;
   /** On-demand servers: the output was opened (its backlog is in the ring). */
   opened?: Promise<void>;
+  /**
+   * On-demand servers: bytes received but not yet acknowledged to the server. The hub
+   * acknowledges only while a view keeps up, so a server does not encode output nobody will
+   * draw (its flow control skips it, as for any slow operator); the views skip ahead too.
+   */
+  owed: number;
 }
 
 interface Subscription {
@@ -151,6 +180,11 @@ interface Subscription {
   acked: number;
   /** True while sent − acked passed the high watermark (until it falls below the low one). */
   paused: boolean;
+  /** Budget left of the view's rate (VIEW_BYTES_PER_SECOND), and when it was last topped up. */
+  tokens: number;
+  refilledAt: number;
+  /** Bytes skipped and not yet reported to the view (with the next output it is sent). */
+  skipped: number;
 }
 
 interface SessionMeta {
@@ -183,6 +217,10 @@ export class ConsoleService {
   private readonly commands = new Map<string, CommandInfo>();
   private readonly clients = new Set<ConsoleClient>();
   private hubTimer?: NodeJS.Timeout;
+  /** The hub changed since views last heard (sent with the next tick). */
+  private hubDirty = false;
+  /** Commands changed since views last heard (sent with the next tick, latest state). */
+  private readonly changedCommands = new Set<CommandInfo>();
   private figuresTimer?: NodeJS.Timeout;
   /** Running commands whose raw figures grew since views last heard. */
   private readonly grown = new Set<CommandInfo>();
@@ -196,7 +234,14 @@ export class ConsoleService {
   /** The name servers record as who decided (the wire's hello). */
   private readonly operatorName?: string;
 
-  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string; operatorName?: string } = {}) {
+  /** Fast output's budget per view (tests use their own). */
+  private readonly rate: { bytesPerSecond: number; burst: number; piece: number };
+
+  constructor(
+    servers: HubServer[] = [],
+    options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: { bytesPerSecond: number; burst: number; piece: number } } = {},
+  ) {
+    this.rate = options.viewRate ?? { bytesPerSecond: VIEW_BYTES_PER_SECOND, burst: VIEW_BURST_BYTES, piece: VIEW_FLOOD_PIECE_BYTES };
     this.grammar = options.grammar;
     this.operatorName = options.operatorName;
     this.audit = readAuditLines(options.auditLog);
@@ -351,23 +396,31 @@ export class ConsoleService {
         const stream = this.stream(sessionId);
         const server = this.servers.get(m.serverId);
         if (server?.server.openStream && server.state === 'connected' && !m.gone) {
+          // Output nobody watched was left unacknowledged (the server stopped sending it): open
+          // the stream again for the server's recent output (it resets the server's window).
+          if (stream.opened && stream.owed > 0 && stream.subscribers.size === 0) {
+            stream.opened = undefined;
+            stream.owed = 0;
+          }
           stream.opened ??= server.server.openStream(m.name).then((r) => {
             if (!r.ok) {
               stream.opened = undefined;
               throw new RequestError(`session:subscribe: ${r.error}`);
             }
             // The server's recent output, placed where it sits in its stream.
-            if (r.backlog.length && stream.end <= r.offset - r.backlog.length) {
-              stream.chunks = [{ offset: r.offset - r.backlog.length, data: r.backlog }];
-              stream.start = r.offset - r.backlog.length;
+            const from = r.offset - r.backlog.length;
+            if (r.backlog.length && stream.end <= from) {
+              stream.chunks = [{ offset: from, data: r.backlog }];
+              stream.start = from;
               stream.end = r.offset;
-            } else if (stream.end < r.offset) stream.start = stream.end = r.offset;
+            } else if (stream.end < r.offset) this.output(sessionId, r.backlog.subarray(stream.end - from));
           });
           await stream.opened;
         }
         const backlog = Buffer.concat(stream.chunks.map((c) => c.data));
-        stream.subscribers.set(client, { sent: stream.end, acked: stream.end, paused: false });
+        stream.subscribers.set(client, { sent: stream.end, acked: stream.end, paused: false, tokens: this.rate.burst, refilledAt: Date.now(), skipped: 0 });
         subscribed.add(sessionId);
+        this.settle(m.serverId, m.name, stream);
         return { backlog: backlog.toString('base64'), offset: stream.end } satisfies RequestResult<'session:subscribe'>;
       }
       case 'session:unsubscribe': {
@@ -466,7 +519,7 @@ export class ConsoleService {
 
   private stream(sessionId: string): SessionStream {
     let s = this.streams.get(sessionId);
-    if (!s) this.streams.set(sessionId, (s = { chunks: [], start: 0, end: 0, subscribers: new Map() }));
+    if (!s) this.streams.set(sessionId, (s = { chunks: [], start: 0, end: 0, subscribers: new Map(), owed: 0 }));
     return s;
   }
 
@@ -477,6 +530,9 @@ export class ConsoleService {
         const s = this.stream(key);
         let chunk = Buffer.from(event.chunk);
         let offset = event.offset;
+        s.owed += chunk.length;
+        // Acknowledged once a view keeps up (flush), or at once when one does already.
+        if (!s.timer) this.settle(serverId, event.session, s);
         if (offset + chunk.length <= s.end) return; // already have it (backlog overlap)
         if (offset < s.end) {
           chunk = chunk.subarray(s.end - offset);
@@ -537,7 +593,7 @@ export class ConsoleService {
         list.push(c);
         while (list.length > TIMELINE_MAX) this.commands.delete(`${key}#${list.shift()!.id}`);
         this.timelines.set(key, list);
-        this.broadcast('command:updated', c);
+        this.commandChanged(c);
         this.hubChanged();
         return;
       }
@@ -618,7 +674,7 @@ export class ConsoleService {
     this.grown.add(c);
     this.figuresTimer ??= setTimeout(() => {
       this.figuresTimer = undefined;
-      for (const g of this.grown) if (g.state !== 'done') this.broadcast('command:updated', { ...g });
+      for (const g of this.grown) if (g.state !== 'done') this.commandChanged(g);
       this.grown.clear();
     }, LIVE_FIGURES_MS);
   }
@@ -627,11 +683,22 @@ export class ConsoleService {
     Object.assign(c, patch);
     if (patch.agentSaw !== undefined) c.tokensShown = countTokensSync(patch.agentSaw);
     if (patch.agentSaw !== undefined) c.shownLines = patch.agentSaw === '' ? 0 : patch.agentSaw.split('\n').length;
-    this.broadcast('command:updated', { ...c });
+    this.commandChanged(c);
+  }
+
+  /** Sends the command's state with the next view tick (once, however often it changed meanwhile). */
+  private commandChanged(c: CommandInfo): void {
+    this.changedCommands.add(c);
+    this.scheduleTick();
   }
 
   /** Tokens of the raw output, ANSI stripped, from the spool; estimated above TOKENIZE_MAX_BYTES. */
   private async countRawTokens(serverId: string, c: CommandInfo): Promise<void> {
+    // Nothing printed (`true`, `cd`, `mkdir`): nothing to read from the spool (agents run many of these).
+    if (c.rawBytes === 0) {
+      this.updateCommand(c, { tokensRaw: 0 });
+      return;
+    }
     if (c.rawBytes > TOKENIZE_MAX_BYTES) {
       this.updateCommand(c, { tokensRaw: Math.round(c.rawBytes / BYTES_PER_TOKEN_ESTIMATE), tokensApprox: true });
       return;
@@ -671,19 +738,36 @@ export class ConsoleService {
     if (s) this.flush(sessionId, s);
   }
 
-  /** Sends each subscriber what it has not had yet, within its flow-control window. */
+  /**
+   * Sends each subscriber what it has not had yet, within its flow-control window and its rate:
+   * output faster than a view is drawn skips to the newest (the skip is reported to the view).
+   */
   private flush(sessionId: string, s: SessionStream): void {
     clearTimeout(s.timer);
     s.timer = undefined;
+    const now = Date.now();
     let more = false;
+    let wakeIn: number | undefined;
     for (const [client, sub] of s.subscribers) {
       if (sub.paused) continue;
-      let skipped = 0;
+      sub.tokens = Math.min(this.rate.burst, sub.tokens + ((now - sub.refilledAt) * this.rate.bytesPerSecond) / 1000);
+      sub.refilledAt = now;
       if (sub.sent < s.start) {
         // The view fell further behind than the backlog reaches: skip ahead, and say how much.
-        skipped = s.start - sub.sent;
+        sub.skipped += s.start - sub.sent;
         // Whatever was in flight counts as written: the view's later acks for it fall below this.
         sub.sent = sub.acked = s.start;
+      }
+      const budget = Math.floor(sub.tokens);
+      if (s.end - sub.sent > budget) {
+        // Faster than a view is drawn: wait for a piece's worth of budget, then send the newest.
+        if (budget < this.rate.piece) {
+          const ms = Math.ceil(((this.rate.piece - sub.tokens) * 1000) / this.rate.bytesPerSecond);
+          wakeIn = Math.min(wakeIn ?? ms, ms);
+          continue;
+        }
+        sub.skipped += s.end - budget - sub.sent;
+        sub.sent = sub.acked = s.end - budget;
       }
       while (sub.sent < s.end) {
         const window = FLOW_HIGH_WATERMARK - (sub.sent - sub.acked);
@@ -693,13 +777,28 @@ export class ConsoleService {
         }
         const n = Math.min(s.end - sub.sent, window, BATCH_MAX_BYTES);
         const data = slice(s, sub.sent, sub.sent + n);
-        client.send('session:output', { sessionId, data: data.toString('base64'), offset: sub.sent, ...(skipped ? { skipped } : {}) });
-        skipped = 0;
+        client.send('session:output', { sessionId, data: data.toString('base64'), offset: sub.sent, ...(sub.skipped ? { skipped: sub.skipped } : {}) });
+        sub.skipped = 0;
         sub.sent += n;
+        sub.tokens -= n;
       }
       if (!sub.paused && sub.sent < s.end) more = true;
     }
     if (more) this.schedule(sessionId, s);
+    else if (wakeIn !== undefined) s.timer = setTimeout(() => this.flush(sessionId, s), wakeIn);
+    const m = this.meta.get(sessionId);
+    if (m) this.settle(m.serverId, m.name, s);
+  }
+
+  /** On-demand servers: acknowledges the output received while a view keeps up with it. */
+  private settle(serverId: string, session: string, s: SessionStream): void {
+    if (s.owed === 0) return;
+    let keepsUp = false;
+    for (const sub of s.subscribers.values()) if (!sub.paused && sub.sent >= s.end) keepsUp = true;
+    if (!keepsUp) return;
+    const server = this.servers.get(serverId);
+    if (server?.state === 'connected') server.server.consumed?.(session, s.owed);
+    s.owed = 0;
   }
 
   private toContractSession(key: string, m: SessionMeta): SessionInfo {
@@ -733,12 +832,20 @@ export class ConsoleService {
     };
   }
 
-  /** Coalesces bursts of changes (a command start and its first output) into one message per frame. */
+  /** Coalesces bursts of changes (commands starting and ending) into one message per view tick. */
   private hubChanged(): void {
+    this.hubDirty = true;
+    this.scheduleTick();
+  }
+
+  private scheduleTick(): void {
     this.hubTimer ??= setTimeout(() => {
       this.hubTimer = undefined;
-      this.broadcast('hub:changed', this.snapshot());
-    }, BATCH_INTERVAL_MS);
+      if (this.hubDirty) this.broadcast('hub:changed', this.snapshot());
+      this.hubDirty = false;
+      for (const c of this.changedCommands) this.broadcast('command:updated', { ...c });
+      this.changedCommands.clear();
+    }, VIEW_TICK_MS);
   }
 
   private broadcast<E extends EventName>(event: E, payload: EventPayload<E>): void {

@@ -125,9 +125,8 @@ export class WireServer implements HubServer {
     });
     on('output', (m) => {
       const chunk = Buffer.from(m.data, 'base64');
-      // The hub keeps up with any server (views have their own flow control): consumed at once.
-      client.consumed(m.stream, chunk.length);
-      if (m.stream.kind !== 'session') return;
+      // A session's output is acknowledged as the hub's views keep up with it (consumed()).
+      if (m.stream.kind !== 'session') return client.consumed(m.stream, chunk.length);
       this.emit({ type: 'stream-output', session: m.stream.id, offset: m.offset, chunk });
     });
   }
@@ -177,6 +176,10 @@ export class WireServer implements HubServer {
         return r;
       },
     };
+  }
+
+  consumed(session: string, bytes: number): void {
+    this.client.consumed({ kind: 'session', id: session }, bytes);
   }
 
   async openStream(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }> {

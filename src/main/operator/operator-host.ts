@@ -735,16 +735,19 @@ export class OperatorHost {
     clearTimeout(s.timer);
     s.timer = undefined;
     if (s.pendingBytes === 0) return;
-    const bytes = Buffer.concat(s.pending);
-    const data = bytes.toString('base64');
     const offset = s.pendingOffset;
+    const length = s.pendingBytes;
+    const pending = s.pending;
     s.pending = [];
     s.pendingBytes = 0;
     const key = streamKey(s.ref);
+    // Encoded only for an operator that takes it: output all operators are behind on costs nothing.
+    let data: string | undefined;
     for (const c of s.subscribers) {
       const sub = c.subs.get(key);
       if (!sub || sub.paused) continue; // skipped: the next chunk's offset shows the gap
-      sub.unacked += bytes.length;
+      data ??= Buffer.concat(pending).toString('base64');
+      sub.unacked += length;
       if (sub.unacked > OUTPUT_HIGH_WATERMARK) sub.paused = true;
       c.peer.send({ type: 'output', stream: s.ref, data, offset });
     }

@@ -35,6 +35,7 @@ export async function startOperatorSocket(host: OperatorHost, options: { dir?: s
   const server = net.createServer((socket) => {
     sockets.add(socket);
     let open = true;
+    let corked = false;
     const connection = host.connect({
       send: (m: ServerMessage) => {
         if (!open || socket.destroyed) return;
@@ -42,6 +43,16 @@ export async function startOperatorSocket(host: OperatorHost, options: { dir?: s
           log('operator: a client stopped reading; disconnected');
           socket.destroy();
           return;
+        }
+        // The messages of one engine event (a command's end: its report, process, figures…) go
+        // out in one write, not one system call each.
+        if (!corked) {
+          corked = true;
+          socket.cork();
+          process.nextTick(() => {
+            corked = false;
+            socket.uncork();
+          });
         }
         socket.write(encodeFrame(m));
       },

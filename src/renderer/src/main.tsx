@@ -11,8 +11,8 @@ const store = useConsole.getState();
 const bridge = connectBridge((state, reason) => useConsole.getState().setConnection(state, reason));
 
 // Hub and timeline updates are applied together at most once per frame: a burst of messages
-// (a command's start, its reply, its figures) becomes one render. A timer, not rAF: a hidden
-// window must still update its title and raise notifications.
+// (the hub sends its changes once per tick, see VIEW_TICK_MS in console-service.ts) becomes one
+// render. A timer, not rAF: a hidden window must still update its title and raise notifications.
 const APPLY_EVERY_MS = 16;
 let nextHub: Parameters<typeof store.setHub>[0] | undefined;
 const nextCommands = new Map<string, Parameters<typeof store.upsertCommand>[0]>();

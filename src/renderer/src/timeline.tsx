@@ -1,5 +1,5 @@
 /** The selected session's commands, newest at the bottom: exit, duration, category, tokens raw → shown, reduction. */
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import type { CommandInfo } from '../../shared/contract.js';
 import { commandGlyph } from './glyphs.js';
 import { absolute, clock, duration, int, reduction } from './format.js';
@@ -10,9 +10,11 @@ const EMPTY: CommandInfo[] = [];
 
 export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string; shownId?: string; onGrammar?: (spoolId: string) => void }) {
   const commands = useConsole((s) => s.timelines[sessionId] ?? EMPTY);
-  const selectCommand = useConsole((s) => s.selectCommand);
-  const setPane = useConsole((s) => s.setPane);
   const list = useRef<HTMLOListElement>(null);
+  // One callback for every row, whatever the parent passes this render (rows are memoised).
+  const grammarRef = useRef(onGrammar);
+  grammarRef.current = onGrammar;
+  const openGrammar = useCallback((spoolId: string) => grammarRef.current?.(spoolId), []);
   const now = useNow(commands.some((c) => c.state !== 'done') ? 1000 : 0);
 
   // Keep the newest row in view as commands arrive (scrolling the list never moves focus).
@@ -37,41 +39,48 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
             <span className="tok">tokens raw → shown</span>
             <span className="red">saved</span>
           </li>
-          {commands.map((c) => {
-            const g = commandGlyph(c);
-            const red = c.tokensRaw !== undefined && c.tokensShown !== undefined ? reduction(c.tokensRaw, c.tokensShown) : undefined;
-            return (
-              <li key={c.id}>
-                <button
-                  className={`row tone-${g.tone}${c.id === shownId ? ' selected' : ''}`}
-                  data-command-id={c.id}
-                  aria-current={c.id === shownId ? 'true' : undefined}
-                  onClick={() => {
-                    selectCommand(sessionId, c.id);
-                    if (c.state === 'done') setPane('raw');
-                  }}
-                  title={`${c.id} · started ${absolute(c.startedAt)} · ${int(c.rawLines)} raw lines, ${int(c.rawBytes)} bytes`}
-                >
-                  <span className="glyph" aria-label={g.word}>{g.glyph}</span>
-                  <code className="cmd">{c.command}</code>
-                  <span className="exit">{c.exitCode ?? (c.state === 'done' ? '–' : '…')}</span>
-                  <span className="dur">{c.durationMs !== undefined ? duration(c.durationMs) : c.state !== 'done' ? clock(now - c.startedAt) : ''}</span>
-                  <span className="cat">{c.category ?? ''}</span>
-                  <span className="tok">
-                    {c.tokensRaw !== undefined ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok` : c.state === 'done' || c.rawBytes === 0 ? '' : `${int(c.rawLines)} lines`}
-                  </span>
-                  <span className={red?.startsWith('+') ? 'red grew' : 'red'}>{red ?? ''}</span>
-                </button>
-                {c.spoolId && onGrammar && (
-                  <button className="row-action" title={`Tune a grammar against this output (mish raw ${c.spoolId})`} aria-label={`grammar editor with the output of ${c.command}`} onClick={() => onGrammar(c.spoolId!)}>
-                    ✎
-                  </button>
-                )}
-              </li>
-            );
-          })}
+          {commands.map((c) => (
+            // Only running rows tick with the clock; a finished row re-renders only when its command changes.
+            <Row key={c.id} c={c} shown={c.id === shownId} now={c.state !== 'done' ? now : 0} sessionId={sessionId} onGrammar={onGrammar ? openGrammar : undefined} />
+          ))}
         </ol>
       )}
     </section>
   );
 }
+
+/** One command; memoised: a burst of commands re-renders the rows that changed, not the whole list. */
+const Row = memo(function Row({ c, shown, now, sessionId, onGrammar }: { c: CommandInfo; shown: boolean; now: number; sessionId: string; onGrammar?: (spoolId: string) => void }) {
+  const g = commandGlyph(c);
+  const red = c.tokensRaw !== undefined && c.tokensShown !== undefined ? reduction(c.tokensRaw, c.tokensShown) : undefined;
+  return (
+    <li>
+      <button
+        className={`row tone-${g.tone}${shown ? ' selected' : ''}`}
+        data-command-id={c.id}
+        aria-current={shown ? 'true' : undefined}
+        onClick={() => {
+          const st = useConsole.getState();
+          st.selectCommand(sessionId, c.id);
+          if (c.state === 'done') st.setPane('raw');
+        }}
+        title={`${c.id} · started ${absolute(c.startedAt)} · ${int(c.rawLines)} raw lines, ${int(c.rawBytes)} bytes`}
+      >
+        <span className="glyph" aria-label={g.word}>{g.glyph}</span>
+        <code className="cmd">{c.command}</code>
+        <span className="exit">{c.exitCode ?? (c.state === 'done' ? '–' : '…')}</span>
+        <span className="dur">{c.durationMs !== undefined ? duration(c.durationMs) : c.state !== 'done' ? clock(now - c.startedAt) : ''}</span>
+        <span className="cat">{c.category ?? ''}</span>
+        <span className="tok">
+          {c.tokensRaw !== undefined ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok` : c.state === 'done' || c.rawBytes === 0 ? '' : `${int(c.rawLines)} lines`}
+        </span>
+        <span className={red?.startsWith('+') ? 'red grew' : 'red'}>{red ?? ''}</span>
+      </button>
+      {c.spoolId && onGrammar && (
+        <button className="row-action" title={`Tune a grammar against this output (mish raw ${c.spoolId})`} aria-label={`grammar editor with the output of ${c.command}`} onClick={() => onGrammar(c.spoolId!)}>
+          ✎
+        </button>
+      )}
+    </li>
+  );
+});
