@@ -35,6 +35,9 @@ export async function startConsoleEngine(
     mcp = await import('../mcp/server.js');
     http = await import('../mcp/http.js');
     deps = await wiring.makeEngineDeps(log);
+    // Like mish serve: the console's main thread carries the hub, the pages and its own agents'
+    // protocol, so commands' output is squashed in a worker thread (core/squash-worker).
+    (await import('../core/squash-worker/pool.js')).enableSquashWorkers(log);
   } catch (e) {
     return { ok: false, error: `cannot start the session engine: ${(e as Error).message.split('\n')[0]}` };
   }
@@ -109,6 +112,7 @@ export async function startConsoleEngine(
         op?.dispose();
         await started.value.close();
         await deps.dispose();
+        await (await import('../core/squash-worker/pool.js')).shutdownSquashWorkers();
       },
     },
   };
