@@ -74,6 +74,48 @@ async function timeUnderLoad(client: Client): Promise<number[]> {
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
+/**
+ * The floor under the same load, without mish: one bash in a node-pty terminal answering
+ * `true; echo <marker>` while LOAD_SESSIONS other terminals print `seq 1 LOAD_LINES` back to back
+ * into the same process, which throws their output away. What is left is the cost of sharing the
+ * machine's cores with eight busy producers: no `mish serve` round trip can be faster.
+ */
+async function floorUnderLoad(): Promise<number[]> {
+  const pty = await import('node-pty');
+  const opts = { cols: 120, rows: 40, cwd: tmpdir(), env: { ...process.env, PS1: '' } as Record<string, string> };
+  const loaders = Array.from({ length: LOAD_SESSIONS }, () => pty.spawn('bash', ['-c', `while :; do seq 1 ${LOAD_LINES}; done`], opts));
+  for (const l of loaders) l.onData(() => {});
+  const sh = pty.spawn('bash', ['--norc', '--noprofile'], opts);
+  let seen = '';
+  let waiting: { marker: string; done: () => void } | undefined;
+  sh.onData((d) => {
+    seen += d;
+    if (waiting && seen.includes(waiting.marker)) {
+      const w = waiting;
+      waiting = undefined;
+      w.done();
+    }
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 2_000));
+    const times: number[] = [];
+    for (let i = 0; i < MEASURED_CALLS; i++) {
+      const t0 = performance.now();
+      // The marker is split by quotes in what is typed, so only bash's output contains it whole.
+      await new Promise<void>((done) => {
+        seen = '';
+        waiting = { marker: `floor${i}mark`, done };
+        sh.write(`true; echo floor${i}''mark\r`);
+      });
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b);
+  } finally {
+    for (const l of loaders) l.kill('SIGKILL');
+    sh.kill('SIGKILL');
+  }
+}
+
 export async function benchMcp(options: { skipLarge?: boolean } = {}): Promise<BenchOutput> {
   const skipped: BenchSkip[] = [];
   const s = await served();
@@ -103,6 +145,8 @@ export async function benchMcp(options: { skipLarge?: boolean } = {}): Promise<B
   } finally {
     await inProcess.close();
   }
+  const floor = await floorUnderLoad();
+  figures.push({ name: `floor: bare PTY \`true\` round trip p99 under the same load (no mish)`, value: round(percentile(floor, 99)), unit: 'ms', note: `p50 ${round(percentile(floor, 50))} ms; node-pty + bash, ${LOAD_SESSIONS} terminals printing seq 1 ${LOAD_LINES} back to back into a process that discards it: what sharing the cores costs by itself` });
   if (options.skipLarge) skipped.push({ name: 'mcp server peak RSS on a 1 GB sh_run', reason: '--skip-large' });
   else {
     const big = await served();
