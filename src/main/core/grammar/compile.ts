@@ -69,6 +69,13 @@ const outcomeSchema = z.strictObject({ ...ruleBase, format: z.string().optional(
 const noiseSchema = z.strictObject({ ...ruleBase, action: z.enum(['strip', 'dedup']) });
 const promptSchema = z.strictObject({ ...ruleBase });
 
+/**
+ * The only variables a grammar may set for its tool (`[grammar] presentation_env`): ones that
+ * change how output looks, never what the command does. A project's `.mish/grammars` is not
+ * trusted with more (LD_PRELOAD, BASH_ENV or NODE_OPTIONS would run code).
+ */
+export const PRESENTATION_ENV_VARS = ['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE'] as const;
+
 const fileSchema = z.strictObject({
   grammar: z
     .strictObject({
@@ -79,6 +86,7 @@ const fileSchema = z.strictObject({
       description: z.string().optional(),
       category: categorySchema.optional(),
       include: nameList.optional(),
+      presentation_env: z.partialRecord(z.enum(PRESENTATION_ENV_VARS), z.string().regex(/^[0-9A-Za-z]{1,8}$/, 'a short word or number')).optional(),
     })
     .optional(),
   detect: z
@@ -389,6 +397,7 @@ function compileData(
     prompt,
     includes: [],
     valueFlags: data.detect?.value_flags ?? [],
+    ...(data.grammar?.presentation_env ? { presentationEnv: { ...data.grammar.presentation_env } as Record<string, string> } : {}),
   };
   if (g.description !== undefined) grammar.description = g.description;
   if (g.category !== undefined) grammar.category = g.category;

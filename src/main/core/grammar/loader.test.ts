@@ -238,3 +238,15 @@ describe('grammars/README.md', () => {
     }
   });
 });
+
+describe('[grammar] presentation_env', () => {
+  it('takes presentation-only variables, and refuses anything else with the file and line', () => {
+    const ok = compileGrammarSource('[grammar]\nname = "t"\npresentation_env = { NO_COLOR = "1", FORCE_COLOR = "0" }\n', '/g/t.toml');
+    expect(ok.ok && ok.value.grammar.presentationEnv).toEqual({ NO_COLOR: '1', FORCE_COLOR: '0' });
+    const bad = compileGrammarSource('[grammar]\nname = "t"\npresentation_env = { LD_PRELOAD = "/tmp/x.so" }\n', '/g/t.toml');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors[0]).toMatchObject({ file: '/g/t.toml', line: 3 });
+    const long = compileGrammarSource('[grammar]\nname = "t"\npresentation_env = { NO_COLOR = "1; rm -rf /" }\n', '/g/t.toml');
+    expect(long.ok).toBe(false);
+  });
+});

@@ -121,6 +121,12 @@ export interface Grammar {
   includes: string[];
   /** Flags of this tool that take a separate value (`git -C dir`), skipped when picking the action. */
   valueFlags: string[];
+  /**
+   * Environment set when every command of a line is this tool (`[grammar] presentation_env`):
+   * presentation only (PRESENTATION_ENV_VARS), e.g. tsc's NO_COLOR, which also turns off its
+   * pretty format with code frames under a terminal.
+   */
+  presentationEnv?: Record<string, string>;
   /** Present when the grammar was written in seed 004's template form. */
   template?: GrammarTemplate;
 }

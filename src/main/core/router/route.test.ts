@@ -229,3 +229,22 @@ describe('bad input and output modes', () => {
     expect(c.text).toMatch(/no newline at end\n\[exit 0\]\n$/);
   });
 });
+
+describe("a grammar's presentation_env (tsc: NO_COLOR turns its pretty format off)", () => {
+  /** A `tsc` on PATH that prints what it was given: the line is detected as tsc by its name. */
+  const bin = path.join(dir, 'fake-bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(path.join(bin, 'tsc'), '#!/bin/sh\necho "NO_COLOR=[${NO_COLOR-unset}]"\n');
+  chmodSync(path.join(bin, 'tsc'), 0o755);
+  const withBin = (extra: Record<string, string> = {}) => opts({ env: { PATH: `${bin}:${process.env.PATH}`, ...extra } });
+
+  it('is set when every command of the line is that tool', async () => {
+    expect(ran(await route('tsc -p .', withBin())).text).toContain('NO_COLOR=[1]');
+    expect(ran(await route('tsc -p a && tsc -p b', withBin())).text).toMatch(/NO_COLOR=\[1\][^]*NO_COLOR=\[1\]/);
+  });
+
+  it('is not set for a line mixing tools, and the caller’s own value wins', async () => {
+    expect(ran(await route('tsc -p . && echo done', withBin())).text).toContain('NO_COLOR=[unset]');
+    expect(ran(await route('tsc -p .', withBin({ NO_COLOR: '' }))).text).toContain('NO_COLOR=[]');
+  });
+});

@@ -29,6 +29,20 @@ const MAX_EDITS = 5;
 /** Environment for non-interactive runs: pagers would wait for a human that is not there. */
 const NON_INTERACTIVE_ENV: Record<string, string> = { PAGER: 'cat', GIT_PAGER: 'cat', MANPAGER: 'cat', SYSTEMD_PAGER: '', GIT_TERMINAL_PROMPT: '0' };
 
+/**
+ * The `presentation_env` of the line's tool when every command of the line is that one tool
+ * (`tsc -p .`, `npx tsc`): tsc's NO_COLOR also turns off its pretty format, whose code frames
+ * made a failing type check bigger than without mish. A line mixing tools gets none (their
+ * colour is a classification hint the others would lose). The caller's own env wins.
+ */
+function presentationEnv(plan: Plan): Record<string, string> {
+  const real = plan.segments.filter((s) => s.name !== '');
+  const envs = real.map((s) => s.detection?.grammar.presentationEnv);
+  if (!envs.length || envs.some((e) => e === undefined)) return {};
+  const names = new Set(real.map((s) => s.detection!.grammar.name));
+  return names.size === 1 ? { ...envs[0] } : {};
+}
+
 /** What route() takes: the handlers' context (its env completed per treatment) and the router's own choices. */
 export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   meta: RouterMeta;
@@ -155,7 +169,7 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
     mode: o.mode,
     executor: o.executor,
     cwd: o.cwd,
-    env: treatment === 'interactive' ? { ...o.env } : { ...NON_INTERACTIVE_ENV, ...o.env },
+    env: treatment === 'interactive' ? { ...o.env } : { ...NON_INTERACTIVE_ENV, ...presentationEnv(plan), ...o.env },
     detect: o.detect,
     spool: o.spool,
     signal: o.signal,
