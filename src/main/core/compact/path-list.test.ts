@@ -13,9 +13,9 @@ const pathArb = fc
   .tuple(fc.constantFrom('', '/', './', '../', '//'), fc.array(segment, { minLength: 1, maxLength: 5 }), fc.boolean())
   .map(([root, segs, slash]) => root + segs.join('/') + (slash ? '/' : ''));
 
-/** A listing the way `find` prints one: every directory, then what is in it (depth first). */
-const findLike = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'e{f}', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts'), { minLength: 1, maxLength: 4 }), { maxLength: 40 }).map((rows) => {
-  const out: string[] = [];
+/** `find .`'s output for these paths (segment lists): `.`, then each directory the first time it is met, then its entries. */
+function findListing(rows: string[][]): string[] {
+  const out: string[] = ['.'];
   const seen = new Set<string>();
   for (const segs of rows) {
     let p = '.';
@@ -27,8 +27,10 @@ const findLike = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'e{f}', 'x(1
       }
     }
   }
-  return ['.', ...out];
-});
+  return out;
+}
+/** A listing the way `find` prints one: every directory, then what is in it (depth first). */
+const findLike = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'e{f}', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts'), { minLength: 1, maxLength: 4 }), { maxLength: 40 }).map(findListing);
 
 const roundTrip = (paths: string[]): void => {
   expect(expandPaths(compactPaths(paths))).toEqual(paths);
@@ -66,18 +68,7 @@ describe('path-list compaction', () => {
     const big = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts', 'f1', 'f2', 'f3'), { minLength: 1, maxLength: 5 }), { minLength: 50, maxLength: 200 });
     fc.assert(
       fc.property(big, fc.boolean(), fc.nat(60), (rows, reverse, repeat) => {
-        const out: string[] = ['.'];
-        const seen = new Set<string>();
-        for (const segs of rows) {
-          let p = '.';
-          for (const s of segs) {
-            p += '/' + s;
-            if (!seen.has(p)) {
-              seen.add(p);
-              out.push(p);
-            }
-          }
-        }
+        const out = findListing(rows);
         const paths = reverse ? out.reverse() : out;
         roundTrip([...paths, ...paths.slice(0, repeat)]);
       }),
