@@ -60,12 +60,16 @@ export const FLOW_LOW_WATERMARK = 64 * 1024;
 export const VIEW_BYTES_PER_SECOND = 64 * 1024;
 /** A burst up to this is drawn in full (a test run, a build step: ~1,500 lines at once). */
 export const VIEW_BURST_BYTES = 128 * 1024;
-/** While output outruns a view, it gets one look at the newest output per this much budget (at the rate above: 4 a second) … */
-const VIEW_FLOOD_PIECE_BYTES = 16 * 1024;
+/**
+ * While output outruns a view, it gets one look at the newest output per this much budget (at
+ * the rate above: two a second; each look is a render of the page, on the agent's machine) …
+ */
+const VIEW_FLOOD_PIECE_BYTES = 32 * 1024;
 /**
  * … of this many newest bytes (~90 lines: the screen of a 120×30 terminal, twice). More of a
- * flood is lines scrolled past unseen, each costing the page a line's work (measured: a 25 MB
- * `sh_run` drew ~2,200 lines when a flood's first look was the whole burst, ~450 with this).
+ * flood is lines scrolled past unseen, each costing the page a line's work. Measured on a 25 MB
+ * `sh_run` watched: the page drew ~190 KB (the whole burst first, then 16 KB four times a
+ * second) for ~120 ms of Chromium's main thread; ~25 KB in two or three looks for ~40 ms now.
  */
 const VIEW_FLOOD_SHOWN_BYTES = 8 * 1024;
 /**
