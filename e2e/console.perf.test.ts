@@ -109,6 +109,8 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
     /** Messages between the watching page and the console during `sh_run true` calls, by kind. */
     const messages: Record<string, number> = {};
     let counting = false;
+    /** Terminal output sent to the watching page during the 25 MB runs (characters of its messages, base64). */
+    let bigOutputBytes = 0;
     let phase: 'true' | 'big' = 'true';
     /** Samples of one side: `sh_run true` and 25 MB wall times, CPU spent during each kind. */
     const sides = {
@@ -153,6 +155,7 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
       // Messages between the page and the console while the block runs, by kind.
       watching.on('websocket', (ws) => {
         const count = (dir: string, payload: string | Buffer) => {
+          if (counting && phase === 'big' && dir === 'in' && String(payload).includes('"session:output"')) bigOutputBytes += String(payload).length;
           if (!counting || phase !== 'true') return;
           const kind = /"(?:event|method)":"([^"]+)"/.exec(String(payload))?.[1] ?? 'reply';
           messages[`${dir} ${kind}`] = (messages[`${dir} ${kind}`] ?? 0) + 1;
@@ -198,6 +201,7 @@ describe.skipIf(!ENABLED)(`console performance${ENABLED ? '' : ' (skipped: set M
       withConsole: Math.round(median(c.bigs)),
       runs: { without: w.bigs.map(Math.round), withConsole: c.bigs.map(Math.round) },
       ratio: round(median(c.bigs) / median(w.bigs), 2),
+      pageOutputKBPerRun: Math.round(bigOutputBytes / 1024 / c.bigs.length),
       cpuPerRunMs: {
         serveWithout: Math.round(w.cpuBig.serve / w.bigs.length),
         serveWithConsole: Math.round(c.cpuBig.serve / c.bigs.length),

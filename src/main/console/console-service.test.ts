@@ -129,25 +129,37 @@ describe('console hub', () => {
     hub.dispose();
   });
 
-  it('sends a view of fast output at most its rate, skipping to the newest bytes and saying how many it skipped', async () => {
+  it('draws a burst within a view\'s budget whole; of output beyond it, only the newest bytes, saying how many it skipped, then nothing until the budget refills', async () => {
     const a = scripted('a');
     // A refill too slow to matter within the test: the burst is what the view may get.
-    const hub = new ConsoleService([a], { viewRate: { bytesPerSecond: 1024, burst: 64 * 1024, piece: 16 * 1024 } });
+    const hub = new ConsoleService([a], { viewRate: { bytesPerSecond: 1024, burst: 64 * 1024, piece: 16 * 1024, shown: 8 * 1024 } });
     const v = view();
     const conn = hub.connect(v.client);
     await conn.handle('session:subscribe', { sessionId: 'a/default' });
-    const total = 16 * 16 * 1024;
+    // A burst within the budget (a test run's report): every byte, nothing skipped.
+    a.raw(Buffer.alloc(32 * 1024, 0x41));
+    await v.until(() => v.bytes() >= 32 * 1024);
+    let out = v.events.filter((e) => e.event === 'session:output').map((e) => e.payload);
+    expect(out.every((o) => !o.skipped)).toBe(true);
+    expect(v.bytes()).toBe(32 * 1024);
+    // Then a flood beyond what is left of the budget: one look at its newest bytes.
+    const total = 32 * 1024 + 16 * 16 * 1024;
     for (let i = 0; i < 16; i++) a.raw(Buffer.alloc(16 * 1024, 0x61 + i));
-    await v.until(() => v.bytes() > 0);
+    await v.until(() => v.events.some((e) => e.event === 'session:output' && e.payload.skipped));
     await new Promise((r) => setTimeout(r, 100));
-    const out = v.events.filter((e) => e.event === 'session:output').map((e) => e.payload);
-    expect(v.bytes()).toBeGreaterThanOrEqual(64 * 1024);
-    expect(v.bytes()).toBeLessThanOrEqual(64 * 1024 + 1024);
-    // The newest bytes, contiguous up to the end, after one reported skip.
-    expect(out[0].skipped).toBe(out[0].offset);
-    const last = out[out.length - 1];
+    out = v.events.filter((e) => e.event === 'session:output').map((e) => e.payload);
+    const flood = out.slice(out.findIndex((o) => o.skipped));
+    const floodBytes = flood.reduce((n, o) => n + Buffer.from(o.data, 'base64').length, 0);
+    expect(floodBytes).toBe(8 * 1024);
+    // The newest bytes, contiguous up to the end, after one reported skip of all the rest.
+    expect(flood[0].skipped).toBe(flood[0].offset - 32 * 1024);
+    const last = flood[flood.length - 1];
     expect(last.offset + Buffer.from(last.data, 'base64').length).toBe(total);
     expect(Buffer.from(last.data, 'base64').at(-1)).toBe(0x61 + 15);
+    // The whole budget is spent on that look: more output waits for the refill.
+    a.raw(Buffer.alloc(1024, 0x7a));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(v.bytes()).toBe(32 * 1024 + 8 * 1024);
     conn.dispose();
     hub.dispose();
   });

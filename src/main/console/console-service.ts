@@ -60,10 +60,23 @@ export const FLOW_LOW_WATERMARK = 64 * 1024;
 export const VIEW_BYTES_PER_SECOND = 64 * 1024;
 /** A burst up to this is drawn in full (a test run, a build step: ~1,500 lines at once). */
 export const VIEW_BURST_BYTES = 128 * 1024;
-/** While output outruns a view, it is sent the newest output in pieces this large (at the rate above: 4 a second). */
-const VIEW_FLOOD_PIECE_BYTES = 16 * 1024;
-/** A running command's growing figures (raw lines/bytes) go to views at most this often. */
-const LIVE_FIGURES_MS = 250;
+/**
+ * While output outruns a view, it gets one look at the newest output per this much budget (at
+ * the rate above: two a second; each look is a render of the page, on the agent's machine) …
+ */
+const VIEW_FLOOD_PIECE_BYTES = 32 * 1024;
+/**
+ * … of this many newest bytes (~90 lines: the screen of a 120×30 terminal, twice). More of a
+ * flood is lines scrolled past unseen, each costing the page a line's work. Measured on a 25 MB
+ * `sh_run` watched: the page drew ~190 KB (the whole burst first, then 16 KB four times a
+ * second) for ~120 ms of Chromium's main thread; ~25 KB in two or three looks for ~40 ms now.
+ */
+const VIEW_FLOOD_SHOWN_BYTES = 8 * 1024;
+/**
+ * A running command's growing figures (raw lines/bytes) go to views at most this often: once a
+ * second, with the elapsed clocks (each update is a render of the page, on the agent's machine).
+ */
+const LIVE_FIGURES_MS = 1000;
 /** Commands kept per session in the timeline. */
 const TIMELINE_MAX = 200;
 /** Raw output above this is not tokenized on the spot (≈300 ms of CPU); its token count is estimated. */
@@ -235,13 +248,13 @@ export class ConsoleService {
   private readonly operatorName?: string;
 
   /** Fast output's budget per view (tests use their own). */
-  private readonly rate: { bytesPerSecond: number; burst: number; piece: number };
+  private readonly rate: { bytesPerSecond: number; burst: number; piece: number; shown?: number };
 
   constructor(
     servers: HubServer[] = [],
-    options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: { bytesPerSecond: number; burst: number; piece: number } } = {},
+    options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: { bytesPerSecond: number; burst: number; piece: number; shown?: number } } = {},
   ) {
-    this.rate = options.viewRate ?? { bytesPerSecond: VIEW_BYTES_PER_SECOND, burst: VIEW_BURST_BYTES, piece: VIEW_FLOOD_PIECE_BYTES };
+    this.rate = options.viewRate ?? { bytesPerSecond: VIEW_BYTES_PER_SECOND, burst: VIEW_BURST_BYTES, piece: VIEW_FLOOD_PIECE_BYTES, shown: VIEW_FLOOD_SHOWN_BYTES };
     this.grammar = options.grammar;
     this.operatorName = options.operatorName;
     this.audit = readAuditLines(options.auditLog);
@@ -670,7 +683,8 @@ export class ConsoleService {
   /** A running command's output grew: count it, and tell views (throttled). */
   private grow(c: CommandInfo, chunk: Uint8Array): void {
     c.rawBytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 0x0a) c.rawLines++;
+    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (let i = buf.indexOf(0x0a); i !== -1; i = buf.indexOf(0x0a, i + 1)) c.rawLines++;
     this.grown.add(c);
     this.figuresTimer ??= setTimeout(() => {
       this.figuresTimer = undefined;
@@ -766,8 +780,12 @@ export class ConsoleService {
           wakeIn = Math.min(wakeIn ?? ms, ms);
           continue;
         }
-        sub.skipped += s.end - budget - sub.sent;
-        sub.sent = sub.acked = s.end - budget;
+        // Only the newest bytes are drawn (the rest of the budget would be lines scrolled past
+        // in the same frame), and the whole budget is spent: a flood is one look per piece of rate.
+        const shown = Math.min(this.rate.shown ?? this.rate.piece, this.rate.piece);
+        sub.skipped += s.end - shown - sub.sent;
+        sub.sent = sub.acked = s.end - shown;
+        sub.tokens -= budget - shown;
       }
       while (sub.sent < s.end) {
         const window = FLOW_HIGH_WATERMARK - (sub.sent - sub.acked);

@@ -22,7 +22,7 @@ const scheduleApply = () => {
     applyTimer = undefined;
     if (nextHub) store.setHub(nextHub);
     nextHub = undefined;
-    for (const c of nextCommands.values()) store.upsertCommand(c);
+    if (nextCommands.size) store.upsertCommands([...nextCommands.values()]);
     nextCommands.clear();
   }, APPLY_EVERY_MS);
 };

@@ -27,6 +27,8 @@ export interface TimelineSlice {
   /** Commands per session id, oldest first. */
   timelines: Record<string, CommandInfo[]>;
   upsertCommand(c: CommandInfo): void;
+  /** Several at once: one store update (every selector on the page runs once, not once per command). */
+  upsertCommands(cs: Iterable<CommandInfo>): void;
   setTimeline(sessionId: string, commands: CommandInfo[]): void;
 }
 
@@ -83,13 +85,8 @@ const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
 
 const timelineSlice: StateCreator<ConsoleState, [], [], TimelineSlice> = (set) => ({
   timelines: {},
-  upsertCommand: (c) =>
-    set((s) => {
-      const list = s.timelines[c.sessionId] ?? [];
-      const i = list.findIndex((x) => x.id === c.id);
-      const next = i >= 0 ? list.map((x, j) => (j === i ? c : x)) : [...list, c].slice(-TIMELINE_MAX);
-      return { timelines: { ...s.timelines, [c.sessionId]: next } };
-    }),
+  upsertCommand: (c) => set((s) => ({ timelines: upserted(s.timelines, [c]) })),
+  upsertCommands: (cs) => set((s) => ({ timelines: upserted(s.timelines, cs) })),
   setTimeline: (sessionId, commands) =>
     set((s) => {
       // Updates that arrived while the list was in flight are newer than it: keep them.
@@ -152,4 +149,25 @@ export function shownCommand(state: ConsoleState, sessionId: string): CommandInf
   if (!list?.length) return undefined;
   const id = state.selectedCommand[sessionId];
   return (id && list.find((c) => c.id === id)) || list[list.length - 1];
+}
+
+/** Timelines with these commands replaced or appended (each session's list bounded); unchanged sessions keep their arrays. */
+function upserted(timelines: Record<string, CommandInfo[]>, cs: Iterable<CommandInfo>): Record<string, CommandInfo[]> {
+  const out = { ...timelines };
+  const copied = new Set<string>();
+  for (const c of cs) {
+    let list = out[c.sessionId] ?? [];
+    if (!copied.has(c.sessionId)) {
+      list = [...list];
+      copied.add(c.sessionId);
+    }
+    const i = list.findIndex((x) => x.id === c.id);
+    if (i >= 0) list[i] = c;
+    else {
+      list.push(c);
+      if (list.length > TIMELINE_MAX) list.splice(0, list.length - TIMELINE_MAX);
+    }
+    out[c.sessionId] = list;
+  }
+  return out;
 }
