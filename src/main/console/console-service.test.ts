@@ -205,4 +205,36 @@ describe('console hub', () => {
     conn.dispose();
     hub.dispose();
   });
+
+  it('does not acknowledge a flood a view only looks at (the server stops encoding it), and does once the view is level again', async () => {
+    const listeners = new Set<(e: HubEvent) => void>();
+    const consumed: number[] = [];
+    let offset = 0;
+    const server: HubServer = {
+      id: 's',
+      info: () => ({ kind: 'serve', name: 'agent', cwd: '/w' }),
+      list: () => [{ name: 'w', shell: '/bin/bash', state: 'busy' }],
+      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+      openStream: async () => ({ ok: true, backlog: Buffer.alloc(0), offset }),
+      consumed: (_session, bytes) => void consumed.push(bytes),
+    };
+    const out = (n: number) => {
+      listeners.forEach((l) => l({ type: 'stream-output', session: 'w', offset, chunk: Buffer.alloc(n, 0x62) }));
+      offset += n;
+    };
+    // A fast refill (a look every ~50 ms) so the test sees the view come level again.
+    const hub = new ConsoleService([server], { viewRate: { bytesPerSecond: 160 * 1024, burst: 16 * 1024, piece: 8 * 1024, shown: 4 * 1024 } });
+    const v = view();
+    const conn = hub.connect(v.client);
+    await conn.handle('session:subscribe', { sessionId: 's/w' });
+    // A flood far beyond the view's budget: it is shown the newest bytes only...
+    for (let i = 0; i < 16; i++) out(16 * 1024);
+    await v.until(() => v.events.some((e) => e.event === 'session:output' && e.payload.skipped));
+    // ...and no more than what it drew whole (at most its burst) is acknowledged while it is behind.
+    expect(consumed.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(16 * 1024);
+    // The flood stops: at its next look the view is level with the stream, and the server hears of every byte.
+    await v.until(() => consumed.reduce((x, y) => x + y, 0) === offset);
+    conn.dispose();
+    hub.dispose();
+  });
 });
