@@ -44,10 +44,15 @@ export function absolute(at: number): string {
   return new Date(at).toLocaleString();
 }
 
-/** −92% (a reduction), +5% (the reply was longer than the output). */
+/**
+ * −92% (a reduction), +5% (the reply was longer than the output). Near the ends one decimal,
+ * never rounded to a claim the figures do not make: 17,009 → 46 tokens is −99.7%, not −100%.
+ */
 export function reduction(raw: number, shown: number): string | undefined {
   if (raw <= 0) return undefined;
-  const pct = Math.round((1 - shown / raw) * 100);
+  const exact = (1 - shown / raw) * 100;
+  const pct = Math.round(exact);
+  if (pct === 100 && shown > 0) return `−${Math.min(99.9, Math.floor(exact * 10) / 10)}%`;
   return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
 }
 
