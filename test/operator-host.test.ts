@@ -39,6 +39,19 @@ describe('OperatorHost', () => {
     return { got, conn, listen: (f: (m: ServerMessage) => void) => (onMsg = f) };
   }
 
+  it('a client that connects late gets the recent commands in its hello (starts, ends), so its timeline shows what ran before it came', async () => {
+    const r = await sessions.run({ command: 'echo before-anyone-watched', session: 'late', onData: () => {} });
+    const p = peer('late-console');
+    const hello = p.got[0];
+    expect(hello.type).toBe('hello');
+    const recent = hello.type === 'hello' ? (hello.recent ?? []) : [];
+    const mine = recent.filter((m) => m.type !== 'condensed' && m.commandId === r.id);
+    expect(mine.map((m) => m.type)).toEqual(['command-start', 'command-end']);
+    expect(mine[0]).toMatchObject({ session: 'late', command: 'echo before-anyone-watched' });
+    expect(mine[1]).toMatchObject({ exitCode: 0 });
+    p.conn.closed();
+  });
+
   it('flow control: a client that never acks stops receiving past the high watermark while the command runs to the end; acks resume it with an offset jump', async () => {
     const p = peer('slow');
     p.conn.receive({ type: 'subscribe', rid: 1, stream: { kind: 'session', id: 'flood' } });

@@ -142,6 +142,49 @@ const Rid = z.number().int().nonnegative();
 // ---------------------------------------------------------------------------------------------
 // Server → client
 
+const CommandStartSchema = z.object({
+  type: z.literal('command-start'),
+  session: z.string(),
+  commandId: z.string(),
+  command: z.string(),
+  cwd: z.string(),
+  at: z.number(),
+});
+/** The command ended in its shell: exit code, duration and raw figures. */
+const CommandEndSchema = z.object({
+  type: z.literal('command-end'),
+  session: z.string(),
+  commandId: z.string(),
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().nonnegative(),
+  rawLines: z.number().int().nonnegative(),
+  rawBytes: z.number().int().nonnegative(),
+  shellExited: z.boolean(),
+  cwd: z.string().optional(),
+  spoolRef: z.string().optional(),
+});
+const CondensedSchema = z.object({
+  type: z.literal('condensed'),
+  session: z.string().optional(),
+  processId: z.string(),
+  lines: z.array(z.string()),
+  final: z.boolean().optional(),
+  /** The lines are the exact text of a tool reply the agent received (sh_run's whole reply, footer included). */
+  reply: z.boolean().optional(),
+  /** The router's treatment of the command (condense / narrate / passthrough / structured / refused …). */
+  category: z.string().optional(),
+});
+
+/**
+ * What a client that connects late needs to show the commands that ran before it came: the
+ * server's recent command-start / command-end messages and the agent's exact replies
+ * (`condensed` with `reply` or `final`), oldest first, bounded (RECENT_COMMAND_MESSAGES).
+ */
+export const RecentCommandMessageSchema = z.discriminatedUnion('type', [CommandStartSchema, CommandEndSchema, CondensedSchema]);
+export type RecentCommandMessage = z.infer<typeof RecentCommandMessageSchema>;
+/** How many recent command messages a hello carries (about the last 200 commands). */
+export const RECENT_COMMAND_MESSAGES = 600;
+
 export const ServerHelloSchema = z.object({
   type: z.literal('hello'),
   wire: z.literal(OPERATOR_WIRE_VERSION),
@@ -157,6 +200,8 @@ export const ServerHelloSchema = z.object({
   /** Pending approvals (sent to every client; only those with `approvals: true` may decide). */
   approvals: z.array(ApprovalRequestSchema),
   handoffs: z.array(HandoffSchema),
+  /** Recent command messages, oldest first (a client that connects late builds its timeline from them). */
+  recent: z.array(RecentCommandMessageSchema).max(RECENT_COMMAND_MESSAGES).optional(),
 });
 
 export const serverMessageSchemas = {
@@ -169,27 +214,10 @@ export const serverMessageSchemas = {
   session: z.object({ type: z.literal('session'), session: OperatorSessionSchema }),
   'session-closed': z.object({ type: z.literal('session-closed'), id: z.string(), reason: z.string(), exitCode: z.number().int().optional() }),
   process: z.object({ type: z.literal('process'), change: z.enum(['added', 'updated', 'removed']), process: OperatorProcessSchema }),
-  'command-start': z.object({
-    type: z.literal('command-start'),
-    session: z.string(),
-    commandId: z.string(),
-    command: z.string(),
-    cwd: z.string(),
-    at: z.number(),
-  }),
+  'command-start': CommandStartSchema,
   /** The command ended in its shell: exit code, duration and raw figures. */
-  'command-end': z.object({
-    type: z.literal('command-end'),
-    session: z.string(),
-    commandId: z.string(),
-    exitCode: z.number().int().nullable(),
-    durationMs: z.number().nonnegative(),
-    rawLines: z.number().int().nonnegative(),
-    rawBytes: z.number().int().nonnegative(),
-    shellExited: z.boolean(),
-    cwd: z.string().optional(),
-    spoolRef: z.string().optional(),
-  }),
+  'command-end': CommandEndSchema,
+  /** The command ended in its shell: exit code, duration and raw figures. */
   /**
    * What the agent got for a command (after `command-end`): router category, lines shown and the
    * exact text of the reply's body (masked as the agent saw it). `refused` commands never started.
@@ -210,17 +238,7 @@ export const serverMessageSchemas = {
     spoolRef: z.string().optional(),
   }),
   /** Condensed lines as the squasher finds them (hazards live; `final`: the whole reply body). */
-  condensed: z.object({
-    type: z.literal('condensed'),
-    session: z.string().optional(),
-    processId: z.string(),
-    lines: z.array(z.string()),
-    final: z.boolean().optional(),
-    /** The lines are the exact text of a tool reply the agent received (sh_run's whole reply, footer included). */
-    reply: z.boolean().optional(),
-    /** The router's treatment of the command (condense / narrate / passthrough / structured / refused …). */
-    category: z.string().optional(),
-  }),
+  condensed: CondensedSchema,
   /** Raw output of a stream this client subscribed to. `data`: base64; `offset`: stream offset of its first byte. */
   output: z.object({ type: z.literal('output'), stream: StreamRefSchema, data: z.string(), offset: z.number().int().nonnegative() }),
   /** A process stopped to wait for input (`secret`: the terminal has ECHO off). */

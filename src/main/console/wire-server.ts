@@ -11,7 +11,7 @@
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { userInfo } from 'node:os';
-import { SubscribeResultSchema, type OperatorSession, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { SubscribeResultSchema, type OperatorSession, type RecentCommandMessage, type ServerMessageOf } from '../../shared/operator-wire.js';
 import { trackOperator, type OperatorIo } from './operator-tracker.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
@@ -69,6 +69,8 @@ export class WireServer implements HubServer {
   /** What the server said about each command: figures and spool reference. */
   private readonly commands = new Map<string, { rawLines: number; rawBytes: number; spoolRef?: string; state?: 'running' | 'waiting-for-input' | 'exited' | 'killed' }>();
   private readonly offs: (() => void)[] = [];
+  /** Hub events of the commands the server reported before this client connected (its hello's `recent`). */
+  private readonly earlier: HubEvent[] = [];
 
   constructor(
     readonly client: OperatorClient,
@@ -79,6 +81,11 @@ export class WireServer implements HubServer {
     this.sessions = hello.sessions;
     this.clientInfo = hello.client;
     for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+    // Commands that ran before this connection: replayed to each hub listener when it subscribes.
+    for (const m of hello.recent ?? []) {
+      const e = this.commandEvent(m);
+      if (e) this.earlier.push(e);
+    }
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
     const tracked = trackOperator(client as unknown as OperatorIo, () => this.emit({ type: 'sessions-changed' }));
     this.operator = tracked.operator;
@@ -96,29 +103,17 @@ export class WireServer implements HubServer {
       this.emit({ type: 'sessions-changed' });
     });
     on('session-closed', (m) => this.emit({ type: 'session-closed', session: m.id, reason: m.reason === 'restarted' ? 'restarted' : 'closed', ...(m.exitCode !== undefined ? { exitCode: m.exitCode } : {}) }));
-    on('command-start', (m) => {
-      this.commands.set(m.commandId, { rawLines: 0, rawBytes: 0, state: 'running' });
-      this.emit({ type: 'command-start', id: m.commandId, session: m.session, command: m.command, cwd: m.cwd, at: m.at });
-    });
-    on('command-end', (m) => {
-      this.commands.set(m.commandId, { rawLines: m.rawLines, rawBytes: m.rawBytes, spoolRef: m.spoolRef, state: 'exited' });
-      this.emit({ type: 'command-done', session: m.session, id: m.commandId, ...(m.exitCode !== null ? { exitCode: m.exitCode } : {}), durationMs: m.durationMs, rawLines: m.rawLines, rawBytes: m.rawBytes });
-    });
+    const command = (m: RecentCommandMessage) => {
+      const e = this.commandEvent(m);
+      if (e) this.emit(e);
+    };
+    on('command-start', command);
+    on('command-end', command);
     on('process', (m) => {
       const p = m.process;
       this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
     });
-    on('condensed', (m) => {
-      if (!m.session) return;
-      this.emit({
-        type: 'condensed',
-        source: { kind: 'command', id: m.processId, session: m.session },
-        lines: m.lines,
-        ...(m.final ? { final: true } : {}),
-        ...(m.reply ? { reply: true } : {}),
-        ...(m.category ? { category: m.category } : {}),
-      });
-    });
+    on('condensed', command);
     on('waiting', (m) => {
       if (!m.session) return;
       this.emit({ type: 'waiting-for-input', source: { kind: 'command', id: m.processId, session: m.session }, waiting: { prompt: m.prompt, secret: m.secret, reasons: [], since: m.since } });
@@ -156,6 +151,7 @@ export class WireServer implements HubServer {
   }
 
   subscribe(listener: (e: HubEvent) => void): () => void {
+    for (const e of this.earlier) listener(e);
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
@@ -194,6 +190,28 @@ export class WireServer implements HubServer {
     this.offs.forEach((off) => off());
     this.listeners.clear();
     this.client.close();
+  }
+
+  /** A command message as a hub event (with its figures noted); undefined for one the hub does not show. */
+  private commandEvent(m: RecentCommandMessage): HubEvent | undefined {
+    switch (m.type) {
+      case 'command-start':
+        this.commands.set(m.commandId, { rawLines: 0, rawBytes: 0, state: 'running' });
+        return { type: 'command-start', id: m.commandId, session: m.session, command: m.command, cwd: m.cwd, at: m.at };
+      case 'command-end':
+        this.commands.set(m.commandId, { rawLines: m.rawLines, rawBytes: m.rawBytes, spoolRef: m.spoolRef, state: 'exited' });
+        return { type: 'command-done', session: m.session, id: m.commandId, ...(m.exitCode !== null ? { exitCode: m.exitCode } : {}), durationMs: m.durationMs, rawLines: m.rawLines, rawBytes: m.rawBytes };
+      case 'condensed':
+        if (!m.session) return undefined;
+        return {
+          type: 'condensed',
+          source: { kind: 'command', id: m.processId, session: m.session },
+          lines: m.lines,
+          ...(m.final ? { final: true } : {}),
+          ...(m.reply ? { reply: true } : {}),
+          ...(m.category ? { category: m.category } : {}),
+        };
+    }
   }
 
   private emit(e: HubEvent): void {

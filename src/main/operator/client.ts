@@ -10,6 +10,7 @@ import {
   OPERATOR_WIRE_VERSION,
   OUTPUT_ACK_EVERY,
   parseServerMessage,
+  RECENT_COMMAND_MESSAGES,
   type ClientMessage,
   type ClientMessageOf,
   type ServerMessage,
@@ -215,6 +216,12 @@ export class OperatorClient {
         return;
       case 'handoff-state':
         h.handoffs = m.state === 'returned' || m.state === 'ended' ? h.handoffs.filter((x) => x.id !== m.id) : h.handoffs.map((x) => (x.id === m.id ? { ...x, state: m.state } : x));
+        return;
+      case 'command-start':
+      case 'command-end':
+      case 'condensed':
+        // The timeline of a client that starts from `hello` (the server keeps the same messages).
+        if (m.type !== 'condensed' || m.reply || m.final) h.recent = [...(h.recent ?? []), m].slice(-RECENT_COMMAND_MESSAGES);
         return;
       default:
         return;

@@ -13,6 +13,7 @@ import {
   OPERATOR_WIRE_VERSION,
   OUTPUT_HIGH_WATERMARK,
   OUTPUT_LOW_WATERMARK,
+  RECENT_COMMAND_MESSAGES,
   type ApprovalOutcome,
   type ApprovalRequest,
   type ClientMessage,
@@ -21,6 +22,7 @@ import {
   type McpClientInfo,
   type OperatorProcess,
   type OperatorSession,
+  type RecentCommandMessage,
   type ServerMessage,
   type ServerMessageOf,
   type StreamRef,
@@ -164,6 +166,8 @@ export class OperatorHost {
   private readonly processHandoffs = new Map<string, HandoffRecord[]>();
   private readonly settledWaiters = new Map<string, (() => void)[]>();
   private readonly startedAt = Date.now();
+  /** Recent command messages (starts, ends, the agent's exact replies), oldest first: a late client's timeline. */
+  private readonly recent: RecentCommandMessage[] = [];
   private client?: McpClientInfo;
   private readonly unsubscribe: () => void;
   private snapshotTimer?: NodeJS.Timeout;
@@ -221,6 +225,7 @@ export class OperatorHost {
       processes: this.options.sessions.processes.list().map(toWireProcess),
       approvals: [...this.approvals.values()].map((a) => a.request),
       handoffs: this.activeHandoffs().map((h) => h.wire),
+      ...(this.recent.length ? { recent: this.recent.slice() } : {}),
     };
   }
 
@@ -322,6 +327,10 @@ export class OperatorHost {
   }
 
   private broadcast(m: ServerMessage): void {
+    if (m.type === 'command-start' || m.type === 'command-end' || (m.type === 'condensed' && (m.reply || m.final))) {
+      this.recent.push(m);
+      if (this.recent.length > RECENT_COMMAND_MESSAGES) this.recent.splice(0, this.recent.length - RECENT_COMMAND_MESSAGES);
+    }
     for (const c of this.clients) c.peer.send(m);
   }
 

@@ -8,6 +8,7 @@ describe('reduction (the timeline and agent pane figure)', () => {
     expect(reduction(17_009, 46)).toBe('−99.7%');
     expect(reduction(1_000_000, 1)).toBe('−99.9%');
     expect(reduction(500, 0)).toBe('−100%');
+    expect(reduction(54, 54)).toBe('0%');
     expect(reduction(0, 10)).toBeUndefined();
   });
 });

@@ -53,6 +53,7 @@ export function reduction(raw: number, shown: number): string | undefined {
   const exact = (1 - shown / raw) * 100;
   const pct = Math.round(exact);
   if (pct === 100 && shown > 0) return `−${Math.min(99.9, Math.floor(exact * 10) / 10)}%`;
+  if (pct === 0) return '0%';
   return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
 }
 
