@@ -39,6 +39,27 @@ function view() {
   };
 }
 
+/** A `mish serve` seen by the hub whose output is acknowledged on demand (consumed), for the flow tests. */
+function onDemandServer() {
+  const listeners = new Set<(e: HubEvent) => void>();
+  const consumed: number[] = [];
+  let opened = 0;
+  let end = 0;
+  const server: HubServer = {
+    id: 's',
+    info: () => ({ kind: 'serve', name: 'agent', cwd: '/w' }),
+    list: () => [{ name: 'w', shell: '/bin/bash', state: 'busy' }],
+    subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+    openStream: async () => (opened++, { ok: true, backlog: Buffer.alloc(0), offset: end }),
+    consumed: (_session, bytes) => void consumed.push(bytes),
+  };
+  const out = (n: number) => {
+    listeners.forEach((l) => l({ type: 'stream-output', session: 'w', offset: end, chunk: Buffer.alloc(n, 0x62) }));
+    end += n;
+  };
+  return { server, consumed, out, opens: () => opened, offset: () => end };
+}
+
 describe('console hub', () => {
   it('groups sessions by server and marks a gone server\'s sessions gone, leaving the other alone', async () => {
     const a = scripted('a');
@@ -165,22 +186,7 @@ describe('console hub', () => {
   });
 
   it('acknowledges an on-demand server\'s output only while a view keeps up, and opens the stream again for a view after a pause', async () => {
-    const listeners = new Set<(e: HubEvent) => void>();
-    const consumed: number[] = [];
-    let opens = 0;
-    let offset = 0;
-    const server: HubServer = {
-      id: 's',
-      info: () => ({ kind: 'serve', name: 'agent', cwd: '/w' }),
-      list: () => [{ name: 'w', shell: '/bin/bash', state: 'busy' }],
-      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
-      openStream: async () => (opens++, { ok: true, backlog: Buffer.alloc(0), offset }),
-      consumed: (_session, bytes) => void consumed.push(bytes),
-    };
-    const out = (n: number) => {
-      listeners.forEach((l) => l({ type: 'stream-output', session: 'w', offset, chunk: Buffer.alloc(n, 0x62) }));
-      offset += n;
-    };
+    const { server, consumed, out, opens, offset } = onDemandServer();
     const hub = new ConsoleService([server]);
     const v = view();
     const conn = hub.connect(v.client);
@@ -188,8 +194,8 @@ describe('console hub', () => {
     // A view that keeps up (the test acknowledges everything at once): the server hears of every byte.
     for (let i = 0; i < 4; i++) {
       out(10_000);
-      await v.until(() => v.bytes() === offset);
-      await conn.handle('session:ack', { sessionId: 's/w', offset });
+      await v.until(() => v.bytes() === offset());
+      await conn.handle('session:ack', { sessionId: 's/w', offset: offset() });
     }
     await new Promise((r) => setTimeout(r, 50));
     expect(consumed.reduce((x, y) => x + y, 0)).toBe(40_000);
@@ -199,29 +205,15 @@ describe('console hub', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(consumed.reduce((x, y) => x + y, 0)).toBe(40_000);
     // A view comes back: the stream is opened again (the server's window starts afresh).
-    expect(opens).toBe(1);
+    expect(opens()).toBe(1);
     await conn.handle('session:subscribe', { sessionId: 's/w' });
-    expect(opens).toBe(2);
+    expect(opens()).toBe(2);
     conn.dispose();
     hub.dispose();
   });
 
   it('does not acknowledge a flood a view only looks at (the server stops encoding it), and does once the view is level again', async () => {
-    const listeners = new Set<(e: HubEvent) => void>();
-    const consumed: number[] = [];
-    let offset = 0;
-    const server: HubServer = {
-      id: 's',
-      info: () => ({ kind: 'serve', name: 'agent', cwd: '/w' }),
-      list: () => [{ name: 'w', shell: '/bin/bash', state: 'busy' }],
-      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
-      openStream: async () => ({ ok: true, backlog: Buffer.alloc(0), offset }),
-      consumed: (_session, bytes) => void consumed.push(bytes),
-    };
-    const out = (n: number) => {
-      listeners.forEach((l) => l({ type: 'stream-output', session: 'w', offset, chunk: Buffer.alloc(n, 0x62) }));
-      offset += n;
-    };
+    const { server, consumed, out, offset } = onDemandServer();
     // A fast refill (a look every ~50 ms) so the test sees the view come level again.
     const hub = new ConsoleService([server], { viewRate: { bytesPerSecond: 160 * 1024, burst: 16 * 1024, piece: 8 * 1024, shown: 4 * 1024 } });
     const v = view();
@@ -233,7 +225,7 @@ describe('console hub', () => {
     // ...and no more than what it drew whole (at most its burst) is acknowledged while it is behind.
     expect(consumed.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(16 * 1024);
     // The flood stops: at its next look the view is level with the stream, and the server hears of every byte.
-    await v.until(() => consumed.reduce((x, y) => x + y, 0) === offset);
+    await v.until(() => consumed.reduce((x, y) => x + y, 0) === offset());
     conn.dispose();
     hub.dispose();
   });
