@@ -125,8 +125,8 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
           ⚠ needs approval: <code>{escalated ?? session.command ?? ''}</code> — decide it in the approval dialog (or with <code>mish approvals</code> in a terminal); the agent's call waits.
         </div>
       )}
-      {/* Held by this console: the takeover bar above says it; this banner is for a terminal someone else holds. */}
-      {session.state === 'handed-off' && !takeover.held && <div className="banner attn" role="status">⇄ handed off: an operator has this terminal; the agent sees nothing typed.</div>}
+      {/* Held by this console, or still waiting to be taken: the takeover bar above says it; this banner is for a terminal someone else holds. */}
+      {session.state === 'handed-off' && !takeover.held && takeover.handoff?.state !== 'pending' && <div className="banner attn" role="status">⇄ handed off: an operator has this terminal; the agent sees nothing typed.</div>}
       {session.state === 'gone' && <div className="banner gone">⊘ this agent's server is gone; what it did stays here to read.</div>}
       <Timeline sessionId={session.id} shownId={command?.id} onGrammar={onGrammar} />
       <div className="panes">

@@ -31,6 +31,8 @@ export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
     setSummary(undefined);
     try {
       await bridge.takeHandoff({ sessionId: session.id, ...(handoff && handoff.state === 'pending' ? { handoffId: handoff.id } : {}) });
+      // The operator types into the live terminal: show it, even if the raw tab was open.
+      useConsole.getState().setPane('live');
     } catch (e) {
       setError((e as Error).message);
     }
