@@ -39,6 +39,16 @@ describe('OperatorHost', () => {
     return { got, conn, listen: (f: (m: ServerMessage) => void) => (onMsg = f) };
   }
 
+  /** Resolves once `done()` holds after a message to `p` (or at once); fails naming `what` after 10 s. */
+  function until(p: ReturnType<typeof peer>, done: () => boolean, what: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${what} within 10 s`)), 10_000);
+      const check = () => done() && (clearTimeout(timer), resolve());
+      p.listen(check);
+      check();
+    });
+  }
+
   it('a client that connects late gets the recent commands in its hello (starts, ends), so its timeline shows what ran before it came', async () => {
     const r = await sessions.run({ command: 'echo before-anyone-watched', session: 'late', onData: () => {} });
     const p = peer('late-console');
@@ -52,30 +62,33 @@ describe('OperatorHost', () => {
     p.conn.closed();
   });
 
-  it('flow control: a client that never acks stops receiving past the high watermark while the command runs to the end; acks resume it with an offset jump', async () => {
+  it('flow control: a client that never acks stops receiving past the high watermark while the command runs to the end; acks resume it with the newest output it missed (the flood\'s last lines), after an offset jump', async () => {
     const p = peer('slow');
     p.conn.receive({ type: 'subscribe', rid: 1, stream: { kind: 'session', id: 'flood' } });
-    // ~2 MB of output: far above the high watermark.
-    const r = await sessions.run({ command: "head -c 2000000 /dev/zero | tr '\\0' x; echo", session: 'flood' });
+    // ~2 MB of output: far above the high watermark; its last line comes long after the pause.
+    const r = await sessions.run({ command: "head -c 2000000 /dev/zero | tr '\\0' x; echo; echo flood-end-marker", session: 'flood' });
     expect(r.exitCode).toBe(0);
     const outputs = () => p.got.filter((m): m is Extract<ServerMessage, { type: 'output' }> => m.type === 'output');
+    const text = (o: Extract<ServerMessage, { type: 'output' }>) => Buffer.from(o.data, 'base64').toString();
     const bytes = () => outputs().reduce((n, o) => n + Buffer.from(o.data, 'base64').length, 0);
     const received = bytes();
     expect(received).toBeGreaterThan(OUTPUT_HIGH_WATERMARK);
     // At most one batch (≤ 200 KB) beyond the watermark was sent before the pause.
     expect(received).toBeLessThan(OUTPUT_HIGH_WATERMARK + 200 * 1024 + 64 * 1024);
-    // Acknowledge everything: below the low watermark, output flows again, starting past the skipped bytes.
-    p.conn.receive({ type: 'ack', stream: { kind: 'session', id: 'flood' }, bytes: received });
+    expect(outputs().some((o) => text(o).includes('flood-end-marker'))).toBe(false);
+    const last = outputs().at(-1)!;
+    // Acknowledge everything: below the low watermark the newest output it missed comes at once
+    // (a screen that stopped mid-flood would otherwise stay there), past the skipped bytes.
     const before = outputs().length;
+    p.conn.receive({ type: 'ack', stream: { kind: 'session', id: 'flood' }, bytes: received });
+    await until(p, () => outputs().slice(before).some((o) => text(o).includes('flood-end-marker')), "the flood's last line after the ack");
+    const caughtUp = outputs()[before];
+    expect(caughtUp.offset).toBeGreaterThan(last.offset + Buffer.from(last.data, 'base64').length); // the gap shows
+    expect(outputs().slice(before).reduce((n, o) => n + Buffer.from(o.data, 'base64').length, 0)).toBeLessThanOrEqual(64 * 1024 + 4096);
+    // And output flows again.
+    const after = outputs().length;
     await sessions.run({ command: 'echo after-ack', session: 'flood' });
-    await new Promise<void>((resolve) => {
-      const check = () => outputs().slice(before).some((o) => Buffer.from(o.data, 'base64').toString().includes('after-ack')) && resolve();
-      p.listen(check);
-      check();
-    });
-    const resumed = outputs()[before];
-    const last = outputs()[before - 1];
-    expect(resumed.offset).toBeGreaterThan(last.offset + Buffer.from(last.data, 'base64').length); // the gap shows
+    await until(p, () => outputs().slice(after).some((o) => text(o).includes('after-ack')), 'output after the ack');
   }, 60_000);
 
   it('audit: an approval request and its decision with who decided', async () => {

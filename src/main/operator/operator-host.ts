@@ -39,6 +39,14 @@ const BACKLOG_BYTES = 256 * 1024;
 const BATCH_INTERVAL_MS = 16;
 /** ... or sooner when a batch grows this large. */
 const BATCH_MAX_BYTES = 200 * 1024;
+/**
+ * When acknowledgements resume a paused operator, the newest output it missed (up to this much)
+ * goes to it at once: a flood that ended while it was paused would otherwise leave the operator's
+ * terminal on a screen from the middle of the run, without the last lines (where a build says
+ * why it failed), until the session printed again. ~700 lines of a wide terminal: the console
+ * draws the newest screens of it.
+ */
+const CATCH_UP_BYTES = 64 * 1024;
 /** Coalesce bursts of state changes (a command start + process update + …) into one sessions snapshot. */
 const SNAPSHOT_DEBOUNCE_MS = 10;
 /** Handoffs and approvals that ended are forgotten after this many (bounded memory). */
@@ -108,7 +116,15 @@ interface Client {
   role: string;
   approvals: boolean;
   helloed: boolean;
-  subs: Map<string, { unacked: number; paused: boolean }>;
+  subs: Map<string, Subscription>;
+}
+
+/** One client's flow control on one stream. */
+interface Subscription {
+  unacked: number;
+  paused: boolean;
+  /** The stream offset this client has been sent (or told about) up to. */
+  next: number;
 }
 
 interface Stream {
@@ -259,7 +275,7 @@ export class OperatorHost {
         const stream = this.stream(m.stream);
         this.flush(stream);
         stream.subscribers.add(client);
-        client.subs.set(streamKey(m.stream), { unacked: 0, paused: false });
+        client.subs.set(streamKey(m.stream), { unacked: 0, paused: false, next: stream.offset });
         this.ok(client, m.rid, { backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
         return;
       }
@@ -273,7 +289,10 @@ export class OperatorHost {
         const sub = client.subs.get(streamKey(m.stream));
         if (!sub) return;
         sub.unacked = Math.max(0, sub.unacked - m.bytes);
-        if (sub.paused && sub.unacked < OUTPUT_LOW_WATERMARK) sub.paused = false;
+        if (sub.paused && sub.unacked < OUTPUT_LOW_WATERMARK) {
+          sub.paused = false;
+          this.catchUp(client, m.stream, sub);
+        }
         return;
       }
       case 'approval-decide':
@@ -504,7 +523,7 @@ export class OperatorHost {
     this.flush(stream);
     h.ownerWasWatching = stream.subscribers.has(client);
     stream.subscribers.add(client);
-    client.subs.set(streamKey(h.wire.stream), { unacked: 0, paused: false });
+    client.subs.set(streamKey(h.wire.stream), { unacked: 0, paused: false, next: stream.offset });
     this.ok(client, m.rid, { handoff: h.wire, backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
     this.audit({ type: 'handoff-attached', at: h.attachedAt, id: h.wire.id, processId: h.wire.processId, by: client.name });
     this.broadcast({ type: 'handoff-state', id: h.wire.id, state: 'attached', by: client.name });
@@ -755,11 +774,36 @@ export class OperatorHost {
     for (const c of s.subscribers) {
       const sub = c.subs.get(key);
       if (!sub || sub.paused) continue; // skipped: the next chunk's offset shows the gap
+      // A batch that would overflow the window of an operator already behind is not sent either:
+      // acknowledgements resume it with the newest output (catchUp), not with this older batch.
+      if (sub.unacked > 0 && sub.unacked + length > OUTPUT_HIGH_WATERMARK) {
+        sub.paused = true;
+        continue;
+      }
       data ??= Buffer.concat(pending).toString('base64');
       sub.unacked += length;
+      sub.next = offset + length;
       if (sub.unacked > OUTPUT_HIGH_WATERMARK) sub.paused = true;
       c.peer.send({ type: 'output', stream: s.ref, data, offset });
     }
+  }
+
+  /**
+   * An operator resumed after a pause gets the newest output it missed (at most CATCH_UP_BYTES,
+   * from the backlog; the offset shows the gap). Output still waiting for its batch goes out with
+   * that batch.
+   */
+  private catchUp(client: Client, ref: StreamRef, sub: Subscription): void {
+    const s = this.streams.get(streamKey(ref));
+    if (!s) return;
+    const end = s.pendingBytes ? s.pendingOffset : s.offset;
+    const backlogStart = s.offset - s.backlogBytes;
+    const from = Math.max(sub.next, end - CATCH_UP_BYTES, backlogStart);
+    if (from >= end) return;
+    const data = Buffer.concat(s.backlog).subarray(from - backlogStart, end - backlogStart);
+    sub.unacked += data.length;
+    sub.next = end;
+    client.peer.send({ type: 'output', stream: s.ref, data: data.toString('base64'), offset: from });
   }
 
   dispose(): void {
