@@ -23,6 +23,13 @@ const SCROLLBACK_LINES = 10_000;
 /** Font size range: the view shrinks its font (not the PTY) to show all the agent's columns. */
 const FONT_MAX = 13;
 const FONT_MIN = 9;
+/**
+ * Row height as a multiple of the font's: at 1 (xterm's default) the DOM renderer clips the
+ * underscore of common monospace fonts below ~12 px (DejaVu Sans Mono, Debian's default), and
+ * `widget_01.tsx` read as `widget 01.tsx` in the live terminal while the agent's pane showed the
+ * underscore. 1.15 keeps it on every size from FONT_MIN to FONT_MAX.
+ */
+const LINE_HEIGHT = 1.15;
 
 declare global {
   interface Window {
@@ -68,7 +75,7 @@ export function TerminalView({
   const [fits, setFits] = useState(true);
 
   useEffect(() => {
-    const term = new Terminal({ scrollback: SCROLLBACK_LINES, cols, rows, disableStdin: true, convertEol: false, allowProposedApi: true, theme: terminalTheme(), fontSize: FONT_MAX });
+    const term = new Terminal({ scrollback: SCROLLBACK_LINES, cols, rows, disableStdin: true, convertEol: false, allowProposedApi: true, theme: terminalTheme(), fontSize: FONT_MAX, lineHeight: LINE_HEIGHT });
     const fit = new FitAddon();
     const search = new SearchAddon();
     term.loadAddon(fit);
