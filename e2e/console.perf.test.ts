@@ -38,7 +38,7 @@ const SECONDS = 8;
 const MB = 1_000_000;
 /** The large output of target 2 (issue 11: "a 25 MB output's wall time ≤ 1.1×"), and how often each side runs it. */
 const BIG_BYTES = 25 * MB;
-const BIG_RUNS = 4;
+const BIG_RUNS = 16;
 /** `sh_run true` calls per side. */
 const TRUE_CALLS = 60;
 /** Blocks per side, alternating (without, with, without, …, without: one more block without). */
