@@ -41,6 +41,11 @@ const COMMAND_ID = 'c12';
 
 type Encode = (text: string) => number[];
 
+/** Baseline (c): a command's piped output as a shell tool returns it, with its exit code. */
+function withExitCode(piped: string, exitCode: number): string {
+  return `Exit code: ${exitCode}\n${piped}`;
+}
+
 interface Facts {
   exitCode: number;
   mustSurvive: string[];
@@ -110,6 +115,12 @@ export async function benchTokens(): Promise<BenchOutput> {
   // Failing fixtures: condensed (CLI and sh_run) vs piped.
   const ratios: number[] = [];
   const mcpRatios: number[] = [];
+  /** The same against (c): the piped output with its exit code, as a shell tool reports it. */
+  const withExitRatios: number[] = [];
+  let biggerThanWithExit = 0;
+  /** Ratios of the fixtures mish condenses, and of those it shows whole (small: the text is the output and the status line). */
+  const condensedRatios: number[] = [];
+  const wholeRatios: number[] = [];
   let bigger = 0;
   let mcpBigger = 0;
   let factsTotal = 0;
@@ -138,6 +149,10 @@ export async function benchTokens(): Promise<BenchOutput> {
     }
     const [c, m] = texts.map(tok);
     const p = tok(f.piped);
+    const pe = tok(withExitCode(f.piped, f.exitCode));
+    withExitRatios.push(Math.max(c, m) / pe);
+    if (Math.max(c, m) > pe) biggerThanWithExit++;
+    (runInput(f).report.squash.verbatim ? wholeRatios : condensedRatios).push(c / p);
     const b = tok(collapsed(f.raw));
     ratios.push(c / p);
     mcpRatios.push(m / p);
@@ -150,6 +165,10 @@ export async function benchTokens(): Promise<BenchOutput> {
     figures.push({ name: `failing: median sh_run text / piped over ${mcpRatios.length} fixtures`, value: median(mcpRatios), unit: 'x', target: '<= 0.6', note: "sh_run's text content: the same body, sh_run's status line (no [procs] digest)" });
     figures.push({ name: 'failing: fixtures whose CLI text has more tokens than piped', value: bigger, unit: `of ${ratios.length}`, target: '<= 0' });
     figures.push({ name: 'failing: fixtures whose sh_run text has more tokens than piped', value: mcpBigger, unit: `of ${mcpRatios.length}`, target: '<= 0' });
+    figures.push({ name: `failing: median CLI condensed / piped over the ${condensedRatios.length} fixtures mish condenses`, value: median(condensedRatios), unit: 'x', note: 'the rest are small and shown whole' });
+    figures.push({ name: `failing: median CLI / piped over the ${wholeRatios.length} fixtures shown whole (the output, as printed under a PTY, and the status line)`, value: median(wholeRatios), unit: 'x' });
+    figures.push({ name: 'failing: fixtures whose CLI or sh_run text has more tokens than piped with its exit code (c)', value: biggerThanWithExit, unit: `of ${withExitRatios.length}`, note: `(c) = the piped output and "${withExitCode('', 1).trim()}": the least a shell tool tells an agent (Codex CLI's shell output starts so); the exit code is a must-keep fact the plain pipe (a) does not carry` });
+    figures.push({ name: 'failing: median of the larger of CLI and sh_run / piped with its exit code (c)', value: median(withExitRatios), unit: 'x' });
   } else skipped.push({ name: 'failing vs piped', reason: 'no <fixture>.piped recorded (npx tsx fixtures/record.ts --piped <names>)' });
   if (factsTotal) figures.push({ name: 'failing: must-keep facts kept in the CLI and sh_run texts (errors with locations, failing tests, counts, exit code)', value: (100 * factsKept) / factsTotal, unit: '%', target: '>= 100', note: `${factsKept} of ${factsTotal} (fixtures' facts files + the exit code in the status line, each in both texts)` });
 
