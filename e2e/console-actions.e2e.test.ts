@@ -280,8 +280,10 @@ describe('console actions in a browser', () => {
   }, 10 * STEP_MS);
 
   it('shows the audit log with filters and details, and a tampered log broken at the record where it breaks', async () => {
-    // `u` opens it from anywhere but a text field (the terminal had the focus): click a neutral place first.
-    await page.locator('.topbar .brand').click();
+    // `u` opens it from anywhere but a text field, a terminal that only shows included: the focus
+    // in its xterm text area (a click into it, a takeover that ended) used to swallow the key.
+    await page.locator('.terminal[data-session] .xterm-screen').first().click();
+    expect(await page.evaluate('document.activeElement?.className')).toContain('xterm-helper-textarea');
     await page.keyboard.press('u');
     const view = page.locator('.audit-view');
     await view.waitFor();

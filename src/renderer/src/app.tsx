@@ -273,12 +273,22 @@ function Help() {
   );
 }
 
+/**
+ * Whether a key goes into a field: an input, a text area or editable text, but not the text area
+ * xterm keeps focused in a terminal that only shows (after a click into it or a takeover that
+ * ended, `u` there would otherwise do nothing at all); a terminal the operator holds takes every key.
+ */
+function typesIntoField(t: HTMLElement | null): boolean {
+  if (!t || !(t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return false;
+  const terminal = t.closest('.terminal');
+  return !terminal || terminal.getAttribute('data-typing') === 'true';
+}
+
 /** Global keys; none fires while the operator types in a field. */
 function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+      if (typesIntoField(e.target as HTMLElement | null)) return;
       const st = useConsole.getState();
       if (e.key === 'Escape' && st.helpOpen) return st.setHelp(false);
       if (e.key === '?' && !e.ctrlKey && !e.metaKey) return st.setHelp(!st.helpOpen);

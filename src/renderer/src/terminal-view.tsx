@@ -20,6 +20,8 @@ import type { ConsoleBridge } from '../../shared/contract.js';
 
 /** Lines xterm keeps above the viewport: bounded scrollback (≈10 MB at 120 columns). */
 const SCROLLBACK_LINES = 10_000;
+/** xterm's key handler for a terminal that only shows: no key is xterm's. */
+const ignoreKeys = (): boolean => false;
 /** Font size range: the view shrinks its font (not the PTY) to show all the agent's columns. */
 const FONT_MAX = 13;
 const FONT_MIN = 9;
@@ -76,6 +78,9 @@ export function TerminalView({
 
   useEffect(() => {
     const term = new Terminal({ scrollback: SCROLLBACK_LINES, cols, rows, disableStdin: true, convertEol: false, allowProposedApi: true, theme: terminalTheme(), fontSize: FONT_MAX, lineHeight: LINE_HEIGHT });
+    // Only showing: xterm leaves keys alone (it would cancel them, and the console's shortcuts
+    // would not fire while its text area has the focus, after a click into the terminal).
+    term.attachCustomKeyEventHandler(ignoreKeys);
     const fit = new FitAddon();
     const search = new SearchAddon();
     term.loadAddon(fit);
@@ -163,15 +168,18 @@ export function TerminalView({
     term.options.disableStdin = false;
     term.focus();
     const sub = term.onData((data) => input(data));
+    // Held: xterm takes every key (⌃R, `u`, … go to the PTY).
+    term.attachCustomKeyEventHandler(() => true);
     return () => {
       sub.dispose();
       term.options.disableStdin = true;
+      term.attachCustomKeyEventHandler(ignoreKeys);
     };
   }, [input, bridge, sessionId, cols, rows]);
 
   return (
     <div className="terminal-wrap">
-      <div className="terminal" ref={host} data-session={sessionId} data-renderer={renderer} />
+      <div className="terminal" ref={host} data-session={sessionId} data-renderer={renderer} data-typing={input ? 'true' : undefined} />
       {!fits && <div className="note fit-note">the agent's terminal is {cols}×{rows}; scroll to see all of it (watching never resizes it)</div>}
     </div>
   );
