@@ -120,6 +120,7 @@ describe('console actions in a browser', () => {
     await expect.poll(() => dialog.innerText()).toContain('claude-code 1.0.0');
     expect(await dialog.innerText()).toMatch(/denied by the operator \(console \(/);
     await page.screenshot({ path: path.join(SHOTS, 'approval-dialog.png') });
+    await page.locator('.dialog.approval[data-armed]').waitFor(); // decisions wake DECISION_ARM_MS after it appears
     await page.keyboard.press('a');
     const approved = await approvedCall;
     expect(approved.isError).toBe(false);
@@ -160,6 +161,36 @@ describe('console actions in a browser', () => {
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 
+  it('an approval that opens by itself leaves the focus where the operator types, and keys typed there decide nothing', async () => {
+    const a = agent!;
+    await a.call('sh_run', { cmd: 'echo ready-for-review', session: 'typing', cwd: safe.cwd });
+    await page.locator(`button.session[data-session-id="${a.serverId}/typing"]`).click();
+    // The operator searches the selected session's terminal, typing …
+    await page.keyboard.press('Control+f');
+    const search = page.locator('.search input');
+    await search.waitFor();
+    await search.type('re');
+    // … when the agent asks for a recursive delete in that session: its dialog opens by itself.
+    const scratch = path.join(safe.cwd, 'scratch-typing');
+    mkdirSync(path.join(scratch, 'keep'), { recursive: true });
+    const call = a.call('sh_run', { cmd: 'rm -rf ./*', session: 'typing', cwd: scratch, timeout: 120 });
+    await page.locator('.approval-overlay', { hasText: 'rm -rf ./*' }).waitFor({ timeout: STEP_MS });
+    await page.locator('.dialog.approval[data-armed]').waitFor();
+    // The keys go on into the search box ('a' and 'd' among them); the command still waits.
+    await page.keyboard.type('ady');
+    expect(await search.inputValue()).toBe('ready');
+    expect(await page.locator('.pending-item.approval-item', { hasText: 'rm -rf ./*' }).count()).toBe(1);
+    expect(readdirSync(scratch)).toEqual(['keep']);
+    // Deciding takes a deliberate act: into the dialog, then its key.
+    await page.locator('.dialog.approval h2').click();
+    await page.keyboard.press('d');
+    const r = await call;
+    expect(r.text).toMatch(/denied by the operator/);
+    expect(readdirSync(scratch)).toEqual(['keep']);
+    await expect.poll(() => page.locator('.pending-item.approval-item').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
   it("decides an escalation of an agent connected by URL to the console's own endpoint", async () => {
     const engine = running!.engine!;
     const client = new Client({ name: 'cursor', version: '0.5.0' });
@@ -173,6 +204,7 @@ describe('console actions in a browser', () => {
       await item.waitFor({ timeout: STEP_MS });
       if (!(await overlay.isVisible())) await item.click();
       await overlay.waitFor();
+      await page.locator('.dialog.approval[data-armed]').waitFor();
       await page.keyboard.press('a');
       const r = await call;
       const text = (r.content as { text: string }[]).map((c) => c.text).join('');

@@ -17,6 +17,7 @@ import { useNow } from './use-now.js';
 import { ApprovalHost } from './approval-dialog.js';
 import { AuditViewer } from './audit-viewer.js';
 import { OperatorSessionPane, TakeoverBar, useTakeover } from './takeover.js';
+import { typesIntoField } from './typing.js';
 import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
 
 const SHORTCUTS: [string, string][] = [
@@ -273,22 +274,11 @@ function Help() {
   );
 }
 
-/**
- * Whether a key goes into a field: an input, a text area or editable text, but not the text area
- * xterm keeps focused in a terminal that only shows (after a click into it or a takeover that
- * ended, `u` there would otherwise do nothing at all); a terminal the operator holds takes every key.
- */
-function typesIntoField(t: HTMLElement | null): boolean {
-  if (!t || !(t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return false;
-  const terminal = t.closest('.terminal');
-  return !terminal || terminal.getAttribute('data-typing') === 'true';
-}
-
 /** Global keys; none fires while the operator types in a field. */
 function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (typesIntoField(e.target as HTMLElement | null)) return;
+      if (typesIntoField(e.target as Element | null)) return;
       const st = useConsole.getState();
       if (e.key === 'Escape' && st.helpOpen) return st.setHelp(false);
       if (e.key === '?' && !e.ctrlKey && !e.metaKey) return st.setHelp(!st.helpOpen);

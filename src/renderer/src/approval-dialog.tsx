@@ -9,7 +9,16 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
 import { serverLabel } from './sidebar.js';
 import { useConsole } from './store.js';
+import { typesIntoField } from './typing.js';
 import { useNow } from './use-now.js';
+
+/**
+ * The decisions (keys and buttons) wake this long after the dialog appears: it can open by itself
+ * (its session is selected) while the operator is pressing keys meant for something else, and an
+ * `a` in flight must not approve a dangerous command. Browsers delay the buttons of their security
+ * prompts for the same reason (Firefox: security.dialog_enable_delay). Esc (later) works at once.
+ */
+export const DECISION_ARM_MS = 600;
 
 type Decision = 'approve' | 'deny' | 'edit' | 'always';
 
@@ -71,9 +80,15 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
   const secsLeft = Math.max(0, Math.round((approval.expiresAt - now) / 1000));
   const box = useRef<HTMLDivElement>(null);
   const editBox = useRef<HTMLTextAreaElement>(null);
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    setArmed(false);
+    const t = setTimeout(() => setArmed(true), DECISION_ARM_MS);
+    return () => clearTimeout(t);
+  }, [approval.id]);
 
   const decide = async (decision: Decision) => {
-    if (busy) return;
+    if (busy || !armed) return;
     if (decision === 'edit' && !editing) {
       setEditing(true);
       requestAnimationFrame(() => editBox.current?.focus());
@@ -88,20 +103,24 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
     }
   };
 
-  // The dialog takes focus when it opens (the operator asked for it or selected its session).
-  useEffect(() => box.current?.focus(), [approval.id]);
+  // The dialog takes the focus when it opens (the operator asked for it or selected its session),
+  // unless the operator is typing (a field, a terminal they hold): focus never jumps mid-typing
+  // (CONSOLE.md), and keys meant there must not land on the dialog.
+  useEffect(() => {
+    if (!typesIntoField(document.activeElement)) box.current?.focus();
+  }, [approval.id]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.tagName === 'TEXTAREA' || t.tagName === 'INPUT')) {
-        if (e.key === 'Escape') setEditing(false);
+      if (typesIntoField(e.target as Element | null)) {
+        if (e.key === 'Escape' && editing) setEditing(false);
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key.toLowerCase();
       const map: Record<string, Decision> = { a: 'approve', d: 'deny', e: 'edit', s: 'always' };
       if (map[k]) {
+        if (!armed) return; // not yet: the key was meant for something else (DECISION_ARM_MS)
         e.preventDefault();
         e.stopPropagation();
         void decide(map[k]);
@@ -122,7 +141,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
             {label} <kbd>{key}</kbd>
           </button>
         ) : (
-          <button className={cls} disabled={busy} onClick={() => void decide(d)} data-decision={d}>
+          <button className={cls} disabled={busy || !armed} onClick={() => void decide(d)} data-decision={d}>
             {label} <kbd>{key}</kbd>
           </button>
         )}
@@ -133,7 +152,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
 
   return (
     <div className="overlay approval-overlay" role="dialog" aria-modal="true" aria-label={`approval ${approval.id}`} data-approval-id={approval.id}>
-      <div className="dialog approval" ref={box} tabIndex={-1}>
+      <div className="dialog approval" ref={box} tabIndex={-1} data-armed={armed ? 'true' : undefined}>
         <h2>
           ⚠ Approve this command? <span className="muted">{approval.id}</span>
         </h2>
