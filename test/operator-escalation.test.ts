@@ -110,7 +110,8 @@ describe('escalation over MCP', () => {
     expect(r.data.status).toBe('exited');
     expect(r.data.exit_code).toBe(0);
     expect(r.data.escalation).toMatchObject({ id: req.id, outcome: 'approved', by: 'bob' });
-    expect(r.text).toContain(`[approved by operator bob (${req.id})]`);
+    // First line, as the console's dialog and the README tell the operator.
+    expect(r.text.split('\n')[0]).toBe(`[approved by operator bob (${req.id})]`);
     expect(existsSync(path.join(victim, 'junk.txt'))).toBe(false);
   }, 30_000);
 

@@ -207,11 +207,12 @@ export function runStatus(r: RouteCommandResult, truncated = false): string {
 }
 
 /**
- * A finished command's reply text, as sh_run sends it (and the bench measures it): the body,
- * the notes (approvals, fresh shell), the status line, the [procs] digest.
+ * A finished command's reply text, as sh_run sends it (and the bench measures it): what the
+ * agent should know before the output (an operator approved or edited the command), the body,
+ * the notes (fresh shell, answered prompts), the status line, the [procs] digest.
  */
-export function runReplyText(r: RouteCommandResult, body: string, options: { notes?: string[]; digest?: string; truncated?: boolean } = {}): string {
-  return [body.replace(/\n+$/, ''), ...(options.notes ?? []), runStatus(r, options.truncated), options.digest ?? ''].filter((s) => s.length > 0).join('\n');
+export function runReplyText(r: RouteCommandResult, body: string, options: { lead?: string[]; notes?: string[]; digest?: string; truncated?: boolean } = {}): string {
+  return [...(options.lead ?? []), body.replace(/\n+$/, ''), ...(options.notes ?? []), runStatus(r, options.truncated), options.digest ?? ''].filter((s) => s.length > 0).join('\n');
 }
 
 /** A successful reply: the text the agent reads plus the same facts as structured content. */

@@ -249,8 +249,8 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
   const refusal = r.refused ? escalations[escalations.length - 1]?.text : undefined;
   const capped = capReply(refusal ?? r.text, readHint);
   const notes: string[] = [];
+  // The operator's approval (or edit) comes first: the agent reads who let it run before what it printed.
   const approved = approvalNote(escalations);
-  if (approved) notes.unshift(approved);
   for (const p of autoConfirmed.prompts) notes.push(`[answered "y" to ${JSON.stringify(truncate(p, 120))} (policy rule ${autoConfirmed.rule}: confirm)]`);
   if (r.freshShell) notes.push(`[fresh shell: ${r.freshShell.reason}]`);
   if (r.shellExited) notes.push(`[the shell ended (exit ${r.exitCode ?? '?'}); the next command in session "${r.session}" starts a fresh shell]`);
@@ -260,7 +260,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
   // One status line of facts (exit, and line count and raw reference only when something was left out); all of them are in structuredContent too.
   const text = r.refused
     ? [capped.text.replace(/\n+$/, ''), ...notes, `[not run · category ${r.category}]`, digest].filter((s) => s.length > 0).join('\n')
-    : runReplyText(r, capped.text, { notes, digest, truncated: capped.truncated });
+    : runReplyText(r, capped.text, { lead: approved ? [approved] : [], notes, digest, truncated: capped.truncated });
   if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category);
   return reply(text, {
     ...(r.id ? { id: r.id } : {}),
