@@ -234,7 +234,7 @@ export async function benchTokens(): Promise<BenchOutput> {
     const compact = compactPaths(paths);
     if (JSON.stringify(expandPaths(compact)) !== JSON.stringify(paths)) inexact++;
     // What the agent reads: the legend line (it says the list is complete and how to read it), then the list.
-    const shown = `${pathListLegend(paths.length)}\n${compact}\n`;
+    const shown = `${pathListLegend(paths.length, compact)}\n${compact}\n`;
     const pct = 100 * (1 - tok(shown) / tok(out));
     listReductions.push(pct);
     figures.push({ name: `path list: ${name} (${paths.length} paths, ${tok(out)} → ${tok(shown)} tokens with the legend)`, value: pct, unit: '%' });

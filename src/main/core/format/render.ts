@@ -150,7 +150,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
         // A failed command's error message is text among the bytes.
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       } else if (body !== '') {
-        if (r.list?.kind === 'paths') out.push(pathListLegend(r.list.entries));
+        if (r.list?.kind === 'paths') out.push(pathListLegend(r.list.entries, body));
         else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
         out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (options.eolNote ? dim(' ⏎ (no newline at end)') : ''));
       }

@@ -8,7 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandPaths } from '../compact/path-list.js';
-import { expandDu, expandLong, expandMatchList, parseLong } from './list-view.js';
+import { expandDu, expandLong, expandMatchList, parseLong, pathNotation } from './list-view.js';
+import { compactPaths } from '../compact/path-list.js';
 import { git, gitRepo, have, sandbox } from '../router/test-kit.js';
 
 const sb = sandbox('list-view');
@@ -41,6 +42,25 @@ function block(text: string): { entries: number; paths: string[] } {
   const end = lines.findIndex((l, i) => i > at && l.startsWith('── '));
   return { entries, paths: expandPaths(lines.slice(at + 1, end).join('\n')) };
 }
+
+describe('the explaining line names only the forms a listing uses', () => {
+  it.each([
+    [['src/a.ts', 'src/b.ts', 'src/c.ts'], '"d/: a b" = d/a d/b'],
+    [['gen/out01.js', 'gen/out02.js', 'gen/out03.js', 'gen/out04.js'], '"d/: a b" = d/a d/b; bash braces'],
+    [['a b.txt', 'c.txt'], '\\ escapes'],
+    [['x', 'x/1', 'x/2', 'y'], 'n(a b) = n, n/a, n/b'],
+  ])('%j → %s', (paths, legend) => {
+    const compact = compactPaths(paths);
+    expect(expandPaths(compact)).toEqual(paths);
+    expect(pathNotation(compact)).toBe(legend);
+  });
+  it('a deep tree uses (and names) the nested lines', () => {
+    const paths = ['src/core/a/x.ts', 'src/core/a/y.ts', 'src/core/b/z.ts', 'src/ui/w.ts', 'src/ui/v.ts', 'README.md'];
+    const compact = compactPaths(paths);
+    expect(expandPaths(compact)).toEqual(paths);
+    for (const form of pathNotation(compact).split('; ')) expect(['"d/: a b" = d/a d/b (an indented d/: is inside the line above naming d)', 'x/* = the x/: line below', 'bash braces', 'n(a b) = n, n/a, n/b']).toContain(form);
+  });
+});
 
 describe('path listings are shown compacted, complete and exact', () => {
   const cases: [string, string][] = [

@@ -78,12 +78,25 @@ export function isPathListing(segments: readonly Segment[]): boolean {
  * The line shown before a compacted path list: it says the list is complete (every path, in the
  * program's order) and how to read the notation (compact/path-list.ts). The bench counts it.
  */
-export function pathListLegend(entries: number): string {
-  return `[mish: all ${entries.toLocaleString('en-US')} paths in order, compacted: ${PATH_NOTATION}]`;
+export function pathListLegend(entries: number, compact: string): string {
+  return `[mish: all ${entries.toLocaleString('en-US')} paths in order, compacted: ${pathNotation(compact)}]`;
 }
 
-/** How to read the compact path notation, in one line (also under git status's long groups). */
-export const PATH_NOTATION = '"d/: a b" = d/a d/b (an indented d/: is inside the line above naming d); n(a b) = n, n/a, n/b; x/* = the x/: line below; bash braces; \\ escapes';
+/**
+ * How to read the compact path notation, in one line: only the forms `compact` uses (the whole
+ * explanation is ~60 tokens, more than a short list saves; a listing of one directory's files
+ * needs only `"d/: a b"` and braces).
+ */
+export function pathNotation(compact: string): string {
+  const bare = compact.replace(/\\[\s\S]/g, ''); // an escaped character is part of a name, not notation
+  const parts: string[] = [];
+  if (/\/:(?: |$)/m.test(bare)) parts.push(/^ +\S+\/:(?: |$)/m.test(bare) ? '"d/: a b" = d/a d/b (an indented d/: is inside the line above naming d)' : '"d/: a b" = d/a d/b');
+  if (bare.includes('(')) parts.push('n(a b) = n, n/a, n/b');
+  if (/\/\*(?:\s|$)/m.test(bare)) parts.push('x/* = the x/: line below');
+  if (bare.includes('{')) parts.push('bash braces');
+  if (bare.length !== compact.length) parts.push('\\ escapes');
+  return parts.length ? parts.join('; ') : 'names separated by spaces';
+}
 
 export interface ListView {
   /** The compact notation, a newline after its last line. */
@@ -314,7 +327,7 @@ function lsView(text: string): ListView | undefined {
   if (blocks.length === 1 && blocks[0].dir === undefined) {
     if (blocks[0].names.some((n) => n.includes('/') && !n.endsWith('/'))) return undefined;
     const compact = compactPaths(blocks[0].names);
-    if (!worth(`${pathListLegend(entries)}\n${compact}`, text)) return undefined;
+    if (!worth(`${pathListLegend(entries, compact)}\n${compact}`, text)) return undefined;
     return { output: compact + '\n', entries, kind: 'paths' };
   }
   const legend = `[mish: ls, all ${entries.toLocaleString('en-US')} names in ${blocks.filter((b) => b.dir !== undefined).length} directories, in ls's order, compacted: one line per directory, "dir/: a b"; bash braces; \\ escapes]`;
@@ -341,8 +354,9 @@ function duView(text: string): ListView | undefined {
     if (!m || m[1].includes('=')) return undefined;
     pseudo.push(`${m[2]}=${m[1]}`);
   }
-  const legend = `[mish: du, all ${lines.length.toLocaleString('en-US')} lines in order, compacted: path=size (the size after the last =), in the path notation: ${PATH_NOTATION}]`;
-  const output = `${legend}\n${compactPaths(pseudo)}\n`;
+  const compact = compactPaths(pseudo);
+  const legend = `[mish: du, all ${lines.length.toLocaleString('en-US')} lines in order, compacted: path=size (the size after the last =), in the path notation: ${pathNotation(compact)}]`;
+  const output = `${legend}\n${compact}\n`;
   if (!worth(output, body)) return undefined;
   return { output, entries: lines.length };
 }
@@ -364,7 +378,7 @@ export function pathListView(text: string): ListView | undefined {
   const paths = body.split('\n');
   if (paths.length < LIST_VIEW_MIN_LINES || paths.some((p) => p === '')) return undefined;
   const compact = compactPaths(paths);
-  if (!worth(`${pathListLegend(paths.length)}\n${compact}`, body)) return undefined;
+  if (!worth(`${pathListLegend(paths.length, compact)}\n${compact}`, body)) return undefined;
   return { output: compact + '\n', entries: paths.length };
 }
 

@@ -55,6 +55,28 @@ describe('git status', () => {
     expect(r.body.length).toBeLessThan(want.join('\n').length * 0.5);
   });
 
+  it('a group whose paths share little is listed a path a line (the notation would not pay for its explanation); compacted groups share one explanation', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 12; i++) {
+      files[`area${i}/notes-${i}.md`] = 'x';
+      mkdirSync(path.join(sb.dir, 'few', `area${i}`), { recursive: true });
+    }
+    const few = gitRepo(path.join(sb.dir, 'few'), files, 'first');
+    for (const f of Object.keys(files)) writeFileSync(path.join(few, f), 'changed');
+    const r = await run('git status', few);
+    expect(r.body).not.toContain('[paths compacted');
+    expect(r.body).toContain('modified: (12)\n  M:\n    area1/notes-1.md\n    area10/notes-10.md\n');
+    // Two big groups in one directory each: compacted, the notation explained once.
+    for (let i = 1; i <= 40; i++) {
+      mkdirSync(path.join(few, 'gen'), { recursive: true });
+      writeFileSync(path.join(few, 'gen', `out${String(i).padStart(2, '0')}.js`), String(i));
+    }
+    const r2 = await run('git status -uall', few);
+    expect(r2.body.match(/\[paths compacted: /g)).toHaveLength(1);
+    expect(r2.body).toContain('untracked: (40, compacted)\n  gen/: out{01..40}.js\n');
+    expect(r2.body).toContain('[paths compacted: "d/: a b" = d/a d/b; bash braces]');
+  });
+
   it('injects --porcelain and prints a compact form', async () => {
     const r = await run('git status');
     expect(r.category).toBe('structured');

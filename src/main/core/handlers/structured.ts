@@ -7,7 +7,7 @@
  */
 import type { Segment } from '../router/categorize.js';
 import { compactPaths } from '../compact/path-list.js';
-import { PATH_NOTATION } from './list-view.js';
+import { estimateTokens, LIST_VIEW_MAX_SHARE, pathNotation } from './list-view.js';
 import { hasFlag, positionals } from '../router/meta.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
@@ -77,14 +77,15 @@ export async function runStructured(ctx: HandlerContext, source: string, seg: Se
 }
 
 /**
- * One status group: inline when short; else every path in the compact path notation
- * (compact/path-list.ts), indented under the label, one sub-group per status letter for
- * staged/modified (`M`, `A`, `D`, `R`); past STATUS_PATHS_MAX, head + tail with an exact count.
+ * One status group: inline when short; else every path, one a line, or in the compact path
+ * notation (compact/path-list.ts) when that is worth it with its explaining line counted (a
+ * few files in one directory are not), one sub-group per status letter for staged/modified
+ * (`M`, `A`, `D`, `R`); past STATUS_PATHS_MAX, head + tail with an exact count. Compact text
+ * goes to `notation` too: the status explains the notation once, for all its groups.
  */
-function listed(label: string, items: string[], lettered = false): string[] {
+function listed(label: string, items: string[], notation: string[], lettered = false): string[] {
   if (!items.length) return [];
   if (items.length <= STATUS_PATHS_INLINE) return [`${label} ${items.join(', ')}`];
-  const out = [`${label.trimEnd()} (${items.length}, compacted: ${PATH_NOTATION})`];
   const byLetter = new Map<string, string[]>();
   for (const it of items) {
     const key = lettered ? it.slice(0, 1) : '';
@@ -92,6 +93,9 @@ function listed(label: string, items: string[], lettered = false): string[] {
     list.push(lettered ? it.slice(2) : it);
     byLetter.set(key, list);
   }
+  const plain: string[] = [];
+  const compact: string[] = [];
+  const compacted: string[] = [];
   for (const [letter, paths] of byLetter) {
     let shown = paths;
     let cut = 0;
@@ -100,15 +104,22 @@ function listed(label: string, items: string[], lettered = false): string[] {
       shown = [...paths.slice(0, STATUS_PATHS_MAX / 2), ...paths.slice(paths.length - STATUS_PATHS_MAX / 2)];
     }
     const indent = letter ? '    ' : '  ';
-    if (letter) out.push(`  ${letter}:`);
-    const lines = compactPaths(shown).split('\n');
-    if (cut) {
-      const head = compactPaths(paths.slice(0, STATUS_PATHS_MAX / 2)).split('\n');
-      const tail = compactPaths(paths.slice(paths.length - STATUS_PATHS_MAX / 2)).split('\n');
-      out.push(...head.map((l) => indent + l), `${indent}[... ${cut} more paths not shown: see the raw output ...]`, ...tail.map((l) => indent + l));
-    } else out.push(...lines.map((l) => indent + l));
+    if (letter) {
+      plain.push(`  ${letter}:`);
+      compact.push(`  ${letter}:`);
+    }
+    const head = cut ? shown.slice(0, STATUS_PATHS_MAX / 2) : shown;
+    const tail = cut ? shown.slice(STATUS_PATHS_MAX / 2) : [];
+    const more = cut ? [`${indent}[... ${cut} more paths not shown: see the raw output ...]`] : [];
+    plain.push(...head.map((p) => indent + p), ...more, ...tail.map((p) => indent + p));
+    const c = [compactPaths(head), ...(tail.length ? [compactPaths(tail)] : [])];
+    compacted.push(...c);
+    compact.push(...c[0].split('\n').map((l) => indent + l), ...more, ...(c[1] ? c[1].split('\n').map((l) => indent + l) : []));
   }
-  return out;
+  const explained = `[paths compacted: ${pathNotation(compacted.join('\n'))}]`;
+  if (estimateTokens([explained, ...compact].join('\n')) > estimateTokens(plain.join('\n')) * LIST_VIEW_MAX_SHARE) return [`${label.trimEnd()} (${items.length})`, ...plain];
+  notation.push(...compacted);
+  return [`${label.trimEnd()} (${items.length}, compacted)`, ...compact];
 }
 
 /** `git status --porcelain=v1 --branch` → branch line + grouped paths. */
@@ -130,7 +141,10 @@ export function parseGitStatus(out: string): string[] {
     }
   }
   const counts = [staged.length && `${staged.length} staged`, modified.length && `${modified.length} modified`, untracked.length && `${untracked.length} untracked`, conflicts.length && `${conflicts.length} conflicted`].filter(Boolean);
-  return [`branch ${branch} · ${counts.length ? counts.join(', ') : 'clean'}`, ...listed('conflicts:', conflicts), ...listed('staged:   ', staged, true), ...listed('modified: ', modified, true), ...listed('untracked:', untracked)];
+  const notation: string[] = [];
+  const groups = [...listed('conflicts:', conflicts, notation), ...listed('staged:   ', staged, notation, true), ...listed('modified: ', modified, notation, true), ...listed('untracked:', untracked, notation)];
+  const explained = notation.length ? [`[paths compacted: ${pathNotation(notation.join('\n'))}]`] : [];
+  return [`branch ${branch} · ${counts.length ? counts.join(', ') : 'clean'}`, ...explained, ...groups];
 }
 
 export function parseGitLog(out: string): string[] {
