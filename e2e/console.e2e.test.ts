@@ -230,6 +230,22 @@ describe('operator console in a browser', () => {
     await expect.poll(() => page.title()).toBe('mish console');
   });
 
+  it("lists an agent's background processes under its sessions, live: started, printing, killed", async () => {
+    const a = agents[0];
+    const page = await openConsole();
+    const started = (await a.client.callTool({ name: 'sh_spawn', arguments: { cmd: "for i in $(seq 1 600); do echo tick-$i; sleep 0.2; done", alias: 'ticker', wait_for: 'tick-1', session: 'build' } })) as { structuredContent?: Record<string, unknown> };
+    const id = String(started.structuredContent?.id);
+    expect(id).toMatch(/^p\d+$/);
+    const row = page.locator(`[data-server-id="${a.serverId}"] .bg-process[data-process-id="${a.serverId}/${id}"]`);
+    await row.locator('.bg-command', { hasText: 'ticker: for i in' }).waitFor();
+    expect(await row.getAttribute('data-state')).toBe('running');
+    // Its last line follows the output (at most once a second).
+    await expect.poll(async () => Number(/tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    await page.screenshot({ path: path.join(SHOTS, 'background-process.png') });
+    await a.client.callTool({ name: 'sh_interact', arguments: { id, action: 'kill' } });
+    await page.locator(`.bg-process[data-process-id="${a.serverId}/${id}"][data-state="killed"]`).waitFor();
+  });
+
   it('marks the sessions of a server that died gone, and the other agent carries on', async () => {
     const [a, b] = agents;
     const page = await openConsole();

@@ -141,11 +141,32 @@ export const AuditVerdictSchema = z.object({
 });
 export type AuditVerdictInfo = z.infer<typeof AuditVerdictSchema>;
 
+/** A process an agent started in the background (sh_spawn: a dev server, a watcher), from its server. */
+export const BackgroundProcessSchema = z.object({
+  /** The server's process id (`p3`), unique within its server. */
+  id: z.string().min(1),
+  serverId: z.string().min(1),
+  /** `<serverId>/<session>` when it was started in a session (its cwd and environment). */
+  sessionId: z.string().optional(),
+  alias: z.string().optional(),
+  command: z.string(),
+  cwd: z.string(),
+  pid: z.number().int(),
+  state: z.enum(['running', 'waiting-for-input', 'exited', 'killed']),
+  exitCode: z.number().int().optional(),
+  startedAt: z.number(),
+  /** Its last line of output (ANSI stripped, cut). */
+  lastLine: z.string(),
+});
+export type BackgroundProcess = z.infer<typeof BackgroundProcessSchema>;
+
 const HubSnapshotSchema = z.object({
   servers: z.array(ServerInfoSchema),
   sessions: z.array(SessionInfoSchema),
   approvals: z.array(PendingApprovalSchema),
   handoffs: z.array(HandoffInfoSchema),
+  /** Background processes of every connected server, oldest first. */
+  processes: z.array(BackgroundProcessSchema).optional(),
   /** Who this console is to the servers (recorded as who decided): `console (alice)`. */
   operator: z.string().optional(),
 });

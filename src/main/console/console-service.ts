@@ -13,6 +13,7 @@
 import {
   parseParams,
   type CommandInfo,
+  type BackgroundProcess,
   type HandoffInfo,
   type PendingApproval,
   type EventName,
@@ -77,6 +78,8 @@ const VIEW_FLOOD_SHOWN_BYTES = 8 * 1024;
  * second, with the elapsed clocks (each update is a render of the page, on the agent's machine).
  */
 const LIVE_FIGURES_MS = 1000;
+/** A background process's last line in the list (the whole line is in its output). */
+const LAST_LINE_MAX_CHARS = 200;
 /** Commands kept per session in the timeline. */
 const TIMELINE_MAX = 200;
 /** Raw output above this is not tokenized on the spot (≈300 ms of CPU); its token count is estimated. */
@@ -119,6 +122,8 @@ export type HubEvent =
   | SessionEvent
   | { type: 'stream-output'; session: string; offset: number; chunk: Uint8Array }
   | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
+  /** A wire server's background process changed (`onlyOutput`: it only printed). */
+  | { type: 'background-changed'; onlyOutput: boolean }
   | { type: 'sessions-changed' };
 
 /** What an operator can do on a server (the operator wire): approvals and handoffs. */
@@ -131,6 +136,9 @@ export interface HubOperator {
   giveBack(handoffId: string): Promise<{ ok: true; summary: string } | { ok: false; error: string }>;
 }
 
+/** A background process as a server reports it (the engine's ProcessEntry and the wire's process both fit). */
+export type HubBackgroundProcess = Pick<ProcessEntry, 'id' | 'kind' | 'alias' | 'session' | 'command' | 'cwd' | 'pid' | 'state' | 'exitCode' | 'startedAt' | 'lastLine'>;
+
 /** One server the hub watches. */
 export interface HubServer {
   /** Approvals and handoffs, for servers on the operator wire. */
@@ -141,6 +149,8 @@ export interface HubServer {
   list(): HubSession[];
   subscribe(listener: (event: HubEvent) => void): () => void;
   process?(id: string): HubProcess | undefined;
+  /** Its process table (background processes are those of kind `spawn`; changes come as `process` or `sessions-changed` events). */
+  processes?(): HubBackgroundProcess[];
   /** Fires when info() changes (a client connected or said who it is). */
   onInfoChanged?(listener: () => void): () => void;
   /**
@@ -239,6 +249,7 @@ export class ConsoleService {
   private hubTimer?: NodeJS.Timeout;
   /** The hub changed since views last heard (sent with the next tick). */
   private hubDirty = false;
+  private backgroundTimer: NodeJS.Timeout | undefined;
   /** Commands changed since views last heard (sent with the next tick, latest state). */
   private readonly changedCommands = new Set<CommandInfo>();
   private figuresTimer?: NodeJS.Timeout;
@@ -386,7 +397,28 @@ export class ConsoleService {
       sessions.push(this.toContractSession(key, m));
     }
     approvals.sort((a, b) => a.createdAt - b.createdAt);
-    return { servers, sessions, approvals, handoffs, ...(this.operatorName ? { operator: this.operatorName } : {}) };
+    const processes: BackgroundProcess[] = [];
+    for (const [id, e] of this.servers) {
+      if (e.state !== 'connected') continue;
+      for (const p of safeProcesses(e.server)) {
+        if (p.kind !== 'spawn') continue;
+        processes.push({
+          id: p.id,
+          serverId: id,
+          ...(p.session ? { sessionId: sessionKey(id, p.session) } : {}),
+          ...(p.alias ? { alias: p.alias } : {}),
+          command: p.command,
+          cwd: p.cwd,
+          pid: p.pid,
+          state: p.state,
+          ...(p.exitCode !== undefined ? { exitCode: p.exitCode } : {}),
+          startedAt: p.startedAt,
+          lastLine: p.lastLine.slice(0, LAST_LINE_MAX_CHARS),
+        });
+      }
+    }
+    processes.sort((a, b) => a.startedAt - b.startedAt);
+    return { servers, sessions, approvals, handoffs, processes, ...(this.operatorName ? { operator: this.operatorName } : {}) };
   }
 
   /** A session's timeline, oldest first. */
@@ -398,6 +430,7 @@ export class ConsoleService {
     for (const e of this.servers.values()) e.dispose();
     for (const s of this.streams.values()) clearTimeout(s.timer);
     clearTimeout(this.hubTimer);
+    clearTimeout(this.backgroundTimer);
     clearTimeout(this.figuresTimer);
     this.streams.clear();
     this.clients.clear();
@@ -584,6 +617,12 @@ export class ConsoleService {
       }
       case 'command-done':
         this.commandDone(serverId, event);
+        return;
+      case 'process':
+        if (event.entry.kind === 'spawn') this.backgroundChanged(event.change === 'updated' && event.entry.state === 'running');
+        return;
+      case 'background-changed':
+        this.backgroundChanged(event.onlyOutput);
         return;
       case 'raw': {
         // Only a session's own commands are its terminal; a background process (sh_spawn) has a
@@ -868,6 +907,21 @@ export class ConsoleService {
     this.scheduleTick();
   }
 
+  /**
+   * A background process started, changed state or was forgotten: the list shows it at the next
+   * tick. One that only printed (its last line) is shown again at most once a second, with the
+   * live figures: a chatty dev server must not re-render the page five times a second.
+   */
+  private backgroundChanged(onlyOutput: boolean): void {
+    if (!onlyOutput) return this.hubChanged();
+    if (this.backgroundTimer) return;
+    this.backgroundTimer = setTimeout(() => {
+      this.backgroundTimer = undefined;
+      this.hubChanged();
+    }, LIVE_FIGURES_MS);
+    this.backgroundTimer.unref?.();
+  }
+
   private scheduleTick(): void {
     this.hubTimer ??= setTimeout(() => {
       this.hubTimer = undefined;
@@ -888,6 +942,15 @@ class RequestError extends Error {}
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new RequestError(r.error);
   return r.value;
+}
+
+/** A server's process table; nothing from one that cannot say. */
+function safeProcesses(server: HubServer): HubBackgroundProcess[] {
+  try {
+    return server.processes?.() ?? [];
+  } catch {
+    return [];
+  }
 }
 
 function safeList(server: HubServer): HubSession[] {

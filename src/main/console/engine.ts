@@ -95,6 +95,7 @@ export async function startConsoleEngine(
       };
     },
     process: (id) => manager.process(id),
+    processes: () => manager.processes.list(),
     ...(op ? { operator: op.operator } : {}),
     onInfoChanged: (l) => {
       infoListeners.add(l);
@@ -137,5 +138,6 @@ export function managerAsServer(manager: SessionManager, id = CONSOLE_SERVER_ID)
     list: () => manager.list(),
     subscribe: (l) => manager.subscribe(l),
     process: (pid) => manager.process(pid),
+    processes: () => manager.processes.list(),
   };
 }

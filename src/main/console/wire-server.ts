@@ -11,12 +11,12 @@
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { userInfo } from 'node:os';
-import { SubscribeResultSchema, type OperatorSession, type RecentCommandMessage, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { SubscribeResultSchema, type OperatorProcess, type OperatorSession, type RecentCommandMessage, type ServerMessageOf } from '../../shared/operator-wire.js';
 import { trackOperator, type OperatorIo } from './operator-tracker.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
 import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './console-service.js';
+import type { HubBackgroundProcess, HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './console-service.js';
 
 /** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
 const RESCAN_MS = 2_000;
@@ -69,6 +69,8 @@ export class WireServer implements HubServer {
   /** What the server said about each command: figures and spool reference. */
   private readonly commands = new Map<string, { rawLines: number; rawBytes: number; spoolRef?: string; state?: 'running' | 'waiting-for-input' | 'exited' | 'killed' }>();
   private readonly offs: (() => void)[] = [];
+  /** Its background processes (sh_spawn), as last reported. */
+  private readonly background = new Map<string, OperatorProcess>();
   /** Hub events of the commands the server reported before this client connected (its hello's `recent`). */
   private readonly earlier: HubEvent[] = [];
 
@@ -80,7 +82,10 @@ export class WireServer implements HubServer {
     this.id = `serve-${hello.pid}`;
     this.sessions = hello.sessions;
     this.clientInfo = hello.client;
-    for (const p of hello.processes) this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+    for (const p of hello.processes) {
+      this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+      if (p.kind === 'spawn') this.background.set(p.id, p);
+    }
     // Commands that ran before this connection: replayed to each hub listener when it subscribes.
     for (const m of hello.recent ?? []) {
       const e = this.commandEvent(m);
@@ -112,6 +117,10 @@ export class WireServer implements HubServer {
     on('process', (m) => {
       const p = m.process;
       this.commands.set(p.id, { rawLines: p.rawLines, rawBytes: p.rawBytes, spoolRef: p.spoolRef, state: p.state });
+      if (p.kind !== 'spawn') return;
+      if (m.change === 'removed') this.background.delete(p.id);
+      else this.background.set(p.id, p);
+      this.emit({ type: 'background-changed', onlyOutput: m.change === 'updated' && p.state === 'running' });
     });
     on('condensed', command);
     on('waiting', (m) => {
@@ -135,6 +144,10 @@ export class WireServer implements HubServer {
       cwd: hello.cwd,
       pid: hello.pid,
     };
+  }
+
+  processes(): HubBackgroundProcess[] {
+    return [...this.background.values()];
   }
 
   list(): HubSession[] {

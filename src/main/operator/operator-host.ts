@@ -47,6 +47,12 @@ const BATCH_MAX_BYTES = 200 * 1024;
  * draws the newest screens of it.
  */
 const CATCH_UP_BYTES = 64 * 1024;
+/**
+ * While an operator is connected, a running background process that printed since is reported
+ * again this often (its last line and figures): the process table itself reports state changes
+ * only, and a console shows what a dev server or watcher last said.
+ */
+const PROCESS_REFRESH_MS = 1000;
 /** Coalesce bursts of state changes (a command start + process update + …) into one sessions snapshot. */
 const SNAPSHOT_DEBOUNCE_MS = 10;
 /** Handoffs and approvals that ended are forgotten after this many (bounded memory). */
@@ -191,6 +197,28 @@ export class OperatorHost {
 
   constructor(private readonly options: OperatorHostOptions) {
     this.unsubscribe = options.sessions.subscribe((e) => this.onEngineEvent(e));
+    this.processTimer = setInterval(() => this.refreshProcesses(), PROCESS_REFRESH_MS);
+    this.processTimer.unref?.();
+  }
+
+  /** Output bytes of each background process when last reported. */
+  private readonly reportedBytes = new Map<string, number>();
+  private readonly processTimer: NodeJS.Timeout;
+
+  /** Reports the running background processes that printed since their last report (see PROCESS_REFRESH_MS). */
+  private refreshProcesses(): void {
+    if (this.disposed || this.clients.size === 0) return;
+    for (const e of this.options.sessions.processes.list()) {
+      if (e.kind !== 'spawn' || (e.state !== 'running' && e.state !== 'waiting-for-input')) continue;
+      if (this.reportedBytes.get(e.id) === e.rawBytes) continue;
+      this.reportedBytes.set(e.id, e.rawBytes);
+      this.broadcast({ type: 'process', change: 'updated', process: this.wireProcess(e) });
+    }
+  }
+
+  /** A process as the wire reports it; its last line masked like all output an operator is sent. */
+  private wireProcess(e: ProcessEntry): OperatorProcess {
+    return { ...toWireProcess(e), lastLine: this.known.mask(e.lastLine) };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -238,7 +266,7 @@ export class OperatorHost {
       ...(this.client ? { client: this.client } : {}),
       transport: this.options.transport ?? 'stdio',
       sessions: this.sessionsSnapshot(),
-      processes: this.options.sessions.processes.list().map(toWireProcess),
+      processes: this.options.sessions.processes.list().map((e) => this.wireProcess(e)),
       approvals: [...this.approvals.values()].map((a) => a.request),
       handoffs: this.activeHandoffs().map((h) => h.wire),
       ...(this.recent.length ? { recent: this.recent.slice() } : {}),
@@ -663,7 +691,9 @@ export class OperatorHost {
         return;
       }
       case 'process': {
-        this.broadcast({ type: 'process', change: e.change, process: toWireProcess(e.entry) });
+        this.reportedBytes.set(e.entry.id, e.entry.rawBytes);
+        if (e.change === 'removed') this.reportedBytes.delete(e.entry.id);
+        this.broadcast({ type: 'process', change: e.change, process: this.wireProcess(e.entry) });
         if (e.change === 'removed') {
           // A forgotten process's backlog goes with it (memory stays bounded by the process table).
           const s = this.streams.get(`process:${e.entry.id}`);
@@ -810,6 +840,7 @@ export class OperatorHost {
     if (this.disposed) return;
     for (const [id, p] of this.approvals) this.settleApproval(id, p, { outcome: 'operator-gone', id, waitedMs: Date.now() - p.request.createdAt }, 'operator-gone');
     this.disposed = true;
+    clearInterval(this.processTimer);
     this.unsubscribe();
     clearTimeout(this.snapshotTimer);
     for (const s of this.streams.values()) clearTimeout(s.timer);

@@ -1,8 +1,9 @@
 /** Left column: agents (servers) as groups with their sessions, then the queue of what needs the operator. */
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { ServerInfo, SessionInfo } from '../../shared/contract.js';
+import type { BackgroundProcess, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
-import { shortPath } from './format.js';
+import { clock, shortPath } from './format.js';
+import { useNow } from './use-now.js';
 import { attention, useConsole } from './store.js';
 
 export function serverLabel(s: ServerInfo | undefined): string {
@@ -82,6 +83,7 @@ export function Sidebar() {
                   {list.length === 0 && <li className="empty">no sessions yet</li>}
                 </ul>
               )}
+              {!closed && <BackgroundList server={server} />}
             </li>
           );
         })}
@@ -148,5 +150,43 @@ function SessionItem({ session, selected, onSelect }: { session: SessionInfo; se
         <span className="state-word">{st.word}</span>
       </button>
     </li>
+  );
+}
+
+const PROCESS_STATE: Record<BackgroundProcess['state'], { glyph: string; word: string }> = {
+  running: { glyph: '●', word: 'running' },
+  'waiting-for-input': { glyph: '⌨', word: 'waiting for input' },
+  exited: { glyph: '✕', word: 'exited' },
+  killed: { glyph: '✕', word: 'killed' },
+};
+
+/** An agent's background processes (sh_spawn: dev servers, watchers), under its sessions. */
+function BackgroundList({ server }: { server: ServerInfo }) {
+  const all = useConsole((s) => s.processes);
+  const list = useMemo(() => all.filter((p) => p.serverId === server.id), [all, server.id]);
+  const now = useNow(1000);
+  if (list.length === 0) return null;
+  return (
+    <ul className="background" aria-label={`background processes of ${serverLabel(server)}`}>
+      {list.map((p) => {
+        const st = PROCESS_STATE[p.state];
+        const ended = p.state === 'exited' || p.state === 'killed';
+        return (
+          <li
+            key={p.id}
+            className={`bg-process state-${p.state}`}
+            data-process-id={`${p.serverId}/${p.id}`}
+            data-state={p.state}
+            title={`${p.command}\npid ${p.pid} · ${p.cwd}${p.sessionId ? ` · started in session ${p.sessionId.split('/').pop()}` : ''}\nlast line: ${p.lastLine}`}
+          >
+            <span className="glyph" aria-hidden>{st.glyph}</span>
+            <code className="bg-command">{p.alias ? `${p.alias}: ` : ''}{p.command}</code>
+            <span className="state-word">
+              {ended ? `${st.word}${p.exitCode !== undefined ? ` ${p.exitCode}` : ''}` : `${p.id} · ${clock(now - p.startedAt)}`}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

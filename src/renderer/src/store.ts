@@ -5,7 +5,7 @@
  * terminal-view.tsx).
  */
 import { create, type StateCreator } from 'zustand';
-import type { CommandInfo, HandoffInfo, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import type { BackgroundProcess, CommandInfo, HandoffInfo, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import type { ConnectionState } from './bridge/index.js';
 
 /** Commands kept per session in the view (the host keeps the same bound). */
@@ -18,9 +18,11 @@ export interface HubSlice {
   approvals: PendingApproval[];
   /** Live handoffs (secret prompts, takeovers) of every server. */
   handoffs: HandoffInfo[];
+  /** Background processes (sh_spawn) of every server, oldest first. */
+  processes: BackgroundProcess[];
   /** This console's operator name, as servers record it. */
   operator?: string;
-  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[]; operator?: string }): void;
+  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[]; processes?: BackgroundProcess[]; operator?: string }): void;
 }
 
 export interface TimelineSlice {
@@ -67,9 +69,11 @@ const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
   sessions: [],
   approvals: [],
   handoffs: [],
-  setHub: ({ servers, sessions, approvals = [], handoffs = [], operator }) =>
+  processes: [],
+  setHub: ({ servers, sessions, approvals = [], handoffs = [], processes = [], operator }) =>
     set((s) => ({
       operator,
+      processes,
       servers,
       sessions,
       approvals,
