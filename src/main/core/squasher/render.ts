@@ -60,7 +60,16 @@ const CUT_MARK = /… \[\+[\d,]+ chars\] …/;
 /** Characters after which a path may start. */
 const PATH_START = new Set([' ', '\t', "'", '"', '(', '<', '[', ':', '=', ',', '`']);
 
-/** A rewriter of absolute paths under `cwd` to relative ones. */
+/** A file URL's scheme (Node's ESM stack frames: `at f (file:///home/me/proj/test/a.js:17:12)`). */
+const FILE_URL = 'file://';
+/** A path followed by `:line` or `:line:col` (within the first LOCATION_SCAN_CHARS characters). */
+const LOCATION_AFTER = /^[^\s():]+:\d+(?::\d+)?(?:\)|\s|$)/;
+const LOCATION_SCAN_CHARS = 400;
+
+/**
+ * A rewriter of absolute paths under `cwd` to relative ones; a `file://` URL of such a path
+ * becomes the relative path too (`file:///home/me/proj/test/a.js:17:12` → `test/a.js:17:12`).
+ */
 function relativizer(cwd: string | undefined): (text: string) => string {
   if (!cwd || cwd === '/') return (t) => t;
   const prefix = cwd.replace(/\/+$/, '') + '/';
@@ -69,9 +78,15 @@ function relativizer(cwd: string | undefined): (text: string) => string {
     let out = '';
     let from = 0;
     for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
-      if (at > 0 && !PATH_START.has(text[at - 1])) continue;
+      // The path starts at `at`, or its file URL does: a URL naming a location (`:line:col`, a
+      // stack frame's) becomes the relative path; a plain URL is left as written (a link).
+      const url = at >= FILE_URL.length && text.startsWith(FILE_URL, at - FILE_URL.length);
+      if (url && !LOCATION_AFTER.test(text.slice(at + prefix.length, at + prefix.length + LOCATION_SCAN_CHARS))) continue;
+      const start = url ? at - FILE_URL.length : at;
+      if (start > 0 && !PATH_START.has(text[start - 1])) continue;
+      if (start < from) continue;
       if (at + prefix.length >= text.length || /\s/.test(text[at + prefix.length])) continue;
-      out += text.slice(from, at);
+      out += text.slice(from, start);
       from = at + prefix.length;
     }
     return from ? out + text.slice(from) : text;

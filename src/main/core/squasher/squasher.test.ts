@@ -241,12 +241,14 @@ describe('paths under the cwd are shown relative (issue 13 pt 1)', () => {
     const { renderSummary } = await import('./render.js');
     const sq = new Squasher({ now: () => 0 });
     const lines = Array.from({ length: 30 }, (_, i) => `compiling /home/me/proj/src/m${i}.c`);
-    lines.push('/home/me/proj/src/lib/queue.js:12:5: error: bad thing', 'see "/home/me/proj/README.md" and /home/me/project-two/x.c', 'url file:///home/me/proj/a.js');
+    lines.push('/home/me/proj/src/lib/queue.js:12:5: error: bad thing', 'see "/home/me/proj/README.md" and /home/me/project-two/x.c', 'url file:///home/me/proj/a.js', '    at TestContext.<anonymous> (file:///home/me/proj/test/a.test.js:17:12)');
     sq.write(lines.join('\n') + '\n');
     const text = renderSummary(sq.finish({ exitCode: 1 }), { cwd: '/home/me/proj' });
     expect(text).toMatch(/^src\/lib\/queue.js:12:5: error: bad thing$/m);
     expect(text).toContain('see "README.md" and /home/me/project-two/x.c');
     expect(text).toContain('url file:///home/me/proj/a.js');
+    // A stack frame's file URL is a location: relative too (a plain URL above stays a link).
+    expect(text).toContain('    at TestContext.<anonymous> (test/a.test.js:17:12)');
     expect(text.split('\n').filter((l) => l.includes('/home/me/proj/'))).toEqual(['url file:///home/me/proj/a.js']);
   });
 });
