@@ -128,12 +128,13 @@ export async function benchTokens(): Promise<BenchOutput> {
   const noPiped: string[] = [];
   for (const f of fixtures.filter((x) => x.exitCode !== 0 && x.facts && !x.name.startsWith('log-'))) {
     const texts = [condensed(f), shRun(f)];
-    // A fact with an absolute path under the cwd counts in its relative form too (the CLI shows it so).
+    // A fact with an absolute path (or a frame's file URL) under the cwd counts in its relative form too (the CLI shows it so).
     // (a fact that starts inside the cwd path, `run/x/src/a.c:3: error`, counts as `src/a.c:3: error`).
     const rel = (x: string) => {
       if (!f.cwd) return x;
       const whole = `${f.cwd}/`;
-      const out = x.split(whole).join('');
+      // A stack frame's file URL under the cwd is shown as the relative path (squasher/render.ts).
+      const out = x.split(`file://${whole}`).join('').split(whole).join('');
       for (let k = 1; k < whole.length; k++) if (whole[k - 1] === '/' && out.startsWith(whole.slice(k))) return out.slice(whole.length - k);
       return out;
     };
