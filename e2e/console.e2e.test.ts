@@ -241,7 +241,16 @@ describe('operator console in a browser', () => {
     expect(await row.getAttribute('data-state')).toBe('running');
     // Its last line follows the output (at most once a second).
     await expect.poll(async () => Number(/tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    // Its output, opened from the list, follows it while it runs.
+    await row.click();
+    const view = page.locator(`.process-overlay[data-process-id="${a.serverId}/${id}"]`);
+    await view.locator('.raw-line', { hasText: 'tick-1' }).first().waitFor();
+    const lastTick = async () => Math.max(0, ...(await view.locator('.raw-line .txt').allInnerTexts()).map((t) => Number(/tick-(\d+)/.exec(t)?.[1] ?? 0)));
+    const seen = await lastTick();
+    await expect.poll(lastTick, { timeout: 10_000 }).toBeGreaterThan(seen);
     await page.screenshot({ path: path.join(SHOTS, 'background-process.png') });
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
     await a.client.callTool({ name: 'sh_interact', arguments: { id, action: 'kill' } });
     await page.locator(`.bg-process[data-process-id="${a.serverId}/${id}"][data-state="killed"]`).waitFor();
   });

@@ -501,8 +501,9 @@ export class ConsoleService {
       }
       case 'command:raw': {
         const { sessionId, commandId } = unwrap(parseParams(method, params));
-        const m = this.meta.get(sessionId);
-        const proc = m ? this.servers.get(m.serverId)?.server.process?.(commandId) : undefined;
+        // A background process started outside any session is named by its server alone (`<serverId>/`).
+        const serverId = this.meta.get(sessionId)?.serverId ?? sessionId.slice(0, sessionId.lastIndexOf('/'));
+        const proc = this.servers.get(serverId)?.server.process?.(commandId);
         if (!proc) throw new RequestError(`command:raw: the raw output of ${commandId} is not available (its server is gone or no longer keeps it)`);
         const total = proc.entry().rawLines;
         const fromLine = Math.max(1, total - RAW_PANE_MAX_LINES + 1);

@@ -16,6 +16,7 @@ import { Timeline } from './timeline.js';
 import { useNow } from './use-now.js';
 import { ApprovalHost } from './approval-dialog.js';
 import { AuditViewer } from './audit-viewer.js';
+import { BackgroundOutput } from './background-output.js';
 import { OperatorSessionPane, TakeoverBar, useTakeover } from './takeover.js';
 import { typesIntoField } from './typing.js';
 import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
@@ -44,6 +45,8 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const reason = useConsole((s) => s.connectionReason);
   const helpOpen = useConsole((s) => s.helpOpen);
   const auditOpen = useConsole((s) => s.auditOpen);
+  const processOpen = useConsole((s) => s.processOpen);
+  const openProcess = useConsole((s) => s.processes.find((p) => `${p.serverId}/${p.id}` === s.processOpen));
   const selected = sessions.find((s) => s.id === selectedId);
   const approvals = useConsole((s) => s.approvals);
   const handoffs = useConsole((s) => s.handoffs);
@@ -76,6 +79,7 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
       {helpOpen && <Help />}
       <ApprovalHost bridge={bridge} />
       {auditOpen && <AuditViewer bridge={bridge} onClose={() => useConsole.getState().setAudit(false)} />}
+      {processOpen && openProcess && <BackgroundOutput bridge={bridge} process={openProcess} onClose={() => useConsole.getState().openProcess(undefined)} />}
       <GrammarEditorOverlay bridge={bridge} state={grammar} />
     </div>
   );
@@ -283,6 +287,7 @@ function useShortcuts() {
       if (e.key === 'Escape' && st.helpOpen) return st.setHelp(false);
       if (e.key === '?' && !e.ctrlKey && !e.metaKey) return st.setHelp(!st.helpOpen);
       if (e.key === 'Escape' && st.auditOpen) return st.setAudit(false);
+      if (e.key === 'Escape' && st.processOpen) return st.openProcess(undefined);
       if (e.key === 'u' && !e.ctrlKey && !e.metaKey && !e.altKey) return st.setAudit(!st.auditOpen);
       if (e.ctrlKey && e.key.toLowerCase() === 'r') {
         e.preventDefault();

@@ -38,10 +38,13 @@ export function plainText(line: string): string {
   return finalSegment(line).replace(ANY_ESC, '');
 }
 
-export function RawPane({ bridge, command, jump: fold }: { bridge: ConsoleBridge; command: CommandInfo | undefined; jump?: FoldJump & { seq: number } }) {
+export function RawPane({ bridge, command, jump: fold, readAgain = 0, follow = false }: { bridge: ConsoleBridge; command: CommandInfo | undefined; jump?: FoldJump & { seq: number }; readAgain?: number; follow?: boolean }) {
   const [raw, setRaw] = useState<RawText | { error: string } | undefined>();
   const box = useRef<HTMLDivElement>(null);
-  const key = command ? `${command.sessionId}#${command.id}#${command.state}#${command.tokensRaw !== undefined}` : '';
+  // `follow`: kept scrolled to the newest line while the operator has not scrolled up (tail -f).
+  const atEnd = useRef(true);
+  // `readAgain`: a caller showing a running process's output asks for a fresh read by changing it.
+  const key = command ? `${command.sessionId}#${command.id}#${command.state}#${command.tokensRaw !== undefined}#${readAgain}` : '';
 
   useEffect(() => {
     if (!command) return setRaw(undefined);
@@ -85,6 +88,10 @@ export function RawPane({ bridge, command, jump: fold }: { bridge: ConsoleBridge
   }, [fold, raw]);
 
   useEffect(() => {
+    if (follow && atEnd.current && box.current) box.current.scrollTop = box.current.scrollHeight;
+  }, [html, follow]);
+
+  useEffect(() => {
     if (!jump || !box.current) return;
     const el = box.current.querySelector<HTMLElement>(`[data-line="${jump.from}"]`);
     el?.scrollIntoView({ block: 'start' });
@@ -94,7 +101,17 @@ export function RawPane({ bridge, command, jump: fold }: { bridge: ConsoleBridge
   if (!raw) return <div className="raw-pane empty">reading {command.id}…</div>;
   if ('error' in raw) return <div className="raw-pane empty">{raw.error}</div>;
   return (
-    <div className="raw-pane" ref={box} tabIndex={0} aria-label={`raw output of ${command.id}`} data-command-id={command.id}>
+    <div
+      className="raw-pane"
+      ref={box}
+      tabIndex={0}
+      aria-label={`raw output of ${command.id}`}
+      data-command-id={command.id}
+      onScroll={(e) => {
+        const b = e.currentTarget;
+        atEnd.current = b.scrollTop + b.clientHeight >= b.scrollHeight - 4;
+      }}
+    >
       {raw.truncated && <div className="note">lines 1–{int(raw.firstLine - 1)} not shown here; `mish raw {command.id}` has them all</div>}
       {html.length === 0 && <div className="empty">no output</div>}
       {html.map((h, i) => {

@@ -165,6 +165,7 @@ function BackgroundList({ server }: { server: ServerInfo }) {
   const all = useConsole((s) => s.processes);
   const list = useMemo(() => all.filter((p) => p.serverId === server.id), [all, server.id]);
   const now = useNow(1000);
+  const open = useConsole((s) => s.openProcess);
   if (list.length === 0) return null;
   return (
     <ul className="background" aria-label={`background processes of ${serverLabel(server)}`}>
@@ -172,18 +173,20 @@ function BackgroundList({ server }: { server: ServerInfo }) {
         const st = PROCESS_STATE[p.state];
         const ended = p.state === 'exited' || p.state === 'killed';
         return (
-          <li
-            key={p.id}
-            className={`bg-process state-${p.state}`}
-            data-process-id={`${p.serverId}/${p.id}`}
-            data-state={p.state}
-            title={`${p.command}\npid ${p.pid} · ${p.cwd}${p.sessionId ? ` · started in session ${p.sessionId.split('/').pop()}` : ''}\nlast line: ${p.lastLine}`}
-          >
-            <span className="glyph" aria-hidden>{st.glyph}</span>
-            <code className="bg-command">{p.alias ? `${p.alias}: ` : ''}{p.command}</code>
-            <span className="state-word">
-              {ended ? `${st.word}${p.exitCode !== undefined ? ` ${p.exitCode}` : ''}` : `${p.id} · ${clock(now - p.startedAt)}`}
-            </span>
+          <li key={p.id}>
+            <button
+              className={`bg-process state-${p.state}`}
+              data-process-id={`${p.serverId}/${p.id}`}
+              data-state={p.state}
+              onClick={() => open(`${p.serverId}/${p.id}`)}
+              title={`${p.command}\npid ${p.pid} · ${p.cwd}${p.sessionId ? ` · started in session ${p.sessionId.split('/').pop()}` : ''}\nlast line: ${p.lastLine}\n(click: its output)`}
+            >
+              <span className="glyph" aria-hidden>{st.glyph}</span>
+              <code className="bg-command">{p.alias ? `${p.alias}: ` : ''}{p.command}</code>
+              <span className="state-word">
+                {ended ? `${st.word}${p.exitCode !== undefined ? ` ${p.exitCode}` : ''}` : `${p.id} · ${clock(now - p.startedAt)}`}
+              </span>
+            </button>
           </li>
         );
       })}

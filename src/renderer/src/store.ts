@@ -52,6 +52,9 @@ export interface UiSlice {
   /** Approvals the operator put off with Esc (their dialog does not pop up again by itself). */
   later: Record<string, true>;
   auditOpen: boolean;
+  /** The background process whose output is open (`<serverId>/<processId>`). */
+  processOpen?: string;
+  openProcess(key: string | undefined): void;
   openApproval(id: string | undefined): void;
   putOff(id: string): void;
   setAudit(open: boolean): void;
@@ -115,6 +118,7 @@ const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
   openApproval: (approvalOpen) => set({ approvalOpen }),
   putOff: (id) => set((s) => ({ later: { ...s.later, [id]: true }, approvalOpen: s.approvalOpen === id ? undefined : s.approvalOpen })),
   setAudit: (auditOpen) => set({ auditOpen }),
+  openProcess: (processOpen) => set({ processOpen }),
   select: (id) => set({ selectedId: id }),
   selectCommand: (sessionId, commandId) =>
     set((s) => {

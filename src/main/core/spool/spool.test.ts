@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MAX_SPOOLS, PRUNE_EVERY, PRUNE_SLACK, SpoolStore } from './spool.js';
+import { MAX_SPOOLS, PRUNE_EVERY, PRUNE_SLACK, SpoolStore, WRITE_LATENCY_MS } from './spool.js';
 
 describe('SpoolStore pruning', () => {
   let dir = '';
@@ -60,6 +60,17 @@ describe('Spool: a bounded ring on disk of the exact raw bytes', () => {
     const back = new SpoolStore(dir).open(spool.id)!;
     expect(back.readAll().equals(bytes)).toBe(true);
     expect(back.meta).toMatchObject({ bytes: bytes.length, droppedBytes: 0, exitCode: 0 });
+  });
+
+  it('a running command\'s few bytes reach the disk within WRITE_LATENCY_MS (another process reads them), not only at 256 KB or its end', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mish-spool-'));
+    const spool = new SpoolStore(dir).create('npm run dev', dir);
+    spool.write(Buffer.from('ready on :3000\n'));
+    // A reader in another process opens the spool from disk (as the console does).
+    expect(new SpoolStore(dir).open(spool.id)!.readAll().toString()).toBe('');
+    await new Promise((r) => setTimeout(r, WRITE_LATENCY_MS + 200));
+    expect(new SpoolStore(dir).open(spool.id)!.readAll().toString()).toBe('ready on :3000\n');
+    spool.close({ exitCode: 0 });
   });
 
   it('past its bound keeps the head and the newest tail on disk, and counts what it dropped', () => {

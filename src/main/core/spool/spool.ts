@@ -19,8 +19,14 @@ export const HEAD_BYTES = 32 * 1024 * 1024;
 export const SEGMENT_BYTES = 32 * 1024 * 1024;
 /** Newest tail segments kept. Head + tail = at most 96 MiB per command. */
 export const TAIL_SEGMENTS = 2;
-/** Writes are batched: one write syscall per this many bytes (or on close). */
+/** Writes are batched: one write syscall per this many bytes (or on close) … */
 const WRITE_BATCH_BYTES = 256 * 1024;
+/**
+ * … or this long after output came, whichever is first: another process reading a running
+ * command's spool (the console's view of a background dev server, `mish raw` of a process still
+ * running) must see what it printed, not wait for 256 KB of it.
+ */
+export const WRITE_LATENCY_MS = 500;
 /** Spools kept per directory; the oldest are deleted first. */
 export const MAX_SPOOLS = 300;
 
@@ -150,6 +156,7 @@ export class Spool {
   private segmentBytes = 0;
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -182,9 +189,18 @@ export class Spool {
     this.pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     this.pendingBytes += chunk.byteLength;
     if (this.pendingBytes >= Math.min(WRITE_BATCH_BYTES, this.limits.segmentBytes)) this.flush();
+    else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = undefined;
+        if (!this.closed) this.flush();
+      }, WRITE_LATENCY_MS);
+      this.flushTimer.unref?.();
+    }
   }
 
   private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     if (this.pendingBytes === 0) return;
     let data = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
