@@ -203,6 +203,20 @@ describe('operator console in a browser', () => {
     await page.screenshot({ path: path.join(SHOTS, 'raw-vs-agent.png') });
   });
 
+  it("names a command in the timeline as the agent sent it, and what mish ran in its place (git status with an output format)", async () => {
+    const a = agents[0];
+    const page = await openConsole();
+    const repo = path.join(work, 'repo-asked');
+    mkdirSync(repo, { recursive: true });
+    execFileSync('git', ['init', '-q', repo]);
+    const r = (await a.client.callTool({ name: 'sh_run', arguments: { cmd: 'git status', session: 'gitwork', cwd: repo } })) as { structuredContent?: Record<string, unknown> };
+    expect(r.structuredContent?.category).toBe('structured');
+    await item(page, `${a.serverId}/gitwork`).click();
+    const cmd = page.locator('.timeline .row .cmd', { hasText: 'git status' }).first();
+    await expect.poll(() => cmd.getAttribute('data-ran')).toBe("git status '--porcelain=v1' '--branch'");
+    expect(await cmd.innerText()).toBe('git status');
+  });
+
   it('raises the waiting state for a [Y/n] prompt, in the list, the title and a notification', async () => {
     const b = agents[1];
     const page = await openConsole();

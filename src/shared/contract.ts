@@ -68,7 +68,10 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const CommandInfoSchema = z.object({
   id: z.string().min(1),
   sessionId: z.string().min(1),
+  /** What the session ran. */
   command: z.string(),
+  /** The command line the agent sent, when mish ran another form of it (a structured view adds an output format). */
+  asked: z.string().optional(),
   startedAt: z.number(),
   state: z.enum(['running', 'waiting', 'done']),
   exitCode: z.number().int().optional(),

@@ -173,6 +173,8 @@ const CondensedSchema = z.object({
   reply: z.boolean().optional(),
   /** The router's treatment of the command (condense / narrate / passthrough / structured / refused …). */
   category: z.string().optional(),
+  /** With a final reply: the command line the agent sent (a structured view runs it with an output format added). */
+  asked: z.string().optional(),
 });
 
 /**

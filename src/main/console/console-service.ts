@@ -667,7 +667,7 @@ export class ConsoleService {
         const ext = event;
         if (ext.reply) {
           // The tool's reply as sent; a final one (the command's complete reply) is not superseded.
-          this.updateCommand(c, { agentSaw: event.lines.join('\n'), exact: !!event.final, ...(ext.category ? { category: ext.category } : {}) });
+          this.updateCommand(c, { agentSaw: event.lines.join('\n'), exact: !!event.final, ...(ext.category ? { category: ext.category } : {}), ...(ext.asked !== undefined && ext.asked !== c.command ? { asked: ext.asked } : {}) });
         } else if (!c.exact) {
           const text = event.final ? event.lines.join('\n') : [c.agentSaw, ...event.lines].filter((x) => x !== undefined).join('\n');
           this.updateCommand(c, { agentSaw: text, ...(ext.category ? { category: ext.category } : {}) });

@@ -223,6 +223,7 @@ export class WireServer implements HubServer {
           ...(m.final ? { final: true } : {}),
           ...(m.reply ? { reply: true } : {}),
           ...(m.category ? { category: m.category } : {}),
+          ...(m.asked !== undefined ? { asked: m.asked } : {}),
         };
     }
   }

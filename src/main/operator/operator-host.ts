@@ -725,6 +725,7 @@ export class OperatorHost {
           ...(e.final ? { final: true } : {}),
           ...(e.reply ? { reply: true } : {}),
           ...(e.category ? { category: e.category } : {}),
+          ...(e.asked !== undefined ? { asked: e.asked } : {}),
         });
         return;
       default:

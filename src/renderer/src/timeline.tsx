@@ -64,10 +64,10 @@ const Row = memo(function Row({ c, shown, now, sessionId, onGrammar }: { c: Comm
           st.selectCommand(sessionId, c.id);
           if (c.state === 'done') st.setPane('raw');
         }}
-        title={`${c.id} · started ${absolute(c.startedAt)} · ${int(c.rawLines)} raw lines, ${int(c.rawBytes)} bytes`}
+        title={`${c.id} · started ${absolute(c.startedAt)} · ${int(c.rawLines)} raw lines, ${int(c.rawBytes)} bytes${c.asked ? `\nthe agent asked: ${c.asked}\nmish ran: ${c.command}` : ''}`}
       >
         <span className="glyph" aria-label={g.word}>{g.glyph}</span>
-        <code className="cmd">{c.command}</code>
+        <code className="cmd" data-ran={c.asked ? c.command : undefined}>{c.asked ?? c.command}</code>
         <span className="exit">{c.exitCode ?? (c.state === 'done' ? '–' : '…')}</span>
         <span className="dur">{c.durationMs !== undefined ? duration(c.durationMs) : c.state !== 'done' ? clock(now - c.startedAt) : ''}</span>
         <span className="cat">{c.category ?? ''}</span>

@@ -263,7 +263,8 @@ export type SessionEvent =
    * reply, which supersedes the live lines. `reply`: the exact text of the tool reply the agent
    * received (sh_run adds its footer); `category`: the router's treatment of the command.
    */
-  | { type: 'condensed'; source: ProcessSource; lines: string[]; final?: boolean; reply?: boolean; category?: string };
+  /** `asked`: with a tool's final reply, the command line the agent sent (mish may have run another form of it). */
+  | { type: 'condensed'; source: ProcessSource; lines: string[]; final?: boolean; reply?: boolean; category?: string; asked?: string };
 
 export type SessionEventListener = (event: SessionEvent) => void;
 

@@ -261,7 +261,7 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
   const text = r.refused
     ? [capped.text.replace(/\n+$/, ''), ...notes, `[not run · category ${r.category}]`, digest].filter((s) => s.length > 0).join('\n')
     : runReplyText(r, capped.text, { lead: approved ? [approved] : [], notes, digest, truncated: capped.truncated });
-  if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category);
+  if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category, cmd);
   return reply(text, {
     ...(r.id ? { id: r.id } : {}),
     session: r.session,
@@ -340,8 +340,8 @@ function backgrounded(
  * The operator console shows exactly what the agent received: the reply text goes out as a
  * `condensed` event marked `reply` (`final` once the command's reply is complete).
  */
-function publishReply(deps: McpDeps, id: string, session: string, text: string, final: boolean, category?: string): void {
-  deps.sessions.publish({ type: 'condensed', source: { kind: 'command', id, session }, lines: text.split('\n'), reply: true, ...(final ? { final: true } : {}), ...(category ? { category } : {}) });
+function publishReply(deps: McpDeps, id: string, session: string, text: string, final: boolean, category?: string, asked?: string): void {
+  deps.sessions.publish({ type: 'condensed', source: { kind: 'command', id, session }, lines: text.split('\n'), reply: true, ...(final ? { final: true } : {}), ...(category ? { category } : {}), ...(asked !== undefined ? { asked } : {}) });
 }
 
 /** A secret prompt handed to a human: the agent waits and never sees what is typed. */
