@@ -20,6 +20,12 @@ export class ProcessTableImpl implements ProcessTable {
   /** Final entries of ended processes no longer held, by id, oldest first. */
   private readonly forgottenById = new Map<string, ProcessEntry>();
   private next = { spawn: 1, command: 1 };
+  /**
+   * The last line of each running process as a digest last showed it: a digest repeats a line
+   * only when it changed (a quiet dev server's "ready on :3000" cost ~40 tokens on every reply
+   * while it ran). Every digest goes to the agent (MCP replies), so "shown" means the agent read it.
+   */
+  private readonly shownLastLine = new Map<string, string>();
 
   /** `onRemove`: an ended entry was forgotten (the console drops it from its table). */
   constructor(private readonly onRemove: (entry: ProcessEntry) => void = () => {}) {}
@@ -63,9 +69,11 @@ export class ProcessTableImpl implements ProcessTable {
     if (running.length) {
       const items = running.slice(0, DIGEST_MAX_ITEMS).map((e) => {
         // `waiting for input: ""` and a trailing `""` read like mish lost something: say what is there.
+        const repeated = !e.waiting && this.shownLastLine.get(e.id) === e.lastLine;
+        this.shownLastLine.set(e.id, e.lastLine);
         const what = e.waiting
           ? `, waiting for input${e.waiting.prompt ? `: ${JSON.stringify(e.waiting.prompt)}` : ' (no prompt printed)'}${e.waiting.secret ? ' (secret)' : ''}`
-          : e.lastLine
+          : e.lastLine && !repeated
             ? `, ${JSON.stringify(e.lastLine)}`
             : '';
         return `${e.alias ?? e.id}(pid ${e.pid}, ${formatElapsed(e.elapsedMs)}${what})`;
@@ -91,6 +99,7 @@ export class ProcessTableImpl implements ProcessTable {
     for (let i = 0; i < ended.length - MAX_ENDED_ENTRIES; i++) {
       const entry = ended[i].entry();
       this.byId.delete(entry.id);
+      this.shownLastLine.delete(entry.id);
       if (entry.spoolRef) this.forgottenById.set(entry.id, entry);
       this.onRemove(entry);
     }

@@ -59,6 +59,18 @@ describe('background processes', () => {
     expect(res.status).toBe('matched');
     if (res.status === 'matched') expect(res.match).toBe('ready on :3000');
     expect(m.processes.digest()).toMatch(/\[procs\] 1 running: dev\(pid \d+, \d+s, "ready on :3000"\)/);
+    // Said once: the next digest names the process without the line it already showed.
+    expect(m.processes.digest()).toMatch(/\[procs\] 1 running: dev\(pid \d+, \d+s\)$/);
+    await p.kill();
+  });
+
+  it('a digest shows a running process\'s last line again once it changed', async () => {
+    const p = await spawn('echo compiling; sleep 0.4; echo "compiled with 2 errors"; sleep 30', 'watch');
+    await until(() => p.entry().lastLine === 'compiling');
+    expect(m.processes.digest()).toContain('watch(pid');
+    expect(m.processes.digest()).not.toContain('"compiling"');
+    await until(() => p.entry().lastLine === 'compiled with 2 errors');
+    expect(m.processes.digest()).toContain('"compiled with 2 errors"');
     await p.kill();
   });
 
