@@ -139,6 +139,9 @@ describe('grammar editor in a browser', () => {
     });
     await page.goto(`${web!.url}#grammar`);
     await page.locator('.gx').waitFor();
+    // Opened with no output named, it starts on a grammar with one of its recorded failing outputs: the preview is not empty.
+    await page.locator('.gx-file', { hasText: /fixture cargo-/ }).waitFor();
+    await page.locator('.gx-out .cm-content', { hasText: 'error' }).waitFor();
     await pick(page, 'c-compiler', 'gcc-errors-relative');
     await page.locator('.gx-out .cm-content', { hasText: 'warning: unused variable' }).waitFor();
     const base = await summary(page);

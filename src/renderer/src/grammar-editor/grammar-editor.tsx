@@ -38,6 +38,9 @@ function decodeBase64(b64: string): Uint8Array {
 
 const FATE_WORD: Record<number, string> = { [FATE.dropped]: 'dropped', [FATE.folded]: 'folded into a marker', [FATE.kept]: 'kept' };
 
+/** The grammar shown when nothing says which: one with rich recorded outputs (errors, frames, warnings). */
+const DEFAULT_GRAMMAR = 'cargo';
+
 export function GrammarEditor({ bridge, onClose, spoolId }: GrammarEditorProps) {
   const [list, setList] = useState<GrammarList>();
   const [opened, setOpened] = useState<Opened>();
@@ -197,22 +200,33 @@ export function GrammarEditor({ bridge, onClose, spoolId }: GrammarEditorProps) 
       try {
         const raw = await bridge.readGrammarRaw({ spoolId: id });
         useRaw({ key: `spool:${id}`, label: `spool ${id}`, raw });
+        return raw;
       } catch (err) {
         setMessage({ kind: 'error', text: (err as Error).message });
+        return undefined;
       }
     },
     [bridge, useRaw],
   );
 
-  // First load: the grammar list, then a sensible start (the spool given, else the first fixture).
+  // First load: the grammar list, then a sensible start: the spool given with the grammar named
+  // like its command (`npm test` → npm), else a grammar with one of its recorded outputs (a
+  // failing one first), so the preview shows something from the start.
   useEffect(() => {
     void (async () => {
       const l = await refreshList();
-      if (spoolId) await loadSpool(spoolId);
-      const first = l.grammars.find((g) => !g.overridden && g.name === 'cargo') ?? l.grammars.find((g) => !g.overridden);
+      const raw = spoolId ? await loadSpool(spoolId) : undefined;
+      const usable = l.grammars.filter((g) => !g.overridden);
+      const named = (word: string | undefined) => (word ? usable.find((g) => g.name === word.split('/').pop()) : undefined);
+      const first = (raw && (named(raw.argv[0]) ?? named(raw.argv[1]))) ?? usable.find((g) => g.name === DEFAULT_GRAMMAR) ?? usable[0];
       if (first) await loadGrammar(first.file);
+      if (!raw && first) {
+        const mine = l.fixtures.filter((f) => f.tool === first.name);
+        const fixture = mine.find((f) => f.exitCode !== 0) ?? mine[0];
+        if (fixture) await loadFixture(fixture.name);
+      }
     })().catch((err: Error) => setMessage({ kind: 'error', text: err.message }));
-  }, [refreshList, loadGrammar, loadSpool, spoolId]);
+  }, [refreshList, loadGrammar, loadSpool, loadFixture, spoolId]);
 
   const save = useCallback(async () => {
     const o = openedRef.current;
