@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { EVENT_METHODS, REQUEST_METHODS, type EventMethod, type EventName, type RequestMethod, type RequestName } from './channels.js';
+import { OperatorProcessSchema } from './operator-wire.js';
 
 export * from './channels.js';
 
@@ -144,22 +145,13 @@ export const AuditVerdictSchema = z.object({
 });
 export type AuditVerdictInfo = z.infer<typeof AuditVerdictSchema>;
 
-/** A process an agent started in the background (sh_spawn: a dev server, a watcher), from its server. */
-export const BackgroundProcessSchema = z.object({
+/** A process an agent started in the background (sh_spawn: a dev server, a watcher), from its server (the wire's process, placed). */
+export const BackgroundProcessSchema = OperatorProcessSchema.pick({ alias: true, command: true, cwd: true, pid: true, state: true, exitCode: true, startedAt: true, lastLine: true }).extend({
   /** The server's process id (`p3`), unique within its server. */
   id: z.string().min(1),
   serverId: z.string().min(1),
   /** `<serverId>/<session>` when it was started in a session (its cwd and environment). */
   sessionId: z.string().optional(),
-  alias: z.string().optional(),
-  command: z.string(),
-  cwd: z.string(),
-  pid: z.number().int(),
-  state: z.enum(['running', 'waiting-for-input', 'exited', 'killed']),
-  exitCode: z.number().int().optional(),
-  startedAt: z.number(),
-  /** Its last line of output (ANSI stripped, cut). */
-  lastLine: z.string(),
 });
 export type BackgroundProcess = z.infer<typeof BackgroundProcessSchema>;
 
