@@ -128,6 +128,22 @@ describe('escalation over MCP', () => {
     expect(r.data.escalation).toMatchObject({ outcome: 'edited', by: 'carol', command: 'echo edited-instead' });
   }, 30_000);
 
+  it('edit to a command the policy still escalates: asked again, and the request says it is that operator\'s edit', async () => {
+    const op = await operator(opDir, 'frank');
+    ops.push(op);
+    const first = nextRequest(op);
+    const pending = call(served.client, 'sh_run', { cmd: 'rm -rf ~', cwd: path.join(served.home, 'work') });
+    const req = await first;
+    expect(req.editOf).toBeUndefined();
+    const second = nextRequest(op);
+    await op.request({ type: 'approval-decide', id: req.id, decision: 'edit', command: 'rm -rf ~/' });
+    const again = await second;
+    expect(again).toMatchObject({ command: 'rm -rf ~/', editOf: { id: req.id, by: 'frank' } });
+    await op.request({ type: 'approval-decide', id: again.id, decision: 'deny' });
+    const r = await pending;
+    expect(r.data.status).toBe('refused');
+  }, 30_000);
+
   it('nobody decides: the timeout denies', async () => {
     const op = await operator(opDir, 'dave');
     ops.push(op);

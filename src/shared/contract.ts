@@ -112,6 +112,8 @@ export const PendingApprovalSchema = z.object({
   decision: z.string().optional(),
   rule: z.string().optional(),
   reason: z.string().optional(),
+  /** An operator's edit of an earlier request (its id, who edited) that the policy still escalates. */
+  editOf: z.object({ id: z.string(), by: z.string() }).optional(),
   createdAt: z.number(),
   expiresAt: z.number(),
 });

@@ -106,6 +106,8 @@ export const ApprovalRequestSchema = z.object({
   decision: z.string().optional(),
   rule: z.string().optional(),
   reason: z.string().optional(),
+  /** The command is an operator's edit of an earlier request (`id`, decided by `by`) that the policy still escalates. */
+  editOf: z.object({ id: z.string(), by: z.string() }).optional(),
   createdAt: z.number(),
   /** When it is denied if nobody decides (epoch ms). */
   expiresAt: z.number(),

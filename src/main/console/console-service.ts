@@ -367,6 +367,7 @@ export class ConsoleService {
           ...(a.decision ? { decision: a.decision } : {}),
           ...(a.rule ? { rule: a.rule } : {}),
           ...(a.reason ? { reason: a.reason } : {}),
+          ...(a.editOf ? { editOf: a.editOf } : {}),
           createdAt: a.createdAt,
           expiresAt: a.expiresAt,
         });

@@ -46,7 +46,10 @@ export function operatorConfirm(deps: McpDeps, ctx: { tool: 'sh_run' | 'sh_spawn
     const { rule, reason, decision } = ruleOf(prompt);
     const warning = dangerWarning(prompt.command, prompt.dangers);
     const host = deps.operator;
-    const input = { tool: ctx.tool, session: ctx.session, command: prompt.command, cwd: ctx.cwd, dangers: prompt.dangers, rule, reason, ...(decision ? { decision } : {}) };
+    // Asked again for the operator's own edit (still dangerous): the request says whose edit it is.
+    const last = records[records.length - 1];
+    const editOf = last?.outcome === 'edited' && last.editedTo === prompt.command && last.id && last.by ? { id: last.id, by: last.by } : undefined;
+    const input = { tool: ctx.tool, session: ctx.session, command: prompt.command, cwd: ctx.cwd, dangers: prompt.dangers, rule, reason, ...(decision ? { decision } : {}), ...(editOf ? { editOf } : {}) };
     let pendingId: string | undefined;
     const started = Date.now();
     const stop = startProgress(ctx.extra, () => ({ progress: Math.floor((Date.now() - started) / 1000), message: `waiting for an operator to approve \`${truncate(prompt.command, 80)}\`${pendingId ? ` (${pendingId})` : ''}` }));

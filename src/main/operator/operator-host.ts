@@ -83,6 +83,8 @@ export interface ApprovalInput {
   decision?: string;
   rule?: string;
   reason?: string;
+  /** An operator's edit of an earlier request, still escalated (the operator sees whose edit it is). */
+  editOf?: { id: string; by: string };
 }
 
 export type ApprovalResult =
@@ -412,6 +414,7 @@ export class OperatorHost {
       ...(input.decision ? { decision: input.decision } : {}),
       ...(input.rule ? { rule: input.rule } : {}),
       ...(input.reason ? { reason: input.reason } : {}),
+      ...(input.editOf ? { editOf: input.editOf } : {}),
       createdAt: now,
       expiresAt: now + timeout,
     };

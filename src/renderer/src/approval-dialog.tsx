@@ -156,6 +156,11 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
         <h2>
           ⚠ Approve this command? <span className="muted">{approval.id}</span>
         </h2>
+        {approval.editOf && (
+          <p className="edit-of" data-edit-of={approval.editOf.id}>
+            {approval.editOf.by === you ? 'Your' : `${approval.editOf.by}'s`} edit of {approval.editOf.id}: the policy still asks for it. Approve it to run it as written here.
+          </p>
+        )}
         <pre className="approval-cmd" data-testid="approval-command">
           {highlightRisk(approval.command, approval.dangers)}
         </pre>
