@@ -296,6 +296,13 @@ describe('operator console in a browser', () => {
     await u.run('url', 'echo by-url');
     await page.locator('[data-server-id="console"] .clients', { hasText: 'cursor-e2e 1.0.0' }).waitFor();
     await item(page, 'console/url').waitFor();
+    // Its background processes too, their last line followed.
+    const spawned = (await u.client.callTool({ name: 'sh_spawn', arguments: { cmd: 'for i in $(seq 1 300); do echo url-tick-$i; sleep 0.2; done', session: 'url', wait_for: 'url-tick-1' } })) as { structuredContent?: Record<string, unknown> };
+    const id = String(spawned.structuredContent?.id);
+    const row = page.locator(`[data-server-id="console"] .bg-process[data-process-id="console/${id}"]`);
+    await row.waitFor();
+    await expect.poll(async () => Number(/url-tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    await u.client.callTool({ name: 'sh_interact', arguments: { id, action: 'kill' } });
   });
 
   it('queues an escalated command waiting for an operator, and clears it once decided', async () => {

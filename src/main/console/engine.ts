@@ -23,6 +23,9 @@ export interface ConsoleEngine {
   dispose(): Promise<void>;
 }
 
+/** How often a printing background process of the console's own agents is shown again. */
+const BACKGROUND_REFRESH_MS = 1000;
+
 export async function startConsoleEngine(
   options: { mcpPort?: number; mcpToken?: string; log?: (m: string) => void; operatorName?: string } = {},
 ): Promise<{ ok: true; value: ConsoleEngine } | { ok: false; error: string }> {
@@ -102,6 +105,19 @@ export async function startConsoleEngine(
       return () => void infoListeners.delete(l);
     },
   };
+  // A background process that printed is shown again (its last line) once a second, as `mish serve`
+  // reports its own (operator-host.ts PROCESS_REFRESH_MS): the process table itself reports state changes only.
+  const printed = new Map<string, number>();
+  const refresh = setInterval(() => {
+    let changed = false;
+    for (const e of manager.processes.list()) {
+      if (e.kind !== 'spawn' || (e.state !== 'running' && e.state !== 'waiting-for-input') || printed.get(e.id) === e.rawBytes) continue;
+      printed.set(e.id, e.rawBytes);
+      changed = true;
+    }
+    if (changed) hubListeners.forEach((l) => l({ type: 'background-changed', onlyOutput: true }));
+  }, BACKGROUND_REFRESH_MS);
+  refresh.unref?.();
   return {
     ok: true,
     value: {
@@ -110,6 +126,7 @@ export async function startConsoleEngine(
       mcpUrl,
       mcpToken: token,
       dispose: async () => {
+        clearInterval(refresh);
         op?.dispose();
         await started.value.close();
         await deps.dispose();
