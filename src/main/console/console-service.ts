@@ -946,22 +946,17 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T 
   return r.value;
 }
 
-/** A server's process table; nothing from one that cannot say. */
-function safeProcesses(server: HubServer): HubBackgroundProcess[] {
+/** What a server lists; nothing from one that cannot say (a server going away mid-call). */
+function safely<T>(list: () => T[] | undefined): T[] {
   try {
-    return server.processes?.() ?? [];
+    return list() ?? [];
   } catch {
     return [];
   }
 }
 
-function safeList(server: HubServer): HubSession[] {
-  try {
-    return server.list();
-  } catch {
-    return [];
-  }
-}
+const safeList = (server: HubServer): HubSession[] => safely(() => server.list());
+const safeProcesses = (server: HubServer): HubBackgroundProcess[] => safely(() => server.processes?.());
 
 /** Bytes [from, to) of the ring (both within it). */
 function slice(s: SessionStream, from: number, to: number): Buffer {

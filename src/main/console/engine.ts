@@ -23,9 +23,6 @@ export interface ConsoleEngine {
   dispose(): Promise<void>;
 }
 
-/** How often a printing background process of the console's own agents is shown again. */
-const BACKGROUND_REFRESH_MS = 1000;
-
 export async function startConsoleEngine(
   options: { mcpPort?: number; mcpToken?: string; log?: (m: string) => void; operatorName?: string } = {},
 ): Promise<{ ok: true; value: ConsoleEngine } | { ok: false; error: string }> {
@@ -76,7 +73,9 @@ export async function startConsoleEngine(
   const mcpUrl = started.value.url;
   // The console decides its own agents' escalations and holds their handoffs, as it does for every `mish serve`.
   const hubListeners = new Set<(e: HubEvent) => void>();
-  const op = deps.operator && options.operatorName ? inProcessOperator(deps.operator, options.operatorName, () => hubListeners.forEach((l) => l({ type: 'sessions-changed' }))) : undefined;
+  const emit = (e: HubEvent) => hubListeners.forEach((l) => l(e));
+  // Its background processes' last lines come the way every `mish serve` sends them to an operator.
+  const op = deps.operator && options.operatorName ? inProcessOperator(deps.operator, options.operatorName, () => emit({ type: 'sessions-changed' }), () => emit({ type: 'background-changed', onlyOutput: true })) : undefined;
   const server: HubServer = {
     id: CONSOLE_SERVER_ID,
     info: () => ({
@@ -105,19 +104,6 @@ export async function startConsoleEngine(
       return () => void infoListeners.delete(l);
     },
   };
-  // A background process that printed is shown again (its last line) once a second, as `mish serve`
-  // reports its own (operator-host.ts PROCESS_REFRESH_MS): the process table itself reports state changes only.
-  const printed = new Map<string, number>();
-  const refresh = setInterval(() => {
-    let changed = false;
-    for (const e of manager.processes.list()) {
-      if (e.kind !== 'spawn' || (e.state !== 'running' && e.state !== 'waiting-for-input') || printed.get(e.id) === e.rawBytes) continue;
-      printed.set(e.id, e.rawBytes);
-      changed = true;
-    }
-    if (changed) hubListeners.forEach((l) => l({ type: 'background-changed', onlyOutput: true }));
-  }, BACKGROUND_REFRESH_MS);
-  refresh.unref?.();
   return {
     ok: true,
     value: {
@@ -126,7 +112,6 @@ export async function startConsoleEngine(
       mcpUrl,
       mcpToken: token,
       dispose: async () => {
-        clearInterval(refresh);
         op?.dispose();
         await started.value.close();
         await deps.dispose();

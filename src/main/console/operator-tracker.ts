@@ -100,7 +100,11 @@ export function trackOperator(io: OperatorIo, changed: () => void): { operator: 
  * The console's own engine as an operator connection without a socket: an in-process peer of
  * its OperatorHost that decides approvals (agents connected by URL wait for the console too).
  */
-export function inProcessOperator(host: OperatorHost, name: string, changed: () => void): { operator: HubOperator; dispose: () => void } {
+/**
+ * `printed`: a running background process printed (the host reports that at most once a second,
+ * operator-host.ts PROCESS_REFRESH_MS), so a list can show its last line.
+ */
+export function inProcessOperator(host: OperatorHost, name: string, changed: () => void, printed?: () => void): { operator: HubOperator; dispose: () => void } {
   const listeners = new Map<string, Set<(m: never) => void>>();
   const pending = new Map<number, (r: Reply) => void>();
   let nextRid = 1;
@@ -138,9 +142,11 @@ export function inProcessOperator(host: OperatorHost, name: string, changed: () 
   };
   conn.receive({ type: 'hello', wire: 1, name, role: 'console', approvals: true });
   const tracked = trackOperator(io, changed);
+  const offPrinted = printed ? io.on('process', (m) => m.change === 'updated' && m.process.kind === 'spawn' && m.process.state === 'running' && printed()) : () => {};
   return {
     operator: tracked.operator,
     dispose: () => {
+      offPrinted();
       tracked.dispose();
       conn.closed();
     },

@@ -26,7 +26,7 @@ export function estimateTokens(s: string): number {
 }
 
 /** Is the view (with the line explaining it) worth showing instead of the text? */
-const worth = (view: string, text: string) => estimateTokens(view) <= estimateTokens(text) * LIST_VIEW_MAX_SHARE;
+export const worth = (view: string, text: string) => estimateTokens(view) <= estimateTokens(text) * LIST_VIEW_MAX_SHARE;
 
 /** Later pipeline segments that keep a path list a path list. */
 const LIST_FILTERS = new Set(['sort', 'uniq', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg']);

@@ -7,7 +7,7 @@
  */
 import type { Segment } from '../router/categorize.js';
 import { compactPaths } from '../compact/path-list.js';
-import { estimateTokens, LIST_VIEW_MAX_SHARE, pathNotation } from './list-view.js';
+import { pathNotation, worth } from './list-view.js';
 import { hasFlag, positionals } from '../router/meta.js';
 import { capture, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, Report, RunFacts } from './types.js';
@@ -97,19 +97,14 @@ function listed(label: string, items: string[], notation: string[], lettered = f
   const compact: string[] = [];
   const compacted: string[] = [];
   for (const [letter, paths] of byLetter) {
-    let shown = paths;
-    let cut = 0;
-    if (paths.length > STATUS_PATHS_MAX) {
-      cut = paths.length - STATUS_PATHS_MAX;
-      shown = [...paths.slice(0, STATUS_PATHS_MAX / 2), ...paths.slice(paths.length - STATUS_PATHS_MAX / 2)];
-    }
+    const cut = Math.max(0, paths.length - STATUS_PATHS_MAX);
     const indent = letter ? '    ' : '  ';
     if (letter) {
       plain.push(`  ${letter}:`);
       compact.push(`  ${letter}:`);
     }
-    const head = cut ? shown.slice(0, STATUS_PATHS_MAX / 2) : shown;
-    const tail = cut ? shown.slice(STATUS_PATHS_MAX / 2) : [];
+    const head = cut ? paths.slice(0, STATUS_PATHS_MAX / 2) : paths;
+    const tail = cut ? paths.slice(paths.length - STATUS_PATHS_MAX / 2) : [];
     const more = cut ? [`${indent}[... ${cut} more paths not shown: see the raw output ...]`] : [];
     plain.push(...head.map((p) => indent + p), ...more, ...tail.map((p) => indent + p));
     const c = [compactPaths(head), ...(tail.length ? [compactPaths(tail)] : [])];
@@ -117,7 +112,7 @@ function listed(label: string, items: string[], notation: string[], lettered = f
     compact.push(...c[0].split('\n').map((l) => indent + l), ...more, ...(c[1] ? c[1].split('\n').map((l) => indent + l) : []));
   }
   const explained = `[paths compacted: ${pathNotation(compacted.join('\n'))}]`;
-  if (estimateTokens([explained, ...compact].join('\n')) > estimateTokens(plain.join('\n')) * LIST_VIEW_MAX_SHARE) return [`${label.trimEnd()} (${items.length})`, ...plain];
+  if (!worth([explained, ...compact].join('\n'), plain.join('\n'))) return [`${label.trimEnd()} (${items.length})`, ...plain];
   notation.push(...compacted);
   return [`${label.trimEnd()} (${items.length}, compacted)`, ...compact];
 }
