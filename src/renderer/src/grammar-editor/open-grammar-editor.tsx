@@ -6,15 +6,17 @@
 import { useEffect, useState } from 'react';
 import type { ConsoleBridge } from '../../../shared/contract.js';
 import { GrammarEditor } from './grammar-editor.js';
+import { typesIntoField } from '../typing.js';
 
 function fromHash(): { open: boolean; spoolId?: string } {
   const m = /^#grammar(?:=([0-9a-z]+))?$/.exec(location.hash);
   return m ? { open: true, spoolId: m[1] } : { open: false };
 }
 
+/** Keys typed into a field, or chosen in a list box, are not the editor's shortcuts. */
 function typing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  const el = target as Element | null;
+  return typesIntoField(el) || el?.tagName === 'SELECT';
 }
 
 export function useGrammarEditor(): { open: boolean; spoolId?: string; show: (spoolId?: string) => void; hide: () => void } {
