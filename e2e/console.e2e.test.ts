@@ -2,7 +2,7 @@
  * End to end: the browser console (engine + hub + web host + built renderer in Debian's
  * Chromium) with real MCP clients (the SDK's Client) playing the agents. Each flow waits on
  * what the page shows (xterm's parsed buffer, DOM state), never on sleeps, and saves a
- * screenshot to e2e/screenshots/ (the README shows them).
+ * screenshot to e2e/screenshots/ (docs/console.md and the README show them).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -110,7 +110,7 @@ describe('escalation over MCP', () => {
     expect(r.data.status).toBe('exited');
     expect(r.data.exit_code).toBe(0);
     expect(r.data.escalation).toMatchObject({ id: req.id, outcome: 'approved', by: 'bob' });
-    // First line, as the console's dialog and the README tell the operator.
+    // First line, as the console's dialog and docs/operators.md tell the operator.
     expect(r.text.split('\n')[0]).toBe(`[approved by operator bob (${req.id})]`);
     expect(existsSync(path.join(victim, 'junk.txt'))).toBe(false);
   }, 30_000);

@@ -25,7 +25,7 @@ check    validate the policy files in effect here (built-in, user, project, $MIS
 Policy files, lowest precedence first: grammars/_meta/policy.toml (built in),
 $XDG_CONFIG_HOME/mish/policy.toml (or ~/.config/mish/policy.toml), .mish/policy.toml (here
 or a parent folder; it may only tighten), $MISH_POLICY and $MISH_POLICY_DEFAULT, then
-mish --policy FILE / --policy-default DECISION. See the README's "Policy" section.
+mish --policy FILE / --policy-default DECISION. See docs/policy.md.
 `;
 
 export interface PolicyCliOptions {
