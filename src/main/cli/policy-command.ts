@@ -47,8 +47,11 @@ export function runPolicy(argv: string[], opts: PolicyCliOptions = {}): number {
 function explainCommand(argv: string[], opts: PolicyCliOptions): number {
   let parsed;
   try {
+    // `--` ends explain's own options: `mish policy explain -- '-rf /'` explains a line starting with `-`.
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { cwd: { type: 'string' }, session: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
+    const unknown = /Unknown option '([^']*)'/.exec((e as Error).message);
+    if (unknown) throw new UsageError(`mish policy explain: unknown option '${unknown[1]}'; to explain a command line starting with '-', put -- before it: mish policy explain -- '${unknown[1]} …'`);
     throw new UsageError(`mish policy explain: ${(e as Error).message} (see mish policy --help)`);
   }
   if (parsed.values.help) {

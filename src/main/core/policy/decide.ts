@@ -8,6 +8,7 @@
 import { parseCommandLine } from '../router/parse.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
 import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
+import { mishOwnPaths, OWN_FILES_RULE, ownFileChange, ownFileMention } from './own-files.js';
 
 export type { Verdict } from './rules.js';
 
@@ -45,7 +46,18 @@ export interface PolicyDecision {
   matches: PolicyMatch[];
 }
 
-export type DecideContext = MatchContext;
+export interface DecideContext extends MatchContext {
+  /** mish's own configuration, policy, state and audit paths (own-files.ts); default from process.env. */
+  ownPaths?: string[];
+}
+
+/** Programs whose code or script arguments may write a file they name (own-files.ts: ask). */
+const CODE_RUNNERS = /^(?:python[23]?|pypy3?|perl|ruby|node|nodejs|bun|deno|php|lua|luajit|awk|gawk|mawk|nawk|sed|gsed|Rscript|osascript|vim?|nvim|ex|ed|emacs|nano|dd|sqlite3|duckdb|tclsh|jshell|pwsh|irb|elixir)$/;
+/** Facts that hold a nested mish or mish's own files at forbid (resolve.ts adds them). */
+const FORBID_FACTS: Record<string, string> = {
+  'mish-policy-override': 'an agent may not change the policy it runs under (mish --policy / --policy-default / $MISH_POLICY*); the operator sets the policy',
+  'mish-operator-command': "is an operator's command (approvals, attach, console): an agent may not decide its own requests",
+};
 
 /** Rule id of decisions held at `ask` because a policy file is malformed. */
 export const POLICY_ERROR_RULE = 'policy-file-error';
@@ -135,6 +147,7 @@ function defaultDecision(policy: Policy): { decision: Verdict; rule: string; rea
 /** The policy's decision on a command line. Never throws; a line it cannot read is never allowed. */
 export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
   const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
+  const own = ctx.ownPaths ?? mishOwnPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env);
   let items: Item[];
   let commands: string[][] = [];
   try {
@@ -147,7 +160,21 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
     }
     commands = resolution.commands.filter((c) => c.argv.length > 0).map((c) => c.argv);
     items = resolution.commands.map((c) => judge(c, policy, ctx));
+    // mish's own files and policy: forbid whatever the policy files say (a policy must not allow rewriting itself).
+    for (const c of resolution.commands) {
+      const change = ownFileChange(viewOf(c), own, ctx.cwd, ctx.home);
+      if (change) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: OWN_FILES_RULE, reason: `changes mish's own configuration, policy or audit files (${change}); only the operator edits them`, explicit: true });
+      else if (CODE_RUNNERS.test(c.name)) {
+        const named = ownFileMention(c, own, ctx.home);
+        if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `code that names mish's own files (${named}) may change them; a human must decide`, explicit: true });
+      }
+      for (const f of c.facts) if (FORBID_FACTS[f]) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: f, reason: FORBID_FACTS[f], explicit: true });
+    }
     for (const f of resolution.lineFacts) {
+      if (FORBID_FACTS[f.fact]) {
+        items.push({ text: f.text, decision: 'forbid', rule: f.fact, reason: FORBID_FACTS[f.fact], explicit: true });
+        continue;
+      }
       const pseudo: ResolvedCommand = { argv: [], literal: [], glob: [], name: '', text: f.text, via: [], redirects: [], pipedFrom: [], pipedTo: [], upstream: [], sql: [], facts: new Set([f.fact]) };
       const it = judge(pseudo, policy, ctx);
       // A line finding no rule names still fails closed.

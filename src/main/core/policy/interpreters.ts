@@ -24,7 +24,7 @@ const STR = String.raw`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`;
 
 /** Calls that hand a string to a shell. */
 const SHELL_CALL = new RegExp(
-  String.raw`(?:\bos\.system|\bos\.popen|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|\bcommands\.getoutput|\bpty\.spawn|\bsystem|\bexec(?:Sync)?|\bspawn(?:Sync)?|\bexecFile(?:Sync)?|\bshell_exec|\bpassthru|\bpopen|\bproc_open|\bIO\.popen|\bOpen3\.\w+|\bio\.popen|\bos\.execute|\bPopen|\bcheck_output|\bcheck_call|\bgetoutput|\bdo shell script)\s*\(?\s*(?:\[\s*)?` +
+  String.raw`(?:\bos\.system|\bos\.popen|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|\bcommands\.getoutput|\bpty\.spawn|\bsystem|\bexec(?:Sync)?|\bspawn(?:Sync)?|\bexecFile(?:Sync)?|\bshell_exec|\bpassthru|\bpopen|\bproc_open|\bIO\.popen|\bOpen3\.\w+|\bio\.popen|\bos\.execute|\bPopen|\bcheck_output|\bcheck_call|\bgetoutput|\bdo shell script)\s*(?:\(\s*)?(?:\[\s*)?` +
     STR,
   'g',
 );
@@ -32,12 +32,44 @@ const SHELL_CALL = new RegExp(
 /** Any call able to run a program, read or not. */
 const EXEC_TOKEN = /\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess|pty\.spawn|child_process|execSync|spawnSync|execFile|system|exec|popen|proc_open|shell_exec|passthru|IO\.popen|Open3|os\.execute|io\.popen|Kernel\.\w+|eval|__import__|importlib|compile|Function|getattr|ctypes|do shell script)\b|`|\bqx\s*[({[/|!]|%x[({[]|\|\s*getline|print\s*\|/;
 
-/** Array literal of string literals: ['rm', '-rf', '/']. */
-const ARGV_LIST = new RegExp(String.raw`(?:\bsubprocess\.(?:run|call|check_call|check_output|Popen)|\bPopen|\bspawn(?:Sync)?|\bexecFile(?:Sync)?|\bos\.exec\w*|\bsystem|\bexec)\s*\(\s*(?:${STR}\s*,\s*)?\[\s*((?:${STR}\s*,?\s*)+)\]`, 'g');
+/**
+ * The opening of an argv list call: `subprocess.run([`, `spawn('x', [`. The list itself is read
+ * by readStringList (a linear scan): the regex it replaces, `\[(?:STR\s*,?\s*)+\]`, backtracked
+ * exponentially on an unclosed list (`["a" "a" "a" …`: 16 items took 14 s).
+ */
+const ARGV_LIST_OPEN = new RegExp(String.raw`(?:\bsubprocess\.(?:run|call|check_call|check_output|Popen)|\bPopen|\bspawn(?:Sync)?|\bexecFile(?:Sync)?|\bos\.exec\w*|\bsystem|\bexec)\s*\(\s*(?:${STR}\s*,\s*)?\[`, 'g');
+
+/** Longest interpreter code analysed (chars): past it the code is `unknown` (ask); real one-liners are far shorter, and it bounds every scan. */
+export const MAX_CODE_CHARS = 8192;
+
+/** String literals from `at` (just after `[`) up to the closing `]`, or undefined when something else is in the list or it never closes. */
+function readStringList(code: string, at: number): { items: string[]; end: number } | undefined {
+  const items: string[] = [];
+  const ws = /\s/;
+  let i = at;
+  for (;;) {
+    while (i < code.length && (ws.test(code[i]) || code[i] === ',')) i++;
+    if (i >= code.length) return undefined;
+    const q = code[i];
+    if (q === ']') return items.length ? { items, end: i + 1 } : undefined;
+    if (q !== '"' && q !== "'") return undefined;
+    let j = i + 1;
+    let body = '';
+    for (; j < code.length && code[j] !== q; j++) {
+      if (code[j] === '\\' && j + 1 < code.length) {
+        body += code[j] + code[j + 1];
+        j++;
+      } else body += code[j];
+    }
+    if (j >= code.length) return undefined;
+    items.push(unescape(body));
+    i = j + 1;
+  }
+}
 
 /** Deletions, as rm argvs. */
 const DELETE_CALL = new RegExp(
-  String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|fs\.rmSync|fs\.rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|rmSync|os\.remove|os\.unlink|os\.rmdir|unlink|File\.delete|FileUtils\.rm|Path\(\s*${STR}\s*\)\.unlink)\s*\(?\s*` + STR,
+  String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|fs\.rmSync|fs\.rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|rmSync|os\.remove|os\.unlink|os\.rmdir|unlink|File\.delete|FileUtils\.rm|Path\(\s*${STR}\s*\)\.unlink)\s*(?:\(\s*)?` + STR,
   'g',
 );
 
@@ -46,14 +78,6 @@ const PROCESS = /\b(?:subprocess|pty\.spawn|os\.dup2|child_process|exec|system|s
 
 function unescape(s: string): string {
   return s.replace(/\\(["'\\])/g, '$1').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
-}
-
-function strings(listBody: string): string[] {
-  const out: string[] = [];
-  const re = new RegExp(STR, 'g');
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(listBody))) out.push(unescape(m[1] ?? m[2] ?? ''));
-  return out;
 }
 
 /** Home spellings inside code, folded to `~` so the path rules see them. */
@@ -66,15 +90,18 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
   const argv: string[][] = [];
   let found = 0;
   let m: RegExpExecArray | null;
+  // Too long to read in the time a decision has: it could run anything.
+  if (code.length > MAX_CODE_CHARS) return { shell, argv, unknown: true, reverseShell: false };
 
-  ARGV_LIST.lastIndex = 0;
+  ARGV_LIST_OPEN.lastIndex = 0;
   const listSpans: Array<[number, number]> = [];
-  while ((m = ARGV_LIST.exec(code))) {
-    const list = strings(m[m.length - 3] ?? '');
-    if (list.length) {
-      argv.push(list);
+  while ((m = ARGV_LIST_OPEN.exec(code))) {
+    const list = readStringList(code, m.index + m[0].length);
+    if (list) {
+      argv.push(list.items);
       found++;
-      listSpans.push([m.index, m.index + m[0].length]);
+      listSpans.push([m.index, list.end]);
+      ARGV_LIST_OPEN.lastIndex = list.end;
     }
   }
   SHELL_CALL.lastIndex = 0;
@@ -86,7 +113,8 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
     // `system "rm", "-rf", $x` (perl/ruby list form): an argv; any item that is not a literal is unknown.
     const after = code.slice(m.index + m[0].length);
     if (/^\s*,/.test(after)) {
-      const items = after.split(/[;)\n]/)[0].split(',').slice(1).map((x) => x.trim());
+      const stop = after.search(/[;)\n]/);
+      const items = (stop < 0 ? after : after.slice(0, stop)).split(',').slice(1).map((x) => x.trim());
       const lits = items.map((x) => /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')$/.exec(x));
       if (lits.every(Boolean)) argv.push([s, ...lits.map((l) => unescape(l![1] ?? l![2] ?? ''))]);
       else listUnknown = true;
@@ -109,7 +137,7 @@ export function analyzeCode(lang: Language, code: string): CodeAnalysis {
   }
   if (lang === 'awk') {
     // print "cmd" | "sh": the printed text is the shell's input.
-    const toShell = /print[f]?\s*\(?\s*"([^"]*)"[^|]*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/g;
+    const toShell = /print[f]?\s*(?:\(\s*)?"([^"]*)"[^|]*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/g;
     while ((m = toShell.exec(code))) {
       shell.push(m[1]);
       found++;

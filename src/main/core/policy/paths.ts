@@ -5,14 +5,31 @@
  * match (`/e*` could be `/etc`).
  */
 
-/** Longest brace expansion produced for one word (`{1..100000}` must not cost a decision). */
-const MAX_BRACE_WORDS = 256;
+/**
+ * Longest brace expansion produced for one word (`{1..100000}` must not cost a decision); a
+ * word that expands to more is reported `truncated` and the resolver asks about the line.
+ */
+export const MAX_BRACE_WORDS = 1024;
+/** Characters the expansion may scan for one word (nested groups rescan the word): bounds its cost on 100 KB words. */
+const MAX_BRACE_WORK = 4_000_000;
 
-/** Bash brace expansion of one word (`/{bin,lib}` → `/bin /lib`, `x{1..3}`); unbalanced braces stay as written. */
+/** Bash brace expansion of one word (`/{bin,lib}` → `/bin /lib`, `x{1..3}`); unbalanced braces stay as written. Capped: see expandBracesChecked. */
 export function expandBraces(word: string): string[] {
+  return expandBracesChecked(word).words;
+}
+
+/** Brace expansion, and whether words were left out (past MAX_BRACE_WORDS or the work bound): then the caller must fail closed. */
+export function expandBracesChecked(word: string): { words: string[]; truncated: boolean } {
   const out: string[] = [];
+  let truncated = false;
+  let work = 0;
+  const full = (): boolean => {
+    if (out.length >= MAX_BRACE_WORDS || work > MAX_BRACE_WORK) truncated = true;
+    return truncated;
+  };
   const rec = (w: string): void => {
-    if (out.length >= MAX_BRACE_WORDS) return;
+    work += w.length;
+    if (full()) return;
     const open = findBraceOpen(w);
     if (open < 0) {
       out.push(w);
@@ -28,7 +45,10 @@ export function expandBraces(word: string): string[] {
     const post = w.slice(close + 1);
     const alts = splitTopCommas(body);
     if (alts.length > 1) {
-      for (const a of alts) rec(pre + a + post);
+      for (const a of alts) {
+        if (full()) return;
+        rec(pre + a + post);
+      }
       return;
     }
     const seq = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
@@ -39,8 +59,8 @@ export function expandBraces(word: string): string[] {
       const step = Math.max(1, Math.abs(Number(seq[3] ?? 1)));
       const dir = a <= b ? 1 : -1;
       for (let v = a; dir > 0 ? v <= b : v >= b; v += dir * step) {
+        if (full()) return;
         rec(pre + (numeric ? String(v) : String.fromCharCode(v)) + post);
-        if (out.length >= MAX_BRACE_WORDS) return;
       }
       return;
     }
@@ -52,7 +72,7 @@ export function expandBraces(word: string): string[] {
     for (const r of rest) out.push(pre + '{' + body + '}' + r);
   };
   rec(word);
-  return out;
+  return { words: out, truncated };
 }
 
 function findBraceOpen(w: string): number {
@@ -144,9 +164,17 @@ export function globToRegex(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
-    if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else if (c === '[') {
+    if (c === '*' || c === '?') {
+      // A run of * and ? is one quantifier (`**?*` → `[^/]{1,}`): adjacent stars would backtrack exponentially.
+      let min = 0;
+      let star = false;
+      for (; i < glob.length && (glob[i] === '*' || glob[i] === '?'); i++) {
+        if (glob[i] === '*') star = true;
+        else min++;
+      }
+      i--;
+      re += star ? `[^/]{${min},}` : `[^/]{${min}}`;
+    } else if (c === '[') {
       const close = glob.indexOf(']', i + 2);
       if (close < 0) re += '\\[';
       else {

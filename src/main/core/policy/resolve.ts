@@ -13,14 +13,28 @@
 import { parse as parseBash } from 'unbash';
 import { positionals } from '../router/argv.js';
 import { analyzeCode, type Language } from './interpreters.js';
-import { expandBraces, normalizePath } from './paths.js';
+import { expandBracesChecked, normalizePath } from './paths.js';
 
 /** Wrapper / re-entry levels followed before giving up (each level is a new argv or a new parse). */
 export const MAX_DEPTH = 8;
-/** Inputs of xargs / parallel expanded into commands (more only repeat the same shape). */
+/** Inputs of xargs -I / parallel / find -exec expanded into one command each; more are asked about (fact `expansion-too-large`), never dropped. */
 const MAX_FANOUT = 16;
 /** Commands resolved from one line before the rest is refused (a pathological line costs no more). */
 const MAX_COMMANDS = 512;
+/**
+ * Analysis steps (AST nodes walked, argvs resolved, code bytes read / 1 KB) one decision may
+ * take: a few hundred for real lines; a line past it is not analysed further and is asked
+ * about (fact `analysis-budget`), so no input can hold the synchronous decide() for long.
+ */
+export const MAX_ANALYSIS_STEPS = 100_000;
+/** Wall-clock backstop for the same budget (ms): far above any real line (~1 ms), far below a stalled server. */
+export const ANALYSIS_DEADLINE_MS = 1_000;
+/** mish subcommands that are the operator's, not an agent's (deciding approvals, typing into handoffs). */
+const MISH_OPERATOR_SUBCOMMANDS = new Set(['approvals', 'attach', 'console']);
+/** mish subcommands that run no command line of their own. */
+const MISH_OTHER_SUBCOMMANDS = new Set(['serve', 'ps', 'raw', 'policy', 'audit', 'help', 'init', 'hook', 'doctor']);
+/** Assignments that would give a nested mish another policy. */
+const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
 export interface Redirect {
   op: string;
@@ -274,6 +288,10 @@ export function resolveLine(source: string, cwd?: string): Resolution {
 class Resolver {
   readonly all: ResolvedCommand[] = [];
   readonly lineFacts: LineFact[] = [];
+  /** Steps taken so far (see MAX_ANALYSIS_STEPS). */
+  private steps = 0;
+  private readonly deadline = Date.now() + ANALYSIS_DEADLINE_MS;
+  private spent = false;
   /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
   private curCwd: string | null | undefined;
   /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
@@ -281,8 +299,21 @@ class Resolver {
 
   constructor(readonly cwd?: string) {}
 
+  /** Counts `n` steps; false once the budget is spent (the line is then asked about, never allowed). */
+  step(n = 1): boolean {
+    if (this.spent) return false;
+    this.steps += n;
+    if (this.steps > MAX_ANALYSIS_STEPS || ((this.steps & 0xff) === 0 && Date.now() > this.deadline)) {
+      this.spent = true;
+      this.lineFacts.push({ fact: 'analysis-budget', text: 'the line is too complex to analyse within the decision budget' });
+      return false;
+    }
+    return true;
+  }
+
   /** Parse `src` as bash and walk it; a parse failure is a fact, never a pass. */
   parseAndWalk(src: string, ctx: Ctx): ResolvedCommand[] {
+    if (!this.step(1 + (src.length >> 10))) return [];
     if (ctx.depth > MAX_DEPTH) {
       this.lineFacts.push({ fact: 'unwrap-depth', text: ctx.outerText ?? src });
       return [];
@@ -302,6 +333,7 @@ class Resolver {
   /** Walks any node; returns the commands that run directly under it (not inside substitutions). */
   private walk(node: unknown, ctx: Ctx): ResolvedCommand[] {
     if (!node || typeof node !== 'object') return [];
+    if (!this.step()) return [];
     if (this.all.length > MAX_COMMANDS) {
       if (!this.lineFacts.some((f) => f.fact === 'unwrap-depth')) this.lineFacts.push({ fact: 'unwrap-depth', text: 'too many commands in one line' });
       return [];
@@ -413,6 +445,7 @@ class Resolver {
       if (p.type !== 'Assignment') continue;
       const t = String(p.text ?? '');
       if (/^LD_PRELOAD=/.test(t) || /^LD_AUDIT=/.test(t)) preload = true;
+      if (MISH_POLICY_ASSIGNMENT.test(t)) this.lineFacts.push({ fact: 'mish-policy-override', text });
       if (COMMAND_VARIABLES.test(t)) later.push(...this.parseAndWalk(String((p.value as Node | undefined)?.value ?? t.slice(t.indexOf('=') + 1)), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, t.slice(0, t.indexOf('='))], outerText: text, pipeIn: undefined }));
     }
     if (!n.name) {
@@ -436,7 +469,14 @@ class Resolver {
       }
       const i = wordInfo(x);
       const parts = (x.parts as Node[] | undefined) ?? [];
-      const values = parts.some((p) => p.type === 'BraceExpansion') ? expandBraces(i.value) : [i.value];
+      let values = [i.value];
+      if (parts.some((p) => p.type === 'BraceExpansion')) {
+        const b = expandBracesChecked(i.value);
+        values = b.words;
+        // Words past the cap are not checked: the line is asked about, never allowed on the words seen.
+        if (b.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the brace expansion is too large to check` });
+        if (!this.step(values.length >> 4)) return [];
+      }
       for (const v of values) {
         w.argv.push(v);
         w.literal.push(i.literal);
@@ -493,6 +533,7 @@ class Resolver {
   /** Resolve one argv: unwrap wrappers and re-entries; returns the commands it runs directly. */
   private expand(w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
     if (w.argv.length === 0) return [];
+    if (!this.step(1 + (w.argv.length >> 4))) return [this.make(w, base, ctx)];
     if (ctx.depth > MAX_DEPTH) {
       this.lineFacts.push({ fact: 'unwrap-depth', text: base.text });
       return [this.make(w, base, ctx)];
@@ -520,6 +561,7 @@ class Resolver {
       return [this.make(w, base, ctx)];
     }
     if (name === 'env') return this.env(w, base, ctx);
+    if (name === 'mish') return this.mish(w, base, ctx);
     if (SHELLS.has(name)) return this.shell(w, base, ctx, name);
     switch (name) {
       case 'eval': {
@@ -588,6 +630,7 @@ class Resolver {
         return [self];
       }
     }
+    if (/^(?:export|declare|typeset|readonly|local)$/.test(name) && args.some((x) => MISH_POLICY_ASSIGNMENT.test(x))) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
     const later = laterStrings(name, w);
     if (later.length) {
       const self = this.make(w, base, ctx);
@@ -637,11 +680,53 @@ class Resolver {
     return this.withAssignments(a.slice(1, j), this.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] }), base, ctx);
   }
 
+  /**
+   * A nested mish run by the agent: the command it runs is judged here, under the policy the
+   * agent already runs under (so the nested mish can only add its own, stricter checks); giving
+   * it another policy (--policy, --policy-default, $MISH_POLICY*) is forbidden, as are the
+   * operator's subcommands (deciding approvals, typing into a handoff, the console).
+   */
+  private mish(w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+    const a = w.argv;
+    const self = this.make(w, base, ctx);
+    let j = 1;
+    let ended = false;
+    for (; j < a.length; j++) {
+      const x = a[j];
+      if (x === '--') {
+        ended = true;
+        j++;
+        break;
+      }
+      if (!x.startsWith('-')) break;
+      if (x === '--policy' || x === '--policy-default' || x.startsWith('--policy=') || x.startsWith('--policy-default=')) {
+        self.facts.add('mish-policy-override');
+        if (!x.includes('=')) j++;
+      }
+    }
+    if (j >= a.length) return [self];
+    const sub = a[j];
+    if (!ended && MISH_OPERATOR_SUBCOMMANDS.has(sub)) {
+      self.facts.add('mish-operator-command');
+      return [self];
+    }
+    if (!ended && MISH_OTHER_SUBCOMMANDS.has(sub)) {
+      // A nested server runs what its stdin asks under a policy loaded afresh: not this one.
+      if (sub === 'serve') self.facts.add('shell-stdin-unknown');
+      return [self];
+    }
+    const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'mish'], outerText: base.text, pipeIn: undefined };
+    // `mish "a && b"` runs the line in a shell; `mish rm -rf x` runs the argv.
+    if (a.length - j === 1) return [self, ...this.parseAndWalk(a[j], deeper)];
+    return [self, ...this.expand(slice(w, j), base, deeper)];
+  }
+
   /** NAME=value words before a command (after env, sudo, …): LD_PRELOAD marks it; command variables are parsed. */
   private withAssignments(words: string[], cmds: ResolvedCommand[], base: Base, ctx: Ctx): ResolvedCommand[] {
     const extra: ResolvedCommand[] = [];
     for (const x of words) {
       if (/^(?:LD_PRELOAD|LD_AUDIT)=/.test(x)) for (const c of cmds) c.facts.add('ld-preload');
+      if (MISH_POLICY_ASSIGNMENT.test(x)) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
       if (COMMAND_VARIABLES.test(x)) extra.push(...this.parseAndWalk(x.slice(x.indexOf('=') + 1), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, x.slice(0, x.indexOf('='))], outerText: base.text, pipeIn: undefined }));
     }
     return [...cmds, ...extra];
@@ -809,6 +894,7 @@ class Resolver {
         let e = k + 1;
         while (e < a.length && a[e] !== ';' && a[e] !== '+') e++;
         const inner = slice(w, k + 1, e);
+        if (reach.length > MAX_FANOUT) this.tooMany(base.text, `find -exec over ${reach.length} start points`);
         for (const target of reach.slice(0, MAX_FANOUT)) {
           const sub: Words = { ...inner, argv: inner.argv.map((v) => v.replace(/\{\}/g, target)), glob: inner.argv.map((v, k) => inner.glob[k] || (v.includes('{}') && target.endsWith('/*'))) };
           out.push(...this.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined }));
@@ -852,14 +938,20 @@ class Resolver {
       }
       return [self, ...this.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
     }
-    const items = text.split(a.includes('-0') || a.includes('--null') ? /\0/ : /\s+/).filter((s) => s !== '').slice(0, MAX_FANOUT);
+    const items = text.split(a.includes('-0') || a.includes('--null') ? /\0/ : /\s+/).filter((s) => s !== '');
     if (items.length === 0) return [self, ...this.expand(inner, base, deeper)];
     if (replace !== undefined) {
       const r = replace;
-      return [self, ...items.flatMap((it) => this.expand({ ...inner, argv: inner.argv.map((v) => v.split(r).join(it)) }, { ...base, stdinText: undefined }, deeper))];
+      if (items.length > MAX_FANOUT) this.tooMany(base.text, `xargs -I over ${items.length} inputs`);
+      return [self, ...items.slice(0, MAX_FANOUT).flatMap((it) => this.expand({ ...inner, argv: inner.argv.map((v) => v.split(r).join(it)) }, { ...base, stdinText: undefined }, deeper))];
     }
     const fed = literalWords(items);
     return [self, ...this.expand({ argv: [...inner.argv, ...fed.argv], literal: [...inner.literal, ...fed.literal], glob: [...inner.glob, ...fed.glob], raw: [...inner.raw, ...fed.raw] }, { ...base, stdinText: undefined }, deeper)];
+  }
+
+  /** A fan-out past MAX_FANOUT: the commands not resolved make the line an ask, never a pass. */
+  private tooMany(text: string, what: string): void {
+    this.lineFacts.push({ fact: 'expansion-too-large', text: `${text}: ${what} is too many to check` });
   }
 
   private parallel(w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
@@ -883,6 +975,7 @@ class Resolver {
       if (template) out.push(...this.parseAndWalk(template, deeper));
       return out;
     }
+    if (inputs.length > MAX_FANOUT) this.tooMany(base.text, `parallel over ${inputs.length} inputs`);
     for (const input of inputs.slice(0, MAX_FANOUT)) {
       const line = template === '' ? input : template.includes('{}') ? template.split('{}').join(input) : `${template} ${input}`;
       out.push(...this.parseAndWalk(line, deeper));

@@ -1,0 +1,128 @@
+/**
+ * mish's own files — its configuration and policy, grammars, state, spool, audit log and
+ * operator sockets — are the operator's to change, never the agent's: an agent that could
+ * write `~/.config/mish/policy.toml` (or delete the audit log) could switch the policy off for
+ * every later line. Any write, delete, move, truncation or link onto one of them (or a delete
+ * or move of a folder that holds one) is `forbid`, whatever the policy files say: a policy file
+ * that allows everything must not also allow rewriting itself. Interpreter code that names one
+ * is `ask` (we cannot tell its reads from its writes).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { globToRegex, hasGlob, normalizePath } from './paths.js';
+import { positionalArgs, type ResolvedCommand } from './resolve.js';
+import { hasFlag, writeTargets, type CommandView } from './rules.js';
+
+/** Rule id of the decision on a line that changes mish's own files. */
+export const OWN_FILES_RULE = 'mish-own-files';
+
+/**
+ * The folders and files mish reads its policy and state from, for this environment: the
+ * defaults and the environment's overrides both (the agent may set XDG_* for a nested mish).
+ */
+export function mishOwnPaths(env: Record<string, string | undefined> = process.env): string[] {
+  const home = env.HOME || os.homedir();
+  const out = new Set<string>([path.join(home, '.config', 'mish'), path.join(home, '.local', 'state', 'mish')]);
+  const abs = (v: string | undefined) => (v && path.isAbsolute(v) ? v : undefined);
+  for (const [v, sub] of [
+    [env.XDG_CONFIG_HOME, 'mish'],
+    [env.XDG_STATE_HOME, 'mish'],
+    [env.XDG_RUNTIME_DIR, 'mish'],
+  ] as const) {
+    const a = abs(v);
+    if (a) out.add(path.join(a, sub));
+  }
+  for (const v of [env.MISH_AUDIT_LOG, env.MISH_SPOOL_DIR, env.MISH_OPERATOR_DIR, env.MISH_POLICY]) {
+    const a = abs(v);
+    if (a) out.add(a);
+  }
+  return [...out].map((p) => p.replace(/\/+$/, ''));
+}
+
+/** Programs whose path arguments (all of them) are deleted, moved away or changed in place. */
+const CHANGES_ARGS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'truncate', 'mv', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'touch', 'trash', 'trash-put', 'gio']);
+/** Of those, the ones that take a whole folder with what is in it. */
+const TAKES_FOLDERS = new Set(['rm', 'rmdir', 'shred', 'srm', 'mv', 'trash', 'trash-put', 'gio']);
+/** Where a relative path names a project policy folder. */
+const PROJECT_DIR = /(?:^|\/)\.mish(?:\/|$)/;
+
+/** `p` and the own path `own`: inside it or the same (0), holds it (1), unrelated (-1). */
+function relation(p: string, own: string): number {
+  if (p === own || p.startsWith(`${own}/`)) return 0;
+  if (own.startsWith(`${p}/`)) return 1;
+  return -1;
+}
+
+/** Spellings a target could be compared as: normalised, home as `~` and spelled out. */
+function forms(t: string, cwd: string | undefined, home: string | undefined): string[] {
+  const n = normalizePath(t, cwd);
+  const out = [n, normalizePath(t)];
+  if (home) {
+    const h = home.replace(/\/+$/, '');
+    for (const f of [...out]) {
+      if (f === '~' || f.startsWith('~/')) out.push(h + f.slice(1));
+      if (f === h || f.startsWith(`${h}/`)) out.push(`~${f.slice(h.length)}`);
+    }
+  }
+  return out;
+}
+
+/** Own paths in both spellings (`/home/me/.config/mish` and `~/.config/mish`). */
+function ownForms(own: readonly string[], home: string | undefined): string[] {
+  const h = home?.replace(/\/+$/, '');
+  const out = new Set<string>();
+  for (const o of own) {
+    out.add(o);
+    if (h && (o === h || o.startsWith(`${h}/`))) out.add(`~${o.slice(h.length)}`);
+  }
+  return [...out];
+}
+
+/** Why this command changes one of mish's own files, or undefined. */
+export function ownFileChange(v: CommandView, own: readonly string[], cwd: string | undefined, home: string | undefined): string | undefined {
+  const c: ResolvedCommand = v.cmd;
+  const targets: Array<{ t: string; folder: boolean }> = writeTargets(v).map((t) => ({ t, folder: false }));
+  if (CHANGES_ARGS.has(c.name)) {
+    const folder = TAKES_FOLDERS.has(c.name) && (c.name !== 'rm' || hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '--recursive')) ;
+    for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: folder || c.name === 'mv' || c.name === 'rmdir' });
+  }
+  if (c.name === 'ln' || c.name === 'cp' || c.name === 'install' || c.name === 'rsync') {
+    // `ln -sf evil.toml ~/.config/mish/policy.toml` is in writeTargets; rsync --delete may remove.
+    if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
+  }
+  const mine = ownForms(own, home);
+  const where = c.cwd === null ? undefined : (c.cwd ?? cwd);
+  for (const { t, folder } of targets) {
+    const glob = hasGlob(t);
+    for (const f of forms(t, where, home)) {
+      if (PROJECT_DIR.test(f)) return `${f}: a project policy folder`;
+      for (const o of mine) {
+        const r = glob ? globRelation(f, o) : relation(f, o);
+        if (r === 0) return `${f}: mish's own file (${o})`;
+        // A folder that holds mish's files (`rm -rf ~/.config`), never `/` or home themselves (other rules judge those).
+        if (r === 1 && folder && f !== '/' && f !== '~' && f !== home) return `${f}: holds mish's own files (${o})`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** relation() for a glob target: could it name the own path or a folder holding it. */
+function globRelation(glob: string, own: string): number {
+  const re = globToRegex(glob);
+  if (re.test(own)) return 0;
+  const parts = own.split('/');
+  for (let k = parts.length - 1; k > 0; k--) if (re.test(parts.slice(0, k).join('/'))) return 1;
+  // `~/.config/mish/*`: something inside it.
+  if (glob.startsWith(`${own}/`)) return 0;
+  return -1;
+}
+
+/** Interpreter / editor code that names mish's own files: it may write them (we cannot tell). */
+export function ownFileMention(c: ResolvedCommand, own: readonly string[], home: string | undefined): string | undefined {
+  const text = c.argv.slice(1).join('\n');
+  if (text.length === 0) return undefined;
+  for (const o of ownForms(own, home)) if (text.includes(o)) return o;
+  if (/(?:~|\$HOME|\$\{HOME\}|expanduser\([^)]{0,40}\)|homedir\(\))[^\n]{0,80}?\.config\/mish\b|\.local\/state\/mish\b|(?:^|[\s'"/])\.mish\/policy\.toml/.test(text)) return 'mish configuration';
+  return undefined;
+}
