@@ -61,6 +61,26 @@ describe('mish policy explain', () => {
     expect(bad.err).toMatch(/unknown subcommand 'frobnicate'/);
   });
 
+  it('-- ends explain\'s options: a line starting with - is explained; without --, a one-line error suggests it', () => {
+    const r = mish(['policy', 'explain', '--', '-rf /']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ commands: [['-rf', '/']] });
+    const bad = mish(['policy', 'explain', '-rf /']);
+    expect(bad.code).toBe(2);
+    expect(bad.err.trim().split('\n')).toHaveLength(1);
+    expect(bad.err).toMatch(/put -- before it/);
+  });
+
+  it('an agent rewriting the user policy file, or giving a nested mish another policy, is forbidden', () => {
+    const p = path.join(home, '.config/mish/policy.toml');
+    expect(JSON.parse(mish(['policy', 'explain', `printf '[[rule]]\\nid="x"\\nreason="x"\\ndecision="allow"\\ncommands=["*"]' > ${p}`]).out)).toMatchObject({ decision: 'forbid', rule: 'mish-own-files' });
+    expect(JSON.parse(mish(['policy', 'explain', 'printf x > ~/.config/mish/policy.toml']).out)).toMatchObject({ decision: 'forbid', rule: 'mish-own-files' });
+    expect(JSON.parse(mish(['policy', 'explain', 'rm -f ~/.state/mish/audit.jsonl']).out)).toMatchObject({ decision: 'forbid', rule: 'mish-own-files' });
+    expect(JSON.parse(mish(['policy', 'explain', 'mish --policy /tmp/lax.toml ls']).out)).toMatchObject({ decision: 'forbid', rule: 'mish-policy-override' });
+    expect(JSON.parse(mish(['policy', 'explain', 'MISH_POLICY=/tmp/lax.toml mish ls']).out)).toMatchObject({ decision: 'forbid', rule: 'mish-policy-override' });
+    expect(JSON.parse(mish(['policy', 'explain', 'mish --raw rm -rf ~']).out)).toMatchObject({ decision: 'ask', rule: 'rm-recursive-root-or-home' });
+  });
+
   it('a user policy file and --policy-default are honoured', () => {
     mkdirSync(path.join(home, '.config/mish'), { recursive: true });
     writeFileSync(path.join(home, '.config/mish/policy.toml'), '[[rule]]\nid = "no-wget"\nreason = "wget is not used here"\ndecision = "forbid"\ncommands = ["wget"]\n');

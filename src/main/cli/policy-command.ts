@@ -10,7 +10,7 @@ import { compilePolicyText, decide, formatPolicyError, loadPolicy, type PolicyEr
 import { readFileSync } from 'node:fs';
 import { UsageError } from './usage-error.js';
 
-export const POLICY_HELP = `usage: mish policy explain [--cwd DIR] [--session NAME] "<command line>"
+export const POLICY_HELP = `usage: mish policy explain [--cwd DIR] [--session NAME] [--] "<command line>"
        mish policy check [FILE…]
 
 explain  print the policy decision on a command line as JSON, run nothing:

@@ -152,7 +152,8 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
   let commands: string[][] = [];
   try {
     const resolution = resolveLine(line, ctx.cwd);
-    const top = parseCommandLine(line);
+    // The router's parse is a second opinion on a line the resolver read whole; one it could not is already asked about.
+    const top = resolution.lineFacts.some((f) => f.fact === 'parse-error' || f.fact === 'analysis-budget') ? { ok: true as const } : parseCommandLine(line);
     if (!top.ok && !resolution.lineFacts.some((f) => f.fact === 'parse-error')) resolution.lineFacts.push({ fact: 'parse-error', text: `${top.error.message} (line ${top.error.line}, column ${top.error.column})` });
     for (const c of resolution.commands) {
       const f = exfiltration(c);

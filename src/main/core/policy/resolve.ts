@@ -303,7 +303,7 @@ class Resolver {
   step(n = 1): boolean {
     if (this.spent) return false;
     this.steps += n;
-    if (this.steps > MAX_ANALYSIS_STEPS || ((this.steps & 0xff) === 0 && Date.now() > this.deadline)) {
+    if (this.steps > MAX_ANALYSIS_STEPS || Date.now() > this.deadline) {
       this.spent = true;
       this.lineFacts.push({ fact: 'analysis-budget', text: 'the line is too complex to analyse within the decision budget' });
       return false;
@@ -349,6 +349,8 @@ class Resolver {
       case 'ProcessSubstitution':
       case 'ArithmeticCommandExpansion':
         // Runs too, but its output feeds the word it sits in: no pipe context, not direct.
+        // unbash parses its text when `script` is first read: charged like any nested parse.
+        if (!this.step(1 + ((Number(n.end ?? 0) - Number(n.pos ?? 0)) >> 10))) return [];
         this.walk(n.script, { ...ctx, pipeIn: undefined });
         return [];
       case 'Function': {
@@ -388,6 +390,8 @@ class Resolver {
       groups.push(g);
       pipeIn = { producers: g, text: staticOutput(g) };
     }
+    // Wiring each element to all the others costs n² (a 10,000-stage pipeline took 41 s): charged to the budget.
+    if (!this.step((groups.length * groups.length) >> 6)) return groups.flat();
     for (let i = 0; i < groups.length; i++) {
       const from = groups.slice(0, i).flat().map((c) => c.name);
       const to = groups.slice(i + 1).flat().map((c) => c.name);
