@@ -40,7 +40,7 @@ export function mishOwnPaths(env: Record<string, string | undefined> = process.e
 }
 
 /** Programs whose path arguments (all of them) are deleted, moved away or changed in place. */
-const CHANGES_ARGS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'truncate', 'mv', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'touch', 'trash', 'trash-put', 'gio']);
+const CHANGES_ARGS = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'truncate', 'mv', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'trash', 'trash-put', 'gio']);
 /** Of those, the ones that take a whole folder with what is in it. */
 const TAKES_FOLDERS = new Set(['rm', 'rmdir', 'shred', 'srm', 'mv', 'trash', 'trash-put', 'gio']);
 /** Where a relative path names a project policy folder. */
@@ -109,10 +109,16 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
 
 /** relation() for a glob target: could it name the own path or a folder holding it. */
 function globRelation(glob: string, own: string): number {
+  // A relative glob with no known cwd names something here, not an absolute own path.
+  if (!glob.startsWith('/') && !glob.startsWith('~')) return -1;
   const re = globToRegex(glob);
   if (re.test(own)) return 0;
   const parts = own.split('/');
-  for (let k = parts.length - 1; k > 0; k--) if (re.test(parts.slice(0, k).join('/'))) return 1;
+  // Folders above it, never `/` itself (parts[0] is '' for an absolute path) nor the home folder.
+  for (let k = parts.length - 1; k > 1; k--) {
+    const dir = parts.slice(0, k).join('/');
+    if (dir !== '~' && re.test(dir)) return 1;
+  }
   // `~/.config/mish/*`: something inside it.
   if (glob.startsWith(`${own}/`)) return 0;
   return -1;
