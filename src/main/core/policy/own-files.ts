@@ -83,13 +83,11 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
   const c: ResolvedCommand = v.cmd;
   const targets: Array<{ t: string; folder: boolean }> = writeTargets(v).map((t) => ({ t, folder: false }));
   if (CHANGES_ARGS.has(c.name)) {
-    const folder = TAKES_FOLDERS.has(c.name) && (c.name !== 'rm' || hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '--recursive')) ;
+    const folder = TAKES_FOLDERS.has(c.name) && (c.name !== 'rm' || hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '--recursive'));
     for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: folder || c.name === 'mv' || c.name === 'rmdir' });
   }
-  if (c.name === 'ln' || c.name === 'cp' || c.name === 'install' || c.name === 'rsync') {
-    // `ln -sf evil.toml ~/.config/mish/policy.toml` is in writeTargets; rsync --delete may remove.
-    if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
-  }
+  // cp/ln/install destinations are in writeTargets; rsync --remove-source-files deletes its sources.
+  if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
   const mine = ownForms(own, home);
   const where = c.cwd === null ? undefined : (c.cwd ?? cwd);
   for (const { t, folder } of targets) {
