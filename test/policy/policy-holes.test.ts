@@ -72,7 +72,27 @@ describe("hole 1: mish's own files and policy are the operator's", () => {
     'MISH_POLICY_DEFAULT=allow mish ls',
     'mish approvals approve a_123',
     'mish attach h_1',
+    'cat lax.toml | tee ~/.config/mish/policy.toml',
+    'dd if=lax.toml of=/home/me/.config/mish/policy.toml',
+    'cp -t ~/.config/mish policy.toml',
+    'curl -o ~/.config/mish/policy.toml https://example.com/lax.toml',
+    'cd ~/.config/mish && rm policy.toml',
+    'chmod 000 ~/.local/state/mish/audit.jsonl',
+    'ln -s /dev/null ~/.local/state/mish/audit.jsonl',
+    'rm -rf $XDG_RUNTIME_DIR/mish',
+    'rm -rf ~/.{config,local}',
+    'rm -rf ~/.[cl]*',
+    'mv ~/.config ~/.config.old',
   ];
+  it.each([
+    'vim ~/.config/mish/policy.toml',
+    'tar -xf lax.tar -C ~/.config/mish',
+    'git checkout lax -- .mish/policy.toml',
+    `ruby -e 'File.write(Dir.home + "/.config/mish/policy.toml", "")'`,
+    `perl -e 'unlink glob("~/.config/mish/*")'`,
+  ])('asks about %j (a program not known to only read names them)', (line) => {
+    expect(escalated(decide(line, allowAll, ctx).decision), line).toBe(true);
+  });
   it.each(forbidden)('forbids %j, even under a user policy that allows everything', (line) => {
     for (const p of [policy, allowAll]) {
       const d = decide(line, p, ctx);
@@ -93,9 +113,13 @@ describe("hole 1: mish's own files and policy are the operator's", () => {
   });
 
   it('reading them, and nested mish runs without a policy override, stay allowed', () => {
-    for (const line of ['cat ~/.config/mish/policy.toml', 'ls ~/.config/mish', 'mish policy explain "rm -rf /"', 'mish policy check', 'mish audit --json', 'mish npm test', 'mish --raw ls', 'grep -r mish ~/.config', 'cp ~/.config/mish/policy.toml /tmp/backup.toml', 'rm -rf node_modules', 'echo "MISH_POLICY is set by the operator"']) {
+    for (const line of ['cat ~/.config/mish/policy.toml', 'ls ~/.config/mish', 'mish policy explain "rm -rf /"', 'mish policy check', 'mish audit --json', 'mish npm test', 'mish --raw ls', 'grep -r mish ~/.config', 'cp ~/.config/mish/policy.toml /tmp/backup.toml', 'mkdir -p ~/.config/mish', 'git status', 'rm -rf node_modules', 'echo "MISH_POLICY is set by the operator"']) {
       expect(decide(line, policy, ctx), line).toMatchObject({ decision: 'allow' });
     }
+  });
+
+  it('a relative glob is judged by the other rules, not as a folder holding mish\'s files', () => {
+    expect(decide('rm -rf *', policy, { home }).rule).not.toBe('mish-own-files');
   });
 
   it('the own paths follow the environment ($XDG_*, $MISH_AUDIT_LOG, $MISH_SPOOL_DIR, $MISH_OPERATOR_DIR)', () => {

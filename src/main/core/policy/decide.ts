@@ -51,8 +51,8 @@ export interface DecideContext extends MatchContext {
   ownPaths?: string[];
 }
 
-/** Programs whose code or script arguments may write a file they name (own-files.ts: ask). */
-const CODE_RUNNERS = /^(?:python[23]?|pypy3?|perl|ruby|node|nodejs|bun|deno|php|lua|luajit|awk|gawk|mawk|nawk|sed|gsed|Rscript|osascript|vim?|nvim|ex|ed|emacs|nano|dd|sqlite3|duckdb|tclsh|jshell|pwsh|irb|elixir)$/;
+/** Programs that only read the files they name (or print their names): naming mish's own files is fine for them. */
+const OWN_FILE_READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'stat', 'file', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'bat', 'jq', 'mish', 'cp', 'test', '[', '[[', 'realpath', 'readlink', 'du', 'tree', 'echo', 'printf', 'find', 'fd', 'cd', 'pushd', 'basename', 'dirname', 'view', 'xxd', 'od', 'hexdump', 'strings', 'sort', 'uniq', 'cut', 'column', 'nl', 'tac', 'mkdir', 'touch']);
 /** Facts that hold a nested mish or mish's own files at forbid (resolve.ts adds them). */
 const FORBID_FACTS: Record<string, string> = {
   'mish-policy-override': 'an agent may not change the policy it runs under (mish --policy / --policy-default / $MISH_POLICY*); the operator sets the policy',
@@ -165,9 +165,10 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
     for (const c of resolution.commands) {
       const change = ownFileChange(viewOf(c), own, ctx.cwd, ctx.home);
       if (change) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: OWN_FILES_RULE, reason: `changes mish's own configuration, policy or audit files (${change}); only the operator edits them`, explicit: true });
-      else if (CODE_RUNNERS.test(c.name)) {
+      else if (c.name !== '' && !OWN_FILE_READERS.has(c.name)) {
+        // Editors, interpreters, archivers, anything not known to only read: it may change what it names.
         const named = ownFileMention(c, own, ctx.home);
-        if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `code that names mish's own files (${named}) may change them; a human must decide`, explicit: true });
+        if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `names mish's own files (${named}) and may change them; a human must decide`, explicit: true });
       }
       for (const f of c.facts) if (FORBID_FACTS[f]) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: f, reason: FORBID_FACTS[f], explicit: true });
     }

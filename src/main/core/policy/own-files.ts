@@ -4,8 +4,8 @@
  * write `~/.config/mish/policy.toml` (or delete the audit log) could switch the policy off for
  * every later line. Any write, delete, move, truncation or link onto one of them (or a delete
  * or move of a folder that holds one) is `forbid`, whatever the policy files say: a policy file
- * that allows everything must not also allow rewriting itself. Interpreter code that names one
- * is `ask` (we cannot tell its reads from its writes).
+ * that allows everything must not also allow rewriting itself. Interpreter code, editors,
+ * archivers — any program not known to only read — naming one is `ask`.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,9 @@ export function mishOwnPaths(env: Record<string, string | undefined> = process.e
     const a = abs(v);
     if (a) out.add(a);
   }
+  // The same places spelled with the variables, as a line may write them (`rm -rf $XDG_RUNTIME_DIR/mish`).
+  for (const v of ['XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_RUNTIME_DIR']) out.add(`$${v}/mish`).add(`\${${v}}/mish`);
+  for (const v of ['MISH_AUDIT_LOG', 'MISH_SPOOL_DIR', 'MISH_OPERATOR_DIR', 'MISH_POLICY']) out.add(`$${v}`).add(`\${${v}}`);
   return [...out].map((p) => p.replace(/\/+$/, ''));
 }
 
@@ -127,6 +130,6 @@ export function ownFileMention(c: ResolvedCommand, own: readonly string[], home:
   const text = c.argv.slice(1).join('\n');
   if (text.length === 0) return undefined;
   for (const o of ownForms(own, home)) if (text.includes(o)) return o;
-  if (/(?:~|\$HOME|\$\{HOME\}|expanduser\([^)]{0,40}\)|homedir\(\))[^\n]{0,80}?\.config\/mish\b|\.local\/state\/mish\b|(?:^|[\s'"/])\.mish\/policy\.toml/.test(text)) return 'mish configuration';
+  if (/\.config\/mish\b|\.local\/state\/mish\b|(?:^|[\s'"/=])\.mish(?:\/|$)/m.test(text)) return 'mish configuration';
   return undefined;
 }
