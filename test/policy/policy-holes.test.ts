@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinPolicy, compilePolicyText, decide, RANK, type Policy } from '../../src/main/core/policy/index.js';
 import { mishOwnPaths } from '../../src/main/core/policy/own-files.js';
 import { analyzeCode } from '../../src/main/core/policy/interpreters.js';
+import { resolveLine } from '../../src/main/core/policy/resolve.js';
 import { expandBracesChecked, MAX_BRACE_WORDS } from '../../src/main/core/policy/paths.js';
 
 const builtinText = readFileSync(path.join(__dirname, '../../grammars/_meta/policy.toml'), 'utf8');
@@ -164,6 +165,9 @@ describe('hole 2: no input holds the decision; past the budget it fails closed',
     ['sh -c nested 500 deep', `${"sh -c '".repeat(1)}${'eval '.repeat(500)}rm -rf /'`],
     ['xargs with 100,000 items', `echo ${'x '.repeat(50_000)} | xargs rm -f`],
     ['many heredocs', Array.from({ length: 2000 }, () => 'cat <<E\nx\nE').join('\n')],
+    ['a quadratic built-in rule on 20,000 repeated words (git gc gc …)', `git ${'gc '.repeat(20_000)}x`],
+    ['docker --privileged repeated', `docker run ${'--privileged '.repeat(8000)}`],
+    ['kubectl scale repeated', `kubectl ${'scale '.repeat(15_000)}`],
   ];
   it.each(adversarial)('%s: the decision comes back', (_name, line) => {
     const d = decide(line, policy, ctx);
@@ -176,7 +180,15 @@ describe('hole 2: no input holds the decision; past the budget it fails closed',
     const d = decide(line, policy, ctx);
     expect(d.decision).toBe('ask');
     expect(d.matches.map((m) => m.rule)).toContain('analysis-budget');
-    expect(d.matches.find((m) => m.rule === 'analysis-budget')?.reason).toMatch(/too complex|cannot be checked/);
+    expect(d.matches.find((m) => m.rule === 'analysis-budget')?.reason).toMatch(/too complex|too long/);
+    // The resolver itself stopped at its step budget (not only the rules' length guard).
+    expect(resolveLine(line).lineFacts.map((f) => f.fact)).toContain('analysis-budget');
+  });
+
+  it('a command too long for the rules\' regexes is asked about, not matched on a part', () => {
+    const d = decide(`git ${'gc '.repeat(20_000)}x`, policy, ctx);
+    expect(d).toMatchObject({ decision: 'ask', rule: 'analysis-budget' });
+    expect(d.reason).toMatch(/too long to check/);
   });
 
   it('a dangerous command after a budget-breaking prefix is never allowed (property)', () => {

@@ -51,6 +51,13 @@ export interface DecideContext extends MatchContext {
   ownPaths?: string[];
 }
 
+/**
+ * Longest argv (characters, words joined) judged by the rules' regexes: some of them are
+ * quadratic in it (`git (?:.* )?gc (?:.* )?--prune=now` on `git gc gc gc …` took 7 s at 60 KB),
+ * and user rules may be worse. A longer command is asked about, never matched on a part of it.
+ */
+export const MAX_JUDGED_ARGV_CHARS = 8192;
+
 /** Programs that only read the files they name (or print their names): naming mish's own files is fine for them. */
 const OWN_FILE_READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'stat', 'file', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'bat', 'jq', 'mish', 'cp', 'test', '[', '[[', 'realpath', 'readlink', 'du', 'tree', 'echo', 'printf', 'find', 'fd', 'cd', 'pushd', 'basename', 'dirname', 'view', 'xxd', 'od', 'hexdump', 'strings', 'sort', 'uniq', 'cut', 'column', 'nl', 'tac', 'mkdir', 'touch']);
 /** Facts that hold a nested mish or mish's own files at forbid (resolve.ts adds them). */
@@ -160,7 +167,11 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
       if (f) c.facts.add(f);
     }
     commands = resolution.commands.filter((c) => c.argv.length > 0).map((c) => c.argv);
-    items = resolution.commands.map((c) => judge(c, policy, ctx));
+    items = resolution.commands.map((c) =>
+      c.argv.reduce((n, a) => n + a.length + 1, 0) > MAX_JUDGED_ARGV_CHARS
+        ? { text: c.text.slice(0, 200), argv: c.argv, decision: 'ask' as const, rule: 'analysis-budget', reason: `the command is too long to check against the policy (over ${MAX_JUDGED_ARGV_CHARS} characters); a human must decide`, explicit: true }
+        : judge(c, policy, ctx),
+    );
     // mish's own files and policy: forbid whatever the policy files say (a policy must not allow rewriting itself).
     for (const c of resolution.commands) {
       const change = ownFileChange(viewOf(c), own, ctx.cwd, ctx.home);
