@@ -29,8 +29,9 @@ const zodEnglishOnly = {
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
 await build({
+  // `mish hook` (src/main/hooks/hook-entry.ts) is an entry of its own: it runs before every agent command.
   // The squash worker is a thread's entry of its own (src/main/core/squash-worker/pool.ts finds it next to mish.mjs).
-  entryPoints: { mish: path.join(root, 'src/main/cli/main.ts'), 'squash-worker': path.join(root, 'src/main/core/squash-worker/worker-entry.ts') },
+  entryPoints: { mish: path.join(root, 'src/main/cli/main.ts'), hook: path.join(root, 'src/main/hooks/hook-entry.ts'), 'squash-worker': path.join(root, 'src/main/core/squash-worker/worker-entry.ts') },
   outdir: path.join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
   // Subcommands are dynamic imports: split them into chunks loaded only when used.

@@ -26,7 +26,7 @@ export interface CliAudit {
  * The Redactor, loaded only for a record that could hold a secret: secretlint's rules take
  * ~60 ms to load, most records (`npm test` in a project directory) cannot hold one.
  */
-function lazyRedactor(): { redactDeep<T>(value: T): Promise<T> } {
+export function lazyRedactor(): { redactDeep<T>(value: T): Promise<T> } {
   let redactor: Promise<Redactor> | undefined;
   const envValues = secretEnvValues(process.env).flatMap((v) => [v.value, encodeURIComponent(v.value)]);
   return {

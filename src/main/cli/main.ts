@@ -23,6 +23,10 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish approvals [--json]                decide agents' dangerous commands (operator)
        mish attach <handoff-id>               type an agent's password prompt for it, blind to it
        mish audit [filters] | audit verify    list the audit log, or check its hash chain
+       mish init [<agent>] [--project] [--uninstall] [--dry-run]
+                                              hook mish into an agent (claude-code, codex,
+                                              gemini-cli, cursor); alone: list the agents found
+       mish doctor                            per agent: hook installed, reachable, answering
        mish help | --help | --version
 
 Condensing never drops an error, a warning with its location, a failing test, a summary
@@ -63,6 +67,9 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   ps: async (argv) => (await import('../console/ps-command.js')).runPs(argv),
   approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
   attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
+  hook: async (argv) => (await import('../hooks/hook-command.js')).runHook(argv),
+  init: async (argv) => (await import('../hooks/init-command.js')).runInit(argv),
+  doctor: async (argv) => (await import('../hooks/doctor-command.js')).runDoctor(argv),
   help: () => {
     process.stdout.write(MAIN_HELP);
     return 0;

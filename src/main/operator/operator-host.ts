@@ -94,8 +94,11 @@ export type ApprovalResult =
   | { outcome: 'denied'; id: string; by: string }
   | { outcome: 'timeout' | 'operator-gone' | 'cancelled'; id: string; waitedMs: number };
 
+/** What the host reads of an engine: a `mish serve`'s SessionManager, or a hook's view of no sessions. */
+export type OperatorSessionSource = Pick<SessionManager, 'subscribe' | 'list' | 'processes' | 'process'>;
+
 export interface OperatorHostOptions {
-  sessions: SessionManager;
+  sessions: OperatorSessionSource;
   version: string;
   cwd?: string;
   transport?: 'stdio' | 'http';

@@ -1,0 +1,210 @@
+/**
+ * `mish hook <agent>`: the program an agent host runs before each of its shell tool's calls.
+ * Reads the host's payload on stdin, decides (hook-decision.ts) and prints the host's answer.
+ *
+ * Fails closed and never wedges: a payload it cannot read, an error inside mish, or a decision
+ * still open near the host's timeout (`--timeout`, written by `mish init`) end in the host's
+ * ask (where that asks its user) or deny, with a one-line reason, never in a silent allow.
+ *
+ * This module is its own bundle entry (dist/hook.mjs): it loads the policy and nothing of the
+ * router, squasher or PTY code; the operator wire and the audit log load only for escalations.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decide, loadPolicy, type PolicyDecision } from '../core/policy/index.js';
+import { decideHook, type OperatorOutcome } from './hook-decision.js';
+import { HOST_IDS, hostOf } from './hosts/index.js';
+import type { HookAnswer, HostAdapter, ShellCall } from './hosts/types.js';
+import { mishLauncher, shellQuote } from './mish-path.js';
+
+export const HOOK_HELP = `usage: mish hook <agent> [--timeout SECONDS]
+
+The hook program an agent runs before each command of its own shell tool (installed by
+\`mish init <agent>\`; you do not run it yourself). Reads the agent's hook payload on stdin and
+prints the agent's answer: forbidden commands are denied with the rule and reason, dangerous
+ones go to a mish operator (console or \`mish approvals\`) or to the agent's own prompt, allowed
+ones are rewritten to run through mish where the agent allows that without approving them.
+
+agents: ${HOST_IDS.join(', ')}
+  --timeout SECONDS   the agent's timeout for this hook (mish answers on its own before it)
+  -h, --help          this help
+`;
+
+/** Largest payload read: a shell call is a few KB; anything far larger is not a payload. */
+const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+/** The hook answers this long before the host's timeout (process exit and host overhead). */
+export const HOOK_DEADLINE_MARGIN_MS = 5_000;
+/** Without --timeout: the deadline of the hosts' documented defaults (Gemini 60 s, Claude Code 60 s+). */
+const DEFAULT_TIMEOUT_SEC = 60;
+
+export async function runHook(argv: string[], io: HookIo = processIo()): Promise<number> {
+  let id: string | undefined;
+  let timeoutSec = DEFAULT_TIMEOUT_SEC;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h' || a === '--help') {
+      io.out(HOOK_HELP);
+      return 0;
+    }
+    if (a === '--timeout' || a.startsWith('--timeout=')) {
+      const v = Number(a.includes('=') ? a.slice(10) : argv[++i]);
+      if (!Number.isFinite(v) || v <= 0) return usage(io, 'mish hook: --timeout needs a number of seconds');
+      timeoutSec = v;
+    } else if (a.startsWith('-')) return usage(io, `mish hook: unknown option '${a}' (see mish hook --help)`);
+    else if (id === undefined) id = a;
+    else return usage(io, `mish hook: unexpected argument '${a}' (see mish hook --help)`);
+  }
+  if (id === undefined) return usage(io, `mish hook: name the agent (${HOST_IDS.join(', ')}; see mish hook --help)`);
+  const host = hostOf(id);
+  if (!host) return usage(io, `mish hook: unknown agent '${id}' (one of ${HOST_IDS.join(', ')})`);
+
+  const startedAt = io.now();
+  const deadline = startedAt + Math.max(1_000, timeoutSec * 1000 - Math.min(HOOK_DEADLINE_MARGIN_MS, (timeoutSec * 1000) / 2));
+  const abort = new AbortController();
+  let answered = false;
+  const answer = (a: HookAnswer): number => {
+    if (answered) return 0;
+    answered = true;
+    const r = host.render(a);
+    if (r.stdout) io.out(r.stdout);
+    if (r.stderr) io.err(r.stderr);
+    return r.exitCode;
+  };
+  // Near the host's timeout, whatever is still open is answered on its own (a timed-out hook fails open in some hosts).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<number>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      resolve(answer(fallback(host, `mish hook: no decision within ${Math.round((deadline - startedAt) / 1000)}s, before ${host.name}'s hook timeout`)));
+    }, Math.max(0, deadline - io.now()));
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([late, decideCall(host, io, deadline, abort.signal).then(answer)]);
+  } catch (e) {
+    return answer(fallback(host, `mish hook: internal error (${(e as Error)?.message ?? String(e)}); not checked by mish`));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The answer when mish could not decide: ask where the host then asks its user, else deny. */
+export function fallback(host: HostAdapter, why: string): HookAnswer {
+  return host.unattended === 'ask' ? { kind: 'ask', reason: `${why}. Approve only if you meant it.` } : { kind: 'deny', reason: `${why}. Nothing was run; try again, or ask the user.` };
+}
+
+async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal): Promise<HookAnswer> {
+  const text = await io.readStdin(MAX_PAYLOAD_BYTES);
+  if (text === undefined) return fallback(host, `mish hook: the payload is larger than ${MAX_PAYLOAD_BYTES} bytes`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch (e) {
+    return fallback(host, `mish hook: the payload is not JSON (${(e as Error).message})`);
+  }
+  const parsed = host.parse(payload, io.env);
+  if (parsed.kind === 'other') return { kind: 'pass', note: parsed.what };
+  if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`);
+  const call = parsed.call;
+  const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
+  const policy = loadPolicy({ grammarsDir: grammarsDir(), cwd, env: io.env });
+  const launcher = mishLauncher();
+  let audit: Promise<HookAudit | undefined> | undefined;
+  const auditing = () => (audit ??= import('./hook-audit.js').then((m) => m.createHookAudit(host, call), () => undefined));
+  const result = await decideHook(host, { ...call, cwd }, {
+    decide: (line) => decide(line, policy, { cwd }),
+    askOperator: async (c: ShellCall, d: PolicyDecision): Promise<OperatorOutcome> => {
+      const a = await auditing();
+      const m = await import('./hook-operator.js');
+      return m.askOperator(host, c, d, { version: mishVersion(), deadline, signal, onAudit: a?.operator });
+    },
+    rewriteAs: (c) => rewriteCommand(host, c, launcher),
+  });
+  if (result.kind !== 'pass' && result.kind !== 'rewrite') {
+    const a = await auditing();
+    a?.decided(result);
+    await a?.flush();
+  }
+  return result;
+}
+
+export interface HookAudit {
+  decided(a: HookAnswer): void;
+  operator(e: import('../operator/operator-host.js').OperatorAuditEvent): void;
+  flush(): Promise<void>;
+}
+
+/** `MISH_AGENT=claude-code MISH_AGENT_SESSION=… '<node>' '<mish.js>' -- '<line>'`: the run knows whose it is. */
+export function rewriteCommand(host: HostAdapter, call: ShellCall, launcher: string): string {
+  const env = [`MISH_AGENT=${host.id}`];
+  if (call.hostVersion) env.push(`MISH_AGENT_VERSION=${shellQuote(call.hostVersion)}`);
+  if (call.sessionId) env.push(`MISH_AGENT_SESSION=${shellQuote(call.sessionId)}`);
+  return `${env.join(' ')} ${launcher} -- ${shellQuote(call.command)}`;
+}
+
+/** The built-in grammars/ folder: next to dist/ in a build, three levels up from src/main/hooks in the sources. */
+function grammarsDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const rel of ['../grammars', '../../grammars', '../../../grammars']) {
+    const g = path.resolve(here, rel);
+    if (existsSync(path.join(g, '_meta', 'policy.toml'))) return g;
+  }
+  return path.resolve(here, '../grammars');
+}
+
+function mishVersion(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const rel of ['../package.json', '../../package.json', '../../../package.json']) {
+    try {
+      return (JSON.parse(readFileSync(path.resolve(here, rel), 'utf8')) as { version: string }).version;
+    } catch {
+      // next
+    }
+  }
+  return 'unknown';
+}
+
+function usage(io: HookIo, message: string): number {
+  io.err(`${message}\n`);
+  return 2;
+}
+
+export interface HookIo {
+  readStdin(max: number): Promise<string | undefined>;
+  out(text: string): void;
+  err(text: string): void;
+  env: NodeJS.ProcessEnv;
+  cwd(): string;
+  now(): number;
+}
+
+function processIo(): HookIo {
+  return {
+    readStdin: (max) =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        process.stdin.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > max) {
+            process.stdin.destroy();
+            resolve(undefined);
+          } else chunks.push(c);
+        });
+        process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        process.stdin.on('error', reject);
+      }),
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: () => {
+      try {
+        return process.cwd();
+      } catch {
+        return '/';
+      }
+    },
+    now: () => Date.now(),
+  };
+}

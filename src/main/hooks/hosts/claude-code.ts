@@ -1,0 +1,115 @@
+/**
+ * Claude Code's PreToolUse hook on its Bash tool.
+ * Protocol: https://code.claude.com/docs/en/hooks#pretooluse (input: session_id, transcript_path,
+ * cwd, permission_mode, hook_event_name, tool_name, tool_input.command, tool_use_id) and
+ * https://code.claude.com/docs/en/hooks#pretooluse-decision-control (output:
+ * hookSpecificOutput.permissionDecision allow | deny | ask, permissionDecisionReason, updatedInput;
+ * exit 2 blocks with stderr as the reason; `timeout` per hook in seconds).
+ *
+ * Rewriting: `updatedInput` takes effect with `allow`, which also skips Claude Code's own
+ * permission prompt. mish rewrites only when the payload shows Claude Code would not have asked
+ * anyway (permission_mode bypassPermissions); in the other modes the command is left as it is
+ * and Claude Code's own prompt decides (never widened). `ask` in `claude -p` is a denial.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { isRecord, runsMishHook, str, type HookAnswer, type HostAdapter, type ParsedPayload, type RenderedAnswer } from './types.js';
+
+export const CLAUDE_CODE_DOCS = 'https://code.claude.com/docs/en/hooks#pretooluse-decision-control';
+
+/** Permission modes in which Claude Code runs a Bash command without asking its user. */
+const MODES_THAT_DO_NOT_ASK = new Set(['bypassPermissions']);
+
+export function parseClaudeLike(payload: unknown, toolNames: Set<string>): ParsedPayload {
+  if (!isRecord(payload)) return { kind: 'malformed', error: 'the payload is not a JSON object' };
+  const event = str(payload, 'hook_event_name');
+  if (event !== undefined && event !== 'PreToolUse') return { kind: 'other', what: `event ${event}` };
+  const tool = str(payload, 'tool_name');
+  if (tool === undefined) return { kind: 'malformed', error: 'tool_name is missing' };
+  if (!toolNames.has(tool)) return { kind: 'other', what: `tool ${tool}` };
+  const input = payload.tool_input;
+  if (!isRecord(input)) return { kind: 'malformed', error: 'tool_input is not an object' };
+  const command = commandText(input.command);
+  if (command === undefined) return { kind: 'malformed', error: 'tool_input.command is not a command line' };
+  return {
+    kind: 'shell',
+    call: {
+      command,
+      cwd: str(payload, 'cwd'),
+      sessionId: str(payload, 'session_id'),
+      permissionMode: str(payload, 'permission_mode'),
+      toolInput: input,
+    },
+  };
+}
+
+/** A command as a string, or an argv array (`["bash", "-lc", "…"]` is its script). */
+function commandText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() ? v : undefined;
+  if (Array.isArray(v) && v.length > 0 && v.every((a) => typeof a === 'string')) {
+    const a = v as string[];
+    if (a.length === 3 && /(?:^|\/)(?:ba|z|da)?sh$/.test(a[0]) && /^-l?c$/.test(a[1])) return a[2];
+    return a.map((x) => (/^[\w@%+=:,./-]+$/.test(x) ? x : `'${x.replace(/'/g, `'\\''`)}'`)).join(' ');
+  }
+  return undefined;
+}
+
+export function renderClaudeLike(answer: HookAnswer): RenderedAnswer {
+  const out = (o: Record<string, unknown>) => ({ stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } })}\n`, exitCode: 0 });
+  switch (answer.kind) {
+    case 'pass':
+      return { stdout: '', exitCode: 0 };
+    case 'rewrite':
+      return out({
+        permissionDecision: 'allow',
+        permissionDecisionReason: 'mish: runs through mish (condensed output, exit code kept)',
+        updatedInput: { ...(answer.call.toolInput ?? {}), command: answer.command },
+      });
+    case 'allow':
+      return out({ permissionDecision: 'allow', permissionDecisionReason: answer.reason });
+    case 'ask':
+      return out({ permissionDecision: 'ask', permissionDecisionReason: answer.reason });
+    case 'deny':
+      return out({ permissionDecision: 'deny', permissionDecisionReason: answer.reason });
+  }
+}
+
+/** `{ matcher, hooks: [{ type: command, command, timeout }] }` under hooks.<event>, as Claude Code and Codex read it. */
+export function matcherEntry(event: string, matcher: string, command: string, timeoutSec: number) {
+  return { path: ['hooks', event], value: { matcher, hooks: [{ type: 'command', command, timeout: timeoutSec }] } };
+}
+
+export function isMatcherEntry(value: unknown, id: 'claude-code' | 'codex'): boolean {
+  return isRecord(value) && Array.isArray(value.hooks) && value.hooks.some((h) => isRecord(h) && runsMishHook(h.command, id));
+}
+
+const home = (env: NodeJS.ProcessEnv) => env.HOME || os.homedir();
+
+export const claudeCode: HostAdapter = {
+  id: 'claude-code',
+  name: 'Claude Code',
+  docs: CLAUDE_CODE_DOCS,
+  parse(payload) {
+    const p = parseClaudeLike(payload, new Set(['Bash']));
+    return p;
+  },
+  render: renderClaudeLike,
+  rewrite: 'when-host-would-not-ask',
+  unattended: 'ask',
+  // Long enough for an operator to decide (the hook answers on its own HOOK_DEADLINE_MARGIN_MS before it).
+  timeoutSec: 330,
+  files: {
+    user: (env) => path.join(env.CLAUDE_CONFIG_DIR || path.join(home(env), '.claude'), 'settings.json'),
+    project: (root) => path.join(root, '.claude', 'settings.json'),
+  },
+  entry(command) {
+    return matcherEntry('PreToolUse', 'Bash', command, this.timeoutSec);
+  },
+  isMishEntry: (v) => isMatcherEntry(v, 'claude-code'),
+  detect: { dirs: (env) => [env.CLAUDE_CONFIG_DIR || path.join(home(env), '.claude')], programs: ['claude'] },
+};
+
+/** Would Claude Code run this call without asking its user (so a rewrite that approves widens nothing)? */
+export function claudeWouldNotAsk(mode: string | undefined): boolean {
+  return mode !== undefined && MODES_THAT_DO_NOT_ASK.has(mode);
+}
