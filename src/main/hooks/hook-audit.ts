@@ -17,7 +17,11 @@ export function createHookAudit(host: HostAdapter, call: ShellCall): HookAudit {
       if (a.kind === 'pass' || a.kind === 'rewrite') return;
       log.record({ kind: 'decision', by: 'policy', host: 'cli', agent, ...(call.sessionId ? { session: call.sessionId } : {}), command: call.command, ...(call.cwd ? { cwd: call.cwd } : {}), decision: a.kind === 'allow' ? 'approved' : a.kind, reason: a.reason, detail: { hook: host.id } });
     },
-    operator: (e) => log.record({ ...operatorAuditRecord(e), agent }),
+    operator: (e) => {
+      const r = operatorAuditRecord(e);
+      // The request came from an agent's hook (a CLI host), not from an MCP call.
+      log.record({ ...r, host: r.host === 'mcp' ? 'cli' : r.host, agent, detail: { ...r.detail, hook: host.id } });
+    },
     flush: () => log.flush(),
   };
 }

@@ -1,10 +1,10 @@
 /**
  * Edits an agent's JSON settings file in place with jsonc-parser (VS Code's own settings
  * editor): only the bytes of mish's entry change; everything else (order, comments, indentation,
- * line endings) stays as the user wrote it. Why a library: a format-preserving JSON edit is
+ * line endings) stays as the user wrote it. (Its ESM build: the UMD main does not bundle.) Why a library: a format-preserving JSON edit is
  * exactly what it does, and re-serialising the file would reorder and reformat it.
  */
-import { applyEdits, modify, parse, printParseErrorCode, type FormattingOptions, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify, parse, printParseErrorCode, type FormattingOptions, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { HostAdapter } from './hosts/types.js';
 import { isRecord } from './hosts/types.js';
 

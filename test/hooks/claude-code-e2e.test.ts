@@ -1,0 +1,144 @@
+/**
+ * A real Claude Code (the @anthropic-ai/claude-code devDependency, its native binary) in headless
+ * mode, in a temp HOME, against a scripted stand-in for the Messages API on 127.0.0.1, with mish's
+ * hook installed by `mish init claude-code`. What the stand-in receives as the Bash tool_result is
+ * exactly what the model would have read.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
+import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { itUnless } from '../helpers/skip.js';
+import { startStandIn, type StandIn } from './anthropic-standin.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MISH = path.join(ROOT, 'bin/mish.js');
+const CLAUDE = path.join(ROOT, 'node_modules/.bin/claude');
+const why = existsSync(CLAUDE) && spawnSync(CLAUDE, ['--version'], { encoding: 'utf8' }).status === 0 ? '' : 'needs @anthropic-ai/claude-code with its platform binary (npm ci)';
+
+let home: SafeHome;
+let api: StandIn;
+
+function env(): Record<string, string> {
+  return home.env({
+    ANTHROPIC_BASE_URL: api.url,
+    ANTHROPIC_API_KEY: 'sk-ant-standin',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    // bypassPermissions is refused as root outside a sandbox; the temp HOME is this test's sandbox.
+    IS_SANDBOX: '1',
+    MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops'),
+  });
+}
+
+/** One `claude -p` run that makes Claude Code call Bash with `command`; resolves with the tool_result it sent back. */
+async function runClaude(command: string) {
+  api.script.push(command);
+  const before = api.results.length;
+  const child = spawn(CLAUDE, ['-p', 'run the scripted command', '--output-format', 'json', '--permission-mode', 'bypassPermissions'], { cwd: home.cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, `claude exited ${code}: ${err.slice(0, 500)}`).toBe(0);
+  const json = JSON.parse(out) as { is_error: boolean; num_turns: number };
+  const result = api.results[before];
+  expect(result, `no tool_result reached the stand-in (claude said ${out.slice(0, 300)})`).toBeDefined();
+  return { result, json };
+}
+
+describe('Claude Code with mish init claude-code', () => {
+  beforeAll(async () => {
+    home = safeHome('claude-hook');
+    api = await startStandIn();
+    const r = spawnSync(process.execPath, [MISH, 'init', 'claude-code'], { env: home.env(), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    writeFileSync(path.join(home.cwd, 'build.sh'), 'for i in $(seq 1 400); do echo "warming cache"; done\necho "error: boom" >&2\nexit 3\n');
+  });
+  afterAll(async () => {
+    home.assertCanariesIntact();
+    await api?.close();
+    home?.dispose();
+  });
+
+  itUnless(why)('an allowed command runs through mish: the model receives the condensed text and the exit code', async () => {
+    const settings = readFileSync(path.join(home.home, '.claude', 'settings.json'), 'utf8');
+    expect(settings).toContain('hook claude-code');
+    const { result } = await runClaude('sh build.sh');
+    expect(result.content).toContain('error: boom');
+    expect(result.content).toMatch(/exit 3/);
+    // mish's fold of the 398 repeated lines: the host received mish's text, not the 401 raw lines.
+    expect(result.content).toMatch(/398 identical lines/);
+    expect(result.content.split('\n').length).toBeLessThan(20);
+    expect(result.isError).toBe(true);
+  }, 120_000);
+
+  itUnless(why)('a forbidden command is denied and the model receives the rule and the reason', async () => {
+    const { result } = await runClaude('rm -rf --no-preserve-root /');
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain('rm-no-preserve-root');
+    expect(result.content).toMatch(/forbidden/);
+  }, 120_000);
+
+  itUnless(why)('a dangerous command with no operator attached is not run (ask is a denial in claude -p)', async () => {
+    const marker = path.join(home.cwd, 'reset-ran');
+    const { result } = await runClaude(`git reset --hard; touch ${marker}`);
+    expect(result.isError).toBe(true);
+    expect(existsSync(marker)).toBe(false);
+  }, 120_000);
+
+  itUnless(why)('a dangerous command reaches the operator over the operator wire; approved, it runs', async () => {
+    const marker = path.join(home.cwd, 'approved-ran');
+    const dir = path.join(home.home, '.run', 'ops');
+    const seen: { command: string; session: string; agent?: string }[] = [];
+    const clients: OperatorClient[] = [];
+    let stop = false;
+    // A minimal approver, as `mish approvals` is: watch the socket directory, approve what arrives.
+    const approver = (async () => {
+      const known = new Set<string>();
+      while (!stop) {
+        for (const s of discoverServers(dir)) {
+          if (known.has(s.path)) continue;
+          known.add(s.path);
+          void OperatorClient.connect(s.path, { name: 'test-operator', role: 'approvals', approvals: true }).then((r) => {
+            if (!r.ok) return;
+            clients.push(r.client);
+            const decide = (a: { id: string; command: string; session: string }) => {
+              seen.push({ command: a.command, session: a.session, agent: r.client.hello.client?.name });
+              void r.client.request({ type: 'approval-decide', id: a.id, decision: 'approve' });
+            };
+            for (const a of r.client.hello.approvals) decide(a);
+            r.client.on('approval-request', (m) => decide(m.approval));
+          });
+        }
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    try {
+      const { result } = await runClaude(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
+      expect(seen.length).toBe(1);
+      expect(seen[0].command).toContain('git reset --hard');
+      expect(seen[0].agent).toBe('claude-code');
+      expect(seen[0].session).toMatch(/^[0-9a-f-]{36}$/);
+      expect(result.content).toContain('approved-and-ran');
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      stop = true;
+      await approver;
+      for (const c of clients) c.close();
+    }
+    // The same audit records as mish serve's: requested, then approved by the operator.
+    const audit = readFileSync(path.join(home.home, '.state', 'mish', 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { kind: string; decision: string; command?: string; agent?: string; detail?: { operator?: string } });
+    const approvals = audit.filter((r) => r.kind === 'approval' && r.command?.includes('approved-and-ran'));
+    expect(approvals.map((r) => r.decision)).toEqual(['requested', 'approved']);
+    expect(approvals[1].detail?.operator).toBe('test-operator');
+    expect(approvals.every((r) => r.agent === 'claude-code')).toBe(true);
+  }, 120_000);
+});
