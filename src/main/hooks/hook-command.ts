@@ -117,7 +117,8 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
     askOperator: async (c: ShellCall, d: PolicyDecision): Promise<OperatorOutcome> => {
       const a = await auditing();
       const m = await import('./hook-operator.js');
-      return m.askOperator(host, c, d, { version: mishVersion(), deadline, signal, onAudit: a?.operator });
+      const join = Number(io.env.MISH_HOOK_OPERATOR_JOIN_MS);
+      return m.askOperator(host, c, d, { version: mishVersion(), deadline, signal, onAudit: a?.operator, dir: io.env.MISH_OPERATOR_DIR, ...(Number.isFinite(join) && join >= 0 && io.env.MISH_HOOK_OPERATOR_JOIN_MS !== '' ? { joinMs: join } : {}) });
     },
     rewriteAs: (c) => rewriteCommand(host, c, launcher),
   });

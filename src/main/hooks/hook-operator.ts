@@ -36,14 +36,15 @@ export interface AskOptions {
   deadline: number;
   signal?: AbortSignal;
   onAudit?: (e: OperatorAuditEvent) => void;
-  /** Operator socket directory (default: the per-user one). */
+  /** Operator socket directory (default: the per-user one, operatorDir()). */
   dir?: string;
+  /** How long operators get to connect (default OPERATOR_JOIN_MS; MISH_HOOK_OPERATOR_JOIN_MS, for tests; 0: do not wait, nobody is asked). */
   joinMs?: number;
 }
 
 export async function askOperator(host: HostAdapter, call: ShellCall, d: PolicyDecision, opts: AskOptions): Promise<OperatorOutcome> {
   const remaining = opts.deadline - Date.now();
-  if (remaining <= 0) return { outcome: 'no-operator' };
+  if (remaining <= 0 || opts.joinMs === 0) return { outcome: 'no-operator' };
   const op = new OperatorHost({
     sessions: NO_SESSIONS,
     version: opts.version,

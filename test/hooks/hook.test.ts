@@ -1,0 +1,218 @@
+/**
+ * `mish hook <agent>` in-process on the hosts' payloads (fixtures/hooks: recorded from Claude
+ * Code, the others from the hosts' documentation), with the real built-in policy: each host's
+ * answer shapes, the policy tables (0 dangerous commands let through by any host), and fast-check
+ * payloads (0 silent allows).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decide, loadPolicy } from '../../src/main/core/policy/index.js';
+import { runHook, type HookIo } from '../../src/main/hooks/hook-command.js';
+import { HOST_IDS, HOSTS } from '../../src/main/hooks/hosts/index.js';
+import type { HostId } from '../../src/main/hooks/hosts/types.js';
+import { readTable } from '../policy/tables.js';
+import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FIXTURES = path.join(ROOT, 'fixtures/hooks');
+let home: SafeHome;
+let env: NodeJS.ProcessEnv;
+const saved = { ...process.env };
+
+beforeAll(() => {
+  home = safeHome('hook');
+  // No operator can be attached in these tests: the hook does not wait for one to connect.
+  env = home.env({ MISH_HOOK_OPERATOR_JOIN_MS: '0', MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops') });
+  // The audit log of escalations is written under this process's HOME.
+  Object.assign(process.env, env);
+});
+afterAll(() => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+  Object.assign(process.env, saved);
+  home.dispose();
+});
+
+async function hook(id: HostId, stdin: string, args: string[] = []): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: HookIo = { readStdin: async () => stdin, out: (t) => (out += t), err: (t) => (err += t), env, cwd: () => home.cwd, now: () => Date.now() };
+  const code = await runHook([id, ...args], io);
+  return { code, out, err };
+}
+
+function fixture(id: HostId): Record<string, unknown>[] {
+  const dir = path.join(FIXTURES, id);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Record<string, unknown>);
+}
+
+/** The payload of a host's fixture with another command in it. */
+function withCommand(id: HostId, command: string, overrides: Record<string, unknown> = {}): string {
+  const p = structuredClone(fixture(id)[0]);
+  if (id === 'cursor') p.command = command;
+  else (p.tool_input as Record<string, unknown>).command = command;
+  p.cwd = home.cwd;
+  return JSON.stringify({ ...p, ...overrides });
+}
+
+type Verdict = 'pass' | 'rewrite' | 'allow' | 'ask' | 'deny';
+
+/** What a host would do with the hook's answer (its documented semantics). */
+function verdictOf(id: HostId, r: { code: number; out: string }): Verdict {
+  if (r.code === 2) return 'deny';
+  if (r.code !== 0) return 'pass'; // a non-blocking error: every host carries on with the command
+  if (r.out.trim() === '') return 'pass';
+  const o = JSON.parse(r.out) as Record<string, any>;
+  switch (id) {
+    case 'claude-code':
+    case 'codex': {
+      const d = o.hookSpecificOutput?.permissionDecision;
+      if (d === 'deny') return 'deny';
+      // Codex runs the original command on ask (issue 20): only deny stops it there.
+      if (d === 'ask') return id === 'codex' ? 'pass' : 'ask';
+      if (o.hookSpecificOutput?.updatedInput) return 'rewrite';
+      return d === 'allow' ? 'allow' : 'pass';
+    }
+    case 'gemini-cli':
+      if (o.decision === 'deny' || o.decision === 'block') return 'deny';
+      return o.hookSpecificOutput?.tool_input ? 'rewrite' : 'pass';
+    case 'cursor':
+      return o.permission === 'deny' ? 'deny' : o.permission === 'ask' ? 'ask' : o.permission === 'allow' ? 'allow' : 'pass';
+  }
+}
+
+describe('fixtures: each host payload parses to its shell command', () => {
+  for (const id of HOST_IDS) {
+    it(`${id}`, () => {
+      for (const p of fixture(id)) {
+        const parsed = HOSTS[id].parse(p, {});
+        expect(parsed.kind).toBe('shell');
+        if (parsed.kind === 'shell') expect(parsed.call.command).toMatch(/^npm (test|install express)$/);
+      }
+    });
+  }
+});
+
+describe('answers per host', () => {
+  it('Claude Code in bypassPermissions mode: an allowed command is rewritten to run through mish, other input fields kept', async () => {
+    const r = await hook('claude-code', readFileSync(path.join(FIXTURES, 'claude-code/recorded-2.1.332-bypass.json'), 'utf8'));
+    const o = JSON.parse(r.out);
+    expect(o.hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(o.hookSpecificOutput.updatedInput.description).toBe('scripted by the test');
+    expect(o.hookSpecificOutput.updatedInput.command).toMatch(/^MISH_AGENT=claude-code MISH_AGENT_SESSION=ca2e4226-99e7-46e8-b430-93e8418fee75 .*bin\/mish\.js' -- 'npm test'$|^MISH_AGENT=claude-code MISH_AGENT_SESSION=ca2e4226-99e7-46e8-b430-93e8418fee75 .*bin\/mish\.js -- 'npm test'$/);
+  });
+
+  it('Claude Code in default mode: no answer (its own prompt decides the original command; an allow would skip it)', async () => {
+    const r = await hook('claude-code', readFileSync(path.join(FIXTURES, 'claude-code/recorded-2.1.332-default.json'), 'utf8'));
+    expect(r).toEqual({ code: 0, out: '', err: '' });
+  });
+
+  it('Gemini CLI: rewritten through tool_input without a decision (its own confirmation stays)', async () => {
+    const o = JSON.parse((await hook('gemini-cli', withCommand('gemini-cli', 'npm test'))).out);
+    expect(o.decision).toBeUndefined();
+    expect(o.hookSpecificOutput.tool_input.command).toContain("-- 'npm test'");
+  });
+
+  it('Codex and Cursor: an allowed command is neither rewritten nor approved', async () => {
+    expect((await hook('codex', withCommand('codex', 'npm test'))).out).toBe('');
+    expect(JSON.parse((await hook('cursor', withCommand('cursor', 'npm test'))).out)).toEqual({});
+  });
+
+  it('lines that change the agent shell\'s state are not rewritten (cd would be lost in mish\'s child shell)', async () => {
+    const r = await hook('claude-code', withCommand('claude-code', 'cd src && ls', { permission_mode: 'bypassPermissions' }));
+    expect(r.out).toBe('');
+  });
+
+  for (const id of HOST_IDS) {
+    it(`${id}: a forbidden command is denied with the rule, the reason and what to do instead`, async () => {
+      const r = await hook(id, withCommand(id, 'rm -rf --no-preserve-root /'));
+      expect(verdictOf(id, r)).toBe('deny');
+      expect(r.out).toContain('rm-no-preserve-root');
+      expect(r.out).toMatch(/do the task another way/);
+    });
+  }
+
+  it('an escalation nobody decides: ask where ask means asking the user (Claude Code, Cursor), deny where it would run (Codex) or there is no ask (Gemini CLI)', async () => {
+    const got: Record<string, Verdict> = {};
+    for (const id of HOST_IDS) got[id] = verdictOf(id, await hook(id, withCommand(id, 'git push --force origin main')));
+    expect(got).toEqual({ 'claude-code': 'ask', codex: 'deny', 'gemini-cli': 'deny', cursor: 'ask' });
+  });
+
+  it('a hook still deciding near the host timeout answers on its own (stdin that never ends)', async () => {
+    let out = '';
+    const io: HookIo = { readStdin: () => new Promise(() => {}), out: (t) => (out += t), err: () => {}, env, cwd: () => home.cwd, now: () => Date.now() };
+    const started = Date.now();
+    const code = await runHook(['codex', '--timeout', '2'], io);
+    expect(Date.now() - started).toBeLessThan(1900);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('bad arguments: one line, exit 2', async () => {
+    expect(await hook('nope' as HostId, '{}')).toMatchObject({ code: 2, err: expect.stringMatching(/^mish hook: unknown agent 'nope'/) });
+  });
+});
+
+describe('the policy tables through every host (no operator attached)', () => {
+  const dangerous = readTable('dangerous.txt');
+  it(`0 of ${dangerous.length} dangerous lines pass, are rewritten or allowed, in any host`, async () => {
+    const through: string[] = [];
+    for (const line of dangerous) {
+      for (const id of HOST_IDS) {
+        const r = await hook(id, withCommand(id, line, id === 'claude-code' ? { permission_mode: 'bypassPermissions' } : {}));
+        const v = verdictOf(id, r);
+        if (v !== 'deny' && v !== 'ask') through.push(`${id}: ${line} → ${v}`);
+      }
+    }
+    expect(through).toEqual([]);
+  }, 300_000);
+});
+
+describe('fast-check: malformed and hostile payloads', () => {
+  const policy = () => loadPolicy({ grammarsDir: path.join(ROOT, 'grammars'), cwd: home.cwd, env });
+  const dangerous = readTable('dangerous.txt');
+  const command = fc.oneof(fc.constantFrom(...dangerous), fc.string(), fc.constantFrom('npm test', 'ls', ''), fc.array(fc.string(), { maxLength: 4 }), fc.anything());
+  const payload = (id: HostId) =>
+    fc.oneof(
+      fc.anything(),
+      fc.jsonValue(),
+      command.map((c) => JSON.parse(withCommand(id, 'x')) && { ...JSON.parse(withCommand(id, 'x')), ...(id === 'cursor' ? { command: c } : { tool_input: { command: c } }) }),
+      command.chain((c) =>
+        fc.record({ hook_event_name: fc.constantFrom('PreToolUse', 'BeforeTool', 'beforeShellExecution', 'Other', 7), tool_name: fc.constantFrom('Bash', 'run_shell_command', 'Read', null), tool_input: fc.oneof(fc.constant({ command: c }), fc.anything()), command: fc.constant(c), permission_mode: fc.constantFrom('bypassPermissions', 'default', undefined), __proto__: fc.anything() }, { requiredKeys: [] }),
+      ),
+    );
+  for (const id of HOST_IDS) {
+    it(`${id}: 0 silent allows in 250 payloads (anything that runs was judged allow by the policy, or is not a shell call)`, async () => {
+      const p = policy();
+      await fc.assert(
+        fc.asyncProperty(payload(id), fc.boolean(), async (value, asText) => {
+          let text: string;
+          try {
+            text = asText ? (JSON.stringify(value) ?? 'undefined') : String(value);
+          } catch {
+            text = '{';
+          }
+          const r = await hook(id, text);
+          const v = verdictOf(id, r);
+          if (v === 'deny' || v === 'ask') return;
+          let parsedJson: unknown;
+          try {
+            parsedJson = JSON.parse(text);
+          } catch {
+            throw new Error(`not JSON, yet ${v}: ${text.slice(0, 100)}`);
+          }
+          const parsed = HOSTS[id].parse(parsedJson, {});
+          if (parsed.kind === 'other') return;
+          if (parsed.kind !== 'shell') throw new Error(`malformed, yet ${v}: ${text.slice(0, 100)}`);
+          const d = decide(parsed.call.command, p, { cwd: home.cwd });
+          if (v === 'allow') throw new Error(`allowed without an operator: ${parsed.call.command}`);
+          if (d.decision !== 'allow' && d.decision !== 'confirm') throw new Error(`${d.decision} (${d.rule}), yet ${v}: ${parsed.call.command}`);
+        }),
+        { numRuns: 250 },
+      );
+    }, 300_000);
+  }
+});
