@@ -5,7 +5,7 @@
  *
  *   npm run bench                  everything
  *   npm run bench -- --skip-large  without the 1 GB run (about a minute shorter)
- *   npm run bench -- --only cli    only the named modules (squasher, tokens, cli, router, session, mcp, redact)
+ *   npm run bench -- --only cli    only the named modules (squasher, tokens, cli, router, session, mcp, redact, hook)
  * Exits 1 when a target is missed (after writing the figures), 2 on bad arguments.
  *   npm run bench -- --no-write    print only, leave BENCHMARKS.md alone
  */
@@ -35,6 +35,7 @@ const MODULES: Module[] = [
   { key: 'session', file: 'session.bench.ts', fn: 'benchSessions' },
   { key: 'mcp', file: 'mcp.bench.ts', fn: 'benchMcp' },
   { key: 'redact', file: 'redact.bench.ts', fn: 'benchRedact' },
+  { key: 'hook', file: 'hook.bench.ts', fn: 'benchHook' },
 ];
 
 interface Row extends BenchFigure {

@@ -29,9 +29,8 @@ const zodEnglishOnly = {
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
 await build({
-  // `mish hook` (src/main/hooks/hook-entry.ts) is an entry of its own: it runs before every agent command.
   // The squash worker is a thread's entry of its own (src/main/core/squash-worker/pool.ts finds it next to mish.mjs).
-  entryPoints: { mish: path.join(root, 'src/main/cli/main.ts'), hook: path.join(root, 'src/main/hooks/hook-entry.ts'), 'squash-worker': path.join(root, 'src/main/core/squash-worker/worker-entry.ts') },
+  entryPoints: { mish: path.join(root, 'src/main/cli/main.ts'), 'hook-escalation': path.join(root, 'src/main/hooks/hook-escalation.ts'), 'squash-worker': path.join(root, 'src/main/core/squash-worker/worker-entry.ts') },
   outdir: path.join(root, 'dist'),
   outExtension: { '.js': '.mjs' },
   // Subcommands are dynamic imports: split them into chunks loaded only when used.
@@ -50,9 +49,46 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+await buildHook();
 writePrecompiledToml();
 if (!process.env.CI && !process.argv.includes('--quiet')) {
   process.stderr.write(`built dist/mish.mjs in ${Date.now() - started} ms\n`);
+}
+
+/** In dist/hook.cjs, escalation-loader.ts imports dist/hook-escalation.mjs through the launcher's import (bin/run-cached.cjs). */
+function hookEscalationApart() {
+  return {
+  name: 'hook-escalation-apart',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]hooks[\\/]escalation-loader\.ts$/ }, () => ({
+      contents: "export const loadEscalation = () => (globalThis.__mishHookImport ?? ((s) => import(s)))('./hook-escalation.mjs');",
+      loader: 'js',
+    }));
+  },
+  };
+}
+
+/**
+ * dist/hook.cjs: `mish hook`, which runs before every command of an agent's shell tool, as one
+ * CommonJS file with only the policy in it. CommonJS because Node 20 can keep V8's compiled code
+ * of a script between runs (vm.Script cachedData, bin/mish.js) but not of ES modules; Node ≥ 22
+ * would do the same with module.enableCompileCache(). `import.meta.url` becomes the file's URL.
+ */
+async function buildHook() {
+  await build({
+    entryPoints: [path.join(root, 'src/main/hooks/hook-entry.ts')],
+    outfile: path.join(root, 'dist', 'hook.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['node-pty', 'koffi', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
+    // The operator wire and the audit log (escalations only) stay in dist/hook-escalation.mjs, an entry of the build above.
+    plugins: [zodEnglishOnly, hookEscalationApart()],
+    define: { 'import.meta.url': '__mishHookUrl' },
+    banner: { js: 'var __mishHookUrl = require("node:url").pathToFileURL(__filename).href;' },
+    logLevel: 'error',
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decide, loadPolicy, type PolicyDecision } from '../core/policy/index.js';
+import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
 import { HOST_IDS, hostOf } from './hosts/index.js';
 import type { HookAnswer, HostAdapter, ShellCall } from './hosts/types.js';
@@ -111,12 +112,12 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   const policy = loadPolicy({ grammarsDir: grammarsDir(), cwd, env: io.env });
   const launcher = mishLauncher();
   let audit: Promise<HookAudit | undefined> | undefined;
-  const auditing = () => (audit ??= import('./hook-audit.js').then((m) => m.createHookAudit(host, call), () => undefined));
+  const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
   const result = await decideHook(host, { ...call, cwd }, {
     decide: (line) => decide(line, policy, { cwd }),
     askOperator: async (c: ShellCall, d: PolicyDecision): Promise<OperatorOutcome> => {
       const a = await auditing();
-      const m = await import('./hook-operator.js');
+      const m = await loadEscalation();
       const join = Number(io.env.MISH_HOOK_OPERATOR_JOIN_MS);
       return m.askOperator(host, c, d, { version: mishVersion(), deadline, signal, onAudit: a?.operator, dir: io.env.MISH_OPERATOR_DIR, ...(Number.isFinite(join) && join >= 0 && io.env.MISH_HOOK_OPERATOR_JOIN_MS !== '' ? { joinMs: join } : {}) });
     },
