@@ -4,7 +4,7 @@
  * line endings) stays as the user wrote it. (Its ESM build: the UMD main does not bundle.) Why a library: a format-preserving JSON edit is
  * exactly what it does, and re-serialising the file would reorder and reformat it.
  */
-import { applyEdits, modify, parse, printParseErrorCode, type FormattingOptions, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { HostAdapter } from './hosts/types.js';
 import { isRecord } from './hosts/types.js';
 
@@ -54,10 +54,44 @@ export function addEntry(text: string, host: HostAdapter, command: string): Edit
     state = 'updated';
   } else {
     for (const [k, v] of Object.entries(topLevel ?? {})) if (!(k in parsed.value)) out = applyEdits(out, modify(out, [k], v, { formattingOptions: fmt }));
-    out = applyEdits(out, modify(out, [...path, -1], value, { formattingOptions: fmt, isArrayInsertion: true }));
+    out = Array.isArray(list) && list.length > 0 ? appendAfterLast(out, path, value, fmt) : applyEdits(out, modify(out, [...path, -1], value, { formattingOptions: fmt, isArrayInsertion: true }));
   }
   if (text.trim() === '' && !out.endsWith('\n')) out += fmt.eol;
   return { ok: true, text: out, changed: out !== text, state };
+}
+
+/**
+ * Appends to a non-empty list right after its last element, indented like it. (jsonc-parser's
+ * array insertion re-formats the list's existing elements: a user's one-line entry would be
+ * spread over ten lines.)
+ */
+function appendAfterLast(text: string, path: (string | number)[], value: unknown, fmt: FormattingOptions): string {
+  const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, path);
+  const last = node?.children?.[node.children.length - 1];
+  if (!node || !last) return applyEdits(text, modify(text, [...path, -1], value, { formattingOptions: fmt, isArrayInsertion: true }));
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const lead = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const sameLine = text.slice(lineStart, last.offset).trim() !== '';
+  const unit = fmt.insertSpaces ? ' '.repeat(fmt.tabSize ?? 2) : '\t';
+  const indent = sameLine ? lead + unit : lead;
+  const body = JSON.stringify(value, null, unit).split('\n').join(`${fmt.eol}${indent}`);
+  const end = last.offset + last.length;
+  return `${text.slice(0, end)},${fmt.eol}${indent}${body}${text.slice(end)}`;
+}
+
+/** Removes one list element with its separator, leaving the other elements' bytes alone (jsonc-parser's removal re-formats them). */
+function removeElement(text: string, path: (string | number)[], index: number, fmt: FormattingOptions): string {
+  const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, path);
+  const kids = node?.children ?? [];
+  const el = kids[index];
+  if (!el) return applyEdits(text, modify(text, [...path, index], undefined, { formattingOptions: fmt }));
+  if (index > 0) {
+    const prev = kids[index - 1];
+    return text.slice(0, prev.offset + prev.length) + text.slice(el.offset + el.length);
+  }
+  if (kids.length > 1) return text.slice(0, el.offset) + text.slice(kids[1].offset);
+  // The only element: the list becomes empty (its brackets keep their place).
+  return text.slice(0, node!.offset + 1) + text.slice(node!.offset + node!.length - 1);
 }
 
 /** Removes mish's entries; a list (and its parent object) left empty by it goes too. */
@@ -78,7 +112,7 @@ export function removeEntry(text: string, host: HostAdapter): EditResult {
       if (removed && list.length === 0) out = applyEdits(out, modify(out, path, undefined, { formattingOptions: fmt }));
       break;
     }
-    out = applyEdits(out, modify(out, [...path, i], undefined, { formattingOptions: fmt }));
+    out = removeElement(out, path, i, fmt);
     removed = true;
   }
   if (removed && path.length > 1) {
