@@ -257,7 +257,7 @@ function mishArgs(line: string): string[] | undefined {
   return !node && last >= 0 ? args.slice(last + 1) : args;
 }
 
-const SUBCOMMANDS = ['serve', 'console', 'ps', 'raw', 'policy', 'approvals', 'attach', 'audit'];
+const SUBCOMMANDS = ['serve', 'console', 'ps', 'raw', 'policy', 'approvals', 'attach', 'audit', 'init', 'doctor', 'hook'];
 /** Subcommands that only read, run for real in a temp HOME. */
 const READ_ONLY = new Set(['audit', 'ps']);
 
