@@ -45,10 +45,48 @@ async function runClaude(command: string) {
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(code, `claude exited ${code}: ${err.slice(0, 500)}`).toBe(0);
-  const json = JSON.parse(out) as { is_error: boolean; num_turns: number };
+  const json = JSON.parse(out) as { is_error: boolean; num_turns: number; session_id: string };
   const result = api.results[before];
   expect(result, `no tool_result reached the stand-in (claude said ${out.slice(0, 300)})`).toBeDefined();
   return { result, json };
+}
+
+/** An operator as the console is one: looks for servers (and so marks itself running), connects to each, records what it is sent. */
+function watchAsConsole(dir: string) {
+  const servers: { client?: string; sessions: string[]; commands: string[]; replies: string[] }[] = [];
+  const known = new Set<string>();
+  const clients: OperatorClient[] = [];
+  let stop = false;
+  const loop = (async () => {
+    while (!stop) {
+      for (const s of discoverServers(dir)) {
+        if (known.has(s.path)) continue;
+        known.add(s.path);
+        void OperatorClient.connect(s.path, { name: 'test-console', role: 'console', approvals: true }).then((r) => {
+          if (!r.ok) return;
+          clients.push(r.client);
+          const rec = { client: r.client.hello.client?.name, sessions: r.client.hello.sessions.map((x) => x.name), commands: [] as string[], replies: [] as string[] };
+          servers.push(rec);
+          const take = (m: { type: string; command?: string; reply?: boolean; final?: boolean; lines?: string[] }) => {
+            if (m.type === 'command-start' && m.command) rec.commands.push(m.command);
+            if (m.type === 'condensed' && m.reply && m.final && m.lines) rec.replies.push(m.lines.join('\n'));
+          };
+          for (const m of r.client.hello.recent ?? []) take(m);
+          r.client.on('command-start', take);
+          r.client.on('condensed', take);
+        });
+      }
+      await new Promise((res) => setTimeout(res, 25));
+    }
+  })();
+  return {
+    servers,
+    stop: async () => {
+      stop = true;
+      await loop;
+      for (const c of clients) c.close();
+    },
+  };
 }
 
 describe('Claude Code with mish init claude-code', () => {
@@ -65,10 +103,24 @@ describe('Claude Code with mish init claude-code', () => {
     home?.dispose();
   });
 
-  itUnless(why)('an allowed command runs through mish: the model receives the condensed text and the exit code', async () => {
+  itUnless(why)('an allowed command runs through mish: the model receives the condensed text and the exit code; the run is a session of claude-code on the operator wire', async () => {
     const settings = readFileSync(path.join(home.home, '.claude', 'settings.json'), 'utf8');
     expect(settings).toContain('hook claude-code');
-    const { result } = await runClaude('sh build.sh');
+    const op = watchAsConsole(path.join(home.home, '.run', 'ops'));
+    let ran: Awaited<ReturnType<typeof runClaude>>;
+    try {
+      ran = await runClaude('sh build.sh');
+    } finally {
+      await op.stop();
+    }
+    const { result, json } = ran;
+    // What the console is sent: the agent by name, its session id, the command and what the agent received.
+    const server = op.servers.find((s) => s.client === 'claude-code');
+    expect(server?.sessions).toEqual([json.session_id]);
+    expect(server?.commands).toContain('sh build.sh');
+    // Claude Code puts "Exit code 3" in front of what the command printed: the rest is mish's reply, exactly.
+    expect(server?.replies.length).toBe(1);
+    expect(result.content.trim().endsWith(server!.replies[0])).toBe(true);
     expect(result.content).toContain('error: boom');
     expect(result.content).toMatch(/exit 3/);
     // mish's fold of the 398 repeated lines: the host received mish's text, not the 401 raw lines.

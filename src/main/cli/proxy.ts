@@ -29,6 +29,7 @@ import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
 import type { CliAudit } from './cli-audit.js';
 import type { AuditActor } from '../core/audit/types.js';
+import { operatorPresent } from '../operator/presence.js';
 
 export interface ProxyOptions {
   output: 'human' | 'json' | 'raw';
@@ -84,6 +85,8 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     }
     return runRaw(executor, g.line, cwd, spool, auditing, by);
   }
+  // An operator is running (the console, mish approvals): this run is published on the operator wire (wire-publish.ts).
+  const publishing = operatorPresent(process.env.MISH_OPERATOR_DIR) ? import('./wire-publish.js').then((m) => m.startCliPublish(cwd), () => undefined) : undefined;
   const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
   const grammars = registry.snapshot(cwd);
   const live = options.output === 'human' && process.stdout.isTTY === true;
@@ -94,10 +97,12 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // An answer typed while a `? question` is shown appears as the terminal echoes it.
   const routed = new AnswerEchoExecutor(interruptible, (echo) => process.stdout.write(echo));
   let detach: (() => void) | undefined;
+  const publisher = await publishing;
+  const started = Date.now();
   try {
     const result = await route(line, {
       mode: 'cli',
-      executor: routed,
+      executor: publisher ? publisher.wrap(routed) : routed,
       meta: metaResult.meta,
       detect: (argv) => detectTool(argv, grammars),
       cwd,
@@ -138,6 +143,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     await audit?.flush();
+    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: result.text, category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);

@@ -20,6 +20,7 @@ import {
 } from '../../shared/operator-wire.js';
 import { FrameReader } from './framing.js';
 import { listServerSockets, operatorDir, pidAlive, removeQuietly } from './paths.js';
+import { announceOperator } from './presence.js';
 
 /** How long connecting to one server may take before it counts as gone (a live server answers at once). */
 export const CONNECT_TIMEOUT_MS = 2_000;
@@ -31,8 +32,12 @@ export interface DiscoveredServer {
   path: string;
 }
 
-/** Running servers' sockets (stale ones of dead servers are removed on the way). */
+/**
+ * Running servers' sockets (stale ones of dead servers are removed on the way). Looking marks
+ * this process as a running operator (presence.ts): short `mish <cmd>` runs then publish to it.
+ */
 export function discoverServers(dir = operatorDir()): DiscoveredServer[] {
+  announceOperator(dir);
   return listServerSockets(dir);
 }
 

@@ -1,0 +1,125 @@
+/**
+ * A `mish <cmd>` run on the operator wire, as a session of the agent that ran it: the same wire
+ * and OperatorHost as `mish serve` (no new protocol for the console), only while an operator is
+ * running (presence.ts; otherwise nothing is loaded or opened). The agent comes from the hook's
+ * rewrite (MISH_AGENT, MISH_AGENT_VERSION, MISH_AGENT_SESSION); a run by hand is `mish-cli`.
+ *
+ * What it shows: the session with its command, the live raw output, the timeline row (start,
+ * end, exit code, raw figures) and the exact text the agent received. A run shorter than the
+ * console takes to notice a new socket stays up to LINGER_MS after its command for the operator
+ * to connect and read it (its exit code is already decided; the agent waits that long at most);
+ * a run by hand does not wait, and shows only when it lasts long enough to be noticed.
+ * Not yet: handing a password prompt of a CLI run to the operator.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
+import type { ProcessEntry, SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
+import { OperatorHost, type OperatorSessionSource } from '../operator/operator-host.js';
+import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
+
+/** How long a finished run waits for a running operator to connect and take its record. */
+export const LINGER_MS = 1_500;
+/** Last wire messages leave before the socket closes (writes are corked one tick). */
+const FLUSH_MS = 30;
+
+export interface CliPublisher {
+  /** Wraps the run's executor: start, raw bytes and exit go to the wire. */
+  wrap(inner: Executor): Executor;
+  /** The run's result as the agent received it; then waits (bounded) for the operator and closes. */
+  finish(report: { command: string; exitCode: number; agentText: string; category: string; durationMs: number; refused?: boolean }): Promise<void>;
+}
+
+/** A publisher (the caller has seen operatorPresent()), or undefined when its socket cannot be opened. */
+export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CliPublisher | undefined> {
+  const version = mishVersion();
+  const listeners = new Set<SessionEventListener>();
+  const emit = (e: SessionEvent) => {
+    for (const l of listeners) l(e);
+  };
+  const sessionName = env.MISH_AGENT_SESSION || `cli-${process.pid}`;
+  const session: SessionInfo = { name: sessionName, shell: env.SHELL || 'bash', kind: 'bash', integration: 'osc', pid: process.pid, cwd, state: 'idle', createdAt: Date.now(), commands: 0 };
+  let entry: ProcessEntry | undefined;
+  const source: OperatorSessionSource = {
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    list: () => [{ ...session }],
+    processes: { list: () => (entry ? [{ ...entry }] : []), get: (id) => (entry && entry.id === id ? { ...entry } : undefined), digest: () => '' },
+    process: () => undefined,
+  };
+  const op = new OperatorHost({ sessions: source, version, cwd });
+  op.setMcpClient({ name: env.MISH_AGENT || 'mish-cli', ...(env.MISH_AGENT_VERSION ? { version: env.MISH_AGENT_VERSION } : {}) });
+  const started = await startOperatorSocket(op, { dir: env.MISH_OPERATOR_DIR });
+  if (!started.ok) {
+    op.dispose();
+    return undefined;
+  }
+  const socket: OperatorSocket = started.socket;
+  const t0 = Date.now();
+  const id = `c${randomBytes(3).toString('hex')}`;
+  emit({ type: 'session-created', session: { ...session } });
+
+  const update = (patch: Partial<ProcessEntry>, change: 'added' | 'updated') => {
+    entry = { ...entry!, ...patch, elapsedMs: Date.now() - entry!.startedAt };
+    emit({ type: 'process', change, entry: { ...entry } });
+  };
+  return {
+    wrap: (inner) => ({
+      run: async (req: ExecRequest): Promise<ExecResult> => {
+        const at = Date.now();
+        entry = { id, kind: 'command', session: sessionName, command: req.command, cwd: req.cwd ?? cwd, pid: process.pid, pgid: process.pid, state: 'running', startedAt: at, elapsedMs: 0, lastLine: '', rawBytes: 0, rawLines: 0 };
+        session.state = 'busy';
+        session.runningCommandId = id;
+        session.commands++;
+        if (req.cols && req.rows) Object.assign(session, { cols: req.cols, rows: req.rows });
+        emit({ type: 'process', change: 'added', entry: { ...entry } });
+        emit({ type: 'command-start', id, session: sessionName, command: req.command, cwd: entry.cwd, at });
+        const res = await inner.run({
+          ...req,
+          onStart: (control) => {
+            update({ pid: control.pid, pgid: control.pid }, 'updated');
+            req.onStart?.(control);
+          },
+          onData: (chunk) => {
+            entry!.rawBytes += chunk.length;
+            for (const b of chunk) if (b === 0x0a) entry!.rawLines++;
+            emit({ type: 'raw', source: { kind: 'command', id, session: sessionName }, chunk });
+            req.onData(chunk);
+          },
+        });
+        update({ state: 'exited', exitCode: res.exitCode, endedAt: Date.now() }, 'updated');
+        session.state = 'idle';
+        session.lastExitCode = res.exitCode;
+        delete session.runningCommandId;
+        emit({ type: 'command-end', id, session: sessionName, exitCode: res.exitCode, shellExited: false, durationMs: Date.now() - at });
+        return res;
+      },
+    }),
+    async finish(report) {
+      const lines = report.agentText.replace(/\n$/, '').split('\n');
+      emit({ type: 'condensed', source: { kind: 'command', id, session: sessionName }, lines, final: true, reply: true, category: report.category, asked: report.command });
+      op.reportCommand({ session: sessionName, commandId: entry ? id : undefined, command: report.command, category: report.category, exitCode: report.exitCode, durationMs: report.durationMs, rawLines: entry?.rawLines ?? 0, rawBytes: entry?.rawBytes ?? 0, shownLines: lines.length, agentText: report.agentText, ...(report.refused ? { refused: true } : {}) });
+      // A run shorter than the console's discovery: give a running operator the time to connect and
+      // read it. Agents' runs only (MISH_AGENT, from the hook): a human at a terminal is not kept waiting.
+      const until = env.MISH_AGENT ? t0 + LINGER_MS : 0;
+      while (!op.hasApprover() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, FLUSH_MS));
+      op.dispose();
+      await socket.close();
+    },
+  };
+}
+
+function mishVersion(): string {
+  for (const rel of ['../package.json', '../../package.json', '../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'mish' && pkg.version) return pkg.version;
+    } catch {
+      // next
+    }
+  }
+  return 'unknown';
+}

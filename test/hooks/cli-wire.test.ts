@@ -1,0 +1,96 @@
+/**
+ * A `mish <cmd>` run (what a hook's rewrite runs) is published on the operator wire while an
+ * operator is running: a session of the agent named by MISH_AGENT / MISH_AGENT_SESSION, with the
+ * command's start and end, its raw output and the exact text the agent received — through the
+ * same OperatorClient the console and `mish approvals` use. With no operator running it opens no
+ * socket at all.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../src/shared/operator-wire.js';
+import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
+import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+
+const MISH = path.resolve(__dirname, '../../bin/mish.js');
+let home: SafeHome;
+let dir: string;
+beforeEach(() => {
+  home = safeHome('cli-wire');
+  dir = path.join(home.home, '.run', 'ops');
+});
+afterEach(() => home.dispose());
+
+function run(line: string, extra: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, [MISH, '--', line], { cwd: home.cwd, env: home.env({ MISH_OPERATOR_DIR: dir, ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    c.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    c.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+describe('mish <cmd> on the operator wire', () => {
+  it('with an operator running: a session of the agent, its command, raw output and the text the agent received', async () => {
+    const seen: { client?: string; version?: string; sessions: string[]; messages: ServerMessage[]; backlog: string }[] = [];
+    const known = new Set<string>();
+    const clients: OperatorClient[] = [];
+    let stop = false;
+    const operator = (async () => {
+      while (!stop) {
+        // Looking for servers marks this process as a running operator, as the console does.
+        for (const s of discoverServers(dir)) {
+          if (known.has(s.path)) continue;
+          known.add(s.path);
+          void OperatorClient.connect(s.path, { name: 'test-console', role: 'console', approvals: true }).then(async (r) => {
+            if (!r.ok) return;
+            clients.push(r.client);
+            const rec = { client: r.client.hello.client?.name, version: r.client.hello.client?.version, sessions: r.client.hello.sessions.map((x) => x.name), messages: [...(r.client.hello.recent ?? [])] as ServerMessage[], backlog: '' };
+            seen.push(rec);
+            for (const t of ['command-start', 'command-end', 'condensed', 'command-report'] as const) r.client.on(t, (m) => rec.messages.push(m as ServerMessage));
+            const sub = await r.client.request({ type: 'subscribe', stream: { kind: 'session', id: 'sess-42' } });
+            if (sub.ok) rec.backlog = Buffer.from((sub.result as { backlog: string }).backlog, 'base64').toString();
+          });
+        }
+        await new Promise((res) => setTimeout(res, 25));
+      }
+    })();
+    try {
+      await new Promise((res) => setTimeout(res, 100));
+      const r = await run('printf "alpha\\nbeta\\n"; exit 4', { MISH_AGENT: 'claude-code', MISH_AGENT_VERSION: '2.1.332', MISH_AGENT_SESSION: 'sess-42' });
+      expect(r.code).toBe(4);
+      expect(r.out).toContain('[exit 4]');
+      expect(seen.length).toBe(1);
+      const s = seen[0];
+      expect(s).toMatchObject({ client: 'claude-code', version: '2.1.332', sessions: ['sess-42'] });
+      const start = s.messages.find((m) => m.type === 'command-start');
+      const end = s.messages.find((m) => m.type === 'command-end');
+      const reply = s.messages.find((m) => m.type === 'condensed' && m.reply && m.final);
+      expect(start).toMatchObject({ session: 'sess-42', command: 'printf "alpha\\nbeta\\n"; exit 4' });
+      expect(end).toMatchObject({ session: 'sess-42', exitCode: 4 });
+      expect(reply && reply.type === 'condensed' ? reply.lines.join('\n') : '').toBe(r.out.replace(/\n$/, ''));
+      expect(s.backlog).toMatch(/alpha\r?\nbeta/);
+    } finally {
+      stop = true;
+      await operator;
+      for (const c of clients) c.close();
+    }
+  }, 60_000);
+
+  it('with no operator running: no socket is opened', async () => {
+    let sockets = 0;
+    let stop = false;
+    const watch = (async () => {
+      while (!stop) {
+        if (existsSync(dir)) sockets += readdirSync(dir).filter((n) => n.endsWith('.sock')).length;
+        await new Promise((res) => setTimeout(res, 10));
+      }
+    })();
+    const r = await run('sleep 0.5; echo done', { MISH_AGENT: 'codex' });
+    stop = true;
+    await watch;
+    expect(r.code).toBe(0);
+    expect(sockets).toBe(0);
+  }, 60_000);
+});
