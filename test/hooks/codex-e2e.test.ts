@@ -1,0 +1,115 @@
+/**
+ * A real Codex (the @openai/codex devDependency, its native binary) running `codex exec --json`
+ * in a temp HOME against a scripted stand-in for the Responses API on 127.0.0.1, with mish's hook
+ * installed by `mish init codex`. Codex runs a hook only once it is trusted: the test passes
+ * `--dangerously-bypass-hook-trust` (a user trusts it once with /hooks). What the stand-in
+ * receives as the call's output is what the model read.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
+import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { itUnless } from '../helpers/skip.js';
+import { startOpenAiStandIn, type OpenAiStandIn } from './openai-standin.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MISH = path.join(ROOT, 'bin/mish.js');
+const CODEX = path.join(ROOT, 'node_modules/.bin/codex');
+const why = existsSync(CODEX) && spawnSync(CODEX, ['--version'], { encoding: 'utf8' }).status === 0 ? '' : 'needs @openai/codex with its platform binary (npm ci)';
+
+let home: SafeHome;
+let api: OpenAiStandIn;
+const codexHome = () => path.join(home.home, '.codex');
+const ops = () => path.join(home.home, '.run', 'ops');
+
+async function runCodex(command: string): Promise<string> {
+  api.script.push(command);
+  const before = api.outputs.length;
+  const child = spawn(CODEX, ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', '--dangerously-bypass-approvals-and-sandbox', 'run the scripted command'], {
+    cwd: home.cwd,
+    env: home.env({ CODEX_HOME: codexHome(), STANDIN_KEY: 'sk-standin', MISH_OPERATOR_DIR: ops() }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, `codex exited ${code}: ${err.slice(0, 500)}`).toBe(0);
+  const out = api.outputs[before];
+  // A denied call never runs: Codex tells the model why instead (its output then is the hook's reason).
+  expect(out, 'no call output reached the stand-in').toBeDefined();
+  return out.output;
+}
+
+describe('Codex with mish init codex', () => {
+  beforeAll(async () => {
+    home = safeHome('codex-hook');
+    api = await startOpenAiStandIn();
+    mkdirSync(codexHome(), { recursive: true });
+    writeFileSync(path.join(codexHome(), 'config.toml'), `model = "gpt-standin"\nmodel_provider = "standin"\n\n[model_providers.standin]\nname = "standin"\nbase_url = "${api.url}/v1"\nwire_api = "responses"\nenv_key = "STANDIN_KEY"\n`);
+    const r = spawnSync(process.execPath, [MISH, 'init', 'codex'], { env: home.env({ CODEX_HOME: codexHome() }), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    home?.assertCanariesIntact();
+    await api?.close();
+    home?.dispose();
+  });
+
+  itUnless(why)('an allowed command runs as Codex wrote it (Codex cannot rewrite without approving): output and exit code', async () => {
+    const out = await runCodex('echo hello-from-codex; exit 3');
+    expect(out).toContain('hello-from-codex');
+    expect(out).toMatch(/exited with code 3/);
+  }, 120_000);
+
+  itUnless(why)('a forbidden command is denied; the model reads the rule and the reason', async () => {
+    const out = await runCodex('rm -rf --no-preserve-root /');
+    expect(out).toContain('rm-no-preserve-root');
+    expect(out).toMatch(/forbidden/);
+  }, 120_000);
+
+  itUnless(why)('a dangerous command with no operator is denied (Codex would run it on ask)', async () => {
+    const marker = path.join(home.cwd, 'codex-reset-ran');
+    const out = await runCodex(`git reset --hard; touch ${marker}`);
+    expect(out).toContain('git-reset-hard');
+    expect(existsSync(marker)).toBe(false);
+  }, 120_000);
+
+  itUnless(why)('a dangerous command approved by an operator over the operator wire runs', async () => {
+    const marker = path.join(home.cwd, 'codex-approved-ran');
+    const known = new Set<string>();
+    const clients: OperatorClient[] = [];
+    const seen: string[] = [];
+    let stop = false;
+    const approver = (async () => {
+      while (!stop) {
+        for (const s of discoverServers(ops())) {
+          if (known.has(s.path)) continue;
+          known.add(s.path);
+          void OperatorClient.connect(s.path, { name: 'test-operator', role: 'approvals', approvals: true }).then((r) => {
+            if (!r.ok) return;
+            clients.push(r.client);
+            const decide = (a: { id: string; command: string }) => {
+              seen.push(`${r.client.hello.client?.name}: ${a.command}`);
+              void r.client.request({ type: 'approval-decide', id: a.id, decision: 'approve' });
+            };
+            for (const a of r.client.hello.approvals) decide(a);
+            r.client.on('approval-request', (m) => decide(m.approval));
+          });
+        }
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    try {
+      const out = await runCodex(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
+      expect(seen).toEqual([`codex: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
+      expect(out).toContain('approved-and-ran');
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      stop = true;
+      await approver;
+      for (const c of clients) c.close();
+    }
+  }, 120_000);
+});
