@@ -35,10 +35,10 @@ function env(): Record<string, string> {
 }
 
 /** One `claude -p` run that makes Claude Code call Bash with `command`; resolves with the tool_result it sent back. */
-async function runClaude(command: string) {
+async function runClaude(command: string, mode = 'bypassPermissions') {
   api.script.push(command);
   const before = api.results.length;
-  const child = spawn(CLAUDE, ['-p', 'run the scripted command', '--output-format', 'json', '--permission-mode', 'bypassPermissions'], { cwd: home.cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CLAUDE, ['-p', 'run the scripted command', '--output-format', 'json', '--permission-mode', mode], { cwd: home.cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -127,6 +127,23 @@ describe('Claude Code with mish init claude-code', () => {
     expect(result.content).toMatch(/398 identical lines/);
     expect(result.content.split('\n').length).toBeLessThan(20);
     expect(result.isError).toBe(true);
+  }, 120_000);
+
+  itUnless(why)('default permission mode: a command the user\'s own allow rule covers runs through mish; one it does not cover is left to Claude Code (denied in -p)', async () => {
+    const file = path.join(home.home, '.claude', 'settings.json');
+    const before = readFileSync(file, 'utf8');
+    try {
+      const settings = JSON.parse(before) as Record<string, unknown>;
+      writeFileSync(file, JSON.stringify({ ...settings, permissions: { allow: ['Bash(sh build.sh)'] } }));
+      const allowed = await runClaude('sh build.sh', 'default');
+      expect(allowed.result.content).toMatch(/398 identical lines/);
+      const marker = path.join(home.cwd, 'not-allowed-ran');
+      const other = await runClaude(`touch ${marker}`, 'default');
+      expect(other.result.isError).toBe(true);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      writeFileSync(file, before);
+    }
   }, 120_000);
 
   itUnless(why)('a forbidden command is denied and the model receives the rule and the reason', async () => {

@@ -4,7 +4,7 @@
  * answer shapes, the policy tables (0 dangerous commands let through by any host), and fast-check
  * payloads (0 silent allows).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,24 @@ describe('answers per host', () => {
   it('Claude Code in default mode: no answer (its own prompt decides the original command; an allow would skip it)', async () => {
     const r = await hook('claude-code', readFileSync(path.join(FIXTURES, 'claude-code/recorded-2.1.332-default.json'), 'utf8'));
     expect(r).toEqual({ code: 0, out: '', err: '' });
+  });
+
+  it('Claude Code in default mode: rewritten when the user\'s own allow rule covers the command (Claude Code would not ask), not when a deny or ask rule names the program', async () => {
+    const settings = path.join(home.home, '.claude', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    try {
+      writeFileSync(settings, JSON.stringify({ permissions: { allow: ['Bash(npm test)', 'Bash(make:*)'] } }));
+      const payload = (c: string) => withCommand('claude-code', c, { permission_mode: 'default' });
+      expect(JSON.parse((await hook('claude-code', payload('npm test'))).out).hookSpecificOutput.updatedInput.command).toContain("-- 'npm test'");
+      expect(JSON.parse((await hook('claude-code', payload('make check'))).out).hookSpecificOutput.permissionDecision).toBe('allow');
+      // Not covered, or compound: Claude Code's own prompt decides, mish says nothing.
+      expect((await hook('claude-code', payload('npm install'))).out).toBe('');
+      expect((await hook('claude-code', payload('npm test && make'))).out).toBe('');
+      writeFileSync(settings, JSON.stringify({ permissions: { allow: ['Bash(make:*)'], ask: ['Bash(make install)'] } }));
+      expect((await hook('claude-code', payload('make check'))).out).toBe('');
+    } finally {
+      rmSync(settings, { force: true });
+    }
   });
 
   it('Gemini CLI: rewritten through tool_input without a decision (its own confirmation stays)', async () => {

@@ -10,7 +10,6 @@
  */
 import type { PolicyDecision } from '../core/policy/decide.js';
 import type { HookAnswer, HostAdapter, ShellCall } from './hosts/types.js';
-import { claudeWouldNotAsk } from './hosts/claude-code.js';
 
 /** What an operator decided about an escalated call (a subset of the operator host's ApprovalResult). */
 export type OperatorOutcome =
@@ -46,7 +45,7 @@ export function notRewritable(call: ShellCall, d: PolicyDecision): string | unde
 
 function canRewrite(host: HostAdapter, call: ShellCall): boolean {
   if (host.rewrite === 'always') return true;
-  if (host.rewrite === 'when-host-would-not-ask') return claudeWouldNotAsk(call.permissionMode);
+  if (host.rewrite === 'when-host-would-not-ask') return call.hostWouldNotAsk === true;
   return false;
 }
 

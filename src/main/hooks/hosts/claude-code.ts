@@ -11,6 +11,7 @@
  * anyway (permission_mode bypassPermissions); in the other modes the command is left as it is
  * and Claude Code's own prompt decides (never widened). `ask` in `claude -p` is a denial.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord, runsMishHook, str, type HookAnswer, type HostAdapter, type ParsedPayload, type RenderedAnswer } from './types.js';
@@ -89,8 +90,9 @@ export const claudeCode: HostAdapter = {
   id: 'claude-code',
   name: 'Claude Code',
   docs: CLAUDE_CODE_DOCS,
-  parse(payload) {
+  parse(payload, env) {
     const p = parseClaudeLike(payload, new Set(['Bash']));
+    if (p.kind === 'shell') p.call.hostWouldNotAsk = claudeWouldNotAsk(p.call.permissionMode) || claudeAllowRuleCovers(p.call.command, settingsFiles(env, p.call.cwd));
     return p;
   },
   render: renderClaudeLike,
@@ -108,6 +110,56 @@ export const claudeCode: HostAdapter = {
   isMishEntry: (v) => isMatcherEntry(v, 'claude-code'),
   detect: { dirs: (env) => [env.CLAUDE_CONFIG_DIR || path.join(home(env), '.claude')], programs: ['claude'] },
 };
+
+/** Claude Code's settings files that hold permission rules, for a call in `cwd`. */
+function settingsFiles(env: NodeJS.ProcessEnv, cwd: string | undefined): string[] {
+  const project = env.CLAUDE_PROJECT_DIR || cwd;
+  return [
+    path.join(env.CLAUDE_CONFIG_DIR || path.join(home(env), '.claude'), 'settings.json'),
+    ...(project ? [path.join(project, '.claude', 'settings.json'), path.join(project, '.claude', 'settings.local.json')] : []),
+    '/etc/claude-code/managed-settings.json',
+  ];
+}
+
+/**
+ * Does one of the user's own Claude Code allow rules (`permissions.allow`: `Bash(npm test)`,
+ * `Bash(npm run test:*)`, `Bash(git diff *)`) cover this command, so that Claude Code would run it
+ * without asking (and an `allow` with the rewrite widens nothing)? Deliberately narrow: a single
+ * simple command without any shell syntax (Claude Code judges each part of a compound line; mish
+ * does not guess how), and no deny or ask rule for Bash naming the same program anywhere.
+ * https://code.claude.com/docs/en/iam#tool-specific-permission-rules
+ */
+export function claudeAllowRuleCovers(command: string, files: string[]): boolean {
+  const line = command.trim();
+  if (line === '' || /[;&|<>`$(){}\n\\'"*?[\]~!#]/.test(line)) return false;
+  const program = line.split(/\s+/)[0];
+  const allow: string[] = [];
+  const stop: string[] = [];
+  for (const f of files) {
+    let settings: unknown;
+    try {
+      settings = JSON.parse(readFileSync(f, 'utf8'));
+    } catch {
+      continue;
+    }
+    const perms = isRecord(settings) && isRecord(settings.permissions) ? settings.permissions : undefined;
+    if (!perms) continue;
+    const bash = (v: unknown) => (Array.isArray(v) ? v.filter((r): r is string => typeof r === 'string').map((r) => /^Bash(?:\((.*)\))?$/s.exec(r.trim())).filter((m) => m !== null).map((m) => m[1] ?? '*') : []);
+    allow.push(...bash(perms.allow));
+    stop.push(...bash(perms.deny), ...bash(perms.ask));
+  }
+  // Any deny or ask rule for Bash that could concern this program: mish leaves the decision to Claude Code.
+  if (stop.some((r) => r === '*' || r === '' || r.split(/[\s:]/)[0] === program || /[*?]/.test(r.split(/[\s:]/)[0]))) return false;
+  return allow.some((r) => {
+    if (r.endsWith(':*')) {
+      const prefix = r.slice(0, -2).trim();
+      return prefix !== '' && (line === prefix || line.startsWith(`${prefix} `));
+    }
+    if (!r.includes('*')) return line === r.trim();
+    const re = new RegExp(`^${r.trim().split('*').map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    return re.test(line);
+  });
+}
 
 /** Would Claude Code run this call without asking its user (so a rewrite that approves widens nothing)? */
 export function claudeWouldNotAsk(mode: string | undefined): boolean {

@@ -16,6 +16,8 @@ export interface ShellCall {
   hostVersion?: string;
   /** The host's permission mode, where it reports one (Claude Code: default, bypassPermissions, …). */
   permissionMode?: string;
+  /** The host would run this call without asking its user (its mode or its own allow rules say so). */
+  hostWouldNotAsk?: boolean;
   /** The tool input as received: a rewrite keeps every other field of it. */
   toolInput?: Record<string, unknown>;
 }
