@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/operator-wire.js';
 import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
+import { startDiscovery } from '../../src/main/console/wire-server.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
@@ -75,6 +76,29 @@ describe('mish <cmd> on the operator wire', () => {
       stop = true;
       await operator;
       for (const c of clients) c.close();
+    }
+  }, 60_000);
+
+  it("the console's own discovery finds a short agent run (socket settle, directory watch) and gets its record", async () => {
+    const found: { name?: string; sessions: string[]; commands: string[] }[] = [];
+    const d = await startDiscovery({
+      dir,
+      onServer: (server) => {
+        // What the console builds its timeline from: the hello's recent messages, then live ones.
+        const rec = { name: server.client.hello.client?.name, sessions: server.client.hello.sessions.map((x) => x.name), commands: (server.client.hello.recent ?? []).flatMap((m) => (m.type === 'command-start' ? [m.command] : [])) };
+        server.client.on('command-start', (m) => rec.commands.push(m.command));
+        found.push(rec);
+      },
+      onGone: () => {},
+    });
+    try {
+      const r = await run('echo quick', { MISH_AGENT: 'gemini-cli', MISH_AGENT_SESSION: 'g-1' });
+      expect(r.code).toBe(0);
+      // The run waited for the console's connection; the console's side of the hello may finish a moment after the run's exit.
+      for (let i = 0; i < 100 && found.length === 0; i++) await new Promise((res) => setTimeout(res, 20));
+      expect(found).toEqual([{ name: 'gemini-cli', sessions: ['g-1'], commands: ['echo quick'] }]);
+    } finally {
+      d.close();
     }
   }, 60_000);
 

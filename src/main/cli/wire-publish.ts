@@ -19,7 +19,7 @@ import { OperatorHost, type OperatorSessionSource } from '../operator/operator-h
 import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 
 /** How long a finished run waits for a running operator to connect and take its record. */
-export const LINGER_MS = 1_500;
+export const LINGER_MS = 3_000;
 /** Last wire messages leave before the socket closes (writes are corked one tick). */
 const FLUSH_MS = 30;
 
