@@ -1,7 +1,7 @@
 // Layering check (ARCHITECTURE.md §1): the engine never imports electron, the DOM or renderer
 // code; the renderer never imports node or electron; src/shared imports nothing of ours.
 // The compiler half of the check is tsconfig.core.json (no DOM lib).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const rules = [
@@ -51,6 +51,58 @@ for (const rule of rules) {
     });
   }
 }
+
+// Import cycles (ARCHITECTURE.md §1: imports run one way). Every relative import of src/ counts,
+// `import type` included (a type cycle is a design cycle too); tests are left out. A cycle among
+// these directories fails the check; elsewhere it is reported until its owner breaks it.
+const CYCLE_FREE = ['src/main/console', 'src/main/operator', 'src/main/core', 'src/shared', 'src/renderer', 'src/preload'];
+const graph = new Map();
+for (const file of files('src')) {
+  if (/\.test\.tsx?$/.test(file)) continue;
+  const deps = [];
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/^\s*(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]/gm)) {
+    const base = path.join(path.dirname(file), m[1]).replace(/\.js$/, '');
+    const target = [base + '.ts', base + '.tsx', path.join(base, 'index.ts')].find((c) => existsSync(c));
+    if (target) deps.push(target);
+  }
+  graph.set(file, deps);
+}
+// Tarjan's strongly connected components: each with more than one file is a cycle.
+const index = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+const cycles = [];
+let counter = 0;
+const visit = (v) => {
+  index.set(v, counter);
+  low.set(v, counter++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of graph.get(v) ?? []) {
+    if (!index.has(w)) {
+      visit(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+  }
+  if (low.get(v) !== index.get(v)) return;
+  const scc = [];
+  let w;
+  do {
+    w = stack.pop();
+    onStack.delete(w);
+    scc.push(w.split(path.sep).join('/'));
+  } while (w !== v);
+  if (scc.length > 1) cycles.push(scc.sort());
+};
+for (const v of graph.keys()) if (!index.has(v)) visit(v);
+for (const scc of cycles) {
+  const strict = scc.some((f) => CYCLE_FREE.some((d) => f.startsWith(d + '/')));
+  if (strict) bad++;
+  (strict ? console.error : console.warn)(`${strict ? 'import cycle' : 'note: import cycle (outside the cycle-free directories)'}: ${scc.join(' ↔ ')}`);
+}
+
 if (bad) {
   console.error(`layer check: ${bad} violation(s)`);
   process.exit(1);

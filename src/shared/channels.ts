@@ -31,6 +31,7 @@ export const REQUEST_METHODS = {
   grammarTemplate: 'grammar:template',
   // Console actions (issue 12): approvals, takeover, audit.
   decideApproval: 'approval:decide',
+  decideApprovals: 'approval:decide-many',
   takeHandoff: 'handoff:take',
   handoffInput: 'handoff:input',
   returnHandoff: 'handoff:return',

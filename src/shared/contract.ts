@@ -97,6 +97,8 @@ export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
 
 const SessionRef = z.object({ sessionId: z.string().min(1) });
+/** Approvals one bulk decision may carry: far above a real queue, bounded so one frame stays small. */
+export const BULK_DECISION_MAX = 500;
 /** An agent's dangerous command waiting for the operator (issue 12.1), from the operator wire. */
 export const PendingApprovalSchema = z.object({
   id: z.string().min(1),
@@ -290,6 +292,21 @@ export const requestSchemas = {
   'approval:decide': {
     params: z.object({ serverId: z.string().min(1), id: z.string().min(1), decision: z.enum(['approve', 'deny', 'edit', 'always']), command: z.string().max(64 * 1024).optional() }),
     result: z.object({}),
+  },
+  /**
+   * Bulk decision: approve or deny several pending approvals (any servers) together. Each is
+   * decided on its own (its own audit record, same operator); `failed` names those that could
+   * not be (already decided, expired, server gone) with why.
+   */
+  'approval:decide-many': {
+    params: z.object({
+      items: z.array(z.object({ serverId: z.string().min(1), id: z.string().min(1) })).min(1).max(BULK_DECISION_MAX),
+      decision: z.enum(['approve', 'deny']),
+    }),
+    result: z.object({
+      decided: z.array(z.object({ serverId: z.string(), id: z.string() })),
+      failed: z.array(z.object({ serverId: z.string(), id: z.string(), error: z.string() })),
+    }),
   },
   /** Take over: attach to a pending handoff, or take a session's running command at will. */
   'handoff:take': {

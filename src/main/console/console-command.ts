@@ -7,12 +7,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConsoleService, type HubServer } from './console-service.js';
+import { ConsoleService } from './console-service.js';
+import type { HubServer } from './hub-types.js';
+import { packageRoot } from './package-root.js';
 import { startConsoleEngine, type ConsoleEngine } from './engine.js';
 import { consoleOperatorName, startDiscovery, type Discovery } from './wire-server.js';
 import { GrammarService, type GrammarServiceOptions } from './grammar-service.js';
 import { startWebHost, type WebHostError } from './web-host.js';
+
+export { packageRoot };
 
 const USAGE = `usage: mish console [--web] [--port N] [--demo]
 
@@ -49,21 +52,6 @@ export function parseConsoleArgs(argv: string[]): { ok: true; value: ConsoleArgs
     } else return { ok: false, error: `mish console: unknown argument ${JSON.stringify(a)} (see mish console --help)` };
   }
   return { ok: true, value: out };
-}
-
-/** The package root: the nearest directory above this module with mish's package.json. */
-export function packageRoot(from: string = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const pj = path.join(dir, 'package.json');
-    if (existsSync(pj)) {
-      try {
-        if (JSON.parse(readFileSync(pj, 'utf8')).name === 'mish') return dir;
-      } catch {
-        // unreadable package.json: keep walking up
-      }
-    }
-    if (path.dirname(dir) === dir) return undefined;
-  }
 }
 
 /** Where the built renderer lives (out/renderer, built by `npm run build:electron`). */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
-import { type HubEvent, type HubOperator, ConsoleService, FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, type HubServer } from './console-service.js';
+import { ConsoleService } from './console-service.js';
+import type { HubEvent, HubOperator, HubServer } from './hub-types.js';
+import { FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK } from './output-streams.js';
 
 /** A server driven by the test: the hub's bookkeeping, not PTYs, is under test here. */
 function scripted(id: string): HubServer & { emit(e: SessionEvent): void; raw(bytes: Buffer | string, cmd?: string): void; sessions: SessionInfo[] } {

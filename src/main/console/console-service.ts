@@ -1,38 +1,29 @@
 /**
- * The console's transport-agnostic half, a hub: it watches any number of servers (the
- * console's own engine, and every `mish serve` an agent started), keeps what a view needs
- * (servers, sessions with their states, each session's command timeline with figures, a
- * bounded output backlog), and feeds each connected view through the contract
- * (src/shared/contract.ts), with acknowledged-bytes flow control per view and session.
+ * The console's hub: it watches any number of servers (the console's own engine, every
+ * `mish serve` an agent started, those reached over SSH), keeps what a view needs of them
+ * (servers, sessions with their states), and answers each connected view's requests through
+ * the contract (src/shared/contract.ts).
+ *
+ * Its parts, each in its own module, imported one way (hub → parts → hub-types):
+ * - hub-types.ts: what a server and a view are to the hub;
+ * - output-streams.ts: each session's output ring and flow control per view;
+ * - command-timeline.ts: each session's commands with their figures;
+ * - decisions.ts: approvals (one or in bulk) and handoffs relayed to servers;
+ * - hub-snapshot.ts: how servers' records look to a view.
  *
  * The Electron host (IPC) and the web host (WebSocket) both wrap one ConsoleService; neither
- * holds logic of its own. A server is anything that gives a session snapshot and the engine's
- * event stream (HubServer): the console's SessionManager directly, a wire connection through
- * an adapter.
+ * holds logic of its own.
  */
-import {
-  parseParams,
-  type CommandInfo,
-  type BackgroundProcess,
-  type HandoffInfo,
-  type PendingApproval,
-  type EventName,
-  type EventPayload,
-  type RequestName,
-  type RequestResult,
-  type ServerInfo,
-  type SessionInfo,
-} from '../../shared/contract.js';
-import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import { stripAnsi } from '../core/squasher/vt-stripper.js';
+import { parseParams, type EventName, type EventPayload, type RequestName, type RequestResult, type ServerInfo, type SessionInfo, type CommandInfo, type PendingApproval, type HandoffInfo, type BackgroundProcess } from '../../shared/contract.js';
 import type { GrammarRequestName, GrammarService } from './grammar-service.js';
-import type { ApprovalDecisionKind, ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
 import { readAuditLines, type AuditReader } from './audit-view.js';
+import type { ConsoleClient, ConsoleConnection, HubBackgroundProcess, HubEvent, HubOperator, HubServer, HubSession } from './hub-types.js';
+import { DEFAULT_VIEW_RATE, OutputStreams, type SessionStream, type ViewRate } from './output-streams.js';
+import { CommandTimelines, LIVE_FIGURES_MS } from './command-timeline.js';
+import { decideApproval, decideApprovals, handoffInput, returnHandoff, takeHandoff, type DecisionsHub } from './decisions.js';
+import { sessionKey, sessionState, toBackgroundProcess, toHandoffInfo, toPendingApproval } from './hub-snapshot.js';
+import { RequestError, unwrap } from './request-error.js';
 
-/** Scrollback kept per session for views that open late or fall behind: ~4,000 wide lines. */
-const BACKLOG_BYTES = 512 * 1024;
-/** Output batching like Hyper: one message per 16 ms (a frame) instead of one per PTY read. */
-const BATCH_INTERVAL_MS = 16;
 /**
  * Hub changes and command updates go to views at most this often, each command once with its
  * latest state: an agent running commands back to back (a `sh_run` every few ms) costs a view
@@ -41,181 +32,11 @@ const BATCH_INTERVAL_MS = 16;
  * each burst a render; ~5 ms with this). Terminal output keeps its own, faster batching.
  */
 const VIEW_TICK_MS = 200;
-/** ... and never a message larger than this, so a flood is cut into frame-sized pieces. */
-const BATCH_MAX_BYTES = 128 * 1024;
-/**
- * Flow control (VS Code's terminal: high/low watermarks on unacknowledged chars). A view that
- * has this many bytes sent but not yet written into its terminal gets no more …
- */
-export const FLOW_HIGH_WATERMARK = 256 * 1024;
-/** … until it acknowledges down to this. The agent's PTY is never paused: a slow view skips ahead in the backlog instead. */
-export const FLOW_LOW_WATERMARK = 64 * 1024;
-/**
- * What a view is sent of fast output (a token bucket per view): a terminal drawn in a browser
- * costs CPU on the agent's machine for every line (measured here: xterm in Chromium parsed and
- * drew ~1.5–2 MB/s with a full core; one 25 MB `sh_run` watched in full cost ~3–5 s of
- * Chromium's CPU and took 2.8–3.6× as long). 64 KB/s is still ~750 lines a second, beyond
- * anyone's reading; faster output skips to the newest (with a note; the raw pane reads every
- * line from the spool).
- */
-export const VIEW_BYTES_PER_SECOND = 64 * 1024;
-/** A burst up to this is drawn in full (a test run, a build step: ~1,500 lines at once). */
-export const VIEW_BURST_BYTES = 128 * 1024;
-/**
- * While output outruns a view, it gets one look at the newest output per this much budget (at
- * the rate above: two a second; each look is a render of the page, on the agent's machine) …
- */
-const VIEW_FLOOD_PIECE_BYTES = 32 * 1024;
-/**
- * … of this many newest bytes (~90 lines: the screen of a 120×30 terminal, twice). More of a
- * flood is lines scrolled past unseen, each costing the page a line's work. Measured on a 25 MB
- * `sh_run` watched: the page drew ~190 KB (the whole burst first, then 16 KB four times a
- * second) for ~120 ms of Chromium's main thread; ~25 KB in two or three looks for ~40 ms now.
- */
-const VIEW_FLOOD_SHOWN_BYTES = 8 * 1024;
-/**
- * A running command's growing figures (raw lines/bytes) go to views at most this often: once a
- * second, with the elapsed clocks (each update is a render of the page, on the agent's machine).
- */
-const LIVE_FIGURES_MS = 1000;
-/** A background process's last line in the list (the whole line is in its output). */
-const LAST_LINE_MAX_CHARS = 200;
-/** Commands kept per session in the timeline. */
-const TIMELINE_MAX = 200;
-/** Raw output above this is not tokenized on the spot (≈300 ms of CPU); its token count is estimated. */
-const TOKENIZE_MAX_BYTES = 4 * 1024 * 1024;
-/** Reading a spool another process just closed: retries, first delay (doubling), ≈ 3 s in all. */
-const SPOOL_RETRIES = 5;
-const SPOOL_RETRY_MS = 100;
-/** Bytes per token of typical terminal output, for the estimate above. */
-const BYTES_PER_TOKEN_ESTIMATE = 4;
 /** The raw pane shows at most this many last lines of a command (the spool keeps all; `mish raw` reads them). */
 const RAW_PANE_MAX_LINES = 5000;
 /** Default PTY size when a server does not say (the engine's PTYs default to 120×30). */
 const DEFAULT_COLS = 120;
 const DEFAULT_ROWS = 30;
-
-/** What a view can read of one process of a server: its figures and its spooled lines. */
-export interface HubProcess {
-  entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state']; spoolRef?: string };
-  read(options?: SpoolReadOptions): SpoolReadResult;
-}
-
-/** A session as a server reports it (the engine's SessionInfo fits; the wire adds waiting / approval / handoff states). */
-export interface HubSession {
-  name: string;
-  shell: string;
-  cwd?: string;
-  pid?: number;
-  state: CoreSessionInfo['state'] | 'running' | 'waiting' | 'needs-approval' | 'handed-off';
-  lastExitCode?: number;
-  cols?: number;
-  rows?: number;
-}
-
-/**
- * What a server tells the hub: the engine's events, plus what a server that numbers its own
- * output stream (the operator wire) says — output with offsets, a command's end with its
- * figures (exit code unknown when its shell went away), and "the session states changed".
- */
-export type HubEvent =
-  | SessionEvent
-  | { type: 'stream-output'; session: string; offset: number; chunk: Uint8Array }
-  | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
-  /** A wire server's background process changed (`onlyOutput`: it only printed). */
-  | { type: 'background-changed'; onlyOutput: boolean }
-  | { type: 'sessions-changed' };
-
-/** What an operator can do on a server (the operator wire): approvals and handoffs. */
-export interface HubOperator {
-  approvals(): ApprovalRequest[];
-  handoffs(): (Handoff & { mine: boolean; summary?: string })[];
-  decide(id: string, decision: ApprovalDecisionKind, command?: string): Promise<{ ok: true } | { ok: false; error: string }>;
-  take(target: { handoffId?: string; session?: string }): Promise<{ ok: true; handoff: Handoff } | { ok: false; error: string }>;
-  input(handoffId: string, data: string): void;
-  giveBack(handoffId: string): Promise<{ ok: true; summary: string } | { ok: false; error: string }>;
-}
-
-/** A background process as a server reports it (the engine's ProcessEntry and the wire's process both fit). */
-export type HubBackgroundProcess = Pick<ProcessEntry, 'id' | 'kind' | 'alias' | 'session' | 'command' | 'cwd' | 'pid' | 'state' | 'exitCode' | 'startedAt' | 'lastLine'>;
-
-/** One server the hub watches. */
-export interface HubServer {
-  /** Approvals and handoffs, for servers on the operator wire. */
-  readonly operator?: HubOperator;
-  readonly id: string;
-  /** Client name/version, cwd, pid, endpoint (everything but id and state). */
-  info(): Omit<ServerInfo, 'id' | 'state'>;
-  list(): HubSession[];
-  subscribe(listener: (event: HubEvent) => void): () => void;
-  process?(id: string): HubProcess | undefined;
-  /** Its process table (background processes are those of kind `spawn`; changes come as `process` or `sessions-changed` events). */
-  processes?(): HubBackgroundProcess[];
-  /** Fires when info() changes (a client connected or said who it is). */
-  onInfoChanged?(listener: () => void): () => void;
-  /**
-   * For servers whose output flows on demand (the wire): start a session's output; resolves with
-   * its recent output and the stream offset where that ends. Output then comes as `stream-output`.
-   */
-  openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
-  /** For such servers: the hub took this many bytes of a session's output (their flow control). */
-  consumed?(session: string, bytes: number): void;
-  /** Escalations waiting for an operator (changes come as `sessions-changed`). */
-}
-
-
-/** A connected view (a BrowserWindow's webContents or a WebSocket). */
-export interface ConsoleClient {
-  send<E extends EventName>(event: E, payload: EventPayload<E>): void;
-}
-
-export type RequestOutcome = { ok: true; result: unknown } | { ok: false; error: string };
-
-/** One view's connection: answers its requests, ends its subscriptions on dispose. */
-export interface ConsoleConnection {
-  handle(method: RequestName, params: unknown): Promise<RequestOutcome>;
-  dispose(): void;
-}
-
-/** Output kept for one session: a ring of chunks with their stream offsets. */
-interface SessionStream {
-  chunks: { offset: number; data: Buffer }[];
-  /** Offset of the first byte still kept. */
-  start: number;
-  /** Offset of the next byte (bytes seen since the session started). */
-  end: number;
-  timer?: NodeJS.Timeout;
-  subscribers: Map<ConsoleClient, Subscription>;
-  /** On-demand servers: the output was opened (its backlog is in the ring). */
-  opened?: Promise<void>;
-  /**
-   * On-demand servers: bytes received but not yet acknowledged to the server. The hub
-   * acknowledges only while a view keeps up, so a server does not encode output nobody will
-   * draw (its flow control skips it, as for any slow operator); the views skip ahead too.
-   */
-  owed: number;
-}
-
-interface Subscription {
-  /** Offset up to which output was sent to the view. */
-  sent: number;
-  /** Offset up to which the view acknowledged having written it. */
-  acked: number;
-  /** True while sent − acked passed the high watermark (until it falls below the low one). */
-  paused: boolean;
-  /** Budget left of the view's rate (VIEW_BYTES_PER_SECOND), and when it was last topped up. */
-  tokens: number;
-  refilledAt: number;
-  /** Bytes skipped and not yet reported to the view (with the next output it is sent). */
-  skipped: number;
-  /**
-   * Output came faster than the view's rate at the last flush (it is shown the newest only). A
-   * flooding view does not count as keeping up: the server's output is not acknowledged for it,
-   * so the server pauses after its window and skips what nobody will draw, instead of encoding
-   * and sending a whole flood to be dropped here (+100–170 ms of the server's CPU per 25 MB).
-   */
-  flooding?: boolean;
-}
 
 interface SessionMeta {
   serverId: string;
@@ -237,14 +58,11 @@ interface ServerEntry {
   dispose: () => void;
 }
 
-const sessionKey = (serverId: string, name: string) => `${serverId}/${name}`;
-
 export class ConsoleService {
   private readonly servers = new Map<string, ServerEntry>();
   private readonly meta = new Map<string, SessionMeta>();
-  private readonly streams = new Map<string, SessionStream>();
-  private readonly timelines = new Map<string, CommandInfo[]>();
-  private readonly commands = new Map<string, CommandInfo>();
+  private readonly streams: OutputStreams;
+  private readonly commands: CommandTimelines;
   private readonly clients = new Set<ConsoleClient>();
   private hubTimer?: NodeJS.Timeout;
   /** The hub changed since views last heard (sent with the next tick). */
@@ -252,9 +70,6 @@ export class ConsoleService {
   private backgroundTimer: NodeJS.Timeout | undefined;
   /** Commands changed since views last heard (sent with the next tick, latest state). */
   private readonly changedCommands = new Set<CommandInfo>();
-  private figuresTimer?: NodeJS.Timeout;
-  /** Running commands whose raw figures grew since views last heard. */
-  private readonly grown = new Set<CommandInfo>();
 
   /** Answers the grammar editor's `grammar:*` requests (grammar-service.ts). */
   private readonly grammar?: GrammarService;
@@ -265,14 +80,19 @@ export class ConsoleService {
   /** The name servers record as who decided (the wire's hello). */
   private readonly operatorName?: string;
 
-  /** Fast output's budget per view (tests use their own). */
-  private readonly rate: { bytesPerSecond: number; burst: number; piece: number; shown?: number };
+  /** What decisions.ts needs of the hub. */
+  private readonly decisions: DecisionsHub = {
+    operatorOf: (serverId, method) => this.operatorOf(serverId, method),
+    session: (sessionId) => this.meta.get(sessionId),
+    changed: () => this.hubChanged(),
+  };
 
-  constructor(
-    servers: HubServer[] = [],
-    options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: { bytesPerSecond: number; burst: number; piece: number; shown?: number } } = {},
-  ) {
-    this.rate = options.viewRate ?? { bytesPerSecond: VIEW_BYTES_PER_SECOND, burst: VIEW_BURST_BYTES, piece: VIEW_FLOOD_PIECE_BYTES, shown: VIEW_FLOOD_SHOWN_BYTES };
+  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: ViewRate } = {}) {
+    this.streams = new OutputStreams(options.viewRate ?? DEFAULT_VIEW_RATE, (sessionId, s) => {
+      const m = this.meta.get(sessionId);
+      if (m) this.settle(m.serverId, m.name, s);
+    });
+    this.commands = new CommandTimelines((c) => this.commandChanged(c));
     this.grammar = options.grammar;
     this.operatorName = options.operatorName;
     this.audit = readAuditLines(options.auditLog);
@@ -297,7 +117,11 @@ export class ConsoleService {
         offInfo?.();
       },
     });
-    for (const s of server.list()) this.sessionMeta(server.id, s.name).last = s;
+    for (const s of server.list()) {
+      const m = this.sessionMeta(server.id, s.name);
+      m.last = s;
+      m.gone = false;
+    }
     this.hubChanged();
   }
 
@@ -312,9 +136,9 @@ export class ConsoleService {
       if (m.serverId !== serverId) continue;
       m.gone = true;
       m.waiting = undefined;
-      this.flushIfAny(key);
-      const running = m.commandId ? this.commands.get(`${key}#${m.commandId}`) : undefined;
-      if (running && running.state !== 'done') this.updateCommand(running, { state: 'done' });
+      this.streams.flushIfAny(key);
+      const running = this.commands.get(key, m.commandId);
+      if (running && running.state !== 'done') this.commands.update(running, { state: 'done' });
       m.commandId = m.command = m.commandStartedAt = undefined;
     }
     this.hubChanged();
@@ -337,7 +161,7 @@ export class ConsoleService {
       },
       dispose: () => {
         this.clients.delete(client);
-        for (const id of subscribed) this.streams.get(id)?.subscribers.delete(client);
+        for (const id of subscribed) this.streams.unsubscribe(id, client);
         subscribed.clear();
       },
     };
@@ -349,91 +173,43 @@ export class ConsoleService {
     const sessions: SessionInfo[] = [];
     const approvals: PendingApproval[] = [];
     const handoffs: HandoffInfo[] = [];
+    const processes: BackgroundProcess[] = [];
+    const listed = new Map<string, Set<string>>();
     for (const [id, e] of this.servers) {
       servers.push({ ...e.info, id, state: e.state });
-      const live = e.state === 'connected' ? safeList(e.server) : [];
+      if (e.state !== 'connected') continue;
+      const live = safeList(e.server);
+      listed.set(id, new Set(live.map((s) => s.name)));
       for (const s of live) this.sessionMeta(id, s.name).last = s;
-      if (e.state !== 'connected' || !e.server.operator) continue;
-      for (const a of e.server.operator.approvals()) {
-        approvals.push({
-          id: a.id,
-          serverId: id,
-          sessionId: sessionKey(id, a.session),
-          session: a.session,
-          tool: a.tool,
-          command: a.command,
-          cwd: a.cwd,
-          dangers: a.dangers,
-          ...(a.decision ? { decision: a.decision } : {}),
-          ...(a.rule ? { rule: a.rule } : {}),
-          ...(a.reason ? { reason: a.reason } : {}),
-          ...(a.editOf ? { editOf: a.editOf } : {}),
-          createdAt: a.createdAt,
-          expiresAt: a.expiresAt,
-        });
-      }
-      for (const h of e.server.operator.handoffs()) {
-        handoffs.push({
-          id: h.id,
-          serverId: id,
-          ...(h.session ? { sessionId: sessionKey(id, h.session) } : {}),
-          processId: h.processId,
-          command: h.command,
-          prompt: h.prompt,
-          why: h.why,
-          state: h.state,
-          createdAt: h.createdAt,
-          mine: h.mine,
-          ...(h.summary ? { summary: h.summary } : {}),
-        });
-      }
+      for (const p of safeProcesses(e.server)) if (p.kind === 'spawn') processes.push(toBackgroundProcess(id, p));
+      if (!e.server.operator) continue;
+      for (const a of e.server.operator.approvals()) approvals.push(toPendingApproval(id, a));
+      for (const h of e.server.operator.handoffs()) handoffs.push(toHandoffInfo(id, h));
     }
-    approvals.sort((a, b) => a.createdAt - b.createdAt);
-    handoffs.sort((a, b) => a.createdAt - b.createdAt);
     for (const [key, m] of this.meta) {
       if (!m.last) continue;
       const live = !m.gone && this.servers.get(m.serverId)?.state === 'connected';
       // A session closed on a live server is no longer listed by it: drop it.
-      if (live && !safeList(this.servers.get(m.serverId)!.server).some((s) => s.name === m.name)) continue;
-      sessions.push(this.toContractSession(key, m));
+      if (live && !listed.get(m.serverId)?.has(m.name)) continue;
+      sessions.push(this.toContractSession(key, m, !live));
     }
     approvals.sort((a, b) => a.createdAt - b.createdAt);
-    const processes: BackgroundProcess[] = [];
-    for (const [id, e] of this.servers) {
-      if (e.state !== 'connected') continue;
-      for (const p of safeProcesses(e.server)) {
-        if (p.kind !== 'spawn') continue;
-        processes.push({
-          id: p.id,
-          serverId: id,
-          ...(p.session ? { sessionId: sessionKey(id, p.session) } : {}),
-          ...(p.alias ? { alias: p.alias } : {}),
-          command: p.command,
-          cwd: p.cwd,
-          pid: p.pid,
-          state: p.state,
-          ...(p.exitCode !== undefined ? { exitCode: p.exitCode } : {}),
-          startedAt: p.startedAt,
-          lastLine: p.lastLine.slice(0, LAST_LINE_MAX_CHARS),
-        });
-      }
-    }
+    handoffs.sort((a, b) => a.createdAt - b.createdAt);
     processes.sort((a, b) => a.startedAt - b.startedAt);
     return { servers, sessions, approvals, handoffs, processes, ...(this.operatorName ? { operator: this.operatorName } : {}) };
   }
 
   /** A session's timeline, oldest first. */
   timeline(sessionId: string): CommandInfo[] {
-    return this.timelines.get(sessionId) ?? [];
+    return this.commands.timeline(sessionId);
   }
 
   dispose(): void {
     for (const e of this.servers.values()) e.dispose();
-    for (const s of this.streams.values()) clearTimeout(s.timer);
+    this.streams.dispose();
+    this.commands.dispose();
     clearTimeout(this.hubTimer);
     clearTimeout(this.backgroundTimer);
-    clearTimeout(this.figuresTimer);
-    this.streams.clear();
     this.clients.clear();
   }
 
@@ -447,7 +223,7 @@ export class ConsoleService {
         const { sessionId } = unwrap(parseParams(method, params));
         const m = this.meta.get(sessionId);
         if (!m?.last) throw new RequestError(`session:subscribe: no session "${sessionId}"`);
-        const stream = this.stream(sessionId);
+        const stream = this.streams.stream(sessionId);
         const server = this.servers.get(m.serverId);
         if (server?.server.openStream && server.state === 'connected' && !m.gone) {
           // Output nobody watched was left unacknowledged (the server stopped sending it): open
@@ -467,33 +243,24 @@ export class ConsoleService {
               stream.chunks = [{ offset: from, data: r.backlog }];
               stream.start = from;
               stream.end = r.offset;
-            } else if (stream.end < r.offset) this.output(sessionId, r.backlog.subarray(stream.end - from));
+            } else if (stream.end < r.offset) this.streams.output(sessionId, r.backlog.subarray(stream.end - from));
           });
           await stream.opened;
         }
-        const backlog = Buffer.concat(stream.chunks.map((c) => c.data));
-        stream.subscribers.set(client, { sent: stream.end, acked: stream.end, paused: false, tokens: this.rate.burst, refilledAt: Date.now(), skipped: 0 });
+        const { backlog, offset } = this.streams.subscribe(sessionId, client);
         subscribed.add(sessionId);
         this.settle(m.serverId, m.name, stream);
-        return { backlog: backlog.toString('base64'), offset: stream.end } satisfies RequestResult<'session:subscribe'>;
+        return { backlog: backlog.toString('base64'), offset } satisfies RequestResult<'session:subscribe'>;
       }
       case 'session:unsubscribe': {
         const { sessionId } = unwrap(parseParams(method, params));
-        this.streams.get(sessionId)?.subscribers.delete(client);
+        this.streams.unsubscribe(sessionId, client);
         subscribed.delete(sessionId);
         return {} satisfies RequestResult<'session:unsubscribe'>;
       }
       case 'session:ack': {
         const { sessionId, offset } = unwrap(parseParams(method, params));
-        const stream = this.streams.get(sessionId);
-        const sub = stream?.subscribers.get(client);
-        if (stream && sub) {
-          sub.acked = Math.min(Math.max(sub.acked, offset), sub.sent);
-          if (sub.paused && sub.sent - sub.acked <= FLOW_LOW_WATERMARK) {
-            sub.paused = false;
-            this.schedule(sessionId, stream);
-          }
-        }
+        this.streams.ack(sessionId, client, offset);
         return {} satisfies RequestResult<'session:ack'>;
       }
       case 'session:commands': {
@@ -517,38 +284,16 @@ export class ConsoleService {
           truncated: first > 1 || r.droppedLines !== 0,
         } satisfies RequestResult<'command:raw'>;
       }
-      case 'approval:decide': {
-        const p = unwrap(parseParams(method, params));
-        const op = this.operatorOf(p.serverId, method);
-        if (p.decision === 'edit' && !p.command?.trim()) throw new RequestError('approval:decide: edit needs the command to run instead');
-        const r = await op.decide(p.id, p.decision, p.command);
-        if (!r.ok) throw new RequestError(`approval:decide: ${r.error}`);
-        this.hubChanged();
-        return {} satisfies RequestResult<'approval:decide'>;
-      }
-      case 'handoff:take': {
-        const p = unwrap(parseParams(method, params));
-        const m = this.meta.get(p.sessionId);
-        if (!m) throw new RequestError(`handoff:take: no session ${p.sessionId}`);
-        const op = this.operatorOf(m.serverId, method);
-        const r = await op.take(p.handoffId ? { handoffId: p.handoffId } : { session: m.name });
-        if (!r.ok) throw new RequestError(`handoff:take: ${r.error}`);
-        this.hubChanged();
-        return { handoffId: r.handoff.id, serverId: m.serverId, why: r.handoff.why, prompt: r.handoff.prompt } satisfies RequestResult<'handoff:take'>;
-      }
-      case 'handoff:input': {
-        // Deliberately no logging or keeping of `data` here: it may be a password.
-        const p = unwrap(parseParams(method, params));
-        this.operatorOf(p.serverId, method).input(p.handoffId, p.data);
-        return {} satisfies RequestResult<'handoff:input'>;
-      }
-      case 'handoff:return': {
-        const p = unwrap(parseParams(method, params));
-        const r = await this.operatorOf(p.serverId, method).giveBack(p.handoffId);
-        if (!r.ok) throw new RequestError(`handoff:return: ${r.error}`);
-        this.hubChanged();
-        return { summary: r.summary } satisfies RequestResult<'handoff:return'>;
-      }
+      case 'approval:decide':
+        return decideApproval(this.decisions, unwrap(parseParams(method, params)));
+      case 'approval:decide-many':
+        return decideApprovals(this.decisions, unwrap(parseParams(method, params)));
+      case 'handoff:take':
+        return takeHandoff(this.decisions, unwrap(parseParams(method, params)));
+      case 'handoff:input':
+        return handoffInput(this.decisions, unwrap(parseParams(method, params)));
+      case 'handoff:return':
+        return returnHandoff(this.decisions, unwrap(parseParams(method, params)));
       case 'audit:read': {
         unwrap(parseParams(method, params));
         return this.audit() satisfies RequestResult<'audit:read'>;
@@ -572,17 +317,19 @@ export class ConsoleService {
     return m;
   }
 
-  private stream(sessionId: string): SessionStream {
-    let s = this.streams.get(sessionId);
-    if (!s) this.streams.set(sessionId, (s = { chunks: [], start: 0, end: 0, subscribers: new Map(), owed: 0 }));
-    return s;
+  /** On-demand servers: acknowledges the output received while a view keeps up with it. */
+  private settle(serverId: string, session: string, s: SessionStream): void {
+    if (s.owed === 0 || !this.streams.keepsUp(s)) return;
+    const server = this.servers.get(serverId);
+    if (server?.state === 'connected') server.server.consumed?.(session, s.owed);
+    s.owed = 0;
   }
 
   private onEvent(serverId: string, event: HubEvent): void {
     switch (event.type) {
       case 'stream-output': {
         const key = sessionKey(serverId, event.session);
-        const s = this.stream(key);
+        const s = this.streams.stream(key);
         let chunk = Buffer.from(event.chunk);
         let offset = event.offset;
         s.owed += chunk.length;
@@ -599,7 +346,7 @@ export class ConsoleService {
           s.start = s.end = offset;
         }
         // Figures of such a server's commands come with their end (the hub sees output only while watched).
-        this.output(key, chunk);
+        this.streams.output(key, chunk);
         return;
       }
       case 'sessions-changed': {
@@ -610,8 +357,8 @@ export class ConsoleService {
           m.last = s;
           if (m.waiting && s.state !== 'waiting') {
             m.waiting = undefined;
-            const c = m.commandId ? this.commands.get(`${key}#${m.commandId}`) : undefined;
-            if (c && c.state === 'waiting') this.updateCommand(c, { state: 'running' });
+            const c = m.commandId ? this.commands.get(key, m.commandId) : undefined;
+            if (c && c.state === 'waiting') this.commands.update(c, { state: 'running' });
           }
         }
         this.hubChanged();
@@ -631,30 +378,24 @@ export class ConsoleService {
         // PTY of its own even when it was started "in" a session, and must not interleave here.
         if (event.source.kind !== 'command' || !event.source.session) return;
         const key = sessionKey(serverId, event.source.session);
-        this.output(key, event.chunk);
-        const c = this.commands.get(`${key}#${event.source.id}`);
-        if (c) this.grow(c, event.chunk);
+        this.streams.output(key, event.chunk);
+        const c = this.commands.get(key, event.source.id);
+        if (c) this.commands.grow(c, event.chunk);
         const m = this.meta.get(key);
         // Output after a prompt: answered, unless the process still reads its terminal.
         if (m?.waiting && this.servers.get(serverId)?.server.process?.(event.source.id)?.entry().state !== 'waiting-for-input') {
           m.waiting = undefined;
-          if (c && c.state === 'waiting') this.updateCommand(c, { state: 'running' });
+          if (c && c.state === 'waiting') this.commands.update(c, { state: 'running' });
           this.hubChanged();
         }
         return;
       }
       case 'command-start': {
         const key = sessionKey(serverId, event.session);
-        this.flushIfAny(key);
+        this.streams.flushIfAny(key);
         const m = this.sessionMeta(serverId, event.session);
         Object.assign(m, { commandId: event.id, command: event.command, commandStartedAt: event.at, waiting: undefined });
-        const c: CommandInfo = { id: event.id, sessionId: key, command: event.command, startedAt: event.at, state: 'running', rawBytes: 0, rawLines: 0 };
-        this.commands.set(`${key}#${event.id}`, c);
-        const list = this.timelines.get(key) ?? [];
-        list.push(c);
-        while (list.length > TIMELINE_MAX) this.commands.delete(`${key}#${list.shift()!.id}`);
-        this.timelines.set(key, list);
-        this.commandChanged(c);
+        this.commands.start(key, event.id, event.command, event.at);
         this.hubChanged();
         return;
       }
@@ -663,15 +404,15 @@ export class ConsoleService {
         return;
       case 'condensed': {
         if (event.source.kind !== 'command' || !event.source.session) return;
-        const c = this.commands.get(`${sessionKey(serverId, event.source.session)}#${event.source.id}`);
+        const c = this.commands.get(sessionKey(serverId, event.source.session), event.source.id);
         if (!c) return;
         const ext = event;
         if (ext.reply) {
           // The tool's reply as sent; a final one (the command's complete reply) is not superseded.
-          this.updateCommand(c, { agentSaw: event.lines.join('\n'), exact: !!event.final, ...(ext.category ? { category: ext.category } : {}), ...(ext.asked !== undefined && ext.asked !== c.command ? { asked: ext.asked } : {}) });
+          this.commands.update(c, { agentSaw: event.lines.join('\n'), exact: !!event.final, ...(ext.category ? { category: ext.category } : {}), ...(ext.asked !== undefined && ext.asked !== c.command ? { asked: ext.asked } : {}) });
         } else if (!c.exact) {
           const text = event.final ? event.lines.join('\n') : [c.agentSaw, ...event.lines].filter((x) => x !== undefined).join('\n');
-          this.updateCommand(c, { agentSaw: text, ...(ext.category ? { category: ext.category } : {}) });
+          this.commands.update(c, { agentSaw: text, ...(ext.category ? { category: ext.category } : {}) });
         }
         return;
       }
@@ -680,8 +421,8 @@ export class ConsoleService {
         const key = sessionKey(serverId, event.source.session);
         const m = this.sessionMeta(serverId, event.source.session);
         m.waiting = { prompt: event.waiting.prompt, secret: event.waiting.secret, since: event.waiting.since };
-        const c = this.commands.get(`${key}#${event.source.id}`);
-        if (c && c.state !== 'done') this.updateCommand(c, { state: 'waiting' });
+        const c = this.commands.get(key, event.source.id);
+        if (c && c.state !== 'done') this.commands.update(c, { state: 'waiting' });
         this.hubChanged();
         return;
       }
@@ -689,19 +430,12 @@ export class ConsoleService {
         this.sessionMeta(serverId, event.session.name).last = event.session;
         this.hubChanged();
         return;
-      case 'session-closed': {
-        const key = sessionKey(serverId, event.session);
-        const s = this.streams.get(key);
-        if (s) {
-          this.flush(key, s);
-          // A restarted shell under the same name is a new terminal with offsets from zero;
-          // views see the new pid in `hub:changed` and subscribe again.
-          clearTimeout(s.timer);
-          this.streams.delete(key);
-        }
+      case 'session-closed':
+        // A restarted shell under the same name is a new terminal with offsets from zero;
+        // views see the new pid in `hub:changed` and subscribe again.
+        this.streams.close(sessionKey(serverId, event.session));
         this.hubChanged();
         return;
-      }
       default:
         return;
     }
@@ -710,12 +444,12 @@ export class ConsoleService {
   private commandDone(serverId: string, e: { session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }): void {
     const key = sessionKey(serverId, e.session);
     // Output first, then the end: a view must never see "exit 0" before the last bytes.
-    this.flushIfAny(key);
+    this.streams.flushIfAny(key);
     const m = this.sessionMeta(serverId, e.session);
     if (m.commandId === e.id) m.commandId = m.command = m.commandStartedAt = m.waiting = undefined;
-    const c = this.commands.get(`${key}#${e.id}`);
+    const c = this.commands.get(key, e.id);
     if (c) {
-      this.updateCommand(c, {
+      this.commands.update(c, {
         state: 'done',
         ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
         durationMs: e.durationMs,
@@ -723,29 +457,9 @@ export class ConsoleService {
         ...(e.rawBytes !== undefined ? { rawBytes: e.rawBytes } : {}),
         ...spoolIdOf(this.servers.get(serverId)?.server, e.id),
       });
-      void this.countRawTokens(serverId, c);
+      void this.commands.countRawTokens(c, () => this.servers.get(serverId)?.server.process?.(c.id));
     }
     this.hubChanged();
-  }
-
-  /** A running command's output grew: count it, and tell views (throttled). */
-  private grow(c: CommandInfo, chunk: Uint8Array): void {
-    c.rawBytes += chunk.length;
-    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    for (let i = buf.indexOf(0x0a); i !== -1; i = buf.indexOf(0x0a, i + 1)) c.rawLines++;
-    this.grown.add(c);
-    this.figuresTimer ??= setTimeout(() => {
-      this.figuresTimer = undefined;
-      for (const g of this.grown) if (g.state !== 'done') this.commandChanged(g);
-      this.grown.clear();
-    }, LIVE_FIGURES_MS);
-  }
-
-  private updateCommand(c: CommandInfo, patch: Partial<CommandInfo>): void {
-    Object.assign(c, patch);
-    if (patch.agentSaw !== undefined) c.tokensShown = countTokensSync(patch.agentSaw);
-    if (patch.agentSaw !== undefined) c.shownLines = patch.agentSaw === '' ? 0 : patch.agentSaw.split('\n').length;
-    this.commandChanged(c);
   }
 
   /** Sends the command's state with the next view tick (once, however often it changed meanwhile). */
@@ -754,139 +468,9 @@ export class ConsoleService {
     this.scheduleTick();
   }
 
-  /** Tokens of the raw output, ANSI stripped, from the spool; estimated above TOKENIZE_MAX_BYTES. */
-  private async countRawTokens(serverId: string, c: CommandInfo): Promise<void> {
-    // Nothing printed (`true`, `cd`, `mkdir`): nothing to read from the spool (agents run many of these).
-    if (c.rawBytes === 0) {
-      this.updateCommand(c, { tokensRaw: 0 });
-      return;
-    }
-    if (c.rawBytes > TOKENIZE_MAX_BYTES) {
-      this.updateCommand(c, { tokensRaw: Math.round(c.rawBytes / BYTES_PER_TOKEN_ESTIMATE), tokensApprox: true });
-      return;
-    }
-    await tokenizerReady;
-    // Another process's spool is complete a moment after its command ends (its index is written on close).
-    for (let attempt = 0, delay = SPOOL_RETRY_MS; attempt < SPOOL_RETRIES; attempt++, delay *= 2) {
-      const proc = this.servers.get(serverId)?.server.process?.(c.id);
-      if (!proc) return;
-      try {
-        const text = stripAnsi(proc.read().lines.map((l) => l.text).join('\n'));
-        this.updateCommand(c, { tokensRaw: countTokensSync(text) ?? 0 });
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, delay));
-      }
-    }
-    // spool gone (pruned) or unreadable: no figure rather than a wrong one
-  }
-
-  private output(sessionId: string, chunk: Uint8Array): void {
-    const s = this.stream(sessionId);
-    const data = Buffer.from(chunk); // copy: the producer may reuse its buffer
-    s.chunks.push({ offset: s.end, data });
-    s.end += data.length;
-    while (s.chunks.length > 1 && s.end - s.chunks[1].offset >= BACKLOG_BYTES) s.chunks.shift();
-    s.start = s.chunks[0].offset;
-    if (s.subscribers.size) this.schedule(sessionId, s);
-  }
-
-  private schedule(sessionId: string, s: SessionStream): void {
-    s.timer ??= setTimeout(() => this.flush(sessionId, s), BATCH_INTERVAL_MS);
-  }
-
-  private flushIfAny(sessionId: string): void {
-    const s = this.streams.get(sessionId);
-    if (s) this.flush(sessionId, s);
-  }
-
-  /**
-   * Sends each subscriber what it has not had yet, within its flow-control window and its rate:
-   * output faster than a view is drawn skips to the newest (the skip is reported to the view).
-   */
-  private flush(sessionId: string, s: SessionStream): void {
-    clearTimeout(s.timer);
-    s.timer = undefined;
-    const now = Date.now();
-    let more = false;
-    let wakeIn: number | undefined;
-    for (const [client, sub] of s.subscribers) {
-      if (sub.paused) continue;
-      sub.tokens = Math.min(this.rate.burst, sub.tokens + ((now - sub.refilledAt) * this.rate.bytesPerSecond) / 1000);
-      sub.refilledAt = now;
-      if (sub.sent < s.start) {
-        // The view fell further behind than the backlog reaches: skip ahead, and say how much.
-        sub.skipped += s.start - sub.sent;
-        // Whatever was in flight counts as written: the view's later acks for it fall below this.
-        sub.sent = sub.acked = s.start;
-      }
-      const budget = Math.floor(sub.tokens);
-      sub.flooding = s.end - sub.sent > budget;
-      if (sub.flooding) {
-        // Faster than a view is drawn: wait for a piece's worth of budget, then send the newest.
-        if (budget < this.rate.piece) {
-          const ms = Math.ceil(((this.rate.piece - sub.tokens) * 1000) / this.rate.bytesPerSecond);
-          wakeIn = Math.min(wakeIn ?? ms, ms);
-          continue;
-        }
-        // Only the newest bytes are drawn (the rest of the budget would be lines scrolled past
-        // in the same frame), and the whole budget is spent: a flood is one look per piece of rate.
-        const shown = Math.min(this.rate.shown ?? this.rate.piece, this.rate.piece);
-        sub.skipped += s.end - shown - sub.sent;
-        sub.sent = sub.acked = s.end - shown;
-        sub.tokens -= budget - shown;
-        // Come back when the next look is due even if nothing new arrives: then the view is
-        // level with the stream and the server's output is acknowledged again (see `flooding`).
-        const again = Math.ceil((this.rate.piece * 1000) / this.rate.bytesPerSecond);
-        wakeIn = Math.min(wakeIn ?? again, again);
-      }
-      while (sub.sent < s.end) {
-        const window = FLOW_HIGH_WATERMARK - (sub.sent - sub.acked);
-        if (window <= 0) {
-          sub.paused = true;
-          break;
-        }
-        const n = Math.min(s.end - sub.sent, window, BATCH_MAX_BYTES);
-        const data = slice(s, sub.sent, sub.sent + n);
-        client.send('session:output', { sessionId, data: data.toString('base64'), offset: sub.sent, ...(sub.skipped ? { skipped: sub.skipped } : {}) });
-        sub.skipped = 0;
-        sub.sent += n;
-        sub.tokens -= n;
-      }
-      if (!sub.paused && sub.sent < s.end) more = true;
-    }
-    if (more) this.schedule(sessionId, s);
-    else if (wakeIn !== undefined) s.timer = setTimeout(() => this.flush(sessionId, s), wakeIn);
-    const m = this.meta.get(sessionId);
-    if (m) this.settle(m.serverId, m.name, s);
-  }
-
-  /** On-demand servers: acknowledges the output received while a view keeps up with it. */
-  private settle(serverId: string, session: string, s: SessionStream): void {
-    if (s.owed === 0) return;
-    let keepsUp = false;
-    for (const sub of s.subscribers.values()) if (!sub.paused && !sub.flooding && sub.sent >= s.end) keepsUp = true;
-    if (!keepsUp) return;
-    const server = this.servers.get(serverId);
-    if (server?.state === 'connected') server.server.consumed?.(session, s.owed);
-    s.owed = 0;
-  }
-
-  private toContractSession(key: string, m: SessionMeta): SessionInfo {
+  private toContractSession(key: string, m: SessionMeta, gone: boolean): SessionInfo {
     const s = m.last!;
-    const serverGone = this.servers.get(m.serverId)?.state !== 'connected';
-    const state: SessionInfo['state'] =
-      m.gone || serverGone
-        ? 'gone'
-        : s.state === 'needs-approval' || s.state === 'handed-off'
-          ? s.state
-          : m.waiting || s.state === 'waiting'
-            ? 'waiting'
-            : s.state === 'busy'
-              ? 'running'
-              : s.state === 'closed'
-                ? 'exited'
-                : s.state;
+    const state = sessionState(s, gone, !!m.waiting);
     return {
       id: key,
       serverId: m.serverId,
@@ -939,13 +523,6 @@ export class ConsoleService {
   }
 }
 
-class RequestError extends Error {}
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new RequestError(r.error);
-  return r.value;
-}
-
 /** What a server lists; nothing from one that cannot say (a server going away mid-call). */
 function safely<T>(list: () => T[] | undefined): T[] {
   try {
@@ -957,29 +534,6 @@ function safely<T>(list: () => T[] | undefined): T[] {
 
 const safeList = (server: HubServer): HubSession[] => safely(() => server.list());
 const safeProcesses = (server: HubServer): HubBackgroundProcess[] => safely(() => server.processes?.());
-
-/** Bytes [from, to) of the ring (both within it). */
-function slice(s: SessionStream, from: number, to: number): Buffer {
-  const parts: Buffer[] = [];
-  for (const c of s.chunks) {
-    const cEnd = c.offset + c.data.length;
-    if (cEnd <= from) continue;
-    if (c.offset >= to) break;
-    parts.push(c.data.subarray(Math.max(0, from - c.offset), Math.min(c.data.length, to - c.offset)));
-  }
-  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
-}
-
-// o200k (the GPT-4o / Claude-scale vocabulary the benchmarks use), loaded once, lazily.
-let countTokensImpl: ((text: string) => number) | undefined;
-const tokenizerReady: Promise<void> = import('gpt-tokenizer/encoding/o200k_base').then(
-  (m) => void (countTokensImpl = (t: string) => m.countTokens(t)),
-  () => undefined,
-);
-
-function countTokensSync(text: string): number | undefined {
-  return countTokensImpl?.(text);
-}
 
 /** The spool id of a command (`mish raw <id>`), for the grammar editor's "preview against this output". */
 function spoolIdOf(server: HubServer | undefined, commandId: string): { spoolId?: string } {

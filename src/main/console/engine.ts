@@ -7,7 +7,7 @@
  * mismatch surfaces here as a clear message instead of a crash at start-up.
  */
 import type { SessionManager } from '../core/session/types.js';
-import type { HubEvent, HubServer } from './console-service.js';
+import type { HubEvent, HubServer } from './hub-types.js';
 import { inProcessOperator } from './operator-tracker.js';
 
 /** Id of the console's own server in the hub. */

@@ -24,8 +24,8 @@ import { compileGrammarSource, linkGrammar, type GrammarDraft, type LoadResult }
 import { executableName } from '../core/grammar/detect.js';
 import { defaultUserGrammarDir, findBuiltinGrammarDir, findProjectGrammarDir } from '../core/grammar/registry.js';
 import { defaultSpoolDir, SpoolStore } from '../core/spool/spool.js';
-import { packageRoot } from './console-command.js';
-import type { RequestOutcome } from './console-service.js';
+import { packageRoot } from './package-root.js';
+import type { RequestOutcome } from './hub-types.js';
 
 /** Raw output sent to the editor: the preview target is 1 MB; a spool can hold 96 MiB. The first bytes are kept (the first errors usually matter most). */
 export const MAX_PREVIEW_RAW_BYTES = 4 * 1024 * 1024;

@@ -15,7 +15,7 @@ import {
   type ServerMessageType,
 } from '../../shared/operator-wire.js';
 import type { OperatorHost } from '../operator/operator-host.js';
-import type { HubOperator } from './console-service.js';
+import type { HubOperator } from './hub-types.js';
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: string };
 type RequestType = 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
