@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
 import { ConsoleService } from './console-service.js';
-import { startWebHost, type WebHost } from './web-host.js';
+import { startWebHost, WS_PROTOCOL, WS_TOKEN_PREFIX, type WebHost } from './web-host.js';
 
 /** An event source driven by the test (the console's contract logic, not PTYs, is under test here). */
 class ScriptedSource {
@@ -44,8 +44,14 @@ function rawGet(port: number, rawPath: string): Promise<{ status: number; body: 
   });
 }
 
-function client(url: string) {
-  const ws = new WebSocket(url);
+/** The page's WebSocket: the token as a subprotocol, from the page's own origin. */
+function wsOf(h: WebHost, token = tokenOf(h), origin: string | undefined = `http://127.0.0.1:${h.port}`) {
+  return { url: `ws://127.0.0.1:${h.port}/ws`, protocols: [WS_PROTOCOL, `${WS_TOKEN_PREFIX}${token}`], origin };
+}
+const tokenOf = (h: WebHost) => /#token=([\w-]+)$/.exec(h.url)![1];
+
+function client(target: { url: string; protocols: string[]; origin?: string }) {
+  const ws = new WebSocket(target.url, target.protocols, target.origin ? { origin: target.origin } : {});
   const frames: any[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (d) => {
@@ -85,18 +91,37 @@ describe('web host', () => {
     if (!r.ok) expect(r.error.kind).toBe('no-renderer');
   });
 
-  it('serves the page only with the token and only on loopback', async () => {
+  it('keeps the token out of every request: in the URL fragment, moved there from an old ?token= link', async () => {
     const h = await start(new ScriptedSource());
-    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    expect(h.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{32}$/);
+    // The page is public code without data: served as is (the fragment never reaches a server).
     const page = await fetch(h.url);
     expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`^default-src 'self'; script-src 'self';.*connect-src 'self' ws://127\\.0\\.0\\.1:${h.port} ws://localhost:${h.port}$`));
-    expect((await fetch(h.url.replace(/token=.*/, 'token=nope'))).status).toBe(403);
+    // A link with the token in its query is answered once, by moving it into the fragment.
+    const moved = await fetch(`http://127.0.0.1:${h.port}/?token=${tokenOf(h)}`, { redirect: 'manual' });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get('location')).toBe(`/#token=${tokenOf(h)}`);
+    expect((await fetch(`http://127.0.0.1:${h.port}/?token=nope`, { redirect: 'manual' })).status).toBe(403);
+  });
+
+  it('answers loopback names on any port (a forwarded port) and nothing else (DNS rebinding)', async () => {
+    const h = await start(new ScriptedSource());
+    const get = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: h.port, path: '/', headers: { host } }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await get('localhost:8443')).toBe(200);
+    expect(await get(`127.0.0.1:${h.port}`)).toBe(200);
+    expect(await get(`evil.example:${h.port}`)).toBe(403);
+    expect(await get('127.0.0.1.evil.example:80')).toBe(403);
   });
 
   it('never serves a file outside the renderer directory, whatever the raw path', async () => {
     const h = await start(new ScriptedSource());
-    const token = /token=([\w-]+)/.exec(h.url)![1];
     // A file right next to the renderer directory: what a traversal would reach.
     const name = `${path.basename(dir!)}-secret.txt`;
     const secret = path.join(path.dirname(dir!), name);
@@ -104,7 +129,7 @@ describe('web host', () => {
     try {
       // fetch() would normalise these paths before sending them; http.request sends the bytes as written.
       for (const raw of [`/../${name}`, `/%2e%2e/${name}`, `/%2E%2E/${name}`, `/..%2f${name}`, `/%2e%2e%2f${name}`, `/assets/../../${name}`, `/..%5c${name}`]) {
-        const r = await rawGet(h.port, `${raw}?token=${token}`);
+        const r = await rawGet(h.port, raw);
         expect({ raw, status: r.status, body: r.body.includes('SECRET') }).toEqual({ raw, status: 404, body: false });
       }
       // The same request shape inside the directory is served (the check is not a blanket 404).
@@ -115,19 +140,24 @@ describe('web host', () => {
     }
   });
 
-  it('rejects a WebSocket without the right token or from another origin', async () => {
+  it('rejects a WebSocket without the right token, with it in the query, or from another origin', async () => {
     const h = await start(new ScriptedSource());
-    const wsUrl = h.url.replace('http://', 'ws://').replace('/?', '/ws?');
-    await expect(client(wsUrl.replace(/token=.*/, 'token=bad')).opened).rejects.toThrow(/403/);
-    const foreign = new WebSocket(wsUrl, { origin: 'http://evil.example' });
-    await expect(new Promise((r, j) => (foreign.once('open', r), foreign.once('error', j)))).rejects.toThrow(/403/);
+    await expect(client(wsOf(h, 'bad')).opened).rejects.toThrow(/403/);
+    await expect(client({ url: `ws://127.0.0.1:${h.port}/ws?token=${tokenOf(h)}`, protocols: [WS_PROTOCOL] }).opened).rejects.toThrow(/403/);
+    await expect(client(wsOf(h, tokenOf(h), 'http://evil.example')).opened).rejects.toThrow(/403/);
+    // Another local page (another port on 127.0.0.1) is another origin too.
+    await expect(client(wsOf(h, tokenOf(h), `http://127.0.0.1:${h.port + 1}`)).opened).rejects.toThrow(/403/);
+    const ok = client(wsOf(h));
+    await ok.opened;
+    expect(ok.ws.protocol).toBe(WS_PROTOCOL);
+    ok.ws.close();
   });
 
   it('lists sessions, streams output after the backlog without gaps or overlap, and reports command end', async () => {
     const source = new ScriptedSource();
     const h = await start(source);
     source.raw('before subscribe\r\n');
-    const c = client(h.url.replace('http://', 'ws://').replace('/?', '/ws?'));
+    const c = client(wsOf(h));
     await c.opened;
     c.ws.send(JSON.stringify({ id: 1, method: 'hub:snapshot', params: {} }));
     const list = await c.next((f) => f.id === 1);

@@ -1,10 +1,14 @@
 /**
  * Browser mode of the operator console: serves the built renderer (out/renderer) and one
- * WebSocket endpoint carrying the contract, on 127.0.0.1 only.
+ * WebSocket endpoint carrying the contract, on 127.0.0.1 only. A phone reaches it through the
+ * user's own tunnel (an SSH port forward, Tailscale…), never through a port opened here.
  *
- * Access needs the random token in the URL, on every HTTP request and on the WebSocket
- * upgrade; the Host and Origin headers must name this server, so a web page the operator has
- * open elsewhere cannot reach it (DNS rebinding, cross-site WebSocket hijacking).
+ * Access needs the random token. It travels in the URL's fragment (`/#token=…`), which browsers
+ * never send to a server nor in a Referer, and from the page on the WebSocket upgrade only, as a
+ * subprotocol (`mish-token.<token>`) — never in a request's query. The page itself (public
+ * code, no data) is served without it. The Host header must be a loopback name (any port: a
+ * forwarded port differs) and a browser's Origin must be that same host, so a web page the
+ * operator has open elsewhere cannot reach it (DNS rebinding, cross-site WebSocket hijacking).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -20,6 +24,12 @@ const TOKEN_BYTES = 24;
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** Requests are tiny; anything bigger is not from our renderer. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/** The WebSocket subprotocol the page speaks (the server selects it) … */
+export const WS_PROTOCOL = 'mish.v1';
+/** … and the prefix of the one that carries the token. */
+export const WS_TOKEN_PREFIX = 'mish-token.';
+/** Host names that are this machine (a browser reaching the console directly or through a forwarded port). */
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,7 +54,7 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** `http://127.0.0.1:PORT/?token=…` — what the operator opens. */
+  /** `http://127.0.0.1:PORT/#token=…` — what the operator opens (the token stays in the browser). */
   readonly url: string;
   readonly port: number;
   close(): Promise<void>;
@@ -62,24 +72,40 @@ export async function startWebHost(options: WebHostOptions): Promise<{ ok: true;
   }
   const token = options.token ?? randomBytes(TOKEN_BYTES).toString('base64url');
   let port = 0;
-  const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
-  const tokenOk = (req: IncomingMessage) => {
-    const given = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
-    return given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-  };
+  const hostOk = (req: IncomingMessage) => LOOPBACK_HOST.test(req.headers.host ?? '');
+  const same = (given: string) => given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  /** An old-style link (`/?token=…`): checked once, then moved into the fragment. */
+  const queryToken = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://x').searchParams.get('token');
+  const protocolToken = (req: IncomingMessage) =>
+    String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .find((p) => p.startsWith(WS_TOKEN_PREFIX))
+      ?.slice(WS_TOKEN_PREFIX.length) ?? '';
 
   const server = createServer((req, res) => {
     if (!hostOk(req)) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('mish console: unexpected Host header\n');
       return;
     }
-    void serveFile(req, res, rendererDir, tokenOk(req), port);
+    const q = queryToken(req);
+    if (q !== null) {
+      if (!same(q)) {
+        res.writeHead(403, { 'content-type': 'text/plain' }).end('mish console: wrong token; open the URL printed by `mish console`\n');
+        return;
+      }
+      // Into the fragment: the browser keeps it, no request carries it again.
+      res.writeHead(303, { location: `/#token=${token}`, 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' }).end();
+      return;
+    }
+    void serveFile(req, res, rendererDir, port);
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false) });
   server.on('upgrade', (req, socket, head) => {
     const origin = req.headers.origin;
-    const originOk = origin === undefined || origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
-    if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws' || !hostOk(req) || !tokenOk(req) || !originOk) {
+    // Browsers always send Origin on a WebSocket; it must be this very host (the page we served).
+    const originOk = origin === undefined || origin === `http://${req.headers.host}`;
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws' || !hostOk(req) || !same(protocolToken(req)) || !originOk) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
@@ -97,7 +123,7 @@ export async function startWebHost(options: WebHostOptions): Promise<{ ok: true;
   return {
     ok: true,
     value: {
-      url: `http://127.0.0.1:${port}/?token=${token}`,
+      url: `http://127.0.0.1:${port}/#token=${token}`,
       port,
       close: async () => {
         for (const ws of wss.clients) ws.terminate();
@@ -148,19 +174,15 @@ function attach(ws: WebSocket, service: ConsoleService): void {
 const WEB_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; connect-src 'self'";
 
-async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, allowed: boolean, port: number): Promise<void> {
+async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, port: number): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405).end();
     return;
   }
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  // The page itself needs the token; its assets are loaded by the page without it and hold
-  // no data (the renderer bundle is public code).
+  // The page and its assets are public code and hold no data: everything comes over the
+  // WebSocket, which needs the token.
   const isPage = pathname === '/' || pathname === '/index.html';
-  if (isPage && !allowed) {
-    res.writeHead(403, { 'content-type': 'text/plain' }).end('mish console: open the URL with its token, as printed by `mish console`\n');
-    return;
-  }
   const file = path.resolve(root, '.' + (isPage ? '/index.html' : pathname));
   if (!file.startsWith(root + path.sep)) {
     res.writeHead(404).end();
@@ -174,6 +196,7 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, root: string
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       // The page loads only its own files and talks only to this host's WebSocket.
+      // ('self' covers ws: to the page's own host in CSP 3, which a forwarded port needs.)
       'content-security-policy': `${WEB_CSP} ws://127.0.0.1:${port} ws://localhost:${port}`,
       'x-frame-options': 'DENY',
     });

@@ -9,7 +9,8 @@ import { AgentPane, type FoldJump } from './agent-pane.js';
 import { clock, shortPath } from './format.js';
 import { SESSION_STATE } from './glyphs.js';
 import { RawPane } from './raw-pane.js';
-import { serverLabel, Sidebar } from './sidebar.js';
+import { Sidebar } from './sidebar.js';
+import { serverLabel } from './format.js';
 import { attention, shownCommand, useConsole } from './store.js';
 import { TerminalView, type TerminalHandle } from './terminal-view.js';
 import { Timeline } from './timeline.js';
@@ -19,6 +20,7 @@ import { AuditViewer } from './audit-viewer.js';
 import { BackgroundOutput } from './background-output.js';
 import { OperatorSessionPane, TakeoverBar, useTakeover } from './takeover.js';
 import { typesIntoField } from './typing.js';
+import { NeedsYou, PhoneTabs, useIsPhone } from './phone.js';
 import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
 
 const SHORTCUTS: [string, string][] = [
@@ -56,9 +58,11 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
   const live = sessions.filter((s) => s.state !== 'gone').length;
   useShortcuts();
   const grammar = useGrammarEditor();
+  const phone = useIsPhone();
+  const mobileView = useConsole((s) => s.mobileView);
 
   return (
-    <div className="app">
+    <div className={phone ? 'app phone' : 'app'} data-layout={phone ? 'phone' : 'desktop'}>
       <header className="topbar">
         <span className="brand">mish</span>
         <span className="counts">
@@ -74,10 +78,24 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
         <GrammarEditorButton onClick={() => grammar.show()} />
         <button className="help-btn" onClick={() => useConsole.getState().setHelp(true)} aria-label="keyboard shortcuts">?</button>
       </header>
-      <Sidebar />
-      <main className="main">{selected ? <SessionView bridge={bridge} session={selected} onGrammar={grammar.show} /> : <Welcome />}</main>
+      {phone ? (
+        <>
+          <main className="main phone-main" data-phone-view={mobileView}>
+            {mobileView === 'needs' && <NeedsYou bridge={bridge} />}
+            {mobileView === 'sessions' && <Sidebar bridge={bridge} />}
+            {mobileView === 'session' && (selected ? <SessionView bridge={bridge} session={selected} onGrammar={grammar.show} /> : <Welcome />)}
+          </main>
+          <PhoneTabs />
+        </>
+      ) : (
+        <>
+          <Sidebar bridge={bridge} />
+          <main className="main">{selected ? <SessionView bridge={bridge} session={selected} onGrammar={grammar.show} /> : <Welcome />}</main>
+        </>
+      )}
       {helpOpen && <Help />}
-      <ApprovalHost bridge={bridge} />
+      {/* On a phone the dialog opens when asked (a card's "Edit / always…") or over the session view, never over the cards. */}
+      <ApprovalHost bridge={bridge} auto={!phone || mobileView === 'session'} />
       {auditOpen && <AuditViewer bridge={bridge} onClose={() => useConsole.getState().setAudit(false)} />}
       {processOpen && openProcess && <BackgroundOutput bridge={bridge} process={openProcess} onClose={() => useConsole.getState().openProcess(undefined)} />}
       <GrammarEditorOverlay bridge={bridge} state={grammar} />

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
-import { serverLabel } from './sidebar.js';
+import { serverLabel } from './format.js';
 import { useConsole } from './store.js';
 import { typesIntoField } from './typing.js';
 import { useNow } from './use-now.js';
@@ -20,7 +20,7 @@ import { useNow } from './use-now.js';
  */
 export const DECISION_ARM_MS = 600;
 
-type Decision = 'approve' | 'deny' | 'edit' | 'always';
+export type Decision = 'approve' | 'deny' | 'edit' | 'always';
 
 /** The command with every matched danger's text marked (the risky part). */
 export function highlightRisk(command: string, dangers: PendingApproval['dangers']): ReactNode[] {
@@ -53,7 +53,7 @@ export function highlightRisk(command: string, dangers: PendingApproval['dangers
 }
 
 /** What the agent's tool call returns for each outcome (src/main/mcp/escalation.ts). */
-function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number, you: string): string {
+export function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number, you: string): string {
   const blocked = `blocked by rule ${a.rule ?? a.dangers.map((x) => x.id).join(', ')}: ${a.reason ?? a.dangers.map((x) => x.description).join('; ')}`;
   switch (d) {
     case 'approve':
@@ -226,13 +226,13 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
 }
 
 /** The dialog for the approval the operator opened, or the selected session's oldest not put off. */
-export function ApprovalHost({ bridge }: { bridge: ConsoleBridge }) {
+export function ApprovalHost({ bridge, auto = true }: { bridge: ConsoleBridge; auto?: boolean }) {
   const approvals = useConsole((s) => s.approvals);
   const open = useConsole((s) => s.approvalOpen);
   const later = useConsole((s) => s.later);
   const selectedId = useConsole((s) => s.selectedId);
   const servers = useConsole((s) => s.servers);
-  const a = approvals.find((x) => x.id === open) ?? approvals.find((x) => x.sessionId === selectedId && !later[x.id]);
+  const a = approvals.find((x) => x.id === open) ?? (auto ? approvals.find((x) => x.sessionId === selectedId && !later[x.id]) : undefined);
   if (!a) return null;
   return <ApprovalDialog key={a.id} bridge={bridge} approval={a} agent={serverLabel(servers.find((s) => s.id === a.serverId))} />;
 }

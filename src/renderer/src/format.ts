@@ -1,4 +1,5 @@
 /** Numbers and times formatted for reading (CONSOLE.md: 1,497 tok, 12.1 s, 48 KB, "2 min ago"). */
+import type { ServerInfo } from '../../shared/contract.js';
 
 const INT = new Intl.NumberFormat('en-US');
 
@@ -62,4 +63,10 @@ export function shortPath(p: string | undefined): string {
   if (!p) return '';
   const m = /^\/(?:home\/[^/]+|root|Users\/[^/]+)(\/.*)?$/.exec(p);
   return m ? `~${m[1] ?? ''}` : p;
+}
+
+/** An agent as the operator knows it: its MCP client's name and version (`claude-code 2.1`). */
+export function serverLabel(s: ServerInfo | undefined): string {
+  if (!s) return '';
+  return `${s.name}${s.version ? ` ${s.version}` : ''}`;
 }

@@ -1,17 +1,13 @@
 /** Left column: agents (servers) as groups with their sessions, then the queue of what needs the operator. */
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { BackgroundProcess, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import type { BackgroundProcess, ConsoleBridge, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import { BulkBar, PickBox } from './bulk-decisions.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
-import { clock, shortPath } from './format.js';
+import { clock, serverLabel, shortPath } from './format.js';
 import { useNow } from './use-now.js';
 import { attention, useConsole } from './store.js';
 
-export function serverLabel(s: ServerInfo | undefined): string {
-  if (!s) return '';
-  return `${s.name}${s.version ? ` ${s.version}` : ''}`;
-}
-
-export function Sidebar() {
+export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
   const servers = useConsole((s) => s.servers);
   const sessions = useConsole((s) => s.sessions);
   const selectedId = useConsole((s) => s.selectedId);
@@ -32,6 +28,12 @@ export function Sidebar() {
   const approvals = useConsole((s) => s.approvals);
   const handoffs = useConsole((s) => s.handoffs).filter((h) => h.state === 'pending' || h.state === 'attached');
   const openApproval = useConsole((s) => s.openApproval);
+  const setMobileView = useConsole((s) => s.setMobileView);
+  /** Selects a session (on a phone, also shows it: the list and the session are separate views there). */
+  const open = (id: string) => {
+    select(id);
+    setMobileView('session');
+  };
   // Sessions waiting on an approval or a handoff are listed by those, not again as "waiting".
   const covered = new Set([...approvals.map((a) => a.sessionId), ...handoffs.map((h) => h.sessionId ?? '')]);
   const pending = attention(sessions)
@@ -78,7 +80,7 @@ export function Sidebar() {
               {!closed && (
                 <ul className="sessions" aria-label={`sessions of ${serverLabel(server)}`}>
                   {list.map((s) => (
-                    <SessionItem key={s.id} session={s} selected={s.id === selectedId} onSelect={() => select(s.id)} />
+                    <SessionItem key={s.id} session={s} selected={s.id === selectedId} onSelect={() => open(s.id)} />
                   ))}
                   {list.length === 0 && <li className="empty">no sessions yet</li>}
                 </ul>
@@ -91,8 +93,14 @@ export function Sidebar() {
       <h2 className="section-title">Pending ({count})</h2>
       <ul className="pending" aria-label="pending">
         {count === 0 && <li className="empty">nothing needs you</li>}
+        {approvals.length > 0 && (
+          <li>
+            <BulkBar bridge={bridge} />
+          </li>
+        )}
         {approvals.map((a) => (
-          <li key={a.id}>
+          <li key={`${a.serverId}/${a.id}`} className="approval-row">
+            <PickBox approval={a} />
             <button
               className="pending-item approval-item"
               data-approval={a.id}
@@ -109,7 +117,7 @@ export function Sidebar() {
         ))}
         {handoffs.map((h) => (
           <li key={h.id}>
-            <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && select(h.sessionId)}>
+            <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && open(h.sessionId)}>
               <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '⇄'}</span>{' '}
               <span className="prompt">{h.state === 'attached' ? (h.mine ? 'you hold it' : 'held by an operator') : h.why === 'secret-prompt' ? 'secret prompt' : 'handed off'}</span>
               <span className="where">{nameOf(h.sessionId)}</span>
@@ -118,7 +126,7 @@ export function Sidebar() {
         ))}
         {pending.map((s) => (
           <li key={s.id}>
-            <button className="pending-item" onClick={() => select(s.id)} data-pending={s.id}>
+            <button className="pending-item" onClick={() => open(s.id)} data-pending={s.id}>
               <span className="glyph" aria-hidden>{s.state === 'needs-approval' ? '⚠' : '⌨'}</span>{' '}
               <span className="prompt" title={s.state === 'needs-approval' ? 'decide it in the approval dialog (or with `mish approvals`)' : undefined}>
                 {s.state === 'needs-approval' ? `approve? ${s.command ?? ''}` : s.waiting?.secret ? 'secret prompt' : s.waiting?.prompt || 'reads input'}

@@ -35,6 +35,10 @@ export interface TimelineSlice {
 }
 
 export type Pane = 'live' | 'raw';
+export type MobileView = 'needs' | 'sessions' | 'session';
+
+/** An approval's key across servers (ids are unique per server). */
+export const approvalKey = (a: Pick<PendingApproval, 'serverId' | 'id'>) => `${a.serverId}/${a.id}`;
 
 export interface UiSlice {
   selectedId?: string;
@@ -52,6 +56,13 @@ export interface UiSlice {
   /** Approvals the operator put off with Esc (their dialog does not pop up again by itself). */
   later: Record<string, true>;
   auditOpen: boolean;
+  /** Approvals picked for a bulk decision (`<serverId>/<id>`); pruned as they resolve. */
+  picked: Record<string, true>;
+  /** Picks (on) or unpicks these approvals. */
+  pick(keys: string[], on: boolean): void;
+  /** The phone layout's view: what needs the operator, the session list, or the selected session. */
+  mobileView: MobileView;
+  setMobileView(view: MobileView): void;
   /** The background process whose output is open (`<serverId>/<processId>`). */
   processOpen?: string;
   openProcess(key: string | undefined): void;
@@ -82,6 +93,7 @@ const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
       approvals,
       handoffs,
       approvalOpen: s.approvalOpen && approvals.some((a) => a.id === s.approvalOpen) ? s.approvalOpen : undefined,
+      picked: pruned(s.picked, approvals),
       // Keep the selection while its session is listed; otherwise the first that needs the operator, or the first.
       selectedId:
         s.selectedId && sessions.some((x) => x.id === s.selectedId)
@@ -115,6 +127,18 @@ const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
   approvalOpen: undefined,
   later: {},
   auditOpen: false,
+  picked: {},
+  pick: (keys, on) =>
+    set((s) => {
+      const next = { ...s.picked };
+      for (const k of keys) {
+        if (on) next[k] = true;
+        else delete next[k];
+      }
+      return { picked: next };
+    }),
+  mobileView: 'needs',
+  setMobileView: (mobileView) => set({ mobileView }),
   openApproval: (approvalOpen) => set({ approvalOpen }),
   putOff: (id) => set((s) => ({ later: { ...s.later, [id]: true }, approvalOpen: s.approvalOpen === id ? undefined : s.approvalOpen })),
   setAudit: (auditOpen) => set({ auditOpen }),
@@ -157,6 +181,14 @@ export function shownCommand(state: ConsoleState, sessionId: string): CommandInf
   if (!list?.length) return undefined;
   const id = state.selectedCommand[sessionId];
   return (id && list.find((c) => c.id === id)) || list[list.length - 1];
+}
+
+/** Picks of approvals still pending (the same object when nothing went). */
+function pruned(picked: Record<string, true>, approvals: PendingApproval[]): Record<string, true> {
+  const live = new Set(approvals.map(approvalKey));
+  const keys = Object.keys(picked);
+  if (keys.every((k) => live.has(k))) return picked;
+  return Object.fromEntries(keys.filter((k) => live.has(k)).map((k) => [k, true as const]));
 }
 
 /** Timelines with these commands replaced or appended (each session's list bounded); unchanged sessions keep their arrays. */

@@ -28,12 +28,12 @@ const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
- * Connects to `url` (ws://127.0.0.1:PORT/ws?token=…); `onState` reports the connection. A
+ * Connects to `url` (ws://127.0.0.1:PORT/ws, the token in `protocols`); `onState` reports the connection. A
  * dropped connection is retried ("reconnecting…"); once it is back, `onState('open')` fires
  * again and the app takes a fresh snapshot and re-subscribes its views (whose backlogs fill
  * what was missed, within their bound).
  */
-export function createWebSocketBridge(url: string, onState: (s: ConnectionState, reason?: string) => void): ConsoleBridge {
+export function createWebSocketBridge(url: string, onState: (s: ConnectionState, reason?: string) => void, protocols: string[] = []): ConsoleBridge {
   let ws: WebSocket;
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
@@ -42,7 +42,7 @@ export function createWebSocketBridge(url: string, onState: (s: ConnectionState,
   let delay = RECONNECT_FIRST_MS;
 
   const open = () => {
-    ws = new WebSocket(url);
+    ws = new WebSocket(url, protocols);
     ws.addEventListener('open', () => {
       delay = RECONNECT_FIRST_MS;
       onState('open');
