@@ -35,7 +35,9 @@ export function BulkBar({ bridge }: { bridge: ConsoleBridge }) {
         <div className="picks">
           <span className="muted">pick:</span>
           {chip(allPicked ? 'none' : 'all', q.all.keys, 'all')}
+          {q.agents.length > 1 && <span className="muted">agent:</span>}
           {q.agents.length > 1 && q.agents.map((p) => chip(p.label, p.keys, 'agent'))}
+          <span className="muted">rule:</span>
           {q.rules.map((p) => chip(p.label, p.keys, 'rule'))}
         </div>
       )}
