@@ -5,7 +5,7 @@
  * prompts and waiting sessions), the agents' sessions, and the selected session (app.tsx's
  * session view, stacked). Touch targets are at least 44 px (styles.css, the phone block).
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
 import { agentSees, DECISION_ARM_MS, highlightRisk } from './approval-dialog.js';
 import { BulkBar, PickBox } from './bulk-decisions.js';
@@ -42,7 +42,7 @@ export function PhoneTabs() {
   );
   return (
     <nav className="phone-tabs" role="tablist" aria-label="views">
-      {tab('needs', count ? `⚠ Needs you (${count})` : 'Needs you')}
+      {tab('needs', count ? `⚠ ${count} need${count === 1 ? 's' : ''} you` : 'Needs you')}
       {tab('sessions', 'Sessions')}
       {selected && tab('session', selected.name)}
     </nav>
@@ -52,8 +52,11 @@ export function PhoneTabs() {
 /** What needs the operator, approvals first: one card each, decided where it is. */
 export function NeedsYou({ bridge }: { bridge: ConsoleBridge }) {
   const approvals = useConsole((s) => s.approvals);
-  const waiting = useConsole((s) => needsYou(s).sessions);
-  const handoffs = useConsole((s) => s.handoffs.filter((h) => h.state === 'pending'));
+  const sessions = useConsole((s) => s.sessions);
+  const allHandoffs = useConsole((s) => s.handoffs);
+  // Derived here, not in the selectors: a selector returning a new array each time re-renders forever.
+  const waiting = useMemo(() => needsYou({ sessions, approvals }).sessions, [sessions, approvals]);
+  const handoffs = useMemo(() => allHandoffs.filter((h) => h.state === 'pending'), [allHandoffs]);
   const select = useConsole((s) => s.select);
   const setView = useConsole((s) => s.setMobileView);
   const open = (sessionId?: string) => {
