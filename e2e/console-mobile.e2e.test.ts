@@ -27,11 +27,13 @@ const TAPS = 3;
 /** Visible interactive elements smaller than MIN_TARGET_PX either way (with what they are). */
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
+    // Runs in the page (this file compiles without the DOM's types).
+    const g = globalThis as any; // eslint-disable-line @typescript-eslint/no-explicit-any
     const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="tab"], label.pickbox')) {
+    for (const el of g.document.querySelectorAll('button, a[href], input, select, textarea, [role="tab"], label.pickbox')) {
       if (el.closest('label.pickbox') && el.tagName === 'INPUT') continue; // the label around it is the target
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.width === 0 || r.height === 0 || g.getComputedStyle(el).visibility === 'hidden') continue;
       if (el.closest('.xterm')) continue; // xterm's hidden input
       if (r.width < min - 0.5 || r.height < min - 0.5) out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
     }
@@ -109,7 +111,7 @@ describe('the console on a phone-sized screen', () => {
         await page.screenshot({ path: path.join(SHOTS, 'phone-needs-you.png') });
       }
       // The tap's time as the page saw it (same machine, same clock as this process).
-      await page.evaluate(() => document.addEventListener('touchend', () => ((globalThis as { __tapAt?: number }).__tapAt = Date.now()), { capture: true, once: true }));
+      await page.evaluate(() => (globalThis as any).document.addEventListener('touchend', () => ((globalThis as { __tapAt?: number }).__tapAt = Date.now()), { capture: true, once: true }));
       await card.locator('button[data-decision="approve"]').tap();
       const r = await call;
       const arrived = Date.now();
@@ -137,7 +139,10 @@ describe('the console on a phone-sized screen', () => {
     const rows = page.locator('.timeline .rows button.row');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(TAPS + 1);
     // Each row shows its command, exit and time within the width (no sideways scrolling to read it).
-    const fits = await page.evaluate(() => [...document.querySelectorAll('.timeline .rows button.row')].every((r) => r.getBoundingClientRect().right <= window.innerWidth + 0.5));
+    const fits = await page.evaluate(() => {
+      const g = globalThis as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return [...g.document.querySelectorAll('.timeline .rows button.row')].every((r: any) => r.getBoundingClientRect().right <= g.innerWidth + 0.5);
+    });
     expect(fits).toBe(true);
     expect(await rows.first().locator('.cmd').innerText()).toContain('printf');
     // The terminal (the agent's 120 columns) is wider than the phone and scrolls sideways under a swipe.

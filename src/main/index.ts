@@ -6,11 +6,16 @@
  */
 import { app } from 'electron';
 import { openConsoleWindow } from './console/electron-host.js';
-import { connectHelp, startConsole, startDemoAgent } from './console/console-command.js';
+import { connectHelp, consoleSetup, ELECTRON_SSH_ENV, startConsole, startDemoAgent } from './console/console-command.js';
 
 async function main(): Promise<number> {
   const port = Number(process.env.MISH_CONSOLE_PORT) || undefined;
-  const started = await startConsole({ port });
+  const setup = consoleSetup({ ssh: process.env[ELECTRON_SSH_ENV]?.split('\n').filter(Boolean) });
+  if (!setup.ok) {
+    process.stderr.write(`mish console: ${setup.error}\n`);
+    return 2;
+  }
+  const started = await startConsole({ port, setup: setup.value });
   if (!started.ok) {
     process.stderr.write(`mish console: ${started.error}\n`);
     return 1;

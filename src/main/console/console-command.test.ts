@@ -6,14 +6,15 @@ import { findElectronBinary, packageRoot, parseConsoleArgs } from './console-com
 
 describe('mish console arguments', () => {
   it('parses --web and --port', () => {
-    expect(parseConsoleArgs([])).toEqual({ ok: true, value: { web: false, help: false } });
-    expect(parseConsoleArgs(['--demo'])).toEqual({ ok: true, value: { web: false, help: false, demo: true } });
-    expect(parseConsoleArgs(['--web', '--port', '8123'])).toEqual({ ok: true, value: { web: true, help: false, port: 8123 } });
-    expect(parseConsoleArgs(['--port=9000'])).toEqual({ ok: true, value: { web: false, help: false, port: 9000 } });
+    expect(parseConsoleArgs([])).toEqual({ ok: true, value: { web: false, help: false, ssh: [] } });
+    expect(parseConsoleArgs(['--demo'])).toEqual({ ok: true, value: { web: false, help: false, ssh: [], demo: true } });
+    expect(parseConsoleArgs(['--web', '--port', '8123'])).toEqual({ ok: true, value: { web: true, help: false, ssh: [], port: 8123 } });
+    expect(parseConsoleArgs(['--ssh', 'alice@devbox', '--ssh=ci', '--config', '/x/console.toml'])).toEqual({ ok: true, value: { web: false, help: false, ssh: ['alice@devbox', 'ci'], config: '/x/console.toml' } });
+    expect(parseConsoleArgs(['--port=9000'])).toEqual({ ok: true, value: { web: false, help: false, ssh: [], port: 9000 } });
   });
 
   it('rejects bad input with one line', () => {
-    for (const argv of [['--port'], ['--port', 'x'], ['--port', '70000'], ['--bogus'], ['extra']]) {
+    for (const argv of [['--port'], ['--port', 'x'], ['--port', '70000'], ['--bogus'], ['extra'], ['--ssh'], ['--ssh', '--web'], ['--config']]) {
       const r = parseConsoleArgs(argv);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error).toMatch(/^mish console: [^\n]+$/);

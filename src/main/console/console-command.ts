@@ -14,10 +14,12 @@ import { startConsoleEngine, type ConsoleEngine } from './engine.js';
 import { consoleOperatorName, startDiscovery, type Discovery } from './wire-server.js';
 import { GrammarService, type GrammarServiceOptions } from './grammar-service.js';
 import { startWebHost, type WebHostError } from './web-host.js';
+import { loadConsoleConfig, type NotifySettings } from './console-config.js';
+import { Notifier } from './notifier.js';
 
 export { packageRoot };
 
-const USAGE = `usage: mish console [--web] [--port N] [--demo]
+const USAGE = `usage: mish console [--web] [--port N] [--demo] [--ssh [user@]host]... [--config FILE]
 
 Opens the operator console: every agent's sessions, live terminals, command timelines and
 what each agent saw. Agents connect by URL (the console's MCP endpoint, printed on start) or
@@ -26,11 +28,18 @@ through \`mish serve\`, which registers with the running console by itself.
              (the default when Electron is not installed)
   --port N   listen on port N (default: a free port)
   --demo     also start a demo agent that runs commands in two sessions (what \`npm start\` does)
-The first line printed is the URL to open (it carries an access token).
+  --ssh DEST also supervise every \`mish serve\` of that user on that host, through your own
+             OpenSSH (repeatable; also [[remote]] ssh = "DEST" in the config)
+  --config F the console's config (default $XDG_CONFIG_HOME/mish/console.toml): [notify] webhook
+             notifications, [[remote]] machines
+The first line printed is the URL to open (its token is in the fragment, never sent in a request).
 `;
 
 export interface ConsoleArgs {
   web: boolean;
+  /** ssh destinations (`user@host`, a Host of ~/.ssh/config). */
+  ssh: string[];
+  config?: string;
   demo?: boolean;
   port?: number;
   help: boolean;
@@ -38,12 +47,19 @@ export interface ConsoleArgs {
 
 /** Parses the console's argv; errors as values with a one-line message. */
 export function parseConsoleArgs(argv: string[]): { ok: true; value: ConsoleArgs } | { ok: false; error: string } {
-  const out: ConsoleArgs = { web: false, help: false };
+  const out: ConsoleArgs = { web: false, help: false, ssh: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--web') out.web = true;
     else if (a === '--demo') out.demo = true;
     else if (a === '--help' || a === '-h') out.help = true;
+    else if (a === '--ssh' || a.startsWith('--ssh=') || a === '--config' || a.startsWith('--config=')) {
+      const name = a.startsWith('--ssh') ? 'ssh' : 'config';
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (!v || v.startsWith('-')) return { ok: false, error: `mish console: --${name} needs ${name === 'ssh' ? 'a destination ([user@]host)' : 'a file'}` };
+      if (name === 'ssh') out.ssh.push(v);
+      else out.config = v;
+    }
     else if (a === '--port' || a.startsWith('--port=')) {
       const v = a === '--port' ? argv[++i] : a.slice('--port='.length);
       const n = Number(v);
@@ -112,6 +128,21 @@ export async function startWebConsole(options: {
   };
 }
 
+/** What the console's config and arguments add: notifications, remote machines. */
+export interface ConsoleSetup {
+  notify?: NotifySettings;
+  /** ssh destinations to supervise (arguments first, then the config's, each once). */
+  remotes: string[];
+}
+
+/** Reads the config (`--config` or the default file) and merges `--ssh`; one-line errors. */
+export function consoleSetup(args: { ssh?: string[]; config?: string }, env: NodeJS.ProcessEnv = process.env): { ok: true; value: ConsoleSetup } | { ok: false; error: string } {
+  const config = loadConsoleConfig(args.config, env);
+  if (!config.ok) return config;
+  const remotes = [...new Set([...(args.ssh ?? []), ...config.value.remotes])];
+  return { ok: true, value: { remotes, ...(config.value.notify ? { notify: config.value.notify } : {}) } };
+}
+
 /** The running console's pieces: engine, hub, page; `close` ends them in order. */
 export interface RunningConsole {
   web: WebConsole;
@@ -126,7 +157,7 @@ export interface RunningConsole {
  * and connects to every running `mish serve` (and each new one) unless `discover` is false.
  */
 export async function startConsole(
-  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string } = {},
+  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string; setup?: ConsoleSetup } = {},
 ): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
   const started0 = await startConsoleEngine({ operatorName: consoleOperatorName() });
   // Without its own engine (inside Electron, node-pty built for another ABI) the console is still
@@ -148,6 +179,10 @@ export async function startConsole(
           onGone: (id) => web.service.serverGone(id),
           log: (m) => process.stderr.write(`mish console: ${m}\n`),
         });
+  // Notifications: one more view of the hub, posting what needs the operator.
+  const notify = options.setup?.notify;
+  const notifier = notify ? new Notifier(notify, web.url) : undefined;
+  const notifierView = notifier ? web.service.connect(notifier) : undefined;
   return {
     ok: true,
     value: {
@@ -157,6 +192,8 @@ export async function startConsole(
       close: async () => {
         // Only our connections close: the agents' servers keep running.
         discovery?.close();
+        notifierView?.dispose();
+        notifier?.dispose();
         await web.close();
         await engine?.value.dispose();
       },
@@ -185,14 +222,19 @@ export async function runConsole(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  const setup = consoleSetup(args);
+  if (!setup.ok) {
+    process.stderr.write(`mish console: ${setup.error}\n`);
+    return 2;
+  }
   if (!args.web) {
     const root = packageRoot();
     const electron = findElectronBinary(root);
     const mainJs = root && path.join(root, 'out', 'main', 'index.js');
-    if (electron && mainJs && existsSync(mainJs)) return runElectron(electron, root!, args.port, !!args.demo);
+    if (electron && mainJs && existsSync(mainJs)) return runElectron(electron, root!, args);
     // No Electron here: the browser console is the same UI.
   }
-  const started = await startConsole({ port: args.port });
+  const started = await startConsole({ port: args.port, setup: setup.value });
   if (!started.ok) {
     process.stderr.write(`mish console: ${started.error}\n`);
     return 1;
@@ -232,9 +274,18 @@ export function startDemoAgent(): ChildProcess | undefined {
   return child;
 }
 
-function runElectron(bin: string, appRoot: string, port: number | undefined, demo: boolean): Promise<number> {
+/** The Electron main's share of the arguments (src/main/index.ts reads them back). */
+export const ELECTRON_SSH_ENV = 'MISH_CONSOLE_SSH';
+
+function runElectron(bin: string, appRoot: string, args: ConsoleArgs): Promise<number> {
   return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...(port ? { MISH_CONSOLE_PORT: String(port) } : {}), ...(demo ? { MISH_CONSOLE_DEMO: '1' } : {}) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...(args.port ? { MISH_CONSOLE_PORT: String(args.port) } : {}),
+      ...(args.demo ? { MISH_CONSOLE_DEMO: '1' } : {}),
+      ...(args.ssh.length ? { [ELECTRON_SSH_ENV]: args.ssh.join('\n') } : {}),
+      ...(args.config ? { MISH_CONSOLE_CONFIG: path.resolve(args.config) } : {}),
+    };
     delete env.ELECTRON_RUN_AS_NODE;
     const child = spawn(bin, [appRoot], { stdio: 'inherit', env });
     child.on('error', (err) => {

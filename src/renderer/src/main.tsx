@@ -4,10 +4,12 @@ import '@xterm/xterm/css/xterm.css';
 import './styles.css';
 import { App } from './app.js';
 import { startAttention } from './attention.js';
-import { connectBridge } from './bridge/index.js';
+import { connectBridge, takeDeepLink } from './bridge/index.js';
 import { useConsole } from './store.js';
 
 const store = useConsole.getState();
+// A notification's link names a session (and an approval): shown once the first snapshot has them.
+let deepLink: ReturnType<typeof takeDeepLink> | undefined = takeDeepLink();
 const bridge = connectBridge((state, reason) => useConsole.getState().setConnection(state, reason));
 
 // Hub and timeline updates are applied together at most once per frame: a burst of messages
@@ -36,7 +38,16 @@ bridge.onCommandUpdated((c) => {
 });
 const refresh = () =>
   bridge.snapshot({}).then(
-    (hub) => store.setHub(hub),
+    (hub) => {
+      store.setHub(hub);
+      const link = deepLink;
+      deepLink = undefined;
+      if (link?.session && hub.sessions.some((s) => s.id === link.session)) {
+        store.select(link.session);
+        store.setMobileView('session');
+      }
+      if (link?.approval && hub.approvals.some((a) => a.id === link.approval)) store.openApproval(link.approval);
+    },
     () => {}, // the connection state says why
   );
 void refresh();
