@@ -30,6 +30,8 @@ export const ServerInfoSchema = z.object({
   endpoint: z.string().optional(),
   /** MCP clients connected to this server (name version), when it has several. */
   clients: z.array(z.string()).optional(),
+  /** The ssh destination of a server on another machine (`mish console --ssh`); absent: this machine. */
+  host: z.string().optional(),
 });
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
@@ -159,6 +161,19 @@ export const BackgroundProcessSchema = OperatorProcessSchema.pick({ alias: true,
 });
 export type BackgroundProcess = z.infer<typeof BackgroundProcessSchema>;
 
+/** The link to a remote machine: up, or being re-established (its servers show as gone meanwhile). */
+export const HostLinkSchema = z.object({
+  host: z.string(),
+  state: z.enum(['connecting', 'up', 'reconnecting']),
+  /** Since when it is in this state (ms epoch). */
+  since: z.number(),
+  /** Why it is not up (ssh's last words). */
+  reason: z.string().optional(),
+  /** Times it came back after a drop. */
+  reconnects: z.number().int().nonnegative(),
+});
+export type HostLink = z.infer<typeof HostLinkSchema>;
+
 const HubSnapshotSchema = z.object({
   servers: z.array(ServerInfoSchema),
   sessions: z.array(SessionInfoSchema),
@@ -168,6 +183,8 @@ const HubSnapshotSchema = z.object({
   processes: z.array(BackgroundProcessSchema).optional(),
   /** Who this console is to the servers (recorded as who decided): `console (alice)`. */
   operator: z.string().optional(),
+  /** Remote machines (`mish console --ssh`) and the state of each one's link. */
+  hosts: z.array(HostLinkSchema).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

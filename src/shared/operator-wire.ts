@@ -22,6 +22,8 @@ import { z } from 'zod';
 
 /** Version of this wire; a peer speaking another major version is refused at hello. */
 export const OPERATOR_WIRE_VERSION = 1;
+/** The longest an approver may ask its pending approvals to wait for it to reconnect (a link's reconnect, not a lunch break). */
+export const APPROVER_LINGER_MAX_MS = 120_000;
 /** Pause a stream for a client above this many unacknowledged output bytes (VS Code: 100k chars). */
 export const OUTPUT_HIGH_WATERMARK = 100_000;
 /** Resume it once the unacknowledged bytes fall below this (VS Code: 5k chars). */
@@ -298,6 +300,12 @@ export const clientMessageSchemas = {
     role: z.enum(['console', 'approvals', 'attach']),
     /** This client decides approvals: while at least one such client is connected, escalations wait for it. */
     approvals: z.boolean().optional(),
+    /**
+     * An approver over a link that may drop (the console over SSH): when it was the last approver
+     * and disconnects, pending approvals stay pending this long (ms) for an approver to come back,
+     * then are denied as `operator-gone`. Absent: denied at once.
+     */
+    linger: z.number().int().min(0).max(APPROVER_LINGER_MAX_MS).optional(),
     /** When given, the server replies once the hello is in effect (an approver counts from then on). */
     rid: Rid.optional(),
   }),

@@ -65,6 +65,7 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number> | number> 
   serve: async (argv) => (await import('../mcp/serve-command.js')).runServe(argv),
   console: async (argv) => (await import('../console/console-command.js')).runConsole(argv),
   ps: async (argv) => (await import('../console/ps-command.js')).runPs(argv),
+  'operator-relay': async (argv) => (await import('../console/operator-relay-command.js')).runOperatorRelay(argv),
   approvals: async (argv) => (await import('../operator/approvals-command.js')).runApprovals(argv),
   attach: async (argv) => (await import('../operator/attach-command.js')).runAttach(argv),
   hook: async (argv) => (await import('../hooks/hook-command.js')).runHook(argv),

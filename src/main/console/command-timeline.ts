@@ -91,7 +91,7 @@ export class CommandTimelines {
       const proc = process();
       if (!proc) return;
       try {
-        const text = stripAnsi(proc.read().lines.map((l) => l.text).join('\n'));
+        const text = stripAnsi((await proc.read()).lines.map((l) => l.text).join('\n'));
         this.update(c, { tokensRaw: countTokensSync(text) ?? 0 });
         return;
       } catch {

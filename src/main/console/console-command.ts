@@ -16,6 +16,7 @@ import { GrammarService, type GrammarServiceOptions } from './grammar-service.js
 import { startWebHost, type WebHostError } from './web-host.js';
 import { loadConsoleConfig, type NotifySettings } from './console-config.js';
 import { Notifier } from './notifier.js';
+import { SshLink, type RemoteTarget } from './ssh-link.js';
 
 export { packageRoot };
 
@@ -149,6 +150,8 @@ export interface RunningConsole {
   /** The console's own engine and MCP endpoint; absent when it could not start (the hub still shows every `mish serve`). */
   engine?: ConsoleEngine;
   discovery?: Discovery;
+  /** Links to remote machines (`--ssh`, `[[remote]]`). */
+  links: SshLink[];
   close(): Promise<void>;
 }
 
@@ -157,7 +160,7 @@ export interface RunningConsole {
  * and connects to every running `mish serve` (and each new one) unless `discover` is false.
  */
 export async function startConsole(
-  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string; setup?: ConsoleSetup } = {},
+  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string; setup?: ConsoleSetup; remotes?: RemoteTarget[] } = {},
 ): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
   const started0 = await startConsoleEngine({ operatorName: consoleOperatorName() });
   // Without its own engine (inside Electron, node-pty built for another ABI) the console is still
@@ -183,15 +186,28 @@ export async function startConsole(
   const notify = options.setup?.notify;
   const notifier = notify ? new Notifier(notify, web.url) : undefined;
   const notifierView = notifier ? web.service.connect(notifier) : undefined;
+  // Remote machines over the user's own ssh: each link adds its host's servers to the hub.
+  const links = (options.remotes ?? options.setup?.remotes.map((ssh) => ({ ssh })) ?? []).map((target) => {
+    const link = new SshLink(target, consoleOperatorName(), {
+      onServer: (server) => web.service.addServer(server),
+      onGone: (id) => web.service.serverGone(id),
+      onStatus: (status) => web.service.setHost(status),
+      log: (m) => process.stderr.write(`mish console: ${m}\n`),
+    });
+    link.start();
+    return link;
+  });
   return {
     ok: true,
     value: {
       web,
       ...(engine ? { engine: engine.value } : {}),
       discovery,
+      links,
       close: async () => {
         // Only our connections close: the agents' servers keep running.
         discovery?.close();
+        for (const l of links) l.close();
         notifierView?.dispose();
         notifier?.dispose();
         await web.close();

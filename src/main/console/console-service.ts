@@ -14,7 +14,7 @@
  * The Electron host (IPC) and the web host (WebSocket) both wrap one ConsoleService; neither
  * holds logic of its own.
  */
-import { parseParams, type EventName, type EventPayload, type RequestName, type RequestResult, type ServerInfo, type SessionInfo, type CommandInfo, type PendingApproval, type HandoffInfo, type BackgroundProcess } from '../../shared/contract.js';
+import { parseParams, type EventName, type EventPayload, type RequestName, type RequestResult, type ServerInfo, type SessionInfo, type CommandInfo, type PendingApproval, type HandoffInfo, type BackgroundProcess, type HostLink } from '../../shared/contract.js';
 import type { GrammarRequestName, GrammarService } from './grammar-service.js';
 import { readAuditLines, type AuditReader } from './audit-view.js';
 import type { ConsoleClient, ConsoleConnection, HubBackgroundProcess, HubEvent, HubOperator, HubServer, HubSession } from './hub-types.js';
@@ -64,6 +64,8 @@ export class ConsoleService {
   private readonly streams: OutputStreams;
   private readonly commands: CommandTimelines;
   private readonly clients = new Set<ConsoleClient>();
+  /** Remote machines' links, by ssh destination (ssh-link.ts reports them). */
+  private readonly hosts = new Map<string, HostLink>();
   private hubTimer?: NodeJS.Timeout;
   /** The hub changed since views last heard (sent with the next tick). */
   private hubDirty = false;
@@ -144,6 +146,12 @@ export class ConsoleService {
     this.hubChanged();
   }
 
+  /** A remote machine's link changed (connecting, up, reconnecting): views show it on the host's group. */
+  setHost(link: HostLink): void {
+    this.hosts.set(link.host, link);
+    this.hubChanged();
+  }
+
   /** Registers a view; every view gets hub changes and command updates, output only for subscribed sessions. */
   connect(client: ConsoleClient): ConsoleConnection {
     this.clients.add(client);
@@ -196,7 +204,15 @@ export class ConsoleService {
     approvals.sort((a, b) => a.createdAt - b.createdAt);
     handoffs.sort((a, b) => a.createdAt - b.createdAt);
     processes.sort((a, b) => a.startedAt - b.startedAt);
-    return { servers, sessions, approvals, handoffs, processes, ...(this.operatorName ? { operator: this.operatorName } : {}) };
+    return {
+      servers,
+      sessions,
+      approvals,
+      handoffs,
+      processes,
+      ...(this.operatorName ? { operator: this.operatorName } : {}),
+      ...(this.hosts.size ? { hosts: [...this.hosts.values()] } : {}),
+    };
   }
 
   /** A session's timeline, oldest first. */
@@ -275,7 +291,7 @@ export class ConsoleService {
         if (!proc) throw new RequestError(`command:raw: the raw output of ${commandId} is not available (its server is gone or no longer keeps it)`);
         const total = proc.entry().rawLines;
         const fromLine = Math.max(1, total - RAW_PANE_MAX_LINES + 1);
-        const r = proc.read({ fromLine });
+        const r = await proc.read({ fromLine });
         const first = r.lines[0]?.n ?? fromLine;
         return {
           text: r.lines.map((l) => l.text).join('\n'),

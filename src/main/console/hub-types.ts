@@ -11,7 +11,8 @@ import type { ApprovalDecisionKind, ApprovalRequest, Handoff } from '../../share
 /** What a view can read of one process of a server: its figures and its spooled lines. */
 export interface HubProcess {
   entry(): Pick<ProcessEntry, 'rawLines' | 'rawBytes'> & { state?: ProcessEntry['state']; spoolRef?: string };
-  read(options?: SpoolReadOptions): SpoolReadResult;
+  /** A remote server's spool is read over its link: then a promise. */
+  read(options?: SpoolReadOptions): SpoolReadResult | Promise<SpoolReadResult>;
 }
 
 /** A session as a server reports it (the engine's SessionInfo fits; the wire adds waiting / approval / handoff states). */

@@ -40,7 +40,8 @@ export function consoleOperatorName(): string {
 
 /** What the hub needs of the spool: reading a command's lines by its reference. */
 export interface SpoolLookup {
-  read(ref: string, options?: SpoolReadOptions): SpoolReadResult | undefined;
+  /** A remote host's spool answers over its link (a promise). */
+  read(ref: string, options?: SpoolReadOptions): SpoolReadResult | undefined | Promise<SpoolReadResult | undefined>;
 }
 
 /** Reads spools with the core spool module (default directory, as `mish raw`). */
@@ -74,12 +75,18 @@ export class WireServer implements HubServer {
   /** Hub events of the commands the server reported before this client connected (its hello's `recent`). */
   private readonly earlier: HubEvent[] = [];
 
+  /** The ssh destination of a remote server (absent: this machine). */
+  readonly host?: string;
+
   constructor(
     readonly client: OperatorClient,
     private readonly spool: SpoolLookup,
+    /** A remote server: its hub id (pids repeat across machines) and its host. */
+    remote?: { id: string; host: string },
   ) {
     const hello = client.hello;
-    this.id = `serve-${hello.pid}`;
+    this.id = remote?.id ?? `serve-${hello.pid}`;
+    if (remote) this.host = remote.host;
     this.sessions = hello.sessions;
     this.clientInfo = hello.client;
     for (const p of hello.processes) {
@@ -143,6 +150,7 @@ export class WireServer implements HubServer {
       ...(this.clientInfo?.version ? { version: this.clientInfo.version } : {}),
       cwd: hello.cwd,
       pid: hello.pid,
+      ...(this.host ? { host: this.host } : {}),
     };
   }
 
@@ -181,7 +189,9 @@ export class WireServer implements HubServer {
       entry: () => ({ rawLines: c.rawLines, rawBytes: c.rawBytes, ...(c.state ? { state: c.state } : {}), ...(c.spoolRef ? { spoolRef: c.spoolRef } : {}) }),
       read: (options?: SpoolReadOptions) => {
         const r = c.spoolRef ? this.spool.read(c.spoolRef, options) : undefined;
-        if (!r) throw new Error(`the spool of ${id} is not readable here`);
+        const unreadable = () => new Error(`the spool of ${id} is not readable here`);
+        if (r instanceof Promise) return r.then((x) => x ?? Promise.reject(unreadable()));
+        if (!r) throw unreadable();
         return r;
       },
     };

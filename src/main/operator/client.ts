@@ -45,6 +45,8 @@ export interface ConnectOptions {
   name: string;
   role: 'console' | 'approvals' | 'attach';
   approvals?: boolean;
+  /** ms the server keeps our pending approvals for us after a dropped link (hello's `linger`). */
+  linger?: number;
   timeoutMs?: number;
 }
 
@@ -100,7 +102,7 @@ export class OperatorClient {
           for (const e of early) c.dispatch(e);
           early = [];
           // Connected once the server has taken our hello: from then on an approver counts as attached.
-          void c.request({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}) }).then((r) =>
+          void c.request({ type: 'hello', wire: OPERATOR_WIRE_VERSION, name: options.name, role: options.role, ...(options.approvals ? { approvals: true } : {}), ...(options.linger ? { linger: options.linger } : {}) }).then((r) =>
             finish(r.ok ? { ok: true, client: c } : { ok: false, error: `${path}: hello refused: ${r.error}` }),
           );
           return;

@@ -126,6 +126,8 @@ interface Client {
   name: string;
   role: string;
   approvals: boolean;
+  /** ms its pending approvals wait for an approver to come back after it leaves (hello's `linger`). */
+  linger?: number;
   helloed: boolean;
   subs: Map<string, Subscription>;
 }
@@ -187,6 +189,8 @@ export class OperatorHost {
   private readonly clients = new Set<Client>();
   private readonly streams = new Map<string, Stream>();
   private readonly approvals = new Map<string, PendingApproval>();
+  /** Pending approvals wait for a lingering approver to come back until this fires (see Client.linger). */
+  private lingerTimer?: NodeJS.Timeout;
   private readonly handoffs = new Map<string, HandoffRecord>();
   private readonly sessionApprovals = new Map<string, SessionApprovals>();
   /** Processes ever handed off: their summaries and withheld line ranges stay for later reads. */
@@ -285,7 +289,17 @@ export class OperatorHost {
     // A handoff the operator held goes back to the agent; nothing it typed half-way is sent.
     for (const h of this.handoffs.values()) if (h.owner === client && h.wire.state === 'attached') this.returnHandoff(h, 'the operator disconnected');
     if (client.approvals && !this.hasApprover()) {
-      for (const [id, p] of this.approvals) this.settleApproval(id, p, { outcome: 'operator-gone', id, waitedMs: Date.now() - p.request.createdAt }, 'operator-gone');
+      const goneAll = () => {
+        this.lingerTimer = undefined;
+        if (this.hasApprover()) return;
+        for (const [id, p] of this.approvals) this.settleApproval(id, p, { outcome: 'operator-gone', id, waitedMs: Date.now() - p.request.createdAt }, 'operator-gone');
+      };
+      // An approver over a link that may drop asked its approvals to wait for its return (issue 24).
+      if (client.linger) {
+        clearTimeout(this.lingerTimer);
+        this.lingerTimer = setTimeout(goneAll, client.linger);
+        this.lingerTimer.unref?.();
+      } else goneAll();
     }
   }
 
@@ -301,6 +315,11 @@ export class OperatorHost {
         client.name = m.name;
         client.role = m.role;
         client.approvals = m.approvals === true;
+        if (m.linger) client.linger = m.linger;
+        if (client.approvals) {
+          clearTimeout(this.lingerTimer);
+          this.lingerTimer = undefined;
+        }
         this.audit({ type: 'operator-connected', at: Date.now(), operator: m.name, role: m.role });
         if (m.rid !== undefined) this.ok(client, m.rid, {});
         return;
@@ -403,7 +422,8 @@ export class OperatorHost {
    * last approver leaving (deny) or the agent's cancel.
    */
   requestApproval(input: ApprovalInput, options: { signal?: AbortSignal } = {}): Promise<ApprovalResult> {
-    if (!this.hasApprover() || this.disposed) return Promise.resolve({ outcome: 'no-operator' });
+    // While a lingering approver may come back (its link dropped), new requests wait for it too.
+    if ((!this.hasApprover() && !this.lingerTimer) || this.disposed) return Promise.resolve({ outcome: 'no-operator' });
     const id = newId('a');
     const now = Date.now();
     const timeout = this.options.approvalTimeoutMs ?? approvalTimeoutMs();
@@ -844,6 +864,7 @@ export class OperatorHost {
   }
 
   dispose(): void {
+    clearTimeout(this.lingerTimer);
     if (this.disposed) return;
     for (const [id, p] of this.approvals) this.settleApproval(id, p, { outcome: 'operator-gone', id, waitedMs: Date.now() - p.request.createdAt }, 'operator-gone');
     this.disposed = true;
