@@ -1,6 +1,6 @@
 /** Left column: agents (servers) as groups with their sessions, then the queue of what needs the operator. */
-import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { BackgroundProcess, ConsoleBridge, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
+import type { BackgroundProcess, ConsoleBridge, HostLink, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import { BulkBar, PickBox } from './bulk-decisions.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
 import { clock, serverLabel, shortPath } from './format.js';
@@ -14,8 +14,10 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
   const select = useConsole((s) => s.select);
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
 
+  const hosts = useConsole((s) => s.hosts);
   const groups = useMemo(() => {
-    const order = [...servers].sort((a, b) => Number(a.state === 'gone') - Number(b.state === 'gone'));
+    // Grouped by host (this machine first), then agent; gone servers last within their host.
+    const order = [...servers].sort((a, b) => (a.host ?? '').localeCompare(b.host ?? '') || Number(a.state === 'gone') - Number(b.state === 'gone'));
     return order
       .map((server) => ({
         server,
@@ -58,10 +60,13 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
       <h2 className="section-title">Agents &amp; sessions</h2>
       {groups.length === 0 && <p className="empty">No agent yet. Connect one (see the right pane).</p>}
       <ul className="groups" onKeyDown={onKey}>
-        {groups.map(({ server, sessions: list }) => {
+        {groups.map(({ server, sessions: list }, i) => {
           const closed = !!collapsed[server.id];
+          const hostHead = hosts.length > 0 && (i === 0 || groups[i - 1].server.host !== server.host);
           return (
-            <li key={server.id} className={`group server-${server.state}`} data-server-id={server.id}>
+            <Fragment key={server.id}>
+            {hostHead && <HostHead host={server.host} link={hosts.find((h) => h.host === server.host)} />}
+            <li className={`group server-${server.state}`} data-server-id={server.id}>
               <button
                 className="group-head"
                 aria-expanded={!closed}
@@ -87,8 +92,15 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
               )}
               {!closed && <BackgroundList server={server} />}
             </li>
+            </Fragment>
           );
         })}
+        {/* A remote machine with no server listed (yet, or its link is down) still shows its link. */}
+        {hosts
+          .filter((h) => !groups.some((g) => g.server.host === h.host))
+          .map((h) => (
+            <HostHead key={h.host} host={h.host} link={h} empty />
+          ))}
       </ul>
       <h2 className="section-title">Pending ({count})</h2>
       <ul className="pending" aria-label="pending">
@@ -137,6 +149,19 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** A machine's heading: this one, or a remote host with its ssh link's state (said, not only coloured). */
+function HostHead({ host, link, empty }: { host?: string; link?: HostLink; empty?: boolean }) {
+  const state = !host ? undefined : link?.state === 'up' ? '● linked' : link?.state === 'reconnecting' ? '⟳ reconnecting…' : '◌ connecting…';
+  return (
+    <li className={`host-head${link ? ` link-${link.state}` : ''}`} data-host={host ?? 'local'} title={link?.reason ?? ''}>
+      <span className="host-name">⌂ {host ?? 'this machine'}</span>
+      {state && <span className="link-state">{state}</span>}
+      {link?.state === 'reconnecting' && link.reason && <span className="link-reason">{link.reason}</span>}
+      {empty && link?.state === 'up' && <span className="link-reason">no mish serve running there</span>}
+    </li>
   );
 }
 

@@ -5,7 +5,7 @@
  * terminal-view.tsx).
  */
 import { create, type StateCreator } from 'zustand';
-import type { BackgroundProcess, CommandInfo, HandoffInfo, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
+import type { BackgroundProcess, CommandInfo, HandoffInfo, HostLink, PendingApproval, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import type { ConnectionState } from './bridge/index.js';
 
 /** Commands kept per session in the view (the host keeps the same bound). */
@@ -22,7 +22,9 @@ export interface HubSlice {
   processes: BackgroundProcess[];
   /** This console's operator name, as servers record it. */
   operator?: string;
-  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[]; processes?: BackgroundProcess[]; operator?: string }): void;
+  /** Remote machines (`mish console --ssh`) with their links' state. */
+  hosts: HostLink[];
+  setHub(hub: { servers: ServerInfo[]; sessions: SessionInfo[]; approvals?: PendingApproval[]; handoffs?: HandoffInfo[]; processes?: BackgroundProcess[]; operator?: string; hosts?: HostLink[] }): void;
 }
 
 export interface TimelineSlice {
@@ -84,9 +86,11 @@ const hubSlice: StateCreator<ConsoleState, [], [], HubSlice> = (set) => ({
   approvals: [],
   handoffs: [],
   processes: [],
-  setHub: ({ servers, sessions, approvals = [], handoffs = [], processes = [], operator }) =>
+  hosts: [],
+  setHub: ({ servers, sessions, approvals = [], handoffs = [], processes = [], operator, hosts = [] }) =>
     set((s) => ({
       operator,
+      hosts,
       processes,
       servers,
       sessions,
