@@ -11,8 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   OPERATOR_WIRE_VERSION,
-  OUTPUT_HIGH_WATERMARK,
-  OUTPUT_LOW_WATERMARK,
   RECENT_COMMAND_MESSAGES,
   type ApprovalOutcome,
   type ApprovalRequest,
@@ -27,26 +25,23 @@ import {
   type ServerMessageOf,
   type StreamRef,
 } from '../../shared/operator-wire.js';
-import type { ProcessEntry, SessionEvent, SessionInfo, SessionManager } from '../core/session/types.js';
+import type { ProcessEntry, SessionEvent, SessionInfo } from '../core/session/types.js';
 import { KnownSecrets } from '../core/redact/known-secrets.js';
 import { SessionApprovals } from '../core/handlers/dangerous.js';
+import { OutputFanout, streamKey, type Subscription } from './output-fanout.js';
+import { toWireProcess, toWireSession } from './wire-shapes.js';
+import {
+  approvalTimeoutMs,
+  type ApprovalInput,
+  type ApprovalResult,
+  type OperatorAuditEvent,
+  type OperatorConnection,
+  type OperatorHostOptions,
+  type OperatorPeer,
+} from './operator-host-types.js';
 
-/** How long an escalated call waits for a decision before it is denied (seed 003: a human decides, or nobody runs it). */
-export const APPROVAL_TIMEOUT_MS = 5 * 60_000;
-/** Recent output a newly subscribed operator gets first (as the console: ~2,000 wide lines). */
-const BACKLOG_BYTES = 256 * 1024;
-/** Output batching like Hyper: one message per frame (16 ms) instead of one per PTY read. */
-const BATCH_INTERVAL_MS = 16;
-/** ... or sooner when a batch grows this large. */
-const BATCH_MAX_BYTES = 200 * 1024;
-/**
- * When acknowledgements resume a paused operator, the newest output it missed (up to this much)
- * goes to it at once: a flood that ended while it was paused would otherwise leave the operator's
- * terminal on a screen from the middle of the run, without the last lines (where a build says
- * why it failed), until the session printed again. ~700 lines of a wide terminal: the console
- * draws the newest screens of it.
- */
-const CATCH_UP_BYTES = 64 * 1024;
+export * from './operator-host-types.js';
+
 /**
  * While an operator is connected, a running background process that printed since is reported
  * again this often (its last line and figures): the process table itself reports state changes
@@ -58,69 +53,6 @@ const SNAPSHOT_DEBOUNCE_MS = 10;
 /** Handoffs and approvals that ended are forgotten after this many (bounded memory). */
 const MAX_ENDED_RECORDS = 200;
 
-/** The approval timeout: APPROVAL_TIMEOUT_MS, or MISH_APPROVAL_TIMEOUT_MS (tests). */
-export function approvalTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const v = Number(env.MISH_APPROVAL_TIMEOUT_MS);
-  return Number.isFinite(v) && v > 0 ? v : APPROVAL_TIMEOUT_MS;
-}
-
-/** What the host reports for the audit log (seams §3: the lead wires it to core/audit). */
-export type OperatorAuditEvent =
-  | { type: 'operator-connected' | 'operator-disconnected'; at: number; operator: string; role: string }
-  | { type: 'approval-requested'; at: number; approval: ApprovalRequest }
-  | { type: 'approval-resolved'; at: number; id: string; outcome: ApprovalOutcome; by?: string; command: string; editedTo?: string; session: string }
-  | { type: 'handoff-requested'; at: number; handoff: Handoff }
-  /** `typedBytes`: how many bytes the operator typed (never what). */
-  | { type: 'handoff-attached' | 'handoff-returned' | 'handoff-ended'; at: number; id: string; processId: string; by?: string; typedBytes?: number; summary?: string };
-
-/** An escalated line, as the MCP host asks about it. */
-export interface ApprovalInput {
-  tool: 'sh_run' | 'sh_spawn';
-  session: string;
-  command: string;
-  cwd: string;
-  dangers: { id: string; description: string; text: string }[];
-  decision?: string;
-  rule?: string;
-  reason?: string;
-  /** An operator's edit of an earlier request, still escalated (the operator sees whose edit it is). */
-  editOf?: { id: string; by: string };
-}
-
-export type ApprovalResult =
-  | { outcome: 'no-operator' }
-  | { outcome: 'approved' | 'always'; id: string; by: string }
-  | { outcome: 'edited'; id: string; by: string; command: string }
-  | { outcome: 'denied'; id: string; by: string }
-  | { outcome: 'timeout' | 'operator-gone' | 'cancelled'; id: string; waitedMs: number };
-
-/** What the host reads of an engine: a `mish serve`'s SessionManager, or a hook's view of no sessions. */
-export type OperatorSessionSource = Pick<SessionManager, 'subscribe' | 'list' | 'processes' | 'process'>;
-
-export interface OperatorHostOptions {
-  sessions: OperatorSessionSource;
-  version: string;
-  cwd?: string;
-  transport?: 'stdio' | 'http';
-  onAudit?: (event: OperatorAuditEvent) => void;
-  /** Default: approvalTimeoutMs() (MISH_APPROVAL_TIMEOUT_MS or 5 min). */
-  approvalTimeoutMs?: number;
-  log?: (message: string) => void;
-}
-
-/** One connected operator, as the transport gives it to the host. */
-export interface OperatorPeer {
-  send(message: ServerMessage): void;
-  /** Ends the connection (the host calls it on a protocol error). */
-  close(): void;
-}
-
-export interface OperatorConnection {
-  receive(message: ClientMessage): void;
-  /** The transport closed: pending approvals only it could decide are denied. */
-  closed(): void;
-}
-
 interface Client {
   peer: OperatorPeer;
   name: string;
@@ -130,26 +62,6 @@ interface Client {
   linger?: number;
   helloed: boolean;
   subs: Map<string, Subscription>;
-}
-
-/** One client's flow control on one stream. */
-interface Subscription {
-  unacked: number;
-  paused: boolean;
-  /** The stream offset this client has been sent (or told about) up to. */
-  next: number;
-}
-
-interface Stream {
-  ref: StreamRef;
-  backlog: Buffer[];
-  backlogBytes: number;
-  offset: number;
-  pending: Buffer[];
-  pendingBytes: number;
-  pendingOffset: number;
-  timer?: NodeJS.Timeout;
-  subscribers: Set<Client>;
 }
 
 interface PendingApproval {
@@ -181,13 +93,13 @@ interface HandoffRecord {
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(6).toString('base64url')}`;
-const streamKey = (s: StreamRef) => `${s.kind}:${s.id}`;
 
 export class OperatorHost {
   /** Values typed at handoffs: masked in every reply to the agent. */
   readonly known = new KnownSecrets();
   private readonly clients = new Set<Client>();
-  private readonly streams = new Map<string, Stream>();
+  /** Output to operators: backlog, batching, flow control (output-fanout.ts). */
+  private readonly fanout = new OutputFanout<Client>();
   private readonly approvals = new Map<string, PendingApproval>();
   /** Pending approvals wait for a lingering approver to come back until this fires (see Client.linger). */
   private lingerTimer?: NodeJS.Timeout;
@@ -284,7 +196,7 @@ export class OperatorHost {
 
   private drop(client: Client): void {
     if (!this.clients.delete(client)) return;
-    for (const key of client.subs.keys()) this.streams.get(key)?.subscribers.delete(client);
+    this.fanout.drop(client);
     if (client.helloed) this.audit({ type: 'operator-disconnected', at: Date.now(), operator: client.name, role: client.role });
     // A handoff the operator held goes back to the agent; nothing it typed half-way is sent.
     for (const h of this.handoffs.values()) if (h.owner === client && h.wire.state === 'attached') this.returnHandoff(h, 'the operator disconnected');
@@ -324,29 +236,16 @@ export class OperatorHost {
         if (m.rid !== undefined) this.ok(client, m.rid, {});
         return;
       case 'subscribe': {
-        const stream = this.stream(m.stream);
-        this.flush(stream);
-        stream.subscribers.add(client);
-        client.subs.set(streamKey(m.stream), { unacked: 0, paused: false, next: stream.offset });
-        this.ok(client, m.rid, { backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
+        const { backlog, offset } = this.fanout.subscribe(client, m.stream);
+        this.ok(client, m.rid, { backlog, offset });
         return;
       }
-      case 'unsubscribe': {
-        const key = streamKey(m.stream);
-        this.streams.get(key)?.subscribers.delete(client);
-        client.subs.delete(key);
+      case 'unsubscribe':
+        this.fanout.unsubscribe(client, streamKey(m.stream));
         return;
-      }
-      case 'ack': {
-        const sub = client.subs.get(streamKey(m.stream));
-        if (!sub) return;
-        sub.unacked = Math.max(0, sub.unacked - m.bytes);
-        if (sub.paused && sub.unacked < OUTPUT_LOW_WATERMARK) {
-          sub.paused = false;
-          this.catchUp(client, m.stream, sub);
-        }
+      case 'ack':
+        this.fanout.ack(client, m.stream, m.bytes);
         return;
-      }
       case 'approval-decide':
         return this.decide(client, m);
       case 'handoff-attach':
@@ -573,12 +472,9 @@ export class OperatorHost {
     h.owner = client;
     h.attachedAt = Date.now();
     h.wire = { ...h.wire, state: 'attached', ...(m.cols ? { cols: m.cols } : {}), ...(m.rows ? { rows: m.rows } : {}) };
-    const stream = this.stream(h.wire.stream);
-    this.flush(stream);
-    h.ownerWasWatching = stream.subscribers.has(client);
-    stream.subscribers.add(client);
-    client.subs.set(streamKey(h.wire.stream), { unacked: 0, paused: false, next: stream.offset });
-    this.ok(client, m.rid, { handoff: h.wire, backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset });
+    const sub = this.fanout.subscribe(client, h.wire.stream);
+    h.ownerWasWatching = sub.wasWatching;
+    this.ok(client, m.rid, { handoff: h.wire, backlog: sub.backlog, offset: sub.offset });
     this.audit({ type: 'handoff-attached', at: h.attachedAt, id: h.wire.id, processId: h.wire.processId, by: client.name });
     this.broadcast({ type: 'handoff-state', id: h.wire.id, state: 'attached', by: client.name });
     this.sessionsChangedSoon();
@@ -640,11 +536,8 @@ export class OperatorHost {
     if (h.owner) {
       const key = streamKey(h.wire.stream);
       // What the process printed up to now reaches the operator before the stream closes for them.
-      this.flushKey(key);
-      if (!h.ownerWasWatching) {
-        this.streams.get(key)?.subscribers.delete(h.owner);
-        h.owner.subs.delete(key);
-      }
+      this.fanout.flushKey(key);
+      if (!h.ownerWasWatching) this.fanout.unsubscribe(h.owner, key);
     }
     this.audit({ type: state === 'returned' ? 'handoff-returned' : 'handoff-ended', at: h.endedAt, id: h.wire.id, processId: h.wire.processId, ...(by ? { by } : {}), typedBytes: h.typedBytes, summary: h.summary });
     this.broadcast({ type: 'handoff-state', id: h.wire.id, state, ...(by ? { by } : {}), summary: h.summary });
@@ -675,16 +568,16 @@ export class OperatorHost {
     switch (e.type) {
       case 'raw': {
         const ref: StreamRef = e.source.kind === 'command' && e.source.session ? { kind: 'session', id: e.source.session } : { kind: 'process', id: e.source.id };
-        this.output(ref, e.chunk);
+        this.fanout.output(ref, e.chunk);
         return;
       }
       case 'command-start':
-        this.flushKey(`session:${e.session}`);
+        this.fanout.flushKey(`session:${e.session}`);
         this.broadcast({ type: 'command-start', session: e.session, commandId: e.id, command: e.command, cwd: e.cwd, at: e.at });
         this.sessionsChangedSoon();
         return;
       case 'command-end': {
-        this.flushKey(`session:${e.session}`);
+        this.fanout.flushKey(`session:${e.session}`);
         const entry = this.options.sessions.processes.get(e.id);
         this.broadcast({
           type: 'command-end',
@@ -705,13 +598,7 @@ export class OperatorHost {
         this.sessionsChangedSoon();
         return;
       case 'session-closed': {
-        const key = `session:${e.session}`;
-        const s = this.streams.get(key);
-        if (s) {
-          this.flush(s);
-          clearTimeout(s.timer);
-          this.streams.delete(key);
-        }
+        this.fanout.remove(`session:${e.session}`, true);
         this.broadcast({ type: 'session-closed', id: e.session, reason: e.reason, ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}) });
         this.sessionsChangedSoon();
         return;
@@ -722,9 +609,7 @@ export class OperatorHost {
         this.broadcast({ type: 'process', change: e.change, process: this.wireProcess(e.entry) });
         if (e.change === 'removed') {
           // A forgotten process's backlog goes with it (memory stays bounded by the process table).
-          const s = this.streams.get(`process:${e.entry.id}`);
-          if (s) clearTimeout(s.timer);
-          this.streams.delete(`process:${e.entry.id}`);
+          this.fanout.remove(`process:${e.entry.id}`, false);
         }
         if (e.entry.state === 'exited' || e.entry.state === 'killed') {
           const h = this.activeRecord(e.entry.id);
@@ -780,89 +665,6 @@ export class OperatorHost {
     this.snapshotTimer.unref?.();
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Output streams with backlog, batching and per-client flow control
-
-  private stream(ref: StreamRef): Stream {
-    const key = streamKey(ref);
-    let s = this.streams.get(key);
-    if (!s) {
-      s = { ref, backlog: [], backlogBytes: 0, offset: 0, pending: [], pendingBytes: 0, pendingOffset: 0, subscribers: new Set() };
-      this.streams.set(key, s);
-    }
-    return s;
-  }
-
-  private output(ref: StreamRef, chunk: Uint8Array): void {
-    const s = this.stream(ref);
-    const buf = Buffer.from(chunk);
-    s.backlog.push(buf);
-    s.backlogBytes += buf.length;
-    while (s.backlog.length > 1 && s.backlogBytes - s.backlog[0].length >= BACKLOG_BYTES) s.backlogBytes -= s.backlog.shift()!.length;
-    if (s.pendingBytes === 0) s.pendingOffset = s.offset;
-    s.offset += buf.length;
-    if (s.subscribers.size === 0) return;
-    s.pending.push(buf);
-    s.pendingBytes += buf.length;
-    if (s.pendingBytes >= BATCH_MAX_BYTES) this.flush(s);
-    else if (!s.timer) {
-      s.timer = setTimeout(() => this.flush(s), BATCH_INTERVAL_MS);
-      s.timer.unref?.();
-    }
-  }
-
-  private flushKey(key: string): void {
-    const s = this.streams.get(key);
-    if (s) this.flush(s);
-  }
-
-  private flush(s: Stream): void {
-    clearTimeout(s.timer);
-    s.timer = undefined;
-    if (s.pendingBytes === 0) return;
-    const offset = s.pendingOffset;
-    const length = s.pendingBytes;
-    const pending = s.pending;
-    s.pending = [];
-    s.pendingBytes = 0;
-    const key = streamKey(s.ref);
-    // Encoded only for an operator that takes it: output all operators are behind on costs nothing.
-    let data: string | undefined;
-    for (const c of s.subscribers) {
-      const sub = c.subs.get(key);
-      if (!sub || sub.paused) continue; // skipped: the next chunk's offset shows the gap
-      // A batch that would overflow the window of an operator already behind is not sent either:
-      // acknowledgements resume it with the newest output (catchUp), not with this older batch.
-      if (sub.unacked > 0 && sub.unacked + length > OUTPUT_HIGH_WATERMARK) {
-        sub.paused = true;
-        continue;
-      }
-      data ??= Buffer.concat(pending).toString('base64');
-      sub.unacked += length;
-      sub.next = offset + length;
-      if (sub.unacked > OUTPUT_HIGH_WATERMARK) sub.paused = true;
-      c.peer.send({ type: 'output', stream: s.ref, data, offset });
-    }
-  }
-
-  /**
-   * An operator resumed after a pause gets the newest output it missed (at most CATCH_UP_BYTES,
-   * from the backlog; the offset shows the gap). Output still waiting for its batch goes out with
-   * that batch.
-   */
-  private catchUp(client: Client, ref: StreamRef, sub: Subscription): void {
-    const s = this.streams.get(streamKey(ref));
-    if (!s) return;
-    const end = s.pendingBytes ? s.pendingOffset : s.offset;
-    const backlogStart = s.offset - s.backlogBytes;
-    const from = Math.max(sub.next, end - CATCH_UP_BYTES, backlogStart);
-    if (from >= end) return;
-    const data = Buffer.concat(s.backlog).subarray(from - backlogStart, end - backlogStart);
-    sub.unacked += data.length;
-    sub.next = end;
-    client.peer.send({ type: 'output', stream: s.ref, data: data.toString('base64'), offset: from });
-  }
-
   dispose(): void {
     clearTimeout(this.lingerTimer);
     if (this.disposed) return;
@@ -871,47 +673,8 @@ export class OperatorHost {
     clearInterval(this.processTimer);
     this.unsubscribe();
     clearTimeout(this.snapshotTimer);
-    for (const s of this.streams.values()) clearTimeout(s.timer);
-    this.streams.clear();
+    this.fanout.dispose();
     for (const c of [...this.clients]) c.peer.close();
     this.clients.clear();
   }
-}
-
-function toWireProcess(e: ProcessEntry): OperatorProcess {
-  return {
-    id: e.id,
-    kind: e.kind,
-    ...(e.alias ? { alias: e.alias } : {}),
-    ...(e.session ? { session: e.session } : {}),
-    command: e.command,
-    cwd: e.cwd,
-    pid: e.pid,
-    state: e.state,
-    ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
-    startedAt: e.startedAt,
-    elapsedMs: e.elapsedMs,
-    rawLines: e.rawLines,
-    rawBytes: e.rawBytes,
-    lastLine: e.lastLine,
-    ...(e.spoolRef ? { spoolRef: e.spoolRef } : {}),
-  };
-}
-
-function toWireSession(s: SessionInfo, running: ProcessEntry | undefined, override: OperatorSession['state'] | undefined): OperatorSession {
-  const base: OperatorSession['state'] = s.state === 'busy' ? (running?.state === 'waiting-for-input' ? 'waiting' : 'running') : s.state === 'closed' ? 'exited' : s.state;
-  const live = running && running.state !== 'exited' && running.state !== 'killed' ? running : undefined;
-  return {
-    id: s.name,
-    name: s.name,
-    shell: s.shell,
-    cwd: s.cwd,
-    state: override ?? base,
-    pid: s.pid,
-    ...(s.remote ? { remote: s.remote } : {}),
-    ...(live ? { command: live.command, commandId: live.id, elapsedMs: live.elapsedMs } : {}),
-    ...(s.lastExitCode !== undefined ? { lastExitCode: s.lastExitCode } : {}),
-    ...(s.cols && s.rows ? { cols: s.cols, rows: s.rows } : {}),
-    createdAt: s.createdAt,
-  };
 }
