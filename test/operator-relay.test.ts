@@ -21,6 +21,7 @@ import type { RequestResult } from '../src/shared/contract.js';
 import { ensureElectronBuild, ROOT } from './helpers/fresh-build.js';
 import { safeHome, type SafeHome } from './helpers/safe-home.js';
 import { describeUnless } from './helpers/skip.js';
+import { CHROMIUM, SHOTS, launchChromium } from '../e2e/remote-console-kit.js';
 
 const SSHD = '/usr/sbin/sshd';
 const MISH = path.join(ROOT, 'bin', 'mish.js');
@@ -216,7 +217,28 @@ describeUnless(skipReason)('the console over ssh: two hosts', () => {
     const twice = await view.handle('approval:decide', { serverId: again.serverId, id: again.id, decision: 'approve' });
     expect(twice.ok).toBe(false);
     expect(readFileSync(count, 'utf8')).toBe('ran\n');
+    // The reconnect replayed host a's recent commands: each is still one row of its timeline.
+    const far = running!.web.service.timeline(`${serverIdOf(h)}/far`);
+    expect(far.length).toBeGreaterThan(0);
+    expect(new Set(far.map((c) => c.id)).size).toBe(far.length);
     // The other host never noticed.
     expect(snap().hosts?.find((x) => x.host === hosts[1].dest)).toMatchObject({ state: 'up', reconnects: 0 });
   }, 4 * STEP_MS);
+
+  it('the page groups sessions by host, then agent, each host saying its link\'s state', async () => {
+    if (!existsSync(CHROMIUM)) return; // the browser check needs Debian's chromium (scripts/apt-packages.txt); the wire checks above ran
+    const browser = await launchChromium();
+    try {
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 760 }, colorScheme: 'dark' })).newPage();
+      await page.goto(running!.web.url);
+      for (const h of hosts) await page.locator(`.host-head[data-host="${h.dest}"]`, { hasText: '● linked' }).waitFor({ timeout: STEP_MS });
+      // Host a's heading comes before its agent, host b's before its own.
+      const order = await page.locator('.groups > .host-head, .groups > .group').evaluateAll((els) => els.map((e) => e.getAttribute('data-host') ?? e.getAttribute('data-server-id')));
+      expect(order).toEqual([hosts[0].dest, serverIdOf(hosts[0]), hosts[1].dest, serverIdOf(hosts[1])]);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, 'remote-hosts.png') });
+    } finally {
+      await browser.close();
+    }
+  }, 3 * STEP_MS);
 });

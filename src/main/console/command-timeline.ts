@@ -44,6 +44,9 @@ export class CommandTimelines {
   }
 
   start(sessionId: string, id: string, command: string, at: number): CommandInfo {
+    // A server seen again (a remote link back up) replays its recent commands: known ones stay one row.
+    const known = this.commands.get(`${sessionId}#${id}`);
+    if (known) return known;
     const c: CommandInfo = { id, sessionId, command, startedAt: at, state: 'running', rawBytes: 0, rawLines: 0 };
     this.commands.set(`${sessionId}#${id}`, c);
     const list = this.timelines.get(sessionId) ?? [];
