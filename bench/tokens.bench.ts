@@ -25,7 +25,8 @@ import { loadFixtures } from './squasher.bench.js';
 import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+/** MISH_BENCH_FIXTURES: bench --against points both sides at one checkout's recordings, so only the code differs. */
+const RECORDED = process.env.MISH_BENCH_FIXTURES || path.join(ROOT, 'fixtures', 'recorded');
 /** Where the PTY recordings were made (their paths start here), see fixtures/README.md. */
 const RECORDED_REPO = '/work/main';
 /** Small outputs: shown whole, so only the overhead is measured. */
