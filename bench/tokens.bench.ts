@@ -211,7 +211,7 @@ export async function benchTokens(): Promise<BenchOutput> {
   }
 
   // Path lists: real programs, run now.
-  const { compactPaths, expandPaths } = await import('../src/main/core/compact/path-list.js');
+  const { compactPaths, expandPaths, expandPathLine } = await import('../src/main/core/compact/path-list.js');
   const { pathListLegend } = await import('../src/main/core/handlers/list-view.js');
   const lists: [string, string[], string][] = [
     ['git ls-files (this repository)', ['git', 'ls-files'], ROOT],
@@ -224,6 +224,7 @@ export async function benchTokens(): Promise<BenchOutput> {
   ];
   const listReductions: number[] = [];
   let inexact = 0;
+  let notAlone = 0;
   for (const [name, argv, cwd] of lists) {
     let out: string;
     try {
@@ -235,6 +236,8 @@ export async function benchTokens(): Promise<BenchOutput> {
     const paths = out.replace(/\n$/, '').split('\n');
     const compact = compactPaths(paths);
     if (JSON.stringify(expandPaths(compact)) !== JSON.stringify(paths)) inexact++;
+    // Issue 23: each path's directory and name on one line (each line read alone gives the list).
+    if (JSON.stringify(compact.split('\n').flatMap((l: string) => expandPathLine(l))) !== JSON.stringify(paths)) notAlone++;
     // What the agent reads: the legend line (it says the list is complete and how to read it), then the list.
     const shown = `${pathListLegend(paths.length, compact)}\n${compact}\n`;
     const pct = 100 * (1 - tok(shown) / tok(out));
@@ -244,6 +247,7 @@ export async function benchTokens(): Promise<BenchOutput> {
   if (listReductions.length) {
     figures.push({ name: `path lists: median reduction over ${listReductions.length} lists`, value: median(listReductions), unit: '%', target: '>= 60', note: 'compact path notation (src/main/core/compact/path-list.ts) with its one-line legend vs the plain list, the programs run at bench time' });
     figures.push({ name: 'path lists not recovered exactly by expandPaths', value: inexact, unit: `of ${listReductions.length}`, target: '<= 0' });
+    figures.push({ name: 'path lists with a path not readable from its own line', value: notAlone, unit: `of ${listReductions.length}`, target: '<= 0', note: 'every line expanded alone (expandPathLine): the lines\' paths in order must be the list' });
   }
 
   // Logs.

@@ -151,7 +151,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       } else if (body !== '') {
         if (r.list?.kind === 'paths') out.push(pathListLegend(r.list.entries, body));
-        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
+        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file as rg --heading prints them]`);
         out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (options.eolNote ? dim(' ⏎ (no newline at end)') : ''));
       }
       shown = { hidden: !!r.cut || !!r.binary, ...(r.binary ? {} : { totalLines: r.lines }), ...(r.cut && raw ? { rawNamed: true } : {}) };
