@@ -196,10 +196,7 @@ export class RuleFilter<R extends CompiledRule> {
     const sources = rules.map((r) => anchoredSource(r.re));
     rules.forEach((r, k) => {
       const needle = literalNeedle(r.re);
-      // A one-character needle (`:`, `=`, `[`) is in most lines: searching it first costs a scan
-      // and then the RegExp runs anyway, while an anchored attempt at position 0 fails within a
-      // few characters on lines that do not start so.
-      if (sources[k] !== undefined && (needle === undefined || needle.length === 1 || failsFast(r.re) || startsWithClass(r.re))) {
+      if (sources[k] !== undefined && (needle === undefined || failsFast(r.re) || startsWithClass(r.re))) {
         const list = byFlags.get(r.re.flags) ?? [];
         list.push(k);
         byFlags.set(r.re.flags, list);
