@@ -8,11 +8,15 @@
  *   npm run bench -- --only cli    only the named modules (squasher, tokens, cli, router, session, mcp, redact, hook)
  * Exits 1 when a target is missed (after writing the figures), 2 on bad arguments.
  *   npm run bench -- --no-write    print only, leave BENCHMARKS.md alone
+ *   npm run bench -- --against f5b602d [--rounds 3] [--keep-ref]
+ *                                  this code against another commit's, interleaved, one ratio per
+ *                                  figure (bench/against.ts); BENCHMARKS.md is left alone
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchAgainst, DEFAULT_ROUNDS } from './against.js';
 import type { BenchFigure, BenchOutput, BenchSkip } from './types.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -117,13 +121,37 @@ function writeDoc(section: string): void {
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const only = argv.includes('--only') ? new Set(argv[argv.indexOf('--only') + 1]?.split(',')) : undefined;
+  const WITH_VALUE = ['--only', '--against', '--rounds', '--emit-json'];
+  const value = (flag: string) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const only = value('--only') !== undefined ? new Set(value('--only')?.split(',')) : undefined;
   const skipLarge = argv.includes('--skip-large');
-  const write = !argv.includes('--no-write');
-  const unknown = argv.filter((a, i) => !['--only', '--skip-large', '--no-write'].includes(a) && argv[i - 1] !== '--only');
-  if (unknown.length) {
-    console.error(`bench: unknown argument ${unknown[0]} (use --only a,b  --skip-large  --no-write)`);
+  const emitJson = value('--emit-json');
+  const write = !argv.includes('--no-write') && !emitJson;
+  const unknown = argv.filter((a, i) => !['--skip-large', '--no-write', '--keep-ref', ...WITH_VALUE].includes(a) && !WITH_VALUE.includes(argv[i - 1]));
+  const missing = WITH_VALUE.find((f) => argv.includes(f) && (value(f) === undefined || value(f)!.startsWith('--')));
+  if (unknown.length || missing) {
+    console.error(`bench: ${missing ? `${missing} needs a value` : `unknown argument ${unknown[0]}`} (use --only a,b  --skip-large  --no-write  --against REF [--rounds N] [--keep-ref])`);
     return 2;
+  }
+  const unknownModule = [...(only ?? [])].find((k) => !MODULES.some((m) => m.key === k));
+  if (unknownModule) {
+    console.error(`bench: unknown module ${unknownModule} (modules: ${MODULES.map((m) => m.key).join(', ')})`);
+    return 2;
+  }
+  const against = value('--against');
+  if (against) {
+    const rounds = value('--rounds') === undefined ? DEFAULT_ROUNDS : Number(value('--rounds'));
+    if (!Number.isInteger(rounds) || rounds < 1) {
+      console.error(`bench: --rounds takes a whole number ≥ 1, not ${value('--rounds')}`);
+      return 2;
+    }
+    try {
+      await benchAgainst({ root: ROOT, ref: against, rounds, skipLarge, keep: argv.includes('--keep-ref'), modules: MODULES.map((m) => m.key).filter((k) => !only || only.has(k)) });
+    } catch (e) {
+      console.error(`bench --against: ${(e as Error).message.split('\n')[0]}`);
+      return 2;
+    }
+    return 0;
   }
 
   const started = new Date();
@@ -163,6 +191,11 @@ async function main(): Promise<number> {
     }
   }
   const seconds = (performance.now() - t0) / 1000;
+  if (emitJson) {
+    // A child of --against: the figures go to its parent, nothing is printed or written.
+    writeFileSync(emitJson, JSON.stringify({ figures: rows, skipped }));
+    return 0;
+  }
 
   console.log('');
   for (const l of table(rows)) console.log(l);

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+/** MISH_BENCH_FIXTURES: bench --against points both sides at one checkout's recordings, so only the code differs. */
+const RECORDED = process.env.MISH_BENCH_FIXTURES || path.join(ROOT, 'fixtures', 'recorded');
 
 /** A Linux PTY hands the reader at most ~4 KB per read: feed the squasher the same way. */
 const CHUNK_BYTES = 4096;

@@ -25,9 +25,12 @@ import { loadFixtures } from './squasher.bench.js';
 import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
+/** MISH_BENCH_FIXTURES: bench --against points both sides at one checkout's recordings, so only the code differs. */
+const RECORDED = process.env.MISH_BENCH_FIXTURES || path.join(ROOT, 'fixtures', 'recorded');
 /** Where the PTY recordings were made (their paths start here), see fixtures/README.md. */
 const RECORDED_REPO = '/work/main';
+/** What a failing run may cost over its piped output: the exit code in the status line (issue 23 pt 4). */
+const FAIL_OVER_PIPED_TOKENS = 5;
 /** Small outputs: shown whole, so only the overhead is measured. */
 const SMALL_LINES = 20;
 /** A successful run is "noisy" from this many tokens of (b) on. */
@@ -157,15 +160,15 @@ export async function benchTokens(): Promise<BenchOutput> {
     const b = tok(collapsed(f.raw));
     ratios.push(c / p);
     mcpRatios.push(m / p);
-    if (c > p) bigger++;
-    if (m > p) mcpBigger++;
-    figures.push({ name: `failing: ${f.name}: CLI condensed / piped (${c} / ${p} tokens; sh_run text ${m}; PTY collapsed ${b})`, value: c / p, unit: 'x', target: '<= 1' });
+    if (c > p + FAIL_OVER_PIPED_TOKENS) bigger++;
+    if (m > p + FAIL_OVER_PIPED_TOKENS) mcpBigger++;
+    figures.push({ name: `failing: ${f.name}: CLI condensed / piped (${c} / ${p} tokens; sh_run text ${m}; PTY collapsed ${b})`, value: c / p, unit: 'x', target: { op: '<=', value: (p + FAIL_OVER_PIPED_TOKENS) / p } });
   }
   if (ratios.length) {
     figures.push({ name: `failing: median CLI condensed / piped over ${ratios.length} fixtures`, value: median(ratios), unit: 'x', target: '<= 0.6', note: `o200k_base; CLI = what mish prints (summary with paths under the cwd relative, status line); piped = the command through a plain pipe (stdout+stderr), recorded by fixtures/record.ts --piped${noPiped.length ? `; no piped recording (not re-runnable here): ${noPiped.join(', ')}` : ''}` });
     figures.push({ name: `failing: median sh_run text / piped over ${mcpRatios.length} fixtures`, value: median(mcpRatios), unit: 'x', target: '<= 0.6', note: "sh_run's text content: the same body, sh_run's status line (no [procs] digest)" });
-    figures.push({ name: 'failing: fixtures whose CLI text has more tokens than piped', value: bigger, unit: `of ${ratios.length}`, target: '<= 0' });
-    figures.push({ name: 'failing: fixtures whose sh_run text has more tokens than piped', value: mcpBigger, unit: `of ${mcpRatios.length}`, target: '<= 0' });
+    figures.push({ name: `failing: fixtures whose CLI text has more tokens than piped + ${FAIL_OVER_PIPED_TOKENS}`, value: bigger, unit: `of ${ratios.length}`, target: '<= 0', note: 'issue 23: a failing run costs at most the piped output and its exit code (~5 tokens); hints are not counted here (enrichment off: the recorded trees are gone)' });
+    figures.push({ name: `failing: fixtures whose sh_run text has more tokens than piped + ${FAIL_OVER_PIPED_TOKENS}`, value: mcpBigger, unit: `of ${mcpRatios.length}`, target: '<= 0' });
     figures.push({ name: `failing: median CLI condensed / piped over the ${condensedRatios.length} fixtures mish condenses`, value: median(condensedRatios), unit: 'x', note: 'the rest are small and shown whole' });
     figures.push({ name: `failing: median CLI / piped over the ${wholeRatios.length} fixtures shown whole (the output, as printed under a PTY, and the status line)`, value: median(wholeRatios), unit: 'x' });
     figures.push({ name: 'failing: fixtures whose CLI or sh_run text has more tokens than piped with its exit code (c)', value: biggerThanWithExit, unit: `of ${withExitRatios.length}`, note: `(c) = the piped output and "${withExitCode('', 1).trim()}": the least a shell tool tells an agent (Codex CLI's shell output starts so); the exit code is a must-keep fact the plain pipe (a) does not carry` });
@@ -210,7 +213,7 @@ export async function benchTokens(): Promise<BenchOutput> {
   }
 
   // Path lists: real programs, run now.
-  const { compactPaths, expandPaths } = await import('../src/main/core/compact/path-list.js');
+  const { compactPaths, expandPaths, expandPathLine } = await import('../src/main/core/compact/path-list.js');
   const { pathListLegend } = await import('../src/main/core/handlers/list-view.js');
   const lists: [string, string[], string][] = [
     ['git ls-files (this repository)', ['git', 'ls-files'], ROOT],
@@ -223,6 +226,7 @@ export async function benchTokens(): Promise<BenchOutput> {
   ];
   const listReductions: number[] = [];
   let inexact = 0;
+  let notAlone = 0;
   for (const [name, argv, cwd] of lists) {
     let out: string;
     try {
@@ -234,6 +238,8 @@ export async function benchTokens(): Promise<BenchOutput> {
     const paths = out.replace(/\n$/, '').split('\n');
     const compact = compactPaths(paths);
     if (JSON.stringify(expandPaths(compact)) !== JSON.stringify(paths)) inexact++;
+    // Issue 23: each path's directory and name on one line (each line read alone gives the list).
+    if (JSON.stringify(compact.split('\n').flatMap((l: string) => expandPathLine(l))) !== JSON.stringify(paths)) notAlone++;
     // What the agent reads: the legend line (it says the list is complete and how to read it), then the list.
     const shown = `${pathListLegend(paths.length, compact)}\n${compact}\n`;
     const pct = 100 * (1 - tok(shown) / tok(out));
@@ -243,6 +249,7 @@ export async function benchTokens(): Promise<BenchOutput> {
   if (listReductions.length) {
     figures.push({ name: `path lists: median reduction over ${listReductions.length} lists`, value: median(listReductions), unit: '%', target: '>= 60', note: 'compact path notation (src/main/core/compact/path-list.ts) with its one-line legend vs the plain list, the programs run at bench time' });
     figures.push({ name: 'path lists not recovered exactly by expandPaths', value: inexact, unit: `of ${listReductions.length}`, target: '<= 0' });
+    figures.push({ name: 'path lists with a path not readable from its own line', value: notAlone, unit: `of ${listReductions.length}`, target: '<= 0', note: 'every line expanded alone (expandPathLine): the lines\' paths in order must be the list' });
   }
 
   // Logs.

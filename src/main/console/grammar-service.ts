@@ -306,6 +306,9 @@ export function grammarTemplate(name: string, argv: readonly string[]): string {
   const lines = [
     `# Grammar for \`${argv.join(' ')}\` (see grammars/README.md for every key).`,
     '# Patterns are JavaScript regular expressions matched against one line, ANSI removed.',
+    '# To ship it with mish: record the real tool (a success and a failure) with an entry in',
+    '# fixtures/record.ts, write each fixture\'s must-keep facts, save this as grammars/<name>.toml',
+    '# (grammars/README.md, "Adding a grammar"); npx vitest run test/golden.test.ts checks it.',
     '',
     '[grammar]',
     `name = ${q(name)}`,

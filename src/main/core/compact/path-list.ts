@@ -1,39 +1,30 @@
 /**
- * Lossless compaction of path lists (issue 13 pt 4): `find`, `git ls-files`, `rg --files`,
- * `grep -l`, `tar tf` print mostly repeated directory prefixes. The compact view gives a
- * directory one line, `dir/:` and then its entries; `expandPaths` gives back exactly the input
- * list, in its order (duplicates and all). `git ls-files` and `find` look like this:
+ * Lossless compaction of path lists (issue 13 pt 4, issue 23 pt 2): `find`, `git ls-files`,
+ * `rg --files`, `grep -l`, `tar tf` print mostly repeated directory prefixes. The compact view
+ * groups consecutive paths by directory, and every line reads alone, with no indentation, no
+ * pointer to another line and no parent line to remember:
  *
- *     README.md src/* package.json
- *       src/: index.ts core/* {cli,mcp}.test.ts
- *         core/: squasher/* compact/path-list.{test.ts,ts}
- *           squasher/: {classifier,dedup}.ts line-buffer.ts
- *     fixtures/: projects
- *       projects/: c-project(src(util.c main.c) include(util.h)) go-app(go.mod)
+ *     README.md bin/mish.js package.json
+ *     src/main/core/squasher/: {classifier,dedup,line-buffer}.ts prefilter.{test.ts,ts}
+ *     src/main/core/: audit/audit-log.ts compact/path-list.{test.ts,ts}
  *
- * - A line starting with `dir/:` lists the entries of dir/, a path below the directory of the
- *   line that names it (top-level lines: from the root); a line without one lists top-level
- *   entries (the first line) or continues the line above (a long line is wrapped, lined up under
- *   its first entry). Indentation is only for the reader. Entries are separated by single spaces.
- * - An entry is a name, or a path below the line's directory (`sub/x.ts`), with bash braces:
- *   `{a,b}` alternatives, `{001..019}` ranges (same-length bounds keep their zero padding),
- *   products (`{x,y}.{json,raw}`: x's names, then y's).
- * - `n(a b)` is n, then n/a and n/b (`find` and `tar tf` print a directory, then what is in it;
- *   `tar`'s `n/` adds no second slash); inside, the same entries, nested.
- * - `x/*` stands for the entries of x/: the line headed `x/:`, which comes next.
- * - A plain entry `x` (no braces) whose directory's line comes next is followed by that line's
- *   entries (a big directory in a `find` listing: its name, then its own line).
- * - Lines come in the order expansion needs them: a line is read where its `x/*` or `x` is.
- * - `\` escapes the next character: `\\`, `\ `, `\{`, `\}`, `\,`, `\(`, `\)`, and a name that is just
- *   `*` or `:` (`\*`, `\:`); a name that must not take the next line's entries is braced (`{x}`).
+ * - A line starting with `dir/:` lists paths in dir/ (its full path); each entry is a path below
+ *   it (`audit/x.ts` is dir/audit/x.ts). A line without one lists whole paths.
+ * - Entries are separated by single spaces and use bash braces: `{a,b}` alternatives,
+ *   `{001..019}` ranges (same-length bounds keep their zero padding), products
+ *   (`{x,y}.{json,raw}`: x's names, then y's).
+ * - The lines in order give the list in order (duplicates and all): a directory met again after
+ *   something else gets another line; a long line goes on in another line with the same `dir/:`.
+ * - `\` escapes the next character: `\\`, `\ `, `\{`, `\}`, `\,`, `\(`, `\)`, and a name that
+ *   is just `*` or `:` (`\*`, `\:`).
  *
- * Only entries next to each other in the input share a line, so the order is kept exactly: a
- * directory met again after something else gets a second line. compactBlocks/expandBlocks
- * write `ls -R`'s blocks (a directory and its names) in the same notation, a line each.
+ * expandPaths gives back exactly the input list; expandPathLine reads one line alone.
+ * compactBlocks/expandBlocks write `ls -R`'s blocks (a directory and its names) in the same
+ * notation, a line each.
  */
 
-/** Longest line before its entries continue on the next line (under its first entry). */
-export const MAX_LINE_CHARS = 200;
+/** Longest line before its entries go on in another line with the same `dir/:` (each line reads alone). */
+export const MAX_LINE_CHARS = 400;
 /** A numbered run becomes a range from this many entries on (`a1 a2` is shorter than `a{1..2}`). */
 const MIN_RANGE = 3;
 
@@ -73,8 +64,6 @@ function components(dir: string): string[] {
   return out;
 }
 
-/** The directory a name stands for (`x` → `x/`; a `tar tf` directory entry `x/` stays). */
-const asDir = (name: string) => (name.endsWith('/') ? name : name + '/');
 
 const LAST_NUMBER = /^(.*?)(\d+)(\D*)$/s;
 
@@ -264,273 +253,133 @@ function rangeAt(names: readonly string[], i: number): { text: string; end: numb
   return { text: `${escapeText(first.pre)}{${first.digits}..${prev.digits}}${escapeText(first.suf)}`, end: j };
 }
 
-/** A directory in the order-keeping tree: runs of names and subdirectories, in input order. */
-interface DirNode {
-  children: (LeafGroup | DirChild)[];
-}
-interface LeafGroup {
+/** A run of consecutive paths in one directory: the directory (with its `/`, '' at the top) and the names. */
+interface Run {
+  dir: string;
   names: string[];
 }
-interface DirChild {
-  comp: string;
-  node: DirNode;
-}
 
-const isDir = (c: LeafGroup | DirChild): c is DirChild => 'comp' in c;
+/** What a new line costs over continuing one, in characters (its newline and the `: ` after its directory). */
+const LINE_CHARS = 3;
 
 /**
- * The tree of a list, keeping its order: an entry goes into a directory only if that directory
- * is the newest child of its parent; a directory met again after something else gets a second
- * node (and a second line), so walking the tree gives back the input order exactly.
+ * The compact notation of a list of paths (each non-empty, without newlines): see the module
+ * comment. Every line can be read alone: `dir/: entries` or, without a directory, entries that
+ * are whole paths; the lines in order give the list in order.
  */
-function treeOf(paths: readonly string[]): DirNode {
-  const root: DirNode = { children: [] };
+export function compactPaths(paths: readonly string[]): string {
+  const runs: Run[] = [];
   for (const p of paths) {
     if (p === '' || p.includes('\n')) throw new RangeError(`not a path for the list notation: ${JSON.stringify(p)}`);
     const [dir, name] = splitPath(p);
-    let node = root;
-    for (const comp of components(dir)) {
-      const last = node.children[node.children.length - 1];
-      if (last && isDir(last) && last.comp === comp) node = last.node;
-      else {
-        const child: DirChild = { comp, node: { children: [] } };
-        node.children.push(child);
-        node = child.node;
-      }
-    }
-    const last = node.children[node.children.length - 1];
-    if (last && !isDir(last)) last.names.push(name);
-    else node.children.push({ names: [name] });
+    const last = runs[runs.length - 1];
+    if (last && last.dir === dir) last.names.push(name);
+    else runs.push({ dir, names: [name] });
   }
-  return root;
+  const groups = groupRuns(runs);
+  const lines: string[] = [];
+  for (const g of groups) {
+    const entries: string[] = [];
+    for (const r of g.runs) for (const e of entriesOf(r.names, r.dir.slice(g.head.length))) entries.push(e.text);
+    lines.push(...wrap(g.head === '' ? '' : escapeText(g.head) + ':', entries));
+  }
+  return lines.join('\n');
 }
 
-/** A chain of directories with one subdirectory each and nothing else, as one path (`src/main/core/`), and the node it ends at. */
-function chainOf(child: DirChild): { path: string; node: DirNode } {
-  let path = child.comp;
-  let node = child.node;
-  while (node.children.length === 1 && isDir(node.children[0])) {
-    path += node.children[0].comp;
-    node = node.children[0].node;
-  }
-  return { path, node };
-}
-
-interface Line {
-  /** The directory's path below its parent line's (its full path on a top-level line; '' for top-level entries). */
-  head: string;
-  depth: number;
-  entries: Entry[];
-}
+/** Runs a line may hold at most (bounds the search below; a line holding more is rarely shorter). */
+const MAX_RUNS_PER_LINE = 64;
 
 /**
- * The compact notation of a list of paths (each non-empty, without newlines): one line per
- * directory (a directory met again later gets another), numbered runs as ranges, shared
- * beginnings and endings factored out; see the module comment.
+ * Consecutive runs split into lines, each under the longest directory all its runs are in, so
+ * that the text is as short as it can be: a line costs its directory and LINE_CHARS, and each of
+ * its paths what its directory has below the line's (`audit/` of `src/core/: audit/x.ts`). The
+ * best split by dynamic programming over where lines start (a line holds up to MAX_RUNS_PER_LINE
+ * runs); names cost the same in every split and are left out of the sum.
  */
-export function compactPaths(paths: readonly string[]): string {
-  const root = treeOf(paths);
-  const lines: Line[] = [];
-  let pending: Entry[] = [];
-  const open = (head: string, depth: number): Line => {
-    // A plain entry naming this line's directory, written since the last line began, would
-    // take this line's entries on expansion: brace it.
-    for (const e of pending) if (e.wants === head) e.text = `{${e.text}}`;
-    pending = [];
-    const line: Line = { head, depth, entries: [] };
-    lines.push(line);
-    return line;
-  };
-  const add = (line: Line, entries: Entry[]) => {
-    for (const e of entries) {
-      if (e.plain !== undefined) {
-        e.wants = asDir(e.plain);
-        pending.push(e);
+function groupRuns(runs: readonly Run[]): { head: string; runs: Run[] }[] {
+  const n = runs.length;
+  const best = new Float64Array(n + 1).fill(Infinity);
+  const from = new Int32Array(n + 1);
+  best[0] = 0;
+  for (let i = 1; i <= n; i++) {
+    let head = runs[i - 1].dir;
+    let count = 0;
+    let dirChars = 0;
+    for (let j = i - 1; j >= 0 && j >= i - MAX_RUNS_PER_LINE; j--) {
+      head = commonDir(head, runs[j].dir);
+      count += runs[j].names.length;
+      dirChars += runs[j].names.length * runs[j].dir.length;
+      const cost = best[j] + LINE_CHARS + head.length + dirChars - count * head.length;
+      if (cost < best[i]) {
+        best[i] = cost;
+        from[i] = j;
       }
-      line.entries.push(e);
-    }
-  };
-  const fill = (line: Line, node: DirNode) => {
-    const kids = node.children;
-    for (let i = 0; i < kids.length; i++) {
-      const kid = kids[i];
-      if (!isDir(kid)) {
-        const next = kids[i + 1];
-        const last = kid.names[kid.names.length - 1];
-        if (next && isDir(next) && next.comp === asDir(last)) {
-          // `find` / `tar tf`: a directory, then what is in it. A small one as `name(a b c)`; a
-          // big one: the name alone, it takes the entries of the line that follows.
-          add(line, entriesOf(kid.names.slice(0, -1), ''));
-          const nested = nestedEntries(next.node, NEST_MAX);
-          if (nested) line.entries.push({ text: `${escapeName(last)}(${nested.map((e) => e.text).join(' ')})` });
-          else {
-            line.entries.push({ text: escapeName(last) });
-            fill(open(next.comp, line.depth + 1), next.node);
-          }
-          i++;
-        } else add(line, entriesOf(kid.names, ''));
-        continue;
-      }
-      const { path, node: inner } = chainOf(kid);
-      const prev = kids[i - 1];
-      if (inlined(kid, prev && !isDir(prev) ? prev : undefined)) {
-        const flat: string[] = [];
-        flatten(inner, '', flat, Infinity);
-        add(line, entriesOf(flat, path));
-        continue;
-      }
-      line.entries.push({ text: escapeText(path) + '*' });
-      fill(open(path, line.depth + 1), inner);
-    }
-  };
-  if (root.children.some((c) => !isDir(c))) fill(open('', 0), root);
-  else {
-    for (const kid of root.children) {
-      const { path, node } = chainOf(kid as DirChild);
-      fill(open(path, 0), node);
     }
   }
-  return lines.map(render).join('\n');
-}
-
-/**
- * A small subtree as entries inside `name(…)`, or undefined when it holds more than `max`
- * paths: its names, `sub(…)` for a directory followed by what is in it, `sub/x` for the others.
- */
-function nestedEntries(node: DirNode, max: number): Entry[] | undefined {
-  const flat: string[] = [];
-  if (!flatten(node, '', flat, max)) return undefined;
-  const out: Entry[] = [];
-  const kids = node.children;
-  for (let i = 0; i < kids.length; i++) {
-    const kid = kids[i];
-    if (isDir(kid)) {
-      const sub: string[] = [];
-      flatten(kid.node, '', sub, Infinity);
-      out.push(...entriesOf(sub, kid.comp));
-      continue;
-    }
-    const next = kids[i + 1];
-    const last = kid.names[kid.names.length - 1];
-    if (next && isDir(next) && next.comp === asDir(last)) {
-      out.push(...entriesOf(kid.names.slice(0, -1), ''));
-      out.push({ text: `${escapeName(last)}(${nestedEntries(next.node, Infinity)!.map((e) => e.text).join(' ')})` });
-      i++;
-    } else out.push(...entriesOf(kid.names, ''));
+  const groups: { head: string; runs: Run[] }[] = [];
+  for (let i = n; i > 0; i = from[i]) {
+    const part = runs.slice(from[i], i);
+    groups.push({ head: part.reduce((h, r) => commonDir(h, r.dir), part[0].dir), runs: part });
   }
-  return out;
+  return groups.reverse();
 }
 
-/** A directory listed before what is in it is written `name(…)` when it holds at most this many paths. */
-const NEST_MAX = 30;
-
-/**
- * Is a subdirectory shorter written inline (`sub/{a,b}.ts`) than as `sub/*` and a line of its
- * own? Only one with names alone; measured in characters (a fair proxy for tokens here).
- */
-function inlined(kid: DirChild, prev: LeafGroup | undefined): boolean {
-  const { path, node } = chainOf(kid);
-  const flat: string[] = [];
-  if (!flatten(node, '', flat, INLINE_MAX)) return false;
-  const attaches = prev !== undefined && asDir(prev.names[prev.names.length - 1]) === path;
-  const size = (es: Entry[]) => es.reduce((n, e) => n + e.text.length + 1, 0);
-  const inline = size(entriesOf(flat, path));
-  // `sub/*` unless it follows its name; a new line (its newline and indentation) and `sub/:`.
-  const block = (attaches ? 0 : escapeText(path).length + 2) + LINE_CHARS + escapeText(path).length + 1 + compactPaths(flat).length;
-  return inline <= block;
-}
-
-/** A subdirectory is written inline only if it holds at most this many paths. */
-const INLINE_MAX = 12;
-/** What a new line costs, in characters (its newline and indentation are about two tokens). */
-const LINE_CHARS = 3;
-
-/** The paths below a node, relative to it, in order; false when there are more than `max`. */
-function flatten(node: DirNode, prefix: string, out: string[], max: number): boolean {
-  for (const c of node.children) {
-    if (isDir(c)) {
-      if (!flatten(c.node, prefix + c.comp, out, max)) return false;
-    } else {
-      for (const n of c.names) out.push(prefix + n);
-      if (out.length > max) return false;
-    }
+/** The longest directory (whole components, with its `/`) both directories are in; '' if none. */
+function commonDir(a: string, b: string): string {
+  let n = 0;
+  let lastSlash = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) {
+    if (a[n] === '/') lastSlash = n + 1;
+    n++;
   }
-  return true;
+  return a.slice(0, lastSlash);
 }
 
-/** Spaces per level of nesting (only for the reader: expansion goes by `x/*` and names). */
-const INDENT = '  ';
-
-/** One line of text (or several: a long line continues under its first entry), entries joined by spaces. */
-function render(line: Line): string {
-  const indent = INDENT.repeat(line.depth);
-  const head = line.head === '' ? '' : escapeText(line.head) + ':';
-  const hang = ' '.repeat(indent.length + (head ? head.length + 1 : 0));
-  let out = indent + head;
-  let width = out.length;
-  let first = true;
-  for (const e of line.entries) {
-    if (first && !head) {
-      out += e.text;
-      width += e.text.length;
-    } else if (!first && width + 1 + e.text.length > MAX_LINE_CHARS) {
-      out += '\n' + hang + e.text;
-      width = hang.length + e.text.length;
-    } else {
-      out += ' ' + e.text;
-      width += 1 + e.text.length;
+/** A line's entries after its head, on as many lines as MAX_LINE_CHARS needs, each line repeating the head (so it reads alone). */
+function wrap(head: string, entries: readonly string[]): string[] {
+  const out: string[] = [];
+  let line = head;
+  let count = 0;
+  for (const e of entries) {
+    if (count > 0 && line.length + 1 + e.length > MAX_LINE_CHARS) {
+      out.push(line);
+      line = head;
+      count = 0;
     }
-    first = false;
+    line = line === '' ? e : `${line} ${e}`;
+    count++;
   }
+  out.push(line);
   return out;
 }
 
 /** A problem reading the notation (only for text that compactPaths did not write). */
 export class PathListSyntaxError extends Error {}
 
-/** A parsed entry: the names it stands for (relative to its line's directory), and whether it is a `x/*` or plain. */
-interface ParsedEntry {
-  names: string[];
-  /** `x/*`: the directory (`x/`) whose line is read here. */
-  marker?: string;
-  /** A plain entry: one name, no braces; the line of its directory (if it comes next) is read after it. */
-  plain?: boolean;
-}
-
-interface ParsedLine {
-  head: string;
-  entries: ParsedEntry[];
-}
-
-/** The list of paths a compact notation stands for (the exact inverse of compactPaths). */
+/**
+ * The list of paths a compact notation stands for (the exact inverse of compactPaths). Each
+ * line is read alone (expandPathLine): the lines' paths in order.
+ */
 export function expandPaths(text: string): string[] {
   if (text === '') return [];
-  const lines: ParsedLine[] = [];
-  for (const raw of text.split('\n')) {
-    const words = splitEntries(raw.replace(/^ +/, ''));
-    if (words.length && endsUnescaped(words[0], '/:')) lines.push({ head: unescape(words.shift()!.slice(0, -1)), entries: [] });
-    else if (!lines.length) lines.push({ head: '', entries: [] });
-    // A line without a `dir/:` continues the line above (the first line: top-level entries).
-    lines[lines.length - 1].entries.push(...words.map(parseEntry));
-  }
   const out: string[] = [];
-  let next = 0;
-  const expandLine = (line: ParsedLine, dir: string) => {
-    for (const e of line.entries) {
-      if (e.marker !== undefined) {
-        if (next >= lines.length || lines[next].head !== e.marker) throw new PathListSyntaxError(`${e.marker}* is not followed by the line of ${e.marker}`);
-        expandLine(lines[next++], dir + e.marker);
-        continue;
-      }
-      for (const n of e.names) out.push(dir + n);
-      if (e.plain && next < lines.length && lines[next].head === asDir(e.names[0])) expandLine(lines[next++], dir + asDir(e.names[0]));
-    }
-  };
-  while (next < lines.length) {
-    const line = lines[next++];
-    expandLine(line, line.head);
-  }
+  for (const raw of text.split('\n')) out.push(...expandPathLine(raw));
   return out;
+}
+
+/** The paths one line stands for: its `dir/:` (if any) followed by each entry's brace expansion. */
+export function expandPathLine(raw: string): string[] {
+  const words = splitEntries(raw);
+  let dir = '';
+  if (words.length && endsUnescaped(words[0], '/:')) dir = unescape(words.shift()!.slice(0, -1));
+  const out: string[] = [];
+  for (const w of words) for (const n of parseEntry(w).names) out.push(dir + n);
+  return out;
+}
+
+/** A parsed entry: the names it stands for (relative to its line's directory). */
+interface ParsedEntry {
+  names: string[];
 }
 
 /** Splits a line at its unescaped spaces outside `( )`. */
@@ -561,22 +410,7 @@ function endsUnescaped(s: string, suffix: string): boolean {
 }
 
 function parseEntry(word: string): ParsedEntry {
-  if (endsUnescaped(word, '/*')) return { names: [], marker: unescape(word.slice(0, -1)) };
-  const open = indexUnescaped(word, '(');
-  if (open >= 0) {
-    // `name(a b)`: name, then name/a, name/b (a `tar tf` directory `name/(…)` adds no second slash).
-    if (!endsUnescaped(word, ')') || open === 0) throw new PathListSyntaxError(`a ( without its name or its ) in: ${word}`);
-    const head = word.slice(0, open);
-    if (hasUnescaped(head, '{')) throw new PathListSyntaxError(`braces before ( in: ${word}`);
-    const name = unescape(head);
-    const names = [name];
-    for (const inner of splitEntries(word.slice(open + 1, -1)).map(parseEntry)) {
-      if (inner.marker !== undefined) throw new PathListSyntaxError(`x/* inside ( ) in: ${word}`);
-      for (const n of inner.names) names.push(asDir(name) + n);
-    }
-    return { names };
-  }
-  if (!hasUnescaped(word, '{')) return { names: [unescape(word)], plain: true };
+  if (!hasUnescaped(word, '{')) return { names: [unescape(word)] };
   return { names: expandBraces(word) };
 }
 
@@ -693,9 +527,7 @@ export function expandBlocks(text: string): NameBlock[] {
     else if (i > 0) throw new PathListSyntaxError(`a block without its dir/: after the first line: ${raw}`);
     const names: string[] = [];
     for (const w of words) {
-      const e = parseEntry(w);
-      if (e.marker !== undefined) throw new PathListSyntaxError(`x/* in a block: ${raw}`);
-      names.push(...e.names);
+      names.push(...parseEntry(w).names);
     }
     return dir === undefined ? { names } : { dir, names };
   });

@@ -190,14 +190,22 @@ export function moduleHint(spec: string, importer: string, cwd: string): string 
   if (!existsSync(from)) return undefined;
   const abs = path.resolve(path.dirname(from), spec);
   if (moduleCandidates(abs).some((c) => existsSync(c))) return undefined;
-  const shownImporter = path.isAbsolute(importer) ? (path.relative(cwd, importer).startsWith('..') ? importer : path.relative(cwd, importer)) : importer;
-  const near = nearestPath(path.relative(cwd, abs) || '.', cwd);
-  return near ? near.replace(/^hint: \S+ does not exist/, `hint: ${spec} (imported from ${shownImporter}) is ${path.relative(cwd, abs)}, which does not exist`) : undefined;
+  const missing = path.relative(cwd, abs) || '.';
+  const near = nearestDir(missing, cwd);
+  if (!near) return undefined;
+  // Issue 23 pt 4: what the output does not say (where the import resolves, what is there), in
+  // about 20 tokens: the output's line already names the importer and the specifier.
+  const shown = near.closest.slice(0, MODULE_ENTRIES_SHOWN);
+  const more = near.total > shown.length ? `, … (${near.total})` : '';
+  return `hint: ${missing} does not exist; ${near.rel}/ has ${shown.length ? shown.join(', ') + more : 'nothing'}`;
 }
 
-export function nearestPath(p: string, cwd: string): string | undefined {
+/** Entries named in a missing module's hint (the closest names first). */
+const MODULE_ENTRIES_SHOWN = 3;
+
+/** The nearest existing directory above a missing path: as shown (relative to cwd unless p is absolute), its entries closest to the missing name first (directories with a `/`). */
+function nearestDir(p: string, cwd: string): { rel: string; closest: string[]; total: number } | undefined {
   const abs = path.resolve(cwd, p);
-  if (existsSync(abs)) return interpreterHint(p, abs);
   let dir = path.dirname(abs);
   let missing = path.basename(abs);
   while (!isDirectory(dir)) {
@@ -213,9 +221,18 @@ export function nearestPath(p: string, cwd: string): string | undefined {
     return undefined;
   }
   entries.sort((a, b) => editDistance(a, missing) - editDistance(b, missing) || a.localeCompare(b));
-  const shown = entries.slice(0, ENTRIES_SHOWN).map((e) => (isDirectory(path.join(dir, e)) ? `${e}/` : e));
+  const closest = entries.slice(0, ENTRIES_SHOWN).map((e) => (isDirectory(path.join(dir, e)) ? `${e}/` : e));
   const rel = path.isAbsolute(p) ? dir.replace(/\/$/, '') : path.relative(cwd, dir) || '.';
-  return `hint: ${p} does not exist; nearest existing: ${rel}/ (${entries.length} entries${shown.length ? `: ${shown.join(', ')}${entries.length > shown.length ? ', …' : ''}` : ''})`;
+  return { rel, closest, total: entries.length };
+}
+
+export function nearestPath(p: string, cwd: string): string | undefined {
+  const abs = path.resolve(cwd, p);
+  if (existsSync(abs)) return interpreterHint(p, abs);
+  const near = nearestDir(p, cwd);
+  if (!near) return undefined;
+  const { rel, closest: shown, total } = near;
+  return `hint: ${p} does not exist; nearest existing: ${rel}/ (${total} entries${shown.length ? `: ${shown.join(', ')}${total > shown.length ? ', …' : ''}` : ''})`;
 }
 
 /** Longest `#!` line read when a script exists but "No such file" was reported for it. */

@@ -46,24 +46,24 @@ describe('Cannot find module: resolved from the importing file', () => {
   it('tsc --pretty false: the path from src/app.ts, with the nearest folder that exists; a module that resolves gets none', () => {
     const r = run(TSC, ['-p', '.', '--pretty', 'false']);
     expect(r.output).toContain("src/app.ts(1,20): error TS2307: Cannot find module '../util/validate.js'");
-    expect(hintsOf(r)).toEqual(["hint: ../util/validate.js (imported from src/app.ts) is util/validate.js, which does not exist; nearest existing: util/ (1 entries: validation.ts)"]);
+    expect(hintsOf(r)).toEqual(["hint: util/validate.js does not exist; util/ has validation.ts"]);
   });
 
   it('tsc --pretty: the same hint', () => {
     const r = run(TSC, ['-p', '.', '--pretty']);
-    expect(hintsOf(r)).toEqual(["hint: ../util/validate.js (imported from src/app.ts) is util/validate.js, which does not exist; nearest existing: util/ (1 entries: validation.ts)"]);
+    expect(hintsOf(r)).toEqual(["hint: util/validate.js does not exist; util/ has validation.ts"]);
   });
 
   it('node CommonJS: the importer from the Require stack', () => {
     const r = run(process.execPath, ['src/main.cjs']);
     expect(r.output).toContain("Cannot find module './lib/missing-helper'");
-    expect(hintsOf(r)).toEqual(['hint: ./lib/missing-helper (imported from src/main.cjs) is src/lib/missing-helper, which does not exist; nearest existing: src/lib/ (1 entries: format.ts)']);
+    expect(hintsOf(r)).toEqual(['hint: src/lib/missing-helper does not exist; src/lib/ has format.ts']);
   });
 
   it('node ESM: the importer from "imported from"', () => {
     const r = run(process.execPath, ['src/main.mjs']);
     expect(r.output).toMatch(/Cannot find module '.*absent\.mjs' imported from/);
-    expect(hintsOf(r)).toEqual([`hint: ${path.join(dir, 'src/lib/absent.mjs')} (imported from src/main.mjs) is src/lib/absent.mjs, which does not exist; nearest existing: src/lib/ (1 entries: format.ts)`]);
+    expect(hintsOf(r)).toEqual(['hint: src/lib/absent.mjs does not exist; src/lib/ has format.ts']);
   });
 
   it('python: a module name, not a path: no hint', () => {

@@ -144,9 +144,10 @@ describe('the status line', () => {
     facts: { exitCode: 1, durationMs, spoolRef: 'mish raw ab12', enrichment: [], ...extra },
   });
 
-  it('names the line count and the raw output only when the text is not the output whole, the duration from 1 s on', () => {
+  it('names the line count and the raw output only when the text is not the output whole, the duration from 1 s on (not for a failure shown whole)', () => {
     expect(render(input(1, true, 999), 'context')).toBe('a\n[exit 1]\n');
-    expect(render(input(1, true, 4_400), 'context')).toBe('a\n[exit 1 · 4s]\n');
+    // Issue 23 pt 4: a failure shown whole is its output and its exit, nothing more.
+    expect(render(input(1, true, 4_400), 'context')).toBe('a\n[exit 1]\n');
     expect(render(input(3_013, false, 125_000), 'context')).toBe('a\n[exit 1 · 2m05s · 3,013 lines · mish raw ab12]\n');
   });
 

@@ -92,12 +92,15 @@ export function exitText(f: Omit<ExitFacts, 'durationMs'>): string {
 }
 
 /**
- * The facts of the status line, in order: exit, duration (long runs), line count and raw
+ * The facts of the status line, in order: exit, duration (long runs, unless a failure shown whole), line count and raw
  * reference (when the text is not the output whole), then the host's own (`extra`, e.g. the cwd).
  */
 export function statusParts(f: ExitFacts, shown: Shown, raw?: string, extra: string[] = []): string[] {
   const parts = [exitText(f)];
-  if (f.durationMs >= LONG_RUN_MS) parts.push(statusDuration(f.durationMs));
+  // A failed run shown whole states its exit alone: the reply is then the output plus ~5 tokens
+  // (issue 23 pt 4); how long a compile took to fail is not what the reader acts on.
+  const failedWhole = f.exitCode !== 0 && !shown.hidden;
+  if (f.durationMs >= LONG_RUN_MS && !failedWhole) parts.push(statusDuration(f.durationMs));
   if (shown.hidden && shown.totalLines !== undefined) parts.push(`${shown.totalLines.toLocaleString('en-US')} line${shown.totalLines === 1 ? '' : 's'}`);
   if (shown.skipped) parts.push(`${shown.skipped} shown above`);
   if (shown.hidden && !shown.rawNamed && raw) parts.push(raw);
@@ -151,7 +154,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       } else if (body !== '') {
         if (r.list?.kind === 'paths') out.push(pathListLegend(r.list.entries, body));
-        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file: the file, then its line:text indented]`);
+        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file as rg --heading prints them]`);
         out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (options.eolNote ? dim(' ⏎ (no newline at end)') : ''));
       }
       shown = { hidden: !!r.cut || !!r.binary, ...(r.binary ? {} : { totalLines: r.lines }), ...(r.cut && raw ? { rawNamed: true } : {}) };

@@ -90,9 +90,7 @@ export function pathListLegend(entries: number, compact: string): string {
 export function pathNotation(compact: string): string {
   const bare = compact.replace(/\\[\s\S]/g, ''); // an escaped character is part of a name, not notation
   const parts: string[] = [];
-  if (/\/:(?: |$)/m.test(bare)) parts.push(/^ +\S+\/:(?: |$)/m.test(bare) ? '"d/: a b" = d/a d/b (an indented d/: is inside the line above naming d)' : '"d/: a b" = d/a d/b');
-  if (bare.includes('(')) parts.push('n(a b) = n, n/a, n/b');
-  if (/\/\*(?:\s|$)/m.test(bare)) parts.push('x/* = the x/: line below');
+  if (/\/:(?: |$)/m.test(bare)) parts.push('"d/: a b" = d/a d/b');
   if (bare.includes('{')) parts.push('bash braces');
   if (bare.length !== compact.length) parts.push('\\ escapes');
   return parts.length ? parts.join('; ') : 'names separated by spaces';
@@ -383,10 +381,10 @@ export function pathListView(text: string): ListView | undefined {
 }
 
 /**
- * `grep -rn` / `grep -n a b`: every line is `path:line:text`. Grouped by file, the path is
- * printed once and its matches under it, indented (`  12:text`): `path + ':' + match` gives
- * each line back. Only when every line has that shape (no context lines, no `--`) and no path
- * starts with a space.
+ * `grep -rn` / `grep -n a b`: every line is `path:line:text`. Grouped by file in ripgrep's
+ * heading form: the path on a line of its own, then its matches as `12:text` (`path + ':' +
+ * match` gives each line back). Only when every line has that shape (no context lines, no `--`)
+ * and no path could read as a match line (`12:…`).
  */
 export function isMatchListing(segments: readonly Segment[]): boolean {
   const real = segments.filter((s) => s.name !== '');
@@ -414,21 +412,26 @@ export function matchListView(text: string): ListView | undefined {
     if (!m) return undefined;
     if (m[1] !== file) {
       file = m[1];
+      // A heading that looks like a match line would be read back as one.
+      if (MATCH_ROW.test(file)) return undefined;
       out.push(file);
     }
-    out.push('  ' + l.slice(file.length + 1));
+    out.push(l.slice(file.length + 1));
   }
   const grouped = out.join('\n');
   if (grouped.length > body.length * LIST_VIEW_MAX_SHARE) return undefined;
   return { output: grouped + '\n', entries: lines.length };
 }
 
+/** A match row under its heading: the line number, a colon. */
+const MATCH_ROW = /^\d+:/;
+
 /** The inverse of matchListView: the `path:line:text` lines. */
 export function expandMatchList(grouped: string): string[] {
   const out: string[] = [];
   let file = '';
   for (const l of grouped.replace(/\n$/, '').split('\n')) {
-    if (l.startsWith('  ')) out.push(`${file}:${l.slice(2)}`);
+    if (MATCH_ROW.test(l)) out.push(`${file}:${l}`);
     else file = l;
   }
   return out;

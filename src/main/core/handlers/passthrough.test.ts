@@ -112,6 +112,24 @@ describe('passthrough is byte-exact against the program', () => {
   });
 });
 
+describe('terminal-only decorations are not passed through (issue 23 pt 3)', () => {
+  it('npm ls --all: no spinner frames, and no "no newline at end" for a spinner erased at the end', async () => {
+    const proj = path.join(dir, 'npm-ls');
+    execSync(`mkdir -p ${proj} && cd ${proj} && printf '{"name":"p","version":"1.0.0"}' > package.json`);
+    const r = await sb.run('npm ls --all', { cwd: proj });
+    expect(r.category).toBe('passthrough');
+    if (r.report.category !== 'passthrough') throw new Error('not passthrough');
+    expect(r.report.output).toBe(own('npm ls --all', proj));
+    expect(r.text).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|no newline at end/);
+  });
+
+  it('a \r progress line shows its final frame', async () => {
+    const r = await sb.run(`sh -c 'printf "10%%\\r50%%\\r100%%\\ndone\\n" > /dev/stdout; cat a.txt'`);
+    expect(r.text).toContain('100%\ndone\none\n');
+    expect(r.text).not.toContain('50%');
+  });
+});
+
 describe('very large passthrough output', () => {
   it('cuts head + tail with an exact marker, and the spool has every byte', async () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => `row ${i + 1} ${'x'.repeat(i % 7)}`);

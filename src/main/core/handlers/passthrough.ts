@@ -8,6 +8,7 @@
 import { undoOnlcr } from '../exec/terminal-newlines.js';
 import { MAX_NAMED_MENTIONS, mentionsErrorWord } from '../squasher/dedup.js';
 import type { Segment } from '../router/categorize.js';
+import { renderLineOverwrites } from './line-overwrites.js';
 import { listViewOf } from './list-view.js';
 import { captureBounded, fromTerminal, stripEscapes } from './run.js';
 import type { HandlerContext, PassthroughCut, Report, RunFacts } from './types.js';
@@ -22,7 +23,7 @@ const HEAD_SHARE = 0.5;
 export async function runPassthrough(ctx: HandlerContext, command: string, segments: readonly Segment[] = []): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
   const { kept, ...facts } = await captureBounded(ctx, command);
   if ('whole' in kept) {
-    const text = stripEscapes(fromTerminal(kept.whole.toString('utf8')));
+    const text = shownText(kept.whole.toString('utf8'));
     // A successful path listing is shown in the lossless compact path notation when that fits
     // the cap whole (list-view.ts); otherwise as printed, cut head + tail past the cap.
     // `grep -rn` matches are grouped by file the same way (exit 0: something matched).
@@ -40,8 +41,8 @@ export async function runPassthrough(ctx: HandlerContext, command: string, segme
   const { head, tail, counts } = kept;
   const headRaw = head.subarray(0, head.lastIndexOf(10) + 1);
   const tailRaw = tail.subarray(tail.indexOf(10) + 1);
-  const headText = stripEscapes(fromTerminal(headRaw.toString('utf8')));
-  const tailText = stripEscapes(fromTerminal(tailRaw.toString('utf8')));
+  const headText = shownText(headRaw.toString('utf8'));
+  const tailText = shownText(tailRaw.toString('utf8'));
   const text = headText + tailText;
   const programTotal = counts.bytes - counts.crlf;
   const totalLines = counts.newlines + (counts.lastByte === 10 ? 0 : 1);
@@ -55,6 +56,11 @@ export async function runPassthrough(ctx: HandlerContext, command: string, segme
     : { fromLine: headLines + 1, toLine: headLines + middleLines, omittedLines: middleLines, omittedBytes: middleBytes };
   const output = shown.cut ? shown.output : `${headText}${CUT_PLACEHOLDER}\n${tailText}`;
   return { report: { category: 'passthrough', output, lines: totalLines, bytes: programTotal, cut }, facts, text };
+}
+
+/** PTY text → what the agent reads: the program's newlines, each line as a terminal finally shows it (no spinner frames), no escapes. */
+function shownText(pty: string): string {
+  return stripEscapes(renderLineOverwrites(fromTerminal(pty)));
 }
 
 /** How much of the output the binary check reads: enough to judge, cheap on a huge dump. */

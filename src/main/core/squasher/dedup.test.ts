@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DedupGroups, MAX_PINNED_RUNS, RunCollector, mentionsErrorWord, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
+import fc from 'fast-check';
+import { DedupGroups, HEX_ID_RE, MAX_PINNED_RUNS, RunCollector, maskHexIds, mentionsErrorWord, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
 import type { BodyLine } from './types.js';
 import { stripAnsi } from './vt-stripper.js';
 
@@ -167,5 +168,29 @@ describe('markers state only what was checked (issue 13 pt 3)', () => {
     expect(mentionsErrorWord('summary: 0 errors, no failures')).toBe(false);
     expect(mentionsErrorWord('terror of the errorless (a word inside a word)')).toBe(false);
     expect(mentionsErrorWord('compiled 12 files')).toBe(false);
+  });
+});
+
+describe('maskHexIds (hand-written scan of HEX_ID)', () => {
+  const byRegExp = (t: string) => t.replace(HEX_ID_RE, '0');
+
+  it('masks exactly what the HEX_ID RegExp masks on every recorded fixture line', () => {
+    let masked = 0;
+    for (const l of fixtureLines()) {
+      expect(maskHexIds(l), l).toBe(byRegExp(l));
+      if (maskHexIds(l) !== l) masked++;
+    }
+    expect(masked).toBeGreaterThan(0);
+  });
+
+  it('masks exactly what the RegExp masks on generated lines of hex, word and separator characters', () => {
+    const alphabet = fc.constantFrom(...'0123456789abcdefABCDEFgxyzG_.-=:#/ \té'.split(''));
+    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (t) => maskHexIds(t) === byRegExp(t)), { numRuns: 20000 });
+  });
+
+  it('edge cases: ids after separators, at the ends, inside words and after dots', () => {
+    for (const t of ['req-ed9cf6 done', 'id=abcdef', 'abcdef', '7f3a9c1e', 'x7f3a9c1e', 'v1.7f3a9c1e', '#deadbeef;', 'a_abcdef', 'deadbeefg', '123456', 'ab12cd ef34ab']) {
+      expect(maskHexIds(t), t).toBe(byRegExp(t));
+    }
   });
 });

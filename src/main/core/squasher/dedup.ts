@@ -216,9 +216,55 @@ function nextSpace(text: string, from: number): number {
  */
 const HEX_ID = /(?<![\w.])(?:(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{6,}|(?<=[-_=:#])[a-fA-F]{6,})(?![\w])/g;
 
-/** The line with each HEX_ID word replaced by `0` (a group key's input). */
+/** HEX_ID as a RegExp: the specification maskHexIds implements (its test compares the two). */
+export const HEX_ID_RE = HEX_ID;
+
+/**
+ * The line with each HEX_ID word replaced by `0` (a group key's input). A hand-written scan of
+ * HEX_ID rather than `text.replace(HEX_ID, '0')`: it runs on every noise line whose group has no
+ * matcher yet, and the RegExp's lookarounds made it ~8% of a large cargo build's squashing (the
+ * scan skips each word in one step and allocates nothing when nothing is masked).
+ */
 export function maskHexIds(text: string): string {
-  return text.replace(HEX_ID, '0');
+  const n = text.length;
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    // i starts a run of \w characters; the character before it (if any) is not one.
+    const before = i > 0 ? text.charCodeAt(i - 1) : -1;
+    if (before !== 46 /* . */) {
+      let e = i;
+      let letters = false;
+      let digits = false;
+      for (; e < n; e++) {
+        const c = text.charCodeAt(e);
+        if (c >= 48 && c <= 57) digits = true;
+        else if ((c >= 97 && c <= 102) || (c >= 65 && c <= 70)) letters = true;
+        else break;
+      }
+      if (e - i >= 6 && (e === n || !isWordChar(text.charCodeAt(e)))) {
+        // Mixed hex anywhere, or letters only right after - = : # (HEX_ID's two alternatives).
+        if ((letters && digits) || (!digits && (before === 45 || before === 61 || before === 58 || before === 35))) {
+          out += text.slice(copied, i) + '0';
+          copied = e;
+          i = e;
+          continue;
+        }
+      }
+    }
+    while (i < n && isWordChar(text.charCodeAt(i))) i++;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** RegExp's \w without the u flag: [A-Za-z0-9_]. */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /** Recent groups a line is matched against before its template is built (interleaved kinds of noise). */

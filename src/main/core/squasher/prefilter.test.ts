@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
-import { RuleFilter, combinableAnchored, failsFast, literalNeedle } from './prefilter.js';
+import { RuleFilter, anchoredSource, combinableAnchored, failsFast, literalNeedle } from './prefilter.js';
 import { stripAnsi } from './vt-stripper.js';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -87,13 +87,23 @@ describe('RuleFilter', () => {
     }
   });
 
-  it('finds the same first rule over all tiers of a grammar at once (as the classifier uses it)', () => {
-    const lines = fixtureLines();
+  it('finds the same first rule over all tiers of a grammar at once, alone and followed by the always-on log-levels rules (as the classifier uses it)', () => {
+    const always = loadGrammarFile(path.join(GRAMMARS, '_shared', 'log-levels.toml'), { includeDirs: [GRAMMARS] });
+    if (!always.ok) throw new Error('log-levels.toml does not load');
+    const tail = [...always.value.hazard, ...always.value.outcome, ...always.value.noise] as CompiledRule[];
+    const lines = [...new Set(fixtureLines())];
+    const tailFirst = lines.map((l) => tail.findIndex((r) => r.re.test(l)));
     for (const g of allGrammars()) {
       const rules = [...g.hazard, ...g.outcome, ...g.noise] as CompiledRule[];
-      if (rules.length === 0) continue;
       const filter = new RuleFilter(rules);
-      const wrong = lines.filter((l) => filter.first(l) !== rules.findIndex((r) => r.re.test(l)));
+      const withTail = new RuleFilter([...rules, ...tail]);
+      const wrong: string[] = [];
+      lines.forEach((l, i) => {
+        const own = rules.findIndex((r) => r.re.test(l));
+        if (filter.first(l) !== own) wrong.push(l);
+        const both = own >= 0 ? own : tailFirst[i] >= 0 ? rules.length + tailFirst[i] : -1;
+        if (withTail.first(l) !== both) wrong.push(`with log-levels: ${l}`);
+      });
       expect(wrong, g.name).toEqual([]);
     }
   });
@@ -117,6 +127,30 @@ describe('RuleFilter', () => {
     expect(combinableAnchored(/^q|z/)).toBe(false);
     expect(combinableAnchored(/^a/m)).toBe(false);
     expect(combinableAnchored(/^(?:q|z)/)).toBe(true);
+  });
+
+  it('anchors a top-level alternation whose every branch starts with ^, and only that', () => {
+    expect(anchoredSource(/^failures:$|^---- \S+ stdout ----$/)).toBe('^(?:failures:$|---- \\S+ stdout ----$)');
+    expect(anchoredSource(/^a|b/)).toBeUndefined();
+    expect(anchoredSource(/^a|^b/m)).toBeUndefined();
+    expect(anchoredSource(/^(a)|^\1/)).toBeUndefined();
+    expect(anchoredSource(/^[|]x|^(?:y|z)/)).toBe('^(?:[|]x|(?:y|z))');
+    const rules = [rule('z'), rule('^ab|^c(d)?$|^\\|'), rule('^[|]$|^e')];
+    const f = new RuleFilter(rules);
+    for (const c of ['ab', 'xab', 'c', 'cd', 'cdd', '\\|', '|', 'e', 'ze', 'xe', '']) expect(f.first(c), c).toBe(rules.findIndex((r) => r.re.test(c)));
+  });
+
+  it('with a gate over many needles: the same answers as testing rules in order on random lines', () => {
+    const rules = [rule('ERR'), rule('^x'), rule('WARN[:]'), rule('lvl=(?:a|b)'), rule('level: '), rule('^[yz]+$'), rule('ERR!'), rule('= ')];
+    const f = new RuleFilter(rules);
+    const alphabet = ['ERR', '!', 'WARN', ':', 'lvl', '=', 'a', 'b', 'level', ' ', 'x', 'y', 'z'];
+    let seed = 7;
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    for (let i = 0; i < 20000; i++) {
+      let l = '';
+      for (let j = 0, n = rnd(7); j < n; j++) l += alphabet[rnd(alphabet.length)];
+      expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+    }
   });
 
   it('agrees with testing rules in order on random lines', () => {

@@ -144,6 +144,15 @@ function skipGroup(src: string, open: number): number {
   return -1;
 }
 
+/** Needles this long or longer go in the gate (a one- or two-character needle, `:` or `: `, is in most lines: the gate would pass anyway). */
+const MIN_GATED_NEEDLE = 3;
+/** A gate pays for itself from this many needles (one indexOf is as cheap as one RegExp search). */
+const MIN_GATE_NEEDLES = 3;
+
+function escapeSource(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
 /**
  * An ordered list of rules. `first(text)` returns the index of the first rule (in order) whose
  * RegExp matches, exactly like testing them one by one, with as few native calls per line as
@@ -184,9 +193,10 @@ export class RuleFilter<R extends CompiledRule> {
     const byFlags = new Map<string, number[]>();
     const alone: number[] = [];
     const aloneNeedle: number[] = [];
+    const sources = rules.map((r) => anchoredSource(r.re));
     rules.forEach((r, k) => {
       const needle = literalNeedle(r.re);
-      if (combinableAnchored(r.re) && (needle === undefined || failsFast(r.re) || startsWithClass(r.re))) {
+      if (sources[k] !== undefined && (needle === undefined || failsFast(r.re) || startsWithClass(r.re))) {
         const list = byFlags.get(r.re.flags) ?? [];
         list.push(k);
         byFlags.set(r.re.flags, list);
@@ -202,7 +212,7 @@ export class RuleFilter<R extends CompiledRule> {
     });
     this.combined = [];
     for (const [flags, list] of byFlags) {
-      const c = combineAnchored(list.map((k) => rules[k].re.source), flags);
+      const c = combineAnchored(list.map((k) => sources[k]!), flags);
       if (c) this.combined.push({ re: c, ruleOf: Int32Array.from(list) });
       else for (const k of list) {
         // Not combinable after all (the RegExp compiler refused it): run alone, in order.
@@ -230,7 +240,21 @@ export class RuleFilter<R extends CompiledRule> {
     });
     this.seen = new Uint8Array(needles.length);
     this.seenLine = new Int32Array(needles.length);
+    const gated = needles.map((n, k) => (n.length >= MIN_GATED_NEEDLE && this.parentOf[k] < 0 ? k : -1)).filter((k) => k >= 0);
+    this.gated = new Uint8Array(needles.length);
+    if (gated.length >= MIN_GATE_NEEDLES) {
+      for (const k of gated) this.gated[k] = 1;
+      this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
+    }
   }
+
+  /** Per needle: 1 when the gate covers it (its absence follows from the gate failing). */
+  private readonly gated: Uint8Array;
+  /** One RegExp of the gated needles: most lines contain none, and one native search beats one indexOf per needle (~2.5x on build logs). */
+  private readonly gate: RegExp | undefined;
+  /** The gate's answer for the line numbered `gateLine`. */
+  private gateLine = 0;
+  private gateHit = false;
 
   /** Index of the first rule matching `text`, or -1. */
   first(text: string): number {
@@ -261,6 +285,13 @@ export class RuleFilter<R extends CompiledRule> {
 
   private present(nd: number, text: string): boolean {
     if (this.seenLine[nd] === this.line) return this.seen[nd] === 1;
+    if (this.gated[nd] === 1) {
+      if (this.gateLine !== this.line) {
+        this.gateLine = this.line;
+        this.gateHit = this.gate!.test(text);
+      }
+      if (!this.gateHit) return false;
+    }
     const parent = this.parentOf[nd];
     const yes = (parent < 0 || this.present(parent, text)) && text.indexOf(this.needles[nd]) >= 0;
     this.seen[nd] = yes ? 1 : 2;
@@ -279,6 +310,43 @@ export function combinableAnchored(re: RegExp): boolean {
   if (src[0] !== '^' || re.flags.includes('m') || re.flags.includes('v')) return false;
   if (/\\[1-9]|\\k</.test(src)) return false;
   return !hasTopLevelAlternation(src);
+}
+
+/**
+ * The source of `re` as one anchored alternative, or undefined: its own source when
+ * combinableAnchored, or `^(?:a|b)` for a top-level alternation whose every branch starts with
+ * `^` (`^failures:$|^---- \S+ stdout ----$`). Such a RegExp is anchored, but V8 does not see it
+ * and tries every position of the line; as `^(?:…)` it fails at position 0.
+ */
+export function anchoredSource(re: RegExp): string | undefined {
+  if (combinableAnchored(re)) return re.source;
+  const src = re.source;
+  if (re.flags.includes('m') || re.flags.includes('v') || /\\[1-9]|\\k</.test(src)) return undefined;
+  const branches = topLevelBranches(src);
+  if (!branches || branches.length < 2 || !branches.every((b) => b[0] === '^')) return undefined;
+  return `^(?:${branches.map((b) => b.slice(1)).join('|')})`;
+}
+
+/** The top-level `|`-separated branches of a source (classes, groups and escapes respected); undefined if malformed. */
+function topLevelBranches(src: string): string[] | undefined {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i = skipClass(src, i);
+      if (i < 0) return undefined;
+    } else if (c === '(') {
+      i = skipGroup(src, i);
+      if (i < 0) return undefined;
+    } else if (c === '|') {
+      out.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(src.slice(from));
+  return out;
 }
 
 /** `^` followed by an optional `\s*`/`\s+` and a positive character class or `\d`: fails at once on most lines. */
