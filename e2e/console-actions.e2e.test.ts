@@ -19,8 +19,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
-import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
-import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
+import { requireElectronBuild } from '../test/helpers/fresh-build.js';
+import { enterSafeHome, safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { itUnless } from '../test/helpers/skip.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
@@ -67,18 +67,21 @@ describe('console actions in a browser', () => {
   let auditLog: string;
   let agent: Awaited<ReturnType<typeof serveAgent>> | undefined;
   let page: Page;
+  let leave: (() => void) | undefined;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ensureElectronBuild();
+    requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     mkdirSync(SHOTS, { recursive: true });
     safe = safeHome('console-actions');
     auditLog = path.join(safe.home, '.state', 'mish', 'audit.jsonl');
-    env = safe.env({ MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: auditLog });
-    // The console (this process) reads the same audit log and spools as the agent's server.
-    process.env.MISH_AUDIT_LOG = auditLog;
-    process.env.MISH_SPOOL_DIR = env.MISH_SPOOL_DIR;
+    const wire = { MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: auditLog };
+    env = safe.env(wire);
+    // The console (this process) and its own engine live in the same temp HOME and scratch cwd as
+    // the agent's server, with the same audit log and spools: the engine approves a real
+    // `rm -rf ./*`, and the canaries checked after each decision are the ones it could reach.
+    leave = enterSafeHome(safe, wire);
     const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR });
     if (!started.ok) throw new Error(started.error);
     running = started.value;
@@ -96,6 +99,7 @@ describe('console actions in a browser', () => {
     await browser?.close();
     await agent?.close().catch(() => {});
     await running?.close();
+    leave?.();
     safe?.assertCanariesIntact();
     safe?.dispose();
   });
@@ -210,6 +214,8 @@ describe('console actions in a browser', () => {
       const text = (r.content as { text: string }[]).map((c) => c.text).join('');
       expect(text).toMatch(/\[approved by operator console \(/);
       expect(readdirSync(scratch)).toEqual([]);
+      // The engine ran it in the scratch directory it was given, nowhere else.
+      safe.assertCanariesIntact();
       await overlay.waitFor({ state: 'detached' });
     } finally {
       await client.close();

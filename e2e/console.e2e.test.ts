@@ -19,7 +19,7 @@ import { startWebHost } from '../src/main/console/web-host.js';
 import { OperatorClient, discoverServers } from '../src/main/operator/client.js';
 import { startStdio } from '../test/mcp-helpers.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
-import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
+import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
@@ -87,8 +87,8 @@ describe('operator console in a browser', () => {
   const pages: Page[] = [];
 
   beforeAll(async () => {
-    // out/ is rebuilt when missing or older than its sources: never the renderer of an old checkout.
-    ensureElectronBuild();
+    // out/ is built by the run's global setup; never the renderer of an old checkout.
+    requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     mkdirSync(SHOTS, { recursive: true });
     work = mkdtempSync(path.join(os.tmpdir(), 'mish-e2e-'));
@@ -96,7 +96,6 @@ describe('operator console in a browser', () => {
     writeFileSync(path.join(work, 'ask.sh'), 'read -r -p "Apply 3 migrations? [Y/n] " a\necho "answer: $a"\n');
     // Spools of this run stay in its scratch directory.
     process.env.MISH_SPOOL_DIR = path.join(work, 'spool');
-    if (!existsSync(path.join(ROOT, 'dist', 'mish.mjs'))) execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.mjs'), '--quiet'], { cwd: ROOT });
     // Servers publish their operator sockets here; the console discovers them here.
     wireEnv = { MISH_OPERATOR_DIR: path.join(work, 'operators'), MISH_SPOOL_DIR: path.join(work, 'spool') };
     const started = await startConsole({ rendererDir: RENDERER, operatorDir: wireEnv.MISH_OPERATOR_DIR });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
+import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
 import { createConsoleManager, managerAsServer } from '../src/main/console/engine.js';
@@ -54,7 +54,7 @@ describe('grammar editor in a browser', () => {
 
   beforeAll(async () => {
     // The renderer is rebuilt when a source is newer; the CLI bundle by the global setup.
-    ensureElectronBuild();
+    requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     safe = safeHome('grammar-editor');
     project = safe.cwd;

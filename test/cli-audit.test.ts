@@ -28,7 +28,8 @@ function mish(args: string[]) {
 const token = secretSamples().find((s) => s.kind === 'github classic token')!.secret;
 
 beforeAll(() => {
-  spawnSync(process.execPath, [path.join(root, 'scripts/build-cli.mjs'), '--quiet'], { stdio: 'inherit' });
+  // dist/mish.mjs is built once before the run (vitest global setup), never here: a rebuild
+  // while another test file executes the bundle would hand it a half-written file.
   home = mkdtempSync(path.join(tmpdir(), 'mish-cli-audit-'));
   writeFileSync(path.join(home, 'canary'), 'alive\n');
   log = path.join(home, '.state', 'mish', 'audit.jsonl');

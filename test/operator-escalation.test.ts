@@ -41,6 +41,25 @@ function nextRequest(op: OperatorClient): Promise<ApprovalRequest> {
   });
 }
 
+/**
+ * The approval timeout of the server the operator tests decide on: far longer than a decision
+ * takes even on a loaded machine (the test's operator answers as soon as the request arrives), so
+ * only the timeout test, on its own server, ever sees a timeout.
+ */
+const DECIDING_TIMEOUT_MS = 120_000;
+/** The timeout test's own server: nobody decides, so its length is only how long the test waits. */
+const UNDECIDED_TIMEOUT_MS = 1_000;
+
+/** Resolves with the next approval-resolved message the operator sees. */
+function nextResolved(op: OperatorClient): Promise<{ id: string; outcome: string; by?: string }> {
+  return new Promise((resolve) => {
+    const off = op.on('approval-resolved', (m) => {
+      off();
+      resolve(m);
+    });
+  });
+}
+
 describe('escalation over MCP', () => {
   let opDir: string;
   let served: Served;
@@ -48,7 +67,7 @@ describe('escalation over MCP', () => {
 
   beforeAll(async () => {
     opDir = path.join(mkdtempSync(path.join(tmpdir(), 'mish-esc-')), 'servers');
-    served = await startStdio({ MISH_OPERATOR_DIR: opDir, MISH_APPROVAL_TIMEOUT_MS: '2500' });
+    served = await startStdio({ MISH_OPERATOR_DIR: opDir, MISH_APPROVAL_TIMEOUT_MS: String(DECIDING_TIMEOUT_MS) });
     plantCanaries(served.home);
     // The agent's session works in the temp HOME: `~` is that HOME, never the machine's.
     const r = await call(served.client, 'sh_run', { cmd: 'echo $HOME', cwd: path.join(served.home, 'work') });
@@ -145,11 +164,47 @@ describe('escalation over MCP', () => {
   }, 30_000);
 
   it('nobody decides: the timeout denies', async () => {
-    const op = await operator(opDir, 'dave');
+    // Its own server with a short timeout: the others' is long, so a slow decision there is never a timeout.
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'mish-esc-to-')), 'servers');
+    const undecided = await startStdio({ MISH_OPERATOR_DIR: dir, MISH_APPROVAL_TIMEOUT_MS: String(UNDECIDED_TIMEOUT_MS) });
+    try {
+      plantCanaries(undecided.home);
+      const op = await operator(dir, 'dave');
+      ops.push(op);
+      const resolved = nextResolved(op);
+      const r = await call(undecided.client, 'sh_run', { cmd: 'rm -rf ~', cwd: path.join(undecided.home, 'work') });
+      expect(r.data.status).toBe('refused');
+      expect(r.data.escalation).toMatchObject({ outcome: 'timeout' });
+      expect(r.text).toMatch(/denied: no operator decided within \d+s/);
+      expect(await resolved).toMatchObject({ outcome: 'timeout' });
+      assertCanaries(undecided.home);
+    } finally {
+      await undecided.close();
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('the agent cancels its call while the operator decides: the request is withdrawn as cancelled, nothing runs', async () => {
+    const op = await operator(opDir, 'ivan');
     ops.push(op);
-    const r = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
-    expect(r.data.escalation).toMatchObject({ outcome: 'timeout' });
-    expect(r.text).toMatch(/denied: no operator decided within \d+s/);
+    const request = nextRequest(op);
+    const resolved = nextResolved(op);
+    const abort = new AbortController();
+    const pending = call(served.client, 'sh_run', { cmd: 'rm -rf ~', cwd: path.join(served.home, 'work') }, { signal: abort.signal });
+    const req = await request;
+    abort.abort();
+    // The agent's client gives up at once (its request is cancelled over MCP) …
+    await expect(pending).rejects.toThrow(/abort/i);
+    // … and the server withdraws the escalation from every operator, saying why.
+    expect(await resolved).toEqual({ type: 'approval-resolved', id: req.id, outcome: 'cancelled' });
+    const late = await op.request({ type: 'approval-decide', id: req.id, decision: 'approve' });
+    expect(late).toMatchObject({ ok: false, error: expect.stringContaining(`no pending approval ${req.id}`) });
+    // The audit log has the withdrawal, and the session is free for the next call.
+    // (Audit records are written behind the reply: wait for it.)
+    const auditLog = path.join(served.home, '.state', 'mish', 'audit.jsonl');
+    const withdrawal = () => (existsSync(auditLog) ? readFileSync(auditLog, 'utf8').split('\n') : []).filter((l) => l.includes(req.id) && l.includes('cancelled'));
+    await expect.poll(withdrawal).toHaveLength(1);
+    expect((await call(served.client, 'sh_run', { cmd: 'echo still-here' })).text).toContain('still-here');
   }, 30_000);
 
   it('the operator disconnects while deciding: the pending request is denied', async () => {

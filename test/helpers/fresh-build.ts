@@ -2,8 +2,8 @@
  * Built outputs the tests run (dist/mish.mjs, out/) are rebuilt when a source is newer, so
  * `npx vitest run` after an edit never tests the old bundle (issue 14 pt 7). The CLI bundle is
  * checked once per run in the vitest global setup (test/helpers/global-setup.ts), before any
- * test file starts, so parallel workers never build at the same time; the Electron build
- * (slower, only the e2e needs it) is checked by the e2e itself.
+ * test file starts, so parallel workers never build at the same time; so is the Electron build
+ * (slower, only the e2e needs it: built when the run includes e2e files). Test files never build.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -66,4 +66,20 @@ export function ensureElectronBuild(): boolean {
   if (!stale(RENDERER_INDEX, ELECTRON_SOURCES)) return false;
   execFileSync(path.join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'pipe' });
   return true;
+}
+
+/** Fails with what to do when out/ is missing or older than its sources (the e2e's start; the global setup builds it). */
+export function requireElectronBuild(): void {
+  if (stale(RENDERER_INDEX, ELECTRON_SOURCES)) {
+    throw new Error(`${path.relative(ROOT, RENDERER_INDEX)} is missing or older than its sources: run the e2e through vitest (its global setup builds it) or \`npx electron-vite build\``);
+  }
+}
+
+/**
+ * Does this vitest run include e2e files? True for a whole-suite run (no file filter) and for a
+ * filter naming e2e; false for `npx vitest run test/foo.test.ts` (no Electron build for that).
+ */
+export function runIncludesE2e(argv: readonly string[] = process.argv.slice(2)): boolean {
+  const filters = argv.filter((a, i) => !a.startsWith('-') && a !== 'run' && !(i > 0 && /^-(t|-[a-zA-Z-]+)$/.test(argv[i - 1]) && !argv[i - 1].includes('=')));
+  return filters.length === 0 || filters.some((f) => f.includes('e2e'));
 }

@@ -30,6 +30,25 @@ export interface SafeHome {
   dispose(): void;
 }
 
+/**
+ * Variables that would point a mish run (or a shell it starts) outside the temp HOME: a
+ * developer's own MISH_AUDIT_LOG or spool override must never receive a test's records.
+ */
+export const OUTSIDE_POINTERS = ['MISH_AUDIT_LOG', 'MISH_SPOOL_DIR', 'MISH_OPERATOR_DIR', 'MISH_POLICY', 'MISH_POLICY_DEFAULT', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'ZDOTDIR'] as const;
+
+/** HOME, the XDG dirs and mish's own dirs, all inside `home`. */
+export function confinedVars(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_STATE_HOME: path.join(home, '.state'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_RUNTIME_DIR: path.join(home, '.run'),
+    MISH_HOME: path.join(home, '.mish'),
+  };
+}
+
 /** Makes a temp HOME with `work/` inside it and canaries in HOME, `~/.gnupg` and `work/`. */
 export function safeHome(prefix = 'safe'): SafeHome {
   const home = mkdtempSync(path.join(tmpdir(), `mish-${prefix}-home-`));
@@ -45,15 +64,9 @@ export function safeHome(prefix = 'safe'): SafeHome {
     cwd,
     canaries,
     env(extra = {}, inherit = true) {
-      return {
-        ...(inherit ? (process.env as Record<string, string>) : {}),
-        HOME: home,
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        XDG_STATE_HOME: path.join(home, '.state'),
-        XDG_RUNTIME_DIR: path.join(home, '.run'),
-        MISH_HOME: path.join(home, '.mish'),
-        ...extra,
-      };
+      const base = inherit ? { ...(process.env as Record<string, string>) } : {};
+      for (const k of OUTSIDE_POINTERS) delete base[k];
+      return { ...base, ...confinedVars(home), ...extra };
     },
     assertCanariesIntact() {
       for (const c of canaries) {
@@ -62,5 +75,25 @@ export function safeHome(prefix = 'safe'): SafeHome {
       }
     },
     dispose: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Makes this test process itself live in `safe`: HOME, XDG and mish dirs point into it, the
+ * overrides pointing elsewhere are dropped, and the working directory is `safe.cwd`. Everything
+ * started afterwards (a child process, a PTY, an engine running in-process such as the console's
+ * own) inherits that. Returns the function that restores the previous environment and cwd.
+ * Needs vitest's `forks` pool (process.chdir is not allowed in worker threads).
+ */
+export function enterSafeHome(safe: SafeHome, extra: Record<string, string> = {}): () => void {
+  const saved = { ...process.env };
+  const savedCwd = process.cwd();
+  for (const k of OUTSIDE_POINTERS) delete process.env[k];
+  Object.assign(process.env, confinedVars(safe.home), extra);
+  process.chdir(safe.cwd);
+  return () => {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
+    process.chdir(savedCwd);
   };
 }

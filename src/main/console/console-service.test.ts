@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
 import { ConsoleService } from './console-service.js';
@@ -22,20 +22,30 @@ function scripted(id: string): HubServer & { emit(e: SessionEvent): void; raw(by
   };
 }
 
+/** One step of the hub's (fake) clock: its output batching interval. */
+const FRAME_MS = 16;
+/** A hang guard in frames of the fake clock (a minute of it): no real time passes in these tests. */
+const MAX_FRAMES = 60_000 / FRAME_MS;
+/** "Nothing more is sent": this much of the hub's clock passes (several batch and rate timers), then the test looks. */
+const QUIET_MS = 500;
+const quiet = () => vi.advanceTimersByTimeAsync(QUIET_MS);
+
 /** A view that records events and lets the test wait for one. */
 function view() {
   const events: { event: EventName; payload: any }[] = [];
-  let wake = () => {};
   return {
     events,
     client: {
       send<E extends EventName>(event: E, payload: EventPayload<E>) {
         events.push({ event, payload });
-        wake();
       },
     },
+    /** Lets the hub's clock run, a frame at a time, until `pred` holds (fake timers: see the describe). */
     async until(pred: () => boolean) {
-      while (!pred()) await new Promise<void>((r) => (wake = r));
+      for (let frames = 0; !pred(); frames++) {
+        if (frames > MAX_FRAMES) throw new Error(`still not so after ${MAX_FRAMES} frames of the hub's clock`);
+        await vi.advanceTimersByTimeAsync(FRAME_MS);
+      }
     },
     bytes: () => events.filter((e) => e.event === 'session:output').reduce((n, e) => n + Buffer.from(e.payload.data, 'base64').length, 0),
   };
@@ -63,6 +73,12 @@ function onDemandServer() {
 }
 
 describe('console hub', () => {
+  // The hub's batching, rate and flow timers run on a fake clock the test advances: "nothing more
+  // was sent" is checked after a known number of the hub's timers have fired, never after a real
+  // sleep that a loaded machine may not even schedule in time.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }));
+  afterEach(() => void vi.useRealTimers());
+
   it('groups sessions by server and marks a gone server\'s sessions gone, leaving the other alone', async () => {
     const a = scripted('a');
     const b = scripted('b');
@@ -130,11 +146,11 @@ describe('console hub', () => {
     for (let i = 0; i < 16; i++) a.raw(chunk); // 512 KB
     await v.until(() => v.bytes() >= FLOW_HIGH_WATERMARK);
     // Let a few more batch timers pass: nothing beyond the window is sent.
-    await new Promise((r) => setTimeout(r, 100));
+    await quiet();
     expect(v.bytes()).toBe(FLOW_HIGH_WATERMARK);
     // Acknowledging down to just above the low watermark is not enough …
     await conn.handle('session:ack', { sessionId: 'a/default', offset: FLOW_HIGH_WATERMARK - FLOW_LOW_WATERMARK - 1 });
-    await new Promise((r) => setTimeout(r, 100));
+    await quiet();
     expect(v.bytes()).toBe(FLOW_HIGH_WATERMARK);
     // … at the low watermark sending resumes, up to the window again.
     await conn.handle('session:ack', { sessionId: 'a/default', offset: FLOW_HIGH_WATERMARK - FLOW_LOW_WATERMARK });
@@ -169,7 +185,7 @@ describe('console hub', () => {
     const total = 32 * 1024 + 16 * 16 * 1024;
     for (let i = 0; i < 16; i++) a.raw(Buffer.alloc(16 * 1024, 0x61 + i));
     await v.until(() => v.events.some((e) => e.event === 'session:output' && e.payload.skipped));
-    await new Promise((r) => setTimeout(r, 100));
+    await quiet();
     out = v.events.filter((e) => e.event === 'session:output').map((e) => e.payload);
     const flood = out.slice(out.findIndex((o) => o.skipped));
     const floodBytes = flood.reduce((n, o) => n + Buffer.from(o.data, 'base64').length, 0);
@@ -181,7 +197,7 @@ describe('console hub', () => {
     expect(Buffer.from(last.data, 'base64').at(-1)).toBe(0x61 + 15);
     // The whole budget is spent on that look: more output waits for the refill.
     a.raw(Buffer.alloc(1024, 0x7a));
-    await new Promise((r) => setTimeout(r, 100));
+    await quiet();
     expect(v.bytes()).toBe(32 * 1024 + 8 * 1024);
     conn.dispose();
     hub.dispose();
@@ -199,12 +215,12 @@ describe('console hub', () => {
       await v.until(() => v.bytes() === offset());
       await conn.handle('session:ack', { sessionId: 's/w', offset: offset() });
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await quiet();
     expect(consumed.reduce((x, y) => x + y, 0)).toBe(40_000);
     // Nobody watching: nothing more is acknowledged (the server stops sending it).
     await conn.handle('session:unsubscribe', { sessionId: 's/w' });
     out(10_000);
-    await new Promise((r) => setTimeout(r, 50));
+    await quiet();
     expect(consumed.reduce((x, y) => x + y, 0)).toBe(40_000);
     // A view comes back: the stream is opened again (the server's window starts afresh).
     expect(opens()).toBe(1);

@@ -18,7 +18,6 @@ describe('mish ps', () => {
   let transport: StdioClientTransport;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(ROOT, 'dist', 'mish.mjs'))) await run(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.mjs'), '--quiet']);
     dir = mkdtempSync(path.join(os.tmpdir(), 'mish-ps-'));
     env = { ...(process.env as Record<string, string>), MISH_OPERATOR_DIR: path.join(dir, 'op'), MISH_SPOOL_DIR: path.join(dir, 'spool') };
     transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd: dir, env, stderr: 'ignore' });

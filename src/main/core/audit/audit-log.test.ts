@@ -201,10 +201,18 @@ describe('audit log', () => {
     writeFileSync(lockPath(log), `${process.pid} ${Date.now()} beef\n`);
     const errors: string[] = [];
     const audit = new AuditLog({ path: log, onError: (m) => errors.push(m) });
-    setTimeout(() => rmSync(lockPath(log)), 200);
+    // What the log held, and who held the lock, at the moment the lock is released: a writer that
+    // ignored the lock (or broke a live writer's lock as stale) has written by then (an append
+    // takes milliseconds); one that waits writes only after.
+    let atRelease: { records: number; lock: string } | undefined;
+    setTimeout(() => {
+      atRelease = { records: existsSync(log) ? readAuditRecords(log).length : 0, lock: readFileSync(lockPath(log), 'utf8') };
+      rmSync(lockPath(log));
+    }, 300);
     audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'created' });
     await audit.flush();
     expect(errors).toEqual([]);
+    expect(atRelease).toEqual({ records: 0, lock: expect.stringMatching(new RegExp(`^${process.pid} \\d+ beef\n$`)) });
     expect(readAuditRecords(log)).toHaveLength(1);
   });
 });
