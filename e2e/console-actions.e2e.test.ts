@@ -222,6 +222,66 @@ describe('console actions in a browser', () => {
     }
   }, 10 * STEP_MS);
 
+  /** Opens the dialog of the pending escalation showing `command` (by itself when its session is selected, else from the queue) once its keys are armed. */
+  async function openDialogFor(command: string) {
+    const item = page.locator('.pending-item.approval-item', { hasText: command });
+    await item.waitFor({ timeout: STEP_MS });
+    const id = await item.getAttribute('data-approval');
+    const overlay = page.locator(`.approval-overlay[data-approval-id="${id}"]`);
+    if (!(await overlay.isVisible())) await item.click();
+    await overlay.waitFor();
+    await page.locator('.dialog.approval[data-armed]').waitFor();
+    return { id: id!, overlay };
+  }
+
+  it('edits an escalated command in the dialog: what runs is the edit, and the agent is told so', async () => {
+    const a = agent!;
+    const scratch = path.join(safe.cwd, 'scratch-edit');
+    mkdirSync(path.join(scratch, 'build'), { recursive: true });
+    writeFileSync(path.join(scratch, 'old.log'), 'x');
+    const call = a.call('sh_run', { cmd: 'rm -rf ./*', session: 'edit', cwd: scratch, timeout: 120 });
+    const { id, overlay } = await openDialogFor('rm -rf ./*');
+    // E opens the edit box on the agent's command; the operator narrows it to one file.
+    await page.keyboard.press('e');
+    const box = page.locator('.dialog.approval .edit textarea');
+    await box.waitFor();
+    expect(await box.inputValue()).toBe('rm -rf ./*');
+    await expect.poll(() => page.evaluate('document.activeElement?.tagName')).toBe('TEXTAREA');
+    await box.fill('rm -f old.log');
+    await page.keyboard.press('Enter');
+    const r = await call;
+    expect(r.isError).toBe(false);
+    expect(r.text.split('\n')[0]).toMatch(new RegExp(`^\\[operator console \\([^)]+\\) edited the command \\(${id}\\); what ran: \`rm -f old\\.log\`\\]$`));
+    expect(r.structured.escalation).toMatchObject({ id, outcome: 'edited', command: 'rm -f old.log' });
+    // The edit ran, not the agent's line: the build directory is still there.
+    expect(readdirSync(scratch)).toEqual(['build']);
+    await overlay.waitFor({ state: 'detached' });
+    safe.assertCanariesIntact();
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
+  it('always for this session: S approves, and the next same danger in that session runs without asking', async () => {
+    const a = agent!;
+    const scratch = path.join(safe.cwd, 'scratch-always');
+    mkdirSync(path.join(scratch, 'dist'), { recursive: true });
+    const first = a.call('sh_run', { cmd: 'rm -rf ./*', session: 'always', cwd: scratch, timeout: 120 });
+    const { id, overlay } = await openDialogFor('rm -rf ./*');
+    await page.keyboard.press('s');
+    const r1 = await first;
+    expect(r1.text.split('\n')[0]).toMatch(new RegExp(`^\\[approved by operator console \\([^)]+\\) \\(${id}; rule rm-recursive-root-or-home is allowed for the rest of this session\\)\\]$`));
+    expect(readdirSync(scratch)).toEqual([]);
+    await overlay.waitFor({ state: 'detached' });
+    // The same danger again in that session: no escalation, no dialog; it simply runs.
+    mkdirSync(path.join(scratch, 'dist-again'));
+    const r2 = await a.call('sh_run', { cmd: 'rm -rf ./*', session: 'always', timeout: 120 });
+    expect(r2.structured).toMatchObject({ status: 'exited', exit_code: 0 });
+    expect(r2.structured.escalation).toBeUndefined();
+    expect(readdirSync(scratch)).toEqual([]);
+    expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
+    safe.assertCanariesIntact();
+    expect(errors).toEqual([]);
+  }, 10 * STEP_MS);
+
   it('takes over a read -s prompt by typing into the terminal; the secret reaches no reply, no read_raw and no audit record', async () => {
     const a = agent!;
     const secret = `Tr0ub4dor-${Math.random().toString(36).slice(2, 10)}`;

