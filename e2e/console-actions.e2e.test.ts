@@ -18,6 +18,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_FRAME, screenshot } from './screenshots.js';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
 import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { enterSafeHome, safeHome, type SafeHome } from '../test/helpers/safe-home.js';
@@ -26,7 +27,6 @@ import { terminalText, waitForTerminalText } from './xterm-wait.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
-const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
 const MISH = path.join(ROOT, 'bin', 'mish.js');
 /** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -73,7 +73,6 @@ describe('console actions in a browser', () => {
   beforeAll(async () => {
     requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    mkdirSync(SHOTS, { recursive: true });
     safe = safeHome('console-actions');
     auditLog = path.join(safe.home, '.state', 'mish', 'audit.jsonl');
     const wire = { MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: auditLog };
@@ -123,7 +122,7 @@ describe('console actions in a browser', () => {
     expect(await dialog.innerText()).toContain(scratch);
     await expect.poll(() => dialog.innerText()).toContain('claude-code 1.0.0');
     expect(await dialog.innerText()).toMatch(/denied by the operator \(console \(/);
-    await page.screenshot({ path: path.join(SHOTS, 'approval-dialog.png') });
+    await screenshot(page, 'approval-dialog.png', [...CONSOLE_FRAME, '.dialog.approval', '.dialog.approval mark.risk']);
     await page.locator('.dialog.approval[data-armed]').waitFor(); // decisions wake DECISION_ARM_MS after it appears
     await page.keyboard.press('a');
     const approved = await approvedCall;
@@ -304,7 +303,7 @@ describe('console actions in a browser', () => {
     // Keystrokes go into the xterm (focused on takeover; clicked here as an operator would), and over the wire to the PTY.
     await page.locator('.pane-body.held .terminal[data-session]').click();
     await page.keyboard.type(secret);
-    await page.screenshot({ path: path.join(SHOTS, 'takeover.png') });
+    await screenshot(page, 'takeover.png', [...CONSOLE_FRAME, '.takeover-banner', '.pane-body.held .terminal[data-session]']);
     await page.keyboard.press('Enter');
     try {
       await waitForTerminalText(page, `len=${secret.length}`, STEP_MS);
@@ -314,7 +313,7 @@ describe('console actions in a browser', () => {
     await page.keyboard.press('Control+t');
     await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
     expect(await page.locator('[data-returned]').innerText()).toContain(`operator handoff ${handoff}`);
-    await page.screenshot({ path: path.join(SHOTS, 'takeover-returned.png') });
+    await screenshot(page, 'takeover-returned.png', [...CONSOLE_FRAME, '[data-returned]']);
 
     expect(await page.locator('[data-returned]').innerText()).toContain('the process continues');
     // Back with the agent: it answers the ordinary question itself and gets the summary.
@@ -409,7 +408,7 @@ describe('console actions in a browser', () => {
     await broken.click();
     await expect.poll(() => view.locator('.audit-detail').innerText()).toContain(`line ${at + 1}`);
     await row.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'audit-broken.png') });
+    await screenshot(page, 'audit-broken.png', ['.audit-view', '[data-verify="broken"]', `.audit-row[data-line="${at + 1}"]`]);
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);

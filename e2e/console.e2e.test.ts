@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_FRAME, screenshot } from './screenshots.js';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
 import { startWebHost } from '../src/main/console/web-host.js';
 import { OperatorClient, discoverServers } from '../src/main/operator/client.js';
@@ -23,7 +24,6 @@ import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
-const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
 /** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
 const CHROMIUM = '/usr/bin/chromium';
 const VIEWPORT = { width: 1480, height: 900 };
@@ -90,7 +90,6 @@ describe('operator console in a browser', () => {
     // out/ is built by the run's global setup; never the renderer of an old checkout.
     requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    mkdirSync(SHOTS, { recursive: true });
     work = mkdtempSync(path.join(os.tmpdir(), 'mish-e2e-'));
     writeFileSync(path.join(work, 'process.sh'), 'for i in $(seq 1 3000); do echo "processed item $i"; done\necho "warning: 3 items skipped"\necho done\n');
     writeFileSync(path.join(work, 'ask.sh'), 'read -r -p "Apply 3 migrations? [Y/n] " a\necho "answer: $a"\n');
@@ -153,7 +152,7 @@ describe('operator console in a browser', () => {
     const slow = a.run('build', `for i in 1 2 3 4 5 6; do printf '%s-%s\\n' ${nonce} tick$i; sleep 0.3; done`);
     await waitForTerminalText(page, `${nonce}-tick2`);
     expect(await item(page, `${a.serverId}/build`).getAttribute('data-state')).toBe('running');
-    await page.screenshot({ path: path.join(SHOTS, 'sessions-live.png') });
+    await screenshot(page, 'sessions-live.png', [...CONSOLE_FRAME, '.session-view', '.terminal[data-session] .xterm-screen']);
     await slow;
     await waitForTerminalText(page, `${nonce}-tick6`);
 
@@ -199,7 +198,7 @@ describe('operator console in a browser', () => {
     await raw.locator('.raw-line.jumped[data-line="2"]').waitFor();
     expect(await raw.locator('.raw-line.jumped').count()).toBe(2998);
     expect(await raw.locator('.raw-line.jumped').last().getAttribute('data-line')).toBe('2999');
-    await page.screenshot({ path: path.join(SHOTS, 'raw-vs-agent.png') });
+    await screenshot(page, 'raw-vs-agent.png', [...CONSOLE_FRAME, `.agent-pane[data-command-id="${id}"]`, `.raw-pane[data-command-id="${id}"]`]);
   });
 
   it("names a command in the timeline as the agent sent it, and what mish ran in its place (git status with an output format)", async () => {
@@ -236,7 +235,7 @@ describe('operator console in a browser', () => {
     await waiting.click();
     await page.locator('.banner.attn', { hasText: 'Apply 3 migrations? [Y/n]' }).waitFor();
     await expect.poll(() => page.evaluate('window.__notes')).toEqual([expect.stringContaining('deploy waits for input')]);
-    await page.screenshot({ path: path.join(SHOTS, 'waiting-for-input.png') });
+    await screenshot(page, 'waiting-for-input.png', [...CONSOLE_FRAME, '.banner.attn', '.pending']);
     // Answering clears it.
     await b.client.callTool({ name: 'sh_interact', arguments: { id: String(r.structured.id), action: 'send', text: 'y\n' } });
     await page.locator(`button.session[data-session-id="${b.serverId}/deploy"][data-state="idle"]`).waitFor();
@@ -261,7 +260,7 @@ describe('operator console in a browser', () => {
     const lastTick = async () => Math.max(0, ...(await view.locator('.raw-line .txt').allInnerTexts()).map((t) => Number(/tick-(\d+)/.exec(t)?.[1] ?? 0)));
     const seen = await lastTick();
     await expect.poll(lastTick, { timeout: 10_000 }).toBeGreaterThan(seen);
-    await page.screenshot({ path: path.join(SHOTS, 'background-process.png') });
+    await screenshot(page, 'background-process.png', [...CONSOLE_FRAME, `.process-overlay[data-process-id="${a.serverId}/${id}"]`]);
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
     await a.client.callTool({ name: 'sh_interact', arguments: { id, action: 'kill' } });
@@ -285,7 +284,7 @@ describe('operator console in a browser', () => {
     await waitForTerminalText(page, `${nonce}-alive`);
     await item(page, `${b.serverId}/e2e`).click();
     await page.locator('.banner.gone').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'server-gone.png') });
+    await screenshot(page, 'server-gone.png', [...CONSOLE_FRAME, '.banner.gone']);
   });
 
   it('shows an agent connected by URL to the console\'s own MCP endpoint', async () => {
@@ -328,7 +327,7 @@ describe('operator console in a browser', () => {
       await queued.waitFor();
       expect(await queued.innerText()).toContain('rm -rf ~');
       await expect.poll(() => page.title()).toBe('(1) ⚠ mish console');
-      await page.screenshot({ path: path.join(SHOTS, 'approval-pending.png') });
+      await screenshot(page, 'approval-pending.png', [...CONSOLE_FRAME, `.pending [data-approval="${id}"]`]);
       const decided = await approver.client.request({ type: 'approval-decide', id, decision: 'deny' });
       expect(decided.ok).toBe(true);
       await call;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './screenshots.js';
 import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { startWebConsole, type WebConsole } from '../src/main/console/console-command.js';
@@ -21,7 +22,6 @@ import type { SessionManager } from '../src/main/core/session/types.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = path.join(ROOT, 'out', 'renderer');
 const BUNDLE = path.join(ROOT, 'dist', 'mish.mjs');
-const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
 /** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
 const CHROMIUM = '/usr/bin/chromium';
 /** Generous hang guard for one preview on this shared 2-core machine (the target, 100 ms, is reported, not asserted). */
@@ -32,6 +32,9 @@ const KEY_GAP_MS = 250;
 
 const GCC_ARGV = ['gcc', '-Wall', '-Wextra', '-Iinclude', '-c', 'src/util.c', 'src/broken.c'];
 /** A note kept under its error (the scope lines `In function …` are already folded by the built-in grammar). */
+/** What must be drawn in the grammar editor's screenshots: its bar, the raw output and the summary beside it. */
+const GRAMMAR_EDITOR_REGIONS = ['.gx-bar', '.gx-raw', '.gx-out'];
+
 const PINNED = 'src/broken.c:16:12: note: each undeclared identifier is reported only once';
 
 describe('grammar editor in a browser', () => {
@@ -72,7 +75,6 @@ describe('grammar editor in a browser', () => {
     if (!started.ok) throw new Error(started.error.message);
     web = started.value;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -199,9 +201,9 @@ describe('grammar editor in a browser', () => {
     await page.locator('.gx-raw .cm-line', { hasText: 'unused variable' }).click({ position: { x: 30, y: 5 } });
     await page.locator('.gx-out .cm-line.gx-focus', { hasText: 'unused variable' }).waitFor();
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: path.join(SHOTS, 'grammar-editor.png') });
+    await screenshot(page, 'grammar-editor.png', GRAMMAR_EDITOR_REGIONS);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.screenshot({ path: path.join(SHOTS, 'grammar-editor-light.png') });
+    await screenshot(page, 'grammar-editor-light.png', GRAMMAR_EDITOR_REGIONS);
 
     const run = mish(GCC_ARGV);
     expect(run.code).toBe(1);

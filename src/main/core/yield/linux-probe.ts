@@ -94,15 +94,17 @@ export function findProcesses(pick: (s: ProcStat) => boolean): ProcStat[] {
   return out;
 }
 
-export type BlockedOn = 'tty-read' | 'poll' | undefined;
+/** 'unreadable': /proc/<pid>/syscall is closed to us (a setuid program such as sudo, run by an unprivileged user). */
+export type BlockedOn = 'tty-read' | 'poll' | 'unreadable' | undefined;
 
 /** What the process is blocked in, judged from /proc/<pid>/syscall. */
 export function blockedOn(pid: number, ptsName: string | undefined): BlockedOn {
   let sc: string;
   try {
     sc = readFileSync(`/proc/${pid}/syscall`, 'latin1').trim();
-  } catch {
-    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'EPERM' ? 'unreadable' : undefined;
   }
   const parts = sc.split(' ');
   const nr = Number(parts[0]);
@@ -127,6 +129,12 @@ export interface ForegroundProbe {
   ttyRead: boolean;
   /** Some process of the foreground group waits in select/poll (REPLs with readline). */
   polling: boolean;
+  /**
+   * Some sleeping process of the foreground group cannot be looked into (another user's: sudo,
+   * su, passwd run by an unprivileged user are setuid root). Only the terminal mode can then say
+   * whether it reads a password.
+   */
+  unreadable: boolean;
   pids: number[];
 }
 
@@ -139,12 +147,14 @@ export function probeForeground(leaderPid: number, ptsName: string | undefined):
   if (!members) return undefined;
   let ttyRead = false;
   let polling = false;
+  let unreadable = false;
   for (const m of members) {
     const b = blockedOn(m.pid, ptsName);
     if (b === 'tty-read') ttyRead = true;
     else if (b === 'poll') polling = true;
+    else if (b === 'unreadable' && m.state === 'S') unreadable = true;
   }
-  return { ttyRead, polling, pids: members.map((m) => m.pid) };
+  return { ttyRead, polling, unreadable, pids: members.map((m) => m.pid) };
 }
 
 /** The live processes of the foreground group of the terminal led by `leaderPid`; undefined without /proc or the leader. */

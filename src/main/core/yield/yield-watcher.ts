@@ -168,8 +168,15 @@ export class YieldWatcher {
     let mode: Awaited<ReturnType<typeof readTermMode>>;
     if (probe) {
       if (probe.ttyRead) reasons.push('read-syscall');
-      else if (!probe.polling) return undefined;
-      else if (!pattern) {
+      else if (!probe.polling) {
+        // A process we cannot look into (setuid sudo run by an unprivileged user) asleep with
+        // its terminal in secret mode (ECHO off, ICANON on) is reading a password: nothing
+        // else turns echo off and waits. Anything else we cannot see is not a wait.
+        if (!probe.unreadable || !ptsName) return undefined;
+        mode = await readTermMode(ptsName);
+        if (!mode || mode.echo || !mode.icanon) return undefined;
+        reasons.push('read-syscall');
+      } else if (!pattern) {
         // Polling with the terminal in raw mode: a line editor (readline REPL, nested shell).
         mode = ptsName ? await readTermMode(ptsName) : undefined;
         if (!mode || mode.icanon) return undefined;
