@@ -252,14 +252,14 @@ describe('operator console in a browser', () => {
     await row.locator('.bg-command', { hasText: 'ticker: for i in' }).waitFor();
     expect(await row.getAttribute('data-state')).toBe('running');
     // Its last line follows the output (at most once a second).
-    await expect.poll(async () => Number(/tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    await expect.poll(async () => Number(/tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0)).toBeGreaterThan(5);
     // Its output, opened from the list, follows it while it runs.
     await row.click();
     const view = page.locator(`.process-overlay[data-process-id="${a.serverId}/${id}"]`);
     await view.locator('.raw-line', { hasText: 'tick-1' }).first().waitFor();
     const lastTick = async () => Math.max(0, ...(await view.locator('.raw-line .txt').allInnerTexts()).map((t) => Number(/tick-(\d+)/.exec(t)?.[1] ?? 0)));
     const seen = await lastTick();
-    await expect.poll(lastTick, { timeout: 10_000 }).toBeGreaterThan(seen);
+    await expect.poll(lastTick).toBeGreaterThan(seen);
     await screenshot(page, 'background-process.png', [...CONSOLE_FRAME, `.process-overlay[data-process-id="${a.serverId}/${id}"]`]);
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
@@ -299,7 +299,7 @@ describe('operator console in a browser', () => {
     const id = String(spawned.structuredContent?.id);
     const row = page.locator(`[data-server-id="console"] .bg-process[data-process-id="console/${id}"]`);
     await row.waitFor();
-    await expect.poll(async () => Number(/url-tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(5);
+    await expect.poll(async () => Number(/url-tick-(\d+)/.exec((await row.getAttribute('title')) ?? '')?.[1] ?? 0)).toBeGreaterThan(5);
     await u.client.callTool({ name: 'sh_interact', arguments: { id, action: 'kill' } });
   });
 

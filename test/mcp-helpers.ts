@@ -115,8 +115,11 @@ export function liveProcess(pid: number): boolean {
   return !!st && st.state !== 'Z' && st.state !== 'X';
 }
 
+/** How long `eventually` waits by default: a hang guard on a loaded 2-core machine (it returns as soon as the check holds). */
+const EVENTUALLY_MS = 15_000;
+
 /** Polls `check` until it is true or `ms` passes (for asserting that processes are gone). */
-export async function eventually(check: () => boolean, ms = 5_000, stepMs = 25): Promise<boolean> {
+export async function eventually(check: () => boolean, ms = EVENTUALLY_MS, stepMs = 25): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (check()) return true;
