@@ -2,7 +2,8 @@
  * End to end: the browser console (engine + hub + web host + built renderer in Debian's
  * Chromium) with real MCP clients (the SDK's Client) playing the agents. Each flow waits on
  * what the page shows (xterm's parsed buffer, DOM state), never on sleeps, and saves a
- * screenshot to e2e/screenshots/ (docs/console.md and the README show them).
+ * checked screenshot to test-results/screenshots (e2e/screenshots.ts); `npm run screenshots`
+ * copies them to e2e/screenshots/, which docs/console.md and the README show.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
