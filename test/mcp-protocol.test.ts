@@ -13,6 +13,9 @@ import { RING_MAX_BYTES } from '../src/main/core/process/output-ring.js';
 import { alive, call, collectOutput, eventually, homeEnv, liveProcess, runCli, serveCommand, spawnRaw, startStdio, type Served } from './mcp-helpers.js';
 import { serveForSuite } from './mcp-suite.js';
 
+/** Hang guard for the disk-spool test's 1.3 million lines (a few seconds idle; over a minute on a loaded 2-core machine). */
+const SPOOL_FLOOD_MS = 300_000;
+
 describe('mish serve over stdio', () => {
   let s: Served;
   serveForSuite((served) => (s = served));
@@ -237,7 +240,9 @@ describe('mish serve: router checks, disk spool, status line, condensed tail', (
     let bytes = 0;
     for (let i = 1; i <= n; i++) bytes += String(i).length + 1;
     expect(bytes).toBeGreaterThan(RING_MAX_BYTES);
-    const r = await call(s.client, 'sh_run', { cmd: `seq 1 ${n}`, timeout: 120 });
+    // 1.3 million lines through a PTY: over a minute beside two busy loops, so the call's and the
+    // test's hang guards are SPOOL_FLOOD_MS, not the SDK's 60 s request timeout and vitest's default.
+    const r = await call(s.client, 'sh_run', { cmd: `seq 1 ${n}`, timeout: SPOOL_FLOOD_MS / 1000 }, { timeout: SPOOL_FLOOD_MS + 30_000 });
     expect(r.data.exit_code).toBe(0);
     expect(r.data.raw_lines).toBe(n);
     expect(r.data.spool_ref).toMatch(/^mish raw [0-9a-z]+$/);
@@ -268,7 +273,7 @@ describe('mish serve: router checks, disk spool, status line, condensed tail', (
     await call(s.client, 'sh_interact', { id: bg.data.id, action: 'status', wait: 10 });
     const bgCli = runCli(['raw', bg.data.spool_ref.split(' ')[2]], s.home);
     expect(bgCli.stdout.replace(/\r/g, '')).toBe('alpha\nbeta\n');
-  });
+  }, SPOOL_FLOOD_MS + 60_000);
 
   it('sh_run replies end with one status line: the exit code, the cwd when it changed; no line count or raw reference when all is shown', async () => {
     const r = await call(s.client, 'sh_run', { cmd: 'cd /tmp && printf "one\\ntwo\\n"; (exit 3)' });
