@@ -93,9 +93,15 @@ export function text(r: unknown): string {
   return c.map((x) => (x.type === 'text' ? x.text : '')).join('\n');
 }
 
+/**
+ * How long a tool call may take before the test's client gives up: the SDK's default (60 s) is
+ * shorter than some calls take on a loaded 2-core machine. A hang guard; a caller may pass its own.
+ */
+const CALL_TIMEOUT_MS = 120_000;
+
 /** Calls a tool and returns its result typed loosely for assertions. */
 export async function call(client: Client, name: string, args: Record<string, unknown>, options?: Parameters<Client['callTool']>[2]) {
-  const r = (await client.callTool({ name, arguments: args }, undefined, options)) as CallToolResult;
+  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS, ...options })) as CallToolResult;
   return { result: r, text: text(r), data: (r.structuredContent ?? {}) as Record<string, any> };
 }
 
