@@ -21,8 +21,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = process.env.MISH_SCREENSHOTS_DIR || path.join(ROOT, 'test-results', 'screenshots');
 /** The e2e files that take the documentation's screenshots. */
 const E2E = ['e2e/console.e2e.test.ts', 'e2e/console-actions.e2e.test.ts', 'e2e/grammar-editor.e2e.test.ts'];
-/** Markdown images: ![alt](path) and <img src="path">. */
-const IMAGE_REFS = [/!\[[^\]]*\]\(\s*<?([^)\s>]+\.png)>?(?:\s+"[^"]*")?\s*\)/g, /<img\s[^>]*src="([^"]+\.png)"/g];
+/** Markdown images: ![alt](path) (an alt may hold [brackets], as in "a [Y/n] prompt") and <img src="path">. */
+const IMAGE_REFS = [/!\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+\.png)>?(?:\s+"[^"]*")?\s*\)/g, /<img\s[^>]*src="([^"]+\.png)"/g];
 
 function markdownFiles() {
   const files = [path.join(ROOT, 'README.md')].filter(existsSync);
@@ -52,7 +52,8 @@ if (shots.size === 0) {
   console.error(`screenshots: no PNG in ${path.relative(ROOT, SHOTS)}; run without --copy`);
   process.exit(1);
 }
-const copied = new Map();
+/** target path → shot name, for every reference the e2e can fill; the references none can. */
+const plan = new Map();
 const stale = [];
 for (const md of markdownFiles()) {
   const text = readFileSync(md, 'utf8');
@@ -62,24 +63,22 @@ for (const md of markdownFiles()) {
       if (/^[a-z]+:/i.test(ref)) continue; // a URL: not ours
       const target = path.resolve(path.dirname(md), decodeURI(ref));
       const name = path.basename(target);
-      if (shots.has(name)) {
-        if (!copied.has(target)) {
-          mkdirSync(path.dirname(target), { recursive: true });
-          copyFileSync(path.join(SHOTS, name), target);
-          copied.set(target, name);
-        }
-      } else if (/(^|\/)screenshots\//.test(ref)) {
-        stale.push(`${path.relative(ROOT, md)}: ${ref}`);
-      }
+      if (shots.has(name)) plan.set(target, name);
+      else if (/(^|\/)screenshots\//.test(ref)) stale.push(`${path.relative(ROOT, md)}: ${ref}`);
     }
   }
 }
-for (const target of copied.keys()) console.log(`screenshots: updated ${path.relative(ROOT, target)}`);
-const used = new Set(copied.values());
-const unused = [...shots].filter((s) => !used.has(s));
-if (unused.length) console.log(`screenshots: taken but shown nowhere in the docs: ${unused.join(', ')}`);
 if (stale.length) {
-  console.error(`screenshots: the docs show screenshots no e2e takes (rename the shot or the reference):\n  ${stale.join('\n  ')}`);
+  console.error(`screenshots: the docs show screenshots no e2e took (rename the shot or the reference); nothing was copied:\n  ${stale.join('\n  ')}`);
   process.exit(1);
 }
+for (const [target, name] of plan) {
+  mkdirSync(path.dirname(target), { recursive: true });
+  copyFileSync(path.join(SHOTS, name), target);
+  console.log(`screenshots: updated ${path.relative(ROOT, target)}`);
+}
+const used = new Set(plan.values());
+const unused = [...shots].filter((s) => !used.has(s));
+if (unused.length) console.log(`screenshots: taken but shown nowhere in the docs: ${unused.join(', ')}`);
+const copied = plan;
 console.log(`screenshots: ${copied.size} image(s) refreshed from ${path.relative(ROOT, SHOTS)}; review with git diff --stat and commit them`);
