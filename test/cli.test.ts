@@ -8,6 +8,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeHome, type SafeHome } from './helpers/safe-home.js';
+import { withoutDuration } from './helpers/status-line.js';
 
 const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist', 'mish.mjs');
@@ -65,7 +66,7 @@ describe('mish <command>', () => {
     expect(r.out).toMatch(/^src\/app.ts:12:5 - error TS2322: bad$/m);
     expect(r.out.length).toBeLessThan(2000);
     // One status line: the exit, and (lines were left out) the line count and how to read them.
-    const id = /^\[exit 1 · 6,001 lines · mish raw (\w+)\]$/m.exec(r.out)?.[1];
+    const id = /^\[exit 1 · 6,001 lines · mish raw (\w+)\]$/m.exec(withoutDuration(r.out))?.[1];
     expect(id).toBeTruthy();
     const raw = mish(['raw', id!, '--lines', '3001-3001']);
     expect(raw.out.trim()).toBe('src/app.ts:12:5 - error TS2322: bad');

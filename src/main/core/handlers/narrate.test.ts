@@ -9,6 +9,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { anyOf, itUnless, missing, notRoot } from '../../../../test/helpers/skip.js';
 import { sandbox } from '../router/test-kit.js';
 import { NARRATE_OUTPUT_LINES } from './narrate.js';
+import { withoutDuration } from '../../../../test/helpers/status-line.js';
 
 const sb = sandbox('narrate');
 let n = 0;
@@ -256,7 +257,7 @@ describe('redirections, sed -i and long output', () => {
     const shown = r.body.split('\n');
     const { fromLine, toLine, omittedLines, totalLines } = r.report.cut!;
     expect(shown.find((l) => l.startsWith('[mish: lines'))).toBe(`[mish: lines ${fromLine}-${toLine} omitted (${omittedLines} lines); read them: ${r.facts.spoolRef} --lines ${fromLine}-${toLine}]`);
-    expect(r.text).toMatch(new RegExp(`\\n\\[exit 0 · ${totalLines} lines\\]\\n$`));
+    expect(withoutDuration(r.text)).toMatch(new RegExp(`\\n\\[exit 0 · ${totalLines} lines\\]\\n$`));
     expect(r.report.effects).toEqual(['→ cp: many → many2 (30 files, 1 dir, 30B)']);
   });
 });

@@ -12,6 +12,7 @@ import { itUnless, missing } from '../../../../test/helpers/skip.js';
 import { git, gitEnv, gitRepo, have, sandbox } from '../router/test-kit.js';
 import { PASSTHROUGH_MAX_BYTES, PASSTHROUGH_MAX_LINES, passthroughReport } from './passthrough.js';
 import { humanSize } from './narrate.js';
+import { withoutDuration } from '../../../../test/helpers/status-line.js';
 
 const sb = sandbox('passthrough');
 const dir = sb.dir;
@@ -144,7 +145,7 @@ describe('very large passthrough output', () => {
     expect(cut.omittedBytes).toBe(Buffer.byteLength(`${omitted.join('\n')}\n`));
     const marker = `[mish: lines ${head + 1}-${100_000 - head} omitted (${cut.omittedLines} lines, ${humanSize(cut.omittedBytes)}); read them: ${r.facts.spoolRef} --lines ${head + 1}-${100_000 - head}]`;
     // The marker names the raw output: the status line gives the line count, not the reference again.
-    expect(r.text).toBe(`${lines.slice(0, head).join('\n')}\n${marker}\n${lines.slice(-head).join('\n')}\n[exit 0 · 100,000 lines]\n`);
+    expect(withoutDuration(r.text)).toBe(`${lines.slice(0, head).join('\n')}\n${marker}\n${lines.slice(-head).join('\n')}\n[exit 0 · 100,000 lines]\n`);
     const id = /mish raw (\w+)/.exec(r.facts.spoolRef!)![1];
     const raw = sb.spool.open(id)!.readAll().toString().replace(/\r\n/g, '\n');
     expect(raw).toBe(`${lines.join('\n')}\n`);
@@ -169,7 +170,7 @@ describe('very large passthrough output', () => {
   it('context mode keeps the marker and says how to read the rest', async () => {
     const r = await sb.run('cat big.txt', { output: 'context' });
     expect(r.text).toMatch(/\n\[mish: lines 1001-99000 omitted \(98000 lines, [\d.]+[KM]?B\); read them: mish raw \w+ --lines 1001-99000\]\n/);
-    expect(r.text).toMatch(/\n\[exit 0 · 100,000 lines\]\n$/);
+    expect(withoutDuration(r.text)).toMatch(/\n\[exit 0 · 100,000 lines\]\n$/);
     const j = await sb.run('cat big.txt', { output: 'json' });
     const parsed = JSON.parse(j.text);
     expect(parsed.cut).toMatchObject({ fromLine: 1001, toLine: 99000, omittedLines: 98000 });
@@ -188,7 +189,7 @@ describe('binary output', () => {
       if (r.report.category !== 'passthrough') throw new Error(`${line}: not passthrough`);
       expect(r.report, line).toMatchObject({ binary: true, bytes });
       // Not shown: the status line names the raw output.
-      expect(r.text, line).toBe(`${NOTE(bytes)}\n[exit 0 · ${r.facts.spoolRef}]\n`);
+      expect(withoutDuration(r.text), line).toBe(`${NOTE(bytes)}\n[exit 0 · ${r.facts.spoolRef}]\n`);
       expect(JSON.parse((await sb.run(line, { output: 'json' })).text), line).toMatchObject({ binary: true, output: '', bytes });
     }
   });
@@ -199,7 +200,7 @@ describe('binary output', () => {
       const r = await sb.run(line);
       expect(r.exitCode, line).toBe(1);
       expect(r.text.split('\n').slice(0, 2), line).toEqual([NOTE(bytes), expect.stringMatching(/cat: missing\.txt: No such file or directory$/)]);
-      expect(r.text, line).toMatch(/\n\[exit 1 · mish raw \w+\]\n$/);
+      expect(withoutDuration(r.text), line).toMatch(/\n\[exit 1 · mish raw \w+\]\n$/);
     }
   });
 

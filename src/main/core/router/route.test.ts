@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SessionApprovals, type DangerDecision } from '../handlers/dangerous.js';
 import { route, REFUSED_EXIT, type RouteResult } from './route.js';
 import { git, gitRepo, meta, sandbox } from './test-kit.js';
+import { withoutDuration } from '../../../../test/helpers/status-line.js';
 
 const sb = sandbox('route');
 const dir = sb.dir;
@@ -44,7 +45,7 @@ describe('passthrough', () => {
     if (r.report.category !== 'passthrough') return;
     expect(r.report.cut).toBeDefined();
     expect(r.text).toMatch(/\[mish: lines 1001-99000 omitted \(98000 lines, [\d.]+KB\); read them: mish raw [0-9a-z]+ --lines 1001-99000\]/);
-    expect(r.text).toMatch(/\n\[exit 0 · 100,000 lines\]\n$/);
+    expect(withoutDuration(r.text)).toMatch(/\n\[exit 0 · 100,000 lines\]\n$/);
     expect(r.text.split('\n')[0]).toBe('1');
     expect(r.text).toContain('\n100000\n');
   });
