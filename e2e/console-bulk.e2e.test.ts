@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
-import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
+import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { CHROMIUM, RENDERER, SHOTS, STEP_MS, launchChromium, serveAgent, type Agent, type Reply } from './remote-console-kit.js';
 
@@ -25,7 +25,7 @@ describe('bulk decisions in a browser', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ensureElectronBuild();
+    requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     mkdirSync(SHOTS, { recursive: true });
     safe = safeHome('console-bulk');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
-import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
+import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { waitForTerminalText } from './xterm-wait.js';
 import { CHROMIUM, RENDERER, SHOTS, STEP_MS, launchChromium, serveAgent, type Agent } from './remote-console-kit.js';
@@ -50,7 +50,7 @@ describe('the console on a phone-sized screen', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    ensureElectronBuild();
+    requireElectronBuild();
     expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
     mkdirSync(SHOTS, { recursive: true });
     safe = safeHome('console-mobile');

@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium, type Browser } from 'playwright-core';
+import { SHOTS_DIR } from './screenshots.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RENDERER = path.join(ROOT, 'out', 'renderer');
-export const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
+/** Screenshots go to the build directory (gitignored); `npm run screenshots` copies them to the docs' images. */
+export const SHOTS = SHOTS_DIR;
 export const MISH = path.join(ROOT, 'bin', 'mish.js');
 /** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
 export const CHROMIUM = '/usr/bin/chromium';
