@@ -4,7 +4,7 @@
  * audit log or repository (issue 22). These fail if that confinement is dropped or bypassed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,13 +38,13 @@ describe('test confinement', () => {
 
   it('a mish run started with the inherited environment writes its audit log in the temp HOME, not the real one', () => {
     const realLog = path.join(REAL_HOME, '.local', 'state', 'mish', 'audit.jsonl');
-    const before = existsSync(realLog) ? statSync(realLog).mtimeMs : undefined;
     const marker = `confinement-${process.pid}-${Date.now()}`;
     const r = spawnSync('setsid', ['-w', process.execPath, CLI_BUNDLE, 'echo', marker], { encoding: 'utf8', input: '' });
     expect(r.status, r.stderr).toBe(0);
     const log = path.join(process.env.XDG_STATE_HOME!, 'mish', 'audit.jsonl');
     expect(readFileSync(log, 'utf8')).toContain(marker);
-    expect(existsSync(realLog) ? statSync(realLog).mtimeMs : undefined).toBe(before);
+    // (Other programs on this machine may write the real log meanwhile: only our marker counts.)
+    expect(existsSync(realLog) ? readFileSync(realLog, 'utf8').includes(marker) : false).toBe(false);
   });
 
   it('no test names the real HOME (os.userInfo) to start a process outside the confinement', () => {
@@ -53,7 +53,7 @@ describe('test confinement', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.test\.ts$|^mcp-helpers\.ts$/.test(e.name) && p !== path.join(ROOT, 'test', 'helpers', 'confinement.test.ts') && /userInfo\(\)\.homedir|['"`]\/home\/[a-z]/.test(readFileSync(p, 'utf8'))) offenders.push(path.relative(ROOT, p));
+        else if (/\.test\.ts$|^mcp-helpers\.ts$/.test(e.name) && p !== path.join(ROOT, 'test', 'helpers', 'confinement.test.ts') && /userInfo\(\)\.homedir/.test(readFileSync(p, 'utf8'))) offenders.push(path.relative(ROOT, p));
       }
     };
     for (const d of ['test', 'e2e']) walk(path.join(ROOT, d));
