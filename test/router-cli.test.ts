@@ -324,13 +324,13 @@ describe('dangerous lines ask on a real terminal', () => {
       ['rm -rf *'],
       [
         { when: QUESTION, send: 'e\r' },
-        { when: 'new command (empty keeps it): ', send: 'rm -rf ~/*\r' }, // still dangerous: asked again
+        { when: 'new command (empty keeps it): ', send: 'rm -rf ..\r' }, // still dangerous: asked again (~/* is forbid: it holds mish's own files)
         { when: QUESTION, send: 'e\r' },
         { when: 'new command (empty keeps it): ', send: 'rm -f a\r' },
       ],
       d,
     );
-    expect(r.screen).toContain('⚠ dangerous: rm -rf ~/*');
+    expect(r.screen).toContain('⚠ dangerous: rm -rf ..');
     safe.assertCanariesIntact();
     expect(r.screen).toContain('→ rm: 1 file (1B)\r\n');
     expect(r.code).toBe(0);
