@@ -63,7 +63,7 @@ export function renderClaudeLike(answer: HookAnswer): RenderedAnswer {
     case 'rewrite':
       return out({
         permissionDecision: 'allow',
-        permissionDecisionReason: 'mish: runs through mish (condensed output, exit code kept)',
+        permissionDecisionReason: answer.reason ?? 'mish: runs through mish (condensed output, exit code kept)',
         updatedInput: { ...(answer.call.toolInput ?? {}), command: answer.command },
       });
     case 'allow':

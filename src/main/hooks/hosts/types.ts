@@ -36,7 +36,7 @@ export type ParsedPayload =
  */
 export type HookAnswer =
   | { kind: 'pass'; note?: string }
-  | { kind: 'rewrite'; command: string; call: ShellCall; approve: boolean }
+  | { kind: 'rewrite'; command: string; call: ShellCall; approve: boolean; reason?: string }
   | { kind: 'allow'; reason: string }
   | { kind: 'ask'; reason: string }
   | { kind: 'deny'; reason: string };
