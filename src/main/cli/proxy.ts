@@ -119,7 +119,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
         ? async (prompt) => {
             // The token approves the line it was issued for, once: an operator's edit loop never reaches here with another.
             const answer: DangerDecision = prompt.command === line && !approvedBy.used ? ((approvedBy.used = true), { kind: 'yes' }) : { kind: 'no' };
-            (await auditing)?.answered(prompt.command, prompt.dangers, answer.kind);
+            if (answer.kind === 'yes') (await auditing)?.redeemed(prompt.command, prompt.dangers, approvedBy);
             return answer;
           }
         : confirmOnTty

@@ -125,9 +125,10 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
     rewriteAs: (c) => rewriteCommand(host, c, launcher),
     rewriteApproved: (c, approval) => rewriteCommand(host, c, launcher, issueApprovalToken(c.command, approval, { env: io.env })),
   });
-  if (result.kind !== 'pass' && result.kind !== 'rewrite') {
+  // Escalations (an approved one may be a rewrite) and refusals are recorded; every record of an escalation is on disk before the answer.
+  if ((result.kind !== 'pass' && result.kind !== 'rewrite') || audit) {
     const a = await auditing();
-    a?.decided(result);
+    if (result.kind !== 'pass' && result.kind !== 'rewrite') a?.decided(result);
     await a?.flush();
   }
   return result;
