@@ -102,3 +102,9 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 export function runsMishHook(command: unknown, id: HostId): boolean {
   return typeof command === 'string' && /mish/.test(command) && new RegExp(`\\bhook\\s+${id}\\b`).test(command);
 }
+
+/** Does a payload carry a command line anywhere a host puts one (tool_input.command, command)? */
+export function carriesCommand(payload: Record<string, unknown>): boolean {
+  const input = payload.tool_input;
+  return payload.command !== undefined || (isRecord(input) && input.command !== undefined);
+}
