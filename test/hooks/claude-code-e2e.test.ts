@@ -194,6 +194,8 @@ describe('Claude Code with mish init claude-code', () => {
       expect(seen[0].agent).toBe('claude-code');
       expect(seen[0].session).toMatch(/^[0-9a-f-]{36}$/);
       expect(result.content).toContain('approved-and-ran');
+      // Through mish (its status line), not as Claude Code would have run it.
+      expect(result.content).toContain('[exit 0]');
       expect(existsSync(marker)).toBe(true);
     } finally {
       stop = true;
@@ -206,8 +208,9 @@ describe('Claude Code with mish init claude-code', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as { kind: string; decision: string; command?: string; agent?: string; detail?: { operator?: string } });
     const approvals = audit.filter((r) => r.kind === 'approval' && r.command?.includes('approved-and-ran'));
-    expect(approvals.map((r) => r.decision)).toEqual(['requested', 'approved']);
+    // Then the approved line ran through mish, which redeemed the hook's one-shot approval token.
+    expect(approvals.map((r) => r.decision)).toEqual(['requested', 'approved', 'token-redeemed']);
     expect(approvals[1].detail?.operator).toBe('test-operator');
-    expect(approvals.every((r) => r.agent === 'claude-code')).toBe(true);
+    expect(approvals.slice(0, 2).every((r) => r.agent === 'claude-code')).toBe(true);
   }, 120_000);
 });

@@ -12,6 +12,8 @@ import type { RouteResult } from '../core/router/route.js';
 export interface CliAudit {
   /** A human's answer at the danger question. */
   answered(command: string, dangers: DangerMatch[], answer: string): void;
+  /** An escalation an operator approved in the agent's hook, redeemed here with its one-shot token. */
+  redeemed(command: string, dangers: DangerMatch[], approval: { by: string; id: string }): void;
   /** The router's result for the line. */
   routed(line: string, cwd: string, result: RouteResult, by: AuditActor): void;
   /** `--raw`: ran without the router. */
@@ -48,6 +50,7 @@ export function createCliAudit(): CliAudit {
   const record = (e: Omit<AuditEvent, 'host'>) => audit.record({ ...e, host });
   return {
     answered: (command, dangers, answer) => record({ kind: 'approval', by: 'user', command, decision: answer, rule: dangers.map((d) => d.id).join(',') }),
+    redeemed: (command, dangers, a) => record({ kind: 'approval', by: 'operator', command, decision: 'token-redeemed', rule: dangers.map((d) => d.id).join(','), reason: `approved by operator ${a.by} (${a.id}) in the agent's hook` }),
     routed: (line, cwd, r, by) => {
       if (r.kind === 'parse-error') record({ kind: 'command', by, command: line, cwd, decision: 'parse-error', reason: r.error.message, exitCode: r.exitCode });
       else if (r.kind === 'refused') {

@@ -10,7 +10,8 @@ import { config as zodConfig } from 'zod';
 import { CliExecutor } from '../core/exec/cli-executor.js';
 import { OnlcrUndoer } from '../core/exec/terminal-newlines.js';
 import { GrammarRegistry, detectTool, formatGrammarError } from '../core/grammar/index.js';
-import { SessionApprovals } from '../core/handlers/dangerous.js';
+import { SessionApprovals, type ConfirmFn, type DangerDecision } from '../core/handlers/dangerous.js';
+import { APPROVAL_TOKEN_ENV, redeemApprovalToken } from '../hooks/approval-token.js';
 import type { TerminalPort } from '../core/handlers/types.js';
 import { loadRouterMeta } from '../core/router/meta.js';
 import { gate, route } from '../core/router/route.js';
@@ -61,6 +62,8 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     return CANNOT_START_EXIT;
   }
   const line = toCommandLine(args);
+  // An escalation an operator approved in the agent's hook: a one-shot token for exactly this line (approval-token.ts).
+  const approvedBy = redeemToken(line);
   const env = childEnv();
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
   const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : stdinIsDevNull() ? 'null' : process.stdin });
@@ -74,7 +77,8 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   for (const e of metaResult.meta.policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)} (decisions held at ask until fixed)\n`);
   if (options.output === 'raw') {
     // --raw skips condensing, never the policy: the same gate as every other line.
-    const g = await gate(line, { mode: 'cli', executor, meta: metaResult.meta, cwd, spool, confirm: confirmOnTty, approvals: new SessionApprovals(), output: 'human' });
+    const confirm: ConfirmFn | undefined = approvedBy ? async (p) => (p.command === line && !approvedBy.used ? ((approvedBy.used = true), { kind: 'yes' }) : { kind: 'no' }) : confirmOnTty;
+    const g = await gate(line, { mode: 'cli', executor, meta: metaResult.meta, cwd, spool, confirm, approvals: new SessionApprovals(), output: 'human' });
     if (g.kind === 'stop') {
       process.stderr.write(g.result.text.endsWith('\n') ? g.result.text : `${g.result.text}\n`);
       const audit = await auditing;
@@ -111,7 +115,14 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       spool,
       terminal: terminalPort(() => interruptible.handOver()),
       // No terminal (confirmOnTty undefined): the router refuses, and the refusal is audited below.
-      confirm: confirmOnTty
+      confirm: approvedBy
+        ? async (prompt) => {
+            // The token approves the line it was issued for, once: an operator's edit loop never reaches here with another.
+            const answer: DangerDecision = prompt.command === line && !approvedBy.used ? ((approvedBy.used = true), { kind: 'yes' }) : { kind: 'no' };
+            if (answer.kind === 'yes') (await auditing)?.redeemed(prompt.command, prompt.dangers, approvedBy);
+            return answer;
+          }
+        : confirmOnTty
         ? async (prompt) => {
             const answer = await confirmOnTty!(prompt);
             (await auditing)?.answered(prompt.command, prompt.dangers, answer.kind);
@@ -138,12 +149,14 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     const audit = await auditing;
     audit?.routed(line, cwd, result, by);
     // Hazards were printed as they happened: the summary does not repeat them (the status line counts them).
-    const text = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
+    const shown = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
+    // On the wire, a password prompt may have been handed to an operator: what they typed is masked, the summary added.
+    const text = publisher ? publisher.agentView(shown) : shown;
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     await audit?.flush();
-    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: result.text, category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
+    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: publisher.agentView(result.text), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
@@ -283,6 +296,21 @@ function stdinIsDevNull(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Redeems MISH_APPROVAL_TOKEN (set by the hook's rewrite of an approved escalation) for this
+ * line: who approved it, or undefined (no token; or refused, said on stderr, and the policy then
+ * decides as without one). The command never sees the token.
+ */
+function redeemToken(line: string): { by: string; id: string; used: boolean } | undefined {
+  const token = process.env[APPROVAL_TOKEN_ENV];
+  delete process.env[APPROVAL_TOKEN_ENV];
+  if (!token) return undefined;
+  const r = redeemApprovalToken(token, line);
+  if (r.ok) return { by: r.by, id: r.id, used: false };
+  process.stderr.write(`mish: approval token refused: ${r.reason}\n`);
+  return undefined;
 }
 
 function childEnv(): Record<string, string> {

@@ -9,12 +9,18 @@
  * console takes to notice a new socket stays up to LINGER_MS after its command for the operator
  * to connect and read it (its exit code is already decided; the agent waits that long at most);
  * a run by hand does not wait, and shows only when it lasts long enough to be noticed.
- * Not yet: handing a password prompt of a CLI run to the operator.
+ *
+ * A password prompt (echo off at a prompt the command blocks on, the same YieldWatcher as
+ * `mish serve`'s processes) is handed to the operator exactly as in `mish serve`: the
+ * OperatorHost opens a handoff, the operator's keys go to the run's PTY, and the agent gets the
+ * host's credential-blind summary appended, with whatever was typed masked (agentView). Nothing
+ * typed is kept beyond this process's memory.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
-import type { ProcessEntry, SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
+import type { ExecControl, Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
+import type { ProcessControl, ProcessEntry, SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
+import { YieldWatcher } from '../core/yield/yield-watcher.js';
 import { OperatorHost, type OperatorSessionSource } from '../operator/operator-host.js';
 import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 
@@ -22,12 +28,16 @@ import { startOperatorSocket, type OperatorSocket } from '../operator/socket-ser
 export const LINGER_MS = 3_000;
 /** Last wire messages leave before the socket closes (writes are corked one tick). */
 const FLUSH_MS = 30;
+/** Output kept for the prompt patterns of the yield watcher (a prompt is the last line or two). */
+const TAIL_CHARS = 4_096;
 
 export interface CliPublisher {
   /** Wraps the run's executor: start, raw bytes and exit go to the wire. */
   wrap(inner: Executor): Executor;
   /** The run's result as the agent received it; then waits (bounded) for the operator and closes. */
   finish(report: { command: string; exitCode: number; agentText: string; category: string; durationMs: number; refused?: boolean }): Promise<void>;
+  /** The run's text as the agent may read it: what operators typed at handoffs masked, the handoffs' summaries appended. */
+  agentView(text: string): string;
 }
 
 /** A publisher (the caller has seen operatorPresent()), or undefined when its socket cannot be opened. */
@@ -40,6 +50,20 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
   const sessionName = env.MISH_AGENT_SESSION || `cli-${process.pid}`;
   const session: SessionInfo = { name: sessionName, shell: env.SHELL || 'bash', kind: 'bash', integration: 'osc', pid: process.pid, cwd, state: 'idle', createdAt: Date.now(), commands: 0 };
   let entry: ProcessEntry | undefined;
+  let control: ExecControl | undefined;
+  let watcher: YieldWatcher | undefined;
+  /** The running command as the OperatorHost drives a handoff: its entry and its PTY's input. */
+  const processControl = (): ProcessControl | undefined =>
+    entry && control
+      ? ({
+          id: entry.id,
+          entry: () => ({ ...entry! }),
+          send: (text: string) => {
+            control?.write(text);
+            watcher?.inputSent();
+          },
+        } as Partial<ProcessControl> as ProcessControl)
+      : undefined;
   const source: OperatorSessionSource = {
     subscribe: (l) => {
       listeners.add(l);
@@ -47,7 +71,7 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
     },
     list: () => [{ ...session }],
     processes: { list: () => (entry ? [{ ...entry }] : []), get: (id) => (entry && entry.id === id ? { ...entry } : undefined), digest: () => '' },
-    process: () => undefined,
+    process: (pid) => (entry && entry.id === pid ? processControl() : undefined),
   };
   const op = new OperatorHost({ sessions: source, version, cwd });
   op.setMcpClient({ name: env.MISH_AGENT || 'mish-cli', ...(env.MISH_AGENT_VERSION ? { version: env.MISH_AGENT_VERSION } : {}) });
@@ -76,20 +100,39 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
         if (req.cols && req.rows) Object.assign(session, { cols: req.cols, rows: req.rows });
         emit({ type: 'process', change: 'added', entry: { ...entry } });
         emit({ type: 'command-start', id, session: sessionName, command: req.command, cwd: entry.cwd, at });
+        let tail = '';
+        const decoder = new TextDecoder('utf-8');
         const res = await inner.run({
           ...req,
-          onStart: (control) => {
-            update({ pid: control.pid, pgid: control.pid }, 'updated');
-            req.onStart?.(control);
+          onStart: (c) => {
+            control = c;
+            update({ pid: c.pid, pgid: c.pid }, 'updated');
+            // Waiting for input, as mish serve watches its commands: a secret prompt becomes a handoff (OperatorHost).
+            watcher = new YieldWatcher({
+              leaderPid: c.pid,
+              ptsName: c.ptsName,
+              tail: () => tail,
+              onChange: (w) => {
+                if (!entry || entry.state === 'exited') return;
+                update({ state: w ? 'waiting-for-input' : 'running', waiting: w }, 'updated');
+                if (w) emit({ type: 'waiting-for-input', source: { kind: 'command', id, session: sessionName }, waiting: w });
+              },
+            });
+            req.onStart?.(c);
           },
           onData: (chunk) => {
+            tail = (tail + decoder.decode(chunk, { stream: true })).slice(-TAIL_CHARS);
+            watcher?.activity();
             entry!.rawBytes += chunk.length;
             for (const b of chunk) if (b === 0x0a) entry!.rawLines++;
             emit({ type: 'raw', source: { kind: 'command', id, session: sessionName }, chunk });
             req.onData(chunk);
           },
         });
-        update({ state: 'exited', exitCode: res.exitCode, endedAt: Date.now() }, 'updated');
+        watcher?.stop();
+        // Ends a handoff still open (the OperatorHost writes its summary).
+        update({ state: 'exited', exitCode: res.exitCode, endedAt: Date.now(), waiting: undefined }, 'updated');
+        control = undefined;
         session.state = 'idle';
         session.lastExitCode = res.exitCode;
         delete session.runningCommandId;
@@ -97,6 +140,11 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
         return res;
       },
     }),
+    agentView(text) {
+      const summaries = entry ? op.summaries(entry.id) : [];
+      const masked = op.known.mask(text);
+      return summaries.length ? `${masked.replace(/\n$/, '')}\n${summaries.join('\n')}\n` : masked;
+    },
     async finish(report) {
       const lines = report.agentText.replace(/\n$/, '').split('\n');
       emit({ type: 'condensed', source: { kind: 'command', id, session: sessionName }, lines, final: true, reply: true, category: report.category, asked: report.command });

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decide, loadPolicy, type PolicyDecision } from '../core/policy/index.js';
+import { APPROVAL_TOKEN_ENV, issueApprovalToken } from './approval-token.js';
 import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
 import { HOST_IDS, hostOf } from './hosts/index.js';
@@ -122,10 +123,12 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
       return m.askOperator(host, c, d, { version: mishVersion(), deadline, signal, onAudit: a?.operator, dir: io.env.MISH_OPERATOR_DIR, ...(Number.isFinite(join) && join >= 0 && io.env.MISH_HOOK_OPERATOR_JOIN_MS !== '' ? { joinMs: join } : {}) });
     },
     rewriteAs: (c) => rewriteCommand(host, c, launcher),
+    rewriteApproved: (c, approval) => rewriteCommand(host, c, launcher, issueApprovalToken(c.command, approval, { env: io.env })),
   });
-  if (result.kind !== 'pass' && result.kind !== 'rewrite') {
+  // Escalations (an approved one may be a rewrite) and refusals are recorded; every record of an escalation is on disk before the answer.
+  if ((result.kind !== 'pass' && result.kind !== 'rewrite') || audit) {
     const a = await auditing();
-    a?.decided(result);
+    if (result.kind !== 'pass' && result.kind !== 'rewrite') a?.decided(result);
     await a?.flush();
   }
   return result;
@@ -138,8 +141,9 @@ export interface HookAudit {
 }
 
 /** `MISH_AGENT=claude-code MISH_AGENT_SESSION=… '<node>' '<mish.js>' -- '<line>'`: the run knows whose it is. */
-export function rewriteCommand(host: HostAdapter, call: ShellCall, launcher: string): string {
+export function rewriteCommand(host: HostAdapter, call: ShellCall, launcher: string, approvalToken?: string): string {
   const env = [`MISH_AGENT=${host.id}`];
+  if (approvalToken) env.push(`${APPROVAL_TOKEN_ENV}=${approvalToken}`);
   if (call.hostVersion) env.push(`MISH_AGENT_VERSION=${shellQuote(call.hostVersion)}`);
   if (call.sessionId) env.push(`MISH_AGENT_SESSION=${shellQuote(call.sessionId)}`);
   return `${env.join(' ')} ${launcher} -- ${shellQuote(call.command)}`;

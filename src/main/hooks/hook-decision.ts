@@ -26,6 +26,12 @@ export interface HookDecisionDeps {
   askOperator?(call: ShellCall, d: PolicyDecision): Promise<OperatorOutcome>;
   /** The rewritten command line for a call (`MISH_AGENT=… mish -- '<line>'`). */
   rewriteAs(call: ShellCall): string;
+  /**
+   * The rewritten command line for a call an operator approved: it carries a one-shot approval
+   * token for exactly that line (approval-token.ts), so mish runs it without asking again.
+   * Undefined (or throwing): approved calls run as written.
+   */
+  rewriteApproved?(call: ShellCall, approval: { by: string; id: string }): string;
 }
 
 /**
@@ -69,15 +75,19 @@ export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookD
     const r: OperatorOutcome = deps.askOperator ? await deps.askOperator(call, d) : { outcome: 'no-operator' };
     switch (r.outcome) {
       case 'approved':
-      case 'always':
-        return { kind: 'allow', reason: `mish: approved by operator ${r.by} (${r.id}); rule ${d.rule}: ${d.reason}` };
+      case 'always': {
+        const reason = `mish: approved by operator ${r.by} (${r.id}); rule ${d.rule}: ${d.reason}`;
+        // Where the host can rewrite (an operator's approval is the host's allow), the approved line runs through mish.
+        const command = host.rewrite !== 'never' && !notRewritable(call, d) ? approvedRewrite(deps, call, r) : undefined;
+        return command ? { kind: 'rewrite', command, call, approve: true, reason } : { kind: 'allow', reason };
+      }
       case 'edited': {
         const edited = { ...call, command: r.command };
         const again = deps.decide(r.command);
         if (again.decision === 'forbid') return denyForbidden(again);
         if (host.rewrite === 'never') return { kind: 'deny', reason: `mish: operator ${r.by} edited the command (${r.id}); run this instead: ${r.command}` };
         // The operator approved the edited line: it runs as they wrote it (through mish only when the policy allows it there too).
-        const command = again.decision === 'allow' || again.decision === 'confirm' ? (notRewritable(edited, again) ? r.command : deps.rewriteAs(edited)) : r.command;
+        const command = notRewritable(edited, again) ? r.command : again.decision === 'allow' || again.decision === 'confirm' ? deps.rewriteAs(edited) : (approvedRewrite(deps, edited, r) ?? r.command);
         return { kind: 'rewrite', command, call: edited, approve: true };
       }
       case 'denied':
@@ -96,4 +106,13 @@ export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookD
   const why = notRewritable(call, d);
   if (why) return { kind: 'pass', note: `not rewritten: ${why}` };
   return { kind: 'rewrite', command: deps.rewriteAs(call), call, approve: false };
+}
+
+/** The approved call's rewrite with its one-shot token, or undefined when none can be issued (it then runs as written). */
+function approvedRewrite(deps: HookDecisionDeps, call: ShellCall, approval: { by: string; id: string }): string | undefined {
+  try {
+    return deps.rewriteApproved?.(call, approval);
+  } catch {
+    return undefined;
+  }
 }

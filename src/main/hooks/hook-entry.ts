@@ -4,10 +4,13 @@
  * PTY code of dist/mish.mjs. Exits as soon as the answer is written.
  */
 import { fileURLToPath } from 'node:url';
+import { config as zodConfig } from 'zod';
 import { usePrecompiledToml } from '../core/toml/parse-toml.js';
 import { readPrecompiledToml } from '../core/toml/precompiled-toml.js';
 import { runHook } from './hook-command.js';
 
+// One process validates the policy once: zod's JIT (a parser compiled per schema with new Function) costs more than it saves here.
+zodConfig({ jitless: true });
 usePrecompiledToml(readPrecompiledToml(fileURLToPath(new URL('./precompiled-toml.json', import.meta.url))));
 
 const argv = process.argv.slice(2);

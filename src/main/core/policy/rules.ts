@@ -14,14 +14,22 @@ export type Verdict = (typeof VERDICTS)[number];
 export const RANK: Record<Verdict, number> = { allow: 0, confirm: 1, ask: 2, operator: 3, forbid: 4 };
 export const stricter = (a: Verdict, b: Verdict): Verdict => (RANK[a] >= RANK[b] ? a : b);
 
-const VerdictSchema = z.enum(VERDICTS);
+/**
+ * The schemas are built on first use, not at module load: `mish hook` (a process per agent
+ * command) compiles only the built-in policy and pays for zod's schema construction once, and
+ * processes that never compile a policy file do not pay at all.
+ */
+let schemas: { rule: ReturnType<typeof ruleSchema>; file: ReturnType<typeof fileSchema> } | undefined;
+const policySchemas = () => (schemas ??= { rule: ruleSchema(), file: fileSchema() });
 
-const RuleSchema = z
+const verdictSchema = () => z.enum(VERDICTS);
+
+const ruleSchema = () => z
   .object({
     id: z.string().min(1),
     reason: z.string().min(1).optional(),
     description: z.string().min(1).optional(),
-    decision: VerdictSchema.default('ask'),
+    decision: verdictSchema().default('ask'),
     commands: z.array(z.string()).optional(),
     subcommand: z.array(z.string()).optional(),
     flags_all: z.array(z.string()).optional(),
@@ -43,9 +51,9 @@ const RuleSchema = z
   .refine((r) => r.reason !== undefined || r.description !== undefined, { message: 'needs a reason' })
   .refine((r) => Object.keys(r).some((k) => !['id', 'reason', 'description', 'decision', 'session'].includes(k)), { message: 'has no condition (it would match every command)' });
 
-const FileSchema = z
+const fileSchema = () => z
   .object({
-    default: z.object({ decision: VerdictSchema }).strict().optional(),
+    default: z.object({ decision: verdictSchema() }).strict().optional(),
     rule: z.array(z.unknown()).default([]),
   })
   .strict();
@@ -121,7 +129,7 @@ export function compilePolicyText(text: string, file: string): CompiledFile {
     const err = e as Error & { line?: number };
     return { rules: [], errors: [{ file, line: err.line, message: `invalid TOML: ${err.message.split('\n')[0]}` }] };
   }
-  const top = FileSchema.safeParse(data);
+  const top = policySchemas().file.safeParse(data);
   if (!top.success) {
     const i = top.error.issues[0];
     return { rules: [], errors: [{ file, message: `${i.path.join('.') || '(top level)'}: ${i.message}` }] };
@@ -130,17 +138,18 @@ export function compilePolicyText(text: string, file: string): CompiledFile {
   const errors: PolicyError[] = [];
   const seen = new Set<string>();
   top.data.rule.forEach((raw, index) => {
-    const line = ruleLine(text, index);
+    // Only a rule with an error needs its line (scanning the text for every rule is quadratic).
+    const at = () => ruleLine(text, index);
     const idGuess = typeof (raw as { id?: unknown })?.id === 'string' ? String((raw as { id: string }).id) : `#${index + 1}`;
-    const r = RuleSchema.safeParse(raw);
+    const r = policySchemas().rule.safeParse(raw);
     if (!r.success) {
       const i = r.error.issues[0];
-      errors.push({ file, line, rule: idGuess, message: `${i.path.join('.') ? `${i.path.join('.')}: ` : ''}${i.message}` });
+      errors.push({ file, line: at(), rule: idGuess, message: `${i.path.join('.') ? `${i.path.join('.')}: ` : ''}${i.message}` });
       return;
     }
     const d = r.data;
     if (seen.has(d.id)) {
-      errors.push({ file, line, rule: d.id, message: 'duplicate rule id' });
+      errors.push({ file, line: at(), rule: d.id, message: 'duplicate rule id' });
       return;
     }
     seen.add(d.id);
@@ -167,7 +176,7 @@ export function compilePolicyText(text: string, file: string): CompiledFile {
         session: d.session,
       });
     } catch (e) {
-      errors.push({ file, line, rule: d.id, message: (e as Error).message });
+      errors.push({ file, line: at(), rule: d.id, message: (e as Error).message });
     }
   });
   return { rules, default: top.data.default?.decision, errors };

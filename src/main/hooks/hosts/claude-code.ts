@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isRecord, runsMishHook, str, type HookAnswer, type HostAdapter, type ParsedPayload, type RenderedAnswer } from './types.js';
+import { carriesCommand, isRecord, runsMishHook, str, type HookAnswer, type HostAdapter, type ParsedPayload, type RenderedAnswer } from './types.js';
 
 export const CLAUDE_CODE_DOCS = 'https://code.claude.com/docs/en/hooks#pretooluse-decision-control';
 
@@ -24,10 +24,15 @@ const MODES_THAT_DO_NOT_ASK = new Set(['bypassPermissions']);
 export function parseClaudeLike(payload: unknown, toolNames: Set<string>): ParsedPayload {
   if (!isRecord(payload)) return { kind: 'malformed', error: 'the payload is not a JSON object' };
   const event = str(payload, 'hook_event_name');
-  if (event !== undefined && event !== 'PreToolUse') return { kind: 'other', what: `event ${event}` };
+  // mish init installs the hook for PreToolUse only: another event carrying a command is not a payload to wave through.
+  if (event !== undefined && event !== 'PreToolUse') return carriesCommand(payload) ? { kind: 'malformed', error: `event ${event} with a command` } : { kind: 'other', what: `event ${event}` };
   const tool = str(payload, 'tool_name');
   if (tool === undefined) return { kind: 'malformed', error: 'tool_name is missing' };
-  if (!toolNames.has(tool)) return { kind: 'other', what: `tool ${tool}` };
+  if (!toolNames.has(tool)) {
+    // A name that differs from the shell tool's only in case or spaces (`bash`, `Bash `) is a forgery, not another tool.
+    const near = [...toolNames].some((t) => t.toLowerCase() === tool.trim().toLowerCase());
+    return near ? { kind: 'malformed', error: `tool_name "${tool}" imitates ${[...toolNames].join('/')}` } : { kind: 'other', what: `tool ${tool}` };
+  }
   const input = payload.tool_input;
   if (!isRecord(input)) return { kind: 'malformed', error: 'tool_input is not an object' };
   const command = commandText(input.command);
@@ -63,7 +68,7 @@ export function renderClaudeLike(answer: HookAnswer): RenderedAnswer {
     case 'rewrite':
       return out({
         permissionDecision: 'allow',
-        permissionDecisionReason: 'mish: runs through mish (condensed output, exit code kept)',
+        permissionDecisionReason: answer.reason ?? 'mish: runs through mish (condensed output, exit code kept)',
         updatedInput: { ...(answer.call.toolInput ?? {}), command: answer.command },
       });
     case 'allow':

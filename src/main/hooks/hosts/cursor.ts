@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { isRecord, runsMishHook, str, type HostAdapter } from './types.js';
+import { carriesCommand, isRecord, runsMishHook, str, type HostAdapter } from './types.js';
 
 export const cursor: HostAdapter = {
   id: 'cursor',
@@ -20,7 +20,8 @@ export const cursor: HostAdapter = {
   parse(payload) {
     if (!isRecord(payload)) return { kind: 'malformed', error: 'the payload is not a JSON object' };
     const event = str(payload, 'hook_event_name');
-    if (event !== undefined && event !== 'beforeShellExecution') return { kind: 'other', what: `event ${event}` };
+    // mish init installs the hook for beforeShellExecution only: another event carrying a command is not a payload to wave through.
+    if (event !== undefined && event !== 'beforeShellExecution') return carriesCommand(payload) ? { kind: 'malformed', error: `event ${event} with a command` } : { kind: 'other', what: `event ${event}` };
     const command = str(payload, 'command');
     if (!command?.trim()) return { kind: 'malformed', error: 'command is not a command line' };
     const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots.filter((r): r is string => typeof r === 'string') : [];

@@ -13,7 +13,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { isRecord, runsMishHook, str, type HostAdapter } from './types.js';
+import { carriesCommand, isRecord, runsMishHook, str, type HostAdapter } from './types.js';
 
 export const geminiCli: HostAdapter = {
   id: 'gemini-cli',
@@ -22,7 +22,8 @@ export const geminiCli: HostAdapter = {
   parse(payload, env) {
     if (!isRecord(payload)) return { kind: 'malformed', error: 'the payload is not a JSON object' };
     const event = str(payload, 'hook_event_name');
-    if (event !== undefined && event !== 'BeforeTool') return { kind: 'other', what: `event ${event}` };
+    // mish init installs the hook for BeforeTool only: another event carrying a command is not a payload to wave through.
+    if (event !== undefined && event !== 'BeforeTool') return carriesCommand(payload) ? { kind: 'malformed', error: `event ${event} with a command` } : { kind: 'other', what: `event ${event}` };
     const tool = str(payload, 'tool_name');
     if (tool === undefined) return { kind: 'malformed', error: 'tool_name is missing' };
     if (tool !== 'run_shell_command') return { kind: 'other', what: `tool ${tool}` };

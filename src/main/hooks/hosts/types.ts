@@ -36,7 +36,7 @@ export type ParsedPayload =
  */
 export type HookAnswer =
   | { kind: 'pass'; note?: string }
-  | { kind: 'rewrite'; command: string; call: ShellCall; approve: boolean }
+  | { kind: 'rewrite'; command: string; call: ShellCall; approve: boolean; reason?: string }
   | { kind: 'allow'; reason: string }
   | { kind: 'ask'; reason: string }
   | { kind: 'deny'; reason: string };
@@ -101,4 +101,10 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 /** Does a hook command run mish's hook for this host (`… mish… hook <id>`)? */
 export function runsMishHook(command: unknown, id: HostId): boolean {
   return typeof command === 'string' && /mish/.test(command) && new RegExp(`\\bhook\\s+${id}\\b`).test(command);
+}
+
+/** Does a payload carry a command line anywhere a host puts one (tool_input.command, command)? */
+export function carriesCommand(payload: Record<string, unknown>): boolean {
+  const input = payload.tool_input;
+  return payload.command !== undefined || (isRecord(input) && input.command !== undefined);
 }
