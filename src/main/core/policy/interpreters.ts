@@ -9,6 +9,13 @@
 
 export type Language = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'awk' | 'r' | 'applescript';
 
+/** Interpreters whose code is read for shell escapes (os.system, child_process, system(), backticks). */
+export const INTERPRETERS: Record<string, Language> = {
+  python: 'python', python2: 'python', python3: 'python', pypy: 'python', pypy3: 'python',
+  perl: 'perl', ruby: 'ruby', node: 'node', nodejs: 'node', bun: 'node', deno: 'node', php: 'php', lua: 'lua', luajit: 'lua',
+  awk: 'awk', gawk: 'awk', mawk: 'awk', nawk: 'awk', Rscript: 'r', osascript: 'applescript',
+};
+
 export interface CodeAnalysis {
   /** Shell command lines the code runs. */
   shell: string[];

@@ -1,0 +1,102 @@
+/**
+ * Data moving between commands: what a pipeline element prints when it is static, what a
+ * shell or interpreter fed on stdin by something unreadable is escalated as, where downloads
+ * are saved, and the SQL / redis text handed to database clients.
+ */
+import { positionalArgs, type Base, type Ctx, type PipeIn, type ResolvedCommand, type Words } from './resolved.js';
+
+export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'GET']);
+export const DECODERS = new Set(['base64', 'base32', 'xxd', 'uudecode', 'openssl', 'gunzip', 'zcat', 'gzip', 'bzip2', 'bzcat', 'xz', 'xzcat', 'unxz', 'rev', 'tr', 'od', 'basenc', 'zstd', 'zstdcat', 'perl', 'python', 'python3']);
+export const NETWORK_TOOLS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'scp', 'sftp', 'rsync', 'ssh', 'ftp', 'tftp', 'http', 'https', 'xh', 'openssl', 'rclone', 'aws', 'gsutil', 'sendmail', 'mail', 'mutt']);
+export const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'clickhouse', 'cockroach', 'mongo', 'mongosh', 'duckdb', 'redis-cli', 'pgcli', 'mycli', 'usql', 'valkey-cli', 'keydb-cli']);
+
+/** Interpret echo / printf escapes the way their output would carry them. */
+export function unescapeEcho(s: string): string {
+  return s.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\x([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\0?([0-7]{1,3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8)));
+}
+
+/** SQL with string literals and comments removed: `SELECT 'drop table x'` has no DROP. */
+export function sqlSkeleton(s: string): string {
+  return s
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/\$\$[\s\S]*?\$\$/g, "''")
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ');
+}
+
+/** A word whose text comes from running a command: `<(…)`, `$(…)`, backticks. */
+export function substituted(raw: string | undefined): boolean {
+  return raw !== undefined && (/^[<>]\(/.test(raw) || /\$\(|`/.test(raw));
+}
+
+/** Files curl / wget save a download to (`-o f`, `-O f`, `-qO f`, `--output-document=f`). */
+export function downloadOutputs(c: ResolvedCommand): string[] {
+  if (c.name !== 'curl' && c.name !== 'wget') return [];
+  const out: string[] = [];
+  const a = c.argv;
+  for (let k = 1; k < a.length; k++) {
+    const x = a[k];
+    const flag = c.name === 'curl' ? /^-[a-zA-Z]*o$/ : /^-[a-zA-Z]*O$/;
+    if ((flag.test(x) || x === '--output' || x === '--output-document') && a[k + 1] !== undefined) out.push(a[++k]);
+    else if (/^--output(?:-document)?=/.test(x)) out.push(x.slice(x.indexOf('=') + 1));
+    else if (c.name === 'wget' && /^-O./.test(x)) out.push(x.slice(2));
+  }
+  return out.filter((f) => f !== '-');
+}
+
+/** Why a shell fed on stdin by something we cannot read is escalated. */
+export function unknownFeed(p: PipeIn): string {
+  const names = p.producers.map((c) => c.name);
+  if (names.some((n) => DOWNLOADERS.has(n))) return 'download-to-shell';
+  if (p.producers.some((c) => DECODERS.has(c.name) && c.argv.some((x) => /^-(?:[a-zA-Z]*d|-decode|r|-reverse)$|^-?-?d(?:ecode)?$|^enc$/.test(x)))) return 'decoded-payload-to-shell';
+  if (names.some((n) => DECODERS.has(n))) return 'decoded-payload-to-shell';
+  if (names.some((n) => NETWORK_TOOLS.has(n))) return 'reverse-shell';
+  // `cat install.sh | bash` runs a local file, as `bash install.sh` does.
+  if (p.producers.length > 0 && p.producers.every((c) => c.name === 'cat' && c.argv.length > 1 && c.literal.every(Boolean) && !c.argv.slice(1).some((x) => x === '-' || x.startsWith('/dev/') || x.startsWith('/proc/')))) return 'none';
+  return 'shell-stdin-unknown';
+}
+
+/** The text a pipeline element writes, when it is static (`echo …`, `printf …`, `cat <<EOF`). */
+export function staticOutput(g: ResolvedCommand[]): string | undefined {
+  if (g.length !== 1) return undefined;
+  const c = g[0];
+  if (c.facts.size) return undefined;
+  if (c.name === 'echo' && c.literal.every(Boolean)) {
+    let args = c.argv.slice(1);
+    let esc = false;
+    while (args.length && /^-[neE]+$/.test(args[0])) {
+      if (args[0].includes('e')) esc = true;
+      args = args.slice(1);
+    }
+    const s = args.join(' ');
+    return `${esc ? unescapeEcho(s) : s}\n`;
+  }
+  if (c.name === 'printf' && c.literal.every(Boolean) && c.argv.length > 1) {
+    const args = c.argv.slice(1).filter((x, k) => !(k === 0 && x === '--'));
+    return unescapeEcho(args[0].replace(/%[sbdq]/g, () => '')) + args.slice(1).join(' ');
+  }
+  if ((c.name === 'cat' || c.name === 'tee') && c.argv.length === 1 && c.stdinText !== undefined && !c.pipedFrom.length) return c.stdinText;
+  return undefined;
+}
+
+/** SQL handed to a database client: -c/-e values, sqlite3's statements, stdin text. */
+export function collectSql(cmd: ResolvedCommand, w: Words, base: Base, ctx: Ctx): void {
+  const a = w.argv;
+  const texts: string[] = [];
+  const flags = ['-c', '--command', '-e', '--execute', '--eval', '-q', '--query', '-Q', '-x'];
+  for (let j = 1; j < a.length; j++) {
+    const x = a[j];
+    if (flags.includes(x) && a[j + 1] !== undefined) texts.push(a[++j]);
+    else {
+      const eq = flags.find((f) => f.startsWith('--') && x.startsWith(`${f}=`));
+      if (eq) texts.push(x.slice(eq.length + 1));
+    }
+  }
+  const pos = positionalArgs(a.slice(1), ['-h', '-p', '-U', '-d', '-u', '-H', '-P', '-n', '-a', '-S', '--host', '--port', '--user', '--username', '--dbname', '--password', '-D', '--database', '-f', '--file', '-c', '--command', '-e', '--execute', '--eval', '-q', '--query', '-Q', '-x', '-o', '--output', '-v', '--set', '-cmd']);
+  if (cmd.name === 'sqlite3' || cmd.name === 'duckdb') texts.push(...pos.slice(1));
+  else if (cmd.name === 'redis-cli' || cmd.name === 'valkey-cli' || cmd.name === 'keydb-cli') texts.push(pos.join(' '));
+  else if (cmd.name === 'clickhouse-client' || cmd.name === 'clickhouse' || cmd.name === 'cockroach') texts.push(...pos);
+  const stdin = base.stdinText ?? ctx.pipeIn?.text;
+  if (stdin !== undefined) texts.push(stdin);
+  cmd.sql = texts.map(sqlSkeleton);
+}

@@ -1,0 +1,276 @@
+/**
+ * Programs that run other commands, read for the command they run: env, su/runuser, ssh,
+ * docker exec, find -exec/-delete, xargs, parallel, watch, tmux/screen. Each returns the
+ * program itself and what it runs, resolved further by the walker (resolve.ts).
+ */
+import { MAX_FANOUT, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
+import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
+
+
+/** `env [-C DIR] [-u NAME] [NAME=value …] CMD`, `env -S "…"`: the command (and a split string) it runs. */
+export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  let j = 1;
+  while (j < a.length) {
+    const x = a[j];
+    if (x === '--') {
+      j++;
+      break;
+    }
+    if (x === '-S' || x === '--split-string') {
+      const s = a[j + 1];
+      if (s === undefined) break;
+      return [r.make(w, base, ctx), ...r.parseAndWalk([s, ...a.slice(j + 2)].join(' '), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env -S'], outerText: base.text })];
+    }
+    if (x.startsWith('-S') || x.startsWith('--split-string=')) {
+      const s = x.startsWith('-S') ? x.slice(2) : x.slice('--split-string='.length);
+      return [r.make(w, base, ctx), ...r.parseAndWalk([s, ...a.slice(j + 1)].join(' '), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env -S'], outerText: base.text })];
+    }
+    if (x === '-u' || x === '--unset' || x === '-C' || x === '--chdir') {
+      j += 2;
+      continue;
+    }
+    if (x.startsWith('-')) {
+      j++;
+      continue;
+    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(x)) {
+      j++;
+      continue;
+    }
+    break;
+  }
+  if (j >= a.length) return [r.make(w, base, ctx)];
+  return r.withAssignments(a.slice(1, j), r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] }), base, ctx);
+}
+
+
+/** `su -c "…"`, `runuser -u USER CMD`: the command run as another user. */
+export function suCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const a = w.argv;
+  for (let j = 1; j < a.length; j++) {
+    const x = a[j];
+    if (x === '-c' || x === '--command' || /^-[a-zA-Z]*c$/.test(x)) {
+      const s = a[j + 1];
+      if (s === undefined) break;
+      return [r.make(w, base, ctx), ...r.parseAndWalk(s, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} -c`], outerText: base.text })];
+    }
+    if (x.startsWith('--command=')) return [r.make(w, base, ctx), ...r.parseAndWalk(x.slice(10), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} -c`], outerText: base.text })];
+  }
+  if (name === 'runuser') {
+    const j = skipOptions(a, { shortValue: 'ugGsw', longValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] });
+    if (j !== 'query' && j < a.length && a.slice(1, j).some((x) => x === '-u' || x === '--user' || x.startsWith('-u'))) return r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, name] });
+  }
+  return [r.make(w, base, ctx)];
+}
+
+
+/** `ssh HOST CMD…` runs CMD remotely (judged as if here); -o ProxyCommand / LocalCommand run locally. */
+export function sshCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const valued = 'BbcDEeFIiJLlmOoPpQRSWw';
+  let j = 1;
+  for (; j < a.length; j++) {
+    const x = a[j];
+    if (x === '--') {
+      j++;
+      break;
+    }
+    if (x.startsWith('-') && x.length > 1) {
+      const last = x[x.length - 1];
+      // -p22 carries its value; -p 22 takes the next word.
+      const k = [...x.slice(1)].findIndex((ch) => valued.includes(ch));
+      if (k >= 0 && k === x.length - 2 && valued.includes(last)) j++;
+      continue;
+    }
+    break;
+  }
+  const self = r.make(w, base, ctx);
+  const local = laterStrings('ssh', w).flatMap((src) => r.parseAndWalk(src, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh -o'], outerText: base.text, pipeIn: undefined }));
+  const rest = j + 1;
+  if (rest >= a.length) return [self, ...local];
+  const remote = a.slice(rest).join(' ');
+  return [self, ...local, ...r.parseAndWalk(remote, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh'], outerText: base.text, pipeIn: undefined })];
+}
+
+
+/** `docker exec CONTAINER CMD…`: the command run in the container. */
+export function containerExec(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  let j = 1;
+  while (j < a.length && a[j].startsWith('-')) j += ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'].includes(a[j]) ? 2 : 1;
+  if (a[j] === 'container' && a[j + 1] === 'exec') j++;
+  if (a[j] !== 'exec') return [self];
+  j++;
+  const valued = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'];
+  while (j < a.length && a[j].startsWith('-')) j += valued.includes(a[j]) ? 2 : 1;
+  j++; // the container
+  if (j >= a.length) return [self];
+  return [self, ...r.expand(slice(w, j), { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} exec`] })];
+}
+
+
+/** `find START … -exec CMD {} ;` / `-delete`: the command per start point (or what a filter could reach below it). */
+export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  const starts: string[] = [];
+  let i = 1;
+  while (i < a.length && ['-H', '-L', '-P'].includes(a[i])) i++;
+  if (a[i] === '-D' || a[i] === '-O' || /^-O\d$/.test(a[i] ?? '')) i += a[i] === '-D' ? 2 : 1;
+  for (; i < a.length; i++) {
+    const x = a[i];
+    if (x.startsWith('-') || x === '(' || x === '!' || x === ',') break;
+    starts.push(x);
+  }
+  if (starts.length === 0) starts.push('.');
+  const FILTERS = /^-(?:i?name|i?path|i?wholename|i?regex|newer\w*|[amc]time|[amc]min|size|empty|user|group|nouser|nogroup|perm|links|inum|samefile|i?lname|used)$/;
+  const filtered = a.slice(i).some((x) => FILTERS.test(x));
+  // What `{}` / -delete can reach: the start points themselves, or (with a filter) something below them.
+  // Below an absolute or home start, a match can be anything there: `/etc/*` (tested as a glob
+  // against the protected paths); below a relative start, something in the project.
+  const below = (s: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : `${s.replace(/\/+$/, '')}/\u2026/found`);
+  const reach = filtered ? starts.map(below) : starts;
+  const out: ResolvedCommand[] = [self];
+  for (let k = i; k < a.length; k++) {
+    const x = a[k];
+    if (x === '-exec' || x === '-execdir' || x === '-ok' || x === '-okdir') {
+      let e = k + 1;
+      while (e < a.length && a[e] !== ';' && a[e] !== '+') e++;
+      const inner = slice(w, k + 1, e);
+      if (reach.length > MAX_FANOUT) r.tooMany(base.text, `find -exec over ${reach.length} start points`);
+      for (const target of reach.slice(0, MAX_FANOUT)) {
+        const sub: Words = { ...inner, argv: inner.argv.map((v) => v.replace(/\{\}/g, target)), glob: inner.argv.map((v, k) => inner.glob[k] || (v.includes('{}') && target.endsWith('/*'))) };
+        out.push(...r.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined }));
+      }
+      k = e;
+    } else if (x === '-delete') {
+      const rm = literalWords(['rm', '-r', ...reach]);
+      rm.glob = rm.argv.map((v, k) => k >= 2 && v.endsWith('/*'));
+      out.push(...r.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined }));
+    }
+  }
+  return out;
+}
+
+
+/** `… | xargs [-I R] CMD`: CMD with the items fed (known text, or what a lister such as `ls ~` prints). */
+export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const spec: PrefixSpec = { shortValue: 'adEeIiLlnPs', longValue: ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'] };
+  let replace: string | undefined;
+  for (let k = 1; k < a.length && a[k].startsWith('-'); k++) {
+    if (a[k] === '-I' || a[k] === '--replace') replace = a[k + 1];
+    else if (a[k].startsWith('-I') && a[k].length > 2) replace = a[k].slice(2);
+    else if (a[k] === '-i') replace = '{}';
+    else if (a[k].startsWith('--replace=')) replace = a[k].slice(10);
+  }
+  const j = skipOptions(a, spec, { gluedOnly: 'il' });
+  const self = r.make(w, base, ctx);
+  const inner = j === 'query' || j >= a.length ? literalWords(['echo']) : slice(w, j);
+  const text = base.stdinText ?? ctx.pipeIn?.text;
+  const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'xargs'], pipeIn: undefined };
+  if (text === undefined) {
+    // Items listed from a path (`ls /`, `find ~ -name x`) are somewhere below it.
+    const lister = ctx.pipeIn?.producers.find((p) => ['ls', 'find', 'fd', 'locate', 'du', 'tree'].includes(p.name));
+    const from = lister ? (positionalArgs(lister.argv.slice(1)).find((x) => !x.startsWith('-')) ?? '.') : undefined;
+    if (from !== undefined && /^(?:\/|~|\$HOME|\$\{HOME\})/.test(from)) {
+      // find prints whole paths; ls prints names, which a template such as `~/{}` puts back under a path.
+      const item = `${from.replace(/\/+$/, '')}/*`;
+      const named = lister!.name === 'ls' ? '*' : item;
+      const argv = replace !== undefined ? inner.argv.map((v) => v.split(replace!).join(named)) : [...inner.argv, item];
+      const glob = replace !== undefined ? inner.argv.map((v, k) => inner.glob[k] || v.includes(replace!)) : [...inner.glob, true];
+      return [self, ...r.expand({ argv, literal: argv.map(() => true), glob, raw: argv }, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+    }
+    return [self, ...r.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+  }
+  const items = text.split(a.includes('-0') || a.includes('--null') ? /\0/ : /\s+/).filter((s) => s !== '');
+  if (items.length === 0) return [self, ...r.expand(inner, base, deeper)];
+  if (replace !== undefined) {
+    const rep = replace;
+    if (items.length > MAX_FANOUT) r.tooMany(base.text, `xargs -I over ${items.length} inputs`);
+    return [self, ...items.slice(0, MAX_FANOUT).flatMap((it) => r.expand({ ...inner, argv: inner.argv.map((v) => v.split(rep).join(it)) }, { ...base, stdinText: undefined }, deeper))];
+  }
+  const fed = literalWords(items);
+  return [self, ...r.expand({ argv: [...inner.argv, ...fed.argv], literal: [...inner.literal, ...fed.literal], glob: [...inner.glob, ...fed.glob], raw: [...inner.raw, ...fed.raw] }, { ...base, stdinText: undefined }, deeper)];
+}
+
+
+/** `parallel CMD ::: inputs` or fed on stdin: one command line per input. */
+export function parallelCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  const valued = ['-j', '--jobs', '-S', '--sshlogin', '-N', '-n', '--delay', '--timeout', '--joblog', '--results', '-a', '--arg-file', '--colsep', '-d', '--delimiter', '--tag-string', '--memfree', '--load'];
+  let j = 1;
+  while (j < a.length && a[j].startsWith('-') && a[j] !== ':::' && a[j] !== '::::') j += valued.includes(a[j]) ? 2 : 1;
+  const sep = a.findIndex((x, k) => k >= j && (x === ':::' || x === ':::+'));
+  const cmdWords = a.slice(j, sep < 0 ? a.length : sep);
+  let inputs: string[] = [];
+  if (sep >= 0) inputs = a.slice(sep + 1).filter((x) => x !== ':::' && x !== ':::+' && x !== '::::');
+  else {
+    const text = base.stdinText ?? ctx.pipeIn?.text;
+    if (text !== undefined) inputs = text.split('\n').filter((s) => s.trim() !== '');
+  }
+  const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'parallel'], outerText: base.text, pipeIn: undefined };
+  const out: ResolvedCommand[] = [self];
+  const template = cmdWords.join(' ');
+  if (inputs.length === 0) {
+    if (template) out.push(...r.parseAndWalk(template, deeper));
+    return out;
+  }
+  if (inputs.length > MAX_FANOUT) r.tooMany(base.text, `parallel over ${inputs.length} inputs`);
+  for (const input of inputs.slice(0, MAX_FANOUT)) {
+    const line = template === '' ? input : template.includes('{}') ? template.split('{}').join(input) : `${template} ${input}`;
+    out.push(...r.parseAndWalk(line, deeper));
+  }
+  return out;
+}
+
+
+/** `watch [-x] CMD`: the command it repeats. */
+export function watchCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  let exec = false;
+  let j = 1;
+  for (; j < a.length && a[j].startsWith('-'); j++) {
+    if (a[j] === '--') {
+      j++;
+      break;
+    }
+    if (a[j] === '-n' || a[j] === '--interval' || a[j] === '-q' || a[j] === '--equexit') j++;
+    if (a[j] === '-x' || a[j] === '--exec') exec = true;
+  }
+  if (j >= a.length) return [self];
+  const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'watch'], outerText: base.text, pipeIn: undefined };
+  if (exec) return [self, ...r.expand(slice(w, j), base, deeper)];
+  return [self, ...r.parseAndWalk(a.slice(j).join(' '), deeper)];
+}
+
+
+/** `tmux new-session CMD`, `tmux send-keys "…" Enter`, `screen -dm CMD`: the command started in a pane. */
+export function multiplexerCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, name], outerText: base.text, pipeIn: undefined };
+  if (name === 'tmux') {
+    const sub = a.findIndex((x, k) => k > 0 && !x.startsWith('-'));
+    if (sub < 0) return [self];
+    const s = a[sub];
+    if (s === 'send-keys' || s === 'send') {
+      const keys = positionalArgs(a.slice(sub + 1), ['-t', '-N', '-c']).filter((k) => !/^(?:Enter|C-m|KPEnter)$/.test(k));
+      return keys.length ? [self, ...r.parseAndWalk(keys.join(' '), deeper)] : [self];
+    }
+    if (/^(?:new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run)$/.test(s)) {
+      const pos = positionalArgs(a.slice(sub + 1), ['-t', '-s', '-n', '-c', '-F', '-x', '-y', '-e', '-l', '-f', '-L', '-S']);
+      return pos.length ? [self, ...r.parseAndWalk(pos.join(' '), deeper)] : [self];
+    }
+    return [self];
+  }
+  // screen [-dmS name] cmd args
+  let j = 1;
+  while (j < a.length && a[j].startsWith('-')) j += /^-[a-zA-Z]*[ScehpTtX]$/.test(a[j]) ? 2 : 1;
+  return j < a.length ? [self, ...r.expand(slice(w, j), base, deeper)] : [self];
+}
+

@@ -1,0 +1,115 @@
+/**
+ * Wrappers and stored command strings, as the policy reads them: programs that run their
+ * arguments as a command (sudo, nice, timeout, strace, chroot, … — the option tables are shared
+ * with the router, router/wrappers.ts), a command word's program name, and the shell strings a
+ * command stores to be run later (alias bodies, trap actions, GIT_SSH_COMMAND, git -c
+ * core.pager, ssh -o ProxyCommand, vim -c '!…').
+ */
+import { WRAPPER_OPTIONS, skipWrapperOptions, type WrapperOptions } from '../router/wrappers.js';
+import type { Words } from './resolved.js';
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'rbash', 'fish', 'tcsh', 'csh', 'pdksh', 'posh']);
+
+export type PrefixSpec = WrapperOptions;
+
+
+/** Wrappers that run their arguments as a command, with the options they take. */
+export const PREFIX: Record<string, PrefixSpec> = {
+  ...WRAPPER_OPTIONS,
+  pkexec: { longValue: ['--user'] },
+  chrt: { positional: 1, query: ['-p', '--pid', '-m', '--max'] },
+  setsid: {},
+  strace: { shortValue: 'abeEIoOpPsSuXU', longValue: ['--output', '--trace', '--signal', '--attach', '--user', '--string-limit', '--env'], query: ['-p', '--attach'] },
+  ltrace: { shortValue: 'aAeElnopsSuXwx', longValue: ['--output'], query: ['-p'] },
+  chroot: { longValue: ['--userspec', '--groups', '--skip-chdir'], positional: 1 },
+  unshare: { shortValue: 'S', longValue: ['--setuid', '--setgid', '--wd', '--root'] },
+  nsenter: { shortValue: 'tSGwr', longValue: ['--target', '--setuid', '--setgid', '--wd', '--root'] },
+  'systemd-run': { shortValue: 'pEM', longValue: ['--unit', '--property', '--setenv', '--uid', '--gid', '--nice', '--slice', '--machine', '--description', '--working-directory', '--on-calendar', '--on-active', '--timer-property', '--service-type'] },
+  firejail: {},
+  torsocks: { shortValue: 'uPaip' },
+  proxychains: { shortValue: 'f' },
+  proxychains4: { shortValue: 'f' },
+  'xvfb-run': { shortValue: 'snfe', longValue: ['--server-args', '--server-num', '--auth-file', '--error-file'] },
+  catchsegv: {},
+  valgrind: {},
+  caffeinate: { shortValue: 'tw' },
+  eatmydata: {},
+  nocache: {},
+  unbuffer: {},
+  rlwrap: {},
+  faketime: { shortValue: 'm', positional: 1 },
+  cgexec: { shortValue: 'g' },
+  'dbus-run-session': {},
+  chpst: { shortValue: 'uUebnlmdosv' },
+  busybox: {},
+  toybox: {},
+  sg: { positional: 1 },
+  numactl: {},
+  trickle: { shortValue: 'udwtlsn' },
+  'aws-vault': {},
+};
+
+/** The program a command word names: `/usr/bin/rm` → rm, zsh's `=rm` → rm, `python3.12` → python3. */
+export function commandName(word: string): string {
+  const name = word.startsWith('=') ? word.slice(1) : word;
+  const at = name.lastIndexOf('/');
+  const base = at >= 0 ? name.slice(at + 1) : name;
+  return /^python\d(?:\.\d+)?$/.test(base) ? base.replace(/\.\d+$/, '') : base;
+}
+
+/** Variables whose value a program runs as a shell command (or loads as code). */
+export const COMMAND_VARIABLES = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS|EDITOR|VISUAL|PAGER|MANPAGER|LESSOPEN|LESSCLOSE|BASH_ENV|ENV|PROMPT_COMMAND|SUDO_ASKPASS|BROWSER)=/;
+/** git -c settings whose value git runs as a command. */
+export const GIT_COMMAND_SETTINGS = /^(?:core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|gpg\.program|credential\.helper|pager\.[\w-]+|alias\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|difftool\.[\w-]+\.cmd|mergetool\.[\w-]+\.cmd)=/i;
+
+/**
+ * Shell strings a command stores to be run later or elsewhere: alias bodies, trap actions,
+ * command-running variables (`export GIT_SSH_COMMAND=…`), git -c settings, vim's `-c '!…'`.
+ */
+export function laterStrings(name: string, w: Words): string[] {
+  const a = w.argv;
+  const out: string[] = [];
+  const assignValue = (x: string) => x.slice(x.indexOf('=') + 1);
+  if (name === 'alias') for (const x of a.slice(1)) if (x.includes('=')) out.push(assignValue(x));
+  if (name === 'trap') {
+    const action = a.slice(1).find((x) => !x.startsWith('-'));
+    if (action !== undefined && a.length > 2) out.push(action);
+  }
+  if (name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') for (const x of a.slice(1)) if (COMMAND_VARIABLES.test(x)) out.push(assignValue(x));
+  if (name === 'git') {
+    for (let k = 1; k < a.length; k++) {
+      const setting = a[k] === '-c' ? a[k + 1] : a[k].startsWith('-c') && a[k].length > 2 ? a[k].slice(2) : undefined;
+      if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(assignValue(setting).replace(/^!/, ''));
+    }
+  }
+  if (name === 'ssh' || name === 'scp' || name === 'sftp' || name === 'rsync' || name === 'autossh' || name === 'sshfs') {
+    // -o ProxyCommand=… / LocalCommand=… run locally; rsync -e / --rsh is the command it starts.
+    for (let k = 1; k < a.length; k++) {
+      const opt = a[k] === '-o' ? a[k + 1] : a[k].startsWith('-o') && a[k].length > 2 ? a[k].slice(2) : undefined;
+      const m = opt !== undefined ? /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.*)$/i.exec(opt) : null;
+      if (m && !/^none$/i.test(m[1])) out.push(m[1]);
+      if (name === 'rsync' && (a[k] === '-e' || a[k] === '--rsh') && a[k + 1] !== undefined) out.push(a[k + 1]);
+      if (name === 'rsync' && a[k].startsWith('--rsh=')) out.push(a[k].slice(6));
+    }
+  }
+  if (/^(?:vim?|nvim|ex|view|gvim)$/.test(name)) {
+    for (let k = 1; k < a.length; k++) {
+      const cmd = a[k] === '-c' || a[k] === '--cmd' ? a[k + 1] : a[k].startsWith('+') ? a[k].slice(1) : undefined;
+      const bang = cmd !== undefined ? /^\s*:?\s*(?:\d*,?\d*)?!(.*)$/.exec(cmd) : null;
+      if (bang) out.push(bang[1]);
+    }
+  }
+  return out;
+}
+
+/** A `sh -c` string with $0, $1, …, "$@" and $* replaced by the words that follow it. */
+export function withPositionals(script: string, args: string[]): string {
+  if (args.length === 0 || !/\$(?:\{?[0-9@*])/.test(script)) return script;
+  const all = args.slice(1).join(' ');
+  return script.replace(/\$\{?([0-9])\}?|\$([@*])|\$\{([@*])\}/g, (m, n?: string) => (n !== undefined ? (args[Number(n)] ?? '') : all));
+}
+
+/** Index of the wrapped command in argv (after the wrapper's options), or 'query'. NAME=value words before it are skipped. */
+export function skipOptions(argv: readonly string[], spec: PrefixSpec, opts: { gluedOnly?: string } = {}): number | 'query' {
+  return skipWrapperOptions(argv, 1, spec, { assignments: true, gluedOnly: opts.gluedOnly });
+}
