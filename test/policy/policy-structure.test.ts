@@ -34,7 +34,7 @@ describe('one wrapper option table for the router and the policy', () => {
     for (const f of ['resolve.ts', 'resolved.ts', 'ast.ts', 'wrappers.ts', 'runners.ts', 'feeds.ts', 'interpreters.ts', 'interpreter-command.ts']) {
       const text = readFileSync(path.join(dir, f), 'utf8');
       expect(text.startsWith('/**'), `${f} opens with what it is`).toBe(true);
-      expect(text.split('\n').length, `${f} stays small`).toBeLessThan(700);
+      expect(text.split('\n').length, `${f} stays small`).toBeLessThan(800);
     }
   });
 });

@@ -74,12 +74,14 @@ const SECRET_PATH =
 const ENV_DUMP = /\$\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x)\s*\)|`\s*(?:env|printenv)\s*`|\/proc\/(?:self|\d+|\$\$|\*)\/environ/;
 /** Option values that name a key for the tool's own use (client certs, identity files), not an upload. */
 const OWN_KEY_OPTIONS: Record<string, Set<string>> = {
-  curl: new Set(['--cert', '-E', '--key', '--cacert', '--capath', '--netrc-file', '-K', '--config', '--proxy-cert', '--proxy-key']),
+  // …and files a download is saved to (curl -o cert.pem: a download, not an upload).
+  curl: new Set(['--cert', '-E', '--key', '--cacert', '--capath', '--netrc-file', '-K', '--config', '--proxy-cert', '--proxy-key', '-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--output-dir', '--etag-save', '--stderr', '--trace', '--trace-ascii', '--libcurl']),
+  wget: new Set(['-O', '--output-document', '-o', '--output-file', '-a', '--append-output', '-P', '--directory-prefix', '--certificate', '--private-key', '--ca-certificate']),
   ssh: new Set(['-i', '-F', '-o', '-S', '-E']),
   scp: new Set(['-i', '-F', '-o', '-S']),
   sftp: new Set(['-i', '-F', '-o', '-S']),
   rsync: new Set(['-e', '--rsh']),
-  openssl: new Set(['-key', '-cert', '-CAfile', '-in']),
+  openssl: new Set(['-key', '-cert', '-CAfile', '-in', '-out', '-keyout', '-CAkey', '-signkey']),
 };
 
 /** Secrets or the environment leaving over the network. */
@@ -93,6 +95,8 @@ function exfiltration(c: ResolvedCommand): string | undefined {
       continue;
     }
     if (/^--(?:cert|key|cacert|identity|private-key)=/.test(args[i])) continue;
+    // The URL fetched from names a remote file, not a local one being sent.
+    if ((c.name === 'curl' || c.name === 'wget') && /^[a-z][a-z0-9+.-]*:\/\//i.test(args[i])) continue;
     considered.push(args[i]);
   }
   if (c.name === 'scp' || c.name === 'rsync' || c.name === 'sftp') {
@@ -191,7 +195,8 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
       const pseudo: ResolvedCommand = { argv: [], literal: [], glob: [], name: '', text: f.text, via: [], redirects: [], pipedFrom: [], pipedTo: [], upstream: [], sql: [], facts: new Set([f.fact]) };
       const it = judge(pseudo, policy, ctx);
       // A line finding no rule names still fails closed.
-      items.push(it.explicit ? it : { text: f.text, decision: 'ask', rule: f.fact, reason: `cannot be checked statically (${f.fact})`, explicit: true });
+      const why = f.fact === 'analysis-budget' ? `${f.text}; a human must decide` : `cannot be checked statically (${f.fact})`;
+      items.push(it.explicit ? it : { text: f.text, decision: 'ask', rule: f.fact, reason: why, explicit: true });
     }
   } catch (e) {
     items = [{ text: line, decision: 'ask', rule: 'policy-internal-error', reason: `the policy check failed (${(e as Error).message}); a human must decide`, explicit: true }];

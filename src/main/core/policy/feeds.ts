@@ -75,6 +75,17 @@ export function staticOutput(g: ResolvedCommand[]): string | undefined {
     const args = c.argv.slice(1).filter((x, k) => !(k === 0 && x === '--'));
     return unescapeEcho(args[0].replace(/%[sbdq]/g, () => '')) + args.slice(1).join(' ');
   }
+  // Printers of a known folder: the working directory, the project's top, `ls -d PATHS`.
+  if (c.name === 'pwd' && c.cwd !== null) return `${c.cwd ?? '.'}\n`;
+  if (c.name === 'git' && c.argv[1] === 'rev-parse' && c.argv.includes('--show-toplevel') && c.cwd !== null) return `${c.cwd ?? '.'}\n`;
+  if ((c.name === 'realpath' || c.name === 'readlink') && c.literal.every(Boolean)) {
+    const pos = c.argv.slice(1).filter((x) => !x.startsWith('-'));
+    return `${(pos.length ? pos : ['.']).join('\n')}\n`;
+  }
+  if (c.name === 'ls' && c.argv.some((x) => /^-[a-zA-Z]*d/.test(x)) && c.literal.every(Boolean)) {
+    const pos = c.argv.slice(1).filter((x) => !x.startsWith('-'));
+    if (pos.length) return `${pos.join('\n')}\n`;
+  }
   if ((c.name === 'cat' || c.name === 'tee') && c.argv.length === 1 && c.stdinText !== undefined && !c.pipedFrom.length) return c.stdinText;
   return undefined;
 }
@@ -87,6 +98,7 @@ export function collectSql(cmd: ResolvedCommand, w: Words, base: Base, ctx: Ctx)
   for (let j = 1; j < a.length; j++) {
     const x = a[j];
     if (flags.includes(x) && a[j + 1] !== undefined) texts.push(a[++j]);
+    else if (/^-[ceqQx]./.test(x) && !x.startsWith('--')) texts.push(x.slice(2)); // glued: psql -c'DROP …'
     else {
       const eq = flags.find((f) => f.startsWith('--') && x.startsWith(`${f}=`));
       if (eq) texts.push(x.slice(eq.length + 1));

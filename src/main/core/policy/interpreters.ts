@@ -37,7 +37,7 @@ const SHELL_CALL = new RegExp(
 );
 
 /** Any call able to run a program, read or not. */
-const EXEC_TOKEN = /\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess|pty\.spawn|child_process|execSync|spawnSync|execFile|system|exec|popen|proc_open|shell_exec|passthru|IO\.popen|Open3|os\.execute|io\.popen|Kernel\.\w+|eval|__import__|importlib|compile|Function|getattr|ctypes|do shell script)\b|`|\bqx\s*[({[/|!]|%x[({[]|\|\s*getline|print\s*\|/;
+const EXEC_TOKEN = /(?<![.\w/])(?:system|exec)(?=\s*[({'"`$@\w])|\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess|pty\.spawn|child_process|execSync|spawnSync|execFile|popen|proc_open|shell_exec|passthru|IO\.popen|Open3|os\.execute|io\.popen|Kernel\.\w+|eval|__import__|importlib|compile|Function|getattr|ctypes|do shell script)\b|`|\bqx\s*[({[/|!]|%x[({[]|\|\s*getline|print\s*\|/;
 
 /**
  * The opening of an argv list call: `subprocess.run([`, `spawn('x', [`. The list itself is read
@@ -179,7 +179,8 @@ function countExecCalls(code: string, lang: Language): number {
   const re =
     lang === 'awk'
       ? /\bsystem\s*\(/g
-      : /\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess\.\w+|pty\.spawn|execSync|spawnSync|spawn|execFile(?:Sync)?|system|exec|popen|proc_open|shell_exec|passthru|IO\.popen|os\.execute|io\.popen|check_output|check_call|Popen|getoutput)\s*\(/g;
+      : // A bare system( / exec( / popen( / spawn( or one of a known module; `platform.system()`, `re.exec(` are not.
+        /(?:\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess\.\w+|pty\.spawn|execSync|spawnSync|execFile(?:Sync)?|proc_open|shell_exec|passthru|IO\.popen|os\.execute|io\.popen|check_output|check_call|Popen|getoutput)|(?<![.\w])(?:spawn|system|exec|popen))\s*\(/g;
   let n = 0;
   while (re.exec(code)) n++;
   return n;

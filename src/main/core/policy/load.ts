@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Policy, PolicyLayer, LayerName } from './decide.js';
 import { compilePolicyText, VERDICTS, type PolicyError, type Verdict } from './rules.js';
+import { packRules } from './packs/index.js';
 
 export const POLICY_FILE = 'policy.toml';
 
@@ -74,7 +75,8 @@ function parseDefault(value: string | undefined, where: string, errors: PolicyEr
 /** Built-in rules only, from text (tests, compileMeta). */
 export function builtinPolicy(text: string, file = 'policy.toml'): Policy {
   const c = compilePolicyText(text, file);
-  return { layers: [{ name: 'builtin', file, rules: c.rules, default: c.default }], errors: c.errors };
+  const packs = packRules();
+  return { layers: [{ name: 'builtin', file, rules: [...c.rules, ...packs.rules], default: c.default }], errors: [...c.errors, ...packs.errors] };
 }
 
 /** The layered policy. Never throws: problems are in `errors`. */
@@ -83,7 +85,10 @@ export function loadPolicy(src: PolicySources): Policy {
   const errors: PolicyError[] = [];
   const layers: PolicyLayer[] = [];
   const builtin = readLayer('builtin', path.join(src.grammarsDir, '_meta', POLICY_FILE), true, errors);
-  if (builtin) layers.push(builtin);
+  // The domain packs (packs/*.ts) belong to the built-in layer.
+  const packs = packRules();
+  errors.push(...packs.errors);
+  if (builtin) layers.push({ ...builtin, rules: [...builtin.rules, ...packs.rules] });
   if (!src.builtinOnly) {
     const userFile = userPolicyFile(env);
     const user = readLayer('user', userFile, false, errors);

@@ -154,6 +154,8 @@ export function normalizePath(p: string, cwd?: string): string {
   }
   let out = (abs ? '/' : '') + parts.join('/');
   if (out === '') out = abs ? '/' : '.';
+  // A relative folder named `~…` (`rm -rf './~'`, `'~'` quoted) is not home.
+  if (!abs && parts[0]?.startsWith('~') && !s.startsWith('~')) out = `./${out}`;
   if (out === HOME_STANDIN) return '~';
   if (out.startsWith(HOME_STANDIN + '/')) return '~' + out.slice(HOME_STANDIN.length);
   return out;

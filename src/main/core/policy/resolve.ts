@@ -12,10 +12,12 @@
  */
 import { parse as parseBash } from 'unbash';
 import { INTERPRETERS } from './interpreters.js';
+import { Values, type Piece } from './values.js';
+import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
-import { commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
+import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
 import { envCommand, suCommand, sshCommand, containerExec, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { collectSql, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
@@ -67,6 +69,10 @@ class Resolver {
   private curCwd: string | null | undefined;
   /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
   private readonly written = new Map<string, string>();
+  /** Variables, arrays and positionals assigned so far on the line (values.ts). */
+  private readonly values = new Values({ cwd: () => this.curCwd, step: (n?: number) => this.step(n) });
+  /** Functions defined so far on the line: their body, run with the caller's arguments when called. */
+  private readonly functions = new Map<string, { body: Node; source: string }>();
 
   constructor(readonly cwd?: string) {}
 
@@ -124,17 +130,42 @@ class Resolver {
         if (!this.step(1 + ((Number(n.end ?? 0) - Number(n.pos ?? 0)) >> 10))) return [];
         this.walk(n.script, { ...ctx, pipeIn: undefined });
         return [];
+      case 'For': {
+        // `for x in a b ~; do …`: x holds every listed word while the body is read (no list: "$@").
+        const name = String((n.name as Node | undefined)?.value ?? '');
+        const list = n.wordlist as Node[] | undefined;
+        if (name) {
+          if (!list) this.values.set(name, this.values.lookup('@'));
+          else {
+            const piece: Piece = { cands: [], unknown: false };
+            for (const x of list) {
+              const v = this.wordValue(x);
+              piece.cands.push(...v.argv);
+              if (v.unknown) piece.unknown = true;
+            }
+            this.values.set(name, piece);
+          }
+        }
+        break;
+      }
       case 'Function': {
         const name = String((n.name as Node | undefined)?.value ?? (n.name as Node | undefined)?.text ?? '');
+        this.functions.set(name, { body: n.body as Node, source: ctx.source });
+        // Read once for a self-spawning body (fork bomb); what it runs is judged where it is called.
         const before = this.all.length;
+        const saved = this.values.positional;
         this.walk(n.body, { ...ctx, pipeIn: undefined });
+        this.values.positional = saved;
         const inner = this.all.slice(before);
+        this.all.length = before;
         const bodyText = ctx.source.slice(Number((n.body as Node).pos ?? 0), Number((n.body as Node).end ?? 0));
         const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const selfSpawn = inner.some((c) => c.name === name && (c.pipedTo.length > 0 || c.pipedFrom.length > 0)) || new RegExp(`(?:^|[\\s;{(|])${esc}\\s*&(?!&)`).test(bodyText);
         if (selfSpawn) this.lineFacts.push({ fact: 'fork-bomb', text: `${name}() { … }` });
         return [];
       }
+    }
+    switch (n.type) {
       default: {
         const out: ResolvedCommand[] = [];
         for (const k of childKeys(n)) {
@@ -207,7 +238,7 @@ class Resolver {
         continue;
       }
       const t = r.target as Node | undefined;
-      const info = t ? wordInfo(t) : { value: '', literal: true, glob: false, raw: '' };
+      const info = t ? this.single(t) : { value: '', literal: true, glob: false, raw: '' };
       redirects.push({ op, fd, target: info.value, literal: info.literal });
       if (op === '<<<' && (fd === undefined || fd === 0)) stdinText = `${info.value}\n`;
       if ((op === '<' || op === '<>') && (fd === undefined || fd === 0)) stdinOpaque = info.literal ? 'file' : 'substitution';
@@ -222,6 +253,14 @@ class Resolver {
       if (/^LD_PRELOAD=/.test(t) || /^LD_AUDIT=/.test(t)) preload = true;
       if (MISH_POLICY_ASSIGNMENT.test(t)) this.lineFacts.push({ fact: 'mish-policy-override', text });
       if (COMMAND_VARIABLES.test(t)) later.push(...this.parseAndWalk(String((p.value as Node | undefined)?.value ?? t.slice(t.indexOf('=') + 1)), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, t.slice(0, t.indexOf('='))], outerText: text, pipeIn: undefined }));
+    }
+    if (!n.name) for (const p of prefix) if (p.type === 'Assignment') this.assign(p);
+    const cmdName = n.name ? commandName(String((n.name as Node).value ?? '')) : '';
+    if (/^(?:export|declare|typeset|local|readonly)$/.test(cmdName)) {
+      for (const x of suffix) {
+        if (x.type === 'Assignment') this.assign(x);
+        else if (x.type === 'Word' && /^[A-Za-z_]\w*$/.test(String(x.value ?? ''))) this.values.set(String(x.value), { cands: [''], unknown: false });
+      }
     }
     if (!n.name) {
       // `> /etc/passwd` alone truncates the file: judged as the no-op command `:` with that redirection.
@@ -242,23 +281,16 @@ class Resolver {
         w.raw.push(String(x.text ?? ''));
         continue;
       }
-      const i = wordInfo(x);
-      const parts = (x.parts as Node[] | undefined) ?? [];
-      let values = [i.value];
-      if (parts.some((p) => p.type === 'BraceExpansion')) {
-        const b = expandBracesChecked(i.value);
-        values = b.words;
-        // Words past the cap are not checked: the line is asked about, never allowed on the words seen.
-        if (b.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the brace expansion is too large to check` });
-        if (!this.step(values.length >> 4)) return [];
-      }
-      for (const v of values) {
-        w.argv.push(v);
-        w.literal.push(i.literal);
-        w.glob.push(i.glob);
-        w.raw.push(i.raw);
+      const v = this.wordValue(x);
+      if (v.spent) return [];
+      for (let k = 0; k < v.argv.length; k++) {
+        w.argv.push(v.argv[k]);
+        w.literal.push(v.literal[k]);
+        w.glob.push(v.glob);
+        w.raw.push(v.raw);
       }
     }
+    this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text);
     const direct = this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
@@ -271,6 +303,128 @@ class Resolver {
       }
     }
     return [...direct, ...later];
+  }
+
+  /** A word's values as argv words: known candidates (braces expanded, unquoted expansions split), or its text when unknown. */
+  private wordValue(x: Node): { argv: string[]; literal: boolean[]; glob: boolean; raw: string; unknown: boolean; spent: boolean } {
+    const i = wordInfo(x);
+    const parts = (x.parts as Node[] | undefined) ?? [];
+    const ev = this.values.word(x, this.substPiece);
+    if (ev.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the word has too many possible values to check` });
+    const vals: Array<[string, boolean]> = ev.values.map((v) => [v, true]);
+    // Unknown: the word as written stands for every value it could take (rules see `$d`, `$(cmd)`).
+    if (ev.unknown) vals.push([i.value, false]);
+    // An unquoted expansion alone is split into words by the shell.
+    const split = parts.length === 1 && /^(?:SimpleExpansion|ParameterExpansion|CommandExpansion)$/.test(String(parts[0].type));
+    const argv: string[] = [];
+    const literal: boolean[] = [];
+    for (const [v, lit] of vals) {
+      let words = [v];
+      if (parts.some((p) => p.type === 'BraceExpansion') && lit) {
+        const b = expandBracesChecked(v);
+        words = b.words;
+        // Words past the cap are not checked: the line is asked about, never allowed on the words seen.
+        if (b.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the brace expansion is too large to check` });
+        if (!this.step(words.length >> 4)) return { argv, literal, glob: ev.glob, raw: i.raw, unknown: ev.unknown, spent: true };
+      }
+      if (split && lit) words = words.flatMap((t) => t.split(/\s+/).filter((s) => s !== ''));
+      for (const t of words) {
+        argv.push(t);
+        literal.push(lit && i.literal ? true : lit);
+      }
+    }
+    if (argv.length === 0 && !split) {
+      argv.push('');
+      literal.push(true);
+    }
+    return { argv, literal, glob: ev.glob || i.glob, raw: i.raw, unknown: ev.unknown, spent: false };
+  }
+
+  /** A redirection target or herestring: its one known value, else as written (not literal). */
+  private single(t: Node): { value: string; literal: boolean; glob: boolean; raw: string } {
+    const i = wordInfo(t);
+    const ev = this.values.word(t, this.substPiece);
+    if (!ev.unknown && ev.values.length === 1) return { value: ev.values[0], literal: true, glob: ev.glob, raw: i.raw };
+    return { ...i, literal: false };
+  }
+
+  /** A command substitution's output when it is knowable (values.ts); its commands are walked elsewhere. */
+  private readonly substPiece = (p: Node): Piece => {
+    const unknown: Piece = { cands: [], unknown: true };
+    let script: Node | undefined;
+    try {
+      script = p.script as Node | undefined;
+    } catch {
+      return unknown;
+    }
+    const stmts = (script?.commands as Node[] | undefined) ?? [];
+    if (stmts.length !== 1) return unknown;
+    const top = stmts[0].command as Node | undefined;
+    const list = top?.type === 'Pipeline' ? ((top.commands as Node[]) ?? []) : [top];
+    const cmds: Array<{ argv: string[]; known: boolean; stdin?: string }> = [];
+    for (const c of list) {
+      if (!c || c.type !== 'Command' || !c.name) return unknown;
+      const argv: string[] = [];
+      let stdin: string | undefined;
+      for (const x of [c.name as Node, ...((c.suffix as Node[]) ?? [])]) {
+        if (x.type === 'Word') {
+          const v = this.values.word(x, this.substPiece);
+          if (v.unknown || v.values.length !== 1) return unknown;
+          argv.push(v.values[0]);
+        } else if (x.type === 'HereString') {
+          const v = this.values.word(x.target as Node, this.substPiece);
+          if (v.unknown || v.values.length !== 1) return unknown;
+          stdin = `${v.values[0]}\n`;
+        } else return unknown;
+      }
+      cmds.push({ argv, known: true, stdin });
+    }
+    let out = Values.substOutput(cmds);
+    if (out === undefined) return unknown;
+    if (out === '.' && commandName(cmds[cmds.length - 1].argv[0]) === 'pwd' && this.curCwd !== undefined) {
+      if (this.curCwd === null) return unknown;
+      out = this.curCwd;
+    }
+    return { cands: [out], unknown: false };
+  };
+
+  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`: the variable holds the value (an array: each element is a candidate). */
+  private assign(p: Node): void {
+    const name = String(p.name ?? '');
+    if (!name) return;
+    const v = p.value as Node | undefined;
+    const piece: Piece = { cands: [], unknown: false };
+    if (v?.type === 'ArrayValue') {
+      for (const el of (v.elements as Node[]) ?? []) {
+        const r = this.wordValue(el);
+        piece.cands.push(...r.argv.filter((_x, k) => r.literal[k]));
+        if (r.unknown) piece.unknown = true;
+      }
+    } else if (v) {
+      const r = this.values.word(v, this.substPiece);
+      piece.cands.push(...r.values);
+      piece.unknown = r.unknown;
+    } else piece.cands.push('');
+    if (String(p.text ?? '').startsWith(`${name}+=`)) {
+      const old = this.values.lookup(name);
+      if (old.unknown) piece.unknown = true;
+      else if (v?.type !== 'ArrayValue') piece.cands = old.cands.flatMap((o) => piece.cands.map((c) => o + c));
+      else piece.cands.push(...old.cands);
+    }
+    this.values.set(name, piece);
+  }
+
+  /** Runs `fn` with the working directory moved (`env -C DIR`, `sudo -D DIR`); null: somewhere unknown. */
+  inDir<T>(dir: { path: string; literal: boolean } | undefined, fn: () => T): T {
+    if (!dir) return fn();
+    const saved = this.curCwd;
+    const from = this.curCwd === undefined ? this.cwd : this.curCwd;
+    this.curCwd = !dir.literal ? null : dir.path.startsWith('/') || dir.path.startsWith('~') || from ? normalizePath(dir.path, from ?? undefined) : null;
+    try {
+      return fn();
+    } finally {
+      this.curCwd = saved;
+    }
   }
 
   make(w: Words, base: Base, ctx: Ctx, facts: string[] = []): ResolvedCommand {
@@ -291,6 +445,7 @@ class Resolver {
     };
     if (base.redirects.some((r) => /^\/dev\/(?:tcp|udp)\//.test(r.target))) c.facts.add(SHELLS.has(c.name) ? 'reverse-shell' : 'dev-tcp');
     if (this.curCwd !== undefined) c.cwd = this.curCwd;
+    if (unknownTarget(c)) c.facts.add('unknown-target');
     if (c.name === 'cd' || c.name === 'pushd') {
       const dir = positionalArgs(w.argv.slice(1))[0];
       const k = dir === undefined ? -1 : w.argv.indexOf(dir);
@@ -319,6 +474,20 @@ class Resolver {
     if (skip > 0) return this.withAssignments(w.argv.slice(0, skip), this.expand(slice(w, skip), base, ctx), base, ctx);
     if (!w.literal[0] || w.glob[0] || w.argv[0] === '') return [this.make(w, base, ctx, ['dynamic-command'])];
     const name = commandName(w.argv[0]);
+    const fn = w.argv[0].includes('/') ? undefined : this.functions.get(w.argv[0]);
+    if (fn) {
+      // A function defined earlier on the line: its body runs with these arguments as $1, $2, …
+      const self = this.make(w, base, ctx);
+      if (ctx.depth + 1 > MAX_DEPTH) {
+        this.lineFacts.push({ fact: 'unwrap-depth', text: base.text });
+        return [self];
+      }
+      const saved = this.values.positional;
+      this.values.positional = w.argv.slice(1);
+      const inner = this.walk(fn.body, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${w.argv[0]}()`], source: fn.source, outerText: base.text, pipeIn: ctx.pipeIn });
+      this.values.positional = saved;
+      return [self, ...inner];
+    }
     const deeper = (label: string): Ctx => ({ ...ctx, depth: ctx.depth + 1, via: [...ctx.via, label] });
     const args = w.argv.slice(1);
 
@@ -332,7 +501,10 @@ class Resolver {
     const spec = PREFIX[name];
     if (spec) {
       const j = skipOptions(w.argv, spec);
-      if (j !== 'query' && j < w.argv.length) return this.withAssignments(w.argv.slice(1, j), this.expand(slice(w, j), base, deeper(name)), base, ctx);
+      if (j !== 'query' && j < w.argv.length) {
+        const dir = chdirOption(name, w, j);
+        return this.withAssignments(w.argv.slice(1, j), this.inDir(dir, () => this.expand(slice(w, j), base, deeper(name))), base, ctx);
+      }
       return [this.make(w, base, ctx)];
     }
     if (name === 'env') return envCommand(this, w, base, ctx);
@@ -355,6 +527,25 @@ class Resolver {
           self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[1] ?? '') || ctx.pipeIn?.producers.some((p) => DOWNLOADERS.has(p.name)) ? 'download-to-shell' : 'shell-stdin-unknown');
         }
         return [self];
+      }
+      case 'sg': {
+        // `sg GROUP 'command line'`: run through /bin/sh; `sg GROUP -c 'line'` alike.
+        const self = this.make(w, base, ctx);
+        const rest = w.argv.slice(2).filter((x, k) => !(k === 0 && x === '-c'));
+        return rest.length ? [self, ...this.parseAndWalk(rest.join(' '), { ...deeper('sg'), outerText: base.text })] : [self];
+      }
+      case 'npm':
+      case 'pnpm':
+      case 'yarn':
+      case 'bun': {
+        // `npm exec -- rimraf x`, `npm x rimraf`, `pnpm dlx …`, `yarn dlx …`, `bun x …`: the package's command runs.
+        const k = w.argv.findIndex((x, i) => i > 0 && !x.startsWith('-'));
+        if (k > 0 && /^(?:exec|x|dlx)$/.test(w.argv[k])) {
+          let j = k + 1;
+          while (j < w.argv.length && w.argv[j].startsWith('-')) j += /^(?:-p|--package|-c|--call)$/.test(w.argv[j]) ? 2 : w.argv[j] === '--' ? 1 : 1;
+          if (j < w.argv.length) return [this.make(w, base, ctx), ...this.expand(slice(w, j), base, deeper(`${name} ${w.argv[k]}`))];
+        }
+        break;
       }
       case 'su':
       case 'runuser':
@@ -552,3 +743,4 @@ class Resolver {
   }
 
 }
+

@@ -114,6 +114,8 @@ export interface Walker {
   withAssignments(words: string[], cmds: ResolvedCommand[], base: Base, ctx: Ctx): ResolvedCommand[];
   /** A fan-out past its cap: the line is asked about. */
   tooMany(text: string, what: string): void;
+  /** Runs `fn` with relative paths read against another directory (`env -C DIR`); literal false: unknown. */
+  inDir<T>(dir: { path: string; literal: boolean } | undefined, fn: () => T): T;
 }
 
 /** Inputs of xargs -I / parallel / find -exec expanded into one command each; more are asked about (fact `expansion-too-large`), never dropped. */

@@ -189,12 +189,14 @@ const GLOBAL_VALUE_FLAGS: Record<string, string[]> = {
   git: ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path'],
   docker: ['-H', '--host', '--context', '-c', '--config', '-l', '--log-level'],
   podman: ['--url', '--connection', '-c', '--root', '--runroot', '--log-level'],
-  kubectl: ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '-l', '--selector', '--as', '-o', '--output'],
+  kubectl: ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '-l', '--selector', '--as', '--as-group', '--as-uid', '-o', '--output', '--token', '--certificate-authority', '--client-certificate', '--client-key', '--request-timeout', '--tls-server-name', '--username', '--password', '--cache-dir', '-v', '--v'],
   oc: ['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-s', '--server', '-l', '--selector'],
   helm: ['-n', '--namespace', '--kube-context', '--kubeconfig', '--repository-config'],
   systemctl: ['-H', '--host', '-M', '--machine', '-t', '--type', '-p', '--property', '-s', '--signal', '--state', '-n', '--lines', '-o', '--output'],
   npm: ['-w', '--workspace', '--prefix'],
-  aws: ['--profile', '--region', '--output', '--endpoint-url'],
+  aws: ['--profile', '--region', '--output', '--endpoint-url', '--query', '--cli-read-timeout', '--cli-connect-timeout', '--ca-bundle', '--color', '--cli-binary-format'],
+  gcloud: ['--project', '--account', '--configuration', '--format', '--verbosity', '--impersonate-service-account', '--billing-project', '--filter', '--zone', '--region'],
+  az: ['--subscription', '--output', '-o', '--query'],
   gh: ['-R', '--repo'],
 };
 

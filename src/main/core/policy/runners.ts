@@ -9,6 +9,7 @@ import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
 
 /** `env [-C DIR] [-u NAME] [NAME=value …] CMD`, `env -S "…"`: the command (and a split string) it runs. */
 export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  let dir: { path: string; literal: boolean } | undefined;
   const a = w.argv;
   let j = 1;
   while (j < a.length) {
@@ -26,6 +27,9 @@ export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedC
       const s = x.startsWith('-S') ? x.slice(2) : x.slice('--split-string='.length);
       return [r.make(w, base, ctx), ...r.parseAndWalk([s, ...a.slice(j + 1)].join(' '), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env -S'], outerText: base.text })];
     }
+    if (x === '-C' || x === '--chdir') dir = { path: a[j + 1] ?? '', literal: w.literal[j + 1] ?? false };
+    else if (x.startsWith('--chdir=')) dir = { path: x.slice(8), literal: w.literal[j] };
+    else if (x.startsWith('-C') && x.length > 2) dir = { path: x.slice(2), literal: w.literal[j] };
     if (x === '-u' || x === '--unset' || x === '-C' || x === '--chdir') {
       j += 2;
       continue;
@@ -41,7 +45,7 @@ export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedC
     break;
   }
   if (j >= a.length) return [r.make(w, base, ctx)];
-  return r.withAssignments(a.slice(1, j), r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] }), base, ctx);
+  return r.withAssignments(a.slice(1, j), r.inDir(dir, () => r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] })), base, ctx);
 }
 
 

@@ -43,10 +43,20 @@ export const PREFIX: Record<string, PrefixSpec> = {
   chpst: { shortValue: 'uUebnlmdosv' },
   busybox: {},
   toybox: {},
-  sg: { positional: 1 },
   numactl: {},
   trickle: { shortValue: 'udwtlsn' },
   'aws-vault': {},
+  // systemd's sudo, the Rust sudo, session launchers and file watchers: the wrapped command runs.
+  run0: { shortValue: 'uDg', longValue: ['--user', '--group', '--chdir', '--setenv', '--unit', '--property', '--nice', '--slice', '--machine', '--description', '--background'] },
+  'sudo-rs': WRAPPER_OPTIONS.sudo,
+  'ssh-agent': { shortValue: 'aEPt', query: ['-k', '-l', '-D', '-d'] },
+  'dbus-launch': { longValue: ['--config-file'] },
+  entr: {},
+  npx: { shortValue: 'p', longValue: ['--package', '--call', '-c'] },
+  bunx: { longValue: ['--package'] },
+  pnpx: {},
+  'with-contenv': {},
+  daemonize: { shortValue: 'aceEopPuv' },
 };
 
 /** The program a command word names: `/usr/bin/rm` → rm, zsh's `=rm` → rm, `python3.12` → python3. */
@@ -77,6 +87,23 @@ export function laterStrings(name: string, w: Words): string[] {
   }
   if (name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') for (const x of a.slice(1)) if (COMMAND_VARIABLES.test(x)) out.push(assignValue(x));
   if (name === 'git') {
+    // Commands git runs itself: submodule foreach, rebase --exec / -x, bisect run.
+    const sub = a.findIndex((x, k) => k > 0 && ['submodule', 'rebase', 'bisect'].includes(x));
+    if (sub > 0 && a[sub] === 'submodule') {
+      const f = a.indexOf('foreach', sub);
+      if (f > 0) {
+        let k = f + 1;
+        while (a[k]?.startsWith('-')) k++;
+        if (k < a.length) out.push(a.slice(k).join(' '));
+      }
+    }
+    if (sub > 0 && a[sub] === 'rebase') {
+      for (let k = sub + 1; k < a.length; k++) {
+        if ((a[k] === '--exec' || a[k] === '-x') && a[k + 1] !== undefined) out.push(a[++k]);
+        else if (a[k].startsWith('--exec=')) out.push(a[k].slice(7));
+      }
+    }
+    if (sub > 0 && a[sub] === 'bisect' && a[sub + 1] === 'run' && a.length > sub + 2) out.push(a.slice(sub + 2).join(' '));
     for (let k = 1; k < a.length; k++) {
       const setting = a[k] === '-c' ? a[k + 1] : a[k].startsWith('-c') && a[k].length > 2 ? a[k].slice(2) : undefined;
       if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(assignValue(setting).replace(/^!/, ''));
@@ -112,4 +139,22 @@ export function withPositionals(script: string, args: string[]): string {
 /** Index of the wrapped command in argv (after the wrapper's options), or 'query'. NAME=value words before it are skipped. */
 export function skipOptions(argv: readonly string[], spec: PrefixSpec, opts: { gluedOnly?: string } = {}): number | 'query' {
   return skipWrapperOptions(argv, 1, spec, { assignments: true, gluedOnly: opts.gluedOnly });
+}
+
+/** The directory a wrapper runs its command in (`sudo -D DIR`, `sudo --chdir=DIR`, `nsenter -w DIR`, `systemd-run --working-directory=DIR`). */
+export function chdirOption(name: string, w: Words, end: number): { path: string; literal: boolean } | undefined {
+  const flags: Record<string, { short?: string; long: string[] }> = { sudo: { short: 'D', long: ['--chdir'] }, nsenter: { short: 'w', long: ['--wd'] }, unshare: { long: ['--wd'] }, 'systemd-run': { long: ['--working-directory'] } };
+  const f = flags[name];
+  if (!f) return undefined;
+  let found: { path: string; literal: boolean } | undefined;
+  for (let k = 1; k < end; k++) {
+    const x = w.argv[k];
+    const long = f.long.find((l) => x === l || x.startsWith(`${l}=`));
+    if (long) found = x.includes('=') ? { path: x.slice(x.indexOf('=') + 1), literal: w.literal[k] } : { path: w.argv[k + 1] ?? '', literal: w.literal[k + 1] ?? false };
+    else if (f.short && new RegExp(`^-[A-Za-z]*${f.short}`).test(x)) {
+      const at = x.indexOf(f.short);
+      found = at < x.length - 1 ? { path: x.slice(at + 1), literal: w.literal[k] } : { path: w.argv[k + 1] ?? '', literal: w.literal[k + 1] ?? false };
+    }
+  }
+  return found;
 }

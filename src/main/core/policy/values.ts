@@ -1,0 +1,410 @@
+/**
+ * The values a line gives its words, as far as they can be known statically: a small abstract
+ * interpreter over unbash's word parts. Variables and arrays assigned earlier on the line
+ * (`d=$HOME; rm -rf "$d"`), `read` from a herestring or pipe, `printf -v`, positionals (`set --`,
+ * function arguments), `for` over literal words, parameter expansions with defaults, trimming,
+ * replacement and slicing (`${X:-/}`, `${HOME%/*}`), and command substitutions whose output is
+ * knowable (`$(echo ~)`, `$(pwd)`, `$(dirname "$PWD")`, `$(git rev-parse --show-toplevel)`,
+ * `$(mktemp -d)`, a base64 decode).
+ *
+ * A value is a set of candidate strings, plus `unknown` when it may also be something this file
+ * cannot know (an environment variable, a program's output). Callers treat an unknown value as
+ * the worst case: at a destructive position it is asked about, never assumed safe.
+ */
+import type { Node } from './ast.js';
+
+/** Candidate strings per word before the rest is refused (`for x in a b c …` × `{…}`): more fail closed (fact expansion-too-large). */
+export const MAX_CANDIDATES = 16;
+/** Longest value tracked (characters); longer values are unknown, so trimming patterns stay cheap. */
+export const MAX_VALUE_CHARS = 4096;
+
+export interface Piece {
+  /** Known candidates (each one possible value). */
+  cands: string[];
+  /** It may also be something not known statically. */
+  unknown: boolean;
+}
+
+export interface WordValue {
+  /** Known candidate values of the whole word (brace expansion not applied yet). */
+  values: string[];
+  /** Some part could not be known: the word is then also its text as written (`$d`, `$(cmd)`). */
+  unknown: boolean;
+  /** An unquoted glob character, written or from an unquoted expansion. */
+  glob: boolean;
+  /** Too many candidates: the rest were dropped and the line must be asked about. */
+  truncated: boolean;
+}
+
+/** What the evaluator asks of the walker: the current directory, the budget, knowable substitutions. */
+export interface ValueHost {
+  /** Working directory after the line's `cd`s: absolute or `~/…`, null unknown, undefined the line's own. */
+  cwd(): string | null | undefined;
+  step(n?: number): boolean;
+}
+
+const KNOWN_ENV: Record<string, string> = {
+  HOME: '~',
+  TMPDIR: '/tmp',
+  TMP: '/tmp',
+  TEMP: '/tmp',
+  USER: 'user',
+  LOGNAME: 'user',
+  SHELL: '/bin/bash',
+  IFS: ' ',
+};
+/** HOME spelled out for trimming (`${HOME%/*}` is the folder above home, a top-level one). */
+const HOME_SPELLED = '/home/user';
+
+const known = (...cands: string[]): Piece => ({ cands, unknown: false });
+const UNKNOWN: Piece = { cands: [], unknown: true };
+
+/** The `dirname` of a path as a value (`~` → `/home`, `.` → `..`). */
+export function dirnameOf(p: string): string {
+  if (p === '~' || p === '~/') return '/home';
+  if (p === '.' || p === './') return '..';
+  const t = p.replace(/\/+$/, '');
+  if (t === '') return '/';
+  const at = t.lastIndexOf('/');
+  if (at < 0) return '.';
+  if (at === 0) return '/';
+  return t.slice(0, at);
+}
+
+function basenameOf(p: string): string {
+  const t = p.replace(/\/+$/, '');
+  if (t === '') return '/';
+  return t.slice(t.lastIndexOf('/') + 1);
+}
+
+/** A shell pattern as a regex source (`*`, `?`, `[…]`), anchored by the caller. */
+function patternSource(pat: string, lazy: boolean): string {
+  let out = '';
+  for (let i = 0; i < pat.length; i++) {
+    const ch = pat[i];
+    if (ch === '*') out += lazy ? '[\\s\\S]*?' : '[\\s\\S]*';
+    else if (ch === '?') out += '[\\s\\S]';
+    else if (ch === '[') {
+      const close = pat.indexOf(']', i + 2);
+      if (close < 0) out += '\\[';
+      else {
+        out += `[${pat.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        i = close;
+      }
+    } else out += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return out;
+}
+
+/** `${v#p}`, `${v##p}`, `${v%p}`, `${v%%p}`. */
+function trim(v: string, op: string, pat: string): string {
+  const longest = op.length === 2;
+  if (op.startsWith('#')) {
+    const re = new RegExp(`^(?:${patternSource(pat, !longest)})`);
+    const m = re.exec(v);
+    return m ? v.slice(m[0].length) : v;
+  }
+  // Suffix: try each start, shortest suffix first unless longest (values are capped in length).
+  const re = new RegExp(`^(?:${patternSource(pat, false)})$`);
+  if (longest) {
+    for (let i = 0; i <= v.length; i++) if (re.test(v.slice(i))) return v.slice(0, i);
+  } else {
+    for (let i = v.length; i >= 0; i--) if (re.test(v.slice(i))) return v.slice(0, i);
+  }
+  return v;
+}
+
+function decodeBase64(s: string): string | undefined {
+  const t = s.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(t) || t.length === 0) return undefined;
+  return Buffer.from(t, 'base64').toString('utf8');
+}
+
+function product(a: Piece, b: Piece): { piece: Piece; truncated: boolean } {
+  const cands: string[] = [];
+  let truncated = false;
+  const left = a.cands.length ? a.cands : a.unknown ? [] : [''];
+  const right = b.cands.length ? b.cands : b.unknown ? [] : [''];
+  outer: for (const x of left) {
+    for (const y of right) {
+      if (cands.length >= MAX_CANDIDATES) {
+        truncated = true;
+        break outer;
+      }
+      cands.push(x + y);
+    }
+  }
+  return { piece: { cands, unknown: a.unknown || b.unknown }, truncated };
+}
+
+/** Variables, arrays and positionals of the line being read. */
+export class Values {
+  /** name → candidates (an array's elements are candidates too); null: assigned something unknown. */
+  private readonly vars = new Map<string, string[] | null>();
+  /** $1, $2, …: null outside a function / `set --` (what the shell was started with is not known). */
+  positional: string[] | null = null;
+
+  constructor(private readonly host: ValueHost) {}
+
+  set(name: string, value: Piece): void {
+    if (value.unknown && value.cands.length === 0) this.vars.set(name, null);
+    else if (value.unknown) this.vars.set(name, null);
+    else this.vars.set(name, value.cands.filter((c) => c.length <= MAX_VALUE_CHARS));
+  }
+
+  /** Marks a name as holding something unknown (`read x` from an unknown source, `x=$(curl …)`). */
+  forget(name: string): void {
+    this.vars.set(name, null);
+  }
+
+  lookup(name: string): Piece {
+    if (/^[1-9]$/.test(name)) {
+      if (!this.positional) return UNKNOWN;
+      const v = this.positional[Number(name) - 1];
+      return known(v ?? '');
+    }
+    if (name === '@' || name === '*') {
+      if (!this.positional) return UNKNOWN;
+      return known(...(this.positional.length ? this.positional : ['']));
+    }
+    if (name === '#') return this.positional ? known(String(this.positional.length)) : UNKNOWN;
+    const v = this.vars.get(name);
+    if (v === null) return UNKNOWN;
+    if (v !== undefined) return known(...(v.length ? v : ['']));
+    if (name === 'PWD') {
+      const c = this.host.cwd();
+      return c === null ? UNKNOWN : known(c ?? '.');
+    }
+    if (KNOWN_ENV[name] !== undefined) return known(KNOWN_ENV[name]);
+    return UNKNOWN;
+  }
+
+  /** Builtins that set values the rest of the line uses: read, printf -v, set --, shift, unset. */
+  builtin(a: string[], literal: boolean[], stdin: string | undefined): void {
+    const name = a.length ? a[0].slice(a[0].lastIndexOf('/') + 1) : '';
+    if (name === 'read') {
+      const names: string[] = [];
+      let array: string | undefined;
+      for (let k = 1; k < a.length; k++) {
+        if (a[k] === '-a' && a[k + 1]) array = a[++k];
+        else if (/^-[pdnNtu]$/.test(a[k])) k++;
+        else if (!a[k].startsWith('-')) names.push(a[k]);
+      }
+      if (array) names.push(array);
+      if (names.length === 0) names.push('REPLY');
+      const words = stdin === undefined ? undefined : (stdin.split('\n')[0] ?? '').trim().split(/\s+/);
+      names.forEach((nm, k) => {
+        if (words === undefined) this.forget(nm);
+        else if (nm === array) this.set(nm, { cands: words, unknown: false });
+        else this.set(nm, { cands: [k === names.length - 1 ? words.slice(k).join(' ') : (words[k] ?? '')], unknown: false });
+      });
+    } else if (name === 'printf' && a[1] === '-v' && a[2] !== undefined) {
+      const out = literal.slice(3).every(Boolean) ? Values.substOutput([{ argv: ['printf', ...a.slice(3)], known: true }]) : undefined;
+      if (out === undefined) this.forget(a[2]);
+      else this.set(a[2], { cands: [out], unknown: false });
+    } else if (name === 'set' && (a[1] === '--' || (a.length > 1 && !a[1].startsWith('-') && !a[1].startsWith('+')))) {
+      this.positional = a.slice(a[1] === '--' ? 2 : 1);
+      if (!literal.slice(1).every(Boolean)) this.positional = null;
+    } else if (name === 'shift') {
+      if (this.positional) this.positional = this.positional.slice(Number(a[1] ?? 1) || 1);
+    } else if (name === 'unset') {
+      for (const x of a.slice(1)) if (!x.startsWith('-')) this.set(x, { cands: [''], unknown: false });
+    } else if (name === 'mapfile' || name === 'readarray') {
+      const arr = a.slice(1).filter((x) => !x.startsWith('-')).pop() ?? 'MAPFILE';
+      if (stdin === undefined) this.forget(arr);
+      else this.set(arr, { cands: stdin.split('\n').filter((x) => x !== ''), unknown: false });
+    }
+  }
+
+
+  /** A word node's value. `subst` gives a command substitution's output when it is knowable. */
+  word(w: Node | undefined, subst: (n: Node) => Piece): WordValue {
+    if (!w) return { values: [''], unknown: false, glob: false, truncated: false };
+    const parts = w.parts as Node[] | undefined;
+    if (!parts) return { values: [String(w.value ?? w.text ?? '')], unknown: false, glob: false, truncated: false };
+    let acc: Piece = known('');
+    let glob = false;
+    let truncated = false;
+    parts.forEach((p, k) => {
+      const r = this.part(p, false, subst, k === 0);
+      if (r.glob) glob = true;
+      const pr = product(acc, r.piece);
+      if (pr.truncated) truncated = true;
+      acc = pr.piece;
+    });
+    return { values: acc.cands, unknown: acc.unknown, glob, truncated };
+  }
+
+  private part(p: Node, quoted: boolean, subst: (n: Node) => Piece, first: boolean): { piece: Piece; glob: boolean } {
+    if (!this.host.step()) return { piece: UNKNOWN, glob: false };
+    switch (p.type) {
+      case 'Literal': {
+        const v = String(p.value ?? p.text ?? '');
+        return { piece: known(v), glob: false };
+      }
+      case 'SingleQuoted':
+      case 'AnsiCQuoted': {
+        const v = String(p.value ?? '');
+        // A quoted ~ is a folder named "~", not home.
+        return { piece: known(first && v.startsWith('~') ? `./${v}` : v), glob: false };
+      }
+      case 'DoubleQuoted': {
+        let acc: Piece = known('');
+        ((p.parts as Node[]) ?? []).forEach((c, k) => {
+          let r = this.part(c, true, subst, false).piece;
+          if (first && k === 0 && c.type === 'Literal') r = { ...r, cands: r.cands.map((v) => (v.startsWith('~') ? `./${v}` : v)) };
+          acc = product(acc, r).piece;
+        });
+        return { piece: acc, glob: false };
+      }
+      case 'Glob':
+      case 'ExtendedGlob':
+      case 'BracketGlob':
+      case 'StarGlob':
+      case 'QuestionGlob':
+        return { piece: known(String(p.value ?? p.text ?? '')), glob: true };
+      case 'BraceExpansion':
+        return { piece: known(String(p.value ?? p.text ?? '')), glob: false };
+      case 'SimpleExpansion': {
+        const name = String(p.text ?? '').replace(/^\$/, '');
+        const v = this.lookup(name);
+        return { piece: v, glob: !quoted && v.cands.some((c) => /[*?[]/.test(c)) };
+      }
+      case 'ParameterExpansion': {
+        const v = this.parameter(p, subst);
+        return { piece: v, glob: !quoted && v.cands.some((c) => /[*?[]/.test(c)) };
+      }
+      case 'CommandExpansion':
+        return { piece: subst(p), glob: false };
+      default:
+        return { piece: UNKNOWN, glob: false };
+    }
+  }
+
+  private operand(w: unknown, subst: (n: Node) => Piece): Piece {
+    const r = this.word(w as Node | undefined, subst);
+    return { cands: r.values, unknown: r.unknown };
+  }
+
+  private parameter(p: Node, subst: (n: Node) => Piece): Piece {
+    const name = String(p.parameter ?? '');
+    if (p.prefix !== undefined) return UNKNOWN; // ${#x}, ${!x}: a length or an indirection
+    let v = this.lookup(name);
+    const op = p.operation as Node | undefined;
+    if (!op) return v;
+    const operator = String(op.operator ?? '');
+    const spelled = (c: string) => (name === 'HOME' && c === '~' ? HOME_SPELLED : c.startsWith('~/') ? `${HOME_SPELLED}${c.slice(1)}` : c);
+    switch (op.type) {
+      case 'Default': {
+        const alt = this.operand(op.operand, subst);
+        const colon = operator.startsWith(':');
+        if (operator.endsWith('+')) {
+          // ${x:+alt}: alt when x is set (and non-empty with the colon), else empty.
+          if (v.unknown) return { cands: [...alt.cands, ''], unknown: true };
+          return v.cands.some((c) => c !== '' || !colon) ? alt : known('');
+        }
+        if (operator.endsWith('?')) return v;
+        const result: Piece = v.unknown ? { cands: [...alt.cands], unknown: true } : { cands: v.cands.flatMap((c) => (c === '' && colon ? alt.cands : [c])), unknown: alt.unknown && v.cands.some((c) => c === '' && colon) };
+        if (operator.endsWith('=')) this.set(name, result);
+        return result;
+      }
+      case 'Remove': {
+        if (v.unknown) return UNKNOWN;
+        const pat = this.operand(op.operand, subst);
+        if (pat.unknown) return UNKNOWN;
+        v = { cands: v.cands.flatMap((c) => pat.cands.map((pt) => trim(spelled(c), operator, pt))), unknown: false };
+        return v;
+      }
+      case 'Replace': {
+        if (v.unknown) return UNKNOWN;
+        const pat = this.operand(op.pattern, subst);
+        const rep = op.replacement ? this.operand(op.replacement, subst) : known('');
+        if (pat.unknown || rep.unknown || pat.cands.length !== 1 || rep.cands.length !== 1) return UNKNOWN;
+        const all = operator === '//';
+        const re = new RegExp(patternSource(pat.cands[0], false), all ? 'g' : '');
+        return known(...v.cands.map((c) => spelled(c).replace(re, () => rep.cands[0])));
+      }
+      case 'Slice': {
+        if (v.unknown) return UNKNOWN;
+        const off = Number((op.offset as Node | undefined)?.value ?? NaN);
+        const len = op.length !== undefined ? Number((op.length as Node | undefined)?.value ?? NaN) : undefined;
+        if (!Number.isInteger(off) || (len !== undefined && !Number.isInteger(len))) return UNKNOWN;
+        return known(...v.cands.map((c) => spelled(c).substr(off, len)));
+      }
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  /**
+   * The output of a command substitution whose script is one simple command (or `echo … | base64 -d`),
+   * given the argvs of its commands with their words already evaluated; undefined when not knowable.
+   */
+  static substOutput(cmds: Array<{ argv: string[]; known: boolean; stdin?: string }>): string | undefined {
+    if (cmds.length === 0 || cmds.some((c) => !c.known)) return undefined;
+    let out: string | undefined;
+    for (let k = 0; k < cmds.length; k++) {
+      const { argv } = cmds[k];
+      const name = argv[0].slice(argv[0].lastIndexOf('/') + 1);
+      const args = argv.slice(1);
+      const stdin = k === 0 ? cmds[k].stdin : out;
+      if (k > 0 && !/^(?:base64|base32|basenc|cat|head|tail|tr|sed)$/.test(name)) return undefined;
+      switch (name) {
+        case 'echo': {
+          const rest = args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a)));
+          out = rest.join(' ');
+          break;
+        }
+        case 'printf': {
+          if (!args.length) return undefined;
+          const [fmt, ...vals] = args;
+          let i = 0;
+          out = fmt.replace(/%[sbdq]/g, () => vals[i++] ?? '').replace(/\\n/g, '\n');
+          break;
+        }
+        case 'pwd':
+          out = '.';
+          break;
+        case 'dirname':
+          out = args.filter((a) => !a.startsWith('-')).map(dirnameOf).join('\n');
+          break;
+        case 'basename':
+          out = basenameOf(args.filter((a) => !a.startsWith('-'))[0] ?? '');
+          break;
+        case 'realpath':
+        case 'readlink':
+          out = args.filter((a) => !a.startsWith('-'))[0] ?? '.';
+          break;
+        case 'git':
+          if (args.includes('rev-parse') && args.includes('--show-toplevel')) out = '.';
+          else if (args.includes('rev-parse') && args.includes('--git-dir')) out = '.git';
+          else if (args.includes('rev-parse') && args.includes('--show-cdup')) out = '.';
+          else return undefined;
+          break;
+        case 'mktemp':
+          out = '/tmp/tmp.mishXXXX';
+          break;
+        case 'whoami':
+          out = 'user';
+          break;
+        case 'base64':
+        case 'base32':
+        case 'basenc': {
+          if (!args.some((a) => a === '-d' || a === '--decode' || /^-[a-z]*d[a-z]*$/.test(a))) return undefined;
+          const src = stdin ?? undefined;
+          if (src === undefined || name !== 'base64') return undefined;
+          out = decodeBase64(src);
+          if (out === undefined) return undefined;
+          break;
+        }
+        case 'cat':
+          if (args.length || stdin === undefined) return undefined;
+          out = stdin;
+          break;
+        default:
+          return undefined;
+      }
+    }
+    return out?.replace(/\n+$/, '');
+  }
+}
