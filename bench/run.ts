@@ -40,6 +40,7 @@ const MODULES: Module[] = [
   { key: 'mcp', file: 'mcp.bench.ts', fn: 'benchMcp' },
   { key: 'redact', file: 'redact.bench.ts', fn: 'benchRedact' },
   { key: 'hook', file: 'hook.bench.ts', fn: 'benchHook' },
+  { key: 'policy', file: 'policy.bench.ts', fn: 'benchPolicy' },
 ];
 
 interface Row extends BenchFigure {

@@ -8,9 +8,11 @@ import { parseArgs } from 'node:util';
 import { builtinGrammarsDir } from '../core/router/meta.js';
 import { compilePolicyText, decide, formatPolicyError, loadPolicy, type PolicyError } from '../core/policy/index.js';
 import { readFileSync } from 'node:fs';
+import { explainLines } from '../core/policy/explain-lines.js';
 import { UsageError } from './usage-error.js';
 
 export const POLICY_HELP = `usage: mish policy explain [--cwd DIR] [--session NAME] [--] "<command line>"
+       mish policy explain --stdin [--cwd DIR] [--session NAME] < history.txt
        mish policy check [FILE…]
 
 explain  print the policy decision on a command line as JSON, run nothing:
@@ -18,6 +20,9 @@ explain  print the policy decision on a command line as JSON, run nothing:
           "commands": [every simple command the line would run, as argv arrays]}
          --cwd DIR       judge relative paths as if run in DIR (default: here)
          --session NAME  judge rules limited to that session
+         --stdin         judge every line read from stdin (one command line per line; blank
+                         lines and # comments skipped), one JSON object per line (JSON Lines)
+                         with its line number "n" and "line": audit a shell history at once
 check    validate the policy files in effect here (built-in, user, project, $MISH_POLICY,
          --policy), or the FILEs given; print each error with file, line and rule; exit 1
          if any is malformed
@@ -48,7 +53,7 @@ function explainCommand(argv: string[], opts: PolicyCliOptions): number {
   let parsed;
   try {
     // `--` ends explain's own options: `mish policy explain -- '-rf /'` explains a line starting with `-`.
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { cwd: { type: 'string' }, session: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { cwd: { type: 'string' }, session: { type: 'string' }, stdin: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (e) {
     const unknown = /Unknown option '([^']*)'/.exec((e as Error).message);
     if (unknown) throw new UsageError(`mish policy explain: unknown option '${unknown[1]}'; to explain a command line starting with '-', put -- before it: mish policy explain -- '${unknown[1]} …'`);
@@ -56,6 +61,22 @@ function explainCommand(argv: string[], opts: PolicyCliOptions): number {
   }
   if (parsed.values.help) {
     process.stdout.write(POLICY_HELP);
+    return 0;
+  }
+  if (parsed.values.stdin) {
+    if (parsed.positionals.length) throw new UsageError('mish policy explain: --stdin reads the lines from stdin; give no command line with it');
+    const cwd = parsed.values.cwd ?? process.cwd();
+    const policy = loadPolicy({ grammarsDir: builtinGrammarsDir(), cwd, cliFile: opts.policyFile, cliDefault: opts.policyDefault });
+    for (const e of policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)}\n`);
+    let text: string;
+    try {
+      text = readFileSync(0, 'utf8');
+    } catch (e) {
+      throw new UsageError(`mish policy explain --stdin: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    const out: string[] = [];
+    for (const r of explainLines(text, policy, { cwd, session: parsed.values.session })) out.push(JSON.stringify({ n: r.n, line: r.line, decision: r.decision, rule: r.rule, reason: r.reason, commands: r.commands }));
+    process.stdout.write(out.length ? `${out.join('\n')}\n` : '');
     return 0;
   }
   if (parsed.positionals.length === 0) throw new UsageError('mish policy explain: give the command line to explain, quoted (see mish policy --help)');

@@ -73,6 +73,8 @@ class Resolver {
   private readonly values = new Values({ cwd: () => this.curCwd, step: (n?: number) => this.step(n) });
   /** Functions defined so far on the line: their body, run with the caller's arguments when called. */
   private readonly functions = new Map<string, { body: Node; source: string }>();
+  /** Function calls already read, by name and arguments: a recursive call with the same ones adds nothing (`:(){ :|:& };:` stays linear). */
+  private readonly calls = new Set<string>();
 
   constructor(readonly cwd?: string) {}
 
@@ -478,6 +480,9 @@ class Resolver {
     if (fn) {
       // A function defined earlier on the line: its body runs with these arguments as $1, $2, …
       const self = this.make(w, base, ctx);
+      const key = JSON.stringify(w.argv);
+      if (this.calls.has(key)) return [self];
+      this.calls.add(key);
       if (ctx.depth + 1 > MAX_DEPTH) {
         this.lineFacts.push({ fact: 'unwrap-depth', text: base.text });
         return [self];

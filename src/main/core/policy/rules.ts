@@ -228,6 +228,21 @@ export interface CommandView {
   positionals: string[];
   argvText: string;
   writes?: string[];
+  /** Path forms per argument, computed once for all rules (a 300-word brace expansion × every targets_any rule). */
+  forms?: Map<string, string[]>;
+  /** Whether each argument value carries a glob (first occurrence). */
+  globs?: Map<string, boolean>;
+}
+
+function formsOf(v: CommandView, a: string, glob: boolean, cwd: string | undefined, home: string | undefined): string[] {
+  v.forms ??= new Map();
+  const key = `${glob ? 1 : 0}\u0000${a}`;
+  let f = v.forms.get(key);
+  if (!f) {
+    f = pathForms(a, glob, cwd, home);
+    v.forms.set(key, f);
+  }
+  return f;
 }
 
 export function viewOf(cmd: ResolvedCommand): CommandView {
@@ -352,16 +367,19 @@ export function ruleMatches(rule: CompiledRule, v: CommandView, ctx: MatchContex
   const cwd = c.cwd === null ? undefined : (c.cwd ?? ctx.cwd);
   if (rule.targetsAny) {
     const re = rule.targetsAny;
-    const hit = pos.some((a) => {
-      const k = c.argv.indexOf(a);
-      return pathForms(a, k >= 0 ? c.glob[k] : false, cwd, ctx.home).some((f) => re.test(f));
-    });
+    if (!v.globs) {
+      v.globs = new Map();
+      c.argv.forEach((x, k) => {
+        if (!v.globs!.has(x)) v.globs!.set(x, c.glob[k] ?? false);
+      });
+    }
+    const hit = pos.some((a) => formsOf(v, a, v.globs!.get(a) ?? false, cwd, ctx.home).some((f) => re.test(f)));
     if (!hit) return false;
   }
   if (rule.writesAny) {
     const re = rule.writesAny;
     v.writes ??= writeTargets(v);
-    if (!v.writes.some((t) => pathForms(t, /[*?[]/.test(t), cwd, ctx.home).some((f) => re.test(f)) || re.test(normalizePath(t)))) return false;
+    if (!v.writes.some((t) => formsOf(v, t, /[*?[]/.test(t), cwd, ctx.home).some((f) => re.test(f)) || re.test(normalizePath(t)))) return false;
   }
   if (rule.redirectAny) {
     const re = rule.redirectAny;

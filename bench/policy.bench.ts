@@ -1,0 +1,41 @@
+/**
+ * `mish policy explain --stdin` cost per line: every line of the policy tables (dangerous,
+ * benign, domains) judged in one process through explainLines, as the CLI does. Issue 19's
+ * targets: <= 5 ms per line (median) and no line over 100 ms.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtinPolicy } from '../src/main/core/policy/index.js';
+import { explainLines } from '../src/main/core/policy/explain-lines.js';
+import { median, type BenchFigure } from './types.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Passes over the whole input (the first warms the JIT and the pack compile). */
+const ROUNDS = 3;
+
+export async function benchPolicy(): Promise<BenchFigure[]> {
+  const policy = builtinPolicy(readFileSync(path.join(ROOT, 'grammars/_meta/policy.toml'), 'utf8'), 'builtin');
+  const read = (f: string) => readFileSync(path.join(ROOT, 'test/policy', f), 'utf8');
+  const domains = read('domains.tsv').split('\n').filter((l) => !l.startsWith('#')).map((l) => l.split('\t').slice(2).join('\t'));
+  const text = [read('dangerous.txt'), read('benign.txt'), ...domains].join('\n');
+  const perLine = new Map<number, number[]>();
+  let lines = 0;
+  let total = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    const t = performance.now();
+    lines = 0;
+    for (const x of explainLines(text, policy, { cwd: '/work/project', home: '/home/me' })) {
+      lines++;
+      if (r > 0) perLine.set(x.n, [...(perLine.get(x.n) ?? []), x.ms]);
+    }
+    if (r > 0) total += performance.now() - t;
+  }
+  const medians = [...perLine.values()].map(median);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return [
+    { name: `policy explain --stdin, per line (median over ${lines} table lines)`, value: round(median(medians)), unit: 'ms', target: '<= 5', note: `${ROUNDS - 1} timed passes in one process` },
+    { name: 'policy explain --stdin, mean per line (whole input)', value: round(total / (ROUNDS - 1) / lines), unit: 'ms', target: '<= 5' },
+    { name: 'policy explain --stdin, slowest line (median)', value: round(Math.max(...medians)), unit: 'ms', target: '<= 100' },
+  ];
+}
