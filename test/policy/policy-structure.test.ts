@@ -38,3 +38,17 @@ describe('one wrapper option table for the router and the policy', () => {
     }
   });
 });
+
+describe('built-in rules stay linear in the line length', () => {
+  it('the formerly quadratic shapes decide a 60 KB line quickly enough for a test (each once)', () => {
+    for (const line of [`git ${'gc '.repeat(2500)}x`, `docker run ${'--privileged '.repeat(1500)}x`, `kubectl ${'scale '.repeat(2000)}x`]) {
+      const d = decide(line, policy, ctx);
+      expect(['allow', 'ask']).toContain(d.decision);
+    }
+    expect(decide('git gc --prune=now', policy, ctx).rule).toBe('git-gc-prune-now');
+    expect(decide('docker run --privileged --pid=host -it alpine', policy, ctx).rule).toBe('container-privileged-host-pid');
+    expect(decide('kubectl scale deploy/web --replicas=0', policy, ctx).rule).toBe('kubectl-scale-zero');
+    expect(decide('kubectl scale deploy/web --replicas=3', policy, ctx).decision).toBe('allow');
+    expect(decide('git worktree remove --force ../wt', policy, ctx).rule).toBe('git-worktree-remove-force');
+  });
+});

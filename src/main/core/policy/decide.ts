@@ -96,7 +96,7 @@ function exfiltration(c: ResolvedCommand): string | undefined {
     }
     if (/^--(?:cert|key|cacert|identity|private-key)=/.test(args[i])) continue;
     // The URL fetched from names a remote file, not a local one being sent.
-    if ((c.name === 'curl' || c.name === 'wget') && /^[a-z][a-z0-9+.-]*:\/\//i.test(args[i])) continue;
+    if ((c.name === 'curl' || c.name === 'wget') && /^[a-z][a-z0-9+.-]*:\/\//i.test(args[i]) && !/\$|`/.test(args[i])) continue;
     considered.push(args[i]);
   }
   if (c.name === 'scp' || c.name === 'rsync' || c.name === 'sftp') {

@@ -3,7 +3,7 @@ import type { Pack } from './types.js';
 /** Data leaving the machine: credentials, the environment, the repository to somewhere new. */
 export const exfiltrationPack: Pack = {
   id: 'exfiltration',
-  description: 'Credential files and the environment sent over the network (curl/wget/nc/scp/rsync/interpreters: engine facts secret-upload / env-upload), the repository pushed to a remote named by URL, files posted by form or upload flags.',
+  description: 'Credential files and the environment sent over the network (curl/wget/nc/scp/rsync/interpreters: engine facts secret-upload / env-upload), the repository pushed to a remote named by URL. Uploading an ordinary file (a report, a build) stays allowed; credential files are the built-in secret-upload fact.',
   rules: String.raw`
 [[rule]]
 id = "git-push-url"
@@ -18,10 +18,5 @@ reason = "adds or repoints a remote (a later push sends the repository there)"
 commands = ["git"]
 subcommand = ["remote add|set-url"]
 
-[[rule]]
-id = "upload-file"
-reason = "uploads a local file (curl -T / -F @file / --data-binary @file, wget --post-file)"
-commands = ["curl", "wget", "http", "https", "xh"]
-argv_any = '(?:^| )(?:-T|--upload-file|--post-file|--body-file)(?:=| )|(?:^| )(?:-F|--form)(?:=| )[^ ]*=@|(?:^| )(?:-d|--data|--data-binary|--data-raw|--data-urlencode)(?:=| )@(?!-)'
 `,
 };
