@@ -30,6 +30,9 @@ const followed: Array<[string, string, string]> = [
   ['function wipe { rm -rf "$@"; }; wipe build /', 'ask', HOME_RM],
   ['g(){ sudo rm -rf "$2"; }; g x /etc', 'ask', HOME_RM],
   ['for x in build ~ dist; do rm -rf "$x"; done', 'ask', HOME_RM],
+  // Found by the wrapper property: a function redefined inside its own body, and a recursive call with new arguments.
+  ['f() { f() { rm -rf /; }; f; }; f', 'ask', HOME_RM],
+  ['f(){ rm -rf "$1"; f ~; }; f x', 'ask', HOME_RM],
   ['set -- / ~; rm -rf "$1"', 'ask', HOME_RM],
   ['set -- a ~; shift; rm -rf "$1"', 'ask', HOME_RM],
   ["printf -v d '%s' ~; rm -rf \"$d\"", 'ask', HOME_RM],
@@ -111,6 +114,7 @@ const INDIRECTIONS: Array<[string, (cmd: string, target: string) => string]> = [
   ['array', (c, t) => `v=(x ${t}); ${c} "\${v[1]}"`],
   ['function', (c, t) => `f(){ ${c} "$1"; }; f ${t}`],
   ['function $@', (c, t) => `f(){ ${c} "$@"; }; f ${t}`],
+  ['function redefined inside itself', (c, t) => `f(){ f(){ ${c} "$1"; }; f "$1"; }; f ${t}`],
   ['for', (c, t) => `for v in a ${t}; do ${c} "$v"; done`],
   ['set --', (c, t) => `set -- ${t}; ${c} "$1"`],
   ['read', (c, t) => `read v <<< ${t}; ${c} "$v"`],

@@ -72,9 +72,11 @@ class Resolver {
   /** Variables, arrays and positionals assigned so far on the line (values.ts). */
   private readonly values = new Values({ cwd: () => this.curCwd, step: (n?: number) => this.step(n) });
   /** Functions defined so far on the line: their body, run with the caller's arguments when called. */
-  private readonly functions = new Map<string, { body: Node; source: string }>();
+  private readonly functions = new Map<string, { body: Node; source: string; id: number }>();
   /** Function calls already read, by name and arguments: a recursive call with the same ones adds nothing (`:(){ :|:& };:` stays linear). */
   private readonly calls = new Set<string>();
+  /** Function definitions read so far (each gets its own id). */
+  private definitions = 0;
 
   constructor(readonly cwd?: string) {}
 
@@ -152,12 +154,19 @@ class Resolver {
       }
       case 'Function': {
         const name = String((n.name as Node | undefined)?.value ?? (n.name as Node | undefined)?.text ?? '');
-        this.functions.set(name, { body: n.body as Node, source: ctx.source });
+        this.functions.set(name, { body: n.body as Node, source: ctx.source, id: ++this.definitions });
         // Read once for a self-spawning body (fork bomb); what it runs is judged where it is called.
         const before = this.all.length;
+        // A scratch read: the calls and definitions it makes are forgotten (the real call reads them again).
         const saved = this.values.positional;
+        const savedCalls = new Set(this.calls);
+        const savedFunctions = new Map(this.functions);
         this.walk(n.body, { ...ctx, pipeIn: undefined });
         this.values.positional = saved;
+        this.calls.clear();
+        for (const k of savedCalls) this.calls.add(k);
+        this.functions.clear();
+        for (const [k, v] of savedFunctions) this.functions.set(k, v);
         const inner = this.all.slice(before);
         this.all.length = before;
         const bodyText = ctx.source.slice(Number((n.body as Node).pos ?? 0), Number((n.body as Node).end ?? 0));
@@ -480,7 +489,8 @@ class Resolver {
     if (fn) {
       // A function defined earlier on the line: its body runs with these arguments as $1, $2, …
       const self = this.make(w, base, ctx);
-      const key = JSON.stringify(w.argv);
+      // Per definition: a function redefined inside its own body is a new one.
+      const key = `${fn.id}\u0000${JSON.stringify(w.argv)}`;
       if (this.calls.has(key)) return [self];
       this.calls.add(key);
       if (ctx.depth + 1 > MAX_DEPTH) {
