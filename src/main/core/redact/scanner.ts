@@ -1,0 +1,218 @@
+/**
+ * The synchronous secret scanner: where the secrets are in a text, and what kind each is.
+ *
+ * Two cheap gates keep the costly patterns off most of the text (gitleaks' keyword idea):
+ * - token runs of 20+ characters: only those are matched against the vendor rules (whose
+ *   keywords are looked up in the run), JWTs, and base64 that decodes to a secret;
+ * - context words (`pass`, `token`, `key`, `Authorization`, `--password`, `mysql`, `://`, …):
+ *   only the lines they are on get the context rules.
+ * Private key blocks are walked line by line (private-keys.ts).
+ */
+import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, FILES, HEADERS, KEY_VALUE, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
+import { privateKeyBlocks } from './private-keys.js';
+
+/** One secret found in a text: [start, end) in UTF-16 units, and what kind it is (`github token`). */
+export interface SecretFinding {
+  start: number;
+  end: number;
+  kind: string;
+}
+
+/** Shortest run the vendor gate looks at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
+const MIN_RUN = 20;
+/** A token run: word characters and the separators tokens, base64 and URLs are made of. */
+const RUN = /(?<![A-Za-z0-9_.+/=:~-])[A-Za-z0-9_.+/=:~-]{20,}/g;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** keyword → rules; one case-insensitive alternation finds them in a run. */
+const BY_KEYWORD = new Map<string, VendorRule[]>();
+const NO_KEYWORD: VendorRule[] = [];
+for (const r of VENDOR_RULES) {
+  if (r.keywords.length === 0) NO_KEYWORD.push(r);
+  for (const k of r.keywords) BY_KEYWORD.set(k, [...(BY_KEYWORD.get(k) ?? []), r]);
+}
+const KEYWORDS = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi');
+
+/**
+ * Words that put a line under the context rules: secret-like key names, header names, the
+ * commands whose flags carry passwords, `://`, query parameters, `:port:` (.pgpass) and PEM
+ * armour. Case-insensitive, one pass.
+ */
+const CONTEXT = /pass|secret|token|auth|cred|cookie|key|pwd|sig|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|http|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|sshpass|machine|:(?:\d{1,5}|\*):|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
+
+/** Every secret of `text` (unsorted; may overlap: the masker merges). */
+export function scanSecrets(text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  if (text.length < 3) return out;
+  vendorFindings(text, out);
+  contextFindings(text, out);
+  if (text.includes('-----')) out.push(...privateKeyBlocks(text));
+  if (text.includes('data:')) secretDataBlocks(text, out);
+  return out;
+}
+
+function vendorFindings(text: string, out: SecretFinding[]): void {
+  // Its own regex state: base64Secret scans decoded text with this function while the outer loop runs.
+  const runs = new RegExp(RUN.source, 'g');
+  for (let m = runs.exec(text); m; m = runs.exec(text)) {
+    const run = m[0];
+    const at = m.index;
+    const rules = new Set<VendorRule>(NO_KEYWORD);
+    KEYWORDS.lastIndex = 0;
+    for (let k = KEYWORDS.exec(run); k; k = KEYWORDS.exec(run)) for (const r of BY_KEYWORD.get(k[0].toLowerCase()) ?? []) rules.add(r);
+    let found = false;
+    for (const r of rules) {
+      r.re.lastIndex = 0;
+      for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
+        const secret = v.groups?.secret;
+        const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
+        const len = secret !== undefined ? secret.length : v[0].length;
+        if (!isExampleToken(v[0])) {
+          out.push({ start: s, end: s + len, kind: r.kind });
+          found = true;
+        }
+        if (v[0].length === 0) r.re.lastIndex++;
+      }
+    }
+    if (!found) base64Secret(run, at, out);
+  }
+}
+
+/** Standard base64 of 24+ characters, length a multiple of 4 (possibly after `key:` glued to it by the run). */
+const BASE64_VALUE = /(?:^|[:=])(?<b64>[A-Za-z0-9+/]{22,}={0,2})$/;
+
+/**
+ * Base64 that decodes to a secret (a Kubernetes Secret's `tls.key: LS0tLS1CRUdJTi…`, a docker
+ * `auth` blob, an encoded token): decoded and scanned; if the decoded text holds a secret the
+ * whole encoded value is masked.
+ */
+function base64Secret(run: string, at: number, out: SecretFinding[]): void {
+  const m = BASE64_VALUE.exec(run);
+  if (!m) return;
+  const b64 = m.groups!.b64;
+  if (b64.length % 4 !== 0 || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
+  const decoded = Buffer.from(b64, 'base64').toString('utf8');
+  // Binary (a hash, compressed data) is no credential text.
+  if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
+  const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
+  if (!inner) return;
+  const s = at + run.length - b64.length;
+  out.push({ start: s, end: s + b64.length, kind: `base64 ${inner}` });
+}
+
+/** What secret a decoded text holds, if any (vendor token or `user:password`-free: only shapes). */
+function innerKind(decoded: string): string | undefined {
+  if (decoded.length < MIN_RUN) return undefined;
+  const found: SecretFinding[] = [];
+  vendorFindings(decoded, found);
+  return found[0]?.kind;
+}
+
+function contextFindings(text: string, out: SecretFinding[]): void {
+  CONTEXT.lastIndex = 0;
+  let doneTo = -1;
+  for (let g = CONTEXT.exec(text); g; g = CONTEXT.exec(text)) {
+    if (g.index < doneTo) continue;
+    const from = text.lastIndexOf('\n', g.index) + 1;
+    const nl = text.indexOf('\n', g.index);
+    const to = nl < 0 ? text.length : nl;
+    contextLine(text.slice(from, to), from, out);
+    doneTo = to;
+    CONTEXT.lastIndex = to;
+  }
+}
+
+const PASSWORD_NAME = /pass|pwd/i;
+
+function contextLine(line: string, offset: number, out: SecretFinding[]): void {
+  // Keys named like secrets.
+  KEY_VALUE.re.lastIndex = 0;
+  for (let m = KEY_VALUE.re.exec(line); m; m = KEY_VALUE.re.exec(line)) {
+    const name = m.groups!.name;
+    const value = m.groups!.quoted ?? m.groups!.secret;
+    if (value === undefined || !SECRET_NAME.test(name)) continue;
+    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) continue;
+    if (isLookAlike(value, PASSWORD_NAME.test(name))) continue;
+    // A JSON/YAML value that is itself an object or list opener (`"token": {`) is not a value.
+    const s = offset + m.index + m[0].length - value.length - (m.groups!.quoted !== undefined ? 1 : 0);
+    out.push({ start: s, end: s + value.length, kind: kindOfName(name) });
+  }
+  for (const r of [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES]) apply(r, line, offset, out);
+  cookies(line, offset, out);
+}
+
+function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
+  rule.re.lastIndex = 0;
+  for (let m = rule.re.exec(line); m; m = rule.re.exec(line)) {
+    const secret = m.groups?.secret;
+    if (secret === undefined || secret.length === 0) continue;
+    if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
+    const s = offset + m.index + m[0].length - secret.length;
+    out.push({ start: s, end: s + secret.length, kind: typeof rule.kind === 'string' ? rule.kind : rule.kind(m) });
+    if (m[0].length === 0) rule.re.lastIndex++;
+  }
+}
+
+/** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes'. */
+function cookies(line: string, offset: number, out: SecretFinding[]): void {
+  COOKIE_LINE.lastIndex = 0;
+  const m = COOKIE_LINE.exec(line);
+  if (!m) return;
+  let pos = m.index + m[0].length;
+  const end = line.length;
+  for (const part of line.slice(pos, end).split(';')) {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : part.slice(eq + 1).replace(/\s+$/, '');
+    if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:')) {
+      const s = offset + pos + eq + 1;
+      out.push({ start: s, end: s + value.length, kind: 'cookie' });
+    }
+    pos += part.length + 1;
+  }
+}
+
+/** What the mask of a key-named value says: `password`, `token`, `api key`, `secret`. */
+function kindOfName(name: string): string {
+  const n = name.toLowerCase();
+  if (/pass|pwd/.test(n)) return 'password';
+  if (/private[_.-]?key/.test(n)) return 'private key';
+  if (/api[_.-]?key|apikey/.test(n)) return 'api key';
+  if (/access[_.-]?key/.test(n)) return 'access key';
+  if (/token|pat$/.test(n)) return 'token';
+  if (/cookie/.test(n)) return 'cookie';
+  if (/auth/.test(n)) return 'auth credential';
+  if (/credential/.test(n)) return 'credential';
+  if (/dsn/.test(n)) return 'dsn';
+  if (/sig/.test(n)) return 'signature';
+  if (/key/.test(n)) return 'key';
+  return 'secret';
+}
+
+/**
+ * `data:` blocks of Kubernetes Secrets as `kubectl get secret -o yaml` prints them: every value
+ * indented under `data:` that is base64 of printable text is secret data (a ConfigMap's `data:`
+ * holds plain text, which does not decode to printable text, and its `binaryData:` is binary).
+ */
+function secretDataBlocks(text: string, out: SecretFinding[]): void {
+  const re = /^([ \t]*)data:[ \t]*\r?$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const indent = m[1].length;
+    let at = m.index + m[0].length + 1;
+    while (at < text.length) {
+      const nl = text.indexOf('\n', at);
+      const line = text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
+      const item = /^([ \t]+)([A-Za-z0-9._-]+):[ \t]+(?<v>[A-Za-z0-9+/]+={0,2})[ \t]*$/.exec(line);
+      if (!item || item[1].length <= indent) break;
+      const v = item.groups!.v;
+      if (v.length >= 4 && v.length % 4 === 0 && /^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) {
+        const s = at + line.trimEnd().length - v.length;
+        out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data' });
+      }
+      if (nl < 0) break;
+      at = nl + 1;
+    }
+  }
+}
