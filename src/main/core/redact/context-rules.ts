@@ -11,8 +11,10 @@ export interface ContextRule {
   kind: string | ((m: RegExpExecArray) => string);
   /** Global pattern with a `secret` group: the value. */
   re: RegExp;
-  /** The value must pass the look-alike guard (false: its context alone makes it secret). */
+  /** The value must pass the look-alike guard (otherwise only references and placeholders are kept). */
   guard?: boolean;
+  /** Runs only on lines holding this literal (a connection string's `;`). */
+  needs?: string;
 }
 
 /**
@@ -64,7 +66,7 @@ export const URL_PARAM: ContextRule = {
 export const URL_BOT: ContextRule = { kind: 'telegram bot token', re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
 
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
-export const URL_CREDENTIALS: ContextRule = { kind: 'url password', re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})@[^\s@]/gi };
+export const URL_CREDENTIALS: ContextRule = { kind: 'url password', re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
 
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
@@ -89,11 +91,11 @@ export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *).
   { kind: 'pgpass password', re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
-  { kind: 'netrc password', re: /(?:^|[ \t])password[ \t]+(?<secret>[^\s]+)/gm },
+  { kind: 'netrc password', re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
   { kind: 'kubeconfig credential', re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
   { kind: 'docker registry auth', re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
-  { kind: 'azure connection string key', re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
+  { kind: 'azure connection string key', needs: ';', re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
 ];

@@ -19,6 +19,8 @@ export class LearnedSecrets {
 
   /** Remembers `value` (a secret the scanner found) under `kind`. */
   learn(value: string, kind: string): void {
+    // `'pw'` on a command line: the value is what is between the quotes.
+    if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
     if (value.length < MIN_LEARNED_CHARS || value.includes('\n') || this.kinds.has(value)) return;
     this.kinds.set(value, kind);
     if (this.kinds.size > MAX_LEARNED) this.kinds.delete(this.kinds.keys().next().value!);

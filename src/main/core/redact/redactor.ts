@@ -10,7 +10,7 @@
 import { scanSecrets, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
-import { StreamMasker } from './stream-masker.js';
+import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -154,6 +154,20 @@ export class Redactor {
       if (this.streams.size > MAX_STREAMS) this.streams.delete(this.streams.keys().next().value!);
     }
     return s;
+  }
+
+  /**
+   * Lines of command `id`'s output as a read returns them, masked before any column window or
+   * line cut is taken (so a window never shows part of a secret): lines of a private key block
+   * the stream saw (the read may start or end inside it) become the key mask; the rest are
+   * scanned together, so a block whose armour is in the read is seen whole.
+   */
+  maskLines<L extends { n: number; text: string }>(id: string, lines: readonly L[]): L[] {
+    if (lines.length === 0) return [...lines];
+    const stream = this.streams.get(id);
+    const texts = lines.map((l) => (stream?.isKeyLine(l.n) ? KEY_LINE_MASK : l.text));
+    const masked = this.maskStrings(texts);
+    return lines.map((l, i) => (masked[i] === l.text ? l : { ...l, text: masked[i] }));
   }
 
   /** The stream state of `id` if its output was seen. */

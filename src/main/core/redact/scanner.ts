@@ -40,7 +40,7 @@ const KEYWORDS = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.l
  * commands whose flags carry passwords, `://`, query parameters, `:port:` (.pgpass) and PEM
  * armour. Case-insensitive, one pass.
  */
-const CONTEXT = /pass|secret|token|auth|cred|cookie|key|pwd|sig|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|http|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|sshpass|machine|:(?:\d{1,5}|\*):|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
+const CONTEXT = /:\/\/|pass|secret|token|auth|cred|cookie|key|pwd|sig|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|http|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|sshpass|machine|:(?:\d{1,5}|\*):|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges). */
 export function scanSecrets(text: string): SecretFinding[] {
@@ -139,14 +139,14 @@ function contextLine(line: string, offset: number, out: SecretFinding[]): void {
     const s = offset + m.index + m[0].length - value.length - (m.groups!.quoted !== undefined ? 1 : 0);
     out.push({ start: s, end: s + value.length, kind: kindOfName(name) });
   }
-  for (const r of [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES]) apply(r, line, offset, out);
+  for (const r of [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES]) if (!r.needs || line.includes(r.needs)) apply(r, line, offset, out);
   cookies(line, offset, out);
 }
 
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
   rule.re.lastIndex = 0;
   for (let m = rule.re.exec(line); m; m = rule.re.exec(line)) {
-    const secret = m.groups?.secret;
+    const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
     if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
     const s = offset + m.index + m[0].length - secret.length;

@@ -8,10 +8,13 @@
 import { BASE64_LINE, MIN_BODY_LINE } from './private-keys.js';
 import type { SecretFinding } from './scanner.js';
 
-/** What the stream masker needs of the Redactor. */
+/** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
-  mask(text: string): string;
+  maskStrings(texts: readonly string[], joins?: readonly string[]): string[];
 }
+
+/** Lines before a batch scanned with it (not emitted again): multi-line contexts (`data:` blocks, `.netrc` entries) span a chunk border. */
+export const CONTEXT_LINES = 20;
 
 /** A line longer than this without a newline is scanned in pieces (a progress line that never ends must not grow memory). */
 export const MAX_PENDING_CHARS = 256 * 1024;
@@ -31,6 +34,8 @@ export class StreamMasker {
   /** Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). */
   readonly keyRanges: { from: number; to: number }[] = [];
   private inKey = false;
+  /** The last lines emitted (not key lines): context for the next batch. */
+  private context: string[] = [];
 
   constructor(private readonly masker: LineMasker) {}
 
@@ -51,7 +56,7 @@ export class StreamMasker {
       if (space > cut - PENDING_OVERLAP_CHARS) cut = space + 1;
       const head = this.pending.slice(0, cut);
       this.pending = this.pending.slice(cut);
-      return this.masker.mask(head);
+      return this.masker.maskStrings([head])[0];
     }
     const complete = this.pending.slice(0, nl + 1);
     this.pending = this.pending.slice(nl + 1);
@@ -79,7 +84,10 @@ export class StreamMasker {
     let out = '';
     let plain: string[] = [];
     const flushPlain = () => {
-      if (plain.length) out += this.masker.mask(plain.join('\n') + '\n');
+      if (!plain.length) return;
+      const text = plain.join('\n') + '\n';
+      out += this.context.length ? this.masker.maskStrings([this.context.join('\n'), text])[1] : this.masker.maskStrings([text])[0];
+      this.context = [...this.context, ...plain].slice(-CONTEXT_LINES);
       plain = [];
     };
     for (const line of lines) {
