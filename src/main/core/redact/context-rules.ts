@@ -13,8 +13,8 @@ export interface ContextRule {
   re: RegExp;
   /** The value must pass the look-alike guard (otherwise only references and placeholders are kept). */
   guard?: boolean;
-  /** Runs only on lines holding this literal (a connection string's `;`). */
-  needs?: string;
+  /** Runs only on lines this cheap test passes (a connection string's `;`, a command's name): most lines skip the costly pattern. */
+  needs?: RegExp;
 }
 
 /**
@@ -44,12 +44,12 @@ export const KEY_VALUE: ContextRule = {
 };
 
 /** .npmrc: `//registry.npmjs.org/:_authToken=…`, `_auth=…`, `_password=…`. */
-export const NPMRC: ContextRule = { kind: 'npm registry credential', re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?(?<secret>[^\s"']{4,})/g };
+export const NPMRC: ContextRule = { kind: 'npm registry credential', needs: /_auth|_password/, re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?(?<secret>[^\s"']{4,})/g };
 
 /** HTTP headers as curl -v (`> `, `< `), HTTP clients and `-H '…'` print them. */
 export const HEADERS: ContextRule[] = [
-  { kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?<![A-Za-z0-9-])(?:Proxy-)?Authorization[ \t]*:[ \t]*(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
-  { kind: 'api key header', re: /(?<![A-Za-z0-9-])(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?<![A-Za-z0-9-])(?:Proxy-)?Authorization[ \t]*:[ \t]*(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { kind: 'api key header', needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?<![A-Za-z0-9-])(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
 ];
 
 /** Cookie headers: each value masked, the names and attributes (Path, Expires, HttpOnly) kept. */
@@ -59,43 +59,44 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 /** Query parameters that carry credentials: `?sig=`, `&token=`, `key=`, `X-Amz-Signature=`, `access_token=`. */
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
+  needs: /[?&;][\w-]+=/,
   re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken)=(?<secret>[^\s&#"'<>]{4,})/gi,
 };
 
 /** A bot token in a URL path: `/bot123456789:AA…/getMe` (Telegram). */
-export const URL_BOT: ContextRule = { kind: 'telegram bot token', re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
+export const URL_BOT: ContextRule = { kind: 'telegram bot token', needs: /\/bot\d/, re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
 
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
-export const URL_CREDENTIALS: ContextRule = { kind: 'url password', re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
+export const URL_CREDENTIALS: ContextRule = { kind: 'url password', needs: /:\/\/[^\s]*@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
 
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
-  { kind: 'password on command line', re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
-  { kind: 'password on command line', re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
-  { kind: 'password on command line', re: /\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]*?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
+  { kind: 'password on command line', needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', needs: /PASSWORD=|PWD=|AUTH=|SSHPASS=/, re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
+  { kind: 'password on command line', needs: /redis-cli/, re: /\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+use/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]*?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', needs: /openssl/, re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /lftp/, re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *).
-  { kind: 'pgpass password', re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  { kind: 'pgpass password', needs: /:(?:\d{1,5}|\*):/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
-  { kind: 'netrc password', re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  { kind: 'netrc password', needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
-  { kind: 'kubeconfig credential', re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
+  { kind: 'kubeconfig credential', needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
-  { kind: 'docker registry auth', re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
+  { kind: 'docker registry auth', needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
-  { kind: 'azure connection string key', needs: ';', re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
+  { kind: 'azure connection string key', needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
 ];

@@ -7,7 +7,7 @@
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
 /** At most this many values (the oldest are forgotten first): bounds memory and the matcher's size. */
-export const MAX_LEARNED = 1_000;
+export const MAX_LEARNED = 256;
 
 export class LearnedSecrets {
   private readonly kinds = new Map<string, string>();

@@ -22,6 +22,8 @@ export interface SecretFinding {
 
 /** Shortest run the vendor gate looks at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
 const MIN_RUN = 20;
+/** A whitespace-delimited word of 20+ characters: the cheap first gate (V8 scans `\S` runs fast); token runs are looked for inside. */
+const WORD = /(?<!\S)\S{20,}/g;
 /** A token run: word characters and the separators tokens, base64 and URLs are made of. */
 const RUN = /(?<![A-Za-z0-9_.+/=:~-])[A-Za-z0-9_.+/=:~-]{20,}/g;
 
@@ -55,33 +57,48 @@ export function scanSecrets(text: string): SecretFinding[] {
 
 function vendorFindings(text: string, out: SecretFinding[]): void {
   // Its own regex state: base64Secret scans decoded text with this function while the outer loop runs.
+  const words = new RegExp(WORD.source, 'g');
   const runs = new RegExp(RUN.source, 'g');
-  for (let m = runs.exec(text); m; m = runs.exec(text)) {
-    const run = m[0];
-    const at = m.index;
-    const rules = new Set<VendorRule>(NO_KEYWORD);
-    KEYWORDS.lastIndex = 0;
-    for (let k = KEYWORDS.exec(run); k; k = KEYWORDS.exec(run)) for (const r of BY_KEYWORD.get(k[0].toLowerCase()) ?? []) rules.add(r);
-    let found = false;
-    for (const r of rules) {
-      r.re.lastIndex = 0;
-      for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
-        const secret = v.groups?.secret;
-        const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
-        const len = secret !== undefined ? secret.length : v[0].length;
-        if (!isExampleToken(v[0])) {
-          out.push({ start: s, end: s + len, kind: r.kind });
-          found = true;
-        }
-        if (v[0].length === 0) r.re.lastIndex++;
-      }
-    }
-    if (!found) base64Secret(run, at, out);
+  const keywords = new RegExp(KEYWORDS.source, 'gi');
+  for (let w = words.exec(text); w; w = words.exec(text)) {
+    runs.lastIndex = 0;
+    for (let m = runs.exec(w[0]); m; m = runs.exec(w[0])) vendorRun(m[0], w.index + m.index, keywords, out);
   }
 }
 
-/** Standard base64 of 24+ characters, length a multiple of 4 (possibly after `key:` glued to it by the run). */
-const BASE64_VALUE = /(?:^|[:=])(?<b64>[A-Za-z0-9+/]{22,}={0,2})$/;
+/** The vendor rules on one token run at offset `at`. */
+function vendorRun(run: string, at: number, keywords: RegExp, out: SecretFinding[]): void {
+  {
+    let rules: Set<VendorRule> | undefined;
+    keywords.lastIndex = 0;
+    for (let k = keywords.exec(run); k; k = keywords.exec(run)) for (const r of BY_KEYWORD.get(k[0].toLowerCase()) ?? []) (rules ??= new Set()).add(r);
+    // Rules without a literal (Discord bot tokens) only on runs long enough to hold one.
+    if (run.length >= MIN_NO_KEYWORD_RUN) for (const r of NO_KEYWORD) (rules ??= new Set()).add(r);
+    let found = false;
+    if (rules) {
+      for (const r of rules) {
+        r.re.lastIndex = 0;
+        for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
+          const secret = v.groups?.secret;
+          const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
+          const len = secret !== undefined ? secret.length : v[0].length;
+          if (!isExampleToken(v[0])) {
+            out.push({ start: s, end: s + len, kind: r.kind });
+            found = true;
+          }
+          if (v[0].length === 0) r.re.lastIndex++;
+        }
+      }
+    }
+    if (!found && run.length >= 24) base64Secret(run, at, out);
+  }
+}
+
+/** The shortest Discord bot token (24 + 1 + 6 + 1 + 27 characters): the only rule with no literal to look for. */
+const MIN_NO_KEYWORD_RUN = 59;
+
+/** Standard base64 of 24+ characters (the value of a run, after a `key:` or `key=` glued to it). */
+const BASE64_VALUE = /^[A-Za-z0-9+/]{22,}={0,2}$/;
 
 /**
  * Base64 that decodes to a secret (a Kubernetes Secret's `tls.key: LS0tLS1CRUdJTi…`, a docker
@@ -89,16 +106,18 @@ const BASE64_VALUE = /(?:^|[:=])(?<b64>[A-Za-z0-9+/]{22,}={0,2})$/;
  * whole encoded value is masked.
  */
 function base64Secret(run: string, at: number, out: SecretFinding[]): void {
-  const m = BASE64_VALUE.exec(run);
-  if (!m) return;
-  const b64 = m.groups!.b64;
-  if (b64.length % 4 !== 0 || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
+  // The value: what follows the last `:` or the last `=` that is not padding.
+  let from = run.lastIndexOf(':') + 1;
+  const trimmed = run.replace(/=+$/, '');
+  from = Math.max(from, trimmed.lastIndexOf('=') + 1);
+  const b64 = run.slice(from);
+  if (b64.length < 24 || b64.length % 4 !== 0 || !BASE64_VALUE.test(b64) || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
   const decoded = Buffer.from(b64, 'base64').toString('utf8');
   // Binary (a hash, compressed data) is no credential text.
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
-  const s = at + run.length - b64.length;
+  const s = at + from;
   out.push({ start: s, end: s + b64.length, kind: `base64 ${inner}` });
 }
 
@@ -125,6 +144,7 @@ function contextFindings(text: string, out: SecretFinding[]): void {
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
+const LINE_RULES = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
 
 function contextLine(line: string, offset: number, out: SecretFinding[]): void {
   // Keys named like secrets.
@@ -132,14 +152,21 @@ function contextLine(line: string, offset: number, out: SecretFinding[]): void {
   for (let m = KEY_VALUE.re.exec(line); m; m = KEY_VALUE.re.exec(line)) {
     const name = m.groups!.name;
     const value = m.groups!.quoted ?? m.groups!.secret;
-    if (value === undefined || !SECRET_NAME.test(name)) continue;
-    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) continue;
-    if (isLookAlike(value, PASSWORD_NAME.test(name))) continue;
+    // Not a secret's name, or a look-alike value: the value may itself start the next `name = value` (`x: aws_secret_access_key = …`).
+    const rescan = () => (KEY_VALUE.re.lastIndex = m!.index + name.length + 1);
+    if (value === undefined || !SECRET_NAME.test(name)) {
+      rescan();
+      continue;
+    }
+    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2')) || isLookAlike(value, PASSWORD_NAME.test(name))) {
+      rescan();
+      continue;
+    }
     // A JSON/YAML value that is itself an object or list opener (`"token": {`) is not a value.
     const s = offset + m.index + m[0].length - value.length - (m.groups!.quoted !== undefined ? 1 : 0);
     out.push({ start: s, end: s + value.length, kind: kindOfName(name) });
   }
-  for (const r of [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES]) if (!r.needs || line.includes(r.needs)) apply(r, line, offset, out);
+  for (const r of LINE_RULES) if (!r.needs || r.needs.test(line)) apply(r, line, offset, out);
   cookies(line, offset, out);
 }
 

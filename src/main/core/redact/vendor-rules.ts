@@ -101,7 +101,7 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('slack token', ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe', 'xapp-'], `${B}(?:xox[bparse]-[0-9A-Za-z-]{10,}|xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{140,}|xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{64})${E}`),
   rule('slack webhook', ['hooks.slack.com'], `hooks\\.slack\\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/_-]{40,})`),
   rule('discord webhook', ['discord.com/api/webhooks', 'discordapp.com/api/webhooks'], `discord(?:app)?\\.com/api/webhooks/\\d+/(?<secret>[A-Za-z0-9_-]{60,})`),
-  rule('discord bot token', ['.'], `${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`),
+  rule('discord bot token', [], `${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`),
   rule('telegram bot token', [':aa'], `${B}\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`),
   rule('sendgrid key', ['sg.'], `${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
   rule('mailgun key', ['key-'], `${B}key-[a-f0-9]{32}${E}`),
