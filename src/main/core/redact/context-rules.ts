@@ -90,7 +90,7 @@ export const COMMAND_LINE: ContextRule[] = [
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *).
-  { kind: 'pgpass password', needs: /:(?:\d{1,5}|\*):/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  { kind: 'pgpass password', needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
   { kind: 'netrc password', needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

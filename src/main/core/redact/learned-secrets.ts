@@ -7,10 +7,10 @@
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
 /** At most this many values (the oldest are forgotten first): bounds memory and the matcher's size. */
-export const MAX_LEARNED = 256;
+export const MAX_LEARNED = 128;
 
 /** Values per matcher: a new value rebuilds only the last matcher (compiling one big alternation per reply cost more than scanning). */
-const VALUES_PER_MATCHER = 32;
+const VALUES_PER_MATCHER = 64;
 
 export class LearnedSecrets {
   private readonly kinds = new Map<string, string>();

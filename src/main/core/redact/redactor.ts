@@ -79,7 +79,8 @@ export class Redactor {
   /** Ranges of the secrets in `text` (already known-masked): remembered values and scanner findings; the findings are remembered. */
   find(text: string): SecretFinding[] {
     const found = scanSecrets(text);
-    for (const f of found) this.learned.learn(text.slice(f.start, f.end), f.kind);
+    // Shapes are found again wherever they show; values found by their context are remembered.
+    for (const f of found) if (f.byContext) this.learned.learn(text.slice(f.start, f.end), f.kind);
     this.learned.find(text, found);
     return found;
   }

@@ -18,12 +18,14 @@ export interface SecretFinding {
   start: number;
   end: number;
   kind: string;
+  /** Found by its context (a password after `-p`), not its shape: remembered for the session, as its shape will not find it again. */
+  byContext?: boolean;
 }
 
 /** Shortest run the vendor gate looks at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
 const MIN_RUN = 20;
 /** A whitespace-delimited word of 20+ characters: the cheap first gate (V8 scans `\S` runs fast); token runs are looked for inside. */
-const WORD = /(?<!\S)\S{20,}/g;
+const WORD = /(?:^|[ \t\n\r])[^ \t\n\r]{20,}/g;
 /** A token run: word characters and the separators tokens, base64 and URLs are made of. */
 const RUN = /(?<![A-Za-z0-9_.+/=:~-])[A-Za-z0-9_.+/=:~-]{20,}/g;
 
@@ -42,7 +44,7 @@ const KEYWORDS = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.l
  * commands whose flags carry passwords, `://`, query parameters, `:port:` (.pgpass) and PEM
  * armour. Case-insensitive, one pass.
  */
-const CONTEXT = /:\/\/|pass|secret|token|auth|cred|cookie|key|pwd|sig|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|http|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|sshpass|machine|:(?:\d{1,5}|\*):|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
+const CONTEXT = /:\/\/|pass(?!ed\b|es\b|ing\b)|secret|token|auth(?!ors?\b)|cred|cookie|key|pwd|sig\b|signature|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|htpasswd|:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges). */
 export function scanSecrets(text: string): SecretFinding[] {
@@ -62,6 +64,7 @@ function vendorFindings(text: string, out: SecretFinding[]): void {
   const keywords = new RegExp(KEYWORDS.source, 'gi');
   for (let w = words.exec(text); w; w = words.exec(text)) {
     runs.lastIndex = 0;
+    // The match starts with the whitespace before the word (faster than a lookbehind): runs inside it are unaffected.
     for (let m = runs.exec(w[0]); m; m = runs.exec(w[0])) vendorRun(m[0], w.index + m.index, keywords, out);
   }
 }
@@ -164,7 +167,7 @@ function contextLine(line: string, offset: number, out: SecretFinding[]): void {
     }
     // A JSON/YAML value that is itself an object or list opener (`"token": {`) is not a value.
     const s = offset + m.index + m[0].length - value.length - (m.groups!.quoted !== undefined ? 1 : 0);
-    out.push({ start: s, end: s + value.length, kind: kindOfName(name) });
+    out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
   }
   for (const r of LINE_RULES) if (!r.needs || r.needs.test(line)) apply(r, line, offset, out);
   cookies(line, offset, out);
@@ -177,7 +180,7 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     if (secret === undefined || secret.length === 0) continue;
     if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
     const s = offset + m.index + m[0].length - secret.length;
-    out.push({ start: s, end: s + secret.length, kind: typeof rule.kind === 'string' ? rule.kind : rule.kind(m) });
+    out.push({ start: s, end: s + secret.length, kind: typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }
@@ -195,7 +198,7 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
     const value = eq < 0 ? '' : part.slice(eq + 1).replace(/\s+$/, '');
     if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:')) {
       const s = offset + pos + eq + 1;
-      out.push({ start: s, end: s + value.length, kind: 'cookie' });
+      out.push({ start: s, end: s + value.length, kind: 'cookie', byContext: true });
     }
     pos += part.length + 1;
   }
@@ -236,7 +239,7 @@ function secretDataBlocks(text: string, out: SecretFinding[]): void {
       const v = item.groups!.v;
       if (v.length >= 4 && v.length % 4 === 0 && /^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) {
         const s = at + line.trimEnd().length - v.length;
-        out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data' });
+        out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data', byContext: true });
       }
       if (nl < 0) break;
       at = nl + 1;
