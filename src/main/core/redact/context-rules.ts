@@ -34,14 +34,9 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PRIMARY|FOREIGN|SORT|PARTITION
 export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
-const VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\]|\\\\.)+)`;
+export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\]|\\\\.)+)`;
 
-/** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`. */
-export const KEY_VALUE: ContextRule = {
-  kind: 'secret',
-  guard: true,
-  re: new RegExp(`(?<![A-Za-z0-9_.-])(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,80})["']?[ \\t]*(?:=>|:=|[:=])[ \\t]*(?:["'](?<quoted>[^"'\\n]{1,2048})["']|${VALUE})`, 'g'),
-};
+/** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`: found from the separator back (scanner.ts), the name tested with SECRET_NAME. */
 
 /** .npmrc: `//registry.npmjs.org/:_authToken=…`, `_auth=…`, `_password=…`. */
 export const NPMRC: ContextRule = { kind: 'npm registry credential', needs: /_auth|_password/, re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?(?<secret>[^\s"']{4,})/g };

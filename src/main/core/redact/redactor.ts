@@ -7,7 +7,7 @@
  * never the value, so the agent knows output was masked rather than broken. The spool keeps the
  * raw bytes for humans (`mish raw`); this is for the agent.
  */
-import { scanSecrets, type SecretFinding } from './scanner.js';
+import { scanContextSecrets, scanSecrets, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
@@ -85,6 +85,11 @@ export class Redactor {
     return found;
   }
 
+  /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
+  learnFrom(text: string): void {
+    for (const f of scanContextSecrets(text)) this.learned.learn(text.slice(f.start, f.end), f.kind);
+  }
+
   /** `text` with every known and every found secret masked (synchronous). */
   mask(text: string): string {
     const known = this.maskKnown(text);
@@ -144,13 +149,14 @@ export class Redactor {
 
   /**
    * The stream state of one command's output (`id`: its process id), fed with its raw chunks as
-   * they arrive: it learns the secrets in them (split across chunks or not) and where its
-   * private key blocks are, so a later read that starts or ends inside a block is masked.
+   * they arrive: it learns the secrets in them found by context (split across chunks or not) and
+   * where its private key blocks are, so a later read that starts or ends inside a block is
+   * masked. It masks nothing itself (replies and reads are masked when they are made).
    */
   stream(id: string): StreamMasker {
     let s = this.streams.get(id);
     if (!s) {
-      s = new StreamMasker(this);
+      s = new StreamMasker(this, { learnOnly: true });
       this.streams.set(id, s);
       if (this.streams.size > MAX_STREAMS) this.streams.delete(this.streams.keys().next().value!);
     }

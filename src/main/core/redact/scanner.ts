@@ -9,7 +9,7 @@
  * Private key blocks are walked line by line (private-keys.ts).
  */
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, FILES, HEADERS, KEY_VALUE, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, FILES, HEADERS, KEY_VALUE_VALUE, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 
@@ -53,6 +53,19 @@ export function scanSecrets(text: string): SecretFinding[] {
   vendorFindings(text, out);
   contextFindings(text, out);
   if (text.includes('-----')) out.push(...privateKeyBlocks(text));
+  if (text.includes('data:')) secretDataBlocks(text, out);
+  return out;
+}
+
+/**
+ * Only the secrets found by their context (passwords after `-p`, keys named like secrets, …):
+ * what a command's stream state learns for the session. Shapes (vendor tokens, keys) are found
+ * again wherever they show, so the stream does not look for them (a third of the scan's cost).
+ */
+export function scanContextSecrets(text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  if (text.length < 3) return out;
+  contextFindings(text, out);
   if (text.includes('data:')) secretDataBlocks(text, out);
   return out;
 }
@@ -147,27 +160,29 @@ function contextFindings(text: string, out: SecretFinding[]): void {
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
+/** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote. */
+const SEPARATOR = /["']?[ \t]*(?:=>|:=|[:=])[ \t]*/g;
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
+/** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
+const VALUE_AT = new RegExp(`["'](?<quoted>[^"'\\n]{1,2048})["']|${KEY_VALUE_VALUE}`, 'y');
 const LINE_RULES = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
 
 function contextLine(line: string, offset: number, out: SecretFinding[]): void {
-  // Keys named like secrets.
-  KEY_VALUE.re.lastIndex = 0;
-  for (let m = KEY_VALUE.re.exec(line); m; m = KEY_VALUE.re.exec(line)) {
-    const name = m.groups!.name;
-    const value = m.groups!.quoted ?? m.groups!.secret;
-    // Not a secret's name, or a look-alike value: the value may itself start the next `name = value` (`x: aws_secret_access_key = …`).
-    const rescan = () => (KEY_VALUE.re.lastIndex = m!.index + name.length + 1);
-    if (value === undefined || !SECRET_NAME.test(name)) {
-      rescan();
-      continue;
-    }
-    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2')) || isLookAlike(value, PASSWORD_NAME.test(name))) {
-      rescan();
-      continue;
-    }
-    // A JSON/YAML value that is itself an object or list opener (`"token": {`) is not a value.
-    const s = offset + m.index + m[0].length - value.length - (m.groups!.quoted !== undefined ? 1 : 0);
-    out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+  // Keys named like secrets: found from their separator back (linear; a pattern starting at every letter was not).
+  SEPARATOR.lastIndex = 0;
+  for (let m = SEPARATOR.exec(line); m; m = SEPARATOR.exec(line)) {
+    let k = m.index;
+    while (k > 0 && NAME_CHAR.test(line[k - 1])) k--;
+    const name = line.slice(k, m.index);
+    if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) continue;
+    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) continue;
+    VALUE_AT.lastIndex = m.index + m[0].length;
+    const v = VALUE_AT.exec(line);
+    if (!v) continue;
+    const value = v.groups!.quoted ?? v.groups!.secret;
+    if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) continue;
+    const s = v.index + (v.groups!.quoted !== undefined ? 1 : 0);
+    out.push({ start: offset + s, end: offset + s + value.length, kind: kindOfName(name), byContext: true });
   }
   for (const r of LINE_RULES) if (!r.needs || r.needs.test(line)) apply(r, line, offset, out);
   cookies(line, offset, out);

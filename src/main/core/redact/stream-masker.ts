@@ -11,6 +11,8 @@ import type { SecretFinding } from './scanner.js';
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
   maskStrings(texts: readonly string[], joins?: readonly string[]): string[];
+  /** Learn-only mode: remember the context-found secrets of a text. */
+  learnFrom?(text: string): void;
 }
 
 /** Lines before a batch scanned with it (not emitted again): multi-line contexts (`data:` blocks, `.netrc` entries) span a chunk border. */
@@ -37,7 +39,14 @@ export class StreamMasker {
   /** The last lines emitted (not key lines): context for the next batch. */
   private context: string[] = [];
 
-  constructor(private readonly masker: LineMasker) {}
+  /**
+   * `learnOnly`: the engine's mode — lines are scanned for the values to remember and key blocks
+   * are tracked, nothing is masked and push returns "" (the replies are masked when made).
+   */
+  constructor(
+    private readonly masker: LineMasker,
+    private readonly options: { learnOnly?: boolean } = {},
+  ) {}
 
   /** Raw bytes as the PTY delivers them. Returns the masked text of the lines completed by them. */
   pushBytes(chunk: Uint8Array): string {
@@ -56,6 +65,10 @@ export class StreamMasker {
       if (space > cut - PENDING_OVERLAP_CHARS) cut = space + 1;
       const head = this.pending.slice(0, cut);
       this.pending = this.pending.slice(cut);
+      if (this.options.learnOnly) {
+        this.masker.learnFrom?.(head);
+        return '';
+      }
       return this.masker.maskStrings([head])[0];
     }
     const complete = this.pending.slice(0, nl + 1);
@@ -78,6 +91,7 @@ export class StreamMasker {
 
   /** Complete lines (each ending in "\n", the last maybe not): key lines replaced, the rest masked as one text. */
   private maskLines(text: string): string {
+    if (this.options.learnOnly && !this.inKey && !text.includes('-----BEGIN')) return this.learnLines(text);
     const lines = text.split('\n');
     const last = lines.pop()!; // "" after a final newline
     if (last !== '') lines.push(last);
@@ -86,7 +100,8 @@ export class StreamMasker {
     const flushPlain = () => {
       if (!plain.length) return;
       const text = plain.join('\n') + '\n';
-      out += this.context.length ? this.masker.maskStrings([this.context.join('\n'), text])[1] : this.masker.maskStrings([text])[0];
+      if (this.options.learnOnly) this.masker.learnFrom?.(this.context.length ? `${this.context.join('\n')}\n${text}` : text);
+      else out += this.context.length ? this.masker.maskStrings([this.context.join('\n'), text])[1] : this.masker.maskStrings([text])[0];
       this.context = [...this.context, ...plain].slice(-CONTEXT_LINES);
       plain = [];
     };
@@ -100,6 +115,21 @@ export class StreamMasker {
     flushPlain();
     // The text had no final newline: neither does its masked form.
     return last !== '' && out.endsWith('\n') ? out.slice(0, -1) : out;
+  }
+
+  /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
+  private learnLines(text: string): string {
+    let n = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+    if (!text.endsWith('\n')) n++;
+    this.lines += n;
+    this.masker.learnFrom?.(this.context.length ? `${this.context.join('\n')}\n${text}` : text);
+    // The last CONTEXT_LINES lines become the next batch's context.
+    let at = text.length - (text.endsWith('\n') ? 1 : 0);
+    for (let k = 0; k < CONTEXT_LINES && at > 0; k++) at = text.lastIndexOf('\n', at - 1);
+    const tail = text.slice(Math.max(at + 1, 0)).replace(/\n$/, '').split('\n');
+    this.context = [...this.context, ...tail].slice(-CONTEXT_LINES);
+    return '';
   }
 
   /** Follows key blocks line by line; true when `line` is part of one (armour or body). */
