@@ -108,8 +108,8 @@ describe('stateful masking', () => {
         const stream = r.stream('c1');
         stream.push(lines.join('\n'));
         stream.flush();
-        const window = lines.slice(from, from + len).map((text, i) => ({ n: from + i + 1, text }));
-        const masked = r.maskLines('c1', window);
+        const shown = lines.slice(from, from + len).map((text, i) => ({ n: from + i + 1, text }));
+        const masked = r.maskLines('c1', shown);
         const all = masked.map((l) => l.text).join('\n');
         for (const f of fragments(keys[k].value)) expect(all.includes(f)).toBe(false);
         for (const l of masked) if (l.text === 'noise 1' || l.text === 'tail') expect(lines).toContain(l.text);
@@ -124,8 +124,8 @@ describe('stateful masking', () => {
         const item = sample[k];
         const r = new Redactor();
         const [line] = r.maskLines('c2', [{ n: 1, text: item.text.split('\n').pop()! }]);
-        const window = line.text.slice(from, from + len);
-        for (let i = 0; i + 8 <= item.value.length; i += 4) expect(window.includes(item.value.slice(i, i + 8)) && !item.text.replace(item.value, '').includes(item.value.slice(i, i + 8))).toBe(false);
+        const shown = line.text.slice(from, from + len);
+        for (let i = 0; i + 8 <= item.value.length; i += 4) expect(shown.includes(item.value.slice(i, i + 8)) && !item.text.replace(item.value, '').includes(item.value.slice(i, i + 8))).toBe(false);
       }),
       { numRuns: 300, seed: 21 },
     );
