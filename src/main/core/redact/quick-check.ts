@@ -1,7 +1,7 @@
 /**
  * Cheap checks that need no scanner (scanner.ts: its rule tables are compiled on load): which environment
  * variables hold secrets, and whether a short text could hold any secret at all. The CLI uses
- * them to skip loading secretlint for audit records that cannot contain a secret (`npm test`).
+ * them to skip loading the scanner for audit records that cannot contain a secret (`npm test`).
  */
 
 /**
