@@ -44,7 +44,7 @@ const KEYWORDS = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.l
  * commands whose flags carry passwords, `://`, query parameters, `:port:` (.pgpass) and PEM
  * armour. Case-insensitive, one pass.
  */
-const CONTEXT = /:\/\/|pass(?!ed\b|es\b|ing\b)|secret|token|auth(?!ors?\b)|cred|cookie|key|pwd|sig\b|signature|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|htpasswd|:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
+const CONTEXT = /:\/\/|pass(?!ed\b|es\b|ing\b)|secret|token|auth(?!ors?\b)|cred|cookie|key(?![a-z])|pwd|sig\b|signature|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|htpasswd|:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges). */
 export function scanSecrets(text: string): SecretFinding[] {
