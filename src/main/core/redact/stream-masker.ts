@@ -15,6 +15,13 @@ export interface LineMasker {
   learnFrom?(text: string): void;
 }
 
+/**
+ * Of one command's output, how much the learn-only stream state scans for values to remember:
+ * a flood (`yes`, a 100 MB log) must not make the server's event loop scan every byte. Past it,
+ * lines are still counted and key blocks tracked; replies and reads are masked when made, whole.
+ */
+export const MAX_LEARN_CHARS_PER_COMMAND = 8 * 1024 * 1024;
+
 /** Lines before a batch scanned with it (not emitted again): multi-line contexts (`data:` blocks, `.netrc` entries) span a chunk border. */
 export const CONTEXT_LINES = 20;
 
@@ -36,6 +43,8 @@ export class StreamMasker {
   /** Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). */
   readonly keyRanges: { from: number; to: number }[] = [];
   private inKey = false;
+  /** Characters scanned for values to remember so far (learn-only mode). */
+  private learned = 0;
   /** The last lines emitted (not key lines): context for the next batch. */
   private context: string[] = [];
 
@@ -66,7 +75,8 @@ export class StreamMasker {
       const head = this.pending.slice(0, cut);
       this.pending = this.pending.slice(cut);
       if (this.options.learnOnly) {
-        this.masker.learnFrom?.(head);
+        if (this.learned < MAX_LEARN_CHARS_PER_COMMAND) this.masker.learnFrom?.(head);
+        this.learned += head.length;
         return '';
       }
       return this.masker.maskStrings([head])[0];
@@ -123,6 +133,8 @@ export class StreamMasker {
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
     if (!text.endsWith('\n')) n++;
     this.lines += n;
+    if (this.learned >= MAX_LEARN_CHARS_PER_COMMAND) return '';
+    this.learned += text.length;
     this.masker.learnFrom?.(this.context.length ? `${this.context.join('\n')}\n${text}` : text);
     // The last CONTEXT_LINES lines become the next batch's context.
     let at = text.length - (text.endsWith('\n') ? 1 : 0);
