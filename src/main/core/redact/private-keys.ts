@@ -8,7 +8,7 @@
  * time. A page that starts and ends inside a block (no armour line at all) is the stateful
  * masker's job (stream-masker.ts), which knows where the blocks of a command's output are.
  */
-import type { SecretFinding } from './scanner.js';
+import type { SecretFinding } from './finding.js';
 
 const KIND = 'private key';
 /** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */

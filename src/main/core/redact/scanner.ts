@@ -12,15 +12,9 @@ import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, FILES, HEADERS, KEY_VALUE_VALUE, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
+import type { SecretFinding } from './finding.js';
 
-/** One secret found in a text: [start, end) in UTF-16 units, and what kind it is (`github token`). */
-export interface SecretFinding {
-  start: number;
-  end: number;
-  kind: string;
-  /** Found by its context (a password after `-p`), not its shape: remembered for the session, as its shape will not find it again. */
-  byContext?: boolean;
-}
+export type { SecretFinding } from './finding.js';
 
 /** Shortest run the vendor gate looks at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
 const MIN_RUN = 20;

@@ -6,7 +6,7 @@
  * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
  */
 import { BASE64_LINE, MIN_BODY_LINE } from './private-keys.js';
-import type { SecretFinding } from './scanner.js';
+import type { SecretFinding } from './finding.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
