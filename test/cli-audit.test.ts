@@ -53,7 +53,7 @@ describe('mish audit', () => {
     const recs = JSON.parse(list.out) as Record<string, unknown>[];
     expect(recs.map((r) => [r.seq, r.kind, r.decision, r.by, r.command])).toEqual([
       [1, 'command', 'ran', 'agent', 'echo hello'],
-      [2, 'command', 'ran', 'agent', 'echo [redacted:github]'],
+      [2, 'command', 'ran', 'agent', 'echo [masked: github token]'],
       [3, 'decision', 'refused', 'policy', 'rm -rf ~'],
       [4, 'command', 'ran-raw', 'agent', 'true'],
     ]);
@@ -84,7 +84,7 @@ describe('mish audit', () => {
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/^ok: .*: 4 record\(s\), chain intact, last seq 4/);
     const lines = readFileSync(log, 'utf8').split('\n');
-    lines[1] = lines[1].replace('echo [redacted:github]', 'echo innocent');
+    lines[1] = lines[1].replace('echo [masked: github token]', 'echo innocent');
     writeFileSync(log, lines.join('\n'));
     const bad = mish(['audit', 'verify']);
     expect(bad.code).toBe(1);

@@ -49,8 +49,8 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
   it('sh_run: every kind masked in text and structuredContent; the spool keeps the raw bytes', async () => {
     const { result, text, data } = await call(served.client, 'sh_run', { cmd: 'cat secrets.txt; echo "token is $DEPLOY_TOKEN"' });
     expectClean('sh_run', result);
-    expect(text).toContain('[redacted:');
-    expect(text).toContain('[redacted:$DEPLOY_TOKEN]');
+    expect(text).toContain('[masked: ');
+    expect(text).toContain('[masked: $DEPLOY_TOKEN value]');
     for (const s of samples) expect(text, s.kind).toContain(`${s.kind}:`); // the line is there, its secret is not
     runId = data.id;
     expect(runId).toMatch(/^c\d+$/);
@@ -72,7 +72,20 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     const page = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw', from_line: keyStart, to_line: keyStart + 5 });
     expect(page.data.lines).toHaveLength(6);
     expectClean('read_raw page', page.result);
-    // A page of body lines alone (no BEGIN, no END) has nothing that says "key": documented limit, not asserted.
+    // A page of body lines alone (no BEGIN, no END): the command's stream state knows they are a key's.
+    const middle = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw', from_line: keyStart + 2, to_line: keyStart + 6 });
+    expect(middle.data.lines).toHaveLength(5);
+    expectClean('read_raw page inside a key block', middle.result);
+    for (const l of middle.data.lines as { text: string }[]) expect(l.text).toBe('[masked: private key]');
+    // A page that ends on END and starts in the body.
+    const keyEnd = fileLines.findIndex((l, i) => i >= keyStart && l.includes('END PRIVATE KEY')) + 1;
+    const ending = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw', from_line: keyEnd - 3, to_line: keyEnd + 1 });
+    expectClean('read_raw page ending a key block', ending.result);
+    // A column window that starts inside a token shows no part of it.
+    const ghLine = fileLines.findIndex((l) => l.startsWith('github classic token:')) + 1;
+    const gh = samples.find((x) => x.kind === 'github classic token')!.secret;
+    const cols = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw', from_line: ghLine, to_line: ghLine, from_col: 'github classic token: '.length + 10 });
+    expect(JSON.stringify(cols.result)).not.toContain(gh.slice(10, 26));
     const tail = await call(served.client, 'sh_interact', { id: runId, action: 'read_tail', lines: 400 });
     expectClean('read_tail', tail.result);
     const rawTail = await call(served.client, 'sh_interact', { id: runId, action: 'read_tail', lines: 400, raw: true });
@@ -92,8 +105,21 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     const { result } = await call(served.client, 'sh_run', { cmd: `echo ${gh}; sleep 3` }, { onprogress: (p) => void (p.message && messages.push(p.message)), timeout: 30_000 });
     expectClean('sh_run', result);
     expect(messages.length).toBeGreaterThan(0);
-    expect(messages.some((m) => m.includes('[redacted:github]')), messages.join(' | ')).toBe(true);
+    expect(messages.some((m) => m.includes('[masked: github token]')), messages.join(' | ')).toBe(true);
     for (const m of messages) expect(m).not.toContain(gh);
+  });
+
+  it('a value masked once is masked later wherever it shows, and a key printed with literal \\n escapes is masked', async () => {
+    const pw = 'Qx7-mPz2-Lw9%vT4';
+    const first = await call(served.client, 'sh_run', { cmd: `echo 'mysql -h db -u root -p${pw} shop'` });
+    expect(first.text).not.toContain(pw);
+    expect(first.text).toContain('[masked: password on command line]');
+    const later = await call(served.client, 'sh_run', { cmd: `echo "the backup used ${pw} yesterday"` });
+    expect(later.text).not.toContain(pw);
+    const key = samples.find((x) => x.kind === 'ec private key')!.secret.trimEnd();
+    const printed = await call(served.client, 'sh_run', { cmd: `printf '%s\\n' '${key.replace(/\n/g, '\\n')}'` });
+    for (const f of fragments(key)) expect(printed.text).not.toContain(f);
+    expect(printed.text).toContain('[masked: private key]');
   });
 
   it('a refused dangerous line is audited as a policy decision; the canary survives', async () => {
@@ -111,7 +137,7 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     const bg = await call(served.client, 'sh_run', { cmd: 'sleep 1.5; echo late', session: 'extra', timeout: 0.2 });
     expect(bg.data.status).toBe('running');
     expect(echoed.text).not.toContain('extra-key-123456');
-    expect(echoed.text).toContain('[redacted:$EXTRA_API_KEY]');
+    expect(echoed.text).toContain('[masked: $EXTRA_API_KEY value]');
     expect(await eventually(() => existsSync(auditLog) && readAuditRecords(auditLog).some((r) => r.command === 'sleep 1.5; echo late' && r.decision === 'ran'), 15_000)).toBe(true);
     const recs = readAuditRecords(auditLog);
     const text = readFileSync(auditLog, 'utf8');
@@ -125,7 +151,7 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', decision: 'started', command: 'cat secrets.txt; echo READY; sleep 30' }));
     expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', decision: 'kill' }));
     expect(recs).toContainEqual(expect.objectContaining({ kind: 'session', decision: 'created', session: 'extra' }));
-    expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', command: 'echo [redacted:github] > /dev/null' }));
+    expect(recs).toContainEqual(expect.objectContaining({ kind: 'command', command: 'echo [masked: github token] > /dev/null' }));
     expect(recs).toContainEqual(expect.objectContaining({ decision: 'backgrounded', command: 'sleep 1.5; echo late', id: bg.data.id }));
     expect(recs).toContainEqual(expect.objectContaining({ decision: 'ran', command: 'sleep 1.5; echo late', id: bg.data.id, exitCode: 0, detail: { background: true } }));
   });

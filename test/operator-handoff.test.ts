@@ -219,10 +219,10 @@ describe('credential-blind handoff', () => {
     const raw = await agent('sh_interact', { id, action: 'read_raw' });
     const tail = await agent('sh_interact', { id, action: 'read_tail', raw: true });
     expect(raw.text).toContain('done');
-    expect(raw.text).toContain('raw [secret]');
-    expect(raw.text).toContain('b64 [secret]');
-    expect(raw.text).toContain('url [secret]');
-    expect(tail.text).toContain('raw [secret]');
+    expect(raw.text).toContain('raw [masked: typed secret]');
+    expect(raw.text).toContain('b64 [masked: typed secret]');
+    expect(raw.text).toContain('url [masked: typed secret]');
+    expect(tail.text).toContain('raw [masked: typed secret]');
     const forms = [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
     for (const r of replies) for (const f of forms) expect(r).not.toContain(f);
   }, 60_000);

@@ -120,7 +120,7 @@ describe('OperatorHost', () => {
     op.conn.receive({ type: 'handoff-return', rid: 4, id: handoff.id });
     const r = await done;
     expect(r.exitCode).toBe(0);
-    expect(host.known.mask('x s3cret-value y')).toBe('x [secret] y');
+    expect(host.known.mask('x s3cret-value y')).toBe('x [masked: typed secret] y');
     const events = audit.filter((e) => 'id' in e && e.id === handoff.id);
     expect(events.map((e) => e.type)).toEqual(['handoff-attached', 'handoff-returned']);
     expect(events[1]).toMatchObject({ by: 'bob', typedBytes: 13 });

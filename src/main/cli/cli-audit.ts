@@ -1,6 +1,6 @@
 /**
  * The CLI's audit records: what `mish <cmd>` ran or refused and who decided. Loaded lazily and
- * early (while the command runs); secretlint only when a record could hold a secret.
+ * early (while the command runs); the scanner only when a record could hold a secret.
  */
 import { AuditLog } from '../core/audit/audit-log.js';
 import type { AuditActor, AuditEvent } from '../core/audit/types.js';
@@ -25,7 +25,7 @@ export interface CliAudit {
 }
 
 /**
- * The Redactor, loaded only for a record that could hold a secret: secretlint's rules take
+ * The Redactor, loaded only for a record that could hold a secret: its rule tables take
  * ~60 ms to load, most records (`npm test` in a project directory) cannot hold one.
  */
 export function lazyRedactor(): { redactDeep<T>(value: T): Promise<T> } {

@@ -68,7 +68,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
   const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : stdinIsDevNull() ? 'null' : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
-  // The audit log (and secretlint's rules, to redact it) loads while the command runs.
+  // The audit log (and the masking rules, to mask it) loads while the command runs.
   const auditing = loadCliAudit();
   // Who ran it: a human at a terminal, or a program (an agent's shell tool, a script) without one.
   const by: AuditActor = process.stdin.isTTY ? 'user' : 'agent';

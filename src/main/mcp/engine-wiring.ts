@@ -65,12 +65,21 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
   const version = packageVersion();
   // Replies mask secret patterns, the values of secret-named variables of the environment the sessions start with, and what operators typed at handoffs.
   const redactor = new Redactor({ env: process.env });
+  // Every command's raw output, chunk by chunk, through its stream state: secrets split across
+  // chunks are found and remembered for the session, and private key blocks' lines recorded for
+  // later reads. Synchronous, before the reply that shows the output is masked.
+  sessions.subscribe((e) => {
+    if (e.type === 'raw') redactor.stream(e.source.id).pushBytes(e.chunk);
+    else if (e.type === 'command-end') redactor.streamOf(e.id)?.flush();
+  });
   const audit = new AuditLog({ redactor, onError: log });
   const operator = new OperatorHost({
     sessions,
     version,
     cwd: process.cwd(),
     transport: options.transport,
+    // The console's "agent saw" pane shows what the agent saw: masked (its raw pane stays exact).
+    maskForAgent: (text) => redactor.mask(text),
     onAudit: (e) => {
       audit.record(operatorAuditRecord(e));
       options.onAudit?.(e);
@@ -217,7 +226,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       rawLines,
       ...(base.id ? { rawBytes: sessions.processes.get(base.id)?.rawBytes ?? 0 } : {}),
       shownLines: base.shownLines,
-      agentText: operator.known.mask(text),
+      agentText: operator.maskForAgent(text),
       ...(r.kind !== 'ran' ? { refused: true } : {}),
       ...(spoolRef ? { spoolRef } : {}),
     });

@@ -14,6 +14,8 @@ import type { ToolExtra } from './tool-kit.js';
 export interface ReplyRedactor {
   redactDeep<T>(value: T): Promise<T>;
   addEnv(env: Record<string, string | undefined>): void;
+  /** Raw lines of a command's output masked before they are cut into windows (read_raw, read_tail raw). */
+  maskLines?<L extends { n: number; text: string }>(id: string, lines: readonly L[]): L[];
 }
 
 type Args = Record<string, unknown>;

@@ -56,6 +56,8 @@ export interface OperatorHostOptions {
   /** Default: approvalTimeoutMs() (MISH_APPROVAL_TIMEOUT_MS or 5 min). */
   approvalTimeoutMs?: number;
   log?: (message: string) => void;
+  /** What the agent was shown of a text (the MCP server's masking); default: only the values typed at handoffs. */
+  maskForAgent?: (text: string) => string;
 }
 
 /** One connected operator, as the transport gives it to the host. */

@@ -137,6 +137,11 @@ export class OperatorHost {
     }
   }
 
+  /** `text` as the agent saw it: masked (the console's "agent saw" pane); raw output is the operator's and stays exact. */
+  maskForAgent(text: string): string {
+    return this.options.maskForAgent ? this.options.maskForAgent(text) : this.known.mask(text);
+  }
+
   /** A process as the wire reports it; its last line masked like all output an operator is sent. */
   private wireProcess(e: ProcessEntry): OperatorProcess {
     return { ...toWireProcess(e), lastLine: this.known.mask(e.lastLine) };
@@ -632,7 +637,7 @@ export class OperatorHost {
           type: 'condensed',
           ...(e.source.session ? { session: e.source.session } : {}),
           processId: e.source.id,
-          lines: e.lines.map((l) => this.known.mask(l)),
+          lines: this.maskForAgent(e.lines.join('\n')).split('\n'),
           ...(e.final ? { final: true } : {}),
           ...(e.reply ? { reply: true } : {}),
           ...(e.category ? { category: e.category } : {}),

@@ -66,7 +66,7 @@ describe('audit log', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('s3cr3t-value-99');
     expect(text).not.toContain('hunter22');
-    expect(text).toContain('[redacted:$DEPLOY_TOKEN]');
+    expect(text).toContain('[masked: $DEPLOY_TOKEN value]');
     expect(verifyAuditLog(log).ok).toBe(true);
   });
 

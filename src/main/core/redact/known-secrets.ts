@@ -6,7 +6,7 @@
  */
 
 /** What a masked value becomes. */
-export const SECRET_MASK = '[secret]';
+export const SECRET_MASK = '[masked: typed secret]';
 /** Shorter values are not masked: masking "a" or "12" would shred ordinary output. */
 export const MIN_SECRET_CHARS = 4;
 

@@ -1,7 +1,7 @@
 /**
- * Cheap checks that need no secretlint (whose rules take ~60 ms to load): which environment
+ * Cheap checks that need no scanner (scanner.ts: its rule tables are compiled on load): which environment
  * variables hold secrets, and whether a short text could hold any secret at all. The CLI uses
- * them to skip loading secretlint for audit records that cannot contain a secret (`npm test`).
+ * them to skip loading the scanner for audit records that cannot contain a secret (`npm test`).
  */
 
 /**
@@ -24,15 +24,14 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
 }
 
 /**
- * Could `text` hold a secret any pattern finds? Every rule of secretlint's recommend preset and
- * every extra pattern of secret-patterns.ts needs one of: a token run of 16+ characters (keys
+ * Could `text` hold a secret the scanner finds? Every rule of scanner.ts needs one of: a token run of 16+ characters (keys
  * and tokens: `ghp_…`, `AKIA…`, `sk-…`, `xoxb-…`, JWT parts, PEM body lines), `://` (URLs and
  * connection strings with passwords), `-----BEGIN` (private keys), or a word that names a
  * secret next to its value (`password=`, `aws_secret_access_key =`, `AWS_ACCOUNT_ID=`,
- * `--token …`). False means no pattern can match; true means "look". When secretlint gains a
+ * `--token …`). False means no pattern can match; true means "look". When the scanner gains a
  * rule for a shorter shape, this check must learn it (redactor.test.ts runs every generated
  * sample through it).
  */
 export function mayHoldSecret(text: string): boolean {
-  return /[A-Za-z0-9_-]{16,}|:\/\/|-----BEGIN|passw|passphrase|secret|key|token|account|auth|credential/i.test(text);
+  return /[A-Za-z0-9_-]{16,}|:\/\/|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):/i.test(text);
 }

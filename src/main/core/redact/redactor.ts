@@ -1,24 +1,32 @@
 /**
- * Redaction of everything mish sends to an agent or writes to the audit log: known secret
- * values first (handoff secrets through any `SecretMasker`, the values of environment variables
- * named like secrets), then secrets found by pattern (secret-patterns.ts: secretlint's rules and
- * the few it lacks). A secret becomes `[redacted:<kind>]`, e.g. `[redacted:github]`,
- * `[redacted:$NPM_TOKEN]`. The spool keeps the raw bytes for humans; this is for the agent.
+ * Masking of everything mish sends to an agent or writes to the audit log: known secret values
+ * first (what operators typed at handoffs, through any `SecretMasker`; the values of environment
+ * variables named like secrets; every value masked earlier in the session), then the secrets the
+ * scanner finds (scanner.ts: vendor formats, contexts, private keys). A secret becomes
+ * `[masked: <kind>]`, e.g. `[masked: github token]`, `[masked: $NPM_TOKEN value]` — the kind,
+ * never the value, so the agent knows output was masked rather than broken. The spool keeps the
+ * raw bytes for humans (`mish raw`); this is for the agent.
  */
-import { findSecrets, type SecretFinding } from './secret-patterns.js';
+import { scanContextSecrets, scanSecrets, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
+import { LearnedSecrets } from './learned-secrets.js';
+import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
+export type { SecretFinding } from './scanner.js';
 
 /** Anything that masks known secret values in a text (the handoff's KnownSecrets is one). */
 export interface SecretMasker {
   mask(text: string): string;
 }
 
-/** What replaces a secret of kind `label`. */
-export function maskOf(label: string): string {
-  return `[redacted:${label}]`;
+/** What replaces a secret of kind `kind`. */
+export function maskOf(kind: string): string {
+  return `[masked: ${kind}]`;
 }
+
+/** A mask in a text (so tests and readers can find them). */
+export const MASK_PATTERN = /\[masked: [^\]\n]+\]/g;
 
 export interface RedactorOptions {
   /** Maskers of known secret values (handoff secrets). More can be added with addMasker. */
@@ -27,9 +35,15 @@ export interface RedactorOptions {
   env?: Record<string, string | undefined>;
 }
 
+/** Most commands whose stream state (private key line ranges) is kept; the oldest are dropped. */
+const MAX_STREAMS = 500;
+
 export class Redactor {
   private readonly maskers: SecretMasker[];
   private values: { name: string; value: string; forms: string[] }[] = [];
+  /** Values masked once: masked everywhere later. */
+  readonly learned = new LearnedSecrets();
+  private readonly streams = new Map<string, StreamMasker>();
 
   constructor(options: RedactorOptions = {}) {
     this.maskers = [...(options.known ?? [])];
@@ -54,25 +68,45 @@ export class Redactor {
     this.values.sort((a, b) => b.value.length - a.value.length);
   }
 
-  /** Known values only (synchronous): maskers, then secret environment values. */
+  /** Known values only: maskers, then secret environment values. */
   maskKnown(text: string): string {
     let out = text;
     for (const m of this.maskers) out = m.mask(out);
-    for (const v of this.values) for (const form of v.forms) if (out.includes(form)) out = out.split(form).join(maskOf(`$${v.name}`));
+    for (const v of this.values) for (const form of v.forms) if (out.includes(form)) out = out.split(form).join(maskOf(`$${v.name} value`));
     return out;
   }
 
-  /** `text` with every known and every pattern-found secret masked. */
+  /** Ranges of the secrets in `text` (already known-masked): remembered values and scanner findings; the findings are remembered. */
+  find(text: string): SecretFinding[] {
+    const found = scanSecrets(text);
+    // Shapes are found again wherever they show; values found by their context are remembered.
+    for (const f of found) if (f.byContext) this.learned.learn(text.slice(f.start, f.end), f.kind);
+    this.learned.find(text, found);
+    return found;
+  }
+
+  /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
+  learnFrom(text: string): void {
+    for (const f of scanContextSecrets(text)) this.learned.learn(text.slice(f.start, f.end), f.kind);
+  }
+
+  /** `text` with every known and every found secret masked (synchronous). */
+  mask(text: string): string {
+    const known = this.maskKnown(text);
+    return applyMasks(known, this.find(known));
+  }
+
+  /** `text` with every known and every found secret masked. */
   async redact(text: string): Promise<string> {
-    return (await this.redactStrings([text]))[0];
+    return this.mask(text);
   }
 
   /**
-   * Several texts in one secretlint pass; each comes back masked. `joins[i]` (default "\n")
-   * goes between texts[i-1] and texts[i] while scanning: "\n" lets a private key split over
+   * Several texts scanned as one; each comes back masked. `joins[i]` (default "\n") goes
+   * between texts[i-1] and texts[i] while scanning: "\n" lets a private key split over
    * consecutive lines of a read_raw page be seen whole; FIELD_BREAK keeps unrelated fields apart.
    */
-  async redactStrings(texts: readonly string[], joins?: readonly string[]): Promise<string[]> {
+  maskStrings(texts: readonly string[], joins?: readonly string[]): string[] {
     const known = texts.map((t) => this.maskKnown(t));
     const starts: number[] = [];
     let joined = '';
@@ -81,28 +115,71 @@ export class Redactor {
       starts.push(joined.length);
       joined += t;
     });
-    const findings = await findSecrets(joined);
+    const findings = this.find(joined);
     if (findings.length === 0) return known;
     const perText: SecretFinding[][] = known.map(() => []);
     for (const f of findings) {
       for (let i = indexAt(starts, f.start); i < known.length && starts[i] < f.end; i++) {
         const s = Math.max(f.start - starts[i], 0);
         const e = Math.min(f.end - starts[i], known[i].length);
-        if (e > s) perText[i].push({ start: s, end: e, label: f.label });
+        if (e > s) perText[i].push({ start: s, end: e, kind: f.kind });
       }
     }
     return known.map((t, i) => applyMasks(t, perText[i]));
   }
 
-  /** A JSON-like value (structuredContent) with every string in it redacted; keys are kept. */
-  async redactDeep<T>(value: T): Promise<T> {
+  async redactStrings(texts: readonly string[], joins?: readonly string[]): Promise<string[]> {
+    return this.maskStrings(texts, joins);
+  }
+
+  /** A JSON-like value (structuredContent) with every string in it masked; keys are kept. */
+  maskDeep<T>(value: T): T {
     const strings: string[] = [];
     const joins: string[] = [];
     collect(value, strings, joins, false);
     if (strings.length === 0) return value;
-    const masked = await this.redactStrings(strings, joins);
+    const masked = this.maskStrings(strings, joins);
     let k = 0;
     return rebuild(value, () => masked[k++]) as T;
+  }
+
+  async redactDeep<T>(value: T): Promise<T> {
+    return this.maskDeep(value);
+  }
+
+  /**
+   * The stream state of one command's output (`id`: its process id), fed with its raw chunks as
+   * they arrive: it learns the secrets in them found by context (split across chunks or not) and
+   * where its private key blocks are, so a later read that starts or ends inside a block is
+   * masked. It masks nothing itself (replies and reads are masked when they are made).
+   */
+  stream(id: string): StreamMasker {
+    let s = this.streams.get(id);
+    if (!s) {
+      s = new StreamMasker(this, { learnOnly: true });
+      this.streams.set(id, s);
+      if (this.streams.size > MAX_STREAMS) this.streams.delete(this.streams.keys().next().value!);
+    }
+    return s;
+  }
+
+  /**
+   * Lines of command `id`'s output as a read returns them, masked before any column window or
+   * line cut is taken (so a window never shows part of a secret): lines of a private key block
+   * the stream saw (the read may start or end inside it) become the key mask; the rest are
+   * scanned together, so a block whose armour is in the read is seen whole.
+   */
+  maskLines<L extends { n: number; text: string }>(id: string, lines: readonly L[]): L[] {
+    if (lines.length === 0) return [...lines];
+    const stream = this.streams.get(id);
+    const texts = lines.map((l) => (stream?.isKeyLine(l.n) ? KEY_LINE_MASK : l.text));
+    const masked = this.maskStrings(texts);
+    return lines.map((l, i) => (masked[i] === l.text ? l : { ...l, text: masked[i] }));
+  }
+
+  /** The stream state of `id` if its output was seen. */
+  streamOf(id: string): StreamMasker | undefined {
+    return this.streams.get(id);
   }
 }
 
@@ -119,19 +196,19 @@ function indexAt(starts: number[], pos: number): number {
 }
 
 /** Replaces the (possibly overlapping) ranges of `text`; overlapping ranges merge and keep the first kind. */
-function applyMasks(text: string, ranges: SecretFinding[]): string {
+export function applyMasks(text: string, ranges: SecretFinding[]): string {
   if (ranges.length === 0) return text;
   const sorted = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretFinding[] = [];
   for (const r of sorted) {
     const last = merged[merged.length - 1];
-    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    if (last && r.start < last.end) last.end = Math.max(last.end, r.end);
     else merged.push({ ...r });
   }
   let out = '';
   let pos = 0;
   for (const r of merged) {
-    out += text.slice(pos, r.start) + maskOf(r.label);
+    out += text.slice(pos, r.start) + maskOf(r.kind);
     pos = r.end;
   }
   return out + text.slice(pos);

@@ -55,6 +55,15 @@ sh_session {action: create | list | close | restart, name?, shell?, cwd?, env?, 
   write "it's" and $(cmd); put fish blocks (if/for … end) in a file and source it.
   A "default" session is created on first use; restart gives a fresh shell.
 
+Masking: secrets in anything mish shows you (replies, read_raw and read_tail lines, progress)
+are replaced by [masked: <kind>], e.g. [masked: github token], [masked: password],
+[masked: private key] — the kind, never the value. Output is not broken there: the secret was
+removed on purpose (vendor tokens, keys named like secrets, Authorization/Cookie headers,
+passwords on command lines, private keys even when a read starts inside one; a value masked
+once stays masked for the session). The exact bytes are in the spool: the user can see them
+with \`mish raw <id>\` in their own terminal. Don't try to recover a masked value; ask the user
+to act on it, or reference it by its variable ($NPM_TOKEN) instead of its value.
+
 Ids: "c<N>" are sh_run commands, "p<N>" background processes; aliases work wherever ids do.
 Raw output is never lost: every command and process is spooled to disk; read it with
 sh_interact read_raw, or in a terminal with \`mish raw <id>\` (structuredContent.spool_ref).`;

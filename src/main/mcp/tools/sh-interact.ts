@@ -110,8 +110,8 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
         const known = deps.sessions.processes.list().map((e) => (e.alias ? `${e.id} (${e.alias})` : e.id));
         return toolError(`no process with id or alias "${args.id}"`, known.length ? `use one of: ${known.slice(-20).join(', ')}` : 'start one with sh_spawn, or run a command with sh_run');
       }
-      // Output shown during an operator handoff is withheld from every read of the agent.
-      const control = withheldView(found, deps);
+      // Output shown during an operator handoff is withheld from every read of the agent; secrets are masked in what is left.
+      const control = maskedView(withheldView(found, deps), deps);
       const handoff = deps.operator?.handoffOf(found.id);
       if (handoff) {
         const held = `an operator has this session: ${found.id} is handed off (${handoff.id}, ${handoff.why === 'secret-prompt' ? `secret prompt "${truncate(handoff.prompt, 80)}"` : 'operator takeover'}, ${handoff.state === 'attached' ? 'an operator is typing' : 'waiting for an operator to attach'})`;
@@ -213,6 +213,20 @@ function withheldView(control: ProcessControl, deps: McpDeps): ProcessControl {
   };
   return new Proxy(control, {
     get: (target, prop, receiver) => (prop === 'read' ? (o?: Parameters<ProcessControl['read']>[0]) => hide(target.read(o)) : Reflect.get(target, prop, receiver)),
+  });
+}
+
+/**
+ * The process as the agent may read it: every line it reads masked whole, before read_raw's
+ * column windows and long-line cuts are taken (a window starting inside a token must not show
+ * its tail), with the command's stream state (a read that starts inside a private key block).
+ */
+function maskedView(control: ProcessControl, deps: McpDeps): ProcessControl {
+  const redactor = deps.redactor;
+  if (!redactor?.maskLines) return control;
+  const mask = (r: SpoolReadResult): SpoolReadResult => ({ ...r, lines: redactor.maskLines!(control.id, r.lines) });
+  return new Proxy(control, {
+    get: (target, prop, receiver) => (prop === 'read' ? (o?: Parameters<ProcessControl['read']>[0]) => mask(target.read(o)) : Reflect.get(target, prop, receiver)),
   });
 }
 

@@ -1,0 +1,46 @@
+/**
+ * The look-alike guard: values that stand where a secret could but are not one, kept visible so
+ * masking does not damage what the agent acts on. Context rules ask it about every value; vendor
+ * rules about documentation examples only (their shapes are specific enough).
+ */
+
+/** Documentation example keys (AWS's `AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`), placeholders and fill characters. */
+const EXAMPLE = /EXAMPLE|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|changeme|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|your[_-]?\w*|my[_-]?\w*|\w+[_-]here)$/i;
+
+/** References to a secret rather than the secret: `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `<token>`, `***`, a mask. */
+const REFERENCE = /^(?:\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[[^\]]*\]|\*{3,}.*|\(.*\)|process\.env\.\w+|os\.environ.*|env\(.*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+
+/** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
+const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
+
+/** Paths and URLs without credentials: a key file's path is not the key (`SSH_KEY=~/.ssh/id_ed25519`). */
+const PATH = /^(?:~\/|\.\.?\/|\/(?:etc|home|usr|var|tmp|opt|root|Users|run|srv|mnt|proc|dev|app|workspace|data|secrets|keys|certs|config|private)\/|[A-Za-z]:\\|file:\/\/)[^\s]*$|^[\w.-]+\.(?:pem|key|json|p12|pfx|crt|jks|txt|env|gpg|asc|ya?ml|toml)$/;
+
+/** Plain numbers (ports, counts, lifetimes) and durations are not secrets. */
+const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
+
+/** Code and prose: an English word in lowercase, a call, a type name. */
+const PROSE = /^[a-z]{1,15}$|^[A-Za-z_][\w.]*\(.*\)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
+
+/** A reference or placeholder (`$VAR`, `<token>`, `***`): never a secret, whatever its context. */
+export function isReference(value: string): boolean {
+  const v = stripQuotes(value);
+  return REFERENCE.test(v) || /^(?:x{4,}|X{4,}|\*{3,}|•{3,})$/.test(v) || v.startsWith('[masked:');
+}
+
+/** Is `value` (a context rule's match) a look-alike to keep visible? `password`: the key names a password. */
+export function isLookAlike(value: string, password = false): boolean {
+  const v = stripQuotes(value);
+  if (v.length < 3) return true;
+  // A password may be a lowercase word; a token or a key never is.
+  return EXAMPLE.test(v) || REFERENCE.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:');
+}
+
+/** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */
+export function isExampleToken(token: string): boolean {
+  return /EXAMPLE/.test(token) || /(.)\1{11,}/.test(token);
+}
+
+function stripQuotes(v: string): string {
+  return v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0] ? v.slice(1, -1) : v;
+}

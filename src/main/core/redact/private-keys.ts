@@ -1,0 +1,71 @@
+/**
+ * Private key blocks as mish shows them: whole, cut by a capped reply or a read_raw page (BEGIN
+ * without END, END without BEGIN), with line numbers or indentation in front of each line, a small
+ * EC key ("MHc…"), a block whose middle the squasher folded, and a key printed on one line with
+ * literal `\n` escapes (printf '%s', JSON's "private_key": "-----BEGIN…\n…"). Masked from BEGIN
+ * forward over body lines (to END when it is there), and from END backward over the body lines
+ * before it. Walked line by line, not by one regex, so a long run of base64 lines costs linear
+ * time. A page that starts and ends inside a block (no armour line at all) is the stateful
+ * masker's job (stream-masker.ts), which knows where the blocks of a command's output are.
+ */
+import type { SecretFinding } from './finding.js';
+
+const KIND = 'private key';
+/** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */
+const GUTTER = /^[ \t]*(?:\d+[│|:] ?)?[ \t]*/;
+export const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
+export const PEM_BEGIN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
+export const PEM_END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END_AT_START = /^-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+/** PEM body lines are 64 (or 70) chars; shorter ones are taken only as a block's last line. */
+export const MIN_BODY_LINE = 16;
+/** A block on one line with `\n` (or `\\n`, `\r\n`) escapes between its lines, up to its END or the end of its base64. */
+const ESCAPED_BLOCK = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----)?/g;
+
+export function privateKeyBlocks(text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  const lineAt = (from: number) => {
+    const nl = text.indexOf('\n', from);
+    const end = nl < 0 ? text.length : nl;
+    const raw = text.slice(from, end).replace(/\r$/, '');
+    const gutter = GUTTER.exec(raw)![0].length;
+    return { start: from + gutter, body: raw.slice(gutter), next: nl < 0 ? -1 : nl + 1 };
+  };
+  PEM_BEGIN.lastIndex = 0;
+  for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
+    let end = m.index + m[0].length;
+    const nl = text.indexOf('\n', end);
+    for (let at = nl < 0 ? -1 : nl + 1; at >= 0 && at < text.length; ) {
+      const l = lineAt(at);
+      const close = PEM_END_AT_START.exec(l.body);
+      if (close) {
+        end = l.start + close[0].length;
+        break;
+      }
+      const header = /^[A-Za-z-]+: \S/.test(l.body);
+      const short = l.body.length < MIN_BODY_LINE && !(l.next >= 0 && PEM_END_AT_START.test(lineAt(l.next).body));
+      if (!header && (!BASE64_LINE.test(l.body) || short)) break;
+      end = l.start + l.body.length;
+      at = l.next;
+    }
+    out.push({ start: m.index, end, kind: KIND });
+  }
+  PEM_END.lastIndex = 0;
+  for (let m = PEM_END.exec(text); m; m = PEM_END.exec(text)) {
+    let start = -1;
+    for (let lineStart = text.lastIndexOf('\n', m.index - 1) + 1; lineStart > 0; ) {
+      const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+      const l = lineAt(prevStart);
+      // Any length right before END (a body's last line is short), full-length lines above it.
+      if (!BASE64_LINE.test(l.body) || (start >= 0 && l.body.length < MIN_BODY_LINE)) break;
+      start = l.start;
+      lineStart = prevStart;
+    }
+    if (start >= 0) out.push({ start, end: m.index + m[0].length, kind: KIND });
+  }
+  if (text.includes('\\n')) {
+    ESCAPED_BLOCK.lastIndex = 0;
+    for (let m = ESCAPED_BLOCK.exec(text); m; m = ESCAPED_BLOCK.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, kind: KIND });
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+/**
+ * Masking state of one command's output, fed with its chunks as they arrive. Chunk borders fall
+ * anywhere (inside a token, inside a UTF-8 sequence); lines are reassembled before they are
+ * scanned, so a secret split across chunks is found whole and remembered for the session (the
+ * Redactor's learned values). It also records which output lines belong to private key blocks,
+ * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
+ */
+import { BASE64_LINE, MIN_BODY_LINE } from './private-keys.js';
+import type { SecretFinding } from './finding.js';
+
+/** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
+export interface LineMasker {
+  maskStrings(texts: readonly string[], joins?: readonly string[]): string[];
+  /** Learn-only mode: remember the context-found secrets of a text. */
+  learnFrom?(text: string): void;
+}
+
+/**
+ * Of one command's output, how much the learn-only stream state scans for values to remember:
+ * a flood (`yes`, a 100 MB log) must not make the server's event loop scan every byte. Past it,
+ * lines are still counted and key blocks tracked; replies and reads are masked when made, whole.
+ */
+export const MAX_LEARN_CHARS_PER_COMMAND = 8 * 1024 * 1024;
+
+/** Lines before a batch scanned with it (not emitted again): multi-line contexts (`data:` blocks, `.netrc` entries) span a chunk border. */
+export const CONTEXT_LINES = 20;
+
+/** A line longer than this without a newline is scanned in pieces (a progress line that never ends must not grow memory). */
+export const MAX_PENDING_CHARS = 256 * 1024;
+/** Of a long line scanned in pieces: the tail kept for the next piece, longer than any single-line secret. */
+export const PENDING_OVERLAP_CHARS = 8 * 1024;
+
+const BEGIN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+const END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+/** Escape sequences (colour) and carriage returns around a body line as a PTY prints it. */
+const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\r/g;
+
+export class StreamMasker {
+  private pending = '';
+  private readonly decoder = new TextDecoder();
+  /** Lines completed so far (1-based numbering of the spool's lines). */
+  private lines = 0;
+  /** Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). */
+  readonly keyRanges: { from: number; to: number }[] = [];
+  private inKey = false;
+  /** Characters scanned for values to remember so far (learn-only mode). */
+  private learned = 0;
+  /** The last lines emitted (not key lines): context for the next batch. */
+  private context: string[] = [];
+
+  /**
+   * `learnOnly`: the engine's mode — lines are scanned for the values to remember and key blocks
+   * are tracked, nothing is masked and push returns "" (the replies are masked when made).
+   */
+  constructor(
+    private readonly masker: LineMasker,
+    private readonly options: { learnOnly?: boolean } = {},
+  ) {}
+
+  /** Raw bytes as the PTY delivers them. Returns the masked text of the lines completed by them. */
+  pushBytes(chunk: Uint8Array): string {
+    return this.push(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** Text as it arrives. Returns the masked text of the lines completed by it (with their newlines). */
+  push(chunk: string): string {
+    this.pending += chunk;
+    const nl = this.pending.lastIndexOf('\n');
+    if (nl < 0) {
+      if (this.pending.length <= MAX_PENDING_CHARS) return '';
+      // A line that never ends: scan all but its tail (cut at a space when there is one, so no token is cut).
+      let cut = this.pending.length - PENDING_OVERLAP_CHARS;
+      const space = this.pending.lastIndexOf(' ', cut);
+      if (space > cut - PENDING_OVERLAP_CHARS) cut = space + 1;
+      const head = this.pending.slice(0, cut);
+      this.pending = this.pending.slice(cut);
+      if (this.options.learnOnly) {
+        if (this.learned < MAX_LEARN_CHARS_PER_COMMAND) this.masker.learnFrom?.(head);
+        this.learned += head.length;
+        return '';
+      }
+      return this.masker.maskStrings([head])[0];
+    }
+    const complete = this.pending.slice(0, nl + 1);
+    this.pending = this.pending.slice(nl + 1);
+    return this.maskLines(complete);
+  }
+
+  /** The end of the output: the last line, if it had no newline. */
+  flush(): string {
+    const rest = this.pending + this.decoder.decode();
+    this.pending = '';
+    if (!rest) return '';
+    return this.maskLines(rest);
+  }
+
+  /** Is output line `n` (1-based) part of a private key block? */
+  isKeyLine(n: number): boolean {
+    return this.keyRanges.some((r) => n >= r.from && n <= r.to);
+  }
+
+  /** Complete lines (each ending in "\n", the last maybe not): key lines replaced, the rest masked as one text. */
+  private maskLines(text: string): string {
+    if (this.options.learnOnly && !this.inKey && !text.includes('-----BEGIN')) return this.learnLines(text);
+    const lines = text.split('\n');
+    const last = lines.pop()!; // "" after a final newline
+    if (last !== '') lines.push(last);
+    let out = '';
+    let plain: string[] = [];
+    const flushPlain = () => {
+      if (!plain.length) return;
+      const text = plain.join('\n') + '\n';
+      if (this.options.learnOnly) this.masker.learnFrom?.(this.context.length ? `${this.context.join('\n')}\n${text}` : text);
+      else out += this.context.length ? this.masker.maskStrings([this.context.join('\n'), text])[1] : this.masker.maskStrings([text])[0];
+      this.context = [...this.context, ...plain].slice(-CONTEXT_LINES);
+      plain = [];
+    };
+    for (const line of lines) {
+      this.lines++;
+      if (this.trackKey(line)) {
+        flushPlain();
+        out += `${KEY_LINE_MASK}\n`;
+      } else plain.push(line);
+    }
+    flushPlain();
+    // The text had no final newline: neither does its masked form.
+    return last !== '' && out.endsWith('\n') ? out.slice(0, -1) : out;
+  }
+
+  /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
+  private learnLines(text: string): string {
+    let n = 0;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+    if (!text.endsWith('\n')) n++;
+    this.lines += n;
+    if (this.learned >= MAX_LEARN_CHARS_PER_COMMAND) return '';
+    this.learned += text.length;
+    this.masker.learnFrom?.(this.context.length ? `${this.context.join('\n')}\n${text}` : text);
+    // The last CONTEXT_LINES lines become the next batch's context.
+    let at = text.length - (text.endsWith('\n') ? 1 : 0);
+    for (let k = 0; k < CONTEXT_LINES && at > 0; k++) at = text.lastIndexOf('\n', at - 1);
+    const tail = text.slice(Math.max(at + 1, 0)).replace(/\n$/, '').split('\n');
+    this.context = [...this.context, ...tail].slice(-CONTEXT_LINES);
+    return '';
+  }
+
+  /** Follows key blocks line by line; true when `line` is part of one (armour or body). */
+  private trackKey(line: string): boolean {
+    const n = this.lines;
+    if (!this.inKey) {
+      if (!BEGIN.test(line)) return false;
+      // A one-line block (escaped newlines) is the scanner's; only a block over several lines is tracked.
+      if (END.test(line)) return true;
+      this.inKey = true;
+      this.keyRanges.push({ from: n, to: Infinity });
+      return true;
+    }
+    const range = this.keyRanges[this.keyRanges.length - 1];
+    const body = line.replace(DECORATION, '').trim();
+    if (END.test(body)) {
+      range.to = n;
+      this.inKey = false;
+      return true;
+    }
+    if (/^[A-Za-z-]+: \S/.test(body) || (BASE64_LINE.test(body) && (body.length >= MIN_BODY_LINE || body.endsWith('=') || body.length > 0))) return true;
+    // Anything else ends the block (a cut key: the command printed something else next).
+    range.to = n - 1;
+    this.inKey = false;
+    return false;
+  }
+}
+
+/** What a line of a private key block becomes in a read of the output. */
+export const KEY_LINE_MASK = '[masked: private key]';
+
+/** `SecretFinding` ranges are the scanner's; re-exported for the stream's users. */
+export type { SecretFinding };

@@ -1,0 +1,380 @@
+/**
+ * The masking corpus generator (issue 21): fake secrets in their real formats — prefixes,
+ * lengths, alphabets and, where the format has one, checksums (GitHub and npm tokens end in the
+ * CRC32 of their body in base62) — and look-alikes (digests, SHAs, UUIDs, example keys,
+ * placeholders, non-secret keys with secret-like names), each printed in several realistic
+ * contexts. Generated at test time from a seed, never checked in. Used by corpus.test.ts and
+ * the redaction bench.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+
+export interface CorpusItem {
+  /** The format (`github token`, `.pgpass line`, `git sha`): the corpus counts formats by it. */
+  format: string;
+  /** The context it is printed in (`env`, `json`, `curl -v`, …). */
+  context: string;
+  /** The text as a program prints it (one or more lines). */
+  text: string;
+  /** Secrets: the parts that must not reach the agent. Look-alikes: the part that must stay. */
+  value: string;
+  secret: boolean;
+}
+
+/** A small seeded PRNG (mulberry32): the corpus is the same for a seed, different across seeds. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const DIGITS = '0123456789';
+const ALNUM = UPPER + LOWER + DIGITS;
+const HEX = '0123456789abcdef';
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const B64 = `${ALNUM}+/`;
+const B64URL = `${ALNUM}-_`;
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+/** CRC32 (IEEE), as GitHub's and npm's token checksums use it. */
+export function crc32(s: string): number {
+  let c = ~0;
+  for (let i = 0; i < s.length; i++) {
+    c ^= s.charCodeAt(i);
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+/** Base62 of `n`, left-padded with "0" to `width` (GitHub's checksum alphabet: 0-9A-Za-z). */
+export function base62(n: number, width: number): string {
+  const A = DIGITS + UPPER + LOWER;
+  let out = '';
+  do {
+    out = A[n % 62] + out;
+    n = Math.floor(n / 62);
+  } while (n > 0);
+  return out.padStart(width, '0');
+}
+
+/** Is a GitHub/npm-style token's last 6 characters the base62 CRC32 of its random part? */
+export function checksumOk(token: string, prefix: string): boolean {
+  const body = token.slice(prefix.length, -6);
+  return base62(crc32(body), 6) === token.slice(-6);
+}
+
+export class Gen {
+  constructor(readonly rnd: () => number) {}
+  s(alphabet: string, n: number): string {
+    let out = '';
+    for (let i = 0; i < n; i++) out += alphabet[Math.floor(this.rnd() * alphabet.length)];
+    return out;
+  }
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.rnd() * (hi - lo + 1));
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.rnd() * xs.length)];
+  }
+  /** A token with a GitHub/npm checksum: prefix + 30 random base62 + CRC32 in 6 base62. */
+  checksummed(prefix: string): string {
+    const body = this.s(ALNUM, 30);
+    return `${prefix}${body}${base62(crc32(body), 6)}`;
+  }
+  b64(bytes: number): string {
+    return Buffer.from(Array.from({ length: bytes }, () => this.int(0, 255))).toString('base64');
+  }
+  b64url(s: string): string {
+    return Buffer.from(s).toString('base64url');
+  }
+  uuid(): string {
+    const h = this.s(HEX, 32);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${this.pick(['8', '9', 'a', 'b'])}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
+  jwt(claims: Record<string, unknown>): string {
+    return `${this.b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${this.b64url(JSON.stringify(claims))}.${this.s(B64URL, 43)}`;
+  }
+}
+
+/** Vendor formats: the token alone says what it is. [format, generator]. */
+export const VENDOR_FORMATS: [string, (g: Gen) => string][] = [
+  ['aws access key id', (g) => `${g.pick(['AKIA', 'ASIA'])}${g.s(B32, 16)}`],
+  ['aws session token', (g) => `IQoJb3JpZ2luX2VjE${g.s(B64, 300)}`],
+  ['github classic token', (g) => g.checksummed('ghp_')],
+  ['github oauth token', (g) => g.checksummed('gho_')],
+  ['github user-to-server token', (g) => g.checksummed('ghu_')],
+  ['github server-to-server token', (g) => g.checksummed('ghs_')],
+  ['github refresh token', (g) => g.checksummed('ghr_')],
+  ['github fine-grained token', (g) => `github_pat_${g.s(ALNUM, 22)}_${g.s(ALNUM, 59)}`],
+  ['gitlab personal token', (g) => `glpat-${g.s(`${ALNUM}_-`, 20)}`],
+  ['gitlab runner token', (g) => `glrt-${g.s(`${ALNUM}_-`, 20)}`],
+  ['gitlab deploy token', (g) => `gldt-${g.s(`${ALNUM}_-`, 20)}`],
+  ['npm token', (g) => g.checksummed('npm_')],
+  ['slack bot token', (g) => `xoxb-${g.s(DIGITS, 12)}-${g.s(DIGITS, 13)}-${g.s(ALNUM, 24)}`],
+  ['slack user token', (g) => `xoxp-${g.s(DIGITS, 12)}-${g.s(DIGITS, 12)}-${g.s(DIGITS, 13)}-${g.s(HEX, 32)}`],
+  ['slack webhook', (g) => `https://hooks.slack.com/services/T${g.s(UPPER + DIGITS, 8)}/B${g.s(UPPER + DIGITS, 10)}/${g.s(ALNUM, 24)}`],
+  ['openai project key', (g) => `sk-proj-${g.s(`${ALNUM}_-`, 74)}T3BlbkFJ${g.s(`${ALNUM}_-`, 74)}`],
+  ['openai legacy key', (g) => `sk-${g.s(ALNUM, 20)}T3BlbkFJ${g.s(ALNUM, 20)}`],
+  ['anthropic api key', (g) => `sk-ant-api03-${g.s(B64URL, 93)}AA`],
+  ['anthropic admin key', (g) => `sk-ant-admin01-${g.s(B64URL, 93)}AA`],
+  ['stripe secret key', (g) => `sk_live_${g.s(ALNUM, 99)}`],
+  ['stripe restricted key', (g) => `rk_live_${g.s(ALNUM, 99)}`],
+  ['stripe test key', (g) => `sk_test_${g.s(ALNUM, 24)}`],
+  ['stripe webhook secret', (g) => `whsec_${g.s(ALNUM, 32)}`],
+  ['google api key', (g) => `AIza${g.s(B64URL, 35)}`],
+  ['google oauth access token', (g) => `ya29.${g.s(B64URL, 150)}`],
+  ['google oauth refresh token', (g) => `1//0${g.s(B64URL, 99)}`],
+  ['google oauth client secret', (g) => `GOCSPX-${g.s(B64URL, 28)}`],
+  ['digitalocean token', (g) => `${g.pick(['dop', 'doo', 'dor'])}_v1_${g.s(HEX, 64)}`],
+  ['supabase token', (g) => `sbp_${g.s(HEX, 40)}`],
+  ['supabase secret key', (g) => `sb_secret_${g.s(B64URL, 31)}`],
+  ['atlassian api token', (g) => `ATATT3xFfGF0${g.s(`${ALNUM}_-`, 170)}=${g.s(HEX.toUpperCase(), 8)}`],
+  ['doppler token', (g) => `dp.${g.pick(['pt', 'st', 'sa', 'ct'])}.${g.s(ALNUM, 43)}`],
+  ['terraform cloud token', (g) => `${g.s(ALNUM, 14)}.atlasv1.${g.s(`${ALNUM}-_`, 67)}`],
+  ['hashicorp vault token', (g) => `hvs.${g.s(`${ALNUM}_-`, 90)}`],
+  ['discord bot token', (g) => `${g.pick(['M', 'N'])}${g.s(ALNUM, 23)}.${g.s(B64URL, 6)}.${g.s(B64URL, 27)}`],
+  ['telegram bot token', (g) => `${g.s(DIGITS, 10)}:AA${g.s(B64URL, 33)}`],
+  ['age secret key', (g) => `AGE-SECRET-KEY-1${g.s(BECH32.toUpperCase(), 58)}`],
+  ['hugging face token', (g) => `hf_${g.s(UPPER + LOWER, 34)}`],
+  ['sendgrid key', (g) => `SG.${g.s(B64URL, 22)}.${g.s(B64URL, 43)}`],
+  ['twilio api key', (g) => `SK${g.s(HEX, 32)}`],
+  ['mailgun key', (g) => `key-${g.s(HEX, 32)}`],
+  ['mailchimp key', (g) => `${g.s(HEX, 32)}-us${g.int(1, 21)}`],
+  ['shopify access token', (g) => `shpat_${g.s(HEX, 32)}`],
+  ['pypi token', (g) => `pypi-AgEIcHlwaS5vcmc${g.s(B64URL, 70)}`],
+  ['rubygems token', (g) => `rubygems_${g.s(HEX, 48)}`],
+  ['docker hub token', (g) => `dckr_pat_${g.s(B64URL, 27)}`],
+  ['linear api key', (g) => `lin_api_${g.s(ALNUM, 40)}`],
+  ['notion token', (g) => `ntn_${g.s(DIGITS, 11)}${g.s(ALNUM, 35)}`],
+  ['figma token', (g) => `figd_${g.s(B64URL, 40)}`],
+  ['databricks token', (g) => `dapi${g.s(HEX, 32)}`],
+  ['grafana service account token', (g) => `glsa_${g.s(ALNUM, 32)}_${g.s(HEX, 8)}`],
+  ['new relic user key', (g) => `NRAK-${g.s(UPPER + DIGITS, 27)}`],
+  ['postman api key', (g) => `PMAK-${g.s(HEX, 24)}-${g.s(HEX, 34)}`],
+  ['pulumi token', (g) => `pul-${g.s(HEX, 40)}`],
+  ['groq key', (g) => `gsk_${g.s(ALNUM, 52)}`],
+  ['openrouter key', (g) => `sk-or-v1-${g.s(HEX, 64)}`],
+  ['perplexity key', (g) => `pplx-${g.s(ALNUM, 48)}`],
+  ['replicate token', (g) => `r8_${g.s(ALNUM, 37)}`],
+  ['langsmith key', (g) => `lsv2_pt_${g.s(HEX, 32)}_${g.s(HEX, 10)}`],
+  ['tailscale auth key', (g) => `tskey-auth-${g.s(ALNUM, 12)}CNTRL-${g.s(ALNUM, 33)}`],
+  ['vercel token', (g) => `vcp_${g.s(ALNUM, 56)}`],
+  ['planetscale token', (g) => `pscale_tkn_${g.s(`${ALNUM}_`, 43)}`],
+  ['neon api key', (g) => `napi_${g.s(LOWER + DIGITS, 64)}`],
+  ['buildkite token', (g) => `bkua_${g.s(HEX, 40)}`],
+  ['dynatrace token', (g) => `dt0c01.${g.s(UPPER + DIGITS, 24)}.${g.s(UPPER + DIGITS, 64)}`],
+  ['alibaba access key id', (g) => `LTAI${g.s(ALNUM, 20)}`],
+  ['azure ad client secret', (g) => `${g.s(ALNUM, 3)}${g.int(0, 9)}Q~${g.s(`${ALNUM}_~.-`, 34)}`],
+  ['brevo key', (g) => `xkeysib-${g.s(HEX, 64)}-${g.s(ALNUM, 16)}`],
+  ['bitbucket app password', (g) => `ATBB${g.s(ALNUM, 32)}`],
+  ['jwt', (g) => g.jwt({ sub: g.uuid(), iat: 1700000000 + g.int(0, 9e7), role: g.pick(['admin', 'service_role', 'user']) })],
+];
+
+/** Neutral contexts a vendor token is printed in: nothing but its shape says it is secret. */
+const VENDOR_CONTEXTS: [string, (v: string, g: Gen) => string][] = [
+  ['log', (v, g) => `2025-0${g.int(1, 9)}-1${g.int(0, 9)}T10:0${g.int(0, 9)}:00Z INFO  worker ${g.int(1, 9)} using ${v} for upload`],
+  ['json', (v) => `{"id": 42, "value": "${v}", "enabled": true}`],
+  ['yaml', (v) => `  value: ${v}`],
+  ['env', (v) => `CONFIG_VALUE=${v}`],
+  ['shell echo', (v) => `$ echo ${v}\n${v}`],
+];
+
+/** Context formats: the value's shape says nothing, its place says it is secret. [format, context, text, value]. */
+function contextItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string) => out.push({ format, context, text, value, secret: true });
+  const pw = () => g.s(`${ALNUM}!#%^*_+`, g.int(10, 24)).replace(/^[^A-Za-z]/, 'k');
+  const tok = () => g.pick([g.s(HEX, 40), g.uuid(), g.b64(24), `base64:${g.b64(32)}`, g.s(ALNUM, 32)]);
+  for (const name of ['DB_PASSWORD', 'API_TOKEN', 'STRIPE_KEY', 'APP_SECRET', 'SMTP_PASS', 'REDIS_AUTH', 'SENTRY_DSN_SECRET', 'CI_JOB_TOKEN', 'ENCRYPTION_KEY', 'LICENSE_KEY']) {
+    const v = tok();
+    add('secret-named env', 'env', v, `${name}=${v}`);
+    const w = tok();
+    add('secret-named env', 'export', w, `export ${name}="${w}"`);
+  }
+  for (const name of ['password', 'accessToken', 'refresh_token', 'id_token', 'client_secret', 'apiKey', 'token', 'secret', 'private_key_passphrase', 'authToken']) {
+    const v = tok();
+    add('secret-named json', 'json', v, `{"user": "svc", "${name}": "${v}", "ttl": 3600}`);
+    const y = tok();
+    add('secret-named yaml', 'yaml', y, `auth:\n  ${name}: ${y}`);
+    const t = tok();
+    add('secret-named toml', 'toml', t, `[service]\n${name} = "${t}"`);
+    const i = pw();
+    add('secret-named ini', 'ini', i, `[database]\n${name} = ${i}`);
+  }
+  for (let k = 0; k < 6; k++) {
+    const n = g.checksummed('npm_');
+    add('.npmrc auth token', '.npmrc', n, `//registry.npmjs.org/:_authToken=${n}`);
+    const a = Buffer.from(`ci:${pw()}`).toString('base64');
+    add('.npmrc _auth', '.npmrc', a, `_auth=${a}\nalways-auth=true`);
+    const bearer = g.s(`${ALNUM}-._~`, 40);
+    add('authorization bearer', 'curl -v', bearer, `> GET /v1/me HTTP/1.1\n> Host: api.example.com\n> Authorization: Bearer ${bearer}\n> Accept: */*`);
+    const basic = Buffer.from(`admin:${pw()}`).toString('base64');
+    add('authorization basic', 'curl -v', basic, `> Authorization: Basic ${basic}`);
+    const sid = g.s(`${ALNUM}%`, 48);
+    add('cookie', 'curl -v', sid, `> Cookie: theme=dark; session_id=${sid}`);
+    const sc = g.s(B64URL, 40);
+    add('set-cookie', 'curl -v', sc, `< set-cookie: __Host-sid=${sc}; Path=/; Secure; HttpOnly; SameSite=Lax`);
+    const xk = g.s(ALNUM, 32);
+    add('x-api-key header', 'http client', xk, `X-Api-Key: ${xk}`);
+    const bot = `${g.s(DIGITS, 10)}:AA${g.s(B64URL, 33)}`;
+    add('bot token in url', 'url', bot, `POST https://api.telegram.org/bot${bot}/sendMessage 200`);
+    const sig = encodeURIComponent(g.b64(32));
+    add('sas signature', 'url', sig, `https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2025-12-31T00:00:00Z&spr=https&sig=${sig}`);
+    const qt = g.s(ALNUM, 32);
+    add('token in query', 'url', qt, `GET /api/export?format=csv&token=${qt} 200 12ms`);
+    const qk = `AIza${g.s(B64URL, 35)}`;
+    add('key in query', 'url', qk, `https://maps.googleapis.com/maps/api/geocode/json?address=Paris&key=${qk}`);
+    const my = pw();
+    add('mysql -p', 'command line', my, `$ mysql -h db.internal -u root -p${my} shop`);
+    const ss = pw();
+    add('sshpass -p', 'command line', ss, `sshpass -p '${ss}' ssh deploy@10.0.0.5`);
+    const dl = pw();
+    add('docker login -p', 'command line', dl, `docker login -u ci -p ${dl} registry.example.com`);
+    const cu = pw();
+    add('curl -u', 'command line', cu, `curl -u admin:${cu} https://jenkins.internal/api/json`);
+    const lp = pw();
+    add('--password=', 'ps output', lp, `root  1234  0.0  0.1 /usr/bin/backup --host db --password=${lp} --all`);
+    const pg = pw();
+    add('PGPASSWORD=', 'command line', pg, `PGPASSWORD=${pg} psql -h db -U app -c 'select 1'`);
+    const pp = pw();
+    add('.pgpass line', 'file', pp, `db.internal:5432:prod:app:${pp}`);
+    const nr = pw();
+    add('.netrc password', 'file', nr, `machine api.heroku.com\n  login me@example.com\n  password ${nr}`);
+    const da = Buffer.from(`ci:${pw()}`).toString('base64');
+    add('docker config auth', 'file', da, `{\n  "auths": {\n    "registry.example.com": {\n      "auth": "${da}"\n    }\n  }\n}`);
+    const kt = g.s(ALNUM, 40);
+    add('kubeconfig token', 'file', kt, `users:\n- name: ci\n  user:\n    token: ${kt}`);
+    const ks = Buffer.from(pw()).toString('base64');
+    add('kubernetes secret data', 'kubectl get secret -o yaml', ks, `apiVersion: v1\ndata:\n  db-url: ${Buffer.from('postgres://db:5432/app').toString('base64')}\n  pass: ${ks}\nkind: Secret\nmetadata:\n  name: app`);
+    const ak = g.b64(64);
+    add('azure connection string', 'env', ak, `AZURE_STORAGE_CONNECTION_STRING_VALUE="DefaultEndpointsProtocol=https;AccountName=acct${g.int(1, 99)};AccountKey=${ak};EndpointSuffix=core.windows.net"`);
+    const sb = g.b64(32);
+    add('azure service bus key', 'log', sb, `Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${sb}`);
+    const pwurl = pw().replace(/[#%^*+!]/g, 'x');
+    add('url password', 'log', pwurl, `Cloning into 'app'... remote: https://deploy:${pwurl}@git.example.com/app.git`);
+  }
+  return out;
+}
+
+/** Private keys in PEM, as files, JSON strings and printf with literal \n. */
+function keyItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const keys: [string, string][] = [
+    ['rsa private key', generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey],
+    ['pkcs8 private key', generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey],
+    ['ec private key', generateKeyPairSync('ec', { namedCurve: 'prime256v1', privateKeyEncoding: { type: 'sec1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey],
+    ['ed25519 private key', generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey],
+  ];
+  for (const [format, pem] of keys) {
+    const body = pem.trimEnd();
+    out.push({ format, context: 'cat file', text: `$ cat key.pem\n${body}`, value: body, secret: true });
+    out.push({ format, context: 'json string', text: `{"type": "service_account", "private_key": ${JSON.stringify(`${body}\n`)}, "client_email": "x@y.iam.gserviceaccount.com"}`, value: body, secret: true });
+    out.push({ format, context: 'printf \\n', text: `$ printf '${body.replace(/\n/g, '\\n')}'`, value: body, secret: true });
+    out.push({ format, context: 'kubernetes secret base64', text: `data:\n  tls.key: ${Buffer.from(`${body}\n`).toString('base64')}`, value: Buffer.from(`${body}\n`).toString('base64'), secret: true });
+  }
+  void g;
+  return out;
+}
+
+/** Look-alikes: [format, generator, contexts]. They stay visible. */
+function lookAlikeItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string) => out.push({ format, context, text, value, secret: false });
+  const sha = () => g.s(HEX, 40);
+  for (let i = 0; i < 40; i++) {
+    const s = sha();
+    add('git sha', 'git log', s, `commit ${s}\nAuthor: Dev <dev@example.com>`);
+    add('git sha', 'json', s, `{"sha": "${s}", "ref": "refs/heads/main"}`);
+    const short = s.slice(0, g.int(7, 12));
+    add('short sha', 'git', short, `[main ${short}] fix: handle empty token list`);
+    const integ = `sha512-${g.b64(64)}`;
+    add('integrity hash', 'package-lock', integ, `      "integrity": "${integ}",`);
+    const digest = `sha256:${g.s(HEX, 64)}`;
+    add('content digest', 'docker', digest, `Digest: ${digest}\nStatus: Downloaded newer image for node:20`);
+    add('content digest', 'docker pull', digest, `docker pull ghcr.io/org/app@${digest}`);
+    const u = g.uuid();
+    add('uuid', 'log', u, `INFO request ${u} completed in 32ms`);
+    add('uuid', 'json', u, `{"id": "${u}", "status": "ok"}`);
+    add('uuid', 'header', u, `< X-Request-Id: ${u}`);
+    const img = g.s(HEX, 64);
+    add('container id', 'docker ps', img, `${img}   nginx:latest   "nginx -g daemon"   Up 2 hours`);
+    const sum = g.s(HEX, 64);
+    add('sha256sum line', 'shell', sum, `${sum}  dist/app-1.${g.int(0, 9)}.${g.int(0, 9)}.tar.gz`);
+    const md5 = g.s(HEX, 32);
+    add('md5 etag', 'header', md5, `< ETag: "${md5}"`);
+    const fp = `SHA256:${g.b64(32).replace(/=+$/, '')}`;
+    add('ssh fingerprint', 'ssh', fp, `ED25519 key fingerprint is ${fp}.`);
+    const b64 = Buffer.from(`{"page":${g.int(1, 99)},"cursor":"${g.s(LOWER, 12)}","filters":["open"]}`).toString('base64');
+    add('base64 cursor', 'json', b64, `{"next_cursor": "${b64}", "count": 50}`);
+    const gosum = `h1:${g.b64(32)}`;
+    add('go.sum hash', 'go.sum', gosum, `github.com/pkg/errors v0.9.${g.int(0, 9)} ${gosum}`);
+    const pub = `ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${g.b64(32).replace(/=+$/, '')} dev@laptop`;
+    add('ssh public key', 'file', pub, pub);
+    const cid = `Qm${g.s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 44)}`;
+    add('ipfs cid', 'log', cid, `pinned ${cid}`);
+    const chunk = `main.${g.s(HEX, 8)}.chunk.js`;
+    add('bundle hash', 'build', chunk, `  build/static/js/${chunk}   52.3 kB`);
+    const ident = g.pick(['getAccessTokenFromRefreshToken', 'validateClientSecretRotationPolicy', 'PasswordResetTokenRepository', 'createApiKeyForServiceAccount', 'parseAuthorizationHeaderValue']);
+    add('identifier', 'stack trace', ident, `    at ${ident} (src/auth/${ident}.ts:${g.int(10, 300)}:${g.int(1, 40)})`);
+    const maxTok = String(g.int(256, 32000));
+    add('non-secret key', 'json', maxTok, `{"model": "x", "max_tokens": ${maxTok}}`);
+    const tokType = g.pick(['bearer', 'Bearer', 'mac']);
+    add('non-secret key', 'json', tokType, `{"token_type": "${tokType}", "expires_in": 3600}`);
+    const pk = g.pick(['id', 'user_id', 'order_id']);
+    add('non-secret key', 'yaml', pk, `primary_key: ${pk}`);
+    const keyPath = g.pick(['~/.ssh/id_ed25519', '/etc/ssl/private/server.key', './certs/client.key']);
+    add('key path', 'env', keyPath, `SSH_PRIVATE_KEY=${keyPath}`);
+    const ref = g.pick(['${GITHUB_TOKEN}', '$NPM_TOKEN', '<your-api-key>', '{{ .Values.password }}', '${{ secrets.DEPLOY_KEY }}', '***']);
+    add('placeholder', 'env', ref, `API_TOKEN=${ref}`);
+    const ex = g.pick(['AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'AKIAI44QH8DHBEXAMPLE', 'je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY']);
+    add('documentation example key', 'docs', ex, `aws_access_key_id = ${ex}`);
+    const ver = `${g.int(0, 20)}.${g.int(0, 40)}.${g.int(0, 99)}`;
+    add('version', 'npm', ver, `+ left-pad@${ver}`);
+    const url = `https://github.com/org/repo/blob/${sha()}/src/token.ts#L${g.int(1, 300)}`;
+    add('url with sha', 'log', url, `see ${url}`);
+    const ipv6 = `2001:db8:${g.s(HEX, 4)}:${g.s(HEX, 4)}::${g.s(HEX, 4)}`;
+    add('ipv6', 'log', ipv6, `listening on [${ipv6}]:8080`);
+    const uid = g.uuid();
+    add('kubernetes uid', 'yaml', uid, `  uid: ${uid}\n  resourceVersion: "${g.int(1000, 99999)}"`);
+    const hexTx = `0x${g.s(HEX, 64)}`;
+    add('transaction hash', 'log', hexTx, `tx ${hexTx} confirmed in block ${g.int(1e6, 2e7)}`);
+    const data = `data:image/png;base64,iVBORw0KGgo${g.b64(48)}`;
+    add('data url', 'html', data, `<img src="${data}">`);
+    const lock = `https://registry.npmjs.org/${g.pick(['react', 'lodash', 'zod'])}/-/x-${ver}.tgz`;
+    add('tarball url', 'package-lock', lock, `      "resolved": "${lock}",`);
+    const pwMin = String(g.int(8, 16));
+    add('non-secret key', 'yaml', pwMin, `password_min_length: ${pwMin}`);
+    const hashPw = `$2b$12$${g.s(`${ALNUM}./`, 53)}`;
+    add('bcrypt hash in test fixture', 'sql', hashPw, `INSERT INTO users (email, pw_hash) VALUES ('a@b.c', '${hashPw}');`);
+    const pubKeyId = g.s(HEX.toUpperCase(), 16);
+    add('gpg key id', 'gpg', pubKeyId, `gpg: key ${pubKeyId}: public key "Dev <dev@example.com>" imported`);
+    const cert = `MII${g.b64(45).replace(/=+$/, '')}`;
+    add('certificate line', 'file', cert, `-----BEGIN CERTIFICATE-----\n${cert}\n-----END CERTIFICATE-----`);
+  }
+  return out;
+}
+
+/** The whole corpus for `seed`. */
+export function generateCorpus(seed = 21): CorpusItem[] {
+  const g = new Gen(prng(seed));
+  const items: CorpusItem[] = [];
+  for (let round = 0; round < 4; round++) {
+    for (const [format, gen] of VENDOR_FORMATS) {
+      const contexts = [...VENDOR_CONTEXTS].sort(() => g.rnd() - 0.5).slice(0, 3);
+      for (const [context, print] of contexts) {
+        const v = gen(g);
+        items.push({ format, context, text: print(v, g), value: v, secret: true });
+      }
+    }
+    items.push(...contextItems(g));
+  }
+  items.push(...keyItems(g));
+  items.push(...lookAlikeItems(g));
+  return items;
+}
