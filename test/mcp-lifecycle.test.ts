@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, collectOutput, eventually, liveProcess, spawnRaw, startStdio } from './mcp-helpers.js';
-import { readStat } from '../src/main/core/yield/linux-probe.js';
+import { readStat } from '../src/main/platform/platform.js';
 
 interface Raw {
   child: ChildProcess;

@@ -11,8 +11,7 @@ import { createServer } from './server.js';
 import { RobustStdioTransport } from './stdio.js';
 import { generateToken, parseHostPort, startHttp } from './http.js';
 import type { McpDeps } from './tool-kit.js';
-import { becomeChildSubreaper } from '../platform/child-subreaper.js';
-import { descendantsOf } from '../core/yield/linux-probe.js';
+import { becomeChildSubreaper, descendantsOf } from '../platform/platform.js';
 import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 import { enableSquashWorkers, shutdownSquashWorkers } from '../core/squash-worker/pool.js';
 
