@@ -16,8 +16,6 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { BlockedOn, ForegroundProbe, PlatformPort, ProcStat, TermMode } from './port.js';
 
-/** `ps` is a process per call: one snapshot serves every question asked within this long (a probe asks several). */
-const SNAPSHOT_TTL_MS = 30;
 /** stty can hang on a vanished terminal; never wait longer than this for the terminal mode. */
 const STTY_TIMEOUT_MS = 1000;
 /** ps of a busy machine is slow under load; past this the snapshot is treated as unavailable. */
@@ -34,10 +32,15 @@ interface PsRow extends ProcStat {
 
 let snapshot: { at: number; rows: PsRow[] } | undefined;
 
-/** Every process: one `ps` run (wchan last: Linux procps does not truncate the last column). */
+/**
+ * Every process: one `ps` run (wchan last: Linux procps does not truncate the last column).
+ * `ps` is a process per call, so one snapshot serves every question asked in the same turn of
+ * the event loop (a probe asks several); the next turn looks again (a ^C waiting for a job to
+ * start polls every few ms and must never see an older table).
+ */
 function table(): PsRow[] {
+  if (snapshot) return snapshot.rows;
   const now = Date.now();
-  if (snapshot && now - snapshot.at < SNAPSHOT_TTL_MS) return snapshot.rows;
   const r = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,sess=,tpgid=,stat=,tty=,wchan='], { encoding: 'utf8', timeout: PS_TIMEOUT_MS, maxBuffer: PS_MAX_BUFFER });
   const rows: PsRow[] = [];
   if (r.status === 0) {
@@ -51,6 +54,7 @@ function table(): PsRow[] {
     }
   }
   snapshot = { at: now, rows };
+  setImmediate(() => (snapshot = undefined)).unref?.();
   return rows;
 }
 
