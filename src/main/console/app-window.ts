@@ -7,7 +7,7 @@
  * stops; closing the window stops the console, as closing the Electron window does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
@@ -94,6 +94,27 @@ function profileInUse(dir: string): boolean {
   }
 }
 
+/**
+ * The console's own origin (127.0.0.1, any port: each console picks a free one) may show
+ * notifications without asking: the window's profile is the console's alone, and a permission
+ * bubble over the agent list at every start (a new port each time) would be noise. Written into
+ * the profile's Preferences, which Chromium reads at start and keeps.
+ */
+function allowConsoleNotifications(profile: string): void {
+  const file = path.join(profile, 'Default', 'Preferences');
+  let prefs: Record<string, unknown> = {};
+  try {
+    prefs = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // a new profile (or an unreadable file, which Chromium would reset anyway)
+  }
+  const at = (o: Record<string, unknown>, k: string) => ((o[k] && typeof o[k] === 'object') ? o[k] : (o[k] = {})) as Record<string, unknown>;
+  const notifications = at(at(at(at(prefs, 'profile'), 'content_settings'), 'exceptions'), 'notifications');
+  notifications['http://127.0.0.1:*,*'] = { setting: 1 };
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, JSON.stringify(prefs));
+}
+
 export interface AppWindow {
   browser: string;
   pid: number;
@@ -117,6 +138,7 @@ export function openAppWindow(url: string, browser: string, env: NodeJS.ProcessE
       profile = mkdtempSync(`${profile}-`);
       temporary = true;
     }
+    allowConsoleNotifications(profile);
   } catch (e) {
     return { error: `cannot prepare the window's profile directory ${profile}: ${(e as Error).message}` };
   }
