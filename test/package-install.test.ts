@@ -3,14 +3,15 @@
  * dist/ and out/), `npm install -g <tarball>` into a fresh prefix with a fresh HOME (no dev
  * dependencies; node-pty builds from source, as on any Linux), then the installed `mish` runs
  * a command, serves MCP to the SDK's real Client, and serves the console to Debian's Chromium,
- * which shows the shipped demo agent.
+ * which shows the shipped demo agent; `mish init` hooks it into an agent and `mish doctor` finds
+ * that hook answering.
  *
  * The pack runs in a copy of the checkout (its files as git lists them, node_modules linked):
  * `prepack` rebuilding dist/ in the checkout itself would swap the bundle under the other test
  * files while they run it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -30,7 +31,7 @@ const SETUP_TIMEOUT_MS = 15 * 60_000;
 /** Scripts a user's npm must allow for mish (npm 12 blocks dependencies' install scripts unless allowed): node-pty compiles its addon. */
 const ALLOW_SCRIPTS = 'node-pty';
 /** Dev dependencies that must not reach a user (the UI libraries are bundled into out/renderer, the build tools are not needed). */
-const DEV_ONLY = ['electron', 'react', 'react-dom', 'zustand', '@xterm/xterm', '@codemirror/view', 'vitest', 'esbuild', 'electron-vite', 'vite', 'typescript', 'playwright-core', '@secretlint/core', 'smol-toml', 'unbash'];
+const DEV_ONLY = ['electron', 'react', 'react-dom', 'zustand', '@xterm/xterm', '@codemirror/view', 'vitest', 'esbuild', 'electron-vite', 'vite', 'typescript', 'playwright-core', '@secretlint/core', 'smol-toml', 'unbash', 'jsonc-parser', '@anthropic-ai/claude-code', '@openai/codex'];
 
 /** npm's environment without the settings of the `npm test` running this file (they name the checkout). */
 function npmEnv(extra: Record<string, string>): Record<string, string> {
@@ -114,7 +115,7 @@ describe('the npm package, installed from its tarball', () => {
 
   it('is at most 1.5 MB and ships what runs: built dist/ and out/, grammars, shell integration; no sources, tests, fixtures or screenshots', () => {
     expect(statSync(tarball).size).toBeLessThanOrEqual(MAX_TARBALL_BYTES);
-    for (const f of ['package/bin/mish.js', 'package/dist/mish.mjs', 'package/dist/squash-worker.mjs', 'package/dist/precompiled-toml.json', 'package/out/renderer/index.html', 'package/out/main/index.js', 'package/resources/shell-integration/bash.sh', 'package/grammars/_meta/policy.toml', 'package/scripts/demo-agent.mjs']) {
+    for (const f of ['package/bin/mish.js', 'package/bin/run-cached.cjs', 'package/dist/hook.cjs', 'package/dist/hook-escalation.mjs', 'package/dist/mish.mjs', 'package/dist/squash-worker.mjs', 'package/dist/precompiled-toml.json', 'package/out/renderer/index.html', 'package/out/main/index.js', 'package/resources/shell-integration/bash.sh', 'package/grammars/_meta/policy.toml', 'package/scripts/demo-agent.mjs']) {
       expect(tarFiles, f).toContain(f);
     }
     const stray = tarFiles.filter((f) => /^package\/(src|test|e2e|fixtures|bench)\//.test(f) || /\.test\.|\.map$|\.png$/.test(f));
@@ -147,6 +148,14 @@ describe('the npm package, installed from its tarball', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('hooks into an agent: `mish init claude-code` installs the installed mish as its hook, and `mish doctor` finds it answering', () => {
+    execFileSync(mish, ['init', 'claude-code'], { cwd: home.cwd, env, encoding: 'utf8' });
+    const settings = readFileSync(path.join(home.home, '.claude', 'settings.json'), 'utf8');
+    expect(settings).toContain(path.join(prefix, 'lib', 'node_modules', 'mish'));
+    const rows = JSON.parse(execFileSync(mish, ['doctor', '--json'], { cwd: home.cwd, env, encoding: 'utf8' })) as { agent: string; installed: boolean; answering?: boolean }[];
+    expect(rows.find((r) => r.agent === 'claude-code')).toMatchObject({ installed: true, answering: true });
   });
 
   it('serves the console: `mish console --web --demo` in Chromium shows the demo agent', async () => {
