@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 export default defineConfig({
   main: {
     build: {
+      // Only Electron runs out/main; minified it is ~half the package's share (issue 25: tarball ≤ 1.5 MB).
+      minify: true,
       // The squash worker is a thread's entry (src/main/core/squash-worker/pool.ts finds it next to index.js).
       rollupOptions: { input: { index: resolve('src/main/index.ts'), 'squash-worker': resolve('src/main/core/squash-worker/worker-entry.ts') } },
     },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { nodePtyPort } from '../src/main/platform/node-pty-port.js';
 import { createSessionManager } from '../src/main/core/session/session-manager.js';
 import type { SessionManager } from '../src/main/core/session/types.js';
-import { sessionMembers } from '../src/main/core/yield/linux-probe.js';
+import { sessionMembers } from '../src/main/platform/platform.js';
 import { median, type BenchFigure } from './types.js';
 
 /** Round trips measured after warm-up: enough for a stable p99. */

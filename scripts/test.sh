@@ -10,3 +10,9 @@ echo "== layers"; node scripts/check-layers.mjs
 echo "== build"; node scripts/build-cli.mjs --quiet
 echo "== build (electron-vite: main, preload, renderer → out/)"; npx electron-vite build --logLevel warn
 echo "== tests"; npx vitest run "$@"
+# The session, yield and process-ownership suites again through the portable platform port
+# (ps/stty/process groups, what macOS offers; issue 25). Only on a whole run, not a chosen file.
+if [ $# -eq 0 ]; then
+  echo "== tests (MISH_PLATFORM=portable: session, yield, process ownership)"
+  MISH_PLATFORM=portable npx vitest run src/main/core/session/session.test.ts src/main/core/session/long-command.test.ts src/main/core/process/process.test.ts src/main/core/yield/yield-watcher.test.ts test/mcp-lifecycle.test.ts
+fi

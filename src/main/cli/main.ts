@@ -9,6 +9,7 @@ import { readPrecompiledToml } from '../core/toml/precompiled-toml.js';
 import { runProxy, type ProxyOptions } from './proxy.js';
 import { runRaw, RAW_HELP } from './raw-command.js';
 import { UsageError, USAGE_EXIT } from './usage-error.js';
+import { choosePlatform } from '../platform/platform.js';
 
 export const MAIN_HELP = `mish — the shell for AI coding agents
 
@@ -87,6 +88,13 @@ function version(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // A misspelt MISH_PLATFORM is a one-line error here, not a stack trace from deep in a session.
+  try {
+    choosePlatform();
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    return USAGE_EXIT;
+  }
   const opts: ProxyOptions = { output: 'human', color: process.stdout.isTTY === true && !process.env.NO_COLOR };
   let i = 0;
   for (; i < argv.length; i++) {

@@ -1,7 +1,8 @@
 /**
  * `mish console [--web] [--port N]`: the operator console. Opens the Electron window when a
- * working Electron binary is installed (else, or with --web, serves the same UI to a browser
- * on 127.0.0.1). Either way the first line printed is the URL to open.
+ * working Electron binary is installed, else an app window of an installed Chromium, Chrome,
+ * Edge or Brave (app-window.ts), else (or with --web) only serves the same UI to a browser on
+ * 127.0.0.1. Either way the first line printed is the URL to open.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { startWebHost, type WebHostError } from './web-host.js';
 import { loadConsoleConfig, type NotifySettings } from './console-config.js';
 import { Notifier } from './notifier.js';
 import { SshLink, type RemoteTarget } from './ssh-link.js';
+import { findAppBrowser, hasDisplay, openAppWindow, type AppWindow } from './app-window.js';
 
 export { packageRoot };
 
@@ -25,8 +27,10 @@ const USAGE = `usage: mish console [--web] [--port N] [--demo] [--ssh [user@]hos
 Opens the operator console: every agent's sessions, live terminals, command timelines and
 what each agent saw. Agents connect by URL (the console's MCP endpoint, printed on start) or
 through \`mish serve\`, which registers with the running console by itself.
-  --web      serve the console to a browser on 127.0.0.1 instead of opening the Electron window
-             (the default when Electron is not installed)
+  --web      serve the console to a browser on 127.0.0.1 instead of opening a window
+             (without it: the Electron window where Electron is installed, else an app
+             window of Chromium, Chrome, Edge or Brave; MISH_APP_BROWSER names another, or
+             "none"; with neither, the URL is printed to open in any browser)
   --port N   listen on port N (default: a free port)
   --demo     also start a demo agent that runs commands in two sessions (what \`npm start\` does)
   --ssh DEST also supervise every \`mish serve\` of that user on that host, through your own
@@ -259,16 +263,36 @@ export async function runConsole(argv: string[]): Promise<number> {
   process.stdout.write(`${web.url}\n`);
   process.stdout.write(connectHelp(engine));
   const demo = args.demo ? startDemoAgent() : undefined;
+  const window = args.web ? undefined : openWindow(web.url);
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     process.once('SIGHUP', stop);
+    // Closing the window stops the console; a browser that ended at once showed no window.
+    void window?.ended.then((e) => {
+      if (!e.early) return resolve();
+      process.stderr.write(`mish console: ${window.browser} did not open a window (exit ${e.code ?? e.signal}); open the URL above in a browser\n`);
+    });
   });
+  await window?.close();
   demo?.kill('SIGTERM');
   await started.value.close();
   return 0;
+}
+
+/** The console's app window when a browser and a display are there; else the URL printed is the way in. */
+function openWindow(url: string): AppWindow | undefined {
+  const browser = findAppBrowser();
+  if (!browser || !hasDisplay()) return undefined;
+  const w = openAppWindow(url, browser);
+  if ('error' in w) {
+    process.stderr.write(`mish console: ${w.error}; open the URL above in a browser\n`);
+    return undefined;
+  }
+  process.stderr.write(`mish console: opened in an app window of ${browser} (pid ${w.pid}); closing it stops the console\n`);
+  return w;
 }
 
 /**

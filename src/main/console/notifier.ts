@@ -5,7 +5,7 @@
  * command updates a page does, and posts each event once.
  *
  * Only secret-masked text leaves: the command, prompt and rule go through the engine's
- * Redactor (known secret environment values, secretlint's patterns) first, and the deep link
+ * Redactor (known secret environment values, the vendor and context rules) first, and the deep link
  * carries no token (the browser that opened the console once keeps it). A burst beyond
  * `maxPerMinute` is counted and sent as one summary when the minute allows.
  */

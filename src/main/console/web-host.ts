@@ -68,7 +68,7 @@ export async function startWebHost(options: WebHostOptions): Promise<{ ok: true;
   try {
     await readFile(path.join(rendererDir, 'index.html'));
   } catch {
-    return { ok: false, error: { kind: 'no-renderer', message: `the console UI is not built (${rendererDir}/index.html missing); run \`npm run build:electron\`` } };
+    return { ok: false, error: { kind: 'no-renderer', message: `the console UI is not built (${rendererDir}/index.html missing): in a checkout of mish run \`npm run build:electron\`; an installed mish ships it built, so reinstall it` } };
   }
   const token = options.token ?? randomBytes(TOKEN_BYTES).toString('base64url');
   let port = 0;

@@ -11,8 +11,7 @@ import { createServer } from './server.js';
 import { RobustStdioTransport } from './stdio.js';
 import { generateToken, parseHostPort, startHttp } from './http.js';
 import type { McpDeps } from './tool-kit.js';
-import { becomeChildSubreaper } from '../platform/child-subreaper.js';
-import { descendantsOf } from '../core/yield/linux-probe.js';
+import { becomeChildSubreaper, descendantsOf } from '../platform/platform.js';
 import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
 import { enableSquashWorkers, shutdownSquashWorkers } from '../core/squash-worker/pool.js';
 
@@ -28,8 +27,9 @@ Run the mish MCP server (tools sh_run, sh_spawn, sh_interact, sh_session, sh_hel
   --no-auth           accept HTTP requests without a token (loopback only still applies)
   -h, --help          show this help
 
-Operators reach this server through a private socket ($XDG_RUNTIME_DIR/mish/servers/<pid>.sock,
-else ~/.local/state/mish/run/servers/; MISH_OPERATOR_DIR overrides): \`mish approvals\` decides
+Operators reach this server through a private socket (<runtime dir>/servers/<pid>.sock: on Linux
+$XDG_RUNTIME_DIR/mish, else ~/.local/state/mish/run; on macOS $TMPDIR/mish-<uid>; MISH_OPERATOR_DIR
+overrides): \`mish approvals\` decides
 dangerous commands, \`mish attach <handoff-id>\` types a password prompt for the agent.
 
 Register with Claude Code:  claude mcp add mish -- mish serve

@@ -1,12 +1,13 @@
 /**
  * Where `mish serve` processes publish their operator sockets: one `<pid>.sock` per server in a
- * private per-user directory — `$XDG_RUNTIME_DIR/mish/servers/` (tmpfs, per login, cleaned by the
- * system), else `~/.local/state/mish/run/servers/`. `MISH_OPERATOR_DIR` overrides both (tests,
- * several users' sandboxes). The directory is 0700 and each socket 0600: only the user reaches them.
+ * private per-user directory — `servers/` in the platform's runtime directory (Linux:
+ * `$XDG_RUNTIME_DIR/mish`, tmpfs, per login, cleaned by the system, else `~/.local/state/mish/run`;
+ * elsewhere `$TMPDIR/mish-<uid>` or `~/Library/Application Support/mish/run`). `MISH_OPERATOR_DIR`
+ * overrides it (tests, several users' sandboxes). The directory is 0700 and each socket 0600: only the user reaches them.
  */
 import { chmodSync, lstatSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
+import { runtimeDir } from '../platform/platform.js';
 
 /** Private directory mode: the user only (sockets in it carry approvals and typed secrets). */
 export const OPERATOR_DIR_MODE = 0o700;
@@ -15,8 +16,7 @@ export const OPERATOR_SOCKET_MODE = 0o600;
 
 export function operatorDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MISH_OPERATOR_DIR) return env.MISH_OPERATOR_DIR;
-  if (env.XDG_RUNTIME_DIR) return path.join(env.XDG_RUNTIME_DIR, 'mish', 'servers');
-  return path.join(env.HOME || homedir(), '.local', 'state', 'mish', 'run', 'servers');
+  return path.join(runtimeDir(env), 'servers');
 }
 
 export function socketPathFor(pid: number, dir = operatorDir()): string {

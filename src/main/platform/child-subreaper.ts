@@ -11,7 +11,8 @@
  * turn, so a zombie child of ours seen on two sweeps at least ORPHAN_SWEEP_MS apart is an orphan
  * and is reaped with waitpid(pid, WNOHANG).
  */
-import { allProcesses } from '../core/yield/linux-probe.js';
+import { allProcesses } from './linux-proc.js';
+import type { SubreaperOutcome } from './port.js';
 
 /** prctl option numbers (linux/prctl.h). */
 const PR_SET_CHILD_SUBREAPER = 36;
@@ -43,7 +44,7 @@ async function loadLibc(): Promise<Libc | null> {
   return libc;
 }
 
-export type SubreaperOutcome = { ok: true; dispose(): void } | { ok: false; why: string };
+
 
 /**
  * Becomes the subreaper and starts the orphan sweep; dispose() stops the sweep. Fails (as a

@@ -5,7 +5,7 @@
  * 'root'): `) would stay inside the condensed output, and the human would type blind into a
  * command that seems to hang. So when the output has been quiet for a while after a partial
  * line and a process of the command's foreground group is blocked reading the terminal
- * (linux-probe: /proc/<pid>/syscall), that line is reported as a prompt.
+ * (the platform port: /proc/<pid>/syscall on Linux, the wait channel elsewhere), that line is reported as a prompt.
  *
  * Only in canonical mode: a raw-mode program is handed the terminal first (raw-mode-watch.ts,
  * at 200 ms). Once per quiet spell, looked at again with a doubling delay (a program may print
@@ -13,7 +13,7 @@
  * extends the reported line: that is not a new question.
  */
 import { StringDecoder } from 'node:string_decoder';
-import { probeForeground } from '../yield/linux-probe.js';
+import { probeForeground } from '../../platform/platform.js';
 import type { RawModeTarget } from './raw-mode-watch.js';
 import { stripEscapes } from './run.js';
 

@@ -3,18 +3,18 @@
  * (`? Select a framework ›`), `read -n1` in a script, a REPL or ssh started from a script.
  * They switch the terminal to non-canonical mode (ICANON off: raw or cbreak) and wait for
  * keys, drawing nothing more. When the output goes quiet and the command's processes are all
- * asleep, the CLI reads the PTY's line discipline, once per quiet spell (linux-probe's
- * `stty -a -F <pts>`: one small process, never one per chunk); a terminal left non-canonical
+ * asleep, the CLI reads the PTY's line discipline, once per quiet spell (the platform
+ * port's `stty -a` on the PTY: one small process, never one per chunk); a terminal left non-canonical
  * means a human has to drive the program.
  *
  * A password prompt (ECHO off, ICANON on) is not raw: it stays on the condensed path, which
  * reports the prompt and forwards the typed secret. A program that is quiet because it is
  * computing (state R) is not asked yet, even if its terminal is raw (ora-style spinners set raw
- * mode to discard keys while they spin, and freeze during synchronous work). Linux only: where
- * `stty -F` does not exist (macOS has `-f`) or the PTY has no slave name, the probe finds
- * nothing and the command stays condensed (the alternate-screen handover still works there).
+ * mode to discard keys while they spin, and freeze during synchronous work). Where the terminal
+ * mode cannot be read or the PTY has no slave name, the probe finds nothing and the command
+ * stays condensed (the alternate-screen handover still works there).
  */
-import { foregroundRunning, readTermMode } from '../yield/linux-probe.js';
+import { foregroundRunning, readTermMode } from '../../platform/platform.js';
 
 /**
  * Quiet long enough to probe. A program waiting for a key has finished drawing; a busy one

@@ -9,6 +9,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { runtimeDir } from '../../platform/platform.js';
 import { globToRegex, hasGlob, normalizePath } from './paths.js';
 import { positionalArgs, type ResolvedCommand } from './resolve.js';
 import { hasFlag, writeTargets, type CommandView } from './rules.js';
@@ -27,11 +28,13 @@ export function mishOwnPaths(env: Record<string, string | undefined> = process.e
   for (const [v, sub] of [
     [env.XDG_CONFIG_HOME, 'mish'],
     [env.XDG_STATE_HOME, 'mish'],
-    [env.XDG_RUNTIME_DIR, 'mish'],
   ] as const) {
     const a = abs(v);
     if (a) out.add(path.join(a, sub));
   }
+  // The operator sockets' runtime directory where this platform keeps it ($XDG_RUNTIME_DIR/mish on Linux, $TMPDIR/mish-<uid> on macOS).
+  const run = abs(runtimeDir(env));
+  if (run) out.add(run);
   for (const v of [env.MISH_AUDIT_LOG, env.MISH_SPOOL_DIR, env.MISH_OPERATOR_DIR, env.MISH_POLICY]) {
     const a = abs(v);
     if (a) out.add(a);

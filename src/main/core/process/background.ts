@@ -6,7 +6,7 @@
 import type { PtyPort } from '../pty/types.js';
 import { spawnCommand } from '../pty/spawn-command.js';
 import type { OutputStore, ProcessEntry, SessionEvent } from '../session/types.js';
-import { sessionMembers } from '../yield/linux-probe.js';
+import { sessionMembers } from '../../platform/platform.js';
 import type { ProcessTableImpl } from './process-table.js';
 import { TrackedProcess } from './tracked-process.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
 import { createSessionManager } from '../session/session-manager.js';
 import type { ProcessControl, SessionEvent, SessionManager } from '../session/types.js';
-import { readStat, sessionMembers } from '../yield/linux-probe.js';
+import { readStat, sessionMembers } from '../../platform/platform.js';
 import { keysToBytes } from './keys.js';
 import { OutputRing } from './output-ring.js';
 import { SpoolStore } from '../spool/spool.js';

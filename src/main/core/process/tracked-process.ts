@@ -36,7 +36,7 @@ export interface ProcessDriver {
 export interface TrackedInit extends Pick<ProcessEntry, 'id' | 'kind' | 'alias' | 'session' | 'command' | 'cwd' | 'pid' | 'pgid'> {
   store: OutputStore;
   driver: ProcessDriver;
-  /** Terminal session leader for /proc probing (undefined for remote sessions). */
+  /** Terminal session leader for process-state probing (undefined for remote sessions). */
   leaderPid?: number;
   ptsName?: string;
   /**

@@ -1,6 +1,7 @@
 /**
  * Whether a ^C sent now to a terminal's foreground group would be lost in a shell's fork-to-exec
- * window (Linux /proc; where there is none, nothing is found and nothing is waited for).
+ * window (through the platform port: /proc on Linux, ps elsewhere; where neither answers,
+ * nothing is found and nothing is waited for).
  *
  * bash forks a command's process with its own SIGINT handler installed (and SIGINT blocked for a
  * while), makes it the terminal's foreground group, and only then puts SIGINT back to default and
@@ -11,33 +12,7 @@
  * its child catches SIGINT too but has that child, so it does not count; a childless subshell
  * that traps INT does, for the bounded wait of its caller.
  */
-import { readFileSync, readlinkSync } from 'node:fs';
-import { findProcesses, readStat } from '../yield/linux-probe.js';
-
-/** SIGINT's bit in /proc/<pid>/status signal masks (signal 2 → bit 1). */
-const SIGINT_BIT = 1n << 1n;
-
-function exeOf(pid: number): string | undefined {
-  try {
-    return readlinkSync(`/proc/${pid}/exe`);
-  } catch {
-    return undefined;
-  }
-}
-
-function sigMask(status: string, field: 'SigBlk' | 'SigCgt'): bigint {
-  const m = new RegExp(`^${field}:\\s*([0-9a-f]+)$`, 'm').exec(status);
-  return m ? BigInt(`0x${m[1]}`) : 0n;
-}
-
-function blocksOrCatchesSigint(pid: number): boolean {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return ((sigMask(status, 'SigBlk') | sigMask(status, 'SigCgt')) & SIGINT_BIT) !== 0n;
-  } catch {
-    return false;
-  }
-}
+import { blocksOrCatchesSigint, executableOf, findProcesses, readStat } from '../../platform/platform.js';
 
 /**
  * True while foreground group `pgid` of shell `shellPid`'s terminal session is still being
@@ -46,11 +21,11 @@ function blocksOrCatchesSigint(pid: number): boolean {
  * and the pipeline reports 0), or a member is between fork and exec.
  */
 export function jobStillStarting(pgid: number, shellPid: number): boolean {
-  const shellExe = exeOf(shellPid);
+  const shellExe = executableOf(shellPid);
   const shell = readStat(shellPid);
   if (shellExe === undefined || shell === undefined) return false;
   if (shell.state !== 'S') return true;
   const inSession = findProcesses((s) => s.session === shellPid);
   const parents = new Set(inSession.map((s) => s.ppid));
-  return inSession.some((s) => s.pgrp === pgid && !parents.has(s.pid) && exeOf(s.pid) === shellExe && blocksOrCatchesSigint(s.pid));
+  return inSession.some((s) => s.pgrp === pgid && !parents.has(s.pid) && executableOf(s.pid) === shellExe && blocksOrCatchesSigint(s.pid));
 }

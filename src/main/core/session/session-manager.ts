@@ -14,7 +14,7 @@ import { ProcessTableImpl } from '../process/process-table.js';
 import type { TrackedProcess } from '../process/tracked-process.js';
 import { isDirectory } from '../fs/tolerant-fs.js';
 import { checkSshArgs, checkSshDestination } from './ssh-options.js';
-import { processesWithEnv, readStat } from '../yield/linux-probe.js';
+import { processesWithEnv, readStat } from '../../platform/platform.js';
 import { resolveShell, SHELL_KINDS, syntaxOf } from './integration.js';
 import { ShellSession, type ShellSessionConfig } from './shell-session.js';
 import type {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePtyPort } from '../../platform/node-pty-port.js';
-import { readStat } from '../yield/linux-probe.js';
+import { readStat } from '../../platform/platform.js';
 import { createSessionManager } from './session-manager.js';
 import { ABORT_ESCALATE_MS } from './shell-session.js';
 import type { SessionEvent, SessionManager, ShellKind } from './types.js';

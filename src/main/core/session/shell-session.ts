@@ -11,7 +11,7 @@ import type { ExecRequest } from '../exec/types.js';
 import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
 import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
-import { findProcesses, readStat, sessionMembers } from '../yield/linux-probe.js';
+import { findProcesses, readStat, sessionMembers } from '../../platform/platform.js';
 import { jobStillStarting } from './job-start.js';
 import { commandFromFile, commandLine, environmentFromDump, hiddenCommandLine, LONG_COMMAND_FILE_BYTES, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';

@@ -4,7 +4,7 @@
  * final SquashResult. Built as its own entry: dist/squash-worker.mjs (scripts/build-cli.mjs)
  * and out/main/squash-worker.js (electron.vite.config.ts); from the sources under tsx.
  */
-import { readlinkSync } from 'node:fs';
+import { currentThreadId } from '../../platform/platform.js';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { Squasher } from '../squasher/squasher.js';
@@ -28,12 +28,12 @@ const WORKER_NICENESS = 10;
 const port = parentPort;
 if (!port) throw new Error('squash worker: not started as a worker thread');
 
-// On Linux a thread has its own id (/proc/thread-self → <pid>/task/<tid>), and setpriority on it concerns this thread only.
+// On Linux a thread has its own id, and setpriority on it concerns this thread only.
 try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(tid) && tid > 0) setPriority(tid, WORKER_NICENESS);
+  const tid = currentThreadId();
+  if (tid !== undefined) setPriority(tid, WORKER_NICENESS);
 } catch {
-  // No /proc (not Linux) or not permitted: the thread keeps the process's priority.
+  // Not permitted: the thread keeps the process's priority (as it does where threads have no id of their own).
 }
 
 const slots = new Map<number, Slot>();

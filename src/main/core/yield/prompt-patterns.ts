@@ -1,6 +1,6 @@
 /**
  * Prompt patterns on the tail of a process's output: the cheap, portable half of the yield
- * engine (the other half reads the process state from /proc, see linux-probe.ts).
+ * engine (the other half reads the process state through the platform port, see platform/port.ts).
  */
 
 /** Patterns that, on the last line of output followed by silence, mean "waiting for input". */

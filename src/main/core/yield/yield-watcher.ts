@@ -1,18 +1,18 @@
 /**
  * Yield engine: decides when a running process waits for input. Triggered by silence (no
  * output for YIELD_SILENCE_MS), then combines the prompt patterns on the tail with the
- * process state from /proc (blocked reading the terminal) and the terminal mode (ECHO off
+ * process state from the platform port (blocked reading the terminal) and the terminal mode (ECHO off
  * with ICANON on = secret prompt). Re-checks while the silence lasts; any output clears it.
  */
 import type { WaitReason, WaitingForInput } from '../session/types.js';
-import { probeForeground, readTermMode } from './linux-probe.js';
+import { probeForeground, readTermMode } from '../../platform/platform.js';
 import { lastVisibleLine, matchPrompt } from './prompt-patterns.js';
 
 /** First look after this much silence: a prompt is printed, then the program blocks at once. */
 export const YIELD_SILENCE_MS = 30;
 /** While silent and not yet waiting, look again this often (a program may block later). */
 export const YIELD_RECHECK_MS = 250;
-/** Without /proc evidence (remote, non-Linux) a prompt pattern needs this much silence. */
+/** Without process-state evidence (remote sessions) a prompt pattern needs this much silence. */
 export const PATTERN_ONLY_SILENCE_MS = 400;
 /**
  * A wait found with echo still on (or the terminal mode unreadable: `stty` slow under load) is
@@ -22,7 +22,7 @@ export const PATTERN_ONLY_SILENCE_MS = 400;
 export const SECRET_RECHECKS = 4;
 
 export interface YieldWatcherOptions {
-  /** Session leader of the process's terminal (PTY child), for /proc probing; undefined = remote. */
+  /** Session leader of the process's terminal (PTY child), for process-state probing; undefined = remote. */
   leaderPid?: number;
   ptsName?: string;
   /** Recent output text (decoded), for prompt patterns. */

@@ -1,12 +1,14 @@
 /**
- * Linux process-state probe for the yield engine: is a process of the terminal's foreground
- * group blocked reading that terminal, and is the terminal in "secret" mode (ECHO off, ICANON
- * on, as for a password prompt)? Reads /proc (no privileges needed for our own children) and
- * runs `stty -a -F <pts>` for the terminal mode (node has no tcgetattr).
+ * The Linux implementation of the platform port (platform.ts): process state from /proc, the
+ * terminal's mode from `stty -a -F <pts>` (node has no tcgetattr). Is a process of the
+ * terminal's foreground group blocked reading that terminal, and is the terminal in "secret"
+ * mode (ECHO off, ICANON on, as for a password prompt)? /proc needs no privileges for our own
+ * children.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
-import { entryNames } from '../fs/tolerant-fs.js';
+import { entryNames } from '../core/fs/tolerant-fs.js';
+import type { BlockedOn, ForegroundProbe, ProcStat, TermMode } from './port.js';
 
 /** Syscall numbers of read(2)-like calls whose first argument is the fd. */
 const READ_SYSCALLS: Record<string, number[]> = {
@@ -20,16 +22,6 @@ const POLL_SYSCALLS: Record<string, number[]> = {
 };
 /** stty can hang on a vanished pts; never wait longer than this for the terminal mode. */
 const STTY_TIMEOUT_MS = 1000;
-
-export interface ProcStat {
-  pid: number;
-  state: string;
-  ppid: number;
-  pgrp: number;
-  session: number;
-  ttyNr: number;
-  tpgid: number;
-}
 
 export function readStat(pid: number): ProcStat | undefined {
   try {
@@ -94,9 +86,6 @@ export function findProcesses(pick: (s: ProcStat) => boolean): ProcStat[] {
   return out;
 }
 
-/** 'unreadable': /proc/<pid>/syscall is closed to us (a setuid program such as sudo, run by an unprivileged user). */
-export type BlockedOn = 'tty-read' | 'poll' | 'unreadable' | undefined;
-
 /** What the process is blocked in, judged from /proc/<pid>/syscall. */
 export function blockedOn(pid: number, ptsName: string | undefined): BlockedOn {
   let sc: string;
@@ -122,20 +111,6 @@ export function blockedOn(pid: number, ptsName: string | undefined): BlockedOn {
   }
   if ((POLL_SYSCALLS[arch] ?? []).includes(nr)) return 'poll';
   return undefined;
-}
-
-export interface ForegroundProbe {
-  /** Some process of the foreground group is blocked reading the terminal. */
-  ttyRead: boolean;
-  /** Some process of the foreground group waits in select/poll (REPLs with readline). */
-  polling: boolean;
-  /**
-   * Some sleeping process of the foreground group cannot be looked into (another user's: sudo,
-   * su, passwd run by an unprivileged user are setuid root). Only the terminal mode can then say
-   * whether it reads a password.
-   */
-  unreadable: boolean;
-  pids: number[];
 }
 
 /**
@@ -211,11 +186,6 @@ export function foregroundRunning(leaderPid: number): boolean | undefined {
   return foregroundMembers(leaderPid)?.some((m) => m.state === 'R');
 }
 
-export interface TermMode {
-  echo: boolean;
-  icanon: boolean;
-}
-
 /** The terminal's line discipline flags, read with `stty -a -F <pts>`. */
 export function readTermMode(ptsName: string): Promise<TermMode | undefined> {
   return new Promise((resolve) => {
@@ -252,4 +222,41 @@ export function processesWithEnv(entry: string): number[] {
     if (at === 0 || (at > 0 && env[at - 1] === 0)) out.push(pid);
   }
   return out;
+}
+
+/** The executable of a process (/proc/<pid>/exe); undefined when gone or not ours. */
+export function executableOf(pid: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** SIGINT's bit in /proc/<pid>/status signal masks (signal 2 → bit 1). */
+const SIGINT_BIT = 1n << 1n;
+
+function sigMask(status: string, field: 'SigBlk' | 'SigCgt'): bigint {
+  const m = new RegExp(`^${field}:\\s*([0-9a-f]+)$`, 'm').exec(status);
+  return m ? BigInt(`0x${m[1]}`) : 0n;
+}
+
+/** Does the process block or catch SIGINT (/proc/<pid>/status)? False when it cannot be read. */
+export function blocksOrCatchesSigint(pid: number): boolean {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return ((sigMask(status, 'SigBlk') | sigMask(status, 'SigCgt')) & SIGINT_BIT) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
+/** The calling thread's own id (/proc/thread-self → <pid>/task/<tid>); undefined without /proc. */
+export function currentThreadId(): number | undefined {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
+  }
 }
