@@ -139,7 +139,7 @@ describe('grammar editor in a browser', () => {
     page.on('response', (r) => {
       if (r.status() >= 400 && !new URL(r.url()).pathname.endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
     });
-    await page.goto(`${web!.url}#grammar`);
+    await page.goto(`${web!.url}&grammar`); // the URL carries #token=…
     await page.locator('.gx').waitFor();
     // Opened with no output named, it starts on a grammar with one of its recorded failing outputs: the preview is not empty.
     await page.locator('.gx-file', { hasText: /fixture cargo-/ }).waitFor();
@@ -235,7 +235,7 @@ describe('grammar editor in a browser', () => {
     expect(plain.out).not.toContain('+ Done in 3s');
 
     const page = await browser!.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(`${web!.url}#grammar`);
+    await page.goto(`${web!.url}&grammar`); // the URL carries #token=…
     await page.locator('.gx').waitFor();
     await page.getByRole('button', { name: 'New…' }).click();
     await page.fill('input[aria-label="new grammar name"]', 'deploy');
@@ -259,7 +259,7 @@ describe('grammar editor in a browser', () => {
 
   it('keeps keystroke → preview within budget on ~1 MB outputs', async () => {
     const page = await browser!.newPage({ viewport: { width: 1600, height: 900 } });
-    await page.goto(`${web!.url}#grammar`);
+    await page.goto(`${web!.url}&grammar`); // the URL carries #token=…
     await page.locator('.gx').waitFor();
     const figures: string[] = [];
     for (const [grammar, fixture] of [

@@ -1,7 +1,7 @@
 /**
  * The grammar editor's hook into the console: `g` (outside text fields) or the button opens it
- * full-window, Esc or ✕ closes it. `#grammar` in the URL opens it at load
- * (`#grammar=<spool id>` with that command's raw output).
+ * full-window, Esc or ✕ closes it. `grammar` in the URL's fragment opens it at load
+ * (`#grammar`, `#token=…&grammar`, `#grammar=<spool id>` with that command's raw output).
  */
 import { useEffect, useState } from 'react';
 import type { ConsoleBridge } from '../../../shared/contract.js';
@@ -9,9 +9,17 @@ import { GrammarEditor } from './grammar-editor.js';
 import { typesIntoField } from '../typing.js';
 
 function fromHash(): { open: boolean; spoolId?: string } {
-  const m = /^#grammar(?:=([0-9a-z]+))?$/.exec(location.hash);
-  return m ? { open: true, spoolId: m[1] } : { open: false };
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has('grammar')) return { open: false };
+  const id = p.get('grammar') ?? '';
+  return /^[0-9a-z]+$/.test(id) ? { open: true, spoolId: id } : { open: true };
 }
+
+/**
+ * Read when this module loads: the bridge takes the fragment off the address bar (the token is
+ * in it) before the console renders, so the hook could not read it later.
+ */
+const AT_LOAD = fromHash();
 
 /** Keys typed into a field, or chosen in a list box, are not the editor's shortcuts. */
 function typing(target: EventTarget | null): boolean {
@@ -20,7 +28,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 export function useGrammarEditor(): { open: boolean; spoolId?: string; show: (spoolId?: string) => void; hide: () => void } {
-  const [state, setState] = useState(fromHash);
+  const [state, setState] = useState(AT_LOAD);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'g' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) setState((s) => (s.open ? s : { open: true }));
