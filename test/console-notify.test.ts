@@ -111,7 +111,7 @@ describe('notifications to a webhook', () => {
     const n = await hook.next((x) => x.kind === 'approval');
     const id = running!.web.service.snapshot().approvals[0].id;
     expect(n).toMatchObject({ kind: 'approval', agent: 'claude-code 2.1', session: 'n1', rule: 'rm-recursive-root-or-home', link: `http://localhost:8022/#session=${encodeURIComponent(`${serverId}/n1`)}&approval=${id}` });
-    expect(n.command).toMatch(/^rm -rf \.\/\* # deploy key \[redacted:[^\]]+\]$/);
+    expect(n.command).toMatch(/^rm -rf \.\/\* # deploy key \[masked: github token\]$/);
     expect(n.text).toMatch(/^⚠ claude-code 2\.1 · n1: approve\? rm -rf/);
     expect(hook.raw.join('\n')).not.toContain(token);
     expect(hook.raw[0]).toMatch(/^POST application\/json /);
