@@ -46,6 +46,12 @@ function npmConfig(key: string): string {
   return v === 'undefined' || v === 'null' ? '' : v;
 }
 
+/** The prefix whose include/node holds this node's headers (Debian's /usr), or '' when there is none. */
+function localNodeHeaders(): string {
+  const prefix = path.dirname(path.dirname(process.execPath));
+  return existsSync(path.join(prefix, 'include', 'node', 'node_api.h')) ? prefix : '';
+}
+
 /** Every file of the checkout as git lists it (tracked, plus new files not ignored). */
 function checkoutFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -93,7 +99,9 @@ describe('the npm package, installed from its tarball', () => {
     home = safeHome('package');
     prefix = path.join(scratch, 'prefix');
     const cache = npmConfig('cache');
-    const nodedir = npmConfig('nodedir');
+    // node-gyp builds node-pty offline only against local headers: the user's nodedir, else the
+    // headers installed beside this node (the test's temp HOME has no ~/.npmrc of the user's).
+    const nodedir = npmConfig('nodedir') || localNodeHeaders();
     const started = performance.now();
     execFileSync('npm', ['install', '-g', '--prefix', prefix, `--allow-scripts=${ALLOW_SCRIPTS}`, '--no-audit', '--no-fund', '--loglevel=error', tarball], {
       cwd: home.cwd,
