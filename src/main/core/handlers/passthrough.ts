@@ -23,7 +23,11 @@ const HEAD_SHARE = 0.5;
 export async function runPassthrough(ctx: HandlerContext, command: string, segments: readonly Segment[] = []): Promise<{ report: Report; facts: Omit<RunFacts, 'enrichment'>; text: string }> {
   const { kept, ...facts } = await captureBounded(ctx, command);
   if ('whole' in kept) {
-    const text = shownText(kept.whole.toString('utf8'));
+    const terminal = fromTerminal(kept.whole.toString('utf8'));
+    const printed = stripEscapes(terminal);
+    // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
+    if (looksBinary(printed)) return { report: { ...passthroughReport(printed), binary: true, bytes: programBytes(kept.whole) }, facts, text: printed };
+    const text = shownText(terminal);
     // A successful path listing is shown in the lossless compact path notation when that fits
     // the cap whole (list-view.ts); otherwise as printed, cut head + tail past the cap.
     // `grep -rn` matches are grouped by file the same way (exit 0: something matched).
@@ -32,24 +36,26 @@ export async function runPassthrough(ctx: HandlerContext, command: string, segme
     if (view && countLines(view.output) <= PASSTHROUGH_MAX_LINES && Buffer.byteLength(view.output) <= PASSTHROUGH_MAX_BYTES) {
       return { report: { category: 'passthrough', output: view.output, lines: countLines(text), bytes: Buffer.byteLength(text), ...(view.kind ? { list: { entries: view.entries, kind: view.kind } } : {}) }, facts, text };
     }
-    const report = passthroughReport(text);
-    // Binary output keeps its text in the report (hosts judge it themselves); renderers show a note.
-    if (looksBinary(text)) return { report: { ...report, binary: true, bytes: programBytes(kept.whole) }, facts, text };
-    return { report, facts, text };
+    return { report: passthroughReport(text), facts, text };
   }
   // Too big to keep: memory held the first and the newest megabyte; the middle is on disk (the spool) and counted.
   const { head, tail, counts } = kept;
   const headRaw = head.subarray(0, head.lastIndexOf(10) + 1);
   const tailRaw = tail.subarray(tail.indexOf(10) + 1);
-  const headText = shownText(headRaw.toString('utf8'));
-  const tailText = shownText(tailRaw.toString('utf8'));
-  const text = headText + tailText;
+  const headTerminal = fromTerminal(headRaw.toString('utf8'));
+  const tailTerminal = fromTerminal(tailRaw.toString('utf8'));
+  const headPrinted = stripEscapes(headTerminal);
+  const tailPrinted = stripEscapes(tailTerminal);
   const programTotal = counts.bytes - counts.crlf;
   const totalLines = counts.newlines + (counts.lastByte === 10 ? 0 : 1);
+  const printed = headPrinted + tailPrinted;
+  if (looksBinary(printed)) return { report: { category: 'passthrough', output: printed, lines: totalLines, bytes: programTotal, binary: true }, facts, text: printed };
+  const headText = shownText(headTerminal);
+  const tailText = shownText(tailTerminal);
+  const text = headText + tailText;
   const headLines = countLines(headText);
   const middleLines = totalLines - headLines - countLines(tailText);
   const middleBytes = programTotal - programBytes(headRaw) - programBytes(tailRaw);
-  if (looksBinary(text)) return { report: { category: 'passthrough', output: text, lines: totalLines, bytes: programTotal, binary: true }, facts, text };
   const shown = passthroughReport(text);
   const cut: PassthroughCut = shown.cut
     ? { fromLine: shown.cut.fromLine, toLine: shown.cut.toLine + middleLines, omittedLines: shown.cut.omittedLines + middleLines, omittedBytes: shown.cut.omittedBytes + middleBytes }
@@ -58,9 +64,14 @@ export async function runPassthrough(ctx: HandlerContext, command: string, segme
   return { report: { category: 'passthrough', output, lines: totalLines, bytes: programTotal, cut }, facts, text };
 }
 
-/** PTY text → what the agent reads: the program's newlines, each line as a terminal finally shows it (no spinner frames), no escapes. */
-function shownText(pty: string): string {
-  return stripEscapes(renderLineOverwrites(fromTerminal(pty)));
+/**
+ * Text (the program's newlines) → what the agent reads: each line as a terminal finally shows it
+ * (no spinner frames), no escapes. Binary output is judged, and its text lines found, on the text
+ * as printed instead: rendering would let random bytes (a CR, a cursor-to-column, an erase) move
+ * or erase the error message among them.
+ */
+function shownText(terminal: string): string {
+  return stripEscapes(renderLineOverwrites(terminal));
 }
 
 /** How much of the output the binary check reads: enough to judge, cheap on a huge dump. */
