@@ -15,31 +15,37 @@ export const PRESENCE_TTL_MS = 10_000;
 const REFRESH_MS = 1_000;
 
 const presenceDir = (dir: string) => path.join(dir, '.operators');
-let lastRefresh = 0;
-let marked: string | undefined;
+/** Per socket directory: when this process last refreshed its mark there (an operator may watch several). */
+const lastRefresh = new Map<string, number>();
+/** Mark files this process wrote (removed when it exits). */
+const marked = new Set<string>();
 
 /** Marks this process as a running operator (cheap to call on every discovery round). */
 export function announceOperator(dir = operatorDir()): void {
   const now = Date.now();
-  if (now - lastRefresh < REFRESH_MS) return;
-  lastRefresh = now;
+  if (now - (lastRefresh.get(dir) ?? 0) < REFRESH_MS) return;
+  lastRefresh.set(dir, now);
   const file = path.join(presenceDir(dir), String(process.pid));
   try {
-    if (marked === file) utimesSync(file, now / 1000, now / 1000);
+    if (marked.has(file)) utimesSync(file, now / 1000, now / 1000);
     else {
       mkdirSync(presenceDir(dir), { recursive: true, mode: OPERATOR_DIR_MODE });
       writeFileSync(file, '', { mode: 0o600 });
-      marked = file;
-      process.once('exit', () => {
-        try {
-          unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      });
+      if (marked.size === 0) process.once('exit', removeMarks);
+      marked.add(file);
     }
   } catch {
-    marked = undefined; // a directory we cannot write: CLI runs simply do not publish
+    marked.delete(file); // a directory we cannot write (or a mark removed under us): written again next round
+  }
+}
+
+function removeMarks(): void {
+  for (const file of marked) {
+    try {
+      unlinkSync(file);
+    } catch {
+      // already gone
+    }
   }
 }
 
