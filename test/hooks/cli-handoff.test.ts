@@ -120,7 +120,7 @@ describe('a password prompt in a hooked run goes to the operator', () => {
     expect(r.handoffs, r.out).toHaveLength(1);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`done ${secret.length}`);
-    expect(r.out).toContain('raw [secret]');
+    expect(r.out).toContain('raw [masked: typed secret]');
     expect(r.out).toContain(`[operator handoff ${r.handoffs[0].id}: secret prompt "Passphrase:`);
     expect(r.out).not.toContain(secret);
   }, 60_000);
