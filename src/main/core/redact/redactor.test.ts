@@ -143,4 +143,11 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
   it('lets ordinary command lines through without loading the scanner', () => {
     for (const t of ['npm test', 'cargo build --release', 'ls -la src/main', 'git status', '/home/dev/work/project', 'make -j8 && ./run.sh']) expect(mayHoldSecret(t), t).toBe(false);
   });
+
+  it("masks Rails' SECRET_KEY_BASE (a 128-hex value named like a secret, not a digest)", () => {
+    const value = 'a1'.repeat(64);
+    const out = new Redactor().mask(`SECRET_KEY_BASE=${value}\n`);
+    expect(out).not.toContain(value);
+    expect(out).toMatch(/^SECRET_KEY_BASE=\[masked: [^\]]+\]\n$/);
+  });
 });
