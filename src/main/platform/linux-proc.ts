@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { entryNames } from '../core/fs/tolerant-fs.js';
 import type { BlockedOn, ForegroundProbe, ProcStat, TermMode } from './port.js';
+import { descendantsIn } from './process-tree.js';
 
 /** Syscall numbers of read(2)-like calls whose first argument is the fd. */
 const READ_SYSCALLS: Record<string, number[]> = {
@@ -59,21 +60,7 @@ export function allProcesses(): ProcStat[] {
  * this finds what left its process group and dropped its marks (setsid, a double fork, env -u).
  */
 export function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const st of allProcesses()) {
-    if (st.state === 'Z' || st.state === 'X') continue;
-    const list = children.get(st.ppid);
-    if (list) list.push(st.pid);
-    else children.set(st.ppid, [st.pid]);
-  }
-  const out: number[] = [];
-  const queue = [...(children.get(root) ?? [])];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    out.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return out;
+  return descendantsIn(allProcesses(), root, (st) => st.state !== 'Z' && st.state !== 'X');
 }
 
 /** All live pids whose stat satisfies `pick` (one pass over /proc). */

@@ -15,6 +15,7 @@ import { closeSync, constants, openSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { BlockedOn, ForegroundProbe, PlatformPort, ProcStat, TermMode } from './port.js';
+import { descendantsIn } from './process-tree.js';
 
 /** stty can hang on a vanished terminal; never wait longer than this for the terminal mode. */
 const STTY_TIMEOUT_MS = 1000;
@@ -76,21 +77,7 @@ function findProcesses(pick: (s: ProcStat) => boolean): ProcStat[] {
 }
 
 function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const st of table()) {
-    if (!live(st)) continue;
-    const list = children.get(st.ppid);
-    if (list) list.push(st.pid);
-    else children.set(st.ppid, [st.pid]);
-  }
-  const out: number[] = [];
-  const queue = [...(children.get(root) ?? [])];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    out.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return out;
+  return descendantsIn(table(), root, live);
 }
 
 function blockedOn(row: PsRow): BlockedOn {
