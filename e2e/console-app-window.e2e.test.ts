@@ -17,10 +17,10 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { ensureElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { itUnless, missing } from '../test/helpers/skip.js';
+import { SHOTS_DIR as SHOTS } from './screenshots.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MISH = path.join(ROOT, 'bin', 'mish.js');
-const SHOTS = path.join(ROOT, 'e2e', 'screenshots');
 const CHROMIUM = '/usr/bin/chromium';
 /** The virtual screen: the window's default size (1480x900) fits with room for nothing else. */
 const SCREEN = '1480x900x24';
