@@ -228,3 +228,12 @@ describe('hole 3: caps fail closed', () => {
     expect(decide(`echo ${items} | xargs rm -rf`, policy, ctx).decision).toBe('allow');
   });
 });
+
+describe('a line too long to analyse', () => {
+  it('is asked about without being parsed (200,000 words took 70 s before)', () => {
+    const line = `rm -rf ${Array.from({ length: 200_000 }, (_, i) => `x${i}`).join(' ')} ~`;
+    const d = decide(line, policy);
+    expect(d.decision).toBe('ask');
+    expect(d.rule).toBe('analysis-budget');
+  }, 10_000);
+});

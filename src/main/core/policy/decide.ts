@@ -57,6 +57,12 @@ export interface DecideContext extends MatchContext {
  * and user rules may be worse. A longer command is asked about, never matched on a part of it.
  */
 export const MAX_JUDGED_ARGV_CHARS = 8192;
+/**
+ * A line longer than this is asked about without being parsed: parsing sits outside the step
+ * budget, and a 2 MB line of 200,000 words took 70 s to decide (the server stops answering
+ * meanwhile). Agents' command lines, heredocs included, are far shorter.
+ */
+export const MAX_ANALYSED_LINE_CHARS = 64 * 1024;
 
 /** Programs that only read the files they name (or print their names): naming mish's own files is fine for them. */
 const OWN_FILE_READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'stat', 'file', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'bat', 'jq', 'mish', 'cp', 'test', '[', '[[', 'realpath', 'readlink', 'du', 'tree', 'echo', 'printf', 'find', 'fd', 'cd', 'pushd', 'basename', 'dirname', 'view', 'xxd', 'od', 'hexdump', 'strings', 'sort', 'uniq', 'cut', 'column', 'nl', 'tac', 'mkdir', 'touch']);
@@ -155,6 +161,8 @@ function defaultDecision(policy: Policy): { decision: Verdict; rule: string; rea
   return { decision: d, rule: 'default', reason: d === 'allow' ? 'no policy rule matched' : `no policy rule matched; the default decision is ${d} (${from})` };
 }
 
+class LineTooLong extends Error {}
+
 /** The policy's decision on a command line. Never throws; a line it cannot read is never allowed. */
 export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
   const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
@@ -162,6 +170,7 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
   let items: Item[];
   let commands: string[][] = [];
   try {
+    if (line.length > MAX_ANALYSED_LINE_CHARS) throw new LineTooLong();
     const resolution = resolveLine(line, ctx.cwd);
     // The router's parse is a second opinion on a line the resolver read whole; one it could not is already asked about.
     const top = resolution.lineFacts.some((f) => f.fact === 'parse-error' || f.fact === 'analysis-budget') ? { ok: true as const } : parseCommandLine(line);
@@ -199,7 +208,8 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
       items.push(it.explicit ? it : { text: f.text, decision: 'ask', rule: f.fact, reason: why, explicit: true });
     }
   } catch (e) {
-    items = [{ text: line, decision: 'ask', rule: 'policy-internal-error', reason: `the policy check failed (${(e as Error).message}); a human must decide`, explicit: true }];
+    if (e instanceof LineTooLong) items = [{ text: line.slice(0, 200), decision: 'ask', rule: 'analysis-budget', reason: `the line is too long to analyse (over ${MAX_ANALYSED_LINE_CHARS} characters); a human must decide`, explicit: true }];
+    else items = [{ text: line, decision: 'ask', rule: 'policy-internal-error', reason: `the policy check failed (${(e as Error).message}); a human must decide`, explicit: true }];
   }
   if (policy.errors.length) {
     const e = policy.errors[0];
