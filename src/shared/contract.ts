@@ -32,6 +32,11 @@ export const ServerInfoSchema = z.object({
   clients: z.array(z.string()).optional(),
   /** The ssh destination of a server on another machine (`mish console --ssh`); absent: this machine. */
   host: z.string().optional(),
+  /**
+   * An agent whose own shell tool is hooked: one entry for its conversation (the host's session
+   * id), gathering every hooked run of it (`runs`, ever seen by this console; `live`: running now).
+   */
+  conversation: z.object({ session: z.string(), runs: z.number().int().nonnegative(), live: z.number().int().nonnegative() }).optional(),
 });
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 

@@ -191,6 +191,20 @@ export type RecentCommandMessage = z.infer<typeof RecentCommandMessageSchema>;
 /** How many recent command messages a hello carries (about the last 200 commands). */
 export const RECENT_COMMAND_MESSAGES = 600;
 
+/**
+ * A run of an agent's own shell tool, hooked (`mish hook` and the `mish <cmd>` its rewrite runs):
+ * the agent conversation it belongs to, from the host's hook payload. Each hook call and each
+ * run is a short-lived server of its own; a console shows every run of one conversation (same
+ * agent, same session id) as one agent with one session.
+ */
+export const AgentConversationSchema = z.object({
+  /** The host (`claude-code`, `codex`, …): the same as the hello's client name. */
+  agent: z.string().min(1).max(200),
+  /** The host's session id for the conversation (Claude Code's `session_id`, Cursor's `conversation_id`). */
+  session: z.string().min(1).max(1000),
+});
+export type AgentConversation = z.infer<typeof AgentConversationSchema>;
+
 export const ServerHelloSchema = z.object({
   type: z.literal('hello'),
   wire: z.literal(OPERATOR_WIRE_VERSION),
@@ -208,6 +222,8 @@ export const ServerHelloSchema = z.object({
   handoffs: z.array(HandoffSchema),
   /** Recent command messages, oldest first (a client that connects late builds its timeline from them). */
   recent: z.array(RecentCommandMessageSchema).max(RECENT_COMMAND_MESSAGES).optional(),
+  /** A hooked run of an agent's shell tool: its conversation (absent for `mish serve`). */
+  conversation: AgentConversationSchema.optional(),
 });
 
 export const serverMessageSchemas = {

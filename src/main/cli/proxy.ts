@@ -112,7 +112,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       cwd,
       output: options.output,
       color: options.color,
-      spool,
+      spool: publisher ? publisher.spools(spool) : spool,
       terminal: terminalPort(() => interruptible.handOver()),
       // No terminal (confirmOnTty undefined): the router refuses, and the refusal is audited below.
       confirm: approvedBy

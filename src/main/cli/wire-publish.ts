@@ -10,6 +10,12 @@
  * to connect and read it (its exit code is already decided; the agent waits that long at most);
  * a run by hand does not wait, and shows only when it lasts long enough to be noticed.
  *
+ * A hooked run (MISH_AGENT and MISH_AGENT_SESSION) says in its hello which agent conversation it
+ * belongs to: the console shows every run of one conversation as one agent with one session
+ * (console/agent-conversations.ts), its terminal holding each run's output in turn. So that a
+ * short run's output reaches that terminal, the run waits (bounded) for a connected console to
+ * subscribe to it before it closes.
+ *
  * A password prompt (echo off at a prompt the command blocks on, the same YieldWatcher as
  * `mish serve`'s processes) is handed to the operator exactly as in `mish serve`: the
  * OperatorHost opens a handoff, the operator's keys go to the run's PTY, and the agent gets the
@@ -19,6 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ExecControl, Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
+import type { SpoolStore } from '../core/spool/spool.js';
 import type { ProcessControl, ProcessEntry, SessionEvent, SessionEventListener, SessionInfo } from '../core/session/types.js';
 import { YieldWatcher } from '../core/yield/yield-watcher.js';
 import { OperatorHost, type OperatorSessionSource } from '../operator/operator-host.js';
@@ -28,6 +35,14 @@ import { startOperatorSocket, type OperatorSocket } from '../operator/socket-ser
 export const LINGER_MS = 3_000;
 /** Last wire messages leave before the socket closes (writes are corked one tick). */
 const FLUSH_MS = 30;
+/**
+ * How long a finished hooked run waits for a connected console to subscribe to its terminal (the
+ * console does so as it connects; a few ms on an idle machine). `mish approvals` never subscribes
+ * and is no console: runs it watches do not wait.
+ */
+export const WATCH_GRACE_MS = 300;
+/** Random bytes of a run's command id: ids of one conversation's runs share one console timeline and must not collide. */
+const COMMAND_ID_BYTES = 6;
 /** Output kept for the prompt patterns of the yield watcher (a prompt is the last line or two). */
 const TAIL_CHARS = 4_096;
 
@@ -38,6 +53,8 @@ export interface CliPublisher {
   finish(report: { command: string; exitCode: number; agentText: string; category: string; durationMs: number; refused?: boolean }): Promise<void>;
   /** The run's text as the agent may read it: what operators typed at handoffs masked, the handoffs' summaries appended. */
   agentView(text: string): string;
+  /** The run's spool store, noting the spool its command writes (the console reads the raw output by its reference). */
+  spools(store: SpoolStore): SpoolStore;
 }
 
 /** A publisher (the caller has seen operatorPresent()), or undefined when its socket cannot be opened. */
@@ -73,7 +90,9 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
     processes: { list: () => (entry ? [{ ...entry }] : []), get: (id) => (entry && entry.id === id ? { ...entry } : undefined), digest: () => '' },
     process: (pid) => (entry && entry.id === pid ? processControl() : undefined),
   };
-  const op = new OperatorHost({ sessions: source, version, cwd });
+  // A hooked run (the hook's rewrite names the agent and its session): one conversation in the console.
+  const conversation = env.MISH_AGENT && env.MISH_AGENT_SESSION ? { agent: env.MISH_AGENT, session: env.MISH_AGENT_SESSION } : undefined;
+  const op = new OperatorHost({ sessions: source, version, cwd, ...(conversation ? { conversation } : {}) });
   op.setMcpClient({ name: env.MISH_AGENT || 'mish-cli', ...(env.MISH_AGENT_VERSION ? { version: env.MISH_AGENT_VERSION } : {}) });
   const started = await startOperatorSocket(op, { dir: env.MISH_OPERATOR_DIR });
   if (!started.ok) {
@@ -82,7 +101,9 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
   }
   const socket: OperatorSocket = started.socket;
   const t0 = Date.now();
-  const id = `c${randomBytes(3).toString('hex')}`;
+  const id = `c${randomBytes(COMMAND_ID_BYTES).toString('hex')}`;
+  /** The spool of the run's command (`mish raw <id>`), once the router created it (just before the command runs). */
+  let spoolRef: string | undefined;
   emit({ type: 'session-created', session: { ...session } });
 
   const update = (patch: Partial<ProcessEntry>, change: 'added' | 'updated') => {
@@ -93,7 +114,7 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
     wrap: (inner) => ({
       run: async (req: ExecRequest): Promise<ExecResult> => {
         const at = Date.now();
-        entry = { id, kind: 'command', session: sessionName, command: req.command, cwd: req.cwd ?? cwd, pid: process.pid, pgid: process.pid, state: 'running', startedAt: at, elapsedMs: 0, lastLine: '', rawBytes: 0, rawLines: 0 };
+        entry = { id, kind: 'command', session: sessionName, command: req.command, cwd: req.cwd ?? cwd, pid: process.pid, pgid: process.pid, state: 'running', startedAt: at, elapsedMs: 0, lastLine: '', rawBytes: 0, rawLines: 0, ...(spoolRef ? { spoolRef } : {}) };
         session.state = 'busy';
         session.runningCommandId = id;
         session.commands++;
@@ -140,6 +161,16 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
         return res;
       },
     }),
+    spools(store) {
+      // The store itself, but each spool it creates is noted: the command's entry (and so its end on the wire) carries its reference.
+      const tracked = Object.create(store) as SpoolStore;
+      tracked.create = (command: string, at: string) => {
+        const spool = store.create(command, at);
+        spoolRef = spool.ref;
+        return spool;
+      };
+      return tracked;
+    },
     agentView(text) {
       const summaries = entry ? op.summaries(entry.id) : [];
       const masked = op.known.mask(text);
@@ -153,6 +184,10 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
       // read it. Agents' runs only (MISH_AGENT, from the hook): a human at a terminal is not kept waiting.
       const until = env.MISH_AGENT ? t0 + LINGER_MS : 0;
       while (!op.hasApprover() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      // A console shows the run's terminal in its conversation's session: it subscribes as it connects.
+      const watchBy = Date.now() + WATCH_GRACE_MS;
+      const terminal = { kind: 'session' as const, id: sessionName };
+      while (conversation && op.hasConsole() && !op.isWatched(terminal) && Date.now() < watchBy) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, FLUSH_MS));
       op.dispose();
       await socket.close();

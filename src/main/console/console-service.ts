@@ -9,7 +9,8 @@
  * - output-streams.ts: each session's output ring and flow control per view;
  * - command-timeline.ts: each session's commands with their figures;
  * - decisions.ts: approvals (one or in bulk) and handoffs relayed to servers;
- * - hub-snapshot.ts: how servers' records look to a view.
+ * - hub-snapshot.ts: how servers' records look to a view;
+ * - agent-conversations.ts: hooked runs of one agent conversation shown as one server.
  *
  * The Electron host (IPC) and the web host (WebSocket) both wrap one ConsoleService; neither
  * holds logic of its own.
@@ -23,6 +24,7 @@ import { CommandTimelines, LIVE_FIGURES_MS } from './command-timeline.js';
 import { decideApproval, decideApprovals, handoffInput, returnHandoff, takeHandoff, type DecisionsHub } from './decisions.js';
 import { sessionKey, sessionState, toBackgroundProcess, toHandoffInfo, toPendingApproval } from './hub-snapshot.js';
 import { RequestError, unwrap } from './request-error.js';
+import { AgentConversations } from './agent-conversations.js';
 
 /**
  * Hub changes and command updates go to views at most this often, each command once with its
@@ -79,6 +81,9 @@ export class ConsoleService {
   /** The audit log the viewer reads (issue 12.4). */
   private readonly audit: AuditReader;
 
+  /** Hooked runs (each a short-lived server) gathered per agent conversation: one server each here. */
+  private readonly conversations = new AgentConversations((c) => this.addServer(c));
+
   /** The name servers record as who decided (the wire's hello). */
   private readonly operatorName?: string;
 
@@ -103,6 +108,8 @@ export class ConsoleService {
 
   /** Starts watching a server (a new `mish serve`, or the console's engine). */
   addServer(server: HubServer): void {
+    // A hooked run joins its agent conversation (added here as a server on its first run).
+    if (this.conversations.join(server)) return;
     this.servers.get(server.id)?.dispose();
     const unsubscribe = server.subscribe((event) => this.onEvent(server.id, event));
     const offInfo = server.onInfoChanged?.(() => {
@@ -129,6 +136,8 @@ export class ConsoleService {
 
   /** The server went away: its sessions stay listed, marked gone; running commands end without an exit code. */
   serverGone(serverId: string): void {
+    // A hooked run that finished: its conversation stays, with the run's records.
+    if (this.conversations.leave(serverId)) return;
     const e = this.servers.get(serverId);
     if (!e || e.state === 'gone') return;
     for (const s of safeList(e.server)) this.sessionMeta(serverId, s.name).last = s;
@@ -222,6 +231,7 @@ export class ConsoleService {
 
   dispose(): void {
     for (const e of this.servers.values()) e.dispose();
+    this.conversations.dispose();
     this.streams.dispose();
     this.commands.dispose();
     clearTimeout(this.hubTimer);

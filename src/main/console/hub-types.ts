@@ -53,6 +53,13 @@ export interface HubOperator {
 /** A background process as a server reports it (the engine's ProcessEntry and the wire's process both fit). */
 export type HubBackgroundProcess = Pick<ProcessEntry, 'id' | 'kind' | 'alias' | 'session' | 'command' | 'cwd' | 'pid' | 'state' | 'exitCode' | 'startedAt' | 'lastLine'>;
 
+/** A hooked run's agent conversation (the wire hello's `conversation`; `host`: a remote machine's). */
+export interface HubConversation {
+  agent: string;
+  session: string;
+  host?: string;
+}
+
 /** One server the hub watches. */
 export interface HubServer {
   /** Approvals and handoffs, for servers on the operator wire. */
@@ -74,6 +81,8 @@ export interface HubServer {
   openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
   /** For such servers: the hub took this many bytes of a session's output (their flow control). */
   consumed?(session: string, bytes: number): void;
+  /** A hooked run of an agent's shell tool: the conversation it belongs to (the hub shows it there, agent-conversations.ts). */
+  conversation?(): HubConversation | undefined;
 }
 
 /** A connected view (a BrowserWindow's webContents or a WebSocket). */

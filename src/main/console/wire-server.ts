@@ -16,7 +16,7 @@ import { trackOperator, type OperatorIo } from './operator-tracker.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
 import type { SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { HubBackgroundProcess, HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './hub-types.js';
+import type { HubBackgroundProcess, HubConversation, HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './hub-types.js';
 
 /** Rescans the socket directory this often too: directory watches can miss events (NFS, overflow). */
 const RESCAN_MS = 2_000;
@@ -156,6 +156,11 @@ export class WireServer implements HubServer {
 
   processes(): HubBackgroundProcess[] {
     return [...this.background.values()];
+  }
+
+  conversation(): HubConversation | undefined {
+    const c = this.client.hello.conversation;
+    return c ? { agent: c.agent, session: c.session, ...(this.host ? { host: this.host } : {}) } : undefined;
   }
 
   list(): HubSession[] {

@@ -51,6 +51,8 @@ export async function askOperator(host: HostAdapter, call: ShellCall, d: PolicyD
     cwd: call.cwd ?? process.cwd(),
     approvalTimeoutMs: Math.max(1, Math.min(approvalTimeoutMs(), remaining)),
     onAudit: opts.onAudit,
+    // The console shows the request in the agent's conversation, beside its runs.
+    ...(call.sessionId ? { conversation: { agent: host.id, session: call.sessionId } } : {}),
   });
   // The console names a server after its client: here the agent host and its version.
   op.setMcpClient({ name: host.id, ...(call.hostVersion ? { version: call.hostVersion } : {}) });

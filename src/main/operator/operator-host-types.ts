@@ -3,7 +3,7 @@
  * and reports audit events; a transport (socket-server.ts, the console in-process) connects
  * peers. Types and the approval timeout only (the host re-exports them; its parts import them).
  */
-import type { ApprovalOutcome, ApprovalRequest, ClientMessage, Handoff, ServerMessage } from '../../shared/operator-wire.js';
+import type { AgentConversation, ApprovalOutcome, ApprovalRequest, ClientMessage, Handoff, ServerMessage } from '../../shared/operator-wire.js';
 import type { SessionManager } from '../core/session/types.js';
 
 /** How long an escalated call waits for a decision before it is denied (seed 003: a human decides, or nobody runs it). */
@@ -58,6 +58,8 @@ export interface OperatorHostOptions {
   log?: (message: string) => void;
   /** What the agent was shown of a text (the MCP server's masking); default: only the values typed at handoffs. */
   maskForAgent?: (text: string) => string;
+  /** A hooked run (a hook call, the `mish <cmd>` of its rewrite): the agent conversation it belongs to (the hello says it). */
+  conversation?: AgentConversation;
 }
 
 /** One connected operator, as the transport gives it to the host. */

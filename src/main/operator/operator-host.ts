@@ -161,6 +161,17 @@ export class OperatorHost {
     return false;
   }
 
+  /** True while a console (an operator of role `console`) is connected. */
+  hasConsole(): boolean {
+    for (const c of this.clients) if (c.helloed && c.role === 'console') return true;
+    return false;
+  }
+
+  /** Some connected operator receives this stream's output. */
+  isWatched(ref: StreamRef): boolean {
+    return this.fanout.watched(ref);
+  }
+
   /** `always` approvals of a session, in memory only (seed 003). */
   approvalsFor(session: string): SessionApprovals {
     let a = this.sessionApprovals.get(session);
@@ -196,6 +207,7 @@ export class OperatorHost {
       approvals: [...this.approvals.values()].map((a) => a.request),
       handoffs: this.activeHandoffs().map((h) => h.wire),
       ...(this.recent.length ? { recent: this.recent.slice() } : {}),
+      ...(this.options.conversation ? { conversation: this.options.conversation } : {}),
     };
   }
 

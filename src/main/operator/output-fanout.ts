@@ -75,6 +75,11 @@ export class OutputFanout<C extends FanoutClient> {
     return { backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset, wasWatching };
   }
 
+  /** Some client receives this stream's output. */
+  watched(ref: StreamRef): boolean {
+    return (this.streams.get(streamKey(ref))?.subscribers.size ?? 0) > 0;
+  }
+
   unsubscribe(client: C, key: string): void {
     this.streams.get(key)?.subscribers.delete(client);
     client.subs.delete(key);
