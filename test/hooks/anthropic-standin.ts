@@ -2,7 +2,8 @@
  * A scripted stand-in for the Anthropic Messages API on 127.0.0.1, enough for a real Claude
  * Code to run headless: every streaming `POST /v1/messages` that offers the Bash tool gets the
  * next scripted step — a `tool_use` of Bash with a chosen command, then (once the tool_result
- * comes back) a short text answer. Requests without tools (titles, summaries) get plain text.
+ * comes back) a short text answer; a step of several commands makes one conversation call Bash
+ * once per command, each after the previous one's tool_result. Requests without tools (titles, summaries) get plain text.
  * It records every tool_result Claude Code sent, so a test sees exactly what the model received.
  */
 import http from 'node:http';
@@ -16,8 +17,8 @@ export interface ToolResult {
 
 export interface StandIn {
   url: string;
-  /** The commands to make Claude Code run, in order (one per conversation turn). */
-  script: string[];
+  /** The commands to make Claude Code run, in order: one conversation each (several commands: one conversation running them in turn). */
+  script: (string | string[])[];
   results: ToolResult[];
   requests: number;
   close(): Promise<void>;
@@ -63,8 +64,10 @@ function message(blocks: ({ type: 'text'; text: string } | { type: 'tool_use'; n
   return out;
 }
 
-export async function startStandIn(script: string[] = []): Promise<StandIn> {
+export async function startStandIn(script: (string | string[])[] = []): Promise<StandIn> {
   const state: StandIn = { url: '', script, results: [], requests: 0, close: async () => {} };
+  /** The rest of the current conversation's commands. */
+  let followUps: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -92,8 +95,12 @@ export async function startStandIn(script: string[] = []): Promise<StandIn> {
       for (const r of toolResults) state.results.push({ toolUseId: r.tool_use_id ?? '', content: textOf(r.content), isError: r.is_error === true });
       const offersBash = body.tools?.some((t) => t.name === 'Bash') ?? false;
       let events: Record<string, unknown>[];
+      let command: string | undefined;
       if (offersBash && toolResults.length === 0 && state.script.length > 0) {
-        const command = state.script.shift()!;
+        const step = state.script.shift()!;
+        [command, ...followUps] = Array.isArray(step) ? step : [step];
+      } else if (offersBash && toolResults.length > 0) command = followUps.shift();
+      if (command !== undefined) {
         events = message([{ type: 'tool_use', name: 'Bash', input: { command, description: 'scripted by the test' } }], 'tool_use');
       } else events = message([{ type: 'text', text: toolResults.length ? 'done' : 'ok' }], 'end_turn');
       if (body.stream === false) {

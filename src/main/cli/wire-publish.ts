@@ -93,7 +93,8 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
   // A hooked run (the hook's rewrite names the agent and its session): one conversation in the console.
   const conversation = env.MISH_AGENT && env.MISH_AGENT_SESSION ? { agent: env.MISH_AGENT, session: env.MISH_AGENT_SESSION } : undefined;
   const op = new OperatorHost({ sessions: source, version, cwd, ...(conversation ? { conversation } : {}) });
-  op.setMcpClient({ name: env.MISH_AGENT || 'mish-cli', ...(env.MISH_AGENT_VERSION ? { version: env.MISH_AGENT_VERSION } : {}) });
+  const agentVersion = hostVersion(env);
+  op.setMcpClient({ name: env.MISH_AGENT || 'mish-cli', ...(agentVersion ? { version: agentVersion } : {}) });
   const started = await startOperatorSocket(op, { dir: env.MISH_OPERATOR_DIR });
   if (!started.ok) {
     op.dispose();
@@ -193,6 +194,17 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
       await socket.close();
     },
   };
+}
+
+/**
+ * The agent host's version: the hook's MISH_AGENT_VERSION (from the payload or the host's own
+ * variable), else what the host says of itself in the environment its shell tool runs commands
+ * in — Claude Code 2.1 sets AI_AGENT=claude-code_2-1-332_agent there (seen in a real run).
+ */
+export function hostVersion(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.MISH_AGENT_VERSION) return env.MISH_AGENT_VERSION;
+  const m = /^(.+)_(\d+(?:-\d+)+)_agent$/.exec(env.AI_AGENT ?? '');
+  return m && env.MISH_AGENT && m[1] === env.MISH_AGENT ? m[2].replace(/-/g, '.') : undefined;
 }
 
 function mishVersion(): string {

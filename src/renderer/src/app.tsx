@@ -10,7 +10,7 @@ import { clock, shortPath } from './format.js';
 import { SESSION_STATE } from './glyphs.js';
 import { RawPane } from './raw-pane.js';
 import { Sidebar } from './sidebar.js';
-import { serverLabel } from './format.js';
+import { conversationLabel, serverLabel, sessionLabel } from './format.js';
 import { attention, shownCommand, useConsole } from './store.js';
 import { TerminalView, type TerminalHandle } from './terminal-view.js';
 import { Timeline } from './timeline.js';
@@ -130,7 +130,7 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
     <div className="session-view" data-session-id={session.id}>
       <header className="session-head">
         <span className="title">
-          <b>{session.name}</b> · {serverLabel(server)} · {shortPath(session.cwd)} · {session.shell.split('/').pop()}
+          <b title={session.name}>{sessionLabel(session.name)}</b> · {serverLabel(server)}{server?.conversation ? ` · ${conversationLabel(server)}` : ''} · {shortPath(session.cwd)} · {session.shell.split('/').pop()}
         </span>
         <span className={`state state-${session.state}`} data-state={session.state}>
           {st.glyph} {st.word}
@@ -140,7 +140,8 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
       <TakeoverBar t={takeover} />
       {session.state === 'waiting' && session.waiting && !takeover.handoff && (
         <div className="banner attn" role="status">
-          ⌨ waiting for input: <code>{session.waiting.secret ? '(secret prompt, echo off)' : session.waiting.prompt || '(reads its input)'}</code> — the agent was told; it answers with sh_interact.
+          ⌨ waiting for input: <code>{session.waiting.secret ? '(secret prompt, echo off)' : session.waiting.prompt || '(reads its input)'}</code> —{' '}
+          {server?.conversation ? 'its agent cannot type into a hooked run: take over to answer it.' : 'the agent was told; it answers with sh_interact.'}
         </div>
       )}
       {session.state === 'needs-approval' && (

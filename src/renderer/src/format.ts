@@ -65,6 +65,22 @@ export function shortPath(p: string | undefined): string {
   return m ? `~${m[1] ?? ''}` : p;
 }
 
+/** Session ids longer than this are shown by their first SESSION_ID_SHOWN characters (the whole id on hover). */
+const SESSION_NAME_MAX = 16;
+const SESSION_ID_SHOWN = 8;
+
+/** A session's name for a list: a hooked agent's session id (a 36-character UUID) cut to its start; names people chose stay whole. */
+export function sessionLabel(name: string): string {
+  return name.length > SESSION_NAME_MAX ? `${name.slice(0, SESSION_ID_SHOWN)}…` : name;
+}
+
+/** A hooked agent's entry: `hooked · 3 runs` (its conversation's runs this console saw; `1 running` while one is). */
+export function conversationLabel(s: ServerInfo | undefined): string {
+  const c = s?.conversation;
+  if (!c) return '';
+  return `hooked · ${c.runs} ${c.runs === 1 ? 'run' : 'runs'}${c.live ? ` · ${c.live} live` : ''}`;
+}
+
 /** An agent as the operator knows it: its MCP client's name and version (`claude-code 2.1`). */
 export function serverLabel(s: ServerInfo | undefined): string {
   if (!s) return '';

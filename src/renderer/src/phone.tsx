@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
 import { agentSees, DECISION_ARM_MS, highlightRisk } from './approval-dialog.js';
 import { BulkBar, PickBox } from './bulk-decisions.js';
-import { serverLabel, shortPath } from './format.js';
+import { serverLabel, sessionLabel, shortPath } from './format.js';
 import { needsYou, useConsole, type MobileView } from './store.js';
 import { useNow } from './use-now.js';
 
@@ -87,10 +87,10 @@ export function NeedsYou({ bridge }: { bridge: ConsoleBridge }) {
           <h3>⌨ {s.waiting?.secret ? 'Secret prompt' : 'Waiting for input'}</h3>
           <pre className="card-cmd">{s.command ?? ''}</pre>
           <p className="muted">
-            {s.name} · {s.waiting?.prompt || 'reads its input'}
+            {sessionLabel(s.name)} · {s.waiting?.prompt || 'reads its input'}
           </p>
           <button className="big" onClick={() => open(s.id)}>
-            Open {s.name}
+            Open {sessionLabel(s.name)}
           </button>
         </article>
       ))}

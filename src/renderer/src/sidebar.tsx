@@ -3,7 +3,7 @@ import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
 import type { BackgroundProcess, ConsoleBridge, HostLink, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import { BulkBar, PickBox } from './bulk-decisions.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
-import { clock, serverLabel, shortPath } from './format.js';
+import { clock, conversationLabel, serverLabel, sessionLabel, shortPath } from './format.js';
 import { useNow } from './use-now.js';
 import { attention, useConsole } from './store.js';
 
@@ -71,7 +71,7 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
                 className="group-head"
                 aria-expanded={!closed}
                 onClick={() => setCollapsed((c) => ({ ...c, [server.id]: !closed }))}
-                title={`${serverLabel(server)} · ${server.cwd ?? ''}${server.pid ? ` · pid ${server.pid}` : ''}${server.clients?.length ? ` · clients: ${server.clients.join(', ')}` : ''}`}
+                title={`${serverLabel(server)} · ${server.cwd ?? ''}${server.pid ? ` · pid ${server.pid}` : ''}${server.clients?.length ? ` · clients: ${server.clients.join(', ')}` : ''}${server.conversation ? `\nits own shell tool, hooked (mish init): session ${server.conversation.session}, ${conversationLabel(server)}` : ''}`}
               >
                 <span className="caret" aria-hidden>{closed ? '▸' : '▾'}</span>
                 <span className="server-name">{serverLabel(server)}</span>
@@ -79,6 +79,12 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
                 {server.state === 'gone' && <span className="badge gone">⊘ gone</span>}
                 {closed && <span className="count">({list.length})</span>}
               </button>
+              {/* An agent whose own shell tool is hooked: its conversation's runs, gathered here. */}
+              {server.conversation && !closed && (
+                <div className="clients badge hooked" data-conversation={server.conversation.session}>
+                  {conversationLabel(server)}
+                </div>
+              )}
               {server.kind === 'console' && server.clients && server.clients.length > 0 && !closed && (
                 <div className="clients">via URL: {server.clients.join(', ')}</div>
               )}
@@ -123,7 +129,7 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
               }}
             >
               <span className="glyph" aria-hidden>⚠</span> <code className="prompt">{a.command}</code>
-              <span className="where">{a.session}</span>
+              <span className="where">{sessionLabel(a.session)}</span>
             </button>
           </li>
         ))}
@@ -132,7 +138,7 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
             <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && open(h.sessionId)}>
               <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '⇄'}</span>{' '}
               <span className="prompt">{h.state === 'attached' ? (h.mine ? 'you hold it' : 'held by an operator') : h.why === 'secret-prompt' ? 'secret prompt' : 'handed off'}</span>
-              <span className="where">{nameOf(h.sessionId)}</span>
+              <span className="where">{sessionLabel(nameOf(h.sessionId))}</span>
             </button>
           </li>
         ))}
@@ -143,7 +149,7 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
               <span className="prompt" title={s.state === 'needs-approval' ? 'decide it in the approval dialog (or with `mish approvals`)' : undefined}>
                 {s.state === 'needs-approval' ? `approve? ${s.command ?? ''}` : s.waiting?.secret ? 'secret prompt' : s.waiting?.prompt || 'reads input'}
               </span>
-              <span className="where">{s.name}</span>
+              <span className="where">{sessionLabel(s.name)}</span>
             </button>
           </li>
         ))}
@@ -176,10 +182,10 @@ function SessionItem({ session, selected, onSelect }: { session: SessionInfo; se
         data-state={session.state}
         tabIndex={selected ? 0 : -1}
         onClick={onSelect}
-        title={session.command ?? session.cwd}
+        title={`${session.name}${session.command ? `\n${session.command}` : session.cwd ? `\n${session.cwd}` : ''}`}
       >
         <span className="glyph" aria-hidden>{st.glyph}</span>
-        <span className="name">{session.name}</span>
+        <span className="name">{sessionLabel(session.name)}</span>
         <span className="state-word">{st.word}</span>
       </button>
     </li>
