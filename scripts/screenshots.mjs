@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = process.env.MISH_SCREENSHOTS_DIR || path.join(ROOT, 'test-results', 'screenshots');
 /** The e2e files that take the documentation's screenshots. */
-const E2E = ['e2e/console.e2e.test.ts', 'e2e/console-actions.e2e.test.ts', 'e2e/grammar-editor.e2e.test.ts', 'e2e/console-bulk.e2e.test.ts', 'e2e/console-mobile.e2e.test.ts', 'e2e/console-app-window.e2e.test.ts', 'test/operator-relay.test.ts'];
+const E2E = ['e2e/console.e2e.test.ts', 'e2e/console-actions.e2e.test.ts', 'e2e/grammar-editor.e2e.test.ts', 'e2e/console-bulk.e2e.test.ts', 'e2e/console-mobile.e2e.test.ts', 'e2e/console-app-window.e2e.test.ts', 'e2e/console-hooked.e2e.test.ts', 'test/operator-relay.test.ts'];
 /** Markdown images: ![alt](path) (an alt may hold [brackets], as in "a [Y/n] prompt") and <img src="path">. */
 const IMAGE_REFS = [/!\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+\.png)>?(?:\s+"[^"]*")?\s*\)/g, /<img\s[^>]*src="([^"]+\.png)"/g];
 
