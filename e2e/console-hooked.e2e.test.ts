@@ -5,7 +5,9 @@
  * Debian's Chromium). One conversation runs two Bash commands, another runs one: the console
  * shows one agent entry per conversation (claude-code with its version, its session id, its cwd),
  * the first with one session whose timeline has both runs' rows, raw output vs what the model
- * received, and each run's output in its terminal.
+ * received, and each run's output in its terminal. A third conversation's dangerous command waits
+ * in that conversation's session until the operator approves it in the console's dialog; then it
+ * runs through mish as the session's next row.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -137,6 +139,40 @@ describe('hooked Claude Code runs in the browser console', () => {
     await entryB.locator('.session').click();
     await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(1);
     expect(await rows.nth(0).locator('.cmd').innerText()).toBe('git --version');
+    expect(errors).toEqual([]);
+  }, 6 * STEP_MS);
+
+  itUnless(why)("an escalated command waits in its conversation's session; approved in the console's dialog, it runs through mish as that session's next row", async () => {
+    const conversation = converse(['echo before-the-risky-one', 'git reset --hard 2>&1; echo approved-and-ran']);
+    // The hook asks the console: the queue names the conversation's session, which waits on it.
+    const item = page.locator('.pending-item.approval-item', { hasText: 'git reset --hard' });
+    await item.waitFor({ timeout: STEP_MS });
+    const waiting = page.locator('.group', { has: page.locator('button.session[data-state="needs-approval"]') });
+    await waiting.waitFor({ timeout: STEP_MS });
+    expect(await waiting.locator('.session .name').innerText()).toBe(await item.locator('.where').innerText());
+    expect(await waiting.locator('.badge.hooked').innerText()).toBe('hooked · 1 run');
+    const id = await item.getAttribute('data-approval');
+    const overlay = page.locator(`.approval-overlay[data-approval-id="${id}"]`);
+    if (!(await overlay.isVisible())) await item.click();
+    const dialog = page.locator('.dialog.approval');
+    await expect.poll(() => dialog.innerText(), { timeout: STEP_MS }).toContain('git reset --hard');
+    expect(await dialog.innerText()).toContain('claude-code');
+    await page.locator('.dialog.approval[data-armed]').waitFor({ timeout: STEP_MS }); // decisions wake a moment after it appears
+    await page.keyboard.press('a');
+    const session = await conversation;
+    const approved = api.results.at(-1)!;
+    expect(approved.content).toContain('approved-and-ran');
+    // Through mish (its status line), not as Claude Code would have run it.
+    expect(approved.content).toContain('[exit 0]');
+
+    const entry = page.locator('.group', { has: page.locator(`.badge.hooked[data-conversation="${session}"]`) });
+    await expect.poll(() => entry.locator('.badge.hooked').innerText(), { timeout: STEP_MS }).toBe('hooked · 2 runs');
+    await entry.locator('.session').click();
+    const rows = page.locator('.timeline .row[data-command-id]');
+    await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(2);
+    expect(await rows.nth(0).locator('.cmd').innerText()).toBe('echo before-the-risky-one');
+    expect(await rows.nth(1).locator('.cmd').innerText()).toBe('git reset --hard 2>&1; echo approved-and-ran');
+    expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 6 * STEP_MS);
 });

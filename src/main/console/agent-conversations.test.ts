@@ -202,6 +202,8 @@ describe('hooked runs grouped per agent conversation', () => {
 
     const snap = service.snapshot();
     expect(snap.servers).toHaveLength(1);
+    // The hook that asks is no run of a command: one run, live.
+    expect(snap.servers[0].conversation).toEqual({ session: 'sess-C', runs: 1, live: 1 });
     const sessionId = snap.sessions[0].id;
     expect(snap.sessions[0].state).toBe('needs-approval');
     expect(snap.approvals).toMatchObject([{ id: 'a_1', serverId: snap.servers[0].id, sessionId }]);

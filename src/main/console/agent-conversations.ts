@@ -57,6 +57,8 @@ interface Run {
   /** Its commands that started and have not ended (id → start time). */
   running: Map<string, number>;
   info: Omit<ServerInfo, 'id' | 'state'>;
+  /** It runs a command (a `mish <cmd>`), not only asks about one (the hook's own server lists no session). */
+  runsCommand: boolean;
 }
 
 /** One agent conversation as one hub server. */
@@ -112,9 +114,11 @@ export class ConversationServer implements HubServer {
 
   /** A run of the conversation connected. */
   add(server: HubServer): void {
-    const run: Run = { server, session: server.conversation?.()?.session ?? this.about.session, live: true, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info() };
+    const session = server.conversation?.()?.session ?? this.about.session;
+    const runsCommand = safely(() => server.list()).some((s) => s.name === session);
+    const run: Run = { server, session, live: true, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info(), runsCommand };
     this.runs.push(run);
-    this.seen++;
+    if (runsCommand) this.seen++;
     run.offs.push(server.subscribe((e) => this.onRunEvent(run, e)));
     const offInfo = server.onInfoChanged?.(() => {
       run.info = server.info();
@@ -153,6 +157,7 @@ export class ConversationServer implements HubServer {
     const version = [...this.runs].reverse().find((r) => r.info.version)?.info.version;
     const live = this.runs.filter((r) => r.live);
     const pid = live[live.length - 1]?.info.pid;
+    const liveRuns = live.filter((r) => r.runsCommand).length;
     return {
       kind: 'serve',
       name: this.about.agent,
@@ -160,7 +165,8 @@ export class ConversationServer implements HubServer {
       ...(this.last?.cwd || latest?.cwd ? { cwd: this.last?.cwd || latest?.cwd } : {}),
       ...(pid !== undefined ? { pid } : {}),
       ...(this.about.host ? { host: this.about.host } : {}),
-      conversation: { session: this.about.session, runs: this.seen, live: live.length },
+      // Runs of commands: a hook that only asked an operator is no run of its own.
+      conversation: { session: this.about.session, runs: this.seen, live: liveRuns },
     };
   }
 
@@ -254,7 +260,7 @@ export class ConversationServer implements HubServer {
    * (The run's output goes to the console only while the console runs, as every hooked run's does.)
    */
   private async openRun(run: Run): Promise<void> {
-    if (!run.server.openStream || !safely(() => run.server.list()).some((s) => s.name === run.session)) return;
+    if (!run.server.openStream || !run.runsCommand) return;
     const r = await run.server.openStream(run.session).catch(() => undefined);
     if (r?.ok && run.live) this.output(run, r.offset - r.backlog.length, r.backlog, false);
   }
