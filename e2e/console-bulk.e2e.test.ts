@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
 import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
+import { CONSOLE_FRAME, screenshot } from './screenshots.js';
 import { CHROMIUM, RENDERER, SHOTS, STEP_MS, launchChromium, serveAgent, type Agent, type Reply } from './remote-console-kit.js';
 
 describe('bulk decisions in a browser', () => {
@@ -85,7 +86,7 @@ describe('bulk decisions in a browser', () => {
     expect(text).toContain('Deny 2 approvals?');
     expect(text).toContain('Rules: git-push-force ×2');
     expect(text).toContain('Agents: claude-code 1.0.0 ×1, codex 1.0.0 ×1');
-    await page.screenshot({ path: path.join(SHOTS, 'bulk-confirm.png') });
+    await screenshot(page, 'bulk-confirm.png', [...CONSOLE_FRAME, '.dialog.bulk-confirm', '.pending-item.approval-item']);
     await confirm.locator('button[data-bulk-go="deny"]').click();
     const [push1, push2] = await Promise.all([calls.push1, calls.push2]);
     for (const r of [push1, push2]) expect(r.text).toMatch(/denied by the operator \(console \([^)]+\), approval a_[^)]+\); nothing was run/);

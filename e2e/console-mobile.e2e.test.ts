@@ -15,6 +15,7 @@ import { startConsole, type RunningConsole } from '../src/main/console/console-c
 import { requireElectronBuild } from '../test/helpers/fresh-build.js';
 import { safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { waitForTerminalText } from './xterm-wait.js';
+import { screenshot } from './screenshots.js';
 import { CHROMIUM, RENDERER, SHOTS, STEP_MS, launchChromium, serveAgent, type Agent } from './remote-console-kit.js';
 
 /** An iPhone 12–15's CSS viewport (the issue's target size). */
@@ -108,7 +109,7 @@ describe('the console on a phone-sized screen', () => {
         expect(text).toMatch(/the command runs; its reply starts “\[approved by operator console \(/);
         expect(text).toMatch(/denied by the operator \(console \(/);
         expect(await smallTargets(page)).toEqual([]);
-        await page.screenshot({ path: path.join(SHOTS, 'phone-needs-you.png') });
+        await screenshot(page, 'phone-needs-you.png', ['nav.phone-tabs', '.approval-card .card-cmd', '.approval-card .card-decisions']);
       }
       // The tap's time as the page saw it (same machine, same clock as this process).
       await page.evaluate(() => (globalThis as any).document.addEventListener('touchend', () => ((globalThis as { __tapAt?: number }).__tapAt = Date.now()), { capture: true, once: true }));
@@ -133,7 +134,7 @@ describe('the console on a phone-sized screen', () => {
     const item = page.locator('button.session', { hasText: 'phone' });
     await item.waitFor();
     expect(await smallTargets(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'phone-sessions.png') });
+    await screenshot(page, 'phone-sessions.png', ['nav.phone-tabs', 'button.session']);
     await item.tap();
     await page.locator('[data-phone-view="session"] .session-view').waitFor();
     const rows = page.locator('.timeline .rows button.row');
@@ -149,7 +150,7 @@ describe('the console on a phone-sized screen', () => {
     const wrap = page.locator('.terminal-wrap');
     await wrap.waitFor();
     await waitForTerminalText(page, 'build ok');
-    await page.screenshot({ path: path.join(SHOTS, 'phone-session.png') });
+    await screenshot(page, 'phone-session.png', ['nav.phone-tabs', '.timeline .rows button.row', '.terminal-wrap']);
     const box = (await wrap.boundingBox())!;
     expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const cdp = await page.context().newCDPSession(page);
@@ -163,7 +164,7 @@ describe('the console on a phone-sized screen', () => {
     await page.locator('.agent-pane').scrollIntoViewIfNeeded();
     expect(await page.locator('.agent-pane .agent-text').innerText()).toMatch(/approved by operator/);
     expect(await smallTargets(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, 'phone-session-agent.png') });
+    await screenshot(page, 'phone-session-agent.png', ['.agent-pane .agent-text']);
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 });

@@ -9,6 +9,8 @@ echo "== typecheck (renderer)"; npx tsc -p tsconfig.web.json --noEmit
 echo "== layers"; node scripts/check-layers.mjs
 echo "== build"; node scripts/build-cli.mjs --quiet
 echo "== build (electron-vite: main, preload, renderer → out/)"; npx electron-vite build --logLevel warn
+# A whole run also proves it left the checkout as it found it (test/helpers/real-home-guard.ts).
+if [ $# -eq 0 ]; then export MISH_CHECK_CLEAN_TREE=1; fi
 echo "== tests"; npx vitest run "$@"
 # The session, yield and process-ownership suites again through the portable platform port
 # (ps/stty/process groups, what macOS offers; issue 25). Only on a whole run, not a chosen file.

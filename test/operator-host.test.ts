@@ -39,10 +39,13 @@ describe('OperatorHost', () => {
     return { got, conn, listen: (f: (m: ServerMessage) => void) => (onMsg = f) };
   }
 
-  /** Resolves once `done()` holds after a message to `p` (or at once); fails naming `what` after 10 s. */
+  /** Only a failure waits this long: a state that holds returns at once (10 s was too short beside two busy loops at load 20). */
+  const UNTIL_MS = 60_000;
+
+  /** Resolves once `done()` holds after a message to `p` (or at once); fails naming `what` after UNTIL_MS. */
   function until(p: ReturnType<typeof peer>, done: () => boolean, what: string): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${what} within 10 s`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`no ${what} within ${UNTIL_MS / 1000} s`)), UNTIL_MS);
       const check = () => done() && (clearTimeout(timer), resolve());
       p.listen(check);
       check();
@@ -68,11 +71,17 @@ describe('OperatorHost', () => {
     // ~2 MB of output: far above the high watermark; its last line comes long after the pause.
     const r = await sessions.run({ command: "head -c 2000000 /dev/zero | tr '\\0' x; echo; echo flood-end-marker", session: 'flood' });
     expect(r.exitCode).toBe(0);
+    // The host flushes a session's batched output before it tells of the command's end: from
+    // here on, what the client got is all it will get until it acks.
+    await until(p, () => p.got.some((m) => m.type === 'command-end' && m.session === 'flood'), "the flood's command-end");
     const outputs = () => p.got.filter((m): m is Extract<ServerMessage, { type: 'output' }> => m.type === 'output');
     const text = (o: Extract<ServerMessage, { type: 'output' }>) => Buffer.from(o.data, 'base64').toString();
     const bytes = () => outputs().reduce((n, o) => n + Buffer.from(o.data, 'base64').length, 0);
     const received = bytes();
-    expect(received).toBeGreaterThan(OUTPUT_HIGH_WATERMARK);
+    // Some output came, then the pause: either a batch took the client past the high watermark,
+    // or (on a loaded machine, where the batches are larger) the next batch would have, and was
+    // withheld whole (output-fanout.ts) — 77,790 bytes then 120 KB was seen at load 20.
+    expect(received).toBeGreaterThan(0);
     // At most one batch (≤ 200 KB) beyond the watermark was sent before the pause.
     expect(received).toBeLessThan(OUTPUT_HIGH_WATERMARK + 200 * 1024 + 64 * 1024);
     expect(outputs().some((o) => text(o).includes('flood-end-marker'))).toBe(false);

@@ -20,8 +20,9 @@ import type { ConsoleConnection } from '../src/main/console/hub-types.js';
 import type { RequestResult } from '../src/shared/contract.js';
 import { ensureElectronBuild, ROOT } from './helpers/fresh-build.js';
 import { safeHome, type SafeHome } from './helpers/safe-home.js';
-import { describeUnless } from './helpers/skip.js';
-import { CHROMIUM, SHOTS, launchChromium } from '../e2e/remote-console-kit.js';
+import { describeUnless, itUnless } from './helpers/skip.js';
+import { CHROMIUM, launchChromium } from '../e2e/remote-console-kit.js';
+import { CONSOLE_FRAME, screenshot } from '../e2e/screenshots.js';
 
 const SSHD = '/usr/sbin/sshd';
 const MISH = path.join(ROOT, 'bin', 'mish.js');
@@ -225,8 +226,8 @@ describeUnless(skipReason)('the console over ssh: two hosts', () => {
     expect(snap().hosts?.find((x) => x.host === hosts[1].dest)).toMatchObject({ state: 'up', reconnects: 0 });
   }, 4 * STEP_MS);
 
-  it('the page groups sessions by host, then agent, each host saying its link\'s state', async () => {
-    if (!existsSync(CHROMIUM)) return; // the browser check needs Debian's chromium (scripts/apt-packages.txt); the wire checks above ran
+  // The browser check needs Debian's chromium (scripts/apt-packages.txt); the wire checks above run without it.
+  itUnless(existsSync(CHROMIUM) ? '' : `needs ${CHROMIUM} (Debian's chromium, not installed)`)('the page groups sessions by host, then agent, each host saying its link\'s state', async () => {
     const browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 760 }, colorScheme: 'dark' })).newPage();
@@ -235,8 +236,7 @@ describeUnless(skipReason)('the console over ssh: two hosts', () => {
       // Host a's heading comes before its agent, host b's before its own.
       const order = await page.locator('.groups > .host-head, .groups > .group').evaluateAll((els) => els.map((e) => e.getAttribute('data-host') ?? e.getAttribute('data-server-id')));
       expect(order).toEqual([hosts[0].dest, serverIdOf(hosts[0]), hosts[1].dest, serverIdOf(hosts[1])]);
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, 'remote-hosts.png') });
+      await screenshot(page, 'remote-hosts.png', [...CONSOLE_FRAME, ...hosts.map((h) => `.host-head[data-host="${h.dest}"]`)]);
     } finally {
       await browser.close();
     }

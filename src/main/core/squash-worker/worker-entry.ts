@@ -5,7 +5,7 @@
  * and out/main/squash-worker.js (electron.vite.config.ts); from the sources under tsx.
  */
 import { currentThreadId } from '../../platform/platform.js';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { Squasher } from '../squasher/squasher.js';
 import type { FromWorker, ToWorker } from './protocol.js';
@@ -19,11 +19,15 @@ interface Slot {
 }
 
 /**
- * Niceness of this thread: squashing is bulk work, and on a busy machine the main thread
- * (the protocol, other sessions' prompts) must get the CPU first; backpressure then slows the
- * streaming command, not every call.
+ * How much nicer than the process this thread runs: squashing is bulk work, and on a busy
+ * machine the main thread (the protocol, other sessions' prompts) must get the CPU first;
+ * backpressure then slows the streaming command, not every call. Relative, so a server started
+ * with `nice -n 10` still puts its worker below its main thread (an absolute 10 would equal it,
+ * and under `nice -n 15` run as root would even raise the worker above it).
  */
-const WORKER_NICENESS = 10;
+const WORKER_NICENESS_STEP = 10;
+/** The nicest a thread can be (Linux, macOS). */
+const MAX_NICENESS = 19;
 
 const port = parentPort;
 if (!port) throw new Error('squash worker: not started as a worker thread');
@@ -31,7 +35,7 @@ if (!port) throw new Error('squash worker: not started as a worker thread');
 // On Linux a thread has its own id, and setpriority on it concerns this thread only.
 try {
   const tid = currentThreadId();
-  if (tid !== undefined) setPriority(tid, WORKER_NICENESS);
+  if (tid !== undefined) setPriority(tid, Math.min(MAX_NICENESS, getPriority(tid) + WORKER_NICENESS_STEP));
 } catch {
   // Not permitted: the thread keeps the process's priority (as it does where threads have no id of their own).
 }
