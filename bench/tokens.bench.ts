@@ -27,8 +27,10 @@ import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './ty
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** MISH_BENCH_FIXTURES: bench --against points both sides at one checkout's recordings, so only the code differs. */
 const RECORDED = process.env.MISH_BENCH_FIXTURES || path.join(ROOT, 'fixtures', 'recorded');
-/** Where the PTY recordings were made (their paths start here), see fixtures/README.md. */
+/** Where the PTY recordings were made (their paths start here), see fixtures/README.md: the default when a recording names no checkout. */
 const RECORDED_REPO = '/work/main';
+/** The checkout a recording (or its piped twin) was made in: fixtures run in `<checkout>/fixtures/.work/run/<name>`. */
+const RUN_DIR = /(\/[\w.@+-]+(?:\/[\w.@+-]+)*?)\/fixtures\/\.work\/run\//;
 /** What a failing run may cost over its piped output: the exit code in the status line (issue 23 pt 4). */
 const FAIL_OVER_PIPED_TOKENS = 5;
 /** Small outputs: shown whole, so only the overhead is measured. */
@@ -52,6 +54,22 @@ function withExitCode(piped: string, exitCode: number): string {
 interface Facts {
   exitCode: number;
   mustSurvive: string[];
+}
+
+/**
+ * A fact with an absolute path (or a frame's file URL) under the cwd, as the CLI shows it: relative
+ * (a fact that starts inside the cwd path, `run/x/src/a.c:3: error`, counts as `src/a.c:3: error`;
+ * one that ends inside it, as far as the path's start).
+ */
+function relativeFact(x: string, cwd: string | undefined): string {
+  if (!cwd) return x;
+  const whole = `${cwd}/`;
+  // A stack frame's file URL under the cwd is shown as the relative path (squasher/render.ts).
+  const out = x.split(`file://${whole}`).join('').split(whole).join('');
+  for (let k = 1; k < whole.length; k++) if (whole[k - 1] === '/' && out.startsWith(whole.slice(k))) return out.slice(whole.length - k);
+  // A fact cut inside the cwd path (`… at charge (/work/x/fixtures/.work/run/log`) counts up to where the path began.
+  for (let k = whole.length - 1; k > 1; k--) if (out.endsWith(whole.slice(0, k))) return out.slice(0, out.length - k);
+  return out;
 }
 
 export async function benchTokens(): Promise<BenchOutput> {
@@ -105,12 +123,17 @@ export async function benchTokens(): Promise<BenchOutput> {
     const meta = JSON.parse(readFileSync(path.join(RECORDED, `${f.name}.json`), 'utf8')) as { cwd?: string; durationMs?: number };
     const pipedFile = path.join(RECORDED, `${f.name}.piped`);
     const factsFile = path.join(RECORDED, `${f.name}.facts.json`);
+    // Fixtures are recorded in whichever checkout (worktree) re-recorded them: the cwd the CLI
+    // shows paths relative to is the one the recording names, and the piped twin's paths (maybe
+    // recorded in yet another checkout) are put back to it.
+    const root = RUN_DIR.exec(f.raw.toString('utf8'))?.[1] ?? RECORDED_REPO;
+    const pipedText = existsSync(pipedFile) ? readFileSync(pipedFile, 'utf8') : undefined;
+    const pipedRoot = pipedText === undefined ? undefined : (RUN_DIR.exec(pipedText)?.[1] ?? path.resolve(ROOT));
     return {
       ...f,
-      cwd: meta.cwd ? path.join(RECORDED_REPO, meta.cwd) : undefined,
+      cwd: meta.cwd ? path.join(root, meta.cwd) : undefined,
       durationMs: meta.durationMs ?? 0,
-      // The piped runs were recorded in another checkout: its paths are put back to the PTY recording's root.
-      piped: existsSync(pipedFile) ? readFileSync(pipedFile, 'utf8').split(path.resolve(ROOT) + '/').join(`${RECORDED_REPO}/`) : undefined,
+      piped: pipedText === undefined ? undefined : pipedText.split(`${pipedRoot}/`).join(`${root}/`),
       facts: existsSync(factsFile) ? (JSON.parse(readFileSync(factsFile, 'utf8')) as Facts) : undefined,
     };
   });
@@ -133,14 +156,7 @@ export async function benchTokens(): Promise<BenchOutput> {
     const texts = [condensed(f), shRun(f)];
     // A fact with an absolute path (or a frame's file URL) under the cwd counts in its relative form too (the CLI shows it so).
     // (a fact that starts inside the cwd path, `run/x/src/a.c:3: error`, counts as `src/a.c:3: error`).
-    const rel = (x: string) => {
-      if (!f.cwd) return x;
-      const whole = `${f.cwd}/`;
-      // A stack frame's file URL under the cwd is shown as the relative path (squasher/render.ts).
-      const out = x.split(`file://${whole}`).join('').split(whole).join('');
-      for (let k = 1; k < whole.length; k++) if (whole[k - 1] === '/' && out.startsWith(whole.slice(k))) return out.slice(whole.length - k);
-      return out;
-    };
+    const rel = (x: string) => relativeFact(x, f.cwd);
     // Each fact in each text, and the exit code in each text's status line (its last line).
     for (const text of texts) {
       factsTotal += f.facts!.mustSurvive.length + 1;
@@ -263,7 +279,7 @@ export async function benchTokens(): Promise<BenchOutput> {
     const pct = 100 * (1 - tok(text) / tok(base));
     const facts = f.facts?.mustSurvive ?? [];
     levelLines += facts.length;
-    levelKept += facts.filter((x) => text.includes(x)).length;
+    levelKept += facts.filter((x) => text.includes(x) || text.includes(relativeFact(x, f.cwd))).length;
     if (lines >= LOG_MIN_LINES) logReductions.push(pct);
     figures.push({ name: `log: ${f.name} (${lines} lines, ${tok(base)} → ${tok(text)} tokens vs ${f.piped !== undefined ? 'piped' : 'PTY collapsed'})`, value: pct, unit: '%' });
   }

@@ -22,6 +22,8 @@ const GRAMMARS: Record<string, string> = {
   git: `[grammar]\ncategory = "condense"\n[detect]\ncommands = ["git"]\n[actions.status]\ncategory = "structured"\n[actions.diff]\ncategory = "passthrough"\n[actions.commit]\n`,
   cargo: `[detect]\ncommands = ["cargo"]\n[actions.build]\naliases = ["b"]\n[actions.test]\naliases = ["t"]\n`,
   make: `[detect]\ncommands = ["make", "gmake"]\nvalue_flags = ["-j"]\n[actions.test]\naliases = ["check"]\n[actions.all]\n`,
+  rspec: `[detect]\ncommands = ["rspec"]\n`,
+  bundle: `[detect]\ncommands = ["bundle"]\n[actions.install]\n`,
   cc: `[detect]\ncommands = ["cc"]\ndialects = { gcc = ["gcc", "g++", "cc", "c++"], clang = ["clang", "clang++"] }\n`,
 };
 
@@ -154,6 +156,12 @@ describe('detectTool: wrappers', () => {
     expect(d('uv tool run ruff check')).toMatchObject({ grammar: 'ruff', via: ['uv tool run'] });
     expect(d('poetry run pytest')).toMatchObject({ grammar: 'pytest', via: ['poetry run'] });
     expect(d('pipx run ruff check')).toMatchObject({ grammar: 'ruff', action: 'check', via: ['pipx run'] });
+  });
+
+  it('bundle exec: the command it runs with the bundle (bundle install stays bundle)', () => {
+    expect(d('bundle exec rspec spec/cart_spec.rb')).toMatchObject({ grammar: 'rspec', argv: 'rspec spec/cart_spec.rb', via: ['bundle exec'] });
+    expect(d('bundle --gemfile gems/Gemfile exec rspec')).toMatchObject({ grammar: 'rspec', via: ['bundle exec'] });
+    expect(d('bundle install --local')).toMatchObject({ grammar: 'bundle', action: 'install', via: [] });
   });
 
   it('command prefixes: env, time, nice, timeout, nohup', () => {

@@ -171,6 +171,7 @@ const PNPM_DLX_VALUE_FLAGS = set('--package', '--reporter', '-C', '--dir', '--fi
 const YARN_VALUE_FLAGS = set('--cwd', '-p', '--package');
 const UV_RUN_VALUE_FLAGS = set('--with', '--with-requirements', '--with-editable', '--python', '-p', '--directory', '--project', '--package', '--extra', '--group', '--only-group', '--env-file', '--index', '--default-index', '--from', '--config-file', '--cache-dir');
 const POETRY_VALUE_FLAGS = set('-C', '--directory', '-P', '--project');
+const BUNDLE_VALUE_FLAGS = set('--gemfile');
 const PIPX_VALUE_FLAGS = set('--spec', '--python', '--pip-args', '--index-url');
 const PYTHON_VALUE_FLAGS = set('-X', '-W', '--check-hash-based-pycs');
 const ENV_VALUE_FLAGS = set('-u', '--unset', '-C', '--chdir', '-S', '--split-string');
@@ -292,6 +293,14 @@ function unwrap(argv: string[]): Unwrapped | undefined {
       if (from < 0) return undefined;
       const inner = rest(argv, from, UV_RUN_VALUE_FLAGS);
       return inner && { inner, label: argv[sub] === 'run' ? 'uv run' : 'uv tool run' };
+    }
+    case 'bundle':
+    case 'bundler': {
+      // `bundle exec rspec …` runs rspec with the bundle's gems.
+      const sub = positionalIndex(argv, 1, BUNDLE_VALUE_FLAGS);
+      if (sub < 0 || argv[sub] !== 'exec') return undefined;
+      const inner = rest(argv, sub + 1, EMPTY);
+      return inner && { inner, label: 'bundle exec' };
     }
     case 'poetry':
     case 'pdm':
