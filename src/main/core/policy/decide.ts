@@ -9,6 +9,7 @@ import { parseCommandLine } from '../router/parse.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
 import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
 import { mishOwnPaths, OWN_FILES_RULE, ownFileChange, ownFileMention } from './own-files.js';
+import { PREFIX, SHELLS } from './wrappers.js';
 
 export type { Verdict } from './rules.js';
 
@@ -65,6 +66,11 @@ export const MAX_JUDGED_ARGV_CHARS = 8192;
 export const MAX_ANALYSED_LINE_CHARS = 64 * 1024;
 
 /** Programs that only read the files they name (or print their names): naming mish's own files is fine for them. */
+/**
+ * Wrappers whose command or string the resolver reads and judges as commands of their own
+ * (`bash -c 'cat ~/.config/mish/policy.toml'` is the cat's decision, not the bash's).
+ */
+const UNWRAPPED = new Set<string>([...SHELLS, ...Object.keys(PREFIX), 'eval', 'env', 'su', 'runuser', 'ssh', 'xargs', 'parallel', 'watch', 'flock', 'script', 'tmux', 'screen', 'sg', 'at', 'batch']);
 const OWN_FILE_READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'stat', 'file', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'bat', 'jq', 'mish', 'cp', 'test', '[', '[[', 'realpath', 'readlink', 'du', 'tree', 'echo', 'printf', 'find', 'fd', 'cd', 'pushd', 'basename', 'dirname', 'view', 'xxd', 'od', 'hexdump', 'strings', 'sort', 'uniq', 'cut', 'column', 'nl', 'tac', 'mkdir', 'touch']);
 /** Facts that hold a nested mish or mish's own files at forbid (resolve.ts adds them). */
 const FORBID_FACTS: Record<string, string> = {
@@ -189,7 +195,7 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
     for (const c of resolution.commands) {
       const change = ownFileChange(viewOf(c), own, ctx.cwd, ctx.home);
       if (change) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: OWN_FILES_RULE, reason: `changes mish's own configuration, policy or audit files (${change}); only the operator edits them`, explicit: true });
-      else if (c.name !== '' && !OWN_FILE_READERS.has(c.name)) {
+      else if (c.name !== '' && !OWN_FILE_READERS.has(c.name) && !UNWRAPPED.has(c.name)) {
         // Editors, interpreters, archivers, anything not known to only read: it may change what it names.
         const named = ownFileMention(c, own, ctx.home);
         if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `names mish's own files (${named}) and may change them; a human must decide`, explicit: true });

@@ -103,12 +103,28 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
       for (const o of mine) {
         const r = glob ? globRelation(f, o) : relation(f, o);
         if (r === 0) return `${f}: mish's own file (${o})`;
-        // A folder that holds mish's files (`rm -rf ~/.config`), never `/` or home themselves (other rules judge those).
-        if (r === 1 && folder && f !== '/' && f !== '~' && f !== home) return `${f}: holds mish's own files (${o})`;
+        // A folder that holds mish's files (`rm -rf ~/.config`), never home or a folder above it,
+        // nor everything in one (`~/*`, `/home`, `~/..`): other rules judge those (ask, like `rm -rf ~`).
+        if (r === 1 && folder && !homeOrAbove(f, home) && !(glob && everythingIn(f, home))) return `${f}: holds mish's own files (${o})`;
       }
     }
   }
   return undefined;
+}
+
+/** `/`, home, or a folder above home (`/home`), in either spelling. */
+function homeOrAbove(f: string, home: string | undefined): boolean {
+  const p = f.replace(/\/+$/, '') || '/';
+  if (p === '/' || p === '~') return true;
+  const h = home?.replace(/\/+$/, '');
+  return h !== undefined && (p === h || h.startsWith(`${p}/`));
+}
+
+/** A glob naming every entry of home or a folder above it (`~/*`, `~/.*`, `/home/*`). */
+function everythingIn(f: string, home: string | undefined): boolean {
+  const at = f.lastIndexOf('/');
+  if (at < 0) return false;
+  return /^(?:\*|\.\*|\.\?\?\*|\.\[!\.\]\*|\.\[\^\.\]\*)$/.test(f.slice(at + 1)) && homeOrAbove(f.slice(0, at) || '/', home);
 }
 
 /** relation() for a glob target: could it name the own path or a folder holding it. */

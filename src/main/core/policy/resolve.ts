@@ -216,10 +216,12 @@ class Resolver {
       }
     }
     // A shell reading commands from a pipe whose output goes to the network, or fed by one: a reverse shell.
+    // openssl talks to the network only as s_client / s_server (`openssl enc -d -base64` decodes).
+    const networked = (c: ResolvedCommand) => NETWORK_TOOLS.has(c.name) && (c.name !== 'openssl' || /^s_(?:client|server)$/.test(c.argv[1] ?? ''));
     for (let i = 0; i < groups.length; i++) {
       for (const c of groups[i]) {
         if (!c.readsProgramFromStdin) continue;
-        if (c.pipedTo.some((x) => NETWORK_TOOLS.has(x)) || c.pipedFrom.some((x) => NETWORK_TOOLS.has(x) && !DOWNLOADERS.has(x))) c.facts.add('reverse-shell');
+        if (groups.slice(i + 1).flat().some(networked) || groups.slice(0, i).flat().some((x) => networked(x) && !DOWNLOADERS.has(x.name))) c.facts.add('reverse-shell');
       }
     }
     return groups.flat();
@@ -511,6 +513,14 @@ class Resolver {
       if (script !== undefined) {
         const self = this.make(w, base, ctx, script === null ? [this.unseenScript(w.argv[0])] : []);
         return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
+      }
+    }
+    if (name === 'entr') {
+      // `entr -s 'make && ./a.out'`: the first argument is run by $SHELL, read like sh -c's string.
+      const j = w.argv.findIndex((x, k) => k > 0 && !x.startsWith('-'));
+      if (j > 0 && w.argv.slice(1, j).some((x) => /^-[a-z]*s/.test(x))) {
+        const self = this.make(w, base, ctx);
+        return [self, ...this.parseAndWalk(w.argv[j], { ...deeper('entr -s'), outerText: base.text, pipeIn: undefined })];
       }
     }
     const spec = PREFIX[name];

@@ -129,7 +129,7 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
     starts.push(x);
   }
   if (starts.length === 0) starts.push('.');
-  const FILTERS = /^-(?:i?name|i?path|i?wholename|i?regex|newer\w*|[amc]time|[amc]min|size|empty|user|group|nouser|nogroup|perm|links|inum|samefile|i?lname|used)$/;
+  const FILTERS = /^-(?:x?type|mindepth|i?name|i?path|i?wholename|i?regex|newer\w*|[amc]time|[amc]min|size|empty|user|group|nouser|nogroup|perm|links|inum|samefile|i?lname|used)$/;
   const filtered = a.slice(i).some((x) => FILTERS.test(x));
   // What `{}` / -delete can reach: the start points themselves, or (with a filter) something below them.
   // Below an absolute or home start, a match can be anything there: `/etc/*` (tested as a glob
@@ -186,6 +186,18 @@ export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
       const argv = replace !== undefined ? inner.argv.map((v) => v.split(replace!).join(named)) : [...inner.argv, item];
       const glob = replace !== undefined ? inner.argv.map((v, k) => inner.glob[k] || v.includes(replace!)) : [...inner.glob, true];
       return [self, ...r.expand({ argv, literal: argv.map(() => true), glob, raw: argv }, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+    }
+    // Items that cannot be known (`cat list | xargs rm -rf`, `xargs -a list …`, `< list`): the worst
+    // case at a destructive position (unknown-target), never assumed safe. Listers of a relative
+    // folder and git's file lists print paths inside the project; `< /dev/null` feeds nothing.
+    const empty = base.redirects.some((x) => x.op === '<' && x.target === '/dev/null');
+    const inProject = from !== undefined || ctx.pipeIn?.producers.some((p) => p.name === 'git') === true;
+    if (!empty && !inProject) {
+      const unknown = '$XARGS_INPUT';
+      const argv = replace !== undefined ? inner.argv.map((v) => v.split(replace!).join(unknown)) : [...inner.argv, unknown];
+      const literal = replace !== undefined ? inner.argv.map((v, k) => inner.literal[k] && !v.includes(replace!)) : [...inner.literal, false];
+      const glob = replace !== undefined ? inner.glob : [...inner.glob, false];
+      return [self, ...r.expand({ argv, literal, glob, raw: argv }, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
     }
     return [self, ...r.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
   }

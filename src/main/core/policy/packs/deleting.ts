@@ -55,6 +55,8 @@ unless_flags = ["-n", "--dry-run"]
 [[rule]]
 id = "empty-data-file"
 reason = "empties a data file (database, git object store, key or history)"
+# Commands that empty or overwrite in place (: >, truncate, cat /dev/null >); mv, cp, ln of a database file move or copy it.
+commands = [":", "truncate", "cat", "echo", "printf", "true", "false", "tee", "dd", "head"]
 writes_any = '(?:\.(?:db|sqlite3?|mdb|kdbx|wal)|/\.git/(?:index|HEAD|packed-refs|objects/.*|refs/.*)|\.git/(?:index|HEAD)|_history)$'
 `,
 };
