@@ -5,6 +5,7 @@
  * a project file may only tighten), and the line gets its strictest command's decision with
  * that rule's id and reason.
  */
+import path from 'node:path';
 import { parseCommandLine } from '../router/parse.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
 import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
@@ -48,8 +49,33 @@ export interface PolicyDecision {
 }
 
 export interface DecideContext extends MatchContext {
-  /** mish's own configuration, policy, state and audit paths (own-files.ts); default from process.env. */
+  /**
+   * mish's own configuration, policy, state and audit paths (own-files.ts); default: from
+   * process.env, plus every policy file the policy was loaded from and the built-in grammars
+   * folder it came with (policyOwnPaths).
+   */
   ownPaths?: string[];
+}
+
+const layerPaths = new WeakMap<Policy, string[]>();
+
+/**
+ * The files this policy was read from (absolute ones: `--policy FILE` and $MISH_POLICY
+ * included) and the grammars folder holding the built-in rules (grammars/_meta/policy.toml,
+ * wherever mish is installed): changing them changes the policy, so they are mish's own files.
+ */
+export function policyOwnPaths(policy: Policy): string[] {
+  let out = layerPaths.get(policy);
+  if (!out) {
+    out = [];
+    for (const l of policy.layers) {
+      if (!path.isAbsolute(l.file)) continue;
+      out.push(l.file);
+      if (l.name === 'builtin' && path.basename(path.dirname(l.file)) === '_meta') out.push(path.dirname(path.dirname(l.file)));
+    }
+    layerPaths.set(policy, out);
+  }
+  return out;
 }
 
 /**
@@ -172,7 +198,7 @@ class LineTooLong extends Error {}
 /** The policy's decision on a command line. Never throws; a line it cannot read is never allowed. */
 export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
   const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
-  const own = ctx.ownPaths ?? mishOwnPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env);
+  const own = ctx.ownPaths ?? [...mishOwnPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env), ...policyOwnPaths(policy)];
   let items: Item[];
   let commands: string[][] = [];
   try {

@@ -90,7 +90,12 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
   const targets: Array<{ t: string; folder: boolean }> = writeTargets(v).map((t) => ({ t, folder: false }));
   if (CHANGES_ARGS.has(c.name)) {
     const folder = TAKES_FOLDERS.has(c.name) && (c.name !== 'rm' || hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '--recursive'));
-    for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: folder || c.name === 'mv' || c.name === 'rmdir' });
+    // `find DIR -name 'mish-*' -delete` (read as rm -r DIR/*): find deletes only the entries its
+    // filters match, a folder only once emptied, so a folder that merely holds mish's files is
+    // not deleted with them (`find /tmp -name 'mish-*' -delete` with HOME under /tmp). Unfiltered
+    // (`find ~/.config -delete`) it is every entry, and -exec rm -rf {} takes whole folders.
+    const filteredFind = c.via[c.via.length - 1] === 'find -delete';
+    for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: (folder && !(filteredFind && p.endsWith('/*'))) || c.name === 'mv' || c.name === 'rmdir' });
   }
   // cp/ln/install destinations are in writeTargets; rsync --remove-source-files deletes its sources.
   if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
@@ -112,12 +117,16 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
   return undefined;
 }
 
-/** `/`, home, or a folder above home (`/home`), in either spelling. */
+/**
+ * `/`, home, or the usual folder of homes above it (`/home`, `/Users`): the recursive-delete
+ * rule asks about those (like `rm -rf ~`). Any other folder above home (HOME under /tmp in a
+ * test) is not protected by another rule, so deleting it stays a change to mish's own files.
+ */
 function homeOrAbove(f: string, home: string | undefined): boolean {
   const p = f.replace(/\/+$/, '') || '/';
   if (p === '/' || p === '~') return true;
   const h = home?.replace(/\/+$/, '');
-  return h !== undefined && (p === h || h.startsWith(`${p}/`));
+  return h !== undefined && (p === h || (h.startsWith(`${p}/`) && /^\/(?:home|Users|root|var\/root)$/.test(p)));
 }
 
 /** A glob naming every entry of home or a folder above it (`~/*`, `~/.*`, `/home/*`). */
