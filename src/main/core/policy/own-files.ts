@@ -110,7 +110,7 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
         if (r === 0) return `${f}: mish's own file (${o})`;
         // A folder that holds mish's files (`rm -rf ~/.config`), never home or a folder above it,
         // nor everything in one (`~/*`, `/home`, `~/..`): other rules judge those (ask, like `rm -rf ~`).
-        if (r === 1 && folder && !homeOrAbove(f, home) && !(glob && everythingIn(f, home))) return `${f}: holds mish's own files (${o})`;
+        if (r === 1 && folder && !homeOrAbove(f, home) && !(glob && everythingIn(f, home)) && !namedOtherwise(c.findNames, f, o)) return `${f}: holds mish's own files (${o})`;
       }
     }
   }
@@ -134,6 +134,21 @@ function everythingIn(f: string, home: string | undefined): boolean {
   const at = f.lastIndexOf('/');
   if (at < 0) return false;
   return /^(?:\*|\.\*|\.\?\?\*|\.\[!\.\]\*|\.\[\^\.\]\*)$/.test(f.slice(at + 1)) && homeOrAbove(f.slice(0, at) || '/', home);
+}
+
+/**
+ * find -name PATTERN … -exec rm -rf {}: a folder holding mish's files is deleted only if it is
+ * itself named so (`find /tmp -name 'cache-*'` with HOME under /tmp never matches HOME).
+ */
+function namedOtherwise(names: readonly string[] | undefined, target: string, own: string): boolean {
+  if (!names?.length) return false;
+  const at = target.lastIndexOf('/');
+  const base = at >= 0 ? target.slice(0, at) : '';
+  const below = own.startsWith(`${base}/`) ? own.slice(base.length + 1).split('/') : own.split('/');
+  return !names.some((n) => {
+    const re = globToRegex(n);
+    return below.some((part) => re.test(part));
+  });
 }
 
 /** relation() for a glob target: could it name the own path or a folder holding it. */

@@ -39,6 +39,8 @@ const MAX_COMMANDS = 512;
 export const MAX_ANALYSIS_STEPS = 100_000;
 /** Wall-clock backstop for the same budget (ms): far above any real line (~1 ms), far below a stalled server. */
 export const ANALYSIS_DEADLINE_MS = 1_000;
+/** Programs that only filter the lines they read (their output is some of their input). */
+const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'awk', 'tac', 'shuf']);
 /** mish subcommands that are the operator's, not an agent's (deciding approvals, typing into handoffs). */
 const MISH_OPERATOR_SUBCOMMANDS = new Set(['approvals', 'attach', 'console']);
 /** mish subcommands that run no command line of their own. */
@@ -201,7 +203,8 @@ class Resolver {
     for (const el of elements) {
       const g = this.walk(el, { ...ctx, pipeIn });
       groups.push(g);
-      pipeIn = { producers: g, text: staticOutput(g) };
+      // A filter (`ls | grep -v keep | xargs rm`) passes on what the earlier producers listed.
+      pipeIn = { producers: g.length > 0 && g.every((c) => PIPE_FILTERS.has(c.name)) && pipeIn ? [...g, ...pipeIn.producers] : g, text: staticOutput(g) };
     }
     // Wiring each element to all the others costs n² (a 10,000-stage pipeline took 41 s): charged to the budget.
     if (!this.step((groups.length * groups.length) >> 6)) return groups.flat();
@@ -718,7 +721,18 @@ class Resolver {
     if (cFlag) {
       const s = a[j];
       if (s === undefined) return [self];
-      // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
+      // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, … — values the outer
+      // shell already expanded (`_ ~` is home even where the string quotes "$1"). A word whose
+      // value is not known is put in as written instead, so the string reads it as unknown.
+      if (w.literal.slice(j + 1).every(Boolean)) {
+        const saved = this.values.positional;
+        this.values.positional = a.slice(j + 2);
+        try {
+          return [self, ...this.parseAndWalk(s, deeper)];
+        } finally {
+          this.values.positional = saved;
+        }
+      }
       return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
     }
     if (j < a.length && !sFlag && substituted(w.raw[j])) {

@@ -377,7 +377,8 @@ export function ruleMatches(rule: CompiledRule, v: CommandView, ctx: MatchContex
     // content) — unless a `cd` on the line moved to a known folder that is neither the line's own
     // nor above it (`cd dist && rm -rf ./*` empties dist, not the project).
     const asWritten = !(typeof c.cwd === 'string' && ctx.cwd !== undefined && c.cwd !== ctx.cwd && !ctx.cwd.startsWith(`${c.cwd.replace(/\/+$/, '')}/`) && !c.cwd.startsWith('~'));
-    const hit = pos.some((a) => formsOf(v, a, v.globs!.get(a) ?? false, cwd, ctx.home, asWritten).some((f) => re.test(f)));
+    // An empty word names no file (`rm -rf ""` fails), not the current folder.
+    const hit = pos.some((a) => a !== '' && formsOf(v, a, v.globs!.get(a) ?? false, cwd, ctx.home, asWritten).some((f) => re.test(f)));
     if (!hit) return false;
   }
   if (rule.writesAny) {

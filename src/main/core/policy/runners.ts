@@ -136,6 +136,13 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
   // against the protected paths); below a relative start, something in the project.
   const below = (s: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : `${s.replace(/\/+$/, '')}/\u2026/found`);
   const reach = filtered ? starts.map(below) : starts;
+  // Only -name / -iname filters, no alternatives: what is matched is named so.
+  const rest = a.slice(i);
+  const names = rest.some((x) => /^(?:-o|-or|,|-i?path|-i?wholename|-i?regex|-not|!|\()$/.test(x)) ? [] : rest.flatMap((x, k) => (x === '-name' || x === '-iname') && rest[k + 1] !== undefined ? [rest[k + 1]] : []);
+  const mark = (cs: ResolvedCommand[]) => {
+    if (names.length) for (const c of cs) c.findNames = names;
+    return cs;
+  };
   const out: ResolvedCommand[] = [self];
   for (let k = i; k < a.length; k++) {
     const x = a[k];
@@ -146,13 +153,13 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
       if (reach.length > MAX_FANOUT) r.tooMany(base.text, `find -exec over ${reach.length} start points`);
       for (const target of reach.slice(0, MAX_FANOUT)) {
         const sub: Words = { ...inner, argv: inner.argv.map((v) => v.replace(/\{\}/g, target)), glob: inner.argv.map((v, k) => inner.glob[k] || (v.includes('{}') && target.endsWith('/*'))) };
-        out.push(...r.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined }));
+        out.push(...mark(r.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined })));
       }
       k = e;
     } else if (x === '-delete') {
       const rm = literalWords(['rm', '-r', ...reach]);
       rm.glob = rm.argv.map((v, k) => k >= 2 && v.endsWith('/*'));
-      out.push(...r.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined }));
+      out.push(...mark(r.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined })));
     }
   }
   return out;

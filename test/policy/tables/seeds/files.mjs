@@ -23,7 +23,9 @@ export default ({ bad, badTargets, ok, okTargets }) => {
   bad('forbid', 'rm-no-preserve-root', 'rm -rf --no-preserve-root /');
   bad('forbid', 'rm-no-preserve-root', 'rm --no-preserve-root -r /usr');
   // The path cannot be known before the line runs: the worst case.
-  for (const l of ['rm -rf "$BUILD_DIR"', 'rm -rf $DIR', 'rm -rf "$(cat dirs.txt)"', 'rm -rf "$1"', 'cat list | xargs rm -rf', 'read d; rm -rf "$d"'])
+  // ("$1" of the line itself is unknown; inside sh -c '…' with no words after it, it is empty: see the benign list.)
+  bad('ask', 'unknown-target', 'rm -rf "$1"', ['subshell', 'and']);
+  for (const l of ['rm -rf "$BUILD_DIR"', 'rm -rf $DIR', 'rm -rf "$(cat dirs.txt)"', 'cat list | xargs rm -rf', 'xargs rm -rf < dirs.txt', 'xargs -a dirs.txt rm -rf', 'read d; rm -rf "$d"', "sh -c 'rm -rf \"$1\"' _ \"$TARGET\""])
     bad('ask', l.includes('mktemp') ? R : 'unknown-target', l, ['sh -c', 'subshell']);
   bad('ask', 'unknown-target', 'rm -rf "$BUILD_DIR/"');
   bad('ask', 'unknown-target', 'rm -rf "$STEAMROOT/"*');
@@ -43,7 +45,7 @@ export default ({ bad, badTargets, ok, okTargets }) => {
   okTargets('rm -rf', ['node_modules', 'dist', 'build', './build', 'target', '.next', 'coverage', '__pycache__', '/tmp/build-123', '.turbo', 'out/', '.pytest_cache', '~/.cache/pip', '~/.npm/_cacache', '~/projects/app/node_modules', '.venv']);
   for (const l of [
     'rm -rf node_modules dist', 'rm -rf .next .turbo', 'rm -rf dist/ coverage/', 'rm -r ./dist/*', 'rm -rf build/*', 'rm -f *.o', 'rm -f core.*', 'rm *.log', 'rm file.txt', 'rm -f package-lock.json', 'rm -i notes.md',
-    'rm -rf src/generated', 'rm -rf /var/tmp/myapp/cache', 'rmdir empty-dir', 'unlink old-link', 'rm -rf "$TMPDIR/work"', 'rm -rf "$(mktemp -d)"', 'rm -rf build/"$name"', 'rm -rf ./dist/"$PKG"',
+    'rm -rf src/generated', 'rm -rf /var/tmp/myapp/cache', 'rmdir empty-dir', 'unlink old-link', 'rm -rf "$TMPDIR/work"', 'rm -rf "$(mktemp -d)"', 'rm -rf build/"$name"', 'rm -rf ./dist/"$PKG"', "sh -c 'rm -rf \"$1\"'", "sh -c 'rm -rf \"$1\"' _ dist",
     'rm -rf "~"', "rm -rf '~'", 'rm -rf .git/worktrees/x', 'rm -rf .gradle', 'rm -rf .idea', 'rm -rf .cache', 'rm -rf test-results playwright-report', 'rm -f .DS_Store', 'rm -rf vendor/bundle',
     'rm -rf ~/projects/foo/node_modules', 'rm -rf ~/.cache/puppeteer', 'rm -rf ~/.m2/repository/com/example', 'rm -rf ~/.gradle/caches', 'rm -rf ~/.cargo/registry/cache', 'rm -rf ~/go/pkg/mod/cache',
     'tmp=$(mktemp -d); rm -rf "$tmp"', 'd=dist; rm -rf "$d"', 'for d in dist build; do rm -rf "$d"; done', 'rm -rf "$PWD/dist"', 'rm -rf "$(pwd)/build"',
