@@ -18,7 +18,7 @@ import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
-import { envCommand, suCommand, sshCommand, containerExec, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand } from './runners.js';
+import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { collectSql, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
 
@@ -598,6 +598,9 @@ class Resolver {
         if (args.includes('exec') && dd >= 0 && dd < args.length - 1) return [self, ...this.expand(slice(w, dd + 2), base, deeper(`${name} exec`))];
         return [self];
       }
+      case 'fd':
+      case 'fdfind':
+        return fdCommand(this, w, base, ctx);
       case 'find':
         return findCommand(this, w, base, ctx);
       case 'xargs':

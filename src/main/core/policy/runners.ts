@@ -220,6 +220,53 @@ export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
 }
 
 
+/** fd's options that take a value (the next word unless glued: `-e pyc`, `--type=f`). */
+const FD_VALUED = new Set(['-e', '--extension', '-t', '--type', '-E', '--exclude', '-d', '--max-depth', '--min-depth', '--exact-depth', '-S', '--size', '--changed-within', '--changed-before', '--change-newer-than', '--change-older-than', '-o', '--owner', '-j', '--threads', '--base-directory', '--search-path', '-c', '--color', '--max-results', '--path-separator', '--ignore-file', '--format', '--batch-size', '--and']);
+
+/**
+ * `fd [OPTIONS] [PATTERN] [PATH…] -x|-X CMD …`: CMD runs on what fd finds below each PATH (the
+ * current folder by default), `{}` and its variants standing for the match (appended when not
+ * written). A match below an absolute or home path can be anything there (`/etc/*`); below a
+ * relative one, something in the project — as for find.
+ */
+export function fdCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  const x = a.findIndex((v, k) => k > 0 && (v === '-x' || v === '--exec' || v === '-X' || v === '--exec-batch'));
+  if (x < 0 || x === a.length - 1) return [self];
+  const pos: string[] = [];
+  const paths: string[] = [];
+  for (let k = 1; k < x; k++) {
+    const v = a[k];
+    if (v === '--') continue;
+    if (v.startsWith('-')) {
+      if (v === '--search-path' && a[k + 1] !== undefined) paths.push(a[k + 1]);
+      else if (v.startsWith('--search-path=')) paths.push(v.slice(14));
+      if (FD_VALUED.has(v)) k++;
+      continue;
+    }
+    pos.push(v);
+  }
+  paths.push(...pos.slice(1));
+  if (paths.length === 0) paths.push('.');
+  const found = (p: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(p) ? `${p.replace(/\/+$/, '')}/*` : `${p.replace(/\/+$/, '')}/\u2026/found`);
+  let e = x + 1;
+  while (e < a.length && a[e] !== ';' && a[e] !== '\\;') e++;
+  const inner = slice(w, x + 1, e);
+  const out: ResolvedCommand[] = [self];
+  if (paths.length > MAX_FANOUT) r.tooMany(base.text, `fd -x over ${paths.length} search paths`);
+  for (const p of paths.slice(0, MAX_FANOUT)) {
+    const target = found(p);
+    const placeholder = /\{(?:\/?\/?\.?)\}/;
+    const has = inner.argv.some((v) => placeholder.test(v));
+    const argv = has ? inner.argv.map((v) => v.replace(/\{(?:\/?\/?\.?)\}/g, target)) : [...inner.argv, target];
+    const glob = has ? inner.argv.map((v, k) => inner.glob[k] || (placeholder.test(v) && target.endsWith('/*'))) : [...inner.glob, target.endsWith('/*')];
+    const literal = has ? inner.literal : [...inner.literal, true];
+    out.push(...r.expand({ argv, literal, glob, raw: argv }, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `fd ${a[x]}`], pipeIn: undefined }));
+  }
+  return out;
+}
+
 /** `parallel CMD ::: inputs` or fed on stdin: one command line per input. */
 export function parallelCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
   const a = w.argv;
