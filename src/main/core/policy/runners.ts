@@ -5,6 +5,7 @@
  */
 import { MAX_FANOUT, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
+import { globToRegex } from './paths.js';
 
 
 /** `env [-C DIR] [-u NAME] [NAME=value …] CMD`, `env -S "…"`: the command (and a split string) it runs. */
@@ -134,11 +135,25 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
   // What `{}` / -delete can reach: the start points themselves, or (with a filter) something below them.
   // Below an absolute or home start, a match can be anything there: `/etc/*` (tested as a glob
   // against the protected paths); below a relative start, something in the project.
-  const below = (s: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : `${s.replace(/\/+$/, '')}/\u2026/found`);
-  const reach = filtered ? starts.map(below) : starts;
   // Only -name / -iname filters, no alternatives: what is matched is named so.
   const rest = a.slice(i);
   const names = rest.some((x) => /^(?:-o|-or|,|-i?path|-i?wholename|-i?regex|-not|!|\()$/.test(x)) ? [] : rest.flatMap((x, k) => (x === '-name' || x === '-iname') && rest[k + 1] !== undefined ? [rest[k + 1]] : []);
+  // Below a relative start, what a match can be: a repository's .git when a name filter matches
+  // it (-delete removes a folder only once all it holds was matched too: `-name '*'`), anything
+  // when no filter names what is matched (`find . -type f -delete` empties the project; -empty
+  // and -type d with -delete only remove empty folders), else something in the project.
+  const named = rest.some((x) => /^-(?:i?name|i?path|i?wholename|i?regex|samefile|inum|i?lname)$/.test(x));
+  const matchesAll = (want: string[]) => names.some((n) => want.every((w) => globToRegex(n).test(w)));
+  const onlyEmpty = rest.includes('-empty') || rest.some((x, k) => x === '-type' && rest[k + 1] === 'd');
+  const relBelow = (s: string, deleting: boolean) => {
+    const dir = s.replace(/\/+$/, '');
+    if (deleting ? matchesAll(['.git', 'HEAD', 'config']) : matchesAll(['.git'])) return `${dir}/\u2026/.git`;
+    if (!named && !(deleting && onlyEmpty)) return `${dir}/*`;
+    return `${dir}/\u2026/found`;
+  };
+  const below = (s: string, deleting: boolean) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : relBelow(s, deleting));
+  const reachFor = (deleting: boolean) => (filtered ? starts.map((s) => below(s, deleting)) : starts);
+  const reach = reachFor(false);
   const mark = (cs: ResolvedCommand[]) => {
     if (names.length) for (const c of cs) c.findNames = names;
     return cs;
@@ -157,7 +172,7 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
       }
       k = e;
     } else if (x === '-delete') {
-      const rm = literalWords(['rm', '-r', ...reach]);
+      const rm = literalWords(['rm', '-r', ...reachFor(true)]);
       rm.glob = rm.argv.map((v, k) => k >= 2 && v.endsWith('/*'));
       out.push(...mark(r.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined })));
     }
@@ -249,7 +264,18 @@ export function fdCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCo
   }
   paths.push(...pos.slice(1));
   if (paths.length === 0) paths.push('.');
-  const found = (p: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(p) ? `${p.replace(/\/+$/, '')}/*` : `${p.replace(/\/+$/, '')}/\u2026/found`);
+  // With hidden files searched (-H, -u), a pattern that matches .git finds repositories' histories.
+  const hidden = a.slice(1, x).some((v) => /^-[a-zA-Z]*[Hu]/.test(v) || v === '--hidden' || v === '--unrestricted');
+  const glob = a.slice(1, x).some((v) => v === '-g' || v === '--glob');
+  let gitHit = false;
+  if (hidden && pos[0] !== undefined) {
+    try {
+      gitHit = (glob ? globToRegex(pos[0]) : new RegExp(pos[0])).test('.git');
+    } catch {
+      gitHit = true;
+    }
+  }
+  const found = (p: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(p) ? `${p.replace(/\/+$/, '')}/*` : `${p.replace(/\/+$/, '')}/\u2026/${gitHit ? '.git' : 'found'}`);
   let e = x + 1;
   while (e < a.length && a[e] !== ';' && a[e] !== '\\;') e++;
   const inner = slice(w, x + 1, e);

@@ -3,6 +3,9 @@ export default ({ bad, ok }) => {
   for (const l of ['find / -delete', 'find ~ -delete', 'find /etc -type f -delete', 'find ~ -mindepth 1 -delete', 'find $HOME -name "*" -delete', 'find / -exec rm -rf {} \\;', 'find ~ -exec rm -rf {} +', 'find . -exec rm -rf / \\;', 'find ~/.ssh -type f -exec shred -u {} \\;', 'find ~ -maxdepth 1 -execdir rm -rf {} +', 'find .. -delete', 'find . -delete'])
     // shred of everything below ~/.ssh includes authorized_keys: a privilege file (operator).
     bad(l.includes('shred') ? 'operator' : 'ask', l.includes('shred') ? 'write-privilege-file' : 'rm-recursive-root-or-home', l, ['sudo', 'sh -c', 'subshell', 'and', 'function']);
+  // A find or fd whose matches can be a repository's .git, or anything in the project.
+  for (const l of ['find . -name .git -exec rm -rf {} +', 'find . -type d -name .git -prune -exec rm -rf {} +', "find . -name '*' -delete", 'find . -type f -delete', 'find . -mindepth 1 -delete', "fd -H -t d '^\\.git$' -x rm -rf", 'fd -H -g .git -X rm -rf', "fd -u -t d -g '.git' -X rm -rf"])
+    bad('ask', 'rm-recursive-root-or-home', l, ['sudo', 'sh -c', 'subshell', 'and']);
   // fd -x / -X CMD runs CMD on what it finds below its search paths (read like find -exec).
   for (const l of ['fd . / -x rm -rf', 'fdfind -H . ~ --exec rm -rf', 'fd -H . /etc -X rm -rf']) bad('ask', 'rm-recursive-root-or-home', l, ['sudo', 'sh -c', 'subshell', 'and']);
   bad('ask', 'protected-paths/home-subtree', "fd . ~/projects -x sh -c 'rm -rf {}'", ['sudo', 'subshell', 'and']);
@@ -18,7 +21,7 @@ export default ({ bad, ok }) => {
   for (const l of ['shred -u ~/.bashrc', 'shred -zu /etc/hosts', 'srm -r ~', 'unlink ~/.zshrc']) bad('ask', l.startsWith('srm') ? 'rm-recursive-root-or-home' : 'rm-system-file', l, ['sudo', 'sh -c', 'subshell']);
 
   for (const l of ['find . -name "*.pyc" -delete', 'find . -type d -name __pycache__ -exec rm -rf {} +', 'find /tmp -maxdepth 1 -name "build-*" -mtime +7 -delete', 'find dist -name "*.map" -delete', 'find . -name .DS_Store -delete', 'find src -name "*.orig" -exec rm {} \\;',
-    'find . -name "*.log" -print', 'find ~ -name "*.pdf" -print', 'find / -name libssl.so 2>/dev/null', 'find . -type f -newer package.json', 'fd -e pyc -x echo', 'fd -e ts', 'fd -H .env', 'fd -e pyc -X rm', 'fd -t d node_modules -x rm -rf', 'fd -e orig -X rm -f', 'fd -e png -x convert {} {.}.webp',
+    'find . -name "*.log" -print', 'find ~ -name "*.pdf" -print', 'find / -name libssl.so 2>/dev/null', 'find . -type f -newer package.json', 'fd -e pyc -x echo', 'fd -e ts', 'fd -H .env', 'fd -e pyc -X rm', 'fd -t d node_modules -x rm -rf', 'find . -type d -empty -delete', 'find . -name .git -type d', 'find . -name ".git" -delete', 'find . -type f -name "*.log" -delete', 'fd -H .gitignore', 'fd -e orig -X rm -f', 'fd -e png -x convert {} {.}.webp',
     'rsync -a --delete src/ dist/', 'rsync -av --delete build/ deploy@host:/srv/www/', 'rsync -a src/ backup/', 'rsync -avz ./dist/ server:/var/www/html/', 'tar czf a.tgz src', 'tar xzf release.tgz', 'tar -tf backup.tar',
     'zip -r a.zip src', 'unzip -o assets.zip -d public', '7z a backup.7z docs', '7z x archive.7z', 'mv build /tmp/old-build', 'mv a.db b.db', 'npx rimraf dist', 'npx rimraf node_modules build', 'npm exec -- rimraf coverage', 'pnpm dlx rimraf .turbo',
     'rimraf ./out', 'npx del-cli "dist/**"', 'trash build', 'truncate -s 0 app.log', 'truncate -s 10M disk.img', ': > build.log', '> output.txt', 'cat /dev/null > debug.log', 'shred -u /tmp/x', 'shred -u secrets.tmp', 'cp -r src dist', 'ln -sf ../shared lib/shared',
