@@ -108,7 +108,7 @@ const cases = (): [string, HostId, string][] => [
  * applies; the policy is another owner's): listed so a new hole fails this test while a known one
  * is printed on every run, not hidden. Remove an entry once the policy decides it.
  */
-const KNOWN_POLICY_GAPS = new Map([['for loop variable', 'the policy does not follow a loop variable into rm -rf "$d" (reported to the policy owner)']]);
+const KNOWN_POLICY_GAPS = new Map<string, string>();
 
 describe('the hook under attack', () => {
   it('50 hostile payloads: none gets through', async () => {

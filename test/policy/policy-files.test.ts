@@ -122,8 +122,25 @@ describe('malformed policy files: an error naming file, line and rule; stricter,
     const p = load({}, { MISH_POLICY: path.join(root, 'missing.toml') });
     expect(p.errors[0]).toMatchObject({ file: path.join(root, 'missing.toml'), message: 'cannot read: ENOENT' });
     expect(verdict('ls', p).decision).toBe('ask');
+    // Relative: it would be read from the folder mish runs in, which the agent writes (issue 19).
+    write(path.join(project, 'src', 'p.toml'), rule('all', 'allow', 'commands = ["*"]'));
+    const rel = load({}, { MISH_POLICY: 'p.toml' });
+    expect(rel.errors[0]).toMatchObject({ file: '$MISH_POLICY', message: expect.stringMatching(/must be an absolute path/) });
+    expect(rel.layers.some((l) => l.name === 'env')).toBe(false);
+    expect(verdict('rm -rf ~', rel)).toMatchObject({ decision: 'ask' });
+    expect(verdict('ls', rel).decision).toBe('ask');
     const bad = load({}, { MISH_POLICY_DEFAULT: 'sometimes' });
     expect(bad.errors[0].message).toMatch(/unknown decision 'sometimes'/);
     expect(verdict('ls', bad).decision).toBe('ask');
+  });
+
+  it('the files a policy was read from and the built-in grammars folder are mish\'s own files (forbid to change)', () => {
+    const cliFile = write(path.join(root, 'ops', 'cli.toml'), rule('c', 'ask', 'commands = ["make"]'));
+    const p = load({ cliFile });
+    expect(p.errors).toEqual([]);
+    for (const line of [`echo '[default]' >> ${grammarsDir}/_meta/policy.toml`, `rm -rf ${grammarsDir}`, `cp allow.toml ${grammarsDir}/git.toml`, `printf x > ${cliFile}`, `rm ${cliFile}`])
+      expect(verdict(line, p), line).toMatchObject({ decision: 'forbid', rule: 'mish-own-files' });
+    expect(verdict(`cat ${grammarsDir}/_meta/policy.toml`, p).decision).toBe('allow');
+    expect(verdict(`cat ${cliFile}`, p).decision).toBe('allow');
   });
 });

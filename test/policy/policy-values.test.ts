@@ -37,8 +37,8 @@ const followed: Array<[string, string, string]> = [
   ['set -- a ~; shift; rm -rf "$1"', 'ask', HOME_RM],
   ["printf -v d '%s' ~; rm -rf \"$d\"", 'ask', HOME_RM],
   ['unset X; rm -rf "${X:-/}"', 'ask', HOME_RM],
-  // The folder above home holds mish's own files: forbid, with the recursive delete also named.
-  ['rm -rf "${HOME%/*}"', 'forbid', HOME_RM],
+  // The folder above home (it holds mish's own files, as home does): the recursive delete's ask, like rm -rf ~.
+  ['rm -rf "${HOME%/*}"', 'ask', HOME_RM],
   ['X=~/; rm -rf "${X%%/}"', 'ask', HOME_RM],
   ['rm -rf "$(echo ~)"', 'ask', HOME_RM],
   ['rm -rf "$(dirname "$PWD")"', 'ask', HOME_RM],

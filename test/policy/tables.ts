@@ -3,7 +3,7 @@
  * commands. A table line is one command line; `#` starts a comment line; a line starting with
  * `ESC:` is a JSON string body (for \n, \r, \u0000, \u001b, bidi controls).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +14,32 @@ export function readTable(name: string): string[] {
     .split('\n')
     .filter((l) => l.trim() !== '' && !l.startsWith('#'))
     .map((l) => (l.startsWith('ESC:') ? (JSON.parse(`"${l.slice(4).replace(/"/g, '\\"').replace(/\\\\"/g, '\\"')}"`) as string) : l));
+}
+
+export interface DomainRow {
+  decision: string;
+  /** PACK/RULE or a built-in rule id; `default` for a look-alike no rule matches (`-`: not asserted). */
+  rule: string;
+  line: string;
+}
+
+/** The domain tables (tables/*.tsv): DECISION<TAB>RULE<TAB>LINE, `ESC:` lines JSON string bodies. */
+export function readDomainTables(): Array<{ name: string; rows: DomainRow[] }> {
+  const dir = path.join(here, 'tables');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.tsv'))
+    .sort()
+    .map((f) => ({
+      name: f.replace(/\.tsv$/, ''),
+      rows: readFileSync(path.join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+        .map((l) => {
+          const [decision, rule, ...rest] = l.split('\t');
+          const line = rest.join('\t');
+          return { decision, rule, line: line.startsWith('ESC:') ? (JSON.parse(`"${line.slice(4)}"`) as string) : line };
+        }),
+    }));
 }
 
 /**

@@ -5,10 +5,12 @@
  * a project file may only tighten), and the line gets its strictest command's decision with
  * that rule's id and reason.
  */
+import path from 'node:path';
 import { parseCommandLine } from '../router/parse.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
 import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
 import { mishOwnPaths, OWN_FILES_RULE, ownFileChange, ownFileMention } from './own-files.js';
+import { PREFIX, SHELLS } from './wrappers.js';
 
 export type { Verdict } from './rules.js';
 
@@ -47,8 +49,33 @@ export interface PolicyDecision {
 }
 
 export interface DecideContext extends MatchContext {
-  /** mish's own configuration, policy, state and audit paths (own-files.ts); default from process.env. */
+  /**
+   * mish's own configuration, policy, state and audit paths (own-files.ts); default: from
+   * process.env, plus every policy file the policy was loaded from and the built-in grammars
+   * folder it came with (policyOwnPaths).
+   */
   ownPaths?: string[];
+}
+
+const layerPaths = new WeakMap<Policy, string[]>();
+
+/**
+ * The files this policy was read from (absolute ones: `--policy FILE` and $MISH_POLICY
+ * included) and the grammars folder holding the built-in rules (grammars/_meta/policy.toml,
+ * wherever mish is installed): changing them changes the policy, so they are mish's own files.
+ */
+export function policyOwnPaths(policy: Policy): string[] {
+  let out = layerPaths.get(policy);
+  if (!out) {
+    out = [];
+    for (const l of policy.layers) {
+      if (!path.isAbsolute(l.file)) continue;
+      out.push(l.file);
+      if (l.name === 'builtin' && path.basename(path.dirname(l.file)) === '_meta') out.push(path.dirname(path.dirname(l.file)));
+    }
+    layerPaths.set(policy, out);
+  }
+  return out;
 }
 
 /**
@@ -65,6 +92,11 @@ export const MAX_JUDGED_ARGV_CHARS = 8192;
 export const MAX_ANALYSED_LINE_CHARS = 64 * 1024;
 
 /** Programs that only read the files they name (or print their names): naming mish's own files is fine for them. */
+/**
+ * Wrappers whose command or string the resolver reads and judges as commands of their own
+ * (`bash -c 'cat ~/.config/mish/policy.toml'` is the cat's decision, not the bash's).
+ */
+const UNWRAPPED = new Set<string>([...SHELLS, ...Object.keys(PREFIX), 'eval', 'env', 'su', 'runuser', 'ssh', 'xargs', 'parallel', 'watch', 'flock', 'script', 'tmux', 'screen', 'sg', 'at', 'batch']);
 const OWN_FILE_READERS = new Set(['cat', 'less', 'more', 'head', 'tail', 'ls', 'stat', 'file', 'wc', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'diff', 'cmp', 'md5sum', 'sha1sum', 'sha256sum', 'bat', 'jq', 'mish', 'cp', 'test', '[', '[[', 'realpath', 'readlink', 'du', 'tree', 'echo', 'printf', 'find', 'fd', 'cd', 'pushd', 'basename', 'dirname', 'view', 'xxd', 'od', 'hexdump', 'strings', 'sort', 'uniq', 'cut', 'column', 'nl', 'tac', 'mkdir', 'touch']);
 /** Facts that hold a nested mish or mish's own files at forbid (resolve.ts adds them). */
 const FORBID_FACTS: Record<string, string> = {
@@ -166,7 +198,7 @@ class LineTooLong extends Error {}
 /** The policy's decision on a command line. Never throws; a line it cannot read is never allowed. */
 export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
   const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
-  const own = ctx.ownPaths ?? mishOwnPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env);
+  const own = ctx.ownPaths ?? [...mishOwnPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env), ...policyOwnPaths(policy)];
   let items: Item[];
   let commands: string[][] = [];
   try {
@@ -189,7 +221,7 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
     for (const c of resolution.commands) {
       const change = ownFileChange(viewOf(c), own, ctx.cwd, ctx.home);
       if (change) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: OWN_FILES_RULE, reason: `changes mish's own configuration, policy or audit files (${change}); only the operator edits them`, explicit: true });
-      else if (c.name !== '' && !OWN_FILE_READERS.has(c.name)) {
+      else if (c.name !== '' && !OWN_FILE_READERS.has(c.name) && !UNWRAPPED.has(c.name)) {
         // Editors, interpreters, archivers, anything not known to only read: it may change what it names.
         const named = ownFileMention(c, own, ctx.home);
         if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `names mish's own files (${named}) and may change them; a human must decide`, explicit: true });

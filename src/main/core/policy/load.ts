@@ -100,8 +100,13 @@ export function loadPolicy(src: PolicySources): Policy {
     }
   }
   if (env.MISH_POLICY) {
-    const l = readLayer('env', path.resolve(src.cwd ?? process.cwd(), env.MISH_POLICY), true, errors);
-    if (l) layers.push(l);
+    // A relative $MISH_POLICY would be read from wherever mish runs — the project the agent writes
+    // in — so the agent could write the policy the next command runs under: refused (held at ask).
+    if (!path.isAbsolute(env.MISH_POLICY)) errors.push({ file: '$MISH_POLICY', message: `must be an absolute path, not '${env.MISH_POLICY}' (a relative one is read from the folder mish runs in, which the agent can write)` });
+    else {
+      const l = readLayer('env', env.MISH_POLICY, true, errors);
+      if (l) layers.push(l);
+    }
   }
   const envDefault = parseDefault(env.MISH_POLICY_DEFAULT, '$MISH_POLICY_DEFAULT', errors);
   if (envDefault) layers.push({ name: 'env', file: '$MISH_POLICY_DEFAULT', rules: [], default: envDefault });

@@ -90,7 +90,12 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
   const targets: Array<{ t: string; folder: boolean }> = writeTargets(v).map((t) => ({ t, folder: false }));
   if (CHANGES_ARGS.has(c.name)) {
     const folder = TAKES_FOLDERS.has(c.name) && (c.name !== 'rm' || hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '--recursive'));
-    for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: folder || c.name === 'mv' || c.name === 'rmdir' });
+    // `find DIR -name 'mish-*' -delete` (read as rm -r DIR/*): find deletes only the entries its
+    // filters match, a folder only once emptied, so a folder that merely holds mish's files is
+    // not deleted with them (`find /tmp -name 'mish-*' -delete` with HOME under /tmp). Unfiltered
+    // (`find ~/.config -delete`) it is every entry, and -exec rm -rf {} takes whole folders.
+    const filteredFind = c.via[c.via.length - 1] === 'find -delete';
+    for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: (folder && !(filteredFind && p.endsWith('/*'))) || c.name === 'mv' || c.name === 'rmdir' });
   }
   // cp/ln/install destinations are in writeTargets; rsync --remove-source-files deletes its sources.
   if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
@@ -103,12 +108,47 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
       for (const o of mine) {
         const r = glob ? globRelation(f, o) : relation(f, o);
         if (r === 0) return `${f}: mish's own file (${o})`;
-        // A folder that holds mish's files (`rm -rf ~/.config`), never `/` or home themselves (other rules judge those).
-        if (r === 1 && folder && f !== '/' && f !== '~' && f !== home) return `${f}: holds mish's own files (${o})`;
+        // A folder that holds mish's files (`rm -rf ~/.config`), never home or a folder above it,
+        // nor everything in one (`~/*`, `/home`, `~/..`): other rules judge those (ask, like `rm -rf ~`).
+        if (r === 1 && folder && !homeOrAbove(f, home) && !(glob && everythingIn(f, home)) && !namedOtherwise(c.findNames, f, o)) return `${f}: holds mish's own files (${o})`;
       }
     }
   }
   return undefined;
+}
+
+/**
+ * `/`, home, or the usual folder of homes above it (`/home`, `/Users`): the recursive-delete
+ * rule asks about those (like `rm -rf ~`). Any other folder above home (HOME under /tmp in a
+ * test) is not protected by another rule, so deleting it stays a change to mish's own files.
+ */
+function homeOrAbove(f: string, home: string | undefined): boolean {
+  const p = f.replace(/\/+$/, '') || '/';
+  if (p === '/' || p === '~') return true;
+  const h = home?.replace(/\/+$/, '');
+  return h !== undefined && (p === h || (h.startsWith(`${p}/`) && /^\/(?:home|Users|root|var\/root)$/.test(p)));
+}
+
+/** A glob naming every entry of home or a folder above it (`~/*`, `~/.*`, `/home/*`). */
+function everythingIn(f: string, home: string | undefined): boolean {
+  const at = f.lastIndexOf('/');
+  if (at < 0) return false;
+  return /^(?:\*|\.\*|\.\?\?\*|\.\[!\.\]\*|\.\[\^\.\]\*)$/.test(f.slice(at + 1)) && homeOrAbove(f.slice(0, at) || '/', home);
+}
+
+/**
+ * find -name PATTERN … -exec rm -rf {}: a folder holding mish's files is deleted only if it is
+ * itself named so (`find /tmp -name 'cache-*'` with HOME under /tmp never matches HOME).
+ */
+function namedOtherwise(names: readonly string[] | undefined, target: string, own: string): boolean {
+  if (!names?.length) return false;
+  const at = target.lastIndexOf('/');
+  const base = at >= 0 ? target.slice(0, at) : '';
+  const below = own.startsWith(`${base}/`) ? own.slice(base.length + 1).split('/') : own.split('/');
+  return !names.some((n) => {
+    const re = globToRegex(n);
+    return below.some((part) => re.test(part));
+  });
 }
 
 /** relation() for a glob target: could it name the own path or a folder holding it. */

@@ -209,13 +209,13 @@ export const PROBE_PATHS: readonly string[] = [
  * The forms a target is compared in: as written after brace expansion and normalisation; a
  * glob is replaced by every probe path it could match (or kept when it matches none).
  */
-export function targetForms(word: string, isGlob: boolean, cwd?: string): string[] {
+export function targetForms(word: string, isGlob: boolean, cwd?: string, asWritten = true): string[] {
   const out: string[] = [];
   for (const w of expandBraces(word)) {
     const n = normalizePath(w, cwd);
     out.push(n);
     const rel = normalizePath(w);
-    if (rel !== n) out.push(rel);
+    if (rel !== n && (asWritten || rel.startsWith('/') || rel.startsWith('~'))) out.push(rel);
     if (isGlob && hasGlob(w) && (rel.startsWith('/') || rel.startsWith('~'))) {
       // Compare the glob's normalised spelling (`$HOME/.g*` → `~/.g*`) with each probe.
       const re = globToRegex(rel);

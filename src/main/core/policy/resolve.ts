@@ -18,7 +18,7 @@ import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
-import { envCommand, suCommand, sshCommand, containerExec, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand } from './runners.js';
+import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { collectSql, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
 
@@ -39,6 +39,8 @@ const MAX_COMMANDS = 512;
 export const MAX_ANALYSIS_STEPS = 100_000;
 /** Wall-clock backstop for the same budget (ms): far above any real line (~1 ms), far below a stalled server. */
 export const ANALYSIS_DEADLINE_MS = 1_000;
+/** Programs that only filter the lines they read (their output is some of their input). */
+const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'awk', 'tac', 'shuf']);
 /** mish subcommands that are the operator's, not an agent's (deciding approvals, typing into handoffs). */
 const MISH_OPERATOR_SUBCOMMANDS = new Set(['approvals', 'attach', 'console']);
 /** mish subcommands that run no command line of their own. */
@@ -55,6 +57,10 @@ export function resolveLine(source: string, cwd?: string): Resolution {
   const r = new Resolver(cwd);
   if (CONTROL_CHARS.test(source)) r.lineFacts.push({ fact: 'control-chars', text: JSON.stringify(source).slice(1, -1) });
   r.parseAndWalk(source, { depth: 0, via: [], source });
+  // A connection opened on /dev/tcp earlier in the line (`exec 5<>/dev/tcp/h/p`) and a shell
+  // that reads its commands from stdin (`cat <&5 | bash >&5`): file descriptors are not
+  // followed, so the pair is taken for what it almost always is, a reverse shell.
+  if (r.all.some((c) => c.facts.has('dev-tcp'))) for (const c of r.all) if (c.readsProgramFromStdin && c.stdinText === undefined) c.facts.add('reverse-shell');
   return { commands: r.all, lineFacts: r.lineFacts };
 }
 
@@ -201,7 +207,8 @@ class Resolver {
     for (const el of elements) {
       const g = this.walk(el, { ...ctx, pipeIn });
       groups.push(g);
-      pipeIn = { producers: g, text: staticOutput(g) };
+      // A filter (`ls | grep -v keep | xargs rm`) passes on what the earlier producers listed.
+      pipeIn = { producers: g.length > 0 && g.every((c) => PIPE_FILTERS.has(c.name)) && pipeIn ? [...g, ...pipeIn.producers] : g, text: staticOutput(g) };
     }
     // Wiring each element to all the others costs n² (a 10,000-stage pipeline took 41 s): charged to the budget.
     if (!this.step((groups.length * groups.length) >> 6)) return groups.flat();
@@ -216,10 +223,12 @@ class Resolver {
       }
     }
     // A shell reading commands from a pipe whose output goes to the network, or fed by one: a reverse shell.
+    // openssl talks to the network only as s_client / s_server (`openssl enc -d -base64` decodes).
+    const networked = (c: ResolvedCommand) => NETWORK_TOOLS.has(c.name) && (c.name !== 'openssl' || /^s_(?:client|server)$/.test(c.argv[1] ?? ''));
     for (let i = 0; i < groups.length; i++) {
       for (const c of groups[i]) {
         if (!c.readsProgramFromStdin) continue;
-        if (c.pipedTo.some((x) => NETWORK_TOOLS.has(x)) || c.pipedFrom.some((x) => NETWORK_TOOLS.has(x) && !DOWNLOADERS.has(x))) c.facts.add('reverse-shell');
+        if (groups.slice(i + 1).flat().some(networked) || groups.slice(0, i).flat().some((x) => networked(x) && !DOWNLOADERS.has(x.name))) c.facts.add('reverse-shell');
       }
     }
     return groups.flat();
@@ -513,6 +522,14 @@ class Resolver {
         return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
       }
     }
+    if (name === 'entr') {
+      // `entr -s 'make && ./a.out'`: the first argument is run by $SHELL, read like sh -c's string.
+      const j = w.argv.findIndex((x, k) => k > 0 && !x.startsWith('-'));
+      if (j > 0 && w.argv.slice(1, j).some((x) => /^-[a-z]*s/.test(x))) {
+        const self = this.make(w, base, ctx);
+        return [self, ...this.parseAndWalk(w.argv[j], { ...deeper('entr -s'), outerText: base.text, pipeIn: undefined })];
+      }
+    }
     const spec = PREFIX[name];
     if (spec) {
       const j = skipOptions(w.argv, spec);
@@ -585,6 +602,9 @@ class Resolver {
         if (args.includes('exec') && dd >= 0 && dd < args.length - 1) return [self, ...this.expand(slice(w, dd + 2), base, deeper(`${name} exec`))];
         return [self];
       }
+      case 'fd':
+      case 'fdfind':
+        return fdCommand(this, w, base, ctx);
       case 'find':
         return findCommand(this, w, base, ctx);
       case 'xargs':
@@ -708,7 +728,18 @@ class Resolver {
     if (cFlag) {
       const s = a[j];
       if (s === undefined) return [self];
-      // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, …
+      // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, … — values the outer
+      // shell already expanded (`_ ~` is home even where the string quotes "$1"). A word whose
+      // value is not known is put in as written instead, so the string reads it as unknown.
+      if (w.literal.slice(j + 1).every(Boolean)) {
+        const saved = this.values.positional;
+        this.values.positional = a.slice(j + 2);
+        try {
+          return [self, ...this.parseAndWalk(s, deeper)];
+        } finally {
+          this.values.positional = saved;
+        }
+      }
       return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
     }
     if (j < a.length && !sFlag && substituted(w.raw[j])) {

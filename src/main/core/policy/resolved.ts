@@ -40,6 +40,8 @@ export interface ResolvedCommand {
   facts: Set<string>;
   /** It reads a program/commands from stdin (a shell or interpreter with no script). */
   readsProgramFromStdin?: boolean;
+  /** Run by find -exec / -delete whose matches are only entries with these names (`-name 'cache-*'`). */
+  findNames?: string[];
   /**
    * Where it runs when a `cd` earlier in the line moved (absolute, or `~/…`); null when a `cd`
    * went somewhere unknown (`cd "$X"`, `cd -`); undefined: the line's own cwd.

@@ -208,8 +208,8 @@ export interface MatchContext {
 }
 
 /** Forms of a path argument, with the home directory spelled out also seen as `~`. */
-function pathForms(a: string, glob: boolean, cwd: string | undefined, home: string | undefined): string[] {
-  const forms = targetForms(a, glob, cwd);
+function pathForms(a: string, glob: boolean, cwd: string | undefined, home: string | undefined, asWritten = true): string[] {
+  const forms = targetForms(a, glob, cwd, asWritten);
   if (!home || home === '/') return forms;
   const h = home.replace(/\/+$/, '');
   const extra: string[] = [];
@@ -234,12 +234,12 @@ export interface CommandView {
   globs?: Map<string, boolean>;
 }
 
-function formsOf(v: CommandView, a: string, glob: boolean, cwd: string | undefined, home: string | undefined): string[] {
+function formsOf(v: CommandView, a: string, glob: boolean, cwd: string | undefined, home: string | undefined, asWritten = true): string[] {
   v.forms ??= new Map();
-  const key = `${glob ? 1 : 0}\u0000${a}`;
+  const key = `${glob ? 1 : 0}${asWritten ? 1 : 0}\u0000${a}`;
   let f = v.forms.get(key);
   if (!f) {
-    f = pathForms(a, glob, cwd, home);
+    f = pathForms(a, glob, cwd, home, asWritten);
     v.forms.set(key, f);
   }
   return f;
@@ -373,7 +373,12 @@ export function ruleMatches(rule: CompiledRule, v: CommandView, ctx: MatchContex
         if (!v.globs!.has(x)) v.globs!.set(x, c.glob[k] ?? false);
       });
     }
-    const hit = pos.some((a) => formsOf(v, a, v.globs!.get(a) ?? false, cwd, ctx.home).some((f) => re.test(f)));
+    // A relative path is also judged as written (`*`, `.`: wherever the line runs, that folder's
+    // content) — unless a `cd` on the line moved to a known folder that is neither the line's own
+    // nor above it (`cd dist && rm -rf ./*` empties dist, not the project).
+    const asWritten = !(typeof c.cwd === 'string' && ctx.cwd !== undefined && c.cwd !== ctx.cwd && !ctx.cwd.startsWith(`${c.cwd.replace(/\/+$/, '')}/`) && !c.cwd.startsWith('~'));
+    // An empty word names no file (`rm -rf ""` fails), not the current folder.
+    const hit = pos.some((a) => a !== '' && formsOf(v, a, v.globs!.get(a) ?? false, cwd, ctx.home, asWritten).some((f) => re.test(f)));
     if (!hit) return false;
   }
   if (rule.writesAny) {

@@ -5,6 +5,7 @@
  */
 import { MAX_FANOUT, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
+import { globToRegex } from './paths.js';
 
 
 /** `env [-C DIR] [-u NAME] [NAME=value …] CMD`, `env -S "…"`: the command (and a split string) it runs. */
@@ -129,13 +130,34 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
     starts.push(x);
   }
   if (starts.length === 0) starts.push('.');
-  const FILTERS = /^-(?:i?name|i?path|i?wholename|i?regex|newer\w*|[amc]time|[amc]min|size|empty|user|group|nouser|nogroup|perm|links|inum|samefile|i?lname|used)$/;
+  const FILTERS = /^-(?:x?type|mindepth|i?name|i?path|i?wholename|i?regex|newer\w*|[amc]time|[amc]min|size|empty|user|group|nouser|nogroup|perm|links|inum|samefile|i?lname|used)$/;
   const filtered = a.slice(i).some((x) => FILTERS.test(x));
   // What `{}` / -delete can reach: the start points themselves, or (with a filter) something below them.
   // Below an absolute or home start, a match can be anything there: `/etc/*` (tested as a glob
   // against the protected paths); below a relative start, something in the project.
-  const below = (s: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : `${s.replace(/\/+$/, '')}/\u2026/found`);
-  const reach = filtered ? starts.map(below) : starts;
+  // Only -name / -iname filters, no alternatives: what is matched is named so.
+  const rest = a.slice(i);
+  const names = rest.some((x) => /^(?:-o|-or|,|-i?path|-i?wholename|-i?regex|-not|!|\()$/.test(x)) ? [] : rest.flatMap((x, k) => (x === '-name' || x === '-iname') && rest[k + 1] !== undefined ? [rest[k + 1]] : []);
+  // Below a relative start, what a match can be: a repository's .git when a name filter matches
+  // it (-delete removes a folder only once all it holds was matched too: `-name '*'`), anything
+  // when no filter names what is matched (`find . -type f -delete` empties the project; -empty
+  // and -type d with -delete only remove empty folders), else something in the project.
+  const named = rest.some((x) => /^-(?:i?name|i?path|i?wholename|i?regex|samefile|inum|i?lname)$/.test(x));
+  const matchesAll = (want: string[]) => names.some((n) => want.every((w) => globToRegex(n).test(w)));
+  const onlyEmpty = rest.includes('-empty') || rest.some((x, k) => x === '-type' && rest[k + 1] === 'd');
+  const relBelow = (s: string, deleting: boolean) => {
+    const dir = s.replace(/\/+$/, '');
+    if (deleting ? matchesAll(['.git', 'HEAD', 'config']) : matchesAll(['.git'])) return `${dir}/\u2026/.git`;
+    if (!named && !(deleting && onlyEmpty)) return `${dir}/*`;
+    return `${dir}/\u2026/found`;
+  };
+  const below = (s: string, deleting: boolean) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) ? `${s.replace(/\/+$/, '')}/*` : relBelow(s, deleting));
+  const reachFor = (deleting: boolean) => (filtered ? starts.map((s) => below(s, deleting)) : starts);
+  const reach = reachFor(false);
+  const mark = (cs: ResolvedCommand[]) => {
+    if (names.length) for (const c of cs) c.findNames = names;
+    return cs;
+  };
   const out: ResolvedCommand[] = [self];
   for (let k = i; k < a.length; k++) {
     const x = a[k];
@@ -146,13 +168,13 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
       if (reach.length > MAX_FANOUT) r.tooMany(base.text, `find -exec over ${reach.length} start points`);
       for (const target of reach.slice(0, MAX_FANOUT)) {
         const sub: Words = { ...inner, argv: inner.argv.map((v) => v.replace(/\{\}/g, target)), glob: inner.argv.map((v, k) => inner.glob[k] || (v.includes('{}') && target.endsWith('/*'))) };
-        out.push(...r.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined }));
+        out.push(...mark(r.expand(sub, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `find ${x}`], pipeIn: undefined })));
       }
       k = e;
     } else if (x === '-delete') {
-      const rm = literalWords(['rm', '-r', ...reach]);
+      const rm = literalWords(['rm', '-r', ...reachFor(true)]);
       rm.glob = rm.argv.map((v, k) => k >= 2 && v.endsWith('/*'));
-      out.push(...r.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined }));
+      out.push(...mark(r.expand(rm, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'find -delete'], pipeIn: undefined })));
     }
   }
   return out;
@@ -187,6 +209,18 @@ export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
       const glob = replace !== undefined ? inner.argv.map((v, k) => inner.glob[k] || v.includes(replace!)) : [...inner.glob, true];
       return [self, ...r.expand({ argv, literal: argv.map(() => true), glob, raw: argv }, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
     }
+    // Items that cannot be known (`cat list | xargs rm -rf`, `xargs -a list …`, `< list`): the worst
+    // case at a destructive position (unknown-target), never assumed safe. Listers of a relative
+    // folder and git's file lists print paths inside the project; `< /dev/null` feeds nothing.
+    const empty = base.redirects.some((x) => x.op === '<' && x.target === '/dev/null');
+    const inProject = from !== undefined || ctx.pipeIn?.producers.some((p) => p.name === 'git') === true;
+    if (!empty && !inProject) {
+      const unknown = '$XARGS_INPUT';
+      const argv = replace !== undefined ? inner.argv.map((v) => v.split(replace!).join(unknown)) : [...inner.argv, unknown];
+      const literal = replace !== undefined ? inner.argv.map((v, k) => inner.literal[k] && !v.includes(replace!)) : [...inner.literal, false];
+      const glob = replace !== undefined ? inner.glob : [...inner.glob, false];
+      return [self, ...r.expand({ argv, literal, glob, raw: argv }, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
+    }
     return [self, ...r.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
   }
   const items = text.split(a.includes('-0') || a.includes('--null') ? /\0/ : /\s+/).filter((s) => s !== '');
@@ -200,6 +234,64 @@ export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
   return [self, ...r.expand({ argv: [...inner.argv, ...fed.argv], literal: [...inner.literal, ...fed.literal], glob: [...inner.glob, ...fed.glob], raw: [...inner.raw, ...fed.raw] }, { ...base, stdinText: undefined }, deeper)];
 }
 
+
+/** fd's options that take a value (the next word unless glued: `-e pyc`, `--type=f`). */
+const FD_VALUED = new Set(['-e', '--extension', '-t', '--type', '-E', '--exclude', '-d', '--max-depth', '--min-depth', '--exact-depth', '-S', '--size', '--changed-within', '--changed-before', '--change-newer-than', '--change-older-than', '-o', '--owner', '-j', '--threads', '--base-directory', '--search-path', '-c', '--color', '--max-results', '--path-separator', '--ignore-file', '--format', '--batch-size', '--and']);
+
+/**
+ * `fd [OPTIONS] [PATTERN] [PATH…] -x|-X CMD …`: CMD runs on what fd finds below each PATH (the
+ * current folder by default), `{}` and its variants standing for the match (appended when not
+ * written). A match below an absolute or home path can be anything there (`/etc/*`); below a
+ * relative one, something in the project — as for find.
+ */
+export function fdCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  const x = a.findIndex((v, k) => k > 0 && (v === '-x' || v === '--exec' || v === '-X' || v === '--exec-batch'));
+  if (x < 0 || x === a.length - 1) return [self];
+  const pos: string[] = [];
+  const paths: string[] = [];
+  for (let k = 1; k < x; k++) {
+    const v = a[k];
+    if (v === '--') continue;
+    if (v.startsWith('-')) {
+      if (v === '--search-path' && a[k + 1] !== undefined) paths.push(a[k + 1]);
+      else if (v.startsWith('--search-path=')) paths.push(v.slice(14));
+      if (FD_VALUED.has(v)) k++;
+      continue;
+    }
+    pos.push(v);
+  }
+  paths.push(...pos.slice(1));
+  if (paths.length === 0) paths.push('.');
+  // With hidden files searched (-H, -u), a pattern that matches .git finds repositories' histories.
+  const hidden = a.slice(1, x).some((v) => /^-[a-zA-Z]*[Hu]/.test(v) || v === '--hidden' || v === '--unrestricted');
+  const glob = a.slice(1, x).some((v) => v === '-g' || v === '--glob');
+  let gitHit = false;
+  if (hidden && pos[0] !== undefined) {
+    try {
+      gitHit = (glob ? globToRegex(pos[0]) : new RegExp(pos[0])).test('.git');
+    } catch {
+      gitHit = true;
+    }
+  }
+  const found = (p: string) => (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(p) ? `${p.replace(/\/+$/, '')}/*` : `${p.replace(/\/+$/, '')}/\u2026/${gitHit ? '.git' : 'found'}`);
+  let e = x + 1;
+  while (e < a.length && a[e] !== ';' && a[e] !== '\\;') e++;
+  const inner = slice(w, x + 1, e);
+  const out: ResolvedCommand[] = [self];
+  if (paths.length > MAX_FANOUT) r.tooMany(base.text, `fd -x over ${paths.length} search paths`);
+  for (const p of paths.slice(0, MAX_FANOUT)) {
+    const target = found(p);
+    const placeholder = /\{(?:\/?\/?\.?)\}/;
+    const has = inner.argv.some((v) => placeholder.test(v));
+    const argv = has ? inner.argv.map((v) => v.replace(/\{(?:\/?\/?\.?)\}/g, target)) : [...inner.argv, target];
+    const glob = has ? inner.argv.map((v, k) => inner.glob[k] || (placeholder.test(v) && target.endsWith('/*'))) : [...inner.glob, target.endsWith('/*')];
+    const literal = has ? inner.literal : [...inner.literal, true];
+    out.push(...r.expand({ argv, literal, glob, raw: argv }, { ...base, stdinOpaque: undefined }, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `fd ${a[x]}`], pipeIn: undefined }));
+  }
+  return out;
+}
 
 /** `parallel CMD ::: inputs` or fed on stdin: one command line per input. */
 export function parallelCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {

@@ -64,7 +64,9 @@ export function commandName(word: string): string {
   const name = word.startsWith('=') ? word.slice(1) : word;
   const at = name.lastIndexOf('/');
   const base = at >= 0 ? name.slice(at + 1) : name;
-  return /^python\d(?:\.\d+)?$/.test(base) ? base.replace(/\.\d+$/, '') : base;
+  // `npx rimraf@5`, `bunx del-cli@latest`: a package runner's name carries the version asked for.
+  const unversioned = base.replace(/^([^@]+)@[\w.^~*-]*$/, '$1');
+  return /^python\d(?:\.\d+)?$/.test(unversioned) ? unversioned.replace(/\.\d+$/, '') : unversioned;
 }
 
 /** Variables whose value a program runs as a shell command (or loads as code). */

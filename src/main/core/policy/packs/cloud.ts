@@ -23,7 +23,7 @@ flags_any = ["--recursive", "--force"]
 id = "aws-delete-call"
 reason = "an AWS API call that deletes or terminates resources"
 commands = ["aws"]
-args_any = '^(?:delete-[a-z0-9-]+|terminate-[a-z-]+|remove-[a-z-]+|deregister-[a-z-]+|purge-queue|empty-bucket)$'
+args_any = '^(?:(?:batch-)?delete-[a-z0-9-]+|terminate-[a-z-]+|remove-[a-z-]+|deregister-[a-z-]+|purge-queue|empty-bucket|schedule-key-deletion|disable-key)$'
 
 [[rule]]
 id = "gcloud-az-delete"

@@ -3,15 +3,8 @@ import type { Pack } from './types.js';
 /** Deleting with tools other than rm (what an rm-only rule set misses). */
 export const deletingPack: Pack = {
   id: 'deleting',
-  description: 'Deleting or emptying files with tools other than rm: fd -x rm, rsync --delete, tar --remove-files, zip -m, 7z -sdel, mv to /dev/null, rimraf, git rm -r ., git clean with requireForce off, truncate -s 0 or `: >` on data files, trash commands on protected folders.',
+  description: 'Deleting or emptying files with tools other than rm (fd -x / -X CMD is read like find -exec, in the resolver): rsync --delete, tar --remove-files, zip -m, 7z -sdel, mv to /dev/null, rimraf, git rm -r ., git clean with requireForce off, truncate -s 0 or `: >` on data files, trash commands on protected folders.',
   rules: String.raw`
-[[rule]]
-id = "fd-exec-delete"
-reason = "fd runs a deleting command on every match"
-commands = ["fd", "fdfind"]
-flags_any = ["-x", "-X", "--exec", "--exec-batch"]
-args_any = '^(?:rm|shred|unlink|rmdir|truncate)$'
-
 [[rule]]
 id = "rsync-delete-protected"
 reason = "rsync --delete makes a protected folder (root, home, system, the project) match its source, deleting everything else in it"
@@ -55,6 +48,8 @@ unless_flags = ["-n", "--dry-run"]
 [[rule]]
 id = "empty-data-file"
 reason = "empties a data file (database, git object store, key or history)"
+# Commands that empty or overwrite in place (: >, truncate, cat /dev/null >); mv, cp, ln of a database file move or copy it.
+commands = [":", "truncate", "cat", "echo", "printf", "true", "false", "tee", "dd", "head"]
 writes_any = '(?:\.(?:db|sqlite3?|mdb|kdbx|wal)|/\.git/(?:index|HEAD|packed-refs|objects/.*|refs/.*)|\.git/(?:index|HEAD)|_history)$'
 `,
 };

@@ -17,10 +17,11 @@ import { disksPack } from './disks.js';
 import { permissionsPack } from './permissions.js';
 import { protectedPathsPack } from './protected-paths.js';
 import { mishPack } from './mish.js';
+import { packagesPack } from './packages.js';
 
 export type { Pack } from './types.js';
 
-export const PACKS: readonly Pack[] = [deletingPack, codeRunnersPack, persistencePack, exfiltrationPack, databasesPack, cloudPack, publishingPack, systemPack, disksPack, permissionsPack, protectedPathsPack, mishPack];
+export const PACKS: readonly Pack[] = [deletingPack, codeRunnersPack, persistencePack, exfiltrationPack, databasesPack, cloudPack, publishingPack, systemPack, disksPack, permissionsPack, protectedPathsPack, mishPack, packagesPack];
 
 let compiled: { rules: CompiledRule[]; errors: PolicyError[] } | undefined;
 

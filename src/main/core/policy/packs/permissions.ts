@@ -28,6 +28,8 @@ flags_any = ["-R", "--recursive", "-b", "--remove-all", "-k"]
 id = "chattr-outside-project"
 reason = "chattr sets immutable / append-only attributes (even root cannot then change or delete the file)"
 commands = ["chattr"]
-targets_any = '^(?:/.*|~.*)$'
+# As written: a relative path is in the project (normalised it would be absolute like the rest).
+args_any = '^(?:/|~|\$\{?HOME\b|\.\./)'
+
 `,
 };

@@ -25,10 +25,10 @@ id = "git-config-command"
 reason = "git config sets a value git runs as a command (an alias with !, core.pager, core.fsmonitor, core.hooksPath, core.sshCommand, credential.helper, a filter or diff driver)"
 commands = ["git"]
 subcommand = ["config"]
-args_any = '(?i)^(?:alias\.[\w-]+|core\.(?:pager|fsmonitor|hookspath|sshcommand|editor|askpass|gitproxy)|credential(?:\.[^.]+)?\.helper|sequence\.editor|diff\.external|gpg\.program|pager\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|(?:diff|merge)tool\.[\w-]+\.cmd|init\.templatedir|include\.path|includeif\..+\.path)$'
-unless_flags = ["--get", "--get-all", "--list", "-l", "--unset", "--get-regexp", "--show-origin"]
-# A value follows the key (git config core.pager alone reads it).
-argv_any = '(?i)(?:^| )(?:alias|core|credential|sequence|diff|gpg|pager|filter|difftool|mergetool|init|include|includeif)\.\S+ \S'
+unless_flags = ["--get", "--get-all", "--list", "-l", "--unset", "--unset-all", "--get-regexp", "--show-origin"]
+# A value follows the key (git config core.pager alone reads it); an alias runs a command only
+# when its value starts with ! (alias.co checkout is a git subcommand).
+argv_any = '(?i)(?:^| )(?:alias\.[\w-]+ !|(?:core\.(?:pager|fsmonitor|hookspath|sshcommand|editor|askpass|gitproxy)|credential(?:\.[^.\s]+)?\.helper|sequence\.editor|diff\.external|gpg\.program|pager\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|(?:diff|merge)tool\.[\w-]+\.cmd|init\.templatedir|include\.path|includeif\.\S+\.path) \S)'
 
 [[rule]]
 id = "git-hooks-path"

@@ -8,6 +8,7 @@ export const publishingPack: Pack = {
 [[rule]]
 id = "package-publish"
 reason = "publishes (or withdraws) a package on a public registry: it cannot be taken back"
+unless_flags = ["--dry-run"]
 argv_any = '^(?:(?:npm|pnpm|yarn|bun) (?:\S+ )*?(?:publish|unpublish|deprecate|dist-tag (?:add|rm))|cargo (?:publish|yank|owner)|twine upload|gem (?:push|yank|owner)|(?:poetry|uv|flit|hatch|pdm) publish|(?:vsce|ovsx) publish|helm push|dotnet nuget push|nuget push|mvn (?:\S+ )*deploy|gradle (?:\S+ )*publish|mix hex\.publish|pod trunk push|swift package-registry publish)(?: |$)'
 
 [[rule]]
