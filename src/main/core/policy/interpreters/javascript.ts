@@ -14,14 +14,16 @@ const MAX_NESTED_EVAL = 3;
 const SHELL_STRING = new Set(['child_process.exec', 'child_process.execSync']);
 /** (file, [args]) */
 const SPAWN = new Set(['child_process.spawn', 'child_process.spawnSync', 'child_process.execFile', 'child_process.execFileSync']);
-const DELETE: Record<string, boolean> = { 'fs.rmSync': false, 'fs.rm': false, 'fs.promises.rm': false, 'fs.rmdirSync': false, 'fs.rmdir': false, 'fs.promises.rmdir': false, 'fs.unlinkSync': false, 'fs.unlink': false, 'fs.promises.unlink': false, 'fs-extra.removeSync': true, 'fs-extra.remove': true, 'fs-extra.emptyDirSync': true, 'fs-extra.emptyDir': true, 'rimraf': true, 'rimraf.sync': true, 'rimraf.rimraf': true, 'rimraf.rimrafSync': true, 'del': true, 'del.sync': true, 'del.deleteSync': true, 'del.deleteAsync': true };
-const MOVE = new Set(['fs.renameSync', 'fs.rename', 'fs.promises.rename', 'fs-extra.moveSync', 'fs-extra.move']);
-const WRITE: Record<string, boolean> = { 'fs.writeFileSync': false, 'fs.writeFile': false, 'fs.promises.writeFile': false, 'fs.appendFileSync': true, 'fs.appendFile': true, 'fs.promises.appendFile': true, 'fs.createWriteStream': false, 'fs.truncateSync': false, 'fs.truncate': false, 'fs.symlinkSync': false, 'fs.outputFileSync': false, 'fs-extra.outputFileSync': false, 'fs-extra.outputFile': false, 'fs-extra.writeJsonSync': false, 'fs-extra.writeJson': false, 'Bun.write': false, 'Deno.writeTextFile': false, 'Deno.writeFile': false };
+const DELETE: Record<string, boolean> = { 'fs.rmSync': false, 'fs.rm': false, 'fs.promises.rm': false, 'fs.rmdirSync': false, 'fs.rmdir': false, 'fs.promises.rmdir': false, 'fs.unlinkSync': false, 'fs.unlink': false, 'fs.promises.unlink': false, 'fs-extra.removeSync': true, 'fs-extra.remove': true, 'fs-extra.emptyDirSync': true, 'fs-extra.emptyDir': true, 'rimraf': true, 'rimraf.sync': true, 'rimraf.rimraf': true, 'rimraf.rimrafSync': true, 'del': true, 'del.sync': true, 'del.deleteSync': true, 'del.deleteAsync': true, 'Deno.remove': false, 'Deno.removeSync': false };
+const MOVE = new Set(['fs.renameSync', 'fs.rename', 'fs.promises.rename', 'fs-extra.moveSync', 'fs-extra.move', 'Deno.rename', 'Deno.renameSync']);
+/** Bun.spawn(["cmd", …]): an argv list first. */
+const SPAWN_LIST = new Set(['Bun.spawn', 'Bun.spawnSync']);
+const WRITE: Record<string, boolean> = { 'fs.writeFileSync': false, 'fs.writeFile': false, 'fs.promises.writeFile': false, 'fs.appendFileSync': true, 'fs.appendFile': true, 'fs.promises.appendFile': true, 'fs.createWriteStream': false, 'fs.truncateSync': false, 'fs.truncate': false, 'fs.symlinkSync': false, 'fs.outputFileSync': false, 'fs-extra.outputFileSync': false, 'fs-extra.outputFile': false, 'fs-extra.writeJsonSync': false, 'fs-extra.writeJson': false, 'Bun.write': false, 'Deno.writeTextFile': false, 'Deno.writeFile': false, 'Deno.writeTextFileSync': false, 'Deno.writeFileSync': false };
 const COPY = new Set(['fs.copyFileSync', 'fs.copyFile', 'fs.promises.copyFile', 'fs.cpSync', 'fs.cp', 'fs.promises.cp', 'fs-extra.copySync', 'fs-extra.copy']);
 const READ = new Set(['fs.readFileSync', 'fs.readFile', 'fs.promises.readFile', 'fs.createReadStream', 'Bun.file', 'Deno.readTextFile', 'Deno.readFile']);
 const NETWORK = /^(?:fetch|http\.|https\.|http2\.|axios|got|node-fetch|undici|XMLHttpRequest|WebSocket|dgram\.|tls\.connect|ws)(?:\.|$)/;
 const SOCKET = /^(?:net\.(?:connect|createConnection|Socket)|tls\.connect|dgram\.createSocket|Bun\.connect|Deno\.connect)$/;
-const DYNAMIC_RUN = /^(?:vm\.\w+|process\.binding|process\.dlopen|process\._linkedBinding|worker_threads\.Worker|child_process\.fork|Bun\.spawn|Bun\.spawnSync|Deno\.run|Deno\.Command|module\._load|Module\._load)$/;
+const DYNAMIC_RUN = /^(?:vm\.\w+|process\.binding|process\.dlopen|process\._linkedBinding|worker_threads\.Worker|child_process\.fork|Deno\.run|Deno\.Command|module\._load|Module\._load)$/;
 const GLOBALS: Record<string, string> = { process: 'process', fetch: 'fetch', eval: 'eval', Function: 'Function', require: 'require', Bun: 'Bun', Deno: 'Deno', XMLHttpRequest: 'XMLHttpRequest', WebSocket: 'WebSocket', globalThis: '', global: '' };
 
 /** acorn's ESTree nodes, read loosely (the fields each type has). */
@@ -139,6 +141,12 @@ class JsReader {
     }
   }
 
+  private bindModule(p: N, mod: string): void {
+    if (p.type === 'Identifier') this.aliases.set(p.name, mod);
+    else if (p.type === 'ObjectPattern')
+      for (const q of p.properties) if (q.type === 'Property' && q.value.type === 'Identifier' && !q.computed) this.aliases.set(q.value.name, `${mod}.${q.key.name ?? q.key.value}`);
+  }
+
   /** The dotted name an expression stands for (`cp.execSync` → `child_process.execSync`), '' for the global object, or undefined. */
   qualify(n: N | null | undefined): string | undefined {
     if (!n) return undefined;
@@ -242,11 +250,17 @@ class JsReader {
   }
 
   private call(n: N): void {
+    // import("child_process").then((m) => m.execSync(…)) / require-like promises: the callback's parameter is the module.
+    if (n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.name === 'then') {
+      const mod = this.qualify(n.callee.object);
+      const cb = n.arguments[0];
+      if (mod && cb && (cb.type === 'ArrowFunctionExpression' || cb.type === 'FunctionExpression') && cb.params[0]) this.bindModule(cb.params[0], mod);
+    }
     const name = this.qualify(n.callee);
     const args: N[] = n.arguments;
     const a0 = args[0];
     if (name === undefined) return;
-    if (args.some((a) => a.type === 'SpreadElement') && (SHELL_STRING.has(name) || SPAWN.has(name) || name in DELETE || name in WRITE)) return this.f.dynamic(`${name} is called with spread arguments`);
+    if (args.some((a) => a.type === 'SpreadElement') && (SHELL_STRING.has(name) || SPAWN.has(name) || Object.hasOwn(DELETE, name) || Object.hasOwn(WRITE, name))) return this.f.dynamic(`${name} is called with spread arguments`);
     if (SHELL_STRING.has(name)) return this.f.runShell(this.value(a0), name);
     if (SPAWN.has(name)) {
       const list = args[1] && args[1].type === 'ArrayExpression' ? this.list(args[1]) : args[1] && args[1].type !== 'ObjectExpression' ? undefined : [];
@@ -256,13 +270,14 @@ class JsReader {
       if (shell && !(shell.type === 'Literal' && shell.value === false)) return this.f.runShell(concat([this.value(a0), ...list.flatMap((x) => [str(' '), x ?? UNKNOWN_STR])]), name);
       return this.f.spawn([this.value(a0), ...list], name);
     }
-    if (name in DELETE) {
+    if (SPAWN_LIST.has(name)) return this.f.spawn(a0?.type === 'ArrayExpression' ? this.list(a0) : undefined, name);
+    if (Object.hasOwn(DELETE, name)) {
       const opts = this.option(args[1], 'recursive');
       return this.f.remove(this.value(a0), DELETE[name] || (opts !== undefined && !(opts.type === 'Literal' && opts.value === false)), name);
     }
     if (MOVE.has(name)) return this.f.move(this.value(a0), this.value(args[1]), name);
     if (COPY.has(name)) return this.f.copy(this.value(a0), this.value(args[1]), name);
-    if (name in WRITE) {
+    if (Object.hasOwn(WRITE, name)) {
       const flag = this.option(args[name === 'fs.createWriteStream' ? 1 : 2], 'flag') ?? this.option(args[1], 'flags');
       const append = WRITE[name] || (flag !== undefined && /a/.test(this.value(flag).text));
       return this.f.write(name === 'fs.symlinkSync' ? this.value(args[1]) : this.value(a0), append, name);
@@ -300,6 +315,7 @@ class JsReader {
     if (parent?.type === 'MemberExpression' && key === 'property' && !parent.computed) return;
     if ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && key === 'callee') return;
     if (parent?.type === 'VariableDeclarator' || (parent?.type === 'AssignmentExpression' && key === 'left') || parent?.type === 'Property' && key === 'key') return;
+    if (key === 'params') return;
     if (parent?.type === 'ImportSpecifier' || parent?.type === 'ImportDefaultSpecifier' || parent?.type === 'ImportNamespaceSpecifier') return;
     const q = this.qualify(n);
     if (!q) return;

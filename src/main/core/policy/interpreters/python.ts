@@ -97,6 +97,16 @@ class PythonReader {
       case 'assignment':
         this.assign(n);
         break;
+      case 'for_statement':
+        this.bindLoop(n);
+        break;
+      case 'list_comprehension':
+      case 'set_comprehension':
+      case 'dictionary_comprehension':
+      case 'generator_expression':
+        // The loop variable is bound before the body that uses it (the body comes first in the source).
+        for (const c of n.children) if (c.type === 'for_in_clause') this.bindLoop(c);
+        break;
       case 'augmented_assignment': {
         const left = field(n, 'left');
         if (left?.type === 'identifier') this.forget(this.text(left));
@@ -153,6 +163,38 @@ class PythonReader {
     }
     const v = this.value(right);
     if (v.known) this.s.values.set(name, v);
+  }
+
+  /** `for f in os.listdir(d)` / `glob.glob(p)` / `Path(d).iterdir()`: f is a file in d (a glob); any other loop: f is not known. */
+  private bindLoop(n: SyntaxNode): void {
+    const left = field(n, 'left');
+    const right = field(n, 'right');
+    if (!left) return;
+    for (const id of this.identifiers(left)) this.forget(id);
+    if (left.type !== 'identifier' || right?.type !== 'call') return;
+    const fn = this.qualify(field(right, 'function'));
+    const args = this.args(right);
+    let v: Str | undefined;
+    if (fn === 'os.listdir' || fn === 'os.scandir') {
+      const d = args.pos[0] ? this.value(args.pos[0]) : str('.');
+      if (d.known) v = d.text === '.' ? str('*') : joinPaths([d, str('*')]);
+    } else if (fn === 'glob.glob' || fn === 'glob.iglob') {
+      const g = this.value(args.pos[0]);
+      if (g.known) v = g;
+    } else {
+      const callee = field(right, 'function');
+      const base = callee?.type === 'attribute' ? this.pathValue(field(callee, 'object')) : undefined;
+      const attr = callee?.type === 'attribute' ? this.text(field(callee, 'attribute')!) : '';
+      if (base?.known && attr === 'iterdir') v = joinPaths([base, str('*')]);
+      else if (base?.known && (attr === 'glob' || attr === 'rglob')) {
+        const g = this.value(args.pos[0]);
+        if (g.known) v = joinPaths([base, str(attr === 'rglob' ? `**/${g.text}` : g.text)]);
+      }
+    }
+    if (v) {
+      this.s.changed.delete(this.text(left));
+      this.s.values.set(this.text(left), v);
+    }
   }
 
   private identifiers(n: SyntaxNode): string[] {
@@ -323,7 +365,7 @@ class PythonReader {
 
   private call(n: SyntaxNode): void {
     const callee = field(n, 'function');
-    const name = this.qualify(callee);
+    const name = this.knownSuffix(this.qualify(callee) ?? this.dotted(callee));
     const args = this.args(n);
     const a0 = args.pos[0];
     if (name) {
@@ -336,12 +378,12 @@ class PythonReader {
         if (a0) return this.f.runShell(this.value(a0), name);
         return this.f.spawn(undefined, name);
       }
-      if (name in EXEC_LIST) {
+      if (Object.hasOwn(EXEC_LIST, name)) {
         const l = args.pos[EXEC_LIST[name]];
         return this.f.spawn(l && (l.type === 'list' || l.type === 'tuple') ? this.list(l) : undefined, name);
       }
-      if (name in EXEC_ARGS) return this.f.spawn(args.splat ? undefined : args.pos.slice(EXEC_ARGS[name]).map((x) => this.value(x)), name);
-      if (name in DELETE) return this.f.remove(a0 ? this.value(a0) : undefined, DELETE[name], name);
+      if (Object.hasOwn(EXEC_ARGS, name)) return this.f.spawn(args.splat ? undefined : args.pos.slice(EXEC_ARGS[name]).map((x) => this.value(x)), name);
+      if (Object.hasOwn(DELETE, name)) return this.f.remove(a0 ? this.value(a0) : undefined, DELETE[name], name);
       if (MOVE.has(name)) return this.f.move(this.value(a0), this.value(args.pos[1]), name);
       if (COPY.has(name)) return this.f.copy(this.value(a0), this.value(args.pos[1]), name);
       if (name === 'os.truncate') return this.f.write(this.value(a0), false, name);
@@ -384,6 +426,30 @@ class PythonReader {
     }
   }
 
+  /** `a.b.c` as written when every part is a name (`self.os.system`), else undefined. */
+  private dotted(n: SyntaxNode | undefined): string | undefined {
+    if (!n) return undefined;
+    if (n.type === 'identifier') return this.text(n);
+    if (n.type !== 'attribute') return undefined;
+    const o = this.dotted(field(n, 'object'));
+    const a = field(n, 'attribute');
+    return o && a ? `${o}.${this.text(a)}` : undefined;
+  }
+
+  /**
+   * Modules re-export the ones they import (`pathlib.os` is `os`, `shutil.os.system` runs a shell):
+   * a dotted name whose tail is a known call is that call. Plain names are kept as they are.
+   */
+  private knownSuffix(q: string | undefined): string | undefined {
+    if (!q || isKnownName(q)) return q;
+    const parts = q.split('.');
+    for (let k = 1; k < parts.length - 1; k++) {
+      const tail = parts.slice(k).join('.');
+      if (isKnownName(tail)) return tail;
+    }
+    return q;
+  }
+
   private open(path: Str, modeNode: SyntaxNode | undefined, what: string): void {
     const mode = modeNode ? this.value(modeNode) : str('r');
     if (!mode.known) return this.f.write(path, false, what);
@@ -424,8 +490,13 @@ class PythonReader {
   }
 }
 
+/** Any name the call table acts on. */
+function isKnownName(q: string): boolean {
+  return isKnownFunction(q) || MOVE.has(q) || COPY.has(q) || OPEN.has(q) || SOCKET.test(q) || /^os\.(?:chmod|chown|lchown|truncate|open|dup2)$|^shutil\.chown$/.test(q);
+}
+
 function isKnownFunction(q: string): boolean {
-  return SHELL_STRING.has(q) || SUBPROCESS.has(q) || q in EXEC_LIST || q in EXEC_ARGS || q in DELETE || MOVE.has(q) || q === 'eval' || q === 'exec';
+  return SHELL_STRING.has(q) || SUBPROCESS.has(q) || Object.hasOwn(EXEC_LIST, q) || Object.hasOwn(EXEC_ARGS, q) || Object.hasOwn(DELETE, q) || MOVE.has(q) || q === 'eval' || q === 'exec';
 }
 
 function envValue(name: Str): Str {

@@ -198,14 +198,14 @@ class RubyReader {
       return;
     }
     if (SPAWNERS.has(name)) return this.spawn(name, args);
-    if (name in DELETE) {
+    if (Object.hasOwn(DELETE, name)) {
       if (args[0]?.type === 'array') for (const a of kids(args[0])) this.f.remove(this.value(a), DELETE[name], name);
       else for (const a of args.filter((x) => x.type !== 'pair' && x.type !== 'hash')) this.f.remove(this.value(a), DELETE[name], name);
       return;
     }
     if (MOVE.has(name)) return this.f.move(this.value(args[0]), this.value(args[1]), name);
     if (COPY.has(name)) return this.f.copy(this.value(args[0]), this.value(args[1]), name);
-    if (name in WRITE) return this.f.write(this.value(args[0]), WRITE[name], name);
+    if (Object.hasOwn(WRITE, name)) return this.f.write(this.value(args[0]), WRITE[name], name);
     if (name === 'File.open' || name === 'File.new' || name === 'IO.sysopen') {
       const mode = args[1] && args[1].type !== 'pair' ? this.value(args[1]) : str('r');
       if (!mode.known || /[wa+]/.test(mode.text) || /WRONLY|RDWR|CREAT|APPEND|TRUNC/.test(mode.text)) return this.f.write(this.value(args[0]), /a|APPEND/.test(mode.text), name);
