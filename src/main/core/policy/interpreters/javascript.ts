@@ -5,7 +5,8 @@
  * process.env.HOME, constants), and the calls that spawn, delete, move, write or reach the
  * network are reported (calls.ts).
  */
-import { parse, type Node } from 'acorn';
+import { createRequire } from 'node:module';
+import type { Node, Options } from 'acorn';
 import { concat, Findings, joinPaths, str, UNKNOWN_STR, type CodeAnalysis, type Str } from './calls.js';
 
 /** eval of a literal nested this deep is read; deeper is unknown. */
@@ -40,6 +41,16 @@ export function analyzeJavaScript(code: string, depth = 0): CodeAnalysis {
   }
   new JsReader(f, depth).visit(ast, undefined);
   return f.done();
+}
+
+/**
+ * acorn, loaded on the first JavaScript one-liner: required at run time rather than imported, so
+ * the hook's bundle neither carries nor starts it for the commands (nearly all) that have none.
+ */
+let acornParse: ((code: string, options: Options) => Node) | undefined;
+function parse(code: string, options: Options): Node {
+  acornParse ??= (createRequire(import.meta.url)('acorn') as typeof import('acorn')).parse;
+  return acornParse(code, options);
 }
 
 function parseScript(code: string): N {

@@ -9,7 +9,9 @@
  * A thread that owns the parser, plus a blocking wait with a deadline, keeps decide() synchronous
  * everywhere without asking the hosts to await anything, and costs nothing to a process that never
  * sees a python/ruby one-liner (the hook's common path). A deadline passed or a dead worker is an
- * answer too: `unavailable`, which the policy asks about (never allows).
+ * answer too: `unavailable`, which the policy asks about (never allows). Loading the parsers on the
+ * calling thread instead (awaited by the hosts that can) was measured no faster: the thread's start
+ * is small beside the wasm compile both paths pay.
  */
 import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
@@ -38,6 +40,32 @@ export const FIRST_PARSE_WAIT_MS = 5000;
 /** Longest wait for a later parse (a few ms for an 8 KB one-liner): past it, ask. */
 export const PARSE_WAIT_MS = 1000;
 
+/**
+ * A tree-sitter tree as plain objects, by a cursor walk (no recursion on deeply nested code).
+ * Self-contained: its source is also the worker's (WORKER_SOURCE interpolates it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function serializeTree(tree: any): SyntaxNode {
+  const c = tree.walk();
+  const root = { type: c.nodeType, start: c.startIndex, end: c.endIndex, named: c.nodeIsNamed, children: [] as SyntaxNode[] };
+  const stack: SyntaxNode[] = [root];
+  for (;;) {
+    let moved = c.gotoFirstChild();
+    while (!moved) {
+      stack.pop();
+      if (c.gotoNextSibling()) moved = true;
+      else if (!c.gotoParent()) {
+        c.delete();
+        return root;
+      }
+    }
+    const n: SyntaxNode = { type: c.nodeType, start: c.startIndex, end: c.endIndex, named: c.nodeIsNamed, children: [] };
+    if (c.currentFieldName) n.field = c.currentFieldName;
+    stack[stack.length - 1].children.push(n);
+    stack.push(n);
+  }
+}
+
 /** The worker: loads the runtime and grammars on demand, parses, sends the tree as plain objects (a cursor walk: no recursion on deep code). */
 const WORKER_SOURCE = String.raw`
 const { workerData } = require('node:worker_threads');
@@ -52,31 +80,7 @@ function parser(lang) {
     .then(() => TS.Language.load(path.join(dir, 'tree-sitter-' + lang + '.wasm')))
     .then((l) => { const p = new TS.Parser(); p.setLanguage(l); return p; }));
 }
-function serialize(tree) {
-  const c = tree.walk();
-  const root = { type: c.nodeType, start: c.startIndex, end: c.endIndex, named: c.nodeIsNamed, children: [] };
-  const stack = [root];
-  for (;;) {
-    if (c.gotoFirstChild()) {
-      const n = { type: c.nodeType, start: c.startIndex, end: c.endIndex, named: c.nodeIsNamed, children: [] };
-      if (c.currentFieldName) n.field = c.currentFieldName;
-      stack[stack.length - 1].children.push(n);
-      stack.push(n);
-      continue;
-    }
-    for (;;) {
-      stack.pop();
-      if (c.gotoNextSibling()) {
-        const n = { type: c.nodeType, start: c.startIndex, end: c.endIndex, named: c.nodeIsNamed, children: [] };
-        if (c.currentFieldName) n.field = c.currentFieldName;
-        stack[stack.length - 1].children.push(n);
-        stack.push(n);
-        break;
-      }
-      if (!c.gotoParent()) { c.delete(); return root; }
-    }
-  }
-}
+const serialize = ${serializeTree.toString()};
 port.on('message', async ({ id, lang, code }) => {
   let result;
   try {
