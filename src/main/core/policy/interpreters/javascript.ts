@@ -25,7 +25,9 @@ const READ = new Set(['fs.readFileSync', 'fs.readFile', 'fs.promises.readFile', 
 const NETWORK = /^(?:fetch|http\.|https\.|http2\.|axios|got|node-fetch|undici|XMLHttpRequest|WebSocket|dgram\.|tls\.connect|ws)(?:\.|$)/;
 const SOCKET = /^(?:net\.(?:connect|createConnection|Socket)|tls\.connect|dgram\.createSocket|Bun\.connect|Deno\.connect)$/;
 const DYNAMIC_RUN = /^(?:vm\.\w+|process\.binding|process\.dlopen|process\._linkedBinding|worker_threads\.Worker|child_process\.fork|Deno\.run|Deno\.Command|module\._load|Module\._load)$/;
-const GLOBALS: Record<string, string> = { process: 'process', fetch: 'fetch', eval: 'eval', Function: 'Function', require: 'require', Bun: 'Bun', Deno: 'Deno', XMLHttpRequest: 'XMLHttpRequest', WebSocket: 'WebSocket', globalThis: '', global: '' };
+const GLOBALS: Record<string, string> = { module: 'module', process: 'process', fetch: 'fetch', eval: 'eval', Function: 'Function', require: 'require', Bun: 'Bun', Deno: 'Deno', XMLHttpRequest: 'XMLHttpRequest', WebSocket: 'WebSocket', globalThis: '', global: '' };
+
+const JS_DISTINCTIVE: Record<string, string> = { require: 'require', execSync: 'child_process.execSync', spawnSync: 'child_process.spawnSync', execFileSync: 'child_process.execFileSync', rmSync: 'fs.rmSync', rmdirSync: 'fs.rmdirSync', unlinkSync: 'fs.unlinkSync', writeFileSync: 'fs.writeFileSync', appendFileSync: 'fs.appendFileSync' };
 
 /** acorn's ESTree nodes, read loosely (the fields each type has). */
 type N = Node & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -184,7 +186,7 @@ class JsReader {
       case 'AwaitExpression':
         return this.qualify(n.argument);
       case 'CallExpression': {
-        const fn = this.qualify(n.callee);
+        const fn = this.qualify(n.callee) ?? this.distinctive(n.callee);
         if (fn === 'require' && n.arguments[0]) {
           const v = this.value(n.arguments[0]);
           return v.known ? (moduleName(v.text) ?? v.text) : undefined;
@@ -260,6 +262,13 @@ class JsReader {
     return obj.properties.find((p: N) => p.type === 'Property' && !p.computed && (p.key.name ?? p.key.value) === name)?.value;
   }
 
+  /** A method whose name only child_process / fs have, or require, on an object not known (`m.require("fs")`, `x.execSync(…)`): read as theirs, failing closed. */
+  private distinctive(callee: N): string | undefined {
+    if (callee.type !== 'MemberExpression' || callee.computed) return undefined;
+    const p: string = callee.property.name;
+    return Object.hasOwn(JS_DISTINCTIVE, p) ? JS_DISTINCTIVE[p] : undefined;
+  }
+
   private call(n: N): void {
     // import("child_process").then((m) => m.execSync(…)) / require-like promises: the callback's parameter is the module.
     if (n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.name === 'then') {
@@ -267,7 +276,7 @@ class JsReader {
       const cb = n.arguments[0];
       if (mod && cb && (cb.type === 'ArrowFunctionExpression' || cb.type === 'FunctionExpression') && cb.params[0]) this.bindModule(cb.params[0], mod);
     }
-    const name = this.qualify(n.callee);
+    const name = this.qualify(n.callee) ?? this.distinctive(n.callee);
     const args: N[] = n.arguments;
     const a0 = args[0];
     if (name === undefined) return;

@@ -143,6 +143,14 @@ export function scanCode(lang: ScannedLanguage, code: string): CodeAnalysis {
       }
     }
   }
+  // Files opened for writing (perl / php): open(F, ">>", PATH), open(F, ">PATH"), file_put_contents(PATH, …) → tee argvs.
+  let unknownWrite = false;
+  if (lang === 'perl' || lang === 'php') {
+    for (const w of scanWrites(code)) {
+      if (w.path === undefined) unknownWrite = true;
+      else argv.push(w.append ? ['tee', '-a', w.path] : ['tee', w.path]);
+    }
+  }
   DELETE_CALL.lastIndex = 0;
   while ((m = DELETE_CALL.exec(code))) {
     const fn = m[1];
@@ -157,9 +165,47 @@ export function scanCode(lang: ScannedLanguage, code: string): CodeAnalysis {
   const calls = countExecCalls(code, lang);
   const reverseShell = SOCKET.test(code) && PROCESS.test(code);
   const unknown = listUnknown || calls > found || (found === 0 && EXEC_TOKEN.test(code) && hasExecReach(code, lang));
-  return { shell, argv, unknown, reverseShell, facts: [], notes: [] };
+  return { shell, argv, unknown, reverseShell, facts: unknownWrite ? ['unknown-target'] : [], notes: unknownWrite ? ['the code writes a file whose name is not known before it runs'] : [] };
 }
 
+/** `open(F, ">>", "…")`, `open(my $f, '>…')`, `file_put_contents("…", …)`: linear regexes, one per form (no nested quantifiers). */
+const OPEN_3ARG = /\bopen\s*\(?\s*(?:my\s+)?[$\w:]+\s*,\s*(['"])(\+?>>?|\+<)\1\s*,\s*([^,;)]*)/g;
+const OPEN_2ARG = /\bopen\s*\(?\s*(?:my\s+)?[$\w:]+\s*,\s*(['"])\s*(\+?>>?)\s*([^'"]+)\1(?!\s*,)/g;
+const HOME_FORMS = /\$ENV\{\s*['"]?HOME['"]?\s*\}|getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g;
+const PUT_CONTENTS = /\bfile_put_contents\s*\(\s*([^,;)]*)\s*,([^;]*)/g;
+
+function scanWrites(text: string): Array<{ path?: string; append: boolean }> {
+  const out: Array<{ path?: string; append: boolean }> = [];
+  // Home spelled as a call (getenv("HOME")) holds parentheses the argument patterns stop at.
+  const code = text.replace(HOME_FORMS, '~');
+  let m: RegExpExecArray | null;
+  for (const re of [OPEN_3ARG, OPEN_2ARG]) {
+    re.lastIndex = 0;
+    while ((m = re.exec(code))) out.push({ path: re === OPEN_2ARG ? perlPath(`"${m[3]}"`) : perlPath(m[3]), append: m[2].includes('>>') });
+  }
+  PUT_CONTENTS.lastIndex = 0;
+  while ((m = PUT_CONTENTS.exec(code))) out.push({ path: perlPath(m[1]), append: /FILE_APPEND/.test(m[2]) });
+  return out;
+}
+
+/** A path written as a literal, with $ENV{HOME} / getenv("HOME") / $_SERVER['HOME'] folded to `~`; undefined when any other part is not literal. */
+function perlPath(expr: string): string | undefined {
+  const e = expr.trim().replace(HOME_FORMS, '~');
+  // "…" / '…' / ~ joined by `.`, read left to right (a sticky scan: linear).
+  const part = /\s*(?:"([^"]*)"|'([^']*)'|(~))\s*(\.|$)/y;
+  let out = '';
+  let at = 0;
+  while (at < e.length) {
+    part.lastIndex = at;
+    const m = part.exec(e);
+    if (!m) return undefined;
+    if (m[1] !== undefined && /[$@]/.test(m[1])) return undefined;
+    out += m[1] ?? m[2] ?? '~';
+    at = part.lastIndex;
+    if (m[4] === '') break;
+  }
+  return out;
+}
 /** Calls able to run a program (each should have been read as a string or a list). */
 function countExecCalls(code: string, lang: ScannedLanguage): number {
   const re =

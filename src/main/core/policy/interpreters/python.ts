@@ -25,6 +25,8 @@ const NETWORK = /^(?:requests|httpx|urllib\d?|urllib3|http\.client|aiohttp|smtpl
 const SOCKET = /^socket\.(?:socket|create_connection|fromfd|socketpair)$|^asyncio\.open_connection$/;
 /** Modules whose functions reach processes or files: reaching them by a name not known is unknown. */
 const POWERFUL = new Set(['os', 'subprocess', 'shutil', 'pty', 'builtins', 'posix', 'commands', 'importlib', 'ctypes', 'sys']);
+/** Method names only these modules have: on an unknown object they are read as the module's. */
+const DISTINCTIVE: Record<string, string> = { system: 'os.system', popen: 'os.popen', rmtree: 'shutil.rmtree', execv: 'os.execv', execvp: 'os.execvp', execvpe: 'os.execvpe', execl: 'os.execl', execlp: 'os.execlp', spawnv: 'os.spawnv', Popen: 'subprocess.Popen', check_output: 'subprocess.check_output', check_call: 'subprocess.check_call', getoutput: 'subprocess.getoutput', removedirs: 'os.removedirs' };
 /** Modules read as themselves even where the code forgot to import them. */
 const IMPLICIT_MODULES = new Set(['os', 'subprocess', 'shutil', 'pty', 'socket', 'requests', 'urllib', 'http', 'pathlib', 'importlib', 'ctypes', 'asyncio', 'commands', 'sys', 'io', 'builtins']);
 const NATIVE = /^(?:ctypes|cffi|_posixsubprocess|posix)(?:\.|$)/;
@@ -224,7 +226,7 @@ class PythonReader {
     if (n.type === 'call') {
       const fn = this.qualify(field(n, 'function'));
       const args = this.args(n);
-      if ((fn === '__import__' || fn === 'importlib.import_module') && args.pos[0]) {
+      if ((fn === '__import__' || fn === 'importlib.import_module' || fn?.endsWith('.__import__')) && args.pos[0]) {
         const v = this.value(args.pos[0]);
         return v.known ? v.text : undefined;
       }
@@ -365,7 +367,10 @@ class PythonReader {
 
   private call(n: SyntaxNode): void {
     const callee = field(n, 'function');
-    const name = this.knownSuffix(this.qualify(callee) ?? this.dotted(callee));
+    const q = this.qualify(callee);
+    let name = this.knownSuffix(q ?? this.dotted(callee));
+    // Only on an object not known: `platform.system()` is platform's own function.
+    if (q === undefined && (!name || !isKnownName(name))) name = this.distinctive(callee) ?? name;
     const args = this.args(n);
     const a0 = args.pos[0];
     if (name) {
@@ -424,6 +429,13 @@ class PythonReader {
         if (attr === 'read_text' || attr === 'read_bytes') return this.f.read(base);
       }
     }
+  }
+
+  /** A method whose name only os / shutil / subprocess have, on an object not known (`obj.rmtree("/")`): read as theirs, failing closed. */
+  private distinctive(n: SyntaxNode | undefined): string | undefined {
+    if (n?.type !== 'attribute') return undefined;
+    const a = field(n, 'attribute');
+    return a ? DISTINCTIVE[this.text(a)] : undefined;
   }
 
   /** `a.b.c` as written when every part is a name (`self.os.system`), else undefined. */

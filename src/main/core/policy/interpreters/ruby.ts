@@ -11,6 +11,7 @@ import { parseTree, textOf, type SyntaxNode } from './tree-sitter-host.js';
 const MAX_NESTED_EVAL = 3;
 
 const SPAWNERS = new Set(['system', 'exec', 'spawn', 'Kernel.system', 'Kernel.exec', 'Kernel.spawn', 'Process.spawn', 'Process.exec', 'IO.popen', 'Open3.capture2', 'Open3.capture2e', 'Open3.capture3', 'Open3.popen2', 'Open3.popen2e', 'Open3.popen3', 'Open3.pipeline', 'Open3.pipeline_r', 'Open3.pipeline_w', 'Open3.pipeline_rw', 'PTY.spawn', 'Kernel.`', 'Kernel.open', 'open']);
+const KERNEL_SPAWNERS = new Set(['system', 'exec', 'spawn', '`']);
 const DELETE: Record<string, boolean> = { 'FileUtils.rm_rf': true, 'FileUtils.rm_r': true, 'FileUtils.remove_dir': true, 'FileUtils.rmtree': true, 'FileUtils.remove_entry': true, 'FileUtils.remove_entry_secure': true, 'FileUtils.rm': false, 'FileUtils.rm_f': false, 'FileUtils.remove': false, 'FileUtils.rmdir': false, 'FileUtils.safe_unlink': false, 'File.delete': false, 'File.unlink': false, 'Dir.rmdir': false, 'Dir.delete': false, 'Dir.unlink': false };
 const MOVE = new Set(['FileUtils.mv', 'FileUtils.move', 'File.rename']);
 const COPY = new Set(['FileUtils.cp', 'FileUtils.copy', 'FileUtils.cp_r', 'FileUtils.install', 'FileUtils.ln', 'FileUtils.ln_s', 'FileUtils.ln_sf', 'FileUtils.copy_file', 'File.symlink', 'File.link']);
@@ -113,6 +114,10 @@ class RubyReader {
     if (!r) return meth;
     if (r.type === 'constant' || r.type === 'scope_resolution') return `${this.text(r).replace(/^::/, '')}.${meth}`;
     if (r.type === 'identifier' && this.text(r) === 'binding') return `binding.${meth}`;
+    // Kernel's spawners on any receiver (`self.system`, an alias of Kernel) and FileUtils' distinctive
+    // deleters on any receiver (`fu = FileUtils; fu.rm_rf`): read as themselves, failing closed.
+    if (KERNEL_SPAWNERS.has(meth)) return meth;
+    if (Object.hasOwn(DELETE, `FileUtils.${meth}`) && DELETE[`FileUtils.${meth}`]) return `FileUtils.${meth}`;
     return undefined;
   }
 
