@@ -137,8 +137,7 @@ export class Findings {
 
   /** A file read: only credential files matter (with network use, an upload). */
   read(path: Str | undefined): void {
-    if (path?.known && isSecretPath(path.text.replace(/^~\//, '/'))) this.secretData = true;
-    else if (path?.known && isSecretPath(path.text)) this.secretData = true;
+    if (path?.known && isSecretPath(path.text)) this.secretData = true;
   }
 
   /** The whole environment used as data (os.environ, process.env, ENV.to_h). */
@@ -200,11 +199,4 @@ export class Findings {
       notes: this.notes,
     };
   }
-}
-
-/** An analysis that can only ask: the code was not read. */
-export function unreadable(fact: 'interpreter-code-unparsed', why: string): CodeAnalysis {
-  const f = new Findings();
-  if (fact === 'interpreter-code-unparsed') f.unparsed(why);
-  return f.done();
 }

@@ -71,9 +71,16 @@ const WORKER_SOURCE = String.raw`
 const { workerData } = require('node:worker_threads');
 const path = require('node:path');
 const { port, flag, pkg } = workerData;
-const TS = require(pkg);
 const dir = path.dirname(pkg);
-const ready = TS.Parser.init({ locateFile: (f) => path.join(dir, f) });
+// A failure to load is answered to every request (the caller asks), not left to an 'error' event it cannot see while it waits.
+let TS, ready;
+try {
+  TS = require(pkg);
+  ready = TS.Parser.init({ locateFile: (f) => path.join(dir, f) });
+} catch (e) {
+  ready = Promise.reject(e);
+  ready.catch(() => {});
+}
 const parsers = {};
 function parser(lang) {
   return (parsers[lang] ??= ready
