@@ -3,7 +3,7 @@
  * code on stdin): where its code comes from, and the shell lines / argvs the code runs
  * (interpreters.ts reads the code).
  */
-import { analyzeCode, type Language } from './interpreters.js';
+import { analyzeCode, UNKNOWN_WORD, type Language } from './interpreters.js';
 import { literalWords, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { substituted, unknownFeed } from './feeds.js';
 
@@ -110,8 +110,10 @@ export function interpreterCommand(r: Walker, w: Words, base: Base, ctx: Ctx, la
     const found = analyzeCode(lang, code);
     if (found.reverseShell) self.facts.add('reverse-shell');
     if (found.unknown) self.facts.add('interpreter-code-unknown');
+    for (const fact of found.facts) self.facts.add(fact);
     for (const line of found.shell) out.push(...r.parseAndWalk(line, deeper));
-    for (const argv of found.argv) out.push(...r.expand(literalWords(argv), { text: base.text, redirects: [] }, deeper));
+    // A value the reader could not know is not literal: at a destructive position it is an unknown target (ask).
+    for (const argv of found.argv) out.push(...r.expand({ ...literalWords(argv), literal: argv.map((a) => !a.includes(UNKNOWN_WORD)) }, { text: base.text, redirects: [] }, deeper));
   }
   return out;
 }

@@ -1,11 +1,22 @@
 /**
- * Interpreter one-liners (`python3 -c`, `perl -e`, `node -e`, `ruby -e`, `php -r`, awk
- * programs) read for the ways they reach a shell or delete files: the command strings they
- * pass to os.system / subprocess / child_process / system() / backticks, the argv lists they
- * spawn, and rmtree-like calls, turned into shell lines and argvs the policy then checks like
- * any other command. Code that can run something we could not read is `unknown` (→ ask);
- * a socket joined to a shell or process is a reverse shell.
+ * Interpreter one-liners (`python3 -c`, `node -e`, `ruby -e`, `perl -e`, `php -r`, awk programs,
+ * code fed on stdin or in a heredoc): which reader reads which language. JavaScript is parsed
+ * with acorn, Python and Ruby with tree-sitter's grammars (interpreters/tree-sitter-host.ts), and
+ * the calls they make are judged in the policy's terms (interpreters/calls.ts): shell lines and
+ * argvs they run, files they delete / move / write, network use with the environment or a
+ * credential file, code they run that cannot be read. Perl and the rarer languages are scanned
+ * (interpreters/perl.ts: no maintained parser is on the registry). Code that does not parse is
+ * never allowed (fact interpreter-code-unparsed → ask).
  */
+import { analyzeJavaScript } from './interpreters/javascript.js';
+import { MAX_CODE_CHARS, scanCode } from './interpreters/perl.js';
+import { analyzePython } from './interpreters/python.js';
+import { analyzeRuby } from './interpreters/ruby.js';
+import { Findings, type CodeAnalysis } from './interpreters/calls.js';
+
+export type { CodeAnalysis } from './interpreters/calls.js';
+export { UNKNOWN_WORD } from './interpreters/calls.js';
+export { MAX_CODE_CHARS } from './interpreters/perl.js';
 
 export type Language = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'awk' | 'r' | 'applescript';
 
@@ -16,180 +27,21 @@ export const INTERPRETERS: Record<string, Language> = {
   awk: 'awk', gawk: 'awk', mawk: 'awk', nawk: 'awk', Rscript: 'r', osascript: 'applescript',
 };
 
-export interface CodeAnalysis {
-  /** Shell command lines the code runs. */
-  shell: string[];
-  /** Programs it spawns with an argv list, and deletions as equivalent `rm` argvs. */
-  argv: string[][];
-  /** It can run something we could not read statically. */
-  unknown: boolean;
-  reverseShell: boolean;
-}
-
-/** A quoted string literal of these languages (single, double, or backtick-free). */
-const STR = String.raw`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`;
-
-/** Calls that hand a string to a shell. */
-const SHELL_CALL = new RegExp(
-  String.raw`(?:\bos\.system|\bos\.popen|\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)|\bcommands\.getoutput|\bpty\.spawn|\bsystem|\bexec(?:Sync)?|\bspawn(?:Sync)?|\bexecFile(?:Sync)?|\bshell_exec|\bpassthru|\bpopen|\bproc_open|\bIO\.popen|\bOpen3\.\w+|\bio\.popen|\bos\.execute|\bPopen|\bcheck_output|\bcheck_call|\bgetoutput|\bdo shell script)\s*(?:\(\s*)?(?:\[\s*)?` +
-    STR,
-  'g',
-);
-
-/** Any call able to run a program, read or not. */
-const EXEC_TOKEN = /(?<![.\w/])(?:system|exec)(?=\s*[({'"`$@\w])|\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess|pty\.spawn|child_process|execSync|spawnSync|execFile|popen|proc_open|shell_exec|passthru|IO\.popen|Open3|os\.execute|io\.popen|Kernel\.\w+|eval|__import__|importlib|compile|Function|getattr|ctypes|do shell script)\b|`|\bqx\s*[({[/|!]|%x[({[]|\|\s*getline|print\s*\|/;
-
-/**
- * The opening of an argv list call: `subprocess.run([`, `spawn('x', [`. The list itself is read
- * by readStringList (a linear scan): the regex it replaces, `\[(?:STR\s*,?\s*)+\]`, backtracked
- * exponentially on an unclosed list (`["a" "a" "a" …`: 16 items took 14 s).
- */
-const ARGV_LIST_OPEN = new RegExp(String.raw`(?:\bsubprocess\.(?:run|call|check_call|check_output|Popen)|\bPopen|\bspawn(?:Sync)?|\bexecFile(?:Sync)?|\bos\.exec\w*|\bsystem|\bexec)\s*\(\s*(?:${STR}\s*,\s*)?\[`, 'g');
-
-/** Longest interpreter code analysed (chars): past it the code is `unknown` (ask); real one-liners are far shorter, and it bounds every scan. */
-export const MAX_CODE_CHARS = 8192;
-
-/** String literals from `at` (just after `[`) up to the closing `]`, or undefined when something else is in the list or it never closes. */
-function readStringList(code: string, at: number): { items: string[]; end: number } | undefined {
-  const items: string[] = [];
-  const ws = /\s/;
-  let i = at;
-  for (;;) {
-    while (i < code.length && (ws.test(code[i]) || code[i] === ',')) i++;
-    if (i >= code.length) return undefined;
-    const q = code[i];
-    if (q === ']') return items.length ? { items, end: i + 1 } : undefined;
-    if (q !== '"' && q !== "'") return undefined;
-    let j = i + 1;
-    let body = '';
-    for (; j < code.length && code[j] !== q; j++) {
-      if (code[j] === '\\' && j + 1 < code.length) {
-        body += code[j] + code[j + 1];
-        j++;
-      } else body += code[j];
-    }
-    if (j >= code.length) return undefined;
-    items.push(unescape(body));
-    i = j + 1;
-  }
-}
-
-/** Deletions, as rm argvs. */
-const DELETE_CALL = new RegExp(
-  String.raw`\b(shutil\.rmtree|rmtree|remove_tree|rm_rf|rm_r|FileUtils\.rm_rf|FileUtils\.rm_r|FileUtils\.remove_dir|fs\.rmSync|fs\.rmdirSync|fs\.rm|fs\.promises\.rm|rimraf(?:\.sync)?|rmSync|os\.remove|os\.unlink|os\.rmdir|unlink|File\.delete|FileUtils\.rm|Path\(\s*${STR}\s*\)\.unlink)\s*(?:\(\s*)?` + STR,
-  'g',
-);
-
-const SOCKET = /\b(?:socket\.socket|socket\.create_connection|IO::Socket|TCPSocket|Socket\.new|fsockopen|net\.connect|net\.Socket|new\s+net\.|socket\(|\/dev\/tcp\/)/;
-const PROCESS = /\b(?:subprocess|pty\.spawn|os\.dup2|child_process|exec|system|spawn|popen|proc_open|\/bin\/(?:ba)?sh|cmd\.exe)\b/;
-
-function unescape(s: string): string {
-  return s.replace(/\\(["'\\])/g, '$1').replace(/\\n/g, '\n').replace(/\\t/g, '\t');
-}
-
-/** Home spellings inside code, folded to `~` so the path rules see them. */
-function homeFold(p: string): string {
-  return p.replace(/^(?:os\.path\.expanduser\(\s*)?~/, '~');
-}
-
+/** What the code does, in the policy's terms. Synchronous; never throws; bounded by MAX_CODE_CHARS. */
 export function analyzeCode(lang: Language, code: string): CodeAnalysis {
-  const shell: string[] = [];
-  const argv: string[][] = [];
-  let found = 0;
-  let m: RegExpExecArray | null;
-  // Too long to read in the time a decision has: it could run anything.
-  if (code.length > MAX_CODE_CHARS) return { shell, argv, unknown: true, reverseShell: false };
-
-  ARGV_LIST_OPEN.lastIndex = 0;
-  const listSpans: Array<[number, number]> = [];
-  while ((m = ARGV_LIST_OPEN.exec(code))) {
-    const list = readStringList(code, m.index + m[0].length);
-    if (list) {
-      argv.push(list.items);
-      found++;
-      listSpans.push([m.index, list.end]);
-      ARGV_LIST_OPEN.lastIndex = list.end;
-    }
+  if (code.length > MAX_CODE_CHARS) {
+    const f = new Findings();
+    f.dynamic(`the code is longer than ${MAX_CODE_CHARS} characters: too long to read in the time a decision has`);
+    return f.done();
   }
-  SHELL_CALL.lastIndex = 0;
-  let listUnknown = false;
-  while ((m = SHELL_CALL.exec(code))) {
-    const at = m.index;
-    if (listSpans.some(([s, e]) => at >= s && at < e)) continue;
-    const s = unescape(m[1] ?? m[2] ?? '');
-    // `system "rm", "-rf", $x` (perl/ruby list form): an argv; any item that is not a literal is unknown.
-    const after = code.slice(m.index + m[0].length);
-    if (/^\s*,/.test(after)) {
-      const stop = after.search(/[;)\n]/);
-      const items = (stop < 0 ? after : after.slice(0, stop)).split(',').slice(1).map((x) => x.trim());
-      const lits = items.map((x) => /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')$/.exec(x));
-      if (lits.every(Boolean)) argv.push([s, ...lits.map((l) => unescape(l![1] ?? l![2] ?? ''))]);
-      else listUnknown = true;
-      found++;
-      continue;
-    }
-    // 'rm -rf ' + x, "rm %s" % x, "…".format(x): only part of the command is a literal.
-    if (!/^\s*(?:[),;\]]|$)/.test(after)) listUnknown = true;
-    shell.push(s);
-    found++;
+  try {
+    if (lang === 'node') return analyzeJavaScript(code);
+    if (lang === 'python') return analyzePython(code);
+    if (lang === 'ruby') return analyzeRuby(code);
+    return scanCode(lang, code);
+  } catch (e) {
+    const f = new Findings();
+    f.unparsed(`the ${lang} reader failed (${(e as Error).message})`);
+    return f.done();
   }
-  // Backticks and qx// (perl, ruby), %x() (ruby): shell strings.
-  if (lang === 'perl' || lang === 'ruby') {
-    for (const re of [/`([^`]*)`/g, /\bqx\s*\(([^)]*)\)/g, /\bqx\s*\{([^}]*)\}/g, /\bqx\s*\/([^/]*)\//g, /%x\(([^)]*)\)/g, /%x\{([^}]*)\}/g]) {
-      while ((m = re.exec(code))) {
-        shell.push(m[1]);
-        found++;
-      }
-    }
-  }
-  if (lang === 'awk') {
-    // print "cmd" | "sh": the printed text is the shell's input.
-    const toShell = /print[f]?\s*(?:\(\s*)?"([^"]*)"[^|]*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/g;
-    while ((m = toShell.exec(code))) {
-      shell.push(m[1]);
-      found++;
-    }
-    // print … | "cmd", "cmd" | getline
-    for (const re of [/\|\s*"([^"]*)"/g, /"([^"]*)"\s*\|\s*getline/g]) {
-      while ((m = re.exec(code))) {
-        shell.push(m[1]);
-        found++;
-      }
-    }
-  }
-  DELETE_CALL.lastIndex = 0;
-  while ((m = DELETE_CALL.exec(code))) {
-    const fn = m[1];
-    const target = homeFold(unescape(m[m.length - 2] ?? m[m.length - 1] ?? ''));
-    const recursive = /rmtree|remove_tree|rm_rf|rm_r|rmSync|fs\.rm\b|promises\.rm|rimraf|remove_dir/.test(fn);
-    argv.push(recursive ? ['rm', '-rf', target] : ['rm', target]);
-  }
-  // A delete whose target is not a literal (rmtree(os.path.expanduser('~')), rmSync(os.homedir())) cannot be judged.
-  const deletes = (code.match(/\b(?:rmtree|remove_tree|rm_rf|rm_r|rmSync|rmdirSync|unlinkSync|rimraf|rmdir|unlink|remove|rm)\s*\(/g) ?? []).length;
-  const deletesRead = argv.filter((x) => x[0] === 'rm').length;
-  if (deletes > deletesRead && /\b(?:shutil|os\.|fs\.|FileUtils|File::Path|rimraf|rmSync|rmtree|remove_tree|unlink|rmdir)/.test(code)) listUnknown = true;
-  const calls = countExecCalls(code, lang);
-  const reverseShell = SOCKET.test(code) && PROCESS.test(code);
-  const unknown = listUnknown || calls > found || (found === 0 && EXEC_TOKEN.test(code) && hasExecReach(code, lang));
-  return { shell, argv, unknown, reverseShell };
-}
-
-/** Calls able to run a program (each should have been read as a string or a list). */
-function countExecCalls(code: string, lang: Language): number {
-  const re =
-    lang === 'awk'
-      ? /\bsystem\s*\(/g
-      : // A bare system( / exec( / popen( / spawn( or one of a known module; `platform.system()`, `re.exec(` are not.
-        /(?:\b(?:os\.system|os\.popen|os\.exec\w*|os\.spawn\w*|subprocess\.\w+|pty\.spawn|execSync|spawnSync|execFile(?:Sync)?|proc_open|shell_exec|passthru|IO\.popen|os\.execute|io\.popen|check_output|check_call|Popen|getoutput)|(?<![.\w])(?:spawn|system|exec|popen))\s*\(/g;
-  let n = 0;
-  while (re.exec(code)) n++;
-  return n;
-}
-
-/** Exec-like words that really can run something here (`exec` in `re.exec(` or `.exec()` of a regex is not). */
-function hasExecReach(code: string, lang: Language): boolean {
-  if (lang === 'awk') return /\bsystem\s*\(|\|\s*getline|print[^;]*\|\s*"/.test(code);
-  if (lang === 'node') return /child_process|\beval\s*\(|new\s+Function|\bimport\s*\(|process\.binding|require\s*\(\s*[^'"]/.test(code);
-  if (lang === 'python') return /\b(?:os\.(?:system|popen|exec\w*|spawn\w*)|subprocess|pty|eval|exec|__import__|importlib|compile|ctypes|getattr)\b/.test(code);
-  return true;
 }
