@@ -33,10 +33,10 @@ describe('mish doctor', () => {
   it('a hook whose program is gone: not reachable, the fix named, exit 1', () => {
     expect(mish('init', 'gemini-cli').status).toBe(0);
     const file = path.join(home.home, '.gemini', 'settings.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/\/[^ "']*bin\/mish\.js/, '/nowhere/bin/mish.js'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\/[^ "']*bin\/mish(?:-hook\.cjs|\.js)/, '/nowhere/bin/mish-hook.cjs'));
     const r = mish('doctor');
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/gemini-cli {2}installed · NOT reachable · NOT answering: \/nowhere\/bin\/mish\.js does not exist \(run mish init gemini-cli again\)/);
+    expect(r.stdout).toMatch(/gemini-cli {2}installed · NOT reachable · NOT answering: \/nowhere\/bin\/mish-hook\.cjs does not exist \(run mish init gemini-cli again\)/);
   }, 60_000);
 
   it('--help, and a bad argument is one line', () => {

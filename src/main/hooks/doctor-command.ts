@@ -93,7 +93,7 @@ function check(host: HostAdapter, e: { installed: boolean; command?: string }, c
   return { installed: true, reachable: true, answering: denied, ms, ...(denied ? {} : { problem: `exit ${r.status}, answered ${JSON.stringify(r.stdout.slice(0, 200))}${r.stderr ? `; ${r.stderr.trim().slice(0, 200)}` : ''}` }) };
 }
 
-/** The absolute program paths at the start of a hook command (`'/usr/bin/node' '/…/bin/mish.js' hook …`). */
+/** The absolute program paths at the start of a hook command (`'/usr/bin/node' '/…/bin/mish-hook.cjs' hook …`). */
 function quotedPaths(command: string): string[] {
   const out: string[] = [];
   const re = /\s*(?:'([^']*)'|(\S+))/y;
