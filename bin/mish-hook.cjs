@@ -10,12 +10,15 @@ const path = require('node:path');
 const hook = path.join(__dirname, '..', 'dist', 'hook.cjs');
 if (!fs.existsSync(hook)) {
   const checkout = fs.existsSync(path.join(__dirname, '..', 'src', 'main', 'cli', 'main.ts'));
-  // Exit 2 blocks the agent's command in every supported host, with this line as the reason.
-  process.stderr.write(
-    checkout
-      ? 'mish: dist/hook.cjs is missing; run `npm run build:cli` in this checkout first\n'
-      : `mish: this installation is incomplete (${hook} is missing); reinstall mish (npm install -g <package or tarball>)\n`,
-  );
-  process.exit(2);
-}
-require('./run-cached.cjs').runCached(hook);
+  const why = checkout
+    ? 'mish: dist/hook.cjs is missing; run `npm run build:cli` in this checkout first'
+    : `mish: this installation is incomplete (${hook} is missing); reinstall mish (npm install -g <package or tarball>)`;
+  // Exit 2 blocks the agent's command in every supported host but Copilot CLI, which runs it after a failed hook: it gets its deny.
+  if (process.argv.includes('copilot')) {
+    process.stdout.write(`${JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: `${why}. Nothing was run.` })}\n`);
+    process.exitCode = 0;
+  } else {
+    process.stderr.write(`${why}\n`);
+    process.exit(2);
+  }
+} else require('./run-cached.cjs').runCached(hook);

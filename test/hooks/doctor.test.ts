@@ -19,6 +19,7 @@ describe('mish doctor', () => {
   it('installed hooks answer the forbidden probe; the others say not installed', () => {
     expect(mish('init', 'claude-code').status).toBe(0);
     expect(mish('init', 'cursor').status).toBe(0);
+    expect(mish('init', 'copilot').status).toBe(0);
     const r = mish('doctor', '--json');
     expect(r.status, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as { agent: string; installed: boolean; reachable?: boolean; answering?: boolean }[];
@@ -27,6 +28,7 @@ describe('mish doctor', () => {
       ['codex', false, null],
       ['gemini-cli', false, null],
       ['cursor', true, true],
+      ['copilot', true, true],
     ]);
   }, 60_000);
 

@@ -30,6 +30,8 @@ export function probePayload(host: HostAdapter, command: string, cwd: string): R
       return { session_id: 'mish-doctor', cwd, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command } };
     case 'cursor':
       return { conversation_id: 'mish-doctor', hook_event_name: 'beforeShellExecution', command, cwd, workspace_roots: [cwd] };
+    case 'copilot':
+      return { sessionId: 'mish-doctor', timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: JSON.stringify({ command }) };
   }
 }
 

@@ -10,7 +10,8 @@
 import { fileURLToPath } from 'node:url';
 import { usePrecompiledToml, type PrecompiledTomlLookup } from '../core/toml/parse-toml.js';
 import { readPrecompiledToml } from '../core/toml/precompiled-toml.js';
-import { runHook, usePolicyCache, wroteThroughStreams } from './hook-command.js';
+import { fallback, runHook, usePolicyCache, wroteThroughStreams } from './hook-command.js';
+import { hostOf } from './hosts/index.js';
 
 // The pre-parsed TOML tables are read on the first policy compile only (a cache miss).
 let tables: PrecompiledTomlLookup | undefined | null = null;
@@ -29,8 +30,12 @@ runHook(argv[0] === 'hook' ? argv.slice(1) : argv).then(
     else process.exit(code);
   },
   (err: unknown) => {
-    process.stderr.write(`mish hook: internal error: ${(err as Error)?.message ?? String(err)}\n`);
-    // Exit 2 blocks the call in every supported host (fail closed), with stderr as the reason.
-    process.exit(2);
+    const why = `mish hook: internal error: ${(err as Error)?.message ?? String(err)}`;
+    // The host's own fail-closed answer where the agent is known (Copilot CLI runs the tool after a failed hook); else exit 2, which blocks in the others.
+    const host = hostOf(argv[0] === 'hook' ? argv[1] : argv[0]);
+    const r = host?.render(fallback(host, why));
+    if (r?.stdout) process.stdout.write(r.stdout);
+    process.stderr.write(`${why}\n`);
+    process.stdout.write('', () => process.exit(r ? r.exitCode : 2));
   },
 );
