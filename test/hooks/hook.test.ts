@@ -94,7 +94,7 @@ describe('fixtures: each host payload parses to its shell command', () => {
       for (const p of fixture(id)) {
         const parsed = HOSTS[id].parse(p, {});
         expect(parsed.kind).toBe('shell');
-        const args = typeof p.toolArgs === 'string' ? (JSON.parse(p.toolArgs) as { command?: string }) : undefined;
+        const args = (typeof p.toolArgs === 'string' ? JSON.parse(p.toolArgs) : p.toolArgs) as { command?: string } | undefined;
         if (parsed.kind === 'shell') expect(parsed.call.command).toBe((p.tool_input as { command?: string } | undefined)?.command ?? args?.command ?? p.command);
       }
     });
@@ -139,10 +139,16 @@ describe('answers per host', () => {
     expect(o.hookSpecificOutput.tool_input.command).toContain("-- 'npm test'");
   });
 
-  it('Codex, Cursor and Copilot CLI: an allowed command is neither rewritten nor approved', async () => {
+  it('Codex and Cursor: an allowed command is neither rewritten nor approved', async () => {
     expect((await hook('codex', withCommand('codex', 'npm test'))).out).toBe('');
     expect(JSON.parse((await hook('cursor', withCommand('cursor', 'npm test'))).out)).toEqual({});
-    expect(await hook('copilot', withCommand('copilot', 'npm test'))).toEqual({ code: 0, out: '', err: '' });
+  });
+
+  it('Copilot CLI: rewritten through modifiedArgs (every other argument kept) without a decision (its own permission rules judge the new line)', async () => {
+    const o = JSON.parse((await hook('copilot', withCommand('copilot', 'npm test'))).out);
+    expect(o.permissionDecision).toBeUndefined();
+    expect(o.modifiedArgs.description).toBe('Clean build directory');
+    expect(o.modifiedArgs.command).toMatch(/^MISH_AGENT=copilot .* -- 'npm test'$/);
   });
 
   it('Copilot CLI: every answer is JSON with exit 0 (it runs the tool after a failed hook); toolArgs as a JSON text or an object; other tools pass, another shell-like tool does not', async () => {

@@ -142,7 +142,7 @@ export function whatItGets(host: HostAdapter): string {
       ? 'allowed commands run through mish (condensed output, exit code kept); the agent still asks you where it would have'
       : host.rewrite === 'when-host-would-not-ask'
         ? 'allowed commands run through mish where the agent runs them without asking you (bypassPermissions mode, or your own Bash allow rules); otherwise they run as they are, after its own prompt'
-        : `commands are not rewritten (${host.noRewriteWhy ?? `${host.name} cannot rewrite a command without approving it`})`;
+        : `commands are not rewritten (${host.name} cannot rewrite a command without approving it)`;
   const esc = host.unattended === 'ask' ? "dangerous ones go to a mish operator, else to the agent's own prompt" : 'dangerous ones go to a mish operator, else they are denied with the reason';
   return `  every command is checked by mish's policy: forbidden ones are denied with the reason; ${esc}\n  ${rewrite}\n`;
 }

@@ -5,19 +5,19 @@
  * or in the repository's .github/hooks/; mish writes its own file there, `mish.json`:
  * `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": …, "timeoutSec": …}]}}`
  * (default timeout 30 s). Input (the camelCase format, chosen by the event's camelCase name):
- * sessionId, timestamp, cwd, toolName, toolArgs (the tool's arguments; a JSON text in the
- * documentation's examples, so both a text and an object are read). Output: permissionDecision
+ * sessionId, timestamp, cwd, toolName, toolArgs (the tool's arguments: an object from Copilot CLI
+ * 1.0.102, a JSON text in the documentation's examples; both are read). Output: permissionDecision
  * allow | deny | ask, permissionDecisionReason (required for deny), modifiedArgs.
  *
  * Failing closed: Copilot CLI logs and skips a hook that fails (a non-zero exit, a timeout) — the
  * tool then runs — so every answer here, a deny included, is JSON on stdout with exit 0, and an
- * escalation no operator decides is denied (no ask, whose non-interactive behaviour the
- * documentation does not give).
+ * escalation no operator decides is denied (the hooks-configuration reference says only deny is
+ * processed; 1.0.102 does ask its user, and denies in -p mode, but an older one may not).
  *
- * Rewriting: modifiedArgs would replace the command, but the documentation does not say whether
- * Copilot's own permission rules (`--allow-tool 'shell(npm)'`, its prompt) then judge the original
- * or the rewritten line, and no Copilot CLI could be run here to find out: mish checks and
- * decides, never rewrites there, and an allowed command gets no answer (Copilot's own flow).
+ * Rewriting: `modifiedArgs` (the whole argument object: the other fields are carried over) with
+ * no permissionDecision. Copilot CLI 1.0.102, run here, judges the rewritten line with its own
+ * permission rules (`--allow-tool`, its prompt): a rewrite never runs what Copilot would not have
+ * run — but an allow rule naming the original program (`shell(npm)`) no longer matches it.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -62,8 +62,9 @@ export const copilot: HostAdapter = {
     const out = (o: Record<string, unknown>) => ({ stdout: `${JSON.stringify(o)}\n`, exitCode: 0 });
     switch (answer.kind) {
       case 'pass':
-      case 'rewrite':
         return { stdout: '', exitCode: 0 };
+      case 'rewrite':
+        return out({ modifiedArgs: { ...answer.call.toolInput, command: answer.command }, ...(answer.approve ? { permissionDecision: 'allow', permissionDecisionReason: answer.reason ?? 'mish: approved' } : {}) });
       case 'allow':
         return out({ permissionDecision: 'allow', permissionDecisionReason: answer.reason });
       case 'ask':
@@ -72,8 +73,7 @@ export const copilot: HostAdapter = {
         return out({ permissionDecision: 'deny', permissionDecisionReason: answer.reason });
     }
   },
-  rewrite: 'never',
-  noRewriteWhy: "Copilot CLI's documentation does not say whether its own permission rules then judge the rewritten line",
+  rewrite: 'always',
   unattended: 'deny',
   timeoutSec: 330,
   files: {

@@ -72,8 +72,6 @@ export interface HostAdapter {
    * force; `never`: the host cannot rewrite, or only by approving.
    */
   rewrite: 'always' | 'when-host-would-not-ask' | 'never';
-  /** With rewrite `never`, why (default: the host cannot rewrite a command without approving it). */
-  noRewriteWhy?: string;
   /**
    * The answer to an escalation when no operator decides: `ask` where the host then asks its user,
    * `deny` where its ask (or a timeout) would let the command run.
