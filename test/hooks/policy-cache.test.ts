@@ -83,6 +83,14 @@ describe('compiled policy cache', () => {
     expect(cacheFiles().length).toBe(before + 1);
   });
 
+  it('keeps at most 32 entries: a new one removes the oldest', () => {
+    for (let i = 0; i < 40; i++) loadPolicyCached(sources(), { codeId: `code-prune-${i}` });
+    expect(cacheFiles().length).toBe(32);
+    const texts = cacheFiles().map((f) => readFileSync(path.join(policyCacheDir(env), f), 'utf8'));
+    expect(texts.some((t) => t.includes('code-prune-39\\n'))).toBe(true);
+    expect(texts.some((t) => t.includes('code-prune-0\\n'))).toBe(false);
+  });
+
   it('an entry writable by others, or holding another key, is not used', () => {
     const line = 'rm -rf --no-preserve-root /';
     const codeId = 'code-tamper';

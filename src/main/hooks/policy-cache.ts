@@ -11,7 +11,7 @@
  * not hold exactly this key is ignored; a policy whose files the key does not cover (a layer
  * from a source this module does not know) is not cached at all.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadPolicy, projectPolicyFile, userPolicyFile, type Policy, type PolicySources } from '../core/policy/index.js';
@@ -20,6 +20,8 @@ import { loadPolicy, projectPolicyFile, userPolicyFile, type Policy, type Policy
 const CACHE_FORMAT = 1;
 /** The marker of a serialized RegExp (a key no policy field has). */
 const RE_KEY = '\u0000re';
+/** Entries kept (one per bundle × set of policy files; ~40 KB each): older ones go when a new one is written. */
+const MAX_ENTRIES = 32;
 
 export interface PolicyCacheOptions {
   /** Identity of the code that compiles the policy (the bundle's size and mtime); no caching without one. */
@@ -109,6 +111,21 @@ function covered(p: Policy, files: Set<string>): boolean {
   return p.layers.every((l) => !real(l.file) || files.has(l.file)) && p.errors.every((e) => !real(e.file) || files.has(e.file));
 }
 
+/** Keeps the newest MAX_ENTRIES entries (a miss is rare: this runs only then). */
+function prune(dir: string): void {
+  const entries = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      try {
+        return { f, t: statSync(path.join(dir, f)).mtimeMs };
+      } catch {
+        return { f, t: 0 };
+      }
+    })
+    .sort((a, b) => b.t - a.t);
+  for (const e of entries.slice(MAX_ENTRIES)) rmSync(path.join(dir, e.f), { force: true });
+}
+
 /** loadPolicy(), answered from the cache when nothing it depends on changed. */
 export function loadPolicyCached(src: PolicySources, opts: PolicyCacheOptions = {}): Policy {
   const env = (src.env ?? process.env) as NodeJS.ProcessEnv;
@@ -130,6 +147,7 @@ export function loadPolicyCached(src: PolicySources, opts: PolicyCacheOptions = 
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, serializePolicy({ key: key.key, policy }), { mode: 0o600 });
       renameSync(tmp, file);
+      prune(path.dirname(file));
     } catch {
       // an unwritable cache: compiled again next time
     }
