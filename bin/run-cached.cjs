@@ -11,8 +11,7 @@ const vm = require('node:vm');
 const Module = require('node:module');
 const url = require('node:url');
 
-function cacheFile(file) {
-  const st = fs.statSync(file);
+function cacheFile(file, st) {
   const base = process.env.XDG_CACHE_HOME && path.isAbsolute(process.env.XDG_CACHE_HOME) ? process.env.XDG_CACHE_HOME : path.join(process.env.HOME || os.homedir(), '.cache');
   const key = `${path.basename(file)}-${st.size}-${Math.floor(st.mtimeMs)}-${process.version}-${process.arch}`;
   return path.join(base, 'mish', 'v8', key.replace(/[^\w.-]/g, '_'));
@@ -23,7 +22,10 @@ function runCached(file) {
   let cachePath;
   let cached;
   try {
-    cachePath = cacheFile(file);
+    const st = fs.statSync(file);
+    // The bundle's identity: what it caches of its own (the hook's compiled policy) is keyed by it.
+    globalThis.__mishHookCodeId = `${file}|${st.size}|${st.mtimeMs}|${st.ino}|${process.version}`;
+    cachePath = cacheFile(file, st);
     cached = fs.readFileSync(cachePath);
   } catch {
     // no cache yet

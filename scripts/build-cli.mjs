@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /**
  * zod's namespace object re-exports its 60+ message locales (`z.locales`), so bundling `z` pulls
@@ -69,12 +72,50 @@ function hookEscalationApart() {
 }
 
 /**
+ * In dist/hook.cjs, what an allowed command's decision does not use is loaded on first use:
+ * zod (only to compile a policy, which the hook's policy cache skips) from dist/hook-zod.cjs, and
+ * node:crypto / node:child_process (escalations, a policy compile) when first called. A module
+ * importing them gets an object whose properties (the builtin's own names, listed at build time)
+ * load the real one; ~30 ms of every hook start.
+ */
+function hookLazyModules() {
+  const builtins = /^node:(crypto|child_process)$/;
+  return {
+    name: 'hook-lazy-modules',
+    setup(b) {
+      b.onResolve({ filter: /^zod$/ }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) ? undefined : { path: 'zod', namespace: 'hook-lazy' }));
+      b.onResolve({ filter: builtins }, (args) => (args.namespace === 'hook-lazy' ? { path: args.path, external: true } : { path: args.path, namespace: 'hook-lazy' }));
+      b.onResolve({ filter: /^\.\/hook-zod\.cjs$/ }, () => ({ path: './hook-zod.cjs', external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'hook-lazy' }, (args) => ({
+        contents:
+          args.path === 'zod'
+            ? "let m; const load = () => (m ??= require('./hook-zod.cjs')); module.exports = { get z() { return load().z; }, get config() { return load().config; } };"
+            : `let m; for (const k of ${JSON.stringify(Object.keys(require(args.path)))}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
  * dist/hook.cjs: `mish hook`, which runs before every command of an agent's shell tool, as one
  * CommonJS file with only the policy in it. CommonJS because Node 20 can keep V8's compiled code
- * of a script between runs (vm.Script cachedData, bin/mish.js) but not of ES modules; Node ≥ 22
- * would do the same with module.enableCompileCache(). `import.meta.url` becomes the file's URL.
+ * of a script between runs (vm.Script cachedData, bin/run-cached.cjs) but not of ES modules;
+ * Node ≥ 22 would do the same with module.enableCompileCache(). `import.meta.url` becomes the
+ * file's URL. dist/hook-zod.cjs: zod for it (English messages only, jitless: one process
+ * validates a policy once, and zod's JIT costs more than it saves then).
  */
 async function buildHook() {
+  await build({
+    stdin: { contents: "import { z, config } from 'zod'; config({ jitless: true }); export { z, config };", resolveDir: root, sourcefile: 'hook-zod.js' },
+    outfile: path.join(root, 'dist', 'hook-zod.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    plugins: [zodEnglishOnly],
+    logLevel: 'error',
+  });
   await build({
     entryPoints: [path.join(root, 'src/main/hooks/hook-entry.ts')],
     outfile: path.join(root, 'dist', 'hook.cjs'),
@@ -84,7 +125,10 @@ async function buildHook() {
     target: 'node20',
     external: ['node-pty', 'koffi', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
     // The operator wire and the audit log (escalations only) stay in dist/hook-escalation.mjs, an entry of the build above.
-    plugins: [zodEnglishOnly, hookEscalationApart()],
+    plugins: [hookLazyModules(), hookEscalationApart()],
+    // Whitespace and syntax only (names kept for profiles and messages): a smaller file to read and to check against V8's code cache on every start.
+    minifyWhitespace: true,
+    minifySyntax: true,
     define: { 'import.meta.url': '__mishHookUrl' },
     banner: { js: 'var __mishHookUrl = require("node:url").pathToFileURL(__filename).href;' },
     logLevel: 'error',

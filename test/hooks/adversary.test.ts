@@ -33,6 +33,8 @@ async function verdict(host: HostId, stdin: string): Promise<{ v: Verdict; out: 
   let err = '';
   const io: HookIo = { readStdin: async (max) => (Buffer.byteLength(stdin) > max ? undefined : stdin), out: (t) => (out += t), err: (t) => (err += t), env, cwd: () => home.cwd, now: () => Date.now() };
   const code = await runHook([host], io);
+  // Copilot CLI runs the tool after a hook that exits non-zero: only its JSON deny blocks there.
+  if (host === 'copilot') return { v: code === 0 && out.trim() && (JSON.parse(out) as { permissionDecision?: string }).permissionDecision === 'deny' ? 'blocked' : 'through', out: out || err, code };
   if (code === 2) return { v: 'blocked', out: err, code };
   const j = out.trim() ? (JSON.parse(out) as Record<string, any>) : {};
   const claude = j.hookSpecificOutput?.permissionDecision;
@@ -44,6 +46,7 @@ const claude = (command: unknown, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.jsonl', cwd: home.cwd, permission_mode: 'bypassPermissions', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command, description: 'x' }, ...extra });
 const codex = (command: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ session_id: 's', cwd: home.cwd, hook_event_name: 'PreToolUse', model: 'm', tool_name: 'Bash', tool_input: { command }, ...extra });
 const gemini = (command: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ session_id: 's', cwd: home.cwd, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command }, ...extra });
+const copilot = (command: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ sessionId: 's', timestamp: 1, cwd: home.cwd, toolName: 'bash', toolArgs: JSON.stringify({ command, description: 'x' }), ...extra });
 const cursor = (command: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ conversation_id: 'c', generation_id: 'g', hook_event_name: 'beforeShellExecution', cwd: home.cwd, command, workspace_roots: [home.cwd], ...extra });
 
 const OWN = '~/.config/mish/policy.toml';
@@ -101,6 +104,17 @@ const cases = (): [string, HostId, string][] => [
   ['Gemini: dir_path pointing elsewhere', 'gemini-cli', gemini('rm -rf ~', { tool_input: { command: 'rm -rf ~', dir_path: '../../..' } })],
   ['Cursor: cwd that does not exist', 'cursor', cursor('git push -f', { cwd: '/nonexistent/\u202e/dir' })],
   ['Cursor: command deeply nested in an object', 'cursor', JSON.stringify({ hook_event_name: 'beforeShellExecution', cwd: home.cwd, command: { command: { command: 'rm -rf ~' } } })],
+  // Copilot CLI (a failed hook lets the tool run there: every block must be its JSON deny, exit 0).
+  ['Copilot: toolArgs as a JSON text', 'copilot', copilot('rm -rf ~')],
+  ['Copilot: toolArgs as an object', 'copilot', copilot('x', { toolArgs: { command: 'git push --force origin main' } })],
+  ['Copilot: tool name in capitals', 'copilot', copilot('rm -rf ~', { toolName: 'Bash' })],
+  ['Copilot: lookalike tool name with a trailing space', 'copilot', copilot('rm -rf ~', { toolName: 'bash ' })],
+  ['Copilot: another shell-like tool', 'copilot', copilot('rm -rf ~', { toolName: 'shell' })],
+  ['Copilot: toolArgs text that is not JSON', 'copilot', copilot('x', { toolArgs: '{"command": "rm -rf ~"' })],
+  ['Copilot: command given as an array', 'copilot', copilot('x', { toolArgs: { command: ['rm', '-rf', '~'] } })],
+  ['Copilot: VS Code format of another event carrying a command', 'copilot', JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', cwd: home.cwd, tool_name: 'bash', tool_input: { command: 'rm -rf ~' } })],
+  ['Claude Code payload sent to the Copilot hook', 'copilot', claude('rm -rf ~')],
+  ['Copilot: not JSON at all', 'copilot', 'rm -rf ~'],
 ];
 
 /**
@@ -111,9 +125,9 @@ const cases = (): [string, HostId, string][] => [
 const KNOWN_POLICY_GAPS = new Map<string, string>();
 
 describe('the hook under attack', () => {
-  it('50 hostile payloads: none gets through', async () => {
+  it('60 hostile payloads: none gets through', async () => {
     const CASES = cases();
-    expect(CASES.length).toBe(50);
+    expect(CASES.length).toBe(60);
     const through: string[] = [];
     for (const [name, host, stdin] of CASES) {
       const r = await verdict(host, stdin);

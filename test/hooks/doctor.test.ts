@@ -19,6 +19,7 @@ describe('mish doctor', () => {
   it('installed hooks answer the forbidden probe; the others say not installed', () => {
     expect(mish('init', 'claude-code').status).toBe(0);
     expect(mish('init', 'cursor').status).toBe(0);
+    expect(mish('init', 'copilot').status).toBe(0);
     const r = mish('doctor', '--json');
     expect(r.status, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as { agent: string; installed: boolean; reachable?: boolean; answering?: boolean }[];
@@ -27,16 +28,17 @@ describe('mish doctor', () => {
       ['codex', false, null],
       ['gemini-cli', false, null],
       ['cursor', true, true],
+      ['copilot', true, true],
     ]);
   }, 60_000);
 
   it('a hook whose program is gone: not reachable, the fix named, exit 1', () => {
     expect(mish('init', 'gemini-cli').status).toBe(0);
     const file = path.join(home.home, '.gemini', 'settings.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/\/[^ "']*bin\/mish\.js/, '/nowhere/bin/mish.js'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\/[^ "']*bin\/mish(?:-hook\.cjs|\.js)/, '/nowhere/bin/mish-hook.cjs'));
     const r = mish('doctor');
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/gemini-cli {2}installed · NOT reachable · NOT answering: \/nowhere\/bin\/mish\.js does not exist \(run mish init gemini-cli again\)/);
+    expect(r.stdout).toMatch(/gemini-cli {2}installed · NOT reachable · NOT answering: \/nowhere\/bin\/mish-hook\.cjs does not exist \(run mish init gemini-cli again\)/);
   }, 60_000);
 
   it('--help, and a bad argument is one line', () => {

@@ -53,6 +53,7 @@ function fixture(id: HostId): Record<string, unknown>[] {
 function withCommand(id: HostId, command: string, overrides: Record<string, unknown> = {}): string {
   const p = structuredClone(fixture(id)[0]);
   if (id === 'cursor') p.command = command;
+  else if (id === 'copilot') p.toolArgs = JSON.stringify({ ...(JSON.parse(p.toolArgs as string) as object), command });
   else (p.tool_input as Record<string, unknown>).command = command;
   p.cwd = home.cwd;
   return JSON.stringify({ ...p, ...overrides });
@@ -81,6 +82,9 @@ function verdictOf(id: HostId, r: { code: number; out: string }): Verdict {
       return o.hookSpecificOutput?.tool_input ? 'rewrite' : 'pass';
     case 'cursor':
       return o.permission === 'deny' ? 'deny' : o.permission === 'ask' ? 'ask' : o.permission === 'allow' ? 'allow' : 'pass';
+    case 'copilot':
+      // Only deny is processed by Copilot CLI (its hooks-configuration reference): ask would let the command run.
+      return o.permissionDecision === 'deny' ? 'deny' : o.modifiedArgs ? 'rewrite' : o.permissionDecision === 'allow' ? 'allow' : 'pass';
   }
 }
 
@@ -90,7 +94,8 @@ describe('fixtures: each host payload parses to its shell command', () => {
       for (const p of fixture(id)) {
         const parsed = HOSTS[id].parse(p, {});
         expect(parsed.kind).toBe('shell');
-        if (parsed.kind === 'shell') expect(parsed.call.command).toBe((p.tool_input as { command?: string } | undefined)?.command ?? p.command);
+        const args = (typeof p.toolArgs === 'string' ? JSON.parse(p.toolArgs) : p.toolArgs) as { command?: string } | undefined;
+        if (parsed.kind === 'shell') expect(parsed.call.command).toBe((p.tool_input as { command?: string } | undefined)?.command ?? args?.command ?? p.command);
       }
     });
   }
@@ -139,6 +144,29 @@ describe('answers per host', () => {
     expect(JSON.parse((await hook('cursor', withCommand('cursor', 'npm test'))).out)).toEqual({});
   });
 
+  it('Copilot CLI: rewritten through modifiedArgs (every other argument kept) without a decision (its own permission rules judge the new line)', async () => {
+    const o = JSON.parse((await hook('copilot', withCommand('copilot', 'npm test'))).out);
+    expect(o.permissionDecision).toBeUndefined();
+    expect(o.modifiedArgs.description).toBe('Clean build directory');
+    expect(o.modifiedArgs.command).toMatch(/^MISH_AGENT=copilot .* -- 'npm test'$/);
+  });
+
+  it('Copilot CLI: every answer is JSON with exit 0 (it runs the tool after a failed hook); toolArgs as a JSON text or an object; other tools pass, another shell-like tool does not', async () => {
+    const deny = await hook('copilot', withCommand('copilot', 'git push --force origin main'));
+    expect(deny.code).toBe(0);
+    expect(JSON.parse(deny.out)).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('git-push-force') });
+    const asObject = JSON.stringify({ sessionId: 's1', timestamp: 1, cwd: home.cwd, toolName: 'bash', toolArgs: { command: 'rm -rf --no-preserve-root /' } });
+    expect(JSON.parse((await hook('copilot', asObject)).out).permissionDecision).toBe('deny');
+    const garbage = await hook('copilot', '{"toolName": "bash", "toolArgs": "{not json"}');
+    expect(garbage.code).toBe(0);
+    expect(JSON.parse(garbage.out).permissionDecision).toBe('deny');
+    expect((await hook('copilot', JSON.stringify({ cwd: home.cwd, toolName: 'view', toolArgs: '{"path":"README.md"}' }))).out).toBe('');
+    expect(JSON.parse((await hook('copilot', JSON.stringify({ cwd: home.cwd, toolName: 'powershell', toolArgs: '{"command":"Remove-Item -Recurse C:/"}' }))).out).permissionDecision).toBe('deny');
+    const notJson = await hook('copilot', 'not json');
+    expect(notJson.code).toBe(0);
+    expect(JSON.parse(notJson.out).permissionDecision).toBe('deny');
+  });
+
   it('lines that change the agent shell\'s state are not rewritten (cd would be lost in mish\'s child shell)', async () => {
     const r = await hook('claude-code', withCommand('claude-code', 'cd src && ls', { permission_mode: 'bypassPermissions' }));
     expect(r.out).toBe('');
@@ -153,10 +181,10 @@ describe('answers per host', () => {
     });
   }
 
-  it('an escalation nobody decides: ask where ask means asking the user (Claude Code, Cursor), deny where it would run (Codex) or there is no ask (Gemini CLI)', async () => {
+  it('an escalation nobody decides: ask where ask means asking the user (Claude Code, Cursor), deny where it would run (Codex, Copilot CLI) or there is no ask (Gemini CLI)', async () => {
     const got: Record<string, Verdict> = {};
     for (const id of HOST_IDS) got[id] = verdictOf(id, await hook(id, withCommand(id, 'git push --force origin main')));
-    expect(got).toEqual({ 'claude-code': 'ask', codex: 'deny', 'gemini-cli': 'deny', cursor: 'ask' });
+    expect(got).toEqual({ 'claude-code': 'ask', codex: 'deny', 'gemini-cli': 'deny', cursor: 'ask', copilot: 'deny' });
   });
 
   it('a hook still deciding near the host timeout answers on its own (stdin that never ends)', async () => {
@@ -197,9 +225,9 @@ describe('fast-check: malformed and hostile payloads', () => {
     fc.oneof(
       fc.anything(),
       fc.jsonValue(),
-      command.map((c) => JSON.parse(withCommand(id, 'x')) && { ...JSON.parse(withCommand(id, 'x')), ...(id === 'cursor' ? { command: c } : { tool_input: { command: c } }) }),
+      command.map((c) => JSON.parse(withCommand(id, 'x')) && { ...JSON.parse(withCommand(id, 'x')), ...(id === 'cursor' ? { command: c } : id === 'copilot' ? { toolArgs: JSON.stringify({ command: c }) } : { tool_input: { command: c } }) }),
       command.chain((c) =>
-        fc.record({ hook_event_name: fc.constantFrom('PreToolUse', 'BeforeTool', 'beforeShellExecution', 'Other', 7), tool_name: fc.constantFrom('Bash', 'run_shell_command', 'Read', null), tool_input: fc.oneof(fc.constant({ command: c }), fc.anything()), command: fc.constant(c), permission_mode: fc.constantFrom('bypassPermissions', 'default', undefined), __proto__: fc.anything() }, { requiredKeys: [] }),
+        fc.record({ hook_event_name: fc.constantFrom('PreToolUse', 'BeforeTool', 'beforeShellExecution', 'Other', 7), tool_name: fc.constantFrom('Bash', 'run_shell_command', 'Read', null), toolName: fc.constantFrom('bash', 'Bash', 'view', 'powershell', undefined), toolArgs: fc.oneof(fc.constant(JSON.stringify({ command: c })), fc.constant({ command: c }), fc.anything()), tool_input: fc.oneof(fc.constant({ command: c }), fc.anything()), command: fc.constant(c), permission_mode: fc.constantFrom('bypassPermissions', 'default', undefined), __proto__: fc.anything() }, { requiredKeys: [] }),
       ),
     );
   for (const id of HOST_IDS) {

@@ -110,6 +110,6 @@ describe('mish init', () => {
     expect(runInit([], io())).toBe(0);
     for (const id of HOST_IDS) expect(out).toContain(id);
     expect(runInit(['vim'], io())).toBe(2);
-    expect(err).toBe("mish init: unknown agent 'vim' (one of claude-code, codex, gemini-cli, cursor)\n");
+    expect(err).toBe("mish init: unknown agent 'vim' (one of claude-code, codex, gemini-cli, cursor, copilot)\n");
   });
 });

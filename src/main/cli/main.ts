@@ -26,7 +26,7 @@ usage: mish [options] <command> [args…]     run a command, print condensed out
        mish audit [filters] | audit verify    list the audit log, or check its hash chain
        mish init [<agent>] [--project] [--uninstall] [--dry-run]
                                               hook mish into an agent (claude-code, codex,
-                                              gemini-cli, cursor); alone: list the agents found
+                                              gemini-cli, cursor, copilot); alone: list them
        mish doctor                            per agent: hook installed, reachable, answering
        mish help | --help | --version
 

@@ -30,6 +30,8 @@ export function probePayload(host: HostAdapter, command: string, cwd: string): R
       return { session_id: 'mish-doctor', cwd, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command } };
     case 'cursor':
       return { conversation_id: 'mish-doctor', hook_event_name: 'beforeShellExecution', command, cwd, workspace_roots: [cwd] };
+    case 'copilot':
+      return { sessionId: 'mish-doctor', timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: JSON.stringify({ command }) };
   }
 }
 
@@ -93,7 +95,7 @@ function check(host: HostAdapter, e: { installed: boolean; command?: string }, c
   return { installed: true, reachable: true, answering: denied, ms, ...(denied ? {} : { problem: `exit ${r.status}, answered ${JSON.stringify(r.stdout.slice(0, 200))}${r.stderr ? `; ${r.stderr.trim().slice(0, 200)}` : ''}` }) };
 }
 
-/** The absolute program paths at the start of a hook command (`'/usr/bin/node' '/…/bin/mish.js' hook …`). */
+/** The absolute program paths at the start of a hook command (`'/usr/bin/node' '/…/bin/mish-hook.cjs' hook …`). */
 function quotedPaths(command: string): string[] {
   const out: string[] = [];
   const re = /\s*(?:'([^']*)'|(\S+))/y;

@@ -9,16 +9,17 @@
  * This module is its own bundle entry (dist/hook.mjs): it loads the policy and nothing of the
  * router, squasher or PTY code; the operator wire and the audit log load only for escalations.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, read, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decide, loadPolicy, type PolicyDecision } from '../core/policy/index.js';
+import { decide, type PolicyDecision } from '../core/policy/index.js';
 import { APPROVAL_TOKEN_ENV, issueApprovalToken } from './approval-token.js';
 import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
 import { HOST_IDS, hostOf } from './hosts/index.js';
 import type { HookAnswer, HostAdapter, ShellCall } from './hosts/types.js';
 import { mishLauncher, shellQuote } from './mish-path.js';
+import { loadPolicyCached } from './policy-cache.js';
 
 export const HOOK_HELP = `usage: mish hook <agent> [--timeout SECONDS]
 
@@ -39,6 +40,14 @@ const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
 export const HOOK_DEADLINE_MARGIN_MS = 5_000;
 /** Without --timeout: the deadline of the hosts' documented defaults (Gemini 60 s, Claude Code 60 s+). */
 const DEFAULT_TIMEOUT_SEC = 60;
+/** Bytes read from stdin at a time. */
+const STDIN_CHUNK = 64 * 1024;
+
+/** The identity of the code compiling the policy (dist/hook.cjs's); set, the compiled policy is cached between runs (policy-cache.ts). */
+let policyCodeId: string | undefined;
+export function usePolicyCache(codeId: string | undefined): void {
+  policyCodeId = codeId;
+}
 
 export async function runHook(argv: string[], io: HookIo = processIo()): Promise<number> {
   let id: string | undefined;
@@ -110,7 +119,7 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`);
   const call = parsed.call;
   const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
-  const policy = loadPolicy({ grammarsDir: grammarsDir(), cwd, env: io.env });
+  const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId });
   const launcher = mishLauncher();
   let audit: Promise<HookAudit | undefined> | undefined;
   const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
@@ -185,24 +194,17 @@ export interface HookIo {
   now(): number;
 }
 
+/**
+ * stdin and stdout of the hook process as plain descriptors: a hook reads one payload and writes
+ * one answer, and process.stdin / process.stdout cost ~10 ms of stream set-up on every run.
+ * stdin is read with fs.read (off the main thread, so the deadline timer still fires if the host
+ * never closes it); a non-blocking descriptor (EAGAIN) falls back to the streams.
+ */
 function processIo(): HookIo {
   return {
-    readStdin: (max) =>
-      new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        process.stdin.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > max) {
-            process.stdin.destroy();
-            resolve(undefined);
-          } else chunks.push(c);
-        });
-        process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        process.stdin.on('error', reject);
-      }),
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
+    readStdin: (max) => readFd(max),
+    out: (t) => writeOut(1, t),
+    err: (t) => writeOut(2, t),
     env: process.env,
     cwd: () => {
       try {
@@ -213,4 +215,60 @@ function processIo(): HookIo {
     },
     now: () => Date.now(),
   };
+}
+
+function readFd(max: number): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return new Promise((resolve, reject) => {
+    const next = (): void => {
+      const buf = Buffer.allocUnsafe(STDIN_CHUNK);
+      read(0, buf, 0, buf.length, null, (e, n) => {
+        if (e) {
+          if (e.code === 'EOF') resolve(Buffer.concat(chunks).toString('utf8'));
+          else if (e.code === 'EAGAIN') readStream(max, chunks, size).then(resolve, reject);
+          else reject(e);
+          return;
+        }
+        if (n === 0) return resolve(Buffer.concat(chunks).toString('utf8'));
+        size += n;
+        if (size > max) return resolve(undefined);
+        chunks.push(buf.subarray(0, n));
+        next();
+      });
+    };
+    next();
+  });
+}
+
+/** The rest of stdin through process.stdin (a non-blocking descriptor). */
+function readStream(max: number, chunks: Buffer[], size: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    process.stdin.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        process.stdin.destroy();
+        resolve(undefined);
+      } else chunks.push(c);
+    });
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+/** Whether an answer went through process.stdout/stderr (the entry then waits for them to drain before exiting). */
+export let wroteThroughStreams = false;
+
+function writeOut(fd: 1 | 2, text: string): void {
+  let buf = Buffer.from(text, 'utf8');
+  try {
+    while (buf.length > 0) buf = buf.subarray(writeSync(fd, buf));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // EPIPE: the host stopped reading; the exit code still carries the answer.
+    if (code === 'EPIPE') return;
+    if (code !== 'EAGAIN') throw e;
+    wroteThroughStreams = true;
+    (fd === 1 ? process.stdout : process.stderr).write(buf);
+  }
 }

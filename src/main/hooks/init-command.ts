@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HOST_IDS, HOSTS, hostOf } from './hosts/index.js';
 import type { HostAdapter } from './hosts/types.js';
-import { mishLauncher } from './mish-path.js';
+import { hookLauncher } from './mish-path.js';
 import { addEntry, hasEntry, removeEntry } from './settings-file.js';
 
 export const INIT_HELP = `usage: mish init                                  list the agents found and what each would get
@@ -82,7 +82,7 @@ export function runInit(argv: string[], io: InitEnv = defaultIo()): number {
 
 /** The hook command written into the agent's settings. */
 export function hookCommand(host: HostAdapter): string {
-  return `${mishLauncher()} hook ${host.id} --timeout ${host.timeoutSec}`;
+  return `${hookLauncher()} hook ${host.id} --timeout ${host.timeoutSec}`;
 }
 
 function install(io: InitEnv, host: HostAdapter, file: string, before: string | undefined, dryRun: boolean): number {

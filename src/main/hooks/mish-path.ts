@@ -3,10 +3,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** bin/mish.js of this installation (from dist/ or from the sources). */
-export function launcherScript(): string {
+/** bin/mish.js of this installation (from dist/ or from the sources); `name`: another launcher in bin/. */
+export function launcherScript(name = 'mish.js'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const rel of ['../bin/mish.js', '../../bin/mish.js', '../../../bin/mish.js']) {
+  for (const rel of [`../bin/${name}`, `../../bin/${name}`, `../../../bin/${name}`]) {
     const p = path.resolve(here, rel);
     if (existsSync(p)) {
       try {
@@ -16,7 +16,7 @@ export function launcherScript(): string {
       }
     }
   }
-  return path.resolve(here, '../bin/mish.js');
+  return path.resolve(here, `../bin/${name}`);
 }
 
 /**
@@ -25,6 +25,14 @@ export function launcherScript(): string {
  */
 export function mishLauncher(): string {
   return `${shellQuote(process.execPath)} ${shellQuote(launcherScript())}`;
+}
+
+/**
+ * `'<node>' '<…/bin/mish-hook.cjs>'`: what an agent's hook runs (`… hook <agent>`), the same
+ * bundle as `mish hook` started without Node's ES module loader (it runs before every command).
+ */
+export function hookLauncher(): string {
+  return `${shellQuote(process.execPath)} ${shellQuote(launcherScript('mish-hook.cjs'))}`;
 }
 
 /** Quotes for bash and zsh alike (as the CLI proxy's). */

@@ -131,6 +131,7 @@ export function hasEntry(text: string, host: HostAdapter): { installed: boolean;
   if (!Array.isArray(list)) return { installed: false };
   const e = list.find((x) => host.isMishEntry(x));
   if (!e) return { installed: false };
-  const cmd = isRecord(e) ? (typeof e.command === 'string' ? e.command : Array.isArray(e.hooks) ? (e.hooks.find((h) => isRecord(h) && typeof h.command === 'string' && /mish/.test(h.command)) as { command?: string } | undefined)?.command : undefined) : undefined;
+  // `command` (Claude Code, Codex, Cursor), `hooks[].command` (Gemini CLI), `bash` (Copilot CLI).
+  const cmd = isRecord(e) ? (typeof e.command === 'string' ? e.command : typeof e.bash === 'string' ? e.bash : Array.isArray(e.hooks) ? (e.hooks.find((h) => isRecord(h) && typeof h.command === 'string' && /mish/.test(h.command)) as { command?: string } | undefined)?.command : undefined) : undefined;
   return { installed: true, command: cmd };
 }

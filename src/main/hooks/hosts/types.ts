@@ -1,7 +1,7 @@
 /**
  * What mish needs from one agent host's hook protocol: read its payload, write its answers,
  * and where its hook configuration lives. One file per host (claude-code.ts, codex.ts,
- * gemini-cli.ts, cursor.ts), each with a link to the documentation section it follows;
+ * gemini-cli.ts, cursor.ts, copilot.ts), each with a link to the documentation section it follows;
  * fixtures/hooks/<host>/ holds the documentation's example payloads.
  */
 
@@ -48,7 +48,7 @@ export interface RenderedAnswer {
   exitCode: number;
 }
 
-export type HostId = 'claude-code' | 'codex' | 'gemini-cli' | 'cursor';
+export type HostId = 'claude-code' | 'codex' | 'gemini-cli' | 'cursor' | 'copilot';
 
 export interface HostConfigFiles {
   /** The user-scope file (default of `mish init`). */

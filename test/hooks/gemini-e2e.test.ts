@@ -1,0 +1,129 @@
+/**
+ * A real Gemini CLI (the @google/gemini-cli devDependency, its bundled Node program) running
+ * `gemini -p … --output-format json` in a temp HOME against a scripted stand-in for the Gemini API
+ * on 127.0.0.1 (GOOGLE_GEMINI_BASE_URL, any GEMINI_API_KEY; the settings pick the API-key auth and
+ * trust the working folder), with mish's BeforeTool hook installed by `mish init gemini-cli`.
+ * `--approval-mode yolo` is Gemini CLI's own setting for running tools without its prompt (in
+ * -p mode its prompt cannot be answered); mish's rewrite leaves that setting in force. What the
+ * stand-in receives as the call's functionResponse is what the model read.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
+import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { itUnless } from '../helpers/skip.js';
+import { startGeminiStandIn, type GeminiStandIn } from './gemini-standin.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MISH = path.join(ROOT, 'bin/mish.js');
+const GEMINI = path.join(ROOT, 'node_modules/@google/gemini-cli/bundle/gemini.js');
+const why = existsSync(GEMINI) ? '' : 'needs @google/gemini-cli (npm ci)';
+/** One Gemini CLI run (start, the router call, two turns) takes 5-15 s on a loaded machine. */
+const RUN_TIMEOUT_MS = 120_000;
+
+let home: SafeHome;
+let api: GeminiStandIn;
+const ops = () => path.join(home.home, '.run', 'ops');
+
+async function runGemini(command: string): Promise<string> {
+  api.script.push(command);
+  const before = api.outputs.length;
+  const child = spawn(process.execPath, [GEMINI, '-p', 'run the scripted command', '--output-format', 'json', '--approval-mode', 'yolo'], {
+    cwd: home.cwd,
+    env: home.env({ GEMINI_API_KEY: 'standin-key', GOOGLE_GEMINI_BASE_URL: api.url, MISH_OPERATOR_DIR: ops(), NO_COLOR: '1' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, `gemini exited ${code}: ${err.slice(-800)} ${out.slice(0, 400)}`).toBe(0);
+  const got = api.outputs[before];
+  // A denied call never runs: Gemini CLI tells the model why instead (its output is then the hook's reason).
+  expect(got, `no functionResponse reached the stand-in (${api.requests.join(', ')})`).toBeDefined();
+  return got;
+}
+
+describe('Gemini CLI with mish init gemini-cli', () => {
+  beforeAll(async () => {
+    home = safeHome('gemini-hook');
+    api = await startGeminiStandIn();
+    const dir = path.join(home.home, '.gemini');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'settings.json'),
+      `${JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } }, general: { disableAutoUpdate: true, disableUpdateNag: true }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false } }, null, 2)}\n`,
+    );
+    writeFileSync(path.join(dir, 'trustedFolders.json'), JSON.stringify({ [home.cwd]: 'TRUST_FOLDER' }));
+    const r = spawnSync(process.execPath, [MISH, 'init', 'gemini-cli'], { env: home.env(), encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).toContain('hook gemini-cli');
+  });
+  afterAll(async () => {
+    home?.assertCanariesIntact();
+    await api?.close();
+    home?.dispose();
+  });
+
+  itUnless(why)('an allowed command is rewritten to run through mish: the model reads its output and exit code', async () => {
+    // Not `exit 3`: a line with a shell-state builtin (exit, cd, export …) is never rewritten.
+    const out = await runGemini('echo hello-from-gemini; ls /nonexistent-gemini-dir');
+    expect(out).toContain('hello-from-gemini');
+    // mish's status line (the run went through mish) and Gemini CLI's own exit report: ls's exit code 2 kept.
+    expect(out).toMatch(/\[exit 2\]/);
+    expect(out).toMatch(/Exit Code: 2/);
+  }, RUN_TIMEOUT_MS);
+
+  itUnless(why)('a forbidden command is denied; the model reads the rule and the reason', async () => {
+    const out = await runGemini('rm -rf --no-preserve-root /');
+    expect(out).toContain('rm-no-preserve-root');
+    expect(out).toMatch(/forbidden/);
+  }, RUN_TIMEOUT_MS);
+
+  itUnless(why)('a dangerous command with no operator is denied (Gemini CLI hooks have no ask)', async () => {
+    const marker = path.join(home.cwd, 'gemini-reset-ran');
+    const out = await runGemini(`git reset --hard; touch ${marker}`);
+    expect(out).toContain('git-reset-hard');
+    expect(existsSync(marker)).toBe(false);
+  }, RUN_TIMEOUT_MS);
+
+  itUnless(why)('a dangerous command approved by an operator over the operator wire runs', async () => {
+    const marker = path.join(home.cwd, 'gemini-approved-ran');
+    const known = new Set<string>();
+    const clients: OperatorClient[] = [];
+    const seen: string[] = [];
+    let stop = false;
+    const approver = (async () => {
+      while (!stop) {
+        for (const s of discoverServers(ops())) {
+          if (known.has(s.path)) continue;
+          known.add(s.path);
+          void OperatorClient.connect(s.path, { name: 'test-operator', role: 'approvals', approvals: true }).then((r) => {
+            if (!r.ok) return;
+            clients.push(r.client);
+            const decide = (a: { id: string; command: string }) => {
+              seen.push(`${r.client.hello.client?.name}: ${a.command}`);
+              void r.client.request({ type: 'approval-decide', id: a.id, decision: 'approve' });
+            };
+            for (const a of r.client.hello.approvals) decide(a);
+            r.client.on('approval-request', (m) => decide(m.approval));
+          });
+        }
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    try {
+      const out = await runGemini(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
+      expect(seen).toEqual([`gemini-cli: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
+      expect(out).toContain('approved-and-ran');
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      stop = true;
+      await approver;
+      for (const c of clients) c.close();
+    }
+  }, RUN_TIMEOUT_MS);
+});

@@ -1,0 +1,68 @@
+/**
+ * A scripted stand-in for the OpenAI Chat Completions API on 127.0.0.1, enough for a real GitHub
+ * Copilot CLI to run `copilot -p` with a custom provider (COPILOT_PROVIDER_BASE_URL, its default
+ * "completions" wire API): each streaming `POST /v1/chat/completions` that offers the `bash` tool
+ * gets the next scripted call of it, then, once Copilot sends the tool's result back, a short
+ * answer. It records those results (what the model read).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ChatStandIn {
+  url: string;
+  script: string[];
+  outputs: string[];
+  requests: string[];
+  close(): Promise<void>;
+}
+
+type Message = { role?: string; content?: unknown };
+
+export async function startChatStandIn(script: string[] = []): Promise<ChatStandIn> {
+  const state: ChatStandIn = { url: '', script, outputs: [], requests: [], close: async () => {} };
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      state.requests.push(`${req.method} ${req.url}`);
+      let body: { model?: string; messages?: Message[]; tools?: { function?: { name?: string } }[] } = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as typeof body;
+      } catch {
+        // not JSON
+      }
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `stand-in serves POST /v1/chat/completions only (${req.method} ${req.url})` } }));
+        return;
+      }
+      const id = `chatcmpl-standin-${++n}`;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const send = (o: Record<string, unknown>) => res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, ...o })}\n\n`);
+      const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
+      const messages = body.messages ?? [];
+      const last = messages[messages.length - 1];
+      const offersBash = (body.tools ?? []).some((t) => t.function?.name === 'bash');
+      const command = last?.role !== 'tool' && offersBash ? state.script.shift() : undefined;
+      if (last?.role === 'tool') state.outputs.push(typeof last.content === 'string' ? last.content : JSON.stringify(last.content));
+      if (command === undefined) {
+        send({ choices: [{ index: 0, delta: { role: 'assistant', content: 'done' }, finish_reason: null }] });
+        send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage });
+      } else {
+        const call = { index: 0, id: `call_${n}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command, description: 'scripted by the test' }) } };
+        send({ choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: null }] });
+        send({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage });
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
