@@ -1,51 +1,77 @@
 /**
  * The synchronous secret scanner: where the secrets are in a text, and what kind each is.
  *
- * Two cheap gates keep the costly patterns off most of the text (gitleaks' keyword idea):
- * - token runs of 20+ characters: only those are matched against the vendor rules (whose
- *   keywords are looked up in the run), JWTs, and base64 that decodes to a secret;
- * - context words (`pass`, `token`, `key`, `Authorization`, `--password`, `mysql`, `://`, …):
- *   only the lines they are on get the context rules.
- * Private key blocks are walked line by line (private-keys.ts).
+ * One pass over the text (keyword-automaton.ts: an Aho-Corasick automaton over every rule's
+ * literal anchors, gitleaks' keyword idea) finds where each rule could match, and the runs of
+ * 20+ token characters; the costly patterns run only there:
+ * - a vendor rule (vendor-rules.ts) on a token run that holds one of its keywords (`ghp_` in
+ *   `ghp_…`); runs long enough for a keyword-less rule (Discord bot tokens) or for base64 that
+ *   decodes to a secret are looked at too;
+ * - a context rule (context-rules.ts) on a line that holds one of its keywords (`mysql` for
+ *   `mysql -pSECRET`, `://` for `https://user:pw@host`, a secret's name for `NAME=value`).
+ * Private key blocks are walked line by line (private-keys.ts); `data:` blocks of Kubernetes
+ * Secrets by their indentation.
  */
+import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, FILES, HEADERS, KEY_VALUE_VALUE, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 
 export type { SecretFinding } from './finding.js';
 
-/** Shortest run the vendor gate looks at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
+/** Shortest run the vendor rules look at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
 const MIN_RUN = 20;
-/** A whitespace-delimited word of 20+ characters: the cheap first gate (V8 scans `\S` runs fast); token runs are looked for inside. */
-const WORD = /(?:^|[ \t\n\r])[^ \t\n\r]{20,}/g;
-/** A token run: word characters and the separators tokens, base64 and URLs are made of. */
-const RUN = /(?<![A-Za-z0-9_.+/=:~-])[A-Za-z0-9_.+/=:~-]{20,}/g;
+/** The characters of a token run: word characters and the separators tokens, base64 and URLs are made of. */
+const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** keyword → rules; one case-insensitive alternation finds them in a run. */
-const BY_KEYWORD = new Map<string, VendorRule[]>();
-const NO_KEYWORD: VendorRule[] = [];
-for (const r of VENDOR_RULES) {
-  if (r.keywords.length === 0) NO_KEYWORD.push(r);
-  for (const k of r.keywords) BY_KEYWORD.set(k, [...(BY_KEYWORD.get(k) ?? []), r]);
+const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
+/** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
+const NAME_RULE = LINE_RULES.length;
+const COOKIE_RULE = LINE_RULES.length + 1;
+
+/** One keyword of the pass and what it triggers. */
+interface Keyword {
+  word: string;
+  /** Context use only where this (sticky, at the keyword's end) does not match: `pass` in `passed`. */
+  unless?: RegExp;
+  /** Vendor rules to try on the token run the keyword is in. */
+  vendor: VendorRule[];
+  /** Context rules (indexes: LINE_RULES, NAME_RULE, COOKIE_RULE) to run on the keyword's line. */
+  context: number[];
 }
-const KEYWORDS = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi');
 
-/**
- * Words that put a line under the context rules: secret-like key names, header names, the
- * commands whose flags carry passwords, `://`, query parameters, `:port:` (.pgpass) and PEM
- * armour. Case-insensitive, one pass.
- */
-const CONTEXT = /:\/\/|pass(?!ed\b|es\b|ing\b)|secret|token|auth(?!ors?\b)|cred|cookie|key(?![a-z])|pwd|sig\b|signature|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|htpasswd|:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
+const KEYWORDS: Keyword[] = [];
+{
+  const byKey = new Map<string, Keyword>();
+  const entry = (word: string, unless?: RegExp) => {
+    const w = word.toLowerCase();
+    const key = `${w}\u0000${unless?.source ?? ''}`;
+    let e = byKey.get(key);
+    if (!e) byKey.set(key, (e = { word: w, unless, vendor: [], context: [] }));
+    return e;
+  };
+  for (const r of VENDOR_RULES) for (const k of r.keywords) entry(k).vendor.push(r);
+  LINE_RULES.forEach((r, i) => r.keywords.forEach((k) => entry(k).context.push(i)));
+  for (const { word, unless } of NAME_WORDS) entry(word, unless).context.push(NAME_RULE);
+  for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_RULE);
+  KEYWORDS.push(...byKey.values());
+}
+/** Rules without a literal (Discord bot tokens): tried on runs long enough to hold one. */
+const NO_KEYWORD: VendorRule[] = VENDOR_RULES.filter((r) => r.keywords.length === 0);
+const AUTOMATON = new KeywordAutomaton(
+  KEYWORDS.map((k) => k.word),
+  RUN_CHARS,
+);
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges). */
 export function scanSecrets(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
-  vendorFindings(text, out);
-  contextFindings(text, out);
+  const { hits, runs } = AUTOMATON.pass(text, MIN_RUN);
+  vendorFindings(text, hits, runs, out);
+  contextFindings(text, hits, out);
   if (text.includes('-----')) out.push(...privateKeyBlocks(text));
   if (text.includes('data:')) secretDataBlocks(text, out);
   return out;
@@ -54,56 +80,58 @@ export function scanSecrets(text: string): SecretFinding[] {
 /**
  * Only the secrets found by their context (passwords after `-p`, keys named like secrets, …):
  * what a command's stream state learns for the session. Shapes (vendor tokens, keys) are found
- * again wherever they show, so the stream does not look for them (a third of the scan's cost).
+ * again wherever they show, so the stream does not look for them.
  */
 export function scanContextSecrets(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
-  contextFindings(text, out);
+  contextFindings(text, AUTOMATON.pass(text, 0).hits, out);
   if (text.includes('data:')) secretDataBlocks(text, out);
   return out;
 }
 
-function vendorFindings(text: string, out: SecretFinding[]): void {
-  // Its own regex state: base64Secret scans decoded text with this function while the outer loop runs.
-  const words = new RegExp(WORD.source, 'g');
-  const runs = new RegExp(RUN.source, 'g');
-  const keywords = new RegExp(KEYWORDS.source, 'gi');
-  for (let w = words.exec(text); w; w = words.exec(text)) {
-    runs.lastIndex = 0;
-    // The match starts with the whitespace before the word (faster than a lookbehind): runs inside it are unaffected.
-    for (let m = runs.exec(w[0]); m; m = runs.exec(w[0])) vendorRun(m[0], w.index + m.index, keywords, out);
+/** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
+function vendorFindings(text: string, hits: number[], runs: number[], out: SecretFinding[]): void {
+  let h = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r];
+    const end = runs[r + 1];
+    // Hits are in order of their end; those ending before this run are in no later run either.
+    while (h < hits.length && hits[h + 1] <= start) h += 2;
+    let rules: Set<VendorRule> | undefined;
+    for (let j = h; j < hits.length && hits[j + 1] <= end; j += 2) {
+      const k = KEYWORDS[hits[j]];
+      if (k.vendor.length > 0 && hits[j + 1] - k.word.length >= start) for (const v of k.vendor) (rules ??= new Set()).add(v);
+    }
+    if (end - start >= MIN_NO_KEYWORD_RUN) for (const v of NO_KEYWORD) (rules ??= new Set()).add(v);
+    if (rules === undefined && end - start < MIN_BASE64_RUN) continue;
+    vendorRun(text.slice(start, end), start, rules, out);
   }
 }
 
-/** The vendor rules on one token run at offset `at`. */
-function vendorRun(run: string, at: number, keywords: RegExp, out: SecretFinding[]): void {
-  {
-    let rules: Set<VendorRule> | undefined;
-    keywords.lastIndex = 0;
-    for (let k = keywords.exec(run); k; k = keywords.exec(run)) for (const r of BY_KEYWORD.get(k[0].toLowerCase()) ?? []) (rules ??= new Set()).add(r);
-    // Rules without a literal (Discord bot tokens) only on runs long enough to hold one.
-    if (run.length >= MIN_NO_KEYWORD_RUN) for (const r of NO_KEYWORD) (rules ??= new Set()).add(r);
-    let found = false;
-    if (rules) {
-      for (const r of rules) {
-        r.re.lastIndex = 0;
-        for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
-          const secret = v.groups?.secret;
-          const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
-          const len = secret !== undefined ? secret.length : v[0].length;
-          if (!isExampleToken(v[0])) {
-            out.push({ start: s, end: s + len, kind: r.kind });
-            found = true;
-          }
-          if (v[0].length === 0) r.re.lastIndex++;
+/** The vendor rules `rules` on one token run at offset `at`; base64 of a secret when none matched. */
+function vendorRun(run: string, at: number, rules: Set<VendorRule> | undefined, out: SecretFinding[]): void {
+  let found = false;
+  if (rules) {
+    for (const r of rules) {
+      r.re.lastIndex = 0;
+      for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
+        const secret = v.groups?.secret;
+        const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
+        const len = secret !== undefined ? secret.length : v[0].length;
+        if (!isExampleToken(v[0])) {
+          out.push({ start: s, end: s + len, kind: r.kind });
+          found = true;
         }
+        if (v[0].length === 0) r.re.lastIndex++;
       }
     }
-    if (!found && run.length >= 24) base64Secret(run, at, out);
   }
+  if (!found && run.length >= MIN_BASE64_RUN) base64Secret(run, at, out);
 }
 
+/** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
+const MIN_BASE64_RUN = 24;
 /** The shortest Discord bot token (24 + 1 + 6 + 1 + 27 characters): the only rule with no literal to look for. */
 const MIN_NO_KEYWORD_RUN = 59;
 
@@ -121,7 +149,7 @@ function base64Secret(run: string, at: number, out: SecretFinding[]): void {
   const trimmed = run.replace(/=+$/, '');
   from = Math.max(from, trimmed.lastIndexOf('=') + 1);
   const b64 = run.slice(from);
-  if (b64.length < 24 || b64.length % 4 !== 0 || !BASE64_VALUE.test(b64) || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
+  if (b64.length < MIN_BASE64_RUN || b64.length % 4 !== 0 || !BASE64_VALUE.test(b64) || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
   const decoded = Buffer.from(b64, 'base64').toString('utf8');
   // Binary (a hash, compressed data) is no credential text.
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
@@ -135,22 +163,34 @@ function base64Secret(run: string, at: number, out: SecretFinding[]): void {
 function innerKind(decoded: string): string | undefined {
   if (decoded.length < MIN_RUN) return undefined;
   const found: SecretFinding[] = [];
-  vendorFindings(decoded, found);
+  const { hits, runs } = AUTOMATON.pass(decoded, MIN_RUN);
+  vendorFindings(decoded, hits, runs, found);
   return found[0]?.kind;
 }
 
-function contextFindings(text: string, out: SecretFinding[]): void {
-  CONTEXT.lastIndex = 0;
-  let doneTo = -1;
-  for (let g = CONTEXT.exec(text); g; g = CONTEXT.exec(text)) {
-    if (g.index < doneTo) continue;
-    const from = text.lastIndexOf('\n', g.index) + 1;
-    const nl = text.indexOf('\n', g.index);
-    const to = nl < 0 ? text.length : nl;
-    contextLine(text.slice(from, to), from, out);
-    doneTo = to;
-    CONTEXT.lastIndex = to;
+/** The context rules on each line where the pass found one of their keywords. */
+function contextFindings(text: string, hits: number[], out: SecretFinding[]): void {
+  let lineStart = 0;
+  let lineEnd = -1;
+  const on: number[] = [];
+  for (let j = 0; j < hits.length; j += 2) {
+    const k = KEYWORDS[hits[j]];
+    if (k.context.length === 0) continue;
+    const end = hits[j + 1];
+    if (k.unless) {
+      k.unless.lastIndex = end;
+      if (k.unless.test(text)) continue;
+    }
+    if (end > lineEnd) {
+      if (on.length) contextLine(text.slice(lineStart, lineEnd), lineStart, on, out);
+      on.length = 0;
+      lineStart = text.lastIndexOf('\n', end - 1) + 1;
+      const nl = text.indexOf('\n', end - 1);
+      lineEnd = nl < 0 ? text.length : nl;
+    }
+    for (const r of k.context) if (!on.includes(r)) on.push(r);
   }
+  if (on.length) contextLine(text.slice(lineStart, lineEnd), lineStart, on, out);
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
@@ -159,10 +199,18 @@ const SEPARATOR = /["']?[ \t]*(?:=>|:=|[:=])[ \t]*/g;
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(`["'](?<quoted>[^"'\\n]{1,2048})["']|${KEY_VALUE_VALUE}`, 'y');
-const LINE_RULES = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
 
-function contextLine(line: string, offset: number, out: SecretFinding[]): void {
-  // Keys named like secrets: found from their separator back (linear; a pattern starting at every letter was not).
+/** The context rules `on` (indexes: LINE_RULES, NAME_RULE, COOKIE_RULE) on one line at `offset`. */
+function contextLine(line: string, offset: number, on: number[], out: SecretFinding[]): void {
+  for (const r of on) {
+    if (r === NAME_RULE) namedValues(line, offset, out);
+    else if (r === COOKIE_RULE) cookies(line, offset, out);
+    else if (!LINE_RULES[r].needs || LINE_RULES[r].needs!.test(line)) apply(LINE_RULES[r], line, offset, out);
+  }
+}
+
+/** Values of keys named like secrets (`NAME=value`, `"name": "value"`): found from their separator back (linear; a pattern starting at every letter was not). */
+function namedValues(line: string, offset: number, out: SecretFinding[]): void {
   SEPARATOR.lastIndex = 0;
   for (let m = SEPARATOR.exec(line); m; m = SEPARATOR.exec(line)) {
     let k = m.index;
@@ -178,8 +226,6 @@ function contextLine(line: string, offset: number, out: SecretFinding[]): void {
     const s = v.index + (v.groups!.quoted !== undefined ? 1 : 0);
     out.push({ start: offset + s, end: offset + s + value.length, kind: kindOfName(name), byContext: true });
   }
-  for (const r of LINE_RULES) if (!r.needs || r.needs.test(line)) apply(r, line, offset, out);
-  cookies(line, offset, out);
 }
 
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
