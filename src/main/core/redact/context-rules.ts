@@ -89,7 +89,7 @@ export const URL_PARAM: ContextRule = {
 export const URL_BOT: ContextRule = { kind: 'telegram bot token', keywords: ['/bot'], needs: /\/bot\d/, re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
 
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
-export const URL_CREDENTIALS: ContextRule = { kind: 'url password', keywords: ['://'], needs: /:\/\/[^\s]*@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
+export const URL_CREDENTIALS: ContextRule = { kind: 'url password', keywords: ['://'], needs: /:\/\/[^\s:/@]*:[^\s@/]+@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
 
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [

@@ -105,14 +105,14 @@ function vendorFindings(text: string, hits: number[], runs: number[], out: Secre
     }
     if (end - start >= MIN_NO_KEYWORD_RUN) for (const v of NO_KEYWORD) (rules ??= new Set()).add(v);
     if (rules === undefined && end - start < MIN_BASE64_RUN) continue;
-    vendorRun(text.slice(start, end), start, rules, out);
+    if (!(rules && vendorRun(text.slice(start, end), start, rules, out)) && end - start >= MIN_BASE64_RUN) base64Secret(text, start, end, out);
   }
 }
 
-/** The vendor rules `rules` on one token run at offset `at`; base64 of a secret when none matched. */
-function vendorRun(run: string, at: number, rules: Set<VendorRule> | undefined, out: SecretFinding[]): void {
+/** The vendor rules `rules` on one token run at offset `at`: did one match? */
+function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretFinding[]): boolean {
   let found = false;
-  if (rules) {
+  {
     for (const r of rules) {
       r.re.lastIndex = 0;
       for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
@@ -127,7 +127,7 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule> | undefined, 
       }
     }
   }
-  if (!found && run.length >= MIN_BASE64_RUN) base64Secret(run, at, out);
+  return found;
 }
 
 /** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
@@ -135,28 +135,44 @@ const MIN_BASE64_RUN = 24;
 /** The shortest Discord bot token (24 + 1 + 6 + 1 + 27 characters): the only rule with no literal to look for. */
 const MIN_NO_KEYWORD_RUN = 59;
 
-/** Standard base64 of 24+ characters (the value of a run, after a `key:` or `key=` glued to it). */
-const BASE64_VALUE = /^[A-Za-z0-9+/]{22,}={0,2}$/;
+/** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64_CHAR[c.charCodeAt(0)] = 1;
+const COLON = 0x3a;
+const EQUALS = 0x3d;
 
 /**
  * Base64 that decodes to a secret (a Kubernetes Secret's `tls.key: LS0tLS1CRUdJTi…`, a docker
- * `auth` blob, an encoded token): decoded and scanned; if the decoded text holds a secret the
- * whole encoded value is masked.
+ * `auth` blob, an encoded token), in the run text[start, end): its value (after the last `:`,
+ * or the last `=` that is not padding) is decoded and scanned; if the decoded text holds a
+ * secret the whole encoded value is masked. Most runs are paths and words: one backward walk
+ * over the characters rejects them before anything is copied.
  */
-function base64Secret(run: string, at: number, out: SecretFinding[]): void {
-  // The value: what follows the last `:` or the last `=` that is not padding.
-  let from = run.lastIndexOf(':') + 1;
-  const trimmed = run.replace(/=+$/, '');
-  from = Math.max(from, trimmed.lastIndexOf('=') + 1);
-  const b64 = run.slice(from);
-  if (b64.length < MIN_BASE64_RUN || b64.length % 4 !== 0 || !BASE64_VALUE.test(b64) || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
-  const decoded = Buffer.from(b64, 'base64').toString('utf8');
+function base64Secret(text: string, start: number, end: number, out: SecretFinding[]): void {
+  let padEnd = end;
+  while (padEnd > start && text.charCodeAt(padEnd - 1) === EQUALS) padEnd--;
+  if (end - padEnd > 2) return;
+  let from = start;
+  let lower = false;
+  let upper = false;
+  for (let i = padEnd - 1; i >= start; i--) {
+    const c = text.charCodeAt(i);
+    if (c === COLON || c === EQUALS) {
+      from = i + 1;
+      break;
+    }
+    if (c >= 128 || BASE64_CHAR[c] === 0) return;
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) upper = true;
+  }
+  const len = end - from;
+  if (len < MIN_BASE64_RUN || len % 4 !== 0 || !lower || !upper) return;
+  const decoded = Buffer.from(text.slice(from, end), 'base64').toString('utf8');
   // Binary (a hash, compressed data) is no credential text.
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
-  const s = at + from;
-  out.push({ start: s, end: s + b64.length, kind: `base64 ${inner}` });
+  out.push({ start: from, end, kind: `base64 ${inner}` });
 }
 
 /** What secret a decoded text holds, if any (vendor token or `user:password`-free: only shapes). */
@@ -168,10 +184,14 @@ function innerKind(decoded: string): string | undefined {
   return found[0]?.kind;
 }
 
-/** The context rules on each line where the pass found one of their keywords. */
+/**
+ * The context rules where the pass found one of their keywords: the value of a name that holds
+ * a secret's word, found from the word; the line rules on each line that holds one of theirs.
+ */
 function contextFindings(text: string, hits: number[], out: SecretFinding[]): void {
   let lineStart = 0;
   let lineEnd = -1;
+  let nameEnd = -1;
   const on: number[] = [];
   for (let j = 0; j < hits.length; j += 2) {
     const k = KEYWORDS[hits[j]];
@@ -181,51 +201,69 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
       k.unless.lastIndex = end;
       if (k.unless.test(text)) continue;
     }
-    if (end > lineEnd) {
-      if (on.length) contextLine(text.slice(lineStart, lineEnd), lineStart, on, out);
-      on.length = 0;
-      lineStart = text.lastIndexOf('\n', end - 1) + 1;
-      const nl = text.indexOf('\n', end - 1);
-      lineEnd = nl < 0 ? text.length : nl;
+    for (const r of k.context) {
+      if (r === NAME_RULE) {
+        // One look per name (`DB_PASSWORD_TOKEN` holds two words).
+        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out);
+        continue;
+      }
+      if (end > lineEnd) {
+        if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
+        on.length = 0;
+        lineStart = text.lastIndexOf('\n', end - 1) + 1;
+        const nl = text.indexOf('\n', end - 1);
+        lineEnd = nl < 0 ? text.length : nl;
+      }
+      if (!on.includes(r)) on.push(r);
     }
-    for (const r of k.context) if (!on.includes(r)) on.push(r);
   }
-  if (on.length) contextLine(text.slice(lineStart, lineEnd), lineStart, on, out);
+  if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
 /** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote. */
-const SEPARATOR = /["']?[ \t]*(?:=>|:=|[:=])[ \t]*/g;
-const NAME_CHAR = /[A-Za-z0-9_.-]/;
+const SEPARATOR = /["']?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(`["'](?<quoted>[^"'\\n]{1,2048})["']|${KEY_VALUE_VALUE}`, 'y');
 
-/** The context rules `on` (indexes: LINE_RULES, NAME_RULE, COOKIE_RULE) on one line at `offset`. */
-function contextLine(line: string, offset: number, on: number[], out: SecretFinding[]): void {
+/** The line rules `on` (indexes of LINE_RULES, or COOKIE_RULE) on one line at `offset`. */
+function lineRules(line: string, offset: number, on: number[], out: SecretFinding[]): void {
   for (const r of on) {
-    if (r === NAME_RULE) namedValues(line, offset, out);
-    else if (r === COOKIE_RULE) cookies(line, offset, out);
+    if (r === COOKIE_RULE) cookies(line, offset, out);
     else if (!LINE_RULES[r].needs || LINE_RULES[r].needs!.test(line)) apply(LINE_RULES[r], line, offset, out);
   }
 }
 
-/** Values of keys named like secrets (`NAME=value`, `"name": "value"`): found from their separator back (linear; a pattern starting at every letter was not). */
-function namedValues(line: string, offset: number, out: SecretFinding[]): void {
-  SEPARATOR.lastIndex = 0;
-  for (let m = SEPARATOR.exec(line); m; m = SEPARATOR.exec(line)) {
-    let k = m.index;
-    while (k > 0 && NAME_CHAR.test(line[k - 1])) k--;
-    const name = line.slice(k, m.index);
-    if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) continue;
-    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) continue;
-    VALUE_AT.lastIndex = m.index + m[0].length;
-    const v = VALUE_AT.exec(line);
-    if (!v) continue;
-    const value = v.groups!.quoted ?? v.groups!.secret;
-    if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) continue;
-    const s = v.index + (v.groups!.quoted !== undefined ? 1 : 0);
-    out.push({ start: offset + s, end: offset + s + value.length, kind: kindOfName(name), byContext: true });
-  }
+/** A name's characters (`DB_PASSWORD`, `client.secret`, `api-key`), by character code. */
+const NAME_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') NAME_CHAR[c.charCodeAt(0)] = 1;
+const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
+
+/**
+ * The value of the name around text[from, to) (a secret's word: `pass`, `token`, `key`) when
+ * the name is a secret's (`NAME=value`, `"name": "value"`, `name: value`, `name => value`): the
+ * name is widened to its characters both ways, and must be followed by a separator. Returns the
+ * name's end (the caller looks at each name once).
+ */
+function namedValue(text: string, from: number, to: number, out: SecretFinding[]): number {
+  let e = to;
+  while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
+  SEPARATOR.lastIndex = e;
+  const m = SEPARATOR.exec(text);
+  if (!m) return e;
+  let k = from;
+  while (k > 0 && isNameChar(text.charCodeAt(k - 1))) k--;
+  const name = text.slice(k, e);
+  if (name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return e;
+  if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) return e;
+  VALUE_AT.lastIndex = e + m[0].length;
+  const v = VALUE_AT.exec(text);
+  if (!v) return e;
+  const value = v.groups!.quoted ?? v.groups!.secret;
+  if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  const s = v.index + (v.groups!.quoted !== undefined ? 1 : 0);
+  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+  return e;
 }
 
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
