@@ -30,7 +30,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?key(?:[_.-]?base)?)?|token|auth(?:[_.-]?token)?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
+  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?token)?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -69,12 +69,16 @@ export const NPMRC: ContextRule = { kind: 'npm registry credential', keywords: [
 
 /** HTTP headers as curl -v (`> `, `< `), HTTP clients and `-H '…'` print them. */
 export const HEADERS: ContextRule[] = [
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?<![A-Za-z0-9-])(?:Proxy-)?Authorization[ \t]*:[ \t]*(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?<![A-Za-z0-9-])(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?<![A-Za-z0-9-])(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
 ];
 
 /** Cookie headers: each value masked, the names and attributes (Path, Expires, HttpOnly) kept. */
 export const COOKIE_WORDS = ['cookie'];
+/** `terraform output -json`: a sensitive output's `"value"` follows its `"sensitive": true` (keys are sorted). */
+export const TERRAFORM_SENSITIVE_WORDS = ['"sensitive": true'];
+/** PuTTY key files (.ppk): the `Private-Lines: N` lines after the header are the private key. */
+export const PUTTY_WORDS = ['private-lines:'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
@@ -119,6 +123,16 @@ export const FILES: ContextRule[] = [
   { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
   { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
+  // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
+  { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)@/gi },
+  // redis.conf and `CONFIG SET`: requirepass / masterauth with the password after whitespace.
+  { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
+  // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
+  { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
+  // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.
+  { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
+  // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.
+  { kind: 'password', keywords: ['key="', "key='"], re: /\bkey=["'](?<name>[A-Za-z0-9_.:-]+)["'][ \t]+value=(?<secret>"[^"\n]+"|'[^'\n]+')/gi, guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   { kind: 'azure connection string key', keywords: ['accountkey', 'sharedaccesskey', 'sharedaccesssignature', 'password', 'pwd', 'sharedsecret', 'accesskey', 'clientsecret', 'token'], needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
 ];

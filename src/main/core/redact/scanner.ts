@@ -14,7 +14,7 @@
  */
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
@@ -30,6 +30,8 @@ const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, .
 /** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
 const NAME_RULE = LINE_RULES.length;
 const COOKIE_RULE = LINE_RULES.length + 1;
+const TERRAFORM_RULE = LINE_RULES.length + 2;
+const PUTTY_RULE = LINE_RULES.length + 3;
 
 /** One keyword of the pass and what it triggers. */
 interface Keyword {
@@ -56,6 +58,8 @@ const KEYWORDS: Keyword[] = [];
   LINE_RULES.forEach((r, i) => r.keywords.forEach((k) => entry(k).context.push(i)));
   for (const { word, unless } of NAME_WORDS) entry(word, unless).context.push(NAME_RULE);
   for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_RULE);
+  for (const w of TERRAFORM_SENSITIVE_WORDS) entry(w).context.push(TERRAFORM_RULE);
+  for (const w of PUTTY_WORDS) entry(w).context.push(PUTTY_RULE);
   KEYWORDS.push(...byKey.values());
 }
 /** Rules without a literal (Discord bot tokens): tried on runs long enough to hold one. */
@@ -207,6 +211,14 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out);
         continue;
       }
+      if (r === TERRAFORM_RULE) {
+        sensitiveValue(text, end, out);
+        continue;
+      }
+      if (r === PUTTY_RULE) {
+        puttyPrivateLines(text, end, out);
+        continue;
+      }
       if (end > lineEnd) {
         if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
         on.length = 0;
@@ -221,10 +233,20 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
-/** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote. */
-const SEPARATOR = /["']?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
+/** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote (escaped inside a JSON string). */
+const SEPARATOR = /(?:\\?["'])?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
-const VALUE_AT = new RegExp(`["'](?<quoted>[^"'\\n]{1,2048})["']|${KEY_VALUE_VALUE}`, 'y');
+const VALUE_AT = new RegExp(
+  [
+    // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
+    `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,2048})"`,
+    `'(?<single>[^'\\n]{1,2048})'`,
+    // Inside a JSON string: `\"password\":\"…\"`.
+    `\\\\"(?<escaped>(?:[^"\\\\\\n]|\\\\[^"\\n]){1,2048})\\\\"`,
+    KEY_VALUE_VALUE,
+  ].join('|'),
+  'y',
+);
 
 /** The line rules `on` (indexes of LINE_RULES, or COOKIE_RULE) on one line at `offset`. */
 function lineRules(line: string, offset: number, on: number[], out: SecretFinding[]): void {
@@ -239,31 +261,80 @@ const NAME_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') NAME_CHAR[c.charCodeAt(0)] = 1;
 const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
 
+/** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
+function isSecretName(name: string): boolean {
+  if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
+  return !NOT_SECRET_NAME.test(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'));
+}
+
+/** An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat). */
+const XML_VALUE_AT = /(?<secret>[^<>\n]{1,2048})<\//y;
+/** `auth` alone names a switch (`auth: true`) as often as a credential: its value counts when it is base64 of `user:password` (docker's `auth`, in YAML as in JSON). */
+const BARE_AUTH = /^auth$/i;
+
 /**
  * The value of the name around text[from, to) (a secret's word: `pass`, `token`, `key`) when
- * the name is a secret's (`NAME=value`, `"name": "value"`, `name: value`, `name => value`): the
- * name is widened to its characters both ways, and must be followed by a separator. Returns the
- * name's end (the caller looks at each name once).
+ * the name is a secret's (`NAME=value`, `"name": "value"`, `name: value`, `name => value`,
+ * `<name>value</name>`): the name is widened to its characters both ways, and must be followed
+ * by a separator (or be an element). Returns the name's end (the caller looks at each name once).
  */
 function namedValue(text: string, from: number, to: number, out: SecretFinding[]): number {
   let e = to;
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
-  SEPARATOR.lastIndex = e;
-  const m = SEPARATOR.exec(text);
-  if (!m) return e;
   let k = from;
   while (k > 0 && isNameChar(text.charCodeAt(k - 1))) k--;
+  SEPARATOR.lastIndex = e;
+  const m = SEPARATOR.exec(text);
+  const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
+  if (!m && !element) return e;
   const name = text.slice(k, e);
-  if (name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return e;
-  if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) return e;
-  VALUE_AT.lastIndex = e + m[0].length;
-  const v = VALUE_AT.exec(text);
+  const bareAuth = BARE_AUTH.test(name);
+  if (!bareAuth && !isSecretName(name)) return e;
+  const valueAt = element ? XML_VALUE_AT : VALUE_AT;
+  valueAt.lastIndex = m ? e + m[0].length : e + 1;
+  const v = valueAt.exec(text);
   if (!v) return e;
-  const value = v.groups!.quoted ?? v.groups!.secret;
+  const quoted = v.groups!.quoted ?? v.groups!.single;
+  const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
-  const s = v.index + (v.groups!.quoted !== undefined ? 1 : 0);
-  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+  if (bareAuth && !isBasicAuthBase64(value)) return e;
+  const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/** Base64 of `user:password` (printable text with a colon): what docker's `auth` holds. */
+function isBasicAuthBase64(value: string): boolean {
+  if (value.length < 8 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  return /^[\x21-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+}
+
+/** A sensitive output's value within the next lines of `"sensitive": true` (terraform output -json): strings only. */
+const SENSITIVE_VALUE_AT = /(?:[^\n]*\n){0,6}?[ \t]*"value":[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,4096})"/y;
+
+function sensitiveValue(text: string, at: number, out: SecretFinding[]): void {
+  SENSITIVE_VALUE_AT.lastIndex = at;
+  const m = SENSITIVE_VALUE_AT.exec(text);
+  if (!m || isReference(m.groups!.secret)) return;
+  const end = m.index + m[0].length - 1;
+  out.push({ start: end - m.groups!.secret.length, end, kind: 'terraform sensitive output', byContext: true });
+}
+
+/** `Private-Lines: N` in a PuTTY key: the N lines after it. */
+const PUTTY_COUNT_AT = /[ \t]*(?<n>\d{1,3})[ \t]*\r?\n/y;
+
+function puttyPrivateLines(text: string, at: number, out: SecretFinding[]): void {
+  PUTTY_COUNT_AT.lastIndex = at;
+  const m = PUTTY_COUNT_AT.exec(text);
+  if (!m) return;
+  const start = m.index + m[0].length;
+  let end = start;
+  for (let n = Number(m.groups!.n); n > 0 && end < text.length; n--) {
+    const nl = text.indexOf('\n', end);
+    end = nl < 0 ? text.length : nl + 1;
+  }
+  if (end > start) out.push({ start, end: text[end - 1] === '\n' ? end - 1 : end, kind: 'private key' });
 }
 
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
@@ -272,8 +343,11 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
     if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
+    // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
+    const name = m.groups?.name;
+    if (name !== undefined && !isSecretName(name)) continue;
     const s = offset + m.index + m[0].length - secret.length;
-    out.push({ start: s, end: s + secret.length, kind: typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
+    out.push({ start: s, end: s + secret.length, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }
