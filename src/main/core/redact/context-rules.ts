@@ -13,7 +13,12 @@ export interface ContextRule {
   re: RegExp;
   /** The value must pass the look-alike guard (otherwise only references and placeholders are kept). */
   guard?: boolean;
-  /** Runs only on lines this cheap test passes (a connection string's `;`, a command's name): most lines skip the costly pattern. */
+  /**
+   * Lowercase literals one of which is in every match (found case-insensitively): the rule runs
+   * only on the lines where the scanner's one pass (keyword-automaton.ts) saw one.
+   */
+  keywords: string[];
+  /** And only on lines this cheap test passes (a connection string's `;`, a command's name). */
   needs?: RegExp;
 }
 
@@ -25,7 +30,28 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?key(?:[_.-]?base)?)?|token|auth(?:[_.-]?token)?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
+  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?token)?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
+
+/**
+ * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
+ * it ends a name (`passed`, `author`, `keyboard`, `compat` are no secret's name): the key=value
+ * search runs only on lines with one of them.
+ */
+export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
+  { word: 'pass', unless: /(?:ed|es|ing)\b/iy },
+  { word: 'pwd' },
+  { word: 'secret' },
+  { word: 'token' },
+  { word: 'auth', unless: /ors?\b/iy },
+  { word: 'cred' },
+  { word: 'cookie' },
+  { word: 'key', unless: /[a-z]/iy },
+  { word: 'pat', unless: /\w/y },
+  { word: 'sig', unless: /\w/y },
+  { word: 'signature' },
+  { word: 'salt' },
+  { word: 'dsn' },
+];
 
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys). */
 export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY)_KEY$/i;
@@ -39,59 +65,74 @@ export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\]|\\\\.)+)`;
 /** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`: found from the separator back (scanner.ts), the name tested with SECRET_NAME. */
 
 /** .npmrc: `//registry.npmjs.org/:_authToken=…`, `_auth=…`, `_password=…`. */
-export const NPMRC: ContextRule = { kind: 'npm registry credential', needs: /_auth|_password/, re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?(?<secret>[^\s"']{4,})/g };
+export const NPMRC: ContextRule = { kind: 'npm registry credential', keywords: ['_auth', '_password'], needs: /_auth|_password/, re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?(?<secret>[^\s"']{4,})/g };
 
 /** HTTP headers as curl -v (`> `, `< `), HTTP clients and `-H '…'` print them. */
 export const HEADERS: ContextRule[] = [
-  { needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?<![A-Za-z0-9-])(?:Proxy-)?Authorization[ \t]*:[ \t]*(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
-  { kind: 'api key header', needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?<![A-Za-z0-9-])(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?<![A-Za-z0-9-])(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?<![A-Za-z0-9-])(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
 ];
 
 /** Cookie headers: each value masked, the names and attributes (Path, Expires, HttpOnly) kept. */
+export const COOKIE_WORDS = ['cookie'];
+/** `terraform output -json`: a sensitive output's `"value"` follows its `"sensitive": true` (keys are sorted). */
+export const TERRAFORM_SENSITIVE_WORDS = ['"sensitive": true'];
+/** PuTTY key files (.ppk): the `Private-Lines: N` lines after the header are the private key. */
+export const PUTTY_WORDS = ['private-lines:'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
 /** Query parameters that carry credentials: `?sig=`, `&token=`, `key=`, `X-Amz-Signature=`, `access_token=`. */
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
-  needs: /[?&;][\w-]+=/,
+  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid='], needs: /[?&;][\w-]+=/,
   re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken)=(?<secret>[^\s&#"'<>]{4,})/gi,
 };
 
 /** A bot token in a URL path: `/bot123456789:AA…/getMe` (Telegram). */
-export const URL_BOT: ContextRule = { kind: 'telegram bot token', needs: /\/bot\d/, re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
+export const URL_BOT: ContextRule = { kind: 'telegram bot token', keywords: ['/bot'], needs: /\/bot\d/, re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
 
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
-export const URL_CREDENTIALS: ContextRule = { kind: 'url password', needs: /:\/\/[^\s]*@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
+export const URL_CREDENTIALS: ContextRule = { kind: 'url password', keywords: ['://'], needs: /:\/\/[^\s:/@]*:[^\s@/]+@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
 
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
-  { kind: 'password on command line', needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
-  { kind: 'password on command line', needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', needs: /PASSWORD=|PWD=|AUTH=|SSHPASS=/, re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
-  { kind: 'password on command line', needs: /redis-cli/, re: /\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+use/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]*?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', needs: /openssl/, re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /lftp/, re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
+  { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: [' -u', '\t-u', ' --user', '\t--user', ' --proxy-user', '\t--proxy-user'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['password=', 'pwd=', 'auth=', 'sshpass='], needs: /PASSWORD=|PWD=|AUTH=|SSHPASS=/, re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
+  { kind: 'password on command line', keywords: ['redis-cli'], needs: /redis-cli/, re: /\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['mongo'], needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+use/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]*?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *).
-  { kind: 'pgpass password', needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
-  { kind: 'netrc password', needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
-  { kind: 'kubeconfig credential', needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
+  { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
-  { kind: 'docker registry auth', needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
+  { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
+  // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
+  { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)@/gi },
+  // redis.conf and `CONFIG SET`: requirepass / masterauth with the password after whitespace.
+  { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
+  // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
+  { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
+  // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.
+  { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
+  // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.
+  { kind: 'password', keywords: ['key="', "key='"], re: /\bkey=["'](?<name>[A-Za-z0-9_.:-]+)["'][ \t]+value=(?<secret>"[^"\n]+"|'[^'\n]+')/gi, guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
-  { kind: 'azure connection string key', needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
+  { kind: 'azure connection string key', keywords: ['accountkey', 'sharedaccesskey', 'sharedaccesssignature', 'password', 'pwd', 'sharedsecret', 'accesskey', 'clientsecret', 'token'], needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
 ];

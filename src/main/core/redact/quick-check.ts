@@ -25,7 +25,7 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
 
 /**
  * Could `text` hold a secret the scanner finds? Every rule of scanner.ts needs one of: a token run of 16+ characters (keys
- * and tokens: `ghp_…`, `AKIA…`, `sk-…`, `xoxb-…`, JWT parts, PEM body lines), `://` (URLs and
+ * and tokens: `ghp_…`, `AKIA…`, `sk-…`, `xoxb-…`, JWT parts, PEM body lines), `://` or `oracle:thin:` (URLs and
  * connection strings with passwords), `-----BEGIN` (private keys), or a word that names a
  * secret next to its value (`password=`, `aws_secret_access_key =`, `AWS_ACCOUNT_ID=`,
  * `--token …`). False means no pattern can match; true means "look". When the scanner gains a
@@ -33,5 +33,5 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
  * sample through it).
  */
 export function mayHoldSecret(text: string): boolean {
-  return /[A-Za-z0-9_-]{16,}|:\/\/|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):/i.test(text);
+  return /[A-Za-z0-9_-]{16,}|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):/i.test(text);
 }

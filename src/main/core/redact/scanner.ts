@@ -1,51 +1,81 @@
 /**
  * The synchronous secret scanner: where the secrets are in a text, and what kind each is.
  *
- * Two cheap gates keep the costly patterns off most of the text (gitleaks' keyword idea):
- * - token runs of 20+ characters: only those are matched against the vendor rules (whose
- *   keywords are looked up in the run), JWTs, and base64 that decodes to a secret;
- * - context words (`pass`, `token`, `key`, `Authorization`, `--password`, `mysql`, `://`, …):
- *   only the lines they are on get the context rules.
- * Private key blocks are walked line by line (private-keys.ts).
+ * One pass over the text (keyword-automaton.ts: an Aho-Corasick automaton over every rule's
+ * literal anchors, gitleaks' keyword idea) finds where each rule could match, and the runs of
+ * 20+ token characters; the costly patterns run only there:
+ * - a vendor rule (vendor-rules.ts) on a token run that holds one of its keywords (`ghp_` in
+ *   `ghp_…`); runs long enough for a keyword-less rule (Discord bot tokens) or for base64 that
+ *   decodes to a secret are looked at too;
+ * - a context rule (context-rules.ts) on a line that holds one of its keywords (`mysql` for
+ *   `mysql -pSECRET`, `://` for `https://user:pw@host`, a secret's name for `NAME=value`).
+ * Private key blocks are walked line by line (private-keys.ts); `data:` blocks of Kubernetes
+ * Secrets by their indentation.
  */
+import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, FILES, HEADERS, KEY_VALUE_VALUE, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 
 export type { SecretFinding } from './finding.js';
 
-/** Shortest run the vendor gate looks at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
+/** Shortest run the vendor rules look at: the shortest vendor token (`LTAI…`, `AKIA…`) is 20+ characters. */
 const MIN_RUN = 20;
-/** A whitespace-delimited word of 20+ characters: the cheap first gate (V8 scans `\S` runs fast); token runs are looked for inside. */
-const WORD = /(?:^|[ \t\n\r])[^ \t\n\r]{20,}/g;
-/** A token run: word characters and the separators tokens, base64 and URLs are made of. */
-const RUN = /(?<![A-Za-z0-9_.+/=:~-])[A-Za-z0-9_.+/=:~-]{20,}/g;
+/** The characters of a token run: word characters and the separators tokens, base64 and URLs are made of. */
+const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-/** keyword → rules; one case-insensitive alternation finds them in a run. */
-const BY_KEYWORD = new Map<string, VendorRule[]>();
-const NO_KEYWORD: VendorRule[] = [];
-for (const r of VENDOR_RULES) {
-  if (r.keywords.length === 0) NO_KEYWORD.push(r);
-  for (const k of r.keywords) BY_KEYWORD.set(k, [...(BY_KEYWORD.get(k) ?? []), r]);
+const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
+/** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
+const NAME_RULE = LINE_RULES.length;
+const COOKIE_RULE = LINE_RULES.length + 1;
+const TERRAFORM_RULE = LINE_RULES.length + 2;
+const PUTTY_RULE = LINE_RULES.length + 3;
+
+/** One keyword of the pass and what it triggers. */
+interface Keyword {
+  word: string;
+  /** Context use only where this (sticky, at the keyword's end) does not match: `pass` in `passed`. */
+  unless?: RegExp;
+  /** Vendor rules to try on the token run the keyword is in. */
+  vendor: VendorRule[];
+  /** Context rules (indexes: LINE_RULES, NAME_RULE, COOKIE_RULE) to run on the keyword's line. */
+  context: number[];
 }
-const KEYWORDS = new RegExp([...BY_KEYWORD.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi');
 
-/**
- * Words that put a line under the context rules: secret-like key names, header names, the
- * commands whose flags carry passwords, `://`, query parameters, `:port:` (.pgpass) and PEM
- * armour. Case-insensitive, one pass.
- */
-const CONTEXT = /:\/\/|pass(?!ed\b|es\b|ing\b)|secret|token|auth(?!ors?\b)|cred|cookie|key(?![a-z])|pwd|sig\b|signature|salt|dsn|pat\b|bearer|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|htpasswd|:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:|[?&;](?:code|session|jwt)=|-----(?:BEGIN|END)/gi;
+const KEYWORDS: Keyword[] = [];
+{
+  const byKey = new Map<string, Keyword>();
+  const entry = (word: string, unless?: RegExp) => {
+    const w = word.toLowerCase();
+    const key = `${w}\u0000${unless?.source ?? ''}`;
+    let e = byKey.get(key);
+    if (!e) byKey.set(key, (e = { word: w, unless, vendor: [], context: [] }));
+    return e;
+  };
+  for (const r of VENDOR_RULES) for (const k of r.keywords) entry(k).vendor.push(r);
+  LINE_RULES.forEach((r, i) => r.keywords.forEach((k) => entry(k).context.push(i)));
+  for (const { word, unless } of NAME_WORDS) entry(word, unless).context.push(NAME_RULE);
+  for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_RULE);
+  for (const w of TERRAFORM_SENSITIVE_WORDS) entry(w).context.push(TERRAFORM_RULE);
+  for (const w of PUTTY_WORDS) entry(w).context.push(PUTTY_RULE);
+  KEYWORDS.push(...byKey.values());
+}
+/** Rules without a literal (Discord bot tokens): tried on runs long enough to hold one. */
+const NO_KEYWORD: VendorRule[] = VENDOR_RULES.filter((r) => r.keywords.length === 0);
+const AUTOMATON = new KeywordAutomaton(
+  KEYWORDS.map((k) => k.word),
+  RUN_CHARS,
+);
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges). */
 export function scanSecrets(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
-  vendorFindings(text, out);
-  contextFindings(text, out);
+  const { hits, runs } = AUTOMATON.pass(text, MIN_RUN);
+  vendorFindings(text, hits, runs, out);
+  contextFindings(text, hits, out);
   if (text.includes('-----')) out.push(...privateKeyBlocks(text));
   if (text.includes('data:')) secretDataBlocks(text, out);
   return out;
@@ -54,132 +84,257 @@ export function scanSecrets(text: string): SecretFinding[] {
 /**
  * Only the secrets found by their context (passwords after `-p`, keys named like secrets, …):
  * what a command's stream state learns for the session. Shapes (vendor tokens, keys) are found
- * again wherever they show, so the stream does not look for them (a third of the scan's cost).
+ * again wherever they show, so the stream does not look for them.
  */
 export function scanContextSecrets(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
-  contextFindings(text, out);
+  contextFindings(text, AUTOMATON.pass(text, 0).hits, out);
   if (text.includes('data:')) secretDataBlocks(text, out);
   return out;
 }
 
-function vendorFindings(text: string, out: SecretFinding[]): void {
-  // Its own regex state: base64Secret scans decoded text with this function while the outer loop runs.
-  const words = new RegExp(WORD.source, 'g');
-  const runs = new RegExp(RUN.source, 'g');
-  const keywords = new RegExp(KEYWORDS.source, 'gi');
-  for (let w = words.exec(text); w; w = words.exec(text)) {
-    runs.lastIndex = 0;
-    // The match starts with the whitespace before the word (faster than a lookbehind): runs inside it are unaffected.
-    for (let m = runs.exec(w[0]); m; m = runs.exec(w[0])) vendorRun(m[0], w.index + m.index, keywords, out);
+/** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
+function vendorFindings(text: string, hits: number[], runs: number[], out: SecretFinding[]): void {
+  let h = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r];
+    const end = runs[r + 1];
+    // Hits are in order of their end; those ending before this run are in no later run either.
+    while (h < hits.length && hits[h + 1] <= start) h += 2;
+    let rules: Set<VendorRule> | undefined;
+    for (let j = h; j < hits.length && hits[j + 1] <= end; j += 2) {
+      const k = KEYWORDS[hits[j]];
+      if (k.vendor.length > 0 && hits[j + 1] - k.word.length >= start) for (const v of k.vendor) (rules ??= new Set()).add(v);
+    }
+    if (end - start >= MIN_NO_KEYWORD_RUN) for (const v of NO_KEYWORD) (rules ??= new Set()).add(v);
+    if (rules === undefined && end - start < MIN_BASE64_RUN) continue;
+    if (!(rules && vendorRun(text.slice(start, end), start, rules, out)) && end - start >= MIN_BASE64_RUN) base64Secret(text, start, end, out);
   }
 }
 
-/** The vendor rules on one token run at offset `at`. */
-function vendorRun(run: string, at: number, keywords: RegExp, out: SecretFinding[]): void {
+/** The vendor rules `rules` on one token run at offset `at`: did one match? */
+function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretFinding[]): boolean {
+  let found = false;
   {
-    let rules: Set<VendorRule> | undefined;
-    keywords.lastIndex = 0;
-    for (let k = keywords.exec(run); k; k = keywords.exec(run)) for (const r of BY_KEYWORD.get(k[0].toLowerCase()) ?? []) (rules ??= new Set()).add(r);
-    // Rules without a literal (Discord bot tokens) only on runs long enough to hold one.
-    if (run.length >= MIN_NO_KEYWORD_RUN) for (const r of NO_KEYWORD) (rules ??= new Set()).add(r);
-    let found = false;
-    if (rules) {
-      for (const r of rules) {
-        r.re.lastIndex = 0;
-        for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
-          const secret = v.groups?.secret;
-          const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
-          const len = secret !== undefined ? secret.length : v[0].length;
-          if (!isExampleToken(v[0])) {
-            out.push({ start: s, end: s + len, kind: r.kind });
-            found = true;
-          }
-          if (v[0].length === 0) r.re.lastIndex++;
+    for (const r of rules) {
+      r.re.lastIndex = 0;
+      for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
+        const secret = v.groups?.secret;
+        const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
+        const len = secret !== undefined ? secret.length : v[0].length;
+        if (!isExampleToken(v[0])) {
+          out.push({ start: s, end: s + len, kind: r.kind });
+          found = true;
         }
+        if (v[0].length === 0) r.re.lastIndex++;
       }
     }
-    if (!found && run.length >= 24) base64Secret(run, at, out);
   }
+  return found;
 }
 
+/** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
+const MIN_BASE64_RUN = 24;
 /** The shortest Discord bot token (24 + 1 + 6 + 1 + 27 characters): the only rule with no literal to look for. */
 const MIN_NO_KEYWORD_RUN = 59;
 
-/** Standard base64 of 24+ characters (the value of a run, after a `key:` or `key=` glued to it). */
-const BASE64_VALUE = /^[A-Za-z0-9+/]{22,}={0,2}$/;
+/** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/') BASE64_CHAR[c.charCodeAt(0)] = 1;
+const COLON = 0x3a;
+const EQUALS = 0x3d;
 
 /**
  * Base64 that decodes to a secret (a Kubernetes Secret's `tls.key: LS0tLS1CRUdJTi…`, a docker
- * `auth` blob, an encoded token): decoded and scanned; if the decoded text holds a secret the
- * whole encoded value is masked.
+ * `auth` blob, an encoded token), in the run text[start, end): its value (after the last `:`,
+ * or the last `=` that is not padding) is decoded and scanned; if the decoded text holds a
+ * secret the whole encoded value is masked. Most runs are paths and words: one backward walk
+ * over the characters rejects them before anything is copied.
  */
-function base64Secret(run: string, at: number, out: SecretFinding[]): void {
-  // The value: what follows the last `:` or the last `=` that is not padding.
-  let from = run.lastIndexOf(':') + 1;
-  const trimmed = run.replace(/=+$/, '');
-  from = Math.max(from, trimmed.lastIndexOf('=') + 1);
-  const b64 = run.slice(from);
-  if (b64.length < 24 || b64.length % 4 !== 0 || !BASE64_VALUE.test(b64) || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) return;
-  const decoded = Buffer.from(b64, 'base64').toString('utf8');
+function base64Secret(text: string, start: number, end: number, out: SecretFinding[]): void {
+  let padEnd = end;
+  while (padEnd > start && text.charCodeAt(padEnd - 1) === EQUALS) padEnd--;
+  if (end - padEnd > 2) return;
+  let from = start;
+  let lower = false;
+  let upper = false;
+  for (let i = padEnd - 1; i >= start; i--) {
+    const c = text.charCodeAt(i);
+    if (c === COLON || c === EQUALS) {
+      from = i + 1;
+      break;
+    }
+    if (c >= 128 || BASE64_CHAR[c] === 0) return;
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) upper = true;
+  }
+  const len = end - from;
+  if (len < MIN_BASE64_RUN || len % 4 !== 0 || !lower || !upper) return;
+  const decoded = Buffer.from(text.slice(from, end), 'base64').toString('utf8');
   // Binary (a hash, compressed data) is no credential text.
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
-  const s = at + from;
-  out.push({ start: s, end: s + b64.length, kind: `base64 ${inner}` });
+  out.push({ start: from, end, kind: `base64 ${inner}` });
 }
 
 /** What secret a decoded text holds, if any (vendor token or `user:password`-free: only shapes). */
 function innerKind(decoded: string): string | undefined {
   if (decoded.length < MIN_RUN) return undefined;
   const found: SecretFinding[] = [];
-  vendorFindings(decoded, found);
+  const { hits, runs } = AUTOMATON.pass(decoded, MIN_RUN);
+  vendorFindings(decoded, hits, runs, found);
   return found[0]?.kind;
 }
 
-function contextFindings(text: string, out: SecretFinding[]): void {
-  CONTEXT.lastIndex = 0;
-  let doneTo = -1;
-  for (let g = CONTEXT.exec(text); g; g = CONTEXT.exec(text)) {
-    if (g.index < doneTo) continue;
-    const from = text.lastIndexOf('\n', g.index) + 1;
-    const nl = text.indexOf('\n', g.index);
-    const to = nl < 0 ? text.length : nl;
-    contextLine(text.slice(from, to), from, out);
-    doneTo = to;
-    CONTEXT.lastIndex = to;
+/**
+ * The context rules where the pass found one of their keywords: the value of a name that holds
+ * a secret's word, found from the word; the line rules on each line that holds one of theirs.
+ */
+function contextFindings(text: string, hits: number[], out: SecretFinding[]): void {
+  let lineStart = 0;
+  let lineEnd = -1;
+  let nameEnd = -1;
+  const on: number[] = [];
+  for (let j = 0; j < hits.length; j += 2) {
+    const k = KEYWORDS[hits[j]];
+    if (k.context.length === 0) continue;
+    const end = hits[j + 1];
+    if (k.unless) {
+      k.unless.lastIndex = end;
+      if (k.unless.test(text)) continue;
+    }
+    for (const r of k.context) {
+      if (r === NAME_RULE) {
+        // One look per name (`DB_PASSWORD_TOKEN` holds two words).
+        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out);
+        continue;
+      }
+      if (r === TERRAFORM_RULE) {
+        sensitiveValue(text, end, out);
+        continue;
+      }
+      if (r === PUTTY_RULE) {
+        puttyPrivateLines(text, end, out);
+        continue;
+      }
+      if (end > lineEnd) {
+        if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
+        on.length = 0;
+        lineStart = text.lastIndexOf('\n', end - 1) + 1;
+        const nl = text.indexOf('\n', end - 1);
+        lineEnd = nl < 0 ? text.length : nl;
+      }
+      if (!on.includes(r)) on.push(r);
+    }
   }
+  if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
-/** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote. */
-const SEPARATOR = /["']?[ \t]*(?:=>|:=|[:=])[ \t]*/g;
-const NAME_CHAR = /[A-Za-z0-9_.-]/;
+/** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote (escaped inside a JSON string). */
+const SEPARATOR = /(?:\\?["'])?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
-const VALUE_AT = new RegExp(`["'](?<quoted>[^"'\\n]{1,2048})["']|${KEY_VALUE_VALUE}`, 'y');
-const LINE_RULES = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
+const VALUE_AT = new RegExp(
+  [
+    // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
+    `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,2048})"`,
+    `'(?<single>[^'\\n]{1,2048})'`,
+    // Inside a JSON string: `\"password\":\"…\"`.
+    `\\\\"(?<escaped>(?:[^"\\\\\\n]|\\\\[^"\\n]){1,2048})\\\\"`,
+    KEY_VALUE_VALUE,
+  ].join('|'),
+  'y',
+);
 
-function contextLine(line: string, offset: number, out: SecretFinding[]): void {
-  // Keys named like secrets: found from their separator back (linear; a pattern starting at every letter was not).
-  SEPARATOR.lastIndex = 0;
-  for (let m = SEPARATOR.exec(line); m; m = SEPARATOR.exec(line)) {
-    let k = m.index;
-    while (k > 0 && NAME_CHAR.test(line[k - 1])) k--;
-    const name = line.slice(k, m.index);
-    if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) continue;
-    if (NOT_SECRET_NAME.test(name) || NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'))) continue;
-    VALUE_AT.lastIndex = m.index + m[0].length;
-    const v = VALUE_AT.exec(line);
-    if (!v) continue;
-    const value = v.groups!.quoted ?? v.groups!.secret;
-    if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) continue;
-    const s = v.index + (v.groups!.quoted !== undefined ? 1 : 0);
-    out.push({ start: offset + s, end: offset + s + value.length, kind: kindOfName(name), byContext: true });
+/** The line rules `on` (indexes of LINE_RULES, or COOKIE_RULE) on one line at `offset`. */
+function lineRules(line: string, offset: number, on: number[], out: SecretFinding[]): void {
+  for (const r of on) {
+    if (r === COOKIE_RULE) cookies(line, offset, out);
+    else if (!LINE_RULES[r].needs || LINE_RULES[r].needs!.test(line)) apply(LINE_RULES[r], line, offset, out);
   }
-  for (const r of LINE_RULES) if (!r.needs || r.needs.test(line)) apply(r, line, offset, out);
-  cookies(line, offset, out);
+}
+
+/** A name's characters (`DB_PASSWORD`, `client.secret`, `api-key`), by character code. */
+const NAME_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') NAME_CHAR[c.charCodeAt(0)] = 1;
+const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
+
+/** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
+function isSecretName(name: string): boolean {
+  if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
+  return !NOT_SECRET_NAME.test(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'));
+}
+
+/** An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat). */
+const XML_VALUE_AT = /(?<secret>[^<>\n]{1,2048})<\//y;
+/** `auth` alone names a switch (`auth: true`) as often as a credential: its value counts when it is base64 of `user:password` (docker's `auth`, in YAML as in JSON). */
+const BARE_AUTH = /^auth$/i;
+
+/**
+ * The value of the name around text[from, to) (a secret's word: `pass`, `token`, `key`) when
+ * the name is a secret's (`NAME=value`, `"name": "value"`, `name: value`, `name => value`,
+ * `<name>value</name>`): the name is widened to its characters both ways, and must be followed
+ * by a separator (or be an element). Returns the name's end (the caller looks at each name once).
+ */
+function namedValue(text: string, from: number, to: number, out: SecretFinding[]): number {
+  let e = to;
+  while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
+  let k = from;
+  while (k > 0 && isNameChar(text.charCodeAt(k - 1))) k--;
+  SEPARATOR.lastIndex = e;
+  const m = SEPARATOR.exec(text);
+  const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
+  if (!m && !element) return e;
+  const name = text.slice(k, e);
+  const bareAuth = BARE_AUTH.test(name);
+  if (!bareAuth && !isSecretName(name)) return e;
+  const valueAt = element ? XML_VALUE_AT : VALUE_AT;
+  valueAt.lastIndex = m ? e + m[0].length : e + 1;
+  const v = valueAt.exec(text);
+  if (!v) return e;
+  const quoted = v.groups!.quoted ?? v.groups!.single;
+  const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
+  if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  if (bareAuth && !isBasicAuthBase64(value)) return e;
+  const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
+  return e;
+}
+
+/** Base64 of `user:password` (printable text with a colon): what docker's `auth` holds. */
+function isBasicAuthBase64(value: string): boolean {
+  if (value.length < 8 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  return /^[\x21-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+}
+
+/** A sensitive output's value within the next lines of `"sensitive": true` (terraform output -json): strings only. */
+const SENSITIVE_VALUE_AT = /(?:[^\n]*\n){0,6}?[ \t]*"value":[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,4096})"/y;
+
+function sensitiveValue(text: string, at: number, out: SecretFinding[]): void {
+  SENSITIVE_VALUE_AT.lastIndex = at;
+  const m = SENSITIVE_VALUE_AT.exec(text);
+  if (!m || isReference(m.groups!.secret)) return;
+  const end = m.index + m[0].length - 1;
+  out.push({ start: end - m.groups!.secret.length, end, kind: 'terraform sensitive output', byContext: true });
+}
+
+/** `Private-Lines: N` in a PuTTY key: the N lines after it. */
+const PUTTY_COUNT_AT = /[ \t]*(?<n>\d{1,3})[ \t]*\r?\n/y;
+
+function puttyPrivateLines(text: string, at: number, out: SecretFinding[]): void {
+  PUTTY_COUNT_AT.lastIndex = at;
+  const m = PUTTY_COUNT_AT.exec(text);
+  if (!m) return;
+  const start = m.index + m[0].length;
+  let end = start;
+  for (let n = Number(m.groups!.n); n > 0 && end < text.length; n--) {
+    const nl = text.indexOf('\n', end);
+    end = nl < 0 ? text.length : nl + 1;
+  }
+  if (end > start) out.push({ start, end: text[end - 1] === '\n' ? end - 1 : end, kind: 'private key' });
 }
 
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
@@ -188,8 +343,11 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
     if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
+    // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
+    const name = m.groups?.name;
+    if (name !== undefined && !isSecretName(name)) continue;
     const s = offset + m.index + m[0].length - secret.length;
-    out.push({ start: s, end: s + secret.length, kind: typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
+    out.push({ start: s, end: s + secret.length, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }

@@ -262,6 +262,61 @@ function contextItems(g: Gen): CorpusItem[] {
   return out;
 }
 
+/**
+ * Credentials as more commands print them (issue 21's second adversary pass): docker `auth` in
+ * YAML, `terraform output -json`, JDBC URLs (Oracle thin), PuTTY keys, Vault's and Consul's
+ * tables, Maven/NuGet XML, wp-config.php, Python dicts of headers, redis.conf, AWS Secrets
+ * Manager. Each secret with look-alikes printed the same way (`auth: true`, a non-sensitive
+ * output, `token_duration`, `define('WP_DEBUG', true)`).
+ */
+function printedFormItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string, secret = true) => out.push({ format, context, text, value, secret });
+  const pw = () => g.s(`${ALNUM}!#%^*_`, g.int(10, 24)).replace(/^[^A-Za-z]/, 'k');
+  for (let k = 0; k < 6; k++) {
+    const da = Buffer.from(`ci:${pw()}`).toString('base64');
+    add('docker auth in yaml', 'yq -P ~/.docker/config.json', da, `auths:\n  registry.example.com:\n    auth: ${da}\n    email: ci@example.com`);
+    add('auth switch', 'yaml', g.pick(['true', 'false', 'none', 'basic', 'required']), `server:\n  auth: ${g.pick(['true', 'false', 'none', 'basic', 'required'])}\n  port: 8080`, false);
+    const tf = pw();
+    add('terraform sensitive output', 'terraform output -json', tf, `{\n  "db_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "${tf}"\n  }\n}`);
+    const region = g.pick(['us-east-1', 'eu-west-3', 'ap-south-1']);
+    add('terraform output', 'terraform output -json', region, `{\n  "region": {\n    "sensitive": false,\n    "type": "string",\n    "value": "${region}"\n  }\n}`, false);
+    const ora = pw().replace(/[#%^*!]/g, 'x');
+    add('oracle jdbc url', 'application.properties', ora, `spring.datasource.url=jdbc:oracle:thin:scott/${ora}@//db.example.com:1521/ORCL`);
+    add('oracle jdbc url', 'log', 'jdbc:oracle:thin:@//db.example.com:1521/ORCL', `connecting to jdbc:oracle:thin:@//db.example.com:1521/ORCL`, false);
+    const ppk = g.b64(33);
+    add('putty private key', 'cat key.ppk', ppk, `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: eddsa-key-2024${g.int(1000, 9999)}\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAI${g.b64(24)}\n${g.b64(12)}\nPrivate-Lines: 1\n${ppk}\nPrivate-MAC: ${g.s(HEX, 64)}`);
+    const vt = g.uuid();
+    add('vault approle secret_id', 'vault write', vt, `Key                   Value\n---                   -----\nsecret_id             ${vt}\nsecret_id_accessor    ${g.uuid()}\nsecret_id_ttl         0s`);
+    const ttl = `${g.int(1, 9)}${g.pick(['h', 'm', 's'])}`;
+    add('vault table', 'vault token lookup', ttl, `Key                 Value\n---                 -----\ntoken_duration      ${ttl}\ntoken_policies      [default]`, false);
+    const lt = `s.${g.s(ALNUM, 24)}`;
+    add('vault legacy token', 'vault login', lt, `Key                  Value\n---                  -----\ntoken                ${lt}\ntoken_accessor       ${g.s(ALNUM, 24)}\ntoken_renewable      true`);
+    const cs = g.uuid();
+    add('consul secret id', 'consul acl token read', cs, `AccessorID:       ${g.uuid()}\nSecretID:         ${cs}\nDescription:      Bootstrap Token (Global Management)`);
+    const sm = JSON.stringify({ username: 'app', password: pw() }).replace(/"/g, '\\"');
+    add('secrets manager string', 'aws secretsmanager get-secret-value', sm, `{\n    "Name": "prod/app/db",\n    "SecretString": "${sm}",\n    "VersionStages": ["AWSCURRENT"]\n}`);
+    const mv = pw();
+    add('xml password element', 'settings.xml', mv, `<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>${mv}</password>\n</server>`);
+    add('xml element', 'pom.xml', 'passwordPolicy', `<passwordPolicy>strict</passwordPolicy>\n<tokenizer>standard</tokenizer>`, false);
+    const ng = pw();
+    add('nuget cleartext password', 'nuget.config', ng, `<packageSourceCredentials>\n  <nexus>\n    <add key="Username" value="deploy" />\n    <add key="ClearTextPassword" value="${ng}" />\n  </nexus>\n</packageSourceCredentials>`);
+    add('nuget setting', 'nuget.config', 'https://api.nuget.org/v3/index.json', `<add key="nuget.org" value="https://api.nuget.org/v3/index.json" protocolVersion="3" />`, false);
+    const wp = g.s(`${ALNUM}!@#$%^&*()-_[]{}<>~+=,.;:/?|`, 64);
+    add('wp-config salt', 'wp-config.php', wp, `define( 'AUTH_KEY',         '${wp}' );`);
+    const wdb = pw();
+    add('wp-config password', 'wp-config.php', wdb, `define( 'DB_PASSWORD', '${wdb}' );`);
+    add('php constant', 'wp-config.php', 'wordpress', `define( 'DB_NAME', 'wordpress' );\ndefine( 'WP_DEBUG', false );`, false);
+    const ph = pw();
+    add('authorization in python dict', 'requests debug log', ph, `DEBUG:urllib3: headers={'User-Agent': 'python-requests/2.31', 'Authorization': 'Bearer ${ph}'}`);
+    const rp = pw();
+    add('redis requirepass', 'redis.conf', rp, `# Require clients to issue AUTH <PASSWORD>\nrequirepass ${rp}`);
+    const ma = pw();
+    add('redis masterauth', 'redis-cli', ma, `127.0.0.1:6379> CONFIG SET masterauth ${ma}\nOK`);
+  }
+  return out;
+}
+
 /** Private keys in PEM, as files, JSON strings and printf with literal \n. */
 function keyItems(g: Gen): CorpusItem[] {
   const out: CorpusItem[] = [];
@@ -373,6 +428,7 @@ export function generateCorpus(seed = 21): CorpusItem[] {
       }
     }
     items.push(...contextItems(g));
+    items.push(...printedFormItems(g));
   }
   items.push(...keyItems(g));
   items.push(...lookAlikeItems(g));

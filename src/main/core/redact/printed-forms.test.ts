@@ -1,0 +1,96 @@
+/**
+ * Credentials as 61 commands and files print them (issue 21's second adversary pass: env dumps,
+ * `docker inspect`, `gh auth status -t`, `git remote -v`, terraform state and outputs, Rails
+ * credentials, JDBC / Redis / Mongo / AMQP / SMTP URLs, OpenSSH / PuTTY / PGP keys, Vault,
+ * Consul, Slack, Twilio, SendGrid, Mailgun, Shopify, npm, PyPI, Maven, NuGet, wp-config,
+ * redis.conf, WireGuard, Kafka JAAS, …): every value is masked in a reply, and the CLI's quick
+ * check says "look" for each (else its audit record would skip the scanner). 14 of them leaked
+ * before this pass; the generated corpus (test-corpus.ts) carries those with look-alikes.
+ */
+import { describe, expect, it } from 'vitest';
+import { Redactor, MASK_PATTERN } from './redactor.js';
+import { mayHoldSecret } from './quick-check.js';
+
+/** A fixed linear congruential generator: the same fake values every run. */
+let seed = 7;
+const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+const s = (alpha: string, n: number) => Array.from({ length: n }, () => alpha[Math.floor(rnd() * alpha.length)]).join('');
+const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', HEX = '0123456789abcdef', B64 = AN + '+/';
+const pw = () => 'k' + s(AN + '!#%^*_', 14);
+const b64 = (t: string) => Buffer.from(t).toString('base64');
+/** [form, secret value, text as printed]. */
+const forms: [string, string, string][] = [];
+const f = (name: string, value: string, text: string) => forms.push([name, value, text]);
+let v: string;
+v = b64(`ci:${pw()}`); f('yaml docker auth', v, `auths:\n  registry.example.com:\n    auth: ${v}\n    email: ci@example.com`);
+v = b64(`ci:${pw()}`); f('json docker auth', v, `{"auths": {"ghcr.io": {"auth": "${v}"}}}`);
+v = pw(); f('docker inspect Env', v, `        "Env": [\n            "POSTGRES_PASSWORD=${v}",\n            "PATH=/usr/local/bin"\n        ],`);
+v = pw(); f('docker inspect redis url', v, `            "REDIS_URL=redis://:${v}@redis:6379/0",`);
+v = s(B64, 40); f('aws credentials file', v, `[default]\naws_access_key_id = AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}\naws_secret_access_key = ${v}`);
+v = 'gho_' + s(AN, 36); f('gh auth status -t', v, `github.com\n  ✓ Logged in to github.com account octocat (keyring)\n  - Active account: true\n  - Git operations protocol: https\n  - Token: ${v}\n  - Token scopes: 'gist', 'read:org', 'repo'`);
+v = s(AN, 40); f('gh auth status -t (ghp_ like other)', v, `  - Token: ${v}`);
+v = 'npm_' + s(AN, 36); f('npmrc', v, `//registry.npmjs.org/:_authToken=${v}`);
+v = pw(); f('git remote -v', v, `origin\thttps://deploy:${v}@git.example.com/org/repo.git (fetch)\norigin\thttps://deploy:${v}@git.example.com/org/repo.git (push)`);
+v = pw(); f('terraform state attr', v, `          "attributes": {\n            "password": "${v}",\n            "username": "admin"`);
+v = pw(); f('terraform output -json sensitive', v, `{\n  "db_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "${v}"\n  }\n}`);
+v = s(HEX, 128); f('.env.production secret_key_base', v, `SECRET_KEY_BASE=${v}`);
+v = s(HEX, 128); f('rails credentials:show', v, `# aws:\n#   access_key_id: 123\nsecret_key_base: ${v}`);
+v = s(B64, 40); f('rails credentials nested', v, `aws:\n  access_key_id: AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}\n  secret_access_key: ${v}`);
+v = pw(); f('jdbc postgres param', v, `spring.datasource.url=jdbc:postgresql://db:5432/app?user=app&password=${v}`);
+v = pw(); f('jdbc sqlserver', v, `jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=${v};encrypt=true`);
+v = 'tiger' + s(AN, 6); f('jdbc oracle thin', v, `jdbc:oracle:thin:scott/${v}@//db.example.com:1521/ORCL`);
+v = pw(); f('redis url', v, `REDIS_URL=rediss://default:${v}@cache.example.com:6380`);
+v = pw(); f('mongo srv', v, `mongodb+srv://app:${v}@cluster0.abcde.mongodb.net/?retryWrites=true&w=majority`);
+v = pw(); f('amqp', v, `amqp://app:${v}@rabbit:5672/vhost`);
+v = s(B64, 70); f('openssh key', v, `-----BEGIN OPENSSH PRIVATE KEY-----\n${s(B64, 70)}\n${v}\n-----END OPENSSH PRIVATE KEY-----`);
+v = s(B64, 44); f('putty key', v, `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: eddsa-key-20240101\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIG${s(B64, 20)}\n${s(B64, 20)}\nPrivate-Lines: 1\n${v}\nPrivate-MAC: ${s(HEX, 64)}`);
+v = s(B64, 64); f('gpg private block', v, `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQVYBGV${s(B64, 57)}\n${v}\n=${s(B64, 4)}\n-----END PGP PRIVATE KEY BLOCK-----`);
+v = 'hvs.' + s(AN + '_-', 90); f('vault login table', v, `Key                  Value\n---                  -----\ntoken                ${v}\ntoken_accessor       ${s(AN, 24)}\ntoken_duration       768h`);
+v = 's.' + s(AN, 24); f('vault legacy token table', v, `Key                  Value\n---                  -----\ntoken                ${v}\ntoken_accessor       ${s(AN, 24)}`);
+v = `${s(HEX, 8)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 12)}`; f('vault approle secret_id table', v, `Key                   Value\n---                   -----\nsecret_id             ${v}\nsecret_id_accessor    ${s(HEX, 8)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 12)}\nsecret_id_ttl         0s`);
+v = `${s(HEX, 8)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 12)}`; f('consul acl token read', v, `AccessorID:       ${s(HEX, 8)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 12)}\nSecretID:         ${v}\nDescription:      Bootstrap Token`);
+v = 'xoxe.xoxp-1-' + s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 150); f('slack xoxe', v, `refresh: ${v}`);
+v = 'xapp-1-A' + s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 10) + '-' + s('0123456789', 13) + '-' + s(HEX, 64); f('slack xapp', v, `SLACK_APP_TOKEN=${v}`);
+v = s(HEX, 32); f('twilio auth token env', v, `TWILIO_AUTH_TOKEN=${v}`);
+v = s(HEX, 32); f('twilio curl -u', v, `curl -X POST https://api.twilio.com/2010-04-01/Accounts/AC${s(HEX, 32)}/Messages.json -u AC${s(HEX, 32)}:${v}`);
+v = 'SG.' + s(AN + '_-', 22) + '.' + s(AN + '_-', 43); f('sendgrid', v, `Authorization: Bearer ${v}`);
+v = `${s(HEX, 32)}-${s(HEX, 8)}-${s(HEX, 8)}`; f('mailgun new key env', v, `MAILGUN_API_KEY=${v}`);
+v = 'shpat_' + s(HEX, 32); f('shopify', v, `X-Shopify-Access-Token: ${v}`);
+v = 'pypi-AgEIcHlwaS5vcmc' + s(AN + '_-', 70); f('pypirc', v, `[pypi]\nusername = __token__\npassword = ${v}`);
+v = pw(); f('xml maven settings', v, `<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>${v}</password>\n</server>`);
+v = pw(); f('nuget ClearTextPassword', v, `<add key="ClearTextPassword" value="${v}" />`);
+v = pw(); f('php define', v, `define( 'DB_PASSWORD', '${v}' );`);
+v = s(AN + '!@#$%^&*()', 64); f('wp salts', v, `define('AUTH_KEY',         '${v}');`);
+v = pw(); f('python dict headers', v, `{'Content-Type': 'application/json', 'Authorization': 'Bearer ${v}'}`);
+v = pw(); f('redis.conf requirepass', v, `requirepass ${v}`);
+v = pw(); f('redis.conf masterauth', v, `masterauth ${v}`);
+v = pw(); f('kafka jaas', v, `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="app" password="${v}";`);
+v = s(B64, 43) + '='; f('wireguard', v, `[Interface]\nPrivateKey = ${v}\nAddress = 10.0.0.2/32`);
+v = s(B64, 43) + '='; f('wireguard psk', v, `[Peer]\nPresharedKey = ${v}`);
+v = s(HEX, 48); f('jupyter url', v, `    http://127.0.0.1:8888/lab?token=${v}`);
+v = pw(); f('heroku config', v, `=== my-app Config Vars\nDATABASE_URL:    postgres://u${s(HEX, 6)}:${v}@ec2-1-2-3-4.compute-1.amazonaws.com:5432/d1`);
+v = pw(); f('psql conninfo', v, `psql "host=db port=5432 user=app password=${v} dbname=app sslmode=require"`);
+v = pw(); f('git credential fill', v, `protocol=https\nhost=github.com\nusername=x-access-token\npassword=${v}`);
+v = pw(); f('ansible become', v, `ansible_become_pass: ${v}`);
+v = pw(); f('spring properties', v, `spring.datasource.password=${v}`);
+v = pw(); f('smtp url', v, `MAIL_URL=smtp://apikey:${v}@smtp.sendgrid.net:587`);
+v = pw(); f('ldap bind', v, `ldapsearch -x -H ldap://ldap.example.com -D "cn=admin,dc=example,dc=com" -w ${v} -b "dc=example,dc=com"`);
+v = s(AN, 40); f('cloudflare token env', v, `CLOUDFLARE_API_TOKEN=${v}`);
+v = 'glrt-' + s(AN + '_-', 20); f('gitlab runner toml', v, `[[runners]]\n  url = "https://gitlab.com"\n  token = "${v}"`);
+v = s(AN, 32); f('docker history build-arg', v, `<missing>      2 days ago   RUN |1 NPM_TOKEN=${v} /bin/sh -c npm ci   120MB`);
+v = pw(); f('az sql connection string', v, `Server=tcp:db.database.windows.net,1433;Initial Catalog=app;User ID=app;Password=${v};Encrypt=True;`);
+v = pw(); f('yaml password quoted', v, `    password: "${v}"`);
+v = pw(); f('toml password', v, `password = '${v}'`);
+v = pw(); f('ini', v, `[database]\npass = ${v}`);
+v = 'dop_v1_' + s(HEX, 64); f('doctl', v, `access-token: ${v}`);
+
+describe('credentials as commands print them', () => {
+  for (const [name, value, text] of forms) {
+    it(`masks ${name}`, () => {
+      const out = new Redactor().mask(text);
+      expect(out.includes(value), out).toBe(false);
+      expect(out).toMatch(MASK_PATTERN);
+      expect(mayHoldSecret(text)).toBe(true);
+    });
+  }
+});
