@@ -34,6 +34,10 @@ export interface SafeHome {
  * Variables that would point a mish run (or a shell it starts) outside the temp HOME: a
  * developer's own MISH_AUDIT_LOG or spool override must never receive a test's records.
  */
+/** How often removing a temp HOME is retried, and how long apart, when a process just killed is still writing there. */
+const DISPOSE_RETRIES = 10;
+const DISPOSE_RETRY_MS = 200;
+
 export const OUTSIDE_POINTERS = ['MISH_AUDIT_LOG', 'MISH_SPOOL_DIR', 'MISH_OPERATOR_DIR', 'MISH_POLICY', 'MISH_POLICY_DEFAULT', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'ZDOTDIR'] as const;
 
 /** HOME, the XDG dirs and mish's own dirs, all inside `home`. */
@@ -74,7 +78,9 @@ export function safeHome(prefix = 'safe'): SafeHome {
         if (readFileSync(c, 'utf8') !== content) throw new Error(`canary changed: ${c} — a dangerous command ran`);
       }
     },
-    dispose: () => rmSync(home, { recursive: true, force: true }),
+    // Retried: a browser or server killed a moment ago may still be writing its profile or state
+    // inside (ENOTEMPTY at load 20: e2e/console-app-window's afterAll).
+    dispose: () => rmSync(home, { recursive: true, force: true, maxRetries: DISPOSE_RETRIES, retryDelay: DISPOSE_RETRY_MS }),
   };
 }
 
