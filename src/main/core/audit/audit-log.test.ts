@@ -216,3 +216,44 @@ describe('audit log', () => {
     expect(readAuditRecords(log)).toHaveLength(1);
   });
 });
+
+describe('audit log: records are written in groups (AUDIT_GROUP_MS)', () => {
+  it('records made in a burst reach the disk without flush(), as consecutive chained records, one head', async () => {
+    const audit = new AuditLog({ path: log });
+    for (let i = 1; i <= 20; i++) audit.record({ kind: 'command', by: 'agent', host: 'mcp', command: `echo ${i}`, exitCode: 0 });
+    const written = async () => {
+      for (let i = 0; i < 200 && !(existsSync(log) && readAuditRecords(log).length === 20); i++) await new Promise((r) => setTimeout(r, 25));
+      return readAuditRecords(log);
+    };
+    const recs = await written();
+    expect(recs.map((r) => r.command)).toEqual(Array.from({ length: 20 }, (_, i) => `echo ${i + 1}`));
+    expect(recs.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(verifyAuditLog(log)).toMatchObject({ ok: true, records: 20, problems: [] });
+    expect(JSON.parse(readFileSync(headPath(log), 'utf8'))).toEqual({ seq: 20, hash: recs[19].hash });
+  });
+
+  it('a process that ends on its own, without flush(), still writes what it recorded', () => {
+    const script = `import { AuditLog } from ${JSON.stringify(pathToFileURL(path.join(HERE, 'audit-log.ts')).href)};
+const a = new AuditLog({ path: ${JSON.stringify(log)} });
+a.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'created' });
+a.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'closed' });`;
+    const file = path.join(dir, 'ends-on-its-own.mts');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, ['--import', TSX_LOADER, file], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(readAuditRecords(log).map((x) => x.decision)).toEqual(['created', 'closed']);
+    expect(verifyAuditLog(log)).toMatchObject({ ok: true, records: 2 });
+  });
+
+  it('records after a flush() start a new group that continues the chain', async () => {
+    const audit = new AuditLog({ path: log });
+    audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'created' });
+    await audit.flush();
+    expect(readAuditRecords(log)).toHaveLength(1);
+    audit.record({ kind: 'command', by: 'agent', host: 'mcp', command: 'true', exitCode: 0 });
+    audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'closed' });
+    await audit.flush();
+    expect(readAuditRecords(log).map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(verifyAuditLog(log)).toMatchObject({ ok: true, records: 3 });
+  });
+});

@@ -4,7 +4,8 @@
  * Several writers share it (every `mish serve` and every CLI run), so an append is: take the
  * lock file (`<log>.lock`, created with O_EXCL, holding the writer's pid and time), read the
  * last record for its seq and hash, write the new line, fsync, update the head file
- * (`<log>.head`: seq and hash of the last record, so a truncated tail is detected), release. A lock whose holder is dead, or older than STALE_LOCK_MS, is broken. One chain for
+ * (`<log>.head`: seq and hash of the last record, so a truncated tail is detected), release.
+ * Records made within AUDIT_GROUP_MS of each other share one append (one lock, write and fsync). A lock whose holder is dead, or older than STALE_LOCK_MS, is broken. One chain for
  * everyone (rather than per-process segments) keeps `mish audit` and `verify` a single pass in
  * time order. Records are redacted before they are hashed and written.
  */
@@ -23,6 +24,15 @@ export const STALE_LOCK_MS = 30_000;
 const LOCK_WAIT_MS = 10_000;
 /** Pause between attempts at a held lock. */
 const LOCK_RETRY_MS = 3;
+/**
+ * Records are written in groups: the first record of a group is written this long after it was
+ * made, together with every record made meanwhile, under one lock, one write and one fsync (a
+ * burst of commands used to pay ~12 file operations and an fsync each, competing with the next
+ * command for the event loop). `flush()` (at exit, and in the CLI before it returns) writes at
+ * once. So a record reaches the disk, fsynced, at most this long after its command's reply, or
+ * at exit; a crash in that window loses it, as one mid-append always could.
+ */
+export const AUDIT_GROUP_MS = 50;
 /** First read size when looking for the last record from the end of the file. */
 const TAIL_READ_BYTES = 16 * 1024;
 
@@ -55,6 +65,9 @@ export interface AuditLogOptions {
 export class AuditLog implements AuditSink {
   readonly path: string;
   private queue: Promise<void> = Promise.resolve();
+  /** Records made and not yet handed to the queue (the group being gathered), in order. */
+  private pending: { event: AuditEvent; ts: string }[] = [];
+  private groupTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: AuditLogOptions = {}) {
     this.path = options.path ?? defaultAuditPath();
@@ -62,18 +75,33 @@ export class AuditLog implements AuditSink {
 
   record(event: AuditEvent): void {
     const ts = (this.options.now?.() ?? new Date()).toISOString();
-    this.queue = this.queue.then(async () => {
-      try {
-        const clean = this.options.redactor ? await this.options.redactor.redactDeep(event) : event;
-        await this.append(clean, ts);
-      } catch (e) {
-        this.options.onError?.(`audit log ${this.path}: record lost: ${(e as Error).message}`);
-      }
-    });
+    this.pending.push({ event, ts });
+    // Not unref'd: a process that ends on its own still writes the group first (≤ AUDIT_GROUP_MS later).
+    this.groupTimer ??= setTimeout(() => this.writeGroup(), AUDIT_GROUP_MS);
   }
 
+  /** Writes what was recorded so far; resolves when it is on disk (or reported lost). */
   flush(): Promise<void> {
+    this.writeGroup();
     return this.queue;
+  }
+
+  /** Hands the gathered group to the queue: redacted, then appended under one lock and one fsync. */
+  private writeGroup(): void {
+    clearTimeout(this.groupTimer);
+    this.groupTimer = undefined;
+    if (this.pending.length === 0) return;
+    const group = this.pending;
+    this.pending = [];
+    this.queue = this.queue.then(async () => {
+      try {
+        const clean: { event: AuditEvent; ts: string }[] = [];
+        for (const g of group) clean.push({ event: this.options.redactor ? await this.options.redactor.redactDeep(g.event) : g.event, ts: g.ts });
+        await this.appendAll(clean);
+      } catch (e) {
+        this.options.onError?.(`audit log ${this.path}: ${group.length === 1 ? 'record' : `${group.length} records`} lost: ${(e as Error).message}`);
+      }
+    });
   }
 
   /**
@@ -81,19 +109,33 @@ export class AuditLog implements AuditSink {
    * (an fsync can take tens of milliseconds on a busy disk: the MCP server's event loop must not wait on it).
    */
   async append(event: AuditEvent, ts: string = new Date().toISOString()): Promise<AuditRecord> {
+    return (await this.appendAll([{ event, ts }]))[0];
+  }
+
+  /** Appends events in order under one lock, as consecutive records of the chain, with one write and one fsync. */
+  private async appendAll(events: readonly { event: AuditEvent; ts: string }[]): Promise<AuditRecord[]> {
     ensurePrivateDir(path.dirname(this.path));
     return withLock(lockPath(this.path), async () => {
       const fh = await fsp.open(this.path, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_APPEND, PRIVATE_FILE_MODE);
       try {
         tighten(this.path);
         const { last, endsWithNewline } = await lastRecord(fh);
-        const body: Omit<AuditRecord, 'hash'> = { ...event, seq: (last?.seq ?? 0) + 1, ts, pid: process.pid, prev: last?.hash ?? GENESIS_HASH };
-        const record: AuditRecord = { ...body, hash: recordHash(body) };
-        // A torn last line (a writer killed mid-write) stays as it is, for verify to report; the new record starts on its own line.
-        await fh.write((endsWithNewline ? '' : '\n') + recordLine(record));
+        const records: AuditRecord[] = [];
+        let seq = last?.seq ?? 0;
+        let prev = last?.hash ?? GENESIS_HASH;
+        // A torn last line (a writer killed mid-write) stays as it is, for verify to report; the new records start on their own line.
+        let text = endsWithNewline ? '' : '\n';
+        for (const { event, ts } of events) {
+          const body: Omit<AuditRecord, 'hash'> = { ...event, seq: ++seq, ts, pid: process.pid, prev };
+          const record: AuditRecord = { ...body, hash: recordHash(body) };
+          records.push(record);
+          text += recordLine(record);
+          prev = record.hash;
+        }
+        await fh.write(text);
         await fh.sync();
-        await writeHead(this.path, record);
-        return record;
+        await writeHead(this.path, records[records.length - 1]);
+        return records;
       } finally {
         await fh.close();
       }

@@ -151,7 +151,10 @@ export class SpoolStore {
 }
 
 export class Spool {
-  private fd: number;
+  /** Segment file being written; -1 until the spool's files exist (materialize). */
+  private fd = -1;
+  /** Creates the files of a spool still open and silent WRITE_LATENCY_MS after it started. */
+  private materializeTimer: NodeJS.Timeout | undefined;
   private segment = 0;
   private segmentBytes = 0;
   private pending: Buffer[] = [];
@@ -165,6 +168,26 @@ export class Spool {
     private readonly limits: SpoolLimits = DEFAULT_LIMITS,
     private readonly onClose?: () => void,
   ) {
+    // The files are created on the first output, or once the command has run WRITE_LATENCY_MS
+    // (so another process finds a running, silent command's spool, as it finds one with output),
+    // or at close: a command that ends sooner with no output (`true`, `cd`) costs two file writes
+    // at its end instead of four file operations, two of them before it could start.
+    this.materializeTimer = setTimeout(() => {
+      this.materializeTimer = undefined;
+      try {
+        if (!this.closed) this.materialize();
+      } catch {
+        // the directory went away: the first write or the close tries again, and reports it
+      }
+    }, WRITE_LATENCY_MS);
+    this.materializeTimer.unref?.();
+  }
+
+  /** Creates segment 0 and the metadata file, once. */
+  private materialize(): void {
+    if (this.fd >= 0) return;
+    clearTimeout(this.materializeTimer);
+    this.materializeTimer = undefined;
     this.fd = fs.openSync(this.segmentPath(0), 'w', 0o600);
     this.writeMeta();
   }
@@ -179,11 +202,13 @@ export class Spool {
   }
 
   get path(): string {
+    if (!this.closed) this.materialize();
     return this.segmentPath(0);
   }
 
   write(chunk: Uint8Array): void {
     if (this.closed || chunk.byteLength === 0) return;
+    this.materialize();
     this.meta.bytes += chunk.byteLength;
     this.meta.lines += countNewlines(chunk);
     this.pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -202,6 +227,7 @@ export class Spool {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     if (this.pendingBytes === 0) return;
+    this.materialize();
     let data = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
@@ -248,7 +274,11 @@ export class Spool {
     if (this.closed) return;
     this.flush();
     this.closed = true;
-    fs.closeSync(this.fd);
+    clearTimeout(this.materializeTimer);
+    this.materializeTimer = undefined;
+    // Never materialized: no output, so segment 0 is an empty file (readers expect it).
+    if (this.fd < 0) fs.writeFileSync(this.segmentPath(0), '', { mode: 0o600 });
+    else fs.closeSync(this.fd);
     this.meta.endedAt = new Date().toISOString();
     this.meta.exitCode = result.exitCode;
     this.writeMeta();
@@ -266,6 +296,7 @@ export class Spool {
   /** Read back what has been written so far (flushes first). */
   reader(): SpoolReader {
     this.flush();
+    if (!this.closed) this.materialize();
     return new SpoolReader(this.dir, this.meta);
   }
 }
