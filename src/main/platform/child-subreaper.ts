@@ -11,7 +11,7 @@
  * turn, so a zombie child of ours seen on two sweeps at least ORPHAN_SWEEP_MS apart is an orphan
  * and is reaped with waitpid(pid, WNOHANG).
  */
-import { allProcesses } from './linux-proc.js';
+import { allProcesses, childrenOf } from './linux-proc.js';
 import type { SubreaperOutcome } from './port.js';
 
 /** prctl option numbers (linux/prctl.h). */
@@ -64,9 +64,13 @@ export async function becomeChildSubreaper(): Promise<SubreaperOutcome> {
   return { ok: true, dispose: () => clearInterval(timer) };
 }
 
-/** pids of the zombie children of `parent`. */
+/**
+ * pids of the zombie children of `parent`: from its children lists (a few files), else from a
+ * scan of every process (on a shared machine, hundreds of /proc reads every ORPHAN_SWEEP_MS on
+ * the server's event loop, which showed in the round trips' tail).
+ */
 function zombieChildren(parent: number): number[] {
-  return allProcesses()
+  return (childrenOf(parent) ?? allProcesses())
     .filter((st) => st.ppid === parent && st.state === 'Z')
     .map((st) => st.pid);
 }

@@ -44,6 +44,31 @@ function procPids(): number[] {
   return pids;
 }
 
+/**
+ * The children of `pid` (zombies included) from /proc/<pid>/task/<tid>/children: a few files
+ * rather than every process of the machine. Undefined when the kernel does not offer those files
+ * (no CONFIG_PROC_CHILDREN): the caller scans /proc.
+ */
+export function childrenOf(pid: number): ProcStat[] | undefined {
+  const out: ProcStat[] = [];
+  let any = false;
+  // Children hang off the thread that forked them: read every task's list.
+  for (const tid of entryNames(`/proc/${pid}/task`)) {
+    let list: string;
+    try {
+      list = readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1');
+    } catch {
+      continue; // a thread that ended meanwhile, or no such file at all (any stays false)
+    }
+    any = true;
+    for (const c of list.split(' ')) {
+      const child = c ? readStat(Number(c)) : undefined;
+      if (child && child.ppid === pid) out.push(child);
+    }
+  }
+  return any ? out : undefined;
+}
+
 /** Every process /proc lists now, zombies included. */
 export function allProcesses(): ProcStat[] {
   const out: ProcStat[] = [];

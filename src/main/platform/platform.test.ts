@@ -85,3 +85,17 @@ describe.each([linuxPort, portablePort])('the $name platform port', (port) => {
     expect(port.foregroundRunning(term.pid)).toBe(false);
   });
 });
+
+describe('linux-proc childrenOf (the orphan sweep reads its own children, not every process)', () => {
+  it.runIf(process.platform === 'linux')('finds a child as the full /proc scan does (same stat), and not a grandchild', async () => {
+    const { allProcesses, childrenOf } = await import('./linux-proc.js');
+    const c = spawn('bash', ['-c', 'sleep 30 & wait'], { stdio: 'ignore' });
+    children.push(c);
+    const grandchild = await until(() => allProcesses().find((s) => s.ppid === c.pid));
+    const mine = childrenOf(process.pid)!;
+    expect(mine.find((s) => s.pid === c.pid)).toEqual(allProcesses().find((s) => s.pid === c.pid));
+    expect(mine.some((s) => s.pid === grandchild.pid)).toBe(false);
+    expect(childrenOf(c.pid)!.map((s) => s.pid)).toEqual([grandchild.pid]);
+    process.kill(grandchild.pid, 'SIGKILL');
+  });
+});
