@@ -95,7 +95,7 @@ describe('linux-proc childrenOf (the orphan sweep reads its own children, not ev
     const mine = childrenOf(process.pid)!;
     expect(mine.find((s) => s.pid === c.pid)).toEqual(allProcesses().find((s) => s.pid === c.pid));
     expect(mine.some((s) => s.pid === grandchild.pid)).toBe(false);
-    expect(childrenOf(c.pid)!.map((s) => s.pid)).toEqual([grandchild.pid]);
+    expect(childrenOf(c.pid!)!.map((s) => s.pid)).toEqual([grandchild.pid]);
     process.kill(grandchild.pid, 'SIGKILL');
   });
 });

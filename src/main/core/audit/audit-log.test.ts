@@ -226,6 +226,8 @@ describe('audit log: records are written in groups (AUDIT_GROUP_MS)', () => {
       return readAuditRecords(log);
     };
     const recs = await written();
+    // The records are in the log; the head file is written right after their fsync: let that finish.
+    await audit.flush();
     expect(recs.map((r) => r.command)).toEqual(Array.from({ length: 20 }, (_, i) => `echo ${i + 1}`));
     expect(recs.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(verifyAuditLog(log)).toMatchObject({ ok: true, records: 20, problems: [] });
