@@ -7,7 +7,7 @@
  * It records every tool_result Claude Code sent, so a test sees exactly what the model received.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './standin-server.js';
 
 export interface ToolResult {
   toolUseId: string;
@@ -111,12 +111,6 @@ export async function startStandIn(script: (string | string[])[] = []): Promise<
       sse(res, events);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  Object.assign(state, await listenOnLoopback(server));
   return state;
 }

@@ -7,7 +7,7 @@
  * the model was told each call returned.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './standin-server.js';
 
 export interface GeminiStandIn {
   url: string;
@@ -67,12 +67,6 @@ export async function startGeminiStandIn(script: string[] = []): Promise<GeminiS
       else reply(res, stream, [{ functionCall: { name: 'run_shell_command', args: { command, description: 'scripted by the test' } } }]);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  Object.assign(state, await listenOnLoopback(server));
   return state;
 }

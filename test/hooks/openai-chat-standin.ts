@@ -6,7 +6,7 @@
  * answer. It records those results (what the model read).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './standin-server.js';
 
 export interface ChatStandIn {
   url: string;
@@ -57,12 +57,6 @@ export async function startChatStandIn(script: string[] = []): Promise<ChatStand
       res.end('data: [DONE]\n\n');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  Object.assign(state, await listenOnLoopback(server));
   return state;
 }

@@ -5,7 +5,7 @@
  * Codex sends the call's output back, a short assistant message. It records the outputs.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './standin-server.js';
 
 export interface CallOutput {
   callId: string;
@@ -81,12 +81,6 @@ export async function startOpenAiStandIn(script: string[] = []): Promise<OpenAiS
       sse(res, [{ type: 'function_call', id: `fc_${++n}`, call_id: `call_${n}`, name: tool, arguments: JSON.stringify(args), status: 'completed' }]);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  Object.assign(state, await listenOnLoopback(server));
   return state;
 }
