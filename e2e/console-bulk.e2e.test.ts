@@ -86,7 +86,7 @@ describe('bulk decisions in a browser', () => {
     expect(text).toContain('Deny 2 approvals?');
     expect(text).toContain('Rules: git-push-force ×2');
     expect(text).toContain('Agents: claude-code 1.0.0 ×1, codex 1.0.0 ×1');
-    await screenshot(page, 'bulk-confirm.png', [...CONSOLE_FRAME, '.dialog.bulk-confirm', '.pending-item.approval-item']);
+    await screenshot(page, 'bulk-confirm.png', [...CONSOLE_FRAME, '.dialog.bulk-confirm']);
     await confirm.locator('button[data-bulk-go="deny"]').click();
     const [push1, push2] = await Promise.all([calls.push1, calls.push2]);
     for (const r of [push1, push2]) expect(r.text).toMatch(/denied by the operator \(console \([^)]+\), approval a_[^)]+\); nothing was run/);

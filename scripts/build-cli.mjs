@@ -49,6 +49,11 @@ await build({
   external: ['node-pty', 'koffi', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
   plugins: [zodEnglishOnly],
   banner: { js: "import { createRequire as __mishCreateRequire } from 'node:module'; const require = __mishCreateRequire(import.meta.url);" },
+  // Whitespace and syntax only, names kept (profiles, messages; the linked source map maps the
+  // rest): the npm tarball stays under its 1.5 MB bound (test/package-install.test.ts) and V8
+  // has less to read on every `mish <cmd>` start.
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: 'linked',
   logLevel: 'warning',
 });
@@ -114,6 +119,8 @@ async function buildHook() {
     format: 'cjs',
     target: 'node20',
     plugins: [zodEnglishOnly],
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'error',
   });
   await build({

@@ -11,7 +11,10 @@ export default ({ bad, ok }) => {
     bad('forbid', 'mish-policy-override', l, ['subshell', 'and']);
   for (const l of ['mish approvals', 'mish approvals approve 3', 'mish attach 1', 'mish console']) bad('forbid', 'mish-operator-command', l, ['subshell', 'and']);
   for (const l of ['socat - UNIX-CONNECT:$XDG_RUNTIME_DIR/mish/servers/123.sock', 'nc -U ~/.local/state/mish/run/servers/1.sock', 'curl --unix-socket ~/.local/state/mish/run/servers/1.sock http://x/approve']) bad('forbid', 'mish/operator-socket', l, ['subshell', 'and']);
-  for (const l of ["python3 -c 'open(\"/home/me/.config/mish/policy.toml\",\"w\").write(\"\")'", 'vim ~/.config/mish/policy.toml', 'nano .mish/policy.toml']) bad('ask', O, l, ['subshell', 'and']);
+  // Editors: whether the file is written is up to the human at the keyboard, so ask.
+  for (const l of ['vim ~/.config/mish/policy.toml', 'nano .mish/policy.toml']) bad('ask', O, l, ['subshell', 'and']);
+  // Interpreter code is parsed (policy/interpreters): an open(…, "w") of mish's policy is a write, like `>`.
+  bad('forbid', O, "python3 -c 'open(\"/home/me/.config/mish/policy.toml\",\"w\").write(\"\")'", ['subshell', 'and']);
   bad('forbid', O, 'perl -pi -e "s/ask/allow/" ~/.config/mish/policy.toml', ['subshell', 'and']);
   bad('ask', 'shell-stdin-unknown', 'mish serve', ['subshell']);
 
