@@ -112,8 +112,16 @@ class RubyReader {
     if (!m) return undefined;
     const meth = this.text(m);
     if (!r) return meth;
-    if (r.type === 'constant' || r.type === 'scope_resolution') return `${this.text(r).replace(/^::/, '')}.${meth}`;
+    // Spaces inside a scope (`:: FileUtils`, `Net :: HTTP`, found by the fuzz test) are Ruby's, not the name's.
+    if (r.type === 'constant' || r.type === 'scope_resolution') return `${this.text(r).replace(/\s+/g, '').replace(/^::/, '')}.${meth}`;
     if (r.type === 'identifier' && this.text(r) === 'binding') return `binding.${meth}`;
+    // A constant-named method in a chain (`0.File.write`, found by the fuzz test): read as that
+    // constant's method, failing closed (it raises NoMethodError in most Rubies, but a class may
+    // define such a method and return the real File).
+    if (r.type === 'call' && !field(r, 'arguments')) {
+      const rm = field(r, 'method');
+      if (rm && /^[A-Z]/.test(this.text(rm))) return `${this.text(rm)}.${meth}`;
+    }
     // Kernel's spawners on any receiver (`self.system`, an alias of Kernel) and FileUtils' distinctive
     // deleters on any receiver (`fu = FileUtils; fu.rm_rf`): read as themselves, failing closed.
     if (KERNEL_SPAWNERS.has(meth)) return meth;
