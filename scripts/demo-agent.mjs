@@ -73,6 +73,13 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
+// Owned by the console: its stdin is a pipe from the console, closed when the console ends in any
+// way (a SIGKILL included). Started by hand from a terminal, it runs until Ctrl-C.
+if (!process.stdin.isTTY) {
+  process.stdin.on('end', stop);
+  process.stdin.on('close', stop);
+  process.stdin.resume();
+}
 
 const log = (m) => process.stderr.write(`demo agent: ${m}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { ConsoleService } from './console-service.js';
 import type { HubServer } from './hub-types.js';
@@ -306,10 +307,14 @@ export function startDemoAgent(): ChildProcess | undefined {
     process.stderr.write(`mish console: --demo needs ${script} (a checkout of mish)\n`);
     return undefined;
   }
+  // Its stdin is a pipe the console never writes: when the console dies, even by SIGKILL, the
+  // pipe closes and the agent ends (with its `mish serve`) instead of living on as an orphan
+  // (seen after a killed console in the stress run).
   const child = spawn(process.execPath, [script], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['pipe', 'ignore', 'inherit'],
     env: process.env,
   });
+  (child.stdin as Socket | null)?.unref(); // the pipe alone never keeps the console's process alive
   child.on('error', (e) => process.stderr.write(`mish console: demo agent: ${e.message}\n`));
   return child;
 }
