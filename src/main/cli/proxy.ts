@@ -151,18 +151,31 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     // Hazards were printed as they happened: the summary does not repeat them (the status line counts them).
     const shown = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
     // On the wire, a password prompt may have been handed to an operator: what they typed is masked, the summary added.
-    const text = publisher ? publisher.agentView(shown) : shown;
+    const text = await maskForAgent(publisher ? publisher.agentView(shown) : shown);
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     await audit?.flush();
-    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: publisher.agentView(result.text), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
+    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(result.text)), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
     detach?.();
   }
 }
+
+/**
+ * A run an agent's hook rewrote (`MISH_AGENT` set by hook-command.ts) prints to the agent's shell
+ * tool, so its text is masked like every MCP reply (docs/masking.md): vendor keys, secrets by
+ * their name, the values of secret-named environment variables. A run typed by a human is shown
+ * as the command printed it. Loaded only for hooked runs, after the command has run.
+ */
+async function maskForAgent(text: string): Promise<string> {
+  if (!process.env.MISH_AGENT) return text;
+  agentRedactor ??= import('../core/redact/redactor.js').then((m) => new m.Redactor({ env: process.env }));
+  return (await agentRedactor).mask(text);
+}
+let agentRedactor: Promise<import('../core/redact/redactor.js').Redactor> | undefined;
 
 /**
  * `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. To a
