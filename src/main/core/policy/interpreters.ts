@@ -24,7 +24,7 @@ export type Language = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'aw
 export const INTERPRETERS: Record<string, Language> = {
   python: 'python', python2: 'python', python3: 'python', pypy: 'python', pypy3: 'python',
   perl: 'perl', ruby: 'ruby', node: 'node', nodejs: 'node', bun: 'node', deno: 'node', php: 'php', lua: 'lua', luajit: 'lua',
-  awk: 'awk', gawk: 'awk', mawk: 'awk', nawk: 'awk', Rscript: 'r', osascript: 'applescript',
+  awk: 'awk', gawk: 'awk', mawk: 'awk', nawk: 'awk', R: 'r', Rscript: 'r', osascript: 'applescript',
 };
 
 /** What the code does, in the policy's terms. Synchronous; never throws; bounded by MAX_CODE_CHARS. */

@@ -18,7 +18,7 @@ import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
-import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand } from './runners.js';
+import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { collectSql, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
 
@@ -310,7 +310,7 @@ class Resolver {
         w.raw.push(v.raw);
       }
     }
-    this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text);
+    this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text, prefix.some((p) => p.type === 'Assignment' && String(p.text ?? '').startsWith('IFS=')));
     const direct = this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
@@ -613,12 +613,18 @@ class Resolver {
         return parallelCommand(this, w, base, ctx);
       case 'watch':
         return watchCommand(this, w, base, ctx);
-      case 'script': {
-        const self = this.make(w, base, ctx);
-        const c = args.findIndex((a) => a === '-c' || a === '--command' || /^-[a-zA-Z]*c$/.test(a));
-        if (c >= 0 && args[c + 1] !== undefined) return [self, ...this.parseAndWalk(args[c + 1], { ...deeper('script -c'), outerText: base.text })];
-        return [self];
-      }
+      case 'tar':
+      case 'gtar':
+      case 'bsdtar':
+        return tarCommand(this, w, base, ctx, name);
+      case 'less':
+      case 'more':
+        return pagerCommand(this, w, base, ctx, name);
+      case 'make':
+      case 'gmake':
+        return makeCommand(this, w, base, ctx);
+      case 'script':
+        return scriptCommand(this, w, base, ctx);
       case 'tmux':
       case 'screen':
         return multiplexerCommand(this, w, base, ctx, name);

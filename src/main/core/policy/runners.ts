@@ -345,6 +345,53 @@ export function watchCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
 }
 
 
+/** What runs the lines a command was handed (tar's exec options, less's `!`, a makefile's recipes), one level deeper. */
+function runLines(r: Walker, lines: readonly string[], base: Base, ctx: Ctx, label: string, keepStdin = false): ResolvedCommand[] {
+  const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, label], outerText: base.text, pipeIn: keepStdin ? ctx.pipeIn : undefined };
+  return lines.flatMap((line) => r.parseAndWalk(line, deeper));
+}
+
+/** `script -c CMD` (util-linux): the command it records. */
+export function scriptCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv.slice(1);
+  const c = a.findIndex((x) => x === '-c' || x === '--command' || /^-[a-zA-Z]*c$/.test(x));
+  return [r.make(w, base, ctx), ...(c >= 0 && a[c + 1] !== undefined ? runLines(r, [a[c + 1]], base, ctx, 'script -c', true) : [])];
+}
+
+/** tar's options whose value it runs as a command (GTFOBins: `--checkpoint-action=exec=…`, `--to-command`, `-I`, `-F`). */
+export function tarCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const a = w.argv;
+  const run: string[] = [];
+  for (let k = 1; k < a.length; k++) {
+    const m = /^--(?:checkpoint-action=exec|to-command|use-compress-program|info-script|new-volume-script)=(.*)$/s.exec(a[k]);
+    if (m) run.push(m[1]);
+    else if (/^--(?:to-command|use-compress-program|info-script|new-volume-script)$/.test(a[k]) && a[k + 1] !== undefined) run.push(a[++k]);
+    else if ((a[k] === '-I' || a[k] === '-F') && a[k + 1] !== undefined) run.push(a[++k]);
+  }
+  return [r.make(w, base, ctx), ...runLines(r, run, base, ctx, `${name} exec`)];
+}
+
+/** `less +'!CMD'` runs CMD at start (its `!` command); the rest of a pager only reads. */
+export function pagerCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const bang = w.argv.slice(1).map((x) => /^\+:?!(.+)$/s.exec(x)?.[1]).filter((x): x is string => x !== undefined);
+  return [r.make(w, base, ctx), ...runLines(r, bang, base, ctx, `${name} !`)];
+}
+
+/** A makefile read from stdin (`make -f - <<< …`, `-f /dev/stdin`): its recipe lines are what runs; unknown stdin asks. */
+export function makeCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const a = w.argv.slice(1);
+  const self = r.make(w, base, ctx);
+  const fromStdin = a.some((x, k) => (x === '-f' || x === '--file' || x === '--makefile') && (a[k + 1] === '-' || a[k + 1] === '/dev/stdin')) || a.some((x) => /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(x));
+  if (!fromStdin) return [self];
+  const text = base.stdinText ?? ctx.pipeIn?.text;
+  if (text === undefined) {
+    self.facts.add('shell-stdin-unknown');
+    return [self];
+  }
+  const recipes = text.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.slice(1).replace(/^[@+-]+/, ''));
+  return [self, ...runLines(r, recipes, base, ctx, 'make recipe')];
+}
+
 /** `tmux new-session CMD`, `tmux send-keys "…" Enter`, `screen -dm CMD`: the command started in a pane. */
 export function multiplexerCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
   const a = w.argv;

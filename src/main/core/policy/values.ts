@@ -180,7 +180,10 @@ export class Values {
   }
 
   /** Builtins that set values the rest of the line uses: read, printf -v, set --, shift, unset. */
-  builtin(a: string[], literal: boolean[], stdin: string | undefined): void {
+  builtin(a: string[], literal: boolean[], stdin: string | undefined, prefixSetsIfs = false): void {
+    // A field separator other than the default splits `read`'s input in ways not followed here
+    // (the adversary pass: `IFS=: read -r a b <<< "x:$HOME"; rm -rf "$b"` was allowed).
+    const ifsChanged = prefixSetsIfs || this.vars.has('IFS');
     const name = a.length ? a[0].slice(a[0].lastIndexOf('/') + 1) : '';
     if (name === 'read') {
       const names: string[] = [];
@@ -192,7 +195,7 @@ export class Values {
       }
       if (array) names.push(array);
       if (names.length === 0) names.push('REPLY');
-      const words = stdin === undefined ? undefined : (stdin.split('\n')[0] ?? '').trim().split(/\s+/);
+      const words = stdin === undefined || ifsChanged ? undefined : (stdin.split('\n')[0] ?? '').trim().split(/\s+/);
       names.forEach((nm, k) => {
         if (words === undefined) this.forget(nm);
         else if (nm === array) this.set(nm, { cands: words, unknown: false });

@@ -155,7 +155,10 @@ export function scanCode(lang: ScannedLanguage, code: string): CodeAnalysis {
   while ((m = DELETE_CALL.exec(code))) {
     const fn = m[1];
     const target = homeFold(unescape(m[m.length - 2] ?? m[m.length - 1] ?? ''));
-    const recursive = /rmtree|remove_tree|rm_rf|rm_r|rmSync|fs\.rm\b|promises\.rm|rimraf|remove_dir/.test(fn);
+    // R's unlink(x, recursive = TRUE) is `rm -rf` (the adversary pass: `R -e 'unlink("~", recursive=TRUE)'` was allowed).
+    const close = code.indexOf(')', DELETE_CALL.lastIndex);
+    const rArgs = fn === 'unlink' ? code.slice(DELETE_CALL.lastIndex, close < 0 ? code.length : close) : '';
+    const recursive = /rmtree|remove_tree|rm_rf|rm_r|rmSync|fs\.rm\b|promises\.rm|rimraf|remove_dir/.test(fn) || /\brecursive\s*=\s*T(?:RUE)?\b/.test(rArgs);
     argv.push(recursive ? ['rm', '-rf', target] : ['rm', target]);
   }
   // A delete whose target is not a literal (rmtree(os.path.expanduser('~')), rmSync(os.homedir())) cannot be judged.
