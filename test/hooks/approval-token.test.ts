@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approvalsDir, issueApprovalToken, redeemApprovalToken, TOKEN_TTL_MS } from '../../src/main/hooks/approval-token.js';
 import { runHook, type HookIo } from '../../src/main/hooks/hook-command.js';
-import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { autoApprove } from './operator-watch.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
 /** A line the built-in policy escalates (an operator or the user must approve it); harmless in a temp folder. */
@@ -78,33 +78,14 @@ describe('approval tokens', () => {
   it('the hook: an operator approves over the wire; Claude Code gets the line rewritten through mish with a token that runs it', async () => {
     const dir = path.join(home.home, '.run', 'ops');
     const env = home.env({ MISH_OPERATOR_DIR: dir });
-    const clients: OperatorClient[] = [];
-    let stop = false;
-    const approver = (async () => {
-      const known = new Set<string>();
-      while (!stop) {
-        for (const s of discoverServers(dir)) {
-          if (known.has(s.path)) continue;
-          known.add(s.path);
-          void OperatorClient.connect(s.path, { name: 'token-op', role: 'approvals', approvals: true }).then((r) => {
-            if (!r.ok) return;
-            clients.push(r.client);
-            for (const a of r.client.hello.approvals) void r.client.request({ type: 'approval-decide', id: a.id, decision: 'approve' });
-            r.client.on('approval-request', (m) => void r.client.request({ type: 'approval-decide', id: m.approval.id, decision: 'approve' }));
-          });
-        }
-        await new Promise((res) => setTimeout(res, 25));
-      }
-    })();
+    const approver = autoApprove(dir, 'token-op');
     let out = '';
     try {
       const payload = JSON.stringify({ session_id: 's-1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: DANGEROUS, description: 'reset' }, cwd: home.cwd, permission_mode: 'default' });
       const io: HookIo = { readStdin: async () => payload, out: (t) => (out += t), err: () => {}, env, cwd: () => home.cwd, now: () => Date.now() };
       expect(await runHook(['claude-code'], io)).toBe(0);
     } finally {
-      stop = true;
-      await approver;
-      for (const c of clients) c.close();
+      await approver.stop();
     }
     const answer = JSON.parse(out) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string; updatedInput: { command: string; description: string } } };
     expect(answer.hookSpecificOutput.permissionDecision).toBe('allow');

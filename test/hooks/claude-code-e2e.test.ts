@@ -8,10 +8,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { startStandIn, type StandIn } from './anthropic-standin.js';
+import { autoApprove, watchServers } from './operator-watch.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MISH = path.join(ROOT, 'bin/mish.js');
@@ -54,39 +54,18 @@ async function runClaude(command: string, mode = 'bypassPermissions') {
 /** An operator as the console is one: looks for servers (and so marks itself running), connects to each, records what it is sent. */
 function watchAsConsole(dir: string) {
   const servers: { client?: string; sessions: string[]; commands: string[]; replies: string[] }[] = [];
-  const known = new Set<string>();
-  const clients: OperatorClient[] = [];
-  let stop = false;
-  const loop = (async () => {
-    while (!stop) {
-      for (const s of discoverServers(dir)) {
-        if (known.has(s.path)) continue;
-        known.add(s.path);
-        void OperatorClient.connect(s.path, { name: 'test-console', role: 'console', approvals: true }).then((r) => {
-          if (!r.ok) return;
-          clients.push(r.client);
-          const rec = { client: r.client.hello.client?.name, sessions: r.client.hello.sessions.map((x) => x.name), commands: [] as string[], replies: [] as string[] };
-          servers.push(rec);
-          const take = (m: { type: string; command?: string; reply?: boolean; final?: boolean; lines?: string[] }) => {
-            if (m.type === 'command-start' && m.command) rec.commands.push(m.command);
-            if (m.type === 'condensed' && m.reply && m.final && m.lines) rec.replies.push(m.lines.join('\n'));
-          };
-          for (const m of r.client.hello.recent ?? []) take(m);
-          r.client.on('command-start', take);
-          r.client.on('condensed', take);
-        });
-      }
-      await new Promise((res) => setTimeout(res, 25));
-    }
-  })();
-  return {
-    servers,
-    stop: async () => {
-      stop = true;
-      await loop;
-      for (const c of clients) c.close();
-    },
-  };
+  const watch = watchServers(dir, { name: 'test-console', role: 'console', approvals: true }, (client) => {
+    const rec = { client: client.hello.client?.name, sessions: client.hello.sessions.map((x) => x.name), commands: [] as string[], replies: [] as string[] };
+    servers.push(rec);
+    const take = (m: { type: string; command?: string; reply?: boolean; final?: boolean; lines?: string[] }) => {
+      if (m.type === 'command-start' && m.command) rec.commands.push(m.command);
+      if (m.type === 'condensed' && m.reply && m.final && m.lines) rec.replies.push(m.lines.join('\n'));
+    };
+    for (const m of client.hello.recent ?? []) take(m);
+    client.on('command-start', take);
+    client.on('condensed', take);
+  });
+  return { servers, stop: watch.stop };
 }
 
 describe('Claude Code with mish init claude-code', () => {
@@ -163,30 +142,9 @@ describe('Claude Code with mish init claude-code', () => {
   itUnless(why)('a dangerous command reaches the operator over the operator wire; approved, it runs', async () => {
     const marker = path.join(home.cwd, 'approved-ran');
     const dir = path.join(home.home, '.run', 'ops');
-    const seen: { command: string; session: string; agent?: string }[] = [];
-    const clients: OperatorClient[] = [];
-    let stop = false;
     // A minimal approver, as `mish approvals` is: watch the socket directory, approve what arrives.
-    const approver = (async () => {
-      const known = new Set<string>();
-      while (!stop) {
-        for (const s of discoverServers(dir)) {
-          if (known.has(s.path)) continue;
-          known.add(s.path);
-          void OperatorClient.connect(s.path, { name: 'test-operator', role: 'approvals', approvals: true }).then((r) => {
-            if (!r.ok) return;
-            clients.push(r.client);
-            const decide = (a: { id: string; command: string; session: string }) => {
-              seen.push({ command: a.command, session: a.session, agent: r.client.hello.client?.name });
-              void r.client.request({ type: 'approval-decide', id: a.id, decision: 'approve' });
-            };
-            for (const a of r.client.hello.approvals) decide(a);
-            r.client.on('approval-request', (m) => decide(m.approval));
-          });
-        }
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    })();
+    const approver = autoApprove(dir, 'test-operator', 50);
+    const seen = approver.seen;
     try {
       const { result } = await runClaude(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
       expect(seen.length).toBe(1);
@@ -198,9 +156,7 @@ describe('Claude Code with mish init claude-code', () => {
       expect(result.content).toContain('[exit 0]');
       expect(existsSync(marker)).toBe(true);
     } finally {
-      stop = true;
-      await approver;
-      for (const c of clients) c.close();
+      await approver.stop();
     }
     // The same audit records as mish serve's: requested, then approved by the operator.
     const audit = readFileSync(path.join(home.home, '.state', 'mish', 'audit.jsonl'), 'utf8')

@@ -10,9 +10,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/operator-wire.js';
-import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
 import { startDiscovery } from '../../src/main/console/wire-server.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { watchServers } from './operator-watch.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
 let home: SafeHome;
@@ -35,28 +35,14 @@ function run(line: string, extra: Record<string, string>): Promise<{ code: numbe
 describe('mish <cmd> on the operator wire', () => {
   it('with an operator running: a session of the agent, its command, raw output and the text the agent received', async () => {
     const seen: { client?: string; version?: string; sessions: string[]; messages: ServerMessage[]; backlog: string }[] = [];
-    const known = new Set<string>();
-    const clients: OperatorClient[] = [];
-    let stop = false;
-    const operator = (async () => {
-      while (!stop) {
-        // Looking for servers marks this process as a running operator, as the console does.
-        for (const s of discoverServers(dir)) {
-          if (known.has(s.path)) continue;
-          known.add(s.path);
-          void OperatorClient.connect(s.path, { name: 'test-console', role: 'console', approvals: true }).then(async (r) => {
-            if (!r.ok) return;
-            clients.push(r.client);
-            const rec = { client: r.client.hello.client?.name, version: r.client.hello.client?.version, sessions: r.client.hello.sessions.map((x) => x.name), messages: [...(r.client.hello.recent ?? [])] as ServerMessage[], backlog: '' };
-            seen.push(rec);
-            for (const t of ['command-start', 'command-end', 'condensed', 'command-report'] as const) r.client.on(t, (m) => rec.messages.push(m as ServerMessage));
-            const sub = await r.client.request({ type: 'subscribe', stream: { kind: 'session', id: 'sess-42' } });
-            if (sub.ok) rec.backlog = Buffer.from((sub.result as { backlog: string }).backlog, 'base64').toString();
-          });
-        }
-        await new Promise((res) => setTimeout(res, 25));
-      }
-    })();
+    // Looking for servers marks this process as a running operator, as the console does.
+    const operator = watchServers(dir, { name: 'test-console', role: 'console', approvals: true }, async (client) => {
+      const rec = { client: client.hello.client?.name, version: client.hello.client?.version, sessions: client.hello.sessions.map((x) => x.name), messages: [...(client.hello.recent ?? [])] as ServerMessage[], backlog: '' };
+      seen.push(rec);
+      for (const t of ['command-start', 'command-end', 'condensed', 'command-report'] as const) client.on(t, (m) => rec.messages.push(m as ServerMessage));
+      const sub = await client.request({ type: 'subscribe', stream: { kind: 'session', id: 'sess-42' } });
+      if (sub.ok) rec.backlog = Buffer.from((sub.result as { backlog: string }).backlog, 'base64').toString();
+    });
     try {
       await new Promise((res) => setTimeout(res, 100));
       const r = await run('printf "alpha\\nbeta\\n"; exit 4', { MISH_AGENT: 'claude-code', MISH_AGENT_VERSION: '2.1.332', MISH_AGENT_SESSION: 'sess-42' });
@@ -73,9 +59,7 @@ describe('mish <cmd> on the operator wire', () => {
       expect(reply && reply.type === 'condensed' ? reply.lines.join('\n') : '').toBe(r.out.replace(/\n$/, ''));
       expect(s.backlog).toMatch(/alpha\r?\nbeta/);
     } finally {
-      stop = true;
-      await operator;
-      for (const c of clients) c.close();
+      await operator.stop();
     }
   }, 60_000);
 

@@ -11,9 +11,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
+import { autoApprove } from './operator-watch.js';
 import { startGeminiStandIn, type GeminiStandIn } from './gemini-standin.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -92,38 +92,14 @@ describe('Gemini CLI with mish init gemini-cli', () => {
 
   itUnless(why)('a dangerous command approved by an operator over the operator wire runs', async () => {
     const marker = path.join(home.cwd, 'gemini-approved-ran');
-    const known = new Set<string>();
-    const clients: OperatorClient[] = [];
-    const seen: string[] = [];
-    let stop = false;
-    const approver = (async () => {
-      while (!stop) {
-        for (const s of discoverServers(ops())) {
-          if (known.has(s.path)) continue;
-          known.add(s.path);
-          void OperatorClient.connect(s.path, { name: 'test-operator', role: 'approvals', approvals: true }).then((r) => {
-            if (!r.ok) return;
-            clients.push(r.client);
-            const decide = (a: { id: string; command: string }) => {
-              seen.push(`${r.client.hello.client?.name}: ${a.command}`);
-              void r.client.request({ type: 'approval-decide', id: a.id, decision: 'approve' });
-            };
-            for (const a of r.client.hello.approvals) decide(a);
-            r.client.on('approval-request', (m) => decide(m.approval));
-          });
-        }
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    })();
+    const approver = autoApprove(ops(), 'test-operator', 50);
     try {
       const out = await runGemini(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
-      expect(seen).toEqual([`gemini-cli: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
+      expect(approver.seen.map((a) => `${a.agent}: ${a.command}`)).toEqual([`gemini-cli: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
       expect(out).toContain('approved-and-ran');
       expect(existsSync(marker)).toBe(true);
     } finally {
-      stop = true;
-      await approver;
-      for (const c of clients) c.close();
+      await approver.stop();
     }
   }, RUN_TIMEOUT_MS);
 });
