@@ -6,7 +6,7 @@
  * under the server's HOME — spool and state included.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn as ptySpawn } from 'node-pty';
@@ -18,6 +18,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describeUnless, anyOf, missing, notRoot } from './helpers/skip.js';
 import { createSudoUser, type SudoUser } from './helpers/sudo-user.js';
+import { filesContaining } from './helpers/files-containing.js';
 
 const DIST = path.join(ROOT, 'dist/mish.mjs');
 /** The real interpreter (a pyenv shim would not run with the temp HOME). */
@@ -25,22 +26,6 @@ const PYTHON = (() => {
   const r = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : undefined;
 })();
-
-/** Every file under `dir` (the server's HOME: spool, state, config) containing `needle`. */
-function filesContaining(dir: string, needle: string): string[] {
-  const hits: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      const st = statSync(p, { throwIfNoEntry: false });
-      if (!st) continue;
-      if (st.isDirectory()) walk(p);
-      else if (st.isFile() && readFileSync(p).includes(needle)) hits.push(p);
-    }
-  };
-  walk(dir);
-  return hits;
-}
 
 describe('credential-blind handoff', () => {
   let opDir: string;

@@ -7,12 +7,13 @@
  * and no file under the run's HOME (spool, state, audit) holds it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Handoff } from '../../src/shared/operator-wire.js';
-import { OperatorClient, discoverServers } from '../../src/main/operator/client.js';
+import { filesContaining } from '../helpers/files-containing.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { watchServers } from './operator-watch.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
 /** The real interpreter (a pyenv shim would not run with the temp HOME). */
@@ -29,57 +30,32 @@ beforeEach(() => {
 });
 afterEach(() => home.dispose());
 
-function filesContaining(root: string, needle: string): string[] {
-  const hits: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      const st = statSync(p, { throwIfNoEntry: false });
-      if (!st) continue;
-      if (st.isDirectory()) walk(p);
-      else if (st.isFile() && readFileSync(p).includes(needle)) hits.push(p);
-    }
-  };
-  walk(root);
-  return hits;
-}
-
 /** Runs `mish -- line` as an agent's shell tool would (no terminal, stdin /dev/null) while an operator answers its secret prompt. */
 async function handedOff(line: string, secret: string): Promise<{ code: number | null; out: string; handoffs: Handoff[]; backlog: string }> {
   const handoffs: Handoff[] = [];
   let backlog = '';
-  const clients: OperatorClient[] = [];
-  const known = new Set<string>();
-  let stop = false;
-  const operator = (async () => {
-    while (!stop) {
-      // Looking for servers marks this process as a running operator, as the console does.
-      for (const s of discoverServers(dir)) {
-        if (known.has(s.path)) continue;
-        known.add(s.path);
-        void OperatorClient.connect(s.path, { name: 'test-operator', role: 'console', approvals: true }).then((r) => {
-          // A socket between bind and listen refuses (a loaded machine widens that moment): looked at again next round.
-          if (!r.ok) return void known.delete(s.path);
-          clients.push(r.client);
-          const answer = (h: Handoff) => {
-            if (handoffs.some((x) => x.id === h.id)) return;
-            handoffs.push(h);
-            void (async () => {
-              const a = await r.client.request({ type: 'handoff-attach', id: h.id });
-              if (!a.ok) return;
-              backlog = Buffer.from((a.result as { backlog: string }).backlog, 'base64').toString();
-              r.client.send({ type: 'input', handoffId: h.id, data: Buffer.from(`${secret}\r`).toString('base64') });
-              await r.client.request({ type: 'handoff-return', id: h.id });
-            })();
-          };
-          // A prompt met while our hello was in flight is in the hello (its request came before we listened).
-          for (const h of r.client.hello.handoffs) if (h.state === 'pending') answer(h);
-          r.client.on('handoff-request', (m) => answer(m.handoff));
-        });
-      }
-      await new Promise((res) => setTimeout(res, 25));
-    }
-  })();
+  // Looking for servers marks this process as a running operator, as the console does.
+  const operator = watchServers(
+    dir,
+    { name: 'test-operator', role: 'console', approvals: true },
+    (client) => {
+      const answer = (h: Handoff) => {
+        if (handoffs.some((x) => x.id === h.id)) return;
+        handoffs.push(h);
+        void (async () => {
+          const a = await client.request({ type: 'handoff-attach', id: h.id });
+          if (!a.ok) return;
+          backlog = Buffer.from((a.result as { backlog: string }).backlog, 'base64').toString();
+          client.send({ type: 'input', handoffId: h.id, data: Buffer.from(`${secret}\r`).toString('base64') });
+          await client.request({ type: 'handoff-return', id: h.id });
+        })();
+      };
+      // A prompt met while our hello was in flight is in the hello (its request came before we listened).
+      for (const h of client.hello.handoffs) if (h.state === 'pending') answer(h);
+      client.on('handoff-request', (m) => answer(m.handoff));
+    },
+    { retryRefused: true },
+  );
   try {
     await new Promise((res) => setTimeout(res, 100));
     const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
@@ -92,9 +68,7 @@ async function handedOff(line: string, secret: string): Promise<{ code: number |
     });
     return { ...r, handoffs, backlog };
   } finally {
-    stop = true;
-    await operator;
-    for (const c of clients) c.close();
+    await operator.stop();
   }
 }
 
