@@ -9,19 +9,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHook, type HookIo } from '../../src/main/hooks/hook-command.js';
 import type { HostId } from '../../src/main/hooks/hosts/types.js';
-import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { enterSafeHome, safeHome, type SafeHome } from '../helpers/safe-home.js';
 
 let home: SafeHome;
 let env: NodeJS.ProcessEnv;
-const saved = { ...process.env };
+let leave: () => void;
 beforeAll(() => {
   home = safeHome('hook-adversary');
-  env = home.env({ MISH_HOOK_OPERATOR_JOIN_MS: '0', MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops') });
-  Object.assign(process.env, env);
+  const extra = { MISH_HOOK_OPERATOR_JOIN_MS: '0', MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops') };
+  env = home.env(extra);
+  leave = enterSafeHome(home, extra);
 });
 afterAll(() => {
-  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-  Object.assign(process.env, saved);
+  leave();
   home.dispose();
 });
 

@@ -13,24 +13,24 @@ import { runHook, type HookIo } from '../../src/main/hooks/hook-command.js';
 import { HOST_IDS, HOSTS } from '../../src/main/hooks/hosts/index.js';
 import type { HostId } from '../../src/main/hooks/hosts/types.js';
 import { readTable } from '../policy/tables.js';
-import { safeHome, type SafeHome } from '../helpers/safe-home.js';
+import { enterSafeHome, safeHome, type SafeHome } from '../helpers/safe-home.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURES = path.join(ROOT, 'fixtures/hooks');
 let home: SafeHome;
 let env: NodeJS.ProcessEnv;
-const saved = { ...process.env };
+let leave: () => void;
 
 beforeAll(() => {
   home = safeHome('hook');
   // No operator can be attached in these tests: the hook does not wait for one to connect.
-  env = home.env({ MISH_HOOK_OPERATOR_JOIN_MS: '0', MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops') });
+  const extra = { MISH_HOOK_OPERATOR_JOIN_MS: '0', MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops') };
+  env = home.env(extra);
   // The audit log of escalations is written under this process's HOME.
-  Object.assign(process.env, env);
+  leave = enterSafeHome(home, extra);
 });
 afterAll(() => {
-  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-  Object.assign(process.env, saved);
+  leave();
   home.dispose();
 });
 
