@@ -5,7 +5,7 @@
  * Redactor's learned values). It also records which output lines belong to private key blocks,
  * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
  */
-import { BASE64_LINE, MIN_BODY_LINE } from './private-keys.js';
+import { BASE64_LINE } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
@@ -162,7 +162,8 @@ export class StreamMasker {
       this.inKey = false;
       return true;
     }
-    if (/^[A-Za-z-]+: \S/.test(body) || (BASE64_LINE.test(body) && (body.length >= MIN_BODY_LINE || body.endsWith('=') || body.length > 0))) return true;
+    // A header, or a base64 line of any length (the block's short last line too).
+    if (/^[A-Za-z-]+: \S/.test(body) || BASE64_LINE.test(body)) return true;
     // Anything else ends the block (a cut key: the command printed something else next).
     range.to = n - 1;
     this.inKey = false;
