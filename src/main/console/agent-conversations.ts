@@ -147,11 +147,6 @@ export class ConversationServer implements HubServer {
     this.emit({ type: 'sessions-changed' });
   }
 
-  /** The live run of this server id, if any. */
-  has(serverId: string): boolean {
-    return this.runs.some((r) => r.live && r.server.id === serverId);
-  }
-
   info(): Omit<ServerInfo, 'id' | 'state'> {
     const latest = this.runs[this.runs.length - 1]?.info;
     const version = [...this.runs].reverse().find((r) => r.info.version)?.info.version;
