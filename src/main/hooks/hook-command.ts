@@ -120,7 +120,6 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   const call = parsed.call;
   const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId });
-  const launcher = mishLauncher();
   let audit: Promise<HookAudit | undefined> | undefined;
   const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
   const result = await decideHook(host, { ...call, cwd }, {
@@ -131,8 +130,9 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
       const join = Number(io.env.MISH_HOOK_OPERATOR_JOIN_MS);
       return m.askOperator(host, c, d, { version: mishVersion(), deadline, signal, onAudit: a?.operator, dir: io.env.MISH_OPERATOR_DIR, ...(Number.isFinite(join) && join >= 0 && io.env.MISH_HOOK_OPERATOR_JOIN_MS !== '' ? { joinMs: join } : {}) });
     },
-    rewriteAs: (c) => rewriteCommand(host, c, launcher),
-    rewriteApproved: (c, approval) => rewriteCommand(host, c, launcher, issueApprovalToken(c.command, approval, { env: io.env })),
+    // The launcher is looked up (stat + realpath of bin/mish.js) only for a rewrite, not for every deny, ask or pass.
+    rewriteAs: (c) => rewriteCommand(host, c, mishLauncher()),
+    rewriteApproved: (c, approval) => rewriteCommand(host, c, mishLauncher(), issueApprovalToken(c.command, approval, { env: io.env })),
   });
   // Escalations (an approved one may be a rewrite) and refusals are recorded; every record of an escalation is on disk before the answer.
   if ((result.kind !== 'pass' && result.kind !== 'rewrite') || audit) {
