@@ -28,7 +28,7 @@ import { confirmOnTty } from './confirm-tty.js';
 import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
-import type { CliAudit } from './cli-audit.js';
+import { lazyRedactor, type CliAudit } from './cli-audit.js';
 import type { AuditActor } from '../core/audit/types.js';
 import { operatorPresent } from '../operator/presence.js';
 
@@ -168,14 +168,15 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
  * A run an agent's hook rewrote (`MISH_AGENT` set by hook-command.ts) prints to the agent's shell
  * tool, so its text is masked like every MCP reply (docs/masking.md): vendor keys, secrets by
  * their name, the values of secret-named environment variables. A run typed by a human is shown
- * as the command printed it. Loaded only for hooked runs, after the command has run.
+ * as the command printed it.
  */
 async function maskForAgent(text: string): Promise<string> {
   if (!process.env.MISH_AGENT) return text;
-  agentRedactor ??= import('../core/redact/redactor.js').then((m) => new m.Redactor({ env: process.env }));
-  return (await agentRedactor).mask(text);
+  // The audit log's lazy redactor: the rules load only when the text could hold a secret.
+  agentRedactor ??= lazyRedactor();
+  return agentRedactor.redactDeep(text);
 }
-let agentRedactor: Promise<import('../core/redact/redactor.js').Redactor> | undefined;
+let agentRedactor: ReturnType<typeof lazyRedactor> | undefined;
 
 /**
  * `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. To a
