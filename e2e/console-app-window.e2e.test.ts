@@ -130,8 +130,12 @@ describe('mish console as an app window of Chromium (no Electron)', () => {
     expect(await until(() => existsSync(portFile) && readFileSync(portFile, 'utf8').includes('\n'), WINDOW_TIMEOUT_MS), `no ${portFile}; console stderr:\n${err.text()}`).toBe(true);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${readFileSync(portFile, 'utf8').split('\n')[0]}`);
     browsers.push(browser);
+    // Matched by origin: the page drops `#token=…` from its address once it has read it
+    // (history.replaceState in the bridge), so on a loaded machine, where the page runs before
+    // this connects, its address is already the bare `http://127.0.0.1:PORT/`.
+    const origin = `${new URL(url).origin}/`;
     let page: Page | undefined;
-    await until(() => (page = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(url.split('?')[0]))) !== undefined, WINDOW_TIMEOUT_MS);
+    await until(() => (page = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(origin))) !== undefined, WINDOW_TIMEOUT_MS);
     expect(page, `no window with ${url}; console stderr:\n${err.text()}`).toBeDefined();
     return { child, browserPid, page: page!, exited, err: err.text };
   }
