@@ -131,8 +131,26 @@ describe('path-list compaction', () => {
     const paths = ['.', './src', './src/a.ts', './src/util', './src/util/b.ts', './lib', ...big, './package.json'];
     const text = compactPaths(paths);
     for (const line of text.split('\n')) expect(line).not.toMatch(/^ |\/\*( |$)|\(/);
-    expect(text).toContain('./lib/: m{0..39}.js');
+    // The directory printed just before what is in it is `.` on their line, not a line of its parent's.
+    expect(text).toContain('./lib/: . m{0..39}.js');
+    expect(text.split('\n')[0]).toBe('./: . src src/a.ts src/util src/util/b.ts');
     roundTrip(paths);
+  });
+
+  it('`.` first on a dir/: line is the directory itself (find prints d, then d/x; tar d/, then d/x); a name `.` is escaped there', () => {
+    expect(compactPaths(['src', 'src/a.ts', 'src/b.ts'])).toBe('src/: . a.ts b.ts');
+    expect(compactPaths(['src/', 'src/a.ts', 'src/b.ts'])).toBe('src/: ./ a.ts b.ts');
+    expect(expandPathLine('src/: . a.ts')).toEqual(['src', 'src/a.ts']);
+    expect(expandPathLine('src/: ./ a.ts')).toEqual(['src/', 'src/a.ts']);
+    // Without a directory on the line, `.` is the path `.` (find . prints it first).
+    expect(expandPathLine('. a')).toEqual(['.', 'a']);
+    for (const paths of [['src/.', 'src/a'], ['src/./', 'src/a'], ['x', 'src/.', 'src/.', 'src/a'], ['.', './.', './a']]) {
+      const text = compactPaths(paths);
+      expect(text).toMatch(/\\\./);
+      roundTrip(paths);
+    }
+    // Not right after its directory (find -depth prints the directory last): no `.`.
+    expect(compactPaths(['src/a.ts', 'src/b.ts', 'src'])).toBe('src/: a.ts b.ts\nsrc');
   });
 
   it('a long line goes on in another line with the same directory', () => {

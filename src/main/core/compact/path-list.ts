@@ -10,13 +10,17 @@
  *
  * - A line starting with `dir/:` lists paths in dir/ (its full path); each entry is a path below
  *   it (`audit/x.ts` is dir/audit/x.ts). A line without one lists whole paths.
+ * - `.` first on such a line is the directory itself (`src/: . a.ts` = src src/a.ts; `./` for
+ *   `src/`, as tar lists it): `find` prints a directory just before what is in it, and a line of
+ *   its own for it (`…/parent/: src`) would repeat the parent's full path.
  * - Entries are separated by single spaces and use bash braces: `{a,b}` alternatives,
  *   `{001..019}` ranges (same-length bounds keep their zero padding), products
  *   (`{x,y}.{json,raw}`: x's names, then y's).
  * - The lines in order give the list in order (duplicates and all): a directory met again after
  *   something else gets another line; a long line goes on in another line with the same `dir/:`.
- * - `\` escapes the next character: `\\`, `\ `, `\{`, `\}`, `\,`, `\(`, `\)`, and a name that
- *   is just `*` or `:` (`\*`, `\:`).
+ * - `\` escapes the next character: `\\`, `\ `, `\{`, `\}`, `\,`, `\(`, `\)`, a name that
+ *   is just `*` or `:` (`\*`, `\:`), and an entry that is just `.` or `./` naming itself on a
+ *   `dir/:` line (`\.`: dir/. as printed).
  *
  * expandPaths gives back exactly the input list; expandPathLine reads one line alone.
  * compactBlocks/expandBlocks write `ls -R`'s blocks (a directory and its names) in the same
@@ -257,7 +261,12 @@ function rangeAt(names: readonly string[], i: number): { text: string; end: numb
 interface Run {
   dir: string;
   names: string[];
+  /** The directory itself came just before its names, as printed (`src` → '.', tar's `src/` → './'). */
+  self?: '.' | './';
 }
+
+/** An entry that names its line's directory itself (see the module comment). */
+const SELF = new Set(['.', './']);
 
 /** What a new line costs over continuing one, in characters (its newline and the `: ` after its directory). */
 const LINE_CHARS = 3;
@@ -269,18 +278,31 @@ const LINE_CHARS = 3;
  */
 export function compactPaths(paths: readonly string[]): string {
   const runs: Run[] = [];
+  let prev = '';
   for (const p of paths) {
     if (p === '' || p.includes('\n')) throw new RangeError(`not a path for the list notation: ${JSON.stringify(p)}`);
     const [dir, name] = splitPath(p);
     const last = runs[runs.length - 1];
     if (last && last.dir === dir) last.names.push(name);
-    else runs.push({ dir, names: [name] });
+    else if (last && last.names.length && dir !== '' && (prev === dir || prev === dir.slice(0, -1))) {
+      // The directory just printed, then what is in it (find, tar): it opens its own run as `.`.
+      last.names.pop();
+      if (!last.names.length && !last.self) runs.pop();
+      runs.push({ dir, names: [name], self: prev === dir ? './' : '.' });
+    } else runs.push({ dir, names: [name] });
+    prev = p;
   }
   const groups = groupRuns(runs);
   const lines: string[] = [];
   for (const g of groups) {
     const entries: string[] = [];
-    for (const r of g.runs) for (const e of entriesOf(r.names, r.dir.slice(g.head.length))) entries.push(e.text);
+    for (const r of g.runs) {
+      const prefix = r.dir.slice(g.head.length);
+      // The directory itself: `.` on its own line, else its path below the line's directory.
+      if (r.self) entries.push(prefix === '' ? r.self : escapeRel(r.self === './' ? prefix : prefix.slice(0, -1)));
+      // A name that is just `.` or `./` right after the header would read as the directory itself.
+      for (const e of entriesOf(r.names, prefix)) entries.push(g.head !== '' && SELF.has(e.text) ? `\\${e.text}` : e.text);
+    }
     lines.push(...wrap(g.head === '' ? '' : escapeText(g.head) + ':', entries));
   }
   return lines.join('\n');
@@ -373,7 +395,10 @@ export function expandPathLine(raw: string): string[] {
   let dir = '';
   if (words.length && endsUnescaped(words[0], '/:')) dir = unescape(words.shift()!.slice(0, -1));
   const out: string[] = [];
-  for (const w of words) for (const n of parseEntry(w).names) out.push(dir + n);
+  for (const w of words) {
+    if (dir && SELF.has(w)) out.push(w === './' ? dir : dir.slice(0, -1));
+    else for (const n of parseEntry(w).names) out.push(dir + n);
+  }
   return out;
 }
 

@@ -90,7 +90,9 @@ export function pathListLegend(entries: number, compact: string): string {
 export function pathNotation(compact: string): string {
   const bare = compact.replace(/\\[\s\S]/g, ''); // an escaped character is part of a name, not notation
   const parts: string[] = [];
-  if (/\/:(?: |$)/m.test(bare)) parts.push('"d/: a b" = d/a d/b');
+  // `.` first on a `d/:` line is d itself (compact/path-list.ts): find prints a directory before what is in it.
+  if (/\/: \.\/?(?: |$)/m.test(bare)) parts.push('"d/: . a b" = d d/a d/b');
+  else if (/\/:(?: |$)/m.test(bare)) parts.push('"d/: a b" = d/a d/b');
   if (bare.includes('{')) parts.push('bash braces');
   if (bare.length !== compact.length) parts.push('\\ escapes');
   return parts.length ? parts.join('; ') : 'names separated by spaces';
