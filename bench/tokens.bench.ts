@@ -17,7 +17,8 @@
  * duration and a spool id / command id of the real shapes.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -45,6 +46,18 @@ const SPOOL_REF = 'mish raw x4moz7240';
 const COMMAND_ID = 'c12';
 
 type Encode = (text: string) => number[];
+
+/** A clone of this repository as `git clone` from a remote makes one (objects sent as a pack), in a temp dir; or why not. */
+function freshClone(): string | { error: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mish-bench-clone-'));
+  try {
+    execFileSync('git', ['clone', '--quiet', '--no-local', ROOT, path.join(dir, 'repo')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return path.join(dir, 'repo');
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    return { error: (e as Error).message.split('\n')[0] };
+  }
+}
 
 /** Baseline (c): a command's piped output as a shell tool returns it, with its exit code. */
 function withExitCode(piped: string, exitCode: number): string {
@@ -231,9 +244,14 @@ export async function benchTokens(): Promise<BenchOutput> {
   // Path lists: real programs, run now.
   const { compactPaths, expandPaths, expandPathLine } = await import('../src/main/core/compact/path-list.js');
   const { pathListLegend } = await import('../src/main/core/handlers/list-view.js');
+  // `find .` in a clone as a user gets one (`git clone` from a remote: the objects in one pack), not
+  // in this checkout: a worktree's .git is a file, a long-used clone's holds thousands of loose
+  // objects (hashed names no notation shortens), so the figure would say where the bench ran.
+  const clone = freshClone();
+  if (typeof clone !== 'string') skipped.push({ name: 'path list: find . in a fresh clone', reason: clone.error });
   const lists: [string, string[], string][] = [
     ['git ls-files (this repository)', ['git', 'ls-files'], ROOT],
-    ['find . in this repository (node_modules pruned, .git included)', ['find', '.', '-path', './node_modules', '-prune', '-o', '-print'], ROOT],
+    ...(typeof clone === 'string' ? [['find . in a fresh clone of this repository (.git included: git clone --no-local)', ['find', '.'], clone] as [string, string[], string]] : []),
     ['find node_modules -maxdepth 3', ['find', 'node_modules', '-maxdepth', '3'], ROOT],
     ['find fixtures/projects', ['find', 'fixtures/projects'], ROOT],
     ['find node_modules/typescript', ['find', 'node_modules/typescript'], ROOT],
@@ -261,6 +279,18 @@ export async function benchTokens(): Promise<BenchOutput> {
     const pct = 100 * (1 - tok(shown) / tok(out));
     listReductions.push(pct);
     figures.push({ name: `path list: ${name} (${paths.length} paths, ${tok(out)} → ${tok(shown)} tokens with the legend)`, value: pct, unit: '%' });
+  }
+  if (typeof clone === 'string') rmSync(path.dirname(clone), { recursive: true, force: true });
+  // Loose objects, for the record (not in the median): what `find .` adds in a clone used for a while.
+  try {
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const out = execFileSync('find', ['objects', '-path', 'objects/pack', '-prune', '-o', '-path', 'objects/info', '-prune', '-o', '-print'], { cwd: common, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const paths = out.replace(/\n$/, '').split('\n');
+    const compact = compactPaths(paths);
+    const shown = `${pathListLegend(paths.length, compact)}\n${compact}\n`;
+    if (paths.length > 1) figures.push({ name: `path list (not in the median): find objects in this repository's .git (${paths.length} loose objects and their directories, ${tok(out)} → ${tok(shown)} tokens: 38 hex digits a name)`, value: 100 * (1 - tok(shown) / tok(out)), unit: '%' });
+  } catch (e) {
+    skipped.push({ name: 'path list: loose objects', reason: (e as Error).message.split('\n')[0] });
   }
   if (listReductions.length) {
     figures.push({ name: `path lists: median reduction over ${listReductions.length} lists`, value: median(listReductions), unit: '%', target: '>= 60', note: 'compact path notation (src/main/core/compact/path-list.ts) with its one-line legend vs the plain list, the programs run at bench time' });

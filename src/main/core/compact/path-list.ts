@@ -314,12 +314,15 @@ const MAX_RUNS_PER_LINE = 64;
 /**
  * Consecutive runs split into lines, each under the longest directory all its runs are in, so
  * that the text is as short as it can be: a line costs its directory and LINE_CHARS, and each of
- * its paths what its directory has below the line's (`audit/` of `src/core/: audit/x.ts`). The
+ * its entries what its directory has below the line's (`audit/` of `src/core/: audit/x.ts`). The
  * best split by dynamic programming over where lines start (a line holds up to MAX_RUNS_PER_LINE
  * runs); names cost the same in every split and are left out of the sum.
  */
 function groupRuns(runs: readonly Run[]): { head: string; runs: Run[] }[] {
   const n = runs.length;
+  // What a run's entries pay for its directory below the line's: once per entry, and names that
+  // share it group into one entry (`sub/{a,b,c}.ts`): as many entries as the names alone make.
+  const paying = runs.map((r) => entriesOf(r.names, '').length + (r.self ? 1 : 0));
   const best = new Float64Array(n + 1).fill(Infinity);
   const from = new Int32Array(n + 1);
   best[0] = 0;
@@ -329,8 +332,9 @@ function groupRuns(runs: readonly Run[]): { head: string; runs: Run[] }[] {
     let dirChars = 0;
     for (let j = i - 1; j >= 0 && j >= i - MAX_RUNS_PER_LINE; j--) {
       head = commonDir(head, runs[j].dir);
-      count += runs[j].names.length;
-      dirChars += runs[j].names.length * runs[j].dir.length;
+      // The directory itself costs its path below the head without the `/` (`.` when it is the head).
+      count += paying[j];
+      dirChars += paying[j] * runs[j].dir.length - (runs[j].self ? 1 : 0);
       const cost = best[j] + LINE_CHARS + head.length + dirChars - count * head.length;
       if (cost < best[i]) {
         best[i] = cost;
