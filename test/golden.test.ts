@@ -363,6 +363,51 @@ describe('golden: node --test', () => {
   });
 });
 
+describe('golden: noise a reader never misses is left out, the facts around it are not (issue 23)', () => {
+  it('pytest: the progress rows go, failing ones too; the FAILED lines and the totals stay', () => {
+    const text = squashFixture('pytest-fail');
+    expect(text).not.toMatch(/\.py [.sxXFE]+\s*\[\s*\d+%\]/);
+    expect(text).toContain('FAILED tests/test_bugs.py::test_nested_error');
+    expect(text).toContain('+ 3 failed, 7 passed, 1 skipped, 1 warning in 1.31s');
+  });
+
+  it("Playwright: the frames inside the page go; the error and the test file's frame stay", () => {
+    const text = squashFixture('playwright-test-fail');
+    expect(text).not.toContain('UtilityScript');
+    expect(text).not.toContain('at eval (eval at evaluate');
+    const ctx = contextAfter(text, '3) tests/checkout.spec.js:15:1 › reads the order id');
+    expect(ctx).toContain("Error: page.evaluate: TypeError: Cannot read properties of null (reading 'dataset')");
+    // The recording's absolute path (no cwd here to show it relative).
+    expect(ctx.some((l) => /^at \/\S+\/tests\/checkout\.spec\.js:17:25$/.test(l))).toBe(true);
+  });
+
+  it("pip: the fixed 'not a problem with pip' advice goes; the error box stays", () => {
+    const text = squashFixture('pip-build-fail');
+    expect(text).not.toContain('likely not a problem with pip');
+    expect(text).not.toContain('not pip.');
+    expect(text).not.toContain('hint: See above for details.');
+    expect(text).toContain("error: invalid command 'bdist_wheel'");
+  });
+
+  it("timing lines go (the status line states the run's time): jest, vitest, mvn, node --test; the counts stay", () => {
+    const jest = squashFixture('jest-fail');
+    expect(jest).not.toMatch(/^\+ Time:/m);
+    expect(jest).toContain('+ Tests:       2 failed, 1 skipped, 4 passed, 7 total');
+    const vitest = squashFixture('vitest-fail');
+    expect(vitest).not.toContain('Duration  ');
+    expect(vitest).toContain('+ Tests  1 failed | 6 passed | 1 skipped (8)');
+    const mvn = squashFixture('mvn-test-fail');
+    expect(mvn).not.toContain('Total time:');
+    expect(mvn).not.toMatch(/-+< \S+ >-+|-+\[ jar \]-+/);
+    expect(mvn).toContain('[ERROR] Tests run: 3, Failures: 1, Errors: 1, Skipped: 0');
+    for (const name of ['node-test-fail', 'node-test-tap-fail']) {
+      const text = squashFixture(name);
+      expect(text).not.toContain('duration_ms 1');
+      expect(text).toMatch(/^\+ (?:ℹ|#) tests 11$/m);
+    }
+  });
+});
+
 describe('golden: rendering', () => {
   it('a blank line (hazard context or a small output shown whole) is rendered empty, not as indentation', () => {
     for (const name of names) {
