@@ -155,7 +155,7 @@ describe('path-list compaction', () => {
   });
 
   it('a long line goes on in another line with the same directory', () => {
-    const paths = Array.from({ length: 60 }, (_, i) => `packages/admin/src/catalog/components/${['Alpha', 'Beta', 'Gamma', 'Delta'][i % 4]}${i}.${['ts', 'tsx', 'css'][i % 3]}`);
+    const paths = Array.from({ length: 150 }, (_, i) => `packages/admin/src/catalog/components/${['Alpha', 'Beta', 'Gamma', 'Delta'][i % 4]}${i}.${['ts', 'tsx', 'css'][i % 3]}`);
     const lines = compactPaths(paths).split('\n');
     expect(lines.length).toBeGreaterThan(1);
     for (const l of lines) expect(l.startsWith('packages/admin/src/catalog/components/: ')).toBe(true);

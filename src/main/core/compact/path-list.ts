@@ -27,8 +27,13 @@
  * notation, a line each.
  */
 
-/** Longest line before its entries go on in another line with the same `dir/:` (each line reads alone). */
-export const MAX_LINE_CHARS = 400;
+/**
+ * Longest line before its entries go on in another line with the same `dir/:` (each line reads
+ * alone). Each such line repeats its directory (~6 tokens): at 400 characters a big directory
+ * paid that every ~40 names (bench: 1.4 points on `find .` of a clone, 2 on
+ * node_modules/typescript); a line of 1,000 still reads as one.
+ */
+export const MAX_LINE_CHARS = 1000;
 /** A numbered run becomes a range from this many entries on (`a1 a2` is shorter than `a{1..2}`). */
 const MIN_RANGE = 3;
 
