@@ -64,7 +64,7 @@ export function generatedLog(bytes: number): Buffer {
 type SquasherModule = typeof import('../src/main/core/squasher/squasher.js');
 type Detect = (argv: string[]) => unknown;
 
-async function loadDetection(): Promise<{ detect: Detect; note?: string }> {
+export async function loadDetection(): Promise<{ detect: Detect; note?: string }> {
   try {
     const { loadGrammarFile } = await import('../src/main/core/grammar/loader.js');
     const { buildCommandIndex, detectTool } = await import('../src/main/core/grammar/detect.js');

@@ -72,13 +72,13 @@ export class Squasher {
     this.bytes += typeof chunk === 'string' ? utf8ByteLength(chunk) : chunk.byteLength;
     this.lastDataAt = this.now();
     this.silenceFlushed = false;
-    if (typeof chunk === 'string') this.lines.ingest(this.vt.process(chunk));
+    if (typeof chunk === 'string') this.lines.ingest(this.vt.process(chunk), this.vt.marked);
     else this.feed(this.decoder.write(chunk));
   }
 
   /** Strip and split the decoder's latest pieces of text. */
   private feed(pieces: number): void {
-    for (let i = 0; i < pieces; i++) this.lines.ingest(this.vt.process(this.decoder.pieces[i]));
+    for (let i = 0; i < pieces; i++) this.lines.ingest(this.vt.process(this.decoder.pieces[i]), this.vt.marked);
   }
 
   /** Run the timers: prompt detection on a quiet partial line, silence flush, progress. */

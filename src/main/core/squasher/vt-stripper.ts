@@ -58,11 +58,18 @@ export class VtStripper {
   private state = State.Ground;
   /** CSI parameter characters carried over from the previous chunk(s). */
   private params = '';
+  /**
+   * The text the last `process` returned may hold a private mark (only the stripper writes
+   * them: the controls they stand for are dropped from the input). The line buffer reads this
+   * instead of searching every chunk for four characters (four scans of each chunk).
+   */
+  marked = false;
 
   /** Strip one decoded chunk. Sequences split across chunks are handled. */
   process(text: string): string {
     // One scan for controls other than ESC; with none, ESC is found with indexOf.
     const escOnly = !GROUND_SPECIAL_NOT_ESC.test(text);
+    this.marked = false;
     if (escOnly && this.state === State.Ground && text.indexOf('\x1b') < 0) return text;
     let out = '';
     const n = text.length;
@@ -99,7 +106,10 @@ export class VtStripper {
           while (j < n && (f = text.charCodeAt(j)) >= 0x20 && f <= 0x3f) j++;
           if (j < n && f >= 0x40 && f <= 0x7e && j - (i + 1) < MAX_SEQUENCE_CHARS) {
             const mark = f === 0x6d ? sgrMark(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
-            if (mark) out += mark;
+            if (mark) {
+              out += mark;
+              this.marked = true;
+            }
             i = j + 1;
             continue;
           }
@@ -144,7 +154,10 @@ export class VtStripper {
             const p = this.params.length ? this.params + text.slice(paramStart, i) : i === paramStart ? '' : text.slice(paramStart, i);
             this.params = '';
             const mark = finishCsi(c, p);
-            if (mark) out += mark;
+            if (mark) {
+              out += mark;
+              this.marked = true;
+            }
             this.state = State.Ground;
           } else if (c === 0x1b) {
             this.state = State.Escape; // malformed: a new sequence starts
