@@ -229,43 +229,37 @@ export function maskHexIds(text: string): string {
   const n = text.length;
   let out = '';
   let copied = 0;
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (c >= 128 || (CHAR_CLASS[c] & WORD) === 0) {
-      i++;
-      continue;
-    }
-    // i starts a run of \w characters; the character before it (if any) is not one.
-    const before = i > 0 ? text.charCodeAt(i - 1) : -1;
-    let e = i;
-    if (before !== 46 /* . */) {
-      let seen = 0;
-      for (; e < n; e++) {
-        c = text.charCodeAt(e);
-        const k = c < 128 ? CHAR_CLASS[c] : 0;
-        if ((k & (DIGIT | HEX_LETTER)) === 0) break;
-        seen |= k;
-      }
-      if (e - i >= 6 && (e === n || c >= 128 || (CHAR_CLASS[c] & WORD) === 0)) {
-        // Mixed hex anywhere, or letters only right after - = : # (HEX_ID's two alternatives).
+  // A masked word is a whole word of hex characters: a maximal run of six or more of them with
+  // no word character on either side. One pass counts hex runs without a branch on each
+  // character's kind (hex and other letters alternate unpredictably in words: a branch per
+  // character was mispredicted often enough to cost twice the loop); a native search for the
+  // runs was slower still on this text, rich in the letters a–f.
+  let run = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 32;
+    const k = c < 128 ? CHAR_CLASS[c] : 0;
+    const hex = (k >> 1) | (k >> 2);
+    if (run >= 6 && hex === 0 && (k & WORD) === 0) {
+      const start = i - run;
+      const before = start > 0 ? text.charCodeAt(start - 1) : -1;
+      // Not after a dot or inside a word; mixed hex anywhere, or letters only right after
+      // - = : # (HEX_ID's two alternatives).
+      if (before !== 46 /* . */ && (before < 0 || before >= 128 || (CHAR_CLASS[before] & WORD) === 0)) {
+        let seen = 0;
+        for (let j = start; j < i; j++) seen |= CHAR_CLASS[text.charCodeAt(j)];
         const digits = (seen & DIGIT) !== 0;
         if ((digits && (seen & HEX_LETTER) !== 0) || (!digits && (before === 45 || before === 61 || before === 58 || before === 35))) {
-          out += text.slice(copied, i) + '0';
-          copied = e;
-          i = e;
-          continue;
+          out += text.slice(copied, start) + '0';
+          copied = i;
         }
       }
     }
-    // The rest of the word (its hex prefix [i, e) is made of word characters: not looked at again).
-    i = e;
-    while (i < n && (c = text.charCodeAt(i)) < 128 && (CHAR_CLASS[c] & WORD) !== 0) i++;
+    run = (run + 1) * (hex & 1);
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-/** Classes of ASCII characters for maskHexIds (a table read beats four range tests per character). */
+/** Classes of ASCII characters for maskHexIds (a table read beats range tests per character). */
 const WORD = 1;
 const DIGIT = 2;
 const HEX_LETTER = 4;
