@@ -263,6 +263,9 @@ export class RuleFilter<R extends CompiledRule> {
     let limit = rules.length;
     const combined = this.combined;
     for (let c = 0; c < combined.length; c++) {
+      // Rules are ascending in each combination: one whose first rule comes after an earlier
+      // combination's match cannot change the answer (npm's lines skip the log-level rules' one).
+      if (combined[c].ruleOf[0] > limit) continue;
       const m = combined[c].re.exec(text);
       if (m === null) continue;
       const k = combined[c].ruleOf[m.indexOf('', 1) - 1];

@@ -106,7 +106,7 @@ export class VtStripper {
             const mark = f === 0x6d ? sgrMark(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
             if (mark) {
               out += mark;
-              this.marked = true;
+              if (mark !== '\r') this.marked = true; // CHA 1 is a CR, not a mark
             }
             i = j + 1;
             continue;
@@ -154,7 +154,7 @@ export class VtStripper {
             const mark = finishCsi(c, p);
             if (mark) {
               out += mark;
-              this.marked = true;
+              if (mark !== '\r') this.marked = true; // CHA 1 is a CR, not a mark
             }
             this.state = State.Ground;
           } else if (c === 0x1b) {
