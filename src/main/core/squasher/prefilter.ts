@@ -181,7 +181,7 @@ export class RuleFilter<R extends CompiledRule> {
   private readonly seenLine: Int32Array;
   private line = 0;
   /** Combined anchored rules, one RegExp per flag set (usually one). */
-  private readonly combined: { re: RegExp; ruleOf: Int32Array }[];
+  private readonly combined: Combined[];
   /** Rules run alone, ascending, with their needle index (-1: none). */
   private readonly alone: Int32Array;
   private readonly aloneNeedle: Int32Array;
@@ -213,7 +213,7 @@ export class RuleFilter<R extends CompiledRule> {
     this.combined = [];
     for (const [flags, list] of byFlags) {
       const c = combineAnchored(list.map((k) => sources[k]!), flags);
-      if (c) this.combined.push({ re: c, ruleOf: Int32Array.from(list) });
+      if (c) this.combined.push(new Combined(c.re, c.bodies, flags, Int32Array.from(list)));
       else for (const k of list) {
         // Not combinable after all (the RegExp compiler refused it): run alone, in order.
         const needle = literalNeedle(rules[k].re);
@@ -263,12 +263,13 @@ export class RuleFilter<R extends CompiledRule> {
     let limit = rules.length;
     const combined = this.combined;
     for (let c = 0; c < combined.length; c++) {
+      const cc = combined[c];
       // Rules are ascending in each combination: one whose first rule comes after an earlier
       // combination's match cannot change the answer (npm's lines skip the log-level rules' one).
-      if (combined[c].ruleOf[0] > limit) continue;
-      const m = combined[c].re.exec(text);
-      if (m === null) continue;
-      const k = combined[c].ruleOf[m.indexOf('', 1) - 1];
+      if (cc.ruleOf[0] > limit) continue;
+      const alt = cc.firstMatch(text);
+      if (alt < 0) continue;
+      const k = cc.ruleOf[alt];
       if (k < limit) limit = k;
     }
     const alone = this.alone;
@@ -405,16 +406,65 @@ function uncapture(src: string): string | undefined {
  * defined (`match.indexOf('', 1)`, a native search) names the alternative that matched.
  * Undefined if the RegExp compiler refuses the combination.
  */
-function combineAnchored(sources: string[], flags: string): RegExp | undefined {
-  const parts: string[] = [];
+function combineAnchored(sources: string[], flags: string): { re: RegExp; bodies: string[] } | undefined {
+  const bodies: string[] = [];
   for (const src of sources) {
     const body = uncapture(src.slice(1));
     if (body === undefined) return undefined;
-    parts.push(`(?:${body})()`);
+    bodies.push(body);
   }
   try {
-    return new RegExp(`^(?:${parts.join('|')})`, flags);
+    return { re: new RegExp(`^(?:${bodies.map((b) => `(?:${b})()`).join('|')})`, flags), bodies };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * One combination of anchored rules, answering "which alternative matches first" (-1: none).
+ * The answer comes from `exec` (the marker group that is defined), whose result array has an
+ * element per alternative: building it was a third of the cost on lines that match (npm's, all
+ * of them). Consecutive lines usually match the same alternative (`npm silly …` ten thousand
+ * times), so that one is asked first with two tests and no array: it matches alone, and none
+ * before it does (those before it, combined). Either test failing falls back to `exec`.
+ */
+class Combined {
+  /** Alternative that matched the previous line, or -1. */
+  private last = -1;
+  /** Per alternative, lazily: it alone, and the ones before it combined (null: none before it). */
+  private readonly alone: (RegExp | undefined)[] = [];
+  private readonly before: (RegExp | null | undefined)[] = [];
+  /** `test` on these RegExps means the same as the combination's exec (no lastIndex state). */
+  private readonly memo: boolean;
+
+  constructor(
+    readonly re: RegExp,
+    private readonly bodies: readonly string[],
+    private readonly flags: string,
+    readonly ruleOf: Int32Array,
+  ) {
+    this.memo = !flags.includes('g') && !flags.includes('y');
+  }
+
+  firstMatch(text: string): number {
+    const j = this.last;
+    if (j >= 0 && this.aloneOf(j).test(text)) {
+      const before = this.beforeOf(j);
+      if (before === null || !before.test(text)) return j;
+    }
+    const m = this.re.exec(text);
+    const alt = m === null ? -1 : m.indexOf('', 1) - 1;
+    if (this.memo) this.last = alt;
+    return alt;
+  }
+
+  private aloneOf(j: number): RegExp {
+    return (this.alone[j] ??= new RegExp(`^(?:${this.bodies[j]})`, this.flags));
+  }
+
+  private beforeOf(j: number): RegExp | null {
+    let b = this.before[j];
+    if (b === undefined) b = this.before[j] = j === 0 ? null : new RegExp(`^(?:${this.bodies.slice(0, j).map((x) => `(?:${x})`).join('|')})`, this.flags);
+    return b;
   }
 }
