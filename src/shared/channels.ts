@@ -36,6 +36,7 @@ export const REQUEST_METHODS = {
   handoffInput: 'handoff:input',
   returnHandoff: 'handoff:return',
   readAudit: 'audit:read',
+  dismissConversation: 'conversation:dismiss',
 } as const;
 
 /** Main → renderer events: bridge listener method name → message name. */

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { EVENT_METHODS, REQUEST_METHODS, type EventMethod, type EventName, type RequestMethod, type RequestName } from './channels.js';
-import { OperatorProcessSchema } from './operator-wire.js';
+import { ApprovalOutcomeSchema, OperatorProcessSchema } from './operator-wire.js';
 
 export * from './channels.js';
 
@@ -36,7 +36,19 @@ export const ServerInfoSchema = z.object({
    * An agent whose own shell tool is hooked: one entry for its conversation (the host's session
    * id), gathering every hooked run of it (`runs`, ever seen by this console; `live`: running now).
    */
-  conversation: z.object({ session: z.string(), runs: z.number().int().nonnegative(), live: z.number().int().nonnegative() }).optional(),
+  conversation: z
+    .object({
+      session: z.string(),
+      runs: z.number().int().nonnegative(),
+      live: z.number().int().nonnegative(),
+      /** The host's transcript of the conversation (its hook payload's `transcript_path`), when it gives one. */
+      transcript: z.string().optional(),
+      /** When its last run connected or ended (ms epoch). */
+      lastRunAt: z.number().optional(),
+      /** No run for a while (agent-conversations.ts CONVERSATION_IDLE_MS): shown greyed, and may be dismissed; a new run revives it. */
+      ended: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
@@ -72,6 +84,26 @@ export const SessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
+/** An operator's decision on an escalated command (the operator wire's approval-resolved, placed on its row). */
+export const CommandApprovalSchema = z.object({
+  /** The approval's id (`a_…`), as in the audit log and the agent's reply. */
+  id: z.string().min(1),
+  outcome: ApprovalOutcomeSchema,
+  /** Who decided (an operator's name); absent when nobody did (timeout, operator gone, cancelled). */
+  by: z.string().optional(),
+  /** When it was decided (ms epoch). */
+  at: z.number(),
+  /** When it was asked (ms epoch). */
+  askedAt: z.number().optional(),
+  rule: z.string().optional(),
+  reason: z.string().optional(),
+  /** sh_run or sh_spawn (a background process approved has no row of its own). */
+  tool: z.string().optional(),
+  /** `edited`: the agent's command, which the operator replaced by the row's command. */
+  original: z.string().optional(),
+});
+export type CommandApproval = z.infer<typeof CommandApprovalSchema>;
+
 /** One command of a session's timeline, with its figures. */
 export const CommandInfoSchema = z.object({
   id: z.string().min(1),
@@ -99,6 +131,14 @@ export const CommandInfoSchema = z.object({
   exact: z.boolean().optional(),
   /** Its spool id (`mish raw <id>`): the grammar editor previews against this output. */
   spoolId: z.string().optional(),
+  /**
+   * The operator's decision when the policy escalated it: who decided and when, under which rule.
+   * A command that never ran (denied, no decision in time, cancelled) is a row of its own with
+   * this and no exit code: the operator's record of what was stopped.
+   */
+  approval: CommandApprovalSchema.optional(),
+  /** Offset in the session's output stream where its output starts (the live terminal marks the spot; absent when the hub was not reading that stream). */
+  outputOffset: z.number().int().nonnegative().optional(),
 });
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 
@@ -344,6 +384,11 @@ export const requestSchemas = {
   'handoff:return': {
     params: z.object({ serverId: z.string().min(1), handoffId: z.string().min(1) }),
     result: z.object({ summary: z.string() }),
+  },
+  /** Hides an ended hooked conversation from the list (its records stay in the hub; a new run shows it again). */
+  'conversation:dismiss': {
+    params: z.object({ serverId: z.string().min(1) }),
+    result: z.object({}),
   },
   /** The audit log (its newest lines) and its chain verdict. */
   'audit:read': {

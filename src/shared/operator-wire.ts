@@ -202,6 +202,8 @@ export const AgentConversationSchema = z.object({
   agent: z.string().min(1).max(200),
   /** The host's session id for the conversation (Claude Code's `session_id`, Cursor's `conversation_id`). */
   session: z.string().min(1).max(1000),
+  /** The host's transcript file of the conversation (its hook payload's `transcript_path`), when it gives one. */
+  transcript: z.string().min(1).optional(),
 });
 export type AgentConversation = z.infer<typeof AgentConversationSchema>;
 

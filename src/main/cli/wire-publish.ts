@@ -2,7 +2,8 @@
  * A `mish <cmd>` run on the operator wire, as a session of the agent that ran it: the same wire
  * and OperatorHost as `mish serve` (no new protocol for the console), only while an operator is
  * running (presence.ts; otherwise nothing is loaded or opened). The agent comes from the hook's
- * rewrite (MISH_AGENT, MISH_AGENT_VERSION, MISH_AGENT_SESSION); a run by hand is `mish-cli`.
+ * rewrite (MISH_AGENT, MISH_AGENT_VERSION, MISH_AGENT_SESSION, MISH_AGENT_TRANSCRIPT: the host's
+ * transcript file, shown on the conversation's entry); a run by hand is `mish-cli`.
  *
  * What it shows: the session with its command, the live raw output, the timeline row (start,
  * end, exit code, raw figures) and the exact text the agent received. A run shorter than the
@@ -91,7 +92,7 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
     process: (pid) => (entry && entry.id === pid ? processControl() : undefined),
   };
   // A hooked run (the hook's rewrite names the agent and its session): one conversation in the console.
-  const conversation = env.MISH_AGENT && env.MISH_AGENT_SESSION ? { agent: env.MISH_AGENT, session: env.MISH_AGENT_SESSION } : undefined;
+  const conversation = env.MISH_AGENT && env.MISH_AGENT_SESSION ? { agent: env.MISH_AGENT, session: env.MISH_AGENT_SESSION, ...(env.MISH_AGENT_TRANSCRIPT ? { transcript: env.MISH_AGENT_TRANSCRIPT } : {}) } : undefined;
   const op = new OperatorHost({ sessions: source, version, cwd, ...(conversation ? { conversation } : {}) });
   const agentVersion = hostVersion(env);
   op.setMcpClient({ name: env.MISH_AGENT || 'mish-cli', ...(agentVersion ? { version: agentVersion } : {}) });

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
-import { ConversationServer, FINISHED_RUNS_KEPT, conversationId, skippedNote } from './agent-conversations.js';
+import { CONVERSATION_IDLE_MS, ConversationServer, FINISHED_RUNS_KEPT, conversationId, skippedNote } from './agent-conversations.js';
 import { ConsoleService } from './console-service.js';
 import type { HubEvent, HubServer } from './hub-types.js';
 
@@ -9,7 +9,7 @@ import type { HubEvent, HubServer } from './hub-types.js';
  * merging of runs per conversation is under test here, not sockets (test/hooks/console-conversations.test.ts
  * runs real `mish` runs against the real discovery).
  */
-function hookedRun(id: string, agent: string, session: string | undefined, options: { sessions?: boolean; version?: string; cwd?: string } = {}) {
+function hookedRun(id: string, agent: string, session: string | undefined, options: { sessions?: boolean; version?: string; cwd?: string; transcript?: string } = {}) {
   const listeners = new Set<(e: HubEvent) => void>();
   const consumed: number[] = [];
   const decided: string[] = [];
@@ -29,7 +29,7 @@ function hookedRun(id: string, agent: string, session: string | undefined, optio
     subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
     openStream: async () => ({ ok: true, backlog, offset: end }),
     consumed: (_s, bytes) => void consumed.push(bytes),
-    conversation: () => (session ? { agent, session } : undefined),
+    conversation: () => (session ? { agent, session, ...(options.transcript ? { transcript: options.transcript } : {}) } : undefined),
     process: (cid) =>
       spools.has(cid)
         ? { entry: () => ({ rawLines: 1, rawBytes: spools.get(cid)!.length, state: 'exited' as const }), read: () => ({ lines: [{ n: 1, text: spools.get(cid)! }], totalLines: 1, droppedLines: 0 }) }
@@ -63,6 +63,9 @@ function hookedRun(id: string, agent: string, session: string | undefined, optio
       const chunk = Buffer.from(text);
       emit({ type: 'stream-output', session: name, offset: at, chunk });
       end = Math.max(end, at + chunk.length);
+    },
+    emitResolved(approval: ApprovalRequest, outcome: 'approved' | 'denied', by: string) {
+      emit({ type: 'approval-resolved', approval, outcome, by, at: Date.now() });
     },
     start(cid: string, command: string) {
       state = 'running';
@@ -203,7 +206,7 @@ describe('hooked runs grouped per agent conversation', () => {
     const snap = service.snapshot();
     expect(snap.servers).toHaveLength(1);
     // The hook that asks is no run of a command: one run, live.
-    expect(snap.servers[0].conversation).toEqual({ session: 'sess-C', runs: 1, live: 1 });
+    expect(snap.servers[0].conversation).toMatchObject({ session: 'sess-C', runs: 1, live: 1 });
     const sessionId = snap.sessions[0].id;
     expect(snap.sessions[0].state).toBe('needs-approval');
     expect(snap.approvals).toMatchObject([{ id: 'a_1', serverId: snap.servers[0].id, sessionId }]);
@@ -241,6 +244,63 @@ describe('hooked runs grouped per agent conversation', () => {
     }
     expect(conv.process('c0')).toBeUndefined();
     expect(conv.process(`c${FINISHED_RUNS_KEPT + 4}`)?.entry().rawBytes).toBe(3);
-    expect(conv.info().conversation).toEqual({ session: 't', runs: FINISHED_RUNS_KEPT + 5, live: 0 });
+    expect(conv.info().conversation).toMatchObject({ session: 't', runs: FINISHED_RUNS_KEPT + 5, live: 0 });
+  });
+});
+
+describe('a hooked conversation ends, can be dismissed, and comes back with its rows', () => {
+  let service: ConsoleService;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    service = new ConsoleService([]);
+  });
+  afterEach(() => {
+    service.dispose();
+    vi.useRealTimers();
+  });
+
+  it("shows the host's transcript path; ends after CONVERSATION_IDLE_MS without a run; dismissed, it is hidden; a new run shows it again with every row", async () => {
+    const transcript = '/home/u/.claude/projects/-home-u-shop/sess-E.jsonl';
+    const r1 = hookedRun('serve-901', 'claude-code', 'sess-E', { transcript });
+    service.addServer(r1.server);
+    r1.start('c1', 'npm test');
+    r1.done('c1', 0, 'ok', 'ok [exit 0]');
+    const id = conversationId({ agent: 'claude-code', session: 'sess-E' });
+    expect(service.snapshot().servers[0]).toMatchObject({ id, conversation: { transcript, runs: 1, live: 1 } });
+    expect(service.snapshot().servers[0].conversation?.ended).toBeUndefined();
+
+    // Not dismissable while it may go on.
+    const view = service.connect({ send: () => {} });
+    expect(await view.handle('conversation:dismiss', { serverId: id })).toMatchObject({ ok: false, error: expect.stringMatching(/has not ended/) });
+
+    service.serverGone('serve-901');
+    vi.advanceTimersByTime(CONVERSATION_IDLE_MS - 1);
+    expect(service.snapshot().servers[0].conversation?.ended).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(service.snapshot().servers[0].conversation).toMatchObject({ ended: true, live: 0, transcript });
+
+    expect(await view.handle('conversation:dismiss', { serverId: id })).toEqual({ ok: true, result: {} });
+    expect(service.snapshot().servers).toEqual([]);
+    expect(service.snapshot().sessions).toEqual([]);
+
+    // A new run of the same conversation: listed again, live, with the earlier row kept.
+    const r2 = hookedRun('serve-902', 'claude-code', 'sess-E');
+    service.addServer(r2.server);
+    r2.start('c2', 'ls');
+    const snap = service.snapshot();
+    expect(snap.servers[0]).toMatchObject({ id, conversation: { runs: 2, live: 1, transcript } });
+    expect(snap.servers[0].conversation?.ended).toBeUndefined();
+    expect(service.timeline(`${id}/sess-E`).map((c) => c.command)).toEqual(['npm test', 'ls']);
+    view.dispose();
+  });
+
+  it('an approval resolved in a hooked run is placed in the conversation\'s session', () => {
+    const hook = hookedRun('serve-911', 'claude-code', 'sess-F', { sessions: false });
+    service.addServer(hook.server);
+    const id = conversationId({ agent: 'claude-code', session: 'sess-F' });
+    const approval: ApprovalRequest = { id: 'a_h1', session: 'sess-F', tool: 'sh_run', command: 'git reset --hard', cwd: '/w', dangers: [], rule: 'git-reset-hard', createdAt: Date.now(), expiresAt: Date.now() + 1000 };
+    // The hook's own server says it resolved (denied): the conversation's session gets the row.
+    hook.emitResolved(approval, 'denied', 'console (alice)');
+    expect(service.timeline(`${id}/sess-F`)).toMatchObject([{ id: 'a_h1', command: 'git reset --hard', approval: { outcome: 'denied', by: 'console (alice)', rule: 'git-reset-hard' } }]);
   });
 });

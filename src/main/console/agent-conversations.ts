@@ -31,6 +31,13 @@ export const FINISHED_RUNS_KEPT = 200;
  */
 const UNACKED_CHUNKS_MAX = 1000;
 
+/**
+ * A conversation with no run for this long is shown as ended (greyed, dismissable): hosts send no
+ * "conversation over" to a PreToolUse hook, and an agent thinking or waiting for its user goes
+ * minutes without a command. A new run revives it with every earlier row.
+ */
+export const CONVERSATION_IDLE_MS = 10 * 60_000;
+
 /** Which state of the runs live now the conversation's session shows: the most urgent. */
 const URGENCY: Partial<Record<HubSession['state'], number>> = { 'needs-approval': 5, 'handed-off': 4, waiting: 3, running: 2, busy: 2, starting: 1 };
 
@@ -64,6 +71,13 @@ interface Run {
 /** One agent conversation as one hub server. */
 export class ConversationServer implements HubServer {
   readonly operator: HubOperator;
+  /** Every run's output is passed on from the moment it connects (openRun), watched or not. */
+  readonly streamsAlways = true;
+  /** When a run last connected or ended. */
+  private lastRunAt = Date.now();
+  /** The host's transcript file, as the latest run that named one said. */
+  private transcript?: string;
+  private idleTimer?: NodeJS.Timeout;
   /** Every run seen, oldest first (finished ones pruned beyond FINISHED_RUNS_KEPT). */
   private readonly runs: Run[] = [];
   private readonly listeners = new Set<(e: HubEvent) => void>();
@@ -82,6 +96,7 @@ export class ConversationServer implements HubServer {
   constructor(
     readonly id: string,
     private readonly about: HubConversation,
+    private readonly idleMs: number = CONVERSATION_IDLE_MS,
   ) {
     const liveRuns = () => this.runs.filter((r) => r.live);
     const holding = (pick: (op: HubOperator) => { id: string }[], id: string) => liveRuns().find((r) => r.server.operator && pick(r.server.operator).some((x) => x.id === id))?.server.operator;
@@ -118,6 +133,10 @@ export class ConversationServer implements HubServer {
     const runsCommand = safely(() => server.list()).some((s) => s.name === session);
     const run: Run = { server, session, live: true, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info(), runsCommand };
     this.runs.push(run);
+    this.lastRunAt = Date.now();
+    this.transcript = server.conversation?.()?.transcript ?? this.transcript;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     if (runsCommand) this.seen++;
     run.offs.push(server.subscribe((e) => this.onRunEvent(run, e)));
     const offInfo = server.onInfoChanged?.(() => {
@@ -142,6 +161,16 @@ export class ConversationServer implements HubServer {
     for (const u of this.unacked) if (u.run === run) u.run = undefined;
     for (const [id, at] of run.running) this.emit({ type: 'command-done', session: this.about.session, id, durationMs: Date.now() - at });
     run.running.clear();
+    this.lastRunAt = Date.now();
+    // The last live run gone: the conversation ends after idleMs without a new one (views hear it then).
+    if (!this.runs.some((r) => r.live)) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = undefined;
+        this.infoChanged();
+      }, this.idleMs);
+      this.idleTimer.unref?.();
+    }
     this.prune();
     this.infoChanged();
     this.emit({ type: 'sessions-changed' });
@@ -161,7 +190,14 @@ export class ConversationServer implements HubServer {
       ...(pid !== undefined ? { pid } : {}),
       ...(this.about.host ? { host: this.about.host } : {}),
       // Runs of commands: a hook that only asked an operator is no run of its own.
-      conversation: { session: this.about.session, runs: this.seen, live: liveRuns },
+      conversation: {
+        session: this.about.session,
+        runs: this.seen,
+        live: liveRuns,
+        lastRunAt: this.lastRunAt,
+        ...(this.transcript ? { transcript: this.transcript } : {}),
+        ...(this.ended() ? { ended: true } : {}),
+      },
     };
   }
 
@@ -240,7 +276,13 @@ export class ConversationServer implements HubServer {
     }
   }
 
+  /** No run live, and none for idleMs. */
+  ended(): boolean {
+    return !this.runs.some((r) => r.live) && Date.now() - this.lastRunAt >= this.idleMs;
+  }
+
   dispose(): void {
+    clearTimeout(this.idleTimer);
     for (const r of this.runs) {
       r.offs.forEach((off) => off());
       r.offs = [];
@@ -320,6 +362,10 @@ export class ConversationServer implements HubServer {
       case 'segment':
         this.emit({ ...e, session });
         return;
+      // The hook's own server asks under the conversation's session id; a run's under its own session name.
+      case 'approval-resolved':
+        this.emit({ ...e, approval: { ...e.approval, session } });
+        return;
       default:
         this.emit(e);
     }
@@ -363,7 +409,10 @@ export class AgentConversations {
   private readonly runOf = new Map<string, string>();
 
   /** `added`: a conversation seen for the first time, for the hub to show as a server. */
-  constructor(private readonly added: (conversation: ConversationServer) => void) {}
+  constructor(
+    private readonly added: (conversation: ConversationServer) => void,
+    private readonly idleMs: number = CONVERSATION_IDLE_MS,
+  ) {}
 
   /** A server that names its conversation joins it (false: any other server, for the hub to show as itself). */
   join(server: HubServer): boolean {
@@ -374,7 +423,7 @@ export class AgentConversations {
     this.leave(server.id);
     let conv = this.conversations.get(id);
     if (!conv) {
-      conv = new ConversationServer(id, c);
+      conv = new ConversationServer(id, c, this.idleMs);
       this.conversations.set(id, conv);
       this.added(conv);
     }

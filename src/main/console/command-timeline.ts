@@ -43,11 +43,25 @@ export class CommandTimelines {
     return commandId === undefined ? undefined : this.commands.get(`${sessionId}#${commandId}`);
   }
 
-  start(sessionId: string, id: string, command: string, at: number): CommandInfo {
+  start(sessionId: string, id: string, command: string, at: number, extra: Pick<CommandInfo, 'outputOffset' | 'approval'> = {}): CommandInfo {
     // A server seen again (a remote link back up) replays its recent commands: known ones stay one row.
     const known = this.commands.get(`${sessionId}#${id}`);
     if (known) return known;
-    const c: CommandInfo = { id, sessionId, command, startedAt: at, state: 'running', rawBytes: 0, rawLines: 0 };
+    return this.add({ id, sessionId, command, startedAt: at, state: 'running', rawBytes: 0, rawLines: 0, ...extra });
+  }
+
+  /**
+   * A command that never ran (the operator denied it, nobody decided in time, the agent gave up
+   * waiting): a finished row of its own, with the decision and no exit code. Id: the approval's.
+   */
+  neverRan(sessionId: string, command: string, approval: NonNullable<CommandInfo['approval']>): CommandInfo {
+    const known = this.commands.get(`${sessionId}#${approval.id}`);
+    if (known) return known;
+    return this.add({ id: approval.id, sessionId, command, startedAt: approval.askedAt ?? approval.at, state: 'done', rawBytes: 0, rawLines: 0, approval });
+  }
+
+  private add(c: CommandInfo): CommandInfo {
+    const { sessionId, id } = c;
     this.commands.set(`${sessionId}#${id}`, c);
     const list = this.timelines.get(sessionId) ?? [];
     list.push(c);

@@ -25,6 +25,7 @@ import { decideApproval, decideApprovals, handoffInput, returnHandoff, takeHando
 import { sessionKey, sessionState, toBackgroundProcess, toHandoffInfo, toPendingApproval } from './hub-snapshot.js';
 import { RequestError, unwrap } from './request-error.js';
 import { AgentConversations } from './agent-conversations.js';
+import { approvalMark, ApprovalMatcher, ranAfterApproval } from './approval-rows.js';
 
 /**
  * Hub changes and command updates go to views at most this often, each command once with its
@@ -58,6 +59,8 @@ interface ServerEntry {
   /** Info as last seen (kept once gone). */
   info: Omit<ServerInfo, 'id' | 'state'>;
   dispose: () => void;
+  /** An ended conversation the operator dismissed: not listed until a new run comes. */
+  dismissed?: boolean;
 }
 
 export class ConsoleService {
@@ -82,7 +85,10 @@ export class ConsoleService {
   private readonly audit: AuditReader;
 
   /** Hooked runs (each a short-lived server) gathered per agent conversation: one server each here. */
-  private readonly conversations = new AgentConversations((c) => this.addServer(c));
+  private readonly conversations: AgentConversations;
+
+  /** Approved commands waiting for their start, to carry the approval on their row. */
+  private readonly approved = new ApprovalMatcher();
 
   /** The name servers record as who decided (the wire's hello). */
   private readonly operatorName?: string;
@@ -94,7 +100,8 @@ export class ConsoleService {
     changed: () => this.hubChanged(),
   };
 
-  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: ViewRate } = {}) {
+  constructor(servers: HubServer[] = [], options: { grammar?: GrammarService; auditLog?: string; operatorName?: string; viewRate?: ViewRate; conversationIdleMs?: number } = {}) {
+    this.conversations = new AgentConversations((c) => this.addServer(c), options.conversationIdleMs);
     this.streams = new OutputStreams(options.viewRate ?? DEFAULT_VIEW_RATE, (sessionId, s) => {
       const m = this.meta.get(sessionId);
       if (m) this.settle(m.serverId, m.name, s);
@@ -115,6 +122,8 @@ export class ConsoleService {
     const offInfo = server.onInfoChanged?.(() => {
       const e = this.servers.get(server.id);
       if (e && e.state === 'connected') e.info = server.info();
+      // A dismissed conversation that has a new run is shown again, with all its rows.
+      if (e?.dismissed && !e.info.conversation?.ended) e.dismissed = false;
       this.hubChanged();
     });
     this.servers.set(server.id, {
@@ -192,7 +201,12 @@ export class ConsoleService {
     const handoffs: HandoffInfo[] = [];
     const processes: BackgroundProcess[] = [];
     const listed = new Map<string, Set<string>>();
+    const hidden = new Set<string>();
     for (const [id, e] of this.servers) {
+      if (e.dismissed) {
+        hidden.add(id);
+        continue;
+      }
       servers.push({ ...e.info, id, state: e.state });
       if (e.state !== 'connected') continue;
       const live = safeList(e.server);
@@ -204,7 +218,7 @@ export class ConsoleService {
       for (const h of e.server.operator.handoffs()) handoffs.push(toHandoffInfo(id, h));
     }
     for (const [key, m] of this.meta) {
-      if (!m.last) continue;
+      if (!m.last || hidden.has(m.serverId)) continue;
       const live = !m.gone && this.servers.get(m.serverId)?.state === 'connected';
       // A session closed on a live server is no longer listed by it: drop it.
       if (live && !listed.get(m.serverId)?.has(m.name)) continue;
@@ -320,6 +334,15 @@ export class ConsoleService {
         return handoffInput(this.decisions, unwrap(parseParams(method, params)));
       case 'handoff:return':
         return returnHandoff(this.decisions, unwrap(parseParams(method, params)));
+      case 'conversation:dismiss': {
+        const { serverId } = unwrap(parseParams(method, params));
+        const e = this.servers.get(serverId);
+        if (!e?.info.conversation) throw new RequestError(`conversation:dismiss: ${serverId} is no hooked conversation`);
+        if (!e.info.conversation.ended) throw new RequestError(`conversation:dismiss: ${serverId} has not ended (a run came within the last minutes)`);
+        e.dismissed = true;
+        this.hubChanged();
+        return {} satisfies RequestResult<'conversation:dismiss'>;
+      }
       case 'audit:read': {
         unwrap(parseParams(method, params));
         return this.audit() satisfies RequestResult<'audit:read'>;
@@ -421,7 +444,12 @@ export class ConsoleService {
         this.streams.flushIfAny(key);
         const m = this.sessionMeta(serverId, event.session);
         Object.assign(m, { commandId: event.id, command: event.command, commandStartedAt: event.at, waiting: undefined });
-        this.commands.start(key, event.id, event.command, event.at);
+        // Where its output starts in the terminal, when the hub reads that stream (the view marks it).
+        const server = this.servers.get(serverId)?.server;
+        const stream = this.streams.stream(key);
+        const reading = !server?.openStream || server.streamsAlways || stream.opened !== undefined;
+        const approval = this.approved.take(key, event.command, event.at);
+        this.commands.start(key, event.id, event.command, event.at, { ...(reading ? { outputOffset: stream.end } : {}), ...(approval ? { approval } : {}) });
         this.hubChanged();
         return;
       }
@@ -440,6 +468,23 @@ export class ConsoleService {
           const text = event.final ? event.lines.join('\n') : [c.agentSaw, ...event.lines].filter((x) => x !== undefined).join('\n');
           this.commands.update(c, { agentSaw: text, ...(ext.category ? { category: ext.category } : {}) });
         }
+        return;
+      }
+      case 'approval-resolved': {
+        const key = sessionKey(serverId, event.approval.session);
+        const mark = approvalMark(event);
+        if (!ranAfterApproval(event.outcome)) {
+          // Never ran: the operator's record of it is a row of its own.
+          this.commands.neverRan(key, event.approval.command, mark);
+          return;
+        }
+        // A sh_spawn approved runs as a background process: no row of the session's to mark.
+        if (event.approval.tool !== 'sh_run') return;
+        const ran = event.outcome === 'edited' && event.command ? event.command : event.approval.command;
+        // Its command may have started already (an in-process engine delivers the decision a tick late).
+        const started = [...this.commands.timeline(key)].reverse().find((c) => !c.approval && c.startedAt >= event.approval.createdAt && c.command === ran);
+        if (started) this.commands.update(started, { approval: mark });
+        else this.approved.expect(key, ran, mark);
         return;
       }
       case 'waiting-for-input': {

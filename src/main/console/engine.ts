@@ -75,7 +75,16 @@ export async function startConsoleEngine(
   const hubListeners = new Set<(e: HubEvent) => void>();
   const emit = (e: HubEvent) => hubListeners.forEach((l) => l(e));
   // Its background processes' last lines come the way every `mish serve` sends them to an operator.
-  const op = deps.operator && options.operatorName ? inProcessOperator(deps.operator, options.operatorName, () => emit({ type: 'sessions-changed' }), () => emit({ type: 'background-changed', onlyOutput: true })) : undefined;
+  const op =
+    deps.operator && options.operatorName
+      ? inProcessOperator(
+          deps.operator,
+          options.operatorName,
+          () => emit({ type: 'sessions-changed' }),
+          () => emit({ type: 'background-changed', onlyOutput: true }),
+          (r) => emit(r),
+        )
+      : undefined;
   const server: HubServer = {
     id: CONSOLE_SERVER_ID,
     info: () => ({

@@ -6,7 +6,7 @@
  */
 import type { ServerInfo, EventName, EventPayload, RequestName } from '../../shared/contract.js';
 import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { ApprovalDecisionKind, ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
+import type { ApprovalDecisionKind, ApprovalOutcome, ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
 
 /** What a view can read of one process of a server: its figures and its spooled lines. */
 export interface HubProcess {
@@ -38,6 +38,8 @@ export type HubEvent =
   | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
   /** A wire server's background process changed (`onlyOutput`: it only printed). */
   | { type: 'background-changed'; onlyOutput: boolean }
+  /** An approval was decided (or timed out, or its call was cancelled): `command` is what ran instead (edit). */
+  | { type: 'approval-resolved'; approval: ApprovalRequest; outcome: ApprovalOutcome; by?: string; command?: string; at: number }
   | { type: 'sessions-changed' };
 
 /** What an operator can do on a server (the operator wire): approvals and handoffs. */
@@ -58,6 +60,8 @@ export interface HubConversation {
   agent: string;
   session: string;
   host?: string;
+  /** The host's transcript file of the conversation (its hook payload's `transcript_path`). */
+  transcript?: string;
 }
 
 /** One server the hub watches. */
@@ -81,6 +85,11 @@ export interface HubServer {
   openStream?(session: string): Promise<{ ok: true; backlog: Buffer; offset: number } | { ok: false; error: string }>;
   /** For such servers: the hub took this many bytes of a session's output (their flow control). */
   consumed?(session: string, bytes: number): void;
+  /**
+   * The hub receives every byte of its sessions' output whether or not a view watches (an
+   * on-demand server's output flows only once opened): a command's start offset is then exact.
+   */
+  readonly streamsAlways?: boolean;
   /** A hooked run of an agent's shell tool: the conversation it belongs to (the hub shows it there, agent-conversations.ts). */
   conversation?(): HubConversation | undefined;
 }

@@ -15,7 +15,7 @@ import {
   type ServerMessageType,
 } from '../../shared/operator-wire.js';
 import type { OperatorHost } from '../operator/operator-host.js';
-import type { HubOperator } from './hub-types.js';
+import type { HubEvent, HubOperator } from './hub-types.js';
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: string };
 type RequestType = 'subscribe' | 'approval-decide' | 'handoff-attach' | 'takeover' | 'handoff-return';
@@ -28,7 +28,10 @@ export interface OperatorIo {
   send(message: ClientMessage): void;
 }
 
-export function trackOperator(io: OperatorIo, changed: () => void): { operator: HubOperator; dispose: () => void } {
+/** An approval the server resolved, with what it was (the wire's approval-resolved names only its id). */
+export type ResolvedApproval = Extract<HubEvent, { type: 'approval-resolved' }>;
+
+export function trackOperator(io: OperatorIo, changed: () => void, resolved?: (r: ResolvedApproval) => void): { operator: HubOperator; dispose: () => void } {
   const approvals = new Map<string, ApprovalRequest>();
   /** Live handoffs, by id; `mine` once this console attached; one it held stays with its summary until the session's next. */
   const handoffs = new Map<string, Handoff & { mine: boolean; summary?: string }>();
@@ -40,7 +43,11 @@ export function trackOperator(io: OperatorIo, changed: () => void): { operator: 
       changed();
     }),
     io.on('approval-resolved', (m) => {
-      if (approvals.delete(m.id)) changed();
+      const a = approvals.get(m.id);
+      if (!a) return;
+      approvals.delete(m.id);
+      resolved?.({ type: 'approval-resolved', approval: a, outcome: m.outcome, ...(m.by ? { by: m.by } : {}), ...(m.command ? { command: m.command } : {}), at: Date.now() });
+      changed();
     }),
     io.on('handoff-request', (m) => {
       for (const [id, h] of handoffs) if (h.session === m.handoff.session && (h.state === 'returned' || h.state === 'ended')) handoffs.delete(id);
@@ -104,7 +111,7 @@ export function trackOperator(io: OperatorIo, changed: () => void): { operator: 
  * `printed`: a running background process printed (the host reports that at most once a second,
  * operator-host.ts PROCESS_REFRESH_MS), so a list can show its last line.
  */
-export function inProcessOperator(host: OperatorHost, name: string, changed: () => void, printed?: () => void): { operator: HubOperator; dispose: () => void } {
+export function inProcessOperator(host: OperatorHost, name: string, changed: () => void, printed?: () => void, resolved?: (r: ResolvedApproval) => void): { operator: HubOperator; dispose: () => void } {
   const listeners = new Map<string, Set<(m: never) => void>>();
   const pending = new Map<number, (r: Reply) => void>();
   let nextRid = 1;
@@ -141,7 +148,7 @@ export function inProcessOperator(host: OperatorHost, name: string, changed: () 
     send: (m) => conn.receive(m),
   };
   conn.receive({ type: 'hello', wire: 1, name, role: 'console', approvals: true });
-  const tracked = trackOperator(io, changed);
+  const tracked = trackOperator(io, changed, resolved);
   const offPrinted = printed ? io.on('process', (m) => m.change === 'updated' && m.process.kind === 'spawn' && m.process.state === 'running' && printed()) : () => {};
   return {
     operator: tracked.operator,

@@ -99,7 +99,7 @@ export class WireServer implements HubServer {
       if (e) this.earlier.push(e);
     }
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
-    const tracked = trackOperator(client as unknown as OperatorIo, () => this.emit({ type: 'sessions-changed' }));
+    const tracked = trackOperator(client as unknown as OperatorIo, () => this.emit({ type: 'sessions-changed' }), (r) => this.emit(r));
     this.operator = tracked.operator;
     this.offs.push(tracked.dispose);
     on('server', (m) => {
@@ -160,7 +160,7 @@ export class WireServer implements HubServer {
 
   conversation(): HubConversation | undefined {
     const c = this.client.hello.conversation;
-    return c ? { agent: c.agent, session: c.session, ...(this.host ? { host: this.host } : {}) } : undefined;
+    return c ? { agent: c.agent, session: c.session, ...(this.host ? { host: this.host } : {}), ...(c.transcript ? { transcript: c.transcript } : {}) } : undefined;
   }
 
   list(): HubSession[] {

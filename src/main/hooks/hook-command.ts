@@ -155,6 +155,7 @@ export function rewriteCommand(host: HostAdapter, call: ShellCall, launcher: str
   if (approvalToken) env.push(`${APPROVAL_TOKEN_ENV}=${approvalToken}`);
   if (call.hostVersion) env.push(`MISH_AGENT_VERSION=${shellQuote(call.hostVersion)}`);
   if (call.sessionId) env.push(`MISH_AGENT_SESSION=${shellQuote(call.sessionId)}`);
+  if (call.sessionId && call.transcriptPath) env.push(`MISH_AGENT_TRANSCRIPT=${shellQuote(call.transcriptPath)}`);
   return `${env.join(' ')} ${launcher} -- ${shellQuote(call.command)}`;
 }
 

@@ -52,7 +52,7 @@ export async function askOperator(host: HostAdapter, call: ShellCall, d: PolicyD
     approvalTimeoutMs: Math.max(1, Math.min(approvalTimeoutMs(), remaining)),
     onAudit: opts.onAudit,
     // The console shows the request in the agent's conversation, beside its runs.
-    ...(call.sessionId ? { conversation: { agent: host.id, session: call.sessionId } } : {}),
+    ...(call.sessionId ? { conversation: { agent: host.id, session: call.sessionId, ...(call.transcriptPath ? { transcript: call.transcriptPath } : {}) } } : {}),
   });
   // The console names a server after its client: here the agent host and its version.
   op.setMcpClient({ name: host.id, ...(call.hostVersion ? { version: call.hostVersion } : {}) });

@@ -5,7 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import type { CommandInfo } from '../../shared/contract.js';
-import { bytes, int, reduction } from './format.js';
+import { bytes, int, plural, saving } from './format.js';
+import { approvalBadge, approvalSentence, neverRan } from './approval-mark.js';
+import { useConsole } from './store.js';
 
 /** A fold marker of the condenser: `[... 2,998 similar lines ...]`, `[... 40 lines omitted (lines 5-44): …]`. */
 const FOLD_LINE = /^\s*\[\.\.\. [\d,]+ [^\]]*\blines?\b[^\]]*\]\s*$/;
@@ -14,27 +16,55 @@ const FOLD_RANGE = /\(lines (\d+)-(\d+)\)/;
 /** Where a fold marker points: its explicit line range, or the lines between its neighbours. */
 export type FoldJump = { from: number; to: number } | { after: string; before?: string };
 
-export function AgentPane({ command, onJump }: { command: CommandInfo | undefined; onJump: (jump: FoldJump) => void }) {
+export function AgentPane({ command, onJump, pin }: { command: CommandInfo | undefined; onJump: (jump: FoldJump) => void; pin?: ReactNode }) {
+  const operator = useConsole((s) => s.operator);
   if (!command) return <section className="agent-pane" aria-label="what the agent saw"><p className="empty">no command selected</p></section>;
-  const red = command.tokensRaw !== undefined && command.tokensShown !== undefined ? reduction(command.tokensRaw, command.tokensShown) : undefined;
+  const save = command.tokensRaw !== undefined && command.tokensShown !== undefined ? saving(command.tokensRaw, command.tokensShown) : undefined;
   const text = command.agentSaw;
+  const stopped = neverRan(command);
   return (
     <section className="agent-pane" aria-label="what the agent saw" data-command-id={command.id}>
       <header className="pane-head">
         <span className="pane-title">Agent saw</span>
         <span className="figures" data-figures>
-          {command.state === 'done' || command.rawBytes > 0 ? `${int(command.rawLines)} lines · ${bytes(command.rawBytes)} raw → ` : ''}
-          {command.shownLines !== undefined ? `${int(command.shownLines)} lines shown` : command.state === 'done' ? '' : 'nothing shown yet'}
+          {(command.state === 'done' && !stopped) || command.rawBytes > 0 ? `${plural(command.rawLines, 'line')} · ${bytes(command.rawBytes)} raw → ` : ''}
+          {command.shownLines !== undefined ? `${plural(command.shownLines, 'line')} shown` : command.state === 'done' ? '' : 'nothing shown yet'}
           {command.tokensRaw !== undefined && (
             <>
-              {' '}· <b>{command.tokensApprox ? '≈' : ''}{int(command.tokensRaw)} → {int(command.tokensShown ?? 0)} tok</b> {red && <b className={red.startsWith('+') ? 'red grew' : 'red'}>{red}</b>}
+              {' '}· <b>{command.tokensApprox ? '≈' : ''}{int(command.tokensRaw)} → {int(command.tokensShown ?? 0)} tok</b>{' '}
+              {save && (
+                <b className={`red ${save.tone}`} title={save.title}>
+                  {save.text}
+                </b>
+              )}
             </>
           )}
         </span>
         {!command.exact && command.state !== 'done' && <span className="note">(so far)</span>}
+        {pin}
       </header>
+      {command.approval && (
+        <div className={`decision ${stopped ? 'denied' : 'ok'}`} data-decision={command.approval.outcome} role="note">
+          <b>{approvalBadge(command.approval, operator).text.split(' · ')[0]}</b> — {approvalSentence(command.approval, operator)}
+          {command.approval.rule && (
+            <div className="decision-rule">
+              rule <code>{command.approval.rule}</code>
+              {command.approval.reason ? `: ${command.approval.reason}` : ''} · approval <code>{command.approval.id}</code>
+            </div>
+          )}
+          {command.approval.original && (
+            <div className="decision-rule">
+              the agent asked: <code>{command.approval.original}</code>
+            </div>
+          )}
+        </div>
+      )}
       <pre className="agent-text" data-exact={command.exact ? 'true' : 'false'}>
-        {text === undefined ? <span className="empty">{command.state === 'done' ? 'no reply recorded for this command' : 'nothing sent to the agent yet'}</span> : withFoldLinks(text, onJump)}
+        {text === undefined ? (
+          <span className="empty">{stopped ? 'it never ran: no output' : command.state === 'done' ? 'no reply recorded for this command' : 'nothing sent to the agent yet'}</span>
+        ) : (
+          withFoldLinks(text, onJump)
+        )}
       </pre>
     </section>
   );

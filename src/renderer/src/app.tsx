@@ -22,6 +22,8 @@ import { OperatorSessionPane, TakeoverBar, useTakeover } from './takeover.js';
 import { typesIntoField } from './typing.js';
 import { NeedsYou, PhoneTabs, useIsPhone } from './phone.js';
 import { GrammarEditorButton, GrammarEditorOverlay, useGrammarEditor } from './grammar-editor/open-grammar-editor.js';
+import { neverRan } from './approval-mark.js';
+import { TranscriptPath } from './transcript-path.js';
 
 const SHORTCUTS: [string, string][] = [
   ['↑ / ↓', 'previous / next session (in the list)'],
@@ -30,6 +32,7 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+R', 'raw output of the selected command'],
   ['Ctrl+F', 'search the terminal'],
   ['[ / ]', 'previous / next command'],
+  ['p', 'pin the shown command (it stays through takeovers and new commands) / unpin'],
   ['g', 'grammar editor (live preview against a command)'],
   ['u', 'audit log'],
   ['A / D / E / S', 'approval: approve / deny / edit then approve / always for this session'],
@@ -106,6 +109,9 @@ export function App({ bridge }: { bridge: ConsoleBridge }) {
 function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; session: SessionInfo; onGrammar: (spoolId?: string) => void }) {
   const server = useConsole((s) => s.servers.find((x) => x.id === session.serverId));
   const command = useConsole((s) => shownCommand(s, session.id));
+  const pinned = useConsole((s) => !!s.pinned[session.id]);
+  /** A command that never ran (denied) has no raw output to read. */
+  const rawCommand = command && !neverRan(command) ? command : undefined;
   const pane = useConsole((s) => s.pane);
   const setPane = useConsole((s) => s.setPane);
   const setTimeline = useConsole((s) => s.setTimeline);
@@ -137,6 +143,11 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
           {session.commandStartedAt && session.state !== 'gone' ? ` ${clock(now - session.commandStartedAt)}` : ''}
         </span>
       </header>
+      {server?.conversation?.transcript && (
+        <div className="conversation-facts">
+          transcript <TranscriptPath path={server.conversation.transcript} />
+        </div>
+      )}
       <TakeoverBar t={takeover} />
       {session.state === 'waiting' && session.waiting && !takeover.handoff && (
         <div className="banner attn" role="status">
@@ -159,8 +170,8 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
             <button role="tab" aria-selected={pane === 'live'} onClick={() => setPane('live')}>
               Live terminal <kbd>Ctrl+L</kbd>
             </button>
-            <button role="tab" aria-selected={pane === 'raw'} onClick={() => setPane('raw')} disabled={!command}>
-              Raw {command ? command.id : ''} <kbd>Ctrl+R</kbd>
+            <button role="tab" aria-selected={pane === 'raw'} onClick={() => setPane('raw')} disabled={!rawCommand}>
+              Raw {rawCommand ? rawCommand.id : ''} <kbd>Ctrl+R</kbd>
             </button>
             <span className="size">
               {session.cols}×{session.rows}
@@ -182,7 +193,7 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
           </div>
           {pane === 'raw' && (
             <div className="pane-body">
-              <RawPane bridge={bridge} command={command} jump={jump} />
+              {rawCommand ? <RawPane bridge={bridge} command={rawCommand} jump={jump} /> : <p className="empty">{command ? 'this command never ran: no raw output' : 'no command selected'}</p>}
             </div>
           )}
         </section>
@@ -191,6 +202,18 @@ function SessionView({ bridge, session, onGrammar }: { bridge: ConsoleBridge; se
         ) : (
         <AgentPane
           command={command}
+          pin={
+            command && (
+              <button
+                className={`pin-btn${pinned ? ' on' : ''}`}
+                aria-pressed={pinned}
+                onClick={() => useConsole.getState().pin(session.id, !pinned)}
+                title={pinned ? 'Pinned: this command stays shown through takeovers and new commands. Unpin to follow the session (p)' : 'Pin this command: keep it shown through takeovers and new commands (p)'}
+              >
+                {pinned ? '📌 pinned' : 'pin'} <kbd>p</kbd>
+              </button>
+            )
+          }
           onJump={(j) => {
             setPane('raw');
             setJump({ ...j, seq: Date.now() });
@@ -324,6 +347,7 @@ function useShortcuts() {
         if (next) st.select(next.id);
         return;
       }
+      if (e.key === 'p' && !e.ctrlKey && !e.metaKey && !e.altKey && st.selectedId) return st.pin(st.selectedId, !st.pinned[st.selectedId]);
       if ((e.key === '[' || e.key === ']') && st.selectedId) {
         const list = st.timelines[st.selectedId] ?? [];
         const cur = shownCommand(st, st.selectedId);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { AuditLine, ConsoleBridge, RequestResult } from '../../shared/contract.js';
-import { absolute } from './format.js';
+import { absolute, plural } from './format.js';
 
 type Audit = RequestResult<'audit:read'>;
 
@@ -77,13 +77,13 @@ export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClos
         {audit &&
           (audit.verify.ok ? (
             <span className="verify ok" data-verify="ok">
-              ✔ chain intact · {audit.verify.records.toLocaleString('en-US')} records
+              ✔ chain intact · {plural(audit.verify.records, 'record')}
             </span>
           ) : (
             <button className="verify broken" data-verify="broken" onClick={() => firstBreak && setPicked(firstBreak.line)}>
               ✘ chain broken at line {firstBreak?.line}
               {firstBreak?.seq !== undefined ? ` (seq ${firstBreak.seq})` : ''}: {firstBreak?.why}
-              {audit.verify.problems.length > 1 ? ` · ${audit.verify.problems.length} problems` : ''}
+              {audit.verify.problems.length > 1 ? ` · ${plural(audit.verify.problems.length, 'problem')}` : ''}
             </button>
           ))}
         <button onClick={() => void load()}>Refresh</button>
@@ -120,7 +120,7 @@ export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClos
         </label>
         <span className="muted">
           {shown.length.toLocaleString('en-US')} of {(audit?.lines.length ?? 0).toLocaleString('en-US')} shown
-          {audit && audit.firstLine > 1 ? ` (newest ${audit.lines.length.toLocaleString('en-US')} of ${audit.totalLines.toLocaleString('en-US')} lines)` : ''}
+          {audit && audit.firstLine > 1 ? ` (newest ${audit.lines.length.toLocaleString('en-US')} of ${plural(audit.totalLines, 'line')})` : ''}
         </span>
       </div>
       {error && <p className="error">{error}</p>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationLabel, reduction, sessionLabel } from './format.js';
+import { SMALL_OUTPUT_TOKENS, conversationLabel, plural, reduction, saving, sessionLabel } from './format.js';
 
 describe('reduction (the timeline and agent pane figure)', () => {
   it('is a whole percentage, signed, and never rounds a real reply to −100%', () => {
@@ -24,5 +24,31 @@ describe('a hooked agent in the list', () => {
     expect(conversationLabel({ ...server, conversation: { session: 's', runs: 1, live: 0 } })).toBe('hooked · 1 run');
     expect(conversationLabel({ ...server, conversation: { session: 's', runs: 12, live: 1 } })).toBe('hooked · 12 runs · 1 live');
     expect(conversationLabel(server)).toBe('');
+    expect(conversationLabel({ ...server, conversation: { session: 's', runs: 3, live: 0, ended: true } })).toBe('hooked · 3 runs · ended');
+  });
+});
+
+describe('the "saved" cell', () => {
+  it('a tiny output is compared in tokens, muted, never as a +200% that reads as a failure', () => {
+    // `true`-sized: 3 tokens of output, a 9-token reply (the status line).
+    expect(saving(3, 9)).toMatchObject({ text: '+6 tok', tone: 'small' });
+    expect(saving(40, 12)).toMatchObject({ text: '−28 tok', tone: 'small' });
+    expect(saving(7, 7)).toMatchObject({ text: '±0 tok', tone: 'small' });
+    expect(saving(0, 9)).toMatchObject({ text: '—', tone: 'small' });
+    expect(saving(3, 9).title).toMatch(/status line/);
+  });
+  it('a real output keeps its percentage: saved, or grew (muted) when the reply is longer', () => {
+    expect(saving(1497, 118)).toMatchObject({ text: '−92%', tone: 'saved' });
+    expect(saving(SMALL_OUTPUT_TOKENS, SMALL_OUTPUT_TOKENS + 20)).toMatchObject({ text: '+20%', tone: 'grew' });
+  });
+});
+
+describe('counts with their nouns', () => {
+  it('says 1 line, 2 lines, 1,497 lines', () => {
+    expect(plural(1, 'line')).toBe('1 line');
+    expect(plural(0, 'line')).toBe('0 lines');
+    expect(plural(1497, 'line')).toBe('1,497 lines');
+    expect(plural(1, 'process', 'processes')).toBe('1 process');
+    expect(plural(2, 'process', 'processes')).toBe('2 processes');
   });
 });

@@ -45,6 +45,11 @@ export function absolute(at: number): string {
   return new Date(at).toLocaleString();
 }
 
+/** The time of day, to the second (14:02:03): when something happened today; the date is on hover. */
+export function clockTime(at: number): string {
+  return new Date(at).toLocaleTimeString('en-GB', { hour12: false });
+}
+
 /**
  * −92% (a reduction), +5% (the reply was longer than the output). Near the ends one decimal,
  * never rounded to a claim the figures do not make: 17,009 → 46 tokens is −99.7%, not −100%.
@@ -56,6 +61,33 @@ export function reduction(raw: number, shown: number): string | undefined {
   if (pct === 100 && shown > 0) return `−${Math.min(99.9, Math.floor(exact * 10) / 10)}%`;
   if (pct === 0) return '0%';
   return pct >= 0 ? `−${pct}%` : `+${-pct}%`;
+}
+
+/**
+ * Outputs below this many tokens are compared in tokens, not percent: the reply's status line
+ * (exit code, time; ~10–30 tokens) outweighs a 3-token output, and "+200%" there reads as a
+ * failure of the condenser when it is only the price of saying how the command ended.
+ */
+export const SMALL_OUTPUT_TOKENS = 100;
+
+/** The timeline's "saved" cell: a percentage for real outputs; a token difference, muted, for small ones. */
+export function saving(raw: number, shown: number): { text: string; tone: 'saved' | 'grew' | 'small'; title: string } {
+  if (raw <= 0) return { text: '—', tone: 'small', title: `no output: the agent received ${plural(shown, 'token')} (how the command ended)` };
+  if (raw < SMALL_OUTPUT_TOKENS) {
+    const d = shown - raw;
+    return {
+      text: d === 0 ? '±0 tok' : `${d > 0 ? '+' : '−'}${int(Math.abs(d))} tok`,
+      tone: 'small',
+      title: `a short output (${plural(raw, 'token')}): the agent received ${plural(shown, 'token')}, with the status line saying how it ended; percentages mean little at this size`,
+    };
+  }
+  const text = reduction(raw, shown)!;
+  return { text, tone: text.startsWith('+') ? 'grew' : 'saved', title: `${int(raw)} → ${int(shown)} tokens` };
+}
+
+/** `1 line`, `2 lines`, `1,497 lines`: a count with its noun in the right number. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${int(n)} ${n === 1 ? one : many}`;
 }
 
 /** `~/shop` for a path under the home directory when the home is known from the path shape. */
@@ -78,7 +110,7 @@ export function sessionLabel(name: string): string {
 export function conversationLabel(s: ServerInfo | undefined): string {
   const c = s?.conversation;
   if (!c) return '';
-  return `hooked · ${c.runs} ${c.runs === 1 ? 'run' : 'runs'}${c.live ? ` · ${c.live} live` : ''}`;
+  return `hooked · ${plural(c.runs, 'run')}${c.live ? ` · ${c.live} live` : ''}${c.ended && !c.live ? ' · ended' : ''}`;
 }
 
 /** An agent as the operator knows it: its MCP client's name and version (`claude-code 2.1`). */

@@ -3,7 +3,8 @@ import { Fragment, useMemo, useState, type KeyboardEvent } from 'react';
 import type { BackgroundProcess, ConsoleBridge, HostLink, ServerInfo, SessionInfo } from '../../shared/contract.js';
 import { BulkBar, PickBox } from './bulk-decisions.js';
 import { SESSION_STATE, STATE_ORDER } from './glyphs.js';
-import { clock, conversationLabel, serverLabel, sessionLabel, shortPath } from './format.js';
+import { clock, conversationLabel, relative, absolute, serverLabel, sessionLabel, shortPath } from './format.js';
+import { TranscriptPath } from './transcript-path.js';
 import { useNow } from './use-now.js';
 import { attention, useConsole } from './store.js';
 
@@ -43,6 +44,11 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
     .sort((a, b) => (a.waiting?.since ?? 0) - (b.waiting?.since ?? 0));
   const count = pending.length + approvals.length + handoffs.length;
   const nameOf = (sessionId?: string) => sessions.find((x) => x.id === sessionId)?.name ?? sessionId?.split('/').pop() ?? '';
+  /** Whose an entry is: the agent (with its host machine), the session, a hooked run's conversation. Three agents must be told apart at a glance. */
+  const whose = (serverId: string | undefined, sessionName: string) => {
+    const server = servers.find((x) => x.id === serverId);
+    return <Whose server={server} session={sessionName} />;
+  };
 
   // Arrow keys move the selection within the list (roving focus: only on the operator's own keys).
   const onKey = (e: KeyboardEvent<HTMLElement>) => {
@@ -66,7 +72,7 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
           return (
             <Fragment key={server.id}>
             {hostHead && <HostHead host={server.host} link={hosts.find((h) => h.host === server.host)} />}
-            <li className={`group server-${server.state}`} data-server-id={server.id}>
+            <li className={`group server-${server.state}${server.conversation?.ended ? ' conversation-ended' : ''}`} data-server-id={server.id} data-ended={server.conversation?.ended ? 'true' : undefined}>
               <button
                 className="group-head"
                 aria-expanded={!closed}
@@ -77,14 +83,11 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
                 <span className="server-name">{serverLabel(server)}</span>
                 <span className="server-cwd">{shortPath(server.cwd)}</span>
                 {server.state === 'gone' && <span className="badge gone">⊘ gone</span>}
+                {server.conversation?.ended && <span className="badge ended">ended</span>}
                 {closed && <span className="count">({list.length})</span>}
               </button>
               {/* An agent whose own shell tool is hooked: its conversation's runs, gathered here. */}
-              {server.conversation && !closed && (
-                <div className="clients badge hooked" data-conversation={server.conversation.session}>
-                  {conversationLabel(server)}
-                </div>
-              )}
+              {server.conversation && !closed && <ConversationDetail bridge={bridge} server={server} />}
               {server.kind === 'console' && server.clients && server.clients.length > 0 && !closed && (
                 <div className="clients">via URL: {server.clients.join(', ')}</div>
               )}
@@ -122,14 +125,14 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
             <button
               className="pending-item approval-item"
               data-approval={a.id}
-              title={`${a.command}\n${a.reason ?? ''}`}
+              title={`${a.command}\n${a.reason ?? ''}\n${serverLabel(servers.find((x) => x.id === a.serverId))} · session ${a.session}`}
               onClick={() => {
                 select(a.sessionId);
                 openApproval(a.id);
               }}
             >
               <span className="glyph" aria-hidden>⚠</span> <code className="prompt">{a.command}</code>
-              <span className="where">{sessionLabel(a.session)}</span>
+              {whose(a.serverId, a.session)}
             </button>
           </li>
         ))}
@@ -138,7 +141,7 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
             <button className="pending-item handoff-item" data-handoff={h.id} onClick={() => h.sessionId && open(h.sessionId)}>
               <span className="glyph" aria-hidden>{h.why === 'secret-prompt' ? '⌨' : '⇄'}</span>{' '}
               <span className="prompt">{h.state === 'attached' ? (h.mine ? 'you hold it' : 'held by an operator') : h.why === 'secret-prompt' ? 'secret prompt' : 'handed off'}</span>
-              <span className="where">{sessionLabel(nameOf(h.sessionId))}</span>
+              {whose(h.serverId, nameOf(h.sessionId))}
             </button>
           </li>
         ))}
@@ -149,12 +152,61 @@ export function Sidebar({ bridge }: { bridge: ConsoleBridge }) {
               <span className="prompt" title={s.state === 'needs-approval' ? 'decide it in the approval dialog (or with `mish approvals`)' : undefined}>
                 {s.state === 'needs-approval' ? `approve? ${s.command ?? ''}` : s.waiting?.secret ? 'secret prompt' : s.waiting?.prompt || 'reads input'}
               </span>
-              <span className="where">{sessionLabel(s.name)}</span>
+              {whose(s.serverId, s.name)}
             </button>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** Whose a pending entry is: `claude-code 2.1 · build` (a hooked run: `claude-code 2.1 · hooked · 33389c0f…`; another machine: `@devbox`). */
+function Whose({ server, session }: { server?: ServerInfo; session: string }) {
+  const hooked = !!server?.conversation;
+  return (
+    <span className="whose" title={`${serverLabel(server) || 'unknown agent'}${server?.host ? ` on ${server.host}` : ''} · ${hooked ? 'conversation' : 'session'} ${session}${server?.cwd ? ` · ${server.cwd}` : ''}`}>
+      <span className="agent">{serverLabel(server) || '?'}</span>
+      {server?.host ? <span className="host"> @{server.host}</span> : null}
+      {' · '}
+      {hooked ? 'hooked · ' : ''}
+      <span className="where">{sessionLabel(session)}</span>
+    </span>
+  );
+}
+
+/** A hooked conversation's entry detail: its runs, its transcript (copyable), when its last run was; ended ones can be dismissed. */
+function ConversationDetail({ bridge, server }: { bridge: ConsoleBridge; server: ServerInfo }) {
+  const c = server.conversation!;
+  const now = useNow(c.ended || c.live ? 0 : 60_000);
+  const [error, setError] = useState<string>();
+  return (
+    <div className="conv-detail">
+      <span className="row-line">
+        <span className="clients badge hooked" data-conversation={c.session}>
+          {conversationLabel(server)}
+        </span>
+        {c.lastRunAt !== undefined && !c.live && (
+          <span title={absolute(c.lastRunAt)}>last run {relative(c.lastRunAt, now || Date.now())}</span>
+        )}
+        {c.ended && (
+          <button
+            className="dismiss-btn"
+            data-dismiss={server.id}
+            title="Hide this ended conversation (its rows stay in the console; a new run shows it again)"
+            onClick={() => void bridge.dismissConversation({ serverId: server.id }).catch((e: Error) => setError(e.message))}
+          >
+            Dismiss
+          </button>
+        )}
+      </span>
+      {c.transcript && (
+        <span className="row-line">
+          transcript <TranscriptPath path={c.transcript} />
+        </span>
+      )}
+      {error && <span className="error">{error}</span>}
+    </div>
   );
 }
 

@@ -46,6 +46,15 @@ export interface UiSlice {
   selectedId?: string;
   /** Selected command per session; absent: follow the latest. */
   selectedCommand: Record<string, string>;
+  /** Sessions whose selected command the operator pinned: it stays shown through takeovers and new commands. */
+  pinned: Record<string, true>;
+  /** Pins (or unpins) the command a session shows now. */
+  pin(sessionId: string, on: boolean): void;
+  /**
+   * The session moved on under the operator (a takeover taken or handed back): its panes follow
+   * its current / newest command again, unless the operator pinned one.
+   */
+  follow(sessionId: string): void;
   pane: Pane;
   connection: ConnectionState;
   connectionReason?: string;
@@ -153,8 +162,20 @@ const uiSlice: StateCreator<ConsoleState, [], [], UiSlice> = (set) => ({
       const next = { ...s.selectedCommand };
       if (commandId === undefined) delete next[sessionId];
       else next[sessionId] = commandId;
-      return { selectedCommand: next };
+      // Choosing another command ends a pin (the pin was on the one shown before).
+      const pinned = s.pinned[sessionId] && next[sessionId] !== s.selectedCommand[sessionId] ? without(s.pinned, sessionId) : s.pinned;
+      return { selectedCommand: next, pinned };
     }),
+  pinned: {},
+  pin: (sessionId, on) =>
+    set((s) => {
+      if (!on) return { pinned: without(s.pinned, sessionId) };
+      const shown = shownCommand(s as ConsoleState, sessionId);
+      if (!shown) return {};
+      return { pinned: { ...s.pinned, [sessionId]: true }, selectedCommand: { ...s.selectedCommand, [sessionId]: shown.id } };
+    }),
+  follow: (sessionId) =>
+    set((s) => (s.pinned[sessionId] || !(sessionId in s.selectedCommand) ? {} : { selectedCommand: without(s.selectedCommand, sessionId) })),
   setPane: (pane) => set({ pane }),
   setConnection: (connection, connectionReason) =>
     set((s) => ({ connection, connectionReason, epoch: connection === 'open' && s.connection !== 'open' && s.everOpen ? s.epoch + 1 : s.epoch, everOpen: s.everOpen || connection === 'open' })),
@@ -185,6 +206,12 @@ export function shownCommand(state: ConsoleState, sessionId: string): CommandInf
   if (!list?.length) return undefined;
   const id = state.selectedCommand[sessionId];
   return (id && list.find((c) => c.id === id)) || list[list.length - 1];
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const next = { ...record };
+  delete next[key];
+  return next;
 }
 
 /** Picks of approvals still pending (the same object when nothing went). */

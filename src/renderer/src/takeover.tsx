@@ -4,7 +4,7 @@
  * they type in the embedded xterm goes to the PTY over the wire, never stored, never shown to
  * the agent; Return to agent (⌃T) hands it back and the agent gets the credential-blind summary.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConsoleBridge, HandoffInfo, SessionInfo } from '../../shared/contract.js';
 import { useConsole } from './store.js';
 
@@ -47,6 +47,17 @@ export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
       setError((e as Error).message);
     }
   }, [bridge, held]);
+
+  // Taken or handed back (or its process ended while held): the panes follow the session's current command, unless pinned.
+  const holding = `${session.id}\0${held?.id ?? ''}`;
+  const holdingBefore = useRef(holding);
+  useEffect(() => {
+    const before = holdingBefore.current;
+    holdingBefore.current = holding;
+    // Another session shown (or this one again) keeps what the operator chose there.
+    if (before === holding || !before.startsWith(`${session.id}\0`)) return;
+    useConsole.getState().follow(session.id);
+  }, [holding, session.id]);
 
   const canTake = !held && session.state !== 'gone' && (handoff?.state === 'pending' || session.state === 'running' || session.state === 'waiting');
 

@@ -16,7 +16,9 @@ import { Terminal, type ITheme } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { SearchAddon } from '@xterm/addon-search';
 import { WebglAddon } from '@xterm/addon-webgl';
-import type { ConsoleBridge } from '../../shared/contract.js';
+import type { CommandInfo, ConsoleBridge } from '../../shared/contract.js';
+import { CommandMarks } from './command-marks.js';
+import { useConsole } from './store.js';
 
 /** Lines xterm keeps above the viewport: bounded scrollback (≈10 MB at 120 columns). */
 const SCROLLBACK_LINES = 10_000;
@@ -121,20 +123,33 @@ export function TerminalView({
     const retheme = () => (term.options.theme = terminalTheme());
     media.addEventListener('change', retheme);
 
+    // Where each command's output starts: a dim rule with the command (decorations; the bytes stay the session's).
+    const marks = new CommandMarks(term);
+    const markAll = (list: CommandInfo[] | undefined) => {
+      if (!list) return;
+      for (const c of list) marks.mark(c);
+      host.current?.setAttribute('data-marks', String(marks.count));
+    };
+    markAll(useConsole.getState().timelines[sessionId]);
+    const offTimeline = useConsole.subscribe((s, prev) => {
+      if (s.timelines[sessionId] !== prev.timelines[sessionId]) markAll(s.timelines[sessionId]);
+    });
+
     let disposed = false;
     /** Offset up to which output is on screen; undefined until the backlog arrived. */
     let shownUpTo: number | undefined;
     const early: { data: Uint8Array; offset: number; skipped?: number }[] = [];
     const show = (data: Uint8Array, offset: number, skipped?: number) => {
       if (shownUpTo === undefined) return void early.push({ data, offset, skipped });
-      if (skipped) term.write(`\r\n\x1b[2m[mish console: ${skipped.toLocaleString('en-US')} bytes not drawn here (fast output: the view shows the newest); the raw pane has every line]\x1b[0m\r\n`);
+      if (skipped) term.write(`\r\n\x1b[2m[mish console: ${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'byte' : 'bytes'} not drawn here (fast output: the view shows the newest); the raw pane has every line]\x1b[0m\r\n`);
       const end = offset + data.length;
       if (end <= shownUpTo) return;
       const part = offset < shownUpTo ? data.subarray(shownUpTo - offset) : data;
       shownUpTo = end;
       // Acknowledge once xterm has parsed it: the host sends more only as the view keeps up.
-      term.write(part, () => {
+      marks.write(part, end - part.length, () => {
         if (!disposed) void bridge.ackOutput({ sessionId, offset: end }).catch(() => {});
+        host.current?.setAttribute('data-marks', String(marks.count));
       });
     };
     const off = bridge.onSessionOutput((ev) => {
@@ -143,7 +158,8 @@ export function TerminalView({
     bridge.subscribeSession({ sessionId }).then(
       ({ backlog, offset }) => {
         if (disposed) return;
-        term.write(fromBase64(backlog));
+        const bytes = fromBase64(backlog);
+        marks.write(bytes, offset - bytes.length, () => host.current?.setAttribute('data-marks', String(marks.count)));
         shownUpTo = offset;
         for (const e of early.splice(0)) show(e.data, e.offset, e.skipped);
       },
@@ -152,6 +168,8 @@ export function TerminalView({
     return () => {
       disposed = true;
       off();
+      offTimeline();
+      marks.dispose();
       ro.disconnect();
       media.removeEventListener('change', retheme);
       void bridge.unsubscribeSession({ sessionId }).catch(() => {});

@@ -43,6 +43,7 @@ export function parseClaudeLike(payload: unknown, toolNames: Set<string>): Parse
       command,
       cwd: str(payload, 'cwd'),
       sessionId: str(payload, 'session_id'),
+      transcriptPath: str(payload, 'transcript_path'),
       permissionMode: str(payload, 'permission_mode'),
       toolInput: input,
     },

@@ -35,7 +35,7 @@ export const geminiCli: HostAdapter = {
     const cwd = str(payload, 'cwd');
     return {
       kind: 'shell',
-      call: { command, cwd: dir && cwd ? path.resolve(cwd, dir) : (cwd ?? dir), sessionId: str(payload, 'session_id'), hostVersion: env.GEMINI_CLI_VERSION, toolInput: input },
+      call: { command, cwd: dir && cwd ? path.resolve(cwd, dir) : (cwd ?? dir), sessionId: str(payload, 'session_id'), transcriptPath: str(payload, 'transcript_path'), hostVersion: env.GEMINI_CLI_VERSION, toolInput: input },
     };
   },
   render(answer) {

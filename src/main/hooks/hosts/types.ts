@@ -12,6 +12,8 @@ export interface ShellCall {
   cwd?: string;
   /** The agent's session (conversation) id. */
   sessionId?: string;
+  /** The host's transcript file of the conversation (`transcript_path`), shown by the console on the conversation's entry. */
+  transcriptPath?: string;
   /** The host's version, when the payload or the environment gives it. */
   hostVersion?: string;
   /** The host's permission mode, where it reports one (Claude Code: default, bypassPermissions, …). */

@@ -14,6 +14,7 @@ import { rawViewer, setFocusLine, setMarks, setMustKeep, setText, showProblems, 
 import { PreviewRunner, type Delivered, type GrammarDoc } from './preview-runner.js';
 import { FATE, type GrammarOriginName, type PreviewProblem } from './protocol.js';
 import './grammar-editor.css';
+import { plural } from '../format.js';
 
 type GrammarList = RequestResult<'grammar:list'>;
 type Opened = { name: string; origin: GrammarOriginName; file: string; shared: Record<string, string>; savedText: string };
@@ -388,7 +389,7 @@ export function GrammarEditor({ bridge, onClose, spoolId }: GrammarEditorProps) 
         {counts && (
           <span className="gx-counts">
             <span className="gx-kept">✓ {counts.kept.toLocaleString('en-US')} kept</span> <span className="gx-folded">⋯ {counts.folded.toLocaleString('en-US')} folded</span>{' '}
-            <span className="gx-dropped">✗ {counts.dropped.toLocaleString('en-US')} dropped</span> · {rawLines.toLocaleString('en-US')} raw → {counts.shown.toLocaleString('en-US')} shown lines
+            <span className="gx-dropped">✗ {counts.dropped.toLocaleString('en-US')} dropped</span> · {plural(rawLines, 'raw line')} → {plural(counts.shown, 'line')} shown
           </span>
         )}
         {latency && (

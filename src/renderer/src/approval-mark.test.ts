@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { CommandApproval } from '../../shared/contract.js';
+import { approvalBadge, approvalSentence, neverRan } from './approval-mark.js';
+
+const at = new Date(2026, 10, 29, 14, 2, 3).getTime();
+const base: CommandApproval = { id: 'a_1', outcome: 'denied', by: 'console (alice)', at, askedAt: at - 12_000, rule: 'rm-recursive-root-or-home' };
+
+describe("an operator's decision on a row", () => {
+  it('a denied command: never ran, who and when on the row, the wait and what it meant in the detail', () => {
+    expect(neverRan({ approval: base })).toBe(true);
+    expect(approvalBadge(base)).toEqual({ text: '⊘ denied by console (alice) · 14:02:03', tone: 'denied' });
+    expect(approvalSentence(base)).toMatch(/^Denied by console \(alice\) at .+ after 12\.0 s of waiting\. Nothing ran/);
+  });
+  it("this console's own decision reads \"you\"; approved, always and edited ran", () => {
+    const ok = { ...base, outcome: 'approved' as const };
+    expect(approvalBadge(ok, 'console (alice)').text).toBe('✓ approved by you · 14:02:03');
+    expect(approvalSentence(ok, 'console (alice)')).toMatch(/^Approved by console \(alice\) \(you\) at /);
+    for (const outcome of ['approved', 'always', 'edited'] as const) expect(neverRan({ approval: { ...base, outcome } })).toBe(false);
+    expect(neverRan({})).toBe(false);
+  });
+  it('nobody decided: says so, names no one', () => {
+    expect(approvalBadge({ ...base, outcome: 'timeout', by: undefined }).text).toBe('⊘ denied: nobody decided in time · 14:02:03');
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Command boundaries in the live terminal, as VS Code's shell-integration decorations draw them:
+ * a dim rule with the command where each command's output starts. The bytes written into xterm
+ * stay exactly the session's (nothing is inserted into the stream: a TUI's cursor moves and the
+ * raw pane are untouched); the mark is an xterm decoration on the line where its output began.
+ *
+ * Where that is: the hub gives each command the stream offset where its output starts
+ * (CommandInfo.outputOffset). A start known before its bytes arrive cuts the write there and is
+ * marked at the cursor once xterm has parsed up to it; one learnt after its bytes were drawn (the
+ * usual case: timeline updates come on the hub's 200 ms tick, output every frame) is placed by the
+ * recently written chunks: a marker where each ended, less the newlines after the offset.
+ */
+import type { IDecoration, IMarker, Terminal } from '@xterm/xterm';
+import type { CommandInfo } from '../../shared/contract.js';
+
+/** Written chunks remembered for placing late marks: a command's start comes within a second of its bytes. */
+const WRITTEN_KEEP_CHUNKS = 256;
+/** … and at most this many of their bytes (the backlog is one chunk of up to 512 KB). */
+const WRITTEN_KEEP_BYTES = 1024 * 1024;
+/** A mark's label shows the command's first characters (the whole line is in the timeline). */
+const LABEL_MAX_CHARS = 80;
+
+interface Written {
+  start: number;
+  data: Uint8Array;
+  /** Where the cursor was once xterm parsed the chunk. */
+  endMarker: IMarker;
+}
+
+export class CommandMarks {
+  /** Output handed to xterm up to this offset / parsed by it up to this offset. */
+  private queuedUpTo?: number;
+  private parsedUpTo?: number;
+  private readonly written: Written[] = [];
+  private writtenBytes = 0;
+  private readonly placed = new Map<string, IDecoration>();
+  /** Starts ahead of what was handed to xterm: cut there when their bytes come. */
+  private readonly ahead = new Map<string, CommandInfo>();
+  /** Starts in output handed to xterm but not yet parsed: placed when it is. */
+  private readonly late = new Map<string, CommandInfo>();
+
+  constructor(private readonly term: Terminal) {}
+
+  /** How many commands are marked (tests and the pane's data attribute). */
+  get count(): number {
+    return this.placed.size;
+  }
+
+  /** A command of this session: marked where its output starts, once that is known and drawn. */
+  mark(c: CommandInfo): void {
+    const off = c.outputOffset;
+    if (off === undefined || this.placed.has(c.id) || this.ahead.has(c.id) || this.late.has(c.id)) return;
+    if (this.queuedUpTo === undefined || off >= this.queuedUpTo) this.ahead.set(c.id, c);
+    else if (this.parsedUpTo === undefined || off >= this.parsedUpTo) this.late.set(c.id, c);
+    else this.placeFromHistory(c);
+  }
+
+  /** Writes the session's output at `offset` into xterm, cut where known commands start; `done` once parsed. */
+  write(data: Uint8Array, offset: number, done?: () => void): void {
+    const end = offset + data.length;
+    const first = this.queuedUpTo === undefined;
+    const cuts: CommandInfo[] = [];
+    for (const c of this.ahead.values()) {
+      const off = c.outputOffset!;
+      if (off < offset) {
+        // Before the view's first bytes: older than its backlog, not drawn here. Later: it started
+        // in output this view skipped (flow control), marked where drawing resumes.
+        this.ahead.delete(c.id);
+        if (!first) this.term.write('', () => this.placeAtCursor(c));
+      } else if (off < end) cuts.push(c);
+    }
+    cuts.sort((a, b) => a.outputOffset! - b.outputOffset!);
+    this.queuedUpTo = end;
+    let at = offset;
+    for (const c of cuts) {
+      const off = c.outputOffset!;
+      if (off > at) this.writePiece(data.subarray(at - offset, off - offset), at);
+      at = off;
+      this.ahead.delete(c.id);
+      this.term.write('', () => this.placeAtCursor(c));
+    }
+    this.writePiece(data.subarray(at - offset), at, done);
+  }
+
+  dispose(): void {
+    for (const d of this.placed.values()) d.dispose();
+    for (const w of this.written) w.endMarker.dispose();
+    this.placed.clear();
+    this.written.length = 0;
+  }
+
+  private writePiece(data: Uint8Array, start: number, done?: () => void): void {
+    this.term.write(data, () => {
+      this.parsedUpTo = start + data.length;
+      const endMarker = data.length ? this.term.registerMarker(0) : undefined;
+      if (endMarker) this.remember({ start, data, endMarker });
+      for (const c of this.late.values()) {
+        if (c.outputOffset! >= this.parsedUpTo) continue;
+        this.late.delete(c.id);
+        this.placeFromHistory(c);
+      }
+      done?.();
+    });
+  }
+
+  private remember(w: Written): void {
+    this.written.push(w);
+    this.writtenBytes += w.data.length;
+    while (this.written.length > WRITTEN_KEEP_CHUNKS || (this.writtenBytes > WRITTEN_KEEP_BYTES && this.written.length > 1)) {
+      const old = this.written.shift()!;
+      this.writtenBytes -= old.data.length;
+      old.endMarker.dispose();
+    }
+  }
+
+  /** A start already drawn: the line where the cursor was at that offset (newlines counted back from its chunk's end). */
+  private placeFromHistory(c: CommandInfo): void {
+    const off = c.outputOffset!;
+    const w = this.written.find((x) => off >= x.start && off < x.start + x.data.length);
+    if (!w || w.endMarker.isDisposed || w.endMarker.line < 0) return; // older than what this view drew
+    let newlines = 0;
+    for (let i = off - w.start; i < w.data.length; i++) if (w.data[i] === 0x0a) newlines++;
+    const line = w.endMarker.line - newlines;
+    const buf = this.term.buffer.normal;
+    const marker = this.term.registerMarker(line - (buf.baseY + buf.cursorY));
+    if (marker) this.decorate(c, marker);
+  }
+
+  private placeAtCursor(c: CommandInfo): void {
+    const marker = this.term.registerMarker(0);
+    if (marker) this.decorate(c, marker);
+  }
+
+  private decorate(c: CommandInfo, marker: IMarker): void {
+    const d = this.term.registerDecoration({ marker, width: this.term.cols, layer: 'top' });
+    if (!d) return marker.dispose();
+    const line = c.asked ?? c.command;
+    const label = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line} · ${c.id}`;
+    d.onRender((el) => {
+      el.classList.add('cmd-mark');
+      el.dataset.commandId = c.id;
+      el.dataset.label = label;
+    });
+    this.placed.set(c.id, d);
+  }
+}
