@@ -114,6 +114,8 @@ describe('console actions in a browser', () => {
     const approvedCall = a.call('sh_run', { cmd: 'ls && rm -rf ./*', session: 'cleanup', cwd: scratch, timeout: 120 });
     const item = page.locator('.pending-item.approval-item', { hasText: 'rm -rf ./*' });
     await item.waitFor({ timeout: STEP_MS });
+    // Whose it is, in the queue itself: the agent (name and version) and its session.
+    expect(await item.locator('.whose').innerText()).toBe('claude-code 1.0.0 · cleanup');
     await item.click();
     const dialog = page.locator('.dialog.approval');
     await dialog.waitFor();
@@ -156,6 +158,32 @@ describe('console actions in a browser', () => {
     safe.assertCanariesIntact();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.pending-item.approval-item').count()).toBe(0);
+
+    // The operator's record of both in the session's timeline: the approved row marked approved
+    // (by this console, when); the denied command, which never ran, a row of its own.
+    const approvedRow = page.locator('.timeline li[data-approval-outcome="approved"]');
+    await approvedRow.waitFor({ timeout: STEP_MS });
+    expect(await approvedRow.locator('.cmd').innerText()).toBe('ls && rm -rf ./*');
+    expect(await approvedRow.locator('.approval-mark').innerText()).toMatch(/^✓ approved by you · \d\d:\d\d:\d\d$/);
+    const deniedRow = page.locator('.timeline li[data-approval-outcome="denied"]');
+    await deniedRow.waitFor({ timeout: STEP_MS });
+    expect(await deniedRow.locator('.cmd').innerText()).toBe('rm -rf ~');
+    expect(await deniedRow.locator('.glyph').getAttribute('aria-label')).toBe('denied by operator');
+    expect(await deniedRow.locator('.approval-mark').innerText()).toMatch(/^⊘ denied by you · \d\d:\d\d:\d\d$/);
+    expect(await deniedRow.locator('.cat').innerText()).toMatch(/^rm-/);
+    expect(await deniedRow.locator('.tok').innerText()).toBe('never ran');
+    // Its detail: who, when, how long the agent waited, the rule; no raw output to open.
+    await deniedRow.locator('button.row').click();
+    const decision = page.locator('.agent-pane .decision[data-decision="denied"]');
+    await decision.waitFor();
+    expect(await decision.innerText()).toMatch(/Denied by console \([^)]+\) \(you\) at .+ of waiting\. Nothing ran/);
+    expect(await decision.innerText()).toMatch(/rule rm-\S+/);
+    expect(await page.getByRole('tab', { name: /^Raw/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'timeline-decisions.png', [...CONSOLE_FRAME, '.timeline li[data-approval-outcome="denied"]', '.agent-pane .decision']);
+    await approvedRow.locator('button.row').click();
+    await expect.poll(() => page.locator('.agent-pane .decision').getAttribute('data-decision')).toBe('approved');
+    expect(await page.locator('.agent-pane .decision').innerText()).toMatch(/Approved by console \([^)]+\) \(you\) at .+; it ran\./);
+    await page.keyboard.press('Control+l'); // back to the live terminal
 
     // Who decided is in the audit log: the console's operator name.
     const log = readFileSync(auditLog, 'utf8');
@@ -357,12 +385,20 @@ describe('console actions in a browser', () => {
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 
-  it('takes over any waiting session at will and hands it back', async () => {
+  it('takes over any waiting session at will and hands it back; the panes then follow the session, not the row looked at before', async () => {
     const a = agent!;
+    await a.call('sh_run', { cmd: 'echo preparing-release', session: 'release', cwd: safe.cwd, timeout: 120 });
+    await page.locator(`button.session[data-session-id="${a.serverId}/release"]`).click();
+    // The operator looks at that finished command (its row selected, its raw output open) …
+    const earlier = page.locator('.timeline button.row', { hasText: 'echo preparing-release' });
+    await earlier.click();
+    const earlierId = await earlier.getAttribute('data-command-id');
+    await expect.poll(() => page.locator('.agent-pane').getAttribute('data-command-id')).toBe(earlierId);
+    // … when the agent's next command waits for input, and the operator takes it over.
     const started = await a.call('sh_run', { cmd: 'read -r -p "Release name? " n; echo "releasing $n"', session: 'release', cwd: safe.cwd, timeout: 120 });
     expect(started.structured.status).toBe('waiting-for-input');
     const id = String(started.structured.id);
-    await page.locator(`button.session[data-session-id="${a.serverId}/release"]`).click();
+    await page.getByRole('tab', { name: /^Live terminal/ }).click();
     await waitForTerminalText(page, 'Release name?', STEP_MS);
     await page.locator('.take-btn.quiet').click();
     await page.locator('.takeover-banner').waitFor({ timeout: STEP_MS });
@@ -373,6 +409,12 @@ describe('console actions in a browser', () => {
     await page.locator('[data-returned]').waitFor({ timeout: STEP_MS });
     const status = await a.call('sh_interact', { id, action: 'status', wait: 30 });
     expect(status.text).toMatch(/\[operator handoff h_[^:]+: operator takeover · held by console \(/);
+    // Handed back: the panes show the session's command (the one taken over), then its newest.
+    await expect.poll(() => page.locator('.agent-pane').getAttribute('data-command-id'), { timeout: STEP_MS }).toBe(id);
+    await a.call('sh_run', { cmd: 'echo after-the-release', session: 'release', cwd: safe.cwd, timeout: 120 });
+    const newest = page.locator('.timeline button.row', { hasText: 'echo after-the-release' });
+    await newest.waitFor({ timeout: STEP_MS });
+    await expect.poll(() => page.locator('.agent-pane').getAttribute('data-command-id'), { timeout: STEP_MS }).toBe(await newest.getAttribute('data-command-id'));
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
 

@@ -113,6 +113,10 @@ describe('hooked Claude Code runs in the browser console', () => {
     const sessionA = entryA.locator('.session');
     expect(await sessionA.getAttribute('title')).toContain(first);
     expect(await sessionA.locator('.name').innerText()).toBe(`${first.slice(0, 8)}…`);
+    // The conversation's transcript, from Claude Code's hook payload (transcript_path), copyable on its entry.
+    const transcript = entryA.locator('.conv-detail [data-transcript]');
+    await expect.poll(() => transcript.getAttribute('data-transcript'), { timeout: STEP_MS }).toMatch(new RegExp(`/\\.claude/projects/[^/]+/${first}\\.jsonl$`));
+    expect(await transcript.locator('button.copy-btn').isVisible()).toBe(true);
 
     // Its timeline: both runs, in order, with exit codes and raw → shown tokens.
     await sessionA.click();
@@ -147,6 +151,8 @@ describe('hooked Claude Code runs in the browser console', () => {
     // The hook asks the console: the queue names the conversation's session, which waits on it.
     const item = page.locator('.pending-item.approval-item', { hasText: 'git reset --hard' });
     await item.waitFor({ timeout: STEP_MS });
+    // The queue says whose: the host, hooked, and the conversation.
+    expect(await item.locator('.whose').innerText()).toMatch(/^claude-code 2\.1\.\d+ · hooked · [0-9a-f]{8}…$/);
     const waiting = page.locator('.group', { has: page.locator('button.session[data-state="needs-approval"]') });
     await waiting.waitFor({ timeout: STEP_MS });
     expect(await waiting.locator('.session .name').innerText()).toBe(await item.locator('.where').innerText());
@@ -172,6 +178,8 @@ describe('hooked Claude Code runs in the browser console', () => {
     await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(2);
     expect(await rows.nth(0).locator('.cmd').innerText()).toBe('echo before-the-risky-one');
     expect(await rows.nth(1).locator('.cmd').innerText()).toBe('git reset --hard 2>&1; echo approved-and-ran');
+    // The run the operator approved carries the approval on its row.
+    await expect.poll(() => rows.nth(1).locator('.approval-mark').innerText(), { timeout: STEP_MS }).toMatch(/^✓ approved by you · /);
     expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 6 * STEP_MS);

@@ -164,6 +164,65 @@ describe('operator console in a browser', () => {
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
   });
 
+  it("marks where each command starts in the live terminal without changing its bytes; ✎ stays whole at 1480×900 and 1280×800; a tiny output's saving reads in tokens", async () => {
+    const a = agents[0];
+    const page = await openConsole();
+    await a.run('marks', 'echo first-command-output');
+    await item(page, `${a.serverId}/marks`).click();
+    await waitForTerminalText(page, 'first-command-output');
+    // Watched live from here: the next two starts are marked as their bytes arrive.
+    await a.run('marks', 'echo second-command-output');
+    await waitForTerminalText(page, 'second-command-output');
+    await a.run('marks', 'printf "third-%s\\n" command-output');
+    await waitForTerminalText(page, 'third-command-output');
+    const marks = page.locator('.terminal[data-session] .cmd-mark');
+    // The first ran before anyone watched this session: the hub did not read its stream then, so its start is not known (no mark rather than a wrong one).
+    await expect.poll(() => marks.count(), { timeout: 60_000 }).toBe(2);
+    // Each mark sits on the line where its command's output starts: below the previous command's output, at or above its own.
+    const placed = await page.evaluate(() => {
+      const screen = document.querySelector('.terminal[data-session] .xterm-screen')!;
+      const rows = [...screen.querySelectorAll('.xterm-rows > div')].map((r) => (r as HTMLElement).innerText);
+      const top = screen.getBoundingClientRect().top;
+      const rowHeight = (screen.querySelector('.xterm-rows > div') as HTMLElement).getBoundingClientRect().height;
+      const marks = [...screen.querySelectorAll('.cmd-mark')].map((m) => ({ label: m.getAttribute('data-label') ?? '', row: Math.round((m.getBoundingClientRect().top - top) / rowHeight) }));
+      return { rows, marks: marks.sort((x, y) => x.row - y.row) };
+    });
+    const rowOf = (text: string) => placed.rows.findIndex((r) => r.includes(text));
+    expect(placed.marks.map((m) => m.label.replace(/ · c\w+$/, ''))).toEqual(['▸ echo second-command-output', '▸ printf "third-%s\\n" command-output']);
+    for (const [i, [before, own]] of [['first-command-output', 'second-command-output'], ['second-command-output', 'third-command-output']].entries()) {
+      expect(placed.marks[i].row, `${own}\n${placed.rows.join('\n')}`).toBeLessThanOrEqual(rowOf(own));
+      expect(placed.marks[i].row, `${own}\n${placed.rows.join('\n')}`).toBeGreaterThan(rowOf(before));
+    }
+    // Decorations, not bytes: the terminal's text has no mark in it.
+    expect(await terminalText(page)).not.toContain('▸');
+    await screenshot(page, 'terminal-command-marks.png', [...CONSOLE_FRAME, '.terminal[data-session] .cmd-mark']);
+
+    // `echo` prints a few tokens; its reply's status line is longer: a token difference, not "+200%".
+    const saved = page.locator('.timeline .row', { hasText: 'echo second-command-output' }).locator('.red');
+    await expect.poll(() => saved.innerText(), { timeout: 60_000 }).toMatch(/^[+−±][\d,]+ tok$/);
+    expect(await saved.getAttribute('class')).toContain('small');
+
+    // The ✎ at each row's right edge is whole and in view at the default window size and a smaller one.
+    for (const size of [VIEWPORT, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      const pen = page.locator('.timeline .row-action').first();
+      await pen.waitFor();
+      const fit = await pen.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const rows = el.closest('.rows')!;
+        const box = rows.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { right: r.right, left: r.left, width: r.width, visibleRight: box.left + rows.clientWidth, hit: hit === el || el.contains(hit), clipped: el.scrollWidth > el.clientWidth };
+      });
+      expect(fit, JSON.stringify({ size, fit })).toMatchObject({ hit: true, clipped: false });
+      expect(fit.right, JSON.stringify({ size, fit })).toBeLessThanOrEqual(fit.visibleRight);
+      expect(fit.width).toBeGreaterThanOrEqual(20);
+    }
+    await screenshot(page, 'timeline-1280.png', [...CONSOLE_FRAME, '.timeline']);
+    await page.setViewportSize(VIEWPORT);
+    expect((page as Page & { errors?: string[] }).errors).toEqual([]);
+  });
+
   it('shows a command\'s exact raw output beside exactly what the agent received, with the figures', async () => {
     const a = agents[0];
     const page = await openConsole();
