@@ -179,14 +179,15 @@ describe('operator console in a browser', () => {
     // The first ran before anyone watched this session: the hub did not read its stream then, so its start is not known (no mark rather than a wrong one).
     await expect.poll(() => marks.count(), { timeout: 60_000 }).toBe(2);
     // Each mark sits on the line where its command's output starts: below the previous command's output, at or above its own.
-    const placed = await page.evaluate(() => {
-      const screen = document.querySelector('.terminal[data-session] .xterm-screen')!;
-      const rows = [...screen.querySelectorAll('.xterm-rows > div')].map((r) => (r as HTMLElement).innerText);
+    // (A page function as text: these files are type-checked without the DOM library.)
+    const placed = (await page.evaluate(`(() => {
+      const screen = document.querySelector('.terminal[data-session] .xterm-screen');
+      const rows = [...screen.querySelectorAll('.xterm-rows > div')].map((r) => r.innerText);
       const top = screen.getBoundingClientRect().top;
-      const rowHeight = (screen.querySelector('.xterm-rows > div') as HTMLElement).getBoundingClientRect().height;
+      const rowHeight = screen.querySelector('.xterm-rows > div').getBoundingClientRect().height;
       const marks = [...screen.querySelectorAll('.cmd-mark')].map((m) => ({ label: m.getAttribute('data-label') ?? '', row: Math.round((m.getBoundingClientRect().top - top) / rowHeight) }));
       return { rows, marks: marks.sort((x, y) => x.row - y.row) };
-    });
+    })()`)) as { rows: string[]; marks: { label: string; row: number }[] };
     const rowOf = (text: string) => placed.rows.findIndex((r) => r.includes(text));
     expect(placed.marks.map((m) => m.label.replace(/ · c\w+$/, ''))).toEqual(['▸ echo second-command-output', '▸ printf "third-%s\\n" command-output']);
     for (const [i, [before, own]] of [['first-command-output', 'second-command-output'], ['second-command-output', 'third-command-output']].entries()) {
@@ -207,13 +208,14 @@ describe('operator console in a browser', () => {
       await page.setViewportSize(size);
       const pen = page.locator('.timeline .row-action').first();
       await pen.waitFor();
-      const fit = await pen.evaluate((el) => {
+      const fit = (await page.evaluate(`(() => {
+        const el = document.querySelector('.timeline .row-action');
         const r = el.getBoundingClientRect();
-        const rows = el.closest('.rows')!;
+        const rows = el.closest('.rows');
         const box = rows.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return { right: r.right, left: r.left, width: r.width, visibleRight: box.left + rows.clientWidth, hit: hit === el || el.contains(hit), clipped: el.scrollWidth > el.clientWidth };
-      });
+      })()`)) as { right: number; left: number; width: number; visibleRight: number; hit: boolean; clipped: boolean };
       expect(fit, JSON.stringify({ size, fit })).toMatchObject({ hit: true, clipped: false });
       expect(fit.right, JSON.stringify({ size, fit })).toBeLessThanOrEqual(fit.visibleRight);
       expect(fit.width).toBeGreaterThanOrEqual(20);
