@@ -26,6 +26,7 @@ export function AgentPane({ command, onJump, pin }: { command: CommandInfo | und
     <section className="agent-pane" aria-label="what the agent saw" data-command-id={command.id}>
       <header className="pane-head">
         <span className="pane-title">Agent saw</span>
+        {pin}
         <span className="figures" data-figures>
           {(command.state === 'done' && !stopped) || command.rawBytes > 0 ? `${plural(command.rawLines, 'line')} · ${bytes(command.rawBytes)} raw → ` : ''}
           {command.shownLines !== undefined ? `${plural(command.shownLines, 'line')} shown` : command.state === 'done' ? '' : 'nothing shown yet'}
@@ -41,7 +42,6 @@ export function AgentPane({ command, onJump, pin }: { command: CommandInfo | und
           )}
         </span>
         {!command.exact && command.state !== 'done' && <span className="note">(so far)</span>}
-        {pin}
       </header>
       {command.approval && (
         <div className={`decision ${stopped ? 'denied' : 'ok'}`} data-decision={command.approval.outcome} role="note">

@@ -86,7 +86,9 @@ const Row = memo(function Row({ c, shown, now, sessionId, operator, onGrammar }:
           <code className="cmd" data-ran={c.asked ? c.command : undefined}>{c.asked ?? c.command}</code>
           {badge && (
             <span className={`approval-mark ${badge.tone}`} data-approval={c.approval!.id}>
-              {badge.text}
+              {/* On a phone only the glyph shows (the words are in the agent pane's detail). */}
+              {badge.text.slice(0, 1)}
+              <span className="mark-words">{badge.text.slice(1)}</span>
             </span>
           )}
         </span>
