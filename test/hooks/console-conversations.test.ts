@@ -46,7 +46,8 @@ describe('hooked runs in the console, per agent conversation', () => {
     const seen: { event: EventName; payload: unknown }[] = [];
     const view = service.connect({ send: (event, payload) => void seen.push({ event, payload }) });
     try {
-      const claudeA = { MISH_AGENT: 'claude-code', MISH_AGENT_VERSION: '2.1.332', MISH_AGENT_SESSION: 'sess-A' };
+      // The hook's rewrite passes the host's transcript_path: the console shows it on the conversation's entry.
+      const claudeA = { MISH_AGENT: 'claude-code', MISH_AGENT_VERSION: '2.1.332', MISH_AGENT_SESSION: 'sess-A', MISH_AGENT_TRANSCRIPT: '/home/u/.claude/projects/-w/sess-A.jsonl' };
       const first = await hookedRun('printf "alpha\\n"; exit 3', claudeA);
       expect(first.code).toBe(3);
       const second = await hookedRun('echo beta', claudeA);
@@ -59,8 +60,8 @@ describe('hooked runs in the console, per agent conversation', () => {
       await expect.poll(() => service.snapshot().servers.filter((s) => s.conversation?.live === 0).length).toBe(2);
       const snap = service.snapshot();
       expect(snap.servers.map((s) => ({ name: s.name, version: s.version, state: s.state, conversation: s.conversation }))).toEqual([
-        { name: 'claude-code', version: '2.1.332', state: 'connected', conversation: { session: 'sess-A', runs: 2, live: 0 } },
-        { name: 'claude-code', version: '2.1.332', state: 'connected', conversation: { session: 'sess-B', runs: 1, live: 0 } },
+        { name: 'claude-code', version: '2.1.332', state: 'connected', conversation: { session: 'sess-A', runs: 2, live: 0, lastRunAt: expect.any(Number), transcript: '/home/u/.claude/projects/-w/sess-A.jsonl' } },
+        { name: 'claude-code', version: '2.1.332', state: 'connected', conversation: { session: 'sess-B', runs: 1, live: 0, lastRunAt: expect.any(Number) } },
       ]);
       expect(snap.sessions.map((s) => [s.name, s.state, s.cwd])).toEqual([
         ['sess-A', 'idle', home.cwd],
