@@ -41,6 +41,9 @@ function server(id = 'serve-7') {
     start(cid: string, command: string) {
       emit({ type: 'command-start', id: cid, session: 'build', command, cwd: '/w', at: Date.now() });
     },
+    reply(cid: string, asked: string) {
+      emit({ type: 'condensed', source: { kind: 'command', id: cid, session: 'build' }, lines: ['ok'], final: true, reply: true, asked });
+    },
     done(cid: string) {
       emit({ type: 'command-done', session: 'build', id: cid, exitCode: 0, durationMs: 5 });
     },
@@ -119,6 +122,15 @@ describe('approvals in the timeline', () => {
     s.resolve(s.request('a_ed', 'rm -rf ~', Date.now()), 'edited', 'console (alice)', 'rm -rf ./tmp');
     s.start('c5', 'rm -rf ./tmp');
     expect(service.timeline('serve-7/build')[0].approval).toMatchObject({ outcome: 'edited', original: 'rm -rf ~' });
+  });
+
+  it('a command mish ran in another form (a structured view) gets the approval of the line the agent sent', () => {
+    const s = server();
+    service.addServer(s.server);
+    s.resolve(s.request('a_st', 'git push --force', Date.now()), 'approved', 'console (alice)');
+    s.start('c7', "git push --force '--porcelain'");
+    s.reply('c7', 'git push --force');
+    expect(service.timeline('serve-7/build')[0]).toMatchObject({ asked: 'git push --force', approval: { id: 'a_st', outcome: 'approved' } });
   });
 
   it('an approval whose command never starts within APPROVAL_MATCH_MS is not pinned on a later run of the same line', () => {

@@ -463,7 +463,15 @@ export class ConsoleService {
         const ext = event;
         if (ext.reply) {
           // The tool's reply as sent; a final one (the command's complete reply) is not superseded.
-          this.commands.update(c, { agentSaw: event.lines.join('\n'), exact: !!event.final, ...(ext.category ? { category: ext.category } : {}), ...(ext.asked !== undefined && ext.asked !== c.command ? { asked: ext.asked } : {}) });
+          // mish ran another form of the agent's line (a structured view): an approval was of the line the agent sent.
+          const approval = !c.approval && ext.asked !== undefined && ext.asked !== c.command ? this.approved.take(sessionKey(serverId, event.source.session), ext.asked, c.startedAt) : undefined;
+          this.commands.update(c, {
+            agentSaw: event.lines.join('\n'),
+            exact: !!event.final,
+            ...(ext.category ? { category: ext.category } : {}),
+            ...(ext.asked !== undefined && ext.asked !== c.command ? { asked: ext.asked } : {}),
+            ...(approval ? { approval } : {}),
+          });
         } else if (!c.exact) {
           const text = event.final ? event.lines.join('\n') : [c.agentSaw, ...event.lines].filter((x) => x !== undefined).join('\n');
           this.commands.update(c, { agentSaw: text, ...(ext.category ? { category: ext.category } : {}) });
