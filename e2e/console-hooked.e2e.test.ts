@@ -130,6 +130,10 @@ describe('hooked Claude Code runs in the browser console', () => {
     // Each run's output in the conversation's terminal, in turn.
     await waitForTerminalText(page, 'not ok 201 - cart total', STEP_MS);
     await waitForTerminalText(page, `built in ${safe.cwd}`, STEP_MS);
+    // Where each run's command starts in that terminal: a mark per row (xterm draws only those in
+    // view: the first run's 200 lines push its mark into the scrollback).
+    await expect.poll(() => page.locator('.terminal[data-session]').getAttribute('data-marks'), { timeout: STEP_MS }).toBe('2');
+    expect(await page.locator('.terminal[data-session] .cmd-mark').last().getAttribute('data-label')).toMatch(/^▸ echo "built in \$\(pwd\)" · c\w+$/);
     // What the model received for the first run (condensed, exit code kept) beside its raw output.
     const firstId = await rows.nth(0).getAttribute('data-command-id');
     await rows.nth(0).click();
