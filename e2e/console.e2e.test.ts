@@ -176,8 +176,8 @@ describe('operator console in a browser', () => {
     await a.run('marks', 'printf "third-%s\\n" command-output');
     await waitForTerminalText(page, 'third-command-output');
     const marks = page.locator('.terminal[data-session] .cmd-mark');
-    // The first ran before anyone watched this session: the hub did not read its stream then, so its start is not known (no mark rather than a wrong one).
-    await expect.poll(() => marks.count(), { timeout: 60_000 }).toBe(2);
+    // The first ran before anyone watched this session: its server said where its output starts, so it is marked too.
+    await expect.poll(() => marks.count(), { timeout: 60_000 }).toBe(3);
     // Each mark sits on the line where its command's output starts: below the previous command's output, at or above its own.
     // (A page function as text: these files are type-checked without the DOM library.)
     const placed = (await page.evaluate(`(() => {
@@ -189,10 +189,10 @@ describe('operator console in a browser', () => {
       return { rows, marks: marks.sort((x, y) => x.row - y.row) };
     })()`)) as { rows: string[]; marks: { label: string; row: number }[] };
     const rowOf = (text: string) => placed.rows.findIndex((r) => r.includes(text));
-    expect(placed.marks.map((m) => m.label.replace(/ · c\w+$/, ''))).toEqual(['▸ echo second-command-output', '▸ printf "third-%s\\n" command-output']);
-    for (const [i, [before, own]] of [['first-command-output', 'second-command-output'], ['second-command-output', 'third-command-output']].entries()) {
+    expect(placed.marks.map((m) => m.label.replace(/ · c\w+$/, ''))).toEqual(['▸ echo first-command-output', '▸ echo second-command-output', '▸ printf "third-%s\\n" command-output']);
+    for (const [i, [before, own]] of [['', 'first-command-output'], ['first-command-output', 'second-command-output'], ['second-command-output', 'third-command-output']].entries()) {
       expect(placed.marks[i].row, `${own}\n${placed.rows.join('\n')}`).toBeLessThanOrEqual(rowOf(own));
-      expect(placed.marks[i].row, `${own}\n${placed.rows.join('\n')}`).toBeGreaterThan(rowOf(before));
+      if (before) expect(placed.marks[i].row, `${own}\n${placed.rows.join('\n')}`).toBeGreaterThan(rowOf(before));
     }
     // Decorations, not bytes: the terminal's text has no mark in it.
     expect(await terminalText(page)).not.toContain('▸');

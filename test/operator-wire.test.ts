@@ -83,6 +83,10 @@ describe('operator wire over a real mish serve', () => {
     expect(bytes).toContain('line 5\r\n');
     // Offsets are contiguous: each chunk starts where the previous ended.
     for (let i = 1; i < outputs.length; i++) expect(outputs[i].offset).toBe(outputs[i - 1].offset + Buffer.from(outputs[i - 1].data, 'base64').length);
+    // The start says where the command's output begins in the stream (the console marks it there): a chunk starts at it.
+    const from = outputs.findIndex((o) => o.offset === start.offset);
+    expect(from, JSON.stringify({ start: start.offset, chunks: outputs.map((o) => o.offset) })).toBeGreaterThanOrEqual(0);
+    expect(Buffer.concat(outputs.slice(from).map((o) => Buffer.from(o.data, 'base64'))).toString()).toContain('line 1\r\n');
     const snap = await ev.next('sessions', (m) => m.sessions.some((s) => s.name === 'w' && s.state === 'idle' && s.lastExitCode === 3));
     expect(snap.sessions.find((s) => s.name === 'w')).toMatchObject({ shell: expect.stringContaining('bash'), cwd: served.home, cols: 120, rows: 40 });
   }, 30_000);

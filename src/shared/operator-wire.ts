@@ -153,6 +153,8 @@ const CommandStartSchema = z.object({
   command: z.string(),
   cwd: z.string(),
   at: z.number(),
+  /** Offset in the session's output stream where the command's output starts (the console marks it in the terminal). */
+  offset: z.number().int().nonnegative().optional(),
 });
 /** The command ended in its shell: exit code, duration and raw figures. */
 const CommandEndSchema = z.object({

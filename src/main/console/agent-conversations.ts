@@ -362,6 +362,9 @@ export class ConversationServer implements HubServer {
       case 'segment':
         this.emit({ ...e, session });
         return;
+      // A run numbers its own stream from zero; the conversation's terminal has its own offsets (set at the start by the hub).
+      case 'command-offset':
+        return;
       // The hook's own server asks under the conversation's session id; a run's under its own session name.
       case 'approval-resolved':
         this.emit({ ...e, approval: { ...e.approval, session } });

@@ -142,6 +142,25 @@ describe('approvals in the timeline', () => {
     expect(service.timeline('serve-7/build')[0].approval).toBeUndefined();
   });
 
+  it("a wire server's own figure for where a command's output starts is taken, even when the hub was not reading that stream", () => {
+    const listeners = new Set<(e: HubEvent) => void>();
+    const emit = (e: HubEvent) => listeners.forEach((l) => l(e));
+    service.addServer({
+      id: 'wire',
+      info: () => ({ kind: 'serve', name: 'codex' }),
+      list: () => [{ name: 'w', shell: 'bash', state: 'idle' }],
+      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+      openStream: async () => ({ ok: true, backlog: Buffer.alloc(0), offset: 0 }),
+    });
+    emit({ type: 'command-start', id: 'c9', session: 'w', command: 'make', cwd: '/', at: Date.now() });
+    expect(service.timeline('wire/w')[0].outputOffset).toBeUndefined(); // nobody watched: the hub cannot tell
+    emit({ type: 'command-offset', session: 'w', id: 'c9', offset: 4096 });
+    expect(service.timeline('wire/w')[0].outputOffset).toBe(4096);
+    // Its shell restarted: offsets of the old terminal are forgotten (no mark in the new one's output).
+    emit({ type: 'session-closed', session: 'w', reason: 'restarted' });
+    expect(service.timeline('wire/w')[0].outputOffset).toBeUndefined();
+  });
+
   it("each command's row says where its output starts in the session's terminal", () => {
     const listeners = new Set<(e: HubEvent) => void>();
     const emit = (e: HubEvent) => listeners.forEach((l) => l(e));

@@ -478,6 +478,12 @@ export class ConsoleService {
         }
         return;
       }
+      case 'command-offset': {
+        // The server's own figure is exact; the hub's (set at the start) holds only while it read the stream.
+        const c = this.commands.get(sessionKey(serverId, event.session), event.id);
+        if (c && c.outputOffset !== event.offset) this.commands.update(c, { outputOffset: event.offset });
+        return;
+      }
       case 'approval-resolved': {
         const key = sessionKey(serverId, event.approval.session);
         const mark = approvalMark(event);
@@ -509,12 +515,16 @@ export class ConsoleService {
         this.sessionMeta(serverId, event.session.name).last = event.session;
         this.hubChanged();
         return;
-      case 'session-closed':
+      case 'session-closed': {
         // A restarted shell under the same name is a new terminal with offsets from zero;
-        // views see the new pid in `hub:changed` and subscribe again.
-        this.streams.close(sessionKey(serverId, event.session));
+        // views see the new pid in `hub:changed` and subscribe again. Its earlier commands' offsets
+        // were of the old terminal: forgotten, so no mark lands in the new one's output.
+        const key = sessionKey(serverId, event.session);
+        this.streams.close(key);
+        for (const c of this.commands.timeline(key)) if (c.outputOffset !== undefined) this.commands.update(c, { outputOffset: undefined });
         this.hubChanged();
         return;
+      }
       default:
         return;
     }

@@ -36,6 +36,8 @@ export type HubEvent =
   | SessionEvent
   | { type: 'stream-output'; session: string; offset: number; chunk: Uint8Array }
   | { type: 'command-done'; session: string; id: string; exitCode?: number; durationMs: number; rawLines?: number; rawBytes?: number }
+  /** Where a command's output starts in its session's stream, in the server's own numbering (a wire server says so at its start). */
+  | { type: 'command-offset'; session: string; id: string; offset: number }
   /** A wire server's background process changed (`onlyOutput`: it only printed). */
   | { type: 'background-changed'; onlyOutput: boolean }
   /** An approval was decided (or timed out, or its call was cancelled): `command` is what ran instead (edit). */

@@ -94,10 +94,7 @@ export class WireServer implements HubServer {
       if (p.kind === 'spawn') this.background.set(p.id, p);
     }
     // Commands that ran before this connection: replayed to each hub listener when it subscribes.
-    for (const m of hello.recent ?? []) {
-      const e = this.commandEvent(m);
-      if (e) this.earlier.push(e);
-    }
+    for (const m of hello.recent ?? []) this.earlier.push(...this.commandEvents(m));
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
     const tracked = trackOperator(client as unknown as OperatorIo, () => this.emit({ type: 'sessions-changed' }), (r) => this.emit(r));
     this.operator = tracked.operator;
@@ -116,8 +113,7 @@ export class WireServer implements HubServer {
     });
     on('session-closed', (m) => this.emit({ type: 'session-closed', session: m.id, reason: m.reason === 'restarted' ? 'restarted' : 'closed', ...(m.exitCode !== undefined ? { exitCode: m.exitCode } : {}) }));
     const command = (m: RecentCommandMessage) => {
-      const e = this.commandEvent(m);
-      if (e) this.emit(e);
+      for (const e of this.commandEvents(m)) this.emit(e);
     };
     on('command-start', command);
     on('command-end', command);
@@ -220,7 +216,15 @@ export class WireServer implements HubServer {
     this.client.close();
   }
 
-  /** A command message as a hub event (with its figures noted); undefined for one the hub does not show. */
+  /** A command message as hub events (with its figures noted); none for one the hub does not show. */
+  private commandEvents(m: RecentCommandMessage): HubEvent[] {
+    const e = this.commandEvent(m);
+    if (!e) return [];
+    // Where its output starts in the session's stream (servers that say so): marked in the terminal even if nobody watched then.
+    if (m.type === 'command-start' && m.offset !== undefined) return [e, { type: 'command-offset', session: m.session, id: m.commandId, offset: m.offset }];
+    return [e];
+  }
+
   private commandEvent(m: RecentCommandMessage): HubEvent | undefined {
     switch (m.type) {
       case 'command-start':

@@ -590,7 +590,8 @@ export class OperatorHost {
       }
       case 'command-start':
         this.fanout.flushKey(`session:${e.session}`);
-        this.broadcast({ type: 'command-start', session: e.session, commandId: e.id, command: e.command, cwd: e.cwd, at: e.at });
+        // Where its output starts in the session's stream: an operator that was not watching then marks it later.
+        this.broadcast({ type: 'command-start', session: e.session, commandId: e.id, command: e.command, cwd: e.cwd, at: e.at, offset: this.fanout.offsetOf({ kind: 'session', id: e.session }) });
         this.sessionsChangedSoon();
         return;
       case 'command-end': {

@@ -75,6 +75,11 @@ export class OutputFanout<C extends FanoutClient> {
     return { backlog: Buffer.concat(stream.backlog).toString('base64'), offset: stream.offset, wasWatching };
   }
 
+  /** Offset of the stream's next byte (where output written from now on starts). */
+  offsetOf(ref: StreamRef): number {
+    return this.streams.get(streamKey(ref))?.offset ?? 0;
+  }
+
   /** Some client receives this stream's output. */
   watched(ref: StreamRef): boolean {
     return (this.streams.get(streamKey(ref))?.subscribers.size ?? 0) > 0;

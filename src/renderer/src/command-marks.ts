@@ -49,7 +49,9 @@ export class CommandMarks {
   /** A command of this session: marked where its output starts, once that is known and drawn. */
   mark(c: CommandInfo): void {
     const off = c.outputOffset;
-    if (off === undefined || this.placed.has(c.id) || this.ahead.has(c.id) || this.late.has(c.id)) return;
+    // No (longer a) start in this terminal: its shell was restarted, the offset was the old one's.
+    if (off === undefined) return this.forget(c.id);
+    if (this.placed.has(c.id) || this.ahead.has(c.id) || this.late.has(c.id)) return;
     if (this.queuedUpTo === undefined || off >= this.queuedUpTo) this.ahead.set(c.id, c);
     else if (this.parsedUpTo === undefined || off >= this.parsedUpTo) this.late.set(c.id, c);
     else this.placeFromHistory(c);
@@ -80,6 +82,13 @@ export class CommandMarks {
       this.term.write('', () => this.placeAtCursor(c));
     }
     this.writePiece(data.subarray(at - offset), at, done);
+  }
+
+  private forget(id: string): void {
+    this.ahead.delete(id);
+    this.late.delete(id);
+    this.placed.get(id)?.dispose();
+    this.placed.delete(id);
   }
 
   dispose(): void {
