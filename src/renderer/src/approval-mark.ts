@@ -49,5 +49,6 @@ export function approvalSentence(a: CommandApproval, operator?: string): string 
     'operator-gone': `Denied ${when}: the operator disconnected before deciding. Nothing ran.`,
     cancelled: `The agent stopped waiting ${when} (its call was cancelled). Nothing ran.`,
   };
-  return what[a.outcome];
+  // A background process (sh_spawn) asked for: its row stands for the process that was (not) started.
+  return a.tool === 'sh_spawn' ? `${what[a.outcome]} (a background process, sh_spawn)` : what[a.outcome];
 }
