@@ -225,6 +225,18 @@ describe('operator console in a browser', () => {
       expect(fit.right, JSON.stringify({ size, fit })).toBeLessThanOrEqual(fit.visibleRight);
       expect(fit.width).toBeGreaterThanOrEqual(20);
     }
+    // More rows than the list shows: scrolled to the newest, the column heads stay on top of the rows, readable.
+    for (let i = 4; i <= 9; i++) await a.run('marks', `echo row-${i}`);
+    await page.locator('.timeline .row', { hasText: 'echo row-9' }).waitFor();
+    const head = (await page.evaluate(`(() => {
+      const list = document.querySelector('.timeline .rows');
+      list.scrollTop = list.scrollHeight;
+      const label = [...document.querySelectorAll('.timeline .row.head > span')].find((s) => s.textContent === 'command');
+      const r = label.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { scrolled: list.scrollTop > 0, onTop: !!hit && !!hit.closest('.row.head') };
+    })()`)) as { scrolled: boolean; onTop: boolean };
+    expect(head).toEqual({ scrolled: true, onTop: true });
     await screenshot(page, 'timeline-1280.png', [...CONSOLE_FRAME, '.timeline']);
     await page.setViewportSize(VIEWPORT);
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
