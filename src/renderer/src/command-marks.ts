@@ -141,6 +141,9 @@ export class CommandMarks {
   }
 
   private decorate(c: CommandInfo, marker: IMarker): void {
+    // Placed already: a start cut out of a write is placed once xterm parsed up to it, and the
+    // timeline may name the command again meanwhile (it then took the late path as well).
+    if (this.placed.has(c.id)) return marker.dispose();
     const d = this.term.registerDecoration({ marker, width: this.term.cols, layer: 'top' });
     if (!d) return marker.dispose();
     const line = c.asked ?? c.command;
