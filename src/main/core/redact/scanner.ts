@@ -298,9 +298,56 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   if (bareAuth && !isBasicAuthBase64(value)) return e;
+  if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
+  if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/**
+ * A password prompt as a terminal shows it: `Password: `, `Enter passphrase: `, `New password: `
+ * (a capitalised word, or a word after `Enter`/`New`/`Retype`/…), then `: `. Nothing is typed
+ * back (`read -s`, sudo, ssh), so what follows it on the same line is the next thing the program
+ * printed (`Password: got 12` from `read -s -p "Password: " pw; echo "got ${#pw}"`), not a value.
+ */
+const PROMPT_NAME = /^(?:[Pp]ass(?:word|phrase|code)|PIN|Pin)$/;
+const PROMPT_LEAD = /(?:^|[\s\]])(?:enter|new|retype|re-enter|repeat|confirm|current|old|verify|your|vault|sudo|key|the)[ \t]+$/i;
+/** After the value on a prompt's line: more output (not a YAML comment, a `,` or `}` of a flow map). */
+const MORE_OUTPUT = /[ \t]+[^\s#,}\]]/y;
+/** Alone after a prompt, a status word is the program's next output, not the password (a lowercase word in general may be one). */
+const STATUS_WORD = /^(?:ok|OK|done|got|success|saved|accepted|authenticated|correct|incorrect|wrong|denied|invalid|sorry|error|failed|welcome|match(?:ed)?|mismatch)$/;
+
+/**
+ * Is the value after `name:` (text[k, e), separator `sep`, value ending at `valueEnd`) what a
+ * program printed after a password prompt rather than a password? The name must be a prompt's
+ * (`Password` capitalised, or `password` after `Enter `) with `: ` after it, and the value be
+ * followed on the same line by more output, or be a status word (`ok`, `done`, `denied`). `DB_PASSWORD: x`,
+ * `password: hunter2` in YAML, `"password": "…"` stay secrets.
+ */
+function isPromptFollowUp(text: string, k: number, e: number, sep: string, valueEnd: number, value: string): boolean {
+  if (sep[0] !== ':' || !/^:[ \t]+$/.test(sep)) return false;
+  const name = text.slice(k, e);
+  if (!PROMPT_NAME.test(name)) return false;
+  const capitalised = name[0] >= 'A' && name[0] <= 'Z';
+  if (!capitalised) {
+    const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+    if (!PROMPT_LEAD.test(text.slice(Math.max(lineStart, k - 24), k))) return false;
+  }
+  MORE_OUTPUT.lastIndex = valueEnd;
+  return MORE_OUTPUT.test(text) || STATUS_WORD.test(value);
+}
+
+/**
+ * `read -p "Enter password: " pw; echo "got"`: is the name at `k` inside a `quote` string opened
+ * earlier on its line (an odd number of them before it)? Then the quote after `: ` closes that
+ * string (a prompt on a command line) and what it "quotes" is shell code, not a value.
+ */
+function insideOpenString(text: string, k: number, quote: string): boolean {
+  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+  let open = false;
+  for (let i = text.indexOf(quote, lineStart); i >= 0 && i < k; i = text.indexOf(quote, i + 1)) open = !open;
+  return open;
 }
 
 /** Base64 of `user:password` (printable text with a colon): what docker's `auth` holds. */

@@ -409,6 +409,17 @@ function lookAlikeItems(g: Gen): CorpusItem[] {
     add('bcrypt hash in test fixture', 'sql', hashPw, `INSERT INTO users (email, pw_hash) VALUES ('a@b.c', '${hashPw}');`);
     const pubKeyId = g.s(HEX.toUpperCase(), 16);
     add('gpg key id', 'gpg', pubKeyId, `gpg: key ${pubKeyId}: public key "Dev <dev@example.com>" imported`);
+    // Password prompts as a PTY shows them (recorded with node-pty: bash `read -s -p`, ssh-keygen, openssl): nothing typed is echoed,
+    // so what follows the prompt is the program's next output, and the command line's quotes close the prompt's string.
+    const n = String(g.int(6, 40));
+    add('password prompt', 'read -s, next output on the prompt line', `got ${n}`, `Password: got ${n}\r`);
+    add('password prompt', 'read -s; echo', `got ${n}`, `Password: \r\ngot ${n}\r`);
+    add('password prompt', 'read -s, status word', 'ok', `Password: ${g.pick(['ok', 'done', 'saved'])}\r`);
+    add('password prompt', 'command line', 'pw', `$ read -s -p "Password: " pw; echo; echo "got \${#pw}"`);
+    add('password prompt', 'command line', 'pw', `$ read -sp '${g.pick(['Password', 'Enter password', 'New password'])}: ' pw; echo 'stored'`);
+    add('password prompt', 'masked echo', '********', `Enter password: \r\nPassword: ${'*'.repeat(g.int(6, 14))}\r`);
+    add('password prompt', 'ssh-keygen', '', `Enter passphrase (empty for no passphrase): \r\nEnter same passphrase again: \r\nYour identification has been saved in /tmp/k`);
+    add('password prompt', 'openssl', '', `Enter PEM pass phrase:\r\nVerifying - Enter PEM pass phrase:\r`);
     const cert = `MII${g.b64(45).replace(/=+$/, '')}`;
     add('certificate line', 'file', cert, `-----BEGIN CERTIFICATE-----\n${cert}\n-----END CERTIFICATE-----`);
   }
