@@ -7,7 +7,7 @@
  * never the value, so the agent knows output was masked rather than broken. The spool keeps the
  * raw bytes for humans (`mish raw`); this is for the agent.
  */
-import { scanContextSecrets, scanSecrets, type SecretFinding } from './scanner.js';
+import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
@@ -88,6 +88,11 @@ export class Redactor {
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
   learnFrom(text: string): void {
     for (const f of scanContextSecrets(text)) this.learned.learn(text.slice(f.start, f.end), f.kind);
+  }
+
+  /** learnFrom on raw UTF-8 output, whole lines (`buf[n - 1]` a newline): only the lines with a context keyword are decoded. */
+  learnFromBytes(buf: Buffer, n: number): void {
+    for (const f of scanContextSecretsInBytes(buf, n)) this.learned.learn(f.value, f.kind);
   }
 
   /** `text` with every known and every found secret masked (synchronous). */
