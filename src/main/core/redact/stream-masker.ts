@@ -7,6 +7,7 @@
  */
 import { BASE64_LINE } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
+import { printedKind, printedValue, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -15,6 +16,8 @@ export interface LineMasker {
   learnFrom?(text: string): void;
   /** The same on raw UTF-8 bytes, whole lines (`buf[n - 1]` is a newline): the stream need not decode its output. */
   learnFromBytes?(buf: Buffer, n: number): void;
+  /** Remember a value a command printed alone (secret-printers.ts). */
+  learnValue?(value: string, kind: string): void;
 }
 
 /**
@@ -61,6 +64,8 @@ export class StreamMasker {
   private scratch: Buffer = EMPTY;
   /** Text was pushed (push, or bytes through the decoder): the byte path is off for this stream. */
   private textMode = false;
+  /** The command prints a credential alone (`gh auth token`): each of its value lines is remembered (Redactor.noteCommand). */
+  printer: SecretPrinter | undefined;
 
   /**
    * `learnOnly`: the engine's mode — lines are scanned for the values to remember and key blocks
@@ -73,7 +78,7 @@ export class StreamMasker {
 
   /** Raw bytes as the PTY delivers them. Returns the masked text of the lines completed by them. */
   pushBytes(chunk: Uint8Array): string {
-    if (this.options.learnOnly && this.masker.learnFromBytes && !this.textMode) return this.learnBytes(chunk);
+    if (this.options.learnOnly && this.masker.learnFromBytes && !this.textMode && !this.printer) return this.learnBytes(chunk);
     this.textMode = true;
     return this.push(this.decoder.decode(chunk, { stream: true }));
   }
@@ -198,6 +203,7 @@ export class StreamMasker {
 
   /** Complete lines (each ending in "\n", the last maybe not): key lines replaced, the rest masked as one text. */
   private maskLines(text: string): string {
+    if (this.printer) this.learnPrinted(text);
     if (this.options.learnOnly && !this.inKey && !text.includes('-----BEGIN')) return this.learnLines(text);
     const lines = text.split('\n');
     const last = lines.pop()!; // "" after a final newline
@@ -222,6 +228,17 @@ export class StreamMasker {
     flushPlain();
     // The text had no final newline: neither does its masked form.
     return last !== '' && out.endsWith('\n') ? out.slice(0, -1) : out;
+  }
+
+  /** A credential printer's output (a few lines): each value line is remembered before the lines are masked or learned from. */
+  private learnPrinted(text: string): void {
+    // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one.
+    if (this.inKey || text.includes('-----BEGIN')) return;
+    const kind = printedKind(this.printer!);
+    for (const line of text.split('\n')) {
+      const v = printedValue(line);
+      if (v) this.masker.learnValue?.(line.slice(v.start, v.end), kind);
+    }
   }
 
   /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
