@@ -17,6 +17,8 @@ function fragments(secret: string): string[] {
 }
 
 const corpus = generateCorpus(Number(process.env.MISH_CORPUS_SEED ?? 21));
+/** An item masked as mish masks it: with its command when the command says what the output is. */
+const masked = (item: CorpusItem) => (item.command ? new Redactor().maskCommandOutput(item.command, item.text) : new Redactor().mask(item.text));
 const secrets = corpus.filter((i) => i.secret);
 const lookAlikes = corpus.filter((i) => !i.secret);
 const byFormat = (items: CorpusItem[]) => {
@@ -45,7 +47,7 @@ describe('the generated corpus', () => {
   for (const [format, items] of byFormat(secrets)) {
     it(`masks every ${format} (${items.length} in ${new Set(items.map((i) => i.context)).size} contexts)`, () => {
       for (const item of items) {
-        const out = new Redactor().mask(item.text);
+        const out = masked(item);
         for (const f of fragments(item.value)) expect(out.includes(f), `${item.context}: ${out}`).toBe(false);
         expect(out, item.context).toMatch(MASK_PATTERN);
       }
@@ -53,9 +55,9 @@ describe('the generated corpus', () => {
   }
 
   it('keeps every look-alike exactly as printed; ≤ 5% damaged', () => {
-    const damaged = lookAlikes.filter((item) => new Redactor().mask(item.text) !== item.text);
+    const damaged = lookAlikes.filter((item) => masked(item) !== item.text);
     const rate = damaged.length / lookAlikes.length;
-    expect(rate, damaged.slice(0, 5).map((d) => `${d.format} [${d.context}]: ${new Redactor().mask(d.text)}`).join('\n')).toBeLessThanOrEqual(0.05);
+    expect(rate, damaged.slice(0, 5).map((d) => `${d.format} [${d.context}]: ${masked(d)}`).join('\n')).toBeLessThanOrEqual(0.05);
     // today none is: every one that changes is a regression to look at
     expect(damaged.map((d) => `${d.format} [${d.context}]`)).toEqual([]);
   });
