@@ -94,3 +94,16 @@ describe('Redactor.maskCommandOutput', () => {
     expect(r.maskCommandOutput('gh auth token', 'no oauth token found for github.com\n')).toBe('no oauth token found for github.com\n');
   });
 });
+
+describe("a command's stream state", () => {
+  it('remembers the value of a printer noted after its output began (the byte path hands its pending line over)', () => {
+    const r = new Redactor();
+    const value = 'Qm7xT2vK9pL4wZ8n';
+    const stream = r.stream('c9');
+    stream.pushBytes(Buffer.from(`\x1b[0m${value.slice(0, 5)}`));
+    r.noteCommand('c9', 'vault read -field=password secret/db');
+    stream.pushBytes(Buffer.from(`${value.slice(5)}\r\n`));
+    stream.flush();
+    expect(r.mask(`the value ${value} again`)).toBe('the value [masked: secret printed by vault read -field] again');
+  });
+});

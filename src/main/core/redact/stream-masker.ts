@@ -80,6 +80,12 @@ export class StreamMasker {
   pushBytes(chunk: Uint8Array): string {
     if (this.options.learnOnly && this.masker.learnFromBytes && !this.textMode && !this.printer) return this.learnBytes(chunk);
     this.textMode = true;
+    if (this.tail.length) {
+      // The byte path's pending line (a printer noted after output began): the text path goes on from it.
+      const tail = this.tail;
+      this.tail = EMPTY;
+      this.pending += this.decoder.decode(tail, { stream: true });
+    }
     return this.push(this.decoder.decode(chunk, { stream: true }));
   }
 
