@@ -151,12 +151,12 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     // Hazards were printed as they happened: the summary does not repeat them (the status line counts them).
     const shown = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
     // On the wire, a password prompt may have been handed to an operator: what they typed is masked, the summary added.
-    const text = await maskForAgent(publisher ? publisher.agentView(shown) : shown);
+    const text = await maskForAgent(publisher ? publisher.agentView(shown) : shown, line);
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     await audit?.flush();
-    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(result.text)), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
+    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(result.text), line), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
@@ -170,8 +170,11 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
  * their name, the values of secret-named environment variables. A run typed by a human is shown
  * as the command printed it.
  */
-async function maskForAgent(text: string): Promise<string> {
+async function maskForAgent(text: string, command: string): Promise<string> {
   if (!process.env.MISH_AGENT) return text;
+  // A command whose whole output is a credential (`gh auth token`): its value lines, whatever their shape.
+  const printers = await import('../core/redact/secret-printers.js');
+  if (printers.secretPrinterOf(command)) return new (await import('../core/redact/redactor.js')).Redactor({ env: process.env }).maskCommandOutput(command, text);
   // The audit log's lazy redactor: the rules load only when the text could hold a secret.
   agentRedactor ??= lazyRedactor();
   return agentRedactor.redactDeep(text);

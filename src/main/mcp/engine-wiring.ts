@@ -70,6 +70,9 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
   // later reads. Synchronous, before the reply that shows the output is masked.
   sessions.subscribe((e) => {
     if (e.type === 'raw') redactor.stream(e.source.id).pushBytes(e.chunk);
+    // A command whose whole output is a credential (`gh auth token`): its value lines are remembered as they stream.
+    else if (e.type === 'command-start') redactor.noteCommand(e.id, e.command);
+    else if (e.type === 'process' && e.change === 'added' && e.entry.kind === 'spawn') redactor.noteCommand(e.entry.id, e.entry.command);
     else if (e.type === 'command-end') redactor.streamOf(e.id)?.flush();
   });
   const audit = new AuditLog({ redactor, onError: log });

@@ -148,6 +148,16 @@ export class KeywordAutomaton {
     return buf;
   }
 
+  /**
+   * Every keyword hit of UTF-8 bytes `buf[0, n)`, whose last byte (`buf[n - 1]`) must be a
+   * newline: the stream's raw output, walked without decoding it (a non-ASCII character's bytes
+   * are all ≥ 0x80, so they hide no keyword and make none). Offsets are byte offsets.
+   */
+  hitsInBytes(buf: Buffer, n: number): number[] {
+    if (n === 0 || buf[n - 1] !== 0x0a) throw new Error('keyword automaton: bytes must end in a newline');
+    return this.hitsOnly(buf, n);
+  }
+
   /** Keyword hits from the loops' (state, end) pairs: each state's keyword ids. */
   private hitsOf(states: number[]): number[] {
     const hits: number[] = [];

@@ -40,11 +40,11 @@ export class LearnedSecrets {
     return this.kinds.size;
   }
 
-  /** Remembers `value` (a secret the scanner found) under `kind`. */
-  learn(value: string, kind: string): void {
+  /** Remembers `value` (a secret the scanner found) under `kind`; `minLength`: lower for a value a command printed alone (secret-printers.ts). */
+  learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
-    if (value.length < MIN_LEARNED_CHARS || value.includes('\n') || this.kinds.has(value)) return;
+    if (value.length < minLength || value.includes('\n') || this.kinds.has(value)) return;
     this.kinds.set(value, kind);
     if (this.kinds.size > MAX_LEARNED) this.kinds.delete(this.kinds.keys().next().value!);
     this.index = null;

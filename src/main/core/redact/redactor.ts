@@ -7,10 +7,11 @@
  * never the value, so the agent knows output was masked rather than broken. The spool keeps the
  * raw bytes for humans (`mish raw`); this is for the agent.
  */
-import { scanContextSecrets, scanSecrets, type SecretFinding } from './scanner.js';
+import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
+import { MIN_PRINTED_CHARS, printedKind, printedValue, secretPrinterOf } from './secret-printers.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -88,6 +89,38 @@ export class Redactor {
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
   learnFrom(text: string): void {
     for (const f of scanContextSecrets(text)) this.learned.learn(text.slice(f.start, f.end), f.kind);
+  }
+
+  /** learnFrom on raw UTF-8 output, whole lines (`buf[n - 1]` a newline): only the lines with a context keyword are decoded. */
+  learnFromBytes(buf: Buffer, n: number): void {
+    for (const f of scanContextSecretsInBytes(buf, n)) this.learned.learn(f.value, f.kind);
+  }
+
+  /** Remembers `value`, a command printed it alone (secret-printers.ts): masked everywhere from now on. */
+  learnValue(value: string, kind: string): void {
+    this.learned.learn(value, kind, MIN_PRINTED_CHARS);
+  }
+
+  /**
+   * Command `id` runs `command` (its output follows): when its whole output is a credential
+   * (`gh auth token`, `vault read -field=…`), its stream state remembers every value line as
+   * `<kind> printed by <tool>`, so the replies and reads that show them are masked.
+   */
+  noteCommand(id: string, command: string): void {
+    const printer = secretPrinterOf(command);
+    if (printer) this.stream(id).printer = printer;
+  }
+
+  /** `text`, the output (or the report) of `command`: masked, the value lines of a credential-printing command too. */
+  maskCommandOutput(command: string, text: string): string {
+    const printer = secretPrinterOf(command);
+    if (printer) {
+      for (const line of text.split('\n')) {
+        const v = printedValue(line);
+        if (v) this.learnValue(line.slice(v.start, v.end), printedKind(printer));
+      }
+    }
+    return this.mask(text);
   }
 
   /** `text` with every known and every found secret masked (synchronous). */

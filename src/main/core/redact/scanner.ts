@@ -64,6 +64,7 @@ const KEYWORDS: Keyword[] = [];
 }
 /** Rules without a literal (Discord bot tokens): tried on runs long enough to hold one. */
 const NO_KEYWORD: VendorRule[] = VENDOR_RULES.filter((r) => r.keywords.length === 0);
+
 const AUTOMATON = new KeywordAutomaton(
   KEYWORDS.map((k) => k.word),
   RUN_CHARS,
@@ -92,6 +93,183 @@ export function scanContextSecrets(text: string): SecretFinding[] {
   contextFindings(text, AUTOMATON.pass(text, 0).hits, out);
   if (text.includes('data:')) secretDataBlocks(text, out);
   return out;
+}
+
+/**
+ * Lines after a keyword's line its context rule reads: a sensitive terraform output's `"value"`
+ * (up to 6 lines after `"sensitive": true`), a PuTTY key's `Private-Lines: N` lines (28 for a
+ * 4096-bit RSA key). Every other context rule reads the keyword's own line.
+ */
+const TERRAFORM_LINES_AFTER = 7;
+const PUTTY_LINES_AFTER = 32;
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : 0))));
+const DATA_LINE = Buffer.from('data:');
+/** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
+const MAX_DATA_LINE = 64;
+
+/**
+ * Per keyword, a byte test its rules' every match passes (scanContextSecretsInBytes decodes a
+ * line only when it does): most keyword hits of build output are URLs without credentials,
+ * `path`, `:12` of a time, which no rule can match. Each test is weaker than its rules.
+ */
+const NEED_NOTHING = 0;
+const NEED_WINDOW = 1;
+/** A name's word (the key=value search): `=` or `:` after the name (SEPARATOR), or `>` (an element). */
+const NEED_SEPARATOR = 2;
+/** `://` (URL_CREDENTIALS): `user:password@` after it. */
+const NEED_AT = 3;
+/** `:5432` (.pgpass): `:port:database:user:` from the hit's colon. */
+const NEED_COLONS = 4;
+/** An HTTP header's name (`X-Api-Key`, `Private-Token`): `:` after it (blanks between). */
+const NEED_HEADER = 5;
+/** `.npmrc`'s `_auth`, `_authToken`, `_password`: `=` after the name. */
+const NEED_NPMRC = 6;
+/** A query parameter (`?token=`, `&sig=`): `?`, `&` or `;` before its name. */
+const NEED_QUERY = 7;
+const URL_CREDENTIALS_RULE = LINE_RULES.indexOf(URL_CREDENTIALS);
+const HEADER_RULES = HEADERS.map((h) => LINE_RULES.indexOf(h));
+const NPMRC_RULE = LINE_RULES.indexOf(NPMRC);
+const URL_PARAM_RULE = LINE_RULES.indexOf(URL_PARAM);
+const PGPASS_RULE = LINE_RULES.findIndex((r) => r.kind === 'pgpass password');
+const BYTE_NEED = Uint8Array.from(KEYWORDS, (k) => {
+  if (k.context.length === 0) return NEED_NOTHING;
+  if (k.context.every((r) => r === NAME_RULE)) return NEED_SEPARATOR;
+  if (k.context.every((r) => r === URL_CREDENTIALS_RULE)) return NEED_AT;
+  if (k.context.every((r) => r === PGPASS_RULE)) return NEED_COLONS;
+  if (k.context.every((r) => HEADER_RULES.includes(r))) return NEED_HEADER;
+  if (k.context.every((r) => r === NPMRC_RULE)) return NEED_NPMRC;
+  if (k.context.every((r) => r === URL_PARAM_RULE)) return NEED_QUERY;
+  return NEED_WINDOW;
+});
+
+/** After the name around a hit ending at `end`: a separator (`=`, `:`, after an optional `\"` and blanks) or `>`. */
+function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
+  let i = end;
+  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  if (buf[i] === 0x3e) return true;
+  if (buf[i] === 0x5c) i++;
+  if (buf[i] === 0x22 || buf[i] === 0x27) i++;
+  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  return buf[i] === 0x3a || buf[i] === 0x3d;
+}
+
+/** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
+function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number): boolean {
+  switch (need) {
+    case NEED_SEPARATOR:
+      return separatorAfter(buf, end, lineEnd);
+    case NEED_AT:
+      return userinfoAfter(buf, end, lineEnd);
+    case NEED_COLONS:
+      return pgpassAfter(buf, end - 2, lineEnd);
+    case NEED_HEADER: {
+      // The header regexes end their name with the keyword (`X-Api-Key`, `X-Auth-Token`: the last word's own hit), then `[ \t]*:`.
+      let i = end;
+      while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+      return buf[i] === 0x3a || buf[i] === 0x22 || buf[i] === 0x27;
+    }
+    case NEED_NPMRC: {
+      let i = end;
+      while (i < lineEnd && ((buf[i] | 0x20) >= 0x61 && (buf[i] | 0x20) <= 0x7a)) i++;
+      while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+      return buf[i] === 0x3d;
+    }
+    case NEED_QUERY: {
+      // Back over the parameter's name (the keyword may end inside it: `access_token=`).
+      let i = end - 2;
+      while (i >= 0 && buf[i] < 128 && (NAME_CHAR[buf[i]] === 1 || buf[i] === 0x2d)) i--;
+      return i >= 0 && (buf[i] === 0x3f || buf[i] === 0x26 || buf[i] === 0x3b);
+    }
+    default:
+      return true;
+  }
+}
+
+const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a || b === 0x0b || b === 0x0c;
+
+/** URL_CREDENTIALS' `needs` on bytes, from the end of `://`: `[^\s:/@]*:[^\s@/]+@` (non-ASCII counts as not blank: weaker). */
+function userinfoAfter(buf: Buffer, end: number, lineEnd: number): boolean {
+  let i = end;
+  while (i < lineEnd && buf[i] !== 0x3a && buf[i] !== 0x2f && buf[i] !== 0x40 && !isBlank(buf[i])) i++;
+  if (buf[i] !== 0x3a) return false;
+  const from = ++i;
+  while (i < lineEnd && buf[i] !== 0x40 && buf[i] !== 0x2f && !isBlank(buf[i])) i++;
+  return i > from && buf[i] === 0x40;
+}
+
+/** The .pgpass rule's shape on bytes, from its port's colon at `colon`: `:(\d{1,5}|\*):[^:\s]+:[^:\s]+:`. */
+function pgpassAfter(buf: Buffer, colon: number, lineEnd: number): boolean {
+  let i = colon + 1;
+  if (buf[i] === 0x2a) i++;
+  else {
+    const from = i;
+    while (i < lineEnd && i - from < 6 && buf[i] >= 0x30 && buf[i] <= 0x39) i++;
+    if (i === from || i - from > 5) return false;
+  }
+  for (let field = 0; field < 3; field++) {
+    if (buf[i] !== 0x3a) return false;
+    if (field === 2) return true;
+    const from = ++i;
+    while (i < lineEnd && buf[i] !== 0x3a && !isBlank(buf[i])) i++;
+    if (i === from) return false;
+  }
+  return false;
+}
+
+/**
+ * scanContextSecrets on raw UTF-8 bytes (a command's output as the PTY delivers it, whole lines:
+ * `buf[n - 1]` is a newline), without decoding all of it: one pass over the bytes finds the
+ * context keywords; only their lines (and the lines their rule reads after them, and a `data:`
+ * block to the end) are decoded and scanned. Returns the values found and their kinds.
+ */
+export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: string; kind: string }[] {
+  const out: { value: string; kind: string }[] = [];
+  const hits = AUTOMATON.hitsInBytes(buf, n);
+  const dataStart = dataBlockStart(buf, n);
+  let from = -1;
+  let to = -1;
+  const scan = () => {
+    if (from < 0) return;
+    const text = buf.toString('utf8', from, to);
+    for (const f of scanContextSecrets(text)) out.push({ value: text.slice(f.start, f.end), kind: f.kind });
+  };
+  for (let j = 0; j < hits.length; j += 2) {
+    const id = hits[j];
+    const need = BYTE_NEED[id];
+    if (need === NEED_NOTHING) continue;
+    const end = hits[j + 1];
+    if (end > dataStart) break; // the data block's window reads from there to the end
+    let lineEnd = buf.indexOf(0x0a, end - 1);
+    if (end <= to && LINES_AFTER[id] === 0) continue; // its line is in the window already
+    if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd)) continue;
+    const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
+    for (let a = LINES_AFTER[id]; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
+    if (lineStart <= to) to = Math.max(to, lineEnd);
+    else {
+      scan();
+      from = lineStart;
+      to = lineEnd;
+    }
+  }
+  if (dataStart < n) {
+    if (from < 0 || to < dataStart) {
+      scan();
+      from = dataStart;
+    }
+    to = n - 1;
+  }
+  scan();
+  return out;
+}
+
+/** Where the first `data:` line (a Kubernetes Secret's data block, secretDataBlocks) of buf[0, n) starts; n if none. */
+function dataBlockStart(buf: Buffer, n: number): number {
+  for (let i = buf.indexOf(DATA_LINE); i >= 0 && i < n; i = buf.indexOf(DATA_LINE, i + 1)) {
+    const lineStart = i > 0 ? buf.lastIndexOf(0x0a, i - 1) + 1 : 0;
+    const lineEnd = buf.indexOf(0x0a, i);
+    if (lineEnd - lineStart <= MAX_DATA_LINE && /^[ \t]*data:[ \t]*\r?$/.test(buf.toString('latin1', lineStart, lineEnd))) return lineStart;
+  }
+  return n;
 }
 
 /** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
@@ -298,9 +476,56 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   if (bareAuth && !isBasicAuthBase64(value)) return e;
+  if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
+  if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/**
+ * A password prompt as a terminal shows it: `Password: `, `Enter passphrase: `, `New password: `
+ * (a capitalised word, or a word after `Enter`/`New`/`Retype`/…), then `: `. Nothing is typed
+ * back (`read -s`, sudo, ssh), so what follows it on the same line is the next thing the program
+ * printed (`Password: got 12` from `read -s -p "Password: " pw; echo "got ${#pw}"`), not a value.
+ */
+const PROMPT_NAME = /^(?:[Pp]ass(?:word|phrase|code)|PIN|Pin)$/;
+const PROMPT_LEAD = /(?:^|[\s\]])(?:enter|new|retype|re-enter|repeat|confirm|current|old|verify|your|vault|sudo|key|the)[ \t]+$/i;
+/** After the value on a prompt's line: more output (not a YAML comment, a `,` or `}` of a flow map). */
+const MORE_OUTPUT = /[ \t]+[^\s#,}\]]/y;
+/** Alone after a prompt, a status word is the program's next output, not the password (a lowercase word in general may be one). */
+const STATUS_WORD = /^(?:ok|OK|done|got|success|saved|accepted|authenticated|correct|incorrect|wrong|denied|invalid|sorry|error|failed|welcome|match(?:ed)?|mismatch)$/;
+
+/**
+ * Is the value after `name:` (text[k, e), separator `sep`, value ending at `valueEnd`) what a
+ * program printed after a password prompt rather than a password? The name must be a prompt's
+ * (`Password` capitalised, or `password` after `Enter `) with `: ` after it, and the value be
+ * followed on the same line by more output, or be a status word (`ok`, `done`, `denied`). `DB_PASSWORD: x`,
+ * `password: hunter2` in YAML, `"password": "…"` stay secrets.
+ */
+function isPromptFollowUp(text: string, k: number, e: number, sep: string, valueEnd: number, value: string): boolean {
+  if (sep[0] !== ':' || !/^:[ \t]+$/.test(sep)) return false;
+  const name = text.slice(k, e);
+  if (!PROMPT_NAME.test(name)) return false;
+  const capitalised = name[0] >= 'A' && name[0] <= 'Z';
+  if (!capitalised) {
+    const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+    if (!PROMPT_LEAD.test(text.slice(Math.max(lineStart, k - 24), k))) return false;
+  }
+  MORE_OUTPUT.lastIndex = valueEnd;
+  return MORE_OUTPUT.test(text) || STATUS_WORD.test(value);
+}
+
+/**
+ * `read -p "Enter password: " pw; echo "got"`: is the name at `k` inside a `quote` string opened
+ * earlier on its line (an odd number of them before it)? Then the quote after `: ` closes that
+ * string (a prompt on a command line) and what it "quotes" is shell code, not a value.
+ */
+function insideOpenString(text: string, k: number, quote: string): boolean {
+  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+  let open = false;
+  for (let i = text.indexOf(quote, lineStart); i >= 0 && i < k; i = text.indexOf(quote, i + 1)) open = !open;
+  return open;
 }
 
 /** Base64 of `user:password` (printable text with a colon): what docker's `auth` holds. */

@@ -7,12 +7,17 @@
  */
 import { BASE64_LINE } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
+import { printedKind, printedValue, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
   maskStrings(texts: readonly string[], joins?: readonly string[]): string[];
   /** Learn-only mode: remember the context-found secrets of a text. */
   learnFrom?(text: string): void;
+  /** The same on raw UTF-8 bytes, whole lines (`buf[n - 1]` is a newline): the stream need not decode its output. */
+  learnFromBytes?(buf: Buffer, n: number): void;
+  /** Remember a value a command printed alone (secret-printers.ts). */
+  learnValue?(value: string, kind: string): void;
 }
 
 /**
@@ -29,6 +34,12 @@ export const CONTEXT_LINES = 20;
 export const MAX_PENDING_CHARS = 256 * 1024;
 /** Of a long line scanned in pieces: the tail kept for the next piece, longer than any single-line secret. */
 export const PENDING_OVERLAP_CHARS = 8 * 1024;
+
+/** The byte path's check for a key block's armour (BEGIN's literal part). */
+const BEGIN_MARK = Buffer.from('-----BEGIN');
+const EMPTY = Buffer.alloc(0);
+/** The byte path's buffer grows up to this (a bigger batch gets its own buffer: one command must not pin more). */
+const MAX_SCRATCH_BYTES = 1024 * 1024;
 
 const BEGIN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
 const END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
@@ -47,6 +58,14 @@ export class StreamMasker {
   private learned = 0;
   /** The last lines emitted (not key lines): context for the next batch. */
   private context: string[] = [];
+  /** The byte path's incomplete last line. */
+  private tail: Buffer = EMPTY;
+  /** The byte path's reused buffer (context + complete lines). */
+  private scratch: Buffer = EMPTY;
+  /** Text was pushed (push, or bytes through the decoder): the byte path is off for this stream. */
+  private textMode = false;
+  /** The command prints a credential alone (`gh auth token`): each of its value lines is remembered (Redactor.noteCommand). */
+  printer: SecretPrinter | undefined;
 
   /**
    * `learnOnly`: the engine's mode — lines are scanned for the values to remember and key blocks
@@ -59,11 +78,95 @@ export class StreamMasker {
 
   /** Raw bytes as the PTY delivers them. Returns the masked text of the lines completed by them. */
   pushBytes(chunk: Uint8Array): string {
+    if (this.options.learnOnly && this.masker.learnFromBytes && !this.textMode && !this.printer) return this.learnBytes(chunk);
+    this.textMode = true;
+    if (this.tail.length) {
+      // The byte path's pending line (a printer noted after output began): the text path goes on from it.
+      const tail = this.tail;
+      this.tail = EMPTY;
+      this.pending += this.decoder.decode(tail, { stream: true });
+    }
     return this.push(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /**
+   * The engine's path (learn-only, raw bytes): the output is not decoded, joined or copied into
+   * a Latin-1 buffer as a whole (a third of the stream's time when it was): the complete lines
+   * are copied once, after the context lines, into a reused buffer; lines are counted with the
+   * buffer's own newline search; the keyword pass runs on the bytes and only the lines with a
+   * context keyword are decoded and scanned (Redactor.learnFromBytes). A chunk with a key block
+   * in it (or inside one) goes through the text path, which tracks the block's lines.
+   */
+  private learnBytes(chunk: Uint8Array): string {
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const nl = bytes.lastIndexOf(0x0a);
+    if (nl < 0) {
+      this.tail = this.tail.length ? Buffer.concat([this.tail, bytes]) : Buffer.from(bytes);
+      if (this.tail.length > MAX_PENDING_CHARS) {
+        // A line that never ends: learn from all but its tail (cut at a space when there is one, so no token is cut).
+        let cut = this.tail.length - PENDING_OVERLAP_CHARS;
+        const space = this.tail.lastIndexOf(0x20, cut);
+        if (space > cut - PENDING_OVERLAP_CHARS) cut = space + 1;
+        const head = this.tail.subarray(0, cut);
+        this.tail = Buffer.from(this.tail.subarray(cut));
+        if (this.learned < MAX_LEARN_CHARS_PER_COMMAND) this.learnFromLines(head, head.length, false);
+        this.learned += head.length;
+      }
+      return '';
+    }
+    const tail = this.tail;
+    this.tail = nl + 1 < bytes.length ? Buffer.from(bytes.subarray(nl + 1)) : EMPTY;
+    const completeLength = tail.length + nl + 1;
+    // A key block here or open: the text path follows it line by line.
+    if (this.inKey || bytes.indexOf(BEGIN_MARK) >= 0 || (tail.length > 0 && Buffer.concat([tail, bytes.subarray(0, BEGIN_MARK.length)]).indexOf(BEGIN_MARK) >= 0)) {
+      const complete = tail.length ? Buffer.concat([tail, bytes.subarray(0, nl + 1)]) : bytes.subarray(0, nl + 1);
+      return this.maskLines(complete.toString('utf8'));
+    }
+    let n = 0;
+    for (let i = bytes.indexOf(0x0a); i >= 0 && i <= nl; i = bytes.indexOf(0x0a, i + 1)) n++;
+    this.lines += n;
+    if (this.learned >= MAX_LEARN_CHARS_PER_COMMAND) {
+      this.keepContext(tail, bytes, nl);
+      return '';
+    }
+    this.learned += completeLength;
+    // Context lines, then the complete lines: one contiguous buffer for the keyword pass.
+    const context = this.context.length ? `${this.context.join('\n')}\n` : '';
+    const contextBytes = Buffer.byteLength(context);
+    const total = contextBytes + completeLength;
+    if (this.scratch.length < total && total <= MAX_SCRATCH_BYTES) this.scratch = Buffer.allocUnsafe(Math.min(Math.max(total, this.scratch.length * 2), MAX_SCRATCH_BYTES));
+    const buf = this.scratch.length >= total ? this.scratch : Buffer.allocUnsafe(total);
+    buf.write(context, 0, contextBytes, 'utf8');
+    tail.copy(buf, contextBytes);
+    bytes.copy(buf, contextBytes + tail.length, 0, nl + 1);
+    this.learnFromLines(buf, total, true);
+    this.keepContext(tail, bytes, nl);
+    return '';
+  }
+
+  /** Learns from `buf[0, n)`; `whole`: it ends in a newline (else one is appended for the pass). */
+  private learnFromLines(buf: Buffer, n: number, whole: boolean): void {
+    if (whole) {
+      this.masker.learnFromBytes!(buf, n);
+      return;
+    }
+    const copy = Buffer.allocUnsafe(n + 1);
+    buf.copy(copy, 0, 0, n);
+    copy[n] = 0x0a;
+    this.masker.learnFromBytes!(copy, n + 1);
+  }
+
+  /** The last CONTEXT_LINES lines of the complete lines (tail + bytes[0, nl]) become the next batch's context. */
+  private keepContext(tail: Buffer, bytes: Buffer, nl: number): void {
+    let at = nl;
+    for (let k = 0; k < CONTEXT_LINES && at > 0; k++) at = bytes.lastIndexOf(0x0a, at - 1);
+    const text = at > 0 ? bytes.toString('utf8', at + 1, nl) : tail.toString('utf8') + bytes.toString('utf8', 0, nl);
+    this.context = [...this.context, ...text.split('\n')].slice(-CONTEXT_LINES);
   }
 
   /** Text as it arrives. Returns the masked text of the lines completed by it (with their newlines). */
   push(chunk: string): string {
+    this.textMode = true;
     this.pending += chunk;
     const nl = this.pending.lastIndexOf('\n');
     if (nl < 0) {
@@ -88,6 +191,11 @@ export class StreamMasker {
 
   /** The end of the output: the last line, if it had no newline. */
   flush(): string {
+    if (this.tail.length) {
+      // The byte path's last line without a newline: through the text path (it counts and tracks it).
+      this.pending += this.tail.toString('utf8');
+      this.tail = EMPTY;
+    }
     const rest = this.pending + this.decoder.decode();
     this.pending = '';
     if (!rest) return '';
@@ -101,6 +209,7 @@ export class StreamMasker {
 
   /** Complete lines (each ending in "\n", the last maybe not): key lines replaced, the rest masked as one text. */
   private maskLines(text: string): string {
+    if (this.printer) this.learnPrinted(text);
     if (this.options.learnOnly && !this.inKey && !text.includes('-----BEGIN')) return this.learnLines(text);
     const lines = text.split('\n');
     const last = lines.pop()!; // "" after a final newline
@@ -125,6 +234,17 @@ export class StreamMasker {
     flushPlain();
     // The text had no final newline: neither does its masked form.
     return last !== '' && out.endsWith('\n') ? out.slice(0, -1) : out;
+  }
+
+  /** A credential printer's output (a few lines): each value line is remembered before the lines are masked or learned from. */
+  private learnPrinted(text: string): void {
+    // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one.
+    if (this.inKey || text.includes('-----BEGIN')) return;
+    const kind = printedKind(this.printer!);
+    for (const line of text.split('\n')) {
+      const v = printedValue(line);
+      if (v) this.masker.learnValue?.(line.slice(v.start, v.end), kind);
+    }
   }
 
   /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */

@@ -18,6 +18,8 @@ export interface CorpusItem {
   /** Secrets: the parts that must not reach the agent. Look-alikes: the part that must stay. */
   value: string;
   secret: boolean;
+  /** The command line that printed `text`, when its meaning is in the command (secret-printers.ts: `gh auth token`). */
+  command?: string;
 }
 
 /** A small seeded PRNG (mulberry32): the corpus is the same for a seed, different across seeds. */
@@ -317,6 +319,57 @@ function printedFormItems(g: Gen): CorpusItem[] {
   return out;
 }
 
+/**
+ * Commands whose whole output is a credential (secret-printers.ts), each printing a value in its
+ * real format alone on its line, as gh, aws and kubectl were recorded printing them (colour and
+ * CRLF of a PTY around it); and look-alikes: commands that print one word that is no secret
+ * (`git rev-parse HEAD`, `aws configure get region`), and a printer's error message.
+ */
+function printerItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, command: string, value: string, text: string, secret = true) => out.push({ format, context: command, command, text, value, secret });
+  const pw = () => g.s(`${ALNUM}!#%^*_+`, g.int(12, 24)).replace(/^[^A-Za-z]/, 'k');
+  for (let k = 0; k < 4; k++) {
+    const hex = g.s(HEX, 40);
+    add('printed by gh auth token', 'gh auth token', hex, `${hex}\r`);
+    const aws = g.s(`${ALNUM}+/`, 40);
+    add('printed by aws configure get', 'aws configure get aws_secret_access_key --profile prod', aws, `${aws}\r`);
+    const ecr = Buffer.from(JSON.stringify({ payload: g.b64(48), datakey: g.b64(32), version: '2', type: 'DATA_KEY', expiration: 1767225600 })).toString('base64');
+    add('printed by aws ecr get-login-password', 'aws ecr get-login-password --region eu-west-1', ecr, `${ecr}\r`);
+    const vault = pw();
+    add('printed by vault read -field', 'vault read -field=password secret/prod/db', vault, `${vault}\r`);
+    const kube = Buffer.from(pw()).toString('base64');
+    // As kubectl was recorded printing it: the value, no newline after it.
+    add('printed by kubectl get secret', `kubectl get secret db -n prod -o jsonpath='{.data.password}'`, kube, kube);
+    const decoded = pw();
+    add('printed by kubectl get secret', `kubectl get secret db -o jsonpath='{.data.password}' | base64 -d; echo`, decoded, `${decoded}\r`);
+    const pass = pw();
+    add('printed by pass show', 'pass show prod/db', pass, `${pass}\r\nlogin: app\r\nurl: db.internal:5432\r`);
+    const op = pw();
+    add('printed by op read', 'op read "op://Prod/db/password"', op, `${op}\r`);
+    const kc = pw();
+    add('printed by security -w', 'security find-generic-password -s github.com -a octocat -w', kc, `${kc}\r`);
+    const heroku = `HRKU-AA${g.s(B64URL, 58)}`;
+    add('printed by heroku auth:token', 'heroku auth:token', heroku, `${heroku}\r`);
+    const az = g.s(B64URL, 80);
+    add('printed by az -o tsv', 'az keyvault secret show --vault-name kv --name db --query value -o tsv', az, `${az}\r`);
+    const envv = pw();
+    add('printed by printenv', 'printenv DEPLOY_TOKEN', envv, `${envv}\r`);
+    // Look-alikes: one word from a command that prints no credential, and a printer's message.
+    const sha = g.s(HEX, 40);
+    add('one word from another command', 'git rev-parse HEAD', sha, `${sha}\r`, false);
+    const region = g.pick(['eu-west-1', 'us-east-1', 'ap-southeast-2']);
+    add('one word from another command', 'aws configure get region', region, `${region}\r`, false);
+    const phase = g.pick(['Running', 'Pending', 'Succeeded']);
+    add('one word from another command', `kubectl get pod web-${g.s(LOWER, 5)} -o jsonpath='{.status.phase}'`, phase, `${phase}\r`, false);
+    const count = String(g.int(20, 60));
+    add('one word from another command', 'gh auth token | wc -c', count, `${count}\r`, false);
+    // gh 2.23's message when it has no token (recorded).
+    add('printer message', 'gh auth token', 'no oauth token', 'no oauth token\r', false);
+  }
+  return out;
+}
+
 /** Private keys in PEM, as files, JSON strings and printf with literal \n. */
 function keyItems(g: Gen): CorpusItem[] {
   const out: CorpusItem[] = [];
@@ -409,6 +462,17 @@ function lookAlikeItems(g: Gen): CorpusItem[] {
     add('bcrypt hash in test fixture', 'sql', hashPw, `INSERT INTO users (email, pw_hash) VALUES ('a@b.c', '${hashPw}');`);
     const pubKeyId = g.s(HEX.toUpperCase(), 16);
     add('gpg key id', 'gpg', pubKeyId, `gpg: key ${pubKeyId}: public key "Dev <dev@example.com>" imported`);
+    // Password prompts as a PTY shows them (recorded with node-pty: bash `read -s -p`, ssh-keygen, openssl): nothing typed is echoed,
+    // so what follows the prompt is the program's next output, and the command line's quotes close the prompt's string.
+    const n = String(g.int(6, 40));
+    add('password prompt', 'read -s, next output on the prompt line', `got ${n}`, `Password: got ${n}\r`);
+    add('password prompt', 'read -s; echo', `got ${n}`, `Password: \r\ngot ${n}\r`);
+    add('password prompt', 'read -s, status word', 'ok', `Password: ${g.pick(['ok', 'done', 'saved'])}\r`);
+    add('password prompt', 'command line', 'pw', `$ read -s -p "Password: " pw; echo; echo "got \${#pw}"`);
+    add('password prompt', 'command line', 'pw', `$ read -sp '${g.pick(['Password', 'Enter password', 'New password'])}: ' pw; echo 'stored'`);
+    add('password prompt', 'masked echo', '********', `Enter password: \r\nPassword: ${'*'.repeat(g.int(6, 14))}\r`);
+    add('password prompt', 'ssh-keygen', '', `Enter passphrase (empty for no passphrase): \r\nEnter same passphrase again: \r\nYour identification has been saved in /tmp/k`);
+    add('password prompt', 'openssl', '', `Enter PEM pass phrase:\r\nVerifying - Enter PEM pass phrase:\r`);
     const cert = `MII${g.b64(45).replace(/=+$/, '')}`;
     add('certificate line', 'file', cert, `-----BEGIN CERTIFICATE-----\n${cert}\n-----END CERTIFICATE-----`);
   }
@@ -430,6 +494,7 @@ export function generateCorpus(seed = 21): CorpusItem[] {
     items.push(...contextItems(g));
     items.push(...printedFormItems(g));
   }
+  items.push(...printerItems(g));
   items.push(...keyItems(g));
   items.push(...lookAlikeItems(g));
   return items;

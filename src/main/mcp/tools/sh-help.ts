@@ -59,8 +59,9 @@ Masking: secrets in anything mish shows you (replies, read_raw and read_tail lin
 are replaced by [masked: <kind>], e.g. [masked: github token], [masked: password],
 [masked: private key] — the kind, never the value. Output is not broken there: the secret was
 removed on purpose (vendor tokens, keys named like secrets, Authorization/Cookie headers,
-passwords on command lines, private keys even when a read starts inside one; a value masked
-once stays masked for the session). The exact bytes are in the spool: the user can see them
+passwords on command lines, private keys even when a read starts inside one, the output of
+commands that print a credential alone: \`gh auth token\`, \`vault read -field=…\` give
+[masked: token printed by gh auth token]; a value masked once stays masked for the session). The exact bytes are in the spool: the user can see them
 with \`mish raw <id>\` in their own terminal. Don't try to recover a masked value; ask the user
 to act on it, or reference it by its variable ($NPM_TOKEN) instead of its value.
 

@@ -1,0 +1,109 @@
+/**
+ * Commands whose whole output is a credential (secret-printers.ts): which command lines are
+ * such printers (wrappers, `cd … &&`, pipelines that decode), which are not (their output is
+ * text the scanner reads, redirected to a file, counted, captured by `$(…)`), and what a
+ * printer's output line is taken for: one word is the value; a message is a message.
+ */
+import { describe, expect, it } from 'vitest';
+import { printedValue, secretPrinterOf } from './secret-printers.js';
+import { Redactor } from './redactor.js';
+
+const printers: [string, string][] = [
+  ['gh auth token', 'token printed by gh auth token'],
+  ['aws configure get aws_secret_access_key', 'secret printed by aws configure get'],
+  ['aws configure get aws_session_token --profile prod', 'secret printed by aws configure get'],
+  ['aws ecr get-login-password --region eu-west-1', 'password printed by aws ecr get-login-password'],
+  ['aws secretsmanager get-secret-value --secret-id prod/db --query SecretString --output text', 'secret printed by aws secretsmanager get-secret-value'],
+  ['npm config get //registry.npmjs.org/:_authToken', 'token printed by npm config get'],
+  ['gcloud auth print-access-token', 'token printed by gcloud auth print-access-token'],
+  ['gcloud auth application-default print-access-token', 'token printed by gcloud auth application-default print-access-token'],
+  ['gcloud secrets versions access latest --secret=db-password', 'secret printed by gcloud secrets versions access'],
+  ['az account get-access-token --query accessToken -o tsv', 'token printed by az account get-access-token'],
+  ['az keyvault secret show --vault-name kv --name db --query value --output tsv', 'secret printed by az keyvault secret show'],
+  ['heroku auth:token', 'token printed by heroku auth:token'],
+  ['vault read -field=password secret/db', 'secret printed by vault read -field'],
+  ['vault kv get -field=api_key kv/app', 'secret printed by vault kv -field'],
+  ['vault print token', 'token printed by vault print token'],
+  ["kubectl get secret db -o jsonpath='{.data.password}' | base64 -d", 'secret printed by kubectl get secret'],
+  ["kubectl get secret db -o jsonpath='{.data.password}'", 'secret printed by kubectl get secret'],
+  ['kubectl -n prod get secrets/db --output=go-template={{.data.token}} | base64 --decode', 'secret printed by kubectl get secret'],
+  ['pass show prod/db', 'password printed by pass show'],
+  ['pass prod/db | head -n1', 'password printed by pass show'],
+  ['op read op://vault/db/password', 'secret printed by op read'],
+  ['security find-generic-password -s github -w', 'password printed by security find-generic-password -w'],
+  ['secret-tool lookup service github', 'secret printed by secret-tool lookup'],
+  ['bw get password github.com', 'password printed by bw get password'],
+  ['doppler secrets get DB_URL --plain', 'secret printed by doppler secrets get --plain'],
+  ['terraform output -raw db_password', 'secret printed by terraform output -raw'],
+  ['printenv GITHUB_TOKEN', '$GITHUB_TOKEN value printed by printenv'],
+  ['sudo -E vault read -field=password secret/db', 'secret printed by vault read -field'],
+  ['cd infra && gh auth token', 'token printed by gh auth token'],
+  ['gh auth token | tr -d "\\n"', 'token printed by gh auth token'],
+];
+
+const notPrinters = [
+  'gh auth status', // text: the scanner reads `Token: gho_…`
+  'aws configure get region',
+  'az account get-access-token', // JSON, its fields named
+  "kubectl get secret db -o yaml", // `data:` blocks: the scanner reads them
+  'pass ls',
+  'pass insert prod/db',
+  'printenv PATH',
+  'export T=$(gh auth token)', // captured, never shown
+  'gh auth token > ~/.token', // to a file
+  'gh auth token | wc -c', // a count
+  'terraform output -raw region',
+  'echo gh auth token',
+  'ls -la',
+  'git log --oneline -3',
+];
+
+describe('secretPrinterOf', () => {
+  for (const [line, kind] of printers) {
+    it(`${line} prints a credential`, () => {
+      const p = secretPrinterOf(line);
+      expect(p).toBeDefined();
+      expect(`${p!.kind} printed by ${p!.tool}`).toBe(kind);
+    });
+  }
+  for (const line of notPrinters) it(`${line} does not (its output is not a bare credential)`, () => expect(secretPrinterOf(line)).toBeUndefined());
+  it('a line that does not parse is no printer', () => expect(secretPrinterOf('gh auth token "')).toBeUndefined());
+});
+
+describe('printedValue', () => {
+  it('takes one word (colour and CR around it) for the value; a message, a placeholder or a short word is not one', () => {
+    const line = '\x1b[32m9f86d081884c7d659a2feaa0c55ad015a3bf4f1b\x1b[0m\r';
+    const v = printedValue(line)!;
+    expect(line.slice(v.start, v.end)).toBe('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b');
+    for (const l of ['no oauth token found for github.com', 'undefined', 'null', '(protected)', 'ok', '', '   ', '$GITHUB_TOKEN']) expect(printedValue(l), l).toBeUndefined();
+  });
+});
+
+describe('Redactor.maskCommandOutput', () => {
+  it("masks a printer's value line, tells the kind and the tool, and remembers the value for the session", () => {
+    const r = new Redactor();
+    const value = 'Kx9vR2mQ7zL4pW8n';
+    expect(r.maskCommandOutput('pass show prod/db', `${value}\nlogin: app\nurl: db.internal\n`)).toBe('[masked: password printed by pass show]\nlogin: app\nurl: db.internal\n');
+    expect(r.mask(`psql "postgres://app:${value}@db/app"`)).not.toContain(value);
+    expect(r.mask(`echo ${value}`)).toBe('echo [masked: password printed by pass show]');
+  });
+
+  it("keeps another command's output and a printer's error message", () => {
+    const r = new Redactor();
+    expect(r.maskCommandOutput('ls', 'Kx9vR2mQ7zL4pW8n\n')).toBe('Kx9vR2mQ7zL4pW8n\n');
+    expect(r.maskCommandOutput('gh auth token', 'no oauth token found for github.com\n')).toBe('no oauth token found for github.com\n');
+  });
+});
+
+describe("a command's stream state", () => {
+  it('remembers the value of a printer noted after its output began (the byte path hands its pending line over)', () => {
+    const r = new Redactor();
+    const value = 'Qm7xT2vK9pL4wZ8n';
+    const stream = r.stream('c9');
+    stream.pushBytes(Buffer.from(`\x1b[0m${value.slice(0, 5)}`));
+    r.noteCommand('c9', 'vault read -field=password secret/db');
+    stream.pushBytes(Buffer.from(`${value.slice(5)}\r\n`));
+    stream.flush();
+    expect(r.mask(`the value ${value} again`)).toBe('the value [masked: secret printed by vault read -field] again');
+  });
+});
