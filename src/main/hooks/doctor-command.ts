@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { HOST_IDS, HOSTS } from './hosts/index.js';
 import type { HostAdapter } from './hosts/types.js';
+import { daemonStatus } from './hook-daemon-dir.js';
 import { hasEntry } from './settings-file.js';
 
 export const DOCTOR_HELP = `usage: mish doctor [--json]
@@ -78,6 +79,8 @@ export function runDoctor(argv: string[]): number {
       const state = !r.installed ? 'not installed' : r.answering ? `installed · reachable · answering (${r.ms} ms)` : `installed · ${r.reachable ? 'reachable' : 'NOT reachable'} · NOT answering${r.problem ? `: ${r.problem}` : ''}`;
       process.stdout.write(`${r.agent.padEnd(11)} ${state}\n            ${r.file}\n`);
     }
+    // The fast path of bin/mish-hook.sh: whether this user's hook daemon runs (it starts on the first hook call).
+    process.stdout.write(`${daemonStatus(process.env).line}\n`);
   }
   return rows.some((r) => r.installed && !r.answering) ? 1 : 0;
 }
@@ -95,11 +98,11 @@ function check(host: HostAdapter, e: { installed: boolean; command?: string }, c
   return { installed: true, reachable: true, answering: denied, ms, ...(denied ? {} : { problem: `exit ${r.status}, answered ${JSON.stringify(r.stdout.slice(0, 200))}${r.stderr ? `; ${r.stderr.trim().slice(0, 200)}` : ''}` }) };
 }
 
-/** The absolute program paths at the start of a hook command (`'/usr/bin/node' '/…/bin/mish-hook.cjs' hook …`). */
+/** The absolute program paths at the start of a hook command (`'/usr/bin/node' '/…/bin/mish-hook.cjs' hook …`, `'/usr/bin/bash' '/…/bin/mish-hook.sh' '/usr/bin/node' hook …`). */
 function quotedPaths(command: string): string[] {
   const out: string[] = [];
   const re = /\s*(?:'([^']*)'|(\S+))/y;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const m = re.exec(command);
     if (!m) break;
     const p = m[1] ?? m[2];

@@ -12,7 +12,9 @@
 import { existsSync, read, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decide, type PolicyDecision } from '../core/policy/index.js';
+import { decide, type Policy, type PolicyDecision } from '../core/policy/index.js';
+import { policyOwnPaths } from '../core/policy/decide.js';
+import { mishOwnPaths } from '../core/policy/own-files.js';
 import { APPROVAL_TOKEN_ENV, issueApprovalToken } from './approval-token.js';
 import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
@@ -32,6 +34,9 @@ ones are rewritten to run through mish where the agent allows that without appro
 agents: ${HOST_IDS.join(', ')}
   --timeout SECONDS   the agent's timeout for this hook (mish answers on its own before it)
   -h, --help          this help
+
+mish hook --daemon-status   whether this user's hook daemon runs (bin/mish-hook.sh's fast path)
+mish hook --stop-daemon     end it (it also ends itself after 15 idle minutes)
 `;
 
 /** Largest payload read: a shell call is a few KB; anything far larger is not a payload. */
@@ -49,7 +54,37 @@ export function usePolicyCache(codeId: string | undefined): void {
   policyCodeId = codeId;
 }
 
-export async function runHook(argv: string[], io: HookIo = processIo()): Promise<number> {
+/**
+ * Thrown in fast-only mode (the hook daemon, hook-daemon.ts) where the answer is not one the
+ * daemon gives: an escalation, a refusal (it is audited), a fallback, anything unusual. The
+ * bash front then runs the node hook, which decides it as it always did.
+ */
+export class SlowPath extends Error {
+  constructor(why: string) {
+    super(`slow path: ${why}`);
+  }
+}
+
+export interface RunHookOptions {
+  /** Answer only what needs no operator, no audit record and no timer (pass, a rewrite); else throw SlowPath. */
+  fastOnly?: boolean;
+  /** Compiled policies kept in memory by the long-lived daemon (policy-cache.ts: same key, same checks). */
+  policyMemo?: Map<string, Policy>;
+}
+
+/** Answers the daemon gives: no side effect, nothing waited for. */
+function fastAnswer(a: HookAnswer): boolean {
+  return a.kind === 'pass' || (a.kind === 'rewrite' && !a.approve);
+}
+
+export async function runHook(argv: string[], io: HookIo = processIo(), opts: RunHookOptions = {}): Promise<number> {
+  // The per-user daemon behind bin/mish-hook.sh (hook-daemon.ts), and its controls.
+  if (!opts.fastOnly && argv[0] === '--daemon') return (await import('./hook-daemon.js')).runDaemon();
+  if (!opts.fastOnly && (argv[0] === '--stop-daemon' || argv[0] === '--daemon-status')) {
+    const d = await import('./hook-daemon-dir.js');
+    io.out(`${argv[0] === '--stop-daemon' ? d.stopDaemon(io.env) : d.daemonStatus(io.env).line}\n`);
+    return 0;
+  }
   let id: string | undefined;
   let timeoutSec = DEFAULT_TIMEOUT_SEC;
   for (let i = 0; i < argv.length; i++) {
@@ -75,6 +110,7 @@ export async function runHook(argv: string[], io: HookIo = processIo()): Promise
   const abort = new AbortController();
   let answered = false;
   const answer = (a: HookAnswer): number => {
+    if (opts.fastOnly && !fastAnswer(a)) throw new SlowPath(a.kind);
     if (answered) return 0;
     answered = true;
     const r = host.render(a);
@@ -84,6 +120,8 @@ export async function runHook(argv: string[], io: HookIo = processIo()): Promise
   };
   // Near the host's timeout, whatever is still open is answered on its own (a timed-out hook fails open in some hosts).
   let timer: NodeJS.Timeout | undefined;
+  // Fast-only (the daemon): no deadline of its own; the bash front waits a short while and runs this hook in full if no answer came.
+  if (opts.fastOnly) return answer(await decideCall(host, io, deadline, abort.signal, opts));
   const late = new Promise<number>((resolve) => {
     timer = setTimeout(() => {
       abort.abort();
@@ -92,8 +130,9 @@ export async function runHook(argv: string[], io: HookIo = processIo()): Promise
     timer.unref?.();
   });
   try {
-    return await Promise.race([late, decideCall(host, io, deadline, abort.signal).then(answer)]);
+    return await Promise.race([late, decideCall(host, io, deadline, abort.signal, opts).then(answer)]);
   } catch (e) {
+    if (e instanceof SlowPath) throw e;
     return answer(fallback(host, `mish hook: internal error (${(e as Error)?.message ?? String(e)}); not checked by mish`));
   } finally {
     clearTimeout(timer);
@@ -105,7 +144,7 @@ export function fallback(host: HostAdapter, why: string): HookAnswer {
   return host.unattended === 'ask' ? { kind: 'ask', reason: `${why}. Approve only if you meant it.` } : { kind: 'deny', reason: `${why}. Nothing was run; try again, or ask the user.` };
 }
 
-async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal): Promise<HookAnswer> {
+async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal, opts: RunHookOptions = {}): Promise<HookAnswer> {
   const text = await io.readStdin(MAX_PAYLOAD_BYTES);
   if (text === undefined) return fallback(host, `mish hook: the payload is larger than ${MAX_PAYLOAD_BYTES} bytes`);
   let payload: unknown;
@@ -119,12 +158,16 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`);
   const call = parsed.call;
   const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
-  const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId });
+  const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
+  // mish's own files for this environment, from io.env (what decide() would spread from process.env): the decision reads only the keys it names.
+  const ownPaths = [...mishOwnPaths(io.env), ...policyOwnPaths(policy)];
+  const home = io.env.HOME;
   let audit: Promise<HookAudit | undefined> | undefined;
   const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
   const result = await decideHook(host, { ...call, cwd }, {
-    decide: (line) => decide(line, policy, { cwd }),
+    decide: (line) => decide(line, policy, { cwd, ownPaths, ...(home !== undefined ? { home } : {}) }),
     askOperator: async (c: ShellCall, d: PolicyDecision): Promise<OperatorOutcome> => {
+      if (opts.fastOnly) throw new SlowPath('an escalation');
       const a = await auditing();
       const m = await loadEscalation();
       const join = Number(io.env.MISH_HOOK_OPERATOR_JOIN_MS);
@@ -134,6 +177,7 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
     rewriteAs: (c) => rewriteCommand(host, c, mishLauncher()),
     rewriteApproved: (c, approval) => rewriteCommand(host, c, mishLauncher(), issueApprovalToken(c.command, approval, { env: io.env })),
   });
+  if (opts.fastOnly && (!fastAnswer(result) || audit)) throw new SlowPath(result.kind);
   // Escalations (an approved one may be a rewrite) and refusals are recorded; every record of an escalation is on disk before the answer.
   if ((result.kind !== 'pass' && result.kind !== 'rewrite') || audit) {
     const a = await auditing();

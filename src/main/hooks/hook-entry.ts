@@ -12,6 +12,7 @@ import { usePrecompiledToml, type PrecompiledTomlLookup } from '../core/toml/par
 import { readPrecompiledToml } from '../core/toml/precompiled-toml.js';
 import { fallback, runHook, usePolicyCache, wroteThroughStreams } from './hook-command.js';
 import { hostOf } from './hosts/index.js';
+import { FROM_FRONT, startDaemonIfAbsent } from './hook-daemon-start.js';
 
 // The pre-parsed TOML tables are read on the first policy compile only (a cache miss).
 let tables: PrecompiledTomlLookup | undefined | null = null;
@@ -22,9 +23,12 @@ usePrecompiledToml((source) => {
 // bin/run-cached.cjs names the bundle it runs (path, size, mtime): the compiled policy is cached for exactly that code.
 usePolicyCache((globalThis as { __mishHookCodeId?: string }).__mishHookCodeId);
 
-const argv = process.argv.slice(2);
+// bin/mish-hook.sh ran this hook itself (its fast path had no answer): a hook daemon is started if none runs.
+const fromFront = process.argv.includes(FROM_FRONT);
+const argv = process.argv.slice(2).filter((a) => a !== FROM_FRONT);
 runHook(argv[0] === 'hook' ? argv.slice(1) : argv).then(
   (code) => {
+    if (fromFront) startDaemonIfAbsent();
     // Every handle (an operator socket, stdin's read) is done with: exit now, or once the streams an answer fell back to are flushed.
     if (wroteThroughStreams) process.stdout.write('', () => process.exit(code));
     else process.exit(code);

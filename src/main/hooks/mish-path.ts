@@ -1,4 +1,5 @@
 /** How hooks and rewritten commands start this mish: the node running it and the absolute launcher. */
+import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,11 +29,28 @@ export function mishLauncher(): string {
 }
 
 /**
- * `'<node>' '<…/bin/mish-hook.cjs>'`: what an agent's hook runs (`… hook <agent>`), the same
- * bundle as `mish hook` started without Node's ES module loader (it runs before every command).
+ * What an agent's hook runs (`… hook <agent>`): `'<bash>' '<…/bin/mish-hook.sh>' '<node>'`, the
+ * bash front that asks this user's hook daemon and runs the node hook for anything else, when a
+ * bash 4 or newer is found on PATH; else (macOS's /bin/bash 3.2, no bash) `'<node>'
+ * '<…/bin/mish-hook.cjs>'`, the node hook alone (the same decisions, a Node start each time).
  */
-export function hookLauncher(): string {
-  return `${shellQuote(process.execPath)} ${shellQuote(launcherScript('mish-hook.cjs'))}`;
+export function hookLauncher(env: NodeJS.ProcessEnv = process.env): string {
+  const node = `${shellQuote(process.execPath)} ${shellQuote(launcherScript('mish-hook.cjs'))}`;
+  const front = launcherScript('mish-hook.sh');
+  const bash = bashForFront(env);
+  return bash && existsSync(front) ? `${shellQuote(bash)} ${shellQuote(front)} ${shellQuote(process.execPath)}` : node;
+}
+
+/** The first bash on PATH that is version 4 or newer (the front's `read -t` takes fractions of a second from 4.0), as an absolute path. */
+export function bashForFront(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const d of (env.PATH ?? '/usr/bin:/bin').split(path.delimiter)) {
+    if (!path.isAbsolute(d)) continue;
+    const b = path.join(d, 'bash');
+    if (!existsSync(b)) continue;
+    const r = spawnSync(b, ['-c', 'echo "${BASH_VERSINFO[0]}"'], { encoding: 'utf8', timeout: 5_000, env: { PATH: env.PATH ?? '' } });
+    if (r.status === 0 && Number(r.stdout.trim()) >= 4) return b;
+  }
+  return undefined;
 }
 
 /** Quotes for bash and zsh alike (as the CLI proxy's). */

@@ -28,6 +28,11 @@ export interface PolicyCacheOptions {
   codeId?: string;
   /** Default: $XDG_CACHE_HOME/mish/policy or ~/.cache/mish/policy. */
   dir?: string;
+  /**
+   * Entries kept in memory by a long-lived process (the hook daemon), under the same key as on
+   * disk: the key's stats are taken on every call, so a changed policy file is still a miss.
+   */
+  memo?: Map<string, Policy>;
 }
 
 export function policyCacheDir(env: NodeJS.ProcessEnv): string {
@@ -126,6 +131,15 @@ function prune(dir: string): void {
   for (const e of entries.slice(MAX_ENTRIES)) rmSync(path.join(dir, e.f), { force: true });
 }
 
+/** Policies a memo keeps (one per set of policy files and their stats; a changed file adds a key, so old ones go). */
+const MAX_MEMO = 8;
+
+function remember(memo: Map<string, Policy> | undefined, key: string, p: Policy): void {
+  if (!memo) return;
+  if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value as string);
+  memo.set(key, p);
+}
+
 /** loadPolicy(), answered from the cache when nothing it depends on changed. */
 export function loadPolicyCached(src: PolicySources, opts: PolicyCacheOptions = {}): Policy {
   const env = (src.env ?? process.env) as NodeJS.ProcessEnv;
@@ -138,9 +152,15 @@ export function loadPolicyCached(src: PolicySources, opts: PolicyCacheOptions = 
   } catch {
     return loadPolicy(src);
   }
+  const remembered = opts.memo?.get(key.key);
+  if (remembered) return remembered;
   const hit = readEntry(file, key.key);
-  if (hit) return hit;
+  if (hit) {
+    remember(opts.memo, key.key, hit);
+    return hit;
+  }
   const policy = loadPolicy(src);
+  if (covered(policy, key.files)) remember(opts.memo, key.key, policy);
   if (covered(policy, key.files)) {
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
