@@ -33,9 +33,15 @@ shift
 here=${BASH_SOURCE[0]%/*}
 [ "$here" = "${BASH_SOURCE[0]}" ] && here=.
 
+# MISH_HOOK_FRONT_TRACE=<file>: one line per call saying who answered (tests, diagnosis).
+trace() {
+  if [ -n "${MISH_HOOK_FRONT_TRACE:-}" ]; then printf '%s\n' "$1" >> "$MISH_HOOK_FRONT_TRACE"; fi 2>/dev/null
+}
+
 # The node hook, with the payload bytes this front already read (if any) put back before the rest of stdin.
 run_node() {
   restore_locale
+  trace "node: $why"
   if [ -n "${req:-}" ]; then rm -f -- "$dir/q.$req" "$dir/a.$req" 2>/dev/null; fi
   if [ "$consumed" = 1 ]; then
     exec "$node" "$here/mish-hook.cjs" "$@" --from-front < <(printf '%s' "$payload"; [ "$more" = 1 ] && exec cat 2>/dev/null)
@@ -54,24 +60,25 @@ PAYLOAD_CAP=65536
 # The environment the decision reads (src/main/hooks/hook-daemon-dir.ts FORWARDED_ENV; a test compares them).
 FORWARDED_ENV=(HOME TMPDIR XDG_CONFIG_HOME XDG_STATE_HOME XDG_CACHE_HOME XDG_RUNTIME_DIR MISH_POLICY MISH_POLICY_DEFAULT MISH_AUDIT_LOG MISH_SPOOL_DIR MISH_OPERATOR_DIR CLAUDE_CONFIG_DIR CLAUDE_PROJECT_DIR CODEX_HOME CODEX_VERSION GEMINI_CLI_VERSION COPILOT_HOME CURSOR_VERSION)
 
+why=
 consumed=0
 more=0
 req=
 payload=
-[ "${MISH_HOOK_DAEMON:-}" = 0 ] && run_node "$@"
-[ -n "${HOME:-}" ] || run_node "$@"
+[ "${MISH_HOOK_DAEMON:-}" = 0 ] && why="MISH_HOOK_DAEMON=0" && run_node "$@"
+[ -n "${HOME:-}" ] || { why="no HOME"; run_node "$@"; }
 
 # mish's runtime dir (src/main/platform: linux-port.ts, portable-port.ts) + /hookd.
 case "$OSTYPE" in
   linux*) if [ -n "${XDG_RUNTIME_DIR:-}" ]; then dir=$XDG_RUNTIME_DIR/mish/hookd; else dir=$HOME/.local/state/mish/run/hookd; fi ;;
-  *) if [ -n "${TMPDIR:-}" ]; then dir=${TMPDIR%/}/mish-$UID/hookd; else run_node "$@"; fi ;;
+  *) if [ -n "${TMPDIR:-}" ]; then dir=${TMPDIR%/}/mish-$UID/hookd; else why="no TMPDIR"; run_node "$@"; fi ;;
 esac
 
 # A daemon of ours runs: the directory is the user's own and no link, its FIFO is there, its pid is alive.
-[ -d "$dir" ] && [ ! -L "$dir" ] && [ -O "$dir" ] && [ -p "$dir/req" ] && [ -O "$dir/req" ] || run_node "$@"
+[ -d "$dir" ] && [ ! -L "$dir" ] && [ -O "$dir" ] && [ -p "$dir/req" ] && [ -O "$dir/req" ] || { why="no daemon FIFO"; run_node "$@"; }
 pid=
 { read -r pid < "$dir/pid"; } 2>/dev/null
-[[ $pid =~ ^[1-9][0-9]{0,9}$ ]] && kill -0 "$pid" 2>/dev/null || run_node "$@"
+[[ $pid =~ ^[1-9][0-9]{0,9}$ ]] && kill -0 "$pid" 2>/dev/null || { why="no daemon process"; run_node "$@"; }
 
 # The payload: up to the cap; a NUL byte, the cap reached or a host that stalls go to the node hook as read.
 IFS= read -r -d '' -n "$PAYLOAD_CAP" -t "$STDIN_TIMEOUT" payload
@@ -79,21 +86,24 @@ rc=$?
 consumed=1
 if [ "$rc" -gt 128 ]; then
   # Stalled: the node hook gets no payload at all and answers the host's ask or deny ("not JSON").
+  trace "node: stdin stalled"
   restore_locale
   exec "$node" "$here/mish-hook.cjs" "$@" --from-front < /dev/null
 fi
 if [ "$rc" = 0 ]; then
   # Stopped at a NUL byte (read took it: it is put back) or at the cap; the rest follows from stdin.
   if [ "${#payload}" -lt "$PAYLOAD_CAP" ]; then
+    trace "node: a NUL byte in the payload"
     restore_locale
     exec "$node" "$here/mish-hook.cjs" "$@" --from-front < <(printf '%s\0' "$payload"; exec cat 2>/dev/null)
   fi
   more=1
+  why="payload over the cap"
   run_node "$@"
 fi
 
 cwd=$PWD
-[ -n "$cwd" ] && [ "${cwd:0:1}" = / ] || run_node "$@"
+[ -n "$cwd" ] && [ "${cwd:0:1}" = / ] || { why="no cwd"; run_node "$@"; }
 umask 077
 req=$$.$RANDOM.$RANDOM
 set -C
@@ -103,12 +113,12 @@ set -C
     [ -n "${!k+x}" ] && printf '%s=%s\0' "$k" "${!k}"
   done
   printf '\0%s' "$payload"
-} > "$dir/q.$req" 2>/dev/null || run_node "$@"
+} > "$dir/q.$req" 2>/dev/null || { why="request not written"; run_node "$@"; }
 set +C
-mkfifo -m 600 "$dir/a.$req" 2>/dev/null || run_node "$@"
-exec 4<> "$dir/a.$req" || run_node "$@"
-exec 3<> "$dir/req" || run_node "$@"
-printf '%s\n' "$req" >&3 2>/dev/null || run_node "$@"
+mkfifo -m 600 "$dir/a.$req" 2>/dev/null || { why="no reply FIFO"; run_node "$@"; }
+exec 4<> "$dir/a.$req" 2>/dev/null || { why="no reply FIFO"; run_node "$@"; }
+exec 3<> "$dir/req" 2>/dev/null || { why="daemon FIFO not open"; run_node "$@"; }
+printf '%s\n' "$req" >&3 2>/dev/null || { why="daemon FIFO not written"; run_node "$@"; }
 exec 3>&-
 
 line=
@@ -116,14 +126,20 @@ if ! IFS= read -r -t "$REPLY_TIMEOUT" line <&4; then
   # No reply in time: the daemon is gone or wedged. Its FIFO is removed, so later calls skip it
   # at once (a daemon that finds its FIFO gone exits), and the node hook decides.
   rm -f -- "$dir/req" 2>/dev/null
+  why="no reply in ${REPLY_TIMEOUT}s"
   run_node "$@"
 fi
 exec 4<&-
 case "$line" in
-  "mishd1 $req pass") exit 0 ;;
+  "mishd1 $req pass")
+    trace fast
+    exit 0
+    ;;
   "mishd1 $req out {"*"}")
     printf '%s\n' "${line#"mishd1 $req out "}"
+    trace fast
     exit 0
     ;;
 esac
+why="reply: ${line:0:200}"
 run_node "$@"
