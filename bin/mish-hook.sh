@@ -79,6 +79,12 @@ esac
 pid=
 { read -r pid < "$dir/pid"; } 2>/dev/null
 [[ $pid =~ ^[1-9][0-9]{0,9}$ ]] && kill -0 "$pid" 2>/dev/null || { why="no daemon process"; run_node "$@"; }
+# Where /proc shows it: not a zombie (a killed daemon nobody reaped answers kill -0 but has no command line).
+if [ -d /proc/self ]; then
+  a0=
+  { IFS= read -r -d '' a0 < "/proc/$pid/cmdline"; } 2>/dev/null
+  [ -n "$a0" ] || { why="no daemon process"; run_node "$@"; }
+fi
 
 # The payload: up to the cap; a NUL byte, the cap reached or a host that stalls go to the node hook as read.
 IFS= read -r -d '' -n "$PAYLOAD_CAP" -t "$STDIN_TIMEOUT" payload

@@ -321,6 +321,8 @@ export async function runDaemon(env: NodeJS.ProcessEnv = process.env): Promise<n
         else if (request.node !== process.execPath) r = { kind: 'slow', why: 'another node' };
         else if (!sameDir(request.binDir, binDir)) r = { kind: 'slow', why: 'another installation of mish' };
         else if (!path.isAbsolute(request.cwd)) r = { kind: 'slow', why: 'a relative cwd' };
+        // The node hook falls back to the passwd entry's home without HOME; the daemon's own would be another process's answer.
+        else if (!request.env.HOME) r = { kind: 'slow', why: 'no HOME' };
         else r = await fastDecision(request, memo);
       }
       writeReply(a, replyLine(id, r));
