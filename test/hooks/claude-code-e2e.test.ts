@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { startStandIn, type StandIn } from './anthropic-standin.js';
@@ -79,6 +80,8 @@ describe('Claude Code with mish init claude-code', () => {
   afterAll(async () => {
     home.assertCanariesIntact();
     await api?.close();
+    // The hook daemon the bash front started for this temp HOME (it would also end once its directory is gone).
+    if (home) stopDaemon(home.env());
     home?.dispose();
   });
 

@@ -6,12 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
 let home: SafeHome;
 beforeEach(() => (home = safeHome('doctor')));
-afterEach(() => home.dispose());
+afterEach(() => {
+  // The hook daemon a hook call through the bash front started for this temp HOME.
+  stopDaemon(home.env());
+  home.dispose();
+});
 
 const mish = (...args: string[]) => spawnSync(process.execPath, [MISH, ...args], { cwd: home.cwd, env: home.env(), encoding: 'utf8' });
 
@@ -35,7 +40,7 @@ describe('mish doctor', () => {
   it('a hook whose program is gone: not reachable, the fix named, exit 1', () => {
     expect(mish('init', 'gemini-cli').status).toBe(0);
     const file = path.join(home.home, '.gemini', 'settings.json');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/\/[^ "']*bin\/mish(?:-hook\.cjs|\.js)/, '/nowhere/bin/mish-hook.cjs'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\/[^ "']*bin\/mish(?:-hook\.sh|-hook\.cjs|\.js)/, '/nowhere/bin/mish-hook.cjs'));
     const r = mish('doctor');
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/gemini-cli {2}installed · NOT reachable · NOT answering: \/nowhere\/bin\/mish-hook\.cjs does not exist \(run mish init gemini-cli again\)/);

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { autoApprove } from './operator-watch.js';
@@ -65,6 +66,8 @@ describe('Gemini CLI with mish init gemini-cli', () => {
   afterAll(async () => {
     home?.assertCanariesIntact();
     await api?.close();
+    // The hook daemon the bash front started for this temp HOME (it would also end once its directory is gone).
+    if (home) stopDaemon(home.env());
     home?.dispose();
   });
 

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { runInit, type InitEnv } from '../../src/main/hooks/init-command.js';
 import { HOST_IDS, HOSTS } from '../../src/main/hooks/hosts/index.js';
 import { hasEntry } from '../../src/main/hooks/settings-file.js';
@@ -19,7 +20,11 @@ beforeEach(() => {
   home = safeHome('init');
   out = err = '';
 });
-afterEach(() => home.dispose());
+afterEach(() => {
+  // The hook daemon a hook call through the bash front started for this temp HOME.
+  stopDaemon(home.env());
+  home.dispose();
+});
 
 /** A user's settings as people write them: comments, tabs, CRLF, their own hooks and keys in their order. */
 const USER_FILE = [
