@@ -88,6 +88,19 @@ describe('mish init', () => {
     expect(readFileSync(file, 'utf8')).toBe(USER_FILE.replace('"opus"', '"sonnet"'));
   });
 
+  it('writes the bash front where a bash 4 or newer is on PATH, the node launcher where none is', () => {
+    const file = HOSTS.codex.files.user(home.env({}, false));
+    const command = () => (JSON.parse(readFileSync(file, 'utf8')) as { hooks: { PreToolUse: { hooks: { command: string }[] }[] } }).hooks.PreToolUse[0].hooks[0].command;
+    expect(runInit(['codex'], { ...io(), env: { ...home.env({}, false), PATH: '/usr/bin:/bin' } })).toBe(0);
+    expect(command()).toMatch(/^\/\S*\/bash \/\S*\/bin\/mish-hook\.sh \/\S*\/node hook codex --timeout \d+$/);
+    expect(runInit(['codex', '--uninstall'], io())).toBe(0);
+    // No bash on PATH (an empty directory): the node launcher.
+    const empty = path.join(home.home, 'empty-bin');
+    mkdirSync(empty);
+    expect(runInit(['codex'], { ...io(), env: { ...home.env({}, false), PATH: empty } })).toBe(0);
+    expect(command()).toMatch(/^\/\S*\/node \/\S*\/bin\/mish-hook\.cjs hook codex --timeout \d+$/);
+  });
+
   it('--dry-run prints the diff and writes nothing', () => {
     const file = HOSTS.codex.files.user(home.env({}, false));
     expect(runInit(['codex', '--dry-run'], io())).toBe(0);

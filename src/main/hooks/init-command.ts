@@ -81,12 +81,12 @@ export function runInit(argv: string[], io: InitEnv = defaultIo()): number {
 }
 
 /** The hook command written into the agent's settings. */
-export function hookCommand(host: HostAdapter): string {
-  return `${hookLauncher()} hook ${host.id} --timeout ${host.timeoutSec}`;
+export function hookCommand(host: HostAdapter, env: NodeJS.ProcessEnv = process.env): string {
+  return `${hookLauncher(env)} hook ${host.id} --timeout ${host.timeoutSec}`;
 }
 
 function install(io: InitEnv, host: HostAdapter, file: string, before: string | undefined, dryRun: boolean): number {
-  const r = addEntry(before ?? '', host, hookCommand(host));
+  const r = addEntry(before ?? '', host, hookCommand(host, io.env));
   if (!r.ok) return fail(io, `mish init: ${file}: ${r.error}; fix it first (nothing was changed)`);
   if (!r.changed) {
     io.out(`mish's hook is already installed for ${host.name} in ${file}; nothing to do\n`);
