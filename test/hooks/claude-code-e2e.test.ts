@@ -5,10 +5,10 @@
  * exactly what the model would have read.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
+import { hookDaemonDir, runningDaemon, stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { startStandIn, type StandIn } from './anthropic-standin.js';
@@ -32,6 +32,8 @@ function env(): Record<string, string> {
     // bypassPermissions is refused as root outside a sandbox; the temp HOME is this test's sandbox.
     IS_SANDBOX: '1',
     MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops'),
+    // bin/mish-hook.sh (the hook mish init writes) appends who answered each call: its hook daemon (fast) or the node hook.
+    MISH_HOOK_FRONT_TRACE: path.join(home.home, 'front-trace'),
   });
 }
 
@@ -172,4 +174,24 @@ describe('Claude Code with mish init claude-code', () => {
     expect(approvals[1].detail?.operator).toBe('test-operator');
     expect(approvals.slice(0, 2).every((r) => r.agent === 'claude-code')).toBe(true);
   }, 120_000);
+
+  itUnless(why)('the hook mish init wrote is the bash front: a first call starts the hook daemon, which then answers an allowed command itself (run through mish all the same)', async () => {
+    const settings = readFileSync(path.join(home.home, '.claude', 'settings.json'), 'utf8');
+    expect(settings).toMatch(/bin\/mish-hook\.sh/);
+    const trace = path.join(home.home, 'front-trace');
+    if (runningDaemon(hookDaemonDir(env())) === undefined) await runClaude('sh build.sh');
+    const end = Date.now() + 15_000;
+    while (runningDaemon(hookDaemonDir(env())) === undefined && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    rmSync(trace, { force: true });
+    const { result } = await runClaude('sh build.sh');
+    expect(result.content).toMatch(/398 identical lines/);
+    expect(result.content).toMatch(/exit 3/);
+    // Under load the daemon's reply can miss the front's wait once (the node hook then answers the same); one retry.
+    let who = readFileSync(trace, 'utf8').trim().split('\n');
+    if (!who.includes('fast')) {
+      await runClaude('sh build.sh');
+      who = readFileSync(trace, 'utf8').trim().split('\n');
+    }
+    expect(who).toContain('fast');
+  }, 180_000);
 });
