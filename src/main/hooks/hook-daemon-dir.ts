@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runtimeDir } from '../platform/platform.js';
+import { commandLineOf, runtimeDir } from '../platform/platform.js';
 
 /**
  * The environment keys `mish hook`'s decision on a shell call reads (the host adapters' parse,
@@ -62,13 +62,9 @@ export function runningDaemon(dir: string): number | undefined {
   return isHookDaemon(pid) ? pid : undefined;
 }
 
-/** Is `pid` a `mish hook --daemon` process (its command line, where /proc shows it; elsewhere the pidfile is trusted)? */
+/** Is `pid` a `mish hook --daemon` process (its command line; a zombie has none)? */
 function isHookDaemon(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--daemon');
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== 'ENOENT' || process.platform !== 'linux';
-  }
+  return commandLineOf(pid)?.includes('--daemon') === true;
 }
 
 /** `mish hook --stop-daemon`: ends this user's hook daemon (SIGTERM; it removes its FIFO and pidfile). */

@@ -17,6 +17,7 @@ export const linuxPort: PlatformPort = {
   sessionMembers: proc.sessionMembers,
   processesWithEnv: proc.processesWithEnv,
   executableOf: proc.executableOf,
+  commandLineOf: proc.commandLineOf,
   blocksOrCatchesSigint: proc.blocksOrCatchesSigint,
   currentThreadId: proc.currentThreadId,
   becomeChildSubreaper,

@@ -245,6 +245,15 @@ export function executableOf(pid: number): string | undefined {
   }
 }
 
+export function commandLineOf(pid: number): string[] | undefined {
+  try {
+    const s = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return s === '' ? [] : s.replace(/\0$/, '').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
 /** SIGINT's bit in /proc/<pid>/status signal masks (signal 2 → bit 1). */
 const SIGINT_BIT = 1n << 1n;
 

@@ -35,6 +35,7 @@ export const readTermMode = (ptsName: string) => platform().readTermMode(ptsName
 export const sessionMembers = (sid: number) => platform().sessionMembers(sid);
 export const processesWithEnv = (entry: string) => platform().processesWithEnv(entry);
 export const executableOf = (pid: number) => platform().executableOf(pid);
+export const commandLineOf = (pid: number) => platform().commandLineOf(pid);
 export const blocksOrCatchesSigint = (pid: number) => platform().blocksOrCatchesSigint(pid);
 export const currentThreadId = () => platform().currentThreadId();
 export const becomeChildSubreaper = () => platform().becomeChildSubreaper();

@@ -64,6 +64,8 @@ export interface PlatformPort {
   processesWithEnv(entry: string): number[];
   /** The program a process runs (to compare two processes'); undefined when unknown. */
   executableOf(pid: number): string | undefined;
+  /** A process's arguments (argv; [] for a zombie); undefined when it cannot be read. */
+  commandLineOf(pid: number): string[] | undefined;
   /** Does the process block or catch SIGINT? False when unknown. */
   blocksOrCatchesSigint(pid: number): boolean;
   /** The calling thread's own id for setpriority, where threads have one; undefined elsewhere. */

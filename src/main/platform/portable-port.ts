@@ -174,6 +174,8 @@ export const portablePort: PlatformPort = {
   sessionMembers,
   processesWithEnv,
   executableOf: (pid) => psField(pid, 'comm'),
+  // ps joins the arguments with spaces: enough to look for one flag among them.
+  commandLineOf: (pid) => psField(pid, 'args')?.split(/\s+/),
   blocksOrCatchesSigint,
   currentThreadId: () => undefined,
   becomeChildSubreaper: async () => ({ ok: false, why: 'no child subreaper on this platform (processes are owned by their process group and the owner variable)' }),
