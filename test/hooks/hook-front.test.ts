@@ -536,6 +536,23 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
   }, 60_000);
 });
 
+describe('a host that never finishes writing the payload', () => {
+  it('the front gives up after 10 s and the node hook answers the host\'s ask or deny (not JSON), never an allow', async () => {
+    await warmDaemon();
+    const trace = path.join(home.home, 'stall-trace');
+    const c = spawn('bash', [FRONT, process.execPath, ...args('codex')], { cwd: home.cwd, env: { ...env, MISH_HOOK_FRONT_TRACE: trace }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    c.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    // Half a payload, and stdin stays open.
+    c.stdin.write(withCommand('codex', 'npm test').slice(0, 40));
+    const code = await new Promise<number | null>((resolve) => c.on('close', resolve));
+    c.stdin.destroy();
+    expect(readFileSync(trace, 'utf8').trim()).toBe('node: stdin stalled');
+    expect(code).toBe(0);
+    expect(JSON.parse(out).hookSpecificOutput.permissionDecision).toBe('deny');
+  }, 60_000);
+});
+
 describe('the daemon\'s life', () => {
   beforeEach(fresh);
   it('never two: five started at once leave one, which serves', async () => {
