@@ -72,7 +72,11 @@ export function stopDaemon(env: NodeJS.ProcessEnv = process.env): string {
   const dir = hookDaemonDir(env);
   const pid = runningDaemon(dir);
   if (pid === undefined) return `no mish hook daemon runs for ${dir}`;
-  process.kill(pid, 'SIGTERM');
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch (e) {
+    return `could not stop the mish hook daemon (pid ${pid}, ${dir}): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+  }
   return `stopped the mish hook daemon (pid ${pid}, ${dir})`;
 }
 
