@@ -12,7 +12,7 @@ import { hookDaemonDir, runningDaemon, stopDaemon } from '../../src/main/hooks/h
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { startStandIn, type StandIn } from './anthropic-standin.js';
-import { autoApprove, watchServers } from './operator-watch.js';
+import { autoApprove, OPERATOR_WATCHING_ENV, watchServers } from './operator-watch.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MISH = path.join(ROOT, 'bin/mish.js');
@@ -22,8 +22,9 @@ const why = existsSync(CLAUDE) && spawnSync(CLAUDE, ['--version'], { encoding: '
 let home: SafeHome;
 let api: StandIn;
 
-function env(): Record<string, string> {
+function env(extra: Record<string, string> = {}): Record<string, string> {
   return home.env({
+    ...extra,
     ANTHROPIC_BASE_URL: api.url,
     ANTHROPIC_API_KEY: 'sk-ant-standin',
     DISABLE_TELEMETRY: '1',
@@ -38,10 +39,10 @@ function env(): Record<string, string> {
 }
 
 /** One `claude -p` run that makes Claude Code call Bash with `command`; resolves with the tool_result it sent back. */
-async function runClaude(command: string, mode = 'bypassPermissions') {
+async function runClaude(command: string, mode = 'bypassPermissions', extraEnv: Record<string, string> = {}) {
   api.script.push(command);
   const before = api.results.length;
-  const child = spawn(CLAUDE, ['-p', 'run the scripted command', '--output-format', 'json', '--permission-mode', mode], { cwd: home.cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(CLAUDE, ['-p', 'run the scripted command', '--output-format', 'json', '--permission-mode', mode], { cwd: home.cwd, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -151,7 +152,7 @@ describe('Claude Code with mish init claude-code', () => {
     const approver = autoApprove(dir, 'test-operator', 50);
     const seen = approver.seen;
     try {
-      const { result } = await runClaude(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
+      const { result } = await runClaude(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`, undefined, OPERATOR_WATCHING_ENV);
       expect(seen.length).toBe(1);
       expect(seen[0].command).toContain('git reset --hard');
       expect(seen[0].agent).toBe('claude-code');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
-import { autoApprove } from './operator-watch.js';
+import { autoApprove, OPERATOR_WATCHING_ENV } from './operator-watch.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from './openai-standin.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -25,12 +25,12 @@ let api: OpenAiStandIn;
 const codexHome = () => path.join(home.home, '.codex');
 const ops = () => path.join(home.home, '.run', 'ops');
 
-async function runCodex(command: string): Promise<string> {
+async function runCodex(command: string, extraEnv: Record<string, string> = {}): Promise<string> {
   api.script.push(command);
   const before = api.outputs.length;
   const child = spawn(CODEX, ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', '--dangerously-bypass-approvals-and-sandbox', 'run the scripted command'], {
     cwd: home.cwd,
-    env: home.env({ CODEX_HOME: codexHome(), STANDIN_KEY: 'sk-standin', MISH_OPERATOR_DIR: ops() }),
+    env: home.env({ ...extraEnv, CODEX_HOME: codexHome(), STANDIN_KEY: 'sk-standin', MISH_OPERATOR_DIR: ops() }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -83,7 +83,7 @@ describe('Codex with mish init codex', () => {
     const marker = path.join(home.cwd, 'codex-approved-ran');
     const approver = autoApprove(ops(), 'test-operator', 50);
     try {
-      const out = await runCodex(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
+      const out = await runCodex(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`, OPERATOR_WATCHING_ENV);
       expect(approver.seen.map((a) => `${a.agent}: ${a.command}`)).toEqual([`codex: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
       expect(out).toContain('approved-and-ran');
       expect(existsSync(marker)).toBe(true);

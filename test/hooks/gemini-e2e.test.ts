@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
-import { autoApprove } from './operator-watch.js';
+import { autoApprove, OPERATOR_WATCHING_ENV } from './operator-watch.js';
 import { startGeminiStandIn, type GeminiStandIn } from './gemini-standin.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -28,12 +28,12 @@ let home: SafeHome;
 let api: GeminiStandIn;
 const ops = () => path.join(home.home, '.run', 'ops');
 
-async function runGemini(command: string): Promise<string> {
+async function runGemini(command: string, extraEnv: Record<string, string> = {}): Promise<string> {
   api.script.push(command);
   const before = api.outputs.length;
   const child = spawn(process.execPath, [GEMINI, '-p', 'run the scripted command', '--output-format', 'json', '--approval-mode', 'yolo'], {
     cwd: home.cwd,
-    env: home.env({ GEMINI_API_KEY: 'standin-key', GOOGLE_GEMINI_BASE_URL: api.url, MISH_OPERATOR_DIR: ops(), NO_COLOR: '1' }),
+    env: home.env({ ...extraEnv, GEMINI_API_KEY: 'standin-key', GOOGLE_GEMINI_BASE_URL: api.url, MISH_OPERATOR_DIR: ops(), NO_COLOR: '1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -97,7 +97,7 @@ describe('Gemini CLI with mish init gemini-cli', () => {
     const marker = path.join(home.cwd, 'gemini-approved-ran');
     const approver = autoApprove(ops(), 'test-operator', 50);
     try {
-      const out = await runGemini(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`);
+      const out = await runGemini(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`, OPERATOR_WATCHING_ENV);
       expect(approver.seen.map((a) => `${a.agent}: ${a.command}`)).toEqual([`gemini-cli: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
       expect(out).toContain('approved-and-ran');
       expect(existsSync(marker)).toBe(true);

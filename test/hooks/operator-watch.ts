@@ -68,3 +68,11 @@ export function autoApprove(dir: string, name: string, intervalMs?: number): Ope
   );
   return { seen, stop: watch.stop };
 }
+
+/**
+ * The hook's environment for a run an operator is watching: the hook waits up to 1.5 s
+ * (OPERATOR_JOIN_MS) for an attached operator to connect to its new socket, which a loaded CI
+ * machine (three host e2e files at once beside busy loops) has missed; 15 s stays inside every
+ * host's hook timeout that mish init writes, and only tests with an approver pay for it.
+ */
+export const OPERATOR_WATCHING_ENV = { MISH_HOOK_OPERATOR_JOIN_MS: '15000' } as const;

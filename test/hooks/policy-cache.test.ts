@@ -17,6 +17,8 @@ import { itUnless } from '../helpers/skip.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const GRAMMARS = path.join(ROOT, 'grammars');
+/** Tries before a differing decision counts: a time-bound decision differs now and then, a cache defect every time. */
+const TRIES = 3;
 let home: SafeHome;
 let env: NodeJS.ProcessEnv;
 
@@ -38,7 +40,10 @@ describe('compiled policy cache', () => {
     const fresh = loadPolicy(sources());
     const revived = deserializePolicy(serializePolicy(fresh));
     const lines = [...readTable('dangerous.txt'), ...readTable('benign.txt')];
-    const differ = lines.filter((l) => verdict(fresh, l) !== verdict(revived, l));
+    // A decision may depend on time by design (an interpreter parse or the analysis past its
+    // deadline asks instead), so on a loaded machine one call of a pair can run out where the
+    // other did not: a line differs only if it still differs on each of a few tries.
+    const differ = lines.filter((l) => Array.from({ length: TRIES }).every(() => verdict(fresh, l) !== verdict(revived, l)));
     expect(differ).toEqual([]);
     expect(lines.length).toBeGreaterThan(100);
   });
