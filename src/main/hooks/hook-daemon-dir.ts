@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pidAlive } from '../operator/paths.js';
 import { commandLineOf, runtimeDir } from '../platform/platform.js';
 
 /**
@@ -53,13 +54,7 @@ export function daemonPid(dir: string): number | undefined {
 /** The pid of a live daemon serving `dir` (its pidfile names a live `mish hook --daemon`), or undefined. */
 export function runningDaemon(dir: string): number | undefined {
   const pid = daemonPid(dir);
-  if (pid === undefined) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
-  }
-  return isHookDaemon(pid) ? pid : undefined;
+  return pid !== undefined && pidAlive(pid) && isHookDaemon(pid) ? pid : undefined;
 }
 
 /** Is `pid` a `mish hook --daemon` process (its command line; a zombie has none)? */

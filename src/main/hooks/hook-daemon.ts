@@ -26,6 +26,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Policy } from '../core/policy/index.js';
+import { removeQuietly } from '../operator/paths.js';
 import { FORWARDED_ENV, hookDaemonDir, runningDaemon } from './hook-daemon-dir.js';
 import { runHook, SlowPath, type HookIo } from './hook-command.js';
 
@@ -216,20 +217,12 @@ function takePidfile(dir: string): boolean {
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
         if (runningDaemon(dir) !== undefined) return false;
-        try {
-          unlinkSync(pidfile);
-        } catch {
-          // another starter removed it first
-        }
+        removeQuietly(pidfile); // (another starter may have removed it first)
       }
     }
     return false;
   } finally {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // gone
-    }
+    removeQuietly(tmp);
   }
 }
 
@@ -250,7 +243,7 @@ export async function runDaemon(env: NodeJS.ProcessEnv = process.env): Promise<n
     execFileSync('mkfifo', ['-m', '600', tmpFifo], { stdio: 'ignore' });
     renameSync(tmpFifo, req);
   } catch (e) {
-    unlinkQuiet(pidfile);
+    removeQuietly(pidfile);
     process.stderr.write(`mish hook daemon: not started: cannot make its FIFO (${(e as Error).message})\n`);
     return 1;
   }
@@ -326,8 +319,8 @@ export async function runDaemon(env: NodeJS.ProcessEnv = process.env): Promise<n
         else r = await fastDecision(request, memo);
       }
       writeReply(a, replyLine(id, r));
-      unlinkQuiet(q);
-      unlinkQuiet(a);
+      removeQuietly(q);
+      removeQuietly(a);
       if (why) stop(why);
     }
     busy = false;
@@ -376,13 +369,5 @@ function writeReply(file: string, line: string): void {
     // the front is gone or the file is not its FIFO
   } finally {
     if (fd !== undefined) closeSync(fd);
-  }
-}
-
-function unlinkQuiet(file: string): void {
-  try {
-    unlinkSync(file);
-  } catch {
-    // gone
   }
 }
