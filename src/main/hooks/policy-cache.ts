@@ -160,8 +160,8 @@ export function loadPolicyCached(src: PolicySources, opts: PolicyCacheOptions = 
     return hit;
   }
   const policy = loadPolicy(src);
-  if (covered(policy, key.files)) remember(opts.memo, key.key, policy);
   if (covered(policy, key.files)) {
+    remember(opts.memo, key.key, policy);
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       const tmp = `${file}.${process.pid}.tmp`;
