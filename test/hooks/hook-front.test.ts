@@ -17,6 +17,7 @@ import { runHook, usePolicyCache, type HookIo } from '../../src/main/hooks/hook-
 import { fastDecision, parseRequest, readRequest } from '../../src/main/hooks/hook-daemon.js';
 import { FORWARDED_ENV, hookDaemonDir, runningDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { HOST_IDS } from '../../src/main/hooks/hosts/index.js';
+import { pidAlive } from '../../src/main/operator/paths.js';
 import type { HostId } from '../../src/main/hooks/hosts/types.js';
 import type { Policy } from '../../src/main/core/policy/index.js';
 import { readTable } from '../policy/tables.js';
@@ -402,14 +403,7 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
     } finally {
       process.kill(pid, 'SIGCONT');
     }
-    await until('the resumed daemon to exit', () => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await until('the resumed daemon to exit', () => !pidAlive(pid));
   }, 60_000);
 
   it('a crashed daemon (stale pidfile and FIFO): the node hook answers, and a new daemon replaces it', async () => {
@@ -560,14 +554,7 @@ describe('the daemon\'s life', () => {
     const kids = Array.from({ length: 5 }, () => spawn(process.execPath, [NODE_HOOK, 'hook', '--daemon'], { env, stdio: 'ignore', detached: true }));
     await until('one daemon', () => runningDaemon(dir) !== undefined && fifoThere());
     await new Promise((r) => setTimeout(r, 2_500));
-    const alive = kids.filter((k) => {
-      try {
-        process.kill(k.pid!, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    const alive = kids.filter((k) => pidAlive(k.pid!));
     expect(alive.map((k) => k.pid)).toEqual([runningDaemon(dir)]);
     for (const k of kids) k.unref();
   }, 60_000);
@@ -591,14 +578,7 @@ describe('the daemon\'s life', () => {
     // Its directory removed.
     const pid = await warmDaemon();
     rmSync(dir, { recursive: true, force: true });
-    await until('the daemon to notice its directory is gone', () => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await until('the daemon to notice its directory is gone', () => !pidAlive(pid));
     // Its bundle changed (a rebuild): the same bytes, a new mtime.
     const pid2 = await warmDaemon();
     const st = statSync(BUNDLE);
@@ -607,14 +587,7 @@ describe('the daemon\'s life', () => {
       const r = await front('claude-code', withCommand('claude-code', 'ls'));
       // The request that notices gets slow (the node hook answers it) and the daemon exits.
       expect(r.trace[0]).toMatch(/^node: reply: mishd1 \S+ slow its bundle changed/);
-      await until('the daemon to exit after its bundle changed', () => {
-        try {
-          process.kill(pid2, 0);
-          return false;
-        } catch {
-          return true;
-        }
-      });
+      await until('the daemon to exit after its bundle changed', () => !pidAlive(pid2));
     } finally {
       utimesSync(BUNDLE, st.atime, st.mtime);
     }
