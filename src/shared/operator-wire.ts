@@ -119,6 +119,11 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 export const ApprovalOutcomeSchema = z.enum(['approved', 'denied', 'edited', 'always', 'timeout', 'operator-gone', 'cancelled']);
 export type ApprovalOutcome = z.infer<typeof ApprovalOutcomeSchema>;
 
+/** Outcomes after which the command runs (as approved, or as the operator edited it); the others stop it. */
+export function ranAfterApproval(outcome: ApprovalOutcome): boolean {
+  return outcome === 'approved' || outcome === 'always' || outcome === 'edited';
+}
+
 export const HandoffStateSchema = z.enum(['pending', 'attached', 'returned', 'ended']);
 export type HandoffState = z.infer<typeof HandoffStateSchema>;
 

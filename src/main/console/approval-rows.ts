@@ -7,7 +7,6 @@
  * One job: the approval marks and the approved-but-not-yet-started commands.
  */
 import type { CommandApproval } from '../../shared/contract.js';
-import type { ApprovalOutcome } from '../../shared/operator-wire.js';
 import type { HubEvent } from './hub-types.js';
 
 /**
@@ -17,11 +16,6 @@ import type { HubEvent } from './hub-types.js';
  * is another command, not the one approved.
  */
 export const APPROVAL_MATCH_MS = 30_000;
-
-/** Outcomes after which the command runs (as approved, or as the operator edited it). */
-export function ranAfterApproval(outcome: ApprovalOutcome): boolean {
-  return outcome === 'approved' || outcome === 'always' || outcome === 'edited';
-}
 
 /** The mark a row carries for a resolved approval. */
 export function approvalMark(e: Extract<HubEvent, { type: 'approval-resolved' }>): CommandApproval {

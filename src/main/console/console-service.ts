@@ -25,7 +25,8 @@ import { decideApproval, decideApprovals, handoffInput, returnHandoff, takeHando
 import { sessionKey, sessionState, toBackgroundProcess, toHandoffInfo, toPendingApproval } from './hub-snapshot.js';
 import { RequestError, unwrap } from './request-error.js';
 import { AgentConversations } from './agent-conversations.js';
-import { approvalMark, ApprovalMatcher, ranAfterApproval } from './approval-rows.js';
+import { approvalMark, ApprovalMatcher } from './approval-rows.js';
+import { ranAfterApproval } from '../../shared/operator-wire.js';
 
 /**
  * Hub changes and command updates go to views at most this often, each command once with its

@@ -4,12 +4,13 @@
  * for the detail. Pure: the operator's own name is passed in (a decision by this console is "you").
  */
 import type { CommandApproval, CommandInfo } from '../../shared/contract.js';
+import { ranAfterApproval } from '../../shared/operator-wire.js';
 import { absolute, clockTime, duration } from './format.js';
 
 /** The command never ran: the operator denied it, nobody decided in time, or the agent stopped waiting. */
 export function neverRan(c: Pick<CommandInfo, 'approval'>): boolean {
   const o = c.approval?.outcome;
-  return o !== undefined && o !== 'approved' && o !== 'always' && o !== 'edited';
+  return o !== undefined && !ranAfterApproval(o);
 }
 
 const who = (a: CommandApproval, operator: string | undefined) => (a.by && a.by === operator ? 'you' : (a.by ?? 'nobody'));
