@@ -11,7 +11,7 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type Secret
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
-import { MIN_PRINTED_CHARS, printedKind, printedValue, secretPrinterOf } from './secret-printers.js';
+import { MIN_PRINTED_CHARS, printedKind, printedValues, secretPrinterOf } from './secret-printers.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -114,12 +114,7 @@ export class Redactor {
   /** `text`, the output (or the report) of `command`: masked, the value lines of a credential-printing command too. */
   maskCommandOutput(command: string, text: string): string {
     const printer = secretPrinterOf(command);
-    if (printer) {
-      for (const line of text.split('\n')) {
-        const v = printedValue(line);
-        if (v) this.learnValue(line.slice(v.start, v.end), printedKind(printer));
-      }
-    }
+    if (printer) for (const v of printedValues(text)) this.learnValue(v, printedKind(printer));
     return this.mask(text);
   }
 

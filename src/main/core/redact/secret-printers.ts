@@ -186,5 +186,15 @@ export function printedValue(line: string): { start: number; end: number } | und
   return start < 0 ? undefined : { start, end: start + value.length };
 }
 
+/** The values a printer's output `text` holds: each of its lines that is one (printedValue). */
+export function printedValues(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const v = printedValue(line);
+    if (v) out.push(line.slice(v.start, v.end));
+  }
+  return out;
+}
+
 /** Shorter lines are not taken for a printed secret (`OK`, `none`): remembered for the session, a shorter value would mask ordinary words (as MIN_ENV_SECRET_LENGTH). */
 export const MIN_PRINTED_CHARS = 6;

@@ -7,7 +7,7 @@
  */
 import { BASE64_LINE } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
-import { printedKind, printedValue, type SecretPrinter } from './secret-printers.js';
+import { printedKind, printedValues, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -241,10 +241,7 @@ export class StreamMasker {
     // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one.
     if (this.inKey || text.includes('-----BEGIN')) return;
     const kind = printedKind(this.printer!);
-    for (const line of text.split('\n')) {
-      const v = printedValue(line);
-      if (v) this.masker.learnValue?.(line.slice(v.start, v.end), kind);
-    }
+    for (const v of printedValues(text)) this.masker.learnValue?.(v, kind);
   }
 
   /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
