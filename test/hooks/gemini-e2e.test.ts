@@ -98,7 +98,7 @@ describe('Gemini CLI with mish init gemini-cli', () => {
     const approver = autoApprove(ops(), 'test-operator', 50);
     try {
       const out = await runGemini(`git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`, OPERATOR_WATCHING_ENV);
-      expect(approver.seen.map((a) => `${a.agent}: ${a.command}`)).toEqual([`gemini-cli: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
+      expect(approver.seen.map((a) => `${a.agent}: ${a.command}`), `what the agent read: ${out.slice(0, 400)}`).toEqual([`gemini-cli: git reset --hard 2>&1; touch ${marker}; echo approved-and-ran`]);
       expect(out).toContain('approved-and-ran');
       expect(existsSync(marker)).toBe(true);
     } finally {

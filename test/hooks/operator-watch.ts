@@ -13,9 +13,9 @@ export function watchServers(
   dir: string,
   hello: ConnectOptions,
   onClient: (client: OperatorClient) => void,
-  opts: { intervalMs?: number; retryRefused?: boolean } = {},
+  opts: { intervalMs?: number; /** default true; false only to prove a single attempt */ retryRefused?: boolean } = {},
 ): OperatorWatch {
-  const { intervalMs = 25, retryRefused = false } = opts;
+  const { intervalMs = 25, retryRefused = true } = opts;
   const known = new Set<string>();
   const clients: OperatorClient[] = [];
   let stop = false;
@@ -25,7 +25,9 @@ export function watchServers(
         if (known.has(s.path)) continue;
         known.add(s.path);
         void OperatorClient.connect(s.path, hello).then((r) => {
-          // A socket between bind and listen refuses (a loaded machine widens that moment): looked at again next round.
+          // A socket between bind and listen refuses, and a connect on a loaded machine can outlast
+          // CONNECT_TIMEOUT_MS: looked at again next round, as the console does (its rescan forgets
+          // a failed socket). Not retrying cost a CI run: the approver missed the Codex hook's socket.
           if (!r.ok) return void (retryRefused && known.delete(s.path));
           clients.push(r.client);
           onClient(r.client);
