@@ -119,8 +119,8 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 export const ApprovalOutcomeSchema = z.enum(['approved', 'denied', 'edited', 'always', 'timeout', 'operator-gone', 'cancelled']);
 export type ApprovalOutcome = z.infer<typeof ApprovalOutcomeSchema>;
 
-/** Outcomes after which the command runs (as approved, or as the operator edited it); the others stop it. */
-export function ranAfterApproval(outcome: ApprovalOutcome): boolean {
+/** Outcomes after which the command runs (as approved, or as the operator edited it); the others stop it (and so does finding no operator, which the wire never carries). */
+export function ranAfterApproval(outcome: ApprovalOutcome | 'no-operator'): boolean {
   return outcome === 'approved' || outcome === 'always' || outcome === 'edited';
 }
 

@@ -8,6 +8,7 @@
  */
 import { dangerWarning, type ConfirmFn, type DangerDecision, type DangerPrompt } from '../core/handlers/dangerous.js';
 import type { ApprovalResult } from '../operator/operator-host.js';
+import { ranAfterApproval } from '../../shared/operator-wire.js';
 import { startProgress, truncate, type McpDeps, type ToolExtra } from './tool-kit.js';
 
 /** What happened to one escalated line, for the reply's text and structuredContent. */
@@ -95,7 +96,7 @@ export function operatorConfirm(deps: McpDeps, ctx: { tool: 'sh_run' | 'sh_spawn
 /** A line for the reply about approvals that let the command run: `[approved by alice (a_x)]`. */
 export function approvalNote(records: EscalationRecord[]): string | undefined {
   const lines = records
-    .filter((r) => r.outcome === 'approved' || r.outcome === 'always' || r.outcome === 'edited')
+    .filter((r) => ranAfterApproval(r.outcome))
     .map((r) =>
       r.outcome === 'edited'
         ? `[operator ${r.by} edited the command (${r.id}); what ran: \`${truncate(r.editedTo ?? '', 200)}\`]`

@@ -12,6 +12,7 @@
  */
 import { parse as parseBash } from 'unbash';
 import { INTERPRETERS } from './interpreters.js';
+import { parserWaitMs } from './interpreters/tree-sitter-host.js';
 import { Values, type Piece } from './values.js';
 import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
@@ -70,6 +71,8 @@ class Resolver {
   /** Steps taken so far (see MAX_ANALYSIS_STEPS). */
   private steps = 0;
   private readonly deadline = Date.now() + ANALYSIS_DEADLINE_MS;
+  /** Parser-thread waits before this line: the deadline leaves out the ones during it (see parserWaitMs). */
+  private readonly parserWaitBefore = parserWaitMs();
   private spent = false;
   /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
   private curCwd: string | null | undefined;
@@ -90,7 +93,7 @@ class Resolver {
   step(n = 1): boolean {
     if (this.spent) return false;
     this.steps += n;
-    if (this.steps > MAX_ANALYSIS_STEPS || Date.now() > this.deadline) {
+    if (this.steps > MAX_ANALYSIS_STEPS || Date.now() - (parserWaitMs() - this.parserWaitBefore) > this.deadline) {
       this.spent = true;
       this.lineFacts.push({ fact: 'analysis-budget', text: 'the line is too complex to analyse within the decision budget' });
       return false;

@@ -129,8 +129,28 @@ function start(): Host {
   return h;
 }
 
+/**
+ * Milliseconds this process has spent waiting for the parser thread. The policy's wall-clock
+ * analysis budget leaves them out: the parser waits have their own deadlines (the first one
+ * includes the wasm compile, several hundred ms to seconds on a loaded machine), and counting
+ * them turned a dangerous one-liner's own rule into `analysis-budget` under load.
+ */
+export function parserWaitMs(): number {
+  return waitedMs;
+}
+let waitedMs = 0;
+
 /** The syntax tree of `code`, or why there is none (worker failed, deadline passed). Synchronous. */
 export function parseTree(lang: TreeLanguage, code: string): TreeResult {
+  const began = Date.now();
+  try {
+    return parseTreeTimed(lang, code);
+  } finally {
+    waitedMs += Date.now() - began;
+  }
+}
+
+function parseTreeTimed(lang: TreeLanguage, code: string): TreeResult {
   try {
     if (host?.dead) return { ok: false, reason: host.dead };
     host ??= start();
