@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DedupGroups, HEX_ID_RE, MAX_PINNED_RUNS, RunCollector, maskHexIds, mentionsErrorWord, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
+import { DedupGroups, HEX_ID_RE, MAX_DEDUP_GROUPS, MAX_PINNED_RUNS, RunCollector, groupKey, keyMatcher, keyMatches, maskHexIds, mentionsErrorWord, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
 import type { BodyLine } from './types.js';
 import { stripAnsi } from './vt-stripper.js';
 
@@ -130,6 +130,88 @@ describe('dedup templates', () => {
       want.set(k, w);
     }
     expect(new Map(g.list().map((x) => [x.template, { count: x.count, first: x.first, last: x.last }]))).toEqual(want);
+  });
+});
+
+describe('key matchers (a group recognised by its key without building it)', () => {
+  /** Characters that matter to groupKey: hex and other letters, digits, run separators, slash, space, breaks, the characters maskHexIds looks at. */
+  const ALPHABET = '0123456789abcdefABCDEFgxzG_.,:-=#/ "{}()[]\'é';
+  const line = fc.array(fc.constantFrom(...ALPHABET.split('')), { maxLength: 40 }).map((a) => a.join(''));
+  /** `s` with up to four characters replaced: often the same key, often not. */
+  const mutant = (s: string) =>
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom(...ALPHABET.split(''))), { maxLength: 4 }).map((edits) => {
+      const a = s.split('');
+      for (const [at, c] of edits) if (a.length) a[at % a.length] = c;
+      return a.join('');
+    });
+
+  it('a line\'s key is its tokens\' keys joined with spaces (what makes the matcher exact)', () => {
+    const byTokens = (t: string) => t.split(' ').map((tok) => (tok.includes('/') ? '{p}' : tok.split(/([!"$%&'()*+;<>?@[\\\]^`{|}~])/).map((p, j) => (j % 2 ? p : groupKey(p))).join(''))).join(' ');
+    fc.assert(fc.property(line, (t) => t.includes('\t') || groupKey(t) === byTokens(t)), { numRuns: 20000 });
+    for (const t of fixtureLines()) if (!t.includes('\t')) expect(byTokens(t), t).toBe(groupKey(t));
+  });
+
+  it('accepts its own line, and a line only when the line has its key', () => {
+    let accepted = 0;
+    let acceptedOtherTemplate = 0;
+    fc.assert(
+      fc.property(line.chain((s) => fc.tuple(fc.constant(s), mutant(s))), ([s, other]) => {
+        const m = keyMatcher(s);
+        if (!m) return true;
+        expect(keyMatches(m, s)).toBe(true);
+        if (keyMatches(m, other)) {
+          expect(groupKey(other), `${JSON.stringify(s)} vs ${JSON.stringify(other)}`).toBe(groupKey(s));
+          accepted++;
+          if (templateOf(other) !== templateOf(s)) acceptedOtherTemplate++;
+        }
+        return true;
+      }),
+      { numRuns: 30000 },
+    );
+    expect(accepted).toBeGreaterThan(1000);
+    expect(acceptedOtherTemplate).toBeGreaterThan(10);
+  });
+
+  it('on recorded lines: never a false yes, and it recognises hashes that start with a letter', () => {
+    const lines = fixtureLines().filter((t) => !t.includes('\t'));
+    let recognised = 0;
+    for (let i = 0; i < lines.length; i++) {
+      const m = keyMatcher(lines[i]);
+      if (!m) continue;
+      const k = groupKey(lines[i]);
+      for (const j of [i + 1, i + 2, i + 7, (i * 7919) % lines.length]) {
+        const other = lines[j % lines.length];
+        if (keyMatches(m, other)) {
+          expect(groupKey(other), `${JSON.stringify(lines[i])} vs ${JSON.stringify(other)}`).toBe(k);
+          if (templateOf(other) !== templateOf(lines[i])) recognised++;
+        }
+      }
+    }
+    expect(recognised).toBeGreaterThan(0);
+  });
+
+  it('groups count exactly as without key matchers (recorded noise, generated logs, past the group cap)', () => {
+    const sequences: string[][] = [fixtureLines()];
+    for (let v = 0; v < 3; v++) {
+      const seq: string[] = [];
+      for (let i = 0; i < 3000; i++) {
+        const id = ((i * 2654435761) >>> (v * 3)).toString(16).padStart(8, '0');
+        seq.push(`{"level":${20 + (i % 3) * 10},"time":${1795718545170 + i},"reqId":"req-${id.slice(0, 6)}","msg":"query ${i % 5 ? 'done' : 'failed'}"}`);
+        seq.push(`     Running \`rustc --crate-name unit${i} -C metadata=${id}${id} -C extra-filename=-${id.slice(2)}${id} --out-dir /t/deps\``);
+        if (i % (v + 2) === 0) seq.push(`shape ${i % (MAX_DEDUP_GROUPS + 9)}: x${'y'.repeat(i % (MAX_DEDUP_GROUPS + 9))} ${id}`);
+      }
+      sequences.push(seq);
+    }
+    for (const seq of sequences) {
+      const a = new DedupGroups();
+      const b = new DedupGroups(false);
+      seq.forEach((t, i) => {
+        a.add(t, i + 1);
+        b.add(t, i + 1);
+      });
+      expect(a.list()).toEqual(b.list());
+      expect([a.overflowLines, a.overflowFirstNo, a.overflowLastNo]).toEqual([b.overflowLines, b.overflowFirstNo, b.overflowLastNo]);
+    }
   });
 });
 
