@@ -9,7 +9,8 @@
  * limit, and shaped like a build log line.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, type BenchFigure, type BenchOutput, type BenchSkip } from './types.js';
@@ -60,13 +61,38 @@ function reportedLines(stdoutHead: string): number | undefined {
 
 const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
 
+/**
+ * The environment of every run: HOME, the XDG dirs and mish's own dirs in a temp dir (mish
+ * writes its spool and audit log under HOME: a bench run must not fill the developer's, nor
+ * touch the real HOME a test run beside it checks; test/helpers/real-home-guard.ts), without
+ * the variables that would point mish elsewhere. Written out here rather than imported from
+ * test/helpers: `--against` runs this file against an older checkout's test/ tree.
+ */
+function benchEnv(home: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' };
+  for (const k of ['MISH_AUDIT_LOG', 'MISH_SPOOL_DIR', 'MISH_OPERATOR_DIR', 'MISH_POLICY', 'MISH_POLICY_DEFAULT', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'ZDOTDIR']) delete env[k];
+  return {
+    ...env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_STATE_HOME: path.join(home, '.state'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_RUNTIME_DIR: path.join(home, '.run'),
+    MISH_HOME: path.join(home, '.mish'),
+    MISH_OPERATOR_DIR: path.join(home, '.mish-run'),
+  };
+}
+
+let runEnv: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color' };
+
 function run(argv: string[], options: { timeRss?: boolean; pollRss?: boolean; discardStdout?: boolean } = {}): Promise<RunResult> {
   const useTime = options.timeRss && existsSync('/usr/bin/time');
   const full = useTime ? ['/usr/bin/time', '-v', ...argv] : argv;
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     // discardStdout: the program's stdout is /dev/null itself (no pipe for the harness to drain).
-    const child = spawn(full[0], full.slice(1), { stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'], env: { ...process.env, TERM: 'xterm-256color' } });
+    const child = spawn(full[0], full.slice(1), { stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe'], env: runEnv, cwd: runEnv.HOME });
     let stdoutBytes = 0;
     let stdoutHead = '';
     let stderr = '';
@@ -103,10 +129,21 @@ function mishUsable(): string | undefined {
 }
 
 export async function benchCli(options: { skipLarge?: boolean } = {}): Promise<BenchOutput> {
+  const why = mishUsable();
+  if (why) return { figures: [], skipped: [{ name: 'cli', reason: why }] };
+  const home = mkdtempSync(path.join(tmpdir(), 'mish-bench-cli-'));
+  runEnv = benchEnv(home);
+  try {
+    return await benchCliIn(options);
+  } finally {
+    runEnv = { ...process.env, TERM: 'xterm-256color' };
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function benchCliIn(options: { skipLarge?: boolean }): Promise<BenchOutput> {
   const figures: BenchFigure[] = [];
   const skipped: BenchSkip[] = [];
-  const why = mishUsable();
-  if (why) return { figures, skipped: [{ name: 'cli', reason: why }] };
 
   // A quick smoke run: a CLI that cannot run a command gets reported, not timed.
   const smoke = await run(['node', MISH, 'seq', '1', '3']);

@@ -75,6 +75,40 @@ describe('dedup templates', () => {
     expect(recognised / sameTemplate).toBeGreaterThan(0.99);
   });
 
+  it('matchers accept exactly what they accepted with lookarounds making runs and paths whole', () => {
+    // The earlier sources: a run maximal by a lookahead, a path token whole by lookarounds.
+    const withLookarounds = (re: RegExp) =>
+      new RegExp(
+        re.source
+          .split(String.raw`\d[\da-fA-F.,:_-]*`)
+          .join(String.raw`\d[\da-fA-F.,:_-]*(?![\da-fA-F.,:_-])`)
+          .split(String.raw`[^ /]*\/[^ ]*`)
+          .join(String.raw`(?<![^ ])[^ /]*\/[^ ]*(?![^ ])`)
+          .replace(/(?<!\[\^ )\\\/\[\^ \]\*/g, String.raw`\/[^ ]*(?![^ ])`),
+      );
+    const alphabet = fc.constantFrom(...'0123456789abcdefgxyz_.,:-/ #'.split(''));
+    const text = fc.array(alphabet, { maxLength: 30 }).map((a) => a.join(''));
+    const mutant = (s: string) =>
+      fc.array(fc.tuple(fc.nat(), alphabet), { maxLength: 3 }).map((edits) => {
+        const a = s.split('');
+        for (const [at, c] of edits) if (a.length) a[at % a.length] = c;
+        return a.join('');
+      });
+    let accepted = 0;
+    fc.assert(
+      fc.property(text.chain((s) => fc.tuple(fc.constant(s), mutant(s))), ([s, other]) => {
+        for (const re of [templateRegExp(s), sameRunRegExp(s)]) {
+          if (!re) continue;
+          const old = withLookarounds(re);
+          expect(re.test(other), `${re.source} on ${JSON.stringify(other)}`).toBe(old.test(other));
+          if (re.test(other)) accepted++;
+        }
+      }),
+      { numRuns: 30000 },
+    );
+    expect(accepted).toBeGreaterThan(5000);
+  });
+
   it('a run matcher accepts exactly the lines sameTemplate accepts', () => {
     const lines = [...EDGE_CASES, 'a/b\tc 1', 'a/x\ty 2', 'p 1/q', 'p 2/r', ...fixtureLines()];
     let same = 0;
