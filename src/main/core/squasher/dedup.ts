@@ -381,12 +381,15 @@ export interface KeyMatcher {
   re: RegExp;
   /** The keys the captured pieces must have, in order. */
   keys: string[];
+  /** The captured pieces of the line it was built from: a piece equal to its own has its key (most do: `--edition=2021`). */
+  pieces: string[];
 }
 
 export function keyMatcher(text: string): KeyMatcher | undefined {
   if (text.indexOf('\t') >= 0 || text.length > MAX_MATCHER_CHARS) return undefined;
   const tokens = text.split(' ');
   const keys: string[] = [];
+  const captured: string[] = [];
   let src = '^';
   for (let i = 0; i < tokens.length; i++) {
     if (i > 0) src += ' ';
@@ -405,11 +408,12 @@ export function keyMatcher(text: string): KeyMatcher | undefined {
         continue;
       }
       if (keys.push(k) > MAX_MATCHER_PIECES) return undefined;
+      captured.push(piece);
       src += PIECE_SOURCE;
     }
   }
   try {
-    return { re: new RegExp(src + '$'), keys };
+    return { re: new RegExp(src + '$'), keys, pieces: captured };
   } catch {
     return undefined;
   }
@@ -420,7 +424,11 @@ export function keyMatches(m: KeyMatcher, text: string): boolean {
   const r = m.re.exec(text);
   if (r === null) return false;
   const keys = m.keys;
-  for (let j = 0; j < keys.length; j++) if (groupKey(r[j + 1]) !== keys[j]) return false;
+  const pieces = m.pieces;
+  for (let j = 0; j < keys.length; j++) {
+    const piece = r[j + 1];
+    if (piece !== pieces[j] && groupKey(piece) !== keys[j]) return false;
+  }
   return true;
 }
 
