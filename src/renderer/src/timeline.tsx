@@ -1,6 +1,6 @@
 /** The selected session's commands, newest at the bottom: exit, duration, category, tokens raw → shown, reduction. */
-import { memo, useCallback, useEffect, useRef } from 'react';
-import type { CommandInfo } from '../../shared/contract.js';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import type { CommandInfo, PendingApproval } from '../../shared/contract.js';
 import { commandGlyph } from './glyphs.js';
 import { absolute, clock, duration, int, plural, saving } from './format.js';
 import { approvalBadge, approvalSentence, neverRan } from './approval-mark.js';
@@ -8,6 +8,11 @@ import { useNow } from './use-now.js';
 import { useConsole } from './store.js';
 
 const EMPTY: CommandInfo[] = [];
+const NO_APPROVALS: PendingApproval[] = [];
+/** A row's height in the list (CSS: .timeline .row), for counting the rows scrolled above. */
+const ROW_PX = 21;
+/** Scrolled less than this (sub-pixel rounding) is at the top. */
+const SCROLL_SLACK_PX = 2;
 
 export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string; shownId?: string; onGrammar?: (spoolId: string) => void }) {
   const commands = useConsole((s) => s.timelines[sessionId] ?? EMPTY);
@@ -18,22 +23,36 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
   const openGrammar = useCallback((spoolId: string) => grammarRef.current?.(spoolId), []);
   const now = useNow(commands.some((c) => c.state !== 'done') ? 1000 : 0);
   const operator = useConsole((s) => s.operator);
+  // A command waiting for the operator is a row too (it has no command id yet): the approval's.
+  const pending = useConsole((s) => s.approvals);
+  const waiting = pending.length ? pending.filter((a) => a.sessionId === sessionId && a.tool === 'sh_run') : NO_APPROVALS;
+  const pendingNow = useNow(waiting.length ? 1000 : 0);
+  const rows = commands.length + waiting.length;
+  // Rows scrolled out above the list's top: said in words ("3 earlier ↑"), never left to guess.
+  const [above, setAbove] = useState(0);
+  const onScroll = useCallback(() => {
+    const el = list.current;
+    // A row partly scrolled out counts: its top is hidden.
+    setAbove(el ? Math.max(0, Math.ceil((el.scrollTop - SCROLL_SLACK_PX) / ROW_PX)) : 0);
+  }, []);
 
   // Keep the newest row in view as commands arrive (scrolling the list never moves focus).
   useEffect(() => {
     const el = list.current;
     if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 80) el.scrollTop = el.scrollHeight;
-  }, [commands.length]);
+    onScroll();
+  }, [rows, onScroll]);
 
   return (
     <section className="timeline" aria-label="command timeline">
       <h2 className="section-title">Timeline</h2>
-      {commands.length === 0 ? (
+      {rows === 0 ? (
         <p className="empty">no commands yet</p>
       ) : (
-        <ol ref={list} className="rows">
-          <li aria-hidden className="head-li">
-            <span className="row head">
+        <div className="rows-box">
+          {/* The header is outside the scrolling list: it never covers a row. */}
+          <div className="rows-head">
+            <span className="row head" aria-hidden>
               <span />
               <span>command</span>
               <span className="exit">exit</span>
@@ -43,14 +62,61 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
               <span className="red">saved</span>
             </span>
             {onGrammar && <span className="row-action-slot" />}
-          </li>
-          {commands.map((c) => (
-            // Only running rows tick with the clock; a finished row re-renders only when its command changes.
-            <Row key={c.id} c={c} shown={c.id === shownId} now={c.state !== 'done' ? now : 0} sessionId={sessionId} operator={operator} onGrammar={onGrammar ? openGrammar : undefined} />
-          ))}
-        </ol>
+            {above > 0 && (
+              <button className="earlier" data-earlier={above} onClick={() => list.current?.scrollTo({ top: 0 })} title="scroll to the first command">
+                ↑ {plural(above, 'earlier command')}
+              </button>
+            )}
+          </div>
+          <ol ref={list} className={`rows${above > 0 ? ' scrolled' : ''}`} onScroll={onScroll}>
+            {commands.map((c) => (
+              // Only running rows tick with the clock; a finished row re-renders only when its command changes.
+              <Row key={c.id} c={c} shown={c.id === shownId} now={c.state !== 'done' ? now : 0} sessionId={sessionId} operator={operator} onGrammar={onGrammar ? openGrammar : undefined} />
+            ))}
+            {waiting.map((a) => (
+              <PendingRow key={a.id} a={a} now={pendingNow} grammarSlot={!!onGrammar} />
+            ))}
+          </ol>
+        </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A command waiting for an operator's approval: a row of its session's timeline while it waits
+ * (the rule in the category column), replaced by the approved command's row or the never-ran
+ * row once decided. A click opens its approval dialog.
+ */
+function PendingRow({ a, now, grammarSlot }: { a: PendingApproval; now: number; grammarSlot: boolean }) {
+  return (
+    <li data-pending-approval={a.id}>
+      <button
+        className="row tone-attn pending-approval"
+        onClick={() => useConsole.getState().openApproval(a.id)}
+        title={`${a.id} · asked ${absolute(a.createdAt)} · waiting for approval${a.rule ? `\nrule ${a.rule}${a.reason ? `: ${a.reason}` : ''}` : ''}\nclick to decide`}
+      >
+        <span className="glyph" aria-label="waiting for approval">
+          ⚠
+        </span>
+        <span className="cmd-cell">
+          <code className="cmd">{a.command}</code>
+          <span className="approval-mark waiting">
+            ⚠<span className="mark-words"> waiting for approval</span>
+          </span>
+        </span>
+        <span className="exit">…</span>
+        <span className="dur">{clock(now - a.createdAt)}</span>
+        <span className="cat" title={a.rule ? `rule ${a.rule}` : undefined}>
+          {a.rule ?? 'escalated'}
+        </span>
+        <span className="tok" title={`denied by itself at ${absolute(a.expiresAt)} if nobody decides`}>
+          {a.expiresAt > now ? `denied in ${clock(a.expiresAt - now)}` : 'expiring'}
+        </span>
+        <span className="red" />
+      </button>
+      {grammarSlot && <span className="row-action-slot" />}
+    </li>
   );
 }
 
