@@ -58,7 +58,16 @@ export class CommandMarks {
     // No (longer a) start in this terminal: its shell was restarted, the offset was the old one's.
     if (off === undefined) return this.forget(c.id);
     if (this.placed.has(c.id) || this.ahead.has(c.id) || this.late.has(c.id)) return;
-    if (this.queuedUpTo === undefined || off >= this.queuedUpTo) this.ahead.set(c.id, c);
+    // Starting exactly where the drawn output ends (all of it parsed): the cursor is its start. Marked
+    // now, not at its first byte: a command that prints nothing (`rm`, `cd`) would otherwise wait
+    // for the next command's output to be marked at all.
+    if (off === this.queuedUpTo && this.parsedUpTo === this.queuedUpTo) {
+      this.late.set(c.id, c);
+      this.term.write('', () => {
+        if (!this.late.delete(c.id)) return;
+        this.placeAtCursor(c);
+      });
+    } else if (this.queuedUpTo === undefined || off >= this.queuedUpTo) this.ahead.set(c.id, c);
     else if (this.parsedUpTo === undefined || off >= this.parsedUpTo) this.late.set(c.id, c);
     else this.placeFromHistory(c);
   }
@@ -168,7 +177,6 @@ export class CommandMarks {
         btn.className = 'cmd-mark-label';
         btn.type = 'button';
         btn.tabIndex = -1; // the timeline rows are the keyboard's way to a command; this is the mouse's
-        btn.textContent = label;
         btn.title = `${line}\n${c.id}: show this command (timeline row, agent pane)`;
         // xterm must not start a selection or take the focus for a click on the label.
         btn.addEventListener('mousedown', (e) => {
@@ -189,7 +197,18 @@ export class CommandMarks {
       const others = this.onLine(d.marker.line).filter((x) => x !== c.id);
       const newest = others.every((x) => this.order(x) < this.order(c.id));
       el.classList.toggle('covered', !newest);
-      btn.textContent = newest && others.length ? `${label} (+${others.length})` : label;
+      // The command is cut to fit, never the id (the label's handle on the timeline row).
+      const tail = ` · ${c.id}${newest && others.length ? ` (+${others.length})` : ''}`;
+      if (btn.dataset.tail !== tail) {
+        btn.dataset.tail = tail;
+        const cmd = document.createElement('span');
+        cmd.className = 'cmd';
+        cmd.textContent = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line}`;
+        const id = document.createElement('span');
+        id.className = 'id';
+        id.textContent = tail;
+        btn.replaceChildren(cmd, id);
+      }
     });
     this.placed.set(c.id, d);
     this.seq.set(c.id, this.seq.size);

@@ -132,7 +132,8 @@ export function TerminalView({
     const markAll = (list: CommandInfo[] | undefined) => {
       if (!list) return;
       for (const c of list) marks.mark(c);
-      host.current?.setAttribute('data-marks', String(marks.count));
+      // Once xterm has placed what it could (a mark at the cursor is placed in a write callback).
+      term.write('', () => host.current?.setAttribute('data-marks', String(marks.count)));
     };
     markAll(useConsole.getState().timelines[sessionId]);
     const offTimeline = useConsole.subscribe((s, prev) => {
