@@ -457,7 +457,7 @@ describe('console actions in a browser', () => {
     await attached.waitFor();
     expect(await attached.locator('.sess').innerText()).not.toBe('');
     // No decision is cut off: the longest (operator-connected) fits its column.
-    const cut = await view.locator('.audit-row .dec').evaluateAll('(els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)');
+    const cut = await page.evaluate(`[...document.querySelectorAll('.audit-row .dec')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)`);
     expect(cut).toEqual([]);
 
     // Tamper: rewrite what one record says happened (an approval turned into a denial).

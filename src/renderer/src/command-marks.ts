@@ -12,6 +12,7 @@
  */
 import type { IDecoration, IMarker, Terminal } from '@xterm/xterm';
 import type { CommandInfo } from '../../shared/contract.js';
+import { shownCommand } from './approval-mark.js';
 
 /** Written chunks remembered for placing late marks: a command's start comes within a second of its bytes. */
 const WRITTEN_KEEP_CHUNKS = 256;
@@ -163,7 +164,7 @@ export class CommandMarks {
     if (this.placed.has(c.id)) return marker.dispose();
     const d = this.term.registerDecoration({ marker, width: this.term.cols, layer: 'top' });
     if (!d) return marker.dispose();
-    const line = c.asked ?? c.command;
+    const line = shownCommand(c);
     const label = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line} · ${c.id}`;
     d.onRender((el) => {
       el.classList.add('cmd-mark');

@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { CommandInfo, PendingApproval } from '../../shared/contract.js';
 import { commandGlyph } from './glyphs.js';
 import { absolute, clock, duration, int, plural, saving } from './format.js';
-import { approvalBadge, approvalSentence, neverRan } from './approval-mark.js';
+import { approvalBadge, approvalSentence, neverRan, shownCommand } from './approval-mark.js';
 import { useNow } from './use-now.js';
 import { useConsole } from './store.js';
 
@@ -149,7 +149,7 @@ const Row = memo(function Row({ c, shown, now, sessionId, operator, onGrammar }:
       >
         <span className="glyph" aria-label={g.word}>{g.glyph}</span>
         <span className="cmd-cell">
-          <code className="cmd" data-ran={c.asked ? c.command : undefined}>{c.asked ?? c.command}</code>
+          <code className="cmd" data-ran={c.asked ? c.command : undefined}>{shownCommand(c)}</code>
           {badge && (
             <span className={`approval-mark ${badge.tone}`} data-approval={c.approval!.id}>
               {/* On a phone only the glyph shows (the words are in the agent pane's detail). */}
