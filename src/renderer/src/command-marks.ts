@@ -85,7 +85,8 @@ export class CommandMarks {
         // in output this view skipped (flow control), marked where drawing resumes.
         this.ahead.delete(c.id);
         if (!first) this.term.write('', () => this.placeAtCursor(c));
-      } else if (off < end) cuts.push(c);
+        // At the very end too: a command that printed nothing (yet) starts where this output ends.
+      } else if (off <= end) cuts.push(c);
     }
     cuts.sort((a, b) => a.outputOffset! - b.outputOffset!);
     this.queuedUpTo = end;

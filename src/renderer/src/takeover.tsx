@@ -15,6 +15,8 @@ import { useConsole } from './store.js';
 export const RETURNED_NOTE_AFTER_DONE_MS = 4000;
 /** … and this long at most while the command still runs (a long build after a sudo prompt). */
 export const RETURNED_NOTE_MAX_MS = 20_000;
+/** Hand-back notes already gone (by handoff id or summary), for this page's life. */
+const DISMISSED_NOTES = new Set<string>();
 
 export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
   const handoff = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && (h.state === 'pending' || h.state === 'attached')));
@@ -23,14 +25,22 @@ export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
   const [returnedNow, setSummary] = useState<string>();
   // The note of one hand-back (by its handoff, or its summary) is dismissed once, by time or by ✕.
   const noteKey = handoff ? undefined : (finished?.id ?? returnedNow);
-  const [dismissed, setDismissed] = useState<string>();
+  const [dismissedNow, setDismissed] = useState<string>();
+  // Remembered beyond this view: switching sessions and back does not bring a note back.
+  const dismissed = noteKey && (dismissedNow === noteKey || DISMISSED_NOTES.has(noteKey)) ? noteKey : dismissedNow;
   const busy = session.state === 'running' || session.state === 'waiting' || session.state === 'handed-off';
   useEffect(() => {
     if (!noteKey || dismissed === noteKey) return;
-    const t = setTimeout(() => setDismissed(noteKey), busy ? RETURNED_NOTE_MAX_MS : RETURNED_NOTE_AFTER_DONE_MS);
+    const t = setTimeout(() => {
+      DISMISSED_NOTES.add(noteKey);
+      setDismissed(noteKey);
+    }, busy ? RETURNED_NOTE_MAX_MS : RETURNED_NOTE_AFTER_DONE_MS);
     return () => clearTimeout(t);
   }, [noteKey, busy, dismissed]);
-  const dismiss = useCallback(() => setDismissed(noteKey), [noteKey]);
+  const dismiss = useCallback(() => {
+    if (noteKey) DISMISSED_NOTES.add(noteKey);
+    setDismissed(noteKey);
+  }, [noteKey]);
   const summary = handoff || (noteKey && dismissed === noteKey) ? undefined : (finished?.summary ?? returnedNow);
   const [error, setError] = useState<string>();
   const held = handoff?.mine && handoff.state === 'attached' ? handoff : undefined;

@@ -124,11 +124,8 @@ export function TerminalView({
     media.addEventListener('change', retheme);
 
     // Where each command's output starts: a dim rule with the command (decorations; the bytes stay the session's).
-    // A click on a mark's label shows that command: its timeline row selected and scrolled to.
-    const marks = new CommandMarks(term, (commandId) => {
-      useConsole.getState().selectCommand(sessionId, commandId);
-      document.querySelector(`.timeline [data-command-id="${CSS.escape(commandId)}"]`)?.scrollIntoView({ block: 'nearest' });
-    });
+    // A click on a mark's label shows that command: its timeline row selected (the timeline scrolls to it).
+    const marks = new CommandMarks(term, (commandId) => useConsole.getState().selectCommand(sessionId, commandId));
     const markAll = (list: CommandInfo[] | undefined) => {
       if (!list) return;
       for (const c of list) marks.mark(c);

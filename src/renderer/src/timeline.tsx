@@ -10,7 +10,7 @@ import { useConsole } from './store.js';
 const EMPTY: CommandInfo[] = [];
 const NO_APPROVALS: PendingApproval[] = [];
 /** A row's height in the list (CSS: .timeline .row), for counting the rows scrolled above. */
-const ROW_PX = 21;
+const ROW_PX = 22;
 /** Scrolled less than this (sub-pixel rounding) is at the top. */
 const SCROLL_SLACK_PX = 2;
 
@@ -30,18 +30,43 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
   const rows = commands.length + waiting.length;
   // Rows scrolled out above the list's top: said in words ("3 earlier ↑"), never left to guess.
   const [above, setAbove] = useState(0);
+  const [below, setBelow] = useState(0);
   const onScroll = useCallback(() => {
     const el = list.current;
-    // A row partly scrolled out counts: its top is hidden.
+    // A row partly scrolled out counts: its top (bottom) is hidden.
     setAbove(el ? Math.max(0, Math.ceil((el.scrollTop - SCROLL_SLACK_PX) / ROW_PX)) : 0);
+    setBelow(el ? Math.max(0, Math.ceil((el.scrollHeight - el.scrollTop - el.clientHeight - SCROLL_SLACK_PX) / ROW_PX)) : 0);
   }, []);
 
-  // Keep the newest row in view as commands arrive (scrolling the list never moves focus).
+  // Keep the newest row in view as commands arrive, and show the newest when the list first
+  // appears (a session opened shows its latest commands, not its first). Scrolling never moves focus.
+  const shownOnce = useRef(false);
   useEffect(() => {
     const el = list.current;
-    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < 80) el.scrollTop = el.scrollHeight;
+    if (el && (!shownOnce.current || el.scrollHeight - el.scrollTop - el.clientHeight < 80)) {
+      el.scrollTop = el.scrollHeight;
+      // Rows laid out only now (content-visibility: their height was an estimate) can move the end: once more, after layout.
+      const frame = requestAnimationFrame(() => {
+        el.scrollTop = el.scrollHeight;
+        onScroll();
+      });
+      shownOnce.current = true;
+      onScroll();
+      return () => cancelAnimationFrame(frame);
+    }
     onScroll();
   }, [rows, onScroll]);
+
+  // The shown command's row stays in view when it changes ([ and ], a mark clicked in the terminal).
+  useEffect(() => {
+    const el = list.current;
+    const row = shownId ? el?.querySelector(`[data-command-id="${CSS.escape(shownId)}"]`) : undefined;
+    if (!el || !row) return;
+    const box = el.getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    if (r.top < box.top) el.scrollTop -= box.top - r.top;
+    else if (r.bottom > box.bottom) el.scrollTop += r.bottom - box.bottom;
+  }, [shownId]);
 
   return (
     <section className="timeline" aria-label="command timeline">
@@ -62,13 +87,22 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
               <span className="red">saved</span>
             </span>
             {onGrammar && <span className="row-action-slot" />}
-            {above > 0 && (
-              <button className="earlier" data-earlier={above} onClick={() => list.current?.scrollTo({ top: 0 })} title="scroll to the first command">
-                ↑ {plural(above, 'earlier command')}
-              </button>
+            {(above > 0 || below > 0) && (
+              <span className="scroll-hints">
+                {above > 0 && (
+                  <button className="earlier" data-earlier={above} onClick={() => list.current?.scrollTo({ top: 0 })} title="scroll to the first command">
+                    ↑ {plural(above, 'earlier command')}
+                  </button>
+                )}
+                {below > 0 && (
+                  <button className="later" data-later={below} onClick={() => list.current?.scrollTo({ top: list.current.scrollHeight })} title="scroll to the newest command">
+                    ↓ {plural(below, 'later command')}
+                  </button>
+                )}
+              </span>
             )}
           </div>
-          <ol ref={list} className={`rows${above > 0 ? ' scrolled' : ''}`} onScroll={onScroll}>
+          <ol ref={list} className={`rows${above > 0 ? ' scrolled' : ''}${below > 0 ? ' more-below' : ''}`} onScroll={onScroll}>
             {commands.map((c) => (
               // Only running rows tick with the clock; a finished row re-renders only when its command changes.
               <Row key={c.id} c={c} shown={c.id === shownId} now={c.state !== 'done' ? now : 0} sessionId={sessionId} operator={operator} onGrammar={onGrammar ? openGrammar : undefined} />
