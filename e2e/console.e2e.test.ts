@@ -264,6 +264,17 @@ describe('operator console in a browser', () => {
     expect(head).toEqual({ scrolled: true, onTop: true, rowAtTop: true });
     // Rows scrolled out above are said in words.
     await expect.poll(() => page.locator('.timeline .earlier').innerText()).toMatch(/^↑ \d+ earlier commands?$/);
+    // Going back through the commands ([) keeps the shown one's row in view, and says what is below.
+    await page.locator('.timeline h2').click();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('[');
+    const inView = (await page.evaluate(`(() => {
+      const list = document.querySelector('.timeline .rows');
+      const sel = list.querySelector('button.row[aria-current="true"]');
+      const a = list.getBoundingClientRect(), b = sel.getBoundingClientRect();
+      return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+    })()`)) as boolean;
+    expect(inView).toBe(true);
+    await expect.poll(() => page.locator('.timeline .later').innerText()).toMatch(/^↓ \d+ later commands?$/);
     await screenshot(page, 'timeline-1280.png', [...CONSOLE_FRAME, '.timeline']);
     await page.setViewportSize(VIEWPORT);
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);
