@@ -23,6 +23,11 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
   const openGrammar = useCallback((spoolId: string) => grammarRef.current?.(spoolId), []);
   const now = useNow(commands.some((c) => c.state !== 'done') ? 1000 : 0);
   const operator = useConsole((s) => s.operator);
+  // The command a human holds now (a secret prompt taken over): its row says so, not "running".
+  const heldId = useConsole((s) => {
+    const x = s.sessions.find((y) => y.id === sessionId);
+    return x?.state === 'handed-off' ? x.commandId : undefined;
+  });
   // A command waiting for the operator is a row too (it has no command id yet): the approval's.
   const pending = useConsole((s) => s.approvals);
   const waiting = pending.length ? pending.filter((a) => a.sessionId === sessionId && a.tool === 'sh_run') : NO_APPROVALS;
@@ -105,7 +110,7 @@ export function Timeline({ sessionId, shownId, onGrammar }: { sessionId: string;
           <ol ref={list} className={`rows${above > 0 ? ' scrolled' : ''}${below > 0 ? ' more-below' : ''}`} onScroll={onScroll}>
             {commands.map((c) => (
               // Only running rows tick with the clock; a finished row re-renders only when its command changes.
-              <Row key={c.id} c={c} shown={c.id === shownId} now={c.state !== 'done' ? now : 0} sessionId={sessionId} operator={operator} onGrammar={onGrammar ? openGrammar : undefined} />
+              <Row key={c.id} c={c} held={c.id === heldId && c.state !== 'done'} shown={c.id === shownId} now={c.state !== 'done' ? now : 0} sessionId={sessionId} operator={operator} onGrammar={onGrammar ? openGrammar : undefined} />
             ))}
             {waiting.map((a) => (
               <PendingRow key={a.id} a={a} now={pendingNow} grammarSlot={!!onGrammar} />
@@ -155,8 +160,8 @@ function PendingRow({ a, now, grammarSlot }: { a: PendingApproval; now: number; 
 }
 
 /** One command; memoised: a burst of commands re-renders the rows that changed, not the whole list. */
-const Row = memo(function Row({ c, shown, now, sessionId, operator, onGrammar }: { c: CommandInfo; shown: boolean; now: number; sessionId: string; operator?: string; onGrammar?: (spoolId: string) => void }) {
-  const g = commandGlyph(c);
+const Row = memo(function Row({ c, held, shown, now, sessionId, operator, onGrammar }: { c: CommandInfo; held?: boolean; shown: boolean; now: number; sessionId: string; operator?: string; onGrammar?: (spoolId: string) => void }) {
+  const g = held ? { glyph: '⇄', word: 'handed off to an operator', tone: 'attn' } : commandGlyph(c);
   const stopped = neverRan(c);
   const save = c.tokensRaw !== undefined && c.tokensShown !== undefined ? saving(c.tokensRaw, c.tokensShown) : undefined;
   const badge = c.approval ? approvalBadge(c.approval, operator) : undefined;
