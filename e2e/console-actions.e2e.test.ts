@@ -149,6 +149,12 @@ describe('console actions in a browser', () => {
     // Its session is the selected one, so its dialog opens by itself; from the queue otherwise.
     const id2 = await item2.getAttribute('data-approval');
     const overlay2 = page.locator(`.approval-overlay[data-approval-id="${id2}"]`);
+    // While it waits, it is a row of its session's timeline: waiting for approval, under its rule.
+    const waitingRow = page.locator(`.timeline li[data-pending-approval="${id2}"]`);
+    await waitingRow.waitFor({ state: 'attached', timeout: STEP_MS });
+    expect(await waitingRow.locator('.glyph').getAttribute('aria-label')).toBe('waiting for approval');
+    expect(await waitingRow.locator('.cmd').innerText()).toBe('rm -rf ~');
+    expect(await waitingRow.locator('.cat').innerText()).toMatch(/^rm-/);
     if (!(await overlay2.isVisible())) await item2.click();
     await overlay2.waitFor();
     await expect.poll(() => dialog.locator('mark.risk').innerText()).toBe('rm -rf ~');
@@ -158,6 +164,8 @@ describe('console actions in a browser', () => {
     safe.assertCanariesIntact();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('.pending-item.approval-item').count()).toBe(0);
+    // Decided: the waiting row becomes the denied one (below), not a second row.
+    await waitingRow.waitFor({ state: 'detached', timeout: STEP_MS });
 
     // The operator's record of both in the session's timeline: the approved row marked approved
     // (by this console, when); the denied command, which never ran, a row of its own.
@@ -179,6 +187,9 @@ describe('console actions in a browser', () => {
     expect(await decision.innerText()).toMatch(/Denied by console \([^)]+\) \(you\) at .+ of waiting\. Nothing ran/);
     expect(await decision.innerText()).toMatch(/rule rm-\S+/);
     expect(await page.getByRole('tab', { name: /^Raw/ }).isDisabled()).toBe(true);
+    // What the agent saw is the reply it got, word for word (not a summary of the decision).
+    await expect.poll(() => page.locator('.agent-pane .agent-text').getAttribute('data-exact'), { timeout: STEP_MS }).toBe('true');
+    expect((await page.locator('.agent-pane .agent-text').innerText()).trim()).toBe(denied.text.trim());
     await screenshot(page, 'timeline-decisions.png', [...CONSOLE_FRAME, '.timeline li[data-approval-outcome="denied"]', '.agent-pane .decision']);
     await approvedRow.locator('button.row').click();
     await expect.poll(() => page.locator('.agent-pane .decision').getAttribute('data-decision')).toBe('approved');
@@ -305,6 +316,11 @@ describe('console actions in a browser', () => {
     expect(r2.structured.escalation).toBeUndefined();
     expect(readdirSync(scratch)).toEqual([]);
     expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
+    // It printed nothing, and the agent got a reply: what that cost, never a dash.
+    await page.locator(`button.session[data-session-id="${a.serverId}/always"]`).click();
+    const silent = page.locator('.timeline li', { hasText: 'rm -rf ./*' }).last();
+    await expect.poll(() => silent.locator('.tok').innerText(), { timeout: STEP_MS }).toMatch(/^0 → \d+ tok$/);
+    expect(await silent.locator('.red').innerText()).toMatch(/^\+\d+ tok$/);
     safe.assertCanariesIntact();
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
@@ -351,6 +367,8 @@ describe('console actions in a browser', () => {
     expect(status.text).toMatch(/held by console \(/);
     expect(status.text).toContain('the operator typed an answer (not shown to you)');
     expect(status.text).toContain('go=yes');
+    // The process is done: the "Returned to the agent" note goes by itself (it stayed for good before).
+    await page.locator('[data-returned]').waitFor({ state: 'detached', timeout: STEP_MS });
     await a.call('sh_interact', { id, action: 'read_raw' });
     await a.call('sh_interact', { id, action: 'read_tail', raw: true });
     for (const r of a.replies) expect(r).not.toContain(secret);
@@ -430,10 +448,17 @@ describe('console actions in a browser', () => {
     // Filter: only denied decisions → the denied rm -rf ~.
     await view.locator('select[aria-label="decision filter"]').selectOption('denied');
     await expect.poll(() => view.locator('.audit-row').count()).toBeGreaterThan(0);
-    for (const t of await view.locator('.audit-row .decision').allInnerTexts()) expect(t).toBe('denied');
+    for (const t of await view.locator('.audit-row .dec').allInnerTexts()) expect(t).toBe('denied');
     await view.locator('.audit-row').first().click();
     await expect.poll(() => view.locator('.audit-detail pre').innerText()).toContain('rm -rf ~');
     await view.locator('select[aria-label="decision filter"]').selectOption('');
+    // A handoff's later records (attached, returned) name their session, taken from its request.
+    const attached = view.locator('.audit-row', { hasText: 'attached' }).first();
+    await attached.waitFor();
+    expect(await attached.locator('.sess').innerText()).not.toBe('');
+    // No decision is cut off: the longest (operator-connected) fits its column.
+    const cut = await page.evaluate(`[...document.querySelectorAll('.audit-row .dec')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)`);
+    expect(cut).toEqual([]);
 
     // Tamper: rewrite what one record says happened (an approval turned into a denial).
     const lines = readFileSync(auditLog, 'utf8').split('\n');

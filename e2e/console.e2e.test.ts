@@ -201,6 +201,27 @@ describe('operator console in a browser', () => {
     }
     // Decorations, not bytes: the terminal's text has no mark in it.
     expect(await terminalText(page)).not.toContain('▸');
+    // Each label is one terminal row tall (neighbouring commands' labels never overlap) and ends in its id.
+    const labels = (await page.evaluate(`(() => {
+      const screen = document.querySelector('.terminal[data-session] .xterm-screen');
+      const rowHeight = screen.querySelector('.xterm-rows > div').getBoundingClientRect().height;
+      return { rowHeight, labels: [...screen.querySelectorAll('.cmd-mark')].filter((m) => getComputedStyle(m).display !== 'none').map((m) => { const l = m.querySelector('.cmd-mark-label'); const r = l.getBoundingClientRect(); return { text: l.textContent, height: r.height }; }) };
+    })()`)) as { rowHeight: number; labels: { text: string; height: number }[] };
+    expect(labels.labels.length, JSON.stringify(labels)).toBe(3);
+    for (const l of labels.labels) {
+      expect(l.height, JSON.stringify(labels)).toBeLessThanOrEqual(labels.rowHeight + 0.5);
+      expect(l.text).toMatch(/^▸ .+ · c\w+$/);
+    }
+    // A click on a label shows that command: its timeline row selected, its reply in the agent pane; the focus stays put.
+    const second = placed.marks[1];
+    const focusBefore = await page.evaluate('document.activeElement?.className ?? ""');
+    await page.locator(`.terminal[data-session] .cmd-mark[data-command-id="${second.id}"] .cmd-mark-label`).click();
+    await expect.poll(() => page.locator('.timeline button.row[aria-current="true"]').getAttribute('data-command-id')).toBe(second.id);
+    await expect.poll(() => page.locator('.agent-pane').getAttribute('data-command-id')).toBe(second.id);
+    expect(await page.evaluate('document.activeElement?.className ?? ""')).toBe(focusBefore);
+    // A command that prints nothing is marked at once (not only when the next command prints).
+    await a.run('marks', 'cd .');
+    await expect.poll(() => page.locator('.terminal[data-session]').getAttribute('data-marks'), { timeout: 60_000 }).toBe('4');
     await screenshot(page, 'terminal-command-marks.png', [...CONSOLE_FRAME, '.terminal[data-session] .cmd-mark']);
 
     // `echo` prints a few tokens; its reply's status line is longer: a token difference, not "+200%".
@@ -231,12 +252,29 @@ describe('operator console in a browser', () => {
     const head = (await page.evaluate(`(() => {
       const list = document.querySelector('.timeline .rows');
       list.scrollTop = list.scrollHeight;
+      list.dispatchEvent(new Event('scroll'));
       const label = [...document.querySelectorAll('.timeline .row.head > span')].find((s) => s.textContent === 'command');
       const r = label.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return { scrolled: list.scrollTop > 0, onTop: !!hit && !!hit.closest('.row.head') };
-    })()`)) as { scrolled: boolean; onTop: boolean };
-    expect(head).toEqual({ scrolled: true, onTop: true });
+      // The list's first visible pixel row is a command row, not the header over it.
+      const box = list.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + 60, box.top + 1);
+      return { scrolled: list.scrollTop > 0, onTop: !!hit && !!hit.closest('.row.head'), rowAtTop: !!top && !!top.closest('button.row') && !top.closest('.row.head') };
+    })()`)) as { scrolled: boolean; onTop: boolean; rowAtTop: boolean };
+    expect(head).toEqual({ scrolled: true, onTop: true, rowAtTop: true });
+    // Rows scrolled out above are said in words.
+    await expect.poll(() => page.locator('.timeline .earlier').innerText()).toMatch(/^↑ \d+ earlier commands?$/);
+    // Going back through the commands ([) keeps the shown one's row in view, and says what is below.
+    await page.locator('.timeline h2').click();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('[');
+    const inView = (await page.evaluate(`(() => {
+      const list = document.querySelector('.timeline .rows');
+      const sel = list.querySelector('button.row[aria-current="true"]');
+      const a = list.getBoundingClientRect(), b = sel.getBoundingClientRect();
+      return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+    })()`)) as boolean;
+    expect(inView).toBe(true);
+    await expect.poll(() => page.locator('.timeline .later').innerText()).toMatch(/^↓ \d+ later commands?$/);
     await screenshot(page, 'timeline-1280.png', [...CONSOLE_FRAME, '.timeline']);
     await page.setViewportSize(VIEWPORT);
     expect((page as Page & { errors?: string[] }).errors).toEqual([]);

@@ -177,6 +177,7 @@ const CommandEndSchema = z.object({
 const CondensedSchema = z.object({
   type: z.literal('condensed'),
   session: z.string().optional(),
+  /** The command's process id; for a reply to a command that never ran (an approval denied), the approval's id (`a_…`). */
   processId: z.string(),
   lines: z.array(z.string()),
   final: z.boolean().optional(),

@@ -469,7 +469,8 @@ export class ConsoleService {
           this.commands.update(c, {
             agentSaw: event.lines.join('\n'),
             exact: !!event.final,
-            ...(ext.category ? { category: ext.category } : {}),
+            // A row that never ran (its id is the approval's) keeps its rule in the category column.
+            ...(ext.category && !(c.approval && !ranAfterApproval(c.approval.outcome)) ? { category: ext.category } : {}),
             ...(ext.asked !== undefined && ext.asked !== c.command ? { asked: ext.asked } : {}),
             ...(approval ? { approval } : {}),
           });

@@ -91,12 +91,10 @@ export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookD
         return { kind: 'rewrite', command, call: edited, approve: true };
       }
       case 'denied':
-        return { kind: 'deny', reason: `mish: denied by operator ${r.by} (${r.id}); rule ${d.rule}: ${d.reason}. Nothing was run. Do not retry it; ask the user what they want instead.` };
       case 'timeout':
-        return { kind: 'deny', reason: `mish: no operator decided within ${Math.round(r.waitedMs / 1000)}s (${r.id}); rule ${d.rule}: ${d.reason}. Nothing was run. ${NEXT_UNDECIDED}` };
       case 'operator-gone':
       case 'cancelled':
-        return { kind: 'deny', reason: `mish: the operator went away before deciding (${r.id}); rule ${d.rule}: ${d.reason}. Nothing was run. ${NEXT_UNDECIDED}` };
+        return { kind: 'deny', reason: operatorRefusal(d, r)! };
       case 'no-operator':
         return unattended(host, d, 'no mish operator is attached to decide');
     }
@@ -106,6 +104,24 @@ export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookD
   const why = notRewritable(call, d);
   if (why) return { kind: 'pass', note: `not rewritten: ${why}` };
   return { kind: 'rewrite', command: deps.rewriteAs(call), call, approve: false };
+}
+
+/**
+ * What the agent is told when an operator's decision (or nobody's) stopped the call; undefined
+ * when the call goes on. The hook's operator socket shows the console this same text.
+ */
+export function operatorRefusal(d: PolicyDecision, r: OperatorOutcome): string | undefined {
+  switch (r.outcome) {
+    case 'denied':
+      return `mish: denied by operator ${r.by} (${r.id}); rule ${d.rule}: ${d.reason}. Nothing was run. Do not retry it; ask the user what they want instead.`;
+    case 'timeout':
+      return `mish: no operator decided within ${Math.round(r.waitedMs / 1000)}s (${r.id}); rule ${d.rule}: ${d.reason}. Nothing was run. ${NEXT_UNDECIDED}`;
+    case 'operator-gone':
+    case 'cancelled':
+      return `mish: the operator went away before deciding (${r.id}); rule ${d.rule}: ${d.reason}. Nothing was run. ${NEXT_UNDECIDED}`;
+    default:
+      return undefined;
+  }
 }
 
 /** The approved call's rewrite with its one-shot token, or undefined when none can be issued (it then runs as written). */

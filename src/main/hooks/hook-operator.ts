@@ -12,7 +12,8 @@ import type { PolicyDecision } from '../core/policy/decide.js';
 import type { ProcessTable } from '../core/session/types.js';
 import { OperatorHost, approvalTimeoutMs, type OperatorAuditEvent, type OperatorSessionSource } from '../operator/operator-host.js';
 import { startOperatorSocket } from '../operator/socket-server.js';
-import type { OperatorOutcome } from './hook-decision.js';
+import { operatorRefusal, type OperatorOutcome } from './hook-decision.js';
+import type { SessionEventListener } from '../core/session/types.js';
 import type { HostAdapter, ShellCall } from './hosts/types.js';
 
 /**
@@ -45,8 +46,17 @@ export interface AskOptions {
 export async function askOperator(host: HostAdapter, call: ShellCall, d: PolicyDecision, opts: AskOptions): Promise<OperatorOutcome> {
   const remaining = opts.deadline - Date.now();
   if (remaining <= 0 || opts.joinMs === 0) return { outcome: 'no-operator' };
+  // The one event this host publishes: the refusal the agent gets, for the console's row of it.
+  let publish: SessionEventListener | undefined;
+  const sessions: OperatorSessionSource = {
+    ...NO_SESSIONS,
+    subscribe: (l) => {
+      publish = l;
+      return () => void (publish = undefined);
+    },
+  };
   const op = new OperatorHost({
-    sessions: NO_SESSIONS,
+    sessions,
     version: opts.version,
     cwd: call.cwd ?? process.cwd(),
     approvalTimeoutMs: Math.max(1, Math.min(approvalTimeoutMs(), remaining)),
@@ -78,6 +88,10 @@ export async function askOperator(host: HostAdapter, call: ShellCall, d: PolicyD
       },
       { signal: opts.signal },
     );
+    // Stopped: the console's row of it (its id is the approval's) shows the exact text the agent gets.
+    // Not when cancelled: that is the hook's own deadline, and its answer to the host is another.
+    const said = r.outcome === 'cancelled' ? undefined : operatorRefusal(d, r as OperatorOutcome);
+    if (said && 'id' in r) publish?.({ type: 'condensed', source: { kind: 'command', id: r.id, session: call.sessionId ?? host.id }, lines: said.split('\n'), reply: true, final: true });
     // The resolution reaches the operators before the socket closes (writes are corked one tick).
     await new Promise((res) => setTimeout(res, FLUSH_BEFORE_CLOSE_MS));
     return r;

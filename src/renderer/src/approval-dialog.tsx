@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
-import { serverLabel } from './format.js';
+import { clock, serverLabel } from './format.js';
 import { useConsole } from './store.js';
 import { typesIntoField } from './typing.js';
 import { useNow } from './use-now.js';
@@ -65,7 +65,7 @@ export function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: n
     case 'deny':
       return `${blocked} — denied by the operator (${you}, approval ${a.id}); nothing was run. Next: do not retry it; ask the user what they want instead.`;
     case 'later':
-      return `the call keeps waiting (progress “waiting for an operator”); denied by itself in ${secsLeft}s`;
+      return `the call keeps waiting (progress “waiting for an operator”); denied by itself in ${clock(secsLeft * 1000)}`;
   }
 }
 
@@ -183,7 +183,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
           <dt>agent</dt>
           <dd>{agent}</dd>
           <dt>expires</dt>
-          <dd>denied by itself in {secsLeft}s if nobody decides</dd>
+          <dd>denied by itself in {clock(secsLeft * 1000)} if nobody decides</dd>
         </dl>
         {editing && (
           <div className="edit">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandApproval } from '../../shared/contract.js';
-import { approvalBadge, approvalSentence, neverRan } from './approval-mark.js';
+import { approvalBadge, approvalSentence, neverRan, shownCommand } from './approval-mark.js';
 
 const at = new Date(2026, 10, 29, 14, 2, 3).getTime();
 const base: CommandApproval = { id: 'a_1', outcome: 'denied', by: 'console (alice)', at, askedAt: at - 12_000, rule: 'rm-recursive-root-or-home' };
@@ -20,5 +20,14 @@ describe("an operator's decision on a row", () => {
   });
   it('nobody decided: says so, names no one', () => {
     expect(approvalBadge({ ...base, outcome: 'timeout', by: undefined }).text).toBe('⊘ denied: nobody decided in time · 14:02:03');
+  });
+});
+
+describe('the command a row shows', () => {
+  it("an operator's edit shows what ran (the walkthrough's row said `rm -rf ~/y` for a `rmdir ~/y` that ran); otherwise the agent's line", () => {
+    const edited = { ...base, outcome: 'edited' as const, original: 'rm -rf ~/y' };
+    expect(shownCommand({ command: 'rmdir ~/y', asked: 'rm -rf ~/y', approval: edited })).toBe('rmdir ~/y');
+    expect(shownCommand({ command: 'git status --porcelain=v2', asked: 'git status' })).toBe('git status');
+    expect(shownCommand({ command: 'ls' })).toBe('ls');
   });
 });

@@ -13,6 +13,15 @@ export function neverRan(c: Pick<CommandInfo, 'approval'>): boolean {
   return o !== undefined && !ranAfterApproval(o);
 }
 
+/**
+ * The command line a row (and its terminal mark) shows: the one the agent sent (a structured view
+ * runs another form of it, with an output format added), except after an operator's edit, where
+ * what ran is the point (the agent's line is in the detail: "the agent asked").
+ */
+export function shownCommand(c: Pick<CommandInfo, 'command' | 'asked' | 'approval'>): string {
+  return c.approval?.outcome === 'edited' ? c.command : (c.asked ?? c.command);
+}
+
 const who = (a: CommandApproval, operator: string | undefined) => (a.by && a.by === operator ? 'you' : (a.by ?? 'nobody'));
 
 /** The row's mark: glyph, words, when. */

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AuditLine, ConsoleBridge, RequestResult } from '../../shared/contract.js';
 import { absolute, plural } from './format.js';
+import { recordContexts, type RecordContext } from './audit-context.js';
 
 type Audit = RequestResult<'audit:read'>;
 
@@ -54,13 +55,15 @@ export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClos
     }
     return { sessions: [...sessions].sort(), decisions: [...decisions].sort() };
   }, [audit]);
+  // A handoff's attached / returned / ended records name only its id: their session is its request's.
+  const contexts = useMemo(() => recordContexts(audit?.lines ?? []), [audit]);
   const sinceMs = since ? Date.parse(since) : NaN;
   const shown = (audit?.lines ?? []).filter((l) => {
     // A line that breaks the chain is always shown: filters never hide tampering.
     if (problems.has(l.line)) return true;
     const r = l.record;
     if (!r) return true;
-    if (session && str(r, 'session') !== session) return false;
+    if (session && contexts.get(l.line)?.session !== session) return false;
     if (decision && str(r, 'decision') !== decision) return false;
     if (agent && !str(r, 'agent').toLowerCase().includes(agent.toLowerCase())) return false;
     if (!Number.isNaN(sinceMs) && Date.parse(str(r, 'ts')) < sinceMs) return false;
@@ -127,7 +130,7 @@ export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClos
       <div className="audit-body">
         <ol className="audit-rows" aria-label="audit records">
           {shown.map((l) => (
-            <AuditRow key={l.line} l={l} problems={problems.get(l.line)} picked={l.line === picked} onPick={() => setPicked(l.line)} />
+            <AuditRow key={l.line} l={l} context={contexts.get(l.line)} problems={problems.get(l.line)} picked={l.line === picked} onPick={() => setPicked(l.line)} />
           ))}
           {audit && shown.length === 0 && <li className="empty">no records{audit.lines.length ? ' match the filters' : ' yet'}</li>}
         </ol>
@@ -154,7 +157,7 @@ export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClos
   );
 }
 
-function AuditRow({ l, problems, picked, onPick }: { l: AuditLine; problems?: string[]; picked: boolean; onPick: () => void }) {
+function AuditRow({ l, context, problems, picked, onPick }: { l: AuditLine; context?: RecordContext; problems?: string[]; picked: boolean; onPick: () => void }) {
   const r = l.record;
   const ts = str(r, 'ts');
   return (
@@ -171,9 +174,14 @@ function AuditRow({ l, problems, picked, onPick }: { l: AuditLine; problems?: st
         <span className="by" title={who(r)}>
           {who(r)}
         </span>
-        <span className="decision">{str(r, 'decision')}</span>
-        <span className="sess">{str(r, 'session')}</span>
-        <code className="cmd">{str(r, 'command') || str(r, 'reason') || l.text}</code>
+        {/* Not `.decision`: that is the agent pane's decision box (its padding and rule cut this cell off). */}
+        <span className="dec" title={str(r, 'decision')}>
+          {str(r, 'decision')}
+        </span>
+        <span className={`sess${context?.inherited ? ' inherited' : ''}`} title={context?.inherited ? `the session of ${str(r, 'id')}` : undefined}>
+          {context?.session ?? ''}
+        </span>
+        <code className={`cmd${context?.inherited && !str(r, 'command') ? ' inherited' : ''}`}>{str(r, 'command') || (context?.inherited ? context.command : '') || str(r, 'reason') || l.text}</code>
         {problems && <span className="why">{problems.join('; ')}</span>}
       </button>
     </li>

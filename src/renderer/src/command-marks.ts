@@ -12,6 +12,7 @@
  */
 import type { IDecoration, IMarker, Terminal } from '@xterm/xterm';
 import type { CommandInfo } from '../../shared/contract.js';
+import { shownCommand } from './approval-mark.js';
 
 /** Written chunks remembered for placing late marks: a command's start comes within a second of its bytes. */
 const WRITTEN_KEEP_CHUNKS = 256;
@@ -34,12 +35,18 @@ export class CommandMarks {
   private readonly written: Written[] = [];
   private writtenBytes = 0;
   private readonly placed = new Map<string, IDecoration>();
+  /** The order marks were placed in (the newest of a line shows its label). */
+  private readonly seq = new Map<string, number>();
   /** Starts ahead of what was handed to xterm: cut there when their bytes come. */
   private readonly ahead = new Map<string, CommandInfo>();
   /** Starts in output handed to xterm but not yet parsed: placed when it is. */
   private readonly late = new Map<string, CommandInfo>();
 
-  constructor(private readonly term: Terminal) {}
+  /** `pick` is called with a command's id when its mark's label is clicked (the view selects its row). */
+  constructor(
+    private readonly term: Terminal,
+    private readonly pick?: (commandId: string) => void,
+  ) {}
 
   /** How many commands are marked (tests and the pane's data attribute). */
   get count(): number {
@@ -52,7 +59,16 @@ export class CommandMarks {
     // No (longer a) start in this terminal: its shell was restarted, the offset was the old one's.
     if (off === undefined) return this.forget(c.id);
     if (this.placed.has(c.id) || this.ahead.has(c.id) || this.late.has(c.id)) return;
-    if (this.queuedUpTo === undefined || off >= this.queuedUpTo) this.ahead.set(c.id, c);
+    // Starting exactly where the drawn output ends (all of it parsed): the cursor is its start. Marked
+    // now, not at its first byte: a command that prints nothing (`rm`, `cd`) would otherwise wait
+    // for the next command's output to be marked at all.
+    if (off === this.queuedUpTo && this.parsedUpTo === this.queuedUpTo) {
+      this.late.set(c.id, c);
+      this.term.write('', () => {
+        if (!this.late.delete(c.id)) return;
+        this.placeAtCursor(c);
+      });
+    } else if (this.queuedUpTo === undefined || off >= this.queuedUpTo) this.ahead.set(c.id, c);
     else if (this.parsedUpTo === undefined || off >= this.parsedUpTo) this.late.set(c.id, c);
     else this.placeFromHistory(c);
   }
@@ -69,7 +85,8 @@ export class CommandMarks {
         // in output this view skipped (flow control), marked where drawing resumes.
         this.ahead.delete(c.id);
         if (!first) this.term.write('', () => this.placeAtCursor(c));
-      } else if (off < end) cuts.push(c);
+        // At the very end too: a command that printed nothing (yet) starts where this output ends.
+      } else if (off <= end) cuts.push(c);
     }
     cuts.sort((a, b) => a.outputOffset! - b.outputOffset!);
     this.queuedUpTo = end;
@@ -89,12 +106,14 @@ export class CommandMarks {
     this.late.delete(id);
     this.placed.get(id)?.dispose();
     this.placed.delete(id);
+    this.seq.delete(id);
   }
 
   dispose(): void {
     for (const d of this.placed.values()) d.dispose();
     for (const w of this.written) w.endMarker.dispose();
     this.placed.clear();
+    this.seq.clear();
     this.written.length = 0;
   }
 
@@ -146,13 +165,70 @@ export class CommandMarks {
     if (this.placed.has(c.id)) return marker.dispose();
     const d = this.term.registerDecoration({ marker, width: this.term.cols, layer: 'top' });
     if (!d) return marker.dispose();
-    const line = c.asked ?? c.command;
+    const line = shownCommand(c);
     const label = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line} · ${c.id}`;
     d.onRender((el) => {
       el.classList.add('cmd-mark');
       el.dataset.commandId = c.id;
       el.dataset.label = label;
+      // The label is an element of its own (not a ::after on the rule): it can be clicked, and it
+      // is exactly one terminal row tall, so marks of commands on neighbouring lines never overlap.
+      let btn = el.querySelector<HTMLButtonElement>(':scope > .cmd-mark-label');
+      if (!btn) {
+        btn = document.createElement('button');
+        btn.className = 'cmd-mark-label';
+        btn.type = 'button';
+        btn.tabIndex = -1; // the timeline rows are the keyboard's way to a command; this is the mouse's
+        btn.title = `${line}\n${c.id}: show this command (timeline row, agent pane)`;
+        // xterm must not start a selection or take the focus for a click on the label.
+        btn.addEventListener('mousedown', (e) => {
+          e.stopPropagation();
+          e.preventDefault(); // nor does the label: the focus stays where the operator had it
+        });
+        btn.addEventListener('click', (e) => {
+          e.stopPropagation();
+          this.pick?.(c.id);
+        });
+        el.append(btn);
+      }
+      const rowPx = el.style.height;
+      if (rowPx) btn.style.lineHeight = btn.style.height = rowPx;
+      btn.style.fontSize = `${Math.max(LABEL_FONT_MIN_PX, Math.round((this.term.options.fontSize ?? LABEL_FONT_MAX_PX) * LABEL_FONT_RATIO))}px`;
+      // Several commands whose output starts on one line (`cd`, `true`: no output): the newest's label
+      // stands for them all, the others are hidden under it (their rows are all in the timeline).
+      const others = this.onLine(d.marker.line).filter((x) => x !== c.id);
+      const newest = others.every((x) => this.order(x) < this.order(c.id));
+      el.classList.toggle('covered', !newest);
+      // The command is cut to fit, never the id (the label's handle on the timeline row).
+      const tail = ` · ${c.id}${newest && others.length ? ` (+${others.length})` : ''}`;
+      if (btn.dataset.tail !== tail) {
+        btn.dataset.tail = tail;
+        const cmd = document.createElement('span');
+        cmd.className = 'cmd';
+        cmd.textContent = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line}`;
+        const id = document.createElement('span');
+        id.className = 'id';
+        id.textContent = tail;
+        btn.replaceChildren(cmd, id);
+      }
     });
     this.placed.set(c.id, d);
+    this.seq.set(c.id, this.seq.size);
+  }
+
+  /** Marked commands whose mark is on this buffer line. */
+  private onLine(line: number): string[] {
+    const ids: string[] = [];
+    for (const [id, d] of this.placed) if (!d.marker.isDisposed && d.marker.line === line) ids.push(id);
+    return ids;
+  }
+
+  private order(id: string): number {
+    return this.seq.get(id) ?? -1;
   }
 }
+
+/** The label's font against the terminal's: a little smaller, so it reads as a note on the output. */
+const LABEL_FONT_RATIO = 0.85;
+const LABEL_FONT_MIN_PX = 7;
+const LABEL_FONT_MAX_PX = 13;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SMALL_OUTPUT_TOKENS, conversationLabel, plural, reduction, saving, sessionLabel } from './format.js';
+import { SMALL_OUTPUT_TOKENS, absolute, clockTime, conversationLabel, plural, reduction, relative, saving, sessionLabel } from './format.js';
 
 describe('reduction (the timeline and agent pane figure)', () => {
   it('is a whole percentage, signed, and never rounds a real reply to −100%', () => {
@@ -34,7 +34,8 @@ describe('the "saved" cell', () => {
     expect(saving(3, 9)).toMatchObject({ text: '+6 tok', tone: 'small' });
     expect(saving(40, 12)).toMatchObject({ text: '−28 tok', tone: 'small' });
     expect(saving(7, 7)).toMatchObject({ text: '±0 tok', tone: 'small' });
-    expect(saving(0, 9)).toMatchObject({ text: '—', tone: 'small' });
+    // No output at all (`rm -rf ~/x`): the reply is the whole cost, shown, never a dash.
+    expect(saving(0, 32)).toMatchObject({ text: '+32 tok', tone: 'small' });
     expect(saving(3, 9).title).toMatch(/status line/);
   });
   it('a real output keeps its percentage: saved, or grew (muted) when the reply is longer', () => {
@@ -50,5 +51,19 @@ describe('counts with their nouns', () => {
     expect(plural(1497, 'line')).toBe('1,497 lines');
     expect(plural(1, 'process', 'processes')).toBe('1 process');
     expect(plural(2, 'process', 'processes')).toBe('2 processes');
+  });
+});
+
+describe('times: one format everywhere (24 h, seconds)', () => {
+  // 2026-11-29 15:56:52 local: the walkthrough saw "3:56:52 PM" in notes beside "15:56:52" badges.
+  const at = new Date(2026, 10, 29, 15, 56, 52).getTime();
+  it('the time of day is 24 h with seconds, the date ISO, whatever the locale', () => {
+    expect(clockTime(at)).toBe('15:56:52');
+    expect(absolute(at)).toBe('2026-11-29 15:56:52');
+    expect(absolute(new Date(2026, 0, 2, 3, 4, 5).getTime())).toBe('2026-01-02 03:04:05');
+    expect(absolute(at)).not.toMatch(/AM|PM/);
+  });
+  it('relative times older than a day fall back to the same date format', () => {
+    expect(relative(at, at + 3 * 86_400_000)).toBe('2026-11-29');
   });
 });

@@ -38,16 +38,31 @@ export function relative(at: number, now: number): string {
   if (d < 60_000) return `${Math.floor(d / 1000)} s ago`;
   if (d < 3_600_000) return `${Math.floor(d / 60_000)} min ago`;
   if (d < 86_400_000) return `${Math.floor(d / 3_600_000)} h ago`;
-  return new Date(at).toLocaleDateString();
+  return dateOf(at);
 }
 
+/**
+ * Every time of day and date the console shows comes from here, in one format: 24 h with
+ * seconds, the date as ISO (2026-11-29), local time. Not the locale's toLocaleString, which
+ * gives "3:56:52 PM" on one machine and "15:56:52" on another, beside badges that said 15:56:52.
+ */
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** 2026-11-29 (local). */
+export function dateOf(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+}
+
+/** The date and time of day to the second, 24 h: 2026-11-29 15:56:52 (local). */
 export function absolute(at: number): string {
-  return new Date(at).toLocaleString();
+  return `${dateOf(at)} ${clockTime(at)}`;
 }
 
-/** The time of day, to the second (14:02:03): when something happened today; the date is on hover. */
+/** The time of day, to the second, 24 h (14:02:03): when something happened today; the date is on hover. */
 export function clockTime(at: number): string {
-  return new Date(at).toLocaleTimeString('en-GB', { hour12: false });
+  const d = new Date(at);
+  return `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 }
 
 /**
@@ -72,7 +87,8 @@ export const SMALL_OUTPUT_TOKENS = 100;
 
 /** The timeline's "saved" cell: a percentage for real outputs; a token difference, muted, for small ones. */
 export function saving(raw: number, shown: number): { text: string; tone: 'saved' | 'grew' | 'small'; title: string } {
-  if (raw <= 0) return { text: '—', tone: 'small', title: `no output: the agent received ${plural(shown, 'token')} (how the command ended)` };
+  // No output, yet a reply (how the command ended): what the agent got is the whole cost, not a dash.
+  if (raw <= 0) return { text: `+${int(shown)} tok`, tone: 'small', title: `no output: the agent received ${plural(shown, 'token')} (how the command ended)` };
   if (raw < SMALL_OUTPUT_TOKENS) {
     const d = shown - raw;
     return {

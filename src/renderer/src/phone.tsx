@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ConsoleBridge, PendingApproval } from '../../shared/contract.js';
 import { agentSees, DECISION_ARM_MS, highlightRisk } from './approval-dialog.js';
 import { BulkBar, PickBox } from './bulk-decisions.js';
-import { serverLabel, sessionLabel, shortPath } from './format.js';
+import { clock, serverLabel, sessionLabel, shortPath } from './format.js';
 import { needsYou, useConsole, type MobileView } from './store.js';
 import { useNow } from './use-now.js';
 
@@ -138,7 +138,7 @@ function ApprovalCard({ bridge, approval, many, onOpen }: { bridge: ConsoleBridg
         <code>{approval.rule ?? approval.dangers.map((d) => d.id).join(', ')}</code> — {approval.reason ?? approval.dangers.map((d) => d.description).join('; ')}
       </p>
       <p className="muted">
-        in <code>{shortPath(approval.cwd)}</code> · denied by itself in {secsLeft}s
+        in <code>{shortPath(approval.cwd)}</code> · denied by itself in {clock(secsLeft * 1000)}
       </p>
       <div className="card-decisions">
         <div className="decision">

@@ -187,7 +187,10 @@ function ConversationDetail({ bridge, server }: { bridge: ConsoleBridge; server:
           {conversationLabel(server)}
         </span>
         {c.lastRunAt !== undefined && !c.live && (
-          <span title={absolute(c.lastRunAt)}>last run {relative(c.lastRunAt, now || Date.now())}</span>
+          // A conversation seen only through its hook's approvals ran nothing: "last run" would say otherwise.
+          <span title={absolute(c.lastRunAt)}>
+            {c.runs ? 'last run' : 'last seen'} {relative(c.lastRunAt, now || Date.now())}
+          </span>
         )}
         {c.ended && (
           <button

@@ -8,12 +8,40 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConsoleBridge, HandoffInfo, SessionInfo } from '../../shared/contract.js';
 import { useConsole } from './store.js';
 
+/**
+ * The "Returned to the agent" note stays this long once the handed-back command has finished:
+ * long enough to read, and then it goes (what the agent got stays in the agent pane's reply).
+ */
+export const RETURNED_NOTE_AFTER_DONE_MS = 4000;
+/** … and this long at most while the command still runs (a long build after a sudo prompt). */
+export const RETURNED_NOTE_MAX_MS = 20_000;
+/** Hand-back notes already gone (by handoff id or summary), for this page's life. */
+const DISMISSED_NOTES = new Set<string>();
+
 export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
   const handoff = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && (h.state === 'pending' || h.state === 'attached')));
   // The last one this console held, once it was returned or its process ended: what the agent was told.
   const finished = useConsole((s) => s.handoffs.find((h) => h.sessionId === session.id && h.mine && (h.state === 'returned' || h.state === 'ended')));
   const [returnedNow, setSummary] = useState<string>();
-  const summary = handoff ? undefined : (finished?.summary ?? returnedNow);
+  // The note of one hand-back (by its handoff, or its summary) is dismissed once, by time or by ✕.
+  const noteKey = handoff ? undefined : (finished?.id ?? returnedNow);
+  const [dismissedNow, setDismissed] = useState<string>();
+  // Remembered beyond this view: switching sessions and back does not bring a note back.
+  const dismissed = noteKey && (dismissedNow === noteKey || DISMISSED_NOTES.has(noteKey)) ? noteKey : dismissedNow;
+  const busy = session.state === 'running' || session.state === 'waiting' || session.state === 'handed-off';
+  useEffect(() => {
+    if (!noteKey || dismissed === noteKey) return;
+    const t = setTimeout(() => {
+      DISMISSED_NOTES.add(noteKey);
+      setDismissed(noteKey);
+    }, busy ? RETURNED_NOTE_MAX_MS : RETURNED_NOTE_AFTER_DONE_MS);
+    return () => clearTimeout(t);
+  }, [noteKey, busy, dismissed]);
+  const dismiss = useCallback(() => {
+    if (noteKey) DISMISSED_NOTES.add(noteKey);
+    setDismissed(noteKey);
+  }, [noteKey]);
+  const summary = handoff || (noteKey && dismissed === noteKey) ? undefined : (finished?.summary ?? returnedNow);
   const [error, setError] = useState<string>();
   const held = handoff?.mine && handoff.state === 'attached' ? handoff : undefined;
 
@@ -74,7 +102,7 @@ export function useTakeover(bridge: ConsoleBridge, session: SessionInfo) {
     return () => window.removeEventListener('keydown', onKey, true);
   }, [held, canTake, giveBack, take]);
 
-  return { handoff, held, canTake, take, giveBack, summary, error, input };
+  return { handoff, held, canTake, take, giveBack, summary, dismiss, error, input };
 }
 
 export function TakeoverBar({ t }: { t: ReturnType<typeof useTakeover> }) {
@@ -101,7 +129,12 @@ export function TakeoverBar({ t }: { t: ReturnType<typeof useTakeover> }) {
       )}
       {t.summary && (
         <div className="banner returned" role="status" data-returned>
-          ↩ Returned to the agent. It receives: <code>{t.summary}</code>
+          <span>
+            ↩ Returned to the agent. It receives: <code>{t.summary}</code>
+          </span>
+          <button className="dismiss" onClick={t.dismiss} aria-label="dismiss this note" title="dismiss (it goes by itself a few seconds after the command finishes)">
+            ✕
+          </button>
         </div>
       )}
       {t.error && <div className="banner error">{t.error}</div>}

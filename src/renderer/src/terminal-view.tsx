@@ -124,11 +124,13 @@ export function TerminalView({
     media.addEventListener('change', retheme);
 
     // Where each command's output starts: a dim rule with the command (decorations; the bytes stay the session's).
-    const marks = new CommandMarks(term);
+    // A click on a mark's label shows that command: its timeline row selected (the timeline scrolls to it).
+    const marks = new CommandMarks(term, (commandId) => useConsole.getState().selectCommand(sessionId, commandId));
     const markAll = (list: CommandInfo[] | undefined) => {
       if (!list) return;
       for (const c of list) marks.mark(c);
-      host.current?.setAttribute('data-marks', String(marks.count));
+      // Once xterm has placed what it could (a mark at the cursor is placed in a write callback).
+      term.write('', () => host.current?.setAttribute('data-marks', String(marks.count)));
     };
     markAll(useConsole.getState().timelines[sessionId]);
     const offTimeline = useConsole.subscribe((s, prev) => {

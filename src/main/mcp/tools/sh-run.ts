@@ -262,6 +262,12 @@ function finished(deps: McpDeps, r: RouteCommandResult, cmd: string, escalations
     ? [capped.text.replace(/\n+$/, ''), ...notes, `[not run · category ${r.category}]`, digest].filter((s) => s.length > 0).join('\n')
     : runReplyText(r, capped.text, { lead: approved ? [approved] : [], notes, digest, truncated: capped.truncated });
   if (r.id) publishReply(deps, r.id, r.session, text, true, r.refused ? 'refused' : r.category, cmd);
+  else {
+    // Nothing ran after an operator's (or nobody's) decision: the console's row of it is its
+    // approval's id, and shows this exact reply rather than a summary of the decision.
+    const approval = r.refused ? escalations[escalations.length - 1]?.id : undefined;
+    if (approval) publishReply(deps, approval, r.session, text, true, undefined, cmd);
+  }
   return reply(text, {
     ...(r.id ? { id: r.id } : {}),
     session: r.session,
