@@ -113,6 +113,27 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
+/**
+ * What a program printed after a password prompt with the typed answer echoed back (a script's
+ * `read -p`, `expect` logs, a PTY with echo on): ssh's and git's prompts name what they ask for
+ * (`Enter passphrase for key '/root/.ssh/id_ed25519': `, `bob@host's password: `, `[sudo] password
+ * for bob: `, `Password for 'https://bob@github.com': `) and prompts in other languages
+ * (`Passwort: `, `contraseña: `, `mot de passe : `, `пароль: `, `密码：`). The value must be the
+ * last word on its line (a prompt followed by more output, `Password: got 12`, is the program's
+ * next output; a prompt with nothing after it is no secret) and no status word.
+ */
+const PROMPT_WORDS = "pass(?:word|phrase|code)|PIN|passwort|kennwort|contrase(?:ña|na)|mot de passe|senha|wachtwoord|l(?:ö|o)senord|adgangskode|passord|salasana|heslo|jelsz(?:ó|o)|parola|(?:ş|s)ifre|has(?:ł|l)o|пароль|密码|密碼|口令|パスワード|비밀번호";
+const PROMPT_FOR = "(?:[ \\t]+(?:for|für|fur|de|para|pour|voor|för|dla|için|per|для|van|til|pro)[ \\t]+(?:[^\\s:：'\"]{1,64}[ \\t]+)?(?:'[^'\\n]{0,256}'|\"[^\"\\n]{0,256}\"|[^\\s:：'\"]{1,256}))?";
+const PROMPT_STATUS = '(?!(?:ok|done|got|success|saved|accepted|authenticated|correct|incorrect|wrong|denied|invalid|sorry|error|failed|welcome|match(?:ed)?|mismatch)[ \\t]*\\r?$)';
+export const PROMPT: ContextRule = {
+  kind: 'password',
+  keywords: ['password for', 'passphrase for', 'passcode for', 'pin for', 'passwort', 'kennwort', 'contrase', 'mot de passe', 'senha', 'wachtwoord', 'senord', 'adgangskode', 'passord', 'salasana', 'heslo', 'jelsz', 'parola', 'ifre', 'haslo'],
+  re: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
+  guard: true,
+};
+/** The prompt words without an ASCII keyword (Cyrillic, CJK, Polish `hasło`): PROMPT runs on a text only when one of their characters is in it. */
+export const NON_ASCII_PROMPT_GATE = /[\u043f\u041f\u5bc6\u53e3\u30d1\u0142\ube44]/;
+
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *).

@@ -114,7 +114,7 @@ export class Redactor {
   /** `text`, the output (or the report) of `command`: masked, the value lines of a credential-printing command too. */
   maskCommandOutput(command: string, text: string): string {
     const printer = secretPrinterOf(command);
-    if (printer) for (const v of printedValues(text)) this.learnValue(v, printedKind(printer));
+    if (printer) for (const v of printedValues(text, printer.transformed)) this.learnValue(v, printedKind(printer));
     return this.mask(text);
   }
 

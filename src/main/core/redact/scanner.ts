@@ -14,7 +14,7 @@
  */
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, NON_ASCII_PROMPT_GATE, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
@@ -26,7 +26,7 @@ const MIN_RUN = 20;
 /** The characters of a token run: word characters and the separators tokens, base64 and URLs are made of. */
 const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
 
-const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES];
+const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT];
 /** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
 const NAME_RULE = LINE_RULES.length;
 const COOKIE_RULE = LINE_RULES.length + 1;
@@ -79,6 +79,9 @@ export function scanSecrets(text: string): SecretFinding[] {
   contextFindings(text, hits, out);
   if (text.includes('-----')) out.push(...privateKeyBlocks(text));
   if (text.includes('data:')) secretDataBlocks(text, out);
+  if (text.includes('%')) percentEncoded(text, out, scanSecrets);
+  // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): a character of theirs gates the rule (the one pass reads ASCII keywords only).
+  if (NON_ASCII_PROMPT_GATE.test(text)) apply(PROMPT, text, 0, out);
   return out;
 }
 
@@ -92,8 +95,55 @@ export function scanContextSecrets(text: string): SecretFinding[] {
   if (text.length < 3) return out;
   contextFindings(text, AUTOMATON.pass(text, 0).hits, out);
   if (text.includes('data:')) secretDataBlocks(text, out);
+  if (text.includes('%')) percentEncoded(text, out, scanContextSecrets);
   return out;
 }
+
+/** A percent escape of a character that separates a key from its value or quotes it: `%22` `"`, `%27` `'`, `%3A` `:`, `%3D` `=`, `%20` ` `. */
+const PERCENT_SEPARATOR = /%(?:2[027]|3[ADad])/g;
+
+/**
+ * URL-encoded text (a form body `password%3D…`, a JSON body in a query `%7B%22password%22%3A%22…%22%7D`,
+ * a redirect URL in a log): each blank-delimited word with an encoded separator in it is
+ * percent-decoded (ASCII escapes only) and scanned with `scan`; a finding is mapped back to the
+ * encoded span it came from. Decoded text has no such escape left unless it was encoded twice:
+ * the second pass decodes once more, no further.
+ */
+function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  PERCENT_SEPARATOR.lastIndex = 0;
+  let done = -1;
+  for (let m = PERCENT_SEPARATOR.exec(text); m; m = PERCENT_SEPARATOR.exec(text)) {
+    if (m.index < done) continue;
+    let start = m.index;
+    while (start > 0 && !isBlankCode(text.charCodeAt(start - 1))) start--;
+    let end = m.index;
+    while (end < text.length && !isBlankCode(text.charCodeAt(end))) end++;
+    done = end;
+    PERCENT_SEPARATOR.lastIndex = end;
+    // Decoded characters and, for each, its offset in the word (one more entry: the word's end).
+    let decoded = '';
+    const at: number[] = [];
+    for (let i = start; i < end; ) {
+      const hex = text.charCodeAt(i) === 0x25 && i + 3 <= end ? text.slice(i + 1, i + 3) : '';
+      at.push(i - start);
+      if (/^[0-7][0-9A-Fa-f]$/.test(hex)) {
+        decoded += String.fromCharCode(Number.parseInt(hex, 16));
+        i += 3;
+      } else {
+        decoded += text[i];
+        i++;
+      }
+    }
+    at.push(end - start);
+    for (const f of scan(decoded)) {
+      const s = start + at[f.start];
+      const e = start + at[f.end];
+      if (e > s) out.push({ start: s, end: e, kind: f.kind, byContext: f.byContext });
+    }
+  }
+}
+
+const isBlankCode = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c;
 
 /**
  * Lines after a keyword's line its context rule reads: a sensitive terraform output's `"value"`
@@ -104,6 +154,10 @@ const TERRAFORM_LINES_AFTER = 7;
 const PUTTY_LINES_AFTER = 32;
 const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : 0))));
 const DATA_LINE = Buffer.from('data:');
+/** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`) or nothing after `:`. */
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?)?\r?$/;
+/** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
+const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
 const MAX_DATA_LINE = 64;
 
@@ -146,7 +200,8 @@ const BYTE_NEED = Uint8Array.from(KEYWORDS, (k) => {
 function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   let i = end;
   while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
-  if (buf[i] === 0x3e) return true;
+  // `>` (an element), `%` (URL-encoded: `password%3D…`, percentEncoded).
+  if (buf[i] === 0x3e || buf[i] === 0x25) return true;
   if (buf[i] === 0x5c) i++;
   if (buf[i] === 0x22 || buf[i] === 0x27) i++;
   while (buf[i] === 0x20 || buf[i] === 0x09) i++;
@@ -155,6 +210,8 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
 
 /** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
 function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number): boolean {
+  // URL-encoded text after the keyword (`authorization%3A%20…`): its decoded form is scanned (percentEncoded).
+  if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
       return separatorAfter(buf, end, lineEnd);
@@ -243,7 +300,9 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (end <= to && LINES_AFTER[id] === 0) continue; // its line is in the window already
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd)) continue;
     const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
-    for (let a = LINES_AFTER[id]; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
+    // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
+    const after = need === NEED_SEPARATOR && VALUE_ON_NEXT_LINES.test(buf.toString('latin1', end, lineEnd)) ? MAX_BLOCK_LINES : LINES_AFTER[id];
+    for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {
       scan();
@@ -357,12 +416,14 @@ function base64Secret(text: string, start: number, end: number, out: SecretFindi
   out.push({ start: from, end, kind: `base64 ${inner}` });
 }
 
-/** What secret a decoded text holds, if any (vendor token or `user:password`-free: only shapes). */
+/** What secret a decoded text holds, if any: a vendor token, else a value its context rules find. */
 function innerKind(decoded: string): string | undefined {
   if (decoded.length < MIN_RUN) return undefined;
   const found: SecretFinding[] = [];
   const { hits, runs } = AUTOMATON.pass(decoded, MIN_RUN);
   vendorFindings(decoded, hits, runs, found);
+  // A credential named by its key (`aws_secret_access_key = …` of a credentials file, `"password": …`) in the decoded text too.
+  if (found.length === 0) contextFindings(decoded, hits, found);
   return found[0]?.kind;
 }
 
@@ -470,6 +531,16 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (!bareAuth && !isSecretName(name)) return e;
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
   valueAt.lastIndex = m ? e + m[0].length : e + 1;
+  if (m && m[0].includes(':')) {
+    BLOCK_SCALAR.lastIndex = valueAt.lastIndex;
+    if (BLOCK_SCALAR.test(text)) {
+      blockScalar(text, k, BLOCK_SCALAR.lastIndex, name, out);
+      return e;
+    }
+    // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
+    NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
+    if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
+  }
   const v = valueAt.exec(text);
   if (!v) return e;
   const quoted = v.groups!.quoted ?? v.groups!.single;
@@ -481,6 +552,42 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */
+const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
+/** The rest of a line after `"key":` empty, the next line's quoted value. */
+const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
+
+/**
+ * A YAML block scalar's lines (`password: |` then the value, more indented than the key): each
+ * content line is masked as the name's kind (a line at a time, so the output keeps its lines);
+ * up to MAX_BLOCK_LINES. A block whose whole content is one look-alike (`${DB_PASSWORD}`,
+ * `changeme`) stays. `from`: the end of the indicator's line (its newline).
+ */
+function blockScalar(text: string, k: number, from: number, name: string, out: SecretFinding[]): void {
+  const keyColumn = k - (text.lastIndexOf('\n', k - 1) + 1);
+  const lines: { start: number; end: number }[] = [];
+  let at = text.indexOf('\n', from);
+  for (let n = 0; at >= 0 && n < MAX_BLOCK_LINES; n++) {
+    const start = at + 1;
+    const nl = text.indexOf('\n', start);
+    let end = nl < 0 ? text.length : nl;
+    if (text.charCodeAt(end - 1) === 0x0d) end--;
+    let c = start;
+    while (c < end && (text.charCodeAt(c) === 0x20 || text.charCodeAt(c) === 0x09)) c++;
+    if (c < end) {
+      if (c - start <= keyColumn) break;
+      let e = end;
+      while (e > c && (text.charCodeAt(e - 1) === 0x20 || text.charCodeAt(e - 1) === 0x09)) e--;
+      lines.push({ start: c, end: e });
+    } else if (nl < 0) break;
+    at = nl;
+  }
+  if (lines.length === 0) return;
+  if (lines.length === 1 && isLookAlike(text.slice(lines[0].start, lines[0].end), PASSWORD_NAME.test(name))) return;
+  const kind = kindOfName(name);
+  for (const l of lines) out.push({ start: l.start, end: l.end, kind, byContext: true });
 }
 
 /**

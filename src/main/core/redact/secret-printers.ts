@@ -18,12 +18,23 @@ export interface SecretPrinter {
   kind: string;
   /** The command as the mask names it: `gh auth token`, `vault read`. */
   tool: string;
+  /**
+   * A later stage of the pipeline transforms the value (`| rev`, `| xxd -p`, `| sed 's/./& /g'`):
+   * its output carries the value in a shape no value test knows, so every line of it is the
+   * credential (message or not), not only a line that is one word.
+   */
+  transformed?: boolean;
 }
 
 /** The mask's kind for a value printed by `printer`. */
 export function printedKind(printer: SecretPrinter): string {
   return `${printer.kind} printed by ${printer.tool}`;
 }
+
+/** An aws `--query` that picks a secret field: `Credentials.SecretAccessKey`, `SecretString`, `Parameter.Value`, `authorizationData[0].authorizationToken`. */
+const AWS_SECRET_QUERY = /SecretAccessKey|SessionToken|SecretString|SecretBinary|Password|Secret|[Tt]oken|Parameters?(?:\[[^\]]*\])?\.Value|PrivateKey|AccessKey(?!Id)|KeyMaterial/;
+/** A kubeconfig field that holds a credential: `token`, `client-key-data`, `password`, an auth provider's `id-token`/`access-token`. */
+const KUBE_SECRET_FIELD = /token|client-key|password|secret|auth-provider/i;
 
 /** A name (a config key, a field, a variable) that names a secret. */
 const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|private[_-]?key|credential/i;
@@ -66,7 +77,13 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       if (sub === 'configure' && sub2 === 'get' && sub3 && SECRET_FIELD.test(sub3)) return { kind: 'secret', tool: 'aws configure get' };
       if (sub === 'ecr' && (sub2 === 'get-login-password' || sub2 === 'get-authorization-token')) return { kind: 'password', tool: `aws ecr ${sub2}` };
       if (sub === 'secretsmanager' && sub2 === 'get-secret-value' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws secretsmanager get-secret-value' };
-      if (sub === 'ssm' && sub2 === 'get-parameter' && has(argv, '--with-decryption') && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws ssm get-parameter' };
+      if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: `aws ssm ${sub2}` };
+      // Any call whose text output is a secret field picked by `--query` (`sts get-session-token --query Credentials.SecretAccessKey --output text`),
+      // or the credentials `sts` hands out as one tab-separated text row (`sts assume-role --output text`).
+      if (option(argv, undefined, 'output') === 'text') {
+        if (AWS_SECRET_QUERY.test(option(argv, undefined, 'query') ?? '')) return { kind: 'secret', tool: `aws ${sub} ${sub2}` };
+        if (sub === 'sts' && /^(?:get-session-token|assume-role(?:-with-saml|-with-web-identity)?|get-federation-token)$/.test(sub2 ?? '')) return { kind: 'secret', tool: `aws sts ${sub2}`, transformed: true };
+      }
       return undefined;
     case 'npm':
     case 'pnpm':
@@ -102,6 +119,11 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
         if (/^(?:jsonpath|go-template|template)/.test(out)) return { kind: 'secret', tool: `${name} ${sub} secret` };
       }
       if (sub === 'create' && sub2 === 'token') return { kind: 'token', tool: `${name} create token` };
+      // The kubeconfig's credentials through a template: `config view --raw -o jsonpath='{.users[0].user.token}'` (without --raw they print REDACTED/DATA+OMITTED).
+      if (sub === 'config' && sub2 === 'view' && has(argv, '--raw')) {
+        const out = option(argv, 'o', 'output') ?? '';
+        if (/^(?:jsonpath|go-template|template)/.test(out) && KUBE_SECRET_FIELD.test(out + argv.join(' '))) return { kind: 'credential', tool: `${name} config view --raw` };
+      }
       return undefined;
     }
     case 'pass':
@@ -134,14 +156,95 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
   }
 }
 
-/** Later stages of a pipeline that pass the value through (decode, trim, pick a line). */
-const PASS_THROUGH = /^(?:base64|basenc|cat|tr|head|tail|xargs|jq|yq|sed|cut|awk|tee|openssl)$/;
+/**
+ * Later stages of a pipeline that leave the value as it is, or only cut and decode it (`| tr -d
+ * '\n'`, `| base64 -d`, `| head -n1`): a value line of their output is still one word. `sed`,
+ * `awk` and `tr` other than `tr -d` rewrite it (`sed 's/./& /g'`): they count as transforms.
+ */
+const PASS_THROUGH = /^(?:base64|basenc|cat|head|tail|xargs|jq|yq|cut|tee|openssl|grep)$/;
+const passesThrough = (argv: readonly string[]) => PASS_THROUGH.test(basename(argv[0] ?? '')) || (basename(argv[0] ?? '') === 'tr' && /^-[a-z]*d[a-z]*$/.test(argv[1] ?? ''));
+
+/**
+ * Later stages whose output cannot carry the value: a count (`wc`), a yes/no (`grep -q`, `test`),
+ * a digest (`sha256sum`), nothing (`true`, `head -c0`), or a consumer that reads it as input and
+ * prints its own message (`docker login --password-stdin`, `gh auth login --with-token`, a
+ * clipboard). Every other stage keeps the printer (secretPrinterOf says why).
+ */
+function isReducer(argv: readonly string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  switch (name) {
+    case 'wc':
+    case 'md5sum':
+    case 'sha1sum':
+    case 'sha224sum':
+    case 'sha256sum':
+    case 'sha384sum':
+    case 'sha512sum':
+    case 'b2sum':
+    case 'cksum':
+    case 'sum':
+    case 'true':
+    case 'false':
+    case ':':
+    case 'test':
+    case '[':
+    case 'pbcopy':
+    case 'xclip':
+    case 'xsel':
+    case 'wl-copy':
+    case 'clip.exe':
+      return true;
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+    case 'rg':
+      // A count, a yes/no or file names, not the matching lines.
+      return argv.slice(1).some((a) => /^(?:--count|--quiet|--silent|--files-with(?:out)?-matches|-[A-Za-z]*[cqlL][A-Za-z]*)$/.test(a));
+    case 'head':
+      return argv.slice(1).some((a, i, rest) => /^(?:-c|--bytes)=?0$/.test(a) || (/^(?:-c|--bytes)$/.test(a) && rest[i + 1] === '0'));
+    case 'docker':
+    case 'podman':
+    case 'nerdctl':
+    case 'buildah':
+    case 'helm':
+    case 'oras':
+    case 'skopeo':
+    case 'crane':
+      return argv.includes('login') && argv.includes('--password-stdin');
+    case 'gh':
+      return argv[1] === 'auth' && argv[2] === 'login';
+    case 'vault':
+    case 'bao':
+      return argv[1] === 'login';
+    default:
+      return false;
+  }
+}
+
+/** Does this stage send its standard output to a file (not a terminal-bound device)? Then nothing of it reaches the agent (nor a later stage). */
+function stdoutToFile(stage: SimpleCommand): boolean {
+  return stage.redirects.some(
+    (r) =>
+      (r.op === '>' || r.op === '>>' || r.op === '&>' || r.op === '&>>' || r.op === '>|') &&
+      (r.fd === undefined || r.fd === 1) &&
+      !/^\/dev\/(?:stdout|stderr|tty|fd\/[12])$/.test(r.target ?? ''),
+  );
+}
 
 /**
  * What `command` (a shell line) prints, when its output a terminal shows is a credential: the
- * last pipeline of the line whose first stage is a printer and whose later stages only decode or
- * trim (`| base64 -d`, `| tr -d '\n'`); its output not redirected to a file, not inside `$(…)`.
- * `undefined` for everything else (and for a line that does not parse).
+ * last pipeline of the line whose first stage is a printer, with no later stage a reducer
+ * (isReducer) and no stage's output sent to a file; not inside `$(…)`. `undefined` for everything
+ * else (and for a line that does not parse).
+ *
+ * Why every stage but a reducer keeps the printer (it was the other way round: only listed
+ * pass-through stages did): the stages that can carry a value in a new shape have no end (`rev`,
+ * `xxd -p`, `od -c`, `base32`, `sed 's/./& /g'`, `tr a-z A-Z`, `perl -pe`, `python -c`, …), and an
+ * adversary picks the one not listed; the stages that cannot carry it are few and closed (a
+ * count, a yes/no, a digest, a consumer). Over-masking the output of a pipeline that starts with
+ * a credential printer costs the agent little (the mask says what and why); missing one sends the
+ * credential to the model provider. A stage outside PASS_THROUGH marks the printer `transformed`:
+ * every line it prints is masked whole, spaces and all.
  */
 export function secretPrinterOf(command: string): SecretPrinter | undefined {
   if (!PRINTER_WORDS.test(command)) return undefined;
@@ -159,10 +262,9 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
     const printer = printerOf(stages[0].argv);
     if (!printer) continue;
-    if (!stages.slice(1).every((s) => PASS_THROUGH.test(basename(s.argv[0] ?? '')))) continue;
-    const last = stages[stages.length - 1];
-    if (last.redirects.some((r) => r.op === '>' || r.op === '>>' || r.op === '&>' || r.op === '>|')) continue;
-    found = printer;
+    if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
+    const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
+    found = transformed ? { ...printer, transformed: true } : printer;
   }
   return found;
 }
@@ -186,14 +288,30 @@ export function printedValue(line: string): { start: number; end: number } | und
   return start < 0 ? undefined : { start, end: start + value.length };
 }
 
-/** The values a printer's output `text` holds: each of its lines that is one (printedValue). */
-export function printedValues(text: string): string[] {
+/**
+ * The values a printer's output `text` holds: each of its lines that is one (printedValue); of a
+ * `transformed` printer's output, each line whole (printedLine).
+ */
+export function printedValues(text: string, transformed = false): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    const v = printedValue(line);
+    const v = transformed ? printedLine(line) : printedValue(line);
     if (v) out.push(line.slice(v.start, v.end));
   }
   return out;
+}
+
+/**
+ * A line of a transformed credential (`| sed 's/./& /g'`, `| od -c`): the line without colour and
+ * CR, trimmed, spaces inside kept; not a short line, a placeholder or a look-alike (od's last
+ * offset line `0000051`).
+ */
+export function printedLine(line: string): { start: number; end: number } | undefined {
+  const bare = line.replace(DECORATION, '');
+  const value = bare.trim();
+  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || isLookAlike(value, true)) return undefined;
+  const start = line.indexOf(value);
+  return start < 0 ? undefined : { start, end: start + value.length };
 }
 
 /** Shorter lines are not taken for a printed secret (`OK`, `none`): remembered for the session, a shorter value would mask ordinary words (as MIN_ENV_SECRET_LENGTH). */

@@ -241,7 +241,7 @@ export class StreamMasker {
     // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one.
     if (this.inKey || text.includes('-----BEGIN')) return;
     const kind = printedKind(this.printer!);
-    for (const v of printedValues(text)) this.masker.learnValue?.(v, kind);
+    for (const v of printedValues(text, this.printer!.transformed)) this.masker.learnValue?.(v, kind);
   }
 
   /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
