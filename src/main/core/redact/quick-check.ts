@@ -28,10 +28,10 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
  * and tokens: `ghp_…`, `AKIA…`, `sk-…`, `xoxb-…`, JWT parts, PEM body lines), `://` or `oracle:thin:` (URLs and
  * connection strings with passwords), `-----BEGIN` (private keys), or a word that names a
  * secret next to its value (`password=`, `aws_secret_access_key =`, `AWS_ACCOUNT_ID=`,
- * `--token …`). False means no pattern can match; true means "look". When the scanner gains a
+ * `--token …`, a password prompt in another language: `Kennwort:`, `пароль:`). False means no pattern can match; true means "look". When the scanner gains a
  * rule for a shorter shape, this check must learn it (redactor.test.ts runs every generated
  * sample through it).
  */
 export function mayHoldSecret(text: string): boolean {
-  return /[A-Za-z0-9_-]{16,}|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):/i.test(text);
+  return /[A-Za-z0-9_-]{16,}|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호/i.test(text);
 }

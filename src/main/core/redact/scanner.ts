@@ -154,6 +154,8 @@ const TERRAFORM_LINES_AFTER = 7;
 const PUTTY_LINES_AFTER = 32;
 const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : 0))));
 const DATA_LINE = Buffer.from('data:');
+/** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
+const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_RULE) ? 1 : 0));
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`) or nothing after `:`. */
 const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?)?\r?$/;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
@@ -301,7 +303,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd)) continue;
     const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
-    const after = need === NEED_SEPARATOR && VALUE_ON_NEXT_LINES.test(buf.toString('latin1', end, lineEnd)) ? MAX_BLOCK_LINES : LINES_AFTER[id];
+    const after = NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(buf.toString('latin1', end, lineEnd)) ? MAX_BLOCK_LINES : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {

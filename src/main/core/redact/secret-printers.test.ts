@@ -39,7 +39,29 @@ const printers: [string, string][] = [
   ['sudo -E vault read -field=password secret/db', 'secret printed by vault read -field'],
   ['cd infra && gh auth token', 'token printed by gh auth token'],
   ['gh auth token | tr -d "\\n"', 'token printed by gh auth token'],
+  // Through a transform (the adversary pass's M08-M10): the printer holds through any stage but a reducer.
+  ['aws configure get aws_secret_access_key | rev', 'secret printed by aws configure get'],
+  ["gh auth token | xxd -p | tr -d '\\n'; echo", 'token printed by gh auth token'],
+  ["aws configure get aws_secret_access_key | sed 's/./& /g'", 'secret printed by aws configure get'],
+  ['gh auth token | base32', 'token printed by gh auth token'],
+  ['gh auth token | od -c', 'token printed by gh auth token'],
+  ['gh auth token | tr a-z A-Z', 'token printed by gh auth token'],
+  ["gh auth token | perl -pe 's/(.)/ord($1).\",\"/ge'", 'token printed by gh auth token'],
+  ['gh auth token 2>/dev/null', 'token printed by gh auth token'],
+  ['gh auth token | tee /tmp/t', 'token printed by gh auth token'],
+  // aws and kubectl forms the table missed (M11, M12).
+  ['aws sts get-session-token --query Credentials.SecretAccessKey --output text', 'secret printed by aws sts get-session-token'],
+  ['aws sts assume-role --role-arn arn:aws:iam::1:role/x --role-session-name s --output text', 'secret printed by aws sts assume-role'],
+  ['aws ssm get-parameter --name /db --with-decryption --query Parameter.Value --output text', 'secret printed by aws ssm get-parameter'],
+  ['aws ecr get-login-password', 'password printed by aws ecr get-login-password'],
+  ["kubectl config view --raw -o jsonpath='{.users[0].user.token}'", 'credential printed by kubectl config view --raw'],
+  ["kubectl config view --raw -o go-template='{{(index .users 0).user.token}}'", 'credential printed by kubectl config view --raw'],
+  ['kubectl create token default -n prod', 'token printed by kubectl create token'],
 ];
+
+/** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
+const transformed = ['gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text'];
+const passThrough = ['gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
   'gh auth status', // text: the scanner reads `Token: gho_…`
@@ -52,6 +74,18 @@ const notPrinters = [
   'export T=$(gh auth token)', // captured, never shown
   'gh auth token > ~/.token', // to a file
   'gh auth token | wc -c', // a count
+  // Reducers: nothing of the value comes out.
+  'gh auth token | grep -q gho_',
+  'gh auth token | grep -c gho_',
+  'gh auth token | sha256sum',
+  'gh auth token | head -c0',
+  'gh auth token >/dev/null',
+  'gh auth token | rev > /tmp/t', // the last stage to a file
+  'aws ecr get-login-password --region eu-west-1 | docker login --username AWS --password-stdin 1.dkr.ecr.eu-west-1.amazonaws.com',
+  'gh auth token | gh auth login --with-token',
+  'aws ec2 describe-instances --query Reservations[0].Instances[0].InstanceId --output text',
+  "kubectl config view -o jsonpath='{.users[0].user.token}'", // without --raw: REDACTED
+  "kubectl config view --raw -o jsonpath='{.clusters[0].cluster.server}'",
   'terraform output -raw region',
   'echo gh auth token',
   'ls -la',
@@ -67,6 +101,8 @@ describe('secretPrinterOf', () => {
     });
   }
   for (const line of notPrinters) it(`${line} does not (its output is not a bare credential)`, () => expect(secretPrinterOf(line)).toBeUndefined());
+  for (const line of transformed) it(`${line}: its output is masked line by line (transformed)`, () => expect(secretPrinterOf(line)?.transformed).toBe(true));
+  for (const line of passThrough) it(`${line}: its output's one-word lines are the value (not transformed)`, () => expect(secretPrinterOf(line)?.transformed).toBeFalsy());
   it('a line that does not parse is no printer', () => expect(secretPrinterOf('gh auth token "')).toBeUndefined());
 });
 
@@ -86,6 +122,14 @@ describe('Redactor.maskCommandOutput', () => {
     expect(r.maskCommandOutput('pass show prod/db', `${value}\nlogin: app\nurl: db.internal\n`)).toBe('[masked: password printed by pass show]\nlogin: app\nurl: db.internal\n');
     expect(r.mask(`psql "postgres://app:${value}@db/app"`)).not.toContain(value);
     expect(r.mask(`echo ${value}`)).toBe('echo [masked: password printed by pass show]');
+  });
+
+  it("masks a transformed printer's every line, spaces and all, and keeps od's offset line", () => {
+    const r = new Redactor();
+    const spaced = 'Q m 7 R t 2 V x 9 L p 4 N z 8 K c 3 B w 6';
+    expect(r.maskCommandOutput("aws configure get aws_secret_access_key | sed 's/./& /g'", `${spaced} \r\n`)).toBe('[masked: secret printed by aws configure get] \r\n');
+    const od = '0000000   g   h   o   _   X   k   3   m\n0000010   P   9   q   L  \\n\n0000015\n';
+    expect(r.maskCommandOutput('gh auth token | od -c', od)).toBe('[masked: token printed by gh auth token]\n[masked: token printed by gh auth token]\n0000015\n');
   });
 
   it("keeps another command's output and a printer's error message", () => {

@@ -497,5 +497,112 @@ export function generateCorpus(seed = 21): CorpusItem[] {
   items.push(...printerItems(g));
   items.push(...keyItems(g));
   items.push(...lookAlikeItems(g));
+  items.push(...adversaryTwoItems(g));
   return items;
+}
+
+/**
+ * The masking forms of the afternoon's adversary pass (issue 21, M08-M23), each with look-alikes
+ * printed the same way: a printer's output through a transform (`| rev`, `| xxd -p`, `| sed
+ * 's/./& /g'`) and through a reducer (`| wc -c`, `| sha256sum`); aws `--query` secrets and
+ * `kubectl config view --raw` templates; base64 of a credentials-file line; URL-encoded bodies;
+ * prompts that name their target (ssh, sudo, git) and prompts in other languages, echoed; YAML
+ * block scalars; pretty JSON with the value on the next line.
+ */
+function adversaryTwoItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string, secret = true, command?: string) => out.push({ format, context, text, value, secret, ...(command ? { command } : {}) });
+  const pw = () => g.s(`${ALNUM}!#^*_+`, g.int(12, 24)).replace(/^[^A-Za-z]/, 'k');
+  const key = () => g.s(`${ALNUM}+/`, 40);
+  const prompts: [string, (v: string) => string][] = [
+    ['ssh key passphrase', (v) => `Enter passphrase for key '/home/dev/.ssh/id_ed25519': ${v}`],
+    ['ssh password', (v) => `deploy@10.0.${g.int(0, 9)}.${g.int(1, 254)}'s password: ${v}`],
+    ['sudo', (v) => `[sudo] password for ${g.pick(['bob', 'dev', 'ci'])}: ${v}`],
+    ['git https', (v) => `Password for 'https://${g.pick(['bob', 'octocat'])}@github.com': ${v}`],
+    ['german', (v) => `Passwort: ${v}`],
+    ['german kennwort', (v) => `Kennwort für ${g.pick(['admin', 'root'])}: ${v}`],
+    ['spanish', (v) => `Contraseña: ${v}`],
+    ['french', (v) => `Mot de passe : ${v}`],
+    ['portuguese', (v) => `Senha: ${v}`],
+    ['russian', (v) => `Пароль: ${v}`],
+    ['chinese', (v) => `密码：${v}`],
+    ['japanese', (v) => `パスワード: ${v}`],
+    ['dutch', (v) => `Wachtwoord: ${v}`],
+    ['swedish', (v) => `Lösenord: ${v}`],
+    ['polish', (v) => `Hasło: ${v}`],
+    ['turkish', (v) => `Şifre: ${v}`],
+    ['italian', (v) => `Parola per root: ${v}`],
+  ];
+  for (let k = 0; k < 4; k++) {
+    for (const [context, print] of prompts) {
+      const v = pw();
+      add('echoed prompt answer', context, v, `${print(v)}\r`);
+    }
+    // Prompts with nothing typed back, or the program's next output after them: no secret.
+    add('prompt without a value', 'sudo', '[sudo] password for bob: ', `[sudo] password for bob: \r\nSorry, try again.\r`, false);
+    add('prompt without a value', 'german', 'Passwort: ', `Passwort: \r\nAnmeldung erfolgreich\r`, false);
+    add('prompt without a value', 'ssh', "Enter passphrase for key '/home/dev/.ssh/id_ed25519': ", `Enter passphrase for key '/home/dev/.ssh/id_ed25519': \r\nIdentity added: /home/dev/.ssh/id_ed25519\r`, false);
+    add('prompt without a value', 'german, next output', `erhalten ${k + 10}`, `Passwort: erhalten ${k + 10} Zeichen\r`, false);
+    add('prompt without a value', 'russian', 'Пароль: ', `Пароль: \r\nДобро пожаловать\r`, false);
+
+    // YAML block scalars under a secret's key (`|`, `>-`, `|+`), one and two lines.
+    const y1 = pw();
+    add('yaml block scalar', 'helm values', y1, `postgresql:\n  auth:\n    password: |\n      ${y1}\n    database: app`);
+    const y2 = pw();
+    const y3 = pw();
+    add('yaml block scalar', 'kubernetes stringData', `${y2}\n${y3}`, `stringData:\n  api_token: >-\n    ${y2}\n    ${y3}\n  region: eu-west-1`);
+    const y4 = key();
+    add('yaml block scalar', 'docker compose', y4, `services:\n  app:\n    environment:\n      - FOO=bar\n    secret_key: |+\n      ${y4}\n\n    image: app:1`);
+    add('yaml block scalar', 'reference', '${DB_PASSWORD}', `db:\n  password: |\n    \${DB_PASSWORD}\n  host: db`, false);
+    add('yaml block', 'non-secret key', 'Line one of the description', `app:\n  description: |\n    Line one of the description\n  password_min_length: 12`, false);
+
+    // Pretty JSON, the value on the next line.
+    const j = pw();
+    add('json value on the next line', 'jq .', j, `{\n  "client_secret":\n    "${j}",\n  "client_id": "app"\n}`);
+    const j2 = key();
+    add('json value on the next line', 'python json.dumps', j2, `{\n    "aws_secret_access_key":\n        "${j2}"\n}`);
+    add('json value on the next line', 'non-secret key', 'app-frontend', `{\n  "client_id":\n    "app-frontend"\n}`, false);
+
+    // URL-encoded bodies and parameters.
+    const u1 = pw().replace(/[#^*+!]/g, 'x');
+    add('url-encoded secret', 'json body in a query', u1, `body=%7B%22password%22%3A%22${u1}%22%7D`);
+    const u2 = pw().replace(/[#^*+!]/g, 'x');
+    add('url-encoded secret', 'form body in a log', u2, `POST /login data=username%3Dbob%26password%3D${u2} 302`);
+    const u3 = g.s(ALNUM, 32);
+    add('url-encoded secret', 'redirect url', u3, `Location: /callback?state=xyz&next=%2Fapi%3Fapi_key%3D${u3}`);
+    add('url-encoded text', 'json body in a query', 'bob', `q=%7B%22name%22%3A%22bob%22%2C%22page%22%3A2%7D`, false);
+    add('url-encoded text', 'query', 'en-US', `GET /search?q=token%20rotation&lang%3Den-US 200`, false);
+
+    // Base64 of a credentials-file line, an env line, a JSON document.
+    const b1 = key();
+    add('base64 of a credentials line', 'base64 -w0', b1, Buffer.from(`aws_secret_access_key = ${b1}\n`).toString('base64'));
+    const b2 = pw();
+    add('base64 of a credentials line', 'env in a CI variable', b2, `ENV_FILE=${Buffer.from(`DB_PASSWORD=${b2}\nDB_HOST=db\n`).toString('base64')}`);
+    add('base64 of a config line', 'base64 -w0', 'region = eu-west-1', Buffer.from(`[default]\nregion = eu-west-1\noutput = json\n`).toString('base64'), false);
+
+    // A printer's output through a transform (every line masked), through a reducer (kept).
+    const a1 = key();
+    add('printer through a transform', 'rev', a1, `${[...a1].reverse().join('')}\r`, true, 'aws configure get aws_secret_access_key | rev');
+    const gh = g.checksummed('gho_');
+    const hex = Buffer.from(`${gh}\n`).toString('hex');
+    add('printer through a transform', 'xxd -p', hex, `${hex.slice(0, 60)}\r\n${hex.slice(60)}\r`, true, 'gh auth token | xxd -p');
+    const a2 = key();
+    add('printer through a transform', 'sed spaced', [...a2].join(' '), `${[...a2].join(' ')} \r`, true, "aws configure get aws_secret_access_key | sed 's/./& /g'");
+    const a3 = key();
+    add('printer through a transform', 'tr upper', a3.toUpperCase(), `${a3.toUpperCase()}\r`, true, 'aws configure get aws_secret_access_key | tr a-z A-Z');
+    const s1 = key();
+    add('printed by aws --query --output text', 'sts', s1, `${s1}\r`, true, 'aws sts get-session-token --query Credentials.SecretAccessKey --output text');
+    const s3 = pw();
+    add('printed by aws --query --output text', 'ssm', s3, `${s3}\r`, true, 'aws ssm get-parameter --name /prod/db --with-decryption --query Parameter.Value --output text');
+    const kt = g.s(B64URL, 40);
+    add('printed by kubectl config view --raw', 'jsonpath', kt, `${kt}`, true, "kubectl config view --raw -o jsonpath='{.users[0].user.token}'");
+    const count = String(g.int(20, 60));
+    add('printer through a reducer', 'wc -c', count, `${count}\r`, false, 'aws configure get aws_secret_access_key | wc -c');
+    const digest = `${g.s(HEX, 64)}  -`;
+    add('printer through a reducer', 'sha256sum', digest, `${digest}\r`, false, 'gh auth token | sha256sum');
+    add('printer through a reducer', 'grep -c', '1', '1\r', false, 'gh auth token | grep -c gho_');
+    add('not a printer', 'aws --query a non-secret field', 'i-0abc', `i-0${g.s(HEX, 17)}\r`, false, 'aws ec2 describe-instances --query Reservations[0].Instances[0].InstanceId --output text');
+    add('not a printer', 'kubectl config view without --raw', 'dev-cluster', 'dev-cluster\r', false, "kubectl config view -o jsonpath='{.clusters[0].name}'");
+  }
+  return out;
 }

@@ -1,0 +1,88 @@
+/**
+ * The adversary pass's forms whose value is not on its key's line or not in plain text (issue 21,
+ * M14-M23): YAML block scalars, pretty JSON with the value on the next line, URL-encoded bodies,
+ * base64 of a credentials-file line, prompts that name their target or speak another language.
+ * Each is masked in a reply; the engine's byte path (raw chunks cut anywhere) remembers what the
+ * text path remembers; a read window that starts below the key still hides the value; the CLI's
+ * quick check says "look"; and their look-alikes stay as printed.
+ */
+import { describe, expect, it } from 'vitest';
+import { Redactor } from './redactor.js';
+import { StreamMasker } from './stream-masker.js';
+import { mayHoldSecret } from './quick-check.js';
+
+const V = 'Ux3Vy7Wz1Xa5Yb9C';
+const W = 'Ft6Gu0Hv4Iw8Jx2Kq';
+/** [form, text, the values that must not show]. */
+const secrets: [string, string, string[]][] = [
+  ['yaml block scalar |', `db:\n  password: |\n    ${V}\n  host: db\n`, [V]],
+  ['yaml block scalar >- over two lines', `stringData:\n  api_token: >-\n    ${V}\n    ${W}\n\n  region: eu\n`, [V, W]],
+  ['yaml block scalar in a list item', `users:\n  - name: ci\n    password: |-\n      ${V}\n  - name: bob\n`, [V]],
+  ['pretty json, value on the next line', `{\n  "client_secret":\n    "${V}",\n  "client_id": "app"\n}\n`, [V]],
+  ['url-encoded json body', `body=%7B%22password%22%3A%22${V}%22%7D\n`, [V]],
+  ['url-encoded form body', `data=username%3Dbob%26password%3D${V} sent\n`, [V]],
+  ['base64 of an aws credentials line', `${Buffer.from(`aws_secret_access_key = ${V}${W}\n`).toString('base64')}\n`, [V]],
+  ['ssh key passphrase echoed', `Enter passphrase for key '/root/.ssh/id_ed25519': ${V}\n`, [V]],
+  ['ssh password echoed', `bob@10.0.0.5's password: ${V}\n`, [V]],
+  ['sudo password echoed', `[sudo] password for bob: ${V}\n`, [V]],
+  ['git https password echoed', `Password for 'https://bob@github.com': ${V}\n`, [V]],
+  ['german prompt', `Passwort: ${V}\n`, [V]],
+  ['russian prompt', `Пароль: ${V}\n`, [V]],
+  ['chinese prompt, full-width colon', `密码：${V}\n`, [V]],
+  ['japanese prompt', `パスワード: ${V}\n`, [V]],
+  ['spanish prompt', `Contraseña: ${V}\n`, [V]],
+  ['french prompt', `Mot de passe : ${V}\n`, [V]],
+  ['polish prompt', `Hasło: ${V}\n`, [V]],
+  ['turkish prompt', `Şifre: ${V}\n`, [V]],
+];
+const lookAlikes: [string, string][] = [
+  ['block scalar holding a reference', 'db:\n  password: |\n    ${DB_PASSWORD}\n  host: db\n'],
+  ['block scalar under a key that is no secret', 'app:\n  description: |\n    Rotates the token every hour\n  password_min_length: 12\n'],
+  ['next-line json under a key that is no secret', '{\n  "client_id":\n    "app-frontend"\n}\n'],
+  ['url-encoded json without a secret', 'q=%7B%22name%22%3A%22bob%22%2C%22page%22%3A2%7D\n'],
+  ['a prompt with nothing after it', 'Passwort: \r\nAnmeldung erfolgreich\r\n'],
+  ['a prompt followed by the next output', 'Passwort: erhalten 12 Zeichen\n'],
+  ['sudo prompt then its next line', '[sudo] password for bob: \r\nSorry, try again.\r\n'],
+  ['a prompt with a status word', 'Password for bob: done\n'],
+];
+
+describe('multi-line and encoded forms', () => {
+  for (const [form, text, values] of secrets) {
+    it(`masks ${form} in a reply, and the quick check says look`, () => {
+      const out = new Redactor().mask(text);
+      for (const v of values) expect(out, out).not.toContain(v);
+      expect(out).toContain('[masked: ');
+      expect(mayHoldSecret(text)).toBe(true);
+    });
+  }
+  for (const [form, text] of lookAlikes) it(`keeps ${form}`, () => expect(new Redactor().mask(text)).toBe(text));
+
+  it('the byte path (chunks cut anywhere, CRLF, colour before) remembers what the text path remembers', () => {
+    for (const [form, text] of secrets) {
+      const pty = `\x1b[32m✓ ok\x1b[0m\n${text}after\n`.replace(/\n/g, '\r\n');
+      const viaText = new Redactor();
+      viaText.learnFrom(pty);
+      for (const cut of [1, 3, 7, 64, 4096]) {
+        const viaBytes = new Redactor();
+        const stream = new StreamMasker(viaBytes, { learnOnly: true });
+        const bytes = Buffer.from(pty);
+        for (let at = 0; at < bytes.length; at += cut) stream.pushBytes(bytes.subarray(at, at + cut));
+        stream.flush();
+        expect(viaBytes.learned.size, `${form}, chunks of ${cut}`).toBe(viaText.learned.size);
+      }
+    }
+  });
+
+  it('a read window that starts below the key (block scalar, next-line json) hides the value', () => {
+    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line/.test(f))) {
+      const r = new Redactor();
+      const stream = r.stream('c1');
+      stream.pushBytes(Buffer.from(text.replace(/\n/g, '\r\n')));
+      stream.flush();
+      const lines = text.split('\n');
+      const from = lines.findIndex((l) => values.some((v) => l.includes(v)));
+      const shown = r.maskLines('c1', lines.slice(from).map((t, i) => ({ n: from + i + 1, text: t })));
+      for (const v of values) expect(shown.map((l) => l.text).join('\n'), form).not.toContain(v);
+    }
+  });
+});
