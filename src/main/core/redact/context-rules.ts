@@ -20,6 +20,12 @@ export interface ContextRule {
   keywords: string[];
   /** And only on lines this cheap test passes (a connection string's `;`, a command's name). */
   needs?: RegExp;
+  /**
+   * Its keywords that are a name's word too (`pass`, `token`: NAME_WORDS) share that word's entry
+   * in the one pass, its `unless` included (`passed` triggers nothing): no new automaton states.
+   * The automaton's table stays within 16-bit offsets (keyword-automaton.ts), a third faster.
+   */
+  sharesNameWords?: boolean;
 }
 
 /**
@@ -79,6 +85,8 @@ export const COOKIE_WORDS = ['cookie'];
 export const TERRAFORM_SENSITIVE_WORDS = ['"sensitive": true'];
 /** PuTTY key files (.ppk): the `Private-Lines: N` lines after the header are the private key. */
 export const PUTTY_WORDS = ['private-lines:'];
+/** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
+export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
@@ -110,6 +118,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
+  // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
+  { kind: 'password on command line', keywords: ['pass', 'token', 'sudo -s'], sharesNameWords: true, needs: /\|/, re: /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s|'"<>;&]+)(?=[ \t]*\|[ \t]*(?:sudo[ \t]+-S\b|[\w./-]*(?:docker|podman|nerdctl|buildah|helm|oras|skopeo|crane)[ \t][^\n|;&]*--password-stdin|gh[ \t]+auth[ \t]+login\b[^\n|;&]*--with-token|(?:sudo[ \t]+)?chpasswd\b|(?:sudo[ \t]+)?passwd[ \t]+--stdin))/g },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
@@ -127,15 +137,21 @@ const PROMPT_FOR = "(?:[ \\t]+(?:for|für|fur|de|para|pour|voor|för|dla|için|p
 const PROMPT_STATUS = '(?!(?:ok|done|got|success|saved|accepted|authenticated|correct|incorrect|wrong|denied|invalid|sorry|error|failed|welcome|match(?:ed)?|mismatch)[ \\t]*\\r?$)';
 export const PROMPT: ContextRule = {
   kind: 'password',
-  keywords: ['password for', 'passphrase for', 'passcode for', 'pin for', 'passwort', 'kennwort', 'contrase', 'mot de passe', 'senha', 'wachtwoord', 'senord', 'adgangskode', 'passord', 'salasana', 'heslo', 'jelsz', 'parola', 'ifre', 'haslo'],
+  // `pass` (a name's word) covers password, passphrase, passcode, Passwort, passord, mot de passe.
+  keywords: ['pass', 'pin for', 'kennwort', 'contrase', 'senha', 'wachtwoord', 'senord', 'parola', 'ifre', 'haslo'],
+  sharesNameWords: true,
   re: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
   guard: true,
 };
-/** The prompt words without an ASCII keyword (Cyrillic, CJK, Polish `hasło`): PROMPT runs on a text only when one of their characters is in it. */
-export const NON_ASCII_PROMPT_GATE = /[\u043f\u041f\u5bc6\u53e3\u30d1\u0142\ube44]/;
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // An HTML form's password field with its value filled in (a saved page, a server-rendered form in a test log).
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
+  // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
+  { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
+  // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
+  { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+)/g },
   // .pgpass: hostname:port:database:username:password (port a number or *).
   { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).

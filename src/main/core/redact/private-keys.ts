@@ -14,13 +14,15 @@ const KIND = 'private key';
 /** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */
 const GUTTER = /^[ \t]*(?:\d+[│|:] ?)?[ \t]*/;
 export const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
-export const PEM_BEGIN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
-export const PEM_END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/g;
-const PEM_END_AT_START = /^-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+/** What a key block's armour names: a private key (PEM, OpenSSH, PGP), or an OpenVPN static key (`<tls-auth>`, `<tls-crypt>`: a shared secret in hex lines). */
+export const KEY_LABEL = '(?:[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)';
+export const PEM_BEGIN = new RegExp(`-----BEGIN ?${KEY_LABEL}-----`, 'g');
+export const PEM_END = new RegExp(`-----END ?${KEY_LABEL}-----`, 'g');
+const PEM_END_AT_START = new RegExp(`^-----END ?${KEY_LABEL}-----`);
 /** PEM body lines are 64 (or 70) chars; shorter ones are taken only as a block's last line. */
 export const MIN_BODY_LINE = 16;
 /** A block on one line with `\n` (or `\\n`, `\r\n`) escapes between its lines, up to its END or the end of its base64. */
-const ESCAPED_BLOCK = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----(?:\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----)?/g;
+const ESCAPED_BLOCK = new RegExp(`-----BEGIN ?${KEY_LABEL}-----(?:\\\\\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END ?${KEY_LABEL}-----)?`, 'g');
 
 export function privateKeyBlocks(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];

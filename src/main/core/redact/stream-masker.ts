@@ -5,7 +5,7 @@
  * Redactor's learned values). It also records which output lines belong to private key blocks,
  * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
  */
-import { BASE64_LINE } from './private-keys.js';
+import { BASE64_LINE, KEY_LABEL } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 import { printedKind, printedValues, type SecretPrinter } from './secret-printers.js';
 
@@ -41,8 +41,8 @@ const EMPTY = Buffer.alloc(0);
 /** The byte path's buffer grows up to this (a bigger batch gets its own buffer: one command must not pin more). */
 const MAX_SCRATCH_BYTES = 1024 * 1024;
 
-const BEGIN = /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
-const END = /-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----/;
+const BEGIN = new RegExp(`-----BEGIN ?${KEY_LABEL}-----`);
+const END = new RegExp(`-----END ?${KEY_LABEL}-----`);
 /** Escape sequences (colour) and carriage returns around a body line as a PTY prints it. */
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\r/g;
 

@@ -498,6 +498,7 @@ export function generateCorpus(seed = 21): CorpusItem[] {
   items.push(...keyItems(g));
   items.push(...lookAlikeItems(g));
   items.push(...adversaryTwoItems(g));
+  items.push(...adversaryThreeItems(g));
   return items;
 }
 
@@ -603,6 +604,51 @@ function adversaryTwoItems(g: Gen): CorpusItem[] {
     add('printer through a reducer', 'grep -c', '1', '1\r', false, 'gh auth token | grep -c gho_');
     add('not a printer', 'aws --query a non-secret field', 'i-0abc', `i-0${g.s(HEX, 17)}\r`, false, 'aws ec2 describe-instances --query Reservations[0].Instances[0].InstanceId --output text');
     add('not a printer', 'kubectl config view without --raw', 'dev-cluster', 'dev-cluster\r', false, "kubectl config view -o jsonpath='{.clusters[0].name}'");
+  }
+  return out;
+}
+
+/**
+ * The masking engineer's own adversary pass (issue 21, session 3): credentials as more tools and
+ * files print them — a value echoed into a stdin credential reader (`| docker login
+ * --password-stdin`, `| sudo -S`), an HTML password field, HAR headers, Redis and SMTP `AUTH`,
+ * GitHub Actions' `::add-mask::`, Kubernetes `stringData`, OpenVPN static keys — with look-alikes
+ * printed the same way.
+ */
+function adversaryThreeItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string, secret = true) => out.push({ format, context, text, value, secret });
+  const pw = () => g.s(`${ALNUM}!#^*_+`, g.int(12, 24)).replace(/^[^A-Za-z]/, 'k').replace(/[|<>;&]/g, 'x');
+  for (let k = 0; k < 4; k++) {
+    const d = pw();
+    add('echoed into a stdin credential reader', 'set -x trace', d, `+ echo '${d}' | docker login -u ci --password-stdin registry.example.com`);
+    const su = pw();
+    add('echoed into a stdin credential reader', 'shell history', su, `  ${g.int(100, 999)}  echo ${su} | sudo -S systemctl restart app`);
+    add('echoed into a stdin credential reader', 'reference', '$CI_REGISTRY_PASSWORD', `echo "$CI_REGISTRY_PASSWORD" | docker login -u ci --password-stdin $CI_REGISTRY`, false);
+    const h = pw().replace(/["']/g, 'q');
+    add('html password field', 'saved page', h, `<form><input type="password" name="pw" value="${h}" autocomplete="off"></form>`);
+    add('html field', 'saved page', 'bob', `<input type="text" name="user" value="bob"><input type="password" name="pw" value="">`, false);
+    const har = g.s(`${ALNUM}-._~`, 40);
+    add('har header', 'devtools export', har, `        {\n          "name": "authorization",\n          "value": "Bearer ${har}"\n        },`);
+    const harc = g.s(B64URL, 32);
+    add('har header', 'devtools export, one line', harc, `{"name": "Cookie", "value": "sid=${harc}; theme=dark"}`);
+    add('har header', 'devtools export', 'application/json', `        {\n          "name": "accept",\n          "value": "application/json"\n        },`, false);
+    const r = pw().replace(/"/g, 'q');
+    add('redis auth', 'redis-cli', r, `127.0.0.1:6379> AUTH ${r}\nOK`);
+    const r2 = pw().replace(/"/g, 'q');
+    add('redis auth', 'redis-cli monitor', r2, `1732900000.123456 [0 127.0.0.1:51234] "AUTH" "default" "${r2}"`);
+    add('redis auth', 'redis error', 'NOAUTH', `(error) NOAUTH Authentication required.`, false);
+    const smtp = Buffer.from(`\u0000ci@example.com\u0000${pw()}`).toString('base64');
+    add('smtp auth plain', 'mail client debug log', smtp, `>>> AUTH PLAIN ${smtp}\n<<< 235 2.7.0 Authentication successful`);
+    add('smtp auth', 'mail client debug log', 'AUTH LOGIN', `>>> AUTH LOGIN\n<<< 334 VXNlcm5hbWU6`, false);
+    const m = pw();
+    add('github actions add-mask', 'raw step log', m, `2026-11-29T10:00:0${k}.0000000Z ::add-mask::${m}`);
+    add('github actions add-mask', 'workflow file', '${{ secrets.DEPLOY_KEY }}', `      - run: echo "::add-mask::\${{ secrets.DEPLOY_KEY }}"`, false);
+    const sd = pw().replace(/["'#]/g, 'q');
+    add('kubernetes stringData', 'manifest', sd, `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\nstringData:\n  db-conn: "${sd}"\n  region: ${sd.slice(0, 0)}eu-west-1-${k}x`);
+    add('kubernetes stringData', 'helm template', '{{ .Values.db.password }}', `stringData:\n  password: {{ .Values.db.password }}`, false);
+    const ov = Array.from({ length: 16 }, () => g.s(HEX, 32)).join('\n');
+    add('openvpn static key', 'client.ovpn', ov, `<tls-auth>\n#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n${ov}\n-----END OpenVPN Static key V1-----\n</tls-auth>`);
   }
   return out;
 }
