@@ -65,6 +65,9 @@ const KEYWORDS: Keyword[] = [];
   for (const w of HAR_HEADER_WORDS) entry(w).context.push(HAR_RULE);
   KEYWORDS.push(...byKey.values());
 }
+/** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
+export const keywordTableIsCompact = (): boolean => !AUTOMATON.wide;
+
 /** Rules without a literal (Discord bot tokens): tried on runs long enough to hold one. */
 const NO_KEYWORD: VendorRule[] = VENDOR_RULES.filter((r) => r.keywords.length === 0);
 
