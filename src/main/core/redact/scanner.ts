@@ -194,8 +194,8 @@ const TERRAFORM_LINES_AFTER = 7;
 const PUTTY_LINES_AFTER = 32;
 const HAR_LINES_AFTER = 1;
 const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : 0))));
-const DATA_LINE = Buffer.from('data:');
-const STRING_DATA_LINE = Buffer.from('stringData:');
+/** What `data:` and `stringData:` lines share. */
+const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
 const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_RULE) ? 1 : 0));
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`) or nothing after `:`. */
@@ -381,18 +381,13 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
 
 /** Where the first `data:` or `stringData:` line (a Kubernetes Secret's data block, secretDataBlocks, stringDataBlocks) of buf[0, n) starts; n if none. */
 function dataBlockStart(buf: Buffer, n: number): number {
-  let first = n;
-  for (const mark of [DATA_LINE, STRING_DATA_LINE]) {
-    for (let i = buf.indexOf(mark); i >= 0 && i < first; i = buf.indexOf(mark, i + 1)) {
-      const lineStart = i > 0 ? buf.lastIndexOf(0x0a, i - 1) + 1 : 0;
-      const lineEnd = buf.indexOf(0x0a, i);
-      if (lineEnd - lineStart <= MAX_DATA_LINE && /^[ \t]*(?:data|stringData):[ \t]*\r?$/.test(buf.toString('latin1', lineStart, lineEnd))) {
-        first = lineStart;
-        break;
-      }
-    }
+  // One search for both (`ata:`): a second full search of the batch for `stringData:` cost ~8% of the stream's time.
+  for (let i = buf.indexOf(DATA_MARK); i >= 0 && i < n; i = buf.indexOf(DATA_MARK, i + 1)) {
+    const lineStart = i > 0 ? buf.lastIndexOf(0x0a, i - 1) + 1 : 0;
+    const lineEnd = buf.indexOf(0x0a, i);
+    if (lineEnd - lineStart <= MAX_DATA_LINE && /^[ \t]*(?:data|stringData):[ \t]*\r?$/.test(buf.toString('latin1', lineStart, lineEnd))) return lineStart;
   }
-  return first;
+  return n;
 }
 
 /** The vendor rules on each token run: those whose keyword the pass found in it, and the keyword-less ones on long runs. */
