@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decide, type Policy, type PolicyDecision } from '../core/policy/index.js';
 import { policyOwnPaths } from '../core/policy/decide.js';
-import { mishOwnPaths } from '../core/policy/own-files.js';
+import { hookConfigPaths, mishOwnPaths } from '../core/policy/own-files.js';
 import { APPROVAL_TOKEN_ENV, issueApprovalToken } from './approval-token.js';
 import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
@@ -161,11 +161,13 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
   // mish's own files for this environment, from io.env (what decide() would spread from process.env): the decision reads only the keys it names.
   const ownPaths = [...mishOwnPaths(io.env), ...policyOwnPaths(policy)];
+  // The agents' hook configuration files (where this hook is installed), from the same environment.
+  const hookFiles = hookConfigPaths(io.env);
   const home = io.env.HOME;
   let audit: Promise<HookAudit | undefined> | undefined;
   const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
   const result = await decideHook(host, { ...call, cwd }, {
-    decide: (line) => decide(line, policy, { cwd, ownPaths, ...(home !== undefined ? { home } : {}) }),
+    decide: (line) => decide(line, policy, { cwd, ownPaths, hookFiles, ...(home !== undefined ? { home } : {}) }),
     askOperator: async (c: ShellCall, d: PolicyDecision): Promise<OperatorOutcome> => {
       if (opts.fastOnly) throw new SlowPath('an escalation');
       const a = await auditing();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseCommandLine } from '../router/parse.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
 import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
-import { mishOwnPaths, OWN_FILES_RULE, ownFileChange, ownFileMention } from './own-files.js';
+import { HOOK_CONFIG_RULE, hookConfigChange, hookConfigMention, hookConfigPaths, mishInitChange, mishOwnPaths, OWN_FILES_RULE, ownFileChange, ownFileMention } from './own-files.js';
 import { PREFIX, SHELLS } from './wrappers.js';
 
 export type { Verdict } from './rules.js';
@@ -55,6 +55,8 @@ export interface DecideContext extends MatchContext {
    * folder it came with (policyOwnPaths).
    */
   ownPaths?: string[];
+  /** The agent hosts' user-scope hook configuration files (own-files.ts hookConfigPaths); default: from process.env. */
+  hookFiles?: string[];
 }
 
 const layerPaths = new WeakMap<Policy, string[]>();
@@ -199,6 +201,7 @@ class LineTooLong extends Error {}
 export function decide(line: string, policy: Policy, context: DecideContext = {}): PolicyDecision {
   const ctx: DecideContext = { ...context, home: context.home ?? process.env.HOME };
   const own = ctx.ownPaths ?? [...mishOwnPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env), ...policyOwnPaths(policy)];
+  const hookFiles = ctx.hookFiles ?? hookConfigPaths(ctx.home ? { ...process.env, HOME: ctx.home } : process.env);
   let items: Item[];
   let commands: string[][] = [];
   try {
@@ -225,6 +228,13 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
         // Editors, interpreters, archivers, anything not known to only read: it may change what it names.
         const named = ownFileMention(c, own, ctx.home);
         if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `names mish's own files (${named}) and may change them; a human must decide`, explicit: true });
+      }
+      // The agents' hook configuration (where mish's hook lives) and `mish init`: the agent may not switch its supervision off.
+      const hook = change ? undefined : (mishInitChange(c) ?? hookConfigChange(viewOf(c), hookFiles, ctx.cwd, ctx.home));
+      if (hook) items.push({ text: c.text, argv: c.argv, decision: hook.decision, rule: HOOK_CONFIG_RULE, reason: hook.reason, explicit: true });
+      else if (!change && c.name !== '' && !OWN_FILE_READERS.has(c.name) && !UNWRAPPED.has(c.name)) {
+        const named = hookConfigMention(c, hookFiles, ctx.home);
+        if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: HOOK_CONFIG_RULE, reason: `names ${named}, an agent's hook configuration (where mish's hook is installed), and may change it; a human must decide`, explicit: true });
       }
       for (const f of c.facts) if (FORBID_FACTS[f]) items.push({ text: c.text, argv: c.argv, decision: 'forbid', rule: f, reason: FORBID_FACTS[f], explicit: true });
     }

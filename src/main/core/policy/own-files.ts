@@ -10,12 +10,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import { runtimeDir } from '../../platform/platform.js';
+import { projectHookFiles, userHookFiles } from '../hook-config-files.js';
 import { globToRegex, hasGlob, normalizePath } from './paths.js';
 import { positionalArgs, type ResolvedCommand } from './resolve.js';
 import { hasFlag, writeTargets, type CommandView } from './rules.js';
 
 /** Rule id of the decision on a line that changes mish's own files. */
 export const OWN_FILES_RULE = 'mish-own-files';
+/** Rule id of the decision on a line that changes an agent host's hook configuration (where mish's hook lives) or runs `mish init` on it. */
+export const HOOK_CONFIG_RULE = 'mish-hook-config';
 
 /**
  * The folders and files mish reads its policy and state from, for this environment: the
@@ -175,4 +178,174 @@ export function ownFileMention(c: ResolvedCommand, own: readonly string[], home:
   for (const o of ownForms(own, home)) if (text.includes(o)) return o;
   if (/\.config\/mish\b|\.local\/state\/mish\b|(?:^|[\s'"/=])\.mish(?:\/|$)/m.test(text)) return 'mish configuration';
   return undefined;
+}
+
+// ---------------------------------------------------------------- the agents' hook configuration
+
+/**
+ * The agent hosts' user-scope hook configuration files for this environment (hook-config-files.ts:
+ * ~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.copilot/hooks/mish.json, …). Project files
+ * (`.claude/settings.json`, `.codex/hooks.json`, …) are recognised by their tail wherever the
+ * project is, so they need no entry here.
+ */
+export function hookConfigPaths(env: Record<string, string | undefined> = process.env): string[] {
+  return userHookFiles(env).map((p) => p.replace(/\/+$/, ''));
+}
+
+/** `.claude/settings.json`, `.codex/hooks.json`, … (relative to any project root). */
+const PROJECT_HOOK_FILES = projectHookFiles();
+/** The folders holding them (`.claude`, `.github/hooks`, `.github`): deleting one deletes the file. */
+const PROJECT_HOOK_FOLDERS = [...new Set(PROJECT_HOOK_FILES.flatMap((f) => f.split('/').slice(0, -1).map((_, k, a) => a.slice(0, k + 1).join('/'))))];
+/** Programs that delete or move away the paths they name (a move's destination is a write). */
+const REMOVES = new Set(['rm', 'unlink', 'rmdir', 'shred', 'srm', 'truncate', 'trash', 'trash-put', 'gio', 'mv']);
+/** Commands whose `>` redirect only empties the file (`: > f`, `true > f`, `> f`). */
+const EMPTIES = new Set(['', ':', 'true', 'false']);
+/** Programs that change a file's mode, owner or attributes: the host may stop reading it. */
+const CHANGES_MODE = new Set(['chmod', 'chown', 'chgrp', 'chattr', 'setfacl']);
+
+export interface HookConfigChange {
+  decision: 'forbid' | 'ask';
+  reason: string;
+}
+
+/** Is `f` (a normalised form) one of the hook configuration files? Which, if so. */
+function hookFileAt(f: string, mine: readonly string[]): string | undefined {
+  if (mine.includes(f)) return f;
+  return PROJECT_HOOK_FILES.find((rel) => f === rel || f.endsWith(`/${rel}`)) && f;
+}
+
+/**
+ * Is `f` a folder that holds one (never `/`, home or above: other rules judge those)? `project`:
+ * it only looks like a project's (`.claude`, `.github`) — whether it holds mish's hook is unknown.
+ */
+function hookFolderAt(f: string, mine: readonly string[], home: string | undefined): { held: string; project: boolean } | undefined {
+  if (homeOrAbove(f, home)) return undefined;
+  const held = mine.find((o) => o.startsWith(`${f}/`));
+  if (held) return { held, project: false };
+  const rel = PROJECT_HOOK_FOLDERS.find((d) => f === d || f.endsWith(`/${d}`));
+  const file = rel && PROJECT_HOOK_FILES.find((x) => x.startsWith(`${rel}/`));
+  return file ? { held: `${f}/${file.slice(rel.length + 1)}`, project: true } : undefined;
+}
+
+/** Paths a glob could stand for: the user files, and the project files under the glob's fixed folder. */
+function globCandidates(glob: string, mine: readonly string[]): string[] {
+  const fixed = glob.slice(0, glob.search(/[*?[]/)).replace(/\/[^/]*$/, '');
+  const out = [...mine];
+  for (const rel of PROJECT_HOOK_FILES) {
+    const segs = rel.split('/');
+    for (let i = 0; i < segs.length; i++) if (i === 0 || fixed.endsWith(`/${segs.slice(0, i).join('/')}`)) out.push(`${i === 0 ? fixed : fixed.slice(0, fixed.length - segs.slice(0, i).join('/').length - 1)}/${rel}`);
+  }
+  return out;
+}
+
+/**
+ * Does this command change an agent host's hook configuration, the file holding mish's hook?
+ * Deleting, emptying or moving one away (or a folder holding one) only switches supervision off:
+ * `forbid`, the operator does it in their own terminal (`mish init <agent> --uninstall`).
+ * Writing one (`>`, tee, cp/mv onto it, sed -i, sponge, chmod) may be the user's own edit
+ * (permissions, env, MCP servers) or may drop the hook — the policy cannot see the content — so
+ * a human decides (`ask`). Reading stays allowed.
+ */
+export function hookConfigChange(v: CommandView, hookFiles: readonly string[], cwd: string | undefined, home: string | undefined): HookConfigChange | undefined {
+  const c: ResolvedCommand = v.cmd;
+  const removed: Array<{ t: string; folder: boolean }> = [];
+  const written: Array<{ t: string; folder: boolean }> = [];
+  const pos = positionalArgs(v.args);
+  const fromNull = pos[0] === '/dev/null' || v.args.includes('if=/dev/null');
+  const recursive = hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '-a') || hasFlag(v.args, '--recursive') || c.name === 'rsync';
+  if (REMOVES.has(c.name)) {
+    const sources = c.name === 'mv' && pos.length >= 2 ? pos.slice(0, -1) : pos;
+    const folder = c.name !== 'truncate' && c.name !== 'unlink' && (c.name !== 'rm' || recursive);
+    for (const p of sources) if (!(c.name === 'truncate' && /^[-+]?\d/.test(p))) removed.push({ t: p, folder });
+  }
+  if (CHANGES_MODE.has(c.name)) for (const p of pos.slice(1)) written.push({ t: p, folder: recursive });
+  if (c.name === 'sponge') for (const p of pos) written.push({ t: p, folder: false });
+  for (const t of writeTargets(v)) {
+    if (c.name === 'truncate') continue;
+    const redirect = c.redirects.some((r) => r.target === t && r.op !== '>>' && r.op !== '&>>');
+    const empties = (redirect && (EMPTIES.has(c.name) || (c.name === 'cat' && pos.length === 1 && pos[0] === '/dev/null'))) || ((c.name === 'cp' || c.name === 'dd') && fromNull);
+    (empties ? removed : written).push({ t, folder: false });
+    // cp/mv/install/ln into a folder: the file arrives as the folder's entry of that name.
+    if (['cp', 'mv', 'install', 'ln'].includes(c.name) && pos.length >= 2 && t === pos[pos.length - 1]) for (const src of pos.slice(0, -1)) written.push({ t: `${t.replace(/\/+$/, '')}/${path.basename(src)}`, folder: false });
+    // A recursive copy into a folder holding one may overwrite it (its contents are unknown here).
+    if (recursive && ['cp', 'rsync'].includes(c.name)) written.push({ t, folder: true });
+  }
+  if (removed.length === 0 && written.length === 0) return undefined;
+  const mine = ownForms(hookFiles, home);
+  const where = c.cwd === null ? undefined : (c.cwd ?? cwd);
+  /** The hook file the list touches, and whether only as a project-looking folder. */
+  const find = (list: typeof removed): { file: string; project: boolean } | undefined => {
+    let maybe: { file: string; project: boolean } | undefined;
+    for (const { t, folder } of list) {
+      for (const f of forms(t, where, home)) {
+        if (hasGlob(t)) {
+          for (const cand of globCandidates(f, mine)) {
+            const r = globRelation(f, cand);
+            if (r === 0 || (r === 1 && folder && !(everythingIn(f, home) || homeOrAbove(f, home)))) return { file: cand, project: false };
+          }
+          continue;
+        }
+        const file = hookFileAt(f, mine);
+        if (file) return { file, project: false };
+        const held = folder ? hookFolderAt(f, mine, home) : undefined;
+        if (held && !held.project) return { file: held.held, project: false };
+        maybe ??= held && { file: held.held, project: true };
+      }
+    }
+    return maybe;
+  };
+  const gone = find(removed);
+  if (gone && !gone.project) return { decision: 'forbid', reason: `deletes, empties or moves away ${gone.file}, an agent's hook configuration (where mish's hook is installed): that switches mish's supervision of the agent off; only the operator does that, in their own terminal (mish init <agent> --uninstall)` };
+  if (gone) return { decision: 'ask', reason: `deletes or moves a folder that may hold ${gone.file}, an agent's hook configuration (where mish's hook is installed); a human must decide` };
+  const changed = find(written);
+  if (changed) return { decision: 'ask', reason: `changes ${changed.file}, an agent's hook configuration: a change can remove mish's hook or turn the agent's hooks off, and mish cannot see what is written; a human must decide` };
+  return undefined;
+}
+
+/** Editors, interpreters, unknown programs naming a hook configuration file: they may change it. */
+export function hookConfigMention(c: ResolvedCommand, hookFiles: readonly string[], home: string | undefined): string | undefined {
+  // git reads and records files (add, diff, commit, log, show, status, blame); its other subcommands may rewrite them.
+  if (c.name === 'git' && /^(?:add|diff|commit|log|show|status|blame|ls-files|grep)$/.test(positionalArgs(c.argv.slice(1))[0] ?? '')) return undefined;
+  const text = c.argv.slice(1).join('\n');
+  if (text.length === 0) return undefined;
+  for (const o of ownForms(hookFiles, home)) if (text.includes(o)) return o;
+  for (const rel of PROJECT_HOOK_FILES) {
+    const at = text.indexOf(rel);
+    if (at >= 0 && (at === 0 || /[\s'"/=]/.test(text[at - 1])) && !/[\w.-]/.test(text[at + rel.length] ?? '')) return rel;
+  }
+  return undefined;
+}
+
+/** The mish program in an argv: `mish`, `node …/bin/mish.js`, `npx mish`, `pnpm dlx mish`, … — the index of its first argument. */
+function mishArgsAt(argv: readonly string[], name: string): number | undefined {
+  const isMishScript = (a: string | undefined) => a !== undefined && /(?:^|\/)(?:mish|mish\.m?js|mish-cli\.m?js|cli\.m?js)$/.test(a) && /mish/.test(a);
+  if (name === 'mish') return 1;
+  if (/^(?:node|nodejs|bun|deno)$/.test(name)) {
+    const k = argv.findIndex((a, i) => i > 0 && !a.startsWith('-'));
+    return k > 0 && isMishScript(argv[k]) ? k + 1 : undefined;
+  }
+  if (/^(?:npx|bunx|pnpx|pnpm|yarn|npm)$/.test(name)) {
+    const k = argv.findIndex((a, i) => i > 0 && /^(?:@[\w.-]+\/)?mish(?:@[\w.^~<>=*-]+)?$/.test(a));
+    return k > 0 ? k + 1 : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `mish init <agent>` run by the agent: installing writes the hook command (from the agent's own
+ * PATH and environment), `--uninstall` removes it — either way the agent would be rewriting what
+ * supervises it. Listing (`mish init`), `--dry-run` and `--help` change nothing.
+ */
+export function mishInitChange(c: ResolvedCommand): HookConfigChange | undefined {
+  const at = mishArgsAt(c.argv, c.name);
+  if (at === undefined) return undefined;
+  const rest = c.argv.slice(at);
+  const k = rest.findIndex((a) => !a.startsWith('-'));
+  if (k < 0 || rest[k] !== 'init') return undefined;
+  const args = rest.slice(k + 1);
+  if (args.some((a) => a === '--dry-run' || a === '-h' || a === '--help')) return undefined;
+  const agent = args.find((a) => !a.startsWith('-'));
+  if (agent === undefined) return undefined;
+  const what = args.includes('--uninstall') ? `removes mish's hook from ${agent}` : `rewrites mish's hook for ${agent}`;
+  return { decision: 'forbid', reason: `${what}: installing or removing the hook that supervises the agent is an operator action; run it in your own terminal` };
 }

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { carriesCommand, isRecord, runsMishHook, str, type HookAnswer, type HostAdapter, type ParsedPayload, type RenderedAnswer } from './types.js';
+import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 export const CLAUDE_CODE_DOCS = 'https://code.claude.com/docs/en/hooks#pretooluse-decision-control';
 
@@ -106,10 +107,7 @@ export const claudeCode: HostAdapter = {
   unattended: 'ask',
   // Long enough for an operator to decide (the hook answers on its own HOOK_DEADLINE_MARGIN_MS before it).
   timeoutSec: 330,
-  files: {
-    user: (env) => path.join(env.CLAUDE_CONFIG_DIR || path.join(home(env), '.claude'), 'settings.json'),
-    project: (root) => path.join(root, '.claude', 'settings.json'),
-  },
+  files: HOST_HOOK_FILES['claude-code'],
   entry(command) {
     return matcherEntry('PreToolUse', 'Bash', command, this.timeoutSec);
   },

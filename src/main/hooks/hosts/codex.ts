@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isMatcherEntry, matcherEntry, parseClaudeLike, renderClaudeLike } from './claude-code.js';
 import type { HostAdapter } from './types.js';
+import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 export const codex: HostAdapter = {
   id: 'codex',
@@ -34,10 +35,7 @@ export const codex: HostAdapter = {
   rewrite: 'never',
   unattended: 'deny',
   timeoutSec: 330,
-  files: {
-    user: (env) => path.join(env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex'), 'hooks.json'),
-    project: (root) => path.join(root, '.codex', 'hooks.json'),
-  },
+  files: HOST_HOOK_FILES.codex,
   entry(command) {
     return matcherEntry('PreToolUse', 'Bash', command, this.timeoutSec);
   },

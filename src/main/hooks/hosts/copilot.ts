@@ -22,6 +22,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord, runsMishHook, str, type HostAdapter } from './types.js';
+import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 /** Copilot CLI's shell tool on Unix (`powershell` is its Windows one, which mish does not run on). */
 const SHELL_TOOL = 'bash';
@@ -76,10 +77,7 @@ export const copilot: HostAdapter = {
   rewrite: 'always',
   unattended: 'deny',
   timeoutSec: 330,
-  files: {
-    user: (env) => path.join(copilotHome(env), 'hooks', 'mish.json'),
-    project: (root) => path.join(root, '.github', 'hooks', 'mish.json'),
-  },
+  files: HOST_HOOK_FILES.copilot,
   entry(command) {
     return { path: ['hooks', 'preToolUse'], value: { type: 'command', bash: command, timeoutSec: this.timeoutSec }, topLevel: { version: 1 } };
   },

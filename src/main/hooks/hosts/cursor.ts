@@ -12,6 +12,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { carriesCommand, isRecord, runsMishHook, str, type HostAdapter } from './types.js';
+import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 export const cursor: HostAdapter = {
   id: 'cursor',
@@ -44,10 +45,7 @@ export const cursor: HostAdapter = {
   rewrite: 'never',
   unattended: 'ask',
   timeoutSec: 330,
-  files: {
-    user: (env) => path.join(env.HOME || os.homedir(), '.cursor', 'hooks.json'),
-    project: (root) => path.join(root, '.cursor', 'hooks.json'),
-  },
+  files: HOST_HOOK_FILES.cursor,
   entry(command) {
     return { path: ['hooks', 'beforeShellExecution'], value: { command }, topLevel: { version: 1 } };
   },

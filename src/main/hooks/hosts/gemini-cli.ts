@@ -14,6 +14,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { carriesCommand, isRecord, runsMishHook, str, type HostAdapter } from './types.js';
+import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 export const geminiCli: HostAdapter = {
   id: 'gemini-cli',
@@ -53,10 +54,7 @@ export const geminiCli: HostAdapter = {
   rewrite: 'always',
   unattended: 'deny',
   timeoutSec: 330,
-  files: {
-    user: (env) => path.join(env.HOME || os.homedir(), '.gemini', 'settings.json'),
-    project: (root) => path.join(root, '.gemini', 'settings.json'),
-  },
+  files: HOST_HOOK_FILES['gemini-cli'],
   entry(command) {
     return { path: ['hooks', 'BeforeTool'], value: { matcher: 'run_shell_command', hooks: [{ name: 'mish', type: 'command', command, timeout: this.timeoutSec * 1000 }] } };
   },
