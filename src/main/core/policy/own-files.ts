@@ -220,7 +220,8 @@ function hookFileAt(f: string, mine: readonly string[]): string | undefined {
  */
 function hookFolderAt(f: string, mine: readonly string[], home: string | undefined): { held: string; project: boolean } | undefined {
   if (homeOrAbove(f, home)) return undefined;
-  const held = mine.find((o) => o.startsWith(`${f}/`));
+  // A top folder (`/etc`, `/opt`) is judged by the rules for those (rm -rf /etc asks), not as a hook folder.
+  const held = /^\/[^/]+$/.test(f) ? undefined : mine.find((o) => o.startsWith(`${f}/`));
   if (held) return { held, project: false };
   const rel = PROJECT_HOOK_FOLDERS.find((d) => f === d || f.endsWith(`/${d}`));
   const file = rel && PROJECT_HOOK_FILES.find((x) => x.startsWith(`${rel}/`));
@@ -230,10 +231,12 @@ function hookFolderAt(f: string, mine: readonly string[], home: string | undefin
 /** Paths a glob could stand for: the user files, and the project files under the glob's fixed folder. */
 function globCandidates(glob: string, mine: readonly string[]): string[] {
   const fixed = glob.slice(0, glob.search(/[*?[]/)).replace(/\/[^/]*$/, '');
+  // The shell's `*` skips dot-files: only a glob written with the dot (`.[!.]*`, `.c*`) can name `.claude`.
+  const dotted = glob.slice(fixed.length + 1).startsWith('.');
   const out = [...mine];
   for (const rel of PROJECT_HOOK_FILES) {
     const segs = rel.split('/');
-    for (let i = 0; i < segs.length; i++) if (i === 0 || fixed.endsWith(`/${segs.slice(0, i).join('/')}`)) out.push(`${i === 0 ? fixed : fixed.slice(0, fixed.length - segs.slice(0, i).join('/').length - 1)}/${rel}`);
+    for (let i = 0; i < segs.length; i++) if ((i === 0 && dotted) || fixed.endsWith(`/${segs.slice(0, i).join('/')}`)) out.push(`${i === 0 ? fixed : fixed.slice(0, fixed.length - segs.slice(0, i).join('/').length - 1)}/${rel}`);
   }
   return out;
 }
@@ -256,7 +259,9 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
   if (REMOVES.has(c.name)) {
     const sources = c.name === 'mv' && pos.length >= 2 ? pos.slice(0, -1) : pos;
     const folder = c.name !== 'truncate' && c.name !== 'unlink' && (c.name !== 'rm' || recursive);
-    for (const p of sources) if (!(c.name === 'truncate' && /^[-+]?\d/.test(p))) removed.push({ t: p, folder });
+    // `find DIR -name 'x*' -delete` (read as rm -r DIR/*) deletes only what its filters match (as ownFileChange reads it).
+    const filteredFind = c.via[c.via.length - 1] === 'find -delete';
+    for (const p of sources) if (!(c.name === 'truncate' && /^[-+]?\d/.test(p))) removed.push({ t: p, folder: folder && !(filteredFind && p.endsWith('/*')) });
   }
   if (CHANGES_MODE.has(c.name)) for (const p of pos.slice(1)) written.push({ t: p, folder: recursive });
   if (c.name === 'sponge') for (const p of pos) written.push({ t: p, folder: false });
@@ -281,7 +286,12 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
         if (hasGlob(t)) {
           for (const cand of globCandidates(f, mine)) {
             const r = globRelation(f, cand);
-            if (r === 0 || (r === 1 && folder && !(everythingIn(f, home) || homeOrAbove(f, home)))) return { file: cand, project: false };
+            // A project file under a glob (`rm -rf .[!.]*`) is a guess that it exists: ask, never forbid.
+            const guessed = !mine.includes(cand);
+            if (r === 0 || (r === 1 && folder && !(everythingIn(f, home) || homeOrAbove(f, home)) && !/^\/[^/]*(?:\/[^/]*)?$/.test(f))) {
+              if (!guessed) return { file: cand, project: false };
+              maybe ??= { file: cand, project: true };
+            }
           }
           continue;
         }
