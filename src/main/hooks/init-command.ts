@@ -29,7 +29,8 @@ the command runs through mish (condensed output, exit code kept). Merges into th
 settings file without touching anything else; running it again changes nothing.
 
   --project     the project's settings file (in this directory) instead of your user file
-  --uninstall   remove mish's hook (the file's original bytes come back if nothing else changed)
+  --uninstall   remove mish's hook (the file's original bytes come back if nothing else changed);
+                refused inside an agent's shell: switching supervision off is yours to do
   --dry-run     print the change as a diff, write nothing
   -h, --help    this help
 `;
@@ -70,6 +71,8 @@ export function runInit(argv: string[], io: InitEnv = defaultIo()): number {
   }
   const host = hostOf(a.agent);
   if (!host) return fail(io, `mish init: unknown agent '${a.agent}' (one of ${HOST_IDS.join(', ')})`);
+  const inAgent = a.uninstall && !a.dryRun ? agentShellMarker(io.env) : undefined;
+  if (inAgent) return fail(io, `mish init: refusing to remove mish's hook from inside an agent's shell (${inAgent} is set): switching supervision off is an operator action; run it in your own terminal`);
   const file = a.project ? host.files.project(io.cwd) : host.files.user(io.env);
   let before: string | undefined;
   try {
@@ -78,6 +81,19 @@ export function runInit(argv: string[], io: InitEnv = defaultIo()): number {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return fail(io, `mish init: cannot read ${file}: ${(e as Error).message}`);
   }
   return a.uninstall ? uninstall(io, host, file, before, a.dryRun) : install(io, host, file, before, a.dryRun);
+}
+
+/**
+ * Variables an agent host sets in the shell its tool runs (and mish's own rewrite sets
+ * MISH_AGENT): `mish init --uninstall` run there is the agent switching its own supervision off.
+ * The policy forbids the line before it runs (own-files.ts mishInitChange); this catches it where
+ * the line was not checked (a script the agent wrote and then ran). Copilot CLI sets none.
+ */
+const AGENT_SHELL_MARKERS = ['MISH_AGENT', 'CLAUDECODE', 'CODEX_SANDBOX', 'CODEX_THREAD_ID', 'GEMINI_CLI', 'CURSOR_AGENT'] as const;
+
+/** The first agent-shell marker set in this environment, if any. */
+export function agentShellMarker(env: NodeJS.ProcessEnv): string | undefined {
+  return AGENT_SHELL_MARKERS.find((k) => env[k] !== undefined && env[k] !== '' && env[k] !== '0');
 }
 
 /** The hook command written into the agent's settings. */
