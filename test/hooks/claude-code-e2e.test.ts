@@ -131,6 +131,36 @@ describe('Claude Code with mish init claude-code', () => {
     }
   }, 120_000);
 
+  itUnless(why)('bypassPermissions: Claude Code runs a command its hook answered ask for, so an escalation nobody decides is denied there (asked in default mode)', async () => {
+    const rc = path.join(home.home, '.bashrc');
+    writeFileSync(rc, '');
+    // write-startup-file is an ask rule; Claude Code 2.1.332 in bypassPermissions mode ran it on a hook's ask.
+    const bypass = await runClaude('echo pwned >> ~/.bashrc');
+    expect(bypass.result.isError).toBe(true);
+    expect(bypass.result.content).toContain('write-startup-file');
+    const asked = await runClaude('echo pwned >> ~/.bashrc', 'default');
+    expect(asked.result.isError).toBe(true);
+    expect(readFileSync(rc, 'utf8')).toBe('');
+  }, 180_000);
+
+  itUnless(why)('the agent cannot switch mish off from its Bash tool: writing its settings is escalated (denied in bypassPermissions with no operator), deleting them and mish init --uninstall are forbidden; the hook stays', async () => {
+    const file = path.join(home.home, '.claude', 'settings.json');
+    const before = readFileSync(file, 'utf8');
+    expect(before).toContain('hook claude-code');
+    // bypassPermissions: Claude Code itself would have run all three without asking.
+    const emptied = await runClaude(`echo '{}' > ~/.claude/settings.json`);
+    expect(emptied.result.content).toContain('mish-hook-config');
+    expect(emptied.result.isError).toBe(true);
+    const deleted = await runClaude('rm ~/.claude/settings.json');
+    expect(deleted.result.isError).toBe(true);
+    expect(deleted.result.content).toContain('mish-hook-config');
+    const uninstalled = await runClaude(`node ${MISH} init claude-code --uninstall`);
+    expect(uninstalled.result.isError).toBe(true);
+    expect(uninstalled.result.content).toContain('mish-hook-config');
+    expect(uninstalled.result.content).toMatch(/your own terminal/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  }, 180_000);
+
   itUnless(why)('a forbidden command is denied and the model receives the rule and the reason', async () => {
     const { result } = await runClaude('rm -rf --no-preserve-root /');
     expect(result.isError).toBe(true);

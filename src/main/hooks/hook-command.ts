@@ -108,6 +108,8 @@ export async function runHook(argv: string[], io: HookIo = processIo(), opts: Ru
   const startedAt = io.now();
   const deadline = startedAt + Math.max(1_000, timeoutSec * 1000 - Math.min(HOOK_DEADLINE_MARGIN_MS, (timeoutSec * 1000) / 2));
   const abort = new AbortController();
+  // What the payload showed about the host's own prompt, for an answer mish gives without deciding (a timeout, a crash).
+  const seen: Seen = {};
   let answered = false;
   const answer = (a: HookAnswer): number => {
     if (opts.fastOnly && !fastAnswer(a)) throw new SlowPath(a.kind);
@@ -121,30 +123,35 @@ export async function runHook(argv: string[], io: HookIo = processIo(), opts: Ru
   // Near the host's timeout, whatever is still open is answered on its own (a timed-out hook fails open in some hosts).
   let timer: NodeJS.Timeout | undefined;
   // Fast-only (the daemon): no deadline of its own; the bash front waits a short while and runs this hook in full if no answer came.
-  if (opts.fastOnly) return answer(await decideCall(host, io, deadline, abort.signal, opts));
+  if (opts.fastOnly) return answer(await decideCall(host, io, deadline, abort.signal, opts, seen));
   const late = new Promise<number>((resolve) => {
     timer = setTimeout(() => {
       abort.abort();
-      resolve(answer(fallback(host, `mish hook: no decision within ${Math.round((deadline - startedAt) / 1000)}s, before ${host.name}'s hook timeout`)));
+      resolve(answer(fallback(host, `mish hook: no decision within ${Math.round((deadline - startedAt) / 1000)}s, before ${host.name}'s hook timeout`, seen.hostWouldNotAsk)));
     }, Math.max(0, deadline - io.now()));
     timer.unref?.();
   });
   try {
-    return await Promise.race([late, decideCall(host, io, deadline, abort.signal, opts).then(answer)]);
+    return await Promise.race([late, decideCall(host, io, deadline, abort.signal, opts, seen).then(answer)]);
   } catch (e) {
     if (e instanceof SlowPath) throw e;
-    return answer(fallback(host, `mish hook: internal error (${(e as Error)?.message ?? String(e)}); not checked by mish`));
+    return answer(fallback(host, `mish hook: internal error (${(e as Error)?.message ?? String(e)}); not checked by mish`, seen.hostWouldNotAsk));
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** The answer when mish could not decide: ask where the host then asks its user, else deny. */
-export function fallback(host: HostAdapter, why: string): HookAnswer {
-  return host.unattended === 'ask' ? { kind: 'ask', reason: `${why}. Approve only if you meant it.` } : { kind: 'deny', reason: `${why}. Nothing was run; try again, or ask the user.` };
+interface Seen {
+  /** The host would run the call without asking its user (so its `ask` would not ask: Claude Code in bypassPermissions mode). */
+  hostWouldNotAsk?: boolean;
 }
 
-async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal, opts: RunHookOptions = {}): Promise<HookAnswer> {
+/** The answer when mish could not decide: ask where the host then asks its user, else deny. */
+export function fallback(host: HostAdapter, why: string, hostWouldNotAsk = false): HookAnswer {
+  return host.unattended === 'ask' && !hostWouldNotAsk ? { kind: 'ask', reason: `${why}. Approve only if you meant it.` } : { kind: 'deny', reason: `${why}. Nothing was run; try again, or ask the user.` };
+}
+
+async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal, opts: RunHookOptions = {}, seen: Seen = {}): Promise<HookAnswer> {
   const text = await io.readStdin(MAX_PAYLOAD_BYTES);
   if (text === undefined) return fallback(host, `mish hook: the payload is larger than ${MAX_PAYLOAD_BYTES} bytes`);
   let payload: unknown;
@@ -153,9 +160,12 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   } catch (e) {
     return fallback(host, `mish hook: the payload is not JSON (${(e as Error).message})`);
   }
+  // Claude Code's field (Codex's payloads share the shape): read before parsing, so a malformed payload in that mode is denied too.
+  seen.hostWouldNotAsk = typeof payload === 'object' && payload !== null && (payload as Record<string, unknown>).permission_mode === 'bypassPermissions';
   const parsed = host.parse(payload, io.env);
   if (parsed.kind === 'other') return { kind: 'pass', note: parsed.what };
-  if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`);
+  if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`, seen.hostWouldNotAsk);
+  if (parsed.call.hostWouldNotAsk) seen.hostWouldNotAsk = true;
   const call = parsed.call;
   const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });

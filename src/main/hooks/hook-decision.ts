@@ -62,10 +62,15 @@ export function denyForbidden(d: PolicyDecision): HookAnswer {
   return { kind: 'deny', reason: `mish policy: forbidden by rule ${d.rule}: ${d.reason}. ${NEXT_FORBID}` };
 }
 
-/** The answer for an escalation nobody decided. */
-export function unattended(host: HostAdapter, d: PolicyDecision, why: string): HookAnswer {
+/**
+ * The answer for an escalation nobody decided. A host's `ask` is its user's prompt only where the
+ * host would have prompted at all: Claude Code in bypassPermissions mode (`claude -p`, Claude Code
+ * 2.1.332, run in test/hooks/claude-code-e2e) runs a command its hook answered `ask` for, so where
+ * the payload shows the host would not ask (`hostWouldNotAsk`), the answer is `deny`.
+ */
+export function unattended(host: HostAdapter, d: PolicyDecision, why: string, call?: ShellCall): HookAnswer {
   const base = `mish policy: rule ${d.rule} (${d.decision}): ${d.reason}; ${why}.`;
-  return host.unattended === 'ask' ? { kind: 'ask', reason: `${base} Approve only if you meant it.` } : { kind: 'deny', reason: `${base} Nothing was run. ${NEXT_UNDECIDED}` };
+  return host.unattended === 'ask' && call?.hostWouldNotAsk !== true ? { kind: 'ask', reason: `${base} Approve only if you meant it.` } : { kind: 'deny', reason: `${base} Nothing was run. ${NEXT_UNDECIDED}` };
 }
 
 export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookDecisionDeps): Promise<HookAnswer> {
@@ -96,7 +101,7 @@ export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookD
       case 'cancelled':
         return { kind: 'deny', reason: operatorRefusal(d, r)! };
       case 'no-operator':
-        return unattended(host, d, 'no mish operator is attached to decide');
+        return unattended(host, d, 'no mish operator is attached to decide', call);
     }
   }
   // allow / confirm
