@@ -15,10 +15,16 @@ export interface ToolResult {
   isError: boolean;
 }
 
+/** A scripted call of another of Claude Code's tools (Write, Edit, …) with this input. */
+export interface ToolStep {
+  tool: string;
+  input: Record<string, unknown>;
+}
+
 export interface StandIn {
   url: string;
   /** The commands to make Claude Code run, in order: one conversation each (several commands: one conversation running them in turn). */
-  script: (string | string[])[];
+  script: (string | string[] | ToolStep)[];
   results: ToolResult[];
   requests: number;
   close(): Promise<void>;
@@ -96,11 +102,14 @@ export async function startStandIn(script: (string | string[])[] = []): Promise<
       const offersBash = body.tools?.some((t) => t.name === 'Bash') ?? false;
       let events: Record<string, unknown>[];
       let command: string | undefined;
+      let other: ToolStep | undefined;
       if (offersBash && toolResults.length === 0 && state.script.length > 0) {
         const step = state.script.shift()!;
-        [command, ...followUps] = Array.isArray(step) ? step : [step];
+        if (typeof step === 'object' && !Array.isArray(step)) other = step;
+        else [command, ...followUps] = Array.isArray(step) ? step : [step];
       } else if (offersBash && toolResults.length > 0) command = followUps.shift();
-      if (command !== undefined) {
+      if (other) events = message([{ type: 'tool_use', name: other.tool, input: other.input }], 'tool_use');
+      else if (command !== undefined) {
         events = message([{ type: 'tool_use', name: 'Bash', input: { command, description: 'scripted by the test' } }], 'tool_use');
       } else events = message([{ type: 'text', text: toolResults.length ? 'done' : 'ok' }], 'end_turn');
       if (body.stream === false) {

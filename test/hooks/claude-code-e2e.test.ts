@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { hookDaemonDir, runningDaemon, stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
-import { startStandIn, type StandIn } from './anthropic-standin.js';
+import { startStandIn, type StandIn, type ToolStep } from './anthropic-standin.js';
 import { autoApprove, OPERATOR_WATCHING_ENV, watchServers } from './operator-watch.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -39,7 +39,7 @@ function env(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 /** One `claude -p` run that makes Claude Code call Bash with `command`; resolves with the tool_result it sent back. */
-async function runClaude(command: string, mode = 'bypassPermissions', extraEnv: Record<string, string> = {}) {
+async function runClaude(command: string | ToolStep, mode = 'bypassPermissions', extraEnv: Record<string, string> = {}) {
   api.script.push(command);
   const before = api.results.length;
   const child = spawn(CLAUDE, ['-p', 'run the scripted command', '--output-format', 'json', '--permission-mode', mode], { cwd: home.cwd, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -159,6 +159,24 @@ describe('Claude Code with mish init claude-code', () => {
     expect(uninstalled.result.content).toContain('mish-hook-config');
     expect(uninstalled.result.content).toMatch(/your own terminal/);
     expect(readFileSync(file, 'utf8')).toBe(before);
+  }, 180_000);
+
+  itUnless(why)('Claude Code\'s own Write tool goes through the hook too: writing a hook configuration is denied in bypassPermissions (asked in default mode), mish\'s policy is forbidden, any other file is written', async () => {
+    const local = path.join(home.cwd, '.claude', 'settings.local.json');
+    const bypass = await runClaude({ tool: 'Write', input: { file_path: local, content: '{"disableAllHooks": true}\n' } });
+    expect(bypass.result.isError).toBe(true);
+    expect(bypass.result.content).toContain('mish-hook-config');
+    const asked = await runClaude({ tool: 'Write', input: { file_path: local, content: '{"disableAllHooks": true}\n' } }, 'default');
+    expect(asked.result.isError).toBe(true);
+    expect(existsSync(local)).toBe(false);
+    const policy = path.join(home.home, '.config', 'mish', 'policy.toml');
+    const own = await runClaude({ tool: 'Write', input: { file_path: policy, content: '[default]\ndecision = "allow"\n' } });
+    expect(own.result.content).toContain('mish-own-files');
+    expect(existsSync(policy)).toBe(false);
+    const plain = path.join(home.cwd, 'notes.md');
+    const written = await runClaude({ tool: 'Write', input: { file_path: plain, content: 'hello\n' } });
+    expect(written.result.isError).toBe(false);
+    expect(readFileSync(plain, 'utf8')).toBe('hello\n');
   }, 180_000);
 
   itUnless(why)('a forbidden command is denied and the model receives the rule and the reason', async () => {

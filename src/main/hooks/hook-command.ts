@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decide, type Policy, type PolicyDecision } from '../core/policy/index.js';
 import { policyOwnPaths } from '../core/policy/decide.js';
-import { hookConfigPaths, mishOwnPaths } from '../core/policy/own-files.js';
+import { fileEditChange, hookConfigPaths, mishOwnPaths } from '../core/policy/own-files.js';
 import { APPROVAL_TOKEN_ENV, issueApprovalToken } from './approval-token.js';
 import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
@@ -166,6 +166,7 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   if (parsed.kind === 'other') return { kind: 'pass', note: parsed.what };
   if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`, seen.hostWouldNotAsk);
   if (parsed.call.hostWouldNotAsk) seen.hostWouldNotAsk = true;
+  if (parsed.kind === 'file-edit') return decideFileEdit(host, parsed.tool, parsed.file, parsed.call, io, opts);
   const call = parsed.call;
   const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
@@ -197,6 +198,27 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
     await a?.flush();
   }
   return result;
+}
+
+/**
+ * The host's own file-editing tool on `file`: mish's own files are denied, an agent's hook
+ * configuration is asked about (the host's prompt: the user decides; denied where the host would
+ * not prompt), anything else passes. Not sent to a mish operator: an approval there could not
+ * be passed on as a rewrite of an edit.
+ */
+async function decideFileEdit(host: HostAdapter, tool: string, file: string, call: ShellCall, io: HookIo, opts: RunHookOptions): Promise<HookAnswer> {
+  const cwd = call.cwd && path.isAbsolute(call.cwd) ? call.cwd : io.cwd();
+  const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
+  const v = fileEditChange(file, [...mishOwnPaths(io.env), ...policyOwnPaths(policy)], hookConfigPaths(io.env), cwd, io.env.HOME);
+  if (!v) return { kind: 'pass', note: `${tool} of a file mish does not protect` };
+  if (opts.fastOnly) throw new SlowPath(`a ${tool} of a protected file`);
+  const base = `mish policy: rule ${v.rule} (${v.decision}): ${tool} ${v.reason}`;
+  const a: HookAnswer =
+    v.decision === 'forbid' ? { kind: 'deny', reason: `${base}. Do not retry it; ask the user.` } : call.hostWouldNotAsk || host.unattended !== 'ask' ? { kind: 'deny', reason: `${base}; ${host.name} would not ask you in this mode, so it was not done. Ask the user to make this change.` } : { kind: 'ask', reason: `${base}. Approve only if you meant it.` };
+  const audit = await loadEscalation().then((m) => m.createHookAudit(host, { ...call, cwd }), () => undefined);
+  audit?.decided(a);
+  await audit?.flush();
+  return a;
 }
 
 export interface HookAudit {

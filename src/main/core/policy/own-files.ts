@@ -359,3 +359,21 @@ export function mishInitChange(c: ResolvedCommand): HookConfigChange | undefined
   const what = args.includes('--uninstall') ? `removes mish's hook from ${agent}` : `rewrites mish's hook for ${agent}`;
   return { decision: 'forbid', reason: `${what}: installing or removing the hook that supervises the agent is an operator action; run it in your own terminal` };
 }
+
+/**
+ * The host's own file-editing tool (Claude Code's Edit/Write) about to change `file`: mish's own
+ * files are `forbid` (as `>` onto them is), an agent's hook configuration is `ask` (as a write to
+ * it from the shell is); anything else is not the policy's business here (undefined).
+ */
+export function fileEditChange(file: string, own: readonly string[], hookFiles: readonly string[], cwd: string | undefined, home: string | undefined): { decision: 'forbid' | 'ask'; rule: string; reason: string } | undefined {
+  const mineOwn = ownForms(own, home);
+  const mineHook = ownForms(hookFiles, home);
+  for (const f of forms(file, cwd, home)) {
+    if (PROJECT_DIR.test(f) || mineOwn.some((o) => relation(f, o) === 0)) return { decision: 'forbid', rule: OWN_FILES_RULE, reason: `changes mish's own configuration, policy or audit files (${f}); only the operator edits them` };
+  }
+  for (const f of forms(file, cwd, home)) {
+    const hit = hookFileAt(f, mineHook);
+    if (hit) return { decision: 'ask', rule: HOOK_CONFIG_RULE, reason: `changes ${hit}, an agent's hook configuration: a change can remove mish's hook or turn the agent's hooks off; a human must decide` };
+  }
+  return undefined;
+}

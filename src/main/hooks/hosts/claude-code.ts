@@ -19,6 +19,30 @@ import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 export const CLAUDE_CODE_DOCS = 'https://code.claude.com/docs/en/hooks#pretooluse-decision-control';
 
+/**
+ * Claude Code's own file-editing tools and the input field naming the file
+ * (https://code.claude.com/docs/en/settings#tools-available-to-claude): mish's hook sees them so
+ * that an edit of mish's own files or of a hook configuration is judged like the shell's.
+ */
+const FILE_TOOLS: Record<string, string> = { Edit: 'file_path', Write: 'file_path', MultiEdit: 'file_path', NotebookEdit: 'notebook_path' };
+/** The matcher `mish init claude-code` writes: the shell tool and the file-editing tools. */
+export const CLAUDE_CODE_MATCHER = ['Bash', ...Object.keys(FILE_TOOLS)].join('|');
+
+/** A PreToolUse payload of one of Claude Code's file-editing tools, or undefined for any other payload. */
+function parseFileEdit(payload: unknown): ParsedPayload | undefined {
+  if (!isRecord(payload)) return undefined;
+  const tool = str(payload, 'tool_name');
+  const event = str(payload, 'hook_event_name');
+  if (tool === undefined || !Object.hasOwn(FILE_TOOLS, tool) || (event !== undefined && event !== 'PreToolUse')) return undefined;
+  const input = payload.tool_input;
+  const file = isRecord(input) ? str(input, FILE_TOOLS[tool]) : undefined;
+  if (!file?.trim()) return { kind: 'malformed', error: `tool_input.${FILE_TOOLS[tool]} of ${tool} is not a file name` };
+  const permissionMode = str(payload, 'permission_mode');
+  const call = { command: `${tool} ${file}`, cwd: str(payload, 'cwd'), sessionId: str(payload, 'session_id'), transcriptPath: str(payload, 'transcript_path'), permissionMode };
+  // Edits run without a prompt in bypassPermissions and acceptEdits modes: there an `ask` would not ask.
+  return { kind: 'file-edit', tool, file, call: { ...call, hostWouldNotAsk: claudeWouldNotAsk(permissionMode) || permissionMode === 'acceptEdits' } };
+}
+
 /** Permission modes in which Claude Code runs a Bash command without asking its user. */
 const MODES_THAT_DO_NOT_ASK = new Set(['bypassPermissions']);
 
@@ -98,6 +122,8 @@ export const claudeCode: HostAdapter = {
   name: 'Claude Code',
   docs: CLAUDE_CODE_DOCS,
   parse(payload, env) {
+    const edit = parseFileEdit(payload);
+    if (edit) return edit;
     const p = parseClaudeLike(payload, new Set(['Bash']));
     if (p.kind === 'shell') p.call.hostWouldNotAsk = claudeWouldNotAsk(p.call.permissionMode) || claudeAllowRuleCovers(p.call.command, settingsFiles(env, p.call.cwd));
     return p;
@@ -109,7 +135,7 @@ export const claudeCode: HostAdapter = {
   timeoutSec: 330,
   files: HOST_HOOK_FILES['claude-code'],
   entry(command) {
-    return matcherEntry('PreToolUse', 'Bash', command, this.timeoutSec);
+    return matcherEntry('PreToolUse', CLAUDE_CODE_MATCHER, command, this.timeoutSec);
   },
   isMishEntry: (v) => isMatcherEntry(v, 'claude-code'),
   detect: { dirs: (env) => [env.CLAUDE_CONFIG_DIR || path.join(home(env), '.claude')], programs: ['claude'] },

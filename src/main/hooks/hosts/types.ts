@@ -26,6 +26,8 @@ export interface ShellCall {
 
 export type ParsedPayload =
   | { kind: 'shell'; call: ShellCall }
+  /** The host's own file-editing tool (Claude Code's Edit, Write, MultiEdit, NotebookEdit) about to change `file`. */
+  | { kind: 'file-edit'; tool: string; file: string; call: ShellCall }
   /** A payload for another tool or event: mish has no opinion. */
   | { kind: 'other'; what: string }
   | { kind: 'malformed'; error: string };
