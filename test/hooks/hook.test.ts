@@ -202,6 +202,45 @@ describe('answers per host', () => {
   });
 });
 
+describe('the agent cannot switch mish off through any host (issue 20)', () => {
+  it('emptying a hook configuration is escalated (the host\'s ask or deny), deleting one and mish init --uninstall are denied, in every host', async () => {
+    const got: Record<string, Verdict[]> = {};
+    for (const id of HOST_IDS) got[id] = [await hook(id, withCommand(id, `echo '{}' > ~/.claude/settings.json`)), await hook(id, withCommand(id, 'rm ~/.codex/hooks.json')), await hook(id, withCommand(id, 'mish init claude-code --uninstall'))].map((r) => verdictOf(id, r));
+    expect(got).toEqual({ 'claude-code': ['ask', 'deny', 'deny'], codex: ['deny', 'deny', 'deny'], 'gemini-cli': ['deny', 'deny', 'deny'], cursor: ['ask', 'deny', 'deny'], copilot: ['deny', 'deny', 'deny'] });
+    const r = await hook('codex', withCommand('codex', 'rm ~/.codex/hooks.json'));
+    expect(JSON.parse(r.out).hookSpecificOutput.permissionDecisionReason).toMatch(/mish-hook-config.*switches mish's supervision of the agent off/);
+  });
+
+  it('Claude Code in bypassPermissions mode: an escalation nobody decides is denied (Claude Code runs what its hook asks about in that mode)', async () => {
+    expect(verdictOf('claude-code', await hook('claude-code', withCommand('claude-code', `echo '{}' > ~/.claude/settings.json`, { permission_mode: 'bypassPermissions' })))).toBe('deny');
+    expect(verdictOf('claude-code', await hook('claude-code', withCommand('claude-code', 'git push --force origin main', { permission_mode: 'bypassPermissions' })))).toBe('deny');
+    expect(verdictOf('claude-code', await hook('claude-code', withCommand('claude-code', 'git push --force origin main', { permission_mode: 'default' })))).toBe('ask');
+  });
+
+  it('Claude Code\'s Edit/Write/MultiEdit/NotebookEdit: mish\'s own files denied, a hook configuration asked (denied where Claude Code would not ask), any other file passes', async () => {
+    const edit = (tool: string, input: Record<string, unknown>, mode = 'default') => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.jsonl', cwd: home.cwd, permission_mode: mode, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
+    const settings = path.join(home.home, '.claude', 'settings.json');
+    const policyFile = path.join(home.home, '.config', 'mish', 'policy.toml');
+    const cases: Array<[string, Verdict]> = [
+      [edit('Write', { file_path: settings, content: '{}' }), 'ask'],
+      [edit('Edit', { file_path: settings, old_string: 'mish', new_string: 'x' }), 'ask'],
+      [edit('MultiEdit', { file_path: path.join(home.cwd, '.claude', 'settings.local.json'), edits: [] }), 'ask'],
+      [edit('Write', { file_path: settings, content: '{}' }, 'bypassPermissions'), 'deny'],
+      [edit('Edit', { file_path: settings, old_string: 'a', new_string: 'b' }, 'acceptEdits'), 'deny'],
+      [edit('Write', { file_path: policyFile, content: '' }), 'deny'],
+      [edit('Write', { file_path: path.join(home.cwd, '.mish', 'policy.toml'), content: '' }, 'bypassPermissions'), 'deny'],
+      [edit('NotebookEdit', { notebook_path: path.join(home.cwd, 'a.ipynb'), new_source: 'x' }), 'pass'],
+      [edit('Write', { file_path: path.join(home.cwd, 'src', 'a.ts'), content: 'x' }, 'bypassPermissions'), 'pass'],
+      [edit('Write', { file_path: `${settings}.bak`, content: '{}' }), 'pass'],
+      // No file named: malformed, the host's ask (never a silent pass).
+      [edit('Write', { content: 'x' }), 'ask'],
+    ];
+    const got = [];
+    for (const [payload] of cases) got.push(verdictOf('claude-code', await hook('claude-code', payload)));
+    expect(got).toEqual(cases.map((c) => c[1]));
+  });
+});
+
 describe('the policy tables through every host (no operator attached)', () => {
   const dangerous = readTable('dangerous.txt');
   it(`0 of ${dangerous.length} dangerous lines pass, are rewritten or allowed, in any host`, async () => {
