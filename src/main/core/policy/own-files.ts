@@ -265,10 +265,14 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
   }
   if (CHANGES_MODE.has(c.name)) for (const p of pos.slice(1)) written.push({ t: p, folder: recursive });
   if (c.name === 'sponge') for (const p of pos) written.push({ t: p, folder: false });
+  // Unpacking into a folder holding one may overwrite it (`tar -xf x.tar -C ~/.claude`, `unzip -o x.zip -d ~/.codex`).
+  const extracts = (c.name === 'tar' || c.name === 'bsdtar') && v.args.some((a, i) => a === '--extract' || a === '--get' || /^-[a-zA-Z]*x[a-zA-Z]*$/.test(a) || (i === 0 && /^[a-zA-Z]*x[a-zA-Z]*$/.test(a)));
+  const into = extracts ? optionValue(v.args, ['-C', '--directory']) : c.name === 'unzip' && !hasFlag(v.args, '-l') ? optionValue(v.args, ['-d']) : undefined;
+  if (into) written.push({ t: into, folder: true });
   for (const t of writeTargets(v)) {
     if (c.name === 'truncate') continue;
     const redirect = c.redirects.some((r) => r.target === t && r.op !== '>>' && r.op !== '&>>');
-    const empties = (redirect && (EMPTIES.has(c.name) || (c.name === 'cat' && pos.length === 1 && pos[0] === '/dev/null'))) || ((c.name === 'cp' || c.name === 'dd') && fromNull);
+    const empties = (redirect && (EMPTIES.has(c.name) || (c.name === 'cat' && pos.length === 1 && pos[0] === '/dev/null'))) || ((c.name === 'cp' || c.name === 'dd' || c.name === 'ln') && fromNull);
     (empties ? removed : written).push({ t, folder: false });
     // cp/mv/install/ln into a folder: the file arrives as the folder's entry of that name.
     if (['cp', 'mv', 'install', 'ln'].includes(c.name) && pos.length >= 2 && t === pos[pos.length - 1]) for (const src of pos.slice(0, -1)) written.push({ t: `${t.replace(/\/+$/, '')}/${path.basename(src)}`, folder: false });
@@ -318,11 +322,13 @@ export function hookConfigMention(c: ResolvedCommand, hookFiles: readonly string
   if (c.name === 'git' && /^(?:add|diff|commit|log|show|status|blame|ls-files|grep)$/.test(positionalArgs(c.argv.slice(1))[0] ?? '')) return undefined;
   const text = c.argv.slice(1).join('\n');
   if (text.length === 0) return undefined;
-  for (const o of ownForms(hookFiles, home)) if (text.includes(o)) return o;
-  for (const rel of PROJECT_HOOK_FILES) {
-    const at = text.indexOf(rel);
-    if (at >= 0 && (at === 0 || /[\s'"/=]/.test(text[at - 1])) && !/[\w.-]/.test(text[at + rel.length] ?? '')) return rel;
-  }
+  // Named whole: `settings.json.bak`, `settings.json~` are other files.
+  const named = (name: string, before: RegExp) => {
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) if ((at === 0 || before.test(text[at - 1])) && !/[\w.~-]/.test(text[at + name.length] ?? '')) return true;
+    return false;
+  };
+  for (const o of ownForms(hookFiles, home)) if (named(o, /[^\w.-]/)) return o;
+  for (const rel of PROJECT_HOOK_FILES) if (named(rel, /[\s'"/=]/)) return rel;
   return undefined;
 }
 
@@ -374,6 +380,18 @@ export function fileEditChange(file: string, own: readonly string[], hookFiles: 
   for (const f of forms(file, cwd, home)) {
     const hit = hookFileAt(f, mineHook);
     if (hit) return { decision: 'ask', rule: HOOK_CONFIG_RULE, reason: `changes ${hit}, an agent's hook configuration: a change can remove mish's hook or turn the agent's hooks off; a human must decide` };
+  }
+  return undefined;
+}
+
+/** The value of the first of these options (`-C DIR`, `-CDIR`, `--directory=DIR`). */
+function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    for (const n of names) {
+      if (args[i] === n) return args[i + 1];
+      if (n.startsWith('--') && args[i].startsWith(`${n}=`)) return args[i].slice(n.length + 1);
+      if (!n.startsWith('--') && args[i].startsWith(n) && args[i].length > n.length) return args[i].slice(n.length);
+    }
   }
   return undefined;
 }

@@ -23,18 +23,21 @@ export default ({ bad, ok }) => {
   const H = 'mish-hook-config';
   for (const l of [': > ~/.codex/hooks.json', 'rm ~/.codex/hooks.json', 'cp /dev/null .claude/settings.local.json', 'mv ~/.cursor/hooks.json /tmp/', 'rm ~/.copilot/hooks/mish.json', 'rm -rf ~/.copilot/hooks',
     'rm .codex/hooks.json', 'truncate -s 0 .gemini/settings.json', 'rm -f .cursor/hooks.json', 'rm .github/hooks/mish.json', 'rm -rf ~/.claude', 'mv ~/.codex ~/.codex.off', 'rm ~/.claude/*.json', 'unlink ~/.gemini/settings.json',
-    'true > ~/.claude/settings.json', 'dd if=/dev/null of=.codex/hooks.json', 'rm /home/me/.claude/settings.json', 'shred -u ~/.cursor/hooks.json', 'rm -f ../.claude/settings.json'])
+    'true > ~/.claude/settings.json', 'dd if=/dev/null of=.codex/hooks.json', 'rm /home/me/.claude/settings.json', 'shred -u ~/.cursor/hooks.json', 'rm -f ../.claude/settings.json',
+    '> ~/.claude/settings.json', 'ln -sf /dev/null ~/.claude/settings.json', 'cat /dev/null > ~/.codex/hooks.json', 'find ~/.claude -name settings.json -delete', 'cd ~/.claude && rm settings.json', 'rm -r ~/.cursor/'])
     bad('forbid', H, l, ['subshell', 'and', 'sh -c', 'function']);
   for (const l of [`echo '{}' > ~/.claude/settings.json`, `jq 'del(.hooks)' ~/.claude/settings.json | sponge ~/.claude/settings.json`, `sed -i '/mish/d' ~/.gemini/settings.json`, `echo '{}' > .claude/settings.json`,
     `echo '{"disableAllHooks":true}' > .claude/settings.local.json`, `printf '[features]\nhooks = false\n' >> ~/.codex/config.toml`, `jq '.hooks={}' ~/.claude/settings.json > /tmp/s && mv /tmp/s ~/.claude/settings.json`, 'cp settings.json ~/.claude/',
-    'tee .cursor/hooks.json < empty.json', 'cp my-hooks.json ~/.copilot/hooks/mish.json', 'vim ~/.claude/settings.json', 'chmod 000 ~/.codex/hooks.json', 'rm -rf .claude', 'cp -r template/. ~/.claude/'])
+    'tee .cursor/hooks.json < empty.json', 'cp my-hooks.json ~/.copilot/hooks/mish.json', 'vim ~/.claude/settings.json', 'chmod 000 ~/.codex/hooks.json', 'rm -rf .claude', 'cp -r template/. ~/.claude/',
+    'tar -xf evil.tar -C ~/.claude', 'unzip -o x.zip -d ~/.codex', 'git checkout -- .claude/settings.json', 'echo -n > ~/.claude/settings.json', "perl -i -pe 's/mish//' ~/.claude/settings.json"])
     bad('ask', H, l, ['subshell', 'and']);
   // mish init from the agent: installing (from the agent's PATH and environment) or removing the hook that supervises it.
   for (const l of ['mish init claude-code --uninstall', 'node /opt/mish/bin/mish.js init codex --uninstall', 'npx mish init gemini-cli --uninstall', 'mish init --project cursor --uninstall', 'mish init claude-code', 'mish init copilot --project'])
     bad('forbid', H, l, ['subshell', 'and', 'sh -c']);
+  bad('forbid', H, `python3 -c "import os; os.remove('/home/me/.codex/hooks.json')"`, ['subshell', 'and']);
   for (const l of ['cat ~/.claude/settings.json', 'jq . ~/.codex/hooks.json', 'mish init', 'mish init --dry-run claude-code', 'mish init codex --uninstall --dry-run', 'mish init --help', 'grep mish ~/.gemini/settings.json', `echo '{}' > ~/.claude/settings.json.bak`, `echo '{}' > ~/.claude/projects/x.json`,
     'cp CLAUDE.md ~/.claude/', 'cp ~/.claude/settings.json /tmp/settings-backup.json', 'git add .claude/settings.json', 'git diff .claude/settings.json', 'ls -la ~/.claude', 'cat .claude/settings.local.json', 'mish hook --stop-daemon', 'mish hook --daemon-status', 'MISH_HOOK_DAEMON=0 ls',
-    'rm -rf ~/.claude/projects/old', 'mkdir -p .claude/commands', `echo '# notes' > .claude/commands/review.md`, 'rm .claude/settings.json.orig', 'diff .codex/hooks.json ~/.codex/hooks.json']) ok(l);
+    'rm -rf ~/.claude/projects/old', 'tar -czf backup.tgz -C ~/.claude .', 'rm ~/.claude/settings.json~', 'rm -rf ~/.gemini/tmp', 'tar -xf commands.tar -C ~/.claude/commands', 'mkdir -p .claude/commands', `echo '# notes' > .claude/commands/review.md`, 'rm .claude/settings.json.orig', 'diff .codex/hooks.json ~/.codex/hooks.json']) ok(l);
 
   for (const l of ['cat ~/.config/mish/policy.toml', 'mish policy explain "rm -rf ~"', 'mish policy check', 'mish ps', 'mish audit --tail 20', 'mish npm test', 'mish git status', 'mish --raw ls -la', 'ls ~/.local/state/mish', 'grep forbid ~/.config/mish/policy.toml', 'cp ~/.config/mish/policy.toml /tmp/policy-backup.toml',
     'diff ~/.config/mish/policy.toml docs/example.toml', 'mish doctor', 'mish help', 'echo "$MISH_POLICY"', 'test -f .mish/policy.toml && cat .mish/policy.toml', 'wc -l ~/.local/state/mish/audit.jsonl', 'tail -n 5 ~/.local/state/mish/audit.jsonl', 'jq . ~/.local/state/mish/audit.jsonl | head',
