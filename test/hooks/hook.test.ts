@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decide, loadPolicy } from '../../src/main/core/policy/index.js';
 import { runHook, type HookIo } from '../../src/main/hooks/hook-command.js';
+import { launcherScript } from '../../src/main/hooks/mish-path.js';
 import { HOST_IDS, HOSTS } from '../../src/main/hooks/hosts/index.js';
 import type { HostId } from '../../src/main/hooks/hosts/types.js';
 import { readTable } from '../policy/tables.js';
@@ -207,6 +208,8 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
     const got: Record<string, Verdict[]> = {};
     for (const id of HOST_IDS) got[id] = [await hook(id, withCommand(id, `echo '{}' > ~/.claude/settings.json`)), await hook(id, withCommand(id, 'rm ~/.codex/hooks.json')), await hook(id, withCommand(id, 'mish init claude-code --uninstall'))].map((r) => verdictOf(id, r));
     expect(got).toEqual({ 'claude-code': ['ask', 'deny', 'deny'], codex: ['deny', 'deny', 'deny'], 'gemini-cli': ['deny', 'deny', 'deny'], cursor: ['ask', 'deny', 'deny'], copilot: ['deny', 'deny', 'deny'] });
+    // The launcher this hook was installed as: gone, the agent's hook would exit 127 (ignored by the hosts).
+    expect(verdictOf('codex', await hook('codex', withCommand('codex', `rm ${launcherScript('mish-hook.sh')}`)))).toBe('deny');
     const r = await hook('codex', withCommand('codex', 'rm ~/.codex/hooks.json'));
     expect(JSON.parse(r.out).hookSpecificOutput.permissionDecisionReason).toMatch(/mish-hook-config.*switches mish's supervision of the agent off/);
   });

@@ -55,6 +55,19 @@ describe('the hook files of every host adapter are protected', () => {
     for (const line of [`cat ${rel}`, `git diff ${rel}`, `echo '{}' > ${rel}.orig`]) expect(decision(line, { HOME }), line).toBe('allow default');
   });
 
+  it('the launchers the installed hook runs (given by the hook): removing them forbid, rewriting them ask — a hook program that is gone exits 127, which the hosts ignore', () => {
+    const launchers = ['/home/me/.npm-global/lib/node_modules/mish/bin/mish-hook.sh', '/home/me/.npm-global/lib/node_modules/mish/bin/mish-hook.cjs'];
+    const at = (line: string) => {
+      const d = decide(line, policy, { cwd: ROOT, home: HOME, hookFiles: hookConfigPaths({ HOME }, launchers) });
+      return `${d.decision} ${d.rule}`;
+    };
+    expect(at(`echo 'exit 0' > ${launchers[0]}`)).toBe(`ask ${HOOK_CONFIG_RULE}`);
+    expect(at(`rm ${launchers[1]}`)).toBe(`forbid ${HOOK_CONFIG_RULE}`);
+    expect(at('rm -rf /home/me/.npm-global/lib/node_modules/mish')).toBe(`forbid ${HOOK_CONFIG_RULE}`);
+    expect(at('cat /home/me/.npm-global/lib/node_modules/mish/bin/mish-hook.sh')).toBe('allow default');
+    expect(at('rm -rf /home/me/.npm-global/lib/node_modules/left-pad')).toBe('allow default');
+  });
+
   it('without hookFiles in the context, decide() takes them from the environment (HOME as given)', () => {
     const d = decide(`rm ${HOME}/.cursor/hooks.json`, policy, { cwd: ROOT, home: HOME });
     expect(`${d.decision} ${d.rule}`).toBe(`forbid ${HOOK_CONFIG_RULE}`);

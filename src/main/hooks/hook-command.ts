@@ -20,7 +20,7 @@ import { loadEscalation } from './escalation-loader.js';
 import { decideHook, type OperatorOutcome } from './hook-decision.js';
 import { HOST_IDS, hostOf } from './hosts/index.js';
 import type { HookAnswer, HostAdapter, ShellCall } from './hosts/types.js';
-import { mishLauncher, shellQuote } from './mish-path.js';
+import { launcherScript, mishLauncher, shellQuote } from './mish-path.js';
 import { loadPolicyCached } from './policy-cache.js';
 
 export const HOOK_HELP = `usage: mish hook <agent> [--timeout SECONDS]
@@ -141,6 +141,12 @@ export async function runHook(argv: string[], io: HookIo = processIo(), opts: Ru
   }
 }
 
+let launchers: string[] | undefined;
+/** The launchers an agent's hook runs (what `mish init` writes), looked up once per process. */
+function hookLaunchers(): string[] {
+  return (launchers ??= [launcherScript('mish-hook.sh'), launcherScript('mish-hook.cjs')]);
+}
+
 interface Seen {
   /** The host would run the call without asking its user (so its `ask` would not ask: Claude Code in bypassPermissions mode). */
   hostWouldNotAsk?: boolean;
@@ -173,7 +179,7 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   // mish's own files for this environment, from io.env (what decide() would spread from process.env): the decision reads only the keys it names.
   const ownPaths = [...mishOwnPaths(io.env), ...policyOwnPaths(policy)];
   // The agents' hook configuration files (where this hook is installed), from the same environment.
-  const hookFiles = hookConfigPaths(io.env);
+  const hookFiles = hookConfigPaths(io.env, hookLaunchers());
   const home = io.env.HOME;
   let audit: Promise<HookAudit | undefined> | undefined;
   const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
@@ -209,7 +215,7 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
 async function decideFileEdit(host: HostAdapter, tool: string, file: string, call: ShellCall, io: HookIo, opts: RunHookOptions): Promise<HookAnswer> {
   const cwd = call.cwd && path.isAbsolute(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
-  const v = fileEditChange(file, [...mishOwnPaths(io.env), ...policyOwnPaths(policy)], hookConfigPaths(io.env), cwd, io.env.HOME);
+  const v = fileEditChange(file, [...mishOwnPaths(io.env), ...policyOwnPaths(policy)], hookConfigPaths(io.env, hookLaunchers()), cwd, io.env.HOME);
   if (!v) return { kind: 'pass', note: `${tool} of a file mish does not protect` };
   if (opts.fastOnly) throw new SlowPath(`a ${tool} of a protected file`);
   const base = `mish policy: rule ${v.rule} (${v.decision}): ${tool} ${v.reason}`;

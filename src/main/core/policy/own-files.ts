@@ -186,10 +186,12 @@ export function ownFileMention(c: ResolvedCommand, own: readonly string[], home:
  * The agent hosts' user-scope hook configuration files for this environment (hook-config-files.ts:
  * ~/.claude/settings.json, $CODEX_HOME/hooks.json, ~/.copilot/hooks/mish.json, …). Project files
  * (`.claude/settings.json`, `.codex/hooks.json`, …) are recognised by their tail wherever the
- * project is, so they need no entry here.
+ * project is, so they need no entry here. `launchers`: the files the installed hook runs
+ * (bin/mish-hook.sh, bin/mish-hook.cjs, as the hook knows them): removing or rewriting them
+ * switches the hook off as surely (a hook program that is gone exits 127, which the hosts ignore).
  */
-export function hookConfigPaths(env: Record<string, string | undefined> = process.env): string[] {
-  return userHookFiles(env).map((p) => p.replace(/\/+$/, ''));
+export function hookConfigPaths(env: Record<string, string | undefined> = process.env, launchers: readonly string[] = []): string[] {
+  return [...userHookFiles(env), ...launchers].map((p) => p.replace(/\/+$/, ''));
 }
 
 /** `.claude/settings.json`, `.codex/hooks.json`, … (relative to any project root). */
@@ -309,11 +311,16 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
     return maybe;
   };
   const gone = find(removed);
-  if (gone && !gone.project) return { decision: 'forbid', reason: `deletes, empties or moves away ${gone.file}, an agent's hook configuration (where mish's hook is installed): that switches mish's supervision of the agent off; only the operator does that, in their own terminal (mish init <agent> --uninstall)` };
+  if (gone && !gone.project) return { decision: 'forbid', reason: `deletes, empties or moves away ${gone.file}, ${what(gone.file)}: that switches mish's supervision of the agent off; only the operator does that, in their own terminal (mish init <agent> --uninstall)` };
   if (gone) return { decision: 'ask', reason: `deletes or moves a folder that may hold ${gone.file}, an agent's hook configuration (where mish's hook is installed); a human must decide` };
   const changed = find(written);
-  if (changed) return { decision: 'ask', reason: `changes ${changed.file}, an agent's hook configuration: a change can remove mish's hook or turn the agent's hooks off, and mish cannot see what is written; a human must decide` };
+  if (changed) return { decision: 'ask', reason: `changes ${changed.file}, ${what(changed.file)}: a change can remove mish's hook or turn the agent's hooks off, and mish cannot see what is written; a human must decide` };
   return undefined;
+}
+
+/** What a guarded file is, for the reason: the launcher an agent's hook runs (bin/mish-hook.sh, bin/mish-hook.cjs), or a hook configuration. */
+function what(file: string): string {
+  return /(?:^|\/)mish-hook\.(?:sh|cjs)$/.test(file) ? "the program mish's hook runs (a hook that cannot run, or that says nothing, leaves the agent unsupervised)" : "an agent's hook configuration (where mish's hook is installed)";
 }
 
 /** Editors, interpreters, unknown programs naming a hook configuration file: they may change it. */
@@ -379,7 +386,7 @@ export function fileEditChange(file: string, own: readonly string[], hookFiles: 
   }
   for (const f of forms(file, cwd, home)) {
     const hit = hookFileAt(f, mineHook);
-    if (hit) return { decision: 'ask', rule: HOOK_CONFIG_RULE, reason: `changes ${hit}, an agent's hook configuration: a change can remove mish's hook or turn the agent's hooks off; a human must decide` };
+    if (hit) return { decision: 'ask', rule: HOOK_CONFIG_RULE, reason: `changes ${hit}, ${what(hit)}: a change can remove mish's hook or turn the agent's hooks off; a human must decide` };
   }
   return undefined;
 }
