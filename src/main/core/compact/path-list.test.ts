@@ -132,14 +132,28 @@ describe('path-list compaction', () => {
     const paths = ['.', './src', './src/a.ts', './src/util', './src/util/b.ts', './lib', ...big, './package.json'];
     const text = compactPaths(paths);
     for (const line of text.split('\n')) expect(line).not.toMatch(/^ |\/\*( |$)|\(/);
-    // The directory printed just before what is in it is `.` on their line, not a line of its parent's.
-    expect(text).toContain('./src/: . a.ts util util/b.ts');
+    // The directory printed just before what is in it heads their line (`d:`), not a line of its parent's.
+    expect(text).toContain('./src: a.ts util util/b.ts');
     expect(text).toContain(' lib lib/m{0..39}.js ');
     roundTrip(paths);
   });
 
-  it('`.` first on a dir/: line is the directory itself (find prints d, then d/x; tar d/, then d/x); a name `.` is escaped there', () => {
-    expect(compactPaths(['src', 'src/a.ts', 'src/b.ts'])).toBe('src/: . a.ts b.ts');
+  it('`d:` heads a line that starts with the directory itself (find prints d, then d/x); a continuation line is `d/:`', () => {
+    expect(compactPaths(['src', 'src/a.ts', 'src/b.ts'])).toBe('src: a.ts b.ts');
+    expect(expandPathLine('src: a.ts b.ts')).toEqual(['src', 'src/a.ts', 'src/b.ts']);
+    expect(expandPathLine('src:')).toEqual(['src']);
+    expect(compactPaths(['.', './a', './b'])).toBe('.: a b');
+    const long = ['lib', ...Array.from({ length: 300 }, (_, i) => `lib/${'abcdefgh'[i % 8]}-${i * 7}.js`)];
+    const lines = compactPaths(long).split('\n');
+    expect(lines[0].startsWith('lib: ')).toBe(true);
+    for (const l of lines.slice(1)) expect(l.startsWith('lib/: ')).toBe(true);
+    roundTrip(long);
+    // A whole path ending with `:` on a line without a directory is escaped (it would read as a `d:` header).
+    expect(compactPaths(['a:', 'b'])).toBe('a\\: b');
+    for (const paths of [['a:', 'b'], ['x:', 'x:/y'], ['/', '//x'], ['a:', 'a:/b', 'c:'], ['d\\', 'd\\/e']]) roundTrip(paths);
+  });
+
+  it('`.` first on a dir/: line is the directory itself (tar d/, then d/x; find d after other entries of its line); a name `.` is escaped there', () => {
     expect(compactPaths(['src/', 'src/a.ts', 'src/b.ts'])).toBe('src/: ./ a.ts b.ts');
     expect(expandPathLine('src/: . a.ts')).toEqual(['src', 'src/a.ts']);
     expect(expandPathLine('src/: ./ a.ts')).toEqual(['src/', 'src/a.ts']);

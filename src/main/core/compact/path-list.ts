@@ -47,6 +47,11 @@ function escapeName(name: string): string {
   return name === '*' || name === ':' ? `\\${name}` : escapeText(name);
 }
 
+/** A whole path ending with `:` on a line without a directory would read as a `d:` header: its last `:` escaped. */
+function escapeColonEnd(entry: string): string {
+  return endsUnescaped(entry, ':') ? `${entry.slice(0, -1)}\\:` : entry;
+}
+
 /** Escapes a path below a line's directory (`sub/x.ts`): its last name as a name. */
 function escapeRel(rel: string): string {
   const [dir, name] = splitPath(rel);
@@ -301,14 +306,19 @@ export function compactPaths(paths: readonly string[]): string {
   const lines: string[] = [];
   for (const g of groups) {
     const entries: string[] = [];
+    // A line that starts with its directory itself (find: `src`, then what is in it) is `src: a b`.
+    const dirItself = g.head.slice(0, -1);
+    let selfHead = false;
     for (const r of g.runs) {
       const prefix = r.dir.slice(g.head.length);
-      // The directory itself: `.` on its own line, else its path below the line's directory.
-      if (r.self) entries.push(prefix === '' ? r.self : escapeRel(r.self === './' ? prefix : prefix.slice(0, -1)));
+      // The directory itself: in the header when it comes first (`d:`), `.` on its own line, else its path below the line's directory.
+      if (r.self === '.' && prefix === '' && !entries.length && !selfHead && dirItself !== '' && !dirItself.endsWith('/')) selfHead = true;
+      else if (r.self) entries.push(prefix === '' ? r.self : escapeColonEnd(escapeRel(r.self === './' ? prefix : prefix.slice(0, -1))));
       // A name that is just `.` or `./` right after the header would read as the directory itself.
-      for (const e of entriesOf(r.names, prefix)) entries.push(g.head !== '' && SELF.has(e.text) ? `\\${e.text}` : e.text);
+      for (const e of entriesOf(r.names, prefix)) entries.push(g.head !== '' && SELF.has(e.text) ? `\\${e.text}` : g.head === '' ? escapeColonEnd(e.text) : e.text);
     }
-    lines.push(...wrap(g.head === '' ? '' : escapeText(g.head) + ':', entries));
+    const head = g.head === '' ? '' : escapeText(g.head) + ':';
+    lines.push(...wrap(selfHead ? escapeText(dirItself) + ':' : head, head, entries));
   }
   return lines.join('\n');
 }
@@ -366,10 +376,10 @@ function commonDir(a: string, b: string): string {
   return a.slice(0, lastSlash);
 }
 
-/** A line's entries after its head, on as many lines as MAX_LINE_CHARS needs, each line repeating the head (so it reads alone). */
-function wrap(head: string, entries: readonly string[]): string[] {
+/** A line's entries after its head (`first` on the first line: `d:` lists d itself), on as many lines as MAX_LINE_CHARS needs, each line repeating the head (so it reads alone). */
+function wrap(first: string, head: string, entries: readonly string[]): string[] {
   const out: string[] = [];
-  let line = head;
+  let line = first;
   let count = 0;
   for (const e of entries) {
     if (count > 0 && line.length + 1 + e.length > MAX_LINE_CHARS) {
@@ -402,8 +412,14 @@ export function expandPaths(text: string): string[] {
 export function expandPathLine(raw: string): string[] {
   const words = splitEntries(raw);
   let dir = '';
-  if (words.length && endsUnescaped(words[0], '/:')) dir = unescape(words.shift()!.slice(0, -1));
   const out: string[] = [];
+  if (words.length && endsUnescaped(words[0], '/:')) dir = unescape(words.shift()!.slice(0, -1));
+  else if (words.length && endsUnescaped(words[0], ':')) {
+    // `d: a b` = d d/a d/b (the directory itself, then what is in it).
+    const itself = unescape(words.shift()!.slice(0, -1));
+    out.push(itself);
+    dir = itself + '/';
+  }
   for (const w of words) {
     if (dir && SELF.has(w)) out.push(w === './' ? dir : dir.slice(0, -1));
     else for (const n of parseEntry(w).names) out.push(dir + n);

@@ -48,6 +48,8 @@ describe('the explaining line names only the forms a listing uses', () => {
     [['src/a.ts', 'src/b.ts', 'src/c.ts'], '"d/: a b" = d/a d/b'],
     [['gen/out01.js', 'gen/out02.js', 'gen/out03.js', 'gen/out04.js'], '"d/: a b" = d/a d/b; bash braces'],
     [['a b.txt', 'c.txt'], '\\ escapes'],
+    [['src', 'src/a.ts', 'src/b.ts'], '"d: a b" = d d/a d/b'],
+    [['src', 'src/a.ts', 'src/b.ts', 'lib/x.ts', 'lib/y.ts'], '"d: a" = d d/a; "d/: a" = d/a'],
   ])('%j → %s', (paths, legend) => {
     const compact = compactPaths(paths);
     expect(expandPaths(compact)).toEqual(paths);
