@@ -10,9 +10,14 @@
  *
  * - A line starting with `dir/:` lists paths in dir/ (its full path); each entry is a path below
  *   it (`audit/x.ts` is dir/audit/x.ts). A line without one lists whole paths.
- * - `.` first on such a line is the directory itself (`src/: . a.ts` = src src/a.ts; `./` for
- *   `src/`, as tar lists it): `find` prints a directory just before what is in it, and a line of
- *   its own for it (`…/parent/: src`) would repeat the parent's full path.
+ * - A line starting with `dir:` (no `/` before the colon) lists dir itself, then paths in it
+ *   (`src: a.ts` = src src/a.ts): `find` prints a directory just before what is in it, and a
+ *   line of its own for it (`…/parent/: src`) would repeat the parent's full path (`ls -R` heads
+ *   its blocks the same way; `src/: . a.ts` said it with one token more on every such line).
+ *   Its continuation lines are `dir/:`. A whole path ending with `:` on a line without a
+ *   directory gets `\:` (it would read as such a header).
+ * - `.` first on a `dir/:` line is the directory itself (`src/: ./ a.ts` = src/ src/a.ts, as tar
+ *   lists it; `.` where the `dir:` form cannot say it: a directory `/`).
  * - Entries are separated by single spaces and use bash braces: `{a,b}` alternatives,
  *   `{001..019}` ranges (same-length bounds keep their zero padding), products
  *   (`{x,y}.{json,raw}`: x's names, then y's).
