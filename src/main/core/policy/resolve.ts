@@ -71,8 +71,7 @@ class Resolver {
   /** Steps taken so far (see MAX_ANALYSIS_STEPS). */
   private steps = 0;
   private readonly deadline = Date.now() + ANALYSIS_DEADLINE_MS;
-  /** Parser-thread waits before this line: the deadline leaves out the ones during it (see parserWaitMs). */
-  private readonly parserWaitBefore = parserWaitMs();
+  private readonly parserWaitBefore = parserWaitMs(); // the deadline leaves out parser-thread waits (see parserWaitMs)
   private spent = false;
   /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
   private curCwd: string | null | undefined;
