@@ -51,7 +51,6 @@ const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
 // ---------------------------------------------------------------- resolver
 
 export function resolveLine(source: string, cwd?: string): Resolution {
@@ -795,6 +794,5 @@ class Resolver {
   tooMany(text: string, what: string): void {
     this.lineFacts.push({ fact: 'expansion-too-large', text: `${text}: ${what} is too many to check` });
   }
-
 }
 
