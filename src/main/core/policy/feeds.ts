@@ -3,17 +3,13 @@
  * shell or interpreter fed on stdin by something unreadable is escalated as, where downloads
  * are saved, and the SQL / redis text handed to database clients.
  */
+import { bashPrintf, echoOutput } from './printf.js';
 import { positionalArgs, type Base, type Ctx, type PipeIn, type ResolvedCommand, type Words } from './resolved.js';
 
 export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'GET']);
 export const DECODERS = new Set(['base64', 'base32', 'xxd', 'uudecode', 'openssl', 'gunzip', 'zcat', 'gzip', 'bzip2', 'bzcat', 'xz', 'xzcat', 'unxz', 'rev', 'tr', 'od', 'basenc', 'zstd', 'zstdcat', 'perl', 'python', 'python3']);
 export const NETWORK_TOOLS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'scp', 'sftp', 'rsync', 'ssh', 'ftp', 'tftp', 'http', 'https', 'xh', 'openssl', 'rclone', 'aws', 'gsutil', 'sendmail', 'mail', 'mutt']);
 export const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'clickhouse', 'cockroach', 'mongo', 'mongosh', 'duckdb', 'redis-cli', 'pgcli', 'mycli', 'usql', 'valkey-cli', 'keydb-cli']);
-
-/** Interpret echo / printf escapes the way their output would carry them. */
-export function unescapeEcho(s: string): string {
-  return s.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\x([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\0?([0-7]{1,3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8)));
-}
 
 /** SQL with string literals and comments removed: `SELECT 'drop table x'` has no DROP. */
 export function sqlSkeleton(s: string): string {
@@ -62,19 +58,10 @@ export function staticOutput(g: ResolvedCommand[]): string | undefined {
   const c = g[0];
   if (c.facts.size) return undefined;
   if (c.name === 'echo' && c.literal.every(Boolean)) {
-    let args = c.argv.slice(1);
-    let esc = false;
-    while (args.length && /^-[neE]+$/.test(args[0])) {
-      if (args[0].includes('e')) esc = true;
-      args = args.slice(1);
-    }
-    const s = args.join(' ');
-    return `${esc ? unescapeEcho(s) : s}\n`;
+    const e = echoOutput(c.argv.slice(1));
+    return e === undefined ? undefined : `${e.text}${e.newline ? '\n' : ''}`;
   }
-  if (c.name === 'printf' && c.literal.every(Boolean) && c.argv.length > 1) {
-    const args = c.argv.slice(1).filter((x, k) => !(k === 0 && x === '--'));
-    return unescapeEcho(args[0].replace(/%[sbdq]/g, () => '')) + args.slice(1).join(' ');
-  }
+  if (c.name === 'printf' && c.literal.every(Boolean) && c.argv.length > 1) return bashPrintf(c.argv.slice(1));
   // Printers of a known folder: the working directory, the project's top, `ls -d PATHS`.
   if (c.name === 'pwd' && c.cwd !== null) return `${c.cwd ?? '.'}\n`;
   if (c.name === 'git' && c.argv[1] === 'rev-parse' && c.argv.includes('--show-toplevel') && c.cwd !== null) return `${c.cwd ?? '.'}\n`;

@@ -12,6 +12,7 @@
  * the worst case: at a destructive position it is asked about, never assumed safe.
  */
 import type { Node } from './ast.js';
+import { bashPrintf, echoOutput } from './printf.js';
 
 /** Candidate strings per word before the rest is refused (`for x in a b c …` × `{…}`): more fail closed (fact expansion-too-large). */
 export const MAX_CANDIDATES = 16;
@@ -354,15 +355,15 @@ export class Values {
       if (k > 0 && !/^(?:base64|base32|basenc|cat|head|tail|tr|sed)$/.test(name)) return undefined;
       switch (name) {
         case 'echo': {
-          const rest = args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a)));
-          out = rest.join(' ');
+          const e = echoOutput(args);
+          if (e === undefined) return undefined;
+          out = e.text;
           break;
         }
         case 'printf': {
-          if (!args.length) return undefined;
-          const [fmt, ...vals] = args;
-          let i = 0;
-          out = fmt.replace(/%[sbdq]/g, () => vals[i++] ?? '').replace(/\\n/g, '\n');
+          // Bash's escapes and conversions (`\162\155`, `\x72`, `%b`); one it does not model: unknown.
+          out = bashPrintf(args);
+          if (out === undefined) return undefined;
           break;
         }
         case 'pwd':
