@@ -13,11 +13,11 @@
 import { parse as parseBash } from 'unbash';
 import { INTERPRETERS } from './interpreters.js';
 import { parserWaitMs } from './interpreters/tree-sitter-host.js';
-import { Values, type Piece } from './values.js';
+import { ELEMENT, splitFields, Values, type Piece } from './values.js';
 import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
-import { literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
+import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
 import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
@@ -51,6 +51,22 @@ const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Words bash reads as written (tilde at the start included); others are single-quoted. */
+const PLAIN_WORD = /^[\w@%+=:,./~-]+$/;
+
+/** The words after argv[0] as shell text: known values quoted, unknown ones as written (read again, they are unknown again). */
+function argsText(w: Words): string {
+  const out: string[] = [];
+  for (let k = 1; k < w.argv.length; k++) {
+    if (!w.literal[k]) {
+      // An unknown word split into several argv words is written once.
+      if (k > 1 && !w.literal[k - 1] && w.raw[k] === w.raw[k - 1]) continue;
+      out.push(w.raw[k]);
+    } else out.push(PLAIN_WORD.test(w.argv[k]) ? w.argv[k] : `'${w.argv[k].replace(/'/g, `'\\''`)}'`);
+  }
+  return out.join(' ');
+}
 
 // ---------------------------------------------------------------- resolver
 
@@ -86,6 +102,14 @@ class Resolver {
   private readonly calls = new Set<string>();
   /** Function definitions read so far (each gets its own id). */
   private definitions = 0;
+  /**
+   * Aliases defined so far on the line (`alias r='rm -rf'`), by name. Bash expands them only in
+   * an interactive shell or after `shopt -s expand_aliases`, and only on a later line; the
+   * policy assumes the worst case and expands them wherever the name is a command's first word.
+   */
+  private readonly aliases = new Map<string, string>();
+  /** Aliases being expanded (bash never expands an alias inside its own expansion: `alias ls='ls -l'`). */
+  private readonly expanding = new Set<string>();
 
   constructor(readonly cwd?: string) {}
 
@@ -280,8 +304,15 @@ class Resolver {
     if (!n.name) for (const p of prefix) if (p.type === 'Assignment') this.assign(p);
     const cmdName = n.name ? commandName(String((n.name as Node).value ?? '')) : '';
     if (/^(?:export|declare|typeset|local|readonly)$/.test(cmdName)) {
+      // `declare -n r=HOME`: r is a reference to HOME, not the string "HOME".
+      const nameref = cmdName !== 'export' && suffix.some((x) => x.type === 'Word' && /^-[a-zA-Z]*n/.test(String(x.value ?? '')));
       for (const x of suffix) {
-        if (x.type === 'Assignment') this.assign(x);
+        if (nameref && x.type === 'Assignment') {
+          const v = x.value ? this.values.word(x.value as Node, this.substPiece) : undefined;
+          this.values.reference(String(x.name ?? ''), v ? { cands: v.values, unknown: v.unknown } : { cands: [''], unknown: false });
+        }
+        else if (nameref && x.type === 'Word' && /^[A-Za-z_]\w*$/.test(String(x.value ?? ''))) this.values.reference(String(x.value), undefined);
+        else if (x.type === 'Assignment') this.assign(x);
         else if (x.type === 'Word' && /^[A-Za-z_]\w*$/.test(String(x.value ?? ''))) this.values.set(String(x.value), { cands: [''], unknown: false });
       }
     }
@@ -292,6 +323,9 @@ class Resolver {
     }
     const words: Node[] = [n.name as Node, ...suffix.filter((s) => s.type === 'Word' || s.type === 'Assignment')];
     const w: Words = { argv: [], literal: [], glob: [], raw: [] };
+    /** Where each candidate of the command word starts in argv (`for x in ls rm; do $x …`: two commands). */
+    let nameStarts: number[] = [0];
+    let nameEnd = 0;
     for (const x of words) {
       if (x.type === 'Assignment') {
         // `alias ll='…'`, `export A="…"`: NAME=value with the value's quotes removed.
@@ -306,15 +340,21 @@ class Resolver {
       }
       const v = this.wordValue(x);
       if (v.spent) return [];
+      if (x === words[0]) nameStarts = v.starts;
       for (let k = 0; k < v.argv.length; k++) {
         w.argv.push(v.argv[k]);
         w.literal.push(v.literal[k]);
         w.glob.push(v.glob);
         w.raw.push(v.raw);
       }
+      if (x === words[0]) nameEnd = w.argv.length;
     }
     this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text, prefix.some((p) => p.type === 'Assignment' && String(p.text ?? '').startsWith('IFS=')));
-    const direct = this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
+    const direct =
+      nameStarts.length > 1
+        ? // Each value the command word may have is a command of its own, with the same arguments.
+          nameStarts.flatMap((from, k) => this.expand(concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd)), { text, redirects, stdinText, stdinOpaque }, ctx))
+        : this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
     for (const c of direct) for (const f of downloadOutputs(c)) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
@@ -329,28 +369,30 @@ class Resolver {
   }
 
   /** A word's values as argv words: known candidates (braces expanded, unquoted expansions split), or its text when unknown. */
-  private wordValue(x: Node): { argv: string[]; literal: boolean[]; glob: boolean; raw: string; unknown: boolean; spent: boolean } {
+  private wordValue(x: Node): { argv: string[]; literal: boolean[]; starts: number[]; glob: boolean; raw: string; unknown: boolean; spent: boolean } {
     const i = wordInfo(x);
     const parts = (x.parts as Node[] | undefined) ?? [];
-    const ev = this.values.word(x, this.substPiece);
+    const ev = this.values.word(x, this.substPiece, true);
     if (ev.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the word has too many possible values to check` });
     const vals: Array<[string, boolean]> = ev.values.map((v) => [v, true]);
     // Unknown: the word as written stands for every value it could take (rules see `$d`, `$(cmd)`).
     if (ev.unknown) vals.push([i.value, false]);
-    // An unquoted expansion alone is split into words by the shell.
+    // Unquoted expansions are split into words by the shell (values.ts marks where); one alone that is empty is no word at all.
     const split = parts.length === 1 && /^(?:SimpleExpansion|ParameterExpansion|CommandExpansion)$/.test(String(parts[0].type));
     const argv: string[] = [];
     const literal: boolean[] = [];
+    const starts: number[] = [];
     for (const [v, lit] of vals) {
+      starts.push(argv.length);
       let words = [v];
       if (parts.some((p) => p.type === 'BraceExpansion') && lit) {
         const b = expandBracesChecked(v);
         words = b.words;
         // Words past the cap are not checked: the line is asked about, never allowed on the words seen.
         if (b.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the brace expansion is too large to check` });
-        if (!this.step(words.length >> 4)) return { argv, literal, glob: ev.glob, raw: i.raw, unknown: ev.unknown, spent: true };
+        if (!this.step(words.length >> 4)) return { argv, literal, starts, glob: ev.glob, raw: i.raw, unknown: ev.unknown, spent: true };
       }
-      if (split && lit) words = words.flatMap((t) => t.split(/\s+/).filter((s) => s !== ''));
+      if (lit) words = words.flatMap((t) => (split || /[\u0001-\u0003]/.test(t) ? splitFields(t) : [t]));
       for (const t of words) {
         argv.push(t);
         literal.push(lit && i.literal ? true : lit);
@@ -360,7 +402,8 @@ class Resolver {
       argv.push('');
       literal.push(true);
     }
-    return { argv, literal, glob: ev.glob || i.glob, raw: i.raw, unknown: ev.unknown, spent: false };
+    // Candidates that make no word (an empty unquoted expansion) start nowhere.
+    return { argv, literal, starts: starts.filter((x, k) => x < argv.length && starts.indexOf(x) === k), glob: ev.glob || i.glob, raw: i.raw, unknown: ev.unknown, spent: false };
   }
 
   /** A redirection target or herestring: its one known value, else as written (not literal). */
@@ -393,7 +436,7 @@ class Resolver {
         if (x.type === 'Word') {
           const v = this.values.word(x, this.substPiece);
           if (v.unknown || v.values.length !== 1) return unknown;
-          argv.push(v.values[0]);
+          argv.push(...v.values[0].split(ELEMENT));
         } else if (x.type === 'HereString') {
           const v = this.values.word(x.target as Node, this.substPiece);
           if (v.unknown || v.values.length !== 1) return unknown;
@@ -417,15 +460,20 @@ class Resolver {
     if (!name) return;
     const v = p.value as Node | undefined;
     const piece: Piece = { cands: [], unknown: false };
+    /** The array's elements in order, while each one is known (null: some element is not). */
+    let elements: string[] | null = [];
     if (v?.type === 'ArrayValue') {
       for (const el of (v.elements as Node[]) ?? []) {
         const r = this.wordValue(el);
         piece.cands.push(...r.argv.filter((_x, k) => r.literal[k]));
+        if (r.unknown || r.starts.length > 1) elements = null;
+        else elements?.push(...r.argv);
         if (r.unknown) piece.unknown = true;
       }
     } else if (v) {
       const r = this.values.word(v, this.substPiece);
-      piece.cands.push(...r.values);
+      // `b="${a[@]}"` joins the elements with spaces.
+      piece.cands.push(...r.values.map((x) => x.replaceAll(ELEMENT, ' ')));
       piece.unknown = r.unknown;
     } else piece.cands.push('');
     if (String(p.text ?? '').startsWith(`${name}+=`)) {
@@ -434,7 +482,8 @@ class Resolver {
       else if (v?.type !== 'ArrayValue') piece.cands = old.cands.flatMap((o) => piece.cands.map((c) => o + c));
       else piece.cands.push(...old.cands);
     }
-    this.values.set(name, piece);
+    if (v?.type === 'ArrayValue' && !String(p.text ?? '').startsWith(`${name}+=`)) this.values.setArray(name, elements, piece.unknown);
+    else this.values.set(name, piece);
   }
 
   /** Runs `fn` with the working directory moved (`env -C DIR`, `sudo -D DIR`); null: somewhere unknown. */
@@ -496,6 +545,16 @@ class Resolver {
     while (skip < w.argv.length - 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.argv[skip]) && w.literal[skip]) skip++;
     if (skip > 0) return this.withAssignments(w.argv.slice(0, skip), this.expand(slice(w, skip), base, ctx), base, ctx);
     if (!w.literal[0] || w.glob[0] || w.argv[0] === '') return [this.make(w, base, ctx, ['dynamic-command'])];
+    const alias = w.argv[0].includes('/') || this.expanding.has(w.argv[0]) ? undefined : this.aliases.get(w.argv[0]);
+    if (alias !== undefined) {
+      // The alias's text replaces the word, then the line is read again with the rest of the words.
+      this.expanding.add(w.argv[0]);
+      try {
+        return this.parseAndWalk(`${alias} ${argsText(w)}`, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `alias ${w.argv[0]}`], outerText: base.text });
+      } finally {
+        this.expanding.delete(w.argv[0]);
+      }
+    }
     const name = commandName(w.argv[0]);
     const fn = w.argv[0].includes('/') ? undefined : this.functions.get(w.argv[0]);
     if (fn) {
@@ -641,6 +700,12 @@ class Resolver {
       }
     }
     if (/^(?:export|declare|typeset|readonly|local)$/.test(name) && args.some((x) => MISH_POLICY_ASSIGNMENT.test(x))) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
+    if (name === 'alias') {
+      for (const x of args) {
+        const m = /^([^=/\s$`'"]+)=([\s\S]*)$/.exec(x);
+        if (m) this.aliases.set(m[1], m[2]);
+      }
+    }
     const later = laterStrings(name, w);
     if (later.length) {
       const self = this.make(w, base, ctx);

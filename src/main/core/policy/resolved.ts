@@ -98,6 +98,10 @@ export function slice(w: Words, from: number, to = w.argv.length): Words {
   return { argv: w.argv.slice(from, to), literal: w.literal.slice(from, to), glob: w.glob.slice(from, to), raw: w.raw.slice(from, to) };
 }
 
+export function concat(a: Words, b: Words): Words {
+  return { argv: [...a.argv, ...b.argv], literal: [...a.literal, ...b.literal], glob: [...a.glob, ...b.glob], raw: [...a.raw, ...b.raw] };
+}
+
 export function literalWords(argv: string[]): Words {
   return { argv, literal: argv.map(() => true), glob: argv.map(() => false), raw: argv };
 }
