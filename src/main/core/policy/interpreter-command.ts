@@ -25,6 +25,8 @@ export function interpreterCommand(r: Walker, w: Words, base: Base, ctx: Ctx, la
     awk: [],
     r: ['-e'],
     applescript: ['-e'],
+    // expect -c CMD; tclsh / wish take a script file or stdin.
+    tcl: ['-c'],
   };
   if (lang === 'awk') {
     let j = 1;

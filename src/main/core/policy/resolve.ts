@@ -52,6 +52,14 @@ const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
+/** Whether a wrapper given no command starts a shell: sudo's -s / -i / --shell / --login, doas -s, pkexec and run0 alone. */
+function startsShell(name: string, options: string[]): boolean {
+  if (name === 'pkexec' || name === 'run0') return true;
+  if (name === 'doas') return options.some((x) => /^-[a-zA-Z]*s/.test(x));
+  if (name === 'sudo' || name === 'sudo-rs') return options.some((x) => x === '--shell' || x === '--login' || /^-[a-zA-Z]*[si]/.test(x));
+  return false;
+}
+
 /** Words bash reads as written (tilde at the start included); others are single-quoted. */
 const PLAIN_WORD = /^[\w@%+=:,./~-]+$/;
 
@@ -599,6 +607,8 @@ class Resolver {
         const dir = chdirOption(name, w, j);
         return this.withAssignments(w.argv.slice(1, j), this.inDir(dir, () => this.expand(slice(w, j), base, deeper(name))), base, ctx);
       }
+      // `sudo -s`, `sudo -i`, `doas -s`, a bare `pkexec` / `run0`: a shell that reads its commands from stdin.
+      if (j !== 'query' && startsShell(name, w.argv.slice(1, j))) return [this.make(w, base, ctx), ...this.stdinShell(base, ctx, name)];
       return [this.make(w, base, ctx)];
     }
     if (name === 'env') return envCommand(this, w, base, ctx);
@@ -841,6 +851,11 @@ class Resolver {
       if (f !== 'none') self.facts.add(f);
     }
     return [self];
+  }
+
+  /** A shell started with no command (`sudo -s`, `su -`): it runs what its stdin holds (here-string, heredoc, pipe). */
+  stdinShell(base: Base, ctx: Ctx, via: string): ResolvedCommand[] {
+    return this.shell(literalWords(['sh']), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, via] }, 'sh');
   }
 
   /** Text of a script this line wrote (null: written with content we cannot see), undefined: not written here. */

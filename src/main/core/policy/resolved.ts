@@ -118,6 +118,8 @@ export interface Walker {
   expand(w: Words, base: Base, ctx: Ctx): ResolvedCommand[];
   /** NAME=value words before a wrapped command (LD_PRELOAD, command variables, $MISH_POLICY). */
   withAssignments(words: string[], cmds: ResolvedCommand[], base: Base, ctx: Ctx): ResolvedCommand[];
+  /** A shell started with no command (`sudo -s`, `su -`): what its stdin holds is run. */
+  stdinShell(base: Base, ctx: Ctx, via: string): ResolvedCommand[];
   /** A fan-out past its cap: the line is asked about. */
   tooMany(text: string, what: string): void;
   /** Runs `fn` with relative paths read against another directory (`env -C DIR`); literal false: unknown. */

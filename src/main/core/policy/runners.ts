@@ -66,6 +66,8 @@ export function suCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: strin
     const j = skipOptions(a, { shortValue: 'ugGsw', longValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] });
     if (j !== 'query' && j < a.length && a.slice(1, j).some((x) => x === '-u' || x === '--user' || x.startsWith('-u'))) return r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, name] });
   }
+  // `su`, `su -`, `su - root`, `runuser -l user` with no -c: the user's shell reads its commands from stdin.
+  if (name === 'su' || a.slice(1).some((x) => x === '-l' || x === '--login' || x === '-')) return [r.make(w, base, ctx), ...r.stdinShell(base, ctx, name)];
   return [r.make(w, base, ctx)];
 }
 
