@@ -11,6 +11,28 @@ export const DECODERS = new Set(['base64', 'base32', 'xxd', 'uudecode', 'openssl
 export const NETWORK_TOOLS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'scp', 'sftp', 'rsync', 'ssh', 'ftp', 'tftp', 'http', 'https', 'xh', 'openssl', 'rclone', 'aws', 'gsutil', 'sendmail', 'mail', 'mutt']);
 export const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'clickhouse', 'cockroach', 'mongo', 'mongosh', 'duckdb', 'redis-cli', 'pgcli', 'mycli', 'usql', 'valkey-cli', 'keydb-cli']);
 
+/**
+ * Programs that read their stdin as data, never as commands: text fed to them is not read as a
+ * shell line (`grep rm <<< 'rm -rf /'`, `cat > notes.md <<EOF`, `git commit -F - <<EOF`). Every
+ * other program fed known text is assumed, worst case, to run it (resolve.ts, stdinAsCode).
+ */
+export const DATA_READERS = new Set([
+  'cat', 'tee', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'wc', 'less', 'more', 'most',
+  'diff', 'cmp', 'comm', 'jq', 'yq', 'gojq', 'jless', 'xxd', 'od', 'hexdump', 'base64', 'base32', 'basenc', 'md5sum', 'sha1sum', 'sha224sum',
+  'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'gzip', 'gunzip', 'zcat', 'bzip2', 'bzcat', 'xz', 'xzcat', 'unxz', 'zstd',
+  'zstdcat', 'column', 'fold', 'fmt', 'nl', 'pr', 'paste', 'join', 'expand', 'unexpand', 'iconv', 'dos2unix', 'unix2dos', 'rev', 'tac',
+  'strings', 'file', 'xclip', 'xsel', 'pbcopy', 'wl-copy', 'tr', 'split', 'csplit', 'shuf', 'look', 'spell', 'aspell', 'hunspell', 'wdiff',
+  'colordiff', 'delta', 'bat', 'batcat', 'pygmentize', 'highlight', 'glow', 'pandoc', 'markdown', 'cmark', 'envsubst', 'gettext', 'msgfmt',
+  'patch', 'git', 'gh', 'glab', 'hub', 'kubectl', 'oc', 'helm', 'docker', 'podman', 'curl', 'wget', 'http', 'xh', 'nc', 'ncat', 'netcat',
+  'socat', 'openssl', 'gpg', 'gpg2', 'age', 'ssh-keygen', 'ssh-add', 'passwd', 'chpasswd', 'read', 'mapfile', 'readarray', 'echo', 'printf',
+  'true', 'false', ':', 'test', '[', 'sponge', 'pv', 'dd', 'mail', 'mailx', 'sendmail', 'logger', 'systemd-cat', 'wall', 'write', 'lp', 'lpr',
+  'jo', 'mlr', 'csvlook', 'csvcut', 'xsv', 'qsv', 'dasel', 'xmllint', 'xmlstarlet', 'tidy', 'prettier', 'black', 'ruff', 'eslint', 'shfmt',
+  'shellcheck', 'clang-format', 'gofmt', 'rustfmt', 'terraform', 'vault', 'aws', 'gcloud', 'az',
+]);
+
+/** Lines that hand the rest to a shell in the common REPLs (ed / ftp / sftp `!cmd`, sqlite3 `.shell`, psql `\!`, gdb `shell`, mysql `system`). */
+export const SHELL_ESCAPE_LINE = /^[ \t]*(?:!|:!|\\!|\.shell[ \t]|\.system[ \t]|system[ \t]|shell[ \t])[ \t]*(.+)$/gm;
+
 /** SQL with string literals and comments removed: `SELECT 'drop table x'` has no DROP. */
 export function sqlSkeleton(s: string): string {
   return s

@@ -21,7 +21,7 @@ import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type 
 import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
 import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
-import { collectSql, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
+import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
 export { positionalArgs } from './resolved.js';
@@ -51,6 +51,9 @@ const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Facts of uncertainty dropped from text read as code only in the worst case (stdinAsCode): prose and data are full of them. */
+const SPECULATIVE_FACTS = ['dynamic-command', 'unknown-target', 'shell-stdin-unknown', 'interpreter-stdin-unknown', 'interpreter-code-unknown', 'interpreter-code-unparsed', 'control-chars'];
 
 /** Whether a wrapper given no command starts a shell: sudo's -s / -i / --shell / --login, doas -s, pkexec and run0 alone. */
 function startsShell(name: string, options: string[]): boolean {
@@ -726,6 +729,8 @@ class Resolver {
     if (lang) return interpreterCommand(this, w, base, ctx, lang);
     const cmd = this.make(w, base, ctx);
     if (SQL_CLIENTS.has(name)) collectSql(cmd, w, base, ctx);
+    const fed = base.stdinText ?? ctx.pipeIn?.text;
+    if (fed !== undefined && fed.trim() !== '' && !DATA_READERS.has(name)) return [cmd, ...this.stdinAsCode(fed, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} stdin`], outerText: base.text, pipeIn: undefined })];
     return [cmd];
   }
 
@@ -851,6 +856,38 @@ class Resolver {
       if (f !== 'none') self.facts.add(f);
     }
     return [self];
+  }
+
+  /**
+   * Text fed to a program this file does not know (`tclsh`-like REPLs, `gdb -batch`, `ed`,
+   * `sqlite3`'s `.shell`, a renamed shell): read, worst case, as the shell lines it may run —
+   * the text itself and each line after a REPL's shell escape (`!cmd`, `.shell cmd`). Only what
+   * those lines would concretely run counts: what is merely unknown or unparsable in them (text
+   * that is not shell at all: SQL, YAML, prose) adds no fact, and nothing they assign, define or
+   * `cd` to outlives the read. Programs known to read stdin as data (feeds.ts DATA_READERS) are
+   * not read this way: `grep rm <<< 'rm -rf /'` stays allowed.
+   */
+  private stdinAsCode(text: string, base: Base, ctx: Ctx): ResolvedCommand[] {
+    const escaped = [...text.matchAll(SHELL_ESCAPE_LINE)].map((m) => m[1]);
+    const src = escaped.length ? `${text}\n${escaped.join('\n')}` : text;
+    const restore = this.values.snapshot();
+    const saved = { cwd: this.curCwd, functions: new Map(this.functions), aliases: new Map(this.aliases), written: new Map(this.written), facts: this.lineFacts.length, commands: this.all.length };
+    try {
+      const out = this.parseAndWalk(src, ctx);
+      for (const c of this.all.slice(saved.commands)) for (const f of SPECULATIVE_FACTS) c.facts.delete(f);
+      // Keep only the facts that fail closed on their own (budget spent, a fork bomb); parse errors of non-shell text are dropped.
+      const kept = this.lineFacts.slice(saved.facts).filter((f) => f.fact === 'analysis-budget' || f.fact === 'fork-bomb' || f.fact === 'expansion-too-large');
+      this.lineFacts.length = saved.facts;
+      this.lineFacts.push(...kept);
+      return out;
+    } finally {
+      restore();
+      this.curCwd = saved.cwd;
+      for (const [m, from] of [[this.functions, saved.functions], [this.aliases, saved.aliases], [this.written, saved.written]] as Array<[Map<string, unknown>, Map<string, unknown>]>) {
+        m.clear();
+        for (const [k, v] of from) m.set(k, v);
+      }
+    }
   }
 
   /** A shell started with no command (`sudo -s`, `su -`): it runs what its stdin holds (here-string, heredoc, pipe). */

@@ -178,6 +178,24 @@ export class Values {
 
   constructor(private readonly host: ValueHost) {}
 
+  /** The values as they are now; calling the result puts them back (a scratch read forgets what it assigned). */
+  snapshot(): () => void {
+    const vars = new Map(this.vars);
+    const arrays = new Map(this.arrays);
+    const refs = new Map(this.refs);
+    const positional = this.positional;
+    const put = <K, V>(m: Map<K, V>, from: Map<K, V>) => {
+      m.clear();
+      for (const [k, v] of from) m.set(k, v);
+    };
+    return () => {
+      put(this.vars, vars);
+      put(this.arrays, arrays);
+      put(this.refs, refs);
+      this.positional = positional;
+    };
+  }
+
   /** An array assignment: its elements (null when one is not known); the elements are candidates of `$a` too. */
   setArray(name: string, elements: string[] | null, unknown: boolean): void {
     this.set(name, { cands: elements ?? [], unknown: unknown || elements === null });
