@@ -33,6 +33,9 @@ export const DATA_READERS = new Set([
 /** Lines that hand the rest to a shell in the common REPLs (ed / ftp / sftp `!cmd`, sqlite3 `.shell`, psql `\!`, gdb `shell`, mysql `system`). */
 export const SHELL_ESCAPE_LINE = /^[ \t]*(?:!|:!|\\!|\.shell[ \t]|\.system[ \t]|system[ \t]|shell[ \t])[ \t]*(.+)$/gm;
 
+/** Facts of uncertainty dropped from text read as code only in the worst case (resolve.ts stdinAsCode): prose and data are full of them. */
+export const SPECULATIVE_FACTS = ['dynamic-command', 'unknown-target', 'shell-stdin-unknown', 'interpreter-stdin-unknown', 'interpreter-code-unknown', 'interpreter-code-unparsed', 'control-chars'];
+
 /** SQL with string literals and comments removed: `SELECT 'drop table x'` has no DROP. */
 export function sqlSkeleton(s: string): string {
   return s

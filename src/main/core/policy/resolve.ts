@@ -18,10 +18,11 @@ import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
-import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
-import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
+import { argsText, chdirOption, commandName, startsShell, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
+import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
-import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
+import { mishCommand } from './mish-command.js';
+import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
 export { positionalArgs } from './resolved.js';
@@ -42,42 +43,11 @@ export const MAX_ANALYSIS_STEPS = 100_000;
 export const ANALYSIS_DEADLINE_MS = 1_000;
 /** Programs that only filter the lines they read (their output is some of their input). */
 const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'awk', 'tac', 'shuf']);
-/** mish subcommands that are the operator's, not an agent's (deciding approvals, typing into handoffs). */
-const MISH_OPERATOR_SUBCOMMANDS = new Set(['approvals', 'attach', 'console']);
-/** mish subcommands that run no command line of their own. */
-const MISH_OTHER_SUBCOMMANDS = new Set(['serve', 'ps', 'raw', 'policy', 'audit', 'help', 'init', 'hook', 'doctor']);
 /** Assignments that would give a nested mish another policy. */
 const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-/** Facts of uncertainty dropped from text read as code only in the worst case (stdinAsCode): prose and data are full of them. */
-const SPECULATIVE_FACTS = ['dynamic-command', 'unknown-target', 'shell-stdin-unknown', 'interpreter-stdin-unknown', 'interpreter-code-unknown', 'interpreter-code-unparsed', 'control-chars'];
-
-/** Whether a wrapper given no command starts a shell: sudo's -s / -i / --shell / --login, doas -s, pkexec and run0 alone. */
-function startsShell(name: string, options: string[]): boolean {
-  if (name === 'pkexec' || name === 'run0') return true;
-  if (name === 'doas') return options.some((x) => /^-[a-zA-Z]*s/.test(x));
-  if (name === 'sudo' || name === 'sudo-rs') return options.some((x) => x === '--shell' || x === '--login' || /^-[a-zA-Z]*[si]/.test(x));
-  return false;
-}
-
-/** Words bash reads as written (tilde at the start included); others are single-quoted. */
-const PLAIN_WORD = /^[\w@%+=:,./~-]+$/;
-
-/** The words after argv[0] as shell text: known values quoted, unknown ones as written (read again, they are unknown again). */
-function argsText(w: Words): string {
-  const out: string[] = [];
-  for (let k = 1; k < w.argv.length; k++) {
-    if (!w.literal[k]) {
-      // An unknown word split into several argv words is written once.
-      if (k > 1 && !w.literal[k - 1] && w.raw[k] === w.raw[k - 1]) continue;
-      out.push(w.raw[k]);
-    } else out.push(PLAIN_WORD.test(w.argv[k]) ? w.argv[k] : `'${w.argv[k].replace(/'/g, `'\\''`)}'`);
-  }
-  return out.join(' ');
-}
 
 // ---------------------------------------------------------------- resolver
 
@@ -596,12 +566,8 @@ class Resolver {
       }
     }
     if (name === 'entr') {
-      // `entr -s 'make && ./a.out'`: the first argument is run by $SHELL, read like sh -c's string.
-      const j = w.argv.findIndex((x, k) => k > 0 && !x.startsWith('-'));
-      if (j > 0 && w.argv.slice(1, j).some((x) => /^-[a-z]*s/.test(x))) {
-        const self = this.make(w, base, ctx);
-        return [self, ...this.parseAndWalk(w.argv[j], { ...deeper('entr -s'), outerText: base.text, pipeIn: undefined })];
-      }
+      const e = entrShell(this, w, base, ctx);
+      if (e) return e;
     }
     const spec = PREFIX[name];
     if (spec) {
@@ -615,55 +581,29 @@ class Resolver {
       return [this.make(w, base, ctx)];
     }
     if (name === 'env') return envCommand(this, w, base, ctx);
-    if (name === 'mish') return this.mish(w, base, ctx);
+    if (name === 'mish') return mishCommand(this, w, base, ctx);
     if (SHELLS.has(name)) return this.shell(w, base, ctx, name);
     switch (name) {
-      case 'eval': {
-        const self = this.make(w, base, ctx);
-        if (args.length === 0) return [self];
-        const src = args.join(' ');
-        return [self, ...this.parseAndWalk(src, { ...deeper('eval'), outerText: base.text, pipeIn: ctx.pipeIn })];
-      }
+      case 'eval':
+        return evalCommand(this, w, base, ctx);
       case 'source':
-      case '.': {
-        const self = this.make(w, base, ctx);
-        const file = args[0];
-        if (file !== undefined && (!w.literal[1] || file === '/dev/stdin' || file === '-' || /^\/dev\/fd\//.test(file) || /^\/proc\/self\/fd\//.test(file))) {
-          const text = base.stdinText ?? ctx.pipeIn?.text;
-          if (text !== undefined && (file === '/dev/stdin' || file === '-')) return [self, ...this.parseAndWalk(text, { ...deeper(name), outerText: base.text })];
-          self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[1] ?? '') || ctx.pipeIn?.producers.some((p) => DOWNLOADERS.has(p.name)) ? 'download-to-shell' : 'shell-stdin-unknown');
-        }
-        return [self];
-      }
-      case 'sg': {
-        // `sg GROUP 'command line'`: run through /bin/sh; `sg GROUP -c 'line'` alike.
-        const self = this.make(w, base, ctx);
-        const rest = w.argv.slice(2).filter((x, k) => !(k === 0 && x === '-c'));
-        return rest.length ? [self, ...this.parseAndWalk(rest.join(' '), { ...deeper('sg'), outerText: base.text })] : [self];
-      }
+      case '.':
+        return sourceCommand(this, w, base, ctx, name);
+      case 'sg':
+        return sgCommand(this, w, base, ctx);
       case 'npm':
       case 'pnpm':
       case 'yarn':
       case 'bun': {
-        // `npm exec -- rimraf x`, `npm x rimraf`, `pnpm dlx …`, `yarn dlx …`, `bun x …`: the package's command runs.
-        const k = w.argv.findIndex((x, i) => i > 0 && !x.startsWith('-'));
-        if (k > 0 && /^(?:exec|x|dlx)$/.test(w.argv[k])) {
-          let j = k + 1;
-          while (j < w.argv.length && w.argv[j].startsWith('-')) j += /^(?:-p|--package|-c|--call)$/.test(w.argv[j]) ? 2 : w.argv[j] === '--' ? 1 : 1;
-          if (j < w.argv.length) return [this.make(w, base, ctx), ...this.expand(slice(w, j), base, deeper(`${name} ${w.argv[k]}`))];
-        }
+        const r = packageExec(this, w, base, ctx, name);
+        if (r) return r;
         break;
       }
       case 'su':
       case 'runuser':
         return suCommand(this, w, base, ctx, name);
-      case 'flock': {
-        const self = this.make(w, base, ctx);
-        const c = w.argv.findIndex((x, k) => k > 0 && (x === '-c' || x === '--command'));
-        if (c > 0 && w.argv[c + 1] !== undefined) return [self, ...this.parseAndWalk(w.argv[c + 1], { ...deeper('flock -c'), outerText: base.text })];
-        const j = skipOptions(w.argv, { shortValue: 'wE', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positional: 1 });
-        return j !== 'query' && j < w.argv.length ? [self, ...this.expand(slice(w, j), base, deeper('flock'))] : [self];
-      }
+      case 'flock':
+        return flockCommand(this, w, base, ctx);
       case 'ssh':
         return sshCommand(this, w, base, ctx);
       case 'docker':
@@ -671,12 +611,11 @@ class Resolver {
       case 'nerdctl':
         return containerExec(this, w, base, ctx, name);
       case 'kubectl':
-      case 'oc': {
-        const self = this.make(w, base, ctx);
-        const dd = args.indexOf('--');
-        if (args.includes('exec') && dd >= 0 && dd < args.length - 1) return [self, ...this.expand(slice(w, dd + 2), base, deeper(`${name} exec`))];
-        return [self];
-      }
+      case 'oc':
+        return kubectlExec(this, w, base, ctx, name);
+      case 'at':
+      case 'batch':
+        return atCommand(this, w, base, ctx, name);
       case 'fd':
       case 'fdfind':
         return fdCommand(this, w, base, ctx);
@@ -703,22 +642,9 @@ class Resolver {
       case 'tmux':
       case 'screen':
         return multiplexerCommand(this, w, base, ctx, name);
-      case 'at':
-      case 'batch': {
-        const self = this.make(w, base, ctx);
-        const text = base.stdinText ?? ctx.pipeIn?.text;
-        if (text !== undefined) return [self, ...this.parseAndWalk(text, { ...deeper(name), outerText: base.text })];
-        if (ctx.pipeIn || base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
-        return [self];
-      }
     }
     if (/^(?:export|declare|typeset|readonly|local)$/.test(name) && args.some((x) => MISH_POLICY_ASSIGNMENT.test(x))) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
-    if (name === 'alias') {
-      for (const x of args) {
-        const m = /^([^=/\s$`'"]+)=([\s\S]*)$/.exec(x);
-        if (m) this.aliases.set(m[1], m[2]);
-      }
-    }
+    if (name === 'alias') for (const m of args.map((x) => /^([^=/\s$`'"]+)=([\s\S]*)$/.exec(x))) if (m) this.aliases.set(m[1], m[2]);
     const later = laterStrings(name, w);
     if (later.length) {
       const self = this.make(w, base, ctx);
@@ -732,47 +658,6 @@ class Resolver {
     const fed = base.stdinText ?? ctx.pipeIn?.text;
     if (fed !== undefined && fed.trim() !== '' && !DATA_READERS.has(name)) return [cmd, ...this.stdinAsCode(fed, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} stdin`], outerText: base.text, pipeIn: undefined })];
     return [cmd];
-  }
-
-  /**
-   * A nested mish run by the agent: the command it runs is judged here, under the policy the
-   * agent already runs under (so the nested mish can only add its own, stricter checks); giving
-   * it another policy (--policy, --policy-default, $MISH_POLICY*) is forbidden, as are the
-   * operator's subcommands (deciding approvals, typing into a handoff, the console).
-   */
-  private mish(w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
-    const a = w.argv;
-    const self = this.make(w, base, ctx);
-    let j = 1;
-    let ended = false;
-    for (; j < a.length; j++) {
-      const x = a[j];
-      if (x === '--') {
-        ended = true;
-        j++;
-        break;
-      }
-      if (!x.startsWith('-')) break;
-      if (x === '--policy' || x === '--policy-default' || x.startsWith('--policy=') || x.startsWith('--policy-default=')) {
-        self.facts.add('mish-policy-override');
-        if (!x.includes('=')) j++;
-      }
-    }
-    if (j >= a.length) return [self];
-    const sub = a[j];
-    if (!ended && MISH_OPERATOR_SUBCOMMANDS.has(sub)) {
-      self.facts.add('mish-operator-command');
-      return [self];
-    }
-    if (!ended && MISH_OTHER_SUBCOMMANDS.has(sub)) {
-      // A nested server runs what its stdin asks under a policy loaded afresh: not this one.
-      if (sub === 'serve') self.facts.add('shell-stdin-unknown');
-      return [self];
-    }
-    const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'mish'], outerText: base.text, pipeIn: undefined };
-    // `mish "a && b"` runs the line in a shell; `mish rm -rf x` runs the argv.
-    if (a.length - j === 1) return [self, ...this.parseAndWalk(a[j], deeper)];
-    return [self, ...this.expand(slice(w, j), base, deeper)];
   }
 
   /** NAME=value words before a command (after env, sudo, …): LD_PRELOAD marks it; command variables are parsed. */
@@ -885,7 +770,7 @@ class Resolver {
       this.curCwd = saved.cwd;
       for (const [m, from] of [[this.functions, saved.functions], [this.aliases, saved.aliases], [this.written, saved.written]] as Array<[Map<string, unknown>, Map<string, unknown>]>) {
         m.clear();
-        for (const [k, v] of from) m.set(k, v);
+        from.forEach((v, k) => m.set(k, v));
       }
     }
   }
@@ -913,6 +798,5 @@ class Resolver {
   tooMany(text: string, what: string): void {
     this.lineFacts.push({ fact: 'expansion-too-large', text: `${text}: ${what} is too many to check` });
   }
-
 }
 

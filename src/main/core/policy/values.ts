@@ -380,7 +380,8 @@ export class Values {
         return { piece: known(String(p.value ?? p.text ?? '')), glob: false };
       case 'SimpleExpansion': {
         const name = String(p.text ?? '').replace(/^\$/, '');
-        const v = this.lookup(name);
+        // "$@" / $*: the positionals, each a word of its own (not alternatives for one word).
+        const v = (name === '@' || (name === '*' && !quoted)) && this.positional ? known(this.positional.join(ELEMENT)) : this.lookup(name);
         return { piece: v, glob: !quoted && v.cands.some((c) => /[*?[]/.test(c)) };
       }
       case 'ParameterExpansion': {
