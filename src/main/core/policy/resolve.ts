@@ -152,18 +152,7 @@ class Resolver {
         // `for x in a b ~; do …`: x holds every listed word while the body is read (no list: "$@").
         const name = String((n.name as Node | undefined)?.value ?? '');
         const list = n.wordlist as Node[] | undefined;
-        if (name) {
-          if (!list) this.values.set(name, this.values.lookup('@'));
-          else {
-            const piece: Piece = { cands: [], unknown: false };
-            for (const x of list) {
-              const v = this.wordValue(x);
-              piece.cands.push(...v.argv);
-              if (v.unknown) piece.unknown = true;
-            }
-            this.values.set(name, piece);
-          }
-        }
+        if (name) this.values.loop(name, list?.map((x) => this.wordValue(x)));
         break;
       }
       case 'Function': {

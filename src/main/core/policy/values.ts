@@ -234,6 +234,12 @@ export class Values {
     else this.vars.set(name, value.cands.filter((c) => c.length <= MAX_VALUE_CHARS));
   }
 
+  /** `for name in WORDS`: the name holds every word's values while the body is read (no list: "$@"). */
+  loop(name: string, words: Array<{ argv: string[]; unknown: boolean }> | undefined): void {
+    if (!words) return this.set(name, this.lookup('@'));
+    this.set(name, { cands: words.flatMap((v) => v.argv), unknown: words.some((v) => v.unknown) });
+  }
+
   /** Marks a name as holding something unknown (`read x` from an unknown source, `x=$(curl …)`). */
   forget(name: string): void {
     if (this.refs.size) name = this.target(name);
