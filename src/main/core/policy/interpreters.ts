@@ -19,13 +19,14 @@ export type { CodeAnalysis } from './interpreters/calls.js';
 export { UNKNOWN_WORD } from './interpreters/calls.js';
 export { MAX_CODE_CHARS } from './interpreters/perl.js';
 
-export type Language = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'awk' | 'r' | 'applescript' | 'tcl';
+export type Language = 'python' | 'perl' | 'ruby' | 'node' | 'php' | 'lua' | 'awk' | 'r' | 'applescript' | 'tcl' | 'scheme' | 'julia';
 
 /** Interpreters whose code is read for shell escapes (os.system, child_process, system(), backticks). */
 export const INTERPRETERS: Record<string, Language> = {
   python: 'python', python2: 'python', python3: 'python', pypy: 'python', pypy3: 'python',
   perl: 'perl', ruby: 'ruby', node: 'node', nodejs: 'node', bun: 'node', deno: 'node', php: 'php', lua: 'lua', luajit: 'lua',
   awk: 'awk', gawk: 'awk', mawk: 'awk', nawk: 'awk', R: 'r', Rscript: 'r', osascript: 'applescript',
+  guile: 'scheme', racket: 'scheme', csi: 'scheme', gosh: 'scheme', chez: 'scheme', scheme: 'scheme', julia: 'julia',
   tclsh: 'tcl', 'tclsh8.6': 'tcl', 'tclsh8.7': 'tcl', 'tclsh9.0': 'tcl', wish: 'tcl', 'wish8.6': 'tcl', jimsh: 'tcl', expect: 'tcl',
 };
 

@@ -548,7 +548,7 @@ class Resolver {
     const args = w.argv.slice(1);
 
     if (w.argv[0].includes('/')) {
-      const script = this.writtenScript(w.argv[0], true);
+      const script = this.scriptWritten(w.argv[0], true);
       if (script !== undefined) {
         const self = this.make(w, base, ctx, script === null ? [this.unseenScript(w.argv[0])] : []);
         return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
@@ -705,14 +705,16 @@ class Resolver {
       }
       return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
     }
-    if (j < a.length && !sFlag && substituted(w.raw[j])) {
+    // `bash /dev/stdin <<< …`: the script named is its stdin.
+    const stdinScript = j < a.length && /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(a[j]) && w.literal[j];
+    if (j < a.length && !sFlag && !stdinScript && substituted(w.raw[j])) {
       // `bash <(…)`, `sh "$(…)"`: the script is another command's output.
       self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[j]) ? 'download-to-shell' : 'shell-stdin-unknown');
       return [self];
     }
-    if (j < a.length && !sFlag) {
+    if (j < a.length && !sFlag && !stdinScript) {
       // Runs a script file: opaque like any program — unless this line wrote it.
-      const script = this.writtenScript(a[j], w.literal[j]);
+      const script = this.scriptWritten(a[j], w.literal[j]);
       if (script === undefined) return [self];
       if (script === null) {
         self.facts.add(this.unseenScript(a[j]));
@@ -722,7 +724,7 @@ class Resolver {
     }
     // Commands come from stdin.
     self.readsProgramFromStdin = true;
-    const text = base.stdinText ?? ctx.pipeIn?.text;
+    const text = base.stdinText ?? ctx.pipeIn?.text ?? this.redirectedScript(base, self);
     if (text !== undefined) return [self, ...this.parseAndWalk(text, deeper)];
     if (base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
     else if (ctx.pipeIn) {
@@ -769,8 +771,16 @@ class Resolver {
     return this.shell(literalWords(['sh']), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, via] }, 'sh');
   }
 
+  /** `sh < x.sh` where this line wrote x.sh: its text (undefined when not written here; unseen content adds its fact). */
+  private redirectedScript(base: Base, self: ResolvedCommand): string | undefined {
+    const r = base.stdinOpaque === 'file' ? base.redirects.findLast((x) => (x.op === '<' || x.op === '<>') && (x.fd === undefined || x.fd === 0)) : undefined;
+    const t = r ? this.scriptWritten(r.target, r.literal) : undefined;
+    if (t === null) self.facts.add(this.unseenScript(r!.target));
+    return t ?? undefined;
+  }
+
   /** Text of a script this line wrote (null: written with content we cannot see), undefined: not written here. */
-  private writtenScript(file: string, literal: boolean): string | null | undefined {
+  scriptWritten(file: string, literal: boolean): string | null | undefined {
     if (!literal || this.written.size === 0) return undefined;
     const t = this.written.get(normalizePath(file, this.curCwd ?? this.cwd));
     if (t === undefined) return undefined;
@@ -778,7 +788,7 @@ class Resolver {
   }
 
   /** Why a script this line wrote with unseen content is escalated. */
-  private unseenScript(file: string): string {
+  unseenScript(file: string): string {
     const t = this.written.get(normalizePath(file, this.curCwd ?? this.cwd)) ?? '';
     return DOWNLOADERS.has(t.slice(1)) ? 'download-to-shell' : 'shell-stdin-unknown';
   }

@@ -120,6 +120,10 @@ export interface Walker {
   withAssignments(words: string[], cmds: ResolvedCommand[], base: Base, ctx: Ctx): ResolvedCommand[];
   /** A shell started with no command (`sudo -s`, `su -`): what its stdin holds is run. */
   stdinShell(base: Base, ctx: Ctx, via: string): ResolvedCommand[];
+  /** Text of a script this line wrote (null: written with content not seen), undefined: not written here. */
+  scriptWritten(file: string, literal: boolean): string | null | undefined;
+  /** The fact for running a script this line wrote with content not seen. */
+  unseenScript(file: string): string;
   /** A fan-out past its cap: the line is asked about. */
   tooMany(text: string, what: string): void;
   /** Runs `fn` with relative paths read against another directory (`env -C DIR`); literal false: unknown. */

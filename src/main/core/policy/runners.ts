@@ -429,6 +429,10 @@ const deeperCtx = (ctx: Ctx, label: string): Ctx => ({ ...ctx, depth: ctx.depth 
 export function sourceCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
   const self = r.make(w, base, ctx);
   const file = w.argv[1];
+  // A script this line wrote (`echo 'rm -rf ~' > x.sh; . x.sh`) is read.
+  const written = file === undefined ? undefined : r.scriptWritten(file, w.literal[1]);
+  if (written === null) self.facts.add(r.unseenScript(file!));
+  if (typeof written === 'string') return [self, ...r.parseAndWalk(written, { ...deeperCtx(ctx, `${name} script`), outerText: base.text })];
   if (file !== undefined && (!w.literal[1] || file === '/dev/stdin' || file === '-' || /^\/dev\/fd\//.test(file) || /^\/proc\/self\/fd\//.test(file))) {
     const text = base.stdinText ?? ctx.pipeIn?.text;
     if (text !== undefined && (file === '/dev/stdin' || file === '-')) return [self, ...r.parseAndWalk(text, { ...deeperCtx(ctx, name), outerText: base.text })];

@@ -121,6 +121,13 @@ export function laterStrings(name: string, w: Words): string[] {
       if (name === 'rsync' && a[k].startsWith('--rsh=')) out.push(a[k].slice(6));
     }
   }
+  if (name === 'man') {
+    // man -P PAGER / --pager=PAGER / -H BROWSER: run as a shell command.
+    for (let k = 1; k < a.length; k++) {
+      if ((a[k] === '-P' || a[k] === '--pager' || a[k] === '-H' || a[k] === '--html') && a[k + 1] !== undefined) out.push(a[++k]);
+      else if (/^(?:--pager=|--html=|-P.|-H.)/.test(a[k])) out.push(a[k].replace(/^(?:--pager=|--html=|-P|-H)/, ''));
+    }
+  }
   if (/^(?:vim?|nvim|ex|view|gvim)$/.test(name)) {
     for (let k = 1; k < a.length; k++) {
       const cmd = a[k] === '-c' || a[k] === '--cmd' ? a[k + 1] : a[k].startsWith('+') ? a[k].slice(1) : undefined;
