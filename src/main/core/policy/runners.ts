@@ -387,7 +387,13 @@ export function makeCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
   const a = w.argv.slice(1);
   const self = r.make(w, base, ctx);
   const fromStdin = a.some((x, k) => (x === '-f' || x === '--file' || x === '--makefile') && (a[k + 1] === '-' || a[k + 1] === '/dev/stdin')) || a.some((x) => /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(x));
-  if (!fromStdin) return [self];
+  if (!fromStdin) {
+    // `make -f <(printf 'all:\n\trm -rf ~')`: the makefile is another command's output (`-f "$(pwd)/Makefile"` only names a file).
+    const k = a.findIndex((x) => x === '-f' || x === '--file' || x === '--makefile');
+    const raw = k >= 0 ? w.raw[k + 2] : w.raw.slice(1).find((x) => /^(?:-f|--file=|--makefile=)<\(/.test(x));
+    if (raw !== undefined && /^(?:-f|--file=|--makefile=)?<\(/.test(raw)) self.facts.add('shell-stdin-unknown');
+    return [self];
+  }
   const text = base.stdinText ?? ctx.pipeIn?.text;
   if (text === undefined) {
     self.facts.add('shell-stdin-unknown');
