@@ -322,8 +322,9 @@ class Resolver {
     this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text, prefix.some((p) => p.type === 'Assignment' && String(p.text ?? '').startsWith('IFS=')));
     const direct =
       nameStarts.length > 1
-        ? // Each value the command word may have is a command of its own, with the same arguments.
-          nameStarts.flatMap((from, k) => this.expand(concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd)), { text, redirects, stdinText, stdinOpaque }, ctx))
+        ? // Each value the command word may have is a command of its own, with the same arguments; and all of them
+          // in a row, in case they are an array's elements (`a[0]=rm; a[1]=-rf; "${a[@]}" ~`).
+          [...nameStarts.map((from, k) => concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd))), w].flatMap((alt) => this.expand(alt, { text, redirects, stdinText, stdinOpaque }, ctx))
         : this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
@@ -424,36 +425,9 @@ class Resolver {
     return { cands: [out], unknown: false };
   };
 
-  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`: the variable holds the value (an array: each element is a candidate). */
+  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`, `NAME[i]=…` (values.ts). */
   private assign(p: Node): void {
-    const name = String(p.name ?? '');
-    if (!name) return;
-    const v = p.value as Node | undefined;
-    const piece: Piece = { cands: [], unknown: false };
-    /** The array's elements in order, while each one is known (null: some element is not). */
-    let elements: string[] | null = [];
-    if (v?.type === 'ArrayValue') {
-      for (const el of (v.elements as Node[]) ?? []) {
-        const r = this.wordValue(el);
-        piece.cands.push(...r.argv.filter((_x, k) => r.literal[k]));
-        if (r.unknown || r.starts.length > 1) elements = null;
-        else elements?.push(...r.argv);
-        if (r.unknown) piece.unknown = true;
-      }
-    } else if (v) {
-      const r = this.values.word(v, this.substPiece);
-      // `b="${a[@]}"` joins the elements with spaces.
-      piece.cands.push(...r.values.map((x) => x.replaceAll(ELEMENT, ' ')));
-      piece.unknown = r.unknown;
-    } else piece.cands.push('');
-    if (String(p.text ?? '').startsWith(`${name}+=`)) {
-      const old = this.values.lookup(name);
-      if (old.unknown) piece.unknown = true;
-      else if (v?.type !== 'ArrayValue') piece.cands = old.cands.flatMap((o) => piece.cands.map((c) => o + c));
-      else piece.cands.push(...old.cands);
-    }
-    if (v?.type === 'ArrayValue' && !String(p.text ?? '').startsWith(`${name}+=`)) this.values.setArray(name, elements, piece.unknown);
-    else this.values.set(name, piece);
+    this.values.assign(p, (el) => this.wordValue(el), (n) => this.values.word(n, this.substPiece));
   }
 
   /** Runs `fn` with the working directory moved (`env -C DIR`, `sudo -D DIR`); null: somewhere unknown. */

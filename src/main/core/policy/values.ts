@@ -196,6 +196,11 @@ export class Values {
     };
   }
 
+  /** An array's elements in order, when all are known. */
+  elementsOf(name: string): string[] | undefined {
+    return this.arrays.get(this.target(name) || name);
+  }
+
   /** An array assignment: its elements (null when one is not known); the elements are candidates of `$a` too. */
   setArray(name: string, elements: string[] | null, unknown: boolean): void {
     this.set(name, { cands: elements ?? [], unknown: unknown || elements === null });
@@ -271,6 +276,45 @@ export class Values {
     }
     if (KNOWN_ENV[name] !== undefined) return known(KNOWN_ENV[name]);
     return UNKNOWN;
+  }
+
+  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`: the variable holds the value (an array: each element is a candidate). */
+  assign(p: Node, element: (n: Node) => { argv: string[]; literal: boolean[]; starts: number[]; unknown: boolean }, value: (n: Node) => WordValue): void {
+    const name = String(p.name ?? '');
+    if (!name) return;
+    const v = p.value as Node | undefined;
+    const piece: Piece = { cands: [], unknown: false };
+    /** The array's elements in order, while each one is known (null: some element is not). */
+    let elements: string[] | null = [];
+    if (v?.type === 'ArrayValue') {
+      for (const el of (v.elements as Node[]) ?? []) {
+        const r = element(el);
+        piece.cands.push(...r.argv.filter((_x, k) => r.literal[k]));
+        if (r.unknown || r.starts.length > 1) elements = null;
+        else elements?.push(...r.argv);
+        if (r.unknown) piece.unknown = true;
+      }
+    } else if (v) {
+      const r = value(v);
+      // `b="${a[@]}"` joins the elements with spaces.
+      piece.cands.push(...r.values.map((x) => x.replaceAll(ELEMENT, ' ')));
+      piece.unknown = r.unknown;
+    } else piece.cands.push('');
+    const text = String(p.text ?? '');
+    // `a+=(x)` appends; `a[1]=x` sets one element (both keep the elements in order while they are known).
+    const index = /^[A-Za-z_]\w*\[([^\]]*)\]/.exec(text)?.[1];
+    if (text.startsWith(`${name}+=`) || index !== undefined) {
+      const old = this.lookup(name);
+      const had = this.elementsOf(name);
+      if (old.unknown) piece.unknown = true;
+      else if (v?.type !== 'ArrayValue' && index === undefined) piece.cands = old.cands.flatMap((o) => piece.cands.map((c) => o + c));
+      else piece.cands.unshift(...old.cands);
+      const one = piece.cands.length === old.cands.length + 1 ? piece.cands[piece.cands.length - 1] : undefined;
+      if (index !== undefined) elements = had && one !== undefined && /^\d+$/.test(index) && Number(index) <= had.length ? had.map((x, k) => (k === Number(index) ? one : x)).concat(Number(index) === had.length ? [one] : []) : null;
+      else elements = had && elements && v?.type === 'ArrayValue' ? [...had, ...elements] : null;
+    }
+    if (elements && (v?.type === 'ArrayValue' || index !== undefined)) this.setArray(name, elements, piece.unknown);
+    else this.set(name, piece);
   }
 
   /** Builtins that set values the rest of the line uses: read, printf -v, set --, shift, unset. */
