@@ -3,6 +3,7 @@
  * shell or interpreter fed on stdin by something unreadable is escalated as, where downloads
  * are saved, and the SQL / redis text handed to database clients.
  */
+import { bashPrintf, echoOutput } from './printf.js';
 import { positionalArgs, type Base, type Ctx, type PipeIn, type ResolvedCommand, type Words } from './resolved.js';
 
 export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'GET']);
@@ -10,10 +11,30 @@ export const DECODERS = new Set(['base64', 'base32', 'xxd', 'uudecode', 'openssl
 export const NETWORK_TOOLS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'scp', 'sftp', 'rsync', 'ssh', 'ftp', 'tftp', 'http', 'https', 'xh', 'openssl', 'rclone', 'aws', 'gsutil', 'sendmail', 'mail', 'mutt']);
 export const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'clickhouse', 'cockroach', 'mongo', 'mongosh', 'duckdb', 'redis-cli', 'pgcli', 'mycli', 'usql', 'valkey-cli', 'keydb-cli']);
 
-/** Interpret echo / printf escapes the way their output would carry them. */
-export function unescapeEcho(s: string): string {
-  return s.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\x([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\0?([0-7]{1,3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8)));
-}
+/**
+ * Programs that read their stdin as data, never as commands: text fed to them is not read as a
+ * shell line (`grep rm <<< 'rm -rf /'`, `cat > notes.md <<EOF`, `git commit -F - <<EOF`). Every
+ * other program fed known text is assumed, worst case, to run it (resolve.ts, stdinAsCode).
+ */
+export const DATA_READERS = new Set([
+  'cat', 'tee', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'wc', 'less', 'more', 'most',
+  'diff', 'cmp', 'comm', 'jq', 'yq', 'gojq', 'jless', 'xxd', 'od', 'hexdump', 'base64', 'base32', 'basenc', 'md5sum', 'sha1sum', 'sha224sum',
+  'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'gzip', 'gunzip', 'zcat', 'bzip2', 'bzcat', 'xz', 'xzcat', 'unxz', 'zstd',
+  'zstdcat', 'column', 'fold', 'fmt', 'nl', 'pr', 'paste', 'join', 'expand', 'unexpand', 'iconv', 'dos2unix', 'unix2dos', 'rev', 'tac',
+  'strings', 'file', 'xclip', 'xsel', 'pbcopy', 'wl-copy', 'tr', 'split', 'csplit', 'shuf', 'look', 'spell', 'aspell', 'hunspell', 'wdiff',
+  'colordiff', 'delta', 'bat', 'batcat', 'pygmentize', 'highlight', 'glow', 'pandoc', 'markdown', 'cmark', 'envsubst', 'gettext', 'msgfmt',
+  'patch', 'git', 'gh', 'glab', 'hub', 'kubectl', 'oc', 'helm', 'docker', 'podman', 'curl', 'wget', 'http', 'xh', 'nc', 'ncat', 'netcat',
+  'socat', 'openssl', 'gpg', 'gpg2', 'age', 'ssh-keygen', 'ssh-add', 'passwd', 'chpasswd', 'read', 'mapfile', 'readarray', 'echo', 'printf',
+  'true', 'false', ':', 'test', '[', 'sponge', 'pv', 'dd', 'mail', 'mailx', 'sendmail', 'logger', 'systemd-cat', 'wall', 'write', 'lp', 'lpr',
+  'jo', 'mlr', 'csvlook', 'csvcut', 'xsv', 'qsv', 'dasel', 'xmllint', 'xmlstarlet', 'tidy', 'prettier', 'black', 'ruff', 'eslint', 'shfmt',
+  'shellcheck', 'clang-format', 'gofmt', 'rustfmt', 'terraform', 'vault', 'aws', 'gcloud', 'az',
+]);
+
+/** Lines that hand the rest to a shell in the common REPLs (ed / ftp / sftp `!cmd`, sqlite3 `.shell`, psql `\!`, gdb `shell`, mysql `system`). */
+export const SHELL_ESCAPE_LINE = /^[ \t]*(?:!|:!|\\!|\.shell[ \t]|\.system[ \t]|system[ \t]|shell[ \t])[ \t]*(.+)$/gm;
+
+/** Facts of uncertainty dropped from text read as code only in the worst case (resolve.ts stdinAsCode): prose and data are full of them. */
+export const SPECULATIVE_FACTS = ['dynamic-command', 'unknown-target', 'shell-stdin-unknown', 'interpreter-stdin-unknown', 'interpreter-code-unknown', 'interpreter-code-unparsed', 'control-chars'];
 
 /** SQL with string literals and comments removed: `SELECT 'drop table x'` has no DROP. */
 export function sqlSkeleton(s: string): string {
@@ -62,19 +83,10 @@ export function staticOutput(g: ResolvedCommand[]): string | undefined {
   const c = g[0];
   if (c.facts.size) return undefined;
   if (c.name === 'echo' && c.literal.every(Boolean)) {
-    let args = c.argv.slice(1);
-    let esc = false;
-    while (args.length && /^-[neE]+$/.test(args[0])) {
-      if (args[0].includes('e')) esc = true;
-      args = args.slice(1);
-    }
-    const s = args.join(' ');
-    return `${esc ? unescapeEcho(s) : s}\n`;
+    const e = echoOutput(c.argv.slice(1));
+    return e === undefined ? undefined : `${e.text}${e.newline ? '\n' : ''}`;
   }
-  if (c.name === 'printf' && c.literal.every(Boolean) && c.argv.length > 1) {
-    const args = c.argv.slice(1).filter((x, k) => !(k === 0 && x === '--'));
-    return unescapeEcho(args[0].replace(/%[sbdq]/g, () => '')) + args.slice(1).join(' ');
-  }
+  if (c.name === 'printf' && c.literal.every(Boolean) && c.argv.length > 1) return bashPrintf(c.argv.slice(1));
   // Printers of a known folder: the working directory, the project's top, `ls -d PATHS`.
   if (c.name === 'pwd' && c.cwd !== null) return `${c.cwd ?? '.'}\n`;
   if (c.name === 'git' && c.argv[1] === 'rev-parse' && c.argv.includes('--show-toplevel') && c.cwd !== null) return `${c.cwd ?? '.'}\n`;

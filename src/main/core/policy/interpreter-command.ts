@@ -25,6 +25,11 @@ export function interpreterCommand(r: Walker, w: Words, base: Base, ctx: Ctx, la
     awk: [],
     r: ['-e'],
     applescript: ['-e'],
+    // expect -c CMD; tclsh / wish take a script file or stdin.
+    tcl: ['-c'],
+    // guile -c, racket -e, csi -e, gosh -e; julia -e / -E.
+    scheme: ['-c', '-e', '--eval'],
+    julia: ['-e', '-E', '--eval', '--print'],
   };
   if (lang === 'awk') {
     let j = 1;

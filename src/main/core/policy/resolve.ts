@@ -13,15 +13,16 @@
 import { parse as parseBash } from 'unbash';
 import { INTERPRETERS } from './interpreters.js';
 import { parserWaitMs } from './interpreters/tree-sitter-host.js';
-import { Values, type Piece } from './values.js';
+import { ELEMENT, splitFields, Values, type Piece } from './values.js';
 import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
-import { literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
-import { chdirOption, commandName, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
-import { envCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
+import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
+import { argsText, chdirOption, commandName, startsShell, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
+import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
-import { collectSql, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
+import { mishCommand } from './mish-command.js';
+import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
 export { positionalArgs } from './resolved.js';
@@ -42,10 +43,6 @@ export const MAX_ANALYSIS_STEPS = 100_000;
 export const ANALYSIS_DEADLINE_MS = 1_000;
 /** Programs that only filter the lines they read (their output is some of their input). */
 const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'awk', 'tac', 'shuf']);
-/** mish subcommands that are the operator's, not an agent's (deciding approvals, typing into handoffs). */
-const MISH_OPERATOR_SUBCOMMANDS = new Set(['approvals', 'attach', 'console']);
-/** mish subcommands that run no command line of their own. */
-const MISH_OTHER_SUBCOMMANDS = new Set(['serve', 'ps', 'raw', 'policy', 'audit', 'help', 'init', 'hook', 'doctor']);
 /** Assignments that would give a nested mish another policy. */
 const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
@@ -84,6 +81,14 @@ class Resolver {
   private readonly calls = new Set<string>();
   /** Function definitions read so far (each gets its own id). */
   private definitions = 0;
+  /**
+   * Aliases defined so far on the line (`alias r='rm -rf'`), by name. Bash expands them only in
+   * an interactive shell or after `shopt -s expand_aliases`, and only on a later line; the
+   * policy assumes the worst case and expands them wherever the name is a command's first word.
+   */
+  private readonly aliases = new Map<string, string>();
+  /** Aliases being expanded (bash never expands an alias inside its own expansion: `alias ls='ls -l'`). */
+  private readonly expanding = new Set<string>();
 
   constructor(readonly cwd?: string) {}
 
@@ -145,18 +150,7 @@ class Resolver {
         // `for x in a b ~; do …`: x holds every listed word while the body is read (no list: "$@").
         const name = String((n.name as Node | undefined)?.value ?? '');
         const list = n.wordlist as Node[] | undefined;
-        if (name) {
-          if (!list) this.values.set(name, this.values.lookup('@'));
-          else {
-            const piece: Piece = { cands: [], unknown: false };
-            for (const x of list) {
-              const v = this.wordValue(x);
-              piece.cands.push(...v.argv);
-              if (v.unknown) piece.unknown = true;
-            }
-            this.values.set(name, piece);
-          }
-        }
+        if (name) this.values.loop(name, list?.map((x) => this.wordValue(x)));
         break;
       }
       case 'Function': {
@@ -278,8 +272,15 @@ class Resolver {
     if (!n.name) for (const p of prefix) if (p.type === 'Assignment') this.assign(p);
     const cmdName = n.name ? commandName(String((n.name as Node).value ?? '')) : '';
     if (/^(?:export|declare|typeset|local|readonly)$/.test(cmdName)) {
+      // `declare -n r=HOME`: r is a reference to HOME, not the string "HOME".
+      const nameref = cmdName !== 'export' && suffix.some((x) => x.type === 'Word' && /^-[a-zA-Z]*n/.test(String(x.value ?? '')));
       for (const x of suffix) {
-        if (x.type === 'Assignment') this.assign(x);
+        if (nameref && x.type === 'Assignment') {
+          const v = x.value ? this.values.word(x.value as Node, this.substPiece) : undefined;
+          this.values.reference(String(x.name ?? ''), v ? { cands: v.values, unknown: v.unknown } : { cands: [''], unknown: false });
+        }
+        else if (nameref && x.type === 'Word' && /^[A-Za-z_]\w*$/.test(String(x.value ?? ''))) this.values.reference(String(x.value), undefined);
+        else if (x.type === 'Assignment') this.assign(x);
         else if (x.type === 'Word' && /^[A-Za-z_]\w*$/.test(String(x.value ?? ''))) this.values.set(String(x.value), { cands: [''], unknown: false });
       }
     }
@@ -290,6 +291,9 @@ class Resolver {
     }
     const words: Node[] = [n.name as Node, ...suffix.filter((s) => s.type === 'Word' || s.type === 'Assignment')];
     const w: Words = { argv: [], literal: [], glob: [], raw: [] };
+    /** Where each candidate of the command word starts in argv (`for x in ls rm; do $x …`: two commands). */
+    let nameStarts: number[] = [0];
+    let nameEnd = 0;
     for (const x of words) {
       if (x.type === 'Assignment') {
         // `alias ll='…'`, `export A="…"`: NAME=value with the value's quotes removed.
@@ -304,15 +308,22 @@ class Resolver {
       }
       const v = this.wordValue(x);
       if (v.spent) return [];
+      if (x === words[0]) nameStarts = v.starts;
       for (let k = 0; k < v.argv.length; k++) {
         w.argv.push(v.argv[k]);
         w.literal.push(v.literal[k]);
         w.glob.push(v.glob);
         w.raw.push(v.raw);
       }
+      if (x === words[0]) nameEnd = w.argv.length;
     }
     this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text, prefix.some((p) => p.type === 'Assignment' && String(p.text ?? '').startsWith('IFS=')));
-    const direct = this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
+    const direct =
+      nameStarts.length > 1
+        ? // Each value the command word may have is a command of its own, with the same arguments; and all of them
+          // in a row, in case they are an array's elements (`a[0]=rm; a[1]=-rf; "${a[@]}" ~`).
+          [...nameStarts.map((from, k) => concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd))), w].flatMap((alt) => this.expand(alt, { text, redirects, stdinText, stdinOpaque }, ctx))
+        : this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
     for (const c of direct) for (const f of downloadOutputs(c)) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
@@ -327,28 +338,30 @@ class Resolver {
   }
 
   /** A word's values as argv words: known candidates (braces expanded, unquoted expansions split), or its text when unknown. */
-  private wordValue(x: Node): { argv: string[]; literal: boolean[]; glob: boolean; raw: string; unknown: boolean; spent: boolean } {
+  private wordValue(x: Node): { argv: string[]; literal: boolean[]; starts: number[]; glob: boolean; raw: string; unknown: boolean; spent: boolean } {
     const i = wordInfo(x);
     const parts = (x.parts as Node[] | undefined) ?? [];
-    const ev = this.values.word(x, this.substPiece);
+    const ev = this.values.word(x, this.substPiece, true);
     if (ev.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the word has too many possible values to check` });
     const vals: Array<[string, boolean]> = ev.values.map((v) => [v, true]);
     // Unknown: the word as written stands for every value it could take (rules see `$d`, `$(cmd)`).
     if (ev.unknown) vals.push([i.value, false]);
-    // An unquoted expansion alone is split into words by the shell.
+    // Unquoted expansions are split into words by the shell (values.ts marks where); one alone that is empty is no word at all.
     const split = parts.length === 1 && /^(?:SimpleExpansion|ParameterExpansion|CommandExpansion)$/.test(String(parts[0].type));
     const argv: string[] = [];
     const literal: boolean[] = [];
+    const starts: number[] = [];
     for (const [v, lit] of vals) {
+      starts.push(argv.length);
       let words = [v];
       if (parts.some((p) => p.type === 'BraceExpansion') && lit) {
         const b = expandBracesChecked(v);
         words = b.words;
         // Words past the cap are not checked: the line is asked about, never allowed on the words seen.
         if (b.truncated) this.lineFacts.push({ fact: 'expansion-too-large', text: `${i.raw}: the brace expansion is too large to check` });
-        if (!this.step(words.length >> 4)) return { argv, literal, glob: ev.glob, raw: i.raw, unknown: ev.unknown, spent: true };
+        if (!this.step(words.length >> 4)) return { argv, literal, starts, glob: ev.glob, raw: i.raw, unknown: ev.unknown, spent: true };
       }
-      if (split && lit) words = words.flatMap((t) => t.split(/\s+/).filter((s) => s !== ''));
+      if (lit) words = words.flatMap((t) => (split || /[\u0001-\u0003]/.test(t) ? splitFields(t) : [t]));
       for (const t of words) {
         argv.push(t);
         literal.push(lit && i.literal ? true : lit);
@@ -358,7 +371,8 @@ class Resolver {
       argv.push('');
       literal.push(true);
     }
-    return { argv, literal, glob: ev.glob || i.glob, raw: i.raw, unknown: ev.unknown, spent: false };
+    // Candidates that make no word (an empty unquoted expansion) start nowhere.
+    return { argv, literal, starts: starts.filter((x, k) => x < argv.length && starts.indexOf(x) === k), glob: ev.glob || i.glob, raw: i.raw, unknown: ev.unknown, spent: false };
   }
 
   /** A redirection target or herestring: its one known value, else as written (not literal). */
@@ -391,7 +405,7 @@ class Resolver {
         if (x.type === 'Word') {
           const v = this.values.word(x, this.substPiece);
           if (v.unknown || v.values.length !== 1) return unknown;
-          argv.push(v.values[0]);
+          argv.push(...v.values[0].split(ELEMENT));
         } else if (x.type === 'HereString') {
           const v = this.values.word(x.target as Node, this.substPiece);
           if (v.unknown || v.values.length !== 1) return unknown;
@@ -409,30 +423,9 @@ class Resolver {
     return { cands: [out], unknown: false };
   };
 
-  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`: the variable holds the value (an array: each element is a candidate). */
+  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`, `NAME[i]=…` (values.ts). */
   private assign(p: Node): void {
-    const name = String(p.name ?? '');
-    if (!name) return;
-    const v = p.value as Node | undefined;
-    const piece: Piece = { cands: [], unknown: false };
-    if (v?.type === 'ArrayValue') {
-      for (const el of (v.elements as Node[]) ?? []) {
-        const r = this.wordValue(el);
-        piece.cands.push(...r.argv.filter((_x, k) => r.literal[k]));
-        if (r.unknown) piece.unknown = true;
-      }
-    } else if (v) {
-      const r = this.values.word(v, this.substPiece);
-      piece.cands.push(...r.values);
-      piece.unknown = r.unknown;
-    } else piece.cands.push('');
-    if (String(p.text ?? '').startsWith(`${name}+=`)) {
-      const old = this.values.lookup(name);
-      if (old.unknown) piece.unknown = true;
-      else if (v?.type !== 'ArrayValue') piece.cands = old.cands.flatMap((o) => piece.cands.map((c) => o + c));
-      else piece.cands.push(...old.cands);
-    }
-    this.values.set(name, piece);
+    this.values.assign(p, (el) => this.wordValue(el), (n) => this.values.word(n, this.substPiece));
   }
 
   /** Runs `fn` with the working directory moved (`env -C DIR`, `sudo -D DIR`); null: somewhere unknown. */
@@ -494,6 +487,16 @@ class Resolver {
     while (skip < w.argv.length - 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.argv[skip]) && w.literal[skip]) skip++;
     if (skip > 0) return this.withAssignments(w.argv.slice(0, skip), this.expand(slice(w, skip), base, ctx), base, ctx);
     if (!w.literal[0] || w.glob[0] || w.argv[0] === '') return [this.make(w, base, ctx, ['dynamic-command'])];
+    const alias = w.argv[0].includes('/') || this.expanding.has(w.argv[0]) ? undefined : this.aliases.get(w.argv[0]);
+    if (alias !== undefined) {
+      // The alias's text replaces the word, then the line is read again with the rest of the words.
+      this.expanding.add(w.argv[0]);
+      try {
+        return this.parseAndWalk(`${alias} ${argsText(w)}`, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `alias ${w.argv[0]}`], outerText: base.text });
+      } finally {
+        this.expanding.delete(w.argv[0]);
+      }
+    }
     const name = commandName(w.argv[0]);
     const fn = w.argv[0].includes('/') ? undefined : this.functions.get(w.argv[0]);
     if (fn) {
@@ -517,19 +520,15 @@ class Resolver {
     const args = w.argv.slice(1);
 
     if (w.argv[0].includes('/')) {
-      const script = this.writtenScript(w.argv[0], true);
+      const script = this.scriptWritten(w.argv[0], true);
       if (script !== undefined) {
         const self = this.make(w, base, ctx, script === null ? [this.unseenScript(w.argv[0])] : []);
         return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
       }
     }
     if (name === 'entr') {
-      // `entr -s 'make && ./a.out'`: the first argument is run by $SHELL, read like sh -c's string.
-      const j = w.argv.findIndex((x, k) => k > 0 && !x.startsWith('-'));
-      if (j > 0 && w.argv.slice(1, j).some((x) => /^-[a-z]*s/.test(x))) {
-        const self = this.make(w, base, ctx);
-        return [self, ...this.parseAndWalk(w.argv[j], { ...deeper('entr -s'), outerText: base.text, pipeIn: undefined })];
-      }
+      const e = entrShell(this, w, base, ctx);
+      if (e) return e;
     }
     const spec = PREFIX[name];
     if (spec) {
@@ -538,58 +537,34 @@ class Resolver {
         const dir = chdirOption(name, w, j);
         return this.withAssignments(w.argv.slice(1, j), this.inDir(dir, () => this.expand(slice(w, j), base, deeper(name))), base, ctx);
       }
+      // `sudo -s`, `sudo -i`, `doas -s`, a bare `pkexec` / `run0`: a shell that reads its commands from stdin.
+      if (j !== 'query' && startsShell(name, w.argv.slice(1, j))) return [this.make(w, base, ctx), ...this.stdinShell(base, ctx, name)];
       return [this.make(w, base, ctx)];
     }
     if (name === 'env') return envCommand(this, w, base, ctx);
-    if (name === 'mish') return this.mish(w, base, ctx);
+    if (name === 'mish') return mishCommand(this, w, base, ctx);
     if (SHELLS.has(name)) return this.shell(w, base, ctx, name);
     switch (name) {
-      case 'eval': {
-        const self = this.make(w, base, ctx);
-        if (args.length === 0) return [self];
-        const src = args.join(' ');
-        return [self, ...this.parseAndWalk(src, { ...deeper('eval'), outerText: base.text, pipeIn: ctx.pipeIn })];
-      }
+      case 'eval':
+        return evalCommand(this, w, base, ctx);
       case 'source':
-      case '.': {
-        const self = this.make(w, base, ctx);
-        const file = args[0];
-        if (file !== undefined && (!w.literal[1] || file === '/dev/stdin' || file === '-' || /^\/dev\/fd\//.test(file) || /^\/proc\/self\/fd\//.test(file))) {
-          const text = base.stdinText ?? ctx.pipeIn?.text;
-          if (text !== undefined && (file === '/dev/stdin' || file === '-')) return [self, ...this.parseAndWalk(text, { ...deeper(name), outerText: base.text })];
-          self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[1] ?? '') || ctx.pipeIn?.producers.some((p) => DOWNLOADERS.has(p.name)) ? 'download-to-shell' : 'shell-stdin-unknown');
-        }
-        return [self];
-      }
-      case 'sg': {
-        // `sg GROUP 'command line'`: run through /bin/sh; `sg GROUP -c 'line'` alike.
-        const self = this.make(w, base, ctx);
-        const rest = w.argv.slice(2).filter((x, k) => !(k === 0 && x === '-c'));
-        return rest.length ? [self, ...this.parseAndWalk(rest.join(' '), { ...deeper('sg'), outerText: base.text })] : [self];
-      }
+      case '.':
+        return sourceCommand(this, w, base, ctx, name);
+      case 'sg':
+        return sgCommand(this, w, base, ctx);
       case 'npm':
       case 'pnpm':
       case 'yarn':
       case 'bun': {
-        // `npm exec -- rimraf x`, `npm x rimraf`, `pnpm dlx …`, `yarn dlx …`, `bun x …`: the package's command runs.
-        const k = w.argv.findIndex((x, i) => i > 0 && !x.startsWith('-'));
-        if (k > 0 && /^(?:exec|x|dlx)$/.test(w.argv[k])) {
-          let j = k + 1;
-          while (j < w.argv.length && w.argv[j].startsWith('-')) j += /^(?:-p|--package|-c|--call)$/.test(w.argv[j]) ? 2 : w.argv[j] === '--' ? 1 : 1;
-          if (j < w.argv.length) return [this.make(w, base, ctx), ...this.expand(slice(w, j), base, deeper(`${name} ${w.argv[k]}`))];
-        }
+        const r = packageExec(this, w, base, ctx, name);
+        if (r) return r;
         break;
       }
       case 'su':
       case 'runuser':
         return suCommand(this, w, base, ctx, name);
-      case 'flock': {
-        const self = this.make(w, base, ctx);
-        const c = w.argv.findIndex((x, k) => k > 0 && (x === '-c' || x === '--command'));
-        if (c > 0 && w.argv[c + 1] !== undefined) return [self, ...this.parseAndWalk(w.argv[c + 1], { ...deeper('flock -c'), outerText: base.text })];
-        const j = skipOptions(w.argv, { shortValue: 'wE', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positional: 1 });
-        return j !== 'query' && j < w.argv.length ? [self, ...this.expand(slice(w, j), base, deeper('flock'))] : [self];
-      }
+      case 'flock':
+        return flockCommand(this, w, base, ctx);
       case 'ssh':
         return sshCommand(this, w, base, ctx);
       case 'docker':
@@ -597,12 +572,11 @@ class Resolver {
       case 'nerdctl':
         return containerExec(this, w, base, ctx, name);
       case 'kubectl':
-      case 'oc': {
-        const self = this.make(w, base, ctx);
-        const dd = args.indexOf('--');
-        if (args.includes('exec') && dd >= 0 && dd < args.length - 1) return [self, ...this.expand(slice(w, dd + 2), base, deeper(`${name} exec`))];
-        return [self];
-      }
+      case 'oc':
+        return kubectlExec(this, w, base, ctx, name);
+      case 'at':
+      case 'batch':
+        return atCommand(this, w, base, ctx, name);
       case 'fd':
       case 'fdfind':
         return fdCommand(this, w, base, ctx);
@@ -629,16 +603,9 @@ class Resolver {
       case 'tmux':
       case 'screen':
         return multiplexerCommand(this, w, base, ctx, name);
-      case 'at':
-      case 'batch': {
-        const self = this.make(w, base, ctx);
-        const text = base.stdinText ?? ctx.pipeIn?.text;
-        if (text !== undefined) return [self, ...this.parseAndWalk(text, { ...deeper(name), outerText: base.text })];
-        if (ctx.pipeIn || base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
-        return [self];
-      }
     }
     if (/^(?:export|declare|typeset|readonly|local)$/.test(name) && args.some((x) => MISH_POLICY_ASSIGNMENT.test(x))) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
+    if (name === 'alias') for (const m of args.map((x) => /^([^=/\s$`'"]+)=([\s\S]*)$/.exec(x))) if (m) this.aliases.set(m[1], m[2]);
     const later = laterStrings(name, w);
     if (later.length) {
       const self = this.make(w, base, ctx);
@@ -649,48 +616,9 @@ class Resolver {
     if (lang) return interpreterCommand(this, w, base, ctx, lang);
     const cmd = this.make(w, base, ctx);
     if (SQL_CLIENTS.has(name)) collectSql(cmd, w, base, ctx);
+    const fed = base.stdinText ?? ctx.pipeIn?.text;
+    if (fed !== undefined && fed.trim() !== '' && !DATA_READERS.has(name)) return [cmd, ...this.stdinAsCode(fed, base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} stdin`], outerText: base.text, pipeIn: undefined })];
     return [cmd];
-  }
-
-  /**
-   * A nested mish run by the agent: the command it runs is judged here, under the policy the
-   * agent already runs under (so the nested mish can only add its own, stricter checks); giving
-   * it another policy (--policy, --policy-default, $MISH_POLICY*) is forbidden, as are the
-   * operator's subcommands (deciding approvals, typing into a handoff, the console).
-   */
-  private mish(w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
-    const a = w.argv;
-    const self = this.make(w, base, ctx);
-    let j = 1;
-    let ended = false;
-    for (; j < a.length; j++) {
-      const x = a[j];
-      if (x === '--') {
-        ended = true;
-        j++;
-        break;
-      }
-      if (!x.startsWith('-')) break;
-      if (x === '--policy' || x === '--policy-default' || x.startsWith('--policy=') || x.startsWith('--policy-default=')) {
-        self.facts.add('mish-policy-override');
-        if (!x.includes('=')) j++;
-      }
-    }
-    if (j >= a.length) return [self];
-    const sub = a[j];
-    if (!ended && MISH_OPERATOR_SUBCOMMANDS.has(sub)) {
-      self.facts.add('mish-operator-command');
-      return [self];
-    }
-    if (!ended && MISH_OTHER_SUBCOMMANDS.has(sub)) {
-      // A nested server runs what its stdin asks under a policy loaded afresh: not this one.
-      if (sub === 'serve') self.facts.add('shell-stdin-unknown');
-      return [self];
-    }
-    const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'mish'], outerText: base.text, pipeIn: undefined };
-    // `mish "a && b"` runs the line in a shell; `mish rm -rf x` runs the argv.
-    if (a.length - j === 1) return [self, ...this.parseAndWalk(a[j], deeper)];
-    return [self, ...this.expand(slice(w, j), base, deeper)];
   }
 
   /** NAME=value words before a command (after env, sudo, …): LD_PRELOAD marks it; command variables are parsed. */
@@ -749,14 +677,16 @@ class Resolver {
       }
       return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
     }
-    if (j < a.length && !sFlag && substituted(w.raw[j])) {
+    // `bash /dev/stdin <<< …`: the script named is its stdin.
+    const stdinScript = j < a.length && /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(a[j]) && w.literal[j];
+    if (j < a.length && !sFlag && !stdinScript && substituted(w.raw[j])) {
       // `bash <(…)`, `sh "$(…)"`: the script is another command's output.
       self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[j]) ? 'download-to-shell' : 'shell-stdin-unknown');
       return [self];
     }
-    if (j < a.length && !sFlag) {
+    if (j < a.length && !sFlag && !stdinScript) {
       // Runs a script file: opaque like any program — unless this line wrote it.
-      const script = this.writtenScript(a[j], w.literal[j]);
+      const script = this.scriptWritten(a[j], w.literal[j]);
       if (script === undefined) return [self];
       if (script === null) {
         self.facts.add(this.unseenScript(a[j]));
@@ -766,7 +696,7 @@ class Resolver {
     }
     // Commands come from stdin.
     self.readsProgramFromStdin = true;
-    const text = base.stdinText ?? ctx.pipeIn?.text;
+    const text = base.stdinText ?? ctx.pipeIn?.text ?? this.redirectedScript(base, self);
     if (text !== undefined) return [self, ...this.parseAndWalk(text, deeper)];
     if (base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
     else if (ctx.pipeIn) {
@@ -776,8 +706,53 @@ class Resolver {
     return [self];
   }
 
+  /**
+   * Text fed to a program this file does not know (`tclsh`-like REPLs, `gdb -batch`, `ed`,
+   * `sqlite3`'s `.shell`, a renamed shell): read, worst case, as the shell lines it may run —
+   * the text itself and each line after a REPL's shell escape (`!cmd`, `.shell cmd`). Only what
+   * those lines would concretely run counts: what is merely unknown or unparsable in them (text
+   * that is not shell at all: SQL, YAML, prose) adds no fact, and nothing they assign, define or
+   * `cd` to outlives the read. Programs known to read stdin as data (feeds.ts DATA_READERS) are
+   * not read this way: `grep rm <<< 'rm -rf /'` stays allowed.
+   */
+  private stdinAsCode(text: string, base: Base, ctx: Ctx): ResolvedCommand[] {
+    const escaped = [...text.matchAll(SHELL_ESCAPE_LINE)].map((m) => m[1]);
+    const src = escaped.length ? `${text}\n${escaped.join('\n')}` : text;
+    const restore = this.values.snapshot();
+    const saved = { cwd: this.curCwd, functions: new Map(this.functions), aliases: new Map(this.aliases), written: new Map(this.written), facts: this.lineFacts.length, commands: this.all.length };
+    try {
+      const out = this.parseAndWalk(src, ctx);
+      for (const c of this.all.slice(saved.commands)) for (const f of SPECULATIVE_FACTS) c.facts.delete(f);
+      // Keep only the facts that fail closed on their own (budget spent, a fork bomb); parse errors of non-shell text are dropped.
+      const kept = this.lineFacts.slice(saved.facts).filter((f) => f.fact === 'analysis-budget' || f.fact === 'fork-bomb' || f.fact === 'expansion-too-large');
+      this.lineFacts.length = saved.facts;
+      this.lineFacts.push(...kept);
+      return out;
+    } finally {
+      restore();
+      this.curCwd = saved.cwd;
+      for (const [m, from] of [[this.functions, saved.functions], [this.aliases, saved.aliases], [this.written, saved.written]] as Array<[Map<string, unknown>, Map<string, unknown>]>) {
+        m.clear();
+        from.forEach((v, k) => m.set(k, v));
+      }
+    }
+  }
+
+  /** A shell started with no command (`sudo -s`, `su -`): it runs what its stdin holds (here-string, heredoc, pipe). */
+  stdinShell(base: Base, ctx: Ctx, via: string): ResolvedCommand[] {
+    return this.shell(literalWords(['sh']), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, via] }, 'sh');
+  }
+
+  /** `sh < x.sh` where this line wrote x.sh: its text (undefined when not written here; unseen content adds its fact). */
+  private redirectedScript(base: Base, self: ResolvedCommand): string | undefined {
+    const r = base.stdinOpaque === 'file' ? base.redirects.findLast((x) => (x.op === '<' || x.op === '<>') && (x.fd === undefined || x.fd === 0)) : undefined;
+    const t = r ? this.scriptWritten(r.target, r.literal) : undefined;
+    if (t === null) self.facts.add(this.unseenScript(r!.target));
+    return t ?? undefined;
+  }
+
   /** Text of a script this line wrote (null: written with content we cannot see), undefined: not written here. */
-  private writtenScript(file: string, literal: boolean): string | null | undefined {
+  scriptWritten(file: string, literal: boolean): string | null | undefined {
     if (!literal || this.written.size === 0) return undefined;
     const t = this.written.get(normalizePath(file, this.curCwd ?? this.cwd));
     if (t === undefined) return undefined;
@@ -785,7 +760,7 @@ class Resolver {
   }
 
   /** Why a script this line wrote with unseen content is escalated. */
-  private unseenScript(file: string): string {
+  unseenScript(file: string): string {
     const t = this.written.get(normalizePath(file, this.curCwd ?? this.cwd)) ?? '';
     return DOWNLOADERS.has(t.slice(1)) ? 'download-to-shell' : 'shell-stdin-unknown';
   }

@@ -98,6 +98,10 @@ export function slice(w: Words, from: number, to = w.argv.length): Words {
   return { argv: w.argv.slice(from, to), literal: w.literal.slice(from, to), glob: w.glob.slice(from, to), raw: w.raw.slice(from, to) };
 }
 
+export function concat(a: Words, b: Words): Words {
+  return { argv: [...a.argv, ...b.argv], literal: [...a.literal, ...b.literal], glob: [...a.glob, ...b.glob], raw: [...a.raw, ...b.raw] };
+}
+
 export function literalWords(argv: string[]): Words {
   return { argv, literal: argv.map(() => true), glob: argv.map(() => false), raw: argv };
 }
@@ -114,6 +118,12 @@ export interface Walker {
   expand(w: Words, base: Base, ctx: Ctx): ResolvedCommand[];
   /** NAME=value words before a wrapped command (LD_PRELOAD, command variables, $MISH_POLICY). */
   withAssignments(words: string[], cmds: ResolvedCommand[], base: Base, ctx: Ctx): ResolvedCommand[];
+  /** A shell started with no command (`sudo -s`, `su -`): what its stdin holds is run. */
+  stdinShell(base: Base, ctx: Ctx, via: string): ResolvedCommand[];
+  /** Text of a script this line wrote (null: written with content not seen), undefined: not written here. */
+  scriptWritten(file: string, literal: boolean): string | null | undefined;
+  /** The fact for running a script this line wrote with content not seen. */
+  unseenScript(file: string): string;
   /** A fan-out past its cap: the line is asked about. */
   tooMany(text: string, what: string): void;
   /** Runs `fn` with relative paths read against another directory (`env -C DIR`); literal false: unknown. */

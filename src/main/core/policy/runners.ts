@@ -6,6 +6,7 @@
 import { MAX_FANOUT, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
 import { globToRegex } from './paths.js';
+import { DOWNLOADERS } from './feeds.js';
 
 
 /** `env [-C DIR] [-u NAME] [NAME=value …] CMD`, `env -S "…"`: the command (and a split string) it runs. */
@@ -66,6 +67,8 @@ export function suCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: strin
     const j = skipOptions(a, { shortValue: 'ugGsw', longValue: ['--user', '--group', '--supp-group', '--shell', '--whitelist-environment'] });
     if (j !== 'query' && j < a.length && a.slice(1, j).some((x) => x === '-u' || x === '--user' || x.startsWith('-u'))) return r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, name] });
   }
+  // `su`, `su -`, `su - root`, `runuser -l user` with no -c: the user's shell reads its commands from stdin.
+  if (name === 'su' || a.slice(1).some((x) => x === '-l' || x === '--login' || x === '-')) return [r.make(w, base, ctx), ...r.stdinShell(base, ctx, name)];
   return [r.make(w, base, ctx)];
 }
 
@@ -93,7 +96,8 @@ export function sshCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedC
   const self = r.make(w, base, ctx);
   const local = laterStrings('ssh', w).flatMap((src) => r.parseAndWalk(src, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh -o'], outerText: base.text, pipeIn: undefined }));
   const rest = j + 1;
-  if (rest >= a.length) return [self, ...local];
+  // No remote command: the remote login shell runs what stdin holds (judged as if here).
+  if (rest >= a.length) return [self, ...local, ...(base.stdinText ?? ctx.pipeIn?.text ? r.stdinShell(base, ctx, 'ssh') : [])];
   const remote = a.slice(rest).join(' ');
   return [self, ...local, ...r.parseAndWalk(remote, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'ssh'], outerText: base.text, pipeIn: undefined })];
 }
@@ -355,7 +359,8 @@ function runLines(r: Walker, lines: readonly string[], base: Base, ctx: Ctx, lab
 export function scriptCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
   const a = w.argv.slice(1);
   const c = a.findIndex((x) => x === '-c' || x === '--command' || /^-[a-zA-Z]*c$/.test(x));
-  return [r.make(w, base, ctx), ...(c >= 0 && a[c + 1] !== undefined ? runLines(r, [a[c + 1]], base, ctx, 'script -c', true) : [])];
+  // No -c: the shell it starts reads its commands from stdin.
+  return [r.make(w, base, ctx), ...(c >= 0 && a[c + 1] !== undefined ? runLines(r, [a[c + 1]], base, ctx, 'script -c', true) : r.stdinShell(base, ctx, 'script'))];
 }
 
 /** tar's options whose value it runs as a command (GTFOBins: `--checkpoint-action=exec=…`, `--to-command`, `-I`, `-F`). */
@@ -382,7 +387,13 @@ export function makeCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
   const a = w.argv.slice(1);
   const self = r.make(w, base, ctx);
   const fromStdin = a.some((x, k) => (x === '-f' || x === '--file' || x === '--makefile') && (a[k + 1] === '-' || a[k + 1] === '/dev/stdin')) || a.some((x) => /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(x));
-  if (!fromStdin) return [self];
+  if (!fromStdin) {
+    // `make -f <(printf 'all:\n\trm -rf ~')`: the makefile is another command's output (`-f "$(pwd)/Makefile"` only names a file).
+    const k = a.findIndex((x) => x === '-f' || x === '--file' || x === '--makefile');
+    const raw = k >= 0 ? w.raw[k + 2] : w.raw.slice(1).find((x) => /^(?:-f|--file=|--makefile=)<\(/.test(x));
+    if (raw !== undefined && /^(?:-f|--file=|--makefile=)?<\(/.test(raw)) self.facts.add('shell-stdin-unknown');
+    return [self];
+  }
   const text = base.stdinText ?? ctx.pipeIn?.text;
   if (text === undefined) {
     self.facts.add('shell-stdin-unknown');
@@ -417,3 +428,80 @@ export function multiplexerCommand(r: Walker, w: Words, base: Base, ctx: Ctx, na
   return j < a.length ? [self, ...r.expand(slice(w, j), base, deeper)] : [self];
 }
 
+
+const deeperCtx = (ctx: Ctx, label: string): Ctx => ({ ...ctx, depth: ctx.depth + 1, via: [...ctx.via, label] });
+
+/** `source FILE` / `. FILE`: stdin (`source /dev/stdin <<< …`) is read; a file named by a substitution or a descriptor is not known. */
+export function sourceCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const self = r.make(w, base, ctx);
+  const file = w.argv[1];
+  // A script this line wrote (`echo 'rm -rf ~' > x.sh; . x.sh`) is read.
+  const written = file === undefined ? undefined : r.scriptWritten(file, w.literal[1]);
+  if (written === null) self.facts.add(r.unseenScript(file!));
+  if (typeof written === 'string') return [self, ...r.parseAndWalk(written, { ...deeperCtx(ctx, `${name} script`), outerText: base.text })];
+  if (file !== undefined && (!w.literal[1] || file === '/dev/stdin' || file === '-' || /^\/dev\/fd\//.test(file) || /^\/proc\/self\/fd\//.test(file))) {
+    const text = base.stdinText ?? ctx.pipeIn?.text;
+    if (text !== undefined && (file === '/dev/stdin' || file === '-')) return [self, ...r.parseAndWalk(text, { ...deeperCtx(ctx, name), outerText: base.text })];
+    self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[1] ?? '') || ctx.pipeIn?.producers.some((p) => DOWNLOADERS.has(p.name)) ? 'download-to-shell' : 'shell-stdin-unknown');
+  }
+  return [self];
+}
+
+/** `sg GROUP 'command line'`: run through /bin/sh; `sg GROUP -c 'line'` alike. */
+export function sgCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const self = r.make(w, base, ctx);
+  const rest = w.argv.slice(2).filter((x, k) => !(k === 0 && x === '-c'));
+  return rest.length ? [self, ...r.parseAndWalk(rest.join(' '), { ...deeperCtx(ctx, 'sg'), outerText: base.text })] : [self];
+}
+
+/** `npm exec -- rimraf x`, `npm x rimraf`, `pnpm dlx …`, `yarn dlx …`, `bun x …`: the package's command runs (undefined: not such a call). */
+export function packageExec(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] | undefined {
+  const k = w.argv.findIndex((x, i) => i > 0 && !x.startsWith('-'));
+  if (k > 0 && /^(?:exec|x|dlx)$/.test(w.argv[k])) {
+    let j = k + 1;
+    while (j < w.argv.length && w.argv[j].startsWith('-')) j += /^(?:-p|--package|-c|--call)$/.test(w.argv[j]) ? 2 : 1;
+    if (j < w.argv.length) return [r.make(w, base, ctx), ...r.expand(slice(w, j), base, deeperCtx(ctx, `${name} ${w.argv[k]}`))];
+  }
+  return undefined;
+}
+
+/** `flock LOCK -c 'line'`, `flock LOCK CMD…`: the command run under the lock. */
+export function flockCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const self = r.make(w, base, ctx);
+  const c = w.argv.findIndex((x, k) => k > 0 && (x === '-c' || x === '--command'));
+  if (c > 0 && w.argv[c + 1] !== undefined) return [self, ...r.parseAndWalk(w.argv[c + 1], { ...deeperCtx(ctx, 'flock -c'), outerText: base.text })];
+  const j = skipOptions(w.argv, { shortValue: 'wE', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positional: 1 });
+  return j !== 'query' && j < w.argv.length ? [self, ...r.expand(slice(w, j), base, deeperCtx(ctx, 'flock'))] : [self];
+}
+
+/** `kubectl exec POD -- CMD…`: the command run in the pod. */
+export function kubectlExec(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const self = r.make(w, base, ctx);
+  const args = w.argv.slice(1);
+  const dd = args.indexOf('--');
+  if (args.includes('exec') && dd >= 0 && dd < args.length - 1) return [self, ...r.expand(slice(w, dd + 2), base, deeperCtx(ctx, `${name} exec`))];
+  return [self];
+}
+
+/** `at TIME <<< 'line'`, `echo line | batch`: the job's commands, read from stdin. */
+export function atCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const self = r.make(w, base, ctx);
+  const text = base.stdinText ?? ctx.pipeIn?.text;
+  if (text !== undefined) return [self, ...r.parseAndWalk(text, { ...deeperCtx(ctx, name), outerText: base.text })];
+  if (ctx.pipeIn || base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
+  return [self];
+}
+
+/** `entr -s 'make && ./a.out'`: the first argument is run by $SHELL, read like sh -c's string (undefined: no -s). */
+export function entrShell(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] | undefined {
+  const j = w.argv.findIndex((x, k) => k > 0 && !x.startsWith('-'));
+  if (j > 0 && w.argv.slice(1, j).some((x) => /^-[a-z]*s/.test(x))) return [r.make(w, base, ctx), ...r.parseAndWalk(w.argv[j], { ...deeperCtx(ctx, 'entr -s'), outerText: base.text, pipeIn: undefined })];
+  return undefined;
+}
+
+/** `eval WORDS…`: the words joined are read as a line (its pipe input stays its own). */
+export function evalCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
+  const self = r.make(w, base, ctx);
+  if (w.argv.length < 2) return [self];
+  return [self, ...r.parseAndWalk(w.argv.slice(1).join(' '), { ...deeperCtx(ctx, 'eval'), outerText: base.text, pipeIn: ctx.pipeIn })];
+}

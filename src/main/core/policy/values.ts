@@ -12,6 +12,7 @@
  * the worst case: at a destructive position it is asked about, never assumed safe.
  */
 import type { Node } from './ast.js';
+import { bashPrintf, echoOutput } from './printf.js';
 
 /** Candidate strings per word before the rest is refused (`for x in a b c …` × `{…}`): more fail closed (fact expansion-too-large). */
 export const MAX_CANDIDATES = 16;
@@ -51,8 +52,30 @@ const KNOWN_ENV: Record<string, string> = {
   USER: 'user',
   LOGNAME: 'user',
   SHELL: '/bin/bash',
-  IFS: ' ',
+  IFS: ' \t\n',
 };
+/** Marks, in a value, a field boundary made by an IFS whitespace character (bash trims and merges these). */
+export const FIELD_SPACE = '\u0001';
+/** Marks a field boundary made by an IFS character that is not whitespace (`IFS=_`: each one ends a field). */
+export const FIELD_DELIM = '\u0002';
+
+/**
+ * The fields bash makes of a word whose unquoted expansions carry FIELD_SPACE / FIELD_DELIM
+ * marks: whitespace marks at the ends are trimmed and runs merge; each non-whitespace mark ends
+ * a field (so `a__b` with IFS=_ is `a`, ``, `b`, and a final one adds no empty field).
+ */
+export function splitFields(v: string): string[] {
+  if (v.includes(ELEMENT)) return v.split(ELEMENT).flatMap((e) => (/[\u0001\u0002]/.test(e) ? splitFields(e) : [e]));
+  const t = v.replace(/^\u0001+|\u0001+$/g, '');
+  if (t === '') return [];
+  const fields = t.split(/\u0001*\u0002\u0001*|\u0001+/);
+  if (/\u0002\u0001*$/.test(t)) fields.pop();
+  return fields;
+}
+
+/** Separates the elements of `"${a[@]}"` in a value: each is a word of its own, quoted or not. */
+export const ELEMENT = '\u0003';
+
 /** HOME spelled out for trimming (`${HOME%/*}` is the folder above home, a top-level one). */
 const HOME_SPELLED = '/home/user';
 
@@ -144,20 +167,96 @@ export class Values {
   /** $1, $2, …: null outside a function / `set --` (what the shell was started with is not known). */
   positional: string[] | null = null;
 
+  /**
+   * Namerefs (`declare -n r=HOME`, `local -n`, `typeset -n`): name → the variable it refers to;
+   * null until it is given one, '' when that is not known (then every use is unknown).
+   */
+  private readonly refs = new Map<string, string | null>();
+
+  /** Arrays whose elements are all known, in order (`a=(rm -rf ~)`): `"${a[@]}"` is those words, `${a[1]}` one of them. */
+  private readonly arrays = new Map<string, string[]>();
+
   constructor(private readonly host: ValueHost) {}
 
+  /** The values as they are now; calling the result puts them back (a scratch read forgets what it assigned). */
+  snapshot(): () => void {
+    const vars = new Map(this.vars);
+    const arrays = new Map(this.arrays);
+    const refs = new Map(this.refs);
+    const positional = this.positional;
+    const put = <K, V>(m: Map<K, V>, from: Map<K, V>) => {
+      m.clear();
+      for (const [k, v] of from) m.set(k, v);
+    };
+    return () => {
+      put(this.vars, vars);
+      put(this.arrays, arrays);
+      put(this.refs, refs);
+      this.positional = positional;
+    };
+  }
+
+  /** An array's elements in order, when all are known. */
+  elementsOf(name: string): string[] | undefined {
+    return this.arrays.get(this.target(name) || name);
+  }
+
+  /** An array assignment: its elements (null when one is not known); the elements are candidates of `$a` too. */
+  setArray(name: string, elements: string[] | null, unknown: boolean): void {
+    this.set(name, { cands: elements ?? [], unknown: unknown || elements === null });
+    if (elements && !unknown) this.arrays.set(this.target(name) || name, elements.slice(0, MAX_CANDIDATES * 4));
+  }
+
+  /** `declare -n name[=target]`: uses of name read (and assignments write) the target. */
+  reference(name: string, target: Piece | undefined): void {
+    this.vars.delete(name);
+    if (target === undefined) this.refs.set(name, null);
+    else this.refs.set(name, !target.unknown && target.cands.length === 1 && /^[A-Za-z_]\w*$/.test(target.cands[0]) ? target.cands[0] : '');
+  }
+
+  /** The variable a name stands for after namerefs ('' when unknown). */
+  private target(name: string): string {
+    for (let hops = 0; hops < 8 && this.refs.has(name); hops++) {
+      const t = this.refs.get(name);
+      if (t === null || t === undefined) return name;
+      if (t === '') return '';
+      name = t;
+    }
+    return this.refs.has(name) && this.refs.get(name) !== null ? '' : name;
+  }
+
   set(name: string, value: Piece): void {
+    this.arrays.delete(name);
+    if (this.refs.get(name) === null) {
+      // The first assignment to a nameref with no target names its target.
+      this.reference(name, value);
+      return;
+    }
+    name = this.target(name);
+    if (name === '') return;
     if (value.unknown && value.cands.length === 0) this.vars.set(name, null);
     else if (value.unknown) this.vars.set(name, null);
     else this.vars.set(name, value.cands.filter((c) => c.length <= MAX_VALUE_CHARS));
   }
 
+  /** `for name in WORDS`: the name holds every word's values while the body is read (no list: "$@"). */
+  loop(name: string, words: Array<{ argv: string[]; unknown: boolean }> | undefined): void {
+    if (!words) return this.set(name, this.lookup('@'));
+    this.set(name, { cands: words.flatMap((v) => v.argv), unknown: words.some((v) => v.unknown) });
+  }
+
   /** Marks a name as holding something unknown (`read x` from an unknown source, `x=$(curl …)`). */
   forget(name: string): void {
+    if (this.refs.size) name = this.target(name);
+    if (name === '') return;
     this.vars.set(name, null);
   }
 
   lookup(name: string): Piece {
+    if (this.refs.size) {
+      name = this.target(name);
+      if (name === '') return UNKNOWN;
+    }
     if (/^[1-9]$/.test(name)) {
       if (!this.positional) return UNKNOWN;
       const v = this.positional[Number(name) - 1];
@@ -179,6 +278,45 @@ export class Values {
     return UNKNOWN;
   }
 
+  /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`: the variable holds the value (an array: each element is a candidate). */
+  assign(p: Node, element: (n: Node) => { argv: string[]; literal: boolean[]; starts: number[]; unknown: boolean }, value: (n: Node) => WordValue): void {
+    const name = String(p.name ?? '');
+    if (!name) return;
+    const v = p.value as Node | undefined;
+    const piece: Piece = { cands: [], unknown: false };
+    /** The array's elements in order, while each one is known (null: some element is not). */
+    let elements: string[] | null = [];
+    if (v?.type === 'ArrayValue') {
+      for (const el of (v.elements as Node[]) ?? []) {
+        const r = element(el);
+        piece.cands.push(...r.argv.filter((_x, k) => r.literal[k]));
+        if (r.unknown || r.starts.length > 1) elements = null;
+        else elements?.push(...r.argv);
+        if (r.unknown) piece.unknown = true;
+      }
+    } else if (v) {
+      const r = value(v);
+      // `b="${a[@]}"` joins the elements with spaces.
+      piece.cands.push(...r.values.map((x) => x.replaceAll(ELEMENT, ' ')));
+      piece.unknown = r.unknown;
+    } else piece.cands.push('');
+    const text = String(p.text ?? '');
+    // `a+=(x)` appends; `a[1]=x` sets one element (both keep the elements in order while they are known).
+    const index = /^[A-Za-z_]\w*\[([^\]]*)\]/.exec(text)?.[1];
+    if (text.startsWith(`${name}+=`) || index !== undefined) {
+      const old = this.lookup(name);
+      const had = this.elementsOf(name);
+      if (old.unknown) piece.unknown = true;
+      else if (v?.type !== 'ArrayValue' && index === undefined) piece.cands = old.cands.flatMap((o) => piece.cands.map((c) => o + c));
+      else piece.cands.unshift(...old.cands);
+      const one = piece.cands.length === old.cands.length + 1 ? piece.cands[piece.cands.length - 1] : undefined;
+      if (index !== undefined) elements = had && one !== undefined && /^\d+$/.test(index) && Number(index) <= had.length ? had.map((x, k) => (k === Number(index) ? one : x)).concat(Number(index) === had.length ? [one] : []) : null;
+      else elements = had && elements && v?.type === 'ArrayValue' ? [...had, ...elements] : null;
+    }
+    if (elements && (v?.type === 'ArrayValue' || index !== undefined)) this.setArray(name, elements, piece.unknown);
+    else this.set(name, piece);
+  }
+
   /** Builtins that set values the rest of the line uses: read, printf -v, set --, shift, unset. */
   builtin(a: string[], literal: boolean[], stdin: string | undefined, prefixSetsIfs = false): void {
     // A field separator other than the default splits `read`'s input in ways not followed here
@@ -198,7 +336,7 @@ export class Values {
       const words = stdin === undefined || ifsChanged ? undefined : (stdin.split('\n')[0] ?? '').trim().split(/\s+/);
       names.forEach((nm, k) => {
         if (words === undefined) this.forget(nm);
-        else if (nm === array) this.set(nm, { cands: words, unknown: false });
+        else if (nm === array) this.setArray(nm, words, false);
         else this.set(nm, { cands: [k === names.length - 1 ? words.slice(k).join(' ') : (words[k] ?? '')], unknown: false });
       });
     } else if (name === 'printf' && a[1] === '-v' && a[2] !== undefined) {
@@ -215,27 +353,49 @@ export class Values {
     } else if (name === 'mapfile' || name === 'readarray') {
       const arr = a.slice(1).filter((x) => !x.startsWith('-')).pop() ?? 'MAPFILE';
       if (stdin === undefined) this.forget(arr);
-      else this.set(arr, { cands: stdin.split('\n').filter((x) => x !== ''), unknown: false });
+      else this.setArray(arr, stdin.split('\n').filter((x) => x !== ''), false);
     }
   }
 
 
-  /** A word node's value. `subst` gives a command substitution's output when it is knowable. */
-  word(w: Node | undefined, subst: (n: Node) => Piece): WordValue {
+  /**
+   * A word node's value. `subst` gives a command substitution's output when it is knowable.
+   * `split`: an argv word — its unquoted expansions carry field marks (FIELD_SPACE / FIELD_DELIM)
+   * where the IFS of the moment splits them (`IFS=_; c=rm_-rf_$HOME; $c`); an IFS set to
+   * something unknown makes them unknown.
+   */
+  word(w: Node | undefined, subst: (n: Node) => Piece, split = false): WordValue {
     if (!w) return { values: [''], unknown: false, glob: false, truncated: false };
     const parts = w.parts as Node[] | undefined;
     if (!parts) return { values: [String(w.value ?? w.text ?? '')], unknown: false, glob: false, truncated: false };
     let acc: Piece = known('');
     let glob = false;
     let truncated = false;
+    const ifs = split ? this.lookup('IFS') : undefined;
     parts.forEach((p, k) => {
       const r = this.part(p, false, subst, k === 0);
+      if (ifs && /^(?:SimpleExpansion|ParameterExpansion|CommandExpansion)$/.test(String(p.type))) r.piece = this.marked(r.piece, ifs);
       if (r.glob) glob = true;
       const pr = product(acc, r.piece);
       if (pr.truncated) truncated = true;
       acc = pr.piece;
     });
     return { values: acc.cands, unknown: acc.unknown, glob, truncated };
+  }
+
+  /** An unquoted expansion's candidates with field marks where `ifs` splits them; an unknown IFS: unknown. */
+  private marked(v: Piece, ifs: Piece): Piece {
+    if (ifs.unknown || ifs.cands.length !== 1) return UNKNOWN;
+    const chars = ifs.cands[0];
+    if (chars === '') return v;
+    return {
+      cands: v.cands.map((c) => {
+        let out = '';
+        for (const ch of c) out += !chars.includes(ch) ? ch : /\s/.test(ch) ? FIELD_SPACE : FIELD_DELIM;
+        return out;
+      }),
+      unknown: v.unknown,
+    };
   }
 
   private part(p: Node, quoted: boolean, subst: (n: Node) => Piece, first: boolean): { piece: Piece; glob: boolean } {
@@ -270,7 +430,8 @@ export class Values {
         return { piece: known(String(p.value ?? p.text ?? '')), glob: false };
       case 'SimpleExpansion': {
         const name = String(p.text ?? '').replace(/^\$/, '');
-        const v = this.lookup(name);
+        // "$@" / $*: the positionals, each a word of its own (not alternatives for one word).
+        const v = (name === '@' || (name === '*' && !quoted)) && this.positional ? known(this.positional.join(ELEMENT)) : this.lookup(name);
         return { piece: v, glob: !quoted && v.cands.some((c) => /[*?[]/.test(c)) };
       }
       case 'ParameterExpansion': {
@@ -291,8 +452,23 @@ export class Values {
 
   private parameter(p: Node, subst: (n: Node) => Piece): Piece {
     const name = String(p.parameter ?? '');
-    if (p.prefix !== undefined) return UNKNOWN; // ${#x}, ${!x}: a length or an indirection
-    let v = this.lookup(name);
+    let v: Piece;
+    if (p.prefix === '!' && /^[A-Za-z_]\w*$/.test(name)) {
+      // ${!x}: the variable x names (one known name), else unknown.
+      const ref = this.lookup(name);
+      if (ref.unknown || ref.cands.length !== 1 || !/^(?:[A-Za-z_]\w*|[0-9@*#])$/.test(ref.cands[0])) return UNKNOWN;
+      v = this.lookup(ref.cands[0]);
+    } else if (p.prefix !== undefined) return UNKNOWN; // ${#x}, ${!x[@]}, …: a length, names
+    else {
+      v = this.lookup(name);
+      const index = String((p.index as Node | undefined)?.value ?? '');
+      const elements = this.arrays.get(this.target(name));
+      if (p.index !== undefined && elements) {
+        // `"${a[@]}"`: every element, each a word; `${a[2]}`: that one.
+        if (index === '@' || index === '*') v = known(elements.join(index === '@' ? ELEMENT : ' '));
+        else if (/^\d+$/.test(index)) v = known(elements[Number(index)] ?? '');
+      }
+    }
     const op = p.operation as Node | undefined;
     if (!op) return v;
     const operator = String(op.operator ?? '');
@@ -354,15 +530,15 @@ export class Values {
       if (k > 0 && !/^(?:base64|base32|basenc|cat|head|tail|tr|sed)$/.test(name)) return undefined;
       switch (name) {
         case 'echo': {
-          const rest = args.filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a)));
-          out = rest.join(' ');
+          const e = echoOutput(args);
+          if (e === undefined) return undefined;
+          out = e.text;
           break;
         }
         case 'printf': {
-          if (!args.length) return undefined;
-          const [fmt, ...vals] = args;
-          let i = 0;
-          out = fmt.replace(/%[sbdq]/g, () => vals[i++] ?? '').replace(/\\n/g, '\n');
+          // Bash's escapes and conversions (`\162\155`, `\x72`, `%b`); one it does not model: unknown.
+          out = bashPrintf(args);
+          if (out === undefined) return undefined;
           break;
         }
         case 'pwd':

@@ -121,6 +121,13 @@ export function laterStrings(name: string, w: Words): string[] {
       if (name === 'rsync' && a[k].startsWith('--rsh=')) out.push(a[k].slice(6));
     }
   }
+  if (name === 'man') {
+    // man -P PAGER / --pager=PAGER / -H BROWSER: run as a shell command.
+    for (let k = 1; k < a.length; k++) {
+      if ((a[k] === '-P' || a[k] === '--pager' || a[k] === '-H' || a[k] === '--html') && a[k + 1] !== undefined) out.push(a[++k]);
+      else if (/^(?:--pager=|--html=|-P.|-H.)/.test(a[k])) out.push(a[k].replace(/^(?:--pager=|--html=|-P|-H)/, ''));
+    }
+  }
   if (/^(?:vim?|nvim|ex|view|gvim)$/.test(name)) {
     for (let k = 1; k < a.length; k++) {
       const cmd = a[k] === '-c' || a[k] === '--cmd' ? a[k + 1] : a[k].startsWith('+') ? a[k].slice(1) : undefined;
@@ -159,4 +166,28 @@ export function chdirOption(name: string, w: Words, end: number): { path: string
     }
   }
   return found;
+}
+
+/** Whether a wrapper given no command starts a shell: sudo's -s / -i / --shell / --login, doas -s, pkexec and run0 alone. */
+export function startsShell(name: string, options: string[]): boolean {
+  if (name === 'pkexec' || name === 'run0') return true;
+  if (name === 'doas') return options.some((x) => /^-[a-zA-Z]*s/.test(x));
+  if (name === 'sudo' || name === 'sudo-rs') return options.some((x) => x === '--shell' || x === '--login' || /^-[a-zA-Z]*[si]/.test(x));
+  return false;
+}
+
+/** Words bash reads as written (tilde at the start included); others are single-quoted. */
+const PLAIN_WORD = /^[\w@%+=:,./~-]+$/;
+
+/** The words after argv[0] as shell text (an alias's expansion is read again with them): known values quoted, unknown ones as written (read again, they are unknown again). */
+export function argsText(w: Words): string {
+  const out: string[] = [];
+  for (let k = 1; k < w.argv.length; k++) {
+    if (!w.literal[k]) {
+      // An unknown word split into several argv words is written once.
+      if (k > 1 && !w.literal[k - 1] && w.raw[k] === w.raw[k - 1]) continue;
+      out.push(w.raw[k]);
+    } else out.push(PLAIN_WORD.test(w.argv[k]) ? w.argv[k] : `'${w.argv[k].replace(/'/g, `'\\''`)}'`);
+  }
+  return out.join(' ');
 }

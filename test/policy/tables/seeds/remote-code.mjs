@@ -11,7 +11,7 @@ export default ({ bad, ok }) => {
     bad('ask', 'dynamic-command', l, ['subshell', 'and', 'then']);
   // The command name is known from its output (`echo rm`), the target is not known.
   bad('ask', 'rm-recursive-root-or-home', '`echo rm` -rf ~', ['subshell', 'and']);
-  bad('ask', 'unknown-target', '${EDITOR:-rm} -rf build', ['subshell', 'and']);
+  bad('ask', 'dynamic-command', '${EDITOR:-rm} -rf build', ['subshell', 'and']);
   for (const l of ['xclip -o | sh', 'pbpaste | bash', 'tail -f queue | sh']) bad('ask', 'shell-stdin-unknown', l, ['subshell', 'and']);
   bad('ask', 'dynamic-command', 'source /dev/stdin <<< "$X"', ['subshell', 'and']);
   bad('forbid', 'reverse-shell', 'nc -l 4444 | bash', ['subshell', 'and']);

@@ -10,7 +10,7 @@
  */
 import type { CodeAnalysis } from './calls.js';
 
-export type ScannedLanguage = 'perl' | 'php' | 'lua' | 'awk' | 'r' | 'applescript' | 'python' | 'ruby' | 'node';
+export type ScannedLanguage = 'perl' | 'php' | 'lua' | 'awk' | 'r' | 'applescript' | 'python' | 'ruby' | 'node' | 'scheme' | 'julia';
 
 /** A quoted string literal of these languages (single, double, or backtick-free). */
 const STR = String.raw`(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`;
@@ -120,6 +120,13 @@ export function scanCode(lang: ScannedLanguage, code: string): CodeAnalysis {
     found++;
   }
   // Backticks and qx// (perl, ruby), %x() (ruby): shell strings.
+  if (lang === 'julia') {
+    // run(`…`), read(`…`, String): a command literal, split into words like a shell line.
+    for (const re = /`([^`]*)`/g; (m = re.exec(code)); ) {
+      shell.push(m[1]);
+      found++;
+    }
+  }
   if (lang === 'perl' || lang === 'ruby') {
     for (const re of [/`([^`]*)`/g, /\bqx\s*\(([^)]*)\)/g, /\bqx\s*\{([^}]*)\}/g, /\bqx\s*\/([^/]*)\//g, /%x\(([^)]*)\)/g, /%x\{([^}]*)\}/g]) {
       while ((m = re.exec(code))) {
@@ -167,6 +174,8 @@ export function scanCode(lang: ScannedLanguage, code: string): CodeAnalysis {
   if (deletes > deletesRead && /\b(?:shutil|os\.|fs\.|FileUtils|File::Path|rimraf|rmSync|rmtree|remove_tree|unlink|rmdir)/.test(code)) listUnknown = true;
   const calls = countExecCalls(code, lang);
   const reverseShell = SOCKET.test(code) && PROCESS.test(code);
+  // Scheme / Julia calls that run a program from a list or a pipe (system*, open-pipe, process): not read, so unknown.
+  if ((lang === 'scheme' || lang === 'julia') && /(?<![\w-])(?:system\*|open-pipe\*?|open-(?:input|output)-pipe|process\*?|subprocess\*?|shell-command|run-process|pipeline|spawn|Cmd)(?![\w-])/.test(code)) listUnknown = true;
   const unknown = listUnknown || calls > found || (found === 0 && EXEC_TOKEN.test(code) && hasExecReach(code, lang));
   return { shell, argv, unknown, reverseShell, facts: unknownWrite ? ['unknown-target'] : [], notes: unknownWrite ? ['the code writes a file whose name is not known before it runs'] : [] };
 }
