@@ -451,6 +451,10 @@ describe('console actions in a browser', () => {
     for (const t of await view.locator('.audit-row .dec').allInnerTexts()) expect(t).toBe('denied');
     await view.locator('.audit-row').first().click();
     await expect.poll(() => view.locator('.audit-detail pre').innerText()).toContain('rm -rf ~');
+    // An agent's runs name the agent (its MCP client), not only "agent".
+    await view.locator('select[aria-label="decision filter"]').selectOption('ran');
+    await expect.poll(() => view.locator('.audit-row').count()).toBeGreaterThan(0);
+    for (const t of await view.locator('.audit-row .by').allInnerTexts()) expect(t).toMatch(/^agent · \S/);
     await view.locator('select[aria-label="decision filter"]').selectOption('');
     // A handoff's later records (attached, returned) name their session, taken from its request.
     const attached = view.locator('.audit-row', { hasText: 'attached' }).first();

@@ -122,7 +122,10 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
     // An sh_run that outlived its call: its end is audited when it comes (the call's record said "backgrounded").
     runs: new BackgroundRuns((run) => {
       const r = run.result;
-      audit.record({ kind: 'command', by: 'agent', host: 'mcp', session: run.session, command: run.command, id: run.id, decision: r ? (r.refused ? 'refused' : 'ran') : 'error', ...(r ? { exitCode: r.exitCode, category: r.category, cwd: r.cwd, durationMs: r.durationMs, ...(r.spoolRef ? { spoolRef: r.spoolRef } : {}) } : { reason: run.error }), detail: { background: true } });
+      // Named like the call records (reply-guard.ts): the audit view tells two agents' runs apart.
+      const client = operator.mcpClient;
+      const agent = client ? `${client.name}${client.version ? `/${client.version}` : ''}` : undefined;
+      audit.record({ kind: 'command', by: 'agent', host: 'mcp', ...(agent ? { agent } : {}), session: run.session, command: run.command, id: run.id, decision: r ? (r.refused ? 'refused' : 'ran') : 'error', ...(r ? { exitCode: r.exitCode, category: r.category, cwd: r.cwd, durationMs: r.durationMs, ...(r.spoolRef ? { spoolRef: r.spoolRef } : {}) } : { reason: run.error }), detail: { background: true } });
     }),
     policy: () => policy,
     version,

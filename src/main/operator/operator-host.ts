@@ -150,6 +150,11 @@ export class OperatorHost {
   // -------------------------------------------------------------------------------------------
   // Server facts
 
+  /** The agent's MCP client (name and version), once it has said hello. */
+  get mcpClient(): McpClientInfo | undefined {
+    return this.client;
+  }
+
   setMcpClient(info: McpClientInfo | undefined): void {
     this.client = info;
     this.broadcast({ type: 'server', client: info });

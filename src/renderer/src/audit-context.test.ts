@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordContexts } from './audit-context.js';
+import { recordContexts, who } from './audit-context.js';
 
 // Records as the server writes them (src/main/mcp/operator-audit.ts): a handoff's request names
 // its session and command; attached / returned / ended carry only its id.
@@ -23,5 +23,14 @@ describe('audit records\' session and command', () => {
     expect(c.get(5)).toEqual({ session: 'build', command: 'rm -rf ~' });
     expect(c.get(1)).toEqual({});
     expect(c.get(6)).toEqual({});
+  });
+});
+
+describe('who acted', () => {
+  it('names the agent of an agent\'s record and the operator of an operator\'s (two agents\' runs read alike in the walkthrough)', () => {
+    expect(who({ by: 'agent', agent: 'test-agent/1.0', decision: 'ran' })).toBe('agent · test-agent/1.0');
+    expect(who({ by: 'operator', detail: { operator: 'console (root)' } })).toBe('operator · console (root)');
+    expect(who({ by: 'agent', decision: 'server-started' })).toBe('agent');
+    expect(who({ by: 'policy', agent: 'test-agent/1.0' })).toBe('policy');
   });
 });

@@ -34,3 +34,15 @@ export function recordContexts(lines: readonly AuditLine[]): Map<number, RecordC
   }
   return out;
 }
+
+/**
+ * Who acted: agent / operator / user / policy, with the operator's name, or the agent's (its MCP
+ * client or hooked host, `claude-code/2.1.3`) when the record has one — two agents' runs in one
+ * log read alike otherwise.
+ */
+export function who(r: Record<string, unknown> | undefined): string {
+  const by = text(r, 'by') ?? '';
+  const d = r?.detail as Record<string, unknown> | undefined;
+  const name = d && typeof d.operator === 'string' ? d.operator : by === 'agent' ? text(r, 'agent') : undefined;
+  return name ? `${by} · ${name}` : by;
+}

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AuditLine, ConsoleBridge, RequestResult } from '../../shared/contract.js';
 import { absolute, plural } from './format.js';
-import { recordContexts, type RecordContext } from './audit-context.js';
+import { recordContexts, who, type RecordContext } from './audit-context.js';
 
 type Audit = RequestResult<'audit:read'>;
 
@@ -14,13 +14,6 @@ const str = (r: Record<string, unknown> | undefined, k: string): string => {
   const v = r?.[k];
   return v === undefined || v === null ? '' : String(v);
 };
-
-/** Who acted: agent / operator / user / policy, with the operator's name when the record has one. */
-function who(r: Record<string, unknown> | undefined): string {
-  const d = r?.detail as Record<string, unknown> | undefined;
-  const name = d && typeof d.operator === 'string' ? d.operator : undefined;
-  return name ? `${str(r, 'by')} · ${name}` : str(r, 'by');
-}
 
 export function AuditViewer({ bridge, onClose }: { bridge: ConsoleBridge; onClose: () => void }) {
   const [audit, setAudit] = useState<Audit>();
