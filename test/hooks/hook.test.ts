@@ -220,6 +220,16 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
     expect(verdictOf('claude-code', await hook('claude-code', withCommand('claude-code', 'git push --force origin main', { permission_mode: 'default' })))).toBe('ask');
   });
 
+  it('a payload mish cannot read (over the cap, not JSON) is denied, never asked: its permission mode is unknown and bypassPermissions runs an ask', async () => {
+    const big = withCommand('claude-code', `rm -rf ~ #${'x'.repeat(5 * 1024 * 1024)}`, { permission_mode: 'bypassPermissions' });
+    let out = '';
+    const io: HookIo = { readStdin: async (max) => (Buffer.byteLength(big) > max ? undefined : big), out: (t) => (out += t), err: () => {}, env, cwd: () => home.cwd, now: () => Date.now() };
+    expect(await runHook(['claude-code'], io)).toBe(0);
+    expect(verdictOf('claude-code', { code: 0, out })).toBe('deny');
+    expect(out).toContain('larger than');
+    expect(verdictOf('claude-code', await hook('claude-code', '{"tool_name": "Bash", "permission_mode": "bypassPermissions", "tool_input": {"command": "rm -rf ~"'))).toBe('deny');
+  });
+
   it('Claude Code\'s Edit/Write/MultiEdit/NotebookEdit: mish\'s own files denied, a hook configuration asked (denied where Claude Code would not ask), any other file passes', async () => {
     const edit = (tool: string, input: Record<string, unknown>, mode = 'default') => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.jsonl', cwd: home.cwd, permission_mode: mode, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
     const settings = path.join(home.home, '.claude', 'settings.json');

@@ -159,12 +159,14 @@ export function fallback(host: HostAdapter, why: string, hostWouldNotAsk = false
 
 async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal, opts: RunHookOptions = {}, seen: Seen = {}): Promise<HookAnswer> {
   const text = await io.readStdin(MAX_PAYLOAD_BYTES);
-  if (text === undefined) return fallback(host, `mish hook: the payload is larger than ${MAX_PAYLOAD_BYTES} bytes`);
+  // A payload mish cannot read does not say the host's permission mode either: in Claude Code's
+  // bypassPermissions an ask runs the call, and the agent controls the size (a Write of 5 MB), so deny.
+  if (text === undefined) return fallback(host, `mish hook: the payload is larger than ${MAX_PAYLOAD_BYTES} bytes`, true);
   let payload: unknown;
   try {
     payload = JSON.parse(text);
   } catch (e) {
-    return fallback(host, `mish hook: the payload is not JSON (${(e as Error).message})`);
+    return fallback(host, `mish hook: the payload is not JSON (${(e as Error).message})`, true);
   }
   // Claude Code's field (Codex's payloads share the shape): read before parsing, so a malformed payload in that mode is denied too.
   seen.hostWouldNotAsk = typeof payload === 'object' && payload !== null && (payload as Record<string, unknown>).permission_mode === 'bypassPermissions';

@@ -117,6 +117,8 @@ export function bashPrintf(args: readonly string[]): string | undefined {
         consumed = true;
         if (precision === undefined) return undefined;
       } else if (p !== undefined) precision = Number(p || '0');
+      // A width past the cap would build a string of that size first (%400000000s): unknown, asked about.
+      if (width !== undefined && !(Math.abs(width) <= MAX_PRINTF_CHARS)) return undefined;
       const arg = vals[next];
       if (next < vals.length) consumed = true;
       next++;

@@ -44,6 +44,9 @@ export interface ValueHost {
   step(n?: number): boolean;
 }
 
+/** bash's IFS when none is set (and after `unset IFS`): space, tab, newline. */
+const DEFAULT_IFS = ' \t\n';
+
 const KNOWN_ENV: Record<string, string> = {
   HOME: '~',
   TMPDIR: '/tmp',
@@ -52,7 +55,7 @@ const KNOWN_ENV: Record<string, string> = {
   USER: 'user',
   LOGNAME: 'user',
   SHELL: '/bin/bash',
-  IFS: ' \t\n',
+  IFS: DEFAULT_IFS,
 };
 /** Marks, in a value, a field boundary made by an IFS whitespace character (bash trims and merges these). */
 export const FIELD_SPACE = '\u0001';
@@ -383,19 +386,24 @@ export class Values {
     return { values: acc.cands, unknown: acc.unknown, glob, truncated };
   }
 
-  /** An unquoted expansion's candidates with field marks where `ifs` splits them; an unknown IFS: unknown. */
+  /**
+   * An unquoted expansion's candidates with field marks where `ifs` splits them, and — worst case —
+   * where bash's default IFS splits them too: the line's IFS is known only as its last assignment
+   * (`( IFS= )`, `f() { IFS=; }`, `false && IFS=`, `unset IFS`, `local IFS` leave bash splitting
+   * on whitespace), so a non-default one adds a reading, never replaces the default one. An
+   * unknown IFS: unknown.
+   */
   private marked(v: Piece, ifs: Piece): Piece {
     if (ifs.unknown || ifs.cands.length !== 1) return UNKNOWN;
-    const chars = ifs.cands[0];
-    if (chars === '') return v;
-    return {
-      cands: v.cands.map((c) => {
-        let out = '';
-        for (const ch of c) out += !chars.includes(ch) ? ch : /\s/.test(ch) ? FIELD_SPACE : FIELD_DELIM;
-        return out;
-      }),
-      unknown: v.unknown,
+    const mark = (chars: string) => (c: string) => {
+      let out = '';
+      for (const ch of c) out += !chars.includes(ch) ? ch : /\s/.test(ch) ? FIELD_SPACE : FIELD_DELIM;
+      return out;
     };
+    const byDefault = v.cands.map(mark(DEFAULT_IFS));
+    if (ifs.cands[0] === DEFAULT_IFS) return { cands: byDefault, unknown: v.unknown };
+    const byLine = ifs.cands[0] === '' ? v.cands : v.cands.map(mark(ifs.cands[0]));
+    return { cands: [...new Set([...byLine, ...byDefault])], unknown: v.unknown };
   }
 
   private part(p: Node, quoted: boolean, subst: (n: Node) => Piece, first: boolean): { piece: Piece; glob: boolean } {
