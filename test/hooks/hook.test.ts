@@ -4,7 +4,7 @@
  * answer shapes, the policy tables (0 dangerous commands let through by any host), and fast-check
  * payloads (0 silent allows).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,7 +247,13 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
       [edit('Write', { file_path: `${settings}.bak`, content: '{}' }), 'pass'],
       // No file named: malformed, the host's ask (never a silent pass).
       [edit('Write', { content: 'x' }), 'ask'],
+      // Through a link the agent made (`ln -s ~/.claude link`): the file the filesystem writes is judged too.
+      [edit('Write', { file_path: path.join(home.cwd, 'claude-link', 'settings.json'), content: '{}' }, 'bypassPermissions'), 'deny'],
+      [edit('Write', { file_path: path.join(home.cwd, 'claude-link', 'notes.md'), content: 'x' }), 'pass'],
     ];
+    mkdirSync(path.dirname(settings), { recursive: true });
+    rmSync(path.join(home.cwd, 'claude-link'), { force: true });
+    symlinkSync(path.dirname(settings), path.join(home.cwd, 'claude-link'));
     const got = [];
     for (const [payload] of cases) got.push(verdictOf('claude-code', await hook('claude-code', payload)));
     expect(got).toEqual(cases.map((c) => c[1]));

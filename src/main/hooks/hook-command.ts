@@ -9,7 +9,7 @@
  * This module is its own bundle entry (dist/hook.mjs): it loads the policy and nothing of the
  * router, squasher or PTY code; the operator wire and the audit log load only for escalations.
  */
-import { existsSync, read, readFileSync, writeSync } from 'node:fs';
+import { existsSync, read, readFileSync, realpathSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decide, type Policy, type PolicyDecision } from '../core/policy/index.js';
@@ -217,7 +217,11 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
 async function decideFileEdit(host: HostAdapter, tool: string, file: string, call: ShellCall, io: HookIo, opts: RunHookOptions): Promise<HookAnswer> {
   const cwd = call.cwd && path.isAbsolute(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
-  const v = fileEditChange(file, [...mishOwnPaths(io.env), ...policyOwnPaths(policy)], hookConfigPaths(io.env, hookLaunchers()), cwd, io.env.HOME);
+  const own = [...mishOwnPaths(io.env), ...policyOwnPaths(policy)];
+  const hookFiles = hookConfigPaths(io.env, hookLaunchers());
+  // As written, and as the filesystem will write it: a link made earlier (`ln -s ~/.claude /tmp/c`,
+  // then a Write of /tmp/c/settings.json) is followed; both, because the protected list is as spelled.
+  const v = fileEditChange(file, own, hookFiles, cwd, io.env.HOME) ?? fileEditChange(realTarget(file, cwd), own, hookFiles, cwd, io.env.HOME);
   if (!v) return { kind: 'pass', note: `${tool} of a file mish does not protect` };
   if (opts.fastOnly) throw new SlowPath(`a ${tool} of a protected file`);
   const base = `mish policy: rule ${v.rule} (${v.decision}): ${tool} ${v.reason}`;
@@ -227,6 +231,22 @@ async function decideFileEdit(host: HostAdapter, tool: string, file: string, cal
   audit?.decided(a);
   await audit?.flush();
   return a;
+}
+
+/** `file` with the links in its existing part resolved (its missing tail kept as written). */
+export function realTarget(file: string, cwd: string): string {
+  const abs = path.resolve(cwd, file);
+  const rest: string[] = [];
+  for (let dir = abs; ; ) {
+    try {
+      return path.join(realpathSync(dir), ...rest);
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir) return abs;
+      rest.unshift(path.basename(dir));
+      dir = up;
+    }
+  }
 }
 
 export interface HookAudit {
