@@ -57,6 +57,25 @@ const printers: [string, string][] = [
   ["kubectl config view --raw -o jsonpath='{.users[0].user.token}'", 'credential printed by kubectl config view --raw'],
   ["kubectl config view --raw -o go-template='{{(index .users 0).user.token}}'", 'credential printed by kubectl config view --raw'],
   ['kubectl create token default -n prod', 'token printed by kubectl create token'],
+  // The third adversary pass (adv3 M01-M24).
+  ['heroku config:get SECRET_KEY_BASE -a app', 'secret printed by heroku config:get'],
+  ['pulumi config get dbPassword', 'secret printed by pulumi config get'],
+  ['pulumi stack output dbConn --show-secrets', 'secret printed by pulumi stack output --show-secrets'],
+  [`sops -d --extract '["db"]["password"]' secrets.enc.yaml`, 'secret printed by sops --extract'],
+  [`sops decrypt --extract '["api"]' s.yaml`, 'secret printed by sops --extract'],
+  ['aws kms decrypt --ciphertext-blob fileb://s.bin --query Plaintext --output text | base64 -d; echo', 'secret printed by aws kms decrypt'],
+  ["aws ssm get-parameters-by-path --path /app --with-decryption --query 'Parameters[].Value' --output text", 'secret printed by aws ssm get-parameters-by-path'],
+  ['aws iam create-access-key --user-name bot --output text', 'secret printed by aws iam create-access-key'],
+  ['az storage account keys list -n acct -o tsv', 'key printed by az storage account keys list'],
+  ['az cosmosdb keys list -n db -g rg --output table', 'key printed by az cosmosdb keys list'],
+  ['kubeadm token create', 'token printed by kubeadm token create'],
+  ['docker swarm join-token -q worker', 'token printed by docker swarm join-token -q'],
+  ['argocd admin initial-password -n argocd', 'password printed by argocd admin initial-password'],
+  ['keepassxc-cli show -s -a Password vault.kdbx github', 'password printed by keepassxc-cli show -s'],
+  ['nmcli -s -g 802-11-wireless-security.psk connection show HomeNet', 'password printed by nmcli -s -g'],
+  ['git config --get sendemail.smtppass', 'password printed by git config --get'],
+  ['git config --global credential.helper.password', 'password printed by git config --get'],
+  ['php artisan key:generate --show', 'key printed by php artisan key:generate --show'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -88,6 +107,24 @@ const notPrinters = [
   "kubectl config view --raw -o jsonpath='{.clusters[0].cluster.server}'",
   'terraform output -raw region',
   'echo gh auth token',
+  // Look-alikes of the third pass's printers: a value that is no secret, a table, a setter, a file the scanner reads.
+  'heroku config:get NODE_ENV -a app',
+  'pulumi config get aws:region',
+  'pulumi stack output url',
+  'sops -d secrets.enc.yaml', // the whole file: key rules read it
+  'aws iam list-access-keys --output text',
+  'aws kms encrypt --key-id k --plaintext fileb://p --output text --query CiphertextBlob',
+  'az storage account keys list -n acct', // JSON
+  'kubeadm token list',
+  'docker swarm join-token worker', // a `docker swarm join --token SWMTKN-1-…` line: the vendor rule
+  'argocd app list',
+  'keepassxc-cli show vault.kdbx github', // protected fields hidden
+  'nmcli -g 802-11-wireless-security.psk connection show HomeNet', // without -s: empty
+  'nmcli -s -g ipv4.addresses connection show HomeNet',
+  'git config --get user.email',
+  'git config sendemail.smtppass newvalue', // sets
+  'git config --unset sendemail.smtppass',
+  'php artisan key:generate',
   'ls -la',
   'git log --oneline -3',
 ];

@@ -32,7 +32,7 @@ export function printedKind(printer: SecretPrinter): string {
 }
 
 /** An aws `--query` that picks a secret field: `Credentials.SecretAccessKey`, `SecretString`, `Parameter.Value`, `authorizationData[0].authorizationToken`. */
-const AWS_SECRET_QUERY = /SecretAccessKey|SessionToken|SecretString|SecretBinary|Password|Secret|[Tt]oken|Parameters?(?:\[[^\]]*\])?\.Value|PrivateKey|AccessKey(?!Id)|KeyMaterial/;
+const AWS_SECRET_QUERY = /Plaintext|SecretAccessKey|SessionToken|SecretString|SecretBinary|Password|Secret|[Tt]oken|Parameters?(?:\[[^\]]*\])?\.Value|PrivateKey|AccessKey(?!Id)|KeyMaterial/;
 /** A kubeconfig field that holds a credential: `token`, `client-key-data`, `password`, an auth provider's `id-token`/`access-token`. */
 const KUBE_SECRET_FIELD = /token|client-key|password|secret|auth-provider/i;
 
@@ -52,7 +52,7 @@ function option(argv: readonly string[], short: string | undefined, long: string
 
 const has = (argv: readonly string[], ...flags: string[]) => argv.some((a) => flags.includes(a) || flags.some((f) => f.startsWith('--') && a.startsWith(`${f}=`)));
 /** Options that take the next word as their value (`-n prod`, `--profile x`): that word is no operand. */
-const VALUE_FLAGS = new Set(['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-l', '--selector', '-o', '--output', '--profile', '--region', '--project', '--subscription', '--vault-name', '--name', '--query', '-s', '-a', '--secret-id', '--account', '--app', '-R', '--repo', '--hostname', '-h', '--field', '--fields', '--vault']);
+const VALUE_FLAGS = new Set(['-n', '--namespace', '--context', '--kubeconfig', '--cluster', '--user', '-l', '--selector', '-o', '--output', '--profile', '--region', '--project', '--subscription', '--vault-name', '--name', '--query', '-s', '-a', '--secret-id', '--account', '--app', '-R', '--repo', '--hostname', '-h', '--field', '--fields', '--vault', '--user-name', '--extract', '-C']);
 
 /** The words that are not options (subcommands and operands). */
 function operands(argv: readonly string[]): string[] {
@@ -77,11 +77,14 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       if (sub === 'configure' && sub2 === 'get' && sub3 && SECRET_FIELD.test(sub3)) return { kind: 'secret', tool: 'aws configure get' };
       if (sub === 'ecr' && (sub2 === 'get-login-password' || sub2 === 'get-authorization-token')) return { kind: 'password', tool: `aws ecr ${sub2}` };
       if (sub === 'secretsmanager' && sub2 === 'get-secret-value' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws secretsmanager get-secret-value' };
-      if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: `aws ssm ${sub2}` };
+      // Text output puts a list's values on one tab-separated line (`get-parameters-by-path --query 'Parameters[].Value'`): masked whole (transformed).
+      if (sub === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(sub2 ?? '') && has(argv, '--with-decryption') && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: `aws ssm ${sub2}`, transformed: true };
+      // `iam create-access-key --output text`: one row `ACCESSKEY <id> <date> <secret> Active <user>`.
+      if (sub === 'iam' && sub2 === 'create-access-key' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws iam create-access-key', transformed: true };
       // Any call whose text output is a secret field picked by `--query` (`sts get-session-token --query Credentials.SecretAccessKey --output text`),
       // or the credentials `sts` hands out as one tab-separated text row (`sts assume-role --output text`).
       if (option(argv, undefined, 'output') === 'text') {
-        if (AWS_SECRET_QUERY.test(option(argv, undefined, 'query') ?? '')) return { kind: 'secret', tool: `aws ${sub} ${sub2}` };
+        if (AWS_SECRET_QUERY.test(option(argv, undefined, 'query') ?? '')) return { kind: 'secret', tool: `aws ${sub} ${sub2}`, transformed: true };
         if (sub === 'sts' && /^(?:get-session-token|assume-role(?:-with-saml|-with-web-identity)?|get-federation-token)$/.test(sub2 ?? '')) return { kind: 'secret', tool: `aws sts ${sub2}`, transformed: true };
       }
       return undefined;
@@ -99,10 +102,59 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       const bare = /^(?:tsv|none)$/.test(option(argv, 'o', 'output') ?? '');
       if (sub === 'account' && sub2 === 'get-access-token' && bare) return { kind: 'token', tool: 'az account get-access-token' };
       if (sub === 'keyvault' && sub2 === 'secret' && sub3 === 'show' && bare) return { kind: 'secret', tool: 'az keyvault secret show' };
+      // `az storage account keys list -o tsv`, `az cosmosdb keys list -o tsv`, `az … keys list -o table`: rows of `<date> key1 FULL <key>`, masked whole.
+      const keysAt = argv.indexOf('keys');
+      if (keysAt > 0 && argv[keysAt + 1] === 'list' && /^(?:tsv|table)$/.test(option(argv, 'o', 'output') ?? '')) return { kind: 'key', tool: `az ${argv.slice(1, keysAt + 2).filter((a) => !a.startsWith('-')).join(' ')}`, transformed: true };
       return undefined;
     }
     case 'heroku':
-      return sub === 'auth:token' ? { kind: 'token', tool: 'heroku auth:token' } : undefined;
+      if (sub === 'auth:token') return { kind: 'token', tool: 'heroku auth:token' };
+      // `heroku config:get X` prints one config value bare; only a secret-named X is taken for a credential (a value is remembered
+      // for the session: NODE_ENV's `production` would mask the word everywhere). DATABASE_URL-like values carry `://u:pw@`, read by the scanner.
+      if (sub === 'config:get' && sub2 && (SECRET_FIELD.test(sub2) || SECRET_ENV_NAME.test(sub2) || /KEY(?:_BASE)?$/i.test(sub2))) return { kind: 'secret', tool: 'heroku config:get' };
+      return undefined;
+    case 'pulumi':
+      // `pulumi config get dbPassword` prints a secret value decrypted; same rule as heroku config:get. `stack output X --show-secrets` too.
+      if (sub === 'config' && sub2 === 'get' && sub3 && SECRET_FIELD.test(sub3)) return { kind: 'secret', tool: 'pulumi config get' };
+      if (sub === 'stack' && sub2 === 'output' && sub3 && has(argv, '--show-secrets')) return { kind: 'secret', tool: 'pulumi stack output --show-secrets' };
+      return undefined;
+    case 'sops':
+      // `sops -d --extract '["db"]["password"]' f`: one decrypted value (its lines masked whole). `sops -d f` prints the whole
+      // decrypted file, keys and all: the scanner's key rules read it, so it is no printer.
+      if ((has(argv, '-d', '--decrypt') || sub === 'decrypt') && option(argv, undefined, 'extract') !== undefined) return { kind: 'secret', tool: 'sops --extract', transformed: true };
+      return undefined;
+    case 'kubeadm':
+      // A bootstrap token `abcdef.0123456789abcdef` alone (with `--print-join-command`, a `kubeadm join … --token X` line the command-line rule reads).
+      return sub === 'token' && (sub2 === 'create' || sub2 === 'generate') ? { kind: 'token', tool: `kubeadm token ${sub2}`, transformed: has(argv, '--print-join-command') } : undefined;
+    case 'docker':
+      // `docker swarm join-token -q worker` prints the join token alone (without -q: a `docker swarm join --token SWMTKN-1-…` line, a vendor shape).
+      return sub === 'swarm' && sub2 === 'join-token' && has(argv, '-q', '--quiet') ? { kind: 'token', tool: 'docker swarm join-token -q' } : undefined;
+    case 'argocd':
+      // The value, a blank line, then an advice sentence (spaces: kept).
+      return sub === 'admin' && sub2 === 'initial-password' ? { kind: 'password', tool: 'argocd admin initial-password' } : undefined;
+    case 'keepassxc-cli':
+      // `show -s` reveals protected fields; with `-a Password` the value is alone on its line (without -a: `Password: …`, a key the scanner reads).
+      return sub === 'show' && has(argv, '-s', '--show-protected') ? { kind: 'password', tool: 'keepassxc-cli show -s' } : undefined;
+    case 'nmcli': {
+      // `nmcli -s -g 802-11-wireless-security.psk connection show X`: the Wi-Fi key bare (`-g` prints values without names).
+      const fields = option(argv, 'g', 'get-values') ?? '';
+      return has(argv, '-s', '--show-secrets') && /psk|password|secret|wep-key|pin/i.test(fields) ? { kind: 'password', tool: 'nmcli -s -g' } : undefined;
+    }
+    case 'git': {
+      // `git config --get sendemail.smtppass`, `git config credential.x.password`: the value alone.
+      if (sub !== 'config') return undefined;
+      const words: string[] = [];
+      for (let i = argv.indexOf('config') + 1; i < argv.length; i++) {
+        if (/^(?:-f|--file|--blob|--type|--default)$/.test(argv[i])) i++;
+        else if (!argv[i].startsWith('-')) words.push(argv[i]);
+      }
+      // One operand (a read; `git config k v` sets), its last part naming a secret.
+      const key = words.length === 1 ? words[0] : undefined;
+      return key && /pass|secret|token|(?:api|access|private)[_-]?key/i.test(key.split('.').pop() ?? '') && !has(argv, '--list', '-l', '--unset', '--unset-all', '--edit', '-e', '--add', '--replace-all') ? { kind: 'password', tool: 'git config --get' } : undefined;
+    }
+    case 'php':
+      // `php artisan key:generate --show`: Laravel's APP_KEY (`base64:…`) alone.
+      return sub === 'artisan' && sub2 === 'key:generate' && has(argv, '--show') ? { kind: 'key', tool: 'php artisan key:generate --show' } : undefined;
     case 'vault':
     case 'bao': {
       // Vault's flags take one dash or two: `-field=password`, `--field password`.
@@ -270,7 +322,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|npm|pnpm|yarn|gcloud|az|heroku|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv)\b/;
 
 /** Escape sequences (colour) and carriage returns a PTY line may carry. */
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/g;
