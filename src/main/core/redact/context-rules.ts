@@ -85,6 +85,8 @@ export const COOKIE_WORDS = ['cookie'];
 export const TERRAFORM_SENSITIVE_WORDS = ['"sensitive": true'];
 /** PuTTY key files (.ppk): the `Private-Lines: N` lines after the header are the private key. */
 export const PUTTY_WORDS = ['private-lines:'];
+/** Lines that announce a generated password printed alone on a later line (Jenkins' first start): the scanner reads the next non-blank line. */
+export const NEXT_LINE_VALUE_WORDS = ['following password'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
@@ -166,6 +168,19 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
+  // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a
+  // space in the label, so no key=value name), vault's `Unseal Key 1: …` / `Recovery Key 1: …` (`operator init`), elasticsearch's `New value: …`
+  // (`elasticsearch-reset-password`; a letter and a digit and 8+ characters, so `New value: enabled` and `New value: 30` stay) and
+  // `PASSWORD elastic = …` (`elasticsearch-setup-passwords auto`).
+  { kind: 'token', keywords: ['secret'], sharesNameWords: true, needs: /Secret ID/, re: /^[ \t]*Secret ID[ \t]*=[ \t]*(?<secret>\S+)(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'vault unseal key', keywords: ['key'], sharesNameWords: true, needs: /(?:Unseal|Recovery) Key \d/, re: /(?:Unseal|Recovery) Key \d+:[ \t]*(?<secret>\S+)/g, guard: true },
+  { kind: 'password', keywords: ['new value:'], re: /^New value:[ \t]*(?<secret>(?=\S*\d)(?=\S*[A-Za-z])\S{8,})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /^PASSWORD [\w-]+ = /m, re: /^PASSWORD [\w-]+ = (?<secret>\S+)/gm, guard: true },
+  // Wi-Fi keys (M18): wpa_supplicant.conf `psk="…"` (or 64 hex), NetworkManager's `802-11-wireless-security.psk:` (`nmcli -s connection show`),
+  // ifupdown's `wpa-psk …`. `key_mgmt=WPA-PSK` and `psk-flags: 0` are no value.
+  { kind: 'wi-fi key', keywords: ['psk'], needs: /psk[ \t]*[=:]|wpa-psk[ \t]/i, re: /(?<![A-Za-z0-9_])(?:(?:[\w-]+\.)?psk[ \t]*[=:]|wpa-psk[ \t])[ \t]*(?<secret>"[^"\n]+"|[^\s"]{8,})/gi, guard: true },
+  // LDIF (M19): `userPassword:: <base64>` (`::` marks base64, which the key=value search does not take), `unicodePwd::`, samba hashes, `olcRootPW:`.
+  { kind: 'ldap password', keywords: ['pass', 'pwd', 'rootpw:', 'rootpw::'], sharesNameWords: true, needs: /^(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?/im, re: /^(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?[ \t]*(?<secret>\S+)/gim, guard: true },
   // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.
   { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
   // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.

@@ -14,7 +14,7 @@
  */
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
@@ -33,6 +33,7 @@ const COOKIE_RULE = LINE_RULES.length + 1;
 const TERRAFORM_RULE = LINE_RULES.length + 2;
 const PUTTY_RULE = LINE_RULES.length + 3;
 const HAR_RULE = LINE_RULES.length + 4;
+const NEXT_LINE_RULE = LINE_RULES.length + 5;
 
 /** One keyword of the pass and what it triggers. */
 interface Keyword {
@@ -63,6 +64,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of TERRAFORM_SENSITIVE_WORDS) entry(w).context.push(TERRAFORM_RULE);
   for (const w of PUTTY_WORDS) entry(w).context.push(PUTTY_RULE);
   for (const w of HAR_HEADER_WORDS) entry(w).context.push(HAR_RULE);
+  for (const w of NEXT_LINE_VALUE_WORDS) entry(w).context.push(NEXT_LINE_RULE);
   KEYWORDS.push(...byKey.values());
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
@@ -193,7 +195,9 @@ const isBlankCode = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c =
 const TERRAFORM_LINES_AFTER = 7;
 const PUTTY_LINES_AFTER = 32;
 const HAR_LINES_AFTER = 1;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : 0))));
+/** Jenkins prints its password after a blank line: the value line is the second after the keyword's. */
+const NEXT_LINE_LINES_AFTER = 3;
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : 0))));
 /** What `data:` and `stringData:` lines share. */
 const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
@@ -521,6 +525,10 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         harHeaderValue(text, end, out);
         continue;
       }
+      if (r === NEXT_LINE_RULE) {
+        nextLineValue(text, end, out);
+        continue;
+      }
       if (end > lineEnd) {
         if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
         on.length = 0;
@@ -727,6 +735,21 @@ function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   if (!m || isReference(m.groups!.secret)) return;
   const end = m.index + m[0].length - 1;
   out.push({ start: end - m.groups!.secret.length, end, kind: /cookie/i.test(text.slice(Math.max(0, at - 20), at)) ? 'cookie' : 'authorization header', byContext: true });
+}
+
+/**
+ * A generated password announced on one line and printed alone on a later one (adv3 M14, Jenkins' first start:
+ * `Please use the following password to proceed to installation:`, a blank line, the value): the first non-blank
+ * line within NEXT_LINE_LINES_AFTER, when it is one word of 8+ characters and no look-alike.
+ */
+const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ \t]*\r?(?:\n|$)/y;
+
+function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
+  NEXT_LINE_VALUE.lastIndex = at;
+  const m = NEXT_LINE_VALUE.exec(text);
+  if (!m || isLookAlike(m.groups!.secret, true)) return;
+  const start = m.index + m[0].lastIndexOf(m.groups!.secret);
+  out.push({ start, end: start + m.groups!.secret.length, kind: 'password', byContext: true });
 }
 
 /** `Private-Lines: N` in a PuTTY key: the N lines after it. */

@@ -76,6 +76,8 @@ const printers: [string, string][] = [
   ['git config --get sendemail.smtppass', 'password printed by git config --get'],
   ['git config --global credential.helper.password', 'password printed by git config --get'],
   ['php artisan key:generate --show', 'key printed by php artisan key:generate --show'],
+  ['sudo cat /etc/ppp/chap-secrets', 'secret printed by cat ppp secrets'],
+  ['tail -n 3 pap-secrets', 'secret printed by tail ppp secrets'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -125,6 +127,8 @@ const notPrinters = [
   'git config sendemail.smtppass newvalue', // sets
   'git config --unset sendemail.smtppass',
   'php artisan key:generate',
+  'cat /etc/ppp/options',
+  'cat chap-secrets.md',
   'ls -la',
   'git log --oneline -3',
 ];

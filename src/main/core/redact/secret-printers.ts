@@ -203,6 +203,17 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       return sub === 'output' && has(argv, '-raw', '--raw') && sub2 && SECRET_FIELD.test(sub2) ? { kind: 'secret', tool: `${name} output -raw` } : undefined;
     case 'printenv':
       return sub !== undefined && SECRET_ENV_NAME.test(sub) ? { kind: `$${sub} value`, tool: 'printenv' } : undefined;
+    case 'cat':
+    case 'head':
+    case 'tail':
+    case 'less':
+    case 'more':
+    case 'bat':
+    case 'batcat':
+    case 'nl':
+      // pppd's `chap-secrets` / `pap-secrets` / `srp-secrets` (M25): `client server secret addresses` rows, no word on a row that
+      // says "secret" for the scanner. The file is credentials throughout: every line masked whole (its comments too; they are no loss).
+      return operands(argv).some((a) => /(?:^|\/)(?:chap|pap|srp)-secrets$/.test(a)) ? { kind: 'secret', tool: `${name} ppp secrets`, transformed: true } : undefined;
     default:
       return undefined;
   }
@@ -322,7 +333,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|chap-secrets|pap-secrets|srp-secrets)\b/;
 
 /** Escape sequences (colour) and carriage returns a PTY line may carry. */
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/g;

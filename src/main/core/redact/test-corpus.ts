@@ -499,6 +499,7 @@ export function generateCorpus(seed = 21): CorpusItem[] {
   items.push(...lookAlikeItems(g));
   items.push(...adversaryTwoItems(g));
   items.push(...adversaryThreeItems(g));
+  items.push(...adversaryFourItems(g));
   return items;
 }
 
@@ -649,6 +650,84 @@ function adversaryThreeItems(g: Gen): CorpusItem[] {
     add('kubernetes stringData', 'helm template', '{{ .Values.db.password }}', `stringData:\n  password: {{ .Values.db.password }}`, false);
     const ov = Array.from({ length: 16 }, () => g.s(HEX, 32)).join('\n');
     add('openvpn static key', 'client.ovpn', ov, `<tls-auth>\n#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n${ov}\n-----END OpenVPN Static key V1-----\n</tls-auth>`);
+  }
+  return out;
+}
+
+/**
+ * The third adversary pass (adv3, issue 21 session 3, M01-M25): tools that print one generated or stored credential bare
+ * (heroku/pulumi config, sops --extract, aws text rows, az keys tsv, kubeadm, swarm, argocd, keepassxc, nmcli, git config,
+ * artisan) and labelled lines that hold one (nomad, vault unseal keys, elasticsearch, Jenkins' next line, wpa_supplicant,
+ * LDIF, ppp secrets), each with a look-alike printed the same way that must stay.
+ */
+function adversaryFourItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string, secret = true, command?: string) => out.push({ format, context, text, value, secret, ...(command ? { command } : {}) });
+  const pw = () => g.s(`${ALNUM}_+`, g.int(14, 24)).replace(/^[^A-Za-z]/, 'k').replace(/(.)$/, '$17');
+  const b36 = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  for (let k = 0; k < 4; k++) {
+    const hk = g.s(HEX, 128);
+    add('printed by heroku config:get', 'heroku config:get', hk, `${hk}\r`, true, 'heroku config:get SECRET_KEY_BASE -a app');
+    add('one word from another command', 'heroku config:get', 'production', 'production\r', false, 'heroku config:get NODE_ENV -a app');
+    const pu = pw();
+    add('printed by pulumi config get', 'pulumi config get', pu, `${pu}\r`, true, 'pulumi config get dbPassword');
+    add('one word from another command', 'pulumi config get', 'eu-west-1', 'eu-west-1\r', false, 'pulumi config get aws:region');
+    const so = pw();
+    add('printed by sops --extract', 'sops -d --extract', so, `${so}\r`, true, `sops -d --extract '["db"]["password"]' secrets.enc.yaml`);
+    const kms = pw();
+    add('printed by aws --query --output text', 'aws kms decrypt | base64 -d', kms, `${kms}\r`, true, 'aws kms decrypt --ciphertext-blob fileb://s.bin --query Plaintext --output text | base64 -d; echo');
+    const ssm = [pw(), pw()];
+    add('printed by aws ssm --output text', 'aws ssm get-parameters-by-path', ssm.join(' '), `${ssm.join('\t')}\r`, true, "aws ssm get-parameters-by-path --path /app --with-decryption --query 'Parameters[].Value' --output text");
+    const ak = g.s(`${ALNUM}+/`, 40);
+    add('printed by aws iam create-access-key', 'aws --output text', ak, `ACCESSKEY\tAKIAQ3${g.s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 14)}\t2026-11-29T17:00:00+00:00\t${ak}\tActive\tbot\r`, true, 'aws iam create-access-key --user-name bot --output text');
+    add('one word from another command', 'aws --output text', 'AKIAIOSFODNN7EXAMPLE', `ACCESSKEYMETADATA\tAKIAIOSFODNN7EXAMPLE\t2026-11-29T17:00:00+00:00\tActive\tbot\r`, false, 'aws iam list-access-keys --user-name bot --output text');
+    const azk = `${g.s(`${ALNUM}+/`, 86)}==`;
+    add('printed by az keys list -o tsv', 'az -o tsv', azk, `2026-11-29T10:00:00.000000+00:00\tkey1\tFULL\t${azk}\r`, true, 'az storage account keys list -n acct -o tsv');
+    const kt = `${g.s('abcdefghijklmnopqrstuvwxyz0123456789', 6)}.${g.s('abcdefghijklmnopqrstuvwxyz0123456789', 16)}`;
+    add('printed by kubeadm token create', 'kubeadm', kt, `${kt}\r`, true, 'kubeadm token create');
+    // A bundler's asset name has a bootstrap token's shape (6 + `.` + 16): no shape rule for those, only the printer (docs/masking.md).
+    const asset = `vendor.${g.s(HEX, 16)}.js`;
+    add('bootstrap-token-shaped asset name', 'vite build', asset, `dist/assets/${asset}   142.31 kB │ gzip: 45.02 kB`, false);
+    const sw = `SWMTKN-1-${g.s(b36, 50)}-${g.s(b36, 25)}`;
+    add('docker swarm join token', 'docker swarm join-token -q', sw, `${sw}\r`, true, 'docker swarm join-token -q worker');
+    add('docker swarm join token', 'docker swarm init', sw, `To add a worker to this swarm, run the following command:\n\n    docker swarm join --token ${sw} 192.168.65.3:2377\n`);
+    add('swarm-like word', 'docs', 'SWMTKN-1-<digest>-<secret>', 'tokens look like SWMTKN-1-<digest>-<secret>', false);
+    const ar = pw();
+    add('printed by argocd admin initial-password', 'argocd', ar, `${ar}\r\n\r\n This password must be only used for first time login. We strongly recommend you update the password using argocd account update-password.\r`, true, 'argocd admin initial-password -n argocd');
+    const kp = pw();
+    add('printed by keepassxc-cli show -s', 'keepassxc-cli', kp, `${kp}\r`, true, 'keepassxc-cli show -s -a Password vault.kdbx github');
+    add('one word from another command', 'keepassxc-cli', 'octocat', 'octocat\r', false, 'keepassxc-cli show -a UserName vault.kdbx github');
+    const wifi = pw();
+    add('printed by nmcli -s -g', 'nmcli', wifi, `${wifi}\r`, true, 'nmcli -s -g 802-11-wireless-security.psk connection show HomeNet');
+    add('one word from another command', 'nmcli', '192.168.1.20/24', '192.168.1.20/24\r', false, 'nmcli -s -g ipv4.addresses connection show HomeNet');
+    const gc = pw();
+    add('printed by git config --get', 'git config', gc, `${gc}\r`, true, 'git config --get sendemail.smtppass');
+    add('one word from another command', 'git config', 'bob@example.com', 'bob@example.com\r', false, 'git config --get user.email');
+    const ak2 = `base64:${g.b64(32)}`;
+    add('printed by php artisan key:generate --show', 'artisan', ak2, `${ak2}\r`, true, 'php artisan key:generate --show');
+    const nm = g.uuid();
+    add('nomad secret id', 'nomad acl bootstrap', nm, `Accessor ID  = ${g.uuid()}\r\nSecret ID    = ${nm}\r\nName         = Bootstrap Token\r\nType         = management\r`);
+    const acc = g.uuid();
+    add('nomad accessor id', 'nomad acl token list', acc, `Accessor ID  = ${acc}\r\nName         = ci\r`, false);
+    const un = g.b64(32);
+    add('vault unseal key', 'vault operator init', un, `Unseal Key 1: ${un}\n\nInitial Root Token: hvs.${g.s(ALNUM, 24)}\n`);
+    add('vault status', 'vault status', 'Unseal Progress', 'Unseal Progress    0/3\nUnseal Nonce       n/a\nUnseal Key 1: <none>\n', false);
+    const es = g.s(ALNUM, 19) + '7';
+    add('elasticsearch new value', 'elasticsearch-reset-password', es, `Password for the [elastic] user successfully reset.\r\nNew value: ${es}\r\n`);
+    add('elasticsearch new value', 'settings log', 'New value: enabled', 'Old value: disabled\nNew value: enabled\nNew value: 30\n', false);
+    const jk = g.s(HEX, 32);
+    add('jenkins initial password', 'docker logs jenkins', jk, `Jenkins initial setup is required. An admin user has been created and a password generated.\r\nPlease use the following password to proceed to installation:\r\n\r\n${jk}\r\n\r\nThis may also be found at: /var/jenkins_home/secrets/initialAdminPassword\r\n`);
+    add('jenkins initial password', 'docs', 'the following password', 'Copy the following password from the log, then\nopen the setup wizard in a browser.\n', false);
+    const wp = pw();
+    add('wpa_supplicant psk', 'wpa_supplicant.conf', wp, `network={\n ssid="HomeNet"\n psk="${wp}"\n key_mgmt=WPA-PSK\n}`);
+    add('wpa_supplicant psk', 'nmcli -s connection show', wp, `802-11-wireless-security.key-mgmt:       wpa-psk\n802-11-wireless-security.psk:           ${wp}\n802-11-wireless-security.psk-flags:     0 (none)`);
+    add('wpa_supplicant key_mgmt', 'wpa_supplicant.conf', 'WPA-PSK', 'network={\n ssid="Guest"\n key_mgmt=WPA-PSK\n psk-flags: 0\n}', false);
+    const ld = Buffer.from(`{SSHA}${g.b64(24)}`).toString('base64');
+    add('ldif userPassword', 'ldapsearch', ld, `dn: uid=bob,ou=people,dc=example,dc=com\nuserPassword:: ${ld}\n`);
+    add('ldif attribute', 'ldapsearch', 'uid=bob', `dn: uid=bob,ou=people,dc=example,dc=com\nuid: bob\nloginShell: /bin/bash\n`, false);
+    const chap = pw();
+    add('ppp chap-secrets', 'cat chap-secrets', chap, `# Secrets for authentication using CHAP\r\n# client server secret   IP addresses\r\nbob * "${chap}" *\r`, true, 'cat ~/chap-secrets');
+    add('ppp options', 'cat options', 'noauth', 'noauth\r\nrefuse-chap\r\n', false, 'cat /etc/ppp/options');
   }
   return out;
 }

@@ -69,6 +69,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('rubygems token', ['rubygems_'], `${B}rubygems_[a-f0-9]{48}${E}`),
   rule('clojars token', ['clojars_'], `${B}CLOJARS_[a-z0-9]{60}${E}`, 'gi'),
   rule('docker hub token', ['dckr_pat_', 'dckr_oat_'], `${B}dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}${E}`),
+  // `SWMTKN-1-<50 base36: the CA digest>-<25 base36: the secret>` (`docker swarm join-token`, `docker swarm init`'s join line).
+  rule('docker swarm join token', ['swmtkn-1-'], `${B}SWMTKN-1-[0-9a-z]{50}-[0-9a-z]{25}${E}`),
   rule('atlassian api token', ['atatt3'], `${B}ATATT3[A-Za-z0-9_=-]{180,}`),
   rule('atlassian api token', ['atctt3'], `${B}ATCTT3[A-Za-z0-9_=-]{180,}`),
   rule('buildkite token', ['bkua_'], `${B}bkua_[a-f0-9]{40}${E}`),
