@@ -679,7 +679,8 @@ function adversaryFourItems(g: Gen): CorpusItem[] {
     const ssm = [pw(), pw()];
     add('printed by aws ssm --output text', 'aws ssm get-parameters-by-path', ssm.join(' '), `${ssm.join('\t')}\r`, true, "aws ssm get-parameters-by-path --path /app --with-decryption --query 'Parameters[].Value' --output text");
     const ak = g.s(`${ALNUM}+/`, 40);
-    add('printed by aws iam create-access-key', 'aws --output text', ak, `ACCESSKEY\tAKIAQ3${g.s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 14)}\t2026-11-29T17:00:00+00:00\t${ak}\tActive\tbot\r`, true, 'aws iam create-access-key --user-name bot --output text');
+    // The key id may hold `EXAMPLE` (the adversary's did): the row is masked whole all the same.
+    add('printed by aws iam create-access-key', 'aws --output text', ak, `ACCESSKEY\tAKIAQ3${k % 2 ? 'EXAMPLEKEYID7X' : g.s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 14)}\t2026-11-29T17:00:00+00:00\t${ak}\tActive\tbot\r`, true, 'aws iam create-access-key --user-name bot --output text');
     add('one word from another command', 'aws --output text', 'AKIAIOSFODNN7EXAMPLE', `ACCESSKEYMETADATA\tAKIAIOSFODNN7EXAMPLE\t2026-11-29T17:00:00+00:00\tActive\tbot\r`, false, 'aws iam list-access-keys --user-name bot --output text');
     const azk = `${g.s(`${ALNUM}+/`, 86)}==`;
     add('printed by az keys list -o tsv', 'az -o tsv', azk, `2026-11-29T10:00:00.000000+00:00\tkey1\tFULL\t${azk}\r`, true, 'az storage account keys list -n acct -o tsv');
