@@ -17,6 +17,7 @@ import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
+import { hexDumpFindings, mayHoldHexDump } from './hex-dumps.js';
 import type { SecretFinding } from './finding.js';
 
 export type { SecretFinding } from './finding.js';
@@ -92,6 +93,7 @@ export function scanSecrets(text: string): SecretFinding[] {
     stringDataBlocks(text, out);
   }
   percentEncoded(text, out, scanSecrets);
+  if (mayHoldHexDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
   return out;

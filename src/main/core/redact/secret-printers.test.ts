@@ -173,6 +173,11 @@ describe('Redactor.maskCommandOutput', () => {
     expect(r.maskCommandOutput('gh auth token | od -c', od)).toBe('[masked: token printed by gh auth token]\n[masked: token printed by gh auth token]\n0000015\n');
   });
 
+  it("masks a transformed printer's row that holds a documentation key id, and keeps mish's own [exit 0] line after it", () => {
+    const row = 'ACCESSKEY\tAKIAQ3EXAMPLEKEYID7X\t2026-11-29T17:00:00+00:00\tWq8Er2Ty6Ui0Op4As8Df2Gh6Jk0Lz3Xc7Vb1Nm5Q\tActive\tbot\r\n';
+    expect(new Redactor().maskCommandOutput('aws iam create-access-key --user-name bot --output text', `${row}[exit 0]\n`)).toBe('[masked: secret printed by aws iam create-access-key]\r\n[exit 0]\n');
+  });
+
   it("keeps another command's output and a printer's error message", () => {
     const r = new Redactor();
     expect(r.maskCommandOutput('ls', 'Kx9vR2mQ7zL4pW8n\n')).toBe('Kx9vR2mQ7zL4pW8n\n');

@@ -11,7 +11,7 @@
 import { parseCommandLine, type SimpleCommand } from '../router/parse.js';
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
-import { isLookAlike } from './look-alikes.js';
+import { isLookAlike, isReference } from './look-alikes.js';
 
 export interface SecretPrinter {
   /** What the value is: `token`, `password`, `secret`. */
@@ -372,9 +372,10 @@ export function printedValues(text: string, transformed = false): string[] {
 export function printedLine(line: string): { start: number; end: number } | undefined {
   const bare = line.replace(DECORATION, '');
   const value = bare.trim();
-  // The look-alike guard only for a one-word line: its EXAMPLE test is a substring one, and a row that holds a documentation
-  // key id beside the secret (`ACCESSKEY AKIA…EXAMPLE… <secret>`, adv3 M06) would be kept whole.
-  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (!/\s/.test(value) && isLookAlike(value, true))) return undefined;
+  // The whole look-alike guard only for a one-word line: its EXAMPLE test is a substring one, and a row that holds a documentation
+  // key id beside the secret (`ACCESSKEY AKIA…EXAMPLE… <secret>`, adv3 M06) would be kept whole. A line with blanks is kept only
+  // when it is a reference or a bracketed note as a whole (mish's own `[exit 0]` trailer).
+  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? isReference(value) : isLookAlike(value, true))) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }

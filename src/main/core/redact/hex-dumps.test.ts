@@ -1,0 +1,50 @@
+/**
+ * Hex dumps of credential files (hex-dumps.ts, adv3 M22): the real `hexdump -C` and `xxd` print a
+ * file whose secret is cut across rows; the secret's bytes and characters are masked in both
+ * columns, row by row, and a dump of a file with no secret is kept as printed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect } from 'vitest';
+import { itUnless, missing } from '../../../../test/helpers/skip.js';
+import { Redactor } from './redactor.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mish-hexdump-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const SECRET = 'Pq7Wm3Zx9Lk2Vn8R';
+const hexOf = (s: string) => Buffer.from(s).toString('hex');
+/** Every 4-character piece of the secret, as text and as hex digits (one row may hold only a few of its bytes). */
+const pieces = (s: string) => Array.from({ length: s.length - 3 }, (_, i) => s.slice(i, i + 4));
+
+const dumps: [name: string, program: string, args: string[]][] = [
+  ['hexdump -C', 'hexdump', ['-C']],
+  ['xxd', 'xxd', []],
+];
+
+describe('hex dumps', () => {
+  for (const [name, program, args] of dumps) {
+    itUnless(missing(program))(`${name} of ~/.git-credentials: the password is masked in the hex and ASCII columns of every row it spans`, () => {
+      const file = join(dir, `${program}-credentials`);
+      writeFileSync(file, `https://bob:${SECRET}@github.com\n`);
+      const dump = execFileSync(program, [...args, file], { encoding: 'utf8' });
+      const out = new Redactor().mask(dump);
+      for (const p of pieces(SECRET)) expect(out, p).not.toContain(p);
+      // The hex of the secret: no 4-byte piece of it (spaced either way) is left.
+      const flat = out.replace(/[ |]/g, '');
+      for (const p of pieces(SECRET)) expect(flat, hexOf(p)).not.toContain(hexOf(p));
+      expect(out).toContain('[masked: url password]');
+      expect(out).toContain('https://bob:');
+      expect(out).toContain('hub.com');
+    });
+
+    itUnless(missing(program))(`${name} of a file with no secret is kept as printed`, () => {
+      const file = join(dir, `${program}-readme`);
+      writeFileSync(file, 'token counts: 12 input, 30 output; see https://example.com/docs?page=2\n\u0000\u0001\u0002ELF\n');
+      const dump = execFileSync(program, [...args, file], { encoding: 'utf8' });
+      expect(new Redactor().mask(dump)).toBe(dump);
+    });
+  }
+});

@@ -1,0 +1,82 @@
+/**
+ * Hex dumps (`hexdump -C`, `xxd`) of a credentials file (adv3 M22): the secret is cut into 16-byte
+ * rows, its characters in the ASCII column and its bytes in the hex column, so no pattern sees it
+ * whole. The rows of a dump are decoded back to the bytes they show, the bytes scanned as text,
+ * and each finding masked where it shows: its bytes' hex digits and its ASCII characters, row by
+ * row. Hand-written: no npm package parses dump text back to bytes, and the two layouts are fixed
+ * (util-linux's `-C` canonical form, vim's xxd default `-g2`).
+ */
+import type { SecretFinding } from './finding.js';
+
+/** `hexdump -C`: `00000000  68 74 74 70 73 3a 2f 2f  62 6f 62 3a 50 71 37 57  |https://bob:Pq7W|`. */
+const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<ascii>[^|\n]{1,16})\|\r?$/gm;
+/** `xxd`: `00000000: 6874 7470 733a 2f2f 626f 623a 5071 3757  https://bob:Pq7W` (groups of two bytes, two blanks before the ASCII). */
+const XXD = /^[0-9a-f]{8,}: (?<hex>(?:[0-9a-f]{4} ){0,7}(?:[0-9a-f]{4}|[0-9a-f]{2}))  +(?<ascii>[^\n]*?)\r?$/gm;
+
+interface Row {
+  /** Offsets in the text of each byte's first hex digit, and of its ASCII character. */
+  hexAt: number[];
+  asciiAt: number[];
+  bytes: number[];
+  /** Where the row's line starts and ends (a block is rows on consecutive lines). */
+  lineStart: number;
+  lineEnd: number;
+}
+
+/** Every row of the dumps in `text`, in text order. */
+function rows(text: string): Row[] {
+  const out: Row[] = [];
+  for (const re of [CANONICAL, XXD]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const hex = m.groups!.hex;
+      const ascii = m.groups!.ascii;
+      const hexStart = m.index + m[0].indexOf(hex);
+      const hexAt: number[] = [];
+      const bytes: number[] = [];
+      for (let i = 0; i < hex.length; ) {
+        if (hex[i] === ' ') {
+          i++;
+          continue;
+        }
+        hexAt.push(hexStart + i);
+        bytes.push(Number.parseInt(hex.slice(i, i + 2), 16));
+        i += 2;
+      }
+      // The ASCII column shows one character a byte: its last bytes.length characters (xxd's may start with a blank).
+      if (ascii.length < bytes.length && re === CANONICAL) continue;
+      const asciiEnd = m.index + m[0].replace(/\r$/, '').length - (re === CANONICAL ? 1 : 0);
+      const asciiAt = bytes.map((_, i) => asciiEnd - bytes.length + i);
+      out.push({ hexAt, asciiAt, bytes, lineStart: m.index, lineEnd: m.index + m[0].length });
+    }
+  }
+  return out.sort((a, b) => a.lineStart - b.lineStart);
+}
+
+/** The findings of `scan` in the bytes the dumps in `text` show, as ranges of `text`. */
+export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  const all = rows(text);
+  for (let i = 0; i < all.length; ) {
+    // A block: rows on consecutive lines.
+    let j = i + 1;
+    while (j < all.length && all[j].lineStart === all[j - 1].lineEnd + 1) j++;
+    const block = all.slice(i, j);
+    i = j;
+    const hexAt = block.flatMap((r) => r.hexAt);
+    const asciiAt = block.flatMap((r) => r.asciiAt);
+    const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c)).join('')).join('');
+    for (const f of scan(decoded)) {
+      // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters.
+      for (let b = f.start; b < f.end; ) {
+        let e = b + 1;
+        while (e < f.end && asciiAt[e] === asciiAt[e - 1] + 1) e++;
+        out.push({ start: hexAt[b], end: hexAt[e - 1] + 2, kind: f.kind, byContext: f.byContext });
+        out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: f.byContext });
+        b = e;
+      }
+    }
+  }
+}
+
+/** A cheap gate: a dump's first offset. */
+export const mayHoldHexDump = (text: string): boolean => text.includes('0000000');
