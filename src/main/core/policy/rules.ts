@@ -339,8 +339,68 @@ export function writeTargets(v: CommandView): string[] {
     case 'ex':
       out.push(...pos);
       break;
+    default:
+      out.push(...outputFileArgs(c.name, v.args));
   }
   return out;
+}
+
+/**
+ * Options whose value is a file the program writes (truncating it first), by program: `sort -o
+ * FILE`, `find -fprint FILE`, `script -O FILE`, … An agent can empty any file with one
+ * (`sort -o ~/.config/mish/policy.toml /dev/null`), so they are writes like `>`.
+ */
+const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
+  sort: ['-o', '--output'],
+  shuf: ['-o', '--output'],
+  iconv: ['-o', '--output'],
+  strip: ['-o'],
+  find: ['-fprint', '-fprint0', '-fprintf', '-fls'],
+  script: ['-O', '--log-out', '-I', '--log-in', '-B', '--log-io', '-T', '--log-timing', '--timing'],
+  cpio: ['-O', '-F', '--file'],
+  tar: ['-f', '--file'],
+  bsdtar: ['-f', '--file'],
+  zip: ['--out'],
+};
+/** Of those, options taking a value that is not a file (to find the operands). */
+const OTHER_VALUE_OPTIONS: Record<string, readonly string[]> = {
+  uniq: ['-f', '--skip-fields', '-s', '--skip-chars', '-w', '--check-chars'],
+  script: ['-c', '--command', '-E', '--echo', '-m', '--logging-format', '-o', '--output-limit'],
+};
+
+/** Files written through OUTPUT_OPTIONS, plus the output operands: `uniq IN OUT`, `script FILE`. */
+function outputFileArgs(name: string, args: readonly string[]): string[] {
+  const opts = OUTPUT_OPTIONS[name];
+  const other = OTHER_VALUE_OPTIONS[name] ?? [];
+  const out: string[] = [];
+  // tar/cpio write -f FILE only when creating or appending (`tar -xf x.tar` reads it).
+  if ((name === 'tar' || name === 'bsdtar') && !args.some((a, i) => /^--(?:create|append|update|catenate)$/.test(a) || /^-[a-zA-Z]*[cruA][a-zA-Z]*$/.test(a) || (i === 0 && /^[a-zA-Z]*[cruA][a-zA-Z]*$/.test(a)))) return out;
+  if (name === 'cpio' && !args.some((a) => a === '-o' || a === '--create' || /^-[a-zA-Z]*o/.test(a))) return out;
+  // Bundled short flags ending in f take the next word (`tar -czf FILE`, old-style `tar cf FILE`).
+  if (name === 'tar' || name === 'bsdtar') args.forEach((a, i) => (/^-[a-zA-Z]+f$/.test(a) || (i === 0 && /^[a-zA-Z]+f$/.test(a))) && args[i + 1] && out.push(args[i + 1]));
+  const operands: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k];
+    if (a === '--') {
+      operands.push(...args.slice(k + 1));
+      break;
+    }
+    const hit = opts?.find((o) => a === o || (o.startsWith('--') && a.startsWith(`${o}=`)) || (/^-[a-zA-Z]$/.test(o) && a.startsWith(o) && a.length > 2));
+    if (hit) {
+      if (a === hit) out.push(args[++k] ?? '');
+      else out.push(a.slice(hit.startsWith('--') ? hit.length + 1 : 2));
+      continue;
+    }
+    // `-qc CMD`: bundled short flags whose last one takes a value.
+    if (other.includes(a) || (/^-[a-zA-Z]{2,}$/.test(a) && other.includes(`-${a[a.length - 1]}`))) {
+      k++;
+      continue;
+    }
+    if (!a.startsWith('-') || a === '-') operands.push(a);
+  }
+  if (name === 'uniq' && operands.length >= 2) out.push(operands[1]);
+  if (name === 'script' && operands.length >= 1) out.push(operands[0]);
+  return out.filter((f) => f !== '' && f !== '-');
 }
 
 export function ruleMatches(rule: CompiledRule, v: CommandView, ctx: MatchContext): boolean {
