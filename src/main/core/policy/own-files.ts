@@ -168,8 +168,18 @@ function globRelation(glob: string, own: string): number {
   }
   // `~/.config/mish/*`: something inside it.
   if (glob.startsWith(`${own}/`)) return 0;
+  // A glob in a folder name (`~/.config/m*sh/policy.toml`): its first folders stand for the own
+  // folder, and the rest names a file mish keeps there (or is itself a glob).
+  const segs = glob.split('/');
+  if (segs.length > parts.length && globToRegex(segs.slice(0, parts.length).join('/')).test(own)) {
+    const rest = segs.slice(parts.length).join('/');
+    if (hasGlob(rest) || OWN_NAMES.test(rest)) return 0;
+  }
   return -1;
 }
+
+/** Names of what mish keeps in its folders (a glob's tail naming one of them is aimed at mish). */
+const OWN_NAMES = /^(?:policy\.toml|audit\.jsonl|grammars|spool|run|servers|config\.toml)(?:\/|$)|\.(?:toml|jsonl)$/;
 
 /** Interpreter / editor code that names mish's own files: it may write them (we cannot tell). */
 export function ownFileMention(c: ResolvedCommand, own: readonly string[], home: string | undefined): string | undefined {
