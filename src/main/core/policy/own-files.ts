@@ -325,8 +325,17 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
   if (gone) return { decision: 'ask', reason: `deletes or moves a folder that may hold ${gone.file}, an agent's hook configuration (where mish's hook is installed); a human must decide` };
   const changed = find(written);
   if (changed) return { decision: 'ask', reason: `changes ${changed.file}, ${what(changed.file)}: a change can remove mish's hook or turn the agent's hooks off, and mish cannot see what is written; a human must decide` };
+  // The line moved to a directory mish cannot follow (`cd -`, CDPATH, a HOME set on the line, `cd "$X"`):
+  // a relative path there named like mish's own or a hook file may be one.
+  if (c.cwd === null) {
+    const named = [...removed, ...written].find(({ t }) => !t.startsWith('/') && !t.startsWith('~') && GUARDED_NAMES.test(t.replace(/\/+$/, '')));
+    if (named) return { decision: 'ask', reason: `changes ${named.t} in a directory mish cannot follow here, named like mish's own or an agent's hook file (where mish's hook is installed); a human must decide` };
+  }
   return undefined;
 }
+
+/** Base names of mish's own files and the hosts' hook files (the relative-path backstop above). */
+const GUARDED_NAMES = /(?:^|\/)(?:policy\.toml|audit\.jsonl|settings\.json|settings\.local\.json|hooks\.json|mish\.json|config\.toml|mish-hook\.(?:sh|cjs)|\.mish|\.claude|\.codex|\.gemini|\.cursor|\.copilot|mish)$/;
 
 /** What a guarded file is, for the reason: the launcher an agent's hook runs (bin/mish-hook.sh, bin/mish-hook.cjs), or a hook configuration. */
 function what(file: string): string {

@@ -61,6 +61,9 @@ export function resolveLine(source: string, cwd?: string): Resolution {
   return { commands: r.all, lineFacts: r.lineFacts };
 }
 
+/** A HOME whose value is not known here (assigned in a command's prefix). */
+const UNKNOWN_HOME = { cands: [] as string[], unknown: true };
+
 class Resolver {
   readonly all: ResolvedCommand[] = [];
   readonly lineFacts: LineFact[] = [];
@@ -71,6 +74,12 @@ class Resolver {
   private spent = false;
   /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
   private curCwd: string | null | undefined;
+  /** bash's OLDPWD after the line's cds (`cd -`, `~-`): null unknown (the agent's own), undefined the line's starting directory. */
+  private prevCwd: string | null | undefined = null;
+  /** pushd's stack of directories, for popd (same encoding as curCwd). */
+  private readonly dirStack: Array<string | null | undefined> = [];
+  /** Variables assigned in the prefix of the command being expanded (`CDPATH=… cd x`, `HOME=… cd`). */
+  private prefixNames = new Set<string>();
   /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
   private readonly written = new Map<string, string>();
   /** Variables, arrays and positionals assigned so far on the line (values.ts). */
@@ -318,12 +327,14 @@ class Resolver {
       if (x === words[0]) nameEnd = w.argv.length;
     }
     this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text, prefix.some((p) => p.type === 'Assignment' && String(p.text ?? '').startsWith('IFS=')));
+    this.prefixNames = new Set(prefix.filter((p) => p.type === 'Assignment').map((p) => String(p.name ?? '')));
     const direct =
       nameStarts.length > 1
         ? // Each value the command word may have is a command of its own, with the same arguments; and all of them
           // in a row, in case they are an array's elements (`a[0]=rm; a[1]=-rf; "${a[@]}" ~`).
           [...nameStarts.map((from, k) => concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd))), w].flatMap((alt) => this.expand(alt, { text, redirects, stdinText, stdinOpaque }, ctx))
         : this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
+    this.prefixNames = new Set();
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
     for (const c of direct) for (const f of downloadOutputs(c)) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
@@ -442,6 +453,15 @@ class Resolver {
   }
 
   make(w: Words, base: Base, ctx: Ctx, facts: string[] = []): ResolvedCommand {
+    // `~-` is bash's OLDPWD, `~+` its PWD: spelled out when the line's cds make them known (`cd ~; cd /tmp; rm -rf ~-/*`).
+    if (w.argv.some((a, k) => w.literal[k] && /^~[-+](?:\/|$)/.test(a))) {
+      const dirOf = (x: string | null | undefined) => (x === undefined ? this.cwd : x);
+      w = { ...w, argv: w.argv.map((a, k) => {
+        if (!w.literal[k] || !/^~[-+](?:\/|$)/.test(a)) return a;
+        const d = dirOf(a[1] === '-' ? this.prevCwd : this.curCwd);
+        return d ? `${d.replace(/\/+$/, '')}${a.slice(2)}` : a;
+      }) };
+    }
     const c: ResolvedCommand = {
       argv: w.argv,
       literal: w.literal,
@@ -460,15 +480,26 @@ class Resolver {
     if (base.redirects.some((r) => /^\/dev\/(?:tcp|udp)\//.test(r.target))) c.facts.add(SHELLS.has(c.name) ? 'reverse-shell' : 'dev-tcp');
     if (this.curCwd !== undefined) c.cwd = this.curCwd;
     if (unknownTarget(c)) c.facts.add('unknown-target');
-    if (c.name === 'cd' || c.name === 'pushd') {
-      const dir = positionalArgs(w.argv.slice(1))[0];
+    if (c.name === 'cd' || c.name === 'pushd' || c.name === 'popd') {
+      const dir = c.name === 'popd' ? undefined : positionalArgs(w.argv.slice(1))[0];
       const k = dir === undefined ? -1 : w.argv.indexOf(dir);
-      if (dir === undefined) this.curCwd = '~';
-      else if (dir === '-' || !w.literal[k]) this.curCwd = null;
+      const before = this.curCwd;
+      // A HOME assigned on the line moves a bare `cd` (and `~`) there.
+      const home = this.prefixNames.has('HOME') ? UNKNOWN_HOME : this.values.lookup('HOME');
+      const homeDir = !home.unknown && home.cands.length === 1 && (home.cands[0].startsWith('~') || home.cands[0].startsWith('/')) ? home.cands[0] : null;
+      if (c.name === 'popd') this.curCwd = this.dirStack.length ? this.dirStack.pop() : null;
+      else if (dir === undefined) this.curCwd = homeDir;
+      else if (dir === '-') this.curCwd = this.prevCwd;
+      else if (!w.literal[k]) this.curCwd = null;
+      // CDPATH set on the line: a relative `cd DIR` may go to any of its entries' DIR.
+      else if (!/^(?:\.\.?(?:\/|$)|\/|~)/.test(dir) && (this.prefixNames.has('CDPATH') || this.values.lookup('CDPATH').cands.some((x) => x !== ''))) this.curCwd = null;
+      else if (dir.startsWith('~') && homeDir !== '~') this.curCwd = homeDir === null ? null : normalizePath(dir.replace(/^~/, homeDir));
       else {
         const from = this.curCwd === undefined ? this.cwd : this.curCwd;
         this.curCwd = dir.startsWith('/') || dir.startsWith('~') || from ? normalizePath(dir, from ?? undefined) : null;
       }
+      if (c.name === 'pushd') this.dirStack.push(before);
+      if (c.name !== 'popd' || before !== this.curCwd) this.prevCwd = before;
     }
     this.all.push(c);
     return c;
@@ -719,7 +750,7 @@ class Resolver {
     const escaped = [...text.matchAll(SHELL_ESCAPE_LINE)].map((m) => m[1]);
     const src = escaped.length ? `${text}\n${escaped.join('\n')}` : text;
     const restore = this.values.snapshot();
-    const saved = { cwd: this.curCwd, functions: new Map(this.functions), aliases: new Map(this.aliases), written: new Map(this.written), facts: this.lineFacts.length, commands: this.all.length };
+    const saved = { cwd: this.curCwd, prev: this.prevCwd, functions: new Map(this.functions), aliases: new Map(this.aliases), written: new Map(this.written), facts: this.lineFacts.length, commands: this.all.length };
     try {
       const out = this.parseAndWalk(src, ctx);
       for (const c of this.all.slice(saved.commands)) for (const f of SPECULATIVE_FACTS) c.facts.delete(f);
@@ -731,6 +762,7 @@ class Resolver {
     } finally {
       restore();
       this.curCwd = saved.cwd;
+      this.prevCwd = saved.prev;
       for (const [m, from] of [[this.functions, saved.functions], [this.aliases, saved.aliases], [this.written, saved.written]] as Array<[Map<string, unknown>, Map<string, unknown>]>) {
         m.clear();
         from.forEach((v, k) => m.set(k, v));
