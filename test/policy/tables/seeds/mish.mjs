@@ -43,4 +43,20 @@ export default ({ bad, ok }) => {
     'diff ~/.config/mish/policy.toml docs/example.toml', 'mish doctor', 'mish help', 'echo "$MISH_POLICY"', 'test -f .mish/policy.toml && cat .mish/policy.toml', 'wc -l ~/.local/state/mish/audit.jsonl', 'tail -n 5 ~/.local/state/mish/audit.jsonl', 'jq . ~/.local/state/mish/audit.jsonl | head',
     'rm -rf ~/.cache/mish-bench', 'rm -rf /tmp/mish-test', 'mkdir -p ~/.config/myapp',
   ]) ok(l);
+
+  // Adversary pass 3: programs that write a file named by an option or operand (sort -o, uniq IN OUT, script FILE,
+  // find -fprint), a glob in a folder name, and directories the line moves to by cd -, ~-, pushd/popd, CDPATH or HOME.
+  for (const l of ['sort -o ~/.config/mish/policy.toml /dev/null', 'sort --output=/home/me/.config/mish/policy.toml /dev/null', 'script -qc true ~/.local/state/mish/audit.jsonl', 'script -q -O ~/.local/state/mish/audit.jsonl -c true',
+    'find / -maxdepth 0 -fprint ~/.config/mish/policy.toml', 'shuf -o ~/.config/mish/policy.toml /dev/null', 'uniq /dev/null ~/.local/state/mish/audit.jsonl', 'tar -cf ~/.config/mish/policy.toml /dev/null',
+    'rm ~/.config/m*sh/policy.toml', 'truncate -s0 ~/.local/state/m?sh/audit.jsonl', 'rm ~/.config/m*/policy.toml'])
+    bad('forbid', O, l, W);
+  for (const l of ['HOME=~/.config/mish; cd; : > policy.toml', 'cd /tmp; cd ~/.config/mish; cd /; cd - && rm policy.toml', 'pushd ~/.local/state/mish; pushd /tmp; popd; : > audit.jsonl']) bad('forbid', O, l, ['subshell']);
+  for (const l of ['cd ~/.claude; cd /tmp; cd - && rm settings.json', 'pushd ~/.claude; pushd /tmp; popd; rm settings.json']) bad('forbid', H, l, ['subshell']);
+  for (const l of ['uniq /dev/null ~/.claude/settings.json', 'find / -maxdepth 0 -fprint ~/.codex/hooks.json', 'sort -o ~/.gemini/settings.json /dev/null', 'tar -czf ~/.cursor/hooks.json src']) bad('ask', H, l, ['subshell', 'and']);
+  // A directory mish cannot follow (cd -, a CDPATH or HOME set in a command's prefix, cd "$X"): a relative own or hook file name there asks.
+  for (const l of ['CDPATH=~/.config cd mish && : > policy.toml', 'cd - && rm settings.json', 'cd "$X" && : > hooks.json', 'HOME=/x cd && rm audit.jsonl']) bad('ask', H, l, ['subshell']);
+  bad('ask', 'rm-recursive-root-or-home', 'cd ~; cd /tmp; rm -rf ~-/*', ['subshell']);
+  for (const l of ['sort -o sorted.txt data.txt', 'sort ~/.config/mish/policy.toml', 'uniq -c ~/.claude/settings.json counts.txt', 'uniq ~/.local/state/mish/audit.jsonl', 'script -qc true /tmp/typescript', "find . -name '*.ts' -fprint list.txt",
+    'tar -xf ~/.claude/x.tar -C /tmp/x', 'cat ~/.config/m*sh/policy.toml', 'rm ~/.config/*/cache.db', 'cd "$X" && cat settings.json', 'cd "$X" && echo hi > notes.txt', 'cd src; cd /tmp; cd - && rm index.ts', 'cd build; cd ..; rm -rf ~-/*',
+    'cd ~/.config/mish && cd /tmp && rm policy.toml', 'CDPATH=. cd src && rm -f out.txt', 'HOME=/tmp/h; cd; rm -rf build']) ok(l);
 };
