@@ -100,6 +100,8 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
     const filteredFind = c.via[c.via.length - 1] === 'find -delete';
     for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: (folder && !(filteredFind && p.endsWith('/*'))) || c.name === 'mv' || c.name === 'rmdir' });
   }
+  const over = mountPoint(v);
+  if (over) targets.push({ t: over, folder: true });
   // cp/ln/install destinations are in writeTargets; rsync --remove-source-files deletes its sources.
   if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
   const mine = ownForms(own, home);
@@ -275,6 +277,9 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
     const filteredFind = c.via[c.via.length - 1] === 'find -delete';
     for (const p of sources) if (!(c.name === 'truncate' && /^[-+]?\d/.test(p))) removed.push({ t: p, folder: folder && !(filteredFind && p.endsWith('/*')) });
   }
+  // A mount over the file or a folder holding it hides it from the host as surely as deleting it.
+  const over = mountPoint(v);
+  if (over) removed.push({ t: over, folder: true });
   if (CHANGES_MODE.has(c.name)) for (const p of pos.slice(1)) written.push({ t: p, folder: recursive });
   if (c.name === 'sponge') for (const p of pos) written.push({ t: p, folder: false });
   // Unpacking into a folder holding one may overwrite it (`tar -xf x.tar -C ~/.claude`, `unzip -o x.zip -d ~/.codex`).
@@ -291,7 +296,11 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
     // A recursive copy into a folder holding one may overwrite it (its contents are unknown here).
     if (recursive && ['cp', 'rsync'].includes(c.name)) written.push({ t, folder: true });
   }
-  if (removed.length === 0 && written.length === 0) return undefined;
+  const home_ = intoHome(v, c.cwd === null ? undefined : (c.cwd ?? cwd), home);
+  if (home_) return { decision: 'ask', reason: `${home_}: files it writes there are not known here and may replace mish's own or an agent's hook configuration (where mish's hook is installed); a human must decide` };
+  // `ln -s ~/.cursor c`: later writes through the link (`> c/hooks.json`) are not followed, so making it asks.
+  const linked = c.name === 'ln' && (hasFlag(v.args, '-s') || hasFlag(v.args, '--symbolic')) ? (pos.length >= 2 ? pos.slice(0, -1) : pos) : [];
+  if (removed.length === 0 && written.length === 0 && linked.length === 0) return undefined;
   const mine = ownForms(hookFiles, home);
   const where = c.cwd === null ? undefined : (c.cwd ?? cwd);
   /** The hook file the list touches, and whether only as a project-looking folder. */
@@ -320,6 +329,12 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
     }
     return maybe;
   };
+  for (const t of linked) {
+    for (const f of forms(t, c.cwd === null ? undefined : (c.cwd ?? cwd), home)) {
+      const held = hookFileAt(f, mine) ?? hookFolderAt(f, mine, home)?.held;
+      if (held) return { decision: 'ask', reason: `makes a link to ${held}, ${what(held)}: what is later written through the link is not followed; a human must decide` };
+    }
+  }
   const gone = find(removed);
   if (gone && !gone.project) return { decision: 'forbid', reason: `deletes, empties or moves away ${gone.file}, ${what(gone.file)}: that switches mish's supervision of the agent off; only the operator does that, in their own terminal (mish init <agent> --uninstall)` };
   if (gone) return { decision: 'ask', reason: `deletes or moves a folder that may hold ${gone.file}, an agent's hook configuration (where mish's hook is installed); a human must decide` };
@@ -408,6 +423,53 @@ export function fileEditChange(file: string, own: readonly string[], hookFiles: 
     if (hit) return { decision: 'ask', rule: HOOK_CONFIG_RULE, reason: `changes ${hit}, ${what(hit)}: a change can remove mish's hook or turn the agent's hooks off; a human must decide` };
   }
   return undefined;
+}
+
+/** Folders in home that hold mish's own or a host's hook files: copying one into home replaces what is there. */
+const HOME_DOT_FOLDERS = /(?:^|\/)\.(?:config|local|claude|codex|gemini|cursor|copilot|mish)\/?$/;
+
+/**
+ * A copy, unpack, patch or checkout whose files land in home itself, from a tree whose contents
+ * are not known here (`cp -r d/. ~`, `tar -xf x.tar -C ~`, `patch -d ~`, `git -C ~ checkout -f -- .claude`).
+ * Copying one named folder into home (`cp -r notes ~`) makes ~/notes and stays allowed.
+ */
+function intoHome(v: CommandView, where: string | undefined, home: string | undefined): string | undefined {
+  const c = v.cmd;
+  const isHome = (t: string | undefined) => t !== undefined && forms(t, where, home).some((f) => f.replace(/\/+$/, '') === '~' || (home !== undefined && f.replace(/\/+$/, '') === home.replace(/\/+$/, '')));
+  const pos = positionalArgs(v.args);
+  const here = where ?? '.';
+  if ((c.name === 'cp' || c.name === 'rsync') && pos.length >= 2 && isHome(pos[pos.length - 1])) {
+    const recursive = c.name === 'rsync' || hasFlag(v.args, '-r') || hasFlag(v.args, '-R') || hasFlag(v.args, '-a') || hasFlag(v.args, '--recursive') || hasFlag(v.args, '--archive');
+    // `d/.`, `d/*`, `.` (and rsync's `d/`) copy a folder's contents; `.config` replaces home's own.
+    const src = pos.slice(0, -1).find((s) => /(?:^|\/)\.$|\/\*$|^\*$/.test(s) || (c.name === 'rsync' && s.endsWith('/')) || HOME_DOT_FOLDERS.test(s));
+    if (recursive && src) return `copies the contents of ${src} into home`;
+  }
+  const extracts = (c.name === 'tar' || c.name === 'bsdtar') && v.args.some((a, i) => a === '--extract' || a === '--get' || /^-[a-zA-Z]*x[a-zA-Z]*$/.test(a) || (i === 0 && /^[a-zA-Z]*x[a-zA-Z]*$/.test(a)));
+  if (extracts && isHome(optionValue(v.args, ['-C', '--directory']) ?? here)) return 'unpacks an archive into home';
+  if (c.name === 'unzip' && !hasFlag(v.args, '-l') && isHome(optionValue(v.args, ['-d']) ?? here)) return 'unpacks an archive into home';
+  if (c.name === 'patch' && isHome(optionValue(v.args, ['-d', '--directory']) ?? here)) return 'applies a patch in home';
+  if (c.name === 'git') {
+    const sub = positionalArgs(v.args.filter((a, i) => !(v.args[i - 1] === '-C' || v.args[i - 1] === '--git-dir' || v.args[i - 1] === '--work-tree')))[0];
+    const dir = optionValue(v.args, ['--work-tree']) ?? optionValue(v.args, ['-C']) ?? here;
+    if (sub === 'apply' && (isHome(optionValue(v.args, ['--directory'])) || isHome(dir))) return 'applies a patch in home';
+    if (/^(?:checkout|restore|reset|stash|switch|merge|pull|cherry-pick|am)$/.test(sub ?? '') && isHome(dir)) return `runs git ${sub} with home as the work tree`;
+  }
+  return undefined;
+}
+
+/** Where `mount` puts something (`mount --bind e ~/.claude`, `mount -t tmpfs none DIR`, `--target DIR`): it hides what was there. */
+function mountPoint(v: CommandView): string | undefined {
+  if (v.cmd.name !== 'mount') return undefined;
+  const target = optionValue(v.args, ['--target']);
+  if (target) return target;
+  // Options taking a value, so their values are not read as the source or the mount point.
+  const operands: string[] = [];
+  for (let i = 0; i < v.args.length; i++) {
+    const a = v.args[i];
+    if (/^(?:-[otLUNBT]|--options|--types|--source|--label|--uuid|--namespace|--test-opts|--fstab)$/.test(a)) i++;
+    else if (!a.startsWith('-')) operands.push(a);
+  }
+  return operands.length >= 2 || (operands.length === 1 && /^(?:--bind|--rbind|--move|-B|-R|-M)$/.test(v.args[0] ?? '')) ? operands[operands.length - 1] : undefined;
 }
 
 /** The value of the first of these options (`-C DIR`, `-CDIR`, `--directory=DIR`). */

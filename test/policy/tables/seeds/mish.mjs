@@ -59,4 +59,12 @@ export default ({ bad, ok }) => {
   for (const l of ['sort -o sorted.txt data.txt', 'sort ~/.config/mish/policy.toml', 'uniq -c ~/.claude/settings.json counts.txt', 'uniq ~/.local/state/mish/audit.jsonl', 'script -qc true /tmp/typescript', "find . -name '*.ts' -fprint list.txt",
     'tar -xf ~/.claude/x.tar -C /tmp/x', 'cat ~/.config/m*sh/policy.toml', 'rm ~/.config/*/cache.db', 'cd "$X" && cat settings.json', 'cd "$X" && echo hi > notes.txt', 'cd src; cd /tmp; cd - && rm index.ts', 'cd build; cd ..; rm -rf ~-/*',
     'cd ~/.config/mish && cd /tmp && rm policy.toml', 'CDPATH=. cd src && rm -f out.txt', 'HOME=/tmp/h; cd; rm -rf build']) ok(l);
+  // A mount over them hides them (forbid, like deleting); a symlink to a hook folder, or a copy, unpack, patch or
+  // checkout of unknown files into home itself, may replace them unseen (ask).
+  for (const l of ['mount -t tmpfs none ~/.config/mish', 'mount --bind /tmp/x ~/.local/state/mish', 'mount --bind e ~/.config']) bad('forbid', O, l, ['subshell', 'and']);
+  for (const l of ['mkdir -p e && mount --bind e ~/.claude', 'mount -o bind e ~/.codex']) bad('forbid', H, l, ['subshell']);
+  for (const l of [`ln -s ~/.cursor c; echo '{}' > c/hooks.json`, 'ln -s ~/.claude/settings.json s.json', 'mkdir -p d/.config/mish && : > d/.config/mish/policy.toml && cp -r d/. ~', 'cp -a dotfiles/.config ~/', 'rsync -a d/ ~/', 'tar -xf x.tar -C ~', 'cd ~ && tar -xf x.tar', 'unzip -o x.zip -d ~',
+    'GIT_WORK_TREE=$HOME git --git-dir=$PWD/r.git -C ~ checkout -f -- .claude', "printf '%s\\n' '--- .gemini/settings.json' '+++ .gemini/settings.json' '@@ -1 +1 @@' '-{\"hooks\":1}' '+{}' | patch -s -d ~ -p0",
+    "printf '%s\\n' '--- a/.claude/settings.json' '+++ b/.claude/settings.json' | git apply --unsafe-paths --directory=\"$HOME\" -"]) bad('ask', H, l, ['subshell']);
+  for (const l of ['mount --bind src /mnt/src', 'mount -t tmpfs none ~/.cache/x', 'ln -s ~/.claude/commands cmds', 'ln -s ../src/lib lib', 'cp -r notes ~', 'rsync -a d ~/', 'tar -xf x.tar -C /tmp/x', 'git -C ~ status', 'git checkout -- src/a.ts', 'patch -p1 < fix.diff', 'git apply fix.diff', 'cp -r src/* /tmp/x/', 'cp file.txt ~']) ok(l);
 };
