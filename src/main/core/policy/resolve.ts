@@ -61,9 +61,6 @@ export function resolveLine(source: string, cwd?: string): Resolution {
   return { commands: r.all, lineFacts: r.lineFacts };
 }
 
-/** A HOME whose value is not known here (assigned in a command's prefix). */
-const UNKNOWN_HOME = { cands: [] as string[], unknown: true };
-
 class Resolver {
   readonly all: ResolvedCommand[] = [];
   readonly lineFacts: LineFact[] = [];
@@ -74,9 +71,8 @@ class Resolver {
   private spent = false;
   /** The directory after the `cd`s seen so far (see ResolvedCommand.cwd). */
   private curCwd: string | null | undefined;
-  /** bash's OLDPWD after the line's cds (`cd -`, `~-`): null unknown (the agent's own), undefined the line's starting directory. */
+  /** bash's OLDPWD (`cd -`, `~-`; null unknown, undefined the line's start) and pushd's stack, encoded as curCwd. */
   private prevCwd: string | null | undefined = null;
-  /** pushd's stack of directories, for popd (same encoding as curCwd). */
   private readonly dirStack: Array<string | null | undefined> = [];
   /** Variables assigned in the prefix of the command being expanded (`CDPATH=… cd x`, `HOME=… cd`). */
   private prefixNames = new Set<string>();
@@ -453,15 +449,9 @@ class Resolver {
   }
 
   make(w: Words, base: Base, ctx: Ctx, facts: string[] = []): ResolvedCommand {
-    // `~-` is bash's OLDPWD, `~+` its PWD: spelled out when the line's cds make them known (`cd ~; cd /tmp; rm -rf ~-/*`).
-    if (w.argv.some((a, k) => w.literal[k] && /^~[-+](?:\/|$)/.test(a))) {
-      const dirOf = (x: string | null | undefined) => (x === undefined ? this.cwd : x);
-      w = { ...w, argv: w.argv.map((a, k) => {
-        if (!w.literal[k] || !/^~[-+](?:\/|$)/.test(a)) return a;
-        const d = dirOf(a[1] === '-' ? this.prevCwd : this.curCwd);
-        return d ? `${d.replace(/\/+$/, '')}${a.slice(2)}` : a;
-      }) };
-    }
+    // `~-` is bash's OLDPWD: spelled out when the line's cds make it known (`cd ~; cd /tmp; rm -rf ~-/*`).
+    const old = this.prevCwd === undefined ? this.cwd : this.prevCwd;
+    if (old && w.argv.some((a, k) => w.literal[k] && /^~-(?:\/|$)/.test(a))) w = { ...w, argv: w.argv.map((a, k) => (w.literal[k] && /^~-(?:\/|$)/.test(a) ? `${old.replace(/\/+$/, '')}${a.slice(2)}` : a)) };
     const c: ResolvedCommand = {
       argv: w.argv,
       literal: w.literal,
@@ -485,7 +475,7 @@ class Resolver {
       const k = dir === undefined ? -1 : w.argv.indexOf(dir);
       const before = this.curCwd;
       // A HOME assigned on the line moves a bare `cd` (and `~`) there.
-      const home = this.prefixNames.has('HOME') ? UNKNOWN_HOME : this.values.lookup('HOME');
+      const home = this.prefixNames.has('HOME') ? { cands: [], unknown: true } : this.values.lookup('HOME');
       const homeDir = !home.unknown && home.cands.length === 1 && (home.cands[0].startsWith('~') || home.cands[0].startsWith('/')) ? home.cands[0] : null;
       if (c.name === 'popd') this.curCwd = this.dirStack.length ? this.dirStack.pop() : null;
       else if (dir === undefined) this.curCwd = homeDir;
