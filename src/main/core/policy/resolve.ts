@@ -18,7 +18,7 @@ import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
-import { argsText, chdirOption, commandName, startsShell, COMMAND_VARIABLES, laterStrings, PREFIX, SHELLS, skipOptions, withPositionals } from './wrappers.js';
+import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand, withPositionals } from './wrappers.js';
 import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
@@ -272,7 +272,8 @@ class Resolver {
       const t = String(p.text ?? '');
       if (/^LD_PRELOAD=/.test(t) || /^LD_AUDIT=/.test(t)) preload = true;
       if (MISH_POLICY_ASSIGNMENT.test(t)) this.lineFacts.push({ fact: 'mish-policy-override', text });
-      if (COMMAND_VARIABLES.test(t)) later.push(...this.parseAndWalk(String((p.value as Node | undefined)?.value ?? t.slice(t.indexOf('=') + 1)), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, t.slice(0, t.indexOf('='))], outerText: text, pipeIn: undefined }));
+      const stored = storedCommand(t, (p.value as Node | undefined)?.value === undefined ? undefined : String((p.value as Node).value));
+      if (stored !== undefined) later.push(...this.parseAndWalk(stored, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, t.slice(0, t.indexOf('='))], outerText: text, pipeIn: undefined }));
     }
     if (!n.name) for (const p of prefix) if (p.type === 'Assignment') this.assign(p);
     const cmdName = n.name ? commandName(String((n.name as Node).value ?? '')) : '';
@@ -547,8 +548,8 @@ class Resolver {
         return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
       }
     }
-    if (name === 'entr') {
-      const e = entrShell(this, w, base, ctx);
+    if (name === 'entr' || name === 'npx') {
+      const e = entrShell(this, w, base, ctx, name);
       if (e) return e;
     }
     const spec = PREFIX[name];
@@ -648,7 +649,8 @@ class Resolver {
     for (const x of words) {
       if (/^(?:LD_PRELOAD|LD_AUDIT)=/.test(x)) for (const c of cmds) c.facts.add('ld-preload');
       if (MISH_POLICY_ASSIGNMENT.test(x)) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
-      if (COMMAND_VARIABLES.test(x)) extra.push(...this.parseAndWalk(x.slice(x.indexOf('=') + 1), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, x.slice(0, x.indexOf('='))], outerText: base.text, pipeIn: undefined }));
+      const stored = storedCommand(x);
+      if (stored !== undefined) extra.push(...this.parseAndWalk(stored, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, x.slice(0, x.indexOf('='))], outerText: base.text, pipeIn: undefined }));
     }
     return [...cmds, ...extra];
   }

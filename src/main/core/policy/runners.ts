@@ -40,13 +40,14 @@ export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedC
       j++;
       continue;
     }
-    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(x)) {
+    // Any word with `=` is put in the environment (GNU env), `BASH_FUNC_ls%%=() {…}` included.
+    if (/^[^=]+=/.test(x)) {
       j++;
       continue;
     }
     break;
   }
-  if (j >= a.length) return [r.make(w, base, ctx)];
+  if (j >= a.length) return r.withAssignments(a.slice(1, j), [r.make(w, base, ctx)], base, ctx);
   return r.withAssignments(a.slice(1, j), r.inDir(dir, () => r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] })), base, ctx);
 }
 
@@ -227,7 +228,9 @@ export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
     }
     return [self, ...r.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
   }
-  const items = text.split(a.includes('-0') || a.includes('--null') ? /\0/ : /\s+/).filter((s) => s !== '');
+  // With -I an item is a whole input line, leading blanks dropped (`<<< 'rm -rf ~'` is one item).
+  const nul = a.includes('-0') || a.includes('--null');
+  const items = (replace !== undefined && !nul ? text.split('\n').map((s) => s.replace(/^[ \t]+/, '')) : text.split(nul ? /\0/ : /\s+/)).filter((s) => s !== '');
   if (items.length === 0) return [self, ...r.expand(inner, base, deeper)];
   if (replace !== undefined) {
     const rep = replace;
@@ -386,21 +389,32 @@ export function pagerCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: st
 export function makeCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
   const a = w.argv.slice(1);
   const self = r.make(w, base, ctx);
+  // `make --eval=$'all:\n\trm -rf ~'` / `-E TEXT`: the text is read as makefile lines.
+  const evals = a.flatMap((x, k) => ((x === '-E' || x === '--eval') && a[k + 1] !== undefined ? [a[k + 1]] : /^(?:--eval=|-E)(.+)$/s.exec(x)?.slice(1) ?? []));
+  const evalRecipes = runLines(r, evals.flatMap(recipeLines), base, ctx, 'make --eval');
   const fromStdin = a.some((x, k) => (x === '-f' || x === '--file' || x === '--makefile') && (a[k + 1] === '-' || a[k + 1] === '/dev/stdin')) || a.some((x) => /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(x));
   if (!fromStdin) {
     // `make -f <(printf 'all:\n\trm -rf ~')`: the makefile is another command's output (`-f "$(pwd)/Makefile"` only names a file).
     const k = a.findIndex((x) => x === '-f' || x === '--file' || x === '--makefile');
     const raw = k >= 0 ? w.raw[k + 2] : w.raw.slice(1).find((x) => /^(?:-f|--file=|--makefile=)<\(/.test(x));
     if (raw !== undefined && /^(?:-f|--file=|--makefile=)?<\(/.test(raw)) self.facts.add('shell-stdin-unknown');
-    return [self];
+    return [self, ...evalRecipes];
   }
   const text = base.stdinText ?? ctx.pipeIn?.text;
   if (text === undefined) {
     self.facts.add('shell-stdin-unknown');
-    return [self];
+    return [self, ...evalRecipes];
   }
-  const recipes = text.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.slice(1).replace(/^[@+-]+/, ''));
-  return [self, ...runLines(r, recipes, base, ctx, 'make recipe')];
+  return [self, ...evalRecipes, ...runLines(r, recipeLines(text), base, ctx, 'make recipe')];
+}
+
+/** A makefile's recipe lines: tab-led lines and what follows `;` on a rule line (`all: ; cmd`), without the @ + - prefixes. */
+function recipeLines(text: string): string[] {
+  return text.split('\n').flatMap((l) => {
+    if (l.startsWith('\t')) return [l.slice(1)];
+    const m = /^[^\t#=;]*[^:=]:(?!=)[^=;]*;(.*)$/.exec(l);
+    return m ? [m[1]] : [];
+  }).map((l) => l.replace(/^\s*[@+-]+/, ''));
 }
 
 /** `tmux new-session CMD`, `tmux send-keys "…" Enter`, `screen -dm CMD`: the command started in a pane. */
@@ -458,9 +472,29 @@ export function sgCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCo
 export function packageExec(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] | undefined {
   const k = w.argv.findIndex((x, i) => i > 0 && !x.startsWith('-'));
   if (k > 0 && /^(?:exec|x|dlx)$/.test(w.argv[k])) {
+    // `npm exec -c 'line'` / `--call`, `pnpm exec|dlx -c 'line'` (--shell-mode), `yarn exec line`: a shell reads the line.
+    const line = shellLine(w.argv.slice(k + 1), name === 'npm' ? 'call' : name === 'pnpm' ? 'shell' : name === 'yarn' && w.argv[k] === 'exec' ? 'all' : 'none');
+    if (line !== undefined) return [r.make(w, base, ctx), ...r.parseAndWalk(line, { ...deeperCtx(ctx, `${name} ${w.argv[k]}`), outerText: base.text, pipeIn: undefined })];
     let j = k + 1;
     while (j < w.argv.length && w.argv[j].startsWith('-')) j += /^(?:-p|--package|-c|--call)$/.test(w.argv[j]) ? 2 : 1;
     if (j < w.argv.length) return [r.make(w, base, ctx), ...r.expand(slice(w, j), base, deeperCtx(ctx, `${name} ${w.argv[k]}`))];
+  }
+  return undefined;
+}
+
+/**
+ * The line a package runner hands a shell: npm/npx's `-c LINE` / `--call LINE` / `--call=LINE`
+ * ('call'), pnpm's `-c` / `--shell-mode` flag before the command words ('shell'), yarn exec's
+ * words ('all'); undefined when there is none.
+ */
+function shellLine(args: readonly string[], kind: 'call' | 'shell' | 'all' | 'none'): string | undefined {
+  if (kind === 'all') return args.length ? args.join(' ') : undefined;
+  for (let j = 0; j < args.length && args[j].startsWith('-'); j++) {
+    const x = args[j];
+    if (kind === 'call' && (x === '-c' || x === '--call')) return args[j + 1];
+    if (kind === 'call' && x.startsWith('--call=')) return x.slice(7);
+    if (kind === 'shell' && (x === '-c' || x === '--shell-mode')) return args.slice(j + 1).filter((y) => !y.startsWith('-')).join(' ') || undefined;
+    if (/^(?:-p|--package)$/.test(x)) j++;
   }
   return undefined;
 }
@@ -492,8 +526,12 @@ export function atCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: strin
   return [self];
 }
 
-/** `entr -s 'make && ./a.out'`: the first argument is run by $SHELL, read like sh -c's string (undefined: no -s). */
-export function entrShell(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] | undefined {
+/** `entr -s 'make && ./a.out'`, `npx -c 'line'`: the string is run by a shell, read like sh -c's (undefined: no such option). */
+export function entrShell(r: Walker, w: Words, base: Base, ctx: Ctx, name = 'entr'): ResolvedCommand[] | undefined {
+  if (name === 'npx') {
+    const line = shellLine(w.argv.slice(1), 'call');
+    return line === undefined ? undefined : [r.make(w, base, ctx), ...r.parseAndWalk(line, { ...deeperCtx(ctx, 'npx -c'), outerText: base.text, pipeIn: undefined })];
+  }
   const j = w.argv.findIndex((x, k) => k > 0 && !x.startsWith('-'));
   if (j > 0 && w.argv.slice(1, j).some((x) => /^-[a-z]*s/.test(x))) return [r.make(w, base, ctx), ...r.parseAndWalk(w.argv[j], { ...deeperCtx(ctx, 'entr -s'), outerText: base.text, pipeIn: undefined })];
   return undefined;

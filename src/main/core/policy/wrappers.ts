@@ -57,6 +57,10 @@ export const PREFIX: Record<string, PrefixSpec> = {
   pnpx: {},
   'with-contenv': {},
   daemonize: { shortValue: 'aceEopPuv' },
+  // Resource and scheduling limits (util-linux prlimit's limits take an optional value glued to the flag: `--nofile=100`, `-n100`).
+  prlimit: { shortValue: 'po', longValue: ['--pid', '--output'], query: ['-p', '--pid'] },
+  cpulimit: { shortValue: 'lpePc', longValue: ['--limit', '--pid', '--exe', '--path', '--cpu'], query: ['-p', '--pid', '-e', '--exe', '-P', '--path'] },
+  'systemd-inhibit': { longValue: ['--what', '--who', '--why', '--mode'], query: ['--list'] },
 };
 
 /** The program a command word names: `/usr/bin/rm` → rm, zsh's `=rm` → rm, `python3.12` → python3. */
@@ -70,7 +74,18 @@ export function commandName(word: string): string {
 }
 
 /** Variables whose value a program runs as a shell command (or loads as code). */
-export const COMMAND_VARIABLES = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS|EDITOR|VISUAL|PAGER|MANPAGER|LESSOPEN|LESSCLOSE|BASH_ENV|ENV|PROMPT_COMMAND|SUDO_ASKPASS|BROWSER)=/;
+export const COMMAND_VARIABLES = /^(?:GIT_SSH_COMMAND|GIT_SSH|GIT_EXTERNAL_DIFF|GIT_PROXY_COMMAND|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS|EDITOR|VISUAL|PAGER|MANPAGER|LESSOPEN|LESSCLOSE|BASH_ENV|ENV|PROMPT_COMMAND|SUDO_ASKPASS|BROWSER)=/;
+/**
+ * The shell text a NAME=value word stores to be run later: a command variable's value (LESSOPEN's
+ * leading `|` / `||` pipe marker dropped), or the body of an exported bash function
+ * (`BASH_FUNC_ls%%=() { rm -rf ~; }` defines ls in the bash that env starts); undefined otherwise.
+ */
+export function storedCommand(assignment: string, value = assignment.slice(assignment.indexOf('=') + 1)): string | undefined {
+  if (/^BASH_FUNC_[^=]*%%=/.test(assignment)) return value.replace(/^\s*\(\s*\)\s*/, '');
+  if (!COMMAND_VARIABLES.test(assignment)) return undefined;
+  return /^LESS(?:OPEN|CLOSE)=/.test(assignment) ? value.replace(/^\s*\|\|?/, '') : value;
+}
+
 /** git -c settings whose value git runs as a command. */
 export const GIT_COMMAND_SETTINGS = /^(?:core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|gpg\.program|credential\.helper|pager\.[\w-]+|alias\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|difftool\.[\w-]+\.cmd|mergetool\.[\w-]+\.cmd)=/i;
 
@@ -126,6 +141,13 @@ export function laterStrings(name: string, w: Words): string[] {
     for (let k = 1; k < a.length; k++) {
       if ((a[k] === '-P' || a[k] === '--pager' || a[k] === '-H' || a[k] === '--html') && a[k + 1] !== undefined) out.push(a[++k]);
       else if (/^(?:--pager=|--html=|-P.|-H.)/.test(a[k])) out.push(a[k].replace(/^(?:--pager=|--html=|-P|-H)/, ''));
+    }
+  }
+  if (name === 'zip') {
+    // zip -T -TT CMD / --unzip-command CMD: zip runs CMD with the archive's name through system().
+    for (let k = 1; k < a.length; k++) {
+      if ((a[k] === '-TT' || a[k] === '--unzip-command') && a[k + 1] !== undefined) out.push(a[++k]);
+      else if (a[k].startsWith('--unzip-command=')) out.push(a[k].slice(16));
     }
   }
   if (/^(?:vim?|nvim|ex|view|gvim)$/.test(name)) {
