@@ -19,7 +19,7 @@ import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand, withPositionals } from './wrappers.js';
-import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
+import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand, sandboxCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
@@ -622,6 +622,9 @@ class Resolver {
         return makeCommand(this, w, base, ctx);
       case 'script':
         return scriptCommand(this, w, base, ctx);
+      case 'bwrap':
+      case 'start-stop-daemon':
+        return sandboxCommand(this, w, base, ctx, name);
       case 'tmux':
       case 'screen':
         return multiplexerCommand(this, w, base, ctx, name);

@@ -3,7 +3,7 @@
  * docker exec, find -exec/-delete, xargs, parallel, watch, tmux/screen. Each returns the
  * program itself and what it runs, resolved further by the walker (resolve.ts).
  */
-import { MAX_FANOUT, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
+import { MAX_FANOUT, concat, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
 import { globToRegex } from './paths.js';
 import { DOWNLOADERS } from './feeds.js';
@@ -228,9 +228,12 @@ export function xargsCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolve
     }
     return [self, ...r.expand(inner, { ...base, stdinText: undefined, stdinOpaque: undefined }, deeper)];
   }
-  // With -I an item is a whole input line, leading blanks dropped (`<<< 'rm -rf ~'` is one item).
+  // With -I an item is a whole input line, leading blanks dropped (`<<< 'rm -rf ~'` is one item);
+  // the line's words are judged too (never fewer items than before, so the fan-out cap still holds).
   const nul = a.includes('-0') || a.includes('--null');
-  const items = (replace !== undefined && !nul ? text.split('\n').map((s) => s.replace(/^[ \t]+/, '')) : text.split(nul ? /\0/ : /\s+/)).filter((s) => s !== '');
+  const words = text.split(nul ? /\0/ : /\s+/);
+  const lines = replace !== undefined && !nul ? text.split('\n').map((s) => s.replace(/^[ \t]+/, '')).filter((s) => /\s/.test(s.trim())) : [];
+  const items = [...new Set([...lines, ...words])].filter((s) => s !== '');
   if (items.length === 0) return [self, ...r.expand(inner, base, deeper)];
   if (replace !== undefined) {
     const rep = replace;
@@ -542,4 +545,40 @@ export function evalCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
   const self = r.make(w, base, ctx);
   if (w.argv.length < 2) return [self];
   return [self, ...r.parseAndWalk(w.argv.slice(1).join(' '), { ...deeperCtx(ctx, 'eval'), outerText: base.text, pipeIn: ctx.pipeIn })];
+}
+
+
+/** bubblewrap's options by how many words they take (the rest take none); its command follows them. */
+const BWRAP_ARITY: Record<string, number> = Object.fromEntries([
+  ...['--args', '--argv0', '--userns', '--userns2', '--pidns', '--uid', '--gid', '--hostname', '--chdir', '--unsetenv', '--lock-file', '--sync-fd', '--remount-ro', '--proc', '--dev', '--tmpfs', '--mqueue', '--dir', '--seccomp', '--add-seccomp-fd', '--exec-label', '--file-label', '--block-fd', '--userns-block-fd', '--info-fd', '--json-status-fd', '--cap-add', '--cap-drop', '--perms', '--size', '--overlay-src', '--tmp-overlay', '--ro-overlay'].map((o) => [o, 1]),
+  ...['--setenv', '--bind', '--bind-try', '--dev-bind', '--dev-bind-try', '--ro-bind', '--ro-bind-try', '--file', '--bind-data', '--ro-bind-data', '--symlink', '--chmod', '--bind-fd', '--ro-bind-fd', '--overlay'].map((o) => [o, 2]),
+]);
+
+/**
+ * `bwrap [OPTIONS] CMD…` (the command runs in the sandbox, judged as if here: its binds can
+ * expose anything), `start-stop-daemon --start --exec|--startas PROG -- ARGS` (PROG runs with ARGS).
+ */
+export function sandboxCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
+  const a = w.argv;
+  const self = r.make(w, base, ctx);
+  if (name === 'bwrap') {
+    let j = 1;
+    while (j < a.length && a[j].startsWith('--')) {
+      if (a[j] === '--') {
+        j++;
+        break;
+      }
+      j += 1 + (BWRAP_ARITY[a[j]] ?? 0);
+    }
+    return j < a.length ? [self, ...r.expand(slice(w, j), base, deeperCtx(ctx, name))] : [self];
+  }
+  let prog: number | undefined;
+  let starting = false;
+  let k = 1;
+  for (; k < a.length && a[k] !== '--'; k++) {
+    if (a[k] === '-S' || a[k] === '--start') starting = true;
+    if (['-x', '--exec', '-a', '--startas'].includes(a[k]) && a[k + 1] !== undefined && (prog === undefined || a[k] === '-a' || a[k] === '--startas')) prog = ++k;
+  }
+  if (!starting || prog === undefined) return [self];
+  return [self, ...r.expand(concat(slice(w, prog, prog + 1), slice(w, Math.min(k + 1, a.length))), base, deeperCtx(ctx, name))];
 }

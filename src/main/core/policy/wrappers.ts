@@ -43,7 +43,7 @@ export const PREFIX: Record<string, PrefixSpec> = {
   chpst: { shortValue: 'uUebnlmdosv' },
   busybox: {},
   toybox: {},
-  numactl: {},
+  numactl: { shortValue: 'ipPmNCwSfLMIo', longValue: ['--interleave', '--preferred', '--preferred-many', '--membind', '--cpunodebind', '--physcpubind', '--weighted-interleave', '--shm', '--file', '--length', '--shmmode', '--shmid', '--offset'], query: ['-s', '--show', '-H', '--hardware'] },
   trickle: { shortValue: 'udwtlsn' },
   'aws-vault': {},
   // systemd's sudo, the Rust sudo, session launchers and file watchers: the wrapped command runs.
