@@ -19,7 +19,7 @@ import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand, withPositionals } from './wrappers.js';
-import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand, sandboxCommand } from './runners.js';
+import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
@@ -548,7 +548,7 @@ class Resolver {
         return script === null ? [self] : [self, ...this.parseAndWalk(script, { ...deeper('script'), outerText: base.text })];
       }
     }
-    if (name === 'entr' || name === 'npx') {
+    if (/^(?:entr|npx|bwrap|start-stop-daemon)$/.test(name)) {
       const e = entrShell(this, w, base, ctx, name);
       if (e) return e;
     }
@@ -622,9 +622,6 @@ class Resolver {
         return makeCommand(this, w, base, ctx);
       case 'script':
         return scriptCommand(this, w, base, ctx);
-      case 'bwrap':
-      case 'start-stop-daemon':
-        return sandboxCommand(this, w, base, ctx, name);
       case 'tmux':
       case 'screen':
         return multiplexerCommand(this, w, base, ctx, name);

@@ -529,8 +529,9 @@ export function atCommand(r: Walker, w: Words, base: Base, ctx: Ctx, name: strin
   return [self];
 }
 
-/** `entr -s 'make && ./a.out'`, `npx -c 'line'`: the string is run by a shell, read like sh -c's (undefined: no such option). */
+/** `entr -s 'make && ./a.out'`, `npx -c 'line'`: the string is run by a shell, read like sh -c's (undefined: no such option); bwrap and start-stop-daemon: sandboxCommand. */
 export function entrShell(r: Walker, w: Words, base: Base, ctx: Ctx, name = 'entr'): ResolvedCommand[] | undefined {
+  if (name === 'bwrap' || name === 'start-stop-daemon') return sandboxCommand(r, w, base, ctx, name);
   if (name === 'npx') {
     const line = shellLine(w.argv.slice(1), 'call');
     return line === undefined ? undefined : [r.make(w, base, ctx), ...r.parseAndWalk(line, { ...deeperCtx(ctx, 'npx -c'), outerText: base.text, pipeIn: undefined })];
