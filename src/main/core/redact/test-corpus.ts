@@ -454,7 +454,7 @@ function lookAlikeItems(g: Gen): CorpusItem[] {
     add('transaction hash', 'log', hexTx, `tx ${hexTx} confirmed in block ${g.int(1e6, 2e7)}`);
     const data = `data:image/png;base64,iVBORw0KGgo${g.b64(48)}`;
     add('data url', 'html', data, `<img src="${data}">`);
-    const lock = `https://registry.npmjs.org/${g.pick(['react', 'lodash', 'zod'])}/-/x-${ver}.tgz`;
+    const lock = `https://registry.npmjs.org/${g.pick(['express', 'lodash', 'zod'])}/-/x-${ver}.tgz`;
     add('tarball url', 'package-lock', lock, `      "resolved": "${lock}",`);
     const pwMin = String(g.int(8, 16));
     add('non-secret key', 'yaml', pwMin, `password_min_length: ${pwMin}`);
