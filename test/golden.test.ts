@@ -334,7 +334,7 @@ describe('golden: node --test', () => {
     expect(thrown).toEqual(expect.arrayContaining([`at parseSku (${base}/node-test-fail/inventory.js:21:26)`]));
     // the `✖ failing tests:` recap prints each failure again: counted, not shown twice
     expect(occurrences(text, '0 !== 180')).toBe(1);
-    expect(text).toMatch(/^✗ {3}✖ applies a 10% discount \([\d.]+ms\) \(x2\)$/m);
+    expect(text).toMatch(/^ {2}✖ applies a 10% discount \([\d.]+ms\) \(x2\)$/m);
     // node's own frames are not the failure's context
     expect(text).not.toContain('node:internal/test_runner/test:796:25');
   });

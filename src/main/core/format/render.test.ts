@@ -13,6 +13,7 @@ import { route } from '../router/route.js';
 import { gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
 import type { RunFacts } from '../handlers/types.js';
 import type { HazardReport } from '../squasher/types.js';
+import { hazardMark } from '../squasher/render.js';
 import { render, statusLine, statusParts, type OutputMode, type RenderInput } from './render.js';
 
 const sb = sandbox('render');
@@ -171,7 +172,17 @@ describe('hazard markers', () => {
   const h = (lineNo: number, text: string, context: string[] = [], severity: 'error' | 'warning' = 'error'): HazardReport => ({ severity, text, context, lineNo, rule: 'r' });
 
   it('one marker per block of adjacent hazard lines, none where the line names its severity', () => {
-    const text = render(squash([h(3, 'TypeError: boom', ['    at f (a.js:1:1)']), h(5, 'Caused by: x'), h(9, 'npm error code E404'), h(10, 'npm error 404 Not Found'), h(12, 'deprecated API', [], 'warning')]), 'context');
-    expect(text).toBe('✗ TypeError: boom\n    at f (a.js:1:1)\nCaused by: x\nnpm error code E404\nnpm error 404 Not Found\n⚠ deprecated API\n[exit 1 · 40 lines]\n');
+    const text = render(squash([h(3, 'boom', ['    at f (a.js:1:1)']), h(5, 'Caused by: x'), h(9, 'npm error code E404'), h(10, 'npm error 404 Not Found'), h(12, 'deprecated API', [], 'warning')]), 'context');
+    expect(text).toBe('✗ boom\n    at f (a.js:1:1)\nCaused by: x\nnpm error code E404\nnpm error 404 Not Found\n⚠ deprecated API\n[exit 1 · 40 lines]\n');
+  });
+
+  it('no marker where the line names an error class or starts with its tool\'s own failure mark; a marker where it does not', () => {
+    const says = ['TypeError: boom', 'tests/test_bugs.py:23: KeyError', 'InvalidArgumentException: out of range', '  ● cart › applies a discount', '  ✖ applies a discount (1.1ms)', '✗ cart > totals [0.6ms]', 'not ok 2 - inventory', 'E       assert 2 == 5', '  1) Cart totals in cents', '_________ test_total _________', "thread 'main' panicked at src/lib.rs:3:5", '-- Configuring incomplete, errors occurred!'];
+    for (const line of says) expect(hazardMark({ severity: 'error', text: line }), line).toBe('');
+    expect(hazardMark({ severity: 'warning', text: '  tests/a.py:18: DeprecationWarning: soon' })).toBe('');
+    // the same words inside other words, or a list item not at the start, say nothing
+    const silent = ['terror strikes', 'see item 1) below', 'Expected: 180', 'Ending E  x', 'mirrors'];
+    for (const line of silent) expect(hazardMark({ severity: 'error', text: line }), line).toBe('✗ ');
+    expect(hazardMark({ severity: 'warning', text: 'deprecated API' })).toBe('⚠ ');
   });
 });

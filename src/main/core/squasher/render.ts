@@ -189,16 +189,24 @@ function pushHazard(out: string[], h: HazardReport, c: typeof SGR, shown: (t: st
 }
 
 /**
- * A hazard line that names its severity as a word (`error[E0308]: …`, `npm warn …`, `FAIL x`)
- * needs no marker: `✗`/`⚠` would repeat it, at a token or two a line (measured: −1.1% tokens
- * over the failing fixtures). `TypeError: …` or `● cart › applies a discount` keep theirs.
+ * A hazard line that says what it is needs no marker: `✗`/`⚠` would repeat it, at 2 tokens a
+ * line (o200k). It says so by a severity word (`error[E0308]: …`, `npm warn …`, `FAIL x`, `3
+ * errors`, `panicked`), by naming an error or warning class (`TypeError: …`, `KeyError`,
+ * `InvalidArgumentException`, `DeprecationWarning`), or by starting with its tool's own failure
+ * mark (jest's `●`, node:test's `✖`, bun's `✗`, pip's `×`, TAP's `not ok`, pytest's `E   `
+ * and its `___ test_x ___` failure header, the `1) ` of the failure lists of mocha, PHPUnit,
+ * RSpec and Playwright, which number failures only) — a second mark in front of those (`✗   ✖ applies a discount`) said nothing the line did not
+ * (measured over the failing fixtures: see BENCHMARKS.md, "Failing runs, round four").
  */
-const SAYS_SEVERITY = { error: /\b(?:error|fail(?:ed|ure)?|fatal)\b/i, warning: /\b(?:warn|warning)\b/i };
+const SAYS_SEVERITY = {
+  error: [/\b(?:errors?|fail(?:s|ed|ure|ures)?|fatal|panic(?:ked)?)\b/i, /[a-z0-9](?:Error|Exception)\b/, /^\s*(?:[✗✖✘×✕●]|not ok\b|E {3}|\d+\) )/, /^_{3,} .* _{3,}$/],
+  warning: [/\b(?:warn|warning|warnings)\b/i, /[a-z0-9]Warning\b/, /^\s*[⚠▲]/],
+};
 
 /** `✗ ` or `⚠ ` before a hazard line, or nothing when the line itself says what it is. */
 export function hazardMark(h: Pick<HazardReport, 'severity' | 'text'>): string {
   const error = h.severity === 'error';
-  return (error ? SAYS_SEVERITY.error : SAYS_SEVERITY.warning).test(h.text) ? '' : error ? '✗ ' : '⚠ ';
+  return (error ? SAYS_SEVERITY.error : SAYS_SEVERITY.warning).some((r) => r.test(h.text)) ? '' : error ? '✗ ' : '⚠ ';
 }
 
 /** ` (x3)`: a line printed this many times in all (`repeats` later copies). */
