@@ -3,7 +3,7 @@ import { LineBuffer, MAX_LINE_CHARS } from './line-buffer.js';
 import { CUT_MARKER_MAX_CHARS, MAX_SHOWN_LINE_CHARS, SHOWN_HEAD_CHARS, SHOWN_TAIL_CHARS } from './line-cut.js';
 import { MAX_HELD_LINES, MAX_REACHABLE_ROWS } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK } from './vt-stripper.js';
 
 const UP = CURSOR_UP_MARK;
 
@@ -56,6 +56,26 @@ describe('LineBuffer', () => {
       'redrawn:[+] Building 0.1s (0/2) | redrawn:[+] Building 0.2s (1/2) | redrawn: => a 0.1s | complete:[+] Building 0.3s (2/2) FINISHED | complete: => a 0.2s | complete: => b 0.1s | complete:done',
     );
     expect(lines.map((l) => l.no)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('a cursor-next-line ends a screen row inside a raw line: Playwright\'s verdict rows stand alone, the running rows they replace go, raw numbering stays', () => {
+    // Playwright's list reporter under a terminal: the running row, then (cursor up, erase, column 1) its
+    // verdict, CNL, the next test's running row — one raw line holding two screen rows.
+    const NL = NEXT_LINE_MARK;
+    const lines = collect([
+      '     1 a.spec.js:5:1 › one\r\n',
+      `${UP}\r  ✓  1 a.spec.js:5:1 › one (1.5s)${NL}     2 a.spec.js:10:1 › two\r\n`,
+      `${UP}\r  ✘  2 a.spec.js:10:1 › two (2.0s)${NL}\r\n`,
+      '\r\n',
+      '  1) a.spec.js:10:1 › two\r\n',
+    ]);
+    // (the first running row was delivered before any cursor-up: it cannot be taken back, redraw-region.ts)
+    expect(lines.filter((l) => l.kind !== 'redrawn').map((l) => l.text)).toEqual(['     1 a.spec.js:5:1 › one', '  ✓  1 a.spec.js:5:1 › one (1.5s)', '  ✘  2 a.spec.js:10:1 › two (2.0s)', '', '', '  1) a.spec.js:10:1 › two']);
+    // the rows of one raw line share its number: `mish raw --lines` counts newlines
+    expect(lines.find((l) => l.text.includes('✘'))!.no).toBe(3);
+    expect(lines[lines.length - 1].no).toBe(5);
+    // without the mark the two rows ran together
+    expect(lines.some((l) => l.text.includes('(1.5s)     2'))).toBe(false);
   });
 
   it('a row drawn again unchanged keeps its first drawing; a line that only moves the cursor over a row leaves it', () => {

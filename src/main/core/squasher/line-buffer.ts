@@ -14,7 +14,7 @@
 import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
+import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
 
 /**
  * A line longer than this is not kept whole: memory stays bounded on output with no newlines at
@@ -161,13 +161,26 @@ export class LineBuffer {
 
   /** `drawnOver`: a frame of the line was drawn over before what `raw` holds (an over-long line's). */
   private emit(raw: string, mayHaveMarks: boolean, newlineTerminated: boolean, drawnOver = false): void {
+    if (mayHaveMarks && raw.indexOf(NEXT_LINE_MARK) >= 0) {
+      // Cursor-next-line inside the raw line: each row it ends is a screen row of its own, as if
+      // a newline ended it, and keeps the raw line's number (`mish raw --lines` counts newlines).
+      const rows = raw.split(NEXT_LINE_MARK);
+      for (let i = 0; i < rows.length - 1; i++) {
+        this.finalState(rows[i], true, false);
+        this.deliver(this.fsText, this.fsColor, this.fsOverwritten || (i === 0 && drawnOver), this.fsMove, i > 0);
+      }
+      this.finalState(rows[rows.length - 1], true, newlineTerminated);
+      this.deliver(this.fsText, this.fsColor, this.fsOverwritten, this.fsMove, true);
+      return;
+    }
     this.finalState(raw, mayHaveMarks, newlineTerminated);
     this.deliver(this.fsText, this.fsColor, this.fsOverwritten || drawnOver, this.fsMove);
   }
 
   /** A complete line in its final state, to the consumer (through the redraw region while one is active). */
-  private deliver(text: string, color: number, overwritten: boolean, move: RowMove): void {
-    this.completeCount++;
+  /** `sameRawLine`: another screen row of the raw line just delivered (after a cursor-next-line): same number. */
+  private deliver(text: string, color: number, overwritten: boolean, move: RowMove, sameRawLine = false): void {
+    if (!sameRawLine) this.completeCount++;
     const line: Line = { kind: overwritten ? 'overwrite' : 'complete', text, color, no: this.completeCount };
     if (this.redraw) {
       this.redraw.add(line, move);
@@ -193,6 +206,9 @@ export class LineBuffer {
     let color: number = ColorHint.None;
     let move = NO_MOVE;
     if (mayHaveMarks) {
+      // A partial line (peekPartial) may still hold a cursor-next-line: its last row is the one the cursor is on.
+      const next = s.indexOf(NEXT_LINE_MARK) < 0 ? -1 : s.lastIndexOf(NEXT_LINE_MARK);
+      if (next >= 0) s = s.slice(next + 1);
       if (s.indexOf(RED_MARK) >= 0) color |= ColorHint.Red;
       if (s.indexOf(YELLOW_MARK) >= 0) color |= ColorHint.Yellow;
       if (s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0) move = rowMove(s);
@@ -220,7 +236,7 @@ export class LineBuffer {
 }
 
 /** A private mark, searched for from `lastIndex`. */
-const ANY_MARK_AFTER = /[\x01-\x04]/g;
+const ANY_MARK_AFTER = /[\x01-\x05]/g;
 /** CRs looked for one by one (indexOf, a fast builtin) before asking lastIndexOf (a slower runtime call) for the last. */
 const MAX_CR_HOPS = 8;
 
@@ -231,7 +247,7 @@ function indexOr(text: string, ch: string, from: number, none: number): number {
 }
 
 function hasMark(s: string): boolean {
-  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0;
+  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0 || s.indexOf(NEXT_LINE_MARK) >= 0;
 }
 
 /**

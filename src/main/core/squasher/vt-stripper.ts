@@ -9,7 +9,9 @@
  *   RED_MARK / YELLOW_MARK — the foreground turned red/yellow (a classification hint);
  *   CURSOR_UP_MARK — the cursor moved up a row: the following line(s) redraw earlier ones;
  *   CURSOR_DOWN_MARK — the cursor moved down a row (a display that moves up and down to
- *   redraw a few rows in place, like Gradle's).
+ *   redraw a few rows in place, like Gradle's);
+ *   NEXT_LINE_MARK — cursor next line (CNL, `ESC[E`): the next row, column 1, as a newline goes,
+ *   but within one raw line (the line buffer shows the rows apart under the raw line's number).
  * Cursor-to-column-1 (CHA 1, `ESC[G`) is turned into `\r`, because tools use it exactly like
  * a carriage return to redraw progress lines. Colour sequences never look like a line
  * overwrite (a known failure mode that made compiler diagnostics vanish elsewhere).
@@ -19,8 +21,9 @@ export const RED_MARK = '\x01';
 export const YELLOW_MARK = '\x02';
 export const CURSOR_UP_MARK = '\x03';
 export const CURSOR_DOWN_MARK = '\x04';
+export const NEXT_LINE_MARK = '\x05';
 /** Every private mark (for removing them). */
-export const ANY_MARK = /[\x01-\x04]/g;
+export const ANY_MARK = /[\x01-\x05]/g;
 
 const enum State {
   Ground,
@@ -197,8 +200,12 @@ function finishCsi(final: number, p: string): string {
     case 0x46 /* F: CPL */:
       return CURSOR_UP_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES));
     case 0x42 /* B: CUD */:
-    case 0x45 /* E: CNL */:
       return CURSOR_DOWN_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES));
+    case 0x45 /* E: CNL */:
+      // Playwright's list reporter ends the row it redrew (`✘  4 test (1.9s)`) with CNL and
+      // writes the next test's running row after it: two screen rows, one raw line. As a mere
+      // cursor-down they read as one row no terminal shows (`✘  4 … (1.9s)     5 tests/… › next`).
+      return NEXT_LINE_MARK + CURSOR_DOWN_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES) - 1);
     default:
       return '';
   }
@@ -257,5 +264,5 @@ function sgrMarkSlow(params: string): string {
 /** One-shot helper: strip all escape sequences and private marks from a complete string. */
 export function stripAnsi(text: string): string {
   const s = new VtStripper().process(text);
-  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) || s.includes(CURSOR_DOWN_MARK) ? s.replace(ANY_MARK, '') : s;
+  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) || s.includes(CURSOR_DOWN_MARK) || s.includes(NEXT_LINE_MARK) ? s.replace(ANY_MARK, '') : s;
 }
