@@ -17,7 +17,7 @@ import { policyOwnPaths } from '../core/policy/decide.js';
 import { fileEditChange, hookConfigPaths, mishOwnPaths } from '../core/policy/own-files.js';
 import { APPROVAL_TOKEN_ENV, issueApprovalToken } from './approval-token.js';
 import { loadEscalation } from './escalation-loader.js';
-import { decideHook, type OperatorOutcome } from './hook-decision.js';
+import { askWhereHostAsks, decideHook, type OperatorOutcome } from './hook-decision.js';
 import { HOST_IDS, hostOf } from './hosts/index.js';
 import type { HookAnswer, HostAdapter, ShellCall } from './hosts/types.js';
 import { launcherScript, mishLauncher, shellQuote } from './mish-path.js';
@@ -154,7 +154,7 @@ interface Seen {
 
 /** The answer when mish could not decide: ask where the host then asks its user, else deny. */
 export function fallback(host: HostAdapter, why: string, hostWouldNotAsk = false): HookAnswer {
-  return host.unattended === 'ask' && !hostWouldNotAsk ? { kind: 'ask', reason: `${why}. Approve only if you meant it.` } : { kind: 'deny', reason: `${why}. Nothing was run; try again, or ask the user.` };
+  return askWhereHostAsks(host, hostWouldNotAsk, `${why}. Approve only if you meant it.`, `${why}. Nothing was run; try again, or ask the user.`);
 }
 
 async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signal: AbortSignal, opts: RunHookOptions = {}, seen: Seen = {}): Promise<HookAnswer> {
@@ -226,7 +226,9 @@ async function decideFileEdit(host: HostAdapter, tool: string, file: string, cal
   if (opts.fastOnly) throw new SlowPath(`a ${tool} of a protected file`);
   const base = `mish policy: rule ${v.rule} (${v.decision}): ${tool} ${v.reason}`;
   const a: HookAnswer =
-    v.decision === 'forbid' ? { kind: 'deny', reason: `${base}. Do not retry it; ask the user.` } : call.hostWouldNotAsk || host.unattended !== 'ask' ? { kind: 'deny', reason: `${base}; ${host.name} would not ask you in this mode, so it was not done. Ask the user to make this change.` } : { kind: 'ask', reason: `${base}. Approve only if you meant it.` };
+    v.decision === 'forbid'
+      ? { kind: 'deny', reason: `${base}. Do not retry it; ask the user.` }
+      : askWhereHostAsks(host, call.hostWouldNotAsk, `${base}. Approve only if you meant it.`, `${base}; ${host.name} would not ask you in this mode, so it was not done. Ask the user to make this change.`);
   const audit = await loadEscalation().then((m) => m.createHookAudit(host, { ...call, cwd }), () => undefined);
   audit?.decided(a);
   await audit?.flush();

@@ -70,7 +70,16 @@ export function denyForbidden(d: PolicyDecision): HookAnswer {
  */
 export function unattended(host: HostAdapter, d: PolicyDecision, why: string, call?: ShellCall): HookAnswer {
   const base = `mish policy: rule ${d.rule} (${d.decision}): ${d.reason}; ${why}.`;
-  return host.unattended === 'ask' && call?.hostWouldNotAsk !== true ? { kind: 'ask', reason: `${base} Approve only if you meant it.` } : { kind: 'deny', reason: `${base} Nothing was run. ${NEXT_UNDECIDED}` };
+  return askWhereHostAsks(host, call?.hostWouldNotAsk, `${base} Approve only if you meant it.`, `${base} Nothing was run. ${NEXT_UNDECIDED}`);
+}
+
+/**
+ * The host's `ask` (its user's prompt) where the host prompts at all, else `deny`: a host whose
+ * `ask` runs the call (Codex; Claude Code in bypassPermissions mode, `hostWouldNotAsk`) must
+ * never be answered `ask` for something mish would not let through.
+ */
+export function askWhereHostAsks(host: HostAdapter, hostWouldNotAsk: boolean | undefined, askReason: string, denyReason: string): HookAnswer {
+  return host.unattended === 'ask' && hostWouldNotAsk !== true ? { kind: 'ask', reason: askReason } : { kind: 'deny', reason: denyReason };
 }
 
 export async function decideHook(host: HostAdapter, call: ShellCall, deps: HookDecisionDeps): Promise<HookAnswer> {

@@ -148,6 +148,35 @@ function processesWithEnv(entry: string): number[] {
   return out;
 }
 
+interface SignalRow {
+  comm: string;
+  sigmask: string;
+  sigcatch: string;
+}
+
+let signalSnapshot: Map<number, SignalRow> | undefined;
+
+/**
+ * Every process's executable name and signal masks from one `ps` run, kept for the same turn of
+ * the event loop as table(): "is this job still starting" asks both of several processes, and
+ * answers from separate `ps` runs (tens of ms apart on a loaded machine) could describe a
+ * process before and after its exec. comm is last: it may hold spaces (a macOS path).
+ */
+function signalTable(): Map<number, SignalRow> {
+  if (signalSnapshot) return signalSnapshot;
+  const r = spawnSync('ps', ['-A', '-o', 'pid=,sigmask=,sigcatch=,comm='], { encoding: 'utf8', timeout: PS_TIMEOUT_MS, maxBuffer: PS_MAX_BUFFER });
+  const rows = new Map<number, SignalRow>();
+  if (r.status === 0) {
+    for (const line of r.stdout.split('\n')) {
+      const m = /^\s*(\d+)\s+(\S+)\s+(\S+)\s+(.*?)\s*$/.exec(line);
+      if (m) rows.set(Number(m[1]), { sigmask: m[2], sigcatch: m[3], comm: m[4] });
+    }
+  }
+  signalSnapshot = rows;
+  setImmediate(() => (signalSnapshot = undefined)).unref?.();
+  return rows;
+}
+
 function psField(pid: number, keyword: string): string | undefined {
   const r = spawnSync('ps', ['-p', String(pid), '-o', `${keyword}=`], { encoding: 'utf8', timeout: PS_TIMEOUT_MS });
   return r.status === 0 ? r.stdout.trim() || undefined : undefined;
@@ -155,11 +184,9 @@ function psField(pid: number, keyword: string): string | undefined {
 
 function blocksOrCatchesSigint(pid: number): boolean {
   const SIGINT_BIT = 1n << 1n;
-  for (const k of ['sigmask', 'sigcatch']) {
-    const v = psField(pid, k);
-    if (v && /^[0-9a-f]+$/i.test(v) && (BigInt(`0x${v}`) & SIGINT_BIT) !== 0n) return true;
-  }
-  return false;
+  const row = signalTable().get(pid);
+  if (!row) return false;
+  return [row.sigmask, row.sigcatch].some((v) => /^[0-9a-f]+$/i.test(v) && (BigInt(`0x${v}`) & SIGINT_BIT) !== 0n);
 }
 
 export const portablePort: PlatformPort = {
@@ -173,7 +200,7 @@ export const portablePort: PlatformPort = {
   readTermMode,
   sessionMembers,
   processesWithEnv,
-  executableOf: (pid) => psField(pid, 'comm'),
+  executableOf: (pid) => signalTable().get(pid)?.comm || undefined,
   // ps joins the arguments with spaces: enough to look for one flag among them.
   commandLineOf: (pid) => psField(pid, 'args')?.split(/\s+/),
   blocksOrCatchesSigint,

@@ -21,11 +21,35 @@ import { blocksOrCatchesSigint, executableOf, findProcesses, readStat } from '..
  * and the pipeline reports 0), or a member is between fork and exec.
  */
 export function jobStillStarting(pgid: number, shellPid: number): boolean {
-  const shellExe = executableOf(shellPid);
+  // The process table first, then each process's executable and signals: a port that reads them
+  // from separate snapshots (ps) then sees every process of the table in the later one, or gone.
   const shell = readStat(shellPid);
+  const inSession = findProcesses((s) => s.session === shellPid);
+  const shellExe = executableOf(shellPid);
   if (shellExe === undefined || shell === undefined) return false;
   if (shell.state !== 'S') return true;
-  const inSession = findProcesses((s) => s.session === shellPid);
   const parents = new Set(inSession.map((s) => s.ppid));
-  return inSession.some((s) => s.pgrp === pgid && !parents.has(s.pid) && executableOf(s.pid) === shellExe && blocksOrCatchesSigint(s.pid));
+  return inSession.some((s) => s.pgrp === pgid && !parents.has(s.pid) && inForkWindow(s.pid, shellExe));
+}
+
+/** Still running the shell's binary with SIGINT blocked or caught: a ^C now would be swallowed. */
+function inForkWindow(pid: number, shellExe: string): boolean {
+  return executableOf(pid) === shellExe && blocksOrCatchesSigint(pid);
+}
+
+/** The members of group `pgid` in shell `shellPid`'s terminal session now. */
+export function groupMembers(pgid: number, shellPid: number): number[] {
+  return findProcesses((s) => s.pgrp === pgid && s.session === shellPid).map((s) => s.pid);
+}
+
+/**
+ * Members of group `pgid` that were not there when the ^C was decided on (`before`) and are past
+ * their fork window now. A member forked after that look (a table a moment old: the portable
+ * port's `ps` takes tens of ms on a loaded machine) may have been in its fork window when the ^C
+ * came and swallowed it: `sleep 30 | cat` then ends 0 when the sleep dies and `cat` reads EOF.
+ * Each is owed the SIGINT it missed, once.
+ */
+export function lateMembers(pgid: number, shellPid: number, before: ReadonlySet<number>): number[] {
+  const shellExe = executableOf(shellPid);
+  return groupMembers(pgid, shellPid).filter((pid) => !before.has(pid) && (shellExe === undefined || !inForkWindow(pid, shellExe)));
 }

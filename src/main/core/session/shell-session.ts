@@ -12,7 +12,7 @@ import type { PtyExit, PtyPort, PtyProcess } from '../pty/types.js';
 import type { ProcessTableImpl } from '../process/process-table.js';
 import { KILL_GRACE_MS, TrackedProcess } from '../process/tracked-process.js';
 import { findProcesses, readStat, sessionMembers } from '../../platform/platform.js';
-import { jobStillStarting } from './job-start.js';
+import { groupMembers, jobStillStarting, lateMembers } from './job-start.js';
 import { commandFromFile, commandLine, environmentFromDump, hiddenCommandLine, LONG_COMMAND_FILE_BYTES, localLaunch, modeOf, remoteLaunch, syntaxOf } from './integration.js';
 import { MarkerParser } from './marker-parser.js';
 import type {
@@ -459,8 +459,10 @@ export class ShellSession implements Session {
     if (tracked.ended) return;
     const fg = await this.foregroundReadyForCtrlC(tracked);
     if (tracked.ended) return;
+    // Who the ^C is for, from the same look that decided it may go now (see lateMembers).
+    const members = new Set(fg === undefined ? [] : groupMembers(fg, this.pty.pid));
     this.pty.write('\x03');
-    if (!(await this.interruptEnds(tracked, fg))) await tracked.kill(KILL_GRACE_MS);
+    if (!(await this.interruptEnds(tracked, fg, members))) await tracked.kill(KILL_GRACE_MS);
     if (fg !== undefined) await this.endGroup(fg);
   }
 
@@ -469,16 +471,27 @@ export class ShellSession implements Session {
    * just after the start marker, before it has handed the terminal to the job it starts, is held
    * by the shell until that job ends, and the job never sees it: a foreground group that appears
    * after the ^C gets SIGINT itself, as if the ^C had come a moment later (once it can take it:
-   * jobStillStarting). A group that had the ^C never gets a second SIGINT.
+   * jobStillStarting). A group that had the ^C never gets a second SIGINT; a member of it that
+   * was not there when the ^C was decided on gets one, once (lateMembers).
    */
-  private async interruptEnds(tracked: TrackedProcess, hadCtrlC: number | undefined): Promise<boolean> {
+  private async interruptEnds(tracked: TrackedProcess, hadCtrlC: number | undefined, members: Set<number>): Promise<boolean> {
     const signalled = new Set([hadCtrlC]);
     /** When each group was first seen: one still being started gets SIGINT once out of its fork window, or after FORK_WINDOW_WAIT_MS anyway. */
     const seen = new Map<number, number>();
-    const end = Date.now() + ABORT_ESCALATE_MS;
+    const start = Date.now();
+    const end = start + ABORT_ESCALATE_MS;
     for (let left = ABORT_ESCALATE_MS; left > 0; left = end - Date.now()) {
-      const waiting = [...seen.keys()].some((g) => !signalled.has(g));
+      // A ^C sent while the shell was busy with no job in front (forking one, under load) may be
+      // followed at once by the job it was meant for: look closely for it then.
+      const appearing = hadCtrlC === undefined && Date.now() - start < FORK_WINDOW_WAIT_MS;
+      const waiting = appearing || [...seen.keys()].some((g) => !signalled.has(g));
       if (await settledWithin(tracked.done, Math.min(waiting ? FORK_WINDOW_POLL_MS : GROUP_POLL_MS, left))) return true;
+      if (hadCtrlC !== undefined) {
+        for (const pid of lateMembers(hadCtrlC, this.pty.pid, members)) {
+          members.add(pid);
+          safeKill(pid, 'SIGINT');
+        }
+      }
       const fg = this.foregroundGroup();
       if (fg === undefined || signalled.has(fg)) continue;
       if (!seen.has(fg)) seen.set(fg, Date.now());
