@@ -134,7 +134,11 @@ export const COMMAND_LINE: ContextRule[] = [
  * last word on its line (a prompt followed by more output, `Password: got 12`, is the program's
  * next output; a prompt with nothing after it is no secret) and no status word.
  */
-const PROMPT_WORDS = "pass(?:word|phrase|code)|PIN|passwort|kennwort|contrase(?:ña|na)|mot de passe|senha|wachtwoord|l(?:ö|o)senord|adgangskode|passord|salasana|heslo|jelsz(?:ó|o)|parola|(?:ş|s)ifre|has(?:ł|l)o|пароль|密码|密碼|口令|パスワード|비밀번호";
+const PROMPT_WORDS = "pass(?:word|phrase|code)|PIN|passwort|kennwort|contrase(?:ña|na)|mot de passe|senha|wachtwoord|l(?:ö|o)senord|adgangskode|passord|salasana|heslo|jelsz(?:ó|o)|parola|(?:ş|s)ifre|has(?:ł|l)o|пароль";
+/** Words of scripts written without blanks: a letter may stand right before them (Linux-PAM's zh_CN `当前的密码：`, sudo's `bob 的密码：`, `bob のパスワード:`). */
+const PROMPT_WORDS_UNSPACED = "密码|密碼|口令|パスワード|비밀번호|암호";
+/** A word after the prompt's word and before its colon (Linux-PAM's translations: es `Contraseña actual: `, fr `Mot de passe actuel : `, de `… Passwort ein: `). */
+const PROMPT_AFTER_WORD = "(?:[ \\t]+(?:actual|actuel(?:le)?|ein|again|atual|attuale|huidig|nuevamente))?";
 const PROMPT_FOR = "(?:[ \\t]+(?:for|für|fur|de|para|pour|voor|för|dla|için|per|для|van|til|pro)[ \\t]+(?:[^\\s:：'\"]{1,64}[ \\t]+)?(?:'[^'\\n]{0,256}'|\"[^\"\\n]{0,256}\"|[^\\s:：'\"]{1,256}))?";
 const PROMPT_STATUS = '(?!(?:ok|done|got|success|saved|accepted|authenticated|correct|incorrect|wrong|denied|invalid|sorry|error|failed|welcome|match(?:ed)?|mismatch)[ \\t]*\\r?$)';
 export const PROMPT: ContextRule = {
@@ -142,7 +146,7 @@ export const PROMPT: ContextRule = {
   // `pass` (a name's word) covers password, passphrase, passcode, Passwort, passord, mot de passe.
   keywords: ['pass', 'pin for', 'kennwort', 'contrase', 'senha', 'wachtwoord', 'senord', 'parola', 'ifre', 'haslo'],
   sharesNameWords: true,
-  re: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
+  re: new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})|(?:${PROMPT_WORDS_UNSPACED}))${PROMPT_AFTER_WORD}${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
   guard: true,
 };
 

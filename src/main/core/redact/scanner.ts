@@ -113,6 +113,8 @@ export function scanContextSecrets(text: string): SecretFinding[] {
     stringDataBlocks(text, out);
   }
   percentEncoded(text, out, scanContextSecrets);
+  // An answer echoed after `Пароль:` / `密码：` is remembered too (the byte path decodes such lines: scanContextSecretsInBytes).
+  nonAsciiPrompts(text, out);
   return out;
 }
 
@@ -130,7 +132,8 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   let done = -1;
   const look = (i: number) => {
     const j = text.charCodeAt(i - 1) === 0x20 ? i - 2 : i - 1;
-    if (j <= done || !(isPromptScriptLetter(text.charCodeAt(j)) || isPromptScriptLetter(text.charCodeAt(j - 1)))) return;
+    if (j <= done) return;
+    if (!(isPromptScriptLetter(text.charCodeAt(j)) || isPromptScriptLetter(text.charCodeAt(j - 1))) && !(oneWordAfter(text, i + 1) && scriptLetterBefore(text, j - 1))) return;
     const start = text.lastIndexOf('\n', i) + 1;
     const nl = text.indexOf('\n', i);
     done = nl < 0 ? text.length : nl;
@@ -139,6 +142,29 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   for (let i = text.indexOf(':'); i > 0; i = text.indexOf(':', i + 1)) look(i);
   done = -1;
   for (let i = text.indexOf('：'); i > 0; i = text.indexOf('：', i + 1)) look(i);
+}
+
+/** A prompt's target may stand between its word and the colon (`[sudo] пароль для bob: `): how far back on the line a script letter is looked for. */
+const MAX_PROMPT_TARGET = 48;
+
+/** Is the rest of the line from `i` one word (blanks around it; a CR at the end)? A prompt's echoed answer is. */
+function oneWordAfter(text: string, i: number): boolean {
+  while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09) i++;
+  const from = i;
+  for (let c = text.charCodeAt(i); i < text.length && c !== 0x0a && c !== 0x0d && c !== 0x20 && c !== 0x09; c = text.charCodeAt(++i));
+  if (i === from) return false;
+  while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09 || text.charCodeAt(i) === 0x0d) i++;
+  return i >= text.length || text.charCodeAt(i) === 0x0a;
+}
+
+/** A prompt-script letter within MAX_PROMPT_TARGET characters before `j` on its line. */
+function scriptLetterBefore(text: string, j: number): boolean {
+  for (let k = j, stop = Math.max(0, j - MAX_PROMPT_TARGET); k >= stop; k--) {
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) return false;
+    if (isPromptScriptLetter(c)) return true;
+  }
+  return false;
 }
 
 /** Is text[i] (after a `%`) the hex of a character that separates a key from its value or quotes it: `%22` `"`, `%27` `'`, `%3A` `:`, `%3D` `=`, `%20` ` `? */
@@ -382,7 +408,47 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     to = n - 1;
   }
   scan();
+  nonAsciiPromptLines(buf, n, (a, b) => {
+    const text = buf.toString('utf8', a, b);
+    for (const f of scanContextSecrets(text)) out.push({ value: text.slice(f.start, f.end), kind: f.kind });
+  });
   return out;
+}
+
+const FULL_WIDTH_COLON = Buffer.from('：');
+/** UTF-8 lead bytes of isPromptScriptLetter's scripts: Latin Extended-A (C4, C5), Cyrillic (D0-D3), kana and CJK (E3-E9), Hangul (EA-ED). */
+const PROMPT_SCRIPT_LEADS = [0xc4, 0xc5, 0xd0, 0xd1, 0xd2, 0xd3, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xeb, 0xec, 0xed];
+
+/**
+ * The lines of buf[0, n) that may be a prompt in a script with no ASCII keyword (`Пароль: x`, `bob 的密码：x`): a colon with
+ * a multi-byte character's lead byte before it on its line (within MAX_PROMPT_TARGET characters' bytes) and one word after
+ * it. `line(start, end)` gets each once; the text scan (nonAsciiPrompts) decides.
+ */
+function nonAsciiPromptLines(buf: Buffer, n: number, line: (start: number, end: number) => void): void {
+  // Most output has no such letter: one native search per script's lead bytes before any colon is looked at.
+  if (!PROMPT_SCRIPT_LEADS.some((b) => { const i = buf.indexOf(b); return i >= 0 && i < n; })) return;
+  let done = -1;
+  const look = (i: number, after: number) => {
+    if (i <= done) return;
+    const lineStart = buf.lastIndexOf(0x0a, i) + 1;
+    let lead = false;
+    for (let k = i - 1, stop = Math.max(lineStart, i - MAX_PROMPT_TARGET * 3); k >= stop && !lead; k--) lead = buf[k] >= 0xc0;
+    if (!lead) return;
+    let lineEnd = buf.indexOf(0x0a, after);
+    if (lineEnd < 0 || lineEnd > n) lineEnd = n;
+    let k = after;
+    while (buf[k] === 0x20 || buf[k] === 0x09) k++;
+    const word = k;
+    while (k < lineEnd && buf[k] !== 0x20 && buf[k] !== 0x09 && buf[k] !== 0x0d) k++;
+    if (k === word) return;
+    while (k < lineEnd && (buf[k] === 0x20 || buf[k] === 0x09 || buf[k] === 0x0d)) k++;
+    if (k !== lineEnd) return;
+    done = lineEnd;
+    line(lineStart, lineEnd);
+  };
+  for (let i = buf.indexOf(0x3a); i >= 0 && i < n; i = buf.indexOf(0x3a, i + 1)) look(i, i + 1);
+  done = -1;
+  for (let i = buf.indexOf(FULL_WIDTH_COLON); i >= 0 && i < n; i = buf.indexOf(FULL_WIDTH_COLON, i + 3)) look(i, i + 3);
 }
 
 /** Where the first `data:` or `stringData:` line (a Kubernetes Secret's data block, secretDataBlocks, stringDataBlocks) of buf[0, n) starts; n if none. */
