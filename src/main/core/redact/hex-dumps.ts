@@ -21,11 +21,54 @@ interface Row {
   /** Where the row's line starts and ends (a block is rows on consecutive lines). */
   lineStart: number;
   lineEnd: number;
+  /** An `od -c` row: one column, each byte's field four characters wide. */
+  od?: boolean;
+}
+
+/**
+ * `od -c` (and `od -An -c`, no offset column): a row of up to 16 fields four characters wide, each a byte as a character
+ * (`   D`), an escape (`  \n`), an octal byte (` 303`) or `  **` (a multi-byte character's later bytes, after the character).
+ */
+const OD = /^(?:[0-7]{7,}|[0-9a-f]{6,})?(?<fields>(?: {3}\S| {2}\\[0abfnrtv]| [0-7]{3}| {2}\*\*| {4}){4,16})\r?$/gmu;
+const OD_ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** Every row of `od -c` dumps in `text`: one byte (or character) per field, its place the field's. */
+function odRows(text: string, out: Row[]): void {
+  OD.lastIndex = 0;
+  for (let m = OD.exec(text); m; m = OD.exec(text)) {
+    const fields = m.groups!.fields;
+    const at = m.index + m[0].indexOf(fields);
+    const hexAt: number[] = [];
+    const bytes: number[] = [];
+    for (let i = 0; i < fields.length; ) {
+      // A field is four characters, except a non-BMP character's (one code point, two code units).
+      const cp = fields.codePointAt(i + 3) ?? 0;
+      const width = cp > 0xffff ? 5 : 4;
+      const f = fields.slice(i, i + width);
+      if (f.length < 4) break;
+      const body = f.trim();
+      let ch: string | undefined;
+      if (body === '**') ch = undefined;
+      else if (body.length === 0) ch = ' ';
+      else if (body.length === 2 && body[0] === '\\') ch = OD_ESCAPES[body[1]];
+      else if (/^[0-7]{3}$/.test(body)) ch = String.fromCharCode(Number.parseInt(body, 8));
+      else ch = body;
+      if (ch !== undefined) {
+        hexAt.push(at + i);
+        bytes.push(ch.codePointAt(0)!);
+      }
+      i += width;
+    }
+    if (bytes.length < 4) continue;
+    // The field is the byte's only place (no second column): asciiAt spans it too.
+    out.push({ hexAt, asciiAt: hexAt.map((h) => h + 2), bytes, lineStart: m.index, lineEnd: m.index + m[0].length, od: true });
+  }
 }
 
 /** Every row of the dumps in `text`, in text order. */
 function rows(text: string): Row[] {
   const out: Row[] = [];
+  if (text.includes('   ')) odRows(text, out);
   for (const re of [CANONICAL, XXD]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -64,19 +107,33 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     i = j;
     const hexAt = block.flatMap((r) => r.hexAt);
     const asciiAt = block.flatMap((r) => r.asciiAt);
-    const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c)).join('')).join('');
+    const rowOf = block.flatMap((r, i) => r.bytes.map(() => i));
+    // One UTF-16 unit per byte (an od field holding a character past U+FFFF counts as one), so a finding's offsets are byte indexes.
+    const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c > 0xffff ? 0xfffd : c)).join('')).join('');
     for (const f of scan(decoded)) {
-      // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters.
+      // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters; an od row's fields.
       for (let b = f.start; b < f.end; ) {
+        const od = block[rowOf[b]].od === true;
         let e = b + 1;
-        while (e < f.end && asciiAt[e] === asciiAt[e - 1] + 1) e++;
-        out.push({ start: hexAt[b], end: hexAt[e - 1] + 2, kind: f.kind, byContext: f.byContext });
-        out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: f.byContext });
+        while (e < f.end && rowOf[e] === rowOf[b]) e++;
+        if (od) out.push({ start: hexAt[b], end: fieldEnd(text, hexAt[e - 1]), kind: f.kind, byContext: f.byContext });
+        else {
+          out.push({ start: hexAt[b], end: hexAt[e - 1] + 2, kind: f.kind, byContext: f.byContext });
+          out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: f.byContext });
+        }
         b = e;
       }
     }
   }
 }
 
-/** A cheap gate: a dump's first offset. */
-export const mayHoldHexDump = (text: string): boolean => text.includes('0000000');
+/**
+ * A cheap gate: a dump's offset (its leading zeros: a window that starts mid-dump, `xxd -s 16`, has `00000010`), the ASCII
+ * column's `  |`, or od's `  \n`.
+ */
+export const mayHoldHexDump = (text: string): boolean => text.includes('0000') || text.includes('  |') || text.includes('  \\n');
+
+/** The end of the od field at `at` (four characters; five for a character past U+FFFF). */
+function fieldEnd(text: string, at: number): number {
+  return (text.codePointAt(at + 3) ?? 0) > 0xffff ? at + 5 : at + 4;
+}
