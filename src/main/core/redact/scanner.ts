@@ -85,6 +85,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (text.length < 3) return out;
   const { hits, runs } = AUTOMATON.pass(text, MIN_RUN);
   vendorFindings(text, hits, runs, out);
+  wrappedBase64(text, runs, out);
   contextFindings(text, hits, out);
   if (text.includes('-----')) out.push(...privateKeyBlocks(text));
   // One search for both `data:` and `stringData:` (each full search of a text costs ~3% of a reply's scan).
@@ -545,6 +546,69 @@ function base64Secret(text: string, start: number, end: number, out: SecretFindi
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
   out.push({ start: from, end, kind: `base64 ${inner}` });
+}
+
+/** Shortest line of a wrapped base64 block (`base64` wraps at 76, PEM and `openssl base64` at 64, some tools at 60). */
+const MIN_WRAPPED_LINE = 40;
+
+/** Is text[start, end) all standard base64 characters (padding aside)? */
+function allBase64(text: string, start: number, end: number): boolean {
+  let e = end;
+  while (e > start && text.charCodeAt(e - 1) === EQUALS && end - e < 2) e--;
+  for (let i = start; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || BASE64_CHAR[c] === 0) return false;
+  }
+  return true;
+}
+
+/** The end of the line at `i` (before a CR). */
+function lineEndAt(text: string, i: number): number {
+  const nl = text.indexOf('\n', i);
+  const e = nl < 0 ? text.length : nl;
+  return text.charCodeAt(e - 1) === 0x0d ? e - 1 : e;
+}
+
+/**
+ * Base64 wrapped over lines (`base64 ~/.ssh/id_ed25519`, `base64 -w 76 .env`, `openssl base64`): lines of one width
+ * (a multiple of 4, MIN_WRAPPED_LINE or more), each a whole token run, then a shorter last line. The block is joined and
+ * decoded; when the decoded text holds a private key or a secret (innerKind), every line of the block is masked (one line
+ * alone may decode to nothing: the secret is cut across lines). Binary (an image) and plain text stay.
+ */
+function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void {
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r];
+    const width = runs[r + 1] - start;
+    if (width < MIN_WRAPPED_LINE || width % 4 !== 0 || (start > 0 && text.charCodeAt(start - 1) !== 0x0a) || lineEndAt(text, start) !== runs[r + 1] || !allBase64(text, start, runs[r + 1])) continue;
+    const lines = [[start, runs[r + 1]]];
+    let next = r + 2;
+    // More lines of the same width, each starting on the line after the last.
+    for (; next < runs.length; next += 2) {
+      const [ps, pe] = lines[lines.length - 1];
+      void ps;
+      const s = runs[next];
+      const gap = text.charCodeAt(pe) === 0x0d ? 2 : 1;
+      if (s !== pe + gap || runs[next + 1] - s !== width || lineEndAt(text, s) !== runs[next + 1] || !allBase64(text, s, runs[next + 1])) break;
+      lines.push([s, runs[next + 1]]);
+    }
+    // A shorter last line (padding and all; it may be too short to be a run).
+    const last = lines[lines.length - 1][1];
+    const tailStart = last + (text.charCodeAt(last) === 0x0d ? 2 : 1);
+    if (tailStart < text.length && text.charCodeAt(tailStart - 1) === 0x0a) {
+      const tailEnd = lineEndAt(text, tailStart);
+      if (tailEnd > tailStart && tailEnd - tailStart < width && (tailEnd - tailStart) % 4 === 0 && allBase64(text, tailStart, tailEnd)) {
+        lines.push([tailStart, tailEnd]);
+        if (next < runs.length && runs[next] === tailStart) next += 2;
+      }
+    }
+    r = next - 2;
+    if (lines.length < 2) continue;
+    const decoded = Buffer.from(lines.map(([a, b]) => text.slice(a, b)).join(''), 'base64').toString('utf8');
+    if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) continue;
+    const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
+    if (!inner) continue;
+    for (const [a, b] of lines) out.push({ start: a, end: b, kind: `base64 ${inner}` });
+  }
 }
 
 /** What secret a decoded text holds, if any: a vendor token, else a value its context rules find. */
