@@ -93,6 +93,7 @@ export function scanSecrets(text: string): SecretFinding[] {
     secretDataBlocks(text, out);
     stringDataBlocks(text, out);
   }
+  if (text.includes('TOKEN')) tokenTableRows(text, out);
   percentEncoded(text, out, scanSecrets);
   if (mayHoldHexDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
@@ -608,6 +609,30 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
     const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
     if (!inner) continue;
     for (const [a, b] of lines) out.push({ start: a, end: b, kind: `base64 ${inner}` });
+  }
+}
+
+/** A table's header with a column named TOKEN (`kubeadm token list`: `TOKEN   TTL   EXPIRES   USAGES …`): what is before the column. */
+const TOKEN_HEADER = /^(?<before>(?:[^\n]*?[ \t]{2,})?)TOKEN(?=[ \t]{2,}\S|[ \t]*\r?$)/gm;
+/** A bootstrap token (`[a-z0-9]{6}.[a-z0-9]{16}`, kubeadm's documented form) at the start of a cell. */
+const BOOTSTRAP_TOKEN_CELL = /^[a-z0-9]{6}\.[a-z0-9]{16}(?=[ \t]|\r?$)/;
+
+/**
+ * `kubeadm token list`: the cells under a TOKEN column that hold a bootstrap token, on the rows after the header up to a
+ * blank line. By its column, never by the shape alone: bundlers name assets the same way (`vendor.3f9a0c1e2b4d5f6a.js`).
+ */
+function tokenTableRows(text: string, out: SecretFinding[]): void {
+  TOKEN_HEADER.lastIndex = 0;
+  for (let m = TOKEN_HEADER.exec(text); m; m = TOKEN_HEADER.exec(text)) {
+    const column = m.groups!.before.length;
+    for (let at = text.indexOf('\n', m.index) + 1; at > 0 && at < text.length; ) {
+      const nl = text.indexOf('\n', at);
+      const end = nl < 0 ? text.length : nl;
+      if (/^[ \t\r]*$/.test(text.slice(at, end))) break;
+      const cell = BOOTSTRAP_TOKEN_CELL.exec(text.slice(at + column, end));
+      if (cell) out.push({ start: at + column, end: at + column + cell[0].length, kind: 'kubeadm bootstrap token', byContext: true });
+      at = end + 1;
+    }
   }
 }
 
