@@ -89,6 +89,8 @@ export const PUTTY_WORDS = ['private-lines:'];
 export const NEXT_LINE_VALUE_WORDS = ['following password'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
+/** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`). */
+export const COMPOSER_SECTION_WORDS = ['"github-oauth"', '"gitlab-oauth"', '"gitlab-token"', '"bearer"', '"forgejo-token"'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
@@ -122,6 +124,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
   { kind: 'password on command line', keywords: ['pass', 'token', 'sudo -s'], sharesNameWords: true, needs: /\|/, re: /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s|'"<>;&]+)(?=[ \t]*\|[ \t]*(?:sudo[ \t]+-S\b|[\w./-]*(?:docker|podman|nerdctl|buildah|helm|oras|skopeo|crane)[ \t][^\n|;&]*--password-stdin|gh[ \t]+auth[ \t]+login\b[^\n|;&]*--with-token|(?:sudo[ \t]+)?chpasswd\b|(?:sudo[ \t]+)?passwd[ \t]+--stdin))/g },
+  // composer's auth settings (docs: getcomposer.org/doc/articles/authentication-for-private-packages.md): `composer config [-g] github-oauth.github.com TOKEN`,
+  // `gitlab-token.host TOKEN`, `bearer.host TOKEN`, `http-basic.host USER PASSWORD`, `bitbucket-oauth.host KEY SECRET`.
+  { kind: 'composer auth token', keywords: ['composer'], needs: /[ \t]config\b/, re: /\bcomposer\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token)\.\S+[ \t]+(?:-\S+[ \t]+)*|(?:http-basic|bitbucket-oauth)\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
@@ -189,6 +194,9 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['define('], re: /\bdefine\([ \t]*["'](?<name>[A-Za-z0-9_]+)["'][ \t]*,[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+")/g, guard: true },
   // .NET / NuGet config: <add key="ClearTextPassword" value="…" />; the key must be a secret's name.
   { kind: 'password', keywords: ['key="', "key='"], re: /\bkey=["'](?<name>[A-Za-z0-9_.:-]+)["'][ \t]+value=(?<secret>"[^"\n]+"|'[^'\n]+')/gi, guard: true },
+  // `composer config -l` rows (`[github-oauth.github.com] gho_…`, `[gitlab-token.host] …`, `[http-basic.host.password] …`): a token's
+  // section, or a password / secret under http-basic and bitbucket-oauth; `[http-basic.host.username] bob` stays.
+  { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret', 'bearer'], sharesNameWords: true, needs: /^\[[a-z-]+\.\S+\] \S/m, re: /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm, guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   { kind: 'azure connection string key', keywords: ['accountkey', 'sharedaccesskey', 'sharedaccesssignature', 'password', 'pwd', 'sharedsecret', 'accesskey', 'clientsecret', 'token'], needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
 ];

@@ -14,7 +14,7 @@
  */
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldHexDump } from './hex-dumps.js';
@@ -35,6 +35,7 @@ const TERRAFORM_RULE = LINE_RULES.length + 2;
 const PUTTY_RULE = LINE_RULES.length + 3;
 const HAR_RULE = LINE_RULES.length + 4;
 const NEXT_LINE_RULE = LINE_RULES.length + 5;
+const COMPOSER_RULE = LINE_RULES.length + 6;
 
 /** One keyword of the pass and what it triggers. */
 interface Keyword {
@@ -66,6 +67,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of PUTTY_WORDS) entry(w).context.push(PUTTY_RULE);
   for (const w of HAR_HEADER_WORDS) entry(w).context.push(HAR_RULE);
   for (const w of NEXT_LINE_VALUE_WORDS) entry(w).context.push(NEXT_LINE_RULE);
+  for (const w of COMPOSER_SECTION_WORDS) entry(w).context.push(COMPOSER_RULE);
   KEYWORDS.push(...byKey.values());
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
@@ -227,7 +229,9 @@ const PUTTY_LINES_AFTER = 32;
 const HAR_LINES_AFTER = 1;
 /** Jenkins prints its password after a blank line: the value line is the second after the keyword's. */
 const NEXT_LINE_LINES_AFTER = 3;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : 0))));
+/** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
+const COMPOSER_LINES_AFTER = 8;
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : 0))));
 /** What `data:` and `stringData:` lines share. */
 const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
@@ -686,6 +690,10 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         nextLineValue(text, end, out);
         continue;
       }
+      if (r === COMPOSER_RULE) {
+        composerSection(text, end, out);
+        continue;
+      }
       if (end > lineEnd) {
         if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
         on.length = 0;
@@ -907,6 +915,26 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
   if (!m || isLookAlike(m.groups!.secret, true)) return;
   const start = m.index + m[0].lastIndexOf(m.groups!.secret);
   out.push({ start, end: start + m.groups!.secret.length, kind: 'password', byContext: true });
+}
+
+/** After a composer auth section's name: its object, flat (a host's `{"username": …, "token": …}` is read by the key rules). */
+const COMPOSER_OBJECT_AT = /[ \t]*:[ \t]*\{(?<body>[^{}]{0,4096})\}/y;
+const COMPOSER_HOST_VALUE = /"[^"\\\n]+"[ \t\r\n]*:[ \t\r\n]*"(?<secret>(?:[^"\\\n]|\\.){4,4096})"/g;
+
+/** auth.json's `"github-oauth": {"github.com": "gho_…", …}` (and `gitlab-oauth`, `gitlab-token`, `bearer`): every host's value. */
+function composerSection(text: string, at: number, out: SecretFinding[]): void {
+  COMPOSER_OBJECT_AT.lastIndex = at;
+  const m = COMPOSER_OBJECT_AT.exec(text);
+  if (!m) return;
+  const body = m.groups!.body;
+  const bodyAt = m.index + m[0].length - 1 - body.length;
+  COMPOSER_HOST_VALUE.lastIndex = 0;
+  for (let v = COMPOSER_HOST_VALUE.exec(body); v; v = COMPOSER_HOST_VALUE.exec(body)) {
+    const secret = v.groups!.secret;
+    if (isReference(secret)) continue;
+    const s = bodyAt + v.index + v[0].length - 1 - secret.length;
+    out.push({ start: s, end: s + secret.length, kind: 'composer auth token', byContext: true });
+  }
 }
 
 /** `Private-Lines: N` in a PuTTY key: the N lines after it. */

@@ -39,6 +39,9 @@ const KUBE_SECRET_FIELD = /token|client-key|password|secret|auth-provider/i;
 /** A name (a config key, a field, a variable) that names a secret. */
 const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|private[_-]?key|credential/i;
 
+/** composer's auth sections (auth.json; `composer config` keys): a host's token, or a host's password / consumer secret. */
+const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
+
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
   for (let i = 1; i < argv.length; i++) {
@@ -123,6 +126,13 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       // decrypted file, keys and all: the scanner's key rules read it, so it is no printer.
       if ((has(argv, '-d', '--decrypt') || sub === 'decrypt') && option(argv, undefined, 'extract') !== undefined) return { kind: 'secret', tool: 'sops --extract', transformed: true };
       return undefined;
+    case 'composer': {
+      // `composer config -g github-oauth.github.com` (a read: one key, no value) prints the token alone; `composer config -g
+      // github-oauth` prints `{"github.com":"gho_…"}` (one word). `composer config -l` prints `[key] value` rows the scanner reads.
+      if (sub !== 'config' || has(argv, '--unset', '--list', '-l', '--editor', '-e')) return undefined;
+      const keys = operands(argv).slice(1);
+      return keys.length === 1 && COMPOSER_AUTH_KEY.test(keys[0]) ? { kind: 'token', tool: 'composer config' } : undefined;
+    }
     case 'kubeadm':
       // A bootstrap token `abcdef.0123456789abcdef` alone (with `--print-join-command`, a `kubeadm join … --token X` line the command-line rule reads).
       return sub === 'token' && (sub2 === 'create' || sub2 === 'generate') ? { kind: 'token', tool: `kubeadm token ${sub2}`, transformed: has(argv, '--print-join-command') } : undefined;
@@ -333,7 +343,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|chap-secrets|pap-secrets|srp-secrets)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|chap-secrets|pap-secrets|srp-secrets)\b/;
 
 /** Escape sequences (colour) and carriage returns a PTY line may carry. */
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/g;
