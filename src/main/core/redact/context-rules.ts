@@ -89,8 +89,9 @@ export const PUTTY_WORDS = ['private-lines:'];
 export const NEXT_LINE_VALUE_WORDS = ['following password'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
-/** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`). */
-export const COMPOSER_SECTION_WORDS = ['"github-oauth"', '"gitlab-oauth"', '"gitlab-token"', '"bearer"', '"forgejo-token"'];
+/** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
+export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
+export const COMPOSER_SECTION_WORDS = ['bearer'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
@@ -124,6 +125,12 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
   { kind: 'password on command line', keywords: ['pass', 'token', 'sudo -s'], sharesNameWords: true, needs: /\|/, re: /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s|'"<>;&]+)(?=[ \t]*\|[ \t]*(?:sudo[ \t]+-S\b|[\w./-]*(?:docker|podman|nerdctl|buildah|helm|oras|skopeo|crane)[ \t][^\n|;&]*--password-stdin|gh[ \t]+auth[ \t]+login\b[^\n|;&]*--with-token|(?:sudo[ \t]+)?chpasswd\b|(?:sudo[ \t]+)?passwd[ \t]+--stdin))/g },
+  // A literal fed through process substitution to a credential option or sshpass (`--password-file <(echo pw)`, `sshpass -f <(echo pw)`):
+  // the command line the audit, the console and `ps` show holds it; `<(echo "$PW")` is a reference and stays.
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'token', 'secret', 'cred', 'auth', 'key'], sharesNameWords: true, needs: /<\((?:echo|printf)[ \t]/, re: /(?:(?<![A-Za-z0-9-])--?[\w-]*(?:pass|pwd|token|secret|cred|auth|key)[\w-]*(?:=|[ \t]+)|\bsshpass\b[^\n|;&]*?[ \t]-[fd][ \t]*)<\((?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s)'"]+)(?=[ \t]*\))/g, guard: true },
+  // A literal fed through a here-string to a command that reads a credential on stdin (`docker login --password-stdin <<< pw`,
+  // `sudo -S … <<< pw`, `gh auth login --with-token <<< tok`, `chpasswd <<< 'bob:pw'`, `passwd --stdin bob <<< pw`, `vault login … password=- <<< pw`).
+  { kind: 'password on command line', keywords: ['pass', 'token', 'secret', 'sudo -s'], sharesNameWords: true, needs: /<<</, re: /(?:--password-stdin|--with-token|--stdin|\bsudo[ \t]+-S\b|\bchpasswd\b|[ \t][\w-]*(?:password|pass|passwd|token|secret)=-(?=[ \t]))[^\n|;&<]*<<<[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&]+)/g, guard: true },
   // composer's auth settings (docs: getcomposer.org/doc/articles/authentication-for-private-packages.md): `composer config [-g] github-oauth.github.com TOKEN`,
   // `gitlab-token.host TOKEN`, `bearer.host TOKEN`, `http-basic.host USER PASSWORD`, `bitbucket-oauth.host KEY SECRET`.
   { kind: 'composer auth token', keywords: ['composer'], needs: /[ \t]config\b/, re: /\bcomposer\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token)\.\S+[ \t]+(?:-\S+[ \t]+)*|(?:http-basic|bitbucket-oauth)\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
@@ -198,5 +205,7 @@ export const FILES: ContextRule[] = [
   // section, or a password / secret under http-basic and bitbucket-oauth; `[http-basic.host.username] bob` stays.
   { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret', 'bearer'], sharesNameWords: true, needs: /^\[[a-z-]+\.\S+\] \S/m, re: /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm, guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
-  { kind: 'azure connection string key', keywords: ['accountkey', 'sharedaccesskey', 'sharedaccesssignature', 'password', 'pwd', 'sharedsecret', 'accesskey', 'clientsecret', 'token'], needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
+  // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
+  // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
 ];

@@ -14,7 +14,7 @@
  */
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldHexDump } from './hex-dumps.js';
@@ -236,8 +236,8 @@ const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((
 const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
 const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_RULE) ? 1 : 0));
-/** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`) or nothing after `:`. */
-const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?)?\r?$/;
+/** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?\r?$/;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
 const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
@@ -262,7 +262,7 @@ const NEED_HEADER = 5;
 const NEED_NPMRC = 6;
 /** A query parameter (`?token=`, `&sig=`): `?`, `&` or `;` before its name. */
 const NEED_QUERY = 7;
-/** `pass` (a name, a prompt, a value piped to a stdin reader, an HTML password field): a separator after the name, or `:` `：` `|` `=` on the line. */
+/** `pass` (a name, a prompt, a value piped to a stdin reader, an HTML password field): a separator after the name, or `:` `：` `|` `=` `<` `]` on the line. */
 const NEED_PASS = 8;
 const SHARED_PASS_RULES = LINE_RULES.flatMap((r, i) => (r.sharesNameWords && r.keywords.includes('pass') ? [i] : []));
 const URL_CREDENTIALS_RULE = LINE_RULES.indexOf(URL_CREDENTIALS);
@@ -322,8 +322,8 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
       const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
       for (let i = lineStart; i < lineEnd; i++) {
         const b = buf[i];
-        // `:` `|` `=`, and 0xEF (the lead byte of a full-width colon `：`).
-        if (b === 0x3a || b === 0x7c || b === 0x3d || b === 0xef) return true;
+        // `:` `|` `=`, 0xEF (the lead byte of a full-width colon `：`), `<` (`<(echo pw)`, `<<< pw`), `]` (composer's `[github-oauth.host] tok`).
+        if (b === 0x3a || b === 0x7c || b === 0x3d || b === 0xef || b === 0x3c || b === 0x5d) return true;
       }
       return false;
     }
@@ -691,7 +691,8 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         continue;
       }
       if (r === COMPOSER_RULE) {
-        composerSection(text, end, out);
+        // `"bearer": {…}` (the other sections' names end in a name's word: namedValue).
+        if (text.charCodeAt(end) === 0x22 && text.charCodeAt(end - 7) === 0x22) composerSection(text, end + 1, out);
         continue;
       }
       if (end > lineEnd) {
@@ -763,6 +764,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
   if (!m && !element) return e;
   const name = text.slice(k, e);
+  // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
+  if (text.charCodeAt(e) === 0x22 && COMPOSER_SECTION.test(name)) composerSection(text, e + 1, out);
   const bareAuth = BARE_AUTH.test(name);
   if (!bareAuth && !isSecretName(name)) return e;
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
