@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
 import { itUnless, missing } from '../../../../test/helpers/skip.js';
 import { Redactor } from './redactor.js';
+import { hexdumpCOf, odCOf, xxdOf } from './test-corpus.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mish-hexdump-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,4 +48,41 @@ describe('hex dumps', () => {
       expect(new Redactor().mask(dump)).toBe(dump);
     });
   }
+});
+
+describe('dumps read from an offset, and od -c (session 4)', () => {
+  const env = `DB_HOST=db.internal\nDB_USER=app\nDB_PASSWORD=${SECRET}\nREGION=eu-west-1\n`;
+  const file = join(dir, 'dotenv');
+  writeFileSync(file, env);
+  const windows: [name: string, program: string, args: string[], formatted: () => string][] = [
+    ['xxd -s 16', 'xxd', ['-s', '16'], () => xxdOf(Buffer.from(env), 16)],
+    ['hexdump -C -s 16', 'hexdump', ['-C', '-s', '16'], () => hexdumpCOf(Buffer.from(env), 16)],
+    ['od -c', 'od', ['-c'], () => odCOf(Buffer.from(env))],
+    ['od -c -j 20', 'od', ['-c', '-j', '20'], () => odCOf(Buffer.from(env), 20)],
+    ['od -An -c', 'od', ['-An', '-c'], () => odCOf(Buffer.from(env), 0, false)],
+  ];
+  for (const [name, program, args, formatted] of windows) {
+    itUnless(missing(program))(`${name} of a .env: the password's bytes are masked in every row; the corpus's formatter prints what the tool prints`, () => {
+      const dump = execFileSync(program, [...args, file], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+      expect(formatted()).toBe(dump);
+      const out = new Redactor().mask(dump);
+      expect(out).toContain('[masked: password]');
+      const flat = out.replace(/[ |]/g, '');
+      for (const p of pieces(SECRET)) {
+        expect(out, p).not.toContain(p);
+        expect(flat, hexOf(p)).not.toContain(hexOf(p));
+      }
+      // od's fields: no four characters of the secret spaced as od prints them.
+      for (const p of pieces(SECRET)) expect(out).not.toContain([...p].map((c) => c.padStart(4)).join(''));
+      // What is no secret stays (`DB_USER=app` sits in one row of each dump).
+      expect(out).toContain(program === 'od' ? 'U   S   E   R   =   a   p   p' : 'DB_USER=app');
+    });
+  }
+
+  itUnless(missing('od'))('od -c of a file with no secret is kept as printed', () => {
+    const plain = join(dir, 'plain');
+    writeFileSync(plain, 'retries: 3\ntoken_ttl: 3600\nhost: db.internal\n');
+    const dump = execFileSync('od', ['-c', plain], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+    expect(new Redactor().mask(dump)).toBe(dump);
+  });
 });
