@@ -238,6 +238,8 @@ const DATA_MARK = Buffer.from('ata:');
 const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_RULE) ? 1 : 0));
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
 const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?\r?$/;
+/** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
+const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
 const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
@@ -323,7 +325,8 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
       for (let i = lineStart; i < lineEnd; i++) {
         const b = buf[i];
         // `:` `|` `=`, 0xEF (the lead byte of a full-width colon `：`), `<` (`<(echo pw)`, `<<< pw`), `]` (composer's `[github-oauth.host] tok`).
-        if (b === 0x3a || b === 0x7c || b === 0x3d || b === 0xef || b === 0x3c || b === 0x5d) return true;
+        // `'` (SQL's `PASSWORD '…'`).
+        if (b === 0x3a || b === 0x7c || b === 0x3d || b === 0xef || b === 0x3c || b === 0x5d || b === 0x27 || b === 0x22) return true;
       }
       return false;
     }
@@ -397,7 +400,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd)) continue;
     const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
-    const after = NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(buf.toString('latin1', end, lineEnd)) ? MAX_BLOCK_LINES : LINES_AFTER[id];
+    const rest = NAMES_A_VALUE[id] === 1 ? buf.toString('latin1', end, lineEnd) : '';
+    const after = NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest) ? MAX_BLOCK_LINES : NAMES_A_VALUE[id] === 1 && PAIR_NAME_END.test(rest) ? 1 : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {
@@ -762,7 +766,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
-  if (!m && !element) return e;
+  if (!m && !element) {
+    pairedValue(text, k, e, out);
+    return e;
+  }
   const name = text.slice(k, e);
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
   if (text.charCodeAt(e) === 0x22 && COMPOSER_SECTION.test(name)) composerSection(text, e + 1, out);
@@ -791,6 +798,28 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
+const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable)["']?[ \t]*[:=][ \t]*["']?)$/;
+/** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
+const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?["']?(?:value|Value)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/y;
+
+/**
+ * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
+ * "DB_PASSWORD", "value": "…"}`, GitLab's CI variables `{"key": "DEPLOY_TOKEN", "value": "…"}`): the value is masked.
+ */
+function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k === 0 || !PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - 16), k))) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  PAIR_VALUE_AT.lastIndex = e;
+  const v = PAIR_VALUE_AT.exec(text);
+  if (!v) return;
+  const value = v.groups!.quoted ?? v.groups!.single ?? v.groups!.bare!;
+  if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
+  const s = v.index + v[0].length - value.length - (v.groups!.bare === undefined ? 1 : 0);
+  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
 }
 
 /** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */
