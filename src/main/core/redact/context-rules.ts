@@ -170,8 +170,8 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+)/g },
-  // .pgpass: hostname:port:database:username:password (port a number or *).
-  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  // .pgpass: hostname:port:database:username:password (port a number or *). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature).
+  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
   { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

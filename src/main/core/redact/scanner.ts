@@ -18,6 +18,7 @@ import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUT
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldHexDump } from './hex-dumps.js';
+import { toolBlockFindings } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
 
 export type { SecretFinding } from './finding.js';
@@ -96,6 +97,7 @@ export function scanSecrets(text: string): SecretFinding[] {
     stringDataBlocks(text, out);
   }
   if (text.includes('TOKEN')) tokenTableRows(text, out);
+  toolBlockFindings(text, isSecretName, out);
   percentEncoded(text, out, scanSecrets);
   if (mayHoldHexDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.

@@ -42,6 +42,9 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 /** composer's auth sections (auth.json; `composer config` keys): a host's token, or a host's password / consumer secret. */
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
+/** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
+const SECRET_FILE = /(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
+
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
   for (let i = 1; i < argv.length; i++) {
@@ -223,7 +226,13 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
     case 'nl':
       // pppd's `chap-secrets` / `pap-secrets` / `srp-secrets` (M25): `client server secret addresses` rows, no word on a row that
       // says "secret" for the scanner. The file is credentials throughout: every line masked whole (its comments too; they are no loss).
-      return operands(argv).some((a) => /(?:^|\/)(?:chap|pap|srp)-secrets$/.test(a)) ? { kind: 'secret', tool: `${name} ppp secrets`, transformed: true } : undefined;
+      if (operands(argv).some((a) => /(?:^|\/)(?:chap|pap|srp)-secrets$/.test(a))) return { kind: 'secret', tool: `${name} ppp secrets`, transformed: true };
+      // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
+      // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
+      return operands(argv).some((a) => SECRET_FILE.test(a)) ? { kind: 'secret', tool: `${name} secret file` } : undefined;
+    case 'etcdctl':
+      // `etcdctl get /app/db/password` prints the key, then the value, each alone on its line.
+      return sub === 'get' && sub2 !== undefined && SECRET_FIELD.test(sub2.split('/').pop() ?? '') ? { kind: 'secret', tool: 'etcdctl get' } : undefined;
     default:
       return undefined;
   }
@@ -343,7 +352,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|chap-secrets|pap-secrets|srp-secrets)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets)\b/;
 
 /** Escape sequences (colour) and carriage returns a PTY line may carry. */
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/g;

@@ -1,0 +1,109 @@
+/**
+ * Credentials in multi-line blocks some tools print, found by the block's shape (adversary pass, issue 21 session 4): vault's
+ * `Key  Value` tables, redis-cli's `CONFIG GET` pairs, a Kubernetes Secret as JSON, `openssl pkey -text`'s private numbers and
+ * 1Password's concealed fields. Each gate is a native substring search; the block is read only when it is there.
+ */
+import type { SecretFinding } from './finding.js';
+import { isLookAlike, isReference } from './look-alikes.js';
+
+/** Every secret of the blocks in `text`; `isSecretName` says whether a key names a secret (scanner.ts). */
+export function toolBlockFindings(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
+  if (text.includes('-----')) vaultTables(text, isSecretName, out);
+  if (text.includes('"requirepass"') || text.includes('"masterauth"')) redisConfigGet(text, out);
+  if (text.includes('"data"') && (text.includes('"kind": "Secret"') || text.includes('"kind":"Secret"'))) secretJsonData(text, out);
+  if (text.includes('Private-Key:')) opensslPrivateNumbers(text, out);
+  if (text.includes('"CONCEALED"')) concealedFields(text, out);
+}
+
+/** vault's `Key  Value` table header and its `---  -----` rule (`vault kv get`, `vault read database/creds/x`). */
+const VAULT_TABLE = /^Key([ \t]{2,})Value[ \t]*\r?\n---[ \t]{2,}-----[ \t]*\r?$/gm;
+const VAULT_ROW = /^(?<key>\S+)[ \t]{2,}(?<value>\S.*?)[ \t]*\r?$/;
+/** Above a table, vault's `====== Data ======` (a KV secret's own values: every row is secret data). */
+const VAULT_DATA_TITLE = /=+ (?:Secret )?Data =+[ \t]*\r?\n(?:[^\n]*\n)?$/;
+
+/**
+ * vault's tables: under `====== Data ======` (`vault kv get`) every row's value is the secret's data; elsewhere (`vault read
+ * database/creds/x`, `vault token create`) the rows whose key names a secret (`password`, `token`, `secret_id`).
+ */
+function vaultTables(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
+  VAULT_TABLE.lastIndex = 0;
+  for (let m = VAULT_TABLE.exec(text); m; m = VAULT_TABLE.exec(text)) {
+    const data = VAULT_DATA_TITLE.test(text.slice(Math.max(0, m.index - 120), m.index));
+    for (let at = m.index + m[0].length + 1; at > 0 && at < text.length; ) {
+      const nl = text.indexOf('\n', at);
+      const end = nl < 0 ? text.length : nl;
+      const row = VAULT_ROW.exec(text.slice(at, end));
+      if (!row) break;
+      const { key, value } = row.groups!;
+      if ((data || isSecretName(key)) && !isReference(value) && !(value.length < 4 || /^(?:n\/a|<nil>|map\[\]|\[\]|true|false|\d+[smhd]?)$/.test(value))) {
+        const s = at + row[0].indexOf(value, key.length);
+        out.push({ start: s, end: s + value.length, kind: data ? 'vault secret data' : 'token', byContext: true });
+      }
+      if (nl < 0) break;
+      at = nl + 1;
+    }
+  }
+}
+
+/** redis-cli's `CONFIG GET requirepass`: `1) "requirepass"` then `2) "…"`. */
+const REDIS_CONFIG_PAIR = /^(?:[ \t]*\d+\)[ \t]+)"(?:requirepass|masterauth)"\r?\n[ \t]*\d+\)[ \t]+"(?<secret>(?:[^"\\\n]|\\.)+)"/gm;
+
+function redisConfigGet(text: string, out: SecretFinding[]): void {
+  REDIS_CONFIG_PAIR.lastIndex = 0;
+  for (let m = REDIS_CONFIG_PAIR.exec(text); m; m = REDIS_CONFIG_PAIR.exec(text)) {
+    const v = m.groups!.secret;
+    const s = m.index + m[0].length - 1 - v.length;
+    out.push({ start: s, end: s + v.length, kind: 'password', byContext: true });
+  }
+}
+
+/** A Kubernetes Secret as JSON (`kubectl get secret -o json`): its `"data"` object's values (base64). */
+const SECRET_JSON_DATA = /"data"[ \t]*:[ \t]*\{(?<body>[^{}]{0,65536})\}/g;
+const JSON_PAIR = /"[^"\\\n]+"[ \t\r\n]*:[ \t\r\n]*"(?<v>[A-Za-z0-9+/]+={0,2})"/g;
+
+/** Every value of a Secret's `"data"` that is base64 of printable text (as secretDataBlocks for YAML). */
+function secretJsonData(text: string, out: SecretFinding[]): void {
+  SECRET_JSON_DATA.lastIndex = 0;
+  for (let m = SECRET_JSON_DATA.exec(text); m; m = SECRET_JSON_DATA.exec(text)) {
+    const body = m.groups!.body;
+    const bodyAt = m.index + m[0].length - 1 - body.length;
+    JSON_PAIR.lastIndex = 0;
+    for (let p = JSON_PAIR.exec(body); p; p = JSON_PAIR.exec(body)) {
+      const v = p.groups!.v;
+      if (v.length < 8 || v.length % 4 !== 0 || !/^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) continue;
+      const s = bodyAt + p.index + p[0].length - 1 - v.length;
+      out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data', byContext: true });
+    }
+  }
+}
+
+/** `openssl pkey -text` / `openssl rsa -text`: the private numbers' labels, each followed by indented `xx:xx:…` lines. */
+const PRIVATE_NUMBER = /^(?:privateExponent|prime1|prime2|exponent1|exponent2|coefficient|priv|private-key|x):[ \t]*\r?\n(?<hex>(?:[ \t]+[0-9a-f]{2}(?::[0-9a-f]{2})*:?[ \t]*\r?(?:\n|$))+)/gm;
+
+function opensslPrivateNumbers(text: string, out: SecretFinding[]): void {
+  PRIVATE_NUMBER.lastIndex = 0;
+  for (let m = PRIVATE_NUMBER.exec(text); m; m = PRIVATE_NUMBER.exec(text)) {
+    let at = m.index + m[0].length - m.groups!.hex.length;
+    for (const line of m.groups!.hex.split('\n')) {
+      const t = line.trim();
+      if (t) {
+        const s = at + line.indexOf(t);
+        out.push({ start: s, end: s + t.length, kind: 'private key' });
+      }
+      at += line.length + 1;
+    }
+  }
+}
+
+/** 1Password's JSON (`op item get --format json`): a field of `"type": "CONCEALED"` and its `"value"` in the same object. */
+const CONCEALED_VALUE = /"type"[ \t]*:[ \t]*"CONCEALED"[^{}]{0,400}?"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+
+function concealedFields(text: string, out: SecretFinding[]): void {
+  CONCEALED_VALUE.lastIndex = 0;
+  for (let m = CONCEALED_VALUE.exec(text); m; m = CONCEALED_VALUE.exec(text)) {
+    const v = m.groups!.v;
+    if (isReference(v) || isLookAlike(v, true)) continue;
+    const s = m.index + m[0].length - 1 - v.length;
+    out.push({ start: s, end: s + v.length, kind: 'password', byContext: true });
+  }
+}
