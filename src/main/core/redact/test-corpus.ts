@@ -854,6 +854,51 @@ function sessionFourItems(g: Gen): CorpusItem[] {
     const prose = Buffer.from(`The shell for AI coding agents ${k}. It runs commands in real terminals and condenses their output without losing an error, a failing test or a count.\n`).toString('base64');
     add('base64 wrapped look-alike', 'base64 README', wrap(prose).split('\n')[0], `${wrap(prose)}\n`, false);
   }
+  for (let k = 0; k < 4; k++) {
+    // The session's adversary pass (A01-A15): forms that leaked, each with a look-alike printed the same way.
+    const v = pw();
+    add('name/value pair', 'pod spec env (kubectl get deploy -o yaml)', v, `      containers:\n      - env:\n        - name: DB_PASSWORD\n          value: ${v}\n        - name: LOG_LEVEL\n          value: debug\n`);
+    const v2 = g.s(ALNUM, 32);
+    add('name/value pair', 'ecs describe-task-definition', v2, `            "environment": [\n                {\n                    "name": "API_TOKEN",\n                    "value": "${v2}"\n                },\n`);
+    const v3 = pw();
+    add('name/value pair', 'gitlab ci variables api', v3, `[{"variable_type":"env_var","key":"DEPLOY_TOKEN","value":"${v3}","protected":true,"masked":false,"raw":false,"environment_scope":"*"}]`);
+    add('name/value pair', 'pod spec env', 'debug', `        - name: LOG_LEVEL\n          value: debug\n        - name: DB_PASSWORD_FILE\n          value: /run/secrets/db_password\n`, false);
+    const sq = pw().replace(/'/g, 'q');
+    add('sql password', 'psql echo', sq, `app=# CREATE ROLE deploy WITH LOGIN PASSWORD '${sq}' VALID UNTIL 'infinity';\nCREATE ROLE`);
+    const sq2 = pw().replace(/'/g, 'q');
+    add('sql password', 'mysql history', sq2, `mysql> CREATE USER 'app'@'%' IDENTIFIED WITH caching_sha2_password BY '${sq2}';`);
+    add('sql password', 'html form', 'password', `<input type="password" name="pw" value="">`, false);
+    add('sql password', 'sql comment', "PASSWORD NULL", `ALTER ROLE app PASSWORD NULL;`, false);
+    const sk = g.s(HEX, 64);
+    add('labelled secret key', 'supabase status', sk, `         API URL: http://127.0.0.1:54321\n   S3 Access Key: ${g.s(HEX, 32)}\n   S3 Secret Key: ${sk}\n       S3 Region: local\n`);
+    add('labelled key', 'supabase status', 'S3 Region: local', `       S3 Region: local\n   Publishable key: (none)\n`, false);
+    const ident = `bob:${pw()}`;
+    add('yarn npmAuthIdent', '.yarnrc.yml', ident, `npmRegistries:\n  "https://npm.example.com":\n    npmAlwaysAuth: true\n    npmAuthIdent: "${ident}"\n`);
+    const kv = [pw(), g.s(ALNUM, 24)];
+    add('vault kv get', 'vault kv get', kv.join('\n'), `====== Secret Path ======\nsecret/data/app\n\n======= Metadata =======\nKey                Value\n---                -----\ncreated_time       2026-11-29T19:00:00.000000Z\nversion            3\n\n====== Data ======\nKey         Value\n---         -----\ndb_conn     ${kv[0]}\nstripe      ${kv[1]}\n`);
+    const dc = `A1a-${g.s(ALNUM, 20)}`;
+    add('vault read', 'vault read database/creds', dc, `Key                Value\n---                -----\nlease_id           database/creds/readonly/${g.s(ALNUM, 24)}\nlease_duration     1h\nlease_renewable    true\npassword           ${dc}\nusername           v-token-readonly-${g.s(ALNUM, 8)}\n`);
+    add('vault metadata', 'vault kv metadata get', 'created_time', `======= Metadata =======\nKey                Value\n---                -----\ncreated_time       2026-11-29T19:00:00.000000Z\nmax_versions       0\n`, false);
+    const rp = pw().replace(/"/g, 'q');
+    add('redis config get', 'redis-cli', rp, `127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "${rp}"\n127.0.0.1:6379> `);
+    add('redis config get', 'redis-cli', 'maxmemory', `127.0.0.1:6379> CONFIG GET maxmemory\n1) "maxmemory"\n2) "104857600"\n`, false);
+    const kd = Buffer.from(`postgres://app:${pw()}@db:5432/app`).toString('base64');
+    add('kubernetes secret json', 'kubectl get secret -o json', kd, `{\n    "apiVersion": "v1",\n    "data": {\n        "db-url": "${kd}"\n    },\n    "kind": "Secret",\n    "metadata": {\n        "name": "app"\n    },\n    "type": "Opaque"\n}\n`);
+    add('kubernetes configmap json', 'kubectl get configmap -o json', 'eu-west-1', `{\n    "apiVersion": "v1",\n    "data": {\n        "region": "eu-west-1",\n        "mode": "test"\n    },\n    "kind": "ConfigMap"\n}\n`, false);
+    const hexRows = Array.from({ length: 3 }, () => Array.from({ length: 15 }, () => g.s(HEX, 2)).join(':') + ':');
+    add('openssl private numbers', 'openssl pkey -text', hexRows.join('\n'), `Private-Key: (512 bit, 2 primes)\npublicExponent: 65537 (0x10001)\nprivateExponent:\n${hexRows.map((r) => `    ${r}`).join('\n')}\nprime1:\n    00:${g.s(HEX, 2)}\n`);
+    const modRows = Array.from({ length: 3 }, () => Array.from({ length: 15 }, () => g.s(HEX, 2)).join(':') + ':');
+    add('openssl public numbers', 'openssl x509 -text', modRows[1], `        Subject Public Key Info:\n            Public Key Algorithm: rsaEncryption\n                Modulus:\n${modRows.map((r) => `                    ${r}`).join('\n')}\n                Exponent: 65537 (0x10001)\n`, false);
+    const op = pw().replace(/"/g, 'q');
+    add('1password concealed field', 'op item get --format json', op, `    {\n      "id": "password",\n      "type": "CONCEALED",\n      "purpose": "PASSWORD",\n      "label": "password",\n      "value": "${op}",\n      "reference": "op://Private/github/password"\n    },`);
+    add('1password field', 'op item get --format json', 'octocat', `    {\n      "id": "username",\n      "type": "STRING",\n      "purpose": "USERNAME",\n      "label": "username",\n      "value": "octocat"\n    },`, false);
+    const ds = pw();
+    add('printed by cat of a secret file', 'docker secret', ds, `${ds}\r`, true, 'cat /run/secrets/db_password');
+    add('one word from another command', 'cat', 'Installation', 'Installation\r', false, 'cat README.md');
+    const et = pw();
+    add('printed by etcdctl get', 'etcdctl', et, `/config/db/password\r\n${et}\r`, true, 'etcdctl get /config/db/password');
+    add('one word from another command', 'etcdctl', 'eu-west-1a', '/config/region\r\neu-west-1a\r', false, 'etcdctl get /config/region');
+  }
   // Linux-PAM 1.5's translated prompts (msgstr of its .mo files) and sudo's, each with an echoed answer; then with none.
   const pam = ['当前的密码： ', '新的密码： ', 'Contraseña actual: ', 'Mot de passe actuel : ', '현재 암호: ', '암호: ', 'Geben Sie das aktuelle Passwort ein: ', '[sudo] bob 的密码：', '[sudo] bob のパスワード:', '[sudo] пароль для bob: '];
   for (const p of pam) {
