@@ -68,7 +68,7 @@ function odRows(text: string, out: Row[]): void {
 /** Every row of the dumps in `text`, in text order. */
 function rows(text: string): Row[] {
   const out: Row[] = [];
-  if (text.includes('   ')) odRows(text, out);
+  if (text.includes('\\n') && text.includes('  \\n')) odRows(text, out);
   for (const re of [CANONICAL, XXD]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -128,10 +128,11 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
 }
 
 /**
- * A cheap gate: a dump's offset (its leading zeros: a window that starts mid-dump, `xxd -s 16`, has `00000010`), the ASCII
- * column's `  |`, or od's `  \n`.
+ * A cheap gate: a row's offset at a line's start (`0000…`: a file under 256 MB; a window that starts mid-dump, `xxd -s 16`,
+ * has `00000010: `), or od -c's `  \n` (od -An has no offsets; its rows are read only then). Needles whose first character is
+ * rare (a newline, a backslash): V8 finds them with a fast search, where `  |` or `0: ` would stop at every blank or zero.
  */
-export const mayHoldHexDump = (text: string): boolean => text.includes('0000') || text.includes('  |') || text.includes('  \\n');
+export const mayHoldHexDump = (text: string): boolean => text.startsWith('0000') || text.includes('\n0000') || (text.includes('\\n') && text.includes('  \\n'));
 
 /** The end of the od field at `at` (four characters; five for a character past U+FFFF). */
 function fieldEnd(text: string, at: number): number {

@@ -18,7 +18,7 @@ import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUT
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldHexDump } from './hex-dumps.js';
-import { toolBlockFindings } from './tool-blocks.js';
+import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
 
 export type { SecretFinding } from './finding.js';
@@ -74,6 +74,23 @@ const KEYWORDS: Keyword[] = [];
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
 export const keywordTableIsCompact = (): boolean => !AUTOMATON.wide;
 
+/** Per keyword id: the tool blocks (tool-blocks.ts) whose word it is. */
+const TOOL_BLOCKS_OF: (typeof TOOL_BLOCK_WORDS)[] = KEYWORDS.map((k) => TOOL_BLOCK_WORDS.filter((b) => b.word === k.word));
+
+/** The tool blocks (vault tables, redis CONFIG GET, a Secret as JSON, openssl's numbers, 1Password fields) whose word the pass found, each read once. */
+function toolBlocks(text: string, hits: number[], out: SecretFinding[]): void {
+  let done: Set<unknown> | undefined;
+  for (let j = 0; j < hits.length; j += 2) {
+    const blocks = TOOL_BLOCKS_OF[hits[j]];
+    if (blocks.length === 0) continue;
+    for (const b of blocks) {
+      if (done?.has(b.find) || !b.at(text, hits[j + 1])) continue;
+      (done ??= new Set()).add(b.find);
+      b.find(text, isSecretName, out);
+    }
+  }
+}
+
 /** Rules without a literal (Discord bot tokens): tried on runs long enough to hold one. */
 const NO_KEYWORD: VendorRule[] = VENDOR_RULES.filter((r) => r.keywords.length === 0);
 
@@ -97,7 +114,7 @@ export function scanSecrets(text: string): SecretFinding[] {
     stringDataBlocks(text, out);
   }
   if (text.includes('TOKEN')) tokenTableRows(text, out);
-  toolBlockFindings(text, isSecretName, out);
+  toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
   if (mayHoldHexDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
@@ -138,8 +155,7 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   let done = -1;
   const look = (i: number) => {
     const j = text.charCodeAt(i - 1) === 0x20 ? i - 2 : i - 1;
-    if (j <= done) return;
-    if (!(isPromptScriptLetter(text.charCodeAt(j)) || isPromptScriptLetter(text.charCodeAt(j - 1))) && !(oneWordAfter(text, i + 1) && scriptLetterBefore(text, j - 1))) return;
+    if (j <= done || !(isPromptScriptLetter(text.charCodeAt(j)) || isPromptScriptLetter(text.charCodeAt(j - 1)))) return;
     const start = text.lastIndexOf('\n', i) + 1;
     const nl = text.indexOf('\n', i);
     done = nl < 0 ? text.length : nl;
@@ -148,30 +164,26 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   for (let i = text.indexOf(':'); i > 0; i = text.indexOf(':', i + 1)) look(i);
   done = -1;
   for (let i = text.indexOf('：'); i > 0; i = text.indexOf('：', i + 1)) look(i);
+  // A target between the word and the colon (`[sudo] пароль для bob: `): the word's own line. Searching a text with no
+  // character past U+00FF for these costs nothing (V8 answers at once for a one-byte string).
+  for (const word of UNSPACED_PROMPT_WORDS) {
+    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+      const start = text.lastIndexOf('\n', i) + 1;
+      const nl = text.indexOf('\n', i);
+      const end = nl < 0 ? text.length : nl;
+      if (end > done) apply(PROMPT, text.slice(start, end), start, out);
+    }
+  }
 }
+
+/**
+ * Prompt words with no ASCII keyword whose target may stand between them and the colon: sudo's ru `[sudo] пароль для bob: `, pl
+ * `hasło użytkownika bob: ` (zh `bob 的密码：`, ja `bob のパスワード:`, ko `bob의 암호:` end in the word: the colon loop finds them).
+ */
+const UNSPACED_PROMPT_WORDS = ['ароль', 'ło'];
 
 /** A prompt's target may stand between its word and the colon (`[sudo] пароль для bob: `): how far back on the line a script letter is looked for. */
 const MAX_PROMPT_TARGET = 48;
-
-/** Is the rest of the line from `i` one word (blanks around it; a CR at the end)? A prompt's echoed answer is. */
-function oneWordAfter(text: string, i: number): boolean {
-  while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09) i++;
-  const from = i;
-  for (let c = text.charCodeAt(i); i < text.length && c !== 0x0a && c !== 0x0d && c !== 0x20 && c !== 0x09; c = text.charCodeAt(++i));
-  if (i === from) return false;
-  while (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09 || text.charCodeAt(i) === 0x0d) i++;
-  return i >= text.length || text.charCodeAt(i) === 0x0a;
-}
-
-/** A prompt-script letter within MAX_PROMPT_TARGET characters before `j` on its line. */
-function scriptLetterBefore(text: string, j: number): boolean {
-  for (let k = j, stop = Math.max(0, j - MAX_PROMPT_TARGET); k >= stop; k--) {
-    const c = text.charCodeAt(k);
-    if (c === 0x0a) return false;
-    if (isPromptScriptLetter(c)) return true;
-  }
-  return false;
-}
 
 /** Is text[i] (after a `%`) the hex of a character that separates a key from its value or quotes it: `%22` `"`, `%27` `'`, `%3A` `:`, `%3D` `=`, `%20` ` `? */
 function separatorEscapeAt(text: string, i: number): boolean {
@@ -428,8 +440,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
 }
 
 const FULL_WIDTH_COLON = Buffer.from('：');
-/** UTF-8 lead bytes of isPromptScriptLetter's scripts: Latin Extended-A (C4, C5), Cyrillic (D0-D3), kana and CJK (E3-E9), Hangul (EA-ED). */
-const PROMPT_SCRIPT_LEADS = [0xc4, 0xc5, 0xd0, 0xd1, 0xd2, 0xd3, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xeb, 0xec, 0xed];
+/** UTF-8 lead bytes of the prompt words with no ASCII keyword (UNSPACED_PROMPT_WORDS): `п`/`П` D0, `密`/`口` E5, `パ` E3, `비` EB, `암` EC, `ł` C5. */
+const PROMPT_SCRIPT_LEADS = [0xd0, 0xe5, 0xe3, 0xeb, 0xec, 0xc5];
 
 /**
  * The lines of buf[0, n) that may be a prompt in a script with no ASCII keyword (`Пароль: x`, `bob 的密码：x`): a colon with
@@ -623,7 +635,7 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
 }
 
 /** A table's header with a column named TOKEN (`kubeadm token list`: `TOKEN   TTL   EXPIRES   USAGES …`): what is before the column. */
-const TOKEN_HEADER = /^(?<before>(?:[^\n]*?[ \t]{2,})?)TOKEN(?=[ \t]{2,}\S|[ \t]*\r?$)/gm;
+const TOKEN_HEADER = /(?<before>(?:[^\n]*?[ \t]{2,})?)TOKEN(?=[ \t]{2,}\S|[ \t]*\r?$)/y;
 /** A bootstrap token (`[a-z0-9]{6}.[a-z0-9]{16}`, kubeadm's documented form) at the start of a cell. */
 const BOOTSTRAP_TOKEN_CELL = /^[a-z0-9]{6}\.[a-z0-9]{16}(?=[ \t]|\r?$)/;
 
@@ -632,10 +644,16 @@ const BOOTSTRAP_TOKEN_CELL = /^[a-z0-9]{6}\.[a-z0-9]{16}(?=[ \t]|\r?$)/;
  * blank line. By its column, never by the shape alone: bundlers name assets the same way (`vendor.3f9a0c1e2b4d5f6a.js`).
  */
 function tokenTableRows(text: string, out: SecretFinding[]): void {
-  TOKEN_HEADER.lastIndex = 0;
-  for (let m = TOKEN_HEADER.exec(text); m; m = TOKEN_HEADER.exec(text)) {
-    const column = m.groups!.before.length;
-    for (let at = text.indexOf('\n', m.index) + 1; at > 0 && at < text.length; ) {
+  for (let i = text.indexOf('TOKEN'); i >= 0; i = text.indexOf('TOKEN', i + 5)) {
+    // A column's name: at the line's start or after 2+ blanks, then 2+ blanks or the line's end (`GITHUB_TOKEN=…` is none).
+    const lineStart = text.lastIndexOf('\n', i) + 1;
+    const before = text.charCodeAt(i - 1);
+    if (i > lineStart && !((before === 0x20 || before === 0x09) && (text.charCodeAt(i - 2) === 0x20 || text.charCodeAt(i - 2) === 0x09))) continue;
+    TOKEN_HEADER.lastIndex = lineStart;
+    const m = TOKEN_HEADER.exec(text);
+    if (!m || m.index !== lineStart || m.groups!.before.length !== i - lineStart) continue;
+    const column = i - lineStart;
+    for (let at = text.indexOf('\n', i) + 1; at > 0 && at < text.length; ) {
       const nl = text.indexOf('\n', at);
       const end = nl < 0 ? text.length : nl;
       if (/^[ \t\r]*$/.test(text.slice(at, end))) break;

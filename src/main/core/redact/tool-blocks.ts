@@ -6,14 +6,23 @@
 import type { SecretFinding } from './finding.js';
 import { isLookAlike, isReference } from './look-alikes.js';
 
-/** Every secret of the blocks in `text`; `isSecretName` says whether a key names a secret (scanner.ts). */
-export function toolBlockFindings(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
-  if (text.includes('-----')) vaultTables(text, isSecretName, out);
-  if (text.includes('"requirepass"') || text.includes('"masterauth"')) redisConfigGet(text, out);
-  if (text.includes('"data"') && (text.includes('"kind": "Secret"') || text.includes('"kind":"Secret"'))) secretJsonData(text, out);
-  if (text.includes('Private-Key:')) opensslPrivateNumbers(text, out);
-  if (text.includes('"CONCEALED"')) concealedFields(text, out);
-}
+/**
+ * The keyword (of the scanner's one pass) each block holds, and the check at a hit of it (`end`: the keyword's end) that
+ * says the block may be there. No block costs a search of its own: the pass has found the words already.
+ */
+export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) => boolean; find: (text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]) => void }[] = [
+  // vault's `Key  Value` header (`key` then blanks then `Value`).
+  { word: 'key', at: (t, e) => t.startsWith('Key', e - 3) && /^[ \t]{2,}Value\r?\n---/.test(t.slice(e, e + 64)), find: vaultTables },
+  // `openssl pkey -text`: `Private-Key: (2048 bit, 2 primes)`, `ED25519 Private-Key:`.
+  { word: 'key', at: (t, e) => t.startsWith('Private-Key:', e - 11), find: (t, _n, out) => opensslPrivateNumbers(t, out) },
+  // redis-cli's `1) "requirepass"`.
+  { word: 'requirepass', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 12) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
+  { word: 'masterauth', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 11) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
+  // A Secret as JSON: `"kind": "Secret"`.
+  { word: 'secret', at: (t, e) => t.startsWith('Secret"', e - 6) && /"kind"[ \t]*:[ \t]*"$/.test(t.slice(Math.max(0, e - 20), e - 6)), find: (t, _n, out) => secretJsonData(t, out) },
+  // 1Password's fields: `"reference": "op://vault/item/field"`, with `"type": "CONCEALED"` in the same object.
+  { word: '://', at: (t, e) => t.startsWith('"op://', e - 6), find: (t, _n, out) => concealedFields(t, out) },
+];
 
 /** vault's `Key  Value` table header and its `---  -----` rule (`vault kv get`, `vault read database/creds/x`). */
 const VAULT_TABLE = /^Key([ \t]{2,})Value[ \t]*\r?\n---[ \t]{2,}-----[ \t]*\r?$/gm;
