@@ -136,8 +136,6 @@ export function scanContextSecrets(text: string): SecretFinding[] {
     stringDataBlocks(text, out);
   }
   percentEncoded(text, out, scanContextSecrets);
-  // An answer echoed after `Пароль:` / `密码：` is remembered too (the byte path decodes such lines: scanContextSecretsInBytes).
-  nonAsciiPrompts(text, out);
   return out;
 }
 
@@ -182,8 +180,6 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
  */
 const UNSPACED_PROMPT_WORDS = ['ароль', 'ło'];
 
-/** A prompt's target may stand between its word and the colon (`[sudo] пароль для bob: `): how far back on the line a script letter is looked for. */
-const MAX_PROMPT_TARGET = 48;
 
 /** Is text[i] (after a `%`) the hex of a character that separates a key from its value or quotes it: `%22` `"`, `%27` `'`, `%3A` `:`, `%3D` `=`, `%20` ` `? */
 function separatorEscapeAt(text: string, i: number): boolean {
@@ -432,47 +428,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     to = n - 1;
   }
   scan();
-  nonAsciiPromptLines(buf, n, (a, b) => {
-    const text = buf.toString('utf8', a, b);
-    for (const f of scanContextSecrets(text)) out.push({ value: text.slice(f.start, f.end), kind: f.kind });
-  });
   return out;
-}
-
-const FULL_WIDTH_COLON = Buffer.from('：');
-/** UTF-8 lead bytes of the prompt words with no ASCII keyword (UNSPACED_PROMPT_WORDS): `п`/`П` D0, `密`/`口` E5, `パ` E3, `비` EB, `암` EC, `ł` C5. */
-const PROMPT_SCRIPT_LEADS = [0xd0, 0xe5, 0xe3, 0xeb, 0xec, 0xc5];
-
-/**
- * The lines of buf[0, n) that may be a prompt in a script with no ASCII keyword (`Пароль: x`, `bob 的密码：x`): a colon with
- * a multi-byte character's lead byte before it on its line (within MAX_PROMPT_TARGET characters' bytes) and one word after
- * it. `line(start, end)` gets each once; the text scan (nonAsciiPrompts) decides.
- */
-function nonAsciiPromptLines(buf: Buffer, n: number, line: (start: number, end: number) => void): void {
-  // Most output has no such letter: one native search per script's lead bytes before any colon is looked at.
-  if (!PROMPT_SCRIPT_LEADS.some((b) => { const i = buf.indexOf(b); return i >= 0 && i < n; })) return;
-  let done = -1;
-  const look = (i: number, after: number) => {
-    if (i <= done) return;
-    const lineStart = buf.lastIndexOf(0x0a, i) + 1;
-    let lead = false;
-    for (let k = i - 1, stop = Math.max(lineStart, i - MAX_PROMPT_TARGET * 3); k >= stop && !lead; k--) lead = buf[k] >= 0xc0;
-    if (!lead) return;
-    let lineEnd = buf.indexOf(0x0a, after);
-    if (lineEnd < 0 || lineEnd > n) lineEnd = n;
-    let k = after;
-    while (buf[k] === 0x20 || buf[k] === 0x09) k++;
-    const word = k;
-    while (k < lineEnd && buf[k] !== 0x20 && buf[k] !== 0x09 && buf[k] !== 0x0d) k++;
-    if (k === word) return;
-    while (k < lineEnd && (buf[k] === 0x20 || buf[k] === 0x09 || buf[k] === 0x0d)) k++;
-    if (k !== lineEnd) return;
-    done = lineEnd;
-    line(lineStart, lineEnd);
-  };
-  for (let i = buf.indexOf(0x3a); i >= 0 && i < n; i = buf.indexOf(0x3a, i + 1)) look(i, i + 1);
-  done = -1;
-  for (let i = buf.indexOf(FULL_WIDTH_COLON); i >= 0 && i < n; i = buf.indexOf(FULL_WIDTH_COLON, i + 3)) look(i, i + 3);
 }
 
 /** Where the first `data:` or `stringData:` line (a Kubernetes Secret's data block, secretDataBlocks, stringDataBlocks) of buf[0, n) starts; n if none. */
