@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Redactor, MASK_PATTERN } from './redactor.js';
+import { mayHoldSecret } from './quick-check.js';
 import { StreamMasker } from './stream-masker.js';
 import { checksumOk, generateCorpus, Gen, prng, VENDOR_FORMATS, type CorpusItem } from './test-corpus.js';
 
@@ -60,6 +61,12 @@ describe('the generated corpus', () => {
     expect(rate, damaged.slice(0, 5).map((d) => `${d.format} [${d.context}]: ${masked(d)}`).join('\n')).toBeLessThanOrEqual(0.05);
     // today none is: every one that changes is a regression to look at
     expect(damaged.map((d) => `${d.format} [${d.context}]`)).toEqual([]);
+  });
+
+  it("every secret passes the CLI's cheap gate (quick-check.ts), as printed and inside the audit record's JSON", () => {
+    // The hooked CLI path loads the scanner only for a text the gate lets through: a secret it refuses reaches the agent (od -c did).
+    const refused = secrets.filter((i) => !i.command && (!mayHoldSecret(i.text) || !mayHoldSecret(JSON.stringify(i.text))));
+    expect(refused.map((i) => `${i.format} [${i.context}]`)).toEqual([]);
   });
 
   it('masks say the kind, never the value', () => {

@@ -24,14 +24,15 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
 }
 
 /**
- * Could `text` hold a secret the scanner finds? Every rule of scanner.ts needs one of: a token run of 16+ characters (keys
+ * Could `text` hold a secret the scanner finds? Every rule of scanner.ts needs one of: a token run of 16+ characters or an Azure AD secret's `8Q~` (keys
  * and tokens: `ghp_…`, `AKIA…`, `sk-…`, `xoxb-…`, JWT parts, PEM body lines), `://` or `oracle:thin:` (URLs and
  * connection strings with passwords), `-----BEGIN` (private keys), or a word that names a
  * secret next to its value (`password=`, `aws_secret_access_key =`, `AWS_ACCOUNT_ID=`,
- * `--token …`, a password prompt in another language: `Kennwort:`, `пароль:`). False means no pattern can match; true means "look". When the scanner gains a
+ * `--token …`, a password prompt in another language: `Kennwort:`, `пароль:`; a dump's rows: od -c's `  \n` (two blanks and a
+ * backslash: in the CLI's JSON too), an offset `0000…` at a line's start). False means no pattern can match; true means "look". When the scanner gains a
  * rule for a shorter shape, this check must learn it (redactor.test.ts runs every generated
  * sample through it).
  */
 export function mayHoldSecret(text: string): boolean {
-  return /[A-Za-z0-9_-]{16,}|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|<<<|<\(|sudo -S|composer|bearer|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호|암호/i.test(text);
+  return /[A-Za-z0-9_-]{16,}|\dQ~|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|<<<|<\(|sudo -S|composer|bearer|  \\|(?:^|\n|\\n)0000|wget|login|redis-cli|mongo|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호|암호/i.test(text);
 }
