@@ -586,7 +586,8 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
     if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) continue;
     const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
     if (!inner) continue;
-    for (const [a, b] of lines) out.push({ start: a, end: b, kind: `base64 ${inner}` });
+    // Remembered for the session, each line (byContext): a later read of the block's last line alone (`cThoVDNM…Cg==`, the value's tail) is masked.
+    for (const [a, b] of lines) out.push({ start: a, end: b, kind: `base64 ${inner}`, byContext: true });
   }
 }
 
