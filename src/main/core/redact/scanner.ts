@@ -1014,30 +1014,46 @@ function kindOfName(name: string): string {
 }
 
 /**
+ * The items of each block under a `<header>:` line alone on its line (a Kubernetes Secret's `data:` / `stringData:`): the
+ * lines indented deeper than the header that `item` matches (its group 1 the indentation), up to the first that does not.
+ * `value` gets each item's match and returns the value's [start, end) in the line, or undefined to keep it.
+ */
+function indentedBlockItems(text: string, header: RegExp, item: RegExp, value: (m: RegExpExecArray, line: string) => [number, number] | undefined, out: SecretFinding[]): void {
+  header.lastIndex = 0;
+  for (let m = header.exec(text); m; m = header.exec(text)) {
+    const indent = m[1].length;
+    let at = m.index + m[0].length + 1;
+    while (at < text.length) {
+      const nl = text.indexOf('\n', at);
+      const line = text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
+      const it = item.exec(line);
+      if (!it || it[1].length <= indent) break;
+      const v = value(it, line);
+      if (v) out.push({ start: at + v[0], end: at + v[1], kind: 'kubernetes secret data', byContext: true });
+      if (nl < 0) break;
+      at = nl + 1;
+    }
+  }
+}
+
+const STRING_DATA_HEADER = /^([ \t]*)stringData:[ \t]*\r?$/gm;
+const STRING_DATA_ITEM = /^([ \t]+)([A-Za-z0-9._-]+):[ \t]+(?:"(?<q>[^"\n]+)"|'(?<s>[^'\n]+)'|(?<v>[^\s#|>][^\n]*?))[ \t]*$/;
+const DATA_HEADER = /^([ \t]*)data:[ \t]*\r?$/gm;
+const DATA_ITEM = /^([ \t]+)([A-Za-z0-9._-]+):[ \t]+(?<v>[A-Za-z0-9+/]+={0,2})[ \t]*$/;
+
+/**
  * `stringData:` blocks (a Kubernetes Secret's plain-text values, as manifests, Helm templates and
  * `kubectl apply --dry-run -o yaml` print them): every value indented under it is secret data,
  * whatever its key is named (`db-conn:`); references and placeholders stay.
  */
 function stringDataBlocks(text: string, out: SecretFinding[]): void {
   if (!text.includes('stringData:')) return;
-  const re = /^([ \t]*)stringData:[ \t]*\r?$/gm;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const indent = m[1].length;
-    let at = m.index + m[0].length + 1;
-    while (at < text.length) {
-      const nl = text.indexOf('\n', at);
-      const line = text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
-      const item = /^([ \t]+)([A-Za-z0-9._-]+):[ \t]+(?:"(?<q>[^"\n]+)"|'(?<s>[^'\n]+)'|(?<v>[^\s#|>][^\n]*?))[ \t]*$/.exec(line);
-      if (!item || item[1].length <= indent) break;
-      const v = item.groups!.q ?? item.groups!.s ?? item.groups!.v!;
-      if (!isReference(v) && !isLookAlike(v, true)) {
-        const s = at + line.lastIndexOf(v);
-        out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data', byContext: true });
-      }
-      if (nl < 0) break;
-      at = nl + 1;
-    }
-  }
+  indentedBlockItems(text, STRING_DATA_HEADER, STRING_DATA_ITEM, (m, line) => {
+    const v = m.groups!.q ?? m.groups!.s ?? m.groups!.v!;
+    if (isReference(v) || isLookAlike(v, true)) return undefined;
+    const s = line.lastIndexOf(v);
+    return [s, s + v.length];
+  }, out);
 }
 
 /**
@@ -1047,22 +1063,10 @@ function stringDataBlocks(text: string, out: SecretFinding[]): void {
  */
 function secretDataBlocks(text: string, out: SecretFinding[]): void {
   if (!text.includes('data:')) return;
-  const re = /^([ \t]*)data:[ \t]*\r?$/gm;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const indent = m[1].length;
-    let at = m.index + m[0].length + 1;
-    while (at < text.length) {
-      const nl = text.indexOf('\n', at);
-      const line = text.slice(at, nl < 0 ? text.length : nl).replace(/\r$/, '');
-      const item = /^([ \t]+)([A-Za-z0-9._-]+):[ \t]+(?<v>[A-Za-z0-9+/]+={0,2})[ \t]*$/.exec(line);
-      if (!item || item[1].length <= indent) break;
-      const v = item.groups!.v;
-      if (v.length >= 4 && v.length % 4 === 0 && /^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) {
-        const s = at + line.trimEnd().length - v.length;
-        out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data', byContext: true });
-      }
-      if (nl < 0) break;
-      at = nl + 1;
-    }
-  }
+  indentedBlockItems(text, DATA_HEADER, DATA_ITEM, (m, line) => {
+    const v = m.groups!.v;
+    if (v.length < 4 || v.length % 4 !== 0 || !/^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) return undefined;
+    const s = line.trimEnd().length - v.length;
+    return [s, s + v.length];
+  }, out);
 }
