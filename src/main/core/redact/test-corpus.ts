@@ -786,7 +786,8 @@ export function tabwriterOf(rows: string[][]): string {
 function sessionFourItems(g: Gen): CorpusItem[] {
   const out: CorpusItem[] = [];
   const add = (format: string, context: string, value: string, text: string, secret = true, command?: string) => out.push({ format, context, text, value, secret, ...(command ? { command } : {}) });
-  const pw = () => g.s(`${ALNUM}_+`, g.int(16, 24)).replace(/^[^A-Za-z]/, 'k');
+  // A leading `k`: a value that starts `my…` / `your…` is a documentation placeholder to the look-alike guard (`my_token`).
+  const pw = () => `k${g.s(`${ALNUM}_+`, g.int(15, 23))}`;
   const b36 = 'abcdefghijklmnopqrstuvwxyz0123456789';
   for (let k = 0; k < 4; k++) {
     // kubeadm token list (its documented columns; kubeadm's tabwriter: minwidth 10, padding 3).
@@ -815,7 +816,7 @@ function sessionFourItems(g: Gen): CorpusItem[] {
     add('dump of a plain file', 'hexdump -C -s', 'host', hexdumpCOf(plain, 4), false);
 
     // composer's auth (getcomposer.org/doc/articles/authentication-for-private-packages.md), as composer writes and prints it.
-    const gl = g.s(`${ALNUM}-_`, 20);
+    const gl = `k${g.s(`${ALNUM}-_`, 19)}`;
     const br = g.s(HEX, 40);
     const hb = pw();
     add('composer auth.json', 'cat auth.json', `${gl}\n${br}\n${hb}`, `{\n    "bitbucket-oauth": {},\n    "github-oauth": {},\n    "gitlab-oauth": {},\n    "gitlab-token": {\n        "gitlab.example.com": "${gl}"},\n    "http-basic": {\n        "repo.example.org": {\n            "username": "bob",\n            "password": "${hb}"\n        }},\n    "bearer": {\n        "repo.example.org": "${br}"}\n}\n`);
