@@ -18,11 +18,12 @@ import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
 import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
-import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand, withPositionals } from './wrappers.js';
+import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand } from './wrappers.js';
 import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
-import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, substituted, unknownFeed } from './feeds.js';
+import { shellCommand } from './shell-command.js';
+import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
 export { positionalArgs } from './resolved.js';
@@ -79,7 +80,7 @@ class Resolver {
   /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
   private readonly written = new Map<string, string>();
   /** Variables, arrays and positionals assigned so far on the line (values.ts). */
-  private readonly values = new Values({ cwd: () => this.curCwd, step: (n?: number) => this.step(n) });
+  readonly values = new Values({ cwd: () => this.curCwd, step: (n?: number) => this.step(n) });
   /** Functions defined so far on the line: their body, run with the caller's arguments when called. */
   private readonly functions = new Map<string, { body: Node; source: string; id: number }>();
   /** Function calls already read, by name and arguments: a recursive call with the same ones adds nothing (`:(){ :|:& };:` stays linear). */
@@ -565,7 +566,7 @@ class Resolver {
     }
     if (name === 'env') return envCommand(this, w, base, ctx);
     if (name === 'mish') return mishCommand(this, w, base, ctx);
-    if (SHELLS.has(name)) return this.shell(w, base, ctx, name);
+    if (SHELLS.has(name)) return shellCommand(this, w, base, ctx, name);
     switch (name) {
       case 'eval':
         return evalCommand(this, w, base, ctx);
@@ -655,80 +656,6 @@ class Resolver {
     return [...cmds, ...extra];
   }
 
-  private shell(w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
-    const a = w.argv;
-    let cFlag = false;
-    let sFlag = false;
-    let j = 1;
-    for (; j < a.length; j++) {
-      const x = a[j];
-      if (x === '--' || x === '-') {
-        j++;
-        break;
-      }
-      if (x === '-o' || x === '+o' || x === '-O' || x === '+O' || x === '--rcfile' || x === '--init-file') {
-        j++;
-        continue;
-      }
-      if (x.startsWith('--')) {
-        if (x === '--command') cFlag = true;
-        continue;
-      }
-      if ((x.startsWith('-') || x.startsWith('+')) && x.length > 1) {
-        if (x.slice(1).includes('c')) cFlag = true;
-        if (x.slice(1).includes('s')) sFlag = true;
-        continue;
-      }
-      break;
-    }
-    const self = this.make(w, base, ctx);
-    const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, cFlag ? `${name} -c` : name], outerText: base.text, pipeIn: undefined };
-    if (cFlag) {
-      const s = a[j];
-      if (s === undefined) return [self];
-      // `sh -c 'rm -rf "$1"' _ /`: the words after the string are $0, $1, … — values the outer
-      // shell already expanded (`_ ~` is home even where the string quotes "$1"). A word whose
-      // value is not known is put in as written instead, so the string reads it as unknown.
-      if (w.literal.slice(j + 1).every(Boolean)) {
-        const saved = this.values.positional;
-        this.values.positional = a.slice(j + 2);
-        try {
-          return [self, ...this.parseAndWalk(s, deeper)];
-        } finally {
-          this.values.positional = saved;
-        }
-      }
-      return [self, ...this.parseAndWalk(withPositionals(s, a.slice(j + 1)), deeper)];
-    }
-    // `bash /dev/stdin <<< …`: the script named is its stdin.
-    const stdinScript = j < a.length && /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(a[j]) && w.literal[j];
-    if (j < a.length && !sFlag && !stdinScript && substituted(w.raw[j])) {
-      // `bash <(…)`, `sh "$(…)"`: the script is another command's output.
-      self.facts.add(/\b(?:curl|wget|fetch)\b/.test(w.raw[j]) ? 'download-to-shell' : 'shell-stdin-unknown');
-      return [self];
-    }
-    if (j < a.length && !sFlag && !stdinScript) {
-      // Runs a script file: opaque like any program — unless this line wrote it.
-      const script = this.scriptWritten(a[j], w.literal[j]);
-      if (script === undefined) return [self];
-      if (script === null) {
-        self.facts.add(this.unseenScript(a[j]));
-        return [self];
-      }
-      return [self, ...this.parseAndWalk(script, { ...deeper, via: [...ctx.via, `${name} script`] })];
-    }
-    // Commands come from stdin.
-    self.readsProgramFromStdin = true;
-    const text = base.stdinText ?? ctx.pipeIn?.text ?? this.redirectedScript(base, self);
-    if (text !== undefined) return [self, ...this.parseAndWalk(text, deeper)];
-    if (base.stdinOpaque === 'substitution') self.facts.add('shell-stdin-unknown');
-    else if (ctx.pipeIn) {
-      const f = unknownFeed(ctx.pipeIn);
-      if (f !== 'none') self.facts.add(f);
-    }
-    return [self];
-  }
-
   /**
    * Text fed to a program this file does not know (`tclsh`-like REPLs, `gdb -batch`, `ed`,
    * `sqlite3`'s `.shell`, a renamed shell): read, worst case, as the shell lines it may run —
@@ -764,11 +691,11 @@ class Resolver {
 
   /** A shell started with no command (`sudo -s`, `su -`): it runs what its stdin holds (here-string, heredoc, pipe). */
   stdinShell(base: Base, ctx: Ctx, via: string): ResolvedCommand[] {
-    return this.shell(literalWords(['sh']), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, via] }, 'sh');
+    return shellCommand(this, literalWords(['sh']), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, via] }, 'sh');
   }
 
   /** `sh < x.sh` where this line wrote x.sh: its text (undefined when not written here; unseen content adds its fact). */
-  private redirectedScript(base: Base, self: ResolvedCommand): string | undefined {
+  redirectedScript(base: Base, self: ResolvedCommand): string | undefined {
     const r = base.stdinOpaque === 'file' ? base.redirects.findLast((x) => (x.op === '<' || x.op === '<>') && (x.fd === undefined || x.fd === 0)) : undefined;
     const t = r ? this.scriptWritten(r.target, r.literal) : undefined;
     if (t === null) self.facts.add(this.unseenScript(r!.target));
