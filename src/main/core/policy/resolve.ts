@@ -23,6 +23,7 @@ import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExe
 import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
 import { shellCommand } from './shell-command.js';
+import { Links } from './links.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
@@ -77,6 +78,8 @@ class Resolver {
   private readonly dirStack: Array<string | null | undefined> = [];
   /** Variables assigned in the prefix of the command being expanded (`CDPATH=… cd x`, `HOME=… cd`). */
   private prefixNames = new Set<string>();
+  /** Links this line makes (`ln -s ~ h`): later paths through them are judged as their targets too. */
+  private readonly links = new Links();
   /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
   private readonly written = new Map<string, string>();
   /** Variables, arrays and positionals assigned so far on the line (values.ts). */
@@ -150,8 +153,20 @@ class Resolver {
         // Runs too, but its output feeds the word it sits in: no pipe context, not direct.
         // unbash parses its text when `script` is first read: charged like any nested parse.
         if (!this.step(1 + ((Number(n.end ?? 0) - Number(n.pos ?? 0)) >> 10))) return [];
-        this.walk(n.script, { ...ctx, pipeIn: undefined });
+        // A subshell: what it assigns or `cd`s to does not reach the rest of the line.
+        this.scoped('restore', () => this.walk(n.script, { ...ctx, pipeIn: undefined }));
         return [];
+      case 'Subshell':
+        return this.scoped('restore', () => this.walk(n.body, ctx));
+      // Parts that may not run keep what the line held before them too (Values.branch).
+      case 'AndOr':
+        return ((n.commands as Node[]) ?? []).flatMap((c, k) => (k === 0 ? this.walk(c, ctx) : this.scoped('join', () => this.walk(c, ctx))));
+      case 'If':
+      case 'Case':
+      case 'While': {
+        const first = n.type === 'Case' ? 'word' : 'clause';
+        return [...this.walk(n[first], ctx), ...childKeys(n).filter((k) => !['type', 'pos', 'end', 'kind', first].includes(k)).flatMap((k) => this.scoped('join', () => this.walk(n[k], ctx)))];
+      }
       case 'For': {
         // `for x in a b ~; do …`: x holds every listed word while the body is read (no list: "$@").
         const name = String((n.name as Node | undefined)?.value ?? '');
@@ -168,7 +183,7 @@ class Resolver {
         const saved = this.values.positional;
         const savedCalls = new Set(this.calls);
         const savedFunctions = new Map(this.functions);
-        this.walk(n.body, { ...ctx, pipeIn: undefined });
+        this.scoped('restore', () => this.walk(n.body, { ...ctx, pipeIn: undefined }));
         this.values.positional = saved;
         this.calls.clear();
         for (const k of savedCalls) this.calls.add(k);
@@ -205,8 +220,9 @@ class Resolver {
     const elements = (n.commands as Node[]) ?? [];
     const groups: ResolvedCommand[][] = [];
     let pipeIn = ctx.pipeIn;
-    for (const el of elements) {
-      const g = this.walk(el, { ...ctx, pipeIn });
+    for (const [k, el] of elements.entries()) {
+      // Each member is a subshell (the last one too, unless `shopt -s lastpipe`: both readings kept).
+      const g = elements.length < 2 ? this.walk(el, { ...ctx, pipeIn }) : this.scoped(k === elements.length - 1 ? 'join' : 'restore', () => this.walk(el, { ...ctx, pipeIn }));
       groups.push(g);
       // A filter (`ls | grep -v keep | xargs rm`) passes on what the earlier producers listed.
       pipeIn = { producers: g.length > 0 && g.every((c) => PIPE_FILTERS.has(c.name)) && pipeIn ? [...g, ...pipeIn.producers] : g, text: staticOutput(g) };
@@ -437,6 +453,25 @@ class Resolver {
     this.values.assign(p, (el) => this.wordValue(el), (n) => this.values.word(n, this.substPiece));
   }
 
+  /** Runs `fn` as a subshell ('restore': its values and `cd`s are forgotten) or a branch that may not run ('join': both kept, a cwd it moved is unknown). */
+  private scoped<T>(how: 'restore' | 'join', fn: () => T): T {
+    const v = this.values.branch();
+    const [cwd, prev, stack] = [this.curCwd, this.prevCwd, [...this.dirStack]];
+    try {
+      return fn();
+    } finally {
+      if (how === 'restore') {
+        [this.curCwd, this.prevCwd] = [cwd, prev];
+        this.dirStack.splice(0, Infinity, ...stack);
+        v.restore();
+      } else {
+        v.join();
+        if (this.curCwd !== cwd) this.curCwd = null;
+        if (this.prevCwd !== prev) this.prevCwd = null;
+      }
+    }
+  }
+
   /** Runs `fn` with the working directory moved (`env -C DIR`, `sudo -D DIR`); null: somewhere unknown. */
   inDir<T>(dir: { path: string; literal: boolean } | undefined, fn: () => T): T {
     if (!dir) return fn();
@@ -493,7 +528,10 @@ class Resolver {
       if (c.name === 'pushd') this.dirStack.push(before);
       if (c.name !== 'popd' || before !== this.curCwd) this.prevCwd = before;
     }
-    this.all.push(c);
+    // A write through a link made earlier on the line is also judged as a write to its target (links.ts).
+    const twin = this.links.through(c, this.cwd);
+    this.links.record(c, this.cwd);
+    this.all.push(c, ...(twin ? [twin] : []));
     return c;
   }
 

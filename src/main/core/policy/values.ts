@@ -199,6 +199,33 @@ export class Values {
     };
   }
 
+  /**
+   * A branch that may or may not run (`a && x=ls`, an `if`'s arms, a loop body): `join()` keeps
+   * both what the line held before it and what it assigned — every value a path could give, so
+   * `x=rm; false && x=ls; $x -rf ~` still reads rm. A name given differing values is the union
+   * of both (unknown when either is, or when it had no value before and no known default).
+   */
+  branch(): { restore: () => void; join: () => void } {
+    const vars = new Map(this.vars);
+    const arrays = new Map(this.arrays);
+    const refs = new Map(this.refs);
+    const positional = this.positional;
+    const restore = this.snapshot();
+    const join = () => {
+      for (const k of new Set([...vars.keys(), ...this.vars.keys()])) {
+        const a = vars.has(k) ? vars.get(k)! : KNOWN_ENV[k] !== undefined ? [KNOWN_ENV[k]] : null;
+        const b = this.vars.has(k) ? this.vars.get(k)! : KNOWN_ENV[k] !== undefined ? [KNOWN_ENV[k]] : null;
+        if (a === b) continue;
+        const both = a === null || b === null ? null : [...new Set([...a, ...b])];
+        this.vars.set(k, both && both.length <= MAX_CANDIDATES ? both : null);
+      }
+      for (const k of new Set([...arrays.keys(), ...this.arrays.keys()])) if (arrays.get(k) !== this.arrays.get(k)) this.arrays.delete(k);
+      for (const k of new Set([...refs.keys(), ...this.refs.keys()])) if (refs.get(k) !== this.refs.get(k)) this.refs.set(k, '');
+      if (positional !== this.positional && JSON.stringify(positional) !== JSON.stringify(this.positional)) this.positional = null;
+    };
+    return { restore, join };
+  }
+
   /** An array's elements in order, when all are known. */
   elementsOf(name: string): string[] | undefined {
     return this.arrays.get(this.target(name) || name);
