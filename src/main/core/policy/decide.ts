@@ -230,7 +230,7 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
         if (named) items.push({ text: c.text, argv: c.argv, decision: 'ask', rule: OWN_FILES_RULE, reason: `names mish's own files (${named}) and may change them; a human must decide`, explicit: true });
       }
       // The agents' hook configuration (where mish's hook lives) and `mish init`: the agent may not switch its supervision off.
-      const hook = change ? undefined : (mishInitChange(c) ?? hookConfigChange(viewOf(c), hookFiles, ctx.cwd, ctx.home));
+      const hook = change ? undefined : (mishInitChange(c) ?? hookConfigChange(viewOf(c), hookFiles, ctx.cwd, ctx.home, own));
       if (hook) items.push({ text: c.text, argv: c.argv, decision: hook.decision, rule: HOOK_CONFIG_RULE, reason: hook.reason, explicit: true });
       else if (!change && c.name !== '' && !OWN_FILE_READERS.has(c.name) && !UNWRAPPED.has(c.name)) {
         const named = hookConfigMention(c, hookFiles, ctx.home);

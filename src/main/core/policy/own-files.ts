@@ -263,7 +263,7 @@ function globCandidates(glob: string, mine: readonly string[]): string[] {
  * (permissions, env, MCP servers) or may drop the hook — the policy cannot see the content — so
  * a human decides (`ask`). Reading stays allowed.
  */
-export function hookConfigChange(v: CommandView, hookFiles: readonly string[], cwd: string | undefined, home: string | undefined): HookConfigChange | undefined {
+export function hookConfigChange(v: CommandView, hookFiles: readonly string[], cwd: string | undefined, home: string | undefined, own: readonly string[] = []): HookConfigChange | undefined {
   const c: ResolvedCommand = v.cmd;
   const removed: Array<{ t: string; folder: boolean }> = [];
   const written: Array<{ t: string; folder: boolean }> = [];
@@ -296,7 +296,7 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
     // A recursive copy into a folder holding one may overwrite it (its contents are unknown here).
     if (recursive && ['cp', 'rsync'].includes(c.name)) written.push({ t, folder: true });
   }
-  const home_ = intoHome(v, c.cwd === null ? undefined : (c.cwd ?? cwd), home);
+  const home_ = intoHome(v, c.cwd === null ? undefined : (c.cwd ?? cwd), home, ownForms([...hookFiles, ...own], home));
   if (home_) return { decision: 'ask', reason: `${home_}: files it writes there are not known here and may replace mish's own or an agent's hook configuration (where mish's hook is installed); a human must decide` };
   // `ln -s ~/.cursor c`: later writes through the link (`> c/hooks.json`) are not followed, so making it asks.
   const linked = c.name === 'ln' && (hasFlag(v.args, '-s') || hasFlag(v.args, '--symbolic')) ? (pos.length >= 2 ? pos.slice(0, -1) : pos) : [];
@@ -425,6 +425,9 @@ export function fileEditChange(file: string, own: readonly string[], hookFiles: 
   return undefined;
 }
 
+/** git subcommands that write files of the work tree (its content comes from the repository, not seen here). */
+const TREE_WRITERS = /^(?:checkout|restore|reset|stash|switch|merge|pull|cherry-pick|am|clean|rebase|revert|read-tree|checkout-index|worktree)$/;
+
 /** Folders in home that hold mish's own or a host's hook files: copying one into home replaces what is there. */
 const HOME_DOT_FOLDERS = /(?:^|\/)\.(?:config|local|claude|codex|gemini|cursor|copilot|mish)\/?$/;
 
@@ -433,9 +436,13 @@ const HOME_DOT_FOLDERS = /(?:^|\/)\.(?:config|local|claude|codex|gemini|cursor|c
  * are not known here (`cp -r d/. ~`, `tar -xf x.tar -C ~`, `patch -d ~`, `git -C ~ checkout -f -- .claude`).
  * Copying one named folder into home (`cp -r notes ~`) makes ~/notes and stays allowed.
  */
-function intoHome(v: CommandView, where: string | undefined, home: string | undefined): string | undefined {
+function intoHome(v: CommandView, where: string | undefined, home: string | undefined, guarded: readonly string[] = []): string | undefined {
   const c = v.cmd;
-  const isHome = (t: string | undefined) => t !== undefined && forms(t, where, home).some((f) => f.replace(/\/+$/, '') === '~' || (home !== undefined && f.replace(/\/+$/, '') === home.replace(/\/+$/, '')));
+  const homeItself = (t: string | undefined) => t !== undefined && forms(t, where, home).some((f) => f.replace(/\/+$/, '') === '~' || (home !== undefined && f.replace(/\/+$/, '') === home.replace(/\/+$/, '')));
+  // A tree whose files are not known (a patch, a checkout) written into a folder holding mish's own
+  // or a hook file, or inside one (`cd ~/.claude && patch -p1 < x.diff`, `--work-tree ~/.config`).
+  const inGuarded = (t: string) => forms(t, where, home).some((f) => !homeOrAbove(f, home) && !/^\/[^/]*$/.test(f) && guarded.some((o) => relation(f.replace(/\/+$/, ''), o) === 0 || (relation(f.replace(/\/+$/, ''), o) === 1 && HOME_DOT_FOLDERS.test(f))));
+  const isHome = (t: string | undefined) => t !== undefined && (homeItself(t) || inGuarded(t));
   const pos = positionalArgs(v.args);
   const here = where ?? '.';
   if ((c.name === 'cp' || c.name === 'rsync') && pos.length >= 2 && isHome(pos[pos.length - 1])) {
@@ -449,10 +456,16 @@ function intoHome(v: CommandView, where: string | undefined, home: string | unde
   if (c.name === 'unzip' && !hasFlag(v.args, '-l') && isHome(optionValue(v.args, ['-d']) ?? here)) return 'unpacks an archive into home';
   if (c.name === 'patch' && isHome(optionValue(v.args, ['-d', '--directory']) ?? here)) return 'applies a patch in home';
   if (c.name === 'git') {
-    const sub = positionalArgs(v.args.filter((a, i) => !(v.args[i - 1] === '-C' || v.args[i - 1] === '--git-dir' || v.args[i - 1] === '--work-tree')))[0];
-    const dir = optionValue(v.args, ['--work-tree']) ?? optionValue(v.args, ['-C']) ?? here;
+    const sub = positionalArgs(v.args.filter((a, i) => !(v.args[i - 1] === '-C' || v.args[i - 1] === '-c' || v.args[i - 1] === '--git-dir' || v.args[i - 1] === '--work-tree')))[0];
+    const dir = optionValue(v.args, ['--work-tree']) ?? v.args.find((a) => /^core\.worktree=/i.test(a))?.replace(/^[^=]*=/, '') ?? optionValue(v.args, ['-C']) ?? here;
+    // A work tree whose value is not known here (`--work-tree "$X"`, GIT_WORK_TREE=$(…)): a checkout there may land anywhere.
+    const k = dir === here ? -1 : c.argv.findIndex((a) => a === dir || a.endsWith(`=${dir}`));
+    if (k > 0 && c.literal[k] === false && TREE_WRITERS.test(sub ?? '') && !/^(?:switch|merge|pull|rebase|revert|cherry-pick|am)$/.test(sub ?? '')) return `runs git ${sub} in a work tree not known here (${dir})`;
     if (sub === 'apply' && (isHome(optionValue(v.args, ['--directory'])) || isHome(dir))) return 'applies a patch in home';
-    if (/^(?:checkout|restore|reset|stash|switch|merge|pull|cherry-pick|am)$/.test(sub ?? '') && isHome(dir)) return `runs git ${sub} with home as the work tree`;
+    if (TREE_WRITERS.test(sub ?? '') && isHome(dir)) return `runs git ${sub} with ${homeItself(dir) ? 'home' : `${dir}, a folder holding mish's own or a hook file,`} as the work tree`;
+    // `git config core.worktree ~`: every later git command on that repository writes there.
+    const cfg = v.args.findIndex((a) => /^core\.worktree$/i.test(a));
+    if (sub === 'config' && cfg >= 0 && isHome(v.args[cfg + 1])) return `sets the repository's work tree to ${v.args[cfg + 1]}`;
   }
   return undefined;
 }

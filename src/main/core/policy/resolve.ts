@@ -24,6 +24,7 @@ import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
 import { shellCommand } from './shell-command.js';
 import { Links } from './links.js';
+import { gitWorkTree } from './git-env.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
@@ -349,6 +350,9 @@ class Resolver {
           [...nameStarts.map((from, k) => concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd))), w].flatMap((alt) => this.expand(alt, { text, redirects, stdinText, stdinOpaque }, ctx))
         : this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
     this.prefixNames = new Set();
+    // `GIT_WORK_TREE=~ git checkout -f …`, or exported earlier on the line: git reads it as --work-tree.
+    const tree = prefix.find((p) => p.type === 'Assignment' && p.name === 'GIT_WORK_TREE');
+    gitWorkTree(direct, tree ? (tree.value ? this.single(tree.value as Node) : { value: '', literal: true }) : this.values.assigned('GIT_WORK_TREE'));
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
     for (const c of direct) for (const f of downloadOutputs(c)) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
@@ -688,6 +692,7 @@ class Resolver {
     for (const x of words) {
       if (/^(?:LD_PRELOAD|LD_AUDIT)=/.test(x)) for (const c of cmds) c.facts.add('ld-preload');
       if (MISH_POLICY_ASSIGNMENT.test(x)) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
+      if (x.startsWith('GIT_WORK_TREE=')) gitWorkTree(cmds, { value: x.slice(14), literal: true });
       const stored = storedCommand(x);
       if (stored !== undefined) extra.push(...this.parseAndWalk(stored, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, x.slice(0, x.indexOf('='))], outerText: base.text, pipeIn: undefined }));
     }

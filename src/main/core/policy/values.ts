@@ -226,6 +226,13 @@ export class Values {
     return { restore, join };
   }
 
+  /** A variable assigned on this line (undefined: never — its value is the environment's): its one known value, else not literal. */
+  assigned(name: string): { value: string; literal: boolean } | undefined {
+    if (!this.vars.has(name)) return undefined;
+    const v = this.vars.get(name);
+    return v && v.length === 1 ? { value: v[0], literal: true } : { value: `$${name}`, literal: false };
+  }
+
   /** An array's elements in order, when all are known. */
   elementsOf(name: string): string[] | undefined {
     return this.arrays.get(this.target(name) || name);
