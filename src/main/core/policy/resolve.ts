@@ -53,8 +53,10 @@ const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 const CONTROL_CHARS = /[\0-\x08\x0b-\x1f\x7f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 // ---------------------------------------------------------------- resolver
 
-export function resolveLine(source: string, cwd?: string): Resolution {
+export function resolveLine(source: string, cwd?: string, env: { CDPATH?: string } = {}): Resolution {
   const r = new Resolver(cwd);
+  // A CDPATH in the environment the line runs in moves a relative `cd` as one set on the line does.
+  if (env.CDPATH) r.values.set('CDPATH', { cands: [env.CDPATH], unknown: false });
   if (CONTROL_CHARS.test(source)) r.lineFacts.push({ fact: 'control-chars', text: JSON.stringify(source).slice(1, -1) });
   r.parseAndWalk(source, { depth: 0, via: [], source });
   // A connection opened on /dev/tcp earlier in the line (`exec 5<>/dev/tcp/h/p`) and a shell
@@ -160,8 +162,17 @@ class Resolver {
       case 'Subshell':
         return this.scoped('restore', () => this.walk(n.body, ctx));
       // Parts that may not run keep what the line held before them too (Values.branch).
-      case 'AndOr':
-        return ((n.commands as Node[]) ?? []).flatMap((c, k) => (k === 0 ? this.walk(c, ctx) : this.scoped('join', () => this.walk(c, ctx))));
+      case 'AndOr': {
+        // `a && b && c`: c runs after b did (its state is theirs); after the list, any prefix may have run.
+        const out: ResolvedCommand[] = [];
+        const open: Array<() => void> = [];
+        for (const [k, c] of ((n.commands as Node[]) ?? []).entries()) {
+          if (k > 0) open.push(this.enter('join'));
+          out.push(...this.walk(c, ctx));
+        }
+        while (open.length) open.pop()!();
+        return out;
+      }
       case 'If':
       case 'Case':
       case 'While': {
@@ -459,11 +470,19 @@ class Resolver {
 
   /** Runs `fn` as a subshell ('restore': its values and `cd`s are forgotten) or a branch that may not run ('join': both kept, a cwd it moved is unknown). */
   private scoped<T>(how: 'restore' | 'join', fn: () => T): T {
-    const v = this.values.branch();
-    const [cwd, prev, stack] = [this.curCwd, this.prevCwd, [...this.dirStack]];
+    const leave = this.enter(how);
     try {
       return fn();
     } finally {
+      leave();
+    }
+  }
+
+  /** Opens such a scope; the function returned closes it. */
+  private enter(how: 'restore' | 'join'): () => void {
+    const v = this.values.branch();
+    const [cwd, prev, stack] = [this.curCwd, this.prevCwd, [...this.dirStack]];
+    return () => {
       if (how === 'restore') {
         [this.curCwd, this.prevCwd] = [cwd, prev];
         this.dirStack.splice(0, Infinity, ...stack);
@@ -473,7 +492,7 @@ class Resolver {
         if (this.curCwd !== cwd) this.curCwd = null;
         if (this.prevCwd !== prev) this.prevCwd = null;
       }
-    }
+    };
   }
 
   /** Runs `fn` with the working directory moved (`env -C DIR`, `sudo -D DIR`); null: somewhere unknown. */

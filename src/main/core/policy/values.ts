@@ -428,15 +428,15 @@ export class Values {
    * unknown IFS: unknown.
    */
   private marked(v: Piece, ifs: Piece): Piece {
-    if (ifs.unknown || ifs.cands.length !== 1) return UNKNOWN;
+    // Several IFS values (one set in a branch that may not run): every reading is kept.
+    if (ifs.unknown || ifs.cands.length === 0) return UNKNOWN;
     const mark = (chars: string) => (c: string) => {
       let out = '';
       for (const ch of c) out += !chars.includes(ch) ? ch : /\s/.test(ch) ? FIELD_SPACE : FIELD_DELIM;
       return out;
     };
     const byDefault = v.cands.map(mark(DEFAULT_IFS));
-    if (ifs.cands[0] === DEFAULT_IFS) return { cands: byDefault, unknown: v.unknown };
-    const byLine = ifs.cands[0] === '' ? v.cands : v.cands.map(mark(ifs.cands[0]));
+    const byLine = ifs.cands.filter((i) => i !== DEFAULT_IFS).flatMap((i) => (i === '' ? v.cands : v.cands.map(mark(i))));
     return { cands: [...new Set([...byLine, ...byDefault])], unknown: v.unknown };
   }
 
