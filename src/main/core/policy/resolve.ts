@@ -179,13 +179,19 @@ class Resolver {
         const first = n.type === 'Case' ? 'word' : 'clause';
         return [...this.walk(n[first], ctx), ...childKeys(n).filter((k) => !['type', 'pos', 'end', 'kind', first].includes(k)).flatMap((k) => this.scoped('join', () => this.walk(n[k], ctx)))];
       }
+      case 'Select':
       case 'For': {
         // `for x in a b ~; do …`: x holds every listed word while the body is read (no list: "$@").
         const name = String((n.name as Node | undefined)?.value ?? '');
         const list = n.wordlist as Node[] | undefined;
         if (name) this.values.loop(name, list?.map((x) => this.wordValue(x)));
-        break;
+        // The body may run no time at all (`for i in ; do x=ls; done`): what it assigns is kept beside the old values.
+        return [...this.walk(list, ctx), ...this.scoped('join', () => this.walk(n.body, ctx))];
       }
+      case 'Statement': // `x=ls &` (background) and `coproc …` run in a subshell
+      case 'Coproc':
+        if (n.type === 'Coproc' || n.background) return this.scoped('restore', () => this.walk(n.type === 'Coproc' ? n.body : n.command, ctx));
+        break;
       case 'Function': {
         const name = String((n.name as Node | undefined)?.value ?? (n.name as Node | undefined)?.text ?? '');
         this.functions.set(name, { body: n.body as Node, source: ctx.source, id: ++this.definitions });
@@ -309,6 +315,8 @@ class Resolver {
     if (/^(?:export|declare|typeset|local|readonly)$/.test(cmdName)) {
       // `declare -n r=HOME`: r is a reference to HOME, not the string "HOME".
       const nameref = cmdName !== 'export' && suffix.some((x) => x.type === 'Word' && /^-[a-zA-Z]*n/.test(String(x.value ?? '')));
+      // `local x=ls` ends with its function (and fails outside one); `declare` in a function is local too: both values kept.
+      const leave = cmdName === 'export' || nameref ? undefined : this.enter('declare');
       for (const x of suffix) {
         if (nameref && x.type === 'Assignment') {
           const v = x.value ? this.values.word(x.value as Node, this.substPiece) : undefined;
@@ -318,6 +326,7 @@ class Resolver {
         else if (x.type === 'Assignment') this.assign(x);
         else if (x.type === 'Word' && /^[A-Za-z_]\w*$/.test(String(x.value ?? ''))) this.values.set(String(x.value), { cands: [''], unknown: false });
       }
+      leave?.();
     }
     if (!n.name) {
       // `> /etc/passwd` alone truncates the file: judged as the no-op command `:` with that redirection.
@@ -479,7 +488,7 @@ class Resolver {
   }
 
   /** Opens such a scope; the function returned closes it. */
-  private enter(how: 'restore' | 'join'): () => void {
+  private enter(how: 'restore' | 'join' | 'declare'): () => void {
     const v = this.values.branch();
     const [cwd, prev, stack] = [this.curCwd, this.prevCwd, [...this.dirStack]];
     return () => {
@@ -488,7 +497,7 @@ class Resolver {
         this.dirStack.splice(0, Infinity, ...stack);
         v.restore();
       } else {
-        v.join();
+        v.join(how === 'declare');
         if (this.curCwd !== cwd) this.curCwd = null;
         if (this.prevCwd !== prev) this.prevCwd = null;
       }

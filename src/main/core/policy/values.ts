@@ -205,21 +205,23 @@ export class Values {
    * `x=rm; false && x=ls; $x -rf ~` still reads rm. A name given differing values is the union
    * of both (unknown when either is, or when it had no value before and no known default).
    */
-  branch(): { restore: () => void; join: () => void } {
+  branch(): { restore: () => void; join: (keepNew?: boolean) => void } {
     const vars = new Map(this.vars);
     const arrays = new Map(this.arrays);
     const refs = new Map(this.refs);
     const positional = this.positional;
     const restore = this.snapshot();
-    const join = () => {
+    // keepNew: a name first given a value here keeps it (`local d=build` where d had none on the line).
+    const join = (keepNew = false) => {
       for (const k of new Set([...vars.keys(), ...this.vars.keys()])) {
+        if (keepNew && !vars.has(k)) continue;
         const a = vars.has(k) ? vars.get(k)! : KNOWN_ENV[k] !== undefined ? [KNOWN_ENV[k]] : null;
         const b = this.vars.has(k) ? this.vars.get(k)! : KNOWN_ENV[k] !== undefined ? [KNOWN_ENV[k]] : null;
         if (a === b) continue;
         const both = a === null || b === null ? null : [...new Set([...a, ...b])];
         this.vars.set(k, both && both.length <= MAX_CANDIDATES ? both : null);
       }
-      for (const k of new Set([...arrays.keys(), ...this.arrays.keys()])) if (arrays.get(k) !== this.arrays.get(k)) this.arrays.delete(k);
+      for (const k of new Set([...arrays.keys(), ...this.arrays.keys()])) if (arrays.get(k) !== this.arrays.get(k) && !(keepNew && !vars.has(k))) this.arrays.delete(k);
       for (const k of new Set([...refs.keys(), ...this.refs.keys()])) if (refs.get(k) !== this.refs.get(k)) this.refs.set(k, '');
       if (positional !== this.positional && JSON.stringify(positional) !== JSON.stringify(this.positional)) this.positional = null;
     };

@@ -86,6 +86,11 @@ export function storedCommand(assignment: string, value = assignment.slice(assig
   return /^LESS(?:OPEN|CLOSE)=/.test(assignment) ? value.replace(/^\s*\|\|?/, '') : value;
 }
 
+/** A git setting's command: a `!` alias is a shell line, any other alias is git's own arguments (`alias.p=push -f` runs `git push -f`). */
+function gitAlias(key: string, value: string): string {
+  return /^alias\./i.test(key) && !value.startsWith('!') ? `git ${value}` : value.replace(/^!/, '');
+}
+
 /** git -c settings whose value git runs as a command. */
 export const GIT_COMMAND_SETTINGS = /^(?:core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|gpg\.program|credential\.helper|pager\.[\w-]+|alias\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|difftool\.[\w-]+\.cmd|mergetool\.[\w-]+\.cmd)=/i;
 
@@ -123,8 +128,12 @@ export function laterStrings(name: string, w: Words): string[] {
     if (sub > 0 && a[sub] === 'bisect' && a[sub + 1] === 'run' && a.length > sub + 2) out.push(a.slice(sub + 2).join(' '));
     for (let k = 1; k < a.length; k++) {
       const setting = a[k] === '-c' ? a[k + 1] : a[k].startsWith('-c') && a[k].length > 2 ? a[k].slice(2) : undefined;
-      if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(assignValue(setting).replace(/^!/, ''));
+      if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(gitAlias(setting.slice(0, setting.indexOf('=')), assignValue(setting)));
     }
+    // `git config [--global] alias.p 'push --force'`: what the alias runs is judged where it is defined (later lines call it by name).
+    const cfg = a.findIndex((x, k) => k > 0 && x === 'config');
+    const key = cfg > 0 ? a.findIndex((x, k) => k > cfg && /^alias\.[\w-]+$/i.test(x)) : -1;
+    if (key > 0 && a[key + 1] !== undefined) out.push(gitAlias(a[key], a[key + 1]));
   }
   if (name === 'ssh' || name === 'scp' || name === 'sftp' || name === 'rsync' || name === 'autossh' || name === 'sshfs') {
     // -o ProxyCommand=… / LocalCommand=… run locally; rsync -e / --rsh is the command it starts.
