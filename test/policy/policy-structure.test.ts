@@ -31,7 +31,7 @@ describe('one wrapper option table for the router and the policy', () => {
 
   it('resolve.ts is split into rooms a newcomer finds from the tree', () => {
     const dir = path.join(root, 'src/main/core/policy');
-    for (const f of ['resolve.ts', 'resolved.ts', 'ast.ts', 'wrappers.ts', 'runners.ts', 'feeds.ts', 'interpreters.ts', 'interpreter-command.ts', 'shell-command.ts']) {
+    for (const f of ['resolve.ts', 'resolved.ts', 'ast.ts', 'wrappers.ts', 'runners.ts', 'feeds.ts', 'interpreters.ts', 'interpreter-command.ts', 'shell-command.ts', 'subst.ts', 'links.ts', 'git-env.ts']) {
       const text = readFileSync(path.join(dir, f), 'utf8');
       expect(text.startsWith('/**'), `${f} opens with what it is`).toBe(true);
       expect(text.split('\n').length, `${f} stays small`).toBeLessThan(800);

@@ -13,7 +13,7 @@
 import { parse as parseBash } from 'unbash';
 import { INTERPRETERS } from './interpreters.js';
 import { parserWaitMs } from './interpreters/tree-sitter-host.js';
-import { ELEMENT, splitFields, Values, type Piece } from './values.js';
+import { splitFields, Values, type Piece } from './values.js';
 import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
@@ -25,6 +25,7 @@ import { mishCommand } from './mish-command.js';
 import { shellCommand } from './shell-command.js';
 import { Links } from './links.js';
 import { gitWorkTree } from './git-env.js';
+import { knowableOutput } from './subst.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
@@ -46,6 +47,9 @@ export const MAX_ANALYSIS_STEPS = 100_000;
 export const ANALYSIS_DEADLINE_MS = 1_000;
 /** Programs that only filter the lines they read (their output is some of their input). */
 const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'cut', 'tr', 'sed', 'awk', 'tac', 'shuf']);
+/** Wrappers that are builtins of the shell itself, and programs that run what they are given in another process. */
+const SAME_SHELL = /^(?:time|command|builtin|exec)$/;
+const CHILD_RUNNERS = /^(?:env|su|runuser|ssh|sg|flock|docker|podman|nerdctl|kubectl|oc|at|batch|fd|fdfind|find|xargs|parallel|watch|tar|gtar|bsdtar|less|more|make|gmake|script|tmux|screen|npm|pnpm|yarn|bun|entr|bwrap|start-stop-daemon)$/;
 /** Assignments that would give a nested mish another policy. */
 const MISH_POLICY_ASSIGNMENT = /^(?:MISH_POLICY|MISH_POLICY_DEFAULT)=/;
 
@@ -432,45 +436,8 @@ class Resolver {
     return { ...i, literal: false };
   }
 
-  /** A command substitution's output when it is knowable (values.ts); its commands are walked elsewhere. */
-  private readonly substPiece = (p: Node): Piece => {
-    const unknown: Piece = { cands: [], unknown: true };
-    let script: Node | undefined;
-    try {
-      script = p.script as Node | undefined;
-    } catch {
-      return unknown;
-    }
-    const stmts = (script?.commands as Node[] | undefined) ?? [];
-    if (stmts.length !== 1) return unknown;
-    const top = stmts[0].command as Node | undefined;
-    const list = top?.type === 'Pipeline' ? ((top.commands as Node[]) ?? []) : [top];
-    const cmds: Array<{ argv: string[]; known: boolean; stdin?: string }> = [];
-    for (const c of list) {
-      if (!c || c.type !== 'Command' || !c.name) return unknown;
-      const argv: string[] = [];
-      let stdin: string | undefined;
-      for (const x of [c.name as Node, ...((c.suffix as Node[]) ?? [])]) {
-        if (x.type === 'Word') {
-          const v = this.values.word(x, this.substPiece);
-          if (v.unknown || v.values.length !== 1) return unknown;
-          argv.push(...v.values[0].split(ELEMENT));
-        } else if (x.type === 'HereString') {
-          const v = this.values.word(x.target as Node, this.substPiece);
-          if (v.unknown || v.values.length !== 1) return unknown;
-          stdin = `${v.values[0]}\n`;
-        } else return unknown;
-      }
-      cmds.push({ argv, known: true, stdin });
-    }
-    let out = Values.substOutput(cmds);
-    if (out === undefined) return unknown;
-    if (out === '.' && commandName(cmds[cmds.length - 1].argv[0]) === 'pwd' && this.curCwd !== undefined) {
-      if (this.curCwd === null) return unknown;
-      out = this.curCwd;
-    }
-    return { cands: [out], unknown: false };
-  };
+  /** A command substitution's output when it is knowable (subst.ts); its commands are walked elsewhere. */
+  private readonly substPiece = (p: Node): Piece => knowableOutput(p, this.values, this.curCwd, this.substPiece);
 
   /** `NAME=value`, `NAME=(a b c)`, `NAME+=…`, `NAME[i]=…` (values.ts). */
   private assign(p: Node): void {
@@ -591,6 +558,8 @@ class Resolver {
       }
     }
     const name = commandName(w.argv[0]);
+    // `bash -c 'x=ls; cd /tmp'`, `sudo …`, `ssh h …`: another process; its assignments and cds do not come back.
+    if (!ctx.child && !this.functions.has(w.argv[0]) && (SHELLS.has(name) || (PREFIX[name] && !SAME_SHELL.test(name)) || CHILD_RUNNERS.test(name))) return this.scoped('restore', () => this.expand(w, base, { ...ctx, child: true }));
     const fn = w.argv[0].includes('/') ? undefined : this.functions.get(w.argv[0]);
     if (fn) {
       // A function defined earlier on the line: its body runs with these arguments as $1, $2, …

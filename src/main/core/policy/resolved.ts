@@ -81,6 +81,8 @@ export interface Ctx {
   /** Text of the outermost simple command, for nested parses. */
   outerText?: string;
   pipeIn?: PipeIn;
+  /** Inside a command that runs in a process of its own (`bash -c`, `sudo`, `ssh`): what it assigns or `cd`s to stays there. */
+  child?: boolean;
 }
 
 export interface Base {
