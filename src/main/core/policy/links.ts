@@ -18,7 +18,7 @@ import type { ResolvedCommand } from './resolved.js';
 const MAX_LINKS = 64;
 
 /** Options of ln / cp that take a value (their value is not a source or a destination). */
-const VALUE_OPTIONS = /^(?:-[tS]|--target-directory|--suffix)$/;
+const VALUE_OPTIONS = /^(?:-[tSoO]|--target-directory|--suffix|--options|--types)$/;
 
 export class Links {
   /** Link path (normalised) → what it points at (normalised). */
@@ -28,7 +28,9 @@ export class Links {
   record(c: ResolvedCommand, base: string | undefined): void {
     const a = c.argv;
     const symbolic = (x: string) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(x) || x === '--symbolic' || x === '--symbolic-link';
-    const makes = c.name === 'link' || c.name === 'ln' || (c.name === 'cp' && a.some((x) => symbolic(x) || /^-[a-zA-Z]*l[a-zA-Z]*$/.test(x) || x === '--link'));
+    // A bind mount (`mount --bind ~ h`, `mount -o bind`, `bindfs ~ h`) shows the same files at another path, as a link does.
+    const binds = (c.name === 'mount' && a.some((x, k) => /^(?:--r?bind|-[BR])$/.test(x) || (a[k - 1] === '-o' && /(?:^|,)r?bind(?:,|$)/.test(x)))) || c.name === 'bindfs';
+    const makes = binds || c.name === 'link' || c.name === 'ln' || (c.name === 'cp' && a.some((x) => symbolic(x) || /^-[a-zA-Z]*l[a-zA-Z]*$/.test(x) || x === '--link'));
     if (!makes || c.cwd === null || this.map.size >= MAX_LINKS) return;
     const soft = c.name !== 'link' && a.slice(1).some(symbolic);
     const ops: string[] = [];
@@ -39,12 +41,13 @@ export class Links {
       const x = a[i];
       if (!done && x === '--') done = true;
       else if (!done && VALUE_OPTIONS.test(x)) {
-        if (/^(?:-t|--target-directory)$/.test(x)) into = a[i + 1];
+        if (!binds && /^(?:-t|--target-directory)$/.test(x)) into = a[i + 1];
         i++;
       } else if (!done && x.startsWith('--target-directory=')) into = x.slice(19);
       else if (!done && x.startsWith('-') && x !== '-') continue;
       else ops.push(x);
     }
+    if (binds && ops.length !== 2) return;
     const dir = c.cwd ?? base;
     const srcs = into !== undefined ? ops : ops.length > 1 ? ops.slice(0, -1) : ops;
     const dest = into ?? (ops.length > 1 ? ops[ops.length - 1] : '.');
@@ -78,7 +81,9 @@ export class Links {
       }
       return p;
     };
-    const argv = c.argv.map((x, k) => (k === 0 || !c.literal[k] ? x : swap(x)));
+    // `rm -f x`, `mv x y`, `unlink x` act on the link itself; `x/`, `x/.`, `x/f` go through it.
+    const own = /^(?:rm|unlink|mv|rmdir)$/.test(c.name);
+    const argv = c.argv.map((x, k) => (k === 0 || !c.literal[k] || (own && !x.endsWith('/') && this.map.has(normalizePath(x, dir))) ? x : swap(x)));
     const redirects = c.redirects.map((r) => (r.literal && !r.op.startsWith('<<') ? { ...r, target: swap(r.target) } : r));
     if (!changed) return undefined;
     return { ...c, argv, redirects, via: [...c.via, 'link'], facts: new Set(c.facts) };

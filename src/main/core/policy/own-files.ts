@@ -289,7 +289,7 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
   for (const t of writeTargets(v)) {
     if (c.name === 'truncate') continue;
     const redirect = c.redirects.some((r) => r.target === t && r.op !== '>>' && r.op !== '&>>');
-    const empties = (redirect && (EMPTIES.has(c.name) || (c.name === 'cat' && pos.length === 1 && pos[0] === '/dev/null'))) || ((c.name === 'cp' || c.name === 'dd' || c.name === 'ln') && fromNull);
+    const empties = (redirect && (EMPTIES.has(c.name) || (c.name === 'exec' && pos.length === 0) || (c.name === 'cat' && pos.length === 1 && pos[0] === '/dev/null'))) || ((c.name === 'cp' || c.name === 'dd' || c.name === 'ln') && fromNull);
     (empties ? removed : written).push({ t, folder: false });
     // cp/mv/install/ln into a folder: the file arrives as the folder's entry of that name.
     if (['cp', 'mv', 'install', 'ln'].includes(c.name) && pos.length >= 2 && t === pos[pos.length - 1]) for (const src of pos.slice(0, -1)) written.push({ t: `${t.replace(/\/+$/, '')}/${path.basename(src)}`, folder: false });
