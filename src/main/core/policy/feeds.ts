@@ -62,7 +62,24 @@ export function downloadOutputs(c: ResolvedCommand): string[] {
     else if (/^--output(?:-document)?=/.test(x)) out.push(x.slice(x.indexOf('=') + 1));
     else if (c.name === 'wget' && /^-O./.test(x)) out.push(x.slice(2));
   }
+  // `wget URL` and `curl -O URL` save under the URL's last path segment (wget -P / curl --output-dir: in that folder).
+  const urls = a.slice(1).filter((x) => /^(?:https?|ftps?):\/\//i.test(x));
+  const remoteName = c.name === 'curl' ? a.some((x) => /^-[a-zA-Z]*O[a-zA-Z]*$/.test(x) || x === '--remote-name' || x === '--remote-name-all') : out.length === 0;
+  if (remoteName) {
+    const dir = c.name === 'wget' ? optionAfter(a, ['-P', '--directory-prefix']) : optionAfter(a, ['--output-dir']);
+    for (const u of urls) {
+      const name = u.replace(/[?#].*$/, '').replace(/^[a-z]+:\/\/[^/]*/i, '').split('/').pop() || 'index.html';
+      out.push(dir ? `${dir.replace(/\/+$/, '')}/${name}` : name);
+    }
+  }
   return out.filter((f) => f !== '-');
+}
+
+/** The value of the first of these options (`-P dir`, `--directory-prefix=dir`). */
+function optionAfter(a: readonly string[], names: readonly string[]): string | undefined {
+  for (let k = 1; k < a.length; k++) for (const n of names) if (a[k] === n) return a[k + 1];
+  else if (a[k].startsWith(`${n}=`)) return a[k].slice(n.length + 1);
+  return undefined;
 }
 
 /** Why a shell fed on stdin by something we cannot read is escalated. */

@@ -24,9 +24,21 @@ export class Links {
   /** Link path (normalised) → what it points at (normalised). */
   private readonly map = new Map<string, string>();
 
+  /** A program copied or linked on the line (`cp /bin/bash b`): the path run → the program it is ('' when not known). */
+  private readonly programs = new Map<string, string>();
+
+  /** What a path run as a command is, when the line copied or linked a program there (`./b` after `cp /bin/bash b`). */
+  program(file: string, base: string | undefined): string | undefined {
+    return this.programs.size ? this.programs.get(normalizePath(file, base)) : undefined;
+  }
+
   /** Records the links `c` makes. `base`: the directory relative paths are read against (undefined: unknown, nothing recorded). */
   record(c: ResolvedCommand, base: string | undefined): void {
     const a = c.argv;
+    if (/^(?:cp|install|ln|link)$/.test(c.name) && c.cwd !== null && this.programs.size < MAX_LINKS) {
+      const k = a.map((_x, i) => i).filter((i) => i > 0 && !a[i].startsWith('-'));
+      if (k.length === 2) this.programs.set(normalizePath(a[k[1]], c.cwd ?? base), c.literal[k[0]] ? normalizePath(a[k[0]], c.cwd ?? base) : '');
+    }
     const symbolic = (x: string) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(x) || x === '--symbolic' || x === '--symbolic-link';
     // A bind mount (`mount --bind ~ h`, `mount -o bind`, `bindfs ~ h`) shows the same files at another path, as a link does.
     const binds = (c.name === 'mount' && a.some((x, k) => /^(?:--r?bind|-[BR])$/.test(x) || (a[k - 1] === '-o' && /(?:^|,)r?bind(?:,|$)/.test(x)))) || c.name === 'bindfs';

@@ -161,7 +161,8 @@ class Resolver {
         // unbash parses its text when `script` is first read: charged like any nested parse.
         if (!this.step(1 + ((Number(n.end ?? 0) - Number(n.pos ?? 0)) >> 10))) return [];
         // A subshell: what it assigns or `cd`s to does not reach the rest of the line.
-        this.scoped('restore', () => this.walk(n.script, { ...ctx, pipeIn: undefined }));
+        // `tee >(sh)`: what runs in an output substitution reads what the command writes, not known here.
+        this.scoped('restore', () => this.walk(n.script, { ...ctx, pipeIn: n.type === 'ProcessSubstitution' && n.operator === '>' ? { producers: [] } : undefined }));
         return [];
       case 'Subshell':
         return this.scoped('restore', () => this.walk(n.body, ctx));
@@ -300,7 +301,8 @@ class Resolver {
       const info = t ? this.single(t) : { value: '', literal: true, glob: false, raw: '' };
       redirects.push({ op, fd, target: info.value, literal: info.literal });
       if (op === '<<<' && (fd === undefined || fd === 0)) stdinText = `${info.value}\n`;
-      if ((op === '<' || op === '<>') && (fd === undefined || fd === 0)) stdinOpaque = info.literal ? 'file' : 'substitution';
+      // `sh <&3`: stdin is a descriptor opened elsewhere (`exec 3< <(curl …)`), not known here.
+      if ((op === '<' || op === '<>' || (op === '<&' && info.value !== '0')) && (fd === undefined || fd === 0)) stdinOpaque = info.literal && op !== '<&' ? 'file' : 'substitution';
     }
     const text = ctx.outerText ?? ctx.source.slice(Number(n.pos ?? 0), Number(n.end ?? 0));
     // `GIT_SSH_COMMAND='…' git fetch`, `PAGER='…' man x`: the value is run as a command later.
@@ -557,6 +559,9 @@ class Resolver {
         this.expanding.delete(w.argv[0]);
       }
     }
+    // `cp /bin/bash b; ./b -c …`: a program copied or linked on the line is that program (links.ts).
+    const real = w.argv[0].includes('/') ? this.links.program(w.argv[0], this.curCwd === null ? undefined : (this.curCwd ?? this.cwd)) : undefined;
+    if (real !== undefined && real !== w.argv[0]) return real === '' ? [this.make(w, base, ctx, ['dynamic-command'])] : this.expand({ ...w, argv: [real, ...w.argv.slice(1)] }, base, { ...ctx, depth: ctx.depth + 1 });
     const name = commandName(w.argv[0]);
     // `bash -c 'x=ls; cd /tmp'`, `sudo …`, `ssh h …`: another process; its assignments and cds do not come back.
     if (!ctx.child && !this.functions.has(w.argv[0]) && (SHELLS.has(name) || (PREFIX[name] && !SAME_SHELL.test(name)) || CHILD_RUNNERS.test(name))) return this.scoped('restore', () => this.expand(w, base, { ...ctx, child: true }));
