@@ -134,6 +134,16 @@ export function laterStrings(name: string, w: Words): string[] {
     const cfg = a.findIndex((x, k) => k > 0 && x === 'config');
     const key = cfg > 0 ? a.findIndex((x, k) => k > cfg && /^alias\.[\w-]+$/i.test(x)) : -1;
     if (key > 0 && a[key + 1] !== undefined) out.push(gitAlias(a[key], a[key + 1]));
+    // A forced push set up to happen later (`git config remote.origin.push '+refs/heads/*:…'`, `remote.x.mirror true`),
+    // or done with the plumbing (`git send-pack --force`): judged as the push it is.
+    const remote = cfg > 0 ? a.findIndex((x, k) => k > cfg && /^remote\.[^.]+\.(?:push|mirror)$/i.test(x)) : -1;
+    if (remote > 0 && /^\+|^:|^true$/i.test(a[remote + 1] ?? '')) out.push(/mirror$/i.test(a[remote]) ? 'git push --mirror' : `git push origin '${a[remote + 1]}'`);
+    if (a.includes('send-pack') && a.some((x) => x === '--force' || x === '--mirror' || /^[+:]/.test(x))) out.push('git push --force');
+  }
+  // `gh api -X PATCH repos/o/r/git/refs/heads/main -F force=true`, `-X DELETE …/git/refs/…`: a forced push or a deleted branch through the API.
+  if (name === 'gh' && a[1] === 'api' && a.some((x) => /\/git\/refs\//.test(x))) {
+    if (a.some((x) => /^force=true$/i.test(x))) out.push('git push --force');
+    if (a.some((x, k) => /^DELETE$/i.test(x) && /^(?:-X|--method)$/.test(a[k - 1] ?? '')) || a.includes('--method=DELETE') || a.includes('-XDELETE')) out.push('git push --delete');
   }
   if (name === 'ssh' || name === 'scp' || name === 'sftp' || name === 'rsync' || name === 'autossh' || name === 'sshfs') {
     // -o ProxyCommand=… / LocalCommand=… run locally; rsync -e / --rsh is the command it starts.
