@@ -7,7 +7,16 @@ import { MAX_FANOUT, concat, positionalArgs, literalWords, slice, type Base, typ
 import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
 import { globToRegex } from './paths.js';
 import { DOWNLOADERS } from './feeds.js';
+import { projectHookFiles } from '../hook-config-files.js';
 
+
+/** Hook files a project may hold (`.claude/settings.json`, …): a find that deletes by name may reach them. */
+const PROJECT_HOOK_FILES = projectHookFiles();
+
+/** find's -path pattern: `*` and `?` match `/` too. */
+function findPathRegex(p: string): RegExp {
+  return new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+}
 
 /** `env [-C DIR] [-u NAME] [NAME=value …] CMD`, `env -S "…"`: the command (and a split string) it runs. */
 export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedCommand[] {
@@ -149,10 +158,14 @@ export function findCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
   // and -type d with -delete only remove empty folders), else something in the project.
   const named = rest.some((x) => /^-(?:i?name|i?path|i?wholename|i?regex|samefile|inum|i?lname)$/.test(x));
   const matchesAll = (want: string[]) => names.some((n) => want.every((w) => globToRegex(n).test(w)));
+  const pathPatterns = rest.flatMap((x, k) => (/^-i?(?:path|wholename)$/.test(x) && rest[k + 1] !== undefined ? [rest[k + 1]] : []));
   const onlyEmpty = rest.includes('-empty') || rest.some((x, k) => x === '-type' && rest[k + 1] === 'd');
   const relBelow = (s: string, deleting: boolean) => {
     const dir = s.replace(/\/+$/, '');
     if (deleting ? matchesAll(['.git', 'HEAD', 'config']) : matchesAll(['.git'])) return `${dir}/\u2026/.git`;
+    // `find . -name settings.json -delete`, `-path '*/.claude/*'`: an agent's hook file in the project is matched too.
+    const hook = deleting ? PROJECT_HOOK_FILES.find((rel) => matchesAll([rel.slice(rel.lastIndexOf('/') + 1)]) || pathPatterns.some((p) => findPathRegex(p).test(`${dir}/${rel}`))) : undefined;
+    if (hook) return `${dir}/\u2026/${hook}`;
     if (!named && !(deleting && onlyEmpty)) return `${dir}/*`;
     return `${dir}/\u2026/found`;
   };
