@@ -255,6 +255,20 @@ function globCandidates(glob: string, mine: readonly string[]): string[] {
   return out;
 }
 
+/** The package mish is installed as (npm's name in package.json). */
+const MISH_PACKAGE = 'mish';
+
+/** `npm uninstall -g mish`, `npm rm -g mish`, `pnpm remove -g mish`, `yarn global remove mish`, `bun remove -g mish`: mish itself removed. */
+function mishPackageRemoval(c: ResolvedCommand): string | undefined {
+  if (!/^(?:npm|pnpm|yarn|bun)$/.test(c.name)) return undefined;
+  const a = c.argv.slice(1);
+  const sub = a.findIndex((x) => !x.startsWith('-') && x !== 'global');
+  const global = a.some((x) => x === '-g' || x === '--global' || x === '--location=global' || x === 'global');
+  if (sub < 0 || !global || !/^(?:uninstall|un|unlink|remove|rm|r)$/.test(a[sub])) return undefined;
+  const pkg = a.slice(sub + 1).find((x) => x.replace(/@[^@/]*$/, '') === MISH_PACKAGE || x === MISH_PACKAGE);
+  return pkg === undefined ? undefined : `${c.name} ${a[sub]} -g ${pkg} uninstalls mish`;
+}
+
 /**
  * Does this command change an agent host's hook configuration, the file holding mish's hook?
  * Deleting, emptying or moving one away (or a folder holding one) only switches supervision off:
@@ -394,6 +408,8 @@ function mishArgsAt(argv: readonly string[], name: string): number | undefined {
  * supervises it. Listing (`mish init`), `--dry-run` and `--help` change nothing.
  */
 export function mishInitChange(c: ResolvedCommand): HookConfigChange | undefined {
+  const removed = mishPackageRemoval(c);
+  if (removed) return { decision: 'forbid', reason: `${removed}: the agent's hook runs mish, and a hook that cannot start lets every command through unchecked; only the operator removes mish` };
   const at = mishArgsAt(c.argv, c.name);
   if (at === undefined) return undefined;
   const rest = c.argv.slice(at);
