@@ -386,7 +386,13 @@ export class Values {
       this.positional = a.slice(a[1] === '--' ? 2 : 1);
       if (!literal.slice(1).every(Boolean)) this.positional = null;
     } else if (name === 'shift') {
-      if (this.positional) this.positional = this.positional.slice(Number(a[1] ?? 1) || 1);
+      // `shift 0` shifts nothing; a count not known (`shift $n`) leaves the positionals unknown.
+      const n = a[1] === undefined ? 1 : literal[1] ? Number(a[1]) : NaN;
+      if (this.positional) this.positional = Number.isInteger(n) && n >= 0 ? this.positional.slice(n) : null;
+    } else if (name === 'getopts' && a[2] !== undefined) {
+      // `getopts spec x`: x becomes an option letter or `?` from arguments not known here.
+      this.forget(a[2]);
+      this.forget('OPTARG');
     } else if (name === 'unset') {
       for (const x of a.slice(1)) if (!x.startsWith('-')) this.set(x, { cands: [''], unknown: false });
     } else if (name === 'mapfile' || name === 'readarray') {
