@@ -71,9 +71,10 @@ describe('policy properties', () => {
     );
   });
 
+  // `sudo cd /var && rm -rf lib` moves nothing (the cd runs in sudo's process): sudo wraps such a line whole.
   it('wrapping any dangerous table line in a shell string or a substitution never lowers its verdict', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...dangerous.filter((l) => !l.includes("'") && !l.includes('\n'))), fc.constantFrom<(c: string) => string>((c) => `sh -c '${c}'`, (c) => `echo $(${c})`, (c) => `sudo ${c}`, (c) => `true && ${c}`, (c) => `bash <<< '${c}'`), (line, w) => {
+      fc.property(fc.constantFrom(...dangerous.filter((l) => !l.includes("'") && !l.includes('\n'))), fc.constantFrom<(c: string) => string>((c) => `sh -c '${c}'`, (c) => `echo $(${c})`, (c) => (/^(?:cd|pushd)\s/.test(c) ? `sudo sh -c '${c}'` : `sudo ${c}`), (c) => `true && ${c}`, (c) => `bash <<< '${c}'`), (line, w) => {
         const base = decide(line, policy, ctx).decision;
         const d = decide(w(line), policy, ctx);
         expect(RANK[d.decision], `${w(line)} → ${d.decision}`).toBeGreaterThanOrEqual(Math.min(RANK[base], RANK.ask));

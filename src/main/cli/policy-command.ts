@@ -84,7 +84,7 @@ function explainCommand(argv: string[], opts: PolicyCliOptions): number {
   const cwd = parsed.values.cwd ?? process.cwd();
   const policy = loadPolicy({ grammarsDir: builtinGrammarsDir(), cwd, cliFile: opts.policyFile, cliDefault: opts.policyDefault });
   for (const e of policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)}\n`);
-  const d = decide(line, policy, { cwd, session: parsed.values.session });
+  const d = decide(line, policy, { cwd, session: parsed.values.session, cdpath: process.env.CDPATH });
   process.stdout.write(`${JSON.stringify({ decision: d.decision, rule: d.rule, reason: d.reason, commands: d.commands })}\n`);
   return 0;
 }

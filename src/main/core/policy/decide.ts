@@ -57,7 +57,10 @@ export interface DecideContext extends MatchContext {
   ownPaths?: string[];
   /** The agent hosts' user-scope hook configuration files (own-files.ts hookConfigPaths); default: from process.env. */
   hookFiles?: string[];
-  /** The CDPATH of the shell the line runs in (a relative `cd` may land in any of its folders); default: from process.env. */
+  /**
+   * The CDPATH of the shell the line runs in (a relative `cd` may land in any of its folders).
+   * Not read from process.env here: the hook decides on the environment its front forwards only.
+   */
   cdpath?: string;
 }
 
@@ -208,7 +211,7 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
   let commands: string[][] = [];
   try {
     if (line.length > MAX_ANALYSED_LINE_CHARS) throw new LineTooLong();
-    const resolution = resolveLine(line, ctx.cwd, { CDPATH: ctx.cdpath ?? process.env.CDPATH });
+    const resolution = resolveLine(line, ctx.cwd, { CDPATH: ctx.cdpath });
     // The router's parse is a second opinion on a line the resolver read whole; one it could not is already asked about.
     const top = resolution.lineFacts.some((f) => f.fact === 'parse-error' || f.fact === 'analysis-budget') ? { ok: true as const } : parseCommandLine(line);
     if (!top.ok && !resolution.lineFacts.some((f) => f.fact === 'parse-error')) resolution.lineFacts.push({ fact: 'parse-error', text: `${top.error.message} (line ${top.error.line}, column ${top.error.column})` });

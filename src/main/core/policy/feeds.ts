@@ -75,6 +75,28 @@ export function downloadOutputs(c: ResolvedCommand): string[] {
   return out.filter((f) => f !== '-');
 }
 
+/**
+ * Files a command writes whose new content is not seen here (`sed -i … x.sh`, `tee x.sh`,
+ * `dd of=x.sh`, `sponge x.sh`): running one later on the line runs unseen code. A copy (`cp a.sh b.sh`)
+ * holds what the source held, as opaque as running the source.
+ */
+export function unseenWrites(c: ResolvedCommand): string[] {
+  const a = c.argv.slice(1);
+  const pos = a.filter((x) => !x.startsWith('-'));
+  switch (c.name) {
+    case 'tee':
+    case 'sponge':
+      return pos;
+    case 'sed':
+    case 'perl':
+      return a.some((x) => /^-[a-zA-Z]*i/.test(x) || x.startsWith('--in-place')) ? pos.slice(c.name === 'sed' && !a.some((x) => x === '-e' || x === '-f' || x.startsWith('--expression')) ? 1 : 0) : [];
+    case 'dd':
+      return a.filter((x) => x.startsWith('of=')).map((x) => x.slice(3));
+    default:
+      return [];
+  }
+}
+
 /** The value of the first of these options (`-P dir`, `--directory-prefix=dir`). */
 function optionAfter(a: readonly string[], names: readonly string[]): string | undefined {
   for (let k = 1; k < a.length; k++) for (const n of names) if (a[k] === n) return a[k + 1];

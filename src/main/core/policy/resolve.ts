@@ -26,7 +26,7 @@ import { shellCommand } from './shell-command.js';
 import { Links } from './links.js';
 import { gitWorkTree } from './git-env.js';
 import { knowableOutput } from './subst.js';
-import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput } from './feeds.js';
+import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, unseenWrites } from './feeds.js';
 
 export type { LineFact, Redirect, Resolution, ResolvedCommand } from './resolved.js';
 export { positionalArgs } from './resolved.js';
@@ -381,7 +381,7 @@ class Resolver {
     gitWorkTree(direct, tree ? (tree.value ? this.single(tree.value as Node) : { value: '', literal: true }) : this.values.assigned('GIT_WORK_TREE'));
     if (preload) for (const c of direct) c.facts.add('ld-preload');
     // A script written here and run later in the line is read when it runs.
-    for (const c of direct) for (const f of downloadOutputs(c)) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
+    for (const c of direct) for (const f of [...downloadOutputs(c), ...unseenWrites(c)]) this.written.set(normalizePath(f, this.curCwd ?? this.cwd), `\u0000${c.name}`);
     const out = staticOutput(direct.slice(0, 1));
     for (const r of redirects) {
       if ((r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === undefined || r.fd === 1) && r.literal) {

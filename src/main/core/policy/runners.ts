@@ -414,6 +414,13 @@ export function makeCommand(r: Walker, w: Words, base: Base, ctx: Ctx): Resolved
     const k = a.findIndex((x) => x === '-f' || x === '--file' || x === '--makefile');
     const raw = k >= 0 ? w.raw[k + 2] : w.raw.slice(1).find((x) => /^(?:-f|--file=|--makefile=)<\(/.test(x));
     if (raw !== undefined && /^(?:-f|--file=|--makefile=)?<\(/.test(raw)) self.facts.add('shell-stdin-unknown');
+    // A makefile this line wrote (`echo 'all: ; rm -rf ~' > Makefile; make`): its recipes are read.
+    const named = k >= 0 ? a[k + 1] : a.find((x) => /^(?:--file=|--makefile=)/.test(x))?.replace(/^[^=]*=/, '');
+    for (const f of named !== undefined ? [named] : ['GNUmakefile', 'makefile', 'Makefile']) {
+      const t = r.scriptWritten(f, true);
+      if (t === null) self.facts.add(r.unseenScript(f));
+      if (typeof t === 'string') return [self, ...evalRecipes, ...runLines(r, recipeLines(t), base, ctx, 'make recipe')];
+    }
     return [self, ...evalRecipes];
   }
   const text = base.stdinText ?? ctx.pipeIn?.text;

@@ -140,6 +140,8 @@ export function laterStrings(name: string, w: Words): string[] {
     if (remote > 0 && /^\+|^:|^true$/i.test(a[remote + 1] ?? '')) out.push(/mirror$/i.test(a[remote]) ? 'git push --mirror' : `git push origin '${a[remote + 1]}'`);
     if (a.includes('send-pack') && a.some((x) => x === '--force' || x === '--mirror' || /^[+:]/.test(x))) out.push('git push --force');
   }
+  // `npm pkg set scripts.test='rm -rf ~'`: the script is judged where it is defined (`npm test` runs it later).
+  if (name === 'npm' && a[1] === 'pkg' && a[2] === 'set') for (const x of a.slice(3)) if (/^scripts\.[^=]+=/.test(x)) out.push(assignValue(x));
   // `gh api -X PATCH repos/o/r/git/refs/heads/main -F force=true`, `-X DELETE …/git/refs/…`: a forced push or a deleted branch through the API.
   if (name === 'gh' && a[1] === 'api' && a.some((x) => /\/git\/refs\//.test(x))) {
     if (a.some((x) => /^force=true$/i.test(x))) out.push('git push --force');
