@@ -459,11 +459,16 @@ class Resolver {
   /** Opens such a scope; the function returned closes it. */
   private enter(how: 'restore' | 'join' | 'declare'): () => void {
     const v = this.values.branch();
-    const [cwd, prev, stack] = [this.curCwd, this.prevCwd, [...this.dirStack]];
+    const [cwd, prev, stack, aliases, functions] = [this.curCwd, this.prevCwd, [...this.dirStack], new Map(this.aliases), new Map(this.functions)];
     return () => {
       if (how === 'restore') {
         [this.curCwd, this.prevCwd] = [cwd, prev];
         this.dirStack.splice(0, Infinity, ...stack);
+        // `( alias x=ls )`, `( f() { ls; } )`: definitions made in a subshell end with it.
+        for (const [m, from] of [[this.aliases, aliases], [this.functions, functions]] as Array<[Map<string, unknown>, Map<string, unknown>]>) {
+          m.clear();
+          from.forEach((x, k) => m.set(k, x));
+        }
         v.restore();
       } else {
         v.join(how === 'declare');
