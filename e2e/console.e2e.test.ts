@@ -214,11 +214,12 @@ describe('operator console in a browser', () => {
     }
     // A click on a label shows that command: its timeline row selected, its reply in the agent pane; the focus stays put.
     const second = placed.marks[1];
-    const focusBefore = await page.evaluate('document.activeElement?.className ?? ""');
+    // The focused element itself, marked (its class names its session's state, which changes as the command ends).
+    const focusBefore = await page.evaluate('(() => { const el = document.activeElement; el?.setAttribute("data-focus-probe", "before-click"); return el?.tagName ?? ""; })()');
     await page.locator(`.terminal[data-session] .cmd-mark[data-command-id="${second.id}"] .cmd-mark-label`).click();
     await expect.poll(() => page.locator('.timeline button.row[aria-current="true"]').getAttribute('data-command-id')).toBe(second.id);
     await expect.poll(() => page.locator('.agent-pane').getAttribute('data-command-id')).toBe(second.id);
-    expect(await page.evaluate('document.activeElement?.className ?? ""')).toBe(focusBefore);
+    expect(await page.evaluate('document.activeElement?.getAttribute("data-focus-probe") ?? document.activeElement?.tagName ?? ""'), `focus was on a ${focusBefore}`).toBe('before-click');
     // A command that prints nothing is marked at once (not only when the next command prints).
     await a.run('marks', 'cd .');
     await expect.poll(() => page.locator('.terminal[data-session]').getAttribute('data-marks'), { timeout: 60_000 }).toBe('4');
