@@ -214,6 +214,24 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
     expect(JSON.parse(r.out).hookSpecificOutput.permissionDecisionReason).toMatch(/mish-hook-config.*switches mish's supervision of the agent off/);
   });
 
+  it('a CDPATH in the agent\'s environment is followed by a relative cd: overwriting mish\'s policy there is escalated, and without it the same line is not', async () => {
+    const line = 'cd .config/mish && echo x > policy.toml';
+    // The project has a .config/mish of its own: bash's cd searches CDPATH first (~/.config/mish), the cwd only without it.
+    mkdirSync(path.join(home.cwd, '.config', 'mish'), { recursive: true });
+    const io = (extra: NodeJS.ProcessEnv) => {
+      let out = '';
+      const hookIo: HookIo = { readStdin: async () => withCommand('claude-code', line), out: (t) => (out += t), err: () => {}, env: { ...env, ...extra }, cwd: () => home.cwd, now: () => Date.now() };
+      return { hookIo, out: () => out };
+    };
+    const withCdpath = io({ CDPATH: home.home });
+    expect(await runHook(['claude-code'], withCdpath.hookIo)).toBe(0);
+    expect(['ask', 'deny']).toContain(verdictOf('claude-code', { code: 0, out: withCdpath.out() }));
+    expect(withCdpath.out()).toContain('policy.toml');
+    const without = io({});
+    expect(await runHook(['claude-code'], without.hookIo)).toBe(0);
+    expect(['pass', 'rewrite']).toContain(verdictOf('claude-code', { code: 0, out: without.out() }));
+  });
+
   it('Claude Code in bypassPermissions mode: an escalation nobody decides is denied (Claude Code runs what its hook asks about in that mode)', async () => {
     expect(verdictOf('claude-code', await hook('claude-code', withCommand('claude-code', `echo '{}' > ~/.claude/settings.json`, { permission_mode: 'bypassPermissions' })))).toBe('deny');
     expect(verdictOf('claude-code', await hook('claude-code', withCommand('claude-code', 'git push --force origin main', { permission_mode: 'bypassPermissions' })))).toBe('deny');

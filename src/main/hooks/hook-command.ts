@@ -186,7 +186,7 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   let audit: Promise<HookAudit | undefined> | undefined;
   const auditing = () => (audit ??= loadEscalation().then((m) => m.createHookAudit(host, call), () => undefined));
   const result = await decideHook(host, { ...call, cwd }, {
-    decide: (line) => decide(line, policy, { cwd, ownPaths, hookFiles, ...(home !== undefined ? { home } : {}) }),
+    decide: (line) => decide(line, policy, { cwd, ownPaths, hookFiles, ...(home !== undefined ? { home } : {}), ...(io.env.CDPATH !== undefined ? { cdpath: io.env.CDPATH } : {}) }),
     askOperator: async (c: ShellCall, d: PolicyDecision): Promise<OperatorOutcome> => {
       if (opts.fastOnly) throw new SlowPath('an escalation');
       const a = await auditing();

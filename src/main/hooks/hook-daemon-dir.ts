@@ -34,6 +34,8 @@ export const FORWARDED_ENV = [
   'GEMINI_CLI_VERSION',
   'COPILOT_HOME',
   'CURSOR_VERSION',
+  // A `cd` the policy follows searches CDPATH (the host's, which its shell tool inherits).
+  'CDPATH',
 ] as const;
 
 /** `<mish's runtime dir>/hookd`: inside mish's own files (the policy forbids an agent's command to write there). */
