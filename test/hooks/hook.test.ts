@@ -270,6 +270,12 @@ function fileEdit(id: HostId, name: string, change: (p: Record<string, any>) => 
 
 describe('the other hosts\' file-editing tools (recorded payloads): mish\'s own files and hook configurations denied, any other file passes', () => {
   const patch = (...headers: string[]) => `*** Begin Patch\n${headers.join('\n')}\n*** End Patch\n`;
+  /** A link the agent made earlier (`ln -s ~/.codex codex-link`): a patch of codex-link/hooks.json writes Codex's hook file. */
+  const codexLink = () => {
+    mkdirSync(path.join(home.home, '.codex'), { recursive: true });
+    rmSync(path.join(home.cwd, 'codex-link'), { force: true });
+    symlinkSync(path.join(home.home, '.codex'), path.join(home.cwd, 'codex-link'));
+  };
   async function verdicts(id: HostId, cases: Array<[string, Verdict]>): Promise<void> {
     const got: Array<[string, Verdict]> = [];
     for (const [payload] of cases) got.push([payload, verdictOf(id, await hook(id, payload))]);
@@ -291,6 +297,7 @@ describe('the other hosts\' file-editing tools (recorded payloads): mish\'s own 
   it('Codex apply_patch: any protected file in the patch denies it (Codex\'s ask runs the call), an ordinary patch passes', async () => {
     const ap = (text: string) => fileEdit('codex', 'recorded-0.171.0-apply-patch', (p) => (p.tool_input.command = text));
     const hooks = path.join(home.home, '.codex', 'hooks.json');
+    codexLink();
     await verdicts('codex', [
       [ap(patch('*** Update File: a.txt', '@@', '-one', '+two', '*** Add File: src/b.ts', '+x')), 'pass'],
       [ap(patch(`*** Update File: ${hooks}`, '@@', '-"hooks"', '+"x"')), 'deny'],
@@ -298,6 +305,7 @@ describe('the other hosts\' file-editing tools (recorded payloads): mish\'s own 
       [ap(patch('*** Add File: notes.md', '+n', '*** Update File: ../.codex/config.toml', '@@', '-a', '+b')), 'deny'],
       [ap(patch('*** Update File: old.json', `*** Move to: ${hooks}`, '@@', '-a', '+b')), 'deny'],
       [ap(patch('*** Add File: .mish/policy.toml', '+[rules]')), 'deny'],
+      [ap(patch('*** Update File: codex-link/hooks.json', '@@', '-a', '+b')), 'deny'],
       [ap(patch(`*** Update File: ${path.join(home.home, '.config', 'mish', 'policy.toml')}`, '@@', '-a', '+b')), 'deny'],
       // Spellings Codex's lenient parser still applies.
       [ap(`*** Begin Patch\r\n  ***   Update File:   ${hooks}  \r\n@@\r\n-a\r\n+b\r\n*** End Patch\r\n`), 'deny'],
@@ -309,9 +317,13 @@ describe('the other hosts\' file-editing tools (recorded payloads): mish\'s own 
     expect(JSON.parse(r.out).hookSpecificOutput.permissionDecisionReason).toMatch(/rule mish-hook-config \(ask\): apply_patch changes .*Codex's hooks cannot ask you/);
   });
 
-  it('Codex\'s shell tool with `apply_patch <<EOF` (Codex applies it itself): the patch\'s files are judged too', async () => {
+  it('Codex\'s shell tool with `apply_patch <<EOF` (Codex applies it itself): the patch\'s files are judged too, through links as the filesystem writes them', async () => {
     const sh = (files: string[]) => fileEdit('codex', 'recorded-0.171.0-apply-patch-in-shell', (p) => (p.tool_input.command = `apply_patch <<'EOF'\n${patch(...files.flatMap((f) => [`*** Update File: ${f}`, '@@', '-a', '+b']))}EOF\n`));
+    // The line names no hook file; the patch writes one through the link.
+    codexLink();
     await verdicts('codex', [
+      [sh(['codex-link/hooks.json']), 'deny'],
+      [sh(['codex-link/notes.md']), 'pass'],
       [sh(['a.txt']), 'pass'],
       [sh(['a.txt', path.join(home.home, '.codex', 'hooks.json')]), 'deny'],
       [sh(['.claude/settings.json']), 'deny'],
