@@ -124,6 +124,8 @@ set +C
 mkfifo -m 600 "$dir/a.$req" 2>/dev/null || { why="no reply FIFO"; run_node "$@"; }
 exec 4<> "$dir/a.$req" 2>/dev/null || { why="no reply FIFO"; run_node "$@"; }
 exec 3<> "$dir/req" 2>/dev/null || { why="daemon FIFO not open"; run_node "$@"; }
+# Removed since the check above, the open made a regular file there: nobody reads it (the daemon makes a new FIFO).
+[ -p /dev/fd/3 ] || { exec 3>&-; why="daemon FIFO not a FIFO"; run_node "$@"; }
 printf '%s\n' "$req" >&3 2>/dev/null || { why="daemon FIFO not written"; run_node "$@"; }
 exec 3>&-
 

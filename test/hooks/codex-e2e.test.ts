@@ -6,14 +6,14 @@
  * receives as the call's output is what the model read.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { autoApprove, OPERATOR_WATCHING_ENV } from './operator-watch.js';
-import { startOpenAiStandIn, type OpenAiStandIn } from './openai-standin.js';
+import { startOpenAiStandIn, type OpenAiStandIn, type ScriptedCall } from './openai-standin.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MISH = path.join(ROOT, 'bin/mish.js');
@@ -25,10 +25,13 @@ let api: OpenAiStandIn;
 const codexHome = () => path.join(home.home, '.codex');
 const ops = () => path.join(home.home, '.run', 'ops');
 
-async function runCodex(command: string, extraEnv: Record<string, string> = {}): Promise<string> {
+/** A model Codex's catalogue gives apply_patch to (the stand-in answers whatever the name). */
+const PATCH_MODEL = ['-m', 'gpt-5.5'];
+
+async function runCodex(command: ScriptedCall, extraEnv: Record<string, string> = {}, extraArgs: string[] = []): Promise<string> {
   api.script.push(command);
   const before = api.outputs.length;
-  const child = spawn(CODEX, ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', '--dangerously-bypass-approvals-and-sandbox', 'run the scripted command'], {
+  const child = spawn(CODEX, ['exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', '--dangerously-bypass-approvals-and-sandbox', ...extraArgs, 'run the scripted command'], {
     cwd: home.cwd,
     env: home.env({ ...extraEnv, CODEX_HOME: codexHome(), STANDIN_KEY: 'sk-standin', MISH_OPERATOR_DIR: ops() }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,6 +80,26 @@ describe('Codex with mish init codex', () => {
     const out = await runCodex(`git reset --hard; touch ${marker}`);
     expect(out).toContain('git-reset-hard');
     expect(existsSync(marker)).toBe(false);
+  }, 120_000);
+
+  itUnless(why)('apply_patch (Codex\'s file-editing tool) of an ordinary file runs; of its own hooks.json it is denied and the file is unchanged', async () => {
+    const out = await runCodex({ patch: '*** Begin Patch\n*** Add File: codex-patched.txt\n+patched by codex\n*** End Patch\n' }, {}, PATCH_MODEL);
+    expect(readFileSync(path.join(home.cwd, 'codex-patched.txt'), 'utf8'), `what the agent read: ${out.slice(0, 400)}`).toBe('patched by codex\n');
+    const hooks = path.join(codexHome(), 'hooks.json');
+    const installed = readFileSync(hooks, 'utf8');
+    const denied = await runCodex({ patch: `*** Begin Patch\n*** Delete File: ${hooks}\n*** End Patch\n` }, {}, PATCH_MODEL);
+    expect(denied).toContain('mish-hook-config');
+    expect(readFileSync(hooks, 'utf8')).toBe(installed);
+  }, 120_000);
+
+  itUnless(why)('`apply_patch <<EOF` in the shell tool (which Codex applies itself) of its own hooks.json, through a link, is denied', async () => {
+    const hooks = path.join(codexHome(), 'hooks.json');
+    const installed = readFileSync(hooks, 'utf8');
+    // The line names no hook file (the policy alone lets it through); the patch deletes one through the link.
+    symlinkSync(codexHome(), path.join(home.cwd, 'codex-link'));
+    const out = await runCodex(`apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: codex-link/hooks.json\n*** End Patch\nEOF\n`);
+    expect(out).toContain('mish-hook-config');
+    expect(readFileSync(hooks, 'utf8')).toBe(installed);
   }, 120_000);
 
   itUnless(why)('a dangerous command approved by an operator over the operator wire runs', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
-import { startChatStandIn, type ChatStandIn } from './openai-chat-standin.js';
+import { startChatStandIn, type ChatStandIn, type ScriptedCall } from './openai-chat-standin.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MISH = path.join(ROOT, 'bin/mish.js');
@@ -25,12 +25,15 @@ let home: SafeHome;
 let api: ChatStandIn;
 
 /** Runs one scripted command; `permissions`: Copilot's own flags (its rules judge the command it finally runs). */
-async function runCopilot(command: string, permissions = ['--allow-all-tools', '--allow-all-paths']): Promise<string> {
+/** A model Copilot CLI gives its create/edit tools to (over Chat Completions it offers GPT models none); the stand-in answers whatever the name. */
+const FILE_TOOLS_MODEL = 'claude-sonnet-4.5';
+
+async function runCopilot(command: ScriptedCall, permissions = ['--allow-all-tools', '--allow-all-paths'], model = 'gpt-5.4'): Promise<string> {
   api.script.push(command);
   const before = api.outputs.length;
   const child = spawn(COPILOT, ['-p', 'run the scripted command', ...permissions], {
     cwd: home.cwd,
-    env: home.env({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${api.url}/v1`, COPILOT_PROVIDER_API_KEY: 'standin-key', COPILOT_MODEL: 'gpt-5.4', MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops'), NO_COLOR: '1' }),
+    env: home.env({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${api.url}/v1`, COPILOT_PROVIDER_API_KEY: 'standin-key', COPILOT_MODEL: model, MISH_OPERATOR_DIR: path.join(home.home, '.run', 'ops'), NO_COLOR: '1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -79,6 +82,21 @@ describe('Copilot CLI with mish init copilot', () => {
     expect(out).toContain('Denied by preToolUse hook');
     expect(out).toContain('rm-no-preserve-root');
   }, RUN_TIMEOUT_MS);
+
+  itUnless(why)('create and edit (its file-editing tools) of an ordinary file run; of its own hook file they are denied and the file is unchanged', async () => {
+    const notes = path.join(home.cwd, 'copilot-notes.txt');
+    await runCopilot({ name: 'create', args: { path: notes, file_text: 'one\n' } }, undefined, FILE_TOOLS_MODEL);
+    await runCopilot({ name: 'edit', args: { path: notes, old_str: 'one', new_str: 'two' } }, undefined, FILE_TOOLS_MODEL);
+    expect(readFileSync(notes, 'utf8')).toBe('two\n');
+    const hookFile = path.join(home.home, '.copilot', 'hooks', 'mish.json');
+    const installed = readFileSync(hookFile, 'utf8');
+    const edited = await runCopilot({ name: 'edit', args: { path: hookFile, old_str: 'hook copilot', new_str: 'true' } }, undefined, FILE_TOOLS_MODEL);
+    expect(edited).toContain('mish-hook-config');
+    const created = await runCopilot({ name: 'create', args: { path: path.join(home.cwd, '.github', 'hooks', 'mish.json'), file_text: '{}' } }, undefined, FILE_TOOLS_MODEL);
+    expect(created).toContain('mish-hook-config');
+    expect(readFileSync(hookFile, 'utf8')).toBe(installed);
+    expect(existsSync(path.join(home.cwd, '.github', 'hooks', 'mish.json'))).toBe(false);
+  }, RUN_TIMEOUT_MS * 2);
 
   itUnless(why)('a dangerous command with no operator is denied, though every tool is allowed', async () => {
     const marker = path.join(home.cwd, 'copilot-reset-ran');

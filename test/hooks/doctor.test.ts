@@ -46,6 +46,17 @@ describe('mish doctor', () => {
     expect(r.stdout).toMatch(/gemini-cli {2}installed · NOT reachable · NOT answering: \/nowhere\/bin\/mish-hook\.cjs does not exist \(run mish init gemini-cli again\)/);
   }, 60_000);
 
+  it('an older install whose matcher covers only the shell tool is named, with the fix (it still answers)', () => {
+    expect(mish('init', 'codex').status).toBe(0);
+    const file = path.join(home.home, '.codex', 'hooks.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"matcher": "Bash|apply_patch"', '"matcher": "Bash"'));
+    const r = mish('doctor');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/codex {7}installed · reachable · answering \(\d+ ms\)\n {12}\S+hooks\.json\n {12}an older install: it hooks Bash, not Bash\|apply_patch \(the agent's file-editing tools\); run mish init codex again\n/);
+    expect(mish('init', 'codex').status).toBe(0);
+    expect(mish('doctor').stdout).not.toContain('an older install');
+  }, 60_000);
+
   it('--help, and a bad argument is one line', () => {
     expect(mish('doctor', '--help').stdout).toMatch(/^usage: mish doctor/);
     const r = mish('doctor', '--frob');

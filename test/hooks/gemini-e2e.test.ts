@@ -8,14 +8,14 @@
  * stand-in receives as the call's functionResponse is what the model read.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
 import { itUnless } from '../helpers/skip.js';
 import { autoApprove, OPERATOR_WATCHING_ENV } from './operator-watch.js';
-import { startGeminiStandIn, type GeminiStandIn } from './gemini-standin.js';
+import { startGeminiStandIn, type GeminiStandIn, type ScriptedCall } from './gemini-standin.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MISH = path.join(ROOT, 'bin/mish.js');
@@ -28,7 +28,7 @@ let home: SafeHome;
 let api: GeminiStandIn;
 const ops = () => path.join(home.home, '.run', 'ops');
 
-async function runGemini(command: string, extraEnv: Record<string, string> = {}): Promise<string> {
+async function runGemini(command: ScriptedCall, extraEnv: Record<string, string> = {}): Promise<string> {
   api.script.push(command);
   const before = api.outputs.length;
   const child = spawn(process.execPath, [GEMINI, '-p', 'run the scripted command', '--output-format', 'json', '--approval-mode', 'yolo'], {
@@ -92,6 +92,25 @@ describe('Gemini CLI with mish init gemini-cli', () => {
     expect(out).toContain('git-reset-hard');
     expect(existsSync(marker)).toBe(false);
   }, RUN_TIMEOUT_MS);
+
+  itUnless(why)('write_file and replace (its file-editing tools) of an ordinary file run; of the project\'s .gemini/settings.json they are denied and the file is unchanged', async () => {
+    const notes = path.join(home.cwd, 'gemini-notes.txt');
+    await runGemini({ name: 'write_file', args: { file_path: notes, content: 'one\n' } });
+    await runGemini({ name: 'replace', args: { file_path: notes, old_string: 'one', new_string: 'two', instruction: 'change one to two' } });
+    expect(readFileSync(notes, 'utf8')).toBe('two\n');
+    // The project's hook file (Gemini CLI itself refuses a path outside its workspace, such as ~/.gemini, before any hook runs).
+    const settings = path.join(home.cwd, '.gemini', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    const installed = '{ "hooks": { "BeforeTool": [] } }\n';
+    writeFileSync(settings, installed);
+    const denied = await runGemini({ name: 'write_file', args: { file_path: settings, content: '{}\n' } });
+    expect(denied).toContain('mish-hook-config');
+    const replaced = await runGemini({ name: 'replace', args: { file_path: settings, old_string: '"BeforeTool": []', new_string: '"BeforeTool": 0', instruction: 'switch the hooks off' } });
+    expect(replaced).toContain('mish-hook-config');
+    expect(readFileSync(settings, 'utf8')).toBe(installed);
+    // Not left for the next runs to read as project settings.
+    rmSync(path.dirname(settings), { recursive: true });
+  }, RUN_TIMEOUT_MS * 2);
 
   itUnless(why)('a dangerous command approved by an operator over the operator wire runs', async () => {
     const marker = path.join(home.cwd, 'gemini-approved-ran');

@@ -4,14 +4,18 @@
  * `POST /v1beta/models/<model>:streamGenerateContent` that offers tools gets the next scripted
  * `run_shell_command` call, then, once Gemini CLI sends the call's functionResponse back, a short
  * answer. Its model router's `generateContent` (no tools) gets a plain answer. It records what
- * the model was told each call returned.
+ * the model was told each call returned. A scripted `{ name, args }` is a call of that tool
+ * instead (Gemini CLI's write_file, replace, …).
  */
 import http from 'node:http';
 import { listenOnLoopback } from './standin-server.js';
 
+/** A shell command line, or a call of another of Gemini CLI's tools. */
+export type ScriptedCall = string | { name: string; args: Record<string, unknown> };
+
 export interface GeminiStandIn {
   url: string;
-  script: string[];
+  script: ScriptedCall[];
   /** The functionResponse of each scripted call, as Gemini CLI sent it (what the model read). */
   outputs: string[];
   requests: string[];
@@ -32,7 +36,7 @@ function reply(res: http.ServerResponse, stream: boolean, parts: Part[]): void {
   }
 }
 
-export async function startGeminiStandIn(script: string[] = []): Promise<GeminiStandIn> {
+export async function startGeminiStandIn(script: ScriptedCall[] = []): Promise<GeminiStandIn> {
   const state: GeminiStandIn = { url: '', script, outputs: [], requests: [], close: async () => {} };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -64,6 +68,7 @@ export async function startGeminiStandIn(script: string[] = []): Promise<GeminiS
       const command = offersShell ? state.script.shift() : undefined;
       // The model router (no tools) is answered with its JSON; a turn with nothing scripted ends.
       if (command === undefined) reply(res, stream, [{ text: offersShell ? 'ok' : '{"reasoning":"stand-in","model_choice":"flash"}' }]);
+      else if (typeof command !== 'string') reply(res, stream, [{ functionCall: command }]);
       else reply(res, stream, [{ functionCall: { name: 'run_shell_command', args: { command, description: 'scripted by the test' } } }]);
     });
   });

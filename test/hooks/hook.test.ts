@@ -278,6 +278,110 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
   });
 });
 
+/** A recorded file-edit payload (fixtures/hooks/<host>/file-edit/<name>.json) with its input changed and the test's cwd. */
+function fileEdit(id: HostId, name: string, change: (p: Record<string, any>) => void): string {
+  const p = JSON.parse(readFileSync(path.join(FIXTURES, id, 'file-edit', `${name}.json`), 'utf8')) as Record<string, any>;
+  p.cwd = home.cwd;
+  change(p);
+  return JSON.stringify(p);
+}
+
+describe('the other hosts\' file-editing tools (recorded payloads): mish\'s own files and hook configurations denied, any other file passes', () => {
+  const patch = (...headers: string[]) => `*** Begin Patch\n${headers.join('\n')}\n*** End Patch\n`;
+  /** A link the agent made earlier (`ln -s ~/.codex codex-link`): a patch of codex-link/hooks.json writes Codex's hook file. */
+  const codexLink = () => {
+    mkdirSync(path.join(home.home, '.codex'), { recursive: true });
+    rmSync(path.join(home.cwd, 'codex-link'), { force: true });
+    symlinkSync(path.join(home.home, '.codex'), path.join(home.cwd, 'codex-link'));
+  };
+  async function verdicts(id: HostId, cases: Array<[string, Verdict]>): Promise<void> {
+    const got: Array<[string, Verdict]> = [];
+    for (const [payload] of cases) got.push([payload, verdictOf(id, await hook(id, payload))]);
+    expect(got).toEqual(cases);
+  }
+
+  it('the recorded payloads parse as file edits of the files they name', () => {
+    const codex = HOSTS.codex.parse(JSON.parse(readFileSync(path.join(FIXTURES, 'codex/file-edit/recorded-0.171.0-apply-patch.json'), 'utf8')), {});
+    expect(codex).toMatchObject({ kind: 'file-edit', tool: 'apply_patch', files: ['a.txt', 'b.txt'] });
+    const inShell = HOSTS.codex.parse(JSON.parse(readFileSync(path.join(FIXTURES, 'codex/file-edit/recorded-0.171.0-apply-patch-in-shell.json'), 'utf8')), {});
+    expect(inShell).toMatchObject({ kind: 'shell', editsFiles: ['a.txt', 'b.txt'] });
+    for (const [id, name, tool] of [['gemini-cli', 'recorded-0.61.0-write-file', 'write_file'], ['gemini-cli', 'recorded-0.61.0-replace', 'replace'], ['copilot', 'recorded-1.0.102-create', 'create'], ['copilot', 'recorded-1.0.102-edit', 'edit']] as const) {
+      const p = HOSTS[id].parse(JSON.parse(readFileSync(path.join(FIXTURES, id, 'file-edit', `${name}.json`), 'utf8')), {});
+      expect(p).toMatchObject({ kind: 'file-edit', tool });
+      expect(p.kind === 'file-edit' && p.files.length === 1 && p.files[0].endsWith('.txt')).toBe(true);
+    }
+  });
+
+  it('Codex apply_patch: any protected file in the patch denies it (Codex\'s ask runs the call), an ordinary patch passes', async () => {
+    const ap = (text: string) => fileEdit('codex', 'recorded-0.171.0-apply-patch', (p) => (p.tool_input.command = text));
+    const hooks = path.join(home.home, '.codex', 'hooks.json');
+    codexLink();
+    await verdicts('codex', [
+      [ap(patch('*** Update File: a.txt', '@@', '-one', '+two', '*** Add File: src/b.ts', '+x')), 'pass'],
+      [ap(patch(`*** Update File: ${hooks}`, '@@', '-"hooks"', '+"x"')), 'deny'],
+      [ap(patch('*** Delete File: .codex/hooks.json')), 'deny'],
+      [ap(patch('*** Add File: notes.md', '+n', '*** Update File: ../.codex/config.toml', '@@', '-a', '+b')), 'deny'],
+      [ap(patch('*** Update File: old.json', `*** Move to: ${hooks}`, '@@', '-a', '+b')), 'deny'],
+      [ap(patch('*** Add File: .mish/policy.toml', '+[rules]')), 'deny'],
+      [ap(patch('*** Update File: codex-link/hooks.json', '@@', '-a', '+b')), 'deny'],
+      [ap(patch(`*** Update File: ${path.join(home.home, '.config', 'mish', 'policy.toml')}`, '@@', '-a', '+b')), 'deny'],
+      // Spellings Codex's lenient parser still applies.
+      [ap(`*** Begin Patch\r\n  ***   Update File:   ${hooks}  \r\n@@\r\n-a\r\n+b\r\n*** End Patch\r\n`), 'deny'],
+      // No file named: cannot be judged, denied (never a silent pass).
+      [ap('*** Begin Patch\n*** End Patch\n'), 'deny'],
+      [fileEdit('codex', 'recorded-0.171.0-apply-patch', (p) => (p.tool_input = {})), 'deny'],
+    ]);
+    const r = await hook('codex', ap(patch(`*** Update File: ${hooks}`, '@@', '-a', '+b')));
+    expect(JSON.parse(r.out).hookSpecificOutput.permissionDecisionReason).toMatch(/rule mish-hook-config \(ask\): apply_patch changes .*Codex's hooks cannot ask you/);
+  });
+
+  it('Codex\'s shell tool with `apply_patch <<EOF` (Codex applies it itself): the patch\'s files are judged too, through links as the filesystem writes them', async () => {
+    const sh = (files: string[]) => fileEdit('codex', 'recorded-0.171.0-apply-patch-in-shell', (p) => (p.tool_input.command = `apply_patch <<'EOF'\n${patch(...files.flatMap((f) => [`*** Update File: ${f}`, '@@', '-a', '+b']))}EOF\n`));
+    // The line names no hook file; the patch writes one through the link.
+    codexLink();
+    await verdicts('codex', [
+      [sh(['codex-link/hooks.json']), 'deny'],
+      [sh(['codex-link/notes.md']), 'pass'],
+      [sh(['a.txt']), 'pass'],
+      [sh(['a.txt', path.join(home.home, '.codex', 'hooks.json')]), 'deny'],
+      [sh(['.claude/settings.json']), 'deny'],
+      [sh([path.join(home.home, '.config', 'mish', 'policy.toml')]), 'deny'],
+    ]);
+  });
+
+  it('Gemini CLI write_file / replace: a hook configuration or mish\'s own file is denied (its hooks have no ask), any other file passes', async () => {
+    const w = (file: unknown) => fileEdit('gemini-cli', 'recorded-0.61.0-write-file', (p) => (p.tool_input.file_path = file));
+    const r = (file: string) => fileEdit('gemini-cli', 'recorded-0.61.0-replace', (p) => (p.tool_input.file_path = file));
+    await verdicts('gemini-cli', [
+      [w(path.join(home.cwd, 'b.txt')), 'pass'],
+      [r(path.join(home.cwd, 'a.txt')), 'pass'],
+      [w(path.join(home.home, '.gemini', 'settings.json')), 'deny'],
+      [r('.gemini/settings.json'), 'deny'],
+      [r(path.join(home.home, '.claude', 'settings.json')), 'deny'],
+      [w(path.join(home.cwd, '.mish', 'policy.toml')), 'deny'],
+      [w(undefined), 'deny'],
+    ]);
+  });
+
+  it('Copilot CLI create / edit: a hook configuration or mish\'s own file is denied, any other file passes (toolArgs as object or as JSON text)', async () => {
+    const c = (file: unknown) => fileEdit('copilot', 'recorded-1.0.102-create', (p) => (p.toolArgs.path = file));
+    const e = (file: string, asText = false) => fileEdit('copilot', 'recorded-1.0.102-edit', (p) => {
+      p.toolArgs.path = file;
+      if (asText) p.toolArgs = JSON.stringify(p.toolArgs);
+    });
+    await verdicts('copilot', [
+      [c(path.join(home.cwd, 'b.txt')), 'pass'],
+      [e(path.join(home.cwd, 'a.txt')), 'pass'],
+      [e(path.join(home.cwd, 'a.txt'), true), 'pass'],
+      [c(path.join(home.home, '.copilot', 'hooks', 'mish.json')), 'deny'],
+      [e('.github/hooks/mish.json', true), 'deny'],
+      [e(path.join(home.home, '.codex', 'hooks.json')), 'deny'],
+      [c(path.join(home.home, '.config', 'mish', 'policy.toml')), 'deny'],
+      [c(undefined), 'deny'],
+    ]);
+  });
+});
+
 describe('the policy tables through every host (no operator attached)', () => {
   const dangerous = readTable('dangerous.txt');
   it(`0 of ${dangerous.length} dangerous lines pass, are rewritten or allowed, in any host`, async () => {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopDaemon } from '../../src/main/hooks/hook-daemon-dir.js';
-import { runInit, type InitEnv } from '../../src/main/hooks/init-command.js';
+import { runInit, stateFile, type InitEnv } from '../../src/main/hooks/init-command.js';
 import { HOST_IDS, HOSTS } from '../../src/main/hooks/hosts/index.js';
 import { hasEntry } from '../../src/main/hooks/settings-file.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
@@ -76,6 +76,33 @@ describe('mish init', () => {
     expect(runInit(['claude-code', '--uninstall'], io())).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(USER_FILE);
     expect(out).toContain('back as it was');
+  });
+
+  it('codex and gemini-cli: the matcher covers their file-editing tools; an install with the shell-only matcher is updated in place, and --uninstall still gives the user\'s bytes back', () => {
+    const cases = [
+      ['codex', 'Bash|apply_patch', '"matcher": "Bash"'],
+      ['gemini-cli', 'run_shell_command|write_file|replace', '"matcher": "run_shell_command"'],
+    ] as const;
+    for (const [id, matcher, older] of cases) {
+      const file = HOSTS[id].files.user(home.env({}, false));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, USER_FILE);
+      expect(runInit([id], io())).toBe(0);
+      const installed = readFileSync(file, 'utf8');
+      expect(installed).toContain(`"matcher": "${matcher}"`);
+      // What an earlier mish wrote (its shell tool only), and the record it kept of it: running init again updates that entry, nothing else.
+      const earlier = installed.replace(`"matcher": "${matcher}"`, older);
+      writeFileSync(file, earlier);
+      const st = stateFile(home.env({}, false), file);
+      writeFileSync(st, JSON.stringify({ ...JSON.parse(readFileSync(st, 'utf8')), installed: earlier }));
+      expect(runInit([id], io())).toBe(0);
+      expect(out).toContain(`updated mish's hook for ${HOSTS[id].name}`);
+      expect(readFileSync(file, 'utf8')).toBe(installed);
+      expect(runInit([id], io())).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(installed);
+      expect(runInit([id, '--uninstall'], io())).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(USER_FILE);
+    }
   });
 
   it('--uninstall after the user changed something else removes only mish\'s entry and keeps the change', () => {

@@ -3,14 +3,18 @@
  * Copilot CLI to run `copilot -p` with a custom provider (COPILOT_PROVIDER_BASE_URL, its default
  * "completions" wire API): each streaming `POST /v1/chat/completions` that offers the `bash` tool
  * gets the next scripted call of it, then, once Copilot sends the tool's result back, a short
- * answer. It records those results (what the model read).
+ * answer. It records those results (what the model read). A scripted `{ name, args }` is a call
+ * of that tool instead (Copilot CLI's create, edit: offered to Claude models, COPILOT_MODEL).
  */
 import http from 'node:http';
 import { listenOnLoopback } from './standin-server.js';
 
+/** A shell command line, or a call of another of Copilot CLI's tools. */
+export type ScriptedCall = string | { name: string; args: Record<string, unknown> };
+
 export interface ChatStandIn {
   url: string;
-  script: string[];
+  script: ScriptedCall[];
   outputs: string[];
   requests: string[];
   close(): Promise<void>;
@@ -18,7 +22,7 @@ export interface ChatStandIn {
 
 type Message = { role?: string; content?: unknown };
 
-export async function startChatStandIn(script: string[] = []): Promise<ChatStandIn> {
+export async function startChatStandIn(script: ScriptedCall[] = []): Promise<ChatStandIn> {
   const state: ChatStandIn = { url: '', script, outputs: [], requests: [], close: async () => {} };
   let n = 0;
   const server = http.createServer((req, res) => {
@@ -50,7 +54,8 @@ export async function startChatStandIn(script: string[] = []): Promise<ChatStand
         send({ choices: [{ index: 0, delta: { role: 'assistant', content: 'done' }, finish_reason: null }] });
         send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage });
       } else {
-        const call = { index: 0, id: `call_${n}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command, description: 'scripted by the test' }) } };
+        const fn = typeof command === 'string' ? { name: 'bash', arguments: JSON.stringify({ command, description: 'scripted by the test' }) } : { name: command.name, arguments: JSON.stringify(command.args) };
+        const call = { index: 0, id: `call_${n}`, type: 'function', function: fn };
         send({ choices: [{ index: 0, delta: { role: 'assistant', content: null, tool_calls: [call] }, finish_reason: null }] });
         send({ choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }], usage });
       }

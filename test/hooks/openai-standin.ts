@@ -3,6 +3,9 @@
  * `codex exec` headless against a custom provider: each streaming `POST /v1/responses` gets the
  * next scripted shell call (a `function_call` of the tool Codex offers for commands), then, once
  * Codex sends the call's output back, a short assistant message. It records the outputs.
+ * A scripted `{ patch }` is a call of Codex's file-editing tool instead, `apply_patch` (a custom
+ * tool whose input is the patch text: Codex offers it to the models its catalogue gives it to,
+ * such as `gpt-5.5`, not to an unknown model name).
  */
 import http from 'node:http';
 import { listenOnLoopback } from './standin-server.js';
@@ -12,9 +15,12 @@ export interface CallOutput {
   output: string;
 }
 
+/** A shell command line, or a patch for apply_patch. */
+export type ScriptedCall = string | { patch: string };
+
 export interface OpenAiStandIn {
   url: string;
-  script: string[];
+  script: ScriptedCall[];
   outputs: CallOutput[];
   /** Tool names Codex offered in its last request. */
   tools: string[];
@@ -45,7 +51,7 @@ function outputText(o: unknown): string {
   return JSON.stringify(o);
 }
 
-export async function startOpenAiStandIn(script: string[] = []): Promise<OpenAiStandIn> {
+export async function startOpenAiStandIn(script: ScriptedCall[] = []): Promise<OpenAiStandIn> {
   const state: OpenAiStandIn = { url: '', script, outputs: [], tools: [], requests: [], close: async () => {} };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -74,6 +80,15 @@ export async function startOpenAiStandIn(script: string[] = []): Promise<OpenAiS
       const command = state.script.shift();
       if (command === undefined) {
         sse(res, [{ type: 'message', role: 'assistant', id: `msg_${++n}`, status: 'completed', content: [{ type: 'output_text', text: 'ok', annotations: [] }] }]);
+        return;
+      }
+      if (typeof command !== 'string') {
+        if (!state.tools.includes('apply_patch')) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: `stand-in: a patch is scripted but Codex offered no apply_patch (${state.tools.join(', ')})` } }));
+          return;
+        }
+        sse(res, [{ type: 'custom_tool_call', id: `ctc_${++n}`, call_id: `call_${n}`, name: 'apply_patch', input: command.patch, status: 'completed' }]);
         return;
       }
       const tool = state.tools.includes('exec_command') ? 'exec_command' : state.tools.includes('shell') ? 'shell' : 'exec_command';

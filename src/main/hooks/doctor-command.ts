@@ -44,6 +44,8 @@ interface Row {
   answering?: boolean;
   ms?: number;
   problem?: string;
+  /** An older install covers fewer of the agent's tools than `mish init` writes now (its file-editing tools): the fix. */
+  outdated?: string;
 }
 
 export function runDoctor(argv: string[]): number {
@@ -69,7 +71,7 @@ export function runDoctor(argv: string[]): number {
       }
       const e = text === undefined ? { installed: false } : hasEntry(text, host);
       if (!e.installed && file !== host.files.user(process.env)) continue;
-      rows.push({ agent: id, file, ...check(host, e, cwd) });
+      rows.push({ agent: id, file, ...check(host, e, cwd), ...outdated(host, e) });
     }
   }
   if (argv.includes('--json')) {
@@ -77,12 +79,19 @@ export function runDoctor(argv: string[]): number {
   } else {
     for (const r of rows) {
       const state = !r.installed ? 'not installed' : r.answering ? `installed · reachable · answering (${r.ms} ms)` : `installed · ${r.reachable ? 'reachable' : 'NOT reachable'} · NOT answering${r.problem ? `: ${r.problem}` : ''}`;
-      process.stdout.write(`${r.agent.padEnd(11)} ${state}\n            ${r.file}\n`);
+      process.stdout.write(`${r.agent.padEnd(11)} ${state}\n            ${r.file}\n${r.outdated ? `            ${r.outdated}\n` : ''}`);
     }
     // The fast path of bin/mish-hook.sh: whether this user's hook daemon runs (it starts on the first hook call).
     process.stdout.write(`${daemonStatus(process.env).line}\n`);
   }
   return rows.some((r) => r.installed && !r.answering) ? 1 : 0;
+}
+
+/** The matcher the installed entry has, when it is not the one `mish init` writes now. */
+function outdated(host: HostAdapter, e: { installed: boolean; matcher?: string }): Pick<Row, 'outdated'> {
+  const want = host.entry('').value.matcher;
+  if (!e.installed || typeof want !== 'string' || e.matcher === undefined || e.matcher === want) return {};
+  return { outdated: `an older install: it hooks ${e.matcher}, not ${want} (the agent's file-editing tools); run mish init ${host.id} again` };
 }
 
 function check(host: HostAdapter, e: { installed: boolean; command?: string }, cwd: string): Omit<Row, 'agent' | 'file'> {

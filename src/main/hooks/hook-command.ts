@@ -174,8 +174,11 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
   if (parsed.kind === 'other') return { kind: 'pass', note: parsed.what };
   if (parsed.kind === 'malformed') return fallback(host, `mish hook: unexpected ${host.name} payload (${parsed.error})`, seen.hostWouldNotAsk);
   if (parsed.call.hostWouldNotAsk) seen.hostWouldNotAsk = true;
-  if (parsed.kind === 'file-edit') return decideFileEdit(host, parsed.tool, parsed.file, parsed.call, io, opts);
+  if (parsed.kind === 'file-edit') return decideFileEdit(host, parsed.tool, parsed.files, parsed.call, io, opts);
   const call = parsed.call;
+  // A line that also edits files by the host's own means (Codex's `apply_patch <<EOF`): a protected file decides first.
+  const edits = parsed.editsFiles?.length ? await decideFileEdit(host, 'apply_patch', parsed.editsFiles, call, io, opts) : undefined;
+  if (edits?.kind === 'deny') return edits;
   const cwd = call.cwd && path.isAbsolute(call.cwd) && existsSync(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
   // mish's own files for this environment, from io.env (what decide() would spread from process.env): the decision reads only the keys it names.
@@ -205,30 +208,39 @@ async function decideCall(host: HostAdapter, io: HookIo, deadline: number, signa
     if (result.kind !== 'pass' && result.kind !== 'rewrite') a?.decided(result);
     await a?.flush();
   }
+  // The edit's ask stands unless the line itself was refused (the stricter answer).
+  if (edits?.kind === 'ask' && result.kind !== 'deny') return edits;
   return result;
 }
 
 /**
- * The host's own file-editing tool on `file`: mish's own files are denied, an agent's hook
+ * The host's own file-editing tool on `files`: mish's own files are denied, an agent's hook
  * configuration is asked about (the host's prompt: the user decides; denied where the host would
- * not prompt), anything else passes. Not sent to a mish operator: an approval there could not
- * be passed on as a rewrite of an edit.
+ * not prompt or its hooks cannot ask), anything else passes. Several files (a patch): the
+ * strictest answer of any of them. Not sent to a mish operator: an approval there could not be
+ * passed on as a rewrite of an edit.
  */
-async function decideFileEdit(host: HostAdapter, tool: string, file: string, call: ShellCall, io: HookIo, opts: RunHookOptions): Promise<HookAnswer> {
+async function decideFileEdit(host: HostAdapter, tool: string, files: string[], call: ShellCall, io: HookIo, opts: RunHookOptions): Promise<HookAnswer> {
   const cwd = call.cwd && path.isAbsolute(call.cwd) ? call.cwd : io.cwd();
   const policy = loadPolicyCached({ grammarsDir: grammarsDir(), cwd, env: io.env }, { codeId: policyCodeId, memo: opts.policyMemo });
   const own = [...mishOwnPaths(io.env), ...policyOwnPaths(policy)];
   const hookFiles = hookConfigPaths(io.env, hookLaunchers());
   // As written, and as the filesystem will write it: a link made earlier (`ln -s ~/.claude /tmp/c`,
   // then a Write of /tmp/c/settings.json) is followed; both, because the protected list is as spelled.
-  const v = fileEditChange(file, own, hookFiles, cwd, io.env.HOME) ?? fileEditChange(realTarget(file, cwd), own, hookFiles, cwd, io.env.HOME);
+  const judge = (file: string) => fileEditChange(file, own, hookFiles, cwd, io.env.HOME) ?? fileEditChange(realTarget(file, cwd), own, hookFiles, cwd, io.env.HOME);
+  let v: ReturnType<typeof judge>;
+  for (const file of files) {
+    const w = judge(file);
+    if (w && (!v || (w.decision === 'forbid' && v.decision !== 'forbid'))) v = w;
+  }
   if (!v) return { kind: 'pass', note: `${tool} of a file mish does not protect` };
   if (opts.fastOnly) throw new SlowPath(`a ${tool} of a protected file`);
   const base = `mish policy: rule ${v.rule} (${v.decision}): ${tool} ${v.reason}`;
+  const notAsked = host.unattended === 'ask' ? `${host.name} would not ask you in this mode` : `${host.name}'s hooks cannot ask you`;
   const a: HookAnswer =
     v.decision === 'forbid'
       ? { kind: 'deny', reason: `${base}. Do not retry it; ask the user.` }
-      : askWhereHostAsks(host, call.hostWouldNotAsk, `${base}. Approve only if you meant it.`, `${base}; ${host.name} would not ask you in this mode, so it was not done. Ask the user to make this change.`);
+      : askWhereHostAsks(host, call.hostWouldNotAsk, `${base}. Approve only if you meant it.`, `${base}; ${notAsked}, so it was not done. Ask the user to make this change.`);
   const audit = await loadEscalation().then((m) => m.createHookAudit(host, { ...call, cwd }), () => undefined);
   audit?.decided(a);
   await audit?.flush();

@@ -18,7 +18,10 @@
  * runs), detached, owning itself; never two (the pidfile is taken with link(2), and a daemon
  * whose pidfile or FIFO was taken over exits); exits after DAEMON_IDLE_MS without a request, when
  * its bundle or Node changes, when its directory, FIFO or pidfile is removed or replaced, and on
- * SIGTERM (`mish hook --stop-daemon`).
+ * SIGTERM (`mish hook --stop-daemon`). One exception: a regular file where its FIFO was (a front
+ * that opened `req` just after it was removed creates one; so does a stray `> req`) is replaced by
+ * a new FIFO, and the daemon carries on: the fronts would otherwise skip it, and the node hook
+ * would start no other while it lives, until `mish hook --stop-daemon`.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
@@ -239,25 +242,56 @@ export async function runDaemon(env: NodeJS.ProcessEnv = process.env): Promise<n
   const pidfile = path.join(dir, 'pid');
   const req = path.join(dir, 'req');
   const tmpFifo = path.join(dir, `req.${process.pid}.tmp`);
-  try {
+  /** Makes the FIFO under a name of its own and renames it to `req` (over whatever is there); its inode. */
+  const makeFifo = (): string => {
     execFileSync('mkfifo', ['-m', '600', tmpFifo], { stdio: 'ignore' });
     renameSync(tmpFifo, req);
+    return inode(lstatSync(req));
+  };
+  let fifoId: string;
+  try {
+    fifoId = makeFifo();
   } catch (e) {
     removeQuietly(pidfile);
     process.stderr.write(`mish hook daemon: not started: cannot make its FIFO (${(e as Error).message})\n`);
     return 1;
   }
   const dirId = inode(lstatSync(dir));
-  const fifoId = inode(lstatSync(req));
   const bundleId = identity(statSync(bundle));
-  const fd = openSync(req, constants.O_RDWR | constants.O_NONBLOCK);
   const memo = new Map<string, Policy>();
+  /** Its pidfile still names it (else another daemon took over). */
+  const pidfileOurs = (): boolean => {
+    try {
+      return readFileSync(pidfile, 'utf8').trim() === String(process.pid);
+    } catch {
+      return false;
+    }
+  };
+
+  /**
+   * A regular file of ours where its FIFO was, in its own directory, with its pidfile: a new FIFO
+   * replaces it (and is read from then on). True when it did.
+   */
+  const fifoRestored = (): boolean => {
+    try {
+      if (inode(lstatSync(dir)) !== dirId || !pidfileOurs()) return false;
+      const f = lstatSync(req);
+      if (!f.isFile() || (typeof process.getuid === 'function' && f.uid !== process.getuid())) return false;
+      fifoId = makeFifo();
+      listen(openSync(req, constants.O_RDWR | constants.O_NONBLOCK));
+      if (env.MISH_HOOKD_LOG) process.stderr.write(`mish hook daemon ${process.pid}: a regular file was where its FIFO was: made a new FIFO\n`);
+      return true;
+    } catch {
+      removeQuietly(tmpFifo);
+      return false;
+    }
+  };
 
   const stillOurs = (): string | undefined => {
     try {
       if (inode(lstatSync(dir)) !== dirId) return 'its directory was replaced';
       const f = lstatSync(req);
-      if (!f.isFIFO() || inode(f) !== fifoId) return 'its FIFO was replaced';
+      if ((!f.isFIFO() || inode(f) !== fifoId) && !(f.isFile() && fifoRestored())) return 'its FIFO was replaced';
       if (readFileSync(pidfile, 'utf8').trim() !== String(process.pid)) return 'its pidfile names another process';
       if (identity(statSync(bundle)) !== bundleId) return 'its bundle changed';
       return undefined;
@@ -326,17 +360,28 @@ export async function runDaemon(env: NodeJS.ProcessEnv = process.env): Promise<n
     busy = false;
   };
   let pending = '';
-  const fifo = new net.Socket({ fd, readable: true, writable: false });
-  fifo.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('latin1');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    // A line longer than any id is noise: dropped, so one writer cannot grow it without bound.
-    if (pending.length > 64) pending = '';
-    queue.push(...lines);
-    void serve();
-  });
-  fifo.on('error', (e) => stop(`its FIFO failed (${e.message})`));
+  let fifo: net.Socket | undefined;
+  /** Reads request ids from the FIFO open on `fd` (the one before it, if any, is closed). */
+  function listen(fd: number): void {
+    const old = fifo;
+    const socket = new net.Socket({ fd, readable: true, writable: false });
+    fifo = socket;
+    pending = '';
+    old?.destroy();
+    socket.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('latin1');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      // A line longer than any id is noise: dropped, so one writer cannot grow it without bound.
+      if (pending.length > 64) pending = '';
+      queue.push(...lines);
+      void serve();
+    });
+    socket.on('error', (e) => {
+      if (fifo === socket) stop(`its FIFO failed (${e.message})`);
+    });
+  }
+  listen(openSync(req, constants.O_RDWR | constants.O_NONBLOCK));
   return new Promise<number>(() => {
     // runs until stop() exits the process
   });

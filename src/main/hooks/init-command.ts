@@ -197,7 +197,7 @@ interface SavedState {
 }
 
 /** Where the bytes for a byte-exact uninstall are kept: $XDG_STATE_HOME/mish/init/ (or ~/.local/state). */
-function stateFile(env: NodeJS.ProcessEnv, file: string): string {
+export function stateFile(env: NodeJS.ProcessEnv, file: string): string {
   const base = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(env.HOME || os.homedir(), '.local', 'state');
   return path.join(base, 'mish', 'init', `${createHash('sha1').update(path.resolve(file)).digest('hex').slice(0, 16)}.json`);
 }

@@ -124,7 +124,7 @@ export function removeEntry(text: string, host: HostAdapter): EditResult {
 }
 
 /** Is mish's hook in this settings text? */
-export function hasEntry(text: string, host: HostAdapter): { installed: boolean; command?: string } {
+export function hasEntry(text: string, host: HostAdapter): { installed: boolean; command?: string; matcher?: string } {
   const p = parseSettings(text);
   if (!p.ok) return { installed: false };
   const list = listAt(p.value, host.entry('').path);
@@ -133,5 +133,7 @@ export function hasEntry(text: string, host: HostAdapter): { installed: boolean;
   if (!e) return { installed: false };
   // `command` (Claude Code, Codex, Cursor), `hooks[].command` (Gemini CLI), `bash` (Copilot CLI).
   const cmd = isRecord(e) ? (typeof e.command === 'string' ? e.command : typeof e.bash === 'string' ? e.bash : Array.isArray(e.hooks) ? (e.hooks.find((h) => isRecord(h) && typeof h.command === 'string' && /mish/.test(h.command)) as { command?: string } | undefined)?.command : undefined) : undefined;
-  return { installed: true, command: cmd };
+  // The tools it is installed for (Claude Code, Codex, Gemini CLI): an older install's covers fewer.
+  const matcher = isRecord(e) && typeof e.matcher === 'string' ? e.matcher : undefined;
+  return { installed: true, command: cmd, ...(matcher !== undefined ? { matcher } : {}) };
 }

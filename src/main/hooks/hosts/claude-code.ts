@@ -40,7 +40,7 @@ function parseFileEdit(payload: unknown): ParsedPayload | undefined {
   const permissionMode = str(payload, 'permission_mode');
   const call = { command: `${tool} ${file}`, cwd: str(payload, 'cwd'), sessionId: str(payload, 'session_id'), transcriptPath: str(payload, 'transcript_path'), permissionMode };
   // Edits run without a prompt in bypassPermissions and acceptEdits modes: there an `ask` would not ask.
-  return { kind: 'file-edit', tool, file, call: { ...call, hostWouldNotAsk: claudeWouldNotAsk(permissionMode) || permissionMode === 'acceptEdits' } };
+  return { kind: 'file-edit', tool, files: [file], call: { ...call, hostWouldNotAsk: claudeWouldNotAsk(permissionMode) || permissionMode === 'acceptEdits' } };
 }
 
 /** Permission modes in which Claude Code runs a Bash command without asking its user. */

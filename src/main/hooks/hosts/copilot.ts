@@ -18,6 +18,11 @@
  * no permissionDecision. Copilot CLI 1.0.102, run here, judges the rewritten line with its own
  * permission rules (`--allow-tool`, its prompt): a rewrite never runs what Copilot would not have
  * run — but an allow rule naming the original program (`shell(npm)`) no longer matches it.
+ *
+ * File edits: preToolUse sees every tool, the file tools too: `create` and `edit` (toolArgs.path;
+ * recorded from Copilot CLI 1.0.102 with a Claude model, fixtures/hooks/copilot/file-edit/;
+ * with a GPT model over Chat Completions it offers no file tool). An edit of mish's
+ * own files or of a hook configuration is denied (Copilot's ask may not hold, above).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -26,11 +31,23 @@ import { HOST_HOOK_FILES } from '../../core/hook-config-files.js';
 
 /** Copilot CLI's shell tool on Unix (`powershell` is its Windows one, which mish does not run on). */
 const SHELL_TOOL = 'bash';
+/** Copilot CLI's file-writing tools (1.0.102) and the argument naming the file. */
+const FILE_TOOLS: Record<string, string> = { create: 'path', edit: 'path' };
 /** Tool names that run command lines: such a tool other than `bash` is not waved through as "another tool". */
 const SHELL_LIKE = /bash|shell|powershell|pwsh|^z?sh$/i;
 
 function copilotHome(env: NodeJS.ProcessEnv): string {
   return env.COPILOT_HOME && path.isAbsolute(env.COPILOT_HOME) ? env.COPILOT_HOME : path.join(env.HOME || os.homedir(), '.copilot');
+}
+
+/** toolArgs as an object (Copilot CLI 1.0.102) or as JSON text (the documentation's examples); undefined when neither. */
+function parseArgs(args: unknown): unknown {
+  if (typeof args !== 'string') return args;
+  try {
+    return JSON.parse(args);
+  } catch {
+    return undefined;
+  }
 }
 
 export const copilot: HostAdapter = {
@@ -46,6 +63,12 @@ export const copilot: HostAdapter = {
     const tool = str(payload, 'toolName') ?? str(payload, 'tool_name');
     if (tool === undefined) return { kind: 'malformed', error: 'toolName is missing' };
     let args: unknown = payload.toolArgs ?? payload.tool_input;
+    if (Object.hasOwn(FILE_TOOLS, tool)) {
+      const a = parseArgs(args);
+      const file = isRecord(a) ? str(a, FILE_TOOLS[tool]) : undefined;
+      if (!file?.trim()) return { kind: 'malformed', error: `toolArgs.${FILE_TOOLS[tool]} of ${tool} is not a file name` };
+      return { kind: 'file-edit', tool, files: [file], call: { command: `${tool} ${file}`, cwd: str(payload, 'cwd'), sessionId: str(payload, 'sessionId') ?? str(payload, 'session_id') } };
+    }
     if (tool.toLowerCase() !== SHELL_TOOL) return SHELL_LIKE.test(tool) && carriesCommand(args) ? { kind: 'malformed', error: `a command line for tool ${tool} (mish checks the bash tool's)` } : { kind: 'other', what: `tool ${tool}` };
     if (typeof args === 'string') {
       try {

@@ -25,9 +25,13 @@ export interface ShellCall {
 }
 
 export type ParsedPayload =
-  | { kind: 'shell'; call: ShellCall }
-  /** The host's own file-editing tool (Claude Code's Edit, Write, MultiEdit, NotebookEdit) about to change `file`. */
-  | { kind: 'file-edit'; tool: string; file: string; call: ShellCall }
+  /** `editsFiles`: files the line also writes by the host's own means (Codex applies `apply_patch <<EOF` itself), judged as a file edit. */
+  | { kind: 'shell'; call: ShellCall; editsFiles?: string[] }
+  /**
+   * The host's own file-editing tool about to change `files` (Claude Code's Edit, Write, MultiEdit,
+   * NotebookEdit; Codex's apply_patch; Gemini CLI's write_file, replace; Copilot CLI's create, edit).
+   */
+  | { kind: 'file-edit'; tool: string; files: string[]; call: ShellCall }
   /** A payload for another tool or event: mish has no opinion. */
   | { kind: 'other'; what: string }
   | { kind: 'malformed'; error: string };
