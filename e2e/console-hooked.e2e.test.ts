@@ -167,6 +167,12 @@ describe('hooked Claude Code runs in the browser console', () => {
     const dialog = page.locator('.dialog.approval');
     await expect.poll(() => dialog.innerText(), { timeout: STEP_MS }).toContain('git reset --hard');
     expect(await dialog.innerText()).toContain('claude-code');
+    // What the dialog promises is what the hook does: its host's words, no "always" (each call is a hook process of its own).
+    const said = await dialog.innerText();
+    expect(said).toContain("the agent's own shell tool (hooked)");
+    expect(said).toContain('the host is told “mish: approved by operator');
+    expect(said).not.toContain('Always for this session');
+    expect(said).not.toContain('sh_run');
     await page.locator('.dialog.approval[data-armed]').waitFor({ timeout: STEP_MS }); // decisions wake a moment after it appears
     await page.keyboard.press('a');
     const session = await conversation;

@@ -52,9 +52,13 @@ export function highlightRisk(command: string, dangers: PendingApproval['dangers
   return out;
 }
 
-/** What the agent's tool call returns for each outcome (src/main/mcp/escalation.ts). */
-export function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number, you: string): string {
+/**
+ * What the agent's tool call returns for each outcome (src/main/mcp/escalation.ts), or for a
+ * hooked run of the agent's own shell tool what its host is told (src/main/hooks/hook-decision.ts).
+ */
+export function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number, you: string, hooked = false): string {
   const blocked = `blocked by rule ${a.rule ?? a.dangers.map((x) => x.id).join(', ')}: ${a.reason ?? a.dangers.map((x) => x.description).join('; ')}`;
+  if (hooked) return hookedAgentSees(a, d, secsLeft, you);
   switch (d) {
     case 'approve':
       return `the command runs; its reply starts “[approved by operator ${you} (${a.id})]” then the condensed output`;
@@ -69,7 +73,23 @@ export function agentSees(a: PendingApproval, d: Decision | 'later', secsLeft: n
   }
 }
 
-export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBridge; approval: PendingApproval; agent: string }) {
+/** The hook's answers to the agent's host (operatorRefusal and decideHook in src/main/hooks/hook-decision.ts). */
+function hookedAgentSees(a: PendingApproval, d: Decision | 'later', secsLeft: number, you: string): string {
+  const rule = `rule ${a.rule ?? a.dangers.map((x) => x.id).join(', ')}: ${a.reason ?? a.dangers.map((x) => x.description).join('; ')}`;
+  switch (d) {
+    case 'approve':
+    case 'always':
+      return `the command runs (through mish where the agent's host lets mish rewrite it); the host is told “mish: approved by operator ${you} (${a.id}); ${rule}”`;
+    case 'edit':
+      return 'your command runs instead (checked again: forbidden → denied); where the host cannot rewrite, the agent is denied and told to run yours';
+    case 'deny':
+      return `“mish: denied by operator ${you} (${a.id}); ${rule}. Nothing was run. Do not retry it; ask the user what they want instead.”`;
+    case 'later':
+      return `the agent's shell tool keeps waiting; denied by itself in ${clock(secsLeft * 1000)}`;
+  }
+}
+
+export function ApprovalDialog({ bridge, approval, agent, hooked = false }: { bridge: ConsoleBridge; approval: PendingApproval; agent: string; hooked?: boolean }) {
   const putOff = useConsole((s) => s.putOff);
   const you = useConsole((s) => s.operator) ?? 'console';
   const [editing, setEditing] = useState(false);
@@ -118,7 +138,8 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
       }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key.toLowerCase();
-      const map: Record<string, Decision> = { a: 'approve', d: 'deny', e: 'edit', s: 'always' };
+      // A hooked run has no "always": each call of the agent's shell tool is a hook process of its own.
+      const map: Record<string, Decision> = hooked ? { a: 'approve', d: 'deny', e: 'edit' } : { a: 'approve', d: 'deny', e: 'edit', s: 'always' };
       if (map[k]) {
         if (!armed) return; // not yet: the key was meant for something else (DECISION_ARM_MS)
         e.preventDefault();
@@ -146,7 +167,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
           </button>
         )}
       </td>
-      <td className="sees">{agentSees(approval, d, secsLeft, you)}</td>
+      <td className="sees">{agentSees(approval, d, secsLeft, you, hooked)}</td>
     </tr>
   );
 
@@ -178,7 +199,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
           </dd>
           <dt>session</dt>
           <dd>
-            {approval.session} · {approval.tool}
+            {approval.session} · {hooked ? "the agent's own shell tool (hooked)" : approval.tool}
           </dd>
           <dt>agent</dt>
           <dd>{agent}</dd>
@@ -215,7 +236,7 @@ export function ApprovalDialog({ bridge, approval, agent }: { bridge: ConsoleBri
             {row('approve', 'A', 'Approve', 'ok')}
             {row('deny', 'D', 'Deny', 'danger')}
             {row('edit', 'E', editing ? 'Approve edited' : 'Edit, then approve')}
-            {row('always', 'S', 'Always for this session')}
+            {!hooked && row('always', 'S', 'Always for this session')}
             {row('later', 'Esc', 'Later')}
           </tbody>
         </table>
@@ -234,5 +255,6 @@ export function ApprovalHost({ bridge, auto = true }: { bridge: ConsoleBridge; a
   const servers = useConsole((s) => s.servers);
   const a = approvals.find((x) => x.id === open) ?? (auto ? approvals.find((x) => x.sessionId === selectedId && !later[x.id]) : undefined);
   if (!a) return null;
-  return <ApprovalDialog key={a.id} bridge={bridge} approval={a} agent={serverLabel(servers.find((s) => s.id === a.serverId))} />;
+  const server = servers.find((s) => s.id === a.serverId);
+  return <ApprovalDialog key={a.id} bridge={bridge} approval={a} agent={serverLabel(server)} hooked={!!server?.conversation} />;
 }

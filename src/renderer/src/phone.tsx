@@ -100,6 +100,7 @@ export function NeedsYou({ bridge }: { bridge: ConsoleBridge }) {
 
 function ApprovalCard({ bridge, approval, many, onOpen }: { bridge: ConsoleBridge; approval: PendingApproval; many: boolean; onOpen: () => void }) {
   const agent = useConsole((s) => serverLabel(s.servers.find((x) => x.id === approval.serverId)));
+  const hooked = useConsole((s) => !!s.servers.find((x) => x.id === approval.serverId)?.conversation);
   const you = useConsole((s) => s.operator) ?? 'console';
   const openApproval = useConsole((s) => s.openApproval);
   const now = useNow(1000);
@@ -145,13 +146,13 @@ function ApprovalCard({ bridge, approval, many, onOpen }: { bridge: ConsoleBridg
           <button className="big ok" disabled={busy || !armed} data-decision="approve" onClick={() => void decide('approve')}>
             Approve
           </button>
-          <p className="sees">{agentSees(approval, 'approve', secsLeft, you)}</p>
+          <p className="sees">{agentSees(approval, 'approve', secsLeft, you, hooked)}</p>
         </div>
         <div className="decision">
           <button className="big danger" disabled={busy || !armed} data-decision="deny" onClick={() => void decide('deny')}>
             Deny
           </button>
-          <p className="sees">{agentSees(approval, 'deny', secsLeft, you)}</p>
+          <p className="sees">{agentSees(approval, 'deny', secsLeft, you, hooked)}</p>
         </div>
       </div>
       <div className="card-more">
