@@ -34,11 +34,12 @@ function timed(fn: () => void): { cpu: number; wall: number } {
   return { cpu: (c.user + c.system) / 1e6, wall: (performance.now() - t0) / 1000 };
 }
 
-export async function benchRedact(): Promise<BenchOutput> {
+/** The bench's mixed output: the raw PTY bytes, and the ~80 KB replies cut from its text (also read by redact-ab.ts). */
+export function mixedOutput(): { sourceName: string; mixedRaw: Buffer; replies: string[] } {
   const large = loadFixtures().filter((f) => f.large);
   const rawSource = large.length ? Buffer.concat(large.map((f) => f.raw)).toString('utf8') : generatedLog(4 * 1024 * 1024).toString('utf8');
   const sourceName = large.length ? `large recorded fixtures (${large.map((f) => f.name).join(', ')})` : 'a generated build log (no large fixture recorded)';
-  // Mixed output: the recorded lines with a corpus item (secret or look-alike) every ~2 KB.
+  // Mixed output: the recorded lines with a corpus item (secret or look-alike) every ~8 KB.
   const corpus = generateCorpus(10);
   const lines = rawSource.split('\n');
   const mixedLines: string[] = [];
@@ -62,6 +63,11 @@ export async function benchRedact(): Promise<BenchOutput> {
     replies.push(mixedText.slice(at, end));
     at = end + 1;
   }
+  return { sourceName, mixedRaw, replies };
+}
+
+export async function benchRedact(): Promise<BenchOutput> {
+  const { sourceName, mixedRaw, replies } = mixedOutput();
   const env = { GITHUB_TOKEN: 'ghs_notreallyatoken0123456789', DB_PASSWORD: 'hunter2hunter2' };
 
   // Replies: Redactor.mask on 80 KB pieces (a fresh Redactor per sample: learned values grow with the session, as they would).
