@@ -5,9 +5,8 @@
  * per character, no failure-link walk at scan time). The same loop notes the long runs of
  * token characters (where vendor tokens and base64 can be).
  *
- * The text is walked as bytes: it is copied into a reused Latin-1 buffer (one byte per UTF-16
- * code unit, so offsets are the string's), which V8 indexes about twice as fast as
- * `charCodeAt`. A code unit above 0xFF keeps only its low byte: that can only make a false
+ * The text is walked as its low bytes (low-bytes.ts: one byte per UTF-16 code unit, so offsets
+ * are the string's). A code unit above 0xFF keeps only its low byte: that can only make a false
  * keyword hit or lengthen a run (each hit is checked by its rule's pattern on the real text),
  * never hide a keyword, which is ASCII.
  *
@@ -18,10 +17,10 @@
  * the same loaded machine; neither is case-insensitive without a lowercased copy of the text.
  */
 
+import { LowBytes } from './low-bytes.js';
+
 /** Keywords are ASCII: characters past this cannot be part of one. */
 const ASCII = 128;
-/** Texts up to this size reuse one conversion buffer; a larger text gets its own (a 100 MB read must not pin 100 MB). */
-const SCRATCH_BYTES = 1024 * 1024;
 
 export interface PassResult {
   /** Keyword hits as pairs: keyword id, end offset (exclusive). In order of end. */
@@ -48,7 +47,7 @@ export class KeywordAutomaton {
   /** By state index (offset / classes): its keyword ids (suffix keywords included). */
   private readonly outputs: Int32Array[];
   private readonly classes: number;
-  private scratch = Buffer.alloc(0);
+  private readonly lowBytes = new LowBytes();
   private readonly walk: (buf: Uint8Array, n: number) => number[];
   private readonly walkWithRuns: (buf: Uint8Array, n: number, minRun: number, runs: number[]) => number[];
 
@@ -129,27 +128,11 @@ export class KeywordAutomaton {
 
   /** Every keyword hit of `text`, and its runs of `minRun`+ run characters (0: no runs noted). */
   pass(text: string, minRun: number): PassResult {
-    const buf = this.bytes(text);
+    // Followed by a newline: a byte no keyword and no run holds, so the loops need no code after them (code the loop's
+    // first, on-stack-replaced compilation has no feedback for: it was deoptimised at every call).
+    const buf = this.lowBytes.of(text);
     // Two loops in two functions: one function with both was optimised with one loop never run, then deoptimised.
     return minRun > 0 ? this.hitsAndRuns(buf, text.length + 1, minRun) : { hits: this.hitsOnly(buf, text.length + 1), runs: [] };
-  }
-
-  /**
-   * `text` as one byte per UTF-16 code unit (the low byte), in a reused buffer when it fits,
-   * followed by a newline: a byte no keyword and no run holds, so the loops need no code after
-   * them (code the loop's first, on-stack-replaced compilation has no feedback for: it was
-   * deoptimised at every call).
-   */
-  private bytes(text: string): Buffer {
-    const n = text.length;
-    let buf = this.scratch;
-    if (n + 1 > buf.length) {
-      buf = Buffer.allocUnsafe(n + 1);
-      if (n < SCRATCH_BYTES) this.scratch = buf;
-    }
-    buf.write(text, 0, n, 'latin1');
-    buf[n] = 0x0a;
-    return buf;
   }
 
   /**

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { LearnedSecrets, MAX_LEARNED } from './learned-secrets.js';
+
+const found = (l: LearnedSecrets, text: string) => {
+  const out: { start: number; end: number; kind: string }[] = [];
+  l.find(text, out);
+  return out.map((f) => text.slice(f.start, f.end)).sort();
+};
+
+describe('LearnedSecrets', () => {
+  it('finds a value learned after its index was built (the index grows, not rebuilt)', () => {
+    const l = new LearnedSecrets();
+    l.learn('first-secret-1234', 'a');
+    expect(found(l, 'x first-secret-1234 y')).toEqual(['first-secret-1234']);
+    l.learn('second-secret-5678', 'b');
+    expect(found(l, 'first-secret-1234 second-secret-5678')).toEqual(['first-secret-1234', 'second-secret-5678']);
+  });
+
+  it('forgets the oldest values past MAX_LEARNED, and finds none of them later (while they are still in the index and after it is rebuilt)', () => {
+    const l = new LearnedSecrets();
+    const v = (i: number) => `value-${String(i).padStart(4, '0')}-xyzzy`;
+    l.learn(v(0), 'k');
+    found(l, 'build the index');
+    for (let i = 1; i <= MAX_LEARNED + 5; i++) l.learn(v(i), 'k');
+    expect(found(l, `${v(0)} ${v(5)} ${v(6)} ${v(MAX_LEARNED + 5)}`)).toEqual([v(6), v(MAX_LEARNED + 5)]);
+    for (let i = MAX_LEARNED + 6; i <= 3 * MAX_LEARNED; i++) l.learn(v(i), 'k');
+    expect(found(l, `${v(MAX_LEARNED)} ${v(3 * MAX_LEARNED)} ${v(2 * MAX_LEARNED + 1)}`)).toEqual([v(2 * MAX_LEARNED + 1), v(3 * MAX_LEARNED)]);
+  });
+
+  it('a shorter value learned later is found (the window shrinks), and re-learning a forgotten value finds it again', () => {
+    const l = new LearnedSecrets();
+    l.learn('a-long-value-0000', 'k');
+    found(l, 'index');
+    l.learn('pw-12345', 'k');
+    expect(found(l, 'pw-12345 and a-long-value-0000')).toEqual(['a-long-value-0000', 'pw-12345']);
+  });
+
+  it('searches low bytes but reports only the text itself: a value with characters past U+00FF is found, a text whose low bytes only look like a value is not', () => {
+    const l = new LearnedSecrets();
+    l.learn('пароль-секрет-42', 'k');
+    l.learn('plain-secret-99', 'k');
+    // U+0170 (low byte 0x70 'p') and U+016C (low byte 0x6c 'l'): the same low bytes as `plain-secret-99`.
+    expect(found(l, 'x пароль-секрет-42 y \u0170\u016Cain-secret-99 z')).toEqual(['пароль-секрет-42']);
+    expect(found(l, '日本 plain-secret-99')).toEqual(['plain-secret-99']);
+  });
+});

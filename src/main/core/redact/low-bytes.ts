@@ -1,0 +1,27 @@
+/**
+ * A text as one byte per UTF-16 code unit (its low byte), in a reused buffer: offsets are the
+ * string's, and V8 reads a byte array about twice as fast as `charCodeAt` (more on a two-byte
+ * string, or on a slice of a larger one, as replies are). A code unit above 0xFF keeps only its
+ * low byte, so a search over these bytes can report a place the text does not match (its caller
+ * checks the text there) but never misses one.
+ */
+
+/** Texts up to this size reuse one buffer; a larger text gets its own (a 100 MB read must not pin 100 MB). */
+const SCRATCH_BYTES = 1024 * 1024;
+
+export class LowBytes {
+  private scratch = Buffer.alloc(0);
+
+  /** `text`'s low bytes, then a newline at `text.length` (a byte that ends every line, keyword and run). Valid until the next call. */
+  of(text: string): Buffer {
+    const n = text.length;
+    let buf = this.scratch;
+    if (n + 1 > buf.length) {
+      buf = Buffer.allocUnsafe(n + 1);
+      if (n < SCRATCH_BYTES) this.scratch = buf;
+    }
+    buf.write(text, 0, n, 'latin1');
+    buf[n] = 0x0a;
+    return buf;
+  }
+}
