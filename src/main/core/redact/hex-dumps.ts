@@ -128,11 +128,12 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
 }
 
 /**
- * A cheap gate: a row's offset at a line's start (`0000…`: a file under 256 MB; a window that starts mid-dump, `xxd -s 16`,
- * has `00000010: `), or od -c's `  \n` (od -An has no offsets; its rows are read only then). Needles whose first character is
- * rare (a newline, a backslash): V8 finds them with a fast search, where `  |` or `0: ` would stop at every blank or zero.
+ * The gate of od -c dumps without offsets (`od -An -c`): their `  \n`. Needles whose first character is rare (a backslash): V8
+ * finds them with a fast search, where `  \n` alone would stop at every blank. Rows with an offset at a line's start (`0000…`:
+ * a file under 256 MB; a window that starts mid-dump, `xxd -s 16`, has `00000010: `) are found by the scanner's one pass
+ * (its `0000` keyword), not by a search of their own.
  */
-export const mayHoldHexDump = (text: string): boolean => text.startsWith('0000') || text.includes('\n0000') || (text.includes('\\n') && text.includes('  \\n'));
+export const mayHoldOdDump = (text: string): boolean => text.includes('\\n') && text.includes('  \\n');
 
 /** The end of the od field at `at` (four characters; five for a character past U+FFFF). */
 function fieldEnd(text: string, at: number): number {

@@ -17,7 +17,7 @@ import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
-import { hexDumpFindings, mayHoldHexDump } from './hex-dumps.js';
+import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
 
@@ -59,12 +59,15 @@ interface Keyword {
 const GATE_KEY_BLOCK = 1;
 const GATE_DATA_BLOCK = 2;
 const GATE_TOKEN_TABLE = 4;
+/** A hex dump row's offset at a line's start (hex-dumps.ts: `00000000  68 74…`, `00000010: 6874…`). */
+const GATE_HEX_ROW = 8;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
   ['-----end', GATE_KEY_BLOCK],
   ['ata:', GATE_DATA_BLOCK],
   ['token', GATE_TOKEN_TABLE],
+  ['0000', GATE_HEX_ROW],
 ];
 
 const KEYWORDS: Keyword[] = [];
@@ -121,13 +124,18 @@ const AUTOMATON = new KeywordAutomaton(
 /** Per keyword id: its gates (GATE_*). */
 const GATE_OF = Uint8Array.from(KEYWORDS, (k) => k.gate);
 
-/** The gates the pass's hits open (`TOKEN` checked in capitals: `token` hits are common). */
+/** The gates the pass's hits open (`TOKEN` checked in capitals: `token` hits are common; `0000` at a line's start). */
 function gatesOf(text: string, hits: number[]): number {
   let gates = 0;
   for (let j = 0; j < hits.length; j += 2) {
     const g = GATE_OF[hits[j]];
     if (g === 0) continue;
-    gates |= g === GATE_TOKEN_TABLE && !text.startsWith('TOKEN', hits[j + 1] - 5) ? g & ~GATE_TOKEN_TABLE : g;
+    const end = hits[j + 1];
+    if (g === GATE_TOKEN_TABLE) {
+      if (text.startsWith('TOKEN', end - 5)) gates |= g;
+    } else if (g === GATE_HEX_ROW) {
+      if ((end === 4 || text.charCodeAt(end - 5) === 0x0a) && text.startsWith('0000', end - 4)) gates |= g;
+    } else gates |= g;
   }
   return gates;
 }
@@ -149,7 +157,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
-  if (mayHoldHexDump(text)) hexDumpFindings(text, out, scanSecrets);
+  if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
   return out;
