@@ -405,6 +405,39 @@ function userinfoAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   return i > from && buf[i] === 0x40;
 }
 
+const isBlankCodeUnit = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0x0b || c === 0x0c;
+
+/** userinfoAfter on the text (a character past ASCII counts as not blank: weaker than the rule's `\s`). */
+function userinfoAfterText(text: string, end: number): boolean {
+  let i = end;
+  let c = text.charCodeAt(i);
+  while (i < text.length && c !== 0x3a && c !== 0x2f && c !== 0x40 && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
+  if (c !== 0x3a) return false;
+  const from = ++i;
+  c = text.charCodeAt(i);
+  while (i < text.length && c !== 0x40 && c !== 0x2f && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
+  return i > from && c === 0x40;
+}
+
+/** pgpassAfter on the text, from the port's colon at `colon`. */
+function pgpassAfterText(text: string, colon: number): boolean {
+  let i = colon + 1;
+  if (text.charCodeAt(i) === 0x2a) i++;
+  else {
+    const from = i;
+    while (i < text.length && i - from < 6 && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i++;
+    if (i === from || i - from > 5) return false;
+  }
+  for (let field = 0; field < 3; field++) {
+    if (text.charCodeAt(i) !== 0x3a) return false;
+    if (field === 2) return true;
+    const from = ++i;
+    while (i < text.length && text.charCodeAt(i) !== 0x3a && !isBlankCodeUnit(text.charCodeAt(i))) i++;
+    if (i === from) return false;
+  }
+  return false;
+}
+
 /** The .pgpass rule's shape on bytes, from its port's colon at `colon`: `:(\d{1,5}|\*):[^:\s]+:[^:\s]+:`. */
 function pgpassAfter(buf: Buffer, colon: number, lineEnd: number): boolean {
   let i = colon + 1;
@@ -691,6 +724,11 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
       k.unless.lastIndex = end;
       if (k.unless.test(text)) continue;
     }
+    // The two byte tests that turn away most hits of build output (a URL without credentials, `:12` of a time), on the text:
+    // no line is cut out and no `needs` regex run for them.
+    const need = BYTE_NEED[hits[j]];
+    if (need === NEED_AT && text.charCodeAt(end) !== 0x25 && !userinfoAfterText(text, end)) continue;
+    if (need === NEED_COLONS && text.charCodeAt(end) !== 0x25 && !pgpassAfterText(text, end - 2)) continue;
     for (const r of k.context) {
       if (r === NAME_RULE) {
         // One look per name (`DB_PASSWORD_TOKEN` holds two words).
