@@ -57,7 +57,9 @@ interface Keyword {
  * character past U+00FF (V8 searches a two-byte string slower; 32 of the bench's 41 replies are).
  */
 const GATE_KEY_BLOCK = 1;
+/** `data:` (a Secret's data block) and `stringData:`: both from the word `ata:`, told apart at the hit. */
 const GATE_DATA_BLOCK = 2;
+const GATE_STRING_DATA_BLOCK = 16;
 const GATE_TOKEN_TABLE = 4;
 /** A hex dump row's offset at a line's start (hex-dumps.ts: `00000000  68 74…`, `00000010: 6874…`). */
 const GATE_HEX_ROW = 8;
@@ -65,7 +67,7 @@ const GATE_HEX_ROW = 8;
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
   ['-----end', GATE_KEY_BLOCK],
-  ['ata:', GATE_DATA_BLOCK],
+  ['ata:', GATE_DATA_BLOCK | GATE_STRING_DATA_BLOCK],
   ['token', GATE_TOKEN_TABLE],
   ['0000', GATE_HEX_ROW],
 ];
@@ -135,9 +137,21 @@ function gatesOf(text: string, hits: number[]): number {
       if (text.startsWith('TOKEN', end - 5)) gates |= g;
     } else if (g === GATE_HEX_ROW) {
       if ((end === 4 || text.charCodeAt(end - 5) === 0x0a) && text.startsWith('0000', end - 4)) gates |= g;
+    } else if (g === (GATE_DATA_BLOCK | GATE_STRING_DATA_BLOCK)) {
+      if (text.startsWith('data:', end - 5)) gates |= GATE_DATA_BLOCK;
+      else if (text.startsWith('stringData:', end - 11)) gates |= GATE_STRING_DATA_BLOCK;
     } else gates |= g;
   }
   return gates;
+}
+
+/** Where the first line with `word` (ending in `ata:`, a gate's word) starts: the data block rules' headers are looked for from there. */
+function firstLineWith(text: string, hits: number[], word: string): number {
+  for (let j = 0; j < hits.length; j += 2) {
+    const start = hits[j + 1] - word.length;
+    if (GATE_OF[hits[j]] & GATE_DATA_BLOCK && text.startsWith(word, start)) return text.lastIndexOf('\n', start) + 1;
+  }
+  return 0;
 }
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges). */
@@ -150,10 +164,8 @@ export function scanSecrets(text: string): SecretFinding[] {
   wrappedBase64(text, runs, out);
   contextFindings(text, hits, out);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
-  if (gates & GATE_DATA_BLOCK) {
-    secretDataBlocks(text, out);
-    stringDataBlocks(text, out);
-  }
+  if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
+  if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
@@ -173,10 +185,9 @@ export function scanContextSecrets(text: string): SecretFinding[] {
   if (text.length < 3) return out;
   const { hits } = AUTOMATON.pass(text, 0);
   contextFindings(text, hits, out);
-  if (gatesOf(text, hits) & GATE_DATA_BLOCK) {
-    secretDataBlocks(text, out);
-    stringDataBlocks(text, out);
-  }
+  const gates = gatesOf(text, hits);
+  if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
+  if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   percentEncoded(text, out, scanContextSecrets);
   return out;
 }
@@ -1098,8 +1109,8 @@ function kindOfName(name: string): string {
  * lines indented deeper than the header that `item` matches (its group 1 the indentation), up to the first that does not.
  * `value` gets each item's match and returns the value's [start, end) in the line, or undefined to keep it.
  */
-function indentedBlockItems(text: string, header: RegExp, item: RegExp, value: (m: RegExpExecArray, line: string) => [number, number] | undefined, out: SecretFinding[]): void {
-  header.lastIndex = 0;
+function indentedBlockItems(text: string, header: RegExp, item: RegExp, value: (m: RegExpExecArray, line: string) => [number, number] | undefined, out: SecretFinding[], from: number): void {
+  header.lastIndex = from;
   for (let m = header.exec(text); m; m = header.exec(text)) {
     const indent = m[1].length;
     let at = m.index + m[0].length + 1;
@@ -1126,14 +1137,13 @@ const DATA_ITEM = /^([ \t]+)([A-Za-z0-9._-]+):[ \t]+(?<v>[A-Za-z0-9+/]+={0,2})[ 
  * `kubectl apply --dry-run -o yaml` print them): every value indented under it is secret data,
  * whatever its key is named (`db-conn:`); references and placeholders stay.
  */
-function stringDataBlocks(text: string, out: SecretFinding[]): void {
-  if (!text.includes('stringData:')) return;
+function stringDataBlocks(text: string, out: SecretFinding[], from: number): void {
   indentedBlockItems(text, STRING_DATA_HEADER, STRING_DATA_ITEM, (m, line) => {
     const v = m.groups!.q ?? m.groups!.s ?? m.groups!.v!;
     if (isReference(v) || isLookAlike(v, true)) return undefined;
     const s = line.lastIndexOf(v);
     return [s, s + v.length];
-  }, out);
+  }, out, from);
 }
 
 /**
@@ -1141,12 +1151,11 @@ function stringDataBlocks(text: string, out: SecretFinding[]): void {
  * indented under `data:` that is base64 of printable text is secret data (a ConfigMap's `data:`
  * holds plain text, which does not decode to printable text, and its `binaryData:` is binary).
  */
-function secretDataBlocks(text: string, out: SecretFinding[]): void {
-  if (!text.includes('data:')) return;
+function secretDataBlocks(text: string, out: SecretFinding[], from: number): void {
   indentedBlockItems(text, DATA_HEADER, DATA_ITEM, (m, line) => {
     const v = m.groups!.v;
     if (v.length < 4 || v.length % 4 !== 0 || !/^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) return undefined;
     const s = line.trimEnd().length - v.length;
     return [s, s + v.length];
-  }, out);
+  }, out, from);
 }
