@@ -4,6 +4,7 @@
  * answer shapes, the policy tables (0 dangerous commands let through by any host), and fast-check
  * payloads (0 silent allows).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -230,6 +231,27 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
     const without = io({});
     expect(await runHook(['claude-code'], without.hookIo)).toBe(0);
     expect(['pass', 'rewrite']).toContain(verdictOf('claude-code', { code: 0, out: without.out() }));
+  });
+
+  it('a project policy that is a FIFO or a link to /dev/zero: the hook answers at once, escalating (held at ask), never hangs past its host\'s timeout', async () => {
+    const project = path.join(home.cwd, 'fifo-project');
+    const policy = path.join(project, '.mish', 'policy.toml');
+    mkdirSync(path.dirname(policy), { recursive: true });
+    for (const make of [() => execFileSync('mkfifo', [policy]), () => symlinkSync('/dev/zero', policy)]) {
+      rmSync(policy, { force: true });
+      make();
+      let out = '';
+      const io: HookIo = { readStdin: async () => withCommand('claude-code', 'rm -rf ~', { cwd: project }), out: (t) => (out += t), err: () => {}, env, cwd: () => project, now: () => Date.now() };
+      const started = Date.now();
+      expect(await runHook(['claude-code'], io)).toBe(0);
+      expect(['ask', 'deny']).toContain(verdictOf('claude-code', { code: 0, out }));
+      // Held at ask: even an ordinary command is not waved through while the policy cannot be read.
+      let plain = '';
+      await runHook(['claude-code'], { ...io, readStdin: async () => withCommand('claude-code', 'ls', { cwd: project }), out: (t) => (plain += t) });
+      expect(verdictOf('claude-code', { code: 0, out: plain }), plain).toBe('ask');
+      expect(Date.now() - started).toBeLessThan(30_000);
+    }
+    rmSync(project, { recursive: true, force: true });
   });
 
   it('Claude Code in bypassPermissions mode: an escalation nobody decides is denied (Claude Code runs what its hook asks about in that mode)', async () => {

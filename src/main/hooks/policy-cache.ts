@@ -11,7 +11,7 @@
  * not hold exactly this key is ignored; a policy whose files the key does not cover (a layer
  * from a source this module does not know) is not cached at all.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadPolicy, projectPolicyFile, userPolicyFile, type Policy, type PolicySources } from '../core/policy/index.js';
@@ -22,6 +22,8 @@ const CACHE_FORMAT = 1;
 const RE_KEY = '\u0000re';
 /** Entries kept (one per bundle × set of policy files; ~40 KB each): older ones go when a new one is written. */
 const MAX_ENTRIES = 32;
+/** An entry is ~40 KB; one far larger is not ours (and is not read whole into the hook). */
+const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 
 export interface PolicyCacheOptions {
   /** Identity of the code that compiles the policy (the bundle's size and mtime); no caching without one. */
@@ -97,8 +99,10 @@ export function deserializePolicy<T = Policy>(text: string): T {
 function readEntry(file: string, key: string): Policy | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
+    // Without blocking (a FIFO put in its place waits for a writer forever), and a regular file only.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_ENTRY_BYTES) return undefined;
     if ((typeof process.getuid === 'function' && st.uid !== process.getuid()) || (st.mode & 0o022) !== 0) return undefined;
     const entry = deserializePolicy<{ key?: unknown; policy?: Policy }>(readFileSync(fd, 'utf8'));
     const policy = entry.key === key ? entry.policy : undefined;

@@ -9,7 +9,8 @@
  * malformed file, is an error the policy carries: its decisions are then held at `ask` or
  * stricter until it is fixed (decide.ts), never looser.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readRegularFile } from '../fs/regular-file.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { Policy, PolicyLayer, LayerName } from './decide.js';
@@ -17,6 +18,8 @@ import { compilePolicyText, VERDICTS, type PolicyError, type Verdict } from './r
 import { packRules } from './packs/index.js';
 
 export const POLICY_FILE = 'policy.toml';
+/** A policy file is a few KB (the built-in one 22 KB); past this it is refused as an error (held at ask), not read. */
+const MAX_POLICY_FILE_BYTES = 1024 * 1024;
 
 export interface PolicySources {
   /** grammars/ folder holding _meta/policy.toml. */
@@ -51,16 +54,15 @@ export function projectPolicyFile(cwd: string): string | undefined {
 }
 
 function readLayer(name: LayerName, file: string, required: boolean, errors: PolicyError[]): PolicyLayer | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (!required && code === 'ENOENT') return undefined;
-    errors.push({ file, message: `cannot read: ${code ?? String(e)}` });
+  // Never a blocking read: a project's .mish/policy.toml committed as a link to /dev/zero, or a
+  // FIFO put there, would hang the hook past its host's timeout (the host then runs the command).
+  const r = readRegularFile(file, MAX_POLICY_FILE_BYTES);
+  if (!r.ok) {
+    if (!required && r.code === 'ENOENT') return undefined;
+    errors.push({ file, message: `cannot read: ${r.message}` });
     return undefined;
   }
-  const c = compilePolicyText(text, file);
+  const c = compilePolicyText(r.text, file);
   errors.push(...c.errors);
   return { name, file, rules: c.rules, default: c.default };
 }
