@@ -7,8 +7,10 @@
  * that allows everything must not also allow rewriting itself. Interpreter code, editors,
  * archivers — any program not known to only read — naming one is `ask`.
  */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findBuiltinGrammarDir } from '../grammar/registry.js';
 import { runtimeDir } from '../../platform/platform.js';
 import { projectHookFiles, userHookFiles } from '../hook-config-files.js';
 import { globToRegex, hasGlob, normalizePath } from './paths.js';
@@ -26,11 +28,13 @@ export const HOOK_CONFIG_RULE = 'mish-hook-config';
  */
 export function mishOwnPaths(env: Record<string, string | undefined> = process.env): string[] {
   const home = env.HOME || os.homedir();
-  const out = new Set<string>([path.join(home, '.config', 'mish'), path.join(home, '.local', 'state', 'mish')]);
+  // The cache holds the hook's compiled policy (hooks/policy-cache.ts): an entry rewritten to allow everything is obeyed.
+  const out = new Set<string>([path.join(home, '.config', 'mish'), path.join(home, '.local', 'state', 'mish'), path.join(home, '.cache', 'mish')]);
   const abs = (v: string | undefined) => (v && path.isAbsolute(v) ? v : undefined);
   for (const [v, sub] of [
     [env.XDG_CONFIG_HOME, 'mish'],
     [env.XDG_STATE_HOME, 'mish'],
+    [env.XDG_CACHE_HOME, 'mish'],
   ] as const) {
     const a = abs(v);
     if (a) out.add(path.join(a, sub));
@@ -43,9 +47,44 @@ export function mishOwnPaths(env: Record<string, string | undefined> = process.e
     if (a) out.add(a);
   }
   // The same places spelled with the variables, as a line may write them (`rm -rf $XDG_RUNTIME_DIR/mish`).
-  for (const v of ['XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_RUNTIME_DIR']) out.add(`$${v}/mish`).add(`\${${v}}/mish`);
+  for (const v of ['XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR']) out.add(`$${v}/mish`).add(`\${${v}}/mish`);
   for (const v of ['MISH_AUDIT_LOG', 'MISH_SPOOL_DIR', 'MISH_OPERATOR_DIR', 'MISH_POLICY']) out.add(`$${v}`).add(`\${${v}}`);
+  for (const p of mishInstallPaths()) out.add(p);
   return [...out].map((p) => p.replace(/\/+$/, ''));
+}
+
+/**
+ * What the running mish is made of, in its package root: an agent that empties dist/hook.cjs or
+ * makes bin/run-cached.cjs exit 0 has every later hook call say nothing, and the hosts then run
+ * anything. The sources (src/, test/, docs/ of a checkout) are not in it: a developer of mish
+ * with hooks on edits those; a build (`node scripts/build-cli.mjs`) writes dist/ from its own code,
+ * which the policy does not see.
+ */
+const INSTALL_ENTRIES = ['bin', 'dist', 'node_modules', 'package.json', 'grammars'];
+
+let installPaths: string[] | undefined;
+/** mish's installation (INSTALL_ENTRIES in the package root this code runs from, as found and with links resolved), looked up once per process. */
+export function mishInstallPaths(): string[] {
+  if (installPaths) return installPaths;
+  const out = new Set<string>();
+  const grammars = findBuiltinGrammarDir();
+  const root = grammars && path.dirname(grammars);
+  let isMish = false;
+  try {
+    isMish = !!root && existsSync(path.join(root, 'package.json')) && (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name?: unknown }).name === 'mish';
+  } catch {
+    // an unreadable package.json: not known to be mish's root
+  }
+  if (root && isMish) {
+    let real = root;
+    try {
+      real = realpathSync(root);
+    } catch {
+      // kept as found
+    }
+    for (const r of new Set([root, real])) for (const e of INSTALL_ENTRIES) out.add(path.join(r, e));
+  }
+  return (installPaths = [...out]);
 }
 
 /** Programs whose path arguments (all of them) are deleted, moved away or changed in place. */
@@ -187,7 +226,13 @@ const OWN_NAMES = /^(?:policy\.toml|audit\.jsonl|grammars|spool|run|servers|conf
 export function ownFileMention(c: ResolvedCommand, own: readonly string[], home: string | undefined): string | undefined {
   const text = c.argv.slice(1).join('\n');
   if (text.length === 0) return undefined;
-  for (const o of ownForms(own, home)) if (text.includes(o)) return o;
+  const install = new Set(mishInstallPaths());
+  for (const o of ownForms(own, home)) {
+    if (!text.includes(o)) continue;
+    // Running mish (`node <root>/bin/mish.js …`, `cat <root>/dist/x`): an argument that is only a path into the installation is what the program runs or reads; code around it (`-e 'fs.writeFileSync("<root>/dist/hook.cjs", …)'`) may write it.
+    if (install.has(o) && c.argv.slice(1).every((a) => !a.includes(o) || /^[^\s'"`;(){}$|&<>]+$/.test(a))) continue;
+    return o;
+  }
   if (/\.config\/mish\b|\.local\/state\/mish\b|(?:^|[\s'"/=])\.mish(?:\/|$)/m.test(text)) return 'mish configuration';
   return undefined;
 }
