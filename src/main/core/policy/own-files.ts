@@ -199,7 +199,8 @@ function namedOtherwise(names: readonly string[] | undefined, target: string, ow
 function globRelation(glob: string, own: string): number {
   // A relative glob with no known cwd names something here, not an absolute own path.
   if (!glob.startsWith('/') && !glob.startsWith('~')) return -1;
-  const re = globToRegex(glob);
+  // Case-blind: with `shopt -s nocaseglob` (set anywhere earlier) `~/.config/MIS[H]` names ~/.config/mish.
+  const re = caseBlind(globToRegex(glob));
   if (re.test(own)) return 0;
   const parts = own.split('/');
   // Folders above it, never `/` itself (parts[0] is '' for an absolute path) nor the home folder.
@@ -212,12 +213,14 @@ function globRelation(glob: string, own: string): number {
   // A glob in a folder name (`~/.config/m*sh/policy.toml`): its first folders stand for the own
   // folder, and the rest names a file mish keeps there (or is itself a glob).
   const segs = glob.split('/');
-  if (segs.length > parts.length && globToRegex(segs.slice(0, parts.length).join('/')).test(own)) {
+  if (segs.length > parts.length && caseBlind(globToRegex(segs.slice(0, parts.length).join('/'))).test(own)) {
     const rest = segs.slice(parts.length).join('/');
     if (hasGlob(rest) || OWN_NAMES.test(rest)) return 0;
   }
   return -1;
 }
+
+const caseBlind = (re: RegExp): RegExp => new RegExp(re.source, 'i');
 
 /** Names of what mish keeps in its folders (a glob's tail naming one of them is aimed at mish). */
 const OWN_NAMES = /^(?:policy\.toml|audit\.jsonl|grammars|spool|run|servers|config\.toml)(?:\/|$)|\.(?:toml|jsonl)$/;
@@ -352,6 +355,9 @@ export function hookConfigChange(v: CommandView, hookFiles: readonly string[], c
     (empties ? removed : written).push({ t, folder: false });
     // cp/mv/install/ln into a folder: the file arrives as the folder's entry of that name.
     if (['cp', 'mv', 'install', 'ln'].includes(c.name) && pos.length >= 2 && t === pos[pos.length - 1]) for (const src of pos.slice(0, -1)) written.push({ t: `${t.replace(/\/+$/, '')}/${path.basename(src)}`, folder: false });
+    // `cp -t DIR FILE…`, `install --target-directory=DIR FILE…`: every operand arrives in DIR.
+    const into = ['cp', 'mv', 'install', 'ln'].includes(c.name) ? optionValue(v.args, ['--target-directory', '-t']) : undefined;
+    if (into !== undefined && t === into) for (const src of pos.filter((p) => p !== into)) written.push({ t: `${t.replace(/\/+$/, '')}/${path.basename(src)}`, folder: false });
     // A recursive copy into a folder holding one may overwrite it (its contents are unknown here).
     if (recursive && ['cp', 'rsync'].includes(c.name)) written.push({ t, folder: true });
   }

@@ -130,9 +130,17 @@ const HOME_STANDIN = '/home/\u0000user';
  * and trailing slashes removed. A relative path is resolved against `cwd` when it is known;
  * otherwise it stays relative (`./x` → `x`, `.` and `..` kept).
  */
+/** `/proc/self/cwd`, `/proc/thread-self/cwd`, `/proc/$$/cwd`, `/proc/$BASHPID/cwd` (the shell's or the command's own). */
+const PROC_CWD = /^\/proc\/(?:self|thread-self|\$\$|\$\{\$\}|\$BASHPID|\$\{BASHPID\})\/cwd(?=\/|$)/;
+/** The same processes' `/proc/…/root`: the file system's root. */
+const PROC_ROOT = /^\/proc\/(?:self|thread-self|\$\$|\$\{\$\}|\$BASHPID|\$\{BASHPID\}|\d+)\/root(?=\/|$)/;
+
 export function normalizePath(p: string, cwd?: string): string {
   // The working directory spelled as a variable or a substitution is `.`.
   let s = p.replace(/^(?:\$PWD|\$\{PWD\}|\$\(\s*pwd\s*\)|`\s*pwd\s*`)(?=\/|$)/, '.');
+  // The shell's own working directory and root through /proc (`cd ~/.gemini && rm /proc/self/cwd/settings.json`):
+  // the command's cwd is the line's (a process started by the shell inherits it), its root is `/`.
+  s = s.replace(PROC_CWD, '.').replace(PROC_ROOT, '/');
   const isAbs = (x: string) => x.startsWith('/') || HOME_PREFIX.test(x) || x.startsWith('~');
   if (!isAbs(s) && cwd && isAbs(cwd)) s = `${cwd}/${s}`;
   s = s.replace(HOME_PREFIX, HOME_STANDIN);
@@ -163,10 +171,47 @@ export function normalizePath(p: string, cwd?: string): string {
 
 /** Unquoted glob characters turned into a regex over one path (a `*` never crosses a `/`). */
 export function globToRegex(glob: string): RegExp {
+  return new RegExp(`^${globSource(glob)}$`);
+}
+
+/** The index of the `)` closing the extglob group opened at `open` (nested groups counted), or -1. */
+function groupEnd(glob: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < glob.length; k++) {
+    if (glob[k] === '(') depth++;
+    else if (glob[k] === ')' && --depth === 0) return k;
+  }
+  return -1;
+}
+
+/** Splits an extglob group's body at its top-level `|`. */
+function alternatives(body: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let k = 0; k < body.length; k++) {
+    if (body[k] === '(') depth++;
+    else if (body[k] === ')') depth--;
+    else if (body[k] === '|' && depth === 0) {
+      out.push(body.slice(from, k));
+      from = k + 1;
+    }
+  }
+  out.push(body.slice(from));
+  return out;
+}
+
+function globSource(glob: string): string {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
-    if (c === '*' || c === '?') {
+    // extglob (`shopt -s extglob`): @(a|b) one of, ?(…) at most one of them; *(…), +(…) (repeats) and !(…) (anything
+    // else) are read as any name: wider than bash, never narrower, and no nested quantifier to backtrack on.
+    const end = '@?*+!'.includes(c) && glob[i + 1] === '(' ? groupEnd(glob, i + 1) : -1;
+    if (end > 0) {
+      re += c === '@' || c === '?' ? `(?:${alternatives(glob.slice(i + 2, end)).map(globSource).join('|')})${c === '?' ? '?' : ''}` : '[^/]*';
+      i = end;
+    } else if (c === '*' || c === '?') {
       // A run of * and ? is one quantifier (`**?*` → `[^/]{1,}`): adjacent stars would backtrack exponentially.
       let min = 0;
       let star = false;
@@ -187,10 +232,11 @@ export function globToRegex(glob: string): RegExp {
       }
     } else re += c.replace(/[.+^${}()|\\/]/g, '\\$&');
   }
-  return new RegExp(`^${re}$`);
+  return re;
 }
 
-export const hasGlob = (s: string): boolean => /[*?[]/.test(s);
+/** A glob: `*`, `?`, `[…]`, or bash's extglob `@(a|b)`, `+(…)`, `!(…)` (`*(…)`, `?(…)` have the star or mark). */
+export const hasGlob = (s: string): boolean => /[*?[]|[@+!]\(/.test(s);
 
 /**
  * Paths a glob in a dangerous position is tested against: what `/e*`, `~/.g*`, `/v*\/l*` could

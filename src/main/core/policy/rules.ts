@@ -366,9 +366,10 @@ const OUTPUT_OPTIONS: Record<string, readonly string[]> = {
 const OTHER_VALUE_OPTIONS: Record<string, readonly string[]> = {
   uniq: ['-f', '--skip-fields', '-s', '--skip-chars', '-w', '--check-chars'],
   script: ['-c', '--command', '-E', '--echo', '-m', '--logging-format', '-o', '--output-limit'],
+  xxd: ['-c', '-cols', '-g', '-groupsize', '-l', '-len', '-s', '-seek', '-o', '-offset', '-n', '-name'],
 };
 
-/** Files written through OUTPUT_OPTIONS, plus the output operands: `uniq IN OUT`, `script FILE`. */
+/** Files written through OUTPUT_OPTIONS, plus the output operands: `uniq IN OUT`, `script FILE`, `xxd IN OUT`. */
 function outputFileArgs(name: string, args: readonly string[]): string[] {
   const opts = OUTPUT_OPTIONS[name];
   const other = OTHER_VALUE_OPTIONS[name] ?? [];
@@ -400,6 +401,8 @@ function outputFileArgs(name: string, args: readonly string[]): string[] {
   }
   if (name === 'uniq' && operands.length >= 2) out.push(operands[1]);
   if (name === 'script' && operands.length >= 1) out.push(operands[0]);
+  // `xxd [-r] IN OUT`: the second operand is written (with -r in place, without truncating it).
+  if (name === 'xxd' && operands.length >= 2) out.push(operands[1]);
   return out.filter((f) => f !== '' && f !== '-');
 }
 

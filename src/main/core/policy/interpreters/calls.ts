@@ -83,11 +83,29 @@ export class Findings {
   private dup2 = false;
   private envData = false;
   private secretData = false;
+  /** Where a chdir earlier in the code moved to (UNKNOWN_STR: somewhere not known); relative paths after it are there. */
+  private cwd: Str | undefined;
 
   private room(): boolean {
     if (this.shell.length + this.argv.length < MAX_FINDINGS) return true;
     this.dynamic('too many calls to follow');
     return false;
+  }
+
+  /**
+   * A change of working directory (`process.chdir(d)`, `Dir.chdir(d)`): later relative paths are
+   * read from there (`process.chdir(os.homedir()+"/.gemini"); fs.writeFileSync("settings.json", …)`).
+   * Read as lasting to the end of the code, also for a block form: a wider reading, never narrower.
+   */
+  chdir(dir: Str | undefined): void {
+    this.cwd = dir?.known ? this.at(dir) : UNKNOWN_STR;
+  }
+
+  /** A path as the code will use it: a relative one after a chdir is in that folder (not known if the folder is not). */
+  private at(p: Str | undefined): Str | undefined {
+    if (!p || !this.cwd || (p.known && (p.text.startsWith('/') || p.text.startsWith('~') || p.text.startsWith('$')))) return p;
+    if (!this.cwd.known) return UNKNOWN_STR;
+    return joinPaths([this.cwd, p]);
   }
 
   /** A string handed to a shell. */
@@ -106,24 +124,30 @@ export class Findings {
 
   /** A file or tree deleted. */
   remove(path: Str | undefined, recursive: boolean, what: string): void {
+    path = this.at(path);
     if (!path || !path.known) this.unknownTarget(`${what} deletes a path not known before it runs`);
     if (this.room()) this.argv.push(recursive ? ['rm', '-rf', path?.known ? path.text : UNKNOWN_WORD] : ['rm', path?.known ? path.text : UNKNOWN_WORD]);
   }
 
   /** A file moved or renamed (both ends count: the source disappears, the destination is overwritten). */
   move(from: Str | undefined, to: Str | undefined, what: string): void {
+    from = this.at(from);
+    to = this.at(to);
     if (!from?.known || !to?.known) this.unknownTarget(`${what} moves a path not known before it runs`);
     if (this.room()) this.argv.push(['mv', from?.known ? from.text : UNKNOWN_WORD, to?.known ? to.text : UNKNOWN_WORD]);
   }
 
   /** A file written (created, overwritten, appended to), as `tee [-a] PATH` for the write rules. */
   write(path: Str | undefined, append: boolean, what: string): void {
+    path = this.at(path);
     if (!path || !path.known) return this.unknownTarget(`${what} writes a path not known before it runs`);
     if (this.room()) this.argv.push(append ? ['tee', '-a', path.text] : ['tee', path.text]);
   }
 
   /** A file copied onto `to`. */
   copy(from: Str | undefined, to: Str | undefined, what: string): void {
+    from = this.at(from);
+    to = this.at(to);
     if (!to?.known) return this.unknownTarget(`${what} copies onto a path not known before it runs`);
     if (from?.known && isSecretPath(from.text)) this.secretData = true;
     if (this.room()) this.argv.push(['cp', from?.known ? from.text : UNKNOWN_WORD, to.text]);
@@ -131,6 +155,7 @@ export class Findings {
 
   /** A file's mode or owner changed, as the equivalent chmod/chown argv. */
   permissions(tool: 'chmod' | 'chown', value: string, path: Str | undefined, what: string): void {
+    path = this.at(path);
     if (!path?.known) return this.unknownTarget(`${what} changes a path not known before it runs`);
     if (this.room()) this.argv.push([tool, value, path.text]);
   }

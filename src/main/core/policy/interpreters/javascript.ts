@@ -295,6 +295,7 @@ class JsReader {
       const opts = this.option(args[1], 'recursive');
       return this.f.remove(this.value(a0), DELETE[name] || (opts !== undefined && !(opts.type === 'Literal' && opts.value === false)), name);
     }
+    if (name === 'process.chdir' || name === 'Deno.chdir') return this.f.chdir(this.value(a0));
     if (MOVE.has(name)) return this.f.move(this.value(a0), this.value(args[1]), name);
     if (COPY.has(name)) return this.f.copy(this.value(a0), this.value(args[1]), name);
     if (Object.hasOwn(WRITE, name)) {

@@ -388,6 +388,7 @@ class PythonReader {
         return this.f.spawn(l && (l.type === 'list' || l.type === 'tuple') ? this.list(l) : undefined, name);
       }
       if (Object.hasOwn(EXEC_ARGS, name)) return this.f.spawn(args.splat ? undefined : args.pos.slice(EXEC_ARGS[name]).map((x) => this.value(x)), name);
+      if (name === 'os.chdir') return this.f.chdir(a0 ? this.value(a0) : undefined);
       if (Object.hasOwn(DELETE, name)) return this.f.remove(a0 ? this.value(a0) : undefined, DELETE[name], name);
       if (MOVE.has(name)) return this.f.move(this.value(a0), this.value(args.pos[1]), name);
       if (COPY.has(name)) return this.f.copy(this.value(a0), this.value(args.pos[1]), name);

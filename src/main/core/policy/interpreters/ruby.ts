@@ -216,6 +216,7 @@ class RubyReader {
       else for (const a of args.filter((x) => x.type !== 'pair' && x.type !== 'hash')) this.f.remove(this.value(a), DELETE[name], name);
       return;
     }
+    if (name === 'Dir.chdir' || name === 'FileUtils.cd' || name === 'FileUtils.chdir') return this.f.chdir(args[0] ? this.value(args[0]) : str('~'));
     if (MOVE.has(name)) return this.f.move(this.value(args[0]), this.value(args[1]), name);
     if (COPY.has(name)) return this.f.copy(this.value(args[0]), this.value(args[1]), name);
     if (Object.hasOwn(WRITE, name)) return this.f.write(this.value(args[0]), WRITE[name], name);
