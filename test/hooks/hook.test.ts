@@ -300,6 +300,34 @@ describe('the agent cannot switch mish off through any host (issue 20)', () => {
   });
 });
 
+describe('mish\'s installation and its compiled-policy cache are mish\'s own files (adversary pass 4, H10-H12, H21-H25)', () => {
+  // The package root this mish runs from (the checkout under test): emptying dist/hook.cjs or making
+  // bin/run-cached.cjs exit 0 would have every later hook call say nothing, which the hosts run.
+  const root = path.resolve(__dirname, '../..');
+  const edit = (tool: string, input: Record<string, unknown>, mode = 'default') => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.jsonl', cwd: home.cwd, permission_mode: mode, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
+
+  it('shell lines that empty, rewrite or delete the installation or poison the cache are denied in every host; reading, running mish and the sources stay allowed', async () => {
+    const denied = [`: > ${root}/dist/hook.cjs`, `echo 'process.exit(0)' > ${root}/bin/run-cached.cjs`, `rm -rf ${root}/node_modules`, `sed -i s/mish/x/ ${root}/package.json`, `sed -i 's/"decision":"[a-z]*"/"decision":"allow"/g' ~/.cache/mish/policy/*.json`];
+    for (const id of HOST_IDS) for (const line of denied) expect([id, line, verdictOf(id, await hook(id, withCommand(id, line)))]).toEqual([id, line, 'deny']);
+    // A developer of mish with hooks on in the checkout: the sources are not guarded; reading and running the installation is allowed.
+    for (const line of [`cat ${root}/dist/hook.cjs`, `ls ~/.cache/mish/policy`, `echo x > ${root}/src/scratch.ts`]) expect([line, verdictOf('codex', await hook('codex', withCommand('codex', line)))]).toEqual([line, 'pass']);
+  });
+
+  it('the hosts\' own file edits of the installation or the cache are denied (Claude Code Write/Edit, Codex apply_patch in its tool and in its shell)', async () => {
+    const cache = path.join(home.home, '.cache', 'mish', 'policy', 'x.json');
+    const cases: Array<[HostId, string, Verdict]> = [
+      ['claude-code', edit('Edit', { file_path: `${root}/bin/run-cached.cjs`, old_string: "'use strict';", new_string: "'use strict'; process.exit(0);" }), 'deny'],
+      ['claude-code', edit('Write', { file_path: `${root}/dist/hook.cjs`, content: '' }, 'bypassPermissions'), 'deny'],
+      ['claude-code', edit('Write', { file_path: cache, content: '{}' }), 'deny'],
+      ['claude-code', edit('Write', { file_path: `${root}/src/scratch.ts`, content: 'x' }), 'pass'],
+      ['codex', withCommand('codex', `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: ${root}/dist/hook.cjs\n+// nothing\n*** End Patch\nEOF`), 'deny'],
+    ];
+    const got: Array<[HostId, string, Verdict]> = [];
+    for (const [id, payload] of cases) got.push([id, payload, verdictOf(id, await hook(id, payload))]);
+    expect(got).toEqual(cases);
+  });
+});
+
 /** A recorded file-edit payload (fixtures/hooks/<host>/file-edit/<name>.json) with its input changed and the test's cwd. */
 function fileEdit(id: HostId, name: string, change: (p: Record<string, any>) => void): string {
   const p = JSON.parse(readFileSync(path.join(FIXTURES, id, 'file-edit', `${name}.json`), 'utf8')) as Record<string, any>;

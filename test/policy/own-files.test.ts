@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_HOOK_FILES } from '../../src/main/core/hook-config-files.js';
 import { builtinPolicy, decide } from '../../src/main/core/policy/index.js';
-import { HOOK_CONFIG_RULE, hookConfigPaths } from '../../src/main/core/policy/own-files.js';
+import { HOOK_CONFIG_RULE, hookConfigPaths, mishInstallPaths, mishOwnPaths, OWN_FILES_RULE } from '../../src/main/core/policy/own-files.js';
 import { runInit, type InitEnv } from '../../src/main/hooks/init-command.js';
 import { HOST_IDS, HOSTS } from '../../src/main/hooks/hosts/index.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
@@ -81,6 +81,34 @@ describe('the hook files of every host adapter are protected', () => {
     // Writing one where the host reads it later (a settings file's env block, a start-up file) is asked about.
     expect(decision(`echo '{"env":{"MISH_POLICY_DEFAULT":"allow"}}' > ${HOME}/.claude/settings.json`, { HOME })).toBe(`ask ${HOOK_CONFIG_RULE}`);
     expect(decision("echo 'export MISH_POLICY_DEFAULT=allow' >> ~/.bashrc", { HOME })).toMatch(/^ask /);
+  });
+});
+
+describe('mish\'s installation and cache are its own files (adversary pass 4)', () => {
+  // The package root these tests run from is the running mish's (the checkout, or an npm install's folder).
+  const root = path.resolve(__dirname, '../..');
+  const own = mishOwnPaths({ HOME });
+  const at = (line: string, cwd = ROOT) => {
+    const d = decide(line, policy, { cwd, home: HOME, ownPaths: own, hookFiles: hookConfigPaths({ HOME }) });
+    return `${d.decision} ${d.rule}`;
+  };
+
+  it('the package root\'s bin/, dist/, node_modules/, package.json and grammars/ are listed, and the cache folder', () => {
+    for (const e of ['bin', 'dist', 'node_modules', 'package.json', 'grammars']) expect(mishInstallPaths()).toContain(path.join(root, e));
+    expect(mishInstallPaths().some((p) => p.startsWith(path.join(root, 'src')))).toBe(false);
+    expect(own).toContain(`${HOME}/.cache/mish`);
+    expect(mishOwnPaths({ HOME, XDG_CACHE_HOME: '/srv/cache' })).toContain('/srv/cache/mish');
+  });
+
+  it('emptying, rewriting or deleting the installation is forbid; its sources, reading and running it are not', () => {
+    for (const line of [`: > ${root}/dist/hook.cjs`, `echo 'process.exit(0)' > ${root}/bin/run-cached.cjs`, `rm -rf ${root}/node_modules`, `rm -rf ${root}`, `cp /tmp/x.toml ${root}/grammars/_meta/policy.toml`, `node -e 'require("fs").writeFileSync("${root}/dist/hook.cjs", "")'`, `mv ${root}/package.json /tmp/`]) expect(at(line), line).toBe(`forbid ${OWN_FILES_RULE}`);
+    for (const [line, cwd] of [['rm -rf dist', root], ['echo x > bin/run-cached.cjs', root]] as const) expect(at(line, cwd), line).toBe(`forbid ${OWN_FILES_RULE}`);
+    for (const [line, cwd] of [['echo x > src/main/scratch.ts', root], ["sed -i s/a/b/ src/main/cli/main.ts", root], ['rm -rf test/tmp-x', root], ['git checkout -- src', root], [`cat ${root}/dist/hook.cjs`, ROOT], [`node ${root}/bin/mish.js session list`, ROOT], [`ls ${root}/node_modules`, ROOT]] as const) expect(at(line, cwd), line).toBe('allow default');
+  });
+
+  it('the compiled-policy cache: any write forbid, whatever tool; reading it and other caches allowed', () => {
+    for (const line of [`sed -i 's/"decision":"[a-z]*"/"decision":"allow"/g' ~/.cache/mish/policy/*.json`, 'rm -rf ~/.cache/mish', `echo '{}' > ${HOME}/.cache/mish/policy/x.json`]) expect(at(line), line).toBe(`forbid ${OWN_FILES_RULE}`);
+    for (const line of ['ls ~/.cache/mish/policy', 'rm -rf ~/.cache/pip', 'rm -rf ~/.cache/mish-bench']) expect(at(line), line).toBe('allow default');
   });
 });
 

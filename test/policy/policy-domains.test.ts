@@ -13,7 +13,7 @@ import { builtinPolicy, decide } from '../../src/main/core/policy/index.js';
 import { readDomainTables } from './tables.js';
 
 const policy = builtinPolicy(readFileSync(path.join(__dirname, '../../grammars/_meta/policy.toml'), 'utf8'), 'builtin');
-const ctx = { cwd: '/work/project', home: '/home/me', ownPaths: ['/home/me/.config/mish', '/home/me/.local/state/mish', '/run/user/1000/mish', '$XDG_CONFIG_HOME/mish', '${XDG_CONFIG_HOME}/mish', '$XDG_STATE_HOME/mish', '${XDG_STATE_HOME}/mish', '$XDG_RUNTIME_DIR/mish', '${XDG_RUNTIME_DIR}/mish', '$MISH_AUDIT_LOG', '${MISH_AUDIT_LOG}', '$MISH_SPOOL_DIR', '${MISH_SPOOL_DIR}', '$MISH_OPERATOR_DIR', '${MISH_OPERATOR_DIR}', '$MISH_POLICY', '${MISH_POLICY}'] };
+const ctx = { cwd: '/work/project', home: '/home/me', ownPaths: ['/home/me/.config/mish', '/home/me/.local/state/mish', '/home/me/.cache/mish', '/run/user/1000/mish', '$XDG_CACHE_HOME/mish', '${XDG_CACHE_HOME}/mish', '$XDG_CONFIG_HOME/mish', '${XDG_CONFIG_HOME}/mish', '$XDG_STATE_HOME/mish', '${XDG_STATE_HOME}/mish', '$XDG_RUNTIME_DIR/mish', '${XDG_RUNTIME_DIR}/mish', '$MISH_AUDIT_LOG', '${MISH_AUDIT_LOG}', '$MISH_SPOOL_DIR', '${MISH_SPOOL_DIR}', '$MISH_OPERATOR_DIR', '${MISH_OPERATOR_DIR}', '$MISH_POLICY', '${MISH_POLICY}'] };
 const tables = readDomainTables();
 
 describe('policy domain tables', () => {

@@ -144,6 +144,7 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
   // cp/ln/install destinations are in writeTargets; rsync --remove-source-files deletes its sources.
   if (c.name === 'rsync' && v.args.some((a) => a.startsWith('--remove-source-files'))) for (const p of positionalArgs(v.args)) targets.push({ t: p, folder: false });
   const mine = ownForms(own, home);
+  const install = new Set(mishInstallPaths());
   const where = c.cwd === null ? undefined : (c.cwd ?? cwd);
   for (const { t, folder } of targets) {
     const glob = hasGlob(t);
@@ -154,7 +155,8 @@ export function ownFileChange(v: CommandView, own: readonly string[], cwd: strin
         if (r === 0) return `${f}: mish's own file (${o})`;
         // A folder that holds mish's files (`rm -rf ~/.config`), never home or a folder above it,
         // nor everything in one (`~/*`, `/home`, `~/..`): other rules judge those (ask, like `rm -rf ~`).
-        if (r === 1 && folder && !homeOrAbove(f, home) && !(glob && everythingIn(f, home)) && !namedOtherwise(c.findNames, f, o)) return `${f}: holds mish's own files (${o})`;
+        // A top folder holding mish's installation (`rm -rf /work`, `/opt`) is judged like the hook folders' (by the rules for those).
+        if (r === 1 && folder && !homeOrAbove(f, home) && !(glob && everythingIn(f, home)) && !namedOtherwise(c.findNames, f, o) && !(install.has(o) && /^\/[^/]*$/.test(f.replace(/\/\*$/, '')))) return `${f}: holds mish's own files (${o})`;
       }
     }
   }
@@ -225,13 +227,20 @@ const caseBlind = (re: RegExp): RegExp => new RegExp(re.source, 'i');
 /** Names of what mish keeps in its folders (a glob's tail naming one of them is aimed at mish). */
 const OWN_NAMES = /^(?:policy\.toml|audit\.jsonl|grammars|spool|run|servers|config\.toml)(?:\/|$)|\.(?:toml|jsonl)$/;
 
+/** `text` names `p` (followed by its end, a `/`, or a character no file name goes on with here). */
+function mentions(text: string, p: string): boolean {
+  for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + 1)) if (!/[\w.-]/.test(text[at + p.length] ?? '')) return true;
+  return false;
+}
+
 /** Interpreter / editor code that names mish's own files: it may write them (we cannot tell). */
 export function ownFileMention(c: ResolvedCommand, own: readonly string[], home: string | undefined): string | undefined {
   const text = c.argv.slice(1).join('\n');
   if (text.length === 0) return undefined;
   const install = new Set(mishInstallPaths());
   for (const o of ownForms(own, home)) {
-    if (!text.includes(o)) continue;
+    // The path itself or below it: `~/.cache/mish-bench` is another folder than `~/.cache/mish`.
+    if (!mentions(text, o)) continue;
     // Running mish (`node <root>/bin/mish.js …`, `cat <root>/dist/x`): an argument that is only a path into the installation is what the program runs or reads; code around it (`-e 'fs.writeFileSync("<root>/dist/hook.cjs", …)'`) may write it.
     if (install.has(o) && c.argv.slice(1).every((a) => !a.includes(o) || /^[^\s'"`;(){}$|&<>]+$/.test(a))) continue;
     return o;
