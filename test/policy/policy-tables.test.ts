@@ -56,18 +56,6 @@ describe('policy tables', () => {
     expect(rate).toBeLessThanOrEqual(0.02);
   });
 
-  it('stays cheap: milliseconds per decision over the tables', () => {
-    const lines = [...dangerous, ...benign, ...wrapped.map((w) => w.line)];
-    for (const l of lines.slice(0, 50)) decide(l, policy, ctx); // warm up
-    const rounds = 3;
-    const t0 = performance.now();
-    for (let r = 0; r < rounds; r++) for (const l of lines) decide(l, policy, ctx);
-    const ms = (performance.now() - t0) / (rounds * lines.length);
-    console.log(`policy decision: ${ms.toFixed(3)} ms per line over ${lines.length} lines × ${rounds}`);
-    // A generous bound for a shared, loaded machine; the figure above is the measurement.
-    expect(ms).toBeLessThan(5);
-  });
-
   it('reports the resolved simple commands, wrappers seen through', () => {
     const d = decide("sudo -u root sh -c 'timeout 5 rm -rf /{bin,lib}'", policy, ctx);
     expect(d).toMatchObject({ decision: 'ask', rule: 'rm-recursive-root-or-home' });
