@@ -134,6 +134,8 @@ export const COMMAND_LINE: ContextRule[] = [
   // composer's auth settings (docs: getcomposer.org/doc/articles/authentication-for-private-packages.md): `composer config [-g] github-oauth.github.com TOKEN`,
   // `gitlab-token.host TOKEN`, `bearer.host TOKEN`, `http-basic.host USER PASSWORD`, `bitbucket-oauth.host KEY SECRET`.
   { kind: 'composer auth token', keywords: ['composer'], needs: /[ \t]config\b/, re: /\bcomposer\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token)\.\S+[ \t]+(?:-\S+[ \t]+)*|(?:http-basic|bitbucket-oauth)\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  // Oracle's `user/password@db` connect string (adv4 M24): `sqlplus scott/tiger@orcl`, `sqlplus -s sys/pw@//host:1521/svc as sysdba`. `/@db` (a wallet) and `/ as sysdba` have none.
+  { kind: 'password on command line', keywords: ['sqlplus'], re: /\bsqlplus\b[^\n|;&]*?[ \t](?:-[A-Za-z]+[ \t]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
@@ -195,6 +197,11 @@ export const FILES: ContextRule[] = [
   // Wi-Fi keys (M18): wpa_supplicant.conf `psk="…"` (or 64 hex), NetworkManager's `802-11-wireless-security.psk:` (`nmcli -s connection show`),
   // ifupdown's `wpa-psk …`. `key_mgmt=WPA-PSK` and `psk-flags: 0` are no value.
   { kind: 'wi-fi key', keywords: ['psk'], needs: /psk[ \t]*[=:]|wpa-psk[ \t]/i, re: /(?<![A-Za-z0-9_])(?:(?:[\w-]+\.)?psk[ \t]*[=:]|wpa-psk[ \t])[ \t]*(?<secret>"[^"\n]+"|[^\s"]{8,})/gi, guard: true },
+  // strongSwan's ipsec.secrets (adv4 M18): `[ids] : PSK "…"` (also `EAP`, `XAUTH`, `NTLM` secrets after the same ` : TYPE `; found from `psk` only,
+  // the word the Wi-Fi rule already has: no new automaton states). `: RSA key.pem` names a file.
+  { kind: 'ipsec secret', keywords: ['psk'], needs: /:[ \t]*PSK[ \t]/, re: /(?:^|[ \t]):[ \t]*PSK[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|0[xs][^\s]+|[^\s"'#]+)/gm, guard: true },
+  // FileZilla's sitemanager.xml / recentservers.xml (M23): `<Pass encoding="base64">…</Pass>` (base64 of the password) or `<Pass>…</Pass>`.
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /<Pass[ >]/, re: /<Pass(?:[ \t]+encoding="[^"]*")?>(?<secret>[^<\s]+)(?=<\/Pass>)/g, guard: true },
   // LDIF (M19): `userPassword:: <base64>` (`::` marks base64, which the key=value search does not take), `unicodePwd::`, samba hashes, `olcRootPW:`.
   { kind: 'ldap password', keywords: ['pass', 'pwd', 'rootpw:', 'rootpw::'], sharesNameWords: true, needs: /^(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?/im, re: /^(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?[ \t]*(?<secret>\S+)/gim, guard: true },
   // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.

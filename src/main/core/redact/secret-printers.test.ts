@@ -78,6 +78,34 @@ const printers: [string, string][] = [
   ['php artisan key:generate --show', 'key printed by php artisan key:generate --show'],
   ['sudo cat /etc/ppp/chap-secrets', 'secret printed by cat ppp secrets'],
   ['tail -n 3 pap-secrets', 'secret printed by tail ppp secrets'],
+  // The fourth adversary pass (adv4 M01-M24, extra forms).
+  ['docker swarm unlock-key -q', 'key printed by docker swarm unlock-key'],
+  ['consul keygen', 'key printed by consul keygen'],
+  ['consul kv get app/db_password', 'secret printed by consul kv get'],
+  ['wg show wg0 private-key', 'key printed by wg show private-key'],
+  ['wg genkey', 'key printed by wg genkey'],
+  ['rbw get github', 'password printed by rbw get'],
+  ['keyring get github.com bob', 'password printed by keyring get'],
+  ['rclone reveal Z2Rm8sY0dGhlZ1ByZXZpZXc', 'password printed by rclone reveal'],
+  ['age -d -i key.txt db_password.age', 'secret printed by age -d'],
+  ['age --decrypt -i key.txt secrets.env.age', 'secret printed by age -d'],
+  ['gpg -q -d ~/.password-store/github.gpg', 'password printed by gpg -d'],
+  ['gpg --decrypt db_password.gpg', 'password printed by gpg -d'],
+  ['systemd-creds decrypt --name=db db.cred -', 'secret printed by systemd-creds decrypt'],
+  ['systemd-creds cat db', 'secret printed by systemd-creds cat'],
+  ['infisical secrets get DB_PASSWORD --plain', 'secret printed by infisical secrets get'],
+  ['salt-call pillar.get db:password', 'secret printed by salt-call pillar.get'],
+  ['netlify env:get SESSION_SECRET', 'secret printed by netlify env:get'],
+  ['aws ssm get-parameter --name /prod/db/password --with-decryption --query Parameter.Value', 'secret printed by aws ssm get-parameter'],
+  ['kubectl get secret db -o json | jq -r .data.password | base64 -d', 'secret printed by kubectl get secret | jq'],
+  ['kubectl view-secret db password', 'secret printed by kubectl view-secret'],
+  ['php bin/console secrets:list --reveal', 'secret printed by symfony secrets:list --reveal'],
+  ['php bin/console secrets:reveal DATABASE_PASSWORD', 'secret printed by symfony secrets:reveal'],
+  ['mix phx.gen.secret', 'secret printed by mix phx.gen.secret'],
+  ['bin/rails secret', 'secret printed by rails secret'],
+  ['cat /etc/postfix/sasl_passwd', 'secret printed by cat credentials file'],
+  ['cat /etc/davfs2/secrets', 'secret printed by cat credentials file'],
+  ['cat /etc/openvpn/client/auth.txt', 'secret printed by cat credentials file'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -129,6 +157,27 @@ const notPrinters = [
   'php artisan key:generate',
   'cat /etc/ppp/options',
   'cat chap-secrets.md',
+  // Look-alikes of the fourth pass's printers.
+  'docker swarm unlock --help',
+  'consul kv get app/region',
+  'wg show wg0 public-key',
+  'wg pubkey',
+  'rbw list',
+  'rclone config show',
+  'age -o out.txt -d -i key.txt db_password.age', // to a file
+  'gpg -d backup.tar.gpg', // not a credential's file
+  'gpg --list-keys',
+  'systemd-creds decrypt db.cred out.txt', // to a file
+  'salt-call grains.get os',
+  'salt-call pillar.get app:region',
+  'netlify env:get NODE_ENV',
+  'aws secretsmanager list-secrets --query SecretList[0].Name',
+  'kubectl get secret db -o json', // the document: the scanner reads its named data
+  'kubectl get configmap app -o json | jq -r .data.region',
+  'php bin/console secrets:list', // names only
+  'rails server',
+  'cat /etc/postfix/main.cf',
+  'cat /etc/openvpn/client/office.conf',
   'ls -la',
   'git log --oneline -3',
 ];

@@ -33,6 +33,8 @@ export function printedKind(printer: SecretPrinter): string {
 
 /** An aws `--query` that picks a secret field: `Credentials.SecretAccessKey`, `SecretString`, `Parameter.Value`, `authorizationData[0].authorizationToken`. */
 const AWS_SECRET_QUERY = /Plaintext|SecretAccessKey|SessionToken|SecretString|SecretBinary|Password|Secret|[Tt]oken|Parameters?(?:\[[^\]]*\])?\.Value|PrivateKey|AccessKey(?!Id)|KeyMaterial/;
+/** A `--query` whose last field is metadata about a secret, not its value: `SecretList[].Name`, `ARN`, `Parameter.Version`. */
+const AWS_METADATA_QUERY = /(?:Name|Names|ARN|Arn|Id|Ids|Date|Version|Type|Description|Tags?)\]?['"}\]]*$/;
 /** A kubeconfig field that holds a credential: `token`, `client-key-data`, `password`, an auth provider's `id-token`/`access-token`. */
 const KUBE_SECRET_FIELD = /token|client-key|password|secret|auth-provider/i;
 
@@ -44,6 +46,9 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
 const SECRET_FILE = /(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
+
+/** Files whose every row is a credential (cat printer): see printerOf. */
+const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
 
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
@@ -89,8 +94,11 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       if (sub === 'iam' && sub2 === 'create-access-key' && option(argv, undefined, 'output') === 'text') return { kind: 'secret', tool: 'aws iam create-access-key', transformed: true };
       // Any call whose text output is a secret field picked by `--query` (`sts get-session-token --query Credentials.SecretAccessKey --output text`),
       // or the credentials `sts` hands out as one tab-separated text row (`sts assume-role --output text`).
+      // `--query <secret field>` in any output mode (adv4 M14): the default JSON prints the value as one quoted word, `text` and
+      // `table` print it in a row; masked whole either way. A query that ends in a name, an id or an ARN is metadata (`SecretList[].Name`).
+      const query = option(argv, undefined, 'query') ?? '';
+      if (AWS_SECRET_QUERY.test(query) && !AWS_METADATA_QUERY.test(query)) return { kind: 'secret', tool: `aws ${sub} ${sub2}`, transformed: true };
       if (option(argv, undefined, 'output') === 'text') {
-        if (AWS_SECRET_QUERY.test(option(argv, undefined, 'query') ?? '')) return { kind: 'secret', tool: `aws ${sub} ${sub2}`, transformed: true };
         if (sub === 'sts' && /^(?:get-session-token|assume-role(?:-with-saml|-with-web-identity)?|get-federation-token)$/.test(sub2 ?? '')) return { kind: 'secret', tool: `aws sts ${sub2}`, transformed: true };
       }
       return undefined;
@@ -141,7 +149,10 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       return sub === 'token' && (sub2 === 'create' || sub2 === 'generate') ? { kind: 'token', tool: `kubeadm token ${sub2}`, transformed: has(argv, '--print-join-command') } : undefined;
     case 'docker':
       // `docker swarm join-token -q worker` prints the join token alone (without -q: a `docker swarm join --token SWMTKN-1-…` line, a vendor shape).
-      return sub === 'swarm' && sub2 === 'join-token' && has(argv, '-q', '--quiet') ? { kind: 'token', tool: 'docker swarm join-token -q' } : undefined;
+      if (sub === 'swarm' && sub2 === 'join-token' && has(argv, '-q', '--quiet')) return { kind: 'token', tool: 'docker swarm join-token -q' };
+      // `docker swarm unlock-key [-q] [--rotate]` (adv4 M01): the swarm's key-encryption key `SWMKEY-1-…`; with -q alone, without it on
+      // its own indented line after a sentence (the sentence has spaces: kept).
+      return sub === 'swarm' && sub2 === 'unlock-key' ? { kind: 'key', tool: 'docker swarm unlock-key' } : undefined;
     case 'argocd':
       // The value, a blank line, then an advice sentence (spaces: kept).
       return sub === 'admin' && sub2 === 'initial-password' ? { kind: 'password', tool: 'argocd admin initial-password' } : undefined;
@@ -166,8 +177,17 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       return key && /pass|secret|token|(?:api|access|private)[_-]?key/i.test(key.split('.').pop() ?? '') && !has(argv, '--list', '-l', '--unset', '--unset-all', '--edit', '-e', '--add', '--replace-all') ? { kind: 'password', tool: 'git config --get' } : undefined;
     }
     case 'php':
+    case 'console':
+    case 'symfony': {
       // `php artisan key:generate --show`: Laravel's APP_KEY (`base64:…`) alone.
-      return sub === 'artisan' && sub2 === 'key:generate' && has(argv, '--show') ? { kind: 'key', tool: 'php artisan key:generate --show' } : undefined;
+      if (name === 'php' && sub === 'artisan' && sub2 === 'key:generate' && has(argv, '--show')) return { kind: 'key', tool: 'php artisan key:generate --show' };
+      // Symfony's vault (M17): `secrets:reveal NAME` prints the value bare; `secrets:list --reveal` a `Secret  Value  Local Value` table,
+      // every line masked whole (the names go with them: the table is the secrets).
+      const ops = operands(argv);
+      if (ops.includes('secrets:reveal')) return { kind: 'secret', tool: 'symfony secrets:reveal' };
+      if (ops.includes('secrets:list') && has(argv, '--reveal', '-r')) return { kind: 'secret', tool: 'symfony secrets:list --reveal', transformed: true };
+      return undefined;
+    }
     case 'vault':
     case 'bao': {
       // Vault's flags take one dash or two: `-field=password`, `--field password`.
@@ -184,6 +204,8 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
         if (/^(?:jsonpath|go-template|template)/.test(out)) return { kind: 'secret', tool: `${name} ${sub} secret` };
       }
       if (sub === 'create' && sub2 === 'token') return { kind: 'token', tool: `${name} create token` };
+      // The krew plugin `kubectl view-secret NAME [KEY]` (M16): a key's value decoded, bare (all keys: `key='value'` lines, one word each).
+      if (sub === 'view-secret') return { kind: 'secret', tool: `${name} view-secret` };
       // The kubeconfig's credentials through a template: `config view --raw -o jsonpath='{.users[0].user.token}'` (without --raw they print REDACTED/DATA+OMITTED).
       if (sub === 'config' && sub2 === 'view' && has(argv, '--raw')) {
         const out = option(argv, 'o', 'output') ?? '';
@@ -214,6 +236,57 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
     case 'tofu':
       // `terraform output -raw db_password`: a sensitive output printed bare; only when its name says so.
       return sub === 'output' && has(argv, '-raw', '--raw') && sub2 && SECRET_FIELD.test(sub2) ? { kind: 'secret', tool: `${name} output -raw` } : undefined;
+    case 'consul':
+      // `consul keygen` (adv4 M02): a gossip encryption key, bare base64. `consul kv get app/db_password` (M11): a value, when its key names a secret.
+      if (sub === 'keygen') return { kind: 'key', tool: 'consul keygen' };
+      return sub === 'kv' && sub2 === 'get' && sub3 !== undefined && SECRET_FIELD.test(sub3.split('/').pop() ?? '') ? { kind: 'secret', tool: 'consul kv get' } : undefined;
+    case 'wg':
+      // WireGuard (M03): `wg genkey`, `wg genpsk`, `wg show wg0 private-key` / `preshared-keys` print keys bare (`wg pubkey` a public one).
+      if (sub === 'genkey' || sub === 'genpsk') return { kind: 'key', tool: `wg ${sub}` };
+      return sub === 'show' && operands(argv).some((a) => a === 'private-key' || a === 'preshared-keys') ? { kind: 'key', tool: 'wg show private-key' } : undefined;
+    case 'rbw':
+      // Bitwarden's rbw (M04): `rbw get NAME` prints the password (with --full, the password then `Field: value` lines the scanner reads).
+      return sub === 'get' ? { kind: 'password', tool: 'rbw get' } : undefined;
+    case 'keyring':
+      // python keyring's CLI (M05): `keyring get SERVICE USER`.
+      return sub === 'get' ? { kind: 'password', tool: 'keyring get' } : undefined;
+    case 'rclone':
+      // `rclone reveal OBSCURED` (M06): the plain password of a config's obscured one.
+      return sub === 'reveal' ? { kind: 'password', tool: 'rclone reveal' } : undefined;
+    case 'age':
+    case 'rage':
+      // `age -d [-i key] FILE` to stdout (M07): the decrypted file (a password, a .env: its one-word lines). With -o, to a file.
+      return has(argv, '-d', '--decrypt') && option(argv, 'o', 'output') === undefined ? { kind: 'secret', tool: `${name} -d` } : undefined;
+    case 'gpg':
+    case 'gpg2':
+      // `gpg -d ~/.password-store/x.gpg` (M08: what `pass show` runs) or a file whose name says it holds a credential; to stdout.
+      return argv.some((a) => a === '--decrypt' || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a)) && option(argv, 'o', 'output') === undefined && operands(argv).some((a) => /password-store\/|(?:pass(?:word|wd)?|secret|token|cred)[^/]*\.(?:gpg|asc|pgp)$/i.test(a))
+        ? { kind: 'password', tool: `${name} -d` }
+        : undefined;
+    case 'systemd-creds':
+      // `systemd-creds decrypt IN [-]` (M09: no output file, or `-`, is stdout) and `systemd-creds cat NAME` print the credential.
+      if (sub === 'cat') return { kind: 'secret', tool: 'systemd-creds cat' };
+      return sub === 'decrypt' && (argv.includes('-') || operands(argv).length <= 2) ? { kind: 'secret', tool: 'systemd-creds decrypt' } : undefined;
+    case 'infisical':
+      // `infisical secrets get NAME --plain` (M10): the value alone (without --plain, a table the scanner may not read: taken too).
+      return sub === 'secrets' && sub2 === 'get' ? { kind: 'secret', tool: 'infisical secrets get', transformed: !has(argv, '--plain', '--raw') } : undefined;
+    case 'salt-call':
+    case 'salt': {
+      // `salt-call pillar.get db:password` (M12): `local:` then the value indented under it (printedValue skips the `local:` label).
+      const fn = operands(argv).findIndex((a) => /^(?:pillar\.get|pillar\.item|config\.get)$/.test(a));
+      const key = fn >= 0 ? operands(argv)[fn + 1] : undefined;
+      return key !== undefined && SECRET_FIELD.test(key.split(':').pop() ?? '') ? { kind: 'secret', tool: `${name} pillar.get` } : undefined;
+    }
+    case 'netlify':
+      // `netlify env:get SESSION_SECRET` (M13): same rule as heroku config:get.
+      return sub === 'env:get' && sub2 && (SECRET_FIELD.test(sub2) || SECRET_ENV_NAME.test(sub2) || /KEY(?:_BASE)?$/i.test(sub2)) ? { kind: 'secret', tool: 'netlify env:get' } : undefined;
+    case 'mix':
+      // `mix phx.gen.secret`: a generated secret_key_base.
+      return sub === 'phx.gen.secret' ? { kind: 'secret', tool: 'mix phx.gen.secret' } : undefined;
+    case 'rails':
+    case 'rake':
+      // `rails secret` / `rake secret`: a generated secret_key_base (128 hex).
+      return sub === 'secret' ? { kind: 'secret', tool: `${name} secret` } : undefined;
     case 'printenv':
       return sub !== undefined && SECRET_ENV_NAME.test(sub) ? { kind: `$${sub} value`, tool: 'printenv' } : undefined;
     case 'cat':
@@ -227,6 +300,10 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       // pppd's `chap-secrets` / `pap-secrets` / `srp-secrets` (M25): `client server secret addresses` rows, no word on a row that
       // says "secret" for the scanner. The file is credentials throughout: every line masked whole (its comments too; they are no loss).
       if (operands(argv).some((a) => /(?:^|\/)(?:chap|pap|srp)-secrets$/.test(a))) return { kind: 'secret', tool: `${name} ppp secrets`, transformed: true };
+      // Other files of credentials in rows no word of which says so (adv4 M19, M21, M22, X08, X11): postfix's `sasl_passwd`
+      // (`[host]:port user:password`), davfs2's `secrets` (`url user password`), rsyncd's `rsyncd.secrets` (`user:password`), exim's
+      // `passwd.client` (`host:user:password`), an OpenVPN `auth-user-pass` file (user line, password line), strongSwan's `ipsec.secrets`.
+      if (operands(argv).some((a) => CREDENTIAL_ROWS_FILE.test(a))) return { kind: 'secret', tool: `${name} credentials file`, transformed: true };
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
       return operands(argv).some((a) => SECRET_FILE.test(a)) ? { kind: 'secret', tool: `${name} secret file` } : undefined;
@@ -342,7 +419,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
   let found: SecretPrinter | undefined;
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = printerOf(stages[0].argv);
+    const printer = printerOf(stages[0].argv) ?? secretDocumentPicked(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
@@ -351,8 +428,22 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
   return found;
 }
 
+/**
+ * `kubectl get secret db -o json | jq -r .data.password | base64 -d` (adv4 M15): the Secret as a
+ * document is text the scanner reads (its keys named), but a later `jq`/`yq` stage picks one
+ * value out of it, bare.
+ */
+function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const argv = stages[0].argv;
+  const name = basename(argv[0] ?? '');
+  if (name !== 'kubectl' && name !== 'oc') return undefined;
+  const [sub, sub2] = operands(argv);
+  if (sub !== 'get' || !/^secrets?(?:\/|$)/.test(sub2 ?? '') || !/^(?:json|yaml)$/.test(option(argv, 'o', 'output') ?? '')) return undefined;
+  return stages.slice(1).some((s) => /^(?:jq|yq|gojq|jaq)$/.test(basename(s.argv[0] ?? ''))) ? { kind: 'secret', tool: `${name} get secret | jq` } : undefined;
+}
+
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets)\b/;
 
 /** Escape sequences (colour) and carriage returns a PTY line may carry. */
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/g;
@@ -365,10 +456,13 @@ const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/
 export function printedValue(line: string): { start: number; end: number } | undefined {
   const bare = line.replace(DECORATION, '');
   const value = bare.trim();
-  if (value.length < MIN_PRINTED_CHARS || /\s/.test(value) || /^\(.*\)$/.test(value) || isLookAlike(value, true)) return undefined;
+  if (value.length < MIN_PRINTED_CHARS || /\s/.test(value) || /^\(.*\)$/.test(value) || LABEL.test(value) || isLookAlike(value, true)) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
+
+/** A YAML-style label a printer puts above the value (salt's `local:`, a minion's `web1:`), no value. */
+const LABEL = /^[A-Za-z][\w.-]*:$/;
 
 /**
  * The values a printer's output `text` holds: each of its lines that is one (printedValue); of a

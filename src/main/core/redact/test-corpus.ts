@@ -501,6 +501,7 @@ export function generateCorpus(seed = 21): CorpusItem[] {
   items.push(...adversaryThreeItems(g));
   items.push(...adversaryFourItems(g));
   items.push(...sessionFourItems(g));
+  items.push(...passFourPrinterItems(g));
   return items;
 }
 
@@ -906,6 +907,87 @@ function sessionFourItems(g: Gen): CorpusItem[] {
     const v = pw();
     add('echoed prompt answer', `pam ${p.trim()}`, v, `${p}${v}\r\n`);
     add('prompt without a value', `pam ${p.trim()}`, p, `${p}\r\nsu: Authentication failure\r\n`, false);
+  }
+  return out;
+}
+
+/**
+ * The masking forms of adversary pass 4 (adv4 M01-M24 and its extra forms): credential printers
+ * that print a bare value (swarm unlock key, consul keygen / kv get, wg, rbw, keyring, rclone
+ * reveal, age/gpg -d, systemd-creds, infisical, salt pillar.get, netlify env:get, aws --query in
+ * JSON, kubectl get secret | jq, kubectl view-secret, Symfony's vault, phx.gen.secret, rails
+ * secret), credential files in rows (sasl_passwd, davfs2, rsyncd, exim, OpenVPN auth) and
+ * labelled forms (ipsec.secrets PSK, FileZilla `<Pass>`, sqlplus `user/pw@db`); each with a
+ * look-alike printed the same way that must stay.
+ */
+function passFourPrinterItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string, secret = true, command?: string) => out.push({ format, context, text, value, secret, ...(command ? { command } : {}) });
+  const pw = () => `k${g.s(`${ALNUM}_+`, g.int(15, 23))}`;
+  const b64 = (n: number) => `${g.s(B64, n)}=`;
+  for (let k = 0; k < 4; k++) {
+    const printed: [string, string, string][] = [
+      ['docker swarm unlock-key -q', 'docker swarm unlock-key -q', `SWMKEY-1-${g.s(B64URL, 43)}`],
+      ['consul keygen', 'consul keygen', b64(43)],
+      ['consul kv get', 'consul kv get app/db_password', pw()],
+      ['wg show private-key', 'wg show wg0 private-key', b64(43)],
+      ['wg genkey', 'wg genkey', b64(43)],
+      ['rbw get', 'rbw get github', pw()],
+      ['keyring get', 'keyring get github.com bob', pw()],
+      ['rclone reveal', `rclone reveal ${g.s(B64URL, 22)}`, pw()],
+      ['age -d', 'age -d -i key.txt db_password.age', pw()],
+      ['gpg -d', 'gpg -q -d ~/.password-store/github.gpg', pw()],
+      ['systemd-creds decrypt', 'systemd-creds decrypt --name=db db.cred -', pw()],
+      ['infisical secrets get --plain', 'infisical secrets get DB_PASSWORD --plain', pw()],
+      ['netlify env:get', 'netlify env:get SESSION_SECRET', pw()],
+      ['kubectl view-secret', 'kubectl view-secret db password', pw()],
+      ['symfony secrets:reveal', 'php bin/console secrets:reveal DATABASE_PASSWORD', pw()],
+      ['mix phx.gen.secret', 'mix phx.gen.secret', g.s(B64, 64)],
+      ['rails secret', 'bin/rails secret', g.s(HEX, 128)],
+    ];
+    for (const [format, command, value] of printed) add(`printed by ${format}`, format, value, `${value}\r`, true, command);
+    const salt = pw();
+    add('printed by salt-call pillar.get', 'salt-call', salt, `local:\n    ${salt}\n`, true, 'salt-call pillar.get db:password');
+    const ssm = pw();
+    add('printed by aws --query (json)', 'aws ssm', ssm, `"${ssm}"\n`, true, 'aws ssm get-parameter --name /prod/db/password --with-decryption --query Parameter.Value');
+    const kj = pw();
+    add('printed by kubectl get secret | jq', 'kubectl | jq | base64 -d', kj, kj, true, 'kubectl get secret db -o json | jq -r .data.password | base64 -d');
+    const sy = [pw(), pw()];
+    add('symfony secrets:list --reveal', 'symfony', sy.join('\n'), ` ------------------- ------------------------- -------------\n  Secret              Value                     Local Value\n ------------------- ------------------------- -------------\n  APP_SECRET          "${sy[0]}"\n  DATABASE_PASSWORD   "${sy[1]}"\n ------------------- ------------------------- -------------\n`, true, 'php bin/console secrets:list --reveal');
+    // Look-alikes printed the same way: a value the key does not name a secret, a public key, a label, a non-secret query.
+    add('one word from another command', 'consul kv get', 'eu-west-1', 'eu-west-1\r', false, 'consul kv get app/region');
+    const pub = b64(43);
+    add('one word from another command', 'wg show public-key', pub, `${pub}\r`, false, 'wg show wg0 public-key');
+    add('one word from another command', 'salt-call', 'Debian', 'local:\n    Debian\n', false, 'salt-call grains.get os');
+    add('one word from another command', 'netlify env:get', 'production', 'production\r', false, 'netlify env:get NODE_ENV');
+    add('one word from another command', 'aws --query a name', 'prod/db/password', '"prod/db/password"\n', false, 'aws secretsmanager list-secrets --query SecretList[0].Name');
+    add('one word from another command', 'kubectl get configmap | jq', 'eu-west-1', 'eu-west-1', false, 'kubectl get configmap app -o json | jq -r .data.region');
+    add('one word from another command', 'gpg -d of a tarball', 'backup.tar', 'backup.tar\r', false, 'gpg -d backup.tar.gpg | tar tf -');
+
+    // Credential files in rows (cat printer): the secret, and the same tools on another file.
+    const sasl = pw();
+    add('postfix sasl_passwd', 'cat', sasl, `[smtp.gmail.com]:587 bob@gmail.com:${sasl}\n`, true, 'cat /etc/postfix/sasl_passwd');
+    const dav = pw();
+    add('davfs2 secrets', 'cat', dav, `# davfs2 secrets file\nhttps://dav.example.com/remote.php/webdav bob ${dav}\n`, true, 'cat /etc/davfs2/secrets');
+    const rs = pw();
+    add('rsyncd secrets', 'cat', rs, `backup:${rs}\n`, true, 'sudo cat /etc/rsyncd.secrets');
+    const ex = pw();
+    add('exim passwd.client', 'cat', ex, `*.mailhost.net:bob@mailhost.net:${ex}\n`, true, 'cat /etc/exim4/passwd.client');
+    const ov = pw();
+    add('openvpn auth-user-pass', 'cat', ov, `bob\n${ov}\n`, true, 'cat /etc/openvpn/client/auth.txt');
+    add('one word from another command', 'cat', 'smtp.gmail.com', 'relayhost = [smtp.gmail.com]:587\n', false, 'cat /etc/postfix/main.cf');
+    add('one word from another command', 'cat', 'client', 'client\ndev tun\nauth-user-pass auth.txt\n', false, 'cat /etc/openvpn/client/office.conf');
+
+    // Labelled forms the scanner reads wherever they are printed.
+    const psk = pw();
+    add('ipsec.secrets PSK', 'cat', psk, `# ipsec.secrets - strongSwan IPsec secrets file\n%any %any : PSK "${psk}"\n: RSA moonKey.pem\n`);
+    add('ipsec.secrets key file', 'cat', 'moonKey.pem', ': RSA moonKey.pem\n: ECDSA sunKey.pem\n', false);
+    const fz = Buffer.from(pw()).toString('base64');
+    add('filezilla password', 'sitemanager.xml', fz, `      <Host>ftp.example.com</Host>\n      <User>bob</User>\n      <Pass encoding="base64">${fz}</Pass>\n`);
+    add('filezilla user', 'sitemanager.xml', 'bob', '      <Host>ftp.example.com</Host>\n      <User>bob</User>\n      <Logontype>1</Logontype>\n', false);
+    const ora = pw();
+    add('sqlplus connect string', 'shell history', ora, `sqlplus scott/${ora}@orcl\n`);
+    add('sqlplus script path', 'shell history', 'sqlplus -s /nolog @scripts/setup.sql', 'sqlplus -s /nolog @scripts/setup.sql\n', false);
   }
   return out;
 }
