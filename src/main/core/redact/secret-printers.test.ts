@@ -227,6 +227,11 @@ describe('Redactor.maskCommandOutput', () => {
     expect(new Redactor().maskCommandOutput('aws iam create-access-key --user-name bot --output text', `${row}[exit 0]\n`)).toBe('[masked: secret printed by aws iam create-access-key]\r\n[exit 0]\n');
   });
 
+  it("masks a value that ends without a newline, with the CLI's dim ` ⏎ (no newline at end)` note after it (adv4 M15)", () => {
+    const out = new Redactor().maskCommandOutput('kubectl get secret db -o json | jq -r .data.password | base64 -d', 'kK8sJQ-Pass-Qw7Er\x1b[2m ⏎ (no newline at end)\x1b[22m\n[exit 0]\n');
+    expect(out).toBe('[masked: secret printed by kubectl get secret | jq]\x1b[2m ⏎ (no newline at end)\x1b[22m\n[exit 0]\n');
+  });
+
   it("keeps another command's output and a printer's error message", () => {
     const r = new Redactor();
     expect(r.maskCommandOutput('ls', 'Kx9vR2mQ7zL4pW8n\n')).toBe('Kx9vR2mQ7zL4pW8n\n');

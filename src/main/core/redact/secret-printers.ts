@@ -280,6 +280,13 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
     case 'netlify':
       // `netlify env:get SESSION_SECRET` (M13): same rule as heroku config:get.
       return sub === 'env:get' && sub2 && (SECRET_FIELD.test(sub2) || SECRET_ENV_NAME.test(sub2) || /KEY(?:_BASE)?$/i.test(sub2)) ? { kind: 'secret', tool: 'netlify env:get' } : undefined;
+    case 'microk8s':
+      // `microk8s add-node` (adv4 X05): join commands whose URL path holds the token (`microk8s join 10.0.0.5:25000/<token>/<hash>`);
+      // its lines are masked whole (the advice sentences with them).
+      return sub === 'add-node' ? { kind: 'token', tool: 'microk8s add-node', transformed: true } : undefined;
+    case 'borg':
+      // `borg key export REPO [-]` (adv4 X07): the repository key (`BORG_KEY <id>` then base64 lines) to stdout when no file is named.
+      return sub === 'key' && sub2 === 'export' && operands(argv).filter((a) => a !== '-').length <= 3 ? { kind: 'key', tool: 'borg key export', transformed: true } : undefined;
     case 'mix':
       // `mix phx.gen.secret`: a generated secret_key_base.
       return sub === 'phx.gen.secret' ? { kind: 'secret', tool: 'mix phx.gen.secret' } : undefined;
@@ -443,10 +450,14 @@ function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter |
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets)\b/;
 
-/** Escape sequences (colour) and carriage returns a PTY line may carry. */
-const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r/g;
+/**
+ * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
+ * puts after output that ends without a newline (render.ts: `kubectl … | base64 -d` prints the
+ * value bare, adv4 M15): none of them is part of the value.
+ */
+const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r| ⏎ \(no newline at end\)(?=(?:\x1b\[[0-9;?]*[A-Za-z]|\r)*$)/g;
 
 /**
  * The value a printer's output line holds, if it is one: the line without colour and CR,

@@ -979,15 +979,40 @@ function passFourPrinterItems(g: Gen): CorpusItem[] {
     add('one word from another command', 'cat', 'client', 'client\ndev tun\nauth-user-pass auth.txt\n', false, 'cat /etc/openvpn/client/office.conf');
 
     // Labelled forms the scanner reads wherever they are printed.
-    const psk = pw();
+    const psk = `k${g.s(ALNUM, 9)}`;
     add('ipsec.secrets PSK', 'cat', psk, `# ipsec.secrets - strongSwan IPsec secrets file\n%any %any : PSK "${psk}"\n: RSA moonKey.pem\n`);
     add('ipsec.secrets key file', 'cat', 'moonKey.pem', ': RSA moonKey.pem\n: ECDSA sunKey.pem\n', false);
     const fz = Buffer.from(pw()).toString('base64');
     add('filezilla password', 'sitemanager.xml', fz, `      <Host>ftp.example.com</Host>\n      <User>bob</User>\n      <Pass encoding="base64">${fz}</Pass>\n`);
     add('filezilla user', 'sitemanager.xml', 'bob', '      <Host>ftp.example.com</Host>\n      <User>bob</User>\n      <Logontype>1</Logontype>\n', false);
-    const ora = pw();
+    // Short values (under the cheap gate's 16-character run): the gate must know the form's word (quick-check.ts).
+    const ora = `k${g.s(ALNUM, 9)}`;
     add('sqlplus connect string', 'shell history', ora, `sqlplus scott/${ora}@orcl\n`);
     add('sqlplus script path', 'shell history', 'sqlplus -s /nolog @scripts/setup.sql', 'sqlplus -s /nolog @scripts/setup.sql\n', false);
+    // Command lines in a shell history (adv4's extra forms), with short values, and the same tools with no password.
+    const hist: [string, (v: string) => string][] = [
+      ['zip -P', (v) => `zip -P ${v} backup.zip notes.txt`],
+      ['7z -p', (v) => `7z a -p${v} -mhe=on vault.7z secrets/`],
+      ['xfreerdp /p:', (v) => `xfreerdp /v:win.corp.lan /u:admin /p:${v}`],
+      ['mysqladmin password', (v) => `mysqladmin -u root password ${v}`],
+      ['keytool -storepass', (v) => `keytool -genkeypair -alias app -keystore app.jks -storepass ${v}`],
+      ['nmcli wifi password', (v) => `nmcli dev wifi connect HomeNet password ${v}`],
+    ];
+    for (const [format, line] of hist) {
+      const v = `k${g.s(ALNUM, 9)}`;
+      add(`${format} on a command line`, 'shell history', v, `${line(v)}\n`);
+    }
+    add('command line without a password', 'shell history', 'backup.zip', 'zip -r backup.zip notes/\n', false);
+    add('command line without a password', 'shell history', 'vault.7z', '7z x -o/tmp/out vault.7z\n', false);
+    add('command line without a password', 'shell history', '/u:admin', 'xfreerdp /v:win.corp.lan /u:admin /p\n', false);
+    add('command line without a password', 'shell history', 'status', 'mysqladmin -u root -p status\n', false);
+    add('command line without a password', 'shell history', 'app.jks', 'keytool -list -keystore app.jks\n', false);
+    add('command line without a password', 'shell history', 'HomeNet', 'nmcli dev wifi connect HomeNet\n', false);
+    const mk = g.s(HEX, 32);
+    add('printed by microk8s add-node', 'microk8s', mk, `From the node you wish to join to this cluster, run the following:\nmicrok8s join 10.0.0.5:25000/${mk}/${g.s(HEX, 12)}\n`, true, 'microk8s add-node');
+    const bk = g.s(B64, 72);
+    add('printed by borg key export', 'borg', bk, `BORG_KEY ${g.s(HEX, 64)}\n${bk}\n`, true, 'borg key export /srv/repo');
+    add('one word from another command', 'microk8s', 'Running', 'microk8s is running\n', false, 'microk8s status');
   }
   return out;
 }
