@@ -137,11 +137,13 @@ export const COMMAND_LINE: ContextRule[] = [
   // Oracle's `user/password@db` connect string (adv4 M24): `sqlplus scott/tiger@orcl`, `sqlplus -s sys/pw@//host:1521/svc as sysdba`. `/@db` (a wallet) and `/ as sysdba` have none.
   { kind: 'password on command line', keywords: ['sqlplus'], re: /\bsqlplus\b[^\n|;&]*?[ \t](?:-[A-Za-z]+[ \t]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
-  // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. (`ipmitool -P`, `rabbitmqctl add_user U PW` need words of their
-  // own the keyword table has no room for: docs/masking.md.)
+  // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw` (found from ` -p`), `rabbitmqctl add_user U PW`.
   { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak)\b[^\n|;&]*?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]*?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]*?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: [' -p', '\t-p'], needs: /ipmitool/, re: /\bipmitool\b[^\n|;&]*?[ \t]-P[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['add_user'], needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]*?[ \t]add_user[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]*?[ \t](?:add_user|change_password)[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['mysql'], needs: /mysqladmin/, re: /\bmysqladmin\b[^\n|;&]*?[ \t]password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /keytool|jarsigner/, re: /\b(?:keytool|jarsigner)\b[^\n|;&]*?[ \t]-(?:store|key|srcstore|deststore|srckey|destkey|new)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /nmcli/, re: /\bnmcli\b[^\n|;&]*?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },

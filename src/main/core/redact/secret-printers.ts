@@ -48,7 +48,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 const SECRET_FILE = /(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
-const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
+const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
 
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
@@ -309,7 +309,7 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       if (operands(argv).some((a) => /(?:^|\/)(?:chap|pap|srp)-secrets$/.test(a))) return { kind: 'secret', tool: `${name} ppp secrets`, transformed: true };
       // Other files of credentials in rows no word of which says so (adv4 M19, M21, M22, X08, X11): postfix's `sasl_passwd`
       // (`[host]:port user:password`), davfs2's `secrets` (`url user password`), rsyncd's `rsyncd.secrets` (`user:password`), exim's
-      // `passwd.client` (`host:user:password`), an OpenVPN `auth-user-pass` file (user line, password line), strongSwan's `ipsec.secrets`.
+      // `passwd.client` (`host:user:password`), Maven's `settings-security.xml` (`<master>{…}</master>`, X09), an OpenVPN `auth-user-pass` file (user line, password line), strongSwan's `ipsec.secrets`.
       if (operands(argv).some((a) => CREDENTIAL_ROWS_FILE.test(a))) return { kind: 'secret', tool: `${name} credentials file`, transformed: true };
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).

@@ -997,6 +997,9 @@ function passFourPrinterItems(g: Gen): CorpusItem[] {
       ['mysqladmin password', (v) => `mysqladmin -u root password ${v}`],
       ['keytool -storepass', (v) => `keytool -genkeypair -alias app -keystore app.jks -storepass ${v}`],
       ['nmcli wifi password', (v) => `nmcli dev wifi connect HomeNet password ${v}`],
+      ['ipmitool -P', (v) => `ipmitool -I lanplus -H 10.0.0.9 -U admin -P ${v} chassis status`],
+      ['rabbitmqctl add_user', (v) => `rabbitmqctl add_user deploy ${v}`],
+      ['rabbitmqctl change_password', (v) => `rabbitmqctl change_password deploy ${v}`],
     ];
     for (const [format, line] of hist) {
       const v = `k${g.s(ALNUM, 9)}`;
@@ -1008,6 +1011,12 @@ function passFourPrinterItems(g: Gen): CorpusItem[] {
     add('command line without a password', 'shell history', 'status', 'mysqladmin -u root -p status\n', false);
     add('command line without a password', 'shell history', 'app.jks', 'keytool -list -keystore app.jks\n', false);
     add('command line without a password', 'shell history', 'HomeNet', 'nmcli dev wifi connect HomeNet\n', false);
+    add('command line without a password', 'shell history', 'chassis', 'ipmitool -I lanplus -H 10.0.0.9 -U admin -E chassis status\n', false);
+    add('command line without a password', 'shell history', 'deploy', 'rabbitmqctl set_permissions -p / deploy ".*" ".*" ".*"\n', false);
+    add('command line without a password', 'shell history', 'list_users', 'rabbitmqctl list_users\n', false);
+    const mvn = `{${g.s(B64, 40)}=}`;
+    add('printed by cat of maven settings-security.xml', 'cat', mvn, `<settingsSecurity>\n  <master>${mvn}</master>\n</settingsSecurity>\n`, true, 'cat ~/.m2/settings-security.xml');
+    add('one word from another command', 'cat', 'settings', '<settings>\n  <localRepository>/srv/m2</localRepository>\n</settings>\n', false, 'cat ~/.m2/settings.xml');
     const mk = g.s(HEX, 32);
     add('printed by microk8s add-node', 'microk8s', mk, `From the node you wish to join to this cluster, run the following:\nmicrok8s join 10.0.0.5:25000/${mk}/${g.s(HEX, 12)}\n`, true, 'microk8s add-node');
     const bk = g.s(B64, 72);
