@@ -32,6 +32,18 @@ export class Links {
     return this.programs.size ? this.programs.get(normalizePath(file, base)) : undefined;
   }
 
+  /**
+   * A command word looked up in a PATH the line set (`ln -s /bin/rm b/ls; PATH=b:$PATH ls`): the
+   * program the line copied or linked under that name, '' when one it wrote (`written`, by path)
+   * or several are; undefined when the line made no file of that name.
+   */
+  named(name: string, written: ReadonlyMap<string, string>): string | undefined {
+    const hit = (k: string) => k === name || k.endsWith(`/${name}`);
+    const progs = new Set([...this.programs].filter(([k]) => hit(k)).map(([, v]) => v));
+    if ([...written.keys()].some(hit)) progs.add('');
+    return progs.size === 0 ? undefined : progs.size === 1 ? [...progs][0] : '';
+  }
+
   /** Records the links `c` makes. `base`: the directory relative paths are read against (undefined: unknown, nothing recorded). */
   record(c: ResolvedCommand, base: string | undefined): void {
     const a = c.argv;

@@ -24,7 +24,8 @@ import { interpreterCommand } from './interpreter-command.js';
 import { mishCommand } from './mish-command.js';
 import { shellCommand } from './shell-command.js';
 import { Links } from './links.js';
-import { gitWorkTree } from './git-env.js';
+import { gitConfigEnv, gitWorkTree } from './git-env.js';
+import { asWord, codeInValues, evaluatedText, hashBindings } from './late-code.js';
 import { knowableOutput } from './subst.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, unseenWrites } from './feeds.js';
 
@@ -85,6 +86,7 @@ class Resolver {
   private readonly dirStack: Array<string | null | undefined> = [];
   /** Variables assigned in the prefix of the command being expanded (`CDPATH=… cd x`, `HOME=… cd`). */
   private prefixNames = new Set<string>();
+  private prefixEnv: Node[] = [];
   /** Links this line makes (`ln -s ~ h`): later paths through them are judged as their targets too. */
   private readonly links = new Links();
   /** Files this line writes with known text (`echo … > x.sh`, `cat > x.sh <<EOF`), by normalised path. */
@@ -166,6 +168,9 @@ class Resolver {
         return [];
       case 'Subshell':
         return this.scoped('restore', () => this.walk(n.body, ctx));
+      case 'ArithmeticExpansion': case 'ArithmeticCommand': case 'TestCommand': case 'ParameterExpansion': // its parts are walked below
+        this.codeValues(evaluatedText(n, ctx.source), ctx);
+        break;
       // Parts that may not run keep what the line held before them too (Values.branch).
       case 'AndOr': {
         // `a && b && c`: c runs after b did (its state is theirs); after the list, any prefix may have run.
@@ -218,6 +223,8 @@ class Resolver {
         const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const selfSpawn = inner.some((c) => c.name === name && (c.pipedTo.length > 0 || c.pipedFrom.length > 0)) || new RegExp(`(?:^|[\\s;{(|])${esc}\\s*&(?!&)`).test(bodyText);
         if (selfSpawn) this.lineFacts.push({ fact: 'fork-bomb', text: `${name}() { … }` });
+        // bash calls it (in a subshell) for any command not found: its body is judged as run here, the worst case.
+        if (name === 'command_not_found_handle') this.scoped('restore', () => this.walk(n.body, { ...ctx, via: [...ctx.via, `${name}()`], pipeIn: undefined }));
         return [];
       }
     }
@@ -368,14 +375,16 @@ class Resolver {
       if (x === words[0]) nameEnd = w.argv.length;
     }
     this.values.builtin(w.argv, w.literal, stdinText ?? ctx.pipeIn?.text, prefix.some((p) => p.type === 'Assignment' && String(p.text ?? '').startsWith('IFS=')));
-    this.prefixNames = new Set(prefix.filter((p) => p.type === 'Assignment').map((p) => String(p.name ?? '')));
+    this.prefixEnv = prefix.filter((p) => p.type === 'Assignment');
+    this.prefixNames = new Set(this.prefixEnv.map((p) => String(p.name ?? '')));
     const direct =
       nameStarts.length > 1
         ? // Each value the command word may have is a command of its own, with the same arguments; and all of them
           // in a row, in case they are an array's elements (`a[0]=rm; a[1]=-rf; "${a[@]}" ~`).
           [...nameStarts.map((from, k) => concat(slice(w, from, nameStarts[k + 1] ?? nameEnd), slice(w, nameEnd))), w].flatMap((alt) => this.expand(alt, { text, redirects, stdinText, stdinOpaque }, ctx))
         : this.expand(w, { text, redirects, stdinText, stdinOpaque }, ctx);
-    this.prefixNames = new Set();
+    later.push(...gitConfigEnv(this, direct, (k) => this.envValue(k), text, ctx));
+    [this.prefixNames, this.prefixEnv] = [new Set(), []];
     // `GIT_WORK_TREE=~ git checkout -f …`, or exported earlier on the line: git reads it as --work-tree.
     const tree = prefix.find((p) => p.type === 'Assignment' && p.name === 'GIT_WORK_TREE');
     gitWorkTree(direct, tree ? (tree.value ? this.single(tree.value as Node) : { value: '', literal: true }) : this.values.assigned('GIT_WORK_TREE'));
@@ -564,8 +573,8 @@ class Resolver {
         this.expanding.delete(w.argv[0]);
       }
     }
-    // `cp /bin/bash b; ./b -c …`: a program copied or linked on the line is that program (links.ts).
-    const real = w.argv[0].includes('/') ? this.links.program(w.argv[0], this.curCwd === null ? undefined : (this.curCwd ?? this.cwd)) : undefined;
+    // `cp /bin/bash b; ./b -c …`: a program copied or linked on the line is that program; `ln -s /bin/rm b/ls; PATH=b:$PATH ls` too (links.ts).
+    const real = w.argv[0].includes('/') ? this.links.program(w.argv[0], this.curCwd === null ? undefined : (this.curCwd ?? this.cwd)) : this.prefixNames.has('PATH') || this.values.assigned('PATH') !== undefined || /\bPATH\+?=/.test(base.text) ? this.links.named(w.argv[0], this.written) : undefined;
     if (real !== undefined && real !== w.argv[0]) return real === '' ? [this.make(w, base, ctx, ['dynamic-command'])] : this.expand({ ...w, argv: [real, ...w.argv.slice(1)] }, base, { ...ctx, depth: ctx.depth + 1 });
     const name = commandName(w.argv[0]);
     // `bash -c 'x=ls; cd /tmp'`, `sudo …`, `ssh h …`: another process; its assignments and cds do not come back.
@@ -677,6 +686,8 @@ class Resolver {
         return multiplexerCommand(this, w, base, ctx, name);
     }
     if (/^(?:export|declare|typeset|readonly|local)$/.test(name) && args.some((x) => MISH_POLICY_ASSIGNMENT.test(x))) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
+    if (name === 'hash') for (const [k, v] of hashBindings(w.argv, w.literal, w.raw)) this.aliases.set(k, v);
+    if (name === 'let') this.codeValues({ text: args.join(' ') }, ctx);
     if (name === 'alias') for (const m of args.map((x) => /^([^=/\s$`'"]+)=([\s\S]*)$/.exec(x))) if (m) this.aliases.set(m[1], m[2]);
     const later = laterStrings(name, w);
     if (later.length) {
@@ -703,8 +714,21 @@ class Resolver {
       const stored = storedCommand(x);
       if (stored !== undefined) extra.push(...this.parseAndWalk(stored, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, x.slice(0, x.indexOf('='))], outerText: base.text, pipeIn: undefined }));
     }
-    return [...cmds, ...extra];
+    const env = new Map(words.map((x) => [x.slice(0, x.indexOf('=')), { value: x.slice(x.indexOf('=') + 1), literal: true }]));
+    return [...cmds, ...extra, ...gitConfigEnv(this, cmds, (k) => env.get(k), base.text, ctx)];
   }
+
+  /** A variable in the environment of the command being expanded: its prefix assignment, else one made earlier on the line. */
+  envValue(name: string): { value: string; literal: boolean } | undefined {
+    const p = this.prefixEnv.find((x) => x.name === name);
+    return p ? (p.value ? this.single(p.value as Node) : { value: '', literal: true }) : this.values.assigned(name);
+  }
+
+  /** Stored values bash runs as code where they are evaluated (`x='a[$(cmd)]'; echo $((x))`, `${x@P}`: late-code.ts). */
+  private codeValues(e: { text: string; names?: string[] } | undefined, ctx: Ctx): void {
+    for (const v of e ? codeInValues((k) => this.values.lookup(k), e.text, e.names) : []) this.scoped('restore', () => this.parseAndWalk(asWord(v), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'evaluated value'], pipeIn: undefined }));
+  }
+
 
   /**
    * Text fed to a program this file does not know (`tclsh`-like REPLs, `gdb -batch`, `ed`,

@@ -7,11 +7,33 @@
 import { type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { withPositionals } from './wrappers.js';
 import { substituted, unknownFeed } from './feeds.js';
+import { rcFileIndex, STARTUP_VARIABLES } from './late-code.js';
 
 /** The walker's parts a shell's reading needs beyond Walker: positionals and `sh < file`. */
 export interface ShellWalker extends Walker {
   values: { positional: string[] | null };
   redirectedScript(base: Base, self: ResolvedCommand): string | undefined;
+  /** A variable in the environment of the command being expanded (undefined: not set on the line). */
+  envValue(name: string): { value: string; literal: boolean } | undefined;
+}
+
+/**
+ * The file a shell reads before its commands (`BASH_ENV=x bash -c …`, `ENV=x sh -i`, `bash
+ * --rcfile x -i`): read as shell when this line wrote it; a file made by a substitution or named
+ * by a value not known here is a fact the rules ask about. Its commands are recorded (not direct).
+ */
+function startupFiles(r: ShellWalker, w: Words, self: ResolvedCommand, ctx: Ctx, name: string): void {
+  const rc = rcFileIndex(w.argv);
+  const env = STARTUP_VARIABLES.map((v) => r.envValue(v)).filter((x) => x !== undefined && x.value !== '') as Array<{ value: string; literal: boolean }>;
+  for (const f of [...(rc > 0 ? [{ value: w.argv[rc], literal: w.literal[rc] && !substituted(w.raw[rc]) }] : []), ...env]) {
+    if (!f.literal) {
+      self.facts.add('shell-stdin-unknown');
+      continue;
+    }
+    const t = r.scriptWritten(f.value, true);
+    if (t === null) self.facts.add(r.unseenScript(f.value));
+    else if (t !== undefined) r.parseAndWalk(t, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, `${name} startup file`], outerText: self.text, pipeIn: undefined });
+  }
 }
 
 export function shellCommand(r: ShellWalker, w: Words, base: Base, ctx: Ctx, name: string): ResolvedCommand[] {
@@ -41,6 +63,7 @@ export function shellCommand(r: ShellWalker, w: Words, base: Base, ctx: Ctx, nam
     break;
   }
   const self = r.make(w, base, ctx);
+  startupFiles(r, w, self, ctx, name);
   const deeper: Ctx = { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, cFlag ? `${name} -c` : name], outerText: base.text, pipeIn: undefined };
   if (cFlag) {
     const s = a[j];

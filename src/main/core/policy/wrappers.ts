@@ -103,6 +103,8 @@ export function laterStrings(name: string, w: Words): string[] {
   const out: string[] = [];
   const assignValue = (x: string) => x.slice(x.indexOf('=') + 1);
   if (name === 'alias') for (const x of a.slice(1)) if (x.includes('=')) out.push(assignValue(x));
+  // `compgen -C CMD` runs CMD at once; `complete -C CMD` when the name is completed.
+  if (name === 'compgen' || name === 'complete') for (let k = 1; k < a.length - 1; k++) if (/^-[a-zA-Z]*C$/.test(a[k])) out.push(a[++k]);
   if (name === 'trap') {
     const action = a.slice(1).find((x) => !x.startsWith('-'));
     if (action !== undefined && a.length > 2) out.push(action);

@@ -1,0 +1,93 @@
+/**
+ * Code bash runs from places that do not look like commands (adversary pass 4, H14–H19):
+ *
+ * - a variable's value read as an arithmetic expression (`$((x))`, `(( x ))`, `let x`,
+ *   `[[ $x -eq 1 ]]`, an array subscript `${a[$x]}`): bash evaluates `a[$(cmd)]` in it, so the
+ *   command substitution in a value the line stored unexpanded (`x='a[$(rm -rf ~)]'`) runs;
+ * - `${x@P}` (prompt expansion) runs the `$(…)` / backticks in x's value;
+ * - `hash -p /bin/rm ls`: `ls` is rm from then on (read like an alias);
+ * - the start-up file a shell reads first: `BASH_ENV` / `ENV` in its environment, `--rcfile` /
+ *   `--init-file` on its command line.
+ *
+ * Pure helpers; resolve.ts / shell-command.ts parse what they return.
+ */
+import type { Node } from './ast.js';
+import type { Piece } from './values.js';
+
+/** A value holding a command substitution. */
+const CODE = /\$\(|`/;
+/** Names in an arithmetic expression (and in the values it reads: evaluation is recursive). */
+const NAMES = /[A-Za-z_]\w*/g;
+/** Levels of "a name whose value names another" followed (bash stops at 1024; real lines use one). */
+const MAX_NAME_HOPS = 4;
+/** Operators of `[[ … ]]` that evaluate both sides as arithmetic. */
+export const ARITHMETIC_TEST = /\s-(?:eq|ne|lt|le|gt|ge)\s/;
+
+/**
+ * The stored values (known candidates) an arithmetic evaluation of `text` (or of the variables
+ * `names`) would read that hold a command substitution: each is run when evaluated.
+ */
+export function codeInValues(lookup: (name: string) => Piece, text: string, names?: string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let todo = names ?? [...text.matchAll(NAMES)].map((m) => m[0]);
+  for (let hop = 0; hop < MAX_NAME_HOPS && todo.length; hop++) {
+    const next: string[] = [];
+    for (const n of todo) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      for (const v of lookup(n).cands) {
+        if (CODE.test(v)) out.push(v);
+        else next.push(...[...v.matchAll(NAMES)].map((m) => m[0]));
+      }
+    }
+    todo = next;
+  }
+  return out;
+}
+
+/** A value as shell text whose substitutions run when read (`: a[$(rm -rf ~)]`). */
+export function asWord(value: string): string {
+  return `: ${value}`;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `hash -p PATH NAME…`: each NAME now runs PATH. Returned as alias text (a known path quoted,
+ * an unknown one as written, so it is read as the dynamic word it is).
+ */
+export function hashBindings(argv: readonly string[], literal: readonly boolean[], raw: readonly string[]): Array<[string, string]> {
+  const k = argv.findIndex((x, i) => i > 0 && /^-[a-z]*p$/.test(x));
+  if (k < 0 || argv[k + 1] === undefined) return [];
+  const target = literal[k + 1] ? quote(argv[k + 1]) : raw[k + 1];
+  return argv.slice(k + 2).filter((x) => /^[^=/\s$`'"-][^=/\s$`'"]*$/.test(x)).map((n) => [n, target]);
+}
+
+/** `bash --rcfile F -i`, `bash --init-file F`: the file read first (index of its word in argv). */
+export function rcFileIndex(argv: readonly string[]): number {
+  const k = argv.findIndex((x) => x === '--rcfile' || x === '--init-file');
+  return k > 0 && k + 1 < argv.length ? k + 1 : -1;
+}
+
+/** The variables naming a file a shell reads before its command: bash's `BASH_ENV` (non-interactive) and sh's `ENV`. */
+export const STARTUP_VARIABLES = ['BASH_ENV', 'ENV'] as const;
+
+/**
+ * What in node `n` bash evaluates as arithmetic or prompt-expands: `$((…))`, `((…))`, a `[[ ]]`
+ * with -eq/-lt/…, an array subscript, `${x@P}` (its variable). Undefined: nothing.
+ */
+export function evaluatedText(n: Node, source: string): { text: string; names?: string[] } | undefined {
+  if (n.type === 'ArithmeticExpansion') return { text: String(n.text ?? '') };
+  if (n.type === 'ArithmeticCommand') return { text: String(n.body ?? '') };
+  if (n.type === 'TestCommand') {
+    const t = source.slice(Number(n.pos ?? 0), Number(n.end ?? 0));
+    return ARITHMETIC_TEST.test(t) ? { text: t } : undefined;
+  }
+  if (n.type !== 'ParameterExpansion') return undefined;
+  const op = n.operation as Node | undefined;
+  const prompt = op?.type === 'Transform' && (op.operand as Node | undefined)?.value === 'P';
+  const index = (n.index as Node | undefined)?.text;
+  if (!prompt && index === undefined) return undefined;
+  return { text: String(index ?? ''), names: prompt ? [String(n.parameter ?? ''), ...(index === undefined ? [] : [...String(index).matchAll(NAMES)].map((m) => m[0]))] : undefined };
+}
