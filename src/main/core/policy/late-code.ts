@@ -20,8 +20,7 @@ const CODE = /\$\(|`/;
 const NAMES = /[A-Za-z_]\w*/g;
 /** Levels of "a name whose value names another" followed (bash stops at 1024; real lines use one). */
 const MAX_NAME_HOPS = 4;
-/** Operators of `[[ … ]]` that evaluate both sides as arithmetic. */
-export const ARITHMETIC_TEST = /\s-(?:eq|ne|lt|le|gt|ge)\s/;
+
 
 /**
  * The stored values (known candidates) an arithmetic evaluation of `text` (or of the variables
@@ -73,21 +72,24 @@ export function rcFileIndex(argv: readonly string[]): number {
 /** The variables naming a file a shell reads before its command: bash's `BASH_ENV` (non-interactive) and sh's `ENV`. */
 export const STARTUP_VARIABLES = ['BASH_ENV', 'ENV'] as const;
 
+/** Where bash evaluates arithmetic (a command's words and assignments, `((…))`, `for ((…))`, `[[ ]]`, `$((…))`, `${s:x}`, `${a[x]}`) or prompt-expands (`${x@P}`). */
+export const EVALUATING = /^(?:Command|ArithmeticCommand|ArithmeticFor|TestCommand|ArithmeticExpansion|ParameterExpansion)$/;
+/** A stored value whose command substitution an arithmetic evaluation runs: one in an array subscript (`a[$(cmd)]`). */
+const SUBSCRIPT_CODE = /\[[^\]]*(?:\$\(|`)/;
+
 /**
- * What in node `n` bash evaluates as arithmetic or prompt-expands: `$((…))`, `((…))`, a `[[ ]]`
- * with -eq/-lt/…, an array subscript, `${x@P}` (its variable). Undefined: nothing.
+ * The stored values node `n` (one of EVALUATING) may run as code: for any arithmetic context,
+ * those with a subscripted substitution that the node names (worst case: any mention of the name,
+ * `echo "$x"` included — such values are made to be evaluated), directly or through another
+ * variable; for `${x@P}`, x's value with any substitution.
  */
-export function evaluatedText(n: Node, source: string): { text: string; names?: string[] } | undefined {
-  if (n.type === 'ArithmeticExpansion') return { text: String(n.text ?? '') };
-  if (n.type === 'ArithmeticCommand') return { text: String(n.body ?? '') };
-  if (n.type === 'TestCommand') {
-    const t = source.slice(Number(n.pos ?? 0), Number(n.end ?? 0));
-    return ARITHMETIC_TEST.test(t) ? { text: t } : undefined;
-  }
-  if (n.type !== 'ParameterExpansion') return undefined;
-  const op = n.operation as Node | undefined;
-  const prompt = op?.type === 'Transform' && (op.operand as Node | undefined)?.value === 'P';
-  const index = (n.index as Node | undefined)?.text;
-  if (!prompt && index === undefined) return undefined;
-  return { text: String(index ?? ''), names: prompt ? [String(n.parameter ?? ''), ...(index === undefined ? [] : [...String(index).matchAll(NAMES)].map((m) => m[0]))] : undefined };
+export function evaluatedCode(n: Node, source: string, values: { lookup(name: string): Piece; namesHolding(re: RegExp): string[] }): string[] {
+  const op = n.type === 'ParameterExpansion' ? (n.operation as Node | undefined) : undefined;
+  const prompt = op?.type === 'Transform' && (op.operand as Node | undefined)?.value === 'P' ? codeInValues((k) => values.lookup(k), '', [String(n.parameter ?? '')]) : [];
+  if (n.type === 'ParameterExpansion' && !prompt.length) return [];
+  const held = new Set(values.namesHolding(SUBSCRIPT_CODE));
+  if (held.size === 0) return prompt;
+  // A name that holds another's name (`y=x; echo $((y))`) is followed by codeInValues.
+  const used = [...source.slice(Number(n.pos ?? 0), Number(n.end ?? 0)).matchAll(NAMES)].map((m) => m[0]);
+  return [...prompt, ...codeInValues((k) => values.lookup(k), '', used).filter((v) => SUBSCRIPT_CODE.test(v))];
 }

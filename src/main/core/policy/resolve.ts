@@ -25,7 +25,7 @@ import { mishCommand } from './mish-command.js';
 import { shellCommand } from './shell-command.js';
 import { Links } from './links.js';
 import { gitConfigEnv, gitWorkTree } from './git-env.js';
-import { asWord, codeInValues, evaluatedText, hashBindings } from './late-code.js';
+import { asWord, EVALUATING, evaluatedCode, hashBindings } from './late-code.js';
 import { knowableOutput } from './subst.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, unseenWrites } from './feeds.js';
 
@@ -151,6 +151,7 @@ class Resolver {
     }
     if (Array.isArray(node)) return node.flatMap((n) => this.walk(n, ctx));
     const n = node as Node;
+    if (EVALUATING.test(String(n.type))) this.codeValues(n, ctx);
     switch (n.type) {
       case 'Pipeline':
         return this.pipeline(n, ctx);
@@ -168,9 +169,6 @@ class Resolver {
         return [];
       case 'Subshell':
         return this.scoped('restore', () => this.walk(n.body, ctx));
-      case 'ArithmeticExpansion': case 'ArithmeticCommand': case 'TestCommand': case 'ParameterExpansion': // its parts are walked below
-        this.codeValues(evaluatedText(n, ctx.source), ctx);
-        break;
       // Parts that may not run keep what the line held before them too (Values.branch).
       case 'AndOr': {
         // `a && b && c`: c runs after b did (its state is theirs); after the list, any prefix may have run.
@@ -687,7 +685,6 @@ class Resolver {
     }
     if (/^(?:export|declare|typeset|readonly|local)$/.test(name) && args.some((x) => MISH_POLICY_ASSIGNMENT.test(x))) this.lineFacts.push({ fact: 'mish-policy-override', text: base.text });
     if (name === 'hash') for (const [k, v] of hashBindings(w.argv, w.literal, w.raw)) this.aliases.set(k, v);
-    if (name === 'let') this.codeValues({ text: args.join(' ') }, ctx);
     if (name === 'alias') for (const m of args.map((x) => /^([^=/\s$`'"]+)=([\s\S]*)$/.exec(x))) if (m) this.aliases.set(m[1], m[2]);
     const later = laterStrings(name, w);
     if (later.length) {
@@ -725,8 +722,8 @@ class Resolver {
   }
 
   /** Stored values bash runs as code where they are evaluated (`x='a[$(cmd)]'; echo $((x))`, `${x@P}`: late-code.ts). */
-  private codeValues(e: { text: string; names?: string[] } | undefined, ctx: Ctx): void {
-    for (const v of e ? codeInValues((k) => this.values.lookup(k), e.text, e.names) : []) this.scoped('restore', () => this.parseAndWalk(asWord(v), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'evaluated value'], pipeIn: undefined }));
+  private codeValues(n: Node, ctx: Ctx): void {
+    for (const v of evaluatedCode(n, ctx.source, this.values)) this.scoped('restore', () => this.parseAndWalk(asWord(v), { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'evaluated value'], pipeIn: undefined }));
   }
 
 

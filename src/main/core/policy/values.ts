@@ -228,6 +228,14 @@ export class Values {
     return { restore, join };
   }
 
+  /** Names whose known values (or array elements) match `re`: a stored `a[$(…)]` (late-code.ts). Empty in the common case, at no cost. */
+  namesHolding(re: RegExp): string[] {
+    const out: string[] = [];
+    for (const [k, v] of this.vars) if (v?.some((x) => re.test(x))) out.push(k);
+    for (const [k, v] of this.arrays) if (v.some((x) => re.test(x))) out.push(k);
+    return out;
+  }
+
   /** A variable assigned on this line (undefined: never — its value is the environment's): its one known value, else not literal. */
   assigned(name: string): { value: string; literal: boolean } | undefined {
     if (!this.vars.has(name)) return undefined;
