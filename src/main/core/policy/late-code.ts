@@ -93,3 +93,15 @@ export function evaluatedCode(n: Node, source: string, values: { lookup(name: st
   const used = [...source.slice(Number(n.pos ?? 0), Number(n.end ?? 0)).matchAll(NAMES)].map((m) => m[0]);
   return [...prompt, ...codeInValues((k) => values.lookup(k), '', used).filter((v) => SUBSCRIPT_CODE.test(v))];
 }
+
+/**
+ * An assignment into bash's hash table (`BASH_CMDS[ls]=/bin/rm`, `BASH_CMDS=([ls]=/bin/rm)`,
+ * `declare -A BASH_CMDS=(…)`): each name now runs that path, as after `hash -p`. The value is
+ * returned as written (alias text, read again where the name is used).
+ */
+export function hashAssignments(text: string): Array<[string, string]> {
+  const one = /^BASH_CMDS\[["']?([^\]"']+)["']?\]\+?=([\s\S]*)$/.exec(text);
+  if (one) return [[one[1], one[2]]];
+  const all = /^BASH_CMDS\+?=\(([\s\S]*)\)$/.exec(text);
+  return all ? [...all[1].matchAll(/\[["']?([^\]"']+)["']?\]=(\S+)/g)].map((m) => [m[1], m[2]]) : [];
+}

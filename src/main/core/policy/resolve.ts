@@ -25,7 +25,7 @@ import { mishCommand } from './mish-command.js';
 import { shellCommand } from './shell-command.js';
 import { Links } from './links.js';
 import { gitConfigEnv, gitWorkTree } from './git-env.js';
-import { asWord, EVALUATING, evaluatedCode, hashBindings } from './late-code.js';
+import { asWord, EVALUATING, evaluatedCode, hashAssignments, hashBindings } from './late-code.js';
 import { knowableOutput } from './subst.js';
 import { collectSql, DATA_READERS, SHELL_ESCAPE_LINE, SPECULATIVE_FACTS, DOWNLOADERS, downloadOutputs, NETWORK_TOOLS, SQL_CLIENTS, staticOutput, unseenWrites } from './feeds.js';
 
@@ -323,6 +323,7 @@ class Resolver {
     }
     if (!n.name) for (const p of prefix) if (p.type === 'Assignment') this.assign(p);
     const cmdName = n.name ? commandName(String((n.name as Node).value ?? '')) : '';
+    for (const [k, v] of [...prefix, ...suffix].flatMap((p) => (p.type === 'Assignment' && (!n.name || /^(?:declare|typeset)$/.test(cmdName)) ? hashAssignments(String(p.text ?? '')) : []))) this.aliases.set(k, v);
     if (/^(?:export|declare|typeset|local|readonly)$/.test(cmdName)) {
       // `declare -n r=HOME`: r is a reference to HOME, not the string "HOME".
       const nameref = cmdName !== 'export' && suffix.some((x) => x.type === 'Word' && /^-[a-zA-Z]*n/.test(String(x.value ?? '')));
