@@ -91,6 +91,12 @@ function gitAlias(key: string, value: string): string {
   return /^alias\./i.test(key) && !value.startsWith('!') ? `git ${value}` : value.replace(/^!/, '');
 }
 
+/** git's `ext::` remote as shell text: words split at unescaped spaces, `% ` a space, `%%` a percent sign (git-remote-ext(1)). */
+function extCommand(spec: string): string {
+  const words = spec.split(/(?<!%) /).filter((x) => x !== '');
+  return words.map((x) => `'${x.replace(/%([ %])/g, '$1').replace(/'/g, `'\\''`)}'`).join(' ');
+}
+
 /** git -c settings whose value git runs as a command. */
 export const GIT_COMMAND_SETTINGS = /^(?:core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|gpg\.program|credential\.helper|pager\.[\w-]+|alias\.[\w-]+|filter\.[\w-]+\.(?:clean|smudge|process)|difftool\.[\w-]+\.cmd|mergetool\.[\w-]+\.cmd)=/i;
 
@@ -132,6 +138,8 @@ export function laterStrings(name: string, w: Words): string[] {
       const setting = a[k] === '-c' ? a[k + 1] : a[k].startsWith('-c') && a[k].length > 2 ? a[k].slice(2) : undefined;
       if (setting && GIT_COMMAND_SETTINGS.test(setting)) out.push(gitAlias(setting.slice(0, setting.indexOf('=')), assignValue(setting)));
     }
+    // An `ext::CMD ARGS` remote (`git ls-remote 'ext::sh -c rm% -rf% ~'`) runs CMD, once `protocol.ext.allow` lets it (the worst case: always).
+    for (const x of a.slice(1)) if (/^ext::/.test(x)) out.push(extCommand(x.slice(5)));
     // `git config [--global] alias.p 'push --force'`: what the alias runs is judged where it is defined (later lines call it by name).
     const cfg = a.findIndex((x, k) => k > 0 && x === 'config');
     const key = cfg > 0 ? a.findIndex((x, k) => k > cfg && /^alias\.[\w-]+$/i.test(x)) : -1;
