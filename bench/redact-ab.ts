@@ -13,6 +13,7 @@
  * per-pass ratios. Not a test, and no figure for BENCHMARKS.md's generated block: quote it with
  * the load (`uptime`) it ran at.
  */
+import { abSides } from './ab-sides.js';
 import path from 'node:path';
 import { mixedOutput } from './redact.bench.js';
 
@@ -43,22 +44,7 @@ async function loadSide(dir: string): Promise<Side> {
 const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)];
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const p = args.indexOf('--passes');
-  const passes = p >= 0 ? Number(args.splice(p, 2)[1]) : DEFAULT_PASSES;
-  if (args.length < 2 || !(passes > 0)) {
-    console.error('usage: npx tsx bench/redact-ab.ts [--passes N] DIR DIR [DIR…]   (checkouts with src/)');
-    process.exit(2);
-  }
-  const sides: Side[] = [];
-  for (const d of args) {
-    try {
-      sides.push(await loadSide(path.resolve(d)));
-    } catch (e) {
-      console.error(`redact-ab: ${d}: ${(e as Error).message.split('\n')[0]}`);
-      process.exit(2);
-    }
-  }
+  const { passes, sides } = await abSides<Side>('redact-ab', 'checkouts with src/', DEFAULT_PASSES, loadSide);
   const { replies } = mixedOutput();
   const mb = replies.reduce((n, r) => n + Buffer.byteLength(r), 0) / 1e6;
   const ms = sides.map(() => [] as number[]);

@@ -12,6 +12,7 @@
  * checkout's ratio to the first one (>1: faster). Not a test, and no figure for BENCHMARKS.md's
  * generated block: quote it with the load (`uptime`) it ran at.
  */
+import { abSides } from './ab-sides.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,22 +60,7 @@ function firstQuartile(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const p = args.indexOf('--passes');
-  const passes = p >= 0 ? Number(args.splice(p, 2)[1]) : DEFAULT_PASSES;
-  if (args.length < 2 || !(passes > 0)) {
-    console.error('usage: npx tsx bench/squash-ab.ts [--passes N] DIR DIR [DIR…]   (checkouts with src/ and grammars/)');
-    process.exit(2);
-  }
-  const sides: Side[] = [];
-  for (const d of args) {
-    try {
-      sides.push(await loadSide(path.resolve(d)));
-    } catch (e) {
-      console.error(`squash-ab: ${d}: ${(e as Error).message.split('\n')[0]}`);
-      process.exit(2);
-    }
-  }
+  const { passes, sides } = await abSides<Side>('squash-ab', 'checkouts with src/ and grammars/', DEFAULT_PASSES, loadSide);
   const fixtures = loadFixtures().filter((f) => f.large);
   if (fixtures.length === 0) {
     console.error(`squash-ab: no large recorded fixture in ${path.join(ROOT, 'fixtures', 'recorded')}`);
