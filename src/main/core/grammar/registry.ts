@@ -12,8 +12,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDirectory } from '../fs/tolerant-fs.js';
+import { findBuiltinGrammarDir } from './builtin-dir.js';
 import { buildCommandIndex, type CommandEntry, type GrammarLookup } from './detect.js';
 import { compileGrammarSource, formatGrammarError, linkGrammar, readGrammarText, type GrammarDraft, type LoadResult } from './loader.js';
 import type { Grammar, GrammarError } from './types.js';
@@ -24,8 +24,6 @@ export const REVALIDATE_MS = 1000;
 const MAX_SNAPSHOTS = 32;
 /** Sub-folder of a layer holding include-only rule sets. */
 const SHARED_DIR = '_shared';
-/** Sub-folder of the built-in layer holding router data (categories, dangerous patterns), not grammars. */
-const META_DIR = '_meta';
 
 export type Origin = Grammar['origin'];
 
@@ -58,32 +56,7 @@ export interface GrammarRegistryOptions {
   onError?: (error: GrammarError) => void;
 }
 
-/**
- * Folder of the built-in grammars: walks up from this module (src/main/core/grammar under
- * vitest/tsx, dist/ for the esbuild bundle, out/main for electron-vite) to the first folder that
- * has `grammars/_meta` or is the mish package root with a `grammars/` folder.
- */
-export function findBuiltinGrammarDir(from?: string): string | undefined {
-  // A CommonJS bundle has no import.meta.url (esbuild leaves it undefined): fall back to the
-  // entry script, then the working directory.
-  const start = from ?? (import.meta as { url?: string }).url ?? process.argv[1] ?? process.cwd();
-  let dir = path.dirname(start.startsWith('file:') ? fileURLToPath(start) : start);
-  for (;;) {
-    const g = path.join(dir, 'grammars');
-    if (existsSync(path.join(g, META_DIR))) return g;
-    const pkg = path.join(dir, 'package.json');
-    if (existsSync(pkg) && existsSync(g)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'mish') return g;
-      } catch {
-        // not our package.json; keep walking
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
+export { findBuiltinGrammarDir };
 
 /** Default user grammar folder per the XDG base directory spec. */
 export function defaultUserGrammarDir(env: Record<string, string | undefined> = process.env): string {

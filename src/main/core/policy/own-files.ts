@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findBuiltinGrammarDir } from '../grammar/registry.js';
+import { findBuiltinGrammarDir } from '../grammar/builtin-dir.js';
 import { runtimeDir } from '../../platform/platform.js';
 import { projectHookFiles, userHookFiles } from '../hook-config-files.js';
 import { globToRegex, hasGlob, normalizePath } from './paths.js';
