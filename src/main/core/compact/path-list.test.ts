@@ -127,6 +127,15 @@ describe('path-list compaction', () => {
     roundTrip(paths);
   });
 
+  it('a run below a subdirectory keeps the subdirectory outside its braces though its first names share more (git hook samples)', () => {
+    // find . in a fresh clone: .git/hooks' samples, the first two sharing `hooks/pre-`.
+    const samples = ['pre-applypatch', 'pre-push', 'fsmonitor-watchman', 'commit-msg', 'post-update', 'update'];
+    const paths = ['.git/description', '.git/hooks', ...samples.map((s) => `.git/hooks/${s}.sample`), '.git/packed-refs'];
+    const text = compactPaths(paths);
+    expect(text).toBe(`.git/: description hooks hooks/{${samples.join(',')}}.sample packed-refs`);
+    roundTrip(paths);
+  });
+
   it('find: a directory, then what is in it; a directory met again gets another line, whole', () => {
     const big = Array.from({ length: 40 }, (_, i) => `./lib/m${i}.js`);
     const paths = ['.', './src', './src/a.ts', './src/util', './src/util/b.ts', './lib', ...big, './package.json'];

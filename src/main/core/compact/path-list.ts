@@ -239,8 +239,13 @@ function groupAt(names: readonly string[], i: number, way: Grouping = 'both'): {
   while (m < a.length && m < b.length && a[a.length - 1 - m] === b[b.length - 1 - m]) m++;
   const endings = [''];
   for (let k = a.length - m; k < a.length; k++) if (a[k] === '.' && k > 0) endings.push(a.slice(k));
+  // Also every directory both start with (`hooks/` of `hooks/pre-push.sample hooks/pre-rebase.sample
+  // hooks/update.sample`): the longest shared beginning may hold only the first few of a run
+  // that a shorter one holds whole (git's hook samples: 13 names, 2 of them `hooks/pre-…`).
+  const beginnings = new Set([a.slice(0, l), a.slice(0, before), '']);
+  for (let k = a.indexOf('/'); k >= 0 && k < lcp; k = a.indexOf('/', k + 1)) beginnings.add(a.slice(0, k + 1));
   let best: { p: string; s: string; end: number; saved: number } | undefined;
-  for (const p of new Set([a.slice(0, l), a.slice(0, before), ''])) {
+  for (const p of beginnings) {
     for (const s of endings) {
       if ((!p && !s) || (way === 'beginning' && s) || (way === 'ending' && p)) continue;
       const fits = (n: string) => n.length > p.length + s.length && n.startsWith(p) && n.endsWith(s);
