@@ -499,10 +499,15 @@ export function printedLine(line: string): { start: number; end: number } | unde
   // The whole look-alike guard only for a one-word line: its EXAMPLE test is a substring one, and a row that holds a documentation
   // key id beside the secret (`ACCESSKEY AKIA…EXAMPLE… <secret>`, adv3 M06) would be kept whole. A line with blanks is kept only
   // when it is a reference or a bracketed note as a whole (mish's own `[exit 0]` trailer).
-  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? isReference(value) : isLookAlike(value, true))) return undefined;
+  // Documentation domains are left out of a one-word line's look-alike test: they make a host name an example, not the row's
+  // credential (exim's `*.example.com:bob@example.com:pw`, adv4 X08, was kept whole for its `example`).
+  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? isReference(value) : isLookAlike(value.replace(DOC_DOMAIN, ''), true))) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
+
+/** RFC 2606's documentation domains and their subdomains (`*.example.com`, `mail.example.org`). */
+const DOC_DOMAIN = /(?:[\w*-]+\.)*example\.(?:com|org|net)\b/gi;
 
 /** Shorter lines are not taken for a printed secret (`OK`, `none`): remembered for the session, a shorter value would mask ordinary words (as MIN_ENV_SECRET_LENGTH). */
 export const MIN_PRINTED_CHARS = 6;

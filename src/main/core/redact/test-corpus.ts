@@ -973,6 +973,9 @@ function passFourPrinterItems(g: Gen): CorpusItem[] {
     add('rsyncd secrets', 'cat', rs, `backup:${rs}\n`, true, 'sudo cat /etc/rsyncd.secrets');
     const ex = pw();
     add('exim passwd.client', 'cat', ex, `*.mailhost.net:bob@mailhost.net:${ex}\n`, true, 'cat /etc/exim4/passwd.client');
+    // A row naming a documentation domain (RFC 2606): the domain makes no example of the password.
+    const exd = pw();
+    add('exim passwd.client', 'cat', exd, `*.example.com:bob@example.com:${exd}\n`, true, 'cat /etc/exim4/passwd.client');
     const ov = pw();
     add('openvpn auth-user-pass', 'cat', ov, `bob\n${ov}\n`, true, 'cat /etc/openvpn/client/auth.txt');
     add('one word from another command', 'cat', 'smtp.gmail.com', 'relayhost = [smtp.gmail.com]:587\n', false, 'cat /etc/postfix/main.cf');
