@@ -114,7 +114,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: [' -u', '\t-u', ' --user', '\t--user', ' --proxy-user', '\t--proxy-user'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
+  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['password=', 'pwd=', 'auth=', 'sshpass='], needs: /PASSWORD=|PWD=|AUTH=|SSHPASS=/, re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
   { kind: 'password on command line', keywords: ['redis-cli'], needs: /redis-cli/, re: /\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
@@ -138,7 +139,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['sqlplus'], re: /\bsqlplus\b[^\n|;&]*?[ \t](?:-[A-Za-z]+[ \t]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
   // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw` (found from ` -p`), `rabbitmqctl add_user U PW`.
-  { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak)\b[^\n|;&]*?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]*?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]*?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]*?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
   { kind: 'password on command line', keywords: [' -p', '\t-p'], needs: /ipmitool/, re: /\bipmitool\b[^\n|;&]*?[ \t]-P[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
@@ -147,6 +148,22 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['mysql'], needs: /mysqladmin/, re: /\bmysqladmin\b[^\n|;&]*?[ \t]password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /keytool|jarsigner/, re: /\b(?:keytool|jarsigner)\b[^\n|;&]*?[ \t]-(?:store|key|srcstore|deststore|srckey|destkey|new)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /nmcli/, re: /\bnmcli\b[^\n|;&]*?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  // Adversary pass 5 (session 5), as shell history, `set -x` and `ps` show them. `<tool> config set <secret's name> <value>` (npm, pnpm, yarn,
+  // git, aws configure, kubectl config set, …): the name must be a secret's (`//host/:_authToken`, `npmAuthToken`, `github.token`,
+  // `aws_secret_access_key`, `users.bob.token`); git's `user.signingkey` names a key id, not a key.
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key'], sharesNameWords: true, needs: /config/, re: /\b(?:npm|pnpm|yarn|bun|git|aws|gh|glab|pip3?|conda|heroku|gcloud|az|firebase|netlify|vercel|hub|dvc|kubectl|oc|doctl|cargo)\b[^\n|;&]*?[ \t](?:config|configure)\b(?:[ \t]+(?:set|add|set-credentials|-g|--global|--local|--system|--worktree|--add|--replace-all|--json|--location(?:=|[ \t]+)\S+|--file(?:=|[ \t]+)\S+|-f[ \t]+\S+|--profile(?:=|[ \t]+)\S+))*[ \t]+(?![^\s=]*signingkey\s)(?:[^\s=-][^\s=]*[/:.])?(?<name>[A-Za-z_][\w-]*)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  // `curl --oauth2-bearer TOKEN`; `gh secret set NAME --body VALUE` / `-b VALUE`; `ngrok config add-authtoken TOKEN` / `ngrok authtoken TOKEN`;
+  // `mosquitto_passwd -b FILE USER PW`; `ldappasswd -s NEWPW` / `-a OLDPW`; `poetry config http-basic.REPO USER PW` / `pypi-token.REPO TOKEN`.
+  { kind: 'password on command line', keywords: ['bearer'], needs: /--oauth2-bearer/, re: /--oauth2-bearer(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'token', keywords: ['secret'], sharesNameWords: true, needs: /\bgh[ \t]+secret[ \t]+set\b/, re: /\bgh[ \t]+secret[ \t]+set\b[^\n|;&]*?[ \t](?:-b|--body)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'token', keywords: ['auth', 'token'], sharesNameWords: true, needs: /ngrok/, re: /\bngrok\b[^\n|;&]*?[ \t](?:config[ \t]+add-authtoken|authtoken)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /mosquitto_passwd/, re: /\bmosquitto_passwd\b[^\n|;&]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['ldap'], needs: /ldappasswd/, re: /\bldappasswd\b[^\n|;&]*?[ \t]-[sa][ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  // Words of their own (the table has room since `-us` took the curl rule's four): redis `ACL SETUSER bob on >pw` (redis-cli's line, a
+  // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY`; poetry's auth settings.
+  { kind: 'password', keywords: ['setuser'], re: /\bSETUSER\b[^\n]*?[ \t]"?>(?<secret>[^\s"]+)/gi, guard: true },
+  { kind: 'secret key', keywords: ['alias'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t]alias[ \t]+set[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
@@ -227,6 +244,10 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*['"]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
   // A label with a blank in it (`S3 Secret Key: …` in `supabase status`, MinIO's `Secret Key:`, a console's `Secret access key: …`): no key=value name.
   { kind: 'secret key', keywords: ['key'], sharesNameWords: true, needs: /(?:secret|private|signing|encryption|master)(?: access)? key[ \t]*[:=]/i, re: /(?<![\w-])(?:secret|private|signing|encryption|master)(?:[ \t]+access)?[ \t]+key[ \t]*[:=][ \t]*(?<secret>[^\s'"]\S*)(?=[ \t]*\r?$)/gim, guard: true },
+  // A table's row of a secret's name and its value (adversary pass 5): box-drawing tables (`railway variables`, `doppler secrets`,
+  // `infisical secrets`) and ASCII ones (`aws … --output table`'s `|  SecretString |  … |`, psql's expanded `password | …`). The
+  // value is one whole cell; a cell of words (`| token | Your API token |`) is prose, and placeholders stay (guard).
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: /(?:^|[│║┃|])[ \t]*(?<name>[A-Za-z][\w.-]*)[ \t]*[│║┃|][ \t]*(?<secret>[^\s│║┃|'"][^\s│║┃|]*)(?=[ \t]*(?:[│║┃|]|\r?$))/gm, guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).

@@ -97,6 +97,10 @@ const KEYWORDS: Keyword[] = [];
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
 export const keywordTableIsCompact = (): boolean => !AUTOMATON.wide;
+/** The keyword table's cells (states × classes; 16-bit offsets hold 65,535). */
+export const keywordTableCells = (): number => AUTOMATON.cells;
+/** The keyword words (for tools that weigh a new keyword's cost). */
+export const keywordWords = (): string[] => KEYWORDS.map((k) => k.word);
 
 /** Per keyword id: the tool blocks (tool-blocks.ts) whose word it is. */
 const TOOL_BLOCKS_OF: (typeof TOOL_BLOCK_WORDS)[] = KEYWORDS.map((k) => TOOL_BLOCK_WORDS.filter((b) => b.word === k.word));
@@ -384,6 +388,12 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
     }
     case NEED_PASS: {
       if (separatorAfter(buf, end, lineEnd)) return true;
+      // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
+      // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
+      if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
+      let w = end - 5;
+      while (w >= 0 && (buf[w] | 0x20) >= 0x61 && (buf[w] | 0x20) <= 0x7a) w--;
+      if (w >= 0 && buf[w] === 0x2d) return true;
       const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
       for (let i = lineStart; i < lineEnd; i++) {
         const b = buf[i];

@@ -121,6 +121,9 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       if (keysAt > 0 && argv[keysAt + 1] === 'list' && /^(?:tsv|table)$/.test(option(argv, 'o', 'output') ?? '')) return { kind: 'key', tool: `az ${argv.slice(1, keysAt + 2).filter((a) => !a.startsWith('-')).join(' ')}`, transformed: true };
       return undefined;
     }
+    case 'wp':
+      // WP-CLI's `wp config get DB_PASSWORD` (or AUTH_KEY, …) prints one wp-config.php constant bare; only a secret's name.
+      return sub === 'config' && sub2 === 'get' && sub3 !== undefined && (SECRET_FIELD.test(sub3) || SECRET_ENV_NAME.test(sub3) || /(?:KEY|SALT)$/i.test(sub3)) ? { kind: 'secret', tool: 'wp config get' } : undefined;
     case 'heroku':
       if (sub === 'auth:token') return { kind: 'token', tool: 'heroku auth:token' };
       // `heroku config:get X` prints one config value bare; only a secret-named X is taken for a credential (a value is remembered
@@ -204,6 +207,8 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
         if (/^(?:jsonpath|go-template|template)/.test(out)) return { kind: 'secret', tool: `${name} ${sub} secret` };
       }
       if (sub === 'create' && sub2 === 'token') return { kind: 'token', tool: `${name} create token` };
+      // OpenShift's `oc whoami -t` / `--show-token` prints the session's bearer token (`sha256~…`) alone.
+      if (name === 'oc' && sub === 'whoami' && has(argv, '-t', '--show-token')) return { kind: 'token', tool: 'oc whoami -t' };
       // The krew plugin `kubectl view-secret NAME [KEY]` (M16): a key's value decoded, bare (all keys: `key='value'` lines, one word each).
       if (sub === 'view-secret') return { kind: 'secret', tool: `${name} view-secret` };
       // The kubeconfig's credentials through a template: `config view --raw -o jsonpath='{.users[0].user.token}'` (without --raw they print REDACTED/DATA+OMITTED).
@@ -450,7 +455,7 @@ function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter |
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI

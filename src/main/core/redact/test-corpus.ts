@@ -502,6 +502,7 @@ export function generateCorpus(seed = 21): CorpusItem[] {
   items.push(...adversaryFourItems(g));
   items.push(...sessionFourItems(g));
   items.push(...passFourPrinterItems(g));
+  items.push(...passFiveItems(g));
   return items;
 }
 
@@ -1026,5 +1027,76 @@ function passFourPrinterItems(g: Gen): CorpusItem[] {
     add('printed by borg key export', 'borg', bk, `BORG_KEY ${g.s(HEX, 64)}\n${bk}\n`, true, 'borg key export /srv/repo');
     add('one word from another command', 'microk8s', 'Running', 'microk8s is running\n', false, 'microk8s status');
   }
+  return out;
+}
+
+/**
+ * The masking forms of session 5's adversary pass (21 of 40 leaked before): settings written on a
+ * command line (`npm config set //host/:_authToken …`, `git config github.token …`), credential
+ * flags and operands (`curl --oauth2-bearer`, `gh secret set --body`, `ngrok config add-authtoken`,
+ * `mosquitto_passwd -b`, `ldappasswd -s`, `unzip -P`, redis `ACL SETUSER … >pw`, `mc alias set`,
+ * poetry's auth settings), a secret's row in a table (`railway variables`, `doppler secrets`, `aws
+ * … --output table`) and printers (`oc whoami -t`, `wp config get`), each beside the same tools
+ * printing no secret.
+ */
+function passFiveItems(g: Gen): CorpusItem[] {
+  const out: CorpusItem[] = [];
+  const add = (format: string, context: string, value: string, text: string, secret = true, command?: string) => out.push({ format, context, text, value, secret, ...(command ? { command } : {}) });
+  const pw = () => `k${g.s(`${ALNUM}_+`, g.int(9, 23))}`;
+  for (let k = 0; k < 3; k++) {
+    const hist: [string, (v: string) => string][] = [
+      ['npm config set _authToken', (v) => `npm config set //npm.corp.lan/:_authToken ${v}`],
+      ['yarn config set npmAuthToken', (v) => `yarn config set npmAuthToken ${v}`],
+      ['git config token', (v) => `git config --global github.token ${v}`],
+      ['aws configure set secret key', (v) => `aws configure set aws_secret_access_key ${v} --profile ci`],
+      ['kubectl config set token', (v) => `kubectl config set users.ci.token ${v}`],
+      ['curl --oauth2-bearer', (v) => `curl -s --oauth2-bearer ${v} https://api.corp.lan/v1/me`],
+      ['gh secret set --body', (v) => `gh secret set DEPLOY_TOKEN --body ${v}`],
+      ['ngrok add-authtoken', (v) => `ngrok config add-authtoken ${v}`],
+      ['mosquitto_passwd -b', (v) => `mosquitto_passwd -b /etc/mosquitto/passwd sensor1 ${v}`],
+      ['ldappasswd -s', (v) => `ldappasswd -x -D cn=admin,dc=corp,dc=lan -W -s ${v} uid=bob,ou=people,dc=corp,dc=lan`],
+      ['unzip -P', (v) => `unzip -P ${v} backup.zip`],
+      ['redis ACL SETUSER', (v) => `redis-cli ACL SETUSER app on >${v} ~app:* +@read`],
+      ['mc alias set', (v) => `mc alias set backup https://minio.corp.lan:9000 backupuser ${v}`],
+      ['poetry config http-basic', (v) => `poetry config http-basic.corp deploy ${v}`],
+    ];
+    for (const [format, line] of hist) {
+      const v = pw();
+      add(`${format} on a command line`, 'shell history', v, `${line(v)}\n`);
+    }
+    const rail = pw();
+    add('secret in a box table', 'railway variables', rail, `╔═══════════════════╦══════════════════════╗\n║ DATABASE_PASSWORD ║ ${rail} ║\n║ PORT              ║ 3000                 ║\n╚═══════════════════╩══════════════════════╝\n`);
+    const dop = pw();
+    add('secret in a box table', 'doppler secrets', dop, `┌───────────────┬──────────────────────────┐\n│ NAME          │ VALUE (COMPUTED)         │\n├───────────────┼──────────────────────────┤\n│ STRIPE_SECRET │ ${dop} │\n│ DB_HOST       │ db.corp.lan              │\n└───────────────┴──────────────────────────┘\n`);
+    const tbl = pw();
+    add('secret in an ascii table', 'aws --output table', tbl, `+---------------+------------------------------+\n|  Name         |  prod/db                     |\n|  SecretString |  ${tbl}  |\n+---------------+------------------------------+\n`);
+    const oc = `sha256~${g.s(B64URL, 43)}`;
+    add('printed by oc whoami -t', 'oc', oc, `${oc}\r`, true, 'oc whoami -t');
+    const wp = pw();
+    add('printed by wp config get', 'wp', wp, `${wp}\r`, true, 'wp config get DB_PASSWORD');
+  }
+  // The same tools and shapes with no secret.
+  const none: [string, string, string?][] = [
+    ['3AA5C34371567BD2', 'git config --global user.signingkey 3AA5C34371567BD2\n'],
+    ['https://npm.corp.lan/', 'npm config set registry https://npm.corp.lan/\n'],
+    ['eu-west-1', 'aws configure set region eu-west-1 --profile ci\n'],
+    ['store', 'git config --global credential.helper store\n'],
+    ['$TOKEN', 'curl -s --oauth2-bearer "$TOKEN" https://api.corp.lan/v1/me\n'],
+    ['DEPLOY_TOKEN', 'gh secret set DEPLOY_TOKEN < token.txt\n'],
+    ['8080', 'ngrok http 8080\n'],
+    ['passwd', 'mosquitto_passwd -U /etc/mosquitto/passwd\n'],
+    ['uid=bob,ou=people,dc=corp,dc=lan', 'ldappasswd -x -D cn=admin,dc=corp,dc=lan -W -S uid=bob,ou=people,dc=corp,dc=lan\n'],
+    ['backup.zip', 'unzip -l backup.zip\n'],
+    ['nopass', 'redis-cli ACL SETUSER default on nopass ~* +@all\n'],
+    ['backup', 'mc alias list backup\n'],
+    ['true', 'poetry config virtualenvs.in-project true\n'],
+  ];
+  for (const [value, text] of none) add('command line without a secret', 'shell history', value, text, false);
+  add('a table without a secret', 'railway variables', '3000', '║ PORT              ║ 3000                 ║\n', false);
+  add('a table without a secret', 'doppler secrets', 'db.corp.lan', '│ DB_HOST       │ db.corp.lan              │\n', false);
+  add('a table without a secret', 'markdown docs', 'string', '| name | type | description |\n|------|------|-------------|\n| token | string | The API token |\n| password_min_length | 12 | Shortest password |\n', false);
+  add('a table without a secret', 'psql', 'bearer', ' token_type | bearer\n expires_in | 3600\n', false);
+  add('one word from another command', 'oc', 'developer', 'developer\r', false, 'oc whoami');
+  add('one word from another command', 'wp', 'localhost', 'localhost\r', false, 'wp config get DB_HOST');
   return out;
 }
