@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../redact/redactor.js';
-import { AuditLog, defaultAuditPath, headPath, lockPath, readAuditRecords } from './audit-log.js';
+import { AuditLog, defaultAuditPath, headPath, LOCK_WAIT_MS, lockPath, readAuditRecords, STALE_LOCK_MS } from './audit-log.js';
 import { recordHash, recordLine } from './chain.js';
 import type { AuditRecord } from './types.js';
 import { verifyAuditLog } from './verify.js';
@@ -215,6 +215,22 @@ describe('audit log', () => {
     expect(atRelease).toEqual({ records: 0, lock: expect.stringMatching(new RegExp(`^${process.pid} \\d+ beef\n$`)) });
     expect(readAuditRecords(log)).toHaveLength(1);
   });
+});
+
+describe('audit log: a lock held through a stalled disk', () => {
+  it('keeps the records while a live writer holds the lock for 12 s (past the 10 s that used to lose them), then writes them', async () => {
+    mkdirSync(path.dirname(log), { recursive: true });
+    writeFileSync(lockPath(log), `${process.pid} ${Date.now()} beef\n`);
+    const errors: string[] = [];
+    const audit = new AuditLog({ path: log, onError: (m) => errors.push(m) });
+    expect(LOCK_WAIT_MS).toBeGreaterThan(STALE_LOCK_MS);
+    setTimeout(() => rmSync(lockPath(log)), 12_000);
+    audit.record({ kind: 'session', by: 'agent', host: 'mcp', decision: 'created' });
+    await audit.flush();
+    expect(errors).toEqual([]);
+    expect(readAuditRecords(log)).toHaveLength(1);
+    expect(verifyAuditLog(log).problems).toEqual([]);
+  }, 30_000);
 });
 
 describe('audit log: records are written in groups (AUDIT_GROUP_MS)', () => {

@@ -20,8 +20,13 @@ import type { AuditEvent, AuditRecord, AuditSink } from './types.js';
 
 /** An append holds the lock for milliseconds; a lock this old belongs to a hung or killed writer. */
 export const STALE_LOCK_MS = 30_000;
-/** How long an append waits for the lock before giving up (and reporting the lost record). */
-const LOCK_WAIT_MS = 10_000;
+/**
+ * How long an append waits for the lock before giving up (and reporting the lost record): until
+ * a lock that is not released would be broken as stale, and a little more. A writer held up by a
+ * disk that stalls (an fsync of seconds beside a big build) delays the records; it used to cost
+ * them after 10 s, and an audit log that loses records is no record of what ran.
+ */
+export const LOCK_WAIT_MS = STALE_LOCK_MS + 5_000;
 /** Pause between attempts at a held lock. */
 const LOCK_RETRY_MS = 3;
 /**
