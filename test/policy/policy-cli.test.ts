@@ -146,6 +146,15 @@ describe('mish policy explain --stdin (a shell history in one process)', () => {
     expect(canariesAlive()).toBe(true);
   });
 
+  it('follows the CDPATH of its environment, as the one-line form does (a relative cd may land in HOME)', () => {
+    mkdirSync(path.join(home, '.ssh'), { recursive: true });
+    const line = 'cd .ssh && rm -rf *';
+    const decided = (env: Record<string, string>) => JSON.parse(mish(['policy', 'explain', '--stdin'], env, `${line}\n`).out) as { decision: string; rule: string };
+    expect(decided({ CDPATH: home })).toMatchObject({ decision: 'ask', rule: 'rm-recursive-root-or-home' });
+    expect(decided({ CDPATH: '' }).decision).toBe('allow');
+    expect(JSON.parse(mish(['policy', 'explain', line], { CDPATH: home }).out)).toMatchObject({ decision: 'ask', rule: 'rm-recursive-root-or-home' });
+  });
+
   it('refuses a command line given with --stdin, with a one-line error', () => {
     const r = mish(['policy', 'explain', '--stdin', 'ls'], {}, 'ls\n');
     expect(r.code).toBe(2);

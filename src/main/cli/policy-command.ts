@@ -75,7 +75,7 @@ function explainCommand(argv: string[], opts: PolicyCliOptions): number {
       throw new UsageError(`mish policy explain --stdin: cannot read stdin (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
     }
     const out: string[] = [];
-    for (const r of explainLines(text, policy, { cwd, session: parsed.values.session })) out.push(JSON.stringify({ n: r.n, line: r.line, decision: r.decision, rule: r.rule, reason: r.reason, commands: r.commands }));
+    for (const r of explainLines(text, policy, { cwd, session: parsed.values.session, cdpath: process.env.CDPATH })) out.push(JSON.stringify({ n: r.n, line: r.line, decision: r.decision, rule: r.rule, reason: r.reason, commands: r.commands }));
     process.stdout.write(out.length ? `${out.join('\n')}\n` : '');
     return 0;
   }
