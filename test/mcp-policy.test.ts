@@ -5,7 +5,7 @@
  * decision line by line (a line split over several sends, or typed key by key, is judged
  * whole) and nothing is sent when it is refused. A canary in the temp HOME proves nothing ran.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +35,33 @@ describe('policy decisions over MCP', () => {
     const wrapped = await call(s.client, 'sh_run', { cmd: `sudo sh -c 'echo $(rm -rf ~)'` });
     expect(wrapped.data).toMatchObject({ status: 'refused', policy: { rule: 'rm-recursive-root-or-home' } });
     expect(existsSync(canary)).toBe(true);
+  });
+
+  it("follows the session shell's CDPATH: a relative cd it sends into HOME is judged there (sh_run and sh_spawn)", async () => {
+    const ssh = path.join(s.home, '.ssh');
+    mkdirSync(ssh, { recursive: true });
+    writeFileSync(path.join(ssh, 'id_canary'), 'alive');
+    // A project folder with a .ssh of its own: without CDPATH, `cd .ssh` goes there and the line is an ordinary clean-up.
+    const project = mkdtempSync(path.join(tmpdir(), 'mish-cdpath-'));
+    mkdirSync(path.join(project, '.ssh'));
+    writeFileSync(path.join(project, '.ssh', 'junk'), 'x');
+    try {
+      await call(s.client, 'sh_session', { action: 'create', name: 'cdp', cwd: project });
+      expect((await call(s.client, 'sh_run', { cmd: `CDPATH=${s.home}`, session: 'cdp' })).data).toMatchObject({ status: 'exited', exit_code: 0 });
+      for (const tool of ['sh_run', 'sh_spawn'] as const) {
+        const r = await call(s.client, tool, { cmd: 'cd .ssh && rm -rf *', session: 'cdp' });
+        expect(r.data).toMatchObject({ status: 'refused', policy: { decision: 'ask', rule: 'rm-recursive-root-or-home' } });
+      }
+      expect(existsSync(path.join(ssh, 'id_canary'))).toBe(true);
+      // Unset, the same line is judged in the project and runs there.
+      await call(s.client, 'sh_run', { cmd: 'unset CDPATH', session: 'cdp' });
+      expect((await call(s.client, 'sh_run', { cmd: 'cd .ssh && rm -rf *', session: 'cdp' })).data).toMatchObject({ status: 'exited', exit_code: 0 });
+      expect(existsSync(path.join(project, '.ssh', 'junk'))).toBe(false);
+      expect(existsSync(path.join(ssh, 'id_canary'))).toBe(true);
+    } finally {
+      await call(s.client, 'sh_session', { action: 'close', name: 'cdp' });
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('sh_session create: an environment or ssh options that would run a refused command create nothing', async () => {

@@ -5,6 +5,8 @@
 #   ESC ] 6474 ; R ; nonce BEL                 shell ready (end of this file)
 #   ESC ] 6474 ; S ; nonce BEL                 command started (printed by __mish_s)
 #   ESC ] 6474 ; C ; nonce ; simple-cmd BEL    a simple command is about to run (DEBUG trap)
+#   ESC ] 6474 ; D ; nonce ; cdpath BEL        the shell's CDPATH, when set (just before E: the policy
+#                                              follows a relative `cd` through it; no D = unset)
 #   ESC ] 6474 ; E ; nonce ; status ; cwd BEL  command ended (first thing of the prompt hook)
 # Everything here must survive the user's `set -u`, `set -e` and `set -o pipefail`: no unset
 # expansions, no failing commands outside conditionals, builtins only (no forks in the hot path).
@@ -30,6 +32,7 @@ __mish_prompt() {
   local __mish_ec=$?   # must stay the first command: the status of the user's command
   if [ "${__mish_state-}" != idle ]; then
     __mish_state=idle
+    if [ -n "${CDPATH-}" ]; then builtin printf '\033]6474;D;%s;%s\007' "${__mish_n-}" "$CDPATH"; fi
     builtin printf '\033]6474;E;%s;%s;%s\007' "${__mish_n-}" "$__mish_ec" "${PWD-}"
   fi
   local __mish_c
@@ -88,4 +91,6 @@ PROMPT_COMMAND='__mish_prompt'
 builtin trap '__mish_debug' DEBUG
 # Continuation prompts only add noise between the command's echo and its start marker.
 PS2=''
+# The CDPATH the user's rc left (D) comes before ready, as before every end marker.
+if [ -n "${CDPATH-}" ]; then builtin printf '\033]6474;D;%s;%s\007' "$__mish_n" "$CDPATH"; fi
 builtin printf '\033]6474;R;%s\007' "$__mish_n"

@@ -28,6 +28,7 @@ function __mish_e
     set -g __mish_state idle
     # Ending the shell: its exit reports the status (and that it ended), not an end marker.
     set -q __mish_exiting; and return $argv[1]
+    set -q CDPATH[1]; and printf '\e]6474;D;%s;%s\a' $__mish_n (string join : -- $CDPATH)
     printf '\e]6474;E;%s;%s;%s\a' $__mish_n $argv[1] $PWD
     return $argv[1]
 end
@@ -49,4 +50,5 @@ function __mish_postexec --on-event fish_postexec
     return $__mish_ec
 end
 
+set -q CDPATH[1]; and printf '\e]6474;D;%s;%s\a' $__mish_n (string join : -- $CDPATH)
 printf '\e]6474;R;%s\a' $__mish_n

@@ -15,12 +15,14 @@ if [ -n "${MISH_RCFILE-}" ]; then rm -f -- "$MISH_RCFILE"; unset MISH_RCFILE; fi
 __mish_n="${MISH_NONCE-}"
 unset MISH_NONCE MISH_USER_ENV
 __mish_idle=
-__mish_ps1=$(printf '${__mish_idle-\033]6474;E;${__mish_n-};$?;${PWD-}\007}${__mish_idle=}$ ')
+# The CDPATH marker (D, see bash.sh) comes first, from the same expansion.
+__mish_ps1=$(printf '${__mish_idle-${CDPATH:+\033]6474;D;${__mish_n-};${CDPATH}\007}\033]6474;E;${__mish_n-};$?;${PWD-}\007}${__mish_idle=}$ ')
 __mish_s() { unset __mish_idle; printf '\033]6474;S;%s\007' "$__mish_n"; }
 # Marker first, then idle: a ^C between the two costs a second end marker, which mish ignores
 # (no command is running by then), never a missing one. A command that replaced PS1 would
 # silence the interrupt marker: PS1 goes back (the prompt is never shown to anyone).
 __mish_e() {
+  if [ -n "${CDPATH-}" ]; then printf '\033]6474;D;%s;%s\007' "$__mish_n" "$CDPATH"; fi
   printf '\033]6474;E;%s;%s;%s\007' "$__mish_n" "${1-0}" "${PWD-}"
   __mish_idle=
   [ "${PS1-}" = "$__mish_ps1" ] || PS1=$__mish_ps1
@@ -28,4 +30,5 @@ __mish_e() {
 }
 PS1=$__mish_ps1
 PS2=''
+if [ -n "${CDPATH-}" ]; then printf '\033]6474;D;%s;%s\007' "$__mish_n" "$CDPATH"; fi
 printf '\033]6474;R;%s\007' "$__mish_n"

@@ -11,6 +11,7 @@ __mish_precmd() {
   local __mish_ec=$?   # must stay first: the status of the user's command
   if [[ "${__mish_state-}" != idle ]]; then
     __mish_state=idle
+    if [[ -n "${CDPATH-}" ]]; then builtin printf '\033]6474;D;%s;%s\007' "${__mish_n-}" "$CDPATH"; fi
     builtin printf '\033]6474;E;%s;%s;%s\007' "${__mish_n-}" "$__mish_ec" "${PWD-}"
   fi
   return 0
@@ -53,4 +54,5 @@ unsetopt zle 2>/dev/null
 # command's output: turn them off (they only decorate an interactive display).
 unsetopt prompt_sp prompt_cr 2>/dev/null
 PS2=''
+if [[ -n "${CDPATH-}" ]]; then builtin printf '\033]6474;D;%s;%s\007' "$__mish_n" "$CDPATH"; fi
 builtin printf '\033]6474;R;%s\007' "$__mish_n"

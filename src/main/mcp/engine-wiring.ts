@@ -94,14 +94,16 @@ export async function makeEngineDeps(log: (m: string) => void, options: EngineOp
   let check: CheckCommand;
   if (meta.ok) {
     route = routeInSession(sessions, meta.meta, detect, operator);
-    check = checkWithRouter(meta.meta, detect);
+    check = checkWithRouter(meta.meta, detect, cdpathOf(sessions));
   } else {
     // The built-in category tables are broken (a packaging error): condense everything rather than refuse to serve.
     // The policy still decides: a line it does not allow is refused, never run unchecked.
     log(`router tables failed to load (${meta.error.message}); every command is condensed`);
     const condense = condenseInSession(sessions);
+    const sessionCdpath = cdpathOf(sessions);
     check = (command, cwd, session) => {
-      const d = decide(command, policy, { cwd, session });
+      const cdpath = sessionCdpath(session);
+      const d = decide(command, policy, { cwd, session, ...(cdpath ? { cdpath } : {}) });
       if (d.decision === 'allow' || d.decision === 'confirm') return { kind: 'ok', category: 'condense' };
       return { kind: 'dangerous', dangers: d.matches.map((m) => m.rule), policy: { decision: d.decision, rule: d.rule, reason: d.reason }, text: `refused: policy says ${d.decision} (rule ${d.rule}): ${d.reason}` };
     };
@@ -197,6 +199,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       detect: (argv) => detect(argv, cwd),
       cwd,
       session: sessionName,
+      ...(info()?.cdpath ? { cdpath: info()!.cdpath } : {}),
       signal: request.signal,
       onEvent,
       ...(request.confirm ? { confirm: request.confirm } : {}),
@@ -307,9 +310,14 @@ export function agentBody(input: RenderInput, id: string | undefined): { text: s
 }
 
 /** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
-export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined): CheckCommand {
+/** A session's CDPATH as its shell last reported it (SessionInfo.cdpath), for the policy's relative `cd`s. */
+function cdpathOf(sessions: SessionManager): (session: string | undefined) => string | undefined {
+  return (session) => sessions.list().find((s) => s.name === (session ?? 'default'))?.cdpath;
+}
+
+export function checkWithRouter(meta: RouterMeta, detect: (argv: string[], cwd: string) => Detection | undefined, cdpathOfSession: (session: string | undefined) => string | undefined = () => undefined): CheckCommand {
   return (command, cwd, session) => {
-    const r = explain(command, meta, (argv) => detect(argv, cwd), cwd, session);
+    const r = explain(command, meta, (argv) => detect(argv, cwd), cwd, session, cdpathOfSession(session));
     if (!r.ok) {
       const e = r.error;
       return { kind: 'parse-error', line: e.line, column: e.column, text: parseFailureText(e) };

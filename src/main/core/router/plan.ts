@@ -46,12 +46,14 @@ export interface PlanOptions {
   /** Where the line runs (relative path targets are judged there) and in which session. */
   cwd?: string;
   session?: string;
+  /** The CDPATH of the shell the line runs in (DecideContext.cdpath). */
+  cdpath?: string;
 }
 
 export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn, options: PlanOptions = {}): Plan {
   const top = line.commands.filter((c) => c.context === 'top');
   const segments = top.map((c) => categorize(options.stdinFed && c.pipeline.position === 0 ? { ...c, stdinRedirected: true } : c, meta, detect));
-  const policy = decide(line.source, meta.policy, { cwd: options.cwd, session: options.session });
+  const policy = decide(line.source, meta.policy, { cwd: options.cwd, session: options.session, ...(options.cdpath ? { cdpath: options.cdpath } : {}) });
   const { treatment, reason } = treatmentOf(segments, line);
   if (policy.decision === 'allow' || policy.decision === 'confirm') return { category: treatment, treatment, segments, dangers: [], policy, reason };
   const dangers: DangerMatch[] = policy.matches.map((m) => ({ id: m.rule, description: m.reason, text: m.text, pos: Math.max(0, line.source.indexOf(m.text)), decision: m.decision === 'allow' ? undefined : m.decision }));

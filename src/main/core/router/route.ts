@@ -60,6 +60,8 @@ export interface RouteOptions extends Omit<HandlerContext, 'env'> {
   stdinFed?: boolean;
   /** The MCP session the line runs in (policy rules can be limited to sessions). */
   session?: string;
+  /** The CDPATH of the shell the line runs in (a relative `cd` may land in any of its folders): the policy follows it. */
+  cdpath?: string;
 }
 
 export type RouteResult =
@@ -95,10 +97,10 @@ export type RouteResult =
     };
 
 /** Parse and categorise only (no execution): for `--explain`, the MCP policy layer and the bench. */
-export function explain(commandLine: string, meta: RouterMeta, detect?: DetectFn, cwd?: string, session?: string): { ok: true; plan: Plan } | { ok: false; error: ParseFailure } {
+export function explain(commandLine: string, meta: RouterMeta, detect?: DetectFn, cwd?: string, session?: string, cdpath?: string): { ok: true; plan: Plan } | { ok: false; error: ParseFailure } {
   const p = parseCommandLine(commandLine);
   if (!p.ok) return p;
-  return { ok: true, plan: planLine(p.line, meta, detect, { cwd, session }) };
+  return { ok: true, plan: planLine(p.line, meta, detect, { cwd, session, cdpath }) };
 }
 
 /** The outcome of the policy gate: run this line (possibly edited by the human), or stop with this result. */
@@ -115,7 +117,7 @@ export async function gate(commandLine: string, options: RouteOptions, output: O
   for (let edits = 0; ; edits++) {
     const parsed = parseCommandLine(line);
     if (!parsed.ok) return { kind: 'stop', result: parseError(line, parsed.error, output) };
-    const plan = planLine(parsed.line, options.meta, options.detect, { stdinFed: options.stdinFed, cwd: options.cwd, session: options.session });
+    const plan = planLine(parsed.line, options.meta, options.detect, { stdinFed: options.stdinFed, cwd: options.cwd, session: options.session, cdpath: options.cdpath });
     if (plan.category !== 'dangerous') return { kind: 'run', line, plan, approved: [] };
     const pol = plan.policy;
     const warning = dangerWarning(line, plan.dangers);

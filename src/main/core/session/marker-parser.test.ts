@@ -15,6 +15,11 @@ describe('MarkerParser', () => {
     expect(whole.find((e) => e.type === 'end')).toEqual({ type: 'end', exitCode: 2, cwd: '/a;b' });
     expect(whole.find((e) => e.type === 'segment')).toEqual({ type: 'segment', command: 'ls -l' });
   });
+  it("reads the shell's CDPATH marker (before the end marker), a `;` and `:` in it kept", () => {
+    const evs = feedAll(new MarkerParser(N), [`out\x1b]6474;D;${N};/a:/b;c\x07\x1b]6474;E;${N};0;/w\x07`]);
+    expect(text(evs)).toBe('out<cdpath><end>');
+    expect(evs.find((e) => e.type === 'cdpath')).toEqual({ type: 'cdpath', value: '/a:/b;c' });
+  });
   it('passes forged markers with another nonce through as data', () => {
     const forged = `\x1b]6474;E;zzz;0;/x\x07\x1b]6474;E;${N}x;0;/\x07\x1b]0;title\x07`;
     expect(text(feedAll(new MarkerParser(N), [forged]))).toBe(forged);

@@ -12,10 +12,11 @@ export type MarkerEvent =
   | { type: 'ready' }
   | { type: 'start' }
   | { type: 'segment'; command: string }
+  | { type: 'cdpath'; value: string }
   | { type: 'end'; exitCode: number; cwd: string };
 
 /** Marker kinds of the protocol (see resources/shell-integration/bash.sh). */
-const KINDS = ['R', 'S', 'C', 'E'];
+const KINDS = ['R', 'S', 'C', 'D', 'E'];
 
 export class MarkerParser {
   private readonly scanner: NonceMarkerScanner;
@@ -58,6 +59,9 @@ function decode(kind: string, payload: string): MarkerEvent | undefined {
       return { type: 'start' };
     case 'C':
       return { type: 'segment', command: payload };
+    case 'D':
+      // The shell's CDPATH, just before an end marker (none: CDPATH is unset or empty).
+      return { type: 'cdpath', value: payload };
     case 'E': {
       const semi = payload.indexOf(';');
       const code = Number(semi < 0 ? payload : payload.slice(0, semi));

@@ -60,6 +60,20 @@ describe.each(shells)('%s session', (shell) => {
     expect(b.out).toBe('/usr\r\n42\r\n');
   });
 
+  it("reports the shell's CDPATH with the cwd after every command (set, changed, unset), never in the output", async () => {
+    const info = () => m.list().find((s) => s.name === 'default')!;
+    expect(info().cdpath).toBeUndefined();
+    // Not exported in the POSIX shells: a shell variable is what `cd` searches.
+    const set = await run(m, posix(shell) ? 'CDPATH=/tmp:/var; echo set' : 'set -g CDPATH /tmp /var; echo set');
+    expect(set.out).toBe('set\r\n');
+    expect(info().cdpath).toBe('/tmp:/var');
+    await run(m, posix(shell) ? 'CDPATH=/usr' : 'set -g CDPATH /usr');
+    expect(info().cdpath).toBe('/usr');
+    const unset = await run(m, posix(shell) ? 'unset CDPATH' : 'set -e CDPATH');
+    expect(unset.out).toBe('');
+    expect(info().cdpath).toBeUndefined();
+  });
+
   itPosix(shell)('multi-line commands, heredocs, quotes and control characters', async () => {
     const r = await run(m, "x='it'\"'\"'s'\ncat <<EOF\nline $x\n\tindented\nEOF\nprintf 'a\\033[1mb\\n'");
     expect(r.out).toBe("line it's\r\n\tindented\r\na\x1b[1mb\r\n");

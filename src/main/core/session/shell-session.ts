@@ -108,6 +108,10 @@ export class ShellSession implements Session {
   private parser!: MarkerParser;
   private state: SessionState = 'starting';
   private cwd: string;
+  /** The shell's CDPATH as its prompt hook last reported it (D marker before R or E; none: unset). */
+  private cdpath: string | undefined;
+  /** A D marker's value, until the R or E marker it comes before. */
+  private pendingCdpath: string | undefined;
   private commands = 0;
   /** Private directory (0700) for long commands delivered as files (typedLine); removed when the session closes. */
   private commandDir: string | undefined;
@@ -189,6 +193,7 @@ export class ShellSession implements Session {
       remote: this.config.ssh,
       pid: this.pty?.pid ?? 0,
       cwd: this.cwd,
+      ...(this.cdpath ? { cdpath: this.cdpath } : {}),
       state: this.state,
       createdAt: this.createdAt,
       commands: this.commands,
@@ -225,7 +230,12 @@ export class ShellSession implements Session {
             this.startupNoise += Buffer.from(ev.bytes).toString('utf8');
           }
           break;
+        case 'cdpath':
+          this.pendingCdpath = ev.value;
+          break;
         case 'ready':
+          this.cdpath = this.pendingCdpath;
+          this.pendingCdpath = undefined;
           this.readyResolve?.(true);
           this.readyResolve = undefined;
           break;
@@ -249,6 +259,8 @@ export class ShellSession implements Session {
           break;
         case 'end':
           if (ev.cwd) this.cwd = ev.cwd;
+          this.cdpath = this.pendingCdpath;
+          this.pendingCdpath = undefined;
           if (cur && cur.phase === 'running') this.finishCurrent(ev.exitCode, undefined, false);
           else if (this.internal?.phase === 'running') this.finishInternal(ev.exitCode);
           break;

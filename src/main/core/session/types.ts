@@ -45,6 +45,8 @@ export interface SessionInfo {
   pid: number;
   /** Last known working directory (reported by the prompt hook after every command). */
   cwd: string;
+  /** The shell's CDPATH, as the prompt hook reported it with the cwd (absent: unset or empty): a relative `cd` searches it, and the policy follows. */
+  cdpath?: string;
   state: SessionState;
   createdAt: number;
   /** Commands run so far in this shell. */

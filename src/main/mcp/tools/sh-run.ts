@@ -141,7 +141,7 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
       extra.signal.addEventListener('abort', onCancel, { once: true });
       let becameSecret: () => void = () => {};
       // Policy `confirm`: the line may have its yes/no questions answered "y" (never a secret prompt), up to MAX_AUTO_CONFIRMS.
-      const confirmRule = autoConfirmRule(deps, args.cmd, cwd ?? target?.cwd, sessionName);
+      const confirmRule = autoConfirmRule(deps, args.cmd, cwd ?? target?.cwd, sessionName, target?.cdpath);
       const autoAnswered: string[] = [];
       const unsubscribe = deps.sessions.subscribe((ev) => {
         if (ev.type === 'waiting-for-input' && id !== undefined && ev.source.id === id) {
@@ -230,11 +230,11 @@ export function registerShRun(server: McpServer, deps: McpDeps): void {
 const MAX_AUTO_CONFIRMS = 5;
 
 /** The rule id when the policy says `confirm` for this line. */
-function autoConfirmRule(deps: McpDeps, cmd: string, cwd: string | undefined, session: string): string | undefined {
+function autoConfirmRule(deps: McpDeps, cmd: string, cwd: string | undefined, session: string, cdpath: string | undefined): string | undefined {
   const policy = deps.policy?.();
   // Most policies have no confirm rule at all: then no line can be `confirm`, and nothing is decided twice.
   if (!policy || !policy.layers.some((l) => l.default === 'confirm' || l.rules.some((r) => r.decision === 'confirm'))) return undefined;
-  const d = decide(cmd, policy, { cwd, session });
+  const d = decide(cmd, policy, { cwd, session, ...(cdpath ? { cdpath } : {}) });
   return d.decision === 'confirm' ? d.rule : undefined;
 }
 
