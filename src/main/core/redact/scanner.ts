@@ -307,6 +307,8 @@ const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_
 const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
+/** After a name's word, PHP's var_dump key (`["db_password"]=>`): its value is on the next line (`  string(14) "…"`). */
+const VAR_DUMP_KEY_END = /^[\w.-]*"\]=>[ \t]*\r?$/;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
 const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
@@ -359,6 +361,8 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   if (buf[i] === 0x3e || buf[i] === 0x25) return true;
   if (buf[i] === 0x5c) i++;
   if (buf[i] === 0x22 || buf[i] === 0x27) i++;
+  // An array's key (`[api_secret] => …` of PHP's print_r, `$cfg['password'] = …`).
+  if (buf[i] === 0x5d) i++;
   while (buf[i] === 0x20 || buf[i] === 0x09) i++;
   return buf[i] === 0x3a || buf[i] === 0x3d;
 }
@@ -507,7 +511,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
     const rest = NAMES_A_VALUE[id] === 1 ? buf.toString('latin1', end, lineEnd) : '';
-    const after = NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest) ? MAX_BLOCK_LINES : NAMES_A_VALUE[id] === 1 && PAIR_NAME_END.test(rest) ? 1 : LINES_AFTER[id];
+    const after = NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest) ? MAX_BLOCK_LINES : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest)) ? 1 : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {
@@ -792,7 +796,7 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
 
 const PASSWORD_NAME = /pass|pwd/i;
 /** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote (escaped inside a JSON string). */
-const SEPARATOR = /(?:\\?["'])?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
+const SEPARATOR = /(?:\\?["'])?\]?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -864,6 +868,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
     NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
     if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
+  } else if (m && m[0].includes('=>')) {
+    // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
+    VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
+    if (VAR_DUMP_NEXT.test(text)) valueAt.lastIndex = VAR_DUMP_NEXT.lastIndex;
   }
   const v = valueAt.exec(text);
   if (!v) return e;
@@ -904,6 +912,8 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
+/** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */
+const VAR_DUMP_NEXT = /[ \t]*\r?\n[ \t]*string\(\d+\)[ \t]*(?=")/y;
 
 /**
  * A YAML block scalar's lines (`password: |` then the value, more indented than the key): each

@@ -1075,6 +1075,23 @@ function passFiveItems(g: Gen): CorpusItem[] {
     const wp = pw();
     add('printed by wp config get', 'wp', wp, `${wp}\r`, true, 'wp config get DB_PASSWORD');
   }
+  // A second batch (program output, not command lines): a header in Python's http.client debug (`\r\n` as text), a worker's
+  // `--db-pass` in `ps`, PHP's print_r and var_dump.
+  for (let k = 0; k < 3; k++) {
+    const hdr = pw();
+    add('authorization header in a bytes repr', 'python http.client debug', hdr, `send: b'GET /v1/me HTTP/1.1\\r\\nHost: api.corp.lan\\r\\nAuthorization: Bearer ${hdr}\\r\\n\\r\\n'\n`);
+    const dbp = pw();
+    add('credential option on a command line', 'ps aux', dbp, `bob  4121  0.3  1.2 node worker.js --db-host db.corp.lan --db-pass ${dbp} --queue jobs\n`);
+    const pr = pw();
+    add('php print_r', 'php', pr, `Array\n(\n    [db_host] => db.corp.lan\n    [api_secret] => ${pr}\n)\n`);
+    const vd = pw();
+    add('php var_dump', 'php', vd, `array(2) {\n  ["db_host"]=>\n  string(11) "db.corp.lan"\n  ["db_password"]=>\n  string(${vd.length}) "${vd}"\n}\n`);
+  }
+  add('a header without a credential', 'python http.client debug', 'api.corp.lan', "send: b'GET /v1/me HTTP/1.1\\r\\nHost: api.corp.lan\\r\\nAccept: */*\\r\\n\\r\\n'\n", false);
+  add('an option without a credential', 'ps aux', 'build-7731', 'bob  4121  0.3  1.2 node worker.js --cache-key build-7731 --no-password mydatabase --starting-token eyJuZXh0IjoyfQ --ssh-key ~/.ssh/id_ed25519\n', false);
+  add('an option without a credential', 'ps aux', 'mydatabase', 'bob  4121  0.3  1.2 node worker.js --no-password mydatabase --skip-password otherdb\n', false);
+  add('php print_r without a secret', 'php', 'db.corp.lan', 'Array\n(\n    [db_host] => db.corp.lan\n    [token_ttl] => 3600\n)\n', false);
+  add('php var_dump without a secret', 'php', 'db.corp.lan', 'array(1) {\n  ["db_host"]=>\n  string(11) "db.corp.lan"\n}\n', false);
   // The same tools and shapes with no secret.
   const none: [string, string, string?][] = [
     ['3AA5C34371567BD2', 'git config --global user.signingkey 3AA5C34371567BD2\n'],
