@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approvalsDir, issueApprovalToken, redeemApprovalToken, TOKEN_TTL_MS } from '../../src/main/hooks/approval-token.js';
 import { runHook, type HookIo } from '../../src/main/hooks/hook-command.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
-import { autoApprove } from './operator-watch.js';
+import { autoApprove, OPERATOR_WATCHING_ENV } from './operator-watch.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
 /** A line the built-in policy escalates (an operator or the user must approve it); harmless in a temp folder. */
@@ -77,7 +77,8 @@ describe('approval tokens', () => {
 
   it('the hook: an operator approves over the wire; Claude Code gets the line rewritten through mish with a token that runs it', async () => {
     const dir = path.join(home.home, '.run', 'ops');
-    const env = home.env({ MISH_OPERATOR_DIR: dir });
+    // The approver has 15 s to join the hook's socket (OPERATOR_WATCHING_ENV), as every test with an approver does.
+    const env = home.env({ MISH_OPERATOR_DIR: dir, ...OPERATOR_WATCHING_ENV });
     const approver = autoApprove(dir, 'token-op');
     let out = '';
     try {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/operator-wire.js';
 import { safeHome, type SafeHome } from '../helpers/safe-home.js';
-import { watchServers } from './operator-watch.js';
+import { OPERATOR_WATCHING_ENV, watchServers } from './operator-watch.js';
 
 const MISH = path.resolve(__dirname, '../../bin/mish.js');
 let home: SafeHome;
@@ -23,7 +23,7 @@ afterEach(() => home.dispose());
 
 function hook(payload: Record<string, unknown>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const c = spawn(process.execPath, [MISH, 'hook', 'claude-code'], { cwd: home.cwd, env: home.env({ MISH_OPERATOR_DIR: dir }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, [MISH, 'hook', 'claude-code'], { cwd: home.cwd, env: home.env({ MISH_OPERATOR_DIR: dir, ...OPERATOR_WATCHING_ENV }), stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     c.stdout.on('data', (d: Buffer) => (out += d.toString()));
     c.on('close', (code) => resolve({ code, out }));
@@ -31,6 +31,8 @@ function hook(payload: Record<string, unknown>): Promise<{ code: number | null; 
   });
 }
 
+// The operator joins the hook's new socket within OPERATOR_WATCHING_ENV's 15 s, not the default 1.5 s: a stress run (two busy
+// loops beside the suite) once saw the hook ask its host instead, no operator having joined in time.
 describe("a hooked command the operator denies: the agent's exact reply on the wire", () => {
   it('the hook publishes the deny reason the agent gets as the reply to the approval id', async () => {
     const messages: ServerMessage[] = [];
