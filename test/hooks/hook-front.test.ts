@@ -448,7 +448,10 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
       ' mishd1 @@ pass',
       '',
     ];
-    const fakeDaemon = 'sleep 60 & echo $! > "$D/pid"; exec 3<>"$D/req"; read -r id <&3; line=${TPL//@@/$id}; printf \'%s\\n\' "$line" > "$D/a.$id"';
+    // The pid it writes is a process whose command line says `--daemon` (as runningDaemon reads it): the node hook the front
+    // falls back to then starts no real daemon, which took the directory over mid-test under load (a stress run read the
+    // fake's pidfile gone between two reads).
+    const fakeDaemon = '(exec -a "fake-mishd --daemon" sleep 60) & echo $! > "$D/pid"; exec 3<>"$D/req"; read -r id <&3; line=${TPL//@@/$id}; printf \'%s\\n\' "$line" > "$D/a.$id"';
     for (const [i, tpl] of replies.entries()) {
       // A fake daemon on the FIFO answering with the forged line; a sleeping process's pid in the pidfile.
       mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -456,8 +459,12 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
       rmSync(path.join(dir, 'pid'), { force: true });
       spawnSync('mkfifo', ['-m', '600', path.join(dir, 'req')]);
       const fake = spawn('bash', ['-c', fakeDaemon], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '', D: dir, TPL: tpl } });
-      await until('the fake daemon', () => /^\d+\n$/.test(existsSync(path.join(dir, 'pid')) ? readFileSync(path.join(dir, 'pid'), 'utf8') : ''));
-      const sleeper = Number(readFileSync(path.join(dir, 'pid'), 'utf8'));
+      let sleeper = 0;
+      await until('the fake daemon', () => {
+        const text = existsSync(path.join(dir, 'pid')) ? readFileSync(path.join(dir, 'pid'), 'utf8') : '';
+        if (/^\d+\n$/.test(text)) sleeper = Number(text);
+        return sleeper > 0;
+      });
       const r = await front('claude-code', forbidden('claude-code'));
       expect(r.trace[0], `reply ${i}: ${tpl}`).toMatch(/^node: /);
       expectDenied('claude-code', r);
