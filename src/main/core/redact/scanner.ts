@@ -845,6 +845,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
   let k = from;
   while (k > 0 && isNameChar(text.charCodeAt(k - 1))) k--;
+  // An option's dashes are not the name's (`-Dspring.datasource.password=…`, a JVM property on a command line).
+  while (k < from && text.charCodeAt(k) === 0x2d) k++;
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;

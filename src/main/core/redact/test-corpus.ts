@@ -1059,6 +1059,15 @@ function passFiveItems(g: Gen): CorpusItem[] {
       ['redis ACL SETUSER', (v) => `redis-cli ACL SETUSER app on >${v} ~app:* +@read`],
       ['mc alias set', (v) => `mc alias set backup https://minio.corp.lan:9000 backupuser ${v}`],
       ['poetry config http-basic', (v) => `poetry config http-basic.corp deploy ${v}`],
+      // The pass's last round (each leaked before it): a quoted name, `npm set`, an option the rule did not list, attached `-b`,
+      // a value piped to `gh secret set`, the second password of an ACL line, a JVM property.
+      ['npm config set quoted name', (v) => `npm config set "//npm.corp.lan/:_authToken" "${v}"`],
+      ['npm set', (v) => `npm set //registry.corp.lan/:_authToken ${v}`],
+      ['yarn config set --home', (v) => `yarn config set --home npmAuthToken ${v}`],
+      ['gh secret set -b attached', (v) => `gh secret set DEPLOY_TOKEN -b${v}`],
+      ['echo | gh secret set', (v) => `echo ${v} | gh secret set DEPLOY_KEY`],
+      ['redis ACL SETUSER second password', (v) => `redis-cli ACL SETUSER app on >kFirstPw0 >${v} ~*`],
+      ['java -D password property', (v) => `java -Dspring.datasource.password=${v} -jar app.jar`],
     ];
     for (const [format, line] of hist) {
       const v = pw();
@@ -1107,6 +1116,9 @@ function passFiveItems(g: Gen): CorpusItem[] {
     ['nopass', 'redis-cli ACL SETUSER default on nopass ~* +@all\n'],
     ['backup', 'mc alias list backup\n'],
     ['true', 'poetry config virtualenvs.in-project true\n'],
+    ['registry.corp.lan', 'npm set registry https://registry.corp.lan/ --location=project\n'],
+    ['UTC', 'java -Duser.timezone=UTC -Dspring.profiles.active=prod -jar app.jar\n'],
+    ['DEPLOY_KEY', 'gh secret list | grep DEPLOY_KEY\n'],
   ];
   for (const [value, text] of none) add('command line without a secret', 'shell history', value, text, false);
   add('a table without a secret', 'railway variables', '3000', '║ PORT              ║ 3000                 ║\n', false);

@@ -12,9 +12,10 @@ export default ({ bad, ok }) => {
 
   // HTTP DELETE to a remote API (adversary pass 5): what the URL names is deleted; a loopback dev server's API stays allowed.
   for (const l of ['curl -X DELETE https://api.github.com/repos/o/r -H "Authorization: token $GH"', 'curl -XDELETE https://api.example.com/v1/users/7', 'curl -s --request DELETE https://api.stripe.com/v1/customers/cus_1 -u "$STRIPE_KEY:"',
-    'wget --method=DELETE https://api.example.com/x', 'http DELETE https://api.example.com/users/1', 'xh DELETE api.example.com/users/1', 'curl -X DELETE "https://user@storage.example.net/bucket/key"']) bad('ask', 'http-delete', l, W);
+    'wget --method=DELETE https://api.example.com/x', 'http DELETE https://api.example.com/users/1', 'xh DELETE api.example.com/users/1', 'curl -X DELETE "https://user@storage.example.net/bucket/key"',
+    'curl -X DELETE https://API.EXAMPLE.COM/v1/users/7', 'curl -X DELETE "https://[2001:db8::1]/v1/users/7"']) bad('ask', 'http-delete', l, W);
   for (const l of ['gh api -X DELETE repos/o/r', 'gh api --method DELETE repos/o/r/releases/1', 'gh api -XDELETE /orgs/o/members/bob']) bad('ask', 'gh-api-delete', l, W);
-  for (const l of ['curl -X DELETE http://localhost:3000/users/1', 'curl -X DELETE http://127.0.0.1:8080/items/2', 'http DELETE :3000/users/1', 'curl -X GET https://api.example.com/x', 'curl https://api.example.com/DELETE',
+  for (const l of ['curl -X DELETE http://localhost:3000/users/1', 'curl -X DELETE http://127.0.0.1:8080/items/2', 'curl -X DELETE "http://[::1]:3000/x"', 'http DELETE :3000/users/1', 'curl -X GET https://api.example.com/x', 'curl https://api.example.com/DELETE',
     'gh api repos/o/r', 'gh api -X PATCH repos/o/r -f description=x', 'curl -s https://example.com/delete-account-docs', 'wget --method=GET https://api.example.com/x']) ok(l);
   for (const l of ['nc -zv localhost 5432', 'nc -l 8080 > upload.bin', 'ncat --listen 9000 --keep-open', 'socat - TCP:localhost:6379', 'socat TCP-LISTEN:8080,fork TCP:localhost:3000', 'python3 -m http.server 8000', 'npx http-server dist -p 8080', 'ssh -L 5432:localhost:5432 bastion',
     'ssh -N -R 8080:localhost:3000 host', 'curl -I https://example.com', 'ping -c 3 example.com', 'dig example.com', 'traceroute example.com', 'telnet localhost 25', 'openssl s_client -connect example.com:443', 'wget --spider https://example.com', 'nmap -p 80 localhost',
