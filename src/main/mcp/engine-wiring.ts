@@ -152,7 +152,9 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
     const sessionName = request.session ?? 'default';
     // list(), not get(): get() would quietly replace an ended shell, and run() must see that to report it.
     const info = () => sessions.list().find((s) => s.name === sessionName);
-    const cwd = request.cwd ?? info()?.cwd ?? process.cwd();
+    // The session as the line meets it: where it runs and the CDPATH its shell last reported (the policy follows both).
+    const before = info();
+    const cwd = request.cwd ?? before?.cwd ?? process.cwd();
     let last: SessionRunResult | undefined;
     let newlines = 0;
     let trailing = false;
@@ -199,7 +201,7 @@ export function routeInSession(sessions: SessionManager, meta: RouterMeta, detec
       detect: (argv) => detect(argv, cwd),
       cwd,
       session: sessionName,
-      ...(info()?.cdpath ? { cdpath: info()!.cdpath } : {}),
+      ...(before?.cdpath ? { cdpath: before.cdpath } : {}),
       signal: request.signal,
       onEvent,
       ...(request.confirm ? { confirm: request.confirm } : {}),

@@ -43,10 +43,6 @@ export class KeywordAutomaton {
   get wide(): boolean {
     return this.next instanceof Int32Array;
   }
-  /** The table's size, states × classes: 16-bit offsets hold up to 65,535 (what a new keyword costs is read here). */
-  get cells(): number {
-    return this.next.length;
-  }
   private readonly firstOutput: number;
   /** By state index (offset / classes): its keyword ids (suffix keywords included). */
   private readonly outputs: Int32Array[];

@@ -97,10 +97,6 @@ const KEYWORDS: Keyword[] = [];
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
 export const keywordTableIsCompact = (): boolean => !AUTOMATON.wide;
-/** The keyword table's cells (states × classes; 16-bit offsets hold 65,535). */
-export const keywordTableCells = (): number => AUTOMATON.cells;
-/** The keyword words (for tools that weigh a new keyword's cost). */
-export const keywordWords = (): string[] => KEYWORDS.map((k) => k.word);
 
 /** Per keyword id: the tool blocks (tool-blocks.ts) whose word it is. */
 const TOOL_BLOCKS_OF: (typeof TOOL_BLOCK_WORDS)[] = KEYWORDS.map((k) => TOOL_BLOCK_WORDS.filter((b) => b.word === k.word));

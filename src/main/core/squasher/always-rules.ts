@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadGrammarFile, type LoadResult } from '../grammar/loader.js';
-import { findBuiltinGrammarDir } from '../grammar/registry.js';
+import { findBuiltinGrammarDir } from '../grammar/builtin-dir.js';
 import type { Grammar } from '../grammar/types.js';
 
 /** The shared grammar applied to every command (a file in `grammars/_shared/`). */
