@@ -120,6 +120,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[\w-]+-(?:pass|pwd|secret|token|key|api-?key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)-)[a-z][\w-]*-(?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  // The same in camelCase (`--dbPassword pw`, `--adminToken=t`, `--awsSecretKey k`: yargs and commander take either spelling); the word's capital
+  // says where it starts. Not `--noPassword`, `--nextToken`, `--pageToken` (AWS SDK and Google API pagination).
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[a-z][a-zA-Z0-9]*(?:Pass|Pwd|Secret|Token|Key)/, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync|nextPage)[A-Z])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pass|Pwd|Secret|Token|ApiKey|AccessKey|SecretKey|AuthKey|MasterKey)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['password=', 'pwd=', 'auth=', 'sshpass='], needs: /PASSWORD=|PWD=|AUTH=|SSHPASS=/, re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
   { kind: 'password on command line', keywords: ['redis-cli'], needs: /redis-cli/, re: /\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['mongo'], needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
@@ -163,10 +166,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /mosquitto_passwd/, re: /\bmosquitto_passwd\b[^\n|;&]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['ldap'], needs: /ldappasswd/, re: /\bldappasswd\b[^\n|;&]*?[ \t]-[sa][ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Words of their own (the table has room since `-us` took the curl rule's four): redis `ACL SETUSER bob on >pw` (redis-cli's line, a
-  // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY`; poetry's auth settings.
+  // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and its older spelling `mc config host add`); poetry's auth settings.
   // Every `>password` of the line; the look back is bounded (an ACL line is short): unbounded, 50,000 `>` on one line took 9 s.
   { kind: 'password', keywords: ['setuser'], re: /(?<=\bSETUSER\b[^\n]{0,512}?[ \t]"?)>(?<secret>[^\s"]+)/gi, guard: true },
-  { kind: 'secret key', keywords: ['alias'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t]alias[ \t]+set[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'secret key', keywords: ['alias', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];

@@ -304,7 +304,7 @@ const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ 
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** After a name's word, PHP's var_dump key (`["db_password"]=>`): its value is on the next line (`  string(14) "…"`). */
-const VAR_DUMP_KEY_END = /^[\w.-]*"\]=>[ \t]*\r?$/;
+const VAR_DUMP_KEY_END = /^[\w.-]*"(?::(?:"[\w\\]{1,256}":)?(?:protected|private))?\]=>[ \t]*\r?$/;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
 const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
@@ -791,8 +791,12 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
-/** Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote (escaped inside a JSON string). */
-const SEPARATOR = /(?:\\?["'])?\]?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
+/**
+ * Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote (escaped inside a JSON string) and
+ * an array key's `]`. PHP marks an object's protected and private properties inside the key: var_dump's
+ * `["password":protected]=>`, `["password":"App\\User":private]=>`; print_r's `[password:protected] => `, `[password:App\\User:private] => `.
+ */
+const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -857,7 +861,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (!bareAuth && !isSecretName(name)) return e;
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
   valueAt.lastIndex = m ? e + m[0].length : e + 1;
-  if (m && m[0].includes(':')) {
+  if (m && m[0].includes('=>')) {
+    // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
+    VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
+    if (VAR_DUMP_NEXT.test(text)) valueAt.lastIndex = VAR_DUMP_NEXT.lastIndex;
+  } else if (m && m[0].includes(':')) {
     BLOCK_SCALAR.lastIndex = valueAt.lastIndex;
     if (BLOCK_SCALAR.test(text)) {
       blockScalar(text, k, BLOCK_SCALAR.lastIndex, name, out);
@@ -866,10 +874,6 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
     NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
     if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
-  } else if (m && m[0].includes('=>')) {
-    // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
-    VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
-    if (VAR_DUMP_NEXT.test(text)) valueAt.lastIndex = VAR_DUMP_NEXT.lastIndex;
   }
   const v = valueAt.exec(text);
   if (!v) return e;

@@ -1095,11 +1095,30 @@ function passFiveItems(g: Gen): CorpusItem[] {
     add('php print_r', 'php', pr, `Array\n(\n    [db_host] => db.corp.lan\n    [api_secret] => ${pr}\n)\n`);
     const vd = pw();
     add('php var_dump', 'php', vd, `array(2) {\n  ["db_host"]=>\n  string(11) "db.corp.lan"\n  ["db_password"]=>\n  string(${vd.length}) "${vd}"\n}\n`);
+    // The final pass of session 5 (each leaked before it): a camelCase option, PHP's protected and private properties, `mc config host add`.
+    const cc = pw();
+    add('credential option on a command line', 'ps aux', cc, `bob  4121  0.3  1.2 node dist/worker.js --dbHost db.corp.lan --dbPassword ${cc} --queue jobs\n`);
+    const ccEq = pw();
+    add('credential option on a command line', 'ps aux', ccEq, `bob  4122  0.1  0.9 node server.js --port 8080 --adminToken=${ccEq}\n`);
+    const prp = pw();
+    add('php print_r', 'php', prp, `App\\Models\\User Object\n(\n    [name:protected] => bob\n    [password:protected] => ${prp}\n)\n`);
+    const prv = pw();
+    add('php print_r', 'php', prv, `App\\Config Object\n(\n    [apiSecret:App\\Config:private] => ${prv}\n)\n`);
+    const vdp = pw();
+    add('php var_dump', 'php', vdp, `object(App\\Models\\User)#12 (2) {\n  ["name":protected]=>\n  string(3) "bob"\n  ["password":protected]=>\n  string(${vdp.length}) "${vdp}"\n}\n`);
+    const vdv = pw();
+    add('php var_dump', 'php', vdv, `object(App\\Config)#3 (1) {\n  ["apiSecret":"App\\Config":private]=>\n  string(${vdv.length}) "${vdv}"\n}\n`);
+    const mc = pw();
+    add('mc config host add on a command line', 'shell history', mc, `mc config host add backup https://minio.corp.lan:9000 backupuser ${mc}\n`);
   }
   add('a header without a credential', 'python http.client debug', 'api.corp.lan', "send: b'GET /v1/me HTTP/1.1\\r\\nHost: api.corp.lan\\r\\nAccept: */*\\r\\n\\r\\n'\n", false);
   add('an option without a credential', 'ps aux', 'build-7731', 'bob  4121  0.3  1.2 node worker.js --cache-key build-7731 --no-password mydatabase --starting-token eyJuZXh0IjoyfQ --ssh-key ~/.ssh/id_ed25519\n', false);
   add('an option without a credential', 'ps aux', 'mydatabase', 'bob  4121  0.3  1.2 node worker.js --no-password mydatabase --skip-password otherdb\n', false);
   add('php print_r without a secret', 'php', 'db.corp.lan', 'Array\n(\n    [db_host] => db.corp.lan\n    [token_ttl] => 3600\n)\n', false);
+  add('an option without a credential', 'ps aux', 'eyJuZXh0IjoyfQ', 'bob  4121  0.3  1.2 node sync.js --nextToken eyJuZXh0IjoyfQ --pageToken CAESBggDEAEYAQ --noPassword mydatabase --sortKey createdAt\n', false);
+  add('an option without a credential', 'ps aux', 'mydatabase', 'bob  4121  0.3  1.2 node sync.js --noPassword mydatabase --maxTokens 4096\n', false);
+  add('php print_r without a secret', 'php', 'bob', 'App\\Models\\User Object\n(\n    [name:protected] => bob\n    [token_ttl:protected] => 3600\n)\n', false);
+  add('php var_dump without a secret', 'php', 'bob', 'object(App\\Models\\User)#12 (1) {\n  ["name":protected]=>\n  string(3) "bob"\n}\n', false);
   add('php var_dump without a secret', 'php', 'db.corp.lan', 'array(1) {\n  ["db_host"]=>\n  string(11) "db.corp.lan"\n}\n', false);
   // The same tools and shapes with no secret.
   const none: [string, string, string?][] = [
@@ -1115,6 +1134,7 @@ function passFiveItems(g: Gen): CorpusItem[] {
     ['backup.zip', 'unzip -l backup.zip\n'],
     ['nopass', 'redis-cli ACL SETUSER default on nopass ~* +@all\n'],
     ['backup', 'mc alias list backup\n'],
+    ['https://minio.corp.lan:9000', 'mc config host list backup\nbackup  URL  : https://minio.corp.lan:9000\n'],
     ['true', 'poetry config virtualenvs.in-project true\n'],
     ['registry.corp.lan', 'npm set registry https://registry.corp.lan/ --location=project\n'],
     ['UTC', 'java -Duser.timezone=UTC -Dspring.profiles.active=prod -jar app.jar\n'],
