@@ -17,7 +17,7 @@ import { splitFields, Values, type Piece } from './values.js';
 import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
-import { concat, literalWords, positionalArgs, slice, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
+import { concat, literalWords, positionalArgs, slice, withEnv, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand } from './wrappers.js';
 import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
@@ -526,14 +526,14 @@ class Resolver {
       const k = dir === undefined ? -1 : w.argv.indexOf(dir);
       const before = this.curCwd;
       // A HOME assigned on the line moves a bare `cd` (and `~`) there.
-      const home = this.prefixNames.has('HOME') ? { cands: [], unknown: true } : this.values.lookup('HOME');
+      const home = this.prefixNames.has('HOME') || ctx.env?.has('HOME') ? { cands: [], unknown: true } : this.values.lookup('HOME');
       const homeDir = !home.unknown && home.cands.length === 1 && (home.cands[0].startsWith('~') || home.cands[0].startsWith('/')) ? home.cands[0] : null;
       if (c.name === 'popd') this.curCwd = this.dirStack.length ? this.dirStack.pop() : null;
       else if (dir === undefined) this.curCwd = homeDir;
       else if (dir === '-') this.curCwd = this.prevCwd;
       else if (!w.literal[k]) this.curCwd = null;
       // CDPATH set on the line: a relative `cd DIR` may go to any of its entries' DIR.
-      else if (!/^(?:\.\.?(?:\/|$)|\/|~)/.test(dir) && (this.prefixNames.has('CDPATH') || this.values.lookup('CDPATH').cands.some((x) => x !== ''))) this.curCwd = null;
+      else if (!/^(?:\.\.?(?:\/|$)|\/|~)/.test(dir) && (this.prefixNames.has('CDPATH') || ctx.env?.has('CDPATH') || this.values.lookup('CDPATH').cands.some((x) => x !== ''))) this.curCwd = null;
       else if (dir.startsWith('~') && homeDir !== '~') this.curCwd = homeDir === null ? null : normalizePath(dir.replace(/^~/, homeDir));
       else {
         const from = this.curCwd === undefined ? this.cwd : this.curCwd;
@@ -560,7 +560,7 @@ class Resolver {
     // NAME=value in command position (after a wrapper): seen as an assignment, the command follows.
     let skip = 0;
     while (skip < w.argv.length - 1 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w.argv[skip]) && w.literal[skip]) skip++;
-    if (skip > 0) return this.withAssignments(w.argv.slice(0, skip), this.expand(slice(w, skip), base, ctx), base, ctx);
+    if (skip > 0) return this.withAssignments(w.argv.slice(0, skip), this.expand(slice(w, skip), base, withEnv(ctx, w.argv.slice(0, skip))), base, ctx);
     if (!w.literal[0] || w.glob[0] || w.argv[0] === '') return [this.make(w, base, ctx, ['dynamic-command'])];
     const alias = w.argv[0].includes('/') || this.expanding.has(w.argv[0]) ? undefined : this.aliases.get(w.argv[0]);
     if (alias !== undefined) {
@@ -577,7 +577,7 @@ class Resolver {
     if (real !== undefined && real !== w.argv[0]) return real === '' ? [this.make(w, base, ctx, ['dynamic-command'])] : this.expand({ ...w, argv: [real, ...w.argv.slice(1)] }, base, { ...ctx, depth: ctx.depth + 1 });
     const name = commandName(w.argv[0]);
     // `bash -c 'x=ls; cd /tmp'`, `sudo …`, `ssh h …`: another process; its assignments and cds do not come back.
-    if (!ctx.child && !this.functions.has(w.argv[0]) && (SHELLS.has(name) || (PREFIX[name] && !SAME_SHELL.test(name)) || CHILD_RUNNERS.test(name))) return this.scoped('restore', () => this.expand(w, base, { ...ctx, child: true }));
+    if (!ctx.child && !this.functions.has(w.argv[0]) && (SHELLS.has(name) || (PREFIX[name] && !SAME_SHELL.test(name)) || CHILD_RUNNERS.test(name))) return this.scoped('restore', () => this.expand(w, base, { ...withEnv(ctx, [...this.prefixNames].map((n) => `${n}=`)), child: true }));
     const fn = w.argv[0].includes('/') ? undefined : this.functions.get(w.argv[0]);
     if (fn) {
       // A function defined earlier on the line: its body runs with these arguments as $1, $2, …
@@ -615,7 +615,7 @@ class Resolver {
       const j = skipOptions(w.argv, spec);
       if (j !== 'query' && j < w.argv.length) {
         const dir = chdirOption(name, w, j);
-        return this.withAssignments(w.argv.slice(1, j), this.inDir(dir, () => this.expand(slice(w, j), base, deeper(name))), base, ctx);
+        return this.withAssignments(w.argv.slice(1, j), this.inDir(dir, () => this.expand(slice(w, j), base, withEnv(deeper(name), w.argv.slice(1, j).filter((x) => /^[A-Za-z_]\w*=/.test(x))))), base, ctx);
       }
       // `sudo -s`, `sudo -i`, `doas -s`, a bare `pkexec` / `run0`: a shell that reads its commands from stdin.
       if (j !== 'query' && startsShell(name, w.argv.slice(1, j))) return [this.make(w, base, ctx), ...this.stdinShell(base, ctx, name)];

@@ -83,6 +83,11 @@ export interface Ctx {
   pipeIn?: PipeIn;
   /** Inside a command that runs in a process of its own (`bash -c`, `sudo`, `ssh`): what it assigns or `cd`s to stays there. */
   child?: boolean;
+  /**
+   * Names the environment of this process sets on the way in (`CDPATH=~ bash -c …`, `env HOME=/x sh -c …`, `sudo CDPATH=… bash -c`):
+   * a `cd` inside it reads them as that shell's own (a relative `cd` may go to any CDPATH entry; a bare `cd` to that HOME).
+   */
+  env?: ReadonlySet<string>;
 }
 
 export interface Base {
@@ -95,6 +100,12 @@ export interface Base {
 
 /** Positional arguments of argv[1..] (flags skipped, values of `valueFlags` skipped, all after `--`): the router's reading. */
 export const positionalArgs = positionals;
+
+/** `ctx` with the names of `assignments` (`NAME=value` words) added to the environment its commands start with. */
+export function withEnv(ctx: Ctx, assignments: string[]): Ctx {
+  const names = assignments.map((a) => a.slice(0, a.indexOf('='))).filter((n) => n !== '');
+  return names.length === 0 ? ctx : { ...ctx, env: new Set([...(ctx.env ?? []), ...names]) };
+}
 
 export function slice(w: Words, from: number, to = w.argv.length): Words {
   return { argv: w.argv.slice(from, to), literal: w.literal.slice(from, to), glob: w.glob.slice(from, to), raw: w.raw.slice(from, to) };

@@ -3,7 +3,7 @@
  * docker exec, find -exec/-delete, xargs, parallel, watch, tmux/screen. Each returns the
  * program itself and what it runs, resolved further by the walker (resolve.ts).
  */
-import { MAX_FANOUT, concat, positionalArgs, literalWords, slice, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
+import { MAX_FANOUT, concat, positionalArgs, literalWords, slice, withEnv, type Base, type Ctx, type ResolvedCommand, type Walker, type Words } from './resolved.js';
 import { laterStrings, skipOptions, type PrefixSpec } from './wrappers.js';
 import { globToRegex } from './paths.js';
 import { DOWNLOADERS } from './feeds.js';
@@ -57,7 +57,7 @@ export function envCommand(r: Walker, w: Words, base: Base, ctx: Ctx): ResolvedC
     break;
   }
   if (j >= a.length) return r.withAssignments(a.slice(1, j), [r.make(w, base, ctx)], base, ctx);
-  return r.withAssignments(a.slice(1, j), r.inDir(dir, () => r.expand(slice(w, j), base, { ...ctx, depth: ctx.depth + 1, via: [...ctx.via, 'env'] })), base, ctx);
+  return r.withAssignments(a.slice(1, j), r.inDir(dir, () => r.expand(slice(w, j), base, { ...withEnv(ctx, a.slice(1, j).filter((x) => /^[^=-][^=]*=/.test(x))), depth: ctx.depth + 1, via: [...ctx.via, 'env'] })), base, ctx);
 }
 
 
