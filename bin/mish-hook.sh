@@ -53,8 +53,28 @@ run_node() {
 # (the policy read from its cache) ~100 ms, more on a loaded machine; past this the node hook
 # decides instead (its own start is ~100+ ms, so waiting longer would only add to it).
 REPLY_TIMEOUT=1.5
-# Seconds a host may take to finish writing the payload before the front gives it to the node hook.
-STDIN_TIMEOUT=10
+# Seconds a host may take to finish writing the payload before the front gives up on it (the node
+# hook then answers the host's ask or deny at once): at most 10, and within the host's own hook
+# timeout (--timeout N): the node hook's deadline there (N less min(5, N/2) s, hook-command.ts)
+# less 1.5 s for its start on a loaded machine, at least 0.5 s. A front that waited out the host's
+# timeout would be killed, and some hosts run the command then.
+STDIN_TIMEOUT_MAX_MS=10000
+STDIN_TIMEOUT_MIN_MS=500
+NODE_START_MS=1500
+stdin_wait_ms=$STDIN_TIMEOUT_MAX_MS
+for ((i = 1; i <= $#; i++)); do
+  t=
+  if [ "${!i}" = --timeout ]; then j=$((i + 1)); t=${!j:-}; elif [[ ${!i} == --timeout=* ]]; then t=${!i#--timeout=}; fi
+  # Whole seconds are enough here (a fraction only shortens the wait further down).
+  if [[ $t =~ ^([0-9]{1,6})(\.[0-9]*)?$ ]]; then
+    ms=$((10#${BASH_REMATCH[1]} * 1000))
+    margin=$((ms / 2 < 5000 ? ms / 2 : 5000))
+    w=$((ms - margin - NODE_START_MS))
+    [ "$w" -lt "$stdin_wait_ms" ] && stdin_wait_ms=$w
+  fi
+done
+[ "$stdin_wait_ms" -lt "$STDIN_TIMEOUT_MIN_MS" ] && stdin_wait_ms=$STDIN_TIMEOUT_MIN_MS
+STDIN_TIMEOUT=$((stdin_wait_ms / 1000)).$(printf '%03d' $((stdin_wait_ms % 1000)))
 # Largest payload the daemon is given (a shell call is a few KB); larger ones go to the node hook.
 PAYLOAD_CAP=65536
 # The environment the decision reads (src/main/hooks/hook-daemon-dir.ts FORWARDED_ENV; a test compares them).
@@ -92,7 +112,7 @@ rc=$?
 consumed=1
 if [ "$rc" -gt 128 ]; then
   # Stalled: the node hook gets no payload at all and answers the host's ask or deny ("not JSON").
-  trace "node: stdin stalled"
+  trace "node: stdin stalled (${STDIN_TIMEOUT}s)"
   restore_locale
   exec "$node" "$here/mish-hook.cjs" "$@" --from-front < /dev/null
 fi

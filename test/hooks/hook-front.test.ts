@@ -555,19 +555,34 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
 });
 
 describe('a host that never finishes writing the payload', () => {
-  it('the front gives up after 10 s and the node hook answers the host\'s ask or deny (not JSON), never an allow', async () => {
-    await warmDaemon();
-    const trace = path.join(home.home, 'stall-trace');
-    const c = spawn('bash', [FRONT, process.execPath, ...args('codex')], { cwd: home.cwd, env: { ...env, MISH_HOOK_FRONT_TRACE: trace }, stdio: ['pipe', 'pipe', 'pipe'] });
+  /** The front run with half a payload on a stdin that stays open: its trace, exit code and answer. */
+  async function stalled(timeout: string): Promise<{ trace: string; code: number | null; out: string }> {
+    const trace = path.join(home.home, `stall-trace-${timeout}`);
+    const c = spawn('bash', [FRONT, process.execPath, 'hook', 'codex', '--timeout', timeout], { cwd: home.cwd, env: { ...env, MISH_HOOK_FRONT_TRACE: trace }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     c.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
-    // Half a payload, and stdin stays open.
     c.stdin.write(withCommand('codex', 'npm test').slice(0, 40));
     const code = await new Promise<number | null>((resolve) => c.on('close', resolve));
     c.stdin.destroy();
-    expect(readFileSync(trace, 'utf8').trim()).toBe('node: stdin stalled');
-    expect(code).toBe(0);
-    expect(JSON.parse(out).hookSpecificOutput.permissionDecision).toBe('deny');
+    return { trace: readFileSync(trace, 'utf8').trim(), code, out };
+  }
+
+  it('the front gives up after 10 s and the node hook answers the host\'s ask or deny (not JSON), never an allow', async () => {
+    await warmDaemon();
+    const r = await stalled('330');
+    expect(r.trace).toBe('node: stdin stalled (10.000s)');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBe('deny');
+  }, 60_000);
+
+  it("within a short host timeout, the front's wait leaves the node hook its time: --timeout 10 waits 3.5 s, --timeout 2 half a second", async () => {
+    await warmDaemon();
+    // 10 s less the node hook's margin (5 s) less its start (1.5 s); 2 s less 1 s less 1.5 s is under the floor.
+    for (const [timeout, wait] of [['10', '3.500'], ['2', '0.500']] as const) {
+      const r = await stalled(timeout);
+      expect(r.trace).toBe(`node: stdin stalled (${wait}s)`);
+      expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBe('deny');
+    }
   }, 60_000);
 });
 
