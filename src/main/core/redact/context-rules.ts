@@ -108,6 +108,10 @@ export const URL_BOT: ContextRule = { kind: 'telegram bot token', keywords: ['/b
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
 export const URL_CREDENTIALS: ContextRule = { kind: 'url password', keywords: ['://'], needs: /:\/\/[^\s:/@]*:[^\s@/]+@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
 
+/** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
+const SQL_TYPE =
+  '(?:[Tt]ext|TEXT|[Ii]nteger|INTEGER|int[248]?|INT|bigint|BIGINT|smallint|SMALLINT|tinyint|mediumint|[bB]ig[sS]erial|serial|SERIAL|uuid|UUID|bytea|BLOB|blob|jsonb?|JSONB?|bool(?:ean)?|BOOL(?:EAN)?|date|DATE|datetime|DATETIME|time(?:stamp(?:tz)?)?|TIMESTAMP|numeric|NUMERIC|decimal|DECIMAL|real|REAL|float[48]?|FLOAT|double|DOUBLE|money|inet|cidr|citext|n?varchar|N?VARCHAR|n?char|N?CHAR|varbinary|VARBINARY|binary|BINARY|(?:long|medium|tiny)text|enum|bit|xml|string)(?:\\(\\d+(?:,[ \\t]?\\d+)?\\))?(?:\\[\\])?';
+
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
@@ -253,8 +257,9 @@ export const FILES: ContextRule[] = [
   { kind: 'secret key', keywords: ['key'], sharesNameWords: true, needs: /(?:secret|private|signing|encryption|master)(?: access)? key[ \t]*[:=]/i, re: /(?<![\w-])(?:secret|private|signing|encryption|master)(?:[ \t]+access)?[ \t]+key[ \t]*[:=][ \t]*(?<secret>[^\s'"]\S*)(?=[ \t]*\r?$)/gim, guard: true },
   // A table's row of a secret's name and its value (adversary pass 5): box-drawing tables (`railway variables`, `doppler secrets`,
   // `infisical secrets`) and ASCII ones (`aws … --output table`'s `|  SecretString |  … |`, psql's expanded `password | …`). The
-  // value is one whole cell; a cell of words (`| token | Your API token |`) is prose, and placeholders stay (guard).
-  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: /(?:^|[│║┃|])[ \t]*(?<name>[A-Za-z][\w.-]*)[ \t]*[│║┃|][ \t]*(?<secret>[^\s│║┃|'"][^\s│║┃|]*)(?=[ \t]*(?:[│║┃|]|\r?$))/gm, guard: true },
+  // value is one whole cell; a cell of words (`| token | Your API token |`) is prose, and placeholders stay (guard). A column's SQL type is
+  // no value (a schema: psql's `\d users` row ` password | text | …`, mysql's `DESCRIBE`: `| password | varchar(255) | YES |`).
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^|[│║┃|])[ \\t]*(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).

@@ -369,7 +369,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
   if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
-      return separatorAfter(buf, end, lineEnd);
+      return separatorAfter(buf, end, lineEnd) || ruleLineAfter(buf, lineEnd);
     case NEED_AT:
       return userinfoAfter(buf, end, lineEnd);
     case NEED_COLONS:
@@ -387,7 +387,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
       return buf[i] === 0x3d;
     }
     case NEED_PASS: {
-      if (separatorAfter(buf, end, lineEnd)) return true;
+      if (separatorAfter(buf, end, lineEnd) || ruleLineAfter(buf, lineEnd)) return true;
       // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
       // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
       if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
@@ -412,6 +412,18 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
     default:
       return true;
   }
+}
+
+/** Is the line after the one ending at `lineEnd` a table's rule (TABLE_RULE: `-+|:=` and blanks, three dashes)? Its header's columns may name secrets (tableColumn). */
+function ruleLineAfter(buf: Buffer, lineEnd: number): boolean {
+  if (lineEnd < 0) return false;
+  let dashes = 0;
+  for (let i = lineEnd + 1; i < buf.length && buf[i] !== 0x0a; i++) {
+    const b = buf[i];
+    if (b === 0x2d) dashes++;
+    else if (b !== 0x2b && b !== 0x7c && b !== 0x3a && b !== 0x3d && b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
+  }
+  return dashes >= 3;
 }
 
 const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a || b === 0x0b || b === 0x0c;
@@ -507,7 +519,14 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
     const rest = NAMES_A_VALUE[id] === 1 ? buf.toString('latin1', end, lineEnd) : '';
-    const after = NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest) ? MAX_BLOCK_LINES : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest)) ? 1 : LINES_AFTER[id];
+    const after =
+      NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest)
+        ? MAX_BLOCK_LINES
+        : NAMES_A_VALUE[id] === 1 && ruleLineAfter(buf, lineEnd)
+          ? MAX_TABLE_ROWS + 1
+          : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest))
+            ? 1
+            : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {
@@ -852,6 +871,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
+    tableColumn(text, k, e, out);
     return e;
   }
   const name = text.slice(k, e);
@@ -886,6 +906,81 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/**
+ * A table's rule under its header: psql's `------+-------`, mysql's `+------+-------+`, a markdown table's `|---|:--|`,
+ * sqlite3's `-column` mode `-----  -------` (dashes, `+`, `|`, `:`, `=` and blanks, three dashes at least).
+ */
+const TABLE_RULE = /^[ \t]*[-+|:=]*-{3}[-+|:= \t]*\r?$/;
+/** Most rows of a table read under a secret's column (the byte path reads this many lines after the header). */
+const MAX_TABLE_ROWS = 256;
+/** A row that ends a table: psql's `(3 rows)`, mysql's `3 rows in set`. */
+const TABLE_FOOTER = /^[ \t]*\(?\d+ rows?\b/;
+
+/**
+ * The cells under a column named like a secret (`token`, `api_key`, `password`) in a table a database client prints:
+ * psql (`name | token` over `-----+-----`), mysql's boxes, sqlite3's `-column` mode, a markdown table. The header's cell
+ * must be the name alone, and the line under it a rule; the rows run to a blank line, a rule or a row count. Columns are
+ * the header's `|`-separated cells, or (no `|`) the rule's runs of dashes. A row's cell passes the look-alike guard.
+ */
+function tableColumn(text: string, k: number, e: number, out: SecretFinding[]): void {
+  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+  let lineEnd = text.indexOf('\n', e);
+  if (lineEnd < 0) return;
+  // Most names are in prose or code: the next line's first character turns them away before any slice.
+  const first = text.charCodeAt(lineEnd + 1);
+  if (first !== 0x2d && first !== 0x2b && first !== 0x7c && first !== 0x20 && first !== 0x09 && first !== 0x3a && first !== 0x3d) return;
+  const ruleEnd0 = text.indexOf('\n', lineEnd + 1);
+  const ruleEnd = ruleEnd0 < 0 ? text.length : ruleEnd0;
+  const rule = text.slice(lineEnd + 1, ruleEnd);
+  if (!TABLE_RULE.test(rule)) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  if (text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+  const header = text.slice(lineStart, lineEnd);
+  const at = k - lineStart;
+  // The column: [from, to) in each row's text, by `|` cells (their index) or by the rule's dash runs (their columns).
+  let cellOf: (row: string) => [number, number] | undefined;
+  if (header.includes('|')) {
+    const index = header.slice(0, at).split('|').length - 1;
+    const cells = header.split('|');
+    if (cells[index].trim() !== name) return;
+    cellOf = (row) => {
+      let from = 0;
+      for (let i = 0; i < index; i++) {
+        from = row.indexOf('|', from) + 1;
+        if (from === 0) return undefined;
+      }
+      const to = row.indexOf('|', from);
+      return [from, to < 0 ? row.length : to];
+    };
+  } else {
+    const runs = [...rule.matchAll(/-+/g)].map((r) => [r.index!, r.index! + r[0].length] as const);
+    const i = runs.findIndex(([a, b]) => a <= at && at < b);
+    if (i < 0 || header.slice(runs[i][0], runs[i][1]).trim() !== name) return;
+    const from = runs[i][0];
+    const to = i + 1 < runs.length ? runs[i + 1][0] : Infinity;
+    cellOf = (row) => [from, Math.min(to, row.length)];
+  }
+  const password = PASSWORD_NAME.test(name);
+  let rowStart = ruleEnd + 1;
+  for (let n = 0; n < MAX_TABLE_ROWS && rowStart > 0 && rowStart < text.length; n++) {
+    const nl = text.indexOf('\n', rowStart);
+    const rowEnd = nl < 0 ? text.length : nl;
+    const row = text.slice(rowStart, rowEnd);
+    if (/^[ \t\r]*$/.test(row) || TABLE_RULE.test(row) || TABLE_FOOTER.test(row)) return;
+    const c = cellOf(row);
+    if (c) {
+      const cell = row.slice(c[0], c[1]);
+      const value = cell.trim();
+      if (value.length > 0 && !/\s/.test(value) && !isLookAlike(value, password)) {
+        const s = rowStart + c[0] + cell.indexOf(value);
+        out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+      }
+    }
+    rowStart = rowEnd + 1;
+  }
 }
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */

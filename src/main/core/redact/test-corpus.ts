@@ -1111,6 +1111,23 @@ function passFiveItems(g: Gen): CorpusItem[] {
     const mc = pw();
     add('mc config host add on a command line', 'shell history', mc, `mc config host add backup https://minio.corp.lan:9000 backupuser ${mc}\n`);
   }
+  // Session 6: a secret under its column's name in a database client's table (psql, mysql, sqlite3 -column, markdown): the row does not name it.
+  for (let k = 0; k < 3; k++) {
+    const ps = pw();
+    add('secret in a table column', 'psql', ps, ` name   |         token\n--------+------------------------\n ci     | ${ps}\n(1 row)\n`);
+    const psMid = pw();
+    add('secret in a table column', 'psql', psMid, ` id |        api_key         | owner\n----+------------------------+-------\n  7 | ${psMid} | bob\n  8 |                        | eve\n(2 rows)\n`);
+    const my = pw();
+    add('secret in a table column', 'mysql', my, `+------+------------------------------+\n| user | password                     |\n+------+------------------------------+\n| app  | ${my} |\n+------+------------------------------+\n1 row in set (0.00 sec)\n`);
+    const lite = pw();
+    add('secret in a table column', 'sqlite3 -column', lite, `name    secret                  \n------  ------------------------\nstripe  ${lite}\n`);
+    const md = pw();
+    add('secret in a table column', 'markdown', md, `| Service | Token |\n|---|---|\n| deploy | ${md} |\n`);
+  }
+  add('a table without a secret', 'psql \\d', 'text', `               Table "public.users"\n  Column  |  Type   | Collation | Nullable | Default\n----------+---------+-----------+----------+---------\n id       | integer |           | not null |\n password | text    |           |          |\n token    | text    |           |          |\n`, false);
+  add('a table without a secret', 'psql', 'NULL', ` name | token\n------+-------\n ci   |\n ci2  | NULL\n(2 rows)\n`, false);
+  add('a table without a secret', 'markdown docs', 'required', `| Option | Secret | Description |\n|--------|--------|-------------|\n| --api-url | optional | Where the API is |\n| --token | required | The API token |\n`, false);
+  add('a table without a secret', 'sqlite3 -column', 'bearer', `name  token_type\n----  ----------\nci    bearer\n`, false);
   add('a header without a credential', 'python http.client debug', 'api.corp.lan', "send: b'GET /v1/me HTTP/1.1\\r\\nHost: api.corp.lan\\r\\nAccept: */*\\r\\n\\r\\n'\n", false);
   add('an option without a credential', 'ps aux', 'build-7731', 'bob  4121  0.3  1.2 node worker.js --cache-key build-7731 --no-password mydatabase --starting-token eyJuZXh0IjoyfQ --ssh-key ~/.ssh/id_ed25519\n', false);
   add('an option without a credential', 'ps aux', 'mydatabase', 'bob  4121  0.3  1.2 node worker.js --no-password mydatabase --skip-password otherdb\n', false);
