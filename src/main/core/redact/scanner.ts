@@ -20,6 +20,7 @@ import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
+import { FarNames, MAX_HEADER_LINE, MAX_TABLE_ROWS, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
 
@@ -364,12 +365,12 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
 }
 
 /** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
-function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number): boolean {
+function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   // URL-encoded text after the keyword (`authorization%3A%20…`): its decoded form is scanned (percentEncoded).
   if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
-      return separatorAfter(buf, end, lineEnd) || ruleLineAfter(buf, lineEnd);
+      return separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd);
     case NEED_AT:
       return userinfoAfter(buf, end, lineEnd);
     case NEED_COLONS:
@@ -387,7 +388,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
       return buf[i] === 0x3d;
     }
     case NEED_PASS: {
-      if (separatorAfter(buf, end, lineEnd) || ruleLineAfter(buf, lineEnd)) return true;
+      if (separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd)) return true;
       // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
       // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
       if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
@@ -414,16 +415,76 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number):
   }
 }
 
-/** Is the line after the one ending at `lineEnd` a table's rule (TABLE_RULE: `-+|:=` and blanks, three dashes)? Its header's columns may name secrets (tableColumn). */
-function ruleLineAfter(buf: Buffer, lineEnd: number): boolean {
-  if (lineEnd < 0) return false;
+/** After the name around a hit ending at `end`: `" {` (an HCL block's label, hclDefault)? */
+function blockLabel(buf: Buffer, end: number, lineEnd: number): boolean {
+  let i = end;
+  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  if (buf[i] !== 0x22) return false;
+  i++;
+  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  return buf[i] === 0x7b;
+}
+
+/**
+ * What the byte path knows about the line of the hit it looks at: worked out once per line (hits come in order), so a
+ * line of a megabyte with thousands of names costs its length once, not once per name.
+ */
+class ByteLine {
+  /** The line [start, end]: `end` its `\n`. */
+  start = -1;
+  end = -1;
+  /** Is the next line a table's rule (unknown: -1)? Where the first INSERT / COPY of the line starts (unknown: -2; none: -1)? */
+  private rule = -1;
+  private sql = -2;
+  constructor(private readonly buf: Buffer) {}
+
+  /** Makes this the line of a hit ending at `hitEnd`. */
+  of(hitEnd: number): void {
+    if (hitEnd - 1 >= this.start && hitEnd - 1 <= this.end) return;
+    this.end = this.buf.indexOf(0x0a, hitEnd - 1);
+    this.start = hitEnd > 1 ? this.buf.lastIndexOf(0x0a, hitEnd - 2) + 1 : 0;
+    this.rule = -1;
+    this.sql = -2;
+  }
+
+  /** Is the next line a table's rule (`-+|:=` and blanks, three dashes; tableColumn's TABLE_RULE), this one short enough to be its header? */
+  ruleAfter(): boolean {
+    if (this.rule < 0) this.rule = this.end - this.start <= MAX_HEADER_LINE && ruleLineAt(this.buf, this.end + 1) ? 1 : 0;
+    return this.rule === 1;
+  }
+
+  /** Is there `INSERT` or `COPY` (either case) on the line before `hitEnd`? A column list may name secrets (FarNames.sqlColumn). */
+  sqlBefore(hitEnd: number): boolean {
+    if (this.sql === -2) {
+      this.sql = -1;
+      const buf = this.buf;
+      const word = (i: number, w: string) => {
+        for (let j = 0; j < w.length; j++) if ((buf[i + j] | 0x20) !== w.charCodeAt(j)) return false;
+        return true;
+      };
+      for (let i = this.start; i < this.end; i++) {
+        const c = buf[i] | 0x20;
+        if ((c === 0x69 && word(i, 'insert')) || (c === 0x63 && word(i, 'copy'))) {
+          this.sql = i;
+          break;
+        }
+      }
+    }
+    return this.sql >= 0 && this.sql < hitEnd;
+  }
+}
+
+/** Is the line starting at `from` a table's rule, at most MAX_HEADER_LINE long? */
+function ruleLineAt(buf: Buffer, from: number): boolean {
   let dashes = 0;
-  for (let i = lineEnd + 1; i < buf.length && buf[i] !== 0x0a; i++) {
+  const stop = Math.min(buf.length, from + MAX_HEADER_LINE);
+  for (let i = from; i < stop; i++) {
     const b = buf[i];
+    if (b === 0x0a) return dashes >= 3;
     if (b === 0x2d) dashes++;
     else if (b !== 0x2b && b !== 0x7c && b !== 0x3a && b !== 0x3d && b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
   }
-  return dashes >= 3;
+  return false;
 }
 
 const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a || b === 0x0b || b === 0x0c;
@@ -500,6 +561,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
   const out: { value: string; kind: string }[] = [];
   const hits = AUTOMATON.hitsInBytes(buf, n);
   const dataStart = dataBlockStart(buf, n);
+  const line = new ByteLine(buf);
   let from = -1;
   let to = -1;
   const scan = () => {
@@ -513,16 +575,18 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (need === NEED_NOTHING) continue;
     const end = hits[j + 1];
     if (end > dataStart) break; // the data block's window reads from there to the end
-    let lineEnd = buf.indexOf(0x0a, end - 1);
     if (end <= to && LINES_AFTER[id] === 0) continue; // its line is in the window already
-    if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd)) continue;
-    const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
+    line.of(end);
+    let lineEnd = line.end;
+    if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
+    const lineStart = line.start;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
-    const rest = NAMES_A_VALUE[id] === 1 ? buf.toString('latin1', end, lineEnd) : '';
+    // Those tests read the name's tail and a few characters: a longer rest of the line is none of them (and not copied for each name on it).
+    const rest = NAMES_A_VALUE[id] === 1 ? (lineEnd - end <= MAX_NAME_REST ? buf.toString('latin1', end, lineEnd) : '\u0000') : '';
     const after =
       NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest)
         ? MAX_BLOCK_LINES
-        : NAMES_A_VALUE[id] === 1 && ruleLineAfter(buf, lineEnd)
+        : NAMES_A_VALUE[id] === 1 && (line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd))
           ? MAX_TABLE_ROWS + 1
           : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest))
             ? 1
@@ -755,6 +819,9 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
   let lineStart = 0;
   let lineEnd = -1;
   let nameEnd = -1;
+  // Values named from afar (a table's header, a SQL column list, an HCL label): made at the first name that needs it.
+  let far: FarNames | undefined;
+  const farNames = () => (far ??= new FarNames(text, NAME_TESTS));
   const on: number[] = [];
   for (let j = 0; j < hits.length; j += 2) {
     const k = KEYWORDS[hits[j]];
@@ -772,7 +839,7 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
     for (const r of k.context) {
       if (r === NAME_RULE) {
         // One look per name (`DB_PASSWORD_TOKEN` holds two words).
-        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out);
+        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out, farNames);
         continue;
       }
       if (r === TERRAFORM_RULE) {
@@ -859,7 +926,7 @@ const BARE_AUTH = /^auth$/i;
  * `<name>value</name>`): the name is widened to its characters both ways, and must be followed
  * by a separator (or be an element). Returns the name's end (the caller looks at each name once).
  */
-function namedValue(text: string, from: number, to: number, out: SecretFinding[]): number {
+function namedValue(text: string, from: number, to: number, out: SecretFinding[], far: () => FarNames): number {
   let e = to;
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
   let k = from;
@@ -871,7 +938,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
-    tableColumn(text, k, e, out);
+    far().at(k, e, out);
     return e;
   }
   const name = text.slice(k, e);
@@ -906,81 +973,6 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
-}
-
-/**
- * A table's rule under its header: psql's `------+-------`, mysql's `+------+-------+`, a markdown table's `|---|:--|`,
- * sqlite3's `-column` mode `-----  -------` (dashes, `+`, `|`, `:`, `=` and blanks, three dashes at least).
- */
-const TABLE_RULE = /^[ \t]*[-+|:=]*-{3}[-+|:= \t]*\r?$/;
-/** Most rows of a table read under a secret's column (the byte path reads this many lines after the header). */
-const MAX_TABLE_ROWS = 256;
-/** A row that ends a table: psql's `(3 rows)`, mysql's `3 rows in set`. */
-const TABLE_FOOTER = /^[ \t]*\(?\d+ rows?\b/;
-
-/**
- * The cells under a column named like a secret (`token`, `api_key`, `password`) in a table a database client prints:
- * psql (`name | token` over `-----+-----`), mysql's boxes, sqlite3's `-column` mode, a markdown table. The header's cell
- * must be the name alone, and the line under it a rule; the rows run to a blank line, a rule or a row count. Columns are
- * the header's `|`-separated cells, or (no `|`) the rule's runs of dashes. A row's cell passes the look-alike guard.
- */
-function tableColumn(text: string, k: number, e: number, out: SecretFinding[]): void {
-  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
-  let lineEnd = text.indexOf('\n', e);
-  if (lineEnd < 0) return;
-  // Most names are in prose or code: the next line's first character turns them away before any slice.
-  const first = text.charCodeAt(lineEnd + 1);
-  if (first !== 0x2d && first !== 0x2b && first !== 0x7c && first !== 0x20 && first !== 0x09 && first !== 0x3a && first !== 0x3d) return;
-  const ruleEnd0 = text.indexOf('\n', lineEnd + 1);
-  const ruleEnd = ruleEnd0 < 0 ? text.length : ruleEnd0;
-  const rule = text.slice(lineEnd + 1, ruleEnd);
-  if (!TABLE_RULE.test(rule)) return;
-  const name = text.slice(k, e);
-  if (!isSecretName(name)) return;
-  if (text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
-  const header = text.slice(lineStart, lineEnd);
-  const at = k - lineStart;
-  // The column: [from, to) in each row's text, by `|` cells (their index) or by the rule's dash runs (their columns).
-  let cellOf: (row: string) => [number, number] | undefined;
-  if (header.includes('|')) {
-    const index = header.slice(0, at).split('|').length - 1;
-    const cells = header.split('|');
-    if (cells[index].trim() !== name) return;
-    cellOf = (row) => {
-      let from = 0;
-      for (let i = 0; i < index; i++) {
-        from = row.indexOf('|', from) + 1;
-        if (from === 0) return undefined;
-      }
-      const to = row.indexOf('|', from);
-      return [from, to < 0 ? row.length : to];
-    };
-  } else {
-    const runs = [...rule.matchAll(/-+/g)].map((r) => [r.index!, r.index! + r[0].length] as const);
-    const i = runs.findIndex(([a, b]) => a <= at && at < b);
-    if (i < 0 || header.slice(runs[i][0], runs[i][1]).trim() !== name) return;
-    const from = runs[i][0];
-    const to = i + 1 < runs.length ? runs[i + 1][0] : Infinity;
-    cellOf = (row) => [from, Math.min(to, row.length)];
-  }
-  const password = PASSWORD_NAME.test(name);
-  let rowStart = ruleEnd + 1;
-  for (let n = 0; n < MAX_TABLE_ROWS && rowStart > 0 && rowStart < text.length; n++) {
-    const nl = text.indexOf('\n', rowStart);
-    const rowEnd = nl < 0 ? text.length : nl;
-    const row = text.slice(rowStart, rowEnd);
-    if (/^[ \t\r]*$/.test(row) || TABLE_RULE.test(row) || TABLE_FOOTER.test(row)) return;
-    const c = cellOf(row);
-    if (c) {
-      const cell = row.slice(c[0], c[1]);
-      const value = cell.trim();
-      if (value.length > 0 && !/\s/.test(value) && !isLookAlike(value, password)) {
-        const s = rowStart + c[0] + cell.indexOf(value);
-        out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
-      }
-    }
-    rowStart = rowEnd + 1;
-  }
 }
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
@@ -1205,6 +1197,12 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
 }
 
 /** What the mask of a key-named value says: `password`, `token`, `api key`, `secret`. */
+/** What FarNames asks of the scanner. */
+const NAME_TESTS: NameTests = { isSecretName: (n) => isSecretName(n), kindOfName: (n) => kindOfName(n) };
+
+/** Longest rest of a line after a name's word the next-line tests read (a name is at most 81 characters: isSecretName). */
+const MAX_NAME_REST = 512;
+
 function kindOfName(name: string): string {
   const n = name.toLowerCase();
   if (/pass|pwd/.test(n)) return 'password';

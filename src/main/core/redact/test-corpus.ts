@@ -1124,6 +1124,22 @@ function passFiveItems(g: Gen): CorpusItem[] {
     const md = pw();
     add('secret in a table column', 'markdown', md, `| Service | Token |\n|---|---|\n| deploy | ${md} |\n`);
   }
+  // Session 6: a value named from afar — a SQL column list (INSERT, pg_dump's COPY) and a Terraform variable block's label.
+  for (let k = 0; k < 3; k++) {
+    const ins = pw();
+    add('secret in a sql column list', 'seed.sql', ins, `INSERT INTO api_keys (id, name, secret, created_at) VALUES (1, 'ci', '${ins}', now());\n`);
+    const insMulti = pw();
+    add('secret in a sql column list', 'mysqldump --complete-insert', insMulti, `INSERT INTO \`users\` (\`id\`, \`email\`, \`password\`) VALUES (1,'bob@corp.lan','${insMulti}'),(2,'eve@corp.lan',NULL);\n`);
+    const copy = pw();
+    add('secret in a sql column list', 'pg_dump', copy, `COPY public.api_keys (id, name, token) FROM stdin;\n1\tci\t${copy}\n2\tcd\t\\N\n\\.\n`);
+    const tf = pw();
+    add('terraform variable default', 'variables.tf', tf, `variable "db_password" {\n  description = "The database password"\n  type        = string\n  default     = "${tf}"\n  sensitive   = true\n}\n`);
+    const tfNested = pw();
+    add('terraform variable default', 'variables.tf', tfNested, `variable "admin_token" {\n  type = string\n  validation {\n    condition     = length(var.admin_token) > 8\n    error_message = "Too short."\n  }\n  default = "${tfNested}"\n}\n`);
+  }
+  add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (id, email, password_reset_sent_at) VALUES (1, 'bob@corp.lan', now());\nINSERT INTO api_keys (name, token) VALUES ('ci', NULL), ('cd', '');\n`, false);
+  add('sql without a secret', 'pg_dump', 'ci', `COPY public.api_keys (id, name, token_type) FROM stdin;\n1\tci\tbearer\n\\.\n`, false);
+  add('terraform without a secret', 'variables.tf', 't3.micro', `variable "db_password" {\n  type      = string\n  sensitive = true\n}\n\nvariable "instance_type" {\n  default = "t3.micro"\n}\n`, false);
   add('a table without a secret', 'psql \\d', 'text', `               Table "public.users"\n  Column  |  Type   | Collation | Nullable | Default\n----------+---------+-----------+----------+---------\n id       | integer |           | not null |\n password | text    |           |          |\n token    | text    |           |          |\n`, false);
   add('a table without a secret', 'psql', 'NULL', ` name | token\n------+-------\n ci   |\n ci2  | NULL\n(2 rows)\n`, false);
   add('a table without a secret', 'markdown docs', 'required', `| Option | Secret | Description |\n|--------|--------|-------------|\n| --api-url | optional | Where the API is |\n| --token | required | The API token |\n`, false);

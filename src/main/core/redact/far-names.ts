@@ -1,0 +1,327 @@
+/**
+ * Values named from afar: the name is not next to its value, so the key=value search (scanner.ts
+ * namedValue) does not see them.
+ * - a table's column under its header (psql `name | token` over `-----+-----`, mysql's boxes,
+ *   sqlite3's `-column` mode, markdown tables);
+ * - a SQL column list (`INSERT INTO t (name, secret) VALUES ('ci', '…')`, pg_dump's
+ *   `COPY t (id, token) FROM stdin;` with its tab-separated rows);
+ * - an HCL block's label (`variable "db_password" {` … `default = "…"` … `}`).
+ * The scanner asks at every secret's word that has no separator after it; one FarNames per text
+ * keeps what it learnt about the current line and statement, and a work budget proportional to
+ * the text keeps a hostile text (a megabyte-long header or column list, thousands of names on a
+ * line) linear.
+ */
+import { isLookAlike } from './look-alikes.js';
+import type { SecretFinding } from './finding.js';
+
+/** What the scanner knows about names (scanner.ts): passed in, so this module does not import it back. */
+export interface NameTests {
+  isSecretName(name: string): boolean;
+  kindOfName(name: string): string;
+}
+
+/**
+ * A table's rule under its header: psql's `------+-------`, mysql's `+------+-------+`, a markdown table's `|---|:--|`,
+ * sqlite3's `-column` mode `-----  -------` (dashes, `+`, `|`, `:`, `=` and blanks, three dashes at least).
+ */
+const TABLE_RULE = /^[ \t]*[-+|:=]*-{3}[-+|:= \t]*\r?$/;
+/** A header line (and a rule) longer than this is not a table's: a name in minified JSON or a dump's extended INSERT is not looked at. */
+export const MAX_HEADER_LINE = 4096;
+/** Most rows of a table (or tuples of an INSERT, rows of a COPY) read under a secret's column; the byte path reads this many lines after the name. */
+export const MAX_TABLE_ROWS = 256;
+/** A row longer than this ends a table (no client prints a cell of a credential that long). */
+const MAX_ROW = 4 * MAX_HEADER_LINE;
+/** Secret columns read per table header or statement (a real one has one to three; a hostile one thousands). */
+const MAX_SECRET_COLUMNS = 16;
+/** Characters the rules may look at per character of the text (rows re-read per secret column, values per tuple): beyond it they stop. */
+const WORK_PER_CHAR = 8;
+/** A row that ends a table: psql's `(3 rows)`, mysql's `3 rows in set`. */
+const TABLE_FOOTER = /^[ \t]*\(?\d+ rows?\b/;
+
+/** An HCL block labelled by a name: what is before the label on its line. */
+const HCL_BLOCK_BEFORE = /^[ \t]*variable[ \t]+"$/;
+/** How far into its line a variable's label starts (`variable "`, indented). */
+const MAX_HCL_LABEL_COLUMN = 64;
+/** After the label: the block opens. */
+const HCL_BLOCK_AFTER = /"[ \t]*\{/y;
+/** Lines of a variable block read for its `default` (type, description, validation and sensitive come before it at most). */
+const MAX_HCL_BLOCK_LINES = 32;
+/** The block's `default = "…"` (a string; a heredoc or a map is not read), on one of its lines. */
+const HCL_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*"(?<value>(?:[^"\\\n]|\\.){1,2048})"/;
+
+/** Where a statement with a column list may start on a line (its words; either case). */
+const SQL_START = /\b(?:INSERT|COPY)\b/gi;
+/** A statement's start up to its column list's `(`: `INSERT [IGNORE] INTO t (`, pg_dump's `COPY public.t (`. */
+const SQL_HEAD = /(?:INSERT[ \t]+(?:IGNORE[ \t]+)?INTO|COPY)[ \t]+[\w."`[\]]{1,128}[ \t]*\(/iy;
+/** One column of the list: its name (quoted or not), then `,` or `)`. */
+const SQL_COLUMN = /[ \t]*["`[]?(?<name>\w{1,128})["`\]]?[ \t]*(?<sep>[,)])/y;
+/** Columns read per list. */
+const MAX_SQL_COLUMNS = 64;
+/** After the list: `VALUES` (tuples follow) or `FROM stdin;` (COPY: rows follow, one a line, tab-separated, to `\.`). */
+const SQL_AFTER = /[ \t]*(?:\r?\n[ \t]*)?(?:(?<values>VALUES)[ \t]*(?:\r?\n[ \t]*)?(?=\()|(?<copy>FROM[ \t]+stdin;[ \t]*\r?\n))/iy;
+/** One value of a VALUES tuple: a quoted string (`''` and `\'` inside) or anything up to `,` or `)` (a call's parentheses inside: `now()`). */
+const SQL_VALUE = /[ \t]*(?:'(?<quoted>(?:[^'\\\n]|''|\\.){0,2048})'|(?<bare>(?:[^,()'\n]|\((?:[^()'\n]|'[^'\n]*')*\))*))[ \t]*/y;
+
+const PASSWORD_NAME = /pass|pwd/i;
+
+interface Statement {
+  /** Each column's name start → its index. */
+  columns: Map<number, number>;
+  /** Where the tuples (`(`) or the COPY rows start, and which. */
+  body: number;
+  copy: boolean;
+  /** Secret columns read so far. */
+  read: number;
+}
+
+export class FarNames {
+  /** The line around the last position asked about: [lineStart, lineEnd) (lineEnd the `\n`, or the text's end). */
+  private lineStart = -1;
+  private lineEnd = -1;
+  /** Where INSERT / COPY words start on that line (computed when first needed). */
+  private sqlWords: number[] | undefined;
+  private readonly statements = new Map<number, Statement | null>();
+  /** Per header line start: its secret columns read so far. */
+  private readonly headers = new Map<number, number>();
+  private budget: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly names: NameTests,
+  ) {
+    this.budget = WORK_PER_CHAR * text.length + 65_536;
+  }
+
+  /** The three rules at a secret's word whose name is text[k, e) and has no separator after it. */
+  at(k: number, e: number, out: SecretFinding[]): void {
+    if (this.budget <= 0) return;
+    this.line(k);
+    this.tableColumn(k, e, out);
+    this.sqlColumn(k, e, out);
+    this.hclDefault(k, e, out);
+  }
+
+  /** Makes [lineStart, lineEnd) the line holding `pos`: computed once per line (positions come in order). */
+  private line(pos: number): void {
+    if (pos >= this.lineStart && pos < this.lineEnd) return;
+    const t = this.text;
+    this.lineStart = t.lastIndexOf('\n', pos - 1) + 1;
+    const nl = t.indexOf('\n', pos);
+    this.lineEnd = nl < 0 ? t.length : nl;
+    this.sqlWords = undefined;
+  }
+
+  private spend(n: number): boolean {
+    this.budget -= n;
+    return this.budget > 0;
+  }
+
+  private take(start: number, value: string, name: string, out: SecretFinding[]): void {
+    if (value.length > 0 && !isLookAlike(value, PASSWORD_NAME.test(name))) out.push({ start, end: start + value.length, kind: this.names.kindOfName(name), byContext: true });
+  }
+
+  /**
+   * The cells under a column named like a secret in a table a database client prints. The header's cell must be the name
+   * alone, and the line under it a rule; the rows run to a blank line, a rule or a row count. Columns are the header's
+   * `|`-separated cells, or (no `|`) the rule's runs of dashes.
+   */
+  private tableColumn(k: number, e: number, out: SecretFinding[]): void {
+    const t = this.text;
+    const lineStart = this.lineStart;
+    let lineEnd = this.lineEnd;
+    if (lineEnd >= t.length || lineEnd - lineStart > MAX_HEADER_LINE) return;
+    // Most names are in prose or code: the next line's first character turns them away.
+    const first = t.charCodeAt(lineEnd + 1);
+    if (first !== 0x2d && first !== 0x2b && first !== 0x7c && first !== 0x20 && first !== 0x09 && first !== 0x3a && first !== 0x3d) return;
+    const read = this.headers.get(lineStart) ?? 0;
+    if (read >= MAX_SECRET_COLUMNS) return;
+    const nl = t.indexOf('\n', lineEnd + 1);
+    const ruleEnd = nl < 0 ? t.length : nl;
+    if (ruleEnd - lineEnd > MAX_HEADER_LINE) return;
+    const rule = t.slice(lineEnd + 1, ruleEnd);
+    if (!TABLE_RULE.test(rule)) return;
+    const name = t.slice(k, e);
+    if (!this.names.isSecretName(name)) return;
+    if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+    const header = t.slice(lineStart, lineEnd);
+    const at = k - lineStart;
+    let cellOf: (row: string) => [number, number] | undefined;
+    if (header.includes('|')) {
+      const index = header.slice(0, at).split('|').length - 1;
+      if (header.split('|')[index].trim() !== name) return;
+      cellOf = (row) => {
+        let from = 0;
+        for (let i = 0; i < index; i++) {
+          from = row.indexOf('|', from) + 1;
+          if (from === 0) return undefined;
+        }
+        const to = row.indexOf('|', from);
+        return [from, to < 0 ? row.length : to];
+      };
+    } else {
+      const runs = [...rule.matchAll(/-+/g)].map((r) => [r.index!, r.index! + r[0].length] as const);
+      const i = runs.findIndex(([a, b]) => a <= at && at < b);
+      if (i < 0 || header.slice(runs[i][0], runs[i][1]).trim() !== name) return;
+      const from = runs[i][0];
+      const to = i + 1 < runs.length ? runs[i + 1][0] : Infinity;
+      cellOf = (row) => [from, Math.min(to, row.length)];
+    }
+    this.headers.set(lineStart, read + 1);
+    let rowStart = ruleEnd + 1;
+    for (let n = 0; n < MAX_TABLE_ROWS && rowStart > 0 && rowStart < t.length; n++) {
+      const rowNl = t.indexOf('\n', rowStart);
+      const rowEnd = rowNl < 0 ? t.length : rowNl;
+      if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
+      const row = t.slice(rowStart, rowEnd);
+      if (/^[ \t\r]*$/.test(row) || TABLE_RULE.test(row) || TABLE_FOOTER.test(row)) return;
+      const c = cellOf(row);
+      if (c) {
+        const cell = row.slice(c[0], c[1]);
+        const value = cell.trim();
+        if (!/\s/.test(value)) this.take(rowStart + c[0] + cell.indexOf(value), value, name, out);
+      }
+      rowStart = rowEnd + 1;
+    }
+  }
+
+  /**
+   * The value under a secret's column in SQL that names its columns apart from its values: `INSERT INTO api_keys (name,
+   * secret) VALUES ('ci', '…'), ('cd', '…');` (a seed file, a query log, mysqldump --complete-insert) and pg_dump's
+   * `COPY public.api_keys (id, name, token) FROM stdin;` with its rows up to `\.`. Each statement is parsed once.
+   */
+  private sqlColumn(k: number, e: number, out: SecretFinding[]): void {
+    const t = this.text;
+    if (this.sqlWords === undefined) {
+      this.sqlWords = [];
+      if (this.lineEnd - this.lineStart > 3) {
+        // On the line alone: a search of the text from here would run to its end on every line without one.
+        const line = t.slice(this.lineStart, this.lineEnd);
+        SQL_START.lastIndex = 0;
+        for (let m = SQL_START.exec(line); m; m = SQL_START.exec(line)) this.sqlWords.push(this.lineStart + m.index);
+        this.spend(line.length);
+      }
+    }
+    let start = -1;
+    for (const w of this.sqlWords) if (w < k) start = w;
+    if (start < 0) return;
+    let st = this.statements.get(start);
+    if (st === undefined) {
+      st = this.statement(start);
+      this.statements.set(start, st);
+    }
+    if (st === null || st.read >= MAX_SECRET_COLUMNS) return;
+    const index = st.columns.get(k);
+    if (index === undefined) return;
+    const name = t.slice(k, e);
+    if (!this.names.isSecretName(name)) return;
+    st.read++;
+    let at = st.body;
+    if (st.copy) {
+      for (let n = 0; n < MAX_TABLE_ROWS && at < t.length; n++) {
+        const nl = t.indexOf('\n', at);
+        let end = nl < 0 ? t.length : nl;
+        if (end - at > MAX_ROW || !this.spend(end - at + 1)) return;
+        if (t.charCodeAt(end - 1) === 0x0d) end--;
+        const row = t.slice(at, end);
+        if (row === '\\.' || row === '') return;
+        let from = 0;
+        for (let i = 0; i < index && from >= 0; i++) {
+          const tab = row.indexOf('\t', from);
+          from = tab < 0 ? -1 : tab + 1;
+        }
+        if (from >= 0) {
+          const to = row.indexOf('\t', from);
+          const cell = row.slice(from, to < 0 ? row.length : to);
+          if (cell !== '\\N') this.take(at + from, cell, name, out);
+        }
+        at = nl < 0 ? t.length : nl + 1;
+      }
+      return;
+    }
+    // VALUES (…), (…) …: each tuple's index-th value.
+    for (let n = 0; n < MAX_TABLE_ROWS && t.charCodeAt(at) === 0x28; n++) {
+      const tupleStart = at;
+      at++;
+      for (let i = 0; ; i++) {
+        SQL_VALUE.lastIndex = at;
+        const v = SQL_VALUE.exec(t);
+        if (!v) return;
+        if (i === index && v.groups!.quoted !== undefined) this.take(v.index + v[0].indexOf("'") + 1, v.groups!.quoted, name, out);
+        at = SQL_VALUE.lastIndex;
+        const c = t.charCodeAt(at);
+        if (c === 0x29) break;
+        if (c !== 0x2c || i >= MAX_SQL_COLUMNS) return;
+        at++;
+      }
+      at++;
+      if (!this.spend(at - tupleStart)) return;
+      // `, (` or `,\n  (` before the next tuple; `;` or anything else ends the statement.
+      at = skipBlanks(t, at);
+      if (t.charCodeAt(at) !== 0x2c) return;
+      at = skipBlanks(t, at + 1);
+    }
+  }
+
+  /** The statement whose INSERT or COPY starts at `start`: its column list and where its values start, or null if it has none. */
+  private statement(start: number): Statement | null {
+    const t = this.text;
+    SQL_HEAD.lastIndex = start;
+    if (!SQL_HEAD.exec(t)) return null;
+    const columns = new Map<number, number>();
+    let at = SQL_HEAD.lastIndex;
+    for (let i = 0; ; i++) {
+      if (i >= MAX_SQL_COLUMNS) return null;
+      SQL_COLUMN.lastIndex = at;
+      const c = SQL_COLUMN.exec(t);
+      if (!c) return null;
+      columns.set(c.index + c[0].indexOf(c.groups!.name), i);
+      at = SQL_COLUMN.lastIndex;
+      if (c.groups!.sep === ')') break;
+    }
+    SQL_AFTER.lastIndex = at;
+    const after = SQL_AFTER.exec(t);
+    if (!after) return null;
+    return { columns, body: SQL_AFTER.lastIndex, copy: after.groups!.copy !== undefined, read: 0 };
+  }
+
+  /**
+   * A Terraform variable's default under a secret's name (`variable "db_password" {` … `default = "…"` … `}`): the
+   * block's lines are read to its closing brace (a nested `validation { … }` skipped), MAX_HCL_BLOCK_LINES at most.
+   */
+  private hclDefault(k: number, e: number, out: SecretFinding[]): void {
+    const t = this.text;
+    if (t.charCodeAt(k - 1) !== 0x22 || k - this.lineStart > MAX_HCL_LABEL_COLUMN) return;
+    if (!HCL_BLOCK_BEFORE.test(t.slice(this.lineStart, k))) return;
+    HCL_BLOCK_AFTER.lastIndex = e;
+    if (!HCL_BLOCK_AFTER.test(t)) return;
+    const name = t.slice(k, e);
+    if (!this.names.isSecretName(name)) return;
+    let at = HCL_BLOCK_AFTER.lastIndex;
+    // Braces open inside the block (`validation {`): its own `default` is at depth 1 only.
+    let depth = 1;
+    for (let n = 0; n < MAX_HCL_BLOCK_LINES && at < t.length && depth > 0; n++) {
+      const nl = t.indexOf('\n', at);
+      const end = nl < 0 ? t.length : nl;
+      if (!this.spend(end - at + 1)) return;
+      const line = t.slice(at, end);
+      const d = depth === 1 ? HCL_DEFAULT.exec(line) : null;
+      if (d) {
+        const value = d.groups!.value;
+        this.take(at + d.index + d[0].length - 1 - value.length, value, name, out);
+        return;
+      }
+      // Braces outside strings and comments.
+      for (const c of line.replace(/"(?:[^"\\]|\\.)*"|#.*|\/\/.*/g, '')) depth += c === '{' ? 1 : c === '}' ? -1 : 0;
+      at = end + 1;
+    }
+  }
+}
+
+function skipBlanks(t: string, at: number): number {
+  while (at < t.length) {
+    const c = t.charCodeAt(at);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) break;
+    at++;
+  }
+  return at;
+}
