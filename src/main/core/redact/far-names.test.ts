@@ -1,0 +1,63 @@
+/**
+ * Values named from afar (far-names.ts) through the scanner's two paths: the text (replies, audit) and the bytes (the
+ * command's stream). The corpus (corpus.test.ts) holds them in every context; here the edges and hostile text.
+ */
+import { describe, expect, it } from 'vitest';
+import { scanContextSecretsInBytes, scanSecrets } from './scanner.js';
+
+const V = 'k7Hq2mZp9xVw4Rt8Ls3N';
+const viaText = (t: string) => scanSecrets(t).map((f) => t.slice(f.start, f.end));
+const viaBytes = (t: string) => {
+  const b = Buffer.from(t.endsWith('\n') ? t : `${t}\n`);
+  return scanContextSecretsInBytes(b, b.length).map((f) => f.value);
+};
+const both = (t: string) => ({ text: viaText(t), bytes: viaBytes(t) });
+
+describe('values named from afar', () => {
+  it("a table's column under its header: each row's cell, on both paths; the rows end at a blank line, a rule or a row count", () => {
+    const psql = ` name   |         token\n--------+------------------------\n ci     | ${V}\n cd     | ${V}b\n(2 rows)\n ci     | ${V}c\n`;
+    expect(both(psql)).toEqual({ text: [V, `${V}b`], bytes: [V, `${V}b`] });
+    const sqlite = `name    secret\n------  ------------------------\nstripe  ${V}\n\nother   ${V}d\n`;
+    expect(both(sqlite)).toEqual({ text: [V], bytes: [V] });
+  });
+
+  it('a header cell that is more than the name, a column not named like a secret, a schema: nothing', () => {
+    for (const t of [
+      ` name | the token\n------+----------\n ci   | ${V}\n`,
+      ` name | token_type\n------+-----------\n ci   | ${V}\n`,
+      `  Column  |  Type   | Nullable\n----------+---------+---------\n password | text    | not null\n`,
+      ` name | token\n------+-------\n ci   |\n cd   | NULL\n`,
+    ])
+      expect(both(t), t).toEqual({ text: [], bytes: [] });
+  });
+
+  it("a SQL column list: the value under the secret's column in every tuple, pg_dump's COPY rows (\\N is NULL)", () => {
+    expect(both(`INSERT INTO api_keys (id, name, token, created_at) VALUES\n  (1, 'ci', '${V}', now()),\n  (2, 'cd', '${V}e', now());\n`)).toEqual({ text: [V, `${V}e`], bytes: [V, `${V}e`] });
+    expect(both(`COPY public.api_keys (id, name, token) FROM stdin;\n1\tci\t${V}\n2\tcd\t\\N\n\\.\n3\tx\t${V}f\n`)).toEqual({ text: [V], bytes: [V] });
+    // The column's index counts: the secret is not in the second place here.
+    expect(both(`INSERT INTO t (secret, name) VALUES (NULL, '${V}');\n`)).toEqual({ text: [], bytes: [] });
+  });
+
+  it("a Terraform variable's default under a secret's label, past a nested block; not another block's", () => {
+    const tf = `variable "admin_token" {\n  validation {\n    condition = length(var.admin_token) > 8\n  }\n  default = "${V}"\n}\nvariable "region" {\n  default = "${V}g"\n}\n`;
+    expect(both(tf)).toEqual({ text: [V], bytes: [V] });
+  });
+
+  it('hostile text stays linear: megabyte lines of names, column lists, headers and blocks (hang guard)', () => {
+    const hostile = [
+      'token '.repeat(170_000),
+      `INSERT INTO t (${'token, '.repeat(140_000)}x) VALUES (1);`,
+      '{"a":"token",'.repeat(75_000),
+      'token\n---\n'.repeat(100_000),
+      'variable "db_password" {\n'.repeat(40_000),
+      `${'token | '.repeat(500)}\n${'-'.repeat(4000)}\n${` x | ${V}\n`.repeat(20_000)}`,
+    ];
+    for (const t of hostile) {
+      const started = performance.now();
+      viaText(t);
+      viaBytes(t);
+      // hang guard only (each takes well under a second here): the quadratic forms took 8-50 s per megabyte
+      expect(performance.now() - started, t.slice(0, 40)).toBeLessThan(10_000);
+    }
+  });
+});
