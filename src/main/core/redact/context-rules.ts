@@ -170,10 +170,11 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /mosquitto_passwd/, re: /\bmosquitto_passwd\b[^\n|;&]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['ldap'], needs: /ldappasswd/, re: /\bldappasswd\b[^\n|;&]*?[ \t]-[sa][ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Words of their own (the table has room since `-us` took the curl rule's four): redis `ACL SETUSER bob on >pw` (redis-cli's line, a
-  // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and its older spelling `mc config host add`); poetry's auth settings.
+  // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and its older spelling `mc config host add`; `alias` alone hit every gcc line's
+  // `-fno-strict-aliasing`, 1.2% of reply masking); poetry's auth settings.
   // Every `>password` of the line; the look back is bounded (an ACL line is short): unbounded, 50,000 `>` on one line took 9 s.
   { kind: 'password', keywords: ['setuser'], re: /(?<=\bSETUSER\b[^\n]{0,512}?[ \t]"?)>(?<secret>[^\s"]+)/gi, guard: true },
-  { kind: 'secret key', keywords: ['alias', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'secret key', keywords: ['alias set', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
