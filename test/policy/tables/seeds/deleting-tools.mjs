@@ -16,8 +16,10 @@ export default ({ bad, ok }) => {
   for (const l of ['mv data.db /dev/null', 'mv ~/.ssh/id_rsa /dev/null', 'mv src /dev/null']) bad('ask', 'deleting/move-to-dev-null', l, ['sh -c', 'subshell', 'and']);
   for (const l of ['npx rimraf ~', 'npm exec -- rimraf ~', 'pnpm dlx rimraf /', 'bunx rimraf ~/*', 'rimraf .', 'npx del-cli ~', 'trash ~/Documents', 'trash-put ~', 'gio trash ~/projects'])
     bad('ask', 'deleting/rimraf', l, ['sh -c', 'subshell', 'and', 'timeout']);
-  for (const l of ['truncate -s 0 prod.db', 'truncate -s 0 data/app.sqlite3', ': > .git/index', '> db.sqlite', 'cat /dev/null > ~/.bash_history', 'truncate --size=0 .git/HEAD', 'echo -n > app.db'])
+  for (const l of ['truncate -s 0 prod.db', 'truncate -s 0 data/app.sqlite3', ': > .git/index', '> db.sqlite', 'truncate --size=0 .git/HEAD', 'echo -n > app.db'])
     bad('ask', 'deleting/empty-data-file', l, ['sh -c', 'subshell', 'and']);
+  // A history file has its own rule (files.mjs), which names what it is.
+  bad('ask', 'write-history-file', 'cat /dev/null > ~/.bash_history', ['sh -c', 'subshell', 'and']);
   for (const l of ['shred -u ~/.bashrc', 'shred -zu /etc/hosts', 'srm -r ~', 'unlink ~/.zshrc']) bad('ask', l.startsWith('srm') ? 'rm-recursive-root-or-home' : 'rm-system-file', l, ['sudo', 'sh -c', 'subshell']);
 
   for (const l of ['find . -name "*.pyc" -delete', 'find . -type d -name __pycache__ -exec rm -rf {} +', 'find /tmp -maxdepth 1 -name "build-*" -mtime +7 -delete', 'find dist -name "*.map" -delete', 'find . -name .DS_Store -delete', 'find src -name "*.orig" -exec rm {} \\;',

@@ -32,6 +32,11 @@ export default ({ bad, badTargets, ok, okTargets }) => {
   // Single files that matter.
   for (const l of ['rm /etc/passwd', 'rm -f /etc/shadow', 'rm ~/.ssh/id_rsa', 'rm -f ~/.ssh/id_ed25519', 'rm ~/.bashrc', 'rm -f ~/.zshrc', 'rm ~/.gitconfig', 'rm -f ~/.netrc', 'unlink /etc/sudoers', 'shred -u ~/.ssh/id_ed25519', 'rm /boot/vmlinuz', 'rm -f ~/.aws/credentials', 'rm -f ~/.kube/config', 'rm /usr/bin/python3'])
     bad('ask', 'rm-system-file', l, ['sudo', 'sh -c', 'subshell', 'function']);
+  // History files (session 6): deleting, moving away, emptying, replacing or linking one away.
+  for (const l of ['rm ~/.bash_history', 'rm -f ~/.zsh_history', 'shred -u ~/.bash_history', 'unlink ~/.python_history', 'rm ~/.local/share/fish/fish_history', 'mv ~/.bash_history /tmp/h', 'rm -f /root/.bash_history'])
+    bad('ask', 'rm-history-file', l, ['sudo', 'sh -c', 'subshell']);
+  for (const l of ['ln -sf /dev/null ~/.bash_history', ': > ~/.zsh_history', 'truncate -s 0 ~/.bash_history', 'cp /dev/null ~/.bash_history', 'cat /dev/null > ~/.psql_history', 'echo > ~/.node_repl_history'])
+    bad('ask', 'write-history-file', l, ['sudo', 'sh -c', 'subshell']);
   for (const l of ['mv ~ /tmp/x', 'mv /etc /tmp/etc', 'mv ~/.ssh /tmp/', 'mv /usr /usr.bak', 'mv ~/.gnupg ~/.gnupg.old'])
     bad('ask', 'mv-system-dir', l);
   bad('ask', 'protected-paths/git-internals', 'rm -rf .git/objects');
@@ -52,5 +57,6 @@ export default ({ bad, badTargets, ok, okTargets }) => {
     'rm -rf "$(git rev-parse --show-toplevel)/dist"', 'find . -name node_modules -type d -prune -exec rm -rf {} +', 'find . -name "*.pyc" -delete', 'find build -type f -name "*.map" -delete',
     'git clean -n', 'rm -rf -- ./-weird-name', 'rm -v build/app.js', 'rm -rf packages/*/dist', 'rm -rf apps/web/.next', 'rm -r tmp/', 'rm -rf /tmp/mish-test', 'cd /tmp && rm -rf build-123',
     'cd dist && rm -rf ./*', 'mv build dist', 'mv old.txt new.txt', 'mv src/a.ts src/b.ts', 'mv ~/Downloads/x.zip .', 'ls ~', 'du -sh ~/.cache', 'ls -la /', 'ls -d ~/*',
+    'history -c', 'tail -n 50 ~/.bash_history', 'grep npm ~/.zsh_history', 'wc -l ~/.bash_history', 'rm -f ./.bash_history', 'cp ~/.bash_history /tmp/history.txt',
   ]) ok(l, ['then', 'bash -lc']);
 };
