@@ -87,6 +87,8 @@ export class TrackedProcess implements ProcessControl {
       tail: () => this.tail,
       onChange: (w) => this.setWaiting(w),
       deferred: init.deferYield,
+      // A command typed into a shell (the only deferred one): the leader is that shell.
+      leaderIsShell: init.deferYield,
     });
   }
 

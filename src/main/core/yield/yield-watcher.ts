@@ -30,6 +30,12 @@ export interface YieldWatcherOptions {
   onChange: (waiting: WaitingForInput | undefined) => void;
   /** Start checking only at begin() or the first output (a command typed into a shell, not yet started). */
   deferred?: boolean;
+  /**
+   * The leader is the session's shell, running a command typed into it: the shell alone reading its terminal is a `read`
+   * builtin's prompt, or the shell back at its prompt with the command's end marker not yet read (a loaded machine) —
+   * reported only when a second look, YIELD_RECHECK_MS later with no output between, finds it still so.
+   */
+  leaderIsShell?: boolean;
 }
 
 export class YieldWatcher {
@@ -42,6 +48,10 @@ export class YieldWatcher {
   private held = false;
   /** When the pending timer fires (Date.now() clock). */
   private timerDue = 0;
+  /** Counts the silences (each output or input starts a new one): a millisecond clock can give two the same start. */
+  private silence = 0;
+  /** The silence in which the shell alone was first seen reading its terminal (leaderIsShell). */
+  private shellReadIn: number | undefined;
 
   constructor(private readonly options: YieldWatcherOptions) {
     if (!options.deferred) this.arm(YIELD_SILENCE_MS);
@@ -51,6 +61,7 @@ export class YieldWatcher {
   begin(): void {
     if (this.stopped || this.held || this.timer || this.checking || this.waiting) return;
     this.lastOutput = Date.now();
+    this.silence++;
     this.arm(YIELD_SILENCE_MS);
   }
 
@@ -72,6 +83,7 @@ export class YieldWatcher {
   activity(): void {
     if (this.stopped) return;
     this.lastOutput = Date.now();
+    this.silence++;
     if (this.waiting) {
       this.waiting = undefined;
       this.options.onChange(undefined);
@@ -159,6 +171,7 @@ export class YieldWatcher {
 
   private async evaluate(): Promise<WaitingForInput | undefined> {
     const since = this.lastOutput;
+    const silence = this.silence;
     const silentFor = Date.now() - since;
     const tail = this.options.tail();
     const pattern = matchPrompt(tail);
@@ -167,6 +180,11 @@ export class YieldWatcher {
     const probe = leaderPid !== undefined ? probeForeground(leaderPid, ptsName) : undefined;
     let mode: Awaited<ReturnType<typeof readTermMode>>;
     if (probe) {
+      if (probe.ttyRead && this.options.leaderIsShell && probe.pids.every((p) => p === leaderPid) && this.shellReadIn !== silence) {
+        // The shell itself reads: its command may have ended a moment ago (see leaderIsShell). Look again before saying so.
+        this.shellReadIn = silence;
+        return undefined;
+      }
       if (probe.ttyRead) reasons.push('read-syscall');
       else if (!probe.polling) {
         // A process we cannot look into (setuid sudo run by an unprivileged user) asleep with
@@ -197,7 +215,7 @@ export class YieldWatcher {
     } else if (pattern?.secretHint) {
       secret = true;
     }
-    if (this.lastOutput !== since) return undefined; // output arrived meanwhile
+    if (this.silence !== silence) return undefined; // output arrived meanwhile (within the same millisecond too)
     const prompt = pattern?.prompt ?? lastVisibleLine(tail).trim().slice(0, 200);
     return { prompt, secret, reasons, since: Date.now() };
   }
