@@ -306,6 +306,8 @@ const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ 
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** After a name's word, PHP's var_dump key (`["db_password"]=>`): its value is on the next line (`  string(14) "…"`). */
 const VAR_DUMP_KEY_END = /^[\w.-]*"(?::(?:"[\w\\]{1,256}":)?(?:protected|private))?\]=>[ \t]*\r?$/;
+/** Longest rest of a line after a name's word the next-line tests read (a name is at most 81 characters: isSecretName). */
+const MAX_NAME_REST = 512;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
 const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
@@ -1196,13 +1198,10 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
   }
 }
 
-/** What the mask of a key-named value says: `password`, `token`, `api key`, `secret`. */
 /** What FarNames asks of the scanner. */
 const NAME_TESTS: NameTests = { isSecretName: (n) => isSecretName(n), kindOfName: (n) => kindOfName(n) };
 
-/** Longest rest of a line after a name's word the next-line tests read (a name is at most 81 characters: isSecretName). */
-const MAX_NAME_REST = 512;
-
+/** What the mask of a key-named value says: `password`, `token`, `api key`, `secret`. */
 function kindOfName(name: string): string {
   const n = name.toLowerCase();
   if (/pass|pwd/.test(n)) return 'password';
