@@ -26,6 +26,11 @@ export interface ContextRule {
    * The automaton's table stays within 16-bit offsets (keyword-automaton.ts), a third faster.
    */
   sharesNameWords?: boolean;
+  /**
+   * On a table's header line (far-names.ts isTableHeader: a rule under it, no row above it) a value that is a word of letters
+   * is the next column's title (`| Secret | Description |`, `| token | count |`), not a secret.
+   */
+  wordsNotOnHeader?: boolean;
 }
 
 /**
@@ -260,7 +265,7 @@ export const FILES: ContextRule[] = [
   // `infisical secrets`) and ASCII ones (`aws … --output table`'s `|  SecretString |  … |`, psql's expanded `password | …`). The
   // value is one whole cell; a cell of words (`| token | Your API token |`) is prose, and placeholders stay (guard). A column's SQL type is
   // no value (a schema: psql's `\d users` row ` password | text | …`, mysql's `DESCRIBE`: `| password | varchar(255) | YES |`).
-  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^|[│║┃|])[ \\t]*(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^|[│║┃|])[ \\t]*(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).

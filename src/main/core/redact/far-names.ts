@@ -35,6 +35,8 @@ const MAX_ROW = 4 * MAX_HEADER_LINE;
 const MAX_SECRET_COLUMNS = 16;
 /** Characters the rules may look at per character of the text (rows re-read per secret column, values per tuple): beyond it they stop. */
 const WORK_PER_CHAR = 8;
+/** A cell that holds a variable's name in capitals, in backticks or not (`NPM_TOKEN`, `` `GH_PAT` ``). */
+const SECRET_NAME_CELL = /^(`?)[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\1$/;
 /** A row that ends a table: psql's `(3 rows)`, mysql's `3 rows in set`. */
 const TABLE_FOOTER = /^[ \t]*\(?\d+ rows?\b/;
 
@@ -63,6 +65,25 @@ const SQL_AFTER = /[ \t]*(?:\r?\n[ \t]*)?(?:(?<values>VALUES)[ \t]*(?:\r?\n[ \t]
 const SQL_VALUE = /[ \t]*(?:'(?<quoted>(?:[^'\\\n]|''|\\.){0,2048})'|(?<bare>(?:[^,()'\n]|\((?:[^()'\n]|'[^'\n]*')*\))*))[ \t]*/y;
 
 const PASSWORD_NAME = /pass|pwd/i;
+
+/** A rule of box-drawing characters (`├──────┼──────┤`, `╠════╬════╣`, `+====+`) or ASCII dashes (TABLE_RULE). */
+const BOX_RULE = /^[ \t]*[\u2500-\u257f+=-]{3}[\u2500-\u257f+=:| \t-]*\r?$/;
+/** A table's row: a cell separator on a line that is no rule. */
+const TABLE_ROW = /[│║┃|]/;
+
+/**
+ * Is the line [lineStart, lineEnd) of `text` a table's header: a rule under it and no row above it (psql's and
+ * markdown's first line, mysql's boxed header between two rules)? Its cells are the columns' titles.
+ */
+export function isTableHeader(text: string, lineStart: number, lineEnd: number): boolean {
+  if (lineEnd >= text.length) return false;
+  const nl = text.indexOf('\n', lineEnd + 1);
+  const next = text.slice(lineEnd + 1, nl < 0 ? text.length : nl);
+  if (next.length > MAX_HEADER_LINE || !(TABLE_RULE.test(next) || BOX_RULE.test(next))) return false;
+  if (lineStart === 0) return true;
+  const prev = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1);
+  return !TABLE_ROW.test(prev) || TABLE_RULE.test(prev) || BOX_RULE.test(prev);
+}
 
 interface Statement {
   /** Each column's name start → its index. */
@@ -178,7 +199,8 @@ export class FarNames {
       if (c) {
         const cell = row.slice(c[0], c[1]);
         const value = cell.trim();
-        if (!/\s/.test(value)) this.take(rowStart + c[0] + cell.indexOf(value), value, name, out);
+        // A secret's name in the cell (`DEPLOY_KEY`, `` `NPM_TOKEN` ``: a docs table of which secrets a workflow needs) is no value.
+        if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(rowStart + c[0] + cell.indexOf(value), value, name, out);
       }
       rowStart = rowEnd + 1;
     }

@@ -20,7 +20,7 @@ import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
-import { FarNames, MAX_HEADER_LINE, MAX_TABLE_ROWS, type NameTests } from './far-names.js';
+import { FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
 
@@ -449,7 +449,12 @@ class ByteLine {
     this.sql = -2;
   }
 
-  /** Is the next line a table's rule (`-+|:=` and blanks, three dashes; tableColumn's TABLE_RULE), this one short enough to be its header? */
+  /** Where the line before this one starts (this one's start when there is none). */
+  prevStart(): number {
+    return this.start > 1 ? this.buf.lastIndexOf(0x0a, this.start - 2) + 1 : this.start;
+  }
+
+  /** Is the next line a table's rule (ruleLineAt: tableColumn's TABLE_RULE, or box drawing), this one short enough to be its header? */
   ruleAfter(): boolean {
     if (this.rule < 0) this.rule = this.end - this.start <= MAX_HEADER_LINE && ruleLineAt(this.buf, this.end + 1) ? 1 : 0;
     return this.rule === 1;
@@ -476,7 +481,7 @@ class ByteLine {
   }
 }
 
-/** Is the line starting at `from` a table's rule, at most MAX_HEADER_LINE long? */
+/** Is the line starting at `from` a table's rule (ASCII, or box drawing: U+2500-U+257F, UTF-8 E2 94/95 xx), at most MAX_HEADER_LINE long? */
 function ruleLineAt(buf: Buffer, from: number): boolean {
   let dashes = 0;
   const stop = Math.min(buf.length, from + MAX_HEADER_LINE);
@@ -484,7 +489,10 @@ function ruleLineAt(buf: Buffer, from: number): boolean {
     const b = buf[i];
     if (b === 0x0a) return dashes >= 3;
     if (b === 0x2d) dashes++;
-    else if (b !== 0x2b && b !== 0x7c && b !== 0x3a && b !== 0x3d && b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
+    else if (b === 0xe2 && (buf[i + 1] === 0x94 || buf[i + 1] === 0x95)) {
+      dashes++;
+      i += 2;
+    } else if (b !== 0x2b && b !== 0x7c && b !== 0x3a && b !== 0x3d && b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
   }
   return false;
 }
@@ -581,7 +589,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     line.of(end);
     let lineEnd = line.end;
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
-    const lineStart = line.start;
+    // A line a table's rule follows is a header or a table's last row: the line above tells which (isTableHeader), so the window holds it.
+    const lineStart = NAMES_A_VALUE[id] === 1 && line.ruleAfter() ? line.prevStart() : line.start;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
     // Those tests read the name's tail and a few characters: a longer rest of the line is none of them (and not copied for each name on it).
     const rest = NAMES_A_VALUE[id] === 1 ? (lineEnd - end <= MAX_NAME_REST ? buf.toString('latin1', end, lineEnd) : '\u0000') : '';
@@ -866,7 +875,7 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         continue;
       }
       if (end > lineEnd) {
-        if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
+        if (on.length) lineRules(text, lineStart, lineEnd, on, out);
         on.length = 0;
         lineStart = text.lastIndexOf('\n', end - 1) + 1;
         const nl = text.indexOf('\n', end - 1);
@@ -875,7 +884,7 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
       if (!on.includes(r)) on.push(r);
     }
   }
-  if (on.length) lineRules(text.slice(lineStart, lineEnd), lineStart, on, out);
+  if (on.length) lineRules(text, lineStart, lineEnd, on, out);
 }
 
 const PASSWORD_NAME = /pass|pwd/i;
@@ -899,12 +908,17 @@ const VALUE_AT = new RegExp(
 );
 
 /** The line rules `on` (indexes of LINE_RULES, or COOKIE_RULE) on one line at `offset`. */
-function lineRules(line: string, offset: number, on: number[], out: SecretFinding[]): void {
+function lineRules(text: string, lineStart: number, lineEnd: number, on: number[], out: SecretFinding[]): void {
+  const line = text.slice(lineStart, lineEnd);
   for (const r of on) {
-    if (r === COOKIE_RULE) cookies(line, offset, out);
-    else if (!LINE_RULES[r].needs || LINE_RULES[r].needs!.test(line)) apply(LINE_RULES[r], line, offset, out);
+    const rule = LINE_RULES[r];
+    if (r === COOKIE_RULE) cookies(line, lineStart, out);
+    else if (!rule.needs || rule.needs.test(line)) apply(rule, line, lineStart, out, rule.wordsNotOnHeader && isTableHeader(text, lineStart, lineEnd) ? HEADER_WORD : undefined);
   }
 }
+
+/** A table header's cell that is a title, not a value (ContextRule.wordsNotOnHeader). */
+const HEADER_WORD = /^[A-Za-z][A-Za-z ()_-]*$/;
 
 /** A name's characters (`DB_PASSWORD`, `client.secret`, `api-key`), by character code. */
 const NAME_CHAR = new Uint8Array(128);
@@ -1164,11 +1178,12 @@ function puttyPrivateLines(text: string, at: number, out: SecretFinding[]): void
   if (end > start) out.push({ start, end: text[end - 1] === '\n' ? end - 1 : end, kind: 'private key' });
 }
 
-function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[]): void {
+function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[], notValue?: RegExp): void {
   rule.re.lastIndex = 0;
   for (let m = rule.re.exec(line); m; m = rule.re.exec(line)) {
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
+    if (notValue?.test(secret)) continue;
     if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
     // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
     const name = m.groups?.name;

@@ -1140,6 +1140,21 @@ function passFiveItems(g: Gen): CorpusItem[] {
   add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (id, email, password_reset_sent_at) VALUES (1, 'bob@corp.lan', now());\nINSERT INTO api_keys (name, token) VALUES ('ci', NULL), ('cd', '');\n`, false);
   add('sql without a secret', 'pg_dump', 'ci', `COPY public.api_keys (id, name, token_type) FROM stdin;\n1\tci\tbearer\n\\.\n`, false);
   add('terraform without a secret', 'variables.tf', 't3.micro', `variable "db_password" {\n  type      = string\n  sensitive = true\n}\n\nvariable "instance_type" {\n  default = "t3.micro"\n}\n`, false);
+  for (let k = 0; k < 3; k++) {
+    // One key and value between two rules (aws --output table of one field): shaped like a header, a value with a digit or a sign is no title.
+    const one = `${pw()}7`;
+    add('secret in an ascii table', 'aws --output table', one, `+---------------+------------------------------+\n|  SecretString |  ${one}  |\n+---------------+------------------------------+\n`);
+  }
+  for (let k = 0; k < 3; k++) {
+    // A box table whose last row holds the secret: a rule under it, a row above it (not a header).
+    const last = pw();
+    add('secret in a box table', 'railway variables', last, `╔═══════════════════╦══════════════════════════╗\n║ PORT              ║ 3000                     ║\n║ DATABASE_PASSWORD ║ ${last} ║\n╚═══════════════════╩══════════════════════════╝\n`);
+  }
+  // A header's cells are titles, a docs table's cells name secrets: kept.
+  add('a table without a secret', 'markdown docs', 'Description', '| Secret | Description |\n|---|---|\n| `NPM_TOKEN` | The npm token |\n| `GH_PAT` | A personal access token |\n', false);
+  add('a table without a secret', 'markdown docs', 'NPM_TOKEN', '| Secret | Description |\n|---|---|\n| `NPM_TOKEN` | The npm token |\n', false);
+  add('a table without a secret', 'markdown docs', 'DEPLOY_KEY', '| Job | Secret | Required |\n|------|--------|----------|\n| deploy | DEPLOY_KEY | yes |\n| publish | NPM_TOKEN | no |\n', false);
+  add('a table without a secret', 'token counts', 'count', '| token | count |\n|---|---|\n| the | 120 |\n| function | 88 |\n', false);
   add('a table without a secret', 'psql \\d', 'text', `               Table "public.users"\n  Column  |  Type   | Collation | Nullable | Default\n----------+---------+-----------+----------+---------\n id       | integer |           | not null |\n password | text    |           |          |\n token    | text    |           |          |\n`, false);
   add('a table without a secret', 'psql', 'NULL', ` name | token\n------+-------\n ci   |\n ci2  | NULL\n(2 rows)\n`, false);
   add('a table without a secret', 'markdown docs', 'required', `| Option | Secret | Description |\n|--------|--------|-------------|\n| --api-url | optional | Where the API is |\n| --token | required | The API token |\n`, false);
