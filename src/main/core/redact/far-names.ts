@@ -2,7 +2,7 @@
  * Values named from afar: the name is not next to its value, so the key=value search (scanner.ts
  * namedValue) does not see them.
  * - a table's column under its header (psql `name | token` over `-----+-----`, mysql's boxes,
- *   sqlite3's `-column` mode, markdown tables);
+ *   sqlite3's `-column` and `-box` modes, psql's unicode line style, markdown tables);
  * - a SQL column list (`INSERT INTO t (name, secret) VALUES ('ci', '…')`, pg_dump's
  *   `COPY t (id, token) FROM stdin;` with its tab-separated rows);
  * - an HCL block's label (`variable "db_password" {` … `default = "…"` … `}`).
@@ -70,6 +70,17 @@ const PASSWORD_NAME = /pass|pwd/i;
 const BOX_RULE = /^[ \t]*[\u2500-\u257f+=-]{3}[\u2500-\u257f+=:| \t-]*\r?$/;
 /** A table's row: a cell separator on a line that is no rule. */
 const TABLE_ROW = /[│║┃|]/;
+/** The cell separators of ASCII and box-drawing tables (psql's unicode line style, `sqlite3 -box`). */
+const CELL_SEPARATORS = /[│║┃|]/;
+
+/** Where the next cell separator of `row` at or after `from` is; -1 if none. */
+function separatorAt(row: string, from: number): number {
+  for (let i = from; i < row.length; i++) {
+    const c = row.charCodeAt(i);
+    if (c === 0x7c || c === 0x2502 || c === 0x2551 || c === 0x2503) return i;
+  }
+  return -1;
+}
 
 /**
  * Is the line [lineStart, lineEnd) of `text` a table's header: a rule under it and no row above it (psql's and
@@ -153,30 +164,30 @@ export class FarNames {
     if (lineEnd >= t.length || lineEnd - lineStart > MAX_HEADER_LINE) return;
     // Most names are in prose or code: the next line's first character turns them away.
     const first = t.charCodeAt(lineEnd + 1);
-    if (first !== 0x2d && first !== 0x2b && first !== 0x7c && first !== 0x20 && first !== 0x09 && first !== 0x3a && first !== 0x3d) return;
+    if (first !== 0x2d && first !== 0x2b && first !== 0x7c && first !== 0x20 && first !== 0x09 && first !== 0x3a && first !== 0x3d && !(first >= 0x2500 && first <= 0x257f)) return;
     const read = this.headers.get(lineStart) ?? 0;
     if (read >= MAX_SECRET_COLUMNS) return;
     const nl = t.indexOf('\n', lineEnd + 1);
     const ruleEnd = nl < 0 ? t.length : nl;
     if (ruleEnd - lineEnd > MAX_HEADER_LINE) return;
     const rule = t.slice(lineEnd + 1, ruleEnd);
-    if (!TABLE_RULE.test(rule)) return;
+    if (!TABLE_RULE.test(rule) && !BOX_RULE.test(rule)) return;
     const name = t.slice(k, e);
     if (!this.names.isSecretName(name)) return;
     if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
     const header = t.slice(lineStart, lineEnd);
     const at = k - lineStart;
     let cellOf: (row: string) => [number, number] | undefined;
-    if (header.includes('|')) {
-      const index = header.slice(0, at).split('|').length - 1;
-      if (header.split('|')[index].trim() !== name) return;
+    if (TABLE_ROW.test(header)) {
+      const index = header.slice(0, at).split(CELL_SEPARATORS).length - 1;
+      if (header.split(CELL_SEPARATORS)[index].trim() !== name) return;
       cellOf = (row) => {
         let from = 0;
         for (let i = 0; i < index; i++) {
-          from = row.indexOf('|', from) + 1;
+          from = separatorAt(row, from) + 1;
           if (from === 0) return undefined;
         }
-        const to = row.indexOf('|', from);
+        const to = separatorAt(row, from);
         return [from, to < 0 ? row.length : to];
       };
     } else {
@@ -194,7 +205,7 @@ export class FarNames {
       const rowEnd = rowNl < 0 ? t.length : rowNl;
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       const row = t.slice(rowStart, rowEnd);
-      if (/^[ \t\r]*$/.test(row) || TABLE_RULE.test(row) || TABLE_FOOTER.test(row)) return;
+      if (/^[ \t\r]*$/.test(row) || TABLE_RULE.test(row) || BOX_RULE.test(row) || TABLE_FOOTER.test(row)) return;
       const c = cellOf(row);
       if (c) {
         const cell = row.slice(c[0], c[1]);

@@ -1121,6 +1121,10 @@ function passFiveItems(g: Gen): CorpusItem[] {
     add('secret in a table column', 'mysql', my, `+------+------------------------------+\n| user | password                     |\n+------+------------------------------+\n| app  | ${my} |\n+------+------------------------------+\n1 row in set (0.00 sec)\n`);
     const lite = pw();
     add('secret in a table column', 'sqlite3 -column', lite, `name    secret                  \n------  ------------------------\nstripe  ${lite}\n`);
+    const box = pw();
+    add('secret in a table column', 'sqlite3 -box', box, `┌────────┬──────────────────────────┐\n│  name  │          token           │\n├────────┼──────────────────────────┤\n│ ci     │ ${box} │\n└────────┴──────────────────────────┘\n`);
+    const uni = pw();
+    add('secret in a table column', 'psql (unicode line style)', uni, ` name │          secret\n──────┼──────────────────────────\n ci   │ ${uni}\n(1 row)\n`);
     const md = pw();
     add('secret in a table column', 'markdown', md, `| Service | Token |\n|---|---|\n| deploy | ${md} |\n`);
   }
