@@ -38,6 +38,15 @@ describe('values named from afar', () => {
     expect(both(`INSERT INTO t (secret, name) VALUES (NULL, '${V}');\n`)).toEqual({ text: [], bytes: [] });
   });
 
+  it('a CSV or TSV column under a secret\'s name in the header, quoted or not; a prose line with commas is no header', () => {
+    expect(both(`name,email,password\nbob,bob@corp.lan,${V}\neve,eve@corp.lan,\n`)).toEqual({ text: [V], bytes: [V] });
+    expect(both(`"id","api_key","owner"\n1,"${V}","bob"\n`)).toEqual({ text: [V], bytes: [V] });
+    expect(both(`id\ttoken\towner\n7\t${V}\tbob\n`)).toEqual({ text: [V], bytes: [V] });
+    expect(both(`Use the token, the key and the password.\nbob,${V},y\n`)).toEqual({ text: [], bytes: [] });
+    // A row with another number of fields ends the file's table.
+    expect(both(`name,password\nbob,${V}\nsummary: 1 row, ${V}h, done\n`)).toEqual({ text: [V], bytes: [V] });
+  });
+
   it("a Terraform variable's default under a secret's label, past a nested block; not another block's", () => {
     const tf = `variable "admin_token" {\n  validation {\n    condition = length(var.admin_token) > 8\n  }\n  default = "${V}"\n}\nvariable "region" {\n  default = "${V}g"\n}\n`;
     expect(both(tf)).toEqual({ text: [V], bytes: [V] });
@@ -51,6 +60,7 @@ describe('values named from afar', () => {
       'token\n---\n'.repeat(100_000),
       'variable "db_password" {\n'.repeat(40_000),
       `${'token | '.repeat(500)}\n${'-'.repeat(4000)}\n${` x | ${V}\n`.repeat(20_000)}`,
+      `${'token,'.repeat(600)}x\n${'1,'.repeat(600)}2\n`.repeat(200),
     ];
     for (const t of hostile) {
       const started = performance.now();

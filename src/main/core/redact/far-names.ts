@@ -5,7 +5,8 @@
  *   sqlite3's `-column` and `-box` modes, psql's unicode line style, markdown tables);
  * - a SQL column list (`INSERT INTO t (name, secret) VALUES ('ci', '…')`, pg_dump's
  *   `COPY t (id, token) FROM stdin;` with its tab-separated rows);
- * - an HCL block's label (`variable "db_password" {` … `default = "…"` … `}`).
+ * - an HCL block's label (`variable "db_password" {` … `default = "…"` … `}`);
+ * - a CSV or TSV file's header (`name,email,password` over its rows).
  * The scanner asks at every secret's word that has no separator after it; one FarNames per text
  * keeps what it learnt about the current line and statement, and a work budget proportional to
  * the text keeps a hostile text (a megabyte-long header or column list, thousands of names on a
@@ -113,8 +114,12 @@ export class FarNames {
   /** Where INSERT / COPY words start on that line (computed when first needed). */
   private sqlWords: number[] | undefined;
   private readonly statements = new Map<number, Statement | null>();
-  /** Per header line start: its secret columns read so far. */
+  /** Per header line start (a table's or a CSV file's): its secret columns read so far. */
   private readonly headers = new Map<number, number>();
+  /** Lines with a name that are no CSV header (fields that are not names). */
+  private readonly notCsvHeaders = new Set<number>();
+  /** The last CSV header read: its line start, separator, field names and where each field starts. */
+  private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
   private budget: number;
 
   constructor(
@@ -131,6 +136,7 @@ export class FarNames {
     this.tableColumn(k, e, out);
     this.sqlColumn(k, e, out);
     this.hclDefault(k, e, out);
+    this.csvColumn(k, e, out);
   }
 
   /** Makes [lineStart, lineEnd) the line holding `pos`: computed once per line (positions come in order). */
@@ -214,6 +220,53 @@ export class FarNames {
         if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(rowStart + c[0] + cell.indexOf(value), value, name, out);
       }
       rowStart = rowEnd + 1;
+    }
+  }
+
+  /**
+   * A CSV or TSV file's column under a secret's name in its header (`name,email,password` then `bob,b@x.io,…`): the
+   * header is names only (two or more, quoted or not), and the rows run while they have as many fields, to a blank line.
+   */
+  private csvColumn(k: number, e: number, out: SecretFinding[]): void {
+    const t = this.text;
+    const lineStart = this.lineStart;
+    let lineEnd = this.lineEnd;
+    if (lineEnd >= t.length || lineEnd - lineStart > MAX_HEADER_LINE || this.notCsvHeaders.has(lineStart)) return;
+    const read = this.headers.get(lineStart) ?? 0;
+    if (read >= MAX_SECRET_COLUMNS) return;
+    // The header's fields, worked out once per line (a line of many names is split once).
+    if (this.csvHeader?.start !== lineStart) {
+      if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+      const header = t.slice(lineStart, lineEnd);
+      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : undefined;
+      const fields = sep === undefined ? [] : header.split(sep);
+      if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f))) {
+        this.notCsvHeaders.add(lineStart); // its other names need no look
+        return;
+      }
+      const starts: number[] = [];
+      for (let i = 0, at = lineStart; i < fields.length; at += fields[i].length + 1, i++) starts.push(at);
+      this.csvHeader = { start: lineStart, sep, names: fields.map((f) => f.trim().replace(/^"(.*)"$/, '$1')), starts };
+    }
+    const { sep, names, starts } = this.csvHeader;
+    let index = starts.length - 1;
+    while (index > 0 && starts[index] > k) index--;
+    const name = t.slice(k, e);
+    if (names[index] !== name || !this.names.isSecretName(name)) return;
+    this.headers.set(lineStart, read + 1);
+    const fields = names;
+    let rowStart = this.lineEnd + 1;
+    for (let n = 0; n < MAX_TABLE_ROWS && rowStart < t.length; n++) {
+      const nl = t.indexOf('\n', rowStart);
+      let rowEnd = nl < 0 ? t.length : nl;
+      if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
+      if (t.charCodeAt(rowEnd - 1) === 0x0d) rowEnd--;
+      const cells = csvCells(t, rowStart, rowEnd, sep);
+      if (cells === undefined || cells.length !== fields.length) return;
+      const [a, b] = cells[index];
+      const value = t.slice(a, b);
+      if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(a, value, name, out);
+      rowStart = (nl < 0 ? t.length : nl) + 1;
     }
   }
 
@@ -347,6 +400,37 @@ export class FarNames {
       for (const c of line.replace(/"(?:[^"\\]|\\.)*"|#.*|\/\/.*/g, '')) depth += c === '{' ? 1 : c === '}' ? -1 : 0;
       at = end + 1;
     }
+  }
+}
+
+/** A CSV header's field: a column's name, quoted or not. */
+const CSV_NAME = /^[ \t]*"?[A-Za-z_][\w .-]{0,63}"?[ \t]*$/;
+
+/** The fields of a CSV or TSV row t[from, to): each one's value range (a quoted field's inside, `""` kept); undefined for a blank line or an open quote. */
+function csvCells(t: string, from: number, to: number, sep: string): [number, number][] | undefined {
+  if (from === to) return undefined;
+  const sepCode = sep.charCodeAt(0);
+  const cells: [number, number][] = [];
+  let i = from;
+  for (;;) {
+    if (t.charCodeAt(i) === 0x22) {
+      let j = i + 1;
+      for (; j < to; j++) if (t.charCodeAt(j) === 0x22) {
+        if (t.charCodeAt(j + 1) === 0x22) j++;
+        else break;
+      }
+      if (j >= to) return undefined;
+      cells.push([i + 1, j]);
+      i = j + 1;
+    } else {
+      let j = i;
+      while (j < to && t.charCodeAt(j) !== sepCode) j++;
+      cells.push([i, j]);
+      i = j;
+    }
+    if (i >= to) return cells;
+    if (t.charCodeAt(i) !== sepCode) return undefined;
+    i++;
   }
 }
 

@@ -372,7 +372,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
   if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
-      return separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd);
+      return separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd) || line.csvHeader();
     case NEED_AT:
       return userinfoAfter(buf, end, lineEnd);
     case NEED_COLONS:
@@ -390,7 +390,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
       return buf[i] === 0x3d;
     }
     case NEED_PASS: {
-      if (separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd)) return true;
+      if (separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd) || line.csvHeader()) return true;
       // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
       // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
       if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
@@ -438,6 +438,8 @@ class ByteLine {
   /** Is the next line a table's rule (unknown: -1)? Where the first INSERT / COPY of the line starts (unknown: -2; none: -1)? */
   private rule = -1;
   private sql = -2;
+  /** Is the line a CSV header (unknown: -1)? */
+  private csv = -1;
   constructor(private readonly buf: Buffer) {}
 
   /** Makes this the line of a hit ending at `hitEnd`. */
@@ -447,6 +449,22 @@ class ByteLine {
     this.start = hitEnd > 1 ? this.buf.lastIndexOf(0x0a, hitEnd - 2) + 1 : 0;
     this.rule = -1;
     this.sql = -2;
+    this.csv = -1;
+  }
+
+  /** Is this line a CSV or TSV header (names, quoted or not, separated by `,` or a tab; FarNames.csvColumn)? */
+  csvHeader(): boolean {
+    if (this.csv < 0) {
+      let seps = 0;
+      let ok = this.end - this.start <= MAX_HEADER_LINE;
+      for (let i = this.start; ok && i < this.end; i++) {
+        const b = this.buf[i];
+        if (b === 0x2c || b === 0x09) seps++;
+        else if (!(b < 128 && (NAME_CHAR[b] === 1 || b === 0x20 || b === 0x22 || b === 0x0d))) ok = false;
+      }
+      this.csv = ok && seps > 0 ? 1 : 0;
+    }
+    return this.csv === 1;
   }
 
   /** Where the line before this one starts (this one's start when there is none). */
@@ -585,8 +603,11 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (need === NEED_NOTHING) continue;
     const end = hits[j + 1];
     if (end > dataStart) break; // the data block's window reads from there to the end
-    if (end <= to && LINES_AFTER[id] === 0) continue; // its line is in the window already
+    if (end <= to && LINES_AFTER[id] === 0 && NAMES_A_VALUE[id] === 0) continue; // its line is in the window already
     line.of(end);
+    // A name on a line in the window already: the lines after it are too, unless another keyword's window ended with the line
+    // (`"api_key",` is also an HTTP header's word): then the name's own test may need the rows below (a CSV header's).
+    if (end <= to && LINES_AFTER[id] === 0 && to > line.end) continue;
     let lineEnd = line.end;
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
     // A line a table's rule follows is a header or a table's last row: the line above tells which (isTableHeader), so the window holds it.
@@ -597,7 +618,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     const after =
       NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest)
         ? MAX_BLOCK_LINES
-        : NAMES_A_VALUE[id] === 1 && (line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd))
+        : NAMES_A_VALUE[id] === 1 && (line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd) || line.csvHeader())
           ? MAX_TABLE_ROWS + 1
           : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest))
             ? 1

@@ -1121,6 +1121,12 @@ function passFiveItems(g: Gen): CorpusItem[] {
     add('secret in a table column', 'mysql', my, `+------+------------------------------+\n| user | password                     |\n+------+------------------------------+\n| app  | ${my} |\n+------+------------------------------+\n1 row in set (0.00 sec)\n`);
     const lite = pw();
     add('secret in a table column', 'sqlite3 -column', lite, `name    secret                  \n------  ------------------------\nstripe  ${lite}\n`);
+    const csv = pw();
+    add('secret in a csv column', 'users.csv', csv, `name,email,password\nbob,bob@corp.lan,${csv}\neve,eve@corp.lan,\n`);
+    const csvQuoted = pw();
+    add('secret in a csv column', 'export.csv', csvQuoted, `"id","api_key","owner"\n1,"${csvQuoted}","bob"\n`);
+    const tsv = pw();
+    add('secret in a csv column', 'keys.tsv', tsv, `id\ttoken\towner\n7\t${tsv}\tbob\n`);
     const box = pw();
     add('secret in a table column', 'sqlite3 -box', box, `┌────────┬──────────────────────────┐\n│  name  │          token           │\n├────────┼──────────────────────────┤\n│ ci     │ ${box} │\n└────────┴──────────────────────────┘\n`);
     const uni = pw();
@@ -1141,6 +1147,9 @@ function passFiveItems(g: Gen): CorpusItem[] {
     const tfNested = pw();
     add('terraform variable default', 'variables.tf', tfNested, `variable "admin_token" {\n  type = string\n  validation {\n    condition     = length(var.admin_token) > 8\n    error_message = "Too short."\n  }\n  default = "${tfNested}"\n}\n`);
   }
+  add('csv without a secret', 'users.csv', '12', 'name,token_count\nbob,12\n', false);
+  add('csv without a secret', 'secrets.csv', 'NPM_TOKEN', 'job,secret\npublish,NPM_TOKEN\n', false);
+  add('csv without a secret', 'notes.txt', 'y', 'Use the token, the key and the password, then run it.\nbob,x,y\n', false);
   add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (id, email, password_reset_sent_at) VALUES (1, 'bob@corp.lan', now());\nINSERT INTO api_keys (name, token) VALUES ('ci', NULL), ('cd', '');\n`, false);
   add('sql without a secret', 'pg_dump', 'ci', `COPY public.api_keys (id, name, token_type) FROM stdin;\n1\tci\tbearer\n\\.\n`, false);
   add('terraform without a secret', 'variables.tf', 't3.micro', `variable "db_password" {\n  type      = string\n  sensitive = true\n}\n\nvariable "instance_type" {\n  default = "t3.micro"\n}\n`, false);
