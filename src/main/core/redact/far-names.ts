@@ -52,8 +52,8 @@ const MAX_HCL_BLOCK_LINES = 32;
 /** The block's `default = "…"` (a string; a heredoc or a map is not read), on one of its lines. */
 const HCL_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*"(?<value>(?:[^"\\\n]|\\.){1,2048})"/;
 
-/** Where a statement with a column list may start on a line (its words; either case). */
-const SQL_START = /\b(?:INSERT|COPY)\b/gi;
+/** Where a statement with a column list may start on a line: its word in upper or lower case (the byte path looks for these four). */
+const SQL_START = /\b(?:INSERT|insert|COPY|copy)\b/g;
 /** A statement's start up to its column list's `(`: `INSERT [IGNORE] INTO t (`, pg_dump's `COPY public.t (`. */
 const SQL_HEAD = /(?:INSERT[ \t]+(?:IGNORE[ \t]+)?INTO|COPY)[ \t]+[\w."`[\]]{1,128}[ \t]*\(/iy;
 /** One column of the list: its name (quoted or not), then `,` or `)`. */
@@ -113,11 +113,11 @@ export class FarNames {
   private lineEnd = -1;
   /** Where INSERT / COPY words start on that line (computed when first needed). */
   private sqlWords: number[] | undefined;
-  private readonly statements = new Map<number, Statement | null>();
+  private statements: Map<number, Statement | null> | undefined;
   /** Per header line start (a table's or a CSV file's): its secret columns read so far. */
-  private readonly headers = new Map<number, number>();
+  private headers: Map<number, number> | undefined;
   /** Lines with a name that are no CSV header (fields that are not names). */
-  private readonly notCsvHeaders = new Set<number>();
+  private notCsvHeaders: Set<number> | undefined;
   /** The last CSV header read: its line start, separator, field names and where each field starts. */
   private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
   private budget: number;
@@ -171,7 +171,7 @@ export class FarNames {
     // Most names are in prose or code: the next line's first character turns them away.
     const first = t.charCodeAt(lineEnd + 1);
     if (first !== 0x2d && first !== 0x2b && first !== 0x7c && first !== 0x20 && first !== 0x09 && first !== 0x3a && first !== 0x3d && !(first >= 0x2500 && first <= 0x257f)) return;
-    const read = this.headers.get(lineStart) ?? 0;
+    const read = this.headers?.get(lineStart) ?? 0;
     if (read >= MAX_SECRET_COLUMNS) return;
     const nl = t.indexOf('\n', lineEnd + 1);
     const ruleEnd = nl < 0 ? t.length : nl;
@@ -204,7 +204,7 @@ export class FarNames {
       const to = i + 1 < runs.length ? runs[i + 1][0] : Infinity;
       cellOf = (row) => [from, Math.min(to, row.length)];
     }
-    this.headers.set(lineStart, read + 1);
+    (this.headers ??= new Map()).set(lineStart, read + 1);
     let rowStart = ruleEnd + 1;
     for (let n = 0; n < MAX_TABLE_ROWS && rowStart > 0 && rowStart < t.length; n++) {
       const rowNl = t.indexOf('\n', rowStart);
@@ -231,8 +231,8 @@ export class FarNames {
     const t = this.text;
     const lineStart = this.lineStart;
     let lineEnd = this.lineEnd;
-    if (lineEnd >= t.length || lineEnd - lineStart > MAX_HEADER_LINE || this.notCsvHeaders.has(lineStart)) return;
-    const read = this.headers.get(lineStart) ?? 0;
+    if (lineEnd >= t.length || lineEnd - lineStart > MAX_HEADER_LINE || this.notCsvHeaders?.has(lineStart)) return;
+    const read = this.headers?.get(lineStart) ?? 0;
     if (read >= MAX_SECRET_COLUMNS) return;
     // The header's fields, worked out once per line (a line of many names is split once).
     if (this.csvHeader?.start !== lineStart) {
@@ -241,7 +241,7 @@ export class FarNames {
       const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : undefined;
       const fields = sep === undefined ? [] : header.split(sep);
       if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f))) {
-        this.notCsvHeaders.add(lineStart); // its other names need no look
+        (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }
       const starts: number[] = [];
@@ -253,7 +253,7 @@ export class FarNames {
     while (index > 0 && starts[index] > k) index--;
     const name = t.slice(k, e);
     if (names[index] !== name || !this.names.isSecretName(name)) return;
-    this.headers.set(lineStart, read + 1);
+    (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;
     let rowStart = this.lineEnd + 1;
     for (let n = 0; n < MAX_TABLE_ROWS && rowStart < t.length; n++) {
@@ -290,10 +290,10 @@ export class FarNames {
     let start = -1;
     for (const w of this.sqlWords) if (w < k) start = w;
     if (start < 0) return;
-    let st = this.statements.get(start);
+    let st = this.statements?.get(start);
     if (st === undefined) {
       st = this.statement(start);
-      this.statements.set(start, st);
+      (this.statements ??= new Map()).set(start, st);
     }
     if (st === null || st.read >= MAX_SECRET_COLUMNS) return;
     const index = st.columns.get(k);
@@ -403,8 +403,8 @@ export class FarNames {
   }
 }
 
-/** A CSV header's field: a column's name, quoted or not. */
-const CSV_NAME = /^[ \t]*"?[A-Za-z_][\w .-]{0,63}"?[ \t]*$/;
+/** A CSV header's field: a column's name, quoted or not (no blank inside: a line of prose with commas is no header). */
+const CSV_NAME = /^[ \t]*"?[A-Za-z_][\w.-]{0,63}"?[ \t]*$/;
 
 /** The fields of a CSV or TSV row t[from, to): each one's value range (a quoted field's inside, `""` kept); undefined for a blank line or an open quote. */
 function csvCells(t: string, from: number, to: number, sep: string): [number, number][] | undefined {

@@ -372,7 +372,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
   if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
-      return separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd) || line.csvHeader();
+      return separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line);
     case NEED_AT:
       return userinfoAfter(buf, end, lineEnd);
     case NEED_COLONS:
@@ -390,7 +390,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
       return buf[i] === 0x3d;
     }
     case NEED_PASS: {
-      if (separatorAfter(buf, end, lineEnd) || line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd) || line.csvHeader()) return true;
+      if (separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line)) return true;
       // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
       // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
       if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
@@ -417,14 +417,61 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
   }
 }
 
-/** After the name around a hit ending at `end`: `" {` (an HCL block's label, hclDefault)? */
-function blockLabel(buf: Buffer, end: number, lineEnd: number): boolean {
+/** What follows the name around a hit (afterName): a blank or a table's separator, a CSV separator, a list's `,` or `)`, `" {`, else. */
+const AFTER_CELL = 1;
+const AFTER_CSV = 2;
+const AFTER_LIST = 3;
+const AFTER_LABEL = 4;
+const AFTER_OTHER = 0;
+
+/**
+ * What follows the name around a hit ending at `end` (its characters, then a closing quote, backtick or `]`): decides, at
+ * the cost of a few bytes, which of FarNames' forms the name may head, so the line-wide tests run only for those.
+ */
+function afterName(buf: Buffer, end: number, lineEnd: number): number {
   let i = end;
   while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
-  if (buf[i] !== 0x22) return false;
-  i++;
-  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
-  return buf[i] === 0x7b;
+  if (i >= lineEnd || buf[i] === 0x0d) return AFTER_CSV; // the line's end: a table's or a CSV header's last name
+  let b = buf[i];
+  if (b === 0x20 || b === 0x7c || b === 0xe2) return AFTER_CELL;
+  if (b === 0x2c || b === 0x09) return AFTER_CSV;
+  if (b === 0x22 || b === 0x60 || b === 0x5d) {
+    const quote = b;
+    i++;
+    while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+    b = buf[i];
+    if (quote === 0x22 && b === 0x7b) return AFTER_LABEL;
+    if (b === 0x2c || b === 0x29) return AFTER_LIST;
+    if (b === 0x09 || i >= lineEnd || b === 0x0d) return AFTER_CSV;
+    return AFTER_OTHER;
+  }
+  if (b === 0x29) return AFTER_LIST;
+  return AFTER_OTHER;
+}
+
+/**
+ * May the name around a hit head one of FarNames' forms, so that the rows or the statement after it are read: a table's
+ * header over a rule, a CSV header, a SQL column list after INSERT or COPY, an HCL label? Checked from the name outwards.
+ */
+function farName(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
+  switch (afterName(buf, end, lineEnd)) {
+    case AFTER_CELL:
+      return line.ruleAfter();
+    case AFTER_CSV:
+      return line.ruleAfter() || line.csvHeader() || line.sqlBefore(end);
+    case AFTER_LIST:
+      return line.sqlBefore(end) || line.csvHeader();
+    case AFTER_LABEL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Are the bytes at `i` the ASCII word `w`? */
+function bytesAre(buf: Buffer, i: number, w: string): boolean {
+  for (let j = 0; j < w.length; j++) if (buf[i + j] !== w.charCodeAt(j)) return false;
+  return true;
 }
 
 /**
@@ -432,35 +479,55 @@ function blockLabel(buf: Buffer, end: number, lineEnd: number): boolean {
  * line of a megabyte with thousands of names costs its length once, not once per name.
  */
 class ByteLine {
-  /** The line [start, end]: `end` its `\n`. */
-  start = -1;
+  /** The line's `\n` (the line is [start, end]). */
   end = -1;
+  /** Its start, worked out when first asked (most hits fail their byte test without it: a native search per line saved). */
+  private begin = -1;
   /** Is the next line a table's rule (unknown: -1)? Where the first INSERT / COPY of the line starts (unknown: -2; none: -1)? */
   private rule = -1;
   private sql = -2;
   /** Is the line a CSV header (unknown: -1)? */
   private csv = -1;
+  /** A position on the current line (the hit that made it current). */
+  private lineOfLastHit = 0;
+
+  /** Where the line starts. */
+  get start(): number {
+    if (this.begin < 0) this.begin = this.lineOfLastHit > 0 ? this.buf.lastIndexOf(0x0a, this.lineOfLastHit - 1) + 1 : 0;
+    return this.begin;
+  }
+
   constructor(private readonly buf: Buffer) {}
 
   /** Makes this the line of a hit ending at `hitEnd`. */
   of(hitEnd: number): void {
-    if (hitEnd - 1 >= this.start && hitEnd - 1 <= this.end) return;
+    // Hits come in order: one past the last line's end is on a later line.
+    if (hitEnd - 1 <= this.end && hitEnd - 1 >= this.lineOfLastHit) return;
+    this.lineOfLastHit = hitEnd - 1;
     this.end = this.buf.indexOf(0x0a, hitEnd - 1);
-    this.start = hitEnd > 1 ? this.buf.lastIndexOf(0x0a, hitEnd - 2) + 1 : 0;
+    this.begin = -1;
     this.rule = -1;
     this.sql = -2;
     this.csv = -1;
   }
 
-  /** Is this line a CSV or TSV header (names, quoted or not, separated by `,` or a tab; FarNames.csvColumn)? */
+  /**
+   * Is this line a CSV or TSV header (FarNames.csvColumn: names, quoted or not, separated by `,` or a tab; blanks only
+   * next to a separator)? A log line of words with a comma is none, and gets no window of rows.
+   */
   csvHeader(): boolean {
     if (this.csv < 0) {
       let seps = 0;
       let ok = this.end - this.start <= MAX_HEADER_LINE;
+      let word = false;
       for (let i = this.start; ok && i < this.end; i++) {
         const b = this.buf[i];
-        if (b === 0x2c || b === 0x09) seps++;
-        else if (!(b < 128 && (NAME_CHAR[b] === 1 || b === 0x20 || b === 0x22 || b === 0x0d))) ok = false;
+        if (b === 0x2c || b === 0x09) {
+          seps++;
+          word = false;
+        } else if (b === 0x20) ok = !word || this.buf[i + 1] === 0x2c || this.buf[i + 1] === 0x20 || this.buf[i + 1] === 0x0d || i + 1 === this.end;
+        else if (b < 128 && (NAME_CHAR[b] === 1 || b === 0x22)) word = true;
+        else ok = b === 0x0d;
       }
       this.csv = ok && seps > 0 ? 1 : 0;
     }
@@ -478,18 +545,14 @@ class ByteLine {
     return this.rule === 1;
   }
 
-  /** Is there `INSERT` or `COPY` (either case) on the line before `hitEnd`? A column list may name secrets (FarNames.sqlColumn). */
+  /** Is there `INSERT` or `COPY` (upper or lower case) on the line before `hitEnd`? A column list may name secrets (FarNames.sqlColumn). */
   sqlBefore(hitEnd: number): boolean {
     if (this.sql === -2) {
       this.sql = -1;
       const buf = this.buf;
-      const word = (i: number, w: string) => {
-        for (let j = 0; j < w.length; j++) if ((buf[i + j] | 0x20) !== w.charCodeAt(j)) return false;
-        return true;
-      };
       for (let i = this.start; i < this.end; i++) {
         const c = buf[i] | 0x20;
-        if ((c === 0x69 && word(i, 'insert')) || (c === 0x63 && word(i, 'copy'))) {
+        if ((c === 0x69 && (bytesAre(buf, i, 'INSERT') || bytesAre(buf, i, 'insert'))) || (c === 0x63 && (bytesAre(buf, i, 'COPY') || bytesAre(buf, i, 'copy')))) {
           this.sql = i;
           break;
         }
@@ -611,14 +674,14 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     let lineEnd = line.end;
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
     // A line a table's rule follows is a header or a table's last row: the line above tells which (isTableHeader), so the window holds it.
-    const lineStart = NAMES_A_VALUE[id] === 1 && line.ruleAfter() ? line.prevStart() : line.start;
+    const lineStart = NAMES_A_VALUE[id] === 1 && afterName(buf, end, lineEnd) !== AFTER_OTHER && line.ruleAfter() ? line.prevStart() : line.start;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
     // Those tests read the name's tail and a few characters: a longer rest of the line is none of them (and not copied for each name on it).
     const rest = NAMES_A_VALUE[id] === 1 ? (lineEnd - end <= MAX_NAME_REST ? buf.toString('latin1', end, lineEnd) : '\u0000') : '';
     const after =
       NAMES_A_VALUE[id] === 1 && VALUE_ON_NEXT_LINES.test(rest)
         ? MAX_BLOCK_LINES
-        : NAMES_A_VALUE[id] === 1 && (line.ruleAfter() || line.sqlBefore(end) || blockLabel(buf, end, lineEnd) || line.csvHeader())
+        : NAMES_A_VALUE[id] === 1 && farName(buf, end, lineEnd, line)
           ? MAX_TABLE_ROWS + 1
           : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest))
             ? 1
@@ -851,9 +914,9 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
   let lineStart = 0;
   let lineEnd = -1;
   let nameEnd = -1;
-  // Values named from afar (a table's header, a SQL column list, an HCL label): made at the first name that needs it.
-  let far: FarNames | undefined;
-  const farNames = () => (far ??= new FarNames(text, NAME_TESTS));
+  // Values named from afar (a table's header, a SQL column list, an HCL label): made at the first name that needs it
+  // (a holder, not a closure: this runs once per window of the stream, and a closure per call cost more than the rule).
+  const far: FarHolder = { text, names: undefined };
   const on: number[] = [];
   for (let j = 0; j < hits.length; j += 2) {
     const k = KEYWORDS[hits[j]];
@@ -871,7 +934,7 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
     for (const r of k.context) {
       if (r === NAME_RULE) {
         // One look per name (`DB_PASSWORD_TOKEN` holds two words).
-        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out, farNames);
+        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out, far);
         continue;
       }
       if (r === TERRAFORM_RULE) {
@@ -963,7 +1026,7 @@ const BARE_AUTH = /^auth$/i;
  * `<name>value</name>`): the name is widened to its characters both ways, and must be followed
  * by a separator (or be an element). Returns the name's end (the caller looks at each name once).
  */
-function namedValue(text: string, from: number, to: number, out: SecretFinding[], far: () => FarNames): number {
+function namedValue(text: string, from: number, to: number, out: SecretFinding[], far: FarHolder): number {
   let e = to;
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
   let k = from;
@@ -975,7 +1038,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
-    far().at(k, e, out);
+    (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
   const name = text.slice(k, e);
@@ -1232,6 +1295,12 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
     }
     pos += part.length + 1;
   }
+}
+
+/** A text's FarNames, made when first needed. */
+interface FarHolder {
+  text: string;
+  names: FarNames | undefined;
 }
 
 /** What FarNames asks of the scanner. */
