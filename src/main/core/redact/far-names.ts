@@ -129,7 +129,7 @@ export class FarNames {
     this.budget = WORK_PER_CHAR * text.length + 65_536;
   }
 
-  /** The three rules at a secret's word whose name is text[k, e) and has no separator after it. */
+  /** The four forms at a secret's word whose name is text[k, e) and has no separator after it. */
   at(k: number, e: number, out: SecretFinding[]): void {
     if (this.budget <= 0) return;
     this.line(k);
