@@ -238,7 +238,8 @@ export class FarNames {
     if (this.csvHeader?.start !== lineStart) {
       if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
       const header = t.slice(lineStart, lineEnd);
-      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : undefined;
+      // A tab, a comma, or the semicolon of a spreadsheet's CSV in a locale whose decimal mark is a comma.
+      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : undefined;
       const fields = sep === undefined ? [] : header.split(sep);
       if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look

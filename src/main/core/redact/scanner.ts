@@ -434,7 +434,7 @@ function afterName(buf: Buffer, end: number, lineEnd: number): number {
   if (i >= lineEnd || buf[i] === 0x0d) return AFTER_CSV; // the line's end: a table's or a CSV header's last name
   let b = buf[i];
   if (b === 0x20 || b === 0x7c || b === 0xe2) return AFTER_CELL;
-  if (b === 0x2c || b === 0x09) return AFTER_CSV;
+  if (b === 0x2c || b === 0x09 || b === 0x3b) return AFTER_CSV;
   if (b === 0x22 || b === 0x60 || b === 0x5d) {
     const quote = b;
     i++;
@@ -442,7 +442,7 @@ function afterName(buf: Buffer, end: number, lineEnd: number): number {
     b = buf[i];
     if (quote === 0x22 && b === 0x7b) return AFTER_LABEL;
     if (b === 0x2c || b === 0x29) return AFTER_LIST;
-    if (b === 0x09 || i >= lineEnd || b === 0x0d) return AFTER_CSV;
+    if (b === 0x09 || b === 0x3b || i >= lineEnd || b === 0x0d) return AFTER_CSV;
     return AFTER_OTHER;
   }
   if (b === 0x29) return AFTER_LIST;
@@ -522,7 +522,7 @@ class ByteLine {
       let word = false;
       for (let i = this.start; ok && i < this.end; i++) {
         const b = this.buf[i];
-        if (b === 0x2c || b === 0x09) {
+        if (b === 0x2c || b === 0x09 || b === 0x3b) {
           seps++;
           word = false;
         } else if (b === 0x20) ok = !word || this.buf[i + 1] === 0x2c || this.buf[i + 1] === 0x20 || this.buf[i + 1] === 0x0d || i + 1 === this.end;
@@ -1045,7 +1045,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
   if (text.charCodeAt(e) === 0x22 && COMPOSER_SECTION.test(name)) composerSection(text, e + 1, out);
   const bareAuth = BARE_AUTH.test(name);
-  if (!bareAuth && !isSecretName(name)) return e;
+  if (!bareAuth && !isSecretName(name)) {
+    // A YAML list under a plural secret's name (`tokens:`, `passwords:`, `secrets:` then `  - …` items).
+    if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
+    return e;
+  }
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
   valueAt.lastIndex = m ? e + m[0].length : e + 1;
   if (m && m[0].includes('=>')) {
@@ -1095,6 +1099,33 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
   if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
   const s = v.index + v[0].length - value.length - (v.groups!.bare === undefined ? 1 : 0);
   out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+}
+
+/** A plural's ending (`tokens`, `passwords`, `secrets`). */
+const PLURAL = /s$/;
+/** After `name:` and the end of its line, the items of a YAML list: `- value` lines (indented or not), each a scalar. */
+const YAML_LIST_ITEM = /[ \t]*-[ \t]+(?:"(?<quoted>[^"\n]{1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s#"'][^\n#]*?))[ \t]*(?:#[^\n]*)?\r?(?=\n|$)/y;
+
+/** The items of a YAML list under a plural secret's name, from `from` (right after its `:`), MAX_BLOCK_LINES at most. */
+function yamlListItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
+  let at = from;
+  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09 || text.charCodeAt(at) === 0x0d) at++;
+  if (text.charCodeAt(at) !== 0x0a) return;
+  at++;
+  const password = PASSWORD_NAME.test(singular);
+  for (let n = 0; n < MAX_BLOCK_LINES; n++) {
+    YAML_LIST_ITEM.lastIndex = at;
+    const v = YAML_LIST_ITEM.exec(text);
+    if (!v) return;
+    const value = v.groups!.quoted ?? v.groups!.single ?? v.groups!.bare!;
+    // A list of maps (`- name: DB` then `value: …`): its items are not the secrets themselves.
+    if (v.groups!.bare !== undefined && /:(?:[ \t]|$)/.test(value)) return;
+    if (!isLookAlike(value, password)) {
+      const s = v.index + v[0].indexOf(value, v[0].indexOf('-') + 1);
+      out.push({ start: s, end: s + value.length, kind: kindOfName(singular), byContext: true });
+    }
+    at = YAML_LIST_ITEM.lastIndex + 1;
+  }
 }
 
 /** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */

@@ -1127,6 +1127,10 @@ function passFiveItems(g: Gen): CorpusItem[] {
     add('secret in a csv column', 'export.csv', csvQuoted, `"id","api_key","owner"\n1,"${csvQuoted}","bob"\n`);
     const tsv = pw();
     add('secret in a csv column', 'keys.tsv', tsv, `id\ttoken\towner\n7\t${tsv}\tbob\n`);
+    const semi = pw();
+    add('secret in a csv column', 'export.csv (semicolons)', semi, `name;email;password\nbob;bob@corp.lan;${semi}\n`);
+    const list = pw();
+    add('secret in a yaml list', 'config.yml', list, `tokens:\n  - ${list}\n  - "${pw()}"\nother: 1\n`);
     const box = pw();
     add('secret in a table column', 'sqlite3 -box', box, `┌────────┬──────────────────────────┐\n│  name  │          token           │\n├────────┼──────────────────────────┤\n│ ci     │ ${box} │\n└────────┴──────────────────────────┘\n`);
     const uni = pw();
@@ -1147,6 +1151,8 @@ function passFiveItems(g: Gen): CorpusItem[] {
     const tfNested = pw();
     add('terraform variable default', 'variables.tf', tfNested, `variable "admin_token" {\n  type = string\n  validation {\n    condition     = length(var.admin_token) > 8\n    error_message = "Too short."\n  }\n  default = "${tfNested}"\n}\n`);
   }
+  add('yaml without a secret', 'values.yml', 'name: DB', 'secrets:\n  - name: DB\n    value: from-vault\n', false);
+  add('yaml without a secret', 'config.yml', '100', 'max_tokens:\n  - 100\n', false);
   add('csv without a secret', 'users.csv', '12', 'name,token_count\nbob,12\n', false);
   add('csv without a secret', 'secrets.csv', 'NPM_TOKEN', 'job,secret\npublish,NPM_TOKEN\n', false);
   add('csv without a secret', 'notes.txt', 'y', 'Use the token, the key and the password, then run it.\nbob,x,y\n', false);
