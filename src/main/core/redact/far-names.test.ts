@@ -61,6 +61,8 @@ describe('values named from afar', () => {
       'variable "db_password" {\n'.repeat(40_000),
       `${'token | '.repeat(500)}\n${'-'.repeat(4000)}\n${` x | ${V}\n`.repeat(20_000)}`,
       `${'token,'.repeat(600)}x\n${'1,'.repeat(600)}2\n`.repeat(200),
+      // A YAML list item with a long run of blanks (a regex trimming it took 244 s).
+      `tokens:\n  - a${' '.repeat(200_000)}b\n`,
     ];
     for (const t of hostile) {
       const started = performance.now();

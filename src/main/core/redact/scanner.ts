@@ -1104,7 +1104,14 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
 const PLURAL = /s$/;
 /** After `name:` and the end of its line, the items of a YAML list: `- value` lines (indented or not), each a scalar. */
-const YAML_LIST_ITEM = /[ \t]*-[ \t]+(?:"(?<quoted>[^"\n]{1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s#"'][^\n#]*?))[ \t]*(?:#[^\n]*)?\r?(?=\n|$)/y;
+const YAML_LIST_ITEM = /[ \t]*-[ \t]+(?:"(?<quoted>[^"\n]{1,2048})"[ \t]*(?:#[^\n]*)?\r?|'(?<single>[^'\n]{1,2048})'[ \t]*(?:#[^\n]*)?\r?|(?<bare>[^\s#"'][^\n]*))(?=\n|$)/y;
+/** A bare item without its comment (` # …`: a `#` after a blank) and trailing blanks; in code, linear (a regex for it backtracked quadratically on a long run of blanks). */
+function yamlBareValue(bare: string): string {
+  const hash = bare.search(/[ \t]#/);
+  let end = hash < 0 ? bare.length : hash;
+  while (end > 0 && (bare.charCodeAt(end - 1) === 0x20 || bare.charCodeAt(end - 1) === 0x09 || bare.charCodeAt(end - 1) === 0x0d)) end--;
+  return bare.slice(0, end);
+}
 
 /** The items of a YAML list under a plural secret's name, from `from` (right after its `:`), MAX_BLOCK_LINES at most. */
 function yamlListItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
@@ -1117,7 +1124,7 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
     YAML_LIST_ITEM.lastIndex = at;
     const v = YAML_LIST_ITEM.exec(text);
     if (!v) return;
-    const value = v.groups!.quoted ?? v.groups!.single ?? v.groups!.bare!;
+    const value = v.groups!.quoted ?? v.groups!.single ?? yamlBareValue(v.groups!.bare!);
     // A list of maps (`- name: DB` then `value: …`): its items are not the secrets themselves.
     if (v.groups!.bare !== undefined && /:(?:[ \t]|$)/.test(value)) return;
     if (!isLookAlike(value, password)) {
