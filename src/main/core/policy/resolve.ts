@@ -17,7 +17,7 @@ import { splitFields, Values, type Piece } from './values.js';
 import { unknownTarget } from './destructive.js';
 import { expandBracesChecked, normalizePath } from './paths.js';
 import { childKeys, wordInfo, type Node } from './ast.js';
-import { concat, literalWords, positionalArgs, slice, withEnv, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
+import { concat, envHome, literalWords, positionalArgs, slice, withEnv, type Base, type Ctx, type LineFact, type Redirect, type Resolution, type ResolvedCommand, type Words } from './resolved.js';
 import { argsText, chdirOption, commandName, startsShell, laterStrings, PREFIX, SHELLS, skipOptions, storedCommand } from './wrappers.js';
 import { atCommand, entrShell, evalCommand, envCommand, flockCommand, kubectlExec, packageExec, sgCommand, sourceCommand, suCommand, sshCommand, containerExec, fdCommand, findCommand, xargsCommand, parallelCommand, watchCommand, multiplexerCommand, tarCommand, pagerCommand, makeCommand, scriptCommand } from './runners.js';
 import { interpreterCommand } from './interpreter-command.js';
@@ -526,7 +526,8 @@ class Resolver {
       const k = dir === undefined ? -1 : w.argv.indexOf(dir);
       const before = this.curCwd;
       // A HOME assigned on the line moves a bare `cd` (and `~`) there.
-      const home = this.prefixNames.has('HOME') || ctx.env?.has('HOME') ? { cands: [], unknown: true } : this.values.lookup('HOME');
+      // A HOME the child's environment was given as a plain absolute path (`sudo HOME=/root sh -c 'cd …'`) is where a bare `cd` goes.
+      const home = envHome(ctx) ?? (this.prefixNames.has('HOME') ? { cands: [], unknown: true } : this.values.lookup('HOME'));
       const homeDir = !home.unknown && home.cands.length === 1 && (home.cands[0].startsWith('~') || home.cands[0].startsWith('/')) ? home.cands[0] : null;
       if (c.name === 'popd') this.curCwd = this.dirStack.length ? this.dirStack.pop() : null;
       else if (dir === undefined) this.curCwd = homeDir;

@@ -87,7 +87,7 @@ export interface Ctx {
    * Names the environment of this process sets on the way in (`CDPATH=~ bash -c …`, `env HOME=/x sh -c …`, `sudo CDPATH=… bash -c`):
    * a `cd` inside it reads them as that shell's own (a relative `cd` may go to any CDPATH entry; a bare `cd` to that HOME).
    */
-  env?: ReadonlySet<string>;
+  env?: ReadonlyMap<string, string>;
 }
 
 export interface Base {
@@ -101,10 +101,16 @@ export interface Base {
 /** Positional arguments of argv[1..] (flags skipped, values of `valueFlags` skipped, all after `--`): the router's reading. */
 export const positionalArgs = positionals;
 
-/** `ctx` with the names of `assignments` (`NAME=value` words) added to the environment its commands start with. */
+/** The HOME `ctx`'s environment was given, as lookup's answer: known when a plain absolute path (`/root`), else unknown; undefined when not given. */
+export function envHome(ctx: Ctx): { cands: string[]; unknown: boolean } | undefined {
+  const given = ctx.env?.get('HOME');
+  return given === undefined ? undefined : /^\/[\w./-]*$/.test(given) ? { cands: [given], unknown: false } : { cands: [], unknown: true };
+}
+
+/** `ctx` with `assignments` (`NAME=value` words, as written) added to the environment its commands start with. */
 export function withEnv(ctx: Ctx, assignments: string[]): Ctx {
   const names = assignments.map((a) => a.slice(0, a.indexOf('='))).filter((n) => n !== '');
-  return names.length === 0 ? ctx : { ...ctx, env: new Set([...(ctx.env ?? []), ...names]) };
+  return names.length === 0 ? ctx : { ...ctx, env: new Map([...(ctx.env ?? []), ...assignments.filter((a) => a.indexOf('=') > 0).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] as const)]) };
 }
 
 export function slice(w: Words, from: number, to = w.argv.length): Words {
