@@ -69,10 +69,8 @@ const PASSWORD_NAME = /pass|pwd/i;
 
 /** A rule of box-drawing characters (`├──────┼──────┤`, `╠════╬════╣`, `+====+`) or ASCII dashes (TABLE_RULE). */
 const BOX_RULE = /^[ \t]*[\u2500-\u257f+=-]{3}[\u2500-\u257f+=:| \t-]*\r?$/;
-/** A table's row: a cell separator on a line that is no rule. */
-const TABLE_ROW = /[│║┃|]/;
-/** The cell separators of ASCII and box-drawing tables (psql's unicode line style, `sqlite3 -box`). */
-const CELL_SEPARATORS = /[│║┃|]/;
+/** A cell separator of ASCII and box-drawing tables (psql's unicode line style, `sqlite3 -box`): a line with one is a table's row or header. */
+const CELL_SEPARATOR = /[│║┃|]/;
 
 /** Where the next cell separator of `row` at or after `from` is; -1 if none. */
 function separatorAt(row: string, from: number): number {
@@ -94,7 +92,7 @@ export function isTableHeader(text: string, lineStart: number, lineEnd: number):
   if (next.length > MAX_HEADER_LINE || !(TABLE_RULE.test(next) || BOX_RULE.test(next))) return false;
   if (lineStart === 0) return true;
   const prev = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1);
-  return !TABLE_ROW.test(prev) || TABLE_RULE.test(prev) || BOX_RULE.test(prev);
+  return !CELL_SEPARATOR.test(prev) || TABLE_RULE.test(prev) || BOX_RULE.test(prev);
 }
 
 interface Statement {
@@ -184,9 +182,9 @@ export class FarNames {
     const header = t.slice(lineStart, lineEnd);
     const at = k - lineStart;
     let cellOf: (row: string) => [number, number] | undefined;
-    if (TABLE_ROW.test(header)) {
-      const index = header.slice(0, at).split(CELL_SEPARATORS).length - 1;
-      if (header.split(CELL_SEPARATORS)[index].trim() !== name) return;
+    if (CELL_SEPARATOR.test(header)) {
+      const index = header.slice(0, at).split(CELL_SEPARATOR).length - 1;
+      if (header.split(CELL_SEPARATOR)[index].trim() !== name) return;
       cellOf = (row) => {
         let from = 0;
         for (let i = 0; i < index; i++) {
