@@ -106,11 +106,18 @@ const printers: [string, string][] = [
   ['cat /etc/postfix/sasl_passwd', 'secret printed by cat credentials file'],
   ['cat /etc/davfs2/secrets', 'secret printed by cat credentials file'],
   ['cat /etc/openvpn/client/auth.txt', 'secret printed by cat credentials file'],
+  // A secret variable asked of the shell (adv8 A28), and a Secret's data as custom columns (adv8 A01).
+  ['echo $GITHUB_TOKEN', '$GITHUB_TOKEN value printed by echo'],
+  ['source .env && echo "$STRIPE_SECRET_KEY"', '$STRIPE_SECRET_KEY value printed by echo'],
+  ['echo "token=${NPM_TOKEN}"', '$NPM_TOKEN value printed by echo'],
+  ["printf '%s\\n' \"$DB_PASSWORD\"", '$DB_PASSWORD value printed by printf'],
+  ['echo -n "$API_KEY" | base64', '$API_KEY value printed by echo'],
+  ['kubectl get secret -o custom-columns=NAME:.metadata.name,TOKEN:.data.token', 'secret printed by kubectl get secret -o custom-columns'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
-const transformed = ['gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text'];
-const passThrough = ['gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
+const transformed = ['echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text'];
+const passThrough = ['echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
   'gh auth status', // text: the scanner reads `Token: gho_…`
@@ -180,6 +187,17 @@ const notPrinters = [
   'cat /etc/openvpn/client/office.conf',
   'ls -la',
   'git log --oneline -3',
+  // Look-alikes of the echo printer: no secret variable, or no value of one comes out.
+  'echo $HOME',
+  'echo ${#GITHUB_TOKEN}', // its length
+  'echo "token set: ${GITHUB_TOKEN:+yes}"', // a word in its place
+  'echo $GITHUB_TOKEN_FILE', // a path
+  "echo '$GITHUB_TOKEN'", // single quotes: the name as written
+  'echo \\$GITHUB_TOKEN',
+  'echo "GITHUB_TOKEN is missing"',
+  'echo "$GITHUB_TOKEN" | gh auth login --with-token',
+  'echo "$GITHUB_TOKEN" > .token',
+  'kubectl get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type',
 ];
 
 describe('secretPrinterOf', () => {
@@ -230,6 +248,16 @@ describe('Redactor.maskCommandOutput', () => {
   it("masks a value that ends without a newline, with the CLI's dim ` ⏎ (no newline at end)` note after it (adv4 M15)", () => {
     const out = new Redactor().maskCommandOutput('kubectl get secret db -o json | jq -r .data.password | base64 -d', 'kK8sJQ-Pass-Qw7Er\x1b[2m ⏎ (no newline at end)\x1b[22m\n[exit 0]\n');
     expect(out).toBe('[masked: secret printed by kubectl get secret | jq]\x1b[2m ⏎ (no newline at end)\x1b[22m\n[exit 0]\n');
+  });
+
+  it("masks a secret variable's value echoed, and a Secret's custom-columns rows with their header (adv8 A28, A01)", () => {
+    const r = new Redactor();
+    expect(r.maskCommandOutput('set -a; . ./.env; echo "$DEPLOY_TOKEN"', 'kEchoVar6Op1Zx\n')).toBe('[masked: $DEPLOY_TOKEN value printed by echo]\n');
+    expect(r.mask('curl -H "Authorization: Bearer kEchoVar6Op1Zx" api')).not.toContain('kEchoVar6Op1Zx');
+    const table = 'NAME        TOKEN\nci-deploy   kKubeCC7Xq2Lm9\n';
+    const kube = 'kubectl get secret -o custom-columns=NAME:.metadata.name,TOKEN:.data.token';
+    expect(r.maskCommandOutput(kube, table)).toBe('[masked: secret printed by kubectl get secret -o custom-columns]\n'.repeat(2));
+    expect(r.maskCommandOutput('echo $HOME', '/home/agent-user\n')).toBe('/home/agent-user\n');
   });
 
   it("keeps another command's output and a printer's error message", () => {

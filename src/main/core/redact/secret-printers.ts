@@ -8,7 +8,7 @@
  * here, and each value line of such a command's output is masked as `[masked: <kind> printed by
  * <tool>]` and remembered for the session. The raw bytes stay exact for the operator.
  */
-import { parseCommandLine, type SimpleCommand } from '../router/parse.js';
+import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/parse.js';
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
 import { isLookAlike, isReference } from './look-alikes.js';
@@ -76,8 +76,8 @@ function operands(argv: readonly string[]): string[] {
   return out;
 }
 
-/** One command's argv (wrappers seen through): what it prints, if its output is a credential. */
-function printerOf(argv: readonly string[]): SecretPrinter | undefined {
+/** One command's argv (wrappers seen through; `words` as written, from argv[0] on): what it prints, if its output is a credential. */
+function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): SecretPrinter | undefined {
   const name = basename(argv[0] ?? '');
   const [sub, sub2, sub3] = operands(argv);
   switch (name) {
@@ -205,6 +205,9 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       if ((sub === 'get' || sub === 'create') && /^secrets?(?:\/|$)/.test(sub === 'get' ? (sub2 ?? '') : sub2 ?? '')) {
         const out = option(argv, 'o', 'output') ?? '';
         if (/^(?:jsonpath|go-template|template)/.test(out)) return { kind: 'secret', tool: `${name} ${sub} secret` };
+        // `-o custom-columns=NAME:.metadata.name,TOKEN:.data.token` (adv8 A01): a table whose column holds a value, under a header in
+        // capitals and no rule (no table form the scanner knows). Its rows are masked whole (the name beside the value with it).
+        if (/^custom-columns(?:-file)?=/.test(out) && /\.(?:data|stringData)\b/.test(out)) return { kind: 'secret', tool: `${name} get secret -o custom-columns`, transformed: true };
       }
       if (sub === 'create' && sub2 === 'token') return { kind: 'token', tool: `${name} create token` };
       // OpenShift's `oc whoami -t` / `--show-token` prints the session's bearer token (`sha256~…`) alone.
@@ -300,7 +303,11 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
       // `rails secret` / `rake secret`: a generated secret_key_base (128 hex).
       return sub === 'secret' ? { kind: 'secret', tool: `${name} secret` } : undefined;
     case 'printenv':
-      return sub !== undefined && SECRET_ENV_NAME.test(sub) ? { kind: `$${sub} value`, tool: 'printenv' } : undefined;
+      return sub !== undefined && isSecretVariable(sub) ? { kind: `$${sub} value`, tool: 'printenv' } : undefined;
+    case 'echo':
+    case 'printf':
+    case 'print':
+      return echoedSecret(name, words);
     case 'cat':
     case 'head':
     case 'tail':
@@ -325,6 +332,67 @@ function printerOf(argv: readonly string[]): SecretPrinter | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * A variable that names a secret (`$GITHUB_TOKEN`, `$DB_PASSWORD`), not something about one (`$TOKEN_FILE`,
+ * `$SECRET_NAME`, `$PASSWORD_MIN_LENGTH`): what `printenv NAME` and `echo "$NAME"` print is the value itself.
+ */
+function isSecretVariable(name: string): boolean {
+  return SECRET_ENV_NAME.test(name) && !SECRET_METADATA_NAME.test(name);
+}
+
+/** A variable's last word that says it holds something about a secret, not the secret. */
+const SECRET_METADATA_NAME = /_(?:FILE|PATH|DIR|NAME|ID|LEN(?:GTH)?|TTL|EXPIR\w*|URL|HOST|PORT|TYPE|HEADER|COUNT|SIZE|ENV|VAR|ARN|REF)S?$/i;
+
+/**
+ * The variables a word as written expands (`$NAME`, `${NAME}`, `${NAME:-x}`, `${NAME:0:8}`), each with whether it is the
+ * word alone; not in single quotes or after a backslash, not `${#NAME}` (a length), `${!NAME}` (another variable's name)
+ * or `${NAME:+set}` (a word in its place when it is set).
+ */
+function expansionsIn(text: string): { name: string; alone: boolean }[] {
+  const out: { name: string; alone: boolean }[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === '"') quoted = !quoted;
+    else if (c === "'" && !quoted) {
+      const end = text.indexOf("'", i + 1);
+      i = end < 0 ? text.length : end;
+    } else if (c === '$') {
+      EXPANSION.lastIndex = i;
+      const m = EXPANSION.exec(text);
+      if (!m) continue;
+      // Alone: the word is the expansion, in double quotes or not (`$X`, `"${X}"`).
+      out.push({ name: m[1] ?? m[2], alone: text.replace(/^"(.*)"$/s, '$1') === m[0] && !m[0].includes(':') });
+      i += m[0].length - 1;
+    }
+  }
+  return out;
+}
+
+/** One expansion at its `$` (sticky): `${NAME` not followed by `+`/`:+` (group 1), or `$NAME` (group 2); a braced one up to its `}`. */
+const EXPANSION = /\$(?:\{(?![#!])([A-Za-z_]\w*)(?!:?\+)[^}]*\}|([A-Za-z_]\w*))/y;
+
+/**
+ * `echo "$GITHUB_TOKEN"`, `printf '%s\n' "$DB_PASSWORD"`, `echo "token=${NPM_TOKEN}"` (adv8 A28): the agent asks the shell for a
+ * secret variable's value (sourced from a `.env`, exported by a script), and the value comes back bare. A word that is the
+ * expansion alone prints a one-word line (the value test holds); one with text around it prints a line masked whole.
+ */
+function echoedSecret(name: string, words: readonly WordInfo[]): SecretPrinter | undefined {
+  let found: string | undefined;
+  let alone = true;
+  for (const word of words.slice(1)) {
+    if (word.literal) continue;
+    for (const e of expansionsIn(word.text)) {
+      if (!isSecretVariable(e.name)) continue;
+      found ??= e.name;
+      alone &&= e.alone;
+    }
+  }
+  if (found === undefined) return undefined;
+  return { kind: `$${found} value`, tool: name, ...(alone ? {} : { transformed: true }) };
 }
 
 /**
@@ -431,7 +499,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
   let found: SecretPrinter | undefined;
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = printerOf(stages[0].argv) ?? secretDocumentPicked(stages);
+    const printer = printerOf(stages[0].argv, stages[0].words.slice(stages[0].argvStart)) ?? secretDocumentPicked(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
@@ -455,7 +523,7 @@ function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter |
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|echo|printf|print|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI

@@ -355,6 +355,8 @@ function printerItems(g: Gen): CorpusItem[] {
     add('printed by az -o tsv', 'az keyvault secret show --vault-name kv --name db --query value -o tsv', az, `${az}\r`);
     const envv = pw();
     add('printed by printenv', 'printenv DEPLOY_TOKEN', envv, `${envv}\r`);
+    const echoed = pw();
+    add('printed by echo', 'set -a && . ./.env && echo "$DEPLOY_TOKEN"', echoed, `${echoed}\r`);
     // Look-alikes: one word from a command that prints no credential, and a printer's message.
     const sha = g.s(HEX, 40);
     add('one word from another command', 'git rev-parse HEAD', sha, `${sha}\r`, false);
