@@ -38,6 +38,18 @@ describe('values named from afar', () => {
     expect(both(`INSERT INTO t (secret, name) VALUES (NULL, '${V}');\n`)).toEqual({ text: [], bytes: [] });
   });
 
+  it('a SQL column list over lines (a column a line, or several): the statement found by walking up the list, on both paths', () => {
+    expect(both(`INSERT INTO users (\n  id,\n  email,\n  password\n) VALUES (\n  1,\n  'a@b.c',\n  '${V}'\n);\n`)).toEqual({ text: [V], bytes: [V] });
+    expect(both(`insert into users (id, email,\n                   password) values\n  (1, 'a', '${V}'),\n  (2, 'b', '${V}x');\n`)).toEqual({ text: [V, `${V}x`], bytes: [V, `${V}x`] });
+    // Quoted names (a line of them also reads as a CSV header: the window still starts at the statement).
+    expect(both(`INSERT INTO "users" (\n  "id", "name",\n  "api_token", "created_at"\n)\nVALUES\n  (1, 'ci', '${V}', now());\n`)).toEqual({ text: [V], bytes: [V] });
+    expect(both(`COPY public.keys (\n  id,\n  token\n) FROM stdin;\n1\t${V}\n\\.\n`)).toEqual({ text: [V], bytes: [V] });
+    // No statement above the list (prose, a fragment), or a list longer than MAX_SQL_COLUMNS: nothing.
+    expect(both(`some prose about the\n  password\n) VALUES ('${V}')\n`)).toEqual({ text: [], bytes: [] });
+    expect(both(`  id,\n  password\n) VALUES (1, '${V}');\n`)).toEqual({ text: [], bytes: [] });
+    expect(both(`INSERT INTO t (\n${'  a,\n'.repeat(64)}  token\n) VALUES (${'1,'.repeat(64)}'${V}');\n`)).toEqual({ text: [], bytes: [] });
+  });
+
   it('a CSV or TSV column under a secret\'s name in the header, quoted or not; a prose line with commas is no header', () => {
     expect(both(`name,email,password\nbob,bob@corp.lan,${V}\neve,eve@corp.lan,\n`)).toEqual({ text: [V], bytes: [V] });
     expect(both(`"id","api_key","owner"\n1,"${V}","bob"\n`)).toEqual({ text: [V], bytes: [V] });
@@ -56,6 +68,9 @@ describe('values named from afar', () => {
     const hostile = [
       'token '.repeat(170_000),
       `INSERT INTO t (${'token, '.repeat(140_000)}x) VALUES (1);`,
+      // A column list over lines with no end, and lines shaped like one with no statement above (each walks up the list).
+      `INSERT INTO t (\n${'  token,\n'.repeat(120_000)}`,
+      '  token,\n'.repeat(120_000),
       '{"a":"token",'.repeat(75_000),
       'token\n---\n'.repeat(100_000),
       'variable "db_password" {\n'.repeat(40_000),

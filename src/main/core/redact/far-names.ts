@@ -55,15 +55,24 @@ const HCL_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*"(?<value>(?:[^"\\\n]|\
 /** Where a statement with a column list may start on a line: its word in upper or lower case (the byte path looks for these four). */
 const SQL_START = /\b(?:INSERT|insert|COPY|copy)\b/g;
 /** A statement's start up to its column list's `(`: `INSERT [IGNORE] INTO t (`, pg_dump's `COPY public.t (`. */
-const SQL_HEAD = /(?:INSERT[ \t]+(?:IGNORE[ \t]+)?INTO|COPY)[ \t]+[\w."`[\]]{1,128}[ \t]*\(/iy;
-/** One column of the list: its name (quoted or not), then `,` or `)`. */
-const SQL_COLUMN = /[ \t]*["`[]?(?<name>\w{1,128})["`\]]?[ \t]*(?<sep>[,)])/y;
+const SQL_HEAD = /(?:INSERT[ \t]+(?:IGNORE[ \t]+)?INTO|COPY)[ \t]+[\w."`[\]]{1,128}\s*\(/iy;
+/** One column of the list: its name (quoted or not), then `,` or `)`; a list may be spread over lines, a column a line (adv8 A02). */
+const SQL_COLUMN = /\s*["`[]?(?<name>\w{1,128})["`\]]?\s*(?<sep>[,)])/y;
 /** Columns read per list. */
-const MAX_SQL_COLUMNS = 64;
+export const MAX_SQL_COLUMNS = 64;
 /** After the list: `VALUES` (tuples follow) or `FROM stdin;` (COPY: rows follow, one a line, tab-separated, to `\.`). */
 const SQL_AFTER = /[ \t]*(?:\r?\n[ \t]*)?(?:(?<values>VALUES)[ \t]*(?:\r?\n[ \t]*)?(?=\()|(?<copy>FROM[ \t]+stdin;[ \t]*\r?\n))/iy;
 /** One value of a VALUES tuple: a quoted string (`''` and `\'` inside) or anything up to `,` or `)` (a call's parentheses inside: `now()`). */
-const SQL_VALUE = /[ \t]*(?:'(?<quoted>(?:[^'\\\n]|''|\\.){0,2048})'|(?<bare>(?:[^,()'\n]|\((?:[^()'\n]|'[^'\n]*')*\))*))[ \t]*/y;
+const SQL_VALUE = /\s*(?:'(?<quoted>(?:[^'\\\n]|''|\\.){0,2048})'|(?<bare>(?:[^,()'\n]|\((?:[^()'\n]|'[^'\n]*')*\))*))\s*/y;
+/**
+ * A column list spread over lines (adv8 A02: `INSERT INTO users (` then `  id,` `  email,` `  password` `) VALUES (`): what
+ * may come before a name on its line (blanks, names and commas, an opening quote), and a line of the list above it (names
+ * and commas alone). The statement's line is found by walking up such lines, MAX_SQL_COLUMNS at most.
+ */
+export const COLUMN_LIST_BEFORE = /^[ \t]*(?:["`[]?\w{1,128}["`\]]?[ \t]*,[ \t]*)*["`[]?$/;
+export const COLUMN_LIST_LINE = /^[ \t]*(?:["`[]?\w{1,128}["`\]]?[ \t]*,[ \t]*)+\r?$/;
+/** A line with a statement that may have a column list: the byte path's test (ByteLine.sqlBefore) on text. */
+export const SQL_WORD = /\b(?:INSERT|insert|COPY|copy)\b/;
 
 const PASSWORD_NAME = /pass|pwd/i;
 
@@ -118,6 +127,8 @@ export class FarNames {
   private notCsvHeaders: Set<number> | undefined;
   /** The last CSV header read: its line start, separator, field names and where each field starts. */
   private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
+  /** Per line start: the statement above whose column list runs down to it (sqlAbove), or -1. */
+  private above: Map<number, { found: number; depth: number }> | undefined;
   private budget: number;
 
   constructor(
@@ -288,6 +299,7 @@ export class FarNames {
     }
     let start = -1;
     for (const w of this.sqlWords) if (w < k) start = w;
+    if (start < 0) start = this.sqlAbove(k);
     if (start < 0) return;
     let st = this.statements?.get(start);
     if (st === undefined) {
@@ -345,6 +357,42 @@ export class FarNames {
       if (t.charCodeAt(at) !== 0x2c) return;
       at = skipBlanks(t, at + 1);
     }
+  }
+
+  /**
+   * Where the INSERT or COPY starts whose column list runs over lines down to the name at `k` (its line holds names and
+   * commas before it; the lines between hold names and commas alone), or -1. Worked out once per line.
+   */
+  private sqlAbove(k: number): number {
+    const t = this.text;
+    const cached = this.above?.get(this.lineStart);
+    if (cached !== undefined) return cached.found;
+    let found = -1;
+    let depth = 0;
+    if (k - this.lineStart <= MAX_HEADER_LINE && COLUMN_LIST_BEFORE.test(t.slice(this.lineStart, k))) {
+      let end = this.lineStart - 1;
+      for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
+        const start = t.lastIndexOf('\n', end - 1) + 1;
+        if (end - start > MAX_HEADER_LINE || !this.spend(end - start + 1)) break;
+        const line = t.slice(start, end);
+        if (SQL_WORD.test(line)) {
+          SQL_START.lastIndex = 0;
+          for (let m = SQL_START.exec(line); m; m = SQL_START.exec(line)) found = start + m.index;
+          break;
+        }
+        if (!COLUMN_LIST_LINE.test(line)) break;
+        // The line above was asked already (a list's names come in order): its answer holds one line farther up.
+        const known = this.above?.get(start);
+        if (known) {
+          if (known.depth + depth + 1 <= MAX_SQL_COLUMNS) found = known.found;
+          depth += known.depth + 1;
+          break;
+        }
+        end = start - 1;
+      }
+    }
+    (this.above ??= new Map()).set(this.lineStart, { found, depth });
+    return found;
   }
 
   /** The statement whose INSERT or COPY starts at `start`: its column list and where its values start, or null if it has none. */

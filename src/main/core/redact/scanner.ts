@@ -20,7 +20,7 @@ import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
-import { FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, type NameTests } from './far-names.js';
+import { COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_SQL_COLUMNS, MAX_TABLE_ROWS, SQL_WORD, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
 
@@ -458,9 +458,9 @@ function farName(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boo
     case AFTER_CELL:
       return line.ruleAfter();
     case AFTER_CSV:
-      return line.ruleAfter() || line.csvHeader() || line.sqlBefore(end);
+      return line.ruleAfter() || line.csvHeader() || line.sqlBefore(end) || line.sqlAbove(end) >= 0;
     case AFTER_LIST:
-      return line.sqlBefore(end) || line.csvHeader();
+      return line.sqlBefore(end) || line.csvHeader() || line.sqlAbove(end) >= 0;
     case AFTER_LABEL:
       return true;
     default:
@@ -488,6 +488,10 @@ class ByteLine {
   private sql = -2;
   /** Is the line a CSV header (unknown: -1)? */
   private csv = -1;
+  /** Where the statement starts whose column list runs down to this line (unknown: -2; none: -1). */
+  private above = -2;
+  /** The last line sqlAbove worked out: its start, its answer, and how many lines up it looked. */
+  private lastAbove = { line: -1, found: -1, depth: 0 };
   /** A position on the current line (the hit that made it current). */
   private lineOfLastHit = 0;
 
@@ -509,6 +513,7 @@ class ByteLine {
     this.rule = -1;
     this.sql = -2;
     this.csv = -1;
+    this.above = -2;
   }
 
   /**
@@ -560,6 +565,49 @@ class ByteLine {
     }
     return this.sql >= 0 && this.sql < hitEnd;
   }
+
+  /**
+   * Where the line starts whose INSERT or COPY has a column list running over lines down to the name around a hit ending at
+   * `hitEnd` (FarNames.sqlAbove, the same tests on the same lines), or -1: the window then starts there.
+   */
+  sqlAbove(hitEnd: number): number {
+    if (this.above === -2) {
+      this.above = -1;
+      const buf = this.buf;
+      const before = nameStart(buf, hitEnd, this.start);
+      let depth = 0;
+      if (before - this.start <= MAX_HEADER_LINE && COLUMN_LIST_BEFORE.test(buf.toString('latin1', this.start, before))) {
+        let end = this.start - 1;
+        for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
+          const start = buf.lastIndexOf(0x0a, end - 1) + 1;
+          if (end - start > MAX_HEADER_LINE) break;
+          const line = buf.toString('latin1', start, end);
+          if (SQL_WORD.test(line)) {
+            this.above = start;
+            break;
+          }
+          if (!COLUMN_LIST_LINE.test(line)) break;
+          // The line above was asked already (FarNames.sqlAbove's memo, the same answer): one line farther up.
+          if (start === this.lastAbove.line) {
+            if (this.lastAbove.depth + depth + 1 <= MAX_SQL_COLUMNS) this.above = this.lastAbove.found;
+            depth += this.lastAbove.depth + 1;
+            break;
+          }
+          end = start - 1;
+        }
+      }
+      this.lastAbove = { line: this.start, found: this.above, depth };
+    }
+    return this.above;
+  }
+
+}
+
+/** Bytes of a name (NAME_CHAR) before `end`: where the name around a hit starts. */
+function nameStart(buf: Buffer, end: number, lineStart: number): number {
+  let i = end;
+  while (i > lineStart && buf[i - 1] < 128 && NAME_CHAR[buf[i - 1]] === 1) i--;
+  return i;
 }
 
 /** Is the line starting at `from` a table's rule (ASCII, or box drawing: U+2500-U+257F, UTF-8 E2 94/95 xx), at most MAX_HEADER_LINE long? */
@@ -674,7 +722,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     let lineEnd = line.end;
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
     // A line a table's rule follows is a header or a table's last row: the line above tells which (isTableHeader), so the window holds it.
-    const lineStart = NAMES_A_VALUE[id] === 1 && afterName(buf, end, lineEnd) !== AFTER_OTHER && line.ruleAfter() ? line.prevStart() : line.start;
+    let lineStart = NAMES_A_VALUE[id] === 1 && afterName(buf, end, lineEnd) !== AFTER_OTHER && line.ruleAfter() ? line.prevStart() : line.start;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
     // Those tests read the name's tail and a few characters: a longer rest of the line is none of them (and not copied for each name on it).
     const rest = NAMES_A_VALUE[id] === 1 ? (lineEnd - end <= MAX_NAME_REST ? buf.toString('latin1', end, lineEnd) : '\u0000') : '';
@@ -687,6 +735,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
             ? 1
             : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
+    // A column list over lines (line.sqlAbove; its line may also read as a CSV header): the window starts at its statement's line.
+    if (after === MAX_TABLE_ROWS + 1 && line.sqlAbove(end) >= 0) lineStart = Math.min(lineStart, line.sqlAbove(end));
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {
       scan();

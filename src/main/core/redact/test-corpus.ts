@@ -1146,6 +1146,9 @@ function passFiveItems(g: Gen): CorpusItem[] {
     add('secret in a sql column list', 'seed.sql', ins, `INSERT INTO api_keys (id, name, secret, created_at) VALUES (1, 'ci', '${ins}', now());\n`);
     const insMulti = pw();
     add('secret in a sql column list', 'mysqldump --complete-insert', insMulti, `INSERT INTO \`users\` (\`id\`, \`email\`, \`password\`) VALUES (1,'bob@corp.lan','${insMulti}'),(2,'eve@corp.lan',NULL);\n`);
+    // A column list over lines, a column a line (a seed file, an ORM's logged statement: adv8 A02).
+    const insLines = pw();
+    add('secret in a sql column list', 'seed.sql', insLines, `INSERT INTO users (\n  id,\n  email,\n  password\n) VALUES (\n  1,\n  'bob@corp.lan',\n  '${insLines}'\n);\n`);
     const copy = pw();
     add('secret in a sql column list', 'pg_dump', copy, `COPY public.api_keys (id, name, token) FROM stdin;\n1\tci\t${copy}\n2\tcd\t\\N\n\\.\n`);
     const tf = pw();
@@ -1159,6 +1162,7 @@ function passFiveItems(g: Gen): CorpusItem[] {
   add('csv without a secret', 'secrets.csv', 'NPM_TOKEN', 'job,secret\npublish,NPM_TOKEN\n', false);
   add('csv without a secret', 'notes.txt', 'y', 'Use the token, the key and the password, then run it.\nbob,x,y\n', false);
   add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (id, email, password_reset_sent_at) VALUES (1, 'bob@corp.lan', now());\nINSERT INTO api_keys (name, token) VALUES ('ci', NULL), ('cd', '');\n`, false);
+  add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (\n  id,\n  email,\n  password_reset_sent_at\n) VALUES (\n  1,\n  'bob@corp.lan',\n  now()\n);\n`, false);
   add('sql without a secret', 'pg_dump', 'ci', `COPY public.api_keys (id, name, token_type) FROM stdin;\n1\tci\tbearer\n\\.\n`, false);
   add('terraform without a secret', 'variables.tf', 't3.micro', `variable "db_password" {\n  type      = string\n  sensitive = true\n}\n\nvariable "instance_type" {\n  default = "t3.micro"\n}\n`, false);
   for (let k = 0; k < 3; k++) {
