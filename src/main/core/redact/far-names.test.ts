@@ -50,6 +50,19 @@ describe('values named from afar', () => {
     expect(both(`INSERT INTO t (\n${'  a,\n'.repeat(64)}  token\n) VALUES (${'1,'.repeat(64)}'${V}');\n`)).toEqual({ text: [], bytes: [] });
   });
 
+  it("a dump's INSERTs without a column list: the value under the schema's secret column (sqlite3 .dump, mysqldump, pg_dump --inserts)", () => {
+    // As sqlite3 3.40 printed it (`.dump` of a table created in one line and one in several).
+    const lite = `CREATE TABLE users(id INTEGER PRIMARY KEY, email TEXT NOT NULL, api_token TEXT);\nINSERT INTO users VALUES(1,'a@b.c','${V}');\nINSERT INTO users VALUES(2,'d@e.f',NULL);\nCREATE TABLE IF NOT EXISTS "keys" (\n  id INTEGER,\n  secret TEXT\n);\nINSERT INTO keys VALUES(1,'${V}k');\nCOMMIT;\n`;
+    expect(both(lite)).toEqual({ text: [V, `${V}k`], bytes: [V, `${V}k`] });
+    // mysqldump's extended INSERT: a column's parentheses and quotes (`decimal(10,2)`, `DEFAULT '0.00'`) and the keys are no columns.
+    const my = `CREATE TABLE \`users\` (\n  \`id\` int NOT NULL AUTO_INCREMENT,\n  \`price\` decimal(10,2) DEFAULT '0.00',\n  \`api_token\` varchar(64) DEFAULT NULL,\n  PRIMARY KEY (\`id\`)\n) ENGINE=InnoDB;\nLOCK TABLES \`users\` WRITE;\nINSERT INTO \`users\` VALUES (1,1.00,'${V}'),(2,2.50,NULL),(3,0.00,'${V}b');\nUNLOCK TABLES;\n`;
+    expect(both(my)).toEqual({ text: [V, `${V}b`], bytes: [V, `${V}b`] });
+    expect(both(`CREATE TABLE public.users (\n    id integer NOT NULL,\n    api_token text\n);\n\nINSERT INTO public.users VALUES (1, '${V}');\n`)).toEqual({ text: [V], bytes: [V] });
+    // Another table's INSERTs, a later table's schema, and a column list of the INSERT's own (sqlColumn reads those): not this column.
+    const other = `CREATE TABLE a (id INTEGER, token TEXT);\nINSERT INTO b VALUES (1, '${V}');\nCREATE TABLE c (token TEXT, x TEXT);\nINSERT INTO a VALUES (1, NULL);\n`;
+    expect(both(other)).toEqual({ text: [], bytes: [] });
+  });
+
   it('a CSV or TSV column under a secret\'s name in the header, quoted or not; a prose line with commas is no header', () => {
     expect(both(`name,email,password\nbob,bob@corp.lan,${V}\neve,eve@corp.lan,\n`)).toEqual({ text: [V], bytes: [V] });
     expect(both(`"id","api_key","owner"\n1,"${V}","bob"\n`)).toEqual({ text: [V], bytes: [V] });
@@ -71,6 +84,10 @@ describe('values named from afar', () => {
       // A column list over lines with no end, and lines shaped like one with no statement above (each walks up the list).
       `INSERT INTO t (\n${'  token,\n'.repeat(120_000)}`,
       '  token,\n'.repeat(120_000),
+      // Schemas with a secret column and no INSERT, column definitions with no CREATE above, one INSERT of a megabyte of tuples.
+      'CREATE TABLE t (id int, token text);\n'.repeat(30_000),
+      '  token text,\n'.repeat(80_000),
+      `CREATE TABLE t (token text);\nINSERT INTO t VALUES ${"('x'),".repeat(150_000)}('y');\n`,
       '{"a":"token",'.repeat(75_000),
       'token\n---\n'.repeat(100_000),
       'variable "db_password" {\n'.repeat(40_000),

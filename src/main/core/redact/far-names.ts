@@ -74,6 +74,29 @@ export const COLUMN_LIST_LINE = /^[ \t]*(?:["`[]?\w{1,128}["`\]]?[ \t]*,[ \t]*)+
 /** A line with a statement that may have a column list: the byte path's test (ByteLine.sqlBefore) on text. */
 export const SQL_WORD = /\b(?:INSERT|insert|COPY|copy)\b/;
 
+/**
+ * A CREATE TABLE up to its column list's `(` (mysqldump's, pg_dump's and sqlite3 `.dump`'s schema): the table's name, quoted
+ * or not, schema-qualified or not. The dumps' INSERTs that follow name no columns (`INSERT INTO \`users\` VALUES (…),(…);`,
+ * sqlite's `INSERT INTO users VALUES(…);`, `pg_dump --inserts`): the schema above says which value is which (adv8 A03).
+ */
+export const CREATE_TABLE = /\b(?:CREATE|create)[ \t]+(?:(?:TEMPORARY|TEMP|UNLOGGED|temporary|temp|unlogged)[ \t]+)?(?:TABLE|table)[ \t]+(?:(?:IF|if)[ \t]+(?:NOT|not)[ \t]+(?:EXISTS|exists)[ \t]+)?(?<table>[\w."`[\]]{1,128})[ \t]*\(/g;
+/** A column's definition alone on its line (`  \`api_token\` varchar(64) DEFAULT NULL,`, `    id integer NOT NULL,`): walked up to the CREATE TABLE. */
+export const COLUMN_DEFINITION_LINE = /^[ \t]*["`[]?\w{1,128}["`\]]?[ \t]+[A-Za-z][^\n]{0,1024},[ \t]*\r?$/;
+/** A definition in the list that is no column: a key, an index, a constraint. */
+const TABLE_CONSTRAINT = /^(?:PRIMARY|UNIQUE|KEY|INDEX|CONSTRAINT|FOREIGN|CHECK|FULLTEXT|SPATIAL|EXCLUDE|PERIOD|LIKE)\b/i;
+/** A dump's INSERT without a column list: the table, then `VALUES` and its first `(`. */
+const INSERT_NO_COLUMNS = /\b(?:INSERT|insert)[ \t]+(?:(?:IGNORE|ignore)[ \t]+)?(?:INTO|into)[ \t]+(?<table>[\w."`[\]]{1,128})[ \t]*(?:VALUES|values)[ \t]*(?=\()/g;
+/** How far past the schema (or the last INSERT of its table) a dump's next INSERT of the table is looked for: mysqldump puts ~10 lines between. */
+const MAX_DUMP_GAP = 16_384;
+/** Longest column list of a CREATE TABLE read (characters). */
+const MAX_CREATE_TABLE = 65_536;
+
+/** A table's name as two spellings compare: without quotes, lower case; `public.users` and `users` are the same table. */
+function tableKey(name: string): string {
+  return name.replace(/["`[\]]/g, '').toLowerCase();
+}
+const sameTable = (a: string, b: string) => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+
 const PASSWORD_NAME = /pass|pwd/i;
 
 /** A rule of box-drawing characters (`├──────┼──────┤`, `╠════╬════╣`, `+====+`) or ASCII dashes (TABLE_RULE). */
@@ -114,6 +137,19 @@ interface Statement {
   read: number;
 }
 
+/** A CREATE TABLE read (FarNames.createTable). */
+interface Table {
+  /** Each column's name start → its index. */
+  columns: Map<number, number>;
+  /** The table's name (tableKey). */
+  key: string;
+  /** Where the statement ends (after its list's `)`), and where the next CREATE TABLE starts (unknown: -1). */
+  end: number;
+  next: number;
+  /** Secret columns read so far. */
+  read: number;
+}
+
 export class FarNames {
   /** The line around the last position asked about: [lineStart, lineEnd) (lineEnd the `\n`, or the text's end). */
   private lineStart = -1;
@@ -127,6 +163,11 @@ export class FarNames {
   private notCsvHeaders: Set<number> | undefined;
   /** The last CSV header read: its line start, separator, field names and where each field starts. */
   private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
+  /** Where CREATE TABLEs start on the current line (computed when first needed); per line start, the one above its definition (createAbove). */
+  private createWords: number[] | undefined;
+  private createUp: Map<number, { found: number; depth: number }> | undefined;
+  /** Per CREATE TABLE start: its columns, or null if it does not parse. */
+  private tables: Map<number, Table | null> | undefined;
   /** Per line start: the statement above whose column list runs down to it (sqlAbove), or -1. */
   private above: Map<number, { found: number; depth: number }> | undefined;
   private budget: number;
@@ -144,6 +185,7 @@ export class FarNames {
     this.line(k);
     this.tableColumn(k, e, out);
     this.sqlColumn(k, e, out);
+    this.schemaColumn(k, e, out);
     this.hclDefault(k, e, out);
     this.csvColumn(k, e, out);
   }
@@ -156,6 +198,7 @@ export class FarNames {
     const nl = t.indexOf('\n', pos);
     this.lineEnd = nl < 0 ? t.length : nl;
     this.sqlWords = undefined;
+    this.createWords = undefined;
   }
 
   private spend(n: number): boolean {
@@ -335,28 +378,172 @@ export class FarNames {
       }
       return;
     }
-    // VALUES (…), (…) …: each tuple's index-th value.
-    for (let n = 0; n < MAX_TABLE_ROWS && t.charCodeAt(at) === 0x28; n++) {
+    this.tuples(at, index, name, MAX_TABLE_ROWS, out);
+  }
+
+  /** VALUES (…), (…) … from `at` (its first `(`): each tuple's index-th value, `max` tuples at most. Returns where the tuples end. */
+  private tuples(at: number, index: number, name: string, max: number, out: SecretFinding[]): number {
+    const t = this.text;
+    for (let n = 0; n < max && t.charCodeAt(at) === 0x28; n++) {
       const tupleStart = at;
       at++;
       for (let i = 0; ; i++) {
         SQL_VALUE.lastIndex = at;
         const v = SQL_VALUE.exec(t);
-        if (!v) return;
+        if (!v) return at;
         if (i === index && v.groups!.quoted !== undefined) this.take(v.index + v[0].indexOf("'") + 1, v.groups!.quoted, name, out);
         at = SQL_VALUE.lastIndex;
         const c = t.charCodeAt(at);
         if (c === 0x29) break;
-        if (c !== 0x2c || i >= MAX_SQL_COLUMNS) return;
+        if (c !== 0x2c || i >= MAX_SQL_COLUMNS) return at;
         at++;
       }
       at++;
-      if (!this.spend(at - tupleStart)) return;
+      if (!this.spend(at - tupleStart)) return at;
       // `, (` or `,\n  (` before the next tuple; `;` or anything else ends the statement.
-      at = skipBlanks(t, at);
-      if (t.charCodeAt(at) !== 0x2c) return;
-      at = skipBlanks(t, at + 1);
+      const next = skipBlanks(t, at);
+      if (t.charCodeAt(next) !== 0x2c) return at;
+      at = skipBlanks(t, next + 1);
     }
+    return at;
+  }
+
+  /**
+   * A dump's values under a secret's column named in the schema above them (adv8 A03): the name is a column's in a CREATE
+   * TABLE (on the statement's line, sqlite's `CREATE TABLE users(id INTEGER, api_token TEXT);`, or a definition a line as
+   * mysqldump and pg_dump write it), and the INSERTs of that table after it name no columns (`INSERT INTO \`users\` VALUES
+   * (1,'…'),(2,'…');`). Each INSERT's tuples are read, to the next CREATE TABLE, MAX_DUMP_GAP past the last one, or the budget.
+   */
+  private schemaColumn(k: number, e: number, out: SecretFinding[]): void {
+    const t = this.text;
+    const c = t.charCodeAt(e) === 0x22 || t.charCodeAt(e) === 0x60 || t.charCodeAt(e) === 0x5d ? e + 1 : e;
+    // A column's name is followed by its type.
+    if (t.charCodeAt(c) !== 0x20 && t.charCodeAt(c) !== 0x09) return;
+    const head = this.createAbove(k);
+    if (head < 0) return;
+    let table = this.tables?.get(head);
+    if (table === undefined) {
+      table = this.createTable(head);
+      (this.tables ??= new Map()).set(head, table);
+    }
+    if (table === null || table.read >= MAX_SECRET_COLUMNS) return;
+    const index = table.columns.get(k);
+    if (index === undefined) return;
+    const name = t.slice(k, e);
+    if (!this.names.isSecretName(name)) return;
+    table.read++;
+    if (table.next < 0) {
+      // The next table's schema ends this one's data (asked once per table: a search to the text's end at most once).
+      CREATE_TABLE.lastIndex = table.end;
+      const m = CREATE_TABLE.exec(t);
+      table.next = m ? m.index : t.length;
+      this.spend(table.next - table.end);
+    }
+    let from = table.end;
+    while (from < table.next) {
+      // Each search in a piece of the text (a regex run on the whole rest per INSERT would be quadratic on a hostile text).
+      const to = Math.min(table.next, from + MAX_DUMP_GAP);
+      if (!this.spend(to - from)) return;
+      const piece = t.slice(from, to);
+      INSERT_NO_COLUMNS.lastIndex = 0;
+      const m = INSERT_NO_COLUMNS.exec(piece);
+      if (!m) return;
+      const at = from + INSERT_NO_COLUMNS.lastIndex;
+      from = sameTable(tableKey(m.groups!.table), table.key) ? this.tuples(at, index, name, Infinity, out) : at;
+    }
+  }
+
+  /**
+   * Where the CREATE TABLE starts whose column list holds the name at `k`: on its line before `k`, or (the name first on
+   * its line) up the definitions' lines, MAX_SQL_COLUMNS at most. -1 if none.
+   */
+  private createAbove(k: number): number {
+    const t = this.text;
+    // The line's CREATE TABLEs, found once per line (a line of a megabyte with thousands of names is read once).
+    if (this.createWords === undefined) {
+      this.createWords = [];
+      const line = t.slice(this.lineStart, this.lineEnd);
+      this.spend(line.length);
+      if (/create/i.test(line)) {
+        CREATE_TABLE.lastIndex = 0;
+        for (let m = CREATE_TABLE.exec(line); m; m = CREATE_TABLE.exec(line)) this.createWords.push(this.lineStart + m.index);
+      }
+    }
+    let found = -1;
+    for (const w of this.createWords) if (w < k) found = w;
+    if (found >= 0) return found;
+    // Else the name must start its line (blanks and an opening quote before it), and the lines above be definitions.
+    let i = k - 1;
+    if (i >= this.lineStart && (t[i] === '"' || t[i] === '`' || t[i] === '[')) i--;
+    while (i >= this.lineStart && (t[i] === ' ' || t[i] === '\t')) i--;
+    if (i >= this.lineStart) return -1;
+    const cached = this.createUp?.get(this.lineStart);
+    if (cached !== undefined) return cached.found;
+    let depth = 0;
+    let end = this.lineStart - 1;
+    for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
+      const start = t.lastIndexOf('\n', end - 1) + 1;
+      if (end - start > MAX_HEADER_LINE || !this.spend(end - start + 1)) break;
+      const line = t.slice(start, end);
+      CREATE_TABLE.lastIndex = 0;
+      const m = CREATE_TABLE.exec(line);
+      if (m) {
+        if (/^[ \t]*\r?$/.test(line.slice(CREATE_TABLE.lastIndex))) found = start + m.index;
+        break;
+      }
+      if (!COLUMN_DEFINITION_LINE.test(line)) break;
+      // The line above was asked already (the definitions come in order): its answer holds one line farther up.
+      const known = this.createUp?.get(start);
+      if (known) {
+        if (known.depth + depth + 1 <= MAX_SQL_COLUMNS) found = known.found;
+        depth += known.depth + 1;
+        break;
+      }
+      end = start - 1;
+    }
+    (this.createUp ??= new Map()).set(this.lineStart, { found, depth });
+    return found;
+  }
+
+
+  /** The CREATE TABLE at `start`: each column's name start → its index, the table's name, where the statement ends; null if it does not parse. */
+  private createTable(start: number): Table | null {
+    const t = this.text;
+    CREATE_TABLE.lastIndex = start;
+    const m = CREATE_TABLE.exec(t);
+    if (!m || m.index !== start) return null;
+    const columns = new Map<number, number>();
+    const stop = Math.min(t.length, CREATE_TABLE.lastIndex + MAX_CREATE_TABLE);
+    let depth = 0;
+    let def = CREATE_TABLE.lastIndex;
+    let index = 0;
+    const definition = (from: number) => {
+      const at = skipBlanks(t, from);
+      const word = /^["`[]?(\w{1,128})/.exec(t.slice(at, at + 130));
+      if (!word || TABLE_CONSTRAINT.test(t.slice(at, at + 12))) return;
+      columns.set(at + word[0].length - word[1].length, index++);
+    };
+    for (let i = def; i < stop; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === 0x27 || ch === 0x22 || ch === 0x60) {
+        const close = t.indexOf(t[i], i + 1);
+        if (close < 0) return null;
+        i = close;
+      } else if (ch === 0x28) depth++;
+      else if (ch === 0x29) {
+        if (depth === 0) {
+          definition(def);
+          this.spend(i - start);
+          return { columns, key: tableKey(m.groups!.table), end: i + 1, next: -1, read: 0 };
+        }
+        depth--;
+      } else if (ch === 0x2c && depth === 0) {
+        definition(def);
+        def = i + 1;
+        if (index > MAX_SQL_COLUMNS) return null;
+      }
+    }
+    return null;
   }
 
   /**

@@ -20,7 +20,7 @@ import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
-import { COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_SQL_COLUMNS, MAX_TABLE_ROWS, SQL_WORD, type NameTests } from './far-names.js';
+import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_SQL_COLUMNS, MAX_TABLE_ROWS, SQL_WORD, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
 
@@ -437,10 +437,12 @@ function afterName(buf: Buffer, end: number, lineEnd: number): number {
   if (b === 0x2c || b === 0x09 || b === 0x3b) return AFTER_CSV;
   if (b === 0x22 || b === 0x60 || b === 0x5d) {
     const quote = b;
-    i++;
+    const closed = ++i;
     while (buf[i] === 0x20 || buf[i] === 0x09) i++;
     b = buf[i];
     if (quote === 0x22 && b === 0x7b) return AFTER_LABEL;
+    // A quoted column's type after a blank (mysqldump's `\`api_token\` varchar(64)`): a schema's column (FarNames.schemaColumn).
+    if (i > closed && (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) return AFTER_CELL;
     if (b === 0x2c || b === 0x29) return AFTER_LIST;
     if (b === 0x09 || b === 0x3b || i >= lineEnd || b === 0x0d) return AFTER_CSV;
     return AFTER_OTHER;
@@ -456,7 +458,7 @@ function afterName(buf: Buffer, end: number, lineEnd: number): number {
 function farName(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   switch (afterName(buf, end, lineEnd)) {
     case AFTER_CELL:
-      return line.ruleAfter();
+      return line.ruleAfter() || line.createAbove(end) >= 0;
     case AFTER_CSV:
       return line.ruleAfter() || line.csvHeader() || line.sqlBefore(end) || line.sqlAbove(end) >= 0;
     case AFTER_LIST:
@@ -492,6 +494,9 @@ class ByteLine {
   private above = -2;
   /** The last line sqlAbove worked out: its start, its answer, and how many lines up it looked. */
   private lastAbove = { line: -1, found: -1, depth: 0 };
+  /** Where the CREATE TABLE starts whose column list holds this line's name (unknown: -2; none: -1); the last line worked out. */
+  private create = -2;
+  private lastCreate = { line: -1, found: -1, depth: 0 };
   /** A position on the current line (the hit that made it current). */
   private lineOfLastHit = 0;
 
@@ -514,6 +519,7 @@ class ByteLine {
     this.sql = -2;
     this.csv = -1;
     this.above = -2;
+    this.create = -2;
   }
 
   /**
@@ -600,6 +606,48 @@ class ByteLine {
     }
     return this.above;
   }
+  /**
+   * Where the CREATE TABLE starts whose column list holds the name around a hit ending at `hitEnd` (FarNames.createAbove, the
+   * same tests): on this line before the name, or up the definitions' lines when the name starts its line; -1 if none.
+   */
+  createAbove(hitEnd: number): number {
+    if (this.create === -2) {
+      this.create = -1;
+      const buf = this.buf;
+      const before = nameStart(buf, hitEnd, this.start);
+      let depth = 0;
+      if (before - this.start <= MAX_HEADER_LINE) {
+        const prefix = buf.toString('latin1', this.start, before);
+        CREATE_TABLE.lastIndex = 0;
+        if (/create/i.test(prefix) && CREATE_TABLE.test(prefix)) this.create = this.start;
+        else if (/^[ \t]*["`[]?$/.test(prefix)) {
+          let end = this.start - 1;
+          for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
+            const start = buf.lastIndexOf(0x0a, end - 1) + 1;
+            if (end - start > MAX_HEADER_LINE) break;
+            const line = buf.toString('latin1', start, end);
+            CREATE_TABLE.lastIndex = 0;
+            const m = CREATE_TABLE.exec(line);
+            if (m) {
+              if (/^[ \t]*\r?$/.test(line.slice(CREATE_TABLE.lastIndex))) this.create = start;
+              break;
+            }
+            if (!COLUMN_DEFINITION_LINE.test(line)) break;
+            // The line above was asked already (the definitions come in order): its answer holds one line farther up.
+            if (start === this.lastCreate.line) {
+              if (this.lastCreate.depth + depth + 1 <= MAX_SQL_COLUMNS) this.create = this.lastCreate.found;
+              depth += this.lastCreate.depth + 1;
+              break;
+            }
+            end = start - 1;
+          }
+        }
+      }
+      this.lastCreate = { line: this.start, found: this.create, depth };
+    }
+    return this.create;
+  }
+
 
 }
 
@@ -735,8 +783,10 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
             ? 1
             : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
-    // A column list over lines (line.sqlAbove; its line may also read as a CSV header): the window starts at its statement's line.
+    // A column list over lines (line.sqlAbove; its line may also read as a CSV header), a schema's column (line.createAbove):
+    // the window starts at its statement's line.
     if (after === MAX_TABLE_ROWS + 1 && line.sqlAbove(end) >= 0) lineStart = Math.min(lineStart, line.sqlAbove(end));
+    if (after === MAX_TABLE_ROWS + 1 && line.createAbove(end) >= 0) lineStart = Math.min(lineStart, line.createAbove(end));
     if (lineStart <= to) to = Math.max(to, lineEnd);
     else {
       scan();

@@ -1149,6 +1149,14 @@ function passFiveItems(g: Gen): CorpusItem[] {
     // A column list over lines, a column a line (a seed file, an ORM's logged statement: adv8 A02).
     const insLines = pw();
     add('secret in a sql column list', 'seed.sql', insLines, `INSERT INTO users (\n  id,\n  email,\n  password\n) VALUES (\n  1,\n  'bob@corp.lan',\n  '${insLines}'\n);\n`);
+    // A dump's INSERTs name no columns: the schema above them does (adv8 A03). As sqlite3 3.40 `.dump` printed it, then
+    // mysqldump's default (extended INSERT, the schema's lines as mysqldump 8 writes them), then `pg_dump --inserts`.
+    const lite = pw();
+    add('secret in a dump under its schema', 'sqlite3 app.db .dump', lite, `PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE users(id INTEGER PRIMARY KEY, email TEXT NOT NULL, api_token TEXT);\nINSERT INTO users VALUES(1,'bob@corp.lan','${lite}');\nINSERT INTO users VALUES(2,'eve@corp.lan',NULL);\nCOMMIT;\n`);
+    const my = pw();
+    add('secret in a dump under its schema', 'mysqldump app users', my, `DROP TABLE IF EXISTS \`users\`;\nCREATE TABLE \`users\` (\n  \`id\` int NOT NULL AUTO_INCREMENT,\n  \`email\` varchar(255) NOT NULL,\n  \`password\` varchar(64) DEFAULT NULL,\n  PRIMARY KEY (\`id\`)\n) ENGINE=InnoDB AUTO_INCREMENT=3 DEFAULT CHARSET=utf8mb4;\n\nLOCK TABLES \`users\` WRITE;\n/*!40000 ALTER TABLE \`users\` DISABLE KEYS */;\nINSERT INTO \`users\` VALUES (1,'bob@corp.lan','${my}'),(2,'eve@corp.lan',NULL);\n/*!40000 ALTER TABLE \`users\` ENABLE KEYS */;\nUNLOCK TABLES;\n`);
+    const pgIns = pw();
+    add('secret in a dump under its schema', 'pg_dump --inserts', pgIns, `CREATE TABLE public.api_keys (\n    id integer NOT NULL,\n    name text,\n    secret text\n);\n\nALTER TABLE public.api_keys OWNER TO app;\n\nINSERT INTO public.api_keys VALUES (1, 'ci', '${pgIns}');\n`);
     const copy = pw();
     add('secret in a sql column list', 'pg_dump', copy, `COPY public.api_keys (id, name, token) FROM stdin;\n1\tci\t${copy}\n2\tcd\t\\N\n\\.\n`);
     const tf = pw();
@@ -1163,6 +1171,8 @@ function passFiveItems(g: Gen): CorpusItem[] {
   add('csv without a secret', 'notes.txt', 'y', 'Use the token, the key and the password, then run it.\nbob,x,y\n', false);
   add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (id, email, password_reset_sent_at) VALUES (1, 'bob@corp.lan', now());\nINSERT INTO api_keys (name, token) VALUES ('ci', NULL), ('cd', '');\n`, false);
   add('sql without a secret', 'seed.sql', 'bob@corp.lan', `INSERT INTO users (\n  id,\n  email,\n  password_reset_sent_at\n) VALUES (\n  1,\n  'bob@corp.lan',\n  now()\n);\n`, false);
+  add('sql without a secret', 'sqlite3 app.db .dump', 'bob@corp.lan', `CREATE TABLE users(id INTEGER, email TEXT, password_reset_sent_at TEXT, token_count INTEGER);\nINSERT INTO users VALUES(1,'bob@corp.lan','2026-11-30 06:00:00',12);\n`, false);
+  add('sql without a secret', 'mysqldump app', 'ci-deploy', `CREATE TABLE \`jobs\` (\n  \`id\` int NOT NULL,\n  \`name\` varchar(64) NOT NULL\n);\nINSERT INTO \`jobs\` VALUES (1,'ci-deploy');\nCREATE TABLE \`keys\` (\n  \`token\` varchar(64) DEFAULT NULL\n);\n`, false);
   add('sql without a secret', 'pg_dump', 'ci', `COPY public.api_keys (id, name, token_type) FROM stdin;\n1\tci\tbearer\n\\.\n`, false);
   add('terraform without a secret', 'variables.tf', 't3.micro', `variable "db_password" {\n  type      = string\n  sensitive = true\n}\n\nvariable "instance_type" {\n  default = "t3.micro"\n}\n`, false);
   for (let k = 0; k < 3; k++) {
