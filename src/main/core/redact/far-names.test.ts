@@ -75,6 +75,10 @@ describe('values named from afar', () => {
   it("a Terraform variable's default under a secret's label, past a nested block; not another block's", () => {
     const tf = `variable "admin_token" {\n  validation {\n    condition = length(var.admin_token) > 8\n  }\n  default = "${V}"\n}\nvariable "region" {\n  default = "${V}g"\n}\n`;
     expect(both(tf)).toEqual({ text: [V], bytes: [V] });
+    // A heredoc default (adv8 A06), indented (`<<-`) or not; not another variable's, not one whose marker never comes.
+    expect(both(`variable "db_password" {\n  type = string\n  default = <<EOT\n${V}\nEOT\n}\n`)).toEqual({ text: [V], bytes: [V] });
+    expect(both(`variable "signing_key" {\n  default = <<-EOT\n    ${V}\n    ${V}x\n  EOT\n}\n`)).toEqual({ text: [V, `${V}x`], bytes: [V, `${V}x`] });
+    expect(both(`variable "motd" {\n  default = <<EOT\n${V}\nEOT\n}\nvariable "db_password" {\n  default = <<EOT\n${V}y\n`)).toEqual({ text: [], bytes: [] });
   });
 
   it('hostile text stays linear: megabyte lines of names, column lists, headers and blocks (hang guard)', () => {

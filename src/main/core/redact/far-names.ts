@@ -51,6 +51,10 @@ const HCL_BLOCK_AFTER = /"[ \t]*\{/y;
 const MAX_HCL_BLOCK_LINES = 32;
 /** The block's `default = "…"` (a string; a heredoc or a map is not read), on one of its lines. */
 const HCL_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*"(?<value>(?:[^"\\\n]|\\.){1,2048})"/;
+/** The block's `default = <<EOT` (or `<<-EOT`): a heredoc, its lines to the marker's (adv8 A06: a password or a key as a heredoc). */
+const HCL_HEREDOC_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*<<-?(?<marker>[A-Za-z_]\w{0,63})[ \t]*\r?$/;
+/** Lines of a heredoc default read (a PEM key is ~30). */
+const MAX_HEREDOC_LINES = 64;
 
 /** Where a statement with a column list may start on a line: its word in upper or lower case (the byte path looks for these four). */
 const SQL_START = /\b(?:INSERT|insert|COPY|copy)\b/g;
@@ -604,6 +608,27 @@ export class FarNames {
     return { columns, body: SQL_AFTER.lastIndex, copy: after.groups!.copy !== undefined, read: 0 };
   }
 
+  /** A heredoc's lines from `at` to its marker's line: each one's text (trimmed) a value; nothing if the marker never comes. */
+  private heredoc(at: number, marker: string, name: string, out: SecretFinding[]): void {
+    const t = this.text;
+    const lines: [number, string][] = [];
+    for (let n = 0; n < MAX_HEREDOC_LINES && at < t.length; n++) {
+      const nl = t.indexOf('\n', at);
+      const end = nl < 0 ? t.length : nl;
+      if (end - at > MAX_ROW || !this.spend(end - at + 1)) return;
+      const line = t.slice(at, end).replace(/\r$/, '');
+      if (line.trim() === marker) {
+        for (const [start, text] of lines) {
+          const value = text.trim();
+          if (value) this.take(start + text.indexOf(value), value, name, out);
+        }
+        return;
+      }
+      lines.push([at, line]);
+      at = end + 1;
+    }
+  }
+
   /**
    * A Terraform variable's default under a secret's name (`variable "db_password" {` … `default = "…"` … `}`): the
    * block's lines are read to its closing brace (a nested `validation { … }` skipped), MAX_HCL_BLOCK_LINES at most.
@@ -624,6 +649,11 @@ export class FarNames {
       const end = nl < 0 ? t.length : nl;
       if (!this.spend(end - at + 1)) return;
       const line = t.slice(at, end);
+      const h = depth === 1 ? HCL_HEREDOC_DEFAULT.exec(line) : null;
+      if (h) {
+        this.heredoc(end + 1, h.groups!.marker, name, out);
+        return;
+      }
       const d = depth === 1 ? HCL_DEFAULT.exec(line) : null;
       if (d) {
         const value = d.groups!.value;

@@ -1161,6 +1161,8 @@ function passFiveItems(g: Gen): CorpusItem[] {
     add('secret in a sql column list', 'pg_dump', copy, `COPY public.api_keys (id, name, token) FROM stdin;\n1\tci\t${copy}\n2\tcd\t\\N\n\\.\n`);
     const tf = pw();
     add('terraform variable default', 'variables.tf', tf, `variable "db_password" {\n  description = "The database password"\n  type        = string\n  default     = "${tf}"\n  sensitive   = true\n}\n`);
+    const tfHeredoc = pw();
+    add('terraform variable default', 'variables.tf', tfHeredoc, `variable "db_password" {\n  type      = string\n  sensitive = true\n  default   = <<-EOT\n    ${tfHeredoc}\n  EOT\n}\n`);
     const tfNested = pw();
     add('terraform variable default', 'variables.tf', tfNested, `variable "admin_token" {\n  type = string\n  validation {\n    condition     = length(var.admin_token) > 8\n    error_message = "Too short."\n  }\n  default = "${tfNested}"\n}\n`);
   }
