@@ -84,6 +84,12 @@ export const SQL_WORD = /\b(?:INSERT|insert|COPY|copy)\b/;
  * sqlite's `INSERT INTO users VALUES(…);`, `pg_dump --inserts`): the schema above says which value is which (adv8 A03).
  */
 export const CREATE_TABLE = /\b(?:CREATE|create)[ \t]+(?:(?:TEMPORARY|TEMP|UNLOGGED|temporary|temp|unlogged)[ \t]+)?(?:TABLE|table)[ \t]+(?:(?:IF|if)[ \t]+(?:NOT|not)[ \t]+(?:EXISTS|exists)[ \t]+)?(?<table>[\w."`[\]]{1,128})[ \t]*\(/g;
+/** Does t[from, to) start with CREATE or create after blanks? (No copy of the line: asked for every line with a name and a blank.) */
+function createLeads(t: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && (t.charCodeAt(i) === 0x20 || t.charCodeAt(i) === 0x09)) i++;
+  return t.startsWith('CREATE', i) || t.startsWith('create', i);
+}
 /** A column's definition alone on its line (`  \`api_token\` varchar(64) DEFAULT NULL,`, `    id integer NOT NULL,`): walked up to the CREATE TABLE. */
 export const COLUMN_DEFINITION_LINE = /^[ \t]*["`[]?\w{1,128}["`\]]?[ \t]+[A-Za-z][^\n]{0,1024},[ \t]*\r?$/;
 /** A definition in the list that is no column: a key, an index, a constraint. */
@@ -153,6 +159,9 @@ interface Table {
   /** Secret columns read so far. */
   read: number;
 }
+
+/** sqlAbove's answer for a line no column list runs down to. */
+const NO_STATEMENT = { found: -1, depth: 0 };
 
 export class FarNames {
   /** The line around the last position asked about: [lineStart, lineEnd) (lineEnd the `\n`, or the text's end). */
@@ -463,12 +472,13 @@ export class FarNames {
    */
   private createAbove(k: number): number {
     const t = this.text;
-    // The line's CREATE TABLEs, found once per line (a line of a megabyte with thousands of names is read once).
+    // The line's CREATE TABLEs, found once per line (a line of a megabyte with thousands of names is read once), when the line
+    // starts with CREATE (a dump's schema statement starts its line; the byte path looks only there, createLeads).
     if (this.createWords === undefined) {
       this.createWords = [];
-      const line = t.slice(this.lineStart, this.lineEnd);
-      this.spend(line.length);
-      if (/create/i.test(line)) {
+      if (createLeads(t, this.lineStart, this.lineEnd)) {
+        const line = t.slice(this.lineStart, this.lineEnd);
+        this.spend(line.length);
         CREATE_TABLE.lastIndex = 0;
         for (let m = CREATE_TABLE.exec(line); m; m = CREATE_TABLE.exec(line)) this.createWords.push(this.lineStart + m.index);
       }
@@ -558,6 +568,15 @@ export class FarNames {
     const t = this.text;
     const cached = this.above?.get(this.lineStart);
     if (cached !== undefined) return cached.found;
+    // Most lines with a name hold other words before it: turned away by their characters, before a copy for the regex
+    // (and for good: a later name's prefix holds the same character).
+    for (let i = this.lineStart; i < k; i++) {
+      const c = t.charCodeAt(i);
+      if (!(c === 0x20 || c === 0x09 || c === 0x2c || c === 0x22 || c === 0x60 || c === 0x5b || c === 0x5d || c === 0x5f || (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a))) {
+        (this.above ??= new Map()).set(this.lineStart, NO_STATEMENT);
+        return -1;
+      }
+    }
     let found = -1;
     let depth = 0;
     if (k - this.lineStart <= MAX_HEADER_LINE && COLUMN_LIST_BEFORE.test(t.slice(this.lineStart, k))) {

@@ -492,11 +492,15 @@ class ByteLine {
   private csv = -1;
   /** Where the statement starts whose column list runs down to this line (unknown: -2; none: -1). */
   private above = -2;
-  /** The last line sqlAbove worked out: its start, its answer, and how many lines up it looked. */
-  private lastAbove = { line: -1, found: -1, depth: 0 };
+  /** The last line sqlAbove worked out: its start, its answer, and how many lines up it looked (numbers: no object per line). */
+  private lastAboveLine = -1;
+  private lastAboveFound = -1;
+  private lastAboveDepth = 0;
   /** Where the CREATE TABLE starts whose column list holds this line's name (unknown: -2; none: -1); the last line worked out. */
   private create = -2;
-  private lastCreate = { line: -1, found: -1, depth: 0 };
+  private lastCreateLine = -1;
+  private lastCreateFound = -1;
+  private lastCreateDepth = 0;
   /** A position on the current line (the hit that made it current). */
   private lineOfLastHit = 0;
 
@@ -582,7 +586,7 @@ class ByteLine {
       const buf = this.buf;
       const before = nameStart(buf, hitEnd, this.start);
       let depth = 0;
-      if (before - this.start <= MAX_HEADER_LINE && COLUMN_LIST_BEFORE.test(buf.toString('latin1', this.start, before))) {
+      if (before - this.start <= MAX_HEADER_LINE && listPrefix(buf, this.start, before) && COLUMN_LIST_BEFORE.test(buf.toString('latin1', this.start, before))) {
         let end = this.start - 1;
         for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
           const start = buf.lastIndexOf(0x0a, end - 1) + 1;
@@ -594,15 +598,17 @@ class ByteLine {
           }
           if (!COLUMN_LIST_LINE.test(line)) break;
           // The line above was asked already (FarNames.sqlAbove's memo, the same answer): one line farther up.
-          if (start === this.lastAbove.line) {
-            if (this.lastAbove.depth + depth + 1 <= MAX_SQL_COLUMNS) this.above = this.lastAbove.found;
-            depth += this.lastAbove.depth + 1;
+          if (start === this.lastAboveLine) {
+            if (this.lastAboveDepth + depth + 1 <= MAX_SQL_COLUMNS) this.above = this.lastAboveFound;
+            depth += this.lastAboveDepth + 1;
             break;
           }
           end = start - 1;
         }
       }
-      this.lastAbove = { line: this.start, found: this.above, depth };
+      this.lastAboveLine = this.start;
+      this.lastAboveFound = this.above;
+      this.lastAboveDepth = depth;
     }
     return this.above;
   }
@@ -616,11 +622,17 @@ class ByteLine {
       const buf = this.buf;
       const before = nameStart(buf, hitEnd, this.start);
       let depth = 0;
-      if (before - this.start <= MAX_HEADER_LINE) {
+      // The name first on its line (blanks and an opening quote before it), or the line a CREATE statement: looked at in the
+      // bytes first (most names with a blank after them are a log's words: no copy of the line, no search of it, for them).
+      let i = before - 1;
+      if (i >= this.start && (buf[i] === 0x22 || buf[i] === 0x60 || buf[i] === 0x5b)) i--;
+      while (i >= this.start && (buf[i] === 0x20 || buf[i] === 0x09)) i--;
+      const first = i < this.start;
+      if (before - this.start <= MAX_HEADER_LINE && (first || createLeads(buf, this.start, before))) {
         const prefix = buf.toString('latin1', this.start, before);
         CREATE_TABLE.lastIndex = 0;
-        if (/create/i.test(prefix) && CREATE_TABLE.test(prefix)) this.create = this.start;
-        else if (/^[ \t]*["`[]?$/.test(prefix)) {
+        if (!first && CREATE_TABLE.test(prefix)) this.create = this.start;
+        else if (first) {
           let end = this.start - 1;
           for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
             const start = buf.lastIndexOf(0x0a, end - 1) + 1;
@@ -634,21 +646,39 @@ class ByteLine {
             }
             if (!COLUMN_DEFINITION_LINE.test(line)) break;
             // The line above was asked already (the definitions come in order): its answer holds one line farther up.
-            if (start === this.lastCreate.line) {
-              if (this.lastCreate.depth + depth + 1 <= MAX_SQL_COLUMNS) this.create = this.lastCreate.found;
-              depth += this.lastCreate.depth + 1;
+            if (start === this.lastCreateLine) {
+              if (this.lastCreateDepth + depth + 1 <= MAX_SQL_COLUMNS) this.create = this.lastCreateFound;
+              depth += this.lastCreateDepth + 1;
               break;
             }
             end = start - 1;
           }
         }
       }
-      this.lastCreate = { line: this.start, found: this.create, depth };
+      this.lastCreateLine = this.start;
+      this.lastCreateFound = this.create;
+      this.lastCreateDepth = depth;
     }
     return this.create;
   }
 
 
+}
+
+/** Are buf[from, to) only what COLUMN_LIST_BEFORE allows (blanks, names' characters, quotes, commas)? Looked at before a copy for the regex. */
+function listPrefix(buf: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const b = buf[i];
+    if (b >= 128 || (NAME_CHAR[b] !== 1 && b !== 0x20 && b !== 0x09 && b !== 0x2c && b !== 0x22 && b !== 0x60 && b !== 0x5b && b !== 0x5d)) return false;
+  }
+  return true;
+}
+
+/** Does buf[from, to) start with `CREATE` or `create` after blanks (a dump's schema statement starts its line)? */
+function createLeads(buf: Buffer, from: number, to: number): boolean {
+  let i = from;
+  while (i < to && (buf[i] === 0x20 || buf[i] === 0x09)) i++;
+  return i + 6 <= to && (bytesAre(buf, i, 'CREATE') || bytesAre(buf, i, 'create'));
 }
 
 /** Bytes of a name (NAME_CHAR) before `end`: where the name around a hit starts. */
