@@ -113,6 +113,13 @@ const printers: [string, string][] = [
   ["printf '%s\\n' \"$DB_PASSWORD\"", '$DB_PASSWORD value printed by printf'],
   ['echo -n "$API_KEY" | base64', '$API_KEY value printed by echo'],
   ['kubectl get secret -o custom-columns=NAME:.metadata.name,TOKEN:.data.token', 'secret printed by kubectl get secret -o custom-columns'],
+  // A document's secret field picked out bare by jq / yq (adv9 B12, B13).
+  ['jq -r .token creds.json', '.token value printed by jq'],
+  ["yq '.db.password' config.yaml", '.password value printed by yq'],
+  ['curl -s -X POST https://auth.corp.lan/oauth/token | jq -r .access_token', '.access_token value printed by jq'],
+  ['jq -r \'.["api_key"]\' settings.json', '.api_key value printed by jq'],
+  ["jq -r '.auth.token // empty' ~/.config/tool.json", '.token value printed by jq'],
+  ['jq -r .password f.json | base64 -d', '.password value printed by jq'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -198,6 +205,15 @@ const notPrinters = [
   'echo "$GITHUB_TOKEN" | gh auth login --with-token',
   'echo "$GITHUB_TOKEN" > .token',
   'kubectl get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type',
+  // jq / yq picking no secret, or the value counted or written away.
+  "jq -r '.token_type' response.json",
+  "jq '.items[].metadata.name'",
+  "jq --arg token x '.name' f.json", // an --arg's name and value are no filter
+  "yq e '.spec.replicas' deploy.yaml",
+  'jq .',
+  'jq -r .token f.json | wc -c',
+  'jq -r .token f.json > out.txt',
+  "jq -r .token f.json | jq -R '.id'",
 ];
 
 describe('secretPrinterOf', () => {
@@ -258,6 +274,12 @@ describe('Redactor.maskCommandOutput', () => {
     const kube = 'kubectl get secret -o custom-columns=NAME:.metadata.name,TOKEN:.data.token';
     expect(r.maskCommandOutput(kube, table)).toBe('[masked: secret printed by kubectl get secret -o custom-columns]\n'.repeat(2));
     expect(r.maskCommandOutput('echo $HOME', '/home/agent-user\n')).toBe('/home/agent-user\n');
+  });
+
+  it("masks a secret field jq picks out of a response, and keeps a field that is none (adv9 B12)", () => {
+    const r = new Redactor();
+    expect(r.maskCommandOutput('curl -s -X POST https://auth.corp.lan/oauth/token -d @creds | jq -r .access_token', 'kCurlJqAt4Ty7Ui0\n')).toBe('[masked: .access_token value printed by jq]\n');
+    expect(r.maskCommandOutput("jq -r '.token_type' response.json", 'Bearer-Xq7Zp2Lm9\n')).toBe('Bearer-Xq7Zp2Lm9\n');
   });
 
   it("keeps another command's output and a printer's error message", () => {

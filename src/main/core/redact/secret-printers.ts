@@ -12,6 +12,7 @@ import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/p
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
 import { isLookAlike, isReference } from './look-alikes.js';
+import { isSecretName } from './scanner.js';
 
 export interface SecretPrinter {
   /** What the value is: `token`, `password`, `secret`. */
@@ -499,7 +500,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
   let found: SecretPrinter | undefined;
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = printerOf(stages[0].argv, stages[0].words.slice(stages[0].argvStart)) ?? secretDocumentPicked(stages);
+    const printer = printerOf(stages[0].argv, stages[0].words.slice(stages[0].argvStart)) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
@@ -522,8 +523,43 @@ function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter |
   return stages.slice(1).some((s) => /^(?:jq|yq|gojq|jaq)$/.test(basename(s.argv[0] ?? ''))) ? { kind: 'secret', tool: `${name} get secret | jq` } : undefined;
 }
 
+/** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
+const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
+const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+/** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`. */
+const FILTER_KEY = /\.\s*(?:\[\s*)?"([^"]{1,128})"|\.([A-Za-z_][\w-]{0,127})/g;
+
+/**
+ * `jq -r .token creds.json`, `curl -s … | jq -r .access_token`, `yq '.db.password' config.yaml` (adv9 B12, B13): a JSON or
+ * YAML document's field picked out bare by a filter whose last key names a secret (`.token`, not `.token_type`, `.name`,
+ * `.items[].id`). The value comes out alone on its line, nothing around it naming it.
+ */
+function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  let found: SecretPrinter | undefined;
+  for (const stage of stages) {
+    const name = basename(stage.argv[0] ?? '');
+    if (!/^(?:jq|gojq|jaq|yq)$/.test(name)) continue;
+    let filter: string | undefined;
+    for (let i = 1; i < stage.argv.length && filter === undefined; i++) {
+      const a = stage.argv[i];
+      if (JQ_TWO_VALUES.has(a)) i += 2;
+      else if (JQ_ONE_VALUE.has(a)) i++;
+      else if (a === '--') continue;
+      else if (a.startsWith('-') && a.length > 1) continue;
+      else if (name === 'yq' && /^(?:e|eval|ea|eval-all)$/.test(a)) continue;
+      else filter = a;
+    }
+    if (filter === undefined) continue;
+    let last: string | undefined;
+    for (const m of filter.matchAll(FILTER_KEY)) last = m[1] ?? m[2];
+    // A filter with no key (`.`, `length`) leaves what came before it; a later one with a key picks that key out instead.
+    if (last !== undefined) found = isSecretName(last) ? { kind: `.${last} value`, tool: name } : undefined;
+  }
+  return found;
+}
+
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|echo|printf|print|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /\b(?:gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI

@@ -355,6 +355,8 @@ function printerItems(g: Gen): CorpusItem[] {
     add('printed by az -o tsv', 'az keyvault secret show --vault-name kv --name db --query value -o tsv', az, `${az}\r`);
     const envv = pw();
     add('printed by printenv', 'printenv DEPLOY_TOKEN', envv, `${envv}\r`);
+    const picked = pw();
+    add('printed by jq', 'curl -s -X POST https://auth.corp.lan/oauth/token -d @client.json | jq -r .access_token', picked, `${picked}\r`);
     const echoed = pw();
     add('printed by echo', 'set -a && . ./.env && echo "$DEPLOY_TOKEN"', echoed, `${echoed}\r`);
     // Look-alikes: one word from a command that prints no credential, and a printer's message.
