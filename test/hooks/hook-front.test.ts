@@ -153,6 +153,26 @@ async function warmDaemon(): Promise<number> {
   return runningDaemon(dir)!;
 }
 
+/**
+ * Every hook daemon of this test's HOME, the pidfile's or not: a node hook started while another daemon was still booting
+ * (warmDaemon's first calls on a loaded machine) leaves a second one that takes the directory over once the first is gone.
+ */
+async function killEveryDaemon(): Promise<void> {
+  const ours = () =>
+    readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--daemon') && readFileSync(`/proc/${p}/environ`, 'utf8').split('\0').includes(`HOME=${home.home}`);
+        } catch {
+          return false; // gone, or not ours to read
+        }
+      })
+      .map(Number);
+  for (const pid of ours()) process.kill(pid, 'SIGKILL');
+  await until('every daemon to go', () => ours().length === 0);
+}
+
 /** No daemon and no directory: each test of a broken state starts from nothing. */
 async function fresh(): Promise<void> {
   await killDaemon();
@@ -480,31 +500,44 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
   }, 120_000);
 
   it('hostile files: the FIFO a regular file, the directory a link: the node hook answers', async () => {
-    const pid = await warmDaemon();
+    await warmDaemon();
     // A request file that already exists (a link planted under the name the front would use) cannot be guessed,
     // but one in every name would stop the front from writing: it falls back.
-    process.kill(pid, 'SIGKILL');
-    await until('the kill', () => runningDaemon(dir) === undefined);
+    await killEveryDaemon();
     rmSync(dir, { recursive: true, force: true });
-    // The directory is a link to somewhere else: not used.
-    const elsewhere = path.join(home.home, 'elsewhere');
-    mkdirSync(elsewhere, { recursive: true, mode: 0o700 });
-    spawnSync('mkfifo', ['-m', '600', path.join(elsewhere, 'req')]);
-    writeFileSync(path.join(elsewhere, 'pid'), `${process.pid}\n`);
-    symlinkSync(elsewhere, dir);
-    let r = await front('claude-code', forbidden('claude-code'));
-    expect(r.trace[0]).toBe('node: no daemon FIFO');
-    expectDenied('claude-code', r);
-    rmSync(dir, { force: true });
-    // The FIFO is a regular file.
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(path.join(dir, 'req'), '');
-    writeFileSync(path.join(dir, 'pid'), `${process.pid}\n`);
-    r = await front('claude-code', forbidden('claude-code'));
-    expect(r.trace[0]).toBe('node: no daemon FIFO');
-    expectDenied('claude-code', r);
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(elsewhere, { recursive: true, force: true });
+    // Stress run 151: a daemon the first part's node hook started came up late on the loaded machine, took the second
+    // part's directory over (the pidfile named this test's process, no daemon) and answered. Now every daemon is killed
+    // after the first part, and the pidfile names a live process whose command line says `--daemon` (as runningDaemon
+    // reads it): the second part's node hook starts none.
+    const sleeper = spawn('bash', ['-c', 'exec -a "fake-mishd --daemon" sleep 60'], { stdio: 'ignore' });
+    await until('the fake daemon', () => runningDaemon(dir) === undefined && (readFileSync(`/proc/${sleeper.pid}/cmdline`, 'utf8').includes('--daemon')));
+    try {
+      // The directory is a link to somewhere else: not used.
+      const elsewhere = path.join(home.home, 'elsewhere');
+      mkdirSync(elsewhere, { recursive: true, mode: 0o700 });
+      spawnSync('mkfifo', ['-m', '600', path.join(elsewhere, 'req')]);
+      writeFileSync(path.join(elsewhere, 'pid'), `${sleeper.pid}\n`);
+      symlinkSync(elsewhere, dir);
+      let r = await front('claude-code', forbidden('claude-code'));
+      expect(r.trace[0]).toBe('node: no daemon FIFO');
+      expectDenied('claude-code', r);
+      rmSync(dir, { force: true });
+      // A linked directory is no daemon's: the node hook started one, which would make the next part's directory its own.
+      await killEveryDaemon();
+      // The FIFO is a regular file.
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(dir, 'req'), '');
+      writeFileSync(path.join(dir, 'pid'), `${sleeper.pid}\n`);
+      r = await front('claude-code', forbidden('claude-code'));
+      expect(r.trace[0]).toBe('node: no daemon FIFO');
+      expectDenied('claude-code', r);
+      // No daemon was started beside the fake (it would have replaced the regular file with its FIFO).
+      expect(lstatSync(path.join(dir, 'req')).isFile()).toBe(true);
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
   }, 60_000);
 
   it('a live daemon whose FIFO became a regular file makes a new one and answers again, the same process (no --stop-daemon, no restart)', async () => {
