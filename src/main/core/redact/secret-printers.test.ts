@@ -200,6 +200,7 @@ const notPrinters = [
   'echo "token set: ${GITHUB_TOKEN:+yes}"', // a word in its place
   'echo $GITHUB_TOKEN_FILE', // a path
   "echo '$GITHUB_TOKEN'", // single quotes: the name as written
+  'ls -la; echo "token is $DEPLOY_TOKEN"', // another command's output beside it (its lines are no value)
   'echo \\$GITHUB_TOKEN',
   'echo "GITHUB_TOKEN is missing"',
   'echo "$GITHUB_TOKEN" | gh auth login --with-token',

@@ -503,6 +503,9 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
     const printer = printerOf(stages[0].argv, stages[0].words.slice(stages[0].argvStart)) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
+    // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`): after `cat f;` its
+    // printer would mask the file's lines too (whole ones, for an echo with text around the value).
+    if (ECHOES.has(printer.tool) && [...pipelines.values()].some((p) => p !== stages && !p.every((c) => c !== undefined && SILENT.has(basename(c.argv[0] ?? ''))))) continue;
     const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
     found = transformed ? { ...printer, transformed: true } : printer;
   }
@@ -522,6 +525,10 @@ function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter |
   if (sub !== 'get' || !/^secrets?(?:\/|$)/.test(sub2 ?? '') || !/^(?:json|yaml)$/.test(option(argv, 'o', 'output') ?? '')) return undefined;
   return stages.slice(1).some((s) => /^(?:jq|yq|gojq|jaq)$/.test(basename(s.argv[0] ?? ''))) ? { kind: 'secret', tool: `${name} get secret | jq` } : undefined;
 }
+
+/** The echo printers' tools (echoedSecret), and the commands that may stand beside one in a line: they print nothing. */
+const ECHOES = new Set(['echo', 'printf', 'print']);
+const SILENT = new Set(['source', '.', 'export', 'set', 'unset', 'cd', 'true', ':', 'local', 'declare', 'typeset', 'readonly', 'shopt']);
 
 /** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
 const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
