@@ -83,8 +83,15 @@ v = pw(); f('yaml password quoted', v, `    password: "${v}"`);
 v = pw(); f('toml password', v, `password = '${v}'`);
 v = pw(); f('ini', v, `[database]\npass = ${v}`);
 v = 'dop_v1_' + s(HEX, 64); f('doctl', v, `access-token: ${v}`);
+// `pulumi config --show-secrets` (adv10 C10): a `KEY  VALUE` table with no rule, keys namespaced by the project.
+v = pw(); f('pulumi config --show-secrets', v, `KEY                 VALUE\naws:region          us-east-1\nshop:dbPassword     ${v}\nshop:apiToken       [secret]`);
 
 describe('credentials as commands print them', () => {
+  it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
+    const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
+    expect(out).toBe('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);

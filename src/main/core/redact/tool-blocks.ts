@@ -13,6 +13,8 @@ import { isLookAlike, isReference } from './look-alikes.js';
 export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) => boolean; find: (text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]) => void }[] = [
   // vault's `Key  Value` header (`key` then blanks then `Value`).
   { word: 'key', at: (t, e) => t.startsWith('Key', e - 3) && /^[ \t]{2,}Value\r?\n---/.test(t.slice(e, e + 64)), find: vaultTables },
+  // `pulumi config --show-secrets`' `KEY  VALUE` header in capitals, no rule under it (adv10 C10).
+  { word: 'key', at: (t, e) => t.startsWith('KEY', e - 3) && /^[ \t]{2,}VALUE[ \t]*\r?\n/.test(t.slice(e, e + 64)), find: pulumiConfig },
   // `openssl pkey -text`: `Private-Key: (2048 bit, 2 primes)`, `ED25519 Private-Key:`.
   { word: 'key', at: (t, e) => t.startsWith('Private-Key:', e - 11), find: (t, _n, out) => opensslPrivateNumbers(t, out) },
   // redis-cli's `1) "requirepass"`.
@@ -50,6 +52,34 @@ function vaultTables(text: string, isSecretName: (name: string) => boolean, out:
       }
       if (nl < 0) break;
       at = nl + 1;
+    }
+  }
+}
+
+/** pulumi's config table: `KEY  VALUE` at a line's start, then `name  value` rows to a blank line. */
+const PULUMI_TABLE = /^KEY[ \t]{2,}VALUE[ \t]*\r?$/gm;
+/** Rows read under one header (a stack's config has tens). */
+const MAX_PULUMI_ROWS = 256;
+
+/**
+ * `pulumi config --show-secrets` (adv10 C10): the rows whose key names a secret (`dbPassword`, `myproj:apiToken`: the part after
+ * the namespace's `:`); a secret not shown is `[secret]`, no value.
+ */
+function pulumiConfig(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
+  PULUMI_TABLE.lastIndex = 0;
+  for (let m = PULUMI_TABLE.exec(text); m; m = PULUMI_TABLE.exec(text)) {
+    let at = m.index + m[0].length + 1;
+    for (let n = 0; n < MAX_PULUMI_ROWS && at < text.length; n++) {
+      const nl = text.indexOf('\n', at);
+      const end = nl < 0 ? text.length : nl;
+      const row = VAULT_ROW.exec(text.slice(at, end));
+      if (!row) break;
+      const { key, value } = row.groups!;
+      if (isSecretName(key.slice(key.lastIndexOf(':') + 1)) && !/\s/.test(value) && value !== '[secret]' && !isReference(value) && !isLookAlike(value, true)) {
+        const s = at + row[0].indexOf(value, key.length);
+        out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
+      }
+      at = end + 1;
     }
   }
 }
