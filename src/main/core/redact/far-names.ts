@@ -160,8 +160,52 @@ interface Table {
   read: number;
 }
 
+/** A walk's answer (walkUp): where the statement starts (-1: none), and how many lines up it looked. */
+export interface WalkAnswer {
+  found: number;
+  depth: number;
+}
+
 /** sqlAbove's answer for a line no column list runs down to. */
-const NO_STATEMENT = { found: -1, depth: 0 };
+const NO_STATEMENT: WalkAnswer = { found: -1, depth: 0 };
+
+/**
+ * The walk both scanner paths make up a statement's lines, from the line that ends at `end` (the asking line's start - 1):
+ * a line `head` answers for (a position, or -1 to stop with none) ends it; else the line must be one `body` accepts, and a
+ * line `known` has an answer for ends it with that answer one line farther up; MAX_SQL_COLUMNS lines at most.
+ * `lineBefore` gives the line ending at a position ([start, text]) or undefined to stop (too long, no budget).
+ */
+export function walkUp(end: number, lineBefore: (end: number) => [number, string] | undefined, head: (line: string, start: number) => number | undefined, body: RegExp, known: (start: number) => WalkAnswer | undefined): WalkAnswer {
+  for (let depth = 0; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
+    const l = lineBefore(end);
+    if (!l) return { found: -1, depth };
+    const [start, line] = l;
+    const found = head(line, start);
+    if (found !== undefined) return { found, depth };
+    if (!body.test(line)) return { found: -1, depth };
+    const k = known(start);
+    if (k) return { found: k.depth + depth + 1 <= MAX_SQL_COLUMNS ? k.found : -1, depth: depth + k.depth + 1 };
+    end = start - 1;
+  }
+  return { found: -1, depth: MAX_SQL_COLUMNS + 1 };
+}
+
+/** walkUp's head for a column list: a line with INSERT or COPY (its last one: the statement nearest the list). */
+export function sqlHead(line: string, start: number): number | undefined {
+  if (!SQL_WORD.test(line)) return undefined;
+  let found = -1;
+  SQL_START.lastIndex = 0;
+  for (let m = SQL_START.exec(line); m; m = SQL_START.exec(line)) found = start + m.index;
+  return found;
+}
+
+/** walkUp's head for a schema's definitions: a CREATE TABLE whose list opens at its line's end (else no statement of these). */
+export function createHead(line: string, start: number): number | undefined {
+  CREATE_TABLE.lastIndex = 0;
+  const m = CREATE_TABLE.exec(line);
+  if (!m) return undefined;
+  return /^[ \t]*\r?$/.test(line.slice(CREATE_TABLE.lastIndex)) ? start + m.index : -1;
+}
 
 export class FarNames {
   /** The line around the last position asked about: [lineStart, lineEnd) (lineEnd the `\n`, or the text's end). */
@@ -178,11 +222,11 @@ export class FarNames {
   private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
   /** Where CREATE TABLEs start on the current line (computed when first needed); per line start, the one above its definition (createAbove). */
   private createWords: number[] | undefined;
-  private createUp: Map<number, { found: number; depth: number }> | undefined;
+  private createUp: Map<number, WalkAnswer> | undefined;
   /** Per CREATE TABLE start: its columns, or null if it does not parse. */
   private tables: Map<number, Table | null> | undefined;
   /** Per line start: the statement above whose column list runs down to it (sqlAbove), or -1. */
-  private above: Map<number, { found: number; depth: number }> | undefined;
+  private above: Map<number, WalkAnswer> | undefined;
   private budget: number;
 
   constructor(
@@ -357,17 +401,9 @@ export class FarNames {
     for (const w of this.sqlWords) if (w < k) start = w;
     if (start < 0) start = this.sqlAbove(k);
     if (start < 0) return;
-    let st = this.statements?.get(start);
-    if (st === undefined) {
-      st = this.statement(start);
-      (this.statements ??= new Map()).set(start, st);
-    }
-    if (st === null || st.read >= MAX_SECRET_COLUMNS) return;
-    const index = st.columns.get(k);
-    if (index === undefined) return;
-    const name = t.slice(k, e);
-    if (!this.names.isSecretName(name)) return;
-    st.read++;
+    const col = this.secretColumn((this.statements ??= new Map()), start, (at) => this.statement(at), k, e);
+    if (!col) return;
+    const { of: st, index, name } = col;
     let at = st.body;
     if (st.copy) {
       for (let n = 0; n < MAX_TABLE_ROWS && at < t.length; n++) {
@@ -392,6 +428,25 @@ export class FarNames {
       return;
     }
     this.tuples(at, index, name, MAX_TABLE_ROWS, out);
+  }
+
+  /**
+   * The column at `k` (the name t[k, e)) of the statement or schema at `start`, parsed once (`cache`), when it names a
+   * secret and the statement has had fewer than MAX_SECRET_COLUMNS read: counted as read. Else undefined.
+   */
+  private secretColumn<T extends { columns: Map<number, number>; read: number }>(cache: Map<number, T | null>, start: number, parse: (start: number) => T | null, k: number, e: number): { of: T; index: number; name: string } | undefined {
+    let of = cache.get(start);
+    if (of === undefined) {
+      of = parse(start);
+      cache.set(start, of);
+    }
+    if (of === null || of.read >= MAX_SECRET_COLUMNS) return undefined;
+    const index = of.columns.get(k);
+    if (index === undefined) return undefined;
+    const name = this.text.slice(k, e);
+    if (!this.names.isSecretName(name)) return undefined;
+    of.read++;
+    return { of, index, name };
   }
 
   /** VALUES (…), (…) … from `at` (its first `(`): each tuple's index-th value, `max` tuples at most. Returns where the tuples end. */
@@ -434,17 +489,9 @@ export class FarNames {
     if (t.charCodeAt(c) !== 0x20 && t.charCodeAt(c) !== 0x09) return;
     const head = this.createAbove(k);
     if (head < 0) return;
-    let table = this.tables?.get(head);
-    if (table === undefined) {
-      table = this.createTable(head);
-      (this.tables ??= new Map()).set(head, table);
-    }
-    if (table === null || table.read >= MAX_SECRET_COLUMNS) return;
-    const index = table.columns.get(k);
-    if (index === undefined) return;
-    const name = t.slice(k, e);
-    if (!this.names.isSecretName(name)) return;
-    table.read++;
+    const col = this.secretColumn((this.tables ??= new Map()), head, (at) => this.createTable(at), k, e);
+    if (!col) return;
+    const { of: table, index, name } = col;
     if (table.next < 0) {
       // The next table's schema ends this one's data (asked once per table: a search to the text's end at most once).
       CREATE_TABLE.lastIndex = table.end;
@@ -493,30 +540,10 @@ export class FarNames {
     if (i >= this.lineStart) return -1;
     const cached = this.createUp?.get(this.lineStart);
     if (cached !== undefined) return cached.found;
-    let depth = 0;
-    let end = this.lineStart - 1;
-    for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
-      const start = t.lastIndexOf('\n', end - 1) + 1;
-      if (end - start > MAX_HEADER_LINE || !this.spend(end - start + 1)) break;
-      const line = t.slice(start, end);
-      CREATE_TABLE.lastIndex = 0;
-      const m = CREATE_TABLE.exec(line);
-      if (m) {
-        if (/^[ \t]*\r?$/.test(line.slice(CREATE_TABLE.lastIndex))) found = start + m.index;
-        break;
-      }
-      if (!COLUMN_DEFINITION_LINE.test(line)) break;
-      // The line above was asked already (the definitions come in order): its answer holds one line farther up.
-      const known = this.createUp?.get(start);
-      if (known) {
-        if (known.depth + depth + 1 <= MAX_SQL_COLUMNS) found = known.found;
-        depth += known.depth + 1;
-        break;
-      }
-      end = start - 1;
-    }
-    (this.createUp ??= new Map()).set(this.lineStart, { found, depth });
-    return found;
+    // The definitions come in order: the line above was asked already, and its answer holds one line farther up.
+    const answer = walkUp(this.lineStart - 1, this.lineBefore, createHead, COLUMN_DEFINITION_LINE, (start) => this.createUp?.get(start));
+    (this.createUp ??= new Map()).set(this.lineStart, answer);
+    return answer.found;
   }
 
 
@@ -577,33 +604,20 @@ export class FarNames {
         return -1;
       }
     }
-    let found = -1;
-    let depth = 0;
+    let answer = NO_STATEMENT;
     if (k - this.lineStart <= MAX_HEADER_LINE && COLUMN_LIST_BEFORE.test(t.slice(this.lineStart, k))) {
-      let end = this.lineStart - 1;
-      for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
-        const start = t.lastIndexOf('\n', end - 1) + 1;
-        if (end - start > MAX_HEADER_LINE || !this.spend(end - start + 1)) break;
-        const line = t.slice(start, end);
-        if (SQL_WORD.test(line)) {
-          SQL_START.lastIndex = 0;
-          for (let m = SQL_START.exec(line); m; m = SQL_START.exec(line)) found = start + m.index;
-          break;
-        }
-        if (!COLUMN_LIST_LINE.test(line)) break;
-        // The line above was asked already (a list's names come in order): its answer holds one line farther up.
-        const known = this.above?.get(start);
-        if (known) {
-          if (known.depth + depth + 1 <= MAX_SQL_COLUMNS) found = known.found;
-          depth += known.depth + 1;
-          break;
-        }
-        end = start - 1;
-      }
+      // A list's names come in order: the line above was asked already, and its answer holds one line farther up.
+      answer = walkUp(this.lineStart - 1, this.lineBefore, sqlHead, COLUMN_LIST_LINE, (start) => this.above?.get(start));
     }
-    (this.above ??= new Map()).set(this.lineStart, { found, depth });
-    return found;
+    (this.above ??= new Map()).set(this.lineStart, answer);
+    return answer.found;
   }
+
+  /** The line of the text ending at `end` ([start, text]), or undefined when it is too long or the budget is spent. */
+  private readonly lineBefore = (end: number): [number, string] | undefined => {
+    const start = this.text.lastIndexOf('\n', end - 1) + 1;
+    return end - start > MAX_HEADER_LINE || !this.spend(end - start + 1) ? undefined : [start, this.text.slice(start, end)];
+  };
 
   /** The statement whose INSERT or COPY starts at `start`: its column list and where its values start, or null if it has none. */
   private statement(start: number): Statement | null {

@@ -20,7 +20,7 @@ import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import type { SecretFinding } from './finding.js';
-import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_SQL_COLUMNS, MAX_TABLE_ROWS, SQL_WORD, type NameTests } from './far-names.js';
+import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
 
@@ -492,15 +492,11 @@ class ByteLine {
   private csv = -1;
   /** Where the statement starts whose column list runs down to this line (unknown: -2; none: -1). */
   private above = -2;
-  /** The last line sqlAbove worked out: its start, its answer, and how many lines up it looked (numbers: no object per line). */
-  private lastAboveLine = -1;
-  private lastAboveFound = -1;
-  private lastAboveDepth = 0;
+  /** The last line sqlAbove worked out: its start, its answer, and how many lines up it looked (a walk from the line under it reuses it). */
+  private lastAbove = { line: -1, found: -1, depth: 0 };
   /** Where the CREATE TABLE starts whose column list holds this line's name (unknown: -2; none: -1); the last line worked out. */
   private create = -2;
-  private lastCreateLine = -1;
-  private lastCreateFound = -1;
-  private lastCreateDepth = 0;
+  private lastCreate = { line: -1, found: -1, depth: 0 };
   /** A position on the current line (the hit that made it current). */
   private lineOfLastHit = 0;
 
@@ -585,33 +581,15 @@ class ByteLine {
       this.above = -1;
       const buf = this.buf;
       const before = nameStart(buf, hitEnd, this.start);
-      let depth = 0;
       if (before - this.start <= MAX_HEADER_LINE && listPrefix(buf, this.start, before) && COLUMN_LIST_BEFORE.test(buf.toString('latin1', this.start, before))) {
-        let end = this.start - 1;
-        for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
-          const start = buf.lastIndexOf(0x0a, end - 1) + 1;
-          if (end - start > MAX_HEADER_LINE) break;
-          const line = buf.toString('latin1', start, end);
-          if (SQL_WORD.test(line)) {
-            this.above = start;
-            break;
-          }
-          if (!COLUMN_LIST_LINE.test(line)) break;
-          // The line above was asked already (FarNames.sqlAbove's memo, the same answer): one line farther up.
-          if (start === this.lastAboveLine) {
-            if (this.lastAboveDepth + depth + 1 <= MAX_SQL_COLUMNS) this.above = this.lastAboveFound;
-            depth += this.lastAboveDepth + 1;
-            break;
-          }
-          end = start - 1;
-        }
+        const answer = walkUp(this.start - 1, this.lineBefore, sqlHead, COLUMN_LIST_LINE, (start) => (start === this.lastAbove.line ? this.lastAbove : undefined));
+        this.above = answer.found;
+        this.lastAbove = { line: this.start, found: answer.found, depth: answer.depth };
       }
-      this.lastAboveLine = this.start;
-      this.lastAboveFound = this.above;
-      this.lastAboveDepth = depth;
     }
     return this.above;
   }
+
   /**
    * Where the CREATE TABLE starts whose column list holds the name around a hit ending at `hitEnd` (FarNames.createAbove, the
    * same tests): on this line before the name, or up the definitions' lines when the name starts its line; -1 if none.
@@ -621,46 +599,31 @@ class ByteLine {
       this.create = -1;
       const buf = this.buf;
       const before = nameStart(buf, hitEnd, this.start);
-      let depth = 0;
       // The name first on its line (blanks and an opening quote before it), or the line a CREATE statement: looked at in the
       // bytes first (most names with a blank after them are a log's words: no copy of the line, no search of it, for them).
       let i = before - 1;
       if (i >= this.start && (buf[i] === 0x22 || buf[i] === 0x60 || buf[i] === 0x5b)) i--;
       while (i >= this.start && (buf[i] === 0x20 || buf[i] === 0x09)) i--;
       const first = i < this.start;
-      if (before - this.start <= MAX_HEADER_LINE && (first || createLeads(buf, this.start, before))) {
-        const prefix = buf.toString('latin1', this.start, before);
+      if (before - this.start <= MAX_HEADER_LINE && !first && createLeads(buf, this.start, before)) {
         CREATE_TABLE.lastIndex = 0;
-        if (!first && CREATE_TABLE.test(prefix)) this.create = this.start;
-        else if (first) {
-          let end = this.start - 1;
-          for (; depth <= MAX_SQL_COLUMNS && end > 0; depth++) {
-            const start = buf.lastIndexOf(0x0a, end - 1) + 1;
-            if (end - start > MAX_HEADER_LINE) break;
-            const line = buf.toString('latin1', start, end);
-            CREATE_TABLE.lastIndex = 0;
-            const m = CREATE_TABLE.exec(line);
-            if (m) {
-              if (/^[ \t]*\r?$/.test(line.slice(CREATE_TABLE.lastIndex))) this.create = start;
-              break;
-            }
-            if (!COLUMN_DEFINITION_LINE.test(line)) break;
-            // The line above was asked already (the definitions come in order): its answer holds one line farther up.
-            if (start === this.lastCreateLine) {
-              if (this.lastCreateDepth + depth + 1 <= MAX_SQL_COLUMNS) this.create = this.lastCreateFound;
-              depth += this.lastCreateDepth + 1;
-              break;
-            }
-            end = start - 1;
-          }
-        }
+        if (CREATE_TABLE.test(buf.toString('latin1', this.start, before))) this.create = this.start;
+      } else if (before - this.start <= MAX_HEADER_LINE && first) {
+        // The definitions come in order: the line above was asked already, and its answer holds one line farther up.
+        const a = walkUp(this.start - 1, this.lineBefore, createHead, COLUMN_DEFINITION_LINE, (start) => (start === this.lastCreate.line ? this.lastCreate : undefined));
+        this.create = a.found;
+        this.lastCreate = { line: this.start, found: a.found, depth: a.depth };
       }
-      this.lastCreateLine = this.start;
-      this.lastCreateFound = this.create;
-      this.lastCreateDepth = depth;
     }
     return this.create;
   }
+
+  /** The line of the bytes ending at `end` ([start, text as latin1]), or undefined when it is too long. */
+  private readonly lineBefore = (end: number): [number, string] | undefined => {
+    const start = this.buf.lastIndexOf(0x0a, end - 1) + 1;
+    return end - start > MAX_HEADER_LINE ? undefined : [start, this.buf.toString('latin1', start, end)];
+  };
+
 
 
 }
