@@ -541,7 +541,7 @@ export class FarNames {
     const cached = this.createUp?.get(this.lineStart);
     if (cached !== undefined) return cached.found;
     // The definitions come in order: the line above was asked already, and its answer holds one line farther up.
-    const answer = walkUp(this.lineStart - 1, this.lineBefore, createHead, COLUMN_DEFINITION_LINE, (start) => this.createUp?.get(start));
+    const answer = walkUp(this.lineStart - 1, (end) => this.lineBefore(end), createHead, COLUMN_DEFINITION_LINE, (start) => this.createUp?.get(start));
     (this.createUp ??= new Map()).set(this.lineStart, answer);
     return answer.found;
   }
@@ -607,17 +607,17 @@ export class FarNames {
     let answer = NO_STATEMENT;
     if (k - this.lineStart <= MAX_HEADER_LINE && COLUMN_LIST_BEFORE.test(t.slice(this.lineStart, k))) {
       // A list's names come in order: the line above was asked already, and its answer holds one line farther up.
-      answer = walkUp(this.lineStart - 1, this.lineBefore, sqlHead, COLUMN_LIST_LINE, (start) => this.above?.get(start));
+      answer = walkUp(this.lineStart - 1, (end) => this.lineBefore(end), sqlHead, COLUMN_LIST_LINE, (start) => this.above?.get(start));
     }
     (this.above ??= new Map()).set(this.lineStart, answer);
     return answer.found;
   }
 
   /** The line of the text ending at `end` ([start, text]), or undefined when it is too long or the budget is spent. */
-  private readonly lineBefore = (end: number): [number, string] | undefined => {
+  private lineBefore(end: number): [number, string] | undefined {
     const start = this.text.lastIndexOf('\n', end - 1) + 1;
     return end - start > MAX_HEADER_LINE || !this.spend(end - start + 1) ? undefined : [start, this.text.slice(start, end)];
-  };
+  }
 
   /** The statement whose INSERT or COPY starts at `start`: its column list and where its values start, or null if it has none. */
   private statement(start: number): Statement | null {

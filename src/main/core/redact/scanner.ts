@@ -582,7 +582,7 @@ class ByteLine {
       const buf = this.buf;
       const before = nameStart(buf, hitEnd, this.start);
       if (before - this.start <= MAX_HEADER_LINE && listPrefix(buf, this.start, before) && COLUMN_LIST_BEFORE.test(buf.toString('latin1', this.start, before))) {
-        const answer = walkUp(this.start - 1, this.lineBefore, sqlHead, COLUMN_LIST_LINE, (start) => (start === this.lastAbove.line ? this.lastAbove : undefined));
+        const answer = walkUp(this.start - 1, (end) => this.lineBefore(end), sqlHead, COLUMN_LIST_LINE, (start) => (start === this.lastAbove.line ? this.lastAbove : undefined));
         this.above = answer.found;
         this.lastAbove = { line: this.start, found: answer.found, depth: answer.depth };
       }
@@ -610,7 +610,7 @@ class ByteLine {
         if (CREATE_TABLE.test(buf.toString('latin1', this.start, before))) this.create = this.start;
       } else if (before - this.start <= MAX_HEADER_LINE && first) {
         // The definitions come in order: the line above was asked already, and its answer holds one line farther up.
-        const a = walkUp(this.start - 1, this.lineBefore, createHead, COLUMN_DEFINITION_LINE, (start) => (start === this.lastCreate.line ? this.lastCreate : undefined));
+        const a = walkUp(this.start - 1, (end) => this.lineBefore(end), createHead, COLUMN_DEFINITION_LINE, (start) => (start === this.lastCreate.line ? this.lastCreate : undefined));
         this.create = a.found;
         this.lastCreate = { line: this.start, found: a.found, depth: a.depth };
       }
@@ -619,10 +619,10 @@ class ByteLine {
   }
 
   /** The line of the bytes ending at `end` ([start, text as latin1]), or undefined when it is too long. */
-  private readonly lineBefore = (end: number): [number, string] | undefined => {
+  private lineBefore(end: number): [number, string] | undefined {
     const start = this.buf.lastIndexOf(0x0a, end - 1) + 1;
     return end - start > MAX_HEADER_LINE ? undefined : [start, this.buf.toString('latin1', start, end)];
-  };
+  }
 
 
 
