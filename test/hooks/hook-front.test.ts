@@ -179,10 +179,11 @@ async function fresh(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Kills the daemon and waits until its pidfile no longer names a live one. */
-async function killDaemon(sig: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+/** Kills the daemon, and every other of this HOME (killEveryDaemon), and waits until its pidfile no longer names a live one. */
+async function killDaemon(): Promise<void> {
   const pid = runningDaemon(dir);
-  if (pid !== undefined) process.kill(pid, sig);
+  if (pid !== undefined) process.kill(pid, 'SIGKILL');
+  await killEveryDaemon();
   await until('the daemon to go', () => runningDaemon(dir) === undefined);
 }
 
@@ -503,7 +504,7 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
     await warmDaemon();
     // A request file that already exists (a link planted under the name the front would use) cannot be guessed,
     // but one in every name would stop the front from writing: it falls back.
-    await killEveryDaemon();
+    await killDaemon();
     rmSync(dir, { recursive: true, force: true });
     // Stress run 151: a daemon the first part's node hook started came up late on the loaded machine, took the second
     // part's directory over (the pidfile named this test's process, no daemon) and answered. Now every daemon is killed
