@@ -109,6 +109,7 @@ const printers: [string, string][] = [
   // A secret variable asked of the shell (adv8 A28), and a Secret's data as custom columns (adv8 A01).
   ['echo $GITHUB_TOKEN', '$GITHUB_TOKEN value printed by echo'],
   ['source .env && echo "$STRIPE_SECRET_KEY"', '$STRIPE_SECRET_KEY value printed by echo'],
+  ['set -a; . ./.env; set +a; echo "$DB_PASSWORD"', '$DB_PASSWORD value printed by echo'],
   ['echo "token=${NPM_TOKEN}"', '$NPM_TOKEN value printed by echo'],
   ["printf '%s\\n' \"$DB_PASSWORD\"", '$DB_PASSWORD value printed by printf'],
   ['echo -n "$API_KEY" | base64', '$API_KEY value printed by echo'],
@@ -201,6 +202,7 @@ const notPrinters = [
   'echo $GITHUB_TOKEN_FILE', // a path
   "echo '$GITHUB_TOKEN'", // single quotes: the name as written
   'ls -la; echo "token is $DEPLOY_TOKEN"', // another command's output beside it (its lines are no value)
+  'set; echo "$DEPLOY_TOKEN"', // `set` alone prints every variable
   'echo \\$GITHUB_TOKEN',
   'echo "GITHUB_TOKEN is missing"',
   'echo "$GITHUB_TOKEN" | gh auth login --with-token',

@@ -505,7 +505,7 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`): after `cat f;` its
     // printer would mask the file's lines too (whole ones, for an echo with text around the value).
-    if (ECHOES.has(printer.tool) && [...pipelines.values()].some((p) => p !== stages && !p.every((c) => c !== undefined && SILENT.has(basename(c.argv[0] ?? ''))))) continue;
+    if (ECHOES.has(printer.tool) && [...pipelines.values()].some((p) => p !== stages && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
     const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
     found = transformed ? { ...printer, transformed: true } : printer;
   }
@@ -528,7 +528,10 @@ function secretDocumentPicked(stages: readonly SimpleCommand[]): SecretPrinter |
 
 /** The echo printers' tools (echoedSecret), and the commands that may stand beside one in a line: they print nothing. */
 const ECHOES = new Set(['echo', 'printf', 'print']);
-const SILENT = new Set(['source', '.', 'export', 'set', 'unset', 'cd', 'true', ':', 'local', 'declare', 'typeset', 'readonly', 'shopt']);
+const SILENT = new Set(['source', '.', 'unset', 'cd', 'true', ':']);
+/** Builtins that print every variable (or option) when given no argument: silent only with one (`set -a`, `export X=1`). */
+const SILENT_WITH_ARGUMENTS = new Set(['export', 'set', 'local', 'declare', 'typeset', 'readonly', 'shopt']);
+const printsNothing = (argv: readonly string[]) => SILENT.has(basename(argv[0] ?? '')) || (SILENT_WITH_ARGUMENTS.has(basename(argv[0] ?? '')) && argv.length > 1 && !argv.slice(1).every((a) => /^-[pF]+$/.test(a)));
 
 /** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
 const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
