@@ -4,8 +4,10 @@
  * - a table's column under its header (psql `name | token` over `-----+-----`, mysql's boxes,
  *   sqlite3's `-column` and `-box` modes, psql's unicode line style, markdown tables);
  * - a SQL column list (`INSERT INTO t (name, secret) VALUES ('ci', '…')`, pg_dump's
- *   `COPY t (id, token) FROM stdin;` with its tab-separated rows);
- * - an HCL block's label (`variable "db_password" {` … `default = "…"` … `}`);
+ *   `COPY t (id, token) FROM stdin;` with its tab-separated rows), on one line or over lines;
+ * - a dump's INSERTs that name no columns, under the CREATE TABLE above them (sqlite3 `.dump`,
+ *   mysqldump's extended INSERT, `pg_dump --inserts`);
+ * - an HCL block's label (`variable "db_password" {` … `default = "…"` or a heredoc … `}`);
  * - a CSV or TSV file's header (`name,email,password` over its rows).
  * The scanner asks at every secret's word that has no separator after it; one FarNames per text
  * keeps what it learnt about the current line and statement, and a work budget proportional to
@@ -49,7 +51,7 @@ const MAX_HCL_LABEL_COLUMN = 64;
 const HCL_BLOCK_AFTER = /"[ \t]*\{/y;
 /** Lines of a variable block read for its `default` (type, description, validation and sensitive come before it at most). */
 const MAX_HCL_BLOCK_LINES = 32;
-/** The block's `default = "…"` (a string; a heredoc or a map is not read), on one of its lines. */
+/** The block's `default = "…"` (a string; a heredoc: HCL_HEREDOC_DEFAULT; a map's `password = "…"`: the key rules), on one of its lines. */
 const HCL_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*"(?<value>(?:[^"\\\n]|\\.){1,2048})"/;
 /** The block's `default = <<EOT` (or `<<-EOT`): a heredoc, its lines to the marker's (adv8 A06: a password or a key as a heredoc). */
 const HCL_HEREDOC_DEFAULT = /(?:^|[{;])[ \t]*default[ \t]*=[ \t]*<<-?(?<marker>[A-Za-z_]\w{0,63})[ \t]*\r?$/;
