@@ -623,9 +623,6 @@ class ByteLine {
     const start = this.buf.lastIndexOf(0x0a, end - 1) + 1;
     return end - start > MAX_HEADER_LINE ? undefined : [start, this.buf.toString('latin1', start, end)];
   }
-
-
-
 }
 
 /** Are buf[from, to) only what COLUMN_LIST_BEFORE allows (blanks, names' characters, quotes, commas)? Looked at before a copy for the regex. */
