@@ -61,6 +61,9 @@ describe('values named from afar', () => {
     // Another table's INSERTs, a later table's schema, and a column list of the INSERT's own (sqlColumn reads those): not this column.
     const other = `CREATE TABLE a (id INTEGER, token TEXT);\nINSERT INTO b VALUES (1, '${V}');\nCREATE TABLE c (token TEXT, x TEXT);\nINSERT INTO a VALUES (1, NULL);\n`;
     expect(both(other)).toEqual({ text: [], bytes: [] });
+    // A sqlite dump's 300 one-row INSERTs before the secret's: each search pays for what it read, not 16 KB (adv11 S07).
+    const many = `CREATE TABLE k(token TEXT);\n${Array.from({ length: 300 }, (_, i) => `INSERT INTO k VALUES('x${i}');`).join('\n')}\nINSERT INTO k VALUES('${V}');\n`;
+    expect(viaText(many)).toContain(V);
   });
 
   it('a CSV or TSV column under a secret\'s name in the header, quoted or not; a prose line with commas is no header', () => {

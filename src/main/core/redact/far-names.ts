@@ -505,11 +505,11 @@ export class FarNames {
     while (from < table.next) {
       // Each search in a piece of the text (a regex run on the whole rest per INSERT would be quadratic on a hostile text).
       const to = Math.min(table.next, from + MAX_DUMP_GAP);
-      if (!this.spend(to - from)) return;
       const piece = t.slice(from, to);
       INSERT_NO_COLUMNS.lastIndex = 0;
       const m = INSERT_NO_COLUMNS.exec(piece);
-      if (!m) return;
+      // The budget pays for what the search read (to the INSERT found, or the whole piece): a sqlite dump's thousands of one-row INSERTs are 40 bytes apart.
+      if (!this.spend(m ? INSERT_NO_COLUMNS.lastIndex : to - from) || !m) return;
       const at = from + INSERT_NO_COLUMNS.lastIndex;
       from = sameTable(tableKey(m.groups!.table), table.key) ? this.tuples(at, index, name, Infinity, out) : at;
     }

@@ -110,6 +110,7 @@ const printers: [string, string][] = [
   ['echo $GITHUB_TOKEN', '$GITHUB_TOKEN value printed by echo'],
   ['source .env && echo "$STRIPE_SECRET_KEY"', '$STRIPE_SECRET_KEY value printed by echo'],
   ['set -a; . ./.env; set +a; echo "$DB_PASSWORD"', '$DB_PASSWORD value printed by echo'],
+  ['echo -n $NPM_TOKEN; echo', '$NPM_TOKEN value printed by echo'],
   ['echo "token=${NPM_TOKEN}"', '$NPM_TOKEN value printed by echo'],
   ["printf '%s\\n' \"$DB_PASSWORD\"", '$DB_PASSWORD value printed by printf'],
   ['echo -n "$API_KEY" | base64', '$API_KEY value printed by echo'],

@@ -531,7 +531,7 @@ const ECHOES = new Set(['echo', 'printf', 'print']);
 const SILENT = new Set(['source', '.', 'unset', 'cd', 'true', ':']);
 /** Builtins that print every variable (or option) when given no argument: silent only with one (`set -a`, `export X=1`). */
 const SILENT_WITH_ARGUMENTS = new Set(['export', 'set', 'local', 'declare', 'typeset', 'readonly', 'shopt']);
-const printsNothing = (argv: readonly string[]) => SILENT.has(basename(argv[0] ?? '')) || (SILENT_WITH_ARGUMENTS.has(basename(argv[0] ?? '')) && argv.length > 1 && !argv.slice(1).every((a) => /^-[pF]+$/.test(a)));
+const printsNothing = (argv: readonly string[]) => SILENT.has(basename(argv[0] ?? '')) || (argv.length === 1 && basename(argv[0] ?? '') === 'echo') || (SILENT_WITH_ARGUMENTS.has(basename(argv[0] ?? '')) && argv.length > 1 && !argv.slice(1).every((a) => /^-[pF]+$/.test(a)));
 
 /** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
 const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
