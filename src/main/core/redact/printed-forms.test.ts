@@ -85,11 +85,20 @@ v = pw(); f('ini', v, `[database]\npass = ${v}`);
 v = 'dop_v1_' + s(HEX, 64); f('doctl', v, `access-token: ${v}`);
 // `pulumi config --show-secrets` (adv10 C10): a `KEY  VALUE` table with no rule, keys namespaced by the project.
 v = pw(); f('pulumi config --show-secrets', v, `KEY                 VALUE\naws:region          us-east-1\nshop:dbPassword     ${v}\nshop:apiToken       [secret]`);
+// `pulumi config --show-secrets --json` (adv11): `{"value": …, "secret": true}` under a key that need not name a secret.
+v = pw(); f('pulumi config --show-secrets --json', v, `{\n  "aws:region": {\n    "value": "us-east-1",\n    "secret": false\n  },\n  "shop:stripe": {\n    "value": "${v}",\n    "secret": true\n  }\n}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
     expect(out).toBe('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
+  });
+
+  it("keeps pulumi's JSON values not flagged secret; a structured secret's JSON-encoded value is masked", () => {
+    const text = '{\n  "aws:region": {\n    "value": "eu-west-1-Kq8xZ2",\n    "secret": false\n  },\n  "shop:tags": {\n    "objectValue": {"team": "Kq8xZ2mN4pR7"},\n    "value": "{\\"team\\":\\"Kq8xZ2mN4pR7\\"}",\n    "secret": false\n  }\n}\n';
+    expect(new Redactor().mask(text)).toBe(text);
+    const secret = text.replace('"secret": false\n  }\n}', '"secret": true\n  }\n}');
+    expect(new Redactor().mask(secret)).toBe(secret.replace('"{\\"team\\":\\"Kq8xZ2mN4pR7\\"}"', '"[masked: secret]"').replace('"team": "Kq8xZ2mN4pR7"', '"team": "[masked: secret]"'));
   });
 
   for (const [name, value, text] of forms) {

@@ -308,6 +308,8 @@ const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 const VAR_DUMP_KEY_END = /^[\w.-]*"(?::(?:"[\w\\]{1,256}":)?(?:protected|private))?\]=>[ \t]*\r?$/;
 /** Longest rest of a line after a name's word the next-line tests read (a name is at most 81 characters: isSecretName). */
 const MAX_NAME_REST = 512;
+/** Lines above and below `"secret": true` its object's `"value"` may be on (flaggedObjectValue): pulumi's is the line above. */
+const FLAG_LINES_AROUND = 3;
 /** Most lines of a YAML block scalar's value masked (its lines past these are a document, not a credential; the byte path reads this many after the name). */
 const MAX_BLOCK_LINES = 64;
 /** A `data:` line is `data:` and indentation: longer lines hold `data:` in something else (a data URL). */
@@ -761,6 +763,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
     // A line a table's rule follows is a header or a table's last row: the line above tells which (isTableHeader), so the window holds it.
     let lineStart = NAMES_A_VALUE[id] === 1 && afterName(buf, end, lineEnd) !== AFTER_OTHER && line.ruleAfter() ? line.prevStart() : line.start;
+    // `"secret": true` flags its object's `"value"` on a line above (flaggedObjectValue): the window starts there.
+    if (NAMES_A_VALUE[id] === 1 && bytesAre(buf, end, '": true')) for (let up = 0; up < FLAG_LINES_AROUND && lineStart > 1; up++) lineStart = buf.lastIndexOf(0x0a, lineStart - 2) + 1;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
     // Those tests read the name's tail and a few characters: a longer rest of the line is none of them (and not copied for each name on it).
     const rest = NAMES_A_VALUE[id] === 1 ? (lineEnd - end <= MAX_NAME_REST ? buf.toString('latin1', end, lineEnd) : '\u0000') : '';
@@ -771,7 +775,9 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
           ? MAX_TABLE_ROWS + 1
           : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest))
             ? 1
-            : LINES_AFTER[id];
+            : NAMES_A_VALUE[id] === 1 && rest.startsWith('": true')
+              ? FLAG_LINES_AROUND
+              : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     // A column list over lines (line.sqlAbove; its line may also read as a CSV header), a schema's column (line.createAbove):
     // the window starts at its statement's line.
@@ -1132,6 +1138,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     return e;
   }
   const name = text.slice(k, e);
+  // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
+  if (m && SECRET_FLAG_NAME.test(name) && text.startsWith('true', e + m[0].length)) flaggedObjectValue(text, k, out);
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
   if (text.charCodeAt(e) === 0x22 && COMPOSER_SECTION.test(name)) composerSection(text, e + 1, out);
   const bareAuth = BARE_AUTH.test(name);
@@ -1167,6 +1175,58 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   return e;
+}
+
+/** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
+const SECRET_FLAG_NAME = /^secret$/i;
+/** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */
+const FLAGGED_OBJECT_CHARS = 1024;
+/** A JSON string field `"value": "…"` (group v). */
+const JSON_VALUE_FIELD = /"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+/** Any JSON string field `"name": "…"` (group v). */
+const JSON_STRING_FIELD = /"[^"\\\n]{1,256}"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+
+/**
+ * `{"value": "…", "secret": true}` (pulumi's `config --json --show-secrets`: the value comes before the flag; a secret not shown
+ * has no `"value"`): the object around the flag at `at` and its string `"value"`s (a structured secret's JSON-encoded value).
+ */
+function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): void {
+  // The object's braces, counted (a structured value's `"objectValue": {…}` and a JSON-encoded `"{\"a\":1}"` are balanced).
+  let open = -1;
+  for (let i = at - 1, depth = 0; i >= 0 && at - i <= FLAGGED_OBJECT_CHARS; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7d) depth++;
+    else if (c === 0x7b && depth-- === 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open < 0) return;
+  let close = Math.min(text.length, at + FLAGGED_OBJECT_CHARS);
+  for (let i = at, depth = 0; i < close; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) depth++;
+    else if (c === 0x7d && depth-- === 0) close = i;
+  }
+  const body = text.slice(open, close);
+  // A structured secret (`pulumi config set --secret --path db.password …`): its `objectValue`'s strings are the secret too.
+  const object = body.indexOf('"objectValue"');
+  if (object >= 0) {
+    JSON_STRING_FIELD.lastIndex = object + 13;
+    for (let v = JSON_STRING_FIELD.exec(body); v; v = JSON_STRING_FIELD.exec(body)) {
+      const value = v.groups!.v;
+      if (v.index + v[0].length > close - open || isReference(value) || isLookAlike(value, true)) continue;
+      const s = open + v.index + v[0].length - 1 - value.length;
+      out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
+    }
+  }
+  JSON_VALUE_FIELD.lastIndex = 0;
+  for (let v = JSON_VALUE_FIELD.exec(body); v; v = JSON_VALUE_FIELD.exec(body)) {
+    const value = v.groups!.v;
+    if (isReference(value) || isLookAlike(value, true)) continue;
+    const s = open + v.index + v[0].length - 1 - value.length;
+    out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
+  }
 }
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */

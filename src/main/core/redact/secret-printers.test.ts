@@ -122,11 +122,33 @@ const printers: [string, string][] = [
   ['jq -r \'.["api_key"]\' settings.json', '.api_key value printed by jq'],
   ["jq -r '.auth.token // empty' ~/.config/tool.json", '.token value printed by jq'],
   ['jq -r .password f.json | base64 -d', '.password value printed by jq'],
+  // Adversary pass 11: a here-string, a line a shell or a container runs, an inline script, jq's other spellings.
+  ['cat <<< "$TOKEN"', '$TOKEN value printed by cat <<<'],
+  ['base64 -d <<< "$API_KEY"', '$API_KEY value printed by base64 <<<'],
+  ["bash -c 'echo \"$GITHUB_TOKEN\"'", '$GITHUB_TOKEN value printed by echo'],
+  ['sh -c "printenv NPM_TOKEN"', '$NPM_TOKEN value printed by printenv'],
+  ["bash -lc 'source .env && echo $DB_PASSWORD'", '$DB_PASSWORD value printed by echo'],
+  ['eval "echo \\$NPM_TOKEN"', '$NPM_TOKEN value printed by echo'],
+  ["su - app -c 'printenv API_TOKEN'", '$API_TOKEN value printed by printenv'],
+  ['docker exec app printenv DB_PASSWORD', '$DB_PASSWORD value printed by printenv'],
+  ['docker exec -it -u root app sh -c \'echo "$REDIS_PASSWORD"\'', '$REDIS_PASSWORD value printed by echo'],
+  ['docker compose exec -T web cat /run/secrets/db_password', 'secret printed by cat secret file'],
+  ['kubectl exec -n prod deploy/api -- printenv DATABASE_PASSWORD', '$DATABASE_PASSWORD value printed by printenv'],
+  ["kubectl exec -it api-0 -c app -- sh -c 'echo $API_TOKEN'", '$API_TOKEN value printed by echo'],
+  ['node -p process.env.GITHUB_TOKEN', '$GITHUB_TOKEN value printed by node inline script'],
+  ["node -e 'console.log(process.env.NPM_TOKEN)'", '$NPM_TOKEN value printed by node inline script'],
+  ["python3 -c 'import os; print(os.environ[\"API_KEY\"])'", '$API_KEY value printed by python3 inline script'],
+  ["python3 -c 'import os; print(os.getenv(\"DB_PASSWORD\"))'", '$DB_PASSWORD value printed by python3 inline script'],
+  ["ruby -e 'puts ENV[\"DB_PASSWORD\"]'", '$DB_PASSWORD value printed by ruby inline script'],
+  ["perl -e 'print $ENV{TOKEN}'", '$TOKEN value printed by perl inline script'],
+  ["php -r 'echo getenv(\"APP_SECRET\");'", '$APP_SECRET value printed by php inline script'],
+  ["jq -r 'getpath([\"auth\",\"token\"])' c.json", '.token value printed by jq'],
+  ["jq -r '\"Bearer \\(.token)\"' c.json", '.token value printed by jq'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
-const transformed = ['echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text'];
-const passThrough = ['echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
+const transformed = ["python3 -c \"import os; print(f'key: {os.environ[\\\"API_KEY\\\"]}')\"", 'cat <<< "token=$API_TOKEN"', 'rev <<< "$API_TOKEN"', "jq -r '\"Bearer \\(.token)\"' c.json", 'echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text'];
+const passThrough = ['cat <<< "$TOKEN"', 'node -p process.env.GITHUB_TOKEN', "python3 -c 'import os; print(os.environ[\"API_KEY\"])'", 'echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
   'gh auth status', // text: the scanner reads `Token: gho_…`
@@ -218,6 +240,20 @@ const notPrinters = [
   'jq -r .token f.json | wc -c',
   'jq -r .token f.json > out.txt',
   "jq -r .token f.json | jq -R '.id'",
+  // Adversary pass 11's look-alikes: the value counted or consumed, no secret variable, no print, a line with no printer.
+  'wc -c <<< "$API_KEY"',
+  'docker login -u ci --password-stdin <<< "$REGISTRY_PASSWORD"',
+  'read -r a b <<< "$API_TOKEN"',
+  'ls; cat <<< "$TOKEN"',
+  "bash -c 'ls -la'",
+  "sh -c 'echo $HOME'",
+  'docker exec app env | wc -l',
+  "kubectl exec api-0 -- printenv HOSTNAME",
+  "node -e 'console.log(process.env.HOME)'",
+  "node -e 'fetch(u, {headers: {authorization: process.env.API_TOKEN}})'",
+  "python3 -c 'import os; requests.post(u, headers={\"a\": os.environ[\"API_KEY\"]})'",
+  "python3 -c 'print(len(os.environ[\"API_KEY\"]))' | wc -l",
+  "jq -r 'getpath([\"auth\",\"token_type\"])' c.json",
 ];
 
 describe('secretPrinterOf', () => {

@@ -486,8 +486,8 @@ function stdoutToFile(stage: SimpleCommand): boolean {
  * credential to the model provider. A stage outside PASS_THROUGH marks the printer `transformed`:
  * every line it prints is masked whole, spaces and all.
  */
-export function secretPrinterOf(command: string): SecretPrinter | undefined {
-  if (!PRINTER_WORDS.test(command)) return undefined;
+export function secretPrinterOf(command: string, depth = 0): SecretPrinter | undefined {
+  if (!PRINTER_WORDS.test(command) || depth > MAX_NESTED_LINES) return undefined;
   const parsed = parseCommandLine(command);
   if (!parsed.ok) return undefined;
   const pipelines = new Map<number, SimpleCommand[]>();
@@ -500,16 +500,154 @@ export function secretPrinterOf(command: string): SecretPrinter | undefined {
   let found: SecretPrinter | undefined;
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = printerOf(stages[0].argv, stages[0].words.slice(stages[0].argvStart)) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages);
+    const printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`): after `cat f;` its
-    // printer would mask the file's lines too (whole ones, for an echo with text around the value).
-    if (ECHOES.has(printer.tool) && [...pipelines.values()].some((p) => p !== stages && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
+    // printer would mask the file's lines too (whole ones, for an echo with text around the value). A here-string's too.
+    if ((ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL)) && [...pipelines.values()].some((p) => p !== stages && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
     const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
     found = transformed ? { ...printer, transformed: true } : printer;
   }
   return found;
+}
+
+/** Lines inside lines (`docker exec app sh -c 'bash -c "eval …"'`) read at most this deep: no real command nests further. */
+const MAX_NESTED_LINES = 3;
+/** The here-string printer's tool ends so (`cat <<<`): like an echo, the line's output only beside silent commands. */
+const HERE_STRING_TOOL = ' <<<';
+
+/**
+ * What a pipeline's first stage prints when that is a credential: a printer of the table (printerOf), a secret variable fed to
+ * a command as a here-string (`cat <<< "$TOKEN"`), an inline script that prints one (`node -p process.env.GITHUB_TOKEN`,
+ * `python3 -c 'print(os.environ["API_KEY"])'`), or the same inside a line the stage runs (`bash -c '…'`, `eval …`,
+ * `docker exec app …`, `kubectl exec pod -- …`: adversary pass 11's forms).
+ */
+function stagePrinter(stage: SimpleCommand, depth: number): SecretPrinter | undefined {
+  return printerOf(stage.argv, stage.words.slice(stage.argvStart)) ?? hereStringPrinted(stage) ?? argvPrinter(stage.argv, depth);
+}
+
+/** printerOf for an argv with no words as written (one a container or a shell runs), and the argv's inline scripts and nested lines. */
+function argvPrinter(argv: readonly string[], depth: number): SecretPrinter | undefined {
+  if (depth > MAX_NESTED_LINES) return undefined;
+  const inner = execArgv(argv);
+  if (inner) return printerOf(inner) ?? argvPrinter(inner, depth + 1);
+  const line = nestedLine(argv);
+  if (line !== undefined) return secretPrinterOf(line, depth + 1);
+  return inlineScriptPrinted(argv);
+}
+
+/**
+ * `cat <<< "$TOKEN"`, `base64 -d <<< "$API_KEY"` (adv11): a here-string of a secret variable, into a command that prints its
+ * input (anything but a reducer or a consumer: `docker login --password-stdin <<< "$PW"` prints its own message).
+ */
+function hereStringPrinted(stage: SimpleCommand): SecretPrinter | undefined {
+  if (isReducer(stage.argv) || basename(stage.argv[0] ?? '') === 'read') return undefined;
+  for (const r of stage.redirects) {
+    if (r.op !== '<<<' || r.target === undefined) continue;
+    const found = expansionsIn(r.target).find((e) => isSecretVariable(e.name));
+    if (!found) continue;
+    const alone = expansionsIn(r.target).every((e) => e.alone) && passesThrough(stage.argv);
+    return { kind: `$${found.name} value`, tool: `${basename(stage.argv[0] ?? '')}${HERE_STRING_TOOL}`, ...(alone ? {} : { transformed: true }) };
+  }
+  return undefined;
+}
+
+/** Shells whose `-c` runs a line (`bash -lc '…'`, `su - app -c '…'`); `eval` runs its words joined. */
+const LINE_SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox', 'su', 'runuser']);
+
+/** The line a `bash -c LINE` / `su -c LINE` / `eval WORDS` runs, or undefined. */
+function nestedLine(argv: readonly string[]): string | undefined {
+  const name = basename(argv[0] ?? '');
+  if (name === 'eval') return argv.length > 1 ? argv.slice(1).join(' ') : undefined;
+  if (!LINE_SHELLS.has(name)) return undefined;
+  let from = 1;
+  if (name === 'busybox') {
+    if (!/^(?:sh|ash|bash)$/.test(argv[1] ?? '')) return undefined;
+    from = 2;
+  }
+  for (let i = from; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--command' || (/^-[A-Za-z]*c[A-Za-z]*$/.test(a) && !a.startsWith('--'))) {
+      // The line is the first word after the options (`bash -c -e 'x'` is rare, but bash reads it so).
+      for (let j = i + 1; j < argv.length; j++) if (!argv[j].startsWith('-')) return argv[j];
+      return undefined;
+    }
+    if (a.startsWith('--command=')) return a.slice('--command='.length);
+  }
+  return undefined;
+}
+
+/** Options of `docker exec` / `kubectl exec` that take the next word (so that word is no container or command). */
+const DOCKER_EXEC_VALUES = new Set(['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index']);
+const KUBECTL_EXEC_VALUES = new Set(['-c', '--container', '-n', '--namespace', '--context', '--kubeconfig', '-f', '--filename', '--pod-running-timeout']);
+
+/**
+ * The argv a container runs: `docker exec [opts] CONTAINER CMD…` (podman, nerdctl, `docker compose exec SERVICE CMD…`,
+ * `docker run --rm IMAGE CMD…` is another image's environment and left out), `kubectl exec POD [-c C] -- CMD…` (oc too).
+ * `docker exec app printenv DB_PASSWORD` prints the container's secret as `printenv` does here.
+ */
+function execArgv(argv: readonly string[]): string[] | undefined {
+  const name = basename(argv[0] ?? '');
+  if (name === 'kubectl' || name === 'oc') {
+    if (!argv.includes('exec')) return undefined;
+    const dash = argv.indexOf('--');
+    if (dash > 0) return dash + 1 < argv.length ? argv.slice(dash + 1) : undefined;
+    // The older form without `--`: `kubectl exec POD CMD…` (options before the pod).
+    let i = argv.indexOf('exec') + 1;
+    while (i < argv.length && argv[i].startsWith('-')) i += KUBECTL_EXEC_VALUES.has(argv[i]) ? 2 : 1;
+    return i + 1 < argv.length ? argv.slice(i + 1) : undefined;
+  }
+  if (!/^(?:docker|podman|nerdctl)$/.test(name) && name !== 'docker-compose') return undefined;
+  let i = 1;
+  if (argv[i] === 'compose' || argv[i] === 'container') i++;
+  if (name === 'docker-compose' || argv[i - 1] === 'compose') {
+    while (i < argv.length && argv[i].startsWith('-')) i += /^(?:-f|--file|-p|--project-name|--profile|--env-file)$/.test(argv[i]) ? 2 : 1;
+  }
+  if (argv[i] !== 'exec') return undefined;
+  i++;
+  while (i < argv.length && argv[i].startsWith('-')) i += DOCKER_EXEC_VALUES.has(argv[i]) ? 2 : 1;
+  return i + 1 < argv.length ? argv.slice(i + 1) : undefined;
+}
+
+/** Interpreters whose inline script (`node -e`, `python3 -c`, `ruby -e`, `perl -e`, `php -r`, `deno eval`) may print an environment variable. */
+const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php)$/;
+/** A script's read of an environment variable, its name in group 1: each language's spelling. */
+const ENV_READS = [
+  /process\.env\.([A-Za-z_]\w*)/g,
+  /process\.env\[\s*["'`]([A-Za-z_]\w*)["'`]\s*\]/g,
+  /(?:Deno\.env\.get|(?:os\.)?getenv|os\.environ\.get|ENV\.fetch)\(\s*["']([A-Za-z_]\w*)["']/g,
+  /Bun\.env\.([A-Za-z_]\w*)/g,
+  /(?:environ|ENV|\$_ENV|\$_SERVER)\[\s*["']([A-Za-z_]\w*)["']\s*\]/g,
+  /\$ENV\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
+];
+/** The script prints something: a language's print call (`node -p` prints its expression's value whatever it is). */
+const SCRIPT_PRINTS = /(?:^|[^\w.])(?:console\.\w+|process\.stdout\.write|sys\.stdout\.write|print|printf|println|puts|say|echo|var_dump|p|pp)\b/;
+
+/**
+ * `node -p process.env.GITHUB_TOKEN`, `node -e 'console.log(process.env.NPM_TOKEN)'`, `python3 -c 'import os;
+ * print(os.environ["API_KEY"])'`, `ruby -e 'puts ENV["DB_PASSWORD"]'`, `perl -e 'print $ENV{TOKEN}'` (adv11): an inline script
+ * that reads a secret variable and prints. The value printed alone (`print(os.environ["X"])`, `node -p process.env.X`) is a
+ * one-word line; printed inside other text (`print("token=" + …)`, an f-string), the script's lines are masked whole.
+ */
+function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined {
+  const name = basename(argv[0] ?? '');
+  if (!INTERPRETER.test(name)) return undefined;
+  const evaluates = argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name);
+  for (const code of argv.slice(1)) {
+    if (code.startsWith('-') && !code.includes('(')) continue;
+    for (const read of ENV_READS) {
+      read.lastIndex = 0;
+      for (const m of code.matchAll(read)) {
+        if (!isSecretVariable(m[1])) continue;
+        if (!evaluates && !SCRIPT_PRINTS.test(code)) continue;
+        const ref = m[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const alone = (evaluates && code.trim() === m[0]) || new RegExp(`(?:^|[;\\s(])(?:print|console\\.log|puts|say|echo|p)\\s*\\(?\\s*[\\w$.]*${ref}\\s*\\)?\\s*(?:;|$|\\n)`).test(code);
+        return { kind: `$${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -536,6 +674,8 @@ const printsNothing = (argv: readonly string[]) => SILENT.has(basename(argv[0] ?
 /** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
 const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+/** jq's `getpath(["a","b"])`: the list's strings are the path's keys. */
+const GETPATH = /getpath\(\s*\[([^\]]*)\]\s*\)/g;
 /** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`. */
 const FILTER_KEY = /\.\s*(?:\[\s*)?"([^"]{1,128})"|\.([A-Za-z_][\w-]{0,127})/g;
 
@@ -561,15 +701,18 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     }
     if (filter === undefined) continue;
     let last: string | undefined;
-    for (const m of filter.matchAll(FILTER_KEY)) last = m[1] ?? m[2];
+    // `getpath(["auth","token"])` picks what `.auth.token` does (adv11).
+    const keys = filter.replace(GETPATH, (_, list: string) => (list.match(/"[^"]*"/g) ?? []).map((k) => `.[${k}]`).join(''));
+    for (const m of keys.matchAll(FILTER_KEY)) last = m[1] ?? m[2];
     // A filter with no key (`.`, `length`) leaves what came before it; a later one with a key picks that key out instead.
-    if (last !== undefined) found = isSecretName(last) ? { kind: `.${last} value`, tool: name } : undefined;
+    // A string with the value interpolated (`"Bearer \(.token)"`, adv11) prints it inside text: its lines are masked whole.
+    if (last !== undefined) found = isSecretName(last) ? { kind: `.${last} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}) } : undefined;
   }
   return found;
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /\b(?:gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
