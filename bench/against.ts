@@ -91,7 +91,7 @@ function removeRef(root: string, dir: string): void {
 }
 
 /** One module in one tree, in a fresh process (module caches and JIT state are per side). */
-function runModule(tree: string, tsx: string, module: string, skipLarge: boolean, fixtures: string): Promise<ModuleRun> {
+export function runModule(tree: string, tsx: string, module: string, skipLarge: boolean, fixtures: string): Promise<ModuleRun> {
   const out = path.join(os.tmpdir(), `mish-bench-${process.pid}-${Date.now()}-${module}.json`);
   const args = [tsx, 'bench/run.ts', '--only', module, '--no-write', '--emit-json', out, ...(skipLarge ? ['--skip-large'] : [])];
   return new Promise((resolve) => {

@@ -8,6 +8,10 @@
  *   npm run bench -- --only cli    only the named modules (squasher, tokens, cli, router, session, mcp, redact, hook)
  * Exits 1 when a target is missed (after writing the figures), 2 on bad arguments.
  *   npm run bench -- --no-write    print only, leave BENCHMARKS.md alone
+ *   npm run bench -- --in-process  every module in this process (each gets a process of its own by
+ *                                  default: a module left the heap, the JIT's profile and the GC's
+ *                                  pace of the modules before it, and the redact figures read ~40%
+ *                                  lower after six other modules than alone: issue 21)
  *   npm run bench -- --against f5b602d [--rounds 3] [--keep-ref]
  *                                  this code against another commit's, interleaved, one ratio per
  *                                  figure (bench/against.ts); BENCHMARKS.md is left alone
@@ -16,7 +20,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchAgainst, DEFAULT_ROUNDS } from './against.js';
+import { benchAgainst, DEFAULT_ROUNDS, runModule } from './against.js';
 import type { BenchFigure, BenchOutput, BenchSkip } from './types.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -63,6 +67,13 @@ function met(value: number, t: { op: string; value: number }): boolean {
     case '>': return value > t.value;
     default: return value < t.value;
   }
+}
+
+/** A module's figure as a table row: its target read and checked. */
+function row(module: string, f: BenchFigure): Row {
+  const t = parseTarget(f.target);
+  const targetText = !t ? '' : typeof f.target === 'string' ? f.target.trim() : `${t.op} ${t.value}`;
+  return { ...f, module, targetText, met: t ? met(f.value, t) : undefined };
 }
 
 function fmt(v: number): string {
@@ -128,10 +139,10 @@ async function main(): Promise<number> {
   const skipLarge = argv.includes('--skip-large');
   const emitJson = value('--emit-json');
   const write = !argv.includes('--no-write') && !emitJson;
-  const unknown = argv.filter((a, i) => !['--skip-large', '--no-write', '--keep-ref', ...WITH_VALUE].includes(a) && !WITH_VALUE.includes(argv[i - 1]));
+  const unknown = argv.filter((a, i) => !['--skip-large', '--no-write', '--keep-ref', '--in-process', ...WITH_VALUE].includes(a) && !WITH_VALUE.includes(argv[i - 1]));
   const missing = WITH_VALUE.find((f) => argv.includes(f) && (value(f) === undefined || value(f)!.startsWith('--')));
   if (unknown.length || missing) {
-    console.error(`bench: ${missing ? `${missing} needs a value` : `unknown argument ${unknown[0]}`} (use --only a,b  --skip-large  --no-write  --against REF [--rounds N] [--keep-ref])`);
+    console.error(`bench: ${missing ? `${missing} needs a value` : `unknown argument ${unknown[0]}`} (use --only a,b  --skip-large  --no-write  --in-process  --against REF [--rounds N] [--keep-ref])`);
     return 2;
   }
   const unknownModule = [...(only ?? [])].find((k) => !MODULES.some((m) => m.key === k));
@@ -159,16 +170,28 @@ async function main(): Promise<number> {
   const t0 = performance.now();
   const rows: Row[] = [];
   const skipped: (BenchSkip & { module: string })[] = [];
-  for (const m of MODULES) {
-    if (only && !only.has(m.key)) continue;
+  const selected = MODULES.filter((m) => !only || only.has(m.key));
+  // One module alone runs here (a child of this loop or of --against is one); several each get a process of their own.
+  const separate = selected.length > 1 && !argv.includes('--in-process');
+  for (const m of selected) {
     const file = path.join(HERE, m.file);
     if (!existsSync(file)) {
       console.log(`[${m.key}] skipped: bench/${m.file} does not exist yet`);
       skipped.push({ module: m.key, name: m.key, reason: `bench/${m.file} does not exist yet` });
       continue;
     }
-    console.log(`[${m.key}] running ${m.fn}()…`);
+    console.log(`[${m.key}] running ${m.fn}()${separate ? ' in a process of its own' : ''}…`);
     let out: BenchOutput;
+    if (separate) {
+      // The child writes its rows (targets already read) as --emit-json does for --against.
+      const child = await runModule(ROOT, path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), m.key, skipLarge, process.env.MISH_BENCH_FIXTURES || path.join(ROOT, 'fixtures', 'recorded'));
+      for (const s of child.skipped) {
+        console.log(`[${m.key}] not measured: ${s.name}: ${s.reason}`);
+        skipped.push({ ...s, module: m.key });
+      }
+      rows.push(...child.figures.map((f) => row(m.key, f)));
+      continue;
+    }
     try {
       const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
       const fn = mod[m.fn];
@@ -185,11 +208,7 @@ async function main(): Promise<number> {
       console.log(`[${m.key}] not measured: ${s.name}: ${s.reason}`);
       skipped.push({ ...s, module: m.key });
     }
-    for (const f of figures) {
-      const t = parseTarget(f.target);
-      const targetText = !t ? '' : typeof f.target === 'string' ? f.target.trim() : `${t.op} ${t.value}`;
-      rows.push({ ...f, module: m.key, targetText, met: t ? met(f.value, t) : undefined });
-    }
+    rows.push(...figures.map((f) => row(m.key, f)));
   }
   const seconds = (performance.now() - t0) / 1000;
   if (emitJson) {

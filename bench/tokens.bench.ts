@@ -32,6 +32,18 @@ const RECORDED = process.env.MISH_BENCH_FIXTURES || path.join(ROOT, 'fixtures', 
 const RECORDED_REPO = '/work/main';
 /** The checkout a recording (or its piped twin) was made in: fixtures run in `<checkout>/fixtures/.work/run/<name>`. */
 const RUN_DIR = /(\/[\w.@+-]+(?:\/[\w.@+-]+)*?)\/fixtures\/\.work\/run\//;
+/**
+ * The temporary files gcc's driver names at random for each run (`/tmp/ccNm39fX.o` in ld's messages): the piped twin is another
+ * run than the PTY recording, so its names are put back to the recording's, in order (a different name cost gcc-link-error a token
+ * that was no part of mish's overhead).
+ */
+const GCC_TEMP = /\/tmp\/cc[A-Za-z0-9]{6}\.[os]\b/g;
+/** `piped` with the random temporary names of `raw`, in order. */
+function sameTempNames(piped: string, raw: string): string {
+  const names = raw.match(GCC_TEMP) ?? [];
+  let i = 0;
+  return piped.replace(GCC_TEMP, (t) => names[i++] ?? t);
+}
 /** What a failing run may cost over its piped output: the exit code in the status line (issue 23 pt 4). */
 const FAIL_OVER_PIPED_TOKENS = 5;
 /** Small outputs: shown whole, so only the overhead is measured. */
@@ -146,7 +158,7 @@ export async function benchTokens(): Promise<BenchOutput> {
       ...f,
       cwd: meta.cwd ? path.join(root, meta.cwd) : undefined,
       durationMs: meta.durationMs ?? 0,
-      piped: pipedText === undefined ? undefined : pipedText.split(`${pipedRoot}/`).join(`${root}/`),
+      piped: pipedText === undefined ? undefined : sameTempNames(pipedText.split(`${pipedRoot}/`).join(`${root}/`), f.raw.toString('utf8')),
       facts: existsSync(factsFile) ? (JSON.parse(readFileSync(factsFile, 'utf8')) as Facts) : undefined,
     };
   });
