@@ -122,6 +122,24 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     expect(printed.text).toContain('[masked: private key]');
   });
 
+  it("a secret variable set in the session and printed by a line another program runs is masked (adversary pass 11's forms)", async () => {
+    // Values built by the shell: neither the command lines nor the server's environment hold them, only the output does.
+    const forms: [string, string][] = [
+      ['node -p process.env.RELEASE_TOKEN_A', 'node inline script'],
+      [`bash -c 'echo "$RELEASE_TOKEN_B"'`, 'echo'],
+      [`python3 -c 'import os; print(os.environ["RELEASE_TOKEN_C"])'`, 'python3 inline script'],
+      ['cat <<< "$RELEASE_TOKEN_D"', 'cat <<<'],
+    ];
+    const exports = forms.map((_, i) => `export RELEASE_TOKEN_${'ABCD'[i]}="$(printf 'kRel%s%s' ${i} 7Qz9Wm2Xc4Vb)"`).join('; ');
+    expect((await call(served.client, 'sh_run', { cmd: exports })).data.exit_code).toBe(0);
+    for (const [i, [cmd, tool]] of forms.entries()) {
+      const { text, data } = await call(served.client, 'sh_run', { cmd });
+      expect(data.exit_code, cmd).toBe(0);
+      expect(text, cmd).not.toContain(`kRel${i}7Qz9Wm2Xc4Vb`);
+      expect(text, cmd).toContain(`[masked: $RELEASE_TOKEN_${'ABCD'[i]} value printed by ${tool}]`);
+    }
+  });
+
   it('a refused dangerous line is audited as a policy decision; the canary survives', async () => {
     const { data } = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
     expect(data.status).toBe('refused');
