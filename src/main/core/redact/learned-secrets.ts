@@ -18,6 +18,12 @@ import { LowBytes } from './low-bytes.js';
 
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
+/**
+ * A word in one case (`postgres`, `PASSWORD`, `rootroot`): masked where its context says it is a secret, never remembered. A
+ * default password is also a scheme, a user, a container's name (`postgres://postgres:postgres@…` masked `docker ps`' image
+ * and a placeholder `USER:PASSWORD@` the names `DB_PASSWORD`: adv12 S01, L04).
+ */
+const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
 /** At most this many values (the oldest are forgotten first): bounds memory and the verification work per candidate. */
 export const MAX_LEARNED = 128;
 
@@ -56,7 +62,7 @@ export class LearnedSecrets {
   learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
-    if (value.length < minLength || value.includes('\n') || this.kinds.has(value)) return;
+    if (value.length < minLength || value.includes('\n') || this.kinds.has(value) || WORD.test(value)) return;
     this.kinds.set(value, kind);
     if (this.kinds.size > MAX_LEARNED) {
       this.kinds.delete(this.kinds.keys().next().value!);

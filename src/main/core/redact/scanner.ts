@@ -15,7 +15,7 @@
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
-import { isExampleToken, isLookAlike, isReference } from './look-alikes.js';
+import { isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
@@ -1108,6 +1108,8 @@ const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
 /** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
 export function isSecretName(name: string): boolean {
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
+  // AWS's `ClientToken` is an idempotency token, Vault's `client_token` a credential: told apart by the spelling.
+  if (name === 'ClientToken') return false;
   return !NOT_SECRET_NAME.test(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'));
 }
 
@@ -1251,6 +1253,9 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
   out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
 }
 
+/** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
+const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
 const PLURAL = /s$/;
 /** After `name:` and the end of its line, the items of a YAML list: `- value` lines (indented or not), each a scalar. */
@@ -1277,6 +1282,11 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
     const value = v.groups!.quoted ?? v.groups!.single ?? yamlBareValue(v.groups!.bare!);
     // A list of maps (`- name: DB` then `value: …`): its items are not the secrets themselves.
     if (v.groups!.bare !== undefined && /:(?:[ \t]|$)/.test(value)) return;
+    // A secret's name, not its value (`secrets:` / `- db_password` in a Compose file or a pod spec, adv12 L06).
+    if (isNameOfSecret(value)) {
+      at = YAML_LIST_ITEM.lastIndex + 1;
+      continue;
+    }
     if (!isLookAlike(value, password)) {
       const s = v.index + v[0].indexOf(value, v[0].indexOf('-') + 1);
       out.push({ start: s, end: s + value.length, kind: kindOfName(singular), byContext: true });
@@ -1456,7 +1466,7 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
     if (notValue?.test(secret)) continue;
-    if (isReference(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
+    if (isReference(secret) || isPlaceholder(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
     // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
     const name = m.groups?.name;
     if (name !== undefined && !isSecretName(name)) continue;

@@ -1,0 +1,42 @@
+/**
+ * Values that stand where a secret could and are none (look-alikes.ts, learned-secrets.ts): adversary pass 12's damaged
+ * look-alikes. A pagination or idempotency token, a placeholder, a browser-exposed key, a Secret's name, a sops ciphertext,
+ * code that reads the environment, and a default password that is also a word must reach the agent as printed — the agent
+ * pages with the token, edits the file, runs the container by its name.
+ */
+import { describe, expect, it } from 'vitest';
+import { Redactor } from './redactor.js';
+
+const kept: [string, string][] = [
+  ['aws s3api list-objects-v2: the next page', '{\n    "Contents": [],\n    "NextToken": "eyJDb250aW51YXRpb25Ub2tlbiI6IG51bGwsICJib3RvX3RydW5jYXRlX2Ftb3VudCI6IDJ9"\n}\n'],
+  ['aws ec2: an idempotency token', '        "KeyName": "deploy-key-2024",\n        "ClientToken": "terraform-20240311102231-7Qz9Wm2Xc4Vb",\n'],
+  ['google APIs: the next page', '{\n  "nextPageToken": "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA\\u003d",\n  "items": []\n}\n'],
+  ['.env.example placeholders', 'DATABASE_URL=postgres://USER:PASSWORD@localhost:5432/app\nDB_PASSWORD=CHANGE_ME\nJWT_SECRET=replace-with-64-random-hex-chars\nSTRIPE_SECRET_KEY=sk_test_...\nSENTRY_DSN=https://<key>@o0.ingest.sentry.io/<project>\nSMTP_PASSWORD=__SET_ME__\nAPI_KEY=<insert-api-key>\n'],
+  ['keys a browser gets by design', 'NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY=pk_live_51Hq8xZ2mN4pR7tV9wY3bD6fG8hJ0kL2\nNEXT_PUBLIC_POSTHOG_KEY=phc_Zq8xK2mN4pR7tV9wY3bD6fG8hJ0kL2mN4pR7tV9wY3b\n'],
+  ["a Compose file's secrets by name", 'services:\n  worker:\n    secrets:\n      - stripe_api_key\n      - db_password\nsecrets:\n  db_password:\n    file: ./secrets/db_password.txt\n'],
+  ["helm values naming a Secret", 'admin:\n  existingSecret: grafana-admin\n  passwordKey: admin-password\nenvFromSecret: grafana-env\n'],
+  ['a sops file', 'db:\n    password: ENC[AES256_GCM,data:hFdQGl8xZ2mN4pR7tV9w,iv:RSjmRPMRVRY3ueRm6bISrAKFWx/gA+7EHApuIuqanm1=,tag:pHDDg+1U5ehRXTDRDz0rEb==,type:str]\n'],
+  ['code that reads the environment', 'export default {\n  connection: {\n    password: process.env.DB_PASSWORD,\n  },\n  stripe: {\n    apiKey: process.env.STRIPE_SECRET_KEY,\n    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,\n    token: import.meta.env.VITE_TOKEN ?? "",\n  },\n};\n'],
+];
+
+describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {
+  for (const [name, text] of kept) it(`keeps ${name}`, () => expect(new Redactor().mask(text)).toBe(text));
+
+  it('a default password that is a word is masked where it stands, and not remembered (docker ps shows the postgres image)', () => {
+    const r = new Redactor();
+    expect(r.mask('DATABASE_URL=postgres://postgres:postgres@localhost:5432/shop\n')).toBe('DATABASE_URL=postgres://postgres:[masked: url password]@localhost:5432/shop\n');
+    const ps = 'postgres:16-alpine   shop-postgres-1   Up 2 hours (healthy)\n';
+    expect(r.mask(ps)).toBe(ps);
+  });
+
+  it('a password with more than letters is remembered as before (masked wherever it shows later)', () => {
+    const r = new Redactor();
+    expect(r.mask('DATABASE_URL=postgres://app:Hk3mP9qR2sT7@localhost:5432/shop\n')).toBe('DATABASE_URL=postgres://app:[masked: url password]@localhost:5432/shop\n');
+    expect(r.mask('the backup used Hk3mP9qR2sT7\n')).toBe('the backup used [masked: url password]\n');
+  });
+
+  it('a real value beside the placeholders and references is still masked', () => {
+    const out = new Redactor().mask('DB_PASSWORD=CHANGE_ME\nJWT_SECRET=Zq8xK2mN4pR7tV9wY3bD6fG8\napiKey: process.env.STRIPE_SECRET_KEY,\nwebhookSecret: whsec_Hq8xZ2mN4pR7tV9wY3bD6fG8hJ0kL2\n');
+    expect(out).toBe('DB_PASSWORD=CHANGE_ME\nJWT_SECRET=[masked: secret]\napiKey: process.env.STRIPE_SECRET_KEY,\nwebhookSecret: [masked: secret]\n');
+  });
+});
