@@ -158,20 +158,42 @@ async function warmDaemon(): Promise<number> {
  * (warmDaemon's first calls on a loaded machine) leaves a second one that takes the directory over once the first is gone.
  */
 async function killEveryDaemon(): Promise<void> {
-  const ours = () =>
-    readdirSync('/proc')
-      .filter((p) => /^\d+$/.test(p))
-      .filter((p) => {
-        try {
-          return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--daemon') && readFileSync(`/proc/${p}/environ`, 'utf8').split('\0').includes(`HOME=${home.home}`);
-        } catch {
-          return false; // gone, or not ours to read
-        }
-      })
-      .map(Number);
-  for (const pid of ours()) process.kill(pid, 'SIGKILL');
-  await until('every daemon to go', () => ours().length === 0);
+  for (const pid of daemonsOfThisHome()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone since the list was read
+    }
+  }
+  await until('every daemon to go', () => daemonsOfThisHome().length === 0);
 }
+
+/** The pids of this test's HOME's hook daemons (a `--daemon` command line, the HOME in the environment). */
+function daemonsOfThisHome(): number[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--daemon') && readFileSync(`/proc/${p}/environ`, 'utf8').split('\0').includes(`HOME=${home.home}`);
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * A process runningDaemon takes for a hook daemon (one argument of its command line is `--daemon`) that is none: it answers
+ * nothing and sleeps. Without this test's HOME in its environment, so killEveryDaemon leaves it.
+ */
+const FAKE_DAEMON_SH = 'exec "$NODE" -e "setTimeout(() => {}, 60000)" -- --daemon';
+const isFakeDaemon = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--daemon');
+  } catch {
+    return false;
+  }
+};
 
 /** No daemon and no directory: each test of a broken state starts from nothing. */
 async function fresh(): Promise<void> {
@@ -469,17 +491,17 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
       ' mishd1 @@ pass',
       '',
     ];
-    // The pid it writes is a process whose command line says `--daemon` (as runningDaemon reads it): the node hook the front
-    // falls back to then starts no real daemon, which took the directory over mid-test under load (a stress run read the
-    // fake's pidfile gone between two reads).
-    const fakeDaemon = '(exec -a "fake-mishd --daemon" sleep 60) & echo $! > "$D/pid"; exec 3<>"$D/req"; read -r id <&3; line=${TPL//@@/$id}; printf \'%s\\n\' "$line" > "$D/a.$id"';
+    // The pid it writes is a process with a `--daemon` argument (as runningDaemon reads it: one argument of its command line):
+    // the node hook the front falls back to then starts no real daemon, which took the directory over mid-test under load (a
+    // stress run read the fake's pidfile gone between two reads).
+    const fakeDaemon = `(${FAKE_DAEMON_SH}) & echo $! > "$D/pid"; exec 3<>"$D/req"; read -r id <&3; line=\${TPL//@@/$id}; printf '%s\\n' "$line" > "$D/a.$id"`;
     for (const [i, tpl] of replies.entries()) {
       // A fake daemon on the FIFO answering with the forged line; a sleeping process's pid in the pidfile.
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       rmSync(path.join(dir, 'req'), { force: true });
       rmSync(path.join(dir, 'pid'), { force: true });
       spawnSync('mkfifo', ['-m', '600', path.join(dir, 'req')]);
-      const fake = spawn('bash', ['-c', fakeDaemon], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '', D: dir, TPL: tpl } });
+      const fake = spawn('bash', ['-c', fakeDaemon], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '', D: dir, TPL: tpl, NODE: process.execPath } });
       let sleeper = 0;
       await until('the fake daemon', () => {
         const text = existsSync(path.join(dir, 'pid')) ? readFileSync(path.join(dir, 'pid'), 'utf8') : '';
@@ -508,10 +530,13 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
     rmSync(dir, { recursive: true, force: true });
     // Stress run 151: a daemon the first part's node hook started came up late on the loaded machine, took the second
     // part's directory over (the pidfile named this test's process, no daemon) and answered. Now every daemon is killed
-    // after the first part, and the pidfile names a live process whose command line says `--daemon` (as runningDaemon
-    // reads it): the second part's node hook starts none.
-    const sleeper = spawn('bash', ['-c', 'exec -a "fake-mishd --daemon" sleep 60'], { stdio: 'ignore' });
-    await until('the fake daemon', () => runningDaemon(dir) === undefined && (readFileSync(`/proc/${sleeper.pid}/cmdline`, 'utf8').includes('--daemon')));
+    // after the first part, and the pidfile names a live process with a `--daemon` argument (as runningDaemon reads it):
+    // neither part's node hook starts one. Stress run 180 (session 8): the fake was `exec -a "fake-mishd --daemon" sleep
+    // 60`, one argument `fake-mishd --daemon` that runningDaemon does not take for a daemon, and it had this test's HOME,
+    // so killEveryDaemon killed it: both parts' node hooks started real daemons, and the second one's FIFO replaced the
+    // regular file when it came up before the check (1 run in 6 alone beside three busy loops).
+    const sleeper = spawn('bash', ['-c', FAKE_DAEMON_SH], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '', NODE: process.execPath } });
+    await until('the fake daemon', () => runningDaemon(dir) === undefined && isFakeDaemon(sleeper.pid!));
     try {
       // The directory is a link to somewhere else: not used.
       const elsewhere = path.join(home.home, 'elsewhere');
@@ -522,6 +547,8 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
       let r = await front('claude-code', forbidden('claude-code'));
       expect(r.trace[0]).toBe('node: no daemon FIFO');
       expectDenied('claude-code', r);
+      // The node hook took the fake for a running daemon and started none (it would start before the front exits).
+      expect(daemonsOfThisHome()).toEqual([]);
       rmSync(dir, { force: true });
       // A linked directory is no daemon's: the node hook started one, which would make the next part's directory its own.
       await killEveryDaemon();
@@ -533,6 +560,7 @@ describe('failing closed: anything odd runs the node hook, never an answer of th
       expect(r.trace[0]).toBe('node: no daemon FIFO');
       expectDenied('claude-code', r);
       // No daemon was started beside the fake (it would have replaced the regular file with its FIFO).
+      expect(daemonsOfThisHome()).toEqual([]);
       expect(lstatSync(path.join(dir, 'req')).isFile()).toBe(true);
       rmSync(dir, { recursive: true, force: true });
       rmSync(elsewhere, { recursive: true, force: true });
