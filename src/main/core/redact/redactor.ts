@@ -11,6 +11,7 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type Secret
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
+import { rangeInText, withoutEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS, printedKind, printedValues, secretPrinterOf } from './secret-printers.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
@@ -79,16 +80,21 @@ export class Redactor {
 
   /** Ranges of the secrets in `text` (already known-masked): remembered values and scanner findings; the findings are remembered. */
   find(text: string): SecretFinding[] {
-    const found = scanSecrets(text);
+    // Colour and other escape sequences between a name and its value (a read_raw page of `jq .` under a PTY): read without them.
+    const u = withoutEscapes(text);
+    const plain = u?.plain ?? text;
+    const inPlain = scanSecrets(plain);
     // Shapes are found again wherever they show; values found by their context are remembered.
-    for (const f of found) if (f.byContext) this.learned.learn(text.slice(f.start, f.end), f.kind);
+    for (const f of inPlain) if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
+    const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
     this.learned.find(text, found);
     return found;
   }
 
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
   learnFrom(text: string): void {
-    for (const f of scanContextSecrets(text)) this.learned.learn(text.slice(f.start, f.end), f.kind);
+    const plain = withoutEscapes(text)?.plain ?? text;
+    for (const f of scanContextSecrets(plain)) this.learned.learn(plain.slice(f.start, f.end), f.kind);
   }
 
   /** learnFrom on raw UTF-8 output, whole lines (`buf[n - 1]` a newline): only the lines with a context keyword are decoded. */

@@ -1,0 +1,40 @@
+/**
+ * Terminal escape sequences inside a text the scanner reads: `jq` colours every key and value under a PTY
+ * (`\e[34;1m"api_key"\e[0m\e[1;39m:\e[0m \e[0;32m"…"`), `grep --color=always` splits a name from its `=`
+ * (`CI_JOB_\e[01;31m\e[KTOKEN\e[m\e[K=…`). A read_raw page and a command's raw stream keep them (a reply's text has none:
+ * the squasher strips them): the scanner reads the text without them, and what it finds is mapped back to the text.
+ */
+
+/** CSI (colour, erase), OSC (title, hyperlink) and the two-byte charset and keypad sequences. */
+const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]/g;
+
+export interface Unescaped {
+  /** The text without its escape sequences. */
+  plain: string;
+  /** For each offset of `plain` (and its end), the offset in the text. */
+  at: Int32Array;
+}
+
+/** `text` without its escape sequences, with the way back; undefined when it has none. */
+export function withoutEscapes(text: string): Unescaped | undefined {
+  if (!text.includes('\x1b')) return undefined;
+  const parts: string[] = [];
+  const at = new Int32Array(text.length + 1);
+  let n = 0;
+  let from = 0;
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
+    for (let i = from; i < m.index; i++) at[n++] = i;
+    parts.push(text.slice(from, m.index));
+    from = m.index + m[0].length;
+  }
+  for (let i = from; i < text.length; i++) at[n++] = i;
+  parts.push(text.slice(from));
+  at[n] = text.length;
+  return { plain: parts.join(''), at: at.subarray(0, n + 1) };
+}
+
+/** A range [start, end) of `plain` as a range of the text: from its first character's offset to just after its last one. */
+export function rangeInText(u: Unescaped, start: number, end: number): { start: number; end: number } {
+  return { start: u.at[start], end: end > start ? u.at[end - 1] + 1 : u.at[start] };
+}
