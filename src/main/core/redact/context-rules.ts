@@ -111,7 +111,15 @@ export const URL_PARAM: ContextRule = {
 export const URL_BOT: ContextRule = { kind: 'telegram bot token', keywords: ['/bot'], needs: /\/bot\d/, re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
 
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
-export const URL_CREDENTIALS: ContextRule = { kind: 'url password', keywords: ['://'], needs: /:\/\/[^\s:/@]*:[^\s@/]+@/, re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@]{0,256}:(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi };
+// Also a token as the URL's user with no password (`https://<PAT>@dev.azure.com/…` in `git remote -v`, a pip index
+// `https://<token>@pypi.fury.io/…`: adv12 A01, A02): 20 or more token characters, letters and digits both (a user name is
+// shorter: `git@`, `x-access-token@`).
+export const URL_CREDENTIALS: ContextRule = {
+  kind: 'url password',
+  keywords: ['://'],
+  needs: /:\/\/(?:[^\s:/@]*:[^\s@/]+|[\w-]{20,})@/,
+  re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi,
+};
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
 const SQL_TYPE =

@@ -87,11 +87,19 @@ v = 'dop_v1_' + s(HEX, 64); f('doctl', v, `access-token: ${v}`);
 v = pw(); f('pulumi config --show-secrets', v, `KEY                 VALUE\naws:region          us-east-1\nshop:dbPassword     ${v}\nshop:apiToken       [secret]`);
 // `pulumi config --show-secrets --json` (adv11): `{"value": …, "secret": true}` under a key that need not name a secret.
 v = pw(); f('pulumi config --show-secrets --json', v, `{\n  "aws:region": {\n    "value": "us-east-1",\n    "secret": false\n  },\n  "shop:stripe": {\n    "value": "${v}",\n    "secret": true\n  }\n}`);
+// A token as a URL's user, no password (adv12 A01, A02: `git remote -v` of an Azure DevOps remote, a pip index).
+v = s('abcdefghijklmnopqrstuvwxyz0123456789', 52); f('git remote -v (token as the URL user)', v, `origin\thttps://${v}@dev.azure.com/contoso/Platform/_git/api (fetch)`);
+v = s(AN, 20); f('pip config list (token as the index URL user)', v, `global.extra-index-url='https://${v}@pypi.fury.io/acme-corp/'`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
     expect(out).toBe('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
+  });
+
+  it('keeps a URL user that is a name, not a token', () => {
+    const text = 'ssh://git@github.com/acme/api.git\nhttps://x-access-token@github.com/acme/api\nhttps://deploy-bot@gitlab.acme.io/x\nhttps://builds.example@ci.acme.io\n';
+    expect(new Redactor().mask(text)).toBe(text);
   });
 
   it("keeps pulumi's JSON values not flagged secret; a structured secret's JSON-encoded value is masked", () => {

@@ -673,11 +673,16 @@ const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0
 function userinfoAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   let i = end;
   while (i < lineEnd && buf[i] !== 0x3a && buf[i] !== 0x2f && buf[i] !== 0x40 && !isBlank(buf[i])) i++;
+  // A token as the user with no password (URL_CREDENTIALS).
+  if (buf[i] === 0x40) return i - end >= MIN_URL_TOKEN_USER;
   if (buf[i] !== 0x3a) return false;
   const from = ++i;
   while (i < lineEnd && buf[i] !== 0x40 && buf[i] !== 0x2f && !isBlank(buf[i])) i++;
   return i > from && buf[i] === 0x40;
 }
+
+/** The shortest URL user taken for a token (URL_CREDENTIALS' second form: `https://<token>@host`). */
+const MIN_URL_TOKEN_USER = 20;
 
 const isBlankCodeUnit = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0x0b || c === 0x0c;
 
@@ -686,6 +691,7 @@ function userinfoAfterText(text: string, end: number): boolean {
   let i = end;
   let c = text.charCodeAt(i);
   while (i < text.length && c !== 0x3a && c !== 0x2f && c !== 0x40 && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
+  if (c === 0x40) return i - end >= MIN_URL_TOKEN_USER;
   if (c !== 0x3a) return false;
   const from = ++i;
   c = text.charCodeAt(i);

@@ -144,6 +144,11 @@ const printers: [string, string][] = [
   ["php -r 'echo getenv(\"APP_SECRET\");'", '$APP_SECRET value printed by php inline script'],
   ["jq -r 'getpath([\"auth\",\"token\"])' c.json", '.token value printed by jq'],
   ["jq -r '\"Bearer \\(.token)\"' c.json", '.token value printed by jq'],
+  // A secret variable's assignment cut down to its value (adv12 A25).
+  ["grep '^DB_PASSWORD=' .env.production | cut -d= -f2-", '$DB_PASSWORD value printed by grep of an assignment'],
+  ["sed -n 's/^API_TOKEN=//p' .env", '$API_TOKEN value printed by sed of an assignment'],
+  ["awk -F= '/^SECRET_KEY=/{print $2}' .env", '$SECRET_KEY value printed by awk of an assignment'],
+  ["grep -oP '(?<=DB_PASSWORD=).*' .env", '$DB_PASSWORD value printed by grep of an assignment'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -254,6 +259,12 @@ const notPrinters = [
   "python3 -c 'import os; requests.post(u, headers={\"a\": os.environ[\"API_KEY\"]})'",
   "python3 -c 'print(len(os.environ[\"API_KEY\"]))' | wc -l",
   "jq -r 'getpath([\"auth\",\"token_type\"])' c.json",
+  // An assignment found but not cut to its value (the scanner reads `NAME=value`), cut to something else, or edited in place.
+  "grep '^DB_PASSWORD=' .env",
+  "grep '^DB_HOST=' .env | cut -d= -f2",
+  "grep -rn 'API_TOKEN=' src | cut -c1-80",
+  "sed -i 's/^API_TOKEN=.*/API_TOKEN=x/' .env",
+  "sed -n '/^API_KEY=/p' .env",
 ];
 
 describe('secretPrinterOf', () => {

@@ -500,7 +500,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   let found: SecretPrinter | undefined;
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages);
+    const printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`): after `cat f;` its
@@ -674,6 +674,37 @@ const printsNothing = (argv: readonly string[]) => SILENT.has(basename(argv[0] ?
 /** jq's and yq's options that take the next word (two: `--arg name value`), so that word is no filter. */
 const JQ_ONE_VALUE = new Set(['-f', '--from-file', '--indent', '-L', '-o', '--output-format', '-p', '--input-format', '-I', '--expression', '--front-matter']);
 const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']);
+/** A search for a secret variable's assignment in a pattern (`^DB_PASSWORD=`, `'API_TOKEN *='`, `(?<=SECRET_KEY=)`): the name in group 1. */
+const ASSIGNMENT_PATTERN = /([A-Za-z_][A-Za-z0-9_]*)(?:\\?\s\*|\[ \]\*| ?\*)?\)?=/g;
+/** A stage that cuts an assignment down to its value: `cut -d= -f2-`, `awk -F= '{print $2}'`, `sed 's/^[^=]*=//'`, `perl -pe 's/.*=//'`. */
+function cutsAtEquals(argv: readonly string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  const args = argv.slice(1);
+  if (name === 'cut') return args.some((a, i) => /^(?:-d|--delimiter=?)[=:]$/.test(a) || (/^(?:-d|--delimiter)$/.test(a) && /^[=:]$/.test(args[i + 1] ?? '')));
+  if (/^(?:awk|gawk|mawk)$/.test(name)) return args.some((a, i) => /^-F[=:]$/.test(a) || (a === '-F' && /^[=:]$/.test(args[i + 1] ?? '')));
+  return /^(?:sed|perl)$/.test(name) && args.some((a) => /s(.)[^\n]*=[^\n]*\1\1/.test(a));
+}
+
+/**
+ * `grep '^DB_PASSWORD=' .env.production | cut -d= -f2-`, `sed -n 's/^API_TOKEN=//p' .env`, `awk -F= '/^SECRET_KEY=/{print
+ * $2}' .env`, `grep -oP '(?<=DB_PASSWORD=).*' .env` (adv12 A25): a secret variable's assignment found in a file and cut down
+ * to its value, which comes out alone on its line (the assignment itself, `DB_PASSWORD=…`, is text the scanner reads).
+ */
+function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  for (const [i, stage] of stages.entries()) {
+    const name = basename(stage.argv[0] ?? '');
+    if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|perl)$/.test(name)) continue;
+    const secret = stage.argv.slice(1).flatMap((a) => [...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1])).find((n) => isSecretVariable(n));
+    if (secret === undefined) continue;
+    // The stage cuts the line itself (sed, awk, perl, grep -o) or a later one does.
+    if (name === 'sed' && stage.argv.some((a) => /^(?:-i|--in-place)/.test(a))) continue; // edits the file, prints nothing
+    // The stage cuts the line itself (sed's `s/…=//`, awk -F=, perl, grep -o of a lookbehind) or a later one does.
+    const cutsItself = /^(?:grep|egrep|rg)$/.test(name) ? stage.argv.some((a) => /^-[A-Za-z]*o[A-Za-z]*$|^--only-matching$/.test(a)) && stage.argv.some((a) => a.includes('(?<=')) : cutsAtEquals(stage.argv) || name === 'perl';
+    if (cutsItself || stages.slice(i + 1).some((s) => cutsAtEquals(s.argv))) return { kind: `$${secret} value`, tool: `${name} of an assignment` };
+  }
+  return undefined;
+}
+
 /** jq's `getpath(["a","b"])`: the list's strings are the path's keys. */
 const GETPATH = /getpath\(\s*\[([^\]]*)\]\s*\)/g;
 /** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`. */
@@ -712,7 +743,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
