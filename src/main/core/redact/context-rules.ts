@@ -90,8 +90,12 @@ export const COOKIE_WORDS = ['cookie'];
 export const TERRAFORM_SENSITIVE_WORDS = ['"sensitive": true'];
 /** PuTTY key files (.ppk): the `Private-Lines: N` lines after the header are the private key. */
 export const PUTTY_WORDS = ['private-lines:'];
-/** Lines that announce a generated password printed alone on a later line (Jenkins' first start): the scanner reads the next non-blank line. */
-export const NEXT_LINE_VALUE_WORDS = ['following password'];
+/**
+ * Lines that announce a generated credential printed alone on a later line (Jenkins' first start; Elasticsearch 8's first
+ * start: `Password for the elastic user (reset with …):` and `Copy the following enrollment token …`, adv12 A15): the
+ * scanner reads the next non-blank line.
+ */
+export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */

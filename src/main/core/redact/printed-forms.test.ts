@@ -90,11 +90,24 @@ v = pw(); f('pulumi config --show-secrets --json', v, `{\n  "aws:region": {\n   
 // A token as a URL's user, no password (adv12 A01, A02: `git remote -v` of an Azure DevOps remote, a pip index).
 v = s('abcdefghijklmnopqrstuvwxyz0123456789', 52); f('git remote -v (token as the URL user)', v, `origin\thttps://${v}@dev.azure.com/contoso/Platform/_git/api (fetch)`);
 v = s(AN, 20); f('pip config list (token as the index URL user)', v, `global.extra-index-url='https://${v}@pypi.fury.io/acme-corp/'`);
+// Adversary pass 12: an argument list one argument a line (kubectl describe's Args:, docker inspect's "Args"), Elasticsearch's
+// first start, an SSM parameter's JSON (fields between its name and value), CloudFormation's ParameterKey / ParameterValue.
+v = pw(); f('kubectl describe pod Args', v, `    Args:\n      --listen=:8080\n      --db-password\n      ${v}\n      --verbose\n    State:          Running`);
+v = s(HEX, 40); f('docker inspect Args', v, `        "Args": [\n            "--listen=:8080",\n            "--admin-token",\n            "${v}"\n        ],`);
+v = s(AN, 20); f('elasticsearch first start', v, `ℹ️  Password for the elastic user (reset with \`bin/elasticsearch-reset-password -u elastic\`):\n  ${v}\n\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}`);
+v = 'eyJ2ZXIiOiI4LjE0LjAiLCJhZHIiOlsiMTcyLjE4LjAuMjo5MjAwIl0sImtleSI6Ik' + s(AN, 40); f('elasticsearch enrollment token', v, `• Copy the following enrollment token and paste it into Kibana in your browser (valid for the next 30 minutes):\n  ${v}\n`);
+v = pw(); f('aws ssm get-parameter (JSON)', v, `{\n    "Parameter": {\n        "Name": "/prod/app/db_password",\n        "Type": "SecureString",\n        "Value": "${v}",\n        "Version": 3\n    }\n}`);
+v = pw(); f('aws cloudformation describe-stacks parameters', v, `            "Parameters": [\n                {\n                    "ParameterKey": "DbMasterPassword",\n                    "ParameterValue": "${v}"\n                }\n            ],`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
     expect(out).toBe('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
+  });
+
+  it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
+    const text = `The following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
+    expect(new Redactor().mask(text)).toBe(text);
   });
 
   it('keeps a URL user that is a name, not a token', () => {

@@ -305,6 +305,8 @@ const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_
 const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
+/** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
+const PAIR_LINES_AFTER = 5;
 /** After a name's word, PHP's var_dump key (`["db_password"]=>`): its value is on the next line (`  string(14) "…"`). */
 const VAR_DUMP_KEY_END = /^[\w.-]*"(?::(?:"[\w\\]{1,256}":)?(?:protected|private))?\]=>[ \t]*\r?$/;
 /** Longest rest of a line after a name's word the next-line tests read (a name is at most 81 characters: isSecretName). */
@@ -783,7 +785,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
         : NAMES_A_VALUE[id] === 1 && farName(buf, end, lineEnd, line)
           ? MAX_TABLE_ROWS + 1
           : NAMES_A_VALUE[id] === 1 && (PAIR_NAME_END.test(rest) || VAR_DUMP_KEY_END.test(rest))
-            ? 1
+            ? PAIR_LINES_AFTER
             : NAMES_A_VALUE[id] === 1 && rest.startsWith('": true')
               ? FLAG_LINES_AROUND
               : LINES_AFTER[id];
@@ -1145,6 +1147,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
+    optionValueBelow(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
@@ -1240,17 +1243,20 @@ function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): voi
   }
 }
 
+/** Characters before a paired name read for its field (`"ParameterKey": "`, `"Name": "/prod/app/` of an SSM parameter's path). */
+const PAIR_NAME_LOOKBACK = 96;
+
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
-const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable)["']?[ \t]*[:=][ \t]*["']?)$/;
+const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?["']?(?:value|Value)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/y;
+const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},[ \t]*){0,4}(?:\r?\n[ \t]*)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/y;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
  * "DB_PASSWORD", "value": "…"}`, GitLab's CI variables `{"key": "DEPLOY_TOKEN", "value": "…"}`): the value is masked.
  */
 function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (k === 0 || !PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - 16), k))) return;
+  if (k === 0 || !PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - PAIR_NAME_LOOKBACK), k))) return;
   const name = text.slice(k, e);
   if (!isSecretName(name)) return;
   PAIR_VALUE_AT.lastIndex = e;
@@ -1264,6 +1270,28 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
+/** An option alone on its line, as an argument list prints (`--db-password`, `"--admin-token",`): the dashes and the line's start before it. */
+const OPTION_ALONE_BEFORE = /(?:^|\n)[ \t]*["']?--?$/;
+/** After the option: the end of its line, then the next line's one word (quoted and followed by `,` in a JSON array). */
+const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*,?[ \t]*\r?(?=\n|$)/y;
+
+/**
+ * An option that names a secret alone on its line and its value alone on the next (adv12 A11, A26): `kubectl describe pod`'s
+ * `Args:` and `docker inspect`'s `"Args": [` print a command line one argument a line (`--db-password` then the value).
+ */
+function optionValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k < 2 || text.charCodeAt(k - 1) !== 0x2d || !OPTION_ALONE_BEFORE.test(text.slice(Math.max(0, k - 64), k))) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  VALUE_BELOW.lastIndex = e;
+  const v = VALUE_BELOW.exec(text);
+  if (!v) return;
+  const value = v.groups!.quoted ?? v.groups!.single ?? v.groups!.bare!;
+  if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
+  const s = v.index + v[0].lastIndexOf(value);
+  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+}
 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
 const PLURAL = /s$/;
@@ -1425,7 +1453,14 @@ function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
  */
 const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ \t]*\r?(?:\n|$)/y;
 
+/** After `following `: a credential's name within two words (`password`, `enrollment token`, `API key`). */
+const FOLLOWING_CREDENTIAL = /^(?:[\w-]+ ){0,2}(?:password|passphrase|token|secret|key)\b/i;
+
 function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
+  // `following ` is read only before a credential's name (`the following password`, `the following enrollment token`: not
+  // apt's `The following packages will be installed:`); `elastic user` only after `Password for the`.
+  const elastic = text.charCodeAt(at - 1) === 0x72 || text.charCodeAt(at - 1) === 0x52;
+  if (elastic ? !/password for the $/i.test(text.slice(Math.max(0, at - 30), at - 12)) : !FOLLOWING_CREDENTIAL.test(text.slice(at, at + 48))) return;
   NEXT_LINE_VALUE.lastIndex = at;
   const m = NEXT_LINE_VALUE.exec(text);
   if (!m || isLookAlike(m.groups!.secret, true)) return;
