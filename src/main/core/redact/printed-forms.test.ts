@@ -98,6 +98,10 @@ v = s(AN, 20); f('elasticsearch first start', v, `ℹ️  Password for the elast
 v = 'eyJ2ZXIiOiI4LjE0LjAiLCJhZHIiOlsiMTcyLjE4LjAuMjo5MjAwIl0sImtleSI6Ik' + s(AN, 40); f('elasticsearch enrollment token', v, `• Copy the following enrollment token and paste it into Kibana in your browser (valid for the next 30 minutes):\n  ${v}\n`);
 v = pw(); f('aws ssm get-parameter (JSON)', v, `{\n    "Parameter": {\n        "Name": "/prod/app/db_password",\n        "Type": "SecureString",\n        "Value": "${v}",\n        "Version": 3\n    }\n}`);
 v = pw(); f('aws cloudformation describe-stacks parameters', v, `            "Parameters": [\n                {\n                    "ParameterKey": "DbMasterPassword",\n                    "ParameterValue": "${v}"\n                }\n            ],`);
+v = pw(); f('gradle signingConfigs (Groovy, no separator)', v, `        release {\n            storeFile file("../keystore/release.jks")\n            storePassword '${v}'\n            keyAlias 'shop-release'\n        }`);
+v = s(AN, 52); f('az acr credential show -o table (PASSWORD2)', v, `USERNAME      PASSWORD                                              PASSWORD2\n------------  ----------------------------------------------------  ----------------------------------------------------\nacmeregistry  ${s(AN, 52)}  ${v}`);
+v = s(B64, 44); f('dotnet user-secrets list (Jwt:Key)', v, `Jwt:Key = ${v}\nJwt:Issuer = https://api.acme.io`);
+v = s(AN, 20); f('jq . under a PTY (colours between name and value)', v, `\x1b[1;39m{\n  \x1b[34;1m"api_key"\x1b[0m\x1b[1;39m:\x1b[0m \x1b[0;32m"${v}"\x1b[0m\x1b[1;39m\n\x1b[1;39m}\x1b[0m`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -106,7 +110,7 @@ describe('credentials as commands print them', () => {
   });
 
   it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
-    const text = `The following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
+    const text = `    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
     expect(new Redactor().mask(text)).toBe(text);
   });
 

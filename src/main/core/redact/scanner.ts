@@ -1118,6 +1118,8 @@ const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
 
 /** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
 export function isSecretName(name: string): boolean {
+  // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
+  if (/[a-z][_-]?\d{1,2}$/i.test(name)) name = name.replace(/[_-]?\d{1,2}$/, '');
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
   // AWS's `ClientToken` is an idempotency token, Vault's `client_token` a credential: told apart by the spelling.
   if (name === 'ClientToken') return false;
@@ -1148,10 +1150,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (!m && !element) {
     pairedValue(text, k, e, out);
     optionValueBelow(text, k, e, out);
+    spacedQuotedValue(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
-  const name = text.slice(k, e);
+  let name = text.slice(k, e);
+  // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
+  if (/^key$/i.test(name) && /(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k))) name = 'signing_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
   if (m && SECRET_FLAG_NAME.test(name) && text.startsWith('true', e + m[0].length)) flaggedObjectValue(text, k, out);
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
@@ -1270,6 +1275,25 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
+/** After a name first on its line: blanks, one quoted literal, the end of the line (`storePassword 'x'` in Gradle, `password "x"` in a Ruby DSL). */
+const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/y;
+
+/** A Groovy / Gradle or Ruby DSL setting (adv12 A05: `signingConfigs { release { storePassword '…'` ): a method call with no separator. */
+function spacedQuotedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  let i = k - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  if (i >= 0 && text.charCodeAt(i) !== 0x0a) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  SPACED_QUOTED_VALUE.lastIndex = e;
+  const v = SPACED_QUOTED_VALUE.exec(text);
+  if (!v) return;
+  const value = v.groups!.quoted ?? v.groups!.single!;
+  if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
+  const s = v.index + v[0].indexOf(value);
+  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+}
 
 /** An option alone on its line, as an argument list prints (`--db-password`, `"--admin-token",`): the dashes and the line's start before it. */
 const OPTION_ALONE_BEFORE = /(?:^|\n)[ \t]*["']?--?$/;

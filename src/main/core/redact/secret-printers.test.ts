@@ -149,6 +149,12 @@ const printers: [string, string][] = [
   ["sed -n 's/^API_TOKEN=//p' .env", '$API_TOKEN value printed by sed of an assignment'],
   ["awk -F= '/^SECRET_KEY=/{print $2}' .env", '$SECRET_KEY value printed by awk of an assignment'],
   ["grep -oP '(?<=DB_PASSWORD=).*' .env", '$DB_PASSWORD value printed by grep of an assignment'],
+  // Adversary pass 12: more CLIs that print a value bare, a keypair file, a framework's settings read in a script.
+  ['glab variable get REGISTRY_PASSWORD', 'secret printed by glab variable get'],
+  ['cloudflared tunnel token prod-api', 'token printed by cloudflared tunnel token'],
+  ['cat ~/.config/solana/id.json', 'secret printed by cat secret file'],
+  ['python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'SECRET_KEY value printed by python inline script'],
+  ["bin/rails runner 'p Rails.application.credentials.secret_key_base'", 'secret_key_base value printed by rails inline script'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -265,6 +271,10 @@ const notPrinters = [
   "grep -rn 'API_TOKEN=' src | cut -c1-80",
   "sed -i 's/^API_TOKEN=.*/API_TOKEN=x/' .env",
   "sed -n '/^API_KEY=/p' .env",
+  'glab variable get DEPLOY_ENVIRONMENT',
+  'cloudflared tunnel list',
+  'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"',
+  "bin/rails runner 'p Rails.application.config.time_zone'",
 ];
 
 describe('secretPrinterOf', () => {

@@ -46,7 +46,7 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
+const SECRET_FILE = /(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
@@ -327,6 +327,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
       return operands(argv).some((a) => SECRET_FILE.test(a)) ? { kind: 'secret', tool: `${name} secret file` } : undefined;
+    case 'glab':
+      // GitLab's CLI (adv12 A24): `glab variable get KEY` prints a CI/CD variable's value bare; only a secret's name.
+      return sub === 'variable' && sub2 === 'get' && sub3 !== undefined && (SECRET_FIELD.test(sub3) || SECRET_ENV_NAME.test(sub3)) ? { kind: 'secret', tool: 'glab variable get' } : undefined;
+    case 'cloudflared':
+      // `cloudflared tunnel token NAME` (adv12 A47): the tunnel's run token (base64 JSON with its secret) bare.
+      return sub === 'tunnel' && sub2 === 'token' ? { kind: 'token', tool: 'cloudflared tunnel token' } : undefined;
     case 'etcdctl':
       // `etcdctl get /app/db/password` prints the key, then the value, each alone on its line.
       return sub === 'get' && sub2 !== undefined && SECRET_FIELD.test(sub2.split('/').pop() ?? '') ? { kind: 'secret', tool: 'etcdctl get' } : undefined;
@@ -611,7 +617,12 @@ function execArgv(argv: readonly string[]): string[] | undefined {
 }
 
 /** Interpreters whose inline script (`node -e`, `python3 -c`, `ruby -e`, `perl -e`, `php -r`, `deno eval`) may print an environment variable. */
-const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php)$/;
+const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails)$/;
+/**
+ * A framework's settings read in a script (`settings.SECRET_KEY` in `manage.py shell -c`, `Rails.application.credentials
+ * .secret_key_base` in `rails runner`: adv12 A27, A28): the attribute, in group 1, names the secret.
+ */
+const SETTINGS_READ = /\b(?:settings|config|conf|credentials|secrets|app\.config|Rails\.application\.(?:credentials|secrets))\.([A-Za-z_]\w*)\b(?!\s*\()/g;
 /** A script's read of an environment variable, its name in group 1: each language's spelling. */
 const ENV_READS = [
   /process\.env\.([A-Za-z_]\w*)/g,
@@ -636,14 +647,14 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
   const evaluates = argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name);
   for (const code of argv.slice(1)) {
     if (code.startsWith('-') && !code.includes('(')) continue;
-    for (const read of ENV_READS) {
+    for (const read of [...ENV_READS, SETTINGS_READ]) {
       read.lastIndex = 0;
       for (const m of code.matchAll(read)) {
-        if (!isSecretVariable(m[1])) continue;
+        if (read === SETTINGS_READ ? !isSecretName(m[1]) : !isSecretVariable(m[1])) continue;
         if (!evaluates && !SCRIPT_PRINTS.test(code)) continue;
         const ref = m[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const alone = (evaluates && code.trim() === m[0]) || new RegExp(`(?:^|[;\\s(])(?:print|console\\.log|puts|say|echo|p)\\s*\\(?\\s*[\\w$.]*${ref}\\s*\\)?\\s*(?:;|$|\\n)`).test(code);
-        return { kind: `$${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
+        return { kind: `${read === SETTINGS_READ ? '' : '$'}${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
       }
     }
   }
@@ -743,7 +754,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
