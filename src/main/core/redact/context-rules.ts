@@ -41,7 +41,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?(?:token|ident))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
+  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -80,6 +80,8 @@ export const NPMRC: ContextRule = { kind: 'npm registry credential', keywords: [
 
 /** HTTP headers as curl -v (`> `, `< `), HTTP clients and `-H '…'` print them. */
 export const HEADERS: ContextRule[] = [
+  // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
+  { keywords: ['authorization'], needs: /authorization=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization=(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
 ];
@@ -134,6 +136,11 @@ export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
+  { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]*?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,
+  // sent (`> `) or under its USER line; not jest's `PASS src/app.test.js`.
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:^|> )PASS /m, re: /(?:^|\n)(?:> PASS|(?<=(?:^|\n)(?:> )?USER [^\n]*\n(?:< [^\n]*\n)?)PASS)[ \t]+(?<secret>[^\s]+)/g },
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },

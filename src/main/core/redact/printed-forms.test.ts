@@ -102,6 +102,14 @@ v = pw(); f('gradle signingConfigs (Groovy, no separator)', v, `        release 
 v = s(AN, 52); f('az acr credential show -o table (PASSWORD2)', v, `USERNAME      PASSWORD                                              PASSWORD2\n------------  ----------------------------------------------------  ----------------------------------------------------\nacmeregistry  ${s(AN, 52)}  ${v}`);
 v = s(B64, 44); f('dotnet user-secrets list (Jwt:Key)', v, `Jwt:Key = ${v}\nJwt:Issuer = https://api.acme.io`);
 v = s(AN, 20); f('jq . under a PTY (colours between name and value)', v, `\x1b[1;39m{\n  \x1b[34;1m"api_key"\x1b[0m\x1b[1;39m:\x1b[0m \x1b[0;32m"${v}"\x1b[0m\x1b[1;39m\n\x1b[1;39m}\x1b[0m`);
+v = pw(); f('sssd ldap_default_authtok', v, `ldap_default_authtok_type = password\nldap_default_authtok = ${v}`);
+v = s(B64, 60) + '=='; f('elasticsearch API key, its encoded form', v, `{"id":"${s(AN, 20)}","name":"ci-ingest","api_key":"${s(AN, 22)}","encoded":"${v}"}`);
+v = pw(); f('az pipelines variable list (a secret object, its value field)', v, `{\n  "DB_PASSWORD": {\n    "allowOverride": null,\n    "isSecret": null,\n    "value": "${v}"\n  }\n}`);
+v = s(B64, 44); f('appsettings.json Jwt section', v, `{\n  "Jwt": {\n    "Issuer": "https://api.acme.io",\n    "Key": "${v}"\n  }\n}`);
+v = pw(); f('curl -v ftp:// transcript', v, `< 331 Please specify the password.\n> PASS ${v}\n< 230 Login successful.`);
+v = s(HEX, 40); f('a Java map of headers', v, `request headers: {Accept=application/json, Authorization=Bearer ${v}, X-Request-Id=abc}`);
+v = pw(); f('ps of plink -pw', v, `root  2211  0.0  plink -ssh -batch -pw ${v} admin@10.0.0.7 uptime`);
+v = s(AN, 40); f('redis-cli HGETALL', v, `1) "provider"\n2) "hubspot"\n3) "access_token"\n4) "${v}"\n5) "expires_at"\n6) "1710152551"`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -110,7 +118,7 @@ describe('credentials as commands print them', () => {
   });
 
   it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
-    const text = `    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
+    const text = `PASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
     expect(new Redactor().mask(text)).toBe(text);
   });
 

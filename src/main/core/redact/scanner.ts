@@ -1151,12 +1151,14 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     pairedValue(text, k, e, out);
     optionValueBelow(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
+    redisFieldBelow(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
   let name = text.slice(k, e);
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
-  if (/^key$/i.test(name) && /(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k))) name = 'signing_key';
+  // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
+  if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
   if (m && SECRET_FLAG_NAME.test(name) && text.startsWith('true', e + m[0].length)) flaggedObjectValue(text, k, out);
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
@@ -1182,6 +1184,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
     NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
     if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
+    // A secret's object with its value a field of it (`"DB_PASSWORD": {"isSecret": null, "value": "…"}` of `az pipelines
+    // variable list`, adv12 A23; pulumi's `"proj:dbPassword": {"value": …}`).
+    else if (text.charCodeAt(valueAt.lastIndex) === 0x7b) {
+      OBJECT_VALUE_FIELD.lastIndex = valueAt.lastIndex + 1;
+      if (OBJECT_VALUE_FIELD.test(text)) valueAt.lastIndex = OBJECT_VALUE_FIELD.lastIndex;
+    }
   }
   const v = valueAt.exec(text);
   if (!v) return e;
@@ -1193,8 +1201,17 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
+  // Elasticsearch's API key response: `"api_key": "…", "encoded": "<base64 of id:api_key>"` (adv12 A14).
+  if (quoted !== undefined && /^api_key$/.test(name)) {
+    ENCODED_AFTER.lastIndex = s + value.length;
+    const enc = ENCODED_AFTER.exec(text);
+    if (enc) out.push({ start: enc.index + enc[0].length - 1 - enc.groups!.v.length, end: enc.index + enc[0].length - 1, kind: kindOfName(name), byContext: true });
+  }
   return e;
 }
+
+/** After an API key's value, its `"encoded"` form in the same object (no brace between). */
+const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{8,4096})"/y;
 
 /** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
 const SECRET_FLAG_NAME = /^secret$/i;
@@ -1248,6 +1265,11 @@ function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): voi
   }
 }
 
+/** A signing section's object open above a bare `Key` field, no other object opened or closed between. */
+const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?)["']?[ \t]*:[ \t]*\{[^{}]*["']$/i;
+/** How far above a `Key` field its section's name is looked for (a few fields). */
+const KEY_SECTION_LOOKBACK = 256;
+
 /** Characters before a paired name read for its field (`"ParameterKey": "`, `"Name": "/prod/app/` of an SSM parameter's path). */
 const PAIR_NAME_LOOKBACK = 96;
 
@@ -1275,6 +1297,21 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
+/** redis-cli's reply rows: `3) "access_token"` then `4) "…"` (HGETALL, CONFIG GET, a hash's fields: adv12 A48). */
+const REDIS_FIELD_BEFORE = /(?:^|\n)[ \t]*\d+\)[ \t]+"$/;
+const REDIS_VALUE_BELOW = /"\r?\n[ \t]*\d+\)[ \t]+"(?<v>(?:[^"\\\n]|\\.){1,4096})"/y;
+
+function redisFieldBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(e) !== 0x22 || !REDIS_FIELD_BEFORE.test(text.slice(Math.max(0, k - 16), k))) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  REDIS_VALUE_BELOW.lastIndex = e;
+  const v = REDIS_VALUE_BELOW.exec(text);
+  if (!v || isLookAlike(v.groups!.v, PASSWORD_NAME.test(name))) return;
+  const s = v.index + v[0].length - 1 - v.groups!.v.length;
+  out.push({ start: s, end: s + v.groups!.v.length, kind: kindOfName(name), byContext: true });
+}
 
 /** After a name first on its line: blanks, one quoted literal, the end of the line (`storePassword 'x'` in Gradle, `password "x"` in a Ruby DSL). */
 const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/y;
@@ -1358,6 +1395,8 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
 
 /** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */
 const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
+/** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */
+const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?value["']?[ \t]*:[ \t]*(?=")/y;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
 /** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */

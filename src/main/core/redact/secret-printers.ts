@@ -111,6 +111,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'auth' && /^print-(?:access|identity)-token$/.test(sub2 ?? '')) return { kind: 'token', tool: `gcloud auth ${sub2}` };
       if (sub === 'auth' && sub2 === 'application-default' && /^print-access-token$/.test(sub3 ?? '')) return { kind: 'token', tool: 'gcloud auth application-default print-access-token' };
       if (sub === 'secrets' && sub2 === 'versions' && sub3 === 'access') return { kind: 'secret', tool: 'gcloud secrets versions access' };
+      // `gcloud redis instances get-auth-string` (adv12 A19): `authString: <uuid>`, masked whole (a UUID alone is a look-alike).
+      if (sub === 'redis' && argv.includes('get-auth-string')) return { kind: 'password', tool: 'gcloud redis instances get-auth-string', transformed: true };
       return undefined;
     case 'az': {
       // JSON (the default) names its fields (`"accessToken": …`): the scanner reads it. A bare value is `-o tsv` / `--output tsv`.
