@@ -80,6 +80,8 @@ export const NPMRC: ContextRule = { kind: 'npm registry credential', keywords: [
 
 /** HTTP headers as curl -v (`> `, `< `), HTTP clients and `-H '…'` print them. */
 export const HEADERS: ContextRule[] = [
+  // A header an nginx or Apache config sets (`nginx -T`: `proxy_set_header Authorization "Bearer …";`, `proxy_set_header api-key …;`: adv12 A08).
+  { keywords: ['authorization', 'key', 'token'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add))[ \t]+(?:Proxy-)?(?:Authorization|X-Api-Key|Api-Key|X-Auth-Token|X-Access-Token|Private-Token|X-Token)[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s"';]+)/gi },
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization=(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
@@ -136,6 +138,13 @@ export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // HAProxy (adv12 A09): `user admin insecure-password pw`, `stats auth admin:pw`.
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /insecure-password/, re: /\binsecure-password[ \t]+(?<secret>[^\s]+)/g },
+  { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /stats[ \t]+auth/, re: /\bstats[ \t]+auth[ \t]+[^\s:]+:(?<secret>[^\s]+)/g },
+  // `reg query` of a value named like a secret (adv12 A35: Winlogon's `DefaultPassword    REG_SZ    pw`).
+  { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /REG_(?:EXPAND_|MULTI_)?SZ/, re: /^[ \t]+\w*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey)\w*[ \t]+REG_(?:EXPAND_|MULTI_)?SZ[ \t]+(?<secret>\S[^\r\n]*?)[ \t]*\r?$/gm },
+  // `netsh wlan show profile name=X key=clear` (adv12 A36): `Key Content            : pw`.
+  { kind: 'password', keywords: ['key'], sharesNameWords: true, needs: /Key Content/, re: /Key Content[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)[ \t]*\r?$/gm },
   // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
   { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]*?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,

@@ -110,6 +110,12 @@ v = pw(); f('curl -v ftp:// transcript', v, `< 331 Please specify the password.\
 v = s(HEX, 40); f('a Java map of headers', v, `request headers: {Accept=application/json, Authorization=Bearer ${v}, X-Request-Id=abc}`);
 v = pw(); f('ps of plink -pw', v, `root  2211  0.0  plink -ssh -batch -pw ${v} admin@10.0.0.7 uptime`);
 v = s(AN, 40); f('redis-cli HGETALL', v, `1) "provider"\n2) "hubspot"\n3) "access_token"\n4) "${v}"\n5) "expires_at"\n6) "1710152551"`);
+v = s(HEX, 40); f('nginx -T proxy_set_header Authorization', v, `    location /billing/ {\n        proxy_set_header Authorization "Bearer ${v}";\n    }`);
+v = s(HEX, 32).toUpperCase(); f('nginx -T proxy_set_header api-key', v, `        proxy_set_header api-key ${v};`);
+v = pw(); f('haproxy userlist insecure-password', v, `userlist admins\n    user admin insecure-password ${v}`);
+v = pw(); f('haproxy stats auth', v, `listen stats\n    stats auth admin:${v}`);
+v = pw(); f('reg query Winlogon', v, `HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\r\n    DefaultUserName    REG_SZ    kiosk\r\n    DefaultPassword    REG_SZ    ${v}\r`);
+v = pw(); f('netsh wlan show profile key=clear', v, `Security settings\n-----------------\n    Authentication         : WPA2-Personal\n    Key Content            : ${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -118,7 +124,7 @@ describe('credentials as commands print them', () => {
   });
 
   it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
-    const text = `PASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
+    const text = `    proxy_set_header Authorization $http_authorization;\n    proxy_set_header Host $host;\n    Security key           : Present\n    DefaultUserName    REG_SZ    kiosk\nPASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
     expect(new Redactor().mask(text)).toBe(text);
   });
 
