@@ -138,13 +138,15 @@ export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
+  { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
   // HAProxy (adv12 A09): `user admin insecure-password pw`, `stats auth admin:pw`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /insecure-password/, re: /\binsecure-password[ \t]+(?<secret>[^\s]+)/g },
   { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /stats[ \t]+auth/, re: /\bstats[ \t]+auth[ \t]+[^\s:]+:(?<secret>[^\s]+)/g },
   // `reg query` of a value named like a secret (adv12 A35: Winlogon's `DefaultPassword    REG_SZ    pw`).
-  { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /REG_(?:EXPAND_|MULTI_)?SZ/, re: /^[ \t]+\w*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey)\w*[ \t]+REG_(?:EXPAND_|MULTI_)?SZ[ \t]+(?<secret>\S[^\r\n]*?)[ \t]*\r?$/gm },
+  { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /REG_(?:EXPAND_|MULTI_)?SZ/, re: /^[ \t]+\w*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey)\w*[ \t]+REG_(?:EXPAND_|MULTI_)?SZ[ \t]+(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gm },
   // `netsh wlan show profile name=X key=clear` (adv12 A36): `Key Content            : pw`.
-  { kind: 'password', keywords: ['key'], sharesNameWords: true, needs: /Key Content/, re: /Key Content[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)[ \t]*\r?$/gm },
+  { kind: 'password', keywords: ['key'], sharesNameWords: true, needs: /Key Content/, re: /Key Content[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gm },
   // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
   { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]*?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,

@@ -116,6 +116,9 @@ v = pw(); f('haproxy userlist insecure-password', v, `userlist admins\n    user 
 v = pw(); f('haproxy stats auth', v, `listen stats\n    stats auth admin:${v}`);
 v = pw(); f('reg query Winlogon', v, `HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\r\n    DefaultUserName    REG_SZ    kiosk\r\n    DefaultPassword    REG_SZ    ${v}\r`);
 v = pw(); f('netsh wlan show profile key=clear', v, `Security settings\n-----------------\n    Authentication         : WPA2-Personal\n    Key Content            : ${v}`);
+v = s(B64, 64); f('confluent api-key create (a box table)', v, `+------------+------------------------------------------------------------------+\n| API Key    | K4SL6EO7Z6TJ367Z                                                 |\n| API Secret | ${v} |\n+------------+------------------------------------------------------------------+`);
+v = s(AN, 24); f("PowerShell's Get-ChildItem Env: (a Name  Value table)", v, `\r\nName                           Value\r\n----                           -----\r\nCI_DEPLOY_TOKEN                ${v}\r\nPATH                           C:\\Windows\\system32\r\n`);
+v = s(HEX, 32); f("Symfony's debug:dotenv", v, ` ------------ ---------------------------------- ---------- ----------------------------------\n  Variable     Value                              .env.dev   .env\n ------------ ---------------------------------- ---------- ----------------------------------\n  APP_ENV      dev                                dev        dev\n  APP_SECRET   ${v}   n/a        ${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -123,8 +126,13 @@ describe('credentials as commands print them', () => {
     expect(out).toBe('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
   });
 
+  it('masks exactly the value in rows that end in blanks, a CR or a cell border', () => {
+    const text = '    DefaultPassword    REG_SZ    Hk3mP9qR2sT7  \r\n    Key Content            : Wq8xZ2mN4pR7\r\n| API Secret | xRRUmE8YUMNo+jEMsQsj |\n';
+    expect(new Redactor().mask(text)).toBe('    DefaultPassword    REG_SZ    [masked: password]  \r\n    Key Content            : [masked: password]\r\n| API Secret | [masked: secret] |\n');
+  });
+
   it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
-    const text = `    proxy_set_header Authorization $http_authorization;\n    proxy_set_header Host $host;\n    Security key           : Present\n    DefaultUserName    REG_SZ    kiosk\nPASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
+    const text = `| API Key    | K4SL6EO7Z6TJ367Z |\n| Secret Name | prod/db |\nName                           Value\n----                           -----\nTOKEN_FILE                     /var/run/token\nPATH                           /usr/bin\n    proxy_set_header Authorization $http_authorization;\n    proxy_set_header Host $host;\n    Security key           : Present\n    DefaultUserName    REG_SZ    kiosk\nPASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
     expect(new Redactor().mask(text)).toBe(text);
   });
 

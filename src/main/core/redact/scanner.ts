@@ -1152,6 +1152,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     optionValueBelow(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
     redisFieldBelow(text, k, e, out);
+    nameValueTableRow(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
@@ -1297,6 +1298,51 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
+/** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
+const ROW_CELLS = /[ \t]{2,}(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
+/** A `Name  Value` table's header (PowerShell's `Get-ChildItem Env:`, Symfony's `debug:dotenv`: `Variable  Value  .env.dev  .env`). */
+const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)[ \t]{2,}Value\b/;
+/** A table's row or rule line: a first cell then two or more blanks (or nothing), or dashes and blanks. */
+const TABLE_LINE = /^[ \t]*(?:[- \t]+|\S+(?:[ \t]{2,}\S.*)?)\r?$/;
+/** Rows read up from a name for its table's header. */
+const MAX_ROWS_ABOVE = 200;
+
+/**
+ * A row of a `Name  Value` table whose name is a secret's (adv12 A30, A33): its cells after the name are the value (Symfony's
+ * debug:dotenv has one a file; `n/a` where a file sets none). The header must be above, with rows and rules between.
+ */
+function nameValueTableRow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  let i = k - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  if (i < 0 || text.charCodeAt(i) !== 0x0a) return;
+  ROW_CELLS.lastIndex = e;
+  const row = ROW_CELLS.exec(text);
+  if (!row) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  // Up the rows (none blank) to the header.
+  let end = i;
+  let header = false;
+  for (let n = 0; n < MAX_ROWS_ABOVE && end > 0; n++) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    if (NAME_VALUE_HEADER.test(line)) {
+      header = true;
+      break;
+    }
+    // Only the table's rows (a first cell, two or more blanks, the rest) and its rules are between.
+    if (!TABLE_LINE.test(line)) return;
+    end = start - 1;
+  }
+  if (!header) return;
+  const cells = row.groups!.cells;
+  const at = row.index + row[0].indexOf(cells);
+  for (const c of cells.matchAll(/\S+(?: \S+)*/g)) {
+    if (c[0] === 'n/a' || isReference(c[0]) || isLookAlike(c[0], true)) continue;
+    out.push({ start: at + c.index!, end: at + c.index! + c[0].length, kind: kindOfName(name), byContext: true });
+  }
+}
 
 /** redis-cli's reply rows: `3) "access_token"` then `4) "…"` (HGETALL, CONFIG GET, a hash's fields: adv12 A48). */
 const REDIS_FIELD_BEFORE = /(?:^|\n)[ \t]*\d+\)[ \t]+"$/;

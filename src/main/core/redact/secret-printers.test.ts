@@ -152,6 +152,7 @@ const printers: [string, string][] = [
   // Adversary pass 12: more CLIs that print a value bare, a keypair file, a framework's settings read in a script.
   ['glab variable get REGISTRY_PASSWORD', 'secret printed by glab variable get'],
   ['cloudflared tunnel token prod-api', 'token printed by cloudflared tunnel token'],
+  ['openstack token issue', 'token printed by openstack token issue'],
   ['gcloud redis instances get-auth-string cache-prod --region=us-central1', 'password printed by gcloud redis instances get-auth-string'],
   ['cat ~/.config/solana/id.json', 'secret printed by cat secret file'],
   ['python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'SECRET_KEY value printed by python inline script'],
