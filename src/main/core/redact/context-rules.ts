@@ -41,7 +41,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|phrase)?|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -76,14 +76,14 @@ export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\]|\\\\.)+)`;
 /** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`: found from the separator back (scanner.ts), the name tested with SECRET_NAME. */
 
 /** .npmrc: `//registry.npmjs.org/:_authToken=…`, `_auth=…`, `_password=…`. */
-export const NPMRC: ContextRule = { kind: 'npm registry credential', keywords: ['_auth', '_password'], needs: /_auth|_password/, re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?(?<secret>[^\s"']{4,})/g };
+export const NPMRC: ContextRule = { kind: 'npm registry credential', keywords: ['_auth', '_password'], needs: /_auth|_password/, re: /(?<![A-Za-z0-9])(?:_authToken|_auth|_password)(?:[ \t]*=[ \t]*|"[ \t]+)["']?(?<secret>[^\s"']{4,})/g };
 
 /** HTTP headers as curl -v (`> `, `< `), HTTP clients and `-H '…'` print them. */
 export const HEADERS: ContextRule[] = [
   // A header an nginx or Apache config sets (`nginx -T`: `proxy_set_header Authorization "Bearer …";`, `proxy_set_header api-key …;`: adv12 A08).
   { keywords: ['authorization', 'key', 'token'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add))[ \t]+(?:Proxy-)?(?:Authorization|X-Api-Key|Api-Key|X-Auth-Token|X-Access-Token|Private-Token|X-Token)[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s"';]+)/gi },
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
-  { keywords: ['authorization'], needs: /authorization=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization=(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
+  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization["']?(?:=|[ \t]+=[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
 ];
@@ -140,6 +140,22 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
+  // A secret store's write with the value as an option (adv13 B08, B09: `aws ssm put-parameter --name /x/DB_PASSWORD --type
+  // SecureString --value '…'`, `az keyvault secret set --name x --value '…'`), as shell history and `set -x` print it.
+  { kind: 'password on command line', keywords: ['secret', 'pass', 'token', 'key'], sharesNameWords: true, needs: /--value/, re: /\b(?:ssm[ \t]+put-parameter\b[^\n|;&]*?(?:SecureString|[Pp]assword|[Ss]ecret|[Tt]oken|[Kk]ey)|keyvault[ \t]+secret[ \t]+set)\b[^\n|;&]*?[ \t]--value(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g },
+  // A setting's name then its value as two words (adv13 B11: `dotnet user-secrets set "Smtp:Password" "pw"`, `netlify env:set
+  // MAILGUN_SIGNING_KEY v`, `vercel env add`… are prompts): only a secret's name.
+  { kind: 'secret', keywords: ['secret', 'pass', 'token', 'key', 'auth'], sharesNameWords: true, needs: /(?:user-secrets[ \t]+set|env:set|config:set|variables?[ \t]+set)[ \t]/, re: /\b(?:user-secrets[ \t]+set|env:set|config:set|variables?[ \t]+set)[ \t]+["']?(?<name>[\w:.-]+)["']?[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g },
+  // skopeo's `--src-creds user:pw`, `--dest-creds`, `--creds` (adv13 B22).
+  { kind: 'password on command line', keywords: ['cred'], sharesNameWords: true, needs: /--(?:src-|dest-)?creds/, re: /--(?:src-|dest-)?creds(?:=|[ \t]+)["']?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  // PowerShell's parameters (adv13 B46: `nuget sources add … -Password pw`, `-ApiKey k`), one dash and a capital.
+  { kind: 'password on command line', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /[ \t]-(?:Password|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]/, re: /(?<![\w-])-(?:Password|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<(])[^\s'"]+)/g },
+  // A Dockerfile's old `ENV NAME value` (a blank, no `=`: adv13 B16): only a secret's name.
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'auth'], sharesNameWords: true, needs: /^ENV[ \t]/m, re: /^ENV[ \t]+(?<name>[A-Za-z_]\w*)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![$])[^\s'"=]\S*)(?=[ \t]*\r?$)/gm },
+  // MySQL's first start (adv13 B15): `A temporary password is generated for root@localhost: pw`.
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /temporary password is generated/, re: /temporary password is generated for [^\s:]+:[ \t]+(?<secret>\S+)/g },
+  // age's `-p` with no passphrase typed (adv13 B43): `age: using autogenerated passphrase "otter-violin-…"`.
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /autogenerated passphrase/, re: /autogenerated passphrase "(?<secret>[^"\n]+)/g },
   // HAProxy (adv12 A09): `user admin insecure-password pw`, `stats auth admin:pw`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /insecure-password/, re: /\binsecure-password[ \t]+(?<secret>[^\s]+)/g },
   { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /stats[ \t]+auth/, re: /\bstats[ \t]+auth[ \t]+[^\s:]+:(?<secret>[^\s]+)/g },
@@ -168,9 +184,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+use/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]*?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t](?:-[a-zA-Z]*n[a-zA-Z]*b[a-zA-Z]*|-[a-zA-Z]*b[a-zA-Z]*n[a-zA-Z]*|-n[ \t]+-[a-zA-Z]*b[a-zA-Z]*)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+["']?(?<secret>[^\s'"]+)|\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?(?<secret2>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
-  { kind: 'password on command line', keywords: ['pass', 'token', 'secret', 'sudo -s'], sharesNameWords: true, needs: /\|/, re: /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s|'"<>;&]+)(?=[ \t]*\|[ \t]*(?:sudo[ \t]+-S\b|[\w./-]*(?:docker|podman|nerdctl|buildah|helm|oras|skopeo|crane)[ \t][^\n|;&]*--password-stdin|gh[ \t]+auth[ \t]+login\b[^\n|;&]*--with-token|gh[ \t]+secret[ \t]+set\b|(?:sudo[ \t]+)?chpasswd\b|(?:sudo[ \t]+)?passwd[ \t]+--stdin))/g },
+  { kind: 'password on command line', keywords: ['pass', 'token', 'secret', 'sudo -s'], sharesNameWords: true, needs: /\|/, re: /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s|'"<>;&]+)(?=[ \t]*\|[ \t]*(?:sudo[ \t]+-S\b|[\w./-]*(?:docker|podman|nerdctl|buildah|helm|oras|skopeo|crane)[ \t][^\n|;&]*--password-stdin|gh[ \t]+auth[ \t]+login\b[^\n|;&]*--with-token|gh[ \t]+secret[ \t]+set\b|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)\b[^\n|;&]*--data-file[= ]-|(?:npx[ \t]+)?wrangler[ \t]+secret[ \t]+put\b|vercel[ \t]+env[ \t]+add\b|(?:sudo[ \t]+)?chpasswd\b|(?:sudo[ \t]+)?passwd[ \t]+--stdin))/g },
   // A literal fed through process substitution to a credential option or sshpass (`--password-file <(echo pw)`, `sshpass -f <(echo pw)`):
   // the command line the audit, the console and `ps` show holds it; `<(echo "$PW")` is a reference and stays.
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'token', 'secret', 'cred', 'auth', 'key'], sharesNameWords: true, needs: /<\((?:echo|printf)[ \t]/, re: /(?:(?<![A-Za-z0-9-])--?[\w-]*(?:pass|pwd|token|secret|cred|auth|key)[\w-]*(?:=|[ \t]+)|\bsshpass\b[^\n|;&]*?[ \t]-[fd][ \t]*)<\((?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s)'"]+)(?=[ \t]*\))/g, guard: true },

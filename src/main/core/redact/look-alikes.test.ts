@@ -17,6 +17,13 @@ const kept: [string, string][] = [
   ["helm values naming a Secret", 'admin:\n  existingSecret: grafana-admin\n  passwordKey: admin-password\nenvFromSecret: grafana-env\n'],
   ['a sops file', 'db:\n    password: ENC[AES256_GCM,data:hFdQGl8xZ2mN4pR7tV9w,iv:RSjmRPMRVRY3ueRm6bISrAKFWx/gA+7EHApuIuqanm1=,tag:pHDDg+1U5ehRXTDRDz0rEb==,type:str]\n'],
   ['code that reads the environment', 'export default {\n  connection: {\n    password: process.env.DB_PASSWORD,\n  },\n  stripe: {\n    apiKey: process.env.STRIPE_SECRET_KEY,\n    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,\n    token: import.meta.env.VITE_TOKEN ?? "",\n  },\n};\n'],
+  // Adversary pass 13.
+  ['terraform plan: a sensitive value Terraform hides itself', '      + result           = (sensitive value)\n      + id               = (known after apply)\n'],
+  ['kubectl describe: a value from a Secret', "      DB_PASSWORD:        <set to the key 'password' in secret 'db-creds'>  Optional: false\n"],
+  ["an ARN that names a secret", '            "ARN": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/shop/db-password-AbCdEf",\n'],
+  ['a webhook delivery signature (a digest)', '  "X-Hub-Signature": "sha1=0c3e2b6a7f9d1e4b5a8c7d6e5f4a3b2c1d0e9f8a",\n'],
+  ['a token the tool starred itself', '  - Token: gho_************************************\n'],
+  ["Cloud Run's Secret Manager references", '+ gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest,API_KEY=api-key:3\n'],
 ];
 
 describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {

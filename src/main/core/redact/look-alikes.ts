@@ -5,13 +5,13 @@
  */
 
 /** Documentation example keys (AWS's `AKIAIOSFODNN7EXAMPLE`, `…EXAMPLEKEY`), placeholders and fill characters. */
-const EXAMPLE = /EXAMPLE|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?\w*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]*(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+const EXAMPLE = /EXAMPLE|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?\w*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|[\w-]*\*{6,}[\w*-]*|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]*(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
 
 /** References to a secret rather than the secret: `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `<token>`, `***`, a mask. */
-const REFERENCE = /^(?:\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.getenv\(.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+const REFERENCE = /^(?:\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.getenv\(.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
 
 /** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
-const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
+const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
 
 /** Paths and URLs without credentials: a key file's path is not the key (`SSH_KEY=~/.ssh/id_ed25519`). */
 const PATH = /^(?:~\/|\.\.?\/|\/(?:etc|home|usr|var|tmp|opt|root|Users|run|srv|mnt|proc|dev|app|workspace|data|secrets|keys|certs|config|private)\/|[A-Za-z]:\\|file:\/\/)[^\s]*$|^[\w.-]+\.(?:pem|key|json|p12|pfx|crt|jks|txt|env|gpg|asc|ya?ml|toml)$/;

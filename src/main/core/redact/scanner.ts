@@ -1116,8 +1116,14 @@ const NAME_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') NAME_CHAR[c.charCodeAt(0)] = 1;
 const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
 
+/** Azure's key fields, camelCase as its CLI prints them: `primaryKey`, `secondaryMasterKey`, `primaryReadonlyMasterKey`, `key1`. */
+const AZURE_KEY_NAME = /^(?:(?:primary|secondary)(?:Readonly)?(?:Master)?Key|key[12])$/;
+
 /** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
 export function isSecretName(name: string): boolean {
+  // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
+  // the database words (`primary_key`) and a bare `key` would keep.
+  if (AZURE_KEY_NAME.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   if (/[a-z][_-]?\d{1,2}$/i.test(name)) name = name.replace(/[_-]?\d{1,2}$/, '');
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
@@ -1153,10 +1159,15 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     spacedQuotedValue(text, k, e, out);
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
+    plistValue(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
   let name = text.slice(k, e);
+  // A word of an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC`, adv13 L24): a resource's name, no value.
+  if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
+  // Cloud Run's `--set-secrets=DB_PASSWORD=db-password:latest` (adv13 B10): names of Secret Manager secrets and versions, no value.
+  if (m && /--(?:set|update|remove)-secrets[= ][^\s]*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
@@ -1165,6 +1176,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
   if (text.charCodeAt(e) === 0x22 && COMPOSER_SECTION.test(name)) composerSection(text, e + 1, out);
   const bareAuth = BARE_AUTH.test(name);
+  // PagerDuty's integration key is a `routing_key` (alertmanager.yml, adv13 B41): 32 hex digits; a message queue's routing key is words.
+  if (m && /^routing[_-]?key$/i.test(name)) {
+    ROUTING_KEY_VALUE.lastIndex = e + m[0].length;
+    const r = ROUTING_KEY_VALUE.exec(text);
+    if (r) out.push({ start: r.index + r[0].length - 32, end: r.index + r[0].length, kind: 'pagerduty routing key', byContext: true });
+    return e;
+  }
   if (!bareAuth && !isSecretName(name)) {
     // A YAML list under a plural secret's name (`tokens:`, `passwords:`, `secrets:` then `  - …` items).
     if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
@@ -1214,6 +1232,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
 /** After an API key's value, its `"encoded"` form in the same object (no brace between). */
 const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{8,4096})"/y;
 
+/** A PagerDuty routing key after its name's separator: 32 hex digits, quoted or not, alone. */
+const ROUTING_KEY_VALUE = /["']?[a-f0-9]{32}(?=["']?[ \t]*[,}]?[ \t]*\r?(?:\n|$))/y;
 /** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
 const SECRET_FLAG_NAME = /^secret$/i;
 /** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */
@@ -1275,9 +1295,9 @@ const KEY_SECTION_LOOKBACK = 256;
 const PAIR_NAME_LOOKBACK = 96;
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
-const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
+const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},[ \t]*){0,4}(?:\r?\n[ \t]*)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/y;
+const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/y;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -1298,6 +1318,20 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
+/** A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06). */
+const PLIST_VALUE = /<\/key>[ \t]*\r?\n?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/y;
+
+function plistValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (!text.startsWith('<key>', k - 5)) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  PLIST_VALUE.lastIndex = e;
+  const v = PLIST_VALUE.exec(text);
+  if (!v || isLookAlike(v.groups!.v, PASSWORD_NAME.test(name))) return;
+  const s = v.index + v[0].length - 9 - v.groups!.v.length;
+  out.push({ start: s, end: s + v.groups!.v.length, kind: kindOfName(name), byContext: true });
+}
 
 /** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
 const ROW_CELLS = /[ \t]{2,}(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
@@ -1623,11 +1657,20 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
     const name = m.groups?.name;
     if (name !== undefined && !isSecretName(name)) continue;
-    const s = offset + m.index + m[0].length - secret.length;
+    const at = m.index + m[0].length - secret.length;
+    if (insideSecretReferences(line, at)) continue;
+    const s = offset + at;
     out.push({ start: s, end: s + secret.length, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }
+
+/** Is `at` in a word that lists Secret Manager references (`--set-secrets=DB_PASSWORD=db-password:latest`: names and versions)? */
+function insideSecretReferences(line: string, at: number): boolean {
+  const start = Math.max(line.lastIndexOf(' ', at - 1), line.lastIndexOf('\t', at - 1)) + 1;
+  return SECRET_REFERENCES_OPTION.test(line.slice(start, at));
+}
+const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 
 /** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes'. */
 function cookies(line: string, offset: number, out: SecretFinding[]): void {

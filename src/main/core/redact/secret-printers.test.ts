@@ -153,6 +153,13 @@ const printers: [string, string][] = [
   ['glab variable get REGISTRY_PASSWORD', 'secret printed by glab variable get'],
   ['cloudflared tunnel token prod-api', 'token printed by cloudflared tunnel token'],
   ['openstack token issue', 'token printed by openstack token issue'],
+  ['az keyvault secret show --vault-name kv-shop-prod --name sql-admin-password --query value', 'secret printed by az keyvault secret show --query'],
+  ['az functionapp keys list -g rg -n shop-webhooks', 'key printed by az functionapp keys list'],
+  ['wg show wg0 dump', 'key printed by wg show dump'],
+  ['kcadm.sh get clients/5d1c/client-secret -r shop', 'secret printed by kcadm.sh get client-secret'],
+  ['cat /etc/pgbouncer/userlist.txt', 'secret printed by cat credentials file'],
+  ["pwsh -Command '$env:DB_PASSWORD'", '$DB_PASSWORD value printed by pwsh inline script'],
+  ['python3 -c \'import json; print(json.load(open("creds.json"))["client_secret"])\'', 'client_secret value printed by python3 inline script'],
   ['gcloud redis instances get-auth-string cache-prod --region=us-central1', 'password printed by gcloud redis instances get-auth-string'],
   ['cat ~/.config/solana/id.json', 'secret printed by cat secret file'],
   ['python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'SECRET_KEY value printed by python inline script'],
@@ -277,6 +284,10 @@ const notPrinters = [
   'cloudflared tunnel list',
   'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"',
   "bin/rails runner 'p Rails.application.config.time_zone'",
+  'az keyvault secret show --vault-name kv --name x --query id',
+  'wg show wg0',
+  "pwsh -Command '$env:PATH'",
+  'python3 -c \'import json; print(json.load(open("p.json"))["name"])\'',
 ];
 
 describe('secretPrinterOf', () => {

@@ -36,6 +36,8 @@ export function printedKind(printer: SecretPrinter): string {
 const AWS_SECRET_QUERY = /Plaintext|SecretAccessKey|SessionToken|SecretString|SecretBinary|Password|Secret|[Tt]oken|Parameters?(?:\[[^\]]*\])?\.Value|PrivateKey|AccessKey(?!Id)|KeyMaterial/;
 /** A `--query` whose last field is metadata about a secret, not its value: `SecretList[].Name`, `ARN`, `Parameter.Version`. */
 const AWS_METADATA_QUERY = /(?:Name|Names|ARN|Arn|Id|Ids|Date|Version|Type|Description|Tags?)\]?['"}\]]*$/;
+/** An az `--query` whose last field is a secret's value: `value` (of a Key Vault secret), `primaryKey`, `[0].value` (of keys list), `accessToken`, a connection string. */
+const AZ_SECRET_QUERY = /(?:^|[.\]])(?:value|primaryKey|secondaryKey|primaryMasterKey|key1|key2|accessToken|password|passwords\[\d*\]\.value|primaryConnectionString|connectionString)['"]?$/;
 /** A kubeconfig field that holds a credential: `token`, `client-key-data`, `password`, an auth provider's `id-token`/`access-token`. */
 const KUBE_SECRET_FIELD = /token|client-key|password|secret|auth-provider/i;
 
@@ -49,7 +51,7 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 const SECRET_FILE = /(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
-const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
+const CREDENTIAL_ROWS_FILE = /(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
 
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
@@ -119,8 +121,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       const bare = /^(?:tsv|none)$/.test(option(argv, 'o', 'output') ?? '');
       if (sub === 'account' && sub2 === 'get-access-token' && bare) return { kind: 'token', tool: 'az account get-access-token' };
       if (sub === 'keyvault' && sub2 === 'secret' && sub3 === 'show' && bare) return { kind: 'secret', tool: 'az keyvault secret show' };
+      // `--query` of a secret field in any output (adv13 B05: `az keyvault secret show … --query value` prints `"…"`), masked whole.
+      if (AZ_SECRET_QUERY.test(option(argv, undefined, 'query') ?? '')) return { kind: 'secret', tool: `az ${operands(argv).slice(0, 3).join(' ')} --query`, transformed: true };
       // `az storage account keys list -o tsv`, `az cosmosdb keys list -o tsv`, `az … keys list -o table`: rows of `<date> key1 FULL <key>`, masked whole.
       const keysAt = argv.indexOf('keys');
+      // `az functionapp keys list` (adv13 B04): JSON of `functionKeys` / `systemKeys` objects whose fields are names, not secrets' names.
+      if (keysAt > 0 && argv[keysAt + 1] === 'list' && /^(?:functionapp|webapp)$/.test(sub ?? '')) return { kind: 'key', tool: `az ${sub} keys list`, transformed: true };
       if (keysAt > 0 && argv[keysAt + 1] === 'list' && /^(?:tsv|table)$/.test(option(argv, 'o', 'output') ?? '')) return { kind: 'key', tool: `az ${argv.slice(1, keysAt + 2).filter((a) => !a.startsWith('-')).join(' ')}`, transformed: true };
       return undefined;
     }
@@ -254,6 +260,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'wg':
       // WireGuard (M03): `wg genkey`, `wg genpsk`, `wg show wg0 private-key` / `preshared-keys` print keys bare (`wg pubkey` a public one).
       if (sub === 'genkey' || sub === 'genpsk') return { kind: 'key', tool: `wg ${sub}` };
+      // `wg show wg0 dump` (adv13 B27): tab-separated rows, the private key and each peer's preshared key among them.
+      if ((sub === 'show' || sub === 'showconf') && (argv.includes('dump') || sub === 'showconf')) return { kind: 'key', tool: `wg ${sub}${sub === 'show' ? ' dump' : ''}`, transformed: true };
       return sub === 'show' && operands(argv).some((a) => a === 'private-key' || a === 'preshared-keys') ? { kind: 'key', tool: 'wg show private-key' } : undefined;
     case 'rbw':
       // Bitwarden's rbw (M04): `rbw get NAME` prints the password (with --full, the password then `Field: value` lines the scanner reads).
@@ -329,6 +337,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
       return operands(argv).some((a) => SECRET_FILE.test(a)) ? { kind: 'secret', tool: `${name} secret file` } : undefined;
+    case 'kcadm.sh':
+    case 'kcadm':
+      // Keycloak's admin CLI (adv13 B30): `kcadm.sh get clients/<id>/client-secret` prints `{"type" : "secret", "value" : "…"}`.
+      return sub === 'get' && /\/client-secret$/.test(sub2 ?? '') ? { kind: 'secret', tool: 'kcadm.sh get client-secret', transformed: true } : undefined;
     case 'openstack':
       // `openstack token issue` (adv12 A18): a Fernet token (`gAAAAAB…`) in the `id` row of a table; masked whole.
       return sub === 'token' && sub2 === 'issue' ? { kind: 'token', tool: 'openstack token issue', transformed: true } : undefined;
@@ -622,7 +634,9 @@ function execArgv(argv: readonly string[]): string[] | undefined {
 }
 
 /** Interpreters whose inline script (`node -e`, `python3 -c`, `ruby -e`, `perl -e`, `php -r`, `deno eval`) may print an environment variable. */
-const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails)$/;
+const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails|pwsh|powershell(?:\.exe)?)$/;
+/** A value picked out of a document by its key in a script (`json.load(f)["client_secret"]`, `data['api_key']`: adv13 B38). */
+const SUBSCRIPT_READ = /\[\s*["']([A-Za-z_][\w-]*)["']\s*\]/g;
 /**
  * A framework's settings read in a script (`settings.SECRET_KEY` in `manage.py shell -c`, `Rails.application.credentials
  * .secret_key_base` in `rails runner`: adv12 A27, A28): the attribute, in group 1, names the secret.
@@ -636,6 +650,7 @@ const ENV_READS = [
   /Bun\.env\.([A-Za-z_]\w*)/g,
   /(?:environ|ENV|\$_ENV|\$_SERVER)\[\s*["']([A-Za-z_]\w*)["']\s*\]/g,
   /\$ENV\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
+  /\$env:([A-Za-z_]\w*)/gi,
 ];
 /** The script prints something: a language's print call (`node -p` prints its expression's value whatever it is). */
 const SCRIPT_PRINTS = /(?:^|[^\w.])(?:console\.\w+|process\.stdout\.write|sys\.stdout\.write|print|printf|println|puts|say|echo|var_dump|p|pp)\b/;
@@ -649,17 +664,18 @@ const SCRIPT_PRINTS = /(?:^|[^\w.])(?:console\.\w+|process\.stdout\.write|sys\.s
 function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined {
   const name = basename(argv[0] ?? '');
   if (!INTERPRETER.test(name)) return undefined;
-  const evaluates = argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name);
+  // PowerShell writes what an expression yields (`pwsh -Command '$env:DB_PASSWORD'`, adv13 B37), as `node -p` does.
+  const evaluates = /^(?:pwsh|powershell)/i.test(name) || (argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name));
   for (const code of argv.slice(1)) {
     if (code.startsWith('-') && !code.includes('(')) continue;
-    for (const read of [...ENV_READS, SETTINGS_READ]) {
+    for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ]) {
       read.lastIndex = 0;
       for (const m of code.matchAll(read)) {
-        if (read === SETTINGS_READ ? !isSecretName(m[1]) : !isSecretVariable(m[1])) continue;
+        if (read === SETTINGS_READ || read === SUBSCRIPT_READ ? !isSecretName(m[1]) : !isSecretVariable(m[1])) continue;
         if (!evaluates && !SCRIPT_PRINTS.test(code)) continue;
         const ref = m[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const alone = (evaluates && code.trim() === m[0]) || new RegExp(`(?:^|[;\\s(])(?:print|console\\.log|puts|say|echo|p)\\s*\\(?\\s*[\\w$.]*${ref}\\s*\\)?\\s*(?:;|$|\\n)`).test(code);
-        return { kind: `${read === SETTINGS_READ ? '' : '$'}${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
+        return { kind: `${read === SETTINGS_READ || read === SUBSCRIPT_READ ? '' : '$'}${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
       }
     }
   }
@@ -759,7 +775,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:kcadm|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
