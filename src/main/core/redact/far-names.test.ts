@@ -102,6 +102,14 @@ describe('values named from afar', () => {
       `${'token,'.repeat(600)}x\n${'1,'.repeat(600)}2\n`.repeat(200),
       // A YAML list item with a long run of blanks (a regex trimming it took 244 s).
       `tokens:\n  - a${' '.repeat(200_000)}b\n`,
+      // Session 8's forms that read lines above or below a name: a Name  Value table's rows (each walks up to its header), options
+      // alone on their lines, redis-cli field rows, a secret's object, a flag `"secret": true` with braces far away.
+      `${'API_TOKEN     v4lue-xyz\n'.repeat(100_000)}`,
+      `Name     Value\n----     -----\n${'API_TOKEN     v4lue-xyz\n'.repeat(100_000)}`,
+      '--db-password\n'.repeat(100_000),
+      '1) "access_token"\n'.repeat(100_000),
+      '"DB_PASSWORD": {'.repeat(100_000),
+      `{${' "secret": true,'.repeat(80_000)}`,
     ];
     for (const t of hostile) {
       const started = performance.now();

@@ -1339,6 +1339,8 @@ const ROW_CELLS = /[ \t]{2,}(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
 const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)[ \t]{2,}Value\b/;
 /** A table's row or rule line: a first cell then two or more blanks (or nothing), or dashes and blanks. */
 const TABLE_LINE = /^[ \t]*(?:[- \t]+|\S+(?:[ \t]{2,}\S.*)?)\r?$/;
+/** The last row nameValueTableRow walked up from, and whether a header was above it. */
+let lastRow: { text: string; start: number; header: boolean } = { text: '', start: -1, header: false };
 /** Rows read up from a name for its table's header. */
 const MAX_ROWS_ABOVE = 200;
 
@@ -1355,20 +1357,27 @@ function nameValueTableRow(text: string, k: number, e: number, out: SecretFindin
   if (!row) return;
   const name = text.slice(k, e);
   if (!isSecretName(name)) return;
-  // Up the rows (none blank) to the header.
+  // Up the rows (none blank) to the header; a row already walked from answers for the rows above it (a table of a thousand
+  // secret-named rows and no header walks each line once, not once a row).
   let end = i;
   let header = false;
+  const rowStart = i + 1;
   for (let n = 0; n < MAX_ROWS_ABOVE && end > 0; n++) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
+    if (lastRow.text === text && lastRow.start === start) {
+      header = lastRow.header;
+      break;
+    }
     const line = text.slice(start, end);
     if (NAME_VALUE_HEADER.test(line)) {
       header = true;
       break;
     }
     // Only the table's rows (a first cell, two or more blanks, the rest) and its rules are between.
-    if (!TABLE_LINE.test(line)) return;
+    if (!TABLE_LINE.test(line)) break;
     end = start - 1;
   }
+  lastRow = { text, start: rowStart, header };
   if (!header) return;
   const cells = row.groups!.cells;
   const at = row.index + row[0].indexOf(cells);
