@@ -35,16 +35,22 @@ export class KeywordAutomaton {
   /** Byte → class; bit 7 set for a byte that is not a run character. */
   private readonly classOf = new Uint8Array(256);
   /**
-   * Transitions, premultiplied: state s (an offset, `index * classes`) on class c goes to
-   * next[s + c]. States with outputs are numbered last, so "is there a hit" is `s >= firstOutput`.
+   * Transitions: state s (its index) on class c goes to next[(s << shift) + c], a row a power of two
+   * wide. States with outputs are numbered last, so "is there a hit" is `s >= firstOutput`. The table
+   * holds state indexes, not offsets premultiplied by the row's width: 16 bits then hold 65,535
+   * states (offsets held 65,535 / 50 classes = 1,310, a limit the scanner's rules reached in
+   * session 8; the shift costs the pass less than a third of the wide table's loss).
    */
   private readonly next: Uint16Array | Int32Array;
-  /** The table's offsets need 32 bits (states × classes > 65535): twice the memory, and the scanner's pass measured a third slower. */
+  /** The table's state indexes need 32 bits (more than 65,535 states): twice the memory, and the scanner's pass measured a third slower. */
   get wide(): boolean {
     return this.next instanceof Int32Array;
   }
+  /** States, and the table's row width (a power of two ≥ the classes) as a shift. */
+  readonly states: number;
+  private readonly shift: number;
   private readonly firstOutput: number;
-  /** By state index (offset / classes): its keyword ids (suffix keywords included). */
+  /** By state index: its keyword ids (suffix keywords included). */
   private readonly outputs: Int32Array[];
   private readonly classes: number;
   private readonly lowBytes = new LowBytes();
@@ -111,12 +117,15 @@ export class KeywordAutomaton {
     const order = [0, ...all.filter((s) => s > 0 && outs[s].length === 0), ...all.filter((s) => outs[s].length > 0)];
     const index = new Int32Array(states);
     order.forEach((s, i) => (index[s] = i));
-    this.next = states * classes <= 0xffff ? new Uint16Array(states * classes) : new Int32Array(states * classes);
-    for (let s = 0; s < states; s++) for (let c = 0; c < classes; c++) this.next[index[s] * classes + c] = index[dfa[s * classes + c]] * classes;
-    this.firstOutput = order.findIndex((s) => outs[s].length > 0) * classes;
-    if (this.firstOutput < 0) this.firstOutput = states * classes;
+    this.states = states;
+    this.shift = Math.ceil(Math.log2(classes));
+    const width = 1 << this.shift;
+    this.next = states <= 0xffff ? new Uint16Array(states * width) : new Int32Array(states * width);
+    for (let s = 0; s < states; s++) for (let c = 0; c < classes; c++) this.next[index[s] * width + c] = index[dfa[s * classes + c]];
+    this.firstOutput = order.findIndex((s) => outs[s].length > 0);
+    if (this.firstOutput < 0) this.firstOutput = states;
     this.outputs = order.map((s) => Int32Array.from(outs[s]));
-    ({ walk: this.walk, walkWithRuns: this.walkWithRuns } = walker(this.classOf, this.next, this.firstOutput));
+    ({ walk: this.walk, walkWithRuns: this.walkWithRuns } = walker(this.classOf, this.next, this.shift, this.firstOutput));
     // Every operation of the loops run once before a long text: a loop compiled on the stack of its
     // first long text with some branch never taken is deoptimised there, at every later call.
     const warm = `${this.keywords.join(' ')} ${'x'.repeat(64)}`;
@@ -149,7 +158,7 @@ export class KeywordAutomaton {
   private hitsOf(states: number[]): number[] {
     const hits: number[] = [];
     for (let j = 0; j < states.length; j += 2) {
-      const ids = this.outputs[states[j] / this.classes];
+      const ids = this.outputs[states[j]];
       for (let k = 0; k < ids.length; k++) hits.push(ids[k], states[j + 1]);
     }
     return hits;
@@ -172,13 +181,13 @@ export class KeywordAutomaton {
  * `this` (measured). They note (state, end) per accepting state; hitsOf turns states into
  * keyword ids.
  */
-function walker(cls: Uint8Array, next: Uint16Array | Int32Array, accept: number) {
+function walker(cls: Uint8Array, next: Uint16Array | Int32Array, shift: number, accept: number) {
   /** The DFA over buf[0, n) (the text and its closing newline). */
   const walk = (buf: Uint8Array, n: number): number[] => {
     const out: number[] = [];
     let s = 0;
     for (let i = 0; i < n; i++) {
-      s = next[s + (cls[buf[i]] & 0x7f)];
+      s = next[(s << shift) + (cls[buf[i]] & 0x7f)];
       if (s >= accept) out.push(s, i + 1);
     }
     return out;
@@ -191,7 +200,7 @@ function walker(cls: Uint8Array, next: Uint16Array | Int32Array, accept: number)
     const longer = minRun - 1;
     for (let i = 0; i < n; i++) {
       const k = cls[buf[i]];
-      s = next[s + (k & 0x7f)];
+      s = next[(s << shift) + (k & 0x7f)];
       if (s >= accept) out.push(s, i + 1);
       // Without a branch per run border (they come every few characters, unpredictably): `ends`
       // is 1 at a non-run byte; a run is noted when one ends `minRun`+ long.
