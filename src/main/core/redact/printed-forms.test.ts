@@ -141,6 +141,23 @@ v = pw(); f('launchd plist environment', v, `<key>EnvironmentVariables</key>\n<d
 v = pw(); f('terraform plan of a helm_release set', v, `      + set {\n          + name  = "auth.postgresPassword"\n          + value = "${v}"\n        }`);
 v = pw(); f('doctl apps spec (key, scope, value)', v, `  envs:\n  - key: ADMIN_PASSWORD\n    scope: RUN_TIME\n    value: ${v}`);
 v = s(HEX, 32); f('alertmanager PagerDuty routing_key', v, `  pagerduty_configs:\n  - routing_key: ${v}\n    severity: critical`);
+// Forms whose only anchor was a new keyword (the table had no room before session 8's index-based table).
+v = 'ridge orbit canal ' + s('abcdefghijklmnopqrstuvwxyz', 6) + ' velvet outside'; f('a wallet mnemonic in .env', v, `MNEMONIC="${v}"\nCHAIN_ID=1`);
+v = s(AN, 32); f('an Alchemy key in an RPC URL', v, `RPC_URL=https://eth-mainnet.g.alchemy.com/v2/${v}`);
+v = s(HEX, 32); f('an Infura key in an RPC URL', v, `https://mainnet.infura.io/v3/${v}`);
+v = 'ac-' + s(AN, 30); f('a conda channel token', v, `channels:\n  - https://conda.anaconda.org/t/${v}/acme-internal\n  - defaults`);
+v = s(AN + '_-', 43); f('a private JWK', v, `{"kty":"EC","crv":"P-256","x":"${s(AN, 43)}","y":"${s(AN, 43)}","d":"${v}","kid":"sig-2024"}`);
+v = pw(); f('nslcd.conf bindpw (grep -r)', v, `/etc/nslcd.conf:binddn cn=svc,dc=acme,dc=io\n/etc/nslcd.conf:bindpw ${v}`);
+v = pw(); f('DB_PW in docker inspect Env', v, `            "Env": [\n                "DB_USER=api",\n                "DB_PW=${v}",`);
+v = s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 32); f('a Bitwarden item totp seed', v, `{\n  "username": "ci-bot",\n  "totp": "${v}"\n}`);
+v = s(HEX, 32); f('a Teams webhook URL', v, `TEAMS_WEBHOOK_URL=https://acme.webhook.office.com/webhookb2/477598cb-3617-4f69-b6d0-26a45a3a11a0@7b26d2b0-3f60-4606-b470-b90b708e3c92/IncomingWebhook/${v}/69140fdb-f08b-4a77-a727-a14df799e798/V2oH_No2cgH3HUt85wJyo`);
+v = 'x' + s('abcdefghijklmnopqrstuvwxyz0123456789', 24) + '7'; f('a Mattermost webhook URL', v, `MATTERMOST_WEBHOOK_URL=https://chat.acme.io/hooks/${v}`);
+v = pw(); f('ConvertTo-SecureString -AsPlainText', v, `$pw = ConvertTo-SecureString "${v}" -AsPlainText -Force`);
+v = pw(); f('caddy hash-password --plaintext', v, `+ caddy hash-password --plaintext ${v}`);
+v = pw(); f('valkey-cli -a', v, `valkey-cli -h cache.internal -p 6379 -a ${v} --no-auth-warning MONITOR`);
+v = pw(); f('mosquitto_sub -P', v, `mosquitto_sub -h mqtt.acme.io -p 8883 -u sensor-gw -P ${v} -t sensors/#`);
+v = pw(); f('net use with a password', v, `net use Z: \\\\nas01\\builds ${v} /user:ACME\\dana /persistent:no`);
+v = pw(); f('schtasks /rp', v, `schtasks /create /tn "Nightly" /tr "C:\\deploy\\export.cmd" /sc daily /ru ACME\\svc /rp ${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -154,7 +171,7 @@ describe('credentials as commands print them', () => {
   });
 
   it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
-    const text = `  - routing_key: orders.created\n  primary_key: user_id\n+ gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest\n    value: EV[1:Zq8xK2mN4pR7:tV9wY3bD6fG8hJ0kL2]\n| API Key    | K4SL6EO7Z6TJ367Z |\n| Secret Name | prod/db |\nName                           Value\n----                           -----\nTOKEN_FILE                     /var/run/token\nPATH                           /usr/bin\n    proxy_set_header Authorization $http_authorization;\n    proxy_set_header Host $host;\n    Security key           : Present\n    DefaultUserName    REG_SZ    kiosk\nPASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
+    const text = `mosquitto_sub -h mqtt.acme.io -p 8883 -t x\nhttps://github.com/acme/api/settings/hooks/123456789\nThe phrase: "ship it"\n{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}\n  - routing_key: orders.created\n  primary_key: user_id\n+ gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest\n    value: EV[1:Zq8xK2mN4pR7:tV9wY3bD6fG8hJ0kL2]\n| API Key    | K4SL6EO7Z6TJ367Z |\n| Secret Name | prod/db |\nName                           Value\n----                           -----\nTOKEN_FILE                     /var/run/token\nPATH                           /usr/bin\n    proxy_set_header Authorization $http_authorization;\n    proxy_set_header Host $host;\n    Security key           : Present\n    DefaultUserName    REG_SZ    kiosk\nPASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
     expect(new Redactor().mask(text)).toBe(text);
   });
 

@@ -34,5 +34,5 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
  * sample through it).
  */
 export function mayHoldSecret(text: string): boolean {
-  return /[A-Za-z0-9_-]{16,}|\dQ~|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|<<<|<\(|sudo -S|composer|poetry|setuser|bearer|  \\|(?:^|\n|\\n)0000|wget|login|redis-cli|mongo|sqlplus|psk|zip|7z|\/p:|ipmitool| -pw |rabbitmqctl|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호|암호/i.test(text);
+  return /[A-Za-z0-9_-]{16,}|\dQ~|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|<<<|<\(|sudo -S|composer|poetry|setuser|bearer|  \\|(?:^|\n|\\n)0000|wget|login|redis-cli|mongo|sqlplus|psk|zip|7z|\/p:|ipmitool| -pw |pw|mnemonic|phrase|totp|mosquitto|net use|\/rp\s|plaintext|\/hooks\/|alchemy|infura|anaconda|"kty"|webhook|rabbitmqctl|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호|암호/i.test(text);
 }

@@ -95,6 +95,8 @@ const KEYWORDS: Keyword[] = [];
   for (const w of NEXT_LINE_VALUE_WORDS) entry(w).context.push(NEXT_LINE_RULE);
   for (const w of COMPOSER_SECTION_WORDS) entry(w).context.push(COMPOSER_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
+  // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
+  for (const b of TOOL_BLOCK_WORDS) entry(b.word);
   KEYWORDS.push(...byKey.values());
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */

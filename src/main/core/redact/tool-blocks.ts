@@ -22,6 +22,8 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   { word: 'masterauth', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 11) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
   // A Secret as JSON: `"kind": "Secret"`.
   { word: 'secret', at: (t, e) => t.startsWith('Secret"', e - 6) && /"kind"[ \t]*:[ \t]*"$/.test(t.slice(Math.max(0, e - 20), e - 6)), find: (t, _n, out) => secretJsonData(t, out) },
+  // A private JSON Web Key (adv12 A44): `"kty"` and the private members `d`, `p`, `q`, `dp`, `dq`, `qi` (RSA, EC, OKP) or `k` (oct).
+  { word: '"kty"', at: () => true, find: (t, _n, out) => privateJwk(t, out) },
   // 1Password's fields: `"reference": "op://vault/item/field"`, with `"type": "CONCEALED"` in the same object.
   { word: '://', at: (t, e) => t.startsWith('"op://', e - 6), find: (t, _n, out) => concealedFields(t, out) },
 ];
@@ -144,5 +146,20 @@ function concealedFields(text: string, out: SecretFinding[]): void {
     if (isReference(v) || isLookAlike(v, true)) continue;
     const s = m.index + m[0].length - 1 - v.length;
     out.push({ start: s, end: s + v.length, kind: 'password', byContext: true });
+  }
+}
+
+/** A JWK object (`{…"kty": …}` without nested objects) and its private members' values (base64url). */
+const JWK_OBJECT = /\{[^{}]{0,16384}?"kty"[^{}]{0,16384}\}/g;
+const JWK_PRIVATE_MEMBER = /"(?:d|p|q|dp|dq|qi|k)"[ \t\r\n]*:[ \t\r\n]*"(?<v>[A-Za-z0-9_-]{16,})"/g;
+
+function privateJwk(text: string, out: SecretFinding[]): void {
+  JWK_OBJECT.lastIndex = 0;
+  for (let m = JWK_OBJECT.exec(text); m; m = JWK_OBJECT.exec(text)) {
+    JWK_PRIVATE_MEMBER.lastIndex = 0;
+    for (let v = JWK_PRIVATE_MEMBER.exec(m[0]); v; v = JWK_PRIVATE_MEMBER.exec(m[0])) {
+      const s = m.index + v.index + v[0].length - 1 - v.groups!.v.length;
+      out.push({ start: s, end: s + v.groups!.v.length, kind: 'private key' });
+    }
   }
 }

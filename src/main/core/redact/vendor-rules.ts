@@ -102,6 +102,12 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('shopify token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], `${B}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${E}`),
   rule('shippo token', ['shippo_'], `${B}shippo_(?:live|test)_[a-f0-9]{40}${E}`),
   rule('slack token', ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe', 'xapp-'], `${B}(?:xox[bparse]-[0-9A-Za-z-]{10,}|xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{140,}|xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{64})${E}`),
+  // A webhook URL whose variable ends `_URL` (exempt from the name rule; Teams' is a context rule) and an RPC key in a URL's path
+  // (adv12 A04, A46; adv13 B40).
+  rule('mattermost webhook', ['/hooks/'], `(?<=/hooks/)(?<secret>(?=[a-z0-9]*[0-9])(?=[a-z0-9]*[a-z])[a-z0-9]{26})(?![A-Za-z0-9])`),
+  rule('alchemy api key', ['alchemy.com/v2/'], `\\.alchemy\\.com/v2/(?<secret>[A-Za-z0-9_-]{24,40})${E}`),
+  rule('infura project key', ['infura.io/v3/'], `\\.infura\\.io/v3/(?<secret>[a-f0-9]{32})${E}`),
+  rule('anaconda token', ['anaconda.org/t/', 'anaconda.cloud/t/'], `anaconda\\.(?:org|cloud)/t/(?<secret>[A-Za-z0-9_-]{20,})`),
   rule('slack webhook', ['hooks.slack.com'], `hooks\\.slack\\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/_-]{40,})`),
   rule('discord webhook', ['discord.com/api/webhooks', 'discordapp.com/api/webhooks'], `discord(?:app)?\\.com/api/webhooks/\\d+/(?<secret>[A-Za-z0-9_-]{60,})`),
   rule('discord bot token', [], `${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`),
