@@ -1299,41 +1299,43 @@ const PAIR_NAME_LOOKBACK = 96;
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
 const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/y;
+const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
  * "DB_PASSWORD", "value": "…"}`, GitLab's CI variables `{"key": "DEPLOY_TOKEN", "value": "…"}`): the value is masked.
  */
 function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (k === 0 || !PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - PAIR_NAME_LOOKBACK), k))) return;
-  const name = text.slice(k, e);
-  if (!isSecretName(name)) return;
-  PAIR_VALUE_AT.lastIndex = e;
-  const v = PAIR_VALUE_AT.exec(text);
-  if (!v) return;
-  const value = v.groups!.quoted ?? v.groups!.single ?? v.groups!.bare!;
-  if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
-  const s = v.index + v[0].length - value.length - (v.groups!.bare === undefined ? 1 : 0);
-  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+  if (k > 0 && PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - PAIR_NAME_LOOKBACK), k))) valueFromName(text, k, e, PAIR_VALUE_AT, out);
 }
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
 
 /** A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06). */
-const PLIST_VALUE = /<\/key>[ \t]*\r?\n?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/y;
+const PLIST_VALUE = /<\/key>[ \t]*\r?\n?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/dy;
 
 function plistValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (!text.startsWith('<key>', k - 5)) return;
+  if (text.startsWith('<key>', k - 5)) valueFromName(text, k, e, PLIST_VALUE, out);
+}
+
+/**
+ * When text[k, e) is a secret's name: the value the sticky `re` (flags `dy`) finds from the name's end — its `v`, `quoted`,
+ * `single` or `bare` group, the first that matched — unless it is a look-alike.
+ */
+function valueFromName(text: string, k: number, e: number, re: RegExp, out: SecretFinding[]): void {
   const name = text.slice(k, e);
   if (!isSecretName(name)) return;
-  PLIST_VALUE.lastIndex = e;
-  const v = PLIST_VALUE.exec(text);
-  if (!v || isLookAlike(v.groups!.v, PASSWORD_NAME.test(name))) return;
-  const s = v.index + v[0].length - 9 - v.groups!.v.length;
-  out.push({ start: s, end: s + v.groups!.v.length, kind: kindOfName(name), byContext: true });
+  re.lastIndex = e;
+  const v = re.exec(text);
+  if (!v) return;
+  const group = VALUE_GROUPS.find((g) => v.groups![g] !== undefined);
+  if (group === undefined || isLookAlike(v.groups![group], PASSWORD_NAME.test(name))) return;
+  const [start, end] = v.indices!.groups![group]!;
+  out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
+/** The groups a value may be in, in valueFromName's regexes. */
+const VALUE_GROUPS = ['v', 'quoted', 'single', 'bare'] as const;
 
 /** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
 const ROW_CELLS = /[ \t]{2,}(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
@@ -1391,58 +1393,33 @@ function nameValueTableRow(text: string, k: number, e: number, out: SecretFindin
 
 /** redis-cli's reply rows: `3) "access_token"` then `4) "…"` (HGETALL, CONFIG GET, a hash's fields: adv12 A48). */
 const REDIS_FIELD_BEFORE = /(?:^|\n)[ \t]*\d+\)[ \t]+"$/;
-const REDIS_VALUE_BELOW = /"\r?\n[ \t]*\d+\)[ \t]+"(?<v>(?:[^"\\\n]|\\.){1,4096})"/y;
+const REDIS_VALUE_BELOW = /"\r?\n[ \t]*\d+\)[ \t]+"(?<v>(?:[^"\\\n]|\\.){1,4096})"/dy;
 
 function redisFieldBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (text.charCodeAt(e) !== 0x22 || !REDIS_FIELD_BEFORE.test(text.slice(Math.max(0, k - 16), k))) return;
-  const name = text.slice(k, e);
-  if (!isSecretName(name)) return;
-  REDIS_VALUE_BELOW.lastIndex = e;
-  const v = REDIS_VALUE_BELOW.exec(text);
-  if (!v || isLookAlike(v.groups!.v, PASSWORD_NAME.test(name))) return;
-  const s = v.index + v[0].length - 1 - v.groups!.v.length;
-  out.push({ start: s, end: s + v.groups!.v.length, kind: kindOfName(name), byContext: true });
+  if (text.charCodeAt(e) === 0x22 && REDIS_FIELD_BEFORE.test(text.slice(Math.max(0, k - 16), k))) valueFromName(text, k, e, REDIS_VALUE_BELOW, out);
 }
 
 /** After a name first on its line: blanks, one quoted literal, the end of the line (`storePassword 'x'` in Gradle, `password "x"` in a Ruby DSL). */
-const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/y;
+const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/dy;
 
 /** A Groovy / Gradle or Ruby DSL setting (adv12 A05: `signingConfigs { release { storePassword '…'` ): a method call with no separator. */
 function spacedQuotedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   let i = k - 1;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
-  if (i >= 0 && text.charCodeAt(i) !== 0x0a) return;
-  const name = text.slice(k, e);
-  if (!isSecretName(name)) return;
-  SPACED_QUOTED_VALUE.lastIndex = e;
-  const v = SPACED_QUOTED_VALUE.exec(text);
-  if (!v) return;
-  const value = v.groups!.quoted ?? v.groups!.single!;
-  if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
-  const s = v.index + v[0].indexOf(value);
-  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+  if (i < 0 || text.charCodeAt(i) === 0x0a) valueFromName(text, k, e, SPACED_QUOTED_VALUE, out);
 }
 
 /** An option alone on its line, as an argument list prints (`--db-password`, `"--admin-token",`): the dashes and the line's start before it. */
 const OPTION_ALONE_BEFORE = /(?:^|\n)[ \t]*["']?--?$/;
 /** After the option: the end of its line, then the next line's one word (quoted and followed by `,` in a JSON array). */
-const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*,?[ \t]*\r?(?=\n|$)/y;
+const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*,?[ \t]*\r?(?=\n|$)/dy;
 
 /**
  * An option that names a secret alone on its line and its value alone on the next (adv12 A11, A26): `kubectl describe pod`'s
  * `Args:` and `docker inspect`'s `"Args": [` print a command line one argument a line (`--db-password` then the value).
  */
 function optionValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (k < 2 || text.charCodeAt(k - 1) !== 0x2d || !OPTION_ALONE_BEFORE.test(text.slice(Math.max(0, k - 64), k))) return;
-  const name = text.slice(k, e);
-  if (!isSecretName(name)) return;
-  VALUE_BELOW.lastIndex = e;
-  const v = VALUE_BELOW.exec(text);
-  if (!v) return;
-  const value = v.groups!.quoted ?? v.groups!.single ?? v.groups!.bare!;
-  if (isLookAlike(value, PASSWORD_NAME.test(name))) return;
-  const s = v.index + v[0].lastIndexOf(value);
-  out.push({ start: s, end: s + value.length, kind: kindOfName(name), byContext: true });
+  if (k >= 2 && text.charCodeAt(k - 1) === 0x2d && OPTION_ALONE_BEFORE.test(text.slice(Math.max(0, k - 64), k))) valueFromName(text, k, e, VALUE_BELOW, out);
 }
 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
