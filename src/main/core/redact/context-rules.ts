@@ -73,7 +73,7 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
 export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY)_KEY$/i;
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
-export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$/i;
+export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\]|\\\\.)+)`;
@@ -116,8 +116,8 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 /** Query parameters that carry credentials: `?sig=`, `&token=`, `key=`, `X-Amz-Signature=`, `access_token=`. */
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
-  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken)=(?<secret>[^\s&#"'<>]{4,})/gi,
+  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid='], needs: /[?&;][\w-]+=/,
+  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid)=(?<secret>[^\s&#"'<>]{4,})/gi,
 };
 
 /** A bot token in a URL path: `/bot123456789:AA…/getMe` (Telegram). */
@@ -141,7 +141,7 @@ const SQL_TYPE =
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
-  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t]-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
+  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t"']-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
@@ -173,6 +173,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },
   { kind: 'password on command line', keywords: ['net ', 'net\t'], needs: /net[ \t]+use/i, re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:|\*)?[ \t]*\\\\\S+[ \t]+(?<secret>(?![/"'])[^\s"']+)(?=[ \t]+\/user:)/gi },
   { kind: 'password on command line', keywords: ['/rp '], needs: /\/rp[ \t]/i, re: /\bschtasks\b[^\n]*?[ \t]\/rp[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"*]+)/gi },
+  // redis-server's `--requirepass pw` (a Compose file's `command:`, `ps`: adv14 C45); ioredis' debug log of AUTH (`auth([ 'user', 'pw' ])`, C35).
+  { kind: 'password on command line', keywords: ['requirepass'], needs: /--requirepass/, re: /--requirepass(?:=|[ \t]+)["']?(?<secret>[^\s'"]+)/g },
+  { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /auth\(\[/, re: /\bauth\(\[[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,[ \t]*['"](?<secret>[^'"\n]+)/g },
   // HAProxy (adv12 A09): `user admin insecure-password pw`, `stats auth admin:pw`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /insecure-password/, re: /\binsecure-password[ \t]+(?<secret>[^\s]+)/g },
   { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /stats[ \t]+auth/, re: /\bstats[ \t]+auth[ \t]+[^\s:]+:(?<secret>[^\s]+)/g },

@@ -23,6 +23,14 @@ const kept: [string, string][] = [
   ["an ARN that names a secret", '            "ARN": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/shop/db-password-AbCdEf",\n'],
   ['a webhook delivery signature (a digest)', '  "X-Hub-Signature": "sha1=0c3e2b6a7f9d1e4b5a8c7d6e5f4a3b2c1d0e9f8a",\n'],
   ['a token the tool starred itself', '  - Token: gho_************************************\n'],
+  // Adversary pass 14.
+  ["MySQL's access-denied error", "SQLSTATE[HY000] [1045] Access denied for user 'shop'@'172.18.0.5' (using password: YES)\n"],
+  ["a chart's NOTES command (a command substitution)", '    export POSTGRES_PASSWORD=$(kubectl get secret --namespace default pg-postgresql -o jsonpath="{.data.postgres-password}" | base64 -d)\n'],
+  ['Go and Rust reading the environment', '\tcfg.DB.Password = os.Getenv("DB_PASSWORD")\n    let api_key = std::env::var("PARTNER_API_KEY")?;\n'],
+  ["cosign's verified checks", 'The following checks were performed on each of these signatures:\n  - The cosign claims were validated\n  - The signatures were verified against the specified public key\n'],
+  ["Ansible's no_log placeholder and an option value", '        "login_password": "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER",\n        "update_password": "always",\n'],
+  ["dotenvx's encrypted values", 'STRIPE_SECRET_KEY="encrypted:BDqDBibm4wsYqMpCjTQ6BsDHmMadg9K3dAt+Z9HPMtxEIqqrbZ4gd3K2D"\n'],
+  ["a test's escaped byte", "Falsifying example: test_parse(\n    token='\\x80',\n)\n"],
   ["Cloud Run's Secret Manager references", '+ gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest,API_KEY=api-key:3\n'],
 ];
 

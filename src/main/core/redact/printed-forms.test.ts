@@ -158,6 +158,13 @@ v = pw(); f('valkey-cli -a', v, `valkey-cli -h cache.internal -p 6379 -a ${v} --
 v = pw(); f('mosquitto_sub -P', v, `mosquitto_sub -h mqtt.acme.io -p 8883 -u sensor-gw -P ${v} -t sensors/#`);
 v = pw(); f('net use with a password', v, `net use Z: \\\\nas01\\builds ${v} /user:ACME\\dana /persistent:no`);
 v = pw(); f('schtasks /rp', v, `schtasks /create /tn "Nightly" /tr "C:\\deploy\\export.cmd" /sc daily /ru ACME\\svc /rp ${v}`);
+// Adversary pass 14 (written against this session's code, fitted to nothing): its high-plausibility leaks.
+v = `re_${s(AN, 8)}_${s(AN, 24)}`; f("Laravel's services config (a Resend key)", v, `  "resend" => array:1 [\n    "key" => "${v}"\n  ]`);
+v = s(HEX, 32); f('urllib3 debug of an OpenWeather call (appid=)', v, `DEBUG:urllib3.connectionpool:https://api.openweathermap.org:443 "GET /data/2.5/weather?q=Berlin&units=metric&appid=${v} HTTP/1.1" 200 511`);
+v = pw(); f('a Compose healthcheck exec array (mysqladmin -p)', v, `    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p${v}"]`);
+v = s(AN, 24); f("a Compose command's --requirepass", v, `    command: redis-server --appendonly yes --requirepass ${v}`);
+v = s(AN, 24); f("ioredis' debug of AUTH", v, `  ioredis:redis write command[127.0.0.1:6379]: 0 -> auth([ 'worker', '${v}' ]) +2ms`);
+v = s(HEX, 32); f('kaggle.json', v, `{"username":"danakim","key":"${v}"}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

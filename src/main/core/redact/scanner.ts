@@ -1171,6 +1171,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // Cloud Run's `--set-secrets=DB_PASSWORD=db-password:latest` (adv13 B10): names of Secret Manager secrets and versions, no value.
   if (m && /--(?:set|update|remove)-secrets[= ][^\s]*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
+  // Kaggle's kaggle.json (adv14 C50): `{"username": "…", "key": "…"}`, an account's key beside its user.
+  if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
@@ -1448,8 +1450,9 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
     const value = v.groups!.quoted ?? v.groups!.single ?? yamlBareValue(v.groups!.bare!);
     // A list of maps (`- name: DB` then `value: …`): its items are not the secrets themselves.
     if (v.groups!.bare !== undefined && /:(?:[ \t]|$)/.test(value)) return;
-    // A secret's name, not its value (`secrets:` / `- db_password` in a Compose file or a pod spec, adv12 L06).
-    if (isNameOfSecret(value)) {
+    // A secret's name, not its value (`secrets:` / `- db_password` in a Compose file or a pod spec, adv12 L06); a sentence
+    // (cosign's `these signatures:` then `- The cosign claims were validated`, adv14 L23).
+    if (isNameOfSecret(value) || /\S\s+\S+\s+\S/.test(value)) {
       at = YAML_LIST_ITEM.lastIndex + 1;
       continue;
     }

@@ -108,6 +108,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('alchemy api key', ['alchemy.com/v2/'], `\\.alchemy\\.com/v2/(?<secret>[A-Za-z0-9_-]{24,40})${E}`),
   rule('infura project key', ['infura.io/v3/'], `\\.infura\\.io/v3/(?<secret>[a-f0-9]{32})${E}`),
   rule('anaconda token', ['anaconda.org/t/', 'anaconda.cloud/t/'], `anaconda\\.(?:org|cloud)/t/(?<secret>[A-Za-z0-9_-]{20,})`),
+  // Resend (adv14 C37: Laravel's stock services.php `'key' => 're_…'`).
+  rule('resend api key', ['re_'], `${B}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${E}`),
   rule('slack webhook', ['hooks.slack.com'], `hooks\\.slack\\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/_-]{40,})`),
   rule('discord webhook', ['discord.com/api/webhooks', 'discordapp.com/api/webhooks'], `discord(?:app)?\\.com/api/webhooks/\\d+/(?<secret>[A-Za-z0-9_-]{60,})`),
   rule('discord bot token', [], `${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`),
