@@ -165,6 +165,8 @@ v = pw(); f('a Compose healthcheck exec array (mysqladmin -p)', v, `    healthch
 v = s(AN, 24); f("a Compose command's --requirepass", v, `    command: redis-server --appendonly yes --requirepass ${v}`);
 v = s(AN, 24); f("ioredis' debug of AUTH", v, `  ioredis:redis write command[127.0.0.1:6379]: 0 -> auth([ 'worker', '${v}' ]) +2ms`);
 v = s(HEX, 32); f('kaggle.json', v, `{"username":"danakim","key":"${v}"}`);
+v = s(B64, 44); f("Spring Boot's bind failure (Property, then Value)", v, `Description:\n\nFailed to bind properties under 'app.security.jwt' to com.acme.JwtProps:\n\n    Property: app.security.jwt.secret\n    Value: "${v}"\n    Origin: class path resource [application.yml] - 12:15`);
+v = pw(); f('ansible -m debug of a hostvars expression', v, `db1 | SUCCESS => {\n    "hostvars[inventory_hostname].vault_db_password": "${v}"\n}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1150,8 +1150,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
   let k = from;
   while (k > 0 && isNameChar(text.charCodeAt(k - 1))) k--;
-  // An option's dashes are not the name's (`-Dspring.datasource.password=…`, a JVM property on a command line).
-  while (k < from && text.charCodeAt(k) === 0x2d) k++;
+  // An option's dashes are not the name's (`-Dspring.datasource.password=…`, a JVM property on a command line), nor a path's
+  // dot after an index (`hostvars[inventory_hostname].vault_db_password`: adv14 C47).
+  while (k < from && (text.charCodeAt(k) === 0x2d || text.charCodeAt(k) === 0x2e)) k++;
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
@@ -1299,7 +1300,7 @@ const KEY_SECTION_LOOKBACK = 256;
 const PAIR_NAME_LOOKBACK = 96;
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
-const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
+const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
 const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
