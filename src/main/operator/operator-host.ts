@@ -89,6 +89,8 @@ interface HandoffRecord {
    * the program's answer, the agent's again, even before the hand-back message arrives.
    */
   submitted?: boolean;
+  /** The process's raw output (bytes) when the answer was submitted: none since means the program has not read it yet. */
+  submittedAtBytes?: number;
   summary?: string;
 }
 
@@ -284,6 +286,7 @@ export class OperatorHost {
           // Marked before the bytes reach the PTY: whatever the program prints in reply is the agent's.
           h.submitted = true;
           h.endLine = control?.entry().rawLines ?? h.startLine;
+          h.submittedAtBytes = control?.entry().rawBytes;
         }
         control?.send(bytes.toString('utf8'));
         return;
@@ -452,6 +455,17 @@ export class OperatorHost {
       if (to > h.startLine) out.push({ from: h.startLine + 1, to });
     }
     return out;
+  }
+
+  /**
+   * The last handoff of this process answered this prompt and the program has printed nothing since: the answer is still on
+   * its way (a PTY's input reaches the program through a kernel worker; on a loaded machine the prompt was seen waiting
+   * again before the program read it, and a second handoff opened for it: stress run 192, cli-handoff.test.ts). A new
+   * prompt, even the same text after a wrong answer, comes with output of its own.
+   */
+  private answerInFlight(entry: ProcessEntry, prompt: string): boolean {
+    const last = (this.processHandoffs.get(entry.id) ?? []).at(-1);
+    return last !== undefined && last.wire.why === 'secret-prompt' && last.submitted === true && last.wire.prompt === prompt && last.submittedAtBytes === entry.rawBytes;
   }
 
   private activeRecord(processId: string): HandoffRecord | undefined {
@@ -645,7 +659,7 @@ export class OperatorHost {
         this.broadcast({ type: 'waiting', processId: e.source.id, ...(e.source.session ? { session: e.source.session } : {}), prompt: e.waiting.prompt, secret: e.waiting.secret, since: e.waiting.since });
         if (e.waiting.secret && !this.activeRecord(e.source.id)) {
           const entry = this.options.sessions.processes.get(e.source.id);
-          if (entry) this.startHandoff(entry, e.waiting.prompt, 'secret-prompt');
+          if (entry && !this.answerInFlight(entry, e.waiting.prompt)) this.startHandoff(entry, e.waiting.prompt, 'secret-prompt');
         }
         this.sessionsChangedSoon();
         return;
