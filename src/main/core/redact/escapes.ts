@@ -34,6 +34,13 @@ export function withoutEscapes(text: string): Unescaped | undefined {
   return { plain: parts.join(''), at: at.subarray(0, n + 1) };
 }
 
+/** `text` without its escape sequences, no way back (what a scan that only learns values needs): itself when it has none. */
+export function plainText(text: string): string {
+  if (!text.includes('\x1b')) return text;
+  ESCAPE.lastIndex = 0;
+  return text.replace(ESCAPE, '');
+}
+
 /** A range [start, end) of `plain` as a range of the text: from its first character's offset to just after its last one. */
 export function rangeInText(u: Unescaped, start: number, end: number): { start: number; end: number } {
   return { start: u.at[start], end: end > start ? u.at[end - 1] + 1 : u.at[start] };

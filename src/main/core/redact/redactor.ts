@@ -11,7 +11,7 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type Secret
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
-import { rangeInText, withoutEscapes } from './escapes.js';
+import { plainText, rangeInText, withoutEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS, printedKind, printedValues, secretPrinterOf } from './secret-printers.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
@@ -93,7 +93,7 @@ export class Redactor {
 
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
   learnFrom(text: string): void {
-    const plain = withoutEscapes(text)?.plain ?? text;
+    const plain = plainText(text);
     for (const f of scanContextSecrets(plain)) this.learned.learn(plain.slice(f.start, f.end), f.kind);
   }
 

@@ -19,7 +19,7 @@ import { isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
-import { withoutEscapes } from './escapes.js';
+import { plainText } from './escapes.js';
 import type { SecretFinding } from './finding.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
 
@@ -758,7 +758,7 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (from < 0) return;
     // A window with colour codes (`jq .` under a PTY) is read without them (escapes.ts).
     const raw = buf.toString('utf8', from, to);
-    const text = withoutEscapes(raw)?.plain ?? raw;
+    const text = plainText(raw);
     for (const f of scanContextSecrets(text)) out.push({ value: text.slice(f.start, f.end), kind: f.kind });
   };
   for (let j = 0; j < hits.length; j += 2) {
