@@ -28,7 +28,8 @@ import { confirmOnTty } from './confirm-tty.js';
 import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
-import { lazyRedactor, type CliAudit } from './cli-audit.js';
+import type { CliAudit } from './cli-audit.js';
+import { maskForAgent, printsToAgent } from './agent-output.js';
 import type { AuditActor } from '../core/audit/types.js';
 import { operatorPresent } from '../operator/presence.js';
 
@@ -62,6 +63,10 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     return CANNOT_START_EXIT;
   }
   const line = toCommandLine(args);
+  // An agent's run: the terminal, if there is one, is the agent's own (a PTY shell tool), so it
+  // is never asked a question, handed an interactive program or shown live unmasked lines.
+  const forAgent = printsToAgent();
+  const humanTty = forAgent ? undefined : confirmOnTty;
   // An escalation an operator approved in the agent's hook: a one-shot token for exactly this line (approval-token.ts).
   const approvedBy = redeemToken(line);
   const env = childEnv();
@@ -77,7 +82,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   for (const e of metaResult.meta.policy.errors) process.stderr.write(`mish: policy: ${formatPolicyError(e)} (decisions held at ask until fixed)\n`);
   if (options.output === 'raw') {
     // --raw skips condensing, never the policy: the same gate as every other line.
-    const confirm: ConfirmFn | undefined = approvedBy ? async (p) => (p.command === line && !approvedBy.used ? ((approvedBy.used = true), { kind: 'yes' }) : { kind: 'no' }) : confirmOnTty;
+    const confirm: ConfirmFn | undefined = approvedBy ? async (p) => (p.command === line && !approvedBy.used ? ((approvedBy.used = true), { kind: 'yes' }) : { kind: 'no' }) : humanTty;
     const g = await gate(line, { mode: 'cli', executor, meta: metaResult.meta, cwd, spool, confirm, approvals: new SessionApprovals(), output: 'human' });
     if (g.kind === 'stop') {
       process.stderr.write(g.result.text.endsWith('\n') ? g.result.text : `${g.result.text}\n`);
@@ -93,7 +98,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   const publishing = operatorPresent(process.env.MISH_OPERATOR_DIR) ? import('./wire-publish.js').then((m) => m.startCliPublish(cwd), () => undefined) : undefined;
   const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
   const grammars = registry.snapshot(cwd);
-  const live = options.output === 'human' && process.stdout.isTTY === true;
+  const live = options.output === 'human' && process.stdout.isTTY === true && !forAgent;
   const printed = new Set<number>();
   const { cols, rows } = terminalSize();
   // The tty's `^C` echo is not counted as the command's output; a live terminal shows it on its own line.
@@ -113,7 +118,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
       output: options.output,
       color: options.color,
       spool: publisher ? publisher.spools(spool) : spool,
-      terminal: terminalPort(() => interruptible.handOver()),
+      terminal: forAgent ? undefined : terminalPort(() => interruptible.handOver()),
       // No terminal (confirmOnTty undefined): the router refuses, and the refusal is audited below.
       confirm: approvedBy
         ? async (prompt) => {
@@ -122,9 +127,9 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
             if (answer.kind === 'yes') (await auditing)?.redeemed(prompt.command, prompt.dangers, approvedBy);
             return answer;
           }
-        : confirmOnTty
+        : humanTty
         ? async (prompt) => {
-            const answer = await confirmOnTty!(prompt);
+            const answer = await humanTty(prompt);
             (await auditing)?.answered(prompt.command, prompt.dangers, answer.kind);
             return answer;
           }
@@ -151,35 +156,19 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     // Hazards were printed as they happened: the summary does not repeat them (the status line counts them).
     const shown = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
     // On the wire, a password prompt may have been handed to an operator: what they typed is masked, the summary added.
-    const text = await maskForAgent(publisher ? publisher.agentView(shown) : shown, line);
+    const spoolRef = result.kind === 'ran' ? result.facts.spoolRef : undefined;
+    const text = await maskForAgent(publisher ? publisher.agentView(shown) : shown, line, { spoolRef });
     // --json: the result is on stdout whatever it is (a consumer parses one stream).
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     await audit?.flush();
-    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(result.text), line), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
+    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(result.text), line, { spoolRef }), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
     detach?.();
   }
 }
-
-/**
- * A run an agent's hook rewrote (`MISH_AGENT` set by hook-command.ts) prints to the agent's shell
- * tool, so its text is masked like every MCP reply (docs/masking.md): vendor keys, secrets by
- * their name, the values of secret-named environment variables. A run typed by a human is shown
- * as the command printed it.
- */
-async function maskForAgent(text: string, command: string): Promise<string> {
-  if (!process.env.MISH_AGENT) return text;
-  // A command whose whole output is a credential (`gh auth token`): its value lines, whatever their shape.
-  const printers = await import('../core/redact/secret-printers.js');
-  if (printers.secretPrinterOf(command)) return new (await import('../core/redact/redactor.js')).Redactor({ env: process.env }).maskCommandOutput(command, text);
-  // The audit log's lazy redactor: the rules load only when the text could hold a secret.
-  agentRedactor ??= lazyRedactor();
-  return agentRedactor.redactDeep(text);
-}
-let agentRedactor: ReturnType<typeof lazyRedactor> | undefined;
 
 /**
  * `--raw`: the command's bytes straight to stdout (still spooled), exit code preserved. To a

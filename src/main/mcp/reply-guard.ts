@@ -39,11 +39,37 @@ export function guardReplies(server: McpServer, redactor: ReplyRedactor, audit: 
         ...extra,
         sendNotification: async (n) => extra.sendNotification(n.method === 'notifications/progress' && typeof n.params.message === 'string' ? { ...n, params: { ...n.params, message: await redactor.redactDeep(n.params.message) } } : n),
       };
-      const result = await cb(...a.slice(0, -1), guardedExtra);
+      let result: CallToolResult;
+      try {
+        result = await cb(...a.slice(0, -1), guardedExtra);
+      } catch (error) {
+        // The SDK would send a thrown error's message as it is: it may quote what a command printed.
+        result = { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+      }
       for (const event of auditEvents(name, args, result)) audit.record({ ...event, agent: agent() });
-      const { content, structuredContent } = await redactor.redactDeep({ content: result.content, structuredContent: result.structuredContent });
-      return { ...result, content, ...(structuredContent ? { structuredContent } : {}) };
+      try {
+        const { content, structuredContent } = await redactor.redactDeep({ content: result.content, structuredContent: result.structuredContent });
+        return { ...result, content, ...(structuredContent ? { structuredContent } : {}) };
+      } catch (error) {
+        return withheld(name, result, error);
+      }
     });
+}
+
+/**
+ * Masking failed (a defect, or a limit the rules hit): the reply is withheld rather than sent
+ * unmasked — fail closed. The agent learns why and where the output is; the error's message is
+ * left out, since an error may quote the text it was working on.
+ */
+export function withheld(tool: string, result: CallToolResult, error: unknown): CallToolResult {
+  const s = (result.structuredContent ?? {}) as Structured;
+  const ref = str(s.spool_ref);
+  const kind = error instanceof Error ? error.name : typeof error;
+  const text = `mish: ${tool}'s reply withheld: masking secrets failed (${kind}), and an unmasked reply could show one. ${ref ? `The user can read the output with \`${ref}\` on their terminal.` : 'The output is in the session spool for the user.'}`;
+  const kept: Structured = {};
+  // Fields that carry no command output stay, so the agent still knows what happened.
+  for (const k of ['id', 'session', 'status', 'exit_code', 'duration_ms', 'spool_ref', 'category', 'pid']) if (typeof s[k] === 'number' || typeof s[k] === 'string' || s[k] === null) kept[k] = s[k];
+  return { content: [{ type: 'text', text }], isError: true, ...(Object.keys(kept).length ? { structuredContent: { ...kept, withheld: true } } : {}) };
 }
 
 /** First line of a reply's text (a refusal's or an error's reason). */
