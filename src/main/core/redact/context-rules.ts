@@ -89,7 +89,7 @@ export const HEADERS: ContextRule[] = [
   { keywords: ['authorization', 'key', 'token'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add))[ \t]+(?:Proxy-)?(?:Authorization|X-Api-Key|Api-Key|X-Auth-Token|X-Access-Token|Private-Token|X-Token)[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s"';]+)/gi },
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization["']?(?:=|[ \t]+=[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[)?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
 ];
 
@@ -131,7 +131,9 @@ export const URL_CREDENTIALS: ContextRule = {
   kind: 'url password',
   keywords: ['://'],
   needs: /:\/\/(?:[^\s:/@]*:[^\s@/]+|[\w-]{20,})@/,
-  re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256})(?=@[^\s@])/gi,
+  // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
+  // `@` before the host, as Python's urlsplit and libpq read it.
+  re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@[^\s@])/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */

@@ -34,6 +34,9 @@ const secrets: [string, string, string[]][] = [
   ['french prompt', `Mot de passe : ${V}\n`, [V]],
   ['polish prompt', `Hasło: ${V}\n`, [V]],
   ['turkish prompt', `Şifre: ${V}\n`, [V]],
+  // A section whose every entry is a credential (credential-sections.ts): a long cookie list, serverless' api keys.
+  ['a cookie list, its value 14 lines down', `{\n  "cookies": [\n${Array.from({ length: 2 }, (_, i) => `    {\n      "name": "c${i}",\n      "value": "${i === 1 ? V : 'v' + i + 'xxxx'}",\n      "domain": "localhost",\n      "path": "/",\n      "expires": -1,\n      "httpOnly": false,\n      "secure": false,\n      "sameSite": "Lax"\n    }`).join(',\n')}\n  ],\n  "origins": []\n}\n`, [V]],
+  ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
 ];
 const lookAlikes: [string, string][] = [
   ['block scalar holding a reference', 'db:\n  password: |\n    ${DB_PASSWORD}\n  host: db\n'],
@@ -44,6 +47,10 @@ const lookAlikes: [string, string][] = [
   ['a prompt followed by the next output', 'Passwort: erhalten 12 Zeichen\n'],
   ['sudo prompt then its next line', '[sudo] password for bob: \r\nSorry, try again.\r\n'],
   ['a prompt with a status word', 'Password for bob: done\n'],
+  ['a cookie list of flags (values shorter than 4)', '{"cookies": [{"name": "consent", "value": "1"}, {"name": "lang", "value": "de"}]}\n'],
+  ['a list of cookies that is no cookie list (a count)', '"cookies": 3,\n"value": "Ux3Vy7Wz1Xa5Yb9C"\n'],
+  ["serverless' api keys when there are none", 'api keys:\n  None\nendpoints:\n  None\n'],
+  ['a list of keys whose key is an id (no api keys)', 'indexes: [\n  {\n    key: \'email_1\',\n    unique: true\n  }\n]\n'],
 ];
 
 describe('multi-line and encoded forms', () => {
@@ -74,7 +81,7 @@ describe('multi-line and encoded forms', () => {
   });
 
   it('a read window that starts below the key (block scalar, next-line json) hides the value', () => {
-    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line/.test(f))) {
+    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line|cookie list|api keys/.test(f))) {
       const r = new Redactor();
       const stream = r.stream('c1');
       stream.pushBytes(Buffer.from(text.replace(/\n/g, '\r\n')));

@@ -167,6 +167,15 @@ v = s(AN, 24); f("ioredis' debug of AUTH", v, `  ioredis:redis write command[127
 v = s(HEX, 32); f('kaggle.json', v, `{"username":"danakim","key":"${v}"}`);
 v = s(B64, 44); f("Spring Boot's bind failure (Property, then Value)", v, `Description:\n\nFailed to bind properties under 'app.security.jwt' to com.acme.JwtProps:\n\n    Property: app.security.jwt.secret\n    Value: "${v}"\n    Origin: class path resource [application.yml] - 12:15`);
 v = pw(); f('ansible -m debug of a hostvars expression', v, `db1 | SUCCESS => {\n    "hostvars[inventory_hostname].vault_db_password": "${v}"\n}`);
+// Pass 14's last leaks (this stop): a password with an unencoded `@` in a Debug print's URL, a Go http.Header, a cookie list, serverless' api keys, a key list.
+v = 'c3pa@Pa6' + s(AN, 10); f("a URL's password with an unencoded @ (Rust Debug)", v, `  left: Settings { database_url: "postgres://shop:${v}@localhost:5432/shop", listen: 127.0.0.1:8080 }`);
+v = s(AN + '_-', 40); f("Go's http.Header print (%#v)", v, `cloudflare-go [DEBUG] REQUEST Method:GET Headers:http.Header{"Authorization":[]string{"Bearer ${v}"}, "Content-Type":[]string{"application/json"}}`);
+v = s(AN + '_-', 40); f("requests' headers dict of lists", v, `{'Authorization': ['Bearer ${v}'], 'Accept': ['*/*']}`);
+v = s('abcdefghijklmnopqrstuvwxyz0123456789', 32); f('an HTTPie session file (cookie list)', v, `    "cookies": [\n        {\n            "domain": "",\n            "expires": null,\n            "name": "sessionid",\n            "path": "/",\n            "secure": false,\n            "value": "${v}"\n        }\n    ],`);
+v = s(AN, 48); f("Playwright's storageState", v, `{\n  "cookies": [\n    {\n      "name": "__Host-next-auth.csrf-token",\n      "value": "${s(HEX, 64)}",\n      "domain": "localhost"\n    },\n    {\n      "name": "sid",\n      "value": "${v}",\n      "domain": "localhost",\n      "path": "/",\n      "expires": 1767225600,\n      "httpOnly": true,\n      "secure": false,\n      "sameSite": "Lax"\n    }\n  ],\n  "origins": []\n}`);
+v = s(AN, 40); f("Puppeteer's page.cookies() printed by Node", v, `[\n  {\n    name: 'connect.sid',\n    value: 's%3A${v}',\n    domain: 'localhost',\n    path: '/'\n  }\n]`.replace('[\n', 'cookies: [\n'));
+v = s(AN, 40); f("serverless deploy's api keys", v, `\u001b[90mapi keys:\u001b[39m\n  partnerKey: ${v} - Partner integration key\n\u001b[90mendpoints:\u001b[39m\n  GET - https://abc.execute-api.eu-west-1.amazonaws.com/prod/orders`);
+v = `zk_${s(AN, 32)}`; f("mongosh's findOne of a user's key list", v, `  apiKeys: [\n    {\n      label: 'zapier',\n      key: '${v}',\n      createdAt: ISODate('2024-02-02T08:00:00.000Z')\n    }\n  ],`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

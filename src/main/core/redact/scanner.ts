@@ -20,6 +20,7 @@ import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
+import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
 import type { SecretFinding } from './finding.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
 
@@ -39,6 +40,9 @@ const PUTTY_RULE = LINE_RULES.length + 3;
 const HAR_RULE = LINE_RULES.length + 4;
 const NEXT_LINE_RULE = LINE_RULES.length + 5;
 const COMPOSER_RULE = LINE_RULES.length + 6;
+/** Sections whose every entry is a credential (credential-sections.ts): a cookie list, serverless' `api keys:`. */
+const COOKIE_LIST_RULE = LINE_RULES.length + 7;
+const API_KEYS_RULE = LINE_RULES.length + 8;
 
 /** One keyword of the pass and what it triggers. */
 interface Keyword {
@@ -94,6 +98,8 @@ const KEYWORDS: Keyword[] = [];
   for (const w of HAR_HEADER_WORDS) entry(w).context.push(HAR_RULE);
   for (const w of NEXT_LINE_VALUE_WORDS) entry(w).context.push(NEXT_LINE_RULE);
   for (const w of COMPOSER_SECTION_WORDS) entry(w).context.push(COMPOSER_RULE);
+  for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_LIST_RULE);
+  entry(API_KEYS_WORD).context.push(API_KEYS_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -298,7 +304,9 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : 0))));
+/** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
+const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
 const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
@@ -790,7 +798,9 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
             ? PAIR_LINES_AFTER
             : NAMES_A_VALUE[id] === 1 && rest.startsWith('": true')
               ? FLAG_LINES_AROUND
-              : LINES_AFTER[id];
+              : NAMES_COOKIE_LIST[id] === 1 && startsCookieList(rest)
+                ? COOKIE_LIST_LINES
+                : LINES_AFTER[id];
     for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     // A column list over lines (line.sqlAbove; its line may also read as a CSV header), a schema's column (line.createAbove):
     // the window starts at its statement's line.
@@ -1062,6 +1072,14 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         nextLineValue(text, end, out);
         continue;
       }
+      if (r === COOKIE_LIST_RULE) {
+        if (text.charCodeAt(end) === 0x73) cookieListValues(text, end, out);
+        continue;
+      }
+      if (r === API_KEYS_RULE) {
+        apiKeysBlock(text, end, out);
+        continue;
+      }
       if (r === COMPOSER_RULE) {
         // `"bearer": {…}` (the other sections' names end in a name's word: namedValue).
         if (text.charCodeAt(end) === 0x22 && text.charCodeAt(end - 7) === 0x22) composerSection(text, end + 1, out);
@@ -1176,6 +1194,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
+  // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
+  else if (/^key$/i.test(name) && KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
   if (m && SECRET_FLAG_NAME.test(name) && text.startsWith('true', e + m[0].length)) flaggedObjectValue(text, k, out);
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
@@ -1293,6 +1313,8 @@ function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): voi
 
 /** A signing section's object open above a bare `Key` field, no other object opened or closed between. */
 const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?)["']?[ \t]*:[ \t]*\{[^{}]*["']$/i;
+/** Above a `key` field: a list of API keys or tokens, then the item's object opened, its flat fields before the key. */
+const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\[[ \t\r\n]*\{[^{}[\]]*["']?$/i;
 /** How far above a `Key` field its section's name is looked for (a few fields). */
 const KEY_SECTION_LOOKBACK = 256;
 
