@@ -21,7 +21,7 @@ export const COOKIE_LIST_LINES = 512;
 /** A cookie's value field: `"value": "…"` (JSON), `value: '…'` (Node's inspect). Shorter than 4: a flag (`1`, `yes`), as in Cookie headers. */
 const COOKIE_VALUE = /(?:"value"|\bvalue)[ \t]*:[ \t]*(?:"(?<dq>(?:[^"\\\n]|\\.){4,8192})"|'(?<sq>(?:[^'\\\n]|\\.){4,8192})')/dg;
 
-/** Is the hit ending at `at` (`cookie`) a cookie list's name? The test the byte path makes before reading COOKIE_LIST_LINES. */
+/** Does the rest of a line after `cookie` name a cookie list (`s": [`)? The byte path's test before it reads COOKIE_LIST_LINES. */
 export function startsCookieList(rest: string): boolean {
   COOKIE_LIST_AT.lastIndex = 0;
   return COOKIE_LIST_AT.test(rest);
