@@ -41,7 +41,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -61,7 +61,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'auth', unless: /ors?\b/iy },
   { word: 'cred' },
   { word: 'cookie' },
-  { word: 'key', unless: /[a-z]/iy },
+  // `keys` only as a plural name (`APP_KEYS=k1,k2`): not `keystore`, `keyboard`.
+  { word: 'key', unless: /(?!s(?![a-z]))[a-z]/iy },
   { word: 'pat', unless: /\w/y },
   { word: 'sig', unless: /\w/y },
   { word: 'signature' },
@@ -326,7 +327,17 @@ export const FILES: ContextRule[] = [
   { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret', 'bearer'], sharesNameWords: true, needs: /^\[[a-z-]+\.\S+\] \S/m, re: /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm, guard: true },
   // SQL that sets a password (a migration, psql's / mysql's echo, a query log, shell history): PostgreSQL `CREATE|ALTER ROLE … PASSWORD '…'`,
   // MySQL `IDENTIFIED [WITH plugin] BY '…'`, `SET PASSWORD … = '…'`. `PASSWORD NULL` and `IDENTIFIED BY PASSWORD '*hash'` forms aside, a quoted literal.
-  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*['"]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
+  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*N?['"]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
+  // T-SQL's Unicode literal (`CREATE LOGIN x WITH PASSWORD = N'…'`: adv15 D29) is read above (the `N` before the quote).
+  // A Go MySQL DSN (go-sql-driver: `user:pw@tcp(host:3306)/db`, no scheme: adv15 D33).
+  { kind: 'password', keywords: ['@tcp(', '@unix('], needs: /@(?:tcp|unix)\(/, re: /(?<![\w:/])[\w.-]{1,64}:(?<secret>[^\s:@/'"]{1,256})(?=@(?:tcp|unix)\()/g },
+  // Passwords as a command's operand in shell history (adv15 D28): `grafana cli admin reset-admin-password pw`, macOS
+  // `security add-generic-password … -w pw`, `xcrun altool … -p pw` (an app-specific password).
+  { kind: 'password on command line', keywords: ['reset-admin-password'], needs: /reset-admin-password/, re: /\breset-admin-password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /add-(?:generic|internet)-password/, re: /\badd-(?:generic|internet)-password\b[^\n|;&]*?[ \t]-w[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['altool'], needs: /altool/, re: /\baltool\b[^\n|;&]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-@$])[^\s'"]+)/g },
+  // IBM Cloud's `api-key-create` table: `API Key` then blanks then the key (adv15 D23).
+  { kind: 'api key', keywords: ['key'], sharesNameWords: true, needs: /^API Key[ \t]{2,}/m, re: /^API Key[ \t]{2,}(?<secret>[A-Za-z0-9_-]{32,64})(?=[ \t]*\r?$)/gm },
   // A label with a blank in it (`S3 Secret Key: …` in `supabase status`, MinIO's `Secret Key:`, a console's `Secret access key: …`): no key=value name.
   { kind: 'secret key', keywords: ['key'], sharesNameWords: true, needs: /(?:secret|private|signing|encryption|master)(?: access)? key[ \t]*[:=]/i, re: /(?<![\w-])(?:secret|private|signing|encryption|master)(?:[ \t]+access)?[ \t]+key[ \t]*[:=][ \t]*(?<secret>[^\s'"]\S*)(?=[ \t]*\r?$)/gim, guard: true },
   // A table's row of a secret's name and its value (adversary pass 5): box-drawing tables (`railway variables`, `doppler secrets`,

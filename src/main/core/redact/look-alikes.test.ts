@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { Redactor } from './redactor.js';
 
 const kept: [string, string][] = [
+  // Adversary pass 15: a tool's own mask, plural names of lists that are no secrets, an environment word that is a name's own.
+  ["Kafka's ProducerConfig with its own mask", '\tssl.keystore.password = null\n\tssl.truststore.password = [hidden]\n\tssl.truststore.type = JKS\n'],
+  ['plural names whose lists are no secrets', 'ALLOWED_HOSTS=api.acme.io,admin.acme.io\nprimary_keys: id,tenant_id\nsort_keys=created_at,updated_at\n'],
+  ['a secret-named setting that is a switch per environment', 'SESSION_SECRET_PROD=true\nAPI_TOKEN_CI=false\n'],
   ['aws s3api list-objects-v2: the next page', '{\n    "Contents": [],\n    "NextToken": "eyJDb250aW51YXRpb25Ub2tlbiI6IG51bGwsICJib3RvX3RydW5jYXRlX2Ftb3VudCI6IDJ9"\n}\n'],
   ['aws ec2: an idempotency token', '        "KeyName": "deploy-key-2024",\n        "ClientToken": "terraform-20240311102231-7Qz9Wm2Xc4Vb",\n'],
   ['google APIs: the next page', '{\n  "nextPageToken": "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA\\u003d",\n  "items": []\n}\n'],

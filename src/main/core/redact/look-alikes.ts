@@ -33,12 +33,15 @@ export function isPlaceholder(value: string): boolean {
   return EXAMPLE.test(stripQuotes(value));
 }
 
+/** A tool's own mask cut at its `]` by a value's end (Kafka's `ssl.truststore.password = [hidden]`: adv15 M30). */
+const TOOL_MASK = /^\[(?:hidden|redacted|masked|omitted|filtered|protected|sensitive|secret|removed|private)$/i;
+
 /** Is `value` (a context rule's match) a look-alike to keep visible? `password`: the key names a password. */
 export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || REFERENCE.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:');
+  return EXAMPLE.test(v) || REFERENCE.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

@@ -18,6 +18,7 @@ const s = (alpha: string, n: number) => Array.from({ length: n }, () => alpha[Ma
 const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', HEX = '0123456789abcdef', B64 = AN + '+/';
 const pw = () => 'k' + s(AN + '!#%^*_', 14);
 const b64 = (t: string) => Buffer.from(t).toString('base64');
+const uuid = () => `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-a${s(HEX, 3)}-${s(HEX, 12)}`;
 /** [form, secret value, text as printed]. */
 const forms: [string, string, string][] = [];
 const f = (name: string, value: string, text: string) => forms.push([name, value, text]);
@@ -176,6 +177,20 @@ v = s(AN, 48); f("Playwright's storageState", v, `{\n  "cookies": [\n    {\n    
 v = s(AN, 40); f("Puppeteer's page.cookies() printed by Node", v, `[\n  {\n    name: 'connect.sid',\n    value: 's%3A${v}',\n    domain: 'localhost',\n    path: '/'\n  }\n]`.replace('[\n', 'cookies: [\n'));
 v = s(AN, 40); f("serverless deploy's api keys", v, `\u001b[90mapi keys:\u001b[39m\n  partnerKey: ${v} - Partner integration key\n\u001b[90mendpoints:\u001b[39m\n  GET - https://abc.execute-api.eu-west-1.amazonaws.com/prod/orders`);
 v = `zk_${s(AN, 32)}`; f("mongosh's findOne of a user's key list", v, `  apiKeys: [\n    {\n      label: 'zapier',\n      key: '${v}',\n      createdAt: ISODate('2024-02-02T08:00:00.000Z')\n    }\n  ],`);
+// Adversary pass 15 (fresh, fitted to nothing: 25 of 48 forms leaked, 3 of 30 look-alikes damaged before this stop's fixes).
+v = b64(s(AN, 16)); f("Strapi's APP_KEYS (a plural name's comma list)", v, `APP_KEYS=${b64(s(AN, 16))},${v},${b64(s(AN, 16))}\nAPI_TOKEN_SALT=${b64(s(AN, 16))}`);
+v = pw(); f("Bitnami Kafka's KAFKA_CLIENT_PASSWORDS in docker inspect | jq", v, `  "KAFKA_CLIENT_USERS=user1,user2",\n  "KAFKA_CLIENT_PASSWORDS=${pw()},${v}",`);
+v = s(HEX, 64); f("dotenvx's .env.keys (a key per environment)", v, `#/ private decryption keys. DO NOT commit to source control /\nDOTENV_PRIVATE_KEY_PRODUCTION=${v}\nDOTENV_PRIVATE_KEY_CI=${s(HEX, 64)}`);
+v = s(HEX, 64).toUpperCase(); f("a Lombok toString's hmacKey", v, `AdyenProperties(merchantAccount=AcmeECOM, apiKey=AQE${s(AN, 40)}, hmacKey=${v}, environment=TEST)`);
+v = pw(); f("podman secret inspect --showsecret", v, `[\n    {\n        "ID": "${s(HEX, 25)}",\n        "Spec": {\n            "Name": "shop_db_password"\n        },\n        "SecretData": "${v}"\n    }\n]`);
+v = s(AN, 32); f("rails db:encryption:init's primary_key", v, `Add this entry to the credentials of the target environment:\n\nactive_record_encryption:\n  primary_key: ${v}\n  deterministic_key: ${s(AN, 32)}\n  key_derivation_salt: ${s(AN, 32)}`);
+v = 'base64' + b64(s(AN, 32)); f("Magento's env.php crypt key", v, `    'crypt' => [\n        'key' => '${v}'\n    ],`);
+v = pw(); f("T-SQL's N'…' password", v, `CREATE LOGIN shop_app WITH PASSWORD = N'${v}', CHECK_POLICY = OFF;`);
+v = pw(); f("a Go MySQL DSN in a log line", v, `2024/03/11 10:22:31 db: opening mysql shop:${v}@tcp(127.0.0.1:3306)/shop?parseTime=true&loc=UTC`);
+v = pw(); f("grafana cli's reset-admin-password in history", v, `  340  docker compose exec grafana grafana cli admin reset-admin-password ${v}`);
+v = pw(); f("security add-generic-password -w in history", v, `  415  security add-generic-password -a ci -s shop-deploy -w '${v}' -U`);
+v = 'tnvp-lsgm-ubed-aogz'; f("xcrun altool's app-specific password", v, `  402  xcrun altool --upload-app -f build/Shop.ipa -t ios -u dana@acme.io -p ${v}`);
+v = s(AN, 44); f("ibmcloud iam api-key-create's table", v, `Please preserve the API key! It cannot be retrieved after it's created.\n\nID            ApiKey-${uuid()}\nName          ci-deployer\nDescription   GitHub Actions deploys\nCreated At    2024-03-11T10:22+0000\nAPI Key       ${v}\nLocked        false`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1136,6 +1136,8 @@ const NAME_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-') NAME_CHAR[c.charCodeAt(0)] = 1;
 const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
 
+/** A deployment environment's name after a secret's name (`_PRODUCTION`, `-staging`, `_CI`): an upper-case one, or a lower-case one after `_`/`-`. */
+const ENVIRONMENT_SUFFIX = /(?<=[A-Za-z])(?:[_-](?:PRODUCTION|PROD|STAGING|STAGE|DEVELOPMENT|DEV|TEST|TESTING|CI|LOCAL|QA|UAT|PREVIEW|LIVE|SANDBOX)|[_-](?:production|prod|staging|stage|development|dev|test|testing|ci|local|qa|uat|preview|live|sandbox))$/;
 /** Azure's key fields, camelCase as its CLI prints them: `primaryKey`, `secondaryMasterKey`, `primaryReadonlyMasterKey`, `key1`. */
 const AZURE_KEY_NAME = /^(?:(?:primary|secondary)(?:Readonly)?(?:Master)?Key|key[12])$/;
 
@@ -1146,6 +1148,8 @@ export function isSecretName(name: string): boolean {
   if (AZURE_KEY_NAME.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   if (/[a-z][_-]?\d{1,2}$/i.test(name)) name = name.replace(/[_-]?\d{1,2}$/, '');
+  // One of a kind per environment (dotenvx's `DOTENV_PRIVATE_KEY_PRODUCTION`, `API_TOKEN_STAGING`: adv15 D12): the name without it.
+  name = name.replace(ENVIRONMENT_SUFFIX, '');
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
   // AWS's `ClientToken` is an idempotency token, Vault's `client_token` a credential: told apart by the spelling.
   if (name === 'ClientToken') return false;
@@ -1196,6 +1200,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
   else if (/^key$/i.test(name) && KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
+  // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
+  else if (/^(?:primary|deterministic)_key$/.test(name) && /active_record_encryption/.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'encryption_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
   if (m && SECRET_FLAG_NAME.test(name) && text.startsWith('true', e + m[0].length)) flaggedObjectValue(text, k, out);
   // composer's auth.json: `"github-oauth": {"github.com": "…"}`, every host's value.
@@ -1211,6 +1217,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (!bareAuth && !isSecretName(name)) {
     // A YAML list under a plural secret's name (`tokens:`, `passwords:`, `secrets:` then `  - …` items).
     if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
+    // A comma list under a plural secret's name (Strapi's `APP_KEYS=k1,k2,k3,k4`, Bitnami's `KAFKA_CLIENT_PASSWORDS=p1,p2`: adv15 D11, D03).
+    if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) commaListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
     return e;
   }
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
@@ -1312,7 +1320,8 @@ function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): voi
 }
 
 /** A signing section's object open above a bare `Key` field, no other object opened or closed between. */
-const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?)["']?[ \t]*:[ \t]*\{[^{}]*["']$/i;
+// Also PHP's arrays (Magento's `'crypt' => ['key' => …]`: adv15 D32).
+const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?|crypt)["']?[ \t]*(?::|=>)[ \t]*[{[][^{}[\]]*["']$/i;
 /** Above a `key` field: a list of API keys or tokens, then the item's object opened, its flat fields before the key. */
 const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\[[ \t\r\n]*\{[^{}[\]]*["']?$/i;
 /** How far above a `Key` field its section's name is looked for (a few fields). */
@@ -1448,7 +1457,24 @@ function optionValueBelow(text: string, k: number, e: number, out: SecretFinding
 }
 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
-const PLURAL = /s$/;
+const PLURAL = /s$/i;
+/** A comma list after a plural name's separator: quoted or not, items of token characters (no blanks), two or more. */
+const COMMA_LIST = /["']?(?<list>[^\s,"';]{8,1024}(?:,[^\s,"';]{8,1024}){1,31})["']?(?=[\s;,\]}]|$)/y;
+
+/** The items of a comma list (COMMA_LIST) at `from`, each masked unless a look-alike. */
+function commaListItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
+  COMMA_LIST.lastIndex = from;
+  const m = COMMA_LIST.exec(text);
+  if (!m) return;
+  const items = m.groups!.list.split(',');
+  if (items.some((v) => isLookAlike(v, PASSWORD_NAME.test(singular)))) return;
+  let at = m.index + (text.charCodeAt(m.index) === 0x22 || text.charCodeAt(m.index) === 0x27 ? 1 : 0);
+  for (const v of items) {
+    out.push({ start: at, end: at + v.length, kind: kindOfName(singular), byContext: true });
+    at += v.length + 1;
+  }
+}
+
 /** After `name:` and the end of its line, the items of a YAML list: `- value` lines (indented or not), each a scalar. */
 const YAML_LIST_ITEM = /[ \t]*-[ \t]+(?:"(?<quoted>[^"\n]{1,2048})"[ \t]*(?:#[^\n]*)?\r?|'(?<single>[^'\n]{1,2048})'[ \t]*(?:#[^\n]*)?\r?|(?<bare>[^\s#"'][^\n]*))(?=\n|$)/y;
 /** A bare item without its comment (` # …`: a `#` after a blank) and trailing blanks; in code, linear (a regex for it backtracked quadratically on a long run of blanks). */

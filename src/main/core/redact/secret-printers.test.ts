@@ -10,6 +10,9 @@ import { Redactor } from './redactor.js';
 
 const printers: [string, string][] = [
   ['gh auth token', 'token printed by gh auth token'],
+  // Adversary pass 15: a decrypting getter behind a package runner, Django's generator.
+  ['npx dotenvx get SESSION_SECRET -f .env.production', '$SESSION_SECRET value printed by dotenvx get'],
+  ["python -c 'from django.core.management.utils import get_random_secret_key; print(get_random_secret_key())'", 'secret printed by python get_random_secret_key()'],
   ['aws configure get aws_secret_access_key', 'secret printed by aws configure get'],
   ['aws configure get aws_session_token --profile prod', 'secret printed by aws configure get'],
   ['aws ecr get-login-password --region eu-west-1', 'password printed by aws ecr get-login-password'],
@@ -171,6 +174,9 @@ const transformed = ["python3 -c \"import os; print(f'key: {os.environ[\\\"API_K
 const passThrough = ['cat <<< "$TOKEN"', 'node -p process.env.GITHUB_TOKEN', "python3 -c 'import os; print(os.environ[\"API_KEY\"])'", 'echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
+  // The public key derived from a generated one (adv15 M20); dotenvx without a name prints a JSON document the scanner reads.
+  'wg genkey | tee /etc/wireguard/server.key | wg pubkey',
+  'npx dotenvx get -f .env.production',
   'gh auth status', // text: the scanner reads `Token: gho_…`
   'aws configure get region',
   'az account get-access-token', // JSON, its fields named

@@ -309,6 +309,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'mix':
       // `mix phx.gen.secret`: a generated secret_key_base.
       return sub === 'phx.gen.secret' ? { kind: 'secret', tool: 'mix phx.gen.secret' } : undefined;
+    case 'dotenvx':
+      // `dotenvx get NAME` (adv15 D13): the decrypted value alone (without a name, a JSON document the scanner reads).
+      return sub === 'get' && sub2 !== undefined && isSecretVariable(sub2) ? { kind: `$${sub2} value`, tool: 'dotenvx get' } : undefined;
     case 'rails':
     case 'rake':
       // `rails secret` / `rake secret`: a generated secret_key_base (128 hex).
@@ -457,6 +460,9 @@ function isReducer(argv: readonly string[]): boolean {
     case 'wl-copy':
     case 'clip.exe':
       return true;
+    case 'wg':
+      // `wg genkey | tee server.key | wg pubkey` (adv15 M20): the public key derived from the private one.
+      return argv[1] === 'pubkey';
     case 'grep':
     case 'egrep':
     case 'fgrep':
@@ -547,7 +553,23 @@ const HERE_STRING_TOOL = ' <<<';
  * `docker exec app …`, `kubectl exec pod -- …`: adversary pass 11's forms).
  */
 function stagePrinter(stage: SimpleCommand, depth: number): SecretPrinter | undefined {
-  return printerOf(stage.argv, stage.words.slice(stage.argvStart)) ?? hereStringPrinted(stage) ?? argvPrinter(stage.argv, depth);
+  const run = packageRun(stage.argv);
+  return printerOf(stage.argv, stage.words.slice(stage.argvStart)) ?? (run ? printerOf(run) : undefined) ?? hereStringPrinted(stage) ?? argvPrinter(stage.argv, depth);
+}
+
+/** Package runners' options that take the next word (`npx -p pkg`, `npx --package=pkg` is one word). */
+const RUNNER_VALUE_OPTIONS = new Set(['-p', '--package', '-c', '--call']);
+
+/** The command a package runner runs (`npx dotenvx get X`, `bunx …`, `pnpm dlx …`, `yarn dlx …`, `npm exec -- …`: adv15 D13), or undefined. */
+function packageRun(argv: readonly string[]): string[] | undefined {
+  const name = basename(argv[0] ?? '');
+  let i = name === 'npx' || name === 'bunx' || name === 'pnpx' ? 1 : (name === 'pnpm' || name === 'yarn') && argv[1] === 'dlx' ? 2 : name === 'npm' && argv[1] === 'exec' ? 2 : -1;
+  if (i < 0) return undefined;
+  for (; i < argv.length && argv[i].startsWith('-'); i++) {
+    if (argv[i] === '--') return argv.slice(i + 1);
+    if (RUNNER_VALUE_OPTIONS.has(argv[i])) i++;
+  }
+  return i < argv.length ? argv.slice(i) : undefined;
 }
 
 /** printerOf for an argv with no words as written (one a container or a shell runs), and the argv's inline scripts and nested lines. */
@@ -652,6 +674,8 @@ const ENV_READS = [
   /\$ENV\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
   /\$env:([A-Za-z_]\w*)/gi,
 ];
+/** A generator of secrets called in a script (Django's `get_random_secret_key()`, like `rails secret`: adv15 D43). */
+const SECRET_GENERATOR = /\bget_random_secret_key\(\)/;
 /** The script prints something: a language's print call (`node -p` prints its expression's value whatever it is). */
 const SCRIPT_PRINTS = /(?:^|[^\w.])(?:console\.\w+|process\.stdout\.write|sys\.stdout\.write|print|printf|println|puts|say|echo|var_dump|p|pp)\b/;
 
@@ -668,6 +692,7 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
   const evaluates = /^(?:pwsh|powershell)/i.test(name) || (argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name));
   for (const code of argv.slice(1)) {
     if (code.startsWith('-') && !code.includes('(')) continue;
+    if (SECRET_GENERATOR.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) return { kind: 'secret', tool: `${name} get_random_secret_key()` };
     for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ]) {
       read.lastIndex = 0;
       for (const m of code.matchAll(read)) {
@@ -775,7 +800,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:kcadm|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
