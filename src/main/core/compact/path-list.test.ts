@@ -168,7 +168,8 @@ describe('path-list compaction', () => {
     expect(expandPathLine('src/: ./ a.ts')).toEqual(['src/', 'src/a.ts']);
     // Without a directory on the line, `.` is the path `.` (find . prints it first).
     expect(expandPathLine('. a')).toEqual(['.', 'a']);
-    for (const paths of [['src/.', 'src/a'], ['src/./', 'src/a'], ['x', 'src/.', 'src/.', 'src/a'], ['.', './.', './a']]) {
+    // A directory `.` below the line's (tar's `x/./`, then what is in it) is escaped too.
+    for (const paths of [['src/.', 'src/a'], ['src/./', 'src/a'], ['x', 'src/.', 'src/.', 'src/a'], ['.', './.', './a'], ['x/./', 'x/./a', 'x/b'], ['/./', '/./a', '/a']]) {
       const text = compactPaths(paths);
       expect(text).toMatch(/\\\./);
       roundTrip(paths);

@@ -315,6 +315,8 @@ export function compactPaths(paths: readonly string[]): string {
   const groups = groupRuns(runs);
   const lines: string[] = [];
   for (const g of groups) {
+    // An entry that is just `.` or `./` on a line with a directory would read as the directory itself (a name `.`, a directory `./` of tar's).
+    const selfSafe = (text: string) => (g.head !== '' && SELF.has(text) ? `\\${text}` : text);
     const entries: string[] = [];
     // A line that starts with its directory itself (find: `src`, then what is in it) is `src: a b`.
     const dirItself = g.head.slice(0, -1);
@@ -323,9 +325,8 @@ export function compactPaths(paths: readonly string[]): string {
       const prefix = r.dir.slice(g.head.length);
       // The directory itself: in the header when it comes first (`d:`), `.` on its own line, else its path below the line's directory.
       if (r.self === '.' && prefix === '' && !entries.length && !selfHead && dirItself !== '' && !dirItself.endsWith('/')) selfHead = true;
-      else if (r.self) entries.push(prefix === '' ? r.self : escapeColonEnd(escapeRel(r.self === './' ? prefix : prefix.slice(0, -1))));
-      // A name that is just `.` or `./` right after the header would read as the directory itself.
-      for (const e of entriesOf(r.names, prefix)) entries.push(g.head !== '' && SELF.has(e.text) ? `\\${e.text}` : g.head === '' ? escapeColonEnd(e.text) : e.text);
+      else if (r.self) entries.push(prefix === '' ? r.self : selfSafe(escapeColonEnd(escapeRel(r.self === './' ? prefix : prefix.slice(0, -1)))));
+      for (const e of entriesOf(r.names, prefix)) entries.push(g.head === '' ? escapeColonEnd(e.text) : selfSafe(e.text));
     }
     const head = g.head === '' ? '' : escapeText(g.head) + ':';
     lines.push(...wrap(selfHead ? escapeText(dirItself) + ':' : head, head, entries));
