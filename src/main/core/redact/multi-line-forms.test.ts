@@ -36,6 +36,10 @@ const secrets: [string, string, string[]][] = [
   ['turkish prompt', `Şifre: ${V}\n`, [V]],
   // A section whose every entry is a credential (credential-sections.ts): a long cookie list, serverless' api keys.
   ['a cookie list, its value 14 lines down', `{\n  "cookies": [\n${Array.from({ length: 2 }, (_, i) => `    {\n      "name": "c${i}",\n      "value": "${i === 1 ? V : 'v' + i + 'xxxx'}",\n      "domain": "localhost",\n      "path": "/",\n      "expires": -1,\n      "httpOnly": false,\n      "secure": false,\n      "sameSite": "Lax"\n    }`).join(',\n')}\n  ],\n  "origins": []\n}\n`, [V]],
+  // Adversary pass 15: a value under a rule below its name, a DynamoDB typed attribute, an etcd key's value line.
+  ['kubectl describe configmap data', `Data\n====\nDB_HOST:\n----\ndb.internal\n\nDB_PASSWORD:\n----\n${V}\n\nBinaryData\n====\n`, [V]],
+  ['a DynamoDB item', `{\n    "Item": {\n        "refresh_token": {\n            "S": "${V}"\n        },\n        "pk": {\n            "S": "TENANT#42"\n        }\n    }\n}\n`, [V]],
+  ['etcdctl get --prefix', `/config/shop/db_host\ndb.internal\n/config/shop/db_password\n${V}\n/config/shop/port\n5432\n`, [V]],
   ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
 ];
 const lookAlikes: [string, string][] = [
@@ -49,6 +53,8 @@ const lookAlikes: [string, string][] = [
   ['a prompt with a status word', 'Password for bob: done\n'],
   ['a cookie list of flags (values shorter than 4)', '{"cookies": [{"name": "consent", "value": "1"}, {"name": "lang", "value": "de"}]}\n'],
   ['a list of cookies that is no cookie list (a count)', '"cookies": 3,\n"value": "Ux3Vy7Wz1Xa5Yb9C"\n'],
+  ['a find of files named for secrets (each line a path)', '/etc/ssl/private/db_password\n/etc/ssl/private/api_token\n/usr/share/doc/secret\n'],
+  ['an etcd key that names no secret', '/config/shop/db_host\ndb-primary-01.internal\n'],
   ["serverless' api keys when there are none", 'api keys:\n  None\nendpoints:\n  None\n'],
   ['a list of keys whose key is an id (no api keys)', 'indexes: [\n  {\n    key: \'email_1\',\n    unique: true\n  }\n]\n'],
 ];
@@ -81,7 +87,7 @@ describe('multi-line and encoded forms', () => {
   });
 
   it('a read window that starts below the key (block scalar, next-line json) hides the value', () => {
-    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line|cookie list|api keys/.test(f))) {
+    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line|cookie list|api keys|configmap|DynamoDB|etcdctl/.test(f))) {
       const r = new Redactor();
       const stream = r.stream('c1');
       stream.pushBytes(Buffer.from(text.replace(/\n/g, '\r\n')));

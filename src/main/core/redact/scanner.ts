@@ -381,13 +381,21 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   return buf[i] === 0x3a || buf[i] === 0x3d;
 }
 
+/** A key path's last part ends the line (`/config/shop/db_password`, keyPathValueBelow): the value is the next line. */
+function keyPathAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
+  let i = end;
+  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  if (buf[i] === 0x0d) i++;
+  return i >= lineEnd && buf[line.start] === 0x2f;
+}
+
 /** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
 function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   // URL-encoded text after the keyword (`authorization%3A%20…`): its decoded form is scanned (percentEncoded).
   if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
-      return separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line);
+      return separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line) || keyPathAt(buf, end, lineEnd, line);
     case NEED_AT:
       return userinfoAfter(buf, end, lineEnd);
     case NEED_COLONS:
@@ -405,7 +413,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
       return buf[i] === 0x3d;
     }
     case NEED_PASS: {
-      if (separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line)) return true;
+      if (separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line) || keyPathAt(buf, end, lineEnd, line)) return true;
       // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
       // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
       if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
@@ -1181,6 +1189,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (!m && !element) {
     pairedValue(text, k, e, out);
     optionValueBelow(text, k, e, out);
+    keyPathValueBelow(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
@@ -1231,6 +1240,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     BLOCK_SCALAR.lastIndex = valueAt.lastIndex;
     if (BLOCK_SCALAR.test(text)) {
       blockScalar(text, k, BLOCK_SCALAR.lastIndex, name, out);
+      return e;
+    }
+    DESCRIBE_DATA_VALUE.lastIndex = valueAt.lastIndex;
+    const described = DESCRIBE_DATA_VALUE.exec(text);
+    if (described) {
+      const [start, end] = described.indices!.groups!.v!;
+      if (!isLookAlike(described.groups!.v, PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
       return e;
     }
     // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
@@ -1456,6 +1472,16 @@ function optionValueBelow(text: string, k: number, e: number, out: SecretFinding
   if (k >= 2 && text.charCodeAt(k - 1) === 0x2d && OPTION_ALONE_BEFORE.test(text.slice(Math.max(0, k - 64), k))) valueFromName(text, k, e, VALUE_BELOW, out);
 }
 
+/** Before a key path's last part, at a line's start: `/config/shop/` (etcd's keys; a key-value store's path). */
+const KEY_PATH_BEFORE = /(?:^|\n)\/(?:[\w.-]+\/){0,16}$/;
+/** After the key path's last part: the line ends, the next line is one word (the value). */
+const KEY_PATH_VALUE_BELOW = /\r?\n(?<v>[^\s]{1,4096})\r?(?=\n|$)/dy;
+
+/** `etcdctl get --prefix /config/shop/` (adv15 D14): a key on its line, its value on the next; the key's last part names a secret. */
+function keyPathValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k > 0 && text.charCodeAt(k - 1) === 0x2f && KEY_PATH_BEFORE.test(text.slice(Math.max(0, k - 256), k))) valueFromName(text, k, e, KEY_PATH_VALUE_BELOW, out);
+}
+
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
 const PLURAL = /s$/i;
 /** A comma list after a plural name's separator: quoted or not, items of token characters (no blanks), two or more. */
@@ -1516,7 +1542,10 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
 /** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */
 const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
 /** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */
-const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?value["']?[ \t]*:[ \t]*(?=")/y;
+// Also DynamoDB's typed attribute (`"refresh_token": {"S": "…"}` of `aws dynamodb get-item`: adv15 D21).
+const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")/y;
+/** `kubectl describe configmap`'s data: the name and `:` alone on a line, a `----` rule, the value's line (adv15 D01). */
+const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
 /** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */
