@@ -40,6 +40,7 @@ const secrets: [string, string, string[]][] = [
   ['kubectl describe configmap data', `Data\n====\nDB_HOST:\n----\ndb.internal\n\nDB_PASSWORD:\n----\n${V}\n\nBinaryData\n====\n`, [V]],
   ['a DynamoDB item', `{\n    "Item": {\n        "refresh_token": {\n            "S": "${V}"\n        },\n        "pk": {\n            "S": "TENANT#42"\n        }\n    }\n}\n`, [V]],
   ['etcdctl get --prefix', `/config/shop/db_host\ndb.internal\n/config/shop/db_password\n${V}\n/config/shop/port\n5432\n`, [V]],
+  ["R's Sys.getenv() (padded names)", `CENSUS_API_KEY                  ${V}\nR_LIBS_USER                     /home/dana/R/library/4.3\nSHINYAPPS_TOKEN                 ${W}\n`, [V, W]],
   ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
 ];
 const lookAlikes: [string, string][] = [
@@ -55,6 +56,8 @@ const lookAlikes: [string, string][] = [
   ['a list of cookies that is no cookie list (a count)', '"cookies": 3,\n"value": "Ux3Vy7Wz1Xa5Yb9C"\n'],
   ['a find of files named for secrets (each line a path)', '/etc/ssl/private/db_password\n/etc/ssl/private/api_token\n/usr/share/doc/secret\n'],
   ['an etcd key that names no secret', '/config/shop/db_host\ndb-primary-01.internal\n'],
+  ["gh secret list without a terminal (when each was set)", 'DB_PASSWORD\t2024-03-11T10:22:31Z\nNPM_TOKEN\t2024-02-02T08:00:00Z\n'],
+  ['padded names whose values are words or paths', 'GITHUB_TOKEN                    (set)\nSSH_AUTH_SOCK                   /tmp/ssh-XXXX/agent.123\nAPI_KEY_FILE                    /run/secrets/api_key\n'],
   ["serverless' api keys when there are none", 'api keys:\n  None\nendpoints:\n  None\n'],
   ['a list of keys whose key is an id (no api keys)', 'indexes: [\n  {\n    key: \'email_1\',\n    unique: true\n  }\n]\n'],
 ];

@@ -191,6 +191,11 @@ v = pw(); f("grafana cli's reset-admin-password in history", v, `  340  docker c
 v = pw(); f("security add-generic-password -w in history", v, `  415  security add-generic-password -a ci -s shop-deploy -w '${v}' -U`);
 v = 'tnvp-lsgm-ubed-aogz'; f("xcrun altool's app-specific password", v, `  402  xcrun altool --upload-app -f build/Shop.ipa -t ios -u dana@acme.io -p ${v}`);
 v = s(AN, 44); f("ibmcloud iam api-key-create's table", v, `Please preserve the API key! It cannot be retrieved after it's created.\n\nID            ApiKey-${uuid()}\nName          ci-deployer\nDescription   GitHub Actions deploys\nCreated At    2024-03-11T10:22+0000\nAPI Key       ${v}\nLocked        false`);
+v = s(AN, 32); f("az functionapp appsettings list -o table (Name SlotSetting Value)", v, `Name                   SlotSetting    Value\n---------------------  -------------  ---------------------------------\nFUNCTIONS_WORKER_RUNTIME  False       node\nJWT_SIGNING_SECRET     False          ${v}`);
+v = s(HEX, 32); f("Symfony's debug:container --env-vars", v, ` ---------------------- --------------- ------------------------------------ \n  Name                   Default value   Real value                          \n ---------------------- --------------- ------------------------------------ \n  APP_SECRET             n/a             "${v}"  \n ---------------------- --------------- ------------------------------------ `);
+v = s(HEX, 128); f("IRB's pp breaking after =>", v, `{:secret_key_base=>\n  "${v}",\n :aws=>{:region=>"eu-west-1"}}`);
+v = b64(s(AN, 24)); f("aws kms decrypt's Plaintext", v, `{\n    "KeyId": "arn:aws:kms:eu-west-1:123456789012:key/${uuid()}",\n    "Plaintext": "${v}",\n    "EncryptionAlgorithm": "SYMMETRIC_DEFAULT"\n}`);
+v = 'K002' + s(AN, 27); f("rclone.conf's B2 key beside its account", v, `[b2]\ntype = b2\naccount = 002${s(HEX, 22)}\nkey = ${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -389,13 +389,22 @@ function keyPathAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): b
   return i >= lineEnd && buf[line.start] === 0x2f;
 }
 
+/** A capitals name first on its line, two blanks after it (paddedEnvValue): its value may be the rest of the line. */
+function paddedAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
+  let i = end;
+  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  if (!((buf[i] === 0x20 || buf[i] === 0x09) && (buf[i + 1] === 0x20 || buf[i + 1] === 0x09))) return false;
+  const c = buf[line.start];
+  return c >= 0x41 && c <= 0x5a;
+}
+
 /** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
 function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   // URL-encoded text after the keyword (`authorization%3A%20…`): its decoded form is scanned (percentEncoded).
   if (buf[end] === 0x25) return true;
   switch (need) {
     case NEED_SEPARATOR:
-      return separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line) || keyPathAt(buf, end, lineEnd, line);
+      return separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line) || keyPathAt(buf, end, lineEnd, line) || paddedAt(buf, end, lineEnd, line);
     case NEED_AT:
       return userinfoAfter(buf, end, lineEnd);
     case NEED_COLONS:
@@ -413,7 +422,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
       return buf[i] === 0x3d;
     }
     case NEED_PASS: {
-      if (separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line) || keyPathAt(buf, end, lineEnd, line)) return true;
+      if (separatorAfter(buf, end, lineEnd) || farName(buf, end, lineEnd, line) || keyPathAt(buf, end, lineEnd, line) || paddedAt(buf, end, lineEnd, line)) return true;
       // A command line's credential operand (the hit ends `pass`): a `passwd` command (`mosquitto_passwd -b f u pw`, `ldappasswd -s pw`)
       // or an option (`-storepass pw`, `--passphrase pw`): no separator on such a line.
       if ((buf[end] | 0x20) === 0x77 && (buf[end + 1] | 0x20) === 0x64) return true;
@@ -1190,6 +1199,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     pairedValue(text, k, e, out);
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
+    paddedEnvValue(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
@@ -1205,6 +1215,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
   // Kaggle's kaggle.json (adv14 C50): `{"username": "…", "key": "…"}`, an account's key beside its user.
   if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
+  // rclone.conf's B2 remote (adv15 D42): `account = …` then `key = …`, an account's application key.
+  else if (/^key$/.test(name) && /(?:^|\n)account[ \t]*=[ \t]*\S+\r?\n$/.test(text.slice(Math.max(0, k - 128), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
@@ -1236,6 +1248,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
     VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
     if (VAR_DUMP_NEXT.test(text)) valueAt.lastIndex = VAR_DUMP_NEXT.lastIndex;
+    else {
+      // Ruby's pp breaks a long pair after `=>` (`{:secret_key_base=>` then the value on the next line: adv15 D34).
+      NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
+      if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
+    }
   } else if (m && m[0].includes(':')) {
     BLOCK_SCALAR.lastIndex = valueAt.lastIndex;
     if (BLOCK_SCALAR.test(text)) {
@@ -1390,7 +1407,9 @@ const VALUE_GROUPS = ['v', 'quoted', 'single', 'bare'] as const;
 /** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
 const ROW_CELLS = /[ \t]{2,}(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
 /** A `Name  Value` table's header (PowerShell's `Get-ChildItem Env:`, Symfony's `debug:dotenv`: `Variable  Value  .env.dev  .env`). */
-const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)[ \t]{2,}Value\b/;
+// Also with columns between (`az … appsettings list -o table`: `Name  SlotSetting  Value`; Symfony's `debug:container --env-vars`:
+// `Name  Default value  Real value`: adv15 D24, D44).
+const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)[ \t]{2,}(?:[A-Z]\w*(?: [a-z]+)?[ \t]{2,}){0,3}(?:(?:Real|Local|Current) )?[Vv]alue\b/;
 /** A table's row or rule line: a first cell then two or more blanks (or nothing), or dashes and blanks. */
 const TABLE_LINE = /^[ \t]*(?:[- \t]+|\S+(?:[ \t]{2,}\S.*)?)\r?$/;
 /** The last row nameValueTableRow walked up from, and whether a header was above it. */
@@ -1480,6 +1499,28 @@ const KEY_PATH_VALUE_BELOW = /\r?\n(?<v>[^\s]{1,4096})\r?(?=\n|$)/dy;
 /** `etcdctl get --prefix /config/shop/` (adv15 D14): a key on its line, its value on the next; the key's last part names a secret. */
 function keyPathValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (k > 0 && text.charCodeAt(k - 1) === 0x2f && KEY_PATH_BEFORE.test(text.slice(Math.max(0, k - 256), k))) valueFromName(text, k, e, KEY_PATH_VALUE_BELOW, out);
+}
+
+/** After a variable's name first on its line: blanks, then one word to the line's end (R's `Sys.getenv()`, `env | column -t -s=`). */
+const PADDED_VALUE = /[ \t]{2,}(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+/** A date or a time first in a value (`gh secret list`'s `DB_PASSWORD  2024-03-11T10:22:31Z`: when it was set). */
+const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
+
+/**
+ * A variable's name in capitals first on its line, blanks, its value alone after them (adv15 D06: R's `Sys.getenv()` pads the
+ * names; `env | column -t -s=`): a value with a digit in it, not a date (a listing of when each secret was set).
+ */
+function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k > 0 && text.charCodeAt(k - 1) !== 0x0a) return;
+  const name = text.slice(k, e);
+  if (!/^[A-Z][A-Z0-9_]*$/.test(name) || !isSecretName(name)) return;
+  PADDED_VALUE.lastIndex = e;
+  const m = PADDED_VALUE.exec(text);
+  if (!m) return;
+  const v = m.groups!.v;
+  if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
