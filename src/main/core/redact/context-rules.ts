@@ -338,6 +338,8 @@ export const FILES: ContextRule[] = [
   { kind: 'password on command line', keywords: ['reset-admin-password'], needs: /reset-admin-password/, re: /\breset-admin-password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /add-(?:generic|internet)-password/, re: /\badd-(?:generic|internet)-password\b[^\n|;&]*?[ \t]-w[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['altool'], needs: /altool/, re: /\baltool\b[^\n|;&]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-@$])[^\s'"]+)/g },
+  // fish's `set --show NAME` (adv15 D05): `$NAME[1]: |value|` and `$NAME: originally inherited as |value|`, the value between bars.
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'pwd'], sharesNameWords: true, needs: /^\$\w+(?:\[\d+\])?: (?:originally inherited as )?\|/m, re: /^\$\w*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY)(?:\[\d+\])?: (?:originally inherited as )?\|(?<secret>[^|\n]{1,4096})(?=\|\r?$)/gim },
   // IBM Cloud's `api-key-create` table: `API Key` then blanks then the key (adv15 D23).
   { kind: 'api key', keywords: ['key'], sharesNameWords: true, needs: /^API Key[ \t]{2,}/m, re: /^API Key[ \t]{2,}(?<secret>[A-Za-z0-9_-]{32,64})(?=[ \t]*\r?$)/gm },
   // A label with a blank in it (`S3 Secret Key: …` in `supabase status`, MinIO's `Secret Key:`, a console's `Secret access key: …`): no key=value name.

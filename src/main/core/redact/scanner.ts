@@ -1276,6 +1276,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (OBJECT_VALUE_FIELD.test(text)) valueAt.lastIndex = OBJECT_VALUE_FIELD.lastIndex;
     }
   }
+  // gdb prints a `char *` as its address then its string (`password = 0x5555555596b0 "…"`: adv15 D04): the string is the value.
+  GDB_POINTER.lastIndex = valueAt.lastIndex;
+  if (m && GDB_POINTER.test(text)) valueAt.lastIndex = GDB_POINTER.lastIndex;
+  // fish's `set --show` says where a variable is set before it shows the value (`$DB_PASSWORD: set in global scope`: adv15 D05).
+  FISH_SCOPE.lastIndex = valueAt.lastIndex;
+  if (m && text.charCodeAt(k - 1) === 0x24 && FISH_SCOPE.test(text)) return e;
   const v = valueAt.exec(text);
   if (!v) return e;
   const quoted = v.groups!.quoted ?? v.groups!.single;
@@ -1294,6 +1300,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   return e;
 }
+
+/** A pointer's address before its string (gdb's `char *`). */
+const GDB_POINTER = /0x[0-9a-f]{4,16}[ \t]+(?=")/y;
+/** fish's `set --show` line of a variable's scope (`set in global scope, exported, with 1 elements`, `originally inherited as |…|`). */
+const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|originally inherited as )/y;
 
 /** After an API key's value, its `"encoded"` form in the same object (no brace between). */
 const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{8,4096})"/y;
