@@ -73,6 +73,25 @@ describe('the hook files of every host adapter are protected', () => {
     expect(`${d.decision} ${d.rule}`).toBe(`forbid ${HOOK_CONFIG_RULE}`);
   });
 
+  it("decide() follows the environment's changes (its paths are kept between lines only while the variables stay the same)", () => {
+    const saved = { MISH_SPOOL_DIR: process.env.MISH_SPOOL_DIR, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR };
+    try {
+      const at = (line: string) => { const d = decide(line, policy, { cwd: ROOT, home: HOME }); return `${d.decision} ${d.rule}`; };
+      process.env.MISH_SPOOL_DIR = '/srv/data/spool-a';
+      process.env.CLAUDE_CONFIG_DIR = '/srv/claude-a';
+      expect(at('rm -rf /srv/data/spool-a')).toBe(`forbid ${OWN_FILES_RULE}`);
+      expect(at('rm /srv/claude-a/settings.json')).toBe(`forbid ${HOOK_CONFIG_RULE}`);
+      expect(at('rm -rf /srv/data/spool-b')).toBe('allow default');
+      process.env.MISH_SPOOL_DIR = '/srv/data/spool-b';
+      process.env.CLAUDE_CONFIG_DIR = '/srv/claude-b';
+      expect(at('rm -rf /srv/data/spool-b')).toBe(`forbid ${OWN_FILES_RULE}`);
+      expect(at('rm /srv/claude-b/settings.json')).toBe(`forbid ${HOOK_CONFIG_RULE}`);
+      expect(at('rm -rf /srv/data/spool-a')).toBe('allow default');
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    }
+  });
+
   it('the agent setting a variable in its own command line cannot change the hook (it ran before the line): such lines are judged as any other', () => {
     // The variables the hook reads (MISH_POLICY*, MISH_OPERATOR_DIR, CLAUDE_CONFIG_DIR, …) come from the host's environment, not the line.
     expect(decision('MISH_HOOK_DAEMON=0 ls', { HOME })).toBe('allow default');

@@ -23,6 +23,12 @@ export const OWN_FILES_RULE = 'mish-own-files';
 export const HOOK_CONFIG_RULE = 'mish-hook-config';
 
 /**
+ * The environment variables mishOwnPaths and hookConfigPaths read (runtimeDir: XDG_RUNTIME_DIR, TMPDIR; the hosts' config
+ * folders): decide() hands them only these, so it need not copy the whole environment for every line (~55 µs a copy).
+ */
+export const OWN_PATH_VARIABLES = ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR', 'TMPDIR', 'MISH_AUDIT_LOG', 'MISH_SPOOL_DIR', 'MISH_OPERATOR_DIR', 'MISH_POLICY', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'COPILOT_HOME'] as const;
+
+/**
  * The folders and files mish reads its policy and state from, for this environment: the
  * defaults and the environment's overrides both (the agent may set XDG_* for a nested mish).
  */

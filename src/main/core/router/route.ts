@@ -219,7 +219,8 @@ async function execute(line: string, plan: Plan, approved: DangerMatch[], o: Rou
       ({ report, facts, text } = await runPassthrough(base, line, plan.segments));
       break;
   }
-  const full: RunFacts = { ...facts, enrichment: enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env }, commands: plan.segments.map((s) => s.command) }) };
+  // A success has no hints (enrich returns none): the environment is not copied for it (~55 µs, a fifth of a `true`'s route).
+  const full: RunFacts = { ...facts, enrichment: facts.exitCode === 0 ? [] : enrich({ output: text, exitCode: facts.exitCode, cwd: o.cwd, env: { ...process.env, ...o.env }, commands: plan.segments.map((s) => s.command) }) };
   const input: RenderInput = { command: line, report, facts: full, ran, injected, grammars, cwd: o.cwd };
   return {
     kind: 'ran',
