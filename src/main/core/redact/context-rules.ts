@@ -348,7 +348,9 @@ export const FILES: ContextRule[] = [
   // `infisical secrets`) and ASCII ones (`aws … --output table`'s `|  SecretString |  … |`, psql's expanded `password | …`). The
   // value is one whole cell; a cell of words (`| token | Your API token |`) is prose, and placeholders stay (guard). A column's SQL type is
   // no value (a schema: psql's `\d users` row ` password | text | …`, mysql's `DESCRIBE`: `| password | varchar(255) | YES |`).
-  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^|[│║┃|])[ \\t]*(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
+  // A name after a bar is a padded cell (`| token |`): a bar with no blank after it is a regular expression's (`password|token|.*_key`
+  // in sops' encrypted_regex: adv15 M22); psql's unaligned rows (`password|…`) have the name first on the line.
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
