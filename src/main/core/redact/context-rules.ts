@@ -31,6 +31,11 @@ export interface ContextRule {
    * is the next column's title (`| Secret | Description |`, `| token | count |`), not a secret.
    */
   wordsNotOnHeader?: boolean;
+  /**
+   * A table's cell: a value too wide for its column goes on in the rows below whose label cell is empty (`| secret | AbC… |`
+   * then `|        | …xyz |`: the OpenStack client fitted to the terminal, adv14 C49). Each piece is masked.
+   */
+  wrapsIntoRows?: boolean;
 }
 
 /**
@@ -149,7 +154,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t"']-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
-  { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
+  { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, wrapsIntoRows: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
   // A secret store's write with the value as an option (adv13 B08, B09: `aws ssm put-parameter --name /x/DB_PASSWORD --type
   // SecureString --value '…'`, `az keyvault secret set --name x --value '…'`), as shell history and `set -x` print it.
   { kind: 'password on command line', keywords: ['secret', 'pass', 'token', 'key'], sharesNameWords: true, needs: /--value/, re: /\b(?:ssm[ \t]+put-parameter\b[^\n|;&]*?(?:SecureString|[Pp]assword|[Ss]ecret|[Tt]oken|[Kk]ey)|keyvault[ \t]+secret[ \t]+set)\b[^\n|;&]*?[ \t]--value(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g },
@@ -350,7 +355,7 @@ export const FILES: ContextRule[] = [
   // no value (a schema: psql's `\d users` row ` password | text | …`, mysql's `DESCRIBE`: `| password | varchar(255) | YES |`).
   // A name after a bar is a padded cell (`| token |`): a bar with no blank after it is a regular expression's (`password|token|.*_key`
   // in sops' encrypted_regex: adv15 M22); psql's unaligned rows (`password|…`) have the name first on the line.
-  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, wrapsIntoRows: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).

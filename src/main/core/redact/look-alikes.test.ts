@@ -9,6 +9,7 @@ import { Redactor } from './redactor.js';
 
 const kept: [string, string][] = [
   // Adversary pass 15: a tool's own mask, plural names of lists that are no secrets, an environment word that is a name's own.
+  ['a wrapped cell under a row that is no secret', '| description  | Deploys the shop API to production every night at two, unless   |\n|              | a freeze is on                                                   |\n| name         | ci-deployer                                                      |\n'],
   ["sops' encrypted_regex (bars of a regular expression, no table)", 'creation_rules:\n  - path_regex: secrets/prod/.*\\.ya?ml$\n    encrypted_regex: ^(data|stringData|password|token|.*_key)$\n'],
   ["fish's set --show of a variable's scope", '$DB_PASSWORD: set in global scope, exported, with 1 elements\n$API_TOKEN: set in universal scope, unexported, with 1 elements\n'],
   ["Kafka's ProducerConfig with its own mask", '\tssl.keystore.password = null\n\tssl.truststore.password = [hidden]\n\tssl.truststore.type = JKS\n'],

@@ -198,6 +198,7 @@ v = b64(s(AN, 24)); f("aws kms decrypt's Plaintext", v, `{\n    "KeyId": "arn:aw
 v = 'K002' + s(AN, 27); f("rclone.conf's B2 key beside its account", v, `[b2]\ntype = b2\naccount = 002${s(HEX, 22)}\nkey = ${v}`);
 v = pw(); f("gdb's print of a struct of char *", v, `$1 = {host = 0x5555555596b0 "127.0.0.1", port = 0x5555555596d0 "5432", password = 0x555555559730 "${v}", api_key = 0x555555559760 "${s(HEX, 40)}"}`);
 v = pw(); f("fish's set --show", v, `$DB_PASSWORD: set in global scope, exported, with 1 elements\n$DB_PASSWORD[1]: |${v}|\n$DB_PASSWORD: originally inherited as |${v}|`);
+v = s(AN + '-_', 28); f("a secret the OpenStack client wrapped onto a second row", v, `| roles        | member                                                     |\n| secret       | ${s(AN + '-_', 58)} |\n|              | ${v.padEnd(58)} |\n| system       | None                                                       |`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1141,7 +1141,29 @@ function lineRules(text: string, lineStart: number, lineEnd: number, on: number[
   for (const r of on) {
     const rule = LINE_RULES[r];
     if (r === COOKIE_RULE) cookies(line, lineStart, out);
-    else if (!rule.needs || rule.needs.test(line)) apply(rule, line, lineStart, out, rule.wordsNotOnHeader && isTableHeader(text, lineStart, lineEnd) ? HEADER_WORD : undefined);
+    else if (!rule.needs || rule.needs.test(line)) {
+      const found = out.length;
+      apply(rule, line, lineStart, out, rule.wordsNotOnHeader && isTableHeader(text, lineStart, lineEnd) ? HEADER_WORD : undefined);
+      if (rule.wrapsIntoRows && out.length > found) wrappedCells(text, lineEnd, out[out.length - 1].kind, out);
+    }
+  }
+}
+
+/** A row below a table's row whose label cell is empty, one cell after it (the wrapped rest of a value): `|      | …xyz |`. */
+const WRAPPED_ROW = /\n(?<row>[│║┃|][ \t]+[│║┃|][ \t]*(?<piece>[^\s│║┃|]+)[ \t]*[│║┃|][ \t]*\r?)(?=\n|$)/dy;
+/** Rows a wrapped value goes on in (an 86-character secret in a 40-column cell takes three). */
+const MAX_WRAPPED_ROWS = 8;
+
+/** The pieces of a value a table wrapped into the rows after the row ending at `lineEnd` (ContextRule.wrapsIntoRows). */
+function wrappedCells(text: string, lineEnd: number, kind: string, out: SecretFinding[]): void {
+  let at = lineEnd;
+  for (let n = 0; n < MAX_WRAPPED_ROWS; n++) {
+    WRAPPED_ROW.lastIndex = at;
+    const m = WRAPPED_ROW.exec(text);
+    if (!m) return;
+    const [start, end] = m.indices!.groups!.piece!;
+    out.push({ start, end, kind, byContext: true });
+    at = WRAPPED_ROW.lastIndex;
   }
 }
 
