@@ -125,7 +125,18 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid)=(?<secret>[^\s&#"'<>]{4,})/gi,
+  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid)=(?<secret>[^\s&#"'<>]{4,})/gi,
+};
+
+/**
+ * A password-reset token in a URL's path (an access log, a framework's debug output: adv13 B39): Laravel's
+ * `/reset-password/<64 hex>`, Django's `/reset/<uidb64>/<set-password token>/`, `/password/reset/<token>`.
+ */
+export const URL_RESET_TOKEN: ContextRule = {
+  kind: 'password reset token',
+  keywords: ['reset'],
+  needs: /reset(?:-password)?\//i,
+  re: /\/(?:reset-password|password\/reset|password-reset|reset)\/(?:[A-Za-z0-9_-]{1,16}\/)?(?<secret>[A-Za-z0-9_-]{20,128})(?=[/?#\s"]|$)/gi,
 };
 
 /** A bot token in a URL path: `/bot123456789:AA…/getMe` (Telegram). */
@@ -345,6 +356,10 @@ export const FILES: ContextRule[] = [
   { kind: 'password on command line', keywords: ['altool'], needs: /altool/, re: /\baltool\b[^\n|;&]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-@$])[^\s'"]+)/g },
   // fish's `set --show NAME` (adv15 D05): `$NAME[1]: |value|` and `$NAME: originally inherited as |value|`, the value between bars.
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'pwd'], sharesNameWords: true, needs: /^\$\w+(?:\[\d+\])?: (?:originally inherited as )?\|/m, re: /^\$\w*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY)(?:\[\d+\])?: (?:originally inherited as )?\|(?<secret>[^|\n]{1,4096})(?=\|\r?$)/gim },
+  // Rails' SQL log binds (`[["token", "…"], ["LIMIT", 1]]`: adv13 B17), a bound column's name then its value.
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'salt', 'digest'], sharesNameWords: true, needs: /\[\["/, re: /\[[ \t]*"(?<name>[A-Za-z_][\w.]*)"[ \t]*,[ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,4096})"[ \t]*\]/g, guard: true },
+  // PHP's PDO constructor in a stack trace (`PDO->__construct('mysql:host=…', 'shop', 'pw', Array)`, Laravel's log: adv13 B36): the third argument.
+  { kind: 'password', keywords: ['pdo'], needs: /PDO->__construct\(|createPdoConnection\(/, re: /(?:PDO->__construct|->createPdoConnection)\('[^'\n]*',[ \t]*(?:'[^'\n]*'|NULL),[ \t]*'(?<secret>[^'\n]+)'/g },
   // IBM Cloud's `api-key-create` table: `API Key` then blanks then the key (adv15 D23).
   { kind: 'api key', keywords: ['key'], sharesNameWords: true, needs: /^API Key[ \t]{2,}/m, re: /^API Key[ \t]{2,}(?<secret>[A-Za-z0-9_-]{32,64})(?=[ \t]*\r?$)/gm },
   // A label with a blank in it (`S3 Secret Key: …` in `supabase status`, MinIO's `Secret Key:`, a console's `Secret access key: …`): no key=value name.

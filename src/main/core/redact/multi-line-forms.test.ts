@@ -40,6 +40,9 @@ const secrets: [string, string, string[]][] = [
   ['kubectl describe configmap data', `Data\n====\nDB_HOST:\n----\ndb.internal\n\nDB_PASSWORD:\n----\n${V}\n\nBinaryData\n====\n`, [V]],
   ['a DynamoDB item', `{\n    "Item": {\n        "refresh_token": {\n            "S": "${V}"\n        },\n        "pk": {\n            "S": "TENANT#42"\n        }\n    }\n}\n`, [V]],
   ['etcdctl get --prefix', `/config/shop/db_host\ndb.internal\n/config/shop/db_password\n${V}\n/config/shop/port\n5432\n`, [V]],
+  ['PostgreSQL logs a statement, then its parameters', `2024-03-11 10:22:33.901 UTC [48213] app@shop LOG:  duration: 1.093 ms  execute <unnamed>: UPDATE "users" SET "password_reset_token" = $1, "updated_at" = $2 WHERE "id" = $3\n2024-03-11 10:22:33.901 UTC [48213] app@shop DETAIL:  parameters: $1 = '${V}', $2 = '2024-03-11 10:22:33.9', $3 = '42'\n`, [V]],
+  ['PostgreSQL logs an INSERT, then its parameters', `LOG:  execute <unnamed>: INSERT INTO "api_tokens" ("name", "token") VALUES ($1, $2)\nDETAIL:  parameters: $1 = 'ci', $2 = '${W}'\n`, [W]],
+  ['a Terraform state of a random password', `{\n  "mode": "managed",\n  "type": "random_password",\n  "name": "db",\n  "instances": [\n    {\n      "attributes": {\n        "id": "none",\n        "length": 24,\n        "result": "${V}",\n        "special": true\n      }\n    }\n  ]\n}\n`, [V]],
   ["R's Sys.getenv() (padded names)", `CENSUS_API_KEY                  ${V}\nR_LIBS_USER                     /home/dana/R/library/4.3\nSHINYAPPS_TOKEN                 ${W}\n`, [V, W]],
   ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
 ];
@@ -58,6 +61,8 @@ const lookAlikes: [string, string][] = [
   ['an etcd key that names no secret', '/config/shop/db_host\ndb-primary-01.internal\n'],
   ["gh secret list without a terminal (when each was set)", 'DB_PASSWORD\t2024-03-11T10:22:31Z\nNPM_TOKEN\t2024-02-02T08:00:00Z\n'],
   ['padded names whose values are words or paths', 'GITHUB_TOKEN                    (set)\nSSH_AUTH_SOCK                   /tmp/ssh-XXXX/agent.123\nAPI_KEY_FILE                    /run/secrets/api_key\n'],
+  ['PostgreSQL parameters bound to columns that name no secret', `LOG:  execute <unnamed>: SELECT * FROM "users" WHERE "email" = $1 AND "tenant_id" = $2\nDETAIL:  parameters: $1 = 'dana@acme.io', $2 = 'Ux3Vy7Wz1Xa5Yb9C'\n`],
+  ["a Terraform state's random_string (not sensitive)", '{\n  "type": "random_string",\n  "instances": [{"attributes": {"result": "Ux3Vy7Wz1Xa5"}}]\n}\n'],
   ["serverless' api keys when there are none", 'api keys:\n  None\nendpoints:\n  None\n'],
   ['a list of keys whose key is an id (no api keys)', 'indexes: [\n  {\n    key: \'email_1\',\n    unique: true\n  }\n]\n'],
 ];

@@ -199,6 +199,11 @@ v = 'K002' + s(AN, 27); f("rclone.conf's B2 key beside its account", v, `[b2]\nt
 v = pw(); f("gdb's print of a struct of char *", v, `$1 = {host = 0x5555555596b0 "127.0.0.1", port = 0x5555555596d0 "5432", password = 0x555555559730 "${v}", api_key = 0x555555559760 "${s(HEX, 40)}"}`);
 v = pw(); f("fish's set --show", v, `$DB_PASSWORD: set in global scope, exported, with 1 elements\n$DB_PASSWORD[1]: |${v}|\n$DB_PASSWORD: originally inherited as |${v}|`);
 v = s(AN + '-_', 28); f("a secret the OpenStack client wrapped onto a second row", v, `| roles        | member                                                     |\n| secret       | ${s(AN + '-_', 58)} |\n|              | ${v.padEnd(58)} |\n| system       | None                                                       |`);
+// Adversary pass 13's logs (session 9): Rails' SQL binds, PHP's PDO in a stack trace, password-reset tokens in an access log.
+v = s(AN, 32); f("Rails' SQL log binds", v, `  ApiToken Load (0.4ms)  SELECT "api_tokens".* FROM "api_tokens" WHERE "api_tokens"."token" = $1 LIMIT $2  [["token", "${v}"], ["LIMIT", 1]]`);
+v = pw(); f("PDO's constructor in Laravel's stack trace", v, `#0 /var/www/html/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php(65): PDO->__construct('mysql:host=127....', 'shop', '${v}', Array)`);
+v = s(HEX, 64); f("Laravel's password-reset link in an access log", v, `203.0.113.7 - - [11/Mar/2024:10:22:31 +0000] "GET /reset-password/${v}?email=dana%40acme.io HTTP/1.1" 200 5123 "-" "Mozilla/5.0"`);
+v = s(AN + '-_', 20); f("Devise's reset_password_token in a URL", v, `192.0.2.44 - - [11/Mar/2024:10:23:40 +0000] "GET /users/password/edit?reset_password_token=${v} HTTP/1.1" 200 3312`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -14,13 +14,14 @@
  */
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
+import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult } from './bound-values.js';
 import type { SecretFinding } from './finding.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
 
@@ -31,7 +32,7 @@ const MIN_RUN = 20;
 /** The characters of a token run: word characters and the separators tokens, base64 and URLs are made of. */
 const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
 
-const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT];
+const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, URL_RESET_TOKEN, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT];
 /** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
 const NAME_RULE = LINE_RULES.length;
 const COOKIE_RULE = LINE_RULES.length + 1;
@@ -43,6 +44,9 @@ const COMPOSER_RULE = LINE_RULES.length + 6;
 /** Sections whose every entry is a credential (credential-sections.ts): a cookie list, serverless' `api keys:`. */
 const COOKIE_LIST_RULE = LINE_RULES.length + 7;
 const API_KEYS_RULE = LINE_RULES.length + 8;
+/** Values bound away from their name (bound-values.ts): PostgreSQL's logged parameters, a Terraform state's random password. */
+const PARAMETERS_RULE = LINE_RULES.length + 9;
+const RANDOM_PASSWORD_RULE = LINE_RULES.length + 10;
 
 /** One keyword of the pass and what it triggers. */
 interface Keyword {
@@ -100,6 +104,8 @@ const KEYWORDS: Keyword[] = [];
   for (const w of COMPOSER_SECTION_WORDS) entry(w).context.push(COMPOSER_RULE);
   for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_LIST_RULE);
   entry(API_KEYS_WORD).context.push(API_KEYS_RULE);
+  entry(PARAMETERS_WORD).context.push(PARAMETERS_RULE);
+  entry(RANDOM_PASSWORD_WORD).context.push(RANDOM_PASSWORD_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -304,7 +310,9 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : 0))));
+/** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -801,6 +809,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     if (need !== NEED_WINDOW && !bytesMayMatch(need, buf, end, lineEnd, line)) continue;
     // A line a table's rule follows is a header or a table's last row: the line above tells which (isTableHeader), so the window holds it.
     let lineStart = NAMES_A_VALUE[id] === 1 && afterName(buf, end, lineEnd) !== AFTER_OTHER && line.ruleAfter() ? line.prevStart() : line.start;
+    // PostgreSQL's parameters line: its statement is on the lines above.
+    for (let up = 0; up < LINES_BEFORE[id] && lineStart > 1; up++) lineStart = buf.lastIndexOf(0x0a, lineStart - 2) + 1;
     // `"secret": true` flags its object's `"value"` on a line above (flaggedObjectValue): the window starts there.
     if (NAMES_A_VALUE[id] === 1 && bytesAre(buf, end, '": true')) for (let up = 0; up < FLAG_LINES_AROUND && lineStart > 1; up++) lineStart = buf.lastIndexOf(0x0a, lineStart - 2) + 1;
     // A name whose value starts on the next line (`password: |`, `"client_secret":` then the value): the rule reads the lines after it.
@@ -823,8 +833,11 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     // the window starts at its statement's line.
     if (after === MAX_TABLE_ROWS + 1 && line.sqlAbove(end) >= 0) lineStart = Math.min(lineStart, line.sqlAbove(end));
     if (after === MAX_TABLE_ROWS + 1 && line.createAbove(end) >= 0) lineStart = Math.min(lineStart, line.createAbove(end));
-    if (lineStart <= to) to = Math.max(to, lineEnd);
-    else {
+    if (lineStart <= to) {
+      // A window that reads lines above its hit (PostgreSQL's parameters) may start before the open one.
+      from = Math.min(from, lineStart);
+      to = Math.max(to, lineEnd);
+    } else {
       scan();
       from = lineStart;
       to = lineEnd;
@@ -1095,6 +1108,14 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
       }
       if (r === API_KEYS_RULE) {
         apiKeysBlock(text, end, out);
+        continue;
+      }
+      if (r === PARAMETERS_RULE) {
+        postgresParameters(text, end, isSecretName, out);
+        continue;
+      }
+      if (r === RANDOM_PASSWORD_RULE) {
+        randomPasswordResult(text, end, out);
         continue;
       }
       if (r === COMPOSER_RULE) {

@@ -1,0 +1,79 @@
+/**
+ * Values bound to a secret's name away from it, which no key=value rule sees:
+ * - PostgreSQL's log of an extended-protocol query (`log_statement`, `log_min_duration_statement`):
+ *   `execute <unnamed>: UPDATE "users" SET "password_reset_token" = $1 …` then, on the next line,
+ *   `DETAIL:  parameters: $1 = '…', $2 = '…'` — the value of each parameter a secret's column is
+ *   compared with or set to (adv13 B14);
+ * - a Terraform state's `random_password` resource: its `"result"` is the generated password
+ *   (`terraform state pull`, adv13 B26); `terraform show` prints it `(sensitive value)`.
+ * The scanner calls these at their keyword's hit; the byte path reads LINES_ABOVE_PARAMETERS
+ * lines above a parameters line and RANDOM_PASSWORD_LINES below a resource's type.
+ */
+import type { SecretFinding } from './finding.js';
+import { isLookAlike } from './look-alikes.js';
+
+/** The keyword of PostgreSQL's parameters line. */
+export const PARAMETERS_WORD = 'parameters: $';
+/** Lines above a parameters line its statement may start on (the LOG line; a long statement wraps onto a few). */
+const MAX_STATEMENT_LINES = 4;
+/** Characters of the statement read (a statement longer than this is a bulk load, not a credential's lookup). */
+const MAX_STATEMENT_CHARS = 16 * 1024;
+/** In a statement: a column compared with or set to a parameter (`"token" = $1`, `reset_token=$3`). */
+const COLUMN_PARAMETER = /(?:"(?<q>[^"\n]{1,128})"|(?<b>[A-Za-z_][\w]{0,127}))[ \t]*(?:=|<>|!=)[ \t]*\$(?<n>\d{1,4})\b/g;
+/** An INSERT's column list and its VALUES of parameters (`INSERT INTO t ("email", "password") VALUES ($1, $2)`). */
+const INSERT_PARAMETERS = /\((?<cols>[^()\n]{1,4096})\)[ \t]*VALUES[ \t]*\((?<vals>[^()\n]{1,4096})\)/gi;
+/** One parameter's value in the DETAIL line: `$1 = '…'` (`''` inside), or NULL. */
+const PARAMETER_VALUE = /\$(?<n>\d{1,4})[ \t]*=[ \t]*'(?<v>(?:[^'\n]|'')*)'/dg;
+
+/** A bound parameter's column's name: secret or not (scanner.ts isSecretName, passed in so this module does not import it back). */
+export type IsSecretName = (name: string) => boolean;
+
+/** PostgreSQL's `DETAIL:  parameters: $1 = '…'` after the hit ending at `at`: the values of parameters bound to a secret's column. */
+export function postgresParameters(text: string, at: number, isSecretName: IsSecretName, out: SecretFinding[]): void {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let from = lineStart;
+  for (let n = 0; n < MAX_STATEMENT_LINES && from > 0; n++) from = text.lastIndexOf('\n', from - 2) + 1;
+  const statement = text.slice(Math.max(from, lineStart - MAX_STATEMENT_CHARS), lineStart);
+  const secret = new Set<string>();
+  COLUMN_PARAMETER.lastIndex = 0;
+  for (const m of statement.matchAll(COLUMN_PARAMETER)) {
+    const column = m.groups!.q ?? m.groups!.b;
+    if (isSecretName(column)) secret.add(m.groups!.n);
+  }
+  for (const m of statement.matchAll(INSERT_PARAMETERS)) {
+    const cols = m.groups!.cols.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+    const vals = m.groups!.vals.split(',').map((v) => v.trim());
+    cols.forEach((c, i) => {
+      const p = /^\$(\d{1,4})$/.exec(vals[i] ?? '');
+      if (p && isSecretName(c)) secret.add(p[1]);
+    });
+  }
+  if (secret.size === 0) return;
+  const lineEnd = text.indexOf('\n', at);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  for (const m of line.matchAll(PARAMETER_VALUE)) {
+    const v = m.groups!.v;
+    if (!secret.has(m.groups!.n) || v.length === 0 || isLookAlike(v, true)) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start: lineStart + start, end: lineStart + end, kind: 'secret', byContext: true });
+  }
+}
+/** Lines above a parameters line the byte path reads (its statement's). */
+export const LINES_ABOVE_PARAMETERS = MAX_STATEMENT_LINES;
+
+/** The keyword of a Terraform state's random password. */
+export const RANDOM_PASSWORD_WORD = '"random_password"';
+/** Lines after a resource's type its `"result"` may be on (`terraform state pull` pretty-prints ~25 attributes). */
+export const RANDOM_PASSWORD_LINES = 48;
+/** After the type: up to the resource's `"result": "…"`, not past another resource's `"type":`. */
+const RESULT_AFTER = /(?:(?!"type"[ \t]*:)[\s\S]){0,4096}?"result"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
+
+/** A `random_password` resource's `"result"` after the hit (its `"type": "random_password"`) ending at `at`. */
+export function randomPasswordResult(text: string, at: number, out: SecretFinding[]): void {
+  if (!/"type"[ \t]*:[ \t]*$/.test(text.slice(Math.max(0, at - 40), at - RANDOM_PASSWORD_WORD.length))) return;
+  RESULT_AFTER.lastIndex = at;
+  const m = RESULT_AFTER.exec(text);
+  if (!m || isLookAlike(m.groups!.v, true)) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'password', byContext: true });
+}
