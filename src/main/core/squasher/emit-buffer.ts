@@ -127,7 +127,7 @@ const AFTER_NAME = /[\s:(,)"'`]/;
  */
 export function restatedBy(next: string, line: string): boolean {
   const word = line.trim();
-  if (word.length < 3 || word.length > 1024 || /\s/.test(word) || !/[./\\]/.test(word)) return false;
+  if (!isPathWord(word)) return false;
   for (let at = next.indexOf(word); at >= 0; at = next.indexOf(word, at + 1)) {
     const end = at + word.length;
     if ((at === 0 || BEFORE_NAME.test(next[at - 1])) && (end === next.length || AFTER_NAME.test(next[end]))) return true;
@@ -135,13 +135,28 @@ export function restatedBy(next: string, line: string): boolean {
   return false;
 }
 
+/** One path-like word (trimmed): a `/`, `.` or `\` in it, no space. */
+function isPathWord(word: string): boolean {
+  return word.length >= 3 && word.length <= 1024 && !/\s/.test(word) && /[./\\]/.test(word);
+}
+
 /** The line before the current one, while it may still turn out to be restated by a hazard line (restatedBy). */
 interface PrevLine {
   no: number;
   text: string;
+  /**
+   * The line before it, when that one was unclassified or stripped too: a name right after
+   * another bare name is an item of a list (`prettier -l`), and stays even when the next line
+   * names it again — the list would lose it.
+   */
+  before: string | undefined;
   /** It went to the unclassified body (else: a grammar-stripped noise line). */
   unknown: boolean;
   small: SmallLine | undefined;
+}
+
+function emptyPrev(): PrevLine {
+  return { no: 0, text: '', before: undefined, unknown: false, small: undefined };
 }
 
 /** A line with a letter or digit (not only a spinner glyph or nothing). */
@@ -190,8 +205,13 @@ export class EmitBuffer {
   /** Drawings of redrawn rows seen while small (counted, not shown). */
   private smallHidden = 0;
   private lastText = '';
-  /** The previous line, when it was unclassified or stripped noise (cleared by every other line). */
-  private prev: PrevLine | undefined;
+  /**
+   * The previous line, when it was unclassified or stripped noise (`hasPrev`; cleared by every
+   * other line). Two records used in turn, so no line allocates one (the squasher's hot path).
+   */
+  private prev: PrevLine = emptyPrev();
+  private spare: PrevLine = emptyPrev();
+  private hasPrev = false;
 
   constructor(private readonly onEvent?: (e: SquashEvent) => void) {}
 
@@ -202,8 +222,8 @@ export class EmitBuffer {
   accept(line: Line, cls: Classification, rule?: CompiledHazardRule): void {
     if (line.text.length) this.lastText = line.text;
     const small = this.small ? this.keepWhileSmall(line) : undefined;
-    const prev = this.prev;
-    this.prev = undefined;
+    const prev = this.hasPrev ? this.prev : undefined;
+    this.hasPrev = false;
     let inherited: OpenHazard | undefined;
     if (this.open) {
       const o = this.open;
@@ -254,7 +274,7 @@ export class EmitBuffer {
       case 'hazard': {
         this.counts.hazard++;
         this.runs.noteHazard(cls.severity);
-        if (prev && line.no > 0 && prev.no === line.no - 1 && restatedBy(line.text, prev.text)) this.foldRestated(prev);
+        if (prev && line.no > 0 && prev.no === line.no - 1 && restatedBy(line.text, prev.text) && !(prev.before !== undefined && isPathWord(prev.before.trim()))) this.foldRestated(prev);
         const report: HazardReport = { severity: cls.severity, text: line.text, context: [], lineNo: line.no, rule: cls.rule };
         const kept = this.keep(report);
         const frameRe = rule?.frameRe ?? inherited?.frameRe;
@@ -290,7 +310,7 @@ export class EmitBuffer {
         this.counts.noise++;
         if (small && cls.rule === 'grammar') this.foldWhileSmall(small, cls.action);
         if (cls.action === 'dedup') this.groups.add(line.text, line.no);
-        else if (cls.rule === 'grammar' && line.no > 0) this.prev = { no: line.no, text: line.text, unknown: false, small };
+        else if (cls.rule === 'grammar' && line.no > 0) this.notePrev(line, false, small, prev);
         return;
       case 'prompt':
         this.counts.prompt++;
@@ -298,7 +318,7 @@ export class EmitBuffer {
       case 'unknown':
         this.counts.unknown++;
         this.runs.add(line.text, line.no);
-        if (line.no > 0) this.prev = { no: line.no, text: line.text, unknown: true, small };
+        if (line.no > 0) this.notePrev(line, true, small, prev);
         return;
     }
   }
@@ -308,6 +328,19 @@ export class EmitBuffer {
    * and, in a small output, not counted as folded — the text still says everything the output
    * did, so it stays "the output whole" (no line count, no raw reference in the status line).
    */
+  /** Remembers this line as the previous one (in the record `before` is not in). */
+  private notePrev(line: Line, unknown: boolean, small: SmallLine | undefined, before: PrevLine | undefined): void {
+    const p = this.spare;
+    this.spare = this.prev;
+    this.prev = p;
+    p.no = line.no;
+    p.text = line.text;
+    p.before = before?.text;
+    p.unknown = unknown;
+    p.small = small;
+    this.hasPrev = true;
+  }
+
   private foldRestated(prev: PrevLine): void {
     if (prev.small) {
       prev.small.fold = true;

@@ -223,6 +223,16 @@ describe('a file name on its own line, then the diagnostic that names it', () =>
     expect(body).toContain('src/listed.js');
     expect(r.hazards.map((h) => h.text)).toEqual(['[error] src/bad.js: SyntaxError: nope (1:2)']);
   });
+
+  it('an item of a list of names stays, even when the next line names it again', () => {
+    const c = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^\\[error\\] '\nseverity = 'error'\n", '/g/t.toml');
+    if (!c.ok) throw new Error('grammar');
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null });
+    sq.write('Listing:\r\nsrc/a.js\r\nsrc/b.js\r\n[error] src/b.js: SyntaxError: nope (1:2)\r\n');
+    const r = sq.finish({ exitCode: 2 });
+    expect(r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['Listing:', 'src/a.js', 'src/b.js', '[error] src/b.js: SyntaxError: nope (1:2)']);
+    expect(r.restated).toBeUndefined();
+  });
 });
 
 describe('small outputs: shown in order, less the noise the grammar names', () => {
