@@ -7,6 +7,7 @@
  * Pure and node-free (it runs in the editor's Web Worker).
  */
 import { templateOf } from '../squasher/dedup.js';
+import { restatedBy } from '../squasher/emit-buffer.js';
 import type { Classification, Line, SquashResult } from '../squasher/types.js';
 
 /** A raw line's fate in the summary. */
@@ -118,6 +119,7 @@ export function mapLines(result: SquashResult, trace: readonly TracedLine[], raw
       }
     }
     if (result.finalPrompt) out++;
+    markRestated(trace, status, target);
     return { status, target, ruleOf, rules, outputLines: out };
   }
 
@@ -210,7 +212,24 @@ export function mapLines(result: SquashResult, trace: readonly TracedLine[], raw
         break;
     }
   }
+  markRestated(trace, status, target);
   return { status, target, ruleOf, rules, outputLines: out };
+}
+
+/**
+ * A line left out because the hazard line right after it repeats it whole (a file name on its
+ * own line, then the diagnostic naming it: emit-buffer's restatedBy) is folded into that line.
+ */
+function markRestated(trace: readonly TracedLine[], status: Uint8Array, target: Int32Array): void {
+  for (let i = 0; i + 1 < trace.length; i++) {
+    const t = trace[i];
+    const next = trace[i + 1];
+    if (next.no > status.length || status[t.no - 1] !== LineStatus.dropped || next.no !== t.no + 1 || next.cls.kind !== 'hazard') continue;
+    if (t.cls.kind !== 'unknown' && !(t.cls.kind === 'noise' && t.cls.action === 'strip')) continue;
+    if (status[next.no - 1] !== LineStatus.kept || !restatedBy(next.text, t.text)) continue;
+    status[t.no - 1] = LineStatus.folded;
+    target[t.no - 1] = target[next.no - 1];
+  }
 }
 
 /** The marker whose range holds line `no` (markers are in line order, body order): binary search. */

@@ -45,7 +45,7 @@ function preview(name: string, text?: string): PreviewOk & { rawText: string[] }
 }
 
 describe('grammar preview', () => {
-  for (const name of ['cargo-build-error', 'cargo-build-large', 'npm-install-large', 'pytest-fail', 'tsc-errors-pretty', 'gcc-errors-relative', 'jest-fail', 'yarn-add-404']) {
+  for (const name of ['cargo-build-error', 'cargo-build-large', 'npm-install-large', 'pytest-fail', 'tsc-errors-pretty', 'gcc-errors-relative', 'jest-fail', 'yarn-add-404', 'prettier-check-syntax-error', 'cmake-configure-fail']) {
     it(`${name}: the same summary mish prints, and marks that agree with it`, () => {
       const { meta, bytes } = fixture(name);
       const p = preview(name);
@@ -80,6 +80,16 @@ describe('grammar preview', () => {
     expect(new Set(retries.map((m) => m.target)).size).toBe(1);
     expect(marks.find((m) => m.text.startsWith('yarn add v'))?.status).toBe(LineStatus.dropped);
     expect(marks.find((m) => m.text.startsWith('error Couldn'))?.status).toBe(LineStatus.kept);
+  });
+
+  it('a file name the next hazard line repeats whole is folded into that line', () => {
+    const p = preview('prettier-check-syntax-error');
+    const at = p.rawText.findIndex((t) => t.trim() === 'broken/bad.js');
+    const error = p.rawText.findIndex((t) => t.startsWith('[error] broken/bad.js: SyntaxError'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(p.map.status[at]).toBe(LineStatus.folded);
+    expect(p.map.status[error]).toBe(LineStatus.kept);
+    expect(p.map.target[at]).toBe(p.map.target[error]);
   });
 
   it('decodes every recording into pieces that join to exactly the TextDecoder text', () => {

@@ -64,9 +64,15 @@ const hazardSchema = z.strictObject({
   continue_pattern: z.string().min(1).optional(),
   end_pattern: z.string().min(1).optional(),
   frame_pattern: z.string().min(1).optional(),
+  frame_focus: z.string().min(1).optional(),
 });
 const outcomeSchema = z.strictObject({ ...ruleBase, format: z.string().optional() });
-const noiseSchema = z.strictObject({ ...ruleBase, action: z.enum(['strip', 'dedup']) });
+const noiseSchema = z.strictObject({
+  ...ruleBase,
+  action: z.enum(['strip', 'dedup']),
+  continue_pattern: z.string().min(1).optional(),
+  end_pattern: z.string().min(1).optional(),
+});
 const promptSchema = z.strictObject({ ...ruleBase });
 
 /**
@@ -340,11 +346,19 @@ function compileData(
       r.frame_pattern === undefined
         ? undefined
         : compileRe(r.frame_pattern, r.flags, { file, index, path: ['hazard', i, 'frame_pattern'], rule: id, field: 'frame_pattern' }, errors);
+    const focusRe =
+      r.frame_focus === undefined
+        ? undefined
+        : compileRe(r.frame_focus, r.flags, { file, index, path: ['hazard', i, 'frame_focus'], rule: id, field: 'frame_focus' }, errors);
+    if (r.frame_focus !== undefined && r.frame_pattern === undefined) {
+      errors.push({ file, line: index.locate(['hazard', i, 'frame_focus']), rule: id, message: 'frame_focus needs frame_pattern (the frame lines it picks from)' });
+    }
     if (!b) return;
     const h: CompiledHazardRule = { ...b, severity: r.severity, contextAfter: r.context_after ?? 0 };
     if (continueRe) h.continueRe = continueRe;
     if (endRe) h.endRe = endRe;
     if (frameRe) h.frameRe = frameRe;
+    if (focusRe) h.focusRe = focusRe;
     hazard.push(h);
   });
   const outcome: CompiledOutcomeRule[] = [];
@@ -357,7 +371,24 @@ function compileData(
   (data.noise ?? []).forEach((r, i) => {
     checkUnique('noise', i, r.id);
     const b = base('noise', i, r);
-    if (b) noise.push({ ...b, action: r.action });
+    const id = displayRuleId('noise', i, r.id);
+    const continueRe =
+      r.continue_pattern === undefined
+        ? undefined
+        : compileRe(r.continue_pattern, r.flags, { file, index, path: ['noise', i, 'continue_pattern'], rule: id, field: 'continue_pattern' }, errors);
+    const endRe =
+      r.end_pattern === undefined
+        ? undefined
+        : compileRe(r.end_pattern, r.flags, { file, index, path: ['noise', i, 'end_pattern'], rule: id, field: 'end_pattern' }, errors);
+    if ((r.continue_pattern !== undefined || r.end_pattern !== undefined) && r.action !== 'strip') {
+      const key = r.continue_pattern !== undefined ? 'continue_pattern' : 'end_pattern';
+      errors.push({ file, line: index.locate(['noise', i, key]), rule: id, message: `${key} needs action = "strip" (a paragraph of boilerplate is left out, not grouped)` });
+    }
+    if (!b) return;
+    const n: CompiledNoiseRule = { ...b, action: r.action };
+    if (continueRe) n.continueRe = continueRe;
+    if (endRe) n.endRe = endRe;
+    noise.push(n);
   });
   const prompt: CompiledRule[] = [];
   (data.prompt ?? []).forEach((r, i) => {

@@ -63,6 +63,27 @@ describe('compileGrammarSource', () => {
     expect(errs[0].message).toMatch(/frame_pattern/);
   });
 
+  it('compiles frame_focus (only with frame_pattern) and a noise paragraph (only for strip rules), naming rule and line of a misuse', () => {
+    const ok = compileGrammarSource(
+      "[[hazard]]\nid = 'e'\npattern = '^e: '\nseverity = 'error'\nframe_pattern = '^ {4}'\nframe_focus = '^>'\n\n[[noise]]\nid = 'n'\npattern = '^Hint:'\naction = 'strip'\ncontinue_pattern = '^  '\nend_pattern = 'done\\.$'\n",
+      '/g/t.toml',
+    );
+    expect(ok.ok && ok.value.grammar.hazard[0].focusRe?.test('>   x = 1')).toBe(true);
+    expect(ok.ok && ok.value.grammar.noise[0].continueRe?.test('  more')).toBe(true);
+    expect(ok.ok && ok.value.grammar.noise[0].endRe?.test('  done.')).toBe(true);
+    const noFrame = errorsOf("[[hazard]]\nid = 'e'\npattern = '^e: '\nseverity = 'error'\nframe_focus = '^>'\n");
+    expect(noFrame).toHaveLength(1);
+    expect(noFrame[0]).toMatchObject({ rule: 'e', line: 5 });
+    expect(noFrame[0].message).toMatch(/frame_focus needs frame_pattern/);
+    const dedup = errorsOf("[[noise]]\nid = 'n'\npattern = '^x'\naction = 'dedup'\ncontinue_pattern = '^ '\n");
+    expect(dedup).toHaveLength(1);
+    expect(dedup[0]).toMatchObject({ rule: 'n', line: 5 });
+    expect(dedup[0].message).toMatch(/continue_pattern needs action = "strip"/);
+    const bad = errorsOf("[[noise]]\nid = 'n'\npattern = '^x'\naction = 'strip'\nend_pattern = '(unclosed'\n");
+    expect(bad[0]).toMatchObject({ rule: 'n', line: 5 });
+    expect(bad[0].message).toMatch(/end_pattern/);
+  });
+
   it('validates the shape: bad enum, unknown key, wrong type, each with rule and line', () => {
     const src = [
       '[grammar]', //1

@@ -39,6 +39,12 @@ export interface HazardRuleSource extends RuleSource {
    * message, their frame lines are left out (the raw output keeps them).
    */
   frame_pattern?: string;
+  /**
+   * The line a code frame points at (pytest's `>` line): the frame lines right above it are the
+   * source before the failing line, left out for every hazard (the location names the line); the
+   * line itself and what follows it stay. Needs frame_pattern.
+   */
+  frame_focus?: string;
 }
 
 export interface OutcomeRuleSource extends RuleSource {
@@ -49,6 +55,13 @@ export interface OutcomeRuleSource extends RuleSource {
 export interface NoiseRuleSource extends RuleSource {
   /** strip: drop (counted); dedup: keep one representative per template with a count. */
   action: 'strip' | 'dedup';
+  /**
+   * A paragraph of boilerplate (strip only): the lines after the matching one are stripped too
+   * while they match this pattern (a fixed advice text the tool wraps over several lines).
+   */
+  continue_pattern?: string;
+  /** The paragraph ends at (and includes) the first following line matching this, checked before continue_pattern. */
+  end_pattern?: string;
 }
 
 export interface PromptRuleSource extends RuleSource {}
@@ -71,6 +84,8 @@ export interface CompiledHazardRule extends CompiledRule {
   endRe?: RegExp;
   /** See HazardRuleSource.frame_pattern. */
   frameRe?: RegExp;
+  /** See HazardRuleSource.frame_focus. */
+  focusRe?: RegExp;
 }
 
 export interface CompiledOutcomeRule extends CompiledRule {
@@ -79,6 +94,9 @@ export interface CompiledOutcomeRule extends CompiledRule {
 
 export interface CompiledNoiseRule extends CompiledRule {
   action: 'strip' | 'dedup';
+  /** See NoiseRuleSource.continue_pattern / end_pattern (strip rules only). */
+  continueRe?: RegExp;
+  endRe?: RegExp;
 }
 
 export interface GrammarAction {

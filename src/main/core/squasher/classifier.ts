@@ -97,7 +97,7 @@ export function ruleSetFor(detection: Detection | undefined, always?: Grammar): 
 }
 
 /** Shared results for the classifications that carry no per-line data (no allocation per line). */
-const NOISE_STRIP_GRAMMAR: Classification = { kind: 'noise', action: 'strip', rule: 'grammar' };
+export const NOISE_STRIP_GRAMMAR: Classification = { kind: 'noise', action: 'strip', rule: 'grammar' };
 const NOISE_DEDUP_GRAMMAR: Classification = { kind: 'noise', action: 'dedup', rule: 'grammar' };
 const NOISE_OVERWRITE: Classification = { kind: 'noise', action: 'strip', rule: 'overwrite' };
 const NOISE_DECORATIVE: Classification = { kind: 'noise', action: 'strip', rule: 'decorative' };
@@ -125,7 +125,9 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
         const m = r.re.exec(text)!;
         return { kind: 'outcome', rule: r.id, text: r.format ? formatOutcome(r.format, m.groups, text) : text.trim() };
       }
-      return kind === RuleKind.Strip ? NOISE_STRIP_GRAMMAR : NOISE_DEDUP_GRAMMAR;
+      if (kind === RuleKind.Dedup) return NOISE_DEDUP_GRAMMAR;
+      const r = rules.all.rules[k] as CompiledNoiseRule;
+      return r.continueRe || r.endRe ? paragraphStart(r) : NOISE_STRIP_GRAMMAR;
     }
   }
   // Tier 3: universal patterns (only lines with a hazard keyword get the shape tests).
@@ -139,6 +141,31 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
   // Tier 4: structure.
   if (mayBeDecorative(text) && DECORATIVE.test(text)) return NOISE_DECORATIVE;
   return UNKNOWN;
+}
+
+/** The classification of a strip rule's line that opens a paragraph (one object per rule). */
+const paragraphStarts = new WeakMap<CompiledNoiseRule, Classification>();
+function paragraphStart(r: CompiledNoiseRule): Classification {
+  let c = paragraphStarts.get(r);
+  if (!c) paragraphStarts.set(r, (c = { kind: 'noise', action: 'strip', rule: 'grammar', paragraph: { continueRe: r.continueRe, endRe: r.endRe } }));
+  return c;
+}
+
+/**
+ * The classification of a line while a paragraph of boilerplate is open (a strip rule with
+ * continue_pattern / end_pattern matched a line above): the line's own classification when that
+ * is a hazard, outcome or prompt (nothing a grammar strips hides an error), else stripped noise
+ * when the paragraph takes it. `open` says whether the paragraph goes on after this line.
+ */
+export function inParagraph(
+  text: string,
+  own: Classification,
+  p: NonNullable<Extract<Classification, { kind: 'noise' }>['paragraph']>,
+): { cls: Classification; open: boolean } {
+  if (own.kind === 'hazard' || own.kind === 'outcome' || own.kind === 'prompt') return { cls: own, open: false };
+  if (p.endRe?.test(text)) return { cls: NOISE_STRIP_GRAMMAR, open: false };
+  if (p.continueRe?.test(text)) return { cls: NOISE_STRIP_GRAMMAR, open: true };
+  return { cls: own, open: false };
 }
 
 /** Cheap pre-test for DECORATIVE: empty, or the first non-blank character is a rule character. */

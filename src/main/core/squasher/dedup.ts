@@ -615,6 +615,18 @@ export class RunCollector {
     if (mention) noteMention(this.current, no);
   }
 
+  /**
+   * Takes back the line just added (line `no`), when it is a run of its own: a line the hazard
+   * after it repeats whole (emit-buffer's restatedBy). False, and nothing changes, otherwise.
+   */
+  retract(no: number): boolean {
+    const cur = this.current;
+    if (!cur || cur.count !== 1 || cur.firstNo !== no) return false;
+    this.current = undefined;
+    this.currentRe = undefined;
+    return true;
+  }
+
   private retire(run: Run): void {
     if (this.head.length < HEAD_RUNS) {
       this.head.push(run);

@@ -58,6 +58,8 @@ interface SmallLine {
   no: number;
   /** Left out of the shown output (grammar noise, a later frame, a counted repeat). */
   fold?: boolean;
+  /** Left out because the hazard line right after it repeats it whole (restatedBy): the text still says everything. */
+  restated?: boolean;
   repeats?: number;
   /** dedup's template of the text, once asked for. */
   template?: string;
@@ -86,6 +88,8 @@ interface OpenHazard {
   endRes: readonly RegExp[];
   /** frame_pattern of the rule (or of the block it was found inside). */
   frameRe: RegExp | undefined;
+  /** frame_focus of the rule (or of the block it was found inside). */
+  focusRe: RegExp | undefined;
   /** While the output is small: its small-output line per context line (so a left-out frame is left out there too). */
   contextSmall: (SmallLine | undefined)[] | undefined;
   /** While the output is small: the small-output lines of the pending blank lines. */
@@ -108,6 +112,51 @@ function sameContext(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].trim() !== b[i].trim()) return false;
   return true;
+}
+
+/** Characters a path named inside a line may follow, and may be followed by (`[error] a/b.js: …`, `  /w/x.py:3:8 - error`). */
+const BEFORE_NAME = /[\s[("'`]/;
+const AFTER_NAME = /[\s:(,)"'`]/;
+
+/**
+ * Whether `line` says nothing that `next` does not: it is one path-like word (a `/`, `.` or `\`
+ * in it, no space) and `next` names it as a whole word. A file name a tool prints on its own
+ * line right before the diagnostic that names it again — prettier's file being checked, which a
+ * terminal run leaves on the screen when that file fails (`broken/bad.js`, then `[error]
+ * broken/bad.js: SyntaxError: …`), pyright's file header over a problem that names the file.
+ */
+export function restatedBy(next: string, line: string): boolean {
+  const word = line.trim();
+  if (!isPathWord(word)) return false;
+  for (let at = next.indexOf(word); at >= 0; at = next.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || BEFORE_NAME.test(next[at - 1])) && (end === next.length || AFTER_NAME.test(next[end]))) return true;
+  }
+  return false;
+}
+
+/** One path-like word (trimmed): a `/`, `.` or `\` in it, no space. */
+function isPathWord(word: string): boolean {
+  return word.length >= 3 && word.length <= 1024 && !/\s/.test(word) && /[./\\]/.test(word);
+}
+
+/** The line before the current one, while it may still turn out to be restated by a hazard line (restatedBy). */
+interface PrevLine {
+  no: number;
+  text: string;
+  /**
+   * The line before it, when that one was unclassified or stripped too: a name right after
+   * another bare name is an item of a list (`prettier -l`), and stays even when the next line
+   * names it again — the list would lose it.
+   */
+  before: string | undefined;
+  /** It went to the unclassified body (else: a grammar-stripped noise line). */
+  unknown: boolean;
+  small: SmallLine | undefined;
+}
+
+function emptyPrev(): PrevLine {
+  return { no: 0, text: '', before: undefined, unknown: false, small: undefined };
 }
 
 /** A line with a letter or digit (not only a spinner glyph or nothing). */
@@ -156,6 +205,13 @@ export class EmitBuffer {
   /** Drawings of redrawn rows seen while small (counted, not shown). */
   private smallHidden = 0;
   private lastText = '';
+  /**
+   * The previous line, when it was unclassified or stripped noise (`hasPrev`; cleared by every
+   * other line). Two records used in turn, so no line allocates one (the squasher's hot path).
+   */
+  private prev: PrevLine = emptyPrev();
+  private spare: PrevLine = emptyPrev();
+  private hasPrev = false;
 
   constructor(private readonly onEvent?: (e: SquashEvent) => void) {}
 
@@ -166,6 +222,8 @@ export class EmitBuffer {
   accept(line: Line, cls: Classification, rule?: CompiledHazardRule): void {
     if (line.text.length) this.lastText = line.text;
     const small = this.small ? this.keepWhileSmall(line) : undefined;
+    const prev = this.hasPrev ? this.prev : undefined;
+    this.hasPrev = false;
     let inherited: OpenHazard | undefined;
     if (this.open) {
       const o = this.open;
@@ -216,11 +274,13 @@ export class EmitBuffer {
       case 'hazard': {
         this.counts.hazard++;
         this.runs.noteHazard(cls.severity);
+        if (prev && line.no > 0 && prev.no === line.no - 1 && restatedBy(line.text, prev.text) && !(prev.before !== undefined && isPathWord(prev.before.trim()))) this.foldRestated(prev);
         const report: HazardReport = { severity: cls.severity, text: line.text, context: [], lineNo: line.no, rule: cls.rule };
         const kept = this.keep(report);
         const frameRe = rule?.frameRe ?? inherited?.frameRe;
         this.open = {
           frameRe,
+          focusRe: rule?.focusRe ?? inherited?.focusRe,
           contextSmall: this.small && frameRe ? [] : undefined,
           blankSmall: this.small && frameRe ? [] : undefined,
           report,
@@ -250,6 +310,7 @@ export class EmitBuffer {
         this.counts.noise++;
         if (small && cls.rule === 'grammar') this.foldWhileSmall(small, cls.action);
         if (cls.action === 'dedup') this.groups.add(line.text, line.no);
+        else if (cls.rule === 'grammar' && line.no > 0) this.notePrev(line, false, small, prev);
         return;
       case 'prompt':
         this.counts.prompt++;
@@ -257,7 +318,37 @@ export class EmitBuffer {
       case 'unknown':
         this.counts.unknown++;
         this.runs.add(line.text, line.no);
+        if (line.no > 0) this.notePrev(line, true, small, prev);
         return;
+    }
+  }
+
+  /**
+   * The line right before a hazard line that repeats it whole (restatedBy): left out of the body,
+   * and, in a small output, not counted as folded — the text still says everything the output
+   * did, so it stays "the output whole" (no line count, no raw reference in the status line).
+   */
+  /** Remembers this line as the previous one (in the record `before` is not in). */
+  private notePrev(line: Line, unknown: boolean, small: SmallLine | undefined, before: PrevLine | undefined): void {
+    const p = this.spare;
+    this.spare = this.prev;
+    this.prev = p;
+    p.no = line.no;
+    p.text = line.text;
+    p.before = before?.text;
+    p.unknown = unknown;
+    p.small = small;
+    this.hasPrev = true;
+  }
+
+  private foldRestated(prev: PrevLine): void {
+    if (prev.small) {
+      prev.small.fold = true;
+      prev.small.restated = true;
+    }
+    if (prev.unknown && this.runs.retract(prev.no)) {
+      this.counts.unknown--;
+      this.counts.noise++;
     }
   }
 
@@ -367,6 +458,48 @@ export class EmitBuffer {
     }
   }
 
+  /**
+   * A code frame that marks the line it points at (the rule's frame_focus: pytest's `>` line)
+   * keeps it and what follows it (the rest of its statement, carets); the frame lines right above
+   * it (and blank lines among them) are the source before the failing line — the function's body
+   * from its `def` on, in pytest's long traceback —, left out for every hazard, the first in a
+   * file too: the location names the line, the file has the rest. Nothing else of the block is
+   * taken for a frame (trimFrame is not applied): what a frame points at stays whole every time.
+   */
+  private focusFrame(o: OpenHazard): void {
+    const frame = o.frameRe!;
+    const focus = o.focusRe!;
+    const ctx = o.report.context;
+    let drop: boolean[] | undefined;
+    for (let i = 0; i < ctx.length; i++) {
+      if (!focus.test(ctx[i])) continue;
+      for (let k = i - 1; k >= 0; k--) {
+        const t = ctx[k];
+        if (t.trim().length && (!frame.test(t) || focus.test(t))) break;
+        (drop ??= new Array<boolean>(ctx.length).fill(false))[k] = true;
+      }
+    }
+    if (!drop) return;
+    const kept: string[] = [];
+    let dropped = 0;
+    for (let i = 0; i < ctx.length; i++) {
+      if (!drop[i]) {
+        kept.push(ctx[i]);
+        continue;
+      }
+      dropped += ctx[i].length;
+      const small = o.contextSmall?.[i];
+      if (small) small.fold = true;
+    }
+    if (this.untrimmed.size < MAX_HAZARDS + LAST_ERRORS_KEPT) this.untrimmed.set(o.report, ctx);
+    o.report.context = kept;
+    if (o.contextSmall) o.contextSmall = o.contextSmall.filter((_, i) => !drop![i]);
+    if (o.kept === 'budget') {
+      this.hazardChars -= dropped;
+      if (o.report.severity === 'warning') this.warningChars -= dropped;
+    }
+  }
+
   /** Whether a line that is neither blank nor a frame line follows position i. */
   private moreAfter(ctx: readonly string[], i: number, re: RegExp): boolean {
     for (let k = i + 1; k < ctx.length; k++) if (ctx[k].trim().length && !re.test(ctx[k])) return true;
@@ -455,7 +588,10 @@ export class EmitBuffer {
       this.omittedHazards.errors++;
     }
     if (o.kept === 'no') return;
-    if (o.frameRe && o.report.context.length) this.trimFrame(o);
+    if (o.frameRe && o.report.context.length) {
+      if (o.focusRe) this.focusFrame(o);
+      else this.trimFrame(o);
+    }
     if (sameLine) sameLine.push(o.report);
     else this.shownByKey.set(key, [o.report]);
     this.onEvent?.({ type: 'hazard', hazard: o.report });
@@ -465,7 +601,12 @@ export class EmitBuffer {
     this.closeHazard();
     const small = this.small;
     let folded = 0;
-    if (small) for (const e of small) if (e.fold) folded++;
+    let restated = 0;
+    if (small)
+      for (const e of small) {
+        if (e.restated) restated++;
+        else if (e.fold) folded++;
+      }
     return {
       ...base,
       outcomes: this.outcomes,
@@ -479,6 +620,7 @@ export class EmitBuffer {
       counts: { ...this.counts },
       verbatim: small !== undefined,
       ...(small && folded ? { folded } : {}),
+      ...(small && restated ? { restated } : {}),
     };
   }
 }

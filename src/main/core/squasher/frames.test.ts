@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../grammar/index.js';
 import { compileGrammarSource } from '../grammar/loader.js';
+import { restatedBy } from './emit-buffer.js';
+import { renderSquash } from './render.js';
 import { Squasher } from './squasher.js';
 import type { HazardReport, SquashResult } from './types.js';
 
@@ -63,6 +65,38 @@ describe('code frames: once per file, for errors', () => {
     for (const h of twice.hazards) expect(h.repeats, h.text).toBe(1);
   });
 
+  it("pytest: a frame keeps the `>` line it points at and what follows it; the function's source above it goes, for the first failure in a file too", () => {
+    const r = squashFixture('pytest-fail');
+    expect(hazard(r, '___ test_total_counts_quantities ___').context).toEqual(['>       assert inv.total() == 5']);
+    // A nested entry: the callee's `def` line (and the blank line over it) go too; its `>` line and the carets under it stay.
+    expect(hazard(r, '___ test_parse_line_without_quantity ___').context).toEqual([
+      '>       assert parse_line("banana") == ("banana", 1)',
+      '               ^^^^^^^^^^^^^^^^^^^^',
+      '',
+      'tests/test_bugs.py:14: ',
+      '',
+      "line = 'banana'",
+      '>       name, qty = line.split(":")',
+      '        ^^^^^^^^^',
+    ]);
+    // A later failure in the same file keeps what its frame points at (the carets too).
+    const third = hazard(r, '___ test_nested_error ___').context;
+    expect(third).toContain('>       return data["missing"]');
+    expect(third).toContain('               ^^^^^^^^^^^^^^^');
+    expect(third.join('\n')).not.toMatch(/def (?:test_nested_error|helper_that_explodes)/);
+    // The E lines and the location are hazards of their own.
+    expect(hazard(r, 'tests/test_bugs.py:10: AssertionError')).toBeDefined();
+  });
+
+  it("playwright: a code frame keeps the line it points at and its caret, not the source around it", () => {
+    const r = squashFixture('playwright-test-fail');
+    const ctx = hazard(r, 'Error: expect(locator).toHaveText(expected) failed').context;
+    expect(ctx).toContain("    >  7 |   await expect(page.locator('#total')).toHaveText('Total: 1.62 €', { timeout: 1000 });");
+    expect(ctx).toContain('         |                                        ^');
+    expect(ctx.some((l) => l.endsWith('tests/checkout.spec.js:7:40'))).toBe(true);
+    expect(ctx.join('\n')).not.toMatch(/^\s+(?:5|6|8|9|10) \|/m);
+  });
+
   it('tsc --pretty: related information and message chains are not frame lines', () => {
     const r = squashFixture('tsc-errors-pretty');
     const ctx = hazard(r, 'src/app.ts:15:31 - error TS2345').context;
@@ -110,6 +144,94 @@ describe('code frames: bounded work', () => {
     const r = sq.finish({ exitCode: 1 });
     expect(r.hazards[0].text).toBe('E: boom 0');
     expect(r.hazards[r.hazards.length - 1].text).toBe('E: boom 99');
+  });
+});
+
+describe('boilerplate paragraphs', () => {
+  it("cmake: find_package's fixed advice, wrapped over four lines, is left out; the package, version and file names stay", () => {
+    const r = squashFixture('cmake-configure-fail');
+    const ctx = hazard(r, 'CMake Error at CMakeLists.txt:19 (find_package):').context.join('\n');
+    expect(ctx).toContain('Could not find a package configuration file provided by "MishPluginHost"');
+    expect(ctx).toContain('(requested version 2.0) with any of the following names:');
+    expect(ctx).toContain('MishPluginHostConfig.cmake');
+    expect(ctx).toContain('mishpluginhost-config.cmake');
+    expect(ctx).not.toMatch(/installation prefix|MishPluginHost_DIR|has been installed/);
+    expect(r.hazards.map((h) => h.text)).toContain('-- Configuring incomplete, errors occurred!');
+  });
+
+  function squashWith(grammar: string, text: string): SquashResult {
+    const c = compileGrammarSource(grammar, '/g/t.toml');
+    if (!c.ok) throw new Error(JSON.stringify(c.errors));
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null });
+    sq.write(text);
+    return sq.finish({ exitCode: 1 });
+  }
+  const PARAGRAPH = "[[hazard]]\nid = 'e'\npattern = '^error: '\nseverity = 'error'\n\n[[noise]]\nid = 'advice'\npattern = '^Try this:'\naction = 'strip'\ncontinue_pattern = '^  '\nend_pattern = 'good luck\\.$'\n";
+
+  it('a paragraph goes on while continue_pattern matches and ends at end_pattern (kept out too); the next line is classified as usual', () => {
+    const r = squashWith(PARAGRAPH, 'start\r\nTry this:\r\n  one\r\n  two, good luck.\r\n  after the end\r\nTry this:\r\n  three\r\nnot indented\r\n');
+    expect(r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['start', '  after the end', 'not indented']);
+    expect(r.folded).toBe(5);
+  });
+
+  it('a hazard inside a paragraph is a hazard: nothing a grammar strips hides an error', () => {
+    const r = squashWith(PARAGRAPH, 'Try this:\r\n  one\r\nerror: boom\r\n  two\r\n');
+    expect(r.hazards.map((h) => h.text)).toEqual(['error: boom']);
+    expect(r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['error: boom', '  two']);
+  });
+});
+
+describe('a file name on its own line, then the diagnostic that names it', () => {
+  it("prettier: the file a terminal run leaves on its line before its [error] is left out, and the output still counts as whole", () => {
+    const r = squashFixture('prettier-check-syntax-error');
+    expect(r.verbatim).toBe(true);
+    const shown = r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []));
+    expect(shown).not.toContain('broken/bad.js');
+    expect(shown).toContain('[error] broken/bad.js: SyntaxError: Unexpected token, expected "," (2:10)');
+    expect(r.restated).toBe(1);
+    expect(r.folded).toBeUndefined();
+    expect(renderSquash(r).hidden).toBe(false);
+  });
+
+  it("pyright: the file header over problems that name the file is not a fold either", () => {
+    const r = squashFixture('pyright-errors');
+    expect(r.restated).toBe(1);
+    expect(r.folded).toBeUndefined();
+    expect(renderSquash(r).hidden).toBe(false);
+  });
+
+  it('a file name not repeated by the hazard right after it stays (`prettier -l` lists files so; eslint heads its problems so)', () => {
+    const r = squashFixture('eslint-errors');
+    expect(r.body.some((b) => b.type === 'line' && /src\/orders\.js$/.test(b.text))).toBe(true);
+    expect(restatedBy('[error] src/a.js: SyntaxError: x', 'src/ab.js')).toBe(false);
+    expect(restatedBy('[error] src/ab.js: SyntaxError: x', 'b.js')).toBe(false);
+    expect(restatedBy('[error] src/a.js: SyntaxError: x', 'src/a.js')).toBe(true);
+    expect(restatedBy('  /w/x.py:3:8 - error: y', '/w/x.py')).toBe(true);
+    expect(restatedBy('FAILED checks', 'FAILED')).toBe(false);
+  });
+
+  it('in a long output the name leaves the unclassified body', () => {
+    const c = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^\\[error\\] '\nseverity = 'error'\n", '/g/t.toml');
+    if (!c.ok) throw new Error('grammar');
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null });
+    for (let i = 0; i < 30; i++) sq.write(`line ${i} of chatter\r\n`);
+    sq.write('src/bad.js\r\n[error] src/bad.js: SyntaxError: nope (1:2)\r\nsrc/listed.js\r\n');
+    const r = sq.finish({ exitCode: 2 });
+    expect(r.verbatim).toBe(false);
+    const body = r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []));
+    expect(body).not.toContain('src/bad.js');
+    expect(body).toContain('src/listed.js');
+    expect(r.hazards.map((h) => h.text)).toEqual(['[error] src/bad.js: SyntaxError: nope (1:2)']);
+  });
+
+  it('an item of a list of names stays, even when the next line names it again', () => {
+    const c = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^\\[error\\] '\nseverity = 'error'\n", '/g/t.toml');
+    if (!c.ok) throw new Error('grammar');
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null });
+    sq.write('Listing:\r\nsrc/a.js\r\nsrc/b.js\r\n[error] src/b.js: SyntaxError: nope (1:2)\r\n');
+    const r = sq.finish({ exitCode: 2 });
+    expect(r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['Listing:', 'src/a.js', 'src/b.js', '[error] src/b.js: SyntaxError: nope (1:2)']);
+    expect(r.restated).toBeUndefined();
   });
 });
 

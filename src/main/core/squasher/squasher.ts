@@ -6,7 +6,7 @@
 import type { Detection, Grammar } from '../grammar/types.js';
 import { builtinAlwaysGrammar } from './always-rules.js';
 import type { PtyExit } from '../pty/types.js';
-import { classifyLine, hazardRule, ruleSetFor, type RuleSet } from './classifier.js';
+import { classifyLine, hazardRule, inParagraph, ruleSetFor, type RuleSet } from './classifier.js';
 import { EmitBuffer } from './emit-buffer.js';
 import { LineBuffer } from './line-buffer.js';
 import type { Classification, Line, SquashEvent, SquashResult } from './types.js';
@@ -53,6 +53,8 @@ export class Squasher {
   private silenceFlushed = false;
   private reportedPrompt = '';
   private bytes = 0;
+  /** An open paragraph of boilerplate (a grammar strip rule with continue_pattern / end_pattern matched). */
+  private paragraph: Extract<Classification, { kind: 'noise' }>['paragraph'];
 
   constructor(private readonly options: SquasherOptions = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -66,6 +68,7 @@ export class Squasher {
   /** Switch grammar at a segment boundary of a compound command (`make && make test`). */
   setDetection(detection: Detection | undefined): void {
     this.rules = ruleSetFor(detection, this.always);
+    this.paragraph = undefined;
   }
 
   write(chunk: Uint8Array | string): void {
@@ -133,7 +136,13 @@ export class Squasher {
   }
 
   private onLine(line: Line): void {
-    const cls = classifyLine(line, this.rules);
+    let cls = classifyLine(line, this.rules);
+    if (this.paragraph) {
+      const p = inParagraph(line.text, cls, this.paragraph);
+      cls = p.cls;
+      if (!p.open) this.paragraph = undefined;
+    }
+    if (cls.kind === 'noise' && cls.paragraph) this.paragraph = cls.paragraph;
     this.options.onClassified?.(line, cls);
     this.emit.accept(line, cls, cls.kind === 'hazard' && cls.rule !== 'universal' ? hazardRule(this.rules, cls.rule) : undefined);
   }

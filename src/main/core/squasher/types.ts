@@ -33,7 +33,13 @@ export interface Line {
 export type Classification =
   | { kind: 'hazard'; severity: Severity; rule: string; captures?: Record<string, string> }
   | { kind: 'outcome'; rule: string; text: string }
-  | { kind: 'noise'; action: 'strip' | 'dedup'; rule: string }
+  | {
+      kind: 'noise';
+      action: 'strip' | 'dedup';
+      rule: string;
+      /** A grammar strip rule with continue_pattern / end_pattern: the lines after this one may be its paragraph. */
+      paragraph?: { continueRe?: RegExp; endRe?: RegExp };
+    }
   | { kind: 'prompt'; rule: string }
   | { kind: 'unknown' };
 
@@ -96,7 +102,7 @@ export interface SquashResult {
   counts: { hazard: number; outcome: number; noise: number; prompt: number; unknown: number };
   /**
    * True when the output was small and `body` holds its lines in order, as the final screen shows
-   * them (nothing cut), except what `folded` counts.
+   * them (nothing cut), except what `folded` and `restated` count.
    */
   verbatim: boolean;
   /**
@@ -105,6 +111,12 @@ export interface SquashResult {
    * first line's `repeats`). Absent when none.
    */
   folded?: number;
+  /**
+   * Lines of a small output left out because the hazard line right after each repeats it whole
+   * (a file name on its own line, then the diagnostic that names it): not in `folded`, as the
+   * text still says everything the output did. Absent when none.
+   */
+  restated?: number;
   /** Prompt text if the output ended on one. */
   finalPrompt?: string;
 }
