@@ -350,7 +350,8 @@ export class FarNames {
       if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
       const header = t.slice(lineStart, lineEnd);
       // A tab, a comma, or the semicolon of a spreadsheet's CSV in a locale whose decimal mark is a comma.
-      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : undefined;
+      // Or a bar between names with no blank (sqlite3's `-header` list mode: `id|user_id|token|expires_at`, adv13 B20).
+      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : undefined;
       const fields = sep === undefined ? [] : header.split(sep);
       if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look

@@ -43,6 +43,8 @@ const secrets: [string, string, string[]][] = [
   ['PostgreSQL logs a statement, then its parameters', `2024-03-11 10:22:33.901 UTC [48213] app@shop LOG:  duration: 1.093 ms  execute <unnamed>: UPDATE "users" SET "password_reset_token" = $1, "updated_at" = $2 WHERE "id" = $3\n2024-03-11 10:22:33.901 UTC [48213] app@shop DETAIL:  parameters: $1 = '${V}', $2 = '2024-03-11 10:22:33.9', $3 = '42'\n`, [V]],
   ['PostgreSQL logs an INSERT, then its parameters', `LOG:  execute <unnamed>: INSERT INTO "api_tokens" ("name", "token") VALUES ($1, $2)\nDETAIL:  parameters: $1 = 'ci', $2 = '${W}'\n`, [W]],
   ['a Terraform state of a random password', `{\n  "mode": "managed",\n  "type": "random_password",\n  "name": "db",\n  "instances": [\n    {\n      "attributes": {\n        "id": "none",\n        "length": 24,\n        "result": "${V}",\n        "special": true\n      }\n    }\n  ]\n}\n`, [V]],
+  ["sqlite3's -header list mode", `id|user_id|token|expires_at\n118|42|${V}|2024-04-10 10:22:31\n117|43|${W}|2024-04-10 09:58:02\n`, [V, W]],
+  ["aws apigateway get-api-keys --include-values (the value before the name)", `{\n    "items": [\n        {\n            "id": "nyt2x0sujy",\n            "value": "${V}${W}",\n            "name": "partner-acme",\n            "enabled": true,\n            "stageKeys": []\n        }\n    ]\n}\n`, [V + W]],
   ["R's Sys.getenv() (padded names)", `CENSUS_API_KEY                  ${V}\nR_LIBS_USER                     /home/dana/R/library/4.3\nSHINYAPPS_TOKEN                 ${W}\n`, [V, W]],
   ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
 ];
@@ -63,6 +65,8 @@ const lookAlikes: [string, string][] = [
   ['padded names whose values are words or paths', 'GITHUB_TOKEN                    (set)\nSSH_AUTH_SOCK                   /tmp/ssh-XXXX/agent.123\nAPI_KEY_FILE                    /run/secrets/api_key\n'],
   ['PostgreSQL parameters bound to columns that name no secret', `LOG:  execute <unnamed>: SELECT * FROM "users" WHERE "email" = $1 AND "tenant_id" = $2\nDETAIL:  parameters: $1 = 'dana@acme.io', $2 = 'Ux3Vy7Wz1Xa5Yb9C'\n`],
   ["a Terraform state's random_string (not sensitive)", '{\n  "type": "random_string",\n  "instances": [{"attributes": {"result": "Ux3Vy7Wz1Xa5"}}]\n}\n'],
+  ["sqlite3's -header list of columns that name no secret", 'id|user_id|email|created_at\n118|42|dana@acme.io|2024-04-10 10:22:31\n'],
+  ["artisan config:show's rows that name no secret", '  connections ⇁ mysql ⇁ host ..................... 127.0.0.1  \n  connections ⇁ mysql ⇁ username ................. forge  \n'],
   ["serverless' api keys when there are none", 'api keys:\n  None\nendpoints:\n  None\n'],
   ['a list of keys whose key is an id (no api keys)', 'indexes: [\n  {\n    key: \'email_1\',\n    unique: true\n  }\n]\n'],
 ];

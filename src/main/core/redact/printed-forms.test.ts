@@ -204,6 +204,7 @@ v = s(AN, 32); f("Rails' SQL log binds", v, `  ApiToken Load (0.4ms)  SELECT "ap
 v = pw(); f("PDO's constructor in Laravel's stack trace", v, `#0 /var/www/html/vendor/laravel/framework/src/Illuminate/Database/Connectors/Connector.php(65): PDO->__construct('mysql:host=127....', 'shop', '${v}', Array)`);
 v = s(HEX, 64); f("Laravel's password-reset link in an access log", v, `203.0.113.7 - - [11/Mar/2024:10:22:31 +0000] "GET /reset-password/${v}?email=dana%40acme.io HTTP/1.1" 200 5123 "-" "Mozilla/5.0"`);
 v = s(AN + '-_', 20); f("Devise's reset_password_token in a URL", v, `192.0.2.44 - - [11/Mar/2024:10:23:40 +0000] "GET /users/password/edit?reset_password_token=${v} HTTP/1.1" 200 3312`);
+v = s(AN, 16); f("Laravel's artisan config:show (dot leaders)", v, `  connections ⇁ mysql ⇁ username ....................................... forge  \n  connections ⇁ mysql ⇁ password ...................................... ${v}  `);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -47,6 +47,11 @@ const API_KEYS_RULE = LINE_RULES.length + 8;
 /** Values bound away from their name (bound-values.ts): PostgreSQL's logged parameters, a Terraform state's random password. */
 const PARAMETERS_RULE = LINE_RULES.length + 9;
 const RANDOM_PASSWORD_RULE = LINE_RULES.length + 10;
+/** An API Gateway key object (`"stageKeys": […]`): its `"value"`, printed before its name (flaggedObjectValue). */
+const STAGE_KEYS_RULE = LINE_RULES.length + 11;
+const STAGE_KEYS_WORD = '"stagekeys"';
+/** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
+const STAGE_KEYS_LINES_AROUND = 8;
 
 /** One keyword of the pass and what it triggers. */
 interface Keyword {
@@ -106,6 +111,7 @@ const KEYWORDS: Keyword[] = [];
   entry(API_KEYS_WORD).context.push(API_KEYS_RULE);
   entry(PARAMETERS_WORD).context.push(PARAMETERS_RULE);
   entry(RANDOM_PASSWORD_WORD).context.push(RANDOM_PASSWORD_RULE);
+  entry(STAGE_KEYS_WORD).context.push(STAGE_KEYS_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -310,9 +316,9 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
-const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : 0));
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -498,7 +504,7 @@ function afterName(buf: Buffer, end: number, lineEnd: number): number {
 function farName(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   switch (afterName(buf, end, lineEnd)) {
     case AFTER_CELL:
-      return line.ruleAfter() || line.createAbove(end) >= 0;
+      return line.ruleAfter() || line.createAbove(end) >= 0 || line.csvHeader();
     case AFTER_CSV:
       return line.ruleAfter() || line.csvHeader() || line.sqlBefore(end) || line.sqlAbove(end) >= 0;
     case AFTER_LIST:
@@ -573,7 +579,8 @@ class ByteLine {
       let word = false;
       for (let i = this.start; ok && i < this.end; i++) {
         const b = this.buf[i];
-        if (b === 0x2c || b === 0x09 || b === 0x3b) {
+        // `|` too: sqlite3's `-header` list mode (`id|user_id|token`); a markdown table's `| a | b |` has blanks and is none.
+        if (b === 0x2c || b === 0x09 || b === 0x3b || b === 0x7c) {
           seps++;
           word = false;
         } else if (b === 0x20) ok = !word || this.buf[i + 1] === 0x2c || this.buf[i + 1] === 0x20 || this.buf[i + 1] === 0x0d || i + 1 === this.end;
@@ -1118,6 +1125,11 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         randomPasswordResult(text, end, out);
         continue;
       }
+      if (r === STAGE_KEYS_RULE) {
+        // `aws apigateway get-api-keys --include-values` (adv12 A22): the key's `"value"` comes before its `"name"`.
+        flaggedObjectValue(text, end, out);
+        continue;
+      }
       if (r === COMPOSER_RULE) {
         // `"bearer": {…}` (the other sections' names end in a name's word: namedValue).
         if (text.charCodeAt(end) === 0x22 && text.charCodeAt(end - 7) === 0x22) composerSection(text, end + 1, out);
@@ -1243,6 +1255,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     paddedEnvValue(text, k, e, out);
+    dotLeaderValue(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
@@ -1575,6 +1588,14 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: kindOfName(name), byContext: true });
+}
+
+/** After a name: a row's dot leaders, then the value alone to the line's end (Laravel's `artisan config:show`, `about`). */
+const DOT_LEADER_VALUE = /[ \t]+\.{3,}[ \t]+(?<v>[^\s]{1,4096})[ \t]*\r?(?=\n|$)/dy;
+
+/** `  connections ⇁ mysql ⇁ password ........ secret  ` (adv12 A29): a secret's name, dot leaders, its value. */
+function dotLeaderValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(e) === 0x20 && text.charCodeAt(e + 1) === 0x2e) valueFromName(text, k, e, DOT_LEADER_VALUE, out);
 }
 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
