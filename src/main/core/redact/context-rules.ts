@@ -311,7 +311,7 @@ export const FILES: ContextRule[] = [
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
   { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
-  { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})"/g },
+  { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})(?=")/g },
   // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
   { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)@/gi },
   // redis.conf and `CONFIG SET`: requirepass / masterauth with the password after whitespace.

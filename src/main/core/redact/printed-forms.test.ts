@@ -234,6 +234,14 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(secret)).toBe(secret.replace('"{\\"team\\":\\"Kq8xZ2mN4pR7\\"}"', '"[masked: secret]"').replace('"team": "Kq8xZ2mN4pR7"', '"team": "[masked: secret]"'));
   });
 
+  it('masks a quoted value inside its quotes: XML attributes and JSON strings stay well-formed (adversary pass 16)', () => {
+    const xml = '<user username="admin" password="Xk3#aaaa9bbbb" roles="manager-gui"/>\n<add key="SmtpPassword" value="Yk3#aaaa9bbbb" />';
+    expect(new Redactor().mask(xml)).toBe('<user username="admin" password="[masked: password]" roles="manager-gui"/>\n<add key="SmtpPassword" value="[masked: password]" />');
+    const json = '{"ServerURL":"https://index.docker.io/v1/","Username":"dana","Secret":"Xk3aaaa9bbbbccc"}';
+    const masked = new Redactor().mask(json);
+    expect(JSON.parse(masked).Secret).toBe('[masked: secret]');
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);

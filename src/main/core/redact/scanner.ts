@@ -1844,8 +1844,11 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     if (name !== undefined && !isSecretName(name)) continue;
     const at = m.index + m[0].length - secret.length;
     if (insideSecretReferences(line, at)) continue;
-    const s = offset + at;
-    out.push({ start: s, end: s + secret.length, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
+    // A quoted value is masked inside its quotes: an XML attribute, a JSON string or a command's argument keeps its shape
+    // (`password="[masked: password]"`, adv16: the quotes went with the value, leaving `password=[masked: password] roles=…`).
+    const quoted = secret.length >= 2 && (secret[0] === '"' || secret[0] === "'") && secret[secret.length - 1] === secret[0] ? 1 : 0;
+    const s = offset + at + quoted;
+    out.push({ start: s, end: s + secret.length - 2 * quoted, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }
