@@ -10,6 +10,9 @@ import { Redactor } from './redactor.js';
 const kept: [string, string][] = [
   // Adversary pass 15: a tool's own mask, plural names of lists that are no secrets, an environment word that is a name's own.
   ['a wrapped cell under a row that is no secret', '| description  | Deploys the shop API to production every night at two, unless   |\n|              | a freeze is on                                                   |\n| name         | ci-deployer                                                      |\n'],
+  ["yarn.lock's cookie packages", '"@auth/core@npm:0.37.2":\n  dependencies:\n    "@types/cookie": "npm:0.6.0"\n    cookie: "npm:0.6.0"\n'],
+  ["Slack's request signature", '{"x-slack-request-timestamp":"1710152551","x-slack-signature":"v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503"}\n'],
+  ["an ERB environment read (a reference)", '  password: <%= ENV["SHOP_DATABASE_PASSWORD"] %>\n  username: <%= ENV.fetch("DB_USERNAME") { "shop" } %>\n'],
   ["sops' encrypted_regex (bars of a regular expression, no table)", 'creation_rules:\n  - path_regex: secrets/prod/.*\\.ya?ml$\n    encrypted_regex: ^(data|stringData|password|token|.*_key)$\n'],
   ["fish's set --show of a variable's scope", '$DB_PASSWORD: set in global scope, exported, with 1 elements\n$API_TOKEN: set in universal scope, unexported, with 1 elements\n'],
   ["Kafka's ProducerConfig with its own mask", '\tssl.keystore.password = null\n\tssl.truststore.password = [hidden]\n\tssl.truststore.type = JKS\n'],

@@ -35,13 +35,18 @@ export function isPlaceholder(value: string): boolean {
 
 /** A tool's own mask cut at its `]` by a value's end (Kafka's `ssl.truststore.password = [hidden]`: adv15 M30). */
 const TOOL_MASK = /^\[(?:hidden|redacted|masked|omitted|filtered|protected|sensitive|secret|removed|private)$/i;
+/**
+ * A package's version or its resolution (yarn.lock's `cookie: "npm:0.6.0"`: a dependency named like a secret, adv16 M12), and a
+ * request signature's digest (Slack's `v0=<hex>`, Stripe's `v1=`: adv16 M24, as `sha256=` is).
+ */
+const VERSION_OR_SIGNATURE = /^(?:(?:npm|workspace|patch|portal|link|file):[^\s]*|[~^]?\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?|v\d=[0-9a-f]{32,})$/;
 
 /** Is `value` (a context rule's match) a look-alike to keep visible? `password`: the key names a password. */
 export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || REFERENCE.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v);
+  return EXAMPLE.test(v) || REFERENCE.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

@@ -1218,10 +1218,14 @@ export function isSecretName(name: string): boolean {
   // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
   // the database words (`primary_key`) and a bare `key` would keep.
   if (AZURE_KEY_NAME.test(name)) return true;
+  // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
+  if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   if (/[a-z][_-]?\d{1,2}$/i.test(name)) name = name.replace(/[_-]?\d{1,2}$/, '');
   // One of a kind per environment (dotenvx's `DOTENV_PRIVATE_KEY_PRODUCTION`, `API_TOKEN_STAGING`: adv15 D12): the name without it.
   name = name.replace(ENVIRONMENT_SUFFIX, '');
+  // .NET's configuration sections in environment variables (`Jwt__Key`, `Smtp__Password`: adv16 D02): `__` is the section's `:`.
+  if (name.includes('__')) name = name.replace(/__+/g, '_');
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
   // AWS's `ClientToken` is an idempotency token, Vault's `client_token` a credential: told apart by the spelling.
   if (name === 'ClientToken') return false;
@@ -1298,8 +1302,19 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) commaListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
     return e;
   }
+  // A list under a secret's name (ngrok's `basic_auth:` then `- "user:pw"`: adv16 D24): each item.
+  if (m && m[0].includes(':') && YAML_LIST_AFTER.test(text.slice(e + m[0].length, e + m[0].length + 256))) {
+    yamlListItems(text, e + m[0].length, name, out);
+    return e;
+  }
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
   valueAt.lastIndex = m ? e + m[0].length : e + 1;
+  // A Rails ERB tag (`password: <%= ENV.fetch("DB_PASSWORD") { "…" } %>`, config/database.yml: adv16 D01): the environment is
+  // a reference, kept; a literal fallback in it is the value.
+  if (m && text.startsWith('<%', valueAt.lastIndex)) {
+    erbFallback(text, valueAt.lastIndex, name, out);
+    return e;
+  }
   if (m && m[0].includes('=>')) {
     // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
     VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
@@ -1361,6 +1376,28 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
 const GDB_POINTER = /0x[0-9a-f]{4,16}[ \t]+(?=")/y;
 /** fish's `set --show` line of a variable's scope (`set in global scope, exported, with 1 elements`, `originally inherited as |…|`). */
 const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|originally inherited as )/y;
+
+/** The rest of a name's line is empty and the next line is a YAML list's item (`  - …`). */
+const YAML_LIST_AFTER = /^[ \t]*\r?\n[ \t]*-[ \t]+\S/;
+/** An ERB tag to its end on the line. */
+const ERB_TAG = /<%=?(?<expr>[^\n]*?)%>/y;
+/** A literal fallback in an ERB expression: `ENV.fetch("X") { "…" }`, `ENV.fetch("X", "…")`, `ENV["X"] || "…"`. */
+const ERB_FALLBACK = /(?:\{[ \t]*|,[ \t]*|\|\|[ \t]*)(?<q>["'])(?<v>[^"'\n]{1,1024})\k<q>/dg;
+
+/** The literal fallbacks of the ERB tag at `at` (erb's environment reads are references). */
+function erbFallback(text: string, at: number, name: string, out: SecretFinding[]): void {
+  ERB_TAG.lastIndex = at;
+  const tag = ERB_TAG.exec(text);
+  if (!tag) return;
+  const exprAt = at + tag[0].indexOf(tag.groups!.expr);
+  for (const f of tag.groups!.expr.matchAll(ERB_FALLBACK)) {
+    const v = f.groups!.v;
+    // `ENV.fetch("DB_PASSWORD", …)`'s first argument is the variable's name, not a value.
+    if (isLookAlike(v, PASSWORD_NAME.test(name)) || /^[A-Z][A-Z0-9_]*$/.test(v)) continue;
+    const [start, end] = f.indices!.groups!.v!;
+    out.push({ start: exprAt + start, end: exprAt + end, kind: kindOfName(name), byContext: true });
+  }
+}
 
 /** After an API key's value, its `"encoded"` form in the same object (no brace between). */
 const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{8,4096})"/y;

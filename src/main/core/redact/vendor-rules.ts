@@ -34,6 +34,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // STS session tokens are base64 of a protobuf that always starts the same ("IQoJb3JpZ2lu" = origin…, "FwoGZXIvYXdz" = er/aws).
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
   rule('google api key', ['aiza'], `${B}AIza[0-9A-Za-z_-]{35}${E}`),
+  // HubSpot's private app tokens (`pat-na1-<uuid>`, `pat-eu1-…`: adv16 D47).
+  rule('hubspot private app token', ['pat-na', 'pat-eu', 'pat-ap'], `${B}pat-(?:na|eu|ap)\\d{1,2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   rule('google oauth access token', ['ya29.'], `${B}ya29\\.[0-9A-Za-z_-]{20,}`),
   rule('google oauth refresh token', ['1//0'], `(?<![A-Za-z0-9_/:])1//0[0-9A-Za-z_-]{40,}`),
   rule('google oauth client secret', ['gocspx-'], `${B}GOCSPX-[0-9A-Za-z_-]{28}${E}`),
