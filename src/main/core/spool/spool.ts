@@ -201,11 +201,6 @@ export class Spool {
     return `mish raw ${this.meta.id}`;
   }
 
-  get path(): string {
-    if (!this.closed) this.materialize();
-    return this.segmentPath(0);
-  }
-
   write(chunk: Uint8Array): void {
     if (this.closed || chunk.byteLength === 0) return;
     this.materialize();
@@ -276,9 +271,9 @@ export class Spool {
     this.closed = true;
     clearTimeout(this.materializeTimer);
     this.materializeTimer = undefined;
-    // Never materialized: no output, so segment 0 is an empty file (readers expect it).
-    if (this.fd < 0) fs.writeFileSync(this.segmentPath(0), '', { mode: 0o600 });
-    else fs.closeSync(this.fd);
+    // Never materialized: no output, and no segment file (readers list the segments there are: none is no bytes). Not creating
+    // an empty one saves a file's creation on every silent command (`true`, `cd`, `mkdir`: ~0.15 ms of a 1.5 ms sh_run).
+    if (this.fd >= 0) fs.closeSync(this.fd);
     this.meta.endedAt = new Date().toISOString();
     this.meta.exitCode = result.exitCode;
     this.writeMeta();
