@@ -10,6 +10,11 @@ import { Redactor } from './redactor.js';
 const kept: [string, string][] = [
   // Adversary pass 15: a tool's own mask, plural names of lists that are no secrets, an environment word that is a name's own.
   ['a wrapped cell under a row that is no secret', '| description  | Deploys the shop API to production every night at two, unless   |\n|              | a freeze is on                                                   |\n| name         | ci-deployer                                                      |\n'],
+  ["an ExternalSecret's and node-config's names of secrets", '  data:\n  - secretKey: DB_PASSWORD\n    remoteRef:\n      key: prod/shop\n{\n  "db": {"password": "DB_PASSWORD"},\n  "jwt": {"secret": "JWT_SECRET"}\n}\n'],
+  ["a commit's PGP signature", '  "verification": {\n    "verified": true,\n    "signature": "-----BEGIN PGP SIGNATURE-----\\n\\nwsFcBAABCAAQBQJl7xwzCRBK7hj4Ov3rIwAAdHIIAKf2\\n-----END PGP SIGNATURE-----\\n"\n  }\n'],
+  ["Podfile.lock's checksums of pods named …Auth", 'SPEC CHECKSUMS:\n  AppAuth: 3bb1d1cd9340bd09f5ed189fb00b1cc28e1e8570\n  FirebaseAuth: 1c7b3d9f2a4e6c8b0d2f4a6c8e0b2d4f6a8c0e2b\n'],
+  ["artisan route:list's rows", '  POST       confirm-password ............... Auth\\ConfirmablePasswordController@store\n'],
+  ["a reference without a fallback and a fallback that is a placeholder", "  'password' => env('DB_PASSWORD'),\n  'secret' => env('APP_SECRET', ''),\n  token: process.env.TOKEN ?? 'changeme',\n"],
   ["yarn.lock's cookie packages", '"@auth/core@npm:0.37.2":\n  dependencies:\n    "@types/cookie": "npm:0.6.0"\n    cookie: "npm:0.6.0"\n'],
   ["Slack's request signature", '{"x-slack-request-timestamp":"1710152551","x-slack-signature":"v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503"}\n'],
   ["an ERB environment read (a reference)", '  password: <%= ENV["SHOP_DATABASE_PASSWORD"] %>\n  username: <%= ENV.fetch("DB_USERNAME") { "shop" } %>\n'],

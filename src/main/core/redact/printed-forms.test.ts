@@ -218,6 +218,18 @@ v = pw(); f("mongo-express' start-up warning", v, `mongo-express-1  | basicAuth 
 v = `pat-na1-${uuid()}`; f("a HubSpot private app token", v, `  830  kubectl create secret generic crm -n prod --from-literal=hubspot=${v} --dry-run=client -o yaml`);
 v = s(HEX, 40); f("Django REST framework's drf_create_token", v, `Generated token ${v} for user dana`);
 v = s(AN, 12); f("gitea's generated password", v, `generated random password is '${v}'`);
+// Adversary pass 17 (fresh, fitted to nothing: 13 of 49 forms, 20 of 124 values leaked, 5 of 30 look-alikes damaged before).
+v = 'h4(r0!vhu#q@n=&&38i3pf0x1t7(ux_ta3i=254n-w=r)pclze'; f("a Django SECRET_KEY with two parentheses", v, `Environment="DJANGO_SECRET_KEY=${v}" "SENTRY_ENVIRONMENT=production"`);
+v = pw(); f("Laravel's env() with a literal fallback", v, `            'password' => env('DB_PASSWORD', '${v}'),`);
+v = pw(); f("a fallback after process.env", v, `  smtpPass: process.env.SMTP_PASS || '${v}',`);
+v = pw(); f("console.table's quoted cells", v, `│ dbPassword    │ \u001b[32m'${v}'\u001b[39m │`);
+v = b64(s(AN, 32)); f("terraform show -json's ses_smtp_password_v4", v, `  "ses_smtp_password_v4": "${v}",`);
+v = 'squ_' + s(HEX, 40); f("a SonarQube token in a Jenkins log", v, `+ ./mvnw -B -ntp sonar:sonar -Dsonar.host.url=https://sonar.acme.io -Dsonar.login=${v}`);
+v = `eyJlbmMiOiJBMTI4Q0JDLUhTMjU2IiwiYWxnIjoiZGlyIn0..${s(AN, 22)}.${s(AN, 120)}.${s(AN, 22)}`; f("a JWE bound by Hibernate", v, `binding parameter (1:VARCHAR) <- [${v}]`);
+v = pw(); f("requests' auth tuple in a traceback", v, `    r = requests.post(TOKEN_URL, auth=("shop-sync", "${v}"), data={"grant_type": "client_credentials"})`);
+v = 'QVdTOmV5' + s(AN, 2700); f("an ECR authorization token over 2 KB", v, `{\n    "authorizationData": [\n        {\n            "authorizationToken": "${v}",\n            "proxyEndpoint": "https://123456789012.dkr.ecr.eu-west-1.amazonaws.com"\n        }\n    ]\n}`);
+v = `39|${s(AN, 40)}`; f("VarDumper's header arrays", v, `  "authorization" => array:1 [\n    0 => "Bearer ${v}"\n  ]`);
+v = s(AN, 40); f("passport:client's dot-leader secret", v, `  Client ID ............................. ${uuid()}  \n  Client secret ..................... ${v}  `);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

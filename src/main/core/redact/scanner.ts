@@ -1159,8 +1159,8 @@ const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protec
 const VALUE_AT = new RegExp(
   [
     // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
-    `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,2048})"`,
-    `'(?<single>[^'\\n]{1,2048})'`,
+    `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,8192})"`,
+    `'(?<single>[^'\\n]{1,8192})'`,
     // Inside a JSON string: `\"password\":\"…\"`.
     `\\\\"(?<escaped>(?:[^"\\\\\\n]|\\\\[^"\\n]){1,2048})\\\\"`,
     KEY_VALUE_VALUE,
@@ -1218,9 +1218,13 @@ export function isSecretName(name: string): boolean {
   // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
   // the database words (`primary_key`) and a bare `key` would keep.
   if (AZURE_KEY_NAME.test(name)) return true;
+  // A header's name as a key (VarDumper's `"authorization" => array:1 [`, a dict of headers: adv17 F37).
+  if (/^(?:proxy-)?authorization$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
   if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
+  // Or a version of it (`ses_smtp_password_v4`: adv17 F09).
+  if (/[a-z][_-]v\d{1,2}$/i.test(name)) name = name.replace(/[_-]v\d{1,2}$/i, '');
   if (/[a-z][_-]?\d{1,2}$/i.test(name)) name = name.replace(/[_-]?\d{1,2}$/, '');
   // One of a kind per environment (dotenvx's `DOTENV_PRIVATE_KEY_PRODUCTION`, `API_TOKEN_STAGING`: adv15 D12): the name without it.
   name = name.replace(ENVIRONMENT_SUFFIX, '');
@@ -1315,10 +1319,23 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     erbFallback(text, valueAt.lastIndex, name, out);
     return e;
   }
+  // An environment read with a literal fallback (Laravel's `'password' => env('DB_PASSWORD', '…')`, `os.getenv("X", "…")`,
+  // `process.env.X || '…'`, `ENV.fetch("X", "…")`: adv17 F04): the read is a reference, kept; the fallback is the value.
+  ENV_READ_FALLBACK.lastIndex = valueAt.lastIndex;
+  const read = m ? ENV_READ_FALLBACK.exec(text) : null;
+  if (read) {
+    const g = read.groups!.v !== undefined ? 'v' : 'w';
+    const [start, end] = read.indices!.groups![g]!;
+    if (!isLookAlike(read.groups![g], PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
+    return e;
+  }
   if (m && m[0].includes('=>')) {
     // PHP's var_dump: `["db_password"]=>` then `  string(14) "…"` on the next line.
     VAR_DUMP_NEXT.lastIndex = valueAt.lastIndex;
+    VAR_DUMPER_ARRAY.lastIndex = valueAt.lastIndex;
     if (VAR_DUMP_NEXT.test(text)) valueAt.lastIndex = VAR_DUMP_NEXT.lastIndex;
+    // Symfony's VarDumper (`dump($request->headers->all())`: `"authorization" => array:1 [` then `0 => "Bearer …"`: adv17 F37).
+    else if (VAR_DUMPER_ARRAY.test(text)) valueAt.lastIndex = VAR_DUMPER_ARRAY.lastIndex;
     else {
       // Ruby's pp breaks a long pair after `=>` (`{:secret_key_base=>` then the value on the next line: adv15 D34).
       NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
@@ -1358,6 +1375,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
+  // adv17 K11, K15) names where the secret comes from; a public signature (`-----BEGIN PGP SIGNATURE-----`, K13) is none.
+  if ((/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && isSecretName(value)) || /^-----BEGIN (?:PGP|SSH) SIGNATURE-----/.test(value)) return e;
+  // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
+  if (/^[0-9a-f]{40}$/.test(value) && inPodChecksums(text, k)) return e;
   if (bareAuth && !isBasicAuthBase64(value)) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
@@ -1379,6 +1401,14 @@ const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|original
 
 /** The rest of a name's line is empty and the next line is a YAML list's item (`  - …`). */
 const YAML_LIST_AFTER = /^[ \t]*\r?\n[ \t]*-[ \t]+\S/;
+/** Is `at` in Podfile.lock's `SPEC CHECKSUMS:` section (no blank line since its header)? */
+function inPodChecksums(text: string, at: number): boolean {
+  const header = text.lastIndexOf('SPEC CHECKSUMS:', at);
+  return header >= 0 && text.lastIndexOf('\n\n', at) < header;
+}
+
+/** An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument) or w (after `||`/`??`). */
+const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>)/dy;
 /** An ERB tag to its end on the line. */
 const ERB_TAG = /<%=?(?<expr>[^\n]*?)%>/y;
 /** A literal fallback in an ERB expression: `ENV.fetch("X") { "…" }`, `ENV.fetch("X", "…")`, `ENV["X"] || "…"`. */
@@ -1632,8 +1662,12 @@ const DOT_LEADER_VALUE = /[ \t]+\.{3,}[ \t]+(?<v>[^\s]{1,4096})[ \t]*\r?(?=\n|$)
 
 /** `  connections ⇁ mysql ⇁ password ........ secret  ` (adv12 A29): a secret's name, dot leaders, its value. */
 function dotLeaderValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (text.charCodeAt(e) === 0x20 && text.charCodeAt(e + 1) === 0x2e) valueFromName(text, k, e, DOT_LEADER_VALUE, out);
+  // The name is a setting's: after config:show's `⇁ ` or first on its row, a few words of a label before it (passport's
+  // `Client secret ….`); `route:list`'s `POST       confirm-password …. Controller@store` is a route (adv17 K27).
+  if (text.charCodeAt(e) === 0x20 && text.charCodeAt(e + 1) === 0x2e && DOT_LEADER_NAME_BEFORE.test(text.slice(Math.max(0, k - 256), k))) valueFromName(text, k, e, DOT_LEADER_VALUE, out);
 }
+/** Before a dot-leader row's setting: `⇁ ` (a nested key) or only blanks from the line's start. */
+const DOT_LEADER_NAME_BEFORE = /(?:⇁ |(?:^|\n)[ \t]*(?:[A-Za-z]+ ){0,3})$/;
 
 /** A plural's ending (`tokens`, `passwords`, `secrets`). */
 const PLURAL = /s$/i;
@@ -1701,6 +1735,8 @@ const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")
 const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
+/** After VarDumper's `"key" =>`: `array:1 [`, then the next line's `0 => ` before the quoted value. */
+const VAR_DUMPER_ARRAY = /[ \t]*array:\d{1,4}[ \t]*\[[ \t]*\r?\n[ \t]*0[ \t]*=>[ \t]*(?=")/y;
 /** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */
 const VAR_DUMP_NEXT = /[ \t]*\r?\n[ \t]*string\(\d+\)[ \t]*(?=")/y;
 

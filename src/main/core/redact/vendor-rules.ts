@@ -34,6 +34,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // STS session tokens are base64 of a protobuf that always starts the same ("IQoJb3JpZ2lu" = origin…, "FwoGZXIvYXdz" = er/aws).
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
   rule('google api key', ['aiza'], `${B}AIza[0-9A-Za-z_-]{35}${E}`),
+  // SonarQube's user, analysis and project tokens (`squ_`, `sqa_`, `sqp_` + 40 hex: adv17 F19).
+  rule('sonarqube token', ['squ_', 'sqa_', 'sqp_'], `${B}sq[uap]_[0-9a-f]{40}${E}`),
   // HubSpot's private app tokens (`pat-na1-<uuid>`, `pat-eu1-…`: adv16 D47).
   rule('hubspot private app token', ['pat-na', 'pat-eu', 'pat-ap'], `${B}pat-(?:na|eu|ap)\\d{1,2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   rule('google oauth access token', ['ya29.'], `${B}ya29\\.[0-9A-Za-z_-]{20,}`),
@@ -124,5 +126,7 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('mapbox token', ['sk.eyj'], `${B}sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}${E}`),
   // --- keys and tokens of general formats ---
   rule('age secret key', ['age-secret-key-1'], `${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`),
+  // A JWE (five parts: a `dir` key's part is empty, `eyJ…..iv.ciphertext.tag`; Intuit's and Cognito's tokens: adv17 F22) before the JWT rule.
+  rule('jwe', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}${E}`),
   rule('jwt', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`),
 ];
