@@ -10,6 +10,8 @@ import { Redactor } from './redactor.js';
 const kept: [string, string][] = [
   // Adversary pass 15: a tool's own mask, plural names of lists that are no secrets, an environment word that is a name's own.
   ['a wrapped cell under a row that is no secret', '| description  | Deploys the shop API to production every night at two, unless   |\n|              | a freeze is on                                                   |\n| name         | ci-deployer                                                      |\n'],
+  ["the secrecy crate's Debug and hypothesis' strategies (code, not values)", '    database_url: Secret([REDACTED alloc::string::String]),\n    api_key: Secret([REDACTED alloc::string::String]),\n    @given(token=text(alphabet=st.characters(min_codepoint=32), min_size=1))\n'],
+  ["git's and kubectl's traces of a header they redacted", '10:22:31.540017 http.c:800              => Send header: Authorization: Basic <redacted>\nI0311 10:22:31.520140   48213 round_trippers.go:473]     Authorization: Bearer <masked>\n'],
   ["an ExternalSecret's and node-config's names of secrets", '  data:\n  - secretKey: DB_PASSWORD\n    remoteRef:\n      key: prod/shop\n{\n  "db": {"password": "DB_PASSWORD"},\n  "jwt": {"secret": "JWT_SECRET"}\n}\n'],
   ["a commit's PGP signature", '  "verification": {\n    "verified": true,\n    "signature": "-----BEGIN PGP SIGNATURE-----\\n\\nwsFcBAABCAAQBQJl7xwzCRBK7hj4Ov3rIwAAdHIIAKf2\\n-----END PGP SIGNATURE-----\\n"\n  }\n'],
   ["Podfile.lock's checksums of pods named …Auth", 'SPEC CHECKSUMS:\n  AppAuth: 3bb1d1cd9340bd09f5ed189fb00b1cc28e1e8570\n  FirebaseAuth: 1c7b3d9f2a4e6c8b0d2f4a6c8e0b2d4f6a8c0e2b\n'],

@@ -20,9 +20,10 @@ const PATH = /^(?:~\/|\.\.?\/|\/(?:etc|home|usr|var|tmp|opt|root|Users|run|srv|m
 const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 
 /** Code and prose: an English word in lowercase, a call, a type name. */
-// A call is code (`getToken()`, `crypto.randomBytes(32`): a name of three characters or a dotted one, then arguments that are a
-// whole call's or plain words; a Django key is no call though `(` is in its alphabet (`h4(r0!vhu#…(ux_ta3i…`: adv17 F29).
-const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
+// A call is code (`getToken()`, `crypto.randomBytes(32`, `Secret([REDACTED …`, `text(alphabet=st.characters(`): a name of three
+// characters or a dotted one, then arguments that are a whole call's or words and code punctuation; a Django key is no call
+// though `(` is in its alphabet (`h4(r0!vhu#…(ux_ta3i…`: its `!#%^&*+` are no code's, adv17 F29).
+const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:=,()[\]<>-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
 
 /** A reference or placeholder (`$VAR`, `<token>`, `***`): never a secret, whatever its context. */
 export function isReference(value: string): boolean {

@@ -1218,8 +1218,6 @@ export function isSecretName(name: string): boolean {
   // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
   // the database words (`primary_key`) and a bare `key` would keep.
   if (AZURE_KEY_NAME.test(name)) return true;
-  // A header's name as a key (VarDumper's `"authorization" => array:1 [`, a dict of headers: adv17 F37).
-  if (/^(?:proxy-)?authorization$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
   if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
@@ -1299,7 +1297,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (r) out.push({ start: r.index + r[0].length - 32, end: r.index + r[0].length, kind: 'pagerduty routing key', byContext: true });
     return e;
   }
-  if (!bareAuth && !isSecretName(name)) {
+  // A header's name as an array's key (VarDumper's `"authorization" => array:1 [` then `0 => "Bearer …"`: adv17 F37).
+  VAR_DUMPER_ARRAY.lastIndex = m ? e + m[0].length : 0;
+  const headerArray = m !== null && m[0].includes('=>') && /^(?:proxy-)?authorization$/i.test(name) && VAR_DUMPER_ARRAY.test(text);
+  if (!bareAuth && !headerArray && !isSecretName(name)) {
     // A YAML list under a plural secret's name (`tokens:`, `passwords:`, `secrets:` then `  - …` items).
     if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
     // A comma list under a plural secret's name (Strapi's `APP_KEYS=k1,k2,k3,k4`, Bitnami's `KAFKA_CLIENT_PASSWORDS=p1,p2`: adv15 D11, D03).
