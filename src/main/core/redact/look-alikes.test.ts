@@ -10,6 +10,7 @@ import { Redactor } from './redactor.js';
 const kept: [string, string][] = [
   // Adversary pass 15: a tool's own mask, plural names of lists that are no secrets, an environment word that is a name's own.
   ['a wrapped cell under a row that is no secret', '| description  | Deploys the shop API to production every night at two, unless   |\n|              | a freeze is on                                                   |\n| name         | ci-deployer                                                      |\n'],
+  ["Ecto's bound values of columns that name no secret", 'SELECT u0."id" FROM "users" AS u0 WHERE (u0."email" = $1) AND (u0."token_count" > $2) ["dana@acme.io", 3]\n'],
   ["the secrecy crate's Debug and hypothesis' strategies (code, not values)", '    database_url: Secret([REDACTED alloc::string::String]),\n    api_key: Secret([REDACTED alloc::string::String]),\n    @given(token=text(alphabet=st.characters(min_codepoint=32), min_size=1))\n'],
   ["git's and kubectl's traces of a header they redacted", '10:22:31.540017 http.c:800              => Send header: Authorization: Basic <redacted>\nI0311 10:22:31.520140   48213 round_trippers.go:473]     Authorization: Bearer <masked>\n'],
   ["an ExternalSecret's and node-config's names of secrets", '  data:\n  - secretKey: DB_PASSWORD\n    remoteRef:\n      key: prod/shop\n{\n  "db": {"password": "DB_PASSWORD"},\n  "jwt": {"secret": "JWT_SECRET"}\n}\n'],

@@ -230,6 +230,8 @@ v = pw(); f("requests' auth tuple in a traceback", v, `    r = requests.post(TOK
 v = 'QVdTOmV5' + s(AN, 2700); f("an ECR authorization token over 2 KB", v, `{\n    "authorizationData": [\n        {\n            "authorizationToken": "${v}",\n            "proxyEndpoint": "https://123456789012.dkr.ecr.eu-west-1.amazonaws.com"\n        }\n    ]\n}`);
 v = `39|${s(AN, 40)}`; f("VarDumper's header arrays", v, `  "authorization" => array:1 [\n    0 => "Bearer ${v}"\n  ]`);
 v = s(AN, 40); f("passport:client's dot-leader secret", v, `  Client ID ............................. ${uuid()}  \n  Client secret ..................... ${v}  `);
+v = s(HEX, 40); f("TypeORM's logged PARAMETERS", v, `query: UPDATE "user" SET "resetPasswordToken" = $1, "updatedAt" = CURRENT_TIMESTAMP WHERE "id" IN ($2) -- PARAMETERS: ["${v}",42]`);
+v = s(AN, 32); f("Ecto's bound values at the line's end", v, `SELECT a0."id", a0."user_id" FROM "api_tokens" AS a0 WHERE (a0."token" = $1) ["${v}"]`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1320,6 +1320,14 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     erbFallback(text, valueAt.lastIndex, name, out);
     return e;
   }
+  // A positional parameter (`"token" = $1`) whose values the same log line lists after the statement (TypeORM's `-- PARAMETERS:
+  // ["…",42]`, Ecto's trailing `["…"]`: adv17 F21, F33): the value at its position.
+  POSITIONAL.lastIndex = valueAt.lastIndex;
+  const positional = m && m[0].includes('=') ? POSITIONAL.exec(text) : null;
+  if (positional) {
+    boundByPosition(text, valueAt.lastIndex, Number(positional.groups!.n), name, out);
+    return e;
+  }
   // An environment read with a literal fallback (Laravel's `'password' => env('DB_PASSWORD', '…')`, `os.getenv("X", "…")`,
   // `process.env.X || '…'`, `ENV.fetch("X", "…")`: adv17 F04): the read is a reference, kept; the fallback is the value.
   ENV_READ_FALLBACK.lastIndex = valueAt.lastIndex;
@@ -1406,6 +1414,36 @@ const YAML_LIST_AFTER = /^[ \t]*\r?\n[ \t]*-[ \t]+\S/;
 function inPodChecksums(text: string, at: number): boolean {
   const header = text.lastIndexOf('SPEC CHECKSUMS:', at);
   return header >= 0 && text.lastIndexOf('\n\n', at) < header;
+}
+
+/** A positional parameter at a value's start (`$1`, `$12`). */
+const POSITIONAL = /\$(?<n>\d{1,3})\b/y;
+/** The list of bound values at a log line's end: TypeORM's `-- PARAMETERS: [...]`, Ecto's ` [...]`. */
+const BOUND_LIST = /(?:-- PARAMETERS:[ \t]*|[ \t])\[(?<list>[^\n]*)\][ \t]*\r?$/;
+/** One item of a bound list: a JSON string or anything to the next comma. */
+const BOUND_ITEM = /[ \t]*(?:"(?<s>(?:[^"\\\n]|\\.)*)"|[^,\n]*)[ \t]*(?:,|$)/dy;
+
+/** The `n`th value of the bound list at the end of the line holding `at`, when it is a string (a value of a secret's column). */
+function boundByPosition(text: string, at: number, n: number, name: string, out: SecretFinding[]): void {
+  const lineEnd = text.indexOf('\n', at);
+  const end = lineEnd < 0 ? text.length : lineEnd;
+  const tail = text.slice(at, end);
+  const m = BOUND_LIST.exec(tail);
+  if (!m || n < 1) return;
+  const listAt = at + m.index + m[0].indexOf('[') + 1;
+  const list = m.groups!.list;
+  BOUND_ITEM.lastIndex = 0;
+  for (let i = 1; BOUND_ITEM.lastIndex < list.length; i++) {
+    const before = BOUND_ITEM.lastIndex;
+    const item = BOUND_ITEM.exec(list);
+    if (!item || BOUND_ITEM.lastIndex === before) return;
+    if (i !== n) continue;
+    const v = item.groups!.s;
+    if (v === undefined || isLookAlike(v, PASSWORD_NAME.test(name))) return;
+    const [start, stop] = item.indices!.groups!.s!;
+    out.push({ start: listAt + start, end: listAt + stop, kind: kindOfName(name), byContext: true });
+    return;
+  }
 }
 
 /** An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument) or w (after `||`/`??`). */
