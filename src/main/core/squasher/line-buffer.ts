@@ -49,8 +49,12 @@ export class LineBuffer {
     return this.completeCount;
   }
 
-  /** `textHasMark`: whether `text` may hold a private mark (the VT stripper knows; searched for when not given). */
-  ingest(text: string, textHasMark = hasMark(text)): void {
+  /**
+   * `textHasMark`: whether `text` may hold a private mark (the VT stripper knows; searched for
+   * when not given). `markAt`/`markCount`: where its marks are, ascending (VtStripper's); the
+   * text is searched for them when not given.
+   */
+  ingest(text: string, textHasMark = hasMark(text), markAt?: readonly number[], markCount = 0): void {
     const hasMarks = textHasMark || this.carryHasMark;
     let pos = 0;
     const n = text.length;
@@ -58,7 +62,9 @@ export class LineBuffer {
     // chunk and reused while ahead: a line without them is cut from the chunk with one slice.
     let crAt = -1;
     let bsAt = -1;
-    let markAt = textHasMark ? -1 : n;
+    let nextMark = textHasMark ? -1 : n;
+    /** The first of `markAt` not yet passed. */
+    let markIdx = 0;
     while (pos < n) {
       const nl = text.indexOf('\n', pos);
       if (nl < 0) {
@@ -81,11 +87,17 @@ export class LineBuffer {
         this.emit(raw, hasMarks, true);
         continue;
       }
-      if (markAt < from) {
-        ANY_MARK_AFTER.lastIndex = from;
-        markAt = ANY_MARK_AFTER.test(text) ? ANY_MARK_AFTER.lastIndex - 1 : n;
+      if (nextMark < from) {
+        if (markAt) {
+          // A run of marks never holds a newline, so none starts before `from` and reaches it.
+          while (markIdx < markCount && markAt[markIdx] < from) markIdx++;
+          nextMark = markIdx < markCount ? markAt[markIdx] : n;
+        } else {
+          ANY_MARK_AFTER.lastIndex = from;
+          nextMark = ANY_MARK_AFTER.test(text) ? ANY_MARK_AFTER.lastIndex - 1 : n;
+        }
       }
-      if (markAt < nl) {
+      if (nextMark < nl) {
         this.emit(text.slice(from, nl), true, true);
         continue;
       }

@@ -72,13 +72,19 @@ export class Squasher {
     this.bytes += typeof chunk === 'string' ? utf8ByteLength(chunk) : chunk.byteLength;
     this.lastDataAt = this.now();
     this.silenceFlushed = false;
-    if (typeof chunk === 'string') this.lines.ingest(this.vt.process(chunk), this.vt.marked);
+    if (typeof chunk === 'string') this.strip(chunk);
     else this.feed(this.decoder.write(chunk));
   }
 
   /** Strip and split the decoder's latest pieces of text. */
   private feed(pieces: number): void {
-    for (let i = 0; i < pieces; i++) this.lines.ingest(this.vt.process(this.decoder.pieces[i]), this.vt.marked);
+    for (let i = 0; i < pieces; i++) this.strip(this.decoder.pieces[i]);
+  }
+
+  private strip(text: string): void {
+    const vt = this.vt;
+    const out = vt.process(text);
+    this.lines.ingest(out, vt.marked, vt.markAt, vt.markCount);
   }
 
   /** Run the timers: prompt detection on a quiet partial line, silence flush, progress. */

@@ -46,6 +46,18 @@ describe('VtStripper', () => {
     expect(new VtStripper().process('a\x00\x07b\tc\r\n\bd\x7f')).toBe('ab\tc\r\n\bd');
   });
 
+  it('lists where each run of marks it wrote starts (the line buffer walks them instead of searching)', () => {
+    const vt = new VtStripper();
+    const out = vt.process('a\x1b[31mb\x1b[1G\x1b[3Ac\r\n\x1b[9');
+    expect(out).toBe(`a${RED_MARK}b\r${CURSOR_UP_MARK.repeat(3)}c\r\n`);
+    expect(vt.markAt.slice(0, vt.markCount)).toEqual([1, 4]); // CHA 1 wrote a CR, not a mark
+    // The rest of a split CSI is finished by the slow path, which lists its mark too.
+    expect(vt.process('3mx')).toBe(`${YELLOW_MARK}x`);
+    expect(vt.markAt.slice(0, vt.markCount)).toEqual([0]);
+    vt.process('plain');
+    expect([vt.marked, vt.markCount]).toEqual([false, 0]);
+  });
+
   it('stripAnsi removes everything including hint marks', () => {
     expect(stripAnsi('\x1b[31mred\x1b[0m plain \x1b[2A\x1b[1B')).toBe('red plain ');
   });
