@@ -11,7 +11,7 @@ import { EmitBuffer } from './emit-buffer.js';
 import { LineBuffer } from './line-buffer.js';
 import type { Classification, Line, SquashEvent, SquashResult } from './types.js';
 import { PROMPT_SHAPE } from './universal-patterns.js';
-import { Utf8Decoder } from './utf8-decoder.js';
+import { Utf8Decoder, utf8FromLatin1 } from './utf8-decoder.js';
 import { VtStripper } from './vt-stripper.js';
 
 /** Seed: an unterminated line after this much silence is probably a prompt. */
@@ -78,13 +78,17 @@ export class Squasher {
 
   /** Strip and split the decoder's latest pieces of text. */
   private feed(pieces: number): void {
-    for (let i = 0; i < pieces; i++) this.strip(this.decoder.pieces[i]);
+    const decoder = this.decoder;
+    for (let i = 0; i < pieces; i++) this.strip(decoder.pieces[i], decoder.utf8[i]);
   }
 
-  private strip(text: string): void {
+  /** `utf8`: `text` is UTF-8 bytes read as Latin-1 (a decoder piece with `utf8` set). */
+  private strip(text: string, utf8 = false): void {
     const vt = this.vt;
-    const out = vt.process(text);
-    this.lines.ingest(out, vt.marked, vt.markAt, vt.markCount);
+    let out = vt.process(text, utf8);
+    // A character inside an escape sequence: the stripper counts it as one, so it wants text.
+    if (out === null) out = vt.process(utf8FromLatin1(text));
+    this.lines.ingest(out, vt);
   }
 
   /** Run the timers: prompt detection on a quiet partial line, silence flush, progress. */

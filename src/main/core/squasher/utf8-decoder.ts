@@ -1,7 +1,8 @@
 /**
  * Streaming UTF-8 decoding for the squasher: bytes in, text out, exactly what one streaming
  * `TextDecoder` would produce (U+FFFD for bad bytes, no U+FFFD for a character split across
- * reads, a BOM dropped only at the very start), handed out in one or more pieces.
+ * reads, a BOM dropped only at the very start), handed out in one or more pieces — or, for a
+ * chunk of valid UTF-8, its bytes themselves (see `utf8`).
  *
  * Why not simply TextDecoder: most build output is ASCII, and ASCII bytes are their own
  * decoding. Read as Latin-1 they become a one-byte string about ten times faster than
@@ -16,7 +17,7 @@
  * The pieces are returned in a reused array rather than pushed to a callback: one more call
  * level on the squasher's hottest path cost measurably more than the loop over the array.
  */
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /** An ASCII stretch shorter than this stays with the decoded lines around it (one more piece costs more than it saves). */
 const MIN_ASCII_PIECE = 256;
@@ -35,6 +36,18 @@ export class Utf8Decoder {
 
   /** The text of the last `write` or `end`, in order: `pieces[0]` to `pieces[count - 1]` (reused). */
   readonly pieces: string[] = [];
+  /**
+   * Per piece: true when it is not decoded text but UTF-8 bytes read as Latin-1, one character
+   * per byte (reused). A chunk of valid UTF-8 (no bad bytes, no character cut at its end) with a
+   * few non-ASCII characters comes as one such piece: read as Latin-1 ten times faster than
+   * decoded, a one-byte string all the way, and only the lines that keep a non-ASCII character
+   * are decoded, by the line buffer (npm's spinner glyph starts every line and is drawn over).
+   * No C1 control (U+0080–U+009F) is in one: the VT stripper acts on those, and their second
+   * byte looks like any character's continuation byte. Escape sequences and line ends are ASCII,
+   * so they never fall inside a character, and stripping and cutting the bytes cuts the text
+   * at the same places.
+   */
+  readonly utf8: boolean[] = [];
   private count = 0;
 
   /** Decode one chunk; returns how many pieces of text it gave (in `pieces`). */
@@ -48,6 +61,7 @@ export class Utf8Decoder {
     else {
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, n);
       if (isAscii(buf)) this.emit(buf.toString('latin1'));
+      else if (isUtf8(buf) && !hasC1(buf)) this.emit(buf.toString('latin1'), true);
       else this.mixed(buf);
     }
     return this.count;
@@ -61,8 +75,9 @@ export class Utf8Decoder {
     return this.count;
   }
 
-  private emit(text: string): void {
-    this.pieces[this.count++] = text;
+  private emit(text: string, utf8 = false): void {
+    this.pieces[this.count] = text;
+    this.utf8[this.count++] = utf8;
   }
 
   private decode(bytes: Uint8Array): void {
@@ -107,4 +122,18 @@ export class Utf8Decoder {
     if (region >= 0) this.decode(buf.subarray(region, at));
     if (at < n) this.emit(bytes.slice(at));
   }
+}
+
+/** UTF-8 lead byte of U+0080–U+00BF; followed by 0x80–0x9F it is a C1 control. */
+const C1_LEAD = 0xc2;
+
+/** Does valid UTF-8 hold a C1 control? (A native search for each U+0080–U+00BF character: `©`, `°`, NBSP are rare.) */
+function hasC1(buf: Buffer): boolean {
+  for (let at = buf.indexOf(C1_LEAD); at >= 0; at = buf.indexOf(C1_LEAD, at + 2)) if (buf[at + 1] <= 0x9f) return true;
+  return false;
+}
+
+/** The text of valid UTF-8 bytes read as Latin-1 (a piece with `utf8` set, or a part of one cut at ASCII). */
+export function utf8FromLatin1(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
