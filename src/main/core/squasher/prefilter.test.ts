@@ -153,6 +153,21 @@ describe('RuleFilter', () => {
     }
   });
 
+  it('with a tail gate (rare needles, anchored rules) after rules it cannot cover: the same answers as testing rules in order', () => {
+    const rules = [rule('q+r', 'i'), rule('^a\\d:'), rule('LEVEL'), rule('^(?:\\w+ )?b: (?<m>.*)'), rule('^c(d)?$|^e'), rule('WARN[:]'), rule('= x'), rule('^[ab]+ = ')];
+    const f = new RuleFilter(rules);
+    // Every rule run alone but the first (i flag, no needle) is in the tail.
+    expect((f as unknown as { tailFrom: number }).tailFrom).toBe(1);
+    const alphabet = ['a', 'b', 'b: ', 'QR', 'c', 'd', 'e', '1', ':', ' ', '=', 'x', 'LEVEL', 'WARN', 'z'];
+    let seed = 13;
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    for (let i = 0; i < 20000; i++) {
+      let l = '';
+      for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
+      expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+    }
+  });
+
   it('agrees with testing rules in order on random lines', () => {
     const rules = [rule('^npm (?:ERR!|error) (?<msg>\\S.*)'), rule('^(\\w+): (\\d+)%'), rule('(?<p>\\d+)%'), rule('^\\s*[xy]+$'), rule('^x(y)?(z)?$'), rule('y: '), rule('^[0-9]{2}: ')];
     const f = new RuleFilter(rules);

@@ -148,6 +148,12 @@ function skipGroup(src: string, open: number): number {
 const MIN_GATED_NEEDLE = 3;
 /** A gate pays for itself from this many needles (one indexOf is as cheap as one RegExp search). */
 const MIN_GATE_NEEDLES = 3;
+/**
+ * A tail gate (RuleFilter's `tailGate`) pays for itself from this many rules: it replaces their
+ * needle tests and RegExp runs by one search on most lines (the log-level rules every command
+ * gets after its tool's: 26 rules, ~250 ns a line cargo's grammar leaves unclaimed).
+ */
+const MIN_TAIL_GATE_RULES = 4;
 
 function escapeSource(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -246,7 +252,17 @@ export class RuleFilter<R extends CompiledRule> {
       for (const k of gated) this.gated[k] = 1;
       this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
     }
+    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles);
+    this.tailFrom = tail ? tail.from : this.alone.length;
+    this.tailGate = tail?.re;
   }
+
+  /**
+   * From this position in `alone` on, no rule can match a line `tailGate` does not match: one
+   * search on most lines instead of a needle test or a RegExp run per rule (`alone.length`: none).
+   */
+  private readonly tailFrom: number;
+  private readonly tailGate: RegExp | undefined;
 
   /** Per needle: 1 when the gate covers it (its absence follows from the gate failing). */
   private readonly gated: Uint8Array;
@@ -279,6 +295,7 @@ export class RuleFilter<R extends CompiledRule> {
       for (let j = 0; j < alone.length; j++) {
         const k = alone[j];
         if (k >= limit) break;
+        if (j === this.tailFrom && !this.tailGate!.test(text)) break;
         const nd = aloneNeedle[j];
         if (nd >= 0 && !this.present(nd, text)) continue;
         if (rules[k].re.test(text)) return k;
@@ -301,6 +318,43 @@ export class RuleFilter<R extends CompiledRule> {
     this.seen[nd] = yes ? 1 : 2;
     this.seenLine[nd] = this.line;
     return yes;
+  }
+}
+
+/**
+ * The tail gate of the rules run alone (`alone`: their indexes, ascending; `aloneNeedle`: their
+ * needles' indexes in `needles`, -1 for none): the longest run of them, at the end, of which
+ * each has a condition every line it matches meets, and one RegExp that matches exactly the
+ * lines meeting one of the conditions. A condition is the rule's needle when it is long enough
+ * to be rare (MIN_GATED_NEEDLE), else the rule itself when it is anchored and has no flags
+ * (`^…` tried at the line start only: `^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose needle is `:`).
+ * Undefined when fewer than MIN_TAIL_GATE_RULES rules have one or the RegExp compiler refuses it.
+ */
+function tailGate(rules: readonly CompiledRule[], alone: Int32Array, aloneNeedle: Int32Array, needles: readonly string[]): { from: number; re: RegExp } | undefined {
+  const literals = new Set<string>();
+  const anchored: string[] = [];
+  let from = alone.length;
+  for (let j = alone.length - 1; j >= 0; j--) {
+    const needle = aloneNeedle[j] >= 0 ? needles[aloneNeedle[j]] : undefined;
+    if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) {
+      literals.add(escapeSource(needle));
+      from = j;
+      continue;
+    }
+    const re = rules[alone[j]].re;
+    const src = re.flags === '' ? anchoredSource(re) : undefined;
+    const body = src === undefined ? undefined : uncapture(src.slice(1));
+    if (body === undefined) break;
+    anchored.push(body);
+    from = j;
+  }
+  if (alone.length - from < MIN_TAIL_GATE_RULES) return undefined;
+  const alternatives = [...literals];
+  if (anchored.length) alternatives.unshift(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`);
+  try {
+    return { from, re: new RegExp(alternatives.join('|')) };
+  } catch {
+    return undefined;
   }
 }
 
