@@ -254,15 +254,24 @@ export class RuleFilter<R extends CompiledRule> {
     }
     const tail = tailGate(rules, this.alone, this.aloneNeedle, needles);
     this.tailFrom = tail ? tail.from : this.alone.length;
-    this.tailGate = tail?.re;
+    this.tailNeedles = tail?.needles;
+    this.tailAnchored = tail?.anchored;
   }
 
   /**
-   * From this position in `alone` on, no rule can match a line `tailGate` does not match: one
-   * search on most lines instead of a needle test or a RegExp run per rule (`alone.length`: none).
+   * From this position in `alone` on, no rule can match a line that neither `tailNeedles` nor
+   * `tailAnchored` matches: two searches on most lines instead of a needle test or a RegExp run
+   * per rule (`alone.length`: no tail gate). Two RegExps, not one: in one, the anchored part is
+   * tried at every position of the line (twice the time on cargo's lines).
    */
   private readonly tailFrom: number;
-  private readonly tailGate: RegExp | undefined;
+  private readonly tailNeedles: RegExp | undefined;
+  private readonly tailAnchored: RegExp | undefined;
+
+  /** Does `text` meet a condition of the tail gate? */
+  private tailOpen(text: string): boolean {
+    return (this.tailNeedles !== undefined && this.tailNeedles.test(text)) || (this.tailAnchored !== undefined && this.tailAnchored.test(text));
+  }
 
   /** Per needle: 1 when the gate covers it (its absence follows from the gate failing). */
   private readonly gated: Uint8Array;
@@ -295,7 +304,7 @@ export class RuleFilter<R extends CompiledRule> {
       for (let j = 0; j < alone.length; j++) {
         const k = alone[j];
         if (k >= limit) break;
-        if (j === this.tailFrom && !this.tailGate!.test(text)) break;
+        if (j === this.tailFrom && !this.tailOpen(text)) break;
         const nd = aloneNeedle[j];
         if (nd >= 0 && !this.present(nd, text)) continue;
         if (rules[k].re.test(text)) return k;
@@ -325,12 +334,13 @@ export class RuleFilter<R extends CompiledRule> {
  * The tail gate of the rules run alone (`alone`: their indexes, ascending; `aloneNeedle`: their
  * needles' indexes in `needles`, -1 for none): the longest run of them, at the end, of which
  * each has a condition every line it matches meets, and one RegExp that matches exactly the
- * lines meeting one of the conditions. A condition is the rule's needle when it is long enough
- * to be rare (MIN_GATED_NEEDLE), else the rule itself when it is anchored and has no flags
- * (`^…` tried at the line start only: `^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose needle is `:`).
- * Undefined when fewer than MIN_TAIL_GATE_RULES rules have one or the RegExp compiler refuses it.
+ * lines meeting one of the conditions, as two RegExps (the needles; the anchored rules). A
+ * condition is the rule's needle when it is long enough to be rare (MIN_GATED_NEEDLE), else the
+ * rule itself when it is anchored and has no flags (`^…` tried at the line start only:
+ * `^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose needle is `:`). Undefined when fewer than
+ * MIN_TAIL_GATE_RULES rules have one or the RegExp compiler refuses it.
  */
-function tailGate(rules: readonly CompiledRule[], alone: Int32Array, aloneNeedle: Int32Array, needles: readonly string[]): { from: number; re: RegExp } | undefined {
+function tailGate(rules: readonly CompiledRule[], alone: Int32Array, aloneNeedle: Int32Array, needles: readonly string[]): { from: number; needles?: RegExp; anchored?: RegExp } | undefined {
   const literals = new Set<string>();
   const anchored: string[] = [];
   let from = alone.length;
@@ -349,10 +359,12 @@ function tailGate(rules: readonly CompiledRule[], alone: Int32Array, aloneNeedle
     from = j;
   }
   if (alone.length - from < MIN_TAIL_GATE_RULES) return undefined;
-  const alternatives = [...literals];
-  if (anchored.length) alternatives.unshift(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`);
   try {
-    return { from, re: new RegExp(alternatives.join('|')) };
+    return {
+      from,
+      needles: literals.size ? new RegExp([...literals].join('|')) : undefined,
+      anchored: anchored.length ? new RegExp(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`) : undefined,
+    };
   } catch {
     return undefined;
   }
