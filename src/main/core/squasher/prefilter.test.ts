@@ -168,6 +168,19 @@ describe('RuleFilter', () => {
     }
   });
 
+  it('skips a run of rules whose needles share an absent root, and only then: the same answers as testing rules in order', () => {
+    const rules = [rule('a: (\\d)'), rule(': b'), rule('xy: '), rule('(?<f>\\w+): warning: '), rule('^\\s+q'), rule(': '), rule('\\[x'), rule('w: ')];
+    const f = new RuleFilter(rules);
+    const alphabet = ['a', ':', ' ', 'b', 'x', 'y', 'warning', '1', 'q', '[', 'w'];
+    let seed = 17;
+    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    for (let i = 0; i < 20000; i++) {
+      let l = '';
+      for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
+      expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+    }
+  });
+
   it('agrees with testing rules in order on random lines', () => {
     const rules = [rule('^npm (?:ERR!|error) (?<msg>\\S.*)'), rule('^(\\w+): (\\d+)%'), rule('(?<p>\\d+)%'), rule('^\\s*[xy]+$'), rule('^x(y)?(z)?$'), rule('y: '), rule('^[0-9]{2}: ')];
     const f = new RuleFilter(rules);
