@@ -19,6 +19,20 @@ describe('VtStripper', () => {
     expect(new VtStripper().process('\x1b[41m FAIL \x1b[101mx\x1b[94my\x1b[9mz')).toBe(' FAIL xyz');
   });
 
+  it('reads a parameter list of up to two characters as the full SGR parse does (every such list)', () => {
+    const lists = [''];
+    for (let a = 0x20; a <= 0x3f; a++) {
+      lists.push(String.fromCharCode(a));
+      for (let b = 0x20; b <= 0x3f; b++) lists.push(String.fromCharCode(a, b));
+    }
+    for (const p of lists) {
+      // Whole, the sequence takes the short path; split after its parameters, the full parse.
+      const split = new VtStripper();
+      expect(new VtStripper().process(`a\x1b[${p}mb`), JSON.stringify(p)).toBe(split.process(`a\x1b[${p}`) + split.process('mb'));
+    }
+    expect(new VtStripper().process('\x1b[31mx\x1b[93my\x1b[38mz')).toBe(`${RED_MARK}x${YELLOW_MARK}yz`);
+  });
+
   it('removes OSC (title, hyperlinks) terminated by BEL or ST, also when split across chunks', () => {
     const vt = new VtStripper();
     const parts = ['a\x1b]0;ti', 'tle\x07b\x1b]8;;http://x\x1b', '\\link\x1b]8;;\x1b\\c'];

@@ -165,7 +165,7 @@ export class VtStripper implements StripNotes {
           let f = 0;
           while (j < n && (f = text.charCodeAt(j)) >= 0x20 && f <= 0x3f) j++;
           if (j < n && f >= 0x40 && f <= 0x7e && j - (i + 1) < MAX_SEQUENCE_CHARS) {
-            const mark = f === 0x6d ? sgrMark(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
+            const mark = f === 0x6d ? (j - i <= 3 ? shortSgrMark(text, i + 1, j) : sgrMark(text, i + 1, j)) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
             if (mark) {
               if (mark !== '\r') this.noteMark(out.length); // CHA 1 is a CR, not a mark
               out += mark;
@@ -311,6 +311,20 @@ function finishCsi(final: number, p: string): string {
     default:
       return '';
   }
+}
+
+/**
+ * sgrMark of a parameter list of at most two characters (`1`, `0`, `94`, `39`: most of them),
+ * without its scan and parse: a mark only for 31/91 (red) or 33/93 (yellow) — one character
+ * is no colour, and any other two (38 wants more parameters, a `;` or `:` splits them into
+ * single digits) are none either. The test compares it with sgrMark on every such list.
+ */
+function shortSgrMark(s: string, from: number, to: number): string {
+  if (to - from < 2) return '';
+  const a = s.charCodeAt(from);
+  if (a !== 0x33 && a !== 0x39) return '';
+  const b = s.charCodeAt(from + 1);
+  return b === 0x31 ? RED_MARK : b === 0x33 ? YELLOW_MARK : '';
 }
 
 /**
