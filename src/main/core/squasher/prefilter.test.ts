@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
-import { RuleFilter, anchoredSource, combinableAnchored, failsFast, literalNeedle } from './prefilter.js';
+import { RuleFilter, anchoredSource, combinableAnchored, failsFast, literalNeedle, opensCheaply } from './prefilter.js';
 import { stripAnsi } from './vt-stripper.js';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -64,6 +64,13 @@ describe('literalNeedle', () => {
       }
     }
     expect(withNeedle).toBeGreaterThan(50);
+  });
+
+  it('opensCheaply only where a literal, \\d or a positive class must come first (past \\s*, optional groups and into every branch)', () => {
+    const yes = [String.raw`(?<file>(?:file:\/\/)?(?:\/|\.{1,2}\/|[A-Za-z]:\\|node:)[^\s:][^\s]*?):(?<line>\d+)$`, String.raw`(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, String.raw`\s+(?<l>\d+):`, String.raw`(?<f>\.\/\S+?):`];
+    const no = [String.raw`(?:[\w.]+=\S+\s+)*?level=`, String.raw`(?:\S+\s+){0,6}?\[`, String.raw`\S+[._-]test:$`, String.raw`(?<t>.+?) FAILED`, String.raw`\s\S.* \|`, String.raw`[^:]*:`, 'a*b', '(?:a|b*)c', '(?=x)a', String.raw`\d{0,3}x`, '(?:a)??b'];
+    for (const src of yes) expect(opensCheaply(src), src).toBe(true);
+    for (const src of no) expect(opensCheaply(src), src).toBe(false);
   });
 
   it('failsFast only for RegExps anchored by a literal', () => {
