@@ -14,7 +14,7 @@
 import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { utf8FromLatin1 } from './utf8-decoder.js';
+import { utf8PartFromLatin1 } from './utf8-decoder.js';
 import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
 
 /**
@@ -157,13 +157,12 @@ export class LineBuffer {
    * non-ASCII bytes holds neither, so none starts before `from` and reaches into the part).
    */
   private part(text: string, from: number, to: number): string {
-    const s = text.slice(from, to);
     const high = this.highAt;
-    if (high === undefined) return s;
+    if (high === undefined) return text.slice(from, to);
     let k = this.highIdx;
     while (k < this.highCount && high[k] < from) k++;
     this.highIdx = k;
-    return k < this.highCount && high[k] < to ? utf8FromLatin1(s) : s;
+    return k < this.highCount && high[k] < to ? utf8PartFromLatin1(text, from, to, high, k, this.highCount) : text.slice(from, to);
   }
 
   /** Flush a trailing unterminated line as complete (at exit). */

@@ -167,7 +167,7 @@ describe('RuleFilter', () => {
     expect((f as unknown as { tailFrom: number }).tailFrom).toBe(1);
     const alphabet = ['a', 'b', 'b: ', 'QR', 'c', 'd', 'e', '1', ':', ' ', '=', 'x', 'LEVEL', 'WARN', 'z'];
     let seed = 13;
-    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k; // (in 32 bits: a float product loses the low bits)
     for (let i = 0; i < 20000; i++) {
       let l = '';
       for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
@@ -180,7 +180,7 @@ describe('RuleFilter', () => {
     const f = new RuleFilter(rules);
     const alphabet = ['a', ':', ' ', 'b', 'x', 'y', 'warning', '1', 'q', '[', 'w'];
     let seed = 17;
-    const rnd = (k: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % k;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k; // (in 32 bits: a float product loses the low bits)
     for (let i = 0; i < 20000; i++) {
       let l = '';
       for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Utf8Decoder, utf8FromLatin1 } from './utf8-decoder.js';
+import { Utf8Decoder, utf8FromLatin1, utf8PartFromLatin1 } from './utf8-decoder.js';
 
 /** Everything the decoder hands out for `chunks`, as one string (bytes decoded), and the pieces of each write. */
 function run(chunks: Uint8Array[]): { text: string; pieces: string[][] } {
@@ -71,6 +71,27 @@ describe('Utf8Decoder', () => {
     expect(bytesOf(Buffer.from([0x61, 0xe2, 0x9c]))).toEqual([['a', false]]); // the cut character waits in the decoder
     expect(bytesOf(Buffer.from([0x93, 0x62]))).toEqual([['✓b', false]]);
     expect(bytesOf(Buffer.from([0x61, 0xff]))).toEqual([['a\uFFFD', false]]);
+  });
+
+  it('decodes a part of UTF-8 bytes from where its runs of non-ASCII bytes start, as Buffer decodes it', () => {
+    const chars = ['a', ' ', 'é', 'ü', '✓', '─', '日', '🎉', '𝄞', '\u00a0', '\u07ff', '\u0800', '\uffff', '\u{10ffff}'];
+    let seed = 9;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k; // (in 32 bits: a float product loses the low bits)
+    for (let round = 0; round < 2000; round++) {
+      let text = '';
+      // Mostly short runs (decoded by hand), some long ones (a line of CJK text).
+      for (let i = 0, n = rnd(40); i < n; i++) text += rnd(2) ? 'a' : rnd(8) ? chars[rnd(chars.length)] : chars[rnd(chars.length)].repeat(1 + rnd(12));
+      const bytes = Buffer.from(text).toString('latin1');
+      // Where runs start, as the VT stripper notes them: sometimes a run is split in two (an escape
+      // sequence stood inside it and was removed), which must not decode its second half twice.
+      const runAt: number[] = [];
+      for (let i = 0; i < bytes.length; i++) {
+        if (bytes.charCodeAt(i) < 0x80) continue;
+        if (i === 0 || bytes.charCodeAt(i - 1) < 0x80 || (rnd(4) === 0 && (bytes.charCodeAt(i) & 0xc0) !== 0x80)) runAt.push(i);
+      }
+      expect(utf8PartFromLatin1(bytes, 0, bytes.length, runAt, 0, runAt.length)).toBe(text);
+      expect(utf8FromLatin1(bytes)).toBe(text);
+    }
   });
 
   it('drops a BOM only at the very start of the stream', () => {
