@@ -79,13 +79,16 @@ export class Squasher {
   /** Strip and split the decoder's latest pieces of text. */
   private feed(pieces: number): void {
     const decoder = this.decoder;
-    for (let i = 0; i < pieces; i++) this.strip(decoder.pieces[i], decoder.utf8[i]);
+    for (let i = 0; i < pieces; i++) {
+      this.strip(decoder.pieces[i], decoder.utf8[i], decoder.bytes[i]);
+      decoder.bytes[i] = undefined; // the caller's buffer, not to be held on to
+    }
   }
 
-  /** `utf8`: `text` is UTF-8 bytes read as Latin-1 (a decoder piece with `utf8` set). */
-  private strip(text: string, utf8 = false): void {
+  /** `utf8`: `text` is UTF-8 bytes read as Latin-1 (a decoder piece with `utf8` set); `bytes`: the bytes `text` reads, if given. */
+  private strip(text: string, utf8 = false, bytes?: Uint8Array): void {
     const vt = this.vt;
-    let out = vt.process(text, utf8);
+    let out = vt.process(text, utf8, bytes);
     // A character inside an escape sequence: the stripper counts it as one, so it wants text.
     if (out === null) out = vt.process(utf8FromLatin1(text));
     this.lines.ingest(out, vt);

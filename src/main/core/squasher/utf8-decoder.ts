@@ -48,6 +48,12 @@ export class Utf8Decoder {
    * at the same places.
    */
   readonly utf8: boolean[] = [];
+  /**
+   * Per piece: the chunk's bytes when the piece is all of them read as Latin-1 (an ASCII chunk, or
+   * one with `utf8`), for the VT stripper to scan as words; else undefined (reused; the caller
+   * drops them once stripped).
+   */
+  readonly bytes: (Uint8Array | undefined)[] = [];
   private count = 0;
 
   /** Decode one chunk; returns how many pieces of text it gave (in `pieces`). */
@@ -60,8 +66,8 @@ export class Utf8Decoder {
     if (!this.started || !this.clean) this.decode(chunk);
     else {
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, n);
-      if (isAscii(buf)) this.emit(buf.toString('latin1'));
-      else if (isUtf8(buf) && !hasC1(buf)) this.emit(buf.toString('latin1'), true);
+      if (isAscii(buf)) this.emit(buf.toString('latin1'), false, buf);
+      else if (isUtf8(buf) && !hasC1(buf)) this.emit(buf.toString('latin1'), true, buf);
       else this.mixed(buf);
     }
     return this.count;
@@ -75,9 +81,10 @@ export class Utf8Decoder {
     return this.count;
   }
 
-  private emit(text: string, utf8 = false): void {
+  private emit(text: string, utf8 = false, bytes?: Uint8Array): void {
     this.pieces[this.count] = text;
-    this.utf8[this.count++] = utf8;
+    this.utf8[this.count] = utf8;
+    this.bytes[this.count++] = bytes;
   }
 
   private decode(bytes: Uint8Array): void {

@@ -17,6 +17,8 @@
  * overwrite (a known failure mode that made compiler diagnostics vanish elsewhere).
  */
 
+import { TextBytes } from './text-bytes.js';
+
 export const RED_MARK = '\x01';
 export const YELLOW_MARK = '\x02';
 export const CURSOR_UP_MARK = '\x03';
@@ -83,6 +85,8 @@ export interface StripNotes {
 
 export class VtStripper implements StripNotes {
   private state = State.Ground;
+  /** Scans a chunk given as bytes too. */
+  private readonly scan = new TextBytes();
   /** CSI parameter characters carried over from the previous chunk(s). */
   private params = '';
   /**
@@ -117,8 +121,10 @@ export class VtStripper implements StripNotes {
    * chunk is to be given again, decoded.
    */
   process(text: string): string;
-  process(text: string, utf8: boolean): string | null;
-  process(text: string, utf8 = false): string | null {
+  process(text: string, utf8: boolean, bytes?: Uint8Array): string | null;
+  process(text: string, utf8 = false, bytes?: Uint8Array): string | null {
+    // `bytes`: the chunk's bytes, of which `text` is the Latin-1 reading (ASCII, or UTF-8 with `utf8`): scanned as words.
+    if (bytes !== undefined) this.scan.reset(bytes);
     this.marked = false;
     this.markCount = 0;
     this.utf8 = utf8;
@@ -137,7 +143,8 @@ export class VtStripper implements StripNotes {
         // every few characters, where a native call costs more than the look), then one native
         // scan. No scan of the whole chunk first: that was a tenth of the squasher's time.
         let next = i;
-        if (utf8) next = this.nextControlByte(text, i, out.length);
+        if (bytes !== undefined) next = this.nextSpecialByte(text, i, out.length, utf8);
+        else if (utf8) next = this.nextControlByte(text, i, out.length);
         else {
           const stop = Math.min(n, i + SHORT_SCAN_CHARS);
           for (; next < stop; next++) {
@@ -260,6 +267,23 @@ export class VtStripper implements StripNotes {
   private noteMark(at: number): void {
     this.marked = true;
     this.markAt[this.markCount++] = at;
+  }
+
+  /**
+   * nextControlByte (and, for ASCII, the search for a special character) over the chunk's bytes
+   * as words (text-bytes.ts): the next byte at or after `from` that is not plain text and not
+   * (with `utf8`) part of a non-ASCII character, whose runs are noted on the way.
+   */
+  private nextSpecialByte(text: string, from: number, outAt: number, utf8: boolean): number {
+    const n = text.length;
+    let p = from;
+    for (;;) {
+      const next = this.scan.next(p);
+      if (next < 0 || !utf8 || text.charCodeAt(next) < 0x80) return next;
+      this.highAt[this.highCount++] = outAt + (next - from);
+      p = next + 1;
+      while (p < n && text.charCodeAt(p) >= 0x80) p++;
+    }
   }
 
   /**
