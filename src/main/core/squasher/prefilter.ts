@@ -149,7 +149,7 @@ const MIN_GATED_NEEDLE = 3;
 /** A gate pays for itself from this many needles (one indexOf is as cheap as one RegExp search). */
 const MIN_GATE_NEEDLES = 3;
 /**
- * A tail gate (RuleFilter's `tailGate`) pays for itself from this many rules: it replaces their
+ * A tail gate (tailGate below) pays for itself from this many rules: it replaces their
  * needle tests and RegExp runs by one search on most lines (the log-level rules every command
  * gets after its tool's: 26 rules, ~250 ns a line cargo's grammar leaves unclaimed).
  */
@@ -385,8 +385,8 @@ function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[]
 /**
  * The tail gate of the rules run alone (`alone`: their indexes, ascending; `aloneNeedle`: their
  * needles' indexes in `needles`, -1 for none): the longest run of them, at the end, of which
- * each has a condition every line it matches meets, and one RegExp that matches exactly the
- * lines meeting one of the conditions, as two RegExps (the needles; the anchored rules). A
+ * each has a condition every line it matches meets, and two RegExps that together match exactly
+ * the lines meeting one of the conditions (one for the needles, one for the anchored rules). A
  * condition is the rule's needle when it is long enough to be rare (MIN_GATED_NEEDLE), else the
  * rule itself when it is anchored and has no flags (`^…` tried at the line start only:
  * `^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose needle is `:`). Undefined when fewer than
