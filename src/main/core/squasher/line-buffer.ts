@@ -14,7 +14,8 @@
 import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
+import { utf8PartFromLatin1 } from './utf8-decoder.js';
+import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
 
 /**
  * A line longer than this is not kept whole: memory stays bounded on output with no newlines at
@@ -41,6 +42,11 @@ export class LineBuffer {
   private fsColor = 0;
   private fsOverwritten = false;
   private fsMove: RowMove = NO_MOVE;
+  /** The chunk being ingested is UTF-8 bytes: where its runs of non-ASCII bytes start (VtStripper's `highAt`), else undefined. */
+  private highAt: readonly number[] | undefined;
+  private highCount = 0;
+  /** The first of `highAt` not yet passed. */
+  private highIdx = 0;
 
   constructor(private readonly onLine: (line: Line) => void) {}
 
@@ -49,8 +55,18 @@ export class LineBuffer {
     return this.completeCount;
   }
 
-  /** `textHasMark`: whether `text` may hold a private mark (the VT stripper knows; searched for when not given). */
-  ingest(text: string, textHasMark = hasMark(text)): void {
+  /**
+   * One stripped chunk. `notes`: what the VT stripper knows of it — where its marks are, whether
+   * it is UTF-8 bytes read as Latin-1 and where their non-ASCII characters are. Without them it
+   * is text, searched for marks.
+   */
+  ingest(text: string, notes?: StripNotes): void {
+    const textHasMark = notes ? notes.marked : hasMark(text);
+    const markAt = notes?.markAt;
+    const markCount = notes ? notes.markCount : 0;
+    this.highAt = notes !== undefined && notes.utf8 && notes.highCount > 0 ? notes.highAt : undefined;
+    this.highCount = notes ? notes.highCount : 0;
+    this.highIdx = 0;
     const hasMarks = textHasMark || this.carryHasMark;
     let pos = 0;
     const n = text.length;
@@ -58,11 +74,13 @@ export class LineBuffer {
     // chunk and reused while ahead: a line without them is cut from the chunk with one slice.
     let crAt = -1;
     let bsAt = -1;
-    let markAt = textHasMark ? -1 : n;
+    let nextMark = textHasMark ? -1 : n;
+    /** The first of `markAt` not yet passed. */
+    let markIdx = 0;
     while (pos < n) {
       const nl = text.indexOf('\n', pos);
       if (nl < 0) {
-        this.carry += pos === 0 ? text : text.slice(pos);
+        this.carry += this.part(text, pos, n);
         this.carryHasMark ||= textHasMark;
         if (this.carry.length > MAX_LINE_CHARS) this.carry = this.long.squeeze(this.carry, false);
         return;
@@ -70,23 +88,38 @@ export class LineBuffer {
       const from = pos;
       pos = nl + 1;
       if (this.long.active || this.carry.length + (nl - from) > MAX_LINE_CHARS) {
-        this.carry += text.slice(from, nl);
-        this.emitLong(true);
+        const part = this.part(text, from, nl);
+        if (this.long.active || this.carry.length + part.length > MAX_LINE_CHARS) {
+          this.carry += part;
+          this.emitLong(true);
+        } else {
+          // Over the limit in UTF-8 bytes only: in characters, a line like any other.
+          const raw = this.carry + part;
+          this.carry = '';
+          this.carryHasMark = false;
+          this.emit(raw, true, true);
+        }
         continue;
       }
       if (this.carry.length) {
-        const raw = this.carry + text.slice(from, nl);
+        const raw = this.carry + this.part(text, from, nl);
         this.carry = '';
         this.carryHasMark = false;
         this.emit(raw, hasMarks, true);
         continue;
       }
-      if (markAt < from) {
-        ANY_MARK_AFTER.lastIndex = from;
-        markAt = ANY_MARK_AFTER.test(text) ? ANY_MARK_AFTER.lastIndex - 1 : n;
+      if (nextMark < from) {
+        if (markAt) {
+          // A run of marks never holds a newline, so none starts before `from` and reaches it.
+          while (markIdx < markCount && markAt[markIdx] < from) markIdx++;
+          nextMark = markIdx < markCount ? markAt[markIdx] : n;
+        } else {
+          ANY_MARK_AFTER.lastIndex = from;
+          nextMark = ANY_MARK_AFTER.test(text) ? ANY_MARK_AFTER.lastIndex - 1 : n;
+        }
       }
-      if (markAt < nl) {
-        this.emit(text.slice(from, nl), true, true);
+      if (nextMark < nl) {
+        this.emit(this.part(text, from, nl), true, true);
         continue;
       }
       // No mark in the line: its final state read off the chunk (what finalState does).
@@ -113,9 +146,23 @@ export class LineBuffer {
         start = cr + 1;
       }
       if (bsAt < start) bsAt = indexOr(text, '\b', start, n);
-      const shown = bsAt < end ? applyBackspaces(text.slice(start, end)) : text.slice(start, end);
+      const shown = bsAt < end ? applyBackspaces(this.part(text, start, end)) : this.part(text, start, end);
       this.deliver(shown, ColorHint.None, overwritten, NO_MOVE);
     }
+  }
+
+  /**
+   * text[from, to) as text: decoded when the chunk is UTF-8 bytes with a non-ASCII character in
+   * that part (called with ascending `from`, each at a line start or after a CR: a run of
+   * non-ASCII bytes holds neither, so none starts before `from` and reaches into the part).
+   */
+  private part(text: string, from: number, to: number): string {
+    const high = this.highAt;
+    if (high === undefined) return text.slice(from, to);
+    let k = this.highIdx;
+    while (k < this.highCount && high[k] < from) k++;
+    this.highIdx = k;
+    return k < this.highCount && high[k] < to ? utf8PartFromLatin1(text, from, to, high, k, this.highCount) : text.slice(from, to);
   }
 
   /** Flush a trailing unterminated line as complete (at exit). */

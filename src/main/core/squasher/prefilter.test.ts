@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
-import { RuleFilter, anchoredSource, combinableAnchored, failsFast, literalNeedle } from './prefilter.js';
+import { RuleFilter, anchoredSource, combinableAnchored, failsFast, literalNeedle, opensCheaply } from './prefilter.js';
 import { stripAnsi } from './vt-stripper.js';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -64,6 +64,13 @@ describe('literalNeedle', () => {
       }
     }
     expect(withNeedle).toBeGreaterThan(50);
+  });
+
+  it('opensCheaply only where a literal, \\d or a positive class must come first (past \\s*, optional groups and into every branch)', () => {
+    const yes = [String.raw`(?<file>(?:file:\/\/)?(?:\/|\.{1,2}\/|[A-Za-z]:\\|node:)[^\s:][^\s]*?):(?<line>\d+)$`, String.raw`(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, String.raw`\s+(?<l>\d+):`, String.raw`(?<f>\.\/\S+?):`];
+    const no = [String.raw`(?:[\w.]+=\S+\s+)*?level=`, String.raw`(?:\S+\s+){0,6}?\[`, String.raw`\S+[._-]test:$`, String.raw`(?<t>.+?) FAILED`, String.raw`\s\S.* \|`, String.raw`[^:]*:`, 'a*b', '(?:a|b*)c', '(?=x)a', String.raw`\d{0,3}x`, '(?:a)??b'];
+    for (const src of yes) expect(opensCheaply(src), src).toBe(true);
+    for (const src of no) expect(opensCheaply(src), src).toBe(false);
   });
 
   it('failsFast only for RegExps anchored by a literal', () => {
@@ -149,6 +156,34 @@ describe('RuleFilter', () => {
     for (let i = 0; i < 20000; i++) {
       let l = '';
       for (let j = 0, n = rnd(7); j < n; j++) l += alphabet[rnd(alphabet.length)];
+      expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+    }
+  });
+
+  it('with a tail gate (rare needles, anchored rules) after rules it cannot cover: the same answers as testing rules in order', () => {
+    const rules = [rule('q+r', 'i'), rule('^a\\d:'), rule('LEVEL'), rule('^(?:\\w+ )?b: (?<m>.*)'), rule('^c(d)?$|^e'), rule('WARN[:]'), rule('= x'), rule('^[ab]+ = ')];
+    const f = new RuleFilter(rules);
+    // Every rule run alone but the first (i flag, no needle) is in the tail.
+    expect((f as unknown as { tailFrom: number }).tailFrom).toBe(1);
+    const alphabet = ['a', 'b', 'b: ', 'QR', 'c', 'd', 'e', '1', ':', ' ', '=', 'x', 'LEVEL', 'WARN', 'z'];
+    let seed = 13;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k; // (in 32 bits: a float product loses the low bits)
+    for (let i = 0; i < 20000; i++) {
+      let l = '';
+      for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
+      expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+    }
+  });
+
+  it('skips a run of rules whose needles share an absent root, and only then: the same answers as testing rules in order', () => {
+    const rules = [rule('a: (\\d)'), rule(': b'), rule('xy: '), rule('(?<f>\\w+): warning: '), rule('^\\s+q'), rule(': '), rule('\\[x'), rule('w: ')];
+    const f = new RuleFilter(rules);
+    const alphabet = ['a', ':', ' ', 'b', 'x', 'y', 'warning', '1', 'q', '[', 'w'];
+    let seed = 17;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k; // (in 32 bits: a float product loses the low bits)
+    for (let i = 0; i < 20000; i++) {
+      let l = '';
+      for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
       expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
     }
   });

@@ -148,6 +148,12 @@ function skipGroup(src: string, open: number): number {
 const MIN_GATED_NEEDLE = 3;
 /** A gate pays for itself from this many needles (one indexOf is as cheap as one RegExp search). */
 const MIN_GATE_NEEDLES = 3;
+/**
+ * A tail gate (tailGate below) pays for itself from this many rules: it replaces their
+ * needle tests and RegExp runs by one search on most lines (the log-level rules every command
+ * gets after its tool's: 26 rules, ~250 ns a line cargo's grammar leaves unclaimed).
+ */
+const MIN_TAIL_GATE_RULES = 4;
 
 function escapeSource(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -194,18 +200,26 @@ export class RuleFilter<R extends CompiledRule> {
     const alone: number[] = [];
     const aloneNeedle: number[] = [];
     const sources = rules.map((r) => anchoredSource(r.re));
+    const literal = rules.map((r) => literalNeedle(r.re));
+    // Anchored rules that fail within a few characters, or have no needle, run combined.
+    const quick = rules.map((r, k) => sources[k] !== undefined && (literal[k] === undefined || failsFast(r.re) || startsWithClass(r.re)));
+    // So does one with a needle of one character that opens cheaply, but not where a tail gate
+    // takes the rules alone (the log-level rules: their gate is cheaper still).
+    const tailStart = tailStartRule(rules, quick, literal);
     rules.forEach((r, k) => {
-      const needle = literalNeedle(r.re);
-      if (sources[k] !== undefined && (needle === undefined || failsFast(r.re) || startsWithClass(r.re))) {
+      const needle = literal[k];
+      const cheap = !quick[k] && k < tailStart && needle !== undefined && needle.length === 1 && r.re.flags === '' && sources[k] !== undefined && opensCheaply(sources[k]!.slice(1));
+      let at = -1;
+      if (needle !== undefined && !quick[k]) {
+        // (Also the needle of a rule combined for opening cheaply: a longer needle containing it keeps it as its parent.)
+        at = needles.indexOf(needle);
+        if (at < 0) at = needles.push(needle) - 1;
+      }
+      if (quick[k] || cheap) {
         const list = byFlags.get(r.re.flags) ?? [];
         list.push(k);
         byFlags.set(r.re.flags, list);
         return;
-      }
-      let at = -1;
-      if (needle !== undefined) {
-        at = needles.indexOf(needle);
-        if (at < 0) at = needles.push(needle) - 1;
       }
       alone.push(k);
       aloneNeedle.push(at);
@@ -246,6 +260,46 @@ export class RuleFilter<R extends CompiledRule> {
       for (const k of gated) this.gated[k] = 1;
       this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
     }
+    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles);
+    this.tailFrom = tail ? tail.from : this.alone.length;
+    this.rootOf = Int32Array.from(needles, (_, k) => {
+      let r = k;
+      while (this.parentOf[r] >= 0) r = this.parentOf[r];
+      return r;
+    });
+    // Runs of rules whose needles share a root, not across the tail gate (checked where the tail starts).
+    this.runEnd = new Int32Array(this.alone.length);
+    for (let j = this.alone.length - 1; j >= 0; j--) {
+      const nd = this.aloneNeedle[j];
+      const next = j + 1 < this.alone.length && j + 1 !== this.tailFrom ? this.aloneNeedle[j + 1] : -1;
+      this.runEnd[j] = nd >= 0 && next >= 0 && this.rootOf[next] === this.rootOf[nd] ? this.runEnd[j + 1] : j + 1;
+    }
+    this.tailNeedles = tail?.needles;
+    this.tailAnchored = tail?.anchored;
+  }
+
+  /**
+   * From this position in `alone` on, no rule can match a line that neither `tailNeedles` nor
+   * `tailAnchored` matches: two searches on most lines instead of a needle test or a RegExp run
+   * per rule (`alone.length`: no tail gate). Two RegExps, not one: in one, the anchored part is
+   * tried at every position of the line (twice the time on cargo's lines).
+   */
+  private readonly tailFrom: number;
+  private readonly tailNeedles: RegExp | undefined;
+  private readonly tailAnchored: RegExp | undefined;
+
+  /** Per needle: the shortest needle it contains through `parentOf` (itself if none). */
+  private readonly rootOf: Int32Array;
+  /**
+   * Per position in `alone`: where the run of rules from there whose needles share one root
+   * ends. A line without that root holds none of their needles: skipped in one step (make's
+   * twelve compiler and linker rules all hang on `: `, absent from its 5,000 recipe lines).
+   */
+  private readonly runEnd: Int32Array;
+
+  /** Does `text` meet a condition of the tail gate? */
+  private tailOpen(text: string): boolean {
+    return (this.tailNeedles !== undefined && this.tailNeedles.test(text)) || (this.tailAnchored !== undefined && this.tailAnchored.test(text));
   }
 
   /** Per needle: 1 when the gate covers it (its absence follows from the gate failing). */
@@ -279,8 +333,13 @@ export class RuleFilter<R extends CompiledRule> {
       for (let j = 0; j < alone.length; j++) {
         const k = alone[j];
         if (k >= limit) break;
+        if (j === this.tailFrom && !this.tailOpen(text)) break;
         const nd = aloneNeedle[j];
-        if (nd >= 0 && !this.present(nd, text)) continue;
+        if (nd >= 0 && !this.present(nd, text)) {
+          const end = this.runEnd[j];
+          if (end > j + 1 && !this.present(this.rootOf[nd], text)) j = end - 1;
+          continue;
+        }
         if (rules[k].re.test(text)) return k;
       }
     }
@@ -301,6 +360,65 @@ export class RuleFilter<R extends CompiledRule> {
     this.seen[nd] = yes ? 1 : 2;
     this.seenLine[nd] = this.line;
     return yes;
+  }
+}
+
+/**
+ * The first rule of the tail tailGate would find among the rules that are not `quick` (run
+ * combined), or `rules.length` when it would find none: the same walk from the end.
+ */
+function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[], literal: readonly (string | undefined)[]): number {
+  let start = rules.length;
+  let count = 0;
+  for (let k = rules.length - 1; k >= 0; k--) {
+    if (quick[k]) continue;
+    const needle = literal[k];
+    const re = rules[k].re;
+    const src = re.flags === '' ? anchoredSource(re) : undefined;
+    if (!(needle !== undefined && needle.length >= MIN_GATED_NEEDLE) && (src === undefined || uncapture(src.slice(1)) === undefined)) break;
+    start = k;
+    count++;
+  }
+  return count >= MIN_TAIL_GATE_RULES ? start : rules.length;
+}
+
+/**
+ * The tail gate of the rules run alone (`alone`: their indexes, ascending; `aloneNeedle`: their
+ * needles' indexes in `needles`, -1 for none): the longest run of them, at the end, of which
+ * each has a condition every line it matches meets, and two RegExps that together match exactly
+ * the lines meeting one of the conditions (one for the needles, one for the anchored rules). A
+ * condition is the rule's needle when it is long enough to be rare (MIN_GATED_NEEDLE), else the
+ * rule itself when it is anchored and has no flags (`^…` tried at the line start only:
+ * `^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose needle is `:`). Undefined when fewer than
+ * MIN_TAIL_GATE_RULES rules have one or the RegExp compiler refuses it.
+ */
+function tailGate(rules: readonly CompiledRule[], alone: Int32Array, aloneNeedle: Int32Array, needles: readonly string[]): { from: number; needles?: RegExp; anchored?: RegExp } | undefined {
+  const literals = new Set<string>();
+  const anchored: string[] = [];
+  let from = alone.length;
+  for (let j = alone.length - 1; j >= 0; j--) {
+    const needle = aloneNeedle[j] >= 0 ? needles[aloneNeedle[j]] : undefined;
+    if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) {
+      literals.add(escapeSource(needle));
+      from = j;
+      continue;
+    }
+    const re = rules[alone[j]].re;
+    const src = re.flags === '' ? anchoredSource(re) : undefined;
+    const body = src === undefined ? undefined : uncapture(src.slice(1));
+    if (body === undefined) break;
+    anchored.push(body);
+    from = j;
+  }
+  if (alone.length - from < MIN_TAIL_GATE_RULES) return undefined;
+  try {
+    return {
+      from,
+      needles: literals.size ? new RegExp([...literals].join('|')) : undefined,
+      anchored: anchored.length ? new RegExp(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`) : undefined,
+    };
+  } catch {
+    return undefined;
   }
 }
 
@@ -356,6 +474,40 @@ function topLevelBranches(src: string): string[] | undefined {
 /** `^` followed by an optional `\s*`/`\s+` and a positive character class or `\d`: fails at once on most lines. */
 function startsWithClass(re: RegExp): boolean {
   return /^\^(?:\\s[*+])?(?:\[[^^]|\\d)/.test(re.source);
+}
+
+/**
+ * True when an anchored source (its `^` removed) must start with a literal character, `\d` or a
+ * positive class, after a leading `\s*`/`\s+` and optional groups, looking into a mandatory
+ * group's every branch: `(?<file>(?:file:\/\/)?(?:\/|\.{1,2}\/|[A-Za-z]:\\|node:)…`, glog's
+ * `(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `. Such a rule fails within a few characters on most lines; with
+ * a needle of one character (`:`, present in most lines) it is cheaper inside the combination
+ * than run alone (node's throw-site rule ran on 8,000 of npm's 10,800 lines). Conservative:
+ * anything else (`\S+`, `.`, a negated class, a repeated group) is false. Only for rules without
+ * flags: the flagged ones' combination (`i`: the progress rules) is asked of most lines as it is,
+ * and taking a rule's needle away can change what the needle gate holds.
+ */
+export function opensCheaply(src: string): boolean {
+  let i = /^\\s[*+]/.test(src) ? 3 : 0;
+  for (;;) {
+    if (src[i] === '(') {
+      const close = skipGroup(src, i);
+      if (close < 0 || src.startsWith('(?=', i) || src.startsWith('(?!', i) || src.startsWith('(?<=', i) || src.startsWith('(?<!', i)) return false;
+      const q = src[close + 1];
+      if (q === '?' && src[close + 2] !== '?') {
+        i = close + 2; // an optional group: what follows it must open cheaply too
+        continue;
+      }
+      if (q === '*' || q === '+' || q === '?' || q === '{') return false;
+      const bodyStart = src.startsWith('(?:', i) ? i + 3 : src.startsWith('(?<', i) ? src.indexOf('>', i) + 1 : i + 1;
+      const branches = topLevelBranches(src.slice(bodyStart, close));
+      return branches !== undefined && branches.every((b) => opensCheaply(b));
+    }
+    const atom = /^(?:[^\\^$.|?*+()[\]{}]|\\[^A-Za-z0-9_]|\\d|\[[^^\]](?:\\.|[^\]\\])*\])/.exec(src.slice(i));
+    if (!atom) return false;
+    const after = src[i + atom[0].length];
+    return after !== '*' && after !== '?' && !(after === '{' && /^\{0*[,}]/.test(src.slice(i + atom[0].length)));
+  }
 }
 
 function hasTopLevelAlternation(src: string): boolean {

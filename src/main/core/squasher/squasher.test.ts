@@ -132,6 +132,54 @@ describe('Squasher: nothing the agent needs is lost', () => {
     }
   });
 
+  it('gives the lines of the decoded text when chunks of valid UTF-8 are stripped and cut as bytes', () => {
+    // Escapes around and inside characters, C1 controls (U+009B is a CSI, U+009C ends a string:
+    // bytes C2 9B / C2 9C, while '✜' E2 9C 9C and 'Ŝ' C5 9C only look like them), characters
+    // inside sequences (a parameter: one character, two bytes), backspaces over characters,
+    // bad bytes, and lines over the length limit in bytes but not in characters.
+    const parts: (string | number[])[] = ['ab ', 'é', '✓', '🎉', '⠙', '✜', 'Ŝ', '日本', '╭─', '\r\n', '\n', '\r', 'x'.repeat(300), 'ü'.repeat(200)];
+    parts.push('\x1b[31m', '\x1b[1;33mwarn ', '\x1b[0m', '\x1b[1G', '\x1b[2A', '\x1b[B', '\x1b[E', '\x1b[K', '\u009b31m', '\u0085', '\u009c');
+    parts.push('\x1b]0;tïtle ✜ Ŝ\x07', '\x1b]8;;http://x/ü\x1b\\', '\x1b]2;a\u009cb', '\x1bé', '\x1b(✓', '\x1b[5\u00a0A', '\x1b[3é', '日\b', '✓\b\b', '\x7f', '\x07');
+    parts.push([0xff], [0xe2, 0x9c], [0x80], [0xc2]);
+    const bytesOf = (p: string | number[]) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p));
+    const run = (feed: (sq: Squasher) => void) => {
+      const lines: string[] = [];
+      const sq = new Squasher({ now: () => 0, onClassified: (l) => lines.push(`${l.kind} ${l.color} ${l.no} ${l.text}`) });
+      feed(sq);
+      return { lines, result: sq.finish({ exitCode: 0 }) };
+    };
+    const check = (bytes: Buffer, sizes: () => number) => {
+      const text = new TextDecoder().decode(bytes);
+      const asText = run((sq) => sq.write(text));
+      const asBytes = run((sq) => {
+        for (let at = 0; at < bytes.length; ) {
+          const n = sizes();
+          sq.write(bytes.subarray(at, at + n));
+          at += n;
+        }
+      });
+      expect(asBytes.lines).toEqual(asText.lines);
+      // (`bytes` counts what was written: a bad byte is one byte, its U+FFFD three.)
+      expect({ ...asBytes.result, bytes: 0 }).toEqual({ ...asText.result, bytes: 0 });
+    };
+    let seed = 5;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k; // (in 32 bits: a float product loses the low bits)
+    // Half the rounds without C1 controls and bad bytes, so that most chunks are valid UTF-8 and come as bytes.
+    const valid = parts.filter((p) => typeof p === 'string' && !/[\u0080-\u009f]/.test(p));
+    for (let round = 0; round < 400; round++) {
+      const from = round % 2 ? parts : valid;
+      const list: Buffer[] = [Buffer.from('start\r\n')];
+      for (let i = 0, n = 1 + rnd(80); i < n; i++) list.push(bytesOf(from[rnd(from.length)]));
+      check(Buffer.concat(list), () => (rnd(4) === 0 ? 1 + rnd(9) : 64 + rnd(4096)));
+    }
+    // Over MAX_LINE_CHARS in bytes only, and in characters too.
+    const long = Buffer.from(`start\r\n${'é'.repeat(40_000)}\r\nnext ✓\r\n${'é'.repeat(40_000)}\rdrawn over\r\n${'é'.repeat(70_000)}\r\nlast\r\n`);
+    check(long, () => 4096);
+    let first = true;
+    // (The first write goes through TextDecoder, which drops a BOM only there: later ones may be bytes.)
+    check(long, () => (first ? ((first = false), 'start\r\n'.length) : long.length));
+  });
+
   it('reports the exit code and the signal for the status line', () => {
     const sq = new Squasher({ now: () => 0 });
     sq.write(Buffer.from('working\r\n'));

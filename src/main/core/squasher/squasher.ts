@@ -11,7 +11,7 @@ import { EmitBuffer } from './emit-buffer.js';
 import { LineBuffer } from './line-buffer.js';
 import type { Classification, Line, SquashEvent, SquashResult } from './types.js';
 import { PROMPT_SHAPE } from './universal-patterns.js';
-import { Utf8Decoder } from './utf8-decoder.js';
+import { Utf8Decoder, utf8FromLatin1 } from './utf8-decoder.js';
 import { VtStripper } from './vt-stripper.js';
 
 /** Seed: an unterminated line after this much silence is probably a prompt. */
@@ -75,13 +75,26 @@ export class Squasher {
     this.bytes += typeof chunk === 'string' ? utf8ByteLength(chunk) : chunk.byteLength;
     this.lastDataAt = this.now();
     this.silenceFlushed = false;
-    if (typeof chunk === 'string') this.lines.ingest(this.vt.process(chunk), this.vt.marked);
+    if (typeof chunk === 'string') this.strip(chunk);
     else this.feed(this.decoder.write(chunk));
   }
 
   /** Strip and split the decoder's latest pieces of text. */
   private feed(pieces: number): void {
-    for (let i = 0; i < pieces; i++) this.lines.ingest(this.vt.process(this.decoder.pieces[i]), this.vt.marked);
+    const decoder = this.decoder;
+    for (let i = 0; i < pieces; i++) {
+      this.strip(decoder.pieces[i], decoder.utf8[i], decoder.bytes[i]);
+      decoder.bytes[i] = undefined; // the caller's buffer, not to be held on to
+    }
+  }
+
+  /** `utf8`: `text` is UTF-8 bytes read as Latin-1 (a decoder piece with `utf8` set); `bytes`: the bytes `text` reads, if given. */
+  private strip(text: string, utf8 = false, bytes?: Uint8Array): void {
+    const vt = this.vt;
+    let out = vt.process(text, utf8, bytes);
+    // A character inside an escape sequence: the stripper counts it as one, so it wants text.
+    if (out === null) out = vt.process(utf8FromLatin1(text));
+    this.lines.ingest(out, vt);
   }
 
   /** Run the timers: prompt detection on a quiet partial line, silence flush, progress. */

@@ -19,6 +19,20 @@ describe('VtStripper', () => {
     expect(new VtStripper().process('\x1b[41m FAIL \x1b[101mx\x1b[94my\x1b[9mz')).toBe(' FAIL xyz');
   });
 
+  it('reads a parameter list of up to two characters as the full SGR parse does (every such list)', () => {
+    const lists = [''];
+    for (let a = 0x20; a <= 0x3f; a++) {
+      lists.push(String.fromCharCode(a));
+      for (let b = 0x20; b <= 0x3f; b++) lists.push(String.fromCharCode(a, b));
+    }
+    for (const p of lists) {
+      // Whole, the sequence takes the short path; split after its parameters, the full parse.
+      const split = new VtStripper();
+      expect(new VtStripper().process(`a\x1b[${p}mb`), JSON.stringify(p)).toBe(split.process(`a\x1b[${p}`) + split.process('mb'));
+    }
+    expect(new VtStripper().process('\x1b[31mx\x1b[93my\x1b[38mz')).toBe(`${RED_MARK}x${YELLOW_MARK}yz`);
+  });
+
   it('removes OSC (title, hyperlinks) terminated by BEL or ST, also when split across chunks', () => {
     const vt = new VtStripper();
     const parts = ['a\x1b]0;ti', 'tle\x07b\x1b]8;;http://x\x1b', '\\link\x1b]8;;\x1b\\c'];
@@ -44,6 +58,18 @@ describe('VtStripper', () => {
 
   it('drops other C0 controls but keeps tab, CR, LF, BS', () => {
     expect(new VtStripper().process('a\x00\x07b\tc\r\n\bd\x7f')).toBe('ab\tc\r\n\bd');
+  });
+
+  it('lists where each run of marks it wrote starts (the line buffer walks them instead of searching)', () => {
+    const vt = new VtStripper();
+    const out = vt.process('a\x1b[31mb\x1b[1G\x1b[3Ac\r\n\x1b[9');
+    expect(out).toBe(`a${RED_MARK}b\r${CURSOR_UP_MARK.repeat(3)}c\r\n`);
+    expect(vt.markAt.slice(0, vt.markCount)).toEqual([1, 4]); // CHA 1 wrote a CR, not a mark
+    // The rest of a split CSI is finished by the slow path, which lists its mark too.
+    expect(vt.process('3mx')).toBe(`${YELLOW_MARK}x`);
+    expect(vt.markAt.slice(0, vt.markCount)).toEqual([0]);
+    vt.process('plain');
+    expect([vt.marked, vt.markCount]).toEqual([false, 0]);
   });
 
   it('stripAnsi removes everything including hint marks', () => {

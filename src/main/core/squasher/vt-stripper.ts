@@ -17,6 +17,8 @@
  * overwrite (a known failure mode that made compiler diagnostics vanish elsewhere).
  */
 
+import { TextBytes } from './text-bytes.js';
+
 export const RED_MARK = '\x01';
 export const YELLOW_MARK = '\x02';
 export const CURSOR_UP_MARK = '\x03';
@@ -52,11 +54,39 @@ const GROUND_SPECIAL = /[^\x08-\x0a\x0d\x20-\x7e\xa0-\uffff]/g;
 /** Characters looked at one by one for the next special one before handing over to GROUND_SPECIAL. */
 const SHORT_SCAN_CHARS = 24;
 
+/**
+ * GROUND_SPECIAL for UTF-8 bytes read as Latin-1 (`process` with `utf8`): the controls, and
+ * every byte of a non-ASCII character (noted in `highAt`, kept as text). No C1 control is in
+ * such text (Utf8Decoder's `utf8` says why), so 0x80–0x9F are continuation bytes, not controls.
+ */
+const GROUND_SPECIAL_BYTE = /[^\x08-\x0a\x0d\x20-\x7e]/g;
+
 /** Characters that can end or interrupt an OSC/DCS string. */
 const STRING_END = /[\x07\x1b\x9c]/g;
+/** STRING_END for UTF-8 bytes: there 0x9C is a continuation byte, never U+009C (ST). */
+const STRING_END_BYTE = /[\x07\x1b]/g;
 
-export class VtStripper {
+/**
+ * What the VT stripper knows of the text its last `process` returned, which the line buffer
+ * reads instead of searching the text again.
+ */
+export interface StripNotes {
+  /** The text may hold a private mark. */
+  readonly marked: boolean;
+  /** Offsets in the text where a run of marks starts, ascending: `markAt[0]` to `markAt[markCount - 1]`. */
+  readonly markAt: readonly number[];
+  readonly markCount: number;
+  /** The text is UTF-8 bytes read as Latin-1 (`process` with `utf8`): its lines are decoded where they hold a non-ASCII character. */
+  readonly utf8: boolean;
+  /** With `utf8`: offsets where a run of non-ASCII bytes (whole characters) starts, ascending. */
+  readonly highAt: readonly number[];
+  readonly highCount: number;
+}
+
+export class VtStripper implements StripNotes {
   private state = State.Ground;
+  /** Scans a chunk given as bytes too. */
+  private readonly scan = new TextBytes();
   /** CSI parameter characters carried over from the previous chunk(s). */
   private params = '';
   /**
@@ -65,10 +95,42 @@ export class VtStripper {
    * instead of searching every chunk for four characters (four scans of each chunk).
    */
   marked = false;
+  /**
+   * Where the marks of the last `process` are: the offset in the returned text of each run of
+   * marks written at once, ascending, `markAt[0]` to `markAt[markCount - 1]` (reused). The line
+   * buffer walks them instead of searching the text for the next mark (a RegExp scan of every
+   * marked chunk was 7% of squashing a large cargo build).
+   */
+  readonly markAt: number[] = [];
+  markCount = 0;
+  /** The last `process` was given UTF-8 bytes read as Latin-1 and returned such bytes. */
+  utf8 = false;
+  /**
+   * With `utf8`: where the runs of non-ASCII bytes of the returned text start, ascending,
+   * `highAt[0]` to `highAt[highCount - 1]` (reused): the line buffer decodes the lines that
+   * hold one, and only those.
+   */
+  readonly highAt: number[] = [];
+  highCount = 0;
 
-  /** Strip one decoded chunk. Sequences split across chunks are handled. */
-  process(text: string): string {
+  /**
+   * Strip one decoded chunk. Sequences split across chunks are handled.
+   * With `utf8`, `text` is UTF-8 bytes read as Latin-1 with no C1 control (a Utf8Decoder piece
+   * with `utf8` set) and so is the result; null when a non-ASCII character sits inside an escape
+   * sequence (where decoded text counts characters, not bytes): nothing was changed, and the
+   * chunk is to be given again, decoded.
+   */
+  process(text: string): string;
+  process(text: string, utf8: boolean, bytes?: Uint8Array): string | null;
+  process(text: string, utf8 = false, bytes?: Uint8Array): string | null {
+    // `bytes`: the chunk's bytes, of which `text` is the Latin-1 reading (ASCII, or UTF-8 with `utf8`): scanned as words.
+    if (bytes !== undefined) this.scan.reset(bytes);
     this.marked = false;
+    this.markCount = 0;
+    this.utf8 = utf8;
+    this.highCount = 0;
+    const state0 = this.state;
+    const params0 = this.params;
     let out = '';
     const n = text.length;
     /** Start of the CSI parameters within `text` (those before it are in `this.params`). */
@@ -81,16 +143,20 @@ export class VtStripper {
         // every few characters, where a native call costs more than the look), then one native
         // scan. No scan of the whole chunk first: that was a tenth of the squasher's time.
         let next = i;
-        const stop = Math.min(n, i + SHORT_SCAN_CHARS);
-        for (; next < stop; next++) {
-          const c = text.charCodeAt(next);
-          if (c < 0x20 ? c < 0x08 || (c > 0x0a && c !== 0x0d) : c >= 0x7f && c < 0xa0) break;
-        }
-        if (next === stop) {
-          if (stop === n) next = -1;
-          else {
-            GROUND_SPECIAL.lastIndex = stop;
-            next = GROUND_SPECIAL.test(text) ? GROUND_SPECIAL.lastIndex - 1 : -1;
+        if (bytes !== undefined) next = this.nextSpecialByte(text, i, out.length, utf8);
+        else if (utf8) next = this.nextControlByte(text, i, out.length);
+        else {
+          const stop = Math.min(n, i + SHORT_SCAN_CHARS);
+          for (; next < stop; next++) {
+            const c = text.charCodeAt(next);
+            if (c < 0x20 ? c < 0x08 || (c > 0x0a && c !== 0x0d) : c >= 0x7f && c < 0xa0) break;
+          }
+          if (next === stop) {
+            if (stop === n) next = -1;
+            else {
+              GROUND_SPECIAL.lastIndex = stop;
+              next = GROUND_SPECIAL.test(text) ? GROUND_SPECIAL.lastIndex - 1 : -1;
+            }
           }
         }
         if (next < 0) {
@@ -106,10 +172,10 @@ export class VtStripper {
           let f = 0;
           while (j < n && (f = text.charCodeAt(j)) >= 0x20 && f <= 0x3f) j++;
           if (j < n && f >= 0x40 && f <= 0x7e && j - (i + 1) < MAX_SEQUENCE_CHARS) {
-            const mark = f === 0x6d ? sgrMark(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
+            const mark = f === 0x6d ? (j - i <= 3 ? shortSgrMark(text, i + 1, j) : sgrMark(text, i + 1, j)) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
             if (mark) {
+              if (mark !== '\r') this.noteMark(out.length); // CHA 1 is a CR, not a mark
               out += mark;
-              if (mark !== '\r') this.marked = true; // CHA 1 is a CR, not a mark
             }
             i = j + 1;
             continue;
@@ -126,15 +192,25 @@ export class VtStripper {
         continue;
       }
       if (state === State.String) {
-        STRING_END.lastIndex = i;
-        if (!STRING_END.test(text)) break; // the whole rest is inside the string
-        const end = STRING_END.lastIndex - 1;
+        const stringEnd = utf8 ? STRING_END_BYTE : STRING_END;
+        stringEnd.lastIndex = i;
+        if (!stringEnd.test(text)) break; // the whole rest is inside the string
+        const end = stringEnd.lastIndex - 1;
         const c = text.charCodeAt(end);
         this.state = c === 0x1b ? State.StringEscape : State.Ground;
         i = end + 1;
         continue;
       }
       const c = text.charCodeAt(i);
+      if (c >= 0x80 && utf8) {
+        // A character inside an escape sequence: one there as decoded text, several bytes here.
+        this.state = state0;
+        this.params = params0;
+        this.marked = false;
+        this.markCount = 0;
+        this.highCount = 0;
+        return null;
+      }
       switch (state) {
         case State.Escape:
           if (c === 0x5b /* [ */) {
@@ -156,8 +232,8 @@ export class VtStripper {
             this.params = '';
             const mark = finishCsi(c, p);
             if (mark) {
+              if (mark !== '\r') this.noteMark(out.length); // CHA 1 is a CR, not a mark
               out += mark;
-              if (mark !== '\r') this.marked = true; // CHA 1 is a CR, not a mark
             }
             this.state = State.Ground;
           } else if (c === 0x1b) {
@@ -187,6 +263,56 @@ export class VtStripper {
     if (this.state === State.Csi && paramStart < n) this.params += text.slice(paramStart);
     return out;
   }
+
+  private noteMark(at: number): void {
+    this.marked = true;
+    this.markAt[this.markCount++] = at;
+  }
+
+  /**
+   * nextControlByte (and, for ASCII, the search for a special character) over the chunk's bytes
+   * as words (text-bytes.ts): the next byte at or after `from` that is not plain text and not
+   * (with `utf8`) part of a non-ASCII character, whose runs are noted on the way.
+   */
+  private nextSpecialByte(text: string, from: number, outAt: number, utf8: boolean): number {
+    const n = text.length;
+    let p = from;
+    for (;;) {
+      const next = this.scan.next(p);
+      if (next < 0 || !utf8 || text.charCodeAt(next) < 0x80) return next;
+      this.highAt[this.highCount++] = outAt + (next - from);
+      p = next + 1;
+      while (p < n && text.charCodeAt(p) >= 0x80) p++;
+    }
+  }
+
+  /**
+   * UTF-8 bytes: the next control at or after `from` that ends a run of kept text, or -1. The
+   * non-ASCII characters on the way are text: each run of their bytes is noted in `highAt` at
+   * its offset in the output, to which text[from, next) is appended next (`outAt` its length now).
+   */
+  private nextControlByte(text: string, from: number, outAt: number): number {
+    const n = text.length;
+    let p = from;
+    for (;;) {
+      let next = p;
+      const stop = Math.min(n, p + SHORT_SCAN_CHARS);
+      for (; next < stop; next++) {
+        const c = text.charCodeAt(next);
+        if (c < 0x20 ? c < 0x08 || (c > 0x0a && c !== 0x0d) : c >= 0x7f) break;
+      }
+      if (next === stop) {
+        if (stop === n) return -1;
+        GROUND_SPECIAL_BYTE.lastIndex = stop;
+        if (!GROUND_SPECIAL_BYTE.test(text)) return -1;
+        next = GROUND_SPECIAL_BYTE.lastIndex - 1;
+      }
+      if (text.charCodeAt(next) < 0x80) return next; // a C0 control or DEL
+      this.highAt[this.highCount++] = outAt + (next - from);
+      p = next + 1;
+      while (p < n && text.charCodeAt(p) >= 0x80) p++;
+    }
+  }
 }
 
 /** Translate a complete CSI sequence into the output alphabet (usually nothing). */
@@ -209,6 +335,20 @@ function finishCsi(final: number, p: string): string {
     default:
       return '';
   }
+}
+
+/**
+ * sgrMark of a parameter list of at most two characters (`1`, `0`, `94`, `39`: most of them),
+ * without its scan and parse: a mark only for 31/91 (red) or 33/93 (yellow) — one character
+ * is no colour, and any other two (38 wants more parameters, a `;` or `:` splits them into
+ * single digits) are none either. The test compares it with sgrMark on every such list.
+ */
+function shortSgrMark(s: string, from: number, to: number): string {
+  if (to - from < 2) return '';
+  const a = s.charCodeAt(from);
+  if (a !== 0x33 && a !== 0x39) return '';
+  const b = s.charCodeAt(from + 1);
+  return b === 0x31 ? RED_MARK : b === 0x33 ? YELLOW_MARK : '';
 }
 
 /**
