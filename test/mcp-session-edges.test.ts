@@ -78,7 +78,9 @@ describe('sessions over MCP: seed 002 §7 edge cases', () => {
     const next = await call(s.client, 'sh_run', { cmd: 'echo next; (exit 5)', session: 'osc', timeout: 10 });
     expect(next.data).toMatchObject({ status: 'exited', exit_code: 5 });
     expect(next.text.split('\n')[0]).toBe('next');
-    // The replacement runs after every command, with the command's status.
+    // The replacement runs after every command, with the command's status — after mish's end marker, so it may still be
+    // writing when the reply arrives (CI run 303: the reply came first once sh_run got faster).
+    await eventually(() => readFileSync(hook, 'utf8') === '5\n');
     expect(readFileSync(hook, 'utf8')).toBe('5\n');
     const unset = await call(s.client, 'sh_run', { cmd: 'set -u; unset PROMPT_COMMAND; (exit 6)', session: 'osc', timeout: 10 });
     expect(unset.data).toMatchObject({ status: 'exited', exit_code: 6 });
