@@ -329,27 +329,19 @@ function compileData(
     set.add(id);
   };
 
+  /** A rule's optional pattern field (a hazard's continuation, end, frame lines; a noise paragraph's), compiled where set. */
+  const optionalRe = (section: 'hazard' | 'noise', i: number, rule: string, field: 'continue_pattern' | 'end_pattern' | 'frame_pattern' | 'frame_focus', source: string | undefined, flags: string | undefined) =>
+    source === undefined ? undefined : compileRe(source, flags, { file, index, path: [section, i, field], rule, field }, errors);
+
   const hazard: CompiledHazardRule[] = [];
   (data.hazard ?? []).forEach((r, i) => {
     checkUnique('hazard', i, r.id);
     const b = base('hazard', i, r);
     const id = displayRuleId('hazard', i, r.id);
-    const continueRe =
-      r.continue_pattern === undefined
-        ? undefined
-        : compileRe(r.continue_pattern, r.flags, { file, index, path: ['hazard', i, 'continue_pattern'], rule: id, field: 'continue_pattern' }, errors);
-    const endRe =
-      r.end_pattern === undefined
-        ? undefined
-        : compileRe(r.end_pattern, r.flags, { file, index, path: ['hazard', i, 'end_pattern'], rule: id, field: 'end_pattern' }, errors);
-    const frameRe =
-      r.frame_pattern === undefined
-        ? undefined
-        : compileRe(r.frame_pattern, r.flags, { file, index, path: ['hazard', i, 'frame_pattern'], rule: id, field: 'frame_pattern' }, errors);
-    const focusRe =
-      r.frame_focus === undefined
-        ? undefined
-        : compileRe(r.frame_focus, r.flags, { file, index, path: ['hazard', i, 'frame_focus'], rule: id, field: 'frame_focus' }, errors);
+    const continueRe = optionalRe('hazard', i, id, 'continue_pattern', r.continue_pattern, r.flags);
+    const endRe = optionalRe('hazard', i, id, 'end_pattern', r.end_pattern, r.flags);
+    const frameRe = optionalRe('hazard', i, id, 'frame_pattern', r.frame_pattern, r.flags);
+    const focusRe = optionalRe('hazard', i, id, 'frame_focus', r.frame_focus, r.flags);
     if (r.frame_focus !== undefined && r.frame_pattern === undefined) {
       errors.push({ file, line: index.locate(['hazard', i, 'frame_focus']), rule: id, message: 'frame_focus needs frame_pattern (the frame lines it picks from)' });
     }
@@ -372,14 +364,8 @@ function compileData(
     checkUnique('noise', i, r.id);
     const b = base('noise', i, r);
     const id = displayRuleId('noise', i, r.id);
-    const continueRe =
-      r.continue_pattern === undefined
-        ? undefined
-        : compileRe(r.continue_pattern, r.flags, { file, index, path: ['noise', i, 'continue_pattern'], rule: id, field: 'continue_pattern' }, errors);
-    const endRe =
-      r.end_pattern === undefined
-        ? undefined
-        : compileRe(r.end_pattern, r.flags, { file, index, path: ['noise', i, 'end_pattern'], rule: id, field: 'end_pattern' }, errors);
+    const continueRe = optionalRe('noise', i, id, 'continue_pattern', r.continue_pattern, r.flags);
+    const endRe = optionalRe('noise', i, id, 'end_pattern', r.end_pattern, r.flags);
     if ((r.continue_pattern !== undefined || r.end_pattern !== undefined) && r.action !== 'strip') {
       const key = r.continue_pattern !== undefined ? 'continue_pattern' : 'end_pattern';
       errors.push({ file, line: index.locate(['noise', i, key]), rule: id, message: `${key} needs action = "strip" (a paragraph of boilerplate is left out, not grouped)` });

@@ -1093,41 +1093,9 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
         if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out, far);
         continue;
       }
-      if (r === TERRAFORM_RULE) {
-        sensitiveValue(text, end, out);
-        continue;
-      }
-      if (r === PUTTY_RULE) {
-        puttyPrivateLines(text, end, out);
-        continue;
-      }
-      if (r === HAR_RULE) {
-        harHeaderValue(text, end, out);
-        continue;
-      }
-      if (r === NEXT_LINE_RULE) {
-        nextLineValue(text, end, out);
-        continue;
-      }
-      if (r === COOKIE_LIST_RULE) {
-        if (text.charCodeAt(end) === 0x73) cookieListValues(text, end, out);
-        continue;
-      }
-      if (r === API_KEYS_RULE) {
-        apiKeysBlock(text, end, out);
-        continue;
-      }
-      if (r === PARAMETERS_RULE) {
-        postgresParameters(text, end, isSecretName, out);
-        continue;
-      }
-      if (r === RANDOM_PASSWORD_RULE) {
-        randomPasswordResult(text, end, out);
-        continue;
-      }
-      if (r === STAGE_KEYS_RULE) {
-        // `aws apigateway get-api-keys --include-values` (adv12 A22): the key's `"value"` comes before its `"name"`.
-        flaggedObjectValue(text, end, out);
+      const atHit = HIT_RULES.get(r);
+      if (atHit) {
+        atHit(text, end, out);
         continue;
       }
       if (r === COMPOSER_RULE) {
@@ -1147,6 +1115,21 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
   }
   if (on.length) lineRules(text, lineStart, lineEnd, on, out);
 }
+
+/** The code rules that read from their keyword's hit (context rules numbered after LINE_RULES), each given the text and the hit's end. */
+const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding[]) => void>([
+  [TERRAFORM_RULE, sensitiveValue],
+  [PUTTY_RULE, puttyPrivateLines],
+  [HAR_RULE, harHeaderValue],
+  [NEXT_LINE_RULE, nextLineValue],
+  // `"cookies": [` (the hit is `cookie`: a list's name goes on with `s`).
+  [COOKIE_LIST_RULE, (text, end, out) => text.charCodeAt(end) === 0x73 && cookieListValues(text, end, out)],
+  [API_KEYS_RULE, apiKeysBlock],
+  [PARAMETERS_RULE, (text, end, out) => postgresParameters(text, end, isSecretName, out)],
+  [RANDOM_PASSWORD_RULE, randomPasswordResult],
+  // `aws apigateway get-api-keys --include-values` (adv12 A22): the key's `"value"` comes before its `"name"`.
+  [STAGE_KEYS_RULE, flaggedObjectValue],
+]);
 
 const PASSWORD_NAME = /pass|pwd/i;
 /**
