@@ -222,7 +222,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[\w-]+-(?:pass|pwd|secret|token|key|api-?key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)-)[a-z][\w-]*-(?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
@@ -278,6 +278,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['setuser'], re: /(?<=\bSETUSER\b[^\n]{0,512}?[ \t]"?)>(?<secret>[^\s"]+)/gi, guard: true },
   { kind: 'secret key', keywords: ['alias set', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  // Password managers' session keys (`bw unlock`'s `export BW_SESSION="…"` and `--session …`, `op signin`'s `export OP_SESSION_acme="…"`:
+  // adv18 F41, F43): a session key unlocks the whole vault until it expires.
+  { kind: 'vault session key', keywords: ['session'], needs: /BW_SESSION|OP_SESSION_|--session[ \t]/, re: /(?:(?<![\w-])(?:BW_SESSION|OP_SESSION_\w+)["']?[ \t]*=[ \t]*|(?<=\bbw\b[^\n]*)--session[ \t]+)["']?(?<secret>[A-Za-z0-9+/=_-]{20,})/g },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
@@ -312,8 +315,18 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
+  // `declare -p` of an array whose name is a secret's (`declare -A CREDS=([smtp]="…" [db]="…" )`: adv18 F15): every element is a value.
+  // The look back is bounded by the line (one `declare` a line).
+  { kind: 'secret', keywords: ['=(['], needs: /\b(?:declare|typeset)[ \t]+-/, re: /(?<=\b(?:declare|typeset)[ \t]+-[aAgilnrtux]*[aA][aAgilnrtux]*[ \t]+\w*(?:CRED|TOKEN|SECRET|PASS|PWD|KEY|AUTH)\w*=\((?:[^\n)]{0,4096}?[ \t])?)\[[^\]\n]{1,128}\]=(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/gi },
+  // A template's placeholder replaced by a value in a sed script (`sed -i -e 's|__DB_PASSWORD__|…|g'` as `bash -x` prints it, `s/{{API_TOKEN}}/…/`:
+  // adv18 F14): the placeholder names what the value is.
+  { kind: 'secret', keywords: ['sed'], needs: /\bs([|\/#,:@])[^\n]*?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
+  // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token.
+  { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,4096}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
-  { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+)/g },
+  // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
+  // would not match its other lines (`+ REF=…` before it: adv18 F34).
+  { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gm },
   // .pgpass: hostname:port:database:username:password (port a number or *). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature).
   { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+[│|:]?[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).

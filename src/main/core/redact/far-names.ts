@@ -220,6 +220,8 @@ export class FarNames {
   private headers: Map<number, number> | undefined;
   /** Lines with a name that are no CSV header (fields that are not names). */
   private notCsvHeaders: Set<number> | undefined;
+  /** Lines known to be (true) or not to be (false) rows of a two-column name / value table (underNameValueHeader). */
+  private nameValueRows: Map<number, boolean> | undefined;
   /** The last CSV header read: its line start, separator, field names and where each field starts. */
   private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
   /** Where CREATE TABLEs start on the current line (computed when first needed); per line start, the one above its definition (createAbove). */
@@ -353,8 +355,26 @@ export class FarNames {
       // Or a bar between names with no blank (sqlite3's `-header` list mode: `id|user_id|token|expires_at`, adv13 B20).
       const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : undefined;
       const fields = sep === undefined ? [] : header.split(sep);
-      if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f))) {
+      // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
+      // after the name and its separator is the value.
+      const nameSep = t[e];
+      if (k === lineStart && NAME_VALUE_SEPARATORS.includes(nameSep) && this.names.isSecretName(t.slice(k, e)) && this.underNameValueHeader(lineStart, nameSep)) {
+        const rest = t.slice(e + 1, lineEnd);
+        const value = rest.trim();
+        this.take(e + 1 + rest.indexOf(value), value, t.slice(k, e), out);
+        (this.notCsvHeaders ??= new Set()).add(lineStart);
+        return;
+      }
+      if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f) && !RANDOM_WORD.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
+        return;
+      }
+      // Headers do not stack: under a header of as many names, this line is that table's row (`mailgun_api_key<TAB>key-…` was
+      // taken for a header, and the next row's name masked as an api key's value: adv18 F23).
+      const above = lineStart > 1 ? t.slice(t.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).replace(/\r$/, '') : '';
+      const aboveFields = above.split(sep);
+      if (aboveFields.length === fields.length && aboveFields.every((f) => CSV_NAME.test(f))) {
+        (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
       }
       const starts: number[] = [];
@@ -381,6 +401,34 @@ export class FarNames {
       if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(a, value, name, out);
       rowStart = (nl < 0 ? t.length : nl) + 1;
     }
+  }
+
+  /**
+   * Is the line starting at `lineStart` a row of a two-column name / value table (NAME_VALUE_COLUMNS)? Walked up through the
+   * rows above (two cells each) to the header; each row's answer is kept, so a table of many rows walks each line once.
+   */
+  private underNameValueHeader(lineStart: number, sep: string): boolean {
+    const t = this.text;
+    const walked: number[] = [];
+    let answer = false;
+    for (let start = lineStart, n = 0; start > 1 && n < MAX_TABLE_ROWS; n++) {
+      const known = this.nameValueRows?.get(start);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      walked.push(start);
+      const above = t.lastIndexOf('\n', start - 2) + 1;
+      const line = t.slice(above, start - 1).replace(/\r$/, '');
+      if (!this.spend(line.length) || !line.includes(sep)) break;
+      if (NAME_VALUE_COLUMNS.test(line.trim())) {
+        answer = true;
+        break;
+      }
+      start = above;
+    }
+    for (const w of walked) (this.nameValueRows ??= new Map()).set(w, answer);
+    return answer;
   }
 
   /**
@@ -705,6 +753,12 @@ export class FarNames {
 
 /** A CSV header's field: a column's name, quoted or not (no blank inside: a line of prose with commas is no header). */
 const CSV_NAME = /^[ \t]*"?[A-Za-z_][\w.-]{0,63}"?[ \t]*$/;
+/** A word of mixed case and digits, 20 or more, no separator: a generated value, never a column's name (so its line is no header). */
+const RANDOM_WORD = /^[ \t]*(?=[^\t]*\d)(?=[^\t]*[a-z])(?=[^\t]*[A-Z])[A-Za-z0-9]{20,}[ \t]*$/;
+/** The separators of a client's two-column rows: mysql -B's tab, psql -A's and sqlite3's bar, a CSV's comma. */
+const NAME_VALUE_SEPARATORS = '\t|,;';
+/** A two-column table's header naming a name and a value (`name<TAB>value`, `key|value`, `variable_name,value` of SHOW VARIABLES). */
+const NAME_VALUE_COLUMNS = /^"?(?:name|key|variable(?:_name)?|setting|parameter|option_name|config_key)"?[\t,;|]"?(?:value|option_value|config_value)"?$/i;
 
 /** The fields of a CSV or TSV row t[from, to): each one's value range (a quoted field's inside, `""` kept); undefined for a blank line or an open quote. */
 function csvCells(t: string, from: number, to: number, sep: string): [number, number][] | undefined {

@@ -233,6 +233,14 @@ v = s(AN, 40); f("passport:client's dot-leader secret", v, `  Client ID ........
 v = s(HEX, 40); f("TypeORM's logged PARAMETERS", v, `query: UPDATE "user" SET "resetPasswordToken" = $1, "updatedAt" = CURRENT_TIMESTAMP WHERE "id" IN ($2) -- PARAMETERS: ["${v}",42]`);
 v = s(AN, 32); f("Ecto's bound values at the line's end", v, `SELECT a0."id", a0."user_id" FROM "api_tokens" AS a0 WHERE (a0."token" = $1) ["${v}"]`);
 
+// Adversary pass 18's forms (session 10).
+v = s(AN, 22); f('declare -p of a secret-named associative array', v, `declare -A CREDS=([smtp]="${v}" [db]="${pw()}" )\ndeclare -a HOSTS=([0]="db1.internal")`);
+v = s(AN, 22); f('a placeholder replaced in a sed script (bash -x)', v, `+ sed -i -e 's|__DB_PASSWORD__|${v}|g' -e 's|__VERSION__|1.2.3|g' /srv/app/config/app.php`);
+v = s(HEX, 40); f("nix.conf's access-tokens", v, `access-tokens = github.com=ghp_${s(AN, 36)} gitea.acme.io=${v}`);
+v = 'fc-' + s(HEX, 32); f('an --api-key in a JSON args list (.mcp.json)', v, `      "args": ["-y", "firecrawl-mcp", "--api-key", "${v}"]`);
+v = s(B64, 86) + '=='; f("bw unlock's session key", v, `$ export BW_SESSION="${v}"\n$ bw list items --session ${v}`);
+v = s(AN, 43); f("op signin's session export", v, `export OP_SESSION_acme="${v}"`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -267,6 +275,28 @@ describe('credentials as commands print them', () => {
     const json = '{"ServerURL":"https://index.docker.io/v1/","Username":"dana","Secret":"Xk3aaaa9bbbbccc"}';
     const masked = new Redactor().mask(json);
     expect(JSON.parse(masked).Secret).toBe('[masked: secret]');
+  });
+
+  it('reads a two-column name / value table (mysql -B, psql -A) and no longer takes its first row for a header (adversary pass 18)', () => {
+    const [a, b, c] = [s(AN, 40), s(AN, 38), pw()];
+    const text = `name\tvalue\nmailgun_api_key\tkey-${s(HEX, 32)}\nrecaptcha_secret\t6L${a}\ns3_secret\t${b}\nsite_name\tAcme Shop\n`;
+    const out = new Redactor().mask(text);
+    for (const v of [a, b]) expect(out).not.toContain(v);
+    expect(out).toContain('\nrecaptcha_secret\t[masked: secret]\ns3_secret\t[masked: secret]\nsite_name\tAcme Shop\n');
+    const bars = `option_name|option_value\nsmtp_password|${c}\nsiteurl|https://shop.example.com\n`;
+    expect(new Redactor().mask(bars)).toBe(bars.replace(c, '[masked: password]'));
+  });
+
+  it("masks chamber's Value column, not its Version, LastModified or User (adversary pass 18)", () => {
+    const p = pw();
+    const text = `Key\t\tValue\t\t\t\tVersion\t\tLastModified\tUser\ndb_password\t${p}\t3\t\t03-11 09:22:31\tarn:aws:iam::123456789012:user/dana\n`;
+    expect(new Redactor().mask(text)).toBe(text.replace(p, '[masked: password]'));
+  });
+
+  it("learns a CI-masked value without the echo's closing quote, so the trace's earlier lines are masked too (adversary pass 18)", () => {
+    const v = s(B64, 64);
+    const out = new Redactor().mask(`+ REF=${v}\n+ echo '::add-mask::${v}'\n`);
+    expect(out).toBe("+ REF=[masked: masked ci value]\n+ echo '::add-mask::[masked: masked ci value]'\n");
   });
 
   for (const [name, value, text] of forms) {

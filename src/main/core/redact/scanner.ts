@@ -840,6 +840,8 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     // the window starts at its statement's line.
     if (after === MAX_TABLE_ROWS + 1 && line.sqlAbove(end) >= 0) lineStart = Math.min(lineStart, line.sqlAbove(end));
     if (after === MAX_TABLE_ROWS + 1 && line.createAbove(end) >= 0) lineStart = Math.min(lineStart, line.createAbove(end));
+    // A CSV/TSV line's own line above tells whether it is a header or a row under one (FarNames.csvColumn): the window holds it.
+    if (after === MAX_TABLE_ROWS + 1 && line.csvHeader()) lineStart = Math.min(lineStart, line.prevStart());
     if (lineStart <= to) {
       // A window that reads lines above its hit (PostgreSQL's parameters) may start before the open one.
       from = Math.min(from, lineStart);
@@ -1561,15 +1563,19 @@ function valueFromName(text: string, k: number, e: number, re: RegExp, out: Secr
 const VALUE_GROUPS = ['v', 'quoted', 'single', 'bare'] as const;
 
 /** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
-const ROW_CELLS = /[ \t]{2,}(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
+const ROW_CELLS = /(?:[ \t]{2,}|\t)(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
 /** A `Name  Value` table's header (PowerShell's `Get-ChildItem Env:`, Symfony's `debug:dotenv`: `Variable  Value  .env.dev  .env`). */
 // Also with columns between (`az … appsettings list -o table`: `Name  SlotSetting  Value`; Symfony's `debug:container --env-vars`:
 // `Name  Default value  Real value`: adv15 D24, D44).
-const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)[ \t]{2,}(?:[A-Z]\w*(?: [a-z]+)?[ \t]{2,}){0,3}(?:(?:Real|Local|Current) )?[Vv]alue\b/;
+const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)(?:[ \t]{2,}|\t)(?:[A-Z]\w*(?: [a-z]+)?(?:[ \t]{2,}|\t)){0,3}(?:(?:Real|Local|Current) )?[Vv]alue\b/;
 /** A table's row or rule line: a first cell then two or more blanks (or nothing), or dashes and blanks. */
-const TABLE_LINE = /^[ \t]*(?:[- \t]+|\S+(?:[ \t]{2,}\S.*)?)\r?$/;
-/** The last row nameValueTableRow walked up from, and whether a header was above it. */
-let lastRow: { text: string; start: number; header: boolean } = { text: '', start: -1, header: false };
+const TABLE_LINE = /^[ \t]*(?:[- \t]+|\S+(?:(?:[ \t]{2,}|\t)\S.*)?)\r?$/;
+/** The last row nameValueTableRow walked up from, and the header above it (undefined: none). */
+let lastRow: { text: string; start: number; header: string | undefined } = { text: '', start: -1, header: undefined };
+/** Between a table's cells: a tab or more, or two blanks or more. */
+const CELL_GAP = /\t+[ \t]*| {2,}[ \t]*/;
+/** A column of a row's metadata, not its value (chamber's `Version  LastModified  User`, a listing's dates). */
+const METADATA_COLUMN = /^(?:Version|LastModified|Last Modified|Modified|Created|Updated|User|Type|Date)$/i;
 /** Rows read up from a name for its table's header. */
 const MAX_ROWS_ABOVE = 200;
 
@@ -1589,7 +1595,7 @@ function nameValueTableRow(text: string, k: number, e: number, out: SecretFindin
   // Up the rows (none blank) to the header; a row already walked from answers for the rows above it (a table of a thousand
   // secret-named rows and no header walks each line once, not once a row).
   let end = i;
-  let header = false;
+  let header: string | undefined;
   const rowStart = i + 1;
   for (let n = 0; n < MAX_ROWS_ABOVE && end > 0; n++) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
@@ -1599,7 +1605,7 @@ function nameValueTableRow(text: string, k: number, e: number, out: SecretFindin
     }
     const line = text.slice(start, end);
     if (NAME_VALUE_HEADER.test(line)) {
-      header = true;
+      header = line;
       break;
     }
     // Only the table's rows (a first cell, two or more blanks, the rest) and its rules are between.
@@ -1607,10 +1613,18 @@ function nameValueTableRow(text: string, k: number, e: number, out: SecretFindin
     end = start - 1;
   }
   lastRow = { text, start: rowStart, header };
-  if (!header) return;
+  if (header === undefined) return;
   const cells = row.groups!.cells;
   const at = row.index + row[0].indexOf(cells);
+  // A header of as many cells as the row names each: a cell under a column of metadata (chamber's `Version  LastModified  User`:
+  // adv18 F44) is no value.
+  const titles = header.trim().split(CELL_GAP);
+  const rowCells = text.slice(k, row.index + row[0].length).trim().split(CELL_GAP);
+  const metadata = titles.length === rowCells.length ? new Set(titles.flatMap((t, i) => (METADATA_COLUMN.test(t) ? [i - 1] : []))) : new Set<number>();
+  let cell = -1;
   for (const c of cells.matchAll(/\S+(?: \S+)*/g)) {
+    cell++;
+    if (metadata.has(cell)) continue;
     if (c[0] === 'n/a' || isReference(c[0]) || isLookAlike(c[0], true)) continue;
     out.push({ start: at + c.index!, end: at + c.index! + c[0].length, kind: kindOfName(name), byContext: true });
   }

@@ -167,6 +167,14 @@ const printers: [string, string][] = [
   ['cat ~/.config/solana/id.json', 'secret printed by cat secret file'],
   ['python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'SECRET_KEY value printed by python inline script'],
   ["bin/rails runner 'p Rails.application.credentials.secret_key_base'", 'secret_key_base value printed by rails inline script'],
+  // Adversary pass 18: a command run where the secrets are (a secret manager's environment, another host, a machine).
+  ['doppler run -p shop -c prd -- printenv DB_PASSWORD', '$DB_PASSWORD value printed by printenv'],
+  ['op run --env-file=.env -- printenv API_TOKEN', '$API_TOKEN value printed by printenv'],
+  ['chamber exec shop-prod -- printenv DB_PASSWORD', '$DB_PASSWORD value printed by printenv'],
+  ["sops exec-env secrets.enc.env 'printenv API_TOKEN'", '$API_TOKEN value printed by printenv'],
+  ['fly ssh console -a shop-api -C "printenv SESSION_SECRET"', '$SESSION_SECRET value printed by printenv'],
+  ['ssh -i deploy.pem deploy@web1 printenv DB_PASSWORD', '$DB_PASSWORD value printed by printenv'],
+  ['heroku run -a shop printenv DATABASE_PASSWORD', '$DATABASE_PASSWORD value printed by printenv'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -184,6 +192,9 @@ const notPrinters = [
   'pass ls',
   'pass insert prod/db',
   'printenv PATH',
+  'doppler run -- printenv PATH', // a secret manager's command that prints no secret
+  'ssh web1 uptime',
+  'doppler secrets', // a table the scanner reads
   'export T=$(gh auth token)', // captured, never shown
   'gh auth token > ~/.token', // to a file
   'gh auth token | wc -c', // a count

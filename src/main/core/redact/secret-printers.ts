@@ -575,9 +575,9 @@ function packageRun(argv: readonly string[]): string[] | undefined {
 /** printerOf for an argv with no words as written (one a container or a shell runs), and the argv's inline scripts and nested lines. */
 function argvPrinter(argv: readonly string[], depth: number): SecretPrinter | undefined {
   if (depth > MAX_NESTED_LINES) return undefined;
-  const inner = execArgv(argv);
+  const inner = execArgv(argv) ?? injectorArgv(argv);
   if (inner) return printerOf(inner) ?? argvPrinter(inner, depth + 1);
-  const line = nestedLine(argv);
+  const line = nestedLine(argv) ?? remoteLine(argv);
   if (line !== undefined) return secretPrinterOf(line, depth + 1);
   return inlineScriptPrinted(argv);
 }
@@ -653,6 +653,63 @@ function execArgv(argv: readonly string[]): string[] | undefined {
   i++;
   while (i < argv.length && argv[i].startsWith('-')) i += DOCKER_EXEC_VALUES.has(argv[i]) ? 2 : 1;
   return i + 1 < argv.length ? argv.slice(i + 1) : undefined;
+}
+
+/**
+ * Secret managers that run a command with the secrets in its environment, after `--` (`doppler run -- printenv DB_PASSWORD`,
+ * `op run -- …`, `infisical run -- …`, `chamber exec svc -- …`, `aws-vault exec prod -- …`: adv18 F38): what it prints is
+ * the command's output, and a printer there prints an injected secret.
+ */
+const SECRET_INJECTORS = new Map<string, string>([
+  ['doppler', 'run'],
+  ['op', 'run'],
+  ['infisical', 'run'],
+  ['chamber', 'exec'],
+  ['aws-vault', 'exec'],
+  ['dotenvx', 'run'],
+  ['teller', 'run'],
+  ['berglas', 'exec'],
+  ['phase', 'run'],
+]);
+
+/** The argv a secret manager runs with its secrets (SECRET_INJECTORS), or undefined. */
+function injectorArgv(argv: readonly string[]): string[] | undefined {
+  const sub = SECRET_INJECTORS.get(basename(argv[0] ?? ''));
+  if (sub === undefined || argv[1] !== sub) return undefined;
+  const dash = argv.indexOf('--');
+  return dash > 0 && dash + 1 < argv.length ? argv.slice(dash + 1) : undefined;
+}
+
+/** `ssh` options that take the next word (so it is no host). */
+const SSH_VALUES = new Set(['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B']);
+
+/**
+ * A line run somewhere the secrets are: `sops exec-env FILE 'CMD'` (the decrypted file as its environment), `fly ssh console
+ * -C 'CMD'` (a machine's), `ssh HOST CMD…` (another host's), `heroku run CMD…`, `railway run CMD…` (adv18 F37, F39).
+ */
+function remoteLine(argv: readonly string[]): string | undefined {
+  const name = basename(argv[0] ?? '');
+  if (name === 'sops' && (argv[1] === 'exec-env' || argv[1] === 'exec-file')) {
+    const ops = argv.slice(2).filter((a) => !a.startsWith('-'));
+    return ops.length >= 2 ? ops[ops.length - 1] : undefined;
+  }
+  if ((name === 'fly' || name === 'flyctl') && argv[1] === 'ssh' && argv[2] === 'console') {
+    const i = argv.findIndex((a) => a === '-C' || a === '--command');
+    if (i > 0) return argv[i + 1];
+    return argv.find((a) => a.startsWith('--command='))?.slice('--command='.length);
+  }
+  if (name === 'ssh') {
+    let i = 1;
+    while (i < argv.length && argv[i].startsWith('-')) i += SSH_VALUES.has(argv[i]) ? 2 : 1;
+    return i + 1 < argv.length ? argv.slice(i + 1).join(' ') : undefined;
+  }
+  if ((name === 'heroku' || name === 'railway') && argv[1] === 'run') {
+    let i = 2;
+    while (i < argv.length && argv[i].startsWith('-')) i += /^(?:-a|--app|-r|--remote|-s|--size|-e|--env|--service|--environment)$/.test(argv[i]) ? 2 : 1;
+    if (argv[i] === '--') i++;
+    return i < argv.length ? argv.slice(i).join(' ') : undefined;
+  }
+  return undefined;
 }
 
 /** Interpreters whose inline script (`node -e`, `python3 -c`, `ruby -e`, `perl -e`, `php -r`, `deno eval`) may print an environment variable. */
@@ -800,7 +857,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
