@@ -45,3 +45,27 @@ export function plainText(text: string): string {
 export function rangeInText(u: Unescaped, start: number, end: number): { start: number; end: number } {
   return { start: u.at[start], end: end > start ? u.at[end - 1] + 1 : u.at[start] };
 }
+
+/**
+ * A JSON string's escapes of a line break, a tab, a quote and a backslash (`\n`, `\r`, `\t`, `\"`, `\\`, `\/`): a tool's output
+ * held in a JSON string (an agent's transcript, `aws logs` events, journald's JSON, a Gemini checkpoint: adv18 F06, F31) has its
+ * lines joined by `\n`, so a rule anchored at a line's start, or reading a block of lines, never sees them.
+ */
+const STRING_ESCAPE = /\\(?:\\|n|r|t|"|\/)/g;
+const STRING_ESCAPED_AS: Record<string, string> = { '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\"': '"', '\\/': '/' };
+/** Fewer escaped line breaks than this in a text: no output held in a string (`printf "a\n"` in a command line). */
+const MIN_ESCAPED_BREAKS = 2;
+
+/**
+ * `text` with its JSON string escapes decoded (STRING_ESCAPE), no way back: scanned to learn the values found by their
+ * context, which are then found in the text as they are (a value holds no escape). Undefined when it holds fewer than
+ * MIN_ESCAPED_BREAKS escaped line breaks and no doubly escaped quote.
+ */
+export function withoutStringEscapes(text: string): string | undefined {
+  let breaks = 0;
+  for (let i = text.indexOf('\\n'); i >= 0 && breaks < MIN_ESCAPED_BREAKS; i = text.indexOf('\\n', i + 2)) breaks++;
+  // Or a JSON document in a JSON string in a JSON string (`\\\"api_secret\\\":…`: a request body in a log event's message).
+  if (breaks < MIN_ESCAPED_BREAKS && !text.includes('\\\\\\"')) return undefined;
+  STRING_ESCAPE.lastIndex = 0;
+  return text.replace(STRING_ESCAPE, (m) => STRING_ESCAPED_AS[m]);
+}

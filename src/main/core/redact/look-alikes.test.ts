@@ -50,6 +50,9 @@ const kept: [string, string][] = [
   ["dotenvx's encrypted values", 'STRIPE_SECRET_KEY="encrypted:BDqDBibm4wsYqMpCjTQ6BsDHmMadg9K3dAt+Z9HPMtxEIqqrbZ4gd3K2D"\n'],
   ["a test's escaped byte", "Falsifying example: test_parse(\n    token='\\x80',\n)\n"],
   ["Cloud Run's Secret Manager references", '+ gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest,API_KEY=api-key:3\n'],
+  // Adversary pass 18: a release key's fingerprint in the official language images, docker's warning about --password.
+  ['GPG_KEY in a python image', 'PATH=/usr/local/bin:/usr/bin\nGPG_KEY=A035C8C19219BA821ECEA86B64E628F8D684696D\nPYTHON_VERSION=3.12.2\n'],
+  ["docker login's warning", 'WARNING! Using --password via the CLI is insecure. Use --password-stdin.\n'],
 ];
 
 describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {

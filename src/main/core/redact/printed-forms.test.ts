@@ -241,6 +241,9 @@ v = 'fc-' + s(HEX, 32); f('an --api-key in a JSON args list (.mcp.json)', v, `  
 v = s(B64, 86) + '=='; f("bw unlock's session key", v, `$ export BW_SESSION="${v}"\n$ bw list items --session ${v}`);
 v = s(AN, 43); f("op signin's session export", v, `export OP_SESSION_acme="${v}"`);
 
+v = s(AN, 30); f('a full-width colon and comma (a Chinese log line)', v, `OSS 配置加载完成：endpoint：oss-cn-hangzhou.aliyuncs.com，AccessKeySecret：${v}，bucket：acme-shop`);
+v = 'ghp_' + s(AN, 36); f("earthly's --secret NAME=value", v, `+ earthly --ci --push --secret GITHUB_TOKEN=${v} +all`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -297,6 +300,33 @@ describe('credentials as commands print them', () => {
     const v = s(B64, 64);
     const out = new Redactor().mask(`+ REF=${v}\n+ echo '::add-mask::${v}'\n`);
     expect(out).toBe("+ REF=[masked: masked ci value]\n+ echo '::add-mask::[masked: masked ci value]'\n");
+  });
+
+  it('reads output held in a JSON string: values found in its decoded lines are masked where they stand (adversary pass 18)', () => {
+    const [a, b, c] = [pw(), s(AN, 40), s(AN, 32)];
+    // A hook's log of a tool's output: the mask stops at the escaped line break.
+    const hook = JSON.stringify({ tool_response: { stdout: `NEXTAUTH_SECRET=${a}\nRESEND_API_KEY=re_${s(AN, 30)}\nSITE=http://localhost:3000` } });
+    const out = new Redactor().mask(hook);
+    expect(out).not.toContain(a);
+    expect(out).toContain('\\nRESEND_API_KEY=');
+    expect(out).toContain('\\nSITE=http://localhost:3000');
+    // A Gemini CLI checkpoint: .pgpass lines after `Stdout: `, joined by `\n`.
+    const gemini = JSON.stringify({ output: `Command: cat ~/.pgpass\nStdout: db.internal:5432:shop:export:${b}\nreplica.internal:5432:*:export:${c}\n\nExit Code: 0` });
+    const g = new Redactor().mask(gemini);
+    for (const v of [b, c]) expect(g).not.toContain(v);
+    // GitHub's contents API: a .env file as base64 in lines of 60, `\n` between them.
+    const env = `APP_ENV=production\nDB_PASSWORD=${a}\nAWS_SECRET_ACCESS_KEY=${s(B64, 40)}\n`;
+    const lines = Buffer.from(env).toString('base64').match(/.{1,60}/g)!;
+    const contents = JSON.stringify({ name: '.env.production', content: lines.join('\n') + '\n', encoding: 'base64' }, null, 2);
+    const m = new Redactor().mask(contents);
+    for (const l of lines.slice(0, -1)) expect(m).not.toContain(l);
+  });
+
+  it("reads a JSON document in a JSON string in a log event's message (adversary pass 18)", () => {
+    const v = s(AN, 40);
+    const body = JSON.stringify({ merchant_id: 'm_8812', api_secret: v, amount: 4200 });
+    const event = JSON.stringify({ events: [{ message: JSON.stringify({ level: 'debug', req: { body } }) + '\n' }] }, null, 2);
+    expect(new Redactor().mask(event)).not.toContain(v);
   });
 
   for (const [name, value, text] of forms) {

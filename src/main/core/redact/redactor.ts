@@ -11,7 +11,7 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type Secret
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
-import { plainText, rangeInText, withoutEscapes } from './escapes.js';
+import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS, printedKind, printedValues, secretPrinterOf } from './secret-printers.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
@@ -86,6 +86,10 @@ export class Redactor {
     const inPlain = scanSecrets(plain);
     // Shapes are found again wherever they show; values found by their context are remembered.
     for (const f of inPlain) if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
+    // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
+    // and found below where they stand in the text.
+    const decoded = withoutStringEscapes(plain);
+    if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
     const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
     this.learned.find(text, found);
     return found;

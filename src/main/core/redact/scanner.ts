@@ -990,7 +990,8 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r];
     const width = runs[r + 1] - start;
-    if (width < MIN_WRAPPED_LINE || width % 4 !== 0 || (start > 0 && text.charCodeAt(start - 1) !== 0x0a) || lineEndAt(text, start) !== runs[r + 1] || !allBase64(text, start, runs[r + 1])) continue;
+    // The first line may open a JSON string (GitHub's contents API: `"content": "<60 base64 characters>\n…"`, decoded: adv18 F02).
+    if (width < MIN_WRAPPED_LINE || width % 4 !== 0 || (start > 0 && text.charCodeAt(start - 1) !== 0x0a && text.charCodeAt(start - 1) !== 0x22) || lineEndAt(text, start) !== runs[r + 1] || !allBase64(text, start, runs[r + 1])) continue;
     const lines = [[start, runs[r + 1]]];
     let next = r + 2;
     // More lines of the same width, each starting on the line after the last.
@@ -1139,7 +1140,7 @@ const PASSWORD_NAME = /pass|pwd/i;
  * an array key's `]`. PHP marks an object's protected and private properties inside the key: var_dump's
  * `["password":protected]=>`, `["password":"App\\User":private]=>`; print_r's `[password:protected] => `, `[password:App\\User:private] => `.
  */
-const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|[:=])[ \t]*/y;
+const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|[:=：])[ \t]*/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
