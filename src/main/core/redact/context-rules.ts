@@ -283,7 +283,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Password managers' session keys (`bw unlock`'s `export BW_SESSION="…"` and `--session …`, `op signin`'s `export OP_SESSION_acme="…"`:
   // adv18 F41, F43): a session key unlocks the whole vault until it expires.
-  { kind: 'vault session key', keywords: ['session'], needs: /BW_SESSION|OP_SESSION_|--session[ \t]/, re: /(?:(?<![\w-])(?:BW_SESSION|OP_SESSION_\w+)["']?[ \t]*=[ \t]*|(?<=\bbw\b[^\n]*)--session[ \t]+)["']?(?<secret>[A-Za-z0-9+/=_-]{20,})/g },
+  { kind: 'vault session key', keywords: ['bw_session', 'op_session_', '--session'], needs: /BW_SESSION|OP_SESSION_|--session[ \t]/, re: /(?:(?<![\w-])(?:BW_SESSION|OP_SESSION_\w+)["']?[ \t]*=[ \t]*|(?<=\bbw\b[^\n]*)--session[ \t]+)["']?(?<secret>[A-Za-z0-9+/=_-]{20,})/g },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
@@ -323,7 +323,7 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['=(['], needs: /\b(?:declare|typeset)[ \t]+-/, re: /(?<=\b(?:declare|typeset)[ \t]+-[aAgilnrtux]*[aA][aAgilnrtux]*[ \t]+\w*(?:CRED|TOKEN|SECRET|PASS|PWD|KEY|AUTH)\w*=\((?:[^\n)]{0,4096}?[ \t])?)\[[^\]\n]{1,128}\]=(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/gi },
   // A template's placeholder replaced by a value in a sed script (`sed -i -e 's|__DB_PASSWORD__|…|g'` as `bash -x` prints it, `s/{{API_TOKEN}}/…/`:
   // adv18 F14): the placeholder names what the value is.
-  { kind: 'secret', keywords: ['sed'], needs: /\bs([|\/#,:@])[^\n]*?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bs([|\/#,:@])[^\n]*?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
   // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token.
   { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,4096}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.

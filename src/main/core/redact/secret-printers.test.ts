@@ -175,6 +175,11 @@ const printers: [string, string][] = [
   ['fly ssh console -a shop-api -C "printenv SESSION_SECRET"', '$SESSION_SECRET value printed by printenv'],
   ['ssh -i deploy.pem deploy@web1 printenv DB_PASSWORD', '$DB_PASSWORD value printed by printenv'],
   ['heroku run -a shop printenv DATABASE_PASSWORD', '$DATABASE_PASSWORD value printed by printenv'],
+  // A credential file encoded (the scanner reads it as text, not encoded).
+  ['gzip -c .env.production | base64 -w0', 'credential file printed by gzip of a credential file'],
+  ['xxd -p ~/.aws/credentials', 'credential file printed by xxd of a credential file'],
+  ['base64 < ~/.pgpass', 'credential file printed by base64 of a credential file'],
+  ['tar czf - .env | base64', 'credential file printed by tar of a credential file'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
@@ -193,6 +198,10 @@ const notPrinters = [
   'pass insert prod/db',
   'printenv PATH',
   'doppler run -- printenv PATH', // a secret manager's command that prints no secret
+  'openssl x509 -in server.pem -noout -text', // a certificate's text
+  'tar czvf backup.tgz .env.production', // to a file: the listing names the file
+  'base64 logo.png',
+  'cat .env', // text the scanner reads
   'ssh web1 uptime',
   'doppler secrets', // a table the scanner reads
   'export T=$(gh auth token)', // captured, never shown

@@ -529,7 +529,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   let found: SecretPrinter | undefined;
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages);
+    const printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages);
     if (!printer) continue;
     if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
     // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`): after `cat f;` its
@@ -819,6 +819,39 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
   return undefined;
 }
 
+/**
+ * Files of credentials a scanner reads as text (`cat .env` is read there: its names say which values are secrets), that an
+ * encoding hides from it: `.env*`, `.pgpass`, `.netrc`, `.npmrc`, `.pypirc`, `.git-credentials`, AWS's `credentials`, a
+ * kubeconfig, docker's `config.json`, private keys, Terraform state and variables.
+ */
+const CREDENTIAL_TEXT_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|\.pgpass|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.dockercfg|credentials(?:\.json)?|kubeconfig|\.kube\/config|\.docker\/config\.json|id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.(?:pem|key|p12|pfx|tfstate|tfvars)|terraform\.tfstate(?:\.backup)?)$/;
+/** Commands whose output is an encoding of their input: base64, hex, octal, compressed, an archive. */
+const ENCODER = /^(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|openssl|uuencode)$/;
+
+/** Does the stage print an encoding of its input: an ENCODER, openssl only as `base64` / `enc` (`openssl x509 -text` prints a certificate), tar only to stdout? */
+function encodes(argv: readonly string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  if (!ENCODER.test(name)) return false;
+  if (name === 'openssl') return argv[1] === 'base64' || argv[1] === 'enc';
+  if (name === 'tar') {
+    const f = argv.findIndex((a, i) => i > 0 && /^-?[A-Za-z]*f[A-Za-z]*$/.test(a) && !a.startsWith('--'));
+    return f < 0 || argv[f + 1] === '-';
+  }
+  return true;
+}
+
+/**
+ * `gzip -c .env.production | base64 -w0`, `base64 ~/.aws/credentials`, `xxd -p ~/.pgpass`, `tar cz .env | base64` (adv18 F01,
+ * F03): a credential file (CREDENTIAL_TEXT_FILE) read by a stage, and that stage or a later one encodes it. The scanner reads
+ * the file as text; encoded, nothing in it names a secret: every line of the output is masked.
+ */
+function encodedCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const reads = stages.findIndex((s) => operands(s.argv).some((a) => CREDENTIAL_TEXT_FILE.test(a)) || s.redirects.some((r) => r.op === '<' && r.target !== undefined && CREDENTIAL_TEXT_FILE.test(r.target)));
+  if (reads < 0) return undefined;
+  const encoder = stages.slice(reads).find((s) => encodes(s.argv));
+  return encoder ? { kind: 'credential file', tool: `${basename(encoder.argv[0] ?? '')} of a credential file`, transformed: true } : undefined;
+}
+
 /** jq's `getpath(["a","b"])`: the list's strings are the path's keys. */
 const GETPATH = /getpath\(\s*\[([^\]]*)\]\s*\)/g;
 /** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`. */
@@ -857,7 +890,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
