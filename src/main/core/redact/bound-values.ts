@@ -77,3 +77,19 @@ export function randomPasswordResult(text: string, at: number, out: SecretFindin
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: 'password', byContext: true });
 }
+
+/** Bitwarden Secrets Manager's secret object (`bws secret list`, `bws secret get`): `"object": "secret"`, its value a few fields below. */
+export const SECRET_OBJECT_WORD = '"object": "secret"';
+/** Lines below `"object": "secret"` its `"value"` is on (bws prints id, organizationId, projectId and key first). */
+export const SECRET_OBJECT_LINES = 10;
+const SECRET_OBJECT_VALUE = /,(?:\s*"(?!value")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\n]{0,512}"|[\w.-]{1,64}),){0,8}\s*"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,8192})"/dy;
+
+/** A bws secret's `"value"`, whatever its `"key"` is called (`orders-db`: adv18 F42). */
+export function secretObjectValue(text: string, at: number, out: SecretFinding[]): void {
+  SECRET_OBJECT_VALUE.lastIndex = at;
+  const m = SECRET_OBJECT_VALUE.exec(text);
+  // A URL with a password in it (`postgres://app:…@db/orders`) keeps its user and host: the URL's rule masks the password.
+  if (!m || isLookAlike(m.groups!.v, true) || /^[a-z][\w+.-]*:\/\/[^/\s:@]*:[^@\s]+@/i.test(m.groups!.v)) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'secret', byContext: true });
+}

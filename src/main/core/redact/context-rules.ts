@@ -326,6 +326,12 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bs([|\/#,:@])[^\n]*?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
   // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token.
   { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,4096}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
+  // Redis' wire protocol (RESP) as strace (`\r\n` escapes) and ngrep (`..`) print it: `*3\r\n$4\r\nAUTH\r\n$7\r\ndefault\r\n$32\r\n<password>\r\n`
+  // (adv18 F04, F20). The password is AUTH's last argument: the one after which no `$<length>` follows.
+  { kind: 'password', keywords: ['auth\\r\\n', 'auth..'], re: /(?:(?<![A-Za-z0-9])|(?<=\\[rn]))AUTH(?<sep>\\r\\n|\.\.)(?:\$\d{1,3}\k<sep>(?:(?!\k<sep>)[^\s"]){1,256}\k<sep>)?\$\d{1,3}\k<sep>(?<secret>(?:(?!\k<sep>)[^\s"]){1,512})(?=\k<sep>(?!\$))/g, guard: true },
+  // A key named in prose before it (`[smoke] using api key 042bc5…`, `auth token: …` is a key's name: adv18 F35): a long run of
+  // letters and digits, both, right after the words.
+  { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)[ \t]+(?:is[ \t]+)?(?<secret>(?=[A-Za-z0-9_-]{0,127}\d)(?=[A-Za-z0-9_-]{0,127}[A-Za-z])[A-Za-z0-9_-]{32,128})(?![\w-])/gi },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).
@@ -402,5 +408,5 @@ export const FILES: ContextRule[] = [
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|[^;\s"']+)/gi },
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|[^;\s"']+)/gi },
 ];

@@ -244,6 +244,13 @@ v = s(AN, 43); f("op signin's session export", v, `export OP_SESSION_acme="${v}"
 v = s(AN, 30); f('a full-width colon and comma (a Chinese log line)', v, `OSS 配置加载完成：endpoint：oss-cn-hangzhou.aliyuncs.com，AccessKeySecret：${v}，bucket：acme-shop`);
 v = 'ghp_' + s(AN, 36); f("earthly's --secret NAME=value", v, `+ earthly --ci --push --secret GITHUB_TOKEN=${v} +all`);
 
+v = s(AN, 32); f("Redis' AUTH in strace's escaped buffer", v, `[pid 48217] sendto(3, "*3\\r\\n$4\\r\\nAUTH\\r\\n$7\\r\\ndefault\\r\\n$32\\r\\n${v}\\r\\n", 66, 0, NULL, 0) = 66`);
+v = s(AN, 32); f("Redis' AUTH in ngrep's single-line form", v, `T 127.0.0.1:51234 -> 127.0.0.1:6379 [AP] #4\n  *2..$4..AUTH..$32..${v}..`);
+
+v = s(AN, 22); f("bws secret list's value (its key named anything)", v, `[\n  {\n    "object": "secret",\n    "id": "${uuid()}",\n    "organizationId": "${uuid()}",\n    "projectId": "${uuid()}",\n    "key": "orders-db",\n    "value": "${v}",\n    "note": ""\n  }\n]`);
+v = s(HEX, 40); f('an api key named in a log line', v, `[smoke] using api key ${v} for https://staging.acme.io`);
+v = s(AN, 12) + "\\'" + s(AN, 8); f("direnv's ANSI-C quoted export", v, `export DB_PASSWORD=$'${v}';export NODE_ENV=development;`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -327,6 +334,19 @@ describe('credentials as commands print them', () => {
     const body = JSON.stringify({ merchant_id: 'm_8812', api_secret: v, amount: 4200 });
     const event = JSON.stringify({ events: [{ message: JSON.stringify({ level: 'debug', req: { body } }) + '\n' }] }, null, 2);
     expect(new Redactor().mask(event)).not.toContain(v);
+  });
+
+  it("reads journald's byte arrays: only the numbers that spell the secret are masked (adversary pass 18)", () => {
+    const v = pw().replace(/[^A-Za-z0-9]/g, 'x');
+    const bytes = [...Buffer.from(`\x1b[36mINFO\x1b[0m connecting to postgres://shop:${v}@db.internal:5432/shop`)];
+    const text = `{"_PID":"4812","MESSAGE":[${bytes.join(',')}],"_HOSTNAME":"web-1"}\n`;
+    const out = new Redactor().mask(text);
+    const numbers = [...Buffer.from(v)].join(',');
+    expect(out).not.toContain(numbers);
+    expect(out).toContain('[masked: url password]');
+    expect(out.startsWith('{"_PID":"4812","MESSAGE":[27,91,51,54,109,73,78,70,79,')).toBe(true);
+    const plain = `{"MESSAGE":[${[...Buffer.from('\x1b[32mGET /health 200 (41 ms)\x1b[0m')].join(',')}]}\n`;
+    expect(new Redactor().mask(plain)).toBe(plain);
   });
 
   for (const [name, value, text] of forms) {

@@ -12,6 +12,7 @@
  * Private key blocks are walked line by line (private-keys.ts); `data:` blocks of Kubernetes
  * Secrets by their indentation.
  */
+import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -21,7 +22,7 @@ import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult } from './bound-values.js';
+import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue } from './bound-values.js';
 import type { SecretFinding } from './finding.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
 
@@ -50,6 +51,8 @@ const RANDOM_PASSWORD_RULE = LINE_RULES.length + 10;
 /** An API Gateway key object (`"stageKeys": […]`): its `"value"`, printed before its name (flaggedObjectValue). */
 const STAGE_KEYS_RULE = LINE_RULES.length + 11;
 const STAGE_KEYS_WORD = '"stagekeys"';
+/** A Bitwarden Secrets Manager secret object (bound-values.ts secretObjectValue). */
+const SECRET_OBJECT_RULE = LINE_RULES.length + 12;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
 const STAGE_KEYS_LINES_AROUND = 8;
 
@@ -112,6 +115,7 @@ const KEYWORDS: Keyword[] = [];
   entry(PARAMETERS_WORD).context.push(PARAMETERS_RULE);
   entry(RANDOM_PASSWORD_WORD).context.push(RANDOM_PASSWORD_RULE);
   entry(STAGE_KEYS_WORD).context.push(STAGE_KEYS_RULE);
+  entry(SECRET_OBJECT_WORD).context.push(SECRET_OBJECT_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -191,6 +195,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
+  byteArrayFindings(text, out, scanSecrets);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
@@ -316,7 +321,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -1132,6 +1137,7 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [RANDOM_PASSWORD_RULE, randomPasswordResult],
   // `aws apigateway get-api-keys --include-values` (adv12 A22): the key's `"value"` comes before its `"name"`.
   [STAGE_KEYS_RULE, flaggedObjectValue],
+  [SECRET_OBJECT_RULE, secretObjectValue],
 ]);
 
 const PASSWORD_NAME = /pass|pwd/i;
@@ -1147,6 +1153,8 @@ const VALUE_AT = new RegExp(
     // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
     `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,8192})"`,
     `'(?<single>[^'\\n]{1,8192})'`,
+    // Bash's ANSI-C quoting (`direnv export bash`: `export DB_PASSWORD=$'fEshA\\'AYJR pE6h';`: adv18 F18).
+    `\\$'(?<ansi>(?:[^'\\\\\\n]|\\\\.){1,8192})'`,
     // Inside a JSON string: `\"password\":\"…\"`.
     `\\\\"(?<escaped>(?:[^"\\\\\\n]|\\\\[^"\\n]){1,2048})\\\\"`,
     KEY_VALUE_VALUE,
@@ -1367,7 +1375,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && text.charCodeAt(k - 1) === 0x24 && FISH_SCOPE.test(text)) return e;
   const v = valueAt.exec(text);
   if (!v) return e;
-  const quoted = v.groups!.quoted ?? v.groups!.single;
+  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
@@ -1378,7 +1386,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (bareAuth && !isBasicAuthBase64(value)) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.index + (quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  const s = v.index + (v.groups!.ansi !== undefined ? 2 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
   // Elasticsearch's API key response: `"api_key": "…", "encoded": "<base64 of id:api_key>"` (adv12 A14).
   if (quoted !== undefined && /^api_key$/.test(name)) {
