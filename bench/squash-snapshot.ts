@@ -85,7 +85,7 @@ async function main(): Promise<number> {
   for (const k of new Set([...Object.keys(before), ...Object.keys(now)])) {
     if (before[k]?.hash === now[k]?.hash) continue;
     differ++;
-    if (differ <= 5) {
+    if (differ <= Number(process.env.MISH_SNAPSHOT_SHOWN ?? 5)) {
       console.log(`DIFFERS: ${k}`);
       const a = (before[k]?.summary ?? '(absent)').split('\n');
       const b = (now[k]?.summary ?? '(absent)').split('\n');

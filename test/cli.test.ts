@@ -97,6 +97,13 @@ describe('mish <command>', () => {
     expect(r.out).toBe(`${text}[exit 0]\n`);
   });
 
+  it("keeps a program's own CRLF lines (a PTY sends them as CR CR LF; they came out empty)", () => {
+    const r = mish(['--', 'node', '-e', "process.stdout.write('HTTP/1.1 200 OK\\r\\nContent-Type: text/html\\r\\n\\r\\nhello\\r\\n')"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('HTTP/1.1 200 OK\nContent-Type: text/html\n');
+    expect(r.out).toContain('hello');
+  });
+
   it('narrates file operations', () => {
     writeFileSync(path.join(work, 'a.txt'), 'x'.repeat(4300));
     const r = mish(['cp', 'a.txt', 'b.txt']);

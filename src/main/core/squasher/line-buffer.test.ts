@@ -3,7 +3,7 @@ import { LineBuffer, MAX_LINE_CHARS } from './line-buffer.js';
 import { CUT_MARKER_MAX_CHARS, MAX_SHOWN_LINE_CHARS, SHOWN_HEAD_CHARS, SHOWN_TAIL_CHARS } from './line-cut.js';
 import { MAX_HELD_LINES, MAX_REACHABLE_ROWS } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, ERASE_LINE_MARK, NEXT_LINE_MARK, RED_MARK, VtStripper } from './vt-stripper.js';
 
 const UP = CURSOR_UP_MARK;
 
@@ -28,6 +28,22 @@ describe('LineBuffer', () => {
       ['complete', 'two', 2],
       ['complete', 'three', 3],
     ]);
+  });
+
+  it("keeps a program's own CRLF lines, which a PTY delivers as CR CR LF (curl -i, PowerShell: they were lost)", () => {
+    // Without marks (the fast path) and with them (a colour mark on the line), split anywhere.
+    for (const chunks of [['HTTP/1.1 200 OK\r\r\nContent-Type: text/html\r\r\n\r\r\nbody\r\n'], ['HTTP/1.1 200 OK\r', '\r', '\nContent-Type: text/html\r\r\n\r\r\nbody\r\n']]) {
+      expect(collect(chunks).map((l) => [l.kind, l.text])).toEqual([['complete', 'HTTP/1.1 200 OK'], ['complete', 'Content-Type: text/html'], ['complete', ''], ['complete', 'body']]);
+    }
+    expect(collect([`${RED_MARK}error: x\r\r\n`]).map((l) => l.text)).toEqual(['error: x']);
+  });
+
+  it('a row erased after a carriage return is blank: a spinner clearing itself (`\\r\\x1b[K`), the erase read by the VT stripper', () => {
+    const st = new VtStripper();
+    const lines = collect([st.process('⠙ building\x1b[1G\x1b[0K\r\nDone\r\n\x1b[2K\x1b[1G\x1b[2K\x1b[1Ginfo ok\r\n')]);
+    expect(lines.map((l) => [l.kind, l.text])).toEqual([['overwrite', ''], ['complete', 'Done'], ['complete', 'info ok']]);
+    // An erase to the line's end after text keeps the text; marks alone at the end of output are no line.
+    expect(collect([`ready${ERASE_LINE_MARK}\r\n`, `${ERASE_LINE_MARK}`]).map((l) => l.text)).toEqual(['ready']);
   });
 
   it('collapses CR overwrites to the final state, also when CR and LF arrive in different chunks', () => {

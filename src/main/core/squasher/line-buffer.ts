@@ -15,7 +15,7 @@ import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
 import { utf8PartFromLatin1 } from './utf8-decoder.js';
-import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
+import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, ERASE_LINE_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
 
 /**
  * A line longer than this is not kept whole: memory stays bounded on output with no newlines at
@@ -122,8 +122,9 @@ export class LineBuffer {
         this.emit(this.part(text, from, nl), true, true);
         continue;
       }
-      // No mark in the line: its final state read off the chunk (what finalState does).
-      const end = nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      // No mark in the line: its final state read off the chunk (what finalState does). CRs at its end draw nothing.
+      let end = nl;
+      while (end > from && text.charCodeAt(end - 1) === 13) end--;
       if (crAt < from) crAt = indexOr(text, '\r', from, n);
       let start = from;
       let overwritten = false;
@@ -168,7 +169,8 @@ export class LineBuffer {
   /** Flush a trailing unterminated line as complete (at exit). */
   end(): void {
     if (this.long.active) this.emitLong(false);
-    else if (this.carry.length) {
+    // Marks alone (`\x1b[2K\x1b[0m` after gradle's last line) are no line: nothing was drawn.
+    else if (this.carry.length && !ONLY_MARKS.test(this.carry)) {
       const raw = this.carry;
       this.carry = '';
       this.carryHasMark = false;
@@ -252,6 +254,8 @@ export class LineBuffer {
     if (newlineTerminated && s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
     let color: number = ColorHint.None;
     let move = NO_MOVE;
+    /** Something drawn was erased (a frame drawn over, as a CR's). */
+    let cleared = false;
     if (mayHaveMarks) {
       // A partial line (peekPartial) may still hold a cursor-next-line: its last row is the one the cursor is on.
       const next = s.indexOf(NEXT_LINE_MARK) < 0 ? -1 : s.lastIndexOf(NEXT_LINE_MARK);
@@ -259,17 +263,32 @@ export class LineBuffer {
       if (s.indexOf(RED_MARK) >= 0) color |= ColorHint.Red;
       if (s.indexOf(YELLOW_MARK) >= 0) color |= ColorHint.Yellow;
       if (s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0) move = rowMove(s);
-      if (color || move !== NO_MOVE) s = s.replace(ANY_MARK, '');
+      // A row erased right after a carriage return (`\r\x1b[K`, `\x1b[1G\x1b[2K`): nothing drawn before is left.
+      const erased = s.indexOf(ERASE_LINE_MARK) < 0 ? -1 : s.lastIndexOf('\r' + ERASE_LINE_MARK);
+      if (erased >= 0) {
+        // Drawn: a character, not a CR or another mark (`\x1b[2K\x1b[1G` twice erases nothing drawn).
+        for (let k = erased - 1; k >= 0 && !cleared; k--) cleared = s.charCodeAt(k) > 6 && s.charCodeAt(k) !== 13;
+        s = s.slice(erased + 2);
+      }
+      if (color || move !== NO_MOVE || s.indexOf(ERASE_LINE_MARK) >= 0) s = s.replace(ANY_MARK, '');
     }
     // Final state: the last frame. Text printed after a progress frame (`50%\rerror: x`) is
-    // that last frame, so it is never lost; a line that ends in `\r` was returned to and
-    // cleared by its tool (a spinner erasing itself), so its final state is empty.
+    // that last frame, so it is never lost. Carriage returns at the line's end draw nothing, so
+    // the frame before them stays, as a terminal shows it: a program's own `\r\n` reaches the PTY
+    // as `\r\r\n` (curl -i's headers, PowerShell, Windows tools: their lines were all lost). A
+    // spinner that clears itself does so with an erase (`\r\x1b[K`), read above.
     // indexOf first: V8's lastIndexOf is a runtime call that walks the whole line back to front
     // (7–13% of squashing the large fixtures), indexOf a native scan, and most lines have no CR.
-    const cr = s.indexOf('\r') < 0 ? -1 : s.lastIndexOf('\r');
+    let cr = s.indexOf('\r') < 0 ? -1 : s.lastIndexOf('\r');
+    if (cr >= 0 && cr === s.length - 1) {
+      let end = cr;
+      while (end > 0 && s.charCodeAt(end - 1) === 13) end--;
+      s = s.slice(0, end);
+      cr = end > 0 ? s.lastIndexOf('\r') : -1;
+    }
     // Carriage returns with nothing drawn before them (`\r\x1b[K` before a line, a redraw that
     // starts at column 0) overwrite nothing.
-    let overwritten = false;
+    let overwritten = cleared;
     if (cr >= 0) {
       for (let k = cr - 1; k >= 0 && !overwritten; k--) overwritten = s.charCodeAt(k) !== 13;
       s = s.slice(cr + 1);
@@ -282,8 +301,10 @@ export class LineBuffer {
   }
 }
 
+/** Text that is private marks only. */
+const ONLY_MARKS = /^[\x01-\x06]+$/;
 /** A private mark, searched for from `lastIndex`. */
-const ANY_MARK_AFTER = /[\x01-\x05]/g;
+const ANY_MARK_AFTER = /[\x01-\x06]/g;
 /** CRs looked for one by one (indexOf, a fast builtin) before asking lastIndexOf (a slower runtime call) for the last. */
 const MAX_CR_HOPS = 8;
 
@@ -294,7 +315,7 @@ function indexOr(text: string, ch: string, from: number, none: number): number {
 }
 
 function hasMark(s: string): boolean {
-  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0 || s.indexOf(NEXT_LINE_MARK) >= 0;
+  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0 || s.indexOf(NEXT_LINE_MARK) >= 0 || s.indexOf(ERASE_LINE_MARK) >= 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, ERASE_LINE_MARK, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
 
 describe('VtStripper', () => {
   it('removes SGR, keeps text, and marks red/yellow as hints', () => {
@@ -47,8 +47,10 @@ describe('VtStripper', () => {
     }
   });
 
-  it('turns cursor-to-column-1 into CR and cursor-up into redraw marks; erase-line is dropped', () => {
-    expect(new VtStripper().process('50%\x1b[1G\x1b[K100%')).toBe('50%\r100%');
+  it('turns cursor-to-column-1 into CR, cursor-up into redraw marks and erase-line into its mark', () => {
+    expect(new VtStripper().process('50%\x1b[1G\x1b[K100%')).toBe(`50%\r${ERASE_LINE_MARK}100%`);
+    expect(new VtStripper().process('a\x1b[2Kb\x1b[0Kc\x1b[1Kd')).toBe(`a${ERASE_LINE_MARK}b${ERASE_LINE_MARK}cd`);
+    expect(stripAnsi('50%\x1b[1G\x1b[K100%')).toBe('50%\r100%');
     expect(new VtStripper().process('\x1b[2Aline')).toBe(`${CURSOR_UP_MARK}${CURSOR_UP_MARK}line`);
     // cursor-next-line is its own mark (a row ends there, column 1 follows); CNL 3 goes two rows further
     expect(new VtStripper().process('\x1b[2Bline\x1b[E')).toBe(`${CURSOR_DOWN_MARK}${CURSOR_DOWN_MARK}line${NEXT_LINE_MARK}`);

@@ -4,14 +4,16 @@
  * run at >= 100 MB/s and needs the byte stream (CR, LF, BS) rather than a rendered screen;
  * the state machine follows the DEC/ECMA-48 grammar that xterm.js's parser implements.
  *
- * Output alphabet: printable text, `\t`, `\n`, `\r`, `\b`, plus four private markers that
+ * Output alphabet: printable text, `\t`, `\n`, `\r`, `\b`, plus six private markers that
  * never occur in stripped text (all other C0 controls are removed):
  *   RED_MARK / YELLOW_MARK — the foreground turned red/yellow (a classification hint);
  *   CURSOR_UP_MARK — the cursor moved up a row: the following line(s) redraw earlier ones;
  *   CURSOR_DOWN_MARK — the cursor moved down a row (a display that moves up and down to
  *   redraw a few rows in place, like Gradle's);
  *   NEXT_LINE_MARK — cursor next line (CNL, `ESC[E`): the next row, column 1, as a newline goes,
- *   but within one raw line (the line buffer shows the rows apart under the raw line's number).
+ *   but within one raw line (the line buffer shows the rows apart under the raw line's number);
+ *   ERASE_LINE_MARK — erase in line (EL, `ESC[K`, `ESC[2K`): after a carriage return the row is
+ *   blank until more is drawn (a spinner clearing itself), which a CR alone never makes it.
  * Cursor-to-column-1 (CHA 1, `ESC[G`) is turned into `\r`, because tools use it exactly like
  * a carriage return to redraw progress lines. Colour sequences never look like a line
  * overwrite (a known failure mode that made compiler diagnostics vanish elsewhere).
@@ -24,8 +26,9 @@ export const YELLOW_MARK = '\x02';
 export const CURSOR_UP_MARK = '\x03';
 export const CURSOR_DOWN_MARK = '\x04';
 export const NEXT_LINE_MARK = '\x05';
+export const ERASE_LINE_MARK = '\x06';
 /** Every private mark (for removing them). */
-export const ANY_MARK = /[\x01-\x05]/g;
+export const ANY_MARK = /[\x01-\x06]/g;
 
 const enum State {
   Ground,
@@ -172,7 +175,7 @@ export class VtStripper implements StripNotes {
           let f = 0;
           while (j < n && (f = text.charCodeAt(j)) >= 0x20 && f <= 0x3f) j++;
           if (j < n && f >= 0x40 && f <= 0x7e && j - (i + 1) < MAX_SEQUENCE_CHARS) {
-            const mark = f === 0x6d ? (j - i <= 3 ? shortSgrMark(text, i + 1, j) : sgrMark(text, i + 1, j)) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
+            const mark = f === 0x6d ? (j - i <= 3 ? shortSgrMark(text, i + 1, j) : sgrMark(text, i + 1, j)) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 || f === 0x4b ? finishCsi(f, text.slice(i + 1, j)) : '';
             if (mark) {
               if (mark !== '\r') this.noteMark(out.length); // CHA 1 is a CR, not a mark
               out += mark;
@@ -332,6 +335,9 @@ function finishCsi(final: number, p: string): string {
       // writes the next test's running row after it: two screen rows, one raw line. As a mere
       // cursor-down they read as one row no terminal shows (`✘  4 … (1.9s)     5 tests/… › next`).
       return NEXT_LINE_MARK + CURSOR_DOWN_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES) - 1);
+    case 0x4b /* K: EL */:
+      // To the line's end (0) or all of it (2); to its start (1) leaves what is right of the cursor.
+      return p === '' || p === '0' || p === '2' ? ERASE_LINE_MARK : '';
     default:
       return '';
   }
@@ -404,5 +410,5 @@ function sgrMarkSlow(params: string): string {
 /** One-shot helper: strip all escape sequences and private marks from a complete string. */
 export function stripAnsi(text: string): string {
   const s = new VtStripper().process(text);
-  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) || s.includes(CURSOR_DOWN_MARK) || s.includes(NEXT_LINE_MARK) ? s.replace(ANY_MARK, '') : s;
+  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) || s.includes(CURSOR_DOWN_MARK) || s.includes(NEXT_LINE_MARK) || s.includes(ERASE_LINE_MARK) ? s.replace(ANY_MARK, '') : s;
 }
