@@ -251,7 +251,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // `gitlab-token.host TOKEN`, `bearer.host TOKEN`, `http-basic.host USER PASSWORD`, `bitbucket-oauth.host KEY SECRET`.
   { kind: 'composer auth token', keywords: ['composer'], needs: /[ \t]config\b/, re: /\bcomposer\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token)\.\S+[ \t]+(?:-\S+[ \t]+)*|(?:http-basic|bitbucket-oauth)\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Oracle's `user/password@db` connect string (adv4 M24): `sqlplus scott/tiger@orcl`, `sqlplus -s sys/pw@//host:1521/svc as sysdba`. `/@db` (a wallet) and `/ as sysdba` have none.
-  { kind: 'password on command line', keywords: ['sqlplus'], re: /\bsqlplus\b[^\n|;&]*?[ \t](?:-[A-Za-z]+[ \t]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
+  // Oracle's other clients take the same connect string (`expdp system/pw@db`, `impdp`, `sqlldr`, `dgmgrl`, `rman target sys/pw@db
+  // catalog rman/pw@cat`: adv19 F38).
+  { kind: 'password on command line', keywords: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'dgmgrl', 'rman'], re: /\b(?:sqlplus|expdp|impdp|sqlldr|dgmgrl|rman)\b[^\n|;&]*?[ \t](?:-[A-Za-z]+[ \t]+|(?:target|catalog|auxiliary|userid)[ \t=]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
   // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw` (found from ` -p`), `rabbitmqctl add_user U PW`.
   { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]*?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
@@ -332,6 +334,16 @@ export const FILES: ContextRule[] = [
   // A key named in prose before it (`[smoke] using api key 042bc5…`, `auth token: …` is a key's name: adv18 F35): a long run of
   // letters and digits, both, right after the words.
   { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)[ \t]+(?:is[ \t]+)?(?<secret>(?=[A-Za-z0-9_-]{0,127}\d)(?=[A-Za-z0-9_-]{0,127}[A-Za-z])[A-Za-z0-9_-]{32,128})(?![\w-])/gi },
+  { kind: 'password on command line', keywords: ['catalog'], needs: /\brman\b/, re: /\brman\b[^\n|;&]*?[ \t]catalog[ \t]+["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
+  // Azure Pipelines' logging command setting a secret variable (`##vso[task.setvariable variable=X;issecret=true]VALUE`: adv19 F23).
+  { kind: 'secret', keywords: ['issecret=true'], re: /##vso\[task\.setvariable\b[^\]\n]*\bissecret=true\b[^\]\n]*\](?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gim },
+  // Gradle's generated constants and resources (`buildConfigField("String", "PARTNER_SECRET", "\"…\"")`, `resValue("string",
+  // "intercom_api_key", "…")`: adv19 F40): the name is an argument, the value the next.
+  { kind: 'secret', keywords: ['buildconfigfield', 'resvalue'], re: /\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*["'][\w.]+["'][ \t]*,[ \t]*["'](?<name>[A-Za-z_][\w.-]*)["'][ \t]*,[ \t]*["'](?:\\")?(?<secret>(?:[^"\\\n]|\\[^"\n]){4,}?)(?=(?:\\")?["'])/g, guard: true },
+  // snmpd.conf: a community string (`rocommunity <community> [source]`) and a USM user's keys (`createUser bob SHA "…" AES "…"`: adv19 F06).
+  { kind: 'snmp community', keywords: ['community'], re: /^[ \t]*(?:ro|rw)community6?[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
+  { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
+  { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:DES|AES(?:-?\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).

@@ -251,6 +251,20 @@ v = s(AN, 22); f("bws secret list's value (its key named anything)", v, `[\n  {\
 v = s(HEX, 40); f('an api key named in a log line', v, `[smoke] using api key ${v} for https://staging.acme.io`);
 v = s(AN, 12) + "\\'" + s(AN, 8); f("direnv's ANSI-C quoted export", v, `export DB_PASSWORD=$'${v}';export NODE_ENV=development;`);
 
+// Adversary pass 19's forms (session 10).
+v = pw(); f("pulumi preview's changed password (the new value)", v, `      ~ password: "${pw()}" => "${v}"`);
+v = s(AN, 24); f("terraform plan's changed secret variable (the new value)", v, `              ~ "PARTNER_HMAC_SECRET" = "${s(AN, 24)}" -> "${v}"`);
+v = s(AN, 20); f("SSM's SecureString parameter", v, `{"Parameters": [{"Name": "/partner/hmac", "Type": "SecureString", "Value": "${v}", "Version": 3}]}`);
+v = s(AN, 20); f("a Postman environment's secret-typed value", v, `{"values": [\n {"key": "partnerHmac", "value": "${v}", "type": "secret", "enabled": true}\n]}`);
+v = s(AN, 14); f('expdp in shell history', v, `  512  expdp system/${v}@ORCLPDB1 schemas=SHOP`);
+v = s(AN, 14); f("rman's catalog connect string", v, `rman target sys/${s(AN, 12)}@PROD catalog rman/${v}@RCAT`);
+v = s(AN, 20); f("Azure Pipelines' secret variable", v, `##vso[task.setvariable variable=DEPLOY_KEY;issecret=true]${v}`);
+v = s(AN, 20); f("Gradle's buildConfigField", v, `        buildConfigField("String", "PARTNER_SECRET", "\\"${v}\\"")`);
+v = s(AN, 16); f("snmpd.conf's community", v, `rocommunity  ${v} 10.0.0.0/8`);
+v = s(AN, 16); f("snmpd.conf's USM privacy key", v, `createUser ops SHA "${s(AN, 16)}" AES "${v}"`);
+v = s(AN, 17); f("Rust's Debug of Some(password)", v, `Url { scheme: "https", password: Some("${v}"), host: Some(Domain("api.acme.io")) }`);
+v = 'da2-' + s('abcdefghijklmnopqrstuvwxyz0123456789', 26); f('an AppSync API key', v, `{"apiKeys": [{"id": "${v}", "expires": 1735689600}]}`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -50,7 +50,9 @@ const PARAMETERS_RULE = LINE_RULES.length + 9;
 const RANDOM_PASSWORD_RULE = LINE_RULES.length + 10;
 /** An API Gateway key object (`"stageKeys": […]`): its `"value"`, printed before its name (flaggedObjectValue). */
 const STAGE_KEYS_RULE = LINE_RULES.length + 11;
-const STAGE_KEYS_WORD = '"stagekeys"';
+// Also an object flagged secret by its type: SSM's `"Type": "SecureString"` (`get-parameters-by-path --with-decryption`), a
+// Postman environment's `"type": "secret"` (adv19 F12, F34).
+const FLAGGED_OBJECT_WORDS = ['"stagekeys"', '"securestring"', '"type": "secret"'];
 /** A Bitwarden Secrets Manager secret object (bound-values.ts secretObjectValue). */
 const SECRET_OBJECT_RULE = LINE_RULES.length + 12;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -114,7 +116,7 @@ const KEYWORDS: Keyword[] = [];
   entry(API_KEYS_WORD).context.push(API_KEYS_RULE);
   entry(PARAMETERS_WORD).context.push(PARAMETERS_RULE);
   entry(RANDOM_PASSWORD_WORD).context.push(RANDOM_PASSWORD_RULE);
-  entry(STAGE_KEYS_WORD).context.push(STAGE_KEYS_RULE);
+  for (const w of FLAGGED_OBJECT_WORDS) entry(w).context.push(STAGE_KEYS_RULE);
   entry(SECRET_OBJECT_WORD).context.push(SECRET_OBJECT_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
@@ -1263,6 +1265,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
+  // keytool's and jarsigner's `-storepass:env VAR` / `-keypass:file F` (adv19 K04): where the password is, not a password.
+  if (m && text.charCodeAt(k - 1) === 0x2d && /^:(?:env|file)[ \t]/.test(text.slice(e, e + 6))) return e;
   let name = text.slice(k, e);
   // A word of an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC`, adv13 L24): a resource's name, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
@@ -1373,8 +1377,14 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // fish's `set --show` says where a variable is set before it shows the value (`$DB_PASSWORD: set in global scope`: adv15 D05).
   FISH_SCOPE.lastIndex = valueAt.lastIndex;
   if (m && text.charCodeAt(k - 1) === 0x24 && FISH_SCOPE.test(text)) return e;
-  const v = valueAt.exec(text);
+  let v = valueAt.exec(text);
   if (!v) return e;
+  // A wrapper's call around a quoted value (Rust's `Some("…")`, pydantic's `SecretStr('**********')`, `Secret("…")`: adv19 F45,
+  // K06): the value is the quoted argument, not the call's head.
+  if (v.groups!.secret !== undefined && CALL_HEAD.test(v.groups!.secret) && (text.charCodeAt(valueAt.lastIndex) === 0x22 || text.charCodeAt(valueAt.lastIndex) === 0x27)) {
+    v = valueAt.exec(text);
+    if (!v) return e;
+  }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
@@ -1388,6 +1398,17 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (v.groups!.ansi !== undefined ? 2 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
+  // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
+  // in terraform plan: adv19 F09, F10): the new value is the name's too.
+  CHANGED_TO.lastIndex = s + value.length;
+  const change = CHANGED_TO.exec(text);
+  if (change) {
+    const next = change.groups!.q ?? change.groups!.s ?? change.groups!.b!;
+    if (!isLookAlike(next, PASSWORD_NAME.test(name)) && !isReference(next)) {
+      const at = change.index + change[0].length - next.length - (change.groups!.b === undefined ? 1 : 0);
+      out.push({ start: at, end: at + next.length, kind: kindOfName(name), byContext: true });
+    }
+  }
   // Elasticsearch's API key response: `"api_key": "…", "encoded": "<base64 of id:api_key>"` (adv12 A14).
   if (quoted !== undefined && /^api_key$/.test(name)) {
     ENCODED_AFTER.lastIndex = s + value.length;
@@ -1397,6 +1418,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   return e;
 }
 
+/** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
+const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
+/** After a value: a change to a new one (`=> "new"`, `-> "new"`), quoted or bare. */
+const CHANGED_TO = /["']?[ \t]*(?:->|=>)[ \t]*(?:"(?<q>(?:[^"\\\n]|\\.){1,4096})"|'(?<s>[^'\n]{1,4096})'|(?<b>[^\s"',;}\]]+))/y;
 /** A pointer's address before its string (gdb's `char *`). */
 const GDB_POINTER = /0x[0-9a-f]{4,16}[ \t]+(?=")/y;
 /** fish's `set --show` line of a variable's scope (`set in global scope, exported, with 1 elements`, `originally inherited as |…|`). */
@@ -1472,7 +1497,7 @@ const SECRET_FLAG_NAME = /^secret$/i;
 /** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */
 const FLAGGED_OBJECT_CHARS = 1024;
 /** A JSON string field `"value": "…"` (group v). */
-const JSON_VALUE_FIELD = /"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+const JSON_VALUE_FIELD = /"[Vv]alue"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
 /** Any JSON string field `"name": "…"` (group v). */
 const JSON_STRING_FIELD = /"[^"\\\n]{1,256}"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
 
