@@ -3,7 +3,7 @@ import { LineBuffer, MAX_LINE_CHARS } from './line-buffer.js';
 import { CUT_MARKER_MAX_CHARS, MAX_SHOWN_LINE_CHARS, SHOWN_HEAD_CHARS, SHOWN_TAIL_CHARS } from './line-cut.js';
 import { MAX_HELD_LINES, MAX_REACHABLE_ROWS } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
-import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, ERASE_LINE_MARK, NEXT_LINE_MARK, RED_MARK, VtStripper } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, RED_MARK, VtStripper } from './vt-stripper.js';
 
 const UP = CURSOR_UP_MARK;
 
@@ -42,8 +42,8 @@ describe('LineBuffer', () => {
     const st = new VtStripper();
     const lines = collect([st.process('⠙ building\x1b[1G\x1b[0K\r\nDone\r\n\x1b[2K\x1b[1G\x1b[2K\x1b[1Ginfo ok\r\n')]);
     expect(lines.map((l) => [l.kind, l.text])).toEqual([['overwrite', ''], ['complete', 'Done'], ['complete', 'info ok']]);
-    // An erase to the line's end after text keeps the text; marks alone at the end of output are no line.
-    expect(collect([`ready${ERASE_LINE_MARK}\r\n`, `${ERASE_LINE_MARK}`]).map((l) => l.text)).toEqual(['ready']);
+    // An erase to the line's end after text keeps the text; a spinner cleared at the very end leaves no text.
+    expect(collect([new VtStripper().process('ready\x1b[K\r\n⠙\x1b[1G\x1b[0K')]).map((l) => [l.kind, l.text])).toEqual([['complete', 'ready'], ['overwrite', '']]);
   });
 
   it('collapses CR overwrites to the final state, also when CR and LF arrive in different chunks', () => {

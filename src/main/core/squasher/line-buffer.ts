@@ -15,7 +15,7 @@ import { OverLongLine } from './over-long-line.js';
 import { MAX_REACHABLE_ROWS, RedrawRegion, type RowMove } from './redraw-region.js';
 import { ColorHint, type Line } from './types.js';
 import { utf8PartFromLatin1 } from './utf8-decoder.js';
-import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, ERASE_LINE_MARK, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
+import { ANY_MARK, CURSOR_DOWN_MARK, CURSOR_UP_MARK, ERASED_ROW, NEXT_LINE_MARK, RED_MARK, YELLOW_MARK, type StripNotes } from './vt-stripper.js';
 
 /**
  * A line longer than this is not kept whole: memory stays bounded on output with no newlines at
@@ -143,8 +143,9 @@ export class LineBuffer {
           next = indexOr(text, '\r', cr + 1, n);
         }
         crAt = next;
-        for (let k = cr - 1; k >= from && !overwritten; k--) overwritten = text.charCodeAt(k) !== 13;
+        for (let k = cr - 1; k >= from && !overwritten; k--) overwritten = text.charCodeAt(k) !== 13 && text.charCodeAt(k) !== ERASED_ROW_CODE;
         start = cr + 1;
+        if (start < end && text.charCodeAt(start) === ERASED_ROW_CODE) start++; // ERASED_ROW: the row erased after the CR
       }
       if (bsAt < start) bsAt = indexOr(text, '\b', start, n);
       const shown = bsAt < end ? applyBackspaces(this.part(text, start, end)) : this.part(text, start, end);
@@ -169,8 +170,7 @@ export class LineBuffer {
   /** Flush a trailing unterminated line as complete (at exit). */
   end(): void {
     if (this.long.active) this.emitLong(false);
-    // Marks alone (`\x1b[2K\x1b[0m` after gradle's last line) are no line: nothing was drawn.
-    else if (this.carry.length && !ONLY_MARKS.test(this.carry)) {
+    else if (this.carry.length) {
       const raw = this.carry;
       this.carry = '';
       this.carryHasMark = false;
@@ -254,8 +254,6 @@ export class LineBuffer {
     if (newlineTerminated && s.length && s.charCodeAt(s.length - 1) === 13) s = s.slice(0, -1);
     let color: number = ColorHint.None;
     let move = NO_MOVE;
-    /** Something drawn was erased (a frame drawn over, as a CR's). */
-    let cleared = false;
     if (mayHaveMarks) {
       // A partial line (peekPartial) may still hold a cursor-next-line: its last row is the one the cursor is on.
       const next = s.indexOf(NEXT_LINE_MARK) < 0 ? -1 : s.lastIndexOf(NEXT_LINE_MARK);
@@ -263,20 +261,13 @@ export class LineBuffer {
       if (s.indexOf(RED_MARK) >= 0) color |= ColorHint.Red;
       if (s.indexOf(YELLOW_MARK) >= 0) color |= ColorHint.Yellow;
       if (s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0) move = rowMove(s);
-      // A row erased right after a carriage return (`\r\x1b[K`, `\x1b[1G\x1b[2K`): nothing drawn before is left.
-      const erased = s.indexOf(ERASE_LINE_MARK) < 0 ? -1 : s.lastIndexOf('\r' + ERASE_LINE_MARK);
-      if (erased >= 0) {
-        // Drawn: a character, not a CR or another mark (`\x1b[2K\x1b[1G` twice erases nothing drawn).
-        for (let k = erased - 1; k >= 0 && !cleared; k--) cleared = s.charCodeAt(k) > 6 && s.charCodeAt(k) !== 13;
-        s = s.slice(erased + 2);
-      }
-      if (color || move !== NO_MOVE || s.indexOf(ERASE_LINE_MARK) >= 0) s = s.replace(ANY_MARK, '');
+      if (color || move !== NO_MOVE) s = s.replace(ANY_MARK, '');
     }
     // Final state: the last frame. Text printed after a progress frame (`50%\rerror: x`) is
     // that last frame, so it is never lost. Carriage returns at the line's end draw nothing, so
     // the frame before them stays, as a terminal shows it: a program's own `\r\n` reaches the PTY
     // as `\r\r\n` (curl -i's headers, PowerShell, Windows tools: their lines were all lost). A
-    // spinner that clears itself does so with an erase (`\r\x1b[K`), read above.
+    // spinner that clears itself does so with an erase (`\r\x1b[K`: ERASED_ROW after the CR, read below).
     // indexOf first: V8's lastIndexOf is a runtime call that walks the whole line back to front
     // (7–13% of squashing the large fixtures), indexOf a native scan, and most lines have no CR.
     let cr = s.indexOf('\r') < 0 ? -1 : s.lastIndexOf('\r');
@@ -288,10 +279,12 @@ export class LineBuffer {
     }
     // Carriage returns with nothing drawn before them (`\r\x1b[K` before a line, a redraw that
     // starts at column 0) overwrite nothing.
-    let overwritten = cleared;
+    let overwritten = false;
     if (cr >= 0) {
-      for (let k = cr - 1; k >= 0 && !overwritten; k--) overwritten = s.charCodeAt(k) !== 13;
+      for (let k = cr - 1; k >= 0 && !overwritten; k--) overwritten = s.charCodeAt(k) !== 13 && s.charCodeAt(k) !== ERASED_ROW_CODE;
       s = s.slice(cr + 1);
+      // The row erased right after that CR (ERASED_ROW: a spinner clearing itself) is blank where nothing follows.
+      if (s.charCodeAt(0) === ERASED_ROW_CODE) s = s.slice(1);
     }
     if (s.indexOf('\b') >= 0) s = applyBackspaces(s);
     this.fsText = s;
@@ -301,10 +294,10 @@ export class LineBuffer {
   }
 }
 
-/** Text that is private marks only. */
-const ONLY_MARKS = /^[\x01-\x06]+$/;
+/** ERASED_ROW's code: it stands right after a CR, so at the start of the frame after it. */
+const ERASED_ROW_CODE = ERASED_ROW.charCodeAt(0);
 /** A private mark, searched for from `lastIndex`. */
-const ANY_MARK_AFTER = /[\x01-\x06]/g;
+const ANY_MARK_AFTER = /[\x01-\x05]/g;
 /** CRs looked for one by one (indexOf, a fast builtin) before asking lastIndexOf (a slower runtime call) for the last. */
 const MAX_CR_HOPS = 8;
 
@@ -315,7 +308,7 @@ function indexOr(text: string, ch: string, from: number, none: number): number {
 }
 
 function hasMark(s: string): boolean {
-  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0 || s.indexOf(NEXT_LINE_MARK) >= 0 || s.indexOf(ERASE_LINE_MARK) >= 0;
+  return s.indexOf(RED_MARK) >= 0 || s.indexOf(YELLOW_MARK) >= 0 || s.indexOf(CURSOR_UP_MARK) >= 0 || s.indexOf(CURSOR_DOWN_MARK) >= 0 || s.indexOf(NEXT_LINE_MARK) >= 0;
 }
 
 /**

@@ -18,8 +18,8 @@ import { codeUnitBoundary, cutMarker, SHOWN_HEAD_CHARS, SHOWN_TAIL_CHARS } from 
 import { MAX_REACHABLE_ROWS } from './redraw-region.js';
 import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, RED_MARK, YELLOW_MARK } from './vt-stripper.js';
 
-const HAS_MARK = /[\x01-\x06]/;
-const NOT_MARK = /[^\x01-\x06]+/g;
+const HAS_MARK = /[\x01-\x05]/;
+const NOT_MARK = /[^\x01-\x05]+/g;
 
 export class OverLongLine {
   /** Marks of the frames drawn over (before the last CR), squashed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, ERASE_LINE_MARK, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
+import { CURSOR_DOWN_MARK, CURSOR_UP_MARK, NEXT_LINE_MARK, ERASED_ROW, RED_MARK, VtStripper, YELLOW_MARK, stripAnsi } from './vt-stripper.js';
 
 describe('VtStripper', () => {
   it('removes SGR, keeps text, and marks red/yellow as hints', () => {
@@ -47,9 +47,17 @@ describe('VtStripper', () => {
     }
   });
 
-  it('turns cursor-to-column-1 into CR, cursor-up into redraw marks and erase-line into its mark', () => {
-    expect(new VtStripper().process('50%\x1b[1G\x1b[K100%')).toBe(`50%\r${ERASE_LINE_MARK}100%`);
-    expect(new VtStripper().process('a\x1b[2Kb\x1b[0Kc\x1b[1Kd')).toBe(`a${ERASE_LINE_MARK}b${ERASE_LINE_MARK}cd`);
+  it('turns cursor-to-column-1 into CR, cursor-up into redraw marks, and an erase-line right after a CR into ERASED_ROW', () => {
+    // Put out only when nothing is drawn after it on the row (text after it makes it moot; colours draw nothing).
+    expect(new VtStripper().process('50%\x1b[1G\x1b[K100%')).toBe('50%\r100%');
+    expect(new VtStripper().process('⠙\x1b[1G\x1b[0K\x1b[1mnpm\x1b[22m info\r\n')).toBe('⠙\rnpm info\r\n');
+    expect(new VtStripper().process('50%\x1b[1G\x1b[K\x1b[0m\r\n')).toBe(`50%\r${ERASED_ROW}\r\n`);
+    expect(new VtStripper().process('50%\x1b[1G\x1b[K')).toBe(`50%\r${ERASED_ROW}`);
+    // Anywhere else an erase-line is dropped (nothing drawn is erased: a line's start, after text, EL 1).
+    expect(new VtStripper().process('\x1b[2Ka\x1b[0Kb\r\x1b[1Kc')).toBe('ab\rc');
+    // A CR at the end of one chunk, the erase at the start of the next.
+    const st = new VtStripper();
+    expect(st.process('⠙ 1/3\r') + st.process('\x1b[K')).toBe(`⠙ 1/3\r${ERASED_ROW}`);
     expect(stripAnsi('50%\x1b[1G\x1b[K100%')).toBe('50%\r100%');
     expect(new VtStripper().process('\x1b[2Aline')).toBe(`${CURSOR_UP_MARK}${CURSOR_UP_MARK}line`);
     // cursor-next-line is its own mark (a row ends there, column 1 follows); CNL 3 goes two rows further

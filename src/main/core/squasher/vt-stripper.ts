@@ -4,7 +4,7 @@
  * run at >= 100 MB/s and needs the byte stream (CR, LF, BS) rather than a rendered screen;
  * the state machine follows the DEC/ECMA-48 grammar that xterm.js's parser implements.
  *
- * Output alphabet: printable text, `\t`, `\n`, `\r`, `\b`, plus six private markers that
+ * Output alphabet: printable text, `\t`, `\n`, `\r`, `\b`, plus five private markers that
  * never occur in stripped text (all other C0 controls are removed):
  *   RED_MARK / YELLOW_MARK — the foreground turned red/yellow (a classification hint);
  *   CURSOR_UP_MARK — the cursor moved up a row: the following line(s) redraw earlier ones;
@@ -12,8 +12,10 @@
  *   redraw a few rows in place, like Gradle's);
  *   NEXT_LINE_MARK — cursor next line (CNL, `ESC[E`): the next row, column 1, as a newline goes,
  *   but within one raw line (the line buffer shows the rows apart under the raw line's number);
- *   ERASE_LINE_MARK — erase in line (EL, `ESC[K`, `ESC[2K`): after a carriage return the row is
- *   blank until more is drawn (a spinner clearing itself), which a CR alone never makes it.
+ * And ERASED_ROW, no mark (the line buffer's fast path reads it, the marks' slower path is not
+ * taken for it): erase in line (EL, `ESC[K`, `ESC[2K`) right after a carriage return, the row
+ * blank until more is drawn (a spinner clearing itself), which a CR alone never makes it; it
+ * only ever stands right after a `\r`. An erase anywhere else is dropped.
  * Cursor-to-column-1 (CHA 1, `ESC[G`) is turned into `\r`, because tools use it exactly like
  * a carriage return to redraw progress lines. Colour sequences never look like a line
  * overwrite (a known failure mode that made compiler diagnostics vanish elsewhere).
@@ -26,9 +28,10 @@ export const YELLOW_MARK = '\x02';
 export const CURSOR_UP_MARK = '\x03';
 export const CURSOR_DOWN_MARK = '\x04';
 export const NEXT_LINE_MARK = '\x05';
-export const ERASE_LINE_MARK = '\x06';
+/** An erase-in-line right after a CR (see above): never in stripped text otherwise, and no mark. */
+export const ERASED_ROW = '\x06';
 /** Every private mark (for removing them). */
-export const ANY_MARK = /[\x01-\x06]/g;
+export const ANY_MARK = /[\x01-\x05]/g;
 
 const enum State {
   Ground,
@@ -88,6 +91,8 @@ export interface StripNotes {
 
 export class VtStripper implements StripNotes {
   private state = State.Ground;
+  /** The last character put out (in an earlier chunk) was a CR: an erase-in-line at a chunk's start follows it. */
+  private afterCR = false;
   /** Scans a chunk given as bytes too. */
   private readonly scan = new TextBytes();
   /** CSI parameter characters carried over from the previous chunk(s). */
@@ -135,6 +140,13 @@ export class VtStripper implements StripNotes {
     const state0 = this.state;
     const params0 = this.params;
     let out = '';
+    /** The last character put out is a CR (read here, not off `out`: reading a string built by `+=` flattens it). */
+    let afterCR = this.afterCR;
+    /**
+     * An erase-in-line after a CR, not put out yet: text drawn next makes it moot (npm redraws its spinner with `⠙\x1b[1G\x1b[0K`
+     * then the next line's colours and text: 11,000 times in a large install), a line break or a cursor move does not.
+     */
+    let erase = false;
     const n = text.length;
     /** Start of the CSI parameters within `text` (those before it are in `this.params`). */
     let paramStart = 0;
@@ -163,10 +175,22 @@ export class VtStripper implements StripNotes {
           }
         }
         if (next < 0) {
+          if (erase) {
+            erase = false;
+            if (drawsNothing(text.charCodeAt(i))) out += ERASED_ROW;
+          }
           out += i === 0 ? text : text.slice(i);
+          afterCR = text.charCodeAt(n - 1) === 13;
           break;
         }
-        if (next > i) out += text.slice(i, next);
+        if (next > i) {
+          if (erase) {
+            erase = false;
+            if (drawsNothing(text.charCodeAt(i))) out += ERASED_ROW;
+          }
+          out += text.slice(i, next);
+          afterCR = text.charCodeAt(next - 1) === 13;
+        }
         const c = text.charCodeAt(next);
         i = next + 1;
         if (c === 0x1b && i < n && text.charCodeAt(i) === 0x5b /* [ */) {
@@ -175,17 +199,30 @@ export class VtStripper implements StripNotes {
           let f = 0;
           while (j < n && (f = text.charCodeAt(j)) >= 0x20 && f <= 0x3f) j++;
           if (j < n && f >= 0x40 && f <= 0x7e && j - (i + 1) < MAX_SEQUENCE_CHARS) {
-            const mark = f === 0x6d ? (j - i <= 3 ? shortSgrMark(text, i + 1, j) : sgrMark(text, i + 1, j)) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 || f === 0x4b ? finishCsi(f, text.slice(i + 1, j)) : '';
-            if (mark) {
+            // Erase-in-line read in place (gcc follows every colour with `\x1b[K`: a slice each cost ~20% of squashing make's output).
+            const mark = f === 0x6d ? (j - i <= 3 ? shortSgrMark(text, i + 1, j) : sgrMark(text, i + 1, j)) : f === 0x4b ? eraseInLine(text, i + 1, j) : f === 0x47 || f === 0x41 || f === 0x46 || f === 0x42 || f === 0x45 ? finishCsi(f, text.slice(i + 1, j)) : '';
+            if (mark === ERASED_ROW) erase ||= afterCR;
+            else if (mark) {
+              const colour = mark === RED_MARK || mark === YELLOW_MARK;
+              if (erase && !colour) {
+                out += ERASED_ROW;
+                erase = false;
+              }
               if (mark !== '\r') this.noteMark(out.length); // CHA 1 is a CR, not a mark
               out += mark;
+              // A colour between the CR and the erase draws nothing (`\r\x1b[0;31m\x1b[K`); a cursor move leaves the row.
+              afterCR = mark === '\r' || (afterCR && colour);
             }
             i = j + 1;
             continue;
           }
         }
         if (c === 0x1b) this.state = State.Escape;
-        else if (c >= 0x80 && c !== 0x9b) out += text[next]; // other C1 range: printable here
+        else if (c >= 0x80 && c !== 0x9b) {
+          out += text[next]; // other C1 range: printable here
+          afterCR = false;
+          erase = false;
+        }
         else if (c === 0x9b) {
           this.state = State.Csi;
           this.params = '';
@@ -234,9 +271,17 @@ export class VtStripper implements StripNotes {
             const p = this.params.length ? this.params + text.slice(paramStart, i) : i === paramStart ? '' : text.slice(paramStart, i);
             this.params = '';
             const mark = finishCsi(c, p);
-            if (mark) {
+            if (mark === ERASED_ROW) erase ||= afterCR;
+            else if (mark) {
+              const colour = mark === RED_MARK || mark === YELLOW_MARK;
+              if (erase && !colour) {
+                out += ERASED_ROW;
+                erase = false;
+              }
               if (mark !== '\r') this.noteMark(out.length); // CHA 1 is a CR, not a mark
               out += mark;
+              // A colour between the CR and the erase draws nothing (`\r\x1b[0;31m\x1b[K`); a cursor move leaves the row.
+              afterCR = mark === '\r' || (afterCR && colour);
             }
             this.state = State.Ground;
           } else if (c === 0x1b) {
@@ -245,7 +290,14 @@ export class VtStripper implements StripNotes {
             // C0 inside CSI is executed (ECMA-48); keep line structure. It is not a parameter.
             this.params += text.slice(paramStart, i);
             paramStart = i + 1;
-            if (c === 0x0a || c === 0x0d) out += text[i];
+            if (c === 0x0a || c === 0x0d) {
+              if (erase) {
+                out += ERASED_ROW;
+                erase = false;
+              }
+              out += text[i];
+              afterCR = c === 0x0d;
+            }
           } else if (this.params.length + (i - paramStart) >= MAX_SEQUENCE_CHARS) {
             this.state = State.Ground;
           }
@@ -264,6 +316,9 @@ export class VtStripper implements StripNotes {
     }
     // A CSI still open at the end of the chunk keeps its parameters for the next one.
     if (this.state === State.Csi && paramStart < n) this.params += text.slice(paramStart);
+    // An erase not drawn over in this chunk: put out (the next chunk's text, if any, draws after it at the frame's start).
+    if (erase) out += ERASED_ROW;
+    this.afterCR = afterCR;
     return out;
   }
 
@@ -337,10 +392,23 @@ function finishCsi(final: number, p: string): string {
       return NEXT_LINE_MARK + CURSOR_DOWN_MARK.repeat(Math.min(Math.max(Number(p) || 1, 1), MAX_REDRAW_LINES) - 1);
     case 0x4b /* K: EL */:
       // To the line's end (0) or all of it (2); to its start (1) leaves what is right of the cursor.
-      return p === '' || p === '0' || p === '2' ? ERASE_LINE_MARK : '';
+      return p === '' || p === '0' || p === '2' ? ERASED_ROW : '';
     default:
       return '';
   }
+}
+
+/** A character after a pending erase that draws nothing on the row (it stays blank): a CR, a newline, a backspace. */
+function drawsNothing(c: number): boolean {
+  return c === 0x0d || c === 0x0a || c === 0x08;
+}
+
+/** finishCsi of an erase-in-line whose parameters are text[from, to): ERASED_ROW for EL 0 (or none) and EL 2. */
+function eraseInLine(text: string, from: number, to: number): string {
+  if (to === from) return ERASED_ROW;
+  if (to - from !== 1) return '';
+  const p = text.charCodeAt(from);
+  return p === 0x30 || p === 0x32 ? ERASED_ROW : '';
 }
 
 /**
@@ -410,5 +478,6 @@ function sgrMarkSlow(params: string): string {
 /** One-shot helper: strip all escape sequences and private marks from a complete string. */
 export function stripAnsi(text: string): string {
   const s = new VtStripper().process(text);
-  return s.includes(RED_MARK) || s.includes(YELLOW_MARK) || s.includes(CURSOR_UP_MARK) || s.includes(CURSOR_DOWN_MARK) || s.includes(NEXT_LINE_MARK) || s.includes(ERASE_LINE_MARK) ? s.replace(ANY_MARK, '') : s;
+  const t = s.includes(ERASED_ROW) ? s.replaceAll(ERASED_ROW, '') : s;
+  return t.includes(RED_MARK) || t.includes(YELLOW_MARK) || t.includes(CURSOR_UP_MARK) || t.includes(CURSOR_DOWN_MARK) || t.includes(NEXT_LINE_MARK) ? t.replace(ANY_MARK, '') : t;
 }
