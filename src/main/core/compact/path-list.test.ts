@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compactBlocks, compactPaths, expandBlocks, expandPathLine, expandPaths, PathListSyntaxError, type NameBlock } from './path-list.js';
@@ -196,5 +199,89 @@ describe('path-list compaction', () => {
     expect(() => compactPaths(['a', ''])).toThrow(RangeError);
     expect(() => compactPaths(['a\nb'])).toThrow(RangeError);
     expect(() => expandPaths('{a')).toThrow(PathListSyntaxError);
+  });
+});
+
+/** The repository (the test runs in a scratch cwd). */
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/**
+ * An entry as a bash word with the same meaning: its braces, commas and ranges as they are, every
+ * other character quoted (a name's `$`, `*`, `~` or `'` means nothing to the notation; `\x` is x).
+ */
+function bashWord(entry: string): string {
+  const quote = (lit: string) => (lit ? `'${lit.replace(/'/g, `'\\''`)}'` : '');
+  let out = '';
+  let lit = '';
+  for (let i = 0; i < entry.length; i++) {
+    const c = entry[i];
+    if (c === '\\') {
+      lit += entry[++i];
+      continue;
+    }
+    const range = c === '{' ? /^\{\d+\.\.\d+\}/.exec(entry.slice(i)) : null;
+    if (range || c === '{' || c === '}' || c === ',') {
+      out += quote(lit) + (range ? range[0] : c);
+      lit = '';
+      if (range) i += range[0].length - 1;
+      continue;
+    }
+    lit += c;
+  }
+  return out + quote(lit);
+}
+
+/** A line's entries as written (split at unescaped spaces), without its `d:`/`d/:` head. */
+function entriesOfLine(line: string): string[] {
+  const words: string[] = [];
+  let w = '';
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '\\') w += line[i] + line[++i];
+    else if (line[i] === ' ') {
+      words.push(w);
+      w = '';
+    } else w += line[i];
+  }
+  words.push(w);
+  return /(^|[^\\])(\\\\)*:$/.test(words[0]) ? words.slice(1) : words;
+}
+
+describe('path-list notation is bash brace expansion', () => {
+  const hasBash = (() => {
+    try {
+      execFileSync('bash', ['-c', 'true']);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+  /** Each entry of each list's compact lines, expanded by bash and by expandPathLine, below the same directory. */
+  function expectBashAgrees(lists: string[][]): void {
+    const entries = [...new Set(lists.flatMap((paths) => compactPaths(paths).split('\n').flatMap(entriesOfLine)))].filter((e) => e !== '' && e !== '.' && e !== './' && !e.includes('\0'));
+    // One bash for all: each entry's words a line each, then an empty line (no path is empty).
+    const script = ['set -f', ...entries.map((e) => `printf '%s\\n' 'x/'${bashWord(e)}; echo`)].join('\n');
+    const out = execFileSync('bash', ['--norc', '--noprofile', '-s'], { input: script, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const got = out.split('\n\n').slice(0, -1);
+    expect(got.length).toBe(entries.length);
+    entries.forEach((e, i) => expect({ entry: e, paths: got[i].split('\n') }).toEqual({ entry: e, paths: expandPathLine(`x/: ${e}`) }));
+    // The lists used the forms bash is asked about.
+    const all = entries.join(' ');
+    for (const form of [/\{[^{}]*,[^{}]*\}/, /\{\d+\.\.\d+\}/]) expect(all).toMatch(form);
+  }
+
+  it.skipIf(!hasBash)('bash expands every entry of real lists (git ls-files, find fixtures/projects) as expandPathLine does', () => {
+    const lines = (argv: string[]) => execFileSync(argv[0], argv.slice(1), { cwd: REPO, encoding: 'utf8', maxBuffer: 1 << 28 }).replace(/\n$/, '').split('\n');
+    const numbered = Array.from({ length: 12 }, (_, i) => `logs/run-${String(i + 1).padStart(2, '0')}.txt`);
+    expectBashAgrees([lines(['git', 'ls-files']), lines(['find', 'fixtures/projects']), numbered]);
+  });
+
+  it.skipIf(!hasBash)('bash expands every entry of random lists (names with braces, commas, quotes, $, ~, *, spaces, unicode) as expandPathLine does', () => {
+    const name = fc.oneof(segment, fc.constantFrom("it's", '$HOME', '~x', 'a*b', '[ab]', '!x', 'a;b', '`x`', '"q"', '#x', 'useAuth.ts', 'useCart.ts', 'lib.es2022.d.ts', 'lib.es2015.d.ts'));
+    const lists = fc.sample(
+      fc.array(fc.tuple(fc.constantFrom('', 'src/', 'a b/', 'x/y/'), name).map(([d, n]) => d + n), { maxLength: 40 }),
+      { numRuns: 400, seed: 23 },
+    );
+    expectBashAgrees([...lists, Array.from({ length: 9 }, (_, i) => `f${i + 8}.rs`), ['g/a.c', 'g/b.c', 'g/a.h', 'g/b.h']]);
   });
 });
