@@ -35,11 +35,16 @@ function findListing(rows: string[][]): string[] {
 /** A listing the way `find` prints one: every directory, then what is in it (depth first). */
 const findLike = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'e{f}', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts'), { minLength: 1, maxLength: 4 }), { maxLength: 40 }).map(findListing);
 
+/** Is this text free of a lone surrogate half (what UTF-8 cannot carry)? (String.prototype.isWellFormed is ES2024, past the lib.) */
+const wellFormed = (s: string): boolean => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+
 /** Exact both ways: the whole text, and its lines each read alone (issue 23: no line needs another). */
 const roundTrip = (paths: string[]): void => {
   const text = compactPaths(paths);
   expect(expandPaths(text)).toEqual(paths);
   if (paths.length) expect(text.split('\n').flatMap(expandPathLine)).toEqual(paths);
+  // Well-formed names give well-formed text: no brace between a surrogate pair's halves (UTF-8 has no lone half).
+  if (paths.every(wellFormed)) expect(wellFormed(text)).toBe(true);
 };
 
 describe('path-list compaction', () => {
@@ -187,6 +192,20 @@ describe('path-list compaction', () => {
     expect(lines.length).toBeGreaterThan(1);
     for (const l of lines) expect(l.startsWith('packages/admin/src/catalog/components/: ')).toBe(true);
     roundTrip(paths);
+  });
+
+  it('never puts a brace inside a character (a surrogate pair: 🙂 and 🙃 share their first UTF-16 unit)', () => {
+    // Ten names sharing `ab` and 🙂's first half were written `ab\ud83d{\ude42xy,…}`: two lone halves, U+FFFD in the reply's UTF-8.
+    const faces = ['🙂', '🙃', '😀', '😁', '😂', '😃', '😄', '😅', '😆', '😇'].map((e, i) => `d/ab${e}x${'yz'[i % 2]}`);
+    expect(wellFormed(compactPaths(faces))).toBe(true);
+    roundTrip(faces);
+    const part = fc.constantFrom('ab', '🙂', '🙃', '😀', '😁', '-', '.', 'x', '1');
+    fc.assert(
+      fc.property(fc.array(fc.array(part, { minLength: 1, maxLength: 6 }), { maxLength: 30 }), fc.constantFrom('', 'd/', '.ts'), (names, affix) => {
+        roundTrip(names.map((n) => (affix === '.ts' ? `${n.join('')}.ts` : `${affix}${n.join('')}`)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('escapes what the notation gives a meaning to', () => {

@@ -211,8 +211,12 @@ function crossed(items: (Entry | Grouped)[]): Entry[] {
   return out;
 }
 
-/** Does a shared beginning end here (after a character that is not a letter or digit: `lib.`, `apt-get-`, `src/`)? */
-const SEPARATOR = /[^\p{L}\p{N}]/u;
+/**
+ * Does a shared beginning end here (after a character that is not a letter or digit: `lib.`,
+ * `apt-get-`, `src/`)? Half of a surrogate pair (🙂 is two UTF-16 units) is not one: a brace
+ * between the halves left each alone, and the reply's UTF-8 turned both into U+FFFD.
+ */
+const SEPARATOR = /[^\p{L}\p{N}\uD800-\uDFFF]/u;
 
 /**
  * Characters a `P{…}S` group must save to be used: it adds `{` `}`, and a comma costs a bit more
