@@ -194,6 +194,20 @@ describe('path-list compaction', () => {
     roundTrip(paths);
   });
 
+  it('a shared beginning may end where a word begins inside every name (use|Auth, es|2022), never inside a word', () => {
+    expect(compactPaths(['src/useAuth.ts', 'src/useCart.ts', 'src/useTheme.ts'])).toBe('src/: use{Auth,Cart,Theme}.ts');
+    expect(compactPaths(['lib/lib.es2015.d.ts', 'lib/lib.es2017.d.ts', 'lib/lib.es2020.d.ts'])).toBe('lib/: lib.es{2015,2017,2020}.d.ts');
+    // `e` begins a word of `e404` (e|404), not of `eresolve`.
+    expect(compactPaths(['f/npm-install-e404.piped', 'f/npm-install-eresolve.facts.json'])).not.toMatch(/-e\{/);
+    const part = fc.constantFrom('use', 'Auth', 'Cart', 'es', '2022', '2015', 'next', 'é', '-', '.', 'x', 'X', '1');
+    fc.assert(
+      fc.property(fc.array(fc.array(part, { minLength: 1, maxLength: 5 }), { maxLength: 30 }), fc.constantFrom('', 'd/', '.ts'), (names, affix) => {
+        roundTrip(names.map((n) => (affix === '.ts' ? `${n.join('')}.ts` : `${affix}${n.join('')}`)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('never puts a brace inside a character (a surrogate pair: 🙂 and 🙃 share their first UTF-16 unit)', () => {
     // Ten names sharing `ab` and 🙂's first half were written `ab\ud83d{\ude42xy,…}`: two lone halves, U+FFFD in the reply's UTF-8.
     const faces = ['🙂', '🙃', '😀', '😁', '😂', '😃', '😄', '😅', '😆', '😇'].map((e, i) => `d/ab${e}x${'yz'[i % 2]}`);

@@ -225,7 +225,8 @@ const SEPARATOR = /[^\p{L}\p{N}\uD800-\uDFFF]/u;
 const GROUP_MIN_SAVING = 4;
 
 /**
- * The best run of names from `i` sharing a beginning P (ending at a separator) and/or an ending S
+ * The best run of names from `i` sharing a beginning P (ending at a separator, or where a word
+ * begins in every one of them: `use{Auth,Cart}.ts`) and/or an ending S
  * (from a `.`), each keeping a non-empty middle, judged by characters saved; or undefined.
  */
 function groupAt(names: readonly string[], i: number, way: Grouping = 'both'): { p: string; s: string; end: number } | undefined {
@@ -246,13 +247,16 @@ function groupAt(names: readonly string[], i: number, way: Grouping = 'both'): {
   // Also every directory both start with (`hooks/` of `hooks/pre-push.sample hooks/pre-rebase.sample
   // hooks/update.sample`): the longest shared beginning may hold only the first few of a run
   // that a shorter one holds whole (git's hook samples: 13 names, 2 of them `hooks/pre-…`).
-  const beginnings = new Set([a.slice(0, l), a.slice(0, before), '']);
+  // And where a word begins inside a name (`lib.es` of `lib.es2022.object`, `use` of `useAuth`).
+  let word = lcp;
+  while (word > 0 && !startsWord(a, word)) word--;
+  const beginnings = new Set([a.slice(0, l), a.slice(0, before), a.slice(0, word), '']);
   for (let k = a.indexOf('/'); k >= 0 && k < lcp; k = a.indexOf('/', k + 1)) beginnings.add(a.slice(0, k + 1));
   let best: { p: string; s: string; end: number; saved: number } | undefined;
   for (const p of beginnings) {
     for (const s of endings) {
       if ((!p && !s) || (way === 'beginning' && s) || (way === 'ending' && p)) continue;
-      const fits = (n: string) => n.length > p.length + s.length && n.startsWith(p) && n.endsWith(s);
+      const fits = (n: string) => n.length > p.length + s.length && n.startsWith(p) && n.endsWith(s) && (p.length !== word || startsWord(n, p.length));
       if (!fits(a)) continue;
       let j = i + 1;
       while (j < names.length && fits(names[j]) && !rangeAt(names, j)) j++;
@@ -263,6 +267,23 @@ function groupAt(names: readonly string[], i: number, way: Grouping = 'both'): {
   }
   return best;
 }
+
+/**
+ * Does a word begin at `k` in `name`? After or at a separator, where a lower-case letter meets an
+ * upper-case one (`use|Auth`), and where letters meet digits (`es|2022`, `v8|js`).
+ */
+function startsWord(name: string, k: number): boolean {
+  if (k <= 0 || k >= name.length) return true;
+  const x = name[k - 1];
+  const y = name[k];
+  if (SEPARATOR.test(x) || SEPARATOR.test(y)) return true;
+  if (LOWER.test(x) && UPPER.test(y)) return true;
+  return DIGIT.test(x) !== DIGIT.test(y);
+}
+
+const LOWER = /\p{Ll}/u;
+const UPPER = /\p{Lu}/u;
+const DIGIT = /\p{N}/u;
 
 /** A numbered run of at least MIN_RANGE names from `i` (`file{001..019}.txt`), or undefined. */
 function rangeAt(names: readonly string[], i: number): { text: string; end: number } | undefined {
