@@ -93,3 +93,35 @@ export function secretObjectValue(text: string, at: number, out: SecretFinding[]
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: 'secret', byContext: true });
 }
+
+/** Vault's KV v2 secret as JSON (`vault kv get -format=json`): `"data": {` then `"data": {` (the secret's fields), then `"metadata"`. */
+export const VAULT_DATA_WORDS = ['"data": {', '"data":{'];
+/** Lines of a KV v2 secret's fields read after its outer `"data": {` (a secret holds a few keys). */
+export const VAULT_DATA_LINES = 24;
+/** The inner `"data": {` right after the outer one (blanks and a line break between). */
+const INNER_DATA = /\s*"data"[ \t]*:[ \t]*\{/y;
+/** One string field of the inner object, its value in `v`; the object ends at the first `}`. */
+const DATA_FIELD = /\s*"(?:[^"\\\n]|\\.){1,256}"[ \t]*:[ \t]*(?:"(?<v>(?:[^"\\\n]|\\.){0,8192})"|[^,}\n]{1,64})[ \t]*,?/dy;
+/** Fields read of one secret at most. */
+const MAX_DATA_FIELDS = 64;
+
+/**
+ * `vault kv get -format=json secret/…` (adv19 F01): every string in the secret's own `data` (the inner object) is a value
+ * of the secret, whatever its key is called (`admin`, `migrator`); the outer object's `metadata` beside it is not.
+ */
+export function vaultSecretData(text: string, at: number, out: SecretFinding[]): void {
+  INNER_DATA.lastIndex = at;
+  if (!INNER_DATA.test(text)) return;
+  let pos = INNER_DATA.lastIndex;
+  for (let n = 0; n < MAX_DATA_FIELDS; n++) {
+    DATA_FIELD.lastIndex = pos;
+    const m = DATA_FIELD.exec(text);
+    if (!m) return;
+    pos = DATA_FIELD.lastIndex;
+    const v = m.groups!.v;
+    if (v !== undefined && v.length > 0 && !isLookAlike(v, true)) {
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end, kind: 'vault secret', byContext: true });
+    }
+  }
+}

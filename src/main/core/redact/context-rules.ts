@@ -120,6 +120,13 @@ export const PUTTY_WORDS = ['private-lines:'];
 export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
+/**
+ * A HAR's `queryString` (and `postData.params`) item whose name is a credential's URL parameter (`{"name": "sig", "value": "…"}`:
+ * the URL's `sig=` is masked, its decoded copy in the list was not, adv19 F44). The words end at the name's last letter, as
+ * the header words do, so the rule finds the `"value"` after its closing quote.
+ */
+export const HAR_PARAMS = ['sig', 'signature', 'token', 'access_token', 'refresh_token', 'id_token', 'api_key', 'apikey', 'key', 'secret', 'client_secret', 'password', 'code', 'x-amz-signature', 'x-amz-security-token', 'x-goog-signature', 'jwt', 'sessionid'];
+export const HAR_PARAM_WORDS = HAR_PARAMS.flatMap((p) => [`"name": "${p}`, `"name":"${p}`]);
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
 export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
 export const COMPOSER_SECTION_WORDS = ['bearer'];
@@ -344,6 +351,9 @@ export const FILES: ContextRule[] = [
   { kind: 'snmp community', keywords: ['community'], re: /^[ \t]*(?:ro|rw)community6?[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:DES|AES(?:-?\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
+  // A header as a pair of strings (Elixir's `conn.req_headers`: `{"authorization", "Bearer …"}`, Python's `[('x-api-key', '…')]`,
+  // Erlang's, Rust's tuples: adv19 F30). The scheme stays; the credential after it is masked.
+  { kind: 'authorization header', keywords: ['authorization', 'api-key', 'auth-token', 'x-token', 'private-token'], needs: /["'][ \t]*,[ \t]*["']/, re: /[{(\[][ \t]*(?<q>["'])(?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|x-access-token|x-token|private-token)\k<q>[ \t]*,[ \t]*(?<q2>["'])(?:(?:Bearer|Basic|Token|token|Bot|Digest)[ \t]+)?(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,4096}?)(?=\k<q2>)/gi, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).

@@ -57,6 +57,8 @@ const kept: [string, string][] = [
   ['keytool reading its password from a variable', '$ keytool -list -v -keystore upload.jks -storepass:env KS_PASS\n'],
   ["pydantic's SecretStr", "Settings(database_url='sqlite://', api_key=SecretStr('**********'), debug=False)\n"],
   ["Gradle's non-secret buildConfigField", '        buildConfigField("String", "API_URL", "\\"https://api.acme.io\\"")\n'],
+  ["a HAR's ordinary query parameters and a name that only ends in key", '  "queryString": [\n    {\n      "name": "monkey",\n      "value": "banana1234567"\n    },\n    {\n      "name": "page",\n      "value": "2"\n    }\n  ],\n'],
+  ["a JSON API's data that is no Vault secret", '{\n  "data": {\n    "id": 42,\n    "type": "order"\n  }\n}\n'],
 ];
 
 describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {

@@ -265,6 +265,11 @@ v = s(AN, 16); f("snmpd.conf's USM privacy key", v, `createUser ops SHA "${s(AN,
 v = s(AN, 17); f("Rust's Debug of Some(password)", v, `Url { scheme: "https", password: Some("${v}"), host: Some(Domain("api.acme.io")) }`);
 v = 'da2-' + s('abcdefghijklmnopqrstuvwxyz0123456789', 26); f('an AppSync API key', v, `{"apiKeys": [{"id": "${v}", "expires": 1735689600}]}`);
 
+v = s(AN, 24) + '%2B' + s(AN, 8); f("a HAR's queryString item named sig", v, `  "queryString": [\n    {\n      "name": "sv",\n      "value": "2022-11-02"\n    },\n    {\n      "name": "sig",\n      "value": "${v}"\n    }\n  ],`);
+v = s(AN, 24); f("Elixir's request headers (tuples)", v, `[{"host", "localhost:4000"}, {"authorization", "Bearer ${v}"}, {"accept", "*/*"}]`);
+v = s(AN, 20); f("Python's header tuples", v, `headers=[('Accept', '*/*'), ('x-api-key', '${v}')]`);
+v = pw(); f('vault kv get -format=json (a KV v2 secret)', v, `{\n  "request_id": "${uuid()}",\n  "data": {\n    "data": {\n      "admin": "${v}",\n      "readonly": "${pw()}"\n    },\n    "metadata": {\n      "version": 4\n    }\n  }\n}`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -15,14 +15,14 @@
 import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue } from './bound-values.js';
+import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import type { SecretFinding } from './finding.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
 
@@ -55,6 +55,8 @@ const STAGE_KEYS_RULE = LINE_RULES.length + 11;
 const FLAGGED_OBJECT_WORDS = ['"stagekeys"', '"securestring"', '"type": "secret"'];
 /** A Bitwarden Secrets Manager secret object (bound-values.ts secretObjectValue). */
 const SECRET_OBJECT_RULE = LINE_RULES.length + 12;
+/** A Vault KV v2 secret as JSON (bound-values.ts vaultSecretData). */
+const VAULT_DATA_RULE = LINE_RULES.length + 13;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
 const STAGE_KEYS_LINES_AROUND = 8;
 
@@ -109,7 +111,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_RULE);
   for (const w of TERRAFORM_SENSITIVE_WORDS) entry(w).context.push(TERRAFORM_RULE);
   for (const w of PUTTY_WORDS) entry(w).context.push(PUTTY_RULE);
-  for (const w of HAR_HEADER_WORDS) entry(w).context.push(HAR_RULE);
+  for (const w of [...HAR_HEADER_WORDS, ...HAR_PARAM_WORDS]) entry(w).context.push(HAR_RULE);
   for (const w of NEXT_LINE_VALUE_WORDS) entry(w).context.push(NEXT_LINE_RULE);
   for (const w of COMPOSER_SECTION_WORDS) entry(w).context.push(COMPOSER_RULE);
   for (const w of COOKIE_WORDS) entry(w).context.push(COOKIE_LIST_RULE);
@@ -118,6 +120,7 @@ const KEYWORDS: Keyword[] = [];
   entry(RANDOM_PASSWORD_WORD).context.push(RANDOM_PASSWORD_RULE);
   for (const w of FLAGGED_OBJECT_WORDS) entry(w).context.push(STAGE_KEYS_RULE);
   entry(SECRET_OBJECT_WORD).context.push(SECRET_OBJECT_RULE);
+  for (const w of VAULT_DATA_WORDS) entry(w).context.push(VAULT_DATA_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -323,7 +326,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -1140,6 +1143,7 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   // `aws apigateway get-api-keys --include-values` (adv12 A22): the key's `"value"` comes before its `"name"`.
   [STAGE_KEYS_RULE, flaggedObjectValue],
   [SECRET_OBJECT_RULE, secretObjectValue],
+  [VAULT_DATA_RULE, vaultSecretData],
 ]);
 
 const PASSWORD_NAME = /pass|pwd/i;
@@ -1909,12 +1913,16 @@ const HAR_VALUE_AT = /[ \t]*,[ \t]*\r?\n?[ \t]*"value"[ \t]*:[ \t]*"(?<secret>(?
 
 function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   // The keyword ends the header's quoted name (`"Set-Cookie"`), the value of a `"name":` field.
-  if (text.charCodeAt(at) !== 0x22 || !/"name"[ \t]*:[ \t]*"[A-Za-z-]*$/.test(text.slice(Math.max(0, at - 64), at))) return;
+  const name = text.charCodeAt(at) === 0x22 ? /"name"[ \t]*:[ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups!.n : undefined;
+  if (name === undefined) return;
+  // A parameter's word is the whole name (`"name": "key"`, not `"name": "monkey"` or `"name": "keyword"`).
+  const param = HAR_PARAMS.includes(name.toLowerCase());
+  if (!param && !/(?:authorization|cookie)$/i.test(name)) return;
   HAR_VALUE_AT.lastIndex = at + 1;
   const m = HAR_VALUE_AT.exec(text);
-  if (!m || isReference(m.groups!.secret)) return;
+  if (!m || isReference(m.groups!.secret) || (param && isLookAlike(m.groups!.secret, false))) return;
   const end = m.index + m[0].length - 1;
-  out.push({ start: end - m.groups!.secret.length, end, kind: /cookie/i.test(text.slice(Math.max(0, at - 20), at)) ? 'cookie' : 'authorization header', byContext: true });
+  out.push({ start: end - m.groups!.secret.length, end, kind: param ? `${name.toLowerCase()} in url` : /cookie/i.test(name) ? 'cookie' : 'authorization header', byContext: true });
 }
 
 /**
