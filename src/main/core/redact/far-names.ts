@@ -113,6 +113,10 @@ const PASSWORD_NAME = /pass|pwd/i;
 
 /** A rule of box-drawing characters (`├──────┼──────┤`, `╠════╬════╣`, `+====+`) or ASCII dashes (TABLE_RULE). */
 const BOX_RULE = /^[ \t]*[\u2500-\u257f+=-]{3}[\u2500-\u257f+=:| \t-]*\r?$/;
+/** A box's top border holding the column names (ClickHouse's PrettyCompact: `┌─name────┬─api_key───┐`). */
+const BORDER_HEADER = /^[ \t]*┌─[^┬┐\n]*(?:┬─[^┬┐\n]*)*┐[ \t]*\r?$/;
+/** A row of SQL column types under a header (DuckDB's box): every cell a type name. */
+export const TYPES_ROW = /^[ \t]*[│|](?:[ \t]*(?:varchar|text|integer|int\d*|bigint|smallint|tinyint|hugeint|u?bigint|double|float|real|decimal(?:\(\d+,\d+\))?|boolean|bool|date|time|timestamp(?: with time zone)?|interval|uuid|blob|json|struct\([^│|]*\)|[a-z]+\[\])[ \t]*[│|])+[ \t]*\r?$/i;
 /** A cell separator of ASCII and box-drawing tables (psql's unicode line style, `sqlite3 -box`): a line with one is a table's row or header. */
 const CELL_SEPARATOR = /[│║┃|]/;
 
@@ -287,17 +291,45 @@ export class FarNames {
     const read = this.headers?.get(lineStart) ?? 0;
     if (read >= MAX_SECRET_COLUMNS) return;
     const nl = t.indexOf('\n', lineEnd + 1);
-    const ruleEnd = nl < 0 ? t.length : nl;
+    let ruleEnd = nl < 0 ? t.length : nl;
     if (ruleEnd - lineEnd > MAX_HEADER_LINE) return;
-    const rule = t.slice(lineEnd + 1, ruleEnd);
-    if (!TABLE_RULE.test(rule) && !BOX_RULE.test(rule)) return;
+    const headerLine = t.slice(lineStart, lineEnd);
+    // ClickHouse's pretty formats write the header in the top border (`┌─name──┬─api_key──┐`): its rows follow it (adv19 F18).
+    const inBorder = BORDER_HEADER.test(headerLine);
+    let rule = '';
+    if (!inBorder) {
+      rule = t.slice(lineEnd + 1, ruleEnd);
+      // DuckDB's box puts a row of column types between the header and its rule (`│ varchar │ date │`: adv19 F19).
+      if (!TABLE_RULE.test(rule) && !BOX_RULE.test(rule) && TYPES_ROW.test(rule)) {
+        const next = t.indexOf('\n', ruleEnd + 1);
+        const typesEnd = ruleEnd;
+        ruleEnd = next < 0 ? t.length : next;
+        if (ruleEnd - typesEnd > MAX_HEADER_LINE) return;
+        rule = t.slice(typesEnd + 1, ruleEnd);
+      }
+      if (!TABLE_RULE.test(rule) && !BOX_RULE.test(rule)) return;
+    }
     const name = t.slice(k, e);
     if (!this.names.isSecretName(name)) return;
     if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
     const header = t.slice(lineStart, lineEnd);
     const at = k - lineStart;
     let cellOf: (row: string) => [number, number] | undefined;
-    if (CELL_SEPARATOR.test(header)) {
+    if (inBorder) {
+      // The column is the name's place among the border's `┬`; a row's cells are between `│`, the first before its first cell.
+      const index = header.slice(0, at).split('┬').length;
+      if (header.split(/[┌┬┐]/)[index].replace(/─/g, '').trim() !== name) return;
+      cellOf = (row) => {
+        let from = 0;
+        for (let i = 0; i < index; i++) {
+          from = separatorAt(row, from) + 1;
+          if (from === 0) return undefined;
+        }
+        const to = separatorAt(row, from);
+        return [from, to < 0 ? row.length : to];
+      };
+      ruleEnd = this.lineEnd;
+    } else if (CELL_SEPARATOR.test(header)) {
       const index = header.slice(0, at).split(CELL_SEPARATOR).length - 1;
       if (header.split(CELL_SEPARATOR)[index].trim() !== name) return;
       cellOf = (row) => {

@@ -18,6 +18,10 @@ const secrets: [string, string, string[]][] = [
   ['yaml block scalar |', `db:\n  password: |\n    ${V}\n  host: db\n`, [V]],
   ['yaml block scalar >- over two lines', `stringData:\n  api_token: >-\n    ${V}\n    ${W}\n\n  region: eu\n`, [V, W]],
   ['yaml block scalar in a list item', `users:\n  - name: ci\n    password: |-\n      ${V}\n  - name: bob\n`, [V]],
+  // Adversary pass 19: salt's nested outputter, ClickHouse's header in the border, DuckDB's row of types under the header.
+  ['salt pillar.items, the value alone under its key', `db1.acme.io:\n    mysql:\n        replication:\n            password:\n                ${V}\n            user:\n                repl\n`, [V]],
+  ['clickhouse PrettyCompact, the column named in the top border', `┌─name────┬─api_key──────────┬─created_at─┐\n│ hubspot │ ${V} │ 2024-03-01 │\n│ partner │ ${W}│ 2024-03-05 │\n└─────────┴──────────────────┴────────────┘\n`, [V, W]],
+  ['duckdb box, a row of types under the header', `┌─────────┬──────────────────┐\n│  name   │      token       │\n│ varchar │     varchar      │\n├─────────┼──────────────────┤\n│ hubspot │ ${V} │\n└─────────┴──────────────────┘\n`, [V]],
   ['pretty json, value on the next line', `{\n  "client_secret":\n    "${V}",\n  "client_id": "app"\n}\n`, [V]],
   ['url-encoded json body', `body=%7B%22password%22%3A%22${V}%22%7D\n`, [V]],
   ['url-encoded form body', `data=username%3Dbob%26password%3D${V} sent\n`, [V]],

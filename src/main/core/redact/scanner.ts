@@ -24,7 +24,7 @@ import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
 import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import type { SecretFinding } from './finding.js';
-import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, walkUp, type NameTests } from './far-names.js';
+import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, TYPES_ROW, walkUp, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
 
@@ -609,7 +609,8 @@ class ByteLine {
 
   /** Is the next line a table's rule (ruleLineAt: tableColumn's TABLE_RULE, or box drawing), this one short enough to be its header? */
   ruleAfter(): boolean {
-    if (this.rule < 0) this.rule = this.end - this.start <= MAX_HEADER_LINE && ruleLineAt(this.buf, this.end + 1) ? 1 : 0;
+    // Or the header is a box's top border (ClickHouse), or a row of column types stands between it and its rule (DuckDB).
+    if (this.rule < 0) this.rule = this.end - this.start <= MAX_HEADER_LINE && (ruleLineAt(this.buf, this.end + 1) || borderHeaderAt(this.buf, this.start) || typesRowThenRule(this.buf, this.end + 1)) ? 1 : 0;
     return this.rule === 1;
   }
 
@@ -719,6 +720,23 @@ function ruleLineAt(buf: Buffer, from: number): boolean {
     } else if (b !== 0x2b && b !== 0x7c && b !== 0x3a && b !== 0x3d && b !== 0x20 && b !== 0x09 && b !== 0x0d) return false;
   }
   return false;
+}
+
+/** Does the line at `from` start (after blanks) with a box's top-left corner and a line (`┌─`, FarNames' BORDER_HEADER)? */
+function borderHeaderAt(buf: Buffer, from: number): boolean {
+  let i = from;
+  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  return buf[i] === 0xe2 && buf[i + 1] === 0x94 && buf[i + 2] === 0x8c && buf[i + 3] === 0xe2 && buf[i + 4] === 0x94 && buf[i + 5] === 0x80;
+}
+
+/** Is the line at `from` a row of column types (FarNames' TYPES_ROW) with a rule on the line after it? */
+function typesRowThenRule(buf: Buffer, from: number): boolean {
+  let i = from;
+  while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  if (buf[i] !== 0x7c && !(buf[i] === 0xe2 && buf[i + 1] === 0x94 && buf[i + 2] === 0x82)) return false;
+  const nl = buf.indexOf(0x0a, from);
+  if (nl < 0 || nl - from > MAX_HEADER_LINE) return false;
+  return TYPES_ROW.test(buf.toString('utf8', from, nl)) && ruleLineAt(buf, nl + 1);
 }
 
 const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a || b === 0x0b || b === 0x0c;
@@ -1365,6 +1383,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (!isLookAlike(described.groups!.v, PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
       return e;
     }
+    // salt's nested outputter, YAML's plain scalar on the next line (`password:` then the value alone, indented deeper: adv19 F04).
+    const below = m[0].endsWith(':') || /:[ \t]*$/.test(m[0]) ? indentedValueBelow(text, k, valueAt.lastIndex) : undefined;
+    if (below) {
+      if (!isLookAlike(below.value, PASSWORD_NAME.test(name))) out.push({ start: below.start, end: below.start + below.value.length, kind: kindOfName(name), byContext: true });
+      return e;
+    }
     // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
     NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
     if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
@@ -1420,6 +1444,21 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (enc) out.push({ start: enc.index + enc[0].length - 1 - enc.groups!.v.length, end: enc.index + enc[0].length - 1, kind: kindOfName(name), byContext: true });
   }
   return e;
+}
+
+/** A name's line ending at its colon, then one word alone on the next line (no colon after it: no key of a nested map). */
+const WORD_BELOW = /[ \t]*\r?\n(?<ind>[ \t]*)(?<v>[^\s#:-][^\s]*?)[ \t]*\r?(?=\n|$)/dy;
+
+/** The word on the line below a name whose line ends at its colon, indented deeper than the name: its value. */
+function indentedValueBelow(text: string, k: number, at: number): { start: number; value: string } | undefined {
+  WORD_BELOW.lastIndex = at;
+  const m = WORD_BELOW.exec(text);
+  if (!m || m.groups!.v.endsWith(':')) return undefined;
+  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+  let nameIndent = 0;
+  while (lineStart + nameIndent < k && (text.charCodeAt(lineStart + nameIndent) === 0x20 || text.charCodeAt(lineStart + nameIndent) === 0x09)) nameIndent++;
+  if (m.groups!.ind.length <= nameIndent) return undefined;
+  return { start: m.indices!.groups!.v![0], value: m.groups!.v };
 }
 
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */

@@ -160,7 +160,8 @@ export class StreamMasker {
   private keepContext(tail: Buffer, bytes: Buffer, nl: number): void {
     let at = nl;
     for (let k = 0; k < CONTEXT_LINES && at > 0; k++) at = bytes.lastIndexOf(0x0a, at - 1);
-    const text = at > 0 ? bytes.toString('utf8', at + 1, nl) : tail.toString('utf8') + bytes.toString('utf8', 0, nl);
+    // Decoded whole: a character cut between the pending tail and the chunk (`│` of a box table in 3-byte reads) was two U+FFFD.
+    const text = at > 0 ? bytes.toString('utf8', at + 1, nl) : tail.length ? Buffer.concat([tail, bytes.subarray(0, nl)]).toString('utf8') : bytes.toString('utf8', 0, nl);
     this.context = [...this.context, ...text.split('\n')].slice(-CONTEXT_LINES);
   }
 
