@@ -354,6 +354,12 @@ export const FILES: ContextRule[] = [
   // A header as a pair of strings (Elixir's `conn.req_headers`: `{"authorization", "Bearer …"}`, Python's `[('x-api-key', '…')]`,
   // Erlang's, Rust's tuples: adv19 F30). The scheme stays; the credential after it is masked.
   { kind: 'authorization header', keywords: ['authorization', 'api-key', 'auth-token', 'x-token', 'private-token'], needs: /["'][ \t]*,[ \t]*["']/, re: /[{(\[][ \t]*(?<q>["'])(?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|x-access-token|x-token|private-token)\k<q>[ \t]*,[ \t]*(?<q2>["'])(?:(?:Bearer|Basic|Token|token|Bot|Digest)[ \t]+)?(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,4096}?)(?=\k<q2>)/gi, guard: true },
+  // Erlang terms (`rabbitmqctl environment`: `{default_pass,<<"…">>}`, a sys.config's `{password, "…"}`: adv12 A07).
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /\{[a-z_]\w*,[ \t]*(?:<<)?"/, re: /\{(?<name>[a-z_]\w*),[ \t]*(?:<<)?"(?<secret>[^"\n]+)(?="(?:>>)?[ \t]*\})/g, guard: true },
+  // `bundle config` (adv12 A03): a gem source's credentials (`user:password`) on the line under its host, quoted.
+  { kind: 'gem source credentials', keywords: ['set for'], re: /^Set for (?:the current user|your local app|your project)[^\n:]*\):[ \t]*"(?<secret>[^"\s:]+:[^"\s]+)(?=")/gm },
+  // Deno's DENO_AUTH_TOKENS (`token@host;user:password@host2`, adv13 B34): each entry's credential before its `@`.
+  { kind: 'token', keywords: ['deno_auth_tokens'], re: /(?<=\bDENO_AUTH_TOKENS=["']?(?:[^\s;"']{1,1024};){0,32})(?:[^\s:;@"']{1,256}:)?(?<secret>[^\s;@"']{4,1024})(?=@)/g },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).

@@ -270,6 +270,12 @@ v = s(AN, 24); f("Elixir's request headers (tuples)", v, `[{"host", "localhost:4
 v = s(AN, 20); f("Python's header tuples", v, `headers=[('Accept', '*/*'), ('x-api-key', '${v}')]`);
 v = pw(); f('vault kv get -format=json (a KV v2 secret)', v, `{\n  "request_id": "${uuid()}",\n  "data": {\n    "data": {\n      "admin": "${v}",\n      "readonly": "${pw()}"\n    },\n    "metadata": {\n      "version": 4\n    }\n  }\n}`);
 
+// Older passes' forms closed in session 10.
+v = pw(); f("git diff --word-diff's new value", v, `DB_PASSWORD=[-${pw()}-]{+${v}+}`);
+v = s(AN, 16); f("rabbitmqctl environment's Erlang binary", v, ` {rabbit,[{default_pass,<<"${v}">>},\n          {default_user,<<"admin">>}]}`);
+v = `${s(HEX, 8)}:${s(HEX, 8)}`; f("bundle config's gem source credentials", v, `gems.contribsys.com\nSet for the current user (/home/dev/.bundle/config): "${v}"`);
+v = pw(); f("DENO_AUTH_TOKENS' second entry", v, `DENO_AUTH_TOKENS=${s(AN, 20)}@deno.land;ci:${v}@git.acme.io`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -1405,6 +1405,20 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // fish's `set --show` says where a variable is set before it shows the value (`$DB_PASSWORD: set in global scope`: adv15 D05).
   FISH_SCOPE.lastIndex = valueAt.lastIndex;
   if (m && text.charCodeAt(k - 1) === 0x24 && FISH_SCOPE.test(text)) return e;
+  // `git diff --word-diff`'s change of a value (`DB_PASSWORD=[-old-]{+new+}`, adv13 B29): both words are the name's.
+  if (m && text.startsWith('[-', valueAt.lastIndex)) {
+    WORD_DIFF.lastIndex = valueAt.lastIndex;
+    const w = WORD_DIFF.exec(text);
+    if (w) {
+      for (const g of ['old', 'new'] as const) {
+        const word = w.groups![g];
+        if (word === undefined || isLookAlike(word, PASSWORD_NAME.test(name)) || isReference(word)) continue;
+        const [start, end] = w.indices!.groups![g]!;
+        out.push({ start, end, kind: kindOfName(name), byContext: true });
+      }
+      return e;
+    }
+  }
   let v = valueAt.exec(text);
   if (!v) return e;
   // A wrapper's call around a quoted value (Rust's `Some("…")`, pydantic's `SecretStr('**********')`, `Secret("…")`: adv19 F45,
@@ -1461,6 +1475,8 @@ function indentedValueBelow(text: string, k: number, at: number): { start: numbe
   return { start: m.indices!.groups!.v![0], value: m.groups!.v };
 }
 
+/** A word diff's removed and added words (`[-old-]{+new+}`, either alone). */
+const WORD_DIFF = /\[-(?<old>(?:(?!-\])[^\n]){1,4096})-\](?:\{\+(?<new>(?:(?!\+\})[^\n]){1,4096})\+\})?/dy;
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
 const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
 /** After a value: a change to a new one (`=> "new"`, `-> "new"`), quoted or bare. */
