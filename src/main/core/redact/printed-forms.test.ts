@@ -276,6 +276,8 @@ v = s(AN, 16); f("rabbitmqctl environment's Erlang binary", v, ` {rabbit,[{defau
 v = `${s(HEX, 8)}:${s(HEX, 8)}`; f("bundle config's gem source credentials", v, `gems.contribsys.com\nSet for the current user (/home/dev/.bundle/config): "${v}"`);
 v = pw(); f("DENO_AUTH_TOKENS' second entry", v, `DENO_AUTH_TOKENS=${s(AN, 20)}@deno.land;ci:${v}@git.acme.io`);
 
+v = `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-a${s(HEX, 3)}-${s(HEX, 12)}`; f("scw iam api-key create's SecretKey row (a UUID)", v, `AccessKey                SCW${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 17)}\nSecretKey                ${v}\nApplicationID            ${uuid()}`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

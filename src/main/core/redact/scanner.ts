@@ -1776,12 +1776,15 @@ const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
 function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (k > 0 && text.charCodeAt(k - 1) !== 0x0a) return;
   const name = text.slice(k, e);
-  if (!/^[A-Z][A-Z0-9_]*$/.test(name) || !isSecretName(name)) return;
+  // An environment's name, or a CLI's field in PascalCase (`scw iam api-key create`: `SecretKey   <uuid>`: adv19 F15).
+  if (!/^[A-Z][A-Za-z0-9_]*$/.test(name) || !isSecretName(name)) return;
   PADDED_VALUE.lastIndex = e;
   const m = PADDED_VALUE.exec(text);
   if (!m) return;
   const v = m.groups!.v;
   if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
+  // An access key's id beside its secret (`AccessKey   SCWOXVWP3IBBH1ULVZC5`, AWS's AKIA…): upper-case letters and digits.
+  if (/^AccessKey$/.test(name) && /^[A-Z0-9]{16,24}$/.test(v)) return;
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
