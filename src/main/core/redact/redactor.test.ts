@@ -151,4 +151,12 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
     expect(out).not.toContain(value);
     expect(out).toMatch(/^SECRET_KEY_BASE=\[masked: [^\]]+\]\n$/);
   });
+
+  it("keeps the squasher's cut mark out of a mask: each side of a value cut in a long line is masked, the mark stays", () => {
+    const text = '"login_password": "Xk3aaaa9bbbbccc12… [+140 chars] …dd4eeee5ffff", "port": 5432';
+    const out = new Redactor().mask(text);
+    expect(out).toContain('… [+140 chars] …');
+    expect(out).not.toContain('Xk3aaaa9bbbbccc12');
+    expect(out).not.toContain('dd4eeee5ffff');
+  });
 });

@@ -92,7 +92,7 @@ export class Redactor {
     if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
     const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
     this.learned.find(text, found);
-    return found;
+    return text.includes(CUT_MARKER_START) ? aroundCutMarkers(text, found) : found;
   }
 
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
@@ -288,4 +288,26 @@ function rebuild(v: unknown, next: () => string): unknown {
     return o;
   }
   return v;
+}
+
+/** How the squasher's mark of a line's cut middle begins (squasher/line-cut.ts cutMarker: `… [+1,234 chars] …`). */
+const CUT_MARKER_START = '… [+';
+const CUT_MARKER = /… \[\+[\d,]+ chars\] …/g;
+
+/**
+ * Findings with the squasher's cut mark kept out: a value that runs across a long line's cut (`"password": "VALUE_SPE… [+212
+ * chars] …", "port"`: adv19 K01) is masked on each side of the mark, and the mark, which says the line was shortened, stays.
+ */
+function aroundCutMarkers(text: string, found: SecretFinding[]): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  for (const f of found) {
+    CUT_MARKER.lastIndex = f.start;
+    let from = f.start;
+    for (let m = CUT_MARKER.exec(text); m && m.index < f.end; m = CUT_MARKER.exec(text)) {
+      if (m.index > from) out.push({ ...f, start: from, end: m.index });
+      from = m.index + m[0].length;
+    }
+    if (from < f.end) out.push({ ...f, start: from, end: f.end });
+  }
+  return out;
 }
