@@ -227,7 +227,7 @@ export class FarNames {
   /** Lines known to be (true) or not to be (false) rows of a two-column name / value table (underNameValueHeader). */
   private nameValueRows: Map<number, boolean> | undefined;
   /** The last CSV header read: its line start, separator, field names and where each field starts. */
-  private csvHeader: { start: number; sep: string; names: string[]; starts: number[] } | undefined;
+  private csvHeader: { start: number; sep: string; aligned: boolean; names: string[]; starts: number[] } | undefined;
   /** Where CREATE TABLEs start on the current line (computed when first needed); per line start, the one above its definition (createAbove). */
   private createWords: number[] | undefined;
   private createUp: Map<number, WalkAnswer> | undefined;
@@ -386,7 +386,10 @@ export class FarNames {
       // A tab, a comma, or the semicolon of a spreadsheet's CSV in a locale whose decimal mark is a comma.
       // Or a bar between names with no blank (sqlite3's `-header` list mode: `id|user_id|token|expires_at`, adv13 B20).
       const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : undefined;
-      const fields = sep === undefined ? [] : header.split(sep);
+      // Go's tabwriter with tabs (`influx auth list`: `ID\t\t\tDescription\t\tToken\t…\tUser Name`: adv12 A13): a run of tabs
+      // is one separator, and a title may hold a blank.
+      const aligned = sep === '\t' && header.includes('\t\t');
+      const fields = sep === undefined ? [] : aligned ? header.split(/\t+/) : header.split(sep);
       // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
       // after the name and its separator is the value.
       const nameSep = t[e];
@@ -397,23 +400,24 @@ export class FarNames {
         (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
       }
-      if (sep === undefined || fields.length < 2 || !fields.every((f) => CSV_NAME.test(f) && !RANDOM_WORD.test(f))) {
+      if (sep === undefined || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f))) && !RANDOM_WORD.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }
       // Headers do not stack: under a header of as many names, this line is that table's row (`mailgun_api_key<TAB>key-…` was
       // taken for a header, and the next row's name masked as an api key's value: adv18 F23).
       const above = lineStart > 1 ? t.slice(t.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).replace(/\r$/, '') : '';
-      const aboveFields = above.split(sep);
+      const aboveFields = aligned ? above.split(/\t+/) : above.split(sep);
       if (aboveFields.length === fields.length && aboveFields.every((f) => CSV_NAME.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
       }
       const starts: number[] = [];
-      for (let i = 0, at = lineStart; i < fields.length; at += fields[i].length + 1, i++) starts.push(at);
-      this.csvHeader = { start: lineStart, sep, names: fields.map((f) => f.trim().replace(/^"(.*)"$/, '$1')), starts };
+      if (aligned) for (const m of header.matchAll(/[^\t]+/g)) starts.push(lineStart + m.index);
+      else for (let i = 0, at = lineStart; i < fields.length; at += fields[i].length + 1, i++) starts.push(at);
+      this.csvHeader = { start: lineStart, sep, aligned, names: fields.map((f) => f.trim().replace(/^"(.*)"$/, '$1')), starts };
     }
-    const { sep, names, starts } = this.csvHeader;
+    const { sep, aligned, names, starts } = this.csvHeader;
     let index = starts.length - 1;
     while (index > 0 && starts[index] > k) index--;
     const name = t.slice(k, e);
@@ -426,7 +430,7 @@ export class FarNames {
       let rowEnd = nl < 0 ? t.length : nl;
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       if (t.charCodeAt(rowEnd - 1) === 0x0d) rowEnd--;
-      const cells = csvCells(t, rowStart, rowEnd, sep);
+      const cells = aligned ? alignedCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
       if (cells === undefined || cells.length !== fields.length) return;
       const [a, b] = cells[index];
       const value = t.slice(a, b);
@@ -789,10 +793,26 @@ const CSV_NAME = /^[ \t]*"?[A-Za-z_][\w.-]{0,63}"?[ \t]*$/;
 const RANDOM_WORD = /^[ \t]*(?=[^\t]*\d)(?=[^\t]*[a-z])(?=[^\t]*[A-Z])[A-Za-z0-9]{20,}[ \t]*$/;
 /** The separators of a client's two-column rows: mysql -B's tab, psql -A's and sqlite3's bar, a CSV's comma. */
 const NAME_VALUE_SEPARATORS = '\t|,;';
+/** A title of a tab-aligned table: a name, or two words (`User Name`, `User ID`). */
+const ALIGNED_TITLE = /^[A-Za-z_][\w.-]{0,31}(?: [A-Za-z_][\w.-]{0,31})?$/;
 /** A two-column table's header naming a name and a value (`name<TAB>value`, `key|value`, `variable_name,value` of SHOW VARIABLES). */
 const NAME_VALUE_COLUMNS = /^"?(?:name|key|variable(?:_name)?|setting|parameter|option_name|config_key)"?[\t,;|]"?(?:value|option_value|config_value)"?$/i;
 
 /** The fields of a CSV or TSV row t[from, to): each one's value range (a quoted field's inside, `""` kept); undefined for a blank line or an open quote. */
+/** A tab-aligned row's cells (runs of tabs between them), or undefined for an empty row. */
+function alignedCells(t: string, from: number, to: number): [number, number][] | undefined {
+  if (from === to) return undefined;
+  const cells: [number, number][] = [];
+  for (let i = from; i < to; ) {
+    let j = i;
+    while (j < to && t.charCodeAt(j) !== 0x09) j++;
+    if (j > i) cells.push([i, j]);
+    while (j < to && t.charCodeAt(j) === 0x09) j++;
+    i = j;
+  }
+  return cells;
+}
+
 function csvCells(t: string, from: number, to: number, sep: string): [number, number][] | undefined {
   if (from === to) return undefined;
   const sepCode = sep.charCodeAt(0);

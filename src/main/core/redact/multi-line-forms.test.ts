@@ -22,6 +22,7 @@ const secrets: [string, string, string[]][] = [
   ['salt pillar.items, the value alone under its key', `db1.acme.io:\n    mysql:\n        replication:\n            password:\n                ${V}\n            user:\n                repl\n`, [V]],
   ['clickhouse PrettyCompact, the column named in the top border', `┌─name────┬─api_key──────────┬─created_at─┐\n│ hubspot │ ${V} │ 2024-03-01 │\n│ partner │ ${W}│ 2024-03-05 │\n└─────────┴──────────────────┴────────────┘\n`, [V, W]],
   ['duckdb box, a row of types under the header', `┌─────────┬──────────────────┐\n│  name   │      token       │\n│ varchar │     varchar      │\n├─────────┼──────────────────┤\n│ hubspot │ ${V} │\n└─────────┴──────────────────┘\n`, [V]],
+  ['influx auth list, a tab-aligned table with a Token column', `ID\t\t\tDescription\t\tToken\t\t\t\tUser Name\tUser ID\n0c1e9a7f3b2d4000\tadmin's Token\t\t${V}\tadmin\t\t0c1e9a7f3a8d4000\n`, [V]],
   ['pretty json, value on the next line', `{\n  "client_secret":\n    "${V}",\n  "client_id": "app"\n}\n`, [V]],
   ['url-encoded json body', `body=%7B%22password%22%3A%22${V}%22%7D\n`, [V]],
   ['url-encoded form body', `data=username%3Dbob%26password%3D${V} sent\n`, [V]],

@@ -587,13 +587,15 @@ class ByteLine {
       let seps = 0;
       let ok = this.end - this.start <= MAX_HEADER_LINE;
       let word = false;
+      // A tab-aligned table's titles may hold a blank (`User Name`: FarNames' ALIGNED_TITLE).
+      const tabAligned = ok && this.buf.indexOf(DOUBLE_TAB, this.start) >= 0 && this.buf.indexOf(DOUBLE_TAB, this.start) < this.end;
       for (let i = this.start; ok && i < this.end; i++) {
         const b = this.buf[i];
         // `|` too: sqlite3's `-header` list mode (`id|user_id|token`); a markdown table's `| a | b |` has blanks and is none.
         if (b === 0x2c || b === 0x09 || b === 0x3b || b === 0x7c) {
           seps++;
           word = false;
-        } else if (b === 0x20) ok = !word || this.buf[i + 1] === 0x2c || this.buf[i + 1] === 0x20 || this.buf[i + 1] === 0x0d || i + 1 === this.end;
+        } else if (b === 0x20) ok = !word || this.buf[i + 1] === 0x2c || this.buf[i + 1] === 0x20 || this.buf[i + 1] === 0x0d || i + 1 === this.end || (tabAligned && this.buf[i + 1] < 128 && NAME_CHAR[this.buf[i + 1]] === 1);
         else if (b < 128 && (NAME_CHAR[b] === 1 || b === 0x22)) word = true;
         else ok = b === 0x0d;
       }
@@ -738,6 +740,9 @@ function typesRowThenRule(buf: Buffer, from: number): boolean {
   if (nl < 0 || nl - from > MAX_HEADER_LINE) return false;
   return TYPES_ROW.test(buf.toString('utf8', from, nl)) && ruleLineAt(buf, nl + 1);
 }
+
+/** Two tabs: a tab-aligned table's header holds them. */
+const DOUBLE_TAB = Buffer.from('\t\t');
 
 const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a || b === 0x0b || b === 0x0c;
 
