@@ -12,7 +12,7 @@ import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
-import { MIN_PRINTED_CHARS, printedKind, printedValues, secretPrinterOf } from './secret-printers.js';
+import { MIN_PRINTED_CHARS, printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -124,7 +124,7 @@ export class Redactor {
   /** `text`, the output (or the report) of `command`: masked, the value lines of a credential-printing command too. */
   maskCommandOutput(command: string, text: string): string {
     const printer = secretPrinterOf(command);
-    if (printer) for (const v of printedValues(text, printer.transformed)) this.learnValue(v, printedKind(printer));
+    if (printer) for (const v of printerValues(printer, text)) this.learnValue(v, printedKind(printer));
     return this.mask(text);
   }
 

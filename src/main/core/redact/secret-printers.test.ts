@@ -340,6 +340,21 @@ describe('printedValue', () => {
 });
 
 describe('Redactor.maskCommandOutput', () => {
+  it("masks a creation command's new credential by its field, and leaves the ids beside it (adversary pass 19)", () => {
+    const key = 'Db5j/BnivbjRMA/JKSI2zJbR1nRJTXqMXoTVcCTwVo4=';
+    const oci = `{\n  "data": {\n    "display-name": "s3-compat-ci",\n    "id": "4dd8fd0ffcca5726242d5236f2e13cc9f55e6884",\n    "key": "${key}",\n    "lifecycle-state": "ACTIVE"\n  }\n}\n`;
+    const masked = new Redactor().maskCommandOutput('oci iam customer-secret-key create --user-id ocid1.user.oc1..aaaa --display-name s3-compat-ci', oci);
+    expect(masked).toBe(oci.replace(key, '[masked: secret printed by oci iam customer-secret-key create]'));
+    const secret = 'Kq8xZ2mN4pR7sT1uV3wX5yZ7aB9cD1eF';
+    const twilio = `SID                                 Friendly Name  Secret\nSK0123456789abcdef0123456789abcdef  ci-deployer    ${secret}\n`;
+    const t = new Redactor().maskCommandOutput('twilio api:core:keys:create --friendly-name ci-deployer --properties sid,friendlyName,secret', twilio);
+    expect(t).not.toContain(secret);
+    expect(t).toContain('ci-deployer'); // (the SK… sid is a Twilio API key's shape: the vendor rules mask it as before)
+    const otp = 'ab25afe4-60cf-4513-ae42-deda2e3e3b2f';
+    const vault = `Key                Value\n---                -----\nlease_id           ssh/creds/otp_key_role/x\nip                 10.0.4.12\nkey                ${otp}\nkey_type           otp\nport               22\nusername           ubuntu\n`;
+    expect(new Redactor().maskCommandOutput('vault write ssh/creds/otp_key_role ip=10.0.4.12', vault)).toBe(vault.replace(otp, '[masked: one-time password printed by vault write ssh/creds]'));
+  });
+
   it("masks a printer's value line, tells the kind and the tool, and remembers the value for the session", () => {
     const r = new Redactor();
     const value = 'Kx9vR2mQ7zL4pW8n';

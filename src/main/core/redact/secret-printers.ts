@@ -25,6 +25,11 @@ export interface SecretPrinter {
    * credential (message or not), not only a line that is one word.
    */
   transformed?: boolean;
+  /**
+   * The output is a document or a table, and these fields of it are the new credential (`oci iam customer-secret-key create`'s
+   * `"key"`, `twilio api:core:keys:create`'s `Secret` column): a field a name test would not take alone (`key`, `otp`).
+   */
+  fields?: string[];
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -206,8 +211,19 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       const field = argv.some((a) => /^--?field(?:=|$)/.test(a));
       if (field && /^(?:read|kv|write|token|login)$/.test(sub ?? '')) return { kind: 'secret', tool: `${name} ${sub} -field` };
       if (sub === 'print' && sub2 === 'token') return { kind: 'token', tool: `${name} print token` };
+      // A dynamic SSH one-time password (`vault write ssh/creds/<role> ip=…`: its `key` row) and a root token's OTP
+      // (`vault operator generate-root -init`: its `OTP` row): adv19 F02, F03.
+      if (sub === 'write' && /^ssh[\w-]*\/creds\//.test(sub2 ?? '')) return { kind: 'one-time password', tool: `${name} write ssh/creds`, fields: ['key'] };
+      if (sub === 'operator' && sub2 === 'generate-root' && has(argv, '-init', '--init')) return { kind: 'one-time password', tool: `${name} operator generate-root -init`, fields: ['OTP'] };
       return undefined;
     }
+    case 'oci':
+      // A new S3-compatible secret key (`oci iam customer-secret-key create`: `"key": "…"`, adv19 F14), an auth token's `"token"`.
+      if (sub === 'iam' && /^(?:customer-secret-key|auth-token|smtp-credential)$/.test(sub2 ?? '') && sub3 === 'create') return { kind: 'secret', tool: `oci iam ${sub2} create`, fields: ['key', 'token', 'password'] };
+      return undefined;
+    case 'twilio':
+      // `twilio api:core:keys:create` (adv19 F16): the new key's `Secret` column (a table with no rule under its titles).
+      return sub === 'api:core:keys:create' ? { kind: 'secret', tool: 'twilio api:core:keys:create', fields: ['Secret', 'secret'] } : undefined;
     case 'kubectl':
     case 'oc': {
       // A Secret's values through a template: `-o jsonpath='{.data.password}'` (base64) or decoded by a later `base64 -d`.
@@ -890,7 +906,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
@@ -914,6 +930,40 @@ export function printedValue(line: string): { start: number; end: number } | und
 
 /** A YAML-style label a printer puts above the value (salt's `local:`, a minion's `web1:`), no value. */
 const LABEL = /^[A-Za-z][\w.-]*:$/;
+
+/** The values a printer's output holds: its `fields` when it names them (fieldValues), else its value lines (printedValues). */
+export function printerValues(printer: SecretPrinter, text: string): string[] {
+  return printer.fields ? fieldValues(text, printer.fields) : printedValues(text, printer.transformed);
+}
+
+/**
+ * The values of `fields` in a printer's output: a JSON field (`"key": "…"`), a row of a key / value listing (`key   …`, Vault's
+ * and scw's tables), or the cell under a column's title in a table aligned by blanks (the cell starts where its title does).
+ */
+export function fieldValues(text: string, fields: readonly string[]): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  for (const f of fields) {
+    const name = f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const m of text.matchAll(new RegExp(`"${name}"[ \\t]*:[ \\t]*"((?:[^"\\\\\\n]|\\\\.){${MIN_PRINTED_CHARS},8192})"`, 'g'))) out.push(m[1]);
+    const row = new RegExp(`^[ \\t]*${name}[ \\t]{2,}(\\S{${MIN_PRINTED_CHARS},})[ \\t]*\\r?$`);
+    const title = new RegExp(`(?:^|[ \\t]{2})(${name})(?=[ \\t]{2,}|[ \\t]*\\r?$)`);
+    for (const [i, line] of lines.entries()) {
+      const r = row.exec(line);
+      if (r) out.push(r[1]);
+      const t = title.exec(line);
+      if (!t || r) continue;
+      const at = t.index + t[0].length - t[1].length;
+      for (const below of lines.slice(i + 1, i + 1 + MAX_FIELD_ROWS)) {
+        const cell = /^\S+/.exec(below.slice(at));
+        if (cell && cell[0].length >= MIN_PRINTED_CHARS && (at === 0 || /\s/.test(below[at - 1]))) out.push(cell[0]);
+      }
+    }
+  }
+  return out.filter((v) => !isLookAlike(v, true) && !/^\(.*\)$/.test(v));
+}
+/** Rows read under a field's title in a table (a creation command prints one or a few). */
+const MAX_FIELD_ROWS = 8;
 
 /**
  * The values a printer's output `text` holds: each of its lines that is one (printedValue); of a

@@ -7,7 +7,7 @@
  */
 import { BASE64_LINE, KEY_LABEL } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
-import { printedKind, printedValues, type SecretPrinter } from './secret-printers.js';
+import { printedKind, printerValues, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -242,7 +242,7 @@ export class StreamMasker {
     // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one.
     if (this.inKey || text.includes('-----BEGIN')) return;
     const kind = printedKind(this.printer!);
-    for (const v of printedValues(text, this.printer!.transformed)) this.masker.learnValue?.(v, kind);
+    for (const v of printerValues(this.printer!, text)) this.masker.learnValue?.(v, kind);
   }
 
   /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
