@@ -5,6 +5,7 @@
  * long runs. Exits with the command's exit code. `--raw` passes everything through; `--json`
  * prints a machine-readable result. The raw bytes always go to the spool (`mish raw <id>`).
  */
+import { cutAtWord } from '../core/format/cut-at-word.js';
 import { fstatSync, statSync } from 'node:fs';
 import { config as zodConfig } from 'zod';
 import { CliExecutor } from '../core/exec/cli-executor.js';
@@ -255,7 +256,7 @@ function onLiveEvent(e: SquashEvent, color: boolean, printed: Set<number>): void
     lastLive = undefined;
     process.stdout.write(`${yellow}? ${e.text}${reset}\n`);
   } else if (e.type === 'progress') {
-    const last = (e.lastLine ?? '').slice(0, 60);
+    const last = cutAtWord(e.lastLine ?? '', 60);
     process.stderr.write(`${dim}… ${plural(e.lines, 'line')} (${formatDuration(e.elapsedMs)}) ${last}${reset}`);
     statusShown = true;
   }

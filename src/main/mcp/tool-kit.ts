@@ -3,6 +3,7 @@
  * structuredContent), the reply size cap with its exact marker, agent-actionable error results,
  * and progress notifications. Tools translate; the engine (src/main/core) does the work.
  */
+import { cutAtWord } from '../core/format/cut-at-word.js';
 import { z } from 'zod';
 import type { Policy } from '../core/policy/index.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -269,8 +270,9 @@ export function readsStdinAdvice(id: string): string {
   return `It printed no prompt: it reads its input. Send lines with sh_interact {id: "${id}", action: "send", text: "…\\n"}, end the input with keys ["C-d"], or stop it with action "kill".`;
 }
 
+/** `s` cut to `max` characters between words (core/format/cut-at-word.ts: never a secret's piece). */
 export function truncate(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+  return cutAtWord(s, max);
 }
 
 /** Seconds from a tool argument to milliseconds, clamped to [min, max]. */

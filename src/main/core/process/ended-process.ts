@@ -4,6 +4,7 @@
  * exists on disk (issue 9: ids expired after 64 later commands, though the reply that gave them
  * said to read the output with them). It has ended: input, signals and kill do nothing.
  */
+import { cutAtWord } from '../format/cut-at-word.js';
 import type { SpoolReader } from '../spool/spool.js';
 import type { ProcessControl, ProcessEntry, SpoolReadOptions, SpoolReadResult, WaitForResult } from '../session/types.js';
 import { readSpoolLines } from './spool-output-store.js';
@@ -43,6 +44,9 @@ export class EndedProcess implements ProcessControl {
   }
 }
 
+/** Characters of an ended process's last line shown in its entry (cut between words: core/format/cut-at-word.ts). */
+const ENDED_LAST_LINE_CHARS = 200;
+
 /** The entry of a spool that no table entry describes (looked up by spool id): what its metadata knows. */
 export function entryFromSpool(reader: SpoolReader): ProcessEntry {
   const m = reader.meta;
@@ -61,7 +65,7 @@ export function entryFromSpool(reader: SpoolReader): ProcessEntry {
     startedAt,
     ...(endedAt !== undefined ? { endedAt } : {}),
     elapsedMs: endedAt !== undefined ? endedAt - startedAt : 0,
-    lastLine: lines.lines[0]?.text.slice(0, 200) ?? '',
+    lastLine: cutAtWord(lines.lines[0]?.text ?? '', ENDED_LAST_LINE_CHARS),
     rawBytes: m.bytes,
     rawLines: lines.totalLines,
     spoolRef: `mish raw ${m.id}`,

@@ -3,6 +3,7 @@
  * command running in a session. Owns its output store, last line, wait_for waiters and yield
  * watcher; the owner supplies how to write to / signal / kill the real process.
  */
+import { cutAtWord } from '../format/cut-at-word.js';
 import type {
   KeyName,
   OutputStore,
@@ -133,7 +134,7 @@ export class TrackedProcess implements ProcessControl {
       startedAt: this.startedAt,
       endedAt: this.endedAt,
       elapsedMs: end - this.startedAt,
-      lastLine: lastVisibleLine(this.tail).trim().slice(0, LAST_LINE_CHARS),
+      lastLine: cutAtWord(lastVisibleLine(this.tail).trim(), LAST_LINE_CHARS),
       waiting: this.waiting,
       rawBytes: this.rawBytes,
       rawLines: this.rawLines + (this.partialLine ? 1 : 0),
