@@ -60,6 +60,7 @@ const kept: [string, string][] = [
   ["a HAR's ordinary query parameters and a name that only ends in key", '  "queryString": [\n    {\n      "name": "monkey",\n      "value": "banana1234567"\n    },\n    {\n      "name": "page",\n      "value": "2"\n    }\n  ],\n'],
   ["a JSON API's data that is no Vault secret", '{\n  "data": {\n    "id": 42,\n    "type": "order"\n  }\n}\n'],
   ["an access key's id in a CLI's padded rows", 'AccessKey                SCWOXVWP3IBBH1ULVZC5\nApplicationID            75af9e2e-42e2-4a7e-9862-49c314e82afb\n'],
+  ["CircleCI's own masked values", '{"items": [{"name": "NPM_TOKEN", "value": "xxxxAb12", "created-at": "2024-02-01T10:12:44.512Z"}]}\n'],
 ];
 
 describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {

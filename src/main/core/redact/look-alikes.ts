@@ -25,10 +25,13 @@ const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 // though `(` is in its alphabet (`h4(r0!vhu#…(ux_ta3i…`: its `!#%^&*+` are no code's, adv17 F29).
 const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:=,()[\]<>-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
 
+/** A tool's own mask, the value's last characters kept or not (`xxxx`, `****`, CircleCI's `xxxxAb12`: adv20 K15). */
+const OWN_MASK = /^(?:x{4,}|X{4,}|\*{3,}|•{3,})[A-Za-z0-9]{0,4}$/;
+
 /** A reference or placeholder (`$VAR`, `<token>`, `***`): never a secret, whatever its context. */
 export function isReference(value: string): boolean {
   const v = stripQuotes(value);
-  return REFERENCE.test(v) || /^(?:x{4,}|X{4,}|\*{3,}|•{3,})$/.test(v) || v.startsWith('[masked:');
+  return REFERENCE.test(v) || OWN_MASK.test(v) || v.startsWith('[masked:');
 }
 
 /** A placeholder or a documentation example (`CHANGE_ME`, `__SET_ME__`, `<key>`, `sk_test_...`, `PASSWORD`): kept by every rule. */
@@ -49,7 +52,7 @@ export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || REFERENCE.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v);
+  return EXAMPLE.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

@@ -278,6 +278,20 @@ v = pw(); f("DENO_AUTH_TOKENS' second entry", v, `DENO_AUTH_TOKENS=${s(AN, 20)}@
 
 v = `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-a${s(HEX, 3)}-${s(HEX, 12)}`; f("scw iam api-key create's SecretKey row (a UUID)", v, `AccessKey                SCW${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 17)}\nSecretKey                ${v}\nApplicationID            ${uuid()}`);
 
+// Adversary pass 20's forms (session 10).
+v = s(AN, 52); f('dotnet nuget add source -p in shell history', v, `  512  dotnet nuget add source https://pkgs.dev.azure.com/acme/_packaging/shop/nuget/v3/index.json -n acme-shop -u dana -p ${v} --store-password-in-clear-text`);
+v = pw(); f('conan remote login -p', v, `  531  conan remote login acme-conan dana -p '${v}'`);
+v = pw(); f("drone secret add's --data", v, ` 1201  drone secret add --repository acme/shop --name docker_password --data '${v}'`);
+v = s(B64, 40); f("woodpecker-cli secret add's --value", v, ` 1203  woodpecker-cli secret add --repository acme/shop --name s3_secret_key --value ${v}`);
+v = pw(); f("mongosh's changeUserPassword", v, `  602  mongosh admin --eval 'db.changeUserPassword("reporting", "${v}")'`);
+v = pw(); f('openssl enc -k', v, `  801  openssl enc -aes-256-cbc -salt -pbkdf2 -in db.sql -out db.sql.enc -k '${v}'`);
+v = s(HEX, 64); f('openssl enc -K (a raw key)', v, `  802  openssl enc -d -aes-256-cbc -K ${v} -iv ${s(HEX, 32)} -in blob.bin -out blob.tar`);
+v = s(AN, 16); f('rar -hp', v, `  803  rar a -hp${v} backups/invoices.rar invoices/`);
+v = pw(); f("qpdf --encrypt's owner password", v, `  804  qpdf --encrypt '${pw()}' '${v}' 256 -- reports/q1.pdf reports/q1-locked.pdf`);
+v = s(AN, 16); f("curl --cert's certificate password", v, `dana  481201  00:03 curl --cert ./certs/partner-client.p12:${v} --cert-type P12 https://mtls.partner.example/v2/orders`);
+v = s(AN, 18); f("mysqlsh --uri's password", v, `dana  481301  00:02 mysqlsh --uri shop_admin:${v}@db1.acme.internal:3306 --sql`);
+v = s(AN, 30); f("the OpenTelemetry collector's debug exporter (a header in Slice([...]))", v, `     -> http.request.header.authorization: Slice(["Bearer ${v}"])`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
