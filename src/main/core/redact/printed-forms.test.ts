@@ -292,6 +292,9 @@ v = s(AN, 16); f("curl --cert's certificate password", v, `dana  481201  00:03 c
 v = s(AN, 18); f("mysqlsh --uri's password", v, `dana  481301  00:02 mysqlsh --uri shop_admin:${v}@db1.acme.internal:3306 --sql`);
 v = s(AN, 30); f("the OpenTelemetry collector's debug exporter (a header in Slice([...]))", v, `     -> http.request.header.authorization: Slice(["Bearer ${v}"])`);
 
+v = 'K10' + s(HEX, 64) + '::' + s('abcdefghijklmnopqrstuvwxyz0123456789', 6) + '.' + s('abcdefghijklmnopqrstuvwxyz0123456789', 16); f('a k3s join token', v, v);
+v = 'SU' + s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 56); f('a NATS nkey seed in a .creds file', v, `-----BEGIN USER NKEY SEED-----\n${v}\n------END USER NKEY SEED------`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

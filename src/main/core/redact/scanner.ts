@@ -949,8 +949,8 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
 
 /** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
 const MIN_BASE64_RUN = 24;
-/** The shortest Discord bot token (24 + 1 + 6 + 1 + 27 characters): the only rule with no literal to look for. */
-const MIN_NO_KEYWORD_RUN = 59;
+/** The shortest token of a rule with no literal to look for: a NATS nkey seed (58: `S`, its type, 56 base32); Discord's bot tokens are 59 and up. */
+const MIN_NO_KEYWORD_RUN = 58;
 
 /** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
 const BASE64_CHAR = new Uint8Array(128);

@@ -175,6 +175,11 @@ const printers: [string, string][] = [
   ['fly ssh console -a shop-api -C "printenv SESSION_SECRET"', '$SESSION_SECRET value printed by printenv'],
   ['ssh -i deploy.pem deploy@web1 printenv DB_PASSWORD', '$DB_PASSWORD value printed by printenv'],
   ['heroku run -a shop printenv DATABASE_PASSWORD', '$DATABASE_PASSWORD value printed by printenv'],
+  // Adversary pass 20: a setting's or a secret store's value alone.
+  ['airflow config get-value core fernet_key', 'secret printed by airflow config get-value'],
+  ['docker exec es01 bin/elasticsearch-keystore show xpack.security.http.ssl.keystore.secure_password', 'secret printed by elasticsearch-keystore show'],
+  ['sudo cat /etc/zabbix/zabbix_agent2.psk', 'secret printed by cat secret file'],
+  ["pwsh -NoProfile -c 'Get-Secret -Name ShopDbPassword -AsPlainText'", 'secret printed by pwsh -AsPlainText'],
   // A credential file encoded (the scanner reads it as text, not encoded).
   ['gzip -c .env.production | base64 -w0', 'credential file printed by gzip of a credential file'],
   ['xxd -p ~/.aws/credentials', 'credential file printed by xxd of a credential file'],
@@ -340,6 +345,11 @@ describe('printedValue', () => {
 });
 
 describe('Redactor.maskCommandOutput', () => {
+  it("masks R's print of a secret read (`[1] \"…\"`: Sys.getenv, keyring::key_get)", () => {
+    const out = new Redactor().maskCommandOutput(`Rscript -e 'Sys.getenv("SNOWFLAKE_PASSWORD")'`, '[1] "wMFr%FSnYjte6M3D2GoLLF"\n');
+    expect(out).not.toContain('wMFr%FSnYjte6M3D2GoLLF');
+  });
+
   it("masks a creation command's new credential by its field, and leaves the ids beside it (adversary pass 19)", () => {
     const key = 'Db5j/BnivbjRMA/JKSI2zJbR1nRJTXqMXoTVcCTwVo4=';
     const oci = `{\n  "data": {\n    "display-name": "s3-compat-ci",\n    "id": "4dd8fd0ffcca5726242d5236f2e13cc9f55e6884",\n    "key": "${key}",\n    "lifecycle-state": "ACTIVE"\n  }\n}\n`;

@@ -53,7 +53,7 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$|\.psk$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = /(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
@@ -322,6 +322,13 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'borg':
       // `borg key export REPO [-]` (adv4 X07): the repository key (`BORG_KEY <id>` then base64 lines) to stdout when no file is named.
       return sub === 'key' && sub2 === 'export' && operands(argv).filter((a) => a !== '-').length <= 3 ? { kind: 'key', tool: 'borg key export', transformed: true } : undefined;
+    case 'airflow':
+      // `airflow config get-value core fernet_key` (adv20 F30): one setting's value alone.
+      return sub === 'config' && sub2 === 'get-value' && sub3 !== undefined && (SECRET_FIELD.test(operands(argv)[3] ?? '') || /fernet_key|sql_alchemy_conn|secret/.test(operands(argv)[3] ?? '')) ? { kind: 'secret', tool: 'airflow config get-value' } : undefined;
+    case 'elasticsearch-keystore':
+    case 'opensearch-keystore':
+      // `bin/elasticsearch-keystore show <setting>` (adv20 F43): the secure setting's value alone.
+      return sub === 'show' ? { kind: 'secret', tool: `${name} show` } : undefined;
     case 'mix':
       // `mix phx.gen.secret`: a generated secret_key_base.
       return sub === 'phx.gen.secret' ? { kind: 'secret', tool: 'mix phx.gen.secret' } : undefined;
@@ -729,7 +736,7 @@ function remoteLine(argv: readonly string[]): string | undefined {
 }
 
 /** Interpreters whose inline script (`node -e`, `python3 -c`, `ruby -e`, `perl -e`, `php -r`, `deno eval`) may print an environment variable. */
-const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails|pwsh|powershell(?:\.exe)?)$/;
+const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails|pwsh|powershell(?:\.exe)?|Rscript)$/;
 /** A value picked out of a document by its key in a script (`json.load(f)["client_secret"]`, `data['api_key']`: adv13 B38). */
 const SUBSCRIPT_READ = /\[\s*["']([A-Za-z_][\w-]*)["']\s*\]/g;
 /**
@@ -746,9 +753,10 @@ const ENV_READS = [
   /(?:environ|ENV|\$_ENV|\$_SERVER)\[\s*["']([A-Za-z_]\w*)["']\s*\]/g,
   /\$ENV\{\s*["']?([A-Za-z_]\w*)["']?\s*\}/g,
   /\$env:([A-Za-z_]\w*)/gi,
+  /Sys\.getenv\(\s*["']([A-Za-z_]\w*)["']/g,
 ];
 /** A generator of secrets called in a script (Django's `get_random_secret_key()`, like `rails secret`: adv15 D43). */
-const SECRET_GENERATOR = /\bget_random_secret_key\(\)/;
+const SECRET_GENERATOR = /\bget_random_secret_key\(\)|\bkeyring::key_get\(|-AsPlainText\b/;
 /** The script prints something: a language's print call (`node -p` prints its expression's value whatever it is). */
 const SCRIPT_PRINTS = /(?:^|[^\w.])(?:console\.\w+|process\.stdout\.write|sys\.stdout\.write|print|printf|println|puts|say|echo|var_dump|p|pp)\b/;
 
@@ -762,10 +770,12 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
   const name = basename(argv[0] ?? '');
   if (!INTERPRETER.test(name)) return undefined;
   // PowerShell writes what an expression yields (`pwsh -Command '$env:DB_PASSWORD'`, adv13 B37), as `node -p` does.
-  const evaluates = /^(?:pwsh|powershell)/i.test(name) || (argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name));
+  // R prints an expression's value too (`Rscript -e 'Sys.getenv("X")'`: `[1] "…"`, adv20 F05).
+  const evaluates = /^(?:pwsh|powershell|Rscript)/i.test(name) || (argv.some((a) => /^(?:--print|-[A-Za-z]*p[A-Za-z]*)$/.test(a)) && /^(?:node|nodejs|bun|deno)$/.test(name));
   for (const code of argv.slice(1)) {
     if (code.startsWith('-') && !code.includes('(')) continue;
-    if (SECRET_GENERATOR.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) return { kind: 'secret', tool: `${name} get_random_secret_key()` };
+    // A generator or a secret store read in the script (Django's key, R's `keyring::key_get`, PowerShell's `Get-Secret -AsPlainText`).
+    if (SECRET_GENERATOR.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) return { kind: 'secret', tool: `${name} ${SECRET_GENERATOR.exec(code)![0].replace(/\($/, '')}` };
     for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ]) {
       read.lastIndex = 0;
       for (const m of code.matchAll(read)) {
@@ -906,7 +916,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
@@ -922,11 +932,15 @@ const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r|
  */
 export function printedValue(line: string): { start: number; end: number } | undefined {
   const bare = line.replace(DECORATION, '');
-  const value = bare.trim();
+  // R's print of a string (`[1] "…"`, adv20 F05): the string.
+  const value = bare.trim().replace(R_STRING, '$1');
   if (value.length < MIN_PRINTED_CHARS || /\s/.test(value) || /^\(.*\)$/.test(value) || LABEL.test(value) || isLookAlike(value, true)) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
+
+/** R's print of one string: `[1] "value"`. */
+const R_STRING = /^\[1\] "([^"\s]*)"$/;
 
 /** A YAML-style label a printer puts above the value (salt's `local:`, a minion's `web1:`), no value. */
 const LABEL = /^[A-Za-z][\w.-]*:$/;

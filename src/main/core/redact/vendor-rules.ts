@@ -38,6 +38,10 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('sonarqube token', ['squ_', 'sqa_', 'sqp_'], `${B}sq[uap]_[0-9a-f]{40}${E}`),
   // HubSpot's private app tokens (`pat-na1-<uuid>`, `pat-eu1-…`: adv16 D47).
   rule('hubspot private app token', ['pat-na', 'pat-eu', 'pat-ap'], `${B}pat-(?:na|eu|ap)\\d{1,2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
+  // K3s join tokens (`K10<CA hash>::<id>.<secret>` from `k3s token create`, or `K10…::server:<secret>`: adv20 F21).
+  rule('k3s join token', ['k10'], `${B}K10[0-9a-f]{64}::[A-Za-z0-9]{1,32}[.:][A-Za-z0-9]{16,}${E}`),
+  // NATS nkey seeds (`SU…`, `SO…`, `SA…`: 58 base32 characters, S and the key's type; `nsc generate nkey`, a `.creds` file: adv20 F13, F14).
+  rule('nats nkey seed', [], `${B}S[UOANCX][A-Z2-7]{56}${E}`),
   // AWS AppSync's API keys (`da2-` + 26 lower-case letters and digits: `aws appsync list-api-keys` prints them as the `"id"`: adv19 F13).
   rule('appsync api key', ['da2-'], `${B}da2-[a-z0-9]{26}${E}`),
   // HashiCorp Boundary's auth tokens (`at_<10>_s1<base58…>`, `boundary authenticate` prints one: adv19 F37).
