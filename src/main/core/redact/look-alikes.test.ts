@@ -61,6 +61,7 @@ const kept: [string, string][] = [
   ["a JSON API's data that is no Vault secret", '{\n  "data": {\n    "id": 42,\n    "type": "order"\n  }\n}\n'],
   ["an access key's id in a CLI's padded rows", 'AccessKey                SCWOXVWP3IBBH1ULVZC5\nApplicationID            75af9e2e-42e2-4a7e-9862-49c314e82afb\n'],
   ["CircleCI's own masked values", '{"items": [{"name": "NPM_TOKEN", "value": "xxxxAb12", "created-at": "2024-02-01T10:12:44.512Z"}]}\n'],
+  ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
 ];
 
 describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {

@@ -295,6 +295,12 @@ v = s(AN, 30); f("the OpenTelemetry collector's debug exporter (a header in Slic
 v = 'K10' + s(HEX, 64) + '::' + s('abcdefghijklmnopqrstuvwxyz0123456789', 6) + '.' + s('abcdefghijklmnopqrstuvwxyz0123456789', 16); f('a k3s join token', v, v);
 v = 'SU' + s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 56); f('a NATS nkey seed in a .creds file', v, `-----BEGIN USER NKEY SEED-----\n${v}\n------END USER NKEY SEED------`);
 
+v = s(B64, 40); f("a Rails console's answer to a credential's read", v, `shop(dev)> Rails.application.credentials.dig(:aws, :secret_access_key)\n=> "${v}"\nshop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"`);
+v = s(HEX, 32); f("IPython's Out[n] of a settings password", v, `In [2]: settings.EMAIL_HOST_PASSWORD\nOut[2]: '${v}'`);
+v = s(AN, 32); f("jshell's $1 of System.getenv", v, `jshell> System.getenv("KEYCLOAK_CLIENT_SECRET")\n$1 ==> "${v}"`);
+v = s(B64, 64); f("iex's answer, the value alone", v, `iex(1)> Application.fetch_env!(:shop, ShopWeb.Endpoint)[:secret_key_base]\n"${v}"`);
+v = uuid(); f("PsySH's = of a token's config", v, `> config('services.postmark.token')\n= "${v}"`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
