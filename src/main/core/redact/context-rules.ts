@@ -376,6 +376,9 @@ export const FILES: ContextRule[] = [
   { kind: 'gem source credentials', keywords: ['set for'], re: /^Set for (?:the current user|your local app|your project)[^\n:]*\):[ \t]*"(?<secret>[^"\s:]+:[^"\s]+)(?=")/gm },
   // Deno's DENO_AUTH_TOKENS (`token@host;user:password@host2`, adv13 B34): each entry's credential before its `@`.
   { kind: 'token', keywords: ['deno_auth_tokens'], re: /(?<=\bDENO_AUTH_TOKENS=["']?(?:[^\s;"']{1,1024};){0,32})(?:[^\s:;@"']{1,256}:)?(?<secret>[^\s;@"']{4,1024})(?=@)/g },
+  // An XML element named by its `name` attribute (Android's SharedPreferences: `<string name="refresh_token">…</string>`, a
+  // Java properties XML's `<entry key="db.password">…</entry>`: adv20 F26).
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<(?:string|entry)[ \t]+(?:name|key)=/, re: /<(?:string|entry)[ \t]+(?:name|key)=(?<q>["'])(?<name>[^"'\n]{1,128})\k<q>[ \t]*>(?<secret>[^<\n]{1,8192})(?=<\/(?:string|entry)>)/g, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).

@@ -301,6 +301,9 @@ v = s(AN, 32); f("jshell's $1 of System.getenv", v, `jshell> System.getenv("KEYC
 v = s(B64, 64); f("iex's answer, the value alone", v, `iex(1)> Application.fetch_env!(:shop, ShopWeb.Endpoint)[:secret_key_base]\n"${v}"`);
 v = uuid(); f("PsySH's = of a token's config", v, `> config('services.postmark.token')\n= "${v}"`);
 
+v = s(AN, 40); f("Android's SharedPreferences XML", v, `<map>\n    <string name="refresh_token">${v}</string>\n    <string name="saved_email">dana@acme.io</string>\n</map>`);
+v = pw(); f("Fluent Bit's indented HTTP_Passwd", v, `[OUTPUT]\n    Name            http\n    HTTP_User       shop\n    HTTP_Passwd     ${v}`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

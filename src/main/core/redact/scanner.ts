@@ -1781,7 +1781,10 @@ const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
  * names; `env | column -t -s=`): a value with a digit in it, not a date (a listing of when each secret was set).
  */
 function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (k > 0 && text.charCodeAt(k - 1) !== 0x0a) return;
+  // First on its line, indented or not (Fluent Bit's `    HTTP_Passwd    …`: adv20 F35).
+  let b = k;
+  while (b > 0 && (text.charCodeAt(b - 1) === 0x20 || text.charCodeAt(b - 1) === 0x09) && k - b < MAX_PADDED_INDENT) b--;
+  if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) return;
   const name = text.slice(k, e);
   // An environment's name, or a CLI's field in PascalCase (`scw iam api-key create`: `SecretKey   <uuid>`: adv19 F15).
   if (!/^[A-Z][A-Za-z0-9_]*$/.test(name) || !isSecretName(name)) return;
@@ -1796,6 +1799,8 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
 
+/** Blanks a padded row may be indented by (a config section's four or eight). */
+const MAX_PADDED_INDENT = 16;
 /** After a name: a row's dot leaders, then the value alone to the line's end (Laravel's `artisan config:show`, `about`). */
 const DOT_LEADER_VALUE = /[ \t]+\.{3,}[ \t]+(?<v>[^\s]{1,4096})[ \t]*\r?(?=\n|$)/dy;
 
