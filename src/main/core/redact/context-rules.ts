@@ -344,13 +344,14 @@ export const FILES: ContextRule[] = [
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
   // `declare -p` of an array whose name is a secret's (`declare -A CREDS=([smtp]="…" [db]="…" )`: adv18 F15): every element is a value.
-  // The look back is bounded by the line (one `declare` a line).
-  { kind: 'secret', keywords: ['=(['], needs: /\b(?:declare|typeset)[ \t]+-/, re: /(?<=\b(?:declare|typeset)[ \t]+-[aAgilnrtux]*[aA][aAgilnrtux]*[ \t]+\w*(?:CRED|TOKEN|SECRET|PASS|PWD|KEY|AUTH)\w*=\((?:[^\n)]{0,4096}?[ \t])?)\[[^\]\n]{1,128}\]=(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/gi },
+  // The look back is bounded (1 KB after the `(`: it runs at every `[`, a longer bound costs a hostile line quadratically).
+  { kind: 'secret', keywords: ['=(['], needs: /\b(?:declare|typeset)[ \t]+-/, re: /(?<=\b(?:declare|typeset)[ \t]+-[aAgilnrtux]*[aA][aAgilnrtux]*[ \t]+\w*(?:CRED|TOKEN|SECRET|PASS|PWD|KEY|AUTH)\w*=\((?:[^\n)]{0,1024}?[ \t])?)\[[^\]\n]{1,128}\]=(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/gi },
   // A template's placeholder replaced by a value in a sed script (`sed -i -e 's|__DB_PASSWORD__|…|g'` as `bash -x` prints it, `s/{{API_TOKEN}}/…/`:
   // adv18 F14): the placeholder names what the value is.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bs([|\/#,:@])[^\n]*?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
-  // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token.
-  { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,4096}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
+  // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token (within 1 KB of the line's start: the
+  // look back runs at every word, so a longer bound is a quadratic cost on a hostile line).
+  { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,1024}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
   // Redis' wire protocol (RESP) as strace (`\r\n` escapes) and ngrep (`..`) print it: `*3\r\n$4\r\nAUTH\r\n$7\r\ndefault\r\n$32\r\n<password>\r\n`
   // (adv18 F04, F20). The password is AUTH's last argument: the one after which no `$<length>` follows.
   { kind: 'password', keywords: ['auth\\r\\n', 'auth..'], re: /(?:(?<![A-Za-z0-9])|(?<=\\[rn]))AUTH(?<sep>\\r\\n|\.\.)(?:\$\d{1,3}\k<sep>(?:(?!\k<sep>)[^\s"]){1,256}\k<sep>)?\$\d{1,3}\k<sep>(?<secret>(?:(?!\k<sep>)[^\s"]){1,512})(?=\k<sep>(?!\$))/g, guard: true },

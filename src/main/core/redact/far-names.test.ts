@@ -110,6 +110,15 @@ describe('values named from afar', () => {
       '1) "access_token"\n'.repeat(100_000),
       '"DB_PASSWORD": {'.repeat(100_000),
       `{${' "secret": true,'.repeat(80_000)}`,
+      // Session 10's forms: findings by the hundred thousand on one line with no tab (each walked the line back: 39 s for 3 MB),
+      // look-backs bounded at 1 KB (nix's access-tokens, declare -A), a tab-aligned table, REPL answers, word diffs, byte arrays.
+      `[${'{"authorization", "Bearer x"}, '.repeat(100_000)}]\n`,
+      `access-tokens = ${'h=t '.repeat(200_000)}\n`,
+      `declare -A CREDS=(${'[k]="v" '.repeat(100_000)})\n`,
+      `ID\t\tToken\t\tUser Name\n${'a\t\tb\t\tc\n'.repeat(100_000)}`,
+      ">>> settings.SECRET_KEY\n'abcdabcdabcd'\n".repeat(50_000),
+      `DB_PASSWORD=[-${'a'.repeat(300_000)}\n`,
+      `"MESSAGE":[${'65,'.repeat(300_000)}65]\n`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.
