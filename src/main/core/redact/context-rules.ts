@@ -127,8 +127,9 @@ export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
  * the URL's `sig=` is masked, its decoded copy in the list was not, adv19 F44). The words end at the name's last letter, as
  * the header words do, so the rule finds the `"value"` after its closing quote.
  */
-export const HAR_PARAMS = ['sig', 'signature', 'token', 'access_token', 'refresh_token', 'id_token', 'api_key', 'apikey', 'key', 'secret', 'client_secret', 'password', 'code', 'x-amz-signature', 'x-amz-security-token', 'x-goog-signature', 'jwt', 'sessionid'];
-export const HAR_PARAM_WORDS = HAR_PARAMS.flatMap((p) => [`"name": "${p}`, `"name":"${p}`]);
+export const HAR_PARAMS = ['sig', 'signature', 'token', 'access_token', 'api_key', 'key', 'secret', 'client_secret', 'password', 'code', 'x-amz-signature'];
+/** As browsers and `jq` write a HAR (a blank after the colon): each word costs the keyword table states, so one spelling. */
+export const HAR_PARAM_WORDS = HAR_PARAMS.map((p) => `"name": "${p}`);
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
 export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
 export const COMPOSER_SECTION_WORDS = ['bearer'];
@@ -304,10 +305,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'secret', keywords: ['secret add', 'secret update'], needs: /\b(?:drone|woodpecker(?:-cli)?)\b/, re: /\b(?:drone|woodpecker(?:-cli)?)[ \t]+(?:org[ \t]+)?secret[ \t]+(?:add|update)\b[^\n|;&]*?[ \t]--(?:data|value)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"@-][^\s'"]*)/g, guard: true },
   { kind: 'password', keywords: ['changeuserpassword'], re: /\bchangeUserPassword\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
   { kind: 'password on command line', keywords: ['openssl'], needs: /\benc\b|\bopenssl[ \t]+(?:aes|des|bf|camellia|chacha)/, re: /\bopenssl[ \t]+(?:enc|aes[\w-]*|des[\w-]*|bf[\w-]*|camellia[\w-]*|chacha20)\b[^\n|;&]*?[ \t]-(?:k|K|kfile-content)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['rar'], needs: /\b(?:rar|unrar)\b/, re: /\b(?:rar|unrar)[ \t]+[a-z]\b[^\n|;&]*?[ \t]-hp?(?<secret>[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['-hp'], needs: /\b(?:rar|unrar)\b/, re: /\b(?:rar|unrar)[ \t]+[a-z]\b[^\n|;&]*?[ \t]-hp(?<secret>[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['qpdf'], needs: /--encrypt/, re: /\bqpdf\b[^\n|;&]*?[ \t]--encrypt[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['qpdf'], needs: /--encrypt/, re: /\bqpdf\b[^\n|;&]*?[ \t]--encrypt[ \t]+(?:'[^'\n]*'|"[^"\n]*"|\S+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['--cert', '-e '], needs: /\bcurl\b/, re: /\bcurl\b[^\n|;&]*?[ \t](?:--cert|-E)(?:=|[ \t]+)["']?(?:[^\s:'"]|\\:)+:(?<secret>[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['--cert'], needs: /\bcurl\b/, re: /\bcurl\b[^\n|;&]*?[ \t]--cert(?:=|[ \t]+)["']?(?:[^\s:'"]|\\:)+:(?<secret>[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['--uri'], needs: /--uri/, re: /[ \t]--uri(?:=|[ \t]+)["']?(?![a-z][\w+.-]*:\/\/)[^\s:@/'"]+:(?<secret>[^\s@'"]+)(?=@)/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];

@@ -10,8 +10,13 @@ import type { SecretFinding } from './finding.js';
 
 /** A prompt and what was typed after it: irb, a Rails console (`app(env)>`), IPython, jshell, iex, PsySH / node (`> `), Python. */
 const PROMPT = /^(?:irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> )(?<expr>[^\n]{1,2048})$/;
-/** Where a REPL's prompt may be in a text: the cheap test before lines are read. */
-const ANY_PROMPT = /^(?:irb\(|[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> )/m;
+/**
+ * Does the text hold a REPL's prompt? Plain searches before any regex reads lines (a search of every line start cost a 20 MB
+ * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result.
+ */
+function mayHoldPrompt(text: string): boolean {
+  return text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || (text.includes('\n= ') && text.includes('> '));
+}
 /** A result line holding one quoted string, after the REPL's own mark. */
 const RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){4,8192})\k<q>[ \t]*\r?$/;
 /** Lines below the prompt the result may be on (IPython leaves none; a warning may come first). */
@@ -19,30 +24,31 @@ const RESULT_LINES = 3;
 /** A word of the expression (a method, a key, a symbol, a string's content). */
 const WORD = /[A-Za-z_][\w]*/g;
 
+/** Every prompt line of a text, the expression in `expr` (PROMPT, searched through the text: no split of a large output). */
+const PROMPTS = new RegExp(PROMPT.source.slice(0, -1) + '\\r?$', 'gm');
+
 /** The secret values REPL results in `text` hold, by the secret names their expressions read; `isSecretName` tests a word. */
 export function replResults(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
-  if (!ANY_PROMPT.test(text)) return;
-  const lines = text.split('\n');
-  let at = 0;
-  const starts = lines.map((l) => {
-    const s = at;
-    at += l.length + 1;
-    return s;
-  });
-  for (let i = 0; i < lines.length; i++) {
-    const p = PROMPT.exec(lines[i].replace(/\r$/, ''));
-    if (!p) continue;
+  if (!mayHoldPrompt(text)) return;
+  PROMPTS.lastIndex = 0;
+  for (let p = PROMPTS.exec(text); p; p = PROMPTS.exec(text)) {
     // What the expression reads is its last word (`dig(:aws, :region)` reads a region, however `credentials` is named before it).
     const words = p.groups!.expr.match(WORD) ?? [];
     const last = words[words.length - 1];
     if (last === undefined || !isSecretName(last)) continue;
-    for (let j = i + 1; j < Math.min(lines.length, i + 1 + RESULT_LINES); j++) {
-      if (PROMPT.test(lines[j])) break;
-      const r = RESULT.exec(lines[j]);
-      if (!r) continue;
-      const start = starts[j] + r[0].indexOf(r.groups!.v, r[0].indexOf(r.groups!.q));
-      out.push({ start, end: start + r.groups!.v.length, kind: 'secret', byContext: true });
-      break;
+    let lineStart = p.index + p[0].length + 1;
+    for (let j = 0; j < RESULT_LINES && lineStart < text.length; j++) {
+      const nl = text.indexOf('\n', lineStart);
+      const line = text.slice(lineStart, nl < 0 ? text.length : nl);
+      if (PROMPT.test(line.replace(/\r$/, ''))) break;
+      const r = RESULT.exec(line);
+      if (r) {
+        const start = lineStart + r[0].indexOf(r.groups!.v, r[0].indexOf(r.groups!.q));
+        out.push({ start, end: start + r.groups!.v.length, kind: 'secret', byContext: true });
+        break;
+      }
+      if (nl < 0) break;
+      lineStart = nl + 1;
     }
   }
 }

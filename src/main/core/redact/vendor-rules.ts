@@ -45,7 +45,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // AWS AppSync's API keys (`da2-` + 26 lower-case letters and digits: `aws appsync list-api-keys` prints them as the `"id"`: adv19 F13).
   rule('appsync api key', ['da2-'], `${B}da2-[a-z0-9]{26}${E}`),
   // HashiCorp Boundary's auth tokens (`at_<10>_s1<base58…>`, `boundary authenticate` prints one: adv19 F37).
-  rule('boundary auth token', ['at_'], `${B}at_[A-Za-z0-9]{10}_s1[A-Za-z0-9]{40,}${E}`),
+  // No keyword (`at_` is in every `created_at_…`): a token is 58 characters and up, a run the keyword-less rules read.
+  rule('boundary auth token', [], `${B}at_[A-Za-z0-9]{10}_s1[A-Za-z0-9]{42,}${E}`),
   rule('google oauth access token', ['ya29.'], `${B}ya29\\.[0-9A-Za-z_-]{20,}`),
   rule('google oauth refresh token', ['1//0'], `(?<![A-Za-z0-9_/:])1//0[0-9A-Za-z_-]{40,}`),
   rule('google oauth client secret', ['gocspx-'], `${B}GOCSPX-[0-9A-Za-z_-]{28}${E}`),
