@@ -151,7 +151,8 @@ export const URL_RESET_TOKEN: ContextRule = {
   kind: 'password reset token',
   keywords: ['reset'],
   needs: /reset(?:-password)?\//i,
-  re: /\/(?:reset-password|password\/reset|password-reset|reset)\/(?:[A-Za-z0-9_-]{1,16}\/)?(?<secret>[A-Za-z0-9_-]{20,128})(?=[/?#\s"]|$)/gi,
+  // Drupal's one-time login link (`drush uli`: `/user/reset/<uid>/<timestamp>/<hmac>/login`: adv20 F45): the uid and time before it.
+  re: /\/(?:reset-password|password\/reset|password-reset|reset)\/(?:[A-Za-z0-9_-]{1,16}\/){0,2}(?<secret>[A-Za-z0-9_-]{20,128})(?=[/?#\s"]|$)/gi,
 };
 
 /** A bot token in a URL path: `/bot123456789:AA…/getMe` (Telegram). */
@@ -226,7 +227,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // `reg query` of a value named like a secret (adv12 A35: Winlogon's `DefaultPassword    REG_SZ    pw`).
   { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /REG_(?:EXPAND_|MULTI_)?SZ/, re: /^[ \t]+\w*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey)\w*[ \t]+REG_(?:EXPAND_|MULTI_)?SZ[ \t]+(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gm },
   // `netsh wlan show profile name=X key=clear` (adv12 A36): `Key Content            : pw`.
-  { kind: 'password', keywords: ['key'], sharesNameWords: true, needs: /Key Content/, re: /Key Content[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gm },
+  // And in other languages' Windows (adv20 F28: `Schlüsselinhalt`; French `Contenu de la clé`, Spanish `Contenido de la clave`;
+  // the keyword table takes ASCII: the words' ASCII parts).
+  { kind: 'password', keywords: ['key content', 'sselinhalt', 'contenu de la cl', 'contenido de la clave', 'do da chave', 'contenuto chiave'], needs: /Key Content|Schlüsselinhalt|Contenu de la cl|Contenido de la clave|Conteúdo da chave|Contenuto chiave/i, re: /(?:Key Content|Schlüsselinhalt|Contenu de la clé|Contenido de la clave|Conteúdo da chave|Contenuto chiave)[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gim },
   // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
   { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]*?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,
@@ -381,6 +384,11 @@ export const FILES: ContextRule[] = [
   // An XML element named by its `name` attribute (Android's SharedPreferences: `<string name="refresh_token">…</string>`, a
   // Java properties XML's `<entry key="db.password">…</entry>`: adv20 F26).
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<(?:string|entry)[ \t]+(?:name|key)=/, re: /<(?:string|entry)[ \t]+(?:name|key)=(?<q>["'])(?<name>[^"'\n]{1,128})\k<q>[ \t]*>(?<secret>[^<\n]{1,8192})(?=<\/(?:string|entry)>)/g, guard: true },
+  // gitea's new token (`gitea admin user generate-access-token`: `Access token was successfully created: <40 hex>`, adv20 F22): the
+  // sentence says what it is, so its git-SHA shape is no look-alike here.
+  { kind: 'access token', keywords: ['successfully created'], re: /\b(?:Access token|Token) was successfully created(?: for [^:\n]+)?:[ \t]*(?<secret>[A-Za-z0-9_-]{20,128})(?=[ \t]*\r?$)/gm },
+  // sbt's credentials (`Credentials("Artifactory Realm", "host", "user", "…")`: adv20 F39): the fourth argument.
+  { kind: 'password', keywords: ['credentials('], re: /\bCredentials\([ \t]*"[^"\n]*"[ \t]*,[ \t]*"[^"\n]*"[ \t]*,[ \t]*"[^"\n]*"[ \t]*,[ \t]*"(?<secret>[^"\n]+)(?=")/g, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).

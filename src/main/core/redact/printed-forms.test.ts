@@ -304,6 +304,11 @@ v = uuid(); f("PsySH's = of a token's config", v, `> config('services.postmark.t
 v = s(AN, 40); f("Android's SharedPreferences XML", v, `<map>\n    <string name="refresh_token">${v}</string>\n    <string name="saved_email">dana@acme.io</string>\n</map>`);
 v = pw(); f("Fluent Bit's indented HTTP_Passwd", v, `[OUTPUT]\n    Name            http\n    HTTP_User       shop\n    HTTP_Passwd     ${v}`);
 
+v = s(HEX, 40); f("gitea's generated access token (a git-SHA shape)", v, `Access token was successfully created: ${v}`);
+v = pw(); f("netsh's key on a German Windows", v, `    Schlüsselinhalt        : ${v}`);
+v = pw(); f("sbt's Credentials(realm, host, user, password)", v, `credentials += Credentials("Artifactory Realm", "acme.jfrog.io", "ci", "${v}")`);
+v = s(AN, 43); f("drush uli's one-time login link", v, `https://shop.ddev.site/user/reset/1/1710148951/${v}/login`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
