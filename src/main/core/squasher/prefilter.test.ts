@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
@@ -198,6 +199,31 @@ describe('RuleFilter', () => {
       let l = '';
       for (let j = 0, n = rnd(8); j < n; j++) l += alphabet[rnd(alphabet.length)];
       expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+    }
+  });
+
+  it('with the log-level rules gated by their needle sets: the same answers as testing rules in order on generated log lines', () => {
+    const always = loadGrammarFile(path.join(GRAMMARS, '_shared', 'log-levels.toml'), { includeDirs: [GRAMMARS] });
+    if (!always.ok) throw new Error('log-levels.toml does not load');
+    const tail = [...always.value.hazard, ...always.value.outcome, ...always.value.noise] as CompiledRule[];
+    const cargo = allGrammars().find((g) => g.name === 'cargo')!;
+    const lists = [tail, [...cargo.hazard, ...cargo.outcome, ...cargo.noise, ...tail] as CompiledRule[]];
+    // Pieces of the shapes the rules look for (timestamps, level words and fields, brackets, glog), and filler.
+    const piece = fc.constantFrom(
+      '2026-11-26', '18:40:00', ',123', '.123456', 'T', 'Z', ' ', '  ', '\t', ' - ', ' | ', 'api-1', 'E1122', 'I1122', 'W1122', '12', '1700000000', 'file.go:12]',
+      'ERROR', 'ERRO', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'error', 'warn', 'info', 'debug', 'Error', 'Warning', 'FATAL', 'CRIT', 'PANIC', 'SEVERE', 'ALERT', 'EMERG',
+      '[', ']', '[main]', '[error]', '[core:error]', ':', ': ', '=', 'level', 'lvl', 'severity', '"level":', '"info"', '"error"', '{', '}', ',', 'msg="x"', 'no ', '0 ',
+      'Nov 26', ' 6:40:00 PM', 'host', 'sshd[12]:', 'Traceback (most recent call last):', 'File "a.py", line 3', 'ValueError: x', 'Compiling', 'module', '(target/debug/build)', 'root',
+    );
+    const lines = fc.array(piece, { maxLength: 9 }).map((xs) => xs.join(''));
+    for (const rules of lists) {
+      const f = new RuleFilter(rules);
+      fc.assert(
+        fc.property(lines, (l) => {
+          expect(f.first(l), JSON.stringify(l)).toBe(rules.findIndex((r) => r.re.test(l)));
+        }),
+        { numRuns: 20000 },
+      );
     }
   });
 

@@ -8,6 +8,7 @@
  * exactly the same as running every rule in order: only provably failing tests are left out.
  */
 import type { CompiledRule } from '../grammar/types.js';
+import { buildProbes, needleSet, probeable, type Factor, type Probe, type Probes } from './needle-set.js';
 
 /**
  * The longest literal that every match of `re` contains, or undefined when none can be read
@@ -201,11 +202,18 @@ export class RuleFilter<R extends CompiledRule> {
     const aloneNeedle: number[] = [];
     const sources = rules.map((r) => anchoredSource(r.re));
     const literal = rules.map((r) => literalNeedle(r.re));
+    // Needle sets a tail gate can probe (needle-set.ts); read only where a single needle is no good.
+    const sets = rules.map((r, k) => {
+      if (literal[k] !== undefined && literal[k]!.length >= MIN_GATED_NEEDLE) return undefined;
+      const set = needleSet(r.re);
+      return set && probeable(set) ? set : undefined;
+    });
+    this.sets = sets;
     // Anchored rules that fail within a few characters, or have no needle, run combined.
     const quick = rules.map((r, k) => sources[k] !== undefined && (literal[k] === undefined || failsFast(r.re) || startsWithClass(r.re)));
     // So does one with a needle of one character that opens cheaply, but not where a tail gate
     // takes the rules alone (the log-level rules: their gate is cheaper still).
-    const tailStart = tailStartRule(rules, quick, literal);
+    const tailStart = tailStartRule(rules, quick, literal, sets);
     rules.forEach((r, k) => {
       const needle = literal[k];
       const cheap = !quick[k] && k < tailStart && needle !== undefined && needle.length === 1 && r.re.flags === '' && sources[k] !== undefined && opensCheaply(sources[k]!.slice(1));
@@ -216,18 +224,21 @@ export class RuleFilter<R extends CompiledRule> {
         if (at < 0) at = needles.push(needle) - 1;
       }
       if (quick[k] || cheap) {
-        const list = byFlags.get(r.re.flags) ?? [];
+        // A quick rule in the tail with a needle set: in a combination asked only when the tail gate opens.
+        const key = `${r.re.flags}${quick[k] && k >= tailStart && coveredQuick(literal[k], sets[k]) ? GATED_COMBINATION : ''}`;
+        const list = byFlags.get(key) ?? [];
         list.push(k);
-        byFlags.set(r.re.flags, list);
+        byFlags.set(key, list);
         return;
       }
       alone.push(k);
       aloneNeedle.push(at);
     });
     this.combined = [];
-    for (const [flags, list] of byFlags) {
+    for (const [key, list] of byFlags) {
+      const flags = key.replace(GATED_COMBINATION, '');
       const c = combineAnchored(list.map((k) => sources[k]!), flags);
-      if (c) this.combined.push(new Combined(c.re, c.bodies, flags, Int32Array.from(list)));
+      if (c) this.combined.push(new Combined(c.re, c.bodies, flags, Int32Array.from(list), key !== flags));
       else for (const k of list) {
         // Not combinable after all (the RegExp compiler refused it): run alone, in order.
         const needle = literalNeedle(rules[k].re);
@@ -260,7 +271,9 @@ export class RuleFilter<R extends CompiledRule> {
       for (const k of gated) this.gated[k] = 1;
       this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
     }
-    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles);
+    const gatedCombined = this.combined.filter((c) => c.gated).flatMap((c) => Array.from(c.ruleOf));
+    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles, sets, gatedCombined);
+    if (!tail) for (const c of this.combined) c.gated = false;
     this.tailFrom = tail ? tail.from : this.alone.length;
     this.rootOf = Int32Array.from(needles, (_, k) => {
       let r = k;
@@ -276,17 +289,26 @@ export class RuleFilter<R extends CompiledRule> {
     }
     this.tailNeedles = tail?.needles;
     this.tailAnchored = tail?.anchored;
+    this.tailProbes = tail?.probes ?? [];
+    this.tailKeys = tail?.keys;
   }
 
+  /** Per rule: the needle set a tail gate probes for it, where it has one and no long needle. */
+  private readonly sets: readonly (Factor[] | undefined)[];
+
   /**
-   * From this position in `alone` on, no rule can match a line that neither `tailNeedles` nor
-   * `tailAnchored` matches: two searches on most lines instead of a needle test or a RegExp run
-   * per rule (`alone.length`: no tail gate). Two RegExps, not one: in one, the anchored part is
-   * tried at every position of the line (twice the time on cargo's lines).
+   * From this position in `alone` on, and in the combinations marked `gated`, no rule can match
+   * a line that neither `tailNeedles`, a probe of `tailProbes` nor `tailAnchored` matches: a few
+   * searches on most lines instead of a needle test or a RegExp run per rule (`alone.length`: no
+   * tail gate). Separate RegExps, not one: in one, the anchored part is tried at every position
+   * of the line (twice the time on cargo's lines), and the needle sets' classes at every position.
    */
   private readonly tailFrom: number;
   private readonly tailNeedles: RegExp | undefined;
   private readonly tailAnchored: RegExp | undefined;
+  private readonly tailProbes: readonly Probe[];
+  /** Any key of `tailProbes` (one class): most lines hold none, and one search beats an indexOf per key. */
+  private readonly tailKeys: RegExp | undefined;
 
   /** Per needle: the shortest needle it contains through `parentOf` (itself if none). */
   private readonly rootOf: Int32Array;
@@ -299,7 +321,12 @@ export class RuleFilter<R extends CompiledRule> {
 
   /** Does `text` meet a condition of the tail gate? */
   private tailOpen(text: string): boolean {
-    return (this.tailNeedles !== undefined && this.tailNeedles.test(text)) || (this.tailAnchored !== undefined && this.tailAnchored.test(text));
+    if (this.tailNeedles !== undefined && this.tailNeedles.test(text)) return true;
+    if (this.tailKeys !== undefined && this.tailKeys.test(text)) {
+      const probes = this.tailProbes;
+      for (let p = 0; p < probes.length; p++) if (text.indexOf(probes[p].key) >= 0 && probes[p].re.test(text)) return true;
+    }
+    return this.tailAnchored !== undefined && this.tailAnchored.test(text);
   }
 
   /** Per needle: 1 when the gate covers it (its absence follows from the gate failing). */
@@ -315,12 +342,18 @@ export class RuleFilter<R extends CompiledRule> {
     const rules = this.rules;
     // The first combined (anchored) rule that matches bounds the answer.
     let limit = rules.length;
+    // The tail gate's answer for this line, asked at most once: 0 not yet, 1 open, 2 shut.
+    let gate = 0;
     const combined = this.combined;
     for (let c = 0; c < combined.length; c++) {
       const cc = combined[c];
       // Rules are ascending in each combination: one whose first rule comes after an earlier
       // combination's match cannot change the answer (npm's lines skip the log-level rules' one).
       if (cc.ruleOf[0] > limit) continue;
+      if (cc.gated) {
+        if (gate === 0) gate = this.tailOpen(text) ? 1 : 2;
+        if (gate === 2) continue;
+      }
       const alt = cc.firstMatch(text);
       if (alt < 0) continue;
       const k = cc.ruleOf[alt];
@@ -333,7 +366,10 @@ export class RuleFilter<R extends CompiledRule> {
       for (let j = 0; j < alone.length; j++) {
         const k = alone[j];
         if (k >= limit) break;
-        if (j === this.tailFrom && !this.tailOpen(text)) break;
+        if (j === this.tailFrom) {
+          if (gate === 0) gate = this.tailOpen(text) ? 1 : 2;
+          if (gate === 2) break;
+        }
         const nd = aloneNeedle[j];
         if (nd >= 0 && !this.present(nd, text)) {
           const end = this.runEnd[j];
@@ -364,58 +400,90 @@ export class RuleFilter<R extends CompiledRule> {
 }
 
 /**
- * The first rule of the tail tailGate would find among the rules that are not `quick` (run
- * combined), or `rules.length` when it would find none: the same walk from the end.
+ * The first rule of the tail the gate would cover, or `rules.length` when it would cover fewer
+ * than MIN_TAIL_GATE_RULES: the walk of tailGate from the end, before the rules are placed
+ * (`quick`: run combined). A quick rule with a needle set is covered (its combination is then
+ * asked only when the gate opens); one without is passed over (its combination is asked on
+ * every line, as before there was a gate).
  */
-function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[], literal: readonly (string | undefined)[]): number {
+function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[], literal: readonly (string | undefined)[], sets: readonly (Factor[] | undefined)[]): number {
   let start = rules.length;
   let count = 0;
   for (let k = rules.length - 1; k >= 0; k--) {
-    if (quick[k]) continue;
-    const needle = literal[k];
-    const re = rules[k].re;
-    const src = re.flags === '' ? anchoredSource(re) : undefined;
-    if (!(needle !== undefined && needle.length >= MIN_GATED_NEEDLE) && (src === undefined || uncapture(src.slice(1)) === undefined)) break;
+    if (quick[k] && !coveredQuick(literal[k], sets[k])) continue;
+    if (!quick[k] && condition(rules[k], literal[k], sets[k]) === undefined) break;
     start = k;
     count++;
   }
   return count >= MIN_TAIL_GATE_RULES ? start : rules.length;
 }
 
+/** True when the tail gate can cover a quick (combined) rule: by its needle when long enough, else its needle set. */
+function coveredQuick(needle: string | undefined, set: Factor[] | undefined): boolean {
+  return (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) || set !== undefined;
+}
+
+/** Marks a combination key (flags + this) whose rules the tail gate covers. */
+const GATED_COMBINATION = '\0gated';
+
+/**
+ * What a rule run alone gives the tail gate: its needle when long enough to be rare
+ * (MIN_GATED_NEEDLE), else its needle set (probed: needle-set.ts), else its own anchored body
+ * when it has no flags (`^…` tried at the line start only); undefined when none.
+ */
+function condition(rule: CompiledRule, needle: string | undefined, set: Factor[] | undefined): { needle: string } | { set: Factor[] } | { anchored: string } | undefined {
+  if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) return { needle };
+  if (set) return { set };
+  const src = rule.re.flags === '' ? anchoredSource(rule.re) : undefined;
+  const body = src === undefined ? undefined : uncapture(src.slice(1));
+  return body === undefined ? undefined : { anchored: body };
+}
+
 /**
  * The tail gate of the rules run alone (`alone`: their indexes, ascending; `aloneNeedle`: their
- * needles' indexes in `needles`, -1 for none): the longest run of them, at the end, of which
- * each has a condition every line it matches meets, and two RegExps that together match exactly
- * the lines meeting one of the conditions (one for the needles, one for the anchored rules). A
- * condition is the rule's needle when it is long enough to be rare (MIN_GATED_NEEDLE), else the
- * rule itself when it is anchored and has no flags (`^…` tried at the line start only:
- * `^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose needle is `:`). Undefined when fewer than
- * MIN_TAIL_GATE_RULES rules have one or the RegExp compiler refuses it.
+ * needles' indexes in `needles`, -1 for none) and of the combined rules `gatedCombined` (each
+ * with a needle set): the longest run of alone rules, at the end, of which each has a
+ * condition (see `condition`) every line it matches meets, and the searches that together find
+ * exactly the lines meeting one of the conditions: one RegExp of the needles, probes of the
+ * needle sets, one RegExp of the anchored bodies (`^(?:[\w.-]+\s*\|\s?)?[EF]\d{4} `, whose
+ * needle is `:`). Undefined when fewer than MIN_TAIL_GATE_RULES rules are covered or the RegExp
+ * compiler refuses one.
  */
-function tailGate(rules: readonly CompiledRule[], alone: Int32Array, aloneNeedle: Int32Array, needles: readonly string[]): { from: number; needles?: RegExp; anchored?: RegExp } | undefined {
+function tailGate(
+  rules: readonly CompiledRule[],
+  alone: Int32Array,
+  aloneNeedle: Int32Array,
+  needles: readonly string[],
+  sets: readonly (Factor[] | undefined)[],
+  gatedCombined: readonly number[],
+): ({ from: number; needles?: RegExp; anchored?: RegExp } & Probes) | undefined {
   const literals = new Set<string>();
   const anchored: string[] = [];
+  const probed: Factor[][] = [];
+  const add = (c: NonNullable<ReturnType<typeof condition>>) => {
+    if ('needle' in c) literals.add(c.needle);
+    else if ('set' in c) probed.push(c.set);
+    else anchored.push(c.anchored);
+  };
+  // A gated combination's rule has a long needle or a set (coveredQuick). Probed, not added to
+  // the needles' RegExp: V8 scans a few words whose first letters differ fast (~25 ns a line),
+  // but a longer list, or one with punctuation (`", line `), ~4x slower.
+  for (const k of gatedCombined) probed.push(sets[k] ?? [[...literalNeedle(rules[k].re)!]]);
   let from = alone.length;
   for (let j = alone.length - 1; j >= 0; j--) {
     const needle = aloneNeedle[j] >= 0 ? needles[aloneNeedle[j]] : undefined;
-    if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) {
-      literals.add(escapeSource(needle));
-      from = j;
-      continue;
-    }
-    const re = rules[alone[j]].re;
-    const src = re.flags === '' ? anchoredSource(re) : undefined;
-    const body = src === undefined ? undefined : uncapture(src.slice(1));
-    if (body === undefined) break;
-    anchored.push(body);
+    const c = condition(rules[alone[j]], needle, sets[alone[j]]);
+    if (c === undefined) break;
+    add(c);
     from = j;
   }
-  if (alone.length - from < MIN_TAIL_GATE_RULES) return undefined;
+  if (alone.length - from + gatedCombined.length < MIN_TAIL_GATE_RULES) return undefined;
   try {
     return {
       from,
-      needles: literals.size ? new RegExp([...literals].join('|')) : undefined,
+      needles: literals.size ? new RegExp([...literals].map(escapeSource).join('|')) : undefined,
       anchored: anchored.length ? new RegExp(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`) : undefined,
+      ...buildProbes(probed, [...literals]),
     };
   } catch {
     return undefined;
@@ -594,6 +662,8 @@ class Combined {
     private readonly bodies: readonly string[],
     private readonly flags: string,
     readonly ruleOf: Int32Array,
+    /** Its rules are covered by the tail gate: asked only when the gate opens (cleared when there is no gate). */
+    public gated = false,
   ) {
     this.memo = !flags.includes('g') && !flags.includes('y');
   }
