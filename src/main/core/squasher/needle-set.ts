@@ -29,6 +29,9 @@ const MAX_CLASS = 128;
 /** Most repetitions `x{n,m}` is expanded to in an exact set (`\d{13}`, an epoch in milliseconds, is one factor). */
 const MAX_REPEAT = 16;
 
+/** sortSet per input: \d, \w and \s come back on every atom of a pattern (sorting them was a fifth of reading one). */
+const sorted = new Map<string, CharSet>();
+
 const DIGITS = '0123456789';
 const WORD = `${DIGITS}ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz`;
 /** What `\s` matches in JavaScript. */
@@ -55,6 +58,15 @@ const ANY_CLASS = '\ufffe\uffff';
  * holding no particular piece, or the source uses syntax this reader does not model).
  */
 export function needleSet(re: RegExp): Factor[] | undefined {
+  let set = readSets.get(re);
+  if (set === undefined) readSets.set(re, (set = readNeedleSet(re) ?? null));
+  return set ?? undefined;
+}
+
+/** Needle sets already read, per RegExp (a grammar's rules are compiled once; every rule set of a command reuses them). */
+const readSets = new WeakMap<RegExp, Factor[] | null>();
+
+function readNeedleSet(re: RegExp): Factor[] | undefined {
   const flags = re.flags;
   if (flags.includes('v')) return undefined; // set notation: another class syntax
   // With `u`, a character outside the BMP is one atom (and \w / case folding reach non-ASCII
@@ -103,13 +115,23 @@ function charShare(c: string): number {
 }
 
 function setShare(s: CharSet): number {
-  let p = 0;
-  for (const c of s) p += charShare(c);
-  return Math.min(1, p);
+  let p = shares.get(s);
+  if (p === undefined) {
+    p = 0;
+    for (const c of s) p += charShare(c);
+    shares.set(s, (p = Math.min(1, p)));
+  }
+  return p;
 }
 
+/** setShare per set: the same few sets (\d, \w, \s, one letter) are scored thousands of times while reading a grammar. */
+const shares = new Map<CharSet, number>();
+
 function sortSet(chars: string): CharSet {
-  return [...new Set(chars)].sort().join('');
+  if (chars.length === 1) return chars;
+  let s = sorted.get(chars);
+  if (s === undefined) sorted.set(chars, (s = [...new Set(chars)].sort().join('')));
+  return s;
 }
 
 function setSource(s: CharSet): string {
@@ -134,7 +156,11 @@ function product(a: readonly Factor[], b: readonly Factor[]): Factor[] | undefin
 function covers(small: Factor, big: Factor): boolean {
   for (let o = 0; o + small.length <= big.length; o++) {
     let ok = true;
-    for (let i = 0; ok && i < small.length; i++) ok = [...big[o + i]].every((c) => small[i].includes(c));
+    for (let i = 0; ok && i < small.length; i++) {
+      const b = big[o + i];
+      const a = small[i];
+      ok = b === a || (b.length < a.length && [...b].every((c) => a.includes(c)));
+    }
     if (ok) return true;
   }
   return false;
@@ -172,19 +198,21 @@ function best(candidates: readonly (Factor[] | undefined)[]): Factor[] | undefin
   let pickScore = Infinity;
   for (const c of candidates) {
     if (!c || c.length === 0 || c.some((f) => f.length === 0)) continue;
-    const s = simplify(c);
-    const score = needleSetScore(s);
+    // Scored as it is (simplifying every candidate cost more than the rest of the reading).
+    const score = needleSetScore(c);
     if (score < pickScore) {
-      pick = s;
+      pick = c;
       pickScore = score;
     }
   }
-  return pick;
+  return pick && simplify(pick);
 }
 
 /** Recursive descent over a RegExp source, returning what each piece says about its matches. */
 class Parser {
   i = 0;
+  /** Inside a lookaround: its body is only parsed past, not read (log-levels' GUARD is 30 alternatives on every noise rule). */
+  private skipping = 0;
   constructor(
     private readonly src: string,
     private readonly ignoreCase: boolean,
@@ -197,7 +225,7 @@ class Parser {
       this.i++;
       branches.push(this.sequence());
     }
-    if (branches.length === 1) return branches[0];
+    if (branches.length === 1 || this.skipping > 0) return branches.length === 1 ? branches[0] : ANY;
     let exact: Factor[] | undefined = [];
     let need: Factor[] | undefined = [];
     for (const b of branches) {
@@ -213,6 +241,7 @@ class Parser {
     const candidates: (Factor[] | undefined)[] = [];
     while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')') {
       const item = this.quantified(this.atom());
+      if (this.skipping > 0) continue;
       if (item.exact) {
         const p = product(run, item.exact);
         if (p) run = p;
@@ -235,6 +264,10 @@ class Parser {
   private quantified(info: Info): Info {
     const q = this.quantifier();
     if (!q) return info;
+    if (this.skipping > 0) {
+      if (this.src[this.i] === '?') this.i++;
+      return ANY;
+    }
     const [min, max] = q;
     if (this.src[this.i] === '?') this.i++; // lazy: same strings
     if (max === 0) return EMPTY;
@@ -291,7 +324,9 @@ class Parser {
         if (close < 0) throw new Unsupported();
         this.i = close + 1;
       } else if (src[this.i] === '?') throw new Unsupported(); // modifiers (?i:…) and the like
+      if (look) this.skipping++;
       const body = this.alternation();
+      if (look) this.skipping--;
       if (src[this.i] !== ')') throw new Unsupported();
       this.i++;
       // A lookaround consumes nothing: as far as the match's text goes, it is the empty string.

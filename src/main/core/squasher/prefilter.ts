@@ -202,13 +202,13 @@ export class RuleFilter<R extends CompiledRule> {
     const aloneNeedle: number[] = [];
     const sources = rules.map((r) => anchoredSource(r.re));
     const literal = rules.map((r) => literalNeedle(r.re));
-    // Needle sets a tail gate can probe (needle-set.ts); read only where a single needle is no good.
-    const sets = rules.map((r, k) => {
+    // Needle sets a tail gate can probe (needle-set.ts): read only where a single needle is no
+    // good and the tail walk asks (reading costs ~0.1 ms a rule in a fresh process).
+    const sets = (k: number): Factor[] | undefined => {
       if (literal[k] !== undefined && literal[k]!.length >= MIN_GATED_NEEDLE) return undefined;
-      const set = needleSet(r.re);
+      const set = needleSet(rules[k].re);
       return set && probeable(set) ? set : undefined;
-    });
-    this.sets = sets;
+    };
     // Anchored rules that fail within a few characters, or have no needle, run combined.
     const quick = rules.map((r, k) => sources[k] !== undefined && (literal[k] === undefined || failsFast(r.re) || startsWithClass(r.re)));
     // So does one with a needle of one character that opens cheaply, but not where a tail gate
@@ -225,7 +225,7 @@ export class RuleFilter<R extends CompiledRule> {
       }
       if (quick[k] || cheap) {
         // A quick rule in the tail with a needle set: in a combination asked only when the tail gate opens.
-        const key = `${r.re.flags}${quick[k] && k >= tailStart && coveredQuick(literal[k], sets[k]) ? GATED_COMBINATION : ''}`;
+        const key = `${r.re.flags}${quick[k] && k >= tailStart && coveredQuick(literal[k], () => sets(k)) ? GATED_COMBINATION : ''}`;
         const list = byFlags.get(key) ?? [];
         list.push(k);
         byFlags.set(key, list);
@@ -292,9 +292,6 @@ export class RuleFilter<R extends CompiledRule> {
     this.tailProbes = tail?.probes ?? [];
     this.tailKeys = tail?.keys;
   }
-
-  /** Per rule: the needle set a tail gate probes for it, where it has one and no long needle. */
-  private readonly sets: readonly (Factor[] | undefined)[];
 
   /**
    * From this position in `alone` on, and in the combinations marked `gated`, no rule can match
@@ -406,12 +403,12 @@ export class RuleFilter<R extends CompiledRule> {
  * asked only when the gate opens); one without is passed over (its combination is asked on
  * every line, as before there was a gate).
  */
-function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[], literal: readonly (string | undefined)[], sets: readonly (Factor[] | undefined)[]): number {
+function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[], literal: readonly (string | undefined)[], sets: (k: number) => Factor[] | undefined): number {
   let start = rules.length;
   let count = 0;
   for (let k = rules.length - 1; k >= 0; k--) {
-    if (quick[k] && !coveredQuick(literal[k], sets[k])) continue;
-    if (!quick[k] && condition(rules[k], literal[k], sets[k]) === undefined) break;
+    if (quick[k] && !coveredQuick(literal[k], () => sets(k))) continue;
+    if (!quick[k] && condition(rules[k], literal[k], () => sets(k)) === undefined) break;
     start = k;
     count++;
   }
@@ -419,8 +416,8 @@ function tailStartRule(rules: readonly CompiledRule[], quick: readonly boolean[]
 }
 
 /** True when the tail gate can cover a quick (combined) rule: by its needle when long enough, else its needle set. */
-function coveredQuick(needle: string | undefined, set: Factor[] | undefined): boolean {
-  return (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) || set !== undefined;
+function coveredQuick(needle: string | undefined, set: () => Factor[] | undefined): boolean {
+  return (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) || set() !== undefined;
 }
 
 /** Marks a combination key (flags + this) whose rules the tail gate covers. */
@@ -431,8 +428,9 @@ const GATED_COMBINATION = '\0gated';
  * (MIN_GATED_NEEDLE), else its needle set (probed: needle-set.ts), else its own anchored body
  * when it has no flags (`^…` tried at the line start only); undefined when none.
  */
-function condition(rule: CompiledRule, needle: string | undefined, set: Factor[] | undefined): { needle: string } | { set: Factor[] } | { anchored: string } | undefined {
+function condition(rule: CompiledRule, needle: string | undefined, setOf: () => Factor[] | undefined): { needle: string } | { set: Factor[] } | { anchored: string } | undefined {
   if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) return { needle };
+  const set = setOf();
   if (set) return { set };
   const src = rule.re.flags === '' ? anchoredSource(rule.re) : undefined;
   const body = src === undefined ? undefined : uncapture(src.slice(1));
@@ -454,7 +452,7 @@ function tailGate(
   alone: Int32Array,
   aloneNeedle: Int32Array,
   needles: readonly string[],
-  sets: readonly (Factor[] | undefined)[],
+  sets: (k: number) => Factor[] | undefined,
   gatedCombined: readonly number[],
 ): ({ from: number; needles?: RegExp; anchored?: RegExp } & Probes) | undefined {
   const literals = new Set<string>();
@@ -468,11 +466,11 @@ function tailGate(
   // A gated combination's rule has a long needle or a set (coveredQuick). Probed, not added to
   // the needles' RegExp: V8 scans a few words whose first letters differ fast (~25 ns a line),
   // but a longer list, or one with punctuation (`", line `), ~4x slower.
-  for (const k of gatedCombined) probed.push(sets[k] ?? [[...literalNeedle(rules[k].re)!]]);
+  for (const k of gatedCombined) probed.push(sets(k) ?? [[...literalNeedle(rules[k].re)!]]);
   let from = alone.length;
   for (let j = alone.length - 1; j >= 0; j--) {
     const needle = aloneNeedle[j] >= 0 ? needles[aloneNeedle[j]] : undefined;
-    const c = condition(rules[alone[j]], needle, sets[alone[j]]);
+    const c = condition(rules[alone[j]], needle, () => sets(alone[j]));
     if (c === undefined) break;
     add(c);
     from = j;
