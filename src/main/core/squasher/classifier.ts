@@ -72,7 +72,10 @@ export function ruleSetFor(detection: Detection | undefined, always?: Grammar): 
   // A rule the tool's grammar already has (the same shared file's rule, included by both) is
   // not tried twice: it could only match where it already failed.
   const seen = new Set<string>();
+  // Where the always-on rules begin: only they are gated by needle sets (RuleFilter's setsFrom).
+  let alwaysFrom = 0;
   for (const p of parts) {
+    if (p === always) alwaysFrom = rules.length;
     const fresh = <T extends CompiledRule>(list: readonly T[]) => list.filter((r) => !seen.has(`${r.source}#${r.id}`));
     const add = (list: readonly CompiledRule[], kind: RuleKind) => {
       for (const r of list) {
@@ -91,7 +94,7 @@ export function ruleSetFor(detection: Detection | undefined, always?: Grammar): 
     prompt.push(...fresh(p.prompt));
     for (const r of [...p.hazard, ...p.outcome, ...p.noise, ...p.prompt]) seen.add(`${r.source}#${r.id}`);
   }
-  const set: RuleSet = { all: new RuleFilter<CompiledRule>(rules), kinds: Uint8Array.from(kinds), hazard, prompt };
+  const set: RuleSet = { all: new RuleFilter<CompiledRule>(rules, { setsFrom: alwaysFrom }), kinds: Uint8Array.from(kinds), hazard, prompt };
   inner.set(key2, set);
   return set;
 }
