@@ -120,6 +120,19 @@ export const TYPES_ROW = /^[ \t]*[│|](?:[ \t]*(?:varchar|text|integer|int\d*|b
 /** A cell separator of ASCII and box-drawing tables (psql's unicode line style, `sqlite3 -box`): a line with one is a table's row or header. */
 const CELL_SEPARATOR = /[│║┃|]/;
 
+/** The cell of a row after its `index`-th cell separator (`│`, `|`), up to the next one: [from, to), or undefined. */
+function nthCell(index: number): (row: string) => [number, number] | undefined {
+  return (row) => {
+    let from = 0;
+    for (let i = 0; i < index; i++) {
+      from = separatorAt(row, from) + 1;
+      if (from === 0) return undefined;
+    }
+    const to = separatorAt(row, from);
+    return [from, to < 0 ? row.length : to];
+  };
+}
+
 /** Where the next cell separator of `row` at or after `from` is; -1 if none. */
 function separatorAt(row: string, from: number): number {
   for (let i = from; i < row.length; i++) {
@@ -319,28 +332,12 @@ export class FarNames {
       // The column is the name's place among the border's `┬`; a row's cells are between `│`, the first before its first cell.
       const index = header.slice(0, at).split('┬').length;
       if (header.split(/[┌┬┐]/)[index].replace(/─/g, '').trim() !== name) return;
-      cellOf = (row) => {
-        let from = 0;
-        for (let i = 0; i < index; i++) {
-          from = separatorAt(row, from) + 1;
-          if (from === 0) return undefined;
-        }
-        const to = separatorAt(row, from);
-        return [from, to < 0 ? row.length : to];
-      };
+      cellOf = nthCell(index);
       ruleEnd = this.lineEnd;
     } else if (CELL_SEPARATOR.test(header)) {
       const index = header.slice(0, at).split(CELL_SEPARATOR).length - 1;
       if (header.split(CELL_SEPARATOR)[index].trim() !== name) return;
-      cellOf = (row) => {
-        let from = 0;
-        for (let i = 0; i < index; i++) {
-          from = separatorAt(row, from) + 1;
-          if (from === 0) return undefined;
-        }
-        const to = separatorAt(row, from);
-        return [from, to < 0 ? row.length : to];
-      };
+      cellOf = nthCell(index);
     } else {
       const runs = [...rule.matchAll(/-+/g)].map((r) => [r.index!, r.index! + r[0].length] as const);
       const i = runs.findIndex(([a, b]) => a <= at && at < b);
