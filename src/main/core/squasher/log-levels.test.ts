@@ -61,6 +61,15 @@ describe('log-levels grammar', () => {
     expect(hazardOf(squash([line]), line)).toBe('warning');
   });
 
+  it("a YAML key alone on its line is data, not a log's level (adversary pass 20: a Grafana contact point's `severity: critical`)", () => {
+    const yaml = ['        settings:', '          severity: critical', '          severity: warning', '  - level: error', 'logging:', '  level: warn'];
+    const r = squash(yaml);
+    for (const line of yaml) expect(hazardOf(r, line), line).toBeUndefined();
+    // A pretty-printed JSON log's quoted field is still one.
+    const json = '  "severity": "ERROR",';
+    expect(hazardOf(squash(['{', json, '  "message": "quota exceeded"', '}']), json)).toBe('error');
+  });
+
   it('INFO/DEBUG lines of one shape become one template with a count, first and last line', () => {
     const lines = Array.from({ length: 200 }, (_, i) => `time=2026-11-26T18:40:${String(i % 60).padStart(2, '0')}.${i}Z level=INFO msg="request done" id=req-${(0xa00000 + i * 977).toString(16)} ms=${i % 90}`);
     const r = squash(lines);
