@@ -389,6 +389,9 @@ export const FILES: ContextRule[] = [
   { kind: 'access token', keywords: ['successfully created'], re: /\b(?:Access token|Token) was successfully created(?: for [^:\n]+)?:[ \t]*(?<secret>[A-Za-z0-9_-]{20,128})(?=[ \t]*\r?$)/gm },
   // sbt's credentials (`Credentials("Artifactory Realm", "host", "user", "…")`: adv20 F39): the fourth argument.
   { kind: 'password', keywords: ['credentials('], re: /\bCredentials\([ \t]*"[^"\n]*"[ \t]*,[ \t]*"[^"\n]*"[ \t]*,[ \t]*"[^"\n]*"[ \t]*,[ \t]*"(?<secret>[^"\n]+)(?=")/g, guard: true },
+  // A setting and its value as a pair of strings (pyspark's `sc.getConf().getAll()`: `('spark.hadoop.fs.s3a.secret.key', '…')`,
+  // Python's `dict.items()`, a Scala tuple: adv20 F08).
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /\([ \t]*["'][\w.:-]+["'][ \t]*,[ \t]*["']/, re: /\([ \t]*(?<q>["'])(?<name>[\w.:-]{1,256})\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,8192})(?=\k<q2>[ \t]*\))/g, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).

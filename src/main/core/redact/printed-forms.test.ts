@@ -309,6 +309,8 @@ v = pw(); f("netsh's key on a German Windows", v, `    Schlüsselinhalt        :
 v = pw(); f("sbt's Credentials(realm, host, user, password)", v, `credentials += Credentials("Artifactory Realm", "acme.jfrog.io", "ci", "${v}")`);
 v = s(AN, 43); f("drush uli's one-time login link", v, `https://shop.ddev.site/user/reset/1/1710148951/${v}/login`);
 
+v = s(B64, 40); f("pyspark's getAll() pairs", v, `[('spark.app.name', 'sync'), ('spark.hadoop.fs.s3a.secret.key', '${v}'), ('spark.master', 'local[2]')]`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
