@@ -311,6 +311,8 @@ v = s(AN, 43); f("drush uli's one-time login link", v, `https://shop.ddev.site/u
 
 v = s(B64, 40); f("pyspark's getAll() pairs", v, `[('spark.app.name', 'sync'), ('spark.hadoop.fs.s3a.secret.key', '${v}'), ('spark.master', 'local[2]')]`);
 
+v = s(AN, 64); f("auth0 apps show's CLIENT SECRET row", v, `  CLIENT ID            ${s(AN, 32)}\n  NAME                 Shop Sync (M2M)\n  CLIENT SECRET        ${v}\n  TOKEN ENDPOINT AUTH  client_secret_post`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -1782,8 +1782,14 @@ const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
  */
 function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   // First on its line, indented or not (Fluent Bit's `    HTTP_Passwd    …`: adv20 F35).
+  // Or after a label's upper-case words (auth0's `  CLIENT SECRET        …`: adv20 F17).
   let b = k;
-  while (b > 0 && (text.charCodeAt(b - 1) === 0x20 || text.charCodeAt(b - 1) === 0x09) && k - b < MAX_PADDED_INDENT) b--;
+  for (let words = 0; words < 2 && b > 1 && text.charCodeAt(b - 1) === 0x20 && isUpper(text.charCodeAt(b - 2)); words++) {
+    let w = b - 1;
+    while (w > 0 && isUpper(text.charCodeAt(w - 1))) w--;
+    b = w;
+  }
+  while (b > 0 && (text.charCodeAt(b - 1) === 0x20 || text.charCodeAt(b - 1) === 0x09) && k - b < MAX_PADDED_INDENT + 32) b--;
   if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) return;
   const name = text.slice(k, e);
   // An environment's name, or a CLI's field in PascalCase (`scw iam api-key create`: `SecretKey   <uuid>`: adv19 F15).
@@ -1799,6 +1805,7 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
 
+const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
 /** Blanks a padded row may be indented by (a config section's four or eight). */
 const MAX_PADDED_INDENT = 16;
 /** After a name: a row's dot leaders, then the value alone to the line's end (Laravel's `artisan config:show`, `about`). */
