@@ -168,4 +168,28 @@ describe('buildProbes', () => {
       { numRuns: 20000 },
     );
   });
+
+  it('any: a line without one of its characters holds no literal and no factor (random literals, sets and lines)', () => {
+    const alphabet = ['a', 'e', 'l', 'v', 's', 'E', 'W', 'R', 'N', ':', '"', '[', ']', '1', ' ', '|'];
+    const word = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 5 }).map((xs) => xs.join(''));
+    const escaped = (w: string) => w.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 6 }), fc.array(word, { maxLength: 4 }), fc.array(word, { maxLength: 30 }), (literals, setWords, lineParts) => {
+        // A set per word: `\d\d:` style factors keyed on a rare character, when the word has one.
+        const sets = setWords.map((w) => needleSet(new RegExp(`${escaped(w)}\\d`))).filter((x): x is Factor[] => x !== undefined && probeable(x));
+        const { probes, any } = buildProbes(sets, literals);
+        if (any === undefined) {
+          expect(probes).toEqual([]);
+          expect(literals).toEqual([]);
+          return;
+        }
+        const line = lineParts.join('');
+        const meets = literals.some((l) => line.includes(l)) || sets.some((set) => setRe(set).test(line));
+        if (meets) expect(any.test(line), `${any.source} on ${JSON.stringify(line)}`).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
+    // The shipped log-level literals are looked for by one rare letter each, not by `l` or `s`.
+    expect(buildProbes([], ['severity', 'lvl', 'level', 'WARN']).any!.source).toBe('[Wv]');
+  });
 });

@@ -526,6 +526,41 @@ export function probeable(set: readonly Factor[]): boolean {
 export interface Probes {
   probes: Probe[];
   keys: RegExp | undefined;
+  /**
+   * One class holding every probe key and one character of every literal (undefined: neither):
+   * a line without any of them holds no literal and no factor, so the gate is shut after one
+   * native scan instead of two (the literals' alternation, then the keys' class). Most lines of
+   * a build hold none (`Compiling module 000000123 …`).
+   */
+  any: RegExp | undefined;
+}
+
+/**
+ * Lower-case letters from the most to the least frequent in English text: charShare gives them
+ * all one share, but `severity`, `lvl` and `level` should be looked for by their `v`, not by an
+ * `l` or `s` nearly every line holds.
+ */
+const LOWER_BY_FREQUENCY = 'etaoinsrhldcumfpgwybvkxjqz';
+
+/** Rarer first: by charShare, lower-case letters by LOWER_BY_FREQUENCY. */
+function rarer(a: string, b: string): boolean {
+  const sa = charShare(a);
+  const sb = charShare(b);
+  return sa !== sb ? sa < sb : LOWER_BY_FREQUENCY.indexOf(a) > LOWER_BY_FREQUENCY.indexOf(b);
+}
+
+/**
+ * The character a literal is looked for by in `Probes.any`: one of `chosen` (the probe keys, the
+ * other literals' characters) when the literal holds one, so the class stays small; else its
+ * rarest (`WARN` → `W` when `W` keys a probe, `severity` → `v`).
+ */
+function literalKey(literal: string, chosen: string): string {
+  let best = literal[0];
+  for (const c of literal) {
+    if (chosen.includes(c)) return c;
+    if (rarer(c, best)) best = c;
+  }
+  return best;
 }
 
 /**
@@ -547,5 +582,10 @@ export function buildProbes(sets: readonly (readonly Factor[])[], literals: read
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const probes = [...groups].map(([key, fs]) => ({ key, re: new RegExp(needleSetSource(simplify(fs))) }));
-  return { probes, keys: probes.length ? new RegExp(setSource(sortSet(probes.map((p) => p.key).join('')))) : undefined };
+  const keys = probes.map((p) => p.key).join('');
+  let any = keys;
+  for (const l of literals) if (l.length > 0) any += literalKey(l, any);
+  // An empty literal is in every line: no class can stand for it.
+  const anyOk = any.length > 0 && literals.every((l) => l.length > 0);
+  return { probes, keys: probes.length ? new RegExp(setSource(sortSet(keys))) : undefined, any: anyOk ? new RegExp(setSource(sortSet(any))) : undefined };
 }

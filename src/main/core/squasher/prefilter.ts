@@ -300,6 +300,7 @@ export class RuleFilter<R extends CompiledRule> {
     this.tailAnchored = tail?.anchored;
     this.tailProbes = tail?.probes ?? [];
     this.tailKeys = tail?.keys;
+    this.tailAny = tail?.any;
   }
 
   /**
@@ -315,6 +316,8 @@ export class RuleFilter<R extends CompiledRule> {
   private readonly tailProbes: readonly Probe[];
   /** Any key of `tailProbes` (one class): most lines hold none, and one search beats an indexOf per key. */
   private readonly tailKeys: RegExp | undefined;
+  /** A key of `tailProbes` or a character of each of `tailNeedles` (one class): a line without one meets neither. */
+  private readonly tailAny: RegExp | undefined;
 
   /** Per needle: the shortest needle it contains through `parentOf` (itself if none). */
   private readonly rootOf: Int32Array;
@@ -327,6 +330,7 @@ export class RuleFilter<R extends CompiledRule> {
 
   /** Does `text` meet a condition of the tail gate? */
   private tailOpen(text: string): boolean {
+    if (this.tailAny !== undefined && !this.tailAny.test(text)) return this.tailAnchored !== undefined && this.tailAnchored.test(text);
     if (this.tailNeedles !== undefined && this.tailNeedles.test(text)) return true;
     if (this.tailKeys !== undefined && this.tailKeys.test(text)) {
       const probes = this.tailProbes;
