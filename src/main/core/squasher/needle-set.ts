@@ -105,7 +105,7 @@ export function needleSetScore(factors: readonly Factor[]): number {
 }
 
 /** Share of typical output text taken by one character (a crude table: blanks, lower case, digits, common punctuation, the rest). */
-function charShare(c: string): number {
+export function charShare(c: string): number {
   if (c === ' ') return 0.15;
   if (c >= 'a' && c <= 'z') return 0.035;
   if (c >= '0' && c <= '9') return 0.02;

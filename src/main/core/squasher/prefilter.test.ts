@@ -216,7 +216,7 @@ describe('RuleFilter', () => {
     ];
     // Pieces of the shapes the rules look for (timestamps, level words and fields, brackets, glog), and filler.
     const piece = fc.constantFrom(
-      '2026-11-26', '18:40:00', ',123', '.123456', 'T', 'Z', ' ', '  ', '\t', ' - ', ' | ', 'api-1', 'E1122', 'I1122', 'W1122', '12', '1700000000', 'file.go:12]',
+      '2026-11-26', '18:40:00', ',123', '.123456', 'T', 'Z', ' ', '  ', '\t', ' - ', ' | ', 'api-1', 'E1122', 'I1122', 'W1122', '12', '1700000000', '1700000000123', '[1700000000.5]', 'file.go:12]',
       'ERROR', 'ERRO', 'WARN', 'INFO', 'DEBUG', 'TRACE', 'error', 'warn', 'info', 'debug', 'Error', 'Warning', 'FATAL', 'CRIT', 'PANIC', 'SEVERE', 'ALERT', 'EMERG',
       '[', ']', '[main]', '[error]', '[core:error]', ':', ': ', '=', 'level', 'lvl', 'severity', '"level":', '"info"', '"error"', '{', '}', ',', 'msg="x"', 'no ', '0 ',
       'Nov 26', ' 6:40:00 PM', 'host', 'sshd[12]:', 'Traceback (most recent call last):', 'File "a.py", line 3', 'ValueError: x', 'Compiling', 'module', '(target/debug/build)', 'root',

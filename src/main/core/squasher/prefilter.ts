@@ -8,7 +8,9 @@
  * exactly the same as running every rule in order: only provably failing tests are left out.
  */
 import type { CompiledRule } from '../grammar/types.js';
-import { buildProbes, needleSet, probeable, type Factor, type Probe, type Probes } from './needle-set.js';
+import { lineLead, leadShare, NON_ASCII_LEAD, type LineLead } from './line-lead.js';
+import { buildProbes, charShare, needleSet, probeable, type Factor, type Probe, type Probes } from './needle-set.js';
+import { skipClass, skipGroup, topLevelBranches } from './regex-source.js';
 
 /**
  * The longest literal that every match of `re` contains, or undefined when none can be read
@@ -121,30 +123,6 @@ export function failsFast(re: RegExp): boolean {
   return /^\^(?:\\s[*+])?(?:\(\?:)?(?:[^\\^$.|?*+()[\]{}]|\\[^A-Za-z0-9_])/.test(re.source);
 }
 
-/** Index of the `]` closing the class opened at `open`, or -1. */
-function skipClass(src: string, open: number): number {
-  for (let i = open + 1; i < src.length; i++) {
-    if (src[i] === '\\') i++;
-    else if (src[i] === ']') return i;
-  }
-  return -1;
-}
-
-/** Index of the `)` closing the group opened at `open` (classes and escapes respected), or -1. */
-function skipGroup(src: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (c === '[') {
-      i = skipClass(src, i);
-      if (i < 0) return -1;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
 /** Needles this long or longer go in the gate (a one- or two-character needle, `:` or `: `, is in most lines: the gate would pass anyway). */
 const MIN_GATED_NEEDLE = 3;
 /** A gate pays for itself from this many needles (one indexOf is as cheap as one RegExp search). */
@@ -155,6 +133,12 @@ const MIN_GATE_NEEDLES = 3;
  * gets after its tool's: 26 rules, ~250 ns a line cargo's grammar leaves unclaimed).
  */
 const MIN_TAIL_GATE_RULES = 4;
+/**
+ * A quick rule is gated by its line lead (line-lead.ts) only when lines start with one of its
+ * first characters this rarely (charShare summed): the digits and `[` (~0.2) shut the gate on
+ * most build lines; a lead of letters would open it on most and cost the gate for nothing.
+ */
+const MAX_LEAD_SHARE = 0.25;
 
 function escapeSource(s: string): string {
   return s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
@@ -221,7 +205,17 @@ export class RuleFilter<R extends CompiledRule> {
     // So does one with a needle of one character that opens cheaply, but not where a tail gate
     // takes the rules alone (the log-level rules: their gate is cheaper still).
     // A quick rule the gate may cover, so that its combination is asked only when the gate opens.
-    const gateable = (k: number) => k >= setsFrom && coveredQuick(literal[k], () => sets(k));
+    // Line leads (line-lead.ts) of quick rules with neither (log-info-after-time: digits first), read once.
+    const leadOf: (LineLead | null | undefined)[] = [];
+    const leads = (k: number): LineLead | undefined => {
+      if (k < setsFrom || sources[k] === undefined) return undefined;
+      if (leadOf[k] === undefined) {
+        const lead = lineLead(rules[k].re, sources[k]);
+        leadOf[k] = lead && leadShare(lead.lead, charShare) <= MAX_LEAD_SHARE ? lead : null;
+      }
+      return leadOf[k] ?? undefined;
+    };
+    const gateable = (k: number) => k >= setsFrom && (coveredQuick(literal[k], () => sets(k)) || leads(k) !== undefined);
     const tailStart = tailStartRule(rules, quick, literal, sets, gateable);
     rules.forEach((r, k) => {
       const needle = literal[k];
@@ -281,7 +275,7 @@ export class RuleFilter<R extends CompiledRule> {
       this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
     }
     const gatedCombined = this.combined.filter((c) => c.gated).flatMap((c) => Array.from(c.ruleOf));
-    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles, sets, gatedCombined);
+    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles, sets, leads, gatedCombined);
     if (!tail) for (const c of this.combined) c.gated = false;
     this.tailFrom = tail ? tail.from : this.alone.length;
     this.rootOf = Int32Array.from(needles, (_, k) => {
@@ -301,6 +295,7 @@ export class RuleFilter<R extends CompiledRule> {
     this.tailProbes = tail?.probes ?? [];
     this.tailKeys = tail?.keys;
     this.tailAny = tail?.any;
+    this.tailLead = tail?.lead;
   }
 
   /**
@@ -318,6 +313,8 @@ export class RuleFilter<R extends CompiledRule> {
   private readonly tailKeys: RegExp | undefined;
   /** A key of `tailProbes` or a character of each of `tailNeedles` (one class): a line without one meets neither. */
   private readonly tailAny: RegExp | undefined;
+  /** 1 at the first characters a gated rule's line may start with (line-lead.ts; NON_ASCII_LEAD: any outside ASCII), else undefined. */
+  private readonly tailLead: Uint8Array | undefined;
 
   /** Per needle: the shortest needle it contains through `parentOf` (itself if none). */
   private readonly rootOf: Int32Array;
@@ -330,6 +327,10 @@ export class RuleFilter<R extends CompiledRule> {
 
   /** Does `text` meet a condition of the tail gate? */
   private tailOpen(text: string): boolean {
+    if (this.tailLead !== undefined && text.length > 0) {
+      const c = text.charCodeAt(0);
+      if (this.tailLead[c < NON_ASCII_LEAD ? c : NON_ASCII_LEAD] === 1) return true;
+    }
     if (this.tailAny !== undefined && !this.tailAny.test(text)) return this.tailAnchored !== undefined && this.tailAnchored.test(text);
     if (this.tailNeedles !== undefined && this.tailNeedles.test(text)) return true;
     if (this.tailKeys !== undefined && this.tailKeys.test(text)) {
@@ -472,8 +473,9 @@ function tailGate(
   aloneNeedle: Int32Array,
   needles: readonly string[],
   sets: (k: number) => Factor[] | undefined,
+  leads: (k: number) => LineLead | undefined,
   gatedCombined: readonly number[],
-): ({ from: number; needles?: RegExp; anchored?: RegExp } & Probes) | undefined {
+): ({ from: number; needles?: RegExp; anchored?: RegExp; lead?: Uint8Array } & Probes) | undefined {
   const literals = new Set<string>();
   const anchored: string[] = [];
   const probed: Factor[][] = [];
@@ -485,7 +487,20 @@ function tailGate(
   // A gated combination's rule has a long needle or a set (coveredQuick). Probed, not added to
   // the needles' RegExp: V8 scans a few words whose first letters differ fast (~25 ns a line),
   // but a longer list, or one with punctuation (`", line `), ~4x slower.
-  for (const k of gatedCombined) probed.push(sets(k) ?? [[...literalNeedle(rules[k].re)!]]);
+  // One with neither has a line lead (coveredQuick or leads): its first characters, and its optional prefixes' sets probed.
+  let lead: Uint8Array | undefined;
+  for (const k of gatedCombined) {
+    const set = sets(k);
+    const needle = literalNeedle(rules[k].re);
+    if (set) probed.push(set);
+    else if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) probed.push([[...needle]]);
+    else {
+      const l = leads(k)!;
+      lead ??= new Uint8Array(NON_ASCII_LEAD + 1);
+      for (let c = 0; c <= NON_ASCII_LEAD; c++) lead[c] |= l.lead[c];
+      probed.push(...l.sets);
+    }
+  }
   let from = alone.length;
   for (let j = alone.length - 1; j >= 0; j--) {
     const needle = aloneNeedle[j] >= 0 ? needles[aloneNeedle[j]] : undefined;
@@ -500,6 +515,7 @@ function tailGate(
       from,
       needles: literals.size ? new RegExp([...literals].map(escapeSource).join('|')) : undefined,
       anchored: anchored.length ? new RegExp(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`) : undefined,
+      lead,
       ...buildProbes(probed, [...literals]),
     };
   } catch {
@@ -532,28 +548,6 @@ export function anchoredSource(re: RegExp): string | undefined {
   const branches = topLevelBranches(src);
   if (!branches || branches.length < 2 || !branches.every((b) => b[0] === '^')) return undefined;
   return `^(?:${branches.map((b) => b.slice(1)).join('|')})`;
-}
-
-/** The top-level `|`-separated branches of a source (classes, groups and escapes respected); undefined if malformed. */
-function topLevelBranches(src: string): string[] | undefined {
-  const out: string[] = [];
-  let from = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (c === '[') {
-      i = skipClass(src, i);
-      if (i < 0) return undefined;
-    } else if (c === '(') {
-      i = skipGroup(src, i);
-      if (i < 0) return undefined;
-    } else if (c === '|') {
-      out.push(src.slice(from, i));
-      from = i + 1;
-    }
-  }
-  out.push(src.slice(from));
-  return out;
 }
 
 /** `^` followed by an optional `\s*`/`\s+` and a positive character class or `\d`: fails at once on most lines. */
