@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DedupGroups, HEX_ID_RE, MAX_DEDUP_GROUPS, MAX_PINNED_RUNS, RunCollector, groupKey, keyMatcher, keyMatches, maskHexIds, mentionsErrorWord, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
+import { DedupGroups, HEX_ID_RE, MAX_DEDUP_GROUPS, MAX_PINNED_RUNS, MAYBE_ERROR_WORD, RunCollector, groupKey, keyMatcher, keyMatches, maskHexIds, mentionsErrorWord, quietRunRegExp, sameRunRegExp, sameTemplate, templateOf, templateRegExp } from './dedup.js';
 import type { BodyLine } from './types.js';
 import { stripAnsi } from './vt-stripper.js';
 
@@ -310,5 +310,40 @@ describe('maskHexIds (hand-written scan of HEX_ID)', () => {
     for (const t of ['req-ed9cf6 done', 'id=abcdef', 'abcdef', '7f3a9c1e', 'x7f3a9c1e', 'v1.7f3a9c1e', '#deadbeef;', 'a_abcdef', 'deadbeefg', '123456', 'ab12cd ef34ab']) {
       expect(maskHexIds(t), t).toBe(byRegExp(t));
     }
+  });
+});
+
+describe('quietRunRegExp', () => {
+  it('rests on MAYBE_ERROR_WORD being letters only, each alternative with a letter that is no hex digit', () => {
+    for (const alt of MAYBE_ERROR_WORD.source.split('|')) {
+      expect(alt, alt).toMatch(/^(?:\[[A-Za-z]{2}\])+$/);
+      expect(/[g-zG-Z]/.test(alt), alt).toBe(true);
+    }
+  });
+
+  it('accepts only lines of the same run that mention no error word (random runs: numeric runs varied, words, paths)', () => {
+    const word = fc.constantFrom('Compiling', 'module', 'of', ' ', '  ', 'fa', 'tal', 'err', 'or', 'ab', 'ort', 'time', 'out', 'e', 'd', 'ef', 'x', 'ok', ':', '.', '-', '(', ')', 'fail', 'ed', '0 errors', '/path/to/error.log', '/a/b', '(target/debug/build)', 'C', 'é');
+    const num = fc.stringMatching(/^\d[\da-fA-F.,:_-]{0,5}$/);
+    const piece = fc.oneof(word, word, fc.constant(null));
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 10 }), fc.array(num, { minLength: 10, maxLength: 10 }), fc.array(num, { minLength: 10, maxLength: 10 }), fc.array(word, { maxLength: 8 }), (pieces, a, b, random) => {
+        const fill = (nums: string[]) => pieces.map((p, i) => p ?? nums[i]).join('');
+        const first = fill(a);
+        const quiet = quietRunRegExp(first);
+        if (!quiet) return;
+        expect(mentionsErrorWord(first)).toBe(false);
+        const run = sameRunRegExp(first)!;
+        for (const line of [fill(b), random.join(''), first + random.join('')]) {
+          if (!quiet.test(line)) continue;
+          expect(mentionsErrorWord(line), JSON.stringify([first, line])).toBe(false);
+          expect(run.test(line) && sameTemplate(first, line), JSON.stringify([first, line])).toBe(true);
+        }
+      }),
+      { numRuns: 20000 },
+    );
+    expect(quietRunRegExp('Compiling module 000000001 of the workspace (target/debug/build)')!.test('Compiling module 000000002 of the workspace (target/debug/build)')).toBe(true);
+    expect(quietRunRegExp('Compiling module 000000001 of the workspace (target/debug/build)')!.test('Compiling module 000000002 of the workspace (target/error/build)')).toBe(false); // another path word
+    expect(quietRunRegExp('step 1ctl')).toBeUndefined(); // a numeric run followed by a letter: `step 1fatl` (its `fat`) would be a line of the run
+    expect(quietRunRegExp('request failed 1')).toBeUndefined();
   });
 });
