@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
-import { lineLead, NON_ASCII_LEAD, type LineLead } from './line-lead.js';
+import { LeadGate, lineLead, NON_ASCII_LEAD, type LineLead } from './line-lead.js';
 import { needleSetSource } from './needle-set.js';
 import { anchoredSource } from './prefilter.js';
 import { stripAnsi } from './vt-stripper.js';
@@ -20,13 +20,13 @@ function chars(l: LineLead): string {
   return l.lead[NON_ASCII_LEAD] === 1 ? `${s}…` : s;
 }
 
-/** Does `line` meet the lead's condition (what the tail gate asks)? */
+/** Does `line` meet the lead's condition: as read off (first character, a factor of a set), and as LeadGate asks it? */
 function meets(l: LineLead, line: string): boolean {
-  if (line.length > 0) {
-    const c = line.charCodeAt(0);
-    if (l.lead[c < NON_ASCII_LEAD ? c : NON_ASCII_LEAD] === 1) return true;
-  }
-  return l.sets.some((set) => new RegExp(needleSetSource(set)).test(line));
+  const c = line.charCodeAt(0);
+  const at = c < NON_ASCII_LEAD ? c : NON_ASCII_LEAD;
+  const read = line.length > 0 && (l.lead[at] === 1 || (l.prefix[at] === 1 && l.sets.some((set) => new RegExp(needleSetSource(set)).test(line))));
+  expect(new LeadGate([l]).open(line), JSON.stringify(line)).toBe(read);
+  return read;
 }
 
 /** Lookarounds removed: fast-check's stringMatching does not generate them (the result matches a superset). */
@@ -54,6 +54,7 @@ describe('lineLead', () => {
     const l = lineLead(info)!;
     expect(chars(l)).toBe('0123456789[');
     expect(l.sets.map(needleSetSource)).toEqual(['\\|']);
+    expect(chars({ lead: l.prefix, prefix: l.prefix, sets: [] })).toBe('-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'); // the compose prefix starts with [\w.-]
     expect(chars(lineLead(/^\s*(?:npm|yarn) /)!)).toBe('\t\n\v\f\r ny…'); // \s reaches outside ASCII
     expect(chars(lineLead(/^(?=x)[a-c]+\b:/)!)).toBe('abc');
     expect(chars(lineLead(/^x?y*(?:z|\x41)/)!)).toBe('Axyz');

@@ -11,24 +11,32 @@
  * compose prefix's needle) or starts with `[` or a digit. Conservative like the needle sets:
  * anything not modelled (`.`, a negated class, `\S`, a back-reference, flags) gives no lead.
  */
-import { needleSet, probeable, type Factor } from './needle-set.js';
+import { buildProbes, needleSet, probeable, type Factor, type Probe } from './needle-set.js';
 import { skipClass, skipGroup, topLevelBranches } from './regex-source.js';
 
 /** Index of the lead table standing for every character outside ASCII (not modelled one by one). */
 export const NON_ASCII_LEAD = 128;
 
-/** Lines may start with one of `lead` (1 at a character code, NON_ASCII_LEAD for any other), or hold a factor of one of `sets`. */
+/**
+ * Lines may start with one of `lead` (1 at a character code, NON_ASCII_LEAD for any other), or
+ * start with one of `prefix` (an optional group's first characters) and hold a factor of one of
+ * `sets` (that group's needle set).
+ */
 export interface LineLead {
   lead: Uint8Array;
+  prefix: Uint8Array;
   sets: Factor[][];
 }
 
 /** What a piece of pattern says: its first character is in `lead`, or the line holds a factor of `sets`, or (`empty`) it may match ''. */
 interface Part {
   lead: Uint8Array;
+  prefix: Uint8Array;
   sets: Factor[][];
   empty: boolean;
 }
+
+const table = () => new Uint8Array(NON_ASCII_LEAD + 1);
 
 class NoLead extends Error {}
 
@@ -45,7 +53,7 @@ export function lineLead(re: RegExp, source = re.source): LineLead | undefined {
   if (re.flags !== '' || source[0] !== '^') return undefined;
   try {
     const part = alternation(source, 1, source.length);
-    return part.empty ? undefined : { lead: part.lead, sets: part.sets };
+    return part.empty ? undefined : { lead: part.lead, prefix: part.prefix, sets: part.sets };
   } catch (e) {
     if (e instanceof NoLead) return undefined;
     throw e;
@@ -56,7 +64,7 @@ export function lineLead(re: RegExp, source = re.source): LineLead | undefined {
 function alternation(src: string, from: number, to: number): Part {
   const branches = topLevelBranches(src.slice(from, to));
   if (!branches) throw new NoLead();
-  const out: Part = { lead: new Uint8Array(NON_ASCII_LEAD + 1), sets: [], empty: false };
+  const out: Part = { lead: table(), prefix: table(), sets: [], empty: false };
   let at = from;
   for (const b of branches) {
     merge(out, sequence(src, at, at + b.length));
@@ -66,14 +74,17 @@ function alternation(src: string, from: number, to: number): Part {
 }
 
 function merge(into: Part, p: Part): void {
-  for (let c = 0; c <= NON_ASCII_LEAD; c++) into.lead[c] |= p.lead[c];
+  for (let c = 0; c <= NON_ASCII_LEAD; c++) {
+    into.lead[c] |= p.lead[c];
+    into.prefix[c] |= p.prefix[c];
+  }
   into.sets.push(...p.sets);
   into.empty ||= p.empty;
 }
 
 /** src[from, to), no top-level `|`: atoms in order until one must consume a character. */
 function sequence(src: string, from: number, to: number): Part {
-  const out: Part = { lead: new Uint8Array(NON_ASCII_LEAD + 1), sets: [], empty: false };
+  const out: Part = { lead: table(), prefix: table(), sets: [], empty: false };
   let i = from;
   while (i < to) {
     const c = src[i];
@@ -96,13 +107,13 @@ function sequence(src: string, from: number, to: number): Part {
         // Optional: either skipped (what follows starts the line) or matched, and then the line
         // holds a factor of its needle set (probed by the gate); without one, its own lead.
         const set = bodySet(src.slice(bodyStart, close));
-        atom = set && probeable(set) ? { lead: new Uint8Array(NON_ASCII_LEAD + 1), sets: [set], empty: true } : { ...alternation(src, bodyStart, close), empty: true };
+        atom = set && probeable(set) ? { lead: table(), prefix: firstOf(src, bodyStart, close), sets: [set], empty: true } : { ...alternation(src, bodyStart, close), empty: true };
       } else atom = alternation(src, bodyStart, close);
       end = q.end;
     } else if (c === '[') {
       const close = skipClass(src, i);
       if (close < 0 || close >= to) throw new NoLead();
-      atom = { lead: classLead(src.slice(i + 1, close)), sets: [], empty: false };
+      atom = { lead: classLead(src.slice(i + 1, close)), prefix: table(), sets: [], empty: false };
       const q = quantifier(src, close + 1);
       atom.empty = q.min === 0;
       end = q.end;
@@ -113,7 +124,7 @@ function sequence(src: string, from: number, to: number): Part {
       const lead = new Uint8Array(NON_ASCII_LEAD + 1);
       const next = atomLead(src, i, lead);
       const q = quantifier(src, next);
-      atom = { lead, sets: [], empty: q.min === 0 };
+      atom = { lead, prefix: table(), sets: [], empty: q.min === 0 };
       end = q.end;
     }
     if (end > to) throw new NoLead();
@@ -123,6 +134,23 @@ function sequence(src: string, from: number, to: number): Part {
   }
   out.empty = true;
   return out;
+}
+
+/**
+ * The characters a group's body may start with when it matches (every character when that is
+ * not read: anything not modelled, or a body that may match '').
+ */
+function firstOf(src: string, from: number, to: number): Uint8Array {
+  try {
+    const p = alternation(src, from, to);
+    if (!p.empty) {
+      for (let c = 0; c <= NON_ASCII_LEAD; c++) p.lead[c] |= p.prefix[c];
+      return p.lead;
+    }
+  } catch (e) {
+    if (!(e instanceof NoLead)) throw e;
+  }
+  return table().fill(1);
 }
 
 /** The needle set of a group's body on its own (none when it does not compile alone: a named back-reference into the rest). */
@@ -244,6 +272,53 @@ function add(lead: Uint8Array, c: string): void {
 
 function addAll(lead: Uint8Array, chars: string): void {
   for (const c of chars) add(lead, c);
+}
+
+/**
+ * The lines some of several leads let through: one table of first characters, and probes of
+ * their sets (a rare key searched natively, then the factors holding it).
+ */
+export class LeadGate {
+  private readonly lead = table();
+  /** Union of the leads' `prefix`: only a line starting with one of these is probed. */
+  private readonly prefix = table();
+  private readonly probes: readonly Probe[];
+  private readonly keys: RegExp | undefined;
+  /** The sets' factors are single characters, each its own probe's key: a line holding a key holds a factor. */
+  private readonly keysAlone: boolean;
+
+  constructor(leads: readonly LineLead[]) {
+    for (const l of leads) {
+      for (let c = 0; c <= NON_ASCII_LEAD; c++) {
+        this.lead[c] |= l.lead[c];
+        this.prefix[c] |= l.prefix[c];
+      }
+    }
+    const { probes, keys } = buildProbes(
+      leads.flatMap((l) => l.sets),
+      [],
+    );
+    this.probes = probes;
+    this.keys = keys;
+    // Every factor one character (the compose prefix's `|`): the keys' class is the whole answer.
+    this.keysAlone = leads.every((l) => l.sets.every((set) => set.every((f) => f.length === 1 && f[0].length === 1)));
+  }
+
+  /** May a line lead by one of them start `text`? (False: none of their RegExps can match it.) */
+  open(text: string): boolean {
+    // A lead's RegExp consumes a character at the line start: none matches an empty line.
+    if (text.length === 0) return false;
+    const c = text.charCodeAt(0);
+    const at = c < NON_ASCII_LEAD ? c : NON_ASCII_LEAD;
+    if (this.lead[at] === 1) return true;
+    // Lines that start as no optional prefix does (cargo's indented lines): shut without a scan.
+    if (this.prefix[at] === 0) return false;
+    if (this.keys === undefined || !this.keys.test(text)) return false;
+    if (this.keysAlone) return true;
+    const probes = this.probes;
+    for (let p = 0; p < probes.length; p++) if (text.indexOf(probes[p].key) >= 0 && probes[p].re.test(text)) return true;
+    return false;
+  }
 }
 
 /** Share of lines a lead table lets through at their first character, roughly (for choosing whether to gate on it). */

@@ -8,7 +8,7 @@
  * exactly the same as running every rule in order: only provably failing tests are left out.
  */
 import type { CompiledRule } from '../grammar/types.js';
-import { lineLead, leadShare, NON_ASCII_LEAD, type LineLead } from './line-lead.js';
+import { LeadGate, lineLead, leadShare, type LineLead } from './line-lead.js';
 import { buildProbes, charShare, needleSet, probeable, type Factor, type Probe, type Probes } from './needle-set.js';
 import { skipClass, skipGroup, topLevelBranches } from './regex-source.js';
 
@@ -136,7 +136,7 @@ const MIN_TAIL_GATE_RULES = 4;
 /**
  * A quick rule is gated by its line lead (line-lead.ts) only when lines start with one of its
  * first characters this rarely (charShare summed): the digits and `[` (~0.2) shut the gate on
- * most build lines; a lead of letters would open it on most and cost the gate for nothing.
+ * most build lines; a lead of letters would open it on most and cost the test for nothing.
  */
 const MAX_LEAD_SHARE = 0.25;
 
@@ -205,7 +205,8 @@ export class RuleFilter<R extends CompiledRule> {
     // So does one with a needle of one character that opens cheaply, but not where a tail gate
     // takes the rules alone (the log-level rules: their gate is cheaper still).
     // A quick rule the gate may cover, so that its combination is asked only when the gate opens.
-    // Line leads (line-lead.ts) of quick rules with neither (log-info-after-time: digits first), read once.
+    // Line leads (line-lead.ts) of the always-on quick rules the tail gate cannot cover
+    // (log-info-after-time: digits first, no rare piece), read once.
     const leadOf: (LineLead | null | undefined)[] = [];
     const leads = (k: number): LineLead | undefined => {
       if (k < setsFrom || sources[k] === undefined) return undefined;
@@ -215,7 +216,7 @@ export class RuleFilter<R extends CompiledRule> {
       }
       return leadOf[k] ?? undefined;
     };
-    const gateable = (k: number) => k >= setsFrom && (coveredQuick(literal[k], () => sets(k)) || leads(k) !== undefined);
+    const gateable = (k: number) => k >= setsFrom && coveredQuick(literal[k], () => sets(k));
     const tailStart = tailStartRule(rules, quick, literal, sets, gateable);
     rules.forEach((r, k) => {
       const needle = literal[k];
@@ -228,7 +229,9 @@ export class RuleFilter<R extends CompiledRule> {
       }
       if (quick[k] || cheap) {
         // A quick rule in the tail with a needle set: in a combination asked only when the tail gate opens.
-        const key = `${r.re.flags}${quick[k] && k >= tailStart && gateable(k) ? GATED_COMBINATION : ''}`;
+        // One the gate cannot cover but with a line lead: in a combination asked only when a lead opens it.
+        const gated = quick[k] && k >= tailStart && gateable(k);
+        const key = `${r.re.flags}${gated ? GATED_COMBINATION : quick[k] && leads(k) !== undefined ? LEAD_COMBINATION : ''}`;
         const list = byFlags.get(key) ?? [];
         list.push(k);
         byFlags.set(key, list);
@@ -239,9 +242,10 @@ export class RuleFilter<R extends CompiledRule> {
     });
     this.combined = [];
     for (const [key, list] of byFlags) {
-      const flags = key.replace(GATED_COMBINATION, '');
+      const flags = key.replace(GATED_COMBINATION, '').replace(LEAD_COMBINATION, '');
       const c = combineAnchored(list.map((k) => sources[k]!), flags);
-      if (c) this.combined.push(new Combined(c.re, c.bodies, flags, Int32Array.from(list), key !== flags));
+      const lead = key.endsWith(LEAD_COMBINATION) ? new LeadGate(list.map((k) => leads(k)!)) : undefined;
+      if (c) this.combined.push(new Combined(c.re, c.bodies, flags, Int32Array.from(list), key.endsWith(GATED_COMBINATION), lead));
       else for (const k of list) {
         // Not combinable after all (the RegExp compiler refused it): run alone, in order.
         const needle = literalNeedle(rules[k].re);
@@ -275,7 +279,7 @@ export class RuleFilter<R extends CompiledRule> {
       this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
     }
     const gatedCombined = this.combined.filter((c) => c.gated).flatMap((c) => Array.from(c.ruleOf));
-    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles, sets, leads, gatedCombined);
+    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles, sets, gatedCombined);
     if (!tail) for (const c of this.combined) c.gated = false;
     this.tailFrom = tail ? tail.from : this.alone.length;
     this.rootOf = Int32Array.from(needles, (_, k) => {
@@ -295,7 +299,6 @@ export class RuleFilter<R extends CompiledRule> {
     this.tailProbes = tail?.probes ?? [];
     this.tailKeys = tail?.keys;
     this.tailAny = tail?.any;
-    this.tailLead = tail?.lead;
   }
 
   /**
@@ -313,8 +316,6 @@ export class RuleFilter<R extends CompiledRule> {
   private readonly tailKeys: RegExp | undefined;
   /** A key of `tailProbes` or a character of each of `tailNeedles` (one class): a line without one meets neither. */
   private readonly tailAny: RegExp | undefined;
-  /** 1 at the first characters a gated rule's line may start with (line-lead.ts; NON_ASCII_LEAD: any outside ASCII), else undefined. */
-  private readonly tailLead: Uint8Array | undefined;
 
   /** Per needle: the shortest needle it contains through `parentOf` (itself if none). */
   private readonly rootOf: Int32Array;
@@ -327,10 +328,6 @@ export class RuleFilter<R extends CompiledRule> {
 
   /** Does `text` meet a condition of the tail gate? */
   private tailOpen(text: string): boolean {
-    if (this.tailLead !== undefined && text.length > 0) {
-      const c = text.charCodeAt(0);
-      if (this.tailLead[c < NON_ASCII_LEAD ? c : NON_ASCII_LEAD] === 1) return true;
-    }
     if (this.tailAny !== undefined && !this.tailAny.test(text)) return this.tailAnchored !== undefined && this.tailAnchored.test(text);
     if (this.tailNeedles !== undefined && this.tailNeedles.test(text)) return true;
     if (this.tailKeys !== undefined && this.tailKeys.test(text)) {
@@ -365,6 +362,7 @@ export class RuleFilter<R extends CompiledRule> {
         if (gate === 0) gate = this.tailOpen(text) ? 1 : 2;
         if (gate === 2) continue;
       }
+      if (cc.lead !== undefined && !cc.lead.open(text)) continue;
       const alt = cc.firstMatch(text);
       if (alt < 0) continue;
       const k = cc.ruleOf[alt];
@@ -442,6 +440,12 @@ function coveredQuick(needle: string | undefined, set: () => Factor[] | undefine
 
 /** Marks a combination key (flags + this) whose rules the tail gate covers. */
 const GATED_COMBINATION = '\0gated';
+/**
+ * Marks a combination key (flags + this) of rules the tail gate cannot cover but a line lead
+ * can: apart from the tail gate, whose conditions a lead would widen (rustc's `|` context lines
+ * would open it for every log-level rule: cargo's lines 0.91x when the lead was one of them).
+ */
+const LEAD_COMBINATION = '\0lead';
 
 /**
  * What a rule run alone gives the tail gate: its needle when long enough to be rare
@@ -473,9 +477,8 @@ function tailGate(
   aloneNeedle: Int32Array,
   needles: readonly string[],
   sets: (k: number) => Factor[] | undefined,
-  leads: (k: number) => LineLead | undefined,
   gatedCombined: readonly number[],
-): ({ from: number; needles?: RegExp; anchored?: RegExp; lead?: Uint8Array } & Probes) | undefined {
+): ({ from: number; needles?: RegExp; anchored?: RegExp } & Probes) | undefined {
   const literals = new Set<string>();
   const anchored: string[] = [];
   const probed: Factor[][] = [];
@@ -487,20 +490,7 @@ function tailGate(
   // A gated combination's rule has a long needle or a set (coveredQuick). Probed, not added to
   // the needles' RegExp: V8 scans a few words whose first letters differ fast (~25 ns a line),
   // but a longer list, or one with punctuation (`", line `), ~4x slower.
-  // One with neither has a line lead (coveredQuick or leads): its first characters, and its optional prefixes' sets probed.
-  let lead: Uint8Array | undefined;
-  for (const k of gatedCombined) {
-    const set = sets(k);
-    const needle = literalNeedle(rules[k].re);
-    if (set) probed.push(set);
-    else if (needle !== undefined && needle.length >= MIN_GATED_NEEDLE) probed.push([[...needle]]);
-    else {
-      const l = leads(k)!;
-      lead ??= new Uint8Array(NON_ASCII_LEAD + 1);
-      for (let c = 0; c <= NON_ASCII_LEAD; c++) lead[c] |= l.lead[c];
-      probed.push(...l.sets);
-    }
-  }
+  for (const k of gatedCombined) probed.push(sets(k) ?? [[...literalNeedle(rules[k].re)!]]);
   let from = alone.length;
   for (let j = alone.length - 1; j >= 0; j--) {
     const needle = aloneNeedle[j] >= 0 ? needles[aloneNeedle[j]] : undefined;
@@ -515,7 +505,6 @@ function tailGate(
       from,
       needles: literals.size ? new RegExp([...literals].map(escapeSource).join('|')) : undefined,
       anchored: anchored.length ? new RegExp(`^(?:${anchored.map((b) => `(?:${b})`).join('|')})`) : undefined,
-      lead,
       ...buildProbes(probed, [...literals]),
     };
   } catch {
@@ -675,6 +664,8 @@ class Combined {
     readonly ruleOf: Int32Array,
     /** Its rules are covered by the tail gate: asked only when the gate opens (cleared when there is no gate). */
     public gated = false,
+    /** Its rules' line leads: asked only on a line one of them lets through. */
+    readonly lead?: LeadGate,
   ) {
     this.memo = !flags.includes('g') && !flags.includes('y');
   }
