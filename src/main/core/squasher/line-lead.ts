@@ -3,13 +3,14 @@
  * start with, and needle sets for the optional groups that may come before them. A rule whose
  * matches share no rare piece (log-info-after-time: a timestamp of digits, or a ten-digit epoch,
  * then a level word) still fails on most lines at their first character: a line that starts
- * with none of the lead and holds no factor of the sets cannot match, so the tail gate may
- * leave the rule out with one character read instead of the RegExp's run (which walks a
- * `[\w.-]+` prefix back and forth on every line first).
+ * with none of the lead and holds no factor of the sets cannot match, so LeadGate (asked by the
+ * prefilter before the rule's combination) leaves the rule out with one character read instead
+ * of the RegExp's run (which walks a `[\w.-]+` prefix back and forth on every line first).
  *
- * `^(?:[\w.-]+\s*\|\s?)?\[?(?:\d{4}…|\d\d:…|\d{10}…|\d{13})…` reads as: the line holds `|` (the
- * compose prefix's needle) or starts with `[` or a digit. Conservative like the needle sets:
- * anything not modelled (`.`, a negated class, `\S`, a back-reference, flags) gives no lead.
+ * `^(?:[\w.-]+\s*\|\s?)?\[?(?:\d{4}…|\d\d:…|\d{10}…|\d{13})…` reads as: the line starts with `[`
+ * or a digit, or starts with `[\w.-]` (`prefix`) and holds `|` (the compose prefix's needle).
+ * Conservative like the needle sets: anything not modelled (`.`, a negated class, `\S`, a
+ * back-reference, flags) gives no lead.
  */
 import { buildProbes, needleSet, probeable, type Factor, type Probe } from './needle-set.js';
 import { skipClass, skipGroup, topLevelBranches } from './regex-source.js';
