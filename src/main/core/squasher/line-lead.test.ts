@@ -8,6 +8,7 @@ import { LeadGate, lineLead, NON_ASCII_LEAD, type LineLead } from './line-lead.j
 import { needleSetSource } from './needle-set.js';
 import { anchoredSource } from './prefilter.js';
 import { stripAnsi } from './vt-stripper.js';
+import { withoutLookarounds } from './test-regex.js';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const GRAMMARS = path.join(ROOT, 'grammars');
@@ -27,25 +28,6 @@ function meets(l: LineLead, line: string): boolean {
   const read = line.length > 0 && (l.lead[at] === 1 || (l.prefix[at] === 1 && l.sets.some((set) => new RegExp(needleSetSource(set)).test(line))));
   expect(new LeadGate([l]).open(line), JSON.stringify(line)).toBe(read);
   return read;
-}
-
-/** Lookarounds removed: fast-check's stringMatching does not generate them (the result matches a superset). */
-function withoutLookarounds(source: string): string | undefined {
-  let out = source;
-  for (let n = 0; n < 20 && /\(\?<?[=!]/.test(out); n++) {
-    const at = out.search(/\(\?<?[=!]/);
-    let depth = 0;
-    let i = at;
-    for (; i < out.length; i++) {
-      if (out[i] === '\\') i++;
-      else if (out[i] === '[') while (i < out.length && out[i] !== ']') i += out[i] === '\\' ? 2 : 1;
-      else if (out[i] === '(') depth++;
-      else if (out[i] === ')' && --depth === 0) break;
-    }
-    if (i >= out.length) return undefined;
-    out = out.slice(0, at) + out.slice(i + 1).replace(/^(?:[?*+]|\{\d+(?:,\d*)?\})\??/, '');
-  }
-  return /\(\?<?[=!]/.test(out) ? undefined : out;
 }
 
 describe('lineLead', () => {

@@ -6,6 +6,7 @@ import { loadGrammarFile } from '../grammar/loader.js';
 import type { CompiledRule } from '../grammar/types.js';
 import { buildProbes, needleSet, needleSetSource, probeable, type Factor } from './needle-set.js';
 import { stripAnsi } from './vt-stripper.js';
+import { withoutLookarounds } from './test-regex.js';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const GRAMMARS = path.join(ROOT, 'grammars');
@@ -39,25 +40,6 @@ const src = (re: RegExp) => {
   const s = needleSet(re);
   return s && needleSetSource(s);
 };
-
-/** Lookarounds removed: fast-check's stringMatching does not generate them (the result matches a superset). */
-function withoutLookarounds(source: string): string | undefined {
-  let out = source;
-  for (let n = 0; n < 20 && /\(\?<?[=!]/.test(out); n++) {
-    const at = out.search(/\(\?<?[=!]/);
-    let depth = 0;
-    let i = at;
-    for (; i < out.length; i++) {
-      if (out[i] === '\\') i++;
-      else if (out[i] === '[') while (i < out.length && out[i] !== ']') i += out[i] === '\\' ? 2 : 1;
-      else if (out[i] === '(') depth++;
-      else if (out[i] === ')' && --depth === 0) break;
-    }
-    if (i >= out.length) return undefined;
-    out = out.slice(0, at) + out.slice(i + 1).replace(/^(?:[?*+]|\{\d+(?:,\d*)?\})\??/, '');
-  }
-  return /\(\?<?[=!]/.test(out) ? undefined : out;
-}
 
 describe('needleSet', () => {
   it('reads the pieces every match holds: alternations, classes, repeats, case under i', () => {
