@@ -106,6 +106,10 @@ export const HEADERS: ContextRule[] = [
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  // A bearer credential written anywhere (an OpenAPI document's `example: Bearer sk-…`, a log's `using Bearer …`, a README's
+  // curl line: adv21 F44): after the scheme's word, a token of 20 characters and up with a digit in it (`Bearer <token>`,
+  // `Bearer YOUR_API_KEY` and `Bearer $TOKEN` have none, or are placeholders the guard keeps).
+  { kind: 'bearer token', keywords: ['bearer'], needs: /bearer[ \t]+[A-Za-z0-9]/i, re: /(?<![A-Za-z0-9_-])Bearer[ \t]+(?<secret>(?=[A-Za-z._~+\/-]*\d)[A-Za-z0-9._~+\/-]{20,4096}=*)(?![A-Za-z0-9._~+\/=-])/gi, guard: true },
 ];
 
 /** Cookie headers: each value masked, the names and attributes (Path, Expires, HttpOnly) kept. */
@@ -197,6 +201,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // A generated password announced in a sentence (adv16 D50: gitea's `generated random password is '…'`; D44: mongo-express's
   // `basicAuth credentials are "admin:pw"`; D49: Django REST framework's `Generated token <40 hex> for user dana`).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:random|generated|temporary|initial|default) password (?:is|was set to) /i, re: /\b(?:random|generated|temporary|initial|default) password (?:is|was set to)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'",;]+)/gi },
+  // Any password told in a sentence (`Your new VPN password is: …` in a mail body, `the password for bob is now …`: adv21 F35):
+  // the value must look made (a digit in it, 8 characters and up), not a word that says something about the password
+  // (`password is required`, `password is too short`, `password is not set`).
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /pass(?:word|phrase|code) (?:for \S+ )?(?:is|was|has been)\b/i, re: /\bpass(?:word|phrase|code)(?: for [^\s:]{1,64})? (?:is(?: now)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d)[^\s'",;]{8,256})/gi, guard: true },
   { kind: 'basic auth', keywords: ['cred'], sharesNameWords: true, needs: /credentials are "/, re: /\bcredentials are "[^":\n]{1,64}:(?<secret>[^"\n]+)(?=")/g },
   { kind: 'token', keywords: ['token'], sharesNameWords: true, needs: /Generated token [0-9a-f]{40} for user/, re: /\bGenerated token (?<secret>[0-9a-f]{40}) for user/g },
   // A secret's variable set by a server's config (adv16 D18, D19): Apache's `SetEnv DB_PASSWORD "…"`, nginx's `fastcgi_param APP_SECRET …;`;

@@ -61,6 +61,10 @@ const kept: [string, string][] = [
   ["a JSON API's data that is no Vault secret", '{\n  "data": {\n    "id": 42,\n    "type": "order"\n  }\n}\n'],
   ["an access key's id in a CLI's padded rows", 'AccessKey                SCWOXVWP3IBBH1ULVZC5\nApplicationID            75af9e2e-42e2-4a7e-9862-49c314e82afb\n'],
   ["CircleCI's own masked values", '{"items": [{"name": "NPM_TOKEN", "value": "xxxxAb12", "created-at": "2024-02-01T10:12:44.512Z"}]}\n'],
+  // Session 11: sentences about a password (not one), a scheme word alone, placeholders after Bearer, a hash beside its name in a tab row.
+  ['sentences about a password', 'Error: password is required\npassword is too short (min 12 characters)\nPassword is 8 characters long\nthe password was changed to comply\n'],
+  ["a bearer placeholder and a token's type", 'curl -H "Authorization: Bearer $TOKEN" https://api.acme.io\nuse Bearer YOUR_ACCESS_TOKEN\n{"token_type": "bearer", "expires_in": 3600}\n'],
+  ['a password hash in a tab-separated row', 'user\tdana\npassword_hash\t5f4dcc3b5aa765d61d8327deb882cf99\n'],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
 ];
 

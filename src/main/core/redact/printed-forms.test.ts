@@ -313,6 +313,14 @@ v = s(B64, 40); f("pyspark's getAll() pairs", v, `[('spark.app.name', 'sync'), (
 
 v = s(AN, 64); f("auth0 apps show's CLIENT SECRET row", v, `  CLIENT ID            ${s(AN, 32)}\n  NAME                 Shop Sync (M2M)\n  CLIENT SECRET        ${v}\n  TOKEN ENDPOINT AUTH  client_secret_post`);
 
+// Adversary pass 21 (session 11).
+v = 'fm2_' + s(B64, 90); f('a Fly.io token after its scheme word in a variable (a bug: the scheme was masked, the token shown)', v, `FLY_API_TOKEN=FlyV1 ${v}`);
+v = s(AN, 32); f('a bearer token after its scheme word in a variable', v, `API_TOKEN=Bearer ${v}`);
+v = s(AN, 64); f("terraform outputs as name TAB value rows", v, `cluster_endpoint\thttps://4F2A.gr7.eu-west-1.eks.amazonaws.com\nrds_master_password\t${v}`);
+v = pw() + '=3D' + s(AN, 6); f('a password told in a quoted-printable mail body', v, `Content-Transfer-Encoding: quoted-printable\n\nYour new VPN password is: ${v}`);
+v = 'sk-proj-' + s(AN, 48); f("an OpenAPI document's bearer example", v, `- name: Authorization\n  in: header\n  example: Bearer ${v}`);
+v = `T${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 8)}/B${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 10)}/${s(AN, 24)}`; f("a Slack webhook's path in curl -v's request line (the host on the next line)", v, `* Connected to hooks.slack.com (3.5.1.2) port 443\n> POST /services/${v} HTTP/2\n> Host: hooks.slack.com`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -1434,6 +1434,15 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     v = valueAt.exec(text);
     if (!v) return e;
   }
+  // An unquoted value that is an auth scheme's word then the credential (`FLY_API_TOKEN=FlyV1 fm2_…`, `API_TOKEN=Bearer …`:
+  // adv21 F24): the word after the scheme is the value (the scheme alone is no secret, and masking it showed the token).
+  if (v.groups!.secret !== undefined && AUTH_SCHEME_WORD.test(v.groups!.secret)) {
+    let at = v.index + v[0].length;
+    while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+    SCHEME_CREDENTIAL.lastIndex = at;
+    const after = at > v.index + v[0].length ? SCHEME_CREDENTIAL.exec(text) : null;
+    if (after) v = after;
+  }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
@@ -1486,6 +1495,10 @@ function indentedValueBelow(text: string, k: number, at: number): { start: numbe
 const WORD_DIFF = /\[-(?<old>(?:(?!-\])[^\n]){1,4096})-\](?:\{\+(?<new>(?:(?!\+\})[^\n]){1,4096})\+\})?/dy;
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
 const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
+/** An HTTP auth scheme's word (and Fly.io's macaroon scheme `FlyV1`), written before the credential in a variable's value. */
+const AUTH_SCHEME_WORD = /^(?:Bearer|Basic|Token|Bot|FlyV1|SSWS|GenieKey|Splunk|OAuth|Digest)$/i;
+/** After a scheme's word and its blanks: the credential (one word, at least 8 characters; `secret` as VALUE_AT names it). */
+const SCHEME_CREDENTIAL = /(?<secret>[^\s"',;}\]\\]{8,8192})/y;
 /** After a value: a change to a new one (`=> "new"`, `-> "new"`), quoted or bare. */
 const CHANGED_TO = /["']?[ \t]*(?:->|=>)[ \t]*(?:"(?<q>(?:[^"\\\n]|\\.){1,4096})"|'(?<s>[^'\n]{1,4096})'|(?<b>[^\s"',;}\]]+))/y;
 /** A pointer's address before its string (gdb's `char *`). */
@@ -1773,6 +1786,10 @@ function keyPathValueBelow(text: string, k: number, e: number, out: SecretFindin
 
 /** After a variable's name first on its line: blanks, then one word to the line's end (R's `Sys.getenv()`, `env | column -t -s=`). */
 const PADDED_VALUE = /[ \t]{2,}(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+/** One TAB then the value alone to the line's end (a two-column tab-separated row). */
+const TAB_VALUE = /\t(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+/** A snake_case name (`rds_master_password`): two or more lower-case words joined by `_`. */
+const SNAKE_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 /** A date or a time first in a value (`gh secret list`'s `DB_PASSWORD  2024-03-11T10:22:31Z`: when it was set). */
 const DATE_VALUE = /^\d{4}-\d{2}-\d{2}|^\d{1,2}:\d{2}/;
 
@@ -1793,9 +1810,13 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) return;
   const name = text.slice(k, e);
   // An environment's name, or a CLI's field in PascalCase (`scw iam api-key create`: `SecretKey   <uuid>`: adv19 F15).
-  if (!/^[A-Z][A-Za-z0-9_]*$/.test(name) || !isSecretName(name)) return;
+  // Or a snake_case name then one TAB (a tool's `name<TAB>value` rows: `terraform output -json | jq -r '… "\(.key)\t\(.value.value)"'`,
+  // adv21 F50): a tab-separated row is data, not a sentence.
+  const tabbed = text.charCodeAt(e) === 0x09;
+  if (!(/^[A-Z][A-Za-z0-9_]*$/.test(name) || (tabbed && SNAKE_NAME.test(name))) || !isSecretName(name)) return;
   PADDED_VALUE.lastIndex = e;
-  const m = PADDED_VALUE.exec(text);
+  TAB_VALUE.lastIndex = e;
+  const m = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null);
   if (!m) return;
   const v = m.groups!.v;
   if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;

@@ -123,6 +123,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('anaconda token', ['anaconda.org/t/', 'anaconda.cloud/t/'], `anaconda\\.(?:org|cloud)/t/(?<secret>[A-Za-z0-9_-]{20,})`),
   // Resend (adv14 C37: Laravel's stock services.php `'key' => 're_…'`).
   rule('resend api key', ['re_'], `${B}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${E}`),
+  // A webhook's path alone (curl -v's request line `> POST /services/T…/B…/… HTTP/2`, the host on the `Host:` line: adv21 F42):
+  // the workspace's `T…` and the hook's `B…` ids then the 24-character secret are the shape.
+  rule('slack webhook', ['/services/t'], `/services/(?<secret>T[A-Z0-9]{8,12}/B[A-Z0-9]{8,12}/[A-Za-z0-9]{24})${E}`),
   rule('slack webhook', ['hooks.slack.com'], `hooks\\.slack\\.com/(?:services|workflows|triggers)/(?<secret>[A-Za-z0-9+/_-]{40,})`),
   rule('discord webhook', ['discord.com/api/webhooks', 'discordapp.com/api/webhooks'], `discord(?:app)?\\.com/api/webhooks/\\d+/(?<secret>[A-Za-z0-9_-]{60,})`),
   rule('discord bot token', [], `${B}[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}${E}`),
