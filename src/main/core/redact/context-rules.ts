@@ -46,7 +46,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -75,6 +75,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'dsn' },
   // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27).
   { word: 'plaintext' },
+  // An HMAC secret named `hmac` alone (`shop.partner.hmac` in a Spring Cloud Config source: adv20 F09).
+  { word: 'hmac' },
   // Grafana's datasource header values (`httpHeaderValue1`, in secureJsonData: adv16 D16), which isSecretName takes by name.
   { word: 'httpheadervalue' },
 ];
@@ -351,6 +353,9 @@ export const PROMPT: ContextRule = {
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // Hadoop's ABFS / WASB account key (`fs.azure.account.key.<account>.dfs.core.windows.net`, in Spark's conf as a pair, a
+  // property, a `--conf` or core-site.xml: adv20 F08): the name ends in the account's host, not in a secret's word.
+  { kind: 'azure storage account key', keywords: ['fs.azure.account.key.'], re: /fs\.azure\.account\.key\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+){0,6}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9+\/]{40,}={0,2})/g },
   // An HTML form's password field with its value filled in (a saved page, a server-rendered form in a test log).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).

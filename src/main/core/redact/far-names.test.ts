@@ -119,6 +119,14 @@ describe('values named from afar', () => {
       ">>> settings.SECRET_KEY\n'abcdabcdabcd'\n".repeat(50_000),
       `DB_PASSWORD=[-${'a'.repeat(300_000)}\n`,
       `"MESSAGE":[${'65,'.repeat(300_000)}65]\n`,
+      // Session 11's forms: one-item arrays under a secret's name (a 40-hex value searched the whole text back for a Podfile
+      // section each: 8 s for 1 MB), a scheme word before each value, sentences, Bearer anywhere, an Azure account key's name.
+      `"secret": [\n  "${'a1'.repeat(20)}"\n],\n`.repeat(25_000),
+      `API_TOKEN=Bearer ${'x'.repeat(30)}\n`.repeat(30_000),
+      'password is '.repeat(100_000),
+      'Bearer '.repeat(150_000),
+      `fs.azure.account.key.${'a.'.repeat(500_000)}`,
+      `db_password\t${'x1'.repeat(10)}\n`.repeat(50_000),
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -24,6 +24,8 @@ export const MIN_LEARNED_CHARS = 8;
  * and a placeholder `USER:PASSWORD@` the names `DB_PASSWORD`: adv12 S01, L04).
  */
 const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
+/** Values up to this long are cut into pieces for findAtCuts' lookup (128 of them: at most ~260,000 pieces). */
+const MAX_GRAMMED_CHARS = 2048;
 /** At most this many values (the oldest are forgotten first): bounds memory and the verification work per candidate. */
 export const MAX_LEARNED = 128;
 
@@ -50,6 +52,8 @@ export class LearnedSecrets {
   /** Value → kind, oldest first. */
   private readonly kinds = new Map<string, string>();
   private index: Index | null = null;
+  /** findAtCuts' pieces of the values (buildGrams), dropped at every value learned. */
+  private grams: { set: Set<string>; long: boolean } | null = null;
   /** Values forgotten since the index was built (they are still in it). */
   private stale = 0;
   private readonly lowBytes = new LowBytes();
@@ -64,6 +68,7 @@ export class LearnedSecrets {
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
     if (value.length < minLength || value.includes('\n') || this.kinds.has(value) || WORD.test(value)) return;
     this.kinds.set(value, kind);
+    this.grams = null;
     if (this.kinds.size > MAX_LEARNED) {
       this.kinds.delete(this.kinds.keys().next().value!);
       this.stale++;
@@ -93,6 +98,58 @@ export class LearnedSecrets {
       }
       i++;
     }
+  }
+
+  /**
+   * The pieces of remembered values on each side of a cut (the squasher's `… [+125 chars] …` in a long line: adv20 F08, an Azure
+   * key whose name and head were cut away and whose tail showed): after a cut, text that is a value's end (its last
+   * MIN_LEARNED_CHARS characters and up); before one, text that is a value's start. Cuts are few (one per long line), values
+   * at most MAX_LEARNED: one indexOf per value and side.
+   */
+  findAtCuts(text: string, cuts: readonly { start: number; end: number }[], out: { start: number; end: number; kind: string }[]): void {
+    if (this.kinds.size === 0) return;
+    const n = MIN_LEARNED_CHARS;
+    const grams = (this.grams ??= this.buildGrams());
+    for (const cut of cuts) {
+      const after = text.slice(cut.end, cut.end + n);
+      const before = cut.start >= n ? text.slice(cut.start - n, cut.start) : '';
+      if (!grams.long && !grams.set.has(after) && !grams.set.has(before)) continue;
+      // The longest piece on each side (one finding a side, however many values share the piece).
+      let tail: { end: number; kind: string } | undefined;
+      let head: { start: number; kind: string } | undefined;
+      for (const [v, kind] of this.kinds) {
+        if (after.length === n) {
+          for (let p = v.indexOf(after, 1); p >= 0; p = v.indexOf(after, p + 1)) {
+            if (text.startsWith(v.slice(p), cut.end)) {
+              if (!tail || cut.end + v.length - p > tail.end) tail = { end: cut.end + v.length - p, kind };
+              break;
+            }
+          }
+        }
+        if (before.length === n) {
+          for (let p = v.indexOf(before); p >= 0 && p + n < v.length; p = v.indexOf(before, p + 1)) {
+            const piece = v.slice(0, p + n);
+            if (text.startsWith(piece, cut.start - piece.length)) {
+              if (!head || cut.start - piece.length < head.start) head = { start: cut.start - piece.length, kind };
+              break;
+            }
+          }
+        }
+      }
+      if (tail) out.push({ start: cut.end, end: tail.end, kind: tail.kind });
+      if (head) out.push({ start: head.start, end: cut.start, kind: head.kind });
+    }
+  }
+
+  /** Every MIN_LEARNED_CHARS-long piece of the remembered values (a cut's sides are looked up here first); `long`: a value too long to be cut into pieces, so every cut asks every value. */
+  private buildGrams(): { set: Set<string>; long: boolean } {
+    const set = new Set<string>();
+    let long = false;
+    for (const v of this.kinds.keys()) {
+      if (v.length > MAX_GRAMMED_CHARS) long = true;
+      else for (let i = 0; i + MIN_LEARNED_CHARS <= v.length; i++) set.add(v.slice(i, i + MIN_LEARNED_CHARS));
+    }
+    return { set, long };
   }
 
   private build(): Index {

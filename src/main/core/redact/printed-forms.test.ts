@@ -320,6 +320,10 @@ v = s(AN, 64); f("terraform outputs as name TAB value rows", v, `cluster_endpoin
 v = pw() + '=3D' + s(AN, 6); f('a password told in a quoted-printable mail body', v, `Content-Transfer-Encoding: quoted-printable\n\nYour new VPN password is: ${v}`);
 v = 'sk-proj-' + s(AN, 48); f("an OpenAPI document's bearer example", v, `- name: Authorization\n  in: header\n  example: Bearer ${v}`);
 v = `T${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 8)}/B${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 10)}/${s(AN, 24)}`; f("a Slack webhook's path in curl -v's request line (the host on the next line)", v, `* Connected to hooks.slack.com (3.5.1.2) port 443\n> POST /services/${v} HTTP/2\n> Host: hooks.slack.com`);
+v = s(B64, 86) + '=='; f("an Azure storage key in Spark's conf (its name ends in the account's host)", v, `[('spark.app.id', 'local-1710148951512'), ('spark.hadoop.fs.azure.account.key.acmelake.dfs.core.windows.net', '${v}'), ('spark.master', 'local[2]')]`);
+v = s(AN, 86); f("a Keycloak realm export's one-item arrays", v, `    "config": {\n      "secret": [\n        "${v}"\n      ],\n      "priority": [\n        "100"\n      ]`);
+v = s(B64, 43) + '='; f("an HMAC secret named hmac alone", v, `        "shop.partner.hmac": "${v}",`);
+v = s(HEX, 32); f("Grafana's PagerDuty integrationKey", v, `          type: pagerduty\n          settings:\n            integrationKey: ${v}\n            severity: critical`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -159,4 +159,15 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
     expect(out).not.toContain('Xk3aaaa9bbbbccc12');
     expect(out).not.toContain('dd4eeee5ffff');
   });
+  it("masks a remembered value's pieces beside the squasher's cut mark (adversary pass 20: an Azure key's tail showed after the cut)", () => {
+    const key = 'hqG6XpyHVMruo8XYqkhYioVLfvWo7mM1neqLLtMCbcYHZ9MdGE9e5ZIPqitp3OF08tOz/MuhNUQqiYAEOYyKkA==';
+    const r = new Redactor();
+    r.learnFrom(`[('spark.app.id', 'local-1'), ('spark.hadoop.fs.azure.account.key.lake.dfs.core.windows.net', '${key}')]`);
+    const tail = r.mask("('spark.app.id', 'local-171… [+125 chars] …Z9MdGE9e5ZIPqitp3OF08tOz/MuhNUQqiYAEOYyKkA=='), ('spark.master'");
+    expect(tail).toBe("('spark.app.id', 'local-171… [+125 chars] …[masked: azure storage account key]'), ('spark.master'");
+    const head = r.mask("('x', 'hqG6XpyHVMruo8XYqk… [+125 chars] …'), ('y', 'local[2]')");
+    expect(head).toBe("('x', '[masked: azure storage account key]… [+125 chars] …'), ('y', 'local[2]')");
+    // Text beside a cut that is no value's piece stays.
+    expect(r.mask("('x', 'abcdefghijkl… [+125 chars] …mnopqrstuvwx')")).toBe("('x', 'abcdefghijkl… [+125 chars] …mnopqrstuvwx')");
+  });
 });

@@ -92,7 +92,12 @@ export class Redactor {
     if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
     const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
     this.learned.find(text, found);
-    return text.includes(CUT_MARKER_START) ? aroundCutMarkers(text, found) : found;
+    if (!text.includes(CUT_MARKER_START)) return found;
+    // A remembered value cut by the squasher shows in pieces beside the cut's mark, each too short for the search above.
+    CUT_MARKER.lastIndex = 0; // matchAll starts where aroundCutMarkers' last exec left the shared regex
+    const cuts = [...text.matchAll(CUT_MARKER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
+    this.learned.findAtCuts(text, cuts, found);
+    return aroundCutMarkers(text, found);
   }
 
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */

@@ -425,6 +425,9 @@ function paddedAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): bo
 }
 
 /** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
+/** NEED_PASS's answer for the line that ends at `lineEnd` of the buffer being scanned (reset by each scanContextSecretsInBytes). */
+let passLine = { lineEnd: -1, has: false };
+
 function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   // URL-encoded text after the keyword (`authorization%3A%20…`): its decoded form is scanned (percentEncoded).
   if (buf[end] === 0x25) return true;
@@ -455,14 +458,18 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
       let w = end - 5;
       while (w >= 0 && (buf[w] | 0x20) >= 0x61 && (buf[w] | 0x20) <= 0x7a) w--;
       if (w >= 0 && buf[w] === 0x2d) return true;
+      // Asked once a line: a line of `pass` words and no separator was read whole at each (100,000 of them: 2 minutes).
+      if (passLine.lineEnd === lineEnd) return passLine.has;
       const lineStart = end > 1 ? buf.lastIndexOf(0x0a, end - 2) + 1 : 0;
-      for (let i = lineStart; i < lineEnd; i++) {
+      let has = false;
+      for (let i = lineStart; i < lineEnd && !has; i++) {
         const b = buf[i];
         // `:` `|` `=`, 0xEF (the lead byte of a full-width colon `：`), `<` (`<(echo pw)`, `<<< pw`), `]` (composer's `[github-oauth.host] tok`).
         // `'` (SQL's `PASSWORD '…'`).
-        if (b === 0x3a || b === 0x7c || b === 0x3d || b === 0xef || b === 0x3c || b === 0x5d || b === 0x27 || b === 0x22) return true;
+        has = b === 0x3a || b === 0x7c || b === 0x3d || b === 0xef || b === 0x3c || b === 0x5d || b === 0x27 || b === 0x22;
       }
-      return false;
+      passLine = { lineEnd, has };
+      return has;
     }
     case NEED_QUERY: {
       // Back over the parameter's name (the keyword may end inside it: `access_token=`).
@@ -823,6 +830,7 @@ function pgpassAfter(buf: Buffer, colon: number, lineEnd: number): boolean {
  * block to the end) are decoded and scanned. Returns the values found and their kinds.
  */
 export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: string; kind: string }[] {
+  passLine = { lineEnd: -1, has: false };
   const out: { value: string; kind: string }[] = [];
   const hits = AUTOMATON.hitsInBytes(buf, n);
   const dataStart = dataBlockStart(buf, n);
@@ -1318,7 +1326,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (text.charCodeAt(e) === 0x22 && COMPOSER_SECTION.test(name)) composerSection(text, e + 1, out);
   const bareAuth = BARE_AUTH.test(name);
   // PagerDuty's integration key is a `routing_key` (alertmanager.yml, adv13 B41): 32 hex digits; a message queue's routing key is words.
-  if (m && /^routing[_-]?key$/i.test(name)) {
+  // Grafana's PagerDuty contact point names it `integrationKey` (adv20 F34).
+  if (m && /^(?:routing|integration)[_-]?key$/i.test(name)) {
     ROUTING_KEY_VALUE.lastIndex = e + m[0].length;
     const r = ROUTING_KEY_VALUE.exec(text);
     if (r) out.push({ start: r.index + r[0].length - 32, end: r.index + r[0].length, kind: 'pagerduty routing key', byContext: true });
@@ -1398,7 +1407,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     }
     // Pretty-printed JSON (`"client_secret":` then the value on the next line, indented).
     NEXT_LINE_QUOTE.lastIndex = valueAt.lastIndex;
+    ONE_ITEM_ARRAY.lastIndex = valueAt.lastIndex;
     if (NEXT_LINE_QUOTE.test(text)) valueAt.lastIndex = NEXT_LINE_QUOTE.lastIndex;
+    // A one-item array of the value, pretty-printed (a Keycloak realm export's component config: `"secret": [` then the value
+    // on the next line, `"privateKey": [` likewise: adv20 F16).
+    else if (ONE_ITEM_ARRAY.test(text)) valueAt.lastIndex = ONE_ITEM_ARRAY.lastIndex;
     // A secret's object with its value a field of it (`"DB_PASSWORD": {"isSecret": null, "value": "…"}` of `az pipelines
     // variable list`, adv12 A23; pulumi's `"proj:dbPassword": {"value": …}`).
     else if (text.charCodeAt(valueAt.lastIndex) === 0x7b) {
@@ -1452,6 +1465,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
   if (/^[0-9a-f]{40}$/.test(value) && inPodChecksums(text, k)) return e;
   if (bareAuth && !isBasicAuthBase64(value)) return e;
+  // A name that is `hmac` alone may name the algorithm (`"hmac": "sha256"`): a secret is 16 characters and up.
+  if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (v.groups!.ansi !== undefined ? 2 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
@@ -1509,8 +1524,14 @@ const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|original
 /** The rest of a name's line is empty and the next line is a YAML list's item (`  - …`). */
 const YAML_LIST_AFTER = /^[ \t]*\r?\n[ \t]*-[ \t]+\S/;
 /** Is `at` in Podfile.lock's `SPEC CHECKSUMS:` section (no blank line since its header)? */
+const POD_CHECKSUMS = 'SPEC CHECKSUMS:';
+/** The last text inPodChecksums was asked about, and whether it has the section's header at all. */
+let podSections: { text: string; any: boolean } | undefined;
 function inPodChecksums(text: string, at: number): boolean {
-  const header = text.lastIndexOf('SPEC CHECKSUMS:', at);
+  // Asked once per 40-hex value under a secret's name: a text of thousands (and no section) was searched back whole each time.
+  if (podSections?.text !== text) podSections = { text, any: text.includes(POD_CHECKSUMS) };
+  if (!podSections.any) return false;
+  const header = text.lastIndexOf(POD_CHECKSUMS, at);
   return header >= 0 && text.lastIndexOf('\n\n', at) < header;
 }
 
@@ -1907,6 +1928,12 @@ const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")
 const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
+/** A name whose last word is `hmac` (or `hmac_secret`): an HMAC's secret, or its algorithm. */
+const HMAC_NAME = /(?:^|[_.-])hmac$/i;
+/** Fewer characters than this under an `hmac` name: an algorithm's name (`sha256`), no secret (an HMAC key is 16 bytes and up). */
+const MIN_HMAC_SECRET = 16;
+/** `[` ending the line, the next line one quoted item and the line after it closing the array: where the item starts. */
+const ONE_ITEM_ARRAY = /\[[ \t]*\r?\n[ \t]*(?="(?:[^"\\\n]|\\.){1,8192}"[ \t]*\r?\n[ \t]*\])/y;
 /** After VarDumper's `"key" =>`: `array:1 [`, then the next line's `0 => ` before the quoted value. */
 const VAR_DUMPER_ARRAY = /[ \t]*array:\d{1,4}[ \t]*\[[ \t]*\r?\n[ \t]*0[ \t]*=>[ \t]*(?=")/y;
 /** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */
