@@ -185,10 +185,50 @@ const printers: [string, string][] = [
   ['xxd -p ~/.aws/credentials', 'credential file printed by xxd of a credential file'],
   ['base64 < ~/.pgpass', 'credential file printed by base64 of a credential file'],
   ['tar czf - .env | base64', 'credential file printed by tar of a credential file'],
+  // Adversary pass 21: a secret file printed by a tool other than cat (F37), read by an inline script (F31), a database client asked
+  // for a secret column (F27), a printer run per argument (F05), a document's or a table's value field (F17, F18), a named output's `.value` (F50).
+  ['xxd -p /run/secrets/smtp_password', 'secret printed by xxd of a secret file'],
+  ['od -c /run/secrets/db_password', 'secret printed by od of a secret file'],
+  ['hexdump -C db_password.txt', 'secret printed by hexdump of a secret file'],
+  ['base32 secrets/api_token', 'secret printed by base32 of a secret file'],
+  ['basenc --base16 /run/secrets/db', 'secret printed by basenc of a secret file'],
+  ['strings /run/secrets/db', 'secret printed by strings of a secret file'],
+  ['rev /run/secrets/db', 'secret printed by rev of a secret file'],
+  ["sed 's/./& /g' /run/secrets/db", 'secret printed by sed of a secret file'],
+  ["awk '{print toupper($0)}' /run/secrets/db", 'secret printed by awk of a secret file'],
+  ["tr 'a-z' 'n-za-m' < /run/secrets/db", 'secret printed by tr of a secret file'],
+  ['cut -c1-64 /run/secrets/db', 'secret printed by cut of a secret file'],
+  ["perl -pe 's/(.)/ord($1).\",\"/ge' /run/secrets/db", 'secret printed by perl of a secret file'],
+  ['dd if=/run/secrets/db bs=1 2>/dev/null', 'secret printed by dd of a secret file'],
+  ['cat < /run/secrets/db', 'secret printed by cat of a secret file'],
+  ['xxd -p /etc/pgbouncer/userlist.txt', 'secret printed by xxd of a secret file'],
+  ["find /run/secrets -type f -exec xxd -p {} \\;", 'secret printed by xxd of a secret file'],
+  [`python3 -c "print(repr(open('/run/secrets/db','rb').read()))" | sed "s/.//"`, 'secret printed by python3 inline script of a secret file'],
+  [`node -e "console.log(require('fs').readFileSync('/run/secrets/db','utf8'))"`, 'secret printed by node inline script of a secret file'],
+  [`ruby -e 'puts File.read("/run/secrets/db")'`, 'secret printed by ruby inline script of a secret file'],
+  [`python3 -c "from pathlib import Path; print(Path('/run/secrets/db').read_text())"`, 'secret printed by python3 inline script of a secret file'],
+  [`psql -Atc "select encode(convert_to(password, 'UTF8'), 'hex') from svc_accounts"`, 'secret printed by psql query of a secret column'],
+  ['mysql -BNe "select id, api_key from clients"', 'secret printed by mysql query of a secret column'],
+  ['sqlite3 app.db "select token from sessions"', 'secret printed by sqlite3 query of a secret column'],
+  ['psql <<< "select password from users"', 'secret printed by psql query of a secret column'],
+  ['docker exec db psql -U postgres -Atc "select rolname, rolpassword from pg_authid"', 'secret printed by psql query of a secret column'],
+  ["psql -c \"select value from secrets where name = 'db'\"", 'secret printed by psql query of a secret column'],
+  ['sqlcmd -S db -Q "SELECT ClientSecret FROM dbo.Apps" -h -1', 'secret printed by sqlcmd query of a secret column'],
+  ['parallel --tag "vault kv get -field=password secret/db/{}" ::: orders billing', 'secret printed by vault kv -field'],
+  ['parallel vault kv get -field=password secret/{} ::: orders billing', 'secret printed by vault kv -field'],
+  ['echo orders billing | xargs -n1 -I{} vault kv get -field=password secret/{}', 'secret printed by vault kv -field'],
+  ['watch -n1 vault kv get -field=password secret/db', 'secret printed by vault kv -field'],
+  ['gcloud secrets versions access 3 --secret=db-pass --format=json', 'secret printed by gcloud secrets versions access'],
+  ["gcloud secrets versions access 3 --secret=db-pass --format='get(payload.data)'", 'secret printed by gcloud secrets versions access'],
+  ['az keyvault secret show --vault-name v -n storage-key -o table', 'secret printed by az keyvault secret show'],
+  ['terraform output -json db_password', 'secret printed by terraform output'],
+  ['terraform output -json | jq -r .rds_master_password.value', '.rds_master_password value printed by jq'],
+  // F28: beside other printers (and a bare echo), an echo is still the line's output.
+  ['printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3', '$DB_PASSWORD value printed by printf'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
-const transformed = ["python3 -c \"import os; print(f'key: {os.environ[\\\"API_KEY\\\"]}')\"", 'cat <<< "token=$API_TOKEN"', 'rev <<< "$API_TOKEN"', "jq -r '\"Bearer \\(.token)\"' c.json", 'echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text'];
+const transformed = ["python3 -c \"import os; print(f'key: {os.environ[\\\"API_KEY\\\"]}')\"", 'cat <<< "token=$API_TOKEN"', 'rev <<< "$API_TOKEN"', "jq -r '\"Bearer \\(.token)\"' c.json", 'echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text', 'xxd -p /run/secrets/smtp_password', 'psql -Atc "select password from users"', 'parallel --tag vault kv get -field=password secret/{} ::: a b', 'printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3'];
 const passThrough = ['cat <<< "$TOKEN"', 'node -p process.env.GITHUB_TOKEN', "python3 -c 'import os; print(os.environ[\"API_KEY\"])'", 'echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
@@ -319,6 +359,43 @@ const notPrinters = [
   'wg show wg0',
   "pwsh -Command '$env:PATH'",
   'python3 -c \'import json; print(json.load(open("p.json"))["name"])\'',
+  // Adversary pass 21's look-alikes: a secret file named but no value of it printed, a file that holds none, a query that prints no
+  // credential (a count, a description, a hash), a command run per argument that prints none, an echo beside another command's text.
+  'ls /run/secrets/',
+  'stat /run/secrets/db',
+  'wc -c /run/secrets/db',
+  'sha256sum /run/secrets/db',
+  'file /run/secrets/db',
+  'test -f /run/secrets/db',
+  'chmod 600 /run/secrets/db',
+  'cp /run/secrets/db /tmp/db',
+  "sed -i 's/a/b/' /run/secrets/db",
+  'dd if=/run/secrets/db of=/tmp/db',
+  'grep -c x /run/secrets/db',
+  'xxd -p firmware.bin',
+  'od -c notes.txt',
+  'grep -i password README.md',
+  "sed -n '/token/p' app.log",
+  'sed -n 1,9p k8s/secrets/app.yaml', // a document the scanner reads
+  'find /run/secrets -type f',
+  'find . -name "*.ts" -exec cat {} \\;',
+  `python3 -c "print(open('README.md').read())"`,
+  `python3 -c "open('/run/secrets/db','w').write('x')"`,
+  'psql -c "select count(*) from users where password is null"',
+  'psql -c "\\d users"',
+  'psql -t -c "select password_hash from users"',
+  'psql -c "select hashed_password from users"',
+  'psql -c "select length(password) from users"',
+  'psql -c "select id, email from users where password_hash is null"',
+  'psql -c "select token_type, expires_at from tokens"',
+  'psql -c "select is_secret, name from settings"',
+  'mysql -e "select user, authentication_string from mysql.user"',
+  'parallel gzip ::: *.log',
+  'parallel --dry-run vault kv get -field=password secret/{} ::: a',
+  'cat README.md; echo "$HOME"',
+  'cat notes.txt; echo "$TOKEN"',
+  'terraform output',
+  "jq -r '.settings.value' f.json",
 ];
 
 describe('secretPrinterOf', () => {
@@ -405,6 +482,25 @@ describe('Redactor.maskCommandOutput', () => {
     const r = new Redactor();
     expect(r.maskCommandOutput('curl -s -X POST https://auth.corp.lan/oauth/token -d @creds | jq -r .access_token', 'kCurlJqAt4Ty7Ui0\n')).toBe('[masked: .access_token value printed by jq]\n');
     expect(r.maskCommandOutput("jq -r '.token_type' response.json", 'Bearer-Xq7Zp2Lm9\n')).toBe('Bearer-Xq7Zp2Lm9\n');
+  });
+
+  it('masks adversary pass 21 forms: a document\'s or a table\'s value field, a query\'s rows under kept titles, tagged lines', () => {
+    const r = new Redactor();
+    const data = 'S2Q4dlIybVE3ekw0cFc4bkt4OXZS';
+    const json = `{\n  "name": "projects/4812/secrets/db-pass/versions/3",\n  "payload": {\n    "data": "${data}",\n    "dataCrc32c": "3735928559"\n  }\n}\n`;
+    expect(r.maskCommandOutput('gcloud secrets versions access 3 --secret=db-pass --format=json', json)).toBe(json.replace(data, '[masked: secret printed by gcloud secrets versions access]'));
+    const yaml = `name: projects/4812/secrets/db-pass/versions/3\npayload:\n  data: ${data}\n  dataCrc32c: '3735928559'\n`;
+    expect(r.maskCommandOutput('gcloud secrets versions access 3 --secret=db-pass --format=yaml', yaml)).toBe(yaml.replace(data, '[masked: secret printed by gcloud secrets versions access]'));
+    const v = 'Wq8Er2Ty6Ui0Op4As8Df2Gh6Jk0Lz3Xc7Vb1Nm5QA=';
+    const table = `ContentType    Name         Value\n-------------  -----------  --------------------------------------------\n               storage-key  ${v}\n`;
+    expect(r.maskCommandOutput('az keyvault secret show --vault-name v -n storage-key -o table', table)).toBe(table.replace(v, '[masked: secret printed by az keyvault secret show]'));
+    const rows = ' id |        encode        \n----+----------------------\n  1 | 4b78397652326d51377a\n(1 row)\n\n';
+    expect(r.maskCommandOutput(`psql -c "select id, encode(password::bytea, 'hex') from svc"`, rows)).toBe(' id |        encode        \n----+----------------------\n  [masked: secret printed by psql query of a secret column]\n(1 row)\n\n');
+    const hidden = ' usename  |  passwd  \n----------+----------\n postgres | ******** \n(1 row)\n';
+    expect(r.maskCommandOutput('psql -d postgres -c "select usename, passwd from pg_user"', hidden)).toBe(hidden);
+    const tagged = 'orders\tKx9vR2mQ7zL4pW8n\nbilling\tQm7xT2vK9pL4wZ8n\n';
+    expect(r.maskCommandOutput('parallel --tag "vault kv get -field=password secret/db/{}" ::: orders billing', tagged)).toBe('[masked: secret printed by vault kv -field]\n'.repeat(2));
+    expect(r.mask('the word password stays')).toBe('the word password stays'); // a column title is never remembered
   });
 
   it("keeps another command's output and a printer's error message", () => {

@@ -30,6 +30,11 @@ export interface SecretPrinter {
    * `"key"`, `twilio api:core:keys:create`'s `Secret` column): a field a name test would not take alone (`key`, `otp`).
    */
   fields?: string[];
+  /**
+   * Words of the command's query (a database client's `select …`): an output line made of these only, and of a table's rules, is
+   * the result's column titles (`id | password`), kept and not remembered (a title `password` remembered would mask the word for the session).
+   */
+  keep?: string[];
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -117,7 +122,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'gcloud':
       if (sub === 'auth' && /^print-(?:access|identity)-token$/.test(sub2 ?? '')) return { kind: 'token', tool: `gcloud auth ${sub2}` };
       if (sub === 'auth' && sub2 === 'application-default' && /^print-access-token$/.test(sub3 ?? '')) return { kind: 'token', tool: 'gcloud auth application-default print-access-token' };
-      if (sub === 'secrets' && sub2 === 'versions' && sub3 === 'access') return { kind: 'secret', tool: 'gcloud secrets versions access' };
+      if (sub === 'secrets' && sub2 === 'versions' && sub3 === 'access') {
+        // `--format=json|yaml|…` prints the version as a document, the value base64 in `payload.data` (adv21 F17); `value(…)` / `get(…)` bare.
+        const format = option(argv, undefined, 'format') ?? '';
+        if (/^(?:json|yaml|text|flattened|default|list|table|csv|diff)\b/.test(format)) return { kind: 'secret', tool: 'gcloud secrets versions access', fields: ['data', 'payload.data'] };
+        return { kind: 'secret', tool: 'gcloud secrets versions access' };
+      }
       // `gcloud redis instances get-auth-string` (adv12 A19): `authString: <uuid>`, masked whole (a UUID alone is a look-alike).
       if (sub === 'redis' && argv.includes('get-auth-string')) return { kind: 'password', tool: 'gcloud redis instances get-auth-string', transformed: true };
       return undefined;
@@ -128,6 +138,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'keyvault' && sub2 === 'secret' && sub3 === 'show' && bare) return { kind: 'secret', tool: 'az keyvault secret show' };
       // `--query` of a secret field in any output (adv13 B05: `az keyvault secret show … --query value` prints `"…"`), masked whole.
       if (AZ_SECRET_QUERY.test(option(argv, undefined, 'query') ?? '')) return { kind: 'secret', tool: `az ${operands(argv).slice(0, 3).join(' ')} --query`, transformed: true };
+      // The secret as a document (`-o json|jsonc|yaml|yamlc`) or a table (`-o table`: a `Value` column, adv21 F18): its value field,
+      // whatever the secret's name says (the scanner reads `"value"` beside a name that says key, not beside `prod-db`).
+      if (sub === 'keyvault' && sub2 === 'secret' && sub3 === 'show' && option(argv, undefined, 'query') === undefined) return { kind: 'secret', tool: 'az keyvault secret show', fields: ['value', 'Value'] };
       // `az storage account keys list -o tsv`, `az cosmosdb keys list -o tsv`, `az … keys list -o table`: rows of `<date> key1 FULL <key>`, masked whole.
       const keysAt = argv.indexOf('keys');
       // `az functionapp keys list` (adv13 B04): JSON of `functionKeys` / `systemKeys` objects whose fields are names, not secrets' names.
@@ -268,7 +281,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'terraform':
     case 'tofu':
       // `terraform output -raw db_password`: a sensitive output printed bare; only when its name says so.
-      return sub === 'output' && has(argv, '-raw', '--raw') && sub2 && SECRET_FIELD.test(sub2) ? { kind: 'secret', tool: `${name} output -raw` } : undefined;
+      if (sub === 'output' && has(argv, '-raw', '--raw') && sub2 && SECRET_FIELD.test(sub2)) return { kind: 'secret', tool: `${name} output -raw` };
+      // `terraform output [-json] db_password` prints a sensitive output named on the line, quoted (adv21 F50: a named output; its `to_entries` listing of them all is the scanner's, name TAB value).
+      return sub === 'output' && sub2 && SECRET_FIELD.test(sub2) ? { kind: 'secret', tool: `${name} output`, transformed: true } : undefined;
     case 'consul':
       // `consul keygen` (adv4 M02): a gossip encryption key, bare base64. `consul kv get app/db_password` (M11): a value, when its key names a secret.
       if (sub === 'keygen') return { kind: 'key', tool: 'consul keygen' };
@@ -376,6 +391,16 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'cloudflared':
       // `cloudflared tunnel token NAME` (adv12 A47): the tunnel's run token (base64 JSON with its secret) bare.
       return sub === 'tunnel' && sub2 === 'token' ? { kind: 'token', tool: 'cloudflared tunnel token' } : undefined;
+    case 'psql':
+    case 'mysql':
+    case 'mariadb':
+    case 'sqlite3':
+    case 'duckdb':
+    case 'sqlcmd':
+    case 'clickhouse-client':
+    case 'clickhouse':
+    case 'cqlsh':
+      return queryPrinted(name, queriesOf(argv));
     case 'etcdctl':
       // `etcdctl get /app/db/password` prints the key, then the value, each alone on its line.
       return sub === 'get' && sub2 !== undefined && SECRET_FIELD.test(sub2.split('/').pop() ?? '') ? { kind: 'secret', tool: 'etcdctl get' } : undefined;
@@ -539,7 +564,7 @@ function stdoutToFile(stage: SimpleCommand): boolean {
  * every line it prints is masked whole, spaces and all.
  */
 export function secretPrinterOf(command: string, depth = 0): SecretPrinter | undefined {
-  if (!PRINTER_WORDS.test(command) || depth > MAX_NESTED_LINES) return undefined;
+  if (!(PRINTER_WORDS.test(command) || SECRET_FILE_WORDS.test(command)) || depth > MAX_NESTED_LINES) return undefined;
   const parsed = parseCommandLine(command);
   if (!parsed.ok) return undefined;
   const pipelines = new Map<number, SimpleCommand[]>();
@@ -549,20 +574,46 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
     p[c.pipeline.position] = c;
     pipelines.set(c.pipeline.index, p);
   }
-  let found: SecretPrinter | undefined;
+  const printed = new Map<SimpleCommand[], SecretPrinter>();
   for (const stages of pipelines.values()) {
     if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
-    const printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages);
-    if (!printer) continue;
-    if (stages.some(stdoutToFile) || stages.slice(1).some((s) => isReducer(s.argv))) continue;
-    // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`): after `cat f;` its
-    // printer would mask the file's lines too (whole ones, for an echo with text around the value). A here-string's too.
-    if ((ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL)) && [...pipelines.values()].some((p) => p !== stages && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
-    const transformed = printer.transformed || stages.slice(1).some((s) => !passesThrough(s.argv));
-    found = transformed ? { ...printer, transformed: true } : printer;
+    const printer = pipelinePrinter(stages, depth);
+    if (printer) printed.set(stages, printer);
   }
-  return found;
+  let found: SecretPrinter | undefined;
+  let anyTransformed = false;
+  for (const [stages, printer] of printed) {
+    // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`) or print a credential
+    // themselves (`printf %q "$PW"; echo; printf %s "$PW" | od -c`, adv21 F28): after `cat f;` its printer would mask the file's
+    // lines too (whole ones, for an echo with text around the value). A here-string's too.
+    if ((ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL)) && [...pipelines.values()].some((p) => p !== stages && !printed.has(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
+    found = printer;
+    anyTransformed ||= printer.transformed === true && !printer.fields;
+  }
+  // A line of printers only, one of them a transform's: its output's lines are masked whole.
+  return found && anyTransformed && !found.transformed && !found.fields ? { ...found, transformed: true } : found;
 }
+
+/**
+ * What one pipeline prints, when it is a credential: its first stage a printer, or a later one run once per input (`… | xargs -I{}
+ * vault kv get …`, `… | parallel …`: adv21 F05), with no stage after it a reducer and no stage's output sent to a file.
+ */
+function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
+  let at = 0;
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages);
+  for (let i = 1; !printer && i < stages.length; i++) {
+    if (!runsPerInput(stages[i])) continue;
+    printer = stagePrinter(stages[i], depth);
+    at = i;
+  }
+  if (!printer) return undefined;
+  if (stages.slice(at).some(stdoutToFile) || stages.slice(at + 1).some((s) => isReducer(s.argv))) return undefined;
+  const transformed = printer.transformed || stages.slice(at + 1).some((s) => !passesThrough(s.argv));
+  return transformed ? { ...printer, transformed: true } : printer;
+}
+
+/** A stage that runs its command once per line of its input: `xargs …` (seen through by the parser) or `parallel …`. */
+const runsPerInput = (stage: SimpleCommand) => basename(stage.argv[0] ?? '') === 'parallel' || stage.words.slice(0, stage.argvStart).some((w) => basename(w.value) === 'xargs');
 
 /** Lines inside lines (`docker exec app sh -c 'bash -c "eval …"'`) read at most this deep: no real command nests further. */
 const MAX_NESTED_LINES = 3;
@@ -577,7 +628,14 @@ const HERE_STRING_TOOL = ' <<<';
  */
 function stagePrinter(stage: SimpleCommand, depth: number): SecretPrinter | undefined {
   const run = packageRun(stage.argv);
-  return printerOf(stage.argv, stage.words.slice(stage.argvStart)) ?? (run ? printerOf(run) : undefined) ?? hereStringPrinted(stage) ?? argvPrinter(stage.argv, depth);
+  return (
+    printerOf(stage.argv, stage.words.slice(stage.argvStart)) ??
+    (run ? printerOf(run) : undefined) ??
+    hereStringPrinted(stage) ??
+    secretFileRead(stage.argv, stage.redirects.flatMap((r) => (r.op === '<' && r.target !== undefined ? [r.target] : []))) ??
+    queryHereString(stage) ??
+    argvPrinter(stage.argv, depth)
+  );
 }
 
 /** Package runners' options that take the next word (`npx -p pkg`, `npx --package=pkg` is one word). */
@@ -598,11 +656,49 @@ function packageRun(argv: readonly string[]): string[] | undefined {
 /** printerOf for an argv with no words as written (one a container or a shell runs), and the argv's inline scripts and nested lines. */
 function argvPrinter(argv: readonly string[], depth: number): SecretPrinter | undefined {
   if (depth > MAX_NESTED_LINES) return undefined;
-  const inner = execArgv(argv) ?? injectorArgv(argv);
-  if (inner) return printerOf(inner) ?? argvPrinter(inner, depth + 1);
+  const inner = execArgv(argv) ?? injectorArgv(argv) ?? findExecArgv(argv);
+  if (inner) return printerOf(inner) ?? secretFileRead(inner) ?? argvPrinter(inner, depth + 1);
   const line = nestedLine(argv) ?? remoteLine(argv);
   if (line !== undefined) return secretPrinterOf(line, depth + 1);
-  return inlineScriptPrinted(argv);
+  return parallelPrinted(argv, depth) ?? inlineScriptPrinted(argv);
+}
+
+/** GNU parallel's options that take the next word (so it is no command). */
+const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '-N', '-n', '--max-args', '-L', '--max-lines', '--colsep', '-C', '-a', '--arg-file', '-S', '--sshlogin', '--joblog', '--results', '--delay', '--timeout', '-I', '--tagstring', '--retries', '--memfree', '--load', '--workdir', '--wd', '--env', '--halt', '-E', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transfer-file', '--tf', '--eta-file', '--shebang-wrap', '--template', '--tmpdir']);
+
+/**
+ * `parallel [--tag] 'vault kv get -field=password secret/{}' ::: orders billing` (adv21 F05): the command run once per argument,
+ * as one word (a line) or as the words before `:::`. With `--tag` (or `--tagstring`) each output line starts with its argument:
+ * the lines are masked whole. `--dry-run` prints the commands, not their output.
+ */
+function parallelPrinted(argv: readonly string[], depth: number): SecretPrinter | undefined {
+  if (basename(argv[0] ?? '') !== 'parallel' || has(argv, '--dry-run', '--dryrun')) return undefined;
+  let i = 1;
+  while (i < argv.length && argv[i].startsWith('-') && argv[i] !== '--') i += PARALLEL_VALUES.has(argv[i]) ? 2 : 1;
+  if (argv[i] === '--') i++;
+  const end = argv.findIndex((a, j) => j >= i && /^:::[:+]*$/.test(a));
+  const command = argv.slice(i, end < 0 ? argv.length : end);
+  if (command.length === 0) return undefined;
+  const printer = command.length === 1 ? secretPrinterOf(command[0], depth + 1) : (printerOf(command) ?? secretFileRead(command) ?? argvPrinter(command, depth + 1));
+  if (!printer) return undefined;
+  return has(argv, '--tag', '--tagstring') && !printer.fields ? { ...printer, transformed: true } : printer;
+}
+
+/**
+ * `find /run/secrets -type f -exec cat {} \;` (adv21 F05): the command `-exec` (`-execdir`, `-ok`) runs, each `{}` standing for
+ * the paths find walks: the start path and the `-name` pattern stand in for them (`/run/secrets/*`, `./*password*`).
+ */
+function findExecArgv(argv: readonly string[]): string[] | undefined {
+  if (basename(argv[0] ?? '') !== 'find') return undefined;
+  const exec = argv.findIndex((a) => /^-(?:exec|execdir|ok|okdir)$/.test(a));
+  if (exec < 0) return undefined;
+  const start = argv.slice(1).find((a) => !a.startsWith('-') && !/^[()!]$/.test(a)) ?? '.';
+  const nameAt = argv.findIndex((a) => /^-i?(?:name|path|wholename)$/.test(a));
+  const pattern = nameAt > 0 && nameAt < exec ? argv[nameAt + 1] ?? '*' : '*';
+  const path = `${start.replace(/\/+$/, '')}/${pattern}`;
+  const end = argv.findIndex((a, j) => j > exec && (a === ';' || a === '+'));
+  const inner = argv.slice(exec + 1, end < 0 ? argv.length : end).map((a) => a.replaceAll('{}', path));
+  return inner.length ? inner : undefined;
 }
 
 /**
@@ -628,6 +724,12 @@ const LINE_SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 
 function nestedLine(argv: readonly string[]): string | undefined {
   const name = basename(argv[0] ?? '');
   if (name === 'eval') return argv.length > 1 ? argv.slice(1).join(' ') : undefined;
+  // `watch -n1 CMD…` runs its words joined as a line, over and over (adv21 F05).
+  if (name === 'watch') {
+    let i = 1;
+    while (i < argv.length && argv[i].startsWith('-')) i += /^(?:-n|--interval|-q|--equexit)$/.test(argv[i]) ? 2 : 1;
+    return i < argv.length ? argv.slice(i).join(' ') : undefined;
+  }
   if (!LINE_SHELLS.has(name)) return undefined;
   let from = 1;
   if (name === 'busybox') {
@@ -786,9 +888,20 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
         return { kind: `${read === SETTINGS_READ || read === SUBSCRIPT_READ ? '' : '$'}${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
       }
     }
+    // A secret file read and printed (`print(repr(open('/run/secrets/db','rb').read()))`, `fs.readFileSync('…')`, `File.read('…')`,
+    // `Path('…').read_text()`: adv21 F31), in whatever shape the script gives it: masked whole.
+    if (FILE_READ_CALL.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) {
+      const file = [...code.matchAll(QUOTED_PATH)].map((m) => m[2]).find((f) => SECRET_FILE.test(f) || CREDENTIAL_ROWS_FILE.test(f));
+      if (file !== undefined) return { kind: 'secret', tool: `${name} inline script of a secret file`, transformed: true };
+    }
   }
   return undefined;
 }
+
+/** A script's read of a file: python's `open(` / `read_text(`, node's `readFileSync(`, ruby's `File.read(`, php's `file_get_contents(`, perl's `open(`. */
+const FILE_READ_CALL = /\b(?:open|read_text|read_bytes|readFileSync|readFile|File\.(?:read|open|readlines|binread)|IO\.read|file_get_contents|file|slurp|fopen|Get-Content|readLines|read_file)\s*\(|\bGet-Content\b|\bcat\s/;
+/** A quoted word of a script (group 2), a path to test for a secret file. */
+const QUOTED_PATH = /(["'`])([^"'`\s]{1,256})\1/g;
 
 /**
  * `kubectl get secret db -o json | jq -r .data.password | base64 -d` (adv4 M15): the Secret as a
@@ -866,6 +979,165 @@ function encodes(argv: readonly string[]): boolean {
   return true;
 }
 
+/** Commands that print a file they read, as it is or in another shape: an encoder (hex, octal, base32, reversed) or a text tool. */
+const FILE_ENCODER = /^(?:xxd|od|hexdump|hd|base32|base64|basenc|uuencode|rev)$/;
+const FILE_TEXT_TOOL = /^(?:cat|head|tail|less|more|bat|batcat|nl|tac|strings|sed|awk|gawk|mawk|cut|tr|perl|dd|fold|fmt|paste|sort|uniq|column|iconv|expand|grep|egrep|fgrep|rg)$/;
+/** Tools whose first operand is a script or a pattern (`sed 's/x/y/' FILE`, `grep token FILE`), unless `-e` / `-f` gives it. */
+const SCRIPT_FIRST = /^(?:sed|awk|gawk|mawk|grep|egrep|fgrep|rg)$/;
+/** Their options that take the next word, per tool (so it is no file). */
+const FILE_TOOL_VALUES: Record<string, readonly string[]> = {
+  grep: ['-m', '-A', '-B', '-C', '-d', '-D', '--max-count', '--context'],
+  rg: ['-m', '-A', '-B', '-C', '-g', '-t', '-T', '--glob', '--type'],
+  awk: ['-F', '-v'],
+  sed: ['-l'],
+  cut: ['-d', '-f', '-c', '-b', '--delimiter', '--fields'],
+  xxd: ['-c', '-g', '-l', '-s', '-o', '-n', '-cols', '-len', '-seek'],
+  od: ['-A', '-j', '-N', '-t', '-w', '-S'],
+  hexdump: ['-n', '-s', '-e'],
+  hd: ['-n', '-s', '-e'],
+  base64: ['-w'],
+  base32: ['-w'],
+  basenc: ['-w'],
+  fold: ['-w'],
+  strings: ['-n', '-t', '-e'],
+  sort: ['-k', '-t', '-S', '-T'],
+  iconv: ['-f', '-t'],
+  head: ['-n', '-c'],
+  tail: ['-n', '-c'],
+  column: ['-s', '-c', '-o'],
+  paste: ['-d'],
+};
+/** A document's extension: a text tool's output of it is text the scanner reads (`sed -n 1,9p k8s/secrets/app.yaml`). */
+const DOCUMENT_EXTENSION = /\.(?:ya?ml|json|toml|ini|conf|cfg|md|rst|xml|env|properties|html?|[cm]?[jt]sx?|py|rb|go|rs|java|sh|tf|hcl)$/i;
+
+/** The files a file-printing tool's argv names (its operands less a script or pattern, `dd`'s `if=`). */
+function fileOperands(name: string, argv: readonly string[]): string[] {
+  if (name === 'dd') return argv.flatMap((a) => (a.startsWith('if=') ? [a.slice(3)] : []));
+  if (name === 'tr') return []; // sets, not files: tr reads its input
+  const values = new Set(FILE_TOOL_VALUES[name.replace(/^(?:egrep|fgrep)$/, 'grep').replace(/^(?:gawk|mawk)$/, 'awk')] ?? []);
+  const out: string[] = [];
+  let scriptGiven = false;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      out.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      out.push(a);
+      continue;
+    }
+    if (name === 'perl') {
+      // `perl -pe SCRIPT FILE`, `perl -lne SCRIPT FILE`: the script follows a cluster ending in e / E.
+      if (/^-[A-Za-z]*[eE]$/.test(a)) i++;
+      scriptGiven = true;
+    } else if (/^(?:-e|-f|--expression|--file|--regexp)$/.test(a)) {
+      scriptGiven = true;
+      i++;
+    } else if (/^(?:-[ef].|--(?:expression|file|regexp)=)/.test(a) && SCRIPT_FIRST.test(name)) scriptGiven = true;
+    else if (values.has(a)) i++;
+  }
+  if (SCRIPT_FIRST.test(name) && !scriptGiven) out.shift();
+  return out;
+}
+
+/**
+ * `xxd -p /run/secrets/smtp_password`, `od -c db_password.txt`, `base32 secrets/api_token`, `rev …`, `sed 's/./& /g' …`, `tr -d
+ * '\n' < /run/secrets/db`, `dd if=…` (adv21 F37): a file that holds one credential (SECRET_FILE) or credentials in rows
+ * (CREDENTIAL_ROWS_FILE), named as an operand or fed in by `<`, printed by a tool that prints what it reads (the cat family
+ * names only its operands: printerOf). Its output is the credential in some shape: masked whole. A tool that prints no value
+ * (`ls`, `stat`, `wc -c`, `sha256sum`, `cp`, `chmod`) is no such tool; nor `sed -i` (an edit) or `dd of=FILE`.
+ */
+function secretFileRead(argv: readonly string[], inputs: readonly string[] = []): SecretPrinter | undefined {
+  const name = basename(argv[0] ?? '');
+  const encoder = FILE_ENCODER.test(name);
+  if (!encoder && !FILE_TEXT_TOOL.test(name)) return undefined;
+  if (isReducer(argv) || (/^(?:sed|perl)$/.test(name) && argv.some((a) => /^(?:-i|--in-place)/.test(a) || /^-[A-Za-z]*i/.test(a) && name === 'perl')) || (name === 'dd' && argv.some((a) => a.startsWith('of=') && !/^of=\/dev\/(?:stdout|tty|fd\/1)$/.test(a)))) return undefined;
+  const secretFile = (f: string) => CREDENTIAL_ROWS_FILE.test(f) || (SECRET_FILE.test(f) && (encoder || !DOCUMENT_EXTENSION.test(f)));
+  return [...fileOperands(name, argv), ...inputs].some(secretFile) ? { kind: 'secret', tool: `${name} of a secret file`, transformed: true } : undefined;
+}
+
+/** Database clients and how each takes a query on its command line: `psql -c`, `mysql -e`, `sqlite3 DB SQL`, `sqlcmd -Q`, … */
+const QUERY_OPTIONS: Record<string, { short: string; long: string[]; operand?: boolean }> = {
+  psql: { short: 'c', long: ['--command'] },
+  mysql: { short: 'e', long: ['--execute'] },
+  mariadb: { short: 'e', long: ['--execute'] },
+  sqlite3: { short: '', long: ['-cmd'], operand: true },
+  duckdb: { short: 'c', long: ['-cmd'], operand: true },
+  sqlcmd: { short: 'Qq', long: ['--query'] },
+  'clickhouse-client': { short: 'q', long: ['--query'] },
+  clickhouse: { short: 'q', long: ['--query'] },
+  cqlsh: { short: 'e', long: ['--execute'] },
+};
+
+/** The queries a database client's argv carries (`-Atc Q`, `--command=Q`, `-e Q`, sqlite3's operand after the database). */
+function queriesOf(argv: readonly string[]): string[] {
+  const spec = QUERY_OPTIONS[basename(argv[0] ?? '')];
+  if (!spec) return [];
+  const out: string[] = [];
+  const operands: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = spec.long.find((l) => a.startsWith(`${l}=`));
+    if (eq) out.push(a.slice(eq.length + 1));
+    else if (spec.long.includes(a)) out.push(argv[++i] ?? '');
+    else if (spec.short && /^-[A-Za-z]+$/.test(a) && spec.short.includes(a[a.length - 1])) out.push(argv[++i] ?? '');
+    else if (!a.startsWith('-')) operands.push(a);
+  }
+  if (spec.operand) out.push(...operands.slice(1));
+  return out;
+}
+
+/** A column that holds a credential (`password`, `api_key`, `reset_password_token`, `client_secret`, `rolpassword`). */
+const SECRET_COLUMN = /(?:password|passwd|passphrase|secret|token|api_?key|private_?key|secret_?key|access_?key|signing_?key|encryption_?key|master_?key|credentials?)$|^(?:\w*_)?pwd$/i;
+/** …not a hash of one or a flag about one: a hash is not the credential (`password_hash` ends otherwise; `hashed_password`, `is_secret`). */
+const HASHED_COLUMN = /^(?:is|has|hashed|encrypted|crypted|salted|bcrypt|digest)_|^(?:hashed|encrypted|crypted)(?=[a-z]*password)/i;
+/** Functions whose value is no credential (a count, a length, a digest): the column inside them prints nothing of its value. */
+const REDUCING_SQL = /^(?:count|length|char_length|character_length|octet_length|bit_length|len|datalength|md5|sha1|sha2|sha224|sha256|sha384|sha512|digest|crypt|hashtext|crc32|bool|exists|max_length)$/i;
+/** A table of credentials (`secrets`, `api_tokens`): its `value` column is one. */
+const SECRET_TABLE = /(?:secrets|credentials|tokens|passwords|api_?keys)$/i;
+
+/**
+ * Does a query print a credential: a `select` (or `returning`) list that names a secret column, outside a count, a length, a
+ * digest or a comparison (`select count(*) … where password is null` prints a count), or a secret table's `value`?
+ */
+function selectsSecret(query: string): boolean {
+  const q = query.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '');
+  for (const m of q.matchAll(/\b(?:select|returning)\b([\s\S]*?)(?:\bfrom\s+([\w."]+)|\bwhere\b|\bunion\b|;|$)/gi)) {
+    let list = m[1];
+    // Innermost calls first: a reducing one goes with its argument, any other leaves its argument (`encode(convert_to(password, …))`).
+    for (let before = ''; before !== list; ) {
+      before = list;
+      list = list.replace(/\b(\w+)\s*\(([^()]*)\)/g, (_, fn: string, args: string) => (REDUCING_SQL.test(fn) ? '' : ` ${args} `));
+    }
+    list = list.replace(/[\w."]+\s+is\s+(?:not\s+)?null|[\w."]+\s*(?:=|<>|!=|\blike\b|\bilike\b)\s*[\w."']+/gi, '');
+    const columns = (list.match(/[A-Za-z_][\w."]*/g) ?? []).map((c) => c.replace(/"/g, '').split('.').pop() ?? '');
+    if (columns.some((c) => SECRET_COLUMN.test(c) && !HASHED_COLUMN.test(c))) return true;
+    if (m[2] && SECRET_TABLE.test(m[2].replace(/"/g, '')) && columns.some((c) => /^(?:value|data|plaintext|secret_value)$/i.test(c))) return true;
+  }
+  return false;
+}
+
+/**
+ * `psql -Atc "select encode(convert_to(password, 'UTF8'), 'hex') from svc_accounts"`, `mysql -N -e "select api_key from …"`,
+ * `sqlite3 app.db "select token from sessions"` (adv21 F27): a database client asked for a secret column. Its rows are the
+ * credentials, in whatever shape the query gave them (hex, base64, beside an id): masked whole; its column titles and a table's
+ * rules (`keep`: the query's words) stay.
+ */
+function queryPrinted(name: string, queries: readonly string[]): SecretPrinter | undefined {
+  const query = queries.find(selectsSecret);
+  if (query === undefined) return undefined;
+  return { kind: 'secret', tool: `${name} query of a secret column`, transformed: true, keep: [...new Set(['?column?', ...[...queries.join(' ').matchAll(/[A-Za-z_][\w]*/g)].map((m) => m[0])])] };
+}
+
+/** `psql <<< "select password from users"`: a database client's query as a here-string. */
+function queryHereString(stage: SimpleCommand): SecretPrinter | undefined {
+  const name = basename(stage.argv[0] ?? '');
+  if (!QUERY_OPTIONS[name]) return undefined;
+  const queries = stage.redirects.flatMap((r) => (r.op === '<<<' && r.target !== undefined ? [r.target.replace(/^(["'])([\s\S]*)\1$/, '$2')] : []));
+  return queries.length ? queryPrinted(name, queries) : undefined;
+}
+
 /**
  * `gzip -c .env.production | base64 -w0`, `base64 ~/.aws/credentials`, `xxd -p ~/.pgpass`, `tar cz .env | base64` (adv18 F01,
  * F03): a credential file (CREDENTIAL_TEXT_FILE) read by a stage, and that stage or a later one encodes it. The scanner reads
@@ -907,7 +1179,11 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     let last: string | undefined;
     // `getpath(["auth","token"])` picks what `.auth.token` does (adv11).
     const keys = filter.replace(GETPATH, (_, list: string) => (list.match(/"[^"]*"/g) ?? []).map((k) => `.[${k}]`).join(''));
-    for (const m of keys.matchAll(FILTER_KEY)) last = m[1] ?? m[2];
+    for (const m of keys.matchAll(FILTER_KEY)) {
+      const key = m[1] ?? m[2];
+      // A named entry's `.value` is what the name names (`terraform output -json | jq -r .db_password.value`, adv21 F50).
+      last = /^value$/i.test(key) && last !== undefined && /[\w"\]-]/.test(keys[m.index - 1] ?? '') ? last : key;
+    }
     // A filter with no key (`.`, `length`) leaves what came before it; a later one with a key picks that key out instead.
     // A string with the value interpolated (`"Bearer \(.token)"`, adv11) prints it inside text: its lines are masked whole.
     if (last !== undefined) found = isSecretName(last) ? { kind: `.${last} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}) } : undefined;
@@ -916,7 +1192,10 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+
+/** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
+const SECRET_FILE_WORDS = /secret|passw|token|api_?key|\.psk|userlist/i;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
@@ -947,7 +1226,7 @@ const LABEL = /^[A-Za-z][\w.-]*:$/;
 
 /** The values a printer's output holds: its `fields` when it names them (fieldValues), else its value lines (printedValues). */
 export function printerValues(printer: SecretPrinter, text: string): string[] {
-  return printer.fields ? fieldValues(text, printer.fields) : printedValues(text, printer.transformed);
+  return printer.fields ? fieldValues(text, printer.fields) : printedValues(text, printer.transformed, printer.keep);
 }
 
 /**
@@ -956,15 +1235,21 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
  */
 export function fieldValues(text: string, fields: readonly string[]): string[] {
   const out: string[] = [];
+  // Colour out (`az … -o jsonc` colours each key and value): the values found are substrings of the output all the same.
+  text = text.replace(DECORATION, '');
   const lines = text.split('\n');
   for (const f of fields) {
     const name = f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     for (const m of text.matchAll(new RegExp(`"${name}"[ \\t]*:[ \\t]*"((?:[^"\\\\\\n]|\\\\.){${MIN_PRINTED_CHARS},8192})"`, 'g'))) out.push(m[1]);
     const row = new RegExp(`^[ \\t]*${name}[ \\t]{2,}(\\S{${MIN_PRINTED_CHARS},})[ \\t]*\\r?$`);
+    // A YAML (or gcloud text) row, `  data: <value>` (adv21 F17: `gcloud secrets versions access --format=yaml`).
+    const yaml = new RegExp(`^[ \\t]*(?:- )?${name}:[ \\t]+(['"]?)(\\S{${MIN_PRINTED_CHARS},}?)\\1[ \\t]*\\r?$`);
     const title = new RegExp(`(?:^|[ \\t]{2})(${name})(?=[ \\t]{2,}|[ \\t]*\\r?$)`);
     for (const [i, line] of lines.entries()) {
       const r = row.exec(line);
       if (r) out.push(r[1]);
+      const y = yaml.exec(line);
+      if (y) out.push(y[2]);
       const t = title.exec(line);
       if (!t || r) continue;
       const at = t.index + t[0].length - t[1].length;
@@ -983,13 +1268,24 @@ const MAX_FIELD_ROWS = 8;
  * The values a printer's output `text` holds: each of its lines that is one (printedValue); of a
  * `transformed` printer's output, each line whole (printedLine).
  */
-export function printedValues(text: string, transformed = false): string[] {
+export function printedValues(text: string, transformed = false, keep?: readonly string[]): string[] {
   const out: string[] = [];
+  const titles = keep && new Set(keep.map((w) => w.toLowerCase()));
   for (const line of text.split('\n')) {
+    if (titles && isTitleLine(line, titles)) continue;
     const v = transformed ? printedLine(line) : printedValue(line);
     if (v) out.push(line.slice(v.start, v.end));
   }
   return out;
+}
+
+/**
+ * A line of a query's result made of the query's words (its column titles) and a table's rules (`----+----`, `+---+`, `│`) only,
+ * or a row the database hid the value of (`pg_user`'s `********`, adv14 L12).
+ */
+function isTitleLine(line: string, titles: ReadonlySet<string>): boolean {
+  const words = line.replace(DECORATION, '').split(/[\s|+,│┃┆║─━═┼╋╬┬┴├┤┌┐└┘╭╮╰╯]+/).filter((w) => w !== '' && !/^[-=_:]+$/.test(w));
+  return words.every((w) => titles.has(w.toLowerCase())) || words.some((w) => /^\*{3,}$/.test(w));
 }
 
 /**
