@@ -377,6 +377,7 @@ const notPrinters = [
   'grep -i password README.md',
   "sed -n '/token/p' app.log",
   'sed -n 1,9p k8s/secrets/app.yaml', // a document the scanner reads
+  'cut -d, -f1 secrets/inventory.csv',
   'find /run/secrets -type f',
   'find . -name "*.ts" -exec cat {} \\;',
   `python3 -c "print(open('README.md').read())"`,

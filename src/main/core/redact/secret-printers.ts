@@ -1,7 +1,8 @@
 /**
  * Commands whose whole output is a credential: `gh auth token`, `aws configure get
  * aws_secret_access_key`, `vault read -field=password …`, `kubectl get secret … -o
- * jsonpath='{.data.x}' | base64 -d`, `pass show x`, `op read op://…`, `printenv GITHUB_TOKEN`.
+ * jsonpath='{.data.x}' | base64 -d`, `pass show x`, `op read op://…`, `printenv GITHUB_TOKEN`, `xxd -p /run/secrets/db`,
+ * `psql -Atc 'select password from …'`.
  * Their output is a bare value with nothing around it that says "secret" (the scanner reads
  * text, and a random string alone on a line is no secret by its shape), but the command line
  * says it: the hosts that know the command (sh_run's stream, the CLI run path, hooked runs) ask
@@ -1008,7 +1009,7 @@ const FILE_TOOL_VALUES: Record<string, readonly string[]> = {
   paste: ['-d'],
 };
 /** A document's extension: a text tool's output of it is text the scanner reads (`sed -n 1,9p k8s/secrets/app.yaml`). */
-const DOCUMENT_EXTENSION = /\.(?:ya?ml|json|toml|ini|conf|cfg|md|rst|xml|env|properties|html?|[cm]?[jt]sx?|py|rb|go|rs|java|sh|tf|hcl)$/i;
+const DOCUMENT_EXTENSION = /\.(?:ya?ml|json|toml|ini|conf|cfg|md|rst|xml|env|properties|html?|[cm]?[jt]sx?|py|rb|go|rs|java|sh|tf|hcl|csv|tsv|log|sql)$/i;
 
 /** The files a file-printing tool's argv names (its operands less a script or pattern, `dd`'s `if=`). */
 function fileOperands(name: string, argv: readonly string[]): string[] {
