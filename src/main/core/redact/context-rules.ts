@@ -360,6 +360,8 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
+  // RESP3's handshake with its credentials (`HELLO 3 AUTH user pw SETNAME x`, redis-cli MONITOR's `"HELLO" "3" "AUTH" "u" "pw"`: adv22 F08).
+  { kind: 'password', keywords: ['auth ', 'auth"'], needs: /HELLO"?[ \t]+"?\d/i, re: /\bHELLO"?[ \t]+"?\d"?[ \t]+"?AUTH"?[ \t]+"?[^\s"]+"?[ \t]+"?(?<secret>(?:[^\s"\\]|\\.)+)/gi, guard: true },
   // `declare -p` of an array whose name is a secret's (`declare -A CREDS=([smtp]="…" [db]="…" )`: adv18 F15): every element is a value.
   // The look back is bounded (1 KB after the `(`: it runs at every `[`, a longer bound costs a hostile line quadratically).
   { kind: 'secret', keywords: ['=(['], needs: /\b(?:declare|typeset)[ \t]+-/, re: /(?<=\b(?:declare|typeset)[ \t]+-[aAgilnrtux]*[aA][aAgilnrtux]*[ \t]+\w*(?:CRED|TOKEN|SECRET|PASS|PWD|KEY|AUTH)\w*=\((?:[^\n)]{0,1024}?[ \t])?)\[[^\]\n]{1,128}\]=(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/gi },
@@ -403,8 +405,9 @@ export const FILES: ContextRule[] = [
   // sbt's credentials (`Credentials("Artifactory Realm", "host", "user", "…")`: adv20 F39): the fourth argument.
   { kind: 'password', keywords: ['credentials('], re: /\bCredentials\([ \t]*"[^"\n]*"[ \t]*,[ \t]*"[^"\n]*"[ \t]*,[ \t]*"[^"\n]*"[ \t]*,[ \t]*"(?<secret>[^"\n]+)(?=")/g, guard: true },
   // A setting and its value as a pair of strings (pyspark's `sc.getConf().getAll()`: `('spark.hadoop.fs.s3a.secret.key', '…')`,
-  // Python's `dict.items()`, a Scala tuple: adv20 F08).
-  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /\([ \t]*["'][\w.:-]+["'][ \t]*,[ \t]*["']/, re: /\([ \t]*(?<q>["'])(?<name>[\w.:-]{1,256})\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,8192})(?=\k<q2>[ \t]*\))/g, guard: true },
+  // Python's `dict.items()`, a Scala tuple: adv20 F08). Or a row's first two columns (a key/value table's `INSERT INTO settings
+  // VALUES('smtp_password','…','2024-03-01')` in `sqlite3 .dump`, pg_dump --inserts: adv22 F05).
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /\([ \t]*["'][\w.:-]+["'][ \t]*,[ \t]*["']/, re: /\([ \t]*(?<q>["'])(?<name>[\w.:-]{1,256})\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,8192})(?=\k<q2>[ \t]*[),])/g, guard: true },
   // GitHub Actions' `::add-mask::value`: the workflow asks for the value to be masked; a raw log (`act`, `gh run view --log` of a step's echo) shows it.
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).
@@ -450,7 +453,8 @@ export const FILES: ContextRule[] = [
   { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret', 'bearer'], sharesNameWords: true, needs: /^\[[a-z-]+\.\S+\] \S/m, re: /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm, guard: true },
   // SQL that sets a password (a migration, psql's / mysql's echo, a query log, shell history): PostgreSQL `CREATE|ALTER ROLE … PASSWORD '…'`,
   // MySQL `IDENTIFIED [WITH plugin] BY '…'`, `SET PASSWORD … = '…'`. `PASSWORD NULL` and `IDENTIFIED BY PASSWORD '*hash'` forms aside, a quoted literal.
-  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*N?['"]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
+  // MySQL 5's `SET PASSWORD FOR 'u'@'%' = PASSWORD('…')` (a general query log: adv22 F10): the literal in the function.
+  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*N?['"]|PASSWORD\(|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)(?:(?:OLD_)?PASSWORD\([ \t]*)?|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
   // T-SQL's Unicode literal (`CREATE LOGIN x WITH PASSWORD = N'…'`: adv15 D29) is read above (the `N` before the quote).
   // A Go MySQL DSN (go-sql-driver: `user:pw@tcp(host:3306)/db`, no scheme: adv15 D33).
   { kind: 'password', keywords: ['@tcp(', '@unix('], needs: /@(?:tcp|unix)\(/, re: /(?<![\w:/])[\w.-]{1,64}:(?<secret>[^\s:@/'"]{1,256})(?=@(?:tcp|unix)\()/g },

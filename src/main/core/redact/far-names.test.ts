@@ -127,6 +127,12 @@ describe('values named from afar', () => {
       'Bearer '.repeat(150_000),
       `fs.azure.account.key.${'a.'.repeat(500_000)}`,
       `db_password\t${'x1'.repeat(10)}\n`.repeat(50_000),
+      // Wrapped quoted values (each walks the lines below), a tuple's row of strings, RESP3 handshakes, dump rows after a tab.
+      `"token":"${'a1'.repeat(10)}\n`.repeat(50_000),
+      `"token":"${'a1'.repeat(10)}\n${'b2'.repeat(30)}\n`.repeat(20_000),
+      `VALUES(${"'token','x1x1x1x1',".repeat(50_000)})`,
+      '"HELLO" "3" "AUTH" '.repeat(50_000),
+      '\t0x0000:  4500 00d4 561e 4000 4006 0f83 7f00 0001  E...V.@.@.......\n'.repeat(15_000),
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { itUnless, missing } from '../../../../test/helpers/skip.js';
 import { Redactor } from './redactor.js';
 import { hexdumpCOf, odCOf, xxdOf } from './test-corpus.js';
@@ -84,5 +84,18 @@ describe('dumps read from an offset, and od -c (session 4)', () => {
     writeFileSync(plain, 'retries: 3\ntoken_ttl: 3600\nhost: db.internal\n');
     const dump = execFileSync('od', ['-c', plain], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
     expect(new Redactor().mask(dump)).toBe(dump);
+  });
+  it("reads tcpdump -X's rows (a Bearer header cut over three rows: adversary pass 22)", () => {
+    const token = 'dqevnk0u7DBEHffAdKRGkQVt7coCkzCkWv7jayCk';
+    const payload = Buffer.from(`GET / HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    const rows: string[] = [];
+    for (let i = 0; i < payload.length; i += 16) {
+      const chunk = payload.subarray(i, i + 16);
+      const hex = (chunk.toString('hex').match(/.{1,4}/g) ?? []).join(' ');
+      rows.push(`\t0x${i.toString(16).padStart(4, '0')}:  ${hex.padEnd(39)}  ${[...chunk].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}`);
+    }
+    const out = new Redactor().mask(`${rows.join('\n')}\n`);
+    for (let i = 0; i + 8 <= token.length; i++) expect(out).not.toContain(token.slice(i, i + 8));
+    expect(out).toContain('\t0x0000:  4745 5420 2f20 4854 5450 2f31 2e31 0d0a  GET / HTTP/1.1..');
   });
 });

@@ -11,7 +11,8 @@ import type { SecretFinding } from './finding.js';
 /** `hexdump -C`: `00000000  68 74 74 70 73 3a 2f 2f  62 6f 62 3a 50 71 37 57  |https://bob:Pq7W|`. */
 const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<ascii>[^|\n]{1,16})\|\r?$/gm;
 /** `xxd`: `00000000: 6874 7470 733a 2f2f 626f 623a 5071 3757  https://bob:Pq7W` (groups of two bytes, two blanks before the ASCII). */
-const XXD = /^[0-9a-f]{8,}: (?<hex>(?:[0-9a-f]{4} ){0,7}(?:[0-9a-f]{4}|[0-9a-f]{2}))  +(?<ascii>[^\n]*?)\r?$/gm;
+// tcpdump -X / -XX prints the same groups after a tab and `0x<offset>:` and two blanks (adv22 F36: a Bearer header cut over rows).
+const XXD = /^(?:[0-9a-f]{8,}: |\t0x[0-9a-f]{4,8}:  )(?<hex>(?:[0-9a-f]{4} ){0,7}(?:[0-9a-f]{4}|[0-9a-f]{2}))  +(?<ascii>[^\n]*?)\r?$/gm;
 
 interface Row {
   /** Offsets in the text of each byte's first hex digit, and of its ASCII character. */

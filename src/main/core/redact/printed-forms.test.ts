@@ -324,6 +324,14 @@ v = s(B64, 86) + '=='; f("an Azure storage key in Spark's conf (its name ends in
 v = s(AN, 86); f("a Keycloak realm export's one-item arrays", v, `    "config": {\n      "secret": [\n        "${v}"\n      ],\n      "priority": [\n        "100"\n      ]`);
 v = s(B64, 43) + '='; f("an HMAC secret named hmac alone", v, `        "shop.partner.hmac": "${v}",`);
 v = s(HEX, 32); f("Grafana's PagerDuty integrationKey", v, `          type: pagerduty\n          settings:\n            integrationKey: ${v}\n            severity: critical`);
+// Adversary pass 22 (session 11).
+v = pw(); f("a key/value table's row in sqlite3 .dump", v, `INSERT INTO settings VALUES('smtp_host','smtp.acme.io','2024-03-01 10:12:00');\nINSERT INTO settings VALUES('smtp_password','${v}','2024-03-01 10:12:00');`);
+v = s(B64, 43) + '='; f("mongoexport's Extended JSON binary under a secret's name", v, `{"_id":{"$oid":"65eecd0f9a1b2c3d4e5f6a7b"},"signingSecret":{"$binary":{"base64":"${v}","subType":"00"}},"active":true}`);
+v = pw(); f("RESP3's HELLO with AUTH in redis-cli MONITOR", v, `1710148951.512345 [0 10.0.3.17:51234] "HELLO" "3" "AUTH" "orders-svc" "${v}" "SETNAME" "orders-7c9d"`);
+v = pw(); f("MySQL 5's SET PASSWORD = PASSWORD('…') in a general query log", v, `\t\t    18 Query\tSET PASSWORD FOR 'shop'@'%' = PASSWORD('${v}')`);
+v = s(B64, 43) + '='; f("php artisan env:encrypt's key on a dot leader", v, `  Key ...................... base64:${v}  \n  Cipher ........................................................... AES-256-CBC  `);
+v = s(AN, 37); f("Java's Properties.list() cutting a value at 37 characters", v, `-- listing properties --\npayments.api.secret=${v}...\nmail.smtp.port=587`);
+v = s(AN, 60); f('a JSON token wrapped by fold -w 64', v, `{"user":"dana","access_token":"${v.slice(0, 30)}\n${v.slice(30)}","expires_in":3600}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -84,7 +84,7 @@ const GATE_KEY_BLOCK = 1;
 const GATE_DATA_BLOCK = 2;
 const GATE_STRING_DATA_BLOCK = 16;
 const GATE_TOKEN_TABLE = 4;
-/** A hex dump row's offset at a line's start (hex-dumps.ts: `00000000  68 74…`, `00000010: 6874…`). */
+/** A hex dump row's offset at a line's start (hex-dumps.ts: `00000000  68 74…`, `00000010: 6874…`, tcpdump's `\t0x0000:  4500…`). */
 const GATE_HEX_ROW = 8;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
@@ -168,7 +168,8 @@ function gatesOf(text: string, hits: number[]): number {
     if (g === GATE_TOKEN_TABLE) {
       if (text.startsWith('TOKEN', end - 5)) gates |= g;
     } else if (g === GATE_HEX_ROW) {
-      if ((end === 4 || text.charCodeAt(end - 5) === 0x0a) && text.startsWith('0000', end - 4)) gates |= g;
+      // Or after a tab and `0x` (tcpdump -X's `\t0x0000:`).
+      if ((end === 4 || text.charCodeAt(end - 5) === 0x0a || (text.startsWith('\t0x', end - 7) && (end === 7 || text.charCodeAt(end - 8) === 0x0a))) && text.startsWith('0000', end - 4)) gates |= g;
     } else if (g === (GATE_DATA_BLOCK | GATE_STRING_DATA_BLOCK)) {
       if (text.startsWith('data:', end - 5)) gates |= GATE_DATA_BLOCK;
       else if (text.startsWith('stringData:', end - 11)) gates |= GATE_STRING_DATA_BLOCK;
@@ -1416,7 +1417,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     // variable list`, adv12 A23; pulumi's `"proj:dbPassword": {"value": …}`).
     else if (text.charCodeAt(valueAt.lastIndex) === 0x7b) {
       OBJECT_VALUE_FIELD.lastIndex = valueAt.lastIndex + 1;
-      if (OBJECT_VALUE_FIELD.test(text)) valueAt.lastIndex = OBJECT_VALUE_FIELD.lastIndex;
+      BSON_BINARY.lastIndex = valueAt.lastIndex;
+      if (BSON_BINARY.test(text)) valueAt.lastIndex = BSON_BINARY.lastIndex;
+      else if (OBJECT_VALUE_FIELD.test(text)) valueAt.lastIndex = OBJECT_VALUE_FIELD.lastIndex;
     }
   }
   // gdb prints a `char *` as its address then its string (`password = 0x5555555596b0 "…"`: adv15 D04): the string is the value.
@@ -1439,8 +1442,14 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       return e;
     }
   }
+  const valueFrom = valueAt.lastIndex;
   let v = valueAt.exec(text);
-  if (!v) return e;
+  if (!v) {
+    // A quoted value the line ends inside (`fold -w 64` of a JSON session file, a terminal's hard wrap: adv22 F41): its piece
+    // on this line, and its pieces on the lines below up to its closing quote.
+    if (m && !element) wrappedQuotedValue(text, valueFrom, name, out);
+    return e;
+  }
   // A wrapper's call around a quoted value (Rust's `Some("…")`, pydantic's `SecretStr('**********')`, `Secret("…")`: adv19 F45,
   // K06): the value is the quoted argument, not the call's head.
   if (v.groups!.secret !== undefined && CALL_HEAD.test(v.groups!.secret) && (text.charCodeAt(valueAt.lastIndex) === 0x22 || text.charCodeAt(valueAt.lastIndex) === 0x27)) {
@@ -1921,6 +1930,8 @@ function yamlListItems(text: string, from: number, singular: string, out: Secret
 
 /** A YAML block scalar's indicator after `key:` (`|`, `>`, `|-`, `>+2`), nothing but a comment after it on the line. */
 const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
+/** MongoDB Extended JSON's binary (`mongoexport`: `"signingSecret":{"$binary":{"base64":"…","subType":"00"}}`, adv22 F07): up to the base64's quote. */
+const BSON_BINARY = /\{[ \t]*"\$binary"[ \t]*:[ \t]*\{[ \t]*"base64"[ \t]*:[ \t]*(?=")/y;
 /** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */
 // Also DynamoDB's typed attribute (`"refresh_token": {"S": "…"}` of `aws dynamodb get-item`: adv15 D21).
 const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")/y;
@@ -1928,6 +1939,34 @@ const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")
 const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
+/** A quote then 8+ characters of a string to the line's end (no closing quote on the line). */
+const UNCLOSED_QUOTE = /"(?<v>(?:[^"\\\n]|\\[^\n]){8,8192})\r?(?=\n)/y;
+/** A wrapped value's next piece: a line of one word (no blank, no quote), or a word up to the closing quote. */
+const WRAPPED_PIECE = /(?<v>[^\s"]{1,8192})(?<close>")?/y;
+/** A wrapped value spans at most this many lines below the name's (a 4 KB token folded at 64 columns). */
+const MAX_WRAPPED_LINES = 64;
+
+/** A quoted value that the line ends inside (UNCLOSED_QUOTE at `at`): each piece masked, on the name's line and the lines below. */
+function wrappedQuotedValue(text: string, at: number, name: string, out: SecretFinding[]): void {
+  UNCLOSED_QUOTE.lastIndex = at;
+  const first = UNCLOSED_QUOTE.exec(text);
+  if (!first || /\s/.test(first.groups!.v) || isLookAlike(first.groups!.v, PASSWORD_NAME.test(name))) return;
+  const kind = kindOfName(name);
+  out.push({ start: at + 1, end: at + 1 + first.groups!.v.length, kind, byContext: true });
+  let line = text.indexOf('\n', at) + 1;
+  for (let n = 0; line > 0 && n < MAX_WRAPPED_LINES; n++) {
+    WRAPPED_PIECE.lastIndex = line;
+    const p = WRAPPED_PIECE.exec(text);
+    if (!p) return;
+    const end = line + p.groups!.v.length;
+    // A piece is the whole line, or ends at the closing quote.
+    if (p.groups!.close === undefined && !/^\r?(?:\n|$)/.test(text.slice(end, end + 2))) return;
+    out.push({ start: line, end, kind, byContext: true });
+    if (p.groups!.close !== undefined) return;
+    line = text.indexOf('\n', end) + 1;
+  }
+}
+
 /** A name whose last word is `hmac` (or `hmac_secret`): an HMAC's secret, or its algorithm. */
 const HMAC_NAME = /(?:^|[_.-])hmac$/i;
 /** Fewer characters than this under an `hmac` name: an algorithm's name (`sha256`), no secret (an HMAC key is 16 bytes and up). */

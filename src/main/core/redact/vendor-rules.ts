@@ -114,6 +114,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('square token', ['sq0atp-', 'sq0csp-', 'eaaa'], `${B}(?:sq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}|EAAA[A-Za-z0-9_-]{60})${E}`),
   rule('shopify token', ['shpat_', 'shpca_', 'shppa_', 'shpss_'], `${B}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${E}`),
   rule('shippo token', ['shippo_'], `${B}shippo_(?:live|test)_[a-f0-9]{40}${E}`),
+  // Laravel's APP_KEY (`base64:` then 32 random bytes), however it is labelled (`php artisan env:encrypt`'s `Key ….. base64:…`: adv22 F13).
+  rule('laravel app key', ['base64:'], `(?<![\\w+/-])base64:(?<secret>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])`),
   rule('slack token', ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe', 'xapp-'], `${B}(?:xox[bparse]-[0-9A-Za-z-]{10,}|xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{140,}|xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{64})${E}`),
   // A webhook URL whose variable ends `_URL` (exempt from the name rule; Teams' is a context rule) and an RPC key in a URL's path
   // (adv12 A04, A46; adv13 B40).
