@@ -225,11 +225,29 @@ const printers: [string, string][] = [
   ['terraform output -json | jq -r .rds_master_password.value', '.rds_master_password value printed by jq'],
   // F28: beside other printers (and a bare echo), an echo is still the line's output.
   ['printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3', '$DB_PASSWORD value printed by printf'],
+  // Adversary pass 22: only the command line says the output is a credential (F02, F09, F34, F49) and the like.
+  ['buildkite-agent meta-data get "db-password"', 'secret printed by buildkite-agent meta-data get'],
+  ['buildkite-agent secret get DEPLOY_KEY', 'secret printed by buildkite-agent secret get'],
+  ['redis-cli -h cache.internal --raw HGET oauth:xero:tenant:42 refresh_token', 'secret printed by redis-cli HGET'],
+  ['redis-cli -a "$REDIS_PW" --no-auth-warning get session:api_token', 'secret printed by redis-cli GET'],
+  ['valkey-cli HMGET oauth:7 user access_token', 'secret printed by valkey-cli HMGET'],
+  ['redis-cli --raw HGETALL oauth:xero:tenant:42', 'secret printed by redis-cli HGETALL'],
+  ['redis-cli --raw CONFIG GET requirepass', 'password printed by redis-cli CONFIG GET'],
+  ['aws redshift get-cluster-credentials --cluster-identifier dw --db-user etl --output text', 'secret printed by aws redshift get-cluster-credentials'],
+  ['aws redshift-serverless get-credentials --workgroup-name wg --output text', 'secret printed by aws redshift-serverless get-credentials'],
+  ['aws sso get-role-credentials --role-name r --account-id 1 --access-token t --output text', 'secret printed by aws sso get-role-credentials'],
+  ['aws cognito-idp initiate-auth --auth-flow USER_PASSWORD_AUTH --client-id c --output text', 'secret printed by aws cognito-idp initiate-auth'],
+  ['docker exec es01 bin/elasticsearch-service-tokens create elastic/kibana kibana-prod', 'token printed by elasticsearch-service-tokens create'],
+  ['bin/elasticsearch-create-enrollment-token -s kibana', 'token printed by elasticsearch-create-enrollment-token'],
+  ['bin/elasticsearch-reset-password -u elastic -a -s -b', 'password printed by elasticsearch-reset-password'],
+  ['fly tokens create deploy -a shop', 'token printed by fly tokens create'],
+  ['flyctl auth token', 'token printed by flyctl auth token'],
+  ['influx auth create --org acme --all-access', 'token printed by influx auth create'],
 ];
 
 /** A transform's output is masked line by line, spaces and all; a pass-through stage keeps the one-word value test. */
-const transformed = ["python3 -c \"import os; print(f'key: {os.environ[\\\"API_KEY\\\"]}')\"", 'cat <<< "token=$API_TOKEN"', 'rev <<< "$API_TOKEN"', "jq -r '\"Bearer \\(.token)\"' c.json", 'echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text', 'xxd -p /run/secrets/smtp_password', 'psql -Atc "select password from users"', 'parallel --tag vault kv get -field=password secret/{} ::: a b', 'printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3'];
-const passThrough = ['cat <<< "$TOKEN"', 'node -p process.env.GITHUB_TOKEN', "python3 -c 'import os; print(os.environ[\"API_KEY\"])'", 'echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
+const transformed = ["python3 -c \"import os; print(f'key: {os.environ[\\\"API_KEY\\\"]}')\"", 'cat <<< "token=$API_TOKEN"', 'rev <<< "$API_TOKEN"', "jq -r '\"Bearer \\(.token)\"' c.json", 'echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text', 'aws redshift get-cluster-credentials --db-user etl --output text', 'fly tokens create deploy', 'redis-cli HMGET k user password', 'xxd -p /run/secrets/smtp_password', 'psql -Atc "select password from users"', 'parallel --tag vault kv get -field=password secret/{} ::: a b', 'printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3'];
+const passThrough = ['cat <<< "$TOKEN"', 'node -p process.env.GITHUB_TOKEN', "python3 -c 'import os; print(os.environ[\"API_KEY\"])'", 'echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', 'redis-cli HGET oauth:1 refresh_token', 'buildkite-agent meta-data get db-password', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
   // The public key derived from a generated one (adv15 M20); dotenvx without a name prints a JSON document the scanner reads.
@@ -397,6 +415,19 @@ const notPrinters = [
   'cat notes.txt; echo "$TOKEN"',
   'terraform output',
   "jq -r '.settings.value' f.json",
+  // Look-alikes of adversary pass 22's printers: a key or a field that names no secret, a call that hands out none, JSON output.
+  'redis-cli GET page:views',
+  'redis-cli HGET user:42 email',
+  'redis-cli --raw HMGET user:42 name email',
+  'redis-cli SET session:api_token x',
+  'redis-cli KEYS "*token*"',
+  'aws redshift describe-clusters --output text',
+  'aws redshift get-cluster-credentials --cluster-identifier dw --db-user etl',
+  'buildkite-agent meta-data get release-version',
+  'buildkite-agent meta-data set db-password x',
+  'elasticsearch-service-tokens list',
+  'fly tokens list',
+  'influx auth list --json',
 ];
 
 describe('secretPrinterOf', () => {
@@ -502,6 +533,26 @@ describe('Redactor.maskCommandOutput', () => {
     const tagged = 'orders\tKx9vR2mQ7zL4pW8n\nbilling\tQm7xT2vK9pL4wZ8n\n';
     expect(r.maskCommandOutput('parallel --tag "vault kv get -field=password secret/db/{}" ::: orders billing', tagged)).toBe('[masked: secret printed by vault kv -field]\n'.repeat(2));
     expect(r.mask('the word password stays')).toBe('the word password stays'); // a column title is never remembered
+  });
+
+  it("masks adversary pass 22 forms: redis' quoted value and its name / value lines, an aws text row's password cell, a service token", () => {
+    const r = new Redactor();
+    const t = 'f3a91c0e5b7d2468ace13579bdf02468ace13579bdf02468ace13579bdf0246a';
+    expect(r.maskCommandOutput('redis-cli HGET oauth:xero:tenant:42 refresh_token', `"${t}"\n`)).toBe('"[masked: secret printed by redis-cli HGET]"\n');
+    const hash = `tenant\nxero-42\nrefresh_token\nQm7xT2vK9pL4wZ8nKx9vR2mQ\nexpires_at\n1710148951\n`;
+    expect(r.maskCommandOutput('redis-cli --raw HGETALL oauth:xero:tenant:42', hash)).toBe(hash.replace('Qm7xT2vK9pL4wZ8nKx9vR2mQ', '[masked: secret printed by redis-cli HGETALL]'));
+    const config = 'requirepass\nWq8Er2Ty6Ui0Op4As8Df\n';
+    expect(r.maskCommandOutput('redis-cli --raw CONFIG GET requirepass', config)).toBe('requirepass\n[masked: password printed by redis-cli CONFIG GET]\n');
+    const pw = '6/yj8AHJ/3E/By4oc4Wv/Etj0W1k+NmtA1f4SjuwJlCWqK/eAY+/zESAjRHq+VqrnRchNUxBzK9p';
+    const row = `${pw}\tIAM:etl\t2024-03-11T09:37:31.512000+00:00\n`;
+    expect(r.maskCommandOutput('aws redshift get-cluster-credentials --cluster-identifier dw --db-user etl --output text', row)).toBe('[masked: secret printed by aws redshift get-cluster-credentials]\n');
+    // The password cell is remembered alone: a status line's cut row (`last: "<its start>…"`) is masked too.
+    expect(r.mask(`last: "${pw}"`)).toBe('last: "[masked: secret printed by aws redshift get-cluster-credentials]"');
+    const tok = 'AAEAAWVsYXN0aWMva2liYW5hL2tpYmFuYS1wcm9kOlI5ZzJ3dFNfUnhTVjhhUDFxa0pCZkE';
+    r.maskCommandOutput('bin/elasticsearch-service-tokens create elastic/kibana kibana-prod', `SERVICE_TOKEN elastic/kibana/kibana-prod = ${tok}\n`);
+    expect(r.mask(`kibana.yml holds ${tok}`)).toBe('kibana.yml holds [masked: token printed by elasticsearch-service-tokens create]');
+    const fields = 'user\nbob\nemail\nbob@shop.example\n';
+    expect(r.maskCommandOutput('redis-cli --raw HGETALL user:42', fields)).toBe(fields);
   });
 
   it("keeps another command's output and a printer's error message", () => {

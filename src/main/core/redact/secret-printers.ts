@@ -2,7 +2,8 @@
  * Commands whose whole output is a credential: `gh auth token`, `aws configure get
  * aws_secret_access_key`, `vault read -field=password …`, `kubectl get secret … -o
  * jsonpath='{.data.x}' | base64 -d`, `pass show x`, `op read op://…`, `printenv GITHUB_TOKEN`, `xxd -p /run/secrets/db`,
- * `psql -Atc 'select password from …'`.
+ * `psql -Atc 'select password from …'`, `redis-cli HGET k refresh_token`, `buildkite-agent meta-data get db-password`, `aws redshift
+ * get-cluster-credentials --output text`.
  * Their output is a bare value with nothing around it that says "secret" (the scanner reads
  * text, and a random string alone on a line is no secret by its shape), but the command line
  * says it: the hosts that know the command (sh_run's stream, the CLI run path, hooked runs) ask
@@ -36,6 +37,17 @@ export interface SecretPrinter {
    * the result's column titles (`id | password`), kept and not remembered (a title `password` remembered would mask the word for the session).
    */
   keep?: string[];
+  /**
+   * The output is names and values on alternate lines (redis-cli's `HGETALL`, `CONFIG GET`, raw): the line after a name that says
+   * secret is a credential (pairValues).
+   */
+  pairs?: boolean;
+  /**
+   * The output is rows of cells, tab-separated (aws `--output text`) or `name = value` (elasticsearch-service-tokens), and these
+   * cells of a row are credentials: each remembered alone too, besides the row (a status line shows the row cut, `last: "<the
+   * password's start>…"`, where the row remembered is not found).
+   */
+  cells?: number[];
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -49,6 +61,18 @@ const AWS_SECRET_QUERY = /Plaintext|SecretAccessKey|SessionToken|SecretString|Se
 const AWS_METADATA_QUERY = /(?:Name|Names|ARN|Arn|Id|Ids|Date|Version|Type|Description|Tags?)\]?['"}\]]*$/;
 /** An az `--query` whose last field is a secret's value: `value` (of a Key Vault secret), `primaryKey`, `[0].value` (of keys list), `accessToken`, a connection string. */
 const AZ_SECRET_QUERY = /(?:^|[.\]])(?:value|primaryKey|secondaryKey|primaryMasterKey|key1|key2|accessToken|password|passwords\[\d*\]\.value|primaryConnectionString|connectionString)['"]?$/;
+/** aws calls whose `--output text` rows hold a credential, by service: `redshift get-cluster-credentials`, `sso get-role-credentials`, … */
+const AWS_TEXT_CREDENTIALS: Record<string, { calls: RegExp; cells: number[] }> = {
+  // The text output's cells follow the fields' names sorted: `DbPassword`, `DbUser`, `Expiration` (adv22 F34).
+  redshift: { calls: /^get-cluster-credentials(?:-with-iam)?$/, cells: [0] },
+  'redshift-serverless': { calls: /^get-credentials$/, cells: [0] },
+  // `ROLECREDENTIALS <accessKeyId> <expiration> <secretAccessKey> <sessionToken>`.
+  sso: { calls: /^get-role-credentials$/, cells: [3, 4] },
+  // `AUTHENTICATIONRESULT <AccessToken> <ExpiresIn> <IdToken> <RefreshToken> <TokenType>`.
+  'cognito-idp': { calls: /^(?:admin-)?(?:initiate-auth|respond-to-auth-challenge)$/, cells: [1, 3, 4] },
+  // `<authorizationToken> <expiration>`.
+  codeartifact: { calls: /^get-authorization-token$/, cells: [0] },
+};
 /** A kubeconfig field that holds a credential: `token`, `client-key-data`, `password`, an auth provider's `id-token`/`access-token`. */
 const KUBE_SECRET_FIELD = /token|client-key|password|secret|auth-provider/i;
 
@@ -114,6 +138,11 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (AWS_SECRET_QUERY.test(query) && !AWS_METADATA_QUERY.test(query)) return { kind: 'secret', tool: `aws ${sub} ${sub2}`, transformed: true };
       if (option(argv, undefined, 'output') === 'text') {
         if (sub === 'sts' && /^(?:get-session-token|assume-role(?:-with-saml|-with-web-identity)?|get-federation-token)$/.test(sub2 ?? '')) return { kind: 'secret', tool: `aws sts ${sub2}`, transformed: true };
+        // Other calls that hand out a credential, as tab-separated rows with no names (the JSON and YAML name their fields: the
+        // scanner's): Redshift's temporary database password, first in its row (adv22 F34: `<password>\tIAM:etl\t<expiration>`),
+        // SSO's role credentials, Cognito's tokens, CodeArtifact's token.
+        const credentials = AWS_TEXT_CREDENTIALS[sub ?? ''];
+        if (credentials?.calls.test(sub2 ?? '')) return { kind: 'secret', tool: `aws ${sub} ${sub2}`, transformed: true, cells: credentials.cells };
       }
       return undefined;
     case 'npm':
@@ -402,9 +431,71 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'clickhouse':
     case 'cqlsh':
       return queryPrinted(name, queriesOf(argv));
+    case 'buildkite-agent':
+      // `buildkite-agent secret get NAME` prints a Buildkite secret's value alone; `meta-data get KEY` a build's stored value, a
+      // credential when its key names one (adv22 F02: `meta-data get "db-password"`; not `release-version`).
+      if (sub === 'secret' && sub2 === 'get') return { kind: 'secret', tool: 'buildkite-agent secret get' };
+      return sub === 'meta-data' && sub2 === 'get' && sub3 !== undefined && isSecretName(sub3) ? { kind: 'secret', tool: 'buildkite-agent meta-data get' } : undefined;
+    case 'redis-cli':
+    case 'valkey-cli':
+    case 'keydb-cli':
+      return redisPrinted(name, argv);
+    case 'elasticsearch-service-tokens':
+      // `elasticsearch-service-tokens create elastic/kibana NAME` (adv22 F49): `SERVICE_TOKEN elastic/kibana/NAME = <token>`, masked whole.
+      return sub === 'create' ? { kind: 'token', tool: 'elasticsearch-service-tokens create', transformed: true, cells: [1] } : undefined;
+    case 'elasticsearch-create-enrollment-token':
+      // An enrollment token (base64 JSON holding an API key) alone.
+      return { kind: 'token', tool: 'elasticsearch-create-enrollment-token' };
+    case 'elasticsearch-reset-password':
+      // With `-s` (silent) the new password alone; without, `New value: …` (the scanner's; a sentence is kept by the value test).
+      return { kind: 'password', tool: 'elasticsearch-reset-password' };
+    case 'fly':
+    case 'flyctl':
+      // `fly tokens create deploy` prints `FlyV1 fm2_…,fm2_…` (a scheme word and the macaroons: masked whole); `fly auth token` the token alone.
+      if (sub === 'tokens' && sub2 === 'create') return { kind: 'token', tool: `${name} tokens create`, transformed: true };
+      return sub === 'auth' && sub2 === 'token' ? { kind: 'token', tool: `${name} auth token` } : undefined;
+    case 'influx':
+      // InfluxDB 2's `influx auth create` / `auth list`: a table whose `Token` column is the token (its title row kept).
+      // With `--json` its `"token"` fields are the scanner's.
+      return sub === 'auth' && /^(?:create|list|ls|find)$/.test(sub2 ?? '') && !has(argv, '--json') ? { kind: 'token', tool: `influx auth ${sub2}`, transformed: true, keep: ['ID', 'Description', 'Token', 'User', 'Name', 'Permissions', 'Status'] } : undefined;
     case 'etcdctl':
       // `etcdctl get /app/db/password` prints the key, then the value, each alone on its line.
       return sub === 'get' && sub2 !== undefined && SECRET_FIELD.test(sub2.split('/').pop() ?? '') ? { kind: 'secret', tool: 'etcdctl get' } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** redis-cli's options that take the next word (so it is no command). */
+const REDIS_VALUES = new Set(['-h', '-p', '-s', '-a', '-u', '-r', '-i', '-n', '-d', '-D', '-t', '--user', '--pass', '--sni', '--cacert', '--cacertdir', '--cert', '--key', '--tls-ciphers', '--tls-ciphersuites', '--pattern', '--count', '--quoted-pattern', '--eval', '--memkeys-samples', '--cluster', '--functions-rdb', '--rdb', '--pipe-timeout']);
+/** The last part of a redis key (`oauth:xero:tenant:42` → `42`, `session:api_token` → `api_token`): what names its value. */
+const keyLeaf = (key: string) => key.split(/[:/]/).pop() ?? '';
+
+/**
+ * redis-cli (valkey-cli, keydb-cli) reading a credential (adv22 F09): `GET session:api_token` (the key's last part names a secret),
+ * `HGET oauth:xero:tenant:42 refresh_token` (the field does): the value alone, quoted at a terminal (`"…"`), bare with `--raw` or
+ * into a pipe. `HMGET key f1 f2` prints its fields' values one a line: masked whole when a field names a secret. `HGETALL` and
+ * `CONFIG GET` print a name, then its value (`pairs`); at a terminal as `1) "access_token"` / `2) "…"` rows the scanner reads.
+ * Not `GET page:views`, `HGET user:42 email`.
+ */
+function redisPrinted(name: string, argv: readonly string[]): SecretPrinter | undefined {
+  let i = 1;
+  while (i < argv.length && argv[i].startsWith('-')) i += REDIS_VALUES.has(argv[i]) ? 2 : 1;
+  const [command, key, ...rest] = argv.slice(i);
+  const tool = `${name} ${command?.toUpperCase()}`;
+  switch (command?.toUpperCase()) {
+    case 'GET':
+    case 'GETDEL':
+    case 'GETEX':
+      return key !== undefined && isSecretName(keyLeaf(key)) ? { kind: 'secret', tool } : undefined;
+    case 'HGET':
+      return rest[0] !== undefined && isSecretName(rest[0]) ? { kind: 'secret', tool } : undefined;
+    case 'HMGET':
+      return rest.some((f) => isSecretName(f)) ? { kind: 'secret', tool, transformed: true } : undefined;
+    case 'HGETALL':
+      return key !== undefined ? { kind: 'secret', tool, pairs: true } : undefined;
+    case 'CONFIG':
+      return key?.toUpperCase() === 'GET' ? { kind: 'password', tool: `${name} CONFIG GET`, pairs: true } : undefined;
     default:
       return undefined;
   }
@@ -1193,7 +1284,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp)\b/;
+const PRINTER_WORDS = /<<<|\b(?:psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
 const SECRET_FILE_WORDS = /secret|passw|token|api_?key|\.psk|userlist/i;
@@ -1212,22 +1303,55 @@ const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r|
  */
 export function printedValue(line: string): { start: number; end: number } | undefined {
   const bare = line.replace(DECORATION, '');
-  // R's print of a string (`[1] "…"`, adv20 F05): the string.
+  // R's print of a string (`[1] "…"`, adv20 F05), a quoted string (redis-cli's `"…"` at a terminal, adv22 F09): the string.
   const value = bare.trim().replace(R_STRING, '$1');
   if (value.length < MIN_PRINTED_CHARS || /\s/.test(value) || /^\(.*\)$/.test(value) || LABEL.test(value) || isLookAlike(value, true)) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
 
-/** R's print of one string: `[1] "value"`. */
-const R_STRING = /^\[1\] "([^"\s]*)"$/;
+/** R's print of one string, `[1] "value"`, or a string in double quotes. */
+const R_STRING = /^(?:\[1\] )?"([^"\s]*)"$/;
 
 /** A YAML-style label a printer puts above the value (salt's `local:`, a minion's `web1:`), no value. */
 const LABEL = /^[A-Za-z][\w.-]*:$/;
 
 /** The values a printer's output holds: its `fields` when it names them (fieldValues), else its value lines (printedValues). */
 export function printerValues(printer: SecretPrinter, text: string): string[] {
-  return printer.fields ? fieldValues(text, printer.fields) : printedValues(text, printer.transformed, printer.keep);
+  if (printer.fields) return fieldValues(text, printer.fields);
+  if (printer.pairs) return pairValues(text);
+  const values = printedValues(text, printer.transformed, printer.keep);
+  return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
+}
+
+/** The cells `at` of each row of `text` (cells split at tabs or ` = `) that are a value (printedValue). */
+function cellValues(text: string, at: readonly number[]): string[] {
+  const out: string[] = [];
+  for (const line of text.replace(DECORATION, '').split('\n')) {
+    const cells = line.split(/\t| = /);
+    if (cells.length < 2) continue;
+    for (const i of at) {
+      const v = cells[i] === undefined ? undefined : printedValue(cells[i]);
+      if (v) out.push(cells[i].slice(v.start, v.end));
+    }
+  }
+  return out;
+}
+
+/**
+ * The values of a name / value listing one a line (redis-cli `--raw HGETALL k`: `user`, `bob`, `access_token`, `<token>`): each
+ * value whose name says secret. Numbered rows (`3) "access_token"`, a terminal's) are the scanner's (redisFieldBelow).
+ */
+export function pairValues(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.replace(DECORATION, '').split('\n');
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const name = lines[i].trim();
+    if (/^\d+\)/.test(name) || !isSecretName(name)) continue;
+    const v = printedValue(lines[i + 1]);
+    if (v) out.push(lines[i + 1].slice(v.start, v.end));
+  }
+  return out;
 }
 
 /**
