@@ -133,6 +133,8 @@ describe('values named from afar', () => {
       `VALUES(${"'token','x1x1x1x1',".repeat(50_000)})`,
       '"HELLO" "3" "AUTH" '.repeat(50_000),
       '\t0x0000:  4500 00d4 561e 4000 4006 0f83 7f00 0001  E...V.@.@.......\n'.repeat(15_000),
+      '<td>password</td><td>x'.repeat(50_000),
+      `<td>password</td><td>${'a'.repeat(100_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -65,6 +65,7 @@ const kept: [string, string][] = [
   ['sentences about a password', 'Error: password is required\npassword is too short (min 12 characters)\nPassword is 8 characters long\nthe password was changed to comply\n'],
   ["a bearer placeholder and a token's type", 'curl -H "Authorization: Bearer $TOKEN" https://api.acme.io\nuse Bearer YOUR_ACCESS_TOKEN\n{"token_type": "bearer", "expires_in": 3600}\n'],
   ['a password hash in a tab-separated row', 'user\tdana\npassword_hash\t5f4dcc3b5aa765d61d8327deb882cf99\n'],
+  ["an HTML table's cells about a password", '<tr><td>Password</td><td>Use your SSO login</td></tr>\n<tr><td>Password policy</td><td>12chars</td></tr>\n<tr><td>Token</td><td>${{ secrets.NPM_TOKEN }}</td></tr>\n'],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
 ];
 

@@ -332,6 +332,8 @@ v = pw(); f("MySQL 5's SET PASSWORD = PASSWORD('…') in a general query log", v
 v = s(B64, 43) + '='; f("php artisan env:encrypt's key on a dot leader", v, `  Key ...................... base64:${v}  \n  Cipher ........................................................... AES-256-CBC  `);
 v = s(AN, 37); f("Java's Properties.list() cutting a value at 37 characters", v, `-- listing properties --\npayments.api.secret=${v}...\nmail.smtp.port=587`);
 v = s(AN, 60); f('a JSON token wrapped by fold -w 64', v, `{"user":"dana","access_token":"${v.slice(0, 30)}\n${v.slice(30)}","expires_in":3600}`);
+v = pw(); f("an HTML table's password cell (a wiki page fetched with curl)", v, `<tr>\n  <td>Password</td>\n  <td>${v}</td>\n</tr>`);
+v = s(AN, 40); f("an HTML definition list's API token", v, `<dl><dt>API token</dt><dd>${v}</dd></dl>`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1300,6 +1300,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
     plistValue(text, k, e, out);
+    htmlCellValue(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
   }
@@ -1673,6 +1674,26 @@ const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
  * "DB_PASSWORD", "value": "…"}`, GitLab's CI variables `{"key": "DEPLOY_TOKEN", "value": "…"}`): the value is masked.
  */
+/** A table cell or a definition term that is the name alone (`<td>Password</td>`, `<th class="k">API token</th>`, `<dt>Secret</dt>`), from its text's end. */
+const HTML_NAME_CELL_END = /^[ \t]*<\/(?:td|th|dt)>[ \t]*\r?\n?[ \t]*<(?:td|dd)\b[^>\n]{0,256}>[ \t]*(?<v>[^<\s][^<\n]{0,4095}?)[ \t]*<\/(?:td|dd)>/d;
+/** The cell's opening tag right before the name (its words between: `API` of `API token`). */
+const HTML_NAME_CELL_START = /<(?:td|th|dt)\b[^>\n]{0,256}>[ \t]*(?:[A-Za-z][\w-]*[ \t]+){0,3}$/;
+
+/**
+ * A secret's name in an HTML table's or definition list's cell, its value in the next cell (a wiki page fetched with curl,
+ * an HTML report: `<td>Password</td><td>…</td>`, or the next cell on the next line: adv21 F33's table without its entities).
+ */
+function htmlCellValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(e) !== 0x3c && text.charCodeAt(e) !== 0x20) return;
+  if (!HTML_NAME_CELL_START.test(text.slice(Math.max(0, k - 320), k))) return;
+  const m = HTML_NAME_CELL_END.exec(text.slice(e, e + 4096 + 600));
+  if (!m) return;
+  const value = m.groups!.v;
+  if (isLookAlike(value, PASSWORD_NAME.test(text.slice(k, e))) || isReference(value) || /\s/.test(value)) return;
+  const at = e + m.indices!.groups!.v![0];
+  out.push({ start: at, end: at + value.length, kind: kindOfName(text.slice(k, e)), byContext: true });
+}
+
 function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (k > 0 && PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - PAIR_NAME_LOOKBACK), k))) valueFromName(text, k, e, PAIR_VALUE_AT, out);
 }
