@@ -353,6 +353,18 @@ export const PROMPT: ContextRule = {
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // A cookie jar (`curl -c`, Netscape's cookies.txt: adv23 F43): domain, subdomains flag, path, secure flag, expiry, name, value
+  // (the seventh tab-separated field). A session's cookie is a credential wherever it shows, as in a `Cookie:` header.
+  { kind: 'cookie', keywords: ['\tfalse\t', '\ttrue\t'], needs: /\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t/, re: /^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?<secret>[^\t\n]{8,8192}?)(?=\r?$)/gm, guard: true },
+  // Bitwarden's hidden custom field (`bw list items`: `{"name":"…","value":"…","type":1}`, type 1 = hidden: adv23 F29).
+  { kind: 'hidden field', keywords: ['"type":1', '"type": 1'], needs: /"value"[ \t]*:[ \t]*"[^"\n]+"[ \t]*,[ \t]*"type"[ \t]*:[ \t]*1\b/, re: /"value"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,8192})(?="[ \t]*,[ \t]*"type"[ \t]*:[ \t]*1\b)/g },
+  // Caddy: a DNS provider's API token (`acme_dns cloudflare <token>`, `dns cloudflare <token>`: adv23 F14); header_up / header_down
+  // / header of an API key header (as nginx's proxy_set_header below).
+  { kind: 'dns provider token', keywords: ['acme_dns', 'dns cloudflare', 'dns digitalocean', 'dns route53', 'dns gandi', 'dns porkbun', 'dns hetzner'], re: /\b(?:acme_)?dns[ \t]+(?:cloudflare|digitalocean|gandi|porkbun|hetzner|duckdns|vultr|linode|namecheap|godaddy|dnsimple|desec|netlify|ovh|azure|googleclouddns|route53)[ \t]+(?<secret>(?![{$])[^\s{}]{16,})/g, guard: true },
+  { kind: 'api key header', keywords: ['header_up', 'header_down'], needs: /header_(?:up|down)/, re: /\bheader_(?:up|down)[ \t]+[+-]?(?:Authorization|X-Api-Key|Api-Key|X-[\w-]*(?:Key|Token|Secret)|Private-Token)[ \t]+"?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?![{$])[^\s"]{8,})/gi, guard: true },
+  // An OAuth authorization code in a token request's form (Spring's `{grant_type=[authorization_code], code=[…]}`, a form body
+  // `grant_type=authorization_code&code=…`: adv23 F37): it buys the tokens until it is used.
+  { kind: 'authorization code', keywords: ['authorization_code'], needs: /grant_type/, re: /grant_type=\[?authorization_code\]?(?:[^\n]{0,512}?)[,&{ ]\s*code=\[?(?<secret>[^\s\],&]{8,})/g, guard: true },
   // Hadoop's ABFS / WASB account key (`fs.azure.account.key.<account>.dfs.core.windows.net`, in Spark's conf as a pair, a
   // property, a `--conf` or core-site.xml: adv20 F08): the name ends in the account's host, not in a secret's word.
   { kind: 'azure storage account key', keywords: ['fs.azure.account.key.'], re: /fs\.azure\.account\.key\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+){0,6}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9+\/]{40,}={0,2})/g },

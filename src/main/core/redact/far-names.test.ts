@@ -135,6 +135,12 @@ describe('values named from afar', () => {
       '\t0x0000:  4500 00d4 561e 4000 4006 0f83 7f00 0001  E...V.@.@.......\n'.repeat(15_000),
       '<td>password</td><td>x'.repeat(50_000),
       `<td>password</td><td>${'a'.repeat(100_000)}`,
+      'h\tFALSE\t/\tTRUE\t1\tn\t'.repeat(60_000),
+      `a\tFALSE\t/\tTRUE\t1\tn\t${'v'.repeat(500_000)}\n`,
+      '{"value":"x","type":1,'.repeat(50_000),
+      `grant_type=authorization_code ${'x'.repeat(500_000)}`,
+      'grant_type=authorization_code,code=abcdefghij '.repeat(20_000),
+      `user = x\n${'auth = "abcdefghijk"\n'.repeat(50_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

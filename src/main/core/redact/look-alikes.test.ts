@@ -66,6 +66,9 @@ const kept: [string, string][] = [
   ["a bearer placeholder and a token's type", 'curl -H "Authorization: Bearer $TOKEN" https://api.acme.io\nuse Bearer YOUR_ACCESS_TOKEN\n{"token_type": "bearer", "expires_in": 3600}\n'],
   ['a password hash in a tab-separated row', 'user\tdana\npassword_hash\t5f4dcc3b5aa765d61d8327deb882cf99\n'],
   ["an HTML table's cells about a password", '<tr><td>Password</td><td>Use your SSO login</td></tr>\n<tr><td>Password policy</td><td>12chars</td></tr>\n<tr><td>Token</td><td>${{ secrets.NPM_TOKEN }}</td></tr>\n'],
+  ["the Stripe CLI's own redaction (its run of stars shortened by the squasher)", "  live_mode_api_key = 'rk_live_***Jd5S'\n  test_mode_api_key = 'sk_test_*********************x8Qm'\n"],
+  ["a keyword list fed from a binding of the same name", '  config :shop, ShopWeb.Endpoint,\n    secret_key_base: secret_key_base\n'],
+  ['a cookie jar line that is a comment', '# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n'],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
 ];
 

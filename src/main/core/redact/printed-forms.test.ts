@@ -334,6 +334,17 @@ v = s(AN, 37); f("Java's Properties.list() cutting a value at 37 characters", v,
 v = s(AN, 60); f('a JSON token wrapped by fold -w 64', v, `{"user":"dana","access_token":"${v.slice(0, 30)}\n${v.slice(30)}","expires_in":3600}`);
 v = pw(); f("an HTML table's password cell (a wiki page fetched with curl)", v, `<tr>\n  <td>Password</td>\n  <td>${v}</td>\n</tr>`);
 v = s(AN, 40); f("an HTML definition list's API token", v, `<dl><dt>API token</dt><dd>${v}</dd></dl>`);
+// Adversary pass 23 (session 11).
+v = s(B64, 64); f("Elixir's runtime.exs fallback on the line below the env read", v, `  secret_key_base =\n    System.get_env("SECRET_KEY_BASE") ||\n      "${v}"\n\n  config :shop, ShopWeb.Endpoint,\n    secret_key_base: secret_key_base`);
+v = b64(`shop-gw:${pw()}`); f("Envoy's request_headers_to_add (key, then value on the next line)", v, `                  request_headers_to_add:\n                  - header:\n                      key: "authorization"\n                      value: "Basic ${v}"`);
+v = pw() + '#' + s(AN, 20); f("dynaconf list's typed values", v, `DEBUG<bool> False\nSECRET_KEY<str> '${v}'\nTIME_ZONE<str> 'Europe/Amsterdam'`);
+v = s(AN + '-', 40); f("Caddy's DNS provider token", v, `{\n\temail ops@acme.io\n\tacme_dns cloudflare ${v}\n}`);
+v = s(HEX, 40); f("Caddy's header_up of an API key header", v, `\treverse_proxy https://partner.example {\n\t\theader_up X-Partner-Key "${v}"\n\t}`);
+v = s(HEX, 36) + 'NRAL'; f("New Relic's license key", v, `Name      Region   License key                                Account ID\ndefault   EU       ${v}   8659187`);
+v = `${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 8)}-${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 8)}`; f("Bitwarden's hidden custom field", v, `{"name":"AWS root","fields":[{"name":"MFA recovery code","value":"${v}","type":1,"linkedId":null}]}`);
+v = s(AN + '_-', 43); f("an OAuth authorization code in Spring's RestTemplate debug log", v, `DEBUG o.s.web.client.RestTemplate : Writing [{grant_type=[authorization_code], code=[${v}], redirect_uri=[https://shop.acme.io/login/oauth2/code/keycloak]}]`);
+v = 'eyJpdiI6' + s(B64, 120); f("curl's cookie jar (cookies.txt)", v, `# Netscape HTTP Cookie File\n#HttpOnly_admin.acme.io\tFALSE\t/\tTRUE\t1710156151\tlaravel_session\t${v}`);
+v = s(AN + '.', 24); f("Hatch's publish auth beside its user", v, `[publish.index]\nrepo = "private"\nuser = "ci-publisher"\nauth = "${v}"`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1186,7 +1186,8 @@ const PASSWORD_NAME = /pass|pwd/i;
  * an array key's `]`. PHP marks an object's protected and private properties inside the key: var_dump's
  * `["password":protected]=>`, `["password":"App\\User":private]=>`; print_r's `[password:protected] => `, `[password:App\\User:private] => `.
  */
-const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|[:=：])[ \t]*/y;
+// Or dynaconf's typed listing (`dynaconf list`: `SECRET_KEY<str> '…'`: adv23 F11).
+const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -1368,10 +1369,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   // An environment read with a literal fallback (Laravel's `'password' => env('DB_PASSWORD', '…')`, `os.getenv("X", "…")`,
   // `process.env.X || '…'`, `ENV.fetch("X", "…")`: adv17 F04): the read is a reference, kept; the fallback is the value.
-  ENV_READ_FALLBACK.lastIndex = valueAt.lastIndex;
+  // Elixir's runtime.exs breaks the read onto the lines below (`secret_key_base =` / `System.get_env("X") ||` / `"…"`: adv23 F01).
+  LINE_BREAK_AT.lastIndex = valueAt.lastIndex;
+  ENV_READ_FALLBACK.lastIndex = m && LINE_BREAK_AT.test(text) ? LINE_BREAK_AT.lastIndex : valueAt.lastIndex;
   const read = m ? ENV_READ_FALLBACK.exec(text) : null;
   if (read) {
-    const g = read.groups!.v !== undefined ? 'v' : 'w';
+    const g = read.groups!.v !== undefined ? 'v' : read.groups!.w !== undefined ? 'w' : 'x';
     const [start, end] = read.indices!.groups![g]!;
     if (!isLookAlike(read.groups![g], PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
     return e;
@@ -1472,15 +1475,18 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
   // adv17 K11, K15) names where the secret comes from; a public signature (`-----BEGIN PGP SIGNATURE-----`, K13) is none.
   if ((/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && isSecretName(value)) || /^-----BEGIN (?:PGP|SSH) SIGNATURE-----/.test(value)) return e;
+  // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
+  if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
   if (/^[0-9a-f]{40}$/.test(value) && inPodChecksums(text, k)) return e;
-  if (bareAuth && !isBasicAuthBase64(value)) return e;
+  // A bare `auth` beside a user's line is that user's password or token (Hatch's `[publish.index]` `user = …` / `auth = …`: adv23 F47).
+  if (bareAuth && !isBasicAuthBase64(value) && !USER_LINE_ABOVE.test(text.slice(Math.max(0, k - USER_LINE_LOOKBACK), k))) return e;
   // A name that is `hmac` alone may name the algorithm (`"hmac": "sha256"`): a secret is 16 characters and up.
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (v.groups!.ansi !== undefined ? 2 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
-  out.push({ start: s, end: s + value.length, kind: bareAuth ? 'docker registry auth' : kindOfName(name), byContext: true });
+  out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
   // in terraform plan: adv19 F09, F10): the new value is the name's too.
   CHANGED_TO.lastIndex = s + value.length;
@@ -1576,7 +1582,9 @@ function boundByPosition(text: string, at: number, n: number, name: string, out:
 }
 
 /** An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument) or w (after `||`/`??`). */
-const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>)/dy;
+const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})")/dy;
+/** Blanks, a line break and the next line's indent: a value on the line below its name. */
+const LINE_BREAK_AT = /[ \t]*\r?\n[ \t]*/y;
 /** An ERB tag to its end on the line. */
 const ERB_TAG = /<%=?(?<expr>[^\n]*?)%>/y;
 /** A literal fallback in an ERB expression: `ENV.fetch("X") { "…" }`, `ENV.fetch("X", "…")`, `ENV["X"] || "…"`. */
@@ -1988,6 +1996,10 @@ function wrappedQuotedValue(text: string, at: number, name: string, out: SecretF
   }
 }
 
+/** A `user` / `username` line at most two lines above the name (which starts the slice's last line). */
+const USER_LINE_ABOVE = /(?:^|\n)[ \t]*"?user(?:name)?"?[ \t]*[=:][^\n]*\r?\n(?:[^\n]*\r?\n){0,2}[ \t]*"?$/;
+/** How far back USER_LINE_ABOVE looks. */
+const USER_LINE_LOOKBACK = 384;
 /** A name whose last word is `hmac` (or `hmac_secret`): an HMAC's secret, or its algorithm. */
 const HMAC_NAME = /(?:^|[_.-])hmac$/i;
 /** Fewer characters than this under an `hmac` name: an algorithm's name (`sha256`), no secret (an HMAC key is 16 bytes and up). */
@@ -2094,16 +2106,17 @@ function sensitiveValue(text: string, at: number, out: SecretFinding[]): void {
 }
 
 /** After a HAR header's `"name": "Authorization"`: its `"value"` (same line or the next). */
-const HAR_VALUE_AT = /[ \t]*,[ \t]*\r?\n?[ \t]*"value"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
+// Or a YAML pair (Envoy's `request_headers_to_add`: `key: "authorization"` then `value: "Basic …"`: adv23 F10).
+const HAR_VALUE_AT = /"?[ \t]*,?[ \t]*\r?\n?[ \t]*"?value"?[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
 
 function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   // The keyword ends the header's quoted name (`"Set-Cookie"`), the value of a `"name":` field.
-  const name = text.charCodeAt(at) === 0x22 ? /"name"[ \t]*:[ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups!.n : undefined;
+  const name = text.charCodeAt(at) === 0x22 ? /(?:"(?:name|key)"|\b(?:name|key))[ \t]*:[ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups!.n : undefined;
   if (name === undefined) return;
   // A parameter's word is the whole name (`"name": "key"`, not `"name": "monkey"` or `"name": "keyword"`).
   const param = HAR_PARAMS.includes(name.toLowerCase());
   if (!param && !/(?:authorization|cookie)$/i.test(name)) return;
-  HAR_VALUE_AT.lastIndex = at + 1;
+  HAR_VALUE_AT.lastIndex = at;
   const m = HAR_VALUE_AT.exec(text);
   if (!m || isReference(m.groups!.secret) || (param && isLookAlike(m.groups!.secret, false))) return;
   const end = m.index + m[0].length - 1;

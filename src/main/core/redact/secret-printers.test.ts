@@ -227,6 +227,8 @@ const printers: [string, string][] = [
   ['printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3', '$DB_PASSWORD value printed by printf'],
   // Adversary pass 22: only the command line says the output is a credential (F02, F09, F34, F49) and the like.
   ['buildkite-agent meta-data get "db-password"', 'secret printed by buildkite-agent meta-data get'],
+  // Adversary pass 23: snyk's stored API token.
+  ['snyk config get api', 'token printed by snyk config get api'],
   ['buildkite-agent secret get DEPLOY_KEY', 'secret printed by buildkite-agent secret get'],
   ['redis-cli -h cache.internal --raw HGET oauth:xero:tenant:42 refresh_token', 'secret printed by redis-cli HGET'],
   ['redis-cli -a "$REDIS_PW" --no-auth-warning get session:api_token', 'secret printed by redis-cli GET'],
@@ -371,6 +373,7 @@ const notPrinters = [
   "sed -n '/^API_KEY=/p' .env",
   'glab variable get DEPLOY_ENVIRONMENT',
   'cloudflared tunnel list',
+  'snyk config get org',
   'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"',
   "bin/rails runner 'p Rails.application.config.time_zone'",
   'az keyvault secret show --vault-name kv --name x --query id',

@@ -116,6 +116,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('shippo token', ['shippo_'], `${B}shippo_(?:live|test)_[a-f0-9]{40}${E}`),
   // Laravel's APP_KEY (`base64:` then 32 random bytes), however it is labelled (`php artisan env:encrypt`'s `Key ….. base64:…`: adv22 F13).
   rule('laravel app key', ['base64:'], `(?<![\\w+/-])base64:(?<secret>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])`),
+  // New Relic's license (ingest) key: 36 hex then `NRAL` (`newrelic profile list --show-keys`' License key column: adv23 F26).
+  rule('new relic license key', ['nral'], `${B}[0-9a-f]{36}NRAL${E}`),
   rule('slack token', ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe', 'xapp-'], `${B}(?:xox[bparse]-[0-9A-Za-z-]{10,}|xoxe(?:\\.xox[bp])?-\\d-[A-Z0-9]{140,}|xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]{64})${E}`),
   // A webhook URL whose variable ends `_URL` (exempt from the name rule; Teams' is a context rule) and an RPC key in a URL's path
   // (adv12 A04, A46; adv13 B40).
