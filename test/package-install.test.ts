@@ -130,7 +130,7 @@ describe('the npm package, installed from its tarball', () => {
 
   it('is at most 1.7 MB and ships what runs: built dist/ and out/, grammars, shell integration; no sources, tests, fixtures or screenshots', () => {
     expect(statSync(tarball).size).toBeLessThanOrEqual(MAX_TARBALL_BYTES);
-    for (const f of ['package/bin/mish.js', 'package/bin/run-cached.cjs', 'package/dist/hook.cjs', 'package/dist/hook-escalation.mjs', 'package/dist/mish.mjs', 'package/dist/squash-worker.mjs', 'package/dist/precompiled-toml.json', 'package/out/renderer/index.html', 'package/out/main/index.js', 'package/resources/shell-integration/bash.sh', 'package/grammars/_meta/policy.toml', 'package/scripts/demo-agent.mjs']) {
+    for (const f of ['package/bin/mish.js', 'package/bin/run-cached.cjs', 'package/dist/hook.cjs', 'package/dist/hook-escalation.mjs', 'package/dist/mish.mjs', 'package/dist/squash-worker.mjs', 'package/dist/precompiled-toml.json', 'package/dist/precompiled-needles.json', 'package/out/renderer/index.html', 'package/out/main/index.js', 'package/resources/shell-integration/bash.sh', 'package/grammars/_meta/policy.toml', 'package/scripts/demo-agent.mjs']) {
       expect(tarFiles, f).toContain(f);
     }
     const stray = tarFiles.filter((f) => /^package\/(src|test|e2e|fixtures|bench)\//.test(f) || /\.test\.|\.map$|\.png$/.test(f));

@@ -52,6 +52,8 @@ const ASCII_SPACE = '\t\n\v\f\r ';
  */
 export function lineLead(re: RegExp, source = re.source): LineLead | undefined {
   if (re.flags !== '' || source[0] !== '^') return undefined;
+  const known = precomputed?.get(source);
+  if (known !== undefined) return known ?? undefined;
   try {
     const part = alternation(source, 1, source.length);
     return part.empty ? undefined : { lead: part.lead, prefix: part.prefix, sets: part.sets };
@@ -59,6 +61,18 @@ export function lineLead(re: RegExp, source = re.source): LineLead | undefined {
     if (e instanceof NoLead) return undefined;
     throw e;
   }
+}
+
+/**
+ * Leads read ahead of time, by the source read (needle-table.ts; flags are always none), null
+ * for none: the build reads the built-in always-on rules' leads, as it does their needle sets
+ * (the same reader's cost in every fresh process). Shared: a caller must not change them.
+ */
+let precomputed: ReadonlyMap<string, LineLead | null> | undefined;
+
+/** Use `table`'s leads instead of reading those sources (undefined: read every one). */
+export function usePrecomputedLineLeads(table: ReadonlyMap<string, LineLead | null> | undefined): void {
+  precomputed = table;
 }
 
 /** src[from, to): branches separated by a top-level `|`. */

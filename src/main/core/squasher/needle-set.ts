@@ -59,12 +59,33 @@ const ANY_CLASS = '\ufffe\uffff';
  */
 export function needleSet(re: RegExp): Factor[] | undefined {
   let set = readSets.get(re);
-  if (set === undefined) readSets.set(re, (set = readNeedleSet(re) ?? null));
+  if (set === undefined) {
+    const known = precomputed?.get(needleSetKey(re));
+    readSets.set(re, (set = known !== undefined ? known : (readNeedleSet(re) ?? null)));
+  }
   return set ?? undefined;
 }
 
 /** Needle sets already read, per RegExp (a grammar's rules are compiled once; every rule set of a command reuses them). */
 const readSets = new WeakMap<RegExp, Factor[] | null>();
+
+/**
+ * Needle sets read ahead of time (needle-table.ts: the build reads the built-in always-on rules'
+ * into dist/precompiled-needles.json), by needleSetKey; null: the RegExp has none. Reading the
+ * log-level rules' sets in a fresh process took ~15 ms and made V8 optimize the reader (~50 ms
+ * of its compiler threads) on every `mish <cmd>`, more CPU than the gate saves on 25 MB.
+ */
+let precomputed: ReadonlyMap<string, Factor[] | null> | undefined;
+
+/** What a precomputed set is looked up by: the flags and the source, which are all the reader reads. */
+export function needleSetKey(re: RegExp): string {
+  return `${re.flags}/${re.source}`;
+}
+
+/** Use `table`'s sets instead of reading those RegExps (undefined: read every one). Sets already read stay. */
+export function usePrecomputedNeedleSets(table: ReadonlyMap<string, Factor[] | null> | undefined): void {
+  precomputed = table;
+}
 
 function readNeedleSet(re: RegExp): Factor[] | undefined {
   const flags = re.flags;
