@@ -58,8 +58,9 @@ await build({
   logLevel: 'warning',
 });
 await buildHook();
-writePrecompiledToml();
-await writeNeedleTable();
+const engine = await importEngine();
+writePrecompiledToml(engine, engine.PACKS.map((p) => p.rules));
+writeNeedleTable(engine);
 if (!process.env.CI && !process.argv.includes('--quiet')) {
   process.stderr.write(`built dist/mish.mjs in ${Date.now() - started} ms\n`);
 }
@@ -147,45 +148,59 @@ async function buildHook() {
  * dist/precompiled-toml.json: every built-in TOML file (grammars/, policy, categories) parsed to
  * JSON, keyed by the sha1 of its text (src/main/core/toml/precompiled-toml.ts reads it). Parsing
  * them with smol-toml was ~35 ms of every `mish <cmd>` start. Only plain values are stored: a
- * file holding a TOML date or a non-finite number is left to be parsed at run time.
+ * file holding a TOML date or a non-finite number is left to be parsed at run time. `texts`: TOML
+ * held in the code (the policy's rule packs, src/main/core/policy/packs/: ~3 ms of smol-toml, and
+ * enough of it that V8 optimized the parser on its compiler threads, on every start).
+ * `grammars`: for each text that passes the grammar file schema, the schema's output
+ * (src/main/core/grammar/compile.ts useCheckedGrammars): checking the built-in grammars with zod
+ * was ~20 ms of every start.
  */
-function writePrecompiledToml() {
+function writePrecompiledToml(engine, texts) {
   const entries = {};
+  const grammars = {};
+  const add = (text) => {
+    let data;
+    try {
+      data = parseToml(text);
+    } catch {
+      return; // a broken file is reported where it is loaded
+    }
+    const key = createHash('sha1').update(text).digest('hex');
+    if (plainJson(data)) entries[key] = JSON.stringify(data);
+    const checked = engine.checkGrammarData(data);
+    if (checked !== undefined && plainJson(checked)) grammars[key] = JSON.stringify(checked);
+  };
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.toml')) {
-        const text = readFileSync(p, 'utf8');
-        let data;
-        try {
-          data = parseToml(text);
-        } catch {
-          continue; // a broken file is reported where it is loaded
-        }
-        if (plainJson(data)) entries[createHash('sha1').update(text).digest('hex')] = JSON.stringify(data);
-      }
+      else if (e.name.endsWith('.toml')) add(readFileSync(p, 'utf8'));
     }
   };
   walk(path.join(root, 'grammars'));
+  for (const t of texts) add(t);
   mkdirSync(path.join(root, 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'dist', 'precompiled-toml.json'), JSON.stringify({ format: 1, entries }));
+  writeFileSync(path.join(root, 'dist', 'precompiled-toml.json'), JSON.stringify({ format: 1, entries, grammars }));
 }
 
 /**
- * dist/precompiled-needles.json: the needle sets and line leads of the built-in always-on rules
- * (src/main/core/squasher/needle-table.ts), read here by the same code the bundle holds: reading
- * them in every `mish <cmd>` cost ~15 ms and made V8 optimize the readers (~50 ms of CPU more).
+ * What the build reads with the engine's own code (the same sources the bundle holds): the
+ * policy's rule packs, the grammar file check and the needle tables. Bundled to a file in dist/ (so that the packages it
+ * leaves out resolve from this checkout's node_modules), imported, and removed.
  */
-async function writeNeedleTable() {
-  // In dist/, so that the packages it leaves out resolve from this checkout's node_modules.
-  const out = path.join(root, 'dist', `.needle-table-build-${process.pid}.mjs`);
+async function importEngine() {
+  const out = path.join(root, 'dist', `.build-engine-${process.pid}.mjs`);
   try {
     await build({
       stdin: {
-        contents: "export { needleTableOf } from './src/main/core/squasher/needle-table.ts'; export { loadAlwaysGrammar } from './src/main/core/squasher/always-rules.ts';",
+        contents: [
+          "export { needleTableOf } from './src/main/core/squasher/needle-table.ts';",
+          "export { loadAlwaysGrammar } from './src/main/core/squasher/always-rules.ts';",
+          "export { PACKS } from './src/main/core/policy/packs/index.ts';",
+          "export { checkGrammarData } from './src/main/core/grammar/compile.ts';",
+        ].join('\n'),
         resolveDir: root,
-        sourcefile: 'needle-table-entry.ts',
+        sourcefile: 'build-engine-entry.ts',
         loader: 'ts',
       },
       outfile: out,
@@ -196,13 +211,23 @@ async function writeNeedleTable() {
       packages: 'external',
       logLevel: 'error',
     });
-    const { needleTableOf, loadAlwaysGrammar } = await import(pathToFileURL(out).href);
-    const always = loadAlwaysGrammar(path.join(root, 'grammars'));
-    if (!always.ok) return; // a broken file is reported where it is loaded; the CLI then reads what it needs
-    writeFileSync(path.join(root, 'dist', 'precompiled-needles.json'), JSON.stringify(needleTableOf(always.value)));
+    return await import(pathToFileURL(out).href);
   } finally {
     rmSync(out, { force: true });
   }
+}
+
+/**
+ * dist/precompiled-needles.json: the needle sets and line leads of the built-in always-on rules
+ * (src/main/core/squasher/needle-table.ts): reading them in every `mish <cmd>` cost ~15 ms and
+ * made V8 optimize the readers (~50 ms of CPU more).
+ */
+function writeNeedleTable(engine) {
+  const file = path.join(root, 'dist', 'precompiled-needles.json');
+  const always = engine.loadAlwaysGrammar(path.join(root, 'grammars'));
+  // A broken file is reported where it is loaded; without a table the CLI reads what it needs.
+  if (!always.ok) rmSync(file, { force: true });
+  else writeFileSync(file, JSON.stringify(engine.needleTableOf(always.value)));
 }
 
 /** Whether JSON keeps this value exactly (strings, finite numbers, booleans, arrays, plain objects). */

@@ -1,7 +1,8 @@
 /**
  * The pre-parsed TOML tables the build writes (dist/precompiled-toml.json, by
- * scripts/build-cli.mjs) give exactly what smol-toml gives for every built-in file, and nothing
- * for any other text: an edited grammar or policy is parsed as written.
+ * scripts/build-cli.mjs) give exactly what smol-toml gives for every built-in file and the
+ * policy's rule packs, and the built-in grammar files checked, and nothing for any other text: an
+ * edited grammar or policy is parsed and checked as written.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,9 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseToml, usePrecompiledToml } from './parse-toml.js';
-import { readPrecompiledToml } from './precompiled-toml.js';
+import { readPrecompiledTables, readPrecompiledToml } from './precompiled-toml.js';
+import { checkGrammarData, compileGrammarSource, useCheckedGrammars } from '../grammar/compile.js';
+import { PACKS } from '../policy/packs/index.js';
 
 const root = path.resolve(__dirname, '../../../..');
 const tables = path.join(root, 'dist', 'precompiled-toml.json');
@@ -20,7 +23,10 @@ function tomlFiles(dir: string): string[] {
   );
 }
 
-afterEach(() => usePrecompiledToml(undefined));
+afterEach(() => {
+  usePrecompiledToml(undefined);
+  useCheckedGrammars(undefined);
+});
 
 describe('precompiled TOML tables (dist/precompiled-toml.json)', () => {
   // dist/ is rebuilt by the vitest global setup when older than the sources or grammars.
@@ -34,6 +40,27 @@ describe('precompiled TOML tables (dist/precompiled-toml.json)', () => {
       const text = readFileSync(f, 'utf8');
       expect(lookup!(text), f).toEqual(JSON.parse(JSON.stringify(parse(text))));
     }
+  });
+
+  it("hold every policy pack's rules (TOML held in the code), equal to what smol-toml parses", () => {
+    expect(PACKS.length).toBeGreaterThan(5);
+    for (const p of PACKS) expect(lookup!(p.rules), p.id).toEqual(JSON.parse(JSON.stringify(parse(p.rules))));
+  });
+
+  it('hold every built-in grammar file checked: it compiles exactly as when parsed and checked at run time', () => {
+    const checked = readPrecompiledTables(tables)!.grammar;
+    const files = tomlFiles(path.join(root, 'grammars')).filter((f) => !f.includes(`${path.sep}_meta${path.sep}`));
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      expect(checked(text), f).toEqual(checkGrammarData(parse(text)));
+      const asParsed = compileGrammarSource(text, f);
+      useCheckedGrammars(checked);
+      expect(compileGrammarSource(text, f), f).toEqual(asParsed);
+      useCheckedGrammars(undefined);
+    }
+    // A text that fails the schema is not held: its errors are reported as usual.
+    expect(checked('[grammar]\nunknown_key = 1\n')).toBeUndefined();
   });
 
   it('miss on any other text, so an edited file is parsed as written', () => {

@@ -1,6 +1,7 @@
 /**
  * Pre-parsed TOML tables written at build time (scripts/build-cli.mjs →
- * dist/precompiled-toml.json): `{ format, entries: { <sha1 of the source text>: <JSON text> } }`.
+ * dist/precompiled-toml.json): `{ format, entries: { <sha1 of the source text>: <JSON text> },
+ * grammars: { <sha1>: <JSON text of the grammar file schema's output> } }`.
  * Keyed by the text's hash, so an edited file simply misses and is parsed as usual; the JSON is
  * parsed anew on every hit, so callers may keep or change what they get.
  */
@@ -16,9 +17,21 @@ export function tomlSourceKey(source: string): string {
   return createHash('sha1').update(source).digest('hex');
 }
 
+/** The tables of a precompiled file: TOML texts parsed, and built-in grammar files also checked. */
+export interface PrecompiledTables {
+  toml: PrecompiledTomlLookup;
+  /** By the text's hash: the grammar file schema's output (grammar/compile.ts useCheckedGrammars), for the texts that pass it. */
+  grammar: (source: string) => unknown;
+}
+
 /** A lookup over the tables in `file`, or undefined when the file is absent or not ours. */
 export function readPrecompiledToml(file: string): PrecompiledTomlLookup | undefined {
-  let tables: { format?: unknown; entries?: Record<string, string> };
+  return readPrecompiledTables(file)?.toml;
+}
+
+/** The tables in `file`, or undefined when the file is absent or not ours. */
+export function readPrecompiledTables(file: string): PrecompiledTables | undefined {
+  let tables: { format?: unknown; entries?: Record<string, string>; grammars?: Record<string, string> };
   try {
     tables = JSON.parse(readFileSync(file, 'utf8')) as typeof tables;
   } catch {
@@ -26,8 +39,16 @@ export function readPrecompiledToml(file: string): PrecompiledTomlLookup | undef
   }
   if (tables.format !== PRECOMPILED_TOML_FORMAT || !tables.entries || typeof tables.entries !== 'object') return undefined;
   const entries = tables.entries;
-  return (source) => {
-    const json = entries[tomlSourceKey(source)];
-    return typeof json === 'string' ? JSON.parse(json) : undefined;
+  // A file from before the grammars were checked at build time has none: every file is checked.
+  const grammars = tables.grammars && typeof tables.grammars === 'object' ? tables.grammars : {};
+  return {
+    toml: (source) => {
+      const json = entries[tomlSourceKey(source)];
+      return typeof json === 'string' ? JSON.parse(json) : undefined;
+    },
+    grammar: (source) => {
+      const json = grammars[tomlSourceKey(source)];
+      return typeof json === 'string' ? JSON.parse(json) : undefined;
+    },
   };
 }
