@@ -141,6 +141,8 @@ describe('values named from afar', () => {
       `grant_type=authorization_code ${'x'.repeat(500_000)}`,
       'grant_type=authorization_code,code=abcdefghij '.repeat(20_000),
       `user = x\n${'auth = "abcdefghijk"\n'.repeat(50_000)}`,
+      '"text/plain": ["\'abcdefgh\'"], "source": ["x.api_key"]\n'.repeat(20_000),
+      `"text/plain": ["'abcd'"], "source": [${'"a"      ,      '.repeat(50_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -69,6 +69,7 @@ const kept: [string, string][] = [
   ["the Stripe CLI's own redaction (its run of stars shortened by the squasher)", "  live_mode_api_key = 'rk_live_***Jd5S'\n  test_mode_api_key = 'sk_test_*********************x8Qm'\n"],
   ["a keyword list fed from a binding of the same name", '  config :shop, ShopWeb.Endpoint,\n    secret_key_base: secret_key_base\n'],
   ['a cookie jar line that is a comment', '# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n'],
+  ["a notebook cell's result of an expression that names no secret", '{"cell_type": "code", "outputs": [{"data": {"text/plain": ["\'eu-central-1-abcdef\'"]}, "output_type": "execute_result"}], "source": ["os.environ[\\"AWS_REGION\\"]"]}\n'],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
 ];
 

@@ -345,6 +345,7 @@ v = `${s('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 8)}-${s('ABCDEFGHJKLMNPQRSTUVWXYZ
 v = s(AN + '_-', 43); f("an OAuth authorization code in Spring's RestTemplate debug log", v, `DEBUG o.s.web.client.RestTemplate : Writing [{grant_type=[authorization_code], code=[${v}], redirect_uri=[https://shop.acme.io/login/oauth2/code/keycloak]}]`);
 v = 'eyJpdiI6' + s(B64, 120); f("curl's cookie jar (cookies.txt)", v, `# Netscape HTTP Cookie File\n#HttpOnly_admin.acme.io\tFALSE\t/\tTRUE\t1710156151\tlaravel_session\t${v}`);
 v = s(AN + '.', 24); f("Hatch's publish auth beside its user", v, `[publish.index]\nrepo = "private"\nuser = "ci-publisher"\nauth = "${v}"`);
+v = s(HEX, 40); f("a notebook cell's execute_result of an expression reading a secret (jq '.cells[2]' of an .ipynb)", v, `{\n  "cell_type": "code",\n  "execution_count": 3,\n  "outputs": [\n    {\n      "data": {\n        "text/plain": [\n          "'${v}'"\n        ]\n      },\n      "output_type": "execute_result"\n    }\n  ],\n  "source": [\n    "import os\\n",\n    "os.environ[\\"WANDB_API_KEY\\"]"\n  ]\n}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -52,3 +52,60 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
     }
   }
 }
+
+/** A notebook's execute_result (`"text/plain": [` then the repr's JSON string on the same or the next line). */
+const NOTEBOOK_RESULT = /"text\/plain"[ \t]*:[ \t]*\[[ \t]*\r?\n?[ \t]*"(?<v>(?:[^"\\\n]|\\.){4,8192})"/g;
+/** A cell's source array (its strings up to the closing `]`). */
+// One way to read each blank: the blanks after a string, then a comma and its blanks (no overlap: a hostile run of blanks
+// cannot be split many ways).
+const NOTEBOOK_SOURCE = /"source"[ \t]*:[ \t]*(?<src>\[\s*(?:"(?:[^"\\\n]|\\.)*"\s*(?:,\s*)?)*\]|"(?:[^"\\\n]|\\.)*")/g;
+/** How far from a result its cell's source may be (nbformat writes `outputs` before `source`). */
+const NOTEBOOK_CELL_SPAN = 4096;
+/** A Python repr of a string: `'…'` or `"…"` (as JSON holds it: `\"…\"`). */
+const PY_REPR = /^(?:'(?<s>[^'\\]*)'|\\"(?<d>[^"\\]*)\\")$/;
+
+/**
+ * A Jupyter notebook's cell whose last source line is an expression reading a secret (`os.environ["WANDB_API_KEY"]`,
+ * `settings.SECRET_KEY`) and whose `execute_result` shows its value (`"text/plain": ["'…'"]`: adversary pass 23's F44,
+ * `jq '.cells[2]' notebook.ipynb`): the value inside the repr's quotes is masked, as a REPL's answer is.
+ */
+export function notebookResults(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
+  if (!text.includes('"text/plain"') || !text.includes('"source"')) return;
+  NOTEBOOK_RESULT.lastIndex = 0;
+  for (let r = NOTEBOOK_RESULT.exec(text); r; r = NOTEBOOK_RESULT.exec(text)) {
+    const repr = PY_REPR.exec(r.groups!.v);
+    if (!repr) continue;
+    const last = lastSourceWord(text, r.index);
+    if (last === undefined || !isSecretName(last)) continue;
+    const value = repr.groups!.s ?? repr.groups!.d!;
+    if (value.length < 4) continue;
+    const start = r.index + r[0].length - 1 - r.groups!.v.length + (repr.groups!.s !== undefined ? 1 : 2);
+    out.push({ start, end: start + value.length, kind: 'secret', byContext: true });
+  }
+}
+
+/** The last word of the last source line of the cell around a result at `at` (its `"source"` after the result, or before it). */
+function lastSourceWord(text: string, at: number): string | undefined {
+  const from = Math.max(0, at - NOTEBOOK_CELL_SPAN);
+  const window = text.slice(from, at + NOTEBOOK_CELL_SPAN);
+  const cellStart = window.lastIndexOf('"cell_type"', at - from);
+  let best: string | undefined;
+  NOTEBOOK_SOURCE.lastIndex = 0;
+  for (let m = NOTEBOOK_SOURCE.exec(window); m; m = NOTEBOOK_SOURCE.exec(window)) {
+    // The cell's own source: after the cell's start, and the nearest one after the result if there is one.
+    if (m.index < cellStart) continue;
+    best = m.groups!.src;
+    if (m.index > at - from) break;
+  }
+  if (best === undefined) return undefined;
+  let lines: unknown;
+  try {
+    lines = JSON.parse(best);
+  } catch {
+    return undefined;
+  }
+  const source = Array.isArray(lines) ? lines.join('') : String(lines);
+  const lastLine = source.trimEnd().split('\n').pop() ?? '';
+  const words = lastLine.match(WORD) ?? [];
+  return words[words.length - 1];
+}

@@ -12,7 +12,7 @@
  * Private key blocks are walked line by line (private-keys.ts); `data:` blocks of Kubernetes
  * Secrets by their indentation.
  */
-import { replResults } from './repl-results.js';
+import { notebookResults, replResults } from './repl-results.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -204,6 +204,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   percentEncoded(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets);
   replResults(text, isSecretName, out);
+  notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
