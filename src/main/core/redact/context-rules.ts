@@ -353,6 +353,9 @@ export const PROMPT: ContextRule = {
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // A TLS key log (SSLKEYLOGFILE, NSS's format: `CLIENT_RANDOM <client random> <master secret>`, TLS 1.3's traffic secrets:
+  // adv12 A34): the second hex field decrypts the session.
+  { kind: 'tls session secret', keywords: ['client_random', 'traffic_secret', 'exporter_secret'], re: /^(?:CLIENT_RANDOM|(?:CLIENT|SERVER)_(?:HANDSHAKE_)?TRAFFIC_SECRET(?:_\d+)?|(?:EARLY_)?EXPORTER_SECRET|CLIENT_EARLY_TRAFFIC_SECRET) [0-9a-fA-F]{64} (?<secret>[0-9a-fA-F]{64,128})(?=\r?$)/gm },
   // A cookie jar (`curl -c`, Netscape's cookies.txt: adv23 F43): domain, subdomains flag, path, secure flag, expiry, name, value
   // (the seventh tab-separated field). A session's cookie is a credential wherever it shows, as in a `Cookie:` header.
   { kind: 'cookie', keywords: ['\tfalse\t', '\ttrue\t'], needs: /\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t/, re: /^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?<secret>[^\t\n]{8,8192}?)(?=\r?$)/gm, guard: true },
