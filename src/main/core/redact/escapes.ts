@@ -5,8 +5,13 @@
  * the squasher strips them): the scanner reads the text without them, and what it finds is mapped back to the text.
  */
 
-/** CSI (colour, erase), OSC (title, hyperlink) and the two-byte charset and keypad sequences. */
-const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]/g;
+/**
+ * CSI (colour, erase), OSC (title, hyperlink) and the two-byte charset and keypad sequences; and a character a program erased
+ * as it echoed a typed line (`x\b \b`: a password corrected with backspace, adv25 F49), which a terminal does not show.
+ */
+const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]|[^\n\x08]\x08 \x08/g;
+/** Does a text hold what ESCAPE removes (an escape, or an erase by backspace)? */
+const mayHoldEscapes = (text: string): boolean => text.includes('\x1b') || text.includes('\x08');
 
 export interface Unescaped {
   /** The text without its escape sequences. */
@@ -17,7 +22,7 @@ export interface Unescaped {
 
 /** `text` without its escape sequences, with the way back; undefined when it has none. */
 export function withoutEscapes(text: string): Unescaped | undefined {
-  if (!text.includes('\x1b')) return undefined;
+  if (!mayHoldEscapes(text)) return undefined;
   const parts: string[] = [];
   const at = new Int32Array(text.length + 1);
   let n = 0;
@@ -36,7 +41,7 @@ export function withoutEscapes(text: string): Unescaped | undefined {
 
 /** `text` without its escape sequences, no way back (what a scan that only learns values needs): itself when it has none. */
 export function plainText(text: string): string {
-  if (!text.includes('\x1b')) return text;
+  if (!mayHoldEscapes(text)) return text;
   ESCAPE.lastIndex = 0;
   return text.replace(ESCAPE, '');
 }

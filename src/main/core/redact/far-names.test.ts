@@ -143,6 +143,9 @@ describe('values named from afar', () => {
       `user = x\n${'auth = "abcdefghijk"\n'.repeat(50_000)}`,
       '"text/plain": ["\'abcdefgh\'"], "source": ["x.api_key"]\n'.repeat(20_000),
       `"text/plain": ["'abcd'"], "source": [${'"a"      ,      '.repeat(50_000)}`,
+      '\x1b]8;;https://u:p@h\x07x'.repeat(60_000),
+      `\x1b]0;${'mysql -pabcdefgh '.repeat(60_000)}\x07`,
+      'x\b \b'.repeat(200_000),
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

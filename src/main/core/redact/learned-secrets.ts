@@ -24,6 +24,10 @@ export const MIN_LEARNED_CHARS = 8;
  * and a placeholder `USER:PASSWORD@` the names `DB_PASSWORD`: adv12 S01, L04).
  */
 const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
+/** Values this long and up are also found by their end (addWithSuffix); shorter ones have too little left to tell. */
+const MIN_SUFFIXED_CHARS = 24;
+/** How much of a value's end finds it: 16 characters of a random secret are its own. */
+const SUFFIX_CHARS = 16;
 /** Values up to this long are cut into pieces for findAtCuts' lookup (128 of them: at most ~260,000 pieces). */
 const MAX_GRAMMED_CHARS = 2048;
 /** At most this many values (the oldest are forgotten first): bounds memory and the verification work per candidate. */
@@ -46,6 +50,8 @@ interface Index {
   candidates: Map<number, string[]>;
   /** Values in the index (forgotten ones included, until the next build). */
   values: Set<string>;
+  /** A long value's last SUFFIX_CHARS characters (an entry of the index too) → the value. */
+  suffixes: Map<string, string>;
 }
 
 export class LearnedSecrets {
@@ -75,13 +81,14 @@ export class LearnedSecrets {
     }
     const index = this.index;
     if (!index || value.length < index.m || this.stale > MAX_LEARNED) this.index = null;
-    else add(index, value);
+    else addWithSuffix(index, value);
   }
 
   /** Ranges of the remembered values in `text` (overlaps included: the masker merges). */
   find(text: string, out: { start: number; end: number; kind: string }[]): void {
     if (this.kinds.size === 0) return;
-    const { m, shift, candidates } = (this.index ??= this.build());
+    const index = (this.index ??= this.build());
+    const { m, shift, candidates } = index;
     const bytes = this.lowBytes.of(text);
     for (let i = m - 1; i < text.length; ) {
       const h = blockHash(bytes, i);
@@ -95,6 +102,15 @@ export class LearnedSecrets {
         if (!text.startsWith(v, start)) continue;
         const kind = this.kinds.get(v);
         if (kind !== undefined) out.push({ start, end: start + v.length, kind });
+        const whole = index.suffixes.get(v);
+        const wholeKind = whole === undefined ? undefined : this.kinds.get(whole);
+        if (whole !== undefined && wholeKind !== undefined) {
+          // The value's end: as much of the value before it as the text shows too (the rest was drawn over), to a blank (a
+          // remembered line's words before its value are no part of the value's end: `SERVICE_TOKEN x = <token>`).
+          let b = start;
+          for (let j = whole.length - v.length; j > 0 && b > 0 && text.charCodeAt(b - 1) === whole.charCodeAt(j - 1) && text.charCodeAt(b - 1) > 0x20; j--) b--;
+          out.push({ start: b, end: start + v.length, kind: wholeKind });
+        }
       }
       i++;
     }
@@ -155,14 +171,28 @@ export class LearnedSecrets {
   private build(): Index {
     let m = MIN_LEARNED_CHARS;
     for (const v of this.kinds.keys()) m = Math.min(m, v.length);
-    const index: Index = { m, shift: new Uint8Array(1 << TABLE_BITS).fill(m - BLOCK + 1), candidates: new Map(), values: new Set() };
-    for (const v of this.kinds.keys()) add(index, v);
+    const index: Index = { m, shift: new Uint8Array(1 << TABLE_BITS).fill(m - BLOCK + 1), candidates: new Map(), values: new Set(), suffixes: new Map() };
+    for (const v of this.kinds.keys()) addWithSuffix(index, v);
     this.stale = 0;
     return index;
   }
 }
 
 /** Puts `v` (at least `index.m` long) in the index. */
+/**
+ * `v` and, for a long value, its last SUFFIX_CHARS characters: a value whose start a terminal drew over (`API_SECRET=…` then `\r`
+ * and a progress bar shorter than the line: the line shows the bar and the value's end, adv25 F25) is found by its end.
+ */
+function addWithSuffix(index: Index, v: string): void {
+  add(index, v);
+  // A token's end only: a value with blanks (a remembered line, a value cut by the squasher's mark) is found whole.
+  if (v.length < MIN_SUFFIXED_CHARS || /\s/.test(v)) return;
+  const suffix = v.slice(-SUFFIX_CHARS);
+  if (index.suffixes.has(suffix) || index.values.has(suffix)) return;
+  index.suffixes.set(suffix, v);
+  add(index, suffix);
+}
+
 function add(index: Index, v: string): void {
   if (index.values.has(v)) return;
   index.values.add(v);

@@ -170,4 +170,29 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
     // Text beside a cut that is no value's piece stays.
     expect(r.mask("('x', 'abcdefghijkl… [+125 chars] …mnopqrstuvwx')")).toBe("('x', 'abcdefghijkl… [+125 chars] …mnopqrstuvwx')");
   });
+  it("masks what terminal mechanics hide from a plain scan (adversary pass 25)", () => {
+    // An OSC 8 hyperlink's target and a window title the shell sets to the command line.
+    const link = '\x1b]8;;https://ci:cdIt70DDvV10wQ4aXl1eZLl4rs7uNKsF@grafana.acme.io/d/abc\x07open dashboard\x1b]8;;\x07';
+    expect(new Redactor().mask(link)).not.toContain('cdIt70DDvV10wQ4aXl1eZLl4rs7uNKsF');
+    expect(new Redactor().mask(link)).toContain('open dashboard');
+    expect(new Redactor().mask('\x1b]0;dana@dev: mysql -uroot -pM5if*jzfJ8eCJrm4 shop\x07')).not.toContain('M5if*jzfJ8eCJrm4');
+    // A typed password echoed with a correction by backspace.
+    expect(new Redactor().mask('Enter password: pq3Q.BUrm8E5x\b \b2MwCchAF')).toBe('Enter password: [masked: password]');
+    // A remembered value whose start a progress bar drew over (a terminal's render of `\r` without an erase).
+    const r = new Redactor();
+    r.learnFrom('API_SECRET=3326d228280d6bdcae6fd69f1d3e95f52158f70d259aabbccdd\n');
+    expect(r.mask('[=========>] 20%3326d228280d6bdcae6fd69f1d3e95f52158f70d259aabbccdd')).toBe('[=========>] 20%[masked: secret]');
+  });
+
+  it("masks a key's body line shown outside the page while the command is still printing the key (last_line, the process table)", () => {
+    const r = new Redactor();
+    const body = 'MIIEowIBAAKCAQEApbJknkz8vluc4VqOWWKONkkOzVwQ88zvXHIDgOWKpC/LOR01';
+    r.stream('c1').pushBytes(Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\r\n${body}\r\n`));
+    expect(r.mask(`last_line: ${body}`)).toBe('last_line: [masked: private key]');
+    expect(r.mask(`c1 running, last: "${body.slice(0, 40)}…"`)).not.toContain(body.slice(0, 40));
+    // Other base64 is no piece of the open block.
+    expect(r.mask('integrity sha512-Zm9vYmFyYmF6cXV4cXV1eHh4eHh4eHh4')).toBe('integrity sha512-Zm9vYmFyYmF6cXV4cXV1eHh4eHh4eHh4');
+    r.stream('c1').pushBytes(Buffer.from('-----END RSA PRIVATE KEY-----\r\n'));
+    expect(r.mask('uv 0.1 MIIEowIBAAKCAQEApbJknkz8 x')).toBe('uv 0.1 MIIEowIBAAKCAQEApbJknkz8 x');
+  });
 });

@@ -91,13 +91,41 @@ export class Redactor {
     const decoded = withoutStringEscapes(plain);
     if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
     const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
+    // An OSC sequence's text is no output the plain text keeps (escapes.ts drops it whole), but a terminal shows it or acts on it:
+    // a hyperlink's target (`ESC]8;;https://u:pw@host…`), a window title the shell sets to the command line (adv25 F21, F23).
+    if (text.includes(OSC_START)) {
+      for (const f of oscFindings(text)) {
+        found.push(f);
+        if (f.byContext) this.learned.learn(text.slice(f.start, f.end), f.kind);
+      }
+    }
     this.learned.find(text, found);
+    this.openKeyPieces(text, found);
     if (!text.includes(CUT_MARKER_START)) return found;
     // A remembered value cut by the squasher shows in pieces beside the cut's mark, each too short for the search above.
     CUT_MARKER.lastIndex = 0; // matchAll starts where aroundCutMarkers' last exec left the shared regex
     const cuts = [...text.matchAll(CUT_MARKER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
     this.learned.findAtCuts(text, cuts, found);
     return aroundCutMarkers(text, found);
+  }
+
+  /**
+   * A piece of a key block a command is still printing (a stream's open block: its body lines, its incomplete line) shown
+   * outside a read's page: `last_line`, a status line's `last: "…"`, the process table (adv25 F02, F05, F46). Each base64 run
+   * of text that is part of such a piece (or starts one) is masked; other base64 in the text is not (no block of its own).
+   */
+  private openKeyPieces(text: string, found: SecretFinding[]): void {
+    let pieces: string[] | undefined;
+    for (const s of this.streams.values()) {
+      const p = s.openKeyPieces();
+      if (p.length > 0) (pieces ??= []).push(...p);
+    }
+    if (!pieces) return;
+    BASE64_RUN.lastIndex = 0;
+    for (let m = BASE64_RUN.exec(text); m; m = BASE64_RUN.exec(text)) {
+      const run = m[0];
+      if (pieces.some((p) => p.includes(run) || (p.length >= MIN_KEY_PIECE && run.startsWith(p.slice(0, MIN_KEY_PIECE))))) found.push({ start: m.index, end: m.index + run.length, kind: 'private key' });
+    }
   }
 
   /** Remembers the values `text` holds by their context (a command's raw output as it streams): nothing is masked or returned. */
@@ -294,6 +322,26 @@ function rebuild(v: unknown, next: () => string): unknown {
   }
   return v;
 }
+
+/** An OSC sequence's start; OSC: its text (group 1) to BEL or ST. */
+const OSC_START = '\x1b]';
+const OSC = /\x1b\]([^\x07\x1b]{1,8192})(?:\x07|\x1b\\)/g;
+
+/** The secrets in the texts of a text's OSC sequences (a hyperlink's target, a title), as ranges of the text. */
+function oscFindings(text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  OSC.lastIndex = 0;
+  for (let m = OSC.exec(text); m; m = OSC.exec(text)) {
+    const at = m.index + 2;
+    for (const f of scanSecrets(m[1])) out.push({ ...f, start: at + f.start, end: at + f.end });
+  }
+  return out;
+}
+
+/** A piece of a key's body shown on its own is this long at least (shorter runs are words: `MII` is no secret). */
+const MIN_KEY_PIECE = 16;
+/** A run of base64 characters, MIN_KEY_PIECE and up. */
+const BASE64_RUN = new RegExp(`[A-Za-z0-9+/]{${MIN_KEY_PIECE},}={0,2}`, 'g');
 
 /** How the squasher's mark of a line's cut middle begins (squasher/line-cut.ts cutMarker: `… [+1,234 chars] …`). */
 const CUT_MARKER_START = '… [+';

@@ -41,6 +41,9 @@ const EMPTY = Buffer.alloc(0);
 /** The byte path's buffer grows up to this (a bigger batch gets its own buffer: one command must not pin more). */
 const MAX_SCRATCH_BYTES = 1024 * 1024;
 
+/** Body lines of an open key block kept for openKeyPieces (a 16K-bit RSA key is ~200 lines of 64). */
+const MAX_OPEN_KEY_LINES = 256;
+
 const BEGIN = new RegExp(`-----BEGIN ?${KEY_LABEL}-----`);
 const END = new RegExp(`-----END ?${KEY_LABEL}-----`);
 /** Escape sequences (colour) and carriage returns around a body line as a PTY prints it. */
@@ -54,6 +57,11 @@ export class StreamMasker {
   /** Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). */
   readonly keyRanges: { from: number; to: number }[] = [];
   private inKey = false;
+  /**
+   * The body lines of the block still open (BEGIN seen, no END yet): a running command paused inside a key shows one as its
+   * `last_line`, in the read's status line and in every reply's process table, strings masked apart from the page (adv25 F05).
+   */
+  private openKey: string[] = [];
   /** Characters scanned for values to remember so far (learn-only mode). */
   private learned = 0;
   /** The last lines emitted (not key lines): context for the next batch. */
@@ -203,6 +211,13 @@ export class StreamMasker {
     return this.maskLines(rest);
   }
 
+  /** Pieces of the open key block (its body lines so far and the incomplete line after them), or none when no block is open. */
+  openKeyPieces(): string[] {
+    if (!this.inKey) return [];
+    const partial = (this.pending || this.tail.toString('utf8')).replace(DECORATION, '').trim();
+    return partial.length > 0 ? [...this.openKey, partial] : this.openKey;
+  }
+
   /** Is output line `n` (1-based) part of a private key block? */
   isKeyLine(n: number): boolean {
     return this.keyRanges.some((r) => n >= r.from && n <= r.to);
@@ -270,6 +285,7 @@ export class StreamMasker {
       // A one-line block (escaped newlines) is the scanner's; only a block over several lines is tracked.
       if (END.test(line)) return true;
       this.inKey = true;
+      this.openKey = [];
       this.keyRanges.push({ from: n, to: Infinity });
       return true;
     }
@@ -278,13 +294,18 @@ export class StreamMasker {
     if (END.test(body)) {
       range.to = n;
       this.inKey = false;
+      this.openKey = [];
       return true;
     }
     // A header, or a base64 line of any length (the block's short last line too).
-    if (/^[A-Za-z-]+: \S/.test(body) || BASE64_LINE.test(body)) return true;
+    if (/^[A-Za-z-]+: \S/.test(body) || BASE64_LINE.test(body)) {
+      if (this.openKey.length < MAX_OPEN_KEY_LINES) this.openKey.push(body);
+      return true;
+    }
     // Anything else ends the block (a cut key: the command printed something else next).
     range.to = n - 1;
     this.inKey = false;
+    this.openKey = [];
     return false;
   }
 }
