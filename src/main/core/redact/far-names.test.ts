@@ -146,6 +146,12 @@ describe('values named from afar', () => {
       '\x1b]8;;https://u:p@h\x07x'.repeat(60_000),
       `\x1b]0;${'mysql -pabcdefgh '.repeat(60_000)}\x07`,
       'x\b \b'.repeat(200_000),
+      `${'dbPassword        abcdefgh1  '.repeat(60_000)}`,
+      'dbPassword        abcdefgh1\n'.repeat(60_000),
+      "Command arguments: ['--password', ".repeat(60_000),
+      `['-u', ${"'-p', ".repeat(100_000)}]`,
+      '<Cookie a=bbbbbbbbbbbbb for x/> '.repeat(40_000),
+      `  await page.getByLabel('password').fill('${'x'.repeat(600)}`.repeat(1_000),
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

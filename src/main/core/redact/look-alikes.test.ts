@@ -70,6 +70,10 @@ const kept: [string, string][] = [
   ["a keyword list fed from a binding of the same name", '  config :shop, ShopWeb.Endpoint,\n    secret_key_base: secret_key_base\n'],
   ['a cookie jar line that is a comment', '# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n'],
   ["a notebook cell's result of an expression that names no secret", '{"cell_type": "code", "outputs": [{"data": {"text/plain": ["\'eu-central-1-abcdef\'"]}, "output_type": "execute_result"}], "source": ["os.environ[\\"AWS_REGION\\"]"]}\n'],
+  ["an f-string's placeholder after Authorization", "headers={'Authorization': f'Token {drf_token}'}\n"],
+  ["Bundler's settings", 'BUNDLE_PATH=vendor/bundle\nBUNDLE_WITHOUT=development:test\n'],
+  ['a list of argv with -p that is no password', "['git', 'log', '-p', 'HEAD']\n['mkdir', '-p', '/tmp/build']\n"],
+  ['a settings table whose values are words', 'NAME            TYPE     REQUIRED\napi_token       string   required\nauth.password   string   optional\n'],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
 ];
 

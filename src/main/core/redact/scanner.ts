@@ -1665,7 +1665,9 @@ function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): voi
 
 /** A signing section's object open above a bare `Key` field, no other object opened or closed between. */
 // Also PHP's arrays (Magento's `'crypt' => ['key' => …]`: adv15 D32).
-const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?|crypt)["']?[ \t]*(?::|=>)[ \t]*[{[][^{}[\]]*["']$/i;
+// Or an object named for a key it holds (a GraphQL mutation's result `{"rotate_partner_key": {"key": "…"}}`, `"api_key": {"key": …}`:
+// adv24 F26).
+const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?|crypt|[\w-]*(?:api|secret|private|partner|signing|access|master)[_-]?key)["']?[ \t]*(?::|=>)[ \t]*[{[][^{}[\]]*["']$/i;
 /** Above a `key` field: a list of API keys or tokens, then the item's object opened, its flat fields before the key. */
 const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\[[ \t\r\n]*\{[^{}[\]]*["']?$/i;
 /** How far above a `Key` field its section's name is looked for (a few fields). */
@@ -1846,6 +1848,35 @@ function keyPathValueBelow(text: string, k: number, e: number, out: SecretFindin
 
 /** After a variable's name first on its line: blanks, then one word to the line's end (R's `Sys.getenv()`, `env | column -t -s=`). */
 const PADDED_VALUE = /[ \t]{2,}(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+/** Column titles of metadata about a secret, not its value: a digest, a version, a date, who changed it. */
+const METADATA_TITLE = /^(?:DIGEST|CHECKSUM|HASH|VERSION|VERSIONS|CREATED|CREATED AT|UPDATED|UPDATED AT|LAST MODIFIED|MODIFIED|LAST USED|DATE|TYPE|USER|SOURCE|STATUS|ID|EXPIRES|EXPIRY)$/i;
+/** How many lines above a row its table's header may be. */
+const MAX_HEADER_LINES_ABOVE = 64;
+
+/**
+ * Is the cell starting at `at` (on the line starting at `lineStart`) under a metadata column: the nearest line above with no
+ * digit (a table's title row) has a title starting at the same column that METADATA_TITLE names?
+ */
+function metadataColumnAt(text: string, lineStart: number, at: number): boolean {
+  const col = at - lineStart;
+  let end = lineStart - 1;
+  for (let n = 0; n < MAX_HEADER_LINES_ABOVE && end > 0; n++) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (!/\d/.test(line) && /\S {2,}\S/.test(line)) {
+      if (col >= line.length || (col > 0 && line[col - 1] !== ' ')) return false;
+      const title = /^\S+(?: \S+)*/.exec(line.slice(col));
+      return title !== null && METADATA_TITLE.test(title[0]);
+    }
+    end = start - 1;
+  }
+  return false;
+}
+
+/** A setting's name: camelCase, snake_case or dotted, or a mix (`dbPassword`, `auth.password`, `auth.postgresPassword`). */
+const SETTING_NAME = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+|[._-]?[A-Z][a-z0-9]*)+$|^[A-Z][A-Za-z0-9_]*$/;
+/** Two or more blanks, then a cell of one word followed by another column (two or more blanks then text). */
+const PADDED_CELL = /[ \t]{2,}(?<v>[^\s]{8,4096})(?=[ \t]{2,}\S)/dy;
 /** One TAB then the value alone to the line's end (a two-column tab-separated row). */
 const TAB_VALUE = /\t(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
 /** A snake_case name (`rds_master_password`): two or more lower-case words joined by `_`. */
@@ -1873,11 +1904,18 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   // Or a snake_case name then one TAB (a tool's `name<TAB>value` rows: `terraform output -json | jq -r '… "\(.key)\t\(.value.value)"'`,
   // adv21 F50): a tab-separated row is data, not a sentence.
   const tabbed = text.charCodeAt(e) === 0x09;
-  if (!(/^[A-Z][A-Za-z0-9_]*$/.test(name) || (tabbed && SNAKE_NAME.test(name))) || !isSecretName(name)) return;
+  // Or any setting's name in a name / value table (`pulumi stack output --show-secrets`' `dbPassword   …`, argocd's
+  // `--show-params` `auth.password   …`, `mise set`'s KEY  VALUE  SOURCE rows: adv24 F10, F42, F21): the value is the next
+  // cell, the line's last or one before a further column.
+  const upper = /^[A-Z][A-Za-z0-9_]*$/.test(name);
+  if (!(upper || (tabbed && SNAKE_NAME.test(name)) || SETTING_NAME.test(name)) || !isSecretName(name)) return;
   PADDED_VALUE.lastIndex = e;
   TAB_VALUE.lastIndex = e;
-  const m = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null);
+  PADDED_CELL.lastIndex = e;
+  const m = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null) ?? PADDED_CELL.exec(text);
   if (!m) return;
+  // A cell under a column of metadata (`fly secrets list`'s DIGEST, a CREATED AT: adv18 K04) is no value.
+  if (metadataColumnAt(text, b, m.indices!.groups!.v![0])) return;
   const v = m.groups!.v;
   if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
   // An access key's id beside its secret (`AccessKey   SCWOXVWP3IBBH1ULVZC5`, AWS's AKIA…): upper-case letters and digits.

@@ -32,6 +32,8 @@ export interface SecretPrinter {
    * `"key"`, `twilio api:core:keys:create`'s `Secret` column): a field a name test would not take alone (`key`, `otp`).
    */
   fields?: string[];
+  /** With `fields`: the output also ends in the value alone (`gcloud … --log-http` logs the response body, then prints the value). */
+  alsoBare?: boolean;
   /**
    * Words of the command's query (a database client's `select …`): an output line made of these only, and of a table's rules, is
    * the result's column titles (`id | password`), kept and not remembered (a title `password` remembered would mask the word for the session).
@@ -156,6 +158,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
         // `--format=json|yaml|…` prints the version as a document, the value base64 in `payload.data` (adv21 F17); `value(…)` / `get(…)` bare.
         const format = option(argv, undefined, 'format') ?? '';
         if (/^(?:json|yaml|text|flattened|default|list|table|csv|diff)\b/.test(format)) return { kind: 'secret', tool: 'gcloud secrets versions access', fields: ['data', 'payload.data'] };
+        // `--log-http` (adv24 F49): the response's body (`"payload": {"data": "<base64>"}`) is logged before the value is printed.
+        if (has(argv, '--log-http')) return { kind: 'secret', tool: 'gcloud secrets versions access', fields: ['data', 'payload.data'], alsoBare: true };
         return { kind: 'secret', tool: 'gcloud secrets versions access' };
       }
       // `gcloud redis instances get-auth-string` (adv12 A19): `authString: <uuid>`, masked whole (a UUID alone is a look-alike).
@@ -1321,7 +1325,7 @@ const LABEL = /^[A-Za-z][\w.-]*:$/;
 
 /** The values a printer's output holds: its `fields` when it names them (fieldValues), else its value lines (printedValues). */
 export function printerValues(printer: SecretPrinter, text: string): string[] {
-  if (printer.fields) return fieldValues(text, printer.fields);
+  if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
   const values = printedValues(text, printer.transformed, printer.keep);
   return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
