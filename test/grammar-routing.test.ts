@@ -42,6 +42,8 @@ describe('built-in grammars: content passes through, builds and installs are con
     ['terraform output -json', 'passthrough', 'terraform'],
     ['bundle exec rspec spec/cart_spec.rb', 'condense', 'rspec'],
     ['npx next build', 'condense', 'next'],
+    ['npx prisma validate', 'condense', 'prisma'],
+    ['npx prisma migrate dev --name init', 'condense', 'prisma'],
     ['poetry run pytest -q', 'condense', 'pytest'],
     ['vite build', 'condense', 'vite'],
     ['curl -v http://127.0.0.1:8080/', 'passthrough', undefined],
