@@ -152,6 +152,15 @@ describe('values named from afar', () => {
       `['-u', ${"'-p', ".repeat(100_000)}]`,
       '<Cookie a=bbbbbbbbbbbbb for x/> '.repeat(40_000),
       `  await page.getByLabel('password').fill('${'x'.repeat(600)}`.repeat(1_000),
+      // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
+      'knex:bindings [ '.repeat(100_000),
+      `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,
+      `Query: UPDATE t SET ${'"token" = ?, '.repeat(60_000)}\n${'Params: ["x", '.repeat(50_000)}\n`,
+      `Executing (default): ${'INSERT INTO t (token) VALUES (?); '.repeat(30_000)}\n`,
+      `Executing (default): UPDATE t SET token = ? ${"'".repeat(500_000)}; "x"\n`,
+      'Params: ["\n'.repeat(100_000),
+      `SELECT ${') VALUES ('.repeat(100_000)}\nbindings [a]\n`,
+      `[generated in ${'('.repeat(500_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -75,6 +75,9 @@ const kept: [string, string][] = [
   ['a list of argv with -p that is no password', "['git', 'log', '-p', 'HEAD']\n['mkdir', '-p', '/tmp/build']\n"],
   ['a settings table whose values are words', 'NAME            TYPE     REQUIRED\napi_token       string   required\nauth.password   string   optional\n'],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
+  // Adversary pass 24: parameters bound to columns that name no secret (bound-params.ts), and a password hash's column (isSecretName says no).
+  ["knex's and Prisma's parameters of columns that name no secret", `  knex:query insert into "users" ("email", "name", "user_id", "expires") values ($1, $2, $3, $4) undefined +0ms\n  knex:bindings [ 'dana@acme.io', 'Dana Scully', 'usr_8f2k3m9q4z7x1c5v', '2024-04-10T09:22:31.512Z' ] undefined +0ms\nQuery: SELECT "id", "email" FROM "public"."User" WHERE "email" = $1 AND "id" = $2 LIMIT $3 OFFSET $4\nParams: ["dana@acme.io","clu0a9b8c0000wxyz5678ijkl",1,0]\n`],
+  ["Sequelize's and Prisma's parameters beside a token's type and expiry", `Executing (default): INSERT INTO "Sessions" ("id","userId","tokenType","expiresAt") VALUES (DEFAULT,$1,$2,$3) RETURNING "id"; "usr_8f2k3m9q4z7x1c5v", "Bearer", "2024-04-10 09:22:31.512 +00:00"\nQuery: INSERT INTO "public"."Account" ("id","token_type","expires_at","password_hash") VALUES ($1,$2,$3,$4)\nParams: ["clu1x2k4p0001abcd1234efgh","Bearer",1710753751,"5f4dcc3b5aa765d61d8327deb882cf99"]\n`],
 ];
 
 describe('look-alikes real tools print beside secrets (adversary pass 12)', () => {

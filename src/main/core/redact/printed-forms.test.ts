@@ -364,6 +364,17 @@ v = 'eu-' + uuid(); f('anaconda -t in a trace', v, `+ anaconda -t ${v} upload --
 v = s(AN, 40); f('a Copy-as-cURL cookie option on its own line', v, `curl 'https://admin.acme.io/api/orders' \\\n  -H 'accept: application/json' \\\n  -b '_ga=GA1.1.123.456; admin_session=${v}' \\\n  --compressed`);
 v = pw(); f("az --debug's argv as a Python list", v, `cli.knack.cli: Command arguments: ['login', '-u', 'ci@acme.io', '-p', '${v}', '--tenant', 'acme.onmicrosoft.com']`);
 
+// Adversary pass 24's ORM debug logs: a statement names the columns, its parameters are listed apart (bound-params.ts).
+v = s(HEX, 64); f("knex's bindings under its query (DEBUG=knex:*)", v, `  knex:query insert into "password_resets" ("created_at", "email", "token") values ($1, $2, $3) undefined +0ms\n  knex:bindings [ 2024-03-11T09:22:31.512Z, 'dana@acme.io', '${v}' ] undefined +0ms`);
+v = s(AN, 8) + '.' + s(AN, 32); f("knex's bindings with ? placeholders and a knex line between", v, `  knex:query insert into \`api_keys\` (\`name\`, \`secret\`, \`user_id\`) values (?, ?, ?) undefined +4ms\n  knex:client releasing connection to pool: __knexUid1 +1ms\n  knex:bindings [ 'ci', '${v}', 42 ] undefined +4ms`);
+v = uuid(); f("Sequelize's logged parameters after the statement", v, `Executing (default): INSERT INTO "Integrations" ("id","provider","accessToken","refreshToken","createdAt","updatedAt") VALUES (DEFAULT,$1,$2,$3,$4,$5) RETURNING "id"; "hubspot", "${s(AN, 30)}", "${v}", "2024-03-11 09:22:31.512 +00:00", "2024-03-11 09:22:31.512 +00:00"`);
+v = uuid(); f("Prisma's query event: Params under the INSERT", v, `Query: INSERT INTO "public"."Session" ("id","sessionToken","userId","expires") VALUES ($1,$2,$3,$4) RETURNING "public"."Session"."id"\nParams: ["clu1x2k4p0002abcd1234efgh","${v}","clu0a9b8c0000wxyz5678ijkl","2024-04-10 09:22:31.512 UTC"]`);
+v = s(AN, 30); f("Prisma's query event: an UPDATE's SET", v, `Query: UPDATE "public"."Account" SET "access_token" = $1, "expires_at" = $2 WHERE ("public"."Account"."id" = $3 AND 1=1)\nParams: ["${v}",1710757351,"clu1x2k4p0001abcd1234efgh"]`);
+v = s(AN, 24); f("Drizzle's -- params: on the statement's line", v, `Query: insert into "users" ("id", "email", "password") values (default, $1, $2) -- params: ["dana@acme.io", "${v}"]`);
+v = s(AN, 24); f("SQLAlchemy's echo: the tuple under the statement", v, `INFO sqlalchemy.engine.Engine INSERT INTO users (email, api_token) VALUES (?, ?)\nINFO sqlalchemy.engine.Engine [generated in 0.00020s] ('dana@acme.io', '${v}')`);
+v = s(AN, 40); f("Laravel's query log: bindings beside the query", v, `[{"query":"update \`users\` set \`remember_token\` = ?, \`updated_at\` = ? where \`id\` = ?","bindings":["${v}","2024-03-11 09:22:31",7],"time":1.2}]`);
+v = s(HEX, 40); f("TypeORM's INSERT with PARAMETERS", v, `query: INSERT INTO "user"("email", "apiToken") VALUES ($1, $2) RETURNING "id" -- PARAMETERS: ["dana@acme.io","${v}"]`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

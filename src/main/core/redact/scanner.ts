@@ -24,6 +24,7 @@ import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
 import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, TYPES_ROW, walkUp, type NameTests } from './far-names.js';
 
@@ -58,6 +59,8 @@ const FLAGGED_OBJECT_WORDS = ['"stagekeys"', '"securestring"', '"type": "secret"
 const SECRET_OBJECT_RULE = LINE_RULES.length + 12;
 /** A Vault KV v2 secret as JSON (bound-values.ts vaultSecretData). */
 const VAULT_DATA_RULE = LINE_RULES.length + 13;
+/** An ORM's list of bound parameters (bound-params.ts): knex's `bindings`, Prisma's `Params:`, Sequelize's `Executing (`. */
+const BOUND_PARAMS_RULE = LINE_RULES.length + 14;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
 const STAGE_KEYS_LINES_AROUND = 8;
 
@@ -122,6 +125,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of FLAGGED_OBJECT_WORDS) entry(w).context.push(STAGE_KEYS_RULE);
   entry(SECRET_OBJECT_WORD).context.push(SECRET_OBJECT_RULE);
   for (const w of VAULT_DATA_WORDS) entry(w).context.push(VAULT_DATA_RULE);
+  for (const w of BOUND_PARAMS_WORDS) entry(w).context.push(BOUND_PARAMS_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -332,7 +336,7 @@ const NEXT_LINE_LINES_AFTER = 3;
 const COMPOSER_LINES_AFTER = 8;
 const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
-const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : 0));
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -1179,7 +1183,11 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [STAGE_KEYS_RULE, flaggedObjectValue],
   [SECRET_OBJECT_RULE, secretObjectValue],
   [VAULT_DATA_RULE, vaultSecretData],
+  [BOUND_PARAMS_RULE, (text, end, out) => boundParams(text, end, columnKind, out)],
 ]);
+
+/** A column's kind of secret when its name is a secret's (bound-params.ts). */
+const columnKind = (name: string): string | undefined => (isSecretName(name) ? kindOfName(name) : undefined);
 
 const PASSWORD_NAME = /pass|pwd/i;
 /**
