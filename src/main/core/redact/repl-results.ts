@@ -87,11 +87,11 @@ export function notebookResults(text: string, isSecretName: (name: string) => bo
 /** The last word of the last source line of the cell around a result at `at` (its `"source"` after the result, or before it). */
 function lastSourceWord(text: string, at: number): string | undefined {
   const from = Math.max(0, at - NOTEBOOK_CELL_SPAN);
-  const window = text.slice(from, at + NOTEBOOK_CELL_SPAN);
-  const cellStart = window.lastIndexOf('"cell_type"', at - from);
+  const cell = text.slice(from, at + NOTEBOOK_CELL_SPAN);
+  const cellStart = cell.lastIndexOf('"cell_type"', at - from);
   let best: string | undefined;
   NOTEBOOK_SOURCE.lastIndex = 0;
-  for (let m = NOTEBOOK_SOURCE.exec(window); m; m = NOTEBOOK_SOURCE.exec(window)) {
+  for (let m = NOTEBOOK_SOURCE.exec(cell); m; m = NOTEBOOK_SOURCE.exec(cell)) {
     // The cell's own source: after the cell's start, and the nearest one after the result if there is one.
     if (m.index < cellStart) continue;
     best = m.groups!.src;
