@@ -1861,24 +1861,27 @@ const METADATA_TITLE = /^(?:DIGEST|CHECKSUM|HASH|VERSION|VERSIONS|CREATED|CREATE
 /** How many lines above a row its table's header may be. */
 const MAX_HEADER_LINES_ABOVE = 64;
 
+/** Column titles of a cell that holds a setting's value. */
+const VALUE_TITLE = /^(?:VALUE|VALUES|SECRET|TOKEN|KEY|PASSWORD|CREDENTIAL|DATA)$/i;
+
 /**
- * Is the cell starting at `at` (on the line starting at `lineStart`) under a metadata column: the nearest line above with no
- * digit (a table's title row) has a title starting at the same column that METADATA_TITLE names?
+ * The title of the column the cell at `at` (on the line starting at `lineStart`) is under: the table's first line (up the lines
+ * with two columns or more, to a blank line or other text), when it has no digit, its title starting at the same column;
+ * undefined when there is none.
  */
-function metadataColumnAt(text: string, lineStart: number, at: number): boolean {
+function columnTitleAt(text: string, lineStart: number, at: number): string | undefined {
   const col = at - lineStart;
+  let header: string | undefined;
   let end = lineStart - 1;
   for (let n = 0; n < MAX_HEADER_LINES_ABOVE && end > 0; n++) {
     const start = text.lastIndexOf('\n', end - 1) + 1;
     const line = text.slice(start, end).replace(/\r$/, '');
-    if (!/\d/.test(line) && /\S {2,}\S/.test(line)) {
-      if (col >= line.length || (col > 0 && line[col - 1] !== ' ')) return false;
-      const title = /^\S+(?: \S+)*/.exec(line.slice(col));
-      return title !== null && METADATA_TITLE.test(title[0]);
-    }
+    if (!/\S {2,}\S/.test(line)) break;
+    header = line;
     end = start - 1;
   }
-  return false;
+  if (header === undefined || /\d/.test(header) || col >= header.length || (col > 0 && header[col - 1] !== ' ')) return undefined;
+  return /^\S+(?: \S+)*/.exec(header.slice(col))?.[0];
 }
 
 /** A setting's name: camelCase, snake_case or dotted, or a mix (`dbPassword`, `auth.password`, `auth.postgresPassword`). */
@@ -1920,10 +1923,14 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   PADDED_VALUE.lastIndex = e;
   TAB_VALUE.lastIndex = e;
   PADDED_CELL.lastIndex = e;
-  const m = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null) ?? PADDED_CELL.exec(text);
+  const last = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null);
+  const m = last ?? PADDED_CELL.exec(text);
   if (!m) return;
-  // A cell under a column of metadata (`fly secrets list`'s DIGEST, a CREATED AT: adv18 K04) is no value.
-  if (metadataColumnAt(text, b, m.indices!.groups!.v![0])) return;
+  // A cell under a column of metadata (`fly secrets list`'s DIGEST, a CREATED AT: adv18 K04) is no value; a cell with a
+  // column after it counts only under a title that says value (a window of lines the stream learns from may lack the title
+  // row: nothing is learned from it then, and the reply, read whole, masks it).
+  const title = columnTitleAt(text, b, m.indices!.groups!.v![0]);
+  if ((title !== undefined && METADATA_TITLE.test(title)) || (!last && (title === undefined || !VALUE_TITLE.test(title)))) return;
   const v = m.groups!.v;
   if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
   // An access key's id beside its secret (`AccessKey   SCWOXVWP3IBBH1ULVZC5`, AWS's AKIA…): upper-case letters and digits.
