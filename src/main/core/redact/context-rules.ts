@@ -107,7 +107,7 @@ export const HEADERS: ContextRule[] = [
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:Proxy-)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
-  { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth'], needs: /(?:key|token|secret|team|auth)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { kind: 'api key header', keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
   // A bearer credential written anywhere (an OpenAPI document's `example: Bearer sk-…`, a log's `using Bearer …`, a README's
   // curl line: adv21 F44): after the scheme's word, a token of 20 characters and up with a digit in it (`Bearer <token>`,
   // `Bearer YOUR_API_KEY` and `Bearer $TOKEN` have none, or are placeholders the guard keeps).
@@ -238,6 +238,11 @@ export const COMMAND_LINE: ContextRule[] = [
   // A test filling a password field (Playwright's code frame `page.getByLabel('Password').fill('…')`, `locator('#password').fill`,
   // Cypress `cy.get('#password').type('…')`: adv24 F35): the typed text.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /\.(?:fill|type|pressSequentially|setValue|sendKeys)\(/, re: /(?:getByLabel|getByPlaceholder|getByTestId|locator|get|find|\$)\([ \t]*(?<q>['"`])[^'"`\n]{0,64}pass(?:word|wd|phrase)?[^'"`\n]{0,64}\k<q>(?:[ \t]*,[ \t]*\{[^}\n]{0,128}\})?[ \t]*\)[ \t]*\.(?:fill|type|pressSequentially|setValue|sendKeys)\([ \t]*(?<q2>['"`])(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){1,512})(?=\k<q2>)/gi, guard: true },
+  // Windows remote shells' passwords (PowerShell's Get-History: `winrs -u:DOMAIN\\user -p:pw`, `PsExec64.exe \\\\host -u u -p pw`: adv26 F23);
+  // ssh-keygen's old and new passphrases (`-P old -N new`, not `-N ''`), unrar / rar / 7z's attached `-ppw` (F28).
+  { kind: 'password on command line', keywords: ['winrs', 'psexec'], needs: /\b(?:winrs|psexec(?:64)?)\b/i, re: /\b(?:winrs\b[^\n|;&]*?[ \t]-p(?:assword)?:|psexec(?:64)?(?:\.exe)?\b[^\n|;&]*?[ \t]-p[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  { kind: 'passphrase on command line', keywords: ['ssh-keygen'], needs: /[ \t]-[PN][ \t]/, re: /(?<=\bssh-keygen\b[^\n|;&]{0,512}?)[ \t]-[PN][ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!['"]{2})[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['rar ', '7z ', '7za '], needs: /\b(?:un)?rar|7za?\b/, re: /\b(?:(?:un)?rar|7za?)[ \t]+[a-z][^\n|;&]*?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/, re: /\b(?:cqlsh|beeline)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
@@ -371,6 +376,9 @@ export const PROMPT: ContextRule = {
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of
+  // 16 or 32 bytes.
+  { kind: 'gossip encryption key', keywords: ['encrypt'], needs: /\bencrypt"?[ \t]*[=:][ \t]*"[A-Za-z0-9+\/]{22,}/, re: /(?:^|[\s{,])"?encrypt"?[ \t]*[=:][ \t]*"(?<secret>[A-Za-z0-9+\/]{22}==|[A-Za-z0-9+\/]{43}=)(?=")/gm },
   // Bundler's credentials for a gem source in the environment (`BUNDLE_GEMS__CONTRIBSYS__COM=user:pw`: the host's dots as `__`,
   // adv24 F24); its settings (`BUNDLE_PATH`, `BUNDLE_WITHOUT`) have no `__`.
   { kind: 'gem source credentials', keywords: ['bundle_'], needs: /BUNDLE_\w*__/, re: /\bBUNDLE_[A-Z0-9_]*[A-Z0-9]__[A-Z0-9_]*[A-Z0-9][ \t]*[=:][ \t]*["']?(?<secret>[^\s"']{4,})/g, guard: true },
@@ -450,8 +458,8 @@ export const FILES: ContextRule[] = [
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).
   { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gm },
-  // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature).
-  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+[│|:]?[ \t]*)?(?:(?:Stdout|Output):[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
+  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
   { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

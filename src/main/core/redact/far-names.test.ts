@@ -152,6 +152,11 @@ describe('values named from afar', () => {
       `['-u', ${"'-p', ".repeat(100_000)}]`,
       '<Cookie a=bbbbbbbbbbbbb for x/> '.repeat(40_000),
       `  await page.getByLabel('password').fill('${'x'.repeat(600)}`.repeat(1_000),
+      'ssh-keygen '.repeat(100_000) + ' -N x',
+      ' -N x'.repeat(200_000),
+      `MIIEowIBAAKC${'A'.repeat(60)}\n`.repeat(20_000),
+      'x:\n  value: y\n'.repeat(60_000),
+      'encrypt = "'.repeat(100_000),
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

@@ -74,6 +74,8 @@ const kept: [string, string][] = [
   ["Bundler's settings", 'BUNDLE_PATH=vendor/bundle\nBUNDLE_WITHOUT=development:test\n'],
   ['a list of argv with -p that is no password', "['git', 'log', '-p', 'HEAD']\n['mkdir', '-p', '/tmp/build']\n"],
   ['a settings table whose values are words', 'NAME            TYPE     REQUIRED\napi_token       string   required\nauth.password   string   optional\n'],
+  ["a certificate's colon hex (openssl x509 -text), indented", '        Serial Number:\n            d8:01:32:a4:bc:a4:1e:c3:c7:3f:86:e7:aa:74:55:b6\n                Modulus:\n                    12:45:5b:e4:fa:2c:91:0d:33:aa:bc:de:f0:11:22:33:44\n'],
+  ["ssh-keygen's empty passphrase and encrypt flags", "ssh-keygen -t ed25519 -N '' -f ~/.ssh/id\nencrypt = true\n"],
   ["a REPL's answer to an expression that names no secret", 'shop(dev)> Rails.application.credentials.dig(:aws, :region)\n=> "eu-central-1"\n>>> settings.TIME_ZONE\n\'Europe/Berlin\'\n'],
   // Adversary pass 24: parameters bound to columns that name no secret (bound-params.ts), and a password hash's column (isSecretName says no).
   ["knex's and Prisma's parameters of columns that name no secret", `  knex:query insert into "users" ("email", "name", "user_id", "expires") values ($1, $2, $3, $4) undefined +0ms\n  knex:bindings [ 'dana@acme.io', 'Dana Scully', 'usr_8f2k3m9q4z7x1c5v', '2024-04-10T09:22:31.512Z' ] undefined +0ms\nQuery: SELECT "id", "email" FROM "public"."User" WHERE "email" = $1 AND "id" = $2 LIMIT $3 OFFSET $4\nParams: ["dana@acme.io","clu0a9b8c0000wxyz5678ijkl",1,0]\n`],

@@ -374,6 +374,17 @@ v = s(AN, 24); f("Drizzle's -- params: on the statement's line", v, `Query: inse
 v = s(AN, 24); f("SQLAlchemy's echo: the tuple under the statement", v, `INFO sqlalchemy.engine.Engine INSERT INTO users (email, api_token) VALUES (?, ?)\nINFO sqlalchemy.engine.Engine [generated in 0.00020s] ('dana@acme.io', '${v}')`);
 v = s(AN, 40); f("Laravel's query log: bindings beside the query", v, `[{"query":"update \`users\` set \`remember_token\` = ?, \`updated_at\` = ? where \`id\` = ?","bindings":["${v}","2024-03-11 09:22:31",7],"time":1.2}]`);
 v = s(HEX, 40); f("TypeORM's INSERT with PARAMETERS", v, `query: INSERT INTO "user"("email", "apiToken") VALUES ($1, $2) RETURNING "id" -- PARAMETERS: ["dana@acme.io","${v}"]`);
+// Adversary pass 26 (session 11).
+v = s(B64, 43) + '='; f("Nomad's gossip encryption key", v, `server {\n  enabled          = true\n  bootstrap_expect = 3\n  encrypt          = "${v}"\n}`);
+v = uuid(); f("GitLab CI's expanded variable (value: under the name)", v, `variables:\n  CYPRESS_RECORD_KEY:\n    value: "${v}"\n    description: "Cypress Cloud record key"`);
+v = pw(); f("winrs' -p: in PowerShell's history", v, `   2    3.118 winrs -r:http://app01.acme.local:5985 -u:ACME\\svc-deploy -p:${v} ipconfig`);
+v = pw(); f("PsExec's -p", v, `PsExec64.exe \\\\app02 -u ACME\\svc-deploy -p ${v} cmd /c hostname`);
+v = 'AKCp8' + s(AN, 68); f("JFrog's X-JFrog-Art-Api header and key", v, `+ curl -sf -H 'X-JFrog-Art-Api: ${v}' -T build/dist/shop-2.3.2.tgz https://acme.jfrog.io/artifactory/npm-local/`);
+v = pw(); f("ssh-keygen's new passphrase (-N)", v, `ssh-keygen -p -P 'old-${pw()}' -N '${v}' -f ~/.ssh/id_ed25519`);
+v = pw().replace(/[^A-Za-z0-9]/g, 'x'); f("unrar's attached -p", v, `unrar x -p${v} backup-2024-03.rar`);
+v = 'dp.st.prd.' + s(AN, 43); f("a Doppler service token naming its config", v, v);
+v = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC' + s(B64, 32); f('a PKCS#8 key body without its armour', v, `${v}\n${s(B64, 64)}\n${s(B64, 64)}`);
+v = s(B64, 64); f("an encrypted legacy PEM's body after its headers' blank line", v, `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${s(HEX, 32).toUpperCase()}\n\n${v}\n${s(B64, 64)}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -37,6 +37,7 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
   for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
     let end = m.index + m[0].length;
     const nl = text.indexOf('\n', end);
+    let afterHeader = false;
     for (let at = nl < 0 ? -1 : nl + 1; at >= 0 && at < text.length; ) {
       const l = lineAt(at);
       const close = PEM_END_AT_START.exec(l.body);
@@ -44,7 +45,14 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
         end = l.start + close[0].length;
         break;
       }
+      // RFC 1421's encrypted form: `Proc-Type:` / `DEK-Info:` headers, a blank line, then the body (adv26 F50).
+      if (afterHeader && l.body.trim() === '') {
+        afterHeader = false;
+        at = l.next;
+        continue;
+      }
       const header = /^[A-Za-z-]+: \S/.test(l.body);
+      afterHeader = header;
       const short = l.body.length < MIN_BODY_LINE && !(l.next >= 0 && PEM_END_AT_START.test(lineAt(l.next).body));
       if (!header && (!BASE64_LINE.test(l.body) || short)) break;
       end = l.start + l.body.length;
@@ -68,6 +76,50 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
   if (text.includes('\\n')) {
     ESCAPED_BLOCK.lastIndex = 0;
     for (let m = ESCAPED_BLOCK.exec(text); m; m = ESCAPED_BLOCK.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, kind: KIND });
+  }
+  return out;
+}
+
+/**
+ * A private key's DER structure as base64 at a line's start: PKCS#1 RSA (`MIIEowIBAAKC…`), PKCS#8 RSA (`MII…ADANBgkqhkiG9w0BAQEFAASC`),
+ * OpenSSH (`b3BlbnNzaC1rZXktdjE`: "openssh-key-v1"), SEC1 EC (`MHcCAQEE`), PKCS#8 Ed25519 (`MC4CAQAwBQYDK2VwBCIEI`).
+ */
+const DER_KEY_START = /^(?:MII[A-Za-z0-9+/]{3}IBAAKC|MII[A-Za-z0-9+/]{3}IBADANBgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEE|MC4CAQAwBQYDK2VwBCIEI)/;
+/** Lines of a bare key body read at most (a 16K-bit RSA key is ~200 lines of 64). */
+const MAX_BARE_KEY_LINES = 256;
+
+/**
+ * A key's body printed without its armour (`grep -v -- ----- key.pem | head`, a key pasted into a variable without its
+ * BEGIN / END lines: adv26 F49): a line that starts with a private key's DER structure, and the base64 lines after it.
+ */
+export function bareKeyBodies(text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  let covered = -1;
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const raw = text.slice(at, end).replace(/\r$/, '');
+    const gutter = GUTTER.exec(raw)![0].length;
+    const body = raw.slice(gutter);
+    if (at > covered && DER_KEY_START.test(body) && BASE64_LINE.test(body)) {
+      // One finding a line, remembered for the session (byContext): a read's status line shows the last one apart (`last: "…"`).
+      const start = at + gutter;
+      out.push({ start, end: start + body.length, kind: KIND, byContext: true });
+      covered = start + body.length;
+      let next = nl < 0 ? -1 : nl + 1;
+      for (let n = 0; n < MAX_BARE_KEY_LINES && next >= 0 && next < text.length; n++) {
+        const nl2 = text.indexOf('\n', next);
+        const line = text.slice(next, nl2 < 0 ? text.length : nl2).replace(/\r$/, '');
+        const g = GUTTER.exec(line)![0].length;
+        const b = line.slice(g);
+        if (b.length === 0 || !BASE64_LINE.test(b)) break;
+        out.push({ start: next + g, end: next + g + b.length, kind: KIND, byContext: true });
+        covered = next + g + b.length;
+        next = nl2 < 0 ? -1 : nl2 + 1;
+      }
+    }
+    if (nl < 0) break;
+    at = nl + 1;
   }
   return out;
 }

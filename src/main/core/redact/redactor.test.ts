@@ -195,4 +195,8 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
     r.stream('c1').pushBytes(Buffer.from('-----END RSA PRIVATE KEY-----\r\n'));
     expect(r.mask('uv 0.1 MIIEowIBAAKCAQEApbJknkz8 x')).toBe('uv 0.1 MIIEowIBAAKCAQEApbJknkz8 x');
   });
+  it("masks a JWT the squasher's cut took the middle of: its head before the mark, its rest after (adversary pass 26)", () => {
+    const out = new Redactor().mask('vault write auth/jwt/login role=ci jwt=eyJhbGciOiJSUzI1NiIsImtpZCI6Il9ZeE56.eyJuYW1lc3BhY2VfaWQiOiI0MTIi… [+669 chars] …eeHj1fzARx.qxtIXD8RVBfZphhu9bkX47T rest');
+    expect(out).toBe('vault write auth/jwt/login role=ci jwt=[masked: jwt]… [+669 chars] …[masked: jwt] rest');
+  });
 });

@@ -106,6 +106,15 @@ export class Redactor {
     CUT_MARKER.lastIndex = 0; // matchAll starts where aroundCutMarkers' last exec left the shared regex
     const cuts = [...text.matchAll(CUT_MARKER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
     this.learned.findAtCuts(text, cuts, found);
+    // A JWT the cut took the signature of (`jwt=eyJhbGci….eyJuYW1l… [+669 chars] …`: adv26 F21): no shape rule sees two parts.
+    for (const cut of cuts) {
+      const head = JWT_HEAD_BEFORE_CUT.exec(text.slice(Math.max(0, cut.start - MAX_JWT_HEAD), cut.start));
+      if (!head) continue;
+      found.push({ start: cut.start - head[0].length, end: cut.start, kind: 'jwt' });
+      // …and its rest after the cut (the payload's end, the signature).
+      const tail = JWT_REST_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_JWT_HEAD));
+      if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: 'jwt' });
+    }
     return aroundCutMarkers(text, found);
   }
 
@@ -323,6 +332,12 @@ function rebuild(v: unknown, next: () => string): unknown {
   return v;
 }
 
+/** A JWT's header and (part of) its payload right before a cut: `eyJ…` `.` `eyJ…`, up to the cut. */
+const JWT_HEAD_BEFORE_CUT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]*$/;
+/** The rest of a JWT after a cut: base64url and dots up to its end. */
+const JWT_REST_AFTER_CUT = /^[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*/;
+/** How far before a cut a JWT's start is looked for. */
+const MAX_JWT_HEAD = 4096;
 /** An OSC sequence's start; OSC: its text (group 1) to BEL or ST. */
 const OSC_START = '\x1b]';
 const OSC = /\x1b\]([^\x07\x1b]{1,8192})(?:\x07|\x1b\\)/g;

@@ -18,7 +18,7 @@ import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
-import { privateKeyBlocks } from './private-keys.js';
+import { bareKeyBodies, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
@@ -87,6 +87,8 @@ const GATE_KEY_BLOCK = 1;
 const GATE_DATA_BLOCK = 2;
 const GATE_STRING_DATA_BLOCK = 16;
 const GATE_TOKEN_TABLE = 4;
+/** A private key's DER start in base64 (`MIIEowIBAAKC…`, `MII…ADANBgkqhkiG9w0BAQEFAASC…`, `b3BlbnNzaC1rZXktdjE…`): its body with no armour. */
+const GATE_KEY_BODY = 32;
 /** A hex dump row's offset at a line's start (hex-dumps.ts: `00000000  68 74…`, `00000010: 6874…`, tcpdump's `\t0x0000:  4500…`). */
 const GATE_HEX_ROW = 8;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
@@ -96,6 +98,12 @@ const GATE_WORDS: [string, number][] = [
   ['ata:', GATE_DATA_BLOCK | GATE_STRING_DATA_BLOCK],
   ['token', GATE_TOKEN_TABLE],
   ['0000', GATE_HEX_ROW],
+  // The DER starts of private keys as base64 (private-keys.ts bareKeyBodies): PKCS#1 RSA, PKCS#8 RSA, OpenSSH, SEC1 EC, PKCS#8 Ed25519.
+  ['ibaakc', GATE_KEY_BODY],
+  ['adanbgkqhkig9w0baqefaasc', GATE_KEY_BODY],
+  ['b3blbnnzac1rzxktdje', GATE_KEY_BODY],
+  ['mhccaqee', GATE_KEY_BODY],
+  ['mc4caqawbqydk2vwbciei', GATE_KEY_BODY],
 ];
 
 const KEYWORDS: Keyword[] = [];
@@ -201,6 +209,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   wrappedBase64(text, runs, out);
   contextFindings(text, hits, out);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
+  if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
   if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
   if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
@@ -1413,8 +1422,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (!isLookAlike(described.groups!.v, PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
       return e;
     }
+    // A YAML mapping under the name whose `value:` field is the value (GitLab CI's expanded variables: `CYPRESS_RECORD_KEY:` then
+    // `  value: "…"` and `  description: …`: adv26 F07), its fields before `value:` at most three.
+    YAML_VALUE_FIELD_BELOW.lastIndex = valueAt.lastIndex;
+    if ((m[0].endsWith(':') || /:[ \t]*$/.test(m[0])) && YAML_VALUE_FIELD_BELOW.test(text)) valueAt.lastIndex = YAML_VALUE_FIELD_BELOW.lastIndex;
     // salt's nested outputter, YAML's plain scalar on the next line (`password:` then the value alone, indented deeper: adv19 F04).
-    const below = m[0].endsWith(':') || /:[ \t]*$/.test(m[0]) ? indentedValueBelow(text, k, valueAt.lastIndex) : undefined;
+    const below = valueAt.lastIndex === YAML_VALUE_FIELD_BELOW.lastIndex ? undefined : m[0].endsWith(':') || /:[ \t]*$/.test(m[0]) ? indentedValueBelow(text, k, valueAt.lastIndex) : undefined;
     if (below) {
       if (!isLookAlike(below.value, PASSWORD_NAME.test(name))) out.push({ start: below.start, end: below.start + below.value.length, kind: kindOfName(name), byContext: true });
       return e;
@@ -2020,6 +2033,8 @@ const BSON_BINARY = /\{[ \t]*"\$binary"[ \t]*:[ \t]*\{[ \t]*"base64"[ \t]*:[ \t]
 const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")/y;
 /** `kubectl describe configmap`'s data: the name and `:` alone on a line, a `----` rule, the value's line (adv15 D01). */
 const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
+/** The rest of the name's line empty, then up to three `field: …` lines indented, then `value:` and its blanks. */
+const YAML_VALUE_FIELD_BELOW = /[ \t]*\r?\n(?:[ \t]+(?!value:)[\w-]{1,64}:[^\n]*\r?\n){0,3}[ \t]+value:[ \t]*(?=\S)/y;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
 /** A quote then 8+ characters of a string to the line's end (no closing quote on the line). */

@@ -62,6 +62,8 @@ export class StreamMasker {
    * `last_line`, in the read's status line and in every reply's process table, strings masked apart from the page (adv25 F05).
    */
   private openKey: string[] = [];
+  /** The open block's last line was a header (`DEK-Info: …`): a blank line may follow before the body. */
+  private afterKeyHeader = false;
   /** Characters scanned for values to remember so far (learn-only mode). */
   private learned = 0;
   /** The last lines emitted (not key lines): context for the next batch. */
@@ -297,9 +299,12 @@ export class StreamMasker {
       this.openKey = [];
       return true;
     }
-    // A header, or a base64 line of any length (the block's short last line too).
-    if (/^[A-Za-z-]+: \S/.test(body) || BASE64_LINE.test(body)) {
-      if (this.openKey.length < MAX_OPEN_KEY_LINES) this.openKey.push(body);
+    // A header, or a base64 line of any length (the block's short last line too); the blank line after the headers of RFC
+    // 1421's encrypted form (`Proc-Type:`, `DEK-Info:`, a blank line, the body: adv26 F50).
+    const header = /^[A-Za-z-]+: \S/.test(body);
+    if (header || BASE64_LINE.test(body) || (body === '' && this.afterKeyHeader)) {
+      this.afterKeyHeader = header;
+      if (body !== '' && this.openKey.length < MAX_OPEN_KEY_LINES) this.openKey.push(body);
       return true;
     }
     // Anything else ends the block (a cut key: the command printed something else next).

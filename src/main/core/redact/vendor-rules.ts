@@ -63,7 +63,10 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('neon api key', ['napi_'], `${B}napi_[a-z0-9]{64}${E}`),
   rule('planetscale token', ['pscale_'], `${B}pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}${E}`),
   rule('supabase token', ['sbp_', 'sb_secret_'], `${B}(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,})${E}`),
-  rule('doppler token', ['dp.'], `${B}dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,44}${E}`),
+  // A service token names its config (`dp.st.prd.…`, `doppler configs tokens create --plain`: adv26 F38).
+  rule('doppler token', ['dp.'], `${B}dp\\.(?:pt|st|sa|ct|scim|audit)\\.(?:[a-z0-9_-]{1,32}\\.)?[A-Za-z0-9]{40,44}${E}`),
+  // JFrog Artifactory's API keys (`AKCp` then 69 characters: adv26 F26).
+  rule('artifactory api key', ['akcp'], `${B}AKCp[0-9][A-Za-z0-9]{68,72}${E}`),
   rule('terraform cloud token', ['atlasv1'], `${B}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${E}`),
   rule('hashicorp vault token', ['hvs.', 'hvb.', 'hvr.'], `${B}hv[sbr]\\.[A-Za-z0-9_-]{24,}${E}`),
   rule('pulumi token', ['pul-'], `${B}pul-[a-f0-9]{40}${E}`),
