@@ -166,9 +166,12 @@ function writePrecompiledToml(engine, texts) {
       return; // a broken file is reported where it is loaded
     }
     const key = createHash('sha1').update(text).digest('hex');
-    if (plainJson(data)) entries[key] = JSON.stringify(data);
     const checked = engine.checkGrammarData(data);
+    // A grammar file compiles from its checked data (compileGrammarSource never parses it then): its parsed TOML would only
+    // weigh on the package (both tables for the grammars took it past its 1.7 MB ceiling). A file read otherwise is parsed
+    // at run time if its entry is missing, so correctness does not hang on this.
     if (checked !== undefined && plainJson(checked)) grammars[key] = JSON.stringify(checked);
+    else if (plainJson(data)) entries[key] = JSON.stringify(data);
   };
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -679,18 +679,20 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
     const printer = pipelinePrinter(stages, depth);
     if (printer) printed.set(stages, printer);
   }
+  const echoes = (printer: SecretPrinter | undefined) => printer !== undefined && (ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL));
   let found: SecretPrinter | undefined;
   let anyTransformed = false;
   for (const [stages, printer] of printed) {
-    // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`) or print a credential
-    // themselves (`printf %q "$PW"; echo; printf %s "$PW" | od -c`, adv21 F28): after `cat f;` its printer would mask the file's
-    // lines too (whole ones, for an echo with text around the value). A here-string's too.
-    if ((ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL)) && [...pipelines.values()].some((p) => p !== stages && !printed.has(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
+    // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`) or other echoes of a
+    // credential (`printf %q "$PW"; echo; printf %s "$PW" | od -c`, adv21 F28): after `cat f;` (a secret file's printer too: its
+    // lines are a document's, `cat secrets.txt` of many `name: value` lines) its printer would mask the file's lines whole. A
+    // here-string's too.
+    if (echoes(printer) && [...pipelines.values()].some((p) => p !== stages && !echoes(printed.get(p)) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
     found = printer;
     anyTransformed ||= printer.transformed === true && !printer.fields;
   }
-  // A line of printers only, one of them a transform's: its output's lines are masked whole.
-  return found && anyTransformed && !found.transformed && !found.fields ? { ...found, transformed: true } : found;
+  // A line of echoes only, one of them a transform's: its output's lines are masked whole.
+  return found && anyTransformed && echoes(found) && !found.transformed && !found.fields ? { ...found, transformed: true } : found;
 }
 
 /**
