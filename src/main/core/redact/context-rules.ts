@@ -173,8 +173,9 @@ export const URL_CREDENTIALS: ContextRule = {
   keywords: ['://'],
   needs: /:\/\/(?:[^\s:/@]*:[^\s@/]+|[\w-]{20,})@/,
   // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
-  // `@` before the host, as Python's urlsplit and libpq read it.
-  re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@[^\s@])/gi,
+  // `@` before the host, as Python's urlsplit and libpq read it. A URL with no host after its `@` (kombu's `sqs://key:secret@`:
+  // adv27 F18) too.
+  re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -243,6 +244,18 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['winrs', 'psexec'], needs: /\b(?:winrs|psexec(?:64)?)\b/i, re: /\b(?:winrs\b[^\n|;&]*?[ \t]-p(?:assword)?:|psexec(?:64)?(?:\.exe)?\b[^\n|;&]*?[ \t]-p[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
   { kind: 'passphrase on command line', keywords: ['ssh-keygen'], needs: /[ \t]-[PN][ \t]/, re: /(?<=\bssh-keygen\b[^\n|;&]{0,512}?)[ \t]-[PN][ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!['"]{2})[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['rar ', '7z ', '7za '], needs: /\b(?:un)?rar|7za?\b/, re: /\b(?:(?:un)?rar|7za?)[ \t]+[a-z][^\n|;&]*?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  // Hex's organization key (`mix hex.organization auth acme --key K`, adv27 F24); Elixir Req's auth tuple (`auth: {:basic, "u:pw"}`,
+  // `{:bearer, "t"}`: F38); `dotnet user-jwts key`'s signing key (F39); Quarkus' `config encrypt` (the secret and the generated key: F42).
+  { kind: 'key on command line', keywords: ['hex.organization'], re: /\bhex\.organization[ \t]+(?:auth|key)\b[^\n|;&]*?[ \t]--key(?:=|[ \t]+)(?<secret>[^\s'"]+)/g, guard: true },
+  { kind: 'password', keywords: ['{:basic', '{:bearer'], re: /\{:(?:basic,[ \t]*"[^":\n]*:|bearer,[ \t]*")(?<secret>[^"\n]+)(?=")/g, guard: true },
+  { kind: 'signing key', keywords: ['signing key for issuer'], re: /Signing Key for issuer '[^'\n]*':[ \t]*(?<secret>\S+)/gi },
+  { kind: 'secret', keywords: ['was encrypted to', 'generated encryption key'], re: /\bThe secret (?<secret>\S+)(?= was encrypted to)|generated encryption key \(base64\):[ \t]*(?<secret2>\S+)/g },
+  // An Azure Key Vault secret's response body (an SDK's network trace: `{"value":"…","id":"https://x.vault.azure.net/secrets/…"}`: F32).
+  { kind: 'key vault secret', keywords: ['.vault.azure.net/secrets/'], re: /"value"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,8192})(?="[ \t]*,[ \t]*"id"[ \t]*:[ \t]*"https:\/\/[\w.-]+\.vault\.azure\.net\/secrets\/)/g },
+  // Gradle's Kotlin DSL lazy properties (`password.set("…")`, `apiKey.set(…)`: F02): the name's value.
+  { kind: 'password', keywords: ['.set("', ".set('"], needs: /(?:pass(?:word)?|token|secret|key)\.set\(/i, re: /\b(?:\w*(?:[Pp]assword|[Tt]oken|[Ss]ecret|[Aa]pi[Kk]ey|ApiKey))\.set\([ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n\\]|\\.){1,4096})(?=\k<q>)/g, guard: true },
+  // A Cloudsmith entitlement token in a repository's path (`dl.cloudsmith.io/<token>/org/repo/…`, a cargo or pip index: F28).
+  { kind: 'entitlement token', keywords: ['dl.cloudsmith.io/'], re: /dl\.cloudsmith\.io\/(?!basic\/|public\/)(?<secret>[A-Za-z0-9]{12,64})(?=\/)/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/, re: /\b(?:cqlsh|beeline)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
@@ -274,7 +287,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+-(?:pass|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)-)(?:[a-z][\w-]*-(?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key)|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+-(?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)-)(?:[a-z][\w-]*-(?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key)|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
   // The same in camelCase (`--dbPassword pw`, `--adminToken=t`, `--awsSecretKey k`: yargs and commander take either spelling); the word's capital
   // says where it starts. Not `--noPassword`, `--nextToken`, `--pageToken` (AWS SDK and Google API pagination).
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[a-z][a-zA-Z0-9]*(?:Pass|Pwd|Secret|Token|Key)/, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync|nextPage)[A-Z])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pass|Pwd|Secret|Token|ApiKey|AccessKey|SecretKey|AuthKey|MasterKey)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },

@@ -157,6 +157,11 @@ describe('values named from afar', () => {
       `MIIEowIBAAKC${'A'.repeat(60)}\n`.repeat(20_000),
       'x:\n  value: y\n'.repeat(60_000),
       'encrypt = "'.repeat(100_000),
+      'password.set("'.repeat(100_000),
+      '"value":"x","id":"https://a.vault.azure.net/x'.repeat(30_000),
+      `app.key=${'\\n\\\n'.repeat(100_000)}`,
+      `sqs://a:${'b'.repeat(200)}@ `.repeat(5_000),
+      "{'token': [".repeat(100_000),
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

@@ -385,6 +385,18 @@ v = pw().replace(/[^A-Za-z0-9]/g, 'x'); f("unrar's attached -p", v, `unrar x -p$
 v = 'dp.st.prd.' + s(AN, 43); f("a Doppler service token naming its config", v, v);
 v = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC' + s(B64, 32); f('a PKCS#8 key body without its armour', v, `${v}\n${s(B64, 64)}\n${s(B64, 64)}`);
 v = s(B64, 64); f("an encrypted legacy PEM's body after its headers' blank line", v, `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${s(HEX, 32).toUpperCase()}\n\n${v}\n${s(B64, 64)}`);
+// Adversary pass 27 (session 11).
+v = pw(); f("a flag ending -password (--conn-password) before its value", v, `airflow-init-1  | + airflow connections add etl_db --conn-type postgres --conn-login etl --conn-password ${v}`);
+v = 'pypi-AgENdGVzdC5weXBpLm9yZw' + s(AN + '_-', 80); f("TestPyPI's token", v, `[pypi-token]\ntestpypi = "${v}"`);
+v = s(AN, 20) + '%2B' + s(AN, 12); f("kombu's SQS broker URL (no host after the @)", v, `celery -A shop worker -b sqs://AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}:${v}@ -l info`);
+v = s(HEX, 32); f("a list's first string under a secret's name", v, `{"api_token": ["${v}"], "scopes": ["read"]}`);
+v = s(B64, 43) + '='; f("Kotlin DSL's password.set(…)", v, `publishing {\n  repositories {\n    maven {\n      credentials {\n        username.set("ci")\n        password.set("${v}")`);
+v = s(HEX, 32); f('mix hex.organization auth --key', v, `  612  mix hex.organization auth acme --key ${v}`);
+v = pw(); f("Elixir Req's basic auth tuple", v, `  auth: {:basic, "digest:${v}"},`);
+v = s(B64, 43) + '='; f("dotnet user-jwts key's signing key", v, `Signing Key for issuer 'dotnet-user-jwts': ${v}`);
+v = s(B64, 43) + '='; f('an Azure Key Vault response body in an SDK trace', v, `Response content: {"value":"${v}","id":"https://acme-kv.vault.azure.net/secrets/partner-hmac-key/4f1e","attributes":{"enabled":true}}`);
+v = s(AN, 16); f("a Cloudsmith entitlement token in an index URL", v, `[registries.acme]\nindex = "sparse+https://dl.cloudsmith.io/${v}/acme/crates/cargo/"`);
+v = s(B64, 60); f("a PEM key continued over a Java .properties value's lines", v, `app.jwt.private-key=-----BEGIN PRIVATE KEY-----\\n\\\n    MIIEvQIBADANBgkqhkiG9w0BAQEFAASC${s(B64, 32)}\\n\\\n    ${v}\\n\\\n    -----END PRIVATE KEY-----`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -21,6 +21,8 @@ export const PEM_END = new RegExp(`-----END ?${KEY_LABEL}-----`, 'g');
 const PEM_END_AT_START = new RegExp(`^-----END ?${KEY_LABEL}-----`);
 /** PEM body lines are 64 (or 70) chars; shorter ones are taken only as a block's last line. */
 export const MIN_BODY_LINE = 16;
+/** A line continued in a Java `.properties` value (`…\n\` at its end: the key's line break written out, then the continuation). */
+const CONTINUED = /(?:\\n)?\\$/;
 /** A block on one line with `\n` (or `\\n`, `\r\n`) escapes between its lines, up to its END or the end of its base64. */
 const ESCAPED_BLOCK = new RegExp(`-----BEGIN ?${KEY_LABEL}-----(?:\\\\\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END ?${KEY_LABEL}-----)?`, 'g');
 
@@ -31,7 +33,7 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
     const end = nl < 0 ? text.length : nl;
     const raw = text.slice(from, end).replace(/\r$/, '');
     const gutter = GUTTER.exec(raw)![0].length;
-    return { start: from + gutter, body: raw.slice(gutter), next: nl < 0 ? -1 : nl + 1 };
+    return { start: from + gutter, body: raw.slice(gutter).replace(CONTINUED, ''), next: nl < 0 ? -1 : nl + 1 };
   };
   PEM_BEGIN.lastIndex = 0;
   for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
@@ -100,7 +102,7 @@ export function bareKeyBodies(text: string): SecretFinding[] {
     const end = nl < 0 ? text.length : nl;
     const raw = text.slice(at, end).replace(/\r$/, '');
     const gutter = GUTTER.exec(raw)![0].length;
-    const body = raw.slice(gutter);
+    const body = raw.slice(gutter).replace(CONTINUED, '');
     if (at > covered && DER_KEY_START.test(body) && BASE64_LINE.test(body)) {
       // One finding a line, remembered for the session (byContext): a read's status line shows the last one apart (`last: "…"`).
       const start = at + gutter;
@@ -111,7 +113,7 @@ export function bareKeyBodies(text: string): SecretFinding[] {
         const nl2 = text.indexOf('\n', next);
         const line = text.slice(next, nl2 < 0 ? text.length : nl2).replace(/\r$/, '');
         const g = GUTTER.exec(line)![0].length;
-        const b = line.slice(g);
+        const b = line.slice(g).replace(CONTINUED, '');
         if (b.length === 0 || !BASE64_LINE.test(b)) break;
         out.push({ start: next + g, end: next + g + b.length, kind: KIND, byContext: true });
         covered = next + g + b.length;

@@ -332,8 +332,8 @@ function rebuild(v: unknown, next: () => string): unknown {
   return v;
 }
 
-/** A JWT's header and (part of) its payload right before a cut: `eyJ…` `.` `eyJ…`, up to the cut. */
-const JWT_HEAD_BEFORE_CUT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]*$/;
+/** A JWT's header and (part of) its payload, maybe its signature's start, right before a cut: `eyJ…` `.` `eyJ…` (`.` `…`), up to the cut. */
+const JWT_HEAD_BEFORE_CUT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?$/;
 /** The rest of a JWT after a cut: base64url and dots up to its end. */
 const JWT_REST_AFTER_CUT = /^[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*/;
 /** How far before a cut a JWT's start is looked for. */

@@ -1468,6 +1468,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       return e;
     }
   }
+  // A list of one string (Python's `parse_qs`: `'sig': ['…']`, a JSON `"token": ["…"]`: adv27 F34).
+  INLINE_LIST_STRING.lastIndex = valueAt.lastIndex;
+  if (m && INLINE_LIST_STRING.test(text)) valueAt.lastIndex = INLINE_LIST_STRING.lastIndex;
   const valueFrom = valueAt.lastIndex;
   let v = valueAt.exec(text);
   if (!v) {
@@ -2037,6 +2040,8 @@ const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ 
 const YAML_VALUE_FIELD_BELOW = /[ \t]*\r?\n(?:[ \t]+(?!value:)[\w-]{1,64}:[^\n]*\r?\n){0,3}[ \t]+value:[ \t]*(?=\S)/y;
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
+/** `[` and blanks before a quoted string that is the list's only item (bun.lock's `"jsonwebtoken": ["jsonwebtoken@9.0.2", "", …]` is no value). */
+const INLINE_LIST_STRING = /\[[ \t]*(?=(["'])(?:(?!\1)[^\n\\]|\\.){1,4096}\1[ \t]*\])/y;
 /** A quote then 8+ characters of a string to the line's end (no closing quote on the line). */
 const UNCLOSED_QUOTE = /"(?<v>(?:[^"\\\n]|\\[^\n]){8,8192})\r?(?=\n)/y;
 /** A wrapped value's next piece: a line of one word (no blank, no quote), or a word up to the closing quote. */

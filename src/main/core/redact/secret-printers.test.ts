@@ -229,6 +229,8 @@ const printers: [string, string][] = [
   ['buildkite-agent meta-data get "db-password"', 'secret printed by buildkite-agent meta-data get'],
   // Adversary pass 23: snyk's stored API token.
   ['snyk config get api', 'token printed by snyk config get api'],
+  ['firebase functions:secrets:access SHOPIFY_WEBHOOK_SECRET', 'secret printed by firebase functions:secrets:access'],
+  ['bin/rails credentials:fetch smtp.password', 'secret printed by rails credentials:fetch'],
   ['buildkite-agent secret get DEPLOY_KEY', 'secret printed by buildkite-agent secret get'],
   ['redis-cli -h cache.internal --raw HGET oauth:xero:tenant:42 refresh_token', 'secret printed by redis-cli HGET'],
   ['redis-cli -a "$REDIS_PW" --no-auth-warning get session:api_token', 'secret printed by redis-cli GET'],
@@ -374,6 +376,8 @@ const notPrinters = [
   'glab variable get DEPLOY_ENVIRONMENT',
   'cloudflared tunnel list',
   'snyk config get org',
+  'bin/rails credentials:fetch smtp.address',
+  'firebase functions:secrets:get SHOPIFY_WEBHOOK_SECRET',
   'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"',
   "bin/rails runner 'p Rails.application.config.time_zone'",
   'az keyvault secret show --vault-name kv --name x --query id',

@@ -81,7 +81,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('gitlab token', ['glpat-', 'gldt-', 'glrt-', 'glptt-', 'glcbt-', 'glimt-', 'gloas-', 'glsoat-', 'glft-', 'glagent-', 'glwt-'], `${B}gl(?:pat|dt|rt|ptt|cbt|imt|oas|soat|ft|agent|wt)-[A-Za-z0-9_.-]{20,}${E}`),
   rule('bitbucket app password', ['atbb'], `${B}ATBB[A-Za-z0-9]{32}${E}`),
   rule('npm token', ['npm_'], `${B}npm_[A-Za-z0-9]{36}${E}`),
-  rule('pypi token', ['pypi-ageichlwas5vcmc'], `${B}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`),
+  // pypi.org's (`pypi-AgEIcHlwaS5vcmc…`: "pypi.org") and TestPyPI's (`pypi-AgENdGVzdC5weXBpLm9yZw…`: "test.pypi.org", adv27 F15).
+  rule('pypi token', ['pypi-ageichlwas5vcmc', 'pypi-agendgvzdc5wexbplm9yzw'], `${B}pypi-(?:AgEIcHlwaS5vcmc|AgENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,}`),
   rule('rubygems token', ['rubygems_'], `${B}rubygems_[a-f0-9]{48}${E}`),
   rule('clojars token', ['clojars_'], `${B}CLOJARS_[a-z0-9]{60}${E}`, 'gi'),
   rule('docker hub token', ['dckr_pat_', 'dckr_oat_'], `${B}dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}${E}`),
