@@ -256,6 +256,21 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['.set("', ".set('"], needs: /(?:pass(?:word)?|token|secret|key)\.set\(/i, re: /\b(?:\w*(?:[Pp]assword|[Tt]oken|[Ss]ecret|[Aa]pi[Kk]ey|ApiKey))\.set\([ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n\\]|\\.){1,4096})(?=\k<q>)/g, guard: true },
   // A Cloudsmith entitlement token in a repository's path (`dl.cloudsmith.io/<token>/org/repo/…`, a cargo or pip index: F28).
   { kind: 'entitlement token', keywords: ['dl.cloudsmith.io/'], re: /dl\.cloudsmith\.io\/(?!basic\/|public\/)(?<secret>[A-Za-z0-9]{12,64})(?=\/)/g },
+  // Ops tools (adversary pass 28): Kafka's JAAS PlainLoginModule users (`user_svc-orders="…"`: F02), Redis Sentinel's
+  // `sentinel auth-pass <master> pw` / `sentinel sentinel-pass pw` (F12), Kerberos' `kadmin -w pw` / `addprinc -pw pw` (F29),
+  // Squid's `cache_peer … login=user:pw` (F37), Dovecot's `{PLAIN}pw` / `{CLEARTEXT}pw` (F39), Pulsar's `tokenSecretKey=data:;base64,…` (F06).
+  { kind: 'password', keywords: ['user_'], needs: /LoginModule|\buser_[\w.-]+="/, re: /\buser_[\w.-]+[ \t]*=[ \t]*"(?<secret>[^"\n]+)(?=")/g, guard: true },
+  { kind: 'password', keywords: ['auth-pass', 'sentinel-pass'], re: /\bsentinel[ \t]+(?:auth-pass[ \t]+\S+|sentinel-pass)[ \t]+(?<secret>\S+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['kadmin', 'addprinc', 'ktadd'], needs: /\b(?:kadmin(?:\.local)?|addprinc|add_principal|cpw|change_password)\b/, re: /(?:\bkadmin(?:\.local)?\b[^\n|;&]*?[ \t]-w[ \t]+|\b(?:addprinc|add_principal|cpw|change_password)\b[^\n|;&]*?[ \t]-pw[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password', keywords: ['login='], needs: /\bcache_peer\b|\blogin=[^:\s]+:/, re: /\blogin=[^:\s]+:(?<secret>[^\s]+)/g, guard: true },
+  { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)/g, guard: true },
+  { kind: 'secret', keywords: [';base64,'], needs: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,/, re: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,(?<secret>[A-Za-z0-9+\/=]{16,})/g },
+  // A literal piped into a command that takes a credential on its input (`echo -n 'pw' | kubeseal --raw`, `| kinit`, `|
+  // docker login --password-stdin`, `| chpasswd`: adv28 F23, F29), as shell history shows it.
+  { kind: 'password on command line', keywords: ['kubeseal', 'kinit', 'password-stdin', 'chpasswd', 'with-token', '--stdin'], needs: /\|[ \t]*(?:sudo[ \t]+)?(?:kubeseal|kinit|chpasswd|passwd[ \t]+--stdin|htpasswd[ \t][^|\n]*-i|[\w-]+[ \t][^|\n]*--password-stdin|gh[ \t]+auth[ \t]+login[ \t][^|\n]*--with-token|vault[ \t]+login[ \t]+-)/, re: /\b(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+'%s')?|cat[ \t]+<<<)[ \t]+(?<q>['"])(?<secret>(?:(?!\k<q>)[^\n$`\\]){4,4096})(?=\k<q>[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:kubeseal|kinit|chpasswd|passwd[ \t]+--stdin|htpasswd[ \t]|[\w-]+[ \t][^|\n]*--password-stdin|gh[ \t]+auth[ \t]+login|vault[ \t]+login))/g, guard: true },
+  // A GitHub Actions runner's `.credentials_rsaparams` and a JWK's private members (`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`,
+  // `"inverseQ"` / `"qi"`) in one-line JSON (F47).
+  { kind: 'private key', keywords: ['"inverseq"', '"dp"', '"qi"'], needs: /"(?:inverseQ|dp|qi)"[ \t]*:/, re: /"(?:d|dp|dq|p|q|qi|inverseQ)"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9+\/=_-]{16,})(?=")/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/, re: /\b(?:cqlsh|beeline)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },

@@ -162,6 +162,10 @@ describe('values named from afar', () => {
       `app.key=${'\\n\\\n'.repeat(100_000)}`,
       `sqs://a:${'b'.repeat(200)}@ `.repeat(5_000),
       "{'token': [".repeat(100_000),
+      "echo 'abcd' | ".repeat(100_000) + 'kinit',
+      '  shared_key abcdefgh1\n'.repeat(80_000),
+      'user_a="'.repeat(100_000),
+      '"dp":"'.repeat(100_000),
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

@@ -397,6 +397,16 @@ v = s(B64, 43) + '='; f("dotnet user-jwts key's signing key", v, `Signing Key fo
 v = s(B64, 43) + '='; f('an Azure Key Vault response body in an SDK trace', v, `Response content: {"value":"${v}","id":"https://acme-kv.vault.azure.net/secrets/partner-hmac-key/4f1e","attributes":{"enabled":true}}`);
 v = s(AN, 16); f("a Cloudsmith entitlement token in an index URL", v, `[registries.acme]\nindex = "sparse+https://dl.cloudsmith.io/${v}/acme/crates/cargo/"`);
 v = s(B64, 60); f("a PEM key continued over a Java .properties value's lines", v, `app.jwt.private-key=-----BEGIN PRIVATE KEY-----\\n\\\n    MIIEvQIBADANBgkqhkiG9w0BAQEFAASC${s(B64, 32)}\\n\\\n    ${v}\\n\\\n    -----END PRIVATE KEY-----`);
+// Adversary pass 28 (session 11).
+v = s(AN, 32); f("Kafka's JAAS PlainLoginModule users", v, `KafkaServer {\n   org.apache.kafka.common.security.plain.PlainLoginModule required\n   username="admin"\n   user_svc-orders="${v}";\n};`);
+v = s(AN, 32); f("Redis Sentinel's auth-pass", v, `sentinel monitor mymaster 10.0.3.21 6379 2\nsentinel auth-pass mymaster ${v}`);
+v = pw(); f("kadmin -w in shell history", v, `  812  kadmin -p admin/admin -w '${v}' -q "listprincs"`);
+v = pw(); f('a literal piped into kinit', v, `  813  echo '${v}' | kinit svc-etl@ACME.LOCAL`);
+v = pw(); f("Squid's cache_peer login", v, `cache_peer proxy.acme.io parent 3128 0 no-query default login=acme-egress:${v}`);
+v = pw().replace(/:/g, 'x'); f("Dovecot's {PLAIN} passwd-file entry", v, `alerts@acme.io:{PLAIN}${v}::::::`);
+v = s(B64, 43) + '='; f("Pulsar's tokenSecretKey data URL", v, `tokenSecretKey=data:;base64,${v}`);
+v = s(B64, 43); f("a runner's RSA private parameters (one-line JSON)", v, `{"d":"${v}","dp":"${s(B64, 22)}","dq":"${s(B64, 22)}","exponent":"AQAB","inverseQ":"${s(B64, 22)}","modulus":"${s(B64, 43)}"}`);
+v = s(AN, 32); f('Fluentd directives with one blank', v, `<match azure.**>\n  @type azure-loganalytics\n  customer_id 2b8e6f0e-aaaa-bbbb-cccc-123456789012\n  shared_key ${v}\n</match>`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

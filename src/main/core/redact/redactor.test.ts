@@ -199,4 +199,10 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
     const out = new Redactor().mask('vault write auth/jwt/login role=ci jwt=eyJhbGciOiJSUzI1NiIsImtpZCI6Il9ZeE56.eyJuYW1lc3BhY2VfaWQiOiI0MTIi… [+669 chars] …eeHj1fzARx.qxtIXD8RVBfZphhu9bkX47T rest');
     expect(out).toBe('vault write auth/jwt/login role=ci jwt=[masked: jwt]… [+669 chars] …[masked: jwt] rest');
   });
+  it("masks a key block's body lines shown apart from its armour (the squasher's omitted lines took BEGIN: adversary pass 28)", () => {
+    const r = new Redactor();
+    const lines = ['ac093b3b3fd56916cd98d143ef23a982', '5e1f0a9c7b3d2e4f6a8b0c1d2e3f4a5b'];
+    r.stream('c1').pushBytes(Buffer.from(`-----BEGIN OpenVPN Static key V1-----\r\n${lines.join('\r\n')}\r\n-----END OpenVPN Static key V1-----\r\n`));
+    expect(r.mask(`[... 24 lines omitted ...]\n${lines.join('\n')}\n</tls-crypt>`)).toBe('[... 24 lines omitted ...]\n[masked: private key]\n[masked: private key]\n</tls-crypt>');
+  });
 });

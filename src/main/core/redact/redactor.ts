@@ -125,15 +125,19 @@ export class Redactor {
    */
   private openKeyPieces(text: string, found: SecretFinding[]): void {
     let pieces: string[] | undefined;
+    let lines: Set<string>[] | undefined;
     for (const s of this.streams.values()) {
       const p = s.openKeyPieces();
       if (p.length > 0) (pieces ??= []).push(...p);
+      if (s.keyLines.size > 0) (lines ??= []).push(s.keyLines);
     }
-    if (!pieces) return;
+    if (!pieces && !lines) return;
     BASE64_RUN.lastIndex = 0;
     for (let m = BASE64_RUN.exec(text); m; m = BASE64_RUN.exec(text)) {
       const run = m[0];
-      if (pieces.some((p) => p.includes(run) || (p.length >= MIN_KEY_PIECE && run.startsWith(p.slice(0, MIN_KEY_PIECE))))) found.push({ start: m.index, end: m.index + run.length, kind: 'private key' });
+      // A whole body line of a key block the command printed (closed or open), shown anywhere; or a piece of the open one.
+      const known = lines?.some((l) => l.has(run)) || pieces?.some((p) => p.includes(run) || (p.length >= MIN_KEY_PIECE && run.startsWith(p.slice(0, MIN_KEY_PIECE))));
+      if (known) found.push({ start: m.index, end: m.index + run.length, kind: 'private key' });
     }
   }
 

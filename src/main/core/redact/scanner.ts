@@ -1900,6 +1900,8 @@ function columnTitleAt(text: string, lineStart: number, at: number): string | un
   return /^\S+(?: \S+)*/.exec(header.slice(col))?.[0];
 }
 
+/** One blank, then the value alone to the line's end. */
+const DIRECTIVE_VALUE = /[ ](?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
 /** A setting's name: camelCase, snake_case or dotted, or a mix (`dbPassword`, `auth.password`, `auth.postgresPassword`). */
 const SETTING_NAME = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+|[._-]?[A-Z][a-z0-9]*)+$|^[A-Z][A-Za-z0-9_]*$/;
 /** Two or more blanks, then a cell of one word followed by another column (two or more blanks then text). */
@@ -1939,7 +1941,10 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   PADDED_VALUE.lastIndex = e;
   TAB_VALUE.lastIndex = e;
   PADDED_CELL.lastIndex = e;
-  const last = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null);
+  // An indented config directive with one blank (Fluentd's `  shared_key …`, `  aws_sec_key …`: adv28 F18): a snake_case name.
+  DIRECTIVE_VALUE.lastIndex = e;
+  const directive = b < k && text.charCodeAt(e) === 0x20 && SNAKE_NAME.test(name) ? DIRECTIVE_VALUE.exec(text) : null;
+  const last = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null) ?? directive;
   const m = last ?? PADDED_CELL.exec(text);
   if (!m) return;
   // A cell under a column of metadata (`fly secrets list`'s DIGEST, a CREATED AT: adv18 K04) is no value; a cell with a

@@ -85,7 +85,7 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key)[^/.]*(?:\.txt)?$|\.psk$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key|keyfile)[^/.]*(?:\.txt)?$|\.psk$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
@@ -226,7 +226,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'nmcli': {
       // `nmcli -s -g 802-11-wireless-security.psk connection show X`: the Wi-Fi key bare (`-g` prints values without names).
       const fields = option(argv, 'g', 'get-values') ?? '';
-      return has(argv, '-s', '--show-secrets') && /psk|password|secret|wep-key|pin/i.test(fields) ? { kind: 'password', tool: 'nmcli -s -g' } : undefined;
+      // `-g` prints values only, one a line: each line is masked whole (a passphrase may have blanks: adv28 F31).
+      return has(argv, '-s', '--show-secrets') && /psk|password|secret|wep-key|pin/i.test(fields) ? { kind: 'password', tool: 'nmcli -s -g', transformed: true } : undefined;
     }
     case 'git': {
       // `git config --get sendemail.smtppass`, `git config credential.x.password`: the value alone.

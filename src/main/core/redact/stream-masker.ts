@@ -41,6 +41,10 @@ const EMPTY = Buffer.alloc(0);
 /** The byte path's buffer grows up to this (a bigger batch gets its own buffer: one command must not pin more). */
 const MAX_SCRATCH_BYTES = 1024 * 1024;
 
+/** Key body lines remembered per command (keyLines): a few keys' worth. */
+const MAX_KEY_LINES = 512;
+/** A body line this long and up is remembered (a block's short last line is no secret alone: `=` padding, a few characters). */
+const MIN_KEY_LINE_SHOWN = 16;
 /** Body lines of an open key block kept for openKeyPieces (a 16K-bit RSA key is ~200 lines of 64). */
 const MAX_OPEN_KEY_LINES = 256;
 
@@ -213,6 +217,12 @@ export class StreamMasker {
     return this.maskLines(rest);
   }
 
+  /**
+   * Body lines of the key blocks the command printed (the last MAX_KEY_LINES): a reply that shows one apart from its armour
+   * (the squasher's `[... 24 lines omitted ...]` took the BEGIN line: adv28 F32) is masked line by line (Redactor.find).
+   */
+  readonly keyLines = new Set<string>();
+
   /** Pieces of the open key block (its body lines so far and the incomplete line after them), or none when no block is open. */
   openKeyPieces(): string[] {
     if (!this.inKey) return [];
@@ -305,6 +315,10 @@ export class StreamMasker {
     if (header || BASE64_LINE.test(body) || (body === '' && this.afterKeyHeader)) {
       this.afterKeyHeader = header;
       if (body !== '' && this.openKey.length < MAX_OPEN_KEY_LINES) this.openKey.push(body);
+      if (!header && body.length >= MIN_KEY_LINE_SHOWN) {
+        this.keyLines.add(body);
+        if (this.keyLines.size > MAX_KEY_LINES) this.keyLines.delete(this.keyLines.values().next().value!);
+      }
       return true;
     }
     // Anything else ends the block (a cut key: the command printed something else next).
