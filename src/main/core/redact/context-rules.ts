@@ -127,7 +127,7 @@ export const PUTTY_WORDS = ['private-lines:'];
  */
 export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
-export const HAR_HEADER_WORDS = ['authorization', 'cookie'];
+export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth-token', 'private-token', 'x-honeycomb-team'];
 /**
  * A HAR's `queryString` (and `postData.params`) item whose name is a credential's URL parameter (`{"name": "sig", "value": "…"}`:
  * the URL's `sig=` is masked, its decoded copy in the list was not, adv19 F44). The words end at the name's last letter, as

@@ -166,6 +166,8 @@ describe('values named from afar', () => {
       '  shared_key abcdefgh1\n'.repeat(80_000),
       'user_a="'.repeat(100_000),
       '"dp":"'.repeat(100_000),
+      `"DB_PASSWORD=${'a '.repeat(300_000)}`,
+      'key = "x-api-key"\n'.repeat(60_000),
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

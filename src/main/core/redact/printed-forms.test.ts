@@ -407,6 +407,8 @@ v = pw().replace(/:/g, 'x'); f("Dovecot's {PLAIN} passwd-file entry", v, `alerts
 v = s(B64, 43) + '='; f("Pulsar's tokenSecretKey data URL", v, `tokenSecretKey=data:;base64,${v}`);
 v = s(B64, 43); f("a runner's RSA private parameters (one-line JSON)", v, `{"d":"${v}","dp":"${s(B64, 22)}","dq":"${s(B64, 22)}","exponent":"AQAB","inverseQ":"${s(B64, 22)}","modulus":"${s(B64, 43)}"}`);
 v = s(AN, 32); f('Fluentd directives with one blank', v, `<match azure.**>\n  @type azure-loganalytics\n  customer_id 2b8e6f0e-aaaa-bbbb-cccc-123456789012\n  shared_key ${v}\n</match>`);
+v = 'zaq1 ' + ['zhiww', 'fjxl', 'aahvuwl', 'jnag'].join(' '); f("a passphrase of words in systemd's quoted Environment=", v, `[Service]\nEnvironment="BORG_PASSPHRASE=${v}"`);
+v = s(AN, 22); f("Alloy's header block (HCL key = / value =)", v, `otelcol.auth.headers "honeycomb" {\n  header {\n    key   = "x-honeycomb-team"\n    value = "${v}"\n  }\n}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1494,6 +1494,17 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     const after = at > v.index + v[0].length ? SCHEME_CREDENTIAL.exec(text) : null;
     if (after) v = after;
   }
+  // A passphrase of words in a quoted assignment (systemd's `Environment="BORG_PASSPHRASE=word word word"`: adv28 F42): the
+  // value runs to the closing quote.
+  if (v.groups!.secret !== undefined && text.charCodeAt(k - 1) === 0x22 && PHRASE_NAME.test(name)) {
+    const close = text.indexOf('"', v.index);
+    const nl = text.indexOf('\n', v.index);
+    if (close > v.index + v[0].length && (nl < 0 || close < nl) && close - v.index <= MAX_PHRASE_CHARS) {
+      PHRASE_TO_QUOTE.lastIndex = v.index;
+      const p = PHRASE_TO_QUOTE.exec(text);
+      if (p) v = p;
+    }
+  }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
@@ -2079,6 +2090,12 @@ function wrappedQuotedValue(text: string, at: number, name: string, out: SecretF
 const USER_LINE_ABOVE = /(?:^|\n)[ \t]*"?user(?:name)?"?[ \t]*[=:][^\n]*\r?\n(?:[^\n]*\r?\n){0,2}[ \t]*"?$/;
 /** How far back USER_LINE_ABOVE looks. */
 const USER_LINE_LOOKBACK = 384;
+/** A name of a passphrase or password (a value that may hold blanks). */
+const PHRASE_NAME = /pass(?:phrase|word)|mnemonic|phrase$/i;
+/** A passphrase's words up to the closing quote of the assignment around it. */
+const PHRASE_TO_QUOTE = /(?<secret>[^"\n]{1,1024})(?=")/y;
+/** A passphrase is at most this long (a hostile line's quote far away is no closing one). */
+const MAX_PHRASE_CHARS = 1024;
 /** A name whose last word is `hmac` (or `hmac_secret`): an HMAC's secret, or its algorithm. */
 const HMAC_NAME = /(?:^|[_.-])hmac$/i;
 /** Fewer characters than this under an `hmac` name: an algorithm's name (`sha256`), no secret (an HMAC key is 16 bytes and up). */
@@ -2186,15 +2203,16 @@ function sensitiveValue(text: string, at: number, out: SecretFinding[]): void {
 
 /** After a HAR header's `"name": "Authorization"`: its `"value"` (same line or the next). */
 // Or a YAML pair (Envoy's `request_headers_to_add`: `key: "authorization"` then `value: "Basic …"`: adv23 F10).
-const HAR_VALUE_AT = /"?[ \t]*,?[ \t]*\r?\n?[ \t]*"?value"?[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
+const HAR_VALUE_AT = /"?[ \t]*,?[ \t]*\r?\n?[ \t]*"?value"?[ \t]*[:=][ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
 
 function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   // The keyword ends the header's quoted name (`"Set-Cookie"`), the value of a `"name":` field.
-  const name = text.charCodeAt(at) === 0x22 ? /(?:"(?:name|key)"|\b(?:name|key))[ \t]*:[ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups!.n : undefined;
+  // (HCL writes `key = "x-honeycomb-team"` then `value = "…"`: Grafana Alloy's header block, adv28 F17.)
+  const name = text.charCodeAt(at) === 0x22 ? /(?:"(?:name|key)"|\b(?:name|key))[ \t]*[:=][ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups!.n : undefined;
   if (name === undefined) return;
   // A parameter's word is the whole name (`"name": "key"`, not `"name": "monkey"` or `"name": "keyword"`).
   const param = HAR_PARAMS.includes(name.toLowerCase());
-  if (!param && !/(?:authorization|cookie)$/i.test(name)) return;
+  if (!param && !/(?:authorization|cookie|x-api-key|x-auth-token|private-token|x-honeycomb-team)$/i.test(name)) return;
   HAR_VALUE_AT.lastIndex = at;
   const m = HAR_VALUE_AT.exec(text);
   if (!m || isReference(m.groups!.secret) || (param && isLookAlike(m.groups!.secret, false))) return;
