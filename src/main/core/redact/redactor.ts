@@ -102,9 +102,15 @@ export class Redactor {
     this.learned.find(text, found);
     this.openKeyPieces(text, found);
     if (!text.includes(CUT_MARKER_START)) return found;
-    // A remembered value cut by the squasher shows in pieces beside the cut's mark, each too short for the search above.
+    this.piecesAtCuts(text, found);
+    return aroundCutMarkers(text, found);
+  }
+
+  /** Secrets the squasher's cut marks split, each piece too short for a rule or the remembered values' search. */
+  private piecesAtCuts(text: string, found: SecretFinding[]): void {
     CUT_MARKER.lastIndex = 0; // matchAll starts where aroundCutMarkers' last exec left the shared regex
     const cuts = [...text.matchAll(CUT_MARKER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
+    // A remembered value's pieces on each side of a cut.
     this.learned.findAtCuts(text, cuts, found);
     // A JWT the cut took the signature of (`jwt=eyJhbGci….eyJuYW1l… [+669 chars] …`: adv26 F21): no shape rule sees two parts.
     for (const cut of cuts) {
@@ -115,7 +121,6 @@ export class Redactor {
       const tail = JWT_REST_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_JWT_HEAD));
       if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: 'jwt' });
     }
-    return aroundCutMarkers(text, found);
   }
 
   /**

@@ -1424,10 +1424,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     }
     // A YAML mapping under the name whose `value:` field is the value (GitLab CI's expanded variables: `CYPRESS_RECORD_KEY:` then
     // `  value: "…"` and `  description: …`: adv26 F07), its fields before `value:` at most three.
+    const endsLine = m[0].endsWith(':') || /:[ \t]*$/.test(m[0]);
     YAML_VALUE_FIELD_BELOW.lastIndex = valueAt.lastIndex;
-    if ((m[0].endsWith(':') || /:[ \t]*$/.test(m[0])) && YAML_VALUE_FIELD_BELOW.test(text)) valueAt.lastIndex = YAML_VALUE_FIELD_BELOW.lastIndex;
+    const valueField = endsLine && YAML_VALUE_FIELD_BELOW.test(text);
+    if (valueField) valueAt.lastIndex = YAML_VALUE_FIELD_BELOW.lastIndex;
     // salt's nested outputter, YAML's plain scalar on the next line (`password:` then the value alone, indented deeper: adv19 F04).
-    const below = valueAt.lastIndex === YAML_VALUE_FIELD_BELOW.lastIndex ? undefined : m[0].endsWith(':') || /:[ \t]*$/.test(m[0]) ? indentedValueBelow(text, k, valueAt.lastIndex) : undefined;
+    const below = endsLine && !valueField ? indentedValueBelow(text, k, valueAt.lastIndex) : undefined;
     if (below) {
       if (!isLookAlike(below.value, PASSWORD_NAME.test(name))) out.push({ start: below.start, end: below.start + below.value.length, kind: kindOfName(name), byContext: true });
       return e;
