@@ -91,7 +91,7 @@ export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|comple
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
 // file's lines in a JSON string, `SECRET=…\nAPI_KEY=…`, or in a JSON string in one, `\\n`: the mask ran on over the next lines,
 // adv18 F28, F30).
-export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\，、。；」）]|\\\\[^nrt\\\\]|\\\\\\\\(?![nrt"\\\\]))+)`;
+export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\，、。；」）]|\\\\[^nrt\\\\\\r\\n]|\\\\\\\\(?![nrt"\\\\]))+)`;
 
 /** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`: found from the separator back (scanner.ts), the name tested with SECRET_NAME. */
 
@@ -175,7 +175,8 @@ export const URL_CREDENTIALS: ContextRule = {
   // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
   // `@` before the host, as Python's urlsplit and libpq read it. A URL with no host after its `@` (kombu's `sqs://key:secret@`:
   // adv27 F18) too.
-  re: /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
+  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -294,8 +295,11 @@ export const COMMAND_LINE: ContextRule[] = [
   // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
   { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]*?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,
-  // sent (`> `) or under its USER line; not jest's `PASS src/app.test.js`.
-  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:^|> )PASS /m, re: /(?:^|\n)(?:> PASS|(?<=(?:^|\n)(?:> )?USER [^\n]*\n(?:< [^\n]*\n)?)PASS)[ \t]+(?<secret>[^\s]+)/g },
+  // sent (`> `; lftp -d's `---> `: adv29 F21) or under its USER line; not jest's `PASS src/app.test.js`.
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:^|> )PASS /m, re: /(?:^|\n)(?:(?:---)?> PASS|(?<=(?:^|\n)(?:(?:---)?> )?USER [^\n]*\n(?:(?:<--- |< )[^\n]*\n)?)PASS)[ \t]+(?<secret>[^\s]+)/g },
+  // An IMAP transcript (`curl -v imaps://…`'s `> A002 LOGIN user pw`, a client's `C: a1 LOGIN "user" "pw"`: adv29 F22): the
+  // tagged LOGIN command's second argument, quoted or not.
+  { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n)(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
@@ -497,7 +501,8 @@ export const FILES: ContextRule[] = [
   // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
   { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)@/gi },
   // redis.conf and `CONFIG SET`: requirepass / masterauth with the password after whitespace.
-  { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
+  // MONITOR's quoted words too (`"CONFIG" "SET" "masterauth" "…"`: adv29 F24).
+  { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a

@@ -168,6 +168,13 @@ describe('values named from afar', () => {
       '"dp":"'.repeat(100_000),
       `"DB_PASSWORD=${'a '.repeat(300_000)}`,
       'key = "x-api-key"\n'.repeat(60_000),
+      // Session 12: continued .properties values, IMAP LOGINs, auditd's hex records.
+      `password=a\\\n${' '.repeat(500_000)}x\\`,
+      `password=a${'\\\n b'.repeat(100_000)}`,
+      '> A1 LOGIN u '.repeat(100_000),
+      `type=EXECVE msg=audit(1.1:1): argc=1${' a1=2D2D'.repeat(100_000)}`,
+      `type=PROCTITLE msg=audit(1.1:1): proctitle=${'2D70'.repeat(300_000)}`,
+      `type=EXECVE msg=audit(1.1:1): argc=2 a0="mysql" a1=${'2D70'.repeat(200_000)}0`,
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

@@ -409,6 +409,15 @@ v = s(B64, 43); f("a runner's RSA private parameters (one-line JSON)", v, `{"d":
 v = s(AN, 32); f('Fluentd directives with one blank', v, `<match azure.**>\n  @type azure-loganalytics\n  customer_id 2b8e6f0e-aaaa-bbbb-cccc-123456789012\n  shared_key ${v}\n</match>`);
 v = 'zaq1 ' + ['zhiww', 'fjxl', 'aahvuwl', 'jnag'].join(' '); f("a passphrase of words in systemd's quoted Environment=", v, `[Service]\nEnvironment="BORG_PASSPHRASE=${v}"`);
 v = s(AN, 22); f("Alloy's header block (HCL key = / value =)", v, `otelcol.auth.headers "honeycomb" {\n  header {\n    key   = "x-honeycomb-team"\n    value = "${v}"\n  }\n}`);
+// Adversary pass 29 (session 11's last, fixed in session 12).
+const hexUpper = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
+v = s(AN, 6) + ' ' + s(AN, 5) + '"' + s(AN, 6); f("auditd's raw EXECVE with an argument in hex (a blank and a quote in it)", hexUpper(v), `type=EXECVE msg=audit(1710148351.512:48211): argc=4 a0="pg_basebackup" a1="-h" a2="db-1" a3=${hexUpper(`--password=${v}`)} a4="-D/var/backups/pg"`);
+v = s(AN, 10) + ' ' + s(AN, 8); f("auditd's PROCTITLE (argv in hex, NUL between)", hexUpper(v), `type=PROCTITLE msg=audit(1710148351.512:48216): proctitle=${hexUpper(`sshpass\0-p\0${v}\0ssh\0deploy@web-1`)}`);
+v = pw(); f("lftp -d's FTP transcript", v, `---> USER deploy\n<--- 331 Password required for deploy\n---> PASS ${v}\n<--- 230 User deploy logged in`);
+v = pw().replace(/"/g, ''); f("curl -v's IMAP LOGIN", v, `> A002 LOGIN alerts@acme.io ${v}\n< A002 OK Logged in`);
+v = s(AN, 32); f("redis MONITOR's CONFIG SET masterauth", v, `1710148351.918220 [0 10.0.5.30:40112] "CONFIG" "SET" "masterauth" "${v}"`);
+v = s(AN, 30); f('a URL password in a quoted-printable mail body', v, `Content-Transfer-Encoding: quoted-printable\n\nstarting report with\ndb_url=3Dpostgresql://report:${v}@db-1/repor=\nt`);
+v = s(AN, 20); f("a .properties value continued with a backslash", v, `ldap.bind.dn=cn=svc-jira,ou=svc,dc=acme\nldap.bind.password=${s(AN, 20)}\\\n    ${v}\nldap.user.base=ou=people,dc=acme`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -13,6 +13,7 @@
  * Secrets by their indentation.
  */
 import { notebookResults, replResults } from './repl-results.js';
+import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -216,6 +217,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets);
+  auditRecordFindings(text, out, scanSecrets);
   replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
@@ -1199,6 +1201,8 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
 const columnKind = (name: string): string | undefined => (isSecretName(name) ? kindOfName(name) : undefined);
 
 const PASSWORD_NAME = /pass|pwd/i;
+/** A .properties line's continuation (a `\\` ending the line), then the next line's indent. */
+const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 /**
  * Between a key and its value: `=`, `:`, `=>`, `:=`, after an optional closing quote (escaped inside a JSON string) and
  * an array key's `]`. PHP marks an object's protected and private properties inside the key: var_dump's
@@ -1470,6 +1474,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       return e;
     }
   }
+  // A Java .properties value continued on the next line (`ldap.bind.password=\\` then `    pw`: adv29 F32): the next line's.
+  PROPERTIES_CONTINUATION.lastIndex = valueAt.lastIndex;
+  if (m && !element && PROPERTIES_CONTINUATION.test(text)) valueAt.lastIndex = PROPERTIES_CONTINUATION.lastIndex;
   // A list of one string (Python's `parse_qs`: `'sig': ['…']`, a JSON `"token": ["…"]`: adv27 F34).
   INLINE_LIST_STRING.lastIndex = valueAt.lastIndex;
   if (m && INLINE_LIST_STRING.test(text)) valueAt.lastIndex = INLINE_LIST_STRING.lastIndex;
@@ -1525,6 +1532,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.index + (v.groups!.ansi !== undefined ? 2 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
+  if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
   // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
   // in terraform plan: adv19 F09, F10): the new value is the name's too.
   CHANGED_TO.lastIndex = s + value.length;
@@ -1543,6 +1551,26 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (enc) out.push({ start: enc.index + enc[0].length - 1 - enc.groups!.v.length, end: enc.index + enc[0].length - 1, kind: kindOfName(name), byContext: true });
   }
   return e;
+}
+
+/** A .properties value's next piece: the `\\` that ends its line, then the next line's text (its indent aside). */
+const CONTINUED_LINE = /\\\r?\n[ \t]*(?<v>\S(?:[^\r\n]*\S)?)[ \t]*\r?(?=\n|$)/dy;
+/** Lines one value may be continued over. */
+const MAX_CONTINUED_LINES = 16;
+
+/** The lines a `\\`-continued value goes on over (Java .properties: `ldap.bind.password=abc\\` then `    def`: adv29 F32). */
+function continuedLines(text: string, at: number, kind: string, out: SecretFinding[]): void {
+  for (let n = 0; n < MAX_CONTINUED_LINES; n++) {
+    CONTINUED_LINE.lastIndex = at;
+    const c = CONTINUED_LINE.exec(text);
+    if (!c) return;
+    let [start, end] = c.indices!.groups!.v!;
+    const more = text.charCodeAt(end - 1) === 0x5c;
+    if (more) end--;
+    if (end > start) out.push({ start, end, kind, byContext: true });
+    if (!more) return;
+    at = end;
+  }
 }
 
 /** A name's line ending at its colon, then one word alone on the next line (no colon after it: no key of a nested map). */
