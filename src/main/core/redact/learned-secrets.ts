@@ -54,6 +54,24 @@ interface Index {
   suffixes: Map<string, string>;
 }
 
+/** A percent escape (`%3D`), and a character a URL's userinfo or query must escape. */
+const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
+const URL_RESERVED = /[@/:?#&=+ %]/;
+
+/** The value percent-decoded when it holds escapes, or encoded when it holds a character a URL escapes; undefined if neither. */
+function otherUrlForm(value: string): string | undefined {
+  try {
+    if (PERCENT_ESCAPE.test(value)) return decodeURIComponent(value);
+    if (URL_RESERVED.test(value)) {
+      const encoded = encodeURIComponent(value);
+      return encoded === value ? undefined : encoded;
+    }
+  } catch {
+    // A lone `%` or a broken escape: no other form.
+  }
+  return undefined;
+}
+
 export class LearnedSecrets {
   /** Value → kind, oldest first. */
   private readonly kinds = new Map<string, string>();
@@ -82,6 +100,10 @@ export class LearnedSecrets {
     const index = this.index;
     if (!index || value.length < index.m || this.stale > MAX_LEARNED) this.index = null;
     else addWithSuffix(index, value);
+    // Its other URL form: a value found in a URL is percent-encoded there and shown decoded elsewhere (a SAS `sig=…%3D`, then
+    // Python's `parse_qs` dict `'sig': ['…=']`: adv27 F34); a password with `@` or `/` is shown encoded in a URL built from it.
+    const other = otherUrlForm(value);
+    if (other !== undefined) this.learn(other, kind, minLength);
   }
 
   /** Ranges of the remembered values in `text` (overlaps included: the masker merges). */

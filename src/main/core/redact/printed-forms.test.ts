@@ -418,6 +418,9 @@ v = pw().replace(/"/g, ''); f("curl -v's IMAP LOGIN", v, `> A002 LOGIN alerts@ac
 v = s(AN, 32); f("redis MONITOR's CONFIG SET masterauth", v, `1710148351.918220 [0 10.0.5.30:40112] "CONFIG" "SET" "masterauth" "${v}"`);
 v = s(AN, 30); f('a URL password in a quoted-printable mail body', v, `Content-Transfer-Encoding: quoted-printable\n\nstarting report with\ndb_url=3Dpostgresql://report:${v}@db-1/repor=\nt`);
 v = s(AN, 20); f("a .properties value continued with a backslash", v, `ldap.bind.dn=cn=svc-jira,ou=svc,dc=acme\nldap.bind.password=${s(AN, 20)}\\\n    ${v}\nldap.user.base=ou=people,dc=acme`);
+v = s(AN, 40) + '='; f("a SAS sig decoded by parse_qs after its URL", v, `https://acme.blob.core.windows.net/private/x.csv?se=2024-03-11T10%3A12%3A44Z&sp=r&sv=2023-11-03&sr=b&sig=${encodeURIComponent(v)}\n{'se': ['2024-03-11T10:12:44Z'], 'sp': ['r'], 'sig': ['${v}']}`);
+v = s(AN, 20); f("Maven's effective settings: an HTTP header's name and value elements", v, `          <property>\n            <name>Deploy-Token</name>\n            <value>${v}</value>\n          </property>`);
+v = s(B64, 40); f("Hadoop's core-site.xml property", v, `  <property>\n    <name>fs.s3a.secret.key</name>\n    <value>${v}</value>\n  </property>`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

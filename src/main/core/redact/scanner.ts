@@ -1323,6 +1323,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
     plistValue(text, k, e, out);
+    xmlPropertyValue(text, k, e, out);
     htmlCellValue(text, k, e, out);
     (far.names ??= new FarNames(far.text, NAME_TESTS)).at(k, e, out);
     return e;
@@ -1782,6 +1783,13 @@ const PLIST_VALUE = /<\/key>[ \t]*\r?\n?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/str
 
 function plistValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (text.startsWith('<key>', k - 5)) valueFromName(text, k, e, PLIST_VALUE, out);
+}
+
+/** A property's `<name>NAME</name>` then `<value>…</value>` (Hadoop's core-site.xml, Maven's `httpHeaders` in settings.xml: adv27 F03). */
+const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?<v>[^<\n]{1,2048})<\/value>/dy;
+
+function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.startsWith('<name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
 }
 
 /**
