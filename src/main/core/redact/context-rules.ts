@@ -46,7 +46,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -85,7 +85,7 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
 export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP)_KEY$/i;
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
-export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$/i;
+export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -175,8 +175,9 @@ export const URL_CREDENTIALS: ContextRule = {
   // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
   // `@` before the host, as Python's urlsplit and libpq read it. A URL with no host after its `@` (kombu's `sqs://key:secret@`:
   // adv27 F18) too.
+  // A token as the password may be long (an AWS CodeArtifact token, ~1,100 characters, in a pip index URL: adv31 F22).
   // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
-  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,256}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -406,8 +407,33 @@ export const PROMPT: ContextRule = {
   guard: true,
 };
 
+/** An argument of a call before the credential: a string literal, or an expression without a comma (`$dsn`, `cfg.user`, `env('X')`). */
+const CALL_ARG = `(?:'[^'\\n]{0,512}'|"[^"\\n]{0,512}"|[\\w$.:>\\[\\]-]{1,128}(?:\\([^(),\\n]{0,128}\\))?)`;
+/** The credential's argument: a string literal, the value inside its quotes (group `secret` or `secret2`). */
+const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]{1,4096})(?="))`;
+
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // Secret scanners' own reports print what they found (adversary pass 31): trufflehog's `Raw result: …` (an LDAP result is the
+  // URL, the bind DN and the password, tab-separated: the whole result), GitLab's secret detection `raw_source_code_extract`.
+  { kind: 'secret', keywords: ['raw result:'], re: /\bRaw result:[ \t]+(?<secret>\S(?:[^\r\n]*\S)?)/g },
+  { kind: 'secret', keywords: ['raw_source_code_extract'], re: /"raw_source_code_extract"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")/g },
+  // git filter-repo's and BFG's replacement lines (`literal:pw==>***REMOVED***`, `pw==>x`; the default type is literal): the text
+  // replaced is the secret being scrubbed. Not `regex:` / `glob:` lines (patterns), nor `$1 ==> "x"` (jshell: a blank before), nor
+  // a progress bar (`[=====>] 20%`: a word of `[` and `=`).
+  { kind: 'secret', keywords: ['==>'], needs: /\S==>/, re: /^(?:literal:)?(?!regex:|glob:)(?<secret>[^\s#[=]\S{2,4094}?)(?===>)/gm },
+  // An AWS secret access key right after its key id (`Aws::Credentials.new('AKIA…', '…')`, `AKIA…:…`, a CSV row: adv31 F39).
+  { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}['"]?[ \t]*[,:;=|\t][ \t]*['"]?(?<secret>[A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+=])/g },
+  // A credential as a positional argument of the calls that take one (adversary pass 31: `new PDO(dsn, 'user', 'pw')` in a `git grep`
+  // of old revisions, `algoliasearch('APPID', '<admin key>')` in `git log -S`, jsforce's `conn.login("user@x", "pw+token")` in a
+  // hook's report): the call's name says which argument it is; a variable there is a reference, kept.
+  { kind: 'password', keywords: ['pdo(', 'mysqli', 'mysql_connect(', 'getconnection(', 'sequelize('], needs: /PDO\(|mysqli|mysql_connect\(|getConnection\(|Sequelize\(/, re: new RegExp(`(?:\\bnew[ \\t]+\\\\?PDO|\\bnew[ \\t]+mysqli|\\bmysqli_connect|\\bmysql_connect|\\bDriverManager\\.getConnection|\\bnew[ \\t]+Sequelize)\\([ \\t]*${CALL_ARG},[ \\t]*${CALL_ARG},[ \\t]*${CALL_STRING_ARG}`, 'g') },
+  { kind: 'algolia admin key', keywords: ['algoliasearch('], re: new RegExp(`\\balgoliasearch\\([ \\t]*${CALL_ARG},[ \\t]*${CALL_STRING_ARG}`, 'g') },
+  { kind: 'password', keywords: ['.login('], re: new RegExp(`\\.login\\([ \\t]*${CALL_ARG},[ \\t]*${CALL_STRING_ARG}`, 'g') },
+  // Go's `%+v` of a url.URL value: its Userinfo's String() (`User:mirror:pw Host:registry.acme.io`: adv30 F29).
+  { kind: 'url password', keywords: ['user:'], needs: / Host:/, re: /(?:^|[{ ])User:[^\s:@]{1,256}:(?<secret>[^\s]{1,4096})(?= Host:)/g },
+  // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of
   // 16 or 32 bytes.
   { kind: 'gossip encryption key', keywords: ['encrypt'], needs: /\bencrypt"?[ \t]*[=:][ \t]*"[A-Za-z0-9+\/]{22,}/, re: /(?:^|[\s{,])"?encrypt"?[ \t]*[=:][ \t]*"(?<secret>[A-Za-z0-9+\/]{22}==|[A-Za-z0-9+\/]{43}=)(?=")/gm },

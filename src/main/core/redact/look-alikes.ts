@@ -27,6 +27,8 @@ const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:=,()[\]<>-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
 
 /** A tool's own mask, the value's last characters kept or not (`xxxx`, `****`, CircleCI's `xxxxAb12`: adv20 K15). */
+/** A JVM array's identity as `toString()` prints it (`[B@6d06d69c`, `[Ljava.lang.String;@1b6d3586`: a Kotlin data class's ByteArray: adv30 K03), not its contents. */
+const JVM_ARRAY_IDENTITY = /^\[+(?:[BCDFIJSZ]|L[\w.$]+;)@[0-9a-f]{1,8}$/;
 const OWN_MASK = /^(?:x{4,}|X{4,}|\*{3,}|•{3,})[A-Za-z0-9]{0,4}$/;
 
 /** A reference or placeholder (`$VAR`, `<token>`, `***`): never a secret, whatever its context. */
@@ -53,7 +55,7 @@ export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v);
+  return EXAMPLE.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

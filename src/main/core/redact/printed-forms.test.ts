@@ -421,6 +421,30 @@ v = s(AN, 20); f("a .properties value continued with a backslash", v, `ldap.bind
 v = s(AN, 40) + '='; f("a SAS sig decoded by parse_qs after its URL", v, `https://acme.blob.core.windows.net/private/x.csv?se=2024-03-11T10%3A12%3A44Z&sp=r&sv=2023-11-03&sr=b&sig=${encodeURIComponent(v)}\n{'se': ['2024-03-11T10:12:44Z'], 'sp': ['r'], 'sig': ['${v}']}`);
 v = s(AN, 20); f("Maven's effective settings: an HTTP header's name and value elements", v, `          <property>\n            <name>Deploy-Token</name>\n            <value>${v}</value>\n          </property>`);
 v = s(B64, 40); f("Hadoop's core-site.xml property", v, `  <property>\n    <name>fs.s3a.secret.key</name>\n    <value>${v}</value>\n  </property>`);
+// Adversary passes 30 and 31 (session 12): objects dumped by runtimes and test tools; version control and secret scanners.
+v = `${s(HEX, 32)}-${s(HEX, 8)}-${s(HEX, 8)}`; f("Mailgun's key as a call's argument in a patch", v, `-	mg := mailgun.NewMailgun("mg.acme.io", "${v}")`);
+v = s(AN, 20); f("trufflehog's raw result of an LDAP finding", v, `Raw result: ldap://ldap.acme.internal:389\tcn=jenkins,ou=svc,dc=acme\t${v}`);
+v = s(AN, 40); f("GitLab secret detection's raw_source_code_extract", v, `  "raw_source_code_extract": "${v}",`);
+v = s(B64, 64); f("ggshield's occurrence match", v, `          "occurrences": [\n            {\n              "match": "${v}",\n              "type": "apikey",`);
+v = s(AN, 48); f("gitleaks' SARIF snippet", v, `      "text": "generic-api-key has detected secret for file src/config/partners.ts."\n    },\n    "ruleId": "generic-api-key",\n    "locations": [\n      {\n        "physicalLocation": {\n          "region": {\n            "startLine": 18,\n            "snippet": {\n              "text": "${v}"\n            }`);
+v = pw().replace(/"/g, ''); f("detect-secrets audit --report's secrets", v, `        "secrets": "${v}",\n        "types": [\n            "Basic Auth Credentials"`);
+v = pw().replace(/[=#]/g, 'x'); f("git filter-repo's replace-text line", v, `literal:${v}==>***REMOVED***`);
+v = s(B64, 40); f('an AWS secret key beside its key id', v, `  creds = Aws::Credentials.new('AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}', '${v}')`);
+v = s(AN, 40); f("Capistrano's set of a secret symbol", v, `config/deploy/production.rb:14:set :s3_secret, "${v}"`);
+v = s(AN, 20); f('a *_CREDS literal in a kustomize secretGenerator hunk', v, `+      - OPENSEARCH_CREDS=shop-api:${v}`);
+v = s(AN, 800); f('a long token as a pip index URL password', v, `+--extra-index-url https://aws:${v}@acme-123456789012.d.codeartifact.eu-west-1.amazonaws.com/pypi/shop/simple/`);
+v = pw().replace(/['"\s]/g, 'x'); f("git diff --word-diff=porcelain's old and new words", v, `   password: \n-"${v}"\n+"${pw().replace(/['"\s]/g, 'x')}"\n~`);
+v = s(B64, 40); f("git diff -U0 of a rotated EC key (no armour lines)", v, `@@ -2,3 +2,3 @@\n-MHcCAQEEI${s(B64, 55)}\n-${v}${s(B64, 24)}\n-${s(B64, 20)}==`);
+v = pw().replace(/'/g, 'x'); f("PDO's password argument", v, `abc123:legacy/db.php:5:$pdo = new PDO('mysql:host=db;dbname=shop', 'shop_rw', '${v}');`);
+v = s(HEX, 32); f("algoliasearch's admin key argument", v, `-export const client = algoliasearch('K7QW2ZP9XM', '${v}');`);
+v = pw().replace(/"/g, 'x'); f("jsforce's conn.login with the password and token", v, `scripts/sf_sync.js:11:  await conn.login("integration@acme.io", "${v}");`);
+v = s(AN, 24); f("a Python bytes repr under a secret's name", v, `SessionConfig(cookie_name='__Host-sid', secret_key=b"${v}")`);
+v = pw().replace(/"/g, 'x'); f("an Elixir charlist under a secret's name", v, `  bind_password: ~c"${v}",`);
+v = s(AN, 40); f("Go's http.Header in a testify diff", v, `actual  : http.Header{"Accept":[]string{"application/json"}, "X-Api-Key":[]string{"${v}"}}`);
+v = s(B64, 40); f("a key's lines as pprint's string pieces", v, `{'client_email': 'x@y.iam.gserviceaccount.com',\n 'private_key': '-----BEGIN PRIVATE KEY-----\\n'\n                'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7nRCBxmMpgoOD\\n'\n                '${v}${s(B64, 24)}\\n'\n                '-----END PRIVATE KEY-----\\n',`);
+v = s(AN, 40); f("node inspect's exec of a secret variable", v, `debug> exec process.env.SESSION_SECRET\n'${v}'\ndebug> `);
+v = pw().replace(/[\s%]/g, 'x'); f("Go's %+v of a url.URL's Userinfo", v, `Upstream:{Scheme:https Opaque: User:mirror:${v} Host:registry.acme.io Path:/v2}`);
+v = s(HEX, 40); f("IPython's %whos row", v, `In [1]: %whos\nVariable   Type      Data/Info\n------------------------------\napi_key    str       ${v}\nrows       list      n=1204`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -87,6 +87,12 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
  * OpenSSH (`b3BlbnNzaC1rZXktdjE`: "openssh-key-v1"), SEC1 EC (`MHcCAQEE`), PKCS#8 Ed25519 (`MC4CAQAwBQYDK2VwBCIEI`).
  */
 const DER_KEY_START = /^(?:MII[A-Za-z0-9+/]{3}IBAAKC|MII[A-Za-z0-9+/]{3}IBADANBgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEE|MC4CAQAwBQYDK2VwBCIEI)/;
+/** A unified diff's mark of a removed, added or unchanged line. */
+const DIFF_MARK = /^[-+ ]/;
+/** The squasher's line in place of the lines it left out (`[... 8 lines omitted (lines 13-20): 0 errors, 0 warnings ...]`), the reply cap's (`[mish: lines 40-90 omitted …]`). */
+const OMITTED_LINES = /^\[(?:\.\.\. [\d,]+ lines?|mish: lines [\d,]+-[\d,]+) omitted\b/;
+/** A key's line as a string piece: quoted, its `\\n` written out, a `+` or `,` joining it to the next. */
+const QUOTED_PIECE = /^(["'])([A-Za-z0-9+\/=]{4,})(?:\\n)?\1[ \t]*[+,]?[ \t]*$/;
 /** Lines of a bare key body read at most (a 16K-bit RSA key is ~200 lines of 64). */
 const MAX_BARE_KEY_LINES = 256;
 
@@ -102,21 +108,27 @@ export function bareKeyBodies(text: string): SecretFinding[] {
     const end = nl < 0 ? text.length : nl;
     const raw = text.slice(at, end).replace(/\r$/, '');
     const gutter = GUTTER.exec(raw)![0].length;
-    const body = raw.slice(gutter).replace(CONTINUED, '');
-    if (at > covered && DER_KEY_START.test(body) && BASE64_LINE.test(body)) {
+    // A diff's line (`-MHcCAQEE…`, `+MHcCAQEE…`: `git diff -U0` of a rotated key shows no armour line: adv31 F03): its mark is no
+    // part of the body, on this line or the lines after it.
+    const diffMark = DIFF_MARK.test(raw.slice(gutter)) && DER_KEY_START.test(raw.slice(gutter + 1).replace(/^["']/, ''));
+    const first = at > covered ? bodyOf(raw, gutter, diffMark, true) : undefined;
+    if (first && DER_KEY_START.test(raw.slice(first.at, first.at + first.length))) {
       // One finding a line, remembered for the session (byContext): a read's status line shows the last one apart (`last: "…"`).
-      const start = at + gutter;
-      out.push({ start, end: start + body.length, kind: KIND, byContext: true });
-      covered = start + body.length;
+      out.push({ start: at + first.at, end: at + first.at + first.length, kind: KIND, byContext: true });
+      covered = at + first.at + first.length;
       let next = nl < 0 ? -1 : nl + 1;
       for (let n = 0; n < MAX_BARE_KEY_LINES && next >= 0 && next < text.length; n++) {
         const nl2 = text.indexOf('\n', next);
         const line = text.slice(next, nl2 < 0 ? text.length : nl2).replace(/\r$/, '');
-        const g = GUTTER.exec(line)![0].length;
-        const b = line.slice(g).replace(CONTINUED, '');
-        if (b.length === 0 || !BASE64_LINE.test(b)) break;
-        out.push({ start: next + g, end: next + g + b.length, kind: KIND, byContext: true });
-        covered = next + g + b.length;
+        const b = bodyOf(line, GUTTER.exec(line)![0].length, diffMark, first.quoted);
+        // The squasher's mark of lines it left out (the body's middle, in a reply): the body goes on after it.
+        if (!b && OMITTED_LINES.test(line)) {
+          next = nl2 < 0 ? -1 : nl2 + 1;
+          continue;
+        }
+        if (!b) break;
+        out.push({ start: next + b.at, end: next + b.at + b.length, kind: KIND, byContext: true });
+        covered = next + b.at + b.length;
         next = nl2 < 0 ? -1 : nl2 + 1;
       }
     }
@@ -124,4 +136,18 @@ export function bareKeyBodies(text: string): SecretFinding[] {
     at = nl + 1;
   }
   return out;
+}
+
+/**
+ * A key body's line after its gutter (and a diff's mark): the base64 (a `.properties` continuation aside), or the inside of a
+ * string piece a language printed the key's lines as (pprint's `'MIIE…\n'`, util.inspect's `'MIIE…\n' +`: adv30 F03, F17).
+ */
+function bodyOf(line: string, gutter: number, diffMark: boolean, quotedToo: boolean): { at: number; length: number; quoted: boolean } | undefined {
+  let at = gutter;
+  if (diffMark && DIFF_MARK.test(line.slice(at))) at++;
+  const rest = line.slice(at);
+  const piece = quotedToo ? QUOTED_PIECE.exec(rest) : null;
+  if (piece) return { at: at + 1, length: piece[2].length, quoted: true };
+  const body = rest.replace(CONTINUED, '');
+  return body.length > 0 && BASE64_LINE.test(body) ? { at, length: body.length, quoted: false } : undefined;
 }

@@ -121,6 +121,12 @@ export class Redactor {
       const tail = JWT_REST_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_JWT_HEAD));
       if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: 'jwt' });
     }
+    // A one-line key the cut took the middle of (Go's `%q` of the environment: `"KEY=-----BEGIN…\n… [+1,537 chars] …\nI1m3…=\n
+    // -----END RSA PRIVATE KEY-----\n"`: adv30 F30): the body's rest after the cut, up to its END line.
+    for (const cut of cuts) {
+      const rest = KEY_REST_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
+      if (rest) found.push({ start: cut.end, end: cut.end + rest[1].length, kind: 'private key' });
+    }
   }
 
   /**
@@ -347,6 +353,10 @@ const JWT_HEAD_BEFORE_CUT = /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0
 const JWT_REST_AFTER_CUT = /^[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*/;
 /** How far before a cut a JWT's start is looked for. */
 const MAX_JWT_HEAD = 4096;
+/** After a cut: a key body's base64 with its line breaks written out (`\\n`), then its END line. */
+const KEY_REST_AFTER_CUT = /^((?:[A-Za-z0-9+/=]|\\n){1,8192})-----END [A-Z0-9 ]{0,32}PRIVATE KEY-----/;
+/** How far after a cut a key's rest is looked for (a 4096-bit key's base64 is ~3,200 characters). */
+const MAX_KEY_REST = 8300;
 /** An OSC sequence's start; OSC: its text (group 1) to BEL or ST. */
 const OSC_START = '\x1b]';
 const OSC = /\x1b\]([^\x07\x1b]{1,8192})(?:\x07|\x1b\\)/g;

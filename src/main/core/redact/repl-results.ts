@@ -9,13 +9,14 @@
 import type { SecretFinding } from './finding.js';
 
 /** A prompt and what was typed after it: irb, a Rails console (`app(env)>`), IPython, jshell, iex, PsySH / node (`> `), Python. */
-const PROMPT = /^(?:irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> )(?<expr>[^\n]{1,2048})$/;
+// Debuggers too: `node inspect`'s `debug> exec …` (adv30 F18), pdb's `(Pdb) p …`, ipdb's, lldb's and delve's prompts.
+const PROMPT = /^(?:irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
 /**
  * Does the text hold a REPL's prompt? Plain searches before any regex reads lines (a search of every line start cost a 20 MB
  * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result.
  */
 function mayHoldPrompt(text: string): boolean {
-  return text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || (text.includes('\n= ') && text.includes('> '));
+  return text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('\n= ') && text.includes('> '));
 }
 /** A result line holding one quoted string, after the REPL's own mark. */
 const RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){4,8192})\k<q>[ \t]*\r?$/;

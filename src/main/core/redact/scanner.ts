@@ -142,6 +142,8 @@ const KEYWORDS: Keyword[] = [];
 }
 /** Does the scanner's keyword table fit 16-bit offsets (keyword-automaton.ts `wide`)? New rules share existing words where they can (ContextRule.sharesNameWords) to keep it so. */
 export const keywordTableIsCompact = (): boolean => !AUTOMATON.wide;
+/** How many states the table has (65,535 at most to stay compact): for the lead's check of new keywords' cost. */
+export const keywordStates = (): number => AUTOMATON.states;
 
 /** Per keyword id: the tool blocks (tool-blocks.ts) whose word it is. */
 const TOOL_BLOCKS_OF: (typeof TOOL_BLOCK_WORDS)[] = KEYWORDS.map((k) => TOOL_BLOCK_WORDS.filter((b) => b.word === k.word));
@@ -976,8 +978,11 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
 
 /** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
 const MIN_BASE64_RUN = 24;
-/** The shortest token of a rule with no literal to look for: a NATS nkey seed (58: `S`, its type, 56 base32); Discord's bot tokens are 59 and up. */
-const MIN_NO_KEYWORD_RUN = 58;
+/**
+ * The shortest token of a rule with no literal to look for: Mailgun's private key (50: 32 hex, two of 8, dashes between); a NATS
+ * nkey seed is 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
+ */
+const MIN_NO_KEYWORD_RUN = 50;
 
 /** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
 const BASE64_CHAR = new Uint8Array(128);
@@ -1201,6 +1206,8 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
 const columnKind = (name: string): string | undefined => (isSecretName(name) ? kindOfName(name) : undefined);
 
 const PASSWORD_NAME = /pass|pwd/i;
+/** Word-diff porcelain after a name: its line's end, a `-` and / or a `+` line of one word (quotes aside), then the `~` line. */
+const PORCELAIN_WORDS = /[ \t]*\r?\n[-+](?<q>["']?)(?<a>[^\s"']{1,4096})\k<q>\r?\n(?:[-+](?<r>["']?)(?<b>[^\s"']{1,4096})\k<r>\r?\n)?~/dy;
 /** A .properties line's continuation (a `\\` ending the line), then the next line's indent. */
 const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 /**
@@ -1458,6 +1465,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // gdb prints a `char *` as its address then its string (`password = 0x5555555596b0 "…"`: adv15 D04): the string is the value.
   GDB_POINTER.lastIndex = valueAt.lastIndex;
   if (m && GDB_POINTER.test(text)) valueAt.lastIndex = GDB_POINTER.lastIndex;
+  // A string literal's prefix (Python's bytes `b'…'` in a repr or botocore's headers, `r"…"`, Elixir's charlist `~c"…"`: adv30
+  // F02, F44): the string is the value.
+  STRING_PREFIX.lastIndex = valueAt.lastIndex;
+  if (m && STRING_PREFIX.test(text)) valueAt.lastIndex = STRING_PREFIX.lastIndex;
   // fish's `set --show` says where a variable is set before it shows the value (`$DB_PASSWORD: set in global scope`: adv15 D05).
   FISH_SCOPE.lastIndex = valueAt.lastIndex;
   if (m && text.charCodeAt(k - 1) === 0x24 && FISH_SCOPE.test(text)) return e;
@@ -1478,6 +1489,21 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A Java .properties value continued on the next line (`ldap.bind.password=\\` then `    pw`: adv29 F32): the next line's.
   PROPERTIES_CONTINUATION.lastIndex = valueAt.lastIndex;
   if (m && !element && PROPERTIES_CONTINUATION.test(text)) valueAt.lastIndex = PROPERTIES_CONTINUATION.lastIndex;
+  // `git diff --word-diff=porcelain` (adv31 F02): the name on a context line, the old and new words on `-` / `+` lines of their
+  // own, then `~` (the line's end).
+  if (m) {
+    PORCELAIN_WORDS.lastIndex = valueAt.lastIndex;
+    const w = PORCELAIN_WORDS.exec(text);
+    if (w) {
+      for (const g of ['a', 'b'] as const) {
+        const word = w.groups![g];
+        if (word === undefined || isLookAlike(word, PASSWORD_NAME.test(name)) || isReference(word)) continue;
+        const [start, end] = w.indices!.groups![g]!;
+        out.push({ start, end, kind: kindOfName(name), byContext: true });
+      }
+      return e;
+    }
+  }
   // A list of one string (Python's `parse_qs`: `'sig': ['…']`, a JSON `"token": ["…"]`: adv27 F34).
   INLINE_LIST_STRING.lastIndex = valueAt.lastIndex;
   if (m && INLINE_LIST_STRING.test(text)) valueAt.lastIndex = INLINE_LIST_STRING.lastIndex;
@@ -1601,6 +1627,8 @@ const SCHEME_CREDENTIAL = /(?<secret>[^\s"',;}\]\\]{8,8192})/y;
 const CHANGED_TO = /["']?[ \t]*(?:->|=>)[ \t]*(?:"(?<q>(?:[^"\\\n]|\\.){1,4096})"|'(?<s>[^'\n]{1,4096})'|(?<b>[^\s"',;}\]]+))/y;
 /** A pointer's address before its string (gdb's `char *`). */
 const GDB_POINTER = /0x[0-9a-f]{4,16}[ \t]+(?=")/y;
+/** A string literal's prefix before its quote: Python's `b` / `r` / `u` / `rb`, an Elixir sigil's `~c`. */
+const STRING_PREFIX = /(?:[bBrRuU]{1,2}|~[a-zA-Z])(?=["'])/y;
 /** fish's `set --show` line of a variable's scope (`set in global scope, exported, with 1 elements`, `originally inherited as |…|`). */
 const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|originally inherited as )/y;
 
@@ -2095,7 +2123,8 @@ const YAML_VALUE_FIELD_BELOW = /[ \t]*\r?\n(?:[ \t]+(?!value:)[\w-]{1,64}:[^\n]*
 /** The rest of a line after `"key":` empty, the next line's quoted value. */
 const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
 /** `[` and blanks before a quoted string that is the list's only item (bun.lock's `"jsonwebtoken": ["jsonwebtoken@9.0.2", "", …]` is no value). */
-const INLINE_LIST_STRING = /\[[ \t]*(?=(["'])(?:(?!\1)[^\n\\]|\\.){1,4096}\1[ \t]*\])/y;
+// Go's `%#v` of a header map writes the list as a slice literal (`"X-Api-Key":[]string{"…"}`: adv30 F33).
+const INLINE_LIST_STRING = /(?:\[|\[\]string\{)[ \t]*(?=(["'])(?:(?!\1)[^\n\\]|\\.){1,4096}\1[ \t]*[\]}])/y;
 /** A quote then 8+ characters of a string to the line's end (no closing quote on the line). */
 const UNCLOSED_QUOTE = /"(?<v>(?:[^"\\\n]|\\[^\n]){8,8192})\r?(?=\n)/y;
 /** A wrapped value's next piece: a line of one word (no blank, no quote), or a word up to the closing quote. */

@@ -230,6 +230,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       return has(argv, '-s', '--show-secrets') && /psk|password|secret|wep-key|pin/i.test(fields) ? { kind: 'password', tool: 'nmcli -s -g', transformed: true } : undefined;
     }
     case 'git': {
+      // A secret file as it was in a commit (`git show 7c1d9e0^:config/credentials/production.key`, `git cat-file -p HEAD:.env.key`:
+      // adv31 F12): a secret file's printer, as `cat` of it is.
+      if (sub === 'show' || sub === 'cat-file') {
+        const files = argv.slice(argv.indexOf(sub) + 1).flatMap((a) => (!a.startsWith('-') && a.includes(':') ? [a.slice(a.indexOf(':') + 1)] : []));
+        return files.length > 0 && files.some((f) => SECRET_FILE.test(f)) ? { kind: 'secret', tool: `git ${sub} of a secret file` } : undefined;
+      }
       // `git config --get sendemail.smtppass`, `git config credential.x.password`: the value alone.
       if (sub !== 'config') return undefined;
       const words: string[] = [];

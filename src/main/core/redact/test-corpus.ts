@@ -147,6 +147,7 @@ export const VENDOR_FORMATS: [string, (g: Gen) => string][] = [
   ['sendgrid key', (g) => `SG.${g.s(B64URL, 22)}.${g.s(B64URL, 43)}`],
   ['twilio api key', (g) => `SK${g.s(HEX, 32)}`],
   ['mailgun key', (g) => `key-${g.s(HEX, 32)}`],
+  ['mailgun key', (g) => `${g.s(HEX, 32)}-${g.s(HEX, 8)}-${g.s(HEX, 8)}`],
   ['mailchimp key', (g) => `${g.s(HEX, 32)}-us${g.int(1, 21)}`],
   ['shopify access token', (g) => `shpat_${g.s(HEX, 32)}`],
   ['pypi token', (g) => `pypi-AgEIcHlwaS5vcmc${g.s(B64URL, 70)}`],

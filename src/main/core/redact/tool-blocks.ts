@@ -24,6 +24,13 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   { word: 'secret', at: (t, e) => t.startsWith('Secret"', e - 6) && /"kind"[ \t]*:[ \t]*"$/.test(t.slice(Math.max(0, e - 20), e - 6)), find: (t, _n, out) => secretJsonData(t, out) },
   // A private JSON Web Key (adv12 A44): `"kty"` and the private members `d`, `p`, `q`, `dp`, `dq`, `qi` (RSA, EC, OKP) or `k` (oct).
   { word: '"kty"', at: () => true, find: (t, _n, out) => privateJwk(t, out) },
+  // Secret scanners' JSON reports (adversary pass 31): ggshield's `"occurrences": [{"match": "…"`, gitleaks' SARIF result (`"…
+  // has detected secret for file …"`, its region's `"snippet": {"text": "…"}`), detect-secrets' report (`"secrets": "…"`).
+  { word: '"occurrences"', at: () => true, find: (t, _n, out) => scannerMatches(t, OCCURRENCE_MATCH, out) },
+  { word: 'detected secret', at: () => true, find: (t, _n, out) => scannerMatches(t, SARIF_SNIPPET, out) },
+  { word: '"secrets"', at: (t, e) => /^[ \t]*:[ \t]*"/.test(t.slice(e, e + 16)), find: (t, _n, out) => scannerMatches(t, REPORT_SECRETS, out) },
+  // IPython's `%whos`: `Variable   Type   Data/Info`, a rule, then `name  type  value` rows (adv30 F07).
+  { word: 'data/info', at: (t, e) => t.startsWith('Data/Info', e - 9), find: whosTable },
   // 1Password's fields: `"reference": "op://vault/item/field"`, with `"type": "CONCEALED"` in the same object.
   { word: '://', at: (t, e) => t.startsWith('"op://', e - 6), find: (t, _n, out) => concealedFields(t, out) },
 ];
@@ -160,6 +167,52 @@ function privateJwk(text: string, out: SecretFinding[]): void {
     for (let v = JWK_PRIVATE_MEMBER.exec(m[0]); v; v = JWK_PRIVATE_MEMBER.exec(m[0])) {
       const s = m.index + v.index + v[0].length - 1 - v.groups!.v.length;
       out.push({ start: s, end: s + v.groups!.v.length, kind: 'private key' });
+    }
+  }
+}
+
+/** ggshield's occurrence: `"occurrences": [` then the object's `"match": "…"` (its first field), pretty-printed or not. */
+const OCCURRENCE_MATCH = /"occurrences"[ \t]*:[ \t]*\[[ \t\r\n]*\{[ \t\r\n]*"match"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+/** gitleaks' SARIF result: its message, then (a location's region, fields between) the snippet's text. */
+const SARIF_SNIPPET = /has detected secret for file [^\n]{0,512}\n(?:[^\n]*\n){0,24}?[ \t]*"snippet"[ \t]*:[ \t]*\{[ \t\r\n]*"text"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+/** detect-secrets' `audit --report`: a finding's `"secrets": "…"` (a string; the baseline's own field is a list of objects). */
+const REPORT_SECRETS = /"secrets"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+
+/** Each `re` match's `v` in `text`: a value a secret scanner's report shows as what it found (placeholders and references kept). */
+function scannerMatches(text: string, re: RegExp, out: SecretFinding[]): void {
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const v = m.groups!.v;
+    if (isReference(v) || v.length < 4) continue;
+    const s = m.index + m[0].length - 1 - v.length;
+    out.push({ start: s, end: s + v.length, kind: 'secret', byContext: true });
+  }
+}
+
+/** `%whos`' header and its rule of dashes. */
+const WHOS_HEADER = /^Variable[ \t]+Type[ \t]+Data\/Info[ \t]*\r?\n-{8,}[ \t]*\r?$/gm;
+/** A row: the variable, its type, its value (IPython cuts a long one in its middle: `abc<...>xyz`). */
+const WHOS_ROW = /^(?<name>[A-Za-z_]\w*)[ \t]+(?<type>[\w.]+)[ \t]+(?<value>\S[^\r\n]*?)[ \t]*\r?$/;
+/** Rows read under one header (a namespace has tens of names). */
+const MAX_WHOS_ROWS = 512;
+
+/** `%whos`: the rows whose variable names a secret (`api_key`, `db_password`); a DSN's password by the URL rule already. */
+function whosTable(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
+  WHOS_HEADER.lastIndex = 0;
+  for (let m = WHOS_HEADER.exec(text); m; m = WHOS_HEADER.exec(text)) {
+    let at = m.index + m[0].length + 1;
+    for (let n = 0; n < MAX_WHOS_ROWS && at < text.length; n++) {
+      const nl = text.indexOf('\n', at);
+      const end = nl < 0 ? text.length : nl;
+      const row = WHOS_ROW.exec(text.slice(at, end));
+      if (!row) break;
+      const { name, type, value } = row.groups!;
+      if (type === 'str' && isSecretName(name) && !isReference(value) && !isLookAlike(value, true)) {
+        // The value ends the row (blanks and a CR after it aside).
+        const s = at + row[0].replace(/[ \t]*\r?$/, '').length - value.length;
+        out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
+      }
+      at = end + 1;
     }
   }
 }

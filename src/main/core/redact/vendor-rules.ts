@@ -140,6 +140,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('telegram bot token', [':aa'], `${B}\\d{8,10}:AA[A-Za-z0-9_-]{33}${E}`),
   rule('sendgrid key', ['sg.'], `${B}SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}${E}`),
   rule('mailgun key', ['key-'], `${B}key-[a-f0-9]{32}${E}`),
+  // Mailgun's private API key since 2020 (`<32 hex>-<8 hex>-<8 hex>`, as `mailgun.NewMailgun(domain, key)` or trufflehog print it:
+  // adv31 F06, F33; adv30 F42): no literal, found on long runs.
+  rule('mailgun key', [], `${B}[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}${E}`),
   rule('mailchimp key', ['-us'], `${B}[a-f0-9]{32}-us\\d{1,2}${E}`),
   rule('brevo key', ['xkeysib-', 'xsmtpsib-'], `${B}x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`),
   rule('twilio api key', ['sk'], `${B}SK[a-f0-9]{32}${E}`),
