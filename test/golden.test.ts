@@ -546,3 +546,33 @@ describe('golden: decoration costs no tokens (issue 13 pt 1)', () => {
     expect(text).toContain(' FAIL  slug.test.js > slugify > strips punctuation');
   });
 });
+
+describe("golden: a progress bar drawn on the error's row (prisma's engine download, a hazard rule's lead_noise)", () => {
+  const UNREACHABLE = ['prisma-validate-unreachable', 'prisma-migrate-dev-unreachable'];
+
+  for (const name of UNREACHABLE) {
+    it(`${name}: the error as the plain pipe prints it, byte for byte, without the bar the terminal drew before it`, () => {
+      const text = squashFixture(name);
+      const result = resultOf.get(text)!;
+      const raw = stripAnsi(readFileSync(path.join(RECORDED, `${name}.raw`), 'utf8'));
+      // The recording has the bar and the error on one row; the plain pipe has the error alone.
+      expect(raw).toMatch(/^> Downloading Prisma engines for debian-openssl-3\.0\.x \[ +\] 0%Error: request to /m);
+      const pipedError = readFileSync(path.join(RECORDED, `${name}.piped`), 'utf8').split('\n').find((l) => l.startsWith('Error: '))!;
+      expect(result.hazards.map((h) => h.text)).toEqual([pipedError]);
+      expect(text.split('\n')).toContain(pipedError);
+      expect(text).not.toContain('Downloading Prisma engines');
+      expect(result.trimmed).toBe(1);
+      // Not the output whole: the status line names the raw output, which keeps the row.
+      expect(text).toContain('mish raw x4moz7240');
+    });
+  }
+
+  it("prisma's errors drawn on a row of their own are unchanged (no lead taken)", () => {
+    for (const name of ['prisma-validate-errors', 'prisma-format-error']) {
+      const text = squashFixture(name);
+      const result = resultOf.get(text)!;
+      expect(result.trimmed, name).toBeUndefined();
+      expect(result.hazards.map((h) => h.text)).toContain('Error: Prisma schema validation - (validate wasm)');
+    }
+  });
+});

@@ -65,6 +65,7 @@ const hazardSchema = z.strictObject({
   end_pattern: z.string().min(1).optional(),
   frame_pattern: z.string().min(1).optional(),
   frame_focus: z.string().min(1).optional(),
+  lead_noise: z.string().min(1).optional(),
 });
 const outcomeSchema = z.strictObject({ ...ruleBase, format: z.string().optional() });
 const noiseSchema = z.strictObject({
@@ -353,7 +354,7 @@ function compileData(
   };
 
   /** A rule's optional pattern field (a hazard's continuation, end, frame lines; a noise paragraph's), compiled where set. */
-  const optionalRe = (section: 'hazard' | 'noise', i: number, rule: string, field: 'continue_pattern' | 'end_pattern' | 'frame_pattern' | 'frame_focus', source: string | undefined, flags: string | undefined) =>
+  const optionalRe = (section: 'hazard' | 'noise', i: number, rule: string, field: 'continue_pattern' | 'end_pattern' | 'frame_pattern' | 'frame_focus' | 'lead_noise', source: string | undefined, flags: string | undefined) =>
     source === undefined ? undefined : compileRe(source, flags, { file, index, path: [section, i, field], rule, field }, errors);
 
   const hazard: CompiledHazardRule[] = [];
@@ -365,6 +366,8 @@ function compileData(
     const endRe = optionalRe('hazard', i, id, 'end_pattern', r.end_pattern, r.flags);
     const frameRe = optionalRe('hazard', i, id, 'frame_pattern', r.frame_pattern, r.flags);
     const focusRe = optionalRe('hazard', i, id, 'frame_focus', r.frame_focus, r.flags);
+    // Matched at the line's start only (the squasher reads the rest of the line with `pattern`).
+    const leadRe = r.lead_noise === undefined || !compileRe(r.lead_noise, r.flags, { file, index, path: ['hazard', i, 'lead_noise'], rule: id, field: 'lead_noise' }, errors) ? undefined : optionalRe('hazard', i, id, 'lead_noise', `^(?:${r.lead_noise})`, r.flags);
     if (r.frame_focus !== undefined && r.frame_pattern === undefined) {
       errors.push({ file, line: index.locate(['hazard', i, 'frame_focus']), rule: id, message: 'frame_focus needs frame_pattern (the frame lines it picks from)' });
     }
@@ -374,6 +377,7 @@ function compileData(
     if (endRe) h.endRe = endRe;
     if (frameRe) h.frameRe = frameRe;
     if (focusRe) h.focusRe = focusRe;
+    if (leadRe) h.leadRe = leadRe;
     hazard.push(h);
   });
   const outcome: CompiledOutcomeRule[] = [];

@@ -84,6 +84,26 @@ describe('compileGrammarSource', () => {
     expect(bad[0].message).toMatch(/end_pattern/);
   });
 
+  it('compiles lead_noise, matched at the line start only, with the rule\'s flags; names the rule and line of an invalid one', () => {
+    const ok = compileGrammarSource("[[hazard]]\nid = 'e'\npattern = '^error: '\nseverity = 'error'\nflags = 'i'\nlead_noise = '\\[[=> ]*\\] *\\d+%|x'\n", '/g/t.toml');
+    if (!ok.ok) throw new Error(JSON.stringify(ok.errors));
+    const lead = ok.value.grammar.hazard[0].leadRe!;
+    expect(lead.exec('[==> ] 45%ERROR: x')?.[0]).toBe('[==> ] 45%');
+    // A top-level `|` in the lead stays inside it: every branch is anchored at the start.
+    expect(lead.test('see [==> ] 45%')).toBe(false);
+    expect(lead.test('ax')).toBe(false);
+    expect(lead.flags).toBe('i');
+    expect(ok.value.grammar.hazard[0].re.source).toBe('^error: ');
+    const errs = errorsOf("[[hazard]]\nid = 'e'\npattern = '^e: '\nseverity = 'error'\nlead_noise = '(unclosed'\n");
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatchObject({ rule: 'e', line: 5 });
+    expect(errs[0].message).toMatch(/invalid regular expression in lead_noise/);
+    // It escapes no wrapper: a lead that would close the group it is put in is refused as written.
+    expect(errorsOf("[[hazard]]\nid = 'e'\npattern = '^e: '\nseverity = 'error'\nlead_noise = 'a)|(b'\n")[0].message).toMatch(/lead_noise/);
+    // Hazard rules only.
+    expect(errorsOf("[[noise]]\nid = 'n'\npattern = '^x'\naction = 'strip'\nlead_noise = 'y'\n")[0]).toMatchObject({ rule: 'n', line: 5 });
+  });
+
   it('validates the shape: bad enum, unknown key, wrong type, each with rule and line', () => {
     const src = [
       '[grammar]', //1

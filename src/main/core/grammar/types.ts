@@ -45,6 +45,14 @@ export interface HazardRuleSource extends RuleSource {
    * line itself and what follows it stay. Needs frame_pattern.
    */
   frame_focus?: string;
+  /**
+   * Decoration a tool draws before the hazard on the hazard's own terminal row (a download
+   * progress bar the error is printed after without a newline: prisma's `> Downloading Prisma
+   * engines … [   ] 0%Error: …`), matched at the line's start. A line whose lead this matches
+   * and whose rest matches `pattern` is the hazard, kept without the lead; the raw output keeps
+   * the whole row. Nothing else of a line is ever left out.
+   */
+  lead_noise?: string;
 }
 
 export interface OutcomeRuleSource extends RuleSource {
@@ -86,6 +94,8 @@ export interface CompiledHazardRule extends CompiledRule {
   frameRe?: RegExp;
   /** See HazardRuleSource.frame_focus. */
   focusRe?: RegExp;
+  /** See HazardRuleSource.lead_noise: `^(?:lead_noise)` with the rule's flags. */
+  leadRe?: RegExp;
 }
 
 export interface CompiledOutcomeRule extends CompiledRule {

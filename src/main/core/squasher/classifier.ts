@@ -27,6 +27,8 @@ export interface RuleSet {
   kinds: Uint8Array;
   hazard: readonly CompiledHazardRule[];
   prompt: CompiledRule[];
+  /** Indexes in `all` of the hazard rules with a `lead_noise` (leadRe), ascending; usually none. */
+  leads: Int32Array;
 }
 
 /** Kinds of the rules in `RuleSet.all`. */
@@ -37,7 +39,7 @@ const enum RuleKind {
   Dedup = 3,
 }
 
-const EMPTY_RULES: RuleSet = { all: new RuleFilter([]), kinds: new Uint8Array(0), hazard: [], prompt: [] };
+const EMPTY_RULES: RuleSet = { all: new RuleFilter([]), kinds: new Uint8Array(0), hazard: [], prompt: [], leads: new Int32Array(0) };
 const ruleSetCache = new WeakMap<object, WeakMap<object, RuleSet> | RuleSet>();
 const NO_ALWAYS = {};
 
@@ -94,7 +96,11 @@ export function ruleSetFor(detection: Detection | undefined, always?: Grammar): 
     prompt.push(...fresh(p.prompt));
     for (const r of [...p.hazard, ...p.outcome, ...p.noise, ...p.prompt]) seen.add(`${r.source}#${r.id}`);
   }
-  const set: RuleSet = { all: new RuleFilter<CompiledRule>(rules, { setsFrom: alwaysFrom }), kinds: Uint8Array.from(kinds), hazard, prompt };
+  const leads: number[] = [];
+  rules.forEach((r, k) => {
+    if (kinds[k] === RuleKind.Hazard && (r as CompiledHazardRule).leadRe) leads.push(k);
+  });
+  const set: RuleSet = { all: new RuleFilter<CompiledRule>(rules, { setsFrom: alwaysFrom }), kinds: Uint8Array.from(kinds), hazard, prompt, leads: Int32Array.from(leads) };
   inner.set(key2, set);
   return set;
 }
@@ -115,6 +121,10 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
   // a message printed over a progress bar is never dropped.
   if (!rules.all.empty) {
     const k = rules.all.first(text);
+    if (rules.leads.length) {
+      const led = leadHazard(text, rules, k);
+      if (led) return led;
+    }
     if (k >= 0) {
       const kind = rules.kinds[k];
       if (kind === RuleKind.Hazard) {
@@ -144,6 +154,27 @@ export function classifyLine(line: Line, rules: RuleSet): Classification {
   // Tier 4: structure.
   if (mayBeDecorative(text) && DECORATIVE.test(text)) return NOISE_DECORATIVE;
   return UNKNOWN;
+}
+
+/**
+ * A hazard drawn after decoration on its terminal row (a rule's `lead_noise`): the first hazard
+ * rule with a lead, up to the rule the whole line matched (`k`, first match wins: -1 for none),
+ * whose lead matches a non-empty start of the line and whose pattern matches the rest. Only the
+ * lead is left out, and only when the rest is itself a line the rule calls a hazard; else the
+ * line is classified as it stands.
+ */
+function leadHazard(text: string, rules: RuleSet, k: number): Classification | undefined {
+  const leads = rules.leads;
+  for (let i = 0; i < leads.length; i++) {
+    const at = leads[i];
+    if (k >= 0 && at > k) return undefined;
+    const r = rules.all.rules[at] as CompiledHazardRule;
+    const lead = r.leadRe!.exec(text)?.[0].length;
+    if (!lead) continue;
+    const m = r.re.exec(text.slice(lead));
+    if (m) return { kind: 'hazard', severity: r.severity, rule: r.id, captures: m.groups, lead };
+  }
+  return undefined;
 }
 
 /** The classification of a strip rule's line that opens a paragraph (one object per rule). */

@@ -204,6 +204,8 @@ export class EmitBuffer {
   private readonly untrimmed = new Map<HazardReport, string[]>();
   /** Drawings of redrawn rows seen while small (counted, not shown). */
   private smallHidden = 0;
+  /** Hazard lines that came without the lead their rule's lead_noise took (SquashResult.trimmed). */
+  private trimmed = 0;
   private lastText = '';
   /**
    * The previous line, when it was unclassified or stripped noise (`hasPrev`; cleared by every
@@ -221,6 +223,7 @@ export class EmitBuffer {
 
   accept(line: Line, cls: Classification, rule?: CompiledHazardRule): void {
     if (line.text.length) this.lastText = line.text;
+    if (cls.kind === 'hazard' && cls.lead) this.trimmed++;
     const small = this.small ? this.keepWhileSmall(line) : undefined;
     const prev = this.hasPrev ? this.prev : undefined;
     this.hasPrev = false;
@@ -621,6 +624,7 @@ export class EmitBuffer {
       verbatim: small !== undefined,
       ...(small && folded ? { folded } : {}),
       ...(small && restated ? { restated } : {}),
+      ...(this.trimmed ? { trimmed: this.trimmed } : {}),
     };
   }
 }

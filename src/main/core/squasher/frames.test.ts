@@ -15,7 +15,7 @@ import { compileGrammarSource } from '../grammar/loader.js';
 import { restatedBy } from './emit-buffer.js';
 import { renderSquash } from './render.js';
 import { Squasher } from './squasher.js';
-import type { HazardReport, SquashResult } from './types.js';
+import type { Classification, HazardReport, Line, SquashResult } from './types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const RECORDED = path.join(ROOT, 'fixtures', 'recorded');
@@ -265,5 +265,78 @@ describe('small outputs: shown in order, less the noise the grammar names', () =
     expect(r.verbatim).toBe(true);
     expect(r.folded).toBeUndefined();
     expect(r.body).toHaveLength(r.totalLines);
+  });
+});
+
+describe("a progress bar drawn before a hazard on the hazard's row (a hazard rule's lead_noise)", () => {
+  /** A grammar: `error: …` hazards that a `[==>  ] 45%` bar may be drawn before, the bar alone is noise. */
+  const BAR = [
+    "[[hazard]]\nid = 'e'\npattern = '^error: (?<msg>.*)'\nseverity = 'error'\nlead_noise = '\\[[=> ]*\\] *\\d+%'",
+    "[[noise]]\nid = 'bar'\npattern = '^\\[[=> ]*\\] *\\d+%$'\naction = 'dedup'",
+  ].join('\n\n');
+
+  function run(grammar: string, text: string, onClassified?: (line: Line, cls: Classification) => void): SquashResult {
+    const c = compileGrammarSource(grammar, '/g/t.toml');
+    if (!c.ok) throw new Error(JSON.stringify(c.errors));
+    const sq = new Squasher({ detection: { grammar: c.value.grammar, argv: ['t'] } as never, now: () => 0, always: null, onClassified });
+    sq.write(text);
+    return sq.finish({ exitCode: 1 });
+  }
+  const shown = (r: SquashResult) => r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []));
+
+  it('the bar is left out and the error kept as itself, with its captures; the text is then not the output whole', () => {
+    const seen: [string, Classification][] = [];
+    // As a terminal shows it: the bar redrawn with CR, then the error printed after it, no newline between.
+    const r = run(BAR, 'fetching\r\n[=>    ] 10%\r[====> ] 45%error: disk full (wrote 45%)\r\n', (l, c) => seen.push([l.text, c]));
+    expect(r.hazards.map((h) => h.text)).toEqual(['error: disk full (wrote 45%)']);
+    expect(shown(r)).toEqual(['fetching', 'error: disk full (wrote 45%)']);
+    expect(r.trimmed).toBe(1);
+    expect(renderSquash(r).hidden).toBe(true);
+    // The grammar editor's observer sees the line as kept, and how much went.
+    const [text, cls] = seen.find(([, c]) => c.kind === 'hazard')!;
+    expect(text).toBe('error: disk full (wrote 45%)');
+    expect(cls).toMatchObject({ kind: 'hazard', rule: 'e', lead: '[====> ] 45%'.length, captures: { msg: 'disk full (wrote 45%)' } });
+  });
+
+  it('a hazard without a bar is unchanged: the same line, nothing trimmed, the output whole', () => {
+    const r = run(BAR, 'fetching\r\nerror: disk full\r\n');
+    expect(r.hazards.map((h) => h.text)).toEqual(['error: disk full']);
+    expect(shown(r)).toEqual(['fetching', 'error: disk full']);
+    expect(r.trimmed).toBeUndefined();
+    expect(renderSquash(r).hidden).toBe(false);
+    // And the same grammar without lead_noise classifies it the same.
+    const plain = run(BAR.replace(/\nlead_noise = .*/, ''), 'fetching\r\nerror: disk full\r\n');
+    expect(plain).toEqual(r);
+  });
+
+  it('only a lead after which the rest of the line is the hazard goes: a greedy lead that eats into the error leaves the line whole', () => {
+    const greedy = BAR.replace(/lead_noise = .*/, "lead_noise = '.*%'");
+    // `.*%` runs to the last `%`, inside the message: the rest (`)`) is no hazard, so nothing is cut.
+    const r = run(greedy, '[====> ] 45%error: disk full (wrote 45%)\r\n');
+    expect(r.hazards).toEqual([]);
+    expect(r.trimmed).toBeUndefined();
+    expect(shown(r)).toEqual(['[====> ] 45%error: disk full (wrote 45%)']);
+  });
+
+  it('the lead is matched at the line start only: a bar after other text is no lead', () => {
+    const r = run(BAR, 'step 2 [====> ] 45%error: disk full\r\n');
+    expect(r.trimmed).toBeUndefined();
+    expect(shown(r)).toEqual(['step 2 [====> ] 45%error: disk full']);
+  });
+
+  it('first match wins: an earlier rule that takes the line whole keeps it whole', () => {
+    const earlier = "[[hazard]]\nid = 'full'\npattern = 'disk full'\nseverity = 'error'\n\n" + BAR;
+    const r = run(earlier, '[====> ] 45%error: disk full\r\n');
+    expect(r.hazards.map((h) => [h.rule, h.text])).toEqual([['full', '[====> ] 45%error: disk full']]);
+    expect(r.trimmed).toBeUndefined();
+    // A later rule that takes the whole line does not win over the lead rule before it.
+    const later = BAR + "\n\n[[outcome]]\nid = 'o'\npattern = 'disk'\n";
+    expect(run(later, '[====> ] 45%error: disk full\r\n').hazards.map((h) => [h.rule, h.text])).toEqual([['e', 'error: disk full']]);
+  });
+
+  it('a hazard whose row has a bar opens its block like any other: its context lines follow it', () => {
+    const block = BAR.replace("severity = 'error'", "severity = 'error'\ncontinue_pattern = '^  at '");
+    const r = run(block, '[====> ] 45%error: disk full\r\n  at write (x.js:3:1)\r\ndone\r\n');
+    expect(r.hazards).toEqual([expect.objectContaining({ text: 'error: disk full', context: ['  at write (x.js:3:1)'] })]);
   });
 });

@@ -153,7 +153,9 @@ export function renderSquash(r: SquashResult, options: RenderOptions = {}): Rend
     for (const b of r.body) out.push(bodyLine(b, c, shown));
   }
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
-  return { text: out.length ? out.join('\n') + '\n' : '', hidden: !r.verbatim || folded > 0 || cut, skipped };
+  // A hazard line shown without the progress bar drawn before it on its row: not the output whole either.
+  const trimmed = (r as { trimmed?: number }).trimmed ?? 0;
+  return { text: out.length ? out.join('\n') + '\n' : '', hidden: !r.verbatim || folded > 0 || trimmed > 0 || cut, skipped };
 }
 
 /** Whether hazard `h` goes on the block `prev` began: same severity, the next raw line after it and its context. */

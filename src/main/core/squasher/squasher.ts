@@ -33,7 +33,9 @@ export interface SquasherOptions {
   always?: Grammar | null;
   /**
    * Observer of every classified line, in order (the grammar editor maps raw lines to what the
-   * summary shows from it). It sees, never changes, what the squasher does.
+   * summary shows from it). It sees, never changes, what the squasher does: a hazard line whose
+   * lead a rule's `lead_noise` took is seen without it (the classification's `lead` says how
+   * many characters went).
    */
   onClassified?: (line: Line, classification: Classification) => void;
 }
@@ -156,6 +158,9 @@ export class Squasher {
       if (!p.open) this.paragraph = undefined;
     }
     if (cls.kind === 'noise' && cls.paragraph) this.paragraph = cls.paragraph;
+    // A hazard drawn after a progress bar on its row (its rule's lead_noise): the hazard is the
+    // rest of the line, from here on (the raw output keeps the row).
+    if (cls.kind === 'hazard' && cls.lead) line = { kind: line.kind, text: line.text.slice(cls.lead), color: line.color, no: line.no };
     this.options.onClassified?.(line, cls);
     this.emit.accept(line, cls, cls.kind === 'hazard' && cls.rule !== 'universal' ? hazardRule(this.rules, cls.rule) : undefined);
   }

@@ -31,7 +31,18 @@ export interface Line {
 }
 
 export type Classification =
-  | { kind: 'hazard'; severity: Severity; rule: string; captures?: Record<string, string> }
+  | {
+      kind: 'hazard';
+      severity: Severity;
+      rule: string;
+      captures?: Record<string, string>;
+      /**
+       * Characters at the line's start its rule's `lead_noise` took (a progress bar drawn before
+       * the hazard on its row): the hazard is the rest of the line, which the rule's pattern
+       * matched. Absent when the line is the hazard whole.
+       */
+      lead?: number;
+    }
   | { kind: 'outcome'; rule: string; text: string }
   | {
       kind: 'noise';
@@ -117,6 +128,12 @@ export interface SquashResult {
    * text still says everything the output did. Absent when none.
    */
   restated?: number;
+  /**
+   * Hazard lines kept without the decoration drawn before them on their terminal row (their
+   * rule's `lead_noise`: a progress bar the error was printed after): the text is then not the
+   * output whole, and the raw output keeps the row. Absent when none.
+   */
+  trimmed?: number;
   /** Prompt text if the output ended on one. */
   finalPrompt?: string;
 }
