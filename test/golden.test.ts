@@ -567,6 +567,16 @@ describe("golden: a progress bar drawn on the error's row (prisma's engine downl
     });
   }
 
+  it('issue 23: each reply costs at most its piped output + 5 tokens (o200k), the exit code in its status line', async () => {
+    const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
+    for (const name of UNREACHABLE) {
+      const text = squashFixture(name);
+      const piped = readFileSync(path.join(RECORDED, `${name}.piped`), 'utf8');
+      expect(text.split('\n').at(-2), name).toBe('[exit 1 · mish raw x4moz7240]');
+      expect(encode(text).length, `${name}:\n${text}`).toBeLessThanOrEqual(encode(piped).length + 5);
+    }
+  });
+
   it("prisma's errors drawn on a row of their own are unchanged (no lead taken)", () => {
     for (const name of ['prisma-validate-errors', 'prisma-format-error']) {
       const text = squashFixture(name);

@@ -60,6 +60,10 @@ describe('runStatus: the status line of an sh_run reply', () => {
 
   it('a reply cut at the token cap counts as not whole; an unknown exit is `exit ?`; a signal is named', () => {
     expect(runStatus({ ...base, rawLines: 90_000 }, true)).toBe('[exit 0 · 90,000 lines · read_raw c7]');
+    // A failed small output shown in order names only read_raw; cut at the token cap, it states its duration and line count again.
+    const small = { ...base, exitCode: 1, durationMs: 4_400, rawLines: 3, shown: { hidden: true, totalLines: 3, inOrder: true } };
+    expect(runStatus(small)).toBe('[exit 1 · read_raw c7]');
+    expect(runStatus(small, true)).toBe('[exit 1 · 4s · 3 lines · read_raw c7]');
     expect(runStatus({ ...base, exitCode: null })).toBe('[exit ?]');
     expect(runStatus({ ...base, exitCode: 143, signal: 15 })).toBe('[exit 143 SIGTERM]');
   });

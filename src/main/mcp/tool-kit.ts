@@ -202,7 +202,7 @@ export function mcpRawRef(id: string): RawRef {
  * structuredContent too.
  */
 export function runStatus(r: RouteCommandResult, truncated = false): string {
-  const shown: Shown = { ...(r.shown ?? { hidden: false }), ...(truncated ? { hidden: true, totalLines: r.rawLines } : {}) };
+  const shown: Shown = { ...(r.shown ?? { hidden: false }), ...(truncated ? { hidden: true, totalLines: r.rawLines, inOrder: false } : {}) };
   const moved = r.cwd !== undefined && r.startCwd !== undefined && r.cwd !== r.startCwd;
   return statusLine(statusParts({ exitCode: r.exitCode, signal: r.signal, durationMs: r.durationMs }, shown, r.id ? mcpRawRef(r.id).all : undefined, moved ? [`cwd ${r.cwd}`] : []));
 }

@@ -12,7 +12,7 @@ import type { TerminalPort } from '../handlers/types.js';
 import { route } from '../router/route.js';
 import { gitEnv, gitRepo, sandbox } from '../router/test-kit.js';
 import type { RunFacts } from '../handlers/types.js';
-import type { HazardReport } from '../squasher/types.js';
+import type { HazardReport, SquashResult } from '../squasher/types.js';
 import { hazardMark } from '../squasher/render.js';
 import { render, statusLine, statusParts, type OutputMode, type RenderInput } from './render.js';
 
@@ -150,6 +150,18 @@ describe('the status line', () => {
     // Issue 23 pt 4: a failure shown whole is its output and its exit, nothing more.
     expect(render(input(1, true, 4_400), 'context')).toBe('a\n[exit 1]\n');
     expect(render(input(3_013, false, 125_000), 'context')).toBe('a\n[exit 1 · 2m05s · 3,013 lines · mish raw ab12]\n');
+  });
+
+  it('a failure shown in order less its noise names the raw output only: no duration, no line count (issue 23 pt 4)', () => {
+    const folded = (exitCode: number): RenderInput => {
+      const i = input(3, true, 4_400, { exitCode });
+      return { ...i, report: { category: 'condense', squash: { ...(i.report as { squash: SquashResult }).squash, exitCode, folded: 2 } } };
+    };
+    expect(render(folded(1), 'context')).toBe('a\n[exit 1 · mish raw ab12]\n');
+    // A success keeps them (it is not what the budget is about), and so does a failure condensed out of order.
+    expect(render(folded(0), 'context')).toBe('a\n[exit 0 · 4s · 3 lines · mish raw ab12]\n');
+    expect(statusLine(statusParts({ exitCode: 1, durationMs: 4_400 }, { hidden: true, totalLines: 3 }, 'read_raw c3'))).toBe('[exit 1 · 4s · 3 lines · read_raw c3]');
+    expect(statusLine(statusParts({ exitCode: 1, durationMs: 4_400 }, { hidden: true, totalLines: 3, inOrder: true }, 'read_raw c3'))).toBe('[exit 1 · read_raw c3]');
   });
 
   it('names the signal that ended the run', () => {

@@ -59,6 +59,12 @@ export interface Shown {
   rawNamed?: boolean;
   /** Hazards the host had already shown (left out of the text). */
   skipped?: number;
+  /**
+   * The text is the output's own lines in order, nothing cut (a small output: at most noise lines
+   * and the decoration before a hazard left out). A failed run shown so states neither its
+   * duration nor its line count: only the raw output's reference, for what was left out.
+   */
+  inOrder?: boolean;
 }
 
 export interface BodyOptions {
@@ -92,16 +98,21 @@ export function exitText(f: Omit<ExitFacts, 'durationMs'>): string {
 }
 
 /**
- * The facts of the status line, in order: exit, duration (long runs, unless a failure shown whole), line count and raw
- * reference (when the text is not the output whole), then the host's own (`extra`, e.g. the cwd).
+ * The facts of the status line, in order: exit, duration (long runs, unless a failure shown in order), line count and raw
+ * reference (when the text is not the output whole; the count not for a failure shown in order), then the host's own
+ * (`extra`, e.g. the cwd).
  */
 export function statusParts(f: ExitFacts, shown: Shown, raw?: string, extra: string[] = []): string[] {
   const parts = [exitText(f)];
   // A failed run shown whole states its exit alone: the reply is then the output plus ~5 tokens
-  // (issue 23 pt 4); how long a compile took to fail is not what the reader acts on.
-  const failedWhole = f.exitCode !== 0 && !shown.hidden;
-  if (f.durationMs >= LONG_RUN_MS && !failedWhole) parts.push(statusDuration(f.durationMs));
-  if (shown.hidden && shown.totalLines !== undefined) parts.push(`${shown.totalLines.toLocaleString('en-US')} line${shown.totalLines === 1 ? '' : 's'}`);
+  // (issue 23 pt 4); how long a compile took to fail is not what the reader acts on. A failed
+  // small output shown in order less its noise (shown.inOrder) states its exit and the raw
+  // output's reference (where the left-out lines are): its line count, 20 at most, is nothing to
+  // act on either, and with it the reply stays within the output plus ~5 tokens where what was
+  // left out was short (a `Loaded … config` line).
+  const failedInOrder = f.exitCode !== 0 && (!shown.hidden || shown.inOrder === true);
+  if (f.durationMs >= LONG_RUN_MS && !failedInOrder) parts.push(statusDuration(f.durationMs));
+  if (shown.hidden && shown.totalLines !== undefined && !failedInOrder) parts.push(`${shown.totalLines.toLocaleString('en-US')} line${shown.totalLines === 1 ? '' : 's'}`);
   if (shown.skipped) parts.push(`${shown.skipped} shown above`);
   if (shown.hidden && !shown.rawNamed && raw) parts.push(raw);
   return [...parts, ...extra];
@@ -139,7 +150,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
     case 'condense': {
       const s = renderSquash(r.squash, { color, ...(input.cwd ? { cwd: input.cwd } : {}), ...(options.skipHazard ? { skipHazard: options.skipHazard } : {}) });
       if (s.text) out.push(s.text.replace(/\n$/, ''));
-      shown = { hidden: s.hidden, totalLines: r.squash.totalLines, ...(s.skipped ? { skipped: s.skipped } : {}) };
+      shown = { hidden: s.hidden, totalLines: r.squash.totalLines, ...(s.skipped ? { skipped: s.skipped } : {}), ...(s.inOrder ? { inOrder: true } : {}) };
       break;
     }
     case 'passthrough': {

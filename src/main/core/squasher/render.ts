@@ -32,6 +32,8 @@ export interface RenderedSummary {
   hidden: boolean;
   /** Hazards left out because the host had shown them (`skipHazard`). */
   skipped: number;
+  /** The text is the output's lines in order with nothing cut (a small output; noise and leads may be left out). */
+  inOrder: boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ export function renderSquash(r: SquashResult, options: RenderOptions = {}): Rend
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
   // A hazard line shown without the progress bar drawn before it on its row: not the output whole either.
   const trimmed = (r as { trimmed?: number }).trimmed ?? 0;
-  return { text: out.length ? out.join('\n') + '\n' : '', hidden: !r.verbatim || folded > 0 || trimmed > 0 || cut, skipped };
+  return { text: out.length ? out.join('\n') + '\n' : '', hidden: !r.verbatim || folded > 0 || trimmed > 0 || cut, skipped, inOrder: r.verbatim && !cut && !skipped };
 }
 
 /** Whether hazard `h` goes on the block `prev` began: same severity, the next raw line after it and its context. */
