@@ -156,7 +156,7 @@ export function renderSquash(r: SquashResult, options: RenderOptions = {}): Rend
   }
   if (r.finalPrompt) out.push(`${c.yellow}? waiting at prompt: ${shown(r.finalPrompt)}${c.reset}`);
   // A hazard line shown without the progress bar drawn before it on its row: not the output whole either.
-  const trimmed = (r as { trimmed?: number }).trimmed ?? 0;
+  const trimmed = r.trimmed ?? 0;
   return { text: out.length ? out.join('\n') + '\n' : '', hidden: !r.verbatim || folded > 0 || trimmed > 0 || cut, skipped, inOrder: r.verbatim && !cut && !skipped };
 }
 
