@@ -143,10 +143,11 @@ export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
 /** Query parameters that carry credentials: `?sig=`, `&token=`, `key=`, `X-Amz-Signature=`, `access_token=`. */
+// `appid` is OpenWeatherMap's key (32 hex), not Chromatic's project id (a 24-hex ObjectId, `/build?appId=…`: adv32 K07).
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid)=(?<secret>[^\s&#"'<>]{4,})/gi,
+  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>]{4,})/gi,
 };
 
 /**
@@ -170,14 +171,15 @@ export const URL_BOT: ContextRule = { kind: 'telegram bot token', keywords: ['/b
 // shorter: `git@`, `x-access-token@`).
 export const URL_CREDENTIALS: ContextRule = {
   kind: 'url password',
-  keywords: ['://'],
-  needs: /:\/\/(?:[^\s:/@]*:[^\s@/]+|[\w-]{20,})@/,
+  // An .xcconfig writes `//` as `/$()/` (`//` starts a comment there: `https:/$()/user:pw@host`, adv32 F17).
+  keywords: ['://', ':/$()/'],
+  needs: /:\/(?:\$\(\))?\/(?:[^\s:/@]*:[^\s@/]+|[\w-]{20,})@/,
   // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
   // `@` before the host, as Python's urlsplit and libpq read it. A URL with no host after its `@` (kombu's `sqs://key:secret@`:
   // adv27 F18) too.
   // A token as the password may be long (an AWS CodeArtifact token, ~1,100 characters, in a pip index URL: adv31 F22).
   // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
-  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -187,13 +189,13 @@ const SQL_TYPE =
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
-  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]*?[ \t"']-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
+  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, wrapsIntoRows: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
   // A secret store's write with the value as an option (adv13 B08, B09: `aws ssm put-parameter --name /x/DB_PASSWORD --type
   // SecureString --value '…'`, `az keyvault secret set --name x --value '…'`), as shell history and `set -x` print it.
-  { kind: 'password on command line', keywords: ['secret', 'pass', 'token', 'key'], sharesNameWords: true, needs: /--value/, re: /\b(?:ssm[ \t]+put-parameter\b[^\n|;&]*?(?:SecureString|[Pp]assword|[Ss]ecret|[Tt]oken|[Kk]ey)|keyvault[ \t]+secret[ \t]+set)\b[^\n|;&]*?[ \t]--value(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['secret', 'pass', 'token', 'key'], sharesNameWords: true, needs: /--value/, re: /\b(?:ssm[ \t]+put-parameter\b[^\n|;&]{0,1024}?(?:SecureString|[Pp]assword|[Ss]ecret|[Tt]oken|[Kk]ey)|keyvault[ \t]+secret[ \t]+set)\b[^\n|;&]{0,1024}?[ \t]--value(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g },
   // A setting's name then its value as two words (adv13 B11: `dotnet user-secrets set "Smtp:Password" "pw"`, `netlify env:set
   // MAILGUN_SIGNING_KEY v`, `vercel env add`… are prompts): only a secret's name.
   { kind: 'secret', keywords: ['secret', 'pass', 'token', 'key', 'auth'], sharesNameWords: true, needs: /(?:user-secrets[ \t]+set|env:set|config:set|variables?[ \t]+set)[ \t]/, re: /\b(?:user-secrets[ \t]+set|env:set|config:set|variables?[ \t]+set)[ \t]+["']?(?<name>[\w:.-]+)["']?[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g },
@@ -226,10 +228,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // Publishing and registry CLIs' short credential options, as `set -x` and shell history show them (adv24 F08, F44, F45, F46,
   // F19): `dotnet nuget push -k KEY`, `vsce publish -p PAT`, `ovsx publish -p TOKEN`, `anaconda -t TOKEN upload`, `jwt encode -S
   // SECRET`, and `cargo login [--registry R] TOKEN` (the token a bare operand).
-  { kind: 'token on command line', keywords: ['nuget', 'vsce', 'ovsx', 'anaconda', 'jwt'], needs: /\b(?:nuget|vsce|ovsx|anaconda|jwt)\b/, re: /\b(?:(?:dotnet[ \t]+)?nuget[ \t]+push\b[^\n|;&]*?[ \t](?:-k|--api-key)|(?:vsce|ovsx)[ \t]+publish\b[^\n|;&]*?[ \t](?:-p|--pat)|anaconda\b[^\n|;&]*?[ \t](?:-t|--token)|jwt[ \t]+encode\b[^\n|;&]*?[ \t](?:-S|--secret))(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  { kind: 'token on command line', keywords: ['nuget', 'vsce', 'ovsx', 'anaconda', 'jwt'], needs: /\b(?:nuget|vsce|ovsx|anaconda|jwt)\b/, re: /\b(?:(?:dotnet[ \t]+)?nuget[ \t]+push\b[^\n|;&]{0,1024}?[ \t](?:-k|--api-key)|(?:vsce|ovsx)[ \t]+publish\b[^\n|;&]{0,1024}?[ \t](?:-p|--pat)|anaconda\b[^\n|;&]{0,1024}?[ \t](?:-t|--token)|jwt[ \t]+encode\b[^\n|;&]{0,1024}?[ \t](?:-S|--secret))(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   { kind: 'token on command line', keywords: ['cargo login'], re: /\bcargo[ \t]+login(?:[ \t]+--registry(?:=|[ \t]+)[^\s]+)?[ \t]+(?<secret>(?![-$<])[^\s'"]{16,})/g, guard: true },
   // curl's cookies on its command line (`-b 'a=1; session=…'`, a browser's "Copy as cURL": adv24 F19): the cookie string.
-  { kind: 'cookie', keywords: ['curl'], needs: /[ \t](?:-b|--cookie)[ \t]/, re: /\bcurl\b[^\n|;&]*?[ \t](?:-b|--cookie)[ \t]+(?:'(?<secret>[^'\n]*=[^'\n]*)(?=')|"(?<secret2>[^"\n]*=[^"\n]*)(?="))/g },
+  { kind: 'cookie', keywords: ['curl'], needs: /[ \t](?:-b|--cookie)[ \t]/, re: /\bcurl\b[^\n|;&]{0,1024}?[ \t](?:-b|--cookie)[ \t]+(?:'(?<secret>[^'\n]*=[^'\n]*)(?=')|"(?<secret2>[^"\n]*=[^"\n]*)(?="))/g },
   // …on a continuation line of its own (a "Copy as cURL" command: `curl '…' \` then `  -b '…'`).
   { kind: 'cookie', keywords: ["-b '", '-b "', '--cookie '], needs: /^[ \t]+(?:-b|--cookie)[ \t]+['"][^'"\n]*=/m, re: /^[ \t]+(?:-b|--cookie)[ \t]+(?:'(?<secret>[^'\n]*=[^'\n]*)(?=')|"(?<secret2>[^"\n]*=[^"\n]*)(?="))/gm },
   // An argv printed as a Python list (`az --debug`'s `Command arguments: ['login', '-u', 'bob', '-p', '…']`: adv24 F50): the item
@@ -243,12 +245,12 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /\.(?:fill|type|pressSequentially|setValue|sendKeys)\(/, re: /(?:getByLabel|getByPlaceholder|getByTestId|locator|get|find|\$)\([ \t]*(?<q>['"`])[^'"`\n]{0,64}pass(?:word|wd|phrase)?[^'"`\n]{0,64}\k<q>(?:[ \t]*,[ \t]*\{[^}\n]{0,128}\})?[ \t]*\)[ \t]*\.(?:fill|type|pressSequentially|setValue|sendKeys)\([ \t]*(?<q2>['"`])(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){1,512})(?=\k<q2>)/gi, guard: true },
   // Windows remote shells' passwords (PowerShell's Get-History: `winrs -u:DOMAIN\\user -p:pw`, `PsExec64.exe \\\\host -u u -p pw`: adv26 F23);
   // ssh-keygen's old and new passphrases (`-P old -N new`, not `-N ''`), unrar / rar / 7z's attached `-ppw` (F28).
-  { kind: 'password on command line', keywords: ['winrs', 'psexec'], needs: /\b(?:winrs|psexec(?:64)?)\b/i, re: /\b(?:winrs\b[^\n|;&]*?[ \t]-p(?:assword)?:|psexec(?:64)?(?:\.exe)?\b[^\n|;&]*?[ \t]-p[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: ['winrs', 'psexec'], needs: /\b(?:winrs|psexec(?:64)?)\b/i, re: /\b(?:winrs\b[^\n|;&]{0,1024}?[ \t]-p(?:assword)?:|psexec(?:64)?(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
   { kind: 'passphrase on command line', keywords: ['ssh-keygen'], needs: /[ \t]-[PN][ \t]/, re: /(?<=\bssh-keygen\b[^\n|;&]{0,512}?)[ \t]-[PN][ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!['"]{2})[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['rar ', '7z ', '7za '], needs: /\b(?:un)?rar|7za?\b/, re: /\b(?:(?:un)?rar|7za?)[ \t]+[a-z][^\n|;&]*?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['rar ', '7z ', '7za '], needs: /\b(?:un)?rar|7za?\b/, re: /\b(?:(?:un)?rar|7za?)[ \t]+[a-z][^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Hex's organization key (`mix hex.organization auth acme --key K`, adv27 F24); Elixir Req's auth tuple (`auth: {:basic, "u:pw"}`,
   // `{:bearer, "t"}`: F38); `dotnet user-jwts key`'s signing key (F39); Quarkus' `config encrypt` (the secret and the generated key: F42).
-  { kind: 'key on command line', keywords: ['hex.organization'], re: /\bhex\.organization[ \t]+(?:auth|key)\b[^\n|;&]*?[ \t]--key(?:=|[ \t]+)(?<secret>[^\s'"]+)/g, guard: true },
+  { kind: 'key on command line', keywords: ['hex.organization'], re: /\bhex\.organization[ \t]+(?:auth|key)\b[^\n|;&]{0,1024}?[ \t]--key(?:=|[ \t]+)(?<secret>[^\s'"]+)/g, guard: true },
   { kind: 'password', keywords: ['{:basic', '{:bearer'], re: /\{:(?:basic,[ \t]*"[^":\n]*:|bearer,[ \t]*")(?<secret>[^"\n]+)(?=")/g, guard: true },
   { kind: 'signing key', keywords: ['signing key for issuer'], re: /Signing Key for issuer '[^'\n]*':[ \t]*(?<secret>\S+)/gi },
   { kind: 'secret', keywords: ['was encrypted to', 'generated encryption key'], re: /\bThe secret (?<secret>\S+)(?= was encrypted to)|generated encryption key \(base64\):[ \t]*(?<secret2>\S+)/g },
@@ -263,7 +265,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // Squid's `cache_peer … login=user:pw` (F37), Dovecot's `{PLAIN}pw` / `{CLEARTEXT}pw` (F39), Pulsar's `tokenSecretKey=data:;base64,…` (F06).
   { kind: 'password', keywords: ['user_'], needs: /LoginModule|\buser_[\w.-]+="/, re: /\buser_[\w.-]+[ \t]*=[ \t]*"(?<secret>[^"\n]+)(?=")/g, guard: true },
   { kind: 'password', keywords: ['auth-pass', 'sentinel-pass'], re: /\bsentinel[ \t]+(?:auth-pass[ \t]+\S+|sentinel-pass)[ \t]+(?<secret>\S+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['kadmin', 'addprinc', 'ktadd'], needs: /\b(?:kadmin(?:\.local)?|addprinc|add_principal|cpw|change_password)\b/, re: /(?:\bkadmin(?:\.local)?\b[^\n|;&]*?[ \t]-w[ \t]+|\b(?:addprinc|add_principal|cpw|change_password)\b[^\n|;&]*?[ \t]-pw[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['kadmin', 'addprinc', 'ktadd'], needs: /\b(?:kadmin(?:\.local)?|addprinc|add_principal|cpw|change_password)\b/, re: /(?:\bkadmin(?:\.local)?\b[^\n|;&]{0,1024}?[ \t]-w[ \t]+|\b(?:addprinc|add_principal|cpw|change_password)\b[^\n|;&]{0,1024}?[ \t]-pw[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password', keywords: ['login='], needs: /\bcache_peer\b|\blogin=[^:\s]+:/, re: /\blogin=[^:\s]+:(?<secret>[^\s]+)/g, guard: true },
   { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)/g, guard: true },
   { kind: 'secret', keywords: [';base64,'], needs: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,/, re: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,(?<secret>[A-Za-z0-9+\/=]{16,})/g },
@@ -275,12 +277,12 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'private key', keywords: ['"inverseq"', '"dp"', '"qi"'], needs: /"(?:inverseQ|dp|qi)"[ \t]*:/, re: /"(?:d|dp|dq|p|q|qi|inverseQ)"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9+\/=_-]{16,})(?=")/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/, re: /\b(?:cqlsh|beeline)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]*?[ \t]-P[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/, re: /\b(?:cqlsh|beeline)\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t]-P[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },
   { kind: 'password on command line', keywords: ['net ', 'net\t'], needs: /net[ \t]+use/i, re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:|\*)?[ \t]*\\\\\S+[ \t]+(?<secret>(?![/"'])[^\s"']+)(?=[ \t]+\/user:)/gi },
-  { kind: 'password on command line', keywords: ['/rp '], needs: /\/rp[ \t]/i, re: /\bschtasks\b[^\n]*?[ \t]\/rp[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"*]+)/gi },
+  { kind: 'password on command line', keywords: ['/rp '], needs: /\/rp[ \t]/i, re: /\bschtasks\b[^\n]{0,1024}?[ \t]\/rp[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"*]+)/gi },
   // redis-server's `--requirepass pw` (a Compose file's `command:`, `ps`: adv14 C45); ioredis' debug log of AUTH (`auth([ 'user', 'pw' ])`, C35).
   { kind: 'password on command line', keywords: ['requirepass'], needs: /--requirepass/, re: /--requirepass(?:=|[ \t]+)["']?(?<secret>[^\s'"]+)/g },
   { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /auth\(\[/, re: /\bauth\(\[[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,[ \t]*['"](?<secret>[^'"\n]+)/g },
@@ -294,16 +296,16 @@ export const COMMAND_LINE: ContextRule[] = [
   // the keyword table takes ASCII: the words' ASCII parts).
   { kind: 'password', keywords: ['key content', 'sselinhalt', 'contenu de la cl', 'contenido de la clave', 'do da chave', 'contenuto chiave'], needs: /Key Content|Schlüsselinhalt|Contenu de la cl|Contenido de la clave|Conteúdo da chave|Contenuto chiave/i, re: /(?:Key Content|Schlüsselinhalt|Contenu de la clé|Contenido de la clave|Conteúdo da chave|Contenuto chiave)[ \t]*:[ \t]*(?<secret>\S[^\r\n]*?)(?=[ \t]*\r?$)/gim },
   // PuTTY's `plink -pw pw`, `pscp -pw pw` (adv12 A40: as `ps` shows them).
-  { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]*?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['-pw'], needs: /plink|pscp|psftp/, re: /\b(?:plink|pscp|psftp)(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t]-pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // An FTP or POP3 transcript (`curl -v ftp://…`'s `> PASS pw`, a `USER`/`PASS` exchange: adv12 A37): the command in capitals,
   // sent (`> `; lftp -d's `---> `: adv29 F21) or under its USER line; not jest's `PASS src/app.test.js`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:^|> )PASS /m, re: /(?:^|\n)(?:(?:---)?> PASS|(?<=(?:^|\n)(?:(?:---)?> )?USER [^\n]*\n(?:(?:<--- |< )[^\n]*\n)?)PASS)[ \t]+(?<secret>[^\s]+)/g },
   // An IMAP transcript (`curl -v imaps://…`'s `> A002 LOGIN user pw`, a client's `C: a1 LOGIN "user" "pw"`: adv29 F22): the
   // tagged LOGIN command's second argument, quoted or not.
   { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n)(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
-  { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
-  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
@@ -312,56 +314,56 @@ export const COMMAND_LINE: ContextRule[] = [
   // says where it starts. Not `--noPassword`, `--nextToken`, `--pageToken` (AWS SDK and Google API pagination).
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[a-z][a-zA-Z0-9]*(?:Pass|Pwd|Secret|Token|Key)/, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync|nextPage)[A-Z])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pass|Pwd|Secret|Token|ApiKey|AccessKey|SecretKey|AuthKey|MasterKey)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['password=', 'pwd=', 'auth=', 'sshpass='], needs: /PASSWORD=|PWD=|AUTH=|SSHPASS=/, re: /(?<![A-Za-z0-9_])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|PASSWORD|MSSQL_SA_PASSWORD|SA_PASSWORD|ANSIBLE_VAULT_PASSWORD)=(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";]+)/g },
-  { kind: 'password on command line', keywords: ['redis-cli', 'valkey-cli', 'keydb-cli'], needs: /(?:redis|valkey|keydb)-cli/, re: /\b(?:redis|valkey|keydb)-cli\b[^\n|;&]*?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['mongo'], needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]*?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+use/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]*?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
-  { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]*?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]*?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]*?[ \t](?:-[a-zA-Z]*n[a-zA-Z]*b[a-zA-Z]*|-[a-zA-Z]*b[a-zA-Z]*n[a-zA-Z]*|-n[ \t]+-[a-zA-Z]*b[a-zA-Z]*)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+["']?(?<secret>[^\s'"]+)|\bhtpasswd\b[^\n]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?(?<secret2>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['redis-cli', 'valkey-cli', 'keydb-cli'], needs: /(?:redis|valkey|keydb)-cli/, re: /\b(?:redis|valkey|keydb)-cli\b[^\n|;&]{0,1024}?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['mongo'], needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+use/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+use)\b[^\n|;&]{0,1024}?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]{0,1024}?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]{0,1024}?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]{0,1024}?[ \t](?:-[a-zA-Z]*n[a-zA-Z]*b[a-zA-Z]*|-[a-zA-Z]*b[a-zA-Z]*n[a-zA-Z]*|-n[ \t]+-[a-zA-Z]*b[a-zA-Z]*)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+["']?(?<secret>[^\s'"]+)|\bhtpasswd\b[^\n]{0,1024}?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?(?<secret2>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
   { kind: 'password on command line', keywords: ['pass', 'token', 'secret', 'sudo -s'], sharesNameWords: true, needs: /\|/, re: /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s|'"<>;&]+)(?=[ \t]*\|[ \t]*(?:sudo[ \t]+-S\b|[\w./-]*(?:docker|podman|nerdctl|buildah|helm|oras|skopeo|crane)[ \t][^\n|;&]*--password-stdin|gh[ \t]+auth[ \t]+login\b[^\n|;&]*--with-token|gh[ \t]+secret[ \t]+set\b|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)\b[^\n|;&]*--data-file[= ]-|(?:npx[ \t]+)?wrangler[ \t]+secret[ \t]+put\b|vercel[ \t]+env[ \t]+add\b|(?:sudo[ \t]+)?chpasswd\b|(?:sudo[ \t]+)?passwd[ \t]+--stdin))/g },
   // A literal fed through process substitution to a credential option or sshpass (`--password-file <(echo pw)`, `sshpass -f <(echo pw)`):
   // the command line the audit, the console and `ps` show holds it; `<(echo "$PW")` is a reference and stays.
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'token', 'secret', 'cred', 'auth', 'key'], sharesNameWords: true, needs: /<\((?:echo|printf)[ \t]/, re: /(?:(?<![A-Za-z0-9-])--?[\w-]*(?:pass|pwd|token|secret|cred|auth|key)[\w-]*(?:=|[ \t]+)|\bsshpass\b[^\n|;&]*?[ \t]-[fd][ \t]*)<\((?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s)'"]+)(?=[ \t]*\))/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'token', 'secret', 'cred', 'auth', 'key'], sharesNameWords: true, needs: /<\((?:echo|printf)[ \t]/, re: /(?:(?<![A-Za-z0-9-])--?[\w-]*(?:pass|pwd|token|secret|cred|auth|key)[\w-]*(?:=|[ \t]+)|\bsshpass\b[^\n|;&]{0,1024}?[ \t]-[fd][ \t]*)<\((?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s(?:\\n)?'[ \t]+)?(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s)'"]+)(?=[ \t]*\))/g, guard: true },
   // A literal fed through a here-string to a command that reads a credential on stdin (`docker login --password-stdin <<< pw`,
   // `sudo -S … <<< pw`, `gh auth login --with-token <<< tok`, `chpasswd <<< 'bob:pw'`, `passwd --stdin bob <<< pw`, `vault login … password=- <<< pw`).
   { kind: 'password on command line', keywords: ['pass', 'token', 'secret', 'sudo -s'], sharesNameWords: true, needs: /<<</, re: /(?:--password-stdin|--with-token|--stdin|\bsudo[ \t]+-S\b|\bchpasswd\b|[ \t][\w-]*(?:password|pass|passwd|token|secret)=-(?=[ \t]))[^\n|;&<]*<<<[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&]+)/g, guard: true },
   // composer's auth settings (docs: getcomposer.org/doc/articles/authentication-for-private-packages.md): `composer config [-g] github-oauth.github.com TOKEN`,
   // `gitlab-token.host TOKEN`, `bearer.host TOKEN`, `http-basic.host USER PASSWORD`, `bitbucket-oauth.host KEY SECRET`.
-  { kind: 'composer auth token', keywords: ['composer'], needs: /[ \t]config\b/, re: /\bcomposer\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token)\.\S+[ \t]+(?:-\S+[ \t]+)*|(?:http-basic|bitbucket-oauth)\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'composer auth token', keywords: ['composer'], needs: /[ \t]config\b/, re: /\bcomposer\b[^\n|;&]{0,1024}?[ \t]config\b[^\n|;&]{0,1024}?[ \t](?:(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token)\.\S+[ \t]+(?:-\S+[ \t]+)*|(?:http-basic|bitbucket-oauth)\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Oracle's `user/password@db` connect string (adv4 M24): `sqlplus scott/tiger@orcl`, `sqlplus -s sys/pw@//host:1521/svc as sysdba`. `/@db` (a wallet) and `/ as sysdba` have none.
   // Oracle's other clients take the same connect string (`expdp system/pw@db`, `impdp`, `sqlldr`, `dgmgrl`, `rman target sys/pw@db
   // catalog rman/pw@cat`: adv19 F38).
-  { kind: 'password on command line', keywords: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'dgmgrl', 'rman'], re: /\b(?:sqlplus|expdp|impdp|sqlldr|dgmgrl|rman)\b[^\n|;&]*?[ \t](?:-[A-Za-z]+[ \t]+|(?:target|catalog|auxiliary|userid)[ \t=]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
+  { kind: 'password on command line', keywords: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'dgmgrl', 'rman'], re: /\b(?:sqlplus|expdp|impdp|sqlldr|dgmgrl|rman)\b[^\n|;&]{0,1024}?[ \t](?:-[A-Za-z]+[ \t]+|(?:target|catalog|auxiliary|userid)[ \t=]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
   // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw` (found from ` -p`), `rabbitmqctl add_user U PW`.
-  { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]*?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]*?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]*?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
-  { kind: 'password on command line', keywords: [' -p', '\t-p'], needs: /ipmitool/, re: /\bipmitool\b[^\n|;&]*?[ \t]-P[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['add_user'], needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]*?[ \t]add_user[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]*?[ \t](?:add_user|change_password)[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['mysql'], needs: /mysqladmin/, re: /\bmysqladmin\b[^\n|;&]*?[ \t]password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /keytool|jarsigner/, re: /\b(?:keytool|jarsigner)\b[^\n|;&]*?[ \t]-(?:store|key|srcstore|deststore|srckey|destkey|new)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /nmcli/, re: /\bnmcli\b[^\n|;&]*?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]{0,1024}?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]{0,1024}?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: [' -p', '\t-p'], needs: /ipmitool/, re: /\bipmitool\b[^\n|;&]{0,1024}?[ \t]-P[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['add_user'], needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]{0,1024}?[ \t]add_user[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]{0,1024}?[ \t](?:add_user|change_password)[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['mysql'], needs: /mysqladmin/, re: /\bmysqladmin\b[^\n|;&]{0,1024}?[ \t]password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /keytool|jarsigner/, re: /\b(?:keytool|jarsigner)\b[^\n|;&]{0,1024}?[ \t]-(?:store|key|srcstore|deststore|srckey|destkey|new)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /nmcli/, re: /\bnmcli\b[^\n|;&]{0,1024}?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   // Adversary pass 5 (session 5), as shell history, `set -x` and `ps` show them. `<tool> config set <secret's name> <value>` (npm, pnpm, yarn,
   // git, aws configure, kubectl config set, …): the name must be a secret's (`//host/:_authToken`, `npmAuthToken`, `github.token`,
   // `aws_secret_access_key`, `users.bob.token`); git's `user.signingkey` names a key id, not a key.
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key'], sharesNameWords: true, needs: /config|\bset\b/, re: /\b(?:npm|pnpm|yarn|bun|git|aws|gh|glab|pip3?|conda|heroku|gcloud|az|firebase|netlify|vercel|hub|dvc|kubectl|oc|doctl|cargo)\b[^\n|;&]*?[ \t](?:config|configure|(?<=\b[np]?npm[ \t]+)set)\b(?:[ \t]+(?:set|add|set-credentials|-f[ \t]+\S+|--(?:location|file|profile)(?:=|[ \t]+)\S+|--?[a-z][\w-]*(?:=\S+)?))*[ \t]+(?![^\s=]*signingkey\s)["']?(?:[^\s="'-][^\s="']*[/:.])?(?<name>[A-Za-z_][\w-]*)["']?[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key'], sharesNameWords: true, needs: /config|\bset\b/, re: /\b(?:npm|pnpm|yarn|bun|git|aws|gh|glab|pip3?|conda|heroku|gcloud|az|firebase|netlify|vercel|hub|dvc|kubectl|oc|doctl|cargo)\b[^\n|;&]{0,1024}?[ \t](?:config|configure|(?<=\b[np]?npm[ \t]+)set)\b(?:[ \t]+(?:set|add|set-credentials|-f[ \t]+\S+|--(?:location|file|profile)(?:=|[ \t]+)\S+|--?[a-z][\w-]*(?:=\S+)?))*[ \t]+(?![^\s=]*signingkey\s)["']?(?:[^\s="'-][^\s="']*[/:.])?(?<name>[A-Za-z_][\w-]*)["']?[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
   // `curl --oauth2-bearer TOKEN`; `gh secret set NAME --body VALUE` / `-b VALUE`; `ngrok config add-authtoken TOKEN` / `ngrok authtoken TOKEN`;
   // `mosquitto_passwd -b FILE USER PW`; `ldappasswd -s NEWPW` / `-a OLDPW`; `poetry config http-basic.REPO USER PW` / `pypi-token.REPO TOKEN`.
   { kind: 'password on command line', keywords: ['bearer'], needs: /--oauth2-bearer/, re: /--oauth2-bearer(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'token', keywords: ['secret'], sharesNameWords: true, needs: /\bgh[ \t]+secret[ \t]+set\b/, re: /\bgh[ \t]+secret[ \t]+set\b[^\n|;&]*?[ \t](?:-b[ \t]*|--body(?:=|[ \t]+))(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'token', keywords: ['auth', 'token'], sharesNameWords: true, needs: /ngrok/, re: /\bngrok\b[^\n|;&]*?[ \t](?:config[ \t]+add-authtoken|authtoken)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /mosquitto_passwd/, re: /\bmosquitto_passwd\b[^\n|;&]*?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['ldap'], needs: /ldappasswd/, re: /\bldappasswd\b[^\n|;&]*?[ \t]-[sa][ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'token', keywords: ['secret'], sharesNameWords: true, needs: /\bgh[ \t]+secret[ \t]+set\b/, re: /\bgh[ \t]+secret[ \t]+set\b[^\n|;&]{0,1024}?[ \t](?:-b[ \t]*|--body(?:=|[ \t]+))(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'token', keywords: ['auth', 'token'], sharesNameWords: true, needs: /ngrok/, re: /\bngrok\b[^\n|;&]{0,1024}?[ \t](?:config[ \t]+add-authtoken|authtoken)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /mosquitto_passwd/, re: /\bmosquitto_passwd\b[^\n|;&]{0,1024}?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['ldap'], needs: /ldappasswd/, re: /\bldappasswd\b[^\n|;&]{0,1024}?[ \t]-[sa][ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Words of their own (the table has room since `-us` took the curl rule's four): redis `ACL SETUSER bob on >pw` (redis-cli's line, a
   // prompt's echo, MONITOR's quoted form); MinIO's `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and its older spelling `mc config host add`; `alias` alone hit every gcc line's
   // `-fno-strict-aliasing`, 1.2% of reply masking); poetry's auth settings.
   // Every `>password` of the line; the look back is bounded (an ACL line is short): unbounded, 50,000 `>` on one line took 9 s.
   { kind: 'password', keywords: ['setuser'], re: /(?<=\bSETUSER\b[^\n]{0,512}?[ \t]"?)>(?<secret>[^\s"]+)/gi, guard: true },
-  { kind: 'secret key', keywords: ['alias set', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]*?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
-  { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]*?[ \t]config\b[^\n|;&]*?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'secret key', keywords: ['alias set', 'host add'], needs: /\bmc[ \t]/, re: /\bmc\b[^\n|;&]{0,1024}?[ \t](?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['poetry'], needs: /[ \t]config\b/, re: /\bpoetry\b[^\n|;&]{0,1024}?[ \t]config\b[^\n|;&]{0,1024}?[ \t](?:pypi-token\.\S+[ \t]+|http-basic\.\S+[ \t]+(?:-\S+[ \t]+)*[^\s-]\S*[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   // Password managers' session keys (`bw unlock`'s `export BW_SESSION="…"` and `--session …`, `op signin`'s `export OP_SESSION_acme="…"`:
   // adv18 F41, F43): a session key unlocks the whole vault until it expires.
   { kind: 'vault session key', keywords: ['bw_session', 'op_session_', '--session'], needs: /BW_SESSION|OP_SESSION_|--session[ \t]/, re: /(?:(?<![\w-])(?:BW_SESSION|OP_SESSION_\w+)["']?[ \t]*=[ \t]*|(?<=\bbw\b[^\n]*)--session[ \t]+)["']?(?<secret>[A-Za-z0-9+/=_-]{20,})/g },
@@ -370,16 +372,16 @@ export const COMMAND_LINE: ContextRule[] = [
   // `woodpecker-cli secret add … --value`), mongosh's `changeUserPassword("u", "…")`, an encryption key or passphrase (`openssl enc
   // -k …` / `-K <hex>`, `rar -hp…`, `qpdf --encrypt USER OWNER`), a client certificate's password (`curl --cert file.p12:…`, `-E`)
   // and a connection URI without a scheme (`mysqlsh --uri user:…@host`).
-  { kind: 'password on command line', keywords: ['nuget', 'conan'], needs: /\b(?:nuget|conan)\b/, re: /\b(?:nuget[ \t]+(?:add|update)[ \t]+source|nuget(?:\.exe)?[ \t]+sources[ \t]+(?:add|update)|conan[ \t]+(?:remote[ \t]+login|user))\b[^\n|;&]*?[ \t](?:-p|--password|-Password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi, guard: true },
-  { kind: 'secret', keywords: ['secret add', 'secret update'], needs: /\b(?:drone|woodpecker(?:-cli)?)\b/, re: /\b(?:drone|woodpecker(?:-cli)?)[ \t]+(?:org[ \t]+)?secret[ \t]+(?:add|update)\b[^\n|;&]*?[ \t]--(?:data|value)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"@-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['nuget', 'conan'], needs: /\b(?:nuget|conan)\b/, re: /\b(?:nuget[ \t]+(?:add|update)[ \t]+source|nuget(?:\.exe)?[ \t]+sources[ \t]+(?:add|update)|conan[ \t]+(?:remote[ \t]+login|user))\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-Password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi, guard: true },
+  { kind: 'secret', keywords: ['secret add', 'secret update'], needs: /\b(?:drone|woodpecker(?:-cli)?)\b/, re: /\b(?:drone|woodpecker(?:-cli)?)[ \t]+(?:org[ \t]+)?secret[ \t]+(?:add|update)\b[^\n|;&]{0,1024}?[ \t]--(?:data|value)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"@-][^\s'"]*)/g, guard: true },
   { kind: 'password', keywords: ['changeuserpassword'], re: /\bchangeUserPassword\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
-  { kind: 'password on command line', keywords: ['openssl'], needs: /\benc\b|\bopenssl[ \t]+(?:aes|des|bf|camellia|chacha)/, re: /\bopenssl[ \t]+(?:enc|aes[\w-]*|des[\w-]*|bf[\w-]*|camellia[\w-]*|chacha20)\b[^\n|;&]*?[ \t]-(?:k|K|kfile-content)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['-hp'], needs: /\b(?:rar|unrar)\b/, re: /\b(?:rar|unrar)[ \t]+[a-z]\b[^\n|;&]*?[ \t]-hp(?<secret>[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['qpdf'], needs: /--encrypt/, re: /\bqpdf\b[^\n|;&]*?[ \t]--encrypt[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['qpdf'], needs: /--encrypt/, re: /\bqpdf\b[^\n|;&]*?[ \t]--encrypt[ \t]+(?:'[^'\n]*'|"[^"\n]*"|\S+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
-  { kind: 'password on command line', keywords: ['--cert'], needs: /\bcurl\b/, re: /\bcurl\b[^\n|;&]*?[ \t]--cert(?:=|[ \t]+)["']?(?:[^\s:'"]|\\:)+:(?<secret>[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['openssl'], needs: /\benc\b|\bopenssl[ \t]+(?:aes|des|bf|camellia|chacha)/, re: /\bopenssl[ \t]+(?:enc|aes[\w-]*|des[\w-]*|bf[\w-]*|camellia[\w-]*|chacha20)\b[^\n|;&]{0,1024}?[ \t]-(?:k|K|kfile-content)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['-hp'], needs: /\b(?:rar|unrar)\b/, re: /\b(?:rar|unrar)[ \t]+[a-z]\b[^\n|;&]{0,1024}?[ \t]-hp(?<secret>[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['qpdf'], needs: /--encrypt/, re: /\bqpdf\b[^\n|;&]{0,1024}?[ \t]--encrypt[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['qpdf'], needs: /--encrypt/, re: /\bqpdf\b[^\n|;&]{0,1024}?[ \t]--encrypt[ \t]+(?:'[^'\n]*'|"[^"\n]*"|\S+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['--cert'], needs: /\bcurl\b/, re: /\bcurl\b[^\n|;&]{0,1024}?[ \t]--cert(?:=|[ \t]+)["']?(?:[^\s:'"]|\\:)+:(?<secret>[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['--uri'], needs: /--uri/, re: /[ \t]--uri(?:=|[ \t]+)["']?(?![a-z][\w+.-]*:\/\/)[^\s:@/'"]+:(?<secret>[^\s@'"]+)(?=@)/g, guard: true },
-  { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['login'], needs: /az[ \t]+login/, re: /\baz[ \t]+login\b[^\n]{0,1024}?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
 ];
 
 /**
@@ -432,6 +434,15 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['.login('], re: new RegExp(`\\.login\\([ \\t]*${CALL_ARG},[ \\t]*${CALL_STRING_ARG}`, 'g') },
   // Go's `%+v` of a url.URL value: its Userinfo's String() (`User:mirror:pw Host:registry.acme.io`: adv30 F29).
   { kind: 'url password', keywords: ['user:'], needs: / Host:/, re: /(?:^|[{ ])User:[^\s:@]{1,256}:(?<secret>[^\s]{1,4096})(?= Host:)/g },
+  // Chrome DevTools' "Copy as PowerShell": `$session.Cookies.Add((New-Object System.Net.Cookie("sessionid", "…", "/", "host")))`
+  // (adv32 F44): a cookie's value, as a Cookie header's are.
+  { kind: 'cookie', keywords: ['net.cookie('], re: /System\.Net\.Cookie\([ \t]*"[^"\n]{1,256}"[ \t]*,[ \t]*"(?<secret>[^"\n]{1,4096})(?=")/g },
+  // Cypress Cloud's record key (`cypress run --record --key <uuid>` in a `bash -x` trace: adv32 F46): a UUID, a credential here.
+  { kind: 'record key', keywords: ['cypress'], needs: /--key/, re: /\bcypress[ \t]+run\b[^\n|;&]{0,1024}?[ \t]--key(?:=|[ \t]+)["']?(?<secret>[^\s'"]+)/g },
+  // `wandb login <key>` (a W&B API key, 40 hex, `local-` before it for a server's: adv33 F22), as shell history shows it.
+  { kind: 'api key', keywords: ['wandb'], needs: /wandb[ \t]+login/, re: /\bwandb[ \t]+login\b[^\n|;&]{0,512}?[ \t](?<secret>(?:local-)?[0-9a-f]{40})(?![0-9a-f])/g },
+  // DuckDB's `CREATE SECRET (TYPE gcs, KEY_ID '…', SECRET '…')` (adv33 F41): its credential parameters, as `-echo` prints them.
+  { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /CREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b/i, re: /\b(?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD)(?<=\bCREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b[^;\n]{0,2048}?[\s,(](?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD))[ \t]+'(?<secret>[^'\n]{1,4096})(?=')/gi },
   // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of
@@ -471,7 +482,7 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['=(['], needs: /\b(?:declare|typeset)[ \t]+-/, re: /(?<=\b(?:declare|typeset)[ \t]+-[aAgilnrtux]*[aA][aAgilnrtux]*[ \t]+\w*(?:CRED|TOKEN|SECRET|PASS|PWD|KEY|AUTH)\w*=\((?:[^\n)]{0,1024}?[ \t])?)\[[^\]\n]{1,128}\]=(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/gi },
   // A template's placeholder replaced by a value in a sed script (`sed -i -e 's|__DB_PASSWORD__|…|g'` as `bash -x` prints it, `s/{{API_TOKEN}}/…/`:
   // adv18 F14): the placeholder names what the value is.
-  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bs([|\/#,:@])[^\n]*?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bs([|\/#,:@])[^\n]{0,4096}?(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)/, re: /(?<![\w-])s(?<d>[|\/#,:@])[_%@{$]*[A-Z0-9_]*(?:PASSWORD|SECRET|TOKEN|KEY|PASS|PWD|CRED|AUTH)[A-Z0-9_]*[_%@}]*\k<d>(?<secret>(?:(?!\k<d>)[^\n\\]|\\.){1,4096}?)(?=\k<d>)/g, guard: true },
   // nix.conf's `access-tokens = host=token host2=PAT:token` (adv18 F45): each host's token (within 1 KB of the line's start: the
   // look back runs at every word, so a longer bound is a quadratic cost on a hostile line).
   { kind: 'access token', keywords: ['access-tokens'], re: /(?<=^[ \t]*(?:extra-)?access-tokens[ \t]*=(?:[^\n]{0,1024}?[ \t])?)[\w.:-]+=(?:PAT:|OAuth2:)?(?<secret>[^\s=]+)/gm, guard: true },
@@ -481,7 +492,7 @@ export const FILES: ContextRule[] = [
   // A key named in prose before it (`[smoke] using api key 042bc5…`, `auth token: …` is a key's name: adv18 F35): a long run of
   // letters and digits, both, right after the words.
   { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)[ \t]+(?:is[ \t]+)?(?<secret>(?=[A-Za-z0-9_-]{0,127}\d)(?=[A-Za-z0-9_-]{0,127}[A-Za-z])[A-Za-z0-9_-]{32,128})(?![\w-])/gi },
-  { kind: 'password on command line', keywords: ['catalog'], needs: /\brman\b/, re: /\brman\b[^\n|;&]*?[ \t]catalog[ \t]+["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
+  { kind: 'password on command line', keywords: ['catalog'], needs: /\brman\b/, re: /\brman\b[^\n|;&]{0,1024}?[ \t]catalog[ \t]+["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // Azure Pipelines' logging command setting a secret variable (`##vso[task.setvariable variable=X;issecret=true]VALUE`: adv19 F23).
   { kind: 'secret', keywords: ['issecret=true'], re: /##vso\[task\.setvariable\b[^\]\n]*\bissecret=true\b[^\]\n]*\](?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gim },
   // Gradle's generated constants and resources (`buildConfigField("String", "PARTNER_SECRET", "\"…\"")`, `resValue("string",
@@ -566,8 +577,8 @@ export const FILES: ContextRule[] = [
   // Passwords as a command's operand in shell history (adv15 D28): `grafana cli admin reset-admin-password pw`, macOS
   // `security add-generic-password … -w pw`, `xcrun altool … -p pw` (an app-specific password).
   { kind: 'password on command line', keywords: ['reset-admin-password'], needs: /reset-admin-password/, re: /\breset-admin-password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /add-(?:generic|internet)-password/, re: /\badd-(?:generic|internet)-password\b[^\n|;&]*?[ \t]-w[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['altool'], needs: /altool/, re: /\baltool\b[^\n|;&]*?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-@$])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /add-(?:generic|internet)-password/, re: /\badd-(?:generic|internet)-password\b[^\n|;&]{0,1024}?[ \t]-w[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['altool'], needs: /altool/, re: /\baltool\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-@$])[^\s'"]+)/g },
   // fish's `set --show NAME` (adv15 D05): `$NAME[1]: |value|` and `$NAME: originally inherited as |value|`, the value between bars.
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'pwd'], sharesNameWords: true, needs: /^\$\w+(?:\[\d+\])?: (?:originally inherited as )?\|/m, re: /^\$\w*(?:PASSWORD|PASSWD|PASS|PWD|SECRET|TOKEN|KEY)(?:\[\d+\])?: (?:originally inherited as )?\|(?<secret>[^|\n]{1,4096})(?=\|\r?$)/gim },
   // requests' basic auth tuple in a traceback's source line (`auth=("shop-sync", "…")`: adv17 F38).

@@ -191,6 +191,23 @@ describe('values named from afar', () => {
       ' User:a:b'.repeat(100_000) + ' Host:',
       `https://aws:${'a'.repeat(600_000)}`,
       `x [+5 chars] ${'\\n'.repeat(300_000)}`,
+      // Passes 32 and 33: grep prefixes before a Gradle setting (each read its line back: 42 s for 1 MB of names), padded labels,
+      // Rust's Some(, kernel files, DuckDB secrets, keys cut in a form-encoded URL.
+      `${'1-  token "x" '.repeat(80_000)}`,
+      `${'x'.repeat(400_000)}:  storePassword "abcdefgh"`,
+      'Name          API_KEY\n'.repeat(60_000),
+      'api_key: Some(\n'.repeat(100_000),
+      '"signature_scheme": "hmac-sha256", "key": "abcdefghij",\n'.repeat(20_000),
+      `CREATE SECRET s (${'SECRET '.repeat(150_000)}`,
+      `CREATE SECRET s (TYPE s3${", SECRET 'abcdefghij'".repeat(40_000)})`,
+      `x=-----BEGIN+RSA+PRIVATE+KEY-----%0A${'A%2B'.repeat(2_000)} … [+10 chars] … ${'%0A'.repeat(200_000)}`,
+      'wandb login '.repeat(100_000),
+      // A command's name repeated on one line with no option after it: each read the line to its end (37 s for 1 MB, since
+      // session 4's command-line rules; bounded to 1 KB between the name and its option now).
+      'docker login -u x '.repeat(60_000),
+      'mysql -h x '.repeat(100_000),
+      'openssl x '.repeat(100_000),
+      'htpasswd x '.repeat(100_000),
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

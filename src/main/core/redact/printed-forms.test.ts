@@ -16,6 +16,7 @@ let seed = 7;
 const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 const s = (alpha: string, n: number) => Array.from({ length: n }, () => alpha[Math.floor(rnd() * alpha.length)]).join('');
 const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', HEX = '0123456789abcdef', B64 = AN + '+/';
+const LOWER_AN = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const pw = () => 'k' + s(AN + '!#%^*_', 14);
 const b64 = (t: string) => Buffer.from(t).toString('base64');
 const uuid = () => `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-a${s(HEX, 3)}-${s(HEX, 12)}`;
@@ -445,6 +446,23 @@ v = s(B64, 40); f("a key's lines as pprint's string pieces", v, `{'client_email'
 v = s(AN, 40); f("node inspect's exec of a secret variable", v, `debug> exec process.env.SESSION_SECRET\n'${v}'\ndebug> `);
 v = pw().replace(/[\s%]/g, 'x'); f("Go's %+v of a url.URL's Userinfo", v, `Upstream:{Scheme:https Opaque: User:mirror:${v} Host:registry.acme.io Path:/v2}`);
 v = s(HEX, 40); f("IPython's %whos row", v, `In [1]: %whos\nVariable   Type      Data/Info\n------------------------------\napi_key    str       ${v}\nrows       list      n=1204`);
+// Adversary passes 32 and 33 (session 12): mobile and frontend builds; data and AI tooling.
+v = pw().replace(/"/g, 'x'); f("Gradle's signingConfigs under grep -n -A", v, `104-        release {\n105-            storePassword "${v}"\n106-            keyAlias "upload"`);
+v = pw().replace(/"/g, 'x'); f("a Kotlin fallback after System.getenv", v, `        storePassword = System.getenv("UPLOAD_STORE_PASSWORD") ?: "${v}"`);
+v = pw().replace(/"/g, 'x'); f("Gradle's providers.gradleProperty(…).getOrElse", v, `        keyPassword = providers.gradleProperty("uploadKeyPassword").getOrElse("${v}")`);
+v = s(AN, 22); f("Xcode's build log export with an escaped =", v, `    export PARTNER_API_SECRET\\=${v}`);
+v = s(AN, 20); f("an .xcconfig URL written https:/$()/", v, `PARTNER_FEED_URL = https:/$()/shop-ios:${v}@feeds.acme.io/v1/catalog`);
+v = pw().replace(/"/g, 'x'); f("a Fastfile's ENV[…] ||=", v, `    ENV["MATCH_PASSWORD"] ||= "${v}"`);
+v = s(HEX, 32); f("EAS CLI's padded Name / Value labels", v, `ID            3a378d67-cf3b-47f2-9d2d-d0837da37bdf\nName          ALGOLIA_ADMIN_KEY\nValue         ${v}\nScope         Project`);
+v = s(B64, 43) + '='; f("react-native-config's Objective-C dictionary", v, `  #define DOT_ENV @{ @"API_URL":@"https://api.acme.io",@"PARTNER_CLIENT_SECRET":@"${v}" };`);
+v = s(AN, 32); f("Vercel's protection bypass header", v, `      headers: { 'x-vercel-protection-bypass': '${v}' },`);
+v = s(LOWER_AN, 32); f('a cookie in DevTools\' Copy as PowerShell', v, `$session.Cookies.Add((New-Object System.Net.Cookie("sessionid", "${v}", "/", "admin.acme.io")))`);
+v = `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-9${s(HEX, 3)}-${s(HEX, 12)}`; f("cypress run's record key in a bash -x trace", v, `+ npx cypress run --record --key ${v} --parallel`);
+v = s(HEX, 40); f('wandb login in shell history', v, `  502  wandb login ${v}`);
+v = s(AN, 40); f("a Rust pretty Debug Some( with the value below", v, `Args {\n    api_key: Some(\n        "${v}",\n    ),\n    port: 80,`);
+v = `sk-ant-api03-${s(AN, 51)}`; f("LiteLLM's verbose curl with the key's tail starred", v, `-H 'x-api-key: ${v}${'*'.repeat(44)}' \\`);
+v = `${s(HEX, 8)}-${s(HEX, 24)}`; f("a Jupyter kernel connection file's key", v, `{\n  "shell_port": 59871,\n  "ip": "127.0.0.1",\n  "key": "${v}",\n  "transport": "tcp",\n  "signature_scheme": "hmac-sha256",\n  "kernel_name": "python3"\n}`);
+v = s(B64, 40); f("DuckDB's CREATE SECRET echoed", v, `CREATE SECRET gcs_lake (TYPE gcs, KEY_ID 'GOOG1E${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 30)}', SECRET '${v}');`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -123,9 +123,14 @@ export class Redactor {
     }
     // A one-line key the cut took the middle of (Go's `%q` of the environment: `"KEY=-----BEGIN…\n… [+1,537 chars] …\nI1m3…=\n
     // -----END RSA PRIVATE KEY-----\n"`: adv30 F30): the body's rest after the cut, up to its END line.
+    // Its head before the cut too, where the key is percent-encoded in a URL (Airflow's `get_uri`: `private_key_content=-----BEGIN+
+    // ENCRYPTED+PRIVATE+KEY-----%0AMIIF… [+1,789 chars] …`: adv33 F13), which no block rule reads.
     for (const cut of cuts) {
       const rest = KEY_REST_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
       if (rest) found.push({ start: cut.end, end: cut.end + rest[1].length, kind: 'private key' });
+      const before = text.slice(Math.max(0, cut.start - MAX_KEY_REST), cut.start);
+      const head = KEY_HEAD_BEFORE_CUT.exec(before);
+      if (head) found.push({ start: cut.start - head[1].length, end: cut.start, kind: 'private key' });
     }
   }
 
@@ -354,7 +359,11 @@ const JWT_REST_AFTER_CUT = /^[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*/;
 /** How far before a cut a JWT's start is looked for. */
 const MAX_JWT_HEAD = 4096;
 /** After a cut: a key body's base64 with its line breaks written out (`\\n`), then its END line. */
-const KEY_REST_AFTER_CUT = /^((?:[A-Za-z0-9+/=]|\\n){1,8192})-----END [A-Z0-9 ]{0,32}PRIVATE KEY-----/;
+// Or percent-encoded (`%0A` between the lines, `%2B` `%2F` `%3D` in them, `+` for a blank).
+const KEY_BODY_CHARS = '(?:[A-Za-z0-9+/=]|\\\\n|%0A|%2B|%2F|%3D)';
+const KEY_REST_AFTER_CUT = new RegExp(`^(${KEY_BODY_CHARS}{1,8192})-----END[ +][A-Z0-9 +]{0,32}PRIVATE[ +]KEY-----`);
+/** Before a cut: a key's BEGIN line, then its body up to the cut. */
+const KEY_HEAD_BEFORE_CUT = new RegExp(`-----BEGIN[ +](?:[A-Z0-9]{1,16}[ +]){0,3}PRIVATE[ +]KEY-----(${KEY_BODY_CHARS}{1,8192})$`);
 /** How far after a cut a key's rest is looked for (a 4096-bit key's base64 is ~3,200 characters). */
 const MAX_KEY_REST = 8300;
 /** An OSC sequence's start; OSC: its text (group 1) to BEL or ST. */

@@ -313,6 +313,9 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
     // Decoded characters and, for each, its offset in the word (one more entry: the word's end).
     let decoded = '';
     const at: number[] = [];
+    // A key in a form-encoded query (Airflow's `get_uri`: `private_key_content=-----BEGIN+ENCRYPTED+PRIVATE+KEY-----%0AMIIF…`:
+    // adv33 F13): a `+` written as is is a blank there (the key's own `+` is written `%2B`).
+    const formKey = text.slice(start, end).includes('-----BEGIN+');
     for (let i = start; i < end; ) {
       const hex = text.charCodeAt(i) === 0x25 && i + 3 <= end ? text.slice(i + 1, i + 3) : '';
       at.push(i - start);
@@ -320,7 +323,7 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
         decoded += String.fromCharCode(Number.parseInt(hex, 16));
         i += 3;
       } else {
-        decoded += text[i];
+        decoded += formKey && text.charCodeAt(i) === 0x2b ? ' ' : text[i];
         i++;
       }
     }
@@ -1216,7 +1219,9 @@ const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
  * `["password":protected]=>`, `["password":"App\\User":private]=>`; print_r's `[password:protected] => `, `[password:App\\User:private] => `.
  */
 // Or dynaconf's typed listing (`dynaconf list`: `SECRET_KEY<str> '…'`: adv23 F11).
-const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
+// Ruby's `||=` (`ENV["MATCH_PASSWORD"] ||= "…"` in a Fastfile: adv32 F18); an escaped `=` (Xcode's build log: `export
+// PARTNER_API_SECRET\=…`: F16).
+const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -1284,6 +1289,9 @@ export function isSecretName(name: string): boolean {
   if (AZURE_KEY_NAME.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
   if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
+  // Vercel's Deployment Protection bypass secret (`x-vercel-protection-bypass` header, `VERCEL_AUTOMATION_BYPASS_SECRET`: adv32
+  // F39): `bypass` alone names a switch.
+  if (/^x-vercel-protection-bypass$/i.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   // Or a version of it (`ses_smtp_password_v4`: adv17 F09).
   if (/[a-z][_-]v\d{1,2}$/i.test(name)) name = name.replace(/[_-]v\d{1,2}$/i, '');
@@ -1404,7 +1412,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   ENV_READ_FALLBACK.lastIndex = m && LINE_BREAK_AT.test(text) ? LINE_BREAK_AT.lastIndex : valueAt.lastIndex;
   const read = m ? ENV_READ_FALLBACK.exec(text) : null;
   if (read) {
-    const g = read.groups!.v !== undefined ? 'v' : read.groups!.w !== undefined ? 'w' : 'x';
+    const g = read.groups!.v !== undefined ? 'v' : read.groups!.w !== undefined ? 'w' : read.groups!.x !== undefined ? 'x' : 'y';
     const [start, end] = read.indices!.groups![g]!;
     if (!isLookAlike(read.groups![g], PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
     return e;
@@ -1467,6 +1475,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && GDB_POINTER.test(text)) valueAt.lastIndex = GDB_POINTER.lastIndex;
   // A string literal's prefix (Python's bytes `b'…'` in a repr or botocore's headers, `r"…"`, Elixir's charlist `~c"…"`: adv30
   // F02, F44): the string is the value.
+  // Rust's pretty Debug of an Option breaks after `Some(` (`api_key: Some(` then `"…",` on the next line: adv33 F24).
+  SOME_BELOW.lastIndex = valueAt.lastIndex;
+  if (m && SOME_BELOW.test(text)) valueAt.lastIndex = SOME_BELOW.lastIndex;
   STRING_PREFIX.lastIndex = valueAt.lastIndex;
   if (m && STRING_PREFIX.test(text)) valueAt.lastIndex = STRING_PREFIX.lastIndex;
   // fish's `set --show` says where a variable is set before it shows the value (`$DB_PASSWORD: set in global scope`: adv15 D05).
@@ -1627,8 +1638,11 @@ const SCHEME_CREDENTIAL = /(?<secret>[^\s"',;}\]\\]{8,8192})/y;
 const CHANGED_TO = /["']?[ \t]*(?:->|=>)[ \t]*(?:"(?<q>(?:[^"\\\n]|\\.){1,4096})"|'(?<s>[^'\n]{1,4096})'|(?<b>[^\s"',;}\]]+))/y;
 /** A pointer's address before its string (gdb's `char *`). */
 const GDB_POINTER = /0x[0-9a-f]{4,16}[ \t]+(?=")/y;
-/** A string literal's prefix before its quote: Python's `b` / `r` / `u` / `rb`, an Elixir sigil's `~c`. */
-const STRING_PREFIX = /(?:[bBrRuU]{1,2}|~[a-zA-Z])(?=["'])/y;
+/** `Some(` ending its line, then the next line's indent before a quoted value. */
+const SOME_BELOW = /Some\([ \t]*\r?\n[ \t]*(?=")/y;
+/** A string literal's prefix before its quote: Python's `b` / `r` / `u` / `rb`, an Elixir sigil's `~c`, Objective-C's `@`. */
+// Objective-C's `@"…"` too (react-native-config's GeneratedDotEnv.m: `@"PARTNER_CLIENT_SECRET":@"…"`: adv32 F29).
+const STRING_PREFIX = /(?:[bBrRuU]{1,2}|~[a-zA-Z]|@)(?=["'])/y;
 /** fish's `set --show` line of a variable's scope (`set in global scope, exported, with 1 elements`, `originally inherited as |…|`). */
 const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|originally inherited as )/y;
 
@@ -1676,8 +1690,12 @@ function boundByPosition(text: string, at: number, n: number, name: string, out:
   }
 }
 
-/** An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument) or w (after `||`/`??`). */
-const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})")/dy;
+/**
+ * An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument) or w (after
+ * `||`/`??`); x: Elixir's on the next line; y: Kotlin's and Gradle's (`System.getenv("X") ?: "…"`, `providers.gradleProperty("x")
+ * .getOrElse("…")`: adv32 F02).
+ */
+const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})"|(?:System\.getenv|System\.getProperty|providers\.(?:gradleProperty|environmentVariable)|(?:project\.)?findProperty)\([ \t]*(?<q5>["'])[\w.-]{1,128}\k<q5>[ \t]*\)(?:\.orNull)?(?:[ \t]*(?:\?:|\|\||\?\?)[ \t]*|\.(?:getOrElse|orElse)\([ \t]*)(?<q4>["'])(?<y>[^"'\n]{1,1024})\k<q4>)/dy;
 /** Blanks, a line break and the next line's indent: a value on the line below its name. */
 const LINE_BREAK_AT = /[ \t]*\r?\n[ \t]*/y;
 /** An ERB tag to its end on the line. */
@@ -1771,9 +1789,10 @@ const KEY_SECTION_LOOKBACK = 256;
 const PAIR_NAME_LOOKBACK = 96;
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
-const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property)["']?[ \t]*[:=][ \t]*["']?(?:[\w.-]*\/){0,8})$/;
+// Or padded, a label column (EAS CLI's `eas env:list --format long`: `Name        ALGOLIA_ADMIN_KEY` then `Value       …`: adv32 F27).
+const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property)["']?(?:[ \t]*[:=][ \t]*|[ \t]{2,})["']?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?[ \t]*[:=][ \t]*(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -1921,7 +1940,21 @@ const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[
 function spacedQuotedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   let i = k - 1;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
-  if (i < 0 || text.charCodeAt(i) === 0x0a) valueFromName(text, k, e, SPACED_QUOTED_VALUE, out);
+  // Or first after grep's prefix (`105-`, `app/build.gradle:105:`: `grep -n -A12 signingConfigs`, adv32 F01).
+  const firstOnLine = i < 0 || text.charCodeAt(i) === 0x0a || ((text.charCodeAt(i) === 0x2d || text.charCodeAt(i) === 0x3a) && grepPrefixEndsAt(text, i));
+  if (firstOnLine) valueFromName(text, k, e, SPACED_QUOTED_VALUE, out);
+}
+/** grep's prefix of a line: its file (with `-H`, several files) and its number, `:` for a match, `-` for context. */
+const GREP_LINE_PREFIX = /^(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]$/;
+/** The longest prefix GREP_LINE_PREFIX takes (a file's name of 256, its number, two marks). */
+const MAX_GREP_PREFIX = 268;
+
+/** Does a grep prefix end at text[i] (its line's start no further back than MAX_GREP_PREFIX: a megabyte line is read back once)? */
+function grepPrefixEndsAt(text: string, i: number): boolean {
+  let j = i;
+  while (j > 0 && i - j < MAX_GREP_PREFIX && text.charCodeAt(j - 1) !== 0x0a) j--;
+  if (j > 0 && text.charCodeAt(j - 1) !== 0x0a) return false;
+  return GREP_LINE_PREFIX.test(text.slice(j, i + 1));
 }
 
 /** An option alone on its line, as an argument list prints (`--db-password`, `"--admin-token",`): the dashes and the line's start before it. */

@@ -29,6 +29,8 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   { word: '"occurrences"', at: () => true, find: (t, _n, out) => scannerMatches(t, OCCURRENCE_MATCH, out) },
   { word: 'detected secret', at: () => true, find: (t, _n, out) => scannerMatches(t, SARIF_SNIPPET, out) },
   { word: '"secrets"', at: (t, e) => /^[ \t]*:[ \t]*"/.test(t.slice(e, e + 16)), find: (t, _n, out) => scannerMatches(t, REPORT_SECRETS, out) },
+  // A Jupyter kernel's connection file: its `"key"` signs the kernel's messages (whoever has it runs code in the kernel: adv33 F38).
+  { word: '"signature_scheme"', at: () => true, find: (t, _n, out) => kernelKeys(t, out) },
   // IPython's `%whos`: `Variable   Type   Data/Info`, a rule, then `name  type  value` rows (adv30 F07).
   { word: 'data/info', at: (t, e) => t.startsWith('Data/Info', e - 9), find: whosTable },
   // 1Password's fields: `"reference": "op://vault/item/field"`, with `"type": "CONCEALED"` in the same object.
@@ -213,6 +215,25 @@ function whosTable(text: string, isSecretName: (name: string) => boolean, out: S
         out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
       }
       at = end + 1;
+    }
+  }
+}
+
+/** A kernel connection file's `"signature_scheme": "hmac-…"`, and its `"key"` (the file's other fields between, either side). */
+const KERNEL_SCHEME = /"signature_scheme"[ \t]*:[ \t]*"hmac-/g;
+const KERNEL_KEY = /"key"[ \t]*:[ \t]*"(?<v>[^"\\\n]{8,256})"/g;
+/** How far around the scheme the key is looked for (the file is a dozen short fields). */
+const KERNEL_FILE_REACH = 1024;
+
+function kernelKeys(text: string, out: SecretFinding[]): void {
+  KERNEL_SCHEME.lastIndex = 0;
+  for (let m = KERNEL_SCHEME.exec(text); m; m = KERNEL_SCHEME.exec(text)) {
+    const from = Math.max(0, m.index - KERNEL_FILE_REACH);
+    const window = text.slice(from, m.index + KERNEL_FILE_REACH);
+    KERNEL_KEY.lastIndex = 0;
+    for (let k = KERNEL_KEY.exec(window); k; k = KERNEL_KEY.exec(window)) {
+      const s = from + k.index + k[0].length - 1 - k.groups!.v.length;
+      out.push({ start: s, end: s + k.groups!.v.length, kind: 'kernel key', byContext: true });
     }
   }
 }
