@@ -9,8 +9,6 @@
  */
 import type { SecretFinding } from './finding.js';
 
-/** Where a raw record may be: the record's stamp, looked for before anything else runs. */
-const AUDIT_MARK = 'msg=audit(';
 /** One raw EXECVE or PROCTITLE record line. */
 const RECORD = /^type=(?<type>EXECVE|PROCTITLE) msg=audit\([\d.:]+\):(?<fields>[^\n]*)$/gm;
 /** An argument of an EXECVE record: quoted (printable, no quote inside), or hex (upper case, whole bytes). */
@@ -32,9 +30,8 @@ interface Arg {
   width: number;
 }
 
-/** The secrets in `text`'s raw audit records, each as the range of the hex digits or characters that spell it. */
+/** The secrets in `text`'s raw audit records, each as the range of the hex digits or characters that spell it (the scanner calls it when its pass saw `msg=audit(`). */
 export function auditRecordFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
-  if (!text.includes(AUDIT_MARK)) return;
   RECORD.lastIndex = 0;
   for (const m of text.matchAll(RECORD)) {
     const fields = m.groups!.fields;

@@ -92,6 +92,10 @@ const GATE_TOKEN_TABLE = 4;
 const GATE_KEY_BODY = 32;
 /** A hex dump row's offset at a line's start (hex-dumps.ts: `00000000  68 74…`, `00000010: 6874…`, tcpdump's `\t0x0000:  4500…`). */
 const GATE_HEX_ROW = 8;
+/** auditd's raw records (`msg=audit(`: audit-records.ts). */
+const GATE_AUDIT = 64;
+/** A REPL's or a debugger's prompt (repl-results.ts: `irb(`, `In [`, `>>> `, `debug> `, `(Pdb) ` …), before its own finer checks. */
+const GATE_REPL = 128;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
@@ -105,6 +109,9 @@ const GATE_WORDS: [string, number][] = [
   ['b3blbnnzac1rzxktdje', GATE_KEY_BODY],
   ['mhccaqee', GATE_KEY_BODY],
   ['mc4caqawbqydk2vwbciei', GATE_KEY_BODY],
+  ['msg=audit(', GATE_AUDIT],
+  // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer).
+  ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> '] as const).map((w): [string, number] => [w, GATE_REPL]),
 ];
 
 const KEYWORDS: Keyword[] = [];
@@ -219,8 +226,9 @@ export function scanSecrets(text: string): SecretFinding[] {
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets);
-  auditRecordFindings(text, out, scanSecrets);
-  replResults(text, isSecretName, out);
+  if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
+  // PsySH's and node's `> ` prompt counts beside a `= ` result line only (no keyword holds a line break: one search).
+  if (gates & GATE_REPL || text.includes('\n= ')) replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
