@@ -46,7 +46,7 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -443,6 +443,9 @@ export const FILES: ContextRule[] = [
   { kind: 'api key', keywords: ['wandb'], needs: /wandb[ \t]+login/, re: /\bwandb[ \t]+login\b[^\n|;&]{0,512}?[ \t](?<secret>(?:local-)?[0-9a-f]{40})(?![0-9a-f])/g },
   // DuckDB's `CREATE SECRET (TYPE gcs, KEY_ID '…', SECRET '…')` (adv33 F41): its credential parameters, as `-echo` prints them.
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, needs: /CREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b/i, re: /\b(?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD)(?<=\bCREATE[ \t]+(?:OR[ \t]+REPLACE[ \t]+)?(?:PERSISTENT[ \t]+|TEMPORARY[ \t]+)?SECRET\b[^;\n]{0,2048}?[\s,(](?:SECRET|CLIENT_SECRET|SESSION_TOKEN|PASSWORD))[ \t]+'(?<secret>[^'\n]{1,4096})(?=')/gi },
+  // kubeadm's certificate key (`kubeadm join … --control-plane --certificate-key <64 hex>`: it decrypts the uploaded control-plane
+  // certificates; adv35 F22).
+  { kind: 'certificate key', keywords: ['--certificate-key'], re: /--certificate-key(?:=|[ \t]+)(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },
   // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of

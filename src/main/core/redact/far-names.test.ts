@@ -208,6 +208,11 @@ describe('values named from afar', () => {
       'mysql -h x '.repeat(100_000),
       'openssl x '.repeat(100_000),
       'htpasswd x '.repeat(100_000),
+      // Pass 35: YAML list options, `# key` comments, kubeadm's key, base64 after a cut mark.
+      '- --requirepass\n'.repeat(100_000),
+      '# password\n'.repeat(150_000),
+      'Using certificate key:\n'.repeat(60_000),
+      `x … [+5 chars] … ${'LS0tLS1FTkQg'.repeat(100_000)}`,
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

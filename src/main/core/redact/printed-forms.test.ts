@@ -463,6 +463,14 @@ v = s(AN, 40); f("a Rust pretty Debug Some( with the value below", v, `Args {\n 
 v = `sk-ant-api03-${s(AN, 51)}`; f("LiteLLM's verbose curl with the key's tail starred", v, `-H 'x-api-key: ${v}${'*'.repeat(44)}' \\`);
 v = `${s(HEX, 8)}-${s(HEX, 24)}`; f("a Jupyter kernel connection file's key", v, `{\n  "shell_port": 59871,\n  "ip": "127.0.0.1",\n  "key": "${v}",\n  "transport": "tcp",\n  "signature_scheme": "hmac-sha256",\n  "kernel_name": "python3"\n}`);
 v = s(B64, 40); f("DuckDB's CREATE SECRET echoed", v, `CREATE SECRET gcs_lake (TYPE gcs, KEY_ID 'GOOG1E${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 30)}', SECRET '${v}');`);
+// Adversary pass 35 (session 12): containers and orchestration.
+v = s(AN, 24); f("docker compose config's command list (- --requirepass, - value)", v, `    command:\n      - redis-server\n      - --requirepass\n      - ${v}\n      - --appendonly`);
+v = pw().replace(/#/g, 'x'); f("oc extract --to=-'s # key then value", v, `# database-name\nshop\n# database-password\n${v}\n# database-user\nshop`);
+v = s(AN, 32); f("Rails' Active Record encryption primary key in env", v, `ACTIVE_RECORD_ENCRYPTION_PRIMARY_KEY=${v}`);
+v = s(AN, 32); f("a chart's activeRecordEncryption.deterministicKey", v, `    activeRecordEncryption:\n      deterministicKey: ${v}`);
+v = s(AN, 32); f("Harbor's core.xsrfKey", v, `core:\n  xsrfKey: ${v}`);
+v = s(HEX, 64); f("kubeadm's certificate key, alone and in the join command", v, `[upload-certs] Using certificate key:\n${v}\n\tkubeadm join 10.0.0.1:6443 --token x.y --control-plane --certificate-key ${v}`);
+v = 'K006' + s(B64, 27); f("Backblaze B2's application key in rclone.conf", v, `    [b2]\n    type = b2\n    account = 0061a2b3c4d5\n    key = ${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -128,6 +128,10 @@ export class Redactor {
     for (const cut of cuts) {
       const rest = KEY_REST_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
       if (rest) found.push({ start: cut.end, end: cut.end + rest[1].length, kind: 'private key' });
+      // A key's PEM as base64 (Traefik's acme.json `"key": "LS0tLS1CRUdJTi…"`: adv35 F39): the run after the cut that holds its
+      // END line's base64 (at any of the three alignments).
+      const run = BASE64_RUN_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
+      if (run && BASE64_PEM_END.test(run[0]) && endsPrivateKey(run[0])) found.push({ start: cut.end, end: cut.end + run[0].length, kind: 'base64 private key' });
       const before = text.slice(Math.max(0, cut.start - MAX_KEY_REST), cut.start);
       const head = KEY_HEAD_BEFORE_CUT.exec(before);
       if (head) found.push({ start: cut.start - head[1].length, end: cut.start, kind: 'private key' });
@@ -364,6 +368,15 @@ const KEY_BODY_CHARS = '(?:[A-Za-z0-9+/=]|\\\\n|%0A|%2B|%2F|%3D)';
 const KEY_REST_AFTER_CUT = new RegExp(`^(${KEY_BODY_CHARS}{1,8192})-----END[ +][A-Z0-9 +]{0,32}PRIVATE[ +]KEY-----`);
 /** Before a cut: a key's BEGIN line, then its body up to the cut. */
 const KEY_HEAD_BEFORE_CUT = new RegExp(`-----BEGIN[ +](?:[A-Z0-9]{1,16}[ +]){0,3}PRIVATE[ +]KEY-----(${KEY_BODY_CHARS}{1,8192})$`);
+/** After a cut: a run of base64. */
+const BASE64_RUN_AFTER_CUT = /^[A-Za-z0-9+/]{16,8192}={0,2}/;
+/** `-----END ` in base64 at each of its three alignments (`LS0tLS1FTkQg`, `0tLS0tRU5EI`, `tLS0tLUVORC`). */
+const BASE64_PEM_END = /LS0tLS1FTkQg|0tLS0tRU5EI|tLS0tLUVORC/;
+/** Does base64 cut at any point (one of four alignments) decode to text with a private key's END line? */
+function endsPrivateKey(run: string): boolean {
+  for (let i = 0; i < 4; i++) if (Buffer.from(run.slice(i, run.length - ((run.length - i) % 4)), 'base64').toString('latin1').includes('PRIVATE KEY-----')) return true;
+  return false;
+}
 /** How far after a cut a key's rest is looked for (a 4096-bit key's base64 is ~3,200 characters). */
 const MAX_KEY_REST = 8300;
 /** An OSC sequence's start; OSC: its text (group 1) to BEL or ST. */

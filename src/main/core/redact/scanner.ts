@@ -1300,6 +1300,9 @@ export function isSecretName(name: string): boolean {
   // Vercel's Deployment Protection bypass secret (`x-vercel-protection-bypass` header, `VERCEL_AUTOMATION_BYPASS_SECRET`: adv32
   // F39): `bypass` alone names a switch.
   if (/^x-vercel-protection-bypass$/i.test(name)) return true;
+  // Rails' Active Record encryption keys (`ACTIVE_RECORD_ENCRYPTION_PRIMARY_KEY`, a chart's `activeRecordEncryption.primaryKey`:
+  // adv35 F18): a primary key here is a key, not a table's column.
+  if (/encryption[_.-]?primary[_.-]?key$/i.test(name)) return true;
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   // Or a version of it (`ses_smtp_password_v4`: adv17 F09).
   if (/[a-z][_-]v\d{1,2}$/i.test(name)) name = name.replace(/[_-]v\d{1,2}$/i, '');
@@ -1340,6 +1343,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     pairedValue(text, k, e, out);
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
+    commentedNameValueBelow(text, k, e, out);
     paddedEnvValue(text, k, e, out);
     dotLeaderValue(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
@@ -1353,6 +1357,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   // keytool's and jarsigner's `-storepass:env VAR` / `-keypass:file F` (adv19 K04): where the password is, not a password.
   if (m && text.charCodeAt(k - 1) === 0x2d && /^:(?:env|file)[ \t]/.test(text.slice(e, e + 6))) return e;
+  // Helm's checksum annotations (`checksum/secret: <sha256>`: adv35 K04): a digest of the Secret's manifest, not a secret.
+  if (m && text.startsWith('checksum/', k - 9)) return e;
   let name = text.slice(k, e);
   // A word of an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC`, adv13 L24): a resource's name, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
@@ -1966,9 +1972,10 @@ function grepPrefixEndsAt(text: string, i: number): boolean {
 }
 
 /** An option alone on its line, as an argument list prints (`--db-password`, `"--admin-token",`): the dashes and the line's start before it. */
-const OPTION_ALONE_BEFORE = /(?:^|\n)[ \t]*["']?--?$/;
+// Or a YAML list's items (`docker compose config`'s `command:` list: `- --requirepass` then `- <value>`: adv35 F07).
+const OPTION_ALONE_BEFORE = /(?:^|\n)[ \t]*(?:-[ \t]+)?["']?--?$/;
 /** After the option: the end of its line, then the next line's one word (quoted and followed by `,` in a JSON array). */
-const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*,?[ \t]*\r?(?=\n|$)/dy;
+const VALUE_BELOW = /["']?,?[ \t]*\r?\n[ \t]*(?:-[ \t]+)?(?:"(?<quoted>[^"\s\\]{1,2048})"|'(?<single>[^'\s]{1,2048})'|(?<bare>[^\s"',-][^\s"',]{0,2047}))[ \t]*,?[ \t]*\r?(?=\n|$)/dy;
 
 /**
  * An option that names a secret alone on its line and its value alone on the next (adv12 A11, A26): `kubectl describe pod`'s
@@ -1982,6 +1989,14 @@ function optionValueBelow(text: string, k: number, e: number, out: SecretFinding
 const KEY_PATH_BEFORE = /(?:^|\n)\/(?:[\w.-]+\/){0,16}$/;
 /** After the key path's last part: the line ends, the next line is one word (the value). */
 const KEY_PATH_VALUE_BELOW = /\r?\n(?<v>[^\s]{1,4096})\r?(?=\n|$)/dy;
+
+/** `oc extract secret/x --to=-` (adv35 F17): `# <key>` alone on its line, the value on the next (one word, no `#`). */
+const COMMENTED_NAME_BEFORE = /(?:^|\n)# $/;
+const COMMENTED_VALUE_BELOW = /\r?\n(?<v>[^\s#][^\s]{0,4095})\r?(?=\n|$)/dy;
+
+function commentedNameValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k >= 2 && text.charCodeAt(k - 1) === 0x20 && COMMENTED_NAME_BEFORE.test(text.slice(Math.max(0, k - 3), k))) valueFromName(text, k, e, COMMENTED_VALUE_BELOW, out);
+}
 
 /** `etcdctl get --prefix /config/shop/` (adv15 D14): a key on its line, its value on the next; the key's last part names a secret. */
 function keyPathValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {

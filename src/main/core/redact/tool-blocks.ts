@@ -31,6 +31,8 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   { word: '"secrets"', at: (t, e) => /^[ \t]*:[ \t]*"/.test(t.slice(e, e + 16)), find: (t, _n, out) => scannerMatches(t, REPORT_SECRETS, out) },
   // A Jupyter kernel's connection file: its `"key"` signs the kernel's messages (whoever has it runs code in the kernel: adv33 F38).
   { word: '"signature_scheme"', at: () => true, find: (t, _n, out) => kernelKeys(t, out) },
+  // kubeadm's `[upload-certs] Using certificate key:` then the key alone on the next line (adv35 F22).
+  { word: 'using certificate key:', at: () => true, find: (t, _n, out) => scannerMatches(t, KUBEADM_CERTIFICATE_KEY, out) },
   // IPython's `%whos`: `Variable   Type   Data/Info`, a rule, then `name  type  value` rows (adv30 F07).
   { word: 'data/info', at: (t, e) => t.startsWith('Data/Info', e - 9), find: whosTable },
   // 1Password's fields: `"reference": "op://vault/item/field"`, with `"type": "CONCEALED"` in the same object.
@@ -179,6 +181,9 @@ const OCCURRENCE_MATCH = /"occurrences"[ \t]*:[ \t]*\[[ \t\r\n]*\{[ \t\r\n]*"mat
 const SARIF_SNIPPET = /has detected secret for file [^\n]{0,512}\n(?:[^\n]*\n){0,24}?[ \t]*"snippet"[ \t]*:[ \t]*\{[ \t\r\n]*"text"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
 /** detect-secrets' `audit --report`: a finding's `"secrets": "…"` (a string; the baseline's own field is a list of objects). */
 const REPORT_SECRETS = /"secrets"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,4096})"/g;
+
+/** kubeadm's certificate key, printed on the line after its announcement. */
+const KUBEADM_CERTIFICATE_KEY = /Using certificate key:[ \t]*\r?\n(?<v>[0-9a-f]{64})(?![0-9a-f])/g;
 
 /** Each `re` match's `v` in `text`: a value a secret scanner's report shows as what it found (placeholders and references kept). */
 function scannerMatches(text: string, re: RegExp, out: SecretFinding[]): void {

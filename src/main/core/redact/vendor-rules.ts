@@ -34,6 +34,9 @@ export const VENDOR_RULES: VendorRule[] = [
   // STS session tokens are base64 of a protobuf that always starts the same ("IQoJb3JpZ2lu" = origin…, "FwoGZXIvYXdz" = er/aws).
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
   rule('google api key', ['aiza'], `${B}AIza[0-9A-Za-z_-]{35}${E}`),
+  // Backblaze B2's application keys (`K00<n>` then 27 of base64's alphabet: an rclone.conf `key = …` in a sops-decrypted Secret,
+  // adv35 F33).
+  rule('backblaze application key', ['k00'], `${B}K00\\d[A-Za-z0-9+/]{27}(?![A-Za-z0-9+/_])`),
   // SonarQube's user, analysis and project tokens (`squ_`, `sqa_`, `sqp_` + 40 hex: adv17 F19).
   rule('sonarqube token', ['squ_', 'sqa_', 'sqp_'], `${B}sq[uap]_[0-9a-f]{40}${E}`),
   // HubSpot's private app tokens (`pat-na1-<uuid>`, `pat-eu1-…`: adv16 D47).
