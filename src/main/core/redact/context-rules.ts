@@ -202,7 +202,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // skopeo's `--src-creds user:pw`, `--dest-creds`, `--creds` (adv13 B22).
   { kind: 'password on command line', keywords: ['cred'], sharesNameWords: true, needs: /--(?:src-|dest-)?creds/, re: /--(?:src-|dest-)?creds(?:=|[ \t]+)["']?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
   // PowerShell's parameters (adv13 B46: `nuget sources add … -Password pw`, `-ApiKey k`), one dash and a capital.
-  { kind: 'password on command line', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /[ \t]-(?:Password|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]/, re: /(?<![\w-])-(?:Password|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<(])[^\s'"]+)/g },
+  // A script's own parameters named so too (`-SqlPwd`, `-DbPassword`, `-AdminToken` in an Azure Pipelines task's echoed
+  // ScriptArguments: adv34 F39).
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /[ \t]-[A-Z]\w{0,32}(?:Password|Pwd|Secret|Token|ApiKey)[ \t]/, re: /(?<![\w-])-(?:[A-Z][A-Za-z0-9]{0,32})?(?:Password|Pwd|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<(])[^\s'"]+)/g },
   // A Dockerfile's old `ENV NAME value` (a blank, no `=`: adv13 B16): only a secret's name.
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'auth'], sharesNameWords: true, needs: /^ENV[ \t]/m, re: /^ENV[ \t]+(?<name>[A-Za-z_]\w*)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![$])[^\s'"=]\S*)(?=[ \t]*\r?$)/gm },
   // A generated password announced in a sentence (adv16 D50: gitea's `generated random password is '…'`; D44: mongo-express's
@@ -446,6 +448,19 @@ export const FILES: ContextRule[] = [
   // kubeadm's certificate key (`kubeadm join … --control-plane --certificate-key <64 hex>`: it decrypts the uploaded control-plane
   // certificates; adv35 F22).
   { kind: 'certificate key', keywords: ['--certificate-key'], re: /--certificate-key(?:=|[ \t]+)(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },
+  // Windows' own commands with a password as a positional argument, as PSReadLine's history and `echo on` batch files show them
+  // (adv34 F06, F13): `net user NAME PASSWORD /add`, `net use \\\\host\\share PASSWORD /user:X` or `/user:X PASSWORD`, `rasdial
+  // ENTRY USER PASSWORD`. `*` prompts for it; an option (`/add`) is none.
+  { kind: 'password on command line', keywords: ['net user ', 'net use ', 'rasdial'], needs: /\bnet[ \t]+use|\bnet[ \t]+user|rasdial/i, re: /\b(?:net[ \t]+user[ \t]+(?:"[^"\n]+"|[^\s/"]+)|net[ \t]+use\b[^\n|&]{0,512}?[ \t]\/user:[^\s"]+|rasdial[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:"[^"\n]+"|[^\s"/]+))[ \t]+(?<secret>(?![/*])"[^"\n]+"|(?![/*])[^\s"]+)/gi },
+  // SQLCMD mode's `:connect server -U user -P pw` and `:setvar NamePassword "…"` (adv34 F32).
+  { kind: 'password on command line', keywords: [':connect'], needs: /-P[ \t]/, re: /^[ \t]*:connect\b[^\n]{0,512}?[ \t]-P[ \t]+(?<secret>"[^"\n]+"|[^\s"]+)/gim },
+  { kind: 'password', keywords: [':setvar'], re: /^[ \t]*:setvar[ \t]+(?<name>\w{1,128})[ \t]+(?:"(?<secret>[^"\n]{1,4096})(?=")|(?<secret2>[^\s"]{1,4096}))/gim },
+  // Azure Pipelines' logging command (`##vso[task.setvariable variable=funcHostKey;isOutput=true]…`, echoed by a debug log:
+  // adv34 F40): the value of a variable a secret's name names.
+  // (camelCase too: `funcHostKey`).
+  { kind: 'secret', keywords: ['task.setvariable'], re: /##vso\[task\.setvariable[ \t]+variable=[\w.-]{0,128}(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Pp]wd|PWD)(?:;[^\]\n]{0,256})?\](?<secret>[^\r\n]{1,4096})/g },
+  // Chocolatey's source credentials (`choco source add -n=x -s=URL -u=user -p="…"`: adv34 F44).
+  { kind: 'password on command line', keywords: ['choco'], needs: /(?:-p|--password)\b/, re: /\bchoco(?:latey)?\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"']+))/g },
   // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of

@@ -213,6 +213,14 @@ describe('values named from afar', () => {
       '# password\n'.repeat(150_000),
       'Using certificate key:\n'.repeat(60_000),
       `x … [+5 chars] … ${'LS0tLS1FTkQg'.repeat(100_000)}`,
+      // Pass 34: Windows' commands, .reg hex values, nested <Value>, CLIXML entries, SQLCMD lines.
+      'net use x /user:a '.repeat(60_000),
+      `"Password"=hex:${'a3,'.repeat(300_000)}`,
+      '<Password>\n'.repeat(100_000),
+      '<S N="Key">ApiToken</S>\n'.repeat(60_000),
+      ':connect x '.repeat(100_000),
+      'choco x '.repeat(100_000),
+      '##vso[task.setvariable variable=aKey;'.repeat(30_000),
       // Bound parameters' lists (bound-params.ts): markers by the hundred thousand, statements of placeholders, unclosed lists and quotes.
       'knex:bindings [ '.repeat(100_000),
       `insert into t (token) values (${'$1, '.repeat(100_000)})\nParams: [${'"a", '.repeat(100_000)}]\n`,

@@ -72,6 +72,18 @@ function otherUrlForm(value: string): string | undefined {
   return undefined;
 }
 
+/** Longer values whose head repeats in them are not remembered (see repeatsItsHead). */
+const MAX_REPEATING_CHARS = 64;
+
+/**
+ * Does a long value repeat its first characters (`a3,a3,a3,…`, `xxxxxxxx…`)? The search compares a value wherever its head
+ * shows: such a value's head shows every few characters of a text made of it, and each compare reads the whole value (51 s
+ * for 1 MB of a .reg file's bytes). A random secret's head does not recur in it.
+ */
+function repeatsItsHead(value: string): boolean {
+  return value.length > MAX_REPEATING_CHARS && value.indexOf(value.slice(0, MIN_LEARNED_CHARS), 1) >= 0;
+}
+
 export class LearnedSecrets {
   /** Value → kind, oldest first. */
   private readonly kinds = new Map<string, string>();
@@ -90,7 +102,7 @@ export class LearnedSecrets {
   learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
-    if (value.length < minLength || value.includes('\n') || this.kinds.has(value) || WORD.test(value)) return;
+    if (value.length < minLength || value.includes('\n') || this.kinds.has(value) || WORD.test(value) || repeatsItsHead(value)) return;
     this.kinds.set(value, kind);
     this.grams = null;
     if (this.kinds.size > MAX_LEARNED) {

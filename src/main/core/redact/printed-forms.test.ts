@@ -471,6 +471,18 @@ v = s(AN, 32); f("a chart's activeRecordEncryption.deterministicKey", v, `    ac
 v = s(AN, 32); f("Harbor's core.xsrfKey", v, `core:\n  xsrfKey: ${v}`);
 v = s(HEX, 64); f("kubeadm's certificate key, alone and in the join command", v, `[upload-certs] Using certificate key:\n${v}\n\tkubeadm join 10.0.0.1:6443 --token x.y --control-plane --certificate-key ${v}`);
 v = 'K006' + s(B64, 27); f("Backblaze B2's application key in rclone.conf", v, `    [b2]\n    type = b2\n    account = 0061a2b3c4d5\n    key = ${v}`);
+// Adversary pass 34 (session 12): Windows, .NET and enterprise administration.
+v = pw().replace(/[/*"]/g, 'x'); f('net user NAME PASSWORD /add in PSReadLine history', v, `net user svc-backup ${v} /add /y`);
+v = pw().replace(/[/*"]/g, 'x'); f("rasdial's password argument", v, `rasdial "ACME VPN" dana ${v}`);
+v = pw().replace(/[/*"]/g, 'x'); f("net use's password before /user in an echo-on batch file", v, `C:\\deploy>net use \\\\fs01\\releases$ /user:ACME\\svc-release ${v} /persistent:no`);
+v = pw().replace(/"/g, 'x'); f("SQLCMD mode's :connect -P and :setvar", v, `:setvar ReportReaderPassword "${v}"\n:connect sql01.acme.local -U deploy_admin -P ${pw().replace(/"/g, 'x')}`);
+v = s(AN, 24); f("Export-Clixml's hashtable entry", v, `      <En>\n        <S N="Key">ApiToken</S>\n        <S N="Value">${v}</S>\n      </En>`);
+v = 'a3,d2,79,3b,85,c9,43,7f'; f("a .reg file's hex password bytes (TightVNC)", v, `[HKEY_LOCAL_MACHINE\\SOFTWARE\\TightVNC\\Server]\n"Password"=hex:${v}`);
+v = pw().replace(/[<>]/g, 'x'); f("unattend.xml's AdministratorPassword <Value>", v, `        <UserAccounts>\n          <AdministratorPassword>\n            <Value>${v}</Value>\n            <PlainText>true</PlainText>\n          </AdministratorPassword>`);
+v = pw().replace(/'/g, 'x'); f("T-SQL's N'…' password", v, `EXEC sp_addlinkedsrvlogin @rmtsrvname = N'PARTNER', @useself = N'False', @rmtuser = N'acme_reader', @rmtpassword = N'${v}';`);
+v = pw().replace(/['"]/g, 'x'); f("a script's -SqlPwd parameter in an Azure Pipelines debug log", v, `##[debug]ScriptArguments=-SqlServer sql01 -SqlUser shopadmin -SqlPwd ${v} -Environment prod`);
+v = s(B64, 54) + '=='; f("Azure Pipelines' setvariable of a camelCase key", v, `##[debug]Processed: ##vso[task.setvariable variable=funcHostKey;isOutput=true]${v}`);
+v = pw().replace(/"/g, 'x'); f("choco source add's -p", v, `##[group]Run choco source add -n=acme -s="https://nexus.acme.io/repository/choco/" -u="svc-choco" -p="${v}" --priority=1`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

@@ -1317,6 +1317,8 @@ export function isSecretName(name: string): boolean {
   return !NOT_SECRET_NAME.test(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'));
 }
 
+/** After an element's `<Name>`: blanks, a line break, then a `<Value>` child's text. */
+const NESTED_XML_VALUE = /[ \t]*\r?\n?[ \t]*<Value>(?<v>[^<>\n]{1,4096})<\/Value>/dy;
 /** An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat). */
 const XML_VALUE_AT = /(?<secret>[^<>\n]{1,2048})<\//y;
 /** `auth` alone names a switch (`auth: true`) as often as a credential: its value counts when it is base64 of `user:password` (docker's `auth`, in YAML as in JSON). */
@@ -1405,6 +1407,17 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
   valueAt.lastIndex = m ? e + m[0].length : e + 1;
+  // An element whose value is a `<Value>` child (Windows' unattend.xml: `<AdministratorPassword>` then `<Value>…</Value>` and
+  // `<PlainText>`; adv34 F28): the child's text.
+  if (element) {
+    NESTED_XML_VALUE.lastIndex = e + 1;
+    const nested = NESTED_XML_VALUE.exec(text);
+    if (nested) {
+      const [start, end] = nested.indices!.groups!.v!;
+      if (!isLookAlike(nested.groups!.v, PASSWORD_NAME.test(name)) && !isReference(nested.groups!.v)) out.push({ start, end, kind: kindOfName(name), byContext: true });
+      return e;
+    }
+  }
   // A Rails ERB tag (`password: <%= ENV.fetch("DB_PASSWORD") { "…" } %>`, config/database.yml: adv16 D01): the environment is
   // a reference, kept; a literal fallback in it is the value.
   if (m && text.startsWith('<%', valueAt.lastIndex)) {
@@ -1532,6 +1545,18 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A list of one string (Python's `parse_qs`: `'sig': ['…']`, a JSON `"token": ["…"]`: adv27 F34).
   INLINE_LIST_STRING.lastIndex = valueAt.lastIndex;
   if (m && INLINE_LIST_STRING.test(text)) valueAt.lastIndex = INLINE_LIST_STRING.lastIndex;
+  // A .reg file's binary value (`"Password"=hex:a3,d2,79,…`, continued with `,\\` over lines: TightVNC's, adv34 F23): every byte.
+  if (m && !element && text.startsWith('hex', valueAt.lastIndex)) {
+    REG_HEX_VALUE.lastIndex = valueAt.lastIndex;
+    const h = REG_HEX_VALUE.exec(text);
+    if (h) {
+      const [start, end] = h.indices!.groups!.v!;
+      // Not remembered: a list of bytes repeats its own prefix every three characters (the remembered values' search would
+      // compare it at each: 51 s for 1 MB).
+      out.push({ start, end, kind: kindOfName(name) });
+      return e;
+    }
+  }
   const valueFrom = valueAt.lastIndex;
   let v = valueAt.exec(text);
   if (!v) {
@@ -1652,11 +1677,14 @@ const SCHEME_CREDENTIAL = /(?<secret>[^\s"',;}\]\\]{8,8192})/y;
 const CHANGED_TO = /["']?[ \t]*(?:->|=>)[ \t]*(?:"(?<q>(?:[^"\\\n]|\\.){1,4096})"|'(?<s>[^'\n]{1,4096})'|(?<b>[^\s"',;}\]]+))/y;
 /** A pointer's address before its string (gdb's `char *`). */
 const GDB_POINTER = /0x[0-9a-f]{4,16}[ \t]+(?=")/y;
+/** A .reg file's `hex:` / `hex(N):` value: bytes in hex, comma-separated, a line continued by `,\\` and the next line's indent. */
+const REG_HEX_VALUE = /hex(?:\([0-9a-f]\))?:(?<v>[0-9a-f]{2}(?:,(?:\\\r?\n[ \t]*)?[0-9a-f]{2}){0,8191})/dy;
 /** `Some(` ending its line, then the next line's indent before a quoted value. */
 const SOME_BELOW = /Some\([ \t]*\r?\n[ \t]*(?=")/y;
 /** A string literal's prefix before its quote: Python's `b` / `r` / `u` / `rb`, an Elixir sigil's `~c`, Objective-C's `@`. */
 // Objective-C's `@"…"` too (react-native-config's GeneratedDotEnv.m: `@"PARTNER_CLIENT_SECRET":@"…"`: adv32 F29).
-const STRING_PREFIX = /(?:[bBrRuU]{1,2}|~[a-zA-Z]|@)(?=["'])/y;
+// T-SQL's Unicode literal `N'…'` (`@rmtpassword = N'…'`: adv34 F30).
+const STRING_PREFIX = /(?:[bBrRuU]{1,2}|~[a-zA-Z]|@|N)(?=["'])/y;
 /** fish's `set --show` line of a variable's scope (`set in global scope, exported, with 1 elements`, `originally inherited as |…|`). */
 const FISH_SCOPE = /(?:set in (?:global|universal|local|function) scope|originally inherited as )/y;
 
@@ -1849,8 +1877,12 @@ function plistValue(text: string, k: number, e: number, out: SecretFinding[]): v
 /** A property's `<name>NAME</name>` then `<value>…</value>` (Hadoop's core-site.xml, Maven's `httpHeaders` in settings.xml: adv27 F03). */
 const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?<v>[^<\n]{1,2048})<\/value>/dy;
 
+/** PowerShell's CLIXML of a hashtable (`Export-Clixml`: `<S N="Key">ApiToken</S>` then `<S N="Value">…</S>`: adv34 F08). */
+const CLIXML_ENTRY_VALUE = /<\/S>[ \t]*\r?\n?[ \t]*<S N="Value">(?<v>[^<\n]{1,2048})<\/S>/dy;
+
 function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (text.startsWith('<name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
+  else if (text.startsWith('<S N="Key">', k - 11)) valueFromName(text, k, e, CLIXML_ENTRY_VALUE, out);
 }
 
 /**
