@@ -483,6 +483,8 @@ v = pw().replace(/'/g, 'x'); f("T-SQL's N'…' password", v, `EXEC sp_addlinkeds
 v = pw().replace(/['"]/g, 'x'); f("a script's -SqlPwd parameter in an Azure Pipelines debug log", v, `##[debug]ScriptArguments=-SqlServer sql01 -SqlUser shopadmin -SqlPwd ${v} -Environment prod`);
 v = s(B64, 54) + '=='; f("Azure Pipelines' setvariable of a camelCase key", v, `##[debug]Processed: ##vso[task.setvariable variable=funcHostKey;isOutput=true]${v}`);
 v = pw().replace(/"/g, 'x'); f("choco source add's -p", v, `##[group]Run choco source add -n=acme -s="https://nexus.acme.io/repository/choco/" -u="svc-choco" -p="${v}" --priority=1`);
+// Adversary pass 36 (session 12's final check).
+v = 'D9FMb#' + s(AN, 6) + ';' + s(AN, 6); f("grafana.ini's triple-quoted password", v, `[database]\ntype = postgres\npassword = '''${v}'''`.replace(/'''/g, '"""'));
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

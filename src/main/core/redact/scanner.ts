@@ -1233,6 +1233,8 @@ const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protec
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
+    // Grafana's ini quotes a value holding `#` or `;` in three quotes (`password = """…"""`: adv36 F05).
+    `"""(?<triple>[^\\n]{1,4096}?)"""`,
     // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
     `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,8192})"`,
     `'(?<single>[^'\\n]{1,8192})'`,
@@ -1591,7 +1593,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (p) v = p;
     }
   }
-  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi;
+  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
@@ -1607,7 +1609,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.index + (v.groups!.ansi !== undefined ? 2 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  const s = v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
   // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
