@@ -1217,6 +1217,20 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
 const columnKind = (name: string): string | undefined => (isSecretName(name) ? kindOfName(name) : undefined);
 
 const PASSWORD_NAME = /pass|pwd/i;
+/** A diff's old and new words of a name's value (`re`, sticky, at `at`; its `groups`): each the name's, look-alikes aside. Did `re` match? */
+function changedWords(text: string, re: RegExp, at: number, groups: readonly string[], name: string, out: SecretFinding[]): boolean {
+  re.lastIndex = at;
+  const w = re.exec(text);
+  if (!w) return false;
+  for (const g of groups) {
+    const word = w.groups![g];
+    if (word === undefined || isLookAlike(word, PASSWORD_NAME.test(name)) || isReference(word)) continue;
+    const [start, end] = w.indices!.groups![g]!;
+    out.push({ start, end, kind: kindOfName(name), byContext: true });
+  }
+  return true;
+}
+
 /** Word-diff porcelain after a name: its line's end, a `-` and / or a `+` line of one word (quotes aside), then the `~` line. */
 const PORCELAIN_WORDS = /[ \t]*\r?\n[-+](?<q>["']?)(?<a>[^\s"']{1,4096})\k<q>\r?\n(?:[-+](?<r>["']?)(?<b>[^\s"']{1,4096})\k<r>\r?\n)?~/dy;
 /** A .properties line's continuation (a `\\` ending the line), then the next line's indent. */
@@ -1513,37 +1527,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   FISH_SCOPE.lastIndex = valueAt.lastIndex;
   if (m && text.charCodeAt(k - 1) === 0x24 && FISH_SCOPE.test(text)) return e;
   // `git diff --word-diff`'s change of a value (`DB_PASSWORD=[-old-]{+new+}`, adv13 B29): both words are the name's.
-  if (m && text.startsWith('[-', valueAt.lastIndex)) {
-    WORD_DIFF.lastIndex = valueAt.lastIndex;
-    const w = WORD_DIFF.exec(text);
-    if (w) {
-      for (const g of ['old', 'new'] as const) {
-        const word = w.groups![g];
-        if (word === undefined || isLookAlike(word, PASSWORD_NAME.test(name)) || isReference(word)) continue;
-        const [start, end] = w.indices!.groups![g]!;
-        out.push({ start, end, kind: kindOfName(name), byContext: true });
-      }
-      return e;
-    }
-  }
+  if (m && text.startsWith('[-', valueAt.lastIndex) && changedWords(text, WORD_DIFF, valueAt.lastIndex, ['old', 'new'], name, out)) return e;
   // A Java .properties value continued on the next line (`ldap.bind.password=\\` then `    pw`: adv29 F32): the next line's.
   PROPERTIES_CONTINUATION.lastIndex = valueAt.lastIndex;
   if (m && !element && PROPERTIES_CONTINUATION.test(text)) valueAt.lastIndex = PROPERTIES_CONTINUATION.lastIndex;
   // `git diff --word-diff=porcelain` (adv31 F02): the name on a context line, the old and new words on `-` / `+` lines of their
   // own, then `~` (the line's end).
-  if (m) {
-    PORCELAIN_WORDS.lastIndex = valueAt.lastIndex;
-    const w = PORCELAIN_WORDS.exec(text);
-    if (w) {
-      for (const g of ['a', 'b'] as const) {
-        const word = w.groups![g];
-        if (word === undefined || isLookAlike(word, PASSWORD_NAME.test(name)) || isReference(word)) continue;
-        const [start, end] = w.indices!.groups![g]!;
-        out.push({ start, end, kind: kindOfName(name), byContext: true });
-      }
-      return e;
-    }
-  }
+  if (m && changedWords(text, PORCELAIN_WORDS, valueAt.lastIndex, ['a', 'b'], name, out)) return e;
   // A list of one string (Python's `parse_qs`: `'sig': ['…']`, a JSON `"token": ["…"]`: adv27 F34).
   INLINE_LIST_STRING.lastIndex = valueAt.lastIndex;
   if (m && INLINE_LIST_STRING.test(text)) valueAt.lastIndex = INLINE_LIST_STRING.lastIndex;

@@ -79,19 +79,26 @@ const MAX_PULUMI_ROWS = 256;
  * the namespace's `:`); a secret not shown is `[secret]`, no value.
  */
 function pulumiConfig(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
-  PULUMI_TABLE.lastIndex = 0;
-  for (let m = PULUMI_TABLE.exec(text); m; m = PULUMI_TABLE.exec(text)) {
+  rowsUnder(text, PULUMI_TABLE, VAULT_ROW, MAX_PULUMI_ROWS, (row, at) => {
+    const { key, value } = row.groups!;
+    if (isSecretName(key.slice(key.lastIndexOf(':') + 1)) && !/\s/.test(value) && value !== '[secret]' && !isReference(value) && !isLookAlike(value, true)) {
+      const s = at + row[0].indexOf(value, key.length);
+      out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
+    }
+  });
+}
+
+/** Each line after each `header` match that `row` reads, to the first it does not (at most `maxRows` a header): `visit(row, lineStart)`. */
+function rowsUnder(text: string, header: RegExp, row: RegExp, maxRows: number, visit: (row: RegExpExecArray, at: number) => void): void {
+  header.lastIndex = 0;
+  for (let m = header.exec(text); m; m = header.exec(text)) {
     let at = m.index + m[0].length + 1;
-    for (let n = 0; n < MAX_PULUMI_ROWS && at < text.length; n++) {
+    for (let n = 0; n < maxRows && at < text.length; n++) {
       const nl = text.indexOf('\n', at);
       const end = nl < 0 ? text.length : nl;
-      const row = VAULT_ROW.exec(text.slice(at, end));
-      if (!row) break;
-      const { key, value } = row.groups!;
-      if (isSecretName(key.slice(key.lastIndexOf(':') + 1)) && !/\s/.test(value) && value !== '[secret]' && !isReference(value) && !isLookAlike(value, true)) {
-        const s = at + row[0].indexOf(value, key.length);
-        out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
-      }
+      const r = row.exec(text.slice(at, end));
+      if (!r) break;
+      visit(r, at);
       at = end + 1;
     }
   }
@@ -205,23 +212,13 @@ const MAX_WHOS_ROWS = 512;
 
 /** `%whos`: the rows whose variable names a secret (`api_key`, `db_password`); a DSN's password by the URL rule already. */
 function whosTable(text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]): void {
-  WHOS_HEADER.lastIndex = 0;
-  for (let m = WHOS_HEADER.exec(text); m; m = WHOS_HEADER.exec(text)) {
-    let at = m.index + m[0].length + 1;
-    for (let n = 0; n < MAX_WHOS_ROWS && at < text.length; n++) {
-      const nl = text.indexOf('\n', at);
-      const end = nl < 0 ? text.length : nl;
-      const row = WHOS_ROW.exec(text.slice(at, end));
-      if (!row) break;
-      const { name, type, value } = row.groups!;
-      if (type === 'str' && isSecretName(name) && !isReference(value) && !isLookAlike(value, true)) {
-        // The value ends the row (blanks and a CR after it aside).
-        const s = at + row[0].replace(/[ \t]*\r?$/, '').length - value.length;
-        out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
-      }
-      at = end + 1;
-    }
-  }
+  rowsUnder(text, WHOS_HEADER, WHOS_ROW, MAX_WHOS_ROWS, (row, at) => {
+    const { name, type, value } = row.groups!;
+    if (type !== 'str' || !isSecretName(name) || isReference(value) || isLookAlike(value, true)) return;
+    // The value ends the row (blanks and a CR after it aside).
+    const s = at + row[0].replace(/[ \t]*\r?$/, '').length - value.length;
+    out.push({ start: s, end: s + value.length, kind: 'secret', byContext: true });
+  });
 }
 
 /** A kernel connection file's `"signature_scheme": "hmac-…"`, and its `"key"` (the file's other fields between, either side). */
