@@ -425,7 +425,7 @@ export const FILES: ContextRule[] = [
   // git filter-repo's and BFG's replacement lines (`literal:pw==>***REMOVED***`, `pw==>x`; the default type is literal): the text
   // replaced is the secret being scrubbed. Not `regex:` / `glob:` lines (patterns), nor `$1 ==> "x"` (jshell: a blank before), nor
   // a progress bar (`[=====>] 20%`: a word of `[` and `=`).
-  { kind: 'secret', keywords: ['==>'], needs: /\S==>/, re: /^(?:literal:)?(?!regex:|glob:)(?<secret>[^\s#[=]\S{2,4094}?)(?===>)/gm },
+  { kind: 'secret', keywords: ['==>'], needs: /^(?:literal:)?(?!regex:|glob:)[^\s#[=]\S{2,4094}?==>/, re: /^(?:literal:)?(?!regex:|glob:)(?<secret>[^\s#[=]\S{2,4094}?)(?===>)/gm },
   // An AWS secret access key right after its key id (`Aws::Credentials.new('AKIA…', '…')`, `AKIA…:…`, a CSV row: adv31 F39).
   { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}['"]?[ \t]*[,:;=|\t][ \t]*['"]?(?<secret>[A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+=])/g },
   // A credential as a positional argument of the calls that take one (adversary pass 31: `new PDO(dsn, 'user', 'pw')` in a `git grep`
