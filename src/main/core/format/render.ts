@@ -20,6 +20,7 @@ import { CUT_PLACEHOLDER, textLinesOf } from '../handlers/passthrough.js';
 import { humanSize } from '../handlers/narrate.js';
 import { pathListLegend } from '../handlers/list-view.js';
 import type { Report, RunFacts } from '../handlers/types.js';
+import { thousands } from './thousands.js';
 
 export type OutputMode = 'human' | 'json' | 'context';
 
@@ -112,7 +113,7 @@ export function statusParts(f: ExitFacts, shown: Shown, raw?: string, extra: str
   // left out was short (a `Loaded … config` line).
   const failedInOrder = f.exitCode !== 0 && (!shown.hidden || shown.inOrder === true);
   if (f.durationMs >= LONG_RUN_MS && !failedInOrder) parts.push(statusDuration(f.durationMs));
-  if (shown.hidden && shown.totalLines !== undefined && !failedInOrder) parts.push(`${shown.totalLines.toLocaleString('en-US')} line${shown.totalLines === 1 ? '' : 's'}`);
+  if (shown.hidden && shown.totalLines !== undefined && !failedInOrder) parts.push(`${thousands(shown.totalLines)} line${shown.totalLines === 1 ? '' : 's'}`);
   if (shown.skipped) parts.push(`${shown.skipped} shown above`);
   if (shown.hidden && !shown.rawNamed && raw) parts.push(raw);
   return [...parts, ...extra];
@@ -165,7 +166,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
         if (f.exitCode !== 0) out.push(...textLinesOf(r.output));
       } else if (body !== '') {
         if (r.list?.kind === 'paths') out.push(pathListLegend(r.list.entries, body));
-        else if (r.list) out.push(`[mish: all ${r.list.entries.toLocaleString('en-US')} matching lines, grouped by file as rg --heading prints them]`);
+        else if (r.list) out.push(`[mish: all ${thousands(r.list.entries)} matching lines, grouped by file as rg --heading prints them]`);
         out.push(body.endsWith('\n') ? body.slice(0, -1) : body + (options.eolNote ? dim(' ⏎ (no newline at end)') : ''));
       }
       shown = { hidden: !!r.cut || !!r.binary, ...(r.binary ? {} : { totalLines: r.lines }), ...(r.cut && raw ? { rawNamed: true } : {}) };

@@ -11,6 +11,7 @@
  */
 import { compactBlocks, compactPaths, PathListSyntaxError, type NameBlock } from '../compact/path-list.js';
 import type { Segment } from '../router/categorize.js';
+import { thousands } from '../format/thousands.js';
 
 /** Below this many lines a listing is shown as printed (compacting a few paths saves little). */
 export const LIST_VIEW_MIN_LINES = 20;
@@ -79,7 +80,7 @@ export function isPathListing(segments: readonly Segment[]): boolean {
  * program's order) and how to read the notation (compact/path-list.ts). The bench counts it.
  */
 export function pathListLegend(entries: number, compact: string): string {
-  return `[mish: all ${entries.toLocaleString('en-US')} paths in order, compacted: ${pathNotation(compact)}]`;
+  return `[mish: all ${thousands(entries)} paths in order, compacted: ${pathNotation(compact)}]`;
 }
 
 /**
@@ -237,7 +238,7 @@ function lsLongView(text: string): ListView | undefined {
   const views = [true, false].map((byDate) => {
     // Shown only if it reads back to the same rows (an owner or a name the pattern misread would not).
     if (JSON.stringify(expandLong(compactLong(rows, byDate), byDate)) !== JSON.stringify(rows)) return undefined;
-    const legend = `[mish: ls -l, all ${rows.length.toLocaleString('en-US')} entries in ls's order, compacted: a "mode links owner group${byDate ? ' date' : ''}:" line heads the rows indented under it (or the one row after it), a row is "size${byDate ? '' : ' date'} name"; padding not kept]`;
+    const legend = `[mish: ls -l, all ${thousands(rows.length)} entries in ls's order, compacted: a "mode links owner group${byDate ? ' date' : ''}:" line heads the rows indented under it (or the one row after it), a row is "size${byDate ? '' : ' date'} name"; padding not kept]`;
     return `${legend}\n${totals.map((t) => t + '\n').join('')}${compactLong(rows, byDate)}\n`;
   });
   const [a, b] = views;
@@ -335,7 +336,7 @@ function lsView(text: string): ListView | undefined {
     if (!worth(`${pathListLegend(entries, compact)}\n${compact}`, text)) return undefined;
     return { output: compact + '\n', entries, kind: 'paths' };
   }
-  const legend = `[mish: ls, all ${entries.toLocaleString('en-US')} names in ${blocks.filter((b) => b.dir !== undefined).length} directories, in ls's order, compacted: one line per directory, "dir/: a b"; bash braces; \\ escapes]`;
+  const legend = `[mish: ls, all ${thousands(entries)} names in ${blocks.filter((b) => b.dir !== undefined).length} directories, in ls's order, compacted: one line per directory, "dir/: a b"; bash braces; \\ escapes]`;
   const output = `${legend}\n${compactBlocks(blocks)}\n`;
   if (!worth(output, text)) return undefined;
   return { output, entries };
@@ -360,7 +361,7 @@ function duView(text: string): ListView | undefined {
     pseudo.push(`${m[2]}=${m[1]}`);
   }
   const compact = compactPaths(pseudo);
-  const legend = `[mish: du, all ${lines.length.toLocaleString('en-US')} lines in order, compacted: path=size (the size after the last =), in the path notation: ${pathNotation(compact)}]`;
+  const legend = `[mish: du, all ${thousands(lines.length)} lines in order, compacted: path=size (the size after the last =), in the path notation: ${pathNotation(compact)}]`;
   const output = `${legend}\n${compact}\n`;
   if (!worth(output, body)) return undefined;
   return { output, entries: lines.length };

@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { stripAnsi } from '../squasher/vt-stripper.js';
 import { ensurePrivateDir } from '../fs/private-dir.js';
+import { thousands } from '../format/thousands.js';
 
 /** Start of the output, kept whole: the command's first errors are usually the ones that matter. */
 export const HEAD_BYTES = 32 * 1024 * 1024;
@@ -370,7 +371,7 @@ export class SpoolReader {
     // head: lines 1..headLines complete, then the start of line headLines+1 (may be '').
     const headFragment = head.pop() ?? '';
     const firstTail = m.headLines + m.droppedLines + 1;
-    const marker = `… [${m.droppedBytes.toLocaleString('en-US')} bytes dropped from the spool] …`;
+    const marker = `… [${thousands(m.droppedBytes)} bytes dropped from the spool] …`;
     let raw: string[];
     let tailStart: number;
     if (firstTail === m.headLines + 1) {
@@ -432,7 +433,7 @@ export class SpoolReader {
     const raw = Buffer.concat(side.slice(a, b + 1).map((x) => fs.readFileSync(x.path))).toString('utf8').split('\n');
     // The empty piece after a final newline is no line, except the head's before a gap (the cut line's start).
     if (b === side.length - 1 && !(dropped && side[b].n === 0) && raw.length && raw[raw.length - 1] === '') raw.pop();
-    const marker = `… [${m.droppedBytes.toLocaleString('en-US')} bytes dropped from the spool] …`;
+    const marker = `… [${thousands(m.droppedBytes)} bytes dropped from the spool] …`;
     if (dropped && side[a].afterGap && raw.length) raw[0] = `${marker}${raw[0]}`;
     if (dropped && side[b].n === 0 && raw.length > m.headLines!) raw[m.headLines!] = `${raw[m.headLines!]}${marker}`;
     const gap = dropped ? (firstTail === m.headLines! + 1 ? { from: firstTail + 1, to: firstTail, cut: [firstTail] } : { from: m.headLines! + 2, to: firstTail - 1, cut: [m.headLines! + 1, firstTail] }) : undefined;

@@ -4,6 +4,7 @@
  * ends a long line is often what it is about: the error after a long command line, the status
  * at the end of a JSON record. The raw output keeps the line whole.
  */
+import { thousands } from '../format/thousands.js';
 
 /** Characters of a long line that are shown: head and tail together. */
 export const MAX_SHOWN_LINE_CHARS = 400;
@@ -21,7 +22,7 @@ export const CUT_MARKER_MAX_CHARS = 32;
 
 /** The marker standing for `omitted` characters left out of the middle of a line. */
 export function cutMarker(omitted: number): string {
-  return `… [+${omitted.toLocaleString('en-US')} chars] …`;
+  return `… [+${thousands(omitted)} chars] …`;
 }
 
 /** A line as shown: whole, or head + marker + tail when it is long. */

@@ -8,6 +8,7 @@
 import { constants } from 'node:os';
 import { shownLine } from './line-cut.js';
 import type { BodyLine, HazardReport, SquashResult } from './types.js';
+import { thousands } from '../format/thousands.js';
 
 export interface RenderOptions {
   /** ANSI colour (for a terminal). */
@@ -239,9 +240,9 @@ function mentionNote(b: Extract<BodyLine, { type: 'omitted' }>): string {
   if (!b.mentionCount || !b.mentions) return '';
   const more = b.mentionCount - b.mentions.length;
   const where = b.mentions.length === 1 ? `line ${b.mentions[0]}` : `lines ${b.mentions.join(', ')}`;
-  return `; ${plural(b.mentionCount, 'other line')} with an error word, unclassified: ${where}${more > 0 ? ` (+${more.toLocaleString('en-US')} more)` : ''}`;
+  return `; ${plural(b.mentionCount, 'other line')} with an error word, unclassified: ${where}${more > 0 ? ` (+${thousands(more)} more)` : ''}`;
 }
 
 export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${thousands(n)} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -12,6 +12,7 @@ import { isShellCommand, ShellInputGuard } from '../../core/policy/index.js';
 import { codeUnitBoundary } from '../../core/squasher/line-cut.js';
 import type { BackgroundRun } from '../background-runs.js';
 import { capReply, describeEntry, policyOutput, readLastLines, regexArg, reply, runReplyText, secondsToMs, toolError, truncate, withTimeout, type McpDeps, type RouteCommandResult, type ToolExtra } from '../tool-kit.js';
+import { thousands } from '../../core/format/thousands.js';
 
 /** After send/keys, how long to wait for the process to answer by default: long enough for a prompt round trip, short enough to stay interactive. */
 const DEFAULT_ANSWER_WAIT_S = 5;
@@ -148,7 +149,7 @@ export function registerShInteract(server: McpServer, deps: McpDeps): void {
           const dropped = read.gap
             ? read.gap.to < read.gap.from
               ? `; the spool keeps the first and the newest output: the middle of line ${read.gap.cut[0]} was dropped`
-              : `; the spool keeps the first and the newest output: lines ${read.gap.from}-${read.gap.to} (${(read.gap.to - read.gap.from + 1).toLocaleString('en-US')}) were dropped from its middle, lines ${read.gap.cut.join(' and ')} cut at the gap`
+              : `; the spool keeps the first and the newest output: lines ${read.gap.from}-${read.gap.to} (${thousands(read.gap.to - read.gap.from + 1)}) were dropped from its middle, lines ${read.gap.cut.join(' and ')} cut at the gap`
             : read.droppedLines > 0
               ? `; lines 1..${read.droppedLines} were dropped from the bounded spool`
               : read.droppedLines < 0
@@ -477,6 +478,6 @@ function fitLine(l: { n: number; text: string }, cols: Columns | undefined): { n
   if (l.text.length <= MAX_RAW_LINE_CHARS) return l;
   const head = codeUnitBoundary(l.text, RAW_LINE_HEAD_CHARS);
   const tail = codeUnitBoundary(l.text, l.text.length - RAW_LINE_TAIL_CHARS);
-  const text = `${l.text.slice(0, head)}… [+${(tail - head).toLocaleString('en-US')} chars: columns ${head + 1}-${tail}; read them with from_col/to_col] …${l.text.slice(tail)}`;
+  const text = `${l.text.slice(0, head)}… [+${thousands(tail - head)} chars: columns ${head + 1}-${tail}; read them with from_col/to_col] …${l.text.slice(tail)}`;
   return { n: l.n, text, chars: l.text.length };
 }
