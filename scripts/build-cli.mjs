@@ -158,7 +158,9 @@ async function buildHook() {
 function writePrecompiledToml(engine, texts) {
   const entries = {};
   const grammars = {};
-  const add = (text) => {
+  const policies = {};
+  const categories = {};
+  const add = (text, kind = 'grammar') => {
     let data;
     try {
       data = parseToml(text);
@@ -166,6 +168,18 @@ function writePrecompiledToml(engine, texts) {
       return; // a broken file is reported where it is loaded
     }
     const key = createHash('sha1').update(text).digest('hex');
+    if (kind === 'policy' || kind === 'categories') {
+      // The parsed TOML stays in `entries` (`mish hook` compiles the policy from it); the check's
+      // output is stored only where it is more than the parsed TOML with the schema's defaults
+      // (PARSED_WITH_DEFAULTS otherwise: the CLI then checks neither with zod).
+      if (plainJson(data)) entries[key] = JSON.stringify(data);
+      const [check, withDefaults, table] = kind === 'policy' ? [engine.checkPolicyData, engine.withPolicyDefaults, policies] : [engine.checkCategoriesData, engine.withCategoriesDefaults, categories];
+      const checked = check(data);
+      if (checked !== undefined && plainJson(checked)) {
+        table[key] = plainJson(data) && sameJson(checked, withDefaults(data)) ? JSON.stringify(engine.PARSED_WITH_DEFAULTS) : JSON.stringify(checked);
+      }
+      return;
+    }
     const checked = engine.checkGrammarData(data);
     // A grammar file compiles from its checked data (compileGrammarSource never parses it then): its parsed TOML would only
     // weigh on the package (both tables for the grammars took it past its 1.7 MB ceiling). A file read otherwise is parsed
@@ -173,17 +187,24 @@ function writePrecompiledToml(engine, texts) {
     if (checked !== undefined && plainJson(checked)) grammars[key] = JSON.stringify(checked);
     else if (plainJson(data)) entries[key] = JSON.stringify(data);
   };
+  const meta = path.join(root, 'grammars', '_meta');
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.toml')) add(readFileSync(p, 'utf8'));
+      else if (e.name.endsWith('.toml')) add(readFileSync(p, 'utf8'), p === path.join(meta, 'policy.toml') ? 'policy' : p === path.join(meta, 'categories.toml') ? 'categories' : 'grammar');
     }
   };
   walk(path.join(root, 'grammars'));
-  for (const t of texts) add(t);
+  for (const t of texts) add(t, 'policy');
   mkdirSync(path.join(root, 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'dist', 'precompiled-toml.json'), JSON.stringify({ format: 1, entries, grammars }));
+  writeFileSync(path.join(root, 'dist', 'precompiled-toml.json'), JSON.stringify({ format: 1, entries, grammars, policies, categories }));
+}
+
+/** The same data, keys in any order. */
+function sameJson(a, b) {
+  const canon = (v) => (Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon(v[k])])) : v);
+  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }
 
 /**
@@ -201,6 +222,8 @@ async function importEngine() {
           "export { loadAlwaysGrammar } from './src/main/core/squasher/always-rules.ts';",
           "export { PACKS } from './src/main/core/policy/packs/index.ts';",
           "export { checkGrammarData } from './src/main/core/grammar/compile.ts';",
+          "export { checkPolicyData, withPolicyDefaults, PARSED_WITH_DEFAULTS } from './src/main/core/policy/rules.ts';",
+          "export { checkCategoriesData, withCategoriesDefaults } from './src/main/core/router/meta.ts';",
         ].join('\n'),
         resolveDir: root,
         sourcefile: 'build-engine-entry.ts',

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { usePrecompiledToml } from '../core/toml/parse-toml.js';
 import { readPrecompiledTables } from '../core/toml/precompiled-toml.js';
 import { useCheckedGrammars } from '../core/grammar/compile.js';
+import { useCheckedPolicies } from '../core/policy/rules.js';
+import { useCheckedCategories } from '../core/router/meta.js';
 import { readNeedleTable, useNeedleTable } from '../core/squasher/needle-table.js';
 import { runProxy, type ProxyOptions } from './proxy.js';
 import { runRaw, RAW_HELP } from './raw-command.js';
@@ -154,10 +156,12 @@ export async function main(argv: string[]): Promise<number> {
 
 // The built-in TOML tables pre-parsed by the build (dist/precompiled-toml.json, next to this
 // bundle); from the sources there is no such file and every table is parsed as usual.
-// The built-in grammar files come checked by the build too (the same file).
+// The built-in grammar, policy and categories files come checked by the build too (the same file).
 const precompiled = readPrecompiledTables(fileURLToPath(new URL('./precompiled-toml.json', import.meta.url)));
 usePrecompiledToml(precompiled?.toml);
 useCheckedGrammars(precompiled?.grammar);
+useCheckedPolicies(precompiled?.policy);
+useCheckedCategories(precompiled?.categories);
 // The always-on rules' needle sets and line leads, read by the build (dist/precompiled-needles.json);
 // from the sources, or for a rule the table lacks, they are read when the squasher first needs them.
 useNeedleTable(readNeedleTable(fileURLToPath(new URL('./precompiled-needles.json', import.meta.url))));

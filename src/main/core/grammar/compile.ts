@@ -44,38 +44,6 @@ const MAX_CONTEXT_AFTER = 50;
 /** Upper bound for template tails, for the same reason. */
 const MAX_TEMPLATE_TAIL = 1000;
 
-const categorySchema = z.enum(CATEGORIES);
-const nameList = z.array(z.string().min(1));
-const flagsSchema = z
-  .string()
-  .regex(/^[imsuv]*$/, 'flags may only contain i, m, s, u, v (g and y would make matching stateful)');
-
-const ruleBase = {
-  id: z.string().min(1).optional(),
-  pattern: z.string().min(1),
-  actions: nameList.optional(),
-  dialects: nameList.optional(),
-  flags: flagsSchema.optional(),
-};
-const hazardSchema = z.strictObject({
-  ...ruleBase,
-  severity: z.enum(['error', 'warning']),
-  context_after: z.number().int().min(0).max(MAX_CONTEXT_AFTER).optional(),
-  continue_pattern: z.string().min(1).optional(),
-  end_pattern: z.string().min(1).optional(),
-  frame_pattern: z.string().min(1).optional(),
-  frame_focus: z.string().min(1).optional(),
-  lead_noise: z.string().min(1).optional(),
-});
-const outcomeSchema = z.strictObject({ ...ruleBase, format: z.string().optional() });
-const noiseSchema = z.strictObject({
-  ...ruleBase,
-  action: z.enum(['strip', 'dedup']),
-  continue_pattern: z.string().min(1).optional(),
-  end_pattern: z.string().min(1).optional(),
-});
-const promptSchema = z.strictObject({ ...ruleBase });
-
 /**
  * The only variables a grammar may set for its tool (`[grammar] presentation_env`): ones that
  * change how output looks, never what the command does. A project's `.mish/grammars` is not
@@ -83,51 +51,91 @@ const promptSchema = z.strictObject({ ...ruleBase });
  */
 export const PRESENTATION_ENV_VARS = ['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE'] as const;
 
-const fileSchema = z.strictObject({
-  grammar: z
-    .strictObject({
-      name: z
-        .string()
-        .regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'name must be a plain word (letters, digits, _ . + -)')
-        .optional(),
-      description: z.string().optional(),
-      category: categorySchema.optional(),
-      include: nameList.optional(),
-      presentation_env: z.partialRecord(z.enum(PRESENTATION_ENV_VARS), z.string().regex(/^[0-9A-Za-z]{1,8}$/, 'a short word or number')).optional(),
-    })
-    .optional(),
-  detect: z
-    .strictObject({
-      commands: nameList.optional(),
-      dialects: z.record(z.string(), nameList).optional(),
-      value_flags: nameList.optional(),
-    })
-    .optional(),
-  actions: z
-    .record(
-      z.string(),
-      z.strictObject({
-        aliases: nameList.optional(),
-        quiet_flags: nameList.optional(),
+/**
+ * The grammar file schema, built on first use rather than at module load: the built-in grammar
+ * files come checked by the build (useCheckedGrammars), so a `mish <cmd>` with no grammar of its
+ * own never builds it (or loads zod for it).
+ */
+function buildFileSchema() {
+  const categorySchema = z.enum(CATEGORIES);
+  const nameList = z.array(z.string().min(1));
+  const flagsSchema = z
+    .string()
+    .regex(/^[imsuv]*$/, 'flags may only contain i, m, s, u, v (g and y would make matching stateful)');
+
+  const ruleBase = {
+    id: z.string().min(1).optional(),
+    pattern: z.string().min(1),
+    actions: nameList.optional(),
+    dialects: nameList.optional(),
+    flags: flagsSchema.optional(),
+  };
+  const hazardSchema = z.strictObject({
+    ...ruleBase,
+    severity: z.enum(['error', 'warning']),
+    context_after: z.number().int().min(0).max(MAX_CONTEXT_AFTER).optional(),
+    continue_pattern: z.string().min(1).optional(),
+    end_pattern: z.string().min(1).optional(),
+    frame_pattern: z.string().min(1).optional(),
+    frame_focus: z.string().min(1).optional(),
+    lead_noise: z.string().min(1).optional(),
+  });
+  const outcomeSchema = z.strictObject({ ...ruleBase, format: z.string().optional() });
+  const noiseSchema = z.strictObject({
+    ...ruleBase,
+    action: z.enum(['strip', 'dedup']),
+    continue_pattern: z.string().min(1).optional(),
+    end_pattern: z.string().min(1).optional(),
+  });
+  const promptSchema = z.strictObject({ ...ruleBase });
+  return z.strictObject({
+    grammar: z
+      .strictObject({
+        name: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'name must be a plain word (letters, digits, _ . + -)')
+          .optional(),
+        description: z.string().optional(),
         category: categorySchema.optional(),
-      }),
-    )
-    .optional(),
-  hazard: z.array(hazardSchema).optional(),
-  outcome: z.array(outcomeSchema).optional(),
-  noise: z.array(noiseSchema).optional(),
-  prompt: z.array(promptSchema).optional(),
-  template: z
-    .strictObject({
-      description: z.string().optional(),
-      include_regex: z.union([z.string().min(1), nameList]),
-      flags: flagsSchema.optional(),
-      tail_lines: z.number().int().min(0).max(MAX_TEMPLATE_TAIL).optional(),
-      tail_paragraphs: z.number().int().min(0).max(MAX_TEMPLATE_TAIL).optional(),
-    })
-    .optional(),
-});
-type GrammarFileData = z.infer<typeof fileSchema>;
+        include: nameList.optional(),
+        presentation_env: z.partialRecord(z.enum(PRESENTATION_ENV_VARS), z.string().regex(/^[0-9A-Za-z]{1,8}$/, 'a short word or number')).optional(),
+      })
+      .optional(),
+    detect: z
+      .strictObject({
+        commands: nameList.optional(),
+        dialects: z.record(z.string(), nameList).optional(),
+        value_flags: nameList.optional(),
+      })
+      .optional(),
+    actions: z
+      .record(
+        z.string(),
+        z.strictObject({
+          aliases: nameList.optional(),
+          quiet_flags: nameList.optional(),
+          category: categorySchema.optional(),
+        }),
+      )
+      .optional(),
+    hazard: z.array(hazardSchema).optional(),
+    outcome: z.array(outcomeSchema).optional(),
+    noise: z.array(noiseSchema).optional(),
+    prompt: z.array(promptSchema).optional(),
+    template: z
+      .strictObject({
+        description: z.string().optional(),
+        include_regex: z.union([z.string().min(1), nameList]),
+        flags: flagsSchema.optional(),
+        tail_lines: z.number().int().min(0).max(MAX_TEMPLATE_TAIL).optional(),
+        tail_paragraphs: z.number().int().min(0).max(MAX_TEMPLATE_TAIL).optional(),
+      })
+      .optional(),
+  });
+}
+let schema: ReturnType<typeof buildFileSchema> | undefined;
+const fileSchema = () => (schema ??= buildFileSchema());
+type GrammarFileData = z.infer<ReturnType<typeof buildFileSchema>>;
 
 // ---------------------------------------------------------------------------------------------
 // Locating lines: smol-toml gives positions only for syntax errors, so for a bad value we find
@@ -261,7 +269,7 @@ export function useCheckedGrammars(next: CheckedGrammarLookup | undefined): void
 
 /** The file schema's output for a grammar file's parsed TOML, or undefined when it does not pass (the build's check). */
 export function checkGrammarData(raw: unknown): unknown {
-  const r = fileSchema.safeParse(raw);
+  const r = fileSchema().safeParse(raw);
   return r.success ? r.data : undefined;
 }
 
@@ -284,7 +292,7 @@ export function compileGrammarSource(
   }
 
   const index = new SourceIndex(source);
-  const parsed = fileSchema.safeParse(raw);
+  const parsed = fileSchema().safeParse(raw);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue): GrammarError => {
       let p = issue.path;
@@ -323,7 +331,7 @@ function compileData(
   }
   const dialects = data.detect?.dialects ?? {};
 
-  const base = (kind: RuleKind, i: number, r: z.infer<typeof promptSchema>): CompiledRule | undefined => {
+  const base = (kind: RuleKind, i: number, r: NonNullable<GrammarFileData['prompt']>[number]): CompiledRule | undefined => {
     const id = displayRuleId(kind, i, r.id);
     const before = errors.length;
     for (const a of r.actions ?? []) {

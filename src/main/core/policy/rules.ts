@@ -121,15 +121,75 @@ function ruleLine(text: string, index: number): number | undefined {
 }
 
 /** Compile one policy file's text. Bad rules are left out and reported; the caller decides the fallback. */
-export function compilePolicyText(text: string, file: string): CompiledFile {
-  let data: unknown;
-  try {
-    data = parseToml(text);
-  } catch (e) {
-    const err = e as Error & { line?: number };
-    return { rules: [], errors: [{ file, line: err.line, message: `invalid TOML: ${err.message.split('\n')[0]}` }] };
+/** A policy text's schema outputs, for a text whose top level and every rule pass (checkPolicyData). */
+interface CheckedPolicy {
+  default?: { decision: Verdict };
+  /** Each rule's output of the rule schema. */
+  rule: RuleData[];
+}
+type RuleData = z.infer<ReturnType<typeof ruleSchema>>;
+
+/**
+ * The schemas' outputs for a policy text, or undefined to parse and check it; or
+ * PARSED_WITH_DEFAULTS: they are the text's parsed TOML with the schemas' defaults filled in
+ * (withPolicyDefaults), as the build checked for this text (the table then holds no second copy
+ * of the built-in policy beside its parsed TOML, which `mish hook` reads).
+ */
+export type CheckedPolicyLookup = (source: string) => unknown;
+
+/** A checked-policy table's value: the schemas' outputs are withPolicyDefaults(the parsed TOML). */
+export const PARSED_WITH_DEFAULTS = 1;
+
+/**
+ * The parsed TOML of a policy file with what the schemas default filled in (`rule = []`, a rule's
+ * `decision = "ask"`): their output for a file that passes them, where the build has checked that
+ * it is (scripts/build-cli.mjs); not a check itself.
+ */
+export function withPolicyDefaults(raw: Record<string, unknown>): CheckedPolicy {
+  const rule = ((raw.rule as Record<string, unknown>[] | undefined) ?? []).map((r) => ('decision' in r ? r : { ...r, decision: 'ask' }) as RuleData);
+  return raw.default === undefined ? { rule } : { default: raw.default as CheckedPolicy['default'], rule };
+}
+
+let checkedLookup: CheckedPolicyLookup | undefined;
+
+/**
+ * Installs (undefined: removes) the source of built-in policy texts (grammars/_meta/policy.toml,
+ * the rule packs) the build parsed and checked (dist/precompiled-toml.json, scripts/build-cli.mjs):
+ * checking them with zod was ~5 ms of every `mish <cmd>` start, and loading zod for it more.
+ * A hit is what the schemas gave for this exact text, so the rules compile as they would have.
+ */
+export function useCheckedPolicies(next: CheckedPolicyLookup | undefined): void {
+  checkedLookup = next;
+}
+
+/** The schemas' outputs for a policy file's parsed TOML when its top level and every rule pass (the build's check), else undefined. */
+export function checkPolicyData(raw: unknown): CheckedPolicy | undefined {
+  const top = policySchemas().file.safeParse(raw);
+  if (!top.success) return undefined;
+  const rule: RuleData[] = [];
+  for (const r of top.data.rule) {
+    const c = policySchemas().rule.safeParse(r);
+    if (!c.success) return undefined;
+    rule.push(c.data);
   }
-  const top = policySchemas().file.safeParse(data);
+  return top.data.default === undefined ? { rule } : { default: top.data.default, rule };
+}
+
+export function compilePolicyText(text: string, file: string): CompiledFile {
+  const hit = checkedLookup?.(text);
+  const checked = hit === PARSED_WITH_DEFAULTS ? withPolicyDefaults(parseToml(text)) : (hit as CheckedPolicy | undefined);
+  let top: { success: true; data: { default?: { decision: Verdict }; rule: unknown[] } } | { success: false; error: z.ZodError };
+  if (checked !== undefined) top = { success: true, data: checked };
+  else {
+    let data: unknown;
+    try {
+      data = parseToml(text);
+    } catch (e) {
+      const err = e as Error & { line?: number };
+      return { rules: [], errors: [{ file, line: err.line, message: `invalid TOML: ${err.message.split('\n')[0]}` }] };
+    }
+    top = policySchemas().file.safeParse(data);
+  }
   if (!top.success) {
     const i = top.error.issues[0];
     return { rules: [], errors: [{ file, message: `${i.path.join('.') || '(top level)'}: ${i.message}` }] };
@@ -141,7 +201,7 @@ export function compilePolicyText(text: string, file: string): CompiledFile {
     // Only a rule with an error needs its line (scanning the text for every rule is quadratic).
     const at = () => ruleLine(text, index);
     const idGuess = typeof (raw as { id?: unknown })?.id === 'string' ? String((raw as { id: string }).id) : `#${index + 1}`;
-    const r = policySchemas().rule.safeParse(raw);
+    const r: { success: true; data: RuleData } | { success: false; error: z.ZodError } = checked !== undefined ? { success: true, data: checked.rule[index] } : policySchemas().rule.safeParse(raw);
     if (!r.success) {
       const i = r.error.issues[0];
       errors.push({ file, line: at(), rule: idGuess, message: `${i.path.join('.') ? `${i.path.join('.')}: ` : ''}${i.message}` });

@@ -12,31 +12,75 @@ import { parseToml } from '../toml/parse-toml.js';
 import { z } from 'zod';
 import type { Category } from '../grammar/types.js';
 import { builtinPolicy, loadPolicy, type Policy, type PolicySources } from '../policy/index.js';
+import { PARSED_WITH_DEFAULTS } from '../policy/rules.js';
 
-const CATEGORY = z.enum(['condense', 'narrate', 'passthrough', 'structured', 'interactive']);
+/**
+ * The schemas are built on first use, not at module load: a `mish <cmd>` whose categories file is
+ * the built-in one gets its checked data from the build (useCheckedCategories) and never builds them.
+ */
+const categorySchema = () => z.enum(['condense', 'narrate', 'passthrough', 'structured', 'interactive']);
 
-const RuleSchema = z
-  .object({
-    commands: z.array(z.string()).min(1),
-    subcommand: z.array(z.string()).optional(),
-    when_flags: z.array(z.string()).optional(),
-    unless_flags: z.array(z.string()).optional(),
-    max_positional: z.number().int().min(0).optional(),
-    value_flags: z.array(z.string()).optional(),
-    unless_stdin: z.boolean().optional(),
-    tar_style: z.boolean().optional(),
-    category: CATEGORY,
-  })
-  .strict();
+const ruleSchema = () =>
+  z
+    .object({
+      commands: z.array(z.string()).min(1),
+      subcommand: z.array(z.string()).optional(),
+      when_flags: z.array(z.string()).optional(),
+      unless_flags: z.array(z.string()).optional(),
+      max_positional: z.number().int().min(0).optional(),
+      value_flags: z.array(z.string()).optional(),
+      unless_stdin: z.boolean().optional(),
+      tar_style: z.boolean().optional(),
+      category: categorySchema(),
+    })
+    .strict();
 
-const CategoriesSchema = z
-  .object({
-    commands: z.record(z.string(), CATEGORY).default({}),
-    rule: z.array(RuleSchema).default([]),
-  })
-  .strict();
+const categoriesSchema = () =>
+  z
+    .object({
+      commands: z.record(z.string(), categorySchema()).default({}),
+      rule: z.array(ruleSchema()).default([]),
+    })
+    .strict();
 
-export type CategoryRule = Omit<z.infer<typeof RuleSchema>, 'category'> & { category: Exclude<Category, 'dangerous'> };
+let schema: ReturnType<typeof categoriesSchema> | undefined;
+const CategoriesSchema = () => (schema ??= categoriesSchema());
+type CategoriesData = z.infer<ReturnType<typeof categoriesSchema>>;
+
+/**
+ * The categories schema's output for a file's text, or undefined to parse and check it; or
+ * PARSED_WITH_DEFAULTS: it is the text's parsed TOML with the schema's defaults filled in
+ * (withCategoriesDefaults), as the build checked for this text.
+ */
+export type CheckedCategoriesLookup = (source: string) => unknown;
+
+/**
+ * The parsed TOML of a categories file with what the schema defaults filled in (`commands = {}`,
+ * `rule = []`): its output for a file that passes it, where the build has checked that it is
+ * (scripts/build-cli.mjs); not a check itself.
+ */
+export function withCategoriesDefaults(raw: Record<string, unknown>): CategoriesData {
+  return { ...raw, commands: raw.commands ?? {}, rule: raw.rule ?? [] } as CategoriesData;
+}
+
+let checkedLookup: CheckedCategoriesLookup | undefined;
+
+/**
+ * Installs (undefined: removes) the source of the built-in categories file the build parsed and
+ * checked (dist/precompiled-toml.json, scripts/build-cli.mjs): a hit is the schema's output for
+ * this exact text, so the file compiles as it would have, without zod.
+ */
+export function useCheckedCategories(next: CheckedCategoriesLookup | undefined): void {
+  checkedLookup = next;
+}
+
+/** The schema's output for a categories file's parsed TOML, or undefined when it does not pass (the build's check). */
+export function checkCategoriesData(raw: unknown): unknown {
+  const r = CategoriesSchema().safeParse(raw);
+  return r.success ? r.data : undefined;
+}
+
+export type CategoryRule = Omit<z.infer<ReturnType<typeof ruleSchema>>, 'category'> & { category: Exclude<Category, 'dangerous'> };
 
 export interface RouterMeta {
   /** "cmd" and "cmd sub" keys. */
@@ -64,15 +108,27 @@ function zodMessage(e: z.ZodError): string {
  * `meta.policy.errors` and holds every decision at ask or stricter (never looser).
  */
 export function compileMeta(categoriesText: string, policyText: string, files = { categories: 'categories.toml', policy: 'policy.toml' }): MetaResult {
-  let cats: z.infer<typeof CategoriesSchema>;
-  try {
-    const r = CategoriesSchema.safeParse(parseToml(categoriesText));
-    if (!r.success) return { ok: false, error: { file: files.categories, message: zodMessage(r.error) } };
-    cats = r.data;
-  } catch (e) {
-    return { ok: false, error: { file: files.categories, message: (e as Error).message.split('\n')[0] } };
+  const c = compileCategories(categoriesText, files.categories);
+  if (!c.ok) return c;
+  return { ok: true, meta: { ...c.value, policy: builtinPolicy(policyText, files.policy) } };
+}
+
+/** The categories file's part of the router's data. */
+function compileCategories(text: string, file: string): { ok: true; value: Omit<RouterMeta, 'policy'> } | { ok: false; error: MetaError } {
+  let cats: CategoriesData;
+  const hit = checkedLookup?.(text);
+  const checked = hit === PARSED_WITH_DEFAULTS ? withCategoriesDefaults(parseToml(text)) : (hit as CategoriesData | undefined);
+  if (checked !== undefined) cats = checked;
+  else {
+    try {
+      const r = CategoriesSchema().safeParse(parseToml(text));
+      if (!r.success) return { ok: false, error: { file, message: zodMessage(r.error) } };
+      cats = r.data;
+    } catch (e) {
+      return { ok: false, error: { file, message: (e as Error).message.split('\n')[0] } };
+    }
   }
-  return { ok: true, meta: { commands: new Map(Object.entries(cats.commands)), rules: cats.rule, policy: builtinPolicy(policyText, files.policy) } };
+  return { ok: true, value: { commands: new Map(Object.entries(cats.commands)), rules: cats.rule } };
 }
 
 /**
@@ -87,9 +143,9 @@ export function loadRouterMeta(grammarsDir: string = builtinGrammarsDir(), polic
   } catch (e) {
     return { ok: false, error: { file, message: (e as NodeJS.ErrnoException).code ?? String(e) } };
   }
-  const r = compileMeta(c, '', { categories: file, policy: '' });
+  const r = compileCategories(c, file);
   if (!r.ok) return r;
-  return { ok: true, meta: { ...r.meta, policy: loadPolicy({ ...policy, grammarsDir }) } };
+  return { ok: true, meta: { ...r.value, policy: loadPolicy({ ...policy, grammarsDir }) } };
 }
 
 /**
