@@ -29,8 +29,53 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * In dist/mish.mjs and its chunks, zod is loaded on first use from dist/zod.cjs: `mish <cmd>` with
+ * the built-in policy, categories and grammars (checked by this build: writePrecompiledToml) never
+ * uses it, and compiling and running its ~290 KB at every start was ~10 ms of CPU before the
+ * command was spawned. An importer of `zod` gets `z`, an object whose properties (zod's own
+ * names, listed here from the built file) load it, and `config`, which is applied when zod loads
+ * (proxy.ts sets jitless before anything is checked) or at once when it is loaded.
+ */
+function lazyZod(zodKeys) {
+  return {
+    name: 'lazy-zod',
+    setup(b) {
+      b.onResolve({ filter: /^zod$/ }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) ? undefined : { path: 'zod', namespace: 'lazy-zod' }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-zod' }, () => ({
+        contents: [
+          "import { createRequire } from 'node:module';",
+          'let m;',
+          'let pending;',
+          // This module lands in dist/mish.mjs or in a chunk of dist/chunks/, beside or below dist/zod.cjs.
+          "const load = () => { if (m) return m; m = createRequire(import.meta.url)(/\\/chunks\\/[^/]*$/.test(new URL(import.meta.url).pathname) ? '../zod.cjs' : './zod.cjs'); if (pending) m.config(pending); return m; };",
+          'export const z = {};',
+          `for (const k of ${JSON.stringify(zodKeys)}) Object.defineProperty(z, k, { enumerable: true, get: () => load().z[k] });`,
+          'export function config(c) { if (m || c === undefined) return load().config(c); pending = { ...pending, ...c }; }',
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: root,
+      }));
+    },
+  };
+}
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
+// zod for dist/mish.mjs (lazyZod): English messages only, as the hook's.
+await build({
+  stdin: { contents: "export { z, config } from 'zod';", resolveDir: root, sourcefile: 'zod.js' },
+  outfile: path.join(root, 'dist', 'zod.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  plugins: [zodEnglishOnly],
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'error',
+});
+const zodKeys = Object.keys(createRequire(import.meta.url)(path.join(root, 'dist', 'zod.cjs')).z);
 await build({
   // The squash worker is a thread's entry of its own (src/main/core/squash-worker/pool.ts finds it next to mish.mjs).
   entryPoints: { mish: path.join(root, 'src/main/cli/main.ts'), 'hook-escalation': path.join(root, 'src/main/hooks/hook-escalation.ts'), 'squash-worker': path.join(root, 'src/main/core/squash-worker/worker-entry.ts') },
@@ -43,11 +88,11 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Pure-JS dependencies of the `mish <cmd>` path (zod, smol-toml, unbash) are bundled: loading
-  // zod as ~40 ESM files cost ~70 ms of start-up. Packages with native parts, or only used by
+  // Pure-JS dependencies of the `mish <cmd>` path (smol-toml, unbash) are bundled: loading
+  // zod as ~40 ESM files cost ~70 ms of start-up (it is one file now, dist/zod.cjs, loaded on first use: lazyZod). Packages with native parts, or only used by
   // the lazily loaded subcommands, stay external (resolved from node_modules at run time).
   external: ['node-pty', 'koffi', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
-  plugins: [zodEnglishOnly],
+  plugins: [lazyZod(zodKeys)],
   banner: { js: "import { createRequire as __mishCreateRequire } from 'node:module'; const require = __mishCreateRequire(import.meta.url);" },
   // Whitespace and syntax only, names kept (profiles, messages; the linked source map maps the
   // rest): the npm tarball stays under its 1.5 MB bound (test/package-install.test.ts) and V8
