@@ -62,6 +62,11 @@ export interface DecideContext extends MatchContext {
    * Not read from process.env here: the hook decides on the environment its front forwards only.
    */
   cdpath?: string;
+  /**
+   * The router's parse of this very line (parseCommandLine) succeeded: the caller parsed it
+   * already (planLine), so its second opinion is not asked again.
+   */
+  routerParsed?: boolean;
 }
 
 const layerPaths = new WeakMap<Policy, string[]>();
@@ -230,7 +235,7 @@ export function decide(line: string, policy: Policy, context: DecideContext = {}
     if (line.length > MAX_ANALYSED_LINE_CHARS) throw new LineTooLong();
     const resolution = resolveLine(line, ctx.cwd, { CDPATH: ctx.cdpath });
     // The router's parse is a second opinion on a line the resolver read whole; one it could not is already asked about.
-    const top = resolution.lineFacts.some((f) => f.fact === 'parse-error' || f.fact === 'analysis-budget') ? { ok: true as const } : parseCommandLine(line);
+    const top = ctx.routerParsed || resolution.lineFacts.some((f) => f.fact === 'parse-error' || f.fact === 'analysis-budget') ? { ok: true as const } : parseCommandLine(line);
     if (!top.ok && !resolution.lineFacts.some((f) => f.fact === 'parse-error')) resolution.lineFacts.push({ fact: 'parse-error', text: `${top.error.message} (line ${top.error.line}, column ${top.error.column})` });
     for (const c of resolution.commands) {
       const f = exfiltration(c);

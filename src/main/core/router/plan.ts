@@ -53,7 +53,8 @@ export interface PlanOptions {
 export function planLine(line: ParsedLine, meta: RouterMeta, detect?: DetectFn, options: PlanOptions = {}): Plan {
   const top = line.commands.filter((c) => c.context === 'top');
   const segments = top.map((c) => categorize(options.stdinFed && c.pipeline.position === 0 ? { ...c, stdinRedirected: true } : c, meta, detect));
-  const policy = decide(line.source, meta.policy, { cwd: options.cwd, session: options.session, ...(options.cdpath ? { cdpath: options.cdpath } : {}) });
+  // `line` is parseCommandLine's: the policy need not parse it again for its second opinion.
+  const policy = decide(line.source, meta.policy, { cwd: options.cwd, session: options.session, ...(options.cdpath ? { cdpath: options.cdpath } : {}), routerParsed: true });
   const { treatment, reason } = treatmentOf(segments, line);
   if (policy.decision === 'allow' || policy.decision === 'confirm') return { category: treatment, treatment, segments, dangers: [], policy, reason };
   const dangers: DangerMatch[] = policy.matches.map((m) => ({ id: m.rule, description: m.reason, text: m.text, pos: Math.max(0, line.source.indexOf(m.text)), decision: m.decision === 'allow' ? undefined : m.decision }));
