@@ -11,6 +11,7 @@ export function spoolOutputStore(store: SpoolStore, command: string, cwd: string
     ref: spool.ref,
     write: (chunk) => spool.write(chunk),
     close: (result) => spool.close(result ?? {}),
+    handedOver: () => spool.createMeta(),
     read: (options: SpoolReadOptions = {}) => readSpoolLines(spool.reader(), options),
   };
 }

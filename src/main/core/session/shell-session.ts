@@ -439,6 +439,8 @@ export class ShellSession implements Session {
         }
       }
       this.pty.write(this.typedLine(text));
+      // While the shell runs it: the spool's metadata file, which a silent command's reply would otherwise wait for at its close.
+      store.handedOver?.();
     });
   }
 

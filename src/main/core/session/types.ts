@@ -172,6 +172,11 @@ export interface OutputStore {
   read(options?: SpoolReadOptions): SpoolReadResult;
   /** Where the raw bytes live (a file path) when the store is on disk. */
   readonly ref?: string;
+  /**
+   * The command has just been handed to the shell: a store on disk may create its metadata now,
+   * while the command runs, rather than at close, when the reply waits for it.
+   */
+  handedOver?(): void;
 }
 
 export type WaitForResult =
