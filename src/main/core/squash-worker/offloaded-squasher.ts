@@ -69,7 +69,19 @@ export class OffloadedSquasher {
     this.offloadable = options.pool !== undefined;
     // Without threads to move to (the CLI), nothing needs replaying: keep no log.
     if (!this.offloadable) this.log = undefined;
-    this.local = this.newLocal(options.onEvent);
+    // The in-process squasher is built on the first operation (inProcess()), not here: a command is spawned
+    // after its squasher is made, and building the rules' prefilter is milliseconds a fresh `mish <cmd>` spent
+    // before spawning; its first operation comes once the command runs.
+  }
+
+  /** The in-process squasher, built on first use exactly as at construction (its clock then reads the start time). */
+  private inProcess(): Squasher {
+    if (this.local) return this.local;
+    const at = this.at;
+    this.at = this.startedAt;
+    this.local = this.newLocal(this.options.onEvent);
+    this.at = at;
+    return this.local;
   }
 
   /** Whether the squashing runs in a worker now. */
@@ -80,7 +92,7 @@ export class OffloadedSquasher {
   setDetection(detection: Detection | undefined): void {
     this.record({ k: 'detect', detection }, 0);
     if (this.lane) this.lane.detect(detection);
-    else this.local!.setDetection(detection);
+    else this.inProcess().setDetection(detection);
   }
 
   write(chunk: Uint8Array | string): void {
@@ -94,7 +106,7 @@ export class OffloadedSquasher {
       else this.lane.write(chunk, at);
       return;
     }
-    this.local!.write(chunk);
+    this.inProcess().write(chunk);
     if (this.offloadable && this.bytes >= (this.options.offloadAfterBytes ?? OFFLOAD_AFTER_BYTES)) this.offload();
   }
 
@@ -103,7 +115,7 @@ export class OffloadedSquasher {
     const at = (this.at = this.now());
     this.record({ k: 'tick', at }, 0);
     if (this.lane) this.lane.tick(at);
-    else this.local!.tick();
+    else this.inProcess().tick();
     if (this.lane === undefined && this.offloadable && this.log && this.log.length > MAX_LOCAL_OPS && this.bytes > 0) this.offload();
   }
 
@@ -133,7 +145,7 @@ export class OffloadedSquasher {
 
   private finishLocal(exit: PtyExit): SquashResult {
     this.log = undefined;
-    return this.local!.finish(exit);
+    return this.inProcess().finish(exit);
   }
 
   private record(op: Op, size: number): void {
