@@ -455,9 +455,19 @@ function compileData(
   if (g.category !== undefined) grammar.category = g.category;
   if (template) grammar.template = template;
   if (grammar.description === undefined && template?.description !== undefined) grammar.description = template.description;
+  // The include line is only read for an include's error message (linkGrammar): locating it scans the whole text.
+  let includeLine: number | undefined | null = null;
+  const include = g.include;
   return {
     ok: true,
-    value: { grammar, includeNames: g.include ?? [], includeLine: g.include?.length ? index.locate(['grammar', 'include']) : undefined },
+    value: {
+      grammar,
+      includeNames: include ?? [],
+      get includeLine() {
+        if (includeLine === null) includeLine = include?.length ? index.locate(['grammar', 'include']) : undefined;
+        return includeLine;
+      },
+    },
   };
 }
 
