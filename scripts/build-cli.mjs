@@ -60,6 +60,60 @@ function lazyZod(zodKeys) {
   };
 }
 
+/**
+ * The modules `mish <cmd>` loads at start come in a few chunks instead of ~30. esbuild puts a
+ * module in the chunk of the set of entry points that reach it, and every lazily imported module
+ * (a subcommand, `import('./policy-command.js')`; the audit log, `import('./cli-audit.js')`) is an
+ * entry point: each reached a different part of what dist/mish.mjs imports at start, which split
+ * it into ~30 files, and Node resolves, reads, compiles and links each of them on every start
+ * (~5 ms; and enough path work that V8 optimised its URL and path helpers on its compiler
+ * threads). Here each module the CLI's own code (cli/, console/, serve-command.ts) imports lazily
+ * also imports, for its side effects only, every module cli/main.ts imports: modules the CLI's
+ * start has loaded by then, so nothing more runs; and every module of the start is then reached
+ * by the same entries, so it lands in one chunk. main.ts itself stays in dist/mish.mjs (its files
+ * are found next to it: import.meta.url). Never for a module the squash worker's thread or the
+ * hook's escalation part imports (they would load the CLI): the build checks (lazyTargetsOf).
+ */
+function oneStartChunk(targets) {
+  const mainFile = path.join(root, 'src', 'main', 'cli', 'main.ts');
+  const startImports = [...readFileSync(mainFile, 'utf8').matchAll(/^import\s+(?!type\b)[^;]*?from\s+'(\.[^']+)';/gm)].map((m) => path.resolve(path.dirname(mainFile), m[1].replace(/\.js$/, '.ts')));
+  return {
+    name: 'one-start-chunk',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!targets.has(args.path)) return undefined;
+        const text = readFileSync(args.path, 'utf8');
+        return { contents: `${startImports.map((f) => `import ${JSON.stringify(f)};`).join(' ')}\n${text}`, loader: 'ts', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** The modules the CLI's own code imports lazily (`import('./x.js')` in cli/, console/, mcp/serve-command.ts). */
+function lazyTargetsOf() {
+  const main = path.join(root, 'src', 'main');
+  const importers = [...['cli', 'console'].flatMap((d) => readdirSync(path.join(main, d)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(main, d, f))), path.join(main, 'mcp', 'serve-command.ts')];
+  const targets = new Set();
+  for (const file of importers) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)) targets.add(path.resolve(path.dirname(file), m[1].replace(/\.js$/, '.ts')));
+  }
+  return targets;
+}
+
+/** Targets statically reachable (in the build's metafile) from the entries that run apart from the CLI: the squash worker, the hook's escalation part. */
+function unsafeTargets(metafile, targets) {
+  const apart = Object.values(metafile.outputs).map((o) => o.entryPoint).filter((e) => e && /(worker-entry|hook-escalation)\.ts$/.test(e));
+  const seen = new Set();
+  const stack = [...apart];
+  while (stack.length) {
+    const x = stack.pop();
+    if (seen.has(x) || !metafile.inputs[x]) continue;
+    seen.add(x);
+    for (const imp of metafile.inputs[x].imports) if (!imp.external) stack.push(imp.path);
+  }
+  return [...targets].filter((t) => seen.has(path.relative(root, t)));
+}
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
 // zod for dist/mish.mjs (lazyZod): English messages only, as the hook's.
@@ -76,7 +130,9 @@ await build({
   logLevel: 'error',
 });
 const zodKeys = Object.keys(createRequire(import.meta.url)(path.join(root, 'dist', 'zod.cjs')).z);
-await build({
+const buildMain = (targets, write = true) =>
+  build({
+  write,
   // The squash worker is a thread's entry of its own (src/main/core/squash-worker/pool.ts finds it next to mish.mjs).
   entryPoints: { mish: path.join(root, 'src/main/cli/main.ts'), 'hook-escalation': path.join(root, 'src/main/hooks/hook-escalation.ts'), 'squash-worker': path.join(root, 'src/main/core/squash-worker/worker-entry.ts') },
   outdir: path.join(root, 'dist'),
@@ -92,7 +148,7 @@ await build({
   // zod as ~40 ESM files cost ~70 ms of start-up (it is one file now, dist/zod.cjs, loaded on first use: lazyZod). Packages with native parts, or only used by
   // the lazily loaded subcommands, stay external (resolved from node_modules at run time).
   external: ['node-pty', 'koffi', '@modelcontextprotocol/sdk', '@modelcontextprotocol/*', 'ws', '@xterm/*', 'electron', 'gpt-tokenizer'],
-  plugins: [lazyZod(zodKeys)],
+  plugins: [lazyZod(zodKeys), oneStartChunk(targets)],
   banner: { js: "import { createRequire as __mishCreateRequire } from 'node:module'; const require = __mishCreateRequire(import.meta.url);" },
   // Whitespace and syntax only, names kept (profiles, messages; the linked source map maps the
   // rest): the npm tarball stays under its 1.5 MB bound (test/package-install.test.ts) and V8
@@ -101,7 +157,13 @@ await build({
   minifySyntax: true,
   sourcemap: 'linked',
   logLevel: 'warning',
+  metafile: true,
+  absWorkingDir: root,
 });
+// Which lazily imported modules may take the start's imports: a first pass (not written) shows what the worker and the hook's escalation reach.
+const lazyTargets = lazyTargetsOf();
+for (const t of unsafeTargets((await buildMain(lazyTargets, false)).metafile, lazyTargets)) lazyTargets.delete(t);
+await buildMain(lazyTargets);
 await buildHook();
 const engine = await importEngine();
 writePrecompiledToml(engine, engine.PACKS.map((p) => p.rules));
