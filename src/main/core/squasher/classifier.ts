@@ -39,7 +39,8 @@ const enum RuleKind {
   Dedup = 3,
 }
 
-const EMPTY_RULES: RuleSet = { all: new RuleFilter([]), kinds: new Uint8Array(0), hazard: [], prompt: [], leads: new Int32Array(0) };
+/** The rule set of no rules, made on first use (not at module load: every `mish <cmd>` loads this module, few use it). */
+let emptyRules: RuleSet | undefined;
 const ruleSetCache = new WeakMap<object, WeakMap<object, RuleSet> | RuleSet>();
 const NO_ALWAYS = {};
 
@@ -57,7 +58,7 @@ interface SelectedRules {
  */
 export function ruleSetFor(detection: Detection | undefined, always?: Grammar): RuleSet {
   const selected = detection ? selectRules(detection.grammar, detection.action, detection.dialect) : undefined;
-  if (!selected && !always) return EMPTY_RULES;
+  if (!selected && !always) return (emptyRules ??= { all: new RuleFilter([]), kinds: new Uint8Array(0), hazard: [], prompt: [], leads: new Int32Array(0) });
   const key1: object = selected ?? NO_ALWAYS;
   const key2: object = always ?? NO_ALWAYS;
   let inner = ruleSetCache.get(key1) as WeakMap<object, RuleSet> | undefined;
