@@ -117,18 +117,21 @@ function unsafeTargets(metafile, targets) {
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const started = Date.now();
 // zod for dist/mish.mjs (lazyZod): English messages only, as the hook's.
-await build({
-  stdin: { contents: "export { z, config } from 'zod';", resolveDir: root, sourcefile: 'zod.js' },
-  outfile: path.join(root, 'dist', 'zod.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  plugins: [zodEnglishOnly],
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'error',
-});
+/** zod as one CommonJS file (English messages only): `contents` says what it exports, and any setting it applies on load. */
+const buildZod = (file, contents) =>
+  build({
+    stdin: { contents, resolveDir: root, sourcefile: file.replace(/\.cjs$/, '.js') },
+    outfile: path.join(root, 'dist', file),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    plugins: [zodEnglishOnly],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'error',
+  });
+await buildZod('zod.cjs', "export { z, config } from 'zod';");
 const zodKeys = Object.keys(createRequire(import.meta.url)(path.join(root, 'dist', 'zod.cjs')).z);
 const buildMain = (targets, write = true) =>
   build({
@@ -220,18 +223,7 @@ function hookLazyModules() {
  * validates a policy once, and zod's JIT costs more than it saves then).
  */
 async function buildHook() {
-  await build({
-    stdin: { contents: "import { z, config } from 'zod'; config({ jitless: true }); export { z, config };", resolveDir: root, sourcefile: 'hook-zod.js' },
-    outfile: path.join(root, 'dist', 'hook-zod.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    plugins: [zodEnglishOnly],
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'error',
-  });
+  await buildZod('hook-zod.cjs', "import { z, config } from 'zod'; config({ jitless: true }); export { z, config };");
   await build({
     entryPoints: [path.join(root, 'src/main/hooks/hook-entry.ts')],
     outfile: path.join(root, 'dist', 'hook.cjs'),
