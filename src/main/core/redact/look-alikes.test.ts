@@ -54,6 +54,7 @@ const kept: [string, string][] = [
   ['GPG_KEY in a python image', 'PATH=/usr/local/bin:/usr/bin\nGPG_KEY=A035C8C19219BA821ECEA86B64E628F8D684696D\nPYTHON_VERSION=3.12.2\n'],
   ["docker login's warning", 'WARNING! Using --password via the CLI is insecure. Use --password-stdin.\n'],
   // Adversary pass 19: where a password is read from, a placeholder a settings class prints, a URL that is no secret in a plan.
+  ['git config --list with an SSH signing key (public)', 'file:/home/dana/.gitconfig\tuser.signingkey=ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHk3h0f2Xq8Zr2y9mD1wJ0mQbL4xk7PZs8C5vT3nE1aR dana@ws\n'],
   ['keytool reading its password from a variable', '$ keytool -list -v -keystore upload.jks -storepass:env KS_PASS\n'],
   ["pydantic's SecretStr", "Settings(database_url='sqlite://', api_key=SecretStr('**********'), debug=False)\n"],
   ["Gradle's non-secret buildConfigField", '        buildConfigField("String", "API_URL", "\\"https://api.acme.io\\"")\n'],
