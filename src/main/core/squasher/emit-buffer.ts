@@ -37,6 +37,13 @@ export const SMALL_OUTPUT_LINES = 20;
 
 /** Blank lines a hazard's context may span before the diagnostic is taken as finished. */
 const MAX_BLANKS_IN_CONTEXT = 2;
+/**
+ * A small output whose left-out lines come to at most this many characters is shown whole after
+ * all: leaving them out makes the status line name the raw reference (`· 7 lines · mish raw <id>`,
+ * ~30 characters, ~10 tokens), which costs more than the lines it saves (apt-get's one `Reading
+ * package lists... Done`, 29 characters).
+ */
+export const UNFOLD_MAX_CHARS = 40;
 /** Files whose first code frame was shown, remembered (past this, every frame is shown: no unbounded set). */
 const MAX_FRAMED_FILES = 1024;
 
@@ -605,11 +612,24 @@ export class EmitBuffer {
     const small = this.small;
     let folded = 0;
     let restated = 0;
-    if (small)
+    if (small) {
+      let foldedChars = 0;
       for (const e of small) {
         if (e.restated) restated++;
-        else if (e.fold) folded++;
+        else if (e.fold) {
+          folded++;
+          foldedChars += e.text.length + 1;
+        }
       }
+      if (folded && foldedChars <= UNFOLD_MAX_CHARS) {
+        // Cheaper whole: every line back in order, no repeats counted.
+        for (const e of small) if (!e.restated) {
+          e.fold = false;
+          e.repeats = undefined;
+        }
+        folded = 0;
+      }
+    }
     return {
       ...base,
       outcomes: this.outcomes,

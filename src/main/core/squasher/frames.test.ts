@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GrammarRegistry, detectTool } from '../grammar/index.js';
 import { compileGrammarSource } from '../grammar/loader.js';
-import { restatedBy } from './emit-buffer.js';
+import { UNFOLD_MAX_CHARS, restatedBy } from './emit-buffer.js';
 import { renderSquash } from './render.js';
 import { Squasher } from './squasher.js';
 import type { Classification, HazardReport, Line, SquashResult } from './types.js';
@@ -175,9 +175,18 @@ describe('boilerplate paragraphs', () => {
   });
 
   it('a hazard inside a paragraph is a hazard: nothing a grammar strips hides an error', () => {
-    const r = squashWith(PARAGRAPH, 'Try this:\r\n  one\r\nerror: boom\r\n  two\r\n');
+    const r = squashWith(PARAGRAPH, 'Try this: the advice a grammar leaves out\r\n  one\r\nerror: boom\r\n  two\r\n');
     expect(r.hazards.map((h) => h.text)).toEqual(['error: boom']);
     expect(r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['error: boom', '  two']);
+  });
+
+  it(`a small output whose stripped lines come to at most ${UNFOLD_MAX_CHARS} characters is shown whole (naming the raw output would cost more)`, () => {
+    const r = squashWith(PARAGRAPH, 'Try this:\r\n  one\r\nerror: boom\r\n  two\r\n');
+    expect(r.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['Try this:', '  one', 'error: boom', '  two']);
+    expect(r.folded).toBeUndefined();
+    const longer = squashWith(PARAGRAPH, `Try this:\r\n  ${'x'.repeat(UNFOLD_MAX_CHARS - 10)}\r\nerror: boom\r\n`);
+    expect(longer.body.flatMap((b) => (b.type === 'line' ? [b.text] : []))).toEqual(['error: boom']);
+    expect(longer.folded).toBe(2);
   });
 });
 
