@@ -37,6 +37,11 @@ const SSH_KEY_TYPE = /^(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ss
 const RDP_INTEGER = /^i:\d{1,10}$/;
 const JVM_ARRAY_IDENTITY = /^\[+(?:[BCDFIJSZ]|L[\w.$]+;)@[0-9a-f]{1,8}$/;
 const OWN_MASK = /^(?:x{4,}|X{4,}|\*{3,}|•{3,})[A-Za-z0-9]{0,4}$/;
+/**
+ * A PEM armour line's start (`tls.key:-----BEGIN RSA PRIVATE KEY-----` in `grep -r -A3 BEGIN`: adv38 F46): no value; a key's
+ * block is the key-block rule's (private-keys.ts), and a remembered `-----BEGIN` masked every certificate's armour after it.
+ */
+const ARMOUR = /^-{5}(?:BEGIN|END)\b/;
 
 /** A reference or placeholder (`$VAR`, `<token>`, `***`): never a secret, whatever its context. */
 export function isReference(value: string): boolean {
@@ -62,7 +67,7 @@ export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v);
+  return EXAMPLE.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

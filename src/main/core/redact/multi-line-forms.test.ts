@@ -116,3 +116,36 @@ describe('multi-line and encoded forms', () => {
     }
   });
 });
+
+describe("a key block behind a tool's line prefix or end-of-line marks (adversary passes 38, 39)", () => {
+  const body = ['MIIEowIBAAKCAQEARkJiGJ+8BQxCTBaN3mC4MuTBXeiT+Qm8JeMa2owlm0MrJBpx', 'pjvaYcRGFtUbNOUczfuNhOm7znUUA+VbR3rnNsQtNR9dkVny3M6PASmhiXC2uElU', '3c7VYyK0Rps2JfTQp0e7z/hwQbGM8ps8I+rxOrDofV1MWGHVx'];
+  const block = ['-----BEGIN RSA PRIVATE KEY-----', ...body, '-----END RSA PRIVATE KEY-----'];
+  const cases: [string, string][] = [
+    // grep -A: `file:` on the match, `file-` on the context lines; the certificate before it keeps its armour.
+    ['grep -r -A3 BEGIN', `deploy/certs/tls.crt:-----BEGIN CERTIFICATE-----\ndeploy/certs/tls.crt-MIIEsDCCPQxcsr0beQuZNZb830u6iZcq/FTjsegrWfiLA20Ei+A30ujXByZAYa0n\n--\n${block.slice(0, 4).map((l, i) => `deploy/certs/tls.key${i ? '-' : ':'}${l}`).join('\n')}\n`],
+    // journalctl's prefix, its seconds ticking over inside the block.
+    ['journalctl -o short', `Mar 11 09:12:31 sso-1 start[812]: + cat signing.pem\n${block.map((l, i) => `Mar 11 09:12:3${i < 2 ? 1 : 2} sso-1 start[812]: ${l}`).join('\n')}\nMar 11 09:12:32 sso-1 start[812]: + exec bridge\n`],
+    ['cat -A of a CRLF key', `${block.map((l) => `${l}^M$`).join('\n')}\n`],
+    ['cat -e', `${block.map((l) => `${l}$`).join('\n')}\n`],
+  ];
+  for (const [form, text] of cases)
+    it(`masks the body of ${form}, in a reply and in a read window inside the block`, () => {
+      const out = new Redactor().mask(text);
+      for (const b of body) expect(out, form).not.toContain(b);
+      expect(out).not.toContain('[masked: key] CERTIFICATE');
+      if (text.includes('CERTIFICATE')) expect(out).toContain('tls.crt:-----BEGIN CERTIFICATE-----');
+      const r = new Redactor();
+      const stream = r.stream('c1');
+      stream.pushBytes(Buffer.from(text));
+      stream.flush();
+      const lines = text.split('\n');
+      const from = lines.findIndex((l) => l.includes(body[1]));
+      const shown = r.maskLines('c1', lines.slice(from, from + 2).map((t, i) => ({ n: from + i + 1, text: t })));
+      for (const b of body) expect(shown.map((l) => l.text).join('\n'), form).not.toContain(b);
+    });
+
+  it('keeps lines after the block whose prefix has another shape', () => {
+    const text = `app: -----BEGIN RSA PRIVATE KEY-----\napp: ${body[0]}\nworker-2: ${body[1]}\n`;
+    expect(new Redactor().mask(text)).toContain(`worker-2: ${body[1]}`);
+  });
+});

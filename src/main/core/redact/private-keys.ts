@@ -23,25 +23,40 @@ const PEM_END_AT_START = new RegExp(`^-----END ?${KEY_LABEL}-----`);
 export const MIN_BODY_LINE = 16;
 /** A line continued in a Java `.properties` value (`…\n\` at its end: the key's line break written out, then the continuation). */
 const CONTINUED = /(?:\\n)?\\$/;
+/** `cat -A` / `cat -e`'s end of line (`$`, and `^M` before it for a CRLF file: adv38 F47): no part of a body line. */
+export const SHOWN_LINE_END = /(?:\^M)?\$$/;
+/**
+ * What a tool writes in front of every line it passes on, when the armour line does not start its line: grep's `file:` on
+ * the match and `file-` on the context lines after it, journalctl's `Mar 11 09:12:31 host unit[812]: ` (adv38 F46, F48),
+ * compose's `web-1  | `. A body line must carry a prefix of the same length and shape (digits may differ, as a timestamp's
+ * do, and its last character, as grep's separator does) to be read as the key's.
+ */
+const MAX_LINE_PREFIX = 160;
 /** A block on one line with `\n` (or `\\n`, `\r\n`) escapes between its lines, up to its END or the end of its base64. */
 const ESCAPED_BLOCK = new RegExp(`-----BEGIN ?${KEY_LABEL}-----(?:\\\\\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END ?${KEY_LABEL}-----)?`, 'g');
 
 export function privateKeyBlocks(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
-  const lineAt = (from: number) => {
+  const lineAt = (from: number, prefix?: string) => {
     const nl = text.indexOf('\n', from);
     const end = nl < 0 ? text.length : nl;
-    const raw = text.slice(from, end).replace(/\r$/, '');
-    const gutter = GUTTER.exec(raw)![0].length;
-    return { start: from + gutter, body: raw.slice(gutter).replace(CONTINUED, ''), next: nl < 0 ? -1 : nl + 1 };
+    let raw = text.slice(from, end).replace(/\r$/, '');
+    let skip = 0;
+    if (prefix && sameShapePrefix(raw, prefix)) {
+      skip = prefix.length;
+      raw = raw.slice(skip);
+    }
+    const gutter = skip ? 0 : GUTTER.exec(raw)![0].length;
+    return { start: from + skip + gutter, body: raw.slice(gutter).replace(SHOWN_LINE_END, '').replace(CONTINUED, ''), next: nl < 0 ? -1 : nl + 1 };
   };
   PEM_BEGIN.lastIndex = 0;
   for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
     let end = m.index + m[0].length;
+    const prefix = linePrefix(text, m.index);
     const nl = text.indexOf('\n', end);
     let afterHeader = false;
     for (let at = nl < 0 ? -1 : nl + 1; at >= 0 && at < text.length; ) {
-      const l = lineAt(at);
+      const l = lineAt(at, prefix);
       const close = PEM_END_AT_START.exec(l.body);
       if (close) {
         end = l.start + close[0].length;
@@ -65,9 +80,10 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
   PEM_END.lastIndex = 0;
   for (let m = PEM_END.exec(text); m; m = PEM_END.exec(text)) {
     let start = -1;
+    const prefix = linePrefix(text, m.index);
     for (let lineStart = text.lastIndexOf('\n', m.index - 1) + 1; lineStart > 0; ) {
       const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
-      const l = lineAt(prevStart);
+      const l = lineAt(prevStart, prefix);
       // Any length right before END (a body's last line is short), full-length lines above it.
       if (!BASE64_LINE.test(l.body) || (start >= 0 && l.body.length < MIN_BODY_LINE)) break;
       start = l.start;
@@ -80,6 +96,35 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
     for (let m = ESCAPED_BLOCK.exec(text); m; m = ESCAPED_BLOCK.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, kind: KIND });
   }
   return out;
+}
+
+/** What stands before `at` on its line when it is a tool's line prefix (not a gutter, not a string's opening quote), else undefined. */
+function linePrefix(text: string, at: number): string | undefined {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  return at - lineStart > MAX_LINE_PREFIX ? undefined : toolLinePrefix(text.slice(lineStart, at));
+}
+
+/** `before` (what stands before an armour line on its line) when it is a tool's line prefix, not a gutter; else undefined. */
+export function toolLinePrefix(before: string): string | undefined {
+  if (before.length < 2 || before.length > MAX_LINE_PREFIX) return undefined;
+  return GUTTER.exec(before)![0].length === before.length ? undefined : before;
+}
+
+/** Whether `line` begins with a prefix of `prefix`'s length and shape: the same but for digits and the last character. */
+export function sameShapePrefix(line: string, prefix: string): boolean {
+  if (line.length <= prefix.length) return false;
+  const last = prefix.length - 1;
+  for (let i = 0; i < last; i++) {
+    const a = line.charCodeAt(i);
+    const b = prefix.charCodeAt(i);
+    if (a !== b && !(isDigit(a) && isDigit(b))) return false;
+  }
+  const sep = line[last];
+  return sep === prefix[last] || /[\s:|│-]/.test(sep);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /**

@@ -5,7 +5,7 @@
  * Redactor's learned values). It also records which output lines belong to private key blocks,
  * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
  */
-import { BASE64_LINE, KEY_LABEL } from './private-keys.js';
+import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 import { printedKind, printerValues, type SecretPrinter } from './secret-printers.js';
 
@@ -68,6 +68,8 @@ export class StreamMasker {
   private openKey: string[] = [];
   /** The open block's last line was a header (`DEK-Info: …`): a blank line may follow before the body. */
   private afterKeyHeader = false;
+  /** What the tool wrote before the open block's BEGIN on its line (grep's `file:`, journalctl's `date host unit[pid]: `), if anything. */
+  private keyPrefix: string | undefined;
   /** Characters scanned for values to remember so far (learn-only mode). */
   private learned = 0;
   /** The last lines emitted (not key lines): context for the next batch. */
@@ -293,16 +295,20 @@ export class StreamMasker {
   private trackKey(line: string): boolean {
     const n = this.lines;
     if (!this.inKey) {
-      if (!BEGIN.test(line)) return false;
+      const begin = BEGIN.exec(line);
+      if (!begin) return false;
       // A one-line block (escaped newlines) is the scanner's; only a block over several lines is tracked.
       if (END.test(line)) return true;
+      this.keyPrefix = toolLinePrefix(line.slice(0, begin.index).replace(DECORATION, ''));
       this.inKey = true;
       this.openKey = [];
       this.keyRanges.push({ from: n, to: Infinity });
       return true;
     }
     const range = this.keyRanges[this.keyRanges.length - 1];
-    const body = line.replace(DECORATION, '').trim();
+    let shown = line.replace(DECORATION, '');
+    if (this.keyPrefix && sameShapePrefix(shown, this.keyPrefix)) shown = shown.slice(this.keyPrefix.length);
+    const body = shown.trim().replace(SHOWN_LINE_END, '');
     if (END.test(body)) {
       range.to = n;
       this.inKey = false;
