@@ -45,8 +45,9 @@ export interface ContextRule {
  * `public_key` are not secrets); `*_KEY_ID`, `token_type`, `max_tokens`, `*_PATH`, `*_FILE`,
  * `*_URL` end in another word and never match.
  */
+// `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf)[_.-]?key|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -75,6 +76,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'dsn' },
   // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27).
   { word: 'plaintext' },
+  // Confluent's Schema Registry credentials (`basic.auth.user.info = KEY:SECRET` in a connector's config: adv37 F28).
+  { word: 'user.info' },
   // An HMAC secret named `hmac` alone (`shop.partner.hmac` in a Spring Cloud Config source: adv20 F09).
   { word: 'hmac' },
   // Grafana's datasource header values (`httpHeaderValue1`, in secureJsonData: adv16 D16), which isSecretName takes by name.
@@ -91,7 +94,8 @@ export const NOT_SECRET_NAME = /^(?:max|min|num|total|input|output|prompt|comple
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
 // file's lines in a JSON string, `SECRET=…\nAPI_KEY=…`, or in a JSON string in one, `\\n`: the mask ran on over the next lines,
 // adv18 F28, F30).
-export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\，、。；」）]|\\\\[^nrt\\\\\\r\\n]|\\\\\\\\(?![nrt"\\\\]))+)`;
+// A NUL ends it too (`/proc/<pid>/environ` read without `tr`: one value ran over the next variables, adv38 F07).
+export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\，、。；」）\\x00]|\\\\[^nrt\\\\\\r\\n]|\\\\\\\\(?![nrt"\\\\]))+)`;
 
 /** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`: found from the separator back (scanner.ts), the name tested with SECRET_NAME. */
 
@@ -305,9 +309,13 @@ export const COMMAND_LINE: ContextRule[] = [
   // An IMAP transcript (`curl -v imaps://…`'s `> A002 LOGIN user pw`, a client's `C: a1 LOGIN "user" "pw"`: adv29 F22): the
   // tagged LOGIN command's second argument, quoted or not.
   { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n)(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
+  // Any `--<word>-key` / `--<word>-secret` option whose name says secret, then a token-like word (rclone's `--b2-key K001…` in
+  // `pstree -a`: adv37 F40): letters and digits both, 16 characters and up, no file name.
+  { kind: 'key on command line', keywords: ['-key ', '-secret ', '-key\t', '-secret\t'], needs: /--[\w-]+-(?:key|secret)[ \t]/, re: /(?<![A-Za-z0-9-])--(?<name>(?:[a-z0-9]+-){1,4}(?:key|secret))[ \t]+(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
-  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
+  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
@@ -407,7 +415,10 @@ export const PROMPT: ContextRule = {
   // `pass` (a name's word) covers password, passphrase, passcode, Passwort, passord, mot de passe.
   keywords: ['pass', 'pin for', 'kennwort', 'contrase', 'senha', 'wachtwoord', 'senord', 'parola', 'ifre', 'haslo'],
   sharesNameWords: true,
-  re: new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})|(?:${PROMPT_WORDS_UNSPACED}))${PROMPT_AFTER_WORD}${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
+  // Not inside a flow map (`x-smtp: &smtp {host: …, password: …}`: adv38 F03): a pair there, whose value the key's rule reads
+  // (the prompt's word ran on over the map's `}`).
+  // (Looked back for from the word's end, 256 characters at most: before the word it was tried at every position of a line.)
+  re: new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})|(?:${PROMPT_WORDS_UNSPACED}))(?<!\\{[^\\n{}]{0,256})${PROMPT_AFTER_WORD}${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
   guard: true,
 };
 
@@ -418,6 +429,14 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // ltrace's call of getenv and what it returned (`prog->getenv("LICENSED_KEY") = "…"`: adv37 F07), the variable's name a secret's.
+  { kind: 'secret', keywords: ['getenv('], needs: /getenv\("/, re: /\bgetenv\("(?<name>[A-Za-z_][A-Za-z0-9_]{0,80})"\)[ \t]*=[ \t]*"(?<secret>[^"\n]{1,4096})(?=")/g },
+  // `openssl enc … -P` prints the derived key and IV (`salt=…`, `key=<hex>`, `iv =<hex>`: adv39 F42): the key in capitals, alone on
+  // its line (a bare `key` names anything elsewhere).
+  { kind: 'key', keywords: ['key='], needs: /^key=[0-9A-F]{32}/m, re: /^key=(?<secret>[0-9A-F]{32,128})(?=\r?$)/gm },
+  // A parsed URL's repr: Python's `urlparse(…)` (`ParseResult(scheme='postgres', netloc='shop:pw@db:5432', …)`: adv39 F26) and
+  // urllib3's `Url(…, auth='shop:pw', …)`, no `://` before the credentials.
+  { kind: 'url password', keywords: ['netloc=', 'auth='], needs: /\b(?:netloc|auth)=['"]/, re: /\b(?:netloc=(['"])[^'"\s:@/]{0,256}:(?<secret>[^'"\s]{1,1024})(?=@[^'"@\s]{1,256}\1)|auth=(['"])[^'"\s:@/]{1,256}:(?<secret2>[^'"\s]{1,1024})(?=\3[,)]))/g },
   // Secret scanners' own reports print what they found (adversary pass 31): trufflehog's `Raw result: …` (an LDAP result is the
   // URL, the bind DN and the password, tab-separated: the whole result), GitLab's secret detection `raw_source_code_extract`.
   { kind: 'secret', keywords: ['raw result:'], re: /\bRaw result:[ \t]+(?<secret>\S(?:[^\r\n]*\S)?)/g },

@@ -230,6 +230,17 @@ describe('values named from afar', () => {
       'Params: ["\n'.repeat(100_000),
       `SELECT ${') VALUES ('.repeat(100_000)}\nbindings [a]\n`,
       `[generated in ${'('.repeat(500_000)}`,
+      // Session 13: a prompt's word inside a flow map (its look back), options named like keys, ltrace's getenv, parsed URLs,
+      // curl's run-together options, YAML anchors, key blocks behind line prefixes, a value's tail after many cuts.
+      `{${'password: x '.repeat(100_000)}`,
+      `DB_PASSWORD=[-${'a'.repeat(300_000)}\n`,
+      '--b2-key --a-key '.repeat(100_000),
+      'getenv("API_KEY") = "'.repeat(60_000),
+      "netloc='a:".repeat(100_000),
+      `curl ${'-fsSu '.repeat(150_000)}`,
+      `DD_API_KEY: ${'&a '.repeat(200_000)}`,
+      `x: -----BEGIN RSA PRIVATE KEY-----\n${'x: MIIEowIBAAKC\n'.repeat(100_000)}`,
+      `SECRET_KEY=${'a… [+5 chars] …'.repeat(50_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

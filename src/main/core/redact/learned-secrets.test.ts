@@ -43,4 +43,17 @@ describe('LearnedSecrets', () => {
     expect(found(l, 'x пароль-секрет-42 y \u0170\u016Cain-secret-99 z')).toEqual(['пароль-секрет-42']);
     expect(found(l, '日本 plain-secret-99')).toEqual(['plain-secret-99']);
   });
+
+  it('a long remembered value of one repeated character is found once, in linear time (hang guard)', () => {
+    const l = new LearnedSecrets();
+    const value = `[-${'a'.repeat(300_000)}`;
+    l.learn(value, 'password');
+    const started = process.cpuUsage();
+    const out: { start: number; end: number; kind: string }[] = [];
+    l.find(`DB_PASSWORD=${value}\n`, out);
+    const cpu = process.cpuUsage(started);
+    expect(out.some((f) => f.start === 12 && f.end === 12 + value.length)).toBe(true);
+    // Hang guard only: it took 162 s when each position compared the whole value again; a few ms now.
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(5_000);
+  });
 });

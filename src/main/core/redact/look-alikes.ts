@@ -9,7 +9,13 @@
 // A tool's own star mask counts as one while it leaves at most a prefix's 16 characters (`sk-proj-********`); LiteLLM's verbose
 // curl shows all but the last 44 characters of a key, then 44 stars (adv33 F32): that is the key's head, masked.
 // kubeadm's own example bootstrap token (`abcdef.0123456789abcdef` in `kubeadm config print join-defaults`: adv35 K08).
-const EXAMPLE = /EXAMPLE|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?\w*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+const EXAMPLE = /EXAMPLE|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+
+/**
+ * Test keys the vendors publish for everyone to use (`.env.example` files copy them: adv39 K06): Stripe's documentation keys,
+ * Cloudflare Turnstile's always-pass / always-fail secrets and site keys, Google reCAPTCHA's test pair. They grant nothing.
+ */
+const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|pk_test_TYooMQauvdEDq54NiTphI7jx|[123]x0{20,31}AA|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe|6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI)$/;
 
 /** References to a secret rather than the secret: `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `<token>`, `***`, a mask. */
 const REFERENCE = /^(?:\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
@@ -38,10 +44,11 @@ const RDP_INTEGER = /^i:\d{1,10}$/;
 const JVM_ARRAY_IDENTITY = /^\[+(?:[BCDFIJSZ]|L[\w.$]+;)@[0-9a-f]{1,8}$/;
 const OWN_MASK = /^(?:x{4,}|X{4,}|\*{3,}|•{3,})[A-Za-z0-9]{0,4}$/;
 /**
- * A PEM armour line's start (`tls.key:-----BEGIN RSA PRIVATE KEY-----` in `grep -r -A3 BEGIN`: adv38 F46): no value; a key's
- * block is the key-block rule's (private-keys.ts), and a remembered `-----BEGIN` masked every certificate's armour after it.
+ * A PEM armour line alone (`tls.key:-----BEGIN RSA PRIVATE KEY-----` in `grep -r -A3 BEGIN`, the value read to its blank:
+ * adv38 F46): no value; a key's block is the key-block rule's (private-keys.ts), and a remembered `-----BEGIN` masked every
+ * certificate's armour after it. A value that goes on past its armour (a JSON string's key, `\n` and its body) is a value.
  */
-const ARMOUR = /^-{5}(?:BEGIN|END)\b/;
+const ARMOUR = /^-{5}(?:BEGIN|END)(?: [A-Z0-9 ]{1,64}-{5})?$/;
 
 /** A reference or placeholder (`$VAR`, `<token>`, `***`): never a secret, whatever its context. */
 export function isReference(value: string): boolean {
@@ -51,7 +58,8 @@ export function isReference(value: string): boolean {
 
 /** A placeholder or a documentation example (`CHANGE_ME`, `__SET_ME__`, `<key>`, `sk_test_...`, `PASSWORD`): kept by every rule. */
 export function isPlaceholder(value: string): boolean {
-  return EXAMPLE.test(stripQuotes(value));
+  const v = stripQuotes(value);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v);
 }
 
 /** A tool's own mask cut at its `]` by a value's end (Kafka's `ssl.truststore.password = [hidden]`: adv15 M30). */
@@ -67,12 +75,12 @@ export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */
 export function isExampleToken(token: string): boolean {
-  return /EXAMPLE/.test(token) || /(.)\1{11,}/.test(token);
+  return /EXAMPLE/.test(token) || /(.)\1{11,}/.test(token) || DOCUMENTED_TEST_KEY.test(token);
 }
 
 function stripQuotes(v: string): string {

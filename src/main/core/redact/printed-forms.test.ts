@@ -485,6 +485,17 @@ v = s(B64, 54) + '=='; f("Azure Pipelines' setvariable of a camelCase key", v, `
 v = pw().replace(/"/g, 'x'); f("choco source add's -p", v, `##[group]Run choco source add -n=acme -s="https://nexus.acme.io/repository/choco/" -u="svc-choco" -p="${v}" --priority=1`);
 // Adversary pass 36 (session 12's final check).
 v = 'D9FMb#' + s(AN, 6) + ';' + s(AN, 6); f("grafana.ini's triple-quoted password", v, `[database]\ntype = postgres\npassword = '''${v}'''`.replace(/'''/g, '"""'));
+// Adversary passes 37-39 (session 13).
+v = s(HEX, 32); f('a YAML anchor between a key and its value (compose.yaml)', v, `x-dd: &dd\n  DD_SITE: datadoghq.eu\n  DD_API_KEY: &ddkey ${v}\n`);
+v = s(HEX, 32); f("a password in a YAML flow map, the map's } after it", v, `x-smtp: &smtp {host: in-v3.mailjet.com, port: 587, password: ${v}}`);
+v = s(AN, 20); f("curl's short options run together, -u last (an Actions log)", v, `deploy\tSnapshot indices\t2024-03-11T09:12:31.5123456Z + curl -fsSu elastic:${v} -XPUT https://es.acme.internal:9200/_snapshot/nightly`);
+v = 'sbp_' + s(HEX, 40); f('a Supabase token file without a final newline, run into the next file', v, `output: text\n${v}scoped:\n    /:\n`);
+v = s(AN, 24); f("urlparse's ParseResult netloc", v, `ParseResult(scheme='postgres', netloc='shop:${v}@db-1.acme.internal:5432', path='/shop', params='', query='sslmode=require', fragment='')`);
+v = s(B64, 43) + '='; f("a Go struct's %+v field after an acronym (CSRFKey)", v, `2024/03/11 09:12:31 main.go:58: config: &{Addr::8080 CSRFKey:${v} SMTP:{Host:smtp.postmarkapp.com Port:587}}`);
+v = s(HEX, 64).toUpperCase(); f("openssl enc -P's derived key", v, `salt=${s(HEX, 16).toUpperCase()}\nkey=${v}\niv =${s(HEX, 32).toUpperCase()}`);
+v = `${s(HEX, 8)}-${s(HEX, 8)}`.toUpperCase(); f("ltrace's getenv of a secret variable and its return value", v, `licensed->getenv("LICENSED_SERVER") = "https://lic.acme.io"\nlicensed->getenv("LICENSED_KEY") = "${v}"`);
+v = `${s(AN, 16).toUpperCase()}:${s(B64, 64)}`; f("a connector's basic.auth.user.info (Schema Registry key:secret)", v, `{"connection.user":"kafka_sink","value.converter.basic.auth.user.info":"${v}","name":"jdbc-sink"}`);
+v = 'K001' + s(AN, 20); f("rclone's --b2-key in pstree -a", v, `  ├─sh,4810 -c rclone sync /data b2:acme-backup --b2-account 0012a3b4c5d6e7f0000000001 --b2-key ${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -582,6 +593,28 @@ describe('credentials as commands print them', () => {
     expect(out.startsWith('{"_PID":"4812","MESSAGE":[27,91,51,54,109,73,78,70,79,')).toBe(true);
     const plain = `{"MESSAGE":[${[...Buffer.from('\x1b[32mGET /health 200 (41 ms)\x1b[0m')].join(',')}]}\n`;
     expect(new Redactor().mask(plain)).toBe(plain);
+  });
+
+  it("keeps the vendors' published test keys and a YAML alias; masks a URL user's token up to the host, not over it (adversary pass 39)", () => {
+    const example = 'STRIPE_SECRET_KEY=sk_test_4eC39HqLyjWDarjtT1zdp7dc\nTURNSTILE_SECRET_KEY=1x0000000000000000000000000000000AA\nRECAPTCHA_SECRET_KEY=6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe\nOPENAI_API_KEY=your-openai-api-key\n';
+    expect(new Redactor().mask(example)).toBe(example);
+    const compose = `x-dd: &dd\n  DD_API_KEY: &ddkey ${s(HEX, 32)}\nservices:\n  datadog:\n    environment:\n      DD_API_KEY: *ddkey\n`;
+    expect(new Redactor().mask(compose)).toContain('DD_API_KEY: *ddkey');
+    const url = `https://x-token-auth:ATCTT3xFfGN0${s(AN, 180)}=${s(HEX, 8).toUpperCase()}@bitbucket.org\n`;
+    expect(new Redactor().mask(url)).toMatch(/^https:\/\/x-token-auth:\[masked: [a-z ]+\]@bitbucket\.org\n$/);
+  });
+
+  it("reads /proc/<pid>/environ's NUL-separated variables one by one (adversary pass 38)", () => {
+    const [a, b] = [s(AN, 50), pw()];
+    const text = `PATH=/usr/bin\0SECRET_KEY=${a}\0EMAIL_HOST=smtp.gmail.com\0EMAIL_HOST_PASSWORD=${b}\0LANG=C.UTF-8\0`;
+    expect(new Redactor().mask(text)).toBe('PATH=/usr/bin\0SECRET_KEY=[masked: key]\0EMAIL_HOST=smtp.gmail.com\0EMAIL_HOST_PASSWORD=[masked: password]\0LANG=C.UTF-8\0');
+  });
+
+  it("masks a value's tail after the squasher's cut when the value ran into the cut (adversary pass 38)", () => {
+    const tail = s(B64, 90);
+    const out = new Redactor().mask(`DJANGO_SETTINGS_MODULE=shop.settings.prodSECRET_KEY=${s(AN, 40)}… [+1,009 chars] …${tail} 4 --bind 0.0.0.0:8000HOME=/app\n`);
+    expect(out).not.toContain(tail);
+    expect(out).toContain(' 4 --bind 0.0.0.0:8000HOME=/app');
   });
 
   for (const [name, value, text] of forms) {

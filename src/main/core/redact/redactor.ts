@@ -112,6 +112,14 @@ export class Redactor {
     const cuts = [...text.matchAll(CUT_MARKER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
     // A remembered value's pieces on each side of a cut.
     this.learned.findAtCuts(text, cuts, found);
+    // A value found by its name that runs into a cut (the cut's `…` ends it), and a word straight after the cut: the same run of
+    // text, its tail (`/proc/<pid>/environ` without `tr`: the squasher drops its NULs, the variables run together over 1,000
+    // characters into one value: adv38 F07).
+    for (const cut of cuts) {
+      if (!found.some((f) => f.byContext && f.start < cut.start && f.end >= cut.start && f.end <= cut.start + 1)) continue;
+      const tail = VALUE_TAIL_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_VALUE_TAIL));
+      if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: found.find((f) => f.byContext && f.end >= cut.start && f.end <= cut.start + 1)!.kind });
+    }
     // A JWT the cut took the signature of (`jwt=eyJhbGci….eyJuYW1l… [+669 chars] …`: adv26 F21): no shape rule sees two parts.
     for (const cut of cuts) {
       const head = JWT_HEAD_BEFORE_CUT.exec(text.slice(Math.max(0, cut.start - MAX_JWT_HEAD), cut.start));
@@ -401,6 +409,10 @@ const BASE64_RUN = new RegExp(`[A-Za-z0-9+/]{${MIN_KEY_PIECE},}={0,2}`, 'g');
 
 /** How the squasher's mark of a line's cut middle begins (squasher/line-cut.ts cutMarker: `… [+1,234 chars] …`). */
 const CUT_MARKER_START = '… [+';
+/** A value's tail after a cut: a run of value characters straight after the marker (what KEY_VALUE_VALUE would go on over). */
+const VALUE_TAIL_AFTER_CUT = /^[^\s"',;}\]]+/;
+/** Of a value's tail after a cut, at most this much is read (a line's tail is at most a few hundred characters). */
+const MAX_VALUE_TAIL = 4096;
 const CUT_MARKER = /… \[\+[\d,]+ chars\] …/g;
 
 /**

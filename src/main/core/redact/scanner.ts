@@ -1375,6 +1375,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   // keytool's and jarsigner's `-storepass:env VAR` / `-keypass:file F` (adv19 K04): where the password is, not a password.
   if (m && text.charCodeAt(k - 1) === 0x2d && /^:(?:env|file)[ \t]/.test(text.slice(e, e + 6))) return e;
+  // A URL's user (`https://x-token-auth:<token>@bitbucket.org`: adv39 F20): the URL rule masks its password, up to the host; read
+  // as a name, the value ran on over the host.
+  if (m && k >= 3 && text.startsWith('://', k - 3)) return e;
   // Helm's checksum annotations (`checksum/secret: <sha256>`: adv35 K04): a digest of the Secret's manifest, not a secret.
   if (m && text.startsWith('checksum/', k - 9)) return e;
   let name = text.slice(k, e);
@@ -1549,6 +1552,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       return e;
     }
   }
+  // A YAML anchor or tag before the value (`DD_API_KEY: &ddkey …`, `password: !!str …`: adv38 F03): the value follows it.
+  YAML_NODE_PROPERTIES.lastIndex = valueAt.lastIndex;
+  if (m && m[0].includes(':') && YAML_NODE_PROPERTIES.test(text)) valueAt.lastIndex = YAML_NODE_PROPERTIES.lastIndex;
   const valueFrom = valueAt.lastIndex;
   let v = valueAt.exec(text);
   if (!v) {
@@ -1586,6 +1592,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  // A YAML alias (`DD_API_KEY: *ddkey`) of an anchor the text sets: a reference to the value, which is masked where it stands.
+  if (quoted === undefined && value.charCodeAt(0) === 0x2a && YAML_ALIAS.test(value) && text.includes(`&${value.slice(1)}`)) return e;
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
   // adv17 K11, K15) names where the secret comes from; a public signature (`-----BEGIN PGP SIGNATURE-----`, K13) is none.
   if ((/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && isSecretName(value)) || /^-----BEGIN (?:PGP|SSH) SIGNATURE-----/.test(value)) return e;
@@ -1621,6 +1629,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   return e;
 }
+
+/** A YAML node's anchor (`&name`) or tag (`!!str`, `!secret`, `!<tag:…>`) before its value, and the blanks after it. */
+const YAML_NODE_PROPERTIES = /(?:&[^\s,[\]{}]{1,128}|!!?[\w-]{0,64}|!<[^>\n]{1,256}>)[ \t]+(?=\S)/y;
+/** A YAML alias: `*` and an anchor's name. */
+const YAML_ALIAS = /^\*[^\s,[\]{}]{1,128}$/;
 
 /** A .properties value's next piece: the `\\` that ends its line, then the next line's text (its indent aside). */
 const CONTINUED_LINE = /\\\r?\n[ \t]*(?<v>\S(?:[^\r\n]*\S)?)[ \t]*\r?(?=\n|$)/dy;

@@ -325,6 +325,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'output' && has(argv, '-raw', '--raw') && sub2 && SECRET_FIELD.test(sub2)) return { kind: 'secret', tool: `${name} output -raw` };
       // `terraform output [-json] db_password` prints a sensitive output named on the line, quoted (adv21 F50: a named output; its `to_entries` listing of them all is the scanner's, name TAB value).
       return sub === 'output' && sub2 && SECRET_FIELD.test(sub2) ? { kind: 'secret', tool: `${name} output`, transformed: true } : undefined;
+    case 'openssl':
+      // `openssl rand -hex 32` / `-base64 32`: a fresh secret for an `.env` (adv39 F43), as `rails secret` is; `-out f` writes it away.
+      return sub === 'rand' && has(argv, '-hex', '-base64') && option(argv, undefined, 'out') === undefined && !argv.includes('-out') ? { kind: 'secret', tool: 'openssl rand' } : undefined;
     case 'consul':
       // `consul keygen` (adv4 M02): a gossip encryption key, bare base64. `consul kv get app/db_password` (M11): a value, when its key names a secret.
       if (sub === 'keygen') return { kind: 'key', tool: 'consul keygen' };
@@ -713,7 +716,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
  */
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i])) continue;
     printer = stagePrinter(stages[i], depth);
@@ -724,6 +727,20 @@ function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): Secre
   const transformed = printer.transformed || stages.slice(at + 1).some((s) => !passesThrough(s.argv));
   return transformed ? { ...printer, transformed: true } : printer;
 }
+
+/**
+ * `terraform console` (or tofu's) fed an expression on its input that names a secret (`echo 'nonsensitive(random_password.db.result)'
+ * | terraform console`, `terraform console <<< 'var.db_password'`: adv39 F09): it prints the value alone, quoted.
+ */
+function consoleEvaluated(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const at = stages.findIndex((s) => /^(?:terraform|tofu)$/.test(basename(s.argv[0] ?? '')) && operands(s.argv)[0] === 'console');
+  if (at < 0) return undefined;
+  const fed = stages[at].redirects.flatMap((r) => (r.op === '<<<' && r.target !== undefined ? [r.target] : []));
+  if (at > 0 && /^(?:echo|printf)$/.test(basename(stages[at - 1].argv[0] ?? ''))) fed.push(...stages[at - 1].argv.slice(1));
+  return fed.some((e) => CONSOLE_SECRET_EXPRESSION.test(e)) ? { kind: 'secret', tool: `${basename(stages[at].argv[0])} console`, transformed: true } : undefined;
+}
+/** An expression that names a secret: a secret-named field, or a generated password's result. */
+const CONSOLE_SECRET_EXPRESSION = new RegExp(`${SECRET_FIELD.source}|random_password|private_key_pem|\\bsensitive\\b`, 'i');
 
 /** A stage that runs its command once per line of its input: `xargs …` (seen through by the parser) or `parallel …`. */
 const runsPerInput = (stage: SimpleCommand) => basename(stage.argv[0] ?? '') === 'parallel' || stage.words.slice(0, stage.argvStart).some((w) => basename(w.value) === 'xargs');

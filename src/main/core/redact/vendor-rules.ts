@@ -65,7 +65,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('render api key', ['rnd_'], `${B}rnd_[A-Za-z0-9]{32}${E}`),
   rule('neon api key', ['napi_'], `${B}napi_[a-z0-9]{64}${E}`),
   rule('planetscale token', ['pscale_'], `${B}pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}${E}`),
-  rule('supabase token', ['sbp_', 'sb_secret_'], `${B}(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,})${E}`),
+  // A personal token is 40 hex digits exactly: one run straight into the next file's text (`cat ~/.supabase/access-token other.yaml`,
+  // the token file has no final newline: adv38 F42) ends where the hex does.
+  rule('supabase token', ['sbp_', 'sb_secret_'], `${B}(?:sbp_[a-f0-9]{40}(?![a-f0-9])|sb_secret_[A-Za-z0-9_-]{31,}${E})`),
   // A service token names its config (`dp.st.prd.…`, `doppler configs tokens create --plain`: adv26 F38).
   rule('doppler token', ['dp.'], `${B}dp\\.(?:pt|st|sa|ct|scim|audit)\\.(?:[a-z0-9_-]{1,32}\\.)?[A-Za-z0-9]{40,44}${E}`),
   // JFrog Artifactory's API keys (`AKCp` then 69 characters: adv26 F26).
