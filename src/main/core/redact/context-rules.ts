@@ -46,8 +46,9 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 // `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
+// `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`.
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -76,6 +77,7 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'dsn' },
   // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27).
   { word: 'plaintext' },
+  { word: 'signing', unless: /[a-z]/iy },
   // Confluent's Schema Registry credentials (`basic.auth.user.info = KEY:SECRET` in a connector's config: adv37 F28).
   { word: 'user.info' },
   // An HMAC secret named `hmac` alone (`shop.partner.hmac` in a Spring Cloud Config source: adv20 F09).
@@ -429,6 +431,17 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // A Java .properties line with a blank for its separator (`spring.datasource.password 6mHW*…`: adv41 F44): a dotted name at
+  // the line's start, one value to the line's end; not a lowercase word (`app.password changed`).
+  { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /^[ \t]*[a-z][\w-]*\.[\w.-]+[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]*(?<name>[a-z][\w-]*(?:\.[\w-]+)+)[ \t]+(?<secret>(?![a-z]+[ \t]*\r?$)[^\s=:]\S{0,1023})(?=[ \t]*\r?$)/gm, guard: true },
+  // RubyGems' credentials file keys a host's key by its URL (`https://gems.acme.io: <key>`, beside `:rubygems_api_key:`: adv41 F20).
+  { kind: 'api key', keywords: ['http'], needs: /^:?https?:\/\/\S+:[ \t]+[A-Za-z0-9_]{20,}/m, re: /^:?https?:\/\/[^\s:]+(?::\d+)?\/?[^\s:]*:[ \t]+(?<secret>(?=[A-Za-z_]*\d)[A-Za-z0-9_]{20,256})(?=[ \t]*\r?$)/gm },
+  // A token as a URL's user with an empty password (`https://<token>:@pypi.fury.io/acme/`, as Gemfury documents it: adv41 F25).
+  { kind: 'url token', keywords: [':@'], re: /:\/\/(?<secret>(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,256})(?=:@)/g },
+  // Tokens whose own punctuation splits the scanner's token runs, so no vendor rule sees them whole (adversary pass 40):
+  // Braintree's access tokens (`access_token$production$<16>$<32 hex>`), Salesforce session ids (`00D<org id>!<session>`).
+  { kind: 'braintree access token', keywords: ['access_token$'], re: /(?<![\w$])(?<secret>access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32})(?![0-9a-f])/g },
+  { kind: 'salesforce session id', keywords: ['00d'], needs: /00D[A-Za-z0-9]{12,15}!/, re: /(?<![A-Za-z0-9])(?<secret>00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,1024})/g },
   // ltrace's call of getenv and what it returned (`prog->getenv("LICENSED_KEY") = "…"`: adv37 F07), the variable's name a secret's.
   { kind: 'secret', keywords: ['getenv('], needs: /getenv\("/, re: /\bgetenv\("(?<name>[A-Za-z_][A-Za-z0-9_]{0,80})"\)[ \t]*=[ \t]*"(?<secret>[^"\n]{1,4096})(?=")/g },
   // `openssl enc … -P` prints the derived key and IV (`salt=…`, `key=<hex>`, `iv =<hex>`: adv39 F42): the key in capitals, alone on
@@ -564,8 +577,9 @@ export const FILES: ContextRule[] = [
   // The value ends before an echo's closing quote (`echo '::add-mask::…'` in a `set -x` trace): masked with the quote, the value learned
   // would not match its other lines (`+ REF=…` before it: adv18 F34).
   { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gm },
-  // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
-  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*)?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31), after a
+  // diff's mark (`diff -u ~/.pgpass.bak ~/.pgpass`: adv41 F04). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
+  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several).
   { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

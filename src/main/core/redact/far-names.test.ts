@@ -241,6 +241,14 @@ describe('values named from afar', () => {
       `DD_API_KEY: ${'&a '.repeat(200_000)}`,
       `x: -----BEGIN RSA PRIVATE KEY-----\n${'x: MIIEowIBAAKC\n'.repeat(100_000)}`,
       `SECRET_KEY=${'a… [+5 chars] …'.repeat(50_000)}`,
+      // Passes 40 and 41: arrays under a plural name, TOML strings below their key, .properties with blanks, hosts' keys, `token:@`.
+      `api_keys = [${'"a1b2c3d4", '.repeat(100_000)}`,
+      'password = """\n'.repeat(60_000),
+      'a.b.password x1\n'.repeat(100_000),
+      'https://a.io: a1b2c3d4e5f6a7b8c9d0e1\n'.repeat(60_000),
+      `${'://abcdefgh12345678:'.repeat(50_000)}@`,
+      `${'00Dabcdefghijkl!'.repeat(60_000)}`,
+      `${'access_token$production$'.repeat(60_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -496,6 +496,17 @@ v = s(HEX, 64).toUpperCase(); f("openssl enc -P's derived key", v, `salt=${s(HEX
 v = `${s(HEX, 8)}-${s(HEX, 8)}`.toUpperCase(); f("ltrace's getenv of a secret variable and its return value", v, `licensed->getenv("LICENSED_SERVER") = "https://lic.acme.io"\nlicensed->getenv("LICENSED_KEY") = "${v}"`);
 v = `${s(AN, 16).toUpperCase()}:${s(B64, 64)}`; f("a connector's basic.auth.user.info (Schema Registry key:secret)", v, `{"connection.user":"kafka_sink","value.converter.basic.auth.user.info":"${v}","name":"jdbc-sink"}`);
 v = 'K001' + s(AN, 20); f("rclone's --b2-key in pstree -a", v, `  ├─sh,4810 -c rclone sync /data b2:acme-backup --b2-account 0012a3b4c5d6e7f0000000001 --b2-key ${v}`);
+// Adversary passes 40 and 41 (session 13): tokens whose punctuation splits a token run, credential files through diff and line tools.
+v = `access_token$production$${s(LOWER_AN, 16)}$${s(HEX, 32)}`; f("Braintree's access token", v, `BT_ENV=production\nBT=${v}`);
+v = `00D${s(AN, 12)}!AR8AQ${s(AN + '._', 90)}`; f('a Salesforce session id in a log line', v, `sf-export: connected to https://acme.my.salesforce.com as dana@acme.io (${v})`);
+v = pw(); f("a .pgpass line after a diff's +", v, ` localhost:5432:*:dana:dana\n+db-1.acme.internal:5432:shop:shop_app:${v}`);
+v = 'Zq' + s(AN, 16); f("a .properties password with a blank for its separator", v, `spring.datasource.url=jdbc:postgresql://db/shop\nspring.datasource.password ${v}`);
+v = s(HEX, 32); f("a RubyGems credentials file's key under its host's URL", v, `---\n:rubygems_api_key: rubygems_${s(HEX, 48)}\nhttps://gems.acme.io: ${v}`);
+v = s(AN, 10) + '7' + s(AN, 9); f("a token as a URL's user with an empty password (Gemfury)", v, `[global]\nextra-index-url = https://${v}:@pypi.fury.io/acme/`);
+v = s(B64, 43) + '='; f("a TOML array of keys under a plural name", v, `webhook_keys = [ "${v}", "${s(B64, 43)}=" ]`);
+v = s(B64, 43) + '='; f("a JSON array of keys over lines (sops -d)", v, `    "session_keys": [\n        "${v}",\n        "${s(B64, 43)}="\n    ],`);
+v = s(HEX, 40); f("a TOML multi-line string below its key", v, `client_secret = """\n${v}"""\nregion = "eu"`);
+v = s(B64, 43) + '='; f('a cookie signing secret named without _KEY', v, `COOKIE_SIGNING=${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -602,6 +613,11 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(compose)).toContain('DD_API_KEY: *ddkey');
     const url = `https://x-token-auth:ATCTT3xFfGN0${s(AN, 180)}=${s(HEX, 8).toUpperCase()}@bitbucket.org\n`;
     expect(new Redactor().mask(url)).toMatch(/^https:\/\/x-token-auth:\[masked: [a-z ]+\]@bitbucket\.org\n$/);
+  });
+
+  it("keeps a Mapbox public token and placeholders in a vendor's shape; reads no lowercase word as a .properties password (adversary passes 40, 41)", () => {
+    const text = `  token: "pk.eyJ1IjoiYWNtZS1tYXBzIiwiYSI6ImNscXh5ejEyMzQ1Njc4OTBhYmNkZWYifQ.${s(AN + '-_', 22)}",\nHF_TOKEN=hf_${'x'.repeat(34)}\nDOPPLER_TOKEN=dp.st.dev.${'X'.repeat(43)}\nSTRIPE_SECRET_KEY=sk_test_${'x'.repeat(24)}\napp.password changed\n`;
+    expect(new Redactor().mask(text)).toBe(text);
   });
 
   it("reads /proc/<pid>/environ's NUL-separated variables one by one (adversary pass 38)", () => {

@@ -112,13 +112,14 @@ export class Redactor {
     const cuts = [...text.matchAll(CUT_MARKER)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
     // A remembered value's pieces on each side of a cut.
     this.learned.findAtCuts(text, cuts, found);
-    // A value found by its name that runs into a cut (the cut's `…` ends it), and a word straight after the cut: the same run of
-    // text, its tail (`/proc/<pid>/environ` without `tr`: the squasher drops its NULs, the variables run together over 1,000
-    // characters into one value: adv38 F07).
+    // A value (found by its name or its shape) that runs into a cut (the cut's `…` ends it), and a word straight after the cut:
+    // the same run of text, its tail (`/proc/<pid>/environ` without `tr`: the squasher drops its NULs, the variables run together
+    // over 1,000 characters into one value: adv38 F07; a 1Password service account token of ~800 characters: adv40 F24).
     for (const cut of cuts) {
-      if (!found.some((f) => f.byContext && f.start < cut.start && f.end >= cut.start && f.end <= cut.start + 1)) continue;
+      const into = found.find((f) => f.start < cut.start && f.end >= cut.start && f.end <= cut.start + 1);
+      if (!into) continue;
       const tail = VALUE_TAIL_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_VALUE_TAIL));
-      if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: found.find((f) => f.byContext && f.end >= cut.start && f.end <= cut.start + 1)!.kind });
+      if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: into.kind });
     }
     // A JWT the cut took the signature of (`jwt=eyJhbGci….eyJuYW1l… [+669 chars] …`: adv26 F21): no shape rule sees two parts.
     for (const cut of cuts) {

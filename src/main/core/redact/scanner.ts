@@ -1249,6 +1249,8 @@ const VALUE_AT = new RegExp(
   [
     // Grafana's ini quotes a value holding `#` or `;` in three quotes (`password = """…"""`: adv36 F05).
     `"""(?<triple>[^\\n]{1,4096}?)"""`,
+    // …and TOML's multi-line string, the value on the lines below its opening quotes (`client_secret = """` then `…"""`: adv41 F45).
+    `"""\\r?\\n(?<tripleBelow>[^"]{1,4096}?)"""`,
     // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
     `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,8192})"`,
     `'(?<single>[^'\\n]{1,8192})'`,
@@ -1417,6 +1419,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
     // A comma list under a plural secret's name (Strapi's `APP_KEYS=k1,k2,k3,k4`, Bitnami's `KAFKA_CLIENT_PASSWORDS=p1,p2`: adv15 D11, D03).
     if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) commaListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
+    // An array of strings under it, on one line or over lines (TOML's `webhook_keys = [ "…", "…" ]`, JSON's `"session_keys": [`
+    // then one string a line: adv41 F39, F45).
+    if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) quotedArrayItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
     return e;
   }
   // A list under a secret's name (ngrok's `basic_auth:` then `- "user:pw"`: adv16 D24): each item.
@@ -1589,7 +1594,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (p) v = p;
     }
   }
-  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple;
+  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   // A YAML alias (`DD_API_KEY: *ddkey`) of an anchor the text sets: a reference to the value, which is masked where it stands.
@@ -1607,7 +1612,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  const s = v.groups!.tripleBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
   // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
@@ -2162,6 +2167,33 @@ function commaListItems(text: string, from: number, singular: string, out: Secre
     out.push({ start: at, end: at + v.length, kind: kindOfName(singular), byContext: true });
     at += v.length + 1;
   }
+}
+
+/** An array's opening bracket, then blanks and line breaks. */
+const ARRAY_OPEN = /\[[ \t\r\n]*/y;
+/** One quoted string of an array, and what follows it: a comma (another item) or the closing bracket. */
+const QUOTED_ARRAY_ITEM = /(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t\r]*(?<after>,[ \t\r\n]*|\n[ \t]*\]|\])/dy;
+/** Items of one array read at most (a key ring is a few keys). */
+const MAX_ARRAY_ITEMS = 64;
+
+/** The quoted items of an array right at `from` (after a plural secret name's separator): every item, when none is a look-alike. */
+function quotedArrayItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
+  ARRAY_OPEN.lastIndex = from;
+  if (!ARRAY_OPEN.test(text)) return;
+  let at = ARRAY_OPEN.lastIndex;
+  const items: SecretFinding[] = [];
+  for (let n = 0; n < MAX_ARRAY_ITEMS; n++) {
+    QUOTED_ARRAY_ITEM.lastIndex = at;
+    const m = QUOTED_ARRAY_ITEM.exec(text);
+    if (!m) return;
+    const g = m.groups!.quoted !== undefined ? 'quoted' : 'single';
+    if (isLookAlike(m.groups![g], PASSWORD_NAME.test(singular))) return;
+    const [start, end] = m.indices!.groups![g]!;
+    items.push({ start, end, kind: kindOfName(singular), byContext: true });
+    at = QUOTED_ARRAY_ITEM.lastIndex;
+    if (!m.groups!.after.startsWith(',')) break;
+  }
+  out.push(...items);
 }
 
 /** After `name:` and the end of its line, the items of a YAML list: `- value` lines (indented or not), each a scalar. */

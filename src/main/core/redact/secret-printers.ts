@@ -325,6 +325,11 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'output' && has(argv, '-raw', '--raw') && sub2 && SECRET_FIELD.test(sub2)) return { kind: 'secret', tool: `${name} output -raw` };
       // `terraform output [-json] db_password` prints a sensitive output named on the line, quoted (adv21 F50: a named output; its `to_entries` listing of them all is the scanner's, name TAB value).
       return sub === 'output' && sub2 && SECRET_FIELD.test(sub2) ? { kind: 'secret', tool: `${name} output`, transformed: true } : undefined;
+    case 'xmllint': {
+      // `xmllint --xpath 'string(//server[id="nexus"]/password)' settings.xml` (adv41 F48): one element's text, bare.
+      const xpath = option(argv, undefined, 'xpath') ?? '';
+      return SECRET_FIELD.test(xpath) ? { kind: 'secret', tool: 'xmllint --xpath', transformed: true } : undefined;
+    }
     case 'openssl':
       // `openssl rand -hex 32` / `-base64 32`: a fresh secret for an `.env` (adv39 F43), as `rails secret` is; `-out f` writes it away.
       return sub === 'rand' && has(argv, '-hex', '-base64') && option(argv, undefined, 'out') === undefined && !argv.includes('-out') ? { kind: 'secret', tool: 'openssl rand' } : undefined;
@@ -1110,6 +1115,8 @@ function encodes(argv: readonly string[]): boolean {
 }
 
 /** Commands that print a file they read, as it is or in another shape: an encoder (hex, octal, base32, reversed) or a text tool. */
+/** A private key's file by its name: OpenSSH's `id_<type>`, a `.key`, a `.pem` named as a private key, PuTTY's `.ppk`. */
+const PRIVATE_KEY_FILE = /(?:^|\/)(?:id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.key|[^/]*(?:private|priv|key)[^/]*\.pem|[^/]+\.ppk)$/i;
 const FILE_ENCODER = /^(?:xxd|od|hexdump|hd|base32|base64|basenc|uuencode|rev)$/;
 const FILE_TEXT_TOOL = /^(?:cat|head|tail|less|more|bat|batcat|nl|tac|strings|sed|awk|gawk|mawk|cut|tr|perl|dd|fold|fmt|paste|sort|uniq|column|iconv|expand|grep|egrep|fgrep|rg)$/;
 /** Tools whose first operand is a script or a pattern (`sed 's/x/y/' FILE`, `grep token FILE`), unless `-e` / `-f` gives it. */
@@ -1183,7 +1190,11 @@ function secretFileRead(argv: readonly string[], inputs: readonly string[] = [])
   const encoder = FILE_ENCODER.test(name);
   if (!encoder && !FILE_TEXT_TOOL.test(name)) return undefined;
   if (isReducer(argv) || (/^(?:sed|perl)$/.test(name) && argv.some((a) => /^(?:-i|--in-place)/.test(a) || /^-[A-Za-z]*i/.test(a) && name === 'perl')) || (name === 'dd' && argv.some((a) => a.startsWith('of=') && !/^of=\/dev\/(?:stdout|tty|fd\/1)$/.test(a)))) return undefined;
-  const secretFile = (f: string) => CREDENTIAL_ROWS_FILE.test(f) || (SECRET_FILE.test(f) && (encoder || !DOCUMENT_EXTENSION.test(f)));
+  // A private key's file read by a line tool (`nl -ba server.key | sed -n '10,14p'`, `sed -n '10,14p' id_rsa`: adv41 F49, adv36
+  // F45): the lines it prints are the key's body without its armour, which no block rule finds. `cat` of the whole file is the
+  // scanner's (its BEGIN / END lines are there).
+  const keyFile = (f: string) => PRIVATE_KEY_FILE.test(f) && (name !== 'cat' || argv.length > 2);
+  const secretFile = (f: string) => CREDENTIAL_ROWS_FILE.test(f) || keyFile(f) || (SECRET_FILE.test(f) && (encoder || !DOCUMENT_EXTENSION.test(f)));
   return [...fileOperands(name, argv), ...inputs].some(secretFile) ? { kind: 'secret', tool: `${name} of a secret file`, transformed: true } : undefined;
 }
 
@@ -1322,7 +1333,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
 const SECRET_FILE_WORDS = /secret|passw|token|api_?key|\.psk|userlist/i;

@@ -106,7 +106,7 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('airtable token', ['pat'], `${B}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${E}`),
   rule('asana token', ['2/1'], `${B}[0-2]/1\\d{12,16}(?::|/)[a-f0-9]{32}${E}`),
   // --- AI providers ---
-  rule('anthropic key', ['sk-ant-'], `${B}sk-ant-(?:api|admin|oat|sid)\\d{2}-[A-Za-z0-9_-]{80,100}${E}`),
+  rule('anthropic key', ['sk-ant-'], `${B}sk-ant-(?:api|admin|oat|ort|sid)\\d{2}-[A-Za-z0-9_-]{80,100}${E}`),
   rule('openai key', ['t3blbkfj'], `${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,74}T3BlbkFJ[A-Za-z0-9_-]{20,74}${E}`),
   rule('openai key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-'], `${B}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,200}${E}`),
   rule('openrouter key', ['sk-or-'], `${B}sk-or-v1-[a-f0-9]{64}${E}`),
@@ -152,6 +152,55 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('brevo key', ['xkeysib-', 'xsmtpsib-'], `${B}x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`),
   rule('twilio api key', ['sk'], `${B}SK[a-f0-9]{32}${E}`),
   rule('mapbox token', ['sk.eyj'], `${B}sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}${E}`),
+  // --- adversary pass 40 (the vendor catalogue: each token printed where nothing but its shape says it is one) ---
+  // Meta's Graph API access tokens (`EAAG…`, `EAAC…`, `EAAM…`: 150-250 letters and digits).
+  rule('facebook access token', ['eaa'], `${B}EAA[A-Z][A-Za-z0-9]{90,}${E}`),
+  // Dropbox's short-lived access tokens (`sl.` + ~135, `sl.u.AF…` + ~150 of base64url).
+  rule('dropbox token', ['sl.'], `${B}sl\\.(?:u\\.)?[A-Za-z0-9_-]{120,}${E}`),
+  // Twilio's account SID or API key SID beside its secret (`AC<32 hex>:<auth token>`, `SK<32 hex>:<secret>`): the secret. No
+  // keyword (`ac` is in every other word): the pair is a run of 67 characters, which the keyword-less rules read.
+  rule('twilio auth token', [], `${B}(?:AC|SK)[a-f0-9]{32}:(?<secret>[A-Za-z0-9]{32})${E}`),
+  // ElevenLabs (`sk_` + 48 hex; Stripe's are `sk_live_` / `sk_test_`).
+  rule('elevenlabs key', ['sk_'], `${B}sk_[a-f0-9]{48}${E}`),
+  rule('cerebras key', ['csk-'], `${B}csk-[a-z0-9]{48}${E}`),
+  // Databricks' service principal OAuth secrets (`dose` + 32 hex) beside the `dapi` tokens.
+  rule('databricks oauth secret', ['dose'], `${B}dose[a-f0-9]{32}${E}`),
+  // Convex deploy keys (`prod:happy-otter-123|<base64 of {"v2":"<64 hex>"}>`): the base64 after the bar (a run of its own).
+  rule('convex deploy key', ['eyj2mii6i'], `${B}eyJ2MiI6I[A-Za-z0-9+/]{60,}={0,2}`),
+  rule('posthog personal key', ['phx_'], `${B}phx_[A-Za-z0-9]{43}${E}`),
+  rule('telnyx key', [...'0123456789abcdef'].map((c) => `key${c}`), `${B}KEY[0-9A-F]{32}_[A-Za-z0-9]{22}${E}`),
+  // Firebase Cloud Messaging's legacy server keys (`AAAA<7>:APA91b…`).
+  rule('fcm server key', [':apa91b'], `${B}AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}${E}`),
+  // Amazon Bedrock API keys: long-term `ABSK` + base64 of `BedrockAPIKey-…`, short-term `bedrock-api-key-` + base64 of a presigned URL.
+  rule('bedrock api key', ['absk', 'bedrock-api-key-'], `${B}(?:ABSKQmVkcm9ja0FQSUtleS[A-Za-z0-9+/=]{40,}|bedrock-api-key-[A-Za-z0-9+/=]{100,})`),
+  // Azure DevOps' 84-character personal access tokens (`…JQQJ99…AZDO…`).
+  rule('azure devops token', ['azdo'], `${B}[A-Za-z0-9]{52}JQQJ9[0-9A-Za-z][A-Za-z0-9]{18}AZDO[A-Za-z0-9]{4}${E}`),
+  rule('mandrill key', ['md-'], `${B}md-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{22}${E}`),
+  rule('mailersend token', ['mlsn.'], `${B}mlsn\\.[a-f0-9]{64}${E}`),
+  rule('frame.io token', ['fio-u-'], `${B}fio-u-[A-Za-z0-9_-]{64}${E}`),
+  rule('typeform token', ['tfp_'], `${B}tfp_[A-Za-z0-9_-]{40,}${E}`),
+  // A Zapier catch hook's URL: its account and hook ids are the secret (anyone with it can post).
+  rule('zapier webhook', ['hooks.zapier.com/hooks/catch/'], `hooks\\.zapier\\.com/hooks/catch/(?<secret>\\d+/[a-z0-9]+)`),
+  rule('adobe client secret', ['p8e-'], `${B}p8e-[A-Za-z0-9_-]{32}${E}`),
+  // LaunchDarkly's server-side SDK keys (`sdk-<uuid>`).
+  rule('launchdarkly sdk key', ['sdk-'], `${B}sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
+  rule('contentful token', ['cfpat-'], `${B}CFPAT-[A-Za-z0-9_-]{43}${E}`),
+  rule('circleci token', ['ccipat_'], `${B}CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}${E}`),
+  rule('easypost key', ['ezak', 'eztk'], `${B}EZ[AT]K[A-Za-z0-9]{54}${E}`),
+  // JFrog reference tokens: base64 of `reftkn:01:…`.
+  rule('jfrog reference token', ['cmvmdgtuojaxoj'], `${B}cmVmdGtuOjAxOj[A-Za-z0-9+/=]{40,}${E}`),
+  rule('octopus deploy key', ['api-'], `${B}API-(?=[A-Z0-9]*\\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{25,27}${E}`),
+  rule('plaid access token', ['access-production-', 'access-sandbox-', 'access-development-'], `${B}access-(?:production|sandbox|development)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
+  rule('flutterwave secret key', ['flwseck'], `${B}FLWSECK(?:_TEST)?-[a-f0-9]{32}-X${E}`),
+  rule('woocommerce key', ['ck_', 'cs_'], `${B}c[ks]_[a-f0-9]{40}${E}`),
+  // Intercom access tokens: base64 of `tok:<uuid>:1:0` (`dG9rO` and, for the colon's last bits, one of g-v).
+  rule('intercom token', ['dg9ro'], `${B}dG9rO[g-v][A-Za-z0-9+/]{40,}={0,2}`),
+  // ClickUp personal tokens (`pk_<user id>_<32>`; Stripe's publishable keys are `pk_live_` / `pk_test_`).
+  rule('clickup token', ['pk_'], `${B}pk_\\d{6,10}_[A-Z0-9]{32}${E}`),
+  rule('langfuse secret key', ['sk-lf-'], `${B}sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
+  rule('tavily key', ['tvly-'], `${B}tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}${E}`),
+  rule('firecrawl key', ['fc-'], `${B}fc-[a-f0-9]{32}${E}`),
+  rule('e2b key', ['e2b_'], `${B}e2b_[a-f0-9]{40}${E}`),
   // --- keys and tokens of general formats ---
   rule('age secret key', ['age-secret-key-1'], `${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`),
   // A JWE (five parts: a `dir` key's part is empty, `eyJ…..iv.ciphertext.tag`; Intuit's and Cognito's tokens: adv17 F22) before the JWT rule.
