@@ -435,7 +435,8 @@ export const FILES: ContextRule[] = [
   // the line's start, one value to the line's end; not a lowercase word (`app.password changed`).
   { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /^[ \t]*[a-z][\w-]*\.[\w.-]+[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]*(?<name>[a-z][\w-]*(?:\.[\w-]+)+)[ \t]+(?<secret>(?![a-z]+[ \t]*\r?$)[^\s=:]\S{0,1023})(?=[ \t]*\r?$)/gm, guard: true },
   // RubyGems' credentials file keys a host's key by its URL (`https://gems.acme.io: <key>`, beside `:rubygems_api_key:`: adv41 F20).
-  { kind: 'api key', keywords: ['http'], needs: /^:?https?:\/\/\S+:[ \t]+[A-Za-z0-9_]{20,}/m, re: /^:?https?:\/\/[^\s:]+(?::\d+)?\/?[^\s:]*:[ \t]+(?<secret>(?=[A-Za-z_]*\d)[A-Za-z0-9_]{20,256})(?=[ \t]*\r?$)/gm },
+  // Found from `gem` (a gem host's name, the file's `:rubygems_api_key:`): from `http` it read every URL's line (~7% of masking).
+  { kind: 'api key', keywords: ['gem'], needs: /^:?https?:\/\/\S+:[ \t]+[A-Za-z0-9_]{20,}/m, re: /^:?https?:\/\/[^\s:]+(?::\d+)?\/?[^\s:]*:[ \t]+(?<secret>(?=[A-Za-z_]*\d)[A-Za-z0-9_]{20,256})(?=[ \t]*\r?$)/gm },
   // A token as a URL's user with an empty password (`https://<token>:@pypi.fury.io/acme/`, as Gemfury documents it: adv41 F25).
   { kind: 'url token', keywords: [':@'], re: /:\/\/(?<secret>(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,256})(?=:@)/g },
   // Tokens whose own punctuation splits the scanner's token runs, so no vendor rule sees them whole (adversary pass 40):
