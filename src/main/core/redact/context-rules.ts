@@ -192,6 +192,9 @@ export const URL_CREDENTIALS: ContextRule = {
 const SQL_TYPE =
   '(?:[Tt]ext|TEXT|[Ii]nteger|INTEGER|int[248]?|INT|bigint|BIGINT|smallint|SMALLINT|tinyint|mediumint|[bB]ig[sS]erial|serial|SERIAL|uuid|UUID|bytea|BLOB|blob|jsonb?|JSONB?|bool(?:ean)?|BOOL(?:EAN)?|date|DATE|datetime|DATETIME|time(?:stamp(?:tz)?)?|TIMESTAMP|numeric|NUMERIC|decimal|DECIMAL|real|REAL|float[48]?|FLOAT|double|DOUBLE|money|inet|cidr|citext|n?varchar|N?VARCHAR|n?char|N?CHAR|varbinary|VARBINARY|binary|BINARY|(?:long|medium|tiny)text|enum|bit|xml|string)(?:\\(\\d+(?:,[ \\t]?\\d+)?\\))?(?:\\[\\])?';
 
+/** LLM providers' names, as tools key their API keys by them. */
+const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemini', 'together', 'fireworks', 'deepseek', 'perplexity', 'replicate', 'huggingface', 'voyage', 'openrouter', 'xai', 'cerebras', 'deepinfra', 'anyscale'];
+
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
@@ -431,6 +434,9 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // A key file of an LLM tool keyed by provider (`llm keys path`'s keys.json: `"mistral": "<32>"`, aider's and litellm's
+  // settings: adv39 F34): a token-shaped value (letters of both cases and digits, no `-` or `.`: not a model's name).
+  { kind: 'api key', keywords: AI_PROVIDERS, re: new RegExp(`(?<![\\w-])["']?(?:${AI_PROVIDERS.join('|')})["']?[ \\t]*[:=][ \\t]*["']?(?<secret>(?=[A-Za-z0-9_]*\\d)(?=[A-Za-z0-9_]*[A-Z])(?=[A-Za-z0-9_]*[a-z])[A-Za-z0-9_]{24,200})(?=["'\\s,}]|$)`, 'gim') },
   // A Java .properties line with a blank for its separator (`spring.datasource.password 6mHW*…`: adv41 F44): a dotted name at
   // the line's start, one value to the line's end; not a lowercase word (`app.password changed`).
   { kind: 'password', keywords: ['pass', 'secret', 'token', 'key'], sharesNameWords: true, needs: /^[ \t]*[a-z][\w-]*\.[\w.-]+[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]*(?<name>[a-z][\w-]*(?:\.[\w-]+)+)[ \t]+(?<secret>(?![a-z]+[ \t]*\r?$)[^\s=:]\S{0,1023})(?=[ \t]*\r?$)/gm, guard: true },

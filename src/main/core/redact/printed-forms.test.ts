@@ -507,6 +507,8 @@ v = s(B64, 43) + '='; f("a TOML array of keys under a plural name", v, `webhook_
 v = s(B64, 43) + '='; f("a JSON array of keys over lines (sops -d)", v, `    "session_keys": [\n        "${v}",\n        "${s(B64, 43)}="\n    ],`);
 v = s(HEX, 40); f("a TOML multi-line string below its key", v, `client_secret = """\n${v}"""\nregion = "eu"`);
 v = s(B64, 43) + '='; f('a cookie signing secret named without _KEY', v, `COOKIE_SIGNING=${v}`);
+v = s(AN, 20); f("a name/value pair in a JSON document held in a JSON string (kubectl's last-applied-configuration)", v, `  "kubectl.kubernetes.io/last-applied-configuration": "{\\"spec\\":{\\"env\\":[{\\"name\\":\\"DB_PASSWORD\\",\\"value\\":\\"${v}\\"}]}}\\n",`);
+v = 'Fd' + s(AN, 28) + '7Q'; f("an LLM tool's keys file keyed by provider", v, `{\n  "openai": "sk-proj-${s(AN, 40)}",\n  "mistral": "${v}"\n}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -617,6 +619,11 @@ describe('credentials as commands print them', () => {
 
   it("keeps a Mapbox public token and placeholders in a vendor's shape; reads no lowercase word as a .properties password (adversary passes 40, 41)", () => {
     const text = `  token: "pk.eyJ1IjoiYWNtZS1tYXBzIiwiYSI6ImNscXh5ejEyMzQ1Njc4OTBhYmNkZWYifQ.${s(AN + '-_', 22)}",\nHF_TOKEN=hf_${'x'.repeat(34)}\nDOPPLER_TOKEN=dp.st.dev.${'X'.repeat(43)}\nSTRIPE_SECRET_KEY=sk_test_${'x'.repeat(24)}\napp.password changed\n`;
+    expect(new Redactor().mask(text)).toBe(text);
+  });
+
+  it("keeps a model's name under a provider's key (adversary pass 39's rule)", () => {
+    const text = '{"mistral": "mistral-small-2409", "openai": "gpt-4o-mini-2024-07-18", "model": "anthropic/claude-sonnet-4"}\n';
     expect(new Redactor().mask(text)).toBe(text);
   });
 

@@ -1842,9 +1842,11 @@ const PAIR_NAME_LOOKBACK = 96;
 
 /** Before a name that is the value of a `name` / `key` field: `"name": "`, `- name: `, `"key":"`, `Name=`. */
 // Or padded, a label column (EAS CLI's `eas env:list --format long`: `Name        ALGOLIA_ADMIN_KEY` then `Value       …`: adv32 F27).
-const PAIR_NAME_BEFORE = /(?:["']?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property)["']?(?:[ \t]*[:=][ \t]*|[ \t]{2,})["']?(?:[\w.-]*\/){0,8})$/;
+// Its quotes may be escaped: a JSON document in a JSON string (kubectl's `last-applied-configuration` annotation:
+// `{\"name\":\"DB_PASSWORD\",\"value\":\"…\"}`: adv37 F15).
+const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /["']?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?["']?(?:value|Value|ParameterValue|OutputValue)["']?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
