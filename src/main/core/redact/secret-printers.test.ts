@@ -10,8 +10,6 @@ import { Redactor } from './redactor.js';
 
 const printers: [string, string][] = [
   ['gh auth token', 'token printed by gh auth token'],
-  ['openssl rand -base64 32', 'secret printed by openssl rand'],
-  ['openssl rand -hex 32', 'secret printed by openssl rand'],
   // Adversary pass 15: a decrypting getter behind a package runner, Django's generator.
   ['npx dotenvx get SESSION_SECRET -f .env.production', '$SESSION_SECRET value printed by dotenvx get'],
   ["python -c 'from django.core.management.utils import get_random_secret_key; print(get_random_secret_key())'", 'secret printed by python get_random_secret_key()'],
@@ -256,18 +254,13 @@ const transformed = [
   // Session 13 (adversary passes 39, 41): a key file's lines by a line tool, an XPath of a password, terraform console of a secret.
   "nl -ba certs/server.key | sed -n '10,14p'", "sed -n '10,14p' ~/.ssh/id_ed25519", "xmllint --xpath 'string(//server[id=\"nexus\"]/password)' ~/.m2/settings.xml",
   "echo 'nonsensitive(random_password.db.result)' | terraform console",
-
-  // Session 13 (adversary passes 39, 41): a key file's lines by a line tool, an XPath of a password, terraform console of a secret.
-  "nl -ba certs/server.key | sed -n '10,14p'", "sed -n '10,14p' ~/.ssh/id_ed25519", "xmllint --xpath 'string(//server[id=\"nexus\"]/password)' ~/.m2/settings.xml",
-  "echo 'nonsensitive(random_password.db.result)' | terraform console",
 "python3 -c \"import os; print(f'key: {os.environ[\\\"API_KEY\\\"]}')\"", 'cat <<< "token=$API_TOKEN"', 'rev <<< "$API_TOKEN"', "jq -r '\"Bearer \\(.token)\"' c.json", 'echo "token=${NPM_TOKEN}"', 'echo "${DB_PASSWORD:0:4}"', 'kubectl get secret -o custom-columns=N:.metadata.name,T:.data.token', 'gh auth token | rev', "gh auth token | sed 's/./& /g'", 'gh auth token | od -c', 'gh auth token | tr a-z A-Z', 'aws sts assume-role --role-arn r --role-session-name s --output text', 'aws redshift get-cluster-credentials --db-user etl --output text', 'fly tokens create deploy', 'redis-cli HMGET k user password', 'xxd -p /run/secrets/smtp_password', 'psql -Atc "select password from users"', 'parallel --tag vault kv get -field=password secret/{} ::: a b', 'printf %q "$DB_PASSWORD"; echo; printf "%s" "$DB_PASSWORD" | od -c | head -3'];
 const passThrough = ['cat <<< "$TOKEN"', 'node -p process.env.GITHUB_TOKEN', "python3 -c 'import os; print(os.environ[\"API_KEY\"])'", 'echo "$GITHUB_TOKEN"', 'echo ${GITHUB_TOKEN}', 'gh auth token', 'gh auth token | tr -d "\\n"', 'gh auth token | head -n1', 'redis-cli HGET oauth:1 refresh_token', 'buildkite-agent meta-data get db-password', "kubectl get secret db -o jsonpath='{.data.password}' | base64 -d"];
 
 const notPrinters = [
-  // A certificate or a public key's file, the whole key file (the scanner reads its armour), an XPath of no secret, random bytes to a file.
-  'cat cert.pem', 'head -3 ~/.ssh/id_ed25519.pub', 'cat certs/server.key', "xmllint --xpath 'string(//server/id)' s.xml", 'openssl rand -hex 32 -out k.bin', 'echo 1+1 | terraform console',
-  // A certificate or a public key's file, the whole key file (the scanner reads its armour), an XPath of no secret, random bytes to a file.
-  'cat cert.pem', 'head -3 ~/.ssh/id_ed25519.pub', 'cat certs/server.key', "xmllint --xpath 'string(//server/id)' s.xml", 'openssl rand -hex 32 -out k.bin', 'echo 1+1 | terraform console',
+  // A certificate or a public key's file, the whole key file (the scanner reads its armour), an XPath of no secret, random bytes
+  // (an agent generates them to write into a config: docs/masking.md, "What is not masked").
+  'cat cert.pem', 'head -3 ~/.ssh/id_ed25519.pub', 'cat certs/server.key', "xmllint --xpath 'string(//server/id)' s.xml", 'openssl rand -hex 32', 'openssl rand -base64 32', 'echo 1+1 | terraform console',
   // The public key derived from a generated one (adv15 M20); dotenvx without a name prints a JSON document the scanner reads.
   'wg genkey | tee /etc/wireguard/server.key | wg pubkey',
   'npx dotenvx get -f .env.production',

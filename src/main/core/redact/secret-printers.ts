@@ -330,9 +330,6 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       const xpath = option(argv, undefined, 'xpath') ?? '';
       return SECRET_FIELD.test(xpath) ? { kind: 'secret', tool: 'xmllint --xpath', transformed: true } : undefined;
     }
-    case 'openssl':
-      // `openssl rand -hex 32` / `-base64 32`: a fresh secret for an `.env` (adv39 F43), as `rails secret` is; `-out f` writes it away.
-      return sub === 'rand' && has(argv, '-hex', '-base64') && option(argv, undefined, 'out') === undefined && !argv.includes('-out') ? { kind: 'secret', tool: 'openssl rand' } : undefined;
     case 'consul':
       // `consul keygen` (adv4 M02): a gossip encryption key, bare base64. `consul kv get app/db_password` (M11): a value, when its key names a secret.
       if (sub === 'keygen') return { kind: 'key', tool: 'consul keygen' };
