@@ -659,5 +659,7 @@ export const FILES: ContextRule[] = [
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedAccessSignature|Password|Pwd|User Password|SharedSecret|AccessKey|ClientSecret|Token)[ \t]*=[ \t]*(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|[^;\s"']+)/gi },
+  // `Password`, `Pwd` and `Token` with no blank before their `=`, as connection strings write them: with blanks, a statement of
+  // code (`const token = signSession(user.id);`: adv43 K01) is no connection string.
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|[^;\s"']+)/gi },
 ];

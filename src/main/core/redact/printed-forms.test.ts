@@ -622,6 +622,23 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(text)).toBe(text);
   });
 
+  it('keeps code: a member chain, a call, a setting read by its name (adversary pass 43 K01); a literal in code is masked', () => {
+    const code = [
+      '  const password = req.body.password;',
+      '  const token = signSession(user.id);',
+      'const token = await getToken();',
+      "const password = form.get('password');",
+      'password = getpass.getpass()',
+      'this.token = response.data.accessToken;',
+      'let apiKey = config.get("apiKey");',
+      '    private final String apiToken = props.getProperty("api.token");',
+      '',
+    ].join('\n');
+    expect(new Redactor().mask(code)).toBe(code);
+    const v = s(AN, 24);
+    expect(new Redactor().mask(`const token = "${v}";\nServer=db;User ID=app;Password=${v}x;\n`)).not.toContain(v);
+  });
+
   it("keeps a model's name under a provider's key (adversary pass 39's rule)", () => {
     const text = '{"mistral": "mistral-small-2409", "openai": "gpt-4o-mini-2024-07-18", "model": "anthropic/claude-sonnet-4"}\n';
     expect(new Redactor().mask(text)).toBe(text);

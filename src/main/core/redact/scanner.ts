@@ -1602,6 +1602,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
   // adv17 K11, K15) names where the secret comes from; a public signature (`-----BEGIN PGP SIGNATURE-----`, K13) is none.
   if ((/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && isSecretName(value)) || /^-----BEGIN (?:PGP|SSH) SIGNATURE-----/.test(value)) return e;
+  // A setting's name read by a call (`let apiKey = config.get("apiKey");`: adv43 K01): a camelCase or dotted secret's name
+  // without a digit names the setting.
+  if (quoted !== undefined && value.length <= MAX_NAME_AS_VALUE && NAME_AS_VALUE.test(value) && isSecretName(value)) return e;
+  // Code, not configuration: an unquoted value that is an expression (`const password = req.body.password;`, `this.token =
+  // response.data.accessToken;`: adv43 K01), where a statement ends after it or a declaration starts the line. A secret in code
+  // is a string literal.
+  if (quoted === undefined && (WHOLE_CALL.test(value) || (MEMBER_CHAIN.test(value) && (text.charCodeAt(v.index + v[0].length) === 0x3b || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
@@ -1679,6 +1686,18 @@ function indentedValueBelow(text: string, k: number, at: number): { start: numbe
 const WORD_DIFF = /\[-(?<old>(?:(?!-\])[^\n]){1,4096})-\](?:\{\+(?<new>(?:(?!\+\})[^\n]){1,4096})\+\})?/dy;
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
 const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
+/** A secret's name as a program spells it (`apiKey`, `db.password`, `client_secret`): letters and separators, no digit. */
+const NAME_AS_VALUE = /^[A-Za-z][A-Za-z]*(?:[_.-]?[A-Za-z]+)*$/;
+/** Longest value NAME_AS_VALUE is tried on. */
+const MAX_NAME_AS_VALUE = 48;
+/** An expression: a member chain (`req.body.password`, `self.cfg.token`, `env?.X`) or a call on one (`getpass.getpass()`). */
+const MEMBER_CHAIN = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:\(.*)?$|^[A-Za-z_$][\w$]{2,}\(.*$/;
+/** A whole call of plain arguments (`getpass.getpass()`, `sign(user.id, opts)`): code wherever it stands (a random key's `!@#%^&*` are no arguments'). */
+const WHOLE_CALL = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)*\([\w$.]*\)$/;
+/** A declaration or a member before a name on its line (`const `, `let `, `private final String `, `this.`, `self.`, `$this->`). */
+const CODE_DECLARATION_BEFORE = /(?:^|\n)[ \t]*(?:export[ \t]+)?(?:(?:const|let|var|val|final|auto|my|local|static|private|public|protected|readonly|internal)[ \t]+)+(?:[\w<>[\]?.]+[ \t]+)?$|(?:\bthis|\bself)\.$|\$this->$/;
+/** How far back CODE_DECLARATION_BEFORE reads (a declaration's keywords and type are short). */
+const CODE_LOOKBACK = 160;
 /** An HTTP auth scheme's word (and Fly.io's macaroon scheme `FlyV1`), written before the credential in a variable's value. */
 const AUTH_SCHEME_WORD = /^(?:Bearer|Basic|Token|Bot|FlyV1|SSWS|GenieKey|Splunk|OAuth|Digest)$/i;
 /** After a scheme's word and its blanks: the credential (one word, at least 8 characters; `secret` as VALUE_AT names it). */
