@@ -14,7 +14,10 @@
  * is small beside the wasm compile both paths pay.
  */
 import { createRequire } from 'node:module';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+
+/** node:worker_threads is loaded with the parser's thread (~2 ms to load): not by every process that only imports decide(). */
+const workerThreads = () => createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
 
 export type TreeLanguage = 'python' | 'ruby';
 
@@ -117,6 +120,7 @@ let host: Host | undefined;
 
 function start(): Host {
   const pkg = createRequire(import.meta.url).resolve('@vscode/tree-sitter-wasm');
+  const { MessageChannel, Worker } = workerThreads();
   const { port1, port2 } = new MessageChannel();
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { port: port2, flag, pkg }, transferList: [port2] });
@@ -155,6 +159,7 @@ function parseTreeTimed(lang: TreeLanguage, code: string): TreeResult {
     if (host?.dead) return { ok: false, reason: host.dead };
     host ??= start();
     const h = host;
+    const { receiveMessageOnPort } = workerThreads();
     const id = ++h.next;
     h.port.postMessage({ id, lang, code });
     const deadline = Date.now() + (h.answered ? PARSE_WAIT_MS : FIRST_PARSE_WAIT_MS);
