@@ -289,6 +289,49 @@ function addAll(lead: Uint8Array, chars: string): void {
   for (const c of chars) add(lead, c);
 }
 
+/** A RegExp as plain data: its source, and its flags when it has any. */
+export type RegExpPlan = { source: string; flags?: string };
+export const regExpPlan = (re: RegExp): RegExpPlan => (re.flags ? { source: re.source, flags: re.flags } : { source: re.source });
+export const fromPlan = (p: RegExpPlan): RegExp => new RegExp(p.source, p.flags ?? '');
+
+/** A LeadGate as plain data (a RuleFilter's plan holds it: prefilter.ts FilterPlan). */
+export interface LeadGatePlan {
+  /** Character codes (0..NON_ASCII_LEAD) set in the union of the leads' `lead`. */
+  lead: number[];
+  /** …and of their `prefix`. */
+  prefix: number[];
+  /** The probes of their sets: key and RegExp. */
+  probes: { key: string; re: RegExpPlan }[];
+  /** The probes' keys' class, if any. */
+  keys?: RegExpPlan;
+  keysAlone: boolean;
+}
+
+/** What a LeadGate of these leads is made of. */
+export function leadGatePlan(leads: readonly LineLead[]): LeadGatePlan {
+  const lead = table();
+  const prefix = table();
+  for (const l of leads) {
+    for (let c = 0; c <= NON_ASCII_LEAD; c++) {
+      lead[c] |= l.lead[c];
+      prefix[c] |= l.prefix[c];
+    }
+  }
+  const { probes, keys } = buildProbes(
+    leads.flatMap((l) => l.sets),
+    [],
+  );
+  const codes = (t: Uint8Array) => [...t.keys()].filter((c) => t[c] !== 0);
+  return {
+    lead: codes(lead),
+    prefix: codes(prefix),
+    probes: probes.map((p) => ({ key: p.key, re: regExpPlan(p.re) })),
+    ...(keys ? { keys: regExpPlan(keys) } : {}),
+    // Every factor one character (the compose prefix's `|`): the keys' class is the whole answer.
+    keysAlone: leads.every((l) => l.sets.every((set) => set.every((f) => f.length === 1 && f[0].length === 1))),
+  };
+}
+
 /**
  * The lines some of several leads let through: one table of first characters, and probes of
  * their sets (a rare key searched natively, then the factors holding it).
@@ -302,21 +345,14 @@ export class LeadGate {
   /** The sets' factors are single characters, each its own probe's key: a line holding a key holds a factor. */
   private readonly keysAlone: boolean;
 
-  constructor(leads: readonly LineLead[]) {
-    for (const l of leads) {
-      for (let c = 0; c <= NON_ASCII_LEAD; c++) {
-        this.lead[c] |= l.lead[c];
-        this.prefix[c] |= l.prefix[c];
-      }
-    }
-    const { probes, keys } = buildProbes(
-      leads.flatMap((l) => l.sets),
-      [],
-    );
-    this.probes = probes;
-    this.keys = keys;
-    // Every factor one character (the compose prefix's `|`): the keys' class is the whole answer.
-    this.keysAlone = leads.every((l) => l.sets.every((set) => set.every((f) => f.length === 1 && f[0].length === 1)));
+  /** Of these leads, or of what leadGatePlan made of them. */
+  constructor(leads: readonly LineLead[] | LeadGatePlan) {
+    const plan = Array.isArray(leads) ? leadGatePlan(leads) : (leads as LeadGatePlan);
+    for (const c of plan.lead) this.lead[c] = 1;
+    for (const c of plan.prefix) this.prefix[c] = 1;
+    this.probes = plan.probes.map((p) => ({ key: p.key, re: fromPlan(p.re) }));
+    this.keys = plan.keys === undefined ? undefined : fromPlan(plan.keys);
+    this.keysAlone = plan.keysAlone;
   }
 
   /** May a line lead by one of them start `text`? (False: none of their RegExps can match it.) */

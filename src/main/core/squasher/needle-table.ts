@@ -10,11 +10,13 @@
  * grammar, an edited file) misses and is read as usual. The file is written by the build of the
  * code that reads it, so a hit is exactly what reading would give.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Grammar } from '../grammar/types.js';
+import { ruleSetFor } from './classifier.js';
 import { lineLead, NON_ASCII_LEAD, usePrecomputedLineLeads, type LineLead } from './line-lead.js';
 import { needleSet, needleSetKey, usePrecomputedNeedleSets, type Factor } from './needle-set.js';
-import { anchoredSource } from './prefilter.js';
+import { anchoredSource, filterPlan, filterPlanKey, usePrecomputedFilterPlans, type FilterPlan } from './prefilter.js';
 
 /** The file layout this reader understands (the build writes the same number). */
 export const NEEDLE_TABLE_FORMAT = 1;
@@ -32,7 +34,14 @@ export interface NeedleTable {
   sets: Record<string, Factor[] | null>;
   /** By the anchored source the prefilter reads (prefilter.ts anchoredSource): its lead, null for none. */
   leads: Record<string, StoredLead | null>;
+  /**
+   * By filterPlanKey's sha1: the prefilter of a rule list as it is built (prefilter.ts
+   * FilterPlan), for the always-on rules alone (every command without a grammar of its own).
+   */
+  filters?: Record<string, FilterPlan>;
 }
+
+const planKey = (key: string) => createHash('sha1').update(key).digest('hex');
 
 /** Every needle set and line lead the prefilter may read of `grammar`'s rules. */
 export function needleTableOf(grammar: Grammar): NeedleTable {
@@ -43,7 +52,10 @@ export function needleTableOf(grammar: Grammar): NeedleTable {
     const source = anchoredSource(r.re);
     if (source !== undefined && r.re.flags === '') leads[source] = storeLead(lineLead(r.re, source));
   }
-  return { format: NEEDLE_TABLE_FORMAT, sets, leads };
+  // The prefilter of the always-on rules alone, as a command without a grammar gets it (classifier.ts ruleSetFor).
+  const alone = ruleSetFor(undefined, grammar).all.rules;
+  const filters = { [planKey(filterPlanKey(alone, 0))]: filterPlan(alone, 0) };
+  return { format: NEEDLE_TABLE_FORMAT, sets, leads, filters };
 }
 
 function storeLead(l: LineLead | undefined): StoredLead | null {
@@ -78,4 +90,6 @@ export function readNeedleTable(file: string): NeedleTable | undefined {
 export function useNeedleTable(table: NeedleTable | undefined): void {
   usePrecomputedNeedleSets(table ? new Map(Object.entries(table.sets)) : undefined);
   usePrecomputedLineLeads(table ? new Map(Object.entries(table.leads).map(([k, v]) => [k, loadLead(v)])) : undefined);
+  const filters = table?.filters && typeof table.filters === 'object' ? table.filters : undefined;
+  usePrecomputedFilterPlans(filters ? (rules, setsFrom) => filters[planKey(filterPlanKey(rules, setsFrom))] : undefined);
 }

@@ -8,7 +8,7 @@
  * exactly the same as running every rule in order: only provably failing tests are left out.
  */
 import type { CompiledRule } from '../grammar/types.js';
-import { LeadGate, lineLead, leadShare, type LineLead } from './line-lead.js';
+import { fromPlan, LeadGate, leadGatePlan, lineLead, leadShare, regExpPlan, type LeadGatePlan, type LineLead, type RegExpPlan } from './line-lead.js';
 import { buildProbes, charShare, needleSet, probeable, type Factor, type Probe, type Probes } from './needle-set.js';
 import { skipClass, skipGroup, topLevelBranches } from './regex-source.js';
 
@@ -187,118 +187,35 @@ export class RuleFilter<R extends CompiledRule> {
     const setsFrom = options.setsFrom ?? 0;
     this.rules = rules;
     this.empty = rules.length === 0;
-    const needles: string[] = [];
-    const byFlags = new Map<string, number[]>();
-    const alone: number[] = [];
-    const aloneNeedle: number[] = [];
-    const sources = rules.map((r) => anchoredSource(r.re));
-    const literal = rules.map((r) => literalNeedle(r.re));
-    // Needle sets a tail gate can probe (needle-set.ts): read only where a single needle is no
-    // good and the tail walk asks (reading costs ~0.1 ms a rule in a fresh process).
-    const sets = (k: number): Factor[] | undefined => {
-      if (k < setsFrom || (literal[k] !== undefined && literal[k]!.length >= MIN_GATED_NEEDLE)) return undefined;
-      const set = needleSet(rules[k].re);
-      return set && probeable(set) ? set : undefined;
-    };
-    // Anchored rules that fail within a few characters, or have no needle, run combined.
-    const quick = rules.map((r, k) => sources[k] !== undefined && (literal[k] === undefined || failsFast(r.re) || startsWithClass(r.re)));
-    // So does one with a needle of one character that opens cheaply, but not where a tail gate
-    // takes the rules alone (the log-level rules: their gate is cheaper still).
-    // A quick rule the gate may cover, so that its combination is asked only when the gate opens.
-    // Line leads (line-lead.ts) of the always-on quick rules the tail gate cannot cover
-    // (log-info-after-time: digits first, no rare piece), read once.
-    const leadOf: (LineLead | null | undefined)[] = [];
-    const leads = (k: number): LineLead | undefined => {
-      if (k < setsFrom || sources[k] === undefined) return undefined;
-      if (leadOf[k] === undefined) {
-        const lead = lineLead(rules[k].re, sources[k]);
-        leadOf[k] = lead && leadShare(lead.lead, charShare) <= MAX_LEAD_SHARE ? lead : null;
-      }
-      return leadOf[k] ?? undefined;
-    };
-    const gateable = (k: number) => k >= setsFrom && coveredQuick(literal[k], () => sets(k));
-    const tailStart = tailStartRule(rules, quick, literal, sets, gateable);
-    rules.forEach((r, k) => {
-      const needle = literal[k];
-      const cheap = !quick[k] && k < tailStart && needle !== undefined && needle.length === 1 && r.re.flags === '' && sources[k] !== undefined && opensCheaply(sources[k]!.slice(1));
-      let at = -1;
-      if (needle !== undefined && !quick[k]) {
-        // (Also the needle of a rule combined for opening cheaply: a longer needle containing it keeps it as its parent.)
-        at = needles.indexOf(needle);
-        if (at < 0) at = needles.push(needle) - 1;
-      }
-      if (quick[k] || cheap) {
-        // A quick rule in the tail with a needle set: in a combination asked only when the tail gate opens.
-        // One the gate cannot cover but with a line lead: in a combination asked only when a lead opens it.
-        const gated = quick[k] && k >= tailStart && gateable(k);
-        const key = `${r.re.flags}${gated ? GATED_COMBINATION : quick[k] && leads(k) !== undefined ? LEAD_COMBINATION : ''}`;
-        const list = byFlags.get(key) ?? [];
-        list.push(k);
-        byFlags.set(key, list);
-        return;
-      }
-      alone.push(k);
-      aloneNeedle.push(at);
-    });
-    this.combined = [];
-    for (const [key, list] of byFlags) {
-      const flags = key.replace(GATED_COMBINATION, '').replace(LEAD_COMBINATION, '');
-      const c = combineAnchored(list.map((k) => sources[k]!), flags);
-      const lead = key.endsWith(LEAD_COMBINATION) ? new LeadGate(list.map((k) => leads(k)!)) : undefined;
-      if (c) this.combined.push(new Combined(c.re, c.bodies, flags, Int32Array.from(list), key.endsWith(GATED_COMBINATION), lead));
-      else for (const k of list) {
-        // Not combinable after all (the RegExp compiler refused it): run alone, in order.
-        const needle = literalNeedle(rules[k].re);
-        let at = -1;
-        if (needle !== undefined) {
-          at = needles.indexOf(needle);
-          if (at < 0) at = needles.push(needle) - 1;
-        }
-        const pos = alone.findIndex((j) => j > k);
-        alone.splice(pos < 0 ? alone.length : pos, 0, k);
-        aloneNeedle.splice(pos < 0 ? aloneNeedle.length : pos, 0, at);
+    // The plan of a built-in rule list comes from the build (needle-table.ts); one this Node's
+    // RegExp compiler would refuse (another version's syntax) is made here as for any other list.
+    const plan = precomputedPlan?.(rules, setsFrom);
+    let made: ReturnType<typeof fromFilterPlan> | undefined;
+    if (plan) {
+      try {
+        made = fromFilterPlan(plan);
+      } catch {
+        // read below
       }
     }
-    this.alone = Int32Array.from(alone);
-    this.aloneNeedle = Int32Array.from(aloneNeedle);
-    this.needles = needles;
-    this.parentOf = new Int32Array(needles.length).fill(-1);
-    needles.forEach((n, k) => {
-      let best = -1;
-      needles.forEach((m, j) => {
-        if (j !== k && m.length < n.length && n.includes(m) && (best < 0 || m.length > needles[best].length)) best = j;
-      });
-      this.parentOf[k] = best;
-    });
-    this.seen = new Uint8Array(needles.length);
-    this.seenLine = new Int32Array(needles.length);
-    const gated = needles.map((n, k) => (n.length >= MIN_GATED_NEEDLE && this.parentOf[k] < 0 ? k : -1)).filter((k) => k >= 0);
-    this.gated = new Uint8Array(needles.length);
-    if (gated.length >= MIN_GATE_NEEDLES) {
-      for (const k of gated) this.gated[k] = 1;
-      this.gate = new RegExp(gated.map((k) => escapeSource(needles[k])).join('|'));
-    }
-    const gatedCombined = this.combined.filter((c) => c.gated).flatMap((c) => Array.from(c.ruleOf));
-    const tail = tailGate(rules, this.alone, this.aloneNeedle, needles, sets, gatedCombined);
-    if (!tail) for (const c of this.combined) c.gated = false;
-    this.tailFrom = tail ? tail.from : this.alone.length;
-    this.rootOf = Int32Array.from(needles, (_, k) => {
-      let r = k;
-      while (this.parentOf[r] >= 0) r = this.parentOf[r];
-      return r;
-    });
-    // Runs of rules whose needles share a root, not across the tail gate (checked where the tail starts).
-    this.runEnd = new Int32Array(this.alone.length);
-    for (let j = this.alone.length - 1; j >= 0; j--) {
-      const nd = this.aloneNeedle[j];
-      const next = j + 1 < this.alone.length && j + 1 !== this.tailFrom ? this.aloneNeedle[j + 1] : -1;
-      this.runEnd[j] = nd >= 0 && next >= 0 && this.rootOf[next] === this.rootOf[nd] ? this.runEnd[j + 1] : j + 1;
-    }
-    this.tailNeedles = tail?.needles;
-    this.tailAnchored = tail?.anchored;
-    this.tailProbes = tail?.probes ?? [];
-    this.tailKeys = tail?.keys;
-    this.tailAny = tail?.any;
+    made ??= fromFilterPlan(filterPlan(rules, setsFrom));
+    this.combined = made.combined;
+    this.alone = made.alone;
+    this.aloneNeedle = made.aloneNeedle;
+    this.needles = made.needles;
+    this.parentOf = made.parentOf;
+    this.seen = made.seen;
+    this.seenLine = made.seenLine;
+    this.gated = made.gated;
+    this.gate = made.gate;
+    this.tailFrom = made.tailFrom;
+    this.rootOf = made.rootOf;
+    this.runEnd = made.runEnd;
+    this.tailNeedles = made.tailNeedles;
+    this.tailAnchored = made.tailAnchored;
+    this.tailProbes = made.tailProbes;
+    this.tailKeys = made.tailKeys;
+    this.tailAny = made.tailAny;
   }
 
   /**
@@ -406,6 +323,195 @@ export class RuleFilter<R extends CompiledRule> {
     this.seenLine[nd] = this.line;
     return yes;
   }
+}
+
+/** A combination of anchored rules as plain data (FilterPlan). */
+interface CombinedPlan {
+  re: RegExpPlan;
+  bodies: string[];
+  flags: string;
+  ruleOf: number[];
+  gated: boolean;
+  lead?: LeadGatePlan;
+}
+
+/**
+ * What a RuleFilter is made of, as plain data (every RegExp by its source and flags): what
+ * reading its rules gives (filterPlan), the same for the same rules and `setsFrom`. The build
+ * stores the plans of the built-in rule lists (needle-table.ts): reading the always-on rules was
+ * ~4 ms of a fresh `mish <cmd>`, and enough of it that V8 optimised the readers on its
+ * compiler threads.
+ */
+export interface FilterPlan {
+  needles: string[];
+  parentOf: number[];
+  combined: CombinedPlan[];
+  alone: number[];
+  aloneNeedle: number[];
+  /** The needles the gate covers, and the gate (when it covers enough of them). */
+  gated: number[];
+  gate?: RegExpPlan;
+  tail?: { from: number; needles?: RegExpPlan; anchored?: RegExpPlan; probes: { key: string; re: RegExpPlan }[]; keys?: RegExpPlan; any?: RegExpPlan };
+}
+
+/** Looks a rule list's plan up (needle-table.ts installs it), or undefined: read the rules. */
+export type FilterPlanLookup = (rules: readonly CompiledRule[], setsFrom: number) => FilterPlan | undefined;
+
+let precomputedPlan: FilterPlanLookup | undefined;
+
+/** Installs (undefined: removes) the source of precomputed plans. */
+export function usePrecomputedFilterPlans(lookup: FilterPlanLookup | undefined): void {
+  precomputedPlan = lookup;
+}
+
+/** The key a rule list's plan is stored under: what filterPlan reads of it (the RegExps' flags and sources, and `setsFrom`). */
+export function filterPlanKey(rules: readonly CompiledRule[], setsFrom: number): string {
+  let key = `${setsFrom}`;
+  for (const r of rules) key += `\n${r.re.flags}/${r.re.source}`;
+  return key;
+}
+
+/** What a RuleFilter of `rules` is made of (see RuleFilter and its constructor's parameters). */
+export function filterPlan(rules: readonly CompiledRule[], setsFrom = 0): FilterPlan {
+  const needles: string[] = [];
+  const byFlags = new Map<string, number[]>();
+  const alone: number[] = [];
+  const aloneNeedle: number[] = [];
+  const sources = rules.map((r) => anchoredSource(r.re));
+  const literal = rules.map((r) => literalNeedle(r.re));
+  // Needle sets a tail gate can probe (needle-set.ts): read only where a single needle is no
+  // good and the tail walk asks (reading costs ~0.1 ms a rule in a fresh process).
+  const sets = (k: number): Factor[] | undefined => {
+    if (k < setsFrom || (literal[k] !== undefined && literal[k]!.length >= MIN_GATED_NEEDLE)) return undefined;
+    const set = needleSet(rules[k].re);
+    return set && probeable(set) ? set : undefined;
+  };
+  // Anchored rules that fail within a few characters, or have no needle, run combined.
+  const quick = rules.map((r, k) => sources[k] !== undefined && (literal[k] === undefined || failsFast(r.re) || startsWithClass(r.re)));
+  // So does one with a needle of one character that opens cheaply, but not where a tail gate
+  // takes the rules alone (the log-level rules: their gate is cheaper still).
+  // A quick rule the gate may cover, so that its combination is asked only when the gate opens.
+  // Line leads (line-lead.ts) of the always-on quick rules the tail gate cannot cover
+  // (log-info-after-time: digits first, no rare piece), read once.
+  const leadOf: (LineLead | null | undefined)[] = [];
+  const leads = (k: number): LineLead | undefined => {
+    if (k < setsFrom || sources[k] === undefined) return undefined;
+    if (leadOf[k] === undefined) {
+      const lead = lineLead(rules[k].re, sources[k]);
+      leadOf[k] = lead && leadShare(lead.lead, charShare) <= MAX_LEAD_SHARE ? lead : null;
+    }
+    return leadOf[k] ?? undefined;
+  };
+  const gateable = (k: number) => k >= setsFrom && coveredQuick(literal[k], () => sets(k));
+  const tailStart = tailStartRule(rules, quick, literal, sets, gateable);
+  rules.forEach((r, k) => {
+    const needle = literal[k];
+    const cheap = !quick[k] && k < tailStart && needle !== undefined && needle.length === 1 && r.re.flags === '' && sources[k] !== undefined && opensCheaply(sources[k]!.slice(1));
+    let at = -1;
+    if (needle !== undefined && !quick[k]) {
+      // (Also the needle of a rule combined for opening cheaply: a longer needle containing it keeps it as its parent.)
+      at = needles.indexOf(needle);
+      if (at < 0) at = needles.push(needle) - 1;
+    }
+    if (quick[k] || cheap) {
+      // A quick rule in the tail with a needle set: in a combination asked only when the tail gate opens.
+      // One the gate cannot cover but with a line lead: in a combination asked only when a lead opens it.
+      const gated = quick[k] && k >= tailStart && gateable(k);
+      const key = `${r.re.flags}${gated ? GATED_COMBINATION : quick[k] && leads(k) !== undefined ? LEAD_COMBINATION : ''}`;
+      const list = byFlags.get(key) ?? [];
+      list.push(k);
+      byFlags.set(key, list);
+      return;
+    }
+    alone.push(k);
+    aloneNeedle.push(at);
+  });
+  const combined: CombinedPlan[] = [];
+  for (const [key, list] of byFlags) {
+    const flags = key.replace(GATED_COMBINATION, '').replace(LEAD_COMBINATION, '');
+    const c = combineAnchored(list.map((k) => sources[k]!), flags);
+    const lead = key.endsWith(LEAD_COMBINATION) ? leadGatePlan(list.map((k) => leads(k)!)) : undefined;
+    if (c) combined.push({ re: regExpPlan(c.re), bodies: c.bodies, flags, ruleOf: list, gated: key.endsWith(GATED_COMBINATION), ...(lead ? { lead } : {}) });
+    else for (const k of list) {
+      // Not combinable after all (the RegExp compiler refused it): run alone, in order.
+      const needle = literalNeedle(rules[k].re);
+      let at = -1;
+      if (needle !== undefined) {
+        at = needles.indexOf(needle);
+        if (at < 0) at = needles.push(needle) - 1;
+      }
+      const pos = alone.findIndex((j) => j > k);
+      alone.splice(pos < 0 ? alone.length : pos, 0, k);
+      aloneNeedle.splice(pos < 0 ? aloneNeedle.length : pos, 0, at);
+    }
+  }
+  const parentOf = needles.map((n, k) => {
+    let best = -1;
+    needles.forEach((m, j) => {
+      if (j !== k && m.length < n.length && n.includes(m) && (best < 0 || m.length > needles[best].length)) best = j;
+    });
+    return best;
+  });
+  const gatedNeedles = needles.map((n, k) => (n.length >= MIN_GATED_NEEDLE && parentOf[k] < 0 ? k : -1)).filter((k) => k >= 0);
+  const gating = gatedNeedles.length >= MIN_GATE_NEEDLES;
+  const gatedCombined = combined.filter((c) => c.gated).flatMap((c) => c.ruleOf);
+  const tail = tailGate(rules, Int32Array.from(alone), Int32Array.from(aloneNeedle), needles, sets, gatedCombined);
+  if (!tail) for (const c of combined) c.gated = false;
+  const plan: FilterPlan = { needles, parentOf, combined, alone, aloneNeedle, gated: gating ? gatedNeedles : [] };
+  if (gating) plan.gate = regExpPlan(new RegExp(gatedNeedles.map((k) => escapeSource(needles[k])).join('|')));
+  if (tail) {
+    plan.tail = { from: tail.from, probes: tail.probes.map((p) => ({ key: p.key, re: regExpPlan(p.re) })) };
+    if (tail.needles) plan.tail.needles = regExpPlan(tail.needles);
+    if (tail.anchored) plan.tail.anchored = regExpPlan(tail.anchored);
+    if (tail.keys) plan.tail.keys = regExpPlan(tail.keys);
+    if (tail.any) plan.tail.any = regExpPlan(tail.any);
+  }
+  return plan;
+}
+
+/** A RuleFilter's parts, made from its plan (throws where this Node's RegExp compiler refuses one). */
+function fromFilterPlan(plan: FilterPlan) {
+  const needles = plan.needles;
+  const alone = Int32Array.from(plan.alone);
+  const aloneNeedle = Int32Array.from(plan.aloneNeedle);
+  const parentOf = Int32Array.from(plan.parentOf);
+  const combined = plan.combined.map((c) => new Combined(fromPlan(c.re), c.bodies, c.flags, Int32Array.from(c.ruleOf), c.gated, c.lead ? new LeadGate(c.lead) : undefined));
+  const gated = new Uint8Array(needles.length);
+  for (const k of plan.gated) gated[k] = 1;
+  const tailFrom = plan.tail ? plan.tail.from : alone.length;
+  const rootOf = Int32Array.from(needles, (_, k) => {
+    let r = k;
+    while (parentOf[r] >= 0) r = parentOf[r];
+    return r;
+  });
+  // Runs of rules whose needles share a root, not across the tail gate (checked where the tail starts).
+  const runEnd = new Int32Array(alone.length);
+  for (let j = alone.length - 1; j >= 0; j--) {
+    const nd = aloneNeedle[j];
+    const next = j + 1 < alone.length && j + 1 !== tailFrom ? aloneNeedle[j + 1] : -1;
+    runEnd[j] = nd >= 0 && next >= 0 && rootOf[next] === rootOf[nd] ? runEnd[j + 1] : j + 1;
+  }
+  const t = plan.tail;
+  const re = (p: RegExpPlan | undefined) => (p === undefined ? undefined : fromPlan(p));
+  return {
+    needles,
+    alone,
+    aloneNeedle,
+    parentOf,
+    combined,
+    seen: new Uint8Array(needles.length),
+    seenLine: new Int32Array(needles.length),
+    gated,
+    gate: re(plan.gate),
+    tailFrom,
+    rootOf,
+    runEnd,
+    tailNeedles: re(t?.needles),
+    tailAnchored: re(t?.anchored),
+    tailProbes: t ? t.probes.map((p): Probe => ({ key: p.key, re: fromPlan(p.re) })) : [],
+    tailKeys: re(t?.keys),
+    tailAny: re(t?.any),
+  };
 }
 
 /**
