@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { parseCommandLine } from '../router/parse.js';
 import { NETWORK_TOOLS, positionalArgs, resolveLine, type ResolvedCommand } from './resolve.js';
-import { RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
+import { candidateRules, RANK, ruleMatches, viewOf, type CompiledRule, type MatchContext, type PolicyError, type Verdict } from './rules.js';
 import { HOOK_CONFIG_RULE, hookConfigChange, hookConfigMention, hookConfigPaths, mishInitChange, mishOwnPaths, OWN_FILES_RULE, OWN_PATH_VARIABLES, ownFileChange, ownFileMention } from './own-files.js';
 import { PREFIX, SHELLS } from './wrappers.js';
 
@@ -182,7 +182,7 @@ function judge(cmd: ResolvedCommand, policy: Policy, ctx: MatchContext): Item {
   let best: { rule: CompiledRule; layer: LayerName } | undefined;
   for (const layer of policy.layers) {
     let top: CompiledRule | undefined;
-    for (const r of layer.rules) if (ruleMatches(r, view, ctx) && (!top || RANK[r.decision] > RANK[top.decision])) top = r;
+    for (const r of candidateRules(layer.rules, cmd.name)) if (ruleMatches(r, view, ctx) && (!top || RANK[r.decision] > RANK[top.decision])) top = r;
     if (!top) continue;
     // A project file lives in the repository the agent works in: it may tighten, never loosen.
     if (layer.name === 'project' && best && RANK[top.decision] < RANK[best.rule.decision]) continue;

@@ -338,6 +338,29 @@ function nameMatches(patterns: readonly string[], name: string): boolean {
   return patterns.some((p) => p === '*' || p === name || (p.endsWith('*') && name.startsWith(p.slice(0, -1))));
 }
 
+/** Per list of rules (a policy layer's): by command name, the rules whose `commands` do not rule that name out. */
+const candidatesOf = new WeakMap<readonly CompiledRule[], Map<string, readonly CompiledRule[]>>();
+/** Names remembered per list before it starts over (a long-running server sees any number of command names). */
+const MAX_CANDIDATE_NAMES = 1024;
+
+/**
+ * The rules of `rules` that may match a command named `name`, in order: those without `commands`
+ * and those whose `commands` name it. The others cannot (ruleMatches returns false on its
+ * `commands` test whatever else they say), so testing these alone decides the same. Worked out
+ * once per name: a policy has ~140 rules, and a command is judged against each of them.
+ */
+export function candidateRules(rules: readonly CompiledRule[], name: string): readonly CompiledRule[] {
+  let byName = candidatesOf.get(rules);
+  if (!byName) candidatesOf.set(rules, (byName = new Map()));
+  let list = byName.get(name);
+  if (!list) {
+    if (byName.size >= MAX_CANDIDATE_NAMES) byName.clear();
+    list = rules.filter((r) => !r.commands || nameMatches(r.commands, name));
+    byName.set(name, list);
+  }
+  return list;
+}
+
 function subcommandMatches(subs: readonly string[][], positionals: readonly string[]): number {
   for (const s of subs) {
     if (s.every((word, k) => positionals[k] !== undefined && word.split('|').includes(positionals[k]))) return s.length;
