@@ -190,7 +190,8 @@ function hookEscalationApart() {
 
 /**
  * In dist/hook.cjs, what an allowed command's decision does not use is loaded on first use:
- * zod (only to compile a policy, which the hook's policy cache skips) from dist/hook-zod.cjs, and
+ * zod (only to compile a policy, which the hook's policy cache skips) from dist/zod.cjs (the CLI's: set jitless when the hook
+ * loads it), and
  * node:crypto / node:child_process (escalations, a policy compile) when first called. A module
  * importing them gets an object whose properties (the builtin's own names, listed at build time)
  * load the real one; ~30 ms of every hook start.
@@ -202,11 +203,11 @@ function hookLazyModules() {
     setup(b) {
       b.onResolve({ filter: /^zod$/ }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) ? undefined : { path: 'zod', namespace: 'hook-lazy' }));
       b.onResolve({ filter: builtins }, (args) => (args.namespace === 'hook-lazy' ? { path: args.path, external: true } : { path: args.path, namespace: 'hook-lazy' }));
-      b.onResolve({ filter: /^\.\/hook-zod\.cjs$/ }, () => ({ path: './hook-zod.cjs', external: true }));
+      b.onResolve({ filter: /^\.\/zod\.cjs$/ }, () => ({ path: './zod.cjs', external: true }));
       b.onLoad({ filter: /.*/, namespace: 'hook-lazy' }, (args) => ({
         contents:
           args.path === 'zod'
-            ? "let m; const load = () => (m ??= require('./hook-zod.cjs')); module.exports = { get z() { return load().z; }, get config() { return load().config; } };"
+            ? "let m; const load = () => { if (!m) { m = require('./zod.cjs'); m.config({ jitless: true }); } return m; }; module.exports = { get z() { return load().z; }, get config() { return load().config; } };"
             : `let m; for (const k of ${JSON.stringify(Object.keys(require(args.path)))}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
         loader: 'js',
       }));
@@ -219,8 +220,8 @@ function hookLazyModules() {
  * CommonJS file with only the policy in it. CommonJS because Node 20 can keep V8's compiled code
  * of a script between runs (vm.Script cachedData, bin/run-cached.cjs) but not of ES modules;
  * Node ≥ 22 would do the same with module.enableCompileCache(). `import.meta.url` becomes the
- * file's URL. dist/hook-zod.cjs: zod for it (English messages only, jitless: one process
- * validates a policy once, and zod's JIT costs more than it saves then).
+ * file's URL. Its zod is the CLI's dist/zod.cjs (English messages only), set jitless when loaded: one process validates a
+ * policy once, and zod's JIT costs more than it saves then (a second copy with the setting built in was 64 KB of the tarball).
  *
  * The CLI itself stays ES modules (measured 2026-11-30, Node 20.20, 15 interleaved runs): main.ts
  * bundled as one CommonJS file and run as the hook is, with V8's cache, made `mish true` 127 -> 101 ms
@@ -231,7 +232,6 @@ function hookLazyModules() {
  * (--no-opt, --max-lazy, --no-lazy-feedback-allocation, --no-sparkplug) gained nothing.
  */
 async function buildHook() {
-  await buildZod('hook-zod.cjs', "import { z, config } from 'zod'; config({ jitless: true }); export { z, config };");
   await build({
     entryPoints: [path.join(root, 'src/main/hooks/hook-entry.ts')],
     outfile: path.join(root, 'dist', 'hook.cjs'),

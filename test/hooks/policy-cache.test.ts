@@ -3,7 +3,7 @@
  * exactly as the compiled one on the policy tables; any change to a policy file, to
  * $MISH_POLICY_DEFAULT or to the code is a miss; an entry that is not the user's own, is
  * writable by others or holds another key is never used. And the built hook: a cache hit loads
- * neither zod (dist/hook-zod.cjs) nor the policy compiler's TOML tables.
+ * neither zod (dist/zod.cjs) nor the policy compiler's TOML tables.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -119,7 +119,7 @@ describe('compiled policy cache', () => {
 });
 
 const HOOK = path.join(ROOT, 'dist/hook.cjs');
-const built = existsSync(HOOK) && existsSync(path.join(ROOT, 'dist/hook-zod.cjs')) ? '' : 'needs the built hook (npm run build:cli)';
+const built = existsSync(HOOK) && existsSync(path.join(ROOT, 'dist/zod.cjs')) ? '' : 'needs the built hook (npm run build:cli)';
 
 describe('the built hook (dist/hook.cjs)', () => {
   /** Runs the hook as an agent would, reporting which of dist/'s files it required. */
@@ -139,10 +139,10 @@ describe('the built hook (dist/hook.cjs)', () => {
   itUnless(built)('compiles the policy once; the next runs load neither zod nor node:crypto, and answer the same', () => {
     const first = run();
     expect(first.out).toContain('updatedInput');
-    expect(first.loaded).toContain('./hook-zod.cjs');
+    expect(first.loaded).toContain('./zod.cjs');
     const second = run();
     expect(second.out).toBe(first.out);
-    expect(second.loaded).not.toContain('./hook-zod.cjs');
+    expect(second.loaded).not.toContain('./zod.cjs');
     expect(second.loaded).not.toContain('node:crypto');
     expect(second.loaded).not.toContain('node:child_process');
   });

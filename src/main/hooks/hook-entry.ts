@@ -3,7 +3,7 @@
  * `mish hook …`): the hook runs before every shell call of an agent, so it starts without the
  * router, squasher and PTY code of dist/mish.mjs, and what an allowed command does not need is
  * loaded only when used: the compiled policy comes from its cache (policy-cache.ts), so zod
- * (dist/hook-zod.cjs), the pre-parsed TOML tables and node:crypto load only when the policy
+ * (dist/zod.cjs), the pre-parsed TOML tables and node:crypto load only when the policy
  * must be compiled again; the operator wire and the audit log only for escalations.
  * Exits as soon as the answer is written.
  */
