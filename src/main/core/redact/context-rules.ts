@@ -434,6 +434,11 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // X (Twitter) app-only bearer tokens: twenty-odd `A`s then the rest, `%2B` / `%3D` percent-encoded (a `%` splits a token run,
+  // so no vendor rule sees one whole: adv42 F30).
+  { kind: 'x bearer token', keywords: ['aaaaaaaaaaaaaaaaaaaa'], re: /(?<![A-Za-z0-9%])(?<secret>A{20,24}[A-Za-z0-9%]{60,1024})(?![A-Za-z0-9%])/g },
+  // LiveKit's `keys:` map, an API key's id (`API` + 12) for each secret (livekit.yaml: adv42 F26).
+  { kind: 'api secret', keywords: ['api'], needs: /^[ \t]+API[A-Za-z0-9]{12}:[ \t]/m, re: /^[ \t]+API[A-Za-z0-9]{12}:[ \t]+(?<secret>[A-Za-z0-9]{32,128})(?=[ \t]*\r?$)/gm },
   // A key file of an LLM tool keyed by provider (`llm keys path`'s keys.json: `"mistral": "<32>"`, aider's and litellm's
   // settings: adv39 F34): a token-shaped value (letters of both cases and digits, no `-` or `.`: not a model's name).
   { kind: 'api key', keywords: AI_PROVIDERS, re: new RegExp(`(?<![\\w-])["']?(?:${AI_PROVIDERS.join('|')})["']?[ \\t]*[:=][ \\t]*["']?(?<secret>(?=[A-Za-z0-9_]*\\d)(?=[A-Za-z0-9_]*[A-Z])(?=[A-Za-z0-9_]*[a-z])[A-Za-z0-9_]{24,200})(?=["'\\s,}]|$)`, 'gim') },

@@ -249,6 +249,9 @@ describe('values named from afar', () => {
       `${'://abcdefgh12345678:'.repeat(50_000)}@`,
       `${'00Dabcdefghijkl!'.repeat(60_000)}`,
       `${'access_token$production$'.repeat(60_000)}`,
+      // Pass 42: a run of A's (X's bearer tokens), API key ids at a line's start.
+      `${'A'.repeat(600_000)}`,
+      '  APIabcdefghijkl: x\n'.repeat(60_000),
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

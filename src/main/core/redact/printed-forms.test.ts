@@ -509,6 +509,10 @@ v = s(HEX, 40); f("a TOML multi-line string below its key", v, `client_secret = 
 v = s(B64, 43) + '='; f('a cookie signing secret named without _KEY', v, `COOKIE_SIGNING=${v}`);
 v = s(AN, 20); f("a name/value pair in a JSON document held in a JSON string (kubectl's last-applied-configuration)", v, `  "kubectl.kubernetes.io/last-applied-configuration": "{\\"spec\\":{\\"env\\":[{\\"name\\":\\"DB_PASSWORD\\",\\"value\\":\\"${v}\\"}]}}\\n",`);
 v = 'Fd' + s(AN, 28) + '7Q'; f("an LLM tool's keys file keyed by provider", v, `{\n  "openai": "sk-proj-${s(AN, 40)}",\n  "mistral": "${v}"\n}`);
+// Adversary pass 42 (session 13): tokens a token run does not hold whole, a map keyed by API key ids.
+v = `${'A'.repeat(21)}${s(AN, 4)}AAAAAAA${s(AN, 2)}%2B${s(AN, 20)}%3D${s(AN, 50)}`; f('an X app-only bearer token as a YAML list item', v, `    twitter:\n        - ${v}`);
+v = s(AN, 43); f("livekit.yaml's keys map", v, `port: 7880\nkeys:\n  API${s(AN, 12)}: ${v}\n`);
+v = `${s(AN, 6)}.${s(AN, 6)}:${s(AN, 43)}`; f('an Ably key', v.split(':')[1], `REALTIME=${v}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {

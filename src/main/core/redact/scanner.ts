@@ -990,10 +990,10 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
 /** Base64 shorter than this is not decoded (24 characters: 18 bytes, shorter than any token it could hold). */
 const MIN_BASE64_RUN = 24;
 /**
- * The shortest token of a rule with no literal to look for: Mailgun's private key (50: 32 hex, two of 8, dashes between); a NATS
- * nkey seed is 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
+ * The shortest token of a rule with no literal to look for: an ngrok authtoken (49: `2`, 26, `_`, 21); Mailgun's private key is
+ * 50 (32 hex, two of 8, dashes between), a NATS nkey seed 58 (`S`, its type, 56 base32), Discord's bot tokens 59 and up.
  */
-const MIN_NO_KEYWORD_RUN = 50;
+const MIN_NO_KEYWORD_RUN = 49;
 
 /** Standard base64's alphabet (`A-Za-z0-9+/`), by character code. */
 const BASE64_CHAR = new Uint8Array(128);
