@@ -42,6 +42,8 @@ const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 // characters or a dotted one, then arguments that are a whole call's or words and code punctuation; a Django key is no call
 // though `(` is in its alphabet (`h4(r0!vhu#…(ux_ta3i…`: its `!#%^&*+` are no code's, adv17 F29).
 const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:=,()[\]<>-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
+/** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
+const SECRET_TYPE = /^(?:Secret(?:Str|Bytes)|SecretString|SecureString)$/;
 
 /** A tool's own mask, the value's last characters kept or not (`xxxx`, `****`, CircleCI's `xxxxAb12`: adv20 K15). */
 /** A JVM array's identity as `toString()` prints it (`[B@6d06d69c`, `[Ljava.lang.String;@1b6d3586`: a Kotlin data class's ByteArray: adv30 K03), not its contents. */
@@ -83,7 +85,7 @@ export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

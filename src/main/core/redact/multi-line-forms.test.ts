@@ -127,6 +127,8 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
     ['journalctl -o short', `Mar 11 09:12:31 sso-1 start[812]: + cat signing.pem\n${block.map((l, i) => `Mar 11 09:12:3${i < 2 ? 1 : 2} sso-1 start[812]: ${l}`).join('\n')}\nMar 11 09:12:32 sso-1 start[812]: + exec bridge\n`],
     ['cat -A of a CRLF key', `${block.map((l) => `${l}^M$`).join('\n')}\n`],
     ['cat -e', `${block.map((l) => `${l}$`).join('\n')}\n`],
+    // `git show` of a deleted key's tail: a diff's `-` before each line, no BEGIN in view (adv44 F50).
+    ['git show | tail of a deleted key', `${block.slice(1).map((l) => `-${l}`).join('\n')}\n`],
   ];
   for (const [form, text] of cases)
     it(`masks the body of ${form}, in a reply and in a read window inside the block`, () => {
@@ -134,6 +136,8 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
       for (const b of body) expect(out, form).not.toContain(b);
       expect(out).not.toContain('[masked: key] CERTIFICATE');
       if (text.includes('CERTIFICATE')) expect(out).toContain('tls.crt:-----BEGIN CERTIFICATE-----');
+      // A window inside the block is masked by the stream's key lines, which start at a BEGIN it saw.
+      if (!text.includes('-----BEGIN')) return;
       const r = new Redactor();
       const stream = r.stream('c1');
       stream.pushBytes(Buffer.from(text));

@@ -513,6 +513,8 @@ v = 'Fd' + s(AN, 28) + '7Q'; f("an LLM tool's keys file keyed by provider", v, `
 v = `${'A'.repeat(21)}${s(AN, 4)}AAAAAAA${s(AN, 2)}%2B${s(AN, 20)}%3D${s(AN, 50)}`; f('an X app-only bearer token as a YAML list item', v, `    twitter:\n        - ${v}`);
 v = s(AN, 43); f("livekit.yaml's keys map", v, `port: 7880\nkeys:\n  API${s(AN, 12)}: ${v}\n`);
 v = `${s(AN, 6)}.${s(AN, 6)}:${s(AN, 43)}`; f('an Ably key', v.split(':')[1], `REALTIME=${v}`);
+// Adversary pass 44 (session 13's third final check).
+v = s(B64, 86) + '=='; f("a PascalCase …Key in Azure Functions' local.settings.json", v, `{\n  "Values": {\n    "CosmosDbKey": "${v}",\n    "FUNCTIONS_WORKER_RUNTIME": "node"\n  }\n}`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -636,6 +638,15 @@ describe('credentials as commands print them', () => {
       'this.token = response.data.accessToken;',
       'let apiKey = config.get("apiKey");',
       '    private final String apiToken = props.getProperty("api.token");',
+      // Adversary pass 44: an object's member, pydantic's annotations, a settings constant, a header lookup, a …Key that names a key.
+      'export const accessToken = await getAccessToken({ clientSecret: config.stripe.apiKey });',
+      'from pydantic import Field, SecretStr',
+      '    client_secret: SecretStr = Field(..., env="OIDC_CLIENT_SECRET")',
+      '    db_password: SecretStr',
+      'password = settings.DB_PASSWORD',
+      'token = request.headers.get("Authorization", "").removeprefix("Bearer ")',
+      '    "PartitionKey": "tenant-000000000000000000001",',
+      '  i18nKey: "nav.home",',
       '',
     ].join('\n');
     expect(new Redactor().mask(code)).toBe(code);

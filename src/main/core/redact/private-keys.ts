@@ -106,6 +106,8 @@ function linePrefix(text: string, at: number): string | undefined {
 
 /** `before` (what stands before an armour line on its line) when it is a tool's line prefix, not a gutter; else undefined. */
 export function toolLinePrefix(before: string): string | undefined {
+  // A diff's mark alone (`git show` of a deleted key: `------END PRIVATE KEY-----`, its body `-MIIE…`: adv44 F50).
+  if (before === '-' || before === '+') return before;
   if (before.length < 2 || before.length > MAX_LINE_PREFIX) return undefined;
   return GUTTER.exec(before)![0].length === before.length ? undefined : before;
 }

@@ -1414,7 +1414,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A header's name as an array's key (VarDumper's `"authorization" => array:1 [` then `0 => "Bearer …"`: adv17 F37).
   VAR_DUMPER_ARRAY.lastIndex = m ? e + m[0].length : 0;
   const headerArray = m !== null && m[0].includes('=>') && /^(?:proxy-)?authorization$/i.test(name) && VAR_DUMPER_ARRAY.test(text);
-  if (!bareAuth && !headerArray && !isSecretName(name)) {
+  // A PascalCase or camelCase `…Key` no list names (`CosmosDbKey`, `StorageKey` in local.settings.json: adv44 F03): a secret's
+  // name when its value is shaped like one (letters and digits, 20 characters and up); `PartitionKey`, `i18nKey` stay names.
+  const camelKey = !bareAuth && !headerArray && m !== null && CAMEL_KEY_NAME.test(name) && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  if (!bareAuth && !headerArray && !camelKey && !isSecretName(name)) {
     // A YAML list under a plural secret's name (`tokens:`, `passwords:`, `secrets:` then `  - …` items).
     if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
     // A comma list under a plural secret's name (Strapi's `APP_KEYS=k1,k2,k3,k4`, Bitnami's `KAFKA_CLIENT_PASSWORDS=p1,p2`: adv15 D11, D03).
@@ -1570,6 +1573,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   // A wrapper's call around a quoted value (Rust's `Some("…")`, pydantic's `SecretStr('**********')`, `Secret("…")`: adv19 F45,
   // K06): the value is the quoted argument, not the call's head.
+  // A lookup's call names the key it reads (`token = request.headers.get("Authorization", "")`: adv44 K02), not a value.
+  if (v.groups!.secret !== undefined && LOOKUP_CALL_HEAD.test(v.groups!.secret)) return e;
   if (v.groups!.secret !== undefined && CALL_HEAD.test(v.groups!.secret) && (text.charCodeAt(valueAt.lastIndex) === 0x22 || text.charCodeAt(valueAt.lastIndex) === 0x27)) {
     v = valueAt.exec(text);
     if (!v) return e;
@@ -1608,7 +1613,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // Code, not configuration: an unquoted value that is an expression (`const password = req.body.password;`, `this.token =
   // response.data.accessToken;`: adv43 K01), where a statement ends after it or a declaration starts the line. A secret in code
   // is a string literal.
-  if (quoted === undefined && (WHOLE_CALL.test(value) || (MEMBER_CHAIN.test(value) && (text.charCodeAt(v.index + v[0].length) === 0x3b || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
+  if (quoted === undefined && (WHOLE_CALL.test(value) || SETTING_REFERENCE.test(value) || (MEMBER_CHAIN.test(value) && (CODE_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8)) || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
+  // A type annotation, not a value (pydantic's `client_secret: SecretStr = Field(...)`: adv44 K02).
+  if (quoted === undefined && m && m[0].includes(':') && ANNOTATION_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
+  if (camelKey && !TOKEN_SHAPED.test(value)) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
@@ -1694,6 +1702,18 @@ const MAX_NAME_AS_VALUE = 48;
 const MEMBER_CHAIN = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:\(.*)?$|^[A-Za-z_$][\w$]{2,}\(.*$/;
 /** A whole call of plain arguments (`getpass.getpass()`, `sign(user.id, opts)`): code wherever it stands (a random key's `!@#%^&*` are no arguments'). */
 const WHOLE_CALL = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)*\([\w$.]*\)$/;
+/** After an expression in code: a statement's `;` or the end of an argument list, object or array (`{ clientSecret: cfg.apiKey })`: adv44 K01). */
+const CODE_AFTER = /^[ \t]*[;,)}\]]/;
+/** A setting read from a settings object by its constant's name (`password = settings.DB_PASSWORD`: adv44 K02). */
+const SETTING_REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+/** After a value: `=` (not `==`): the value was a type annotation's type. */
+const ANNOTATION_AFTER = /^[ \t]+=(?!=)/;
+/** A lookup's call head (`request.headers.get(`, `os.getenv(`, `config.fetch(`): its quoted argument is a key's name. */
+const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty|getString|getSecret|getValue|lookup|param|header|require)\($/;
+/** `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. */
+const CAMEL_KEY_NAME = /[a-z0-9]Key$/;
+/** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
+const TOKEN_SHAPED = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9+/=_-]{20,}$/;
 /** A declaration or a member before a name on its line (`const `, `let `, `private final String `, `this.`, `self.`, `$this->`). */
 const CODE_DECLARATION_BEFORE = /(?:^|\n)[ \t]*(?:export[ \t]+)?(?:(?:const|let|var|val|final|auto|my|local|static|private|public|protected|readonly|internal)[ \t]+)+(?:[\w<>[\]?.]+[ \t]+)?$|(?:\bthis|\bself)\.$|\$this->$/;
 /** How far back CODE_DECLARATION_BEFORE reads (a declaration's keywords and type are short). */
