@@ -242,6 +242,7 @@ export const VENDOR_FORMATS: [string, (g: Gen) => string][] = [
   ['mongodb atlas secret', (g) => `mdb_sa_sk_${g.s(ALNUM, 40)}`],
   ['clickhouse cloud secret', (g) => `4b1d${g.s(ALNUM, 38)}`],
   ['imagekit private key', (g) => `private_${g.s(B64, 28)}=`],
+  ['okta api token', (g) => `00${g.s(UPPER, 12)}${g.s(LOWER, 14)}${g.s(DIGITS, 8)}${g.s(B64URL, 6)}`],
   ['jwt', (g) => g.jwt({ sub: g.uuid(), iat: 1700000000 + g.int(0, 9e7), role: g.pick(['admin', 'service_role', 'user']) })],
 ];
 

@@ -248,6 +248,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('mongodb atlas secret', ['mdb_sa_sk_'], `${B}mdb_sa_sk_[A-Za-z0-9]{40}${E}`),
   rule('clickhouse cloud secret', ['4b1d'], `${B}4b1d[A-Za-z0-9]{38}${E}`),
   rule('imagekit private key', ['private_'], `${B}private_[A-Za-z0-9+/]{27,28}={0,2}`),
+  // Okta's API tokens (`00` + 40 of base64url, the issue's own list; adv40 F42): letters of both cases in it, 42 characters
+  // exactly (a hash or a number starting `00` has neither).
+  rule('okta api token', ['00'], `${B}00(?=[A-Za-z0-9_-]{0,39}[A-Z])(?=[A-Za-z0-9_-]{0,39}[a-z])(?=[A-Za-z0-9_-]{0,39}\\d)[A-Za-z0-9_-]{40}${E}`),
   // --- keys and tokens of general formats ---
   rule('age secret key', ['age-secret-key-1'], `${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`),
   // A JWE (five parts: a `dir` key's part is empty, `eyJ…..iv.ciphertext.tag`; Intuit's and Cognito's tokens: adv17 F22) before the JWT rule.
