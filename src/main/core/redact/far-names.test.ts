@@ -252,6 +252,12 @@ describe('values named from afar', () => {
       // Pass 42: a run of A's (X's bearer tokens), API key ids at a line's start.
       `${'A'.repeat(600_000)}`,
       '  APIabcdefghijkl: x\n'.repeat(60_000),
+      // Passes 44-46: string pieces in parentheses, a debug view's sections, Unleash's `*:` tokens, camelCase keys, call heads.
+      `'token': (${"'a' ".repeat(200_000)}`,
+      `Jwt:\n${'  Key=abc (x)\n'.repeat(80_000)}`,
+      `${'*:*.'.repeat(150_000)}`,
+      `${'"CosmosDbKey": "x", '.repeat(60_000)}`,
+      `${'apiKey: a.b.c.d.e.f.g('.repeat(60_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -23,10 +23,13 @@ const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|pk_test_TYooMQ
  * placeholder written in a vendor's shape, its body a run of one filler character or a `<…>` note (`hf_xxxx…`,
  * `dp.st.dev.XXXX…`, `shpat_<32 hex characters>`: adv40 K08); a real token never repeats a character twelve times.
  */
-const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|([xX*#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
+const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
 
 /** References to a secret rather than the secret: `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `<token>`, `***`, a mask. */
-const REFERENCE = /^(?:\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+// Also PHP's superglobals and members (`$_ENV['X'] ?? …`, `$this->config[`: adv46 K03), HCL's references (`var.db_password`,
+// `local.x`, `random_password.db.result`: K04), Spring's `${vcap.services.kms.credentials.key:}` (adv17 K16), and a reference's tail as a line shows it (`process.env.X });`, `…!,"` in a
+// read's quoted status line: adv45 K05, adv46 K05).
+const REFERENCE = /^(?:\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
 
 /** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
 const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
@@ -42,6 +45,8 @@ const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 // characters or a dotted one, then arguments that are a whole call's or words and code punctuation; a Django key is no call
 // though `(` is in its alphabet (`h4(r0!vhu#…(ux_ta3i…`: its `!#%^&*+` are no code's, adv17 F29).
 const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:=,()[\]<>-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
+/** A method's call or an indexer on a member chain, cut at its argument (`viper.GetString(`, `cfg.Values[`: adv46 K01): code. */
+const CALL_OR_INDEX_HEAD = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
 const SECRET_TYPE = /^(?:Secret(?:Str|Bytes)|SecretString|SecureString)$/;
 
@@ -85,7 +90,7 @@ export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

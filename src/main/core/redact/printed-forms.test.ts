@@ -515,6 +515,14 @@ v = s(AN, 43); f("livekit.yaml's keys map", v, `port: 7880\nkeys:\n  API${s(AN, 
 v = `${s(AN, 6)}.${s(AN, 6)}:${s(AN, 43)}`; f('an Ably key', v.split(':')[1], `REALTIME=${v}`);
 // Adversary pass 44 (session 13's third final check).
 v = s(B64, 86) + '=='; f("a PascalCase …Key in Azure Functions' local.settings.json", v, `{\n  "Values": {\n    "CosmosDbKey": "${v}",\n    "FUNCTIONS_WORKER_RUNTIME": "node"\n  }\n}`);
+// Adversary passes 45 and 46 (session 13).
+v = `*:*.${s(HEX, 64)}`; f("an Unleash admin token in a box table's cell", v.slice(4), `│ prod    │ ${v}  │`);
+v = s(AN, 64); f("Confluent Cloud's key:secret", v, `KAFKA=${s(AN, 16).toUpperCase()}:${v}`);
+v = 'kzqv gacra brhenv kvkf ujdehpp '; f("pprint's pieces of a long value under a secret's name", v, ` 'GPG_PASSPHRASE': ('${v}'\n                    'mzpv shkfhwd xoqpmm yqit rirkd sequk'),`);
+v = s(AN, 64); f(".NET's GetDebugView: a Key under Jwt: and its siblings", v, `Jwt:\n  Issuer=https://api.acme.io (JsonConfigurationProvider for 'appsettings.json' (Optional))\n  Key=${v} (JsonConfigurationProvider for 'secrets.json' (Optional))`);
+v = s(AN, 40); f("launchctl print's SYNC_TOKEN", v, `\tenvironment = {\n\t\tSYNC_TOKEN => ${v}\n\t}`);
+v = s(AN, 20).toUpperCase(); f("an Erlang release's -setcookie in ps", v, `  812 /opt/shop/erts-14.2/bin/beam.smp -- -root /opt/shop -noshell -s elixir start_cli -mode embedded -setcookie ${v} -sname shop`);
+v = 'ukHJ-2GkrkXE\\303\\251'; f("macOS security's escaped echo of a password beside its hex", v, `password: 0x756B484A2D32476B726B5845C3A9  "${v}"`);
 
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -647,6 +655,14 @@ describe('credentials as commands print them', () => {
       'token = request.headers.get("Authorization", "").removeprefix("Bearer ")',
       '    "PartitionKey": "tenant-000000000000000000001",',
       '  i18nKey: "nav.home",',
+      // Adversary pass 46: Go, C#, PHP, Terraform, a read's quoted status line.
+      '\t\tAPIKey:     viper.GetString("api.key"),',
+      'var jwtKey = builder.Configuration["Jwt:Key"] ?? throw new InvalidOperationException();',
+      'options.Password = builder.Configuration.GetValue<string>("Redis:Password");',
+      "        'secret' => $_ENV['STRIPE_SECRET'] ?? getenv('STRIPE_SECRET'),",
+      '  administrator_login_password = var.db_password',
+      'const nvidia = new OpenAI({ baseURL: "https://integrate.api.nvidia.com/v1", apiKey: process.env.NVIDIA_API_KEY });',
+      'c1 exited, last: "web/src/db.ts:3:  password: process.env.PGPASSWORD!,"',
       '',
     ].join('\n');
     expect(new Redactor().mask(code)).toBe(code);

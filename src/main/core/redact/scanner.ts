@@ -1330,6 +1330,9 @@ export function isSecretName(name: string): boolean {
   // .NET's configuration sections in environment variables (`Jwt__Key`, `Smtp__Password`: adv16 D02): `__` is the section's `:`.
   if (name.includes('__')) name = name.replace(/__+/g, '_');
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;
+  // An environment variable named `…SYNC_TOKEN` is a sync service's credential (`SYNC_TOKEN => …` in `launchctl print`: adv46
+  // F12); a `syncToken` / `next_sync_token` in an API's JSON is a page's cursor (NOT_SECRET_NAME).
+  if (/^[A-Z][A-Z0-9]*_?SYNC_TOKEN$|^SYNC_TOKEN$/.test(name)) return true;
   // AWS's `ClientToken` is an idempotency token, Vault's `client_token` a credential: told apart by the spelling.
   if (name === 'ClientToken') return false;
   return !NOT_SECRET_NAME.test(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'));
@@ -1393,7 +1396,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // rclone.conf's B2 remote (adv15 D42): `account = …` then `key = …`, an account's application key.
   else if (/^key$/.test(name) && /(?:^|\n)account[ \t]*=[ \t]*\S+\r?\n$/.test(text.slice(Math.max(0, k - 128), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
-  if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
+  if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
   else if (/^key$/i.test(name) && KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
   // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
@@ -1560,6 +1563,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       return e;
     }
   }
+  // Python's implicit concatenation of string pieces in parentheses (pprint splits a long value so: `'GPG_PASSPHRASE': ('kzqv … '`
+  // then `'mzpv …'),`: adv46 F06): every piece.
+  if (m && text.charCodeAt(valueAt.lastIndex) === 0x28 && concatenatedPieces(text, valueAt.lastIndex, name, out)) return e;
   // A YAML anchor or tag before the value (`DD_API_KEY: &ddkey …`, `password: !!str …`: adv38 F03): the value follows it.
   YAML_NODE_PROPERTIES.lastIndex = valueAt.lastIndex;
   if (m && m[0].includes(':') && YAML_NODE_PROPERTIES.test(text)) valueAt.lastIndex = YAML_NODE_PROPERTIES.lastIndex;
@@ -1574,7 +1580,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A wrapper's call around a quoted value (Rust's `Some("…")`, pydantic's `SecretStr('**********')`, `Secret("…")`: adv19 F45,
   // K06): the value is the quoted argument, not the call's head.
   // A lookup's call names the key it reads (`token = request.headers.get("Authorization", "")`: adv44 K02), not a value.
-  if (v.groups!.secret !== undefined && LOOKUP_CALL_HEAD.test(v.groups!.secret)) return e;
+  if (v.groups!.secret !== undefined && (LOOKUP_CALL_HEAD.test(v.groups!.secret) || MEMBER_CALL_OR_INDEX_HEAD.test(v.groups!.secret))) return e;
   if (v.groups!.secret !== undefined && CALL_HEAD.test(v.groups!.secret) && (text.charCodeAt(valueAt.lastIndex) === 0x22 || text.charCodeAt(valueAt.lastIndex) === 0x27)) {
     v = valueAt.exec(text);
     if (!v) return e;
@@ -1710,6 +1716,12 @@ const SETTING_REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-
 const ANNOTATION_AFTER = /^[ \t]+=(?!=)/;
 /** A lookup's call head (`request.headers.get(`, `os.getenv(`, `config.fetch(`): its quoted argument is a key's name. */
 const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty|getString|getSecret|getValue|lookup|param|header|require)\($/;
+/**
+ * A method's call or an indexer on a member chain, its argument next (`builder.Configuration["Jwt:Key"]`,
+ * `builder.Configuration.GetValue<string>("Redis:Password")`, `viper.GetString("api.key")`: adv46 K01, K02): the quoted
+ * argument is a setting's name. A wrapper's call (`Some("…")`, `SecretStr('…')`) has no member chain: CALL_HEAD's.
+ */
+const MEMBER_CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$|^\$[A-Za-z_]\w*\[$/;
 /** `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. */
 const CAMEL_KEY_NAME = /[a-z0-9]Key$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
@@ -1875,6 +1887,8 @@ const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtop
 const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\[[ \t\r\n]*\{[^{}[\]]*["']?$/i;
 /** How far above a `Key` field its section's name is looked for (a few fields). */
 const KEY_SECTION_LOOKBACK = 256;
+/** .NET's `IConfigurationRoot.GetDebugView()`: a signing section's line (`Jwt:`), then its `Key=` indented below, its siblings between (adv46 F08). */
+const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)[ \t]*(?:jwt|jwtsettings|jwtoptions|signing|encryption|hmac|tokens?)[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}[ \t]+$/i;
 
 /** Characters before a paired name read for its field (`"ParameterKey": "`, `"Name": "/prod/app/` of an SSM parameter's path). */
 const PAIR_NAME_LOOKBACK = 96;
@@ -2208,6 +2222,29 @@ function commaListItems(text: string, from: number, singular: string, out: Secre
     out.push({ start: at, end: at + v.length, kind: kindOfName(singular), byContext: true });
     at += v.length + 1;
   }
+}
+
+/** One string piece of a parenthesized concatenation, and the blanks and line break after it. */
+const CONCATENATED_PIECE = /(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){0,4096})\k<q>[ \t]*(?:\r?\n[ \t]*)?/dy;
+/** Pieces of one concatenation read at most. */
+const MAX_PIECES = 16;
+
+/** The pieces of `('…' '…')` at `at` (two or more, closed by `)`): each masked; false when the text is no such concatenation. */
+function concatenatedPieces(text: string, at: number, name: string, out: SecretFinding[]): boolean {
+  let pos = at + 1;
+  const pieces: [number, number][] = [];
+  let value = '';
+  for (let n = 0; n < MAX_PIECES; n++) {
+    CONCATENATED_PIECE.lastIndex = pos;
+    const m = CONCATENATED_PIECE.exec(text);
+    if (!m) break;
+    pieces.push(m.indices!.groups!.v!);
+    value += m.groups!.v;
+    pos = CONCATENATED_PIECE.lastIndex;
+  }
+  if (pieces.length < 2 || text.charCodeAt(pos) !== 0x29 || isLookAlike(value, PASSWORD_NAME.test(name))) return false;
+  for (const [start, end] of pieces) if (end > start) out.push({ start, end, kind: kindOfName(name), byContext: true });
+  return true;
 }
 
 /** An array's opening bracket, then blanks and line breaks. */
