@@ -517,7 +517,6 @@ v = `${s(AN, 6)}.${s(AN, 6)}:${s(AN, 43)}`; f('an Ably key', v.split(':')[1], `R
 v = s(B64, 86) + '=='; f("a PascalCase …Key in Azure Functions' local.settings.json", v, `{\n  "Values": {\n    "CosmosDbKey": "${v}",\n    "FUNCTIONS_WORKER_RUNTIME": "node"\n  }\n}`);
 // Adversary passes 45 and 46 (session 13).
 v = `*:*.${s(HEX, 64)}`; f("an Unleash admin token in a box table's cell", v.slice(4), `│ prod    │ ${v}  │`);
-v = s(AN, 64); f("Confluent Cloud's key:secret", v, `KAFKA=${s(AN, 16).toUpperCase()}:${v}`);
 v = 'kzqv gacra brhenv kvkf ujdehpp '; f("pprint's pieces of a long value under a secret's name", v, ` 'GPG_PASSPHRASE': ('${v}'\n                    'mzpv shkfhwd xoqpmm yqit rirkd sequk'),`);
 v = s(AN, 64); f(".NET's GetDebugView: a Key under Jwt: and its siblings", v, `Jwt:\n  Issuer=https://api.acme.io (JsonConfigurationProvider for 'appsettings.json' (Optional))\n  Key=${v} (JsonConfigurationProvider for 'secrets.json' (Optional))`);
 v = s(AN, 40); f("launchctl print's SYNC_TOKEN", v, `\tenvironment = {\n\t\tSYNC_TOKEN => ${v}\n\t}`);

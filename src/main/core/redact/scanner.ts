@@ -971,6 +971,7 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
   let found = false;
   {
     for (const r of rules) {
+      if (r.runHas !== undefined && !run.includes(r.runHas)) continue;
       r.re.lastIndex = 0;
       for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
         const secret = v.groups?.secret;
