@@ -442,8 +442,8 @@ export const FILES: ContextRule[] = [
   // macOS `security find-generic-password -g`: a password with bytes past ASCII as hex, then its escaped echo (adv46 F35).
   { kind: 'password', keywords: ['password: 0x'], re: /\bpassword: 0x[0-9A-Fa-f]{2,4096}[ \t]+"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")/g },
   // X (Twitter) app-only bearer tokens: twenty-odd `A`s then the rest, `%2B` / `%3D` percent-encoded (a `%` splits a token run,
-  // so no vendor rule sees one whole: adv42 F30).
-  { kind: 'x bearer token', keywords: ['aaaaaaaaaaaaaaaaaaaa'], re: /(?<![A-Za-z0-9%])(?<secret>A{20,24}[A-Za-z0-9%]{60,1024})(?![A-Za-z0-9%])/g },
+  // so no vendor rule sees one whole: adv42 F30). The rest holds a lowercase letter and a digit (27 MB of `A` is no token).
+  { kind: 'x bearer token', keywords: ['aaaaaaaaaaaaaaaaaaaa'], re: /(?<![A-Za-z0-9%])(?<secret>A{20,24}(?!A)(?=[A-Za-z0-9%]{0,1024}[a-z])(?=[A-Za-z0-9%]{0,1024}\d)[A-Za-z0-9%]{60,1024})(?![A-Za-z0-9%])/g },
   // LiveKit's `keys:` map, an API key's id (`API` + 12) for each secret (livekit.yaml: adv42 F26).
   { kind: 'api secret', keywords: ['api'], needs: /^[ \t]+API[A-Za-z0-9]{12}:[ \t]/m, re: /^[ \t]+API[A-Za-z0-9]{12}:[ \t]+(?<secret>[A-Za-z0-9]{32,128})(?=[ \t]*\r?$)/gm },
   // A key file of an LLM tool keyed by provider (`llm keys path`'s keys.json: `"mistral": "<32>"`, aider's and litellm's

@@ -108,3 +108,21 @@ describe('look-alikes real tools print beside secrets (adversary pass 12)', () =
     expect(out).toBe('DB_PASSWORD=CHANGE_ME\nJWT_SECRET=[masked: secret]\napiKey: process.env.STRIPE_SECRET_KEY,\nwebhookSecret: [masked: secret]\n');
   });
 });
+
+describe('blobs of encoded random bytes', () => {
+  // A certificate, an image or a signed payload printed whole: 4 MB of random base64 held an Okta-, a Fauna- and a
+  // PagerDuty-shaped run every few hundred KB, base64url a Typeform- and an ngrok-shaped one (session 13's vendor shapes).
+  it('hold no secret in base64, base64url or hex (2 MB of each, seeded)', () => {
+    let seed = 0x5eed13;
+    const bytes = Buffer.alloc(1_500_000);
+    for (let i = 0; i < bytes.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      bytes[i] = seed >>> 24;
+    }
+    for (const encoding of ['base64', 'base64url', 'hex'] as const) {
+      const blob = bytes.toString(encoding).slice(0, 2_000_000);
+      const found = new Redactor().find(`data:\n${blob}\n`);
+      expect(found.map((f) => f.kind), encoding).toEqual([]);
+    }
+  });
+});

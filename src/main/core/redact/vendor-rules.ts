@@ -26,10 +26,20 @@ export interface VendorRule {
   runHas?: string;
 }
 
-/** Not preceded by a token character: a prefix must start a token (`xghp_…` is not a GitHub token). */
-const B = '(?<![A-Za-z0-9_])';
-/** Not followed by a token character: the run ends where the token ends. */
-const E = '(?![A-Za-z0-9_])';
+/**
+ * Not preceded by a token character: a prefix must start a token (`xghp_…` is not a GitHub token). `-` counts as one: in a
+ * blob of base64url (a JWT's payload, a signed URL) a vendor's prefix after a `-` showed up every few tens of MB.
+ */
+const B = '(?<![A-Za-z0-9_-])';
+/** Not followed by a token character (`-` too): the run ends where the token ends. */
+const E = '(?![A-Za-z0-9_-])';
+/**
+ * Stricter ends for shapes of letters and digits only after a short prefix (`00…`, `fnA…`, `u+…`): not inside a run of base64
+ * either. Standard base64's `+` and `/` end a token run for B and E, so 4 MB of random base64 (a certificate, an image)
+ * held an Okta-, a Fauna- and a PagerDuty-shaped run every few hundred KB.
+ */
+const BB = '(?<![A-Za-z0-9_+/-])';
+const EB = '(?![A-Za-z0-9_+/-])';
 
 const rule = (kind: string, keywords: string[], source: string, flags = 'g', runHas?: string): VendorRule => ({ kind, keywords, re: new RegExp(source, flags), ...(runHas ? { runHas } : {}) });
 
@@ -159,28 +169,28 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('mapbox token', ['sk.eyj'], `${B}sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}${E}`),
   // --- adversary pass 40 (the vendor catalogue: each token printed where nothing but its shape says it is one) ---
   // Meta's Graph API access tokens (`EAAG…`, `EAAC…`, `EAAM…`: 150-250 letters and digits).
-  rule('facebook access token', ['eaa'], `${B}EAA[A-Z][A-Za-z0-9]{90,}${E}`),
+  rule('facebook access token', ['eaa'], `${BB}EAA[A-Z](?=[A-Za-z0-9]{0,200}[a-z])(?=[A-Za-z0-9]{0,200}\\d)[A-Za-z0-9]{90,}${EB}`),
   // Dropbox's short-lived access tokens (`sl.` + ~135, `sl.u.AF…` + ~150 of base64url).
   rule('dropbox token', ['sl.'], `${B}sl\\.(?:u\\.)?[A-Za-z0-9_-]{120,}${E}`),
   // Twilio's account SID or API key SID beside its secret (`AC<32 hex>:<auth token>`, `SK<32 hex>:<secret>`): the secret. No
   // keyword (`ac` is in every other word): the pair is a run of 67 characters, which the keyword-less rules read.
   rule('twilio auth token', [], `${B}(?:AC|SK)[a-f0-9]{32}:(?<secret>[A-Za-z0-9]{32})${E}`, 'g', ':'),
   // ElevenLabs (`sk_` + 48 hex; Stripe's are `sk_live_` / `sk_test_`).
-  rule('elevenlabs key', ['sk_'], `${B}sk_[a-f0-9]{48}${E}`),
-  rule('cerebras key', ['csk-'], `${B}csk-[a-z0-9]{48}${E}`),
+  rule('elevenlabs key', ['sk_'], `${BB}sk_[a-f0-9]{48}${EB}`),
+  rule('cerebras key', ['csk-'], `${BB}csk-[a-z0-9]{48}${EB}`),
   // Databricks' service principal OAuth secrets (`dose` + 32 hex) beside the `dapi` tokens.
-  rule('databricks oauth secret', ['dose'], `${B}dose[a-f0-9]{32}${E}`),
+  rule('databricks oauth secret', ['dose'], `${BB}dose[a-f0-9]{32}${EB}`),
   // Convex deploy keys (`prod:happy-otter-123|<base64 of {"v2":"<64 hex>"}>`): the base64 after the bar (a run of its own).
-  rule('convex deploy key', ['eyj2mii6i'], `${B}eyJ2MiI6I[A-Za-z0-9+/]{60,}={0,2}`),
-  rule('posthog personal key', ['phx_'], `${B}phx_[A-Za-z0-9]{43}${E}`),
-  rule('telnyx key', [...'0123456789abcdef'].map((c) => `key${c}`), `${B}KEY[0-9A-F]{32}_[A-Za-z0-9]{22}${E}`),
+  rule('convex deploy key', ['eyj2mii6i'], `${BB}eyJ2MiI6I[A-Za-z0-9+/]{60,}={0,2}`),
+  rule('posthog personal key', ['phx_'], `${BB}phx_[A-Za-z0-9]{43}${EB}`),
+  rule('telnyx key', [...'0123456789abcdef'].map((c) => `key${c}`), `${BB}KEY[0-9A-F]{32}_[A-Za-z0-9]{22}${EB}`),
   // Firebase Cloud Messaging's legacy server keys (`AAAA<7>:APA91b…`).
   rule('fcm server key', [':apa91b'], `${B}AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}${E}`),
   // Amazon Bedrock API keys: long-term `ABSK` + base64 of `BedrockAPIKey-…`, short-term `bedrock-api-key-` + base64 of a presigned URL.
   rule('bedrock api key', ['absk', 'bedrock-api-key-'], `${B}(?:ABSKQmVkcm9ja0FQSUtleS[A-Za-z0-9+/=]{40,}|bedrock-api-key-[A-Za-z0-9+/=]{100,})`),
   // Azure DevOps' 84-character personal access tokens (`…JQQJ99…AZDO…`).
   rule('azure devops token', ['azdo'], `${B}[A-Za-z0-9]{52}JQQJ9[0-9A-Za-z][A-Za-z0-9]{18}AZDO[A-Za-z0-9]{4}${E}`),
-  rule('mandrill key', ['md-'], `${B}md-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{22}${E}`),
+  rule('mandrill key', ['md-'], `${BB}md-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{22}${EB}`),
   rule('mailersend token', ['mlsn.'], `${B}mlsn\\.[a-f0-9]{64}${E}`),
   rule('frame.io token', ['fio-u-'], `${B}fio-u-[A-Za-z0-9_-]{64}${E}`),
   rule('typeform token', ['tfp_'], `${B}tfp_[A-Za-z0-9_-]{40,}${E}`),
@@ -191,32 +201,32 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('launchdarkly sdk key', ['sdk-'], `${B}sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   rule('contentful token', ['cfpat-'], `${B}CFPAT-[A-Za-z0-9_-]{43}${E}`),
   rule('circleci token', ['ccipat_'], `${B}CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}${E}`),
-  rule('easypost key', ['ezak', 'eztk'], `${B}EZ[AT]K[A-Za-z0-9]{54}${E}`),
+  rule('easypost key', ['ezak', 'eztk'], `${BB}EZ[AT]K[A-Za-z0-9]{54}${EB}`),
   // JFrog reference tokens: base64 of `reftkn:01:…`.
-  rule('jfrog reference token', ['cmvmdgtuojaxoj'], `${B}cmVmdGtuOjAxOj[A-Za-z0-9+/=]{40,}${E}`),
-  rule('octopus deploy key', ['api-'], `${B}API-(?=[A-Z0-9]*\\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{25,27}${E}`),
+  rule('jfrog reference token', ['cmvmdgtuojaxoj'], `${BB}cmVmdGtuOjAxOj[A-Za-z0-9+/=]{40,}${EB}`),
+  rule('octopus deploy key', ['api-'], `${BB}API-(?=[A-Z0-9]*\\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{25,27}${EB}`),
   rule('plaid access token', ['access-production-', 'access-sandbox-', 'access-development-'], `${B}access-(?:production|sandbox|development)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   rule('flutterwave secret key', ['flwseck'], `${B}FLWSECK(?:_TEST)?-[a-f0-9]{32}-X${E}`),
   rule('woocommerce key', ['ck_', 'cs_'], `${B}c[ks]_[a-f0-9]{40}${E}`),
   // Intercom access tokens: base64 of `tok:<uuid>:1:0` (`dG9rO` and, for the colon's last bits, one of g-v).
-  rule('intercom token', ['dg9ro'], `${B}dG9rO[g-v][A-Za-z0-9+/]{40,}={0,2}`),
+  rule('intercom token', ['dg9ro'], `${BB}dG9rO[g-v][A-Za-z0-9+/]{40,}={0,2}`),
   // ClickUp personal tokens (`pk_<user id>_<32>`; Stripe's publishable keys are `pk_live_` / `pk_test_`).
   rule('clickup token', ['pk_'], `${B}pk_\\d{6,10}_[A-Z0-9]{32}${E}`),
   rule('langfuse secret key', ['sk-lf-'], `${B}sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   rule('tavily key', ['tvly-'], `${B}tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}${E}`),
-  rule('firecrawl key', ['fc-'], `${B}fc-[a-f0-9]{32}${E}`),
+  rule('firecrawl key', ['fc-'], `${BB}fc-[a-f0-9]{32}${EB}`),
   rule('e2b key', ['e2b_'], `${B}e2b_[a-f0-9]{40}${E}`),
   // --- adversary pass 42 (the vendor catalogue, part two) ---
   rule('together ai key', ['tgp_v1_'], `${B}tgp_v1_[A-Za-z0-9_-]{40,}${E}`),
-  rule('fireworks key', ['fw_'], `${B}fw_(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{24}${E}`),
-  rule('voyage key', ['pa-'], `${B}pa-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{40,48}${E}`),
+  rule('fireworks key', ['fw_'], `${BB}fw_(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{24}${EB}`),
+  rule('voyage key', ['pa-'], `${BB}pa-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{40,48}${EB}`),
   // `sk-` and 32 hex digits (DeepSeek) or 48 letters and digits (Stability, OpenAI's oldest keys).
   rule('api key', ['sk-'], `${B}sk-(?:[a-f0-9]{32}|(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{48})${E}`),
-  rule('yandex cloud key', ['aqvn'], `${B}AQVN[A-Za-z0-9_-]{35,38}${E}`),
-  rule('modal token secret', ['as-'], `${B}as-(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{22}${E}`),
+  rule('yandex cloud key', ['aqvn'], `${BB}AQVN[A-Za-z0-9_-]{35,38}${EB}`),
+  rule('modal token secret', ['as-'], `${BB}as-(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{22}${EB}`),
   rule('runpod key', ['rpa_'], `${B}rpa_[A-Z0-9]{40,48}${E}`),
   rule('logfire token', ['pylf_v'], `${B}pylf_v\\d+_[a-z]{2}_[A-Za-z0-9]{40,}${E}`),
-  rule('sanity token', ['sk'], `${B}sk[A-Za-z0-9]{150,}${E}`),
+  rule('sanity token', ['sk'], `${BB}sk[A-Za-z0-9]{150,}${EB}`),
   // Mollie (`live_` / `test_` + 30, `access_` + 40), GoCardless (`live_` + 40).
   rule('payment api key', ['live_', 'access_'], `${B}(?:live_(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{30,44}|access_(?=[A-Za-z0-9]*\\d)[A-Za-z0-9]{40})${E}`),
   rule('paddle key', ['pdl_'], `${B}pdl_(?:live|sdbx)_apikey_[a-z0-9]{26}_[A-Za-z0-9]{22}_[A-Za-z0-9]{3}${E}`),
@@ -226,21 +236,21 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('paypal access token', ['a21aa'], `${B}A21AA[A-Za-z0-9_-]{50,}${E}`),
   rule('duffel token', ['duffel_'], `${B}duffel_(?:live|test)_[A-Za-z0-9_-]{40,}${E}`),
   // Ably (`<app>.<key id>:<secret>`, found on its long run): the secret.
-  rule('ably key', [], `${B}[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{6}:(?<secret>[A-Za-z0-9_-]{43})${E}`, 'g', ':'),
+  rule('ably key', [], `${BB}[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{6}:(?<secret>[A-Za-z0-9_-]{43})${EB}`, 'g', ':'),
   rule('pubnub secret key', ['sec-c-'], `${B}sec-c-[A-Za-z0-9]{40,}${E}`),
   rule('nylas key', ['nyk_v'], `${B}nyk_v\\d_[A-Za-z0-9]{40,}${E}`),
   rule('cal.com key', ['cal_live_', 'cal_test_'], `${B}cal_(?:live|test)_[a-f0-9]{32}${E}`),
   rule('sumo logic collector url', ['/receiver/v1/http/'], `/receiver/v1/(?:http|otlp)/(?<secret>[A-Za-z0-9_=-]{60,})`),
   rule('honeybadger token', ['hbp_'], `${B}hbp_[A-Za-z0-9]{36}${E}`),
-  rule('checkly key', ['cu_'], `${B}cu_[a-f0-9]{32}${E}`),
-  rule('pagerduty token', ['u+'], `(?<![A-Za-z0-9_+])u\\+(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{18}${E}`),
+  rule('checkly key', ['cu_'], `${BB}cu_[a-f0-9]{32}${EB}`),
+  rule('pagerduty token', ['u+'], `(?<![A-Za-z0-9_+/-])u\\+(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{18}${EB}`),
   rule('axiom token', ['xaat-', 'xapt-'], `${B}xa[ap]t-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   rule('coralogix key', ['cxtp_', 'cxtb_'], `${B}cxt[pb]_[A-Za-z0-9]{30}${E}`),
   rule('harness token', ['pat.', 'sat.'], `${B}[ps]at\\.[A-Za-z0-9_-]{22}\\.[a-f0-9]{24}\\.[A-Za-z0-9]{20}${E}`),
   rule('sourcegraph token', ['sgp_'], `${B}sgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}${E}`),
-  rule('nuget key', ['oy2'], `${B}oy2[a-z0-9]{43}${E}`),
+  rule('nuget key', ['oy2'], `${BB}oy2[a-z0-9]{43}${EB}`),
   // ngrok authtokens (`2` + 26, `_`, 21: 49 characters, no literal).
-  rule('ngrok authtoken', [], `${B}2[A-Za-z0-9]{26}_[A-Za-z0-9]{21}${E}`, 'g', '_'),
+  rule('ngrok authtoken', [], `${BB}2[A-Za-z0-9]{26}_[A-Za-z0-9]{21}${EB}`, 'g', '_'),
   rule('infracost key', ['ico-'], `${B}ico-[A-Za-z0-9]{32}${E}`),
   rule('scalingo token', ['tk-us-', 'tk-eu-'], `${B}tk-(?:us|eu)-[A-Za-z0-9_-]{48}${E}`),
   rule('defined networking key', ['dnkey-'], `${B}dnkey-[A-Z0-9]{26}-[A-Z0-9]{52}${E}`),
@@ -256,13 +266,13 @@ export const VENDOR_RULES: VendorRule[] = [
   // --- adversary pass 45 (the vendor catalogue, part three) ---
   // Asana's personal access tokens (`2/<user id>/<token id>:<32 hex>`, found on their long run).
   rule('asana token', [], `${B}[12]/\\d{10,20}/\\d{10,20}:[a-f0-9]{32}${E}`, 'g', ':'),
-  rule('trello token', ['atta'], `${B}ATTA[a-f0-9]{64}[A-F0-9]{8}${E}`),
+  rule('trello token', ['atta'], `${BB}ATTA[a-f0-9]{64}[A-F0-9]{8}${EB}`),
   rule('miro token', ['eyjtaxjvlm9yawdpbii6'], `${B}eyJtaXJvLm9yaWdpbiI6[A-Za-z0-9_-]{10,}_[A-Za-z0-9_-]{20,}`),
   rule('zoho token', ['1000.'], `${B}1000\\.[a-f0-9]{32}\\.[a-f0-9]{32}${E}`),
   // (Ghost's `<24 hex>:<64 hex>`, Mux's `<uuid>:<secret>`, Confluent's `<16>:<64>` pairs are not read: with no literal to look
   // for, three such rules on every long token run cost 6% of masking; docs/masking.md.)
   rule('webex token', ['_pf84_'], `${B}[A-Za-z0-9]{64}_PF84_[0-9a-f-]{36}${E}`),
-  rule('fauna secret', ['fna', 'fne'], `${B}fn[AE][A-Za-z0-9_-]{36,}${E}`),
+  rule('fauna secret', ['fna', 'fne'], `${BB}fn[AE][A-Za-z0-9_-]{36,}${EB}`),
   rule('exoscale secret', ['exo'], `${B}EXO[a-f0-9]{24}:(?<secret>[A-Za-z0-9_-]{43})${E}`),
   rule('openshift token', ['sha256~'], `${B}sha256~[A-Za-z0-9_-]{43}${E}`),
   rule('nvidia api key', ['nvapi-'], `${B}nvapi-[A-Za-z0-9_-]{64}${E}`),
@@ -272,31 +282,31 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('apify token', ['apify_api_'], `${B}apify_api_[A-Za-z0-9]{36}${E}`),
   rule('dbt cloud token', ['dbtc_'], `${B}dbtc_[A-Za-z0-9_-]{40,}${E}`),
   // Zhipu GLM's keys (`<32 hex>.<16>`, found on their 49-character run).
-  rule('zhipu key', [], `${B}[a-f0-9]{32}\\.[A-Za-z0-9]{16}${E}`, 'g', '.'),
+  rule('zhipu key', [], `${BB}[a-f0-9]{32}\\.[A-Za-z0-9]{16}${EB}`, 'g', '.'),
   rule('baidu qianfan key', ['altak-'], `${B}bce-v3/ALTAK-[A-Za-z0-9]{20,22}/[a-f0-9]{40}${E}`),
-  rule('dify app key', ['app-'], `${B}app-(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{24}${E}`),
-  rule('coze token', ['pat_'], `${B}pat_[A-Za-z0-9]{64}${E}`),
+  rule('dify app key', ['app-'], `${BB}app-(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{24}${EB}`),
+  rule('coze token', ['pat_'], `${BB}pat_[A-Za-z0-9]{64}${EB}`),
   rule('statsig server secret', ['secret-'], `${B}secret-(?=[A-Za-z0-9]*\\d)[A-Za-z0-9]{43}${E}`),
-  rule('flagsmith key', ['ser.'], `${B}ser\\.[A-Za-z0-9]{22}${E}`),
+  rule('flagsmith key', ['ser.'], `${BB}ser\\.[A-Za-z0-9]{22}${EB}`),
   rule('branch secret', ['secret_live_', 'secret_test_'], `${B}secret_(?:live|test)_[A-Za-z0-9]{32}${E}`),
   rule('onesignal key', ['os_v2_app_'], `${B}os_v2_app_[a-z2-7]{100,}${E}`),
   rule('lob key', ['live_', 'test_'], `${B}(?:live|test)_[a-f0-9]{35}${E}`),
   rule('checkout.com key', ['sk_sbox_'], `${B}sk_sbox_[a-z2-7]{26}${E}`),
-  rule('alpaca secret', [], `${B}[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${E}`, 'g', ':'),
+  rule('alpaca secret', [], `${BB}[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${EB}`, 'g', ':'),
   rule('keygen token', ['prod-'], `${B}prod-[a-f0-9]{64}v\\d${E}`),
-  rule('deno deploy token', ['ddp_'], `${B}ddp_[A-Za-z0-9]{36}${E}`),
-  rule('adafruit io key', ['aio_'], `${B}aio_[A-Za-z0-9]{28}${E}`),
+  rule('deno deploy token', ['ddp_'], `${BB}ddp_[A-Za-z0-9]{36}${EB}`),
+  rule('adafruit io key', ['aio_'], `${BB}aio_[A-Za-z0-9]{28}${EB}`),
   rule('42 intra secret', ['s-s4t2ud-', 's-s4t2af-'], `${B}s-s4t2(?:ud|af)-[a-f0-9]{64}${E}`),
   rule('stackhawk key', ['hawk.'], `${B}hawk\\.[A-Za-z0-9]{20}\\.[A-Za-z0-9]{20}${E}`),
   rule('settlemint token', ['sm_pat_', 'sm_aat_', 'sm_sat_'], `${B}sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}${E}`),
   rule('ory token', ['ory_pat_', 'ory_apikey_', 'ory_st_'], `${B}ory_(?:pat|apikey|st)_[A-Za-z0-9]{32}${E}`),
-  rule('mem0 key', ['m0-'], `${B}m0-[A-Za-z0-9]{40}${E}`),
+  rule('mem0 key', ['m0-'], `${BB}m0-[A-Za-z0-9]{40}${EB}`),
   rule('helicone key', ['sk-helicone-'], `${B}sk-helicone-[a-z0-9-]{20,}${E}`),
-  rule('tencent cloud secret id', ['akid'], `${B}AKID[A-Za-z0-9]{32}${E}`),
-  rule('volcengine access key', ['aklt'], `${B}AKLT[A-Za-z0-9_-]{40,}${E}`),
+  rule('tencent cloud secret id', ['akid'], `${BB}AKID[A-Za-z0-9]{32}${EB}`),
+  rule('volcengine access key', ['aklt'], `${BB}AKLT[A-Za-z0-9_-]{40,}${EB}`),
   // Okta's API tokens (`00` + 40 of base64url, the issue's own list; adv40 F42): letters of both cases in it, 42 characters
   // exactly (a hash or a number starting `00` has neither).
-  rule('okta api token', ['00'], `${B}00(?=[A-Za-z0-9_-]{0,39}[A-Z])(?=[A-Za-z0-9_-]{0,39}[a-z])(?=[A-Za-z0-9_-]{0,39}\\d)[A-Za-z0-9_-]{40}${E}`),
+  rule('okta api token', ['00'], `${BB}00(?=[A-Za-z0-9_-]{0,39}[A-Z])(?=[A-Za-z0-9_-]{0,39}[a-z])(?=[A-Za-z0-9_-]{0,39}\\d)[A-Za-z0-9_-]{40}${EB}`),
   // --- keys and tokens of general formats ---
   rule('age secret key', ['age-secret-key-1'], `${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`),
   // A JWE (five parts: a `dir` key's part is empty, `eyJ…..iv.ciphertext.tag`; Intuit's and Cognito's tokens: adv17 F22) before the JWT rule.
