@@ -248,10 +248,6 @@ export function defaultGrammarName(file: string): string {
   return (file.split(/[\\/]/).pop() ?? file).replace(/\.toml$/i, '');
 }
 
-/**
- * Parses, validates and compiles one grammar file's text. Includes are not resolved here
- * (see linkGrammar); all problems in the file are reported, not just the first.
- */
 /** Grammar file data already checked against the file schema, for exactly this source text (undefined: parse and check it). */
 export type CheckedGrammarLookup = (source: string) => unknown;
 
@@ -273,6 +269,10 @@ export function checkGrammarData(raw: unknown): unknown {
   return r.success ? r.data : undefined;
 }
 
+/**
+ * Parses, validates and compiles one grammar file's text. Includes are not resolved here
+ * (see linkGrammar); all problems in the file are reported, not just the first.
+ */
 export function compileGrammarSource(
   source: string,
   file: string,

@@ -45,8 +45,12 @@ const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 // characters or a dotted one, then arguments that are a whole call's or words and code punctuation; a Django key is no call
 // though `(` is in its alphabet (`h4(r0!vhu#…(ux_ta3i…`: its `!#%^&*+` are no code's, adv17 F29).
 const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+)(?:\([^()]*\)[\w.]*)*(?:\([\w."' $:=,()[\]<>-]*)?$|^(?:string|number|boolean|object|str|int|bytes|Optional\[.*|List\[.*)$/;
-/** A method's call or an indexer on a member chain, cut at its argument (`viper.GetString(`, `cfg.Values[`: adv46 K01): code. */
-const CALL_OR_INDEX_HEAD = /^[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$/;
+/**
+ * A method's call or an indexer on a member chain, cut at its argument (`viper.GetString(`, `builder.Configuration[`,
+ * `GetValue<string>(`, PHP's `$_ENV[`: adv46 K01, K02): code, whose quoted argument is a setting's name. A wrapper's call
+ * (`Some("…")`, `SecretStr('…')`) has no member chain.
+ */
+export const CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$|^\$[A-Za-z_]\w*\[$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
 const SECRET_TYPE = /^(?:Secret(?:Str|Bytes)|SecretString|SecureString)$/;
 

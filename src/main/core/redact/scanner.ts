@@ -18,7 +18,7 @@ import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
-import { isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
+import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
@@ -1581,7 +1581,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A wrapper's call around a quoted value (Rust's `Some("…")`, pydantic's `SecretStr('**********')`, `Secret("…")`: adv19 F45,
   // K06): the value is the quoted argument, not the call's head.
   // A lookup's call names the key it reads (`token = request.headers.get("Authorization", "")`: adv44 K02), not a value.
-  if (v.groups!.secret !== undefined && (LOOKUP_CALL_HEAD.test(v.groups!.secret) || MEMBER_CALL_OR_INDEX_HEAD.test(v.groups!.secret))) return e;
+  if (v.groups!.secret !== undefined && (LOOKUP_CALL_HEAD.test(v.groups!.secret) || CALL_OR_INDEX_HEAD.test(v.groups!.secret))) return e;
   if (v.groups!.secret !== undefined && CALL_HEAD.test(v.groups!.secret) && (text.charCodeAt(valueAt.lastIndex) === 0x22 || text.charCodeAt(valueAt.lastIndex) === 0x27)) {
     v = valueAt.exec(text);
     if (!v) return e;
@@ -1717,12 +1717,6 @@ const SETTING_REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-
 const ANNOTATION_AFTER = /^[ \t]+=(?!=)/;
 /** A lookup's call head (`request.headers.get(`, `os.getenv(`, `config.fetch(`): its quoted argument is a key's name. */
 const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty|getString|getSecret|getValue|lookup|param|header|require)\($/;
-/**
- * A method's call or an indexer on a member chain, its argument next (`builder.Configuration["Jwt:Key"]`,
- * `builder.Configuration.GetValue<string>("Redis:Password")`, `viper.GetString("api.key")`: adv46 K01, K02): the quoted
- * argument is a setting's name. A wrapper's call (`Some("…")`, `SecretStr('…')`) has no member chain: CALL_HEAD's.
- */
-const MEMBER_CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$|^\$[A-Za-z_]\w*\[$/;
 /** `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. */
 const CAMEL_KEY_NAME = /[a-z0-9]Key$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
