@@ -46,9 +46,9 @@ export interface ContextRule {
  * `*_URL` end in another word and never match.
  */
 // `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
-// `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`.
+// `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -75,6 +75,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'signature' },
   { word: 'salt' },
   { word: 'dsn' },
+  // A PIN (an HSM's, a smart card's: `pin_hex=…`, adv48 F30); not `pinned`, `pinning`.
+  { word: 'pin', unless: /[a-z]/iy },
   // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27).
   { word: 'plaintext' },
   { word: 'signing', unless: /[a-z]/iy },
@@ -544,6 +546,9 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
+  // A value stored under a key named like a credential, as redis-cli MONITOR logs it (`"SET" "api_token:dana" "…" "EX" "3600"`, SETEX's
+  // seconds between: adv48 F20) or a prompt shows it (`127.0.0.1:6379> SET api_token:dana …`): a word of the key says what it holds.
+  { kind: 'token', keywords: ['"set', '"psetex"', 'set '], needs: /(?:"(?:P?SETEX|SETNX|GETSET|SET)"|> ?SET)[ \t]/i, re: /(?:"(?:SET|SETNX|GETSET|P?SETEX)"[ \t]+"[^"\n]{0,128}?(?<![a-z])(?:api[_.-]?key|apikey|access[_.-]?key|tokens?|secrets?|passw(?:or)?ds?|credentials?|refresh[_.-]?tokens?)(?![a-z])[^"\n]{0,128}"[ \t]+(?:"\d{1,10}"[ \t]+)?"(?<secret>(?:[^"\\\n]|\\.){4,4096})(?=")|>[ \t]?SET[ \t]+\S{0,128}?(?<![a-z])(?:api[_.-]?key|apikey|access[_.-]?key|tokens?|secrets?|passw(?:or)?ds?|credentials?)(?![a-z])\S{0,128}[ \t]+(?<secret2>[^\s"']{4,4096}))/gi, guard: true },
   // RESP3's handshake with its credentials (`HELLO 3 AUTH user pw SETNAME x`, redis-cli MONITOR's `"HELLO" "3" "AUTH" "u" "pw"`: adv22 F08).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /HELLO"?[ \t]+"?\d/i, re: /\bHELLO"?[ \t]+"?\d"?[ \t]+"?AUTH"?[ \t]+"?[^\s"]+"?[ \t]+"?(?<secret>(?:[^\s"\\]|\\.)+)/gi, guard: true },
   // `declare -p` of an array whose name is a secret's (`declare -A CREDS=([smtp]="…" [db]="…" )`: adv18 F15): every element is a value.
@@ -573,7 +578,9 @@ export const FILES: ContextRule[] = [
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:DES|AES(?:-?\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   // A header as a pair of strings (Elixir's `conn.req_headers`: `{"authorization", "Bearer …"}`, Python's `[('x-api-key', '…')]`,
   // Erlang's, Rust's tuples: adv19 F30). The scheme stays; the credential after it is masked.
-  { kind: 'authorization header', keywords: ['authorization', 'api-key', 'auth-token', 'x-token', 'private-token'], needs: /["'][ \t]*,[ \t]*["']/, re: /[{(\[][ \t]*(?<q>["'])(?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|x-access-token|x-token|private-token)\k<q>[ \t]*,[ \t]*(?<q2>["'])(?:(?:Bearer|Basic|Token|token|Bot|Digest)[ \t]+)?(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,4096}?)(?=\k<q2>)/gi, guard: true },
+  // A Sentry event's `request.headers` as `[name, value]` arrays, any `X-…-Token` / `-Secret` (`["X-Api-Token", "…"]`: adv48 F50;
+  // not any `-Key`: `X-Cache-Key`, `X-Idempotency-Key` are no credentials).
+  { kind: 'authorization header', keywords: ['authorization', 'api-key', 'auth-token', 'x-token', 'private-token', 'api-token', '-token"', '-secret"'], needs: /["'][ \t]*,[ \t]*["']/, re: /[{(\[][ \t]*(?<q>["'])(?:proxy-)?(?:authorization|x-api-key|api-key|x-auth-token|x-access-token|x-token|private-token|x-api-token|api-token|x-[a-z0-9-]{1,32}-(?:token|secret))\k<q>[ \t]*,[ \t]*(?<q2>["'])(?:(?:Bearer|Basic|Token|token|Bot|Digest)[ \t]+)?(?<secret>(?:(?!\k<q2>)[^\n\\]|\\.){4,4096}?)(?=\k<q2>)/gi, guard: true },
   // Erlang terms (`rabbitmqctl environment`: `{default_pass,<<"…">>}`, a sys.config's `{password, "…"}`: adv12 A07).
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred'], sharesNameWords: true, needs: /\{[a-z_]\w*,[ \t]*(?:<<)?"/, re: /\{(?<name>[a-z_]\w*),[ \t]*(?:<<)?"(?<secret>[^"\n]+)(?="(?:>>)?[ \t]*\})/g, guard: true },
   // `bundle config` (adv12 A03): a gem source's credentials (`user:password`) on the line under its host, quoted.

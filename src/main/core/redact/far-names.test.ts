@@ -258,6 +258,19 @@ describe('values named from afar', () => {
       `${'*:*.'.repeat(150_000)}`,
       `${'"CosmosDbKey": "x", '.repeat(60_000)}`,
       `${'apiKey: a.b.c.d.e.f.g('.repeat(60_000)}`,
+      // Session 14: Redis keys named for tokens, header pairs, quoted-printable separators, RSA exponents in key bodies, three quotes.
+      `${'"SET" "api_token:'.repeat(60_000)}`,
+      `127.0.0.1:6379> SET ${'a_token:'.repeat(120_000)}`,
+      `[${'["X-Api-Token", '.repeat(60_000)}`,
+      `${'password=3D '.repeat(80_000)}`,
+      `${'-AgMBAAECggEAJn4RkkFR2322pyBDqfMNmjnn0XRVixCImLIjAWChcp97Rd8mq6sD\n'.repeat(15_000)}`,
+      `${'IDAQABAo'.repeat(120_000)}\n`,
+      "secret = '''\n".repeat(60_000),
+      `${'pin_hex=3D '.repeat(80_000)}`,
+      // Two quadratic forms of shipped code found on the way: a quote counted from the line's start for every name on it (40 s a
+      // megabyte), and every name inside a long unquoted value reading that value again to the line's end.
+      `${'"GET" "api_token:'.repeat(60_000)}`,
+      `token:${'${a_token:'.repeat(100_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

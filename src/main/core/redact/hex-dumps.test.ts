@@ -50,6 +50,21 @@ describe('hex dumps', () => {
   }
 });
 
+describe("a dump's last row shown alone (a read's status line: adversary pass 48)", () => {
+  itUnless(missing('xxd'))("xxd of a token file: each row's piece is remembered, so the last row alone is masked", () => {
+    const token = `ghs_${'Zq8xK2mN4pR7tV9wY3bD6fG8hJ0kL2Tc'.slice(0, 32)}AbCd`;
+    const file = join(dir, 'gh-app-token');
+    writeFileSync(file, `${token}\n`);
+    const dump = execFileSync('xxd', [file], { encoding: 'utf8' });
+    const r = new Redactor();
+    expect(r.mask(dump)).not.toContain(token.slice(-8));
+    const last = dump.trimEnd().split('\n').pop()!;
+    const alone = r.mask(`c1 exited exit 0 1s, 3 lines, last: "${last}"`);
+    expect(alone).toContain('[masked: github token]');
+    expect(alone).not.toContain(token.slice(-8, -1));
+  });
+});
+
 describe('dumps read from an offset, and od -c (session 4)', () => {
   const env = `DB_HOST=db.internal\nDB_USER=app\nDB_PASSWORD=${SECRET}\nREGION=eu-west-1\n`;
   const file = join(dir, 'dotenv');

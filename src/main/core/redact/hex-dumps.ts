@@ -112,15 +112,17 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     // One UTF-16 unit per byte (an od field holding a character past U+FFFF counts as one), so a finding's offsets are byte indexes.
     const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c > 0xffff ? 0xfffd : c)).join('')).join('');
     for (const f of scan(decoded)) {
+      // Each row's piece is remembered for the session (byContext), whatever found the secret: a read's status line shows the
+      // dump's last row alone (`last: "00000020: 7347 5265 …  sGReDs12."`: adv48 F29), where no bytes around it say what it is.
       // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters; an od row's fields.
       for (let b = f.start; b < f.end; ) {
         const od = block[rowOf[b]].od === true;
         let e = b + 1;
         while (e < f.end && rowOf[e] === rowOf[b]) e++;
-        if (od) out.push({ start: hexAt[b], end: fieldEnd(text, hexAt[e - 1]), kind: f.kind, byContext: f.byContext });
+        if (od) out.push({ start: hexAt[b], end: fieldEnd(text, hexAt[e - 1]), kind: f.kind, byContext: true });
         else {
-          out.push({ start: hexAt[b], end: hexAt[e - 1] + 2, kind: f.kind, byContext: f.byContext });
-          out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: f.byContext });
+          out.push({ start: hexAt[b], end: hexAt[e - 1] + 2, kind: f.kind, byContext: true });
+          out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: true });
         }
         b = e;
       }

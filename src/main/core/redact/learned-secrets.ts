@@ -18,6 +18,8 @@ import { LowBytes } from './low-bytes.js';
 
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
+/** A multi-line value's line, without its indentation, its `\r`, a written-out `\n` and a string's quotes and joining `+` / `,`. */
+const LINE_EDGES = /^[ \t"']+|(?:\\n)?["']?[ \t]*[+,]?[ \t]*\r?$/g;
 /**
  * A word in one case (`postgres`, `PASSWORD`, `rootroot`): masked where its context says it is a secret, never remembered. A
  * default password is also a scheme, a user, a container's name (`postgres://postgres:postgres@…` masked `docker ps`' image
@@ -102,7 +104,13 @@ export class LearnedSecrets {
   learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
-    if (value.length < minLength || value.includes('\n') || this.kinds.has(value) || WORD.test(value) || repeatsItsHead(value)) return;
+    // A value over several lines (a PuTTY key's private lines, a TOML string's, a wrapped base64 blob): each line's piece, as a
+    // read's page that starts below the value's name shows it (adv50 F07, F19, F23).
+    if (value.includes('\n')) {
+      for (const line of value.split('\n')) this.learn(line.replace(LINE_EDGES, ''), kind, minLength);
+      return;
+    }
+    if (value.length < minLength || this.kinds.has(value) || WORD.test(value) || repeatsItsHead(value)) return;
     this.kinds.set(value, kind);
     this.grams = null;
     if (this.kinds.size > MAX_LEARNED) {

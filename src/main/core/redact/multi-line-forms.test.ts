@@ -6,6 +6,7 @@
  * text path remembers; a read window that starts below the key still hides the value; the CLI's
  * quick check says "look"; and their look-alikes stay as printed.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from './redactor.js';
 import { StreamMasker } from './stream-masker.js';
@@ -51,6 +52,9 @@ const secrets: [string, string, string[]][] = [
   ["sqlite3's -header list mode", `id|user_id|token|expires_at\n118|42|${V}|2024-04-10 10:22:31\n117|43|${W}|2024-04-10 09:58:02\n`, [V, W]],
   ["aws apigateway get-api-keys --include-values (the value before the name)", `{\n    "items": [\n        {\n            "id": "nyt2x0sujy",\n            "value": "${V}${W}",\n            "name": "partner-acme",\n            "enabled": true,\n            "stageKeys": []\n        }\n    ]\n}\n`, [V + W]],
   ["R's Sys.getenv() (padded names)", `CENSUS_API_KEY                  ${V}\nR_LIBS_USER                     /home/dana/R/library/4.3\nSHINYAPPS_TOKEN                 ${W}\n`, [V, W]],
+  // Adversary pass 50: a Python / TOML string in three quotes, its value on the lines below (a window from its second line on).
+  ['a python string in three quotes, the value on the next lines', `import os\nSECRET_KEY = \"\"\"\n${V}${W}\n${W}${V}\n\"\"\"\nALLOWED_HOSTS = []\n`, [V + W, W + V]],
+  ["a TOML password in three quotes on the next line", `[db]\npassword = '''\n${V}${W}\n'''\nhost = "db"\n`, [V + W]],
   ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
 ];
 const lookAlikes: [string, string][] = [
@@ -104,7 +108,7 @@ describe('multi-line and encoded forms', () => {
   });
 
   it('a read window that starts below the key (block scalar, next-line json) hides the value', () => {
-    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line|cookie list|api keys|configmap|DynamoDB|etcdctl/.test(f))) {
+    for (const [form, text, values] of secrets.filter(([f]) => /block scalar|next line|cookie list|api keys|configmap|DynamoDB|etcdctl|three quotes/.test(f))) {
       const r = new Redactor();
       const stream = r.stream('c1');
       stream.pushBytes(Buffer.from(text.replace(/\n/g, '\r\n')));
@@ -147,6 +151,22 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
       const shown = r.maskLines('c1', lines.slice(from, from + 2).map((t, i) => ({ n: from + i + 1, text: t })));
       for (const b of body) expect(shown.map((l) => l.text).join('\n'), form).not.toContain(b);
     });
+
+  it("masks a diff hunk inside an RSA key's body, no armour and no DER start in view, from the line that holds its private exponent (adversary pass 48)", () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const keyBody = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString().trim().split('\n').slice(1, -1);
+    // The line where the public exponent (65537) meets the private one: four lines into the modulus of a 2048-bit key.
+    const at = keyBody.findIndex((l) => /AgMBAAECg|IDAQABAo|CAwEAAQK[BC]/.test(l));
+    expect(at).toBeGreaterThan(2);
+    const hunk = keyBody.slice(at - 2, at + 5);
+    const text = `@@ -4,9 +4,9 @@\n${hunk.slice(0, 5).map((l) => `-${l}`).join('\n')}\n${hunk.slice(5).map((l) => ` ${l}`).join('\n')}\n`;
+    const out = new Redactor().mask(text);
+    for (const l of hunk) expect(out).not.toContain(l);
+    expect(out.startsWith('@@ -4,9 +4,9 @@\n-[masked: private key]\n')).toBe(true);
+    // A public key's body ends at its exponent: kept.
+    const pub = publicKey.export({ type: 'pkcs1', format: 'pem' }).toString().trim().split('\n').slice(1, -1).map((l) => `-${l}`).join('\n');
+    expect(new Redactor().mask(`${pub}\n`)).toBe(`${pub}\n`);
+  });
 
   it('keeps lines after the block whose prefix has another shape', () => {
     const text = `app: -----BEGIN RSA PRIVATE KEY-----\napp: ${body[0]}\nworker-2: ${body[1]}\n`;

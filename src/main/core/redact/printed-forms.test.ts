@@ -523,6 +523,16 @@ v = s(AN, 40); f("launchctl print's SYNC_TOKEN", v, `\tenvironment = {\n\t\tSYNC
 v = s(AN, 20).toUpperCase(); f("an Erlang release's -setcookie in ps", v, `  812 /opt/shop/erts-14.2/bin/beam.smp -- -root /opt/shop -noshell -s elixir start_cli -mode embedded -setcookie ${v} -sname shop`);
 v = 'ukHJ-2GkrkXE\\303\\251'; f("macOS security's escaped echo of a password beside its hex", v, `password: 0x756B484A2D32476B726B5845C3A9  "${v}"`);
 
+// Adversary pass 48: a Redis key named like a credential in MONITOR's log and at a prompt, a quoted-printable mail, an encoding
+// in the name, a Sentry event's header pairs.
+v = s(AN, 43); f('redis-cli MONITOR: SET under a key named for a token', v, `1710148951.513002 [0 10.0.3.14:52110] "SET" "api_token:dana" "${v}" "EX" "3600"`);
+v = s(AN, 24); f("redis-cli MONITOR: SETEX's seconds between", v, `1710148951.6 [0 10.0.3.14:52110] "SETEX" "oauth:refresh_token:77" "600" "${v}"`);
+v = s(AN, 24); f('a redis-cli prompt: SET under a key named for a secret', v, `127.0.0.1:6379> SET app:webhook_secret:9 ${v}\nOK`);
+v = pw(); f("a quoted-printable mail's password=3D", v, `Content-Transfer-Encoding: quoted-printable\n\nusername=3D dana\npassword=3D ${v}\nPlease change it.=20`);
+v = s(HEX, 36); f('a PIN in hex under its name', v, `09:12:31 hsm login slot=0 user=CU pin_hex=${v}`);
+v = Buffer.from(pw()).toString('base64'); f('a token in base64 under its name', v, `API_TOKEN_B64=${v}`);
+v = s(AN, 32); f("a Sentry event's headers as [name, value] pairs", v, `[\n  ["Host", "api.acme.io"],\n  ["X-Api-Token", "${v}"],\n  ["User-Agent", "okhttp/4.12.0"]\n]`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -537,6 +547,28 @@ describe('credentials as commands print them', () => {
   it("keeps an option's next argument when the option names no secret, or when the value is another option; and the CA fingerprint", () => {
     const text = `mosquitto_sub -h mqtt.acme.io -p 8883 -t x\nhttps://github.com/acme/api/settings/hooks/123456789\nThe phrase: "ship it"\n{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}\n  - routing_key: orders.created\n  primary_key: user_id\n+ gcloud run deploy api --set-secrets=DB_PASSWORD=db-password:latest\n    value: EV[1:Zq8xK2mN4pR7:tV9wY3bD6fG8hJ0kL2]\n| API Key    | K4SL6EO7Z6TJ367Z |\n| Secret Name | prod/db |\nName                           Value\n----                           -----\nTOKEN_FILE                     /var/run/token\nPATH                           /usr/bin\n    proxy_set_header Authorization $http_authorization;\n    proxy_set_header Host $host;\n    Security key           : Present\n    DefaultUserName    REG_SZ    kiosk\nPASS src/app.test.js\nPASS  ./sum.test.js (5 ms)\n1) "provider"\n2) "hubspot"\n{Authorization=null, Accept=*/*}\n  "Jwt": {\n    "Issuer": "https://api.acme.io"\n  },\n  "Cache": {\n    "Key": "products-v2"\n  }\n    keyAlias 'shop-release'\n    namespace 'com.acme.shop'\nJwt:Issuer = https://api.acme.io\nThe following NEW packages will be installed:\n  libcurl4-openssl-dev\nThe following user was added:\n  deploy-automation\n    Args:\n      --token-file\n      /var/run/secrets/token\n      --password-stdin\n      --verbose\n      --log-level\n      debug\nℹ️  HTTP CA certificate SHA-256 fingerprint:\n  ${s(HEX, 64)}\n`;
     expect(new Redactor().mask(text)).toBe(text);
+  });
+
+  it("keeps bash's unset-variable message, PowerShell's reads of a secret, other headers' pairs and Redis keys that name none (adversary pass 48)", () => {
+    const text = ': "${DB_PASSWORD:?DB_PASSWORD must be set}"\n$password = Read-Host -AsSecureString "SQL password"\n$token = $env:API_TOKEN\n["X-Cache-Key", "/v1/items?page=2"], ["X-Request-Id", "4f1c9a"]\n"SET" "cache:page:home" "<html>"\n"SET" "tokens_count" "1234"\nspin=3 pin_memory=True PIN=1234\n';
+    expect(new Redactor().mask(text)).toBe(text);
+    // A default is a value: `${X:-…}` is read as one.
+    const v = pw();
+    expect(new Redactor().mask(`DB="\${DB_PASSWORD:-${v}}"`)).not.toContain(v);
+  });
+
+  it('masks base64 the squasher cut in the middle, from what its head decodes to (adversary pass 48)', () => {
+    const key = `sk-proj-${s(AN, 48)}`;
+    const b = Buffer.from(`OPENAI_API_KEY=${key}\nDATABASE_URL=postgres://db/shop\n`).toString('base64');
+    const [head, tail] = [b.slice(0, 60), b.slice(-40)];
+    const out = new Redactor().mask(`{"Type":"Notification","Message":"${head}… [+${b.length - 100} chars] …${tail}","Timestamp":"2024-03-11T09:12:31.512Z"}`);
+    expect(out).not.toContain(head.slice(-20));
+    expect(out).not.toContain(tail.slice(0, 20));
+    expect(out).toContain('"Timestamp":"2024-03-11T09:12:31.512Z"');
+    // Base64 of no secret, cut the same way, is kept.
+    const plain = Buffer.from('a long notification about an order that shipped to the warehouse in Leeds today\n'.repeat(3)).toString('base64');
+    const kept = `"Message":"${plain.slice(0, 60)}… [+${plain.length - 100} chars] …${plain.slice(-40)}"`;
+    expect(new Redactor().mask(kept)).toBe(kept);
   });
 
   it('keeps a URL user that is a name, not a token', () => {

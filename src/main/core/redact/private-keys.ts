@@ -134,6 +134,15 @@ function isDigit(c: number): boolean {
  * OpenSSH (`b3BlbnNzaC1rZXktdjE`: "openssh-key-v1"), SEC1 EC (`MHcCAQEE`), PKCS#8 Ed25519 (`MC4CAQAwBQYDK2VwBCIEI`).
  */
 const DER_KEY_START = /^(?:MII[A-Za-z0-9+/]{3}IBAAKC|MII[A-Za-z0-9+/]{3}IBADANBgkqhkiG9w0BAQEFAASC|b3BlbnNzaC1rZXktdjE|MHcCAQEE|MC4CAQAwBQYDK2VwBCIEI)/;
+/**
+ * An RSA private key's public exponent (65537) then its private exponent's INTEGER header (`02 03 01 00 01 02 82` / `02 81`), as
+ * base64 at each of its three alignments. Only a private key has the one after the other (in a certificate or a public key the
+ * exponent ends its sequence), so a body line holding it is a key's on whatever line of the block a diff hunk or a page starts
+ * (`git show` of a rotated key, the hunk inside the body: adv48 F48).
+ */
+export const RSA_PRIVATE_EXPONENT = /AgMBAAECg|IDAQABAo|CAwEAAQK[BC]/;
+/** A full line of a wrapped key body (64 characters in PEM, 76 in some tools' base64); the block's last line may be shorter. */
+const MIN_FULL_BODY_LINE = 40;
 /** A unified diff's mark of a removed, added or unchanged line. */
 const DIFF_MARK = /^[-+ ]/;
 /** The squasher's line in place of the lines it left out (`[... 8 lines omitted (lines 13-20): 0 errors, 0 warnings ...]`), the reply cap's (`[mish: lines 40-90 omitted …]`). */
@@ -179,10 +188,47 @@ export function bareKeyBodies(text: string): SecretFinding[] {
         next = nl2 < 0 ? -1 : nl2 + 1;
       }
     }
+    else if (at > covered && raw.length - gutter >= MIN_FULL_BODY_LINE && RSA_PRIVATE_EXPONENT.test(raw)) covered = midBlock(text, at, end, raw, gutter, out);
     if (nl < 0) break;
     at = nl + 1;
   }
   return out;
+}
+
+/**
+ * The body lines around a line that holds RSA_PRIVATE_EXPONENT (text[at, end), `raw` without its `\r`): the full base64 lines above
+ * it and the body lines below it, each masked and remembered. Returns the block's end (nothing is found again before it).
+ */
+function midBlock(text: string, at: number, end: number, raw: string, gutter: number, out: SecretFinding[]): number {
+  // A diff's `-` is no base64; its `+` is a mark where the rest is whole groups of four.
+  const rest = raw.slice(gutter);
+  const diffMark = rest[0] === '-' || (rest[0] === '+' && (rest.length - 1) % 4 === 0 && rest.length % 4 !== 0);
+  const own = bodyOf(raw, gutter, diffMark, false);
+  if (!own || own.length < MIN_FULL_BODY_LINE || !RSA_PRIVATE_EXPONENT.test(raw.slice(own.at, own.at + own.length))) return -1;
+  const found: SecretFinding[] = [{ start: at + own.at, end: at + own.at + own.length, kind: KIND, byContext: true }];
+  // Up: full lines only (a shorter line is no part of the block above).
+  for (let n = 0, lineEnd = at - 1; n < MAX_BARE_KEY_LINES && lineEnd > 0; n++) {
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    const line = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+    const b = bodyOf(line, GUTTER.exec(line)![0].length, diffMark, false);
+    if (!b || b.length < MIN_FULL_BODY_LINE) break;
+    found.push({ start: lineStart + b.at, end: lineStart + b.at + b.length, kind: KIND, byContext: true });
+    lineEnd = lineStart - 1;
+  }
+  // Down: body lines to the first that is not one (the last may be short).
+  let blockEnd = end;
+  for (let n = 0, next = end + 1; n < MAX_BARE_KEY_LINES && next < text.length && text[next - 1] === '\n'; n++) {
+    const nl = text.indexOf('\n', next);
+    const line = text.slice(next, nl < 0 ? text.length : nl).replace(/\r$/, '');
+    const b = bodyOf(line, GUTTER.exec(line)![0].length, diffMark, false);
+    if (!b) break;
+    found.push({ start: next + b.at, end: next + b.at + b.length, kind: KIND, byContext: true });
+    blockEnd = next + b.at + b.length;
+    if (nl < 0 || b.length < MIN_FULL_BODY_LINE) break;
+    next = nl + 1;
+  }
+  out.push(...found);
+  return blockEnd;
 }
 
 /**

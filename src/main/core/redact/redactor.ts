@@ -144,6 +144,19 @@ export class Redactor {
       const before = text.slice(Math.max(0, cut.start - MAX_KEY_REST), cut.start);
       const head = KEY_HEAD_BEFORE_CUT.exec(before);
       if (head) found.push({ start: cut.start - head[1].length, end: cut.start, kind: 'private key' });
+      // Base64 the cut split (an SNS `Message` of an encoded env file, `"Message":"T1BFTkFJX0FQSV9LRVk9… [+38 chars] …0RHZm…"`: adv48
+      // F17): neither side decodes as a whole. The head's whole groups, decoded, holding a secret mask the head and the tail after the cut.
+      const b64 = BASE64_HEAD_BEFORE_CUT.exec(before);
+      if (b64) {
+        const groups = b64[0].slice(0, b64[0].length - (b64[0].length % 4));
+        const decoded = Buffer.from(groups, 'base64').toString('latin1');
+        const inner = PRINTABLE.test(decoded) ? scanSecrets(decoded)[0] : undefined;
+        if (inner) {
+          found.push({ start: cut.start - b64[0].length, end: cut.start, kind: `base64 ${inner.kind}` });
+          const tail = BASE64_TAIL_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
+          if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: `base64 ${inner.kind}` });
+        }
+      }
     }
   }
 
@@ -379,6 +392,12 @@ const KEY_REST_AFTER_CUT = new RegExp(`^(${KEY_BODY_CHARS}{1,8192})-----END[ +][
 const KEY_HEAD_BEFORE_CUT = new RegExp(`-----BEGIN[ +](?:[A-Z0-9]{1,16}[ +]){0,3}PRIVATE[ +]KEY-----(${KEY_BODY_CHARS}{1,8192})$`);
 /** After a cut: a run of base64. */
 const BASE64_RUN_AFTER_CUT = /^[A-Za-z0-9+/]{16,8192}={0,2}/;
+/** Before a cut: a run of standard base64 long enough to hold a name and a value (24 characters decode to 18). */
+const BASE64_HEAD_BEFORE_CUT = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,8192}$/;
+/** After a cut: the rest of a base64 run, its padding included. */
+const BASE64_TAIL_AFTER_CUT = /^[A-Za-z0-9+/]{1,8192}={0,2}/;
+/** Decoded text (not binary: a hash, compressed data, which holds no credential text). */
+const PRINTABLE = /^[\t\n\r\x20-\x7e]+$/;
 /** `-----END ` in base64 at each of its three alignments (`LS0tLS1FTkQg`, `0tLS0tRU5EI`, `tLS0tLUVORC`). */
 const BASE64_PEM_END = /LS0tLS1FTkQg|0tLS0tRU5EI|tLS0tLUVORC/;
 /** Does base64 cut at any point (one of four alignments) decode to text with a private key's END line? */

@@ -109,6 +109,10 @@ const GATE_WORDS: [string, number][] = [
   ['b3blbnnzac1rzxktdje', GATE_KEY_BODY],
   ['mhccaqee', GATE_KEY_BODY],
   ['mc4caqawbqydk2vwbciei', GATE_KEY_BODY],
+  // An RSA key's public then private exponent, at each base64 alignment (private-keys.ts RSA_PRIVATE_EXPONENT): a block's middle.
+  ['agmbaaecg', GATE_KEY_BODY],
+  ['idaqabao', GATE_KEY_BODY],
+  ['caweaaqk', GATE_KEY_BODY],
   ['msg=audit(', GATE_AUDIT],
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer).
   ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> '] as const).map((w): [string, number] => [w, GATE_REPL]),
@@ -368,7 +372,8 @@ const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
 const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_RULE) ? 1 : 0));
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
-const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*:[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?\r?$/;
+// Or a string in three quotes opened at the line's end (TOML's `password = """`, Python's `SECRET_KEY = """`: adv50 F15, F19).
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?|=[ \t]*(?:"""|''')[ \t]*)\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
@@ -1170,7 +1175,13 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
     for (const r of k.context) {
       if (r === NAME_RULE) {
         // One look per name (`DB_PASSWORD_TOKEN` holds two words).
-        if (end > nameEnd) nameEnd = namedValue(text, end - k.word.length, end, out, far);
+        // And none inside a long value read already (`a_token:a_token:…` over a megabyte line: each name's value ran to the line's
+        // end, 40 s a megabyte): what a name there would read is a piece of that value, masked or kept with it.
+        if (end > nameEnd) {
+          longValueEnd = -1;
+          nameEnd = namedValue(text, end - k.word.length, end, out, far);
+          if (longValueEnd > nameEnd) nameEnd = longValueEnd;
+        }
         continue;
       }
       const atHit = HIT_RULES.get(r);
@@ -1244,7 +1255,8 @@ const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 // Or dynaconf's typed listing (`dynaconf list`: `SECRET_KEY<str> '…'`: adv23 F11).
 // Ruby's `||=` (`ENV["MATCH_PASSWORD"] ||= "…"` in a Fastfile: adv32 F18); an escaped `=` (Xcode's build log: `export
 // PARTNER_API_SECRET\=…`: F16).
-const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
+// A quoted-printable mail's `=` is `=3D` (`password=3D …` of a mailed account: adv48 F24), read so when a blank follows.
+const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -1252,6 +1264,8 @@ const VALUE_AT = new RegExp(
     `"""(?<triple>[^\\n]{1,4096}?)"""`,
     // …and TOML's multi-line string, the value on the lines below its opening quotes (`client_secret = """` then `…"""`: adv41 F45).
     `"""\\r?\\n(?<tripleBelow>[^"]{1,4096}?)"""`,
+    // …or TOML's literal one, in three single quotes (`password = '''` then the value: adv50 F15).
+    `'''\\r?\\n(?<literalBelow>[^']{1,4096}?)'''`,
     // A JSON string (escapes included: a JSON document in a string, `"SecretString": "{\"password\": …}"`, is masked whole).
     `"(?<quoted>(?:[^"\\\\\\n]|\\\\.){1,8192})"`,
     `'(?<single>[^'\\n]{1,8192})'`,
@@ -1322,6 +1336,8 @@ export function isSecretName(name: string): boolean {
   // Rails' Active Record encryption keys (`ACTIVE_RECORD_ENCRYPTION_PRIMARY_KEY`, a chart's `activeRecordEncryption.primaryKey`:
   // adv35 F18): a primary key here is a key, not a table's column.
   if (/encryption[_.-]?primary[_.-]?key$/i.test(name)) return true;
+  // A secret written in an encoding its name says (`pin_hex`, `token_b64`, `password_base64`: adv48 F30): the name without it.
+  if (/[a-z][_.-](?:hex|b64|base64|encoded)$/i.test(name)) name = name.replace(/[_.-](?:hex|b64|base64|encoded)$/i, '');
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   // Or a version of it (`ses_smtp_password_v4`: adv17 F09).
   if (/[a-z][_-]v\d{1,2}$/i.test(name)) name = name.replace(/[_-]v\d{1,2}$/i, '');
@@ -1352,6 +1368,11 @@ const BARE_AUTH = /^auth$/i;
  * `<name>value</name>`): the name is widened to its characters both ways, and must be followed
  * by a separator (or be an element). Returns the name's end (the caller looks at each name once).
  */
+/** An unquoted value longer than this is read once: a name inside it is not looked at again (namedValue's caller). */
+const MAX_VALUE_RELOOK = 256;
+/** Where the long unquoted value namedValue read ends (-1: none): set by namedValue, read by its caller. */
+let longValueEnd = -1;
+
 function namedValue(text: string, from: number, to: number, out: SecretFinding[], far: FarHolder): number {
   let e = to;
   while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
@@ -1384,6 +1405,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A URL's user (`https://x-token-auth:<token>@bitbucket.org`: adv39 F20): the URL rule masks its password, up to the host; read
   // as a name, the value ran on over the host.
   if (m && k >= 3 && text.startsWith('://', k - 3)) return e;
+  // Bash's `${DB_PASSWORD:?DB_PASSWORD must be set}` (adv48 K01): the message printed when the variable is unset, no value. (A
+  // default, `${X:-…}`, may be a value and is read as one.)
+  if (m && k >= 2 && text.startsWith('${', k - 2) && text.startsWith(':?', e)) return e;
   // Helm's checksum annotations (`checksum/secret: <sha256>`: adv35 K04): a digest of the Secret's manifest, not a secret.
   if (m && text.startsWith('checksum/', k - 9)) return e;
   let name = text.slice(k, e);
@@ -1572,6 +1596,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && m[0].includes(':') && YAML_NODE_PROPERTIES.test(text)) valueAt.lastIndex = YAML_NODE_PROPERTIES.lastIndex;
   const valueFrom = valueAt.lastIndex;
   let v = valueAt.exec(text);
+  // A long unquoted value is read once: the names inside it are its text (below).
+  if (v && v.groups!.secret !== undefined && v.groups!.secret.length > MAX_VALUE_RELOOK) longValueEnd = v.index + v[0].length;
   if (!v) {
     // A quoted value the line ends inside (`fold -w 64` of a JSON session file, a terminal's hard wrap: adv22 F41): its piece
     // on this line, and its pieces on the lines below up to its closing quote.
@@ -1606,7 +1632,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (p) v = p;
     }
   }
-  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow;
+  const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   // A YAML alias (`DD_API_KEY: *ddkey`) of an anchor the text sets: a reference to the value, which is masked where it stands.
@@ -1634,7 +1660,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.groups!.tripleBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
   // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
@@ -2441,12 +2467,26 @@ function isPromptFollowUp(text: string, k: number, e: number, sep: string, value
  * earlier on its line (an odd number of them before it)? Then the quote after `: ` closes that
  * string (a prompt on a command line) and what it "quotes" is shell code, not a value.
  */
+// The count goes on from the last call's when it is the same text, line and quote and `k` is further on (the names of a line are
+// asked about left to right): counted from the line's start each time, a megabyte line of `"GET" "api_token:` took 40 s.
 function insideOpenString(text: string, k: number, quote: string): boolean {
-  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
-  let open = false;
-  for (let i = text.indexOf(quote, lineStart); i >= 0 && i < k; i = text.indexOf(quote, i + 1)) open = !open;
+  const c = openStringCount;
+  // The same line as the last call's: no line break between (the search back for the line's start is as long as the line).
+  const sameLine = c.text === text && c.quote === quote && c.at <= k && !text.slice(c.at, k).includes('\n');
+  const lineStart = sameLine ? c.lineStart : text.lastIndexOf('\n', k - 1) + 1;
+  const resume = sameLine;
+  let open = resume ? c.open : false;
+  let i = text.indexOf(quote, resume ? c.at : lineStart);
+  for (; i >= 0 && i < k; i = text.indexOf(quote, i + 1)) open = !open;
+  c.text = text;
+  c.lineStart = lineStart;
+  c.quote = quote;
+  c.at = k;
+  c.open = open;
   return open;
 }
+/** insideOpenString's count so far: the quotes of `text` from `lineStart` up to `at`, odd (`open`) or even. */
+const openStringCount = { text: '', lineStart: -1, quote: '', at: 0, open: false };
 
 /** Base64 of `user:password` (printable text with a colon): what docker's `auth` holds. */
 function isBasicAuthBase64(value: string): boolean {
@@ -2608,6 +2648,7 @@ const NAME_TESTS: NameTests = { isSecretName: (n) => isSecretName(n), kindOfName
 function kindOfName(name: string): string {
   const n = name.toLowerCase();
   if (/pass|pwd/.test(n)) return 'password';
+  if (/(?:^|[_.-])pin(?:[_.-]?code)?(?:[_.-]|$)/.test(n)) return 'pin';
   if (/private[_.-]?key/.test(n)) return 'private key';
   if (/api[_.-]?key|apikey/.test(n)) return 'api key';
   if (/access[_.-]?key/.test(n)) return 'access key';
