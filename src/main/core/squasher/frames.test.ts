@@ -50,10 +50,38 @@ describe('code frames: once per file, for errors', () => {
     expect(r.body.some((b) => b.type === 'line' && b.text.includes('In function'))).toBe(false);
   });
 
-  it("clang: a note that says something about the code stays with its warning (only gcc's fixed undeclared-identifier note goes)", () => {
+  it("clang: a note that names something stays with its warning; the fixed -Wparentheses fix-it notes go", () => {
     const r = squashFixture('clang-errors-relative');
     expect(hazard(r, 'src/util.c:7:9: warning:').context).toContain("src/util.c:5:14: note: initialize the variable 'total' to silence this warning");
-    expect(hazard(r, 'src/util.c:13:11: warning:').context).toContain("src/util.c:13:11: note: use '==' to turn this assignment into an equality comparison");
+    const text = renderSquash(r).text;
+    expect(text).toContain('src/util.c:13:11: warning: using the result of an assignment as a condition without parentheses [-Wparentheses]');
+    expect(text).not.toContain('note: place parentheses around the assignment');
+    expect(text).not.toContain("note: use '==' to turn this assignment");
+  });
+
+  it('clang -Werror: a fixed fix-it note goes with its own code frame; the error keeps its frame and the next note stays', () => {
+    const lines = [
+      'src/util.c:13:11: error: using the result of an assignment as a condition without parentheses [-Werror,-Wparentheses]',
+      '    if (n = 0)',
+      '        ~~^~~',
+      'src/util.c:13:11: note: place parentheses around the assignment to silence this warning',
+      '    if (n = 0)',
+      '          ^',
+      '        (    )',
+      "src/util.c:13:11: note: use '==' to turn this assignment into an equality comparison",
+      '    if (n = 0)',
+      '          ^',
+      '          ==',
+      'src/util.c:5:14: note: previous declaration is here',
+      '    int total;',
+      '             ^',
+      '1 error generated.',
+      ...Array.from({ length: 25 }, (_, i) => `filler line ${i}`),
+    ];
+    const sq = new Squasher({ detection: detectTool(['clang', '-c', 'src/util.c'], registry), now: () => 0 });
+    sq.write(new TextEncoder().encode(lines.join('\r\n') + '\r\n'));
+    const r = sq.finish({ exitCode: 1 });
+    expect(hazard(r, 'src/util.c:13:11: error:').context).toEqual(['    if (n = 0)', '        ~~^~~', 'src/util.c:5:14: note: previous declaration is here', '    int total;', '             ^']);
   });
 
   it("make: echoed recipes and recursive `make -C` lines are left out; the diagnostics, make's errors and the directories stay", () => {
