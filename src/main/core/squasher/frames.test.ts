@@ -306,6 +306,15 @@ describe('small outputs: shown in order, less the noise the grammar names', () =
     expect(r.totalLines).toBe(9);
   });
 
+  it("npm E404: the empty `npm error 404` rows of the block are left out; the code, the URL and npm's explanation stay", () => {
+    const r = squashFixture('npm-install-e404');
+    const text = renderSquash(r).text;
+    expect(text).not.toMatch(/^npm error 404\s*$/m);
+    expect(text).toContain('npm error code E404');
+    expect(text).toContain('npm error 404 Not Found - GET https://registry.npmjs.org/mish-fixture-no-such-package-e404');
+    expect(text).toContain("npm error 404  The requested resource 'mish-fixture-no-such-package-e404@*' could not be found");
+  });
+
   it('pip: five network retries that differ in numbers and ids are one line with a count; the errors stay', () => {
     const r = squashFixture('pip-install-unreachable');
     expect(r.verbatim).toBe(true);
