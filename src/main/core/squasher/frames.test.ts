@@ -42,10 +42,57 @@ describe('code frames: once per file, for errors', () => {
     expect(r.verbatim).toBe(false);
     expect(hazard(r, 'src/broken.c:8:27: error:').context).toEqual(['    8 |     return p->x * p->x + p->z * p->z;', '      |                           ^~']);
     expect(hazard(r, 'src/broken.c:8:34: error:').context).toEqual([]);
-    expect(hazard(r, 'src/broken.c:16:12: error:').context).toEqual(['src/broken.c:16:12: note: each undeclared identifier is reported only once for each function it appears in']);
+    // gcc's fixed note under an undeclared identifier (the same sentence every time) is left out; notes that say something stay (clang below).
+    expect(hazard(r, 'src/broken.c:16:12: error:').context).toEqual([]);
+    expect(r.hazards.some((h) => h.context.some((c) => c.includes('each undeclared identifier')))).toBe(false);
     for (const w of r.hazards.filter((h) => h.severity === 'warning')) expect(w.context, w.text).toEqual([]);
     // gcc's scope lines are folded, not moved after the diagnostics.
     expect(r.body.some((b) => b.type === 'line' && b.text.includes('In function'))).toBe(false);
+  });
+
+  it("clang: a note that names something stays with its warning; the fixed -Wparentheses fix-it notes go", () => {
+    const r = squashFixture('clang-errors-relative');
+    expect(hazard(r, 'src/util.c:7:9: warning:').context).toContain("src/util.c:5:14: note: initialize the variable 'total' to silence this warning");
+    const text = renderSquash(r).text;
+    expect(text).toContain('src/util.c:13:11: warning: using the result of an assignment as a condition without parentheses [-Wparentheses]');
+    expect(text).not.toContain('note: place parentheses around the assignment');
+    expect(text).not.toContain("note: use '==' to turn this assignment");
+  });
+
+  it('clang -Werror: a fixed fix-it note goes with its own code frame; the error keeps its frame and the next note stays', () => {
+    const lines = [
+      'src/util.c:13:11: error: using the result of an assignment as a condition without parentheses [-Werror,-Wparentheses]',
+      '    if (n = 0)',
+      '        ~~^~~',
+      'src/util.c:13:11: note: place parentheses around the assignment to silence this warning',
+      '    if (n = 0)',
+      '          ^',
+      '        (    )',
+      "src/util.c:13:11: note: use '==' to turn this assignment into an equality comparison",
+      '    if (n = 0)',
+      '          ^',
+      '          ==',
+      'src/util.c:5:14: note: previous declaration is here',
+      '    int total;',
+      '             ^',
+      '1 error generated.',
+      ...Array.from({ length: 25 }, (_, i) => `filler line ${i}`),
+    ];
+    const sq = new Squasher({ detection: detectTool(['clang', '-c', 'src/util.c'], registry), now: () => 0 });
+    sq.write(new TextEncoder().encode(lines.join('\r\n') + '\r\n'));
+    const r = sq.finish({ exitCode: 1 });
+    expect(hazard(r, 'src/util.c:13:11: error:').context).toEqual(['    if (n = 0)', '        ~~^~~', 'src/util.c:5:14: note: previous declaration is here', '    int total;', '             ^']);
+  });
+
+  it("make: echoed recipes and recursive `make -C` lines are left out; the diagnostics, make's errors and the directories stay", () => {
+    const r = squashFixture('make-recursive-fail');
+    const text = renderSquash(r).text;
+    expect(text).not.toMatch(/^(?:~ )?(?:cc|ar|make) -/m);
+    expect(text).toContain("main.c:8:60: error: expected ‘;’ before ‘return’");
+    expect(text).toContain('count.c:1:36: warning: unused parameter');
+    expect(text).toContain('make[1]: *** [Makefile:8: main.o] Error 1');
+    expect(text).toContain('make: *** [Makefile:8: app] Error 2');
+    expect(text).toContain("make[1]: Entering directory '/work/main/fixtures/.work/run/make-recursive-fail/app'");
   });
 
   it('rustc: a later error in the file keeps its location, labels and help, not the source lines', () => {
@@ -257,6 +304,15 @@ describe('small outputs: shown in order, less the noise the grammar names', () =
     // 9 lines: 2 shown, 3 repeats counted, 4 stripped.
     expect(r.folded).toBe(7);
     expect(r.totalLines).toBe(9);
+  });
+
+  it("npm E404: the empty `npm error 404` rows of the block are left out; the code, the URL and npm's explanation stay", () => {
+    const r = squashFixture('npm-install-e404');
+    const text = renderSquash(r).text;
+    expect(text).not.toMatch(/^npm error 404\s*$/m);
+    expect(text).toContain('npm error code E404');
+    expect(text).toContain('npm error 404 Not Found - GET https://registry.npmjs.org/mish-fixture-no-such-package-e404');
+    expect(text).toContain("npm error 404  The requested resource 'mish-fixture-no-such-package-e404@*' could not be found");
   });
 
   it('pip: five network retries that differ in numbers and ids are one line with a count; the errors stay', () => {
