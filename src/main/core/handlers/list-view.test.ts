@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandPaths } from '../compact/path-list.js';
-import { expandDu, expandLong, expandMatchList, parseLong, pathNotation } from './list-view.js';
+import { expandDu, expandLong, expandMatchList, parseLong, pathListLegend, pathNotation } from './list-view.js';
 import { compactPaths } from '../compact/path-list.js';
 import { git, gitRepo, have, sandbox } from '../router/test-kit.js';
 
@@ -54,6 +54,10 @@ describe('the explaining line names only the forms a listing uses', () => {
     const compact = compactPaths(paths);
     expect(expandPaths(compact)).toEqual(paths);
     expect(pathNotation(compact)).toBe(legend);
+  });
+  it('the line says the list is whole and in order, then the forms (no other words: it is paid on every listing)', () => {
+    const compact = compactPaths(['src', 'src/a.ts', 'src/b.ts']);
+    expect(pathListLegend(1607, compact)).toBe('[mish: all 1,607 paths in order; "d: a b" = d d/a d/b]');
   });
   it('a deep tree: every line reads alone, the legend names only what is used', () => {
     const paths = ['src/core/a/x.ts', 'src/core/a/y.ts', 'src/core/b/z.ts', 'src/ui/w.ts', 'src/ui/v.ts', 'README.md'];

@@ -80,7 +80,7 @@ export function isPathListing(segments: readonly Segment[]): boolean {
  * program's order) and how to read the notation (compact/path-list.ts). The bench counts it.
  */
 export function pathListLegend(entries: number, compact: string): string {
-  return `[mish: all ${thousands(entries)} paths in order, compacted: ${pathNotation(compact)}]`;
+  return `[mish: all ${thousands(entries)} paths in order; ${pathNotation(compact)}]`;
 }
 
 /**
