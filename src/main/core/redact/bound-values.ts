@@ -66,11 +66,20 @@ export const RANDOM_PASSWORD_WORD = '"random_password"';
 /** Lines after a resource's type its `"result"` may be on (`terraform state pull` pretty-prints ~25 attributes). */
 export const RANDOM_PASSWORD_LINES = 48;
 /** After the type: up to the resource's `"result": "…"`, not past another resource's `"type":`. */
-const RESULT_AFTER = /(?:(?!"type"[ \t]*:)[\s\S]){0,4096}?"result"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
+const RESULT_AFTER_TYPE = /(?:(?!"type"[ \t]*:)[\s\S]){0,4096}?"result"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
 
-/** A `random_password` resource's `"result"` after the hit (its `"type": "random_password"`) ending at `at`. */
+/**
+ * Its attributes alone (`terraform state pull | jq '… | .attributes'`: no `"type"` in view, adv51 F16): `"bcrypt_hash"` is a
+ * random_password's attribute (random_string's result is no secret and has none), its `"result"` a few lines below.
+ */
+export const BCRYPT_HASH_WORD = '"bcrypt_hash"';
+const RESULT_AFTER_HASH = /(?:(?!"(?:type|bcrypt_hash)"[ \t]*:)[^}]){0,2048}?"result"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
+
+/** A `random_password` resource's `"result"` after the hit (its `"type": "random_password"`, or its `"bcrypt_hash"`) ending at `at`. */
 export function randomPasswordResult(text: string, at: number, out: SecretFinding[]): void {
-  if (!/"type"[ \t]*:[ \t]*$/.test(text.slice(Math.max(0, at - 40), at - RANDOM_PASSWORD_WORD.length))) return;
+  const afterHash = text.startsWith(BCRYPT_HASH_WORD, at - BCRYPT_HASH_WORD.length);
+  if (!afterHash && !/"type"[ \t]*:[ \t]*$/.test(text.slice(Math.max(0, at - 40), at - RANDOM_PASSWORD_WORD.length))) return;
+  const RESULT_AFTER = afterHash ? RESULT_AFTER_HASH : RESULT_AFTER_TYPE;
   RESULT_AFTER.lastIndex = at;
   const m = RESULT_AFTER.exec(text);
   if (!m || isLookAlike(m.groups!.v, true)) return;

@@ -271,6 +271,10 @@ describe('values named from afar', () => {
       // megabyte), and every name inside a long unquoted value reading that value again to the line's end.
       `${'"GET" "api_token:'.repeat(60_000)}`,
       `token:${'${a_token:'.repeat(100_000)}`,
+      // Folds joined back (equal lines of base64 under a name, a megabyte), tool prefixes before a DER start, expect's answers.
+      `client-key-data: ${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3\n'.repeat(12_000)}`,
+      `${'+ echo MIIEowIBAAKCAQEARkJiGJ+8BQxCTBaN3mC4MuTBXeiT+Qm8JeMa2owlm0MrJBpx\n'.repeat(14_000)}`,
+      `${'expect "assword:"; send "'.repeat(40_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -91,7 +91,7 @@ export class LearnedSecrets {
   private readonly kinds = new Map<string, string>();
   private index: Index | null = null;
   /** findAtCuts' pieces of the values (buildGrams), dropped at every value learned. */
-  private grams: { set: Set<string>; long: boolean } | null = null;
+  private grams: { set: Set<string>; long: boolean; hashes: Uint8Array } | null = null;
   /** Values forgotten since the index was built (they are still in it). */
   private stale = 0;
   private readonly lowBytes = new LowBytes();
@@ -204,15 +204,41 @@ export class LearnedSecrets {
     }
   }
 
+  /**
+   * findAtCuts at each line break of `text` and at its end (a closing quote before either is the line's: a status line's
+   * `last: "…"`): a value's head ending a line, its end starting one (a window of one of the lines a wrap cut it over; a command
+   * still printing the value: adv50 F31, F33, F38). Only the breaks with a remembered piece on a side are asked about.
+   */
+  findAtLineBreaks(text: string, out: { start: number; end: number; kind: string }[]): void {
+    if (this.kinds.size === 0) return;
+    const n = MIN_LEARNED_CHARS;
+    const grams = (this.grams ??= this.buildGrams());
+    const cuts: { start: number; end: number }[] = [];
+    const ask = (start: number, end: number) => {
+      if (text.charCodeAt(start - 1) === 0x22) start--;
+      // The pieces' hashes first (no copy of the text at each line break); the set only where one matches.
+      const hit = (at: number) => at >= 0 && at + n <= text.length && grams.hashes[gramHash(text, at)] === 1 && grams.set.has(text.slice(at, at + n));
+      if (grams.long || hit(start - n) || hit(end)) cuts.push({ start, end });
+    };
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) ask(nl > 0 && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl, nl + 1);
+    ask(text.length, text.length);
+    if (cuts.length > 0) this.findAtCuts(text, cuts, out);
+  }
+
   /** Every MIN_LEARNED_CHARS-long piece of the remembered values (a cut's sides are looked up here first); `long`: a value too long to be cut into pieces, so every cut asks every value. */
-  private buildGrams(): { set: Set<string>; long: boolean } {
+  private buildGrams(): { set: Set<string>; long: boolean; hashes: Uint8Array } {
     const set = new Set<string>();
+    const hashes = new Uint8Array(1 << GRAM_HASH_BITS);
     let long = false;
     for (const v of this.kinds.keys()) {
       if (v.length > MAX_GRAMMED_CHARS) long = true;
-      else for (let i = 0; i + MIN_LEARNED_CHARS <= v.length; i++) set.add(v.slice(i, i + MIN_LEARNED_CHARS));
+      else
+        for (let i = 0; i + MIN_LEARNED_CHARS <= v.length; i++) {
+          set.add(v.slice(i, i + MIN_LEARNED_CHARS));
+          hashes[gramHash(v, i)] = 1;
+        }
     }
-    return { set, long };
+    return { set, long, hashes };
   }
 
   private build(): Index {
@@ -223,6 +249,15 @@ export class LearnedSecrets {
     this.stale = 0;
     return index;
   }
+}
+
+/** Bits of gramHash: a table of 64 K entries, one byte each. */
+const GRAM_HASH_BITS = 16;
+/** A hash of text[at, at + MIN_LEARNED_CHARS), read by character codes (no copy). */
+function gramHash(text: string, at: number): number {
+  let h = 0;
+  for (let i = 0; i < MIN_LEARNED_CHARS; i++) h = (Math.imul(h, 31) + text.charCodeAt(at + i)) | 0;
+  return (h ^ (h >>> GRAM_HASH_BITS)) & ((1 << GRAM_HASH_BITS) - 1);
 }
 
 /** Puts `v` (at least `index.m` long) in the index. */

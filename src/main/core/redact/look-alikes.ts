@@ -9,7 +9,9 @@
 // A tool's own star mask counts as one while it leaves at most a prefix's 16 characters (`sk-proj-********`); LiteLLM's verbose
 // curl shows all but the last 44 characters of a key, then 44 stars (adv33 F32): that is the key's head, masked.
 // kubeadm's own example bootstrap token (`abcdef.0123456789abcdef` in `kubeadm config print join-defaults`: adv35 K08).
-const EXAMPLE = /EXAMPLE|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+// `PLACEHOLDER` anywhere (`sk_test_placeholder`), a test's word pair (`test-token`, `fake_key`: a spec's `ENV.fetch("X", "test-token")`),
+// a vendor's prefix then x's (`dp.st.xxxx` in a doc: adv51 K05, K10).
+const EXAMPLE = /EXAMPLE|PLACEHOLDER|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
 
 /**
  * Test keys the vendors publish for everyone to use (`.env.example` files copy them: adv39 K06): Stripe's documentation keys,
@@ -29,8 +31,9 @@ const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|([xX#.0_-
 // Also PHP's superglobals and members (`$_ENV['X'] ?? …`, `$this->config[`: adv46 K03), HCL's references (`var.db_password`,
 // `local.x`, `random_password.db.result`: K04), Spring's `${vcap.services.kms.credentials.key:}` (adv17 K16), and a reference's tail as a line shows it (`process.env.X });`, `…!,"` in a
 // read's quoted status line: adv45 K05, adv46 K05). PowerShell's environment drive (`$token = $env:API_TOKEN`) and the cmdlets that
-// ask for or fetch a secret (`$password = Read-Host -AsSecureString`: adv48 K03): where a value comes from, not a value.
-const REFERENCE = /^(?:\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+// ask for or fetch a secret (`$password = Read-Host -AsSecureString`: adv48 K03): where a value comes from, not a value. A format's
+// placeholder (Rust's and Python's `{}` / `{0}`, printf's `%s`, Python's `%(password)s`: `format!("postgres://{}:{}@{}", …)`: adv49 K03).
+const REFERENCE = /^(?:\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
 
 /** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
 const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
@@ -53,7 +56,8 @@ const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+
  */
 export const CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$|^\$[A-Za-z_]\w*\[$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
-const SECRET_TYPE = /^(?:Secret(?:Str|Bytes)|SecretString|SecureString)$/;
+// Or a generic type (Rust's `pub refresh_token: Option<String>,`, `Secret<String>`, `Vec<u8>`, TypeScript's `Promise<string>`: adv49 K03).
+const SECRET_TYPE = /^(?:Secret(?:Str|Bytes)|SecretString|SecureString|(?:Option|Optional|Vec|Box|Arc|Rc|Cow|Secret|SecretBox|Promise|Nullable|List|Array|Set|Map|HashMap)<[\w<>:, &'\[\]]{1,64}>)$/;
 
 /** A tool's own mask, the value's last characters kept or not (`xxxx`, `****`, CircleCI's `xxxxAb12`: adv20 K15). */
 /** A JVM array's identity as `toString()` prints it (`[B@6d06d69c`, `[Ljava.lang.String;@1b6d3586`: a Kotlin data class's ByteArray: adv30 K03), not its contents. */
@@ -104,5 +108,7 @@ export function isExampleToken(token: string): boolean {
 }
 
 function stripQuotes(v: string): string {
-  return v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0] ? v.slice(1, -1) : v;
+  // Markdown's code span closing after the value (`` `…:_authToken=<your-token>` in your shell``: adv49 K09) is no part of it.
+  if (v.length >= 2 && v[v.length - 1] === '`' && v[0] !== '`') v = v.slice(0, -1);
+  return v.length >= 2 && (v[0] === '"' || v[0] === "'" || v[0] === '`') && v[v.length - 1] === v[0] ? v.slice(1, -1) : v;
 }

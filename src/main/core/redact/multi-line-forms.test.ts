@@ -133,6 +133,10 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
     ['cat -e', `${block.map((l) => `${l}$`).join('\n')}\n`],
     // `git show` of a deleted key's tail: a diff's `-` before each line, no BEGIN in view (adv44 F50).
     ['git show | tail of a deleted key', `${block.slice(1).map((l) => `-${l}`).join('\n')}\n`],
+    // A normal diff's `<` / `>` (adv49 F50), bash -x's `+ echo` of each line, docker's json-file log (adv49 F44, F49).
+    ['diff of two keys', `2,4c2,4\n${body.map((l) => `< ${l}`).join('\n')}\n---\n${body.map((l) => `> ${l}`).join('\n')}\n`],
+    ['bash -x echoing each line into a file (its armour lines not in view)', `+ umask 077\n${body.map((l) => `+ echo ${l}`).join('\n')}\n+ chmod 600 id_rsa\n`],
+    ["docker's json-file log", `${body.map((l, i) => `{"log":"${l}\\n","stream":"stdout","time":"2026-03-11T10:01:02.00011${i}557Z"}`).join('\n')}\n`],
   ];
   for (const [form, text] of cases)
     it(`masks the body of ${form}, in a reply and in a read window inside the block`, () => {

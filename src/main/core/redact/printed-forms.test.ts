@@ -533,6 +533,16 @@ v = s(HEX, 36); f('a PIN in hex under its name', v, `09:12:31 hsm login slot=0 u
 v = Buffer.from(pw()).toString('base64'); f('a token in base64 under its name', v, `API_TOKEN_B64=${v}`);
 v = s(AN, 32); f("a Sentry event's headers as [name, value] pairs", v, `[\n  ["Host", "api.acme.io"],\n  ["X-Api-Token", "${v}"],\n  ["User-Agent", "okhttp/4.12.0"]\n]`);
 
+// Adversary passes 49 and 51: command lines of VPN, Wi-Fi and database clients, expect's answer, a websocket's bearer, a
+// random_password's attributes, a JWT and a kubeconfig's key folded over lines.
+v = pw(); f("vsql -w in ps", v, `4990   00:07 /opt/vertica/bin/vsql -h vt01.internal -U dbadmin -w ${v} -f /tmp/nightly.sql`);
+v = pw(); f("openfortivpn -p in history", v, ` 1042  sudo openfortivpn vpn2.acme.com:443 -u bob -p '${v}' --trusted-cert 3e9f1c0a7b`);
+v = pw(); f("echo into openconnect --passwd-on-stdin", v, ` 1041  echo '${v}' | sudo openconnect --protocol=anyconnect --user=bob --passwd-on-stdin vpn.acme.com`);
+v = pw(); f("wpa_passphrase's passphrase", v, `  302  wpa_passphrase Acme-Office '${v}' | sudo tee /etc/wpa_supplicant/wpa_supplicant-wlan0.conf`);
+v = pw(); f("expect's send after a password prompt", v, ` 211  expect -c 'spawn ssh admin@10.0.8.21; expect "assword:"; send "${v}\\r"; interact'`);
+v = Buffer.from(`eyJhbGciOiJSUzI1NiJ9.${s(AN, 40)}.${s(AN, 40)}`).toString('base64url'); f("a Kubernetes exec websocket's bearer subprotocol", v, `> Sec-WebSocket-Protocol: base64url.bearer.authorization.k8s.io.${v}, v4.channel.k8s.io`);
+v = pw(); f("a random_password's attributes without its type", v, `{\n  "bcrypt_hash": "$2a$10$${s(AN, 53)}",\n  "id": "none",\n  "keepers": null,\n  "length": 24,\n  "override_special": "!#%&*",\n  "result": "${v}",\n  "special": true\n}`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -569,6 +579,48 @@ describe('credentials as commands print them', () => {
     const plain = Buffer.from('a long notification about an order that shipped to the warehouse in Leeds today\n'.repeat(3)).toString('base64');
     const kept = `"Message":"${plain.slice(0, 60)}… [+${plain.length - 100} chars] …${plain.slice(-40)}"`;
     expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("keeps code and docs that name a secret without one: format placeholders, types, test values, a doc's x's (adversary passes 49, 51)", () => {
+    const text = [
+      '    let url = format!("postgres://{}:{}@{}/{}", user, password, host, name);',
+      '    pub refresh_token: Option<String>,',
+      'Run `npm config set //registry.npmjs.org/:_authToken=<your-token>` in your own shell.',
+      'fun authenticate(username: String, password: CharArray): AccessToken =',
+      '    ENV.fetch("TELEGRAM_BOT_TOKEN", "test-token")',
+      '  stub_const("ENV", ENV.to_h.merge("STRIPE_SECRET_KEY" => "sk_test_placeholder"))',
+      'export DOPPLER_TOKEN=dp.st.xxxx',
+      '> Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      '',
+    ].join('\n');
+    expect(new Redactor().mask(text)).toBe(text);
+  });
+
+  it('masks a JWT and a kubeconfig key that a fold cut over lines, and nothing after the fold (adversary passes 49, 50)', () => {
+    const jwt = `eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: s(AN, 20), exp: 1773227162 })).toString('base64url')}.${s(AN, 86)}`;
+    const folded = jwt.match(/.{1,64}/g)!;
+    const out = new Redactor().mask(`${folded.join('\n')}\ndone in 2s\n`);
+    for (const piece of folded) expect(out).not.toContain(piece.slice(-12));
+    expect(out.endsWith('\ndone in 2s\n')).toBe(true);
+    const key = Buffer.from(`-----BEGIN EC PRIVATE KEY-----\n${s(B64, 64)}\n${s(B64, 64)}\n-----END EC PRIVATE KEY-----\n`).toString('base64');
+    const kube = `    client-key-data: ${key}`.match(/.{1,76}/g)!;
+    const shown = new Redactor().mask(`users:\n- name: admin\n  user:\n${kube.join('\n')}\n`);
+    for (const piece of kube.slice(1)) expect(shown).not.toContain(piece.slice(-12));
+    // Two lines that are only as long as each other, the second with words: no fold.
+    const kept = `${'a'.repeat(30)}_token=${'b'.repeat(20)}\n${'c'.repeat(57)} done\n`;
+    expect(new Redactor().mask(kept)).toContain(`${'c'.repeat(57)} done`);
+  });
+
+  it("masks a remembered value's head at a line's end and its end at the next line's start (a terminal's wrap; a command still printing it: adversary pass 50)", () => {
+    const v = s(AN, 40);
+    const r = new Redactor();
+    r.mask(`WEBHOOK_SECRET=${v}\n`);
+    const wrapped = r.mask(`# using credential ${v.slice(0, 20)}\n${v.slice(20)} for the run\n`);
+    expect(wrapped).not.toContain(v.slice(0, 12));
+    expect(wrapped).not.toContain(v.slice(-12));
+    expect(wrapped).toContain('for the run');
+    // A status line's last line, the value half printed, in quotes.
+    expect(r.mask(`c2 running 1s, 2 lines, last: "worker: auth retry with secret ${v.slice(0, 14)}"`)).not.toContain(v.slice(0, 10));
   });
 
   it('keeps a URL user that is a name, not a token', () => {

@@ -141,10 +141,46 @@ const DER_KEY_START = /^(?:MII[A-Za-z0-9+/]{3}IBAAKC|MII[A-Za-z0-9+/]{3}IBADANBg
  * (`git show` of a rotated key, the hunk inside the body: adv48 F48).
  */
 export const RSA_PRIVATE_EXPONENT = /AgMBAAECg|IDAQABAo|CAwEAAQK[BC]/;
+/** A DER start after a tool's line prefix (`+ echo MIIE…` of `bash -x`, docker's json-file log `{"log":"MIIE…\n",…}`: adv49 F44, F49). */
+const DER_KEY_START_INSIDE = new RegExp(`(?<![A-Za-z0-9+/])(?:${DER_KEY_START.source.slice(1)})`);
+/** A run of base64 at a line's position (a body line's, after its prefix). */
+const BASE64_RUN_AT = /[A-Za-z0-9+/]+={0,2}/y;
+
+/**
+ * A key body each of whose lines a tool wrote behind the same prefix (and maybe text after it: the json-file log's `\n","stream":…`):
+ * the line holding the DER start at `idx` of `raw` and the lines after it with a prefix of the same shape, each line's base64 run
+ * masked and remembered. Returns the block's end.
+ */
+function prefixedBody(text: string, at: number, raw: string, idx: number, out: SecretFinding[]): number {
+  const prefix = raw.slice(0, idx);
+  if (prefix.length > MAX_LINE_PREFIX) return -1;
+  BASE64_RUN_AT.lastIndex = idx;
+  const run = BASE64_RUN_AT.exec(raw)![0];
+  if (run.length < MIN_FULL_BODY_LINE) return -1;
+  out.push({ start: at + idx, end: at + idx + run.length, kind: KIND, byContext: true });
+  let blockEnd = at + idx + run.length;
+  let next = text.indexOf('\n', at);
+  for (let n = 0; n < MAX_BARE_KEY_LINES && next >= 0 && next + 1 < text.length; n++) {
+    const lineStart = next + 1;
+    next = text.indexOf('\n', lineStart);
+    const line = text.slice(lineStart, next < 0 ? text.length : next);
+    // The squasher's mark of the lines it left out (the body's middle, in a reply): the body goes on after it.
+    if (OMITTED_LINES.test(line)) continue;
+    if (!line.startsWith(prefix) && !sameShapePrefix(line, prefix)) break;
+    BASE64_RUN_AT.lastIndex = prefix.length;
+    const body = BASE64_RUN_AT.exec(line)?.[0];
+    if (!body || body.length < 4) break;
+    out.push({ start: lineStart + prefix.length, end: lineStart + prefix.length + body.length, kind: KIND, byContext: true });
+    blockEnd = lineStart + prefix.length + body.length;
+    if (body.length < MIN_FULL_BODY_LINE) break;
+  }
+  return blockEnd;
+}
+
 /** A full line of a wrapped key body (64 characters in PEM, 76 in some tools' base64); the block's last line may be shorter. */
 const MIN_FULL_BODY_LINE = 40;
-/** A unified diff's mark of a removed, added or unchanged line. */
-const DIFF_MARK = /^[-+ ]/;
+/** A unified diff's mark of a removed, added or unchanged line; a normal diff's `< ` / `> ` (`diff a b`: adv49 F50). */
+const DIFF_MARK = /^(?:[-+ ]|[<>] )/;
 /** The squasher's line in place of the lines it left out (`[... 8 lines omitted (lines 13-20): 0 errors, 0 warnings ...]`), the reply cap's (`[mish: lines 40-90 omitted …]`). */
 const OMITTED_LINES = /^\[(?:\.\.\. [\d,]+ lines?|mish: lines [\d,]+-[\d,]+) omitted\b/;
 /** A key's line as a string piece: quoted, its `\\n` written out, a `+` or `,` joining it to the next. */
@@ -166,7 +202,8 @@ export function bareKeyBodies(text: string): SecretFinding[] {
     const gutter = GUTTER.exec(raw)![0].length;
     // A diff's line (`-MHcCAQEE…`, `+MHcCAQEE…`: `git diff -U0` of a rotated key shows no armour line: adv31 F03): its mark is no
     // part of the body, on this line or the lines after it.
-    const diffMark = DIFF_MARK.test(raw.slice(gutter)) && DER_KEY_START.test(raw.slice(gutter + 1).replace(/^["']/, ''));
+    const mark = DIFF_MARK.exec(raw.slice(gutter));
+    const diffMark = mark !== null && DER_KEY_START.test(raw.slice(gutter + mark[0].length).replace(/^["']/, ''));
     const first = at > covered ? bodyOf(raw, gutter, diffMark, true) : undefined;
     if (first && DER_KEY_START.test(raw.slice(first.at, first.at + first.length))) {
       // One finding a line, remembered for the session (byContext): a read's status line shows the last one apart (`last: "…"`).
@@ -189,6 +226,10 @@ export function bareKeyBodies(text: string): SecretFinding[] {
       }
     }
     else if (at > covered && raw.length - gutter >= MIN_FULL_BODY_LINE && RSA_PRIVATE_EXPONENT.test(raw)) covered = midBlock(text, at, end, raw, gutter, out);
+    else if (at > covered && !first) {
+      const inside = DER_KEY_START_INSIDE.exec(raw);
+      if (inside && inside.index > gutter) covered = prefixedBody(text, at, raw, inside.index, out);
+    }
     if (nl < 0) break;
     at = nl + 1;
   }
@@ -237,7 +278,7 @@ function midBlock(text: string, at: number, end: number, raw: string, gutter: nu
  */
 function bodyOf(line: string, gutter: number, diffMark: boolean, quotedToo: boolean): { at: number; length: number; quoted: boolean } | undefined {
   let at = gutter;
-  if (diffMark && DIFF_MARK.test(line.slice(at))) at++;
+  if (diffMark) at += DIFF_MARK.exec(line.slice(at))?.[0].length ?? 0;
   const rest = line.slice(at);
   const piece = quotedToo ? QUOTED_PIECE.exec(rest) : null;
   if (piece) return { at: at + 1, length: piece[2].length, quoted: true };

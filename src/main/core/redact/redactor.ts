@@ -100,6 +100,11 @@ export class Redactor {
       }
     }
     this.learned.find(text, found);
+    if (this.learned.size > 0) {
+      // A remembered value's head at a line's end, its end at a line's start: a terminal's wrap cut it over lines (adv50 F33), a
+      // window shows one of them, a command still printing it has its last line half written (adv50 F31, F36, F38).
+      this.learned.findAtLineBreaks(text, found);
+    }
     this.openKeyPieces(text, found);
     if (!text.includes(CUT_MARKER_START)) return found;
     this.piecesAtCuts(text, found);

@@ -24,9 +24,10 @@ import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { BCRYPT_HASH_WORD, LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
+import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, TYPES_ROW, walkUp, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
@@ -142,6 +143,7 @@ const KEYWORDS: Keyword[] = [];
   entry(API_KEYS_WORD).context.push(API_KEYS_RULE);
   entry(PARAMETERS_WORD).context.push(PARAMETERS_RULE);
   entry(RANDOM_PASSWORD_WORD).context.push(RANDOM_PASSWORD_RULE);
+  entry(BCRYPT_HASH_WORD).context.push(RANDOM_PASSWORD_RULE);
   for (const w of FLAGGED_OBJECT_WORDS) entry(w).context.push(STAGE_KEYS_RULE);
   entry(SECRET_OBJECT_WORD).context.push(SECRET_OBJECT_RULE);
   for (const w of VAULT_DATA_WORDS) entry(w).context.push(VAULT_DATA_RULE);
@@ -237,6 +239,8 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
+  // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
+  foldedLineFindings(text, out, scanSecrets);
   return out;
 }
 
@@ -254,6 +258,7 @@ export function scanContextSecrets(text: string): SecretFinding[] {
   if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
   if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   percentEncoded(text, out, scanContextSecrets);
+  foldedLineFindings(text, out, scanContextSecrets);
   return out;
 }
 
@@ -913,7 +918,9 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
               : NAMES_COOKIE_LIST[id] === 1 && startsCookieList(rest)
                 ? COOKIE_LIST_LINES
                 : LINES_AFTER[id];
-    for (let a = after; a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
+    // A value a fold cut over the lines after its name's (folded-lines.ts): the window holds its pieces.
+    const folded = NAMES_A_VALUE[id] === 1 ? foldLinesAfter(buf, line.start, lineEnd, n) : 0;
+    for (let a = Math.max(after, folded); a > 0 && lineEnd < n - 1; a--) lineEnd = buf.indexOf(0x0a, lineEnd + 1);
     // A column list over lines (line.sqlAbove; its line may also read as a CSV header), a schema's column (line.createAbove):
     // the window starts at its statement's line.
     if (after === MAX_TABLE_ROWS + 1 && line.sqlAbove(end) >= 0) lineStart = Math.min(lineStart, line.sqlAbove(end));
@@ -1649,6 +1656,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && (WHOLE_CALL.test(value) || SETTING_REFERENCE.test(value) || (MEMBER_CHAIN.test(value) && (CODE_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8)) || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
   // A type annotation, not a value (pydantic's `client_secret: SecretStr = Field(...)`: adv44 K02).
   if (quoted === undefined && m && m[0].includes(':') && ANNOTATION_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
+  // A parameter's type closing its list (Kotlin's `fun authenticate(username: String, password: CharArray): AccessToken`: adv51 K03).
+  if (quoted === undefined && m && m[0].includes(':') && PARAMETER_TYPE.test(value) && text.lastIndexOf('(', k) > text.lastIndexOf('\n', k)) return e;
   if (camelKey && !TOKEN_SHAPED.test(value)) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
@@ -1682,6 +1691,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   }
   return e;
 }
+
+/** A type name (a generic's arguments, a nullable `?`) and the `)` that closes a parameter list, then `:` or `,` (a return type). */
+const PARAMETER_TYPE = /^[A-Z][A-Za-z]*(?:<[\w<>, ?]{1,64}>)?\??\)[:,]?$/;
 
 /** A YAML node's anchor (`&name`) or tag (`!!str`, `!secret`, `!<tag:…>`) before its value, and the blanks after it. */
 const YAML_NODE_PROPERTIES = /(?:&[^\s,[\]{}]{1,128}|!!?[\w-]{0,64}|!<[^>\n]{1,256}>)[ \t]+(?=\S)/y;

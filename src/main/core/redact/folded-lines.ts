@@ -1,0 +1,139 @@
+/**
+ * One long word cut over lines by a fold: `fold -w 76`, `base64 -w 64`, a terminal's hard wrap as `tmux capture-pane` or a
+ * screen scrape shows it (adv49 F19, adv50 F12, F13, F21, F22). A rule sees the first line's piece only (a JWT's
+ * header and half its payload, `client-key-data: LS0t…` cut at column 76), and the continuation lines are plain base64 or
+ * letters that no rule reads alone. The lines are joined back, scanned as one, and what the scan finds past the first line is
+ * masked on each line it spans, remembered (byContext) so that a read's window of continuation lines alone is masked too.
+ *
+ * What counts as a fold: a line at least MIN_FOLD_WIDTH long that ends in a non-blank character, followed by at least one line
+ * exactly as long with no blank in it, and a last shorter one (or its first word). A continuation line that starts like an
+ * entry of its own (`NAME=…`, `key: …`) is no continuation. (A terminal's wrap of one line shows no width: a remembered value's
+ * pieces at its line breaks are found by LearnedSecrets.findAtLineBreaks.)
+ */
+import type { SecretFinding } from './finding.js';
+
+/** Lines shorter than this are not taken for a fold's lines (a fold or a wrap is at 40 columns and up). */
+const MIN_FOLD_WIDTH = 40;
+/** Continuation lines one fold is read over at most (a 4096-bit key's base64 folded at 64 is ~50 lines; a kubeconfig's ~80). */
+const MAX_FOLD_LINES = 256;
+/** A line that starts an entry of its own: a name, then `=` or `:` not followed by padding to the line's end. */
+const NEW_ENTRY = /^[ \t]*["']?[A-Za-z_][\w.-]*["']?[ \t]*[=:](?!=*\r?$)/;
+const BLANK = /[ \t]/;
+/** Characters two lines may begin alike with before they read as one tool's lines rather than a fold's. */
+const SAME_START = 8;
+/** The squasher's line in place of lines it left out (`[... 12 lines omitted (lines 13-24): …]`), the reply cap's. */
+const OMITTED_LINES = /^\[(?:\.\.\. [\d,]+ lines?|mish: lines [\d,]+-[\d,]+) omitted\b/;
+
+interface Piece {
+  /** Where the piece starts in the text. */
+  at: number;
+  /** Its length (the line's, without `\r`; or the next line's first word). */
+  length: number;
+}
+
+/** The findings of `scan` in the folded words of `text`, past each fold's first line, as ranges of `text`. */
+export function foldedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  if (!mayHoldFold(text)) return;
+  const lines = lineRanges(text);
+  for (let i = 0; i < lines.length - 1; i++) {
+    const first = lines[i];
+    const width = first.length;
+    if (width < MIN_FOLD_WIDTH || lines[i + 1].length !== width || BLANK.test(text[first.at + width - 1])) continue;
+    const pieces: Piece[] = [first];
+    let j = i + 1;
+    for (; j < lines.length && pieces.length <= MAX_FOLD_LINES; j++) {
+      const l = lines[j];
+      const line = text.slice(l.at, l.at + l.length);
+      // The squasher's mark of the lines it left out of a reply (the fold's middle): the fold goes on after it.
+      if (OMITTED_LINES.test(line)) continue;
+      if (l.length === 0 || l.length > width || NEW_ENTRY.test(line)) break;
+      // Lines that start alike are a tool's lines behind its prefix (grep's `file-`, a log's stamp), not a word's pieces.
+      if (text.startsWith(line.slice(0, SAME_START), first.at)) break;
+      // A shorter line, or one with words, ends the fold only after a full one showed the width (any two lines are a line and a
+      // shorter one).
+      if (pieces.length < 2 && (l.length < width || BLANK.test(line))) break;
+      // A last line with words after the fold's end (`…DQ==\n-----END EC PRIVATE KEY-----",`): its first word ends the fold.
+      if (BLANK.test(line)) {
+        const word = /^[^\s]+/.exec(line);
+        if (word) pieces.push({ at: l.at, length: word[0].length });
+        j++;
+        break;
+      }
+      pieces.push(l);
+      if (l.length < width) {
+        j++;
+        break;
+      }
+    }
+    if (pieces.length < 2) continue;
+    joinedFindings(text, pieces, out, scan);
+    i = Math.max(i, j - 2);
+  }
+}
+
+/** The findings of `scan` in the pieces joined, those that reach past the first piece, cut back into the pieces. */
+function joinedFindings(text: string, pieces: Piece[], out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  const joined = pieces.map((p) => text.slice(p.at, p.at + p.length)).join('');
+  const firstLength = pieces[0].length;
+  for (const f of scan(joined)) {
+    if (f.end <= firstLength) continue;
+    let offset = 0;
+    for (const p of pieces) {
+      const s = Math.max(f.start, offset);
+      const e = Math.min(f.end, offset + p.length);
+      if (s < e) out.push({ start: p.at + s - offset, end: p.at + e - offset, kind: f.kind, byContext: true });
+      offset += p.length;
+    }
+  }
+}
+
+/** Two lines in a row as long, MIN_FOLD_WIDTH and up: one pass, no copies. */
+function mayHoldFold(text: string): boolean {
+  let previous = -1;
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const length = end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0);
+    if (length >= MIN_FOLD_WIDTH && length === previous) return true;
+    if (nl < 0) return false;
+    previous = length;
+    at = nl + 1;
+  }
+  return false;
+}
+
+/** Each line's start and length (its `\r` left out). */
+function lineRanges(text: string): Piece[] {
+  const out: Piece[] = [];
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    out.push({ at, length: end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0) });
+    if (nl < 0) break;
+    at = nl + 1;
+  }
+  return out;
+}
+
+/**
+ * The stream's byte path reads a window of lines around a name's hit: how many lines after the name's line (buf[lineStart,
+ * lineEnd), lineEnd at its `\n`) continue a fold of it, so the window holds the value's pieces and they are remembered.
+ */
+export function foldLinesAfter(buf: Buffer, lineStart: number, lineEnd: number, n: number): number {
+  const width = lineEnd - lineStart - (buf[lineEnd - 1] === 0x0d ? 1 : 0);
+  if (width < MIN_FOLD_WIDTH) return 0;
+  let count = 0;
+  for (let at = lineEnd + 1; at < n && count < MAX_FOLD_LINES; ) {
+    let end = buf.indexOf(0x0a, at);
+    if (end < 0 || end > n) end = n;
+    const length = end - at - (buf[end - 1] === 0x0d ? 1 : 0);
+    if (length === 0 || length > width) break;
+    // A fold shows its width by a full line first (foldedLineFindings: a line and a shorter one are any two lines).
+    if (count === 0 && (length < width || buf.subarray(at, at + length).some((c) => c === 0x20 || c === 0x09))) return 0;
+    count++;
+    // A wrapped line's next line may go on with other words (the terminal case): it is read, not followed.
+    if (length < width || buf.subarray(at, at + length).some((c) => c === 0x20 || c === 0x09)) break;
+    at = end + 1;
+  }
+  return count;
+}
