@@ -183,7 +183,11 @@ export class Redactor {
     for (let m = BASE64_RUN.exec(text); m; m = BASE64_RUN.exec(text)) {
       const run = m[0];
       // A whole body line of a key block the command printed (closed or open), shown anywhere; or a piece of the open one.
-      const known = lines?.some((l) => l.has(run)) || pieces?.some((p) => p.includes(run) || (p.length >= MIN_KEY_PIECE && run.startsWith(p.slice(0, MIN_KEY_PIECE))));
+      // A shorter run counts only as the open piece's own text (a status line's `last: "U2tnmWxsRdHX"` of a line half printed:
+      // adv50 F04, F14): the open piece holds it.
+      const known =
+        (run.length >= MIN_KEY_PIECE && lines?.some((l) => l.has(run))) ||
+        pieces?.some((p) => (p.includes(run) && (run.length >= MIN_KEY_PIECE || p.endsWith(run))) || (p.length >= MIN_KEY_PIECE && run.length >= MIN_KEY_PIECE && run.startsWith(p.slice(0, MIN_KEY_PIECE))));
       if (known) found.push({ start: m.index, end: m.index + run.length, kind: 'private key' });
     }
   }
@@ -429,8 +433,9 @@ function oscFindings(text: string): SecretFinding[] {
 
 /** A piece of a key's body shown on its own is this long at least (shorter runs are words: `MII` is no secret). */
 const MIN_KEY_PIECE = 16;
-/** A run of base64 characters, MIN_KEY_PIECE and up. */
-const BASE64_RUN = new RegExp(`[A-Za-z0-9+/]{${MIN_KEY_PIECE},}={0,2}`, 'g');
+/** A run of base64 characters, MIN_OPEN_PIECE and up (a key line's piece being printed may be short: it must end the open piece). */
+const MIN_OPEN_PIECE = 8;
+const BASE64_RUN = new RegExp(`[A-Za-z0-9+/]{${MIN_OPEN_PIECE},}={0,2}`, 'g');
 
 /** How the squasher's mark of a line's cut middle begins (squasher/line-cut.ts cutMarker: `… [+1,234 chars] …`). */
 const CUT_MARKER_START = '… [+';
