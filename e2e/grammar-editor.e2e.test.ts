@@ -31,11 +31,14 @@ const LATENCY_KEYS = 12;
 const KEY_GAP_MS = 250;
 
 const GCC_ARGV = ['gcc', '-Wall', '-Wextra', '-Iinclude', '-c', 'src/util.c', 'src/broken.c'];
-/** A note kept under its error (the scope lines `In function …` are already folded by the built-in grammar). */
 /** What must be drawn in the grammar editor's screenshots: its bar, the raw output and the summary beside it. */
 const GRAMMAR_EDITOR_REGIONS = ['.gx-bar', '.gx-raw', '.gx-out'];
 
-const PINNED = 'src/broken.c:16:12: note: each undeclared identifier is reported only once';
+/**
+ * A line the built-in grammar shows (the code frame under an error), pinned as must-keep: the rule typed below drops it, and the
+ * editor says so. (gcc's `note: each undeclared identifier…` served until the built-in grammar learned to drop it.)
+ */
+const PINNED = '8 |     return p->x * p->x + p->z * p->z;';
 
 describe('grammar editor in a browser', () => {
   let browser: Browser | undefined;
@@ -124,7 +127,7 @@ describe('grammar editor in a browser', () => {
   }
 
   it('edits a rule with live preview, warns about a dropped must-keep line, saves, and mish uses it', async () => {
-    // Before: mish condenses gcc with the built-in grammar (the note under the error is shown).
+    // Before: mish condenses gcc with the built-in grammar (the code frame under the first error is shown).
     const before = mish(GCC_ARGV);
     expect(before.out).toContain(PINNED);
     expect(before.out).toMatch(/^src\/util\.c:12:9: warning: unused variable/m);
@@ -151,7 +154,7 @@ describe('grammar editor in a browser', () => {
     await page.locator('.gx-status', { hasText: 'detects gcc' }).waitFor();
 
     // Pin the raw line as must-keep (the ◇ gutter on its row): kept, so no warning yet.
-    const rawLine = page.locator('.gx-raw .cm-line', { hasText: PINNED });
+    const rawLine = page.locator('.gx-raw .cm-line', { hasText: PINNED }).first();
     await expect.poll(() => rawLine.getAttribute('class')).toContain('gx-kept');
     const box = (await rawLine.boundingBox())!;
     const gutter = (await page.locator('.gx-raw .gx-pin-gutter').boundingBox())!;
@@ -163,14 +166,14 @@ describe('grammar editor in a browser', () => {
     const toml = page.locator('.gx-pane').first().locator('.cm-content');
     await toml.click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type(`\n[[noise]]\nid = "hide-undeclared-note"\npattern = '^\\S+: note: each undeclared (?<fn'\naction = "strip"\n`);
+    await page.keyboard.type(`\n[[noise]]\nid = "hide-frame-line"\npattern = '^ +8 . +return p(?<fn'\naction = "strip"\n`);
     // Typing is seen as it happens (a half-typed `action = "st` is its own error first): wait for the regex's.
-    const problem = page.locator('.gx-problems', { hasText: 'rule hide-undeclared-note: invalid regular expression' });
+    const problem = page.locator('.gx-problems', { hasText: 'rule hide-frame-line: invalid regular expression' });
     await problem.waitFor({ timeout: PREVIEW_GUARD_MS * 5 });
-    expect(await problem.innerText()).toMatch(/line \d+ · rule hide-undeclared-note: invalid regular expression in pattern/);
+    expect(await problem.innerText()).toMatch(/line \d+ · rule hide-frame-line: invalid regular expression in pattern/);
     const lines = (await page.locator('.gx-pane').first().locator('.cm-line').allInnerTexts()).map((l) => l.trim());
     const problemLine = Number(/line (\d+)/.exec(await problem.innerText())![1]);
-    expect(lines[problemLine - 1]).toMatch(/^pattern = '\^\\S\+: note: each undeclared \(\?<fn'$/);
+    expect(lines[problemLine - 1]).toMatch(/^pattern = '\^ \+8 \. \+return p\(\?<fn'$/);
     await page.locator('.cm-lint-marker-error').first().waitFor();
 
     // Finish the regex: the preview drops the pinned line, and the warning names it.
@@ -186,7 +189,7 @@ describe('grammar editor in a browser', () => {
     expect(warning).toMatch(/line \d+ dropped \(noise strip:grammar\)/);
     const after = await summary(page);
     expect(after).not.toBe(base);
-    expect(after).not.toContain('note: each undeclared');
+    expect(after).not.toContain('return p->x');
     expect(after).toContain('warning: unused variable');
     await expect.poll(() => rawLine.getAttribute('class')).toContain('gx-dropped');
 
@@ -196,7 +199,7 @@ describe('grammar editor in a browser', () => {
     const saved = path.join(project, '.mish', 'grammars', 'c-compiler.toml');
     await page.locator('.gx-message.gx-ok', { hasText: saved }).waitFor();
     expect(await page.locator('.gx-message').innerText()).toContain(`overrides ${path.join(ROOT, 'grammars', 'c-compiler.toml')}`);
-    expect(readFileSync(saved, 'utf8')).toContain('id = "hide-undeclared-note"');
+    expect(readFileSync(saved, 'utf8')).toContain('id = "hide-frame-line"');
     // Clicking a raw line highlights the summary line that shows it.
     await page.locator('.gx-raw .cm-line', { hasText: 'unused variable' }).click({ position: { x: 30, y: 5 } });
     await page.locator('.gx-out .cm-line.gx-focus', { hasText: 'unused variable' }).waitFor();
@@ -207,7 +210,7 @@ describe('grammar editor in a browser', () => {
 
     const run = mish(GCC_ARGV);
     expect(run.code).toBe(1);
-    expect(run.out).not.toContain('note: each undeclared');
+    expect(run.out).not.toContain('return p->x');
     expect(run.out).toMatch(/^src\/util\.c:12:9: warning: unused variable/m);
     expect(run.out).toMatch(/^src\/broken\.c:16:12: error: ‘missing_value’ undeclared/m);
 
@@ -219,7 +222,7 @@ describe('grammar editor in a browser', () => {
     const id = ref![1].slice('mish raw '.length);
     await page.locator('.gx-file', { hasText: `spool ${id}: gcc -Wall` }).waitFor();
     await page.locator('.gx-raw .cm-line', { hasText: 'missing_value’ undeclared' }).first().waitFor();
-    expect(run.out).not.toContain('note: each undeclared');
+    expect(run.out).not.toContain('return p->x');
     expect(run.out).toMatch(/^src\/util\.c:12:9: warning: unused variable/m);
     expect(run.out).toMatch(/^src\/broken\.c:16:12: error: ‘missing_value’ undeclared/m);
     expect(errors).toEqual([]);

@@ -124,6 +124,8 @@ export class LearnedSecrets {
     // Python's `parse_qs` dict `'sig': ['…=']`: adv27 F34); a password with `@` or `/` is shown encoded in a URL built from it.
     const other = otherUrlForm(value);
     if (other !== undefined) this.learn(other, kind, minLength);
+    // Its JSON form where `/` is written `\/` (PHP's json_encode, a value in a JSON log: adv50 F35).
+    if (value.includes('/') && !value.includes('\\/')) this.learn(value.replaceAll('/', '\\/'), kind, minLength);
   }
 
   /** Ranges of the remembered values in `text` (overlaps included: the masker merges). */

@@ -172,6 +172,15 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
     expect(new Redactor().mask(`${pub}\n`)).toBe(`${pub}\n`);
   });
 
+  it("masks a diff of a private key's file from any line of the body; a certificate's and a public key's diffs stay (adversary pass 52)", () => {
+    const head = 'commit 3f9a0c1e2b4d5f60718293a4b5c6d7e8f9012345\nAuthor: Dana <dana@acme.io>\n\n    remove the old signing key\n\n';
+    const hunk = (file: string) => `diff --git a/${file} b/${file}\ndeleted file mode 100644\n--- a/${file}\n+++ /dev/null\n@@ -12,4 +0,0 @@\n${body.slice(1).map((l) => `-${l}`).join('\n')}\n`;
+    const out = new Redactor().mask(head + hunk('config/jwt/private.pem'));
+    for (const b of body.slice(1)) expect(out).not.toContain(b);
+    expect(out).toContain('remove the old signing key');
+    for (const file of ['config/tls/server.crt', 'config/jwt/public-key.pem']) expect(new Redactor().mask(head + hunk(file))).toBe(head + hunk(file));
+  });
+
   it('keeps lines after the block whose prefix has another shape', () => {
     const text = `app: -----BEGIN RSA PRIVATE KEY-----\napp: ${body[0]}\nworker-2: ${body[1]}\n`;
     expect(new Redactor().mask(text)).toContain(`worker-2: ${body[1]}`);

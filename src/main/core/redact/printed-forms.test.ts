@@ -591,6 +591,8 @@ describe('credentials as commands print them', () => {
       '  stub_const("ENV", ENV.to_h.merge("STRIPE_SECRET_KEY" => "sk_test_placeholder"))',
       'export DOPPLER_TOKEN=dp.st.xxxx',
       '> Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+      '41:	req.Header.Set("Authorization", "Bearer "+c.token)',
+      "    REGISTRY_CREDS = credentials('harbor-robot')",
       '',
     ].join('\n');
     expect(new Redactor().mask(text)).toBe(text);
@@ -609,6 +611,13 @@ describe('credentials as commands print them', () => {
     // Two lines that are only as long as each other, the second with words: no fold.
     const kept = `${'a'.repeat(30)}_token=${'b'.repeat(20)}\n${'c'.repeat(57)} done\n`;
     expect(new Redactor().mask(kept)).toContain(`${'c'.repeat(57)} done`);
+  });
+
+  it("masks a secret environment value in its JSON form, `/` written `\\/` (adversary pass 50)", () => {
+    const v = `${s(AN, 14)}/${s(AN, 12)}/${s(AN, 13)}`;
+    const out = new Redactor({ env: { AWS_SECRET_ACCESS_KEY: v } }).mask(`{"key":"AKIA0000","secret":"${v.replaceAll('/', '\\/')}"}`);
+    expect(out).not.toContain(v.slice(0, 14));
+    expect(out).not.toContain(v.slice(-13));
   });
 
   it("masks a remembered value's head at a line's end and its end at the next line's start (a terminal's wrap; a command still printing it: adversary pass 50)", () => {

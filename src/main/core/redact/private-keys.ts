@@ -11,6 +11,9 @@
 import type { SecretFinding } from './finding.js';
 
 const KIND = 'private key';
+/** A private key's file by its name: OpenSSH's `id_<type>`, a `.key`, a `.pem` named as a private key, PuTTY's `.ppk`. */
+// (Not a `.pem` named as a public key's: `public-key.pem`, `jwt-pubkey.pem`.)
+export const PRIVATE_KEY_FILE = /(?:^|\/)(?:id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.key|(?![^/]*pub)[^/]*(?:private|priv|key)[^/]*\.pem|[^/]+\.ppk)$/i;
 /** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */
 const GUTTER = /^[ \t]*(?:\d+[│|:] ?)?[ \t]*/;
 export const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
@@ -194,6 +197,7 @@ const MAX_BARE_KEY_LINES = 256;
  */
 export function bareKeyBodies(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
+  if (text.includes('diff --git ') || text.includes('--- a/') || text.includes('+++ b/')) keyFileHunks(text, out);
   let covered = -1;
   for (let at = 0; at < text.length; ) {
     const nl = text.indexOf('\n', at);
@@ -234,6 +238,36 @@ export function bareKeyBodies(text: string): SecretFinding[] {
     at = nl + 1;
   }
   return out;
+}
+
+/** A diff's line naming its file: `diff --git a/X b/X`, `--- a/X`, `+++ b/X`. */
+const DIFF_FILE_LINE = /^(?:diff --git a\/(\S+) b\/\S+|--- a\/(\S+)|\+\+\+ b\/(\S+))[ \t]*\r?$/;
+/** A hunk's line of base64 after its mark: a key's body line (16 characters and up). */
+const HUNK_BODY_LINE = /^[-+ ]([A-Za-z0-9+/]{16,}={0,2})\r?$/;
+
+/**
+ * A diff of a private key's file (`git show HEAD -- config/jwt/private.pem`, `git log -p` of `deploy/id_ed25519`: adv52 F50): its
+ * hunks' base64 lines are the key's body, whatever line of it a hunk starts on (no armour, no DER start in view).
+ */
+function keyFileHunks(text: string, out: SecretFinding[]): void {
+  let inKeyFile = false;
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(at, end);
+    const file = DIFF_FILE_LINE.exec(line);
+    if (file) {
+      const path = file[1] ?? file[2] ?? file[3];
+      // `diff --git` starts a file's diff; its `---` / `+++` lines may name /dev/null on one side.
+      if (line.startsWith('diff --git ')) inKeyFile = PRIVATE_KEY_FILE.test(path);
+      else inKeyFile ||= PRIVATE_KEY_FILE.test(path);
+    } else if (inKeyFile) {
+      const body = HUNK_BODY_LINE.exec(line);
+      if (body) out.push({ start: at + 1, end: at + 1 + body[1].length, kind: KIND, byContext: true });
+    }
+    if (nl < 0) break;
+    at = nl + 1;
+  }
 }
 
 /**

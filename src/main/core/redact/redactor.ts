@@ -65,7 +65,9 @@ export class Redactor {
       seen.add(value);
       // The URL-encoded form too: a token lands in URLs (`https://x:${TOKEN}@…`) encoded.
       const encoded = encodeURIComponent(value);
-      this.values.push({ name, value, forms: encoded === value ? [value] : [value, encoded] });
+      // …and its JSON form with `/` written `\/` (PHP's json_encode of a config holding it: adv50 F35).
+      const escaped = value.replaceAll('/', '\\/');
+      this.values.push({ name, value, forms: [...new Set([value, encoded, escaped])] });
     }
     this.values.sort((a, b) => b.value.length - a.value.length);
   }

@@ -114,6 +114,10 @@ const GATE_WORDS: [string, number][] = [
   ['agmbaaecg', GATE_KEY_BODY],
   ['idaqabao', GATE_KEY_BODY],
   ['caweaaqk', GATE_KEY_BODY],
+  // A diff of a private key's file (private-keys.ts keyFileHunks): its file's lines.
+  ['diff --git ', GATE_KEY_BODY],
+  ['--- a/', GATE_KEY_BODY],
+  ['+++ b/', GATE_KEY_BODY],
   ['msg=audit(', GATE_AUDIT],
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer).
   ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> '] as const).map((w): [string, number] => [w, GATE_REPL]),
@@ -1754,7 +1758,8 @@ const SETTING_REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Z][A-Z0-
 /** After a value: `=` (not `==`): the value was a type annotation's type. */
 const ANNOTATION_AFTER = /^[ \t]+=(?!=)/;
 /** A lookup's call head (`request.headers.get(`, `os.getenv(`, `config.fetch(`): its quoted argument is a key's name. */
-const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty|getString|getSecret|getValue|lookup|param|header|require)\($/;
+// Or a Jenkinsfile's `credentials('harbor-robot')` (adv53 K03): the argument is a credential's id in Jenkins' store.
+const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty|getString|getSecret|getValue|lookup|param|header|require|credentials)\($/;
 /** `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. */
 const CAMEL_KEY_NAME = /[a-z0-9]Key$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */

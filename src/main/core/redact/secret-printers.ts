@@ -15,6 +15,7 @@ import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
 import { isLookAlike, isReference } from './look-alikes.js';
 import { isSecretName } from './scanner.js';
+import { PRIVATE_KEY_FILE } from './private-keys.js';
 
 export interface SecretPrinter {
   /** What the value is: `token`, `password`, `secret`. */
@@ -1112,8 +1113,6 @@ function encodes(argv: readonly string[]): boolean {
 }
 
 /** Commands that print a file they read, as it is or in another shape: an encoder (hex, octal, base32, reversed) or a text tool. */
-/** A private key's file by its name: OpenSSH's `id_<type>`, a `.key`, a `.pem` named as a private key, PuTTY's `.ppk`. */
-const PRIVATE_KEY_FILE = /(?:^|\/)(?:id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.key|[^/]*(?:private|priv|key)[^/]*\.pem|[^/]+\.ppk)$/i;
 const FILE_ENCODER = /^(?:xxd|od|hexdump|hd|base32|base64|basenc|uuencode|rev)$/;
 const FILE_TEXT_TOOL = /^(?:cat|head|tail|less|more|bat|batcat|nl|tac|strings|sed|awk|gawk|mawk|cut|tr|perl|dd|fold|fmt|paste|sort|uniq|column|iconv|expand|grep|egrep|fgrep|rg)$/;
 /** Tools whose first operand is a script or a pattern (`sed 's/x/y/' FILE`, `grep token FILE`), unless `-e` / `-f` gives it. */
