@@ -577,7 +577,8 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['auth\\r\\n', 'auth..'], re: /(?:(?<![A-Za-z0-9])|(?<=\\[rn]))AUTH(?<sep>\\r\\n|\.\.)(?:\$\d{1,3}\k<sep>(?:(?!\k<sep>)[^\s"]){1,256}\k<sep>)?\$\d{1,3}\k<sep>(?<secret>(?:(?!\k<sep>)[^\s"]){1,512})(?=\k<sep>(?!\$))/g, guard: true },
   // A key named in prose before it (`[smoke] using api key 042bc5…`, `auth token: …` is a key's name: adv18 F35): a long run of
   // letters and digits, both, right after the words.
-  { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)[ \t]+(?:is[ \t]+)?(?<secret>(?=[A-Za-z0-9_-]{0,127}\d)(?=[A-Za-z0-9_-]{0,127}[A-Za-z])[A-Za-z0-9_-]{32,128})(?![\w-])/gi },
+  // Or after a colon, base64 too (a rotation script's `  new api key: 1urK…/e3Vx…`: adv54 F50).
+  { kind: 'api key', keywords: ['api key', 'access token', 'auth token', 'secret key'], re: /(?<![\w-])(?:api key|access token|auth token|secret key)(?:[ \t]+is)?[ \t]*:?[ \t]+(?<secret>(?=[A-Za-z0-9_+/-]{0,127}\d)(?=[A-Za-z0-9_+/-]{0,127}[A-Za-z])[A-Za-z0-9_+/-]{32,128}={0,2})(?![\w+/=-])/gi },
   { kind: 'password on command line', keywords: ['catalog'], needs: /\brman\b/, re: /\brman\b[^\n|;&]{0,1024}?[ \t]catalog[ \t]+["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // Azure Pipelines' logging command setting a secret variable (`##vso[task.setvariable variable=X;issecret=true]VALUE`: adv19 F23).
   { kind: 'secret', keywords: ['issecret=true'], re: /##vso\[task\.setvariable\b[^\]\n]*\bissecret=true\b[^\]\n]*\](?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gim },

@@ -101,7 +101,7 @@ export class LearnedSecrets {
   }
 
   /** Remembers `value` (a secret the scanner found) under `kind`; `minLength`: lower for a value a command printed alone (secret-printers.ts). */
-  learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS): void {
+  learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS, derived = false): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
     // A value over several lines (a PuTTY key's private lines, a TOML string's, a wrapped base64 blob): each line's piece, as a
@@ -122,10 +122,14 @@ export class LearnedSecrets {
     else addWithSuffix(index, value);
     // Its other URL form: a value found in a URL is percent-encoded there and shown decoded elsewhere (a SAS `sig=…%3D`, then
     // Python's `parse_qs` dict `'sig': ['…=']`: adv27 F34); a password with `@` or `/` is shown encoded in a URL built from it.
+    if (derived) return;
     const other = otherUrlForm(value);
-    if (other !== undefined) this.learn(other, kind, minLength);
-    // Its JSON form where `/` is written `\/` (PHP's json_encode, a value in a JSON log: adv50 F35).
-    if (value.includes('/') && !value.includes('\\/')) this.learn(value.replaceAll('/', '\\/'), kind, minLength);
+    if (other !== undefined) this.learn(other, kind, minLength, true);
+    // Its forms in a JSON string: `"` and `\` escaped (a JSON log quoting it: adv54 F42), and `/` written `\/` too (PHP's
+    // json_encode: adv50 F35).
+    const json = JSON.stringify(value).slice(1, -1);
+    if (json !== value) this.learn(json, kind, minLength, true);
+    if (value.includes('/')) this.learn(json.replaceAll('/', '\\/'), kind, minLength, true);
   }
 
   /** Ranges of the remembered values in `text` (overlaps included: the masker merges). */
@@ -217,7 +221,9 @@ export class LearnedSecrets {
     const grams = (this.grams ??= this.buildGrams());
     const cuts: { start: number; end: number }[] = [];
     const ask = (start: number, end: number) => {
+      // A closing quote, or a cut's `…` (a `last_line` cut at 120 characters: adv54 F46), before the break is the line's.
       if (text.charCodeAt(start - 1) === 0x22) start--;
+      if (text.charCodeAt(start - 1) === 0x2026) start--;
       // The pieces' hashes first (no copy of the text at each line break); the set only where one matches.
       const hit = (at: number) => at >= 0 && at + n <= text.length && grams.hashes[gramHash(text, at)] === 1 && grams.set.has(text.slice(at, at + n));
       if (grams.long || hit(start - n) || hit(end)) cuts.push({ start, end });

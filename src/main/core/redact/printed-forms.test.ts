@@ -541,6 +541,7 @@ v = pw(); f("echo into openconnect --passwd-on-stdin", v, ` 1041  echo '${v}' | 
 v = pw(); f("wpa_passphrase's passphrase", v, `  302  wpa_passphrase Acme-Office '${v}' | sudo tee /etc/wpa_supplicant/wpa_supplicant-wlan0.conf`);
 v = pw(); f("expect's send after a password prompt", v, ` 211  expect -c 'spawn ssh admin@10.0.8.21; expect "assword:"; send "${v}\\r"; interact'`);
 v = Buffer.from(`eyJhbGciOiJSUzI1NiJ9.${s(AN, 40)}.${s(AN, 40)}`).toString('base64url'); f("a Kubernetes exec websocket's bearer subprotocol", v, `> Sec-WebSocket-Protocol: base64url.bearer.authorization.k8s.io.${v}, v4.channel.k8s.io`);
+v = Buffer.from(s(AN, 30)).toString('base64'); f("a script's progress: new api key: <base64>", v, `rotating prod\n  new db password: [hidden]\n  new api key: ${v}\ndone`);
 v = pw(); f("a random_password's attributes without its type", v, `{\n  "bcrypt_hash": "$2a$10$${s(AN, 53)}",\n  "id": "none",\n  "keepers": null,\n  "length": 24,\n  "override_special": "!#%&*",\n  "result": "${v}",\n  "special": true\n}`);
 
 describe('credentials as commands print them', () => {
@@ -618,6 +619,16 @@ describe('credentials as commands print them', () => {
     const out = new Redactor({ env: { AWS_SECRET_ACCESS_KEY: v } }).mask(`{"key":"AKIA0000","secret":"${v.replaceAll('/', '\\/')}"}`);
     expect(out).not.toContain(v.slice(0, 14));
     expect(out).not.toContain(v.slice(-13));
+  });
+
+  it("masks a remembered value in a JSON string (quotes and backslashes escaped) and before a cut line's `…` (adversary pass 54)", () => {
+    const v = `Wk7"qd${s(AN, 8)}\\gSV${s(AN, 8)}`;
+    const r = new Redactor();
+    r.mask(`SMTP_PASSWORD='${v}'\n`);
+    expect(r.mask(`{"level":"warn","tried":${JSON.stringify(v)}}`)).not.toContain(JSON.stringify(v).slice(1, 12));
+    const t = s(AN, 40);
+    r.mask(`aws_secret_access_key = ${t}\n`);
+    expect(r.mask(`last_line: CREDENTIALS\tASIA0000\t2026-03-11T10:12:31+00:00\t${t.slice(0, 24)}…`)).not.toContain(t.slice(0, 12));
   });
 
   it("masks a remembered value's head at a line's end and its end at the next line's start (a terminal's wrap; a command still printing it: adversary pass 50)", () => {
