@@ -564,6 +564,8 @@ describe('bash integration details', () => {
     const shellPid = m.list()[0].pid;
     expect(alive(bgPid)).toBe(true);
     await m.dispose();
+    // Killed by dispose; on a loaded machine the kernel may take a moment to end them (a CI run saw one alive right after).
+    await until(() => !alive(bgPid) && !alive(shellPid));
     expect(alive(bgPid)).toBe(false);
     expect(alive(shellPid)).toBe(false);
   });
