@@ -32,43 +32,72 @@ interface Piece {
 }
 
 /** The findings of `scan` in the folded words of `text`, past each fold's first line, as ranges of `text`. */
+// One pass over the lines with two numbers a line (no list of lines: most texts hold no fold, and many hold lines as long as
+// the one before them); a fold's lines are read only from a line that starts one.
 export function foldedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
-  if (!mayHoldFold(text)) return;
-  const lines = lineRanges(text);
-  for (let i = 0; i < lines.length - 1; i++) {
-    const first = lines[i];
-    const width = first.length;
-    if (width < MIN_FOLD_WIDTH || lines[i + 1].length !== width || BLANK.test(text[first.at + width - 1])) continue;
-    const pieces: Piece[] = [first];
-    let j = i + 1;
-    for (; j < lines.length && pieces.length <= MAX_FOLD_LINES; j++) {
-      const l = lines[j];
-      const line = text.slice(l.at, l.at + l.length);
-      // The squasher's mark of the lines it left out of a reply (the fold's middle): the fold goes on after it.
-      if (OMITTED_LINES.test(line)) continue;
-      if (l.length === 0 || l.length > width || NEW_ENTRY.test(line)) break;
-      // Lines that start alike are a tool's lines behind its prefix (grep's `file-`, a log's stamp), not a word's pieces.
-      if (text.startsWith(line.slice(0, SAME_START), first.at)) break;
-      // A shorter line, or one with words, ends the fold only after a full one showed the width (any two lines are a line and a
-      // shorter one).
-      if (pieces.length < 2 && (l.length < width || BLANK.test(line))) break;
-      // A last line with words after the fold's end (`…DQ==\n-----END EC PRIVATE KEY-----",`): its first word ends the fold.
-      if (BLANK.test(line)) {
-        const word = /^[^\s]+/.exec(line);
-        if (word) pieces.push({ at: l.at, length: word[0].length });
-        j++;
-        break;
-      }
-      pieces.push(l);
-      if (l.length < width) {
-        j++;
-        break;
-      }
+  let prevAt = -1;
+  let prevLength = -1;
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const length = end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0);
+    if (length === prevLength && length >= MIN_FOLD_WIDTH && startsFold(text, prevAt, at, length)) {
+      const after = fold(text, { at: prevAt, length: prevLength }, out, scan);
+      prevAt = -1;
+      prevLength = -1;
+      if (after < 0) return;
+      at = after;
+      continue;
     }
-    if (pieces.length < 2) continue;
-    joinedFindings(text, pieces, out, scan);
-    i = Math.max(i, j - 2);
+    prevAt = at;
+    prevLength = length;
+    if (nl < 0) return;
+    at = nl + 1;
   }
+}
+
+/** Do the line at `firstAt` and the next one (at `at`, as long) start a fold: the first ends in a non-blank, the next is one word. */
+function startsFold(text: string, firstAt: number, at: number, width: number): boolean {
+  if (BLANK.test(text[firstAt + width - 1])) return false;
+  const line = text.slice(at, at + width);
+  return !BLANK.test(line) && !NEW_ENTRY.test(line) && !text.startsWith(line.slice(0, SAME_START), firstAt);
+}
+
+/** The fold that starts at `first`: its pieces joined and scanned. Returns where the line after it starts (-1: the text's end). */
+function fold(text: string, first: Piece, out: SecretFinding[], scan: (t: string) => SecretFinding[]): number {
+  const width = first.length;
+  const pieces: Piece[] = [first];
+  let at = text.indexOf('\n', first.at) + 1;
+  while (at > 0 && at < text.length && pieces.length <= MAX_FOLD_LINES) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const length = end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0);
+    const line = text.slice(at, at + length);
+    const next = nl < 0 ? -1 : nl + 1;
+    // The squasher's mark of the lines it left out of a reply (the fold's middle): the fold goes on after it.
+    if (OMITTED_LINES.test(line)) {
+      at = next;
+      continue;
+    }
+    if (length === 0 || length > width || NEW_ENTRY.test(line)) break;
+    // Lines that start alike are a tool's lines behind its prefix (grep's `file-`, a log's stamp), not a word's pieces.
+    if (text.startsWith(line.slice(0, SAME_START), first.at)) break;
+    // A shorter line, or one with words, ends the fold only after a full one showed the width (any two lines are a line and a
+    // shorter one).
+    if (pieces.length < 2 && (length < width || BLANK.test(line))) break;
+    // A last line with words after the fold's end (`…DQ==\n-----END EC PRIVATE KEY-----",`): its first word ends the fold.
+    if (BLANK.test(line)) {
+      const word = /^[^\s]+/.exec(line);
+      if (word) pieces.push({ at, length: word[0].length });
+      at = next;
+      break;
+    }
+    pieces.push({ at, length });
+    at = next;
+    if (length < width) break;
+  }
+  if (pieces.length >= 2) joinedFindings(text, pieces, out, scan);
+  return at;
 }
 
 /** The findings of `scan` in the pieces joined, those that reach past the first piece, cut back into the pieces. */
@@ -85,34 +114,6 @@ function joinedFindings(text: string, pieces: Piece[], out: SecretFinding[], sca
       offset += p.length;
     }
   }
-}
-
-/** Two lines in a row as long, MIN_FOLD_WIDTH and up: one pass, no copies. */
-function mayHoldFold(text: string): boolean {
-  let previous = -1;
-  for (let at = 0; at < text.length; ) {
-    const nl = text.indexOf('\n', at);
-    const end = nl < 0 ? text.length : nl;
-    const length = end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0);
-    if (length >= MIN_FOLD_WIDTH && length === previous) return true;
-    if (nl < 0) return false;
-    previous = length;
-    at = nl + 1;
-  }
-  return false;
-}
-
-/** Each line's start and length (its `\r` left out). */
-function lineRanges(text: string): Piece[] {
-  const out: Piece[] = [];
-  for (let at = 0; at <= text.length; ) {
-    const nl = text.indexOf('\n', at);
-    const end = nl < 0 ? text.length : nl;
-    out.push({ at, length: end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0) });
-    if (nl < 0) break;
-    at = nl + 1;
-  }
-  return out;
 }
 
 /**

@@ -217,19 +217,18 @@ export class LearnedSecrets {
    */
   findAtLineBreaks(text: string, out: { start: number; end: number; kind: string }[]): void {
     if (this.kinds.size === 0) return;
-    const n = MIN_LEARNED_CHARS;
     const grams = (this.grams ??= this.buildGrams());
     const cuts: { start: number; end: number }[] = [];
-    const ask = (start: number, end: number) => {
+    for (let nl = text.indexOf('\n'); ; nl = text.indexOf('\n', nl + 1)) {
+      const last = nl < 0;
+      let start = last ? text.length : nl > 0 && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+      const end = last ? text.length : nl + 1;
       // A closing quote, or a cut's `…` (a `last_line` cut at 120 characters: adv54 F46), before the break is the line's.
       if (text.charCodeAt(start - 1) === 0x22) start--;
       if (text.charCodeAt(start - 1) === 0x2026) start--;
-      // The pieces' hashes first (no copy of the text at each line break); the set only where one matches.
-      const hit = (at: number) => at >= 0 && at + n <= text.length && grams.hashes[gramHash(text, at)] === 1 && grams.set.has(text.slice(at, at + n));
-      if (grams.long || hit(start - n) || hit(end)) cuts.push({ start, end });
-    };
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) ask(nl > 0 && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl, nl + 1);
-    ask(text.length, text.length);
+      if (grams.long || hasGram(text, start - MIN_LEARNED_CHARS, grams) || hasGram(text, end, grams)) cuts.push({ start, end });
+      if (last) break;
+    }
     if (cuts.length > 0) this.findAtCuts(text, cuts, out);
   }
 
@@ -257,6 +256,11 @@ export class LearnedSecrets {
     this.stale = 0;
     return index;
   }
+}
+
+/** Is text[at, at + MIN_LEARNED_CHARS) a remembered piece? Its hash first (no copy of the text), the set only where that matches. */
+function hasGram(text: string, at: number, grams: { set: Set<string>; hashes: Uint8Array }): boolean {
+  return at >= 0 && at + MIN_LEARNED_CHARS <= text.length && grams.hashes[gramHash(text, at)] === 1 && grams.set.has(text.slice(at, at + MIN_LEARNED_CHARS));
 }
 
 /** Bits of gramHash: a table of 64 K entries, one byte each. */

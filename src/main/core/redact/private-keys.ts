@@ -249,7 +249,7 @@ const HUNK_BODY_LINE = /^[-+ ]([A-Za-z0-9+/]{16,}={0,2})\r?$/;
  * A diff of a private key's file (`git show HEAD -- config/jwt/private.pem`, `git log -p` of `deploy/id_ed25519`: adv52 F50): its
  * hunks' base64 lines are the key's body, whatever line of it a hunk starts on (no armour, no DER start in view).
  */
-function keyFileHunks(text: string, out: SecretFinding[]): void {
+export function keyFileHunks(text: string, out: SecretFinding[]): void {
   let inKeyFile = false;
   for (let at = 0; at < text.length; ) {
     const nl = text.indexOf('\n', at);

@@ -19,7 +19,7 @@ import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
-import { bareKeyBodies, privateKeyBlocks } from './private-keys.js';
+import { bareKeyBodies, keyFileHunks, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
@@ -114,10 +114,7 @@ const GATE_WORDS: [string, number][] = [
   ['agmbaaecg', GATE_KEY_BODY],
   ['idaqabao', GATE_KEY_BODY],
   ['caweaaqk', GATE_KEY_BODY],
-  // A diff of a private key's file (private-keys.ts keyFileHunks): its file's lines.
-  ['diff --git ', GATE_KEY_BODY],
-  ['--- a/', GATE_KEY_BODY],
-  ['+++ b/', GATE_KEY_BODY],
+
   ['msg=audit(', GATE_AUDIT],
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer).
   ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> '] as const).map((w): [string, number] => [w, GATE_REPL]),
@@ -230,6 +227,8 @@ export function scanSecrets(text: string): SecretFinding[] {
   contextFindings(text, hits, out);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
+  // A diff of a private key's file (a search of its own: keywords with `+` and `/` widened the one pass's table by a third).
+  else if (text.includes('--- a/') || text.includes('+++ b/')) keyFileHunks(text, out);
   if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
   if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
