@@ -100,7 +100,10 @@ export class LearnedSecrets {
     return this.kinds.size;
   }
 
-  /** Remembers `value` (a secret the scanner found) under `kind`; `minLength`: lower for a value a command printed alone (secret-printers.ts). */
+  /**
+   * Remembers `value` (a secret the scanner found) under `kind`, and its URL and JSON forms; `minLength`: lower for a value a
+   * command printed alone (secret-printers.ts); `derived`: one of those forms.
+   */
   learn(value: string, kind: string, minLength = MIN_LEARNED_CHARS, derived = false): void {
     // `'pw'` on a command line: the value is what is between the quotes.
     if (value.length > 2 && (value[0] === "'" || value[0] === '"') && value[value.length - 1] === value[0]) value = value.slice(1, -1);
@@ -120,9 +123,10 @@ export class LearnedSecrets {
     const index = this.index;
     if (!index || value.length < index.m || this.stale > MAX_LEARNED) this.index = null;
     else addWithSuffix(index, value);
+    // A form derived below is not derived from again (a JSON form's JSON form would escape its escapes, without end).
+    if (derived) return;
     // Its other URL form: a value found in a URL is percent-encoded there and shown decoded elsewhere (a SAS `sig=…%3D`, then
     // Python's `parse_qs` dict `'sig': ['…=']`: adv27 F34); a password with `@` or `/` is shown encoded in a URL built from it.
-    if (derived) return;
     const other = otherUrlForm(value);
     if (other !== undefined) this.learn(other, kind, minLength, true);
     // Its forms in a JSON string: `"` and `\` escaped (a JSON log quoting it: adv54 F42), and `/` written `\/` too (PHP's

@@ -227,7 +227,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   contextFindings(text, hits, out);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
-  // A diff of a private key's file (a search of its own: keywords with `+` and `/` widened the one pass's table by a third).
+  // A diff of a private key's file: two searches (a rare form's keywords would be hits to turn away in every diff's one pass).
   else if (text.includes('--- a/') || text.includes('+++ b/')) keyFileHunks(text, out);
   if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
   if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
@@ -2490,9 +2490,8 @@ function insideOpenString(text: string, k: number, quote: string): boolean {
   // The same line as the last call's: no line break between (the search back for the line's start is as long as the line).
   const sameLine = c.text === text && c.quote === quote && c.at <= k && !text.slice(c.at, k).includes('\n');
   const lineStart = sameLine ? c.lineStart : text.lastIndexOf('\n', k - 1) + 1;
-  const resume = sameLine;
-  let open = resume ? c.open : false;
-  let i = text.indexOf(quote, resume ? c.at : lineStart);
+  let open = sameLine ? c.open : false;
+  let i = text.indexOf(quote, sameLine ? c.at : lineStart);
   for (; i >= 0 && i < k; i = text.indexOf(quote, i + 1)) open = !open;
   c.text = text;
   c.lineStart = lineStart;
