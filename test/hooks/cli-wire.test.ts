@@ -32,14 +32,24 @@ function run(line: string, extra: Record<string, string>): Promise<{ code: numbe
   });
 }
 
+/** A hang guard on a loaded machine, never a speed claim: the wait ends and the assertion after it says what was missing. */
+const HANG_GUARD_MS = 15_000;
+async function until(ok: () => boolean): Promise<void> {
+  for (const end = Date.now() + HANG_GUARD_MS; !ok() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+}
+
 describe('mish <cmd> on the operator wire', () => {
   it('with an operator running: a session of the agent, its command, raw output and the text the agent received', async () => {
-    const seen: { client?: string; version?: string; sessions: string[]; messages: ServerMessage[]; backlog: string }[] = [];
+    const seen: { client?: string; version?: string; sessions: string[]; messages: ServerMessage[]; backlog: string; live: string }[] = [];
     // Looking for servers marks this process as a running operator, as the console does.
     const operator = watchServers(dir, { name: 'test-console', role: 'console', approvals: true }, async (client) => {
-      const rec = { client: client.hello.client?.name, version: client.hello.client?.version, sessions: client.hello.sessions.map((x) => x.name), messages: [...(client.hello.recent ?? [])] as ServerMessage[], backlog: '' };
+      const rec = { client: client.hello.client?.name, version: client.hello.client?.version, sessions: client.hello.sessions.map((x) => x.name), messages: [...(client.hello.recent ?? [])] as ServerMessage[], backlog: '', live: '' };
       seen.push(rec);
       for (const t of ['command-start', 'command-end', 'condensed', 'command-report'] as const) client.on(t, (m) => rec.messages.push(m as ServerMessage));
+      // The output after the subscription (on a loaded machine the command may not have printed yet when the backlog is read).
+      client.on('output', (m) => {
+        if (m.type === 'output' && m.stream.id === 'sess-42') rec.live += Buffer.from(m.data, 'base64').toString();
+      });
       const sub = await client.request({ type: 'subscribe', stream: { kind: 'session', id: 'sess-42' } });
       if (sub.ok) rec.backlog = Buffer.from((sub.result as { backlog: string }).backlog, 'base64').toString();
     });
@@ -57,7 +67,8 @@ describe('mish <cmd> on the operator wire', () => {
       expect(start).toMatchObject({ session: 'sess-42', command: 'printf "alpha\\nbeta\\n"; exit 4' });
       expect(end).toMatchObject({ session: 'sess-42', exitCode: 4 });
       expect(reply && reply.type === 'condensed' ? reply.lines.join('\n') : '').toBe(r.out.replace(/\n$/, ''));
-      expect(s.backlog).toMatch(/alpha\r?\nbeta/);
+      await until(() => /alpha\r?\nbeta/.test(s.backlog + s.live));
+      expect(s.backlog + s.live).toMatch(/alpha\r?\nbeta/);
     } finally {
       await operator.stop();
     }

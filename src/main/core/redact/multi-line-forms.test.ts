@@ -133,6 +133,8 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
     ['cat -e', `${block.map((l) => `${l}$`).join('\n')}\n`],
     // `git show` of a deleted key's tail: a diff's `-` before each line, no BEGIN in view (adv44 F50).
     ['git show | tail of a deleted key', `${block.slice(1).map((l) => `-${l}`).join('\n')}\n`],
+    // `cat -n` numbering across 9 → 10 (the padded number's shape: adv54 F23).
+    ['cat -n, its numbers growing a digit', `${block.map((l, i) => `${String(i + 8).padStart(6)}\t${l}`).join('\n')}\n`],
     // A normal diff's `<` / `>` (adv49 F50), bash -x's `+ echo` of each line, docker's json-file log (adv49 F44, F49).
     ['diff of two keys', `2,4c2,4\n${body.map((l) => `< ${l}`).join('\n')}\n---\n${body.map((l) => `> ${l}`).join('\n')}\n`],
     ['bash -x echoing each line into a file (its armour lines not in view)', `+ umask 077\n${body.map((l) => `+ echo ${l}`).join('\n')}\n+ chmod 600 id_rsa\n`],

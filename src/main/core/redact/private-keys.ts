@@ -115,14 +115,18 @@ export function toolLinePrefix(before: string): string | undefined {
   return GUTTER.exec(before)![0].length === before.length ? undefined : before;
 }
 
-/** Whether `line` begins with a prefix of `prefix`'s length and shape: the same but for digits and the last character. */
+/**
+ * Whether `line` begins with a prefix of `prefix`'s length and shape: the same but for digits and the last character. A number
+ * padded with blanks to the right counts as its shape too (`cat -n`'s `     9\t` then `    10\t`, journalctl's `Mar  9` then
+ * `Mar 10`: adv54 F23).
+ */
 export function sameShapePrefix(line: string, prefix: string): boolean {
   if (line.length <= prefix.length) return false;
   const last = prefix.length - 1;
   for (let i = 0; i < last; i++) {
     const a = line.charCodeAt(i);
     const b = prefix.charCodeAt(i);
-    if (a !== b && !(isDigit(a) && isDigit(b))) return false;
+    if (a !== b && !(isDigit(a) && isDigit(b)) && !(((a === 0x20 && isDigit(b)) || (b === 0x20 && isDigit(a))) && isDigit(line.charCodeAt(i + 1)))) return false;
   }
   const sep = line[last];
   return sep === prefix[last] || /[\s:|│-]/.test(sep);
