@@ -275,6 +275,10 @@ describe('values named from afar', () => {
       `client-key-data: ${'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3\n'.repeat(12_000)}`,
       `${'+ echo MIIEowIBAAKCAQEARkJiGJ+8BQxCTBaN3mC4MuTBXeiT+Qm8JeMa2owlm0MrJBpx\n'.repeat(14_000)}`,
       `${'expect "assword:"; send "'.repeat(40_000)}`,
+      // Pass 55's hang (shipped since session 13): a quoted value of letters then a digit, read as a setting's name by a regex that
+      // split the letters every way (a docker "auth" never returned).
+      '"auth": "YWNtZTpEelNZJTdGUVFmODJFdHVTWlBucg==",\n'.repeat(20_000),
+      `"password": "${'a'.repeat(47)}1",\n`.repeat(20_000),
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

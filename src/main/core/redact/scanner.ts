@@ -1743,7 +1743,9 @@ const WORD_DIFF = /\[-(?<old>(?:(?!-\])[^\n]){1,4096})-\](?:\{\+(?<new>(?:(?!\+\
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
 const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
 /** A secret's name as a program spells it (`apiKey`, `db.password`, `client_secret`): letters and separators, no digit. */
-const NAME_AS_VALUE = /^[A-Za-z][A-Za-z]*(?:[_.-]?[A-Za-z]+)*$/;
+// One way to match each string: `[A-Za-z]*(?:[_.-]?[A-Za-z]+)*` split a run of letters every way before a digit failed it, 2^n
+// tries (a docker `"auth"` of 30 letters then a digit never returned: adv55 F31).
+const NAME_AS_VALUE = /^[A-Za-z]+(?:[_.-][A-Za-z]+)*$/;
 /** Longest value NAME_AS_VALUE is tried on. */
 const MAX_NAME_AS_VALUE = 48;
 /** An expression: a member chain (`req.body.password`, `self.cfg.token`, `env?.X`) or a call on one (`getpass.getpass()`). */
