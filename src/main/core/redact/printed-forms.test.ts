@@ -588,6 +588,7 @@ describe('credentials as commands print them', () => {
       '    pub refresh_token: Option<String>,',
       'Run `npm config set //registry.npmjs.org/:_authToken=<your-token>` in your own shell.',
       'fun authenticate(username: String, password: CharArray): AccessToken =',
+      'export function verify(body: string, signature: string) {',
       '    ENV.fetch("TELEGRAM_BOT_TOKEN", "test-token")',
       '  stub_const("ENV", ENV.to_h.merge("STRIPE_SECRET_KEY" => "sk_test_placeholder"))',
       'export DOPPLER_TOKEN=dp.st.xxxx',

@@ -1696,7 +1696,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
 }
 
 /** A type name (a generic's arguments, a nullable `?`) and the `)` that closes a parameter list, then `:` or `,` (a return type). */
-const PARAMETER_TYPE = /^[A-Z][A-Za-z]*(?:<[\w<>, ?]{1,64}>)?\??\)[:,]?$/;
+// Or a primitive's lowercase name (TypeScript's `verify(body: string, signature: string) {`: adv55 K08).
+const PARAMETER_TYPE = /^(?:[A-Z][A-Za-z]*(?:<[\w<>, ?]{1,64}>)?|string|number|boolean|bigint|unknown|any|str|int|bytes|bool)\??\)[:,]?$/;
 
 /** A YAML node's anchor (`&name`) or tag (`!!str`, `!secret`, `!<tag:…>`) before its value, and the blanks after it. */
 const YAML_NODE_PROPERTIES = /(?:&[^\s,[\]{}]{1,128}|!!?[\w-]{0,64}|!<[^>\n]{1,256}>)[ \t]+(?=\S)/y;
