@@ -1,45 +1,130 @@
 /**
- * Text written as a JSON array of its bytes. journald's JSON output (`journalctl -o json`) writes a field that is not valid
- * UTF-8 or holds control characters — a coloured log line, `\e[36mINFO\e[0m connecting to postgres://shop:…@db` — as
- * `"MESSAGE":[27,91,51,54,109,73,78,70,79,…]` (adv18 F19); Node's `Buffer.toJSON()` prints `{"type":"Buffer","data":[…]}`.
- * No rule reads a secret there: the bytes are decoded (one character a byte), read without their escape sequences, and
- * what is found is mapped back to the numbers that spell it.
+ * Text written as its bytes or code units, one number or escape a character, where no rule reads a secret:
+ * - a list of numbers: journald's JSON output (`journalctl -o json`) writes a field that is not valid UTF-8 or holds control
+ *   characters — a coloured log line, `\e[36mINFO\e[0m connecting to postgres://shop:…@db` — as `"MESSAGE":[27,91,51,…]`
+ *   (adv18 F19); Node's `Buffer.toJSON()` prints `{"type":"Buffer","data":[…]}`; delve prints a `[]uint8` as
+ *   `[103,104,112,…]`, Go's fmt `[103 104 112 …]`, Python's `list(b…)` and Rust's `{:?}` `[103, 104, …]`, Java's
+ *   `Arrays.toString` signed bytes `[103, -12, …]` (adv56 F17); `xxd -i` a C array over lines, `0x73, 0x6b, …` (adv56 F37);
+ * - a string of escapes: `strace -xx` writes every byte read as `\x4e` (adv56 F10), Python's bytes repr the non-ASCII ones,
+ *   a JSON encoder every character as `\u0067` (adv56 F34), C and strace without `-x` octal `\123`.
+ * The bytes are decoded (one character a number or escape), read without their terminal escape sequences, and what is
+ * found is mapped back to the numbers or escapes that spell it, line by line (a C array keeps its rows). Hand-written: each
+ * form is a fixed notation with no parser on the registry that maps its output back to the source's offsets.
  */
 import type { SecretFinding } from './finding.js';
 import { rangeInText, withoutEscapes } from './escapes.js';
 
-/** A JSON field whose value is an array of 16 or more numbers of one to three digits (a byte each, checked below). */
-const BYTE_ARRAY = /"[A-Za-z_][\w]*"[ \t]*:[ \t]*\[(?<bytes>\d{1,3}(?:,[ \t]?\d{1,3}){15,262143})\]/g;
-/** Where such a field may start: the array's opening after a key, looked for before the regex runs. */
-const BYTE_ARRAY_MARK = /":[ \t]*\[\d/;
+/**
+ * Fewer numbers or escapes than this: not decoded (16: a token's shortest text; a list of a few numbers is a version, a date,
+ * coordinates).
+ */
+const MIN_UNITS = 16;
+/** A bracketed list of numbers of one to three digits (a signed byte's `-`), separated by `,`, `, ` or blanks. */
+const DECIMAL_LIST = /\[(?<bytes>-?\d{1,3}(?:(?:,[ \t]?|[ \t])-?\d{1,3}){15,262143})[ \t]*\]/g;
+/** Where such a list may start, looked for before the list's regex runs. */
+const DECIMAL_LIST_MARK = /\[-?\d{1,3}(?:,[ \t]?|[ \t])-?\d/;
+/** `0x`-prefixed bytes separated by commas, over lines (`xxd -i`, a C or Rust array literal). */
+// One way to match each gap (blanks, then a line break and the next row's indent): blanks that two `[ \t]*` could share were
+// split every way before a failed 0x (exponential).
+const HEX_LIST = /0x[0-9a-fA-F]{2}(?:,[ \t]*(?:\r?\n[ \t]*)?0x[0-9a-fA-F]{2}){15,262143}/g;
+/** A run of MIN_UNITS escapes of a byte or code unit (`\x4e`, `\u0067`, `\116`), what marks a line as written in escapes. */
+const ESCAPE_RUN = /(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\[0-7]{3}){16}/g;
+/** One escape in such a line: a byte, a code unit, an octal byte, or a one-letter escape. */
+const ONE_ESCAPE = /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3}|[nrt0"'\\/])/y;
+const LETTER_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', '"': '"', "'": "'", '\\': '\\', '/': '/' };
 
-/** The secrets in `text`'s byte arrays, each as the range of the numbers that spell it; `scan` reads the decoded text. */
+/** Decoded units and, for each, where it is written in the text: what the three forms hand to one reader. */
+interface Spelled {
+  decoded: string;
+  starts: number[];
+  ends: number[];
+}
+
+/** The secrets `scan` finds in a decoded text, pushed as the ranges that spell them, split where the spelling crosses a line. */
+function mapBack(text: string, s: Spelled, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  const u = withoutEscapes(s.decoded);
+  for (const f of scan(u?.plain ?? s.decoded)) {
+    const { start, end } = u ? rangeInText(u, f.start, f.end) : f;
+    for (let b = start; b < end; ) {
+      let e = b + 1;
+      while (e < end && !breakBetween(text, s.ends[e - 1], s.starts[e])) e++;
+      out.push({ start: s.starts[b], end: s.ends[e - 1], kind: f.kind, byContext: f.byContext });
+      b = e;
+    }
+  }
+}
+
+/** Is there a line break in text[from, to) (the gap between two units: `, `, `,\n  `)? */
+function breakBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x0a) return true;
+  return false;
+}
+
+/** The numbers of a list in text[at, at + list.length), as bytes; undefined when one is no byte. */
+function listBytes(list: string, at: number, radix: 10 | 16): Spelled | undefined {
+  const s: Spelled = { decoded: '', starts: [], ends: [] };
+  const codes: number[] = [];
+  for (const n of list.matchAll(radix === 16 ? /0x([0-9a-fA-F]{2})/g : /-?\d+/g)) {
+    let b = radix === 16 ? Number.parseInt(n[1], 16) : Number(n[0]);
+    if (b < 0) b += 256;
+    if (b < 0 || b > 255) return undefined;
+    s.starts.push(at + n.index);
+    s.ends.push(at + n.index + n[0].length);
+    codes.push(b);
+  }
+  s.decoded = Buffer.from(codes).toString('latin1');
+  return s;
+}
+
+/** The secrets in `text`'s lists of bytes, each as the ranges of the numbers that spell it; `scan` reads the decoded text. */
 export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
-  if (!BYTE_ARRAY_MARK.test(text)) return;
-  BYTE_ARRAY.lastIndex = 0;
-  for (const m of text.matchAll(BYTE_ARRAY)) {
-    const list = m.groups!.bytes;
-    const listStart = m.index + m[0].length - 1 - list.length;
-    const starts: number[] = [];
-    const ends: number[] = [];
-    const bytes: number[] = [];
-    let ok = true;
-    for (const n of list.matchAll(/\d+/g)) {
-      const b = Number(n[0]);
-      if (b > 255) {
-        ok = false;
-        break;
+  if (DECIMAL_LIST_MARK.test(text)) {
+    DECIMAL_LIST.lastIndex = 0;
+    for (const m of text.matchAll(DECIMAL_LIST)) {
+      const list = m.groups!.bytes;
+      const s = listBytes(list, m.index + 1, 10);
+      if (s) mapBack(text, s, out, scan);
+    }
+  }
+  if (text.includes('0x')) {
+    HEX_LIST.lastIndex = 0;
+    for (const m of text.matchAll(HEX_LIST)) mapBack(text, listBytes(m[0], m.index, 16)!, out, scan);
+  }
+  if (text.includes('\\')) escapedLines(text, out, scan);
+}
+
+/**
+ * Each line holding a run of MIN_UNITS escapes, decoded whole (the characters written as they are kept: a JSON key
+ * outside the escaped value, `read(21, "` before strace's string) and scanned, so a name before the escaped value counts.
+ */
+function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  ESCAPE_RUN.lastIndex = 0;
+  for (let m = ESCAPE_RUN.exec(text); m; m = ESCAPE_RUN.exec(text)) {
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    const nl = text.indexOf('\n', m.index);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end);
+    const s: Spelled = { decoded: '', starts: [], ends: [] };
+    const parts: string[] = [];
+    for (let i = 0; i < line.length; ) {
+      let ch = line[i];
+      let w = 1;
+      if (ch === '\\') {
+        ONE_ESCAPE.lastIndex = i;
+        const e = ONE_ESCAPE.exec(line)?.[0];
+        if (e) {
+          w = e.length;
+          ch = e[1] === 'x' || e[1] === 'u' ? String.fromCharCode(Number.parseInt(e.slice(2), 16)) : e.length === 4 ? String.fromCharCode(Number.parseInt(e.slice(1), 8) & 0xff) : LETTER_ESCAPES[e[1]];
+        }
       }
-      starts.push(listStart + n.index);
-      ends.push(listStart + n.index + n[0].length);
-      bytes.push(b);
+      parts.push(ch);
+      s.starts.push(start + i);
+      s.ends.push(start + i + w);
+      i += w;
     }
-    if (!ok) continue;
-    const decoded = Buffer.from(bytes).toString('latin1');
-    const u = withoutEscapes(decoded);
-    for (const f of scan(u?.plain ?? decoded)) {
-      const { start, end } = u ? rangeInText(u, f.start, f.end) : f;
-      if (end > start) out.push({ start: starts[start], end: ends[end - 1], kind: f.kind });
-    }
+    s.decoded = parts.join('');
+    mapBack(text, s, out, scan);
+    // The next line.
+    ESCAPE_RUN.lastIndex = end;
   }
 }

@@ -279,6 +279,19 @@ describe('values named from afar', () => {
       // split the letters every way (a docker "auth" never returned).
       '"auth": "YWNtZTpEelNZJTdGUVFmODJFdHVTWlBucg==",\n'.repeat(20_000),
       `"password": "${'a'.repeat(47)}1",\n`.repeat(20_000),
+      // Pass 56's encodings: byte lists unclosed or under 16, a C array's gaps of blanks (two blank runs that could share them
+      // split every way: exponential before it was written with one way), escaped lines, ASCII85 openings, base32 and base64url runs.
+      `[${'1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, '.repeat(20_000)}`,
+      `${'[1,2,3,4,5,6,7,8,9,10,11,12,13,14 '.repeat(30_000)}`,
+      `${'0x41,          '.repeat(14)}0x4\n`.repeat(6_000),
+      `${'0x41,\n  '.repeat(120_000)}`,
+      `"${'\\x41\\u0062\\101'.repeat(60_000)}"`,
+      `${'\\x41'.repeat(15)} `.repeat(16_000),
+      `${'<~'.repeat(300_000)}~>`,
+      `${'<~9jqo^BlbD-BleB1DJ+*+F(f,q/0JhKF<GL>Cj@.4Gp$d7F!,L7@<6@)/0JDEF<G%<+EV:2F!,O<~>'.repeat(12_000)}`,
+      `${'ORXWWZLOHVTWQ4C7JJ4TINZWNJ3HIYSHKZCDGYKXO5BXURJWPFSEW6SSIRYE4N2KJZ2GGNLINY====== '.repeat(12_000)}`,
+      `${'eyJ1c2VyIjoic3ZjLWV0bCIsInBhc3N3b3JkIjoiY3dQQl5VaksyVXMzN2NwaFRySFUiLCJob3N0Ijoid2FyZWhvdXNlLmFjbWUuaW8ifQ '.repeat(9_000)}`,
+      `${'0000000 160 141 163 163 075 162 122 141 102 136 062 161 101 120 161 170\n'.repeat(14_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

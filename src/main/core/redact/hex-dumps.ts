@@ -24,6 +24,8 @@ interface Row {
   lineEnd: number;
   /** An `od -c` row: one column, each byte's field four characters wide. */
   od?: boolean;
+  /** An od row of numbers: each byte's digits this many characters wide (from its hexAt), not od -c's field. */
+  fieldWidth?: number;
 }
 
 /**
@@ -66,10 +68,44 @@ function odRows(text: string, out: Row[]): void {
   }
 }
 
+/**
+ * `od -b` (` 160 141 163`: octal bytes), `od -t x1` (` 70 61 73`) and `od -x` / `hexdump` without options (` 6170 7373`: two
+ * bytes a field, little-endian) after a seven-digit octal offset: one column, no characters (adv56 F38).
+ */
+const OD_NUMBERS = /^[0-7]{7}(?<fields>(?: [0-7]{3}){1,16}|(?: [0-9a-f]{2}){1,16}|(?: [0-9a-f]{4}){1,8})\r?$/gm;
+
+/** Every row of od's numeric forms in `text`. */
+function odNumberRows(text: string, out: Row[]): void {
+  OD_NUMBERS.lastIndex = 0;
+  for (let m = OD_NUMBERS.exec(text); m; m = OD_NUMBERS.exec(text)) {
+    const fields = m.groups!.fields;
+    const width = fields.indexOf(' ', 1) > 0 ? fields.indexOf(' ', 1) - 1 : fields.length - 1;
+    // Octal when every field is three digits of 0-7 (an `od -b` row); a row of `od -t x1` with only such digits is rare and decodes to the same kind of bytes.
+    const radix = width === 3 ? 8 : 16;
+    const hexAt: number[] = [];
+    const bytes: number[] = [];
+    const at = m.index + 7;
+    for (let i = 0; i < fields.length; i += width + 1) {
+      const f = at + i + 1;
+      if (width === 4) {
+        // Little-endian: the field's low byte (its last two digits) first.
+        hexAt.push(f + 2, f);
+        bytes.push(Number.parseInt(fields.slice(i + 3, i + 5), 16), Number.parseInt(fields.slice(i + 1, i + 3), 16));
+      } else {
+        hexAt.push(f);
+        bytes.push(Number.parseInt(fields.slice(i + 1, i + 1 + width), radix));
+      }
+    }
+    if (bytes.some((b) => b > 255)) continue;
+    out.push({ hexAt, asciiAt: hexAt, bytes, lineStart: m.index, lineEnd: m.index + m[0].length, od: true, fieldWidth: width === 4 ? 2 : width });
+  }
+}
+
 /** Every row of the dumps in `text`, in text order. */
 function rows(text: string): Row[] {
   const out: Row[] = [];
   if (text.includes('\\n') && text.includes('  \\n')) odRows(text, out);
+  else odNumberRows(text, out);
   for (const re of [CANONICAL, XXD]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -111,7 +147,7 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     const rowOf = block.flatMap((r, i) => r.bytes.map(() => i));
     // One UTF-16 unit per byte (an od field holding a character past U+FFFF counts as one), so a finding's offsets are byte indexes.
     const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c > 0xffff ? 0xfffd : c)).join('')).join('');
-    for (const f of scan(decoded)) {
+    for (const f of [...scan(decoded), ...utf16Findings(decoded, scan)]) {
       // Each row's piece is remembered for the session (byContext), whatever found the secret: a read's status line shows the
       // dump's last row alone (`last: "00000020: 7347 5265 …  sGReDs12."`: adv48 F29), where no bytes around it say what it is.
       // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters; an od row's fields.
@@ -119,7 +155,13 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
         const od = block[rowOf[b]].od === true;
         let e = b + 1;
         while (e < f.end && rowOf[e] === rowOf[b]) e++;
-        if (od) out.push({ start: hexAt[b], end: fieldEnd(text, hexAt[e - 1]), kind: f.kind, byContext: true });
+        const width = block[rowOf[b]].fieldWidth;
+        if (width !== undefined) {
+          // od -x's bytes are in reverse order within a field: the piece spans the fields its bytes are in.
+          const first = Math.min(...hexAt.slice(b, e));
+          const last = Math.max(...hexAt.slice(b, e));
+          out.push({ start: first, end: last + width, kind: f.kind, byContext: true });
+        } else if (od) out.push({ start: hexAt[b], end: fieldEnd(text, hexAt[e - 1]), kind: f.kind, byContext: true });
         else {
           out.push({ start: hexAt[b], end: hexAt[e - 1] + 2, kind: f.kind, byContext: true });
           out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: true });
@@ -128,6 +170,26 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
       }
     }
   }
+}
+
+/** Fewer UTF-16 characters than this: not read as UTF-16 (a token's shortest text). */
+const MIN_UTF16_CHARS = 16;
+
+/**
+ * A dump of UTF-16LE text (a Windows `web.config`, a `.reg` export, PowerShell's redirection: `P.a.s.s.w.o.r.d.=.` in the
+ * ASCII column, adv56 F33): when most bytes at odd offsets are NUL, the bytes are read two at a time and scanned again; what is
+ * found is given back as byte offsets (each character's two bytes).
+ */
+function utf16Findings(bytes: string, scan: (t: string) => SecretFinding[]): SecretFinding[] {
+  const half = bytes.length >> 1;
+  if (half < MIN_UTF16_CHARS) return [];
+  let zeros = 0;
+  for (let i = 1; i < bytes.length; i += 2) if (bytes.charCodeAt(i) === 0) zeros++;
+  // Three in four (a line of CJK text has no NUL high bytes; ASCII text in UTF-16 has them all).
+  if (zeros * 4 < half * 3) return [];
+  let text = '';
+  for (let i = 0; i + 1 < bytes.length; i += 2) text += String.fromCharCode(bytes.charCodeAt(i) | (bytes.charCodeAt(i + 1) << 8));
+  return scan(text).map((f) => ({ ...f, start: 2 * f.start, end: Math.min(2 * f.end, bytes.length) }));
 }
 
 /**

@@ -235,6 +235,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets);
+  if (text.includes('<~')) ascii85Secrets(text, out);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
   // PsySH's and node's `> ` prompt counts beside a `= ` result line only (no keyword holds a line break: one search).
   if (gates & GATE_REPL || text.includes('\n= ')) replResults(text, isSecretName, out);
@@ -1027,28 +1028,111 @@ const EQUALS = 0x3d;
 function base64Secret(text: string, start: number, end: number, out: SecretFinding[]): void {
   let padEnd = end;
   while (padEnd > start && text.charCodeAt(padEnd - 1) === EQUALS) padEnd--;
-  if (end - padEnd > 2) return;
+  if (end - padEnd > 2) {
+    base32Secret(text, start, padEnd, end, out);
+    return;
+  }
   let from = start;
   let lower = false;
   let upper = false;
+  let url = false;
   for (let i = padEnd - 1; i >= start; i--) {
     const c = text.charCodeAt(i);
     if (c === COLON || c === EQUALS) {
       from = i + 1;
       break;
     }
-    if (c >= 128 || BASE64_CHAR[c] === 0) return;
+    if (c === DASH || c === UNDERSCORE) url = true;
+    else if (c >= 128 || BASE64_CHAR[c] === 0) return;
     if (c >= 97 && c <= 122) lower = true;
     else if (c >= 65 && c <= 90) upper = true;
   }
   const len = end - from;
-  if (len < MIN_BASE64_RUN || len % 4 !== 0 || !lower || !upper) return;
-  const decoded = Buffer.from(text.slice(from, end), 'base64').toString('utf8');
+  if (!lower && upper && from === start) {
+    base32Secret(text, start, padEnd, end, out);
+    return;
+  }
+  if (len < MIN_BASE64_RUN || !lower || !upper) return;
+  // Unpadded or base64url (`-`, `_`): only a JSON object's encoding (`eyJ` is `{"`, `ewo` `{\n`: a token's payload, a
+  // connection blob in an environment variable: adv56 F32); other runs with a dash or an odd length are names and ids.
+  if ((len % 4 !== 0 || url) && !(text.startsWith('eyJ', from) || text.startsWith('ewo', from))) return;
+  if (len % 4 === 1) return;
+  const decoded = Buffer.from(text.slice(from, end), url ? 'base64url' : 'base64').toString('utf8');
   // Binary (a hash, compressed data) is no credential text.
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
   out.push({ start: from, end, kind: `base64 ${inner}` });
+}
+
+const DASH = 0x2d;
+const UNDERSCORE = 0x5f;
+/** RFC 4648's base32 alphabet, by character code: its value plus one (0: not in it). */
+const BASE32_VALUE = new Uint8Array(128);
+for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'].entries()) BASE32_VALUE[c.charCodeAt(0)] = i + 1;
+
+/**
+ * Base32 that decodes to a secret (`base32 token.txt`, a TOTP-style export of a config line: adv56 F29): capitals and 2-7
+ * only, at least MIN_BASE64_RUN characters, padded to a multiple of eight when padded; decoded with no library (Node has
+ * none built in; the alphabet is five lines) and read like base64's (innerKind). A TOTP seed alone decodes to binary: kept.
+ */
+function base32Secret(text: string, start: number, padEnd: number, end: number, out: SecretFinding[]): void {
+  if (padEnd - start < MIN_BASE64_RUN || end - padEnd > 6 || (end > padEnd && (end - start) % 8 !== 0)) return;
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (let i = start; i < padEnd; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? BASE32_VALUE[c] : 0;
+    if (v === 0) return;
+    acc = ((acc << 5) | (v - 1)) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((acc >> bits) & 0xff);
+    }
+  }
+  const decoded = Buffer.from(bytes).toString('latin1');
+  if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
+  const inner = innerKind(decoded);
+  if (inner) out.push({ start, end, kind: `base32 ${inner}` });
+}
+
+/**
+ * Adobe's ASCII85 (`<~…~>`: PostScript, PDF streams, Python's `a85encode(adobe=True)`: adv56 F30) that decodes to a
+ * secret: the whole encoded text is masked. Looked for by its opening `<~` only.
+ */
+function ascii85Secrets(text: string, out: SecretFinding[]): void {
+  blocks: for (let at = text.indexOf('<~'); at >= 0; ) {
+    const close = text.indexOf('~>', at + 2);
+    if (close < 0) return;
+    // The last opening before the close (each text between them read once: `<~<~<~…~>` is no quadratic search).
+    const i = text.lastIndexOf('<~', close - 2);
+    at = text.indexOf('<~', close + 2);
+    const body = text.slice(i + 2, close).replace(/\s+/g, '');
+    if (body.length < MIN_BASE64_RUN || !/^[!-uz]+$/.test(body)) continue;
+    const bytes: number[] = [];
+    for (let g = 0; g < body.length; ) {
+      if (body[g] === 'z') {
+        bytes.push(0, 0, 0, 0);
+        g++;
+        continue;
+      }
+      const group = body.slice(g, g + 5);
+      g += 5;
+      if (group.includes('z') || group.length === 1) continue blocks;
+      const padded = group.padEnd(5, 'u');
+      let v = 0;
+      for (const ch of padded) v = v * 85 + (ch.charCodeAt(0) - 33);
+      if (v > 0xffffffff) continue blocks;
+      const four = [v >>> 24, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff];
+      bytes.push(...four.slice(0, group.length - 1));
+    }
+    const decoded = Buffer.from(bytes).toString('latin1');
+    if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) continue;
+    const inner = innerKind(decoded);
+    if (inner) out.push({ start: i, end: close + 2, kind: `ascii85 ${inner}` });
+  }
 }
 
 /** Shortest line of a wrapped base64 block (`base64` wraps at 76, PEM and `openssl base64` at 64, some tools at 60). */

@@ -1,0 +1,174 @@
+/**
+ * Secrets printed in an encoding no rule reads as text (adversary pass 56, its ten leaks): a byte or code-unit notation
+ * (strace's `\x4e`, a JSON encoder's `\u0067`, a list of byte values, `xxd -i`'s C array, od's numbers, a dump of UTF-16
+ * text) or a text encoding (base32, Adobe ASCII85, unpadded base64url of a JSON object). Each output is made by the real
+ * tool run here (strace, xxd, od, base32, iconv, python3, node) on a file holding the secret; each is masked, and the same
+ * encodings of text with no secret are kept as printed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { itUnless, missing } from '../../../../test/helpers/skip.js';
+import { Redactor } from './redactor.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mish-encoded-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const STRIPE = 'sk_live_51Hq8Zk2LmNp4Qr6St8Uv0Wx2Yz4Ab6Cd8Ef0Gh2Ij4Kl6Mn8Op';
+const GITHUB = 'ghp_L9GEFON1ytmK47bP5V9acSiu0hoxcQ2rWd7Z';
+const PASSWORD = 'rRaB^2qAPqxMffyf';
+const PLAIN = 'NODE_ENV=production\nLOG_LEVEL=info\nPORT=8080\nREGION=eu-west-1\n';
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+const run = (program: string, args: string[], input?: string) => execFileSync(program, args, { encoding: 'utf8', input });
+const py = (script: string, arg: string) => run('python3', ['-c', script, arg]);
+/** Every piece of `secret` this long must be gone (the mask may leave a name's part before it, never the value's). */
+const pieces = (s: string, n = 8) => Array.from({ length: s.length - n + 1 }, (_, i) => s.slice(i, i + n));
+/** A byte notation of `s`'s pieces: what a leak of the secret looks like in the encoded text. */
+function expectNoPiece(out: string, secret: string, spell: (piece: string) => string): void {
+  for (const p of pieces(secret)) expect(out, p).not.toContain(spell(p));
+}
+
+describe('byte and code-unit notations', () => {
+  itUnless(missing('strace'))('strace -xx of a read of .env: the key, written as \\xNN escapes, is masked', () => {
+    const env = file('strace.env', `NODE_ENV=production\nSTRIPE_SECRET_KEY=${STRIPE}\n`);
+    // strace's own lines: the read of the file, every byte as \xNN (-xx), the string up to 512 bytes (-s).
+    const trace = execFileSync('sh', ['-c', `strace -xx -s 512 -e trace=read cat ${env} 2>&1 >/dev/null | grep -F '\\x4e\\x4f\\x44\\x45'`], { encoding: 'utf8' });
+    expect(trace).toContain('\\x73\\x6b\\x5f\\x6c\\x69\\x76\\x65');
+    const out = new Redactor().mask(trace);
+    expect(out).toContain('[masked:');
+    expectNoPiece(out, STRIPE, (p) => [...Buffer.from(p)].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join(''));
+    // What is not the secret stays: the name's escapes.
+    expect(out).toContain('\\x4e\\x4f\\x44\\x45\\x5f\\x45\\x4e\\x56');
+  });
+
+  it('a JSON string written all in \\u escapes: a GitHub token, and a password by its key', () => {
+    const esc = (s: string) => [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const json = py('import json,sys; v=sys.argv[1].split(" "); print(json.dumps({"github_token": v[0], "db": {"password": v[1]}}).replace(v[0], "".join("\\\\u%04x" % ord(c) for c in v[0])).replace(v[1], "".join("\\\\u%04x" % ord(c) for c in v[1])))', `${GITHUB} ${PASSWORD}`);
+    expect(json).toContain(esc(GITHUB));
+    const out = new Redactor().mask(json);
+    expect(out).not.toContain(esc(GITHUB).slice(0, 6 * 12));
+    expect(out).not.toContain(esc(PASSWORD).slice(6 * 2, 6 * 10));
+    expect(out).toContain('"github_token"');
+    expect(JSON.parse(JSON.stringify(out))).toBe(out);
+  });
+
+  it("lists of byte values: Python's list(b…), Node's Buffer JSON, Go's %v, a Java signed array", () => {
+    const value = Buffer.from(GITHUB);
+    const lists = [
+      py('import sys; print(list(sys.argv[1].encode()))', GITHUB),
+      run('node', ['-e', 'console.log(JSON.stringify(Buffer.from(process.argv[1])))', GITHUB]),
+      `GitHubToken: []uint8 len: 40, cap: 48, [${[...value].join(',')}],`,
+      `[${[...value].join(' ')}]`,
+      `token bytes: [${[...Buffer.from(`pass=${PASSWORD}`)].map((b) => (b > 127 ? b - 256 : b)).join(', ')}]`,
+    ];
+    for (const list of lists) {
+      const out = new Redactor().mask(list);
+      expect(out, list).toContain('[masked:');
+      expect(out, list).not.toContain([...value].slice(4, 12).join(','));
+      expect(out, list).not.toContain([...value].slice(4, 12).join(', '));
+      expect(out, list).not.toContain([...value].slice(4, 12).join(' '));
+    }
+  });
+
+  itUnless(missing('xxd'))('xxd -i of a key file: every row of the C array that spells the key is masked, the rest kept', () => {
+    const key = file('stripe.key', `${STRIPE}\n`);
+    const array = run('xxd', ['-i', key]);
+    const out = new Redactor().mask(array);
+    const hex = [...Buffer.from(STRIPE)].map((b) => `0x${b.toString(16).padStart(2, '0')}`);
+    for (let i = 0; i + 4 <= hex.length; i++) expect(out).not.toContain(hex.slice(i, i + 4).join(', '));
+    // The array's frame and its length stay, each row on its line.
+    expect(out).toContain('unsigned char');
+    expect(out).toContain(`_len = ${STRIPE.length + 1};`);
+    expect(out.split('\n').length).toBe(array.split('\n').length);
+  });
+
+  for (const [name, args, spell] of [
+    ['od -b', ['-b'], (b: number) => b.toString(8).padStart(3, '0')],
+    ['od -t x1', ['-t', 'x1'], (b: number) => b.toString(16).padStart(2, '0')],
+  ] as const) {
+    itUnless(missing('od'))(`${name} of a file holding a password line: the password's bytes are masked`, () => {
+      const f = file(`pw-${args.join('')}`, `pass=${PASSWORD}\n`);
+      const dump = run('od', [...args, f]);
+      const out = new Redactor().mask(dump);
+      expect(out).toContain('[masked: password]');
+      const bytes = [...Buffer.from(PASSWORD)];
+      for (let i = 0; i + 4 <= bytes.length; i++) expect(out).not.toContain(bytes.slice(i, i + 4).map(spell).join(' '));
+    });
+  }
+
+  itUnless(missing('od'))('od -x (two bytes a field, little-endian) of a password line: the fields that hold it are masked', () => {
+    const f = file('pw-x', `password=${PASSWORD}\n`);
+    const dump = run('od', ['-x', f]);
+    const out = new Redactor().mask(dump);
+    expect(out).toContain('[masked: password]');
+    const b = Buffer.from(`password=${PASSWORD}\n`);
+    // The fields wholly inside the password (bytes 10 on: 9 + its first byte's pair), as od prints them.
+    for (let i = 10; i + 2 <= 9 + PASSWORD.length; i += 2) expect(out).not.toContain(` ${b[i + 1].toString(16).padStart(2, '0')}${b[i].toString(16).padStart(2, '0')} `);
+  });
+
+  itUnless(missing('xxd', 'iconv'))("xxd of a UTF-16LE file (a Windows config): the password is masked in both columns", () => {
+    const utf16 = execFileSync('iconv', ['-f', 'UTF-8', '-t', 'UTF-16LE'], { input: `Password=${PASSWORD}\r\n` });
+    const dump = run('xxd', [file('web.config.utf16', utf16)]);
+    expect(dump).toContain('P.a.s.s.w.o.r.d.');
+    const out = new Redactor().mask(dump);
+    expect(out).toContain('[masked: password]');
+    expect(out).not.toContain([...PASSWORD.slice(0, 4)].join('.'));
+    expect(out).not.toContain([...PASSWORD.slice(6, 10)].join('.'));
+  });
+});
+
+describe('text encodings', () => {
+  itUnless(missing('base32'))('base32 of a token line is masked; base32 of a TOTP seed (random bytes) is kept', () => {
+    const b32 = run('base32', ['-w0', file('token.txt', `token=${GITHUB}\n`)]);
+    const out = new Redactor().mask(b32);
+    expect(out).toContain('[masked: base32');
+    expect(out).not.toContain(b32.slice(8, 40));
+    const seed = run('base32', ['-w0', file('seed.bin', Buffer.from('8f1c2a9e0b7d4f3a6c5e1b2d9a8f7e6d5c4b3a29', 'hex'))]);
+    expect(new Redactor().mask(seed)).toBe(seed);
+    const words = run('base32', ['-w0', file('plain.txt', PLAIN)]);
+    expect(new Redactor().mask(words)).toBe(words);
+  });
+
+  itUnless(missing('python3'))('Adobe ASCII85 of a password line is masked; of plain text, kept', () => {
+    const a85 = (s: string) => py('import base64,sys; print(base64.a85encode(sys.argv[1].encode(), adobe=True).decode())', s);
+    const secret = a85(`password=${PASSWORD}\n`);
+    const out = new Redactor().mask(secret);
+    expect(out).toContain('[masked: ascii85');
+    expect(out).not.toContain(secret.slice(4, 20));
+    const plain = a85(PLAIN);
+    expect(new Redactor().mask(plain)).toBe(plain);
+  });
+
+  it('unpadded base64url of a JSON object with a password is masked; of a JWT header, kept', () => {
+    const b64u = (s: string) => run('node', ['-e', 'console.log(Buffer.from(process.argv[1]).toString("base64url"))', s]);
+    const conn = b64u(JSON.stringify({ user: 'svc-etl', password: 'cwPB^UjK2Us37cphTrHU', host: 'warehouse.acme.io' }));
+    expect(conn).not.toContain('=');
+    const out = new Redactor().mask(conn);
+    expect(out).toContain('[masked: base64');
+    const header = b64u(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: 'prod-2026-11' }));
+    expect(new Redactor().mask(header)).toBe(header);
+  });
+});
+
+describe('the same notations with no secret are kept', () => {
+  it('a list of numbers, a C array, an escaped line and od rows of plain text', () => {
+    const bytes = [...Buffer.from(PLAIN)];
+    const texts = [
+      `[${bytes.join(', ')}]`,
+      `[${Array.from({ length: 40 }, (_, i) => (i * 7) % 256).join(',')}]`,
+      `unsigned char cfg[] = {\n  ${bytes.map((b) => `0x${b.toString(16).padStart(2, '0')}`).join(', ')}\n};`,
+      `read(3, "${bytes.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}", 512) = ${bytes.length}`,
+      `{"msg":"${[...'caf\u00e9 cr\u00e8me br\u00fbl\u00e9e na\u00efve \u00fcber'].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
+      run('od', ['-b', file('plain-od', PLAIN)]),
+      run('od', ['-x', file('plain-od', PLAIN)]),
+    ];
+    for (const t of texts) expect(new Redactor().mask(t), t).toBe(t);
+  });
+});
