@@ -172,3 +172,49 @@ describe('the same notations with no secret are kept', () => {
     for (const t of texts) expect(new Redactor().mask(t), t).toBe(t);
   });
 });
+
+describe('private keys printed as numbers or armour, cut by a window (adversary pass 57)', () => {
+  itUnless(missing('openssl'))(
+    "openssl rsa -text | head -n 45: the private exponent's lines are remembered from the stream, so a reply whose squasher took their label hides them",
+    () => {
+      const key = file('server.key', run('openssl', ['genrsa', '2048']).toString());
+      const text = execFileSync('sh', ['-c', `openssl rsa -in ${key} -text -noout | head -n 45`], { encoding: 'utf8' });
+      const lines = text.split('\n');
+      const d = lines.slice(lines.indexOf('privateExponent:') + 1).filter((l) => /^ {4}[0-9a-f]{2}(?::[0-9a-f]{2}){14}:$/.test(l));
+      expect(d.length).toBeGreaterThan(10);
+      const r = new Redactor();
+      const stream = r.stream('c1');
+      stream.pushBytes(Buffer.from(text.replace(/\n/g, '\r\n')));
+      stream.flush();
+      // The reply as the squasher may fold it: the lines from `publicExponent:` to the exponent's first lines are gone.
+      const reply = [...lines.slice(0, 3), '[... 11 lines omitted (lines 19-29): 0 errors, 0 warnings ...]', ...d.slice(5)].join('\n');
+      const out = r.mask(reply);
+      for (const l of d.slice(5)) expect(out).not.toContain(l.trim());
+      // The header's key size and the public modulus stay.
+      expect(out).toContain('Private-Key: (2048 bit, 2 primes)');
+      expect(out).toContain(lines[2]);
+    },
+  );
+
+  itUnless(missing('gpg'))('gpg --export-secret-keys --armor | head -n 12: the armour has a blank line after BEGIN and no END; its lines are masked', () => {
+    const home = mkdtempSync(join(dir, 'gnupg-'));
+    const gpg = (...args: string[]) => execFileSync('gpg', ['--homedir', home, '--batch', '--pinentry-mode', 'loopback', '--passphrase', '', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    // RSA: its armour is longer than the 12 lines the window shows (an Ed25519 key's ends inside them, END and all).
+    gpg('--quick-gen-key', 'dev@acme.test', 'rsa2048', 'sign', 'never');
+    const armour = gpg('--export-secret-keys', '--armor', 'dev@acme.test').split('\n').slice(0, 12).join('\n');
+    execFileSync('gpgconf', ['--homedir', home, '--kill', 'all'], { stdio: 'ignore' });
+    expect(armour.split('\n')[1]).toBe('');
+    expect(armour).not.toContain('-----END');
+    const body = armour.split('\n').slice(2).filter((l) => l.length >= 16);
+    expect(body.length).toBeGreaterThan(3);
+    const out = new Redactor().mask(armour);
+    for (const l of body) expect(out).not.toContain(l);
+    // The stream's path too: every line of the open block is withheld from a read.
+    const r = new Redactor();
+    const stream = r.stream('c1');
+    stream.pushBytes(Buffer.from(`${armour}\n`.replace(/\n/g, '\r\n')));
+    stream.flush();
+    const shown = r.maskLines('c1', armour.split('\n').map((t, i) => ({ n: i + 1, text: t }))).map((l) => l.text).join('\n');
+    for (const l of body) expect(shown).not.toContain(l);
+  });
+});

@@ -292,6 +292,9 @@ describe('values named from afar', () => {
       `${'ORXWWZLOHVTWQ4C7JJ4TINZWNJ3HIYSHKZCDGYKXO5BXURJWPFSEW6SSIRYE4N2KJZ2GGNLINY====== '.repeat(12_000)}`,
       `${'eyJ1c2VyIjoic3ZjLWV0bCIsInBhc3N3b3JkIjoiY3dQQl5VaksyVXMzN2NwaFRySFUiLCJob3N0Ijoid2FyZWhvdXNlLmFjbWUuaW8ifQ '.repeat(9_000)}`,
       `${'0000000 160 141 163 163 075 162 122 141 102 136 062 161 101 120 161 170\n'.repeat(14_000)}`,
+      // Pass 57's: openssl's private numbers with the squasher's marks between their lines, labels with nothing under them.
+      `privateExponent:\n${'    1a:2b:3c:4d:5e:6f:70:81:92:a3:b4:c5:d6:e7:f8:\n[... 1 similar line ...]\n'.repeat(12_000)}`,
+      `${'prime1:\n\npriv:\n[... 9 lines omitted ...] '.repeat(30_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

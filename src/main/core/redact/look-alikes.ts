@@ -42,7 +42,8 @@ const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0
 const PATH = /^(?:~\/|\.\.?\/|\/(?:etc|home|usr|var|tmp|opt|root|Users|run|srv|mnt|proc|dev|app|workspace|data|secrets|keys|certs|config|private)\/|[A-Za-z]:\\|file:\/\/)[^\s]*$|^[\w.-]+\.(?:pem|key|json|p12|pfx|crt|jks|txt|env|gpg|asc|ya?ml|toml)$/;
 
 /** Plain numbers (ports, counts, lifetimes) and durations are not secrets. */
-const NUMBER = /^-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
+// …also in an opening parenthesis (openssl's `Private-Key: (2048 bit, 2 primes)`: adv57 F49, where `(2048` was masked).
+const NUMBER = /^\(?-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
 
 /** Code and prose: an English word in lowercase, a call, a type name. */
 // A call is code (`getToken()`, `crypto.randomBytes(32`, `Secret([REDACTED …`, `text(alphabet=st.characters(`): a name of three

@@ -57,7 +57,8 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
     let end = m.index + m[0].length;
     const prefix = linePrefix(text, m.index);
     const nl = text.indexOf('\n', end);
-    let afterHeader = false;
+    // An OpenPGP armour's blank line ends its headers, and stands right after BEGIN when it has none (RFC 4880 §6.2: adv57 F50).
+    let afterHeader = true;
     for (let at = nl < 0 ? -1 : nl + 1; at >= 0 && at < text.length; ) {
       const l = lineAt(at, prefix);
       const close = PEM_END_AT_START.exec(l.body);

@@ -21,7 +21,7 @@ import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUT
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
-import { TOOL_BLOCK_WORDS } from './tool-blocks.js';
+import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
 import { BCRYPT_HASH_WORD, LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
@@ -949,7 +949,30 @@ export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: stri
     to = n - 1;
   }
   scan();
+  opensslNumbersInBytes(buf, n, out);
   return out;
+}
+
+/** The labels that open openssl's private numbers (`openssl rsa -text`'s first, `pkey -text`'s of EC, DSA and EdDSA keys). */
+const PRIVATE_NUMBER_MARKS = [Buffer.from('privateExponent:'), Buffer.from('\npriv:')];
+
+/**
+ * openssl's private numbers (tool-blocks.ts opensslPrivateNumbers), learned from the raw output: the reply the squasher folds
+ * may show their lines without a label (adv57 F49), and only values remembered from the stream find them there. Two byte
+ * searches a batch; the numbers' lines from the first label to the batch's end decoded when one is there.
+ */
+function opensslNumbersInBytes(buf: Buffer, n: number, out: { value: string; kind: string }[]): void {
+  let first = -1;
+  for (const mark of PRIVATE_NUMBER_MARKS) {
+    const i = buf.indexOf(mark);
+    if (i >= 0 && i < n && (first < 0 || i < first)) first = i;
+  }
+  if (first < 0) return;
+  const start = first > 0 ? buf.lastIndexOf(0x0a, first - 1) + 1 : 0;
+  const text = buf.toString('latin1', start, n);
+  const found: SecretFinding[] = [];
+  opensslPrivateNumbers(text, found);
+  for (const f of found) out.push({ value: text.slice(f.start, f.end), kind: f.kind });
 }
 
 /** Where the first `data:` or `stringData:` line (a Kubernetes Secret's data block, secretDataBlocks, stringDataBlocks) of buf[0, n) starts; n if none. */

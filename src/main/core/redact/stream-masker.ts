@@ -302,6 +302,8 @@ export class StreamMasker {
       this.keyPrefix = toolLinePrefix(line.slice(0, begin.index).replace(DECORATION, ''));
       this.inKey = true;
       this.openKey = [];
+      // OpenPGP's armour: a blank line right after BEGIN when it has no headers (RFC 4880 §6.2: adv57 F50).
+      this.afterKeyHeader = true;
       this.keyRanges.push({ from: n, to: Infinity });
       return true;
     }

@@ -136,18 +136,25 @@ function secretJsonData(text: string, out: SecretFinding[]): void {
   }
 }
 
-/** `openssl pkey -text` / `openssl rsa -text`: the private numbers' labels, each followed by indented `xx:xx:…` lines. */
-const PRIVATE_NUMBER = /^(?:privateExponent|prime1|prime2|exponent1|exponent2|coefficient|priv|private-key|x):[ \t]*\r?\n(?<hex>(?:[ \t]+[0-9a-f]{2}(?::[0-9a-f]{2})*:?[ \t]*\r?(?:\n|$))+)/gm;
+/**
+ * `openssl pkey -text` / `openssl rsa -text`: the private numbers' labels, each followed by indented `xx:xx:…` lines; the
+ * squasher's marks of lines it folded may stand between them in a reply (`[... 1 similar line ...]`: adv57 F49).
+ */
+const PRIVATE_NUMBER = /^(?:privateExponent|prime1|prime2|exponent1|exponent2|coefficient|priv|private-key|x):[ \t]*\r?\n(?<hex>(?:(?:[ \t]+[0-9a-f]{2}(?::[0-9a-f]{2})*:?|\[\.\.\. [^\n\]]{1,80} \.\.\.\])[ \t]*\r?(?:\n|$))+)/gm;
 
-function opensslPrivateNumbers(text: string, out: SecretFinding[]): void {
+/**
+ * The private numbers' lines, each remembered for the session (byContext): a reply the squasher folded shows some of them
+ * without their label (`[... 11 lines omitted ...]` took `privateExponent:`), and a read's status line the last one alone.
+ */
+export function opensslPrivateNumbers(text: string, out: SecretFinding[]): void {
   PRIVATE_NUMBER.lastIndex = 0;
   for (let m = PRIVATE_NUMBER.exec(text); m; m = PRIVATE_NUMBER.exec(text)) {
     let at = m.index + m[0].length - m.groups!.hex.length;
     for (const line of m.groups!.hex.split('\n')) {
       const t = line.trim();
-      if (t) {
+      if (t && !t.startsWith('[... ')) {
         const s = at + line.indexOf(t);
-        out.push({ start: s, end: s + t.length, kind: 'private key' });
+        out.push({ start: s, end: s + t.length, kind: 'private key', byContext: true });
       }
       at += line.length + 1;
     }
