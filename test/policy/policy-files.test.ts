@@ -144,3 +144,14 @@ describe('malformed policy files: an error naming file, line and rule; stricter,
     expect(verdict(`cat ${cliFile}`, p).decision).toBe('allow');
   });
 });
+
+describe('a folder directly in the home directory (rm-recursive-root-or-home says so in its reason)', () => {
+  it('from the home directory, `rm -rf build-cache` asks and names why; a folder below one is allowed', () => {
+    const p = load();
+    const d = decide('rm -rf ./build-cache', p, { cwd: home, home });
+    expect(d).toMatchObject({ decision: 'ask', rule: 'rm-recursive-root-or-home' });
+    expect(d.reason).toContain('the home directory or a folder directly in it');
+    expect(decide('rm -rf ./build-cache', p, { cwd: project, home })).toMatchObject({ decision: 'allow' });
+    expect(decide('rm -rf build-cache/out', p, { cwd: home, home })).toMatchObject({ decision: 'allow' });
+  });
+});
