@@ -19,16 +19,12 @@ import { rangeInText, withoutEscapes } from './escapes.js';
  * coordinates).
  */
 const MIN_UNITS = 16;
-/** A bracketed list of numbers of one to three digits (a signed byte's `-`), separated by `,`, `, ` or blanks. */
-const DECIMAL_LIST = /\[(?<bytes>-?\d{1,3}(?:(?:,[ \t]?|[ \t])-?\d{1,3}){15,262143})[ \t]*\]/g;
-/** Where such a list may start, looked for before the list's regex runs. */
-const DECIMAL_LIST_MARK = /\[-?\d{1,3}(?:,[ \t]?|[ \t])-?\d/;
+/** The same list read from its `[` only (sticky): each `[` before a digit or a `-` is tried (a regex's own search cost 5% of masking). */
+const DECIMAL_LIST_AT = /\[(?<bytes>-?\d{1,3}(?:(?:,[ \t]?|[ \t])-?\d{1,3}){15,262143})[ \t]*\]/y;
 /** `0x`-prefixed bytes separated by commas, over lines (`xxd -i`, a C or Rust array literal). */
 // One way to match each gap (blanks, then a line break and the next row's indent): blanks that two `[ \t]*` could share were
 // split every way before a failed 0x (exponential).
-const HEX_LIST = /0x[0-9a-fA-F]{2}(?:,[ \t]*(?:\r?\n[ \t]*)?0x[0-9a-fA-F]{2}){15,262143}/g;
-/** A run of MIN_UNITS escapes of a byte or code unit (`\x4e`, `\u0067`, `\116`), what marks a line as written in escapes. */
-const ESCAPE_RUN = /(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\[0-7]{3}){16}/g;
+const HEX_LIST = /0x[0-9a-fA-F]{2}(?:,[ \t]*(?:\r?\n[ \t]*)?0x[0-9a-fA-F]{2}){15,262143}/y;
 /** One escape in such a line: a byte, a code unit, an octal byte, or a one-letter escape. */
 const ONE_ESCAPE = /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3}|[nrt0"'\\/])/y;
 const LETTER_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', '"': '"', "'": "'", '\\': '\\', '/': '/' };
@@ -78,19 +74,27 @@ function listBytes(list: string, at: number, radix: 10 | 16): Spelled | undefine
 
 /** The secrets in `text`'s lists of bytes, each as the ranges of the numbers that spell it; `scan` reads the decoded text. */
 export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
-  if (DECIMAL_LIST_MARK.test(text)) {
-    DECIMAL_LIST.lastIndex = 0;
-    for (const m of text.matchAll(DECIMAL_LIST)) {
-      const list = m.groups!.bytes;
-      const s = listBytes(list, m.index + 1, 10);
-      if (s) mapBack(text, s, out, scan);
-    }
+  // A bracketed list of numbers of one to three digits (a signed byte's `-`), separated by `,`, `, ` or blanks.
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) {
+    const c = text.charCodeAt(i + 1);
+    if (!((c >= 0x30 && c <= 0x39) || c === 0x2d)) continue;
+    DECIMAL_LIST_AT.lastIndex = i;
+    const m = DECIMAL_LIST_AT.exec(text);
+    if (!m) continue;
+    const s = listBytes(m.groups!.bytes, i + 1, 10);
+    if (s) mapBack(text, s, out, scan);
+    i += m[0].length - 1;
   }
-  if (text.includes('0x')) {
-    HEX_LIST.lastIndex = 0;
-    for (const m of text.matchAll(HEX_LIST)) mapBack(text, listBytes(m[0], m.index, 16)!, out, scan);
+  // Read from each `0x` that starts a byte and a comma (an address, `0x7ffd5c1e`, starts none).
+  for (let i = text.indexOf('0x'); i >= 0; i = text.indexOf('0x', i + 1)) {
+    if (!(isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && text.charCodeAt(i + 4) === 0x2c)) continue;
+    HEX_LIST.lastIndex = i;
+    const m = HEX_LIST.exec(text);
+    if (!m) continue;
+    mapBack(text, listBytes(m[0], i, 16)!, out, scan);
+    i += m[0].length - 1;
   }
-  if (text.includes('\\')) escapedLines(text, out, scan);
+  escapedLines(text, out, scan);
 }
 
 /**
@@ -98,19 +102,29 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
  * outside the escaped value, `read(21, "` before strace's string) and scanned, so a name before the escaped value counts.
  */
 function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
-  ESCAPE_RUN.lastIndex = 0;
-  for (let m = ESCAPE_RUN.exec(text); m; m = ESCAPE_RUN.exec(text)) {
-    const start = text.lastIndexOf('\n', m.index) + 1;
-    const nl = text.indexOf('\n', m.index);
+  for (let i = text.indexOf('\\'); i >= 0; ) {
+    // A run of escapes from i: its length, escape by escape (a backslash is found by indexOf; most start no run).
+    let at = i;
+    let run = 0;
+    for (let w = escapeWidth(text, at); w > 0 && run < MIN_UNITS; w = escapeWidth(text, at)) {
+      run++;
+      at += w;
+    }
+    if (run < MIN_UNITS) {
+      i = text.indexOf('\\', Math.max(at, i + 1));
+      continue;
+    }
+    const start = text.lastIndexOf('\n', i) + 1;
+    const nl = text.indexOf('\n', i);
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(start, end);
     const s: Spelled = { decoded: '', starts: [], ends: [] };
     const parts: string[] = [];
-    for (let i = 0; i < line.length; ) {
-      let ch = line[i];
+    for (let k = 0; k < line.length; ) {
+      let ch = line[k];
       let w = 1;
       if (ch === '\\') {
-        ONE_ESCAPE.lastIndex = i;
+        ONE_ESCAPE.lastIndex = k;
         const e = ONE_ESCAPE.exec(line)?.[0];
         if (e) {
           w = e.length;
@@ -118,13 +132,25 @@ function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => S
         }
       }
       parts.push(ch);
-      s.starts.push(start + i);
-      s.ends.push(start + i + w);
-      i += w;
+      s.starts.push(start + k);
+      s.ends.push(start + k + w);
+      k += w;
     }
     s.decoded = parts.join('');
     mapBack(text, s, out, scan);
     // The next line.
-    ESCAPE_RUN.lastIndex = end;
+    i = nl < 0 ? -1 : text.indexOf('\\', nl);
   }
+}
+
+const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+const isOctal = (c: number) => c >= 0x30 && c <= 0x37;
+
+/** The width of a byte or code-unit escape at text[i] (`\x4e` 4, `\u0067` 6, `\116` 4), 0 when none starts there. */
+function escapeWidth(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x5c) return 0;
+  const c = text.charCodeAt(i + 1);
+  if (c === 0x78) return isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) ? 4 : 0;
+  if (c === 0x75) return isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5)) ? 6 : 0;
+  return isOctal(c) && isOctal(text.charCodeAt(i + 2)) && isOctal(text.charCodeAt(i + 3)) ? 4 : 0;
 }
