@@ -108,6 +108,7 @@ export class Redactor {
       this.learned.findAtLineBreaks(text, found);
     }
     this.openKeyPieces(text, found);
+    this.openPrintedLines(text, found);
     if (!text.includes(CUT_MARKER_START)) return found;
     this.piecesAtCuts(text, found);
     return aroundCutMarkers(text, found);
@@ -163,6 +164,24 @@ export class Redactor {
           const tail = BASE64_TAIL_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
           if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: `base64 ${inner.kind}` });
         }
+      }
+    }
+  }
+
+  /**
+   * The line a credential printer is still printing (StreamMasker.openPrinted), wherever a read shows it: the page's last line,
+   * `last_line`, a status line's `last: "…"` (which may cut it: its head of MIN_OPEN_PRINTED_HEAD characters or more counts).
+   */
+  private openPrintedLines(text: string, found: SecretFinding[]): void {
+    for (const s of this.streams.values()) {
+      const p = s.openPrinted();
+      if (p === undefined) continue;
+      const head = p.slice(0, Math.min(p.length, MIN_OPEN_PRINTED_HEAD));
+      for (let i = text.indexOf(head); i >= 0; i = text.indexOf(head, i + 1)) {
+        let end = i + head.length;
+        while (end < text.length && end - i < p.length && text.charCodeAt(end) === p.charCodeAt(end - i)) end++;
+        found.push({ start: i, end, kind: printedKind(s.printer!) });
+        i = end - 1;
       }
     }
   }
@@ -435,6 +454,8 @@ function oscFindings(text: string): SecretFinding[] {
 
 /** A piece of a key's body shown on its own is this long at least (shorter runs are words: `MII` is no secret). */
 const MIN_KEY_PIECE = 16;
+/** A printer's open line is looked for by its head this long (or whole when shorter): a status line cuts it at ~80 characters. */
+const MIN_OPEN_PRINTED_HEAD = 16;
 /** A run of base64 characters, MIN_OPEN_PIECE and up (a key line's piece being printed may be short: it must end the open piece). */
 const MIN_OPEN_PIECE = 8;
 const BASE64_RUN = new RegExp(`[A-Za-z0-9+/]{${MIN_OPEN_PIECE},}={0,2}`, 'g');

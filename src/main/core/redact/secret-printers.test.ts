@@ -588,4 +588,21 @@ describe("a command's stream state", () => {
     stream.flush();
     expect(r.mask(`the value ${value} again`)).toBe('the value [masked: secret printed by vault read -field] again');
   });
+
+  it("masks a printer's line still being printed in a read taken while it runs (adversary pass 50 F32), and only a printer's", () => {
+    const token = Buffer.from('GKjTrcDnWfVzwTqPxXVuWOxQ5cwrgX0KOUjeSxBy').toString('base64');
+    const half = token.slice(0, 28);
+    const r = new Redactor();
+    r.noteCommand('c2', 'echo -n "$API_TOKEN" | base64');
+    r.stream('c2').pushBytes(Buffer.from(half));
+    // The page's last line, and a status line's `last:` that cut it.
+    const page = r.maskLines('c2', [{ n: 1, text: half }]);
+    expect(page[0].text).toBe('[masked: $API_TOKEN value printed by echo]');
+    expect(r.mask(`c2 running 1s, 1 lines, last: "${half.slice(0, 20)}…"`)).not.toContain(half.slice(0, 16));
+    // The same half line from a command that prints no credential stays.
+    const other = new Redactor();
+    other.noteCommand('c3', 'cat build.log');
+    other.stream('c3').pushBytes(Buffer.from(half));
+    expect(other.maskLines('c3', [{ n: 1, text: half }])[0].text).toBe(half);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
-import { printedKind, printerValues, type SecretPrinter } from './secret-printers.js';
+import { MIN_PRINTED_CHARS, printedKind, printerValues, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -230,6 +230,18 @@ export class StreamMasker {
     if (!this.inKey) return [];
     const partial = (this.pending || this.tail.toString('utf8')).replace(DECORATION, '').trim();
     return partial.length > 0 ? [...this.openKey, partial] : this.openKey;
+  }
+
+  /**
+   * A credential printer's line still being printed (no line break yet), when it is long enough to be a value: a read taken
+   * while the command runs shows it half written (`echo -n "$API_TOKEN" | base64` cut mid-line: adv50 F32), before the line
+   * ends and its value is remembered (learnPrinted). Printers of documents and tables (their lines are not all values) have none.
+   */
+  openPrinted(): string | undefined {
+    const p = this.printer;
+    if (!p || p.fields || p.pairs || p.cells || p.keep) return undefined;
+    const partial = this.pending.replace(DECORATION, '').trim();
+    return partial.length >= MIN_PRINTED_CHARS ? partial : undefined;
   }
 
   /** Is output line `n` (1-based) part of a private key block? */
