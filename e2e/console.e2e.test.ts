@@ -201,11 +201,11 @@ describe('operator console in a browser', () => {
     }
     // Decorations, not bytes: the terminal's text has no mark in it.
     expect(await terminalText(page)).not.toContain('▸');
-    // Each label is one terminal row tall (neighbouring commands' labels never overlap) and ends in its id.
+    // Each label is one terminal row tall (neighbouring commands' labels never overlap) and names its command and id (a gutter glyph; e2e/terminal-marks checks it covers no text).
     const labels = (await page.evaluate(`(() => {
       const screen = document.querySelector('.terminal[data-session] .xterm-screen');
       const rowHeight = screen.querySelector('.xterm-rows > div').getBoundingClientRect().height;
-      return { rowHeight, labels: [...screen.querySelectorAll('.cmd-mark')].filter((m) => getComputedStyle(m).display !== 'none').map((m) => { const l = m.querySelector('.cmd-mark-label'); const r = l.getBoundingClientRect(); return { text: l.textContent, height: r.height }; }) };
+      return { rowHeight, labels: [...screen.querySelectorAll('.cmd-mark')].filter((m) => getComputedStyle(m).display !== 'none').map((m) => { const l = m.querySelector('.cmd-mark-label'); const r = l.getBoundingClientRect(); return { text: l.getAttribute('aria-label'), height: r.height }; }) };
     })()`)) as { rowHeight: number; labels: { text: string; height: number }[] };
     expect(labels.labels.length, JSON.stringify(labels)).toBe(3);
     for (const l of labels.labels) {
@@ -223,7 +223,7 @@ describe('operator console in a browser', () => {
     // A command that prints nothing is marked at once (not only when the next command prints).
     await a.run('marks', 'cd .');
     await expect.poll(() => page.locator('.terminal[data-session]').getAttribute('data-marks'), { timeout: 60_000 }).toBe('4');
-    await screenshot(page, 'terminal-command-marks.png', [...CONSOLE_FRAME, '.terminal[data-session] .cmd-mark']);
+    await screenshot(page, 'terminal-command-marks.png', [...CONSOLE_FRAME, '.terminal[data-session] .xterm']);
 
     // `echo` prints a few tokens; its reply's status line is longer: a token difference, not "+200%".
     const saved = page.locator('.timeline .row', { hasText: 'echo second-command-output' }).locator('.red');

@@ -94,6 +94,28 @@ describe('escalation over MCP', () => {
     expect(r.text).toContain('mish approvals');
   });
 
+  it('no operator attached: the refusal is recorded (audit log: rule and id) and an operator that connects later gets it in its hello, with the reply the agent got', async () => {
+    const cmd = 'rm -rf ~/';
+    const r = await call(served.client, 'sh_run', { cmd });
+    expect(r.data.status).toBe('refused');
+    const esc = r.data.escalation as { id?: string; outcome: string; rule: string };
+    expect(esc.outcome).toBe('no-operator');
+    expect(esc.id).toMatch(/^a_[A-Za-z0-9_-]+$/);
+    // The audit log: a policy refusal of this command under its rule, with the id the console's row carries.
+    const log = path.join(served.home, '.state', 'mish', 'audit.jsonl');
+    const audited = async () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : []).filter((x) => x.id === esc.id);
+    await expect.poll(audited, { timeout: 10_000 }).toHaveLength(1);
+    expect((await audited())[0]).toMatchObject({ kind: 'decision', by: 'policy', decision: 'refused', command: cmd, rule: esc.rule, detail: { escalation: 'no-operator' } });
+    // An operator attached after the refusal: its hello holds it (not as a pending approval), and the agent's exact reply under its id.
+    const op = await operator(opDir, 'late');
+    ops.push(op);
+    expect(op.hello.approvals).toEqual([]);
+    const refused = (op.hello.refused ?? []).find((x) => x.id === esc.id);
+    expect(refused).toMatchObject({ type: 'escalation-refused', command: cmd, rule: esc.rule, why: 'no-operator', tool: 'sh_run', session: 'default' });
+    const reply = (op.hello.recent ?? []).find((m) => m.type === 'condensed' && m.processId === esc.id);
+    expect(reply && reply.type === 'condensed' && reply.lines.join('\n')).toContain('no operator is attached');
+  });
+
   it('an operator denies: the call waits (with progress), then is refused with who denied; the canaries survive', async () => {
     const op = await operator(opDir, 'alice');
     ops.push(op);

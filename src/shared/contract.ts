@@ -88,8 +88,9 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const CommandApprovalSchema = z.object({
   /** The approval's id (`a_…`), as in the audit log and the agent's reply. */
   id: z.string().min(1),
-  outcome: ApprovalOutcomeSchema,
-  /** Who decided (an operator's name); absent when nobody did (timeout, operator gone, cancelled). */
+  /** `no-operator`: refused at once, since no operator was attached to ask (nothing was asked, nothing ran). */
+  outcome: z.union([ApprovalOutcomeSchema, z.literal('no-operator')]),
+  /** Who decided (an operator's name); absent when nobody did (timeout, operator gone, cancelled, no operator). */
   by: z.string().optional(),
   /** When it was decided (ms epoch). */
   at: z.number(),

@@ -119,6 +119,31 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 export const ApprovalOutcomeSchema = z.enum(['approved', 'denied', 'edited', 'always', 'timeout', 'operator-gone', 'cancelled']);
 export type ApprovalOutcome = z.infer<typeof ApprovalOutcomeSchema>;
 
+/**
+ * An escalated line refused at once because no operator who decides approvals was attached:
+ * nothing was asked and nothing ran. The server keeps the recent ones (REFUSED_ESCALATIONS) and a
+ * console that connects later gets them in its hello (`refused`), so the operator sees what was
+ * stopped while nobody watched. Its id (`a_…`) is the one the agent's reply row carries.
+ */
+export const EscalationRefusedSchema = z.object({
+  type: z.literal('escalation-refused'),
+  id: z.string().regex(/^a_[A-Za-z0-9_-]+$/),
+  session: z.string(),
+  tool: z.enum(['sh_run', 'sh_spawn']),
+  command: z.string(),
+  cwd: z.string(),
+  dangers: z.array(DangerSchema),
+  decision: z.string().optional(),
+  rule: z.string().optional(),
+  reason: z.string().optional(),
+  /** Why nobody was asked: no operator that decides approvals was attached. */
+  why: z.literal('no-operator'),
+  at: z.number(),
+});
+export type EscalationRefused = z.infer<typeof EscalationRefusedSchema>;
+/** How many refused escalations a server remembers for consoles that connect later. */
+export const REFUSED_ESCALATIONS = 100;
+
 /** Outcomes after which the command runs (as approved, or as the operator edited it); the others stop it (and so does finding no operator, which the wire never carries). */
 export function ranAfterApproval(outcome: ApprovalOutcome | 'no-operator'): boolean {
   return outcome === 'approved' || outcome === 'always' || outcome === 'edited';
@@ -234,6 +259,11 @@ export const ServerHelloSchema = z.object({
   recent: z.array(RecentCommandMessageSchema).max(RECENT_COMMAND_MESSAGES).optional(),
   /** A hooked run of an agent's shell tool: its conversation (absent for `mish serve`). */
   conversation: AgentConversationSchema.optional(),
+  /**
+   * Escalations refused because no operator was attached, oldest first. A field of its own, not
+   * part of `recent`: a console of an older version ignores it instead of rejecting the hello.
+   */
+  refused: z.array(EscalationRefusedSchema).max(REFUSED_ESCALATIONS).optional(),
 });
 
 export const serverMessageSchemas = {
@@ -292,6 +322,8 @@ export const serverMessageSchemas = {
     /** The command that ran instead (edit). */
     command: z.string().optional(),
   }),
+  /** An escalated line was refused at once: no operator that decides approvals was attached (see EscalationRefusedSchema). */
+  'escalation-refused': EscalationRefusedSchema,
   'handoff-request': z.object({ type: z.literal('handoff-request'), handoff: HandoffSchema }),
   /** A handoff moved on: attached (by whom), returned to the agent, or ended (the process exited). */
   'handoff-state': z.object({

@@ -40,8 +40,11 @@ export type HubEvent =
   | { type: 'command-offset'; session: string; id: string; offset: number }
   /** A wire server's background process changed (`onlyOutput`: it only printed). */
   | { type: 'background-changed'; onlyOutput: boolean }
-  /** An approval was decided (or timed out, or its call was cancelled): `command` is what ran instead (edit). */
-  | { type: 'approval-resolved'; approval: ApprovalRequest; outcome: ApprovalOutcome; by?: string; command?: string; at: number }
+  /**
+   * An approval was decided (or timed out, or its call was cancelled): `command` is what ran instead (edit).
+   * `no-operator`: refused at once, nobody was attached to ask (the server's `escalation-refused`).
+   */
+  | { type: 'approval-resolved'; approval: ApprovalRequest; outcome: ApprovalOutcome | 'no-operator'; by?: string; command?: string; at: number }
   | { type: 'sessions-changed' };
 
 /** What an operator can do on a server (the operator wire): approvals and handoffs. */

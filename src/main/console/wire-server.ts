@@ -11,7 +11,7 @@
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { userInfo } from 'node:os';
-import { SubscribeResultSchema, type OperatorProcess, type OperatorSession, type RecentCommandMessage, type ServerMessageOf } from '../../shared/operator-wire.js';
+import { SubscribeResultSchema, type EscalationRefused, type OperatorProcess, type OperatorSession, type RecentCommandMessage, type ServerMessageOf } from '../../shared/operator-wire.js';
 import { trackOperator, type OperatorIo } from './operator-tracker.js';
 import { OperatorClient, discoverServers } from '../operator/client.js';
 import { ensurePrivateDir, operatorDir } from '../operator/paths.js';
@@ -94,7 +94,18 @@ export class WireServer implements HubServer {
       if (p.kind === 'spawn') this.background.set(p.id, p);
     }
     // Commands that ran before this connection: replayed to each hub listener when it subscribes.
-    for (const m of hello.recent ?? []) this.earlier.push(...this.commandEvents(m));
+    // Escalations refused while no operator was attached go between them, in time order.
+    const refused = [...(hello.refused ?? [])];
+    for (const m of hello.recent ?? []) {
+      if (m.type === 'command-start') while (refused.length && refused[0].at <= m.at) this.earlier.push(refusalEvent(refused.shift()!));
+      // The agent's reply to a refusal (its row's text) comes after the refusal it answers.
+      if (m.type === 'condensed' && m.processId.startsWith('a_')) {
+        const i = refused.findIndex((r) => r.id === m.processId);
+        if (i >= 0) for (const r of refused.splice(0, i + 1)) this.earlier.push(refusalEvent(r));
+      }
+      this.earlier.push(...this.commandEvents(m));
+    }
+    for (const r of refused) this.earlier.push(refusalEvent(r));
     const on = <T extends Parameters<OperatorClient['on']>[0]>(type: T, l: (m: ServerMessageOf<T>) => void) => this.offs.push(client.on(type, l));
     const tracked = trackOperator(client as unknown as OperatorIo, () => this.emit({ type: 'sessions-changed' }), (r) => this.emit(r));
     this.operator = tracked.operator;
@@ -126,6 +137,7 @@ export class WireServer implements HubServer {
       this.emit({ type: 'background-changed', onlyOutput: m.change === 'updated' && p.state === 'running' });
     });
     on('condensed', command);
+    on('escalation-refused', (m) => this.emit(refusalEvent(m)));
     on('waiting', (m) => {
       if (!m.session) return;
       this.emit({ type: 'waiting-for-input', source: { kind: 'command', id: m.processId, session: m.session }, waiting: { prompt: m.prompt, secret: m.secret, reasons: [], since: m.since } });
@@ -250,6 +262,15 @@ export class WireServer implements HubServer {
   private emit(e: HubEvent): void {
     for (const l of this.listeners) l(e);
   }
+}
+
+/**
+ * An escalation refused with no operator attached, as the hub's approval events say it: resolved
+ * as `no-operator` the moment it was asked (the timeline shows it as a row that never ran).
+ */
+function refusalEvent(r: EscalationRefused): HubEvent {
+  const { type: _type, why: _why, at, ...rest } = r;
+  return { type: 'approval-resolved', approval: { ...rest, createdAt: at, expiresAt: at }, outcome: 'no-operator', at };
 }
 
 export interface Discovery {

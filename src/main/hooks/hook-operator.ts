@@ -91,7 +91,7 @@ export async function askOperator(host: HostAdapter, call: ShellCall, d: PolicyD
     // Stopped: the console's row of it (its id is the approval's) shows the exact text the agent gets.
     // Not when cancelled: that is the hook's own deadline, and its answer to the host is another.
     const said = r.outcome === 'cancelled' ? undefined : operatorRefusal(d, r as OperatorOutcome);
-    if (said && 'id' in r) publish?.({ type: 'condensed', source: { kind: 'command', id: r.id, session: call.sessionId ?? host.id }, lines: said.split('\n'), reply: true, final: true });
+    if (said && 'id' in r && r.id) publish?.({ type: 'condensed', source: { kind: 'command', id: r.id, session: call.sessionId ?? host.id }, lines: said.split('\n'), reply: true, final: true });
     // The resolution reaches the operators before the socket closes (writes are corked one tick).
     await new Promise((res) => setTimeout(res, FLUSH_BEFORE_CLOSE_MS));
     return r;

@@ -13,7 +13,7 @@ import { startProgress, truncate, type McpDeps, type ToolExtra } from './tool-ki
 
 /** What happened to one escalated line, for the reply's text and structuredContent. */
 export interface EscalationRecord {
-  /** Approval id (absent when no operator was attached: nothing was asked). */
+  /** Approval id; with no operator attached (nothing was asked), the id of the refusal's record for the console, if there is one. */
   id?: string;
   command: string;
   outcome: ApprovalResult['outcome'];
@@ -60,7 +60,7 @@ export function operatorConfirm(deps: McpDeps, ctx: { tool: 'sh_run' | 'sh_spawn
     } finally {
       stop();
     }
-    const record: EscalationRecord = { command: prompt.command, outcome: result.outcome, rule, reason, ...('id' in result ? { id: result.id } : {}) };
+    const record: EscalationRecord = { command: prompt.command, outcome: result.outcome, rule, reason, ...('id' in result && result.id ? { id: result.id } : {}) };
     records.push(record);
     const blocked = `${warning}\nblocked by rule ${rule}: ${reason}`;
     const next = 'Next: you cannot approve it yourself. Do it another way, or ask the user to decide (they run `mish approvals` in a terminal, or open the mish console) and call again.';

@@ -91,7 +91,11 @@ export function auditEvents(tool: string, args: Args, result: CallToolResult): O
     case 'sh_run': {
       const common = { ...base, session: str(s.session) ?? str(args.session) ?? 'default', command: str(args.cmd), id: str(s.id), cwd: str(s.cwd) };
       if (result.isError) return [{ ...common, kind: 'command', decision: 'error', reason: firstLine(result) }];
-      if (s.status === 'refused') return [{ ...common, kind: 'decision', by: 'policy', decision: 'refused', category: str(s.category), reason: firstLine(result, /^refused/) }];
+      if (s.status === 'refused') {
+        // An escalation refused or denied: its rule, and the id the console's row of it carries (absent: nothing was recorded for a console).
+        const esc = (typeof s.escalation === 'object' && s.escalation !== null ? s.escalation : {}) as Structured;
+        return [{ ...common, kind: 'decision', by: 'policy', decision: 'refused', category: str(s.category), ...(str(esc.rule) ? { rule: str(esc.rule) } : {}), ...(str(esc.id) && !common.id ? { id: str(esc.id) } : {}), ...(str(esc.outcome) ? { detail: { escalation: str(esc.outcome)! } } : {}), reason: firstLine(result, /^refused/) }];
+      }
       const decision = s.status === 'exited' ? 'ran' : s.status === 'running' ? 'backgrounded' : String(s.status);
       return [{ ...common, kind: 'command', decision, exitCode: s.exit_code as number | null, category: str(s.category), durationMs: num(s.duration_ms), spoolRef: str(s.spool_ref) }];
     }

@@ -38,7 +38,8 @@ export interface ApprovalInput {
 }
 
 export type ApprovalResult =
-  | { outcome: 'no-operator' }
+  /** Nobody was asked; `id`: the refusal's record on the wire (absent when the host is gone or never asked). */
+  | { outcome: 'no-operator'; id?: string }
   | { outcome: 'approved' | 'always'; id: string; by: string }
   | { outcome: 'edited'; id: string; by: string; command: string }
   | { outcome: 'denied'; id: string; by: string }

@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import {
   OPERATOR_WIRE_VERSION,
   RECENT_COMMAND_MESSAGES,
+  REFUSED_ESCALATIONS,
   type ApprovalOutcome,
+  type EscalationRefused,
   type ApprovalRequest,
   type ClientMessage,
   type ClientMessageOf,
@@ -113,6 +115,8 @@ export class OperatorHost {
   private readonly startedAt = Date.now();
   /** Recent command messages (starts, ends, the agent's exact replies), oldest first: a late client's timeline. */
   private readonly recent: RecentCommandMessage[] = [];
+  /** Escalations refused with nobody to ask, oldest first (REFUSED_ESCALATIONS at most): a late console's record of them. */
+  private readonly refused: EscalationRefused[] = [];
   private client?: McpClientInfo;
   private readonly unsubscribe: () => void;
   private snapshotTimer?: NodeJS.Timeout;
@@ -214,6 +218,7 @@ export class OperatorHost {
       approvals: [...this.approvals.values()].map((a) => a.request),
       handoffs: this.activeHandoffs().map((h) => h.wire),
       ...(this.recent.length ? { recent: this.recent.slice() } : {}),
+      ...(this.refused.length ? { refused: this.refused.slice() } : {}),
       ...(this.options.conversation ? { conversation: this.options.conversation } : {}),
     };
   }
@@ -347,7 +352,8 @@ export class OperatorHost {
    */
   requestApproval(input: ApprovalInput, options: { signal?: AbortSignal } = {}): Promise<ApprovalResult> {
     // While a lingering approver may come back (its link dropped), new requests wait for it too.
-    if ((!this.hasApprover() && !this.lingerTimer) || this.disposed) return Promise.resolve({ outcome: 'no-operator' });
+    if (this.disposed) return Promise.resolve({ outcome: 'no-operator' });
+    if (!this.hasApprover() && !this.lingerTimer) return Promise.resolve({ outcome: 'no-operator', id: this.refuse(input) });
     const id = newId('a');
     const now = Date.now();
     const timeout = this.options.approvalTimeoutMs ?? approvalTimeoutMs();
@@ -375,6 +381,31 @@ export class OperatorHost {
       this.broadcast({ type: 'approval-request', approval: request });
       this.sessionsChangedSoon();
     });
+  }
+
+  /**
+   * An escalation refused because nobody could be asked: remembered (bounded) for a console that
+   * connects later, and told to the operators connected now (viewers that do not decide).
+   */
+  private refuse(input: ApprovalInput): string {
+    const m: EscalationRefused = {
+      type: 'escalation-refused',
+      id: newId('a'),
+      session: input.session,
+      tool: input.tool,
+      command: input.command,
+      cwd: input.cwd,
+      dangers: input.dangers.map((d) => ({ id: d.id, description: d.description, text: d.text })),
+      ...(input.decision ? { decision: input.decision } : {}),
+      ...(input.rule ? { rule: input.rule } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+      why: 'no-operator',
+      at: Date.now(),
+    };
+    this.refused.push(m);
+    if (this.refused.length > REFUSED_ESCALATIONS) this.refused.splice(0, this.refused.length - REFUSED_ESCALATIONS);
+    this.broadcast(m);
+    return m.id;
   }
 
   private settleApproval(id: string, p: PendingApproval, result: ApprovalResult, outcome: ApprovalOutcome, by?: string, command?: string): void {

@@ -49,7 +49,7 @@ export function AgentPane({ command, onJump, pin }: { command: CommandInfo | und
           {command.approval.rule && (
             <div className="decision-rule">
               rule <code>{command.approval.rule}</code>
-              {command.approval.reason ? `: ${command.approval.reason}` : ''} · approval <code>{command.approval.id}</code>
+              {command.approval.reason ? `: ${command.approval.reason}` : ''} · {command.approval.outcome === 'no-operator' ? 'refusal' : 'approval'} <code>{command.approval.id}</code>
             </div>
           )}
           {command.approval.original && (

@@ -21,6 +21,12 @@ describe("an operator's decision on a row", () => {
   it('nobody decided: says so, names no one', () => {
     expect(approvalBadge({ ...base, outcome: 'timeout', by: undefined }).text).toBe('⊘ denied: nobody decided in time · 14:02:03');
   });
+  it('refused with no operator attached: never ran, nobody was asked, says so', () => {
+    const refused = { ...base, outcome: 'no-operator' as const, by: undefined, askedAt: at };
+    expect(neverRan({ approval: refused })).toBe(true);
+    expect(approvalBadge(refused)).toEqual({ text: '⊘ refused: no operator attached · 14:02:03', tone: 'denied' });
+    expect(approvalSentence(refused)).toMatch(/^Refused at .+: no operator was attached to ask\. Nothing was asked and nothing ran/);
+  });
 });
 
 describe('the command a row shows', () => {

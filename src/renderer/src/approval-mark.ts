@@ -42,6 +42,8 @@ export function approvalBadge(a: CommandApproval, operator?: string): { text: st
       return { text: `⊘ denied: the operator left · ${at}`, tone: 'denied' };
     case 'cancelled':
       return { text: `⊘ the agent stopped waiting · ${at}`, tone: 'denied' };
+    case 'no-operator':
+      return { text: `⊘ refused: no operator attached · ${at}`, tone: 'denied' };
   }
 }
 
@@ -58,6 +60,7 @@ export function approvalSentence(a: CommandApproval, operator?: string): string 
     timeout: `Denied ${when}: nobody decided in time. Nothing ran; the agent was told so.`,
     'operator-gone': `Denied ${when}: the operator disconnected before deciding. Nothing ran.`,
     cancelled: `The agent stopped waiting ${when} (its call was cancelled). Nothing ran.`,
+    'no-operator': `Refused at ${absolute(a.at)}: no operator was attached to ask. Nothing was asked and nothing ran; the agent was told so.`,
   };
   // A background process (sh_spawn) asked for: its row stands for the process that was (not) started.
   return a.tool === 'sh_spawn' ? `${what[a.outcome]} (a background process, sh_spawn)` : what[a.outcome];

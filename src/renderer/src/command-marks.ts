@@ -1,6 +1,9 @@
 /**
  * Command boundaries in the live terminal, as VS Code's shell-integration decorations draw them:
- * a dim rule with the command where each command's output starts. The bytes written into xterm
+ * a mark in a gutter left of the first column, on the line where each command's output starts,
+ * with the command as its label (tooltip). Never over the text: a line that fills the width or
+ * wraps keeps every character visible (an earlier mark, a rule across the line with the label at
+ * its right end, hid the end of such lines). The bytes written into xterm
  * stay exactly the session's (nothing is inserted into the stream: a TUI's cursor moves and the
  * raw pane are untouched); the mark is an xterm decoration on the line where its output began.
  *
@@ -148,8 +151,11 @@ export class CommandMarks {
     if (!w || w.endMarker.isDisposed || w.endMarker.line < 0) return; // older than what this view drew
     let newlines = 0;
     for (let i = off - w.start; i < w.data.length; i++) if (w.data[i] === 0x0a) newlines++;
-    const line = w.endMarker.line - newlines;
     const buf = this.term.buffer.normal;
+    // Counted back by newlines: a line that wrapped is several rows, and the count lands on its
+    // last row; its output starts on the first (the rows continuing it say isWrapped).
+    let line = w.endMarker.line - newlines;
+    while (line > 0 && buf.getLine(line)?.isWrapped) line--;
     const marker = this.term.registerMarker(line - (buf.baseY + buf.cursorY));
     if (marker) this.decorate(c, marker);
   }
@@ -163,7 +169,8 @@ export class CommandMarks {
     // Placed already: a start cut out of a write is placed once xterm parsed up to it, and the
     // timeline may name the command again meanwhile (it then took the late path as well).
     if (this.placed.has(c.id)) return marker.dispose();
-    const d = this.term.registerDecoration({ marker, width: this.term.cols, layer: 'top' });
+    // One cell at column 0, moved by the stylesheet into the gutter left of it (.cmd-mark): no cell of text is under it.
+    const d = this.term.registerDecoration({ marker, x: 0, width: 1, layer: 'top' });
     if (!d) return marker.dispose();
     const line = shownCommand(c);
     const label = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line} · ${c.id}`;
@@ -171,15 +178,15 @@ export class CommandMarks {
       el.classList.add('cmd-mark');
       el.dataset.commandId = c.id;
       el.dataset.label = label;
-      // The label is an element of its own (not a ::after on the rule): it can be clicked, and it
-      // is exactly one terminal row tall, so marks of commands on neighbouring lines never overlap.
+      // The label is an element of its own: it can be clicked, and it is exactly one terminal row
+      // tall, so marks of commands on neighbouring lines never overlap. It shows a glyph; the
+      // command and id are its accessible name and tooltip (the gutter has no room for them).
       let btn = el.querySelector<HTMLButtonElement>(':scope > .cmd-mark-label');
       if (!btn) {
         btn = document.createElement('button');
         btn.className = 'cmd-mark-label';
         btn.type = 'button';
         btn.tabIndex = -1; // the timeline rows are the keyboard's way to a command; this is the mouse's
-        btn.title = `${line}\n${c.id}: show this command (timeline row, agent pane)`;
         // xterm must not start a selection or take the focus for a click on the label.
         btn.addEventListener('mousedown', (e) => {
           e.stopPropagation();
@@ -194,6 +201,7 @@ export class CommandMarks {
       const rowPx = el.style.height;
       if (rowPx) btn.style.lineHeight = btn.style.height = rowPx;
       btn.style.fontSize = `${Math.max(LABEL_FONT_MIN_PX, Math.round((this.term.options.fontSize ?? LABEL_FONT_MAX_PX) * LABEL_FONT_RATIO))}px`;
+      if (!btn.firstChild) btn.textContent = '▸';
       // Several commands whose output starts on one line (`cd`, `true`: no output): the newest's label
       // stands for them all, the others are hidden under it (their rows are all in the timeline).
       const others = this.onLine(d.marker.line).filter((x) => x !== c.id);
@@ -203,13 +211,8 @@ export class CommandMarks {
       const tail = ` · ${c.id}${newest && others.length ? ` (+${others.length})` : ''}`;
       if (btn.dataset.tail !== tail) {
         btn.dataset.tail = tail;
-        const cmd = document.createElement('span');
-        cmd.className = 'cmd';
-        cmd.textContent = `▸ ${line.length > LABEL_MAX_CHARS ? `${line.slice(0, LABEL_MAX_CHARS - 1)}…` : line}`;
-        const id = document.createElement('span');
-        id.className = 'id';
-        id.textContent = tail;
-        btn.replaceChildren(cmd, id);
+        btn.setAttribute('aria-label', `${label.replace(/ · \S+$/, '')}${tail}`);
+        btn.title = `${line}${tail.replace(/^ · /, '\n')}: show this command (timeline row, agent pane)`;
       }
     });
     this.placed.set(c.id, d);
