@@ -367,7 +367,8 @@ function groupLines(g: { head: string; runs: Run[] }): string[] {
   }
   for (const tree of [true, false]) {
     const out = writeGroup(g, tree);
-    if (sameList(out.flatMap((l) => expandPathLine(l)), expected)) return out;
+    // Only a tree line implies paths it does not spell: the plain form needs no reading back.
+    if (!out.tree || sameList(out.lines.flatMap((l) => expandPathLine(l)), expected)) return out.lines;
   }
   // Not reachable for lists compactPaths accepts (kept as a guard): one whole path a line.
   return expected.map((p) => escapeColonEnd(escapeRel(p)));
@@ -377,7 +378,7 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-function writeGroup(g: { head: string; runs: Run[] }, tree: boolean): string[] {
+function writeGroup(g: { head: string; runs: Run[] }, tree: boolean): { lines: string[]; tree: boolean } {
   // An entry that is just `.` or `./` on a line with a directory would read as the directory itself (a name `.`, a directory `./` of tar's).
   const selfSafe = (text: string) => (g.head !== '' && SELF.has(text) ? `\\${text}` : text);
   const entries: LineEntry[] = [];
@@ -392,13 +393,13 @@ function writeGroup(g: { head: string; runs: Run[] }, tree: boolean): string[] {
     else if (r.self) entries.push({ text: prefix === '' ? r.self : selfSafe(escapeColonEnd(escapeRel(r.self === './' ? prefix : prefix.slice(0, -1)))), paths: [selfPath], self: prefix === '' ? undefined : selfPath });
     for (const e of entriesOf(r.names, prefix)) {
       const text = g.head === '' ? escapeColonEnd(e.text) : selfSafe(e.text);
-      entries.push({ text, paths: parseEntry(text).names.map((n) => g.head + n) });
+      entries.push({ text, paths: selfHead ? parseEntry(text).names.map((n) => g.head + n) : [] });
     }
   }
   const head = g.head === '' ? '' : escapeText(g.head) + ':';
   // A line naming its directory first (`d:`, tar's `d:/`) lists its tree: a directory's own entry is implied by the next one.
   const listed = selfHead ? implyDirs(g.head, entries, selfHead === './') : entries;
-  return wrap(selfHead ? escapeText(dirItself) + (selfHead === './' ? ':/' : ':') : head, head, listed);
+  return { lines: wrap(selfHead ? escapeText(dirItself) + (selfHead === './' ? ':/' : ':') : head, head, listed), tree: selfHead !== '' };
 }
 
 /** The directories of `p` below `dir` (shallowest first), as a tree line spells them (tar: with their `/`). */
