@@ -75,6 +75,21 @@ describe('path-list compaction', () => {
     );
   });
 
+  it('expand(compact(x)) === x for deep find and tar listings (chains of single directories), some paths left out (find -newer, -name), names the notation gives a meaning to', () => {
+    const name = fc.constantFrom('a', 'b', 'src', 'x:', ':', 'c d', 'e,f', '{g}', 'h{1..2}', '.', '..', 'a\\b', 'x(1)', 'i.ts', 'j:/');
+    const rows = fc.array(fc.array(name, { minLength: 1, maxLength: 7 }), { minLength: 1, maxLength: 25 });
+    fc.assert(
+      fc.property(rows, fc.boolean(), fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), fc.constantFrom('.', 'top', 'a:'), (segs, tar, keep, root) => {
+        const listing = findListing(segs).map((p) => root + p.slice(1));
+        const dirs = new Set(listing.filter((p, i) => listing.slice(i + 1).some((q) => q.startsWith(p + '/'))));
+        const all = tar ? listing.map((p) => (dirs.has(p) ? p + '/' : p)) : listing;
+        roundTrip(all);
+        roundTrip(all.filter((_, i) => keep[i % keep.length]));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('expand(compact(x)) === x for big find-like listings (directories on lines of their own, read where their name is), reversed, with repeats', () => {
     const big = fc.array(fc.array(fc.constantFrom('a', 'b', 'c d', 'x(1)', '*', 'lib', 'f.ts', 'g.test.ts', 'f1', 'f2', 'f3'), { minLength: 1, maxLength: 5 }), { minLength: 50, maxLength: 200 });
     fc.assert(
@@ -149,10 +164,36 @@ describe('path-list compaction', () => {
     const paths = ['.', './src', './src/a.ts', './src/util', './src/util/b.ts', './lib', ...big, './package.json'];
     const text = compactPaths(paths);
     for (const line of text.split('\n')) expect(line).not.toMatch(/^ |\/\*( |$)|\(/);
-    // The directory printed just before what is in it heads their line (`d:`), not a line of its parent's.
-    expect(text).toContain('./src: a.ts util util/b.ts');
-    expect(text).toContain(' lib lib/m{0..39}.js ');
+    // The directory printed just before what is in it heads their line (`d:`), not a line of its
+    // parent's; the directories below it come with their first path (find's order).
+    expect(text).toBe('.: src/a.ts src/util/b.ts lib/m{0..39}.js package.json');
     roundTrip(paths);
+  });
+
+  it('`d:` lists d\'s tree in find\'s order: a path after its directories not yet named on the line (chains of single directories once)', () => {
+    const mvn = ['mvn', 'mvn/src', 'mvn/src/test', 'mvn/src/test/java', 'mvn/src/test/java/demo', 'mvn/src/test/java/demo/CalcTest.java', 'mvn/src/main', 'mvn/src/main/java', 'mvn/src/main/java/demo', 'mvn/src/main/java/demo/Calc.java', 'mvn/pom.xml'];
+    expect(compactPaths(mvn)).toBe('mvn: src/test/java/demo/CalcTest.java src/main/java/demo/Calc.java pom.xml');
+    roundTrip(mvn);
+    expect(expandPathLine('src: a.ts util/b.ts util/c.ts')).toEqual(['src', 'src/a.ts', 'src/util', 'src/util/b.ts', 'src/util/c.ts']);
+    expect(expandPathLine('src: util/{b,c}.ts')).toEqual(['src', 'src/util', 'src/util/b.ts', 'src/util/c.ts']);
+    // A directory named before what is in it (empty, then met again) is not named twice.
+    expect(expandPathLine('d: a a/x')).toEqual(['d', 'd/a', 'd/a/x']);
+    // An empty directory is written, a directory followed by its entries is not.
+    expect(compactPaths(['d', 'd/empty', 'd/src', 'd/src/a.c'])).toBe('d: empty src/a.c');
+    // tar's spelling: `d:/`, each directory with its `/`.
+    const tar = ['mvn/', 'mvn/src/', 'mvn/src/test/', 'mvn/src/test/Calc.java', 'mvn/pom.xml'];
+    expect(compactPaths(tar)).toBe('mvn:/ src/test/Calc.java pom.xml');
+    expect(expandPathLine('src:/ a.ts util/b.ts')).toEqual(['src/', 'src/a.ts', 'src/util/', 'src/util/b.ts']);
+    roundTrip(tar);
+    // Not find's order (a directory missing: find -newer, -name): the directory itself on `d/:`, nothing implied.
+    for (const paths of [['src', 'src/a.ts', 'src/x/b.ts'], ['src/', 'src/a.ts', 'src/x/b.ts'], ['src', 'src/x', 'src/y/z', 'src/x/w'], ['s', 's/a', 's/a/b', 's/c/d', 's/a/e']]) {
+      const text = compactPaths(paths);
+      roundTrip(paths);
+      for (const line of text.split('\n')) expect(line).not.toMatch(/^\S*[^/\s\\]:\/? /);
+    }
+    // A path ending with `:/` on a line without a directory is escaped (it would read as a `d:/` header).
+    expect(compactPaths(['a:/', 'b'])).toBe('a\\:/ b');
+    for (const paths of [['a:/', 'b'], ['x:/', 'x:/y'], ['x:/', 'x:/y/', 'x:/y/z'], ['x::', 'x::/y'], ['a/:/', 'a/:/b']]) roundTrip(paths);
   });
 
   it('`d:` heads a line that starts with the directory itself (find prints d, then d/x); a continuation line is `d/:`', () => {
@@ -170,8 +211,8 @@ describe('path-list compaction', () => {
     for (const paths of [['a:', 'b'], ['x:', 'x:/y'], ['/', '//x'], ['a:', 'a:/b', 'c:'], ['d\\', 'd\\/e']]) roundTrip(paths);
   });
 
-  it('`.` first on a dir/: line is the directory itself (tar d/, then d/x; find d after other entries of its line); a name `.` is escaped there', () => {
-    expect(compactPaths(['src/', 'src/a.ts', 'src/b.ts'])).toBe('src/: ./ a.ts b.ts');
+  it('`.` on a dir/: line is the directory itself (find d after other entries of its line; `./` tar\'s d/); a name `.` is escaped there', () => {
+    expect(compactPaths(['src/', 'src/a.ts', 'src/b.ts'])).toBe('src:/ a.ts b.ts');
     expect(expandPathLine('src/: . a.ts')).toEqual(['src', 'src/a.ts']);
     expect(expandPathLine('src/: ./ a.ts')).toEqual(['src/', 'src/a.ts']);
     // Without a directory on the line, `.` is the path `.` (find . prints it first).

@@ -10,14 +10,19 @@
  *
  * - A line starting with `dir/:` lists paths in dir/ (its full path); each entry is a path below
  *   it (`audit/x.ts` is dir/audit/x.ts). A line without one lists whole paths.
- * - A line starting with `dir:` (no `/` before the colon) lists dir itself, then paths in it
- *   (`src: a.ts` = src src/a.ts): `find` prints a directory just before what is in it, and a
- *   line of its own for it (`…/parent/: src`) would repeat the parent's full path (`ls -R` heads
- *   its blocks the same way; `src/: . a.ts` said it with one token more on every such line).
- *   Its continuation lines are `dir/:`. A whole path ending with `:` on a line without a
- *   directory gets `\:` (it would read as such a header).
- * - `.` first on a `dir/:` line is the directory itself (`src/: ./ a.ts` = src/ src/a.ts, as tar
- *   lists it; `.` where the `dir:` form cannot say it: a directory `/`).
+ * - A line starting with `dir:` (no `/` before the colon) lists dir itself, then its tree in
+ *   find's order: each path comes after its directories below dir that the line has not named
+ *   yet (`src: a.ts util/b.ts util/c.ts` = src src/a.ts src/util src/util/b.ts src/util/c.ts).
+ *   `find` prints a directory just before what is in it: a chain of single directories
+ *   (`src/test/java/demo/CalcTest.java`) is written once, and each line still reads alone (the
+ *   implied directories are spelled in the line's own paths). `dir:/` is the same in tar's
+ *   spelling: dir/ and each directory with its `/` (`src:/ util/b.ts` = src/ src/util/ src/util/b.ts).
+ *   The compactor writes a directory's own entry where the next one would not imply it, and
+ *   checks that the line reads back exactly (else it writes the plain form).
+ *   Their continuation lines are `dir/:` (nothing implied). A whole path ending with `:` (or
+ *   `:/`) on a line without a directory gets `\:` (it would read as such a header).
+ * - `.` on a line with a directory is the directory itself (`src/: . a.ts` = src src/a.ts; `./` = src/, as
+ *   tar lists it), where the `dir:` form cannot say it (a directory `/`, or not first on its line).
  * - Entries are separated by single spaces and use bash braces: `{a,b}` alternatives,
  *   `{001..019}` ranges (same-length bounds keep their zero padding), products
  *   (`{x,y}.{json,raw}`: x's names, then y's).
@@ -54,6 +59,7 @@ function escapeName(name: string): string {
 
 /** A whole path ending with `:` on a line without a directory would read as a `d:` header: its last `:` escaped. */
 function escapeColonEnd(entry: string): string {
+  if (endsUnescaped(entry, ':/')) return `${entry.slice(0, -2)}\\:/`;
   return endsUnescaped(entry, ':') ? `${entry.slice(0, -1)}\\:` : entry;
 }
 
@@ -339,24 +345,97 @@ export function compactPaths(paths: readonly string[]): string {
   }
   const groups = groupRuns(runs);
   const lines: string[] = [];
-  for (const g of groups) {
-    // An entry that is just `.` or `./` on a line with a directory would read as the directory itself (a name `.`, a directory `./` of tar's).
-    const selfSafe = (text: string) => (g.head !== '' && SELF.has(text) ? `\\${text}` : text);
-    const entries: string[] = [];
-    // A line that starts with its directory itself (find: `src`, then what is in it) is `src: a b`.
-    const dirItself = g.head.slice(0, -1);
-    let selfHead = false;
-    for (const r of g.runs) {
-      const prefix = r.dir.slice(g.head.length);
-      // The directory itself: in the header when it comes first (`d:`), `.` on its own line, else its path below the line's directory.
-      if (r.self === '.' && prefix === '' && !entries.length && !selfHead && dirItself !== '' && !dirItself.endsWith('/')) selfHead = true;
-      else if (r.self) entries.push(prefix === '' ? r.self : selfSafe(escapeColonEnd(escapeRel(r.self === './' ? prefix : prefix.slice(0, -1)))));
-      for (const e of entriesOf(r.names, prefix)) entries.push(g.head === '' ? escapeColonEnd(e.text) : selfSafe(e.text));
-    }
-    const head = g.head === '' ? '' : escapeText(g.head) + ':';
-    lines.push(...wrap(selfHead ? escapeText(dirItself) + ':' : head, head, entries));
-  }
+  for (const g of groups) lines.push(...groupLines(g));
   return lines.join('\n');
+}
+
+/** An entry of a line being written: its text, the full paths it stands for, and for a directory's own entry (find and tar print it before what is in it) its path. */
+interface LineEntry {
+  text: string;
+  paths: string[];
+  self?: string;
+  /** Directories the line leaves out before this entry (its not yet named directories, implied: see the module comment). */
+  implied?: LineEntry[];
+}
+
+/** The lines for one group of runs (a directory and the runs below it): the tree form when it reads back exactly, else the plain one. */
+function groupLines(g: { head: string; runs: Run[] }): string[] {
+  const expected: string[] = [];
+  for (const r of g.runs) {
+    if (r.self) expected.push(r.self === './' ? r.dir : r.dir.slice(0, -1));
+    for (const n of r.names) expected.push(r.dir + n);
+  }
+  for (const tree of [true, false]) {
+    const out = writeGroup(g, tree);
+    // Only a tree line implies paths it does not spell: the plain form needs no reading back.
+    if (!out.tree || sameList(out.lines.flatMap((l) => expandPathLine(l)), expected)) return out.lines;
+  }
+  // Not reachable for lists compactPaths accepts (kept as a guard): one whole path a line.
+  return expected.map((p) => escapeColonEnd(escapeRel(p)));
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function writeGroup(g: { head: string; runs: Run[] }, tree: boolean): { lines: string[]; tree: boolean } {
+  // An entry that is just `.` or `./` on a line with a directory would read as the directory itself (a name `.`, a directory `./` of tar's).
+  const selfSafe = (text: string) => (g.head !== '' && SELF.has(text) ? `\\${text}` : text);
+  const entries: LineEntry[] = [];
+  // A line that starts with its directory itself (find: `src`, then what is in it) is `src: a b`.
+  const dirItself = g.head.slice(0, -1);
+  let selfHead: '' | '.' | './' = '';
+  for (const r of g.runs) {
+    const prefix = r.dir.slice(g.head.length);
+    const selfPath = r.self === './' ? r.dir : r.dir.slice(0, -1);
+    // The directory itself: in the header when it comes first (`d:`), `.` on its own line, else its path below the line's directory.
+    if (tree && r.self && prefix === '' && !entries.length && !selfHead && dirItself !== '' && !dirItself.endsWith('/')) selfHead = r.self;
+    else if (r.self) entries.push({ text: prefix === '' ? r.self : selfSafe(escapeColonEnd(escapeRel(r.self === './' ? prefix : prefix.slice(0, -1)))), paths: [selfPath], self: prefix === '' ? undefined : selfPath });
+    for (const e of entriesOf(r.names, prefix)) {
+      const text = g.head === '' ? escapeColonEnd(e.text) : selfSafe(e.text);
+      entries.push({ text, paths: selfHead ? parseEntry(text).names.map((n) => g.head + n) : [] });
+    }
+  }
+  const head = g.head === '' ? '' : escapeText(g.head) + ':';
+  // A line naming its directory first (`d:`, tar's `d:/`) lists its tree: a directory's own entry is implied by the next one.
+  const listed = selfHead ? implyDirs(g.head, entries, selfHead === './') : entries;
+  return { lines: wrap(selfHead ? escapeText(dirItself) + (selfHead === './' ? ':/' : ':') : head, head, listed), tree: selfHead !== '' };
+}
+
+/** The directories of `p` below `dir` (shallowest first), as a tree line spells them (tar: with their `/`). */
+function dirsBelow(dir: string, p: string, slash: boolean): string[] {
+  const rel = p.slice(dir.length);
+  const out: string[] = [];
+  for (let i = 1; i < rel.length - 1; i++) if (rel[i] === '/') out.push(dir + rel.slice(0, slash ? i + 1 : i));
+  return out;
+}
+
+/** Leaves out each directory's own entry that the next entry implies (its directories not yet named on the line, shallowest first). */
+function implyDirs(dir: string, entries: readonly LineEntry[], slash: boolean): LineEntry[] {
+  const seen = new Set<string>();
+  const out: LineEntry[] = [];
+  let pending: LineEntry[] = [];
+  for (const e of entries) {
+    if (e.self !== undefined && !seen.has(e.self)) {
+      pending.push(e);
+      continue;
+    }
+    const unseen = e.paths.length ? dirsBelow(dir, e.paths[0], slash).filter((d) => !seen.has(d)) : [];
+    if (pending.length && sameList(unseen, pending.map((q) => q.self!))) {
+      out.push({ ...e, implied: pending });
+    } else {
+      out.push(...pending);
+      out.push(e);
+    }
+    for (const q of pending) seen.add(q.self!);
+    pending = [];
+    for (const p of e.paths) {
+      for (const d of dirsBelow(dir, p, slash)) seen.add(d);
+      seen.add(p);
+    }
+  }
+  out.push(...pending);
+  return out;
 }
 
 /** Runs a line may hold at most (bounds the search below; a line holding more is rarely shorter). */
@@ -381,12 +460,20 @@ function groupRuns(runs: readonly Run[]): { head: string; runs: Run[] }[] {
     let head = runs[i - 1].dir;
     let count = 0;
     let dirChars = 0;
+    let selves = 0;
+    let selfChars = 0;
     for (let j = i - 1; j >= 0 && j >= i - MAX_RUNS_PER_LINE; j--) {
       head = commonDir(head, runs[j].dir);
       // The directory itself costs its path below the head without the `/` (`.` when it is the head).
       count += paying[j];
       dirChars += paying[j] * runs[j].dir.length - (runs[j].self ? 1 : 0);
-      const cost = best[j] + LINE_CHARS + head.length + dirChars - count * head.length;
+      let cost = best[j] + LINE_CHARS + head.length + dirChars - count * head.length;
+      // A line that starts with its directory itself lists its tree: the other directories' own entries are implied.
+      if (runs[j].self && runs[j].dir === head && head.length > 1 && !head.endsWith('//')) cost -= selfChars - selves * head.length;
+      if (runs[j].self) {
+        selves++;
+        selfChars += runs[j].dir.length;
+      }
       if (cost < best[i]) {
         best[i] = cost;
         from[i] = j;
@@ -413,17 +500,21 @@ function commonDir(a: string, b: string): string {
 }
 
 /** A line's entries after its head (`first` on the first line: `d:` lists d itself), on as many lines as MAX_LINE_CHARS needs, each line repeating the head (so it reads alone). */
-function wrap(first: string, head: string, entries: readonly string[]): string[] {
+function wrap(first: string, head: string, entries: readonly LineEntry[]): string[] {
   const out: string[] = [];
   let line = first;
   let count = 0;
+  let more = false;
   for (const e of entries) {
-    if (count > 0 && line.length + 1 + e.length > MAX_LINE_CHARS) {
+    if (count > 0 && line.length + 1 + e.text.length > MAX_LINE_CHARS) {
       out.push(line);
       line = head;
       count = 0;
+      more = true;
     }
-    line = line === '' ? e : `${line} ${e}`;
+    // On a line that goes on another (`dir/:`, no tree), the directories an entry implied are written out.
+    const texts = more ? [...(e.implied ?? []).map((q) => q.text), e.text] : [e.text];
+    for (const t of texts) line = line === '' ? t : `${line} ${t}`;
     count++;
   }
   out.push(line);
@@ -449,16 +540,38 @@ export function expandPathLine(raw: string): string[] {
   const words = splitEntries(raw);
   let dir = '';
   const out: string[] = [];
+  let itself: string | undefined;
   if (words.length && endsUnescaped(words[0], '/:')) dir = unescape(words.shift()!.slice(0, -1));
-  else if (words.length && endsUnescaped(words[0], ':')) {
+  else if (words.length && endsUnescaped(words[0], ':/')) {
+    // `d:/ a/b` = d/ d/a/ d/a/b (tar's spelling of directories).
+    itself = unescape(words.shift()!.slice(0, -2)) + '/';
+    out.push(itself);
+    dir = itself;
+  } else if (words.length && endsUnescaped(words[0], ':')) {
     // `d: a b` = d d/a d/b (the directory itself, then what is in it).
-    const itself = unescape(words.shift()!.slice(0, -1));
+    itself = unescape(words.shift()!.slice(0, -1));
     out.push(itself);
     dir = itself + '/';
   }
+  // A line naming its directory first (`d:`, `d:/`) lists its tree: each path after its directories below d not yet on the line.
+  const tree = itself !== undefined;
+  const slash = tree && dir === itself;
+  const seen = new Set<string>();
+  const emit = (p: string) => {
+    if (tree) {
+      for (const d of dirsBelow(dir, p, slash)) {
+        if (!seen.has(d)) {
+          seen.add(d);
+          out.push(d);
+        }
+      }
+      seen.add(p);
+    }
+    out.push(p);
+  };
   for (const w of words) {
     if (dir && SELF.has(w)) out.push(w === './' ? dir : dir.slice(0, -1));
-    else for (const n of parseEntry(w).names) out.push(dir + n);
+    else for (const n of parseEntry(w).names) emit(dir + n);
   }
   return out;
 }

@@ -48,8 +48,9 @@ describe('the explaining line names only the forms a listing uses', () => {
     [['src/a.ts', 'src/b.ts', 'src/c.ts'], '"d/: a b" = d/a d/b'],
     [['gen/out01.js', 'gen/out02.js', 'gen/out03.js', 'gen/out04.js'], '"d/: a b" = d/a d/b; bash braces'],
     [['a b.txt', 'c.txt'], '\\ escapes'],
-    [['src', 'src/a.ts', 'src/b.ts'], '"d: a b" = d d/a d/b'],
-    [['src', 'src/a.ts', 'src/b.ts', 'lib/x.ts', 'lib/y.ts'], '"d: a" = d d/a; "d/: a" = d/a'],
+    [['src', 'src/a.ts', 'src/b.ts'], '"d: a/b a/c" = d d/a d/a/b d/a/c'],
+    [['src', 'src/a.ts', 'src/b.ts', 'lib/x.ts', 'lib/y.ts'], '"d: a/b a/c" = d d/a d/a/b d/a/c; "d/: a" = d/a'],
+    [['src/', 'src/a.ts', 'src/b/', 'src/b/c.ts'], '"d:/ a/b a/c" = d/ d/a/ d/a/b d/a/c'],
   ])('%j → %s', (paths, legend) => {
     const compact = compactPaths(paths);
     expect(expandPaths(compact)).toEqual(paths);
@@ -57,7 +58,7 @@ describe('the explaining line names only the forms a listing uses', () => {
   });
   it('the line says the list is whole and in order, then the forms (no other words: it is paid on every listing)', () => {
     const compact = compactPaths(['src', 'src/a.ts', 'src/b.ts']);
-    expect(pathListLegend(1607, compact)).toBe('[mish: all 1,607 paths in order; "d: a b" = d d/a d/b]');
+    expect(pathListLegend(1607, compact)).toBe('[mish: all 1,607 paths in order; "d: a/b a/c" = d d/a d/a/b d/a/c]');
   });
   it('a deep tree: every line reads alone, the legend names only what is used', () => {
     const paths = ['src/core/a/x.ts', 'src/core/a/y.ts', 'src/core/b/z.ts', 'src/ui/w.ts', 'src/ui/v.ts', 'README.md'];

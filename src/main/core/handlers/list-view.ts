@@ -91,14 +91,16 @@ export function pathListLegend(entries: number, compact: string): string {
 export function pathNotation(compact: string): string {
   const bare = compact.replace(/\\[\s\S]/g, ''); // an escaped character is part of a name, not notation
   const parts: string[] = [];
-  // `.` first on a `d/:` line is d itself (compact/path-list.ts): find prints a directory before what is in it.
-  // A line whose first word ends with `:` but not `/:` names its directory itself first (find's order).
-  const itself = /^\S*[^/\s]:(?: |$)/m.test(bare);
+  // A line whose first word ends with `:` (`:/`) but not `/:` names its directory itself first and lists
+  // its tree in find's (tar's) order: a path's directories below d not yet on the line come before it.
+  const tree = /^\S*[^/\s]:(?: |$)/m.test(bare);
+  const tarTree = /^\S*[^/\s]:\/(?: |$)/m.test(bare);
   const below = /\/:(?: |$)/m.test(bare);
-  // Both forms: shorter examples (the legend is paid on every listing).
-  if (itself) parts.push(below ? '"d: a" = d d/a' : '"d: a b" = d d/a d/b');
+  if (tree) parts.push('"d: a/b a/c" = d d/a d/a/b d/a/c');
+  if (tarTree) parts.push('"d:/ a/b a/c" = d/ d/a/ d/a/b d/a/c');
+  // `.` first on a `d/:` line is d itself (`./`: d/, as tar prints it).
   if (/\/: \.\/?(?: |$)/m.test(bare)) parts.push('"d/: . a b" = d d/a d/b');
-  else if (below) parts.push(itself ? '"d/: a" = d/a' : '"d/: a b" = d/a d/b');
+  else if (below) parts.push(tree || tarTree ? '"d/: a" = d/a' : '"d/: a b" = d/a d/b');
   if (bare.includes('{')) parts.push('bash braces');
   if (bare.length !== compact.length) parts.push('\\ escapes');
   return parts.length ? parts.join('; ') : 'names separated by spaces';
