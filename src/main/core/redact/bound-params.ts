@@ -7,7 +7,9 @@
  *   Drizzle's `… -- params: ["…"]`, TypeORM's `… -- PARAMETERS: ["…"]` on the statement's line;
  * - Sequelize with `logQueryParameters`: `Executing (default): INSERT … VALUES ($1,$2); "…", "…"`
  *   (adv24 F38);
- * - SQLAlchemy's echo: the statement, then `[generated in 0.0002s] ('…', '…')` (or `[cached since …]`).
+ * - SQLAlchemy's echo: the statement, then `[generated in 0.0002s] ('…', '…')` (or `[cached since …]`);
+ * - Hibernate's `org.hibernate.SQL` statement, then one TRACE line a parameter: `binding parameter [3] as [VARCHAR] - […]`
+ *   (Hibernate 5), `binding parameter (3:VARCHAR) <- […]` (6) (adv58 F08).
  * The statement is parsed once per list: an INSERT's column list against its VALUES tuples, and
  * each `col = <placeholder>` (an UPDATE's SET, a WHERE), placeholders `$n`, `:n`, `?`, `:name`,
  * `@p0`; the list's item at a placeholder whose column is a secret's name is the value.
@@ -18,7 +20,7 @@ import type { SecretFinding } from './finding.js';
 import { isLookAlike } from './look-alikes.js';
 
 /** The keywords of a parameter list (the scanner's pass finds them, in any case). */
-export const BOUND_PARAMS_WORDS = ['bindings', 'params:', 'parameters:', 'executing (', '[generated in', '[cached since'];
+export const BOUND_PARAMS_WORDS = ['bindings', 'params:', 'parameters:', 'executing (', '[generated in', '[cached since', 'binding parameter'];
 /** Lines above a list its statement may start on (knex logs `knex:tx` lines between; a statement wraps onto a few). */
 export const BOUND_PARAMS_LINES_ABOVE = 4;
 /** Characters of a statement read back from its list. */
@@ -52,6 +54,11 @@ export function boundParams(text: string, at: number, kindOf: ColumnKind, out: S
   // Searches for the line's ends bounded both ways (a megabyte line of keywords searched whole per hit was quadratic).
   const lineStart = lineStartAfter(text, at, back);
   state.done = at;
+  if (text.slice(Math.max(0, at - 17), at).toLowerCase() === 'binding parameter') {
+    // One parameter a line: later hits on it are not read (a megabyte line of them stays linear).
+    state.done = hibernateBinding(text, at, lineStart, back, kindOf, out);
+    return;
+  }
   if (word.endsWith('executing (')) {
     const lineEnd = lineEndBefore(text, at, at + MAX_LIST_CHARS);
     // Sequelize: the statement and its list on the line, the list after the `;` that follows the last placeholder.
@@ -93,6 +100,44 @@ export function boundParams(text: string, at: number, kindOf: ColumnKind, out: S
   }
   if (!st || st.secret.size === 0) return;
   state.done = readList(text, i + 1, lineEndBefore(text, i, i + MAX_LIST_CHARS), open === '[' ? ']' : ')', st, kindOf, out);
+}
+
+/** A Hibernate parameter's line after its keyword: its position, then its value's opening bracket. */
+const BINDING = /[ \t]*(?:\[(?<n>\d{1,4})\] as \[[\w ]{1,40}\] - \[|\((?<m>\d{1,4}):[\w ]{1,40}\) <- \[)/y;
+/** Lines above a parameter's its statement is looked for on (one line a parameter, a statement's lines above them). */
+const MAX_BINDING_LINES_ABOVE = 1024;
+/** The last parameter line read and its statement: the next parameter's line below it reads the same one (no walk back per line). */
+let binding: { text: string; lineEnd: number; st: Statement | undefined } | undefined;
+
+/** Hibernate's parameter line whose keyword ends at `at`: its value, when its statement binds it to a secret's column. Returns the line's end. */
+function hibernateBinding(text: string, at: number, lineStart: number, back: number, kindOf: ColumnKind, out: SecretFinding[]): number {
+  const lineEnd = lineEndBefore(text, at, at + MAX_LIST_CHARS);
+  BINDING.lastIndex = at;
+  const m = BINDING.exec(text);
+  if (!m) return lineEnd;
+  const n = Number(m.groups!.n ?? m.groups!.m);
+  let st: Statement | undefined;
+  if (binding && binding.text === text && binding.lineEnd + 1 === lineStart) st = binding.st;
+  else {
+    // The nearest line above that is no parameter's (the squasher's marks between them aside) and holds a statement.
+    for (let from = lineStart, k = 0; from > back && k < MAX_BINDING_LINES_ABOVE; k++) {
+      const below = from - 1;
+      from = lineStartAfter(text, below, back);
+      const line = text.slice(from, below);
+      if (/binding parameter|^\[\.\.\. /i.test(line)) continue;
+      st = STATEMENT_WORD.test(line) ? statementOf(line, kindOf) : undefined;
+      break;
+    }
+  }
+  binding = { text, lineEnd, st };
+  const column = st?.secret.get(n);
+  if (column === undefined) return lineEnd;
+  // The value: to the line's last `]` (a value may hold one).
+  let close = lineEnd;
+  while (close > BINDING.lastIndex && text.charCodeAt(close - 1) !== 0x5d) close--;
+  const v = text.slice(BINDING.lastIndex, close - 1);
+  if (close - 1 > BINDING.lastIndex && !isLookAlike(v, /pass|pwd/i.test(column))) out.push({ start: BINDING.lastIndex, end: close - 1, kind: kindOf(column)!, byContext: true });
+  return lineEnd;
 }
 
 /** Where the line holding text[i - 1] starts, not before `limit`. */

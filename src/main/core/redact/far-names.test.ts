@@ -295,6 +295,10 @@ describe('values named from afar', () => {
       // Pass 57's: openssl's private numbers with the squasher's marks between their lines, labels with nothing under them.
       `privateExponent:\n${'    1a:2b:3c:4d:5e:6f:70:81:92:a3:b4:c5:d6:e7:f8:\n[... 1 similar line ...]\n'.repeat(12_000)}`,
       `${'prime1:\n\npriv:\n[... 9 lines omitted ...] '.repeat(30_000)}`,
+      // Pass 58's: Hibernate's parameter lines on one line, under a statement, with no statement; session cookies' names.
+      `${'binding parameter [1] as [VARCHAR] - [abc] '.repeat(25_000)}`,
+      `update users set reset_token=? where id=?\n${'binding parameter [1] as [VARCHAR] - [abcdefghijkl]\n'.repeat(20_000)}`,
+      `${'sessionid = sessionid = '.repeat(40_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

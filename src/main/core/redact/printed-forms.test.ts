@@ -410,6 +410,11 @@ v = s(B64, 43); f("a runner's RSA private parameters (one-line JSON)", v, `{"d":
 v = s(AN, 32); f('Fluentd directives with one blank', v, `<match azure.**>\n  @type azure-loganalytics\n  customer_id 2b8e6f0e-aaaa-bbbb-cccc-123456789012\n  shared_key ${v}\n</match>`);
 v = 'zaq1 ' + ['zhiww', 'fjxl', 'aahvuwl', 'jnag'].join(' '); f("a passphrase of words in systemd's quoted Environment=", v, `[Service]\nEnvironment="BORG_PASSPHRASE=${v}"`);
 v = s(AN, 22); f("Alloy's header block (HCL key = / value =)", v, `otelcol.auth.headers "honeycomb" {\n  header {\n    key   = "x-honeycomb-team"\n    value = "${v}"\n  }\n}`);
+// Adversary pass 58 (session 15's second closing measure).
+v = s(AN + '-_', 43); f("Hibernate's TRACE line binding a reset token by its position in the statement above", v, `2024-05-02 09:14:07.301 DEBUG 4121 --- [nio-8080-exec-3] org.hibernate.SQL                        : update users set email=?, password_hash=?, reset_token=?, reset_token_expires_at=? where id=?\n2024-05-02 09:14:07.302 TRACE 4121 --- [nio-8080-exec-3] o.h.type.descriptor.sql.BasicBinder      : binding parameter [1] as [VARCHAR] - [dana@acme.dev]\n2024-05-02 09:14:07.302 TRACE 4121 --- [nio-8080-exec-3] o.h.type.descriptor.sql.BasicBinder      : binding parameter [2] as [VARCHAR] - [$2a$10$dUvuuoqGwLXPPiYBK5.sNcf6JuldISJQpatmrfPlTWA.da2Q6drPF]\n2024-05-02 09:14:07.302 TRACE 4121 --- [nio-8080-exec-3] o.h.type.descriptor.sql.BasicBinder      : binding parameter [3] as [VARCHAR] - [${v}]\n2024-05-02 09:14:07.302 TRACE 4121 --- [nio-8080-exec-3] o.h.type.descriptor.sql.BasicBinder      : binding parameter [4] as [BIGINT] - [1042]`);
+v = s(AN, 40); f("Hibernate 6's `binding parameter (n:TYPE) <- [value]` under an INSERT", v, `org.hibernate.SQL : insert into api_keys (owner_id,secret,created_at) values (?,?,?)\norg.hibernate.orm.jdbc.bind : binding parameter (1:BIGINT) <- [42]\norg.hibernate.orm.jdbc.bind : binding parameter (2:VARCHAR) <- [${v}]\norg.hibernate.orm.jdbc.bind : binding parameter (3:TIMESTAMP) <- [2024-05-02T10:14:07Z]`);
+v = s(LOWER_AN, 32); f("Django's DEBUG page's COOKIES section: the session cookie by its name", v, `COOKIES:\ncsrftoken = '${s(AN, 32)}'\nsessionid = '${v}'\n\nMETA:`);
+v = s(HEX, 32).toUpperCase(); f('a JSESSIONID outside a Cookie header', v, `JSESSIONID: ${v}`);
 // Adversary pass 29 (session 11's last, fixed in session 12).
 const hexUpper = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
 v = s(AN, 6) + ' ' + s(AN, 5) + '"' + s(AN, 6); f("auditd's raw EXECVE with an argument in hex (a blank and a quote in it)", hexUpper(v), `type=EXECVE msg=audit(1710148351.512:48211): argc=4 a0="pg_basebackup" a1="-h" a2="db-1" a3=${hexUpper(`--password=${v}`)} a4="-D/var/backups/pg"`);
@@ -580,6 +585,11 @@ describe('credentials as commands print them', () => {
     const plain = Buffer.from('a long notification about an order that shipped to the warehouse in Leeds today\n'.repeat(3)).toString('base64');
     const kept = `"Message":"${plain.slice(0, 60)}… [+${plain.length - 100} chars] …${plain.slice(-40)}"`;
     expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("keeps a .env.example's placeholder in angle brackets, the Hibernate values no secret column binds, and a generic session_id (adversary pass 58)", () => {
+    const text = 'STRIPE_SECRET_KEY=<your stripe secret key>\nDB_PASSWORD=<insert password here>\norg.hibernate.SQL : select u.id from users u where u.email=?\nbinding parameter [1] as [VARCHAR] - [dana@acme.dev]\n{"session_id": "6f1c2a9e-0b7d-4f3a-9c5e-1b2d9a8f7e6d", "hook_event_name": "PreToolUse"}\n';
+    expect(new Redactor().mask(text)).toBe(text);
   });
 
   it("keeps code and docs that name a secret without one: format placeholders, types, test values, a doc's x's (adversary passes 49, 51)", () => {
