@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { itUnless, missing } from '../../../../test/helpers/skip.js';
 import { Redactor } from './redactor.js';
+import { mayHoldSecret } from './quick-check.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mish-encoded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -216,5 +217,23 @@ describe('private keys printed as numbers or armour, cut by a window (adversary 
     stream.flush();
     const shown = r.maskLines('c1', armour.split('\n').map((t, i) => ({ n: i + 1, text: t }))).map((l) => l.text).join('\n');
     for (const l of body) expect(shown).not.toContain(l);
+  });
+});
+
+describe('the quick check (quick-check.ts mayHoldSecret) says look at text written as its bytes', () => {
+  it('escapes, byte lists, a C array, od rows and ASCII85: each could hold a secret', () => {
+    const bytes = [...Buffer.from(GITHUB)];
+    const texts = [
+      `read(21, "${bytes.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}", 256) = 40`,
+      `{"t":"${[...GITHUB].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"}`,
+      `"${bytes.map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('')}"`,
+      `[${bytes.join(',')}]`,
+      `[${bytes.join(' ')}]`,
+      `[${bytes.join(', ')}]`,
+      `  ${bytes.map((b) => `0x${b.toString(16).padStart(2, '0')}`).join(', ')},`,
+      '0000000 160 141 163 163 075 162 122 141 102 136 062 161 101 120 161 170',
+      '<~E+*g/GAhM44_.YcH!X6&@rX@n>%qYP1O".59NZOK7f~>',
+    ];
+    for (const t of texts) expect(mayHoldSecret(t), t).toBe(true);
   });
 });
