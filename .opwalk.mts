@@ -1,0 +1,33 @@
+// An operator's walk: `mish console --web`, a real SDK client on `mish serve`, Chromium looking at it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { chromium } from 'playwright-core';
+const home = mkdtempSync(path.join(tmpdir(), 'opwalk-'));
+const env = { ...(process.env as Record<string, string>), HOME: home, XDG_RUNTIME_DIR: home, XDG_CONFIG_HOME: path.join(home, '.config'), MISH_OPERATOR_DIR: path.join(home, 'op') };
+const con = spawn(process.execPath, ['dist/mish.mjs', 'console', '--web'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const url: string = await new Promise((res) => con.stdout.on('data', (d) => { const m = /https?:\/\/\S+/.exec(String(d)); if (m) res(m[0]); }));
+console.log('console at', url.replace(/#.*/, '#…'));
+const client = new Client({ name: 'opwalk-agent', version: '1.0.0' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: ['dist/mish.mjs', 'serve'], cwd: home, env, stderr: 'ignore' }));
+const text = (r: any) => r.content.map((c: any) => c.text).join('\n');
+console.log('--- agent: sh_run printf a token\n' + text(await client.callTool({ name: 'sh_run', arguments: { command: 'printf "GITHUB_TOKEN=ghp_Zq8xK2mN4pR7tV9wY3bD6fG8hJ0kL2Tc1aB4\\ndone\\n"' } })));
+console.log('--- agent: sh_run a folded JWT\n' + text(await client.callTool({ name: 'sh_run', arguments: { command: `printf 'access_token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkYW5hIiwiZXhwIjoxNzczMjI3MTYyfQ.Zq8xK2mN4pR7tV9wY3bD6fG8hJ0kL2TcAbCdEfGh\\n' | fold -w 40` } })));
+console.log('--- agent: sh_run xxd -i of a key file\n' + text(await client.callTool({ name: 'sh_run', arguments: { command: `printf 'sk_live_51Hq8Zk2LmNp4Qr6St8Uv0Wx2Yz4Ab6Cd8Ef0Gh2Ij4Kl6Mn8Op\\n' > stripe.key && xxd -i stripe.key` } })));
+console.log('--- agent: a long line\n' + text(await client.callTool({ name: 'sh_run', arguments: { command: `printf 'L%.0s' $(seq 1 300); echo END` } })).slice(0, 200));
+const dangerous = client.callTool({ name: 'sh_run', arguments: { command: 'rm -rf ./build-cache' } }).then(text).catch((e) => `error ${e}`);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.goto(url);
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/opwalk/1-sessions.png' });
+console.log('visible text (first 1200 chars):\n' + (await page.locator('body').innerText()).slice(0, 1200));
+const approve = page.getByRole('button', { name: /^(Allow|Approve)/ }).first();
+if (await approve.count()) { await page.screenshot({ path: '/tmp/opwalk/2-approval.png' }); console.log('approve button:', await approve.innerText()); await approve.click(); }
+console.log('--- agent: rm -rf result\n' + (await Promise.race([dangerous, new Promise((r) => setTimeout(() => r('(still waiting after 8 s)'), 8000))])));
+await page.waitForTimeout(1000);
+await page.screenshot({ path: '/tmp/opwalk/3-after.png' });
+await browser.close(); await client.close(); con.kill('SIGTERM');
