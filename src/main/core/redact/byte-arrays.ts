@@ -5,6 +5,7 @@
  *   (adv18 F19); Node's `Buffer.toJSON()` prints `{"type":"Buffer","data":[…]}`; delve prints a `[]uint8` as
  *   `[103,104,112,…]`, Go's fmt `[103 104 112 …]`, Python's `list(b…)` and Rust's `{:?}` `[103, 104, …]`, Java's
  *   `Arrays.toString` signed bytes `[103, -12, …]` (adv56 F17); `xxd -i` a C array over lines, `0x73, 0x6b, …` (adv56 F37);
+ *   Node's `<Buffer 67 68 70 …>` (adv59 F40);
  * - a string of escapes: `strace -xx` writes every byte read as `\x4e` (adv56 F10), Python's bytes repr the non-ASCII ones,
  *   a JSON encoder every character as `\u0067` (adv56 F34), C and strace without `-x` octal `\123`.
  * The bytes are decoded (one character a number or escape), read without their terminal escape sequences, and what is
@@ -56,12 +57,12 @@ function breakBetween(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** The numbers of a list in text[at, at + list.length), as bytes; undefined when one is no byte. */
-function listBytes(list: string, at: number, radix: 10 | 16): Spelled | undefined {
+/** The numbers of a list in text[at, at + list.length), as bytes (16: `0x67`; 'hex': bare `67`); undefined when one is no byte. */
+function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | undefined {
   const s: Spelled = { decoded: '', starts: [], ends: [] };
   const codes: number[] = [];
-  for (const n of list.matchAll(radix === 16 ? /0x([0-9a-fA-F]{2})/g : /-?\d+/g)) {
-    let b = radix === 16 ? Number.parseInt(n[1], 16) : Number(n[0]);
+  for (const n of list.matchAll(radix === 16 ? /0x([0-9a-fA-F]{2})/g : radix === 'hex' ? /([0-9a-f]{2})/g : /-?\d+/g)) {
+    let b = radix === 10 ? Number(n[0]) : Number.parseInt(n[1], 16);
     if (b < 0) b += 256;
     if (b < 0 || b > 255) return undefined;
     s.starts.push(at + n.index);
@@ -94,8 +95,17 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     mapBack(text, listBytes(m[0], i, 16)!, out, scan);
     i += m[0].length - 1;
   }
+  // Node's inspect of a Buffer: `<Buffer 67 68 70 …>` (50 bytes shown at most).
+  for (let i = text.indexOf('<Buffer '); i >= 0; i = text.indexOf('<Buffer ', i + 1)) {
+    NODE_BUFFER_AT.lastIndex = i;
+    const m = NODE_BUFFER_AT.exec(text);
+    if (m) mapBack(text, listBytes(m[1], i + 7, 'hex')!, out, scan);
+  }
   escapedLines(text, out, scan);
 }
+
+/** `<Buffer` and 16 or more bytes in hex, each after a blank (sticky: tried at each `<Buffer `). */
+const NODE_BUFFER_AT = /<Buffer((?: [0-9a-f]{2}){16,50})/y;
 
 /**
  * Each line holding a run of MIN_UNITS escapes, decoded whole (the characters written as they are kept: a JSON key

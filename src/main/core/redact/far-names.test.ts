@@ -299,6 +299,11 @@ describe('values named from afar', () => {
       `${'binding parameter [1] as [VARCHAR] - [abc] '.repeat(25_000)}`,
       `update users set reset_token=? where id=?\n${'binding parameter [1] as [VARCHAR] - [abcdefghijkl]\n'.repeat(20_000)}`,
       `${'sessionid = sessionid = '.repeat(40_000)}`,
+      // Pass 59's: keytab lines, R's str(), EDN keywords, Node's Buffer.
+      `${'(aes256-cts-hmac-sha1-96)  (0x'.repeat(30_000)}`,
+      `${'..$ dbpass  : chr "'.repeat(50_000)}`,
+      `${':secret-key :secret-key "'.repeat(40_000)}`,
+      `${'<Buffer 67 68 70 5f '.repeat(50_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

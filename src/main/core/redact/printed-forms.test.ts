@@ -415,6 +415,11 @@ v = s(AN + '-_', 43); f("Hibernate's TRACE line binding a reset token by its pos
 v = s(AN, 40); f("Hibernate 6's `binding parameter (n:TYPE) <- [value]` under an INSERT", v, `org.hibernate.SQL : insert into api_keys (owner_id,secret,created_at) values (?,?,?)\norg.hibernate.orm.jdbc.bind : binding parameter (1:BIGINT) <- [42]\norg.hibernate.orm.jdbc.bind : binding parameter (2:VARCHAR) <- [${v}]\norg.hibernate.orm.jdbc.bind : binding parameter (3:TIMESTAMP) <- [2024-05-02T10:14:07Z]`);
 v = s(LOWER_AN, 32); f("Django's DEBUG page's COOKIES section: the session cookie by its name", v, `COOKIES:\ncsrftoken = '${s(AN, 32)}'\nsessionid = '${v}'\n\nMETA:`);
 v = s(HEX, 32).toUpperCase(); f('a JSESSIONID outside a Cookie header', v, `JSESSIONID: ${v}`);
+// Adversary pass 59 (session 15's closing attack).
+v = s(HEX, 64); f("klist -k -K's keytab keys (the enctype, then the key in hex)", v, `Keytab name: FILE:/etc/krb5.keytab\nKVNO Timestamp           Principal\n---- ------------------- ------------------------------------------------------\n   3 12/01/2026 06:02:11 host/web01.acme.internal@ACME.INTERNAL (aes256-cts-hmac-sha1-96)  (0x${v})`);
+v = 'nYeX^' + s(AN, 15); f("R's str() of a config list (the type word before the value)", v, `List of 3\n $ warehouse:List of 4\n  ..$ account : chr "acme-eu1"\n  ..$ dbpass  : chr "${v}"\n  ..$ role    : chr "REPORTER"`);
+v = s(AN, 40); f("Clojure's pprint of an EDN map (a keyword, no separator, its string)", v, `{:s3\n  {:bucket "acme-ledger-exports",\n   :region "eu-central-1",\n   :secret-key "${v}"},\n :features #{:exports :audit}}`);
+v = 'ghp_' + s(AN, 36); f("Node's inspect of a Buffer holding a token", Buffer.from(v).toString('hex').replace(/(..)(?!$)/g, '$1 ').slice(12, 60), `<Buffer ${Buffer.from(v).toString('hex').replace(/(..)(?!$)/g, '$1 ')}>`);
 // Adversary pass 29 (session 11's last, fixed in session 12).
 const hexUpper = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
 v = s(AN, 6) + ' ' + s(AN, 5) + '"' + s(AN, 6); f("auditd's raw EXECVE with an argument in hex (a blank and a quote in it)", hexUpper(v), `type=EXECVE msg=audit(1710148351.512:48211): argc=4 a0="pg_basebackup" a1="-h" a2="db-1" a3=${hexUpper(`--password=${v}`)} a4="-D/var/backups/pg"`);

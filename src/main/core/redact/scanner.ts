@@ -1509,6 +1509,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     paddedEnvValue(text, k, e, out);
     dotLeaderValue(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
+    ednKeywordValue(text, k, e, out);
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
     plistValue(text, k, e, out);
@@ -2202,6 +2203,16 @@ function spacedQuotedValue(text: string, k: number, e: number, out: SecretFindin
   const firstOnLine = i < 0 || text.charCodeAt(i) === 0x0a || ((text.charCodeAt(i) === 0x2d || text.charCodeAt(i) === 0x3a) && grepPrefixEndsAt(text, i));
   if (firstOnLine) valueFromName(text, k, e, SPACED_QUOTED_VALUE, out);
 }
+/** After an EDN keyword (Clojure's `:secret-key`): blanks, one quoted string, then what may follow a map's value. */
+const EDN_VALUE = /[ \t]+"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"(?=[\s,}\])]|$)/dy;
+
+/** A Clojure / EDN map's entry (`{:secret-key "…", …}` of `pprint`, aero's config: adv59 F02): a keyword, no separator, its string. */
+function ednKeywordValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k === 0 || text.charCodeAt(k - 1) !== 0x3a) return;
+  const before = k >= 2 ? text.charCodeAt(k - 2) : 0x0a;
+  if (before === 0x20 || before === 0x09 || before === 0x0a || before === 0x7b || before === 0x5b || before === 0x28 || before === 0x2c) valueFromName(text, k, e, EDN_VALUE, out);
+}
+
 /** grep's prefix of a line: its file (with `-H`, several files) and its number, `:` for a match, `-` for context. */
 const GREP_LINE_PREFIX = /^(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]$/;
 /** The longest prefix GREP_LINE_PREFIX takes (a file's name of 256, its number, two marks). */

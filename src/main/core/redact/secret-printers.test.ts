@@ -589,6 +589,14 @@ describe("a command's stream state", () => {
     expect(r.mask(`the value ${value} again`)).toBe('the value [masked: secret printed by vault read -field] again');
   });
 
+  it("masks wg show's preshared keys (the row's second cell, its peer's public key kept) and node's inspect of a secret file's Buffer (adversary pass 59)", () => {
+    const [pub, psk] = ['82SU2fJCcW8YsnYz4Ab5wJBF/X1+O+1WH9diPvmRQXM=', 'BYOI/UO4nvRy3vx1qO9rJU+S6SOX8J/HbQvF4R800/Q='];
+    const r = new Redactor();
+    expect(r.maskCommandOutput('sudo wg show wg0 preshared-keys', `${pub}\t${psk}\nsQlcon7GqSLZ/NpIxZLW2/aj0Hx3RvkJgpuoVn9vlSU=\t(none)\n`)).toBe(`${pub}\t[masked: key printed by wg show preshared-keys]\nsQlcon7GqSLZ/NpIxZLW2/aj0Hx3RvkJgpuoVn9vlSU=\t(none)\n`);
+    const buffer = '<Buffer 37 65 64 39 31 38 62 30 30 34 33 36 61 36 36 65 65 61 62 66 33 63 61 63 32 38 37 34 39 35 39 39>';
+    expect(r.maskCommandOutput(`node -e 'console.log(require("fs").readFileSync("config/master.key"))'`, `${buffer}\n`)).toBe('[masked: secret printed by node inline script of a secret file]\n');
+  });
+
   it("masks a printer's line still being printed in a read taken while it runs (adversary pass 50 F32), and only a printer's", () => {
     const token = Buffer.from('GKjTrcDnWfVzwTqPxXVuWOxQ5cwrgX0KOUjeSxBy').toString('base64');
     const half = token.slice(0, 28);

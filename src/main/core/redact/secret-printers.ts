@@ -340,7 +340,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'genkey' || sub === 'genpsk') return { kind: 'key', tool: `wg ${sub}` };
       // `wg show wg0 dump` (adv13 B27): tab-separated rows, the private key and each peer's preshared key among them.
       if ((sub === 'show' || sub === 'showconf') && (argv.includes('dump') || sub === 'showconf')) return { kind: 'key', tool: `wg ${sub}${sub === 'show' ? ' dump' : ''}`, transformed: true };
-      return sub === 'show' && operands(argv).some((a) => a === 'private-key' || a === 'preshared-keys') ? { kind: 'key', tool: 'wg show private-key' } : undefined;
+      // `preshared-keys` prints a row a peer: its public key, a tab, the key (adv59 F18): the second cell.
+      if (sub === 'show' && operands(argv).includes('preshared-keys')) return { kind: 'key', tool: 'wg show preshared-keys', cells: [1] };
+      return sub === 'show' && operands(argv).includes('private-key') ? { kind: 'key', tool: 'wg show private-key' } : undefined;
     case 'rbw':
       // Bitwarden's rbw (M04): `rbw get NAME` prints the password (with --full, the password then `Field: value` lines the scanner reads).
       return sub === 'get' ? { kind: 'password', tool: 'rbw get' } : undefined;
@@ -1471,10 +1473,14 @@ export function printedLine(line: string): { start: number; end: number } | unde
   // when it is a reference or a bracketed note as a whole (mish's own `[exit 0]` trailer).
   // Documentation domains are left out of a one-word line's look-alike test: they make a host name an example, not the row's
   // credential (exim's `*.example.com:bob@example.com:pw`, adv4 X08, was kept whole for its `example`).
-  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? isReference(value) : isLookAlike(value.replace(DOC_DOMAIN, ''), true))) return undefined;
+  // Node's inspect of a Buffer (`<Buffer 37 65 64 …>`: adv59 F40) is the bytes, not a `<placeholder>`.
+  if (value.replace(/\s+/g, '').length < MIN_PRINTED_CHARS || /^\(.*\)$/.test(value) || (/\s/.test(value) ? isReference(value) && !NODE_BUFFER.test(value) : isLookAlike(value.replace(DOC_DOMAIN, ''), true))) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
+
+/** Node's `util.inspect` of a Buffer: `<Buffer 37 65 …>`, 50 bytes at most, then `… N more bytes>`. */
+const NODE_BUFFER = /^<Buffer(?: [0-9a-f]{2})+(?: \.\.\. \d+ more bytes?)?>$/;
 
 /** RFC 2606's documentation domains and their subdomains (`*.example.com`, `mail.example.org`). */
 const DOC_DOMAIN = /(?:[\w*-]+\.)*example\.(?:com|org|net)\b/gi;
