@@ -80,10 +80,15 @@ const MAX_REPEATING_CHARS = 64;
 /**
  * Does a long value repeat its first characters (`a3,a3,a3,…`, `xxxxxxxx…`)? The search compares a value wherever its head
  * shows: such a value's head shows every few characters of a text made of it, and each compare reads the whole value (51 s
- * for 1 MB of a .reg file's bytes). A random secret's head does not recur in it.
+ * for 1 MB of a .reg file's bytes). A random secret's head does not recur in it — or once, by chance, in a row of a key's
+ * bytes (`0x09, 0xd2, … 0x30, 0x09, 0xfe, …` of `xxd -i`: adv59 F33), where a compare ends at the next byte: a head shown
+ * twice or more after the first is a repeating value.
  */
 function repeatsItsHead(value: string): boolean {
-  return value.length > MAX_REPEATING_CHARS && value.indexOf(value.slice(0, MIN_LEARNED_CHARS), 1) >= 0;
+  if (value.length <= MAX_REPEATING_CHARS) return false;
+  const head = value.slice(0, MIN_LEARNED_CHARS);
+  const again = value.indexOf(head, 1);
+  return again >= 0 && value.indexOf(head, again + 1) >= 0;
 }
 
 export class LearnedSecrets {

@@ -589,6 +589,18 @@ describe("a command's stream state", () => {
     expect(r.mask(`the value ${value} again`)).toBe('the value [masked: secret printed by vault read -field] again');
   });
 
+  it("masks every row of xxd -i of a key file (a row whose first byte recurs in it is remembered too) and files named for keys (adversary pass 59)", () => {
+    const out = 'unsigned char device_psk[] = {\n  0x09, 0xd2, 0x3d, 0xe0, 0x1c, 0x73, 0x30, 0x09, 0xfe, 0xff, 0xdb, 0xa3,\n  0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc,\n};\n';
+    const r = new Redactor();
+    const masked = r.maskCommandOutput('xxd -i -n device_psk secrets/device.psk', out);
+    expect(masked).not.toContain('0x09, 0xd2');
+    expect(masked).not.toContain('0x11, 0x22');
+    // Remembered: the row shown again later is masked.
+    expect(r.mask('  0x09, 0xd2, 0x3d, 0xe0, 0x1c, 0x73, 0x30, 0x09, 0xfe, 0xff, 0xdb, 0xa3,')).not.toContain('0xd2');
+    for (const c of ['xxd config/client_session_key.aes', `python3 -c 'print(repr(open("instance/secret.key","rb").read()))'`, 'sudo cat /var/lib/zerotier-one/identity.secret']) expect(secretPrinterOf(c), c).toBeDefined();
+    for (const c of ['cat src/secret_key_rotation.py', 'cat docs/session-keys.md']) expect(secretPrinterOf(c), c).toBeUndefined();
+  });
+
   it("masks wg show's preshared keys (the row's second cell, its peer's public key kept) and node's inspect of a secret file's Buffer (adversary pass 59)", () => {
     const [pub, psk] = ['82SU2fJCcW8YsnYz4Ab5wJBF/X1+O+1WH9diPvmRQXM=', 'BYOI/UO4nvRy3vx1qO9rJU+S6SOX8J/HbQvF4R800/Q='];
     const r = new Redactor();
