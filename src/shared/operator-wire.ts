@@ -95,8 +95,8 @@ export const DangerSchema = z.object({ id: z.string(), description: z.string(), 
 export const ApprovalDecisionKindSchema = z.enum(['approve', 'deny', 'edit', 'always']);
 export type ApprovalDecisionKind = z.infer<typeof ApprovalDecisionKindSchema>;
 
-/** A tool call waiting for a human decision. */
-export const ApprovalRequestSchema = z.object({
+/** What a request and a refusal both tell of an escalated line: where, what, and the policy's verdict. */
+const EscalationFields = {
   id: z.string().regex(/^a_[A-Za-z0-9_-]+$/),
   /** Session the command would run in (sh_run), or the session an sh_spawn inherits from. */
   session: z.string(),
@@ -108,6 +108,11 @@ export const ApprovalRequestSchema = z.object({
   decision: z.string().optional(),
   rule: z.string().optional(),
   reason: z.string().optional(),
+};
+
+/** A tool call waiting for a human decision. */
+export const ApprovalRequestSchema = z.object({
+  ...EscalationFields,
   /** The command is an operator's edit of an earlier request (`id`, decided by `by`) that the policy still escalates. */
   editOf: z.object({ id: z.string(), by: z.string() }).optional(),
   createdAt: z.number(),
@@ -127,15 +132,7 @@ export type ApprovalOutcome = z.infer<typeof ApprovalOutcomeSchema>;
  */
 export const EscalationRefusedSchema = z.object({
   type: z.literal('escalation-refused'),
-  id: z.string().regex(/^a_[A-Za-z0-9_-]+$/),
-  session: z.string(),
-  tool: z.enum(['sh_run', 'sh_spawn']),
-  command: z.string(),
-  cwd: z.string(),
-  dangers: z.array(DangerSchema),
-  decision: z.string().optional(),
-  rule: z.string().optional(),
-  reason: z.string().optional(),
+  ...EscalationFields,
   /** Why nobody was asked: no operator that decides approvals was attached. */
   why: z.literal('no-operator'),
   at: z.number(),

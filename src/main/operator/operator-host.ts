@@ -359,14 +359,7 @@ export class OperatorHost {
     const timeout = this.options.approvalTimeoutMs ?? approvalTimeoutMs();
     const request: ApprovalRequest = {
       id,
-      session: input.session,
-      tool: input.tool,
-      command: input.command,
-      cwd: input.cwd,
-      dangers: input.dangers.map((d) => ({ id: d.id, description: d.description, text: d.text })),
-      ...(input.decision ? { decision: input.decision } : {}),
-      ...(input.rule ? { rule: input.rule } : {}),
-      ...(input.reason ? { reason: input.reason } : {}),
+      ...escalationFields(input),
       ...(input.editOf ? { editOf: input.editOf } : {}),
       createdAt: now,
       expiresAt: now + timeout,
@@ -391,14 +384,7 @@ export class OperatorHost {
     const m: EscalationRefused = {
       type: 'escalation-refused',
       id: newId('a'),
-      session: input.session,
-      tool: input.tool,
-      command: input.command,
-      cwd: input.cwd,
-      dangers: input.dangers.map((d) => ({ id: d.id, description: d.description, text: d.text })),
-      ...(input.decision ? { decision: input.decision } : {}),
-      ...(input.rule ? { rule: input.rule } : {}),
-      ...(input.reason ? { reason: input.reason } : {}),
+      ...escalationFields(input),
       why: 'no-operator',
       at: Date.now(),
     };
@@ -745,4 +731,18 @@ export class OperatorHost {
     for (const c of [...this.clients]) c.peer.close();
     this.clients.clear();
   }
+}
+
+/** What an approval request and a refusal both tell of an escalation: where, what, and the policy's verdict. */
+function escalationFields(input: ApprovalInput): Pick<ApprovalRequest, 'session' | 'tool' | 'command' | 'cwd' | 'dangers' | 'decision' | 'rule' | 'reason'> {
+  return {
+    session: input.session,
+    tool: input.tool,
+    command: input.command,
+    cwd: input.cwd,
+    dangers: input.dangers.map((d) => ({ id: d.id, description: d.description, text: d.text })),
+    ...(input.decision ? { decision: input.decision } : {}),
+    ...(input.rule ? { rule: input.rule } : {}),
+    ...(input.reason ? { reason: input.reason } : {}),
+  };
 }
