@@ -601,6 +601,11 @@ describe("a command's stream state", () => {
     for (const c of ['cat src/secret_key_rotation.py', 'cat docs/session-keys.md']) expect(secretPrinterOf(c), c).toBeUndefined();
   });
 
+  it("masks bash's printf %q of a password holding a blank (escaped by a backslash: adversary pass 59)", () => {
+    const out = new Redactor().maskCommandOutput(`printf '%q\\n' "$PGPASSWORD"`, '8oCq\\$EbD\\!yxaCw\\ BDx\\&AsUd\\*v90\n');
+    expect(out).toBe('[masked: $PGPASSWORD value printed by printf]\n');
+  });
+
   it("masks wg show's preshared keys (the row's second cell, its peer's public key kept) and node's inspect of a secret file's Buffer (adversary pass 59)", () => {
     const [pub, psk] = ['82SU2fJCcW8YsnYz4Ab5wJBF/X1+O+1WH9diPvmRQXM=', 'BYOI/UO4nvRy3vx1qO9rJU+S6SOX8J/HbQvF4R800/Q='];
     const r = new Redactor();

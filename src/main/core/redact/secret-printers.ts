@@ -1352,7 +1352,8 @@ export function printedValue(line: string): { start: number; end: number } | und
   const bare = line.replace(DECORATION, '');
   // R's print of a string (`[1] "…"`, adv20 F05), a quoted string (redis-cli's `"…"` at a terminal, adv22 F09): the string.
   const value = bare.trim().replace(R_STRING, '$1');
-  if (value.length < MIN_PRINTED_CHARS || /\s/.test(value) || /^\(.*\)$/.test(value) || LABEL.test(value) || isLookAlike(value, true)) return undefined;
+  // A blank escaped by a backslash is part of the word (bash's `printf %q` of a password with a blank: adv59 F37).
+  if (value.length < MIN_PRINTED_CHARS || /(?<!\\)\s/.test(value) || /^\(.*\)$/.test(value) || LABEL.test(value) || isLookAlike(value, true)) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
