@@ -73,8 +73,17 @@ function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | 
   return s;
 }
 
-/** The secrets in `text`'s lists of bytes, each as the ranges of the numbers that spell it; `scan` reads the decoded text. */
-export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+/** A name and its separator right before a list on its line (`network_key: [`, `"psk" = [`): the name. */
+const NAME_BEFORE_LIST = /([A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=][ \t]*$/;
+/** Characters of a list's line read back for its name. */
+const MAX_NAME_BEFORE_LIST = 96;
+
+/**
+ * The secrets in `text`'s lists of bytes, each as the ranges of the numbers that spell it; `scan` reads the decoded text. A
+ * list of random bytes decodes to nothing a rule reads: one under a name that says secret (`network_key: [4, 98, 170, …]` of
+ * zigbee2mqtt's configuration: adv59 F25) is the name's value whole (`kindOfName`: the name's kind, or undefined).
+ */
+export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], kindOfName?: (name: string) => string | undefined): void {
   // A bracketed list of numbers of one to three digits (a signed byte's `-`), separated by `,`, `, ` or blanks.
   for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) {
     const c = text.charCodeAt(i + 1);
@@ -83,7 +92,12 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     const m = DECIMAL_LIST_AT.exec(text);
     if (!m) continue;
     const s = listBytes(m.groups!.bytes, i + 1, 10);
-    if (s) mapBack(text, s, out, scan);
+    if (s) {
+      const name = kindOfName && NAME_BEFORE_LIST.exec(text.slice(Math.max(text.lastIndexOf('\n', i) + 1, i - MAX_NAME_BEFORE_LIST), i))?.[1];
+      const kind = name ? kindOfName!(name) : undefined;
+      if (kind !== undefined) out.push({ start: s.starts[0], end: s.ends[s.ends.length - 1], kind, byContext: true });
+      else mapBack(text, s, out, scan);
+    }
     i += m[0].length - 1;
   }
   // Read from each `0x` that starts a byte and a comma (an address, `0x7ffd5c1e`, starts none).

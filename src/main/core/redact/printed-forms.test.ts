@@ -420,6 +420,10 @@ v = s(HEX, 64); f("klist -k -K's keytab keys (the enctype, then the key in hex)"
 v = 'nYeX^' + s(AN, 15); f("R's str() of a config list (the type word before the value)", v, `List of 3\n $ warehouse:List of 4\n  ..$ account : chr "acme-eu1"\n  ..$ dbpass  : chr "${v}"\n  ..$ role    : chr "REPORTER"`);
 v = s(AN, 40); f("Clojure's pprint of an EDN map (a keyword, no separator, its string)", v, `{:s3\n  {:bucket "acme-ledger-exports",\n   :region "eu-central-1",\n   :secret-key "${v}"},\n :features #{:exports :audit}}`);
 v = 'ghp_' + s(AN, 36); f("Node's inspect of a Buffer holding a token", Buffer.from(v).toString('hex').replace(/(..)(?!$)/g, '$1 ').slice(12, 60), `<Buffer ${Buffer.from(v).toString('hex').replace(/(..)(?!$)/g, '$1 ')}>`);
+{
+  const bytes = Array.from({ length: 16 }, () => Math.floor(rnd() * 256));
+  f("zigbee2mqtt's network_key, a list of byte values under its name", bytes.slice(2, 8).join(', '), `advanced:\n  network_key: [${bytes.join(', ')}]\n  pan_id: 6754`);
+}
 // Adversary pass 29 (session 11's last, fixed in session 12).
 const hexUpper = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
 v = s(AN, 6) + ' ' + s(AN, 5) + '"' + s(AN, 6); f("auditd's raw EXECVE with an argument in hex (a blank and a quote in it)", hexUpper(v), `type=EXECVE msg=audit(1710148351.512:48211): argc=4 a0="pg_basebackup" a1="-h" a2="db-1" a3=${hexUpper(`--password=${v}`)} a4="-D/var/backups/pg"`);
@@ -592,8 +596,8 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 
-  it("keeps a .env.example's placeholder in angle brackets, the Hibernate values no secret column binds, and a generic session_id (adversary pass 58)", () => {
-    const text = 'STRIPE_SECRET_KEY=<your stripe secret key>\nDB_PASSWORD=<insert password here>\norg.hibernate.SQL : select u.id from users u where u.email=?\nbinding parameter [1] as [VARCHAR] - [dana@acme.dev]\n{"session_id": "6f1c2a9e-0b7d-4f3a-9c5e-1b2d9a8f7e6d", "hook_event_name": "PreToolUse"}\n';
+  it("keeps a .env.example's placeholder in angle brackets, the Hibernate values no secret column binds, a generic session_id (adversary pass 58), Home Assistant's `!secret name` and a byte list under a name that says nothing (59)", () => {
+    const text = 'STRIPE_SECRET_KEY=<your stripe secret key>\nDB_PASSWORD=<insert password here>\nmqtt:\n  password: \'!secret mqtt_pass\'\nmqtt_user: addons\next_pan_id: [221, 221, 221, 221, 221, 221, 221, 221, 221, 221, 221, 221, 221, 221, 221, 221]\norg.hibernate.SQL : select u.id from users u where u.email=?\nbinding parameter [1] as [VARCHAR] - [dana@acme.dev]\n{"session_id": "6f1c2a9e-0b7d-4f3a-9c5e-1b2d9a8f7e6d", "hook_event_name": "PreToolUse"}\n';
     expect(new Redactor().mask(text)).toBe(text);
   });
 

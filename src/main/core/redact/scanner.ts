@@ -234,7 +234,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
-  byteArrayFindings(text, out, scanSecrets);
+  byteArrayFindings(text, out, scanSecrets, columnKind);
   if (text.includes('<~')) ascii85Secrets(text, out);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
   // PsySH's and node's `> ` prompt counts beside a `= ` result line only (no keyword holds a line break: one search).
