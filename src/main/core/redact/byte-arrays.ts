@@ -93,7 +93,9 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     if (!m) continue;
     const s = listBytes(m.groups!.bytes, i + 1, 10);
     if (s) {
-      const name = kindOfName && NAME_BEFORE_LIST.exec(text.slice(Math.max(text.lastIndexOf('\n', i) + 1, i - MAX_NAME_BEFORE_LIST), i))?.[1];
+      // The line's last characters before the list (bounded: a megabyte line of lists is not read back to its start for each).
+      const before = kindOfName ? text.slice(Math.max(0, i - MAX_NAME_BEFORE_LIST), i) : '';
+      const name = kindOfName && NAME_BEFORE_LIST.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
       const kind = name ? kindOfName!(name) : undefined;
       if (kind !== undefined) out.push({ start: s.starts[0], end: s.ends[s.ends.length - 1], kind, byContext: true });
       else mapBack(text, s, out, scan);
