@@ -7,61 +7,27 @@
  * as a row that never ran (command, rule, "no operator attached"), never as a pending approval
  * that could still be approved; its detail is the reply the agent got, word for word.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsoleWithAgent, type ConsoleKit } from './console-kit.js';
+import { STEP_MS } from './remote-console-kit.js';
 import { CONSOLE_FRAME, screenshot } from './screenshots.js';
-import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
-import { requireElectronBuild } from '../test/helpers/fresh-build.js';
-import { enterSafeHome, safeHome, type SafeHome } from '../test/helpers/safe-home.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RENDERER = path.join(ROOT, 'out', 'renderer');
-const MISH = path.join(ROOT, 'bin', 'mish.js');
-/** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
-const CHROMIUM = '/usr/bin/chromium';
-const VIEWPORT = { width: 1480, height: 900 };
-/** Hang guard for one step on a loaded 2-core machine (never a timing assertion). */
-const STEP_MS = 60_000;
 
 describe('an escalation refused before any console was attached', () => {
-  let browser: Browser | undefined;
-  let running: RunningConsole | undefined;
-  let safe: SafeHome;
-  let client: Client | undefined;
-  let serverId = '';
-  let leave: (() => void) | undefined;
-  let page: Page;
-  const errors: string[] = [];
+  // The agent connects FIRST and no console exists yet: the console is opened inside the test,
+  // after the refusal (`openConsole()`), which is the point of this file.
+  let kit: ConsoleKit | undefined;
 
   beforeAll(async () => {
-    requireElectronBuild();
-    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    safe = safeHome('console-unattended');
-    const wire = { MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: path.join(safe.home, '.state', 'mish', 'audit.jsonl') };
-    const env = safe.env(wire);
-    leave = enterSafeHome(safe, wire);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd: safe.cwd, env, stderr: 'ignore' });
-    client = new Client({ name: 'claude-code', version: '1.0.0' });
-    await client.connect(transport);
-    serverId = `serve-${transport.pid}`;
+    kit = await openConsoleWithAgent('console-unattended', { console: 'later' });
   }, 5 * STEP_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await client?.close().catch(() => {});
-    await running?.close();
-    leave?.();
-    safe?.assertCanariesIntact();
-    safe?.dispose();
+    await kit?.close();
   });
 
   const run = async (cmd: string) => {
-    const r = await client!.callTool({ name: 'sh_run', arguments: { cmd, session: 'cleanup', cwd: safe.cwd, timeout: 60 } });
+    const r = await kit!.client.callTool({ name: 'sh_run', arguments: { cmd, session: 'cleanup', cwd: kit!.safe.cwd, timeout: 60 } });
     return { text: (r.content as { type: string; text: string }[]).map((x) => x.text).join(''), structured: (r.structuredContent ?? {}) as Record<string, unknown> };
   };
 
@@ -72,18 +38,11 @@ describe('an escalation refused before any console was attached', () => {
     const esc = refused.structured.escalation as { id: string; outcome: string; rule: string };
     expect(esc.outcome).toBe('no-operator');
     expect(refused.text).toContain('no operator is attached');
+    const { safe, serverId, errors } = kit!;
     safe.assertCanariesIntact();
 
-    // Only now does an operator appear.
-    const started = await startConsole({ rendererDir: RENDERER, operatorDir: process.env.MISH_OPERATOR_DIR });
-    if (!started.ok) throw new Error(started.error);
-    running = started.value;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(running.web.url);
-    await page.locator(`[data-server-id="${serverId}"] .server-name`, { hasText: 'claude-code 1.0.0' }).waitFor({ timeout: STEP_MS });
+    // Only now does an operator appear (the console starts, opens in Chromium, and lists claude-code 1.0.0).
+    const page: Page = await kit!.openConsole();
     await page.locator(`button.session[data-session-id="${serverId}/cleanup"]`).click();
 
     const row = page.locator('.timeline li[data-approval-outcome="no-operator"]');

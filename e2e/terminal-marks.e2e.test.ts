@@ -6,27 +6,12 @@
  * column (as VS Code's terminal draws its command decorations), so whatever the output, every
  * drawn part of a mark is outside the text area; the command is the mark's tooltip and label.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsoleWithAgent, type ConsoleKit } from './console-kit.js';
+import { STEP_MS } from './remote-console-kit.js';
 import { CONSOLE_FRAME, screenshot } from './screenshots.js';
-import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
-import { requireElectronBuild } from '../test/helpers/fresh-build.js';
-import { enterSafeHome, safeHome, type SafeHome } from '../test/helpers/safe-home.js';
 import { waitForTerminalText } from './xterm-wait.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RENDERER = path.join(ROOT, 'out', 'renderer');
-const MISH = path.join(ROOT, 'bin', 'mish.js');
-/** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
-const CHROMIUM = '/usr/bin/chromium';
-const VIEWPORT = { width: 1480, height: 900 };
-/** Hang guard for one step on a loaded 2-core machine (never a timing assertion). */
-const STEP_MS = 60_000;
 
 interface Box {
   left: number;
@@ -36,47 +21,22 @@ interface Box {
 }
 
 describe('command marks in the live terminal', () => {
-  let browser: Browser | undefined;
-  let running: RunningConsole | undefined;
-  let safe: SafeHome;
-  let client: Client | undefined;
-  let serverId = '';
-  let leave: (() => void) | undefined;
+  // The console starts first and lists the agent (claude-code 1.0.0) before any test runs.
+  let kit: ConsoleKit | undefined;
   let page: Page;
-  const errors: string[] = [];
+  let serverId = '';
+  let errors: string[] = [];
 
   beforeAll(async () => {
-    requireElectronBuild();
-    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    safe = safeHome('terminal-marks');
-    const wire = { MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: path.join(safe.home, '.state', 'mish', 'audit.jsonl') };
-    const env = safe.env(wire);
-    leave = enterSafeHome(safe, wire);
-    const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR });
-    if (!started.ok) throw new Error(started.error);
-    running = started.value;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd: safe.cwd, env, stderr: 'ignore' });
-    client = new Client({ name: 'claude-code', version: '1.0.0' });
-    await client.connect(transport);
-    serverId = `serve-${transport.pid}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(running.web.url);
-    await page.locator(`[data-server-id="${serverId}"] .server-name`, { hasText: 'claude-code 1.0.0' }).waitFor({ timeout: STEP_MS });
+    kit = await openConsoleWithAgent('terminal-marks');
+    ({ page, serverId, errors } = kit);
   }, 5 * STEP_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await client?.close().catch(() => {});
-    await running?.close();
-    leave?.();
-    safe?.assertCanariesIntact();
-    safe?.dispose();
+    await kit?.close();
   });
 
-  const run = (cmd: string) => client!.callTool({ name: 'sh_run', arguments: { cmd, session: 'wide', cwd: safe.cwd, timeout: 60 } });
+  const run = (cmd: string) => kit!.client.callTool({ name: 'sh_run', arguments: { cmd, session: 'wide', cwd: kit!.safe.cwd, timeout: 60 } });
 
   it('a mark on a line that fills the width, and on one that wraps, covers none of its text', async () => {
     await run('echo short-line');
