@@ -10,29 +10,20 @@
  * Each flow waits on what the page shows, never on sleeps, and saves a screenshot.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_FRAME, screenshot } from './screenshots.js';
-import { startConsole, type RunningConsole } from '../src/main/console/console-command.js';
-import { requireElectronBuild } from '../test/helpers/fresh-build.js';
-import { enterSafeHome, safeHome, type SafeHome } from '../test/helpers/safe-home.js';
+import type { RunningConsole } from '../src/main/console/console-command.js';
+import type { SafeHome } from '../test/helpers/safe-home.js';
 import { itUnless } from '../test/helpers/skip.js';
 import { terminalText, waitForTerminalText } from './xterm-wait.js';
+import { openConsoleWithAgent, type ConsoleKit } from './console-kit.js';
+import { STEP_MS } from './remote-console-kit.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RENDERER = path.join(ROOT, 'out', 'renderer');
-const MISH = path.join(ROOT, 'bin', 'mish.js');
-/** Debian's Chromium (scripts/apt-packages.txt); Playwright never downloads a browser here. */
-const CHROMIUM = '/usr/bin/chromium';
-const VIEWPORT = { width: 1480, height: 900 };
-/** Hang guard for one step on this loaded 2-core machine (never a timing assertion). */
-const STEP_MS = 60_000;
 /** The real interpreter (a pyenv shim would not run with the temp HOME). */
 const PYTHON = (() => {
   const r = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
@@ -45,10 +36,8 @@ interface Reply {
   isError: boolean;
 }
 
-async function serveAgent(name: string, cwd: string, env: Record<string, string>) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MISH, 'serve'], cwd, env, stderr: 'ignore' });
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(transport);
+/** The kit's agent, every reply it got kept (a secret typed into the terminal must be in none). */
+function recordingAgent(client: Client, serverId: string) {
   const replies: string[] = [];
   const call = async (tool: string, args: Record<string, unknown>): Promise<Reply> => {
     const r = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 10 * 60_000, resetTimeoutOnProgress: true });
@@ -56,51 +45,31 @@ async function serveAgent(name: string, cwd: string, env: Record<string, string>
     const content = r.content as { type: string; text: string }[];
     return { text: content.map((x) => x.text).join(''), structured: (r.structuredContent ?? {}) as Record<string, unknown>, isError: r.isError === true };
   };
-  return { client, serverId: `serve-${transport.pid}`, call, replies, close: () => client.close() };
+  return { client, serverId, call, replies };
 }
 
 describe('console actions in a browser', () => {
-  let browser: Browser | undefined;
+  let kit: ConsoleKit | undefined;
   let running: RunningConsole | undefined;
   let safe: SafeHome;
-  let env: Record<string, string>;
   let auditLog: string;
-  let agent: Awaited<ReturnType<typeof serveAgent>> | undefined;
+  let agent: ReturnType<typeof recordingAgent> | undefined;
   let page: Page;
-  let leave: (() => void) | undefined;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
-    requireElectronBuild();
-    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: apt-get install chromium`).toBe(true);
-    safe = safeHome('console-actions');
-    auditLog = path.join(safe.home, '.state', 'mish', 'audit.jsonl');
-    const wire = { MISH_OPERATOR_DIR: path.join(safe.home, 'operators'), MISH_SPOOL_DIR: path.join(safe.home, 'spool'), MISH_AUDIT_LOG: auditLog };
-    env = safe.env(wire);
     // The console (this process) and its own engine live in the same temp HOME and scratch cwd as
     // the agent's server, with the same audit log and spools: the engine approves a real
     // `rm -rf ./*`, and the canaries checked after each decision are the ones it could reach.
-    leave = enterSafeHome(safe, wire);
-    const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR });
-    if (!started.ok) throw new Error(started.error);
-    running = started.value;
-    agent = await serveAgent('claude-code', safe.cwd, env);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'dark' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(running.web.url);
-    // The console has connected to the agent's server (as an approver) once it lists it.
-    await page.locator(`[data-server-id="${agent.serverId}"] .server-name`, { hasText: 'claude-code 1.0.0' }).waitFor({ timeout: STEP_MS });
+    // The console starts first; the kit waits until it lists claude-code 1.0.0 (connected as an approver).
+    kit = await openConsoleWithAgent('console-actions');
+    ({ running, safe, page, errors } = kit);
+    auditLog = kit.wire.MISH_AUDIT_LOG;
+    agent = recordingAgent(kit.client, kit.serverId);
   }, 5 * STEP_MS);
 
   afterAll(async () => {
-    await browser?.close();
-    await agent?.close().catch(() => {});
-    await running?.close();
-    leave?.();
-    safe?.assertCanariesIntact();
-    safe?.dispose();
+    await kit?.close();
   });
 
   it('approves one escalated rm -rf and denies another; the agent\'s calls resolve accordingly', async () => {
