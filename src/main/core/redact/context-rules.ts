@@ -305,7 +305,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['net ', 'net\t'], needs: /net[ \t]+use/i, re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:|\*)?[ \t]*\\\\\S+[ \t]+(?<secret>(?![/"'])[^\s"']+)(?=[ \t]+\/user:)/gi },
   { kind: 'password on command line', keywords: ['/rp '], needs: /\/rp[ \t]/i, re: /\bschtasks\b[^\n]{0,1024}?[ \t]\/rp[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"*]+)/gi },
   // redis-server's `--requirepass pw` (a Compose file's `command:`, `ps`: adv14 C45); ioredis' debug log of AUTH (`auth([ 'user', 'pw' ])`, C35).
-  { kind: 'password on command line', keywords: ['requirepass'], needs: /--requirepass/, re: /--requirepass(?:=|[ \t]+)["']?(?<secret>[^\s'"]+)/g },
+  // …and as a JSON or YAML flow list's items (`command: ["redis-server", "--requirepass", "…"]`: adv60 F04).
+  { kind: 'password on command line', keywords: ['requirepass'], needs: /--requirepass/, re: /--requirepass(?:=|[ \t]+|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))["']?(?<secret>[^\s'"]+)/g },
   { kind: 'password', keywords: ['auth'], sharesNameWords: true, needs: /auth\(\[/, re: /\bauth\(\[[ \t]*(?:'[^'\n]*'|"[^"\n]*")[ \t]*,[ \t]*['"](?<secret>[^'"\n]+)/g },
   // HAProxy (adv12 A09): `user admin insecure-password pw`, `stats auth admin:pw`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /insecure-password/, re: /\binsecure-password[ \t]+(?<secret>[^\s]+)/g },
@@ -330,7 +331,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
-  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?<secret>[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).

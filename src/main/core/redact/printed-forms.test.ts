@@ -424,6 +424,9 @@ v = 'ghp_' + s(AN, 36); f("Node's inspect of a Buffer holding a token", Buffer.f
   const bytes = Array.from({ length: 16 }, () => Math.floor(rnd() * 256));
   f("zigbee2mqtt's network_key, a list of byte values under its name", bytes.slice(2, 8).join(', '), `advanced:\n  network_key: [${bytes.join(', ')}]\n  pan_id: 6754`);
 }
+// Adversary pass 60 (session 15's third closing measure).
+v = s(AN, 32); f("redis-server's --requirepass as a Compose command list's items", v, `services:\n  redis:\n    image: redis:7-alpine\n    command: ["redis-server", "--requirepass", "${v}"]`);
+v = s(AN, 12) + '#' + s(AN, 5); f("curl -u with the password alone in single quotes (a shell history line)", v, `  512  curl -u admin:'${v}' https://jenkins.acme.io/api/json`);
 // Adversary pass 29 (session 11's last, fixed in session 12).
 const hexUpper = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
 v = s(AN, 6) + ' ' + s(AN, 5) + '"' + s(AN, 6); f("auditd's raw EXECVE with an argument in hex (a blank and a quote in it)", hexUpper(v), `type=EXECVE msg=audit(1710148351.512:48211): argc=4 a0="pg_basebackup" a1="-h" a2="db-1" a3=${hexUpper(`--password=${v}`)} a4="-D/var/backups/pg"`);
