@@ -427,6 +427,8 @@ v = 'ghp_' + s(AN, 36); f("Node's inspect of a Buffer holding a token", Buffer.f
 // Adversary pass 60 (session 15's third closing measure).
 v = s(AN, 32); f("redis-server's --requirepass as a Compose command list's items", v, `services:\n  redis:\n    image: redis:7-alpine\n    command: ["redis-server", "--requirepass", "${v}"]`);
 v = s(AN, 12) + '#' + s(AN, 5); f("curl -u with the password alone in single quotes (a shell history line)", v, `  512  curl -u admin:'${v}' https://jenkins.acme.io/api/json`);
+v = s(AN, 32); f("a Postman collection's API key auth (the key under `\"key\": \"value\"`)", v, `{\n  "type": "apikey",\n  "apikey": [\n    {\n      "key": "value",\n      "value": "${v}",\n      "type": "string"\n    },\n    {\n      "key": "key",\n      "value": "X-API-Key",\n      "type": "string"\n    }\n  ]\n}`);
+v = s(AN, 32); f("a Postman collection's API key auth, the header's name first", v, `{"auth":{"type":"apikey","apikey":[{"key":"key","value":"X-API-Key","type":"string"},{"key":"value","value":"${v}","type":"string"}]}}`);
 // Adversary pass 29 (session 11's last, fixed in session 12).
 const hexUpper = (t: string) => Buffer.from(t).toString('hex').toUpperCase();
 v = s(AN, 6) + ' ' + s(AN, 5) + '"' + s(AN, 6); f("auditd's raw EXECVE with an argument in hex (a blank and a quote in it)", hexUpper(v), `type=EXECVE msg=audit(1710148351.512:48211): argc=4 a0="pg_basebackup" a1="-h" a2="db-1" a3=${hexUpper(`--password=${v}`)} a4="-D/var/backups/pg"`);

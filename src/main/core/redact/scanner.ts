@@ -1498,6 +1498,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // An option's dashes are not the name's (`-Dspring.datasource.password=…`, a JVM property on a command line), nor a path's
   // dot after an index (`hostvars[inventory_hostname].vault_db_password`: adv14 C47).
   while (k < from && (text.charCodeAt(k) === 0x2d || text.charCodeAt(k) === 0x2e)) k++;
+  if (e - k === 6 && text.charCodeAt(e) === 0x22 && /^apikey$/i.test(text.slice(k, e))) valueFromName(text, k, e, POSTMAN_API_KEY, out);
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
@@ -2203,6 +2204,12 @@ function spacedQuotedValue(text: string, k: number, e: number, out: SecretFindin
   const firstOnLine = i < 0 || text.charCodeAt(i) === 0x0a || ((text.charCodeAt(i) === 0x2d || text.charCodeAt(i) === 0x3a) && grepPrefixEndsAt(text, i));
   if (firstOnLine) valueFromName(text, k, e, SPACED_QUOTED_VALUE, out);
 }
+/**
+ * A Postman collection's API key auth (`"apikey": [{"key": "value", "value": "…", …}, {"key": "key", "value": "X-API-Key"}]`:
+ * adv60 F27): the item whose `"key"` is `"value"` holds the key, in either place of the list.
+ */
+const POSTMAN_API_KEY = /"[ \t]*:[ \t]*\[\s{0,64}(?:\{[^{}]{0,512}\}\s{0,64},\s{0,64})?\{\s{0,64}"key"[ \t]*:[ \t]*"value"[ \t]*,\s{0,64}"value"[ \t]*:[ \t]*"(?<v>[^"\\\n]{1,2048})"/dy;
+
 /** After an EDN keyword (Clojure's `:secret-key`): blanks, one quoted string, then what may follow a map's value. */
 const EDN_VALUE = /[ \t]+"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"(?=[\s,}\])]|$)/dy;
 
