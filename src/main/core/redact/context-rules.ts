@@ -457,7 +457,8 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
   // R's `str()` of a list (`..$ dbpass  : chr "…"`: adv59 F06): the type word between the name and its string.
-  { kind: 'password', keywords: [': chr "'], re: /\$ [\w.]*(?:pass|pwd|secret|token|key|auth|cred)[\w.]*[ \t]*: chr "(?<secret>[^"\n]{4,})(?=")/gi },
+  // The name is the rule's `name` group: the scanner keeps only a secret's name and masks with its kind.
+  { kind: 'password', keywords: [': chr "'], re: /\$ (?<name>[\w.]{1,64})[ \t]*: chr "(?<secret>[^"\n]{4,})(?=")/g },
   // A keytab's keys as `klist -k -K` prints them: the enctype in parentheses, then the key in hex (`(aes256-cts-hmac-sha1-96)
   // (0x476b…)`: adv59 F26); the principal's own key, a password's equivalent.
   { kind: 'kerberos key', keywords: ['-hmac-', 'arcfour-', 'camellia', 'des3-'], re: /\((?:aes|arcfour|des|des3|camellia)[\w-]{2,48}\)[ \t]+\(0x(?<secret>[0-9a-f]{16,})(?=\))/g },
