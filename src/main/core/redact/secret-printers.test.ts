@@ -601,6 +601,13 @@ describe("a command's stream state", () => {
     for (const c of ['cat src/secret_key_rotation.py', 'cat docs/session-keys.md']) expect(secretPrinterOf(c), c).toBeUndefined();
   });
 
+  it('masks what conjur variable get and keyctl print / pipe print alone (adversary pass 61)', () => {
+    const r = new Redactor();
+    expect(r.maskCommandOutput('conjur variable get -i prod/db/password', 'Xk9mQ2vR7zL4pW8n\n')).toBe('[masked: secret printed by conjur variable get]\n');
+    expect(r.maskCommandOutput('keyctl print %user:deploy-token', 'Qm7xT2vK9pL4wZ8nQm7xT2vK9pL4wZ8nAb12Cd34\n')).toBe('[masked: secret printed by keyctl print]\n');
+    expect(secretPrinterOf('keyctl show @u')).toBeUndefined();
+  });
+
   it("masks bash's printf %q of a password holding a blank (escaped by a backslash: adversary pass 59)", () => {
     const out = new Redactor().maskCommandOutput(`printf '%q\\n' "$PGPASSWORD"`, '8oCq\\$EbD\\!yxaCw\\ BDx\\&AsUd\\*v90\n');
     expect(out).toBe('[masked: $PGPASSWORD value printed by printf]\n');
