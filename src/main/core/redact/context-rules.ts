@@ -179,6 +179,12 @@ export const URL_RESET_TOKEN: ContextRule = {
 };
 
 /** A bot token in a URL path: `/bot123456789:AA…/getMe` (Telegram). */
+/**
+ * A webhook's token in its URL path (`POST /hooks/<token>` in an access log, `/api/webhooks/<id>/<token>`: adv62 F15): a path
+ * segment after `/hooks/` or `/webhooks/` (at most two segments later) that looks made, both cases and a digit, 20 characters
+ * and up — not a slug, a numeric or hex id, a UUID.
+ */
+export const URL_HOOK: ContextRule = { kind: 'webhook token in url', guard: true, keywords: ['hooks/', 'hook/'], needs: /\/(?:web)?hooks?\/[\w/-]{20,}/i, re: /\/(?:web)?hooks?\/(?:[\w-]{1,64}\/){0,2}(?<secret>(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{20,256})(?![\w-])/g };
 export const URL_BOT: ContextRule = { kind: 'telegram bot token', keywords: ['/bot'], needs: /\/bot\d/, re: /\/bot(?<secret>\d{6,12}:[A-Za-z0-9_-]{30,})/g };
 
 /** Credentials in any URL (`https://u:pw@`, `redis://:pw@`, `amqp://`, `git+https://`): the password only, the host stays. */
@@ -233,6 +239,11 @@ export const COMMAND_LINE: ContextRule[] = [
   // the value must look made (a digit in it, 8 characters and up), not a word that says something about the password
   // (`password is required`, `password is too short`, `password is not set`).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /pass(?:word|phrase|code) (?:for \S+ )?(?:is|was|has been)\b/i, re: /\bpass(?:word|phrase|code)(?: for [^\s:]{1,64})? (?:is(?: now)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d)[^\s'",;]{8,256})/gi, guard: true },
+  // A credential handed over in a chat message or a mail (Slack's `text`, Discord's `content`: adv61 F46, F47, F34): a secret's
+  // word, then what it is for or a note in brackets (a plain `secret: …` is a key's, read by its name), a colon, then a value that looks made (a letter and a digit, 12 characters
+  // and up): `the api token for staging: …`, `API access token (do not share): …`; or the value in a code span after the word
+  // (`pass \`…\``), letters of both kinds or a digit and a symbol in it, not a variable's name (`\`GITHUB_TOKEN\``).
+  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code)?|token|secret|key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+for[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|key)[ \t]*[:=]?[ \t]*`/i, re: /\b(?:(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+for[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
   { kind: 'basic auth', keywords: ['cred'], sharesNameWords: true, needs: /credentials are "/, re: /\bcredentials are "[^":\n]{1,64}:(?<secret>[^"\n]+)(?=")/g },
   { kind: 'token', keywords: ['token'], sharesNameWords: true, needs: /Generated token [0-9a-f]{40} for user/, re: /\bGenerated token (?<secret>[0-9a-f]{40}) for user/g },
   // A secret's variable set by a server's config (adv16 D18, D19): Apache's `SetEnv DB_PASSWORD "…"`, nginx's `fastcgi_param APP_SECRET …;`;

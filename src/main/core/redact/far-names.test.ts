@@ -3,6 +3,7 @@
  * command's stream). The corpus (corpus.test.ts) holds them in every context; here the edges and hostile text.
  */
 import { describe, expect, it } from 'vitest';
+import { Redactor } from './redactor.js';
 import { scanContextSecretsInBytes, scanSecrets } from './scanner.js';
 
 const V = 'k7Hq2mZp9xVw4Rt8Ls3N';
@@ -308,6 +309,17 @@ describe('values named from afar', () => {
       `${'key: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] '.repeat(16_000)}`,
       // Pass 60's: Postman's apikey lists, unclosed.
       `${'"apikey": [{"key": "value", "apikey": ['.repeat(25_000)}`,
+      // Passes 61 and 62's: credentials in prose and code spans, header pairs, the secrets context, soft breaks, app passwords, hooks.
+      `${'the api token for staging (x): '.repeat(35_000)}`,
+      `${'pass `'.repeat(170_000)}`,
+      `${'["X-Api-Key", '.repeat(70_000)}`,
+      `${'[\n  "X-Api-Key",\n'.repeat(50_000)}`,
+      `${'"github_token": "x",\n'.repeat(50_000)}`,
+      `${'x "github_token": '.repeat(50_000)}`,
+      `Content-Transfer-Encoding: quoted-printable\n${'api_token=Ab1cD2eF3gH4iJ5kL6mN=\n'.repeat(30_000)}`,
+      `${'/hooks/a/b/'.repeat(90_000)}`,
+      `${'/webhooks/Ab1'.repeat(75_000)}`,
+      `${'password=abcd abcd abcd abcd '.repeat(35_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.
@@ -317,6 +329,21 @@ describe('values named from afar', () => {
       const cpu = process.cpuUsage(started);
       // hang guard only (each takes one or two CPU seconds here): the quadratic forms took 8-50 s per megabyte
       expect((cpu.user + cpu.system) / 1000, t.slice(0, 40)).toBeLessThan(10_000);
+    }
+  });
+
+  it("hostile output of a credential printer stays linear: a box table's titles with no bottom, an echo among others' lines (hang guard)", () => {
+    const hostile: [string, string][] = [
+      ['infisical secrets', '│ SECRET VALUE │\n'.repeat(60_000)],
+      ['infisical secrets', `│ SECRET VALUE │\n${'│ x │ Qm7xT2vK9pL4wZ8n │\n'.repeat(50_000)}`],
+      ['cat notes.txt; echo "$TOKEN"', 'Qm7xT2vK9pL4wZ8n-eRHGOrdFLY\n'.repeat(40_000)],
+      ['cut -c1-9 .env; printf %s "$TOKEN" | fold -w 10', 'h f _ y F B k I N Q R r Q U k p\n'.repeat(30_000)],
+    ];
+    for (const [command, t] of hostile) {
+      const started = process.cpuUsage();
+      new Redactor().maskCommandOutput(command, t);
+      const cpu = process.cpuUsage(started);
+      expect((cpu.user + cpu.system) / 1000, `${command}: ${t.slice(0, 40)}`).toBeLessThan(10_000);
     }
   });
 });

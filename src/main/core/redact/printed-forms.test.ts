@@ -563,6 +563,17 @@ v = Buffer.from(`eyJhbGciOiJSUzI1NiJ9.${s(AN, 40)}.${s(AN, 40)}`).toString('base
 v = Buffer.from(s(AN, 30)).toString('base64'); f("a script's progress: new api key: <base64>", v, `rotating prod\n  new db password: [hidden]\n  new api key: ${v}\ndone`);
 v = pw(); f("a random_password's attributes without its type", v, `{\n  "bcrypt_hash": "$2a$10$${s(AN, 53)}",\n  "id": "none",\n  "keepers": null,\n  "length": 24,\n  "override_special": "!#%&*",\n  "result": "${v}",\n  "special": true\n}`);
 
+// Adversary passes 61 and 62 (session 16): chat messages, a header pair, quoted-printable, the secrets context, app passwords, webhook paths.
+v = s(AN, 40) + '7'; f('a Discord message: "the api token for staging: …"', v, `[{"id":"1312345678901234567","type":0,"content":"here's the api token for staging: ${v} (rotate after friday)","channel_id":"1180"}]`);
+v = 'ypMp@fWU' + s(AN, 12); f('a Slack message: pass in a code span', v, `  "text": "prod db creds for the migration: user \`app\` / pass \`${v}\`",`);
+v = s(AN, 39) + '9'; f('a mail: "API access token (do not share): …"', v, `Content-Transfer-Encoding: quoted-printable\n\nYour API access token (do not share): ${v}\n\nThanks`);
+v = s(AN, 32); f("Sentry's header pair over lines", v, `    "headers": [\n      [\n        "X-Api-Key",\n        "${v}"\n      ],\n      [\n        "Content-Type",\n        "application/json"\n      ]\n    ],`);
+v = s(AN, 32); f("a header pair in a Python tuple", v, `headers = [('Accept', 'application/json'), ('X-Api-Key', '${v}')]`);
+v = s(AN, 50); f("a quoted-printable token's tail after its soft break", v.slice(40), `Content-Transfer-Encoding: quoted-printable\n\nYour API access token (do not share): ${v.slice(0, 40)}=\n${v.slice(40)}\n`);
+v = s(AN, 40); f("GitHub Actions' secrets context dumped (a name that says nothing)", v, `build\tDump secrets\t2026-12-01T07:10:01.1101176Z {\nbuild\tDump secrets\t2026-12-01T07:10:01.0095422Z   "github_token": "***",\nbuild\tDump secrets\t2026-12-01T07:10:01.3119072Z   "SLACK_BOT": "${v}",\nbuild\tDump secrets\t2026-12-01T07:10:02.0481921Z }`);
+v = 'qgvv tlnb dgxr xzha'; f("a Google app password in a properties file (four groups)", v.slice(5), `spring.mail.host=smtp.gmail.com\nspring.mail.password=${v}\nspring.mail.port=587`);
+v = '5L59Qh1NebgVaDuP5qgAYX5hByR4MbxTqdfzB08M'; f("a webhook's token in an access log's path", v, `172.18.0.1 - - [01/Dec/2026:07:41:20 +0000] "POST /hooks/${v} HTTP/1.1" 204 0 "-" "GitHub-Hookshot/7a3c9e1"`);
+
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -814,6 +825,19 @@ describe('credentials as commands print them', () => {
     const out = new Redactor().mask(`DJANGO_SETTINGS_MODULE=shop.settings.prodSECRET_KEY=${s(AN, 40)}… [+1,009 chars] …${tail} 4 --bind 0.0.0.0:8000HOME=/app\n`);
     expect(out).not.toContain(tail);
     expect(out).toContain(' 4 --bind 0.0.0.0:8000HOME=/app');
+  });
+
+  it('keeps what passes 61 and 62 rules stand beside: two constants in a list, a checksum under `secret:`, prose with no made value, a slug or a uuid after /hooks/', () => {
+    const kept = [
+      '  "ExplicitAuthFlows": ["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_SRP_AUTH"],',
+      '    checksum/secret: 4f1d0c2f5f7a4a0d8e7b1c3e5d9a0b2c4e6f8a1b3c5d7e9f0a2b4c6d8e0f1a2b',
+      "the api token for staging: ask dana (rotate after friday)",
+      'password (required): see the wiki',
+      'POST /hooks/github-deploy-production-eu HTTP/1.1',
+      'POST /api/webhooks/3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b HTTP/1.1',
+      'use `GITHUB_TOKEN` as the token `${{ secrets.GITHUB_TOKEN }}`',
+    ];
+    for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });
 
   for (const [name, value, text] of forms) {

@@ -17,7 +17,7 @@ import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
@@ -37,7 +37,7 @@ const MIN_RUN = 20;
 /** The characters of a token run: word characters and the separators tokens, base64 and URLs are made of. */
 const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
 
-const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, URL_RESET_TOKEN, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT];
+const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, URL_HOOK, URL_RESET_TOKEN, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT];
 /** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
 const NAME_RULE = LINE_RULES.length;
 const COOKIE_RULE = LINE_RULES.length + 1;
@@ -245,8 +245,86 @@ export function scanSecrets(text: string): SecretFinding[] {
   nonAsciiPrompts(text, out);
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
   foldedLineFindings(text, out, scanSecrets);
+  if (text.includes('"github_token": ')) secretsContextDump(text, out);
+  if (out.length > 0 && (text.includes('uoted-printable') || text.includes('UOTED-PRINTABLE') || text.includes('=3D'))) softBreakTails(text, out);
   return out;
 }
+
+/**
+ * GitHub Actions' secrets context printed whole (`echo '${{ toJSON(secrets) }}'` in a step: a self-hosted runner's log, `gh run
+ * view --log`: adv61 F44): an object whose `"github_token"` field marks it, each field a secret whatever its name (`"SLACK_BOT"`).
+ * Its fields' lines are read up and down from that one, each line a field, to the object's braces.
+ */
+function secretsContextDump(text: string, out: SecretFinding[]): void {
+  // Lines read already (a hostile text of many `github_token` lines is read once, not once a mention).
+  let readTo = 0;
+  let upTo = 0;
+  for (let at = text.indexOf('"github_token": '); at >= 0; at = text.indexOf('"github_token": ', at + 1)) {
+    if (at < readTo) continue;
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    readTo = text.indexOf('\n', at) + 1 || text.length;
+    const read = (from: number) => {
+      CONTEXT_FIELD.lastIndex = from;
+      return CONTEXT_FIELD.exec(text);
+    };
+    if (!read(lineStart)) continue;
+    const lines: number[] = [lineStart];
+    // Up: lines before, each a field, to the object's opening line.
+    for (let s = lineStart, n = 0; s > 0 && n < MAX_CONTEXT_FIELDS; n++) {
+      s = text.lastIndexOf('\n', s - 2) + 1;
+      if (s < upTo) break;
+      if (!read(s)) break;
+      lines.push(s);
+    }
+    // Down: lines after, to the object's closing line.
+    for (let s = text.indexOf('\n', lineStart) + 1, n = 0; s > 0 && n < MAX_CONTEXT_FIELDS; n++, s = text.indexOf('\n', s) + 1) {
+      if (!read(s)) break;
+      lines.push(s);
+      readTo = text.indexOf('\n', s) + 1 || text.length;
+    }
+    upTo = readTo;
+    for (const s of lines) {
+      const m = read(s)!;
+      const v = m.groups!.v;
+      if (v.length < MIN_CONTEXT_VALUE || /^\*+$/.test(v) || isReference(v)) continue;
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end, kind: 'secret (github actions secrets context)', byContext: true });
+    }
+  }
+}
+/** The three groups of four letters after a Google app password's first, to the line's end. */
+const APP_PASSWORD_GROUPS = /(?: [a-z]{4}){3}(?=[ \t]*(?:\r?\n|$))/y;
+/** A field's line of the secrets context: any log prefix, then `"NAME": "value"`, maybe a comma. */
+const CONTEXT_FIELD = /[^\n]{0,256}?"[A-Za-z_][A-Za-z0-9_]{0,255}": "(?<v>(?:[^"\\\n]|\\.){1,8192})",?[ \t]*\r?(?=\n|$)/dy;
+/** Fields read each way from `github_token` (a repository has at most 100 secrets, an organisation's add some hundreds). */
+const MAX_CONTEXT_FIELDS = 1000;
+/** A value this short is no secret's (`true`, a region). */
+const MIN_CONTEXT_VALUE = 4;
+
+/**
+ * A secret a quoted-printable mail body cut at its soft line break (`=` ending the line, 76 columns: adv61 F34): its tail on the
+ * lines after is masked as the secret. Only in a text that says it is quoted-printable (its header, or an encoded `=3D`).
+ */
+function softBreakTails(text: string, out: SecretFinding[]): void {
+  for (const f of out.slice()) {
+    let at = f.end;
+    for (let n = 0; n < MAX_SOFT_BREAKS; n++) {
+      if (text.charCodeAt(at) === 0x3d) at++;
+      else if (text.charCodeAt(at - 1) !== 0x3d) break;
+      if (text.charCodeAt(at) === 0x0d) at++;
+      if (text.charCodeAt(at) !== 0x0a) break;
+      SOFT_BREAK_TAIL.lastIndex = at + 1;
+      const m = SOFT_BREAK_TAIL.exec(text);
+      if (!m) break;
+      out.push({ start: m.index, end: m.index + m[0].length, kind: f.kind });
+      at = m.index + m[0].length;
+    }
+  }
+}
+/** Lines a value goes on over after soft breaks (a 76-column body: a token of 700 characters is ten lines). */
+const MAX_SOFT_BREAKS = 12;
+/** A soft-broken value's piece on the next line: token characters to the line's end or its next soft break. */
+const SOFT_BREAK_TAIL = /[A-Za-z0-9+/_.~-]{1,76}(?==?[ \t]*(?:\r?\n|$))/y;
 
 /**
  * Only the secrets found by their context (passwords after `-p`, keys named like secrets, …):
@@ -1504,6 +1582,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
+    arrayPairValue(text, k, e, out);
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     commentedNameValueBelow(text, k, e, out);
@@ -1784,6 +1863,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
+  // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a
+  // properties file, whose value runs to the line's end: adv62 F07): the groups after the first word.
+  if (quoted === undefined && value.length === 4) {
+    APP_PASSWORD_GROUPS.lastIndex = s + 4;
+    const groups = APP_PASSWORD_GROUPS.exec(text);
+    if (groups && /^[a-z]{4}$/.test(value)) out.push({ start: s + 5, end: s + 4 + groups[0].length, kind: kindOfName(name), byContext: true });
+  }
   // A plan's or a diff's change of the value (`~ password: "old" => "new"` in pulumi preview, `~ "API_SECRET" = "old" -> "new"`
   // in terraform plan: adv19 F09, F10): the new value is the name's too.
   CHANGED_TO.lastIndex = s + value.length;
@@ -2080,6 +2166,28 @@ function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): 
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
+
+/**
+ * A pair in an array or a tuple, a header's name then its value (Sentry's `"headers": [["X-Api-Key", "…"], …]`, pretty-printed
+ * over lines: adv61 F48; Python's `('X-Api-Key', '…')`): the value when the name is a secret's and the pair closes after it.
+ */
+function arrayPairValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  const q = text.charCodeAt(k - 1);
+  if ((q !== 0x22 && q !== 0x27) || !ARRAY_PAIR_OPEN.test(text.slice(Math.max(0, k - 1 - ARRAY_PAIR_LOOKBACK), k - 1))) return;
+  // A list of two constants is none (Cognito's `["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_SRP_AUTH"]`: adv12 L30).
+  if (CONSTANT_NAME.test(text.slice(k, e))) return;
+  const before = out.length;
+  valueFromName(text, k, e, ARRAY_PAIR_VALUE, out);
+  if (out.length > before && CONSTANT_NAME.test(text.slice(out[before].start, out[before].end))) out.length = before;
+}
+/** An enum's constant (`ALLOW_USER_SRP_AUTH`): a header's name is not written so, nor its value. */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+/** Before the name's quote: the pair's opening bracket, maybe a line break and indent between. */
+const ARRAY_PAIR_OPEN = /[[(][ \t]*(?:\r?\n[ \t]*)?$/;
+/** The opening bracket is looked for this far back: a line break and an indent. */
+const ARRAY_PAIR_LOOKBACK = 48;
+/** After the name: its quote, a comma, the value in quotes (on the same line or the next), the pair's closing bracket. */
+const ARRAY_PAIR_VALUE = /["'][ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\])]/dy;
 
 /** A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06). */
 const PLIST_VALUE = /<\/key>[ \t]*\r?\n?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/dy;

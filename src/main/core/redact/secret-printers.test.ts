@@ -344,8 +344,6 @@ const notPrinters = [
   'echo "token set: ${GITHUB_TOKEN:+yes}"', // a word in its place
   'echo $GITHUB_TOKEN_FILE', // a path
   "echo '$GITHUB_TOKEN'", // single quotes: the name as written
-  'ls -la; echo "token is $DEPLOY_TOKEN"', // another command's output beside it (its lines are no value)
-  'set; echo "$DEPLOY_TOKEN"', // `set` alone prints every variable
   'echo \\$GITHUB_TOKEN',
   'echo "GITHUB_TOKEN is missing"',
   'echo "$GITHUB_TOKEN" | gh auth login --with-token',
@@ -364,7 +362,6 @@ const notPrinters = [
   'wc -c <<< "$API_KEY"',
   'docker login -u ci --password-stdin <<< "$REGISTRY_PASSWORD"',
   'read -r a b <<< "$API_TOKEN"',
-  'ls; cat <<< "$TOKEN"',
   "bash -c 'ls -la'",
   "sh -c 'echo $HOME'",
   'docker exec app env | wc -l',
@@ -426,7 +423,6 @@ const notPrinters = [
   'parallel gzip ::: *.log',
   'parallel --dry-run vault kv get -field=password secret/{} ::: a',
   'cat README.md; echo "$HOME"',
-  'cat notes.txt; echo "$TOKEN"',
   'terraform output',
   "jq -r '.settings.value' f.json",
   // Look-alikes of adversary pass 22's printers: a key or a field that names no secret, a call that hands out none, JSON output.
@@ -452,6 +448,9 @@ describe('secretPrinterOf', () => {
       expect(`${p!.kind} printed by ${p!.tool}`).toBe(kind);
     });
   }
+  // Beside another command's output an echo is read only for a minted-looking word (amongOthers): the other lines are no value.
+  for (const line of ['ls -la; echo "token is $DEPLOY_TOKEN"', 'set; echo "$DEPLOY_TOKEN"', 'ls; cat <<< "$TOKEN"', 'cat notes.txt; echo "$TOKEN"'])
+    it(`${line} prints among others`, () => expect(secretPrinterOf(line)?.amongOthers).toBe(true));
   for (const line of notPrinters) it(`${line} does not (its output is not a bare credential)`, () => expect(secretPrinterOf(line)).toBeUndefined());
   for (const line of transformed) it(`${line}: its output is masked line by line (transformed)`, () => expect(secretPrinterOf(line)?.transformed).toBe(true));
   for (const line of passThrough) it(`${line}: its output's one-word lines are the value (not transformed)`, () => expect(secretPrinterOf(line)?.transformed).toBeFalsy());
@@ -619,6 +618,46 @@ describe("a command's stream state", () => {
     expect(r.maskCommandOutput('sudo wg show wg0 preshared-keys', `${pub}\t${psk}\nsQlcon7GqSLZ/NpIxZLW2/aj0Hx3RvkJgpuoVn9vlSU=\t(none)\n`)).toBe(`${pub}\t[masked: key printed by wg show preshared-keys]\nsQlcon7GqSLZ/NpIxZLW2/aj0Hx3RvkJgpuoVn9vlSU=\t(none)\n`);
     const buffer = '<Buffer 37 65 64 39 31 38 62 30 30 34 33 36 61 36 36 65 65 61 62 66 33 63 61 63 32 38 37 34 39 35 39 39>';
     expect(r.maskCommandOutput(`node -e 'console.log(require("fs").readFileSync("config/master.key"))'`, `${buffer}\n`)).toBe('[masked: secret printed by node inline script of a secret file]\n');
+  });
+
+  it("masks an echo of a secret variable among commands that print other lines: only its minted-looking word (adversary passes 59, 61)", () => {
+    const token = 'IIml9sU1CihrN5cqIBVNPXCMvda95Rk1J5cWvDoe1IMrFjM4';
+    const envrc = 'export INTERNAL_API_TOKEN="$(cat ~/.config/acme/token)"\ndirenv: loading ~/src/app/.envrc\ndirenv: export +INTERNAL_API_TOKEN\n';
+    const r = new Redactor();
+    expect(r.maskCommandOutput('cat .envrc; direnv allow; echo $INTERNAL_API_TOKEN', `${envrc}${token}\n`)).toBe(`${envrc}[masked: $INTERNAL_API_TOKEN value printed by echo]\n`);
+    // The other commands' one-word lines stay: a name, a version, a path, a camel-case word, a short id.
+    const others = 'DATABASE_URL\nv20.11.1\n/home/dana/src/app\ngetElementById\nJavaScript\nbuild-42\n';
+    expect(new Redactor().maskCommandOutput('cut -d= -f1 .env; node -v; pwd; echo $SESSION_SECRET', `${others}Qm7xT2vK9pL4wZ8n\n`)).toBe(`${others}[masked: $SESSION_SECRET value printed by echo]\n`);
+    // A transform's pieces (`fold -w 10`, letters of both cases only) and its spaced characters (`sed 's/./& /g'`).
+    const folded = new Redactor().maskCommandOutput('cut -c1-20 .env; printf %s "$CIRCLE_TOKEN" | fold -w 10', 'LOG_LEVEL=debug\ncSEj72edXu\neRHGOrdFLY\n');
+    expect(folded).toBe('LOG_LEVEL=debug\n[masked: $CIRCLE_TOKEN value printed by printf]\n[masked: $CIRCLE_TOKEN value printed by printf]\n');
+    const spaced = new Redactor().maskCommandOutput(`sed 's/./& /g' <<< "$HF_TOKEN"; git status -s`, 'h f _ y F B k I N Q R r Q U k p L t n b F x o\n M src/app.ts\n');
+    expect(spaced).toBe('[masked: $HF_TOKEN value printed by sed <<<]\n M src/app.ts\n');
+  });
+
+  it("reads each printer's values when a line holds two (wg show's preshared keys, then its private key: adversary pass 59)", () => {
+    const [pub, psk, key] = ['82SU2fJCcW8YsnYz4Ab5wJBF/X1+O+1WH9diPvmRQXM=', 'BYOI/UO4nvRy3vx1qO9rJU+S6SOX8J/HbQvF4R800/Q=', 'vE2B1rV746kgpf+CPL5YSVheWzz5ZzZoJ3o34fTIg94='];
+    const out = new Redactor().maskCommandOutput('sudo wg show wg0 preshared-keys; sudo wg show wg0 private-key', `${pub}\t${psk}\n${key}\n`);
+    expect(out).toBe(`${pub}\t[masked: key printed by wg show private-key]\n[masked: key printed by wg show private-key]\n`);
+  });
+
+  it("masks the passphrase an askpass script echoes, and keeps the script's other lines (adversary pass 61)", () => {
+    const script = "#!/bin/sh\n# used by ssh-add in CI\necho 'impq-adomvye-mpxumv-lhpymu-922'\n";
+    const r = new Redactor();
+    expect(r.maskCommandOutput('eval "$(ssh-agent -s)"; cat "$SSH_ASKPASS"', `Agent pid 90412\n${script}`)).toBe("Agent pid 90412\n#!/bin/sh\n# used by ssh-add in CI\necho '[masked: password printed by cat of an askpass script]'\n");
+    expect(r.mask('ssh-add: impq-adomvye-mpxumv-lhpymu-922')).not.toContain('impq-adomvye');
+    expect(new Redactor().maskCommandOutput('cat ~/bin/git-askpass.sh', '#!/bin/sh\nprintf \'%s\\n\' "$GIT_TOKEN"\n')).toBe('#!/bin/sh\nprintf \'%s\\n\' "$GIT_TOKEN"\n');
+  });
+
+  it("masks infisical's listing under SECRET VALUE, every row of its box table, and keeps the names and short values (adversary pass 59)", () => {
+    const rows = [['SIGNING_SALT', 'Xk9mQ2vR7zL4pW8nQm7x'], ['LOG_LEVEL', 'info'], ...Array.from({ length: 12 }, (_, i) => [`HOOK_${i}`, `gZBN7iJf08fR6sVRxAtck2gU7jKc${String(i).padStart(4, '0')}`])];
+    const table = `┌──────────────┬──────────────────────────────────┬─────────────┐\n│ SECRET NAME  │ SECRET VALUE                     │ SECRET TYPE │\n├──────────────┼──────────────────────────────────┼─────────────┤\n${rows.map(([n, v]) => `│ ${n.padEnd(12)} │ ${v.padEnd(32)} │ shared      │`).join('\n')}\n└──────────────┴──────────────────────────────────┴─────────────┘\n`;
+    const out = new Redactor().maskCommandOutput('infisical secrets --env=prod', table);
+    for (const [n, v] of rows) {
+      expect(out).toContain(n);
+      if (v.length > 6) expect(out).not.toContain(v);
+    }
+    expect(out).toContain('│ info ');
   });
 
   it("masks a printer's line still being printed in a read taken while it runs (adversary pass 50 F32), and only a printer's", () => {

@@ -51,6 +51,23 @@ export interface SecretPrinter {
    * password's start>…"`, where the row remembered is not found).
    */
   cells?: number[];
+  /**
+   * The printer is an echo of a secret variable among commands that print other lines (`cat .envrc; direnv allow; echo
+   * $INTERNAL_API_TOKEN`: adv61 F12; `cut -d= -f1 .env; printf %s "$T" | fold -w 10`: adv59): which output lines are its is
+   * not known, so only a line that is one minted-looking word (mintedWord) is taken for the value, and the other commands'
+   * lines (names, paths, versions, messages) stay.
+   */
+  amongOthers?: boolean;
+  /**
+   * Other printers of the same line (`wg show wg0 preshared-keys; wg show wg0 private-key`: adv59 F18): their values are read
+   * from the output too, each by its own printer's reading (a row's cells, a bare line).
+   */
+  also?: SecretPrinter[];
+  /**
+   * The output is a script that prints the credential (an askpass helper: `#!/bin/sh` then `echo '…'`: adv61 F26): the literal
+   * its `echo` or `printf` line prints is the value; the rest of the script stays.
+   */
+  scriptEchoes?: boolean;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -374,7 +391,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       return sub === 'decrypt' && (argv.includes('-') || operands(argv).length <= 2) ? { kind: 'secret', tool: 'systemd-creds decrypt' } : undefined;
     case 'infisical':
       // `infisical secrets get NAME --plain` (M10): the value alone (without --plain, a table the scanner may not read: taken too).
-      return sub === 'secrets' && sub2 === 'get' ? { kind: 'secret', tool: 'infisical secrets get', transformed: !has(argv, '--plain', '--raw') } : undefined;
+      if (sub === 'secrets' && sub2 === 'get') return { kind: 'secret', tool: 'infisical secrets get', transformed: !has(argv, '--plain', '--raw') };
+      // `infisical secrets` lists the environment's secrets in a box table, their values under SECRET VALUE (adv59 F16).
+      return sub === 'secrets' && (sub2 === undefined || sub2.startsWith('-')) ? { kind: 'secret', tool: 'infisical secrets', fields: ['SECRET VALUE'] } : undefined;
     case 'salt-call':
     case 'salt': {
       // `salt-call pillar.get db:password` (M12): `local:` then the value indented under it (printedValue skips the `local:` label).
@@ -707,16 +726,24 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   }
   const echoes = (printer: SecretPrinter | undefined) => printer !== undefined && (ECHOES.has(printer.tool) || printer.tool.endsWith(HERE_STRING_TOOL));
   let found: SecretPrinter | undefined;
+  let amongOthers: SecretPrinter | undefined;
+  const also: SecretPrinter[] = [];
   let anyTransformed = false;
   for (const [stages, printer] of printed) {
     // An echo is the line's output only beside commands that print nothing (`source .env && echo "$X"`) or other echoes of a
     // credential (`printf %q "$PW"; echo; printf %s "$PW" | od -c`, adv21 F28): after `cat f;` (a secret file's printer too: its
     // lines are a document's, `cat secrets.txt` of many `name: value` lines) its printer would mask the file's lines whole. A
     // here-string's too.
-    if (echoes(printer) && [...pipelines.values()].some((p) => p !== stages && !echoes(printed.get(p)) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) continue;
+    if (echoes(printer) && [...pipelines.values()].some((p) => p !== stages && !echoes(printed.get(p)) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) {
+      amongOthers ??= printer;
+      continue;
+    }
+    if (found && !echoes(found) && !echoes(printer)) also.push(found);
     found = printer;
     anyTransformed ||= printer.transformed === true && !printer.fields;
   }
+  if (found && also.length) found = { ...found, also };
+  if (!found && amongOthers) return { ...amongOthers, amongOthers: true };
   // A line of echoes only, one of them a transform's: its output's lines are masked whole.
   return found && anyTransformed && echoes(found) && !found.transformed && !found.fields ? { ...found, transformed: true } : found;
 }
@@ -1199,7 +1226,24 @@ function secretFileRead(argv: readonly string[], inputs: readonly string[] = [])
   // scanner's (its BEGIN / END lines are there).
   const keyFile = (f: string) => PRIVATE_KEY_FILE.test(f) && (name !== 'cat' || argv.length > 2);
   const secretFile = (f: string) => CREDENTIAL_ROWS_FILE.test(f) || keyFile(f) || (SECRET_FILE.test(f) && (encoder || !DOCUMENT_EXTENSION.test(f)));
+  // An askpass helper (`cat "$SSH_ASKPASS"`, `cat ~/bin/git-askpass.sh`): a script that echoes the passphrase.
+  if (!encoder && fileOperands(name, argv).some((f) => ASKPASS_FILE.test(f))) return { kind: 'password', tool: `${name} of an askpass script`, scriptEchoes: true };
   return [...fileOperands(name, argv), ...inputs].some(secretFile) ? { kind: 'secret', tool: `${name} of a secret file`, transformed: true } : undefined;
+}
+
+/** A file or a variable naming an askpass helper (`$SSH_ASKPASS`, `$GIT_ASKPASS`, `askpass.sh`, `git-askpass`). */
+const ASKPASS_FILE = /askpass/i;
+/** A script's line that prints a literal: `echo 'pw'`, `echo -n "pw"`, `printf '%s\n' 'pw'`, `printf pw`. */
+const ECHOED_LITERAL = /^[ \t]*(?:exec[ \t]+)?(?:echo(?:[ \t]+-[neE]+)?|printf(?:[ \t]+(['"])%s(?:\\n)?\1)?)[ \t]+(?:'(?<single>[^'\n]+)'|"(?<double>[^"$`\n]+)"|(?<bare>[^\s'"$`;|&]+))[ \t]*;?[ \t]*\r?$/gm;
+
+/** The literals a script's `echo` / `printf` lines print (scriptEchoes). */
+function echoedLiterals(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.replace(DECORATION, '').matchAll(ECHOED_LITERAL)) {
+    const v = m.groups!.single ?? m.groups!.double ?? m.groups!.bare;
+    if (v !== undefined && v.length >= MIN_PRINTED_CHARS && !isReference(v)) out.push(v);
+  }
+  return out;
 }
 
 /** Database clients and how each takes a query on its command line: `psql -c`, `mysql -e`, `sqlite3 DB SQL`, `sqlcmd -Q`, … */
@@ -1340,7 +1384,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
-const SECRET_FILE_WORDS = /secret|passw|token|api_?key|\.psk|userlist/i;
+const SECRET_FILE_WORDS = /secret|passw|token|api_?key|\.psk|userlist|askpass/i;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
@@ -1372,11 +1416,48 @@ const LABEL = /^[A-Za-z][\w.-]*:$/;
 
 /** The values a printer's output holds: its `fields` when it names them (fieldValues), else its value lines (printedValues). */
 export function printerValues(printer: SecretPrinter, text: string): string[] {
+  if (printer.scriptEchoes) return echoedLiterals(text);
+  if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
   const values = printedValues(text, printer.transformed, printer.keep);
+  // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
+  // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
+  if (printer.amongOthers) return values.filter((v) => (printer.transformed ? mintedWord(SPACED_CHARACTERS.test(v) ? v.replace(/ /g, '') : v, MIN_MINTED_PIECE_CHARS) : mintedWord(v)));
   return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
 }
+
+/**
+ * A value that looks minted, not written (amongOthers): one word, no path or URL, and mixed enough — three of lower case, upper
+ * case, digits and symbols, or letters and digits over MINTED_ALNUM_CHARS (a base64 or hex token). A name (`DATABASE_URL`), a
+ * version (`v20.11.1`), a path or a word is not.
+ */
+export function mintedWord(value: string, minMixed = MIN_MINTED_CHARS): boolean {
+  if (/\s/.test(value) || NOT_MINTED.test(value) || value.length < MIN_PRINTED_CHARS) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(value)).length;
+  if (classes >= 3 && value.length >= minMixed) return true;
+  if (classes < 2) return false;
+  // Letters of both cases only: a random one changes case often (`HgOFjBqZxw`, a piece of `fold -w 10`), a name rarely (`JavaScript`).
+  if (/^[A-Za-z]+$/.test(value)) return !CAMEL_CASE.test(value) && (value.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g) ?? []).length >= MIN_RANDOM_CASE_CHANGES;
+  return /\d/.test(value) && /[A-Za-z]/.test(value) && value.length >= MINTED_ALNUM_CHARS;
+}
+/** Case changes in a word of letters, not camel case, that make it random-looking (`eRHGOrdFLY`: 3; `McDonald`: 2). */
+const MIN_RANDOM_CASE_CHANGES = 3;
+/** A name in camel or Pascal case (`getElementById`, `JavaScript`, `HTTPServer`): words, not a random mix. */
+const CAMEL_CASE = /^(?:[A-Z]+|[a-z]+)?(?:[A-Z][a-z]+)*[A-Z]*$/;
+/** An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version: written, not minted. */
+const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]*=|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$))/i;
+/**
+ * A mixed word this long: a password is (generators and policies ask 12 or more), a build tag or an id beside it rarely is
+ * (`build-42`, `release_7B`); a shorter password among other lines is the price of not masking those.
+ */
+const MIN_MINTED_CHARS = 12;
+/** A piece of a transformed value this long is read as minted: `fold -w 8` and wider. */
+const MIN_MINTED_PIECE_CHARS = 8;
+/** Characters one a word, a blank between (`sed 's/./& /g'`, `fold -w1 | paste -sd' '`). */
+const SPACED_CHARACTERS = /^(?:\S ){5,}\S?$/;
+/** A letters-and-digits word this long is a token's shape (a hex or lower-case base32 secret): shorter ones are ids and versions. */
+const MINTED_ALNUM_CHARS = 20;
 
 /** The cells `at` of each row of `text` (cells split at tabs or ` = `) that are a value (printedValue). */
 function cellValues(text: string, at: readonly number[]): string[] {
@@ -1423,7 +1504,9 @@ export function fieldValues(text: string, fields: readonly string[]): string[] {
     const row = new RegExp(`^[ \\t]*${name}[ \\t]{2,}(\\S{${MIN_PRINTED_CHARS},})[ \\t]*\\r?$`);
     // A YAML (or gcloud text) row, `  data: <value>` (adv21 F17: `gcloud secrets versions access --format=yaml`).
     const yaml = new RegExp(`^[ \\t]*(?:- )?${name}:[ \\t]+(['"]?)(\\S{${MIN_PRINTED_CHARS},}?)\\1[ \\t]*\\r?$`);
-    const title = new RegExp(`(?:^|[ \\t]{2})(${name})(?=[ \\t]{2,}|[ \\t]*\\r?$)`);
+    // A box table's title follows its border (`│ SECRET VALUE   │`: infisical's, adv59 F16).
+    let boxRead = 0;
+    const title = new RegExp(`(?:^|[ \\t]{2}|[│┃|] )(${name})(?=[ \\t]{2,}|[ \\t]*[│┃|]|[ \\t]*\\r?$)`);
     for (const [i, line] of lines.entries()) {
       const r = row.exec(line);
       if (r) out.push(r[1]);
@@ -1432,7 +1515,15 @@ export function fieldValues(text: string, fields: readonly string[]): string[] {
       const t = title.exec(line);
       if (!t || r) continue;
       const at = t.index + t[0].length - t[1].length;
-      for (const below of lines.slice(i + 1, i + 1 + MAX_FIELD_ROWS)) {
+      // A box table is read to its bottom border: a listing's rows are many. Its rows are read once (a title among them is not
+      // read again: a hostile output of title lines would be read rows × lines).
+      const boxed = /[│┃|] $/.test(t[0].slice(0, t[0].length - t[1].length));
+      if (boxed && i < boxRead) continue;
+      const stop = Math.min(lines.length, i + 1 + (boxed ? MAX_BOX_ROWS : MAX_FIELD_ROWS));
+      for (let k = i + 1; k < stop; k++) {
+        const below = lines[k];
+        if (boxed) boxRead = k + 1;
+        if (boxed && BOX_BOTTOM.test(below)) break;
         const cell = /^\S+/.exec(below.slice(at));
         if (cell && cell[0].length >= MIN_PRINTED_CHARS && (at === 0 || /\s/.test(below[at - 1]))) out.push(cell[0]);
       }
@@ -1442,6 +1533,10 @@ export function fieldValues(text: string, fields: readonly string[]): string[] {
 }
 /** Rows read under a field's title in a table (a creation command prints one or a few). */
 const MAX_FIELD_ROWS = 8;
+/** Rows read under a box table's title (a listing: a project's secrets), up to its bottom border. */
+const MAX_BOX_ROWS = 1000;
+/** A box table's bottom border: `└───┴───┘`, `╰──…`, `+---+---+`. */
+const BOX_BOTTOM = /^\s*[└╰┗]|^\s*\+-[-+]*\+\s*$/;
 
 /**
  * The values a printer's output `text` holds: each of its lines that is one (printedValue); of a
