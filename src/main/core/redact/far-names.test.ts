@@ -339,6 +339,16 @@ describe('values named from afar', () => {
       ['cat notes.txt; echo "$TOKEN"', 'Qm7xT2vK9pL4wZ8n-eRHGOrdFLY\n'.repeat(40_000)],
       ['cut -c1-9 .env; printf %s "$TOKEN" | fold -w 10', 'h f _ y F B k I N Q R r Q U k p\n'.repeat(30_000)],
     ];
+    // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
+    for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {
+      const started = process.cpuUsage();
+      const r = new Redactor();
+      r.noteCommand('c1', 'cat config.yml');
+      r.stream('c1').pushBytes(Buffer.from(`${above}\n${open}`));
+      for (let i = 0; i < 10; i++) r.maskLines('c1', [{ n: 2, text: open.slice(-200) }]);
+      const cpu = process.cpuUsage(started);
+      expect((cpu.user + cpu.system) / 1000, `${above.slice(0, 20)} / ${open.slice(0, 20)}`).toBeLessThan(10_000);
+    }
     for (const [command, t] of hostile) {
       const started = process.cpuUsage();
       new Redactor().maskCommandOutput(command, t);

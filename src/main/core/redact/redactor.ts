@@ -175,14 +175,10 @@ export class Redactor {
   private openPrintedLines(text: string, found: SecretFinding[]): void {
     for (const s of this.streams.values()) {
       const p = s.openPrinted();
-      if (p === undefined) continue;
-      const head = p.slice(0, Math.min(p.length, MIN_OPEN_PRINTED_HEAD));
-      for (let i = text.indexOf(head); i >= 0; i = text.indexOf(head, i + 1)) {
-        let end = i + head.length;
-        while (end < text.length && end - i < p.length && text.charCodeAt(end) === p.charCodeAt(end - i)) end++;
-        found.push({ start: i, end, kind: printedKind(s.printer!) });
-        i = end - 1;
-      }
+      if (p !== undefined) maskOpenPiece(text, p, printedKind(s.printer!), found);
+      // Any command's open line whose last word may be a value cut mid-way (StreamMasker.openTail).
+      const t = s.openTail();
+      if (t !== undefined) maskOpenPiece(text, t, OPEN_TAIL_KIND, found);
     }
   }
 
@@ -451,6 +447,19 @@ function oscFindings(text: string): SecretFinding[] {
   }
   return out;
 }
+
+/** Each place `text` shows `piece` (or its head: a status line may cut it), pushed as a finding of `kind`. */
+function maskOpenPiece(text: string, piece: string, kind: string, found: SecretFinding[]): void {
+  const head = piece.slice(0, Math.min(piece.length, MIN_OPEN_PRINTED_HEAD));
+  for (let i = text.indexOf(head); i >= 0; i = text.indexOf(head, i + 1)) {
+    let end = i + head.length;
+    while (end < text.length && end - i < piece.length && text.charCodeAt(end) === piece.charCodeAt(end - i)) end++;
+    found.push({ start: i, end, kind });
+    i = end - 1;
+  }
+}
+/** The mask's kind for an open line's last word: what it is is not known until the line ends. */
+const OPEN_TAIL_KIND = 'value still being printed';
 
 /** A piece of a key's body shown on its own is this long at least (shorter runs are words: `MII` is no secret). */
 const MIN_KEY_PIECE = 16;

@@ -660,6 +660,42 @@ describe("a command's stream state", () => {
     expect(out).toContain('│ info ');
   });
 
+  it("masks the last word of any command's line still being printed when it may be a value cut mid-way (adversary passes 50, 54)", () => {
+    const open = (command: string, before: string, partial: string) => {
+      const r = new Redactor();
+      r.noteCommand('c1', command);
+      r.stream('c1').pushBytes(Buffer.from(`${before}${partial}`.replace(/\n/g, '\r\n')));
+      const n = before.split('\n').length;
+      return { page: r.maskLines('c1', [{ n, text: partial }])[0].text, status: r.mask(`c1 running 1s, ${n} lines, last: "${partial.trim().slice(0, 80)}"`) };
+    };
+    const tripleQuote = '"'.repeat(3);
+    const masked: [string, string, string, string][] = [
+      ['cat config/production.toml', '[server]\n', 'url = "postgres://shop:ypUT.Xbdkd', 'ypUT.Xbdkd'],
+      ['git remote -v', '', 'origin\thttps://ghp_5pSnk2RtTs0Hsh5x', 'ghp_5pSnk2RtTs0Hsh5x'],
+      ['kubectl logs etl', '', "{'AccessKeyId': 'x', 'SecretAccessKey': 'ojGBTd3Fe9G8o0", 'ojGBTd3Fe9G8o0'],
+      ['./rotate.sh', 'rotating\n', '  new api key: 1urKY2DlBnvd', '1urKY2DlBnvd'],
+      ['cat prod.toml', `[database]\npassword = ${tripleQuote}\n`, 'U7bs^EMfES', 'U7bs^EMfES'],
+      ['openssl pkey -in ed.key -text -noout', 'ED25519 Private-Key:\npriv:\n    14:66:86:52:db:13:90:25:28:42:0b:19:2d:e5:35:\n', '    12:44:aa:08:b7:80:cc:2', '12:44:aa:08'],
+      ['cat ~/.docker/config.json', '{\n', `\t\t\t"auth": "${'QVdTOmc5bmEzeEtTczBFcHJv'.repeat(30)}`, 'QVdTOmc5bmEzeEtTczBFcHJv'],
+    ];
+    for (const [command, before, partial, piece] of masked) {
+      const { page, status } = open(command, before, partial);
+      expect(page, partial).not.toContain(piece);
+      expect(page).toContain('[masked: value still being printed]');
+      expect(status, partial).not.toContain(piece);
+    }
+    // Ordinary lines being printed keep their last word.
+    const kept: [string, string][] = [
+      ['npm install', 'Downloading https://registry.npmjs.org/typescript/-/typescript-5.4.2.tgz'],
+      ['npm test', '  ✓ tokenizer keeps keyboard shortcuts unchanged'],
+      ['tsc -b', 'Compiling src/components/MyComponent2.tsx'],
+      ['docker pull node:20', 'a1b2c3d4e5f6: Downloading [=====>   ] 12.3MB/45.6MB'],
+      ['git clone https://github.com/acme/api', "Cloning into 'api'... remote: Enumerating objects"],
+      ['make', 'author: Dana Smith <dana@example.com> building'],
+    ];
+    for (const [command, partial] of kept) expect(open(command, '', partial).page).toBe(partial);
+  });
+
   it("masks a printer's line still being printed in a read taken while it runs (adversary pass 50 F32), and only a printer's", () => {
     const token = Buffer.from('GKjTrcDnWfVzwTqPxXVuWOxQ5cwrgX0KOUjeSxBy').toString('base64');
     const half = token.slice(0, 28);
@@ -670,10 +706,11 @@ describe("a command's stream state", () => {
     const page = r.maskLines('c2', [{ n: 1, text: half }]);
     expect(page[0].text).toBe('[masked: $API_TOKEN value printed by echo]');
     expect(r.mask(`c2 running 1s, 1 lines, last: "${half.slice(0, 20)}…"`)).not.toContain(half.slice(0, 16));
-    // The same half line from a command that prints no credential stays.
+    // A half line of words from a command that prints no credential stays (a made word alone is openTail's: the test above).
     const other = new Redactor();
     other.noteCommand('c3', 'cat build.log');
-    other.stream('c3').pushBytes(Buffer.from(half));
-    expect(other.maskLines('c3', [{ n: 1, text: half }])[0].text).toBe(half);
+    const words = 'compiling module three of twelve';
+    other.stream('c3').pushBytes(Buffer.from(words));
+    expect(other.maskLines('c3', [{ n: 1, text: words }])[0].text).toBe(words);
   });
 });

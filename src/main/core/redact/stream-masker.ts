@@ -244,6 +244,52 @@ export class StreamMasker {
     return partial.length >= MIN_PRINTED_CHARS && (!p.amongOthers || mintedWord(partial)) ? partial : undefined;
   }
 
+  /**
+   * The last word of the line the command is still printing (no line break yet), when it may be a value cut mid-way: a read
+   * taken while the command runs shows `url = "postgres://shop:ypUT.Xbd` or `'SecretAccessKey': 'ojGBTd3Fe9G8o0`, which no rule
+   * reads (the URL has no `@` yet, the quote no end, the token not its length: adv54's running reads). The word is masked in
+   * such a read — a URL's authority with a password or a made word begun, a made word where a value stands (after `=`, `: `, a
+   * tab, a quote) or alone on its line (a value's next line), or any word of 8 characters and up on a line that names a secret —
+   * and the line, once ended, is read whole.
+   */
+  openTail(): string | undefined {
+    // Asked once a string of every reply (maskDeep): the answer is kept until the stream moves.
+    const at = this.openTailAt;
+    if (at[0] !== this.lines || at[1] !== this.pending.length || at[2] !== this.tail.length) {
+      this.openTailAt = [this.lines, this.pending.length, this.tail.length];
+      this.openTailWord = this.readOpenTail();
+    }
+    return this.openTailWord;
+  }
+  private openTailAt: [number, number, number] = [-1, -1, -1];
+  private openTailWord: string | undefined;
+
+  private readOpenTail(): string | undefined {
+    const raw = this.pending || (this.tail.length ? this.tail.toString('utf8') : '');
+    if (raw.length < MIN_OPEN_TAIL) return undefined;
+    const line = raw.slice(-MAX_OPEN_TAIL_LINE).replace(DECORATION, '').trimEnd();
+    // The last word, found back from the end (a regex anchored at the end tries every start: quadratic on a long word).
+    let start = line.length;
+    while (start > 0 && !TAIL_STOP.has(line.charCodeAt(start - 1))) start--;
+    const w = line.slice(start);
+    if (w.length < MIN_OPEN_TAIL || (start === 0 && raw.length > line.length)) return undefined;
+    const before = line.slice(Math.max(0, start - NAME_BEFORE_LOOKBACK), start);
+    const scheme = w.indexOf('://');
+    if (scheme > 0) {
+      const authority = w.slice(scheme + 3).split('/')[0];
+      return /:[^:@]+$/.test(authority) || mintedWord(authority) ? w : undefined;
+    }
+    // Where a value stands, or a line that is the word alone (a value's next line: a key's body, a multi-line string, a fold).
+    const alone = /^[ \t"'(<[{`]*$/.test(line.slice(0, start));
+    if ((VALUE_PLACE.test(before) || alone) && mintedWord(w)) return w;
+    // A secret's name just before it (`new api key: 1urKY2…`, `'SecretAccessKey': 'ojGB…`, `Bearer eyJ…`).
+    if (SECRET_NAME_BEFORE.test(before)) return w;
+    // Alone on its line, the line above names a secret (`password = """`, openssl's `priv:`), or lines of one word each (the
+    // value's lines so far) follow one that does: the value's next line.
+    const above = alone ? this.context.findLast((l) => l.trim() !== '' && !VALUE_LINE.test(l)) : undefined;
+    return above !== undefined && SECRET_NAME_ABOVE.test(above) ? w : undefined;
+  }
+
   /** Is output line `n` (1-based) part of a private key block? */
   isKeyLine(n: number): boolean {
     return this.keyRanges.some((r) => n >= r.from && n <= r.to);
@@ -354,3 +400,28 @@ export const KEY_LINE_MASK = '[masked: private key]';
 
 /** `SecretFinding` ranges are the scanner's; re-exported for the stream's users. */
 export type { SecretFinding };
+
+/** An open line's last word this long may be a value cut mid-way (openTail); a shorter one is too little of any to matter. */
+const MIN_OPEN_TAIL = 8;
+/**
+ * The open line is read back this far for its last word and what names it (an ECR token in a docker config is ~1,200
+ * characters; a line that never ends is cut by the stream at MAX_PENDING_CHARS).
+ */
+const MAX_OPEN_TAIL_LINE = 16_384;
+/** What ends the open line's last word, going back: blanks, quotes, brackets. */
+const TAIL_STOP = new Set([...' \t\r\n"\'(<[{`'].map((c) => c.charCodeAt(0)));
+/** Before the last word (its quotes and brackets between): a value's place, after `=`, `:` or a tab. */
+const VALUE_PLACE = /(?:[=:\t]|: )[ \t]*["'(<[{`]*$/;
+/** What is read before the last word for its name (a name of a few words and its quotes). */
+const NAME_BEFORE_LOOKBACK = 64;
+/** Words that name a secret, as the last word's name or the line's above. */
+const SECRET_WORD = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|auth(?:orization)?|credentials?|cookie|signature|salt|dsn|priv(?:ate)?)';
+/** A secret's name then its separator just before the last word: `api key: `, `'SecretAccessKey': '`, `password=`, `Bearer `. */
+const SECRET_NAME_BEFORE = new RegExp(`${SECRET_WORD}[\\w-]{0,16}["']?[ \\t]*(?::|=>?)[ \\t]*["'(<[{\`]*$|bearer[ \\t]+$`, 'i');
+/**
+ * A line that names a secret whose value starts on the next, or goes on in it (a fold): `priv:`, `password = """`, `client_secret: |`,
+ * `"token":`, `client-key-data: LS0tLS1CRUdJTi…`.
+ */
+const SECRET_NAME_ABOVE = new RegExp(`${SECRET_WORD}[\\w-]{0,16}["']?[ \\t]*(?::|=>?)?[ \\t]*(?:"""|'''|[|>][+-]?|\\\\|["']?[A-Za-z0-9+/=_.-]{16,})?[ \\t]*\\r?$`, 'i');
+/** A line that is a value's piece alone (a key's hex or base64 line, a fold's piece): looked past for the line that names it. */
+const VALUE_LINE = /^[ \t]*[A-Za-z0-9+/=:._~-]{12,}[ \t]*\r?$/;
