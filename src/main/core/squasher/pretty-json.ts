@@ -60,7 +60,7 @@ export class PrettyJson {
   /**
    * Whether this line (a complete line of the output, in order) belongs to a pretty-printed JSON
    * document: its opening line, a line inside it, or its closing line. Cheap outside a document
-   * (the line's first and last characters), one RegExp test inside one.
+   * (the line's last character, and its first when that is a bracket), one RegExp test inside one.
    */
   step(text: string, complete: boolean): boolean {
     if (!complete) {
@@ -68,10 +68,11 @@ export class PrettyJson {
       return false;
     }
     if (this.depth === 0) {
-      const at = firstNonBlank(text);
-      if (at >= text.length) return false;
-      const c = text.charCodeAt(at);
-      if ((c !== OPEN_BRACE && c !== OPEN_BRACKET) || lastNonBlank(text) !== at) return false;
+      // The last character first: on almost every line it is no bracket, and one compare says so.
+      const end = lastNonBlank(text);
+      if (end < 0) return false;
+      const c = text.charCodeAt(end);
+      if ((c !== OPEN_BRACE && c !== OPEN_BRACKET) || firstNonBlank(text) !== end) return false;
       this.depth = 1;
       return true;
     }
