@@ -65,9 +65,11 @@ describe('log-levels grammar', () => {
     const yaml = ['        settings:', '          severity: critical', '          severity: warning', '  - level: error', 'logging:', '  level: warn'];
     const r = squash(yaml);
     for (const line of yaml) expect(hazardOf(r, line), line).toBeUndefined();
-    // A pretty-printed JSON log's quoted field is still one.
+    // A quoted field line is one (a fragment: `grep -n severity`'s match)...
     const json = '  "severity": "ERROR",';
-    expect(hazardOf(squash(['{', json, '  "message": "quota exceeded"', '}']), json)).toBe('error');
+    expect(hazardOf(squash([json, '  "message": "quota exceeded"']), json)).toBe('error');
+    // ...but not inside a pretty-printed JSON document: there it is data, shown in place (pretty-json.ts; adversary pass 61, F48).
+    expect(hazardOf(squash(['{', json, '  "message": "quota exceeded"', '}']), json)).toBeUndefined();
   });
 
   it('INFO/DEBUG lines of one shape become one template with a count, first and last line', () => {

@@ -8,6 +8,7 @@ import { builtinAlwaysGrammar } from './always-rules.js';
 import type { PtyExit } from '../pty/types.js';
 import { classifyLine, hazardRule, inParagraph, ruleSetFor, type RuleSet } from './classifier.js';
 import { EmitBuffer } from './emit-buffer.js';
+import { PrettyJson } from './pretty-json.js';
 import { LineBuffer } from './line-buffer.js';
 import type { Classification, Line, SquashEvent, SquashResult } from './types.js';
 import { PROMPT_SHAPE } from './universal-patterns.js';
@@ -40,6 +41,9 @@ export interface SquasherOptions {
   onClassified?: (line: Line, classification: Classification) => void;
 }
 
+/** A line of a pretty-printed JSON document: data, shown in place (pretty-json.ts). */
+const DATA: Classification = { kind: 'unknown' };
+
 export class Squasher {
   private readonly decoder = new Utf8Decoder();
   private readonly vt = new VtStripper();
@@ -57,6 +61,8 @@ export class Squasher {
   private bytes = 0;
   /** An open paragraph of boilerplate (a grammar strip rule with continue_pattern / end_pattern matched). */
   private paragraph: Extract<Classification, { kind: 'noise' }>['paragraph'];
+  /** The pretty-printed JSON document the output is in, if any: its lines are never hoisted, grouped or stripped. */
+  private readonly json = new PrettyJson();
 
   constructor(private readonly options: SquasherOptions = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -71,6 +77,7 @@ export class Squasher {
   setDetection(detection: Detection | undefined): void {
     this.rules = ruleSetFor(detection, this.always);
     this.paragraph = undefined;
+    this.json.reset();
   }
 
   write(chunk: Uint8Array | string): void {
@@ -152,7 +159,14 @@ export class Squasher {
 
   private onLine(line: Line): void {
     let cls = classifyLine(line, this.rules);
-    if (this.paragraph) {
+    if (this.json.step(line.text, line.kind === 'complete')) {
+      // A line of a JSON document (`"level": "error",` in an event) is data: a hazard rule's
+      // match would lift it out of the document to the top of the summary (adversary pass 61,
+      // F48), a noise rule's would group or drop a value. Shown in place instead, as the body's
+      // lines are (and, with an error word, never folded away unnamed).
+      cls = DATA;
+      this.paragraph = undefined;
+    } else if (this.paragraph) {
       const p = inParagraph(line.text, cls, this.paragraph);
       cls = p.cls;
       if (!p.open) this.paragraph = undefined;
