@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerInfo } from '../../shared/contract.js';
+import type { HookConversationHistory } from '../core/audit/hook-history.js';
 import type { HubBackgroundProcess, HubConversation, HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './hub-types.js';
 
 /** Finished runs whose records a conversation keeps (their spool references, for the raw pane): as many as a timeline shows. */
@@ -92,6 +93,8 @@ export class ConversationServer implements HubServer {
   /** The session as last listed by a live run (kept between runs). */
   private last?: HubSession;
   private lastExitCode?: number;
+  /** A run connected (not only history read back): its time and exit code are newer than any record's. */
+  private hadLiveRun = false;
 
   constructor(
     readonly id: string,
@@ -134,6 +137,7 @@ export class ConversationServer implements HubServer {
     const run: Run = { server, session, live: true, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info(), runsCommand };
     this.runs.push(run);
     this.lastRunAt = Date.now();
+    this.hadLiveRun = true;
     this.transcript = server.conversation?.()?.transcript ?? this.transcript;
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
@@ -145,6 +149,71 @@ export class ConversationServer implements HubServer {
     });
     if (offInfo) run.offs.push(offInfo);
     void this.openRun(run);
+    this.prune();
+    this.infoChanged();
+    this.emit({ type: 'sessions-changed' });
+  }
+
+  /**
+   * What the conversation did while no console watched, read back from the audit log
+   * (hook-history.ts): its runs become timeline rows (start, end, exit code; the raw output read
+   * from each run's spool through `processes`) and its hook refusals rows that never ran, with
+   * what the agent was told. Events go to the hub now, as a live run's would have; rows the hub
+   * knows already (a run that is still lingering on the wire) stay one row (same ids).
+   */
+  addHistory(history: HookConversationHistory, processes: (spoolRef: string) => HubProcess | undefined): void {
+    const session = this.about.session;
+    const byId = new Map<string, HubProcess>();
+    const server: HubServer = {
+      id: `${this.id}/audit`,
+      info: () => ({ kind: 'serve', name: this.about.agent, ...(history.version ? { version: history.version } : {}), ...(history.cwd ? { cwd: history.cwd } : {}) }),
+      list: () => [],
+      subscribe: () => () => {},
+      process: (id) => byId.get(id),
+    };
+    const run: Run = { server, session, live: false, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info(), runsCommand: true };
+    // Older than anything live: first among the runs.
+    this.runs.unshift(run);
+    const runs = history.entries.filter((e) => e.kind === 'run');
+    this.seen += runs.length;
+    const last = history.entries[history.entries.length - 1];
+    if (!this.hadLiveRun && last) {
+      this.lastRunAt = last.at;
+      const lastRun = runs[runs.length - 1];
+      if (lastRun?.exitCode !== undefined) this.lastExitCode = lastRun.exitCode;
+      // Recent history: the conversation ends idleMs after its last record, as if a run had just left.
+      clearTimeout(this.idleTimer);
+      const left = this.idleMs - (Date.now() - last.at);
+      if (left > 0 && !this.runs.some((r) => r.live)) {
+        this.idleTimer = setTimeout(() => {
+          this.idleTimer = undefined;
+          this.infoChanged();
+        }, left);
+        this.idleTimer.unref?.();
+      }
+    }
+    for (const e of history.entries) {
+      if (e.kind === 'run') {
+        const proc = e.spoolRef ? processes(e.spoolRef) : undefined;
+        if (proc) byId.set(e.id, proc);
+        if (!this.owners.has(e.id)) this.owners.set(e.id, run);
+        const figures = proc ? safely(() => [proc.entry()])[0] : undefined;
+        this.emit({ type: 'command-start', id: e.id, session, command: e.command, cwd: e.cwd ?? history.cwd ?? '', at: e.at });
+        this.emit({
+          type: 'command-done',
+          session,
+          id: e.id,
+          ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
+          durationMs: e.durationMs ?? 0,
+          ...(figures ? { rawLines: figures.rawLines, rawBytes: figures.rawBytes } : {}),
+        });
+        continue;
+      }
+      const approval = { id: e.id, session, tool: 'sh_run' as const, command: e.command, cwd: e.cwd ?? history.cwd ?? '', dangers: [], ...(e.rule ? { rule: e.rule } : {}), ...(e.answer === 'ask' ? { reason: e.reason } : {}), createdAt: e.askedAt ?? e.at, expiresAt: e.at };
+      this.emit({ type: 'approval-resolved', approval, outcome: e.outcome, ...(e.by ? { by: e.by } : {}), at: e.at });
+      // What the agent read: the hook's deny reason, word for word (an `ask` went to the host's user instead).
+      if (e.answer === 'deny') this.emit({ type: 'condensed', source: { kind: 'command', id: e.id, session }, lines: e.reason.split('\n'), final: true, reply: true });
+    }
     this.prune();
     this.infoChanged();
     this.emit({ type: 'sessions-changed' });
@@ -433,6 +502,23 @@ export class AgentConversations {
     this.runOf.set(server.id, id);
     conv.add(server);
     return true;
+  }
+
+  /**
+   * A conversation's history from the audit log (`host`: a remote machine's; absent here): shown
+   * under the conversation its runs would have joined, created if no run of it is live. Returns it.
+   */
+  addHistory(history: HookConversationHistory, processes: (spoolRef: string) => HubProcess | undefined): ConversationServer {
+    const about: HubConversation = { agent: history.agent, session: history.session };
+    const id = conversationId(about);
+    let conv = this.conversations.get(id);
+    if (!conv) {
+      conv = new ConversationServer(id, about, this.idleMs);
+      this.conversations.set(id, conv);
+      this.added(conv);
+    }
+    conv.addHistory(history, processes);
+    return conv;
   }
 
   /** A run's connection ended; false when the server is no run of a conversation. */
