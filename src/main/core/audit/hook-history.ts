@@ -80,7 +80,7 @@ export interface HookConversationHistory {
 }
 
 /** A rule id in the hook's reason (`mish policy: rule git-push-force (ask): …`, `forbidden by rule rm-root: …`), for records without a `rule` field. */
-const RULE_IN_REASON = /\brule ([A-Za-z0-9_.:/-]+)/;
+const RULE_IN_REASON = /\brule ([A-Za-z0-9_][A-Za-z0-9_./-]*[A-Za-z0-9_])/;
 /** The hook's text when an escalation found no operator (hook-decision.ts `unattended`). */
 const NO_OPERATOR_WORDS = 'no mish operator is attached';
 /** The approval id an operator's approval gave the run's token (`approved by operator X (a_…)`). */
