@@ -10,6 +10,8 @@
  * conversation as it would have had it been open: the agent entry (hooked, one run), its session,
  * the run's row (exit code, category, raw output from its spool) and each refusal as a row that
  * never ran (rule, how it was refused, the agent's exact text), each marked as read from the log.
+ * Then, with the console open, a command the hook forbids on its own (it asks nobody, so nothing
+ * reaches the wire) appears as it happens: the console follows the log.
  */
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
@@ -120,4 +122,23 @@ describe("an agent's hooked commands and hook refusals before any console was op
     safe.assertCanariesIntact();
     expect(errors).toEqual([]);
   }, 10 * STEP_MS);
+
+  it('with the console open, a command the hook forbids on its own (no socket, nothing asked) appears as it happens, read from the log', async () => {
+    const { safe, wire, errors, page } = kit!;
+    const forbidden = hook(`rm ${wire.MISH_AUDIT_LOG}.head`);
+    expect(forbidden.permissionDecision).toBe('deny');
+    const row = page.locator('.timeline li[data-approval-outcome="forbidden"]', { has: page.locator('.cmd', { hasText: `rm ${wire.MISH_AUDIT_LOG}.head` }) });
+    await row.waitFor({ timeout: STEP_MS });
+    // The newest row, after the three before it.
+    expect(await page.locator('.timeline li:has(.row[data-command-id]) .cmd').last().innerText()).toBe(`rm ${wire.MISH_AUDIT_LOG}.head`);
+    await row.locator('button.row').click();
+    await page.locator('.agent-pane .decision[data-decision="forbidden"]').waitFor({ timeout: STEP_MS });
+    expect(await page.locator('.agent-pane .from-audit').innerText()).toMatch(/^From the audit log \(record \d+\): mish’s hook decided this on its own, without asking the console\.$/);
+    await expect.poll(async () => (await page.locator('.agent-pane .agent-text').innerText()).trim(), { timeout: STEP_MS }).toBe(forbidden.permissionDecisionReason);
+    // Still one run in the conversation, nothing pending.
+    expect(await page.locator('.badge.hooked').innerText()).toBe('hooked · 1 run');
+    expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
+    safe.assertCanariesIntact();
+    expect(errors).toEqual([]);
+  }, 5 * STEP_MS);
 });

@@ -147,12 +147,19 @@ export const CommandInfoSchema = z.object({
   /** Offset in the session's output stream where its output starts (the live terminal marks the spot; absent when the hub was not reading that stream). */
   outputOffset: z.number().int().nonnegative().optional(),
   /**
-   * Read back from the audit log when the console started: it happened while no console watched
-   * (a hooked run or a hook's refusal). `seq`: its record in the log (`mish audit`). What the
+   * Read back from the audit log: a hooked run or a hook's refusal that happened while no console
+   * watched (read when the console started), or one that never reached the operator wire (a
+   * refusal the hook made on its own, read as the log grows). `seq`: its record (`mish audit`). What the
    * agent saw is known only where the hook recorded it (a refusal's reason); a run's raw output
    * is read from its spool.
    */
-  audit: z.object({ seq: z.number().int().nonnegative() }).optional(),
+  audit: z
+    .object({
+      seq: z.number().int().nonnegative(),
+      /** It happened while this console ran, and reached it only through the log (a hook refused it on its own, asking nobody). */
+      consoleOpen: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 

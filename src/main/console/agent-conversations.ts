@@ -95,6 +95,10 @@ export class ConversationServer implements HubServer {
   private lastExitCode?: number;
   /** A run connected (not only history read back): its time and exit code are newer than any record's. */
   private hadLiveRun = false;
+  /** Command ids of runs counted in `seen` from the audit log (one that then connects on the wire is not counted twice). */
+  private readonly countedFromLog = new Set<string>();
+  /** The record-keeping run of what was read from the audit log (addHistory): its commands' spools by id. */
+  private fromLog?: { run: Run; byId: Map<string, HubProcess> };
 
   constructor(
     readonly id: string,
@@ -163,40 +167,52 @@ export class ConversationServer implements HubServer {
    */
   addHistory(history: HookConversationHistory, processes: (spoolRef: string) => HubProcess | undefined): void {
     const session = this.about.session;
-    const byId = new Map<string, HubProcess>();
-    const server: HubServer = {
-      id: `${this.id}/audit`,
-      info: () => ({ kind: 'serve', name: this.about.agent, ...(history.version ? { version: history.version } : {}), ...(history.cwd ? { cwd: history.cwd } : {}) }),
-      list: () => [],
-      subscribe: () => () => {},
-      process: (id) => byId.get(id),
-    };
-    const run: Run = { server, session, live: false, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info(), runsCommand: true };
-    // Older than anything live: first among the runs.
-    this.runs.unshift(run);
+    // One record-keeping run for everything read from the log: the oldest of the runs.
+    if (!this.fromLog) {
+      const byId = new Map<string, HubProcess>();
+      const info = { kind: 'serve' as const, name: this.about.agent };
+      const server: HubServer = { id: `${this.id}/audit`, info: () => ({ ...info }), list: () => [], subscribe: () => () => {}, process: (id) => byId.get(id) };
+      this.fromLog = { run: { server, session, live: false, offs: [], streamEnd: 0, streamed: false, running: new Map(), info, runsCommand: true }, byId };
+      this.runs.unshift(this.fromLog.run);
+    }
+    const { run, byId } = this.fromLog;
+    run.info = { ...run.info, ...(history.version ? { version: history.version } : {}), ...(history.cwd ? { cwd: history.cwd } : {}) };
+    // Runs the hub saw live (their command ids are known) were counted when they connected.
     const runs = history.entries.filter((e) => e.kind === 'run');
-    this.seen += runs.length;
+    for (const e of runs) {
+      if (this.owners.has(e.id) || this.countedFromLog.has(e.id)) continue;
+      this.countedFromLog.add(e.id);
+      this.seen++;
+    }
     const last = history.entries[history.entries.length - 1];
-    if (!this.hadLiveRun && last) {
-      this.lastRunAt = last.at;
+    if (last) {
+      // Before any live run, the log's last record is the conversation's last activity; after, whichever is later.
+      const before = this.lastRunAt;
+      this.lastRunAt = this.hadLiveRun ? Math.max(this.lastRunAt, last.at) : last.at;
+      // The session's last exit code: the log's last run, unless a live run ended after it.
       const lastRun = runs[runs.length - 1];
-      if (lastRun?.exitCode !== undefined) this.lastExitCode = lastRun.exitCode;
-      // Recent history: the conversation ends idleMs after its last record, as if a run had just left.
-      clearTimeout(this.idleTimer);
-      const left = this.idleMs - (Date.now() - last.at);
-      if (left > 0 && !this.runs.some((r) => r.live)) {
-        this.idleTimer = setTimeout(() => {
-          this.idleTimer = undefined;
-          this.infoChanged();
-        }, left);
-        this.idleTimer.unref?.();
+      if (lastRun?.exitCode !== undefined && (!this.hadLiveRun || lastRun.at + (lastRun.durationMs ?? 0) >= before)) this.lastExitCode = lastRun.exitCode;
+      // With no run live, the conversation ends idleMs after its last activity, as if a run had just left.
+      if (!this.runs.some((r) => r.live)) {
+        clearTimeout(this.idleTimer);
+        this.idleTimer = undefined;
+        const left = this.idleMs - (Date.now() - this.lastRunAt);
+        if (left > 0) {
+          this.idleTimer = setTimeout(() => {
+            this.idleTimer = undefined;
+            this.infoChanged();
+          }, left);
+          this.idleTimer.unref?.();
+        }
       }
     }
     for (const e of history.entries) {
       if (e.kind === 'run') {
+        // A run the hub saw live (on the wire) has its row already: told again, it would look like a new start.
+        if (this.owners.has(e.id)) continue;
         const proc = e.spoolRef ? processes(e.spoolRef) : undefined;
         if (proc) byId.set(e.id, proc);
-        if (!this.owners.has(e.id)) this.owners.set(e.id, run);
+        this.owners.set(e.id, run);
         const figures = proc ? safely(() => [proc.entry()])[0] : undefined;
         this.emit({ type: 'command-start', id: e.id, session, command: e.command, cwd: e.cwd ?? history.cwd ?? '', at: e.at });
         this.emit({
@@ -413,6 +429,12 @@ export class ConversationServer implements HubServer {
         this.emit({ type: 'sessions-changed' });
         return;
       case 'command-start':
+        // A run read back from the audit log first (its record written before the console reached
+        // its socket) and counted then is the same run, counted again as it connected: once.
+        if (this.countedFromLog.delete(e.id)) {
+          this.seen--;
+          this.infoChanged();
+        }
         this.owners.set(e.id, run);
         run.running.set(e.id, e.at);
         this.emit({ ...e, session });
@@ -455,7 +477,8 @@ export class ConversationServer implements HubServer {
     let finished = this.runs.filter((r) => !r.live).length;
     for (let i = 0; i < this.runs.length && finished > FINISHED_RUNS_KEPT; ) {
       const r = this.runs[i];
-      if (r.live) {
+      // Live runs, and the one holding what was read from the audit log, stay.
+      if (r.live || r === this.fromLog?.run) {
         i++;
         continue;
       }

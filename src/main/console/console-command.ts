@@ -20,7 +20,7 @@ import { loadConsoleConfig, type NotifySettings } from './console-config.js';
 import { Notifier } from './notifier.js';
 import { SshLink, type RemoteTarget } from './ssh-link.js';
 import { findAppBrowser, hasDisplay, openAppWindow, type AppWindow } from './app-window.js';
-import { describeHookHistory, loadHookHistory } from './hook-history.js';
+import { describeHookHistory, followHookHistory, loadHookHistory, type HookHistoryFollower } from './hook-history.js';
 
 export { packageRoot };
 
@@ -158,7 +158,7 @@ export interface RunningConsole {
   discovery?: Discovery;
   /** Links to remote machines (`--ssh`, `[[remote]]`). */
   links: SshLink[];
-  /** Resolves once what agents' hooks did before the console started is read back from the audit log and shown. */
+  /** Resolves once what agents' hooks did before the console started is read back from the audit log and shown (and following the log has begun). */
   history: Promise<void>;
   close(): Promise<void>;
 }
@@ -194,14 +194,19 @@ export async function startConsole(
   // What agents' hooks did before the console started: a hooked run lives seconds and a hook's
   // refusal opens no socket, so the audit log is their only record. Read in the background (a
   // bounded read of the log's end), never holding up the page or the agents.
+  // Then what hooks append while the console runs: a refusal the hook makes on its own (a
+  // forbidden command) never reaches the wire, and a run the console missed is in the log too.
+  let follower: HookHistoryFollower | undefined;
+  let closing = false;
   const history =
     options.auditLog === false
       ? Promise.resolve()
       : loadHookHistory(options.auditLog ? { log: options.auditLog } : {}).then(
           (h) => {
-            web.service.addHookHistory(h.conversations, (ref) => h.process(ref));
+            web.service.addHookHistory(h.conversations, h.process);
             const note = describeHookHistory(h);
             if (note) log(note);
+            if (!closing) follower = followHookHistory(h.follow, (found) => web.service.addHookHistory(found, h.process, { consoleOpen: true }), { log });
           },
           (e: unknown) => void log(`hooked history not read from the audit log: ${(e as Error).message}`),
         );
@@ -239,7 +244,9 @@ export async function startConsole(
       history,
       close: async () => {
         // Only our connections close: the agents' servers keep running.
+        closing = true;
         await history;
+        follower?.close();
         discovery?.close();
         for (const l of links) l.close();
         notifierView?.dispose();

@@ -146,12 +146,13 @@ export class ConsoleService {
   }
 
   /**
-   * Hooked runs and hook refusals from before this console started, read back from the audit log
-   * (hook-history.ts): each conversation shown as it would have been had the console watched
-   * (its agent entry, session and rows, in time order), each new row marked as read from the log.
-   * A row the hub has already (a run still lingering on the wire) stays as it is.
+   * Hooked runs and hook refusals read back from the audit log (hook-history.ts): from before this
+   * console started, or (`consoleOpen`) appended while it runs — a refusal the hook made on its
+   * own, which never reaches the wire. Each conversation is shown as it would have been had the
+   * console watched (its agent entry, session and rows, in time order), each new row marked as
+   * read from the log. A row the hub has already (a run seen live) stays as it is.
    */
-  addHookHistory(histories: HookConversationHistory[], processes: (spoolRef: string) => ReturnType<NonNullable<HubServer['process']>>): void {
+  addHookHistory(histories: HookConversationHistory[], processes: (spoolRef: string) => ReturnType<NonNullable<HubServer['process']>>, options: { consoleOpen?: boolean } = {}): void {
     for (const h of histories) {
       if (!h.entries.length) continue;
       const known = new Set<string>();
@@ -162,7 +163,7 @@ export class ConsoleService {
         const c = this.commands.get(key, e.id);
         if (!c || known.has(e.id)) continue;
         this.commands.update(c, {
-          audit: { seq: e.seq },
+          audit: { seq: e.seq, ...(options.consoleOpen ? { consoleOpen: true } : {}) },
           // Its output is not in the conversation's terminal (it ran before the console read it): no mark there.
           outputOffset: undefined,
           ...(e.kind === 'run' && e.category && !c.category ? { category: e.category } : {}),

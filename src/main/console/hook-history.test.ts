@@ -13,7 +13,7 @@ import { AuditLog } from '../core/audit/audit-log.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { conversationId, CONVERSATION_IDLE_MS } from './agent-conversations.js';
 import { ConsoleService } from './console-service.js';
-import { describeHookHistory, loadHookHistory } from './hook-history.js';
+import { describeHookHistory, followHookHistory, loadHookHistory, type HookHistoryFollower } from './hook-history.js';
 import type { HubEvent, HubServer } from './hub-types.js';
 
 const SESSION = '3b1f0c2e-1111-4222-8333-944455556666';
@@ -120,6 +120,28 @@ describe('hooked history in a console started afterwards', () => {
     expect(service.snapshot().servers).toHaveLength(1);
   });
 
+  it('a run read from the log before the console reached its (lingering) socket, then connecting: one row, counted once', async () => {
+    const t = Date.now() - 2_000;
+    await writeHistory({ run: t, refused: t + 1 }, 'cLATE0000001');
+    const h = await loadHookHistory({ log, spoolDir });
+    service = new ConsoleService([]);
+    service.addHookHistory(h.conversations, h.process);
+    const id = conversationId({ agent: 'claude-code', session: SESSION });
+    expect(service.snapshot().servers[0].conversation).toMatchObject({ runs: 1 });
+    const listeners = new Set<(e: HubEvent) => void>();
+    service.addServer({
+      id: 'serve-777',
+      info: () => ({ kind: 'serve', name: 'claude-code', cwd: '/w', pid: 777 }),
+      list: () => [{ name: SESSION, shell: 'bash', cwd: '/w', state: 'idle' }],
+      subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+      conversation: () => ({ agent: 'claude-code', session: SESSION }),
+    });
+    for (const l of listeners) l({ type: 'command-start', id: 'cLATE0000001', session: SESSION, command: 'npm test', cwd: '/w', at: t - 1200 });
+    for (const l of listeners) l({ type: 'command-end', id: 'cLATE0000001', session: SESSION, exitCode: 1, durationMs: 1200, shellExited: false });
+    expect(service.snapshot().servers[0].conversation).toMatchObject({ runs: 1, live: 1 });
+    expect(service.timeline(`${id}/${SESSION}`).map((r) => r.id)).toEqual(['cLATE0000001', 'a_h2']);
+  });
+
   it('a malformed line among the records is skipped and said in one line; the rest is shown', async () => {
     const t = Date.now() - 1000;
     await writeHistory({ run: t, refused: t + 1 });
@@ -135,5 +157,79 @@ describe('hooked history in a console started afterwards', () => {
     const h = await loadHookHistory({ log: path.join(dir, 'none.jsonl'), spoolDir });
     expect(h.conversations).toEqual([]);
     expect(describeHookHistory(h)).toBeUndefined();
+  });
+});
+
+describe('following the log while the console runs', () => {
+  let follower: HookHistoryFollower | undefined;
+  afterEach(() => follower?.close());
+
+  const FORBIDDEN = "mish policy: forbidden by rule mish-own-files: changes mish's own configuration, policy or audit files; only the operator edits them. Do not retry it or a variant of it; do the task another way, or ask the user.";
+
+  it("a refusal the hook made on its own (it never reaches the wire) appears as it is written, marked as decided without the console; a run's record is left to the wire", async () => {
+    const t = Date.now() - 5_000;
+    await writeHistory({ run: t, refused: t + 1 }, 'cSEEN0000001');
+    const h = await loadHookHistory({ log, spoolDir });
+    service = new ConsoleService([]);
+    service.addHookHistory(h.conversations, h.process);
+    const id = conversationId({ agent: 'claude-code', session: SESSION });
+    const key = `${id}/${SESSION}`;
+    expect(service.timeline(key)).toHaveLength(2);
+    const delivered: number[] = [];
+    follower = followHookHistory(h.follow, (found) => {
+      delivered.push(...found.flatMap((c) => c.entries.map((e) => e.seq)));
+      service!.addHookHistory(found, h.process, { consoleOpen: true });
+    }, { pollMs: 60_000, settleMs: 60_000 });
+
+    // Nothing new: nothing delivered.
+    await follower.check();
+    expect(delivered).toEqual([]);
+
+    const audit = new AuditLog({ path: log });
+    audit.record({ kind: 'decision', by: 'policy', host: 'cli', agent: 'claude-code/2.1.332', session: SESSION, command: `rm ${log}`, cwd: '/w', decision: 'deny', reason: FORBIDDEN, detail: { hook: 'claude-code' } });
+    // The run record of the first run again would be a second row if the same id were not recognised: written as a live run's would be.
+    audit.record({ kind: 'command', by: 'agent', host: 'cli', agent: 'claude-code/2.1.332', session: SESSION, id: 'cSEEN0000001', command: 'npm test', cwd: '/w', decision: 'ran', exitCode: 1, durationMs: 1200 });
+    await audit.flush();
+    await follower.check();
+    // The refusal only: a run made while the console runs is on the wire (its record may come first: it would count twice).
+    expect(delivered).toEqual([3]);
+    const rows = service.timeline(key);
+    expect(rows.map((r) => r.id)).toEqual(['cSEEN0000001', 'a_h2', 'a_h3']);
+    expect(rows[2]).toMatchObject({ command: `rm ${log}`, agentSaw: FORBIDDEN, exact: true, audit: { seq: 3, consoleOpen: true }, approval: { outcome: 'forbidden', rule: 'mish-own-files' } });
+    expect(service.snapshot().servers[0].conversation).toMatchObject({ runs: 1 });
+    // Read once: a later check delivers nothing again.
+    await follower.check();
+    expect(delivered).toEqual([3]);
+  });
+
+  it("an escalation's records written in two steps (the request, then the decision and refusal) make one row with the operator's outcome", async () => {
+    const h = await loadHookHistory({ log, spoolDir });
+    expect(h.follow.end).toBe(0);
+    service = new ConsoleService([]);
+    follower = followHookHistory(h.follow, (found) => service!.addHookHistory(found, h.process, { consoleOpen: true }), { pollMs: 60_000, settleMs: 60_000 });
+    const audit = new AuditLog({ path: log });
+    audit.record({ kind: 'approval', by: 'policy', host: 'cli', agent: 'codex', session: 'x-1', id: 'a_Req1', command: 'git reset --hard', cwd: '/w', decision: 'requested', rule: 'git-reset-hard', reason: 'discards uncommitted work', detail: { tool: 'sh_run', hook: 'codex' } });
+    await audit.flush();
+    await follower.check();
+    expect(service.snapshot().servers).toEqual([]);
+    audit.record({ kind: 'approval', by: 'policy', host: 'operator', agent: 'codex', session: 'x-1', id: 'a_Req1', command: 'git reset --hard', decision: 'timeout', detail: { hook: 'codex' } });
+    audit.record({ kind: 'decision', by: 'policy', host: 'cli', agent: 'codex', session: 'x-1', command: 'git reset --hard', cwd: '/w', decision: 'deny', reason: 'mish: no operator decided within 55s (a_Req1); rule git-reset-hard: discards uncommitted work. Nothing was run.', detail: { hook: 'codex' } });
+    await audit.flush();
+    await follower.check();
+    const id = conversationId({ agent: 'codex', session: 'x-1' });
+    expect(service.timeline(`${id}/x-1`)).toEqual([expect.objectContaining({ id: 'a_Req1', approval: expect.objectContaining({ outcome: 'timeout', rule: 'git-reset-hard' }), audit: { seq: 3, consoleOpen: true } })]);
+  });
+
+  it('follows a log that does not exist yet, from its first record (the watch or the poll finds it)', async () => {
+    const h = await loadHookHistory({ log, spoolDir });
+    service = new ConsoleService([]);
+    const seen: string[] = [];
+    follower = followHookHistory(h.follow, (found) => seen.push(...found.flatMap((c) => c.entries.map((e) => e.command))), { pollMs: 50, settleMs: 10 });
+    const audit = new AuditLog({ path: log });
+    audit.record({ kind: 'decision', by: 'policy', host: 'cli', agent: 'gemini-cli', session: 'g', command: 'rm -rf ~', cwd: '/w', decision: 'deny', reason: DENY, detail: { hook: 'gemini-cli' } });
+    await audit.flush();
+    // A hang guard, never a timing claim: the poll alone finds it within a few of its 50 ms periods.
+    for (const end = Date.now() + 10_000; !seen.length && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual(['rm -rf ~']);
   });
 });

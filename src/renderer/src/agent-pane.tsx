@@ -61,7 +61,7 @@ export function AgentPane({ command, onJump, pin }: { command: CommandInfo | und
       )}
       {command.audit && (
         <div className="from-audit" data-audit-seq={command.audit.seq} role="note">
-          From the audit log (record {command.audit.seq}): no console was open when this happened.
+          From the audit log (record {command.audit.seq}): {command.audit.consoleOpen ? 'mish’s hook decided this on its own, without asking the console.' : 'no console was open when this happened.'}
           {command.approval?.outcome === 'host-asked' ? ' The text below went to the host’s own prompt.' : text === undefined ? ' The reply the agent got is not in the log; the raw pane has the run’s output from its spool.' : ''}
         </div>
       )}

@@ -182,7 +182,7 @@ const Row = memo(function Row({ c, held, shown, now, sessionId, operator, onGram
           stopped ? `${c.id} · asked ${absolute(c.startedAt)} · never ran` : `${c.id} · started ${absolute(c.startedAt)} · ${plural(c.rawLines, 'raw line')}, ${plural(c.rawBytes, 'byte')}`,
           c.asked ? `the agent asked: ${c.asked}\nmish ran: ${c.command}` : '',
           c.approval ? `${approvalSentence(c.approval, operator)}${rule ? `\nrule ${rule}${c.approval.reason ? `: ${c.approval.reason}` : ''}` : ''}` : '',
-          c.audit ? `from the audit log (record ${c.audit.seq}): no console was open when it happened` : '',
+          c.audit ? `from the audit log (record ${c.audit.seq}): ${c.audit.consoleOpen ? "mish's hook decided it on its own, without asking the console" : 'no console was open when it happened'}` : '',
         ]
           .filter(Boolean)
           .join('\n')}

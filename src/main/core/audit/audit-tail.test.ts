@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from './audit-log.js';
-import { AUDIT_TAIL_RECORDS, readAuditTail } from './audit-tail.js';
+import { AUDIT_TAIL_RECORDS, readAuditFrom, readAuditTail } from './audit-tail.js';
 
 let dir: string;
 let log: string;
@@ -28,7 +28,7 @@ function writeLog(text: string): void {
 
 describe('readAuditTail', () => {
   it('no log yet: nothing, said as missing', async () => {
-    expect(await readAuditTail(log)).toEqual({ records: [], skipped: 0, partial: false, missing: true });
+    expect(await readAuditTail(log)).toEqual({ records: [], skipped: 0, partial: false, missing: true, end: 0 });
   });
 
   it("reads a real log's records in file order", async () => {
@@ -99,5 +99,44 @@ describe('readAuditTail', () => {
     const t = await readAuditTail(log, { maxRecords: 7 });
     expect(t.records.map((r) => r.seq)).toEqual([24, 25, 26, 27, 28, 29, 30]);
     expect(t.partial).toBe(true);
+  });
+});
+
+describe('readAuditFrom (following the log)', () => {
+  it('reads what was appended after the tail read; a line still being written is left for the next read', async () => {
+    writeLog(line(1) + line(2));
+    const t = await readAuditTail(log);
+    expect(t.end).toBe(Buffer.byteLength(line(1) + line(2)));
+    const half = line(4).slice(0, 30);
+    appendFileSync(log, line(3) + half);
+    const a = await readAuditFrom(log, t.end);
+    expect(a.records.map((r) => r.seq)).toEqual([3]);
+    expect(a.skipped).toBe(0);
+    // Ends before the half line: it is read whole once its writer finished it.
+    appendFileSync(log, line(4).slice(30) + '{broken\n');
+    const b = await readAuditFrom(log, a.end);
+    expect(b.records.map((r) => r.seq)).toEqual([4]);
+    expect(b.skipped).toBe(1);
+    expect((await readAuditFrom(log, b.end)).records).toEqual([]);
+  });
+
+  it('a burst larger than the byte bound: the newest records, the rest passed over and said', async () => {
+    writeLog(line(1));
+    const from = Buffer.byteLength(line(1));
+    appendFileSync(log, Array.from({ length: 1000 }, (_, i) => line(i + 2)).join(''));
+    const a = await readAuditFrom(log, from, { maxBytes: 10 * line(999).length + 5 });
+    expect(a.passed).toBeGreaterThan(0);
+    expect(a.records.at(-1)!.seq).toBe(1001);
+    expect(a.records.length).toBeGreaterThanOrEqual(9);
+    expect(a.records.length).toBeLessThanOrEqual(10);
+    // The line the bound cut through is not a line read.
+    expect(a.skipped).toBe(0);
+  });
+
+  it('a log shorter than where the reader was (replaced): read from its start; no log: nothing', async () => {
+    writeLog(line(1) + line(2) + line(3));
+    writeLog(line(1));
+    expect((await readAuditFrom(log, 10_000)).records.map((r) => r.seq)).toEqual([1]);
+    expect(await readAuditFrom(path.join(dir, 'none'), 0)).toEqual({ records: [], skipped: 0, end: 0, passed: 0 });
   });
 });

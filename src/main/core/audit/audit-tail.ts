@@ -35,6 +35,8 @@ export interface AuditTail {
   partial: boolean;
   /** No log file (nothing recorded yet). */
   missing: boolean;
+  /** The log's size when read: a reader following the log reads on from here (readAuditFrom). */
+  end: number;
 }
 
 export interface AuditTailOptions {
@@ -50,7 +52,7 @@ export async function readAuditTail(log: string, options: AuditTailOptions = {})
   try {
     fh = await fsp.open(log, 'r');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, partial: false, missing: true };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, partial: false, missing: true, end: 0 };
     throw e;
   }
   try {
@@ -93,7 +95,65 @@ export async function readAuditTail(log: string, options: AuditTailOptions = {})
     }
     records.reverse();
     // Older lines left unread: lines not looked at, or bytes before the part read.
-    return { records, skipped, partial: i >= 0 || pos > 0, missing: false };
+    return { records, skipped, partial: i >= 0 || pos > 0, missing: false, end: size };
+  } finally {
+    await fh.close();
+  }
+}
+
+export interface AuditAppended {
+  /** Complete records appended since `from`, in file order. */
+  records: AuditRecord[];
+  /** Complete lines since `from` that were not records. */
+  skipped: number;
+  /** Where the next read starts: after the last complete line (a line still being written is read next time). */
+  end: number;
+  /** Bytes appended beyond `maxBytes` that were not read (their records are not returned). */
+  passed: number;
+}
+
+/**
+ * Records appended to `log` since byte `from` (a follower's next step after readAuditTail), at
+ * most `maxBytes` of them (the newest; a burst beyond is passed over and said). A log shorter
+ * than `from` was replaced or cut: read from its start.
+ */
+export async function readAuditFrom(log: string, from: number, options: { maxBytes?: number } = {}): Promise<AuditAppended> {
+  const maxBytes = options.maxBytes ?? AUDIT_TAIL_MAX_BYTES;
+  let fh: fsp.FileHandle;
+  try {
+    fh = await fsp.open(log, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], skipped: 0, end: 0, passed: 0 };
+    throw e;
+  }
+  try {
+    const size = (await fh.stat()).size;
+    let start = size < from ? 0 : from;
+    let passed = 0;
+    if (size - start > maxBytes) {
+      passed = size - maxBytes - start;
+      start = size - maxBytes;
+    }
+    // Passing bytes over: one byte more in front says whether the first line starts a line.
+    const lead = passed > 0 ? 1 : 0;
+    const buf = Buffer.alloc(size - start + lead);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, start - lead);
+    const cutFirst = lead === 1 && buf[0] !== 0x0a;
+    const text = buf.subarray(lead, bytesRead);
+    const lastNl = text.lastIndexOf(0x0a);
+    if (lastNl === -1) return { records: [], skipped: 0, end: start, passed };
+    const records: AuditRecord[] = [];
+    let skipped = 0;
+    const lines = text.subarray(0, lastNl).toString('utf8').split('\n');
+    // After passing bytes over, a first line that started before them is a tail of one: not a line.
+    if (cutFirst) lines.shift();
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const r = parseRecord(line);
+      if (r) records.push(r);
+      else skipped++;
+    }
+    return { records, skipped, end: start + lastNl + 1, passed };
   } finally {
     await fh.close();
   }
