@@ -138,6 +138,15 @@ describe("an agent's hooked commands and hook refusals before any console was op
     // Still one run in the conversation, nothing pending.
     expect(await page.locator('.badge.hooked').innerText()).toBe('hooked · 1 run');
     expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
+
+    // The page connecting again (a reload: a new connection to the same console) shows it all again.
+    await page.reload();
+    const entry = page.locator('.group', { has: page.locator(`.badge.hooked[data-conversation="${SESSION}"]`) });
+    await entry.waitFor({ timeout: STEP_MS });
+    await entry.locator('button.session').click();
+    const rows = page.locator('.timeline li:has(.row[data-command-id])');
+    await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(4);
+    expect(await page.locator('.timeline li[data-audit-seq]').count()).toBe(4);
     safe.assertCanariesIntact();
     expect(errors).toEqual([]);
   }, 5 * STEP_MS);

@@ -13,7 +13,8 @@ import { AuditLog } from '../core/audit/audit-log.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { conversationId, CONVERSATION_IDLE_MS } from './agent-conversations.js';
 import { ConsoleService } from './console-service.js';
-import { describeHookHistory, followHookHistory, loadHookHistory, type HookHistoryFollower } from './hook-history.js';
+import { AUDIT_TAIL_RECORDS } from '../core/audit/audit-tail.js';
+import { describeHookHistory, followHookHistory, HISTORY_ROWS_PER_CONVERSATION, loadHookHistory, type HookHistoryFollower } from './hook-history.js';
 import type { HubEvent, HubServer } from './hub-types.js';
 
 const SESSION = '3b1f0c2e-1111-4222-8333-944455556666';
@@ -151,6 +152,31 @@ describe('hooked history in a console started afterwards', () => {
     expect(h.skipped).toBe(1);
     expect(h.conversations[0].entries).toHaveLength(2);
     expect(describeHookHistory(h)).toBe('audit log: 1 line among the newest 3 could not be read as records (skipped; `mish audit verify` checks the log)');
+  });
+
+  it('a big log (50,000 records, 3 agents): only the newest records are read, at most a timeline of rows per conversation', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(path.dirname(log), { recursive: true });
+    const t = Date.now() - 3_600_000;
+    const lines: string[] = [];
+    for (let i = 1; i <= 50_000; i++) {
+      const agent = ['claude-code/2.1.332', 'codex/0.9.0', 'gemini-cli/0.61.0'][i % 3];
+      lines.push(JSON.stringify({ seq: i, ts: new Date(t + i).toISOString(), pid: 1000 + i, prev: 'p', hash: `h${i}`, kind: 'command', by: 'agent', host: 'cli', agent, session: `s-${i % 3}`, id: `c${i.toString(16).padStart(12, '0')}`, command: `echo ${i}`, cwd: '/w', decision: 'ran', exitCode: 0, durationMs: 1, spoolRef: `mish raw gone${i}` }));
+    }
+    writeFileSync(log, lines.join('\n') + '\n');
+    const h = await loadHookHistory({ log, spoolDir });
+    expect(h).toMatchObject({ records: AUDIT_TAIL_RECORDS, skipped: 0, partial: true });
+    expect(h.conversations).toHaveLength(3);
+    for (const c of h.conversations) expect(c.entries.length).toBeLessThanOrEqual(HISTORY_ROWS_PER_CONVERSATION);
+    expect(h.conversations.flatMap((c) => c.entries).some((e) => e.command === 'echo 50000')).toBe(true);
+    service = new ConsoleService([]);
+    service.addHookHistory(h.conversations, h.process);
+    const snap = service.snapshot();
+    expect(snap.servers).toHaveLength(3);
+    for (const s of snap.sessions) expect(service.timeline(s.id)).toHaveLength(HISTORY_ROWS_PER_CONVERSATION);
+    // The newest row last; their spools were pruned long ago: no raw output to read, and no error.
+    const claude = snap.sessions.find((s) => s.name === 's-2')!;
+    expect(service.timeline(claude.id).at(-1)).toMatchObject({ command: 'echo 50000', state: 'done', exitCode: 0 });
   });
 
   it('no audit log: nothing shown, nothing said', async () => {

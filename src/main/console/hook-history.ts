@@ -9,7 +9,7 @@
  *   (core/audit/hook-history.ts), and a way to read each run's raw output from its spool;
  * - followHookHistory: afterwards, the refusals appended to the log, as they are written.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { readAuditFrom, readAuditTail, type AuditTailOptions } from '../core/audit/audit-tail.js';
 import { defaultAuditPath } from '../core/audit/audit-log.js';
@@ -25,6 +25,8 @@ import type { HubProcess } from './hub-types.js';
  * hundred records cover what one refusal's row is built from.
  */
 export const FOLLOW_CONTEXT_RECORDS = 500;
+/** Rows of one conversation read back at start, at most: as many as a session's timeline keeps (command-timeline.ts). */
+export const HISTORY_ROWS_PER_CONVERSATION = 200;
 /** A change to the log is read this long after it is noticed: a hook's records come in a burst (one group of appends). */
 export const FOLLOW_SETTLE_MS = 100;
 /** The log is also looked at this often (a watch can miss changes: another filesystem, the file replaced). */
@@ -45,12 +47,30 @@ export interface LoadedHookHistory {
   follow: { log: string; end: number; context: AuditRecord[] };
 }
 
+/** The spool folder's listing is reused this long: a start with hundreds of runs reads it once, not once per run. */
+const SPOOL_LISTING_MS = 1_000;
+
 /** Reading spools of `spoolDir` (default: this user's, as `mish raw`). */
 export function spoolProcesses(spoolDir?: string): SpoolProcesses {
   const store = spoolDir ? new SpoolStore(spoolDir) : new SpoolStore();
+  let listing: { at: number; metas: Set<string> } | undefined;
+  const exists = (id: string) => {
+    if (!listing || Date.now() - listing.at > SPOOL_LISTING_MS) {
+      let files: string[] = [];
+      try {
+        files = readdirSync(store.dir);
+      } catch {
+        // no spool folder: no spool
+      }
+      listing = { at: Date.now(), metas: new Set(files.filter((f) => f.endsWith('.json'))) };
+    }
+    return listing.metas.has(`${id}.json`);
+  };
   return (spoolRef) => {
     // Records give the reference as the command that reads it (`mish raw x3kwg7a66`).
     const id = spoolRef.trim().split(/\s+/).pop() ?? '';
+    // A run's spool pruned since (the store keeps the newest MAX_SPOOLS): nothing to read, known without opening.
+    if (!/^[0-9a-z]+$/.test(id) || !exists(id)) return undefined;
     let reader: ReturnType<typeof store.open>;
     try {
       reader = store.open(id);
@@ -74,7 +94,7 @@ export async function loadHookHistory(options: { log?: string; spoolDir?: string
   const log = options.log ?? defaultAuditPath();
   const tail = await readAuditTail(log, options);
   return {
-    conversations: hookHistory(tail.records),
+    conversations: hookHistory(tail.records).map((c) => ({ ...c, entries: c.entries.slice(-HISTORY_ROWS_PER_CONVERSATION) })),
     process: spoolProcesses(options.spoolDir),
     records: tail.records.length,
     skipped: tail.skipped,
