@@ -5,7 +5,7 @@
  * allows and denies what it would escalate), in a temp HOME with canaries, with no console
  * anywhere: one command is allowed and its rewrite is run the way Claude Code runs it (a shell
  * running the rewritten line), one is escalated and refused (no operator attached), one is
- * forbidden outright. A hooked run's socket is gone seconds after it ends and a refusal never
+ * forbidden outright; and one escalated in Claude Code's default mode is left to its own prompt. A hooked run's socket is gone seconds after it ends and a refusal never
  * opens one: the audit log is all that is left. Then the console starts and shows the
  * conversation as it would have had it been open: the agent entry (hooked, one run), its session,
  * the run's row (exit code, category, raw output from its spool) and each refusal as a row that
@@ -37,9 +37,9 @@ describe("an agent's hooked commands and hook refusals before any console was op
   });
 
   /** `mish hook claude-code` with Claude Code's payload for a Bash call; its answer as Claude Code reads it. */
-  const hook = (command: string) => {
+  const hook = (command: string, mode = 'bypassPermissions') => {
     const { safe, env } = kit!;
-    const payload = { session_id: SESSION, cwd: safe.cwd, permission_mode: 'bypassPermissions', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } };
+    const payload = { session_id: SESSION, cwd: safe.cwd, permission_mode: mode, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } };
     const r = spawnSync(process.execPath, [MISH, 'hook', 'claude-code'], { cwd: safe.cwd, env, input: JSON.stringify(payload), encoding: 'utf8', timeout: STEP_MS });
     expect(r.status, r.stderr).toBe(0);
     return (JSON.parse(r.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string; updatedInput?: { command: string } } }).hookSpecificOutput;
@@ -61,6 +61,9 @@ describe("an agent's hooked commands and hook refusals before any console was op
     const forbidden = hook(`rm ${wire.MISH_AUDIT_LOG}`);
     expect(forbidden.permissionDecision).toBe('deny');
     expect(forbidden.permissionDecisionReason).toMatch(/^mish policy: forbidden by rule mish-own-files: /);
+    // 4. Escalated in Claude Code's default mode, nobody to ask: left to Claude Code's own prompt (its user decides).
+    const asked = hook('dd if=/dev/zero of=/dev/sda', 'default');
+    expect(asked.permissionDecision).toBe('ask');
     safe.assertCanariesIntact();
 
     // Only now does a console start (and open in Chromium).
@@ -73,10 +76,10 @@ describe("an agent's hooked commands and hook refusals before any console was op
     await entry.locator('button.session').click();
 
     const rows = page.locator('.timeline li:has(.row[data-command-id])');
-    await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(3);
+    await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(4);
     // In the order they happened, each read from the audit log.
-    expect(await rows.locator('.cmd').allInnerTexts()).toEqual(['printf "ok 1 - adds\\nnot ok 2 - cart total\\n" && false', 'git push --force origin main', `rm ${wire.MISH_AUDIT_LOG}`]);
-    for (let i = 0; i < 3; i++) expect(await rows.nth(i).getAttribute('data-audit-seq')).toMatch(/^\d+$/);
+    expect(await rows.locator('.cmd').allInnerTexts()).toEqual(['printf "ok 1 - adds\\nnot ok 2 - cart total\\n" && false', 'git push --force origin main', `rm ${wire.MISH_AUDIT_LOG}`, 'dd if=/dev/zero of=/dev/sda']);
+    for (let i = 0; i < 4; i++) expect(await rows.nth(i).getAttribute('data-audit-seq')).toMatch(/^\d+$/);
 
     // The run: exit code, category, its raw output from the spool.
     const run = rows.nth(0);
@@ -111,6 +114,14 @@ describe("an agent's hooked commands and hook refusals before any console was op
     expect(await decision.innerText()).toMatch(/Refused by mish's policy in the agent's hook at .+, before it ran\. Nobody was asked and nothing ran/);
     await expect.poll(async () => (await page.locator('.agent-pane .agent-text').innerText()).trim(), { timeout: STEP_MS }).toBe(forbidden.permissionDecisionReason);
 
+    // Left to the host's prompt: said so, not struck through as never run (the user may have let Claude Code run it).
+    const hostAsked = page.locator('.timeline li[data-approval-outcome="host-asked"]');
+    expect(await hostAsked.locator('.glyph').getAttribute('aria-label')).toBe("left to the agent's own prompt (no operator)");
+    expect(await hostAsked.locator('.approval-mark').innerText()).toMatch(/^⚠ no operator: left to the agent's own prompt · \d\d:\d\d:\d\d$/);
+    expect(await hostAsked.locator('.cat').innerText()).toBe('dd-to-device');
+    expect(await hostAsked.locator('.tok').innerText()).toBe('not via mish');
+    expect(await hostAsked.locator('button.row').getAttribute('class')).not.toContain('never-ran');
+
     // A record, never a decision to make: nothing pending.
     expect(await page.locator('.pending-item.approval-item').count()).toBe(0);
     expect(await page.locator('.timeline li[data-pending-approval]').count()).toBe(0);
@@ -129,7 +140,7 @@ describe("an agent's hooked commands and hook refusals before any console was op
     expect(forbidden.permissionDecision).toBe('deny');
     const row = page.locator('.timeline li[data-approval-outcome="forbidden"]', { has: page.locator('.cmd', { hasText: `rm ${wire.MISH_AUDIT_LOG}.head` }) });
     await row.waitFor({ timeout: STEP_MS });
-    // The newest row, after the three before it.
+    // The newest row, after the four before it.
     expect(await page.locator('.timeline li:has(.row[data-command-id]) .cmd').last().innerText()).toBe(`rm ${wire.MISH_AUDIT_LOG}.head`);
     await row.locator('button.row').click();
     await page.locator('.agent-pane .decision[data-decision="forbidden"]').waitFor({ timeout: STEP_MS });
@@ -145,8 +156,8 @@ describe("an agent's hooked commands and hook refusals before any console was op
     await entry.waitFor({ timeout: STEP_MS });
     await entry.locator('button.session').click();
     const rows = page.locator('.timeline li:has(.row[data-command-id])');
-    await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(4);
-    expect(await page.locator('.timeline li[data-audit-seq]').count()).toBe(4);
+    await expect.poll(() => rows.count(), { timeout: STEP_MS }).toBe(5);
+    expect(await page.locator('.timeline li[data-audit-seq]').count()).toBe(5);
     safe.assertCanariesIntact();
     expect(errors).toEqual([]);
   }, 5 * STEP_MS);

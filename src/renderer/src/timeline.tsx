@@ -169,7 +169,7 @@ const Row = memo(function Row({ c, held, shown, now, sessionId, operator, onGram
   return (
     <li data-approval-outcome={c.approval?.outcome} data-audit-seq={c.audit?.seq}>
       <button
-        className={`row tone-${g.tone}${shown ? ' selected' : ''}${stopped ? ' never-ran' : ''}`}
+        className={`row tone-${g.tone}${shown ? ' selected' : ''}${stopped && c.approval?.outcome !== 'host-asked' ? ' never-ran' : ''}`}
         data-command-id={c.id}
         aria-current={shown ? 'true' : undefined}
         onClick={() => {
