@@ -74,7 +74,8 @@ describe('hooked Claude Code runs in the browser console', () => {
     expect(init.status, init.stderr).toBe(0);
     mkdirSync(path.join(safe.cwd, 'shop'), { recursive: true });
     writeFileSync(path.join(safe.cwd, 'test.sh'), 'for i in $(seq 1 200); do echo "ok $i - checks pass"; done\necho "not ok 201 - cart total" >&2\nexit 1\n');
-    const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR });
+    // The console reads hooked history from the same audit log as the runs write (not the run's shared HOME).
+    const started = await startConsole({ rendererDir: RENDERER, operatorDir: env.MISH_OPERATOR_DIR, auditLog: env.MISH_AUDIT_LOG });
     if (!started.ok) throw new Error(started.error);
     running = started.value;
     browser = await launchChromium();

@@ -88,8 +88,14 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 export const CommandApprovalSchema = z.object({
   /** The approval's id (`a_…`), as in the audit log and the agent's reply. */
   id: z.string().min(1),
-  /** `no-operator`: refused at once, since no operator was attached to ask (nothing was asked, nothing ran). */
-  outcome: z.union([ApprovalOutcomeSchema, z.literal('no-operator')]),
+  /**
+   * `no-operator`: refused at once, since no operator was attached to ask (nothing was asked, nothing ran).
+   * Hooked calls read back from the audit log (the console was not open) add two: `forbidden`, the
+   * policy refused it in the agent's hook without asking anyone; `host-asked`, escalated with no
+   * operator attached, so the hook left it to the agent host's own prompt (its user decided there;
+   * had it run, it ran outside mish).
+   */
+  outcome: z.union([ApprovalOutcomeSchema, z.literal('no-operator'), z.literal('forbidden'), z.literal('host-asked')]),
   /** Who decided (an operator's name); absent when nobody did (timeout, operator gone, cancelled, no operator). */
   by: z.string().optional(),
   /** When it was decided (ms epoch). */
@@ -140,6 +146,20 @@ export const CommandInfoSchema = z.object({
   approval: CommandApprovalSchema.optional(),
   /** Offset in the session's output stream where its output starts (the live terminal marks the spot; absent when the hub was not reading that stream). */
   outputOffset: z.number().int().nonnegative().optional(),
+  /**
+   * Read back from the audit log: a hooked run or a hook's refusal that happened while no console
+   * watched (read when the console started), or one that never reached the operator wire (a
+   * refusal the hook made on its own, read as the log grows). `seq`: its record (`mish audit`). What the
+   * agent saw is known only where the hook recorded it (a refusal's reason); a run's raw output
+   * is read from its spool.
+   */
+  audit: z
+    .object({
+      seq: z.number().int().nonnegative(),
+      /** It happened while this console ran, and reached it only through the log (a hook refused it on its own, asking nobody). */
+      consoleOpen: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type CommandInfo = z.infer<typeof CommandInfoSchema>;
 

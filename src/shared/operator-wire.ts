@@ -142,7 +142,7 @@ export type EscalationRefused = z.infer<typeof EscalationRefusedSchema>;
 export const REFUSED_ESCALATIONS = 100;
 
 /** Outcomes after which the command runs (as approved, or as the operator edited it); the others stop it (and so does finding no operator, which the wire never carries). */
-export function ranAfterApproval(outcome: ApprovalOutcome | 'no-operator'): boolean {
+export function ranAfterApproval(outcome: ApprovalOutcome | 'no-operator' | 'forbidden' | 'host-asked'): boolean {
   return outcome === 'approved' || outcome === 'always' || outcome === 'edited';
 }
 

@@ -6,7 +6,7 @@
  * socket at all.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/operator-wire.js';
@@ -30,6 +30,12 @@ function run(line: string, extra: Record<string, string>): Promise<{ code: numbe
     c.stdout.on('data', (d: Buffer) => (out += d.toString()));
     c.on('close', (code) => resolve({ code, out }));
   });
+}
+
+/** The safe home's audit log (XDG_STATE_HOME/mish/audit.jsonl), parsed. */
+function auditRecords(): Record<string, unknown>[] {
+  const log = path.join(home.home, '.state', 'mish', 'audit.jsonl');
+  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [];
 }
 
 /** A hang guard on a loaded machine, never a speed claim: the wait ends and the assertion after it says what was missing. */
@@ -69,9 +75,30 @@ describe('mish <cmd> on the operator wire', () => {
       expect(reply && reply.type === 'condensed' ? reply.lines.join('\n') : '').toBe(r.out.replace(/\n$/, ''));
       await until(() => /alpha\r?\nbeta/.test(s.backlog + s.live));
       expect(s.backlog + s.live).toMatch(/alpha\r?\nbeta/);
+      // Its audit record names the agent and its session, with the command id the wire showed: a
+      // console started later reads it back as this same row (console/hook-history.ts).
+      const ran = auditRecords().filter((x) => x.kind === 'command');
+      expect(ran).toHaveLength(1);
+      expect(ran[0]).toMatchObject({ agent: 'claude-code/2.1.332', session: 'sess-42', id: start && start.type === 'command-start' ? start.commandId : '?', decision: 'ran', exitCode: 4 });
     } finally {
       await operator.stop();
     }
+  }, 60_000);
+
+  it('with no operator running: no socket, and the audit record still says whose run it was (agent, session, command id)', async () => {
+    const r = await run('echo unwatched', { MISH_AGENT: 'gemini-cli', MISH_AGENT_VERSION: '0.61.0', MISH_AGENT_SESSION: 'g-7' });
+    expect(r.code).toBe(0);
+    expect(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sock')) : []).toEqual([]);
+    const ran = auditRecords().filter((x) => x.kind === 'command');
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toMatchObject({ agent: 'gemini-cli/0.61.0', session: 'g-7', command: 'echo unwatched', decision: 'ran', exitCode: 0 });
+    expect(ran[0].id).toMatch(/^c[0-9a-f]{12}$/);
+    // A run by hand (no hook) names no agent, as before.
+    await run('echo by-hand', {});
+    const byHand = auditRecords().filter((x) => x.kind === 'command' && x.command === 'echo by-hand');
+    expect(byHand).toHaveLength(1);
+    expect(byHand[0].agent).toBeUndefined();
+    expect(byHand[0].session).toBeUndefined();
   }, 60_000);
 
   it("the console's own discovery finds a short agent run (socket settle, directory watch) and gets its record", async () => {

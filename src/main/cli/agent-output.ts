@@ -6,7 +6,39 @@
  * on a terminal that is the agent's own (Gemini CLI and Codex run their shell tools in a PTY).
  * A run typed by a human is shown as the command printed it.
  */
+import { randomBytes } from 'node:crypto';
 import { lazyRedactor } from './cli-audit.js';
+
+/** Random bytes of a run's command id: ids of one conversation's runs share one console timeline and must not collide. */
+const COMMAND_ID_BYTES = 6;
+
+/** A run's command id (`c` + hex), as on the operator wire. */
+export function newCommandId(): string {
+  return `c${randomBytes(COMMAND_ID_BYTES).toString('hex')}`;
+}
+
+/**
+ * Whose run this is when an agent's hook rewrote it (MISH_AGENT and MISH_AGENT_SESSION): the
+ * agent as its hook records it (`claude-code/2.1.3`), the host's session id, and the run's command
+ * id. Its audit record and its operator-wire session carry the same, so a console started later
+ * reads the run back from the audit log into the conversation it belongs to, as one row.
+ */
+export function hookedRun(env: NodeJS.ProcessEnv = process.env): { agent: string; session: string; id: string } | undefined {
+  if (!env.MISH_AGENT || !env.MISH_AGENT_SESSION) return undefined;
+  const version = hostVersion(env);
+  return { agent: `${env.MISH_AGENT}${version ? `/${version}` : ''}`, session: env.MISH_AGENT_SESSION, id: newCommandId() };
+}
+
+/**
+ * The agent host's version: the hook's MISH_AGENT_VERSION (from the payload or the host's own
+ * variable), else what the host says of itself in the environment its shell tool runs commands
+ * in — Claude Code 2.1 sets AI_AGENT=claude-code_2-1-332_agent there (seen in a real run).
+ */
+export function hostVersion(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.MISH_AGENT_VERSION) return env.MISH_AGENT_VERSION;
+  const m = /^(.+)_(\d+(?:-\d+)+)_agent$/.exec(env.AI_AGENT ?? '');
+  return m && env.MISH_AGENT && m[1] === env.MISH_AGENT ? m[2].replace(/-/g, '.') : undefined;
+}
 
 /** True when this run prints to an agent's shell tool. */
 export function printsToAgent(env: NodeJS.ProcessEnv = process.env): boolean {

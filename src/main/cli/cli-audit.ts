@@ -46,13 +46,20 @@ export function lazyRedactor(): { redactDeep<T>(value: T): Promise<T> } {
   };
 }
 
-export function createCliAudit(): CliAudit {
+/**
+ * `run`: a run an agent's hook rewrote (agent-output.ts hookedRun): its records name the agent
+ * and the host's session, and what ran carries the run's command id (the one the operator wire
+ * shows), so a console started later reads it back into that conversation (core/audit/hook-history.ts).
+ */
+export function createCliAudit(run?: { agent: string; session: string; id: string }): CliAudit {
   const audit = new AuditLog({
     redactor: lazyRedactor(),
     onError: (m) => process.stderr.write(`mish: warning: ${m}\n`),
   });
   const host = 'cli' as const;
-  const record = (e: Omit<AuditEvent, 'host'>) => audit.record({ ...e, host });
+  const whose = run ? { agent: run.agent, session: run.session } : {};
+  const record = (e: Omit<AuditEvent, 'host'>) => audit.record({ ...e, host, ...whose });
+  const ranId = run ? { id: run.id } : {};
   return {
     answered: (command, dangers, answer) => record({ kind: 'approval', by: 'user', command, decision: answer, rule: dangers.map((d) => d.id).join(',') }),
     redeemed: (command, dangers, a) => record({ kind: 'approval', by: 'operator', command, decision: 'token-redeemed', rule: dangers.map((d) => d.id).join(','), reason: `approved by operator ${a.by} (${a.id}) in the agent's hook` }),
@@ -68,6 +75,7 @@ export function createCliAudit(): CliAudit {
           command: r.ran,
           cwd,
           decision: 'ran',
+          ...ranId,
           category: r.category,
           exitCode: r.exitCode,
           ...(r.signal ? { signal: r.signal } : {}),
@@ -77,7 +85,7 @@ export function createCliAudit(): CliAudit {
         });
       }
     },
-    ranRaw: (line, cwd, exitCode, spoolRef, by) => record({ kind: 'command', by, command: line, cwd, decision: 'ran-raw', exitCode, spoolRef }),
+    ranRaw: (line, cwd, exitCode, spoolRef, by) => record({ kind: 'command', by, command: line, cwd, decision: 'ran-raw', ...ranId, exitCode, spoolRef }),
     refusedRaw: (line, cwd, reason, by) => record({ kind: 'decision', by: 'policy', command: line, cwd, decision: 'refused', reason, detail: { raw: true, caller: by } }),
     flush: () => audit.flush(),
   };

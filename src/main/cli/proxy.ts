@@ -30,7 +30,7 @@ import { InterruptEchoExecutor } from './interrupt-echo.js';
 import { attachTerminal, terminalSize } from './terminal-io.js';
 import { UsageError } from './usage-error.js';
 import type { CliAudit } from './cli-audit.js';
-import { maskForAgent, printsToAgent } from './agent-output.js';
+import { hookedRun, maskForAgent, printsToAgent } from './agent-output.js';
 import type { AuditActor } from '../core/audit/types.js';
 import { operatorPresent } from '../operator/presence.js';
 
@@ -74,8 +74,10 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
   // Piped stdin (`echo x | mish cat`) goes to the command as a pipe; a terminal stdin is the keyboard.
   const executor = new CliExecutor(nodePtyPort, { env, stdin: process.stdin.isTTY ? undefined : stdinIsDevNull() ? 'null' : process.stdin });
   const spool = options.spoolStore ?? new SpoolStore();
+  // A run an agent's hook rewrote: its audit record and its wire session name the agent, its session and one command id.
+  const hooked = hookedRun();
   // The audit log (and the masking rules, to mask it) loads while the command runs.
-  const auditing = loadCliAudit();
+  const auditing = loadCliAudit(hooked);
   // Who ran it: a human at a terminal, or a program (an agent's shell tool, a script) without one.
   const by: AuditActor = process.stdin.isTTY ? 'user' : 'agent';
   const metaResult = loadRouterMeta(undefined, { cwd, cliFile: options.policyFile, cliDefault: options.policyDefault });
@@ -96,7 +98,7 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     return runRaw(executor, g.line, cwd, spool, auditing, by);
   }
   // An operator is running (the console, mish approvals): this run is published on the operator wire (wire-publish.ts).
-  const publishing = operatorPresent(process.env.MISH_OPERATOR_DIR) ? import('./wire-publish.js').then((m) => m.startCliPublish(cwd), () => undefined) : undefined;
+  const publishing = operatorPresent(process.env.MISH_OPERATOR_DIR) ? import('./wire-publish.js').then((m) => m.startCliPublish(cwd, process.env, hooked?.id), () => undefined) : undefined;
   const registry = new GrammarRegistry({ cwd, onError: (e) => process.stderr.write(`mish: warning: ${formatGrammarError(e, cwd)} (grammar skipped)\n`) });
   const grammars = registry.snapshot(cwd);
   const live = options.output === 'human' && process.stdout.isTTY === true && !forAgent;
@@ -208,9 +210,9 @@ async function runRaw(executor: CliExecutor, line: string, cwd: string, store: S
 }
 
 /** The CLI's audit log, loaded in the background; undefined when it cannot load (the run goes on, said on stderr). */
-function loadCliAudit(): Promise<CliAudit | undefined> {
+function loadCliAudit(run?: ReturnType<typeof hookedRun>): Promise<CliAudit | undefined> {
   return import('./cli-audit.js').then(
-    (m) => m.createCliAudit(),
+    (m) => m.createCliAudit(run),
     (e: unknown) => {
       process.stderr.write(`mish: warning: audit log unavailable: ${(e as Error).message}\n`);
       return undefined;

@@ -23,7 +23,6 @@
  * host's credential-blind summary appended, with whatever was typed masked (agentView). Nothing
  * typed is kept beyond this process's memory.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ExecControl, Executor, ExecRequest, ExecResult } from '../core/exec/types.js';
 import type { SpoolStore } from '../core/spool/spool.js';
@@ -31,6 +30,7 @@ import type { ProcessControl, ProcessEntry, SessionEvent, SessionEventListener, 
 import { YieldWatcher } from '../core/yield/yield-watcher.js';
 import { OperatorHost, type OperatorSessionSource } from '../operator/operator-host.js';
 import { startOperatorSocket, type OperatorSocket } from '../operator/socket-server.js';
+import { hostVersion, newCommandId } from './agent-output.js';
 
 /** How long a finished run waits for a running operator to connect and take its record. */
 export const LINGER_MS = 3_000;
@@ -42,8 +42,6 @@ const FLUSH_MS = 30;
  * and is no console: runs it watches do not wait.
  */
 export const WATCH_GRACE_MS = 300;
-/** Random bytes of a run's command id: ids of one conversation's runs share one console timeline and must not collide. */
-const COMMAND_ID_BYTES = 6;
 /** Output kept for the prompt patterns of the yield watcher (a prompt is the last line or two). */
 const TAIL_CHARS = 4_096;
 
@@ -59,7 +57,7 @@ export interface CliPublisher {
 }
 
 /** A publisher (the caller has seen operatorPresent()), or undefined when its socket cannot be opened. */
-export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CliPublisher | undefined> {
+export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = process.env, commandId?: string): Promise<CliPublisher | undefined> {
   const version = mishVersion();
   const listeners = new Set<SessionEventListener>();
   const emit = (e: SessionEvent) => {
@@ -103,7 +101,8 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
   }
   const socket: OperatorSocket = started.socket;
   const t0 = Date.now();
-  const id = `c${randomBytes(COMMAND_ID_BYTES).toString('hex')}`;
+  // The caller's id for a hooked run (its audit record carries the same: a console started later shows one row), else a new one.
+  const id = commandId ?? newCommandId();
   /** The spool of the run's command (`mish raw <id>`), once the router created it (just before the command runs). */
   let spoolRef: string | undefined;
   emit({ type: 'session-created', session: { ...session } });
@@ -195,17 +194,6 @@ export async function startCliPublish(cwd: string, env: NodeJS.ProcessEnv = proc
       await socket.close();
     },
   };
-}
-
-/**
- * The agent host's version: the hook's MISH_AGENT_VERSION (from the payload or the host's own
- * variable), else what the host says of itself in the environment its shell tool runs commands
- * in — Claude Code 2.1 sets AI_AGENT=claude-code_2-1-332_agent there (seen in a real run).
- */
-export function hostVersion(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.MISH_AGENT_VERSION) return env.MISH_AGENT_VERSION;
-  const m = /^(.+)_(\d+(?:-\d+)+)_agent$/.exec(env.AI_AGENT ?? '');
-  return m && env.MISH_AGENT && m[1] === env.MISH_AGENT ? m[2].replace(/-/g, '.') : undefined;
 }
 
 function mishVersion(): string {

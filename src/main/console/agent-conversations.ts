@@ -21,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerInfo } from '../../shared/contract.js';
+import type { HookConversationHistory } from '../core/audit/hook-history.js';
 import type { HubBackgroundProcess, HubConversation, HubEvent, HubOperator, HubProcess, HubServer, HubSession } from './hub-types.js';
 
 /** Finished runs whose records a conversation keeps (their spool references, for the raw pane): as many as a timeline shows. */
@@ -92,6 +93,12 @@ export class ConversationServer implements HubServer {
   /** The session as last listed by a live run (kept between runs). */
   private last?: HubSession;
   private lastExitCode?: number;
+  /** A run connected (not only history read back): its time and exit code are newer than any record's. */
+  private hadLiveRun = false;
+  /** Command ids of runs counted in `seen` from the audit log (one that then connects on the wire is not counted twice). */
+  private readonly countedFromLog = new Set<string>();
+  /** The record-keeping run of what was read from the audit log (addHistory): its commands' spools by id. */
+  private fromLog?: { run: Run; byId: Map<string, HubProcess> };
 
   constructor(
     readonly id: string,
@@ -134,6 +141,7 @@ export class ConversationServer implements HubServer {
     const run: Run = { server, session, live: true, offs: [], streamEnd: 0, streamed: false, running: new Map(), info: server.info(), runsCommand };
     this.runs.push(run);
     this.lastRunAt = Date.now();
+    this.hadLiveRun = true;
     this.transcript = server.conversation?.()?.transcript ?? this.transcript;
     clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
@@ -145,6 +153,83 @@ export class ConversationServer implements HubServer {
     });
     if (offInfo) run.offs.push(offInfo);
     void this.openRun(run);
+    this.prune();
+    this.infoChanged();
+    this.emit({ type: 'sessions-changed' });
+  }
+
+  /**
+   * What the conversation did while no console watched, read back from the audit log
+   * (hook-history.ts): its runs become timeline rows (start, end, exit code; the raw output read
+   * from each run's spool through `processes`) and its hook refusals rows that never ran, with
+   * what the agent was told. Events go to the hub now, as a live run's would have; rows the hub
+   * knows already (a run that is still lingering on the wire) stay one row (same ids).
+   */
+  addHistory(history: HookConversationHistory, processes: (spoolRef: string) => HubProcess | undefined): void {
+    const session = this.about.session;
+    // One record-keeping run for everything read from the log: the oldest of the runs.
+    if (!this.fromLog) {
+      const byId = new Map<string, HubProcess>();
+      const info = { kind: 'serve' as const, name: this.about.agent };
+      const server: HubServer = { id: `${this.id}/audit`, info: () => ({ ...info }), list: () => [], subscribe: () => () => {}, process: (id) => byId.get(id) };
+      this.fromLog = { run: { server, session, live: false, offs: [], streamEnd: 0, streamed: false, running: new Map(), info, runsCommand: true }, byId };
+      this.runs.unshift(this.fromLog.run);
+    }
+    const { run, byId } = this.fromLog;
+    run.info = { ...run.info, ...(history.version ? { version: history.version } : {}), ...(history.cwd ? { cwd: history.cwd } : {}) };
+    // Runs the hub saw live (their command ids are known) were counted when they connected.
+    const runs = history.entries.filter((e) => e.kind === 'run');
+    for (const e of runs) {
+      if (this.owners.has(e.id) || this.countedFromLog.has(e.id)) continue;
+      this.countedFromLog.add(e.id);
+      this.seen++;
+    }
+    const last = history.entries[history.entries.length - 1];
+    if (last) {
+      // Before any live run, the log's last record is the conversation's last activity; after, whichever is later.
+      const before = this.lastRunAt;
+      this.lastRunAt = this.hadLiveRun ? Math.max(this.lastRunAt, last.at) : last.at;
+      // The session's last exit code: the log's last run, unless a live run ended after it.
+      const lastRun = runs[runs.length - 1];
+      if (lastRun?.exitCode !== undefined && (!this.hadLiveRun || lastRun.at + (lastRun.durationMs ?? 0) >= before)) this.lastExitCode = lastRun.exitCode;
+      // With no run live, the conversation ends idleMs after its last activity, as if a run had just left.
+      if (!this.runs.some((r) => r.live)) {
+        clearTimeout(this.idleTimer);
+        this.idleTimer = undefined;
+        const left = this.idleMs - (Date.now() - this.lastRunAt);
+        if (left > 0) {
+          this.idleTimer = setTimeout(() => {
+            this.idleTimer = undefined;
+            this.infoChanged();
+          }, left);
+          this.idleTimer.unref?.();
+        }
+      }
+    }
+    for (const e of history.entries) {
+      if (e.kind === 'run') {
+        // A run the hub saw live (on the wire) has its row already: told again, it would look like a new start.
+        if (this.owners.has(e.id)) continue;
+        const proc = e.spoolRef ? processes(e.spoolRef) : undefined;
+        if (proc) byId.set(e.id, proc);
+        this.owners.set(e.id, run);
+        const figures = proc ? safely(() => [proc.entry()])[0] : undefined;
+        this.emit({ type: 'command-start', id: e.id, session, command: e.command, cwd: e.cwd ?? history.cwd ?? '', at: e.at });
+        this.emit({
+          type: 'command-done',
+          session,
+          id: e.id,
+          ...(e.exitCode !== undefined ? { exitCode: e.exitCode } : {}),
+          durationMs: e.durationMs ?? 0,
+          ...(figures ? { rawLines: figures.rawLines, rawBytes: figures.rawBytes } : {}),
+        });
+        continue;
+      }
+      const approval = { id: e.id, session, tool: 'sh_run' as const, command: e.command, cwd: e.cwd ?? history.cwd ?? '', dangers: [], ...(e.rule ? { rule: e.rule } : {}), ...(e.answer === 'ask' ? { reason: e.reason } : {}), createdAt: e.askedAt ?? e.at, expiresAt: e.at };
+      this.emit({ type: 'approval-resolved', approval, outcome: e.outcome, ...(e.by ? { by: e.by } : {}), at: e.at });
+      // What the agent read: the hook's deny reason, word for word (an `ask` went to the host's user instead).
+      if (e.answer === 'deny') this.emit({ type: 'condensed', source: { kind: 'command', id: e.id, session }, lines: e.reason.split('\n'), final: true, reply: true });
+    }
     this.prune();
     this.infoChanged();
     this.emit({ type: 'sessions-changed' });
@@ -344,6 +429,12 @@ export class ConversationServer implements HubServer {
         this.emit({ type: 'sessions-changed' });
         return;
       case 'command-start':
+        // A run read back from the audit log first (its record written before the console reached
+        // its socket) and counted then is the same run, counted again as it connected: once.
+        if (this.countedFromLog.delete(e.id)) {
+          this.seen--;
+          this.infoChanged();
+        }
         this.owners.set(e.id, run);
         run.running.set(e.id, e.at);
         this.emit({ ...e, session });
@@ -386,7 +477,8 @@ export class ConversationServer implements HubServer {
     let finished = this.runs.filter((r) => !r.live).length;
     for (let i = 0; i < this.runs.length && finished > FINISHED_RUNS_KEPT; ) {
       const r = this.runs[i];
-      if (r.live) {
+      // Live runs, and the one holding what was read from the audit log, stay.
+      if (r.live || r === this.fromLog?.run) {
         i++;
         continue;
       }
@@ -433,6 +525,23 @@ export class AgentConversations {
     this.runOf.set(server.id, id);
     conv.add(server);
     return true;
+  }
+
+  /**
+   * A conversation's history from the audit log (`host`: a remote machine's; absent here): shown
+   * under the conversation its runs would have joined, created if no run of it is live. Returns it.
+   */
+  addHistory(history: HookConversationHistory, processes: (spoolRef: string) => HubProcess | undefined): ConversationServer {
+    const about: HubConversation = { agent: history.agent, session: history.session };
+    const id = conversationId(about);
+    let conv = this.conversations.get(id);
+    if (!conv) {
+      conv = new ConversationServer(id, about, this.idleMs);
+      this.conversations.set(id, conv);
+      this.added(conv);
+    }
+    conv.addHistory(history, processes);
+    return conv;
   }
 
   /** A run's connection ended; false when the server is no run of a conversation. */

@@ -64,7 +64,10 @@ export class CommandTimelines {
     const { sessionId, id } = c;
     this.commands.set(`${sessionId}#${id}`, c);
     const list = this.timelines.get(sessionId) ?? [];
-    list.push(c);
+    // In time order: a row read back later (history from the audit log, a server's replay) goes before newer ones.
+    let at = list.length;
+    while (at > 0 && list[at - 1].startedAt > c.startedAt) at--;
+    list.splice(at, 0, c);
     while (list.length > TIMELINE_MAX) this.commands.delete(`${sessionId}#${list.shift()!.id}`);
     this.timelines.set(sessionId, list);
     this.changed(c);

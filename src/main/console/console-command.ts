@@ -20,6 +20,7 @@ import { loadConsoleConfig, type NotifySettings } from './console-config.js';
 import { Notifier } from './notifier.js';
 import { SshLink, type RemoteTarget } from './ssh-link.js';
 import { findAppBrowser, hasDisplay, openAppWindow, type AppWindow } from './app-window.js';
+import { describeHookHistory, followHookHistory, loadHookHistory, type HookHistoryFollower } from './hook-history.js';
 
 export { packageRoot };
 
@@ -157,6 +158,8 @@ export interface RunningConsole {
   discovery?: Discovery;
   /** Links to remote machines (`--ssh`, `[[remote]]`). */
   links: SshLink[];
+  /** Resolves once what agents' hooks did before the console started is read back from the audit log and shown (and following the log has begun). */
+  history: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -165,7 +168,16 @@ export interface RunningConsole {
  * and connects to every running `mish serve` (and each new one) unless `discover` is false.
  */
 export async function startConsole(
-  options: { port?: number; rendererDir?: string; discover?: boolean; operatorDir?: string; setup?: ConsoleSetup; remotes?: RemoteTarget[] } = {},
+  options: {
+    port?: number;
+    rendererDir?: string;
+    discover?: boolean;
+    operatorDir?: string;
+    setup?: ConsoleSetup;
+    remotes?: RemoteTarget[];
+    /** The audit log hooked history is read from (default: this user's); `false`: none read. */
+    auditLog?: string | false;
+  } = {},
 ): Promise<{ ok: true; value: RunningConsole } | { ok: false; error: string }> {
   const started0 = await startConsoleEngine({ operatorName: consoleOperatorName() });
   // Without its own engine (inside Electron, node-pty built for another ABI) the console is still
@@ -178,6 +190,26 @@ export async function startConsole(
     return { ok: false, error: started.error.message };
   }
   const web = started.value;
+  const log = (m: string) => void process.stderr.write(`mish console: ${m}\n`);
+  // What agents' hooks did before the console started: a hooked run lives seconds and a hook's
+  // refusal opens no socket, so the audit log is their only record. Read in the background (a
+  // bounded read of the log's end), never holding up the page or the agents.
+  // Then what hooks append while the console runs: a refusal the hook makes on its own (a
+  // forbidden command) never reaches the wire, and a run the console missed is in the log too.
+  let follower: HookHistoryFollower | undefined;
+  let closing = false;
+  const history =
+    options.auditLog === false
+      ? Promise.resolve()
+      : loadHookHistory(options.auditLog ? { log: options.auditLog } : {}).then(
+          (h) => {
+            web.service.addHookHistory(h.conversations, h.process);
+            const note = describeHookHistory(h);
+            if (note) log(note);
+            if (!closing) follower = followHookHistory(h.follow, (found) => web.service.addHookHistory(found, h.process, { consoleOpen: true }), { log });
+          },
+          (e: unknown) => void log(`hooked history not read from the audit log: ${(e as Error).message}`),
+        );
   const discovery =
     options.discover === false
       ? undefined
@@ -209,8 +241,12 @@ export async function startConsole(
       ...(engine ? { engine: engine.value } : {}),
       discovery,
       links,
+      history,
       close: async () => {
         // Only our connections close: the agents' servers keep running.
+        closing = true;
+        await history;
+        follower?.close();
         discovery?.close();
         for (const l of links) l.close();
         notifierView?.dispose();

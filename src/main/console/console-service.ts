@@ -27,6 +27,7 @@ import { RequestError, unwrap } from './request-error.js';
 import { AgentConversations } from './agent-conversations.js';
 import { approvalMark, ApprovalMatcher } from './approval-rows.js';
 import { ranAfterApproval } from '../../shared/operator-wire.js';
+import type { HookConversationHistory } from '../core/audit/hook-history.js';
 
 /**
  * Hub changes and command updates go to views at most this often, each command once with its
@@ -142,6 +143,34 @@ export class ConsoleService {
       m.gone = false;
     }
     this.hubChanged();
+  }
+
+  /**
+   * Hooked runs and hook refusals read back from the audit log (hook-history.ts): from before this
+   * console started, or (`consoleOpen`) appended while it runs — a refusal the hook made on its
+   * own, which never reaches the wire. Each conversation is shown as it would have been had the
+   * console watched (its agent entry, session and rows, in time order), each new row marked as
+   * read from the log. A row the hub has already (a run seen live) stays as it is.
+   */
+  addHookHistory(histories: HookConversationHistory[], processes: (spoolRef: string) => ReturnType<NonNullable<HubServer['process']>>, options: { consoleOpen?: boolean } = {}): void {
+    for (const h of histories) {
+      if (!h.entries.length) continue;
+      const known = new Set<string>();
+      for (const [key, m] of this.meta) if (m.name === h.session) for (const c of this.commands.timeline(key)) known.add(c.id);
+      const conv = this.conversations.addHistory(h, processes);
+      const key = sessionKey(conv.id, h.session);
+      for (const e of h.entries) {
+        const c = this.commands.get(key, e.id);
+        if (!c || known.has(e.id)) continue;
+        this.commands.update(c, {
+          audit: { seq: e.seq, ...(options.consoleOpen ? { consoleOpen: true } : {}) },
+          // Its output is not in the conversation's terminal (it ran before the console read it): no mark there.
+          outputOffset: undefined,
+          ...(e.kind === 'run' && e.category && !c.category ? { category: e.category } : {}),
+          ...(e.kind === 'run' && e.approval && !c.approval ? { approval: { ...e.approval, outcome: 'approved' as const, tool: 'sh_run' } } : {}),
+        });
+      }
+    }
   }
 
   /** The server went away: its sessions stay listed, marked gone; running commands end without an exit code. */

@@ -4,9 +4,9 @@
  * (ConsoleClient). Types only: every console module may import this one, and it imports
  * nothing of the console, so imports run one way (hosts → hub → these types).
  */
-import type { ServerInfo, EventName, EventPayload, RequestName } from '../../shared/contract.js';
+import type { CommandApproval, ServerInfo, EventName, EventPayload, RequestName } from '../../shared/contract.js';
 import type { ProcessEntry, SessionInfo as CoreSessionInfo, SessionEvent, SpoolReadOptions, SpoolReadResult } from '../core/session/types.js';
-import type { ApprovalDecisionKind, ApprovalOutcome, ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
+import type { ApprovalDecisionKind, ApprovalRequest, Handoff } from '../../shared/operator-wire.js';
 
 /** What a view can read of one process of a server: its figures and its spooled lines. */
 export interface HubProcess {
@@ -43,8 +43,9 @@ export type HubEvent =
   /**
    * An approval was decided (or timed out, or its call was cancelled): `command` is what ran instead (edit).
    * `no-operator`: refused at once, nobody was attached to ask (the server's `escalation-refused`).
+   * `forbidden` / `host-asked`: a hook's answer read back from the audit log (hook-history.ts).
    */
-  | { type: 'approval-resolved'; approval: ApprovalRequest; outcome: ApprovalOutcome | 'no-operator'; by?: string; command?: string; at: number }
+  | { type: 'approval-resolved'; approval: ApprovalRequest; outcome: CommandApproval['outcome']; by?: string; command?: string; at: number }
   | { type: 'sessions-changed' };
 
 /** What an operator can do on a server (the operator wire): approvals and handoffs. */

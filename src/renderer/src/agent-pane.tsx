@@ -49,7 +49,7 @@ export function AgentPane({ command, onJump, pin }: { command: CommandInfo | und
           {command.approval.rule && (
             <div className="decision-rule">
               rule <code>{command.approval.rule}</code>
-              {command.approval.reason ? `: ${command.approval.reason}` : ''} · {command.approval.outcome === 'no-operator' ? 'refusal' : 'approval'} <code>{command.approval.id}</code>
+              {command.approval.reason ? `: ${command.approval.reason}` : ''} · {command.approval.outcome === 'no-operator' || command.approval.outcome === 'forbidden' || command.approval.outcome === 'host-asked' ? 'refusal' : 'approval'} <code>{command.approval.id}</code>
             </div>
           )}
           {command.approval.original && (
@@ -59,9 +59,15 @@ export function AgentPane({ command, onJump, pin }: { command: CommandInfo | und
           )}
         </div>
       )}
+      {command.audit && (
+        <div className="from-audit" data-audit-seq={command.audit.seq} role="note">
+          From the audit log (record {command.audit.seq}): {command.audit.consoleOpen ? 'mish’s hook decided this on its own, without asking the console.' : 'no console was open when this happened.'}
+          {command.approval?.outcome === 'host-asked' ? ' What the hook told the host’s prompt is after the rule above.' : text === undefined ? ' The reply the agent got is not in the log; the raw pane has the run’s output from its spool.' : ''}
+        </div>
+      )}
       <pre className="agent-text" data-exact={command.exact ? 'true' : 'false'}>
         {text === undefined ? (
-          <span className="empty">{stopped ? 'it never ran: no output' : command.state === 'done' ? 'no reply recorded for this command' : 'nothing sent to the agent yet'}</span>
+          <span className="empty">{command.approval?.outcome === 'host-asked' ? 'not run through mish: no output here (the agent’s host asked its user)' : stopped ? 'it never ran: no output' : command.audit ? 'not recorded (the run was read back from the audit log)' : command.state === 'done' ? 'no reply recorded for this command' : 'nothing sent to the agent yet'}</span>
         ) : (
           withFoldLinks(text, onJump)
         )}

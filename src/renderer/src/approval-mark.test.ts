@@ -29,6 +29,20 @@ describe("an operator's decision on a row", () => {
   });
 });
 
+describe("a hook's refusal read back from the audit log", () => {
+  it('refused by policy in the hook: never ran, nobody asked, says so', () => {
+    const forbidden = { ...base, outcome: 'forbidden' as const, by: undefined, askedAt: at };
+    expect(neverRan({ approval: forbidden })).toBe(true);
+    expect(approvalBadge(forbidden)).toEqual({ text: '⊘ refused by policy · 14:02:03', tone: 'denied' });
+    expect(approvalSentence(forbidden)).toMatch(/^Refused by mish's policy in the agent's hook at .+, before it ran\. Nobody was asked and nothing ran; the agent was told why\.$/);
+  });
+  it("left to the host's own prompt: not run through mish, and not claimed to have never run", () => {
+    const asked = { ...base, outcome: 'host-asked' as const, by: undefined, askedAt: at };
+    expect(approvalBadge(asked)).toEqual({ text: "⚠ no operator: left to the agent's own prompt · 14:02:03", tone: 'denied' });
+    expect(approvalSentence(asked)).toMatch(/the hook answered "ask", so the agent's host asked its own user\. It did not run through mish; whether the user let it run is not recorded here\.$/);
+  });
+});
+
 describe('the command a row shows', () => {
   it("an operator's edit shows what ran (the walkthrough's row said `rm -rf ~/y` for a `rmdir ~/y` that ran); otherwise the agent's line", () => {
     const edited = { ...base, outcome: 'edited' as const, original: 'rm -rf ~/y' };

@@ -44,6 +44,10 @@ export function approvalBadge(a: CommandApproval, operator?: string): { text: st
       return { text: `⊘ the agent stopped waiting · ${at}`, tone: 'denied' };
     case 'no-operator':
       return { text: `⊘ refused: no operator attached · ${at}`, tone: 'denied' };
+    case 'forbidden':
+      return { text: `⊘ refused by policy · ${at}`, tone: 'denied' };
+    case 'host-asked':
+      return { text: `⚠ no operator: left to the agent's own prompt · ${at}`, tone: 'denied' };
   }
 }
 
@@ -61,6 +65,8 @@ export function approvalSentence(a: CommandApproval, operator?: string): string 
     'operator-gone': `Denied ${when}: the operator disconnected before deciding. Nothing ran.`,
     cancelled: `The agent stopped waiting ${when} (its call was cancelled). Nothing ran.`,
     'no-operator': `Refused at ${absolute(a.at)}: no operator was attached to ask. Nothing was asked and nothing ran; the agent was told so.`,
+    forbidden: `Refused by mish's policy in the agent's hook at ${absolute(a.at)}, before it ran. Nobody was asked and nothing ran; the agent was told why.`,
+    'host-asked': `Escalated at ${absolute(a.at)} with no operator attached: the hook answered "ask", so the agent's host asked its own user. It did not run through mish; whether the user let it run is not recorded here.`,
   };
   // A background process (sh_spawn) asked for: its row stands for the process that was (not) started.
   return a.tool === 'sh_spawn' ? `${what[a.outcome]} (a background process, sh_spawn)` : what[a.outcome];

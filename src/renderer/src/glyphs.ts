@@ -22,12 +22,15 @@ const NEVER_RAN: Partial<Record<NonNullable<CommandInfo['approval']>['outcome'],
   'operator-gone': 'denied: operator gone',
   cancelled: 'cancelled while waiting for approval',
   'no-operator': 'refused: no operator attached',
+  forbidden: 'refused by policy',
+  'host-asked': "left to the agent's own prompt (no operator)",
 };
 
 export function commandGlyph(c: CommandInfo): { glyph: string; word: string; tone: string } {
   if (c.state === 'waiting') return { glyph: '⌨', word: 'waiting for input', tone: 'attn' };
   if (c.state === 'running') return { glyph: '▶', word: 'running', tone: 'run' };
-  if (c.approval?.outcome === 'no-operator') return { glyph: '⊘', word: NEVER_RAN['no-operator']!, tone: 'warn' };
+  if (c.approval?.outcome === 'no-operator' || c.approval?.outcome === 'forbidden') return { glyph: '⊘', word: NEVER_RAN[c.approval.outcome]!, tone: 'warn' };
+  if (c.approval?.outcome === 'host-asked') return { glyph: '⚠', word: NEVER_RAN['host-asked']!, tone: 'warn' };
   if (c.category === 'refused') return { glyph: '⊘', word: 'refused', tone: 'warn' };
   // Escalated and never run: the operator's decision (or nobody's) stopped it.
   if (c.approval && NEVER_RAN[c.approval.outcome]) return { glyph: '⊘', word: NEVER_RAN[c.approval.outcome]!, tone: 'warn' };

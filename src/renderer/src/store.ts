@@ -222,7 +222,7 @@ function pruned(picked: Record<string, true>, approvals: PendingApproval[]): Rec
   return Object.fromEntries(keys.filter((k) => live.has(k)).map((k) => [k, true as const]));
 }
 
-/** Timelines with these commands replaced or appended (each session's list bounded); unchanged sessions keep their arrays. */
+/** Timelines with these commands replaced or inserted in time order (each session's list bounded); unchanged sessions keep their arrays. */
 function upserted(timelines: Record<string, CommandInfo[]>, cs: Iterable<CommandInfo>): Record<string, CommandInfo[]> {
   const out = { ...timelines };
   const copied = new Set<string>();
@@ -235,7 +235,10 @@ function upserted(timelines: Record<string, CommandInfo[]>, cs: Iterable<Command
     const i = list.findIndex((x) => x.id === c.id);
     if (i >= 0) list[i] = c;
     else {
-      list.push(c);
+      // In time order, as the hub keeps it: a row read back later (from the audit log) goes before newer ones.
+      let at = list.length;
+      while (at > 0 && list[at - 1].startedAt > c.startedAt) at--;
+      list.splice(at, 0, c);
       if (list.length > TIMELINE_MAX) list.splice(0, list.length - TIMELINE_MAX);
     }
     out[c.sessionId] = list;

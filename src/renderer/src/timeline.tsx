@@ -167,9 +167,9 @@ const Row = memo(function Row({ c, held, shown, now, sessionId, operator, onGram
   const badge = c.approval ? approvalBadge(c.approval, operator) : undefined;
   const rule = c.approval?.rule;
   return (
-    <li data-approval-outcome={c.approval?.outcome}>
+    <li data-approval-outcome={c.approval?.outcome} data-audit-seq={c.audit?.seq}>
       <button
-        className={`row tone-${g.tone}${shown ? ' selected' : ''}${stopped ? ' never-ran' : ''}`}
+        className={`row tone-${g.tone}${shown ? ' selected' : ''}${stopped && c.approval?.outcome !== 'host-asked' ? ' never-ran' : ''}`}
         data-command-id={c.id}
         aria-current={shown ? 'true' : undefined}
         onClick={() => {
@@ -182,6 +182,7 @@ const Row = memo(function Row({ c, held, shown, now, sessionId, operator, onGram
           stopped ? `${c.id} · asked ${absolute(c.startedAt)} · never ran` : `${c.id} · started ${absolute(c.startedAt)} · ${plural(c.rawLines, 'raw line')}, ${plural(c.rawBytes, 'byte')}`,
           c.asked ? `the agent asked: ${c.asked}\nmish ran: ${c.command}` : '',
           c.approval ? `${approvalSentence(c.approval, operator)}${rule ? `\nrule ${rule}${c.approval.reason ? `: ${c.approval.reason}` : ''}` : ''}` : '',
+          c.audit ? `from the audit log (record ${c.audit.seq}): ${c.audit.consoleOpen ? "mish's hook decided it on its own, without asking the console" : 'no console was open when it happened'}` : '',
         ]
           .filter(Boolean)
           .join('\n')}
@@ -202,9 +203,13 @@ const Row = memo(function Row({ c, held, shown, now, sessionId, operator, onGram
         <span className="cat" title={stopped && rule ? `rule ${rule}` : undefined}>{stopped ? (rule ?? 'escalated') : (c.category ?? '')}</span>
         <span className="tok">
           {stopped
-            ? 'never ran'
+            ? c.approval?.outcome === 'host-asked'
+              ? 'not via mish'
+              : 'never ran'
             : c.tokensRaw !== undefined
-              ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok`
+              ? c.tokensShown === undefined && c.audit
+                ? `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} tok raw`
+                : `${c.tokensApprox ? '≈' : ''}${int(c.tokensRaw)} → ${int(c.tokensShown ?? 0)} tok`
               : c.state === 'done' || c.rawBytes === 0
                 ? ''
                 : plural(c.rawLines, 'line')}
