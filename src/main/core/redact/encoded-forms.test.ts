@@ -236,4 +236,16 @@ describe('the quick check (quick-check.ts mayHoldSecret) says look at text writt
     ];
     for (const t of texts) expect(mayHoldSecret(t), t).toBe(true);
   });
+  itUnless(missing('man'))("man's overstruck bold (`p\\bpa\\bas…`) as a pipe keeps it: the password after it is masked, the page kept", () => {
+    const page = file('svc.1', `.TH SVC 1\n.SH EXAMPLE\n.B password:\n${PASSWORD}\n.SH NOTES\nThe \\fBport\\fR is 8080.\n`);
+    const text = execFileSync('man', [page], { encoding: 'utf8', env: { ...process.env, MANPAGER: 'cat', MAN_KEEP_FORMATTING: '1', MANWIDTH: '80' } });
+    expect(text).toContain('\b');
+    const masked = new Redactor().mask(text);
+    expect(masked).not.toContain(PASSWORD);
+    expect(masked).toContain('s\bsw\bwo\bor\brd\bd');
+    expect(masked).toContain('[masked: ');
+    expect(mayHoldSecret(text)).toBe(true);
+    const plain = execFileSync('man', [file('plain.1', '.TH PLAIN 1\n.SH NAME\n.B plain\n\\- nothing secret\n')], { encoding: 'utf8', env: { ...process.env, MANPAGER: 'cat', MAN_KEEP_FORMATTING: '1' } });
+    expect(new Redactor().mask(plain)).toBe(plain);
+  });
 });

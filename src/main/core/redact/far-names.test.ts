@@ -320,6 +320,12 @@ describe('values named from afar', () => {
       `${'/hooks/a/b/'.repeat(90_000)}`,
       `${'/webhooks/Ab1'.repeat(75_000)}`,
       `${'password=abcd abcd abcd abcd '.repeat(35_000)}`,
+      // Seed phrases' lines: many that say so, words under each short of a phrase.
+      `${'seed phrase:\nabout advance artist add asset arch\n'.repeat(25_000)}`,
+      `${'mnemonic '.repeat(110_000)}`,
+      // Overstruck lines (man's bold): each line with a backspace read once.
+      'a\bb\n'.repeat(250_000),
+      `${'p\bpa\bas\bss\bsw\bwo\bor\brd\bd: x '.repeat(30_000)}`,
     ];
     for (const t of hostile) {
       // CPU time, not wall time: under a loaded CI machine a case's wall time grew 5-fold (run 302's neighbours), its CPU time does not.

@@ -113,4 +113,12 @@ describe('dumps read from an offset, and od -c (session 4)', () => {
     for (let i = 0; i + 8 <= token.length; i++) expect(out).not.toContain(token.slice(i, i + 8));
     expect(out).toContain('\t0x0000:  4745 5420 2f20 4854 5450 2f31 2e31 0d0a  GET / HTTP/1.1..');
   });
+  it("reads an xxd row whose bytes hold a backspace without reading its decoded text over and over (adversary pass 64 K05: a stack overflow)", () => {
+    const row = '00000030: d515 c07f e76e 4292 4990 281d 513b cc08  .....nB.I.(.Q;..';
+    const r = new Redactor();
+    expect(r.mask(row)).toBe(row);
+    expect(r.mask(row.slice(0, 51))).toBe(row.slice(0, 51));
+    // Backspaces at a line's end and two in a row: the clean line has none left.
+    for (const t of ['password: x\b', 'a\b\b\bpassword\b\b', '\b\b\b\b']) expect(() => r.mask(t)).not.toThrow();
+  });
 });

@@ -574,6 +574,7 @@ v = s(AN, 40); f("GitHub Actions' secrets context dumped (a name that says nothi
 v = 'qgvv tlnb dgxr xzha'; f("a Google app password in a properties file (four groups)", v.slice(5), `spring.mail.host=smtp.gmail.com\nspring.mail.password=${v}\nspring.mail.port=587`);
 v = '5L59Qh1NebgVaDuP5qgAYX5hByR4MbxTqdfzB08M'; f("a webhook's token in an access log's path", v, `172.18.0.1 - - [01/Dec/2026:07:41:20 +0000] "POST /hooks/${v} HTTP/1.1" 204 0 "-" "GitHub-Hookshot/7a3c9e1"`);
 
+v = 'about advance artist add asset arch awkward amount amazing anchor angle apple'; f("solana-keygen's seed phrase under its line", v, `Wrote new keypair to stdout\n${'='.repeat(75)}\npubkey: 7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2\n${'='.repeat(75)}\nSave this seed phrase to recover your new keypair:\n${v}\n${'='.repeat(75)}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -836,6 +837,7 @@ describe('credentials as commands print them', () => {
       'POST /hooks/github-deploy-production-eu HTTP/1.1',
       'POST /api/webhooks/3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b HTTP/1.1',
       'use `GITHUB_TOKEN` as the token `${{ secrets.GITHUB_TOKEN }}`',
+      'Set the mnemonic with --mnemonic:\n  cast wallet import deployer --interactive',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

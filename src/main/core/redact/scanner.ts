@@ -234,6 +234,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
+  if (text.includes('\b')) overstruck(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets, columnKind);
   if (text.includes('<~')) ascii85Secrets(text, out);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
@@ -246,6 +247,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
   foldedLineFindings(text, out, scanSecrets);
   if (text.includes('"github_token": ')) secretsContextDump(text, out);
+  if (text.includes('seed phrase') || text.includes('ecovery phrase') || text.includes('nemonic')) seedPhraseLines(text, out);
   if (out.length > 0 && (text.includes('uoted-printable') || text.includes('UOTED-PRINTABLE') || text.includes('=3D'))) softBreakTails(text, out);
   return out;
 }
@@ -300,6 +302,30 @@ const CONTEXT_FIELD = /[^\n]{0,256}?"[A-Za-z_][A-Za-z0-9_]{0,255}": "(?<v>(?:[^"
 const MAX_CONTEXT_FIELDS = 1000;
 /** A value this short is no secret's (`true`, a region). */
 const MIN_CONTEXT_VALUE = 4;
+
+/**
+ * A wallet's recovery words on the line after the one that says so (`solana-keygen new`: `Save this seed phrase to recover your
+ * new keypair:` then 12 or 24 words: adv59 F27; `cast wallet new-mnemonic`'s `Phrase:` then the words): a line of 12, 15, 18,
+ * 21 or 24 lower-case words, a blank line or a rule between at most.
+ */
+function seedPhraseLines(text: string, out: SecretFinding[]): void {
+  SEED_PHRASE_SAYS.lastIndex = 0;
+  for (let m = SEED_PHRASE_SAYS.exec(text); m; m = SEED_PHRASE_SAYS.exec(text)) {
+    SEED_WORDS_BELOW.lastIndex = text.indexOf('\n', m.index + m[0].length) + 1;
+    if (SEED_WORDS_BELOW.lastIndex === 0) break;
+    const w = SEED_WORDS_BELOW.exec(text);
+    if (!w) continue;
+    const [start, end] = w.indices!.groups!.v!;
+    if (SEED_WORD_COUNTS.has(w.groups!.v.split(' ').length)) out.push({ start, end, kind: 'seed phrase', byContext: true });
+    SEED_PHRASE_SAYS.lastIndex = end;
+  }
+}
+/** A line that says the recovery words follow. */
+const SEED_PHRASE_SAYS = /(?:seed|recovery|mnemonic|secret recovery) phrase[^\n]{0,80}|\bmnemonic\b[^\n]{0,80}|^Phrase:[ \t]*\r?$/gim;
+/** The words' line after it (a blank line or a rule of `=` / `-` between at most). */
+const SEED_WORDS_BELOW = /(?:[ \t]*\r?\n|[=-]{3,}\r?\n){0,2}[ \t]*(?<v>[a-z]{3,8}(?: [a-z]{3,8}){11,23})[ \t]*\r?(?=\n|$)/dy;
+/** BIP39's phrase lengths. */
+const SEED_WORD_COUNTS = new Set([12, 15, 18, 21, 24]);
 
 /**
  * A secret a quoted-printable mail body cut at its soft line break (`=` ending the line, 76 columns: adv61 F34): its tail on the
@@ -430,6 +456,38 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
     for (const f of scan(decoded)) {
       const s = start + at[f.start];
       const e = start + at[f.end];
+      if (e > s) out.push({ start: s, end: e, kind: f.kind, byContext: f.byContext });
+    }
+  }
+}
+
+/**
+ * Overstruck text, as `man` prints bold and underline to a pipe (`p\bpa\bas\bs…`: `MANPAGER=cat man … | sed -n …`, adv50 F30;
+ * the squasher's reply drops the backspaces, a raw read keeps them): each line with a backspace is read with every character and
+ * backspace before another character left out, and a finding is mapped back to the characters it came from.
+ */
+function overstruck(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  for (let b = text.indexOf('\b'); b >= 0; b = text.indexOf('\b', b + 1)) {
+    const start = text.lastIndexOf('\n', b) + 1;
+    let end = text.indexOf('\n', b);
+    if (end < 0) end = text.length;
+    b = end;
+    let clean = '';
+    const at: number[] = [];
+    // Every backspace left out too (one at the line's end, two in a row): the clean line has none, so it is not read this way again.
+    for (let i = start; i < end; i++) {
+      if (text.charCodeAt(i) === 0x08) continue;
+      if (text.charCodeAt(i + 1) === 0x08 && i + 2 < end && text.charCodeAt(i + 2) !== 0x08) {
+        i++;
+        continue;
+      }
+      at.push(i);
+      clean += text[i];
+    }
+    at.push(end);
+    for (const f of scan(clean)) {
+      const s = at[f.start];
+      const e = at[f.end - 1] + 1;
       if (e > s) out.push({ start: s, end: e, kind: f.kind, byContext: f.byContext });
     }
   }
