@@ -75,6 +75,8 @@ function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | 
 
 /** A name and its separator right before a list on its line (`network_key: [`, `"psk" = [`): the name. */
 const NAME_BEFORE_LIST = /([A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=][ \t]*$/;
+/** A list's type and opening brace between its name and its first byte: Go's `[]uint8{`, `[]byte{`, C's `[] = {` (its `=` kept: the separator). */
+const LIST_TYPE_BEFORE = /(?:\[\](?:u?int8|byte)\{|\[\d*\]([ \t]*=)[ \t]*\{[ \t]*(?:\r?\n[ \t]*)?|\{[ \t]*(?:\r?\n[ \t]*)?)$/;
 /** Characters of a list's line read back for its name. */
 const MAX_NAME_BEFORE_LIST = 96;
 
@@ -108,7 +110,13 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     HEX_LIST.lastIndex = i;
     const m = HEX_LIST.exec(text);
     if (!m) continue;
-    mapBack(text, listBytes(m[0], i, 16)!, out, scan);
+    const s = listBytes(m[0], i, 16)!;
+    // Under a name that says secret, its type between (Go's `%#v`, `HMACKey:[]uint8{0xe8, …}`: adv65 F20; C's `psk[] = {`).
+    const before = kindOfName ? text.slice(Math.max(0, i - MAX_NAME_BEFORE_LIST), i) : '';
+    const name = kindOfName && NAME_BEFORE_LIST.exec(before.slice(before.lastIndexOf('\n') + 1).replace(LIST_TYPE_BEFORE, '$1'))?.[1];
+    const kind = name ? kindOfName!(name) : undefined;
+    if (kind !== undefined) out.push({ start: s.starts[0], end: s.ends[s.ends.length - 1], kind, byContext: true });
+    else mapBack(text, s, out, scan);
     i += m[0].length - 1;
   }
   // Node's inspect of a Buffer: `<Buffer 67 68 70 …>` (50 bytes shown at most).

@@ -242,8 +242,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // A credential handed over in a chat message or a mail (Slack's `text`, Discord's `content`: adv61 F46, F47, F34): a secret's
   // word, then what it is for or a note in brackets (a plain `secret: …` is a key's, read by its name), a colon, then a value that looks made (a letter and a digit, 12 characters
   // and up): `the api token for staging: …`, `API access token (do not share): …`; or the value in a code span after the word
-  // (`pass \`…\``), letters of both kinds or a digit and a symbol in it, not a variable's name (`\`GITHUB_TOKEN\``).
+  // (`pass \`…\``), letters of both kinds or a digit and a symbol in it, not a variable's name (`\`GITHUB_TOKEN\``); or the value
+  // straight after the word, made (both cases and a digit, 20 characters and up: `print("secret", s)` in a notebook: adv65 F49).
   { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code)?|token|secret|key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+for[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|key)[ \t]*[:=]?[ \t]*`/i, re: /\b(?:(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+for[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
+  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key'], sharesNameWords: true, needs: /(?:password|passwd|secret|token|api[ _-]?key) [\w+/=-]{20}/i, re: /\b(?:[Pp]assword|[Pp]asswd|[Ss]ecret|[Tt]oken|[Aa]pi[ _-]?[Kk]ey)[ \t]+(?<secret>(?=[\w+/=-]*\d)(?=[\w+/=-]*[A-Z])(?=[\w+/=-]*[a-z])[\w+/=-]{20,512})(?![\w+/=-])/g, guard: true },
   { kind: 'basic auth', keywords: ['cred'], sharesNameWords: true, needs: /credentials are "/, re: /\bcredentials are "[^":\n]{1,64}:(?<secret>[^"\n]+)(?=")/g },
   { kind: 'token', keywords: ['token'], sharesNameWords: true, needs: /Generated token [0-9a-f]{40} for user/, re: /\bGenerated token (?<secret>[0-9a-f]{40}) for user/g },
   // A secret's variable set by a server's config (adv16 D18, D19): Apache's `SetEnv DB_PASSWORD "…"`, nginx's `fastcgi_param APP_SECRET …;`;
@@ -467,6 +469,14 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
+  // Python's basic auth as a tuple (`'auth': ('svc-etl', '…')` in a pprint of a requests config, `auth=('user', '…')`: adv65 F16).
+  { kind: 'password', keywords: ['auth'], needs: /auth['"]?[ \t]*[:=][ \t]*\(/, re: /\bauth['"]?[ \t]*[:=][ \t]*\([ \t]*(['"])[^'"\n]{1,128}\1[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{4,256})(?=\2[ \t]*\))/g },
+  // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
+  // adv65 F45), not a publishable one (`pk_live_`: public by design).
+  { kind: 'live api key', keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
+  // A Google service account key file's `private_key_id` (adv62 F49, adv63 F34, adv64 F06: three fresh passes counted it): the
+  // key's id, published as the `kid` of the JWTs it signs, but written in the credential file beside the key; masked with it.
+  { kind: 'service account key id', keywords: ['private_key_id'], re: /"private_key_id"[ \t]*:[ \t]*"(?<secret>[0-9a-f]{40})(?=")/g },
   // R's `str()` of a list (`..$ dbpass  : chr "…"`: adv59 F06): the type word between the name and its string.
   // The name is the rule's `name` group: the scanner keeps only a secret's name and masks with its kind.
   { kind: 'password', keywords: [': chr "'], re: /\$ (?<name>[\w.]{1,64})[ \t]*: chr "(?<secret>[^"\n]{4,})(?=")/g },

@@ -323,6 +323,16 @@ describe('values named from afar', () => {
       // Seed phrases' lines: many that say so, words under each short of a phrase.
       `${'seed phrase:\nabout advance artist add asset arch\n'.repeat(25_000)}`,
       `${'mnemonic '.repeat(110_000)}`,
+      // Pass 64 and 65's: AWS ids with nothing after, plans' sensitive flags unclosed, hex runs of text, made words after a secret's
+      // word, auth tuples, live keys' prefixes, Go byte slices under a name.
+      `${'AKIAABCDEFGHIJKLMNOP '.repeat(50_000)}`,
+      `${'id: "AKIAABCDEFGHIJKLMNOP"\n'.repeat(40_000)}`,
+      `${'"after_sensitive": {'.repeat(50_000)}`,
+      `${'4142434445464748494a4b4c4d4e4f50'.repeat(30_000)}`,
+      `${'password Ab1'.repeat(80_000)}`,
+      `${"auth=('u', 'x') ".repeat(60_000)}`,
+      `${'sk_live_'.repeat(120_000)}`,
+      `${'HMACKey:[]uint8{0x41, '.repeat(40_000)}`,
       // Overstruck lines (man's bold): each line with a backspace read once.
       'a\bb\n'.repeat(250_000),
       `${'p\bpa\bas\bss\bsw\bwo\bor\brd\bd: x '.repeat(30_000)}`,

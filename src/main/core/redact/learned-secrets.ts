@@ -139,6 +139,17 @@ export class LearnedSecrets {
     const json = JSON.stringify(value).slice(1, -1);
     if (json !== value) this.learn(json, kind, minLength, true);
     if (value.includes('/')) this.learn(json.replaceAll('/', '\\/'), kind, minLength, true);
+    // A value a command printed alone (a printer's: learned with a lower minLength) in base64 too (`printf %s "$(aws configure get
+    // …)" | base64 -w0`: adv64 F32), its padding left out (a substring either way) — only a printer's: a form a value each would
+    // halve how many MAX_LEARNED holds; and a base64 value's decoded text (a docker `auth` decoded, `user:password`, and the
+    // password alone: adv64 F37).
+    if (minLength < MIN_LEARNED_CHARS && value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), `base64 ${kind}`, minLength, true);
+    const plain = decodedText(value);
+    if (plain !== undefined) {
+      this.learn(plain, kind, minLength, true);
+      const colon = plain.indexOf(':');
+      if (colon > 0 && plain.length - colon - 1 >= MIN_LEARNED_CHARS) this.learn(plain.slice(colon + 1), kind, minLength, true);
+    }
   }
 
   /** Ranges of the remembered values in `text` (overlaps included: the masker merges). */
@@ -308,4 +319,14 @@ function add(index: Index, v: string): void {
   const list = candidates.get(h);
   if (list) list.push(v);
   else candidates.set(h, [v]);
+}
+
+/** A value this long and up is remembered in base64 too (a shorter one's base64 is a common word's). */
+const MIN_ENCODED_CHARS = 12;
+
+/** A base64 value's text, when it is one (printable ASCII, 8 characters and up): `dXNlcjpwYXNz…` → `user:pass…`. */
+function decodedText(value: string): string | undefined {
+  if (value.length < 12 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
+  const text = Buffer.from(value, 'base64').toString('latin1');
+  return text.length >= 8 && /^[\x20-\x7e]+$/.test(text) ? text : undefined;
 }

@@ -575,6 +575,13 @@ v = 'qgvv tlnb dgxr xzha'; f("a Google app password in a properties file (four g
 v = '5L59Qh1NebgVaDuP5qgAYX5hByR4MbxTqdfzB08M'; f("a webhook's token in an access log's path", v, `172.18.0.1 - - [01/Dec/2026:07:41:20 +0000] "POST /hooks/${v} HTTP/1.1" 204 0 "-" "GitHub-Hookshot/7a3c9e1"`);
 
 v = 'about advance artist add asset arch awkward amount amazing anchor angle apple'; f("solana-keygen's seed phrase under its line", v, `Wrote new keypair to stdout\n${'='.repeat(75)}\npubkey: 7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2\n${'='.repeat(75)}\nSave this seed phrase to recover your new keypair:\n${v}\n${'='.repeat(75)}`);
+// Adversary passes 64 and 65 (session 16): hex text, a plan's sensitive attributes, an AWS secret beside its id, live keys, auth tuples, Go byte slices, a made word after a secret's word.
+v = 'ghp_' + s(AN, 36); f("a .env written in hex on one line (python's .hex())", v, Buffer.from(`APP_ENV=prod\nGITHUB_TOKEN=${v}\n`).toString('hex'));
+v = s(AN, 64); f("terraform show -json: an attribute its plan flags sensitive, whatever its name", v, `        "before": {\n          "key": "${v}",\n          "name": "ci"\n        },\n        "after_unknown": {},\n        "before_sensitive": {\n          "key": true\n        },`);
+v = s(AN, 38) + 'a1'; f("Rust's {:#?} of an AWS key pair under names that say nothing", v, `AwsCreds {\n    id: "AKIAQ3EGUAQ7XRS6Y2LM",\n    key: "${v}",\n}`);
+v = s(AN, 32); f("an OpenAPI example's live key", v, `      schema:\n        type: string\n      example: ak_live_${v}`);
+v = '4vuF^kYxfZVqN8c7'; f("a pprint of requests' auth tuple", v, `{'auth': ('svc-etl', '${v}'),\n 'timeout': 30}`);
+v = s(AN, 40) + 'Q9'; f("a notebook's stream output: the word secret, then the value", v, `      "text": [\n        "secret ${v}\\n"\n      ]`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -838,6 +845,12 @@ describe('credentials as commands print them', () => {
       'POST /api/webhooks/3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b HTTP/1.1',
       'use `GITHUB_TOKEN` as the token `${{ secrets.GITHUB_TOKEN }}`',
       'Set the mnemonic with --mnemonic:\n  cast wallet import deployer --interactive',
+      // Hex of a digest (bytes, not text), a publishable key, a plan's flags with no values, an example key id and its docs secret.
+      'sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      'pk_live_51HqLyjWDarjtT1zdp7dcXzK9dT2kE4lL8aBcDeFgHiJkLmNoPqRsTuVwXyZ',
+      '"after_sensitive": {"key": true}, "after_unknown": {}',
+      'aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'the token expired at 2026-12-01T09:00:00Z',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

@@ -224,6 +224,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   const gates = gatesOf(text, hits);
   vendorFindings(text, hits, runs, out);
   wrappedBase64(text, runs, out);
+  hexEncodedText(text, runs, out);
   contextFindings(text, hits, out);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
@@ -247,6 +248,8 @@ export function scanSecrets(text: string): SecretFinding[] {
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
   foldedLineFindings(text, out, scanSecrets);
   if (text.includes('"github_token": ')) secretsContextDump(text, out);
+  if (text.includes('_sensitive"') || text.includes('"sensitive_values"')) terraformSensitiveFields(text, out);
+  if (text.includes('AKIA') || text.includes('ASIA')) awsSecretBesideId(text, out);
   if (text.includes('seed phrase') || text.includes('ecovery phrase') || text.includes('nemonic')) seedPhraseLines(text, out);
   if (out.length > 0 && (text.includes('uoted-printable') || text.includes('UOTED-PRINTABLE') || text.includes('=3D'))) softBreakTails(text, out);
   return out;
@@ -302,6 +305,53 @@ const CONTEXT_FIELD = /[^\n]{0,256}?"[A-Za-z_][A-Za-z0-9_]{0,255}": "(?<v>(?:[^"
 const MAX_CONTEXT_FIELDS = 1000;
 /** A value this short is no secret's (`true`, a region). */
 const MIN_CONTEXT_VALUE = 4;
+
+/**
+ * An AWS secret access key beside its key id under names that say nothing (Rust's `{:#?}` of a struct, `id: "AKIA…"` then
+ * `key: "…"`: adv65 F21): a 40-character value in the AWS secret's alphabet, both cases and a digit, on the id's line or the
+ * few after it.
+ */
+function awsSecretBesideId(text: string, out: SecretFinding[]): void {
+  AWS_KEY_ID.lastIndex = 0;
+  for (let m = AWS_KEY_ID.exec(text); m; m = AWS_KEY_ID.exec(text)) {
+    if (m[0].endsWith('EXAMPLE')) continue;
+    AWS_SECRET_AFTER_ID.lastIndex = m.index + m[0].length;
+    const v = AWS_SECRET_AFTER_ID.exec(text);
+    if (!v || !/[a-z]/.test(v.groups!.v) || !/[A-Z]/.test(v.groups!.v) || !/\d/.test(v.groups!.v)) continue;
+    const [start, end] = v.indices!.groups!.v!;
+    out.push({ start, end, kind: 'aws secret access key', byContext: true });
+  }
+}
+const AWS_KEY_ID = /\b(?:AKIA|ASIA)[A-Z2-7]{16}\b/g;
+/** After the id: on its line or the next three, a quoted or separated 40-character value (the first such). */
+const AWS_SECRET_AFTER_ID = /[^\n]{0,160}?(?:\n[^\n]{0,160}?){0,3}?[ "'=:,](?<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dy;
+
+/**
+ * Terraform's JSON plan and state (`terraform show -json`): `before_sensitive`, `after_sensitive` and `sensitive_values` flag a
+ * resource's sensitive attributes `"key": true`; the same attributes' values in `before`, `after` and `values` are masked
+ * whatever their names (`datadog_api_key`'s `"key"`: adv65 F46).
+ */
+function terraformSensitiveFields(text: string, out: SecretFinding[]): void {
+  const names = new Set<string>();
+  SENSITIVE_OBJECT.lastIndex = 0;
+  for (let m = SENSITIVE_OBJECT.exec(text); m && names.size < MAX_SENSITIVE_NAMES; m = SENSITIVE_OBJECT.exec(text)) {
+    for (const f of m.groups!.body.matchAll(FLAGGED_TRUE)) names.add(f[1]);
+  }
+  if (names.size === 0) return;
+  const fields = new RegExp(`"(?:${[...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,8192})"`, 'dg');
+  for (const f of text.matchAll(fields)) {
+    const v = f.groups!.v;
+    if (v.length < MIN_CONTEXT_VALUE || isReference(v)) continue;
+    const [start, end] = f.indices!.groups!.v!;
+    out.push({ start, end, kind: 'sensitive value', byContext: true });
+  }
+}
+/** A plan's object of sensitive flags, up to its first closing brace (flags are `true` or nested objects of them). */
+const SENSITIVE_OBJECT = /"(?:before_sensitive|after_sensitive|sensitive_values)"[ \t]*:[ \t]*\{(?<body>[^}]{0,4096})\}/g;
+/** An attribute flagged sensitive. */
+const FLAGGED_TRUE = /"([\w-]{1,64})"[ \t]*:[ \t]*true/g;
+/** Attribute names read from a plan's flags, at most. */
+const MAX_SENSITIVE_NAMES = 64;
 
 /**
  * A wallet's recovery words on the line after the one that says so (`solana-keygen new`: `Save this seed phrase to recover your
@@ -1321,6 +1371,37 @@ function lineEndAt(text: string, i: number): number {
  * decoded; when the decoded text holds a private key or a secret (innerKind), every line of the block is masked (one line
  * alone may decode to nothing: the secret is cut across lines). Binary (an image) and plain text stay.
  */
+/**
+ * Text written in hex (`python3 -c 'print(open(".env","rb").read().hex())'`, `xxd -p` of a config in one run, a hex-encoded
+ * payload in a log: adv65 F30): a run of hex digits, MIN_HEX_TEXT_RUN and up, whose bytes are printable text is decoded and
+ * scanned; a finding covers the digits of its characters. A digest's bytes are not text: its run is left at its first byte that
+ * is not (most at the first or second).
+ */
+function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): void {
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r];
+    const end = runs[r + 1];
+    if (end - start < MIN_HEX_TEXT_RUN) continue;
+    let decoded = '';
+    let i = start;
+    for (; i + 1 < end; i += 2) {
+      const hi = HEX_VALUE[text.charCodeAt(i)] ?? 255;
+      const lo = HEX_VALUE[text.charCodeAt(i + 1)] ?? 255;
+      if (hi > 15 || lo > 15) break;
+      const b = hi * 16 + lo;
+      if (!(b >= 0x20 && b < 0x7f) && b !== 0x0a && b !== 0x09 && b !== 0x0d) break;
+      decoded += String.fromCharCode(b);
+    }
+    if (i + 1 < end || decoded.length * 2 < MIN_HEX_TEXT_RUN) continue;
+    for (const f of scanSecrets(decoded)) out.push({ start: start + 2 * f.start, end: start + 2 * f.end, kind: `hex ${f.kind}`, byContext: f.byContext });
+  }
+}
+/** Hex digits this many and up may be text written in hex (24 characters: shorter holds no secret worth its decoding). */
+const MIN_HEX_TEXT_RUN = 48;
+/** Each hex digit's value, by character code (anything else: undefined). */
+const HEX_VALUE: number[] = [];
+for (const [i, c] of [...'0123456789abcdef'].entries()) HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i;
+
 function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void {
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r];

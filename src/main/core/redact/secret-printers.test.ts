@@ -677,6 +677,10 @@ describe("a command's stream state", () => {
       ['cat prod.toml', `[database]\npassword = ${tripleQuote}\n`, 'U7bs^EMfES', 'U7bs^EMfES'],
       ['openssl pkey -in ed.key -text -noout', 'ED25519 Private-Key:\npriv:\n    14:66:86:52:db:13:90:25:28:42:0b:19:2d:e5:35:\n', '    12:44:aa:08:b7:80:cc:2', '12:44:aa:08'],
       ['cat ~/.docker/config.json', '{\n', `\t\t\t"auth": "${'QVdTOmc5bmEzeEtTczBFcHJv'.repeat(30)}`, 'QVdTOmc5bmEzeEtTczBFcHJv'],
+      // Pass 64: a journal line's `key=` value, stripe's sentence, a PuTTY key's last private line under `Private-Lines:`.
+      ['journalctl -u sync-worker', '', 'Dec 01 09:12:01 box sync[812]: using key=lin_api_OSrOPz9Olc7zF8Ya', 'lin_api_OSrOPz9O'],
+      ['stripe listen --forward-to localhost:8080/hook', '', '> Ready! Your webhook signing secret is whsec_a390c0d73f27664bd98d', 'whsec_a390c0d7'],
+      ['cat ~/keys/bastion.ppk', `PuTTY-User-Key-File-3: ssh-rsa\nPrivate-Lines: 14\n${'A92lsivLkKWChjcS6AzZD0xWhJJEk7Yk+YrVzlO6TsfkM5wU5W+Tjs/HkMYOg63C\n'.repeat(3)}`, 'DXXREHVLACkwGzetoXbnhg', 'DXXREHVLACkw'],
     ];
     for (const [command, before, partial, piece] of masked) {
       const { page, status } = open(command, before, partial);
@@ -694,6 +698,19 @@ describe("a command's stream state", () => {
       ['make', 'author: Dana Smith <dana@example.com> building'],
     ];
     for (const [command, partial] of kept) expect(open(command, '', partial).page).toBe(partial);
+  });
+
+  it("remembers a printed value's base64 and a base64 value's text; reads a passphrase printed after a key; docker's .auths[].auth (adversary pass 64)", () => {
+    const r = new Redactor();
+    const secret = 'yAFpkCrdbN43n5k0m0KADT0PagF7c+s6z3i/kl';
+    r.maskCommandOutput('aws configure get aws_secret_access_key', `${secret}\n`);
+    expect(r.mask(Buffer.from(secret).toString('base64'))).not.toContain(Buffer.from(secret).toString('base64').slice(0, 20));
+    const auth = Buffer.from('ci-bot:sCuJ@ekEvHNKKxrjB385H2').toString('base64');
+    const r2 = new Redactor();
+    expect(r2.maskCommandOutput("jq -r '.auths[].auth' ~/.docker/config.json", `${auth}\n`)).not.toContain(auth);
+    expect(r2.mask('ci-bot:sCuJ@ekEvHNKKxrjB385H2')).not.toContain('sCuJ@ekEvHNKKxrjB385H2');
+    const key = ['-----BEGIN ENCRYPTED PRIVATE KEY-----', 'MIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI', '-----END ENCRYPTED PRIVATE KEY-----'].join('\n');
+    expect(new Redactor().maskCommandOutput('cat signing/key.enc.pem signing/.passphrase', `${key}\nmpBW^42zy5ELW9CpaMNf\n`)).not.toContain('mpBW^42zy5ELW9CpaMNf');
   });
 
   it("masks a printer's line still being printed in a read taken while it runs (adversary pass 50 F32), and only a printer's", () => {

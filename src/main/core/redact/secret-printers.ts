@@ -103,7 +103,7 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)[^/.]*(?:password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
@@ -1133,7 +1133,7 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
  */
 const CREDENTIAL_TEXT_FILE = /(?:^|\/)(?:\.env(?:\.[\w.-]+)?|\.pgpass|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.dockercfg|credentials(?:\.json)?|kubeconfig|\.kube\/config|\.docker\/config\.json|id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.(?:pem|key|p12|pfx|tfstate|tfvars)|terraform\.tfstate(?:\.backup)?)$/;
 /** Commands whose output is an encoding of their input: base64, hex, octal, compressed, an archive. */
-const ENCODER = /^(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|openssl|uuencode)$/;
+const ENCODER = /^(?:base64|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|openssl|uuencode|rev)$/;
 
 /** Does the stage print an encoding of its input: an ENCODER, openssl only as `base64` / `enc` (`openssl x509 -text` prints a certificate), tar only to stdout? */
 function encodes(argv: readonly string[]): boolean {
@@ -1375,7 +1375,8 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     }
     // A filter with no key (`.`, `length`) leaves what came before it; a later one with a key picks that key out instead.
     // A string with the value interpolated (`"Bearer \(.token)"`, adv11) prints it inside text: its lines are masked whole.
-    if (last !== undefined) found = isSecretName(last) ? { kind: `.${last} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}) } : undefined;
+    // A docker config's `.auths[…].auth` is base64 of `user:password` (adv64 F37); a bare `auth` elsewhere may name a method.
+    if (last !== undefined) found = isSecretName(last) || (last === 'auth' && /\bauths\b/.test(keys)) ? { kind: `.${last} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}) } : undefined;
   }
   return found;
 }
@@ -1384,7 +1385,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
-const SECRET_FILE_WORDS = /secret|passw|token|api_?key|\.psk|userlist|askpass/i;
+const SECRET_FILE_WORDS = /secret|passw|passphrase|token|api_?key|\.psk|userlist|askpass/i;
 
 /**
  * Escape sequences (colour) and carriage returns a PTY line may carry, and the note mish's CLI
@@ -1443,8 +1444,8 @@ export function mintedWord(value: string, minMixed = MIN_MINTED_CHARS): boolean 
 }
 /** Case changes in a word of letters, not camel case, that make it random-looking (`eRHGOrdFLY`: 3; `McDonald`: 2). */
 const MIN_RANDOM_CASE_CHANGES = 3;
-/** A name in camel or Pascal case (`getElementById`, `JavaScript`, `HTTPServer`): words, not a random mix. */
-const CAMEL_CASE = /^(?:[A-Z]+|[a-z]+)?(?:[A-Z][a-z]+)*[A-Z]*$/;
+/** A name in camel or Pascal case (`getElementById`, `JavaScript`, `HTTPServer`): words, an acronym of a few letters, not a random mix (`DXXREHVLACkwGzeto`). */
+const CAMEL_CASE = /^(?:[A-Z]{1,5}|[a-z]+)?(?:[A-Z][a-z]+)*[A-Z]{0,5}$/;
 /** An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version: written, not minted. */
 const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]*=|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$))/i;
 /**

@@ -271,6 +271,9 @@ export class StreamMasker {
     // The last word, found back from the end (a regex anchored at the end tries every start: quadratic on a long word).
     let start = line.length;
     while (start > 0 && !TAIL_STOP.has(line.charCodeAt(start - 1))) start--;
+    // A `name=value` word (`key=lin_api_…` in a journal line: adv64 F48): the value after its `=` is the word, the name before it.
+    const eq = line.indexOf('=', start);
+    if (eq >= 0 && eq < line.length - 1 && !line.includes('://', start)) start = line.lastIndexOf('=') + 1;
     const w = line.slice(start);
     if (w.length < MIN_OPEN_TAIL || (start === 0 && raw.length > line.length)) return undefined;
     const before = line.slice(Math.max(0, start - NAME_BEFORE_LOOKBACK), start);
@@ -326,8 +329,14 @@ export class StreamMasker {
 
   /** A credential printer's output (a few lines): each value line is remembered before the lines are masked or learned from. */
   private learnPrinted(text: string): void {
-    // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one.
-    if (this.inKey || text.includes('-----BEGIN')) return;
+    // A decoded key (`… | base64 -d` of a PEM) is a key block: its lines are tracked, not remembered one by one. What the printer
+    // prints outside the block is read as its values (`cat key.enc.pem .passphrase`: the passphrase after the key, adv64 F11).
+    if (this.inKey) {
+      const end = text.indexOf('-----END');
+      if (end < 0) return;
+      text = text.slice(text.indexOf('\n', end) + 1 || text.length);
+    }
+    if (text.includes('-----BEGIN')) text = text.replace(KEY_BLOCK_SPAN, '');
     const kind = printedKind(this.printer!);
     for (const v of printerValues(this.printer!, text)) this.masker.learnValue?.(v, kind);
   }
@@ -416,12 +425,17 @@ const VALUE_PLACE = /(?:[=:\t]|: )[ \t]*["'(<[{`]*$/;
 const NAME_BEFORE_LOOKBACK = 64;
 /** Words that name a secret, as the last word's name or the line's above. */
 const SECRET_WORD = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|auth(?:orization)?|credentials?|cookie|signature|salt|dsn|priv(?:ate)?)';
-/** A secret's name then its separator just before the last word: `api key: `, `'SecretAccessKey': '`, `password=`, `Bearer `. */
-const SECRET_NAME_BEFORE = new RegExp(`${SECRET_WORD}[\\w-]{0,16}["']?[ \\t]*(?::|=>?)[ \\t]*["'(<[{\`]*$|bearer[ \\t]+$`, 'i');
+/**
+ * A secret's name then its separator just before the last word: `api key: `, `'SecretAccessKey': '`, `password=`, `Bearer `,
+ * `Your webhook signing secret is ` (stripe listen: adv64 F28).
+ */
+const SECRET_NAME_BEFORE = new RegExp(`${SECRET_WORD}[\\w-]{0,16}["']?(?:[ \\t]*(?::|=>?)|[ \\t]+(?:is|was|now))[ \\t]*["'(<[{\`]*$|bearer[ \\t]+$`, 'i');
 /**
  * A line that names a secret whose value starts on the next, or goes on in it (a fold): `priv:`, `password = """`, `client_secret: |`,
- * `"token":`, `client-key-data: LS0tLS1CRUdJTi…`.
+ * `"token":`, `client-key-data: LS0tLS1CRUdJTi…`, PuTTY's `Private-Lines: 14`.
  */
-const SECRET_NAME_ABOVE = new RegExp(`${SECRET_WORD}[\\w-]{0,16}["']?[ \\t]*(?::|=>?)?[ \\t]*(?:"""|'''|[|>][+-]?|\\\\|["']?[A-Za-z0-9+/=_.-]{16,})?[ \\t]*\\r?$`, 'i');
+const SECRET_NAME_ABOVE = new RegExp(`${SECRET_WORD}[\\w-]{0,16}["']?[ \\t]*(?::|=>?)?[ \\t]*(?:"""|'''|[|>][+-]?|\\\\|["']?[A-Za-z0-9+/=_.-]{16,}|\\d{1,4})?[ \\t]*\\r?$`, 'i');
 /** A line that is a value's piece alone (a key's hex or base64 line, a fold's piece): looked past for the line that names it. */
 const VALUE_LINE = /^[ \t]*[A-Za-z0-9+/=:._~-]{12,}[ \t]*\r?$/;
+/** A key block in a printer's text, from its BEGIN line to its END line (or the text's end: still open). */
+const KEY_BLOCK_SPAN = /-----BEGIN[^\n]*-----[\s\S]*?(?:-----END[^\n]*-----[^\n]*(?:\n|$)|$)/g;
