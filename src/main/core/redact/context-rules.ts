@@ -36,6 +36,11 @@ export interface ContextRule {
    * then `|        | …xyz |`: the OpenStack client fitted to the terminal, adv14 C49). Each piece is masked.
    */
   wrapsIntoRows?: boolean;
+  /**
+   * The rule finds a value by its own shape (`sk_live_…`), not by where it stands: found again wherever it shows, it is not
+   * remembered (a finding by context is: the session's search grows with each; the live keys' rule doubled the bench's).
+   */
+  shape?: boolean;
 }
 
 /**
@@ -473,7 +478,7 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['auth'], needs: /auth['"]?[ \t]*[:=][ \t]*\(/, re: /\bauth['"]?[ \t]*[:=][ \t]*\([ \t]*(['"])[^'"\n]{1,128}\1[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{4,256})(?=\2[ \t]*\))/g },
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
-  { kind: 'live api key', keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
+  { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
   // A Google service account key file's `private_key_id` (adv62 F49, adv63 F34, adv64 F06: three fresh passes counted it): the
   // key's id, published as the `kid` of the JWTs it signs, but written in the credential file beside the key; masked with it.
   { kind: 'service account key id', keywords: ['private_key_id'], re: /"private_key_id"[ \t]*:[ \t]*"(?<secret>[0-9a-f]{40})(?=")/g },

@@ -140,10 +140,11 @@ export class LearnedSecrets {
     if (json !== value) this.learn(json, kind, minLength, true);
     if (value.includes('/')) this.learn(json.replaceAll('/', '\\/'), kind, minLength, true);
     // A value a command printed alone (a printer's: learned with a lower minLength) in base64 too (`printf %s "$(aws configure get
-    // …)" | base64 -w0`: adv64 F32), its padding left out (a substring either way) — only a printer's: a form a value each would
-    // halve how many MAX_LEARNED holds; and a base64 value's decoded text (a docker `auth` decoded, `user:password`, and the
-    // password alone: adv64 F37).
-    if (minLength < MIN_LEARNED_CHARS && value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), `base64 ${kind}`, minLength, true);
+    // …)" | base64 -w0`: adv64 F32), its padding left out (a substring either way); and a printed base64 value's decoded text (a
+    // docker `auth` picked by jq, then decoded: `user:password`, and the password alone: adv64 F37). Only a printer's: forms for
+    // every value would halve how many MAX_LEARNED holds, and slowed every reply's search (25 values remembered for 11).
+    if (minLength >= MIN_LEARNED_CHARS) return;
+    if (value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), `base64 ${kind}`, minLength, true);
     const plain = decodedText(value);
     if (plain !== undefined) {
       this.learn(plain, kind, minLength, true);

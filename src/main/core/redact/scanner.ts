@@ -97,6 +97,13 @@ const GATE_HEX_ROW = 8;
 const GATE_AUDIT = 64;
 /** A REPL's or a debugger's prompt (repl-results.ts: `irb(`, `In [`, `>>> `, `debug> `, `(Pdb) ` …), before its own finer checks. */
 const GATE_REPL = 128;
+/** Session 16's whole-text rules, each opened by its words' hits rather than a search of the text (each such search cost ~3%). */
+const GATE_SECRETS_CONTEXT = 256;
+const GATE_SEED_PHRASE = 512;
+const GATE_TF_SENSITIVE = 1024;
+const GATE_AWS_KEY_ID = 2048;
+const GATE_QUOTED_PRINTABLE = 4096;
+const GATE_OVERSTRUCK = 8192;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
@@ -116,6 +123,15 @@ const GATE_WORDS: [string, number][] = [
   ['caweaaqk', GATE_KEY_BODY],
 
   ['msg=audit(', GATE_AUDIT],
+  ['"github_token": ', GATE_SECRETS_CONTEXT],
+  ...(['seed phrase', 'recovery phrase', 'mnemonic'] as const).map((w): [string, number] => [w, GATE_SEED_PHRASE]),
+  ['_sensitive"', GATE_TF_SENSITIVE],
+  ['"sensitive_values"', GATE_TF_SENSITIVE],
+  ['akia', GATE_AWS_KEY_ID],
+  ['asia', GATE_AWS_KEY_ID],
+  ['quoted-printable', GATE_QUOTED_PRINTABLE],
+  ['=3d', GATE_QUOTED_PRINTABLE],
+  ['\b', GATE_OVERSTRUCK],
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer).
   ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> '] as const).map((w): [string, number] => [w, GATE_REPL]),
 ];
@@ -185,7 +201,7 @@ const AUTOMATON = new KeywordAutomaton(
 );
 
 /** Per keyword id: its gates (GATE_*). */
-const GATE_OF = Uint8Array.from(KEYWORDS, (k) => k.gate);
+const GATE_OF = Uint16Array.from(KEYWORDS, (k) => k.gate);
 
 /** The gates the pass's hits open (`TOKEN` checked in capitals: `token` hits are common; `0000` at a line's start). */
 function gatesOf(text: string, hits: number[]): number {
@@ -235,7 +251,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
-  if (text.includes('\b')) overstruck(text, out, scanSecrets);
+  if (gates & GATE_OVERSTRUCK) overstruck(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets, columnKind);
   if (text.includes('<~')) ascii85Secrets(text, out);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
@@ -247,11 +263,11 @@ export function scanSecrets(text: string): SecretFinding[] {
   nonAsciiPrompts(text, out);
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
   foldedLineFindings(text, out, scanSecrets);
-  if (text.includes('"github_token": ')) secretsContextDump(text, out);
-  if (text.includes('_sensitive"') || text.includes('"sensitive_values"')) terraformSensitiveFields(text, out);
-  if (text.includes('AKIA') || text.includes('ASIA')) awsSecretBesideId(text, out);
-  if (text.includes('seed phrase') || text.includes('ecovery phrase') || text.includes('nemonic')) seedPhraseLines(text, out);
-  if (out.length > 0 && (text.includes('uoted-printable') || text.includes('UOTED-PRINTABLE') || text.includes('=3D'))) softBreakTails(text, out);
+  if (gates & GATE_SECRETS_CONTEXT) secretsContextDump(text, out);
+  if (gates & GATE_TF_SENSITIVE) terraformSensitiveFields(text, out);
+  if (gates & GATE_AWS_KEY_ID) awsSecretBesideId(text, out);
+  if (gates & GATE_SEED_PHRASE) seedPhraseLines(text, out);
+  if (out.length > 0 && gates & GATE_QUOTED_PRINTABLE) softBreakTails(text, out);
   return out;
 }
 
@@ -2989,7 +3005,7 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     // (`password="[masked: password]"`, adv16: the quotes went with the value, leaving `password=[masked: password] roles=…`).
     const quoted = secret.length >= 2 && (secret[0] === '"' || secret[0] === "'") && secret[secret.length - 1] === secret[0] ? 1 : 0;
     const s = offset + at + quoted;
-    out.push({ start: s, end: s + secret.length - 2 * quoted, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: true });
+    out.push({ start: s, end: s + secret.length - 2 * quoted, kind: name !== undefined ? kindOfName(name) : typeof rule.kind === 'string' ? rule.kind : rule.kind(m), byContext: rule.shape !== true });
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }
