@@ -249,7 +249,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // and up): `the api token for staging: …`, `API access token (do not share): …`; or the value in a code span after the word
   // (`pass \`…\``), letters of both kinds or a digit and a symbol in it, not a variable's name (`\`GITHUB_TOKEN\``); or the value
   // straight after the word, made (both cases and a digit, 20 characters and up: `print("secret", s)` in a notebook: adv65 F49).
-  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code)?|token|secret|key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+for[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|key)[ \t]*[:=]?[ \t]*`/i, re: /\b(?:(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+for[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
+  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code)?|token|secret|key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|key)[ \t]*[:=]?[ \t]*`/i, re: /(?:(?<![A-Za-z])(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
   { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key'], sharesNameWords: true, needs: /(?:password|passwd|secret|token|api[ _-]?key) [\w+/=-]{20}/i, re: /\b(?:[Pp]assword|[Pp]asswd|[Ss]ecret|[Tt]oken|[Aa]pi[ _-]?[Kk]ey)[ \t]+(?<secret>(?=[\w+/=-]*\d)(?=[\w+/=-]*[A-Z])(?=[\w+/=-]*[a-z])[\w+/=-]{20,512})(?![\w+/=-])/g, guard: true },
   { kind: 'basic auth', keywords: ['cred'], sharesNameWords: true, needs: /credentials are "/, re: /\bcredentials are "[^":\n]{1,64}:(?<secret>[^"\n]+)(?=")/g },
   { kind: 'token', keywords: ['token'], sharesNameWords: true, needs: /Generated token [0-9a-f]{40} for user/, re: /\bGenerated token (?<secret>[0-9a-f]{40}) for user/g },
@@ -392,6 +392,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'dgmgrl', 'rman'], re: /\b(?:sqlplus|expdp|impdp|sqlldr|dgmgrl|rman)\b[^\n|;&]{0,1024}?[ \t](?:-[A-Za-z]+[ \t]+|(?:target|catalog|auxiliary|userid)[ \t=]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
   // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw` (found from ` -p`), `rabbitmqctl add_user U PW`.
+  // keytool's and jarsigner's password options, each of them on a line (`-storepass a -keypass b`: the second was left, adv67 F39);
+  // `mkpasswd`'s password operand (`mkpasswd -m sha-512 pw` in a history: adv67 F40).
+  { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /[ \t]-(?:src|dest)?(?:store|key)pass[ \t]/, re: /(?<=[ \t])-(?:src|dest)?(?:store|key)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['mkpasswd'], re: /\bmkpasswd(?:[ \t]+(?:-[msSR]|--method|--salt|--rounds)(?:=|[ \t]+)[^\s]+|[ \t]+-[5s])*[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)(?=[ \t]*(?:[ \t][^\s-][^\s]*)?[ \t]*\r?$)/g, guard: true },
   { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]{0,1024}?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]{0,1024}?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
@@ -452,7 +456,7 @@ const PROMPT_WORDS = "pass(?:word|phrase|code)|PIN|passwort|kennwort|contrase(?:
 /** Words of scripts written without blanks: a letter may stand right before them (Linux-PAM's zh_CN `当前的密码：`, sudo's `bob 的密码：`, `bob のパスワード:`). */
 const PROMPT_WORDS_UNSPACED = "密码|密碼|口令|パスワード|비밀번호|암호";
 /** A word after the prompt's word and before its colon (Linux-PAM's translations: es `Contraseña actual: `, fr `Mot de passe actuel : `, de `… Passwort ein: `). */
-const PROMPT_AFTER_WORD = "(?:[ \\t]+(?:actual|actuel(?:le)?|ein|again|atual|attuale|huidig|nuevamente))?";
+const PROMPT_AFTER_WORD = "(?:[ \\t]+(?:actual|actuel(?:le)?|ein|again|atual|attuale|huidig|nuevamente|administrat(?:eur|or|ore)|admin|initial(?:e)?|inicial|temporaire|temporal|tempor(?:á|a)ria|nouveau|nuevo|nova|neues|root))?";
 const PROMPT_FOR = "(?:[ \\t]+(?:for|für|fur|de|para|pour|voor|för|dla|için|per|для|van|til|pro)[ \\t]+(?:[^\\s:：'\"]{1,64}[ \\t]+)?(?:'[^'\\n]{0,256}'|\"[^\"\\n]{0,256}\"|[^\\s:：'\"]{1,256}))?";
 const PROMPT_STATUS = '(?!(?:ok|done|got|success|saved|accepted|authenticated|correct|incorrect|wrong|denied|invalid|sorry|error|failed|welcome|match(?:ed)?|mismatch)[ \\t]*\\r?$)';
 export const PROMPT: ContextRule = {
@@ -463,7 +467,19 @@ export const PROMPT: ContextRule = {
   // Not inside a flow map (`x-smtp: &smtp {host: …, password: …}`: adv38 F03): a pair there, whose value the key's rule reads
   // (the prompt's word ran on over the map's `}`).
   // (Looked back for from the word's end, 256 characters at most: before the word it was tried at every position of a line.)
-  re: new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})|(?:${PROMPT_WORDS_UNSPACED}))(?<!\\{[^\\n{}]{0,256})${PROMPT_AFTER_WORD}${PROMPT_FOR}[ \\t]*[:：][ \\t]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
+  re: new RegExp(`(?:(?<![\\p{L}\\p{N}_])(?:${PROMPT_WORDS})|(?:${PROMPT_WORDS_UNSPACED}))(?<!\\{[^\\n{}]{0,256})${PROMPT_AFTER_WORD}${PROMPT_FOR}[ \\t\\u3000]*[:：][ \\t\\u3000]*${PROMPT_STATUS}(?<secret>[^\\s'"]\\S*)(?=[ \\t]*\\r?$)`, 'gimu'),
+  guard: true,
+};
+
+/**
+ * A token's or a key's label in another language, then a colon (`API-Schlüssel:`, `Chave de API:`, `clé API :`, `Токен
+ * доступа:`, `アクセストークン：`, `API 密钥：`: adv67 F01, F04, F05, F07), then a made value (a letter and a digit, 12
+ * characters and up) that ends the line. The passwords' words are PROMPT's.
+ */
+export const FOREIGN_KEY_LABEL: ContextRule = {
+  kind: 'secret',
+  keywords: ['api', 'chave', 'clave', 'schl'],
+  re: /(?<![\p{L}\p{N}_])(?:api[- ]?schl(?:ü|ue)ssel|(?:zugangs|geheim)?schl(?:ü|ue)ssel|chave(?: de api| secreta| de acesso)?|clave(?: de api| secreta| de acceso)?|cl(?:é|e)(?: d'api| api| secr(?:è|e)te)|токен(?: доступа)?|ключ(?: api| доступа)?|секретный ключ|アクセストークン|トークン|apiキー|シークレット|访问密钥|密钥|秘钥|令牌|api ?密钥|访问令牌|토큰|api ?키)[ \t\u3000]*[:：][ \t\u3000]*(?<secret>(?=[^\s'"]*\d)(?=[^\s'"]*\p{L})[^\s'"]{12,512})(?=[ \t]*\r?$)/gimu,
   guard: true,
 };
 

@@ -333,6 +333,11 @@ describe('values named from afar', () => {
       `${"auth=('u', 'x') ".repeat(60_000)}`,
       `${'sk_live_'.repeat(120_000)}`,
       `${'HMACKey:[]uint8{0x41, '.repeat(40_000)}`,
+      // Pass 66 and 67's: labels in other languages with nothing after, keystore options, mkpasswd's options.
+      `${'API-Schlüssel: Токен доступа：'.repeat(40_000)}`,
+      `${' -storepass -keypass'.repeat(60_000)}`,
+      `${'mkpasswd -m x '.repeat(80_000)}`,
+      `${'password from x from y: '.repeat(45_000)}`,
       // Overstruck lines (man's bold): each line with a backspace read once.
       'a\bb\n'.repeat(250_000),
       `${'p\bpa\bas\bss\bsw\bwo\bor\brd\bd: x '.repeat(30_000)}`,

@@ -582,6 +582,15 @@ v = s(AN, 38) + 'a1'; f("Rust's {:#?} of an AWS key pair under names that say no
 v = s(AN, 32); f("an OpenAPI example's live key", v, `      schema:\n        type: string\n      example: ak_live_${v}`);
 v = '4vuF^kYxfZVqN8c7'; f("a pprint of requests' auth tuple", v, `{'auth': ('svc-etl', '${v}'),\n 'timeout': 30}`);
 v = s(AN, 40) + 'Q9'; f("a notebook's stream output: the word secret, then the value", v, `      "text": [\n        "secret ${v}\\n"\n      ]`);
+// Adversary passes 66 and 67 (session 16): tokens' labels in other languages, a second keystore password, mkpasswd's operand, a value said to come from a file.
+v = s(AN, 38) + '7q'; f('a German installer: API-Schlüssel:', v, `  Administrator-Passwort:  [verborgen]\n  API-Schlüssel:          ${v}`);
+v = s(AN, 30) + '4k'; f('a Portuguese note: Chave de API:', v, `  Senha: (ver cofre)\n  Chave de API: ${v}`);
+v = s(AN, 42) + '9z'; f('a Russian installer: Токен доступа:', v, `Пароль:           (скрыт)\nТокен доступа:    ${v}`);
+v = s(AN, 46) + '3d'; f('a Japanese setup: アクセストークン：', v, `初期パスワード　：(非表示)\nアクセストークン：${v}`);
+v = 'vS9v%5gWUrWqTLGac3xc'; f("a French installer: Mot de passe administrateur :", v, `Installation terminée.\nMot de passe administrateur : ${v}`);
+v = 'REQQ!gWP7UU39va3'; f("jarsigner's -keypass after its -storepass", v, `31877       00:04 /usr/lib/jvm/java-17/bin/jarsigner -keystore /ci/release.jks -storepass Abc123xyz456 -keypass ${v} -tsa http://timestamp.digicert.com app.apk upload`);
+v = '7XRc!tiHmhXZHLYi'; f("mkpasswd's password operand in a history", v, `  981  htpasswd -c /etc/nginx/.htpasswd admin\n  982  mkpasswd -m sha-512 ${v}`);
+v = 'chG9_rvqsrRzUqXCcx3x'; f("a CI log: DB_PASS from staging.env: …", v, `build\tPublish\t2026-11-30T10:12:16.0730018Z DB_PASS from staging.env: ${v}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -851,6 +860,11 @@ describe('credentials as commands print them', () => {
       '"after_sensitive": {"key": true}, "after_unknown": {}',
       'aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
       'the token expired at 2026-12-01T09:00:00Z',
+      // Labels in other languages with words after them, not a made value; mkpasswd asking.
+      'Chave de API: consulte o cofre da equipe',
+      'API-Schlüssel: siehe Passwortmanager',
+      'Токен доступа: см. хранилище',
+      '  982  mkpasswd -m sha-512',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

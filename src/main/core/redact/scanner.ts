@@ -17,7 +17,7 @@ import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
@@ -37,7 +37,7 @@ const MIN_RUN = 20;
 /** The characters of a token run: word characters and the separators tokens, base64 and URLs are made of. */
 const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
 
-const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, URL_HOOK, URL_RESET_TOKEN, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT];
+const LINE_RULES: ContextRule[] = [NPMRC, URL_CREDENTIALS, URL_PARAM, URL_BOT, URL_HOOK, URL_RESET_TOKEN, ...HEADERS, ...COMMAND_LINE, ...FILES, PROMPT, FOREIGN_KEY_LABEL];
 /** Context "rules" that are code, numbered after LINE_RULES: the key=value search and cookie headers. */
 const NAME_RULE = LINE_RULES.length;
 const COOKIE_RULE = LINE_RULES.length + 1;
@@ -455,6 +455,7 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
     const nl = text.indexOf('\n', i);
     done = nl < 0 ? text.length : nl;
     apply(PROMPT, text.slice(start, done), start, out);
+    apply(FOREIGN_KEY_LABEL, text.slice(start, done), start, out);
   };
   for (let i = text.indexOf(':'); i > 0; i = text.indexOf(':', i + 1)) look(i);
   done = -1;
