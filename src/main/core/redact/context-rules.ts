@@ -249,7 +249,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // and up): `the api token for staging: …`, `API access token (do not share): …`; or the value in a code span after the word
   // (`pass \`…\``), letters of both kinds or a digit and a symbol in it, not a variable's name (`\`GITHUB_TOKEN\``); or the value
   // straight after the word, made (both cases and a digit, 20 characters and up: `print("secret", s)` in a notebook: adv65 F49).
-  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code)?|token|secret|key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|key)[ \t]*[:=]?[ \t]*`/i, re: /(?:(?<![A-Za-z])(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
+  { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key', 'cred'], sharesNameWords: true, needs: /`| for | from |\(/, re: /(?:(?<![A-Za-z])(?:pass(?:word|phrase|code)?|token|secret|api[ _-]?key|access[ _-]?key|credentials?)(?:[ \t]+\([^()\n]{1,40}\)|[ \t]+(?:for|from)[ \t]+[^\s:]{1,64}(?:[ \t][^\s:]{1,64})?)[ \t]*:[ \t]+(?<secret>(?=[^\s"'`]*\d)(?=[^\s"'`]*[A-Za-z])[^\s"'`]{12,512})|(?:pass(?:word|wd|phrase)?|pwd?|token|secret|api[ _-]?key)[ \t]*[:=]?[ \t]*`(?![A-Z_][A-Z0-9_]*`|\$)(?<secret2>(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z\d])(?=[^`\s]*[^A-Za-z`\s])[^`\s]{8,256}|(?=[^`\s]*[a-z])(?=[^`\s]*[A-Z])(?=[^`\s]*\d)[^`\s]{8,256})(?=`))/gi, guard: true },
   { kind: 'secret', keywords: ['pass', 'token', 'secret', 'key'], sharesNameWords: true, needs: /(?:password|passwd|secret|token|api[ _-]?key) [\w+/=-]{20}/i, re: /\b(?:[Pp]assword|[Pp]asswd|[Ss]ecret|[Tt]oken|[Aa]pi[ _-]?[Kk]ey)[ \t]+(?<secret>(?=[\w+/=-]*\d)(?=[\w+/=-]*[A-Z])(?=[\w+/=-]*[a-z])[\w+/=-]{20,512})(?![\w+/=-])/g, guard: true },
   { kind: 'basic auth', keywords: ['cred'], sharesNameWords: true, needs: /credentials are "/, re: /\bcredentials are "[^":\n]{1,64}:(?<secret>[^"\n]+)(?=")/g },
   { kind: 'token', keywords: ['token'], sharesNameWords: true, needs: /Generated token [0-9a-f]{40} for user/, re: /\bGenerated token (?<secret>[0-9a-f]{40}) for user/g },
@@ -476,9 +476,18 @@ export const PROMPT: ContextRule = {
  * доступа:`, `アクセストークン：`, `API 密钥：`: adv67 F01, F04, F05, F07), then a made value (a letter and a digit, 12
  * characters and up) that ends the line. The passwords' words are PROMPT's.
  */
+/** A box table's row labelled as a key in another language (`| 访问密钥 | … |` of aliyun's `--language zh`: adv67 F06). */
+export const FOREIGN_KEY_ROW: ContextRule = {
+  kind: 'secret',
+  keywords: [],
+  re: /^\|[ \t]*(?:访问密钥|密钥|秘钥|令牌|访问令牌|アクセスキー|シークレット|トークン|Schl(?:ü|ue)ssel|Chave(?: secreta)?|Clave(?: secreta)?|Cl(?:é|e) secr(?:è|e)te|Токен|Секретный ключ|Ключ)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gimu,
+  guard: true,
+};
+
 export const FOREIGN_KEY_LABEL: ContextRule = {
   kind: 'secret',
-  keywords: ['api', 'chave', 'clave', 'schl'],
+  // Its Latin labels' words (the others' lines are read from their colons: nonAsciiPrompts); not `api`, in every URL's host.
+  keywords: ['schl', 'chave', 'clave', 'api :', "d'api"],
   re: /(?<![\p{L}\p{N}_])(?:api[- ]?schl(?:ü|ue)ssel|(?:zugangs|geheim)?schl(?:ü|ue)ssel|chave(?: de api| secreta| de acesso)?|clave(?: de api| secreta| de acceso)?|cl(?:é|e)(?: d'api| api| secr(?:è|e)te)|токен(?: доступа)?|ключ(?: api| доступа)?|секретный ключ|アクセストークン|トークン|apiキー|シークレット|访问密钥|密钥|秘钥|令牌|api ?密钥|访问令牌|토큰|api ?키)[ \t\u3000]*[:：][ \t\u3000]*(?<secret>(?=[^\s'"]*\d)(?=[^\s'"]*\p{L})[^\s'"]{12,512})(?=[ \t]*\r?$)/gimu,
   guard: true,
 };

@@ -17,7 +17,7 @@ import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
@@ -436,6 +436,8 @@ export function scanContextSecrets(text: string): SecretFinding[] {
   return out;
 }
 
+/** FOREIGN_KEY_ROW's labels' words past U+00FF (their rows are found by these; Latin labels are not looked for in rows). */
+const ROW_LABEL_WORDS = ['密钥', '令牌', 'トークン', 'Токен'];
 /** A letter of the scripts whose prompt words have no ASCII keyword: Latin Extended-A (`hasło`), Cyrillic, kana, CJK, Hangul. */
 const isPromptScriptLetter = (c: number) => (c >= 0x100 && c <= 0x17f) || (c >= 0x400 && c <= 0x4ff) || (c >= 0x3040 && c <= 0x30ff) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af);
 
@@ -457,6 +459,18 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
     apply(PROMPT, text.slice(start, done), start, out);
     apply(FOREIGN_KEY_LABEL, text.slice(start, done), start, out);
   };
+  // A table's row labelled in such a script (no colon: `| 访问密钥 | … |`): the line of each label word (searched like the words
+  // above: at no cost in a text with no character past U+00FF), when it starts with `|`.
+  let rowDone = -1;
+  for (const word of ROW_LABEL_WORDS) {
+    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+      const start = text.lastIndexOf('\n', i) + 1;
+      if (start <= rowDone || text.charCodeAt(start) !== 0x7c) continue;
+      const nl = text.indexOf('\n', i);
+      rowDone = nl < 0 ? text.length : nl;
+      apply(FOREIGN_KEY_ROW, text.slice(start, rowDone), start, out);
+    }
+  }
   for (let i = text.indexOf(':'); i > 0; i = text.indexOf(':', i + 1)) look(i);
   done = -1;
   for (let i = text.indexOf('：'); i > 0; i = text.indexOf('：', i + 1)) look(i);
