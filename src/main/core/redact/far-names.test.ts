@@ -338,6 +338,10 @@ describe('values named from afar', () => {
       `${' -storepass -keypass'.repeat(60_000)}`,
       `${'mkpasswd -m x '.repeat(80_000)}`,
       `${'password from x from y: '.repeat(45_000)}`,
+      // Values below a name: INI names with nothing under them, heredocs never closed.
+      'api_key =\n'.repeat(110_000),
+      `secret = <<-EOT\n${'  Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)}`,
+      `${'access_keys =\n    x\n'.repeat(70_000)}`,
       // Overstruck lines (man's bold): each line with a backspace read once.
       'a\bb\n'.repeat(250_000),
       `${'p\bpa\bas\bss\bsw\bwo\bor\brd\bd: x '.repeat(30_000)}`,

@@ -593,6 +593,8 @@ v = '7XRc!tiHmhXZHLYi'; f("mkpasswd's password operand in a history", v, `  981 
 v = 'chG9_rvqsrRzUqXCcx3x'; f("a CI log: DB_PASS from staging.env: …", v, `build\tPublish\t2026-11-30T10:12:16.0730018Z DB_PASS from staging.env: ${v}`);
 v = s(AN, 28) + 'x7'; f("aliyun's table with a Chinese label: | 访问密钥 | … |", v, `| 访问密钥ID   | LTAI5tQ9xYzAbCdEfGhIjKlM |\n| 访问密钥     | ${v} |`);
 v = s(AN, 18) + '4q'; f("a French label: clé API :", v, `Configuration :\n  clé API : ${v}`);
+v = s(AN, 40); f("an INI name's continuation lines (access_keys =, then one key a line)", v, `[remote "backup"]\nurl = https://sync.example.net/api\naccess_keys =\n    ${s(AN, 40)}\n    ${v}\nverify = true`);
+v = s(AN, 40); f("an HCL heredoc under a secret's name", v, `    content_type = "json"\n    secret       = trimspace(<<-EOT\n      ${v}\n    EOT\n    )`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -867,6 +869,11 @@ describe('credentials as commands print them', () => {
       'API-Schlüssel: siehe Passwortmanager',
       'Токен доступа: см. хранилище',
       '  982  mkpasswd -m sha-512',
+      // A heredoc under a name that is no secret's, an INI name with nothing under it.
+      'user_data = <<-EOF\n  #!/bin/bash\n  systemctl restart worker\nEOF',
+      '[auth]\napi_key =\n[server]\nport = 8080',
+      // PHP's var_dump: a name's `=>` then its value below is var_dump's own reading, the names' lines stay.
+      'array(2) {\n  ["API_KEY"]=>\n  string(4) "none"\n  ["DB_HOST"]=>\n  string(14) "mysql.internal"\n}',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

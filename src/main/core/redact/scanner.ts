@@ -323,6 +323,42 @@ const MAX_CONTEXT_FIELDS = 1000;
 const MIN_CONTEXT_VALUE = 4;
 
 /**
+ * Values on the lines below a name whose line ends at its `=` (`at`: after the separator): INI continuation lines (indented, one
+ * value a line, to the first line that is not) or a heredoc's lines (`<<-EOT`, maybe inside a call: `trimspace(<<-EOT`) to its
+ * end marker. Each line's value is masked unless it is a look-alike or a reference. Did it read any?
+ */
+function valuesBelow(text: string, at: number, name: string, out: SecretFinding[]): boolean {
+  const nl = text.indexOf('\n', at);
+  if (nl < 0 || nl - at > MAX_HEREDOC_OPENING) return false;
+  const rest = text.slice(at, nl);
+  const heredoc = HEREDOC_OPENING.exec(rest);
+  if (!heredoc && !/^[ \t]*\r?$/.test(rest)) return false;
+  let found = false;
+  let s = nl + 1;
+  for (let n = 0; n < MAX_VALUE_LINES_BELOW && s < text.length; n++) {
+    const end = text.indexOf('\n', s) < 0 ? text.length : text.indexOf('\n', s);
+    const line = text.slice(s, end).replace(/\r$/, '');
+    const value = line.trim();
+    if (heredoc ? value === heredoc[1] : !/^[ \t]/.test(line) || value === '') break;
+    if (value.length >= MIN_CONTEXT_VALUE && !/\s/.test(value) && !isLookAlike(value, PASSWORD_NAME.test(name)) && !isReference(value)) {
+      const start = s + line.indexOf(value);
+      out.push({ start, end: start + value.length, kind: kindOfName(name), byContext: true });
+      found = true;
+    }
+    s = end + 1;
+  }
+  return found || heredoc !== null;
+}
+/** A plain `=` separator (INI, HCL, shell): not PHP's `=>` (var_dump's `["DB_HOST"]=>` then its value below: adv57 F26), not `:=`. */
+const INI_EQUALS = /^["']?[ \t]*=[ \t]*$/;
+/** A heredoc opened at a line's end: `<<EOT`, `<<-EOT`, `<<~EOT`, quoted or inside a call (`trimspace(<<-EOT`); its marker. */
+const HEREDOC_OPENING = /^[ \t]*(?:[\w.]+\()?<<[-~]?["']?([A-Za-z_]\w{0,31})["']?[ \t]*\r?$/;
+/** The rest of a name's line read for a heredoc's opening, at most. */
+const MAX_HEREDOC_OPENING = 64;
+/** Lines read below a name for its value (a heredoc of a key is ~30 lines; continuation lines a handful). */
+const MAX_VALUE_LINES_BELOW = 64;
+
+/**
  * An AWS secret access key beside its key id under names that say nothing (Rust's `{:#?}` of a struct, `id: "AKIA…"` then
  * `key: "…"`: adv65 F21): a 40-character value in the AWS secret's alphabet, both cases and a digit, on the id's line or the
  * few after it.
@@ -598,8 +634,9 @@ const DATA_MARK = Buffer.from('ata:');
 /** Per keyword: does the key=value search run on it (a name's word)? Then a value may start on the next line. */
 const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_RULE) ? 1 : 0));
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
-// Or a string in three quotes opened at the line's end (TOML's `password = """`, Python's `SECRET_KEY = """`: adv50 F15, F19).
-const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?|=[ \t]*(?:"""|''')[ \t]*)\r?$/;
+// Or a string in three quotes opened at the line's end (TOML's `password = """`, Python's `SECRET_KEY = """`: adv50 F15, F19), an
+// INI name with its value on the continuation lines (`=` alone), a heredoc (`= <<-EOT`: adv67 F25, F26).
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
@@ -1821,8 +1858,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     // An array of strings under it, on one line or over lines (TOML's `webhook_keys = [ "…", "…" ]`, JSON's `"session_keys": [`
     // then one string a line: adv41 F39, F45).
     if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) quotedArrayItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
+    // INI continuation lines under it (`access_keys =` then one indented key a line: adv67 F25).
+    if (m && INI_EQUALS.test(m[0]) && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) valuesBelow(text, e + m[0].length, name.replace(PLURAL, ''), out);
     return e;
   }
+  // A value on the lines below its name: INI's continuation lines (`api_key =` then the value indented) or a heredoc (HCL's
+  // `secret = trimspace(<<-EOT` … `EOT`: adv67 F26).
+  if (m && INI_EQUALS.test(m[0]) && valuesBelow(text, e + m[0].length, name, out)) return e;
   // A list under a secret's name (ngrok's `basic_auth:` then `- "user:pw"`: adv16 D24): each item.
   if (m && m[0].includes(':') && YAML_LIST_AFTER.test(text.slice(e + m[0].length, e + m[0].length + 256))) {
     yamlListItems(text, e + m[0].length, name, out);
