@@ -249,8 +249,8 @@ export class StreamMasker {
    * taken while the command runs shows `url = "postgres://shop:ypUT.Xbd` or `'SecretAccessKey': 'ojGBTd3Fe9G8o0`, which no rule
    * reads (the URL has no `@` yet, the quote no end, the token not its length: adv54's running reads). The word is masked in
    * such a read — a URL's authority with a password or a made word begun, a made word where a value stands (after `=`, `: `, a
-   * tab, a quote) or alone on its line (a value's next line), or any word of 8 characters and up on a line that names a secret —
-   * and the line, once ended, is read whole.
+   * tab, a quote) or alone on its line (a value's next line), a word of 8 characters and up right after a secret's name and its
+   * separator (`api key: `, `secret is `), or alone under a line that names one — and the line, once ended, is read whole.
    */
   openTail(): string | undefined {
     // Asked once a string of every reply (maskDeep): the answer is kept until the stream moves.

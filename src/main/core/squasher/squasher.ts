@@ -158,15 +158,14 @@ export class Squasher {
   }
 
   private onLine(line: Line): void {
-    let cls = classifyLine(line, this.rules);
-    if (this.json.step(line.text, line.kind === 'complete')) {
-      // A line of a JSON document (`"level": "error",` in an event) is data: a hazard rule's
-      // match would lift it out of the document to the top of the summary (adversary pass 61,
-      // F48), a noise rule's would group or drop a value. Shown in place instead, as the body's
-      // lines are (and, with an error word, never folded away unnamed).
-      cls = DATA;
-      this.paragraph = undefined;
-    } else if (this.paragraph) {
+    // A line of a JSON document (`"level": "error",` in an event) is data: a hazard rule's match
+    // would lift it out of the document to the top of the summary (adversary pass 61, F48), a
+    // noise rule's would group or drop a value. Shown in place instead, as the body's lines are
+    // (and, with an error word, never folded away unnamed); its rules are not tried.
+    const inDocument = this.json.step(line.text, line.kind === 'complete');
+    let cls = inDocument ? DATA : classifyLine(line, this.rules);
+    if (inDocument) this.paragraph = undefined;
+    else if (this.paragraph) {
       const p = inParagraph(line.text, cls, this.paragraph);
       cls = p.cls;
       if (!p.open) this.paragraph = undefined;
