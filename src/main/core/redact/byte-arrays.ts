@@ -20,12 +20,21 @@ import { rangeInText, withoutEscapes } from './escapes.js';
  * coordinates).
  */
 const MIN_UNITS = 16;
+/**
+ * Fewer, down to this many, under a name that says secret on the list's line (`const api_key = [_]u8{ 68, 107, … }` of 14 bytes,
+ * `DB_PASSWORD=$(printf '\172\122…')`, `"api_token": "\u0052\u0063…"`: adv69): the name's value whole. 8: a password's shortest.
+ */
+const MIN_NAMED_UNITS = 8;
 /** The same list read from its `[` only (sticky): each `[` before a digit or a `-` is tried (a regex's own search cost 5% of masking). */
-const DECIMAL_LIST_AT = /\[(?<bytes>-?\d{1,3}(?:(?:,[ \t]?|[ \t])-?\d{1,3}){15,262143})[ \t]*\]/y;
+const DECIMAL_LIST_AT = /\[(?<bytes>-?\d{1,3}(?:(?:,[ \t]?|[ \t])-?\d{1,3}){7,262143})[ \t]*\]/y;
+/** Characters quoted one by one, separated by commas, from the first quote to the last (sticky, at a `'`). */
+const CHAR_LIST_AT = /'(?:[^'\\\n]|\\.)'(?:[ \t]*,[ \t]*'(?:[^'\\\n]|\\.)'){7,4095}/y;
+/** A list of decimal bytes in braces (Zig's `[_]u8{ 68, 107, … }`, C's `= {72, 117, …}`, C#'s `new byte[] { … }`): read under a name only. */
+const DECIMAL_BRACE_AT = /\{[ \t]*(?<bytes>\d{1,3}(?:,[ \t]*\d{1,3}){7,262143})[ \t]*,?[ \t]*\}/y;
 /** `0x`-prefixed bytes separated by commas, over lines (`xxd -i`, a C or Rust array literal). */
 // One way to match each gap (blanks, then a line break and the next row's indent): blanks that two `[ \t]*` could share were
 // split every way before a failed 0x (exponential).
-const HEX_LIST = /0x[0-9a-fA-F]{2}(?:,[ \t]*(?:\r?\n[ \t]*)?0x[0-9a-fA-F]{2}){15,262143}/y;
+const HEX_LIST = /0x[0-9a-fA-F]{2}(?:,[ \t]*(?:\r?\n[ \t]*)?0x[0-9a-fA-F]{2}){7,262143}/y;
 /** One escape in such a line: a byte, a code unit, an octal byte, or a one-letter escape. */
 const ONE_ESCAPE = /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3}|[nrt0"'\\/])/y;
 const LETTER_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', '"': '"', "'": "'", '\\': '\\', '/': '/' };
@@ -51,6 +60,16 @@ function mapBack(text: string, s: Spelled, out: SecretFinding[], scan: (t: strin
   }
 }
 
+/** A list's numbers under a secret's name, masked row by row (a C array's rows stay on their lines: `xxd -i`). */
+function pushRows(text: string, s: Spelled, kind: string, out: SecretFinding[]): void {
+  for (let b = 0; b < s.starts.length; ) {
+    let e = b + 1;
+    while (e < s.starts.length && !breakBetween(text, s.ends[e - 1], s.starts[e])) e++;
+    out.push({ start: s.starts[b], end: s.ends[e - 1], kind, byContext: true });
+    b = e;
+  }
+}
+
 /** Is there a line break in text[from, to) (the gap between two units: `, `, `,\n  `)? */
 function breakBetween(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x0a) return true;
@@ -73,12 +92,37 @@ function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | 
   return s;
 }
 
-/** A name and its separator right before a list on its line (`network_key: [`, `"psk" = [`): the name. */
-const NAME_BEFORE_LIST = /([A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=][ \t]*$/;
-/** A list's type and opening brace between its name and its first byte: Go's `[]uint8{`, `[]byte{`, C's `[] = {` (its `=` kept: the separator). */
-const LIST_TYPE_BEFORE = /(?:\[\](?:u?int8|byte)\{|\[\d*\]([ \t]*=)[ \t]*\{[ \t]*(?:\r?\n[ \t]*)?|\{[ \t]*(?:\r?\n[ \t]*)?)$/;
+/**
+ * A name on a list's line before it, followed by a separator (`network_key: [`, `"psk" = [`, Go's `HMACKey:[]uint8{`, C's
+ * `psk[] = {`, Zig's `api_key = [_]u8{` and `token: [12]u8 = .{`, Rust's `key: [u8; 12] = [`, `pw = new byte[] {`, a shell's
+ * `=$(printf '`, `=$'`); the last such name that says secret is the list's (`signer.go:58: signing secret=[42 42 …]`: adv71 F17).
+ */
+const NAME_BEFORE_SEPARATOR = /[A-Za-z_][\w.-]{0,63}(?=["']?[ \t]*(?:\[\d*\][ \t]*)?[:=])/g;
+/** What may stand between a list's name and its first byte: a separator, blanks, brackets, a type's or a call's words. */
+const TYPE_BETWEEN = /^["']?[ \t]*(?:\[\d*\][ \t]*)?[:=][ \t\w.;:=$'"()[\]{}<>*&]*$/;
+const BLANKS = /^[ \t]*$/;
 /** Characters of a list's line read back for its name. */
 const MAX_NAME_BEFORE_LIST = 96;
+
+/** The kind of the secret a list's name says (`kindOfName`), the list starting at `at` (its opening included in text[…at)). */
+function nameKind(text: string, at: number, kindOfName: ((name: string) => string | undefined) | undefined): string | undefined {
+  if (!kindOfName) return undefined;
+  // The line's last characters before the list (bounded: a megabyte line of lists is not read back to its start for each).
+  const before = text.slice(Math.max(0, at - MAX_NAME_BEFORE_LIST), at);
+  let line = before.slice(before.lastIndexOf('\n') + 1);
+  // A list whose bytes start on the line after its opening (`static const unsigned char hmac_key[16] = {` then the rows:
+  // adv71 F15): the line above.
+  if (BLANKS.test(line) && before.lastIndexOf('\n') > 0) {
+    const above = before.slice(0, before.lastIndexOf('\n')).replace(/\r$/, '');
+    line = above.slice(above.lastIndexOf('\n') + 1);
+  }
+  let kind: string | undefined;
+  for (const m of line.matchAll(NAME_BEFORE_SEPARATOR)) {
+    const k = kindOfName(m[0]);
+    if (k !== undefined && TYPE_BETWEEN.test(line.slice(m.index + m[0].length))) kind = k;
+  }
+  return kind;
+}
 
 /**
  * The secrets in `text`'s lists of bytes, each as the ranges of the numbers that spell it; `scan` reads the decoded text. A
@@ -95,14 +139,40 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     if (!m) continue;
     const s = listBytes(m.groups!.bytes, i + 1, 10);
     if (s) {
-      // The line's last characters before the list (bounded: a megabyte line of lists is not read back to its start for each).
-      const before = kindOfName ? text.slice(Math.max(0, i - MAX_NAME_BEFORE_LIST), i) : '';
-      const name = kindOfName && NAME_BEFORE_LIST.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
-      const kind = name ? kindOfName!(name) : undefined;
-      if (kind !== undefined) out.push({ start: s.starts[0], end: s.ends[s.ends.length - 1], kind, byContext: true });
-      else mapBack(text, s, out, scan);
+      const kind = nameKind(text, i + 1, kindOfName);
+      if (kind !== undefined) pushRows(text, s, kind, out);
+      else if (s.starts.length >= MIN_UNITS) mapBack(text, s, out, scan);
     }
     i += m[0].length - 1;
+  }
+  // Characters one by one under a name (Java's `char[] KEYSTORE_PASS = { 'M', 'Z', … }`, Python's `list('…')`: adv71 F23).
+  if (kindOfName) {
+    for (let i = text.indexOf("'"); i >= 0; i = text.indexOf("'", i + 1)) {
+      const o = text.charCodeAt(i - 1) === 0x20 ? text.charCodeAt(i - 2) : text.charCodeAt(i - 1);
+      if (o !== 0x7b && o !== 0x5b) continue;
+      CHAR_LIST_AT.lastIndex = i;
+      const m = CHAR_LIST_AT.exec(text);
+      if (!m) continue;
+      const kind = nameKind(text, text.lastIndexOf(o === 0x7b ? '{' : '[', i) + 1, kindOfName);
+      if (kind !== undefined) out.push({ start: i + 1, end: i + m[0].length - 1, kind, byContext: true });
+      i += m[0].length - 1;
+    }
+  }
+  // Decimal bytes in braces: under a name only (a list in braces of a few numbers is any language's data).
+  if (kindOfName) {
+    for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+      let d = i + 1;
+      while (text.charCodeAt(d) === 0x20 || text.charCodeAt(d) === 0x09) d++;
+      const c = text.charCodeAt(d);
+      if (!(c >= 0x30 && c <= 0x39)) continue;
+      DECIMAL_BRACE_AT.lastIndex = i;
+      const m = DECIMAL_BRACE_AT.exec(text);
+      if (!m) continue;
+      const kind = nameKind(text, i + 1, kindOfName);
+      const s = kind === undefined ? undefined : listBytes(m.groups!.bytes, i + m[0].indexOf(m.groups!.bytes), 10);
+      if (s) pushRows(text, s, kind!, out);
+      i += m[0].length - 1;
+    }
   }
   // Read from each `0x` that starts a byte and a comma (an address, `0x7ffd5c1e`, starts none).
   for (let i = text.indexOf('0x'); i >= 0; i = text.indexOf('0x', i + 1)) {
@@ -112,11 +182,9 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     if (!m) continue;
     const s = listBytes(m[0], i, 16)!;
     // Under a name that says secret, its type between (Go's `%#v`, `HMACKey:[]uint8{0xe8, …}`: adv65 F20; C's `psk[] = {`).
-    const before = kindOfName ? text.slice(Math.max(0, i - MAX_NAME_BEFORE_LIST), i) : '';
-    const name = kindOfName && NAME_BEFORE_LIST.exec(before.slice(before.lastIndexOf('\n') + 1).replace(LIST_TYPE_BEFORE, '$1'))?.[1];
-    const kind = name ? kindOfName!(name) : undefined;
-    if (kind !== undefined) out.push({ start: s.starts[0], end: s.ends[s.ends.length - 1], kind, byContext: true });
-    else mapBack(text, s, out, scan);
+    const kind = nameKind(text, i, kindOfName);
+    if (kind !== undefined) pushRows(text, s, kind, out);
+    else if (s.starts.length >= MIN_UNITS) mapBack(text, s, out, scan);
     i += m[0].length - 1;
   }
   // Node's inspect of a Buffer: `<Buffer 67 68 70 …>` (50 bytes shown at most).
@@ -125,7 +193,7 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     const m = NODE_BUFFER_AT.exec(text);
     if (m) mapBack(text, listBytes(m[1], i + 7, 'hex')!, out, scan);
   }
-  escapedLines(text, out, scan);
+  escapedLines(text, out, scan, kindOfName);
 }
 
 /** `<Buffer` and 16 or more bytes in hex, each after a blank (sticky: tried at each `<Buffer `). */
@@ -135,7 +203,7 @@ const NODE_BUFFER_AT = /<Buffer((?: [0-9a-f]{2}){16,50})/y;
  * Each line holding a run of MIN_UNITS escapes, decoded whole (the characters written as they are kept: a JSON key
  * outside the escaped value, `read(21, "` before strace's string) and scanned, so a name before the escaped value counts.
  */
-function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], kindOfName?: (name: string) => string | undefined): void {
   for (let i = text.indexOf('\\'); i >= 0; ) {
     // A run of escapes from i: its length, escape by escape (a backslash is found by indexOf; most start no run).
     let at = i;
@@ -145,6 +213,9 @@ function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => S
       at += w;
     }
     if (run < MIN_UNITS) {
+      // A short run under a name that says secret: the name's value, when the escapes spell visible characters.
+      const kind = run >= MIN_NAMED_UNITS ? nameKind(text, i, kindOfName) : undefined;
+      if (kind !== undefined && visibleEscapes(text, i, at)) out.push({ start: i, end: at, kind, byContext: true });
       i = text.indexOf('\\', Math.max(at, i + 1));
       continue;
     }
@@ -175,6 +246,18 @@ function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => S
     // The next line.
     i = nl < 0 ? -1 : text.indexOf('\\', nl);
   }
+}
+
+/** Do the escapes in text[from, to) each spell a visible ASCII character (a value's, not `\x00\x01` control bytes or `\u00e9` text)? */
+function visibleEscapes(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; ) {
+    const w = escapeWidth(text, k);
+    const e = text.slice(k, k + w);
+    const code = e[1] === 'x' || e[1] === 'u' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 8);
+    if (code <= 0x20 || code >= 0x7f) return false;
+    k += w;
+  }
+  return true;
 }
 
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);

@@ -52,8 +52,9 @@ export interface ContextRule {
  */
 // `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
 // `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
+// `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|credentials?|creds|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -111,7 +112,9 @@ export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|
 // file's lines in a JSON string, `SECRET=…\nAPI_KEY=…`, or in a JSON string in one, `\\n`: the mask ran on over the next lines,
 // adv18 F28, F30).
 // A NUL ends it too (`/proc/<pid>/environ` read without `tr`: one value ran over the next variables, adv38 F07).
-export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\，、。；」）\\x00]|\\\\[^nrt\\\\\\r\\n]|\\\\\\\\(?![nrt"\\\\]))+)`;
+// A comma goes on in the value unless a blank, another separator or a next pair's name and `=` / `:` follows it (`-e
+// POSTGRES_PASSWORD=Cq,6%u3x34R0=q4ZAB` in `ps`: adv70 F07; `a=1,b=2` is two pairs).
+export const KEY_VALUE_VALUE = `(?<secret>(?:[^\\s"',;}\\]\\\\，、。；」）\\x00]|,(?![A-Za-z_][\\w.-]{0,64}[=:])(?=[^\\s"',;}\\]])|\\\\[^nrt\\\\\\r\\n]|\\\\\\\\(?![nrt"\\\\]))+)`;
 
 /** `NAME=value`, `NAME: value`, `"name": "value"`, `name = 'value'`, `name => value`, `export NAME=value`: found from the separator back (scanner.ts), the name tested with SECRET_NAME. */
 
@@ -237,13 +240,21 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /[ \t]-[A-Z]\w{0,32}(?:Password|Pwd|Secret|Token|ApiKey)[ \t]/, re: /(?<![\w-])-(?:[A-Z][A-Za-z0-9]{0,32})?(?:Password|Pwd|Secret|ClientSecret|Token|AccessToken|ApiKey|NuGetApiKey)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<(])[^\s'"]+)/g },
   // A Dockerfile's old `ENV NAME value` (a blank, no `=`: adv13 B16): only a secret's name.
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'auth'], sharesNameWords: true, needs: /^ENV[ \t]/m, re: /^ENV[ \t]+(?<name>[A-Za-z_]\w*)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![$])[^\s'"=]\S*)(?=[ \t]*\r?$)/gm },
+  // A secret's variable named in a sentence, its value after it with no `=` (`deploying using VERCEL_TOKEN Xq7p…`, `authenticating
+  // with NETLIFY_AUTH_TOKEN nfp_…`: adv69): an upper-case secret's name, a blank, a made value (a letter and a digit, 12 and up).
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\b(?:using|with|via)[ \t]+\$?[A-Z]/, re: /\b(?:using|with|via)[ \t]+\$?(?<name>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(?<secret>(?=[\w+/=.-]*\d)(?=[\w+/=.-]*[A-Za-z])[\w+/=.-]{12,512})(?=[\s,;)]|$)/g, guard: true },
   // A generated password announced in a sentence (adv16 D50: gitea's `generated random password is '…'`; D44: mongo-express's
   // `basicAuth credentials are "admin:pw"`; D49: Django REST framework's `Generated token <40 hex> for user dana`).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:random|generated|temporary|initial|default) password (?:is|was set to) /i, re: /\b(?:random|generated|temporary|initial|default) password (?:is|was set to)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'",;]+)/gi },
   // Any password told in a sentence (`Your new VPN password is: …` in a mail body, `the password for bob is now …`: adv21 F35):
   // the value must look made (a digit in it, 8 characters and up), not a word that says something about the password
   // (`password is required`, `password is too short`, `password is not set`).
-  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /pass(?:word|phrase|code) (?:for \S+ )?(?:is|was|has been)\b/i, re: /\bpass(?:word|phrase|code)(?: for [^\s:]{1,64})? (?:is(?: now)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d)[^\s'",;]{8,256})/gi, guard: true },
+  // The short words too (`the staging db pw is oXnbCeBRP btw`, `temp admin pass is s#a7IZkgX`: adv71 F28, F31): a made value is a
+  // digit in it, or a capital after its first letter.
+  { kind: 'password', keywords: ['pass', 'pw', 'pwd'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code|wd)?|pwd?) (?:for \S+ )?(?:is|was|has been)\b/i, re: /(?<![\w-])(?:pass(?:word|phrase|code|wd)?|pwd?)(?: for [^\s:]{1,64})? (?:is(?: now)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d|[^\s'",;]+[A-Z])[^\s'",;]{8,256})/gi, guard: true },
+  // …in other languages: German's `Passwort … auf X gesetzt`, Portuguese `a senha … é X`, Spanish `la contraseña … es X`, French `le
+  // mot de passe … est X` (adv71 F29, F34): the value made (a digit, or a capital after its first letter), 8 characters and up.
+  { kind: 'password', keywords: ['pass', 'senha', 'contrase'], sharesNameWords: true, needs: /(?:passwort|kennwort)[^\n]{0,60} auf \S|(?:senha|contraseña|mot de passe)[^\n]{0,60} (?:é|es|est) \S/i, re: /(?:(?:[Pp]asswort|[Kk]ennwort)[^\n]{0,60}? auf[ \t]+(?<secret>(?=\S*\d|\S+[A-Z])\S{8,256})(?=[ \t]+(?:gesetzt|geändert|zurückgesetzt))|(?:senha|contraseña|mot de passe)[^\n]{0,60}? (?:é|es|est)(?: :)?[ \t]+(?<secret2>(?=[^\s,;]*\d|[^\s,;]+[A-Z])[^\s,;]{8,256}))/gi, guard: true },
   // A credential handed over in a chat message or a mail (Slack's `text`, Discord's `content`: adv61 F46, F47, F34): a secret's
   // word, then what it is for or a note in brackets (a plain `secret: …` is a key's, read by its name), a colon, then a value that looks made (a letter and a digit, 12 characters
   // and up): `the api token for staging: …`, `API access token (do not share): …`; or the value in a code span after the word
@@ -500,7 +511,12 @@ const CALL_STRING_ARG = `(?:'(?<secret>[^'\\n]{1,4096})(?=')|"(?<secret2>[^"\\n]
 /** Credential files' formats. */
 export const FILES: ContextRule[] = [
   // Python's basic auth as a tuple (`'auth': ('svc-etl', '…')` in a pprint of a requests config, `auth=('user', '…')`: adv65 F16).
-  { kind: 'password', keywords: ['auth'], needs: /auth['"]?[ \t]*[:=][ \t]*\(/, re: /\bauth['"]?[ \t]*[:=][ \t]*\([ \t]*(['"])[^'"\n]{1,128}\1[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{4,256})(?=\2[ \t]*\))/g },
+  // …and a user and password pair under a credentials' name, in a tuple or a list (`upstream creds: ["svc_sync", "…"]`,
+  // `UPSTREAM_CREDS = ('svc_sync', '…')`: adv69).
+  { kind: 'password', keywords: ['auth', 'cred'], sharesNameWords: true, needs: /(?:auth|creds|credentials)['"]?[ \t]*[:=][ \t]*[([]/i, re: /(?<![A-Za-z0-9])(?:auth|creds|credentials)['"]?[ \t]*[:=][ \t]*[([][ \t]*(['"])[^'"\n]{1,128}\1[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{4,256})(?=\2[ \t]*[)\]])/gi },
+  // A JDBC URL, its user and its password as a positional toString prints them (Scala's case class `JdbcConfig(jdbc:postgresql://…,
+  // dw_loader,<password>,30)`: adv71 F44): the field after the user.
+  { kind: 'password', keywords: ['jdbc:'], re: /\bjdbc:[a-z0-9]+:[^\s,()]{1,512},[ \t]?[\w.@-]{1,64},[ \t]?(?<secret>[^\s,()]{6,256})(?=[,)])/g, guard: true },
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
   { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },

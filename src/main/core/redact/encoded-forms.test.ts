@@ -249,3 +249,22 @@ describe('the quick check (quick-check.ts mayHoldSecret) says look at text writt
     expect(new Redactor().mask(plain)).toBe(plain);
   });
 });
+
+describe('a key and its public half', () => {
+  itUnless(missing('ssh-keygen'))("an OpenSSH key printed, then its .pub: the key's lines are masked, the public key stays whole (adversary pass 70)", () => {
+    // The private file holds the public key too: a key line's end is the middle of the `.pub`'s base64 at the same alignment,
+    // and a remembered line was once found by its end there (`ssh-ed25519 AAAAC3…IA[masked: private key]kcFf… dev@laptop`).
+    const key = join(dir, 'id_ed25519');
+    run('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'dev@laptop', '-f', key]);
+    const r = new Redactor();
+    const priv = run('cat', ['-n', key]);
+    r.noteCommand('c1', `cat -n ${key}`);
+    r.stream('c1').pushBytes(Buffer.from(priv));
+    const masked = r.mask(priv);
+    for (const line of priv.split('\n').filter((l) => /^\s*\d+\t[A-Za-z0-9+/=]{20,}$/.test(l))) expect(masked).not.toContain(line.split('\t')[1]);
+    const pub = run('cat', [`${key}.pub`]);
+    r.noteCommand('c2', `cat ${key}.pub`);
+    r.stream('c2').pushBytes(Buffer.from(pub));
+    expect(r.mask(pub)).toBe(pub);
+  });
+});

@@ -382,11 +382,12 @@ export class FarNames {
       const header = t.slice(lineStart, lineEnd);
       // A tab, a comma, or the semicolon of a spreadsheet's CSV in a locale whose decimal mark is a comma.
       // Or a bar between names with no blank (sqlite3's `-header` list mode: `id|user_id|token|expires_at`, adv13 B20).
-      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : undefined;
+      // Or blanks (`column -t`, a CLI's table: `SERVICE  USER  PASSWORD  HOST`: adv71 F46), two or more between titles.
+      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : SPACED_HEADER.test(header) ? SPACED : undefined;
       // Go's tabwriter with tabs (`influx auth list`: `ID\t\t\tDescription\t\tToken\t…\tUser Name`: adv12 A13): a run of tabs
       // is one separator, and a title may hold a blank.
-      const aligned = sep === '\t' && header.includes('\t\t');
-      const fields = sep === undefined ? [] : aligned ? header.split(/\t+/) : header.split(sep);
+      const aligned = (sep === '\t' && header.includes('\t\t')) || sep === SPACED;
+      const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep);
       // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
       // after the name and its separator is the value.
       const nameSep = t[e];
@@ -397,20 +398,23 @@ export class FarNames {
         (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
       }
-      if (sep === undefined || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f))) && !RANDOM_WORD.test(f))) {
+      // A blank-aligned header with a rule of dashes below it is sqlite's or a client's column mode, read as such (columnTitleAt).
+      const below = t.indexOf('\n', lineEnd + 1);
+      const ruled = sep === SPACED && DASHED_RULE.test(t.slice(lineEnd + 1, below < 0 ? t.length : below));
+      if (sep === undefined || ruled || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f))) && !RANDOM_WORD.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }
       // Headers do not stack: under a header of as many names, this line is that table's row (`mailgun_api_key<TAB>key-…` was
       // taken for a header, and the next row's name masked as an api key's value: adv18 F23).
       const above = lineStart > 1 ? t.slice(t.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).replace(/\r$/, '') : '';
-      const aboveFields = aligned ? above.split(/\t+/) : above.split(sep);
+      const aboveFields = aligned ? splitAligned(above, sep) : above.split(sep);
       if (aboveFields.length === fields.length && aboveFields.every((f) => CSV_NAME.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
       }
       const starts: number[] = [];
-      if (aligned) for (const m of header.matchAll(/[^\t]+/g)) starts.push(lineStart + m.index);
+      if (aligned) for (const m of header.matchAll(sep === SPACED ? SPACED_TITLES : /[^\t]+/g)) starts.push(lineStart + m.index);
       else for (let i = 0, at = lineStart; i < fields.length; at += fields[i].length + 1, i++) starts.push(at);
       this.csvHeader = { start: lineStart, sep, aligned, names: fields.map((f) => f.trim().replace(/^"(.*)"$/, '$1')), starts };
     }
@@ -427,9 +431,12 @@ export class FarNames {
       let rowEnd = nl < 0 ? t.length : nl;
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       if (t.charCodeAt(rowEnd - 1) === 0x0d) rowEnd--;
-      const cells = aligned ? alignedCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
+      const cells = sep === SPACED ? spacedCells(t, rowStart, rowEnd) : aligned ? alignedCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
       if (cells === undefined || cells.length !== fields.length) return;
       const [a, b] = cells[index];
+      // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest): a line of prose with
+      // two blanks in it is no row.
+      if (sep === SPACED && a - rowStart !== starts[index] - lineStart) return;
       const value = t.slice(a, b);
       if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(a, value, name, out);
       rowStart = (nl < 0 ? t.length : nl) + 1;
@@ -796,6 +803,36 @@ const ALIGNED_TITLE = /^[A-Za-z_][\w.-]{0,31}(?: [A-Za-z_][\w.-]{0,31})?$/;
 const NAME_VALUE_COLUMNS = /^"?(?:name|key|variable(?:_name)?|setting|parameter|option_name|config_key)"?[\t,;|]"?(?:value|option_value|config_value)"?$/i;
 
 /** The fields of a CSV or TSV row t[from, to): each one's value range (a quoted field's inside, `""` kept); undefined for a blank line or an open quote. */
+/** A line of dashes under a header (sqlite's `------  ------`, PowerShell's `----     -----`). */
+const DASHED_RULE = /^[ \t]*-{2,}[- \t]*\r?$/;
+/** A blank-aligned table's separator (SPACED_HEADER): two blanks or more. */
+const SPACED = '  ';
+/**
+ * A header of titles two blanks or more apart, no tab (`column -t`'s, kubectl's, a CLI's table); a title has no digit (a CLI's
+ * padded name / value rows, `AccessKey   SCWOXVWP3IBBH1ULVZC5`, are no header: its value is no title).
+ */
+const SPACED_HEADER = /^[ ]*[A-Za-z_][A-Za-z_.-]{0,63}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31})?)+[ ]*\r?$/;
+/** The titles of such a header (a title may hold one blank: `CREATED AT`). */
+const SPACED_TITLES = /[^ \r]+(?: [^ \r]+)*/g;
+/** A header's or a row's fields: a run of tabs, or of two blanks and more, between them. */
+function splitAligned(line: string, sep: string): string[] {
+  return sep === SPACED ? (line.match(SPACED_TITLES) ?? []) : line.split(/\t+/);
+}
+/** A blank-aligned row's cells (runs of two blanks or more between them), or undefined for an empty row. */
+function spacedCells(t: string, from: number, to: number): [number, number][] | undefined {
+  if (from === to) return undefined;
+  const cells: [number, number][] = [];
+  for (let i = from; i < to; ) {
+    while (i < to && t.charCodeAt(i) === 0x20) i++;
+    if (i >= to) break;
+    let j = i;
+    while (j < to && !(t.charCodeAt(j) === 0x20 && (t.charCodeAt(j + 1) === 0x20 || j + 1 === to))) j++;
+    cells.push([i, j]);
+    i = j;
+  }
+  return cells.length > 0 ? cells : undefined;
+}
+
 /** A tab-aligned row's cells (runs of tabs between them), or undefined for an empty row. */
 function alignedCells(t: string, from: number, to: number): [number, number][] | undefined {
   if (from === to) return undefined;

@@ -127,7 +127,7 @@ export class LearnedSecrets {
     }
     const index = this.index;
     if (!index || value.length < index.m || this.stale > MAX_LEARNED) this.index = null;
-    else addWithSuffix(index, value);
+    else addWithSuffix(index, value, kind);
     // A form derived below is not derived from again (a JSON form's JSON form would escape its escapes, without end).
     if (derived) return;
     // Its other URL form: a value found in a URL is percent-encoded there and shown decoded elsewhere (a SAS `sig=…%3D`, then
@@ -226,8 +226,10 @@ export class LearnedSecrets {
           }
         }
       }
-      if (tail) out.push({ start: cut.end, end: tail.end, kind: tail.kind });
-      if (head) out.push({ start: head.start, end: cut.start, kind: head.kind });
+      // A piece that is a word of one case (`password`, the head of a remembered `password123`, as a manifest's `key: password`
+      // ends its line: adv72 L29) is that word, not a value's piece.
+      if (tail && !WORD.test(text.slice(cut.end, tail.end))) out.push({ start: cut.end, end: tail.end, kind: tail.kind });
+      if (head && !WORD.test(text.slice(head.start, cut.start))) out.push({ start: head.start, end: cut.start, kind: head.kind });
     }
   }
 
@@ -273,7 +275,7 @@ export class LearnedSecrets {
     let m = MIN_LEARNED_CHARS;
     for (const v of this.kinds.keys()) m = Math.min(m, v.length);
     const index: Index = { m, shift: new Uint8Array(1 << TABLE_BITS).fill(m - BLOCK + 1), candidates: new Map(), values: new Set(), suffixes: new Map() };
-    for (const v of this.kinds.keys()) addWithSuffix(index, v);
+    for (const [v, kind] of this.kinds) addWithSuffix(index, v, kind);
     this.stale = 0;
     return index;
   }
@@ -298,10 +300,12 @@ function gramHash(text: string, at: number): number {
  * `v` and, for a long value, its last SUFFIX_CHARS characters: a value whose start a terminal drew over (`API_SECRET=…` then `\r`
  * and a progress bar shorter than the line: the line shows the bar and the value's end, adv25 F25) is found by its end.
  */
-function addWithSuffix(index: Index, v: string): void {
+function addWithSuffix(index: Index, v: string, kind: string): void {
   add(index, v);
-  // A token's end only: a value with blanks (a remembered line, a value cut by the squasher's mark) is found whole.
-  if (v.length < MIN_SUFFIXED_CHARS || /\s/.test(v)) return;
+  // A token's end only: a value with blanks (a remembered line, a value cut by the squasher's mark) is found whole. Not a private
+  // key's line: an OpenSSH key holds its public key, and a line's end is the public key's middle in the `.pub` printed next
+  // (adv70 L10: `ssh-ed25519 AAAAC3…IA[masked: private key]kcFf…`); a key's lines are found whole, and its block by its shape.
+  if (v.length < MIN_SUFFIXED_CHARS || /\s/.test(v) || kind.endsWith('private key')) return;
   const suffix = v.slice(-SUFFIX_CHARS);
   if (index.suffixes.has(suffix) || index.values.has(suffix)) return;
   index.suffixes.set(suffix, v);

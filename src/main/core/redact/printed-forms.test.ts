@@ -595,6 +595,40 @@ v = s(AN, 28) + 'x7'; f("aliyun's table with a Chinese label: | 访问密钥 | �
 v = s(AN, 18) + '4q'; f("a French label: clé API :", v, `Configuration :\n  clé API : ${v}`);
 v = s(AN, 40); f("an INI name's continuation lines (access_keys =, then one key a line)", v, `[remote "backup"]\nurl = https://sync.example.net/api\naccess_keys =\n    ${s(AN, 40)}\n    ${v}\nverify = true`);
 v = s(AN, 40); f("an HCL heredoc under a secret's name", v, `    content_type = "json"\n    secret       = trimspace(<<-EOT\n      ${v}\n    EOT\n    )`);
+// Adversary pass 69 (session 16's final attack): a short value written a character at a time under a clear name, a secret's
+// variable then its value with no `=`, a user and password pair under a credentials' name.
+v = 'DkQz7xPq2mWv8L'; f("Zig's decimal bytes under a key's name (14 bytes)", [...v].map((c) => c.charCodeAt(0)).join(', ').slice(0, 20), `const api_key = [_]u8{ ${[...v].map((c) => c.charCodeAt(0)).join(', ')} };`);
+v = 'DkQz7xPq2mWv'; f("Zig's typed hex bytes under a token's name (.{ … })", '0x44, 0x6b, 0x51', `pub const token: [12]u8 = .{ ${[...v].map((c) => '0x' + c.charCodeAt(0).toString(16)).join(', ')} };`);
+v = 'Hunter2!qZ7x'; f("a C array of a Wi-Fi key's bytes", '72, 117, 110, 116', `static const uint8_t wifi_psk[] = {${[...v].map((c) => c.charCodeAt(0)).join(', ')}};`);
+v = 'zRqX7mLp2KwN'; f("bash's octal escapes of a password (printf in a trace)", [...v].map((c) => '\\' + c.charCodeAt(0).toString(8).padStart(3, '0')).join('').slice(0, 24), `+ export DB_PASSWORD=$(printf '${[...v].map((c) => '\\' + c.charCodeAt(0).toString(8).padStart(3, '0')).join('')}')`);
+v = 'Rcx9Kp2LmQ'; f("bash's $'\\x..' of a secret key", '\\x52\\x63\\x78\\x39', `SECRET_KEY=$'${[...v].map((c) => '\\x' + c.charCodeAt(0).toString(16)).join('')}'`);
+v = 'Rcx9Kp2LmQ7v'; f("a JSON encoder's \\u escapes of a short token", '\\u0052\\u0063\\u0078', `{"api_token": "${[...v].map((c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join('')}"}`);
+v = 'Xq7pL2mN9vR4tK8wZ3bY6cH1'; f('a deploy log: using VERCEL_TOKEN <value>', v, `Deploying with vercel --prod using VERCEL_TOKEN ${v}`);
+v = 'nfp_Q2w9xVb7TzLk4RmP8sYd3NcH6jFa1GeU5e0'; f('authenticating with NETLIFY_AUTH_TOKEN <value>', v, `[deploy] authenticating with NETLIFY_AUTH_TOKEN ${v}`);
+v = 'nP4#vQ9xLm2@tR'; f('a user and password pair under "creds" (a list)', v, `upstream creds: ["svc_sync", "${v}"]`);
+v = 'hB7!kR2mQx9wZp'; f('a user and password pair under CREDS (a tuple)', v, `UPSTREAM_CREDS = ('svc_sync', '${v}')`);
+// Adversary passes 70 and 71 (session 17): a value with a comma in `ps`, vague names, byte and character lists under a name,
+// REPL results, prose in other languages, a blank-aligned table, a concatenated key, a wrapped quoted value, a reversed token.
+v = 'Cq,6%u3x34R0=q4ZABq3'; f('docker run -e NAME=value with a comma in ps', v, `root  2281  0.0  0.1 713944 41220 ?  Sl  09:12  0:00 docker run --rm -e POSTGRES_PASSWORD=${v} -e POSTGRES_DB=ledger -p 5432:5432 postgres:16`);
+v = 'vmQ@V1?ur0lsay'; f("pry's hash under :cred", v, `=> {:host=>"ldap.corp.internal", :port=>636, :cred=>"${v}", :encryption=>:simple_tls}`);
+v = 'W!V&fS*?ztXF+q.n'; f("node inspect's object under pw:", v, `debug> exec cfg.db\n{ host: 'db.internal', user: 'api', pw: '${v}' }`);
+v = 'dx%0VHIeYs'; f('JavaScript \\x escapes of a short password under pw', [...v].map((c) => '\\x' + c.charCodeAt(0).toString(16)).join(''), `const pw = "${[...v].map((c) => '\\x' + c.charCodeAt(0).toString(16)).join('')}";`);
+f("a C header's hex key bytes on the line below its name", '0x51, 0xfd, 0xce, 0xe8', 'static const unsigned char hmac_key[16] = {\n    0x51, 0xfd, 0xce, 0xe8, 0xbf, 0xd1, 0xdb, 0x1b, 0x0f, 0x11, 0xa7, 0x0c, 0x21, 0xf9, 0xc1, 0x04\n};');
+f("Go's %v of a []byte after secret= (a file:line: before it)", '42 85 65 48 61 78', 'DEBUG signer.go:58: signing secret=[42 42 85 65 48 61 78 107 54 53 119 43 122 84 120] alg=HS256');
+v = 'MZaIIIqCHW@-FweY1'; f("Java's char[] password literal", "'M', 'Z', 'a', 'I'", `    private static final char[] KEYSTORE_PASS = { ${[...v].map((c) => `'${c}'`).join(', ')} };`);
+f("Python's bytes repr of a REPL's SECRET_KEY", '\\x83\\xebrU-\\xd4', ">>> app.config['SECRET_KEY']\nb'\\x83\\xebrU-\\xd4\\rj\\xf5\\xf0hQI\\xc3[\\xca'\n>>> ");
+v = '^AbT6oHou'; f("pdb's p session.auth (a user and password tuple)", v, `(Pdb) p self.session.auth\n('integration-bot', '${v}')\n(Pdb) p self.session.headers`);
+v = 'XaTchpZyBH%ofgoC'; f("a namedtuple's positional repr under creds", v, `>>> creds\nCreds('svc-backup', '${v}')\n>>> `);
+v = 'oXnbCeBRP'; f('a chat message: the db pw is …', v, `{"type":"message","text":"the staging db pw is ${v} btw, rotate it after the demo"}`);
+v = 's#a7IZkgX'; f('a TODO: temp admin pass is …', v, `src/admin/seed.ts:14:  // TODO(anna): remove before merge -- temp admin pass is ${v} (same as on staging)`);
+v = 'E=DAAQ0ERhPA?RBh'; f('a German commit: Passwort … auf … gesetzt', v, `    Testumgebung: Admin-Passwort vorübergehend auf ${v} gesetzt`);
+v = 'rkXD9tfqIxLct+@u'; f('a Portuguese note: a senha … é …', v, `Nota interna (pt-BR): a senha do roteador do escritório é ${v}`);
+v = 'J-@?YDBAVtu@3&xb'; f('column -t of a table with a PASSWORD column', v, `SERVICE   USER      PASSWORD          HOST\nrabbitmq  orders    V##PS!9dy         rabbit-01\nredis     default   ${v}  cache-01`);
+v = '4pXVWELPKC91ZTzd'; f("a key split in two by +", v, `STRIPE_API_KEY = "sk_live_CMaKZATV" + "${v}"`);
+v = 'dJd5PGJc0kcHk1pbptIf'; f("a quoted bearer token a log's wrap carried to the next line", v, `level=info msg="starting sync" auth_header="Bearer npm_nqdvmCLfCiM6fIlD\n${v}" retries=3`);
+v = 'OvQlJ6bojM7Y3jaPqd63xGom8xt42IM5tQDC_phg'; f('a GitHub token written backwards in JavaScript', v, `const t = "${v}".split("").reverse().join("");`);
+v = 'dEL3ZAX*@SRfN?JH'; f("a Scala case class's positional JDBC URL, user and password", v, `[info] JdbcConfig(jdbc:postgresql://warehouse:5432/dw,dw_loader,${v},30)`);
+v = 'Hq8wN2vLr4Tz'; f('a wi-fi key under psk (wpa_supplicant)', v, `network={\n\tssid="home"\n\tpsk="${v}"\n}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -874,8 +908,34 @@ describe('credentials as commands print them', () => {
       '[auth]\napi_key =\n[server]\nport = 8080',
       // PHP's var_dump: a name's `=>` then its value below is var_dump's own reading, the names' lines stay.
       'array(2) {\n  ["API_KEY"]=>\n  string(4) "none"\n  ["DB_HOST"]=>\n  string(14) "mysql.internal"\n}',
+      // Short byte lists and escapes under names that say nothing, text escaped under a count's name, a variable's name then a
+      // word, a list of users or hosts (pass 69's fixes stand beside these).
+      'const version = [_]u8{ 1, 4, 2, 0 };\nconst rgb = [_]u8{ 255, 128, 0, 255, 128, 0, 12, 34, 56, 78 };',
+      'let header: [u8; 8] = [137, 80, 78, 71, 13, 10, 26, 10];',
+      '{"title": "\\u00c9t\\u00e9 \\u00e0 Paris", "token_count": 1234}',
+      "printf '\\033[1;32m\\033[0m' # password prompt colours",
+      'using NODE_ENV production\nbuilding with TOKEN_LIMIT 4096\nsigning with GPG_KEY_ID 3AA5C34371567BD2',
+      'admins: ["alice", "bob"]\nupstream hosts: ["db1.internal", "db2.internal"]',
+      // Passes 70 and 71's look-alikes beside their fixes: a lexer's token type, pairs that are two (`a=1,b=2`), code building a
+      // query string, a blank-aligned table with no secret's column, a CLI's padded name and id rows, prose about a password.
+      'lexer: token=IDENT value=refreshTokenExpiry line=42',
+      'tags=a,b,c password_policy=min12,upper',
+      'x = "password=" + "abc"\nString url = "jdbc:sqlserver://db;user=sa;password=" + pw + ";";\n$q = "token=" . $t;',
+      'NAME      READY   STATUS    RESTARTS   AGE\napi-7d9   1/1     Running   0          5d',
+      'AccessKey                SCWOXVWP3IBBH1ULVZC5\nApplicationID            75af9e2e-42e2-4a7e-9862-49c314e82afb',
+      'the password is required\nyour pass is valid until Friday\nthe password is Required for login',
+      'vowels = [\'a\', \'e\', \'i\', \'o\', \'u\', \'y\', \'w\', \'x\']',
+      'const greeting = "olleh dlrow"[::-1]',
+      'api_key = os.environ["API_KEY"]\ndsn = "host=db user=app password=" + pw',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
+  });
+
+  it("keeps a word at a line's end that heads a value masked earlier (adversary pass 72: `key: password` after `password123`)", () => {
+    const r = new Redactor();
+    expect(r.mask('fixtures:\n  users:\n    - email: admin@example.com\n      password: "password123"\n')).toContain('[masked: password]');
+    const manifest = '            secretKeyRef:\n              name: prod-db-creds\n              key: password\n        - name: TOKEN_AUDIENCE\n';
+    expect(r.mask(manifest)).toBe(manifest);
   });
 
   for (const [name, value, text] of forms) {

@@ -18,8 +18,14 @@ const PROMPT = /^(?:irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d
 function mayHoldPrompt(text: string): boolean {
   return text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('\n= ') && text.includes('> '));
 }
-/** A result line holding one quoted string, after the REPL's own mark. */
-const RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){4,8192})\k<q>[ \t]*\r?$/;
+/**
+ * A result line holding one quoted string, after the REPL's own mark; Python's bytes (`b'\x83\xebrU-…'` of a Flask
+ * `SECRET_KEY`: adv71 F19); or a pair of them, a tuple or a constructor's repr, the second the secret (pdb's `p
+ * session.auth` → `('integration-bot', '…')`, `>>> creds` → `Creds('svc-backup', '…')`: adv71 F38, F39).
+ */
+const RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)(?:[bB]|[A-Za-z_][\w.]{0,63}\(|\()?(?:(?<q1>["'])[^"'\n]{1,128}\k<q1>,[ \t]*)?(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){4,8192})\k<q>\)?[ \t]*\r?$/;
+/** An expression's last word that reads a credential pair: `session.auth`, `client.credentials`. */
+const READS_CREDENTIALS = /^(?:auth|basic_auth|credentials|creds)$/i;
 /** Lines below the prompt the result may be on (IPython leaves none; a warning may come first). */
 const RESULT_LINES = 3;
 /** A word of the expression (a method, a key, a symbol, a string's content). */
@@ -36,7 +42,8 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
     // What the expression reads is its last word (`dig(:aws, :region)` reads a region, however `credentials` is named before it).
     const words = p.groups!.expr.match(WORD) ?? [];
     const last = words[words.length - 1];
-    if (last === undefined || !isSecretName(last)) continue;
+    // An object's `auth` (requests' session: the user and password pair) reads a credential, whatever a bare `auth:` names elsewhere.
+    if (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last))) continue;
     let lineStart = p.index + p[0].length + 1;
     for (let j = 0; j < RESULT_LINES && lineStart < text.length; j++) {
       const nl = text.indexOf('\n', lineStart);
@@ -77,7 +84,8 @@ export function notebookResults(text: string, isSecretName: (name: string) => bo
     const repr = PY_REPR.exec(r.groups!.v);
     if (!repr) continue;
     const last = lastSourceWord(text, r.index);
-    if (last === undefined || !isSecretName(last)) continue;
+    // An object's `auth` (requests' session: the user and password pair) reads a credential, whatever a bare `auth:` names elsewhere.
+    if (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last))) continue;
     const value = repr.groups!.s ?? repr.groups!.d!;
     if (value.length < 4) continue;
     const start = r.index + r[0].length - 1 - r.groups!.v.length + (repr.groups!.s !== undefined ? 1 : 2);

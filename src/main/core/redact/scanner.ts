@@ -268,7 +268,62 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_AWS_KEY_ID) awsSecretBesideId(text, out);
   if (gates & GATE_SEED_PHRASE) seedPhraseLines(text, out);
   if (out.length > 0 && gates & GATE_QUOTED_PRINTABLE) softBreakTails(text, out);
+  if (out.length > 0) valueContinuations(text, out);
+  if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   return out;
+}
+
+/** A string literal reversed back by the code that prints it: JavaScript's `.split("").reverse().join("")`, Python's `[::-1]`. */
+const REVERSED_LITERAL = /(["'])(?<v>[^"'\\\n]{8,512})\1(?:\.split\([ \t]*(["'])\3[ \t]*\)\.reverse\(\)\.join\(|\[::-1\])/g;
+
+/** A secret written backwards (`const t = "OvQl…_phg".split("").reverse().join("")`, a scanner's dodge: adv71 F21): read forwards. */
+function reversedLiterals(text: string, out: SecretFinding[]): void {
+  REVERSED_LITERAL.lastIndex = 0;
+  for (let m = REVERSED_LITERAL.exec(text); m; m = REVERSED_LITERAL.exec(text)) {
+    const v = m.groups!.v;
+    const inner = scanSecrets([...v].reverse().join(''))[0];
+    if (inner) out.push({ start: m.index + 1, end: m.index + 1 + v.length, kind: `reversed ${inner.kind}` });
+  }
+}
+
+/** A quoted value's next piece joined by `+` (`"sk_live_CMaKZATV" + "4pXVWELPKC91ZTzd"`), sticky after the closing quote. */
+const PLUS_PIECE = /[ \t]*\+[ \t]*(?<q>["'])(?<v>[^"'\\\n]{1,4096})\k<q>/y;
+/** The rest of a quoted value a wrap carried to the next line (`Bearer npm_nqdv…` then `dJd5…" retries=3`), sticky after the break. */
+const WRAPPED_QUOTED_TAIL = /[ \t]*(?<v>[A-Za-z0-9+/=._~-]{2,512})"/y;
+/** Pieces of a concatenation followed, and characters of a line read back for its open quote. */
+const MAX_CONCATENATED_PIECES = 8;
+const MAX_OPEN_QUOTE_LOOKBACK = 4096;
+
+/**
+ * The rest of a value found whole up to where its text goes on elsewhere: a string literal continued by `+ "…"` (code that
+ * splits a key in two: adv71 F22), and a quoted value a terminal or a log's wrap cut at the line's end, its tail up to the
+ * closing quote on the next line (adv71 F50). Each piece takes the value's kind.
+ */
+function valueContinuations(text: string, out: SecretFinding[]): void {
+  for (let n = out.length, k = 0; k < n; k++) {
+    const f = out[k];
+    const q = text.charCodeAt(f.end);
+    if ((q === 0x22 || q === 0x27) && text.charCodeAt(f.start - 1) === q) {
+      let at = f.end + 1;
+      for (let p = 0; p < MAX_CONCATENATED_PIECES; p++) {
+        PLUS_PIECE.lastIndex = at;
+        const m = PLUS_PIECE.exec(text);
+        if (!m) break;
+        const start = at + m[0].length - 1 - m.groups!.v.length;
+        out.push({ start, end: start + m.groups!.v.length, kind: f.kind, byContext: f.byContext });
+        at += m[0].length;
+      }
+    } else if (q === 0x0a || (q === 0x0d && text.charCodeAt(f.end + 1) === 0x0a)) {
+      // An open double quote on the value's line before it (an odd count of quotes).
+      const from = Math.max(text.lastIndexOf('\n', f.start - 1) + 1, f.start - MAX_OPEN_QUOTE_LOOKBACK);
+      let quotes = 0;
+      for (let i = from; i < f.start; i++) if (text.charCodeAt(i) === 0x22) quotes++;
+      if (quotes % 2 === 0) continue;
+      WRAPPED_QUOTED_TAIL.lastIndex = f.end + (q === 0x0d ? 2 : 1);
+      const m = WRAPPED_QUOTED_TAIL.exec(text);
+      if (m) out.push({ start: m.index + m[0].length - 1 - m.groups!.v.length, end: m.index + m[0].length - 1, kind: f.kind, byContext: f.byContext });
+    }
+  }
 }
 
 /**
@@ -497,13 +552,18 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   };
   // A table's row labelled in such a script (no colon: `| 访问密钥 | … |`): the line of each label word (searched like the words
   // above: at no cost in a text with no character past U+00FF), when it starts with `|`.
+  // Each line is looked at once per word: a word's next use on a line already looked at is passed over before its line's start
+  // is looked for (a megabyte line of labels walked back to its start for each took 9 s).
   let rowDone = -1;
   for (const word of ROW_LABEL_WORDS) {
+    let lineDone = -1;
     for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+      if (i < lineDone) continue;
       const start = text.lastIndexOf('\n', i) + 1;
-      if (start <= rowDone || text.charCodeAt(start) !== 0x7c) continue;
       const nl = text.indexOf('\n', i);
-      rowDone = nl < 0 ? text.length : nl;
+      lineDone = nl < 0 ? text.length : nl;
+      if (start <= rowDone || text.charCodeAt(start) !== 0x7c) continue;
+      rowDone = lineDone;
       apply(FOREIGN_KEY_ROW, text.slice(start, rowDone), start, out);
     }
   }
@@ -513,11 +573,13 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   // A target between the word and the colon (`[sudo] пароль для bob: `): the word's own line. Searching a text with no
   // character past U+00FF for these costs nothing (V8 answers at once for a one-byte string).
   for (const word of UNSPACED_PROMPT_WORDS) {
+    let lineDone = -1;
     for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+      if (i < lineDone) continue;
       const start = text.lastIndexOf('\n', i) + 1;
       const nl = text.indexOf('\n', i);
-      const end = nl < 0 ? text.length : nl;
-      if (end > done) apply(PROMPT, text.slice(start, end), start, out);
+      lineDone = nl < 0 ? text.length : nl;
+      if (lineDone > done) apply(PROMPT, text.slice(start, lineDone), start, out);
     }
   }
 }
@@ -1518,15 +1580,23 @@ const BOOTSTRAP_TOKEN_CELL = /^[a-z0-9]{6}\.[a-z0-9]{16}(?=[ \t]|\r?$)/;
  * blank line. By its column, never by the shape alone: bundlers name assets the same way (`vendor.3f9a0c1e2b4d5f6a.js`).
  */
 function tokenTableRows(text: string, out: SecretFinding[]): void {
+  // The line of the last TOKEN looked at, and its header's column (-1: none): a line is read once, however many TOKENs it holds
+  // (a megabyte line of them, each walked back to the line's start, took 35 s).
+  let lineStart = -1;
+  let lineEnd = -1;
+  let headerColumn = -1;
   for (let i = text.indexOf('TOKEN'); i >= 0; i = text.indexOf('TOKEN', i + 5)) {
-    // A column's name: at the line's start or after 2+ blanks, then 2+ blanks or the line's end (`GITHUB_TOKEN=…` is none).
-    const lineStart = text.lastIndexOf('\n', i) + 1;
-    const before = text.charCodeAt(i - 1);
-    if (i > lineStart && !((before === 0x20 || before === 0x09) && (text.charCodeAt(i - 2) === 0x20 || text.charCodeAt(i - 2) === 0x09))) continue;
-    TOKEN_HEADER.lastIndex = lineStart;
-    const m = TOKEN_HEADER.exec(text);
-    if (!m || m.index !== lineStart || m.groups!.before.length !== i - lineStart) continue;
-    const column = i - lineStart;
+    if (i >= lineEnd) {
+      lineStart = text.lastIndexOf('\n', i) + 1;
+      const nl = text.indexOf('\n', i);
+      lineEnd = nl < 0 ? text.length : nl;
+      // A column's name: at the line's start or after 2+ blanks, then 2+ blanks or the line's end (`GITHUB_TOKEN=…` is none).
+      TOKEN_HEADER.lastIndex = lineStart;
+      const m = TOKEN_HEADER.exec(text);
+      headerColumn = m && m.index === lineStart ? m.groups!.before.length : -1;
+    }
+    if (i - lineStart !== headerColumn) continue;
+    const column = headerColumn;
     for (let at = text.indexOf('\n', i) + 1; at > 0 && at < text.length; ) {
       const nl = text.indexOf('\n', at);
       const end = nl < 0 ? text.length : nl;
@@ -1730,6 +1800,8 @@ export function isSecretName(name: string): boolean {
   // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
   // the database words (`primary_key`) and a bare `key` would keep.
   if (AZURE_KEY_NAME.test(name)) return true;
+  // A Wi-Fi pre-shared key under a program's name for it (`static const uint8_t wifi_psk[] = {72, 117, …}`: adv69).
+  if (/(?:^|[_.-])psk$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
   if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
   // Vercel's Deployment Protection bypass secret (`x-vercel-protection-bypass` header, `VERCEL_AUTOMATION_BYPASS_SECRET`: adv32
@@ -2050,6 +2122,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
   // adv17 K11, K15) names where the secret comes from; a public signature (`-----BEGIN PGP SIGNATURE-----`, K13) is none.
   if ((/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && isSecretName(value)) || /^-----BEGIN (?:PGP|SSH) SIGNATURE-----/.test(value)) return e;
+  // Code building a string (`"password=" + pw + "&x"`): between the quotes is the operator, no value; and a literal that ends
+  // where a value would start, joined to a variable (`dsn = "host=db user=app password=" + pw`: adv72 L21), holds none.
+  if (quoted !== undefined && CONCATENATION_OPERATOR.test(value)) return e;
+  if (quoted !== undefined && /[=:]$/.test(value) && JOINED_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
+  // A lexer's token type (`lexer: token=IDENT value=…`: adv71 L09): a bare `token` whose value is one upper-case word.
+  if (quoted === undefined && /^token$/i.test(name) && /^[A-Z][A-Z_]{1,23}$/.test(value)) return e;
   // A setting's name read by a call (`let apiKey = config.get("apiKey");`: adv43 K01): a camelCase or dotted secret's name
   // without a digit names the setting.
   if (quoted !== undefined && value.length <= MAX_NAME_AS_VALUE && NAME_AS_VALUE.test(value) && isSecretName(value)) return e;
@@ -3046,13 +3124,18 @@ function puttyPrivateLines(text: string, at: number, out: SecretFinding[]): void
   if (end > start) out.push({ start, end: text[end - 1] === '\n' ? end - 1 : end, kind: 'private key' });
 }
 
+/** After a string literal: a concatenation's operator (`+`, PHP's `.`). */
+const JOINED_AFTER = /^[ \t]*(?:\+|\.[ \t]*\$)/;
+/** A "value" that is code building a string between two literals (`"password=" + pw + ";"`, `'token=' . $t`), quotes and all. */
+const CONCATENATION_OPERATOR = /^["']?[ \t]*(?:\+|\.|&|\|\|)(?:[ \t]*[A-Za-z_$][\w.$]{0,64}(?:\(\))?[ \t]*(?:\+|\.|&|\|\|))?[ \t]*["']?$/;
+
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[], notValue?: RegExp): void {
   rule.re.lastIndex = 0;
   for (let m = rule.re.exec(line); m; m = rule.re.exec(line)) {
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
     if (notValue?.test(secret)) continue;
-    if (isReference(secret) || isPlaceholder(secret) || (rule.guard === true && isLookAlike(secret, true))) continue;
+    if (isReference(secret) || isPlaceholder(secret) || (rule.guard === true && isLookAlike(secret, true)) || CONCATENATION_OPERATOR.test(secret)) continue;
     // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
     const name = m.groups?.name;
     if (name !== undefined && !isSecretName(name)) continue;
@@ -3110,7 +3193,8 @@ const NAME_TESTS: NameTests = { isSecretName: (n) => isSecretName(n), kindOfName
 /** What the mask of a key-named value says: `password`, `token`, `api key`, `secret`. */
 function kindOfName(name: string): string {
   const n = name.toLowerCase();
-  if (/pass|pwd/.test(n)) return 'password';
+  if (/pass|pwd|(?:^|[_.-])pw$/.test(n)) return 'password';
+  if (/psk$/.test(n)) return 'wi-fi key';
   if (/(?:^|[_.-])pin(?:[_.-]?code)?(?:[_.-]|$)/.test(n)) return 'pin';
   if (/private[_.-]?key/.test(n)) return 'private key';
   if (/api[_.-]?key|apikey/.test(n)) return 'api key';
