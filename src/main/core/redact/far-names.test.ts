@@ -370,6 +370,9 @@ describe('values named from afar', () => {
     `${'jdbc:x:y,u,'.repeat(90_000)}`,
     `${">>> creds\nCreds('a', 'bbbbbbbb'\n".repeat(30_000)}`,
     `${'using DB_PASSWORD with DB_PASSWORD '.repeat(30_000)}`,
+  `${'bob: password? '.repeat(65_000)}`,
+  'bob: the password?\n'.repeat(50_000),
+  '?'.repeat(1_000_000),
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -628,6 +628,8 @@ v = '4pXVWELPKC91ZTzd'; f("a key split in two by +", v, `STRIPE_API_KEY = "sk_li
 v = 'dJd5PGJc0kcHk1pbptIf'; f("a quoted bearer token a log's wrap carried to the next line", v, `level=info msg="starting sync" auth_header="Bearer npm_nqdvmCLfCiM6fIlD\n${v}" retries=3`);
 v = 'OvQlJ6bojM7Y3jaPqd63xGom8xt42IM5tQDC_phg'; f('a GitHub token written backwards in JavaScript', v, `const t = "${v}".split("").reverse().join("");`);
 v = 'dEL3ZAX*@SRfN?JH'; f("a Scala case class's positional JDBC URL, user and password", v, `[info] JdbcConfig(jdbc:postgresql://warehouse:5432/dw,dw_loader,${v},30)`);
+v = 'Gh3S$VnAT'; f('a Russian chat: a password asked for, answered alone on the next line', v, `[10:15] Ольга: нет, какой пароль?\n[10:15] Дмитрий: ${v}\n[10:16] Ольга: спасибо, работает`);
+v = 'hB7!kR2mQx9wZp'; f('an IRC log: the pw asked for, answered by another', v, `<alice> whats the staging pw?\n<bob> ${v}`);
 v = 'Hq8wN2vLr4Tz'; f('a wi-fi key under psk (wpa_supplicant)', v, `network={\n\tssid="home"\n\tpsk="${v}"\n}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -927,6 +929,7 @@ describe('credentials as commands print them', () => {
       'vowels = [\'a\', \'e\', \'i\', \'o\', \'u\', \'y\', \'w\', \'x\']',
       'const greeting = "olleh dlrow"[::-1]',
       'api_key = os.environ["API_KEY"]\ndsn = "host=db user=app password=" + pw',
+      'Forgot password?\nRequest id: 7f3a9b2c1d\nalice: what is the wifi password?\nbob: it is on the fridge\nalice: ok v2.4.1-rc3',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

@@ -270,7 +270,47 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (out.length > 0 && gates & GATE_QUOTED_PRINTABLE) softBreakTails(text, out);
   if (out.length > 0) valueContinuations(text, out);
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
+  if (text.includes('?')) answersToPasswordQuestions(text, out);
   return out;
+}
+
+/** A message that asks for a password, at its line's end (`what's the password?`, `какой пароль?`, `Passwort?`). */
+const PASSWORD_QUESTION = /(?:pass(?:word|wd)?|\bpw|пароль|passwort|kennwort|contraseña|senha|mot de passe|wachtwoord|密码|パスワード|비밀번호)[ \t]*\?[ \t]*[)"'\]]?[ \t]*\r?$/i;
+/** A chat line's message that is one made word (a digit and a letter, 8 to 64 characters), after a speaker's `: ` or `> `. */
+const ONE_WORD_ANSWER = /^[^\n]{0,96}?(?::|>)[ \t]+(?<v>(?=[^\s]*\d)(?=[^\s]*\p{L})[^\s"'<>]{8,64})[ \t]*\r?$/u;
+/** A chat line's speaker before its message: a name and `: `, or `<name> `. */
+const SPEAKER = /^[^\n]{0,96}?(?:\p{L}[^\s:]{0,48}:[ \t]|<[^\s>]{1,48}>[ \t])/u;
+/** Lines after the question an answer is looked for on. */
+const ANSWER_LINES = 2;
+
+/**
+ * A password asked for in a chat and answered alone on a following line (`[10:15] Ольга: нет, какой пароль?` then `[10:15]
+ * Дмитрий: Gh3S$VnAT`: adv71 F36; Slack's and Teams' exports, a ticket's comments): the answer, when it is one made word.
+ */
+function answersToPasswordQuestions(text: string, out: SecretFinding[]): void {
+  let lineDone = -1;
+  for (let q = text.indexOf('?'); q >= 0; q = text.indexOf('?', q + 1)) {
+    if (q < lineDone) continue;
+    const nl = text.indexOf('\n', q);
+    lineDone = nl < 0 ? text.length : nl;
+    if (nl < 0) return;
+    const lineStart = text.lastIndexOf('\n', q) + 1;
+    const head = text.slice(Math.max(lineStart, q - 32), lineDone);
+    // A chat's line: a speaker before the message (`Ольга: `, `<bob> `), not a page's `Forgot password?`.
+    if (!PASSWORD_QUESTION.test(head) || !SPEAKER.test(text.slice(lineStart, Math.min(q, lineStart + 128)))) continue;
+    for (let at = nl + 1, n = 0; n < ANSWER_LINES && at < text.length; n++) {
+      const e = text.indexOf('\n', at);
+      const end = e < 0 ? text.length : e;
+      const m = ONE_WORD_ANSWER.exec(text.slice(at, end));
+      if (m && !isLookAlike(m.groups!.v, true)) {
+        const start = at + m[0].lastIndexOf(m.groups!.v);
+        out.push({ start, end: start + m.groups!.v.length, kind: 'password', byContext: true });
+        break;
+      }
+      if (e < 0) break;
+      at = e + 1;
+    }
+  }
 }
 
 /** A string literal reversed back by the code that prints it: JavaScript's `.split("").reverse().join("")`, Python's `[::-1]`. */
