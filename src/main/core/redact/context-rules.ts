@@ -514,6 +514,12 @@ export const FILES: ContextRule[] = [
   // …and a user and password pair under a credentials' name, in a tuple or a list (`upstream creds: ["svc_sync", "…"]`,
   // `UPSTREAM_CREDS = ('svc_sync', '…')`: adv69).
   { kind: 'password', keywords: ['auth', 'cred'], sharesNameWords: true, needs: /(?:auth|creds|credentials)['"]?[ \t]*[:=][ \t]*[([]/i, re: /(?<![A-Za-z0-9])(?:auth|creds|credentials)['"]?[ \t]*[:=][ \t]*[([][ \t]*(['"])[^'"\n]{1,128}\1[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{4,256})(?=\2[ \t]*[)\]])/gi },
+  // ClickHouse's MySQL and PostgreSQL table engines and functions (`ENGINE = MySQL('host:3306', 'db', 'table', 'user', '…')`,
+  // `SHOW CREATE TABLE`'s output: adv74 F13): the fifth argument is the password.
+  { kind: 'password', keywords: ['mysql(', 'postgresql(', 'mongodb('], re: /\b(?:MySQL|PostgreSQL|MongoDB|mysql|postgresql|mongodb)\([ \t]*'[^'\n]{1,256}'[ \t]*,[ \t]*'[^'\n]{0,128}'[ \t]*,[ \t]*'[^'\n]{0,128}'[ \t]*,[ \t]*'[^'\n]{1,128}'[ \t]*,[ \t]*'(?<secret>[^'\n]{1,512})(?=')/g, guard: true },
+  // A row of tab-separated cells whose one before last names a secret and whose last is its value (`aws cloudformation
+  // describe-stacks --query Outputs --output text`: Description, OutputKey, OutputValue: adv74 F25).
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /\t/, re: /(?:^|\t)(?<name>[A-Za-z][A-Za-z0-9]{0,63})\t(?<secret>[^\t\n\r]{6,512})(?=\r?$)/gm, guard: true },
   // A JDBC URL, its user and its password as a positional toString prints them (Scala's case class `JdbcConfig(jdbc:postgresql://…,
   // dw_loader,<password>,30)`: adv71 F44): the field after the user.
   { kind: 'password', keywords: ['jdbc:'], re: /\bjdbc:[a-z0-9]+:[^\s,()]{1,512},[ \t]?[\w.@-]{1,64},[ \t]?(?<secret>[^\s,()]{6,256})(?=[,)])/g, guard: true },
@@ -639,8 +645,9 @@ export const FILES: ContextRule[] = [
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
   // A value stored under a key named like a credential, as redis-cli MONITOR logs it (`"SET" "api_token:dana" "…" "EX" "3600"`, SETEX's
-  // seconds between: adv48 F20) or a prompt shows it (`127.0.0.1:6379> SET api_token:dana …`): a word of the key says what it holds.
-  { kind: 'token', keywords: ['"set', '"psetex"', '> set', '>set'], needs: /(?:"(?:P?SETEX|SETNX|GETSET|SET)"|> ?SET)[ \t]/i, re: /(?:"(?:SET|SETNX|GETSET|P?SETEX)"[ \t]+"[^"\n]{0,128}?(?<![a-z])(?:api[_.-]?key|apikey|access[_.-]?key|tokens?|secrets?|passw(?:or)?ds?|credentials?|refresh[_.-]?tokens?)(?![a-z])[^"\n]{0,128}"[ \t]+(?:"\d{1,10}"[ \t]+)?"(?<secret>(?:[^"\\\n]|\\.){4,4096})(?=")|>[ \t]?SET[ \t]+\S{0,128}?(?<![a-z])(?:api[_.-]?key|apikey|access[_.-]?key|tokens?|secrets?|passw(?:or)?ds?|credentials?)(?![a-z])\S{0,128}[ \t]+(?<secret2>[^\s"']{4,4096}))/gi, guard: true },
+  // seconds between: adv48 F20) or a prompt shows it (`127.0.0.1:6379> SET api_token:dana …`): a word of the key says what it holds
+  // (`cfg:ldap:bind_pw` too: adv74 F10).
+  { kind: 'token', keywords: ['"set', '"psetex"', '> set', '>set'], needs: /(?:"(?:P?SETEX|SETNX|GETSET|SET)"|> ?SET)[ \t]/i, re: /(?:"(?:SET|SETNX|GETSET|P?SETEX)"[ \t]+"[^"\n]{0,128}?(?<![a-z])(?:api[_.-]?key|apikey|access[_.-]?key|tokens?|secrets?|passw(?:or)?ds?|pw|pwd|credentials?|refresh[_.-]?tokens?)(?![a-z])[^"\n]{0,128}"[ \t]+(?:"\d{1,10}"[ \t]+)?"(?<secret>(?:[^"\\\n]|\\.){4,4096})(?=")|>[ \t]?SET[ \t]+\S{0,128}?(?<![a-z])(?:api[_.-]?key|apikey|access[_.-]?key|tokens?|secrets?|passw(?:or)?ds?|pw|pwd|credentials?)(?![a-z])\S{0,128}[ \t]+(?<secret2>[^\s"']{4,4096}))/gi, guard: true },
   // RESP3's handshake with its credentials (`HELLO 3 AUTH user pw SETNAME x`, redis-cli MONITOR's `"HELLO" "3" "AUTH" "u" "pw"`: adv22 F08).
   { kind: 'password', keywords: ['auth ', 'auth"'], needs: /HELLO"?[ \t]+"?\d/i, re: /\bHELLO"?[ \t]+"?\d"?[ \t]+"?AUTH"?[ \t]+"?[^\s"]+"?[ \t]+"?(?<secret>(?:[^\s"\\]|\\.)+)/gi, guard: true },
   // `declare -p` of an array whose name is a secret's (`declare -A CREDS=([smtp]="…" [db]="…" )`: adv18 F15): every element is a value.

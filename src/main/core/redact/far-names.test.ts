@@ -373,6 +373,13 @@ describe('values named from afar', () => {
   `${'bob: password? '.repeat(65_000)}`,
   'bob: the password?\n'.repeat(50_000),
   '?'.repeat(1_000_000),
+  // Pass 74's: quote joins, ClickHouse engines unclosed, tab rows, head headers, PowerShell prompts.
+  `PGPASSWORD='abcdefgh'${"\\''x".repeat(200_000)}`,
+  `${"MySQL('h', 'd', 't', 'u', ".repeat(40_000)}`,
+  `${'a\tDbPassword\tb\t'.repeat(60_000)}`,
+  '==> /run/secrets/x <==\n'.repeat(40_000),
+  `==> /run/secrets/db_password <==\n${'Qm7xT2vK9pL4\n'.repeat(80_000)}`,
+  `${'PS C:\\> x | ConvertFrom-SecureString -AsPlainText\n'.repeat(20_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -630,6 +630,14 @@ v = 'OvQlJ6bojM7Y3jaPqd63xGom8xt42IM5tQDC_phg'; f('a GitHub token written backwa
 v = 'dEL3ZAX*@SRfN?JH'; f("a Scala case class's positional JDBC URL, user and password", v, `[info] JdbcConfig(jdbc:postgresql://warehouse:5432/dw,dw_loader,${v},30)`);
 v = 'Gh3S$VnAT'; f('a Russian chat: a password asked for, answered alone on the next line', v, `[10:15] Ольга: нет, какой пароль?\n[10:15] Дмитрий: ${v}\n[10:16] Ольга: спасибо, работает`);
 v = 'hB7!kR2mQx9wZp'; f('an IRC log: the pw asked for, answered by another', v, `<alice> whats the staging pw?\n<bob> ${v}`);
+// Adversary pass 74 (session 17): bash's quote join in a trace, a MONITOR key ending _pw, ClickHouse's MySQL engine, a tab row of
+// CloudFormation outputs, PowerShell's plain-text read, head of mounted secrets.
+v = "u%36r'+ebL-=8b1uN_"; f("set -x's quoting of a password holding a quote ('\\'')", '+ebL-=8b1uN_', `+ set -x\n+ PGPASSWORD='u%36r'\\''+ebL-=8b1uN_'\n+ psql -h billing-db.prod.internal -U billing`);
+v = '%w!D_OYQ_=4V0)w8CZ'; f('redis-cli MONITOR: SET of a key ending _pw', v, `1764589413.120556 [0 10.0.3.9:40112] "SET" "cfg:ldap:bind_pw" "${v}"`);
+v = '=t_Yh@TtS~2#f7xFj'; f("ClickHouse's MySQL table engine (the fifth argument)", v, `ENGINE = MySQL('mysql-primary.internal:3306', 'shop', 'orders', 'ch_reader', '${v}')`);
+v = 'j2FttqejKlqA)~*4'; f('aws cloudformation describe-stacks --output text: a tab row of an output named like a password', v, `Admin password for the reporting DB\tReportingDbPassword\t${v}\nReporting DB endpoint\tReportingDbEndpoint\tbilling.rds.amazonaws.com`);
+v = 'Z82r.O77rgAu*'; f("PowerShell's ConvertFrom-SecureString -AsPlainText at its prompt", v, `PS C:\\Users\\dana> $k = Read-Host -AsSecureString 'NuGet key'; $k | ConvertFrom-SecureString -AsPlainText\n${v}\nPS C:\\Users\\dana> `);
+v = '.8+yC)x4!DJ7zvo#,!1t'; f('head /run/secrets/*: a value under its file header', v, `==> /run/secrets/db_password <==\n${v}\n==> /run/secrets/smtp_relay <==\n8(Bk(,8yIispDX1cib_l@w#!`);
 v = 'Hq8wN2vLr4Tz'; f('a wi-fi key under psk (wpa_supplicant)', v, `network={\n\tssid="home"\n\tpsk="${v}"\n}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -930,6 +938,11 @@ describe('credentials as commands print them', () => {
       'const greeting = "olleh dlrow"[::-1]',
       'api_key = os.environ["API_KEY"]\ndsn = "host=db user=app password=" + pw',
       'Forgot password?\nRequest id: 7f3a9b2c1d\nalice: what is the wifi password?\nbob: it is on the fridge\nalice: ok v2.4.1-rc3',
+      'SecurePassword : System.Security.SecureString',
+      "+ x='ab'\\''cd'",
+      '==> /var/log/app.log <==\nstarted ok in 2.3s\n==> /etc/hostname <==\nbuild-runner-04',
+      'Reporting DB endpoint\tReportingDbEndpoint\tbilling.rds.amazonaws.com\nKey name\tKeyName\tdeploy-2026',
+      'PS C:\\Users\\dana> Get-Date\nTuesday, December 1, 2026 11:02:03 AM',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

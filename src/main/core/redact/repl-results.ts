@@ -10,13 +10,13 @@ import type { SecretFinding } from './finding.js';
 
 /** A prompt and what was typed after it: irb, a Rails console (`app(env)>`), IPython, jshell, iex, PsySH / node (`> `), Python. */
 // Debuggers too: `node inspect`'s `debug> exec …` (adv30 F18), pdb's `(Pdb) p …`, ipdb's, lldb's and delve's prompts.
-const PROMPT = /^(?:irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
+const PROMPT = /^(?:PS [^\n>]{1,256}> |irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
 /**
  * Does the text hold a REPL's prompt? Plain searches before any regex reads lines (a search of every line start cost a 20 MB
  * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result.
  */
 function mayHoldPrompt(text: string): boolean {
-  return text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('\n= ') && text.includes('> '));
+  return (text.includes('PS ') && text.includes('> ')) || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('\n= ') && text.includes('> '));
 }
 /**
  * A result line holding one quoted string, after the REPL's own mark; Python's bytes (`b'\x83\xebrU-…'` of a Flask
@@ -24,6 +24,10 @@ function mayHoldPrompt(text: string): boolean {
  * session.auth` → `('integration-bot', '…')`, `>>> creds` → `Creds('svc-backup', '…')`: adv71 F38, F39).
  */
 const RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)(?:[bB]|[A-Za-z_][\w.]{0,63}\(|\()?(?:(?<q1>["'])[^"'\n]{1,128}\k<q1>,[ \t]*)?(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){4,8192})\k<q>\)?[ \t]*\r?$/;
+/** PowerShell reading a secure string as plain text: `ConvertFrom-SecureString -AsPlainText`, `GetNetworkCredential().Password`, `PtrToStringAuto`. */
+const PLAIN_TEXT_READ = /ConvertFrom-SecureString\b[^\n]*-AsPlainText|GetNetworkCredential\(\)\.Password|PtrToString(?:Auto|BSTR|Uni)\b/i;
+/** Such a read's result: the text alone on its line, unquoted. */
+const BARE_RESULT = /^(?<q>)(?<v>[^\s]{6,512})[ \t]*\r?$/;
 /** An expression's last word that reads a credential pair: `session.auth`, `client.credentials`. */
 const READS_CREDENTIALS = /^(?:auth|basic_auth|credentials|creds)$/i;
 /** Lines below the prompt the result may be on (IPython leaves none; a warning may come first). */
@@ -43,13 +47,15 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
     const words = p.groups!.expr.match(WORD) ?? [];
     const last = words[words.length - 1];
     // An object's `auth` (requests' session: the user and password pair) reads a credential, whatever a bare `auth:` names elsewhere.
-    if (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last))) continue;
+    // PowerShell's decryption of a secure string prints the plain text bare on the line below (adv74 F33).
+    const plain = PLAIN_TEXT_READ.test(p.groups!.expr);
+    if (!plain && (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last)))) continue;
     let lineStart = p.index + p[0].length + 1;
     for (let j = 0; j < RESULT_LINES && lineStart < text.length; j++) {
       const nl = text.indexOf('\n', lineStart);
       const line = text.slice(lineStart, nl < 0 ? text.length : nl);
       if (PROMPT.test(line.replace(/\r$/, ''))) break;
-      const r = RESULT.exec(line);
+      const r = RESULT.exec(line) ?? (plain ? BARE_RESULT.exec(line) : null);
       if (r) {
         const start = lineStart + r[0].indexOf(r.groups!.v, r[0].indexOf(r.groups!.q));
         out.push({ start, end: start + r.groups!.v.length, kind: 'secret', byContext: true });
@@ -84,7 +90,6 @@ export function notebookResults(text: string, isSecretName: (name: string) => bo
     const repr = PY_REPR.exec(r.groups!.v);
     if (!repr) continue;
     const last = lastSourceWord(text, r.index);
-    // An object's `auth` (requests' session: the user and password pair) reads a credential, whatever a bare `auth:` names elsewhere.
     if (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last))) continue;
     const value = repr.groups!.s ?? repr.groups!.d!;
     if (value.length < 4) continue;

@@ -132,8 +132,9 @@ const GATE_WORDS: [string, number][] = [
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],
-  // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer).
-  ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> '] as const).map((w): [string, number] => [w, GATE_REPL]),
+  // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer), and
+  // PowerShell's reads of a secure string as plain text (adv74 F33).
+  ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> ', 'asplaintext', 'getnetworkcredential', 'ptrtostring'] as const).map((w): [string, number] => [w, GATE_REPL]),
 ];
 
 const KEYWORDS: Keyword[] = [];
@@ -271,7 +272,39 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (out.length > 0) valueContinuations(text, out);
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
+  if (text.includes('==> ')) secretFilesUnderHeaders(text, out);
   return out;
+}
+
+/** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`). */
+const FILE_HEADER = /^==> (?<path>[^\n]{1,1024}?) <==\r?$/gm;
+/** A file's lines read under its header at most (a secret file holds a value, a key, a few lines). */
+const MAX_SECRET_FILE_LINES = 64;
+
+/**
+ * The lines of a secret's file under its header in `head` / `tail` output of several files (`head /run/secrets/*`: Docker's
+ * and Kubernetes' mounted secrets, no name on the value's line: adv74 F39): a file under a `secrets` directory, or named like
+ * a secret (`db_password`, `api_key.txt`), to the next header or a blank line.
+ */
+function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
+  FILE_HEADER.lastIndex = 0;
+  for (let m = FILE_HEADER.exec(text); m; m = FILE_HEADER.exec(text)) {
+    const path = m.groups!.path;
+    const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.(?:txt|key|pem|secret)$/, '');
+    const underSecrets = /(?:^|\/)(?:run\/)?secrets\/[^/]+$/.test(path);
+    if (!underSecrets && !isSecretName(base)) continue;
+    const kind = isSecretName(base) ? kindOfName(base) : 'secret';
+    let at = m.index + m[0].length + 1;
+    for (let n = 0; n < MAX_SECRET_FILE_LINES && at < text.length; n++) {
+      const nl = text.indexOf('\n', at);
+      const end = nl < 0 ? text.length : nl;
+      const line = text.slice(at, end).replace(/\r$/, '');
+      if (line.trim() === '' || line.startsWith('==> ')) break;
+      // A PEM block's frame is found by its own rule; the body lines and a one-line value are the file's.
+      if (!line.startsWith('-----')) out.push({ start: at, end: at + line.length, kind, byContext: true });
+      at = end + 1;
+    }
+  }
 }
 
 /** A message that asks for a password, at its line's end (`what's the password?`, `какой пароль?`, `Passwort?`). */
@@ -328,6 +361,8 @@ function reversedLiterals(text: string, out: SecretFinding[]): void {
 
 /** A quoted value's next piece joined by `+` (`"sk_live_CMaKZATV" + "4pXVWELPKC91ZTzd"`), sticky after the closing quote. */
 const PLUS_PIECE = /[ \t]*\+[ \t]*(?<q>["'])(?<v>[^"'\\\n]{1,4096})\k<q>/y;
+/** A single quote written inside a single-quoted word and the word's rest (`'\\''…'`, `'"'"'…'`), sticky at the closing quote. */
+const QUOTE_JOIN = /'(?:\\''|"'"')(?<v>[^'\n]{0,4096})'/y;
 /** The rest of a quoted value a wrap carried to the next line (`Bearer npm_nqdv…` then `dJd5…" retries=3`), sticky after the break. */
 const WRAPPED_QUOTED_TAIL = /[ \t]*(?<v>[A-Za-z0-9+/=._~-]{2,512})"/y;
 /** Pieces of a concatenation followed, and characters of a line read back for its open quote. */
@@ -343,7 +378,18 @@ function valueContinuations(text: string, out: SecretFinding[]): void {
   for (let n = out.length, k = 0; k < n; k++) {
     const f = out[k];
     const q = text.charCodeAt(f.end);
-    if ((q === 0x22 || q === 0x27) && text.charCodeAt(f.start - 1) === q) {
+    if (q === 0x27 && text.charCodeAt(f.start - 1) === q && text.startsWith("\\''", f.end + 1)) {
+      // bash's quoting of a single quote inside a single-quoted word (`set -x`: `PGPASSWORD='u%36r'\''+ebL-=8b1uN_'`: adv74 F03,
+      // and Ansible's `'"'"'`): the value goes on after the join, to the next quote.
+      for (let at = f.end, p = 0; p < MAX_CONCATENATED_PIECES; p++) {
+        QUOTE_JOIN.lastIndex = at;
+        const m = QUOTE_JOIN.exec(text);
+        if (!m) break;
+        const start = at + m[0].length - 1 - m.groups!.v.length;
+        if (m.groups!.v.length > 0) out.push({ start, end: start + m.groups!.v.length, kind: f.kind, byContext: f.byContext });
+        at += m[0].length - 1;
+      }
+    } else if ((q === 0x22 || q === 0x27) && text.charCodeAt(f.start - 1) === q) {
       let at = f.end + 1;
       for (let p = 0; p < MAX_CONCATENATED_PIECES; p++) {
         PLUS_PIECE.lastIndex = at;
@@ -2166,6 +2212,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // where a value would start, joined to a variable (`dsn = "host=db user=app password=" + pw`: adv72 L21), holds none.
   if (quoted !== undefined && CONCATENATION_OPERATOR.test(value)) return e;
   if (quoted !== undefined && /[=:]$/.test(value) && JOINED_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
+  // A .NET or Java type's name (PowerShell's `Get-Credential | Format-List`: `SecurePassword : System.Security.SecureString`: adv74).
+  if (quoted === undefined && /^(?:System|Microsoft|java|javax)\.[A-Za-z][\w.]{2,128}$/.test(value)) return e;
   // A lexer's token type (`lexer: token=IDENT value=…`: adv71 L09): a bare `token` whose value is one upper-case word.
   if (quoted === undefined && /^token$/i.test(name) && /^[A-Z][A-Z_]{1,23}$/.test(value)) return e;
   // A setting's name read by a call (`let apiKey = config.get("apiKey");`: adv43 K01): a camelCase or dotted secret's name
