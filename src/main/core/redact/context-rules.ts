@@ -514,6 +514,9 @@ export const FILES: ContextRule[] = [
   // …and a user and password pair under a credentials' name, in a tuple or a list (`upstream creds: ["svc_sync", "…"]`,
   // `UPSTREAM_CREDS = ('svc_sync', '…')`: adv69).
   { kind: 'password', keywords: ['auth', 'cred'], sharesNameWords: true, needs: /(?:auth|creds|credentials)['"]?[ \t]*[:=][ \t]*[([]/i, re: /(?<![A-Za-z0-9])(?:auth|creds|credentials)['"]?[ \t]*[:=][ \t]*[([][ \t]*(['"])[^'"\n]{1,128}\1[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{4,256})(?=\2[ \t]*[)\]])/gi },
+  // A Google Apps Script web app's deployment id (`https://script.google.com/macros/s/AKfyc…/exec`: adv75 F21): a capability URL,
+  // anyone holding it may call the script when it is deployed for anyone, like a webhook's.
+  { kind: 'apps script deployment id', keywords: ['script.google.com/macros/s/'], re: /script\.google\.com\/macros\/s\/(?<secret>AKfyc[\w-]{20,256})(?=\/|\b)/g },
   // ClickHouse's MySQL and PostgreSQL table engines and functions (`ENGINE = MySQL('host:3306', 'db', 'table', 'user', '…')`,
   // `SHOW CREATE TABLE`'s output: adv74 F13): the fifth argument is the password.
   { kind: 'password', keywords: ['mysql(', 'postgresql(', 'mongodb('], re: /\b(?:MySQL|PostgreSQL|MongoDB|mysql|postgresql|mongodb)\([ \t]*'[^'\n]{1,256}'[ \t]*,[ \t]*'[^'\n]{0,128}'[ \t]*,[ \t]*'[^'\n]{0,128}'[ \t]*,[ \t]*'[^'\n]{1,128}'[ \t]*,[ \t]*'(?<secret>[^'\n]{1,512})(?=')/g, guard: true },

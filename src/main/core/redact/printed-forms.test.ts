@@ -638,6 +638,8 @@ v = '=t_Yh@TtS~2#f7xFj'; f("ClickHouse's MySQL table engine (the fifth argument)
 v = 'j2FttqejKlqA)~*4'; f('aws cloudformation describe-stacks --output text: a tab row of an output named like a password', v, `Admin password for the reporting DB\tReportingDbPassword\t${v}\nReporting DB endpoint\tReportingDbEndpoint\tbilling.rds.amazonaws.com`);
 v = 'Z82r.O77rgAu*'; f("PowerShell's ConvertFrom-SecureString -AsPlainText at its prompt", v, `PS C:\\Users\\dana> $k = Read-Host -AsSecureString 'NuGet key'; $k | ConvertFrom-SecureString -AsPlainText\n${v}\nPS C:\\Users\\dana> `);
 v = '.8+yC)x4!DJ7zvo#,!1t'; f('head /run/secrets/*: a value under its file header', v, `==> /run/secrets/db_password <==\n${v}\n==> /run/secrets/smtp_relay <==\n8(Bk(,8yIispDX1cib_l@w#!`);
+v = 'AKfycqe53LS8nLYrWwpxOs6XSxNY1kPm4ExTRABzTJgR4'; f("an Apps Script web app's deployment id in its URL", v, `2026-12-01 11:57:06.728 DEBUG gateway.push: forwarding to {'endpoint': 'https://script.google.com/macros/s/${v}/exec', 'retries': 3}`);
+v = Buffer.from('deploy-bot:qIqM%uMx4dO2P?mMYz').toString('base64'); f("a Basic credential's user:password in base64 alone (openssl enc -base64)", v, v);
 v = 'Hq8wN2vLr4Tz'; f('a wi-fi key under psk (wpa_supplicant)', v, `network={\n\tssid="home"\n\tpsk="${v}"\n}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -939,12 +941,23 @@ describe('credentials as commands print them', () => {
       'api_key = os.environ["API_KEY"]\ndsn = "host=db user=app password=" + pw',
       'Forgot password?\nRequest id: 7f3a9b2c1d\nalice: what is the wifi password?\nbob: it is on the fridge\nalice: ok v2.4.1-rc3',
       'SecurePassword : System.Security.SecureString',
+      `${Buffer.from('key:value').toString('base64')}\n${Buffer.from('user:password').toString('base64')}`,
+      "2026-12-01 11:57:06.728 DEBUG gateway.auth: headers={'host': 'ws.fieldwork.io', 'x-device': 'device-77'}",
       "+ x='ab'\\''cd'",
       '==> /var/log/app.log <==\nstarted ok in 2.3s\n==> /etc/hostname <==\nbuild-runner-04',
       'Reporting DB endpoint\tReportingDbEndpoint\tbilling.rds.amazonaws.com\nKey name\tKeyName\tdeploy-2026',
       'PS C:\\Users\\dana> Get-Date\nTuesday, December 1, 2026 11:02:03 AM',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
+  });
+
+  it("ends a URL query's token at the next parameter (adversary pass 75: `?token=eyJ…&v=3`)", () => {
+    const jwt = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJkZXZpY2UtNzciLCJpYXQiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlX2hlcmVfbG9uZ19lbm91Z2g';
+    const out = new Redactor().mask(`connection open path=/ws?token=${jwt}&v=3 x=1\nGET /cb?state=xyz&token=abcdef0123456789abcdef&page=2`);
+    expect(out).not.toContain(jwt);
+    expect(out).toContain('&v=3 x=1');
+    expect(out).toContain('&page=2');
+    expect(out).not.toContain('abcdef0123456789abcdef');
   });
 
   it("keeps a word at a line's end that heads a value masked earlier (adversary pass 72: `key: password` after `password123`)", () => {

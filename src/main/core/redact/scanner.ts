@@ -1702,8 +1702,14 @@ function innerKind(decoded: string): string | undefined {
   vendorFindings(decoded, hits, runs, found);
   // A credential named by its key (`aws_secret_access_key = …` of a credentials file, `"password": …`) in the decoded text too.
   if (found.length === 0) contextFindings(decoded, hits, found);
+  // A Basic credential's `user:password` with nothing around it (`echo -n 'deploy-bot:…' | base64`, `openssl enc -base64`: adv76
+  // F23), the password made (a digit, a letter, and a symbol or both cases).
+  if (found.length === 0 && BASIC_PAIR.test(decoded)) return 'basic auth credential';
   return found[0]?.kind;
 }
+
+/** `user:password` alone, the password 8 characters and up with a digit and a letter and a symbol or letters of both cases. */
+const BASIC_PAIR = /^[\w.@+-]{1,64}:(?=[^\s:]*\d)(?=[^\s:]*[A-Za-z])(?=[^\s:]*[^\sA-Za-z\d:]|[^\s:]*[a-z][^\s:]*[A-Z]|[^\s:]*[A-Z][^\s:]*[a-z])[^\s:]{8,128}\n?$/;
 
 /**
  * The context rules where the pass found one of their keywords: the value of a name that holds
@@ -2201,8 +2207,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     }
   }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
-  const value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
+  let value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  // A logger's name before its message (`gateway.auth: headers={'host': …}`: adv75): a word and `={` is code, not a value.
+  if (quoted === undefined && /^[A-Za-z_][\w.]{0,64}=[{[(]$/.test(value)) return e;
   // A YAML alias (`DD_API_KEY: *ddkey`) of an anchor the text sets: a reference to the value, which is masked where it stands.
   if (quoted === undefined && value.charCodeAt(0) === 0x2a && YAML_ALIAS.test(value) && text.includes(`&${value.slice(1)}`)) return e;
   // A secret's name as the value (node-config's `"password": "DB_PASSWORD"`, an ExternalSecret's `secretKey: JWT_SECRET`:
@@ -2239,6 +2247,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  // A URL query's parameter (`?token=eyJ…&v=3`: adv75): its value ends at the next parameter.
+  const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26) ? value.indexOf('&') : -1;
+  if (amp === 0) return e;
+  if (amp > 0) value = value.slice(0, amp);
   out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a

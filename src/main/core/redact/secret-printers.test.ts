@@ -152,6 +152,12 @@ const printers: [string, string][] = [
   ["sed -n 's/^API_TOKEN=//p' .env", '$API_TOKEN value printed by sed of an assignment'],
   ["awk -F= '/^SECRET_KEY=/{print $2}' .env", '$SECRET_KEY value printed by awk of an assignment'],
   ["grep -oP '(?<=DB_PASSWORD=).*' .env", '$DB_PASSWORD value printed by grep of an assignment'],
+  // Adversary pass 76: a credential file's values with their names cut away, a secret's line cut to its value.
+  ["awk -F= '/^[A-Z]/{print $2}' .env", 'value printed by awk of a credential file'],
+  ['cut -d= -f2- .env.production', 'value printed by cut of a credential file'],
+  ["sed 's/^.*=//' .env", 'value printed by sed of a credential file'],
+  ["grep 'password:' secret.yaml | awk '{print $2}' | base64 -d", "value printed by awk of a secret's line"],
+  ['rev .env', 'credential file printed by rev of a credential file'],
   // Adversary pass 12: more CLIs that print a value bare, a keypair file, a framework's settings read in a script.
   ['glab variable get REGISTRY_PASSWORD', 'secret printed by glab variable get'],
   ['cloudflared tunnel token prod-api', 'token printed by cloudflared tunnel token'],
@@ -374,6 +380,9 @@ const notPrinters = [
   // An assignment found but not cut to its value (the scanner reads `NAME=value`), cut to something else, or edited in place.
   "grep '^DB_PASSWORD=' .env",
   "grep '^DB_HOST=' .env | cut -d= -f2",
+  'cut -d= -f1 .env',
+  "awk -F= '{print $1}' .env",
+  "grep version package.json | cut -d'\"' -f4",
   "grep -rn 'API_TOKEN=' src | cut -c1-80",
   "sed -i 's/^API_TOKEN=.*/API_TOKEN=x/' .env",
   "sed -n '/^API_KEY=/p' .env",

@@ -754,7 +754,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
  */
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i])) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1127,6 +1127,51 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
 }
 
 /**
+ * A credential file's values without their names (`cut -d= -f2- .env`, `awk -F= '{print $2}' .env`, `sed 's/^.*=//' .env`: adv76
+ * F11-F13): no name is left beside a value to say which are secrets, so each line that is one minted-looking word is taken for
+ * one (amongOthers), and the file's other values (`production`, `5432`, a host) stay.
+ */
+function namesCutFromCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const reads = stages.findIndex((s) => operands(s.argv).some((a) => CREDENTIAL_TEXT_FILE.test(a)) || s.redirects.some((r) => r.op === '<' && r.target !== undefined && CREDENTIAL_TEXT_FILE.test(r.target)));
+  if (reads < 0) return undefined;
+  // A line picked by its name (`grep '^DB_HOST=' .env | cut …`) is that name's value: assignmentCut reads a secret's.
+  if (stages.some((s) => /^(?:grep|egrep|rg)$/.test(basename(s.argv[0] ?? '')) && s.argv.slice(1).some((a) => NAMES_AN_ASSIGNMENT.test(a)))) return undefined;
+  // The names' field (`cut -d= -f1`, `awk -F= '{print $1}'`) prints no value.
+  const cut = stages.slice(reads).find((s) => cutsAtEquals(s.argv) && !printsNamesOnly(s.argv));
+  return cut ? { kind: 'value', tool: `${basename(cut.argv[0] ?? '')} of a credential file`, amongOthers: true } : undefined;
+}
+
+/** A pattern that names a variable's assignment (`^DB_HOST=`): ASSIGNMENT_PATTERN without its global state. */
+const NAMES_AN_ASSIGNMENT = new RegExp(ASSIGNMENT_PATTERN.source);
+/** cut's or awk's first field alone (the names of `NAME=value` lines). */
+function printsNamesOnly(argv: readonly string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  const args = argv.slice(1).join(' ');
+  if (name === 'cut') return /(?:^|\s)(?:-f|--fields=?)\s*1(?!\d|-|,)/.test(args);
+  if (/^(?:awk|gawk|mawk)$/.test(name)) return /print[ \t]+\$1\b/.test(args) && !/\$(?:[2-9]|NF)\b/.test(args);
+  return false;
+}
+
+/** awk's or cut's field of a line (`awk '{print $2}'`, `cut -d' ' -f2`, `cut -d: -f2`): what is left after a name. */
+function printsAField(argv: readonly string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  if (/^(?:awk|gawk|mawk)$/.test(name)) return argv.slice(1).some((a) => /print[ \t]+\$(?:[2-9]|NF)\b/.test(a));
+  return name === 'cut' && argv.slice(1).some((a) => /^-f|^--fields/.test(a));
+}
+
+/**
+ * A secret's line found by its key and cut to its value (`grep 'password:' secret.yaml | awk '{print $2}' | base64 -d`, `grep
+ * token config.ini | cut -d' ' -f3`: adv76 F19): the line's name is gone from the output; each line that is one minted-looking
+ * word is the value.
+ */
+function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const at = stages.findIndex((s) => /^(?:grep|egrep|fgrep|rg)$/.test(basename(s.argv[0] ?? '')) && operands(s.argv).slice(0, 1).some((p) => SECRET_FIELD.test(p)));
+  if (at < 0) return undefined;
+  const cut = stages.slice(at + 1).find((s) => printsAField(s.argv) || cutsAtEquals(s.argv));
+  return cut ? { kind: 'value', tool: `${basename(cut.argv[0] ?? '')} of a secret's line`, amongOthers: true } : undefined;
+}
+
+/**
  * Files of credentials a scanner reads as text (`cat .env` is read there: its names say which values are secrets), that an
  * encoding hides from it: `.env*`, `.pgpass`, `.netrc`, `.npmrc`, `.pypirc`, `.git-credentials`, AWS's `credentials`, a
  * kubeconfig, docker's `config.json`, private keys, Terraform state and variables.
@@ -1382,7 +1427,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
 const SECRET_FILE_WORDS = /secret|passw|passphrase|token|api_?key|\.psk|userlist|askpass/i;
@@ -1446,8 +1491,12 @@ export function mintedWord(value: string, minMixed = MIN_MINTED_CHARS): boolean 
 const MIN_RANDOM_CASE_CHANGES = 3;
 /** A name in camel or Pascal case (`getElementById`, `JavaScript`, `HTTPServer`): words, an acronym of a few letters, not a random mix (`DXXREHVLACkwGzeto`). */
 const CAMEL_CASE = /^(?:[A-Z]{1,5}|[a-z]+)?(?:[A-Z][a-z]+)*[A-Z]{0,5}$/;
-/** An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version: written, not minted. */
-const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]*=|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$))/i;
+/**
+ * An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version: written, not minted. An
+ * assignment's name is two characters and up, and a value follows its `=` (base64's padding, `U2VjcmV0MTIz=`, and a password
+ * starting `N=` are values: adv76 F12).
+ */
+const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]+=(?!=|$)|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$))/i;
 /**
  * A mixed word this long: a password is (generators and policies ask 12 or more), a build tag or an id beside it rarely is
  * (`build-42`, `release_7B`); a shorter password among other lines is the price of not masking those.
