@@ -272,12 +272,17 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (out.length > 0) valueContinuations(text, out);
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
-  if (text.includes('==> ')) secretFilesUnderHeaders(text, out);
+  if (text.includes(' <==')) secretFilesUnderHeaders(text, out);
   return out;
 }
 
-/** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`). */
-const FILE_HEADER = /^==> (?<path>[^\n]{1,1024}?) <==\r?$/gm;
+/** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`), sticky at a line's start. */
+const FILE_HEADER = /==> (?<path>[^\n]{1,1024}?) <==\r?$/my;
+/** The line start of the next `==> ` header after the one at `h`, or -1. */
+function nextHeader(text: string, h: number): number {
+  const n = text.indexOf('\n==> ', h);
+  return n < 0 ? -1 : n + 1;
+}
 /** A file's lines read under its header at most (a secret file holds a value, a key, a few lines). */
 const MAX_SECRET_FILE_LINES = 64;
 
@@ -287,8 +292,12 @@ const MAX_SECRET_FILE_LINES = 64;
  * a secret (`db_password`, `api_key.txt`), to the next header or a blank line.
  */
 function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
-  FILE_HEADER.lastIndex = 0;
-  for (let m = FILE_HEADER.exec(text); m; m = FILE_HEADER.exec(text)) {
+  // Each header's line start: the text's, then each line break's before `==> ` (a plain search, not a regex over the text).
+  for (let h = text.startsWith('==> ') ? 0 : text.indexOf('\n==> ') + 1; h >= 0; h = nextHeader(text, h)) {
+    if (h === 0 && !text.startsWith('==> ')) break;
+    FILE_HEADER.lastIndex = h;
+    const m = FILE_HEADER.exec(text);
+    if (!m) continue;
     const path = m.groups!.path;
     const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.(?:txt|key|pem|secret)$/, '');
     const underSecrets = /(?:^|\/)(?:run\/)?secrets\/[^/]+$/.test(path);
