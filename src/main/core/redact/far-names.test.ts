@@ -380,6 +380,11 @@ describe('values named from afar', () => {
   '==> /run/secrets/x <==\n'.repeat(40_000),
   `==> /run/secrets/db_password <==\n${'Qm7xT2vK9pL4\n'.repeat(80_000)}`,
   `${'PS C:\\> x | ConvertFrom-SecureString -AsPlainText\n'.repeat(20_000)}`,
+  // Pass 78's: byte-string header pairs unclosed, WebSocket subprotocols with no token, cookie headers of names only.
+  `${"[(b'x-api-key', b'".repeat(60_000)}`,
+  `Sec-WebSocket-Protocol: ${'auth., '.repeat(150_000)}`,
+  `${'Set-Cookie: a=; '.repeat(60_000)}`,
+  `${'HTTP_AUTHORIZATION = Token '.repeat(35_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

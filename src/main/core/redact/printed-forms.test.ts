@@ -640,6 +640,11 @@ v = 'Z82r.O77rgAu*'; f("PowerShell's ConvertFrom-SecureString -AsPlainText at it
 v = '.8+yC)x4!DJ7zvo#,!1t'; f('head /run/secrets/*: a value under its file header', v, `==> /run/secrets/db_password <==\n${v}\n==> /run/secrets/smtp_relay <==\n8(Bk(,8yIispDX1cib_l@w#!`);
 v = 'AKfycqe53LS8nLYrWwpxOs6XSxNY1kPm4ExTRABzTJgR4'; f("an Apps Script web app's deployment id in its URL", v, `2026-12-01 11:57:06.728 DEBUG gateway.push: forwarding to {'endpoint': 'https://script.google.com/macros/s/${v}/exec', 'retries': 3}`);
 v = Buffer.from('deploy-bot:qIqM%uMx4dO2P?mMYz').toString('base64'); f("a Basic credential's user:password in base64 alone (openssl enc -base64)", v, v);
+// Adversary pass 78 (session 17's last attack): Django's META dump with DRF's Token scheme, an ASGI scope's byte-string header
+// pairs, a token sent as a WebSocket subprotocol.
+v = 'f4753d4f83a1a2f8fe0922a7f8e2c7fb78826a97'; f("Django's 500 page: HTTP_AUTHORIZATION = 'Token …'", v, `META:\nHTTP_ACCEPT = '*/*'\nHTTP_AUTHORIZATION = 'Token ${v}'\nHTTP_HOST = 'localhost:8000'`);
+v = 'jMcqLtqszDMZiMLhPf03NL6xObnSShkk'; f("uvicorn's ASGI scope: (b'x-api-key', b'…')", v, `'headers': [(b'host', b'localhost:8000'), (b'x-api-key', b'${v}'), (b'content-type', b'application/json')]`);
+v = 'N2upYDWIx8K3gyCBgrjpm87oDXlbXP'; f('a WebSocket handshake: Sec-WebSocket-Protocol: …, auth.<token>', v, `Upgrade: websocket\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\nSec-WebSocket-Protocol: actioncable-v1-json, auth.${v}`);
 v = 'Hq8wN2vLr4Tz'; f('a wi-fi key under psk (wpa_supplicant)', v, `network={\n\tssid="home"\n\tpsk="${v}"\n}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
@@ -941,6 +946,9 @@ describe('credentials as commands print them', () => {
       'api_key = os.environ["API_KEY"]\ndsn = "host=db user=app password=" + pw',
       'Forgot password?\nRequest id: 7f3a9b2c1d\nalice: what is the wifi password?\nbob: it is on the fridge\nalice: ok v2.4.1-rc3',
       'SecurePassword : System.Security.SecureString',
+      'Set-Cookie: sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/\nSet-Cookie: csrftoken=; Max-Age=0; Path=/',
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\nSec-WebSocket-Protocol: actioncable-v1-json',
+      "[(b'host', b'localhost:8000'), (b'content-type', b'application/json')]",
       `${Buffer.from('key:value').toString('base64')}\n${Buffer.from('user:password').toString('base64')}`,
       "2026-12-01 11:57:06.728 DEBUG gateway.auth: headers={'host': 'ws.fieldwork.io', 'x-device': 'device-77'}",
       "+ x='ab'\\''cd'",
@@ -949,6 +957,12 @@ describe('credentials as commands print them', () => {
       'PS C:\\Users\\dana> Get-Date\nTuesday, December 1, 2026 11:02:03 AM',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
+  });
+
+  it("keeps a cookie's name in a Set-Cookie header and masks its value (adversary pass 78)", () => {
+    const out = new Redactor().mask('Set-Cookie: sessionid=abcdef0123456789xyz; Path=/; HttpOnly');
+    expect(out).toContain('sessionid=');
+    expect(out).not.toContain('abcdef0123456789xyz');
   });
 
   it("ends a URL query's token at the next parameter (adversary pass 75: `?token=eyJ…&v=3`)", () => {

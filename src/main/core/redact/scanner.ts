@@ -2229,6 +2229,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // where a value would start, joined to a variable (`dsn = "host=db user=app password=" + pw`: adv72 L21), holds none.
   if (quoted !== undefined && CONCATENATION_OPERATOR.test(value)) return e;
   if (quoted !== undefined && /[=:]$/.test(value) && JOINED_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
+  // A cookie cleared (`Set-Cookie: sessionid=; Max-Age=0`: adv78 L06): its name and an empty value.
+  if (quoted === undefined && /^(?:set-)?cookie$/i.test(name) && /^[\w.-]{1,64}=$/.test(value)) return e;
   // A .NET or Java type's name (PowerShell's `Get-Credential | Format-List`: `SecurePassword : System.Security.SecureString`: adv74).
   if (quoted === undefined && /^(?:System|Microsoft|java|javax)\.[A-Za-z][\w.]{2,128}$/.test(value)) return e;
   // A lexer's token type (`lexer: token=IDENT value=…`: adv71 L09): a bare `token` whose value is one upper-case word.
@@ -2256,12 +2258,15 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  // A cookie header's `name=value`: the cookie's name stays (`Set-Cookie: sessionid=[masked: cookie]`), its value is masked.
+  const cookieName = quoted === undefined && /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;
+  if (cookieName > 0) value = value.slice(cookieName);
   // A URL query's parameter (`?token=eyJ…&v=3`: adv75): its value ends at the next parameter.
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
   if (amp > 0) value = value.slice(0, amp);
-  out.push({ start: s, end: s + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
-  if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + value.length, kindOfName(name), out);
+  out.push({ start: s + cookieName, end: s + cookieName + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
+  if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + cookieName + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a
   // properties file, whose value runs to the line's end: adv62 F07): the groups after the first word.
   if (quoted === undefined && value.length === 4) {
@@ -3233,6 +3238,8 @@ function puttyPrivateLines(text: string, at: number, out: SecretFinding[]): void
   if (end > start) out.push({ start, end: text[end - 1] === '\n' ? end - 1 : end, kind: 'private key' });
 }
 
+/** A cookie's name and its `=` at a cookie header's value's start (`sessionid=`). */
+const COOKIE_NAME_BEFORE_VALUE = /^[\w.-]{1,64}=(?=[^=])/;
 /** After a string literal: a concatenation's operator (`+`, PHP's `.`). */
 const JOINED_AFTER = /^[ \t]*(?:\+|\.[ \t]*\$)/;
 /** A "value" that is code building a string between two literals (`"password=" + pw + ";"`, `'token=' . $t`), quotes and all. */
