@@ -647,20 +647,13 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   };
   // A table's row labelled in such a script (no colon: `| 访问密钥 | … |`): the line of each label word (searched like the words
   // above: at no cost in a text with no character past U+00FF), when it starts with `|`.
-  // Each line is looked at once per word: a word's next use on a line already looked at is passed over before its line's start
-  // is looked for (a megabyte line of labels walked back to its start for each took 9 s).
   let rowDone = -1;
   for (const word of ROW_LABEL_WORDS) {
-    let lineDone = -1;
-    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
-      if (i < lineDone) continue;
-      const start = text.lastIndexOf('\n', i) + 1;
-      const nl = text.indexOf('\n', i);
-      lineDone = nl < 0 ? text.length : nl;
-      if (start <= rowDone || text.charCodeAt(start) !== 0x7c) continue;
-      rowDone = lineDone;
-      apply(FOREIGN_KEY_ROW, text.slice(start, rowDone), start, out);
-    }
+    eachLineHolding(text, word, (start, end) => {
+      if (start <= rowDone || text.charCodeAt(start) !== 0x7c) return;
+      rowDone = end;
+      apply(FOREIGN_KEY_ROW, text.slice(start, end), start, out);
+    });
   }
   for (let i = text.indexOf(':'); i > 0; i = text.indexOf(':', i + 1)) look(i);
   done = -1;
@@ -668,14 +661,23 @@ function nonAsciiPrompts(text: string, out: SecretFinding[]): void {
   // A target between the word and the colon (`[sudo] пароль для bob: `): the word's own line. Searching a text with no
   // character past U+00FF for these costs nothing (V8 answers at once for a one-byte string).
   for (const word of UNSPACED_PROMPT_WORDS) {
-    let lineDone = -1;
-    for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
-      if (i < lineDone) continue;
-      const start = text.lastIndexOf('\n', i) + 1;
-      const nl = text.indexOf('\n', i);
-      lineDone = nl < 0 ? text.length : nl;
-      if (lineDone > done) apply(PROMPT, text.slice(start, lineDone), start, out);
-    }
+    eachLineHolding(text, word, (start, end) => {
+      if (end > done) apply(PROMPT, text.slice(start, end), start, out);
+    });
+  }
+}
+
+/**
+ * `visit(start, end)` once for each line of `text` that holds `word`: a word's next use on a line already visited is passed over
+ * before its line's start is looked for (a megabyte line of labels walked back to its start for each use took 9 s).
+ */
+function eachLineHolding(text: string, word: string, visit: (start: number, end: number) => void): void {
+  let lineEnd = -1;
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length)) {
+    if (i < lineEnd) continue;
+    const nl = text.indexOf('\n', i);
+    lineEnd = nl < 0 ? text.length : nl;
+    visit(text.lastIndexOf('\n', i) + 1, lineEnd);
   }
 }
 

@@ -1132,7 +1132,7 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
  * one (amongOthers), and the file's other values (`production`, `5432`, a host) stay.
  */
 function namesCutFromCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
-  const reads = stages.findIndex((s) => operands(s.argv).some((a) => CREDENTIAL_TEXT_FILE.test(a)) || s.redirects.some((r) => r.op === '<' && r.target !== undefined && CREDENTIAL_TEXT_FILE.test(r.target)));
+  const reads = credentialFileReader(stages);
   if (reads < 0) return undefined;
   // A line picked by its name (`grep '^DB_HOST=' .env | cut …`) is that name's value: assignmentCut reads a secret's.
   if (stages.some((s) => /^(?:grep|egrep|rg)$/.test(basename(s.argv[0] ?? '')) && s.argv.slice(1).some((a) => NAMES_AN_ASSIGNMENT.test(a)))) return undefined;
@@ -1372,13 +1372,18 @@ function queryHereString(stage: SimpleCommand): SecretPrinter | undefined {
   return queries.length ? queryPrinted(name, queries) : undefined;
 }
 
+/** The first stage that reads a credential text file (an operand, or `<` FILE), or -1. */
+function credentialFileReader(stages: readonly SimpleCommand[]): number {
+  return stages.findIndex((s) => operands(s.argv).some((a) => CREDENTIAL_TEXT_FILE.test(a)) || s.redirects.some((r) => r.op === '<' && r.target !== undefined && CREDENTIAL_TEXT_FILE.test(r.target)));
+}
+
 /**
  * `gzip -c .env.production | base64 -w0`, `base64 ~/.aws/credentials`, `xxd -p ~/.pgpass`, `tar cz .env | base64` (adv18 F01,
  * F03): a credential file (CREDENTIAL_TEXT_FILE) read by a stage, and that stage or a later one encodes it. The scanner reads
  * the file as text; encoded, nothing in it names a secret: every line of the output is masked.
  */
 function encodedCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
-  const reads = stages.findIndex((s) => operands(s.argv).some((a) => CREDENTIAL_TEXT_FILE.test(a)) || s.redirects.some((r) => r.op === '<' && r.target !== undefined && CREDENTIAL_TEXT_FILE.test(r.target)));
+  const reads = credentialFileReader(stages);
   if (reads < 0) return undefined;
   const encoder = stages.slice(reads).find((s) => encodes(s.argv));
   return encoder ? { kind: 'credential file', tool: `${basename(encoder.argv[0] ?? '')} of a credential file`, transformed: true } : undefined;
