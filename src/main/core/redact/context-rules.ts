@@ -54,7 +54,7 @@ export interface ContextRule {
 // `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
 // `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -724,6 +724,12 @@ export const FILES: ContextRule[] = [
   // redis.conf and `CONFIG SET`: requirepass / masterauth with the password after whitespace.
   // MONITOR's quoted words too (`"CONFIG" "SET" "masterauth" "…"`: adv29 F24).
   { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
+  // A Postgres PasswordMessage as strace prints the bytes a client writes (`write(3, "p\0\0\0\25<password>\0", 21)`: adv80 F24):
+  // `p`, a 4-byte length, the password to its NUL.
+  { kind: 'password', keywords: ['"p\\0\\0\\0'], re: /"p\\0\\0\\0(?:\\[0-7]{1,3}|\\[abtnvfr]|[ -~])(?<secret>(?:[^"\\\n]|\\[^0\n]){1,256}?)(?=\\0)/g },
+  // Redis ACL users in redis.conf and users.acl (`user alice on >pw ~* +@all`: adv80 F49; `ACL SETUSER` has its rule above): each
+  // `>` word is a password (a `#` word is its SHA-256: kept). Looked back for the line's `user` a bounded way (a line of `>`s).
+  { kind: 'password', keywords: [' >'], needs: /^[ \t]*user[ \t]/, re: /(?<=^[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a

@@ -2,6 +2,7 @@
  * Values named from afar (far-names.ts) through the scanner's two paths: the text (replies, audit) and the bytes (the
  * command's stream). The corpus (corpus.test.ts) holds them in every context; here the edges and hostile text.
  */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from './redactor.js';
 import { scanContextSecretsInBytes, scanSecrets } from './scanner.js';
@@ -385,6 +386,24 @@ describe('values named from afar', () => {
   `Sec-WebSocket-Protocol: ${'auth., '.repeat(150_000)}`,
   `${'Set-Cookie: a=; '.repeat(60_000)}`,
   `${'HTTP_AUTHORIZATION = Token '.repeat(35_000)}`,
+  // Session 18's: a redirect parameter encoded twice, binary frames in hex, Twilio SIDs with no token, Redis ACL words,
+  // strace's Postgres password messages unclosed.
+  `${'%253D%2522'.repeat(100_000)}`,
+  `${'81a5746f6b656e'.repeat(70_000)}`,
+  `${'00414243444546474849505152535455565758'.repeat(26_000)}`,
+  `${"('AC0123456789abcdef0123456789abcdef', ".repeat(25_000)}`,
+  `${'AC'.repeat(500_000)}`,
+  `user default on ${'>a >'.repeat(250_000)}`,
+  `${'ACL SETUSER x >'.repeat(65_000)}`,
+  `${'"p\\0\\0\\0\\25'.repeat(60_000)}`,
+  // Gzip blobs in base64 (H4sI…) that are no gzip, one that inflates to 10 MB of names; transcripts' prompt marks.
+  `${'H4sI '.repeat(200_000)}`,
+  `H4sI${'A'.repeat(1_000_000)}`,
+  gzipSync('password=x '.repeat(1_000_000)).toString('base64'),
+  `${'$ printenv DB_PASSWORD\n'.repeat(45_000)}`,
+  `${'45% '.repeat(250_000)}`,
+  `$ printenv DB_PASSWORD\n${'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)}`,
+  `${'bob@box:~/app$ op read x\n'.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

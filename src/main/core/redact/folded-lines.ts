@@ -12,8 +12,11 @@
  */
 import type { SecretFinding } from './finding.js';
 
-/** Lines shorter than this are not taken for a fold's lines (a fold or a wrap is at 40 columns and up). */
-const MIN_FOLD_WIDTH = 40;
+/**
+ * Lines shorter than this are not taken for a fold's lines: a terminal's wrap is at 40 columns and up, `fold -w 20` of a key
+ * narrower (adv76 F27); a word of 20 is a vendor key's shortest piece that says what it is (`sk-proj-` and 12).
+ */
+const MIN_FOLD_WIDTH = 20;
 /** Continuation lines one fold is read over at most (a 4096-bit key's base64 folded at 64 is ~50 lines; a kubeconfig's ~80). */
 const MAX_FOLD_LINES = 256;
 /** A line that starts an entry of its own: a name, then `=` or `:` not followed by padding to the line's end. */

@@ -74,6 +74,7 @@ const kept: [string, string][] = [
   ["an f-string's placeholder after Authorization", "headers={'Authorization': f'Token {drf_token}'}\n"],
   ["Bundler's settings", 'BUNDLE_PATH=vendor/bundle\nBUNDLE_WITHOUT=development:test\n'],
   ['a list of argv with -p that is no password', "['git', 'log', '-p', 'HEAD']\n['mkdir', '-p', '/tmp/build']\n"],
+  ['a MessagePack frame of no secret printed as hex (adversary pass 79)', `payload: ${Buffer.concat([Buffer.from([0x82, 0xa5]), Buffer.from('event'), Buffer.from([0xad]), Buffer.from('order.created'), Buffer.from([0xa8]), Buffer.from('order_id'), Buffer.from([0xd9, 0x24]), Buffer.from('9f1c2a7e-0b7d-4f3a-9c5e-1b2d9a8f7e6d')]).toString('hex')}\n`],
   ['a settings table whose values are words', 'NAME            TYPE     REQUIRED\napi_token       string   required\nauth.password   string   optional\n'],
   ["a certificate's colon hex (openssl x509 -text), indented", '        Serial Number:\n            d8:01:32:a4:bc:a4:1e:c3:c7:3f:86:e7:aa:74:55:b6\n                Modulus:\n                    12:45:5b:e4:fa:2c:91:0d:33:aa:bc:de:f0:11:22:33:44\n'],
   ["ssh-keygen's empty passphrase and encrypt flags", "ssh-keygen -t ed25519 -N '' -f ~/.ssh/id\nencrypt = true\n"],

@@ -7,6 +7,7 @@
  * check says "look" for each (else its audit record would skip the scanner). 14 of them leaked
  * before this pass; the generated corpus (test-corpus.ts) carries those with look-alikes.
  */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor, MASK_PATTERN } from './redactor.js';
 import { mayHoldSecret } from './quick-check.js';
@@ -646,6 +647,18 @@ v = 'f4753d4f83a1a2f8fe0922a7f8e2c7fb78826a97'; f("Django's 500 page: HTTP_AUTHO
 v = 'jMcqLtqszDMZiMLhPf03NL6xObnSShkk'; f("uvicorn's ASGI scope: (b'x-api-key', b'…')", v, `'headers': [(b'host', b'localhost:8000'), (b'x-api-key', b'${v}'), (b'content-type', b'application/json')]`);
 v = 'N2upYDWIx8K3gyCBgrjpm87oDXlbXP'; f('a WebSocket handshake: Sec-WebSocket-Protocol: …, auth.<token>', v, `Upgrade: websocket\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\nSec-WebSocket-Protocol: actioncable-v1-json, auth.${v}`);
 v = 'Hq8wN2vLr4Tz'; f('a wi-fi key under psk (wpa_supplicant)', v, `network={\n\tssid="home"\n\tpsk="${v}"\n}`);
+// Adversary pass 79 (session 17's final attack): a redirect parameter URL-encoded twice, a token in a MessagePack frame's hex.
+v = s(AN, 32); f("an access log: a client_secret in a redirect parameter encoded twice (%253D)", v, `10.0.0.5 - - [11/Jun/2024:10:01:02 +0000] "GET /login?next=%2Fcb%3F${encodeURIComponent(encodeURIComponent(`client_secret=${v}`))} HTTP/1.1" 302 0 "-" "curl/8.5"`);
+v = 'ghp_' + s(AN, 36); f('a MessagePack payload printed as one hex string', Buffer.from(v).toString('hex').slice(8), `payload (msgpack, 49 bytes): ${Buffer.concat([Buffer.from([0x81, 0xa5]), Buffer.from('token'), Buffer.from([0xd9, v.length]), Buffer.from(v)]).toString('hex')}`);
+// Session 18 (adversary passes 71, 76, 78, 80): a Twilio token beside its SID as a separate argument, Redis ACL passwords, a Postgres
+// password message in strace, an OpenAI key cut short, a REPL's conversion of a key, gzip in base64, a key folded at 20 columns.
+v = s(HEX, 32); f("Celery's task args: a Twilio auth token beside its account SID", v, `[2026-12-01 12:31:44,412: INFO/ForkPoolWorker-3] Task notify.tasks.send_sms[9a8b7c6d] args=('AC${s(HEX, 32)}', '${v}', '+15551234567') kwargs={}`);
+v = 'V4=!8fpXlDlZ0!KB'; f("redis.conf: an ACL user's >password", v, `user default on >${v} ~* &* +@all`);
+v = 'JoWCYy%rY-R?IngQ'; f("strace of a Postgres client writing its password message", v, `write(3, "p\\0\\0\\0\\25${v}\\0", 21) = 21`);
+v = 'sk-proj-' + s(AN, 52) + 'Qz'; f("node's inspect of an OpenAI key cut short", v, `Map(1) { 'openai' => { key: '${v}' } }`);
+v = s(HEX, 32); f("node's REPL: an encryption key's hex", v, `> Buffer.from(encKey).toString('hex')\n'${v}'`);
+v = gzipSync(`SENDGRID_API_KEY=SG.${s(AN, 22)}.${s(AN, 43)}\n`).toString('base64'); f('gzip | base64 of an .env line', v, `${v}\n`);
+v = 'sk-proj-' + s(AN, 92); f('fold -w 20 of an OpenAI key', v.slice(20, 40), v.match(/.{1,20}/g)!.join('\n'));
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -13,10 +13,10 @@ import type { SecretFinding } from './finding.js';
 const PROMPT = /^(?:PS [^\n>]{1,256}> |irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\([\w-]{1,32}\)(?::\d+)?[>*] |In \[\d+\]: |jshell> |iex\(\d+\)> |>>> |> |debug> (?:exec |repl )?|\((?:Pdb|lldb|dlv)\) |ipdb> )(?<expr>[^\n]{1,2048})$/;
 /**
  * Does the text hold a REPL's prompt? Plain searches before any regex reads lines (a search of every line start cost a 20 MB
- * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result.
+ * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result or node's `'…'` one.
  */
 function mayHoldPrompt(text: string): boolean {
-  return (text.includes('PS ') && text.includes('> ')) || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('\n= ') && text.includes('> '));
+  return (text.includes('PS ') && text.includes('> ')) || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('> ') && (text.includes('\n= ') || text.includes("\n'")));
 }
 /**
  * A result line holding one quoted string, after the REPL's own mark; Python's bytes (`b'\x83\xebrU-…'` of a Flask
@@ -30,6 +30,8 @@ const PLAIN_TEXT_READ = /ConvertFrom-SecureString\b[^\n]*-AsPlainText|GetNetwork
 const BARE_RESULT = /^(?<q>)(?<v>[^\s]{6,512})[ \t]*\r?$/;
 /** An expression's last word that reads a credential pair: `session.auth`, `client.credentials`. */
 const READS_CREDENTIALS = /^(?:auth|basic_auth|credentials|creds)$/i;
+/** A conversion of what an expression read, as its last words (`.toString('hex')`, `.hex()`, `.decode()`, `base64.b64encode(…)`). */
+const CONVERSION = /^(?:toString|hex|base64|base64url|utf-?8|ascii|latin1|binary|decode|encode|b64encode|urlsafe_b64encode|from|Buffer|String|str|repr|bytes|to_s|inspect|unpack1?|strip|trim|toJSON|stringify|get_secret_value|reveal|expose_secret)$/;
 /** Lines below the prompt the result may be on (IPython leaves none; a warning may come first). */
 const RESULT_LINES = 3;
 /** A word of the expression (a method, a key, a symbol, a string's content). */
@@ -45,6 +47,8 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
   for (let p = PROMPTS.exec(text); p; p = PROMPTS.exec(text)) {
     // What the expression reads is its last word (`dig(:aws, :region)` reads a region, however `credentials` is named before it).
     const words = p.groups!.expr.match(WORD) ?? [];
+    // Less the conversions after it (`Buffer.from(encKey).toString('hex')` reads `encKey`: adv71 F20).
+    while (words.length > 1 && CONVERSION.test(words[words.length - 1])) words.pop();
     const last = words[words.length - 1];
     // An object's `auth` (requests' session: the user and password pair) reads a credential, whatever a bare `auth:` names elsewhere.
     // PowerShell's decryption of a secure string prints the plain text bare on the line below (adv74 F33).

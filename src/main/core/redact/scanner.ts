@@ -15,6 +15,7 @@
 import { notebookResults, replResults } from './repl-results.js';
 import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
+import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -104,6 +105,8 @@ const GATE_TF_SENSITIVE = 1024;
 const GATE_AWS_KEY_ID = 2048;
 const GATE_QUOTED_PRINTABLE = 4096;
 const GATE_OVERSTRUCK = 8192;
+/** gzip's output in base64 (`H4sI…`: compressed-blobs.ts). */
+const GATE_GZIP_BASE64 = 16384;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
@@ -129,6 +132,7 @@ const GATE_WORDS: [string, number][] = [
   ['"sensitive_values"', GATE_TF_SENSITIVE],
   ['akia', GATE_AWS_KEY_ID],
   ['asia', GATE_AWS_KEY_ID],
+  [GZIP_BASE64_WORD, GATE_GZIP_BASE64],
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],
@@ -255,9 +259,10 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_OVERSTRUCK) overstruck(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets, columnKind);
   if (text.includes('<~')) ascii85Secrets(text, out);
+  if (gates & GATE_GZIP_BASE64) gzipBase64Findings(text, out, scanSecrets);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
-  // PsySH's and node's `> ` prompt counts beside a `= ` result line only (no keyword holds a line break: one search).
-  if (gates & GATE_REPL || text.includes('\n= ')) replResults(text, isSecretName, out);
+  // PsySH's and node's `> ` prompt counts beside a `= ` or a `'…'` result line only (no keyword holds a line break: a search).
+  if (gates & GATE_REPL || text.includes('\n= ') || text.includes("\n'")) replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
@@ -267,6 +272,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_SECRETS_CONTEXT) secretsContextDump(text, out);
   if (gates & GATE_TF_SENSITIVE) terraformSensitiveFields(text, out);
   if (gates & GATE_AWS_KEY_ID) awsSecretBesideId(text, out);
+  twilioTokenBesideSid(text, out);
   if (gates & GATE_SEED_PHRASE) seedPhraseLines(text, out);
   if (out.length > 0 && gates & GATE_QUOTED_PRINTABLE) softBreakTails(text, out);
   if (out.length > 0) valueContinuations(text, out);
@@ -525,6 +531,30 @@ function awsSecretBesideId(text: string, out: SecretFinding[]): void {
   }
 }
 const AWS_KEY_ID = /\b(?:AKIA|ASIA)[A-Z2-7]{16}\b/g;
+
+/**
+ * A Twilio auth token (32 lowercase hex) beside its account SID (`AC` + 32 hex) as a separate argument or field (Celery's
+ * `args=('AC…', '<token>', '+1555…')`, a client's `Client("AC…", "…")`: adv78 F21): the argument right after the SID. The pair
+ * joined by `:` is a vendor rule (vendor-rules.ts).
+ */
+function twilioTokenBesideSid(text: string, out: SecretFinding[]): void {
+  for (let i = text.indexOf('AC'); i >= 0; i = text.indexOf('AC', i + 2)) {
+    TWILIO_ACCOUNT_SID.lastIndex = i;
+    if (!TWILIO_ACCOUNT_SID.test(text)) continue;
+    TWILIO_TOKEN_AFTER_SID.lastIndex = i + 34;
+    const v = TWILIO_TOKEN_AFTER_SID.exec(text);
+    if (!v) continue;
+    const [start, end] = v.indices!.groups!.v!;
+    out.push({ start, end, kind: 'twilio auth token', byContext: true });
+  }
+}
+/** An account SID at `AC` (sticky): not inside a longer word. */
+const TWILIO_ACCOUNT_SID = /(?<![A-Za-z0-9_])AC[a-f0-9]{32}(?![A-Za-z0-9_])/y;
+/**
+ * Right after the SID, the next argument or item: a comma, maybe a line break and indent, then 32 lowercase hex, quoted alike.
+ * Not any hex further on (`sid=SM… internal_msg_id=<32 hex>` in a log line: a message's id, adv82 L18).
+ */
+const TWILIO_TOKEN_AFTER_SID = /(?<q>["']?)[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\k<q>(?<v>[a-f0-9]{32})\k<q>(?![A-Za-z0-9_])/dy;
 /** After the id: on its line or the next three, a quoted or separated 40-character value (the first such). */
 const AWS_SECRET_AFTER_ID = /[^\n]{0,160}?(?:\n[^\n]{0,160}?){0,3}?[ "'=:,](?<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dy;
 
@@ -705,7 +735,8 @@ function separatorEscapeAt(text: string, i: number): boolean {
 function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   // `%` found with indexOf (a progress bar's `45%` costs one comparison each), the word around an escape taken once.
   for (let p = text.indexOf('%'); p >= 0; p = text.indexOf('%', p + 1)) {
-    if (!separatorEscapeAt(text, p + 1)) continue;
+    // Or one encoded twice (`%253D`: a redirect parameter inside another URL's query, adv79 F19): decoded twice below.
+    if (!separatorEscapeAt(text, p + 1) && !(text.startsWith('25', p + 1) && separatorEscapeAt(text, p + 3))) continue;
     let start = p;
     while (start > 0 && !isBlankCode(text.charCodeAt(start - 1))) start--;
     let end = p;
@@ -1429,7 +1460,7 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
         const secret = v.groups?.secret;
         const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
         const len = secret !== undefined ? secret.length : v[0].length;
-        if (!isExampleToken(v[0])) {
+        if (!isExampleToken(v[0]) && (r.check === undefined || r.check(v[0]))) {
           out.push({ start: s, end: s + len, kind: r.kind });
           found = true;
         }
@@ -1611,20 +1642,42 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
     if (end - start < MIN_HEX_TEXT_RUN) continue;
     let decoded = '';
     let i = start;
+    // The printable stretch being read, the longest read, and whether a byte that is not text was met.
+    let stretch = 0;
+    let longest = 0;
+    let binary = false;
     for (; i + 1 < end; i += 2) {
       const hi = HEX_VALUE[text.charCodeAt(i)] ?? 255;
       const lo = HEX_VALUE[text.charCodeAt(i + 1)] ?? 255;
       if (hi > 15 || lo > 15) break;
       const b = hi * 16 + lo;
-      if (!(b >= 0x20 && b < 0x7f) && b !== 0x0a && b !== 0x09 && b !== 0x0d) break;
-      decoded += String.fromCharCode(b);
+      if ((b >= 0x20 && b < 0x7f) || b === 0x09) {
+        decoded += String.fromCharCode(b);
+        if (++stretch > longest) longest = stretch;
+        continue;
+      }
+      if (b === 0x0a || b === 0x0d) {
+        decoded += String.fromCharCode(b);
+        stretch = 0;
+        continue;
+      }
+      // A binary frame's byte (MessagePack's `\x81\xa5token\xd9\x28ghp_…`, CBOR, a length prefix: adv79 F31) reads as a line
+      // break, one character a byte so a finding maps back; a digest's bytes hold no long printable stretch and are left.
+      binary = true;
+      decoded += '\n';
+      stretch = 0;
     }
-    if (i + 1 < end || decoded.length * 2 < MIN_HEX_TEXT_RUN) continue;
+    if (i + 1 < end || decoded.length * 2 < MIN_HEX_TEXT_RUN || (binary && longest < MIN_TEXT_IN_BINARY)) continue;
     for (const f of scanSecrets(decoded)) out.push({ start: start + 2 * f.start, end: start + 2 * f.end, kind: `hex ${f.kind}`, byContext: f.byContext });
   }
 }
 /** Hex digits this many and up may be text written in hex (24 characters: shorter holds no secret worth its decoding). */
 const MIN_HEX_TEXT_RUN = 48;
+/**
+ * Printable bytes in a row, this many and up, make a binary payload's hex worth reading as text: a token is longer, and random
+ * bytes (a digest, a key) rarely hold such a stretch ((95/256)^16, about one in ten million).
+ */
+const MIN_TEXT_IN_BINARY = 16;
 /** Each hex digit's value, by character code (anything else: undefined). */
 const HEX_VALUE: number[] = [];
 for (const [i, c] of [...'0123456789abcdef'].entries()) HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i;

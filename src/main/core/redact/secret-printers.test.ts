@@ -158,6 +158,10 @@ const printers: [string, string][] = [
   ["sed 's/^.*=//' .env", 'value printed by sed of a credential file'],
   ["grep 'password:' secret.yaml | awk '{print $2}' | base64 -d", "value printed by awk of a secret's line"],
   ['rev .env', 'credential file printed by rev of a credential file'],
+  // Session 18: any file's NAME=value lines cut at `=` (not `:`), any text written backwards.
+  ['cut -d= -f2- form-F11.txt', 'value printed by cut of NAME=value lines'],
+  ["env | awk -F= '{print $2}'", 'value printed by awk of NAME=value lines'],
+  ['rev notes.txt', 'reversed secret printed by rev'],
   // Adversary pass 12: more CLIs that print a value bare, a keypair file, a framework's settings read in a script.
   ['glab variable get REGISTRY_PASSWORD', 'secret printed by glab variable get'],
   ['cloudflared tunnel token prod-api', 'token printed by cloudflared tunnel token'],
@@ -648,6 +652,32 @@ describe("a command's stream state", () => {
     const [pub, psk, key] = ['82SU2fJCcW8YsnYz4Ab5wJBF/X1+O+1WH9diPvmRQXM=', 'BYOI/UO4nvRy3vx1qO9rJU+S6SOX8J/HbQvF4R800/Q=', 'vE2B1rV746kgpf+CPL5YSVheWzz5ZzZoJ3o34fTIg94='];
     const out = new Redactor().maskCommandOutput('sudo wg show wg0 preshared-keys; sudo wg show wg0 private-key', `${pub}\t${psk}\n${key}\n`);
     expect(out).toBe(`${pub}\t[masked: key printed by wg show private-key]\n[masked: key printed by wg show private-key]\n`);
+  });
+
+  it("masks a minted value among any file's values cut at `=`, and the secrets of text written backwards; keeps the rest (adversary pass 76)", () => {
+    const v = 'Zk3pQ9xL2mVb7TnR4sWy8HcJ6dFg1aEu';
+    expect(new Redactor().maskCommandOutput('cut -d= -f2- settings.txt', `production\n5432\ndb.internal\n${v}\n`)).toBe('production\n5432\ndb.internal\n[masked: value printed by cut of NAME=value lines]\n');
+    // A log's fields cut at `:` are no settings' values.
+    expect(new Redactor().maskCommandOutput("awk -F: '{print $2}' app.log", `x\n${v}\n`)).toBe(`x\n${v}\n`);
+    const env = `SLACK_BOT_TOKEN=xoxb-1234567890123-1234567890123-abcdefghijABCDEFGHIJ1234\nDB_PASSWORD=Hq8$wN2vLr99!\nAPP_ENV=production\n`;
+    const backwards = env.split('\n').map((l) => [...l].reverse().join('')).join('\n');
+    const r = new Redactor();
+    expect(r.maskCommandOutput('rev form-F26.txt', backwards)).toBe('[masked: reversed secret printed by rev]=NEKOT_TOB_KCALS\n[masked: reversed secret printed by rev]=DROWSSAP_BD\nnoitcudorp=VNE_PPA\n');
+    // Remembered: a read of one line shows the value masked.
+    expect(r.mask('!99rLv2Nw$8qH=DROWSSAP_BD')).toBe('[masked: reversed secret printed by rev]=DROWSSAP_BD');
+  });
+
+  it('reads a transcript: a prompt line with a credential printer, then its output, up to the next prompt (adversary pass 71)', () => {
+    const dump = '00000000: 4871 3824 774e 3276 4c72 0a              Hq8$wN2vLr.';
+    const text = `$ printenv DB_PASSWORD | xxd\n${dump}\n$ ls\nREADME.md  src\nbob@box:~/app$ vault kv get -field=password secret/db\nZq8xK2mN4pR7tV9w\n+ echo done\ndone\n`;
+    const out = new Redactor().mask(text);
+    expect(out).not.toContain('4871 3824');
+    expect(out).not.toContain('Zq8xK2mN4pR7tV9w');
+    expect(out).toContain('$ ls\nREADME.md  src\n');
+    expect(out).toContain('+ echo done\ndone\n');
+    // A comment is no prompt: the lines under `# printenv …` in a script stay.
+    const script = '# printenv API_TOKEN\nexport LOG_LEVEL=debug-verbose-mode\n';
+    expect(new Redactor().mask(script)).toBe(script);
   });
 
   it("masks the passphrase an askpass script echoes, and keeps the script's other lines (adversary pass 61)", () => {

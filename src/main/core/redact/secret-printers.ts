@@ -14,7 +14,7 @@ import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/p
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
 import { isLookAlike, isReference } from './look-alikes.js';
-import { isSecretName } from './scanner.js';
+import { isSecretName, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
 export interface SecretPrinter {
@@ -59,6 +59,12 @@ export interface SecretPrinter {
    */
   amongOthers?: boolean;
   /**
+   * With amongOthers: the lines are values of any settings (`cut -d= -f2- settings.txt`, `env | awk -F= …`), where commit SHAs,
+   * UUIDs, hex ids and pods' names are as common as secrets: a value taken also mixes upper and lower case (a token, a password)
+   * and is no UUID (adv82 L09, L10).
+   */
+  mixedCase?: boolean;
+  /**
    * Other printers of the same line (`wg show wg0 preshared-keys; wg show wg0 private-key`: adv59 F18): their values are read
    * from the output too, each by its own printer's reading (a row's cells, a bare line).
    */
@@ -68,6 +74,11 @@ export interface SecretPrinter {
    * its `echo` or `printf` line prints is the value; the rest of the script stays.
    */
   scriptEchoes?: boolean;
+  /**
+   * Each output line is a line of text written backwards (`rev config.txt`: adv76 F26): read forwards, what the scanner finds in
+   * it (`SLACK_BOT_TOKEN=xoxb-…` from `…-bxox=NEKOT_TOB_KCALS`) is the value, backwards as printed.
+   */
+  reversedLines?: boolean;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -754,7 +765,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
  */
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i])) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1098,11 +1109,12 @@ const JQ_TWO_VALUES = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile']
 /** A search for a secret variable's assignment in a pattern (`^DB_PASSWORD=`, `'API_TOKEN *='`, `(?<=SECRET_KEY=)`): the name in group 1. */
 const ASSIGNMENT_PATTERN = /([A-Za-z_][A-Za-z0-9_]*)(?:\\?\s\*|\[ \]\*| ?\*)?\)?=/g;
 /** A stage that cuts an assignment down to its value: `cut -d= -f2-`, `awk -F= '{print $2}'`, `sed 's/^[^=]*=//'`, `perl -pe 's/.*=//'`. */
-function cutsAtEquals(argv: readonly string[]): boolean {
+function cutsAtEquals(argv: readonly string[], delimiters = '=:'): boolean {
   const name = basename(argv[0] ?? '');
   const args = argv.slice(1);
-  if (name === 'cut') return args.some((a, i) => /^(?:-d|--delimiter=?)[=:]$/.test(a) || (/^(?:-d|--delimiter)$/.test(a) && /^[=:]$/.test(args[i + 1] ?? '')));
-  if (/^(?:awk|gawk|mawk)$/.test(name)) return args.some((a, i) => /^-F[=:]$/.test(a) || (a === '-F' && /^[=:]$/.test(args[i + 1] ?? '')));
+  const delimiter = (d: string | undefined) => d !== undefined && d.length === 1 && delimiters.includes(d);
+  if (name === 'cut') return args.some((a, i) => delimiter(/^(?:-d|--delimiter=?)(.)$/.exec(a)?.[1]) || (/^(?:-d|--delimiter)$/.test(a) && delimiter(args[i + 1])));
+  if (/^(?:awk|gawk|mawk)$/.test(name)) return args.some((a, i) => delimiter(/^-F(.)$/.exec(a)?.[1]) || (a === '-F' && delimiter(args[i + 1])));
   return /^(?:sed|perl)$/.test(name) && args.some((a) => /s(.)[^\n]*=[^\n]*\1\1/.test(a));
 }
 
@@ -1133,12 +1145,23 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
  */
 function namesCutFromCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
   const reads = credentialFileReader(stages);
-  if (reads < 0) return undefined;
   // A line picked by its name (`grep '^DB_HOST=' .env | cut …`) is that name's value: assignmentCut reads a secret's.
   if (stages.some((s) => /^(?:grep|egrep|rg)$/.test(basename(s.argv[0] ?? '')) && s.argv.slice(1).some((a) => NAMES_AN_ASSIGNMENT.test(a)))) return undefined;
   // The names' field (`cut -d= -f1`, `awk -F= '{print $1}'`) prints no value.
-  const cut = stages.slice(reads).find((s) => cutsAtEquals(s.argv) && !printsNamesOnly(s.argv));
-  return cut ? { kind: 'value', tool: `${basename(cut.argv[0] ?? '')} of a credential file`, amongOthers: true } : undefined;
+  const cut = stages.slice(Math.max(reads, 0)).find((s) => cutsAtEquals(s.argv) && !printsNamesOnly(s.argv));
+  if (cut === undefined) return undefined;
+  if (reads >= 0) return { kind: 'value', tool: `${basename(cut.argv[0] ?? '')} of a credential file`, amongOthers: true };
+  // Any file's (or `env`'s) `NAME=value` lines cut at their `=`, whatever the file is called (`cut -d= -f2- form-F11.txt`, `env |
+  // awk -F= '{print $2}'`: adv76): values of settings, and a minted-looking one among them is a secret's. Not `:` (a log's fields).
+  return cutsAtEquals(cut.argv, '=') ? { kind: 'value', tool: `${basename(cut.argv[0] ?? '')} of NAME=value lines`, amongOthers: true, mixedCase: true } : undefined;
+}
+
+/** `rev` of any file or input (`rev config.txt`, `cat x | rev`): its lines are read backwards (SecretPrinter.reversedLines). */
+function reversedText(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  const at = stages.findIndex((s) => basename(s.argv[0] ?? '') === 'rev');
+  // A second `rev` after it turns the text forwards again: the scanner reads it as is.
+  if (at < 0 || stages.slice(at + 1).some((s) => basename(s.argv[0] ?? '') === 'rev')) return undefined;
+  return { kind: 'reversed secret', tool: 'rev', reversedLines: true };
 }
 
 /** A pattern that names a variable's assignment (`^DB_HOST=`): ASSIGNMENT_PATTERN without its global state. */
@@ -1468,14 +1491,33 @@ const LABEL = /^[A-Za-z][\w.-]*:$/;
 /** The values a printer's output holds: its `fields` when it names them (fieldValues), else its value lines (printedValues). */
 export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.scriptEchoes) return echoedLiterals(text);
+  if (printer.reversedLines) return reversedLineValues(text);
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
   const values = printedValues(text, printer.transformed, printer.keep);
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
   // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
-  if (printer.amongOthers) return values.filter((v) => (printer.transformed ? mintedWord(SPACED_CHARACTERS.test(v) ? v.replace(/ /g, '') : v, MIN_MINTED_PIECE_CHARS) : mintedWord(v)));
+  if (printer.amongOthers) return values.filter((v) => takenAmongOthers(printer, v));
   return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
+}
+
+/** Is `v`, a line of a printer's output among other lines (SecretPrinter.amongOthers), taken for its value? */
+export function takenAmongOthers(printer: SecretPrinter, v: string): boolean {
+  if (printer.mixedCase && !(/[a-z]/.test(v) && /[A-Z]/.test(v) && !UUID.test(v))) return false;
+  return printer.transformed ? mintedWord(SPACED_CHARACTERS.test(v) ? v.replace(/ /g, '') : v, MIN_MINTED_PIECE_CHARS) : mintedWord(v);
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The secrets the scanner finds in each line read backwards, as they stand in the output (backwards). */
+function reversedLineValues(text: string): string[] {
+  const values: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.length < MIN_PRINTED_CHARS) continue;
+    const forwards = [...line.replace(/\r$/, '')].reverse().join('');
+    for (const f of scanSecrets(forwards)) values.push([...forwards.slice(f.start, f.end)].reverse().join(''));
+  }
+  return values;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
-import { MIN_PRINTED_CHARS, mintedWord, printedKind, printerValues, type SecretPrinter } from './secret-printers.js';
+import { MIN_PRINTED_CHARS, mintedWord, printedKind, printerValues, takenAmongOthers, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -241,7 +241,7 @@ export class StreamMasker {
     const p = this.printer;
     if (!p || p.fields || p.pairs || p.cells || p.keep || p.scriptEchoes) return undefined;
     const partial = this.pending.replace(DECORATION, '').trim();
-    return partial.length >= MIN_PRINTED_CHARS && (!p.amongOthers || mintedWord(partial)) ? partial : undefined;
+    return partial.length >= MIN_PRINTED_CHARS && (!p.amongOthers || takenAmongOthers({ ...p, transformed: false }, partial)) ? partial : undefined;
   }
 
   /**

@@ -24,6 +24,8 @@ export interface VendorRule {
    * before the pattern is tried. Six such rules of pairs (`<id>:<secret>`) cost 13% of the masking bench's time without it.
    */
   runHas?: string;
+  /** A test of the whole match a shape alone does not make (a JWT's header names its algorithm): false keeps it. */
+  check?: (match: string) => boolean;
 }
 
 /**
@@ -42,6 +44,12 @@ const BB = '(?<![A-Za-z0-9_+/-])';
 const EB = '(?![A-Za-z0-9_+/-])';
 
 const rule = (kind: string, keywords: string[], source: string, flags = 'g', runHas?: string): VendorRule => ({ kind, keywords, re: new RegExp(source, flags), ...(runHas ? { runHas } : {}) });
+
+/** Does a JWT's first segment decode to a header with `"alg"` in it? */
+function headerNamesAlgorithm(jwt: string): boolean {
+  const header = Buffer.from(jwt.slice(0, jwt.indexOf('.')), 'base64url').toString('latin1');
+  return /"alg"\s*:/.test(header);
+}
 
 export const VENDOR_RULES: VendorRule[] = [
   // --- cloud providers ---
@@ -123,7 +131,9 @@ export const VENDOR_RULES: VendorRule[] = [
   // --- AI providers ---
   rule('anthropic key', ['sk-ant-'], `${B}sk-ant-(?:api|admin|oat|ort|sid)\\d{2}-[A-Za-z0-9_-]{80,100}${E}`),
   rule('openai key', ['t3blbkfj'], `${B}sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,74}T3BlbkFJ[A-Za-z0-9_-]{20,74}${E}`),
-  rule('openai key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-'], `${B}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{80,200}${E}`),
+  // 32 and up: a key cut short is still its secret part (a test's fixture, a log's `key: 'sk-proj-…'` of 54: adv76 F42); a
+  // random mix of cases and digits, so a doc's `sk-proj-xxxxxxxx…` placeholder stays.
+  rule('openai key', ['sk-proj-', 'sk-svcacct-', 'sk-admin-'], `${B}sk-(?:proj|svcacct|admin)-(?=[\\w-]{0,200}[a-z])(?=[\\w-]{0,200}[A-Z])(?=[\\w-]{0,200}\\d)[A-Za-z0-9_-]{32,200}${E}`),
   rule('openrouter key', ['sk-or-'], `${B}sk-or-v1-[a-f0-9]{64}${E}`),
   rule('groq key', ['gsk_'], `${B}gsk_[A-Za-z0-9]{52}${E}`),
   rule('xai key', ['xai-'], `${B}xai-[A-Za-z0-9]{80}${E}`),
@@ -311,5 +321,7 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('age secret key', ['age-secret-key-1'], `${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`),
   // A JWE (five parts: a `dir` key's part is empty, `eyJ…..iv.ciphertext.tag`; Intuit's and Cognito's tokens: adv17 F22) before the JWT rule.
   rule('jwe', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}${E}`),
-  rule('jwt', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`),
+  // A JWT's header names its algorithm (`"alg"`, JWS and JWE alike): a pagination cursor shaped like one (`{"typ":"cursor","v":2}`
+  // then a payload and a short hex: adv82 L31) is no token.
+  { ...rule('jwt', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`), check: headerNamesAlgorithm },
 ];

@@ -1,0 +1,50 @@
+/**
+ * gzip's output in base64 (`gzip -c .env | base64 -w0`, a Helm release's `release` field, a CI variable pasted as an opaque blob:
+ * adv76 F24): every such blob starts `H4sI` (gzip's magic `1f 8b 08` and a flags byte, in base64). It is decoded, inflated (a
+ * bounded amount: a cut blob gives what it holds so far), and when the text inside holds a secret the whole blob is masked.
+ */
+import { constants, gunzipSync } from 'node:zlib';
+import type { SecretFinding } from './finding.js';
+
+/** gzip's magic in base64, as the keyword pass finds it (lowercase: the pass is case-insensitive; the case is checked here). */
+export const GZIP_BASE64_WORD = 'h4si';
+/** A blob's base64 from its `H4sI` (sticky): standard or URL-safe alphabet, its padding. */
+const BLOB_AT = /H4sI[A-Za-z0-9+/_-]{16,1400000}={0,2}/y;
+/** Text inflated from one blob at most: a secret sits in a config's first lines; a bomb is cut here. */
+const MAX_INFLATED = 1 << 20;
+/** A blob that inflates past MAX_INFLATED (a bomb, a big archive) is read from this many of its first bytes (deflate's ratio is ~1000:1 at most). */
+const BOMB_HEAD = 1024;
+
+/** The text gzip `bytes` hold (a cut blob: what it holds so far, Z_SYNC_FLUSH raising no error at its end), or undefined. */
+function inflate(bytes: Buffer): string | undefined {
+  try {
+    return gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED }).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Characters that may stand before a blob (it starts a token: not `xH4sI…` inside other base64). */
+const TOKEN_CHAR = /[A-Za-z0-9+/_-]/;
+/** Mostly text: a line break, a tab or printable ASCII, or UTF-8's bytes past it. */
+const TEXT = /^[\t\n\r\x20-\x7e\u0080-\uffff]*$/;
+
+/** Each gzip blob in base64 in `text` whose inflated text `scan` finds a secret in: the blob, masked whole. */
+export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  for (let i = text.indexOf('H4sI'); i >= 0; i = text.indexOf('H4sI', i + 4)) {
+    if (i > 0 && TOKEN_CHAR.test(text[i - 1])) continue;
+    BLOB_AT.lastIndex = i;
+    const m = BLOB_AT.exec(text);
+    if (!m) continue;
+    const bytes = Buffer.from(m[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    // Past MAX_INFLATED, its head only (zlib gives all or nothing: the head of the input, which a deflate ratio bounds).
+    const inflated = inflate(bytes) ?? inflate(bytes.subarray(0, BOMB_HEAD));
+    if (inflated === undefined) {
+      i += m[0].length - 4;
+      continue;
+    }
+    const found = TEXT.test(inflated) ? scan(inflated) : [];
+    if (found.length > 0) out.push({ start: i, end: i + m[0].length, kind: `gzip base64 ${found[0].kind}`, byContext: true });
+    i += m[0].length - 4;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * A terminal transcript inside output: a prompt line (`$ printenv DB_PASSWORD | xxd`, `bob@box:~/app$ op read …`, bash's xtrace
+ * `+ vault kv get -field=password …`), then what that command printed, up to the next prompt line. A log of a session, a
+ * `script` typescript, a tmux capture or a README's example shows the command beside its output; the output of a credential
+ * printer (secret-printers.ts) has no name beside its value (`00000000: 4871 3824 …  Hq8$wN2vLr.` under `printenv DB_PASSWORD |
+ * xxd`: adv71 F27), so it is read the way the command's own output would be: its values, to be remembered and masked.
+ */
+import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
+
+/**
+ * What stands before a prompt's mark on its line (the mark, `$ ` `% ` `❯ ` `+ `, is where the search finds it): nothing, `user@host:path`
+ * / `user@host path`, or more `+`s (bash's xtrace nests `++ `). Not `# ` (a comment in a script or a config file, whose next lines
+ * are no command's output) nor `> ` (a quote, a diff's side, a REPL).
+ */
+const PROMPT_HEAD = /^(?:|[\w.-]{1,64}@[\w.-]{1,64}[: ][^\n$%#]{0,256}|\+{0,2})$/;
+/** The marks searched for: a command follows each, after its blank. */
+const MARKS = ['$ ', '% ', '❯ ', '+ '];
+/** Characters before a mark read back for its line's start (a prompt's head is shorter: user, host and a path of 256). */
+const MAX_HEAD = 400;
+/** Each mark's places looked at in one text at most (`45% ` of a progress bar, `a + b` of code: most are no prompt). */
+const MAX_MARKS = 4096;
+/** Prompt lines read in one text at most: a megabyte of `$ echo x` lines is no transcript worth a parse each. */
+const MAX_PROMPT_LINES = 256;
+/** A command's output read under its prompt line at most (characters). */
+const MAX_OUTPUT_CHARS = 64 * 1024;
+/** A prompt line's command: a word, then up to 4 KB. */
+const COMMAND = /^\S[^\n]{0,4095}/;
+
+interface Prompt {
+  lineStart: number;
+  command: string;
+  outputStart: number;
+}
+
+/** The prompt lines of `text`, in order (each mark found by a plain search, its line's head checked a bounded way back). */
+function promptLines(text: string): Prompt[] {
+  const byStart = new Map<number, Prompt>();
+  for (const mark of MARKS) {
+    let tried = 0;
+    for (let i = text.indexOf(mark); i >= 0 && byStart.size < MAX_PROMPT_LINES && tried++ < MAX_MARKS; i = text.indexOf(mark, i + mark.length)) {
+      // The line's start within MAX_HEAD characters back (a search of the window: a megabyte line is not walked back for each mark).
+      const from = Math.max(0, i - MAX_HEAD);
+      const k = text.slice(from, i).lastIndexOf('\n');
+      if (k < 0 && from > 0) continue;
+      const lineStart = k < 0 ? 0 : from + k + 1;
+      if (byStart.has(lineStart) || !PROMPT_HEAD.test(text.slice(lineStart, i))) continue;
+      const m = COMMAND.exec(text.slice(i + mark.length, i + mark.length + 4097));
+      if (!m) continue;
+      const end = i + mark.length + m[0].length;
+      byStart.set(lineStart, { lineStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1 });
+    }
+  }
+  return [...byStart.values()].sort((a, b) => a.lineStart - b.lineStart);
+}
+
+/** Each value a credential printer's output holds under its prompt line in `text`, with the kind to remember it as. */
+export function transcriptPrintedValues(text: string): { value: string; kind: string }[] {
+  const out: { value: string; kind: string }[] = [];
+  const prompts = promptLines(text);
+  prompts.forEach((p, i) => {
+    const printer = secretPrinterOf(p.command);
+    if (!printer) return;
+    const end = Math.min(i + 1 < prompts.length ? prompts[i + 1].lineStart : text.length, p.outputStart + MAX_OUTPUT_CHARS);
+    if (end <= p.outputStart) return;
+    const kind = printedKind(printer);
+    for (const value of printerValues(printer, text.slice(p.outputStart, end))) out.push({ value, kind });
+  });
+  return out;
+}
