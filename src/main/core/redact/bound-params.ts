@@ -260,12 +260,21 @@ function columnBefore(s: string, p: number, from: number): string | undefined {
     const o = s.lastIndexOf(q, e - 1);
     if (o < from || e - o > 129) return undefined;
     // An escaped quote (the statement in a JSON string: `\"token\" = ?`).
-    return s.slice(o + 1, e).replace(/\\$/, '');
+    const column = s.slice(o + 1, e).replace(/\\$/, '');
+    // A column named `key` or `value` says what it holds by its table's name (Prisma's `"public"."ApiKey"."key" = $1`: adv81 F50).
+    if (VAGUE_COLUMN.test(column) && s[o - 1] === '.' && s[o - 2] === q) {
+      const t = s.lastIndexOf(q === '[' ? '[' : q, o - 3);
+      if (t >= from && o - t <= 130) return s.slice(t + 1, o - 2);
+    }
+    return column;
   }
   const e = i + 1;
   while (i >= from && e - i <= 128 && /\w/.test(s[i])) i--;
   return e - i > 1 && /^[A-Za-z_]/.test(s[i + 1]) ? s.slice(i + 1, e) : undefined;
 }
+
+/** A column whose name says only that it holds a value: its table's name says which (`ApiKey`, `Token`, `Secret`; not `Translation`). */
+const VAGUE_COLUMN = /^(?:key|value|plaintext)$/i;
 
 /** The column list before `VALUES` at `v` (`("email", "token")`, `(email,token)`): the names, unquoted. */
 function columnList(s: string, v: number, from: number): string[] | undefined {

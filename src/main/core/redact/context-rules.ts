@@ -206,13 +206,14 @@ export const URL_CREDENTIALS: ContextRule = {
   kind: 'url password',
   // An .xcconfig writes `//` as `/$()/` (`//` starts a comment there: `https:/$()/user:pw@host`, adv32 F17).
   keywords: ['://', ':/$()/'],
-  needs: /:\/(?:\$\(\))?\/(?:[^\s:/@]*:[^\s@/]+|[\w-]{20,})@/,
+  needs: /:\/(?:\$\(\))?\/(?:[^\s:/@]*:@?[^\s@/]+|[\w-]{20,})@/,
   // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
-  // `@` before the host, as Python's urlsplit and libpq read it. A URL with no host after its `@` (kombu's `sqs://key:secret@`:
+  // `@` before the host, as Python's urlsplit and libpq read it (one first is left beside the mask: a value starting `@` reads
+  // as a reference). A URL with no host after its `@` (kombu's `sqs://key:secret@`:
   // adv27 F18) too.
   // A token as the password may be long (an AWS CodeArtifact token, ~1,100 characters, in a pip index URL: adv31 F22).
   // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
-  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -648,8 +649,9 @@ export const FILES: ContextRule[] = [
   { kind: 'azure storage account key', keywords: ['fs.azure.account.key.'], re: /fs\.azure\.account\.key\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+){0,6}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9+\/]{40,}={0,2})/g },
   // An HTML form's password field with its value filled in (a saved page, a server-rendered form in a test log).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
-  // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log).
-  { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*)(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+)(?="?[ \t]*\r?$)/gm, guard: true },
+  // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log,
+  // Python smtplib's `send: 'AUTH PLAIN …\r\n'`: adv81 F56).
+  { kind: 'password', keywords: ['auth ', 'auth"'], needs: /AUTH"?[ \t]/, re: /(?:^|[>\]][ \t]*|send: b?')(?:AUTH|"AUTH")[ \t]+(?:"?[^\s"]+"?[ \t]+)?(?!"?(?:PLAIN|LOGIN|CRAM-MD5|DIGEST-MD5|XOAUTH2|OAUTHBEARER|NTLM|GSSAPI)[ \t]*\r?$)"?(?<secret>[^\s"]+?)(?="?[ \t]*\r?$|\\r\\n'[ \t]*\r?$)/gm, guard: true },
   // A value stored under a key named like a credential, as redis-cli MONITOR logs it (`"SET" "api_token:dana" "…" "EX" "3600"`, SETEX's
   // seconds between: adv48 F20) or a prompt shows it (`127.0.0.1:6379> SET api_token:dana …`): a word of the key says what it holds
   // (`cfg:ldap:bind_pw` too: adv74 F10).

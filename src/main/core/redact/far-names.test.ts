@@ -404,6 +404,11 @@ describe('values named from afar', () => {
   `${'45% '.repeat(250_000)}`,
   `$ printenv DB_PASSWORD\n${'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)}`,
   `${'bob@box:~/app$ op read x\n'.repeat(40_000)}`,
+  // Pass 81's: Java's hex dump rows, indented and not; AUTH in a repr with no end; Prisma's qualified key columns.
+  `${'  0000: 41 42 43 44 45 46 47 48   49 4A 4B 4C 4D 4E 4F 50  ABCDEFGHIJKLMNOP\n'.repeat(13_000)}`,
+  `0000: ${'41 '.repeat(330_000)}`,
+  `${"send: 'AUTH PLAIN ".repeat(55_000)}`,
+  `${'"t"."key" = $1 '.repeat(60_000)}Params: ["a"]`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

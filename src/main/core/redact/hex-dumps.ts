@@ -3,8 +3,8 @@
  * rows, its characters in the ASCII column and its bytes in the hex column, so no pattern sees it
  * whole. The rows of a dump are decoded back to the bytes they show, the bytes scanned as text,
  * and each finding masked where it shows: its bytes' hex digits and its ASCII characters, row by
- * row. Hand-written: no npm package parses dump text back to bytes, and the two layouts are fixed
- * (util-linux's `-C` canonical form, vim's xxd default `-g2`).
+ * row. Hand-written: no npm package parses dump text back to bytes, and the layouts are fixed
+ * (util-linux's `-C` canonical form, vim's xxd default `-g2`, od's, Java's HexDumpEncoder).
  */
 import type { SecretFinding } from './finding.js';
 
@@ -13,6 +13,12 @@ const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<asci
 /** `xxd`: `00000000: 6874 7470 733a 2f2f 626f 623a 5071 3757  https://bob:Pq7W` (groups of two bytes, two blanks before the ASCII). */
 // tcpdump -X / -XX prints the same groups after a tab and `0x<offset>:` and two blanks (adv22 F36: a Bearer header cut over rows).
 const XXD = /^(?:[0-9a-f]{8,}: |\t0x[0-9a-f]{4,8}:  )(?<hex>(?:[0-9a-f]{4} ){0,7}(?:[0-9a-f]{4}|[0-9a-f]{2}))  +(?<ascii>[^\n]*?)\r?$/gm;
+
+/**
+ * Java's HexDumpEncoder (`-Djavax.net.debug=all`'s `Plaintext before ENCRYPTION`, adv81 F34): `0040: 69 6F 6E 3A 20 42 65 61   72
+ * 65 72 20 78 6F 78 62  ion: Bearer xoxb` (indented, a four-digit offset, upper-case bytes, three blanks after the eighth).
+ */
+const JAVA_HEX = /^[ \t]{0,8}[0-9A-F]{4}: (?<hex>[0-9A-F]{2}(?:(?: {1}| {3})[0-9A-F]{2}){0,15})  +(?<ascii>[^\n]*?)\r?$/gm;
 
 interface Row {
   /** Offsets in the text of each byte's first hex digit, and of its ASCII character. */
@@ -106,7 +112,7 @@ function rows(text: string): Row[] {
   const out: Row[] = [];
   if (text.includes('\\n') && text.includes('  \\n')) odRows(text, out);
   else odNumberRows(text, out);
-  for (const re of [CANONICAL, XXD]) {
+  for (const re of [CANONICAL, XXD, JAVA_HEX]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const hex = m.groups!.hex;

@@ -659,6 +659,12 @@ v = 'sk-proj-' + s(AN, 52) + 'Qz'; f("node's inspect of an OpenAI key cut short"
 v = s(HEX, 32); f("node's REPL: an encryption key's hex", v, `> Buffer.from(encKey).toString('hex')\n'${v}'`);
 v = gzipSync(`SENDGRID_API_KEY=SG.${s(AN, 22)}.${s(AN, 43)}\n`).toString('base64'); f('gzip | base64 of an .env line', v, `${v}\n`);
 v = 'sk-proj-' + s(AN, 92); f('fold -w 20 of an OpenAI key', v.slice(20, 40), v.match(/.{1,20}/g)!.join('\n'));
+// Adversary pass 81 (session 18: verbose and debug logging): smtplib's AUTH PLAIN, Java's HexDumpEncoder, Prisma's key column.
+v = Buffer.from(`\0apikey\0SG.${s(AN, 22)}.${s(AN, 43)}`).toString('base64'); f("smtplib's debug: send: 'AUTH PLAIN …\\r\\n'", v, `reply: b'250-AUTH PLAIN LOGIN\\r\\n'\nsend: 'AUTH PLAIN ${v}\\r\\n'\nreply: b'235 Authentication successful\\r\\n'`);
+v = `xoxb-${s('0123456789', 12)}-${s('0123456789', 13)}-${s(AN, 24)}`;
+f('javax.net.debug: a Bearer token in the HexDumpEncoder rows', v.slice(26, 42), `Plaintext before ENCRYPTION (\n${Buffer.from(`GET / HTTP/1.1\r\nAuthorization: Bearer ${v}\r\n\r\n`).toString('latin1').match(/[\s\S]{1,16}/g)!.map((row, i) => `  ${(i * 16).toString(16).toUpperCase().padStart(4, '0')}: ${[...row].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')).map((h, j) => (j === 8 ? `  ${h}` : h)).join(' ').padEnd(49)}  ${[...row].map((c) => (c >= ' ' && c <= '~' ? c : '.')).join('')}`).join('\n')}\n)`);
+v = 'qzNS^9K9?CycoJ'; f('a URL password that starts with an unencoded @', v, `      DATABASE_URL: postgres://shop:@${v}@db:5432/shop`);
+v = s(HEX, 48); f("Prisma's query log: a key column of an ApiKey table", v, `prisma:query SELECT "public"."ApiKey"."id" FROM "public"."ApiKey" WHERE "public"."ApiKey"."key" = $1 LIMIT $2 OFFSET $3\nParams: ["${v}",1,0]`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -218,14 +218,21 @@ function gatesOf(text: string, hits: number[]): number {
     if (g === GATE_TOKEN_TABLE) {
       if (text.startsWith('TOKEN', end - 5)) gates |= g;
     } else if (g === GATE_HEX_ROW) {
-      // Or after a tab and `0x` (tcpdump -X's `\t0x0000:`).
-      if ((end === 4 || text.charCodeAt(end - 5) === 0x0a || (text.startsWith('\t0x', end - 7) && (end === 7 || text.charCodeAt(end - 8) === 0x0a))) && text.startsWith('0000', end - 4)) gates |= g;
+      // Or after a tab and `0x` (tcpdump -X's `\t0x0000:`), or an indent (Java's HexDumpEncoder under javax.net.debug's `(`).
+      if ((end === 4 || text.charCodeAt(end - 5) === 0x0a || (text.startsWith('\t0x', end - 7) && (end === 7 || text.charCodeAt(end - 8) === 0x0a)) || indentedLineStart(text, end - 4)) && text.startsWith('0000', end - 4)) gates |= g;
     } else if (g === (GATE_DATA_BLOCK | GATE_STRING_DATA_BLOCK)) {
       if (text.startsWith('data:', end - 5)) gates |= GATE_DATA_BLOCK;
       else if (text.startsWith('stringData:', end - 11)) gates |= GATE_STRING_DATA_BLOCK;
     } else gates |= g;
   }
   return gates;
+}
+
+/** Is `at` after a line's indent of blanks (8 at most: a bounded look back)? */
+function indentedLineStart(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 8 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  return i < at && (i === 0 || text.charCodeAt(i - 1) === 0x0a);
 }
 
 /** Where the first line with `word` (ending in `ata:`, a gate's word) starts: the data block rules' headers are looked for from there. */
@@ -1250,7 +1257,9 @@ function userinfoAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   // A token as the user with no password (URL_CREDENTIALS).
   if (buf[i] === 0x40) return i - end >= MIN_URL_TOKEN_USER;
   if (buf[i] !== 0x3a) return false;
-  const from = ++i;
+  // A password may start with an unencoded `@` (URL_CREDENTIALS).
+  if (buf[++i] === 0x40) i++;
+  const from = i;
   while (i < lineEnd && buf[i] !== 0x40 && buf[i] !== 0x2f && !isBlank(buf[i])) i++;
   return i > from && buf[i] === 0x40;
 }
@@ -1267,7 +1276,8 @@ function userinfoAfterText(text: string, end: number): boolean {
   while (i < text.length && c !== 0x3a && c !== 0x2f && c !== 0x40 && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
   if (c === 0x40) return i - end >= MIN_URL_TOKEN_USER;
   if (c !== 0x3a) return false;
-  const from = ++i;
+  if (text.charCodeAt(++i) === 0x40) i++;
+  const from = i;
   c = text.charCodeAt(i);
   while (i < text.length && c !== 0x40 && c !== 0x2f && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
   return i > from && c === 0x40;

@@ -657,6 +657,9 @@ describe("a command's stream state", () => {
   it("masks a minted value among any file's values cut at `=`, and the secrets of text written backwards; keeps the rest (adversary pass 76)", () => {
     const v = 'Zk3pQ9xL2mVb7TnR4sWy8HcJ6dFg1aEu';
     expect(new Redactor().maskCommandOutput('cut -d= -f2- settings.txt', `production\n5432\ndb.internal\n${v}\n`)).toBe('production\n5432\ndb.internal\n[masked: value printed by cut of NAME=value lines]\n');
+    // A CI's or a container's settings: commit SHAs, UUIDs, hex ids, pods' names and releases are no secrets (adversary pass 82).
+    const ci = 'c45d6804dd2837ea2873f2d0218f5ef43f119c84\nbb9193f2-b4c9-4103-b540-27711dbfae23\nweb-7d9f8c6b5-eu73x\na7b12baf0d7941534bf2d7858ddada0d\napi@2.4.0+43046bc5a70e\n';
+    expect(new Redactor().maskCommandOutput("env | awk -F= '{print $2}'", ci)).toBe(ci);
     // A log's fields cut at `:` are no settings' values.
     expect(new Redactor().maskCommandOutput("awk -F: '{print $2}' app.log", `x\n${v}\n`)).toBe(`x\n${v}\n`);
     const env = `SLACK_BOT_TOKEN=xoxb-1234567890123-1234567890123-abcdefghijABCDEFGHIJ1234\nDB_PASSWORD=Hq8$wN2vLr99!\nAPP_ENV=production\n`;
