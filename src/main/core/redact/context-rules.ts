@@ -729,6 +729,9 @@ export const FILES: ContextRule[] = [
   // A Postgres PasswordMessage as strace prints the bytes a client writes (`write(3, "p\0\0\0\25<password>\0", 21)`: adv80 F24):
   // `p`, a 4-byte length, the password to its NUL.
   { kind: 'password', keywords: ['"p\\0\\0\\0'], re: /"p\\0\\0\\0(?:\\[0-7]{1,3}|\\[abtnvfr]|[ -~])(?<secret>(?:[^"\\\n]|\\[^0\n]){1,256}?)(?=\\0)/g },
+  // `az storage account keys list -o table` (and `az cosmosdb keys list`'s rows): `key1  FULL  <88 base64>` under a Value column
+  // (adv83 F35); `-o tsv` too (tabs).
+  { kind: 'azure storage account key', keywords: ['full'], needs: /\bkey\d[ \t]+(?:FULL|READ)\b/, re: /\bkey\d[ \t]+(?:FULL|READ)[ \t]+(?<secret>[A-Za-z0-9+/]{40,}={0,2})(?=[ \t]*\r?$)/g },
   // Redis ACL users in redis.conf and users.acl (`user alice on >pw ~* +@all`: adv80 F49; `ACL SETUSER` has its rule above): each
   // `>` word is a password (a `#` word is its SHA-256: kept). Looked back for the line's `user` a bounded way (a line of `>`s).
   { kind: 'password', keywords: [' >'], needs: /^[ \t]*user[ \t]/, re: /(?<=^[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },

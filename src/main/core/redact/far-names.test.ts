@@ -409,6 +409,16 @@ describe('values named from afar', () => {
   `0000: ${'41 '.repeat(330_000)}`,
   `${"send: 'AUTH PLAIN ".repeat(55_000)}`,
   `${'"t"."key" = $1 '.repeat(60_000)}Params: ["a"]`,
+  // Pass 84's: literals echoed into base64 -d, a wrapped table value's lines, prompts glued to output.
+  `${`echo ${'A'.repeat(4000)} `.repeat(240)}| base64 -d`,
+  `${"echo 'QUJD' | base64 -d ".repeat(40_000)}`,
+  `API_TOKEN      Qm7xT2vK9pL4wZ8n\n${'               x\n'.repeat(60_000)}`,
+  `${'API_TOKEN      Qm7xT2vK9pL4wZ8n\n'.repeat(30_000)}`,
+  `${'a@b:'.repeat(100)}$ ${'xa@b:~$ ls '.repeat(90_000)}`,
+  `${'dev@b:~$ ls\n'.repeat(20)}${'xdev@b:~$ ls '.repeat(80_000)}`,
+  // Closing measure 83's: END lines with no BEGIN under base64 lines, az's key rows.
+  `${'QUJDREVGR0hJSktMTU5PUA==\n-----END PRIVATE KEY-----\n'.repeat(20_000)}`,
+  `${'key1 FULL '.repeat(100_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -158,6 +158,22 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
       for (const b of body) expect(shown.map((l) => l.text).join('\n'), form).not.toContain(b);
     });
 
+  it("remembers a key's last body lines printed above an END with no BEGIN (tail of the file, in a chunk of its own: closing measure 83)", () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const lines = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trimEnd().split('\n');
+    const r = new Redactor();
+    const stream = r.stream('c1');
+    // `head -n 4 key; echo '[...]'; tail -n 2 key`: three processes, three chunks; the tail's has no BEGIN.
+    stream.pushBytes(Buffer.from(`${lines.slice(0, 4).join('\n')}\n`));
+    stream.pushBytes(Buffer.from('[...]\n'));
+    stream.pushBytes(Buffer.from(`${lines.slice(-2).join('\n')}\n`));
+    stream.flush();
+    const last = lines[lines.length - 2];
+    expect(r.maskLines('c1', [{ n: 6, text: last }])[0].text).not.toContain(last);
+    // A line above an END that is no base64 stays.
+    expect(r.maskLines('c1', [{ n: 5, text: '[...]' }])[0].text).toBe('[...]');
+  });
+
   it("masks a diff hunk inside an RSA key's body, no armour and no DER start in view, from the line that holds its private exponent (adversary pass 48)", () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const keyBody = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString().trim().split('\n').slice(1, -1);

@@ -665,6 +665,14 @@ v = `xoxb-${s('0123456789', 12)}-${s('0123456789', 13)}-${s(AN, 24)}`;
 f('javax.net.debug: a Bearer token in the HexDumpEncoder rows', v.slice(26, 42), `Plaintext before ENCRYPTION (\n${Buffer.from(`GET / HTTP/1.1\r\nAuthorization: Bearer ${v}\r\n\r\n`).toString('latin1').match(/[\s\S]{1,16}/g)!.map((row, i) => `  ${(i * 16).toString(16).toUpperCase().padStart(4, '0')}: ${[...row].map((c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')).map((h, j) => (j === 8 ? `  ${h}` : h)).join(' ').padEnd(49)}  ${[...row].map((c) => (c >= ' ' && c <= '~' ? c : '.')).join('')}`).join('\n')}\n)`);
 v = 'qzNS^9K9?CycoJ'; f('a URL password that starts with an unencoded @', v, `      DATABASE_URL: postgres://shop:@${v}@db:5432/shop`);
 v = s(HEX, 48); f("Prisma's query log: a key column of an ApiKey table", v, `prisma:query SELECT "public"."ApiKey"."id" FROM "public"."ApiKey" WHERE "public"."ApiKey"."key" = $1 LIMIT $2 OFFSET $3\nParams: ["${v}",1,0]`);
+// Adversary pass 84 (session 18: terminals, shells and editors): PowerShell's wrapped table value, a base64 literal decoded in a
+// shell's history, a typescript whose output runs into the next prompt.
+v = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJzZXJ2aWNlX3JvbGUifQ.${s(AN, 43)}`;
+f("PowerShell's Format-Table -Wrap: a JWT wrapped under its Value column", v.slice(90), `Name                           Value\r\n----                           -----\r\nAPPDATA                        C:\\Users\\dev\\AppData\\Roaming\r\nSUPABASE_SERVICE_ROLE_KEY      ${v.slice(0, 60)}\r\n                               ${v.slice(60, 90)}\r\n                               ${v.slice(90)}\r\nUSERNAME                       dev\r\n`);
+v = Buffer.from('2Vuw@@RlW?9h12mf').toString('base64'); f("zsh's extended history: a password's base64 echoed into base64 -d", v, `: 1764500140:0;echo '${v}' | base64 -d\n: 1764500151:0;git status`);
+v = Buffer.from('rx+z#TIaui7TkfP*Y2').toString('base64'); f("a typescript: a secret's output runs into the next prompt", v, `dev@box:~$ kubectl -n payments get secret db-creds -o jsonpath='{.data.password}'\n${v}dev@box:~$ exit\n`);
+// Closing measure 83 (session 18): az's table of storage account keys.
+v = s(AN, 86) + '=='; f("az storage account keys list -o table", v, `CreationTime                      KeyName    Permissions    Value\n--------------------------------  ---------  -------------  ----------\n2024-01-15T10:22:31.512345+00:00  key1       FULL           ${v}`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

@@ -285,8 +285,32 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (out.length > 0) valueContinuations(text, out);
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
+  if (text.includes('base64 -') || text.includes('base64 --')) decodedLiterals(text, out);
   if (text.includes(' <==')) secretFilesUnderHeaders(text, out);
   return out;
+}
+
+/**
+ * A base64 literal echoed into `base64 -d` on a command line (a shell history's `echo 'MlZ1d0BA…' | base64 -d`: adv84 F12): the
+ * literal is masked when its text is a secret a rule reads, or a made word (a password: three kinds of characters, 10 and up).
+ */
+function decodedLiterals(text: string, out: SecretFinding[]): void {
+  ECHOED_INTO_DECODE.lastIndex = 0;
+  for (let m = ECHOED_INTO_DECODE.exec(text); m; m = ECHOED_INTO_DECODE.exec(text)) {
+    const b = m.groups!.b;
+    const decoded = Buffer.from(b, 'base64').toString('latin1').replace(/\r?\n$/, '');
+    if (!/^[\x20-\x7e\t\n]+$/.test(decoded)) continue;
+    if (!madeWord(decoded) && scanSecrets(decoded).length === 0) continue;
+    const [start, end] = m.indices!.groups!.b!;
+    out.push({ start, end, kind: 'base64 secret', byContext: true });
+  }
+}
+/** `echo` / `printf` of a base64 literal, quoted or not, piped into base64's decode. */
+const ECHOED_INTO_DECODE = /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+|'%s'[ \t]+|"%s"[ \t]+)?(?<q>['"]?)(?<b>[A-Za-z0-9+/]{8,4096}={0,2})\k<q>[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b/dg;
+/** A made word: no blank, 10 characters and up, three of lower case, upper case, digits and symbols; not JSON (a JWT's header). */
+function madeWord(v: string): boolean {
+  if (v.length < 10 || /\s/.test(v) || /^[{[]/.test(v)) return false;
+  return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(v)).length >= 3;
 }
 
 /** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`), sticky at a line's start. */
@@ -1963,6 +1987,8 @@ const AZURE_KEY_NAME = /^(?:(?:primary|secondary)(?:Readonly)?(?:Master)?Key|key
 
 /** Is `name` (a key, a constant, an element) a secret's name: `DB_PASSWORD`, `apiKey`, not `max_tokens`, `primary_key`? */
 export function isSecretName(name: string): boolean {
+  // git's `user.signingkey` as .gitconfig writes it: a GPG key's id or fingerprint, or an SSH public key (adv84 L05).
+  if (name === 'signingkey' || name === 'user.signingkey') return false;
   // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
   // the database words (`primary_key`) and a bare `key` would keep.
   if (AZURE_KEY_NAME.test(name)) return true;
@@ -2930,6 +2956,31 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   if (/^AccessKey$/.test(name) && /^[A-Z0-9]{16,24}$/.test(v)) return;
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: kindOfName(name), byContext: true });
+  if (last) wrappedUnderValue(text, start, end, kindOfName(name), out);
+}
+
+/** Lines a table's wrapped value goes on in at most (PowerShell's `Format-Table -Wrap` of a 4 KB value at 90 columns: ~45). */
+const MAX_WRAPPED_VALUE_LINES = 64;
+/**
+ * A value the table wrapped under its column (PowerShell's `Get-ChildItem env: | Format-Table -Wrap`: the rest of a JWT on the
+ * lines below, blank up to the Value column: adv84 F06): each line that is blanks to the value's column, then one word.
+ */
+function wrappedUnderValue(text: string, start: number, end: number, kind: string, out: SecretFinding[]): void {
+  const col = start - (text.lastIndexOf('\n', start - 1) + 1);
+  let at = text.indexOf('\n', end);
+  for (let n = 0; at >= 0 && n < MAX_WRAPPED_VALUE_LINES; n++) {
+    const lineStart = at + 1;
+    let i = lineStart;
+    while (i - lineStart < col && text.charCodeAt(i) === 0x20) i++;
+    if (i - lineStart !== col) return;
+    let j = i;
+    while (j < text.length && text.charCodeAt(j) > 0x20) j++;
+    if (j === i) return;
+    at = text.indexOf('\n', j);
+    const lineEnd = at < 0 ? text.length : text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
+    if (j !== lineEnd) return;
+    out.push({ start: i, end: j, kind, byContext: true });
+  }
 }
 
 const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;

@@ -37,6 +37,14 @@ export const PENDING_OVERLAP_CHARS = 8 * 1024;
 
 /** The byte path's check for a key block's armour (BEGIN's literal part). */
 const BEGIN_MARK = Buffer.from('-----BEGIN');
+/** Is a BEGIN or END mark in the pending tail (a line begun in an earlier chunk), or across it and the chunk after it? */
+function markAcross(tail: Buffer, bytes: Buffer): boolean {
+  if (tail.indexOf(BEGIN_MARK) >= 0 || tail.indexOf(END_MARK) >= 0) return true;
+  const joined = Buffer.concat([tail.subarray(Math.max(0, tail.length - BEGIN_MARK.length)), bytes.subarray(0, BEGIN_MARK.length)]);
+  return joined.indexOf(BEGIN_MARK) >= 0 || joined.indexOf(END_MARK) >= 0;
+}
+/** A key's END line with no BEGIN in the chunk (`tail -n 2 key.pem`): the text path remembers the body lines above it. */
+const END_MARK = Buffer.from('-----END');
 const EMPTY = Buffer.alloc(0);
 /** The byte path's buffer grows up to this (a bigger batch gets its own buffer: one command must not pin more). */
 const MAX_SCRATCH_BYTES = 1024 * 1024;
@@ -134,7 +142,7 @@ export class StreamMasker {
     this.tail = nl + 1 < bytes.length ? Buffer.from(bytes.subarray(nl + 1)) : EMPTY;
     const completeLength = tail.length + nl + 1;
     // A key block here or open: the text path follows it line by line.
-    if (this.inKey || bytes.indexOf(BEGIN_MARK) >= 0 || (tail.length > 0 && Buffer.concat([tail, bytes.subarray(0, BEGIN_MARK.length)]).indexOf(BEGIN_MARK) >= 0)) {
+    if (this.inKey || bytes.indexOf(BEGIN_MARK) >= 0 || bytes.indexOf(END_MARK) >= 0 || (tail.length > 0 && markAcross(tail, bytes))) {
       const complete = tail.length ? Buffer.concat([tail, bytes.subarray(0, nl + 1)]) : bytes.subarray(0, nl + 1);
       return this.maskLines(complete.toString('utf8'));
     }
@@ -301,7 +309,7 @@ export class StreamMasker {
   /** Complete lines (each ending in "\n", the last maybe not): key lines replaced, the rest masked as one text. */
   private maskLines(text: string): string {
     if (this.printer) this.learnPrinted(text);
-    if (this.options.learnOnly && !this.inKey && !text.includes('-----BEGIN')) return this.learnLines(text);
+    if (this.options.learnOnly && !this.inKey && !text.includes('-----BEGIN') && !text.includes('-----END')) return this.learnLines(text);
     const lines = text.split('\n');
     const last = lines.pop()!; // "" after a final newline
     if (last !== '') lines.push(last);
@@ -320,7 +328,10 @@ export class StreamMasker {
       if (this.trackKey(line)) {
         flushPlain();
         out += `${KEY_LINE_MASK}\n`;
-      } else plain.push(line);
+      } else {
+        if (END.test(line)) this.rememberTail(plain);
+        plain.push(line);
+      }
     }
     flushPlain();
     // The text had no final newline: neither does its masked form.
@@ -356,6 +367,22 @@ export class StreamMasker {
     const tail = text.slice(Math.max(at + 1, 0)).replace(/\n$/, '').split('\n');
     this.context = [...this.context, ...tail].slice(-CONTEXT_LINES);
     return '';
+  }
+
+  /**
+   * A key's END line with no BEGIN before it in this output (`tail -n 2 key.pem`, `head …; echo '[...]'; tail …`: adv83 F50): the
+   * base64 lines right above it are the block's last body lines, remembered so a read of one of them alone is masked.
+   */
+  private rememberTail(plain: readonly string[]): void {
+    // The lines above: this batch's not yet masked (`plain`), then the context kept from before it; CONTEXT_LINES at most.
+    for (let k = 1; k <= CONTEXT_LINES; k++) {
+      const line = k <= plain.length ? plain[plain.length - k] : this.context[this.context.length - (k - plain.length)];
+      if (line === undefined) return;
+      const body = line.replace(DECORATION, '').trim().replace(SHOWN_LINE_END, '');
+      if (!BASE64_LINE.test(body)) return;
+      if (body.length >= MIN_KEY_LINE_SHOWN) this.keyLines.add(body);
+      if (this.keyLines.size > MAX_KEY_LINES) this.keyLines.delete(this.keyLines.values().next().value!);
+    }
   }
 
   /** Follows key blocks line by line; true when `line` is part of one (armour or body). */

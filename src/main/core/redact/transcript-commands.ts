@@ -13,6 +13,32 @@ import { printedKind, printerValues, secretPrinterOf } from './secret-printers.j
  * are no command's output) nor `> ` (a quote, a diff's side, a REPL).
  */
 const PROMPT_HEAD = /^(?:|[\w.-]{1,64}@[\w.-]{1,64}[: ][^\n$%#]{0,256}|\+{0,2})$/;
+/**
+ * Where a `user@host:path` prompt glued to the end of the output before it starts in `head` (a `script` typescript of a command
+ * whose output ends with no line break: `UVFvT3Vr…dev@box:~$ exit`, adv84 F41), or -1: the output before it on the line is the
+ * last command's. Where the output ends and the user's name begins is read by the names of the transcript's other prompts
+ * (`users`), else as a login name is written (lower case, digits, `_`, `-`; base64 before it may end alike: a piece is left).
+ */
+function gluedPromptStart(head: string, users: ReadonlySet<string>): number {
+  const at = head.lastIndexOf('@');
+  if (at < 1) return -1;
+  let h = at + 1;
+  while (h < head.length && h - at <= 64 && PROMPT_NAME_CHAR.test(head[h])) h++;
+  if (h === at + 1 || head[h] !== ':' || !PROMPT_PATH.test(head.slice(h + 1))) return -1;
+  const before = head.slice(0, at);
+  let known = '';
+  for (const u of users) if (u.length > known.length && before.endsWith(u)) known = u;
+  if (known) return at - known.length;
+  let u = at;
+  while (u > 0 && at - u < 32 && LOGIN_NAME_CHAR.test(head[u - 1])) u--;
+  return u < at ? u : -1;
+}
+const PROMPT_NAME_CHAR = /[\w.-]/;
+const LOGIN_NAME_CHAR = /[a-z0-9_-]/;
+/** The user's name of a prompt at a line's start (`dev@box:~`). */
+const PROMPT_USER = /^([\w.-]{1,64})@/;
+/** A prompt's path after `user@host:` (`~/app`, `/srv/x`): no blank and no prompt mark. */
+const PROMPT_PATH = /^[^\s$%#]{0,256}$/;
 /** The marks searched for: a command follows each, after its blank. */
 const MARKS = ['$ ', '% ', '❯ ', '+ '];
 /** Characters before a mark read back for its line's start (a prompt's head is shorter: user, host and a path of 256). */
@@ -27,6 +53,7 @@ const MAX_OUTPUT_CHARS = 64 * 1024;
 const COMMAND = /^\S[^\n]{0,4095}/;
 
 interface Prompt {
+  /** Where the prompt starts: its line's start, or where it is glued to the output before it. */
   lineStart: number;
   command: string;
   outputStart: number;
@@ -35,6 +62,7 @@ interface Prompt {
 /** The prompt lines of `text`, in order (each mark found by a plain search, its line's head checked a bounded way back). */
 function promptLines(text: string): Prompt[] {
   const byStart = new Map<number, Prompt>();
+  const users = new Set<string>();
   for (const mark of MARKS) {
     let tried = 0;
     for (let i = text.indexOf(mark); i >= 0 && byStart.size < MAX_PROMPT_LINES && tried++ < MAX_MARKS; i = text.indexOf(mark, i + mark.length)) {
@@ -43,11 +71,20 @@ function promptLines(text: string): Prompt[] {
       const k = text.slice(from, i).lastIndexOf('\n');
       if (k < 0 && from > 0) continue;
       const lineStart = k < 0 ? 0 : from + k + 1;
-      if (byStart.has(lineStart) || !PROMPT_HEAD.test(text.slice(lineStart, i))) continue;
+      const head = text.slice(lineStart, i);
+      let atLineStart = PROMPT_HEAD.test(head);
+      const user = atLineStart ? PROMPT_USER.exec(head)?.[1] : undefined;
+      // A user's name that another prompt's name ends (`cngr…Klkydev@box` after `dev@box`): output glued to the prompt.
+      if (user !== undefined && !users.has(user) && [...users].some((u) => user.endsWith(u))) atLineStart = false;
+      else if (user !== undefined && users.size < MAX_PROMPT_LINES) users.add(user);
+      const glued = atLineStart ? 0 : mark === '$ ' || mark === '% ' ? gluedPromptStart(head, users) : -1;
+      if (glued < 0) continue;
+      const promptStart = lineStart + glued;
+      if (byStart.has(promptStart)) continue;
       const m = COMMAND.exec(text.slice(i + mark.length, i + mark.length + 4097));
       if (!m) continue;
       const end = i + mark.length + m[0].length;
-      byStart.set(lineStart, { lineStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1 });
+      byStart.set(promptStart, { lineStart: promptStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1 });
     }
   }
   return [...byStart.values()].sort((a, b) => a.lineStart - b.lineStart);
