@@ -647,6 +647,9 @@ export const FILES: ContextRule[] = [
   // Hadoop's ABFS / WASB account key (`fs.azure.account.key.<account>.dfs.core.windows.net`, in Spark's conf as a pair, a
   // property, a `--conf` or core-site.xml: adv20 F08): the name ends in the account's host, not in a secret's word.
   { kind: 'azure storage account key', keywords: ['fs.azure.account.key.'], re: /fs\.azure\.account\.key\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+){0,6}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9+\/]{40,}={0,2})/g },
+  // Hadoop's ABFS OAuth client secret (`fs.azure.account.oauth2.client.secret[.<account>.dfs.core.windows.net]`, Databricks'
+  // `spark.conf.set("…", "…")`: adv86 F35), beside the account key's rule above.
+  { kind: 'azure client secret', keywords: ['oauth2.client.secret'], re: /oauth2\.client\.secret(?:\.[A-Za-z0-9-]+){0,8}["']?(?:<\/name>[ \t]*<value>|[ \t]*[,=:][ \t]*["']?|[ \t]+)(?<secret>[A-Za-z0-9~._-]{16,256})/g, guard: true },
   // An HTML form's password field with its value filled in (a saved page, a server-rendered form in a test log).
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /type=["']?password[\s\S]*value=|value=[\s\S]*type=["']?password/i, re: /<input\b(?=[^>]*\btype=["']?password\b)[^>]*?\bvalue=["'](?<secret>[^"'\n]+)(?=["'])/gi, guard: true },
   // Redis `AUTH [user] password` at a redis-cli prompt or in a MONITOR / protocol log; SMTP `AUTH PLAIN <base64>` (a mail client's debug log,
@@ -731,10 +734,11 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['"p\\0\\0\\0'], re: /"p\\0\\0\\0(?:\\[0-7]{1,3}|\\[abtnvfr]|[ -~])(?<secret>(?:[^"\\\n]|\\[^0\n]){1,256}?)(?=\\0)/g },
   // `az storage account keys list -o table` (and `az cosmosdb keys list`'s rows): `key1  FULL  <88 base64>` under a Value column
   // (adv83 F35); `-o tsv` too (tabs).
-  { kind: 'azure storage account key', keywords: ['full'], needs: /\bkey\d[ \t]+(?:FULL|READ)\b/, re: /\bkey\d[ \t]+(?:FULL|READ)[ \t]+(?<secret>[A-Za-z0-9+/]{40,}={0,2})(?=[ \t]*\r?$)/g },
+  { kind: 'azure storage account key', keywords: ['key1', 'key2'], needs: /\bkey\d[ \t]+(?:FULL|READ)\b/, re: /\bkey\d[ \t]+(?:FULL|READ)[ \t]+(?<secret>[A-Za-z0-9+/]{40,}={0,2})(?=[ \t]*\r?$)/g },
   // Redis ACL users in redis.conf and users.acl (`user alice on >pw ~* +@all`: adv80 F49; `ACL SETUSER` has its rule above): each
   // `>` word is a password (a `#` word is its SHA-256: kept). Looked back for the line's `user` a bounded way (a line of `>`s).
-  { kind: 'password', keywords: [' >'], needs: /^[ \t]*user[ \t]/, re: /(?<=^[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },
+  // Found by `on >` (the user switched on, then its passwords: how every example writes it) or `pass >` (`resetpass`, `nopass`).
+  { kind: 'password', keywords: ['on >', 'pass >'], needs: /^[ \t]*user[ \t]/, re: /(?<=^[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a

@@ -2,6 +2,7 @@
  * Values named from afar (far-names.ts) through the scanner's two paths: the text (replies, audit) and the bytes (the
  * command's stream). The corpus (corpus.test.ts) holds them in every context; here the edges and hostile text.
  */
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from './redactor.js';
@@ -419,6 +420,9 @@ describe('values named from afar', () => {
   // Closing measure 83's: END lines with no BEGIN under base64 lines, az's key rows.
   `${'QUJDREVGR0hJSktMTU5PUA==\n-----END PRIVATE KEY-----\n'.repeat(20_000)}`,
   `${'key1 FULL '.repeat(100_000)}`,
+  // PEM-wide lines with no armour: random base64 a megabyte long, and lines of one letter.
+  `${randomBytes(760_000).toString('base64').match(/.{1,64}/g)!.join('\n')}\n`,
+  `${'Ab'.repeat(32).concat('\n').repeat(15_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -17,6 +17,8 @@ import type { SecretFinding } from './finding.js';
  * narrower (adv76 F27); a word of 20 is a vendor key's shortest piece that says what it is (`sk-proj-` and 12).
  */
 const MIN_FOLD_WIDTH = 20;
+/** A terminal's wrap or a fold of text is this wide and up (narrower: only a word's pieces). */
+const MIN_WRAP_WIDTH = 40;
 /** Continuation lines one fold is read over at most (a 4096-bit key's base64 folded at 64 is ~50 lines; a kubeconfig's ~80). */
 const MAX_FOLD_LINES = 256;
 /** A line that starts an entry of its own: a name, then `=` or `:` not followed by padding to the line's end. */
@@ -62,6 +64,9 @@ export function foldedLineFindings(text: string, out: SecretFinding[], scan: (t:
 /** Do the line at `firstAt` and the next one (at `at`, as long) start a fold: the first ends in a non-blank, the next is one word. */
 function startsFold(text: string, firstAt: number, at: number, width: number): boolean {
   if (BLANK.test(text[firstAt + width - 1])) return false;
+  // Narrower than a terminal: `fold -w 20` of one word, whose first piece has no blank either (equal lines of 20-39 characters
+  // with blanks, a table's or a log's, are common and are no fold).
+  if (width < MIN_WRAP_WIDTH && BLANK.test(text.slice(firstAt, firstAt + width))) return false;
   const line = text.slice(at, at + width);
   return !BLANK.test(line) && !NEW_ENTRY.test(line) && !text.startsWith(line.slice(0, SAME_START), firstAt);
 }

@@ -4,6 +4,7 @@
  * code that reads the environment, and a default password that is also a word must reach the agent as printed — the agent
  * pages with the token, edits the file, runs the container by its name.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from './redactor.js';
 
@@ -77,6 +78,7 @@ const kept: [string, string][] = [
   ['a MessagePack frame of no secret printed as hex (adversary pass 79)', `payload: ${Buffer.concat([Buffer.from([0x82, 0xa5]), Buffer.from('event'), Buffer.from([0xad]), Buffer.from('order.created'), Buffer.from([0xa8]), Buffer.from('order_id'), Buffer.from([0xd9, 0x24]), Buffer.from('9f1c2a7e-0b7d-4f3a-9c5e-1b2d9a8f7e6d')]).toString('hex')}\n`],
   ["an SMS log's message id beside a Twilio account SID, a JWT-shaped pagination cursor with no alg, a translation's key bound in Prisma (adversary pass 82)", 'account=AC4c35aaae926aa32298ebd9e419e19937 sid=SMacabc57d28ef69c10f3d243e2c6b7f63 status=sent internal_msg_id=f40f50d28ac58a522974112a4c0b6689\n{"items":[],"page_token":"eyJ0eXAiOiJjdXJzb3IiLCJ2IjoyfQ.eyJhZnRlciI6NTA2ODc5NjkwLCJzaGFyZCI6M30.5360cbbf5f8fd770"}\nprisma:query SELECT "public"."Translation"."id" FROM "public"."Translation" WHERE "public"."Translation"."key" = $1\nParams: ["checkout.button.label_primary_x",1,0]\n'],
   ["git's signing key id and gpg's listing of it, a JWT header decoded on a command line (adversary pass 84)", '[user]\n\tsigningkey = 1232BEA2A883A018\nsec   ed25519/1232BEA2A883A018 2024-03-11 [SC]\n      A883A01871D27B101232BEA21232BEA2A883A018\n$ echo -n \'eyJhbGciOiJIUzI1NiJ9\' | base64 --decode\n{"alg":"HS256"}\n'],
+  ["docker ps -q --no-trunc: 64-digit ids one a line (PEM's width, no key: adversary pass 82)", `${Array.from({ length: 8 }, (_, i) => createHash('sha256').update(String(i)).digest('hex')).join('\n')}\n`],
   ['a settings table whose values are words', 'NAME            TYPE     REQUIRED\napi_token       string   required\nauth.password   string   optional\n'],
   ["a certificate's colon hex (openssl x509 -text), indented", '        Serial Number:\n            d8:01:32:a4:bc:a4:1e:c3:c7:3f:86:e7:aa:74:55:b6\n                Modulus:\n                    12:45:5b:e4:fa:2c:91:0d:33:aa:bc:de:f0:11:22:33:44\n'],
   ["ssh-keygen's empty passphrase and encrypt flags", "ssh-keygen -t ed25519 -N '' -f ~/.ssh/id\nencrypt = true\n"],

@@ -7,6 +7,7 @@
  * check says "look" for each (else its audit record would skip the scanner). 14 of them leaked
  * before this pass; the generated corpus (test-corpus.ts) carries those with look-alikes.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor, MASK_PATTERN } from './redactor.js';
@@ -673,6 +674,14 @@ v = Buffer.from('2Vuw@@RlW?9h12mf').toString('base64'); f("zsh's extended histor
 v = Buffer.from('rx+z#TIaui7TkfP*Y2').toString('base64'); f("a typescript: a secret's output runs into the next prompt", v, `dev@box:~$ kubectl -n payments get secret db-creds -o jsonpath='{.data.password}'\n${v}dev@box:~$ exit\n`);
 // Closing measure 83 (session 18): az's table of storage account keys.
 v = s(AN, 86) + '=='; f("az storage account keys list -o table", v, `CreationTime                      KeyName    Permissions    Value\n--------------------------------  ---------  -------------  ----------\n2024-01-15T10:22:31.512345+00:00  key1       FULL           ${v}`);
+// Closing measures 83 and 85 (session 18): five lines from the middle of a key, no armour in view (a file whose name says nothing).
+{
+  const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString().split('\n');
+  f("sed -n 10,14p of a key in a file whose name says nothing", key[11], key.slice(9, 14).join('\n'));
+}
+// Final attack 86 (session 18): a Hugging Face token with digits alone on its line, an ABFS OAuth client secret in spark.conf.set.
+v = `hf_${s(AN, 30)}Ab1z`; f('a Hugging Face token file printed alone (digits among its letters)', v, v);
+v = s(AN, 36) + '~_.-'; f("Databricks' spark.conf.set of an ABFS OAuth client secret", v, `spark.conf.set("fs.azure.account.oauth2.client.secret.curated.dfs.core.windows.net", "${v}")`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');

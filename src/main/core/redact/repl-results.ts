@@ -16,8 +16,20 @@ const PROMPT = /^(?:PS [^\n>]{1,256}> |irb\([^)\n]*\):\d+:\d+[>*] |[\w-]{1,64}\(
  * log 7% of its masking): `> ` alone (curl -v's request lines) counts only beside PsySH's `= ` result or node's `'…'` one.
  */
 function mayHoldPrompt(text: string): boolean {
-  return (text.includes('PS ') && text.includes('> ')) || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('> ') && (text.includes('\n= ') || text.includes("\n'")));
+  return (text.includes('PS ') && text.includes('> ')) || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('> ') && (text.includes('\n= ') || quotedResultUnderPrompt(text)));
 }
+/** Node's REPL: a `> ` line, then a line that starts with a quote (its result), somewhere in the text (a few looks at most). */
+export function quotedResultUnderPrompt(text: string): boolean {
+  let looks = 0;
+  for (let i = text.indexOf("\n'"); i > 0 && looks++ < MAX_RESULT_LOOKS; i = text.indexOf("\n'", i + 2)) {
+    const start = text.lastIndexOf('\n', i - 1) + 1;
+    if (i - start <= 2048 + 2 && text.startsWith('> ', start)) return true;
+  }
+  return false;
+}
+/** Quoted lines looked at for a prompt above them (a YAML or a repr of many such lines is no REPL's). */
+const MAX_RESULT_LOOKS = 64;
+
 /**
  * A result line holding one quoted string, after the REPL's own mark; Python's bytes (`b'\x83\xebrU-…'` of a Flask
  * `SECRET_KEY`: adv71 F19); or a pair of them, a tuple or a constructor's repr, the second the secret (pdb's `p

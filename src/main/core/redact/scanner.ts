@@ -12,7 +12,7 @@
  * Private key blocks are walked line by line (private-keys.ts); `data:` blocks of Kubernetes
  * Secrets by their indentation.
  */
-import { notebookResults, replResults } from './repl-results.js';
+import { notebookResults, quotedResultUnderPrompt, replResults } from './repl-results.js';
 import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
@@ -107,6 +107,8 @@ const GATE_QUOTED_PRINTABLE = 4096;
 const GATE_OVERSTRUCK = 8192;
 /** gzip's output in base64 (`H4sI…`: compressed-blobs.ts). */
 const GATE_GZIP_BASE64 = 16384;
+/** `base64 -d` / `--decode` / `-D` on a command line (decodedLiterals). */
+const GATE_BASE64_DECODE = 32768;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
@@ -133,6 +135,7 @@ const GATE_WORDS: [string, number][] = [
   ['akia', GATE_AWS_KEY_ID],
   ['asia', GATE_AWS_KEY_ID],
   [GZIP_BASE64_WORD, GATE_GZIP_BASE64],
+  ['base64 -', GATE_BASE64_DECODE],
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],
@@ -269,7 +272,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (gates & GATE_GZIP_BASE64) gzipBase64Findings(text, out, scanSecrets);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
   // PsySH's and node's `> ` prompt counts beside a `= ` or a `'…'` result line only (no keyword holds a line break: a search).
-  if (gates & GATE_REPL || text.includes('\n= ') || text.includes("\n'")) replResults(text, isSecretName, out);
+  if (gates & GATE_REPL || text.includes('\n= ') || quotedResultUnderPrompt(text)) replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
@@ -285,7 +288,7 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (out.length > 0) valueContinuations(text, out);
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
-  if (text.includes('base64 -') || text.includes('base64 --')) decodedLiterals(text, out);
+  if (gates & GATE_BASE64_DECODE) decodedLiterals(text, out);
   if (text.includes(' <==')) secretFilesUnderHeaders(text, out);
   return out;
 }
@@ -570,6 +573,9 @@ const AWS_KEY_ID = /\b(?:AKIA|ASIA)[A-Z2-7]{16}\b/g;
  */
 function twilioTokenBesideSid(text: string, out: SecretFinding[]): void {
   for (let i = text.indexOf('AC'); i >= 0; i = text.indexOf('AC', i + 2)) {
+    // Most `AC`s start a word in capitals (`ACCESS`, `ACTION`): a SID's third character is a lower-case hex digit or a digit.
+    const c = text.charCodeAt(i + 2);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) continue;
     TWILIO_ACCOUNT_SID.lastIndex = i;
     if (!TWILIO_ACCOUNT_SID.test(text)) continue;
     TWILIO_TOKEN_AFTER_SID.lastIndex = i + 34;
@@ -1700,6 +1706,8 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
       binary = true;
       decoded += '\n';
       stretch = 0;
+      // No stretch long enough is left to read (a digest's 32 bytes end here, most within their first half).
+      if (longest < MIN_TEXT_IN_BINARY && (end - i) / 2 - 1 < MIN_TEXT_IN_BINARY) break;
     }
     if (i + 1 < end || decoded.length * 2 < MIN_HEX_TEXT_RUN || (binary && longest < MIN_TEXT_IN_BINARY)) continue;
     for (const f of scanSecrets(decoded)) out.push({ start: start + 2 * f.start, end: start + 2 * f.end, kind: `hex ${f.kind}`, byContext: f.byContext });
@@ -1745,13 +1753,53 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
     }
     r = next - 2;
     if (lines.length < 2) continue;
-    const decoded = Buffer.from(lines.map(([a, b]) => text.slice(a, b)).join(''), 'base64').toString('utf8');
+    const bytes = Buffer.from(lines.map(([a, b]) => text.slice(a, b)).join(''), 'base64');
+    if (width === PEM_WIDTH && armourlessKeyBody(text, lines, bytes)) {
+      for (const [a, b] of lines) out.push({ start: a, end: b, kind: 'private key', byContext: true });
+      continue;
+    }
+    const decoded = bytes.toString('utf8');
     if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) continue;
     const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
     if (!inner) continue;
     // Remembered for the session, each line (byContext): a later read of the block's last line alone (`cThoVDNM…Cg==`, the value's tail) is masked.
     for (const [a, b] of lines) out.push({ start: a, end: b, kind: `base64 ${inner}`, byContext: true });
   }
+}
+
+/** PEM's line width (RFC 7468): a key's and a certificate's body lines, `openssl base64`'s. */
+const PEM_WIDTH = 64;
+/** Full lines of a PEM body, at least, for a block with no armour to be read as a key's. */
+const MIN_ARMOURLESS_KEY_LINES = 3;
+/** A printable run this long in the bytes says text or a certificate's names (a key's integers are random: one in ~100 has one). */
+const MAX_PRINTABLE_IN_KEY = 10;
+/** Lines above and below a block where an armour line (`-----BEGIN …`, `-----END …`) makes it that armour's, not a bare key's. */
+const ARMOUR_NEAR_LINES = 3;
+
+/**
+ * Lines from the middle of a private key with no armour in view (`sed -n 10,14p key.pem`, a file whose name says nothing: closing
+ * measures 83 and 85): three or more full lines of PEM's 64 columns whose bytes are random (no printable run of
+ * MAX_PRINTABLE_IN_KEY: a certificate's middle holds names, URLs and dates), not a whole DER object (`MI…`: bareKeyBodies reads a
+ * key's), and no armour line near (a certificate's, a PGP message's stay; a private key's armour is privateKeyBlocks'). Random
+ * bytes printed at 64 columns (`openssl rand -base64 300`, `openssl enc -a`) are masked too: no context tells them apart.
+ */
+function armourlessKeyBody(text: string, lines: number[][], bytes: Buffer): boolean {
+  if (lines.filter(([a, b]) => b - a === PEM_WIDTH).length < MIN_ARMOURLESS_KEY_LINES || text.startsWith('MI', lines[0][0])) return false;
+  // Base64 of random bytes mixes cases on every line; hex (`docker ps -q --no-trunc`'s 64-digit ids one a line: pass 82) does not.
+  const first = text.slice(lines[0][0], lines[0][1]);
+  if (!/[A-Z]/.test(first) || !/[a-z]/.test(first)) return false;
+  let run = 0;
+  for (const b of bytes) {
+    run = b >= 0x20 && b < 0x7f ? run + 1 : 0;
+    if (run >= MAX_PRINTABLE_IN_KEY) return false;
+  }
+  // The lines around the block: an armour line there makes it that armour's.
+  let above = lines[0][0];
+  for (let n = 0; n < ARMOUR_NEAR_LINES && above > 0; n++) above = text.lastIndexOf('\n', above - 2) + 1;
+  let below = lines[lines.length - 1][1];
+  for (let n = 0; n < ARMOUR_NEAR_LINES && below >= 0 && below < text.length; n++) below = text.indexOf('\n', below + 1);
+  const around = text.slice(above, lines[0][0]) + text.slice(lines[lines.length - 1][1], below < 0 ? text.length : below);
+  return !around.includes('-----');
 }
 
 /** A table's header with a column named TOKEN (`kubeadm token list`: `TOKEN   TTL   EXPIRES   USAGES …`): what is before the column. */

@@ -49,6 +49,8 @@ const MAX_MARKS = 4096;
 const MAX_PROMPT_LINES = 256;
 /** A command's output read under its prompt line at most (characters). */
 const MAX_OUTPUT_CHARS = 64 * 1024;
+/** `echo` or `printf` of literal words only: no variable, substitution, pipe, redirection or list. */
+const LITERAL_ECHO = /^(?:echo|printf)[ \t][^$`|<>;&\\]*$/;
 /** A prompt line's command: a word, then up to 4 KB. */
 const COMMAND = /^\S[^\n]{0,4095}/;
 
@@ -95,6 +97,8 @@ export function transcriptPrintedValues(text: string): { value: string; kind: st
   const out: { value: string; kind: string }[] = [];
   const prompts = promptLines(text);
   prompts.forEach((p, i) => {
+    // An echo of a literal prints what the line shows (the scanner reads it there): no command line to parse.
+    if (LITERAL_ECHO.test(p.command)) return;
     const printer = secretPrinterOf(p.command);
     if (!printer) return;
     const end = Math.min(i + 1 < prompts.length ? prompts[i + 1].lineStart : text.length, p.outputStart + MAX_OUTPUT_CHARS);

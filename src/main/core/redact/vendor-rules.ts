@@ -139,7 +139,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('xai key', ['xai-'], `${B}xai-[A-Za-z0-9]{80}${E}`),
   rule('perplexity key', ['pplx-'], `${B}pplx-[A-Za-z0-9]{48}${E}`),
   rule('replicate token', ['r8_'], `${B}r8_[A-Za-z0-9]{37}${E}`),
-  rule('hugging face token', ['hf_'], `${B}hf_[A-Za-z]{34}${E}`),
+  // Letters only as issued (gitleaks' shape); digits among them too, mixed case (a token seen with digits: adv86 F12).
+  rule('hugging face token', ['hf_'], `${B}hf_(?:[A-Za-z]{34}|(?=[A-Za-z0-9]{0,33}[a-z])(?=[A-Za-z0-9]{0,33}[A-Z])[A-Za-z0-9]{34})${E}`),
   rule('langsmith key', ['lsv2_'], `${B}lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}${E}`),
   rule('pinecone key', ['pcsk_'], `${B}pcsk_[A-Za-z0-9]{5,6}_[A-Za-z0-9]{60,70}${E}`),
   // --- payments, messaging, mail ---
