@@ -13,7 +13,6 @@ import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS, printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
-import { transcriptPrintedValues } from './transcript-commands.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -102,8 +101,6 @@ export class Redactor {
         if (f.byContext) this.learned.learn(text.slice(f.start, f.end), f.kind);
       }
     }
-    // A transcript's credential printers (`$ printenv DB_PASSWORD | xxd` then its dump): their values, learned as a command's are.
-    for (const { value, kind } of transcriptPrintedValues(plain)) this.learnValue(value, kind);
     this.learned.find(text, found);
     if (this.learned.size > 0) {
       // A remembered value's head at a line's end, its end at a line's start: a terminal's wrap cut it over lines (adv50 F33), a

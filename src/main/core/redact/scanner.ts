@@ -16,6 +16,7 @@ import { notebookResults, quotedResultUnderPrompt, replResults } from './repl-re
 import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
+import { NON_ASCII_PROMPT_MARK, PROMPT_MARKS, transcriptPrintedValues } from './transcript-commands.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -109,6 +110,8 @@ const GATE_OVERSTRUCK = 8192;
 const GATE_GZIP_BASE64 = 16384;
 /** `base64 -d` / `--decode` / `-D` on a command line (decodedLiterals). */
 const GATE_BASE64_DECODE = 32768;
+/** A shell prompt's mark (`$ `, `% `, xtrace's `+ `): a transcript's commands (transcript-commands.ts). */
+const GATE_PROMPT_MARK = 65536;
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
@@ -136,6 +139,7 @@ const GATE_WORDS: [string, number][] = [
   ['asia', GATE_AWS_KEY_ID],
   [GZIP_BASE64_WORD, GATE_GZIP_BASE64],
   ['base64 -', GATE_BASE64_DECODE],
+  ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],
@@ -209,7 +213,7 @@ const AUTOMATON = new KeywordAutomaton(
 );
 
 /** Per keyword id: its gates (GATE_*). */
-const GATE_OF = Uint16Array.from(KEYWORDS, (k) => k.gate);
+const GATE_OF = Uint32Array.from(KEYWORDS, (k) => k.gate);
 
 /** The gates the pass's hits open (`TOKEN` checked in capitals: `token` hits are common; `0000` at a line's start). */
 function gatesOf(text: string, hits: number[]): number {
@@ -289,6 +293,8 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
   if (gates & GATE_BASE64_DECODE) decodedLiterals(text, out);
+  // A transcript's credential printers (`$ printenv DB_PASSWORD | xxd` then its dump): their values where the output shows them.
+  if (gates & GATE_PROMPT_MARK || text.includes(NON_ASCII_PROMPT_MARK)) transcriptFindings(text, out);
   if (text.includes(' <==')) secretFilesUnderHeaders(text, out);
   return out;
 }
@@ -314,6 +320,13 @@ const ECHOED_INTO_DECODE = /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+|'%s'[ \t]+|"
 function madeWord(v: string): boolean {
   if (v.length < 10 || /\s/.test(v) || /^[{[]/.test(v)) return false;
   return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(v)).length >= 3;
+}
+
+/** Each value a transcript's credential printer printed (transcript-commands.ts), wherever its output shows it. */
+function transcriptFindings(text: string, out: SecretFinding[]): void {
+  for (const { value, kind, from, to } of transcriptPrintedValues(text)) {
+    for (let i = text.indexOf(value, from); i >= 0 && i + value.length <= to; i = text.indexOf(value, i + value.length)) out.push({ start: i, end: i + value.length, kind, byContext: true });
+  }
 }
 
 /** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`), sticky at a line's start. */
