@@ -443,6 +443,9 @@ describe('values named from afar', () => {
       ['infisical secrets', `│ SECRET VALUE │\n${'│ x │ Qm7xT2vK9pL4wZ8n │\n'.repeat(50_000)}`],
       ['cat notes.txt; echo "$TOKEN"', 'Qm7xT2vK9pL4wZ8n-eRHGOrdFLY\n'.repeat(40_000)],
       ['cut -c1-9 .env; printf %s "$TOKEN" | fold -w 10', 'h f _ y F B k I N Q R r Q U k p\n'.repeat(30_000)],
+      // Session 18's: text written backwards (each line read forwards by the scanner), any settings cut at `=`.
+      ['rev notes.txt', 'abcdef=GHIJKL\n'.repeat(75_000)],
+      ['cut -d= -f2- settings.txt', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {
