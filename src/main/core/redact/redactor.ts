@@ -7,12 +7,13 @@
  * never the value, so the agent knows output was masked rather than broken. The spool keeps the
  * raw bytes for humans (`mish raw`); this is for the agent.
  */
-import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type SecretFinding } from './scanner.js';
+import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type ScanReport, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS, printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
+import { transcriptPrintedValues } from './transcript-commands.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -85,7 +86,8 @@ export class Redactor {
     // Colour and other escape sequences between a name and its value (a read_raw page of `jq .` under a PTY): read without them.
     const u = withoutEscapes(text);
     const plain = u?.plain ?? text;
-    const inPlain = scanSecrets(plain);
+    const report: ScanReport = {};
+    const inPlain = scanSecrets(plain, report);
     // Shapes are found again wherever they show; values found by their context are remembered.
     for (const f of inPlain) if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
@@ -101,6 +103,8 @@ export class Redactor {
         if (f.byContext) this.learned.learn(text.slice(f.start, f.end), f.kind);
       }
     }
+    // A transcript's credential printers (`$ printenv DB_PASSWORD | xxd` then its dump): their values, learned as a command's are.
+    if (report.promptMarks) for (const { value, kind } of transcriptPrintedValues(plain)) this.learnValue(value, kind);
     this.learned.find(text, found);
     if (this.learned.size > 0) {
       // A remembered value's head at a line's end, its end at a line's start: a terminal's wrap cut it over lines (adv50 F33), a

@@ -16,7 +16,6 @@ import { notebookResults, quotedResultUnderPrompt, replResults } from './repl-re
 import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
-import { NON_ASCII_PROMPT_MARK, PROMPT_MARKS, transcriptPrintedValues } from './transcript-commands.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -112,6 +111,10 @@ const GATE_GZIP_BASE64 = 16384;
 const GATE_BASE64_DECODE = 32768;
 /** A shell prompt's mark (`$ `, `% `, xtrace's `+ `): a transcript's commands (transcript-commands.ts). */
 const GATE_PROMPT_MARK = 65536;
+/** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
+export const PROMPT_MARKS = ['$ ', '% ', '+ '];
+/** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
+export const NON_ASCII_PROMPT_MARK = '❯ ';
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
 const GATE_WORDS: [string, number][] = [
   ['-----begin', GATE_KEY_BLOCK],
@@ -251,8 +254,14 @@ function firstLineWith(text: string, hits: number[], word: string): number {
   return 0;
 }
 
-/** Every secret of `text` (unsorted; may overlap: the masker merges). */
-export function scanSecrets(text: string): SecretFinding[] {
+/** What one scan saw besides its findings, for the Redactor's readers that need more than the scanner (transcripts' printers). */
+export interface ScanReport {
+  /** A shell prompt's mark (`$ `, `% `, `+ `, `❯ `): the text may be a transcript. */
+  promptMarks?: boolean;
+}
+
+/** Every secret of `text` (unsorted; may overlap: the masker merges); `report`, when given, what the scan saw besides. */
+export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] {
   const out: SecretFinding[] = [];
   if (text.length < 3) return out;
   const { hits, runs } = AUTOMATON.pass(text, MIN_RUN);
@@ -293,8 +302,8 @@ export function scanSecrets(text: string): SecretFinding[] {
   if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
   if (gates & GATE_BASE64_DECODE) decodedLiterals(text, out);
-  // A transcript's credential printers (`$ printenv DB_PASSWORD | xxd` then its dump): their values where the output shows them.
-  if (gates & GATE_PROMPT_MARK || text.includes(NON_ASCII_PROMPT_MARK)) transcriptFindings(text, out);
+  // A transcript's prompt lines (transcript-commands.ts, read by the Redactor: its printers' module reads this one).
+  if (report) report.promptMarks = (gates & GATE_PROMPT_MARK) !== 0 || text.includes(NON_ASCII_PROMPT_MARK);
   if (text.includes(' <==')) secretFilesUnderHeaders(text, out);
   return out;
 }
@@ -320,13 +329,6 @@ const ECHOED_INTO_DECODE = /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+|'%s'[ \t]+|"
 function madeWord(v: string): boolean {
   if (v.length < 10 || /\s/.test(v) || /^[{[]/.test(v)) return false;
   return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(v)).length >= 3;
-}
-
-/** Each value a transcript's credential printer printed (transcript-commands.ts), wherever its output shows it. */
-function transcriptFindings(text: string, out: SecretFinding[]): void {
-  for (const { value, kind, from, to } of transcriptPrintedValues(text)) {
-    for (let i = text.indexOf(value, from); i >= 0 && i + value.length <= to; i = text.indexOf(value, i + value.length)) out.push({ start: i, end: i + value.length, kind, byContext: true });
-  }
 }
 
 /** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`), sticky at a line's start. */

@@ -5,6 +5,7 @@
  * printer (secret-printers.ts) has no name beside its value (`00000000: 4871 3824 …  Hq8$wN2vLr.` under `printenv DB_PASSWORD |
  * xxd`: adv71 F27), so it is read the way the command's own output would be: its values, to be remembered and masked.
  */
+import { NON_ASCII_PROMPT_MARK, PROMPT_MARKS } from './scanner.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 
 /**
@@ -39,10 +40,7 @@ const LOGIN_NAME_CHAR = /[a-z0-9_-]/;
 const PROMPT_USER = /^([\w.-]{1,64})@/;
 /** A prompt's path after `user@host:` (`~/app`, `/srv/x`): no blank and no prompt mark. */
 const PROMPT_PATH = /^[^\s$%#]{0,256}$/;
-/** The marks searched for: a command follows each, after its blank. The ASCII ones open the scanner's gate (its keyword pass). */
-export const PROMPT_MARKS = ['$ ', '% ', '+ '];
-/** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
-export const NON_ASCII_PROMPT_MARK = '❯ ';
+/** The marks searched for (scanner.ts: its keyword pass reports them, ScanReport.promptMarks). */
 const MARKS = [...PROMPT_MARKS, NON_ASCII_PROMPT_MARK];
 /** Characters before a mark read back for its line's start (a prompt's head is shorter: user, host and a path of 256). */
 const MAX_HEAD = 400;
@@ -95,9 +93,9 @@ function promptLines(text: string): Prompt[] {
   return [...byStart.values()].sort((a, b) => a.lineStart - b.lineStart);
 }
 
-/** Each value a credential printer's output holds under its prompt line in `text`, the kind to remember it as, and the output's range. */
-export function transcriptPrintedValues(text: string): { value: string; kind: string; from: number; to: number }[] {
-  const out: { value: string; kind: string; from: number; to: number }[] = [];
+/** Each value a credential printer's output holds under its prompt line in `text`, with the kind to remember it as. */
+export function transcriptPrintedValues(text: string): { value: string; kind: string }[] {
+  const out: { value: string; kind: string }[] = [];
   const prompts = promptLines(text);
   prompts.forEach((p, i) => {
     // An echo of a literal prints what the line shows (the scanner reads it there): no command line to parse.
@@ -107,7 +105,7 @@ export function transcriptPrintedValues(text: string): { value: string; kind: st
     const end = Math.min(i + 1 < prompts.length ? prompts[i + 1].lineStart : text.length, p.outputStart + MAX_OUTPUT_CHARS);
     if (end <= p.outputStart) return;
     const kind = printedKind(printer);
-    for (const value of printerValues(printer, text.slice(p.outputStart, end))) out.push({ value, kind, from: p.outputStart, to: end });
+    for (const value of printerValues(printer, text.slice(p.outputStart, end))) out.push({ value, kind });
   });
   return out;
 }
