@@ -111,6 +111,12 @@ const GATE_GZIP_BASE64 = 16384;
 const GATE_BASE64_DECODE = 32768;
 /** A shell prompt's mark (`$ `, `% `, xtrace's `+ `): a transcript's commands (transcript-commands.ts). */
 const GATE_PROMPT_MARK = 65536;
+/** Rarer whole-text readers' words, once searched for in every text (a search each): a diff's file lines (keyFileHunks),
+ * ASCII85's `<~`, a literal written backwards (`.reverse()`, `[::-1]`), `head`'s `==> … <==` headers. */
+const GATE_DIFF_FILE = 1 << 17;
+const GATE_ASCII85 = 1 << 18;
+const GATE_REVERSED = 1 << 19;
+const GATE_FILE_HEADER = 1 << 20;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
@@ -142,6 +148,12 @@ const GATE_WORDS: [string, number][] = [
   ['asia', GATE_AWS_KEY_ID],
   [GZIP_BASE64_WORD, GATE_GZIP_BASE64],
   ['base64 -', GATE_BASE64_DECODE],
+  ['--- a/', GATE_DIFF_FILE],
+  ['+++ b/', GATE_DIFF_FILE],
+  ['<~', GATE_ASCII85],
+  ['.reverse()', GATE_REVERSED],
+  ['[::-1]', GATE_REVERSED],
+  [' <==', GATE_FILE_HEADER],
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
@@ -273,7 +285,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
   // A diff of a private key's file: two searches (a rare form's keywords would be hits to turn away in every diff's one pass).
-  else if (text.includes('--- a/') || text.includes('+++ b/')) keyFileHunks(text, out);
+  else if (gates & GATE_DIFF_FILE) keyFileHunks(text, out);
   if (gates & GATE_DATA_BLOCK) secretDataBlocks(text, out, firstLineWith(text, hits, 'data:'));
   if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
@@ -281,7 +293,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   percentEncoded(text, out, scanSecrets);
   if (gates & GATE_OVERSTRUCK) overstruck(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets, columnKind);
-  if (text.includes('<~')) ascii85Secrets(text, out);
+  if (gates & GATE_ASCII85) ascii85Secrets(text, out);
   if (gates & GATE_GZIP_BASE64) gzipBase64Findings(text, out, scanSecrets);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
   // PsySH's and node's `> ` prompt counts beside a `= ` or a `'…'` result line only (no keyword holds a line break: a search).
@@ -299,12 +311,12 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_SEED_PHRASE) seedPhraseLines(text, out);
   if (out.length > 0 && gates & GATE_QUOTED_PRINTABLE) softBreakTails(text, out);
   if (out.length > 0) valueContinuations(text, out);
-  if (text.includes('.reverse()') || text.includes('[::-1]')) reversedLiterals(text, out);
+  if (gates & GATE_REVERSED) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
   if (gates & GATE_BASE64_DECODE) decodedLiterals(text, out);
   // A transcript's prompt lines (transcript-commands.ts, read by the Redactor: its printers' module reads this one).
   if (report) report.promptMarks = (gates & GATE_PROMPT_MARK) !== 0 || text.includes(NON_ASCII_PROMPT_MARK);
-  if (text.includes(' <==')) secretFilesUnderHeaders(text, out);
+  if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   return out;
 }
 
