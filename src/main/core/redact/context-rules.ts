@@ -52,9 +52,10 @@ export interface ContextRule {
  */
 // `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
 // `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
+// Segment's `SegmentWriteKey` in an Info.plist (adv90 F34): an analytics write key, camelCase.
 // `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -127,7 +128,8 @@ export const HEADERS: ContextRule[] = [
   // auth.<token>`, Kubernetes' `base64url.bearer.authorization.k8s.io.<token>`: adv78 F25).
   { keywords: ['sec-websocket-protocol'], kind: 'websocket token', re: /Sec-WebSocket-Protocol:[^\n]*?(?:^|[ \t,])(?:auth\.|base64url\.bearer\.authorization\.k8s\.io\.)(?<secret>[\w.=-]{16,4096})/gi },
   // A header an nginx or Apache config sets (`nginx -T`: `proxy_set_header Authorization "Bearer …";`, `proxy_set_header api-key …;`: adv12 A08).
-  { keywords: ['authorization', 'key', 'token'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add))[ \t]+(?:Proxy-)?(?:Authorization|X-Api-Key|Api-Key|X-Auth-Token|X-Access-Token|Private-Token|X-Token)[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s"';]+)/gi },
+  // Any header whose name ends in a credential's word (`proxy_set_header X-Upstream-Token …;`: adv88); an nginx variable (`$…`) is not a value.
+  { keywords: ['authorization', 'key', 'token', 'secret', 'password'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add))[ \t]+(?:(?:Proxy-)?Authorization|[\w-]{0,48}(?:Key|Token|Secret|Password|Passwd))[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?!\$)[^\s"';]+)/gi },
   // (The OpenTelemetry collector's debug exporter prints a header as `http.request.header.authorization: Slice(["Bearer …"])`:
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
@@ -546,6 +548,21 @@ export const FILES: ContextRule[] = [
   { kind: 'unleash token', keywords: ['*:'], re: /(?<![\w*])(?:\*|[\w-]{1,64}):(?:\*|[\w-]{1,64})\.(?<secret>[a-f0-9]{64})(?![a-f0-9])/g },
   // An Erlang node's distribution cookie on its command line (`… -setcookie <cookie> -sname shop`, a release's `ps`: adv46 F32).
   { kind: 'erlang cookie', keywords: ['-setcookie'], re: /(?<![\w-])-setcookie[ \t]+['"]?(?<secret>[^\s'"]{1,256})/g },
+  // Windows' signtool's PFX password (`signtool sign … /f cert.pfx /p "…"`, as electron-builder prints a failed command: adv90 F23).
+  { kind: 'password', keywords: ['signtool'], re: /\bsigntool(?:\.exe)?\b[^\n]{0,2048}?[ \t]\/p[ \t]+(?<secret>"[^"\n]{1,256}"|[^\s"]{1,256})/gi },
+  // steamcmd's `+login <user> <password>` (a CI trace: adv90 F24); `+login anonymous` has none.
+  { kind: 'password', keywords: ['+login'], re: /\+login[ \t]+(?!anonymous\b)[^\s+'"]{1,128}[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s+'"][^\s'"]{0,255})/g },
+  // macOS `security`'s keychain passwords (`create-keychain -p`, `unlock-keychain -p`, `set-key-partition-list -k`) and a
+  // certificate's import password (`import … -P`): a CI trace (adv90 F49).
+  { kind: 'password', keywords: ['security'], needs: /\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-key-partition-list|import)\b/, re: /\bsecurity[ \t]+(?:(?:create|unlock)-keychain\b[^\n]{0,1024}?[ \t]-p|set-key-partition-list\b[^\n]{0,1024}?[ \t]-k|import\b[^\n]{0,1024}?[ \t]-P)[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  // espota's (PlatformIO's OTA upload) `--auth=` password, under `upload_flags =` (adv90 F27): a made word, not `none`.
+  { kind: 'password', keywords: ['--auth='], re: /(?<![\w-])--auth=(?<secret>(?=[^\s"']*[\d_.!@#$%^&*+=-])(?=[^\s"']*[A-Za-z])[^\s"']{6,256})/g, guard: true },
+  // fastlane's FASTLANE_SESSION: Ruby's YAML of HTTP::Cookie objects, printed with literal `\n`s (`spaceauth`: adv90 F13): each value.
+  { kind: 'cookie', keywords: ['http::cookie'], re: /!ruby\/object:HTTP::Cookie(?:(?:\\n|\r?\n)[ \t]*(?!value:)\w{1,32}:[^\n\\]{0,256}){0,8}(?:\\n|\r?\n)[ \t]*value:[ \t]+(?<secret>[^\s\\'"]{8,8192})/g },
+  // A Unity license file's `DeveloperData` (base64 of the serial the same file shows masked: adv90 F25).
+  { kind: 'license serial', keywords: ['developerdata'], re: /<DeveloperData[ \t]+Value="(?<secret>[A-Za-z0-9+/=]{8,4096})(?=")/g },
+  // …and in the kernel's environment as a term (`rabbitmqctl environment`: `{kernel,[…,{cookie,'…'}]}`, an atom: adv89 F12).
+  { kind: 'erlang cookie', keywords: ['{cookie,'], re: /\{cookie,[ \t]*(?:'(?<secret>[^'\n]{1,256})(?=')|"(?<secret2>[^"\n]{1,256})(?="))/g },
   // macOS `security find-generic-password -g`: a password with bytes past ASCII as hex, then its escaped echo (adv46 F35).
   { kind: 'password', keywords: ['password: 0x'], re: /\bpassword: 0x[0-9A-Fa-f]{2,4096}[ \t]+"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")/g },
   // X (Twitter) app-only bearer tokens: twenty-odd `A`s then the rest, `%2B` / `%3D` percent-encoded (a `%` splits a token run,
@@ -701,7 +718,10 @@ export const FILES: ContextRule[] = [
   { kind: 'token', keywords: ['deno_auth_tokens'], re: /(?<=\bDENO_AUTH_TOKENS=["']?(?:[^\s;"']{1,1024};){0,32})(?:[^\s:;@"']{1,256}:)?(?<secret>[^\s;@"']{4,1024})(?=@)/g },
   // An XML element named by its `name` attribute (Android's SharedPreferences: `<string name="refresh_token">…</string>`, a
   // Java properties XML's `<entry key="db.password">…</entry>`: adv20 F26).
-  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<(?:string|entry)[ \t]+(?:name|key)=/, re: /<(?:string|entry)[ \t]+(?:name|key)=(?<q>["'])(?<name>[^"'\n]{1,128})\k<q>[ \t]*>(?<secret>[^<\n]{1,8192})(?=<\/(?:string|entry)>)/g, guard: true },
+  // Other attributes may follow the name (Android's `<string name="segment_write_key" translatable="false">`: adv90 F50).
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<(?:string|entry)[ \t]+(?:name|key)=/, re: /<(?:string|entry)[ \t]+(?:name|key)=(?<q>["'])(?<name>[^"'\n]{1,128})\k<q>(?:[ \t]+[\w:.-]{1,64}=(?:"[^"\n]{0,256}"|'[^'\n]{0,256}'))*[ \t]*>(?<secret>[^<\n]{1,8192})(?=<\/(?:string|entry)>)/g, guard: true },
+  // An Android manifest's `<meta-data android:name="com.bugsnag.android.API_KEY" android:value="…"/>` (adv90 F50): the name's last part.
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<meta-data[ \t]/, re: /<meta-data[ \t]+android:name="(?:[\w-]{1,64}\.){0,8}(?<name>[\w-]{1,64})"[ \t]+android:value="(?<secret>[^"\n]{1,4096})(?=")/g, guard: true },
   // gitea's new token (`gitea admin user generate-access-token`: `Access token was successfully created: <40 hex>`, adv20 F22): the
   // sentence says what it is, so its git-SHA shape is no look-alike here.
   { kind: 'access token', keywords: ['successfully created'], re: /\b(?:Access token|Token) was successfully created(?: for [^:\n]+)?:[ \t]*(?<secret>[A-Za-z0-9_-]{20,128})(?=[ \t]*\r?$)/gm },

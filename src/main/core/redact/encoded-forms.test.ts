@@ -156,6 +156,31 @@ describe('text encodings', () => {
     const header = b64u(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: 'prod-2026-11' }));
     expect(new Redactor().mask(header)).toBe(header);
   });
+
+  it('base64url of an .env file, unpadded, is masked; an id with dashes of the same length kept (adversary pass 88)', () => {
+    const env = run('node', ['-e', 'process.stdout.write(Buffer.from(process.argv[1]).toString("base64url"))', `STRIPE_KEY=${STRIPE}\nSECRET=+1Rv_z+fHM7kg7n\n`]);
+    expect(env.length % 4).not.toBe(0);
+    expect(new Redactor().mask(`ENV_B64=${env}`)).toBe('ENV_B64=[masked: base64 stripe key]');
+    const id = 'Xq7-Rb2_Kd9-Wm4_Tn6-Yp1_Ls3-Vh8-Qz5';
+    expect(new Redactor().mask(`request ${id}`)).toBe(`request ${id}`);
+  });
+
+  itUnless(missing('openssl'))("openssl pkcs12 -export's bundle as base64 on one line (electron-builder's WIN_CSC_LINK: adversary pass 90)", () => {
+    run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'sign.key'), '-out', join(dir, 'sign.crt'), '-days', '1', '-subj', '/CN=acme-codesign']);
+    run('openssl', ['pkcs12', '-export', '-inkey', join(dir, 'sign.key'), '-in', join(dir, 'sign.crt'), '-out', join(dir, 'sign.p12'), '-passout', 'pass:ci-pass']);
+    const p12 = run('base64', ['-w0', join(dir, 'sign.p12')]);
+    const out = new Redactor().mask(`WIN_CSC_LINK=${p12}\n`);
+    expect(out).toBe('WIN_CSC_LINK=[masked: pkcs12 bundle]\n');
+    // The certificate alone (DER, version 0's tag where the bundle has version 3) is no secret.
+    const cert = run('sh', ['-c', `openssl x509 -in ${join(dir, 'sign.crt')} -outform DER | base64 -w0`]);
+    expect(new Redactor().mask(`CERT=${cert}`)).toBe(`CERT=${cert}`);
+  });
+
+  it("a store's macaroon in base64 (snapcraft export-login -: adversary pass 90) is masked", () => {
+    const macaroon = Buffer.from('001clocation login.ubuntu.com\n0026identifier ABCDEFGHIJKLMNOPQRSTUVWXYZ\n002fsignature and some more bytes here\n').toString('base64');
+    const login = run('node', ['-e', 'console.log(Buffer.from(JSON.stringify({ t: "u1-macaroon", v: { r: process.argv[1], d: {} } })).toString("base64"))', macaroon]);
+    expect(new Redactor().mask(`Password: \n${login}Login successfully exported to '-'.`)).toBe("Password: \n[masked: base64 macaroon]\nLogin successfully exported to '-'.");
+  });
 });
 
 describe('the same notations with no secret are kept', () => {

@@ -423,6 +423,18 @@ describe('values named from afar', () => {
   // PEM-wide lines with no armour: random base64 a megabyte long, and lines of one letter.
   `${randomBytes(760_000).toString('base64').match(/.{1,64}/g)!.join('\n')}\n`,
   `${'Ab'.repeat(32).concat('\n').repeat(15_000)}`,
+  // Passes 88-90's: print_r's value on a megabyte line, inline objects of `key` fields, values escaped three deep, R's and EDN's
+  // names with nothing below, a signing tool's options with no /p, espota's --auth, C macros, manifest entries.
+  `${'[password] => x '.repeat(65_000)}`,
+  `${'{ key = 1, password = 2 } '.repeat(40_000)}`,
+  `{ ${'key = 1, '.repeat(110_000)}`,
+  `${'\\\\\\"password\\\\\\":\\\\\\"abc '.repeat(30_000)}`,
+  `${'$api_key\n'.repeat(110_000)}`,
+  `${':secret-key\n'.repeat(90_000)}`,
+  `${'signtool sign /f a '.repeat(55_000)}`,
+  `${'--auth=abc1-x '.repeat(70_000)}`,
+  `${'#define SECRET_PASS\n'.repeat(50_000)}`,
+  `${'<meta-data android:name="a.b.c.API_KEY" android:value="x'.repeat(18_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -682,6 +682,34 @@ v = s(AN, 86) + '=='; f("az storage account keys list -o table", v, `CreationTim
 // Final attack 86 (session 18): a Hugging Face token with digits alone on its line, an ABFS OAuth client secret in spark.conf.set.
 v = `hf_${s(AN, 30)}Ab1z`; f('a Hugging Face token file printed alone (digits among its letters)', v, v);
 v = s(AN, 36) + '~_.-'; f("Databricks' spark.conf.set of an ABFS OAuth client secret", v, `spark.conf.set("fs.azure.account.oauth2.client.secret.curated.dfs.core.windows.net", "${v}")`);
+// Final attack 88 (session 18): a password in an SQS body JSON-encoded twice, Firestore's typed field, nginx's header of any
+// credential's name, a key beside a password in a TOML inline table, unpadded base64url of an .env file.
+v = pw(); f('an SQS body JSON-encoded twice', v, JSON.stringify({ Messages: [{ MessageId: s(HEX, 8), Body: JSON.stringify(JSON.stringify(JSON.stringify({ user: 'svc', password: v }))) }] }, null, 2));
+v = pw(); f("Firestore's export: a password's stringValue", v, JSON.stringify({ fields: { adminPassword: { stringValue: v } } }, null, 2));
+v = pw(); f("nginx -T: proxy_set_header of a token's header", v, `  location /api/ {\n    proxy_set_header X-Upstream-Token ${v};\n    proxy_pass http://backend;\n  }`);
+v = s(HEX, 64); f('a TOML inline table: a key beside a password', v, `[servers]\nalpha = { host = "10.0.0.1", password = "${pw()}", key = "${v}" }`);
+v = Buffer.from(`STRIPE_KEY=sk_live_${s(AN, 24)}\nSECRET=${pw()}\n`).toString('base64url').replace(/=+$/, '');
+f('unpadded base64url of an .env file', v, `ENV_B64=${v.length % 4 === 1 ? v.slice(0, -1) : v}`);
+// Attack 89 (session 19: configuration languages and literal syntaxes): EDN's pprint, an Erlang cookie term, print_r's unquoted
+// value, R's printed list, Scala's map arrow.
+v = s(HEX, 128); f("Clojure's pprint: a keyword's value on the next line", v, `{:db-user "app",\n :secret-key-base\n "${v}",\n :port 3000}`);
+v = s('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 20); f("rabbitmqctl environment: the kernel's cookie atom", v, ` {kernel,[{inet_dist_listen_min,25672},{cookie,'${v}'}]}]`);
+v = '}}85k^B00JIpcgl(Xa|h__r6!J12j?7h3REfUL*`o8m#pe2!+T0&Puf)y3;AwN^X'; f("PHP's print_r: a WordPress salt's unquoted value", v, `Array\n(\n    [AUTH_KEY] => ${v}\n    [WP_DEBUG] => \n)`);
+v = s(HEX, 32); f("R's print of a named list", v, `> print(keys)\n$api_key\n[1] "${v}"\n`);
+v = pw(); f("Scala's Map toString (SparkConf.getAll)", v, `Map(spark.app.name -> etl, spark.jdbc.password -> ${v}, spark.master -> yarn)`);
+// Attack 90 (session 19: mobile, desktop, embedded and release tooling): fastlane's session cookies, signtool's and steamcmd's
+// passwords, espota's --auth, an Arduino secrets.h, Segment's and Bugsnag's keys in a plist and a manifest, keychain passwords.
+v = `DAWTKNV3${s(HEX, 64)}${s(AN, 60)}`; f("fastlane spaceauth's FASTLANE_SESSION (HTTP::Cookie YAML, literal \\n)", v, `export FASTLANE_SESSION='---\\n- !ruby/object:HTTP::Cookie\\n  name: myacinfo\\n  value: ${v}\\n  domain: apple.com\\n'`);
+v = pw(); f("signtool's /p in electron-builder's failed command", v, `  ⨯ Command failed: C:\\ci\\signtool.exe sign /tr http://timestamp.digicert.com /f C:\\ci\\certs\\acme.pfx /p "${v}" /d Field`);
+v = pw(); f("steamcmd +login in a CI trace", v, `+ steamcmd +login acmebuild '${v}' +run_app_build /build/app_build_1234560.vdf +quit`);
+v = `${s(AN, 8)}-_${s(AN, 2)}`; f("platformio.ini's espota --auth", v, `upload_protocol = espota\nupload_flags =\n    --auth=${v}`);
+v = pw(); f("an Arduino secrets.h #define", v, `#define SECRET_SSID "Greenhouse-IoT"\n#define SECRET_PASS "${v}"`);
+v = s(AN, 32); f("Info.plist's SegmentWriteKey", v, `\t<key>SegmentWriteKey</key>\n\t<string>${v}</string>`);
+v = pw(); f("security import -P in a CI trace", v, `+ security import /tmp/cert.p12 -k build.keychain -P ${v} -T /usr/bin/codesign`);
+v = pw(); f("security set-key-partition-list -k", v, `+ security set-key-partition-list -S apple-tool:,apple: -s -k '${v}' build.keychain`);
+v = s(HEX, 32); f("an Android manifest's meta-data API_KEY", v, `        <meta-data android:name="com.bugsnag.android.API_KEY" android:value="${v}"/>`);
+v = s(AN, 32); f("strings.xml's key with translatable=false", v, `    <string name="segment_write_key" translatable="false">${v}</string>`);
+v = b64(`\x01\0\0\0E4-${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 4)}-${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 4)}`); f("a Unity license's DeveloperData", v, `    <DeveloperData Value="${v}"/>`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -991,6 +1019,19 @@ describe('credentials as commands print them', () => {
       '==> /var/log/app.log <==\nstarted ok in 2.3s\n==> /etc/hostname <==\nbuild-runner-04',
       'Reporting DB endpoint\tReportingDbEndpoint\tbilling.rds.amazonaws.com\nKey name\tKeyName\tdeploy-2026',
       'PS C:\\Users\\dana> Get-Date\nTuesday, December 1, 2026 11:02:03 AM',
+      // Passes 88 and 89: HOCON's optional substitution, nginx variables as header values, print_r's nested array, a plain
+      // TOML inline table, ids with dashes that decode to binary.
+      'db.password = ${?DB_PASSWORD}\napi-key = "<your-token>"',
+      '    proxy_set_header X-Request-Key $request_id;\n    proxy_set_header X-Upstream-Token $upstream_token;',
+      'Array\n(\n    [password] => Array\n        (\n        )\n)',
+      'alpha = { host = "10.0.0.1", key = "primary", port = 5432 }',
+      'trace-Id: Xq7-Rb2_Kd9-Wm4_Tn6-Yp1_Ls3-Vh8',
+      // Pass 90's: an anonymous steam login, a keychain's name, espota with no password, a version macro, a manifest's version.
+      '+ steamcmd +login anonymous +app_update 740 +quit',
+      '+ security import /tmp/cert.p12 -k build.keychain -T /usr/bin/codesign\n+ security unlock-keychain build.keychain',
+      'upload_flags =\n    --auth=none\n    --port=3232',
+      '#define FIRMWARE_VERSION "2.4.1"\n#define SECRET_SSID "Greenhouse-IoT"',
+      '<meta-data android:name="com.google.android.gms.version" android:value="@integer/google_play_services_version"/>',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

@@ -1587,16 +1587,32 @@ function base64Secret(text: string, start: number, end: number, out: SecretFindi
     return;
   }
   if (len < MIN_BASE64_RUN || !lower || !upper) return;
-  // Unpadded or base64url (`-`, `_`): only a JSON object's encoding (`eyJ` is `{"`, `ewo` `{\n`: a token's payload, a
-  // connection blob in an environment variable: adv56 F32); other runs with a dash or an odd length are names and ids.
-  if ((len % 4 !== 0 || url) && !(text.startsWith('eyJ', from) || text.startsWith('ewo', from))) return;
+  // Unpadded or base64url (`-`, `_`): a JSON object's encoding (`eyJ` is `{"`, `ewo` `{\n`: a token's payload, a connection
+  // blob in an environment variable: adv56 F32), an env file's (`base64url` of `.env`: adv88 F30). A name or an id with a dash
+  // decodes to binary and is dropped below; its first four characters are decoded first, so most cost three bytes.
   if (len % 4 === 1) return;
+  if ((len % 4 !== 0 || url) && !printableHead(text, from)) return;
   const decoded = Buffer.from(text.slice(from, end), url ? 'base64url' : 'base64').toString('utf8');
   // Binary (a hash, compressed data) is no credential text.
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
   out.push({ start: from, end, kind: `base64 ${inner}` });
+}
+
+/** Do the first four characters at `from` (base64 or base64url) decode to three printable characters (a text's start)? */
+function printableHead(text: string, from: number): boolean {
+  let acc = 0;
+  for (let i = from; i < from + 4; i++) {
+    const c = text.charCodeAt(i);
+    const v = c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 71 : c >= 48 && c <= 57 ? c + 4 : c === 0x2b || c === DASH ? 62 : 63;
+    acc = (acc << 6) | v;
+  }
+  for (let shift = 16; shift >= 0; shift -= 8) {
+    const b = (acc >> shift) & 0xff;
+    if (!(b >= 0x20 && b <= 0x7e) && b !== 0x0a && b !== 0x09 && b !== 0x0d) return false;
+  }
+  return true;
 }
 
 const DASH = 0x2d;
@@ -1870,6 +1886,9 @@ function tokenTableRows(text: string, out: SecretFinding[]): void {
 /** What secret a decoded text holds, if any: a vendor token, else a value its context rules find. */
 function innerKind(decoded: string): string | undefined {
   if (decoded.length < MIN_RUN) return undefined;
+  // A store's macaroon (`snapcraft export-login -`: base64 of `{"t":"u1-macaroon","v":{"r":"…"}}`: adv90 F44), or one alone in
+  // its own serialization (`001clocation login.ubuntu.com\n0026identifier …`).
+  if (MACAROON.test(decoded)) return 'macaroon';
   const found: SecretFinding[] = [];
   const { hits, runs } = AUTOMATON.pass(decoded, MIN_RUN);
   vendorFindings(decoded, hits, runs, found);
@@ -1880,6 +1899,9 @@ function innerKind(decoded: string): string | undefined {
   if (found.length === 0 && BASIC_PAIR.test(decoded)) return 'basic auth credential';
   return found[0]?.kind;
 }
+
+/** A macaroon's JSON wrapper (Snapcraft's, Charmcraft's) or its v1 serialization's first packet. */
+const MACAROON = /"t"[ \t]*:[ \t]*"u1-macaroon"|^00[0-9a-f]{2}location /;
 
 /** `user:password` alone, the password 8 characters and up with a digit and a letter and a symbol or letters of both cases. */
 const BASIC_PAIR = /^[\w.@+-]{1,64}:(?=[^\s:]*\d)(?=[^\s:]*[A-Za-z])(?=[^\s:]*[^\sA-Za-z\d:]|[^\s:]*[a-z][^\s:]*[A-Z]|[^\s:]*[A-Z][^\s:]*[a-z])[^\s:]{8,128}\n?$/;
@@ -1894,7 +1916,7 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
   let nameEnd = -1;
   // Values named from afar (a table's header, a SQL column list, an HCL label): made at the first name that needs it
   // (a holder, not a closure: this runs once per window of the stream, and a closure per call cost more than the rule).
-  const far: FarHolder = { text, names: undefined };
+  const far: FarHolder = { text, names: undefined, noLineEndBefore: -1, inlineObject: -1, inlineHasSecret: false };
   const on: number[] = [];
   for (let j = 0; j < hits.length; j += 2) {
     const k = KEYWORDS[hits[j]];
@@ -1992,8 +2014,9 @@ const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 // Or dynaconf's typed listing (`dynaconf list`: `SECRET_KEY<str> '…'`: adv23 F11).
 // Ruby's `||=` (`ENV["MATCH_PASSWORD"] ||= "…"` in a Fastfile: adv32 F18); an escaped `=` (Xcode's build log: `export
 // PARTNER_API_SECRET\=…`: F16).
+// Scala's and Kotlin's map arrow between blanks (`Map(spark.jdbc.password -> …, …)`: adv89 F50).
 // A quoted-printable mail's `=` is `=3D` (`password=3D …` of a mailed account: adv48 F24), read so when a blank follows.
-const SEPARATOR = /(?:\\?["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
+const SEPARATOR = /(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -2010,6 +2033,9 @@ const VALUE_AT = new RegExp(
     `\\$'(?<ansi>(?:[^'\\\\\\n]|\\\\.){1,8192})'`,
     // Inside a JSON string: `\"password\":\"…\"`.
     `\\\\"(?<escaped>(?:[^"\\\\\\n]|\\\\[^"\\n]){1,2048})\\\\"`,
+    // …and inside a JSON string inside another (an SQS message's body encoded twice: `\\\"password\\\":\\\"…\\\"`: adv88), a
+    // value without backslashes between the escaped quotes.
+    `\\\\{3,15}"(?<deep>[^"\\\\\\n]{1,2048})\\\\{3,15}"`,
     KEY_VALUE_VALUE,
   ].join('|'),
   'y',
@@ -2109,6 +2135,47 @@ const BARE_AUTH = /^auth$/i;
  * `<name>value</name>`): the name is widened to its characters both ways, and must be followed
  * by a separator (or be an element). Returns the name's end (the caller looks at each name once).
  */
+/** Characters either side of a name read for its inline object's braces (a TOML inline table, a one-line JSON object). */
+const MAX_INLINE_OBJECT = 512;
+/** A field's name in an inline object (`password = `, `"password": `, `password: `, `:password =>`), group n. */
+const INLINE_FIELD_NAME = /[{,][ \t]*:?["']?(?<n>[A-Za-z_][\w-]{0,63})["']?[ \t]*(?:=>?|:)/g;
+
+/**
+ * Is the name at [k, e) a field of an object opened on its own line (`{` before it, no `}` between) that has another field named
+ * as a secret's (`password`, `token`)? The object is read to its `}` on the line, MAX_INLINE_OBJECT characters either side, once
+ * per object (far.inlineObject: a line of a thousand `key = …` fields reads its object once).
+ */
+function secretSiblingInline(text: string, k: number, e: number, far: FarHolder): boolean {
+  let open = -1;
+  for (let i = k - 1; i >= 0 && k - i <= MAX_INLINE_OBJECT; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x7d) return false;
+    if (c === 0x7b) {
+      open = i;
+      break;
+    }
+  }
+  if (open < 0) return false;
+  if (far.inlineObject === open) return far.inlineHasSecret;
+  let close = e;
+  while (close < text.length && close - e <= MAX_INLINE_OBJECT && text.charCodeAt(close) !== 0x0a && text.charCodeAt(close) !== 0x7d) close++;
+  const object = text.slice(open, close);
+  let found = false;
+  INLINE_FIELD_NAME.lastIndex = 0;
+  for (let f = INLINE_FIELD_NAME.exec(object); f && !found; f = INLINE_FIELD_NAME.exec(object)) found = !/^key$/i.test(f.groups!.n) && isSecretName(f.groups!.n);
+  far.inlineObject = open;
+  far.inlineHasSecret = found;
+  return found;
+}
+
+/** print_r's longest value (a WordPress salt is 64 characters). */
+const MAX_PRINT_R_VALUE = 4096;
+/** print_r's value: the rest of its line (group secret, as VALUE_AT's unquoted value). */
+const PRINT_R_VALUE = /(?<secret>\S[^\n]{0,4095}?)[ \t]*\r?(?=\n|$)/y;
+
+/** print_r's nested array or object (`[auth] => Array`, `[client] => Foo\Client Object`): no value on the line. */
+const PRINT_R_NESTED = /^(?:Array|[\w\\]{1,256} Object)$/;
+
 /** An unquoted value longer than this is read once: a name inside it is not looked at again (namedValue's caller). */
 const MAX_VALUE_RELOOK = 256;
 /** Where the long unquoted value namedValue read ends (-1: none): set by namedValue, read by its caller. */
@@ -2136,6 +2203,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     dotLeaderValue(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
     ednKeywordValue(text, k, e, out);
+    if (text.charCodeAt(k - 1) === 0x24) valueFromName(text, k, e, R_PRINTED_ELEMENT, out);
     redisFieldBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
     plistValue(text, k, e, out);
@@ -2168,6 +2236,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
   else if (/^key$/i.test(name) && KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
+  // A `key` in the same inline object as a secret's name (a TOML inline table `alpha = { password = "…", key = "…" }`, a
+  // one-line JSON or Ruby hash: adv88): a credential record's key.
+  else if (/^key$/i.test(name) && m && secretSiblingInline(text, k, e, far)) name = 'api_key';
   // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
   else if (/^(?:primary|deterministic)_key$/.test(name) && /active_record_encryption/.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'encryption_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
@@ -2345,6 +2416,15 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && m[0].includes(':') && YAML_NODE_PROPERTIES.test(text)) valueAt.lastIndex = YAML_NODE_PROPERTIES.lastIndex;
   const valueFrom = valueAt.lastIndex;
   let v = valueAt.exec(text);
+  // PHP's print_r (`[AUTH_KEY] => }}85k^B0…`: adv89 F15): an unquoted value runs to its line's end, whatever its symbols.
+  if (m && text.charCodeAt(k - 1) === 0x5b && m[0] === '] => ' && (!v || v.groups!.secret !== undefined) && valueFrom >= far.noLineEndBefore) {
+    PRINT_R_VALUE.lastIndex = valueFrom;
+    const whole = PRINT_R_VALUE.exec(text);
+    // A line longer than a value (a megabyte of `[password] => x`): not read again up to where this read gave up.
+    if (!whole) far.noLineEndBefore = valueFrom + MAX_PRINT_R_VALUE;
+    if (whole && PRINT_R_NESTED.test(whole.groups!.secret)) return e;
+    if (whole) v = whole;
+  }
   // A long unquoted value is read once: the names inside it are its text (below).
   if (v && v.groups!.secret !== undefined && v.groups!.secret.length > MAX_VALUE_RELOOK) longValueEnd = v.index + v[0].length;
   if (!v) {
@@ -2382,7 +2462,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     }
   }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
-  let value = quoted ?? v.groups!.escaped ?? v.groups!.secret;
+  let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   // A logger's name before its message (`gateway.auth: headers={'host': …}`: adv75): a word and `={` is code, not a value.
   if (quoted === undefined && /^[A-Za-z_][\w.]{0,64}=[{[(]$/.test(value)) return e;
@@ -2423,7 +2503,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : 0);
+  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : v.groups!.deep !== undefined ? v[0].indexOf('"') + 1 : 0);
   // A cookie header's `name=value`: the cookie's name stays (`Set-Cookie: sessionid=[masked: cookie]`), its value is masked.
   const cookieName = quoted === undefined && /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;
   if (cookieName > 0) value = value.slice(cookieName);
@@ -2874,12 +2954,16 @@ function redisFieldBelow(text: string, k: number, e: number, out: SecretFinding[
 /** After a name first on its line: blanks, one quoted literal, the end of the line (`storePassword 'x'` in Gradle, `password "x"` in a Ruby DSL). */
 const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/dy;
 
+/** A C macro's definition up to its name, first on its line (`#define `, `# define `). */
+const C_DEFINE_BEFORE = /(?:^|\n)[ \t]*#[ \t]*define$/;
+
 /** A Groovy / Gradle or Ruby DSL setting (adv12 A05: `signingConfigs { release { storePassword '…'` ): a method call with no separator. */
 function spacedQuotedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   let i = k - 1;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
   // Or first after grep's prefix (`105-`, `app/build.gradle:105:`: `grep -n -A12 signingConfigs`, adv32 F01).
-  const firstOnLine = i < 0 || text.charCodeAt(i) === 0x0a || ((text.charCodeAt(i) === 0x2d || text.charCodeAt(i) === 0x3a) && grepPrefixEndsAt(text, i));
+  // Or a C macro's (`#define SECRET_PASS "…"` in an Arduino secrets.h: adv90 F33).
+  const firstOnLine = i < 0 || text.charCodeAt(i) === 0x0a || ((text.charCodeAt(i) === 0x2d || text.charCodeAt(i) === 0x3a) && grepPrefixEndsAt(text, i)) || (text.charCodeAt(i) === 0x65 && C_DEFINE_BEFORE.test(text.slice(Math.max(0, i - 15), i + 1)));
   if (firstOnLine) valueFromName(text, k, e, SPACED_QUOTED_VALUE, out);
 }
 /**
@@ -2888,8 +2972,11 @@ function spacedQuotedValue(text: string, k: number, e: number, out: SecretFindin
  */
 const POSTMAN_API_KEY = /"[ \t]*:[ \t]*\[\s{0,64}(?:\{[^{}]{0,512}\}\s{0,64},\s{0,64})?\{\s{0,64}"key"[ \t]*:[ \t]*"value"[ \t]*,\s{0,64}"value"[ \t]*:[ \t]*"(?<v>[^"\\\n]{1,2048})"/dy;
 
+/** R's print of a named list: `$api_key` alone on its line, then its element `[1] "…"` (adv89 F27). */
+const R_PRINTED_ELEMENT = /[ \t]*\r?\n\[1\][ \t]+"(?<quoted>(?:[^"\\\n]|\\.){1,4096})"[ \t]*\r?(?=\n|$)/dy;
+
 /** After an EDN keyword (Clojure's `:secret-key`): blanks, one quoted string, then what may follow a map's value. */
-const EDN_VALUE = /[ \t]+"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"(?=[\s,}\])]|$)/dy;
+const EDN_VALUE = /(?:[ \t]+|[ \t]*\r?\n[ \t]*)"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"(?=[\s,}\])]|$)/dy;
 
 /** A Clojure / EDN map's entry (`{:secret-key "…", …}` of `pprint`, aero's config: adv59 F02): a keyword, no separator, its string. */
 function ednKeywordValue(text: string, k: number, e: number, out: SecretFinding[]): void {
@@ -3185,8 +3272,9 @@ const BLOCK_SCALAR = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
 /** MongoDB Extended JSON's binary (`mongoexport`: `"signingSecret":{"$binary":{"base64":"…","subType":"00"}}`, adv22 F07): up to the base64's quote. */
 const BSON_BINARY = /\{[ \t]*"\$binary"[ \t]*:[ \t]*\{[ \t]*"base64"[ \t]*:[ \t]*(?=")/y;
 /** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */
-// Also DynamoDB's typed attribute (`"refresh_token": {"S": "…"}` of `aws dynamodb get-item`: adv15 D21).
-const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:value|S)["']?[ \t]*:[ \t]*(?=")/y;
+// Also DynamoDB's typed attribute (`"refresh_token": {"S": "…"}` of `aws dynamodb get-item`: adv15 D21), and a field whose
+// name ends in `Value` (Firestore's export: `"adminPassword": {"stringValue": "…"}`, adv88; `"Value"`, `"secretValue"`).
+const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:[Vv]alue|S)["']?[ \t]*:[ \t]*(?=")/y;
 /** `kubectl describe configmap`'s data: the name and `:` alone on a line, a `----` rule, the value's line (adv15 D01). */
 const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
 /** The rest of the name's line empty, then up to three `field: …` lines indented, then `value:` and its blanks. */
@@ -3492,6 +3580,11 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
 interface FarHolder {
   text: string;
   names: FarNames | undefined;
+  /** print_r's value was looked for in vain up to here (no line ends before it): not again (namedValue). */
+  noLineEndBefore: number;
+  /** The inline object whose fields were last read for a secret's name (secretSiblingInline), and whether one was. */
+  inlineObject: number;
+  inlineHasSecret: boolean;
 }
 
 /** What FarNames asks of the scanner. */

@@ -56,6 +56,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('aws access key id', ['akia', 'asia', 'abia', 'acca', 'a3t'], `${B}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${E}`),
   // STS session tokens are base64 of a protobuf that always starts the same ("IQoJb3JpZ2lu" = origin…, "FwoGZXIvYXdz" = er/aws).
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
+  // A PKCS#12 bundle (a code-signing certificate with its private key) as base64 on one line (electron-builder's `CSC_LINK`,
+  // `WIN_CSC_LINK`: adv90 F22): DER's SEQUENCE, then version 3 (`02 01 03`) and the next SEQUENCE; or BER's indefinite length.
+  rule('pkcs12 bundle', ['ibazc', 'miacaqmwga'], `${BB}(?:MII[A-Za-z0-9+/]{2}[AQgw]IBAzC[CA]|MIACAQMwgA)[A-Za-z0-9+/]{100,}={0,2}`),
   rule('google api key', ['aiza'], `${B}AIza[0-9A-Za-z_-]{35}${E}`),
   // Backblaze B2's application keys (`K00<n>` then 27 of base64's alphabet: an rclone.conf `key = …` in a sops-decrypted Secret,
   // adv35 F33).
