@@ -10,6 +10,8 @@
  * - SQLAlchemy's echo: the statement, then `[generated in 0.0002s] ('…', '…')` (or `[cached since …]`);
  * - Hibernate's `org.hibernate.SQL` statement, then one TRACE line a parameter: `binding parameter [3] as [VARCHAR] - […]`
  *   (Hibernate 5), `binding parameter (3:VARCHAR) <- […]` (6) (adv58 F08).
+ * - EF Core's sensitive data logging: `Executed DbCommand (4ms) [Parameters=[@p0='…' (Size = 450), @p1='False', …], …]` with
+ *   the statement on the lines below it (adv91 F23): each item by its name.
  * The statement is parsed once per list: an INSERT's column list against its VALUES tuples, and
  * each `col = <placeholder>` (an UPDATE's SET, a WHERE), placeholders `$n`, `:n`, `?`, `:name`,
  * `@p0`; the list's item at a placeholder whose column is a secret's name is the value.
@@ -102,6 +104,49 @@ export function boundParams(text: string, at: number, kindOf: ColumnKind, out: S
   state.done = readList(text, i + 1, lineEndBefore(text, i, i + MAX_LIST_CHARS), open === '[' ? ']' : ')', st, kindOf, out);
 }
 
+/** EF Core's list's keyword (`[Parameters=[`), and the lines below it its statement may take (a long INSERT, a query's joins). */
+export const EF_PARAMS_WORD = 'parameters=[';
+export const EF_STATEMENT_LINES = 24;
+/** One item of EF Core's list: its name, its value (quoted, NULL or bare), its facets (`(Size = 450)`, `(DbType = …)`), then `,` or `]`. */
+const EF_ITEM = /[ \t]*(?<name>@\w{1,64})=(?:'(?<v>(?:[^'\n]|''){0,4096})'|NULL|[^\s,()\]]{0,256})(?:[ \t]*\([^()\n]{0,64}\))*[ \t]*(?<sep>[,\]])/dy;
+
+/**
+ * EF Core's `[Parameters=[…]` whose keyword's hit ends at `at`: its items, then its statement on the indented lines below
+ * (EF_STATEMENT_LINES at most, to the next log record's unindented line); each item whose placeholder the statement binds to a
+ * secret's column (`INSERT INTO [RefreshTokens] (…, [Token]) VALUES (…, @p2)`, `[u].[ApiKey] = @__apiKey_1`) is masked.
+ */
+export function efCoreParams(text: string, at: number, kindOf: ColumnKind, out: SecretFinding[]): void {
+  const items: { name: string; value: string; start: number }[] = [];
+  let i = at;
+  for (let n = 0; n < MAX_ITEMS && i - at < MAX_LIST_CHARS; n++) {
+    EF_ITEM.lastIndex = i;
+    const m = EF_ITEM.exec(text);
+    if (!m) break;
+    if (m.groups!.v !== undefined) items.push({ name: m.groups!.name, value: m.groups!.v, start: m.indices!.groups!.v![0] });
+    i = EF_ITEM.lastIndex;
+    if (m.groups!.sep === ']') break;
+  }
+  if (items.length === 0) return;
+  const lineEnd = text.indexOf('\n', i);
+  if (lineEnd < 0 || lineEnd - i > MAX_LIST_CHARS) return;
+  let end = lineEnd;
+  for (let n = 0; n < EF_STATEMENT_LINES && end < text.length && end - lineEnd < MAX_STATEMENT_CHARS; n++) {
+    const c = text.charCodeAt(end + 1);
+    if (c !== 0x20 && c !== 0x09) break;
+    const next = text.indexOf('\n', end + 1);
+    end = next < 0 ? text.length : next;
+  }
+  if (end === lineEnd) return;
+  const st = statementOf(text.slice(lineEnd + 1, end), kindOf);
+  if (!st || st.secret.size === 0) return;
+  for (const item of items) {
+    const position = st.named.get(item.name);
+    const column = position === undefined ? undefined : st.secret.get(position);
+    if (column === undefined || item.value.length === 0 || isLookAlike(item.value, /pass|pwd/i.test(column))) continue;
+    out.push({ start: item.start, end: item.start + item.value.length, kind: kindOf(column)!, byContext: true });
+  }
+}
+
 /** A Hibernate parameter's line after its keyword: its position, then its value's opening bracket. */
 const BINDING = /[ \t]*(?:\[(?<n>\d{1,4})\] as \[[\w ]{1,40}\] - \[|\((?<m>\d{1,4}):[\w ]{1,40}\) <- \[)/y;
 /** Lines above a parameter's its statement is looked for on (one line a parameter, a statement's lines above them). */
@@ -159,6 +204,8 @@ function lineEndBefore(text: string, i: number, limit: number): number {
 interface Statement {
   secret: Map<number, string>;
   last: number;
+  /** A named placeholder's position (`@p2`, `:token`): EF Core lists its values by name. */
+  named: Map<string, number>;
 }
 
 /** The statement in `s` (from its first word): its placeholders' positions and the secret columns they are bound to. */
@@ -190,7 +237,7 @@ function statementOf(s: string, kindOf: ColumnKind): Statement | undefined {
   }
   const secret = new Map<number, string>();
   const last = end.length ? end[end.length - 1] : -1;
-  if (at.length === 0) return { secret, last };
+  if (at.length === 0) return { secret, last, named };
   const columnOf = new Map<number, string>();
   // `col = <placeholder>`: the characters before it.
   for (let k = 0; k < at.length; k++) {
@@ -238,7 +285,7 @@ function statementOf(s: string, kindOf: ColumnKind): Statement | undefined {
     VALUES_WORD.lastIndex = Math.max(VALUES_WORD.lastIndex, i);
   }
   for (const [k, column] of columnOf) if (!secret.has(pos[k]) && kindOf(column) !== undefined) secret.set(pos[k], column);
-  return { secret, last };
+  return { secret, last, named };
 }
 
 /** The column compared with or set to the placeholder at `p` (`"token" = $1`, `a0."token" = ?`, `` `api_key`=? ``, `[Token] = @p0`): read back a few characters. */
@@ -277,9 +324,18 @@ function columnBefore(s: string, p: number, from: number): string | undefined {
 const VAGUE_COLUMN = /^(?:key|value|plaintext)$/i;
 
 /** The column list before `VALUES` at `v` (`("email", "token")`, `(email,token)`): the names, unquoted. */
+/** An OUTPUT clause before VALUES, from the column list's `)` (its columns have no parentheses). */
+const OUTPUT_CLAUSE = /\)\s*OUTPUT\s+[^()]*$/i;
+const MAX_OUTPUT_CLAUSE = 512;
 function columnList(s: string, v: number, from: number): string[] | undefined {
   let e = v - 1;
   while (e > from && /\s/.test(s[e])) e--;
+  // SQL Server's OUTPUT clause between the list and VALUES (`… ([Token]) OUTPUT INSERTED.[Id] VALUES (…)`, EF Core's INSERT).
+  if (s[e] !== ')') {
+    const before = Math.max(from, v - MAX_OUTPUT_CLAUSE);
+    const output = OUTPUT_CLAUSE.exec(s.slice(before, v));
+    if (output) e = before + output.index;
+  }
   if (s[e] !== ')') return undefined;
   const o = s.lastIndexOf('(', e);
   if (o < from || e - o > 8192) return undefined;

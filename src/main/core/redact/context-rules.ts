@@ -561,6 +561,17 @@ export const FILES: ContextRule[] = [
   { kind: 'cookie', keywords: ['http::cookie'], re: /!ruby\/object:HTTP::Cookie(?:(?:\\n|\r?\n)[ \t]*(?!value:)\w{1,32}:[^\n\\]{0,256}){0,8}(?:\\n|\r?\n)[ \t]*value:[ \t]+(?<secret>[^\s\\'"]{8,8192})/g },
   // A Unity license file's `DeveloperData` (base64 of the serial the same file shows masked: adv90 F25).
   { kind: 'license serial', keywords: ['developerdata'], re: /<DeveloperData[ \t]+Value="(?<secret>[A-Za-z0-9+/=]{8,4096})(?=")/g },
+  // express-session's debug log (`DEBUG=express-session`: `saving <sid>`, `fetching <sid>`: adv91 F19): a session's id is its
+  // bearer credential; its signed cookie (`connect.sid=s%3A<sid>.<signature>`) wherever it is printed.
+  { kind: 'session id', keywords: ['express-session'], re: /express-session[ \t]+(?:\x1b\[[\d;]*m)?(?:saving|fetching|destroying|regenerating|touching)[ \t]+(?<secret>[\w-]{20,128})/g },
+  { kind: 'session cookie', keywords: ['connect.sid='], re: /\bconnect\.sid=(?<secret>s(?:%3A|:)[\w-]{20,128}\.[\w+/%-]{20,128}(?:%3D|=){0,2})/g },
+  // connect-redis's session keys (`redis-cli MONITOR`, `KEYS sess:*`: `"sess:<sid>"`: adv91 F48), and Phoenix's `live_socket_id`
+  // of phx.gen.auth (`"users_sessions:<url-safe base64 of the session token>"`: F24).
+  { kind: 'session id', keywords: ['sess:'], re: /(?<![\w:-])sess:(?<secret>[\w-]{24,128})(?![\w-])/g },
+  { kind: 'session token', keywords: ['_sessions:'], re: /\b[a-z_]{1,32}_sessions:(?<secret>[\w-]{32,128})(?![\w-])/g },
+  // A SQL literal compared with or set to a column named `key` of a table of keys or tokens (PostgreSQL's `log_statement=all`:
+  // `FROM api_keys WHERE key = '…'`; a Sentry breadcrumb's `UPDATE "accounts_apikey" SET "key" = '…'`: adv91 F49, F30).
+  { kind: 'api key', keywords: ['key'], sharesNameWords: true, needs: /\bkey\\?["`\]]?[ \t]*=[ \t]*'/i, re: /\b(?:FROM|UPDATE|INTO|JOIN)[ \t]+(?:\\?["`[]?\w{1,64}\\?["`\]]?\.)?\\?["`[]?\w{0,32}(?:api_?keys?|tokens?|secrets?|credentials?)\w{0,32}\\?["`\]]?[^\n;]{0,512}?[ \t,.]\\?["`[]?key\\?["`\]]?[ \t]*=[ \t]*'(?<secret>[^'\n]{8,512})(?=')/gi, guard: true },
   // …and in the kernel's environment as a term (`rabbitmqctl environment`: `{kernel,[…,{cookie,'…'}]}`, an atom: adv89 F12).
   { kind: 'erlang cookie', keywords: ['{cookie,'], re: /\{cookie,[ \t]*(?:'(?<secret>[^'\n]{1,256})(?=')|"(?<secret2>[^"\n]{1,256})(?="))/g },
   // macOS `security find-generic-password -g`: a password with bytes past ASCII as hex, then its escaped echo (adv46 F35).

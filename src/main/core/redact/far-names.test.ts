@@ -435,6 +435,14 @@ describe('values named from afar', () => {
   `${'--auth=abc1-x '.repeat(70_000)}`,
   `${'#define SECRET_PASS\n'.repeat(50_000)}`,
   `${'<meta-data android:name="a.b.c.API_KEY" android:value="x'.repeat(18_000)}`,
+  // Pass 91's: EF Core's lists over their statements, SQL keys of a keys table, Authorization pairs over lines, `key` fields
+  // under an `api:` section and a list of tokens, pairs with fields between.
+  `${"[Parameters=[@p0='x']\n  INSERT INTO t (token) VALUES (@p0)\n".repeat(20_000)}`,
+  `FROM api_keys ${"key = 'a' ".repeat(100_000)}`,
+  `${'[\n"Authorization",\n"Token x",\n'.repeat(35_000)}`,
+  `api:\n${'  key: 1\n'.repeat(110_000)}`,
+  `tokens:\n${'- key: 1\n'.repeat(110_000)}`,
+  `${'{"key":"api_key","a":"b","c":"d",'.repeat(30_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

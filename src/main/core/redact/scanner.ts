@@ -26,7 +26,7 @@ import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
 import { BCRYPT_HASH_WORD, LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
-import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams } from './bound-params.js';
+import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, TYPES_ROW, walkUp, type NameTests } from './far-names.js';
@@ -64,6 +64,8 @@ const SECRET_OBJECT_RULE = LINE_RULES.length + 12;
 const VAULT_DATA_RULE = LINE_RULES.length + 13;
 /** An ORM's list of bound parameters (bound-params.ts): knex's `bindings`, Prisma's `Params:`, Sequelize's `Executing (`. */
 const BOUND_PARAMS_RULE = LINE_RULES.length + 14;
+/** EF Core's parameters, listed before their statement (bound-params.ts efCoreParams). */
+const EF_PARAMS_RULE = LINE_RULES.length + 15;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
 const STAGE_KEYS_LINES_AROUND = 8;
 
@@ -192,6 +194,7 @@ const KEYWORDS: Keyword[] = [];
   entry(SECRET_OBJECT_WORD).context.push(SECRET_OBJECT_RULE);
   for (const w of VAULT_DATA_WORDS) entry(w).context.push(VAULT_DATA_RULE);
   for (const w of BOUND_PARAMS_WORDS) entry(w).context.push(BOUND_PARAMS_RULE);
+  entry(EF_PARAMS_WORD).context.push(EF_PARAMS_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -878,7 +881,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -1814,8 +1817,8 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
 const PEM_WIDTH = 64;
 /** Full lines of a PEM body, at least, for a block with no armour to be read as a key's. */
 const MIN_ARMOURLESS_KEY_LINES = 3;
-/** A printable run this long in the bytes says text or a certificate's names (a key's integers are random: one in ~100 has one). */
-const MAX_PRINTABLE_IN_KEY = 10;
+/** A printable run this long in the bytes says text or a certificate's names or dates (a UTCTime is 13; 240 random bytes hold a run of 12 about once in 600, of 10 once in 100: session 19 measured a five-line window of a key left visible so 15 times in 2,000). */
+const MAX_PRINTABLE_IN_KEY = 12;
 /** Lines above and below a block where an armour line (`-----BEGIN …`, `-----END …`) makes it that armour's, not a bare key's. */
 const ARMOUR_NEAR_LINES = 3;
 
@@ -1982,6 +1985,7 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [SECRET_OBJECT_RULE, secretObjectValue],
   [VAULT_DATA_RULE, vaultSecretData],
   [BOUND_PARAMS_RULE, (text, end, out) => boundParams(text, end, columnKind, out)],
+  [EF_PARAMS_RULE, (text, end, out) => efCoreParams(text, end, columnKind, out)],
 ]);
 
 /** A column's kind of secret when its name is a secret's (bound-params.ts). */
@@ -2168,6 +2172,8 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder)
   return found;
 }
 
+/** An Elixir or Erlang binary written as its bytes (`<<199, 173, 21, …>>`), eight bytes at least (a token's shortest). */
+const BINARY_BYTES = /<<(?<v>\d{1,3}(?:,[ \t]*\d{1,3}){7,8191})>>/dy;
 /** print_r's longest value (a WordPress salt is 64 characters). */
 const MAX_PRINT_R_VALUE = 4096;
 /** print_r's value: the rest of its line (group secret, as VALUE_AT's unquoted value). */
@@ -2235,7 +2241,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
-  else if (/^key$/i.test(name) && KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
+  else if (/^key$/.test(name) && API_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
+  else if (/^key$/i.test(name) && (KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || YAML_KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'api_key';
   // A `key` in the same inline object as a secret's name (a TOML inline table `alpha = { password = "…", key = "…" }`, a
   // one-line JSON or Ruby hash: adv88): a credential record's key.
   else if (/^key$/i.test(name) && m && secretSiblingInline(text, k, e, far)) name = 'api_key';
@@ -2405,6 +2412,16 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       // Not remembered: a list of bytes repeats its own prefix every three characters (the remembered values' search would
       // compare it at each: 51 s for 1 MB).
       out.push({ start, end, kind: kindOfName(name) });
+      return e;
+    }
+  }
+  // An Elixir or Erlang binary of bytes (Plug.Debugger's session: `"user_token" => <<199, 173, 21, …>>`: adv91 F24): every byte.
+  if (m && text.startsWith('<<', valueAt.lastIndex)) {
+    BINARY_BYTES.lastIndex = valueAt.lastIndex;
+    const b = BINARY_BYTES.exec(text);
+    if (b) {
+      const [start, end] = b.indices!.groups!.v!;
+      out.push({ start, end, kind: kindOfName(name), byContext: true });
       return e;
     }
   }
@@ -2774,6 +2791,10 @@ const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tok
 const KEY_SECTION_LOOKBACK = 256;
 /** .NET's `IConfigurationRoot.GetDebugView()`: a signing section's line (`Jwt:`), then its `Key=` indented below, its siblings between (adv46 F08). */
 const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)[ \t]*(?:jwt|jwtsettings|jwtoptions|signing|encryption|hmac|tokens?)[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}[ \t]+$/i;
+/** YAML's `api:` section above a `key` field (the OpenTelemetry collector's Datadog exporter: `api:` then `  key: <32 hex>`: adv91 F45). */
+const API_SECTION_ABOVE = /(?:^|\n)[ \t]*api[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}[ \t]+$/;
+/** Above a `key` field: a YAML list of keys or credentials, the item's other fields before it (Kong's `keyauth_credentials:` then `- key: …`: adv91 F46). */
+const YAML_KEY_LIST_ABOVE = /(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]*-?[ \t]*[\w-]{1,64}:[ \t]+\S[^\n]*\r?\n){0,6}[ \t]*-?[ \t]*$/i;
 
 /** Characters before a paired name read for its field (`"ParameterKey": "`, `"Name": "/prod/app/` of an SSM parameter's path). */
 const PAIR_NAME_LOOKBACK = 96;
@@ -2782,9 +2803,11 @@ const PAIR_NAME_LOOKBACK = 96;
 // Or padded, a label column (EAS CLI's `eas env:list --format long`: `Name        ALGOLIA_ADMIN_KEY` then `Value       …`: adv32 F27).
 // Its quotes may be escaped: a JSON document in a JSON string (kubectl's `last-applied-configuration` annotation:
 // `{\"name\":\"DB_PASSWORD\",\"value\":\"…\"}`: adv37 F15).
+// Other fields may stand between on the line, and the value be a JSON-encoded list of one string (a Jaeger span's tag:
+// `{"key":"http.request.header.x_api_key","type":"string","value":"[\"…\"]"}`: adv91 F28).
 const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -2826,10 +2849,25 @@ function arrayPairValue(text: string, k: number, e: number, out: SecretFinding[]
   if ((q !== 0x22 && q !== 0x27) || !ARRAY_PAIR_OPEN.test(text.slice(Math.max(0, k - 1 - ARRAY_PAIR_LOOKBACK), k - 1))) return;
   // A list of two constants is none (Cognito's `["ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_USER_SRP_AUTH"]`: adv12 L30).
   if (CONSTANT_NAME.test(text.slice(k, e))) return;
+  // The Authorization header's pair (Sentry's event JSON pretty-printed: `[` / `"Authorization",` / `"Token …"` / `]`: adv91
+  // F30): the credential after its scheme. One line's pair is the header rules'.
+  if (AUTHORIZATION_NAME.test(text.slice(k, e))) {
+    AUTHORIZATION_PAIR_VALUE.lastIndex = e;
+    const a = AUTHORIZATION_PAIR_VALUE.exec(text);
+    if (a && !isLookAlike(a.groups!.v, false) && !isReference(a.groups!.v)) {
+      const [start, end] = a.indices!.groups!.v!;
+      out.push({ start, end, kind: 'authorization header', byContext: true });
+    }
+    return;
+  }
   const before = out.length;
   valueFromName(text, k, e, ARRAY_PAIR_VALUE, out);
   if (out.length > before && CONSTANT_NAME.test(text.slice(out[before].start, out[before].end))) out.length = before;
 }
+/** The Authorization header's name (or the proxy's). */
+const AUTHORIZATION_NAME = /^(?:Proxy-)?Authorization$/i;
+/** After it in a pair over lines: its quote, a comma, a line break, the value's quote, a scheme, the credential, its quote. */
+const AUTHORIZATION_PAIR_VALUE = /["'][ \t]*,[ \t]*\r?\n[ \t]*["'](?:(?:Bearer|Basic|Token|token|Bot|Digest|Key)[ \t]+)?(?<v>[^\s"'\\]{8,4096})["'][ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\])]/dy;
 /** An enum's constant (`ALLOW_USER_SRP_AUTH`): a header's name is not written so, nor its value. */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /** Before the name's quote: the pair's opening bracket, maybe a line break and indent between. */
@@ -2873,7 +2911,7 @@ function valueFromName(text: string, k: number, e: number, re: RegExp, out: Secr
   out.push({ start, end, kind: kindOfName(name), byContext: true });
 }
 /** The groups a value may be in, in valueFromName's regexes. */
-const VALUE_GROUPS = ['v', 'quoted', 'single', 'bare'] as const;
+const VALUE_GROUPS = ['v', 'listed', 'quoted', 'single', 'bare'] as const;
 
 /** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
 const ROW_CELLS = /(?:[ \t]{2,}|\t)(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
