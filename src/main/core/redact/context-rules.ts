@@ -323,7 +323,7 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['auth-pass', 'sentinel-pass'], re: /\bsentinel[ \t]+(?:auth-pass[ \t]+\S+|sentinel-pass)[ \t]+(?<secret>\S+)/g, guard: true },
   { kind: 'password on command line', keywords: ['kadmin', 'addprinc', 'ktadd'], needs: /\b(?:kadmin(?:\.local)?|addprinc|add_principal|cpw|change_password)\b/, re: /(?:\bkadmin(?:\.local)?\b[^\n|;&]{0,1024}?[ \t]-w[ \t]+|\b(?:addprinc|add_principal|cpw|change_password)\b[^\n|;&]{0,1024}?[ \t]-pw[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password', keywords: ['login='], needs: /\bcache_peer\b|\blogin=[^:\s]+:/, re: /\blogin=[^:\s]+:(?<secret>[^\s]+)/g, guard: true },
-  { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)/g, guard: true },
+  { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}', '{clear}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)/g, guard: true },
   { kind: 'secret', keywords: [';base64,'], needs: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,/, re: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,(?<secret>[A-Za-z0-9+\/=]{16,})/g },
   // A literal piped into a command that takes a credential on its input (`echo -n 'pw' | kubeseal --raw`, `| kinit`, `|
   // docker login --password-stdin`, `| chpasswd`: adv28 F23, F29), as shell history shows it.
@@ -548,6 +548,29 @@ export const FILES: ContextRule[] = [
   { kind: 'unleash token', keywords: ['*:'], re: /(?<![\w*])(?:\*|[\w-]{1,64}):(?:\*|[\w-]{1,64})\.(?<secret>[a-f0-9]{64})(?![a-f0-9])/g },
   // An Erlang node's distribution cookie on its command line (`… -setcookie <cookie> -sname shop`, a release's `ps`: adv46 F32).
   { kind: 'erlang cookie', keywords: ['-setcookie'], re: /(?<![\w-])-setcookie[ \t]+['"]?(?<secret>[^\s'"]{1,256})/g },
+  // Network gear and servers (adv93): Cisco's reversible type 7 (`password 7 <hex>`, `key 7 …`, `md5 7 …`), an IKE pre-shared key
+  // (`crypto isakmp key <key> address …`), Junos' reversible `$9$…` secrets; `wg show all dump`'s private and preshared keys (an
+  // interface's line: name, private, public, port; a peer's: name, public, preshared, endpoint); `nsupdate -y <alg>:<name>:<key>`;
+  // FreeIPA's install passwords (`-p`, `-a`); iDRAC's `racadm -p`; MinIO's `mc admin user add <alias> <user> <secret>`;
+  // chisel's `--auth user:password`; Postfix's sasl_passwd (`[host]:port user:password`); a Ceph keyring's `key = AQ…==`; a
+  // cloudflared's and a Go exporter's password flags (`-redis.password …`); Nagios' `$USERn$=` macros that are no path.
+  { kind: 'password', keywords: [' 7 '], needs: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+[0-9A-F]{4}/, re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+(?<secret>[0-9A-F]{4,256})\b/g },
+  { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
+  { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
+  { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
+  { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|[\d.:[\]a-fA-F]{2,64})\t)/gm },
+  { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
+  { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: /(?<=\bipa-(?:server|replica|client)-install\b[^\n|;&]{0,512}?[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'password', keywords: ['racadm'], re: /\bracadm\b[^\n|;&]{0,512}?[ \t]-p[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'secret key', keywords: ['mc admin user add'], re: /\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"]{1,256})/g },
+  { kind: 'private key seed', keywords: ['chisel'], re: /\bchisel[ \t]+server\b[^\n|;&]{0,1024}?[ \t]--key[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'password', keywords: ['--auth'], re: /(?<![\w-])--auth[ \t=]+['"]?[^\s:'"]{1,128}:(?<secret>[^\s'"]{4,256})/g, guard: true },
+  { kind: 'password', keywords: [']:'], needs: /^\[[\w.-]{1,253}\](?::\d{1,5})?[ \t]+\S+:\S/, re: /^\[[\w.-]{1,253}\](?::\d{1,5})?[ \t]+[^\s:]{1,256}:(?<secret>\S{4,256})(?=[ \t]*\r?$)/gm },
+  { kind: 'ceph key', keywords: ['key'], sharesNameWords: true, needs: /\bkey[ \t]*[=:][ \t]*AQ/, re: /\bkey[ \t]*[=:][ \t]*(?<secret>AQ[A-Za-z0-9+/]{36}==)/g },
+  { kind: 'password', keywords: ['pass', 'pwd', 'token', 'secret'], sharesNameWords: true, needs: /(?:^|[ \t])-[a-z][\w-]{0,32}\.(?:password|pass|pwd|token|secret)[ \t]+\S/, re: /(?:^|[ \t])-[a-z][\w-]{0,32}\.(?:password|pass|pwd|token|secret)[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g, guard: true },
+  { kind: 'password', keywords: ['$user'], re: /^(?:[^\s:]{1,256}:\d{1,9}:)?\$USER\d{1,3}\$=(?<secret>[^/\s.$][^\s]{3,256})(?=[ \t]*\r?$)/gm, guard: true },
+  // …and in the kernel's environment as a term (`rabbitmqctl environment`: `{kernel,[…,{cookie,'…'}]}`, an atom: adv89 F12).
+  { kind: 'erlang cookie', keywords: ['{cookie,'], re: /\{cookie,[ \t]*(?:'(?<secret>[^'\n]{1,256})(?=')|"(?<secret2>[^"\n]{1,256})(?="))/g },
   // Windows' signtool's PFX password (`signtool sign … /f cert.pfx /p "…"`, as electron-builder prints a failed command: adv90 F23).
   { kind: 'password', keywords: ['signtool'], re: /\bsigntool(?:\.exe)?\b[^\n]{0,2048}?[ \t]\/p[ \t]+(?<secret>"[^"\n]{1,256}"|[^\s"]{1,256})/gi },
   // steamcmd's `+login <user> <password>` (a CI trace: adv90 F24); `+login anonymous` has none.
@@ -572,8 +595,6 @@ export const FILES: ContextRule[] = [
   // A SQL literal compared with or set to a column named `key` of a table of keys or tokens (PostgreSQL's `log_statement=all`:
   // `FROM api_keys WHERE key = '…'`; a Sentry breadcrumb's `UPDATE "accounts_apikey" SET "key" = '…'`: adv91 F49, F30).
   { kind: 'api key', keywords: ['key'], sharesNameWords: true, needs: /\bkey\\?["`\]]?[ \t]*=[ \t]*'/i, re: /\b(?:FROM|UPDATE|INTO|JOIN)[ \t]+(?:\\?["`[]?\w{1,64}\\?["`\]]?\.)?\\?["`[]?\w{0,32}(?:api_?keys?|tokens?|secrets?|credentials?)\w{0,32}\\?["`\]]?[^\n;]{0,512}?[ \t,.]\\?["`[]?key\\?["`\]]?[ \t]*=[ \t]*'(?<secret>[^'\n]{8,512})(?=')/gi, guard: true },
-  // …and in the kernel's environment as a term (`rabbitmqctl environment`: `{kernel,[…,{cookie,'…'}]}`, an atom: adv89 F12).
-  { kind: 'erlang cookie', keywords: ['{cookie,'], re: /\{cookie,[ \t]*(?:'(?<secret>[^'\n]{1,256})(?=')|"(?<secret2>[^"\n]{1,256})(?="))/g },
   // macOS `security find-generic-password -g`: a password with bytes past ASCII as hex, then its escaped echo (adv46 F35).
   { kind: 'password', keywords: ['password: 0x'], re: /\bpassword: 0x[0-9A-Fa-f]{2,4096}[ \t]+"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")/g },
   // X (Twitter) app-only bearer tokens: twenty-odd `A`s then the rest, `%2B` / `%3D` percent-encoded (a `%` splits a token run,
@@ -713,6 +734,11 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['buildconfigfield', 'resvalue'], re: /\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*["'][\w.]+["'][ \t]*,[ \t]*["'](?<name>[A-Za-z_][\w.-]*)["'][ \t]*,[ \t]*["'](?:\\")?(?<secret>(?:[^"\\\n]|\\[^"\n]){4,}?)(?=(?:\\")?["'])/g, guard: true },
   // snmpd.conf: a community string (`rocommunity <community> [source]`) and a USM user's keys (`createUser bob SHA "…" AES "…"`: adv19 F06).
   { kind: 'snmp community', keywords: ['community'], re: /^[ \t]*(?:ro|rw)community6?[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
+  // …a trap sink's community (`trap2sink <host> <community>`, `trapcommunity …`: adv93 F30), a switch's (Cisco's `snmp-server
+  // community … RO`, Junos' `set snmp community …`: F32, F33), and the net-snmp tools' options (`snmpwalk -v2c -c <community>`,
+  // `-cX` glued, v3's `-A <auth passphrase>` and `-X <privacy passphrase>`: F31).
+  { kind: 'snmp community', keywords: ['sink', 'trapcommunity', 'community'], re: /^[ \t]*(?:(?:trap2?|inform)sink[ \t]+\S+|trapcommunity|snmp-server[ \t]+community|set[ \t]+snmp[ \t]+community)[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
+  { kind: 'snmp community', keywords: ['snmp'], needs: /\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta|translate)\b/, re: /(?<=\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta)\b[^\n|;&]{0,256}?[ \t])-(?:c[ \t]*|[AX][ \t]+)(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:DES|AES(?:-?\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   // A header as a pair of strings (Elixir's `conn.req_headers`: `{"authorization", "Bearer …"}`, Python's `[('x-api-key', '…')]`,
@@ -785,7 +811,7 @@ export const FILES: ContextRule[] = [
   { kind: 'wi-fi key', keywords: ['psk'], needs: /psk[ \t]*[=:]|wpa-psk[ \t]/i, re: /(?<![A-Za-z0-9_])(?:(?:[\w-]+\.)?psk[ \t]*[=:]|wpa-psk[ \t])[ \t]*(?<secret>"[^"\n]+"|[^\s"]{8,})/gi, guard: true },
   // strongSwan's ipsec.secrets (adv4 M18): `[ids] : PSK "…"` (also `EAP`, `XAUTH`, `NTLM` secrets after the same ` : TYPE `; found from `psk` only,
   // the word the Wi-Fi rule already has: no new automaton states). `: RSA key.pem` names a file.
-  { kind: 'ipsec secret', keywords: ['psk'], needs: /:[ \t]*PSK[ \t]/, re: /(?:^|[ \t]):[ \t]*PSK[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|0[xs][^\s]+|[^\s"'#]+)/gm, guard: true },
+  { kind: 'ipsec secret', keywords: ['psk', ': eap', ': xauth'], needs: /:[ \t]*(?:PSK|EAP|XAUTH)[ \t]/, re: /(?:^|[ \t]):[ \t]*(?:PSK|EAP|XAUTH)[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|0[xs][^\s]+|[^\s"'#]+)/gm, guard: true },
   // FileZilla's sitemanager.xml / recentservers.xml (M23): `<Pass encoding="base64">…</Pass>` (base64 of the password) or `<Pass>…</Pass>`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /<Pass[ >]/, re: /<Pass(?:[ \t]+encoding="[^"]*")?>(?<secret>[^<\s]+)(?=<\/Pass>)/g, guard: true },
   // LDIF (M19): `userPassword:: <base64>` (`::` marks base64, which the key=value search does not take), `unicodePwd::`, samba hashes, `olcRootPW:`.

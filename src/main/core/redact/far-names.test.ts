@@ -443,6 +443,12 @@ describe('values named from afar', () => {
   `api:\n${'  key: 1\n'.repeat(110_000)}`,
   `tokens:\n${'- key: 1\n'.repeat(110_000)}`,
   `${'{"key":"api_key","a":"b","c":"d",'.repeat(30_000)}`,
+  // Pass 93's: net-snmp's and FreeIPA's options read back from each (bounded), WireGuard's dump, type 7 words, sasl_passwd lines.
+  `snmpwalk ${'-c x '.repeat(200_000)}`,
+  `ipa-server-install ${'-p x '.repeat(200_000)}`,
+  `${`wg0\t${'A'.repeat(43)}=\t${'A'.repeat(43)}=\t51820\toff\n`.repeat(10_000)}`,
+  `${'password 7 0A1B '.repeat(60_000)}`,
+  `${'[h]:25 u:pass\n'.repeat(70_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -728,6 +728,29 @@ v = `ak_${s(HEX, 40)}`; f("PostgreSQL's log_statement=all: WHERE key = '…' on 
 v = s(HEX, 32); f("the OpenTelemetry collector's Datadog exporter (api: then key:)", v, `      datadog:\n        api:\n          key: ${v}\n          site: datadoghq.com`);
 v = s(AN, 32); f("Kong's keyauth_credentials list", v, `consumers:\n- username: billing-svc\n  keyauth_credentials:\n  - key: ${v}`);
 v = s(AN, 32); f("redis-cli MONITOR: a connect-redis session key", v, `1714558953.120044 [0 10.0.2.15:51234] "GET" "sess:${v}"`);
+// Attack 93 (session 19: networking, infrastructure and identity tooling): WireGuard's dump, ipsec.secrets' EAP, cloudflared's
+// token, chisel, nsupdate's TSIG key, SNMP communities and passphrases, Cisco's type 7 and IKE key, Junos' $9$, a Go exporter's
+// flag, Postfix's sasl_passwd, Dovecot's {CLEAR}, MinIO's user secret, a Ceph keyring, iDRAC's racadm, Nagios' $USERn$.
+v = b64(s(AN, 32)).slice(0, 43) + '='; f("wg show all dump: an interface's private key", v, `wg0\t${v}\t${b64(s(AN, 32)).slice(0, 43)}=\t51820\toff`);
+v = b64(s(AN, 32)).slice(0, 43) + '='; f("wg show all dump: a peer's preshared key", v, `wg0\t${b64(s(AN, 32)).slice(0, 43)}=\t${v}\t198.51.100.23:41822\t10.8.0.2/32\t1796153289\t15022832\t92374112\t25`);
+v = pw(); f("ipsec.secrets: an EAP secret", v, `carol : EAP "${v}"`);
+v = b64(JSON.stringify({ a: s(HEX, 32), t: uuid(), s: b64(s(AN, 32)) })); f("cloudflared tunnel token: the bare token", v, v);
+v = pw(); f("ps: chisel's --auth user:password", v, `root  812  /usr/local/bin/chisel server --port 8443 --reverse --auth tunnel:${v}`);
+v = b64(s(AN, 32)); f("nsupdate -y in a shell history", v, `  488  nsupdate -y hmac-sha256:acme-update:${v} -v /tmp/upd.txt`);
+v = pw(); f("snmpwalk -v3's -A passphrase", v, `snmpwalk -v3 -l authPriv -u nmsuser -a SHA-512 -A '${v}' -x AES -X 'tip.W0@2BF+gg-' 10.0.0.1 ifDescr`);
+v = s(AN, 14); f("snmpd.conf's trap2sink community", v, `trap2sink 10.0.0.5 ${v}`);
+v = s('0123456789ABCDEF', 26); f("Cisco's show running-config: a type 7 password", v, `username netadmin privilege 15 password 7 ${v}`);
+v = pw().replace(/[ #]/g, 'x'); f("Cisco's crypto isakmp key", v, `crypto isakmp key ${v} address 203.0.113.10`);
+v = `$9$${s(AN + './', 30)}`; f("Junos' $9$ secret", v, `set system radius-server 10.1.1.30 secret "${v}"`);
+v = pw(); f("a Go exporter's -redis.password flag in a unit", v, `ExecStart=/usr/local/bin/redis_exporter -redis.addr redis://10.0.3.7:6379 -redis.password ${v}`);
+v = pw(); f("Postfix's sasl_passwd", v, `[smtp.office365.com]:587 relay@corp.example.com:${v}`);
+v = pw().replace(/:/g, 'x'); f("Dovecot's passwd-file {CLEAR}", v, `noreply@corp.example.com:{CLEAR}${v}:5000:5000::/var/vmail/corp`);
+v = pw(); f("mc admin user add in a history", v, `  202  mc admin user add corp svc-loki ${v}`);
+v = `AQ${s(B64, 36)}==`; f("a Ceph keyring's key", v, `[client.rbd]\n\tkey = ${v}\n\tcaps mon = "profile rbd"`);
+v = pw(); f("racadm -p", v, `racadm -r 10.20.0.21 -u root -p '${v}' serveraction powercycle`);
+v = pw(); f("Nagios' resource.cfg macro", v, `/usr/local/nagios/etc/resource.cfg:33:$USER4$=${v}`);
+// Closing measure 92 (session 19): a response's set-cookie as Node's inspect prints it, a one-item array over lines.
+v = s(AN + '_-', 48); f("Node's inspect of a response: 'set-cookie': [ 'refresh=…; Path=/' ]", v, `  responseHeaders: {\n    'content-type': 'application/json',\n    'set-cookie': [\n      'refresh=${v}; Path=/; HttpOnly; Secure'\n    ]\n  }`);
 describe('credentials as commands print them', () => {
   it("keeps pulumi's other config values and a hidden secret's [secret]", () => {
     const out = new Redactor().mask('KEY                 VALUE\naws:region          us-east-1\nshop:tokenCount     12\nshop:apiToken       [secret]\n');
@@ -1057,8 +1080,18 @@ describe('credentials as commands print them', () => {
       "SELECT value FROM settings WHERE key = 'feature.checkout.enabled'",
       '{"key":"span.kind","type":"string","value":"server"}',
       '  express-session no SID sent, generating session +0ms\n  express-session session found +2ms',
+      // Pass 93's: a plugin path macro, a host key line, a Cisco type 5 hash, snmpwalk with no community in view.
+      '$USER1$=/usr/local/nagios/libexec',
+      'wg0\tpeer\t(none)\t(none)',
+      'enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0',
+      'snmpwalk -v3 -l noAuthNoPriv -u guest 10.0.0.1 sysDescr',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
+  });
+
+  it("keeps a quoted Cookie header's closing quote and the set-cookie attributes (closing measure 92)", () => {
+    const out = new Redactor().mask("    Cookie: 'auth_token=de3bad3937e22507d783e8e85c8efafa94da',\n    'set-cookie': [\n      'refresh=qujohhmDqUzpSQ0Xf_H6xDE9RRt12NMB; Path=/; HttpOnly'\n    ]");
+    expect(out).toBe("    Cookie: 'auth_token=[masked: cookie]',\n    'set-cookie': [\n      'refresh=[masked: cookie]; Path=/; HttpOnly'\n    ]");
   });
 
   it("keeps a cookie's name in a Set-Cookie header and masks its value (adversary pass 78)", () => {

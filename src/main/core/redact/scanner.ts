@@ -893,7 +893,7 @@ const NAMES_A_VALUE = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(NAME_
 /** After a name's word, the rest of a line whose value starts on the next line: a YAML block scalar's indicator (`|`, `>-`), an object's `{` (composer's `"github-oauth": {`) or nothing after `:`. */
 // Or a string in three quotes opened at the line's end (TOML's `password = """`, Python's `SECRET_KEY = """`: adv50 F15, F19), an
 // INI name with its value on the continuation lines (`=` alone), a heredoc (`= <<-EOT`: adv67 F25, F26).
-const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
+const VALUE_ON_NEXT_LINES = /^[\w.-]*["']?[ \t]*(?::[ \t]*(?:[|>][+-]?[1-9]?[+-]?[ \t]*(?:#.*)?|\{|\[)?|=[ \t]*(?:"""|'''|(?:[\w.]+\()?<<[-~]?["']?\w+["']?)?[ \t]*)\r?$/;
 /** After a name's word, the rest of a line that ends with the name (`- name: DB_PASSWORD`): its `value` may be on the next line (pairedValue). */
 const PAIR_NAME_END = /^[\w.-]*["']?[ \t]*,?[ \t]*\r?$/;
 /** The paired value's line: the next, or after up to four other fields of its object (`"Type": "SecureString",` of an SSM parameter). */
@@ -1892,6 +1892,8 @@ function innerKind(decoded: string): string | undefined {
   // A store's macaroon (`snapcraft export-login -`: base64 of `{"t":"u1-macaroon","v":{"r":"…"}}`: adv90 F44), or one alone in
   // its own serialization (`001clocation login.ubuntu.com\n0026identifier …`).
   if (MACAROON.test(decoded)) return 'macaroon';
+  // cloudflared's tunnel token (`cloudflared tunnel token <name>`: base64 of `{"a":<account>,"t":<tunnel id>,"s":<secret>}`: adv93 F09).
+  if (CLOUDFLARED_TOKEN.test(decoded)) return 'tunnel token';
   const found: SecretFinding[] = [];
   const { hits, runs } = AUTOMATON.pass(decoded, MIN_RUN);
   vendorFindings(decoded, hits, runs, found);
@@ -1903,6 +1905,8 @@ function innerKind(decoded: string): string | undefined {
   return found[0]?.kind;
 }
 
+/** A cloudflared tunnel token's JSON: account tag, tunnel id, then its secret. */
+const CLOUDFLARED_TOKEN = /^\{"a":"[0-9a-f]{32}","t":"[0-9a-f-]{36}","s":"/;
 /** A macaroon's JSON wrapper (Snapcraft's, Charmcraft's) or its v1 serialization's first packet. */
 const MACAROON = /"t"[ \t]*:[ \t]*"u1-macaroon"|^00[0-9a-f]{2}location /;
 
@@ -2522,8 +2526,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
   const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : v.groups!.deep !== undefined ? v[0].indexOf('"') + 1 : 0);
   // A cookie header's `name=value`: the cookie's name stays (`Set-Cookie: sessionid=[masked: cookie]`), its value is masked.
-  const cookieName = quoted === undefined && /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;
+  // A quoted one too (`'set-cookie': ['refresh=…; Path=/; HttpOnly']`): to its first `;`, the attributes stay.
+  const cookieName = /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;
   if (cookieName > 0) value = value.slice(cookieName);
+  if (cookieName > 0 && quoted !== undefined && value.indexOf(';') > 0) value = value.slice(0, value.indexOf(';'));
   // A URL query's parameter (`?token=eyJ…&v=3`: adv75): its value ends at the next parameter.
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
@@ -3013,7 +3019,7 @@ const POSTMAN_API_KEY = /"[ \t]*:[ \t]*\[\s{0,64}(?:\{[^{}]{0,512}\}\s{0,64},\s{
 /** R's print of a named list: `$api_key` alone on its line, then its element `[1] "…"` (adv89 F27). */
 const R_PRINTED_ELEMENT = /[ \t]*\r?\n\[1\][ \t]+"(?<quoted>(?:[^"\\\n]|\\.){1,4096})"[ \t]*\r?(?=\n|$)/dy;
 
-/** After an EDN keyword (Clojure's `:secret-key`): blanks, one quoted string, then what may follow a map's value. */
+/** After an EDN keyword (Clojure's `:secret-key`): blanks (or a line break: pprint puts a long value on the next line, adv89 F08), one quoted string, then what may follow a map's value. */
 const EDN_VALUE = /(?:[ \t]+|[ \t]*\r?\n[ \t]*)"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"(?=[\s,}\])]|$)/dy;
 
 /** A Clojure / EDN map's entry (`{:secret-key "…", …}` of `pprint`, aero's config: adv59 F02): a keyword, no separator, its string. */
@@ -3365,7 +3371,8 @@ const HMAC_NAME = /(?:^|[_.-])hmac$/i;
 /** Fewer characters than this under an `hmac` name: an algorithm's name (`sha256`), no secret (an HMAC key is 16 bytes and up). */
 const MIN_HMAC_SECRET = 16;
 /** `[` ending the line, the next line one quoted item and the line after it closing the array: where the item starts. */
-const ONE_ITEM_ARRAY = /\[[ \t]*\r?\n[ \t]*(?="(?:[^"\\\n]|\\.){1,8192}"[ \t]*\r?\n[ \t]*\])/y;
+// In single quotes too (Node's inspect: `'set-cookie': [` then `'refresh=…; Path=/'`: adv92 F14).
+const ONE_ITEM_ARRAY = /\[[ \t]*\r?\n[ \t]*(?=(["'])(?:(?!\1)[^\\\n]|\\.){1,8192}\1[ \t]*\r?\n[ \t]*\])/y;
 /** After VarDumper's `"key" =>`: `array:1 [`, then the next line's `0 => ` before the quoted value. */
 const VAR_DUMPER_ARRAY = /[ \t]*array:\d{1,4}[ \t]*\[[ \t]*\r?\n[ \t]*0[ \t]*=>[ \t]*(?=")/y;
 /** After var_dump's `["key"]=>`: the next line's `string(N) ` before the quoted value. */
@@ -3605,7 +3612,9 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
   for (const part of line.slice(pos, end).split(';')) {
     const eq = part.indexOf('=');
     const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-    const value = eq < 0 ? '' : part.slice(eq + 1).replace(/\s+$/, '');
+    // A header printed as a quoted string (Node's inspect: `Cookie: 'auth_token=…',`, adv92 F14): its closing quote and comma stay.
+    const quotedPart = /^[ \t]*['"]/.test(part);
+    const value = eq < 0 ? '' : part.slice(eq + 1).replace(quotedPart ? /['"],?\s*$/ : /\s+$/, '').replace(/\s+$/, '');
     if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:')) {
       const s = offset + pos + eq + 1;
       out.push({ start: s, end: s + value.length, kind: 'cookie', byContext: true });
