@@ -208,14 +208,15 @@ export const URL_CREDENTIALS: ContextRule = {
   kind: 'url password',
   // An .xcconfig writes `//` as `/$()/` (`//` starts a comment there: `https:/$()/user:pw@host`, adv32 F17).
   keywords: ['://', ':/$()/'],
-  needs: /:\/(?:\$\(\))?\/(?:[^\s:/@]*:@?[^\s@/]+|[\w-]{20,})@/,
+  needs: /:\/(?:\$\(\))?\/(?:[^\s:/@]*(?:@[^\s:/@]+)?:@?[^\s@/]+|[\w-]{20,})@/,
   // A password with an unencoded `@` (a Rust or Python Debug print of the URL a program built: adv14 C09) ends at the last
   // `@` before the host, as Python's urlsplit and libpq read it (one first is left beside the mask: a value starting `@` reads
   // as a reference). A URL with no host after its `@` (kombu's `sqs://key:secret@`:
   // adv27 F18) too.
   // A token as the password may be long (an AWS CodeArtifact token, ~1,100 characters, in a pip index URL: adv31 F22).
   // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
-  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  // A user that is a mail address, its `@` unencoded (`smtp://alerts@acme.io:<password>@smtp.acme.io:587`: adv93).
+  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -367,10 +368,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
-  { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
+  { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token', '--pwd'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|pwd|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+-(?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)-)(?:[a-z][\w-]*-(?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key)|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]*[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key)|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
   // The same in camelCase (`--dbPassword pw`, `--adminToken=t`, `--awsSecretKey k`: yargs and commander take either spelling); the word's capital
   // says where it starts. Not `--noPassword`, `--nextToken`, `--pageToken` (AWS SDK and Google API pagination).
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[a-z][a-zA-Z0-9]*(?:Pass|Pwd|Secret|Token|Key)/, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync|nextPage)[A-Z])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pass|Pwd|Secret|Token|ApiKey|AccessKey|SecretKey|AuthKey|MasterKey)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
@@ -573,6 +574,9 @@ export const FILES: ContextRule[] = [
   { kind: 'erlang cookie', keywords: ['{cookie,'], re: /\{cookie,[ \t]*(?:'(?<secret>[^'\n]{1,256})(?=')|"(?<secret2>[^"\n]{1,256})(?="))/g },
   // Windows' signtool's PFX password (`signtool sign … /f cert.pfx /p "…"`, as electron-builder prints a failed command: adv90 F23).
   { kind: 'password', keywords: ['signtool'], re: /\bsigntool(?:\.exe)?\b[^\n]{0,2048}?[ \t]\/p[ \t]+(?<secret>"[^"\n]{1,256}"|[^\s"]{1,256})/gi },
+  // `aws sts assume-role --output text` (and get-session-token, get-federation-token): the CREDENTIALS row's fields in their
+  // names' order, tab-separated: key id, expiration, secret key, session token (adv95 F50). The token, last on the row.
+  { kind: 'aws session token', keywords: ['credentials\t'], re: /^CREDENTIALS\t(?:AKIA|ASIA)[A-Z2-7]{16}\t[^\t\n]{1,64}\t[A-Za-z0-9/+]{40}\t(?<secret>[A-Za-z0-9/+=]{16,4096})(?=\r?$)/gm },
   // steamcmd's `+login <user> <password>` (a CI trace: adv90 F24); `+login anonymous` has none.
   { kind: 'password', keywords: ['+login'], re: /\+login[ \t]+(?!anonymous\b)[^\s+'"]{1,128}[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s+'"][^\s'"]{0,255})/g },
   // macOS `security`'s keychain passwords (`create-keychain -p`, `unlock-keychain -p`, `set-key-partition-list -k`) and a
@@ -775,8 +779,9 @@ export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31), after a
   // diff's mark (`diff -u ~/.pgpass.bak ~/.pgpass`: adv41 F04). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
   { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
-  // .netrc: machine host login user password secret (one line or several).
-  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  // .netrc: machine host login user password secret (one line or several). msmtprc's too, whose value is the rest of the line:
+  // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93).
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
   { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.

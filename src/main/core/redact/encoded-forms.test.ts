@@ -176,6 +176,23 @@ describe('text encodings', () => {
     expect(new Redactor().mask(`CERT=${cert}`)).toBe(`CERT=${cert}`);
   });
 
+  itUnless(missing('iconv'))('UTF-16 text printed raw (iconv, with and without a BOM): a read_raw page of it is masked as the reply is (adversary pass 95)', () => {
+    // The bytes as a read_raw page decodes them: a NUL after every ASCII character (a BOM's FF FE: two replacement characters).
+    const utf16 = (args: string[], text: string) => execFileSync('iconv', args, { input: text }).toString('utf8');
+    for (const args of [['-f', 'utf-8', '-t', 'utf-16le'], ['-f', 'utf-8', '-t', 'utf-16']]) {
+      const raw = utf16(args, `registry=https://registry.npmjs.org/\nGITHUB_TOKEN=${GITHUB}\nDB_PASSWORD=${PASSWORD}\n`);
+      expect(raw).toContain('G\0I\0T\0H\0U\0B\0');
+      const lines = raw.split('\n').map((text, i) => ({ n: i + 1, text }));
+      const out = new Redactor().maskLines('c1', lines).map((l) => l.text).join('\n');
+      for (const secret of [GITHUB, PASSWORD]) expectNoPiece(out, secret, (p) => [...p].join('\0'));
+      expect(out).toContain('[masked: github token]');
+      expect(out).toContain('r\0e\0g\0i\0s\0t\0r\0y\0=\0h\0t\0t\0p\0s\0');
+      // UTF-16 of text with no secret is kept as printed, NULs and all.
+      const plain = utf16(args, PLAIN);
+      expect(new Redactor().mask(plain)).toBe(plain);
+    }
+  });
+
   it("a store's macaroon in base64 (snapcraft export-login -: adversary pass 90) is masked", () => {
     const macaroon = Buffer.from('001clocation login.ubuntu.com\n0026identifier ABCDEFGHIJKLMNOPQRSTUVWXYZ\n002fsignature and some more bytes here\n').toString('base64');
     const login = run('node', ['-e', 'console.log(Buffer.from(JSON.stringify({ t: "u1-macaroon", v: { r: process.argv[1], d: {} } })).toString("base64"))', macaroon]);

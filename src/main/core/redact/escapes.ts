@@ -6,12 +6,15 @@
  */
 
 /**
- * CSI (colour, erase), OSC (title, hyperlink) and the two-byte charset and keypad sequences; and a character a program erased
- * as it echoed a typed line (`x\b \b`: a password corrected with backspace, adv25 F49), which a terminal does not show.
+ * CSI (colour, erase), OSC (title, hyperlink) and the two-byte charset and keypad sequences; a character a program erased
+ * as it echoed a typed line (`x\b \b`: a password corrected with backspace, adv25 F49), which a terminal does not show; and
+ * NUL, which a terminal ignores: UTF-16 text printed raw (`iconv -t utf-16le`, a PowerShell-written `.npmrc`) has one after
+ * every ASCII character — the reply's text never had them (the squasher drops them), a read_raw page did (adv95 F23, F24).
+ * Only a NUL in that layout (every other character): `/proc/<pid>/environ`'s NULs end its variables, and stay ends.
  */
-const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]|[^\n\x08]\x08 \x08/g;
-/** Does a text hold what ESCAPE removes (an escape, or an erase by backspace)? */
-const mayHoldEscapes = (text: string): boolean => text.includes('\x1b') || text.includes('\x08');
+const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]|[^\n\x08]\x08 \x08|\x00(?=[^\x00]\x00)/g;
+/** Does a text hold what ESCAPE removes (an escape, an erase by backspace, a NUL)? */
+const mayHoldEscapes = (text: string): boolean => text.includes('\x1b') || text.includes('\x08') || text.includes('\x00');
 
 export interface Unescaped {
   /** The text without its escape sequences. */

@@ -449,6 +449,23 @@ describe('values named from afar', () => {
   `${`wg0\t${'A'.repeat(43)}=\t${'A'.repeat(43)}=\t51820\toff\n`.repeat(10_000)}`,
   `${'password 7 0A1B '.repeat(60_000)}`,
   `${'[h]:25 u:pass\n'.repeat(70_000)}`,
+  // Pass 95's (session 20): UTF-16's NULs read as escapes, quoted-printable decoded once (`=3D3D…` shrinks by one `=` a decoding),
+  // soft breaks chained, xxd -p's blocks of hex lines, uuencode's bodies and headers, a size note, namespaced tags left open.
+  `${'p\0a\0s\0s\0w\0o\0r\0d\0=\0'.repeat(55_000)}`,
+  `key=${'3D'.repeat(450_000)}`,
+  `${'=3D'.repeat(300_000)}`,
+  `${'token=3Dabc=\n'.repeat(75_000)}`,
+  `${`${'41'.repeat(30)}\n`.repeat(16_000)}`,
+  `${`${'74'.repeat(30)}\n${'3d'.repeat(29)}\n`.repeat(8_000)}`,
+  `begin 644 x\n${`M${'1'.repeat(60)}\n`.repeat(16_000)}`,
+  `${'begin 644 x\n!\n'.repeat(60_000)}`,
+  `${'password (32 bytes): '.repeat(50_000)}`,
+  `${'<a:password x="y" '.repeat(55_000)}`,
+  `${'CREDENTIALS\tASIAAAAAAAAAAAAAAAAA\t'.repeat(30_000)}`,
+  // Session 20's: every line a continued command (each read over the lines below it, eight at most), a mail-address URL user.
+  `${'ipa-server-install -U \\\n'.repeat(45_000)}`,
+  `${'--db_pwd \\\n'.repeat(90_000)}`,
+  `${'smtp://a@b'.repeat(100_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

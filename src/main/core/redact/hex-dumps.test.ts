@@ -100,6 +100,21 @@ describe('dumps read from an offset, and od -c (session 4)', () => {
     const dump = execFileSync('od', ['-c', plain], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
     expect(new Redactor().mask(dump)).toBe(dump);
   });
+  itUnless(missing('od', 'xxd', 'hexdump'))("a dump of a file that holds one made word alone (a password file, no name: adversary pass 76 F22) is masked; of a plain word, kept", () => {
+    const password = 'NH3FqTPr#Fex!3Cf';
+    writeFileSync(join(dir, 'vault-pass'), `${password}\n`);
+    writeFileSync(join(dir, 'env-name'), 'production\n');
+    for (const [program, args] of [['od', ['-c']], ['xxd', []], ['hexdump', ['-C']]] as const) {
+      const dump = (file: string) => execFileSync(program, [...args, join(dir, file)], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } });
+      const out = new Redactor().mask(dump('vault-pass'));
+      expect(out, program).toContain('[masked: password file]');
+      for (const p of pieces(password)) {
+        expect(out, program).not.toContain(p);
+        expect(out, program).not.toContain([...p].map((c) => c.padStart(4)).join(''));
+      }
+      expect(new Redactor().mask(dump('env-name')), program).toBe(dump('env-name'));
+    }
+  });
   it("reads tcpdump -X's rows (a Bearer header cut over three rows: adversary pass 22)", () => {
     const token = 'dqevnk0u7DBEHffAdKRGkQVt7coCkzCkWv7jayCk';
     const payload = Buffer.from(`GET / HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);

@@ -7,6 +7,7 @@
  * (util-linux's `-C` canonical form, vim's xxd default `-g2`, od's, Java's HexDumpEncoder).
  */
 import type { SecretFinding } from './finding.js';
+import { madeWord } from './look-alikes.js';
 
 /** `hexdump -C`: `00000000  68 74 74 70 73 3a 2f 2f  62 6f 62 3a 50 71 37 57  |https://bob:Pq7W|`. */
 const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<ascii>[^|\n]{1,16})\|\r?$/gm;
@@ -153,7 +154,12 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     const rowOf = block.flatMap((r, i) => r.bytes.map(() => i));
     // One UTF-16 unit per byte (an od field holding a character past U+FFFF counts as one), so a finding's offsets are byte indexes.
     const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c > 0xffff ? 0xfffd : c)).join('')).join('');
-    for (const f of [...scan(decoded), ...utf16Findings(decoded, scan)]) {
+    const found = [...scan(decoded), ...utf16Findings(decoded, scan)];
+    // A dump of a file that holds one made word and nothing else (`od -c ~/.vault-pass`, `xxd secret.txt`: adv76 F22): a
+    // password file's whole content; no name says so, the dump of a one-word file does. The whole file: its first row's offset 0.
+    const word = /^(\S{10,128})\r?\n?$/.exec(decoded);
+    if (found.length === 0 && word && madeWord(word[1]) && text.startsWith('0000000', block[0].lineStart)) found.push({ start: 0, end: word[1].length, kind: 'password file' });
+    for (const f of found) {
       // Each row's piece is remembered for the session (byContext), whatever found the secret: a read's status line shows the
       // dump's last row alone (`last: "00000020: 7347 5265 …  sGReDs12."`: adv48 F29), where no bytes around it say what it is.
       // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters; an od row's fields.

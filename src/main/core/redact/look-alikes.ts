@@ -118,3 +118,9 @@ function stripQuotes(v: string): string {
   if (v.length >= 2 && v[v.length - 1] === '`' && v[0] !== '`') v = v.slice(0, -1);
   return v.length >= 2 && (v[0] === '"' || v[0] === "'" || v[0] === '`') && v[v.length - 1] === v[0] ? v.slice(1, -1) : v;
 }
+
+/** A made word: no blank, 10 characters and up, three of lower case, upper case, digits and symbols; not JSON (a JWT's header). */
+export function madeWord(v: string): boolean {
+  if (v.length < 10 || /\s/.test(v) || /^[{[]/.test(v)) return false;
+  return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(v)).length >= 3;
+}

@@ -21,6 +21,15 @@ const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', HEX
 const LOWER_AN = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const pw = () => 'k' + s(AN + '!#%^*_', 14);
 const b64 = (t: string) => Buffer.from(t).toString('base64');
+/** POSIX uuencode's body lines (45 bytes a line, `` ` `` for a zero), as `uuencode` and Python's `binascii.b2a_uu` write them. */
+const uuencode = (data: Buffer): string =>
+  [...Array(Math.ceil(data.length / 45)).keys()].map((l) => {
+    const b = data.subarray(45 * l, 45 * l + 45);
+    return String.fromCharCode(32 + b.length) + [...Array(Math.ceil(b.length / 3)).keys()].map((g) => {
+      const [x, y, z] = [b[3 * g] ?? 0, b[3 * g + 1] ?? 0, b[3 * g + 2] ?? 0];
+      return [x >> 2, ((x & 3) << 4) | (y >> 4), ((y & 15) << 2) | (z >> 6), z & 63].map((c) => String.fromCharCode(c === 0 ? 96 : 32 + c)).join('');
+    }).join('');
+  }).join('\n');
 const uuid = () => `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-a${s(HEX, 3)}-${s(HEX, 12)}`;
 /** [form, secret value, text as printed]. */
 const forms: [string, string, string][] = [];
@@ -749,6 +758,31 @@ v = pw(); f("mc admin user add in a history", v, `  202  mc admin user add corp 
 v = `AQ${s(B64, 36)}==`; f("a Ceph keyring's key", v, `[client.rbd]\n\tkey = ${v}\n\tcaps mon = "profile rbd"`);
 v = pw(); f("racadm -p", v, `racadm -r 10.20.0.21 -u root -p '${v}' serveraction powercycle`);
 v = pw(); f("Nagios' resource.cfg macro", v, `/usr/local/nagios/etc/resource.cfg:33:$USER4$=${v}`);
+// Attack 95 (session 19, fixed in session 20): `xxd -p` of an .env wrapped at 60, a key as colon hex after a size note,
+// quoted-printable, uuencode, WS-Security's namespaced password element, `aws sts … --output text`'s CREDENTIALS row.
+{
+  const env = `GITHUB_TOKEN=ghp_${s(AN, 36)}\n`;
+  const hex = Buffer.from(env).toString('hex').match(/.{1,60}/g)!;
+  f('xxd -p of an .env: the value over wrapped lines of hex', hex[1], hex.join('\n'));
+}
+v = s(HEX, 64).match(/../g)!.join(':'); f("a signing key as colon hex after a note of its size", v, `signing_key (32 bytes): ${v}`);
+v = 'sk-proj-' + s(AN, 48); f('quoted-printable: a key after an encoded `=`, cut by a soft break', v, `Content-Transfer-Encoding: quoted-printable\n\nkey=3D${v.slice(0, 40)}=\n${v.slice(40)}\nIt was generated today.`);
+{
+  const creds = Buffer.from(`[default]\naws_access_key_id = AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}\naws_secret_access_key = ${s(B64, 40)}\n`);
+  f('uuencode of ~/.aws/credentials: the secret key\'s line', uuencode(creds).split('\n')[2], `begin 600 credentials\n${uuencode(creds)}\n\`\nend`);
+}
+v = pw(); f("WS-Security's UsernameToken: a namespaced element with a Type attribute", v, `<wsse:UsernameToken><wsse:Username>svc_erp</wsse:Username><wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">${v}</wsse:Password></wsse:UsernameToken>`);
+v = s(B64, 40); f("aws sts assume-role --output text: the secret key", v, `CREDENTIALS\tASIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}\t2025-01-01T11:00:00Z\t${v}\t${s(B64, 240)}`);
+v = s(B64, 240); f("aws sts assume-role --output text: the session token", v, `CREDENTIALS\tASIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}\t2025-01-01T11:00:00Z\t${s(B64, 40)}\t${v}\nASSUMEDROLEUSER\tarn:aws:sts::123456789012:assumed-role/deploy/ci\tAROA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 17)}:ci`);
+// Left from attack 93, fixed in session 20: a command continued with `\` (its options on the lines below), msmtp's app password
+// as Google shows it, an SMTP URL whose user is a mail address, an underscore option's value holding `#`, `--pwd`.
+v = pw(); f('ipa-server-install over continued lines: -p below the command', v, `ipa-server-install --realm EXAMPLE.COM \\\n  --domain example.com \\\n  -p '${v}' \\\n  --unattended`);
+v = pw(); f('ipa-server-install over continued lines: -a below the command', v, `ipa-server-install --realm EXAMPLE.COM \\\n  -a ${v} --unattended`);
+v = `${s('abcdefghijklmnopqrstuvwxyz', 4)} ${s('abcdefghijklmnopqrstuvwxyz', 4)} ${s('abcdefghijklmnopqrstuvwxyz', 4)} ${s('abcdefghijklmnopqrstuvwxyz', 4)}`;
+f("msmtprc: a Google app password in its four groups", v, `account gmail\nhost smtp.gmail.com\nport 587\nuser ops@gmail.com\npassword ${v}\n`);
+v = pw().replace(/[#@/:]/g, 'x'); f('an SMTP URL whose user is a mail address', v, `SMTP_URL=smtp://alerts@acme.io:${v}@smtp.acme.io:587`);
+v = '5E.#' + pw(); f("an underscore option's value holding `#`", v, `ExecStart=/usr/bin/app --dashboard_pwd ${v} --port 8080`);
+v = pw(); f('--pwd on a command line', v, `backup-agent --user svc --pwd ${v}`);
 // Closing measure 92 (session 19): a response's set-cookie as Node's inspect prints it, a one-item array over lines.
 v = s(AN + '_-', 48); f("Node's inspect of a response: 'set-cookie': [ 'refresh=…; Path=/' ]", v, `  responseHeaders: {\n    'content-type': 'application/json',\n    'set-cookie': [\n      'refresh=${v}; Path=/; HttpOnly; Secure'\n    ]\n  }`);
 describe('credentials as commands print them', () => {
@@ -1085,6 +1119,19 @@ describe('credentials as commands print them', () => {
       'wg0\tpeer\t(none)\t(none)',
       'enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0',
       'snmpwalk -v3 -l noAuthNoPriv -u guest 10.0.0.1 sysDescr',
+      // Pass 95's: xxd -p of plain settings, a certificate's fingerprint as colon hex, a quoted-printable HTML attribute,
+      // uuencode of a README, a username element with attributes, the assumed role's row.
+      `${Buffer.from('NODE_ENV=production\nLOG_LEVEL=info\nPORT=8080\nREGION=eu-west-1\n').toString('hex').match(/.{1,60}/g)!.join('\n')}`,
+      'SHA256 Fingerprint (hex): 48:52:4F:E3:77:E7:0E:10:21:D9:07:87:AC:1B:48:52:4F:E3:77:E7:0E:10:21:D9:07:87:AC:1B:AA:BB:CC:DD',
+      '<a href=3D"https://x.example.com/?a=3D1">login</a>',
+      `begin 644 README\n${uuencode(Buffer.from('This is a README for the demo project. It has no secrets, only words and numbers 12345.\n'))}\n\`\nend`,
+      '<wsse:Username wsu:Id="UsernameToken-1">svc_erp</wsse:Username>',
+      // Session 20's: a URL with a user and a port, an underscore option that pages or turns one off, a continued docker run.
+      'git clone ssh://git@github.com:22/acme/app.git',
+      'aws logs tail --page_token f/3759483.abc --no_password',
+      'docker run --rm \\\n  -e LOG_LEVEL=debug \\\n  -p 8080:8080 acme/app:1.2',
+      'password required for user',
+      'ASSUMEDROLEUSER\tarn:aws:sts::123456789012:assumed-role/deploy/ci\tAROAQWERTYUIOPASDFGHJK:ci',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
   });

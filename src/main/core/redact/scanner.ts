@@ -16,6 +16,8 @@ import { notebookResults, quotedResultUnderPrompt, replResults } from './repl-re
 import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
+import { mayHoldUuencoded, uuencodedFindings } from './uuencoded.js';
+import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -294,6 +296,15 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
+  // Decoded once, not again (`=3D3D3D…` decodes to one `=` less each time: a megabyte of it would be read half a million times).
+  if (!inQuotedPrintable && text.includes('=3D')) {
+    inQuotedPrintable = true;
+    try {
+      quotedPrintable(text, out, scanSecrets);
+    } finally {
+      inQuotedPrintable = false;
+    }
+  }
   if (gates & GATE_OVERSTRUCK) overstruck(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets, columnKind);
   if (gates & GATE_ASCII85) ascii85Secrets(text, out);
@@ -303,6 +314,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_REPL || text.includes('\n= ') || quotedResultUnderPrompt(text)) replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
+  if (mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
@@ -340,11 +352,6 @@ function decodedLiterals(text: string, out: SecretFinding[]): void {
 }
 /** `echo` / `printf` of a base64 literal, quoted or not, piped into base64's decode. */
 const ECHOED_INTO_DECODE = /\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+|'%s'[ \t]+|"%s"[ \t]+)?(?<q>['"]?)(?<b>[A-Za-z0-9+/]{8,4096}={0,2})\k<q>[ \t]*\|[ \t]*base64[ \t]+(?:-d|--decode|-D)\b/dg;
-/** A made word: no blank, 10 characters and up, three of lower case, upper case, digits and symbols; not JSON (a JWT's header). */
-function madeWord(v: string): boolean {
-  if (v.length < 10 || /\s/.test(v) || /^[{[]/.test(v)) return false;
-  return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(v)).length >= 3;
-}
 
 /** `head` / `tail` of several files: a file's header line (`==> /run/secrets/db_password <==`), sticky at a line's start. */
 const FILE_HEADER = /==> (?<path>[^\n]{1,1024}?) <==\r?$/my;
@@ -622,8 +629,8 @@ const TWILIO_ACCOUNT_SID = /(?<![A-Za-z0-9_])AC[a-f0-9]{32}(?![A-Za-z0-9_])/y;
  * Not any hex further on (`sid=SM… internal_msg_id=<32 hex>` in a log line: a message's id, adv82 L18).
  */
 const TWILIO_TOKEN_AFTER_SID = /(?<q>["']?)[ \t]*,[ \t]*(?:\r?\n[ \t]*)?\k<q>(?<v>[a-f0-9]{32})\k<q>(?![A-Za-z0-9_])/dy;
-/** After the id: on its line or the next three, a quoted or separated 40-character value (the first such). */
-const AWS_SECRET_AFTER_ID = /[^\n]{0,160}?(?:\n[^\n]{0,160}?){0,3}?[ "'=:,](?<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dy;
+/** After the id: on its line or the next three, a quoted or separated 40-character value (the first such; a tab: `--output text`'s columns). */
+const AWS_SECRET_AFTER_ID = /[^\n]{0,160}?(?:\n[^\n]{0,160}?){0,3}?[ \t"'=:,](?<v>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/dy;
 
 /**
  * Terraform's JSON plan and state (`terraform show -json`): `before_sensitive`, `after_sensitive` and `sensitive_values` flag a
@@ -833,6 +840,57 @@ function percentEncoded(text: string, out: SecretFinding[], scan: (t: string) =>
       if (e > s) out.push({ start: s, end: e, kind: f.kind, byContext: f.byContext });
     }
   }
+}
+
+/** Is a quoted-printable block's decoded text being scanned (it is not decoded again)? */
+let inQuotedPrintable = false;
+/** Lines of one quoted-printable block at most (its soft breaks join them): a mail's paragraph; a megabyte is read in blocks. */
+const MAX_QP_LINES = 64;
+/** A quoted-printable escape: `=` and two upper-case hex digits (RFC 2045), or a soft line break (`=` at a line's end). */
+const QP_ESCAPE = /=(?:[0-9A-F]{2}|\r?\n)/y;
+
+/**
+ * Quoted-printable text (a mail's body as `quopri`, `mutt`'s raw view or a `.eml` file shows it: `key=3Dsk-proj-…`, a value cut by
+ * a soft break `=` at the line's end: adv95 F20): the lines around each `=3D` (an encoded `=`, in every such body with a setting or
+ * an attribute), joined over their soft breaks, are decoded and scanned with `scan`; a finding is mapped back to its characters.
+ */
+function quotedPrintable(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  let done = 0;
+  for (let p = text.indexOf('=3D'); p >= 0; p = text.indexOf('=3D', Math.max(p + 3, done))) {
+    if (p < done) continue;
+    // The block: back over lines ending in a soft break, on while a line ends in one.
+    let start = text.lastIndexOf('\n', p) + 1;
+    for (let n = 0; n < MAX_QP_LINES && start >= 2 && start - 2 >= done && softBreakBefore(text, start); n++) start = text.lastIndexOf('\n', start - 2) + 1;
+    let end = lineEndAt(text, p);
+    for (let n = 0; n < MAX_QP_LINES && text.charCodeAt(end - 1) === 0x3d && end < text.length; n++) end = lineEndAt(text, text.indexOf('\n', end) + 1);
+    done = end;
+    let decoded = '';
+    const at: number[] = [];
+    for (let i = start; i < end; ) {
+      QP_ESCAPE.lastIndex = i;
+      const m = text.charCodeAt(i) === 0x3d ? QP_ESCAPE.exec(text) : null;
+      if (m && m[0].length === 3 && m[0] !== '=\r\n') {
+        at.push(i);
+        decoded += String.fromCharCode(Number.parseInt(m[0].slice(1), 16));
+      } else if (!m) {
+        at.push(i);
+        decoded += text[i];
+      }
+      i += m ? m[0].length : 1;
+    }
+    at.push(end);
+    for (const f of scan(decoded)) {
+      const s = at[f.start];
+      const e = f.end > f.start ? (at[f.end - 1] ?? end) + (text.charCodeAt(at[f.end - 1]) === 0x3d ? 3 : 1) : s;
+      if (e > s) out.push({ start: s, end: e, kind: f.kind, byContext: f.byContext });
+    }
+  }
+}
+
+/** Does the line before the one at `lineStart` end in a soft break (`=` then the line break)? */
+function softBreakBefore(text: string, lineStart: number): boolean {
+  const e = text.charCodeAt(lineStart - 2) === 0x0d ? lineStart - 2 : lineStart - 1;
+  return text.charCodeAt(e - 1) === 0x3d;
 }
 
 /**
@@ -1310,12 +1368,14 @@ const DOUBLE_TAB = Buffer.from('\t\t');
 
 const isBlank = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a || b === 0x0b || b === 0x0c;
 
-/** URL_CREDENTIALS' `needs` on bytes, from the end of `://`: `[^\s:/@]*:[^\s@/]+@` (non-ASCII counts as not blank: weaker). */
+/** URL_CREDENTIALS' `needs` on bytes, from the end of `://`: `[^\s:/@]*(?:@[^\s:/@]+)?:[^\s@/]+@` (non-ASCII counts as not blank: weaker). */
 function userinfoAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   let i = end;
   while (i < lineEnd && buf[i] !== 0x3a && buf[i] !== 0x2f && buf[i] !== 0x40 && !isBlank(buf[i])) i++;
   // A token as the user with no password (URL_CREDENTIALS).
-  if (buf[i] === 0x40) return i - end >= MIN_URL_TOKEN_USER;
+  if (buf[i] === 0x40 && i - end >= MIN_URL_TOKEN_USER) return true;
+  // A user that is a mail address (URL_CREDENTIALS: `smtp://alerts@acme.io:<password>@`).
+  if (buf[i] === 0x40) for (i++; i < lineEnd && buf[i] !== 0x3a && buf[i] !== 0x2f && buf[i] !== 0x40 && !isBlank(buf[i]); ) i++;
   if (buf[i] !== 0x3a) return false;
   // A password may start with an unencoded `@` (URL_CREDENTIALS).
   if (buf[++i] === 0x40) i++;
@@ -1334,7 +1394,11 @@ function userinfoAfterText(text: string, end: number): boolean {
   let i = end;
   let c = text.charCodeAt(i);
   while (i < text.length && c !== 0x3a && c !== 0x2f && c !== 0x40 && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
-  if (c === 0x40) return i - end >= MIN_URL_TOKEN_USER;
+  if (c === 0x40 && i - end >= MIN_URL_TOKEN_USER) return true;
+  if (c === 0x40) {
+    c = text.charCodeAt(++i);
+    while (i < text.length && c !== 0x3a && c !== 0x2f && c !== 0x40 && !isBlankCodeUnit(c)) c = text.charCodeAt(++i);
+  }
   if (c !== 0x3a) return false;
   if (text.charCodeAt(++i) === 0x40) i++;
   const from = i;
@@ -1710,12 +1774,6 @@ function lineEndAt(text: string, i: number): number {
 }
 
 /**
- * Base64 wrapped over lines (`base64 ~/.ssh/id_ed25519`, `base64 -w 76 .env`, `openssl base64`): lines of one width
- * (a multiple of 4, MIN_WRAPPED_LINE or more), each a whole token run, then a shorter last line. The block is joined and
- * decoded; when the decoded text holds a private key or a secret (innerKind), every line of the block is masked (one line
- * alone may decode to nothing: the secret is cut across lines). Binary (an image) and plain text stay.
- */
-/**
  * Text written in hex (`python3 -c 'print(open(".env","rb").read().hex())'`, `xxd -p` of a config in one run, a hex-encoded
  * payload in a log: adv65 F30): a run of hex digits, MIN_HEX_TEXT_RUN and up, whose bytes are printable text is decoded and
  * scanned; a finding covers the digits of its characters. A digest's bytes are not text: its run is left at its first byte that
@@ -1726,17 +1784,76 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
     const start = runs[r];
     const end = runs[r + 1];
     if (end - start < MIN_HEX_TEXT_RUN) continue;
-    let decoded = '';
-    let i = start;
-    // The printable stretch being read, the longest read, and whether a byte that is not text was met.
-    let stretch = 0;
-    let longest = 0;
-    let binary = false;
-    for (; i + 1 < end; i += 2) {
+    // `xxd -p` wraps its digits at 60 (30 bytes a line, adv95 F15): a whole line of hex digits and the lines of its width below
+    // it (the last may be shorter: too short for a run of its own) are one text, its name on one line and its value on the next.
+    const lines = wholeHexLine(text, start, end) ? hexLinesFrom(text, start, end) : undefined;
+    if (lines) while (r + 2 < runs.length && runs[r + 2] < lines[lines.length - 1]) r += 2;
+    const decoded = hexText(text, lines ?? [start, end]);
+    if (decoded === undefined) continue;
+    for (const f of scanSecrets(decoded.text)) {
+      // A finding's digits, line by line (its bytes' first digits are decoded.at).
+      for (let b = f.start; b < f.end; ) {
+        let e = b + 1;
+        while (e < f.end && decoded.at[e] === decoded.at[e - 1] + 2) e++;
+        out.push({ start: decoded.at[b], end: decoded.at[e - 1] + 2, kind: `hex ${f.kind}`, byContext: f.byContext });
+        b = e;
+      }
+    }
+  }
+}
+
+/** Is [start, end) a whole line of an even count of hex digits? */
+function wholeHexLine(text: string, start: number, end: number): boolean {
+  if ((end - start) % 2 !== 0 || (start > 0 && text.charCodeAt(start - 1) !== 0x0a) || lineEndAt(text, end) !== end) return false;
+  for (let i = start; i < end; i++) if (HEX_VALUE[text.charCodeAt(i)] === undefined) return false;
+  return true;
+}
+
+/** Lines of hex digits in a block this many at most (a megabyte of a dump is read a block at a time, each on its own). */
+const MAX_HEX_LINES = 64;
+
+/**
+ * The whole hex line [start, end) and the lines below it of its width, then one shorter (`xxd -p`'s last): their spans as
+ * start, end pairs; undefined when no line below continues it.
+ */
+function hexLinesFrom(text: string, start: number, end: number): number[] | undefined {
+  const width = end - start;
+  const spans = [start, end];
+  for (let e = end; spans.length < 2 * MAX_HEX_LINES; ) {
+    const next = text.charCodeAt(e) === 0x0d ? e + 2 : e + 1;
+    if (next >= text.length || text.charCodeAt(next - 1) !== 0x0a) break;
+    let i = next;
+    while (i < next + width && HEX_VALUE[text.charCodeAt(i)] !== undefined) i++;
+    if (i === next || lineEndAt(text, next) !== i || (i - next) % 2 !== 0) break;
+    spans.push(next, i);
+    if (i - next < width) break;
+    e = i;
+  }
+  return spans.length > 2 ? spans : undefined;
+}
+
+/**
+ * The bytes the hex digits in `spans` (start, end pairs) write, when they are text: printable, or binary with a long printable
+ * stretch (a frame's payload); with each byte's first digit's offset. Undefined for a digest's or a key's bytes, or digits that end early.
+ */
+function hexText(text: string, spans: number[]): { text: string; at: number[] } | undefined {
+  let decoded = '';
+  const at: number[] = [];
+  // The printable stretch being read, the longest read, and whether a byte that is not text was met.
+  let stretch = 0;
+  let longest = 0;
+  let binary = false;
+  let left = 0;
+  for (let s = 0; s < spans.length; s += 2) left += spans[s + 1] - spans[s];
+  for (let s = 0; s < spans.length; s += 2) {
+    const end = spans[s + 1];
+    let i = spans[s];
+    for (; i + 1 < end; i += 2, left -= 2) {
       const hi = HEX_VALUE[text.charCodeAt(i)] ?? 255;
       const lo = HEX_VALUE[text.charCodeAt(i + 1)] ?? 255;
-      if (hi > 15 || lo > 15) break;
+      if (hi > 15 || lo > 15) return undefined;
       const b = hi * 16 + lo;
+      at.push(i);
       if ((b >= 0x20 && b < 0x7f) || b === 0x09) {
         decoded += String.fromCharCode(b);
         if (++stretch > longest) longest = stretch;
@@ -1753,11 +1870,12 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
       decoded += '\n';
       stretch = 0;
       // No stretch long enough is left to read (a digest's 32 bytes end here, most within their first half).
-      if (longest < MIN_TEXT_IN_BINARY && (end - i) / 2 - 1 < MIN_TEXT_IN_BINARY) break;
+      if (longest < MIN_TEXT_IN_BINARY && left / 2 - 1 < MIN_TEXT_IN_BINARY) return undefined;
     }
-    if (i + 1 < end || decoded.length * 2 < MIN_HEX_TEXT_RUN || (binary && longest < MIN_TEXT_IN_BINARY)) continue;
-    for (const f of scanSecrets(decoded)) out.push({ start: start + 2 * f.start, end: start + 2 * f.end, kind: `hex ${f.kind}`, byContext: f.byContext });
+    if (i + 1 < end) return undefined;
   }
+  if (decoded.length * 2 < MIN_HEX_TEXT_RUN || (binary && longest < MIN_TEXT_IN_BINARY)) return undefined;
+  return { text: decoded, at };
 }
 /** Hex digits this many and up may be text written in hex (24 characters: shorter holds no secret worth its decoding). */
 const MIN_HEX_TEXT_RUN = 48;
@@ -1770,6 +1888,12 @@ const MIN_TEXT_IN_BINARY = 16;
 const HEX_VALUE: number[] = [];
 for (const [i, c] of [...'0123456789abcdef'].entries()) HEX_VALUE[c.charCodeAt(0)] = HEX_VALUE[c.toUpperCase().charCodeAt(0)] = i;
 
+/**
+ * Base64 wrapped over lines (`base64 ~/.ssh/id_ed25519`, `base64 -w 76 .env`, `openssl base64`): lines of one width
+ * (a multiple of 4, MIN_WRAPPED_LINE or more), each a whole token run, then a shorter last line. The block is joined and
+ * decoded; when the decoded text holds a private key or a secret (innerKind), every line of the block is masked (one line
+ * alone may decode to nothing: the secret is cut across lines). Binary (an image) and plain text stay.
+ */
 function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void {
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r];
@@ -2024,7 +2148,8 @@ const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 // PARTNER_API_SECRET\=…`: F16).
 // Scala's and Kotlin's map arrow between blanks (`Map(spark.jdbc.password -> …, …)`: adv89 F50).
 // A quoted-printable mail's `=` is `=3D` (`password=3D …` of a mailed account: adv48 F24), read so when a blank follows.
-const SEPARATOR = /(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
+// A note of the value's size or encoding in parentheses (`signing_key (32 bytes): 48:52:…`, `api_key (base64) = …`: adv95 F17).
+const SEPARATOR = /(?:[ \t]?\((?:\d{1,5}[ \t]?(?:bytes?|bits?|chars?|characters)|hex|base64(?:url)?|b64|utf-?8|ascii|pem|der|raw|plain(?:text)?|hidden|encoded|decoded)\))?(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -2050,8 +2175,30 @@ const VALUE_AT = new RegExp(
 );
 
 /** The line rules `on` (indexes of LINE_RULES, or COOKIE_RULE) on one line at `offset`. */
+/** Lines a command continued with `\` is read over at most (FreeIPA's or a container's install line: a dozen options). */
+const MAX_COMMAND_CONTINUED_LINES = 8;
+
+/**
+ * The line at [lineStart, lineEnd) and, when it ends in a shell's `\` continuation, the lines it goes on to, each `\` and line
+ * break read as blanks (the same length: offsets stay): a command's option on a later line than its name (`ipa-server-install
+ * \` then `  -p …`: adv93). Its end.
+ */
+function continuedLine(text: string, lineEnd: number): number {
+  let end = lineEnd;
+  for (let n = 0; n < MAX_COMMAND_CONTINUED_LINES && end < text.length; n++) {
+    const cr = text.charCodeAt(end - 1) === 0x0d ? 1 : 0;
+    if (text.charCodeAt(end - 1 - cr) !== 0x5c || text.charCodeAt(end - 2 - cr) === 0x5c) break;
+    const nl = text.indexOf('\n', end + 1);
+    end = nl < 0 ? text.length : nl;
+  }
+  return end;
+}
+/** A shell's line continuation: `\`, maybe a CR, a line break. */
+const CONTINUATION = /\\(\r?)\n/g;
+
 function lineRules(text: string, lineStart: number, lineEnd: number, on: number[], out: SecretFinding[]): void {
-  const line = text.slice(lineStart, lineEnd);
+  const end = continuedLine(text, lineEnd);
+  const line = end === lineEnd ? text.slice(lineStart, lineEnd) : text.slice(lineStart, end).replace(CONTINUATION, (_, cr: string) => (cr ? '   ' : '  '));
   for (const r of on) {
     const rule = LINE_RULES[r];
     if (r === COOKIE_RULE) cookies(line, lineStart, out);
@@ -2130,6 +2277,34 @@ export function isSecretName(name: string): boolean {
   return !NOT_SECRET_NAME.test(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/[.-]/g, '_').replace(/([a-z])([A-Z])/g, '$1_$2'));
 }
 
+/** A namespace prefix's characters at most (`wsse:`, `soapenv:`, `ns2:`) read back from a name for its element's `<`. */
+const MAX_XML_PREFIX = 24;
+/** An element's attributes' characters at most, read on to its tag's `>`. */
+const MAX_XML_ATTRIBUTES = 512;
+
+/**
+ * Where the opening tag of the element named [k, e) ends (its `>`), or -1 when the name opens no element: `<name>`, `<ns:name>`,
+ * `<name attr="…">` (a self-closing `<name … />` holds no text).
+ */
+function elementTagEnd(text: string, k: number, e: number): number {
+  let lt = k - 1;
+  if (lt >= 0 && text.charCodeAt(lt) === 0x3a) {
+    lt--;
+    while (lt >= 0 && k - lt <= MAX_XML_PREFIX && isNameChar(text.charCodeAt(lt))) lt--;
+    if (lt === k - 2) return -1;
+  }
+  if (lt < 0 || text.charCodeAt(lt) !== 0x3c) return -1;
+  const c = text.charCodeAt(e);
+  if (c === 0x3e) return e;
+  if (c !== 0x20 && c !== 0x09) return -1;
+  for (let i = e + 1; i < text.length && i - e <= MAX_XML_ATTRIBUTES; i++) {
+    const a = text.charCodeAt(i);
+    if (a === 0x3e) return text.charCodeAt(i - 1) === 0x2f ? -1 : i;
+    if (a === 0x3c || a === 0x0a) return -1;
+  }
+  return -1;
+}
+
 /** After an element's `<Name>`: blanks, a line break, then a `<Value>` child's text. */
 const NESTED_XML_VALUE = /[ \t]*\r?\n?[ \t]*<Value>(?<v>[^<>\n]{1,4096})<\/Value>/dy;
 /** An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat). */
@@ -2202,7 +2377,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (e - k === 6 && text.charCodeAt(e) === 0x22 && /^apikey$/i.test(text.slice(k, e))) valueFromName(text, k, e, POSTMAN_API_KEY, out);
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
-  const element = !m && k > 0 && text.charCodeAt(k - 1) === 0x3c && text.charCodeAt(e) === 0x3e;
+  // `<password>`; a namespaced one with attributes too (WS-Security's `<wsse:Password Type="…#PasswordText">`: adv95 F41).
+  const tagEnd = m ? -1 : elementTagEnd(text, k, e);
+  const element = tagEnd >= 0;
   if (!m && !element) {
     pairedValue(text, k, e, out);
     arrayPairValue(text, k, e, out);
@@ -2292,11 +2469,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     return e;
   }
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;
-  valueAt.lastIndex = m ? e + m[0].length : e + 1;
+  valueAt.lastIndex = m ? e + m[0].length : tagEnd + 1;
   // An element whose value is a `<Value>` child (Windows' unattend.xml: `<AdministratorPassword>` then `<Value>…</Value>` and
   // `<PlainText>`; adv34 F28): the child's text.
   if (element) {
-    NESTED_XML_VALUE.lastIndex = e + 1;
+    NESTED_XML_VALUE.lastIndex = tagEnd + 1;
     const nested = NESTED_XML_VALUE.exec(text);
     if (nested) {
       const [start, end] = nested.indices!.groups!.v!;
