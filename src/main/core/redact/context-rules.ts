@@ -226,6 +226,14 @@ const SQL_TYPE =
 /** LLM providers' names, as tools key their API keys by them. */
 const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemini', 'together', 'fireworks', 'deepseek', 'perplexity', 'replicate', 'huggingface', 'voyage', 'openrouter', 'xai', 'cerebras', 'deepinfra', 'anyscale'];
 
+/**
+ * A command's argument as a shell passes it: single-quoted, double-quoted or a bare word (not an option's `-`), each at most
+ * 256 characters (a bound: a megabyte line of quotes reads each once).
+ */
+const ARG = String.raw`'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255}`;
+/** A rule's pattern: `before` (a command and its option, as regex source), then the argument after it as the secret. */
+const argAfter = (before: string): RegExp => new RegExp(`${before}(?<secret>${ARG})`, 'g');
+
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
@@ -383,6 +391,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'wifi passphrase', keywords: ['wpa_passphrase'], re: /\bwpa_passphrase[ \t]+(?:'[^'\n]*'|"[^"\n]*"|[^\s'"|;&]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)/g, guard: true },
   // expect's answer to a password prompt (`expect "assword:"; send "pw\r"`, in `expect -c` on a command line or a script: adv49 F24).
   { kind: 'password', keywords: ['send "', 'send \\"', 'send --'], needs: /assword|assphrase/, re: /(?:assword|assphrase)[^\n]{0,64}?(?:\r?\n[ \t]*)?\bsend[ \t]+(?:--[ \t]+)?\\?"(?<secret>(?:[^"\\\n]|\\[^r"\n]){1,1024}?)(?=\\r\\?")/g, guard: true },
+  // expect's debug log (`expect -d`: `send: sending "<password>\r" to { exp4 }`, the prompt matched lines above: adv97 F27): a
+  // made word (upper and lower case and a digit or symbol, no blank): a command sent (`ls -la`, `./deploy.sh`, `yes`) is none.
+  { kind: 'password', keywords: ['send: sending'], re: /\bsend: sending "(?<secret>(?=[^"\s]{0,255}[a-z])(?=[^"\s]{0,255}[A-Z])(?=[^"\s]{0,255}[^A-Za-z"\s])[^"\s\\]{8,256})(?=(?:\\r|\\n)?" to \{)/g, guard: true },
   // Kubernetes' exec / attach over a websocket sends the bearer token base64url-encoded as a subprotocol
   // (`Sec-WebSocket-Protocol: base64url.bearer.authorization.k8s.io.<token>`: adv49 F08).
   { kind: 'kubernetes bearer token', keywords: ['bearer.authorization.k8s.io.'], re: /base64url\.bearer\.authorization\.k8s\.io\.(?<secret>[A-Za-z0-9_-]{8,8192})/g },
@@ -561,14 +572,14 @@ export const FILES: ContextRule[] = [
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
   { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|[\d.:[\]a-fA-F]{2,64})\t)/gm },
   { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
-  { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: /(?<=\bipa-(?:server|replica|client)-install\b[^\n|;&]{0,512}?[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
-  { kind: 'password', keywords: ['racadm'], re: /\bracadm\b[^\n|;&]{0,512}?[ \t]-p[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b[^\n|;&]{0,512}?[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
+  { kind: 'password', keywords: ['racadm'], re: argAfter(String.raw`\bracadm\b[^\n|;&]{0,512}?[ \t]-p[ \t]+`) },
   { kind: 'secret key', keywords: ['mc admin user add'], re: /\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"]{1,256})/g },
-  { kind: 'private key seed', keywords: ['chisel'], re: /\bchisel[ \t]+server\b[^\n|;&]{0,1024}?[ \t]--key[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'private key seed', keywords: ['chisel'], re: argAfter(String.raw`\bchisel[ \t]+server\b[^\n|;&]{0,1024}?[ \t]--key[ \t]+`) },
   { kind: 'password', keywords: ['--auth'], re: /(?<![\w-])--auth[ \t=]+['"]?[^\s:'"]{1,128}:(?<secret>[^\s'"]{4,256})/g, guard: true },
   { kind: 'password', keywords: [']:'], needs: /^\[[\w.-]{1,253}\](?::\d{1,5})?[ \t]+\S+:\S/, re: /^\[[\w.-]{1,253}\](?::\d{1,5})?[ \t]+[^\s:]{1,256}:(?<secret>\S{4,256})(?=[ \t]*\r?$)/gm },
   { kind: 'ceph key', keywords: ['key'], sharesNameWords: true, needs: /\bkey[ \t]*[=:][ \t]*AQ/, re: /\bkey[ \t]*[=:][ \t]*(?<secret>AQ[A-Za-z0-9+/]{36}==)/g },
-  { kind: 'password', keywords: ['pass', 'pwd', 'token', 'secret'], sharesNameWords: true, needs: /(?:^|[ \t])-[a-z][\w-]{0,32}\.(?:password|pass|pwd|token|secret)[ \t]+\S/, re: /(?:^|[ \t])-[a-z][\w-]{0,32}\.(?:password|pass|pwd|token|secret)[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g, guard: true },
+  { kind: 'password', keywords: ['pass', 'pwd', 'token', 'secret'], sharesNameWords: true, needs: /(?:^|[ \t])-[a-z][\w-]{0,32}\.(?:password|pass|pwd|token|secret)[ \t]+\S/, re: argAfter(String.raw`(?:^|[ \t])-[a-z][\w-]{0,32}\.(?:password|pass|pwd|token|secret)[ \t]+`), guard: true },
   { kind: 'password', keywords: ['$user'], re: /^(?:[^\s:]{1,256}:\d{1,9}:)?\$USER\d{1,3}\$=(?<secret>[^/\s.$][^\s]{3,256})(?=[ \t]*\r?$)/gm, guard: true },
   // …and in the kernel's environment as a term (`rabbitmqctl environment`: `{kernel,[…,{cookie,'…'}]}`, an atom: adv89 F12).
   { kind: 'erlang cookie', keywords: ['{cookie,'], re: /\{cookie,[ \t]*(?:'(?<secret>[^'\n]{1,256})(?=')|"(?<secret2>[^"\n]{1,256})(?="))/g },
@@ -581,7 +592,7 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['+login'], re: /\+login[ \t]+(?!anonymous\b)[^\s+'"]{1,128}[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s+'"][^\s'"]{0,255})/g },
   // macOS `security`'s keychain passwords (`create-keychain -p`, `unlock-keychain -p`, `set-key-partition-list -k`) and a
   // certificate's import password (`import … -P`): a CI trace (adv90 F49).
-  { kind: 'password', keywords: ['security'], needs: /\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-key-partition-list|import)\b/, re: /\bsecurity[ \t]+(?:(?:create|unlock)-keychain\b[^\n]{0,1024}?[ \t]-p|set-key-partition-list\b[^\n]{0,1024}?[ \t]-k|import\b[^\n]{0,1024}?[ \t]-P)[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'password', keywords: ['security'], needs: /\bsecurity[ \t]+(?:create-keychain|unlock-keychain|set-key-partition-list|import)\b/, re: argAfter(String.raw`\bsecurity[ \t]+(?:(?:create|unlock)-keychain\b[^\n]{0,1024}?[ \t]-p|set-key-partition-list\b[^\n]{0,1024}?[ \t]-k|import\b[^\n]{0,1024}?[ \t]-P)[ \t]+`) },
   // espota's (PlatformIO's OTA upload) `--auth=` password, under `upload_flags =` (adv90 F27): a made word, not `none`.
   { kind: 'password', keywords: ['--auth='], re: /(?<![\w-])--auth=(?<secret>(?=[^\s"']*[\d_.!@#$%^&*+=-])(?=[^\s"']*[A-Za-z])[^\s"']{6,256})/g, guard: true },
   // fastlane's FASTLANE_SESSION: Ruby's YAML of HTTP::Cookie objects, printed with literal `\n`s (`spaceauth`: adv90 F13): each value.
@@ -590,7 +601,7 @@ export const FILES: ContextRule[] = [
   { kind: 'license serial', keywords: ['developerdata'], re: /<DeveloperData[ \t]+Value="(?<secret>[A-Za-z0-9+/=]{8,4096})(?=")/g },
   // express-session's debug log (`DEBUG=express-session`: `saving <sid>`, `fetching <sid>`: adv91 F19): a session's id is its
   // bearer credential; its signed cookie (`connect.sid=s%3A<sid>.<signature>`) wherever it is printed.
-  { kind: 'session id', keywords: ['express-session'], re: /express-session[ \t]+(?:\x1b\[[\d;]*m)?(?:saving|fetching|destroying|regenerating|touching)[ \t]+(?<secret>[\w-]{20,128})/g },
+  { kind: 'session id', keywords: ['express-session'], re: /express-session[ \t]+(?:saving|fetching|destroying|regenerating|touching)[ \t]+(?<secret>[\w-]{20,128})/g },
   { kind: 'session cookie', keywords: ['connect.sid='], re: /\bconnect\.sid=(?<secret>s(?:%3A|:)[\w-]{20,128}\.[\w+/%-]{20,128}(?:%3D|=){0,2})/g },
   // connect-redis's session keys (`redis-cli MONITOR`, `KEYS sess:*`: `"sess:<sid>"`: adv91 F48), and Phoenix's `live_socket_id`
   // of phx.gen.auth (`"users_sessions:<url-safe base64 of the session token>"`: F24).
@@ -742,7 +753,7 @@ export const FILES: ContextRule[] = [
   // community … RO`, Junos' `set snmp community …`: F32, F33), and the net-snmp tools' options (`snmpwalk -v2c -c <community>`,
   // `-cX` glued, v3's `-A <auth passphrase>` and `-X <privacy passphrase>`: F31).
   { kind: 'snmp community', keywords: ['sink', 'trapcommunity', 'community'], re: /^[ \t]*(?:(?:trap2?|inform)sink[ \t]+\S+|trapcommunity|snmp-server[ \t]+community|set[ \t]+snmp[ \t]+community)[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
-  { kind: 'snmp community', keywords: ['snmp'], needs: /\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta|translate)\b/, re: /(?<=\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta)\b[^\n|;&]{0,256}?[ \t])-(?:c[ \t]*|[AX][ \t]+)(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255})/g },
+  { kind: 'snmp community', keywords: ['snmp'], needs: /\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta|translate)\b/, re: argAfter(String.raw`(?<=\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta)\b[^\n|;&]{0,256}?[ \t])-(?:c[ \t]*|[AX][ \t]+)`) },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:DES|AES(?:-?\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   // A header as a pair of strings (Elixir's `conn.req_headers`: `{"authorization", "Bearer …"}`, Python's `[('x-api-key', '…')]`,
@@ -780,8 +791,9 @@ export const FILES: ContextRule[] = [
   // diff's mark (`diff -u ~/.pgpass.bak ~/.pgpass`: adv41 F04). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
   { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several). msmtprc's too, whose value is the rest of the line:
-  // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93).
-  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93). After a line's
+  // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11).
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
   { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
@@ -800,7 +812,8 @@ export const FILES: ContextRule[] = [
   // Redis ACL users in redis.conf and users.acl (`user alice on >pw ~* +@all`: adv80 F49; `ACL SETUSER` has its rule above): each
   // `>` word is a password (a `#` word is its SHA-256: kept). Looked back for the line's `user` a bounded way (a line of `>`s).
   // Found by `on >` (the user switched on, then its passwords: how every example writes it) or `pass >` (`resetpass`, `nopass`).
-  { kind: 'password', keywords: ['on >', 'pass >'], needs: /^[ \t]*user[ \t]/, re: /(?<=^[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },
+  // After a line's number too (`grep -n ^user users.acl`: adv96 F41).
+  { kind: 'password', keywords: ['on >', 'pass >'], needs: /^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t]/, re: /(?<=^(?:[ \t]*\d+(?!\d)[│|:\t]?)?[ \t]*user[ \t][^\n]{0,256}?[ \t])>(?<secret>[^\s>]{1,1024})/gm },
   // Vault's table output (`vault login`, `vault write auth/approle/…/secret-id`): the credential rows, value after 2+ spaces.
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a

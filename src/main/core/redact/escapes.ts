@@ -35,6 +35,11 @@ export function withoutEscapes(text: string): Unescaped | undefined {
     for (let i = from; i < m.index; i++) at[n++] = i;
     parts.push(text.slice(from, m.index));
     from = m.index + m[0].length;
+    const gap = cursorGap(m[0]);
+    if (gap !== '') {
+      at[n++] = m.index;
+      parts.push(gap);
+    }
   }
   for (let i = from; i < text.length; i++) at[n++] = i;
   parts.push(text.slice(from));
@@ -46,8 +51,26 @@ export function withoutEscapes(text: string): Unescaped | undefined {
 export function plainText(text: string): string {
   if (!mayHoldEscapes(text)) return text;
   ESCAPE.lastIndex = 0;
-  return text.replace(ESCAPE, '');
+  return text.replace(ESCAPE, cursorGap);
 }
+
+/**
+ * What a cursor movement leaves between the characters on either side of it: they are not next to each other on the screen.
+ * A line break for a move to another row (CSI A, B, E, F, H, f, d: a TUI drawing its cells, a progress bar going up) and for a
+ * move back along it (CSI D, G: what follows is written over what was there — a prompt echoing a password, going back over it
+ * and writing `*`s over it: adv97 F33; read as one word, the password and the stars were remembered as one value, and the stars
+ * found in other placeholders; as a line of its own, the password ends its prompt's line, as a reply shows it); a blank for a
+ * move forward (CSI C: a gap drawn by moving). Nothing for anything else (colours, erasing: `grep --color` puts `\e[K` inside a name).
+ */
+function cursorGap(escape: string): string {
+  if (escape.charCodeAt(1) !== 0x5b) return '';
+  const final = escape[escape.length - 1];
+  return BREAKING_MOVES.includes(final) ? '\n' : FORWARD_MOVES.includes(final) ? ' ' : '';
+}
+/** CSI finals of the moves that break a line (cursor up, down, back, next and previous line, to a column, to a place, to a row). */
+const BREAKING_MOVES = 'ABDEFGHfd';
+/** CSI finals of the moves that leave a gap (cursor forward). */
+const FORWARD_MOVES = 'C';
 
 /** A range [start, end) of `plain` as a range of the text: from its first character's offset to just after its last one. */
 export function rangeInText(u: Unescaped, start: number, end: number): { start: number; end: number } {

@@ -466,6 +466,12 @@ describe('values named from afar', () => {
   `${'ipa-server-install -U \\\n'.repeat(45_000)}`,
   `${'--db_pwd \\\n'.repeat(90_000)}`,
   `${'smtp://a@b'.repeat(100_000)}`,
+  `${'0000020   a  \\n\n'.repeat(60_000)}`,
+  // Pass 97's: asciinema events (one stream per block, an unclosed string), cursor moves read as breaks, expect's sends.
+  `${'[1.0, "o", "a\\u001b[5D"]\n'.repeat(40_000)}`,
+  `[1.0, "o", "${'\\u0041'.repeat(170_000)}`,
+  `${'x\x1b[3Dpassword: \x1b[2;5H'.repeat(40_000)}`,
+  `${'send: sending "Aa1Aa1Aa1'.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -101,7 +101,7 @@ describe('dumps read from an offset, and od -c (session 4)', () => {
     expect(new Redactor().mask(dump)).toBe(dump);
   });
   itUnless(missing('od', 'xxd', 'hexdump'))("a dump of a file that holds one made word alone (a password file, no name: adversary pass 76 F22) is masked; of a plain word, kept", () => {
-    const password = 'NH3FqTPr#Fex!3Cf';
+    const password = 'NH3FqTPr#Fex!3Cf2$'; // 18 bytes: od's second row holds the last two and the line break
     writeFileSync(join(dir, 'vault-pass'), `${password}\n`);
     writeFileSync(join(dir, 'env-name'), 'production\n');
     for (const [program, args] of [['od', ['-c']], ['xxd', []], ['hexdump', ['-C']]] as const) {
@@ -112,8 +112,14 @@ describe('dumps read from an offset, and od -c (session 4)', () => {
         expect(out, program).not.toContain(p);
         expect(out, program).not.toContain([...p].map((c) => c.padStart(4)).join(''));
       }
+      // od's last row (two bytes and the line break): its fields are masked too.
+      if (program === 'od') expect(out).not.toMatch(/^0000020 {3}2 {3}\$/m);
       expect(new Redactor().mask(dump('env-name')), program).toBe(dump('env-name'));
     }
+    // A longer file's first rows (`xxd .npmrc | head -2`: no line break at their end, the name only) are no one-word file.
+    writeFileSync(join(dir, 'npmrc'), '//registry.npmjs.org/:_authToken=npm_QUpKJem8ndZJIKmtH0SFzo13a8TQ8lo0e4Hd\n');
+    const head = execFileSync('sh', ['-c', `xxd ${join(dir, 'npmrc')} | head -2`], { encoding: 'utf8' });
+    expect(new Redactor().mask(head)).toBe(head);
   });
   it("reads tcpdump -X's rows (a Bearer header cut over three rows: adversary pass 22)", () => {
     const token = 'dqevnk0u7DBEHffAdKRGkQVt7coCkzCkWv7jayCk';

@@ -7,7 +7,7 @@
  * (util-linux's `-C` canonical form, vim's xxd default `-g2`, od's, Java's HexDumpEncoder).
  */
 import type { SecretFinding } from './finding.js';
-import { madeWord } from './look-alikes.js';
+import { isLookAlike, madeWord } from './look-alikes.js';
 
 /** `hexdump -C`: `00000000  68 74 74 70 73 3a 2f 2f  62 6f 62 3a 50 71 37 57  |https://bob:Pq7W|`. */
 const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<ascii>[^|\n]{1,16})\|\r?$/gm;
@@ -39,7 +39,8 @@ interface Row {
  * `od -c` (and `od -An -c`, no offset column): a row of up to 16 fields four characters wide, each a byte as a character
  * (`   D`), an escape (`  \n`), an octal byte (` 303`) or `  **` (a multi-byte character's later bytes, after the character).
  */
-const OD = /^(?:[0-7]{7,}|[0-9a-f]{6,})?(?<fields>(?: {3}\S| {2}\\[0abfnrtv]| [0-7]{3}| {2}\*\*| {4}){4,16})\r?$/gmu;
+// A dump's last row may hold one to three fields: after an offset only (a row without one needs four, not to read any text).
+const OD = /^(?<offset>[0-7]{7,}|[0-9a-f]{6,})?(?<fields>(?: {3}\S| {2}\\[0abfnrtv]| [0-7]{3}| {2}\*\*| {4}){1,16})\r?$/gmu;
 const OD_ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
 /** Every row of `od -c` dumps in `text`: one byte (or character) per field, its place the field's. */
@@ -69,7 +70,7 @@ function odRows(text: string, out: Row[]): void {
       }
       i += width;
     }
-    if (bytes.length < 4) continue;
+    if (bytes.length < 4 && m.groups!.offset === undefined) continue;
     // The field is the byte's only place (no second column): asciiAt spans it too.
     out.push({ hexAt, asciiAt: hexAt.map((h) => h + 2), bytes, lineStart: m.index, lineEnd: m.index + m[0].length, od: true });
   }
@@ -156,9 +157,10 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c > 0xffff ? 0xfffd : c)).join('')).join('');
     const found = [...scan(decoded), ...utf16Findings(decoded, scan)];
     // A dump of a file that holds one made word and nothing else (`od -c ~/.vault-pass`, `xxd secret.txt`: adv76 F22): a
-    // password file's whole content; no name says so, the dump of a one-word file does. The whole file: its first row's offset 0.
-    const word = /^(\S{10,128})\r?\n?$/.exec(decoded);
-    if (found.length === 0 && word && madeWord(word[1]) && text.startsWith('0000000', block[0].lineStart)) found.push({ start: 0, end: word[1].length, kind: 'password file' });
+    // password file's whole content; no name says so, the dump of a one-word file does. The whole file: its first row's offset 0
+    // and its line break last (a window of a longer file's first rows, `//registry.npmjs.org/:_authToken`, has none: adv76 L03).
+    const word = /^(\S{10,128})\r?\n$/.exec(decoded);
+    if (found.length === 0 && word && madeWord(word[1]) && !isLookAlike(word[1], true) && !word[1].includes('/') && text.startsWith('0000000', block[0].lineStart)) found.push({ start: 0, end: word[1].length, kind: 'password file' });
     for (const f of found) {
       // Each row's piece is remembered for the session (byContext), whatever found the secret: a read's status line shows the
       // dump's last row alone (`last: "00000020: 7347 5265 …  sGReDs12."`: adv48 F29), where no bytes around it say what it is.

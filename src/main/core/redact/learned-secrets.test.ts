@@ -27,6 +27,14 @@ describe('LearnedSecrets', () => {
     expect(found(l, `${v(MAX_LEARNED)} ${v(3 * MAX_LEARNED)} ${v(2 * MAX_LEARNED + 1)}`)).toEqual([v(2 * MAX_LEARNED + 1), v(3 * MAX_LEARNED)]);
   });
 
+  it("does not remember a value with no letter or digit (a placeholder: it would cut other placeholders: adversary pass 97's L03)", () => {
+    const l = new LearnedSecrets();
+    l.learn('****************', 'password');
+    l.learn('----------------', 'password');
+    l.learn('*****4242*******', 'password');
+    expect(found(l, '"api_key": "sk_live_****************4242", rule ----------------, *****4242*******')).toEqual(['*****4242*******']);
+  });
+
   it('a shorter value learned later is found (the window shrinks), and re-learning a forgotten value finds it again', () => {
     const l = new LearnedSecrets();
     l.learn('a-long-value-0000', 'k');

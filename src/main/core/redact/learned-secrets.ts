@@ -26,6 +26,12 @@ const LINE_EDGES = /^[ \t"']+|(?:\\n)?["']?[ \t]*[+,]?[ \t]*\r?$/g;
  * and a placeholder `USER:PASSWORD@` the names `DB_PASSWORD`: adv12 S01, L04).
  */
 const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
+/**
+ * A value with no letter and no digit is a placeholder or a drawing (`****************` a tool printed for a hidden password,
+ * a rule of dashes): found once under a secret's name, it is not searched for later — it showed inside another placeholder
+ * (`sk_live_****************4242`, a look-alike of adv97 L03, was cut by it).
+ */
+const HAS_LETTER_OR_DIGIT = /[A-Za-z0-9]/;
 /** Values this long and up are also found by their end (addWithSuffix); shorter ones have too little left to tell. */
 const MIN_SUFFIXED_CHARS = 24;
 /** How much of a value's end finds it: 16 characters of a random secret are its own. */
@@ -118,7 +124,7 @@ export class LearnedSecrets {
       for (const line of value.split('\n')) this.learn(line.replace(LINE_EDGES, ''), kind, minLength);
       return;
     }
-    if (value.length < minLength || this.kinds.has(value) || WORD.test(value) || repeatsItsHead(value)) return;
+    if (value.length < minLength || this.kinds.has(value) || WORD.test(value) || !HAS_LETTER_OR_DIGIT.test(value) || repeatsItsHead(value)) return;
     this.kinds.set(value, kind);
     this.grams = null;
     if (this.kinds.size > MAX_LEARNED) {

@@ -783,6 +783,15 @@ f("msmtprc: a Google app password in its four groups", v, `account gmail\nhost s
 v = pw().replace(/[#@/:]/g, 'x'); f('an SMTP URL whose user is a mail address', v, `SMTP_URL=smtp://alerts@acme.io:${v}@smtp.acme.io:587`);
 v = '5E.#' + pw(); f("an underscore option's value holding `#`", v, `ExecStart=/usr/bin/app --dashboard_pwd ${v} --port 8080`);
 v = pw(); f('--pwd on a command line', v, `backup-agent --user svc --pwd ${v}`);
+// Attack 96 (session 20: data, analytics and ML tooling): a numbered .netrc, a numbered users.acl line, core-site.xml's ABFS key.
+v = s(HEX, 40); f('nl -ba of ~/.netrc (wandb login)', v, `     1\tmachine api.wandb.ai\n     2\t  login user\n     3\t  password ${v}`);
+v = pw().replace(/[>\s]/g, 'x'); f('grep -n of users.acl: a user\'s >password', v, `2:user app on >${v} ~app:* &* +@read +@write -@dangerous`);
+v = s(B64, 86) + '=='; f("core-site.xml: the ABFS account key's value on the line below its name", v, `  <property>\n    <name>fs.azure.account.key.acmelake.blob.core.windows.net</name>\n    <value>${v}</value>\n  </property>`);
+// Attack 97 (session 20: terminal-heavy output): expect's debug log, an asciinema recording's events, a password echoed then
+// written over with `*`s by moving the cursor back.
+v = 'OHZ' + pw() + 'y9'; f("expect -d's send: sending after a password prompt", v, `expect: does "deploy@10.20.0.5's password: " (spawn_id exp4) match glob pattern "*assword:"? yes\r\nexpect: set expect_out(0,string) "deploy@10.20.0.5's password:"\r\nsend: sending "${v}\\r" to { exp4 }\r\n`);
+v = 'hf_' + s(AN, 34); f("an asciinema .cast: a token written by two events", v.slice(12), `{"version": 2, "width": 120, "height": 30}\n[1.020, "o", "\\u001b[32mHF_TOKEN\\u001b[0m="]\n[1.021, "o", "${v.slice(0, 12)}"]\n[1.022, "o", "${v.slice(12)}\\r\\n"]\n`);
+v = pw(); f('a password echoed, then the cursor moved back over it and `*`s written', v, `Vault password: ${v}\x1b[${v.length}D\x1b[K${'*'.repeat(v.length)}\nDecryption successful`);
 // Closing measure 92 (session 19): a response's set-cookie as Node's inspect prints it, a one-item array over lines.
 v = s(AN + '_-', 48); f("Node's inspect of a response: 'set-cookie': [ 'refresh=…; Path=/' ]", v, `  responseHeaders: {\n    'content-type': 'application/json',\n    'set-cookie': [\n      'refresh=${v}; Path=/; HttpOnly; Secure'\n    ]\n  }`);
 describe('credentials as commands print them', () => {
@@ -1131,9 +1140,27 @@ describe('credentials as commands print them', () => {
       'aws logs tail --page_token f/3759483.abc --no_password',
       'docker run --rm \\\n  -e LOG_LEVEL=debug \\\n  -p 8080:8080 acme/app:1.2',
       'password required for user',
+      // Pass 96's: a numbered line of prose, an ACL with only a hashed password, the ABFS account's other property.
+      '     3\tpassword reset sent',
+      // Pass 97's: commands expect sends, a recording with no secret.
+      'send: sending "./Deploy.sh --target=prod\\r" to { exp4 }',
+      '[0.5, "o", "$ ls\\r\\nREADME.md  src\\r\\n"]\n[0.6, "o", "\\u001b[1;34mnode_modules\\u001b[0m\\r\\n"]',
+      '2:user app on #9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 ~app:*',
+      '    <name>fs.azure.account.key.acmelake.blob.core.windows.net</name>\n    <value>${env.ABFS_KEY}</value>',
       'ASSUMEDROLEUSER\tarn:aws:sts::123456789012:assumed-role/deploy/ci\tAROAQWERTYUIOPASDFGHJK:ci',
     ];
     for (const t of kept) expect(new Redactor().mask(t), t).toBe(t);
+  });
+
+  it("remembers an echoed password the cursor went back over, not it and its `*`s as one value: other placeholders stay (adversary pass 97 F33, L03)", () => {
+    const r = new Redactor();
+    r.noteCommand('c1', 'ansible-vault view secrets.yml');
+    const typed = 'Xq7-Rb2_Kd9!Wm4Z';
+    r.stream('c1').pushBytes(Buffer.from(`Vault password: ${typed}\x1b[16D\x1b[K${'*'.repeat(16)}\r\nDecryption successful\r\n`));
+    expect(r.maskLines('c1', [{ n: 1, text: `Vault password: ${typed}\x1b[16D\x1b[K${'*'.repeat(16)}\r` }])[0].text).not.toContain(typed);
+    expect(r.mask(`later: ${typed}`)).toBe('later: [masked: password]');
+    const placeholder = '{\n  "password": "********",\n  "api_key": "sk_live_****************4242"\n}';
+    expect(r.mask(placeholder)).toBe(placeholder);
   });
 
   it("keeps a quoted Cookie header's closing quote and the set-cookie attributes (closing measure 92)", () => {

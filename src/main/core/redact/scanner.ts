@@ -17,6 +17,7 @@ import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
 import { mayHoldUuencoded, uuencodedFindings } from './uuencoded.js';
+import { mayHoldRecording, recordingFindings } from './terminal-recordings.js';
 import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -315,6 +316,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   if (mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
+  if (mayHoldRecording(text)) recordingFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
@@ -3067,6 +3069,8 @@ function plistValue(text: string, k: number, e: number, out: SecretFinding[]): v
   if (text.startsWith('<key>', k - 5)) valueFromName(text, k, e, PLIST_VALUE, out);
 }
 
+/** Hadoop's ABFS / WASB account key property's name, before the account's host. */
+const AZURE_ACCOUNT_KEY_PROPERTY = 'fs.azure.account.key.';
 /** A property's `<name>NAME</name>` then `<value>…</value>` (Hadoop's core-site.xml, Maven's `httpHeaders` in settings.xml: adv27 F03). */
 const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?<v>[^<\n]{1,2048})<\/value>/dy;
 
@@ -3074,7 +3078,12 @@ const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?<v>[^<\n]{1,2048}
 const CLIXML_ENTRY_VALUE = /<\/S>[ \t]*\r?\n?[ \t]*<S N="Value">(?<v>[^<\n]{1,2048})<\/S>/dy;
 
 function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (text.startsWith('<name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
+  if (text.startsWith('<name>', k - 6) && text.startsWith(AZURE_ACCOUNT_KEY_PROPERTY, k)) {
+    // Hadoop's ABFS / WASB account key: its name ends in the account's host, no secret's word (its `<value>` on the next line: adv96 F44).
+    XML_PROPERTY_VALUE.lastIndex = e;
+    const v = XML_PROPERTY_VALUE.exec(text);
+    if (v && /^[A-Za-z0-9+/]{40,}={0,2}$/.test(v.groups!.v)) out.push({ start: v.indices!.groups!.v![0], end: v.indices!.groups!.v![1], kind: 'azure storage account key', byContext: true });
+  } else if (text.startsWith('<name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
   else if (text.startsWith('<S N="Key">', k - 11)) valueFromName(text, k, e, CLIXML_ENTRY_VALUE, out);
 }
 

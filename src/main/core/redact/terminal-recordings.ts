@@ -1,0 +1,85 @@
+/**
+ * asciinema's recordings (`.cast`, v2: a header line, then one JSON array per output event, `[1.021, "o", "hf_TFcY…"]`): a
+ * program's output cut into events wherever its writes fell, each event a JSON string with its escapes (`\u001b[32m`, `\r\n`).
+ * A token written by two writes is in two events (adv97 F49), no rule sees it whole. The output events of a block of lines are
+ * decoded and joined back into the stream the terminal got, read without its escape sequences as a raw page is, scanned, and
+ * each finding masked in the events' strings it came from. Hand-written: a JSON parser gives the strings, not where each of
+ * their characters was written.
+ */
+import type { SecretFinding } from './finding.js';
+import { withoutEscapes } from './escapes.js';
+
+/** An output event's line: `[<seconds>, "o", "<data>"]`; the data's JSON string in `data` (with its quotes). */
+const OUTPUT_EVENT = /^\[[ \t]*\d+(?:\.\d+)?,[ \t]*"o",[ \t]*(?<data>"(?:[^"\\\n]|\\.){0,65536}")[ \t]*\]\r?$/dgm;
+/** Events joined into one stream at most: a session's few screens (a big recording is read a block at a time). */
+const MAX_EVENTS = 4096;
+/** A JSON string's escapes of one character. */
+const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/** Does `text` hold an asciinema output event? */
+export const mayHoldRecording = (text: string): boolean => text.includes(', "o", "');
+
+/** The findings of `scan` in the output the recording's events in `text` hold, as ranges of `text`. */
+export function recordingFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  let stream = '';
+  // For each character of the stream: where its escape or character starts in the text, and where it ends.
+  const from: number[] = [];
+  const to: number[] = [];
+  let lastLineEnd = -2;
+  const flush = (): void => {
+    if (stream.length > 0) read(stream, from, to, out, scan);
+    stream = '';
+    from.length = 0;
+    to.length = 0;
+  };
+  OUTPUT_EVENT.lastIndex = 0;
+  let events = 0;
+  for (let m = OUTPUT_EVENT.exec(text); m; m = OUTPUT_EVENT.exec(text)) {
+    // Events on consecutive lines make one stream.
+    if (m.index !== lastLineEnd + 1 || events >= MAX_EVENTS) {
+      flush();
+      events = 0;
+    }
+    lastLineEnd = m.index + m[0].length;
+    events++;
+    const [start, end] = m.indices!.groups!.data!;
+    for (let i = start + 1; i < end - 1; ) {
+      const c = text[i];
+      if (c !== '\\') {
+        stream += c;
+        from.push(i);
+        to.push(++i);
+        continue;
+      }
+      const e = text[i + 1];
+      if (e === 'u') {
+        stream += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16) || 0);
+        from.push(i);
+        to.push((i += 6));
+      } else {
+        stream += SIMPLE_ESCAPES[e] ?? e;
+        from.push(i);
+        to.push((i += 2));
+      }
+    }
+  }
+  flush();
+}
+
+/** Scan one stream (without its escape sequences) and map each finding back to the text, one range per event's piece. */
+function read(stream: string, from: number[], to: number[], out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  const u = withoutEscapes(stream);
+  const plain = u?.plain ?? stream;
+  for (const f of scan(plain)) {
+    if (f.end <= f.start) continue;
+    const first = u ? u.at[f.start] : f.start;
+    const last = u ? u.at[f.end - 1] : f.end - 1;
+    // A piece ends where the next character of the stream is not written right after it (another event's string).
+    for (let s = first; s <= last; ) {
+      let e = s;
+      while (e < last && from[e + 1] === to[e]) e++;
+      out.push({ start: from[s], end: to[e], kind: f.kind, byContext: true });
+      s = e + 1;
+    }
+  }
+}
