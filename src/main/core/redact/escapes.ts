@@ -7,14 +7,19 @@
 
 /**
  * CSI (colour, erase), OSC (title, hyperlink) and the two-byte charset and keypad sequences; a character a program erased
- * as it echoed a typed line (`x\b \b`: a password corrected with backspace, adv25 F49), which a terminal does not show; and
- * NUL, which a terminal ignores: UTF-16 text printed raw (`iconv -t utf-16le`, a PowerShell-written `.npmrc`) has one after
+ * as it echoed a typed line (`x\b \b`: a password corrected with backspace, adv25 F49), which a terminal does not show. And
+ * (ESCAPE_OR_NUL, for a raw page) NUL, which a terminal ignores: UTF-16 text printed raw (`iconv -t utf-16le`, a PowerShell-written `.npmrc`) has one after
  * every ASCII character — the reply's text never had them (the squasher drops them), a read_raw page did (adv95 F23, F24).
  * Only a NUL in that layout (every other character): `/proc/<pid>/environ`'s NULs end its variables, and stay ends.
  */
-const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]|[^\n\x08]\x08 \x08|\x00(?=[^\x00]\x00)/g;
-/** Does a text hold what ESCAPE removes (an escape, an erase by backspace, a NUL)? */
-const mayHoldEscapes = (text: string): boolean => text.includes('\x1b') || text.includes('\x08') || text.includes('\x00');
+const ESCAPE = /\x1b\[[0-9;?:]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Za-z0-9]|\x1b[=>78]|[^\n\x08]\x08 \x08/g;
+/** ESCAPE and UTF-16's NULs: what a raw page is read without (a reply's text has no NUL: the squasher drops them). */
+const ESCAPE_OR_NUL = new RegExp(`${ESCAPE.source}|\\x00(?=[^\\x00]\\x00)`, 'g');
+/**
+ * Does a text hold what ESCAPE removes (an escape, an erase by backspace)? And a NUL, for a raw page (`nuls`): a search of the
+ * whole text for it cost every reply 3–5% of its masking time (bench/redact-ab.ts), and only raw pages hold one.
+ */
+const mayHoldEscapes = (text: string, nuls = false): boolean => text.includes('\x1b') || text.includes('\x08') || (nuls && text.includes('\x00'));
 
 export interface Unescaped {
   /** The text without its escape sequences. */
@@ -23,15 +28,16 @@ export interface Unescaped {
   at: Int32Array;
 }
 
-/** `text` without its escape sequences, with the way back; undefined when it has none. */
-export function withoutEscapes(text: string): Unescaped | undefined {
-  if (!mayHoldEscapes(text)) return undefined;
+/** `text` without its escape sequences (and UTF-16's NULs, for a raw page: `nuls`), with the way back; undefined when it has none. */
+export function withoutEscapes(text: string, nuls = false): Unescaped | undefined {
+  if (!mayHoldEscapes(text, nuls)) return undefined;
   const parts: string[] = [];
   const at = new Int32Array(text.length + 1);
   let n = 0;
   let from = 0;
-  ESCAPE.lastIndex = 0;
-  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
+  const re = nuls ? ESCAPE_OR_NUL : ESCAPE;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     for (let i = from; i < m.index; i++) at[n++] = i;
     parts.push(text.slice(from, m.index));
     from = m.index + m[0].length;
@@ -64,13 +70,15 @@ export function plainText(text: string): string {
  */
 function cursorGap(escape: string): string {
   if (escape.charCodeAt(1) !== 0x5b) return '';
-  const final = escape[escape.length - 1];
-  return BREAKING_MOVES.includes(final) ? '\n' : FORWARD_MOVES.includes(final) ? ' ' : '';
+  return GAP_AFTER_FINAL[escape.charCodeAt(escape.length - 1)] ?? '';
 }
-/** CSI finals of the moves that break a line (cursor up, down, back, next and previous line, to a column, to a place, to a row). */
-const BREAKING_MOVES = 'ABDEFGHfd';
-/** CSI finals of the moves that leave a gap (cursor forward). */
-const FORWARD_MOVES = 'C';
+/**
+ * By a CSI sequence's final character's code: a line break for the moves that break a line (cursor up, down, back, next and
+ * previous line, to a column, to a place, to a row), a blank for the move forward; nothing for the rest (colours first of all).
+ */
+const GAP_AFTER_FINAL: string[] = [];
+for (const c of 'ABDEFGHfd') GAP_AFTER_FINAL[c.charCodeAt(0)] = '\n';
+GAP_AFTER_FINAL['C'.charCodeAt(0)] = ' ';
 
 /** A range [start, end) of `plain` as a range of the text: from its first character's offset to just after its last one. */
 export function rangeInText(u: Unescaped, start: number, end: number): { start: number; end: number } {

@@ -82,9 +82,10 @@ export class Redactor {
   }
 
   /** Ranges of the secrets in `text` (already known-masked): remembered values and scanner findings; the findings are remembered. */
-  find(text: string): SecretFinding[] {
-    // Colour and other escape sequences between a name and its value (a read_raw page of `jq .` under a PTY): read without them.
-    const u = withoutEscapes(text);
+  find(text: string, raw = false): SecretFinding[] {
+    // Colour and other escape sequences between a name and its value (a read_raw page of `jq .` under a PTY): read without them
+    // (and a raw page without UTF-16's NULs).
+    const u = withoutEscapes(text, raw);
     const plain = u?.plain ?? text;
     const report: ScanReport = {};
     const inPlain = scanSecrets(plain, report);
@@ -261,8 +262,9 @@ export class Redactor {
    * Several texts scanned as one; each comes back masked. `joins[i]` (default "\n") goes
    * between texts[i-1] and texts[i] while scanning: "\n" lets a private key split over
    * consecutive lines of a read_raw page be seen whole; FIELD_BREAK keeps unrelated fields apart.
+   * `raw`: the texts are a raw page's lines, read without UTF-16's NULs too (a reply has none).
    */
-  maskStrings(texts: readonly string[], joins?: readonly string[]): string[] {
+  maskStrings(texts: readonly string[], joins?: readonly string[], raw = false): string[] {
     const known = texts.map((t) => this.maskKnown(t));
     const starts: number[] = [];
     let joined = '';
@@ -271,7 +273,7 @@ export class Redactor {
       starts.push(joined.length);
       joined += t;
     });
-    const findings = this.find(joined);
+    const findings = this.find(joined, raw);
     if (findings.length === 0) return known;
     const perText: SecretFinding[][] = known.map(() => []);
     for (const f of findings) {
@@ -329,7 +331,7 @@ export class Redactor {
     if (lines.length === 0) return [...lines];
     const stream = this.streams.get(id);
     const texts = lines.map((l) => (stream?.isKeyLine(l.n) ? KEY_LINE_MASK : l.text));
-    const masked = this.maskStrings(texts);
+    const masked = this.maskStrings(texts, undefined, true);
     return lines.map((l, i) => (masked[i] === l.text ? l : { ...l, text: masked[i] }));
   }
 

@@ -17,7 +17,7 @@ import { auditRecordFindings } from './audit-records.js';
 import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
 import { mayHoldUuencoded, uuencodedFindings } from './uuencoded.js';
-import { mayHoldRecording, recordingFindings } from './terminal-recordings.js';
+import { recordingFindings } from './terminal-recordings.js';
 import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -122,6 +122,9 @@ const GATE_DIFF_FILE = 1 << 17;
 const GATE_ASCII85 = 1 << 18;
 const GATE_REVERSED = 1 << 19;
 const GATE_FILE_HEADER = 1 << 20;
+/** A uuencoded file's `begin <mode>` (uuencoded.ts), an asciinema recording's output event (terminal-recordings.ts). */
+const GATE_UUENCODED = 1 << 21;
+const GATE_RECORDING = 1 << 22;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
@@ -159,6 +162,8 @@ const GATE_WORDS: [string, number][] = [
   ['.reverse()', GATE_REVERSED],
   ['[::-1]', GATE_REVERSED],
   [' <==', GATE_FILE_HEADER],
+  ['begin ', GATE_UUENCODED],
+  [', "o", "', GATE_RECORDING],
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
@@ -298,7 +303,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
   // Decoded once, not again (`=3D3D3D…` decodes to one `=` less each time: a megabyte of it would be read half a million times).
-  if (!inQuotedPrintable && text.includes('=3D')) {
+  if (!inQuotedPrintable && gates & GATE_QUOTED_PRINTABLE && text.includes('=3D')) {
     inQuotedPrintable = true;
     try {
       quotedPrintable(text, out, scanSecrets);
@@ -315,8 +320,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_REPL || text.includes('\n= ') || quotedResultUnderPrompt(text)) replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
-  if (mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
-  if (mayHoldRecording(text)) recordingFindings(text, out, scanSecrets);
+  if (gates & GATE_UUENCODED && mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
+  if (gates & GATE_RECORDING) recordingFindings(text, out, scanSecrets);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.

@@ -16,10 +16,7 @@ const MAX_EVENTS = 4096;
 /** A JSON string's escapes of one character. */
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
-/** Does `text` hold an asciinema output event? */
-export const mayHoldRecording = (text: string): boolean => text.includes(', "o", "');
-
-/** The findings of `scan` in the output the recording's events in `text` hold, as ranges of `text`. */
+/** The findings of `scan` in the output the recording's events in `text` hold, as ranges of `text` (the scanner calls it when its keyword pass saw `, "o", "`). */
 export function recordingFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   let stream = '';
   // For each character of the stream: where its escape or character starts in the text, and where it ends.
