@@ -391,6 +391,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'wifi passphrase', keywords: ['wpa_passphrase'], re: /\bwpa_passphrase[ \t]+(?:'[^'\n]*'|"[^"\n]*"|[^\s'"|;&]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>]+)/g, guard: true },
   // expect's answer to a password prompt (`expect "assword:"; send "pw\r"`, in `expect -c` on a command line or a script: adv49 F24).
   { kind: 'password', keywords: ['send "', 'send \\"', 'send --'], needs: /assword|assphrase/, re: /(?:assword|assphrase)[^\n]{0,64}?(?:\r?\n[ \t]*)?\bsend[ \t]+(?:--[ \t]+)?\\?"(?<secret>(?:[^"\\\n]|\\[^r"\n]){1,1024}?)(?=\\r\\?")/g, guard: true },
+  // Perl DBI's `connect($dsn, $user, $password)` as a stack trace prints its arguments (`Carp::confess`: `main::db_connect("dbi:Pg:
+  // dbname=app;host=db", "app", "<password>") called at …`: adv100 F20), or code writes it: the string after the DSN's and the user's.
+  { kind: 'password', keywords: ['dbi:'], re: /(?<q>["'])dbi:[A-Za-z]\w{0,31}:[^"'\n]{0,512}\k<q>,[ \t]*(?<q2>["'])[^"'\n]{0,256}\k<q2>,[ \t]*(?<q3>["'])(?<secret>[^"'\n]{1,256})(?=\k<q3>)/g, guard: true },
   // expect's debug log (`expect -d`: `send: sending "<password>\r" to { exp4 }`, the prompt matched lines above: adv97 F27): a
   // made word (upper and lower case and a digit or symbol, no blank): a command sent (`ls -la`, `./deploy.sh`, `yes`) is none.
   { kind: 'password', keywords: ['send: sending'], re: /\bsend: sending "(?<secret>(?=[^"\s]{0,255}[a-z])(?=[^"\s]{0,255}[A-Z])(?=[^"\s]{0,255}[^A-Za-z"\s])[^"\s\\]{8,256})(?=(?:\\r|\\n)?" to \{)/g, guard: true },

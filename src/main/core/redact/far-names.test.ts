@@ -472,6 +472,9 @@ describe('values named from afar', () => {
   `[1.0, "o", "${'\\u0041'.repeat(170_000)}`,
   `${'x\x1b[3Dpassword: \x1b[2;5H'.repeat(40_000)}`,
   `${'send: sending "Aa1Aa1Aa1'.repeat(50_000)}`,
+  // Pass 100's: loguru's value lines, each read up over a bounded number of mark lines.
+  `x = f(secret)\n${"│ └ 'Aa1Aa1Aa1Aa1'\n".repeat(60_000)}`,
+  `${"└ 'Aa1Aa1Aa1Aa1'\n".repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

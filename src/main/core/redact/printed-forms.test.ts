@@ -792,6 +792,13 @@ v = s(B64, 86) + '=='; f("core-site.xml: the ABFS account key's value on the lin
 v = 'OHZ' + pw() + 'y9'; f("expect -d's send: sending after a password prompt", v, `expect: does "deploy@10.20.0.5's password: " (spawn_id exp4) match glob pattern "*assword:"? yes\r\nexpect: set expect_out(0,string) "deploy@10.20.0.5's password:"\r\nsend: sending "${v}\\r" to { exp4 }\r\n`);
 v = 'hf_' + s(AN, 34); f("an asciinema .cast: a token written by two events", v.slice(12), `{"version": 2, "width": 120, "height": 30}\n[1.020, "o", "\\u001b[32mHF_TOKEN\\u001b[0m="]\n[1.021, "o", "${v.slice(0, 12)}"]\n[1.022, "o", "${v.slice(12)}\\r\\n"]\n`);
 v = pw(); f('a password echoed, then the cursor moved back over it and `*`s written', v, `Vault password: ${v}\x1b[${v.length}D\x1b[K${'*'.repeat(v.length)}\nDecryption successful`);
+// Attack 100 (session 20: error output): loguru's diagnose (a value under the code, its name at the `└`'s column).
+v = pw(); f("loguru's diagnose: a value under settings.SMTP_PASSWORD", v, `    client = connect(settings.SMTP_HOST, settings.SMTP_PASSWORD)\n             │       │        │          │        └ '${v}'\n             │       │        │          └ <Settings env='prod'>\n             │       │        └ 'smtp.mailgun.org'\n             │       └ <Settings env='prod'>\n             └ <function connect at 0x7f9c1a2b3c40>`);
+v = pw(); f("better_exceptions: a value under a local named secret", v, `    server.login(user, secret)\n    │      │     │     └ '${v}'\n    │      │     └ 'billing@acme.io'\n    │      └ <function SMTP.login at 0x7f9c19f0e8e0>\n    └ <smtplib.SMTP object at 0x7f9c1a2d5f90>`);
+v = pw().replace(/["']/g, 'x'); f("Perl's Carp::confess: DBI's connect arguments in a call frame", v, `\tmain::db_connect("dbi:Pg:dbname=app;host=db.acme.internal", "app", "${v}") called at ./app.pl line 10`);
+// Attack 99 (session 20: AI tooling): LiteLLM's virtual key, a setting named `…_OVERWRITE`.
+v = `sk-${s(AN, 8)}-${s(AN, 6)}A1${s(AN, 5)}`; f("LiteLLM's /key/generate: a virtual key under `key`", v, `{\n  "spend": 0,\n  "key": "${v}",\n  "key_name": "sk-...${v.slice(-4)}"\n}`);
+v = s(AN, 32); f("Flowise's FLOWISE_SECRETKEY_OVERWRITE", v, `FLOWISE_USERNAME=admin\nFLOWISE_SECRETKEY_OVERWRITE=${v}\nDATABASE_TYPE=postgres`);
 // Closing measure 92 (session 19): a response's set-cookie as Node's inspect prints it, a one-item array over lines.
 v = s(AN + '_-', 48); f("Node's inspect of a response: 'set-cookie': [ 'refresh=…; Path=/' ]", v, `  responseHeaders: {\n    'content-type': 'application/json',\n    'set-cookie': [\n      'refresh=${v}; Path=/; HttpOnly; Secure'\n    ]\n  }`);
 describe('credentials as commands print them', () => {
@@ -1142,6 +1149,11 @@ describe('credentials as commands print them', () => {
       'password required for user',
       // Pass 96's: a numbered line of prose, an ACL with only a hashed password, the ABFS account's other property.
       '     3\tpassword reset sent',
+      // Pass 100's: loguru's values under names that are none.
+      "    server.login(user, host)\n    │      │     │     └ 'smtp.mailgun.org'\n    │      │     └ 'billing@acme.io'",
+      'DBI->connect("dbi:SQLite:dbname=test.db", "", "")',
+      'LOG_LEVEL_OVERRIDE=debug',
+      'class="sk-navbar-item-active-mobile"',
       // Pass 97's: commands expect sends, a recording with no secret.
       'send: sending "./Deploy.sh --target=prod\\r" to { exp4 }',
       '[0.5, "o", "$ ls\\r\\nREADME.md  src\\r\\n"]\n[0.6, "o", "\\u001b[1;34mnode_modules\\u001b[0m\\r\\n"]',

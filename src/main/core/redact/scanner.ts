@@ -18,6 +18,7 @@ import { byteArrayFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
 import { mayHoldUuencoded, uuencodedFindings } from './uuencoded.js';
 import { recordingFindings } from './terminal-recordings.js';
+import { diagnosedLocals } from './diagnosed-locals.js';
 import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -322,6 +323,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   if (gates & GATE_UUENCODED && mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
   if (gates & GATE_RECORDING) recordingFindings(text, out, scanSecrets);
+  // loguru's and better_exceptions' values under the code (no keyword: `└` is past ASCII, which the pass does not read).
+  if (text.includes('└ ')) diagnosedLocals(text, (name) => (isSecretName(name) ? kindOfName(name) : undefined), (v) => isLookAlike(v, true), out);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
   nonAsciiPrompts(text, out);
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back.
@@ -2245,6 +2248,8 @@ const isNameChar = (c: number) => c < 128 && NAME_CHAR[c] === 1;
 
 /** A deployment environment's name after a secret's name (`_PRODUCTION`, `-staging`, `_CI`): an upper-case one, or a lower-case one after `_`/`-`. */
 const ENVIRONMENT_SUFFIX = /(?<=[A-Za-z])(?:[_-](?:PRODUCTION|PROD|STAGING|STAGE|DEVELOPMENT|DEV|TEST|TESTING|CI|LOCAL|QA|UAT|PREVIEW|LIVE|SANDBOX)|[_-](?:production|prod|staging|stage|development|dev|test|testing|ci|local|qa|uat|preview|live|sandbox))$/;
+/** `_OVERWRITE` / `_OVERRIDE` after a name (a value set in place of a generated one). */
+const OVERRIDE_SUFFIX = /(?<=[A-Za-z])[_-](?:OVERWRITE|OVERRIDE|overwrite|override)$/;
 /** Azure's key fields, camelCase as its CLI prints them: `primaryKey`, `secondaryMasterKey`, `primaryReadonlyMasterKey`, `key1`. */
 const AZURE_KEY_NAME = /^(?:(?:primary|secondary)(?:Readonly)?(?:Master)?Key|key[12])$/;
 
@@ -2273,6 +2278,8 @@ export function isSecretName(name: string): boolean {
   if (/[a-z][_-]?\d{1,2}$/i.test(name)) name = name.replace(/[_-]?\d{1,2}$/, '');
   // One of a kind per environment (dotenvx's `DOTENV_PRIVATE_KEY_PRODUCTION`, `API_TOKEN_STAGING`: adv15 D12): the name without it.
   name = name.replace(ENVIRONMENT_SUFFIX, '');
+  // A setting that replaces a generated one (Flowise's `FLOWISE_SECRETKEY_OVERWRITE`: adv99 F42): the name before the word.
+  name = name.replace(OVERRIDE_SUFFIX, '');
   // .NET's configuration sections in environment variables (`Jwt__Key`, `Smtp__Password`: adv16 D02): `__` is the section's `:`.
   if (name.includes('__')) name = name.replace(/__+/g, '_');
   if (name.length === 0 || name.length > 81 || !/^[A-Za-z_]/.test(name) || !SECRET_NAME.test(name)) return false;

@@ -235,7 +235,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('fireworks key', ['fw_'], `${BB}fw_(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])[A-Za-z0-9]{24}${EB}`),
   rule('voyage key', ['pa-'], `${BB}pa-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{40,48}${EB}`),
   // `sk-` and 32 hex digits (DeepSeek) or 48 letters and digits (Stability, OpenAI's oldest keys).
-  rule('api key', ['sk-'], `${B}sk-(?:[a-f0-9]{32}|(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{48})${E}`),
+  // LiteLLM's virtual keys (`/key/generate`: `sk-` and 22 base64url characters, adv99 F13): a random mix of both cases and a digit.
+  rule('api key', ['sk-'], `${B}sk-(?:[a-f0-9]{32}|(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{48}|(?=[\\w-]{0,21}[a-z])(?=[\\w-]{0,21}[A-Z])(?=[\\w-]{0,21}\\d)[A-Za-z0-9_-]{22})${E}`),
   rule('yandex cloud key', ['aqvn'], `${BB}AQVN[A-Za-z0-9_-]{35,38}${EB}`),
   rule('modal token secret', ['as-'], `${BB}as-(?=[A-Za-z0-9]*\\d)(?=[A-Za-z0-9]*[A-Z])[A-Za-z0-9]{22}${EB}`),
   rule('runpod key', ['rpa_'], `${B}rpa_[A-Z0-9]{40,48}${E}`),
