@@ -75,11 +75,21 @@ const RESULT_AFTER_TYPE = /(?:(?!"type"[ \t]*:)[\s\S]){0,4096}?"result"[ \t]*:[ 
 export const BCRYPT_HASH_WORD = '"bcrypt_hash"';
 const RESULT_AFTER_HASH = /(?:(?!"(?:type|bcrypt_hash)"[ \t]*:)[^}]){0,2048}?"result"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
 
-/** A `random_password` resource's `"result"` after the hit (its `"type": "random_password"`, or its `"bcrypt_hash"`) ending at `at`. */
+/**
+ * `terraform show`'s HCL of the state (`resource "random_password" "db" {` … `    result      = "…"`, when the provider did not
+ * mark it sensitive: adv101 F20): its `result` in the block, before the block's closing `}` at a line's start.
+ */
+const RESULT_IN_BLOCK = /(?:(?!\n\})[\s\S]){0,4096}?\n[ \t]*result[ \t]*=[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
+
+/**
+ * A `random_password` resource's `"result"` after the hit (its `"type": "random_password"`, its `"bcrypt_hash"`, or HCL's
+ * `resource "random_password"`) ending at `at`.
+ */
 export function randomPasswordResult(text: string, at: number, out: SecretFinding[]): void {
   const afterHash = text.startsWith(BCRYPT_HASH_WORD, at - BCRYPT_HASH_WORD.length);
-  if (!afterHash && !/"type"[ \t]*:[ \t]*$/.test(text.slice(Math.max(0, at - 40), at - RANDOM_PASSWORD_WORD.length))) return;
-  const RESULT_AFTER = afterHash ? RESULT_AFTER_HASH : RESULT_AFTER_TYPE;
+  const hcl = !afterHash && text.startsWith('resource ', at - RANDOM_PASSWORD_WORD.length - 9);
+  if (!afterHash && !hcl && !/"type"[ \t]*:[ \t]*$/.test(text.slice(Math.max(0, at - 40), at - RANDOM_PASSWORD_WORD.length))) return;
+  const RESULT_AFTER = afterHash ? RESULT_AFTER_HASH : hcl ? RESULT_IN_BLOCK : RESULT_AFTER_TYPE;
   RESULT_AFTER.lastIndex = at;
   const m = RESULT_AFTER.exec(text);
   if (!m || isLookAlike(m.groups!.v, true)) return;
@@ -93,7 +103,13 @@ export const SECRET_OBJECT_WORD = '"object": "secret"';
 export const SECRET_OBJECT_LINES = 10;
 const SECRET_OBJECT_VALUE = /,(?:\s*"(?!value")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\n]{0,512}"|[\w.-]{1,64}),){0,8}\s*"value"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,8192})"/dy;
 
-/** A bws secret's `"value"`, whatever its `"key"` is called (`orders-db`: adv18 F42). */
+/**
+ * 1Password's concealed field (`op item get --format json`: `"type": "CONCEALED"`, then its purpose and label, then `"value"`),
+ * whatever its label says (`CI deploy key`: adv101 F46): read as a bws secret's value is.
+ */
+export const CONCEALED_FIELD_WORDS = ['"type": "concealed"', '"type":"concealed"'];
+
+/** A bws secret's `"value"`, whatever its `"key"` is called (`orders-db`: adv18 F42); a 1Password concealed field's. */
 export function secretObjectValue(text: string, at: number, out: SecretFinding[]): void {
   SECRET_OBJECT_VALUE.lastIndex = at;
   const m = SECRET_OBJECT_VALUE.exec(text);

@@ -236,8 +236,8 @@ const argAfter = (before: string): RegExp => new RegExp(`${before}(?<secret>${AR
 
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
 export const COMMAND_LINE: ContextRule[] = [
-  // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts), --password=SECRET
-  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
+  // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts; a password may start with `-`: `-p-!g!…`, adv83 F23), --password=SECRET
+  { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, wrapsIntoRows: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },

@@ -475,6 +475,9 @@ describe('values named from afar', () => {
   // Pass 100's: loguru's value lines, each read up over a bounded number of mark lines.
   `x = f(secret)\n${"│ └ 'Aa1Aa1Aa1Aa1'\n".repeat(60_000)}`,
   `${"└ 'Aa1Aa1Aa1Aa1'\n".repeat(60_000)}`,
+  // Pass 101's: HCL random_password blocks never closed, each read up to 4 KB for its result.
+  `${'resource "random_password" '.repeat(40_000)}`,
+  `${'resource "random_password" "x" {\n  id = "none"\n'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -29,7 +29,10 @@ const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|([xX#.0_-
 /** The first word of a placeholder in angle brackets with blanks in it, which ends an unquoted value (`KEY=<your stripe secret key>` of a `.env.example`: adv58 K07). */
 const ANGLE_PLACEHOLDER_HEAD = /^<(?:your|insert|paste|put|add|enter|replace|the|my|a|an)$/i;
 
-/** References to a secret rather than the secret: `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `<token>`, `***`, a mask. */
+/**
+ * References to a secret rather than the secret: `$VAR`, `${VAR}`, `%VAR%`, `{{ x }}`, `<token>`, `***`, a mask. `<token>$`:
+ * `cat -A` marks each line's end with `$` (adv101 L08).
+ */
 // Also PHP's superglobals and members (`$_ENV['X'] ?? …`, `$this->config[`: adv46 K03), HCL's references (`var.db_password`,
 // `local.x`, `random_password.db.result`: K04), Spring's `${vcap.services.kms.credentials.key:}` (adv17 K16), and a reference's tail as a line shows it (`process.env.X });`, `…!,"` in a
 // read's quoted status line: adv45 K05, adv46 K05). PowerShell's environment drive (`$token = $env:API_TOKEN`) and the cmdlets that
@@ -37,7 +40,7 @@ const ANGLE_PLACEHOLDER_HEAD = /^<(?:your|insert|paste|put|add|enter|replace|the
 // placeholder (Rust's and Python's `{}` / `{0}`, printf's `%s`, Python's `%(password)s`: `format!("postgres://{}:{}@{}", …)`: adv49 K03).
 // Home Assistant's and ESPHome's `!secret name` (a reference to secrets.yaml: adv59 F25, where the name was remembered and masked).
 // HOCON's optional substitution (`db.password = ${?DB_PASSWORD}`: adv89 L09).
-const REFERENCE = /^(?:!secret [\w.-]{1,64}|\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{\??[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+const REFERENCE = /^(?:!secret [\w.-]{1,64}|\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{\??[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>\$?|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
 
 /** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
 const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;

@@ -799,6 +799,11 @@ v = pw().replace(/["']/g, 'x'); f("Perl's Carp::confess: DBI's connect arguments
 // Attack 99 (session 20: AI tooling): LiteLLM's virtual key, a setting named `…_OVERWRITE`.
 v = `sk-${s(AN, 8)}-${s(AN, 6)}A1${s(AN, 5)}`; f("LiteLLM's /key/generate: a virtual key under `key`", v, `{\n  "spend": 0,\n  "key": "${v}",\n  "key_name": "sk-...${v.slice(-4)}"\n}`);
 v = s(AN, 32); f("Flowise's FLOWISE_SECRETKEY_OVERWRITE", v, `FLOWISE_USERNAME=admin\nFLOWISE_SECRETKEY_OVERWRITE=${v}\nDATABASE_TYPE=postgres`);
+// Attack 101 (session 20: everyday commands): 1Password's label/value fields, terraform show's HCL of a random_password.
+v = pw(); f("op item get --format json: a field's value under its label", v, `  {\n    "id": "password",\n    "type": "CONCEALED",\n    "purpose": "PASSWORD",\n    "label": "password",\n    "value": "${v}",\n    "reference": "op://Private/db/password"\n  }`);
+v = '-!g!' + pw(); f("ps: mysql -p with a password that starts with a dash", v, `deploy     24117  0.0  0.1  28312  7412 pts/1    S+   09:02   0:00 mysql -h 10.0.4.21 -u shopfront_admin -p${v} shopfront`);
+v = s(AN, 40); f("op item get --format json: a concealed field whatever its label", v, `{"id":"3kct2b1bv3ihh24t5kaq5grr4e","type":"CONCEALED","label":"CI deploy key","value":"${v}"}`);
+v = pw().replace(/["\\]/g, 'x'); f("terraform show: a random_password's result in its HCL block", v, `# random_password.db:\nresource "random_password" "db" {\n    id          = "none"\n    length      = 32\n    result      = "${v}"\n    special     = true\n}`);
 // Closing measure 92 (session 19): a response's set-cookie as Node's inspect prints it, a one-item array over lines.
 v = s(AN + '_-', 48); f("Node's inspect of a response: 'set-cookie': [ 'refresh=…; Path=/' ]", v, `  responseHeaders: {\n    'content-type': 'application/json',\n    'set-cookie': [\n      'refresh=${v}; Path=/; HttpOnly; Secure'\n    ]\n  }`);
 describe('credentials as commands print them', () => {
@@ -1153,6 +1158,10 @@ describe('credentials as commands print them', () => {
       "    server.login(user, host)\n    │      │     │     └ 'smtp.mailgun.org'\n    │      │     └ 'billing@acme.io'",
       'DBI->connect("dbi:SQLite:dbname=test.db", "", "")',
       'LOG_LEVEL_OVERRIDE=debug',
+      // Pass 101's: cat -A's line ends after placeholders, a username's field, a random_string's result.
+      'API_KEY=<your-api-key>$\nDB_PASSWORD=${POSTGRES_PASSWORD}$',
+      '  {\n    "id": "username",\n    "label": "username",\n    "value": "svc-deploy"\n  }',
+      'resource "random_string" "suffix" {\n    result = "k3j9x2"\n}',
       'class="sk-navbar-item-active-mobile"',
       // Pass 97's: commands expect sends, a recording with no secret.
       'send: sending "./Deploy.sh --target=prod\\r" to { exp4 }',
