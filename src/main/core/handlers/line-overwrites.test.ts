@@ -27,4 +27,13 @@ describe('renderLineOverwrites: what a terminal finally shows of a line drawn ov
     expect(renderLineOverwrites(text)).toBe(text);
     expect(renderLine('only a final cr\r')).toBe('only a final cr\r');
   });
+
+  it("reads rows drawn again after a cursor-up, with no newline between them (docker pull's layer rows: adversary pass 97 L06)", () => {
+    const E = '\x1b';
+    const pty = `a1: Pulling fs layer\nb2: Pulling fs layer\n${E}[2A${E}[2Ka1: Downloading [=>  ] 12MB/40MB\r${E}[2B${E}[2A${E}[2Ka1: Pull complete\r${E}[2B${E}[1A${E}[2Kb2: Pull complete\r${E}[1B\nDigest: sha256:0f1e\n`;
+    expect(renderLineOverwrites(pty)).toBe('a1: Pull complete\nb2: Pull complete\n\nDigest: sha256:0f1e\n');
+    // Up no further than 64 rows above the line, down no further than the rows drawn; colour before a row kept with it.
+    expect(renderLineOverwrites(`x\n${E}[9Ay\n`)).toBe('y\n');
+    expect(renderLineOverwrites(`${E}[31mred${E}[0m\nz${E}[5B!\n`)).toBe(`${E}[31mred${E}[0m\nz!\n`);
+  });
 });

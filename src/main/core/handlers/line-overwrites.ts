@@ -19,11 +19,19 @@
  * not interpreted: it is also a byte of files `cat` shows, and spinners that draw with it are rare.
  */
 const OVERWRITE = /\r(?!$)|\x1b\[[0-9;]*[GCDK]/;
+/**
+ * Cursor up or down (`ESC[nA`, `ESC[nB`): a display that draws rows again from below them (docker pull's layer rows, each
+ * redrawn in place with no newline between: adversary pass 97 L06). Such text is read as rows of a screen.
+ */
+const VERTICAL = /\x1b\[[0-9]*[AB]/;
+/** Rows above its own a line may move up to and draw on (the squasher's redraw region reaches as far: MAX_REACHABLE_ROWS). */
+const MAX_ROWS_UP = 64;
 /** One token of a line being rendered: a CSI sequence, another escape, or one code point. */
 const TOKEN = /\x1b\[([0-9;?]*)([ -/]*[@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[^[\]]|[\s\S]/gu;
 
 /** `text` (newlines already `\n`) with every line that draws over itself replaced by what a terminal shows. */
 export function renderLineOverwrites(text: string): string {
+  if (VERTICAL.test(text)) return renderRows(text.split('\n')).join('\n');
   if (!OVERWRITE.test(text)) return text;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) if (OVERWRITE.test(lines[i])) lines[i] = renderLine(lines[i]);
@@ -36,55 +44,136 @@ export function renderLineOverwrites(text: string): string {
  * or a caller to keep); erased cells are empty, and empty cells at the end are not output.
  */
 export function renderLine(line: string): string {
-  const cells: (string | undefined)[] = [];
-  let col = 0;
-  let pendingEscapes = '';
-  let trailingCr = false;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(line); m; m = TOKEN.exec(line)) {
-    const t = m[0];
-    trailingCr = false;
-    if (m[2] !== undefined) {
-      const n = Math.max(1, Number(m[1]?.split(';')[0] || '1') || 1);
-      switch (m[2]) {
-        case 'G':
-          col = n - 1;
-          continue;
-        case 'C':
-          col += n;
-          continue;
-        case 'D':
-          col = Math.max(0, col - n);
-          continue;
-        case 'K': {
-          const mode = Number(m[1] || '0');
-          if (mode === 0) cells.length = Math.min(cells.length, col);
-          else if (mode === 1) for (let c = 0; c <= col && c < cells.length; c++) cells[c] = undefined;
-          else cells.length = 0;
-          continue;
-        }
-        default:
-          pendingEscapes += t; // SGR and the rest: kept for the caller (stripEscapes removes them)
-          continue;
+  const screen = new Screen([[]], 0);
+  screen.draw(line, false);
+  return screen.rowText(0, true);
+}
+
+/**
+ * Lines whose cursor moves up and down: each line starts one row below where the last one ended (its newline), and draws on
+ * whatever row the cursor is on. Rows no line moved over stay as they were, byte for byte.
+ */
+function renderRows(lines: readonly string[]): string[] {
+  const rows: (string | Cells)[] = [];
+  let row = -1;
+  for (const line of lines) {
+    row++;
+    if (row === rows.length && !VERTICAL.test(line)) {
+      rows.push(OVERWRITE.test(line) ? renderLine(line) : line);
+      continue;
+    }
+    if (row === rows.length) rows.push([]);
+    const screen = new Screen(rows, row, Math.max(0, row - MAX_ROWS_UP));
+    screen.draw(line, true);
+    row = screen.row;
+  }
+  return rows.map((r, i) => (typeof r === 'string' ? r : new Screen(rows, i).rowText(i, false)));
+}
+
+/** A row's cells: what was drawn in each column (with the escapes before it), undefined where nothing is. */
+type Cells = (string | undefined)[];
+
+/** Rows being drawn on by one line's tokens: the cursor's row and column, escapes waiting for the next cell. */
+class Screen {
+  col = 0;
+  private pendingEscapes = '';
+  private trailingCr = false;
+
+  /** `top`: the highest row the cursor may move up to. */
+  constructor(
+    private readonly rows: (string | Cells)[],
+    public row: number,
+    private readonly top = row,
+  ) {}
+
+  /** The cells of `row` (a row kept as text becomes cells when it is drawn on). */
+  private cells(row: number): Cells {
+    const r = this.rows[row];
+    if (typeof r !== 'string') return r;
+    const cells: Cells = [];
+    let escapes = '';
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(r); m; m = TOKEN.exec(r)) {
+      if (m[0][0] === '\x1b') escapes += m[0];
+      else {
+        cells.push(escapes + m[0]);
+        escapes = '';
       }
     }
-    if (t[0] === '\x1b') {
-      pendingEscapes += t;
-      continue;
-    }
-    if (t === '\r') {
-      col = 0;
-      trailingCr = true;
-      continue;
-    }
-    cells[col] = pendingEscapes + t;
-    pendingEscapes = '';
-    col++;
+    if (escapes) cells.push(escapes);
+    this.rows[row] = cells;
+    return cells;
   }
-  let end = cells.length;
-  while (end > 0 && cells[end - 1] === undefined) end--;
-  let out = '';
-  for (let c = 0; c < end; c++) out += cells[c] ?? ' ';
-  // A `\r` that ends the line overwrote nothing: it is the program's (a CRLF line), kept.
-  return out + pendingEscapes + (trailingCr ? '\r' : '');
+
+  /** Draws `line`'s tokens; `vertical`: up and down move between rows (else they are kept as escapes, as before). */
+  draw(line: string, vertical: boolean): void {
+    let cells = this.cells(this.row);
+    TOKEN.lastIndex = 0;
+    for (let m = TOKEN.exec(line); m; m = TOKEN.exec(line)) {
+      const t = m[0];
+      this.trailingCr = false;
+      if (m[2] !== undefined) {
+        const n = Math.max(1, Number(m[1]?.split(';')[0] || '1') || 1);
+        switch (m[2]) {
+          case 'G':
+            this.col = n - 1;
+            continue;
+          case 'C':
+            this.col += n;
+            continue;
+          case 'D':
+            this.col = Math.max(0, this.col - n);
+            continue;
+          case 'K': {
+            const mode = Number(m[1] || '0');
+            if (mode === 0) cells.length = Math.min(cells.length, this.col);
+            else if (mode === 1) for (let c = 0; c <= this.col && c < cells.length; c++) cells[c] = undefined;
+            else cells.length = 0;
+            continue;
+          }
+          case 'A':
+          case 'B':
+            if (vertical) {
+              // Down no further than the rows drawn so far (a program's cursor-down returns to the row it left).
+              this.row = m[2] === 'A' ? Math.max(this.top, this.row - n) : Math.min(this.rows.length - 1, this.row + n);
+              cells = this.cells(this.row);
+              continue;
+            }
+            this.pendingEscapes += t;
+            continue;
+          default:
+            this.pendingEscapes += t; // SGR and the rest: kept for the caller (stripEscapes removes them)
+            continue;
+        }
+      }
+      if (t[0] === '\x1b') {
+        this.pendingEscapes += t;
+        continue;
+      }
+      if (t === '\r') {
+        this.col = 0;
+        this.trailingCr = true;
+        continue;
+      }
+      cells[this.col] = this.pendingEscapes + t;
+      this.pendingEscapes = '';
+      this.col++;
+    }
+    // Escapes after the last cell drawn stay at the end of the row the cursor is on.
+    if (this.pendingEscapes) {
+      cells.push(this.pendingEscapes);
+      this.pendingEscapes = '';
+    }
+  }
+
+  /** Row `row` as text: its cells up to the last drawn one, a blank for an empty cell; `keepCr`: a `\r` that ended the line is kept. */
+  rowText(row: number, keepCr: boolean): string {
+    const cells = this.cells(row);
+    let end = cells.length;
+    while (end > 0 && cells[end - 1] === undefined) end--;
+    let out = '';
+    for (let c = 0; c < end; c++) out += cells[c] ?? ' ';
+    // A `\r` that ends the line overwrote nothing: it is the program's (a CRLF line), kept.
+    return out + (keepCr && this.trailingCr ? '\r' : '');
+  }
 }

@@ -137,6 +137,9 @@ export const HEADERS: ContextRule[] = [
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05.)
   { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  // Fly.io's Authorization scheme, `FlyV1 fm2_…[,fm2_…]` (`fly tokens create` prints it so: adversary pass 102 F50), whatever the
+  // tokens' length (the vendor rule wants 100 characters).
+  { kind: 'fly.io token', keywords: ['flyv1 '], re: /(?<![\w-])FlyV1 (?<secret>fm[12][ar]?_[A-Za-z0-9+/_-]{16,4096}={0,3}(?:,fm[12][ar]?_[A-Za-z0-9+/_-]{16,4096}={0,3}){0,16})/g },
   // A bearer credential written anywhere (an OpenAPI document's `example: Bearer sk-…`, a log's `using Bearer …`, a README's
   // curl line: adv21 F44): after the scheme's word, a token of 20 characters and up with a digit in it (`Bearer <token>`,
   // `Bearer YOUR_API_KEY` and `Bearer $TOKEN` have none, or are placeholders the guard keeps).
@@ -576,6 +579,10 @@ export const FILES: ContextRule[] = [
   { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|[\d.:[\]a-fA-F]{2,64})\t)/gm },
   { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
   { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b[^\n|;&]{0,512}?[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
+  // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
+  // `codecov … -t <token>` / `--token`, `snyk auth <token>`, `snyk config set api=<token>`.
+  { kind: 'codecov token', keywords: ['codecov'], re: argAfter(String.raw`\bcodecov(?:\.sh|uploader)?\b[^\n|;&]{0,512}?[ \t](?:-t|--token)(?:[ \t]+|=)`) },
+  { kind: 'snyk token', keywords: ['snyk'], needs: /\bsnyk[ \t]+(?:auth|config[ \t]+set)\b/, re: argAfter(String.raw`\bsnyk[ \t]+(?:auth(?:[ \t]+--[\w-]+(?:=\S+)?){0,8}|config[ \t]+set[ \t]+api=)[ \t]*(?<=[ \t=])`) },
   { kind: 'password', keywords: ['racadm'], re: argAfter(String.raw`\bracadm\b[^\n|;&]{0,512}?[ \t]-p[ \t]+`) },
   { kind: 'secret key', keywords: ['mc admin user add'], re: /\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"]{1,256})/g },
   { kind: 'private key seed', keywords: ['chisel'], re: argAfter(String.raw`\bchisel[ \t]+server\b[^\n|;&]{0,1024}?[ \t]--key[ \t]+`) },

@@ -478,6 +478,12 @@ describe('values named from afar', () => {
   // Pass 101's: HCL random_password blocks never closed, each read up to 4 KB for its result.
   `${'resource "random_password" '.repeat(40_000)}`,
   `${'resource "random_password" "x" {\n  id = "none"\n'.repeat(25_000)}`,
+  // Session 21's: Fly's scheme with tokens joined by commas, codecov's and snyk's options, CI runners' prefixed xtrace lines.
+  `FlyV1 ${'fm2_Aa1Aa1Aa1Aa1Aa1Aa1,'.repeat(40_000)}`,
+  `${'FlyV1 fm2_'.repeat(100_000)}`,
+  `codecov${' -f x'.repeat(200_000)}`,
+  `snyk auth${' --org=a'.repeat(120_000)}`,
+  `${'| + vault kv get -field=password secret/db\n| Qm7xT2vK9pL4wZ8n\n'.repeat(16_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -501,6 +507,8 @@ describe('values named from afar', () => {
       // Session 18's: text written backwards (each line read forwards by the scanner), any settings cut at `=`.
       ['rev notes.txt', 'abcdef=GHIJKL\n'.repeat(75_000)],
       ['cut -d= -f2- settings.txt', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
+      // Session 21's: tr's substitution read back line by line (rot13).
+      ["tr 'A-Za-z' 'N-ZA-Mn-za-m' < notes.txt", 'NCV_GBXRA=fx_yvir_Nn1Nn1Nn1Nn1Nn1Nn1Nn1Nn1\n'.repeat(25_000)],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {

@@ -15,9 +15,11 @@ const EXAMPLE = /EXAMPLE|PLACEHOLDER|^(?:test|dummy|fake|sample|example|mock|stu
 
 /**
  * Test keys the vendors publish for everyone to use (`.env.example` files copy them: adv39 K06): Stripe's documentation keys,
- * Cloudflare Turnstile's always-pass / always-fail secrets and site keys, Google reCAPTCHA's test pair. They grant nothing.
+ * Cloudflare Turnstile's always-pass / always-fail secrets and site keys, Google reCAPTCHA's test pair, the request signature of
+ * AWS's Signature Version 4 worked example (made with its documented `…EXAMPLEKEY`; test fixtures copy it: adv103 L07). They
+ * grant nothing.
  */
-const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|pk_test_TYooMQauvdEDq54NiTphI7jx|[123]x0{20,31}AA|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe|6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI)$/;
+const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7|pk_test_TYooMQauvdEDq54NiTphI7jx|[123]x0{20,31}AA|6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe|6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI)$/;
 
 /**
  * Public by design: a Mapbox public token (`pk.eyJ…`, shipped to every browser that shows the map: adv40 K01). (A Sentry DSN's

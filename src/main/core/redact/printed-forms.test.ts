@@ -1211,6 +1211,24 @@ describe('credentials as commands print them', () => {
     expect(r.mask(manifest)).toBe(manifest);
   });
 
+  it("masks Fly.io's tokens after FlyV1 whatever their alphabet, several joined by commas, and a name that says its value's base (adversary pass 102 F50, F09)", () => {
+    const a = 'fm2_LrOzV0bdDPjchlhDsCfaT5IPY3NTd9J7fJrcztkTewTX6G59cCQCiHace_Bm822tQ28lBS_Br8eqO-4jZJKtzp5MrcfrE3NxjlJlN9a2apoorCULdZmg';
+    const b = 'fm2_lJPECAAAAAAAAMGoxBDz8o1f6QvkZNLtoRMuNLhFwrVodHRwczovL2FwaS5mbHkuaW8vdjGWAJLOAAQdVR8Lk7xBBq9ZpD3kWmYtR8aLq2';
+    expect(new Redactor().mask(`FlyV1 ${a},${b}\n`)).toBe('FlyV1 [masked: fly.io token]\n');
+    expect(new Redactor().mask('token FlyV1 fm2_lJPECAAAAAAAAMGoxBDz8o1f6QvkZNLtoRMuNLhFwrVodHRwczov')).toBe('token FlyV1 [masked: fly.io token]');
+    expect(new Redactor().mask(`Authorization: FlyV1 ${b}`)).not.toContain(b.slice(4, 30));
+    expect(new Redactor().mask('SESSION_SECRET_B36=heu9m7b6ak6nigja5k590okbwadk718i83q1wgf9tmwh3f3pc7')).toBe('SESSION_SECRET_B36=[masked: secret]');
+    expect(new Redactor().mask('LOG_LEVEL_B36=heu9m7b6ak6nigja5k590okbwadk718i83q1wgf9tmwh3f3pc7')).toContain('heu9m7b6');
+  });
+
+  it("masks a coverage or scanning CLI's UUID token on its command line (codecov -t, snyk auth) and keeps a reference and the documented SigV4 signature (adversary pass 103 F50, L07)", () => {
+    const uuid = '0d6e3b52-8f6a-4c1e-9b7a-2f1c3d4e5a6b';
+    expect(new Redactor().mask(`+ ./codecov upload-process -t ${uuid} -f coverage/lcov.info`)).toBe('+ ./codecov upload-process -t [masked: codecov token] -f coverage/lcov.info');
+    expect(new Redactor().mask(`+ snyk auth ${uuid}\nYour account has been authenticated.`)).toBe('+ snyk auth [masked: snyk token]\nYour account has been authenticated.');
+    expect(new Redactor().mask(`snyk config set api=${uuid}`)).toBe('snyk config set api=[masked: snyk token]');
+    for (const kept of ['codecov -t $CODECOV_TOKEN', 'snyk auth "$SNYK_TOKEN"', 'snyk auth --help', `  "expected_signature": "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",`]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);

@@ -2270,8 +2270,9 @@ export function isSecretName(name: string): boolean {
   // Rails' Active Record encryption keys (`ACTIVE_RECORD_ENCRYPTION_PRIMARY_KEY`, a chart's `activeRecordEncryption.primaryKey`:
   // adv35 F18): a primary key here is a key, not a table's column.
   if (/encryption[_.-]?primary[_.-]?key$/i.test(name)) return true;
-  // A secret written in an encoding its name says (`pin_hex`, `token_b64`, `password_base64`: adv48 F30): the name without it.
-  if (/[a-z][_.-](?:hex|b64|base64|encoded)$/i.test(name)) name = name.replace(/[_.-](?:hex|b64|base64|encoded)$/i, '');
+  // A secret written in an encoding its name says (`pin_hex`, `token_b64`, `password_base64`: adv48 F30; `SESSION_SECRET_B36`,
+  // `_b32`, `_b58`: adv102 F09): the name without it.
+  if (/[a-z][_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i.test(name)) name = name.replace(/[_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i, '');
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   // Or a version of it (`ses_smtp_password_v4`: adv17 F09).
   if (/[a-z][_-]v\d{1,2}$/i.test(name)) name = name.replace(/[_-]v\d{1,2}$/i, '');

@@ -670,6 +670,30 @@ describe("a command's stream state", () => {
     expect(r.mask('!99rLv2Nw$8qH=DROWSSAP_BD')).toBe('[masked: reversed secret printed by rev]=DROWSSAP_BD');
   });
 
+  it("masks the secrets of text put through tr's one-for-one substitution (rot13), keeps a case fold's and a deletion's output to the scanner (adversary pass 102 F10)", () => {
+    const rot13 = (s: string) => s.replace(/[a-z]/gi, (c) => String.fromCharCode((c <= 'Z' ? 65 : 97) + ((c.toUpperCase().charCodeAt(0) - 65 + 13) % 26)));
+    const token = 'ghp_Zk3pQ9xL2mVb7TnR4sWy8HcJ6dFg1aEuXy7Q';
+    const r = new Redactor();
+    const out = r.maskCommandOutput("tr 'A-Za-z' 'N-ZA-Mn-za-m' < form.txt", `${rot13(`GITHUB_TOKEN=${token}`)}
+${rot13('APP_ENV=production')}
+`);
+    expect(out).toBe(`${rot13('GITHUB_TOKEN=')}[masked: encoded secret printed by tr]
+${rot13('APP_ENV=production')}
+`);
+    // Remembered: a read of the line alone shows it masked.
+    expect(r.mask(rot13(token))).toBe('[masked: encoded secret printed by tr]');
+    expect(secretPrinterOf('tr a-z A-Z < notes.txt')).toBeUndefined();
+    expect(secretPrinterOf("tr -d '\\r' < notes.txt")).toBeUndefined();
+    expect(secretPrinterOf("tr 'ab' 'xx' < notes.txt")).toBeUndefined();
+  });
+
+  it("masks puppet lookup's and hiera's value of a key naming a secret, and keeps another key's (adversary pass 102 F47)", () => {
+    const r = new Redactor();
+    expect(r.maskCommandOutput('puppet lookup profile::db::password --node web01', '--- zmaYYMgYOgBIHCzOi99n\n')).toBe('--- [masked: secret printed by puppet lookup]\n');
+    expect(r.mask('$ hiera api_token\nQm9vYXJ4Mzk5NzJrcXBv\n')).toBe('$ hiera api_token\n[masked: secret printed by hiera]\n');
+    expect(new Redactor().maskCommandOutput('puppet lookup profile::db::host', '--- db-7f3a9c21e5.internal\n')).toBe('--- db-7f3a9c21e5.internal\n');
+  });
+
   it('reads a transcript: a prompt line with a credential printer, then its output, up to the next prompt (adversary pass 71)', () => {
     const dump = '00000000: 4871 3824 774e 3276 4c72 0a              Hq8$wN2vLr.';
     const text = `$ printenv DB_PASSWORD | xxd\n${dump}\n$ ls\nREADME.md  src\nbob@box:~/app$ vault kv get -field=password secret/db\nZq8xK2mN4pR7tV9w\n+ echo done\ndone\n`;
@@ -678,6 +702,11 @@ describe("a command's stream state", () => {
     expect(out).not.toContain('Zq8xK2mN4pR7tV9w');
     expect(out).toContain('$ ls\nREADME.md  src\n');
     expect(out).toContain('+ echo done\ndone\n');
+    // A CI runner's prefix before the xtrace line and each output line (nektos/act's `| `: adversary pass 103 F46).
+    const act = `[CI/deploy] ⭐ Run Main Import secrets\n| + vault kv get -field=api_key secret/ci/datadog\n| a4526968c1c1db8d994eb369c1adbcf4\n[CI/deploy]   ✅  Success\n`;
+    expect(new Redactor().mask(act)).not.toContain('a4526968c1c1db8d994eb369c1adbcf4');
+    const stamped = '2024-05-14T10:55:01.1184217Z + vault kv get -field=password secret/db\n2024-05-14T10:55:01.5184217Z Zq8xK2mN4pR7tV9w\n';
+    expect(new Redactor().mask(stamped)).not.toContain('Zq8xK2mN4pR7tV9w');
     // A comment is no prompt: the lines under `# printenv …` in a script stay.
     const script = '# printenv API_TOKEN\nexport LOG_LEVEL=debug-verbose-mode\n';
     expect(new Redactor().mask(script)).toBe(script);

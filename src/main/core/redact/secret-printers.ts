@@ -79,6 +79,11 @@ export interface SecretPrinter {
    * it (`SLACK_BOT_TOKEN=xoxb-…` from `…-bxox=NEKOT_TOB_KCALS`) is the value, backwards as printed.
    */
   reversedLines?: boolean;
+  /**
+   * Each output character is another's under a substitution (`tr 'A-Za-z' 'N-ZA-Mn-za-m'`, rot13: adv102 F10): `translated`
+   * maps each printed character back. What the scanner finds in the text mapped back is the value, as printed.
+   */
+  translated?: ReadonlyMap<string, string>;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -521,6 +526,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // InfluxDB 2's `influx auth create` / `auth list`: a table whose `Token` column is the token (its title row kept).
       // With `--json` its `"token"` fields are the scanner's.
       return sub === 'auth' && /^(?:create|list|ls|find)$/.test(sub2 ?? '') && !has(argv, '--json') ? { kind: 'token', tool: `influx auth ${sub2}`, transformed: true, keep: ['ID', 'Description', 'Token', 'User', 'Name', 'Permissions', 'Status'] } : undefined;
+    case 'puppet':
+    case 'hiera': {
+      // `puppet lookup profile::db::password` prints `--- value`; `hiera db_password` the value (adv102 F47). The key's last part names it.
+      const key = name === 'hiera' ? sub : sub === 'lookup' ? sub2 : undefined;
+      return key !== undefined && SECRET_FIELD.test(key.split('::').pop() ?? '') ? { kind: 'secret', tool: `${name}${name === 'puppet' ? ' lookup' : ''}` } : undefined;
+    }
     case 'etcdctl':
       // `etcdctl get /app/db/password` prints the key, then the value, each alone on its line.
       return sub === 'get' && sub2 !== undefined && SECRET_FIELD.test(sub2.split('/').pop() ?? '') ? { kind: 'secret', tool: 'etcdctl get' } : undefined;
@@ -765,7 +776,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
  */
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
-  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages);
+  let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
     if (!runsPerInput(stages[i])) continue;
     printer = stagePrinter(stages[i], depth);
@@ -1164,6 +1175,63 @@ function reversedText(stages: readonly SimpleCommand[]): SecretPrinter | undefin
   return { kind: 'reversed secret', tool: 'rev', reversedLines: true };
 }
 
+/**
+ * `tr SET1 SET2` that swaps characters one for one (rot13's `tr 'A-Za-z' 'N-ZA-Mn-za-m'`, a digit shift; adv102 F10): its output
+ * read back through the inverse map (SecretPrinter.translated). Not `tr -d`/`-s`/`-c` (they drop or squeeze), not a map that
+ * sends two characters to one (not reversible), not the identity, not case folding alone (`tr a-z A-Z`: the scanner reads
+ * names case-insensitively, and a token's case lost is lost either way).
+ */
+function substitutedText(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  for (const s of stages) {
+    if (basename(s.argv[0] ?? '') !== 'tr' || s.argv.length !== 3 || s.argv[1].startsWith('-')) continue;
+    const from = trSet(s.argv[1]);
+    const to = trSet(s.argv[2]);
+    if (!from || !to || from.length !== to.length || from.length > MAX_TR_SET) continue;
+    const back = new Map<string, string>();
+    let moved = 0;
+    for (let i = 0; i < from.length; i++) {
+      const prior = back.get(to[i]);
+      if (prior !== undefined && prior !== from[i]) return undefined;
+      back.set(to[i], from[i]);
+      if (to[i] !== from[i] && to[i].toLowerCase() !== from[i].toLowerCase()) moved++;
+    }
+    return moved > 0 ? { kind: 'encoded secret', tool: 'tr', translated: back } : undefined;
+  }
+  return undefined;
+}
+
+/** A tr set's longest reading (all of Latin-1's bytes). */
+const MAX_TR_SET = 256;
+
+/** A tr set's characters in order: ranges (`a-z`) expanded; `undefined` for classes, repeats or escapes (not read). */
+function trSet(set: string): string[] | undefined {
+  if (/[[\\]/.test(set)) return undefined;
+  const out: string[] = [];
+  for (let i = 0; i < set.length; i++) {
+    if (set[i + 1] === '-' && i + 2 < set.length) {
+      const a = set.charCodeAt(i);
+      const b = set.charCodeAt(i + 2);
+      if (b < a || b - a > MAX_TR_SET) return undefined;
+      for (let c = a; c <= b; c++) out.push(String.fromCharCode(c));
+      i += 2;
+    } else out.push(set[i]);
+  }
+  return out;
+}
+
+/** The secrets the scanner finds in each line mapped back through `back`, as they stand in the output (substituted). */
+function translatedLineValues(text: string, back: ReadonlyMap<string, string>): string[] {
+  const values: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.length < MIN_PRINTED_CHARS) continue;
+    // Code unit by code unit, so the offsets line up (a set's characters are single code units: trSet reads them so).
+    let plain = '';
+    for (let i = 0; i < line.length; i++) plain += back.get(line[i]) ?? line[i];
+    for (const f of scanSecrets(plain)) values.push(line.slice(f.start, f.end));
+  }
+  return values;
+}
+
 /** A pattern that names a variable's assignment (`^DB_HOST=`): ASSIGNMENT_PATTERN without its global state. */
 const NAMES_AN_ASSIGNMENT = new RegExp(ASSIGNMENT_PATTERN.source);
 /** cut's or awk's first field alone (the names of `NAME=value` lines). */
@@ -1455,7 +1523,7 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
 const SECRET_FILE_WORDS = /secret|passw|passphrase|token|api_?key|\.psk|userlist|askpass/i;
@@ -1475,12 +1543,16 @@ const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\r|
 export function printedValue(line: string): { start: number; end: number } | undefined {
   const bare = line.replace(DECORATION, '');
   // R's print of a string (`[1] "…"`, adv20 F05), a quoted string (redis-cli's `"…"` at a terminal, adv22 F09): the string.
-  const value = bare.trim().replace(R_STRING, '$1');
+  // A YAML document of one scalar (`puppet lookup`'s `--- value`, adv102 F47): the scalar.
+  const value = bare.trim().replace(YAML_DOCUMENT, '').replace(R_STRING, '$1');
   // A blank escaped by a backslash is part of the word (bash's `printf %q` of a password with a blank: adv59 F37).
   if (value.length < MIN_PRINTED_CHARS || /(?<!\\)\s/.test(value) || /^\(.*\)$/.test(value) || LABEL.test(value) || isLookAlike(value, true)) return undefined;
   const start = line.indexOf(value);
   return start < 0 ? undefined : { start, end: start + value.length };
 }
+
+/** A YAML document's start before its one scalar on the same line. */
+const YAML_DOCUMENT = /^--- (?=\S)/;
 
 /** R's print of one string, `[1] "value"`, or a string in double quotes. */
 const R_STRING = /^(?:\[1\] )?"([^"\s]*)"$/;
@@ -1492,6 +1564,7 @@ const LABEL = /^[A-Za-z][\w.-]*:$/;
 export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.scriptEchoes) return echoedLiterals(text);
   if (printer.reversedLines) return reversedLineValues(text);
+  if (printer.translated) return translatedLineValues(text, printer.translated);
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);

@@ -13,7 +13,12 @@ import { printedKind, printerValues, secretPrinterOf } from './secret-printers.j
  * / `user@host path`, or more `+`s (bash's xtrace nests `++ `). Not `# ` (a comment in a script or a config file, whose next lines
  * are no command's output) nor `> ` (a quote, a diff's side, a REPL).
  */
-const PROMPT_HEAD = /^(?:|[\w.-]{1,64}@[\w.-]{1,64}[: ][^\n$%#]{0,256}|\+{0,2})$/;
+const PROMPT_HEAD = /^(?:|[\w.-]{1,64}@[\w.-]{1,64}[: ][^\n$%#]{0,256}|(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]\+{0,2}|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t]\+{0,2}|\+{0,2})$/;
+/**
+ * A CI runner's prefix on every line of a step (nektos/act's `| `, `[job]   | `; GitHub Actions' raw log's timestamp), before
+ * an xtrace prompt and before each output line under it (adversary pass 103 F46): the output is read without it.
+ */
+const LOG_PREFIX = /^(?:(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t])/;
 /**
  * Where a `user@host:path` prompt glued to the end of the output before it starts in `head` (a `script` typescript of a command
  * whose output ends with no line break: `UVFvT3Vr…dev@box:~$ exit`, adv84 F41), or -1: the output before it on the line is the
@@ -60,6 +65,8 @@ interface Prompt {
   lineStart: number;
   command: string;
   outputStart: number;
+  /** The prompt line starts with a CI runner's prefix (LOG_PREFIX): its output lines are read without theirs. */
+  prefixed: boolean;
 }
 
 /** The prompt lines of `text`, in order (each mark found by a plain search, its line's head checked a bounded way back). */
@@ -87,7 +94,8 @@ function promptLines(text: string): Prompt[] {
       const m = COMMAND.exec(text.slice(i + mark.length, i + mark.length + 4097));
       if (!m) continue;
       const end = i + mark.length + m[0].length;
-      byStart.set(promptStart, { lineStart: promptStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1 });
+      const prefixed = atLineStart && LOG_PREFIX.test(head);
+      byStart.set(promptStart, { lineStart: promptStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1, prefixed });
     }
   }
   return [...byStart.values()].sort((a, b) => a.lineStart - b.lineStart);
@@ -105,7 +113,9 @@ export function transcriptPrintedValues(text: string): { value: string; kind: st
     const end = Math.min(i + 1 < prompts.length ? prompts[i + 1].lineStart : text.length, p.outputStart + MAX_OUTPUT_CHARS);
     if (end <= p.outputStart) return;
     const kind = printedKind(printer);
-    for (const value of printerValues(printer, text.slice(p.outputStart, end))) out.push({ value, kind });
+    const output = text.slice(p.outputStart, end);
+    const read = p.prefixed ? output.split('\n').map((l) => l.replace(LOG_PREFIX, '')).join('\n') : output;
+    for (const value of printerValues(printer, read)) out.push({ value, kind });
   });
   return out;
 }

@@ -83,7 +83,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('digitalocean token', ['dop_v1_', 'doo_v1_', 'dor_v1_'], `${B}do[opr]_v1_[a-f0-9]{64}${E}`),
   rule('alibaba access key id', ['ltai'], `${B}LTAI[A-Za-z0-9]{20}${E}`),
   rule('ibm cloud / heroku api key', ['hrku-'], `${B}HRKU-AA[0-9A-Za-z_-]{58}${E}`),
-  rule('fly.io token', ['fo1_', 'fm1r_', 'fm2_'], `${B}(?:fo1_[\\w-]{43}|fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3})`),
+  // A macaroon token (`fm2_…`) in base64 of either alphabet (adversary pass 102 F50); a shorter one after `FlyV1 ` (its
+  // Authorization scheme) is context-rules.ts'.
+  rule('fly.io token', ['fo1_', 'fm1r_', 'fm2_'], `${B}(?:fo1_[\\w-]{43}|fm[12][ar]?_[A-Za-z0-9+/_-]{100,}={0,3})`),
   rule('cloudflare origin ca key', ['v1.0-'], `${B}v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}${E}`),
   rule('tailscale key', ['tskey-'], `${B}tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}${E}`),
   rule('vercel token', ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], `${B}vc[pirak]_[A-Za-z0-9]{56}${E}`),

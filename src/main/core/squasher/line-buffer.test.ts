@@ -94,6 +94,23 @@ describe('LineBuffer', () => {
     expect(lines.some((l) => l.text.includes('(1.5s)     2'))).toBe(false);
   });
 
+  it("reads several rows drawn in one raw line, the cursor moved between them (docker pull's layer rows: adversary pass 97 L06)", () => {
+    // docker's redraw of a layer's row: up to it, erase, return, the row, return, back down; no newline until the end.
+    const DOWN = CURSOR_DOWN_MARK;
+    const lines = collect([
+      'a1: Pulling fs layer\r\n',
+      'b2: Pulling fs layer\r\n',
+      `${UP}${UP}\ra1: Downloading  12.1MB/40MB\r${DOWN}${DOWN}${UP}${UP}\ra1: Pull complete\r${DOWN}${DOWN}${UP}\rb2: Pull complete\r${DOWN}\r\n`,
+      'Digest: sha256:0f1e\r\n',
+    ]);
+    const shown = lines.filter((l) => l.kind === 'complete').map((l) => l.text);
+    // The first drawings were delivered before any cursor-up (they cannot be taken back); each row's last drawing follows them.
+    expect(shown).toEqual(['a1: Pulling fs layer', 'b2: Pulling fs layer', 'a1: Pull complete', 'b2: Pull complete', 'Digest: sha256:0f1e']);
+    expect(trace(lines)).toContain('redrawn:a1: Downloading  12.1MB/40MB');
+    // Up and down again with no return goes on drawing the same row.
+    expect(collect([`abc${UP}${DOWN}def\r\n`]).map((l) => l.text)).toEqual(['abcdef']);
+  });
+
   it('a row drawn again unchanged keeps its first drawing; a line that only moves the cursor over a row leaves it', () => {
     const lines = collect([`${UP}status\r\n => a done\r\n`, `${UP}${UP}status 2\r\n => a done\r\n`, `${UP}\r\n`, 'next\r\n']);
     expect(trace(lines)).toBe(

@@ -222,6 +222,17 @@ export class LineBuffer {
       this.deliver(this.fsText, this.fsColor, this.fsOverwritten, this.fsMove, true);
       return;
     }
+    const draws = mayHaveMarks ? rowDrawings(raw) : undefined;
+    if (draws) {
+      // Several rows drawn in one raw line, the cursor moved between them (docker pull's `ESC[2A` layer row `\r ESC[2B`, once a
+      // layer): each drawing is a row's line. The region takes a line's end as a newline (one row down); these end where they
+      // were drawn, so each drawing after the first is read from one row higher (a cursor-up mark before it).
+      for (let i = 0; i < draws.length; i++) {
+        this.finalState(i === 0 ? draws[i] : CURSOR_UP_MARK + draws[i], true, newlineTerminated && i === draws.length - 1);
+        this.deliver(this.fsText, this.fsColor, this.fsOverwritten || (i === 0 && drawnOver), this.fsMove, i > 0);
+      }
+      return;
+    }
     this.finalState(raw, mayHaveMarks, newlineTerminated);
     this.deliver(this.fsText, this.fsColor, this.fsOverwritten || drawnOver, this.fsMove);
   }
@@ -332,6 +343,40 @@ function rowMove(s: string): RowMove {
     }
   }
   return { highest, writeAt: drawn ? writeAt : at, net: at };
+}
+
+/**
+ * A raw line cut where the cursor moved (up or down) between two drawings, when it holds more than one; undefined for a line
+ * that draws once (the common redraw: `ESC[2A` then a row; a bar then `ESC[1B`). Moves after the last drawing stay with it.
+ */
+function rowDrawings(raw: string): string[] | undefined {
+  if (raw.indexOf(CURSOR_UP_MARK) < 0 && raw.indexOf(CURSOR_DOWN_MARK) < 0) return undefined;
+  let out: string[] | undefined;
+  let start = 0;
+  let drawn = false;
+  /** The first move after the segment's drawing: where the segment ends if text is drawn again. */
+  let moveAt = -1;
+  /** A carriage return since the last drawn character: the next drawing starts a row at its start, not the same row's next column. */
+  let returned = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 3 || c === 4) {
+      if (drawn && moveAt < 0) moveAt = i;
+    } else if (c === 13) returned = true;
+    else if (c >= 0x20 || c === 9) {
+      // Up and back down to the same column (`abc ESC[1A ESC[1B def`) goes on drawing the row: only a return starts another.
+      if (moveAt >= 0 && returned) {
+        (out ??= []).push(raw.slice(start, moveAt));
+        start = moveAt;
+      }
+      moveAt = -1;
+      returned = false;
+      drawn = true;
+    }
+  }
+  if (out === undefined) return undefined;
+  out.push(raw.slice(start));
+  return out;
 }
 
 function applyBackspaces(s: string): string {
