@@ -243,6 +243,11 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
+  // A table's row with a variable's name in one cell and its value in the next, blanks between (`column -t` of a CSV of keys,
+  // PowerShell's `Get-ChildItem env:`: adversary pass 99 F33): an upper-case name ending in a secret's word, then a value with a
+  // letter and a digit, each cell alone between runs of two blanks (or a tab) or the line's ends; a name that says secret
+  // (isSecretName: not `CACHE_KEY`).
+  { kind: 'secret', keywords: ['secret', 'token', 'pass', 'key', 'auth', 'pwd'], sharesNameWords: true, needs: /[A-Z0-9]_(?:[A-Z]+_)*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH)(?:[ \t]{2}|\t)/, re: /(?:^|[ \t]{2}|\t)(?<name>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH))(?:[ \t]{2,16}|\t{1,4})(?<secret>(?=[^\s]{0,511}\d)(?=[^\s]{0,511}[A-Za-z])[A-Za-z0-9_+/=.~-]{16,512})(?=[ \t]{2}|\t|\r?$)/gm, guard: true },
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, wrapsIntoRows: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
   // A secret store's write with the value as an option (adv13 B08, B09: `aws ssm put-parameter --name /x/DB_PASSWORD --type
   // SecureString --value '…'`, `az keyvault secret set --name x --value '…'`), as shell history and `set -x` print it.
@@ -396,6 +401,18 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['send "', 'send \\"', 'send --'], needs: /assword|assphrase/, re: /(?:assword|assphrase)[^\n]{0,64}?(?:\r?\n[ \t]*)?\bsend[ \t]+(?:--[ \t]+)?\\?"(?<secret>(?:[^"\\\n]|\\[^r"\n]){1,1024}?)(?=\\r\\?")/g, guard: true },
   // Perl DBI's `connect($dsn, $user, $password)` as a stack trace prints its arguments (`Carp::confess`: `main::db_connect("dbi:Pg:
   // dbname=app;host=db", "app", "<password>") called at …`: adv100 F20), or code writes it: the string after the DSN's and the user's.
+  // PHP's PDO constructor's arguments (dsn, user, password) in a trace: Laravel's debug JSON (`"class":"PDO","type":"->",
+  // "args":["mysql:host=…","forge","<pw>"`) and PHP's text trace (`PDO->__construct('mysql:…', 'forge', '<pw>', Array)`: adv104 F10).
+  { kind: 'password', keywords: ['"pdo"'], re: /"class":[ \t]*"PDO"[^\n{}]{0,256}?"args":[ \t]*\[[ \t]*"[^"\n]{0,512}",[ \t]*"[^"\n]{0,256}",[ \t]*"(?<secret>[^"\n]{1,256})(?=")/g, guard: true },
+  { kind: 'password', keywords: ['pdo->__construct('], re: /PDO->__construct\('[^'\n]{0,512}', '[^'\n]{0,256}', '(?<secret>[^'\n]{1,256})(?=')/g, guard: true },
+  // A JWT's signing key as the call's second argument in code a traceback shows (`jwt.encode({…}, "<key>", algorithm="HS256")`,
+  // `jwt.sign(payload, '<key>', {…})`: adv104 F04): the quoted argument after the first top-level comma that ends an argument.
+  { kind: 'jwt signing key', keywords: ['jwt.encode(', 'jwt.sign(', 'jwt.decode(', 'jwt.verify('], re: /\bjwt\.(?:encode|sign|decode|verify)\([^\n]{0,512}?,[ \t]*(?<q>["'])(?<secret>[^"'\n]{8,512})(?=\k<q>[ \t]*[,)])/g, guard: true },
+  // WildFly Elytron's credential reference with its password in clear (`<credential-reference clear-text="…"/>`: adv104 F30).
+  { kind: 'password', keywords: ['clear-text='], re: /\bclear-text=(?<q>["'])(?<secret>[^"'\n]{1,256})(?=\k<q>)/g, guard: true },
+  // SmallRye Config's debug log of where each setting came from (Quarkus: `SRCFG01001: The config quarkus.datasource.password was
+  // loaded from application.properties:10 with the value <pw>`: adv104 F13): the value, when the setting's name says secret.
+  { kind: 'secret', keywords: ['with the value '], re: /\bThe config (?<name>[\w.\[\]"-]{1,256}) was loaded from [^\n]{0,512}? with the value (?<secret>\S{1,512})/g, guard: true },
   { kind: 'password', keywords: ['dbi:'], re: /(?<q>["'])dbi:[A-Za-z]\w{0,31}:[^"'\n]{0,512}\k<q>,[ \t]*(?<q2>["'])[^"'\n]{0,256}\k<q2>,[ \t]*(?<q3>["'])(?<secret>[^"'\n]{1,256})(?=\k<q3>)/g, guard: true },
   // expect's debug log (`expect -d`: `send: sending "<password>\r" to { exp4 }`, the prompt matched lines above: adv97 F27): a
   // made word (upper and lower case and a digit or symbol, no blank): a command sent (`ls -la`, `./deploy.sh`, `yes`) is none.

@@ -484,6 +484,25 @@ describe('values named from afar', () => {
   `codecov${' -f x'.repeat(200_000)}`,
   `snyk auth${' --org=a'.repeat(120_000)}`,
   `${'| + vault kv get -field=password secret/db\n| Qm7xT2vK9pL4wZ8n\n'.repeat(16_000)}`,
+  // A name cell then a value cell (`column -t` of a CSV of keys): names without values, and underscores without an end.
+  `${'X_TOKEN  '.repeat(110_000)}`,
+  `  ${'A_B_C_D_E_F_G_H_'.repeat(60_000)}`,
+  `${'  A_TOKEN  Aa1'.repeat(70_000)}`,
+  // Failed assertions: code lines with no left line, where lines with no end.
+  `${'     code:  assert a == b\n'.repeat(40_000)}`,
+  `     code:  assert ${'x['.repeat(200_000)} == b\n     left:  "abc"`,
+  `${"E   +  where 'Aa1' = ".repeat(50_000)}`,
+  // Pass 104's: PDO's trace arguments unclosed, calls to jwt with no key, clear-text attributes, SmallRye's lines with no value.
+  `${'"class":"PDO","args":["'.repeat(50_000)}`,
+  `${"PDO->__construct('a', 'b', '".repeat(35_000)}`,
+  `jwt.encode(${'a, '.repeat(300_000)}`,
+  `${'jwt.sign(x, '.repeat(80_000)}`,
+  `${'clear-text="'.repeat(80_000)}`,
+  `${'The config a.password was loaded from x '.repeat(25_000)}`,
+  `${'eyJhbGciOiJIUzI1.abcdef.'.repeat(40_000)}`,
+  // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.
+  `-----BEGIN PRIVATE KEY-----\n${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(15_000)}`,
+  `-----BEGIN PRIVATE KEY-----\n${'-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\nAa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(8_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

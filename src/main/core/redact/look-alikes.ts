@@ -62,9 +62,9 @@ const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+
 /**
  * A method's call or an indexer on a member chain, cut at its argument (`viper.GetString(`, `builder.Configuration[`,
  * `GetValue<string>(`, PHP's `$_ENV[`: adv46 K01, K02): code, whose quoted argument is a setting's name. A wrapper's call
- * (`Some("…")`, `SecretStr('…')`) has no member chain.
+ * (`Some("…")`, `SecretStr('…')`) has no member chain. A call whose first argument opens a literal (`jwt.encode({`: adv104 F04) too.
  */
-export const CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([]$|^\$[A-Za-z_]\w*\[$/;
+export const CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([][{[]?$|^\$[A-Za-z_]\w*\[$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
 // Or a generic type (Rust's `pub refresh_token: Option<String>,`, `Secret<String>`, `Vec<u8>`, TypeScript's `Promise<string>`: adv49 K03).
 // R's `str()` type words before a value (`..$ dbpass  : chr "…"`: adv59 F06; the value itself is FILES' R rule's).

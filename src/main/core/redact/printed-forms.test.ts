@@ -1226,7 +1226,52 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(`+ ./codecov upload-process -t ${uuid} -f coverage/lcov.info`)).toBe('+ ./codecov upload-process -t [masked: codecov token] -f coverage/lcov.info');
     expect(new Redactor().mask(`+ snyk auth ${uuid}\nYour account has been authenticated.`)).toBe('+ snyk auth [masked: snyk token]\nYour account has been authenticated.');
     expect(new Redactor().mask(`snyk config set api=${uuid}`)).toBe('snyk config set api=[masked: snyk token]');
-    for (const kept of ['codecov -t $CODECOV_TOKEN', 'snyk auth "$SNYK_TOKEN"', 'snyk auth --help', `  "expected_signature": "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",`]) expect(new Redactor().mask(kept)).toBe(kept);
+    // A table's name cell then its value cell (`column -t -s,` of a CSV of keys: adversary pass 99 F33); a cache key stays.
+    expect(new Redactor().mask('mistral   MISTRAL_API_KEY   fkUSpxo3m7QTfYniiWauZ6xQv9ZOuB9b    2024-09-12')).toBe('mistral   MISTRAL_API_KEY   [masked: api key]    2024-09-12');
+    for (const kept of ['CACHE_KEY  Linux-node-3f9a8c1d2e3f4a5b6c7d', 'MAX_TOKENS  4096', 'codecov -t $CODECOV_TOKEN', 'snyk auth "$SNYK_TOKEN"', 'snyk auth --help', `  "expected_signature": "5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",`]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks a private key's body lines scattered among other lines (env | sort), and keeps a certificate's beside it (adversary pass 101 F21)", async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const body = pem.split('\n').filter((l) => l && !l.startsWith('-----'));
+    const env = `HOME=/root\nSSH_PRIVATE_KEY=${pem.trimEnd()}\nPATH=/usr/bin\nDEPLOY_HOST=deploy.example.com\nTERM=xterm\nUSER=root\n`;
+    const sorted = env.split('\n').filter(Boolean).sort().join('\n');
+    const r = new Redactor();
+    const out = r.mask(sorted);
+    for (const line of body.slice(0, -1)) expect(out).not.toContain(line);
+    expect(out).toContain('DEPLOY_HOST=deploy.example.com');
+    // Remembered: a read of one line alone shows it masked.
+    expect(r.mask(body[5])).toBe('[masked: private key]');
+    const cert = 'MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ';
+    const both = `${pem}-----BEGIN CERTIFICATE-----\n${cert}\n-----END CERTIFICATE-----\n`;
+    expect(new Redactor().mask(both)).toContain(cert);
+  });
+
+  it("masks a failed assertion's value under the code that names a secret (ExUnit's code/left, pytest's where) and keeps another's (adversary pass 100 F38)", () => {
+    const v = 'q8Zk3pQ9xL2mVb7TnR4sWy8HcJ6dFg1aq8Zk3pQ9xL2mVb7TnR4sWy8HcJ6dFg1a';
+    const exunit = `     Assertion with == failed\n     code:  assert Application.get_env(:acme, AcmeWeb.Endpoint)[:secret_key_base] == @expected\n     left:  "${v}"\n     right: "test-secret"`;
+    expect(new Redactor().mask(exunit)).toBe(exunit.replace(v, '[masked: key]'));
+    const pytest = `E       AssertionError: assert '${v}' == 'expected'\nE        +  where '${v}' = settings.SECRET_KEY`;
+    expect(new Redactor().mask(pytest)).not.toContain(v);
+    const kept = `E       AssertionError: assert '${v}' == 'x'\nE        +  where '${v}' = user.display_name`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks web frameworks' debugging forms (adversary pass 104): PDO's arguments in a trace, a JWT's key in a call, Elytron's clear-text, SmallRye's config log, Flask's session cookie", () => {
+    const pw = 'gkR05Sh7Im^NvokMCd';
+    const laravel = `{"trace":[{"file":"/var/www/Connector.php","line":65,"function":"__construct","class":"PDO","type":"->","args":["mysql:host=mysql;port=3306;dbname=forge","forge","${pw}",{"3":2}]}]}`;
+    expect(new Redactor().mask(laravel)).toBe(laravel.replace(pw, '[masked: password]'));
+    expect(new Redactor().mask(`#0 Connector.php(65): PDO->__construct('mysql:host=db;dbname=app', 'forge', '${pw}', Array)`)).not.toContain(pw);
+    const key = '42bb977b3a9d1e9cc55f02ebb98b3924f0a3eaafc138160637c15219055f72a1';
+    expect(new Redactor().mask(`    token = jwt.encode({"sub": user.id, "exp": exp}, "${key}", algorithm="HS256")`)).toBe('    token = jwt.encode({"sub": user.id, "exp": exp}, "[masked: jwt signing key]", algorithm="HS256")');
+    expect(new Redactor().mask('<credential-reference clear-text="Z6e-Udoqppdqf_D3cBeV"/>')).toBe('<credential-reference clear-text="[masked: password]"/>');
+    const smallrye = 'DEBUG [io.sma.config] SRCFG01001: The config quarkus.datasource.password was loaded from application.properties:10 with the value w^bm~y#x6CkAdnj4-Pyl';
+    expect(new Redactor().mask(smallrye)).not.toContain('w^bm~y#x6CkAdnj4-Pyl');
+    const port = 'DEBUG [io.sma.config] SRCFG01001: The config quarkus.http.port was loaded from application.properties:3 with the value 8080';
+    expect(new Redactor().mask(port)).toBe(port);
+    const cookie = 'eyJfZnJlc2giOmZhbHNlLCJfdXNlcl9pZCI6IjQyIn0.1-G-8A._P2BdqtdoS2Bvkc-kWLBnhDXJps';
+    expect(new Redactor().mask(`ImmutableMultiDict([('session', '${cookie}')])`)).toBe("ImmutableMultiDict([('session', '[masked: flask session cookie]')])");
   });
 
   for (const [name, value, text] of forms) {

@@ -324,3 +324,33 @@ function bodyOf(line: string, gutter: number, diffMark: boolean, quotedToo: bool
   const body = rest.replace(CONTINUED, '');
   return body.length > 0 && BASE64_LINE.test(body) ? { at, length: body.length, quoted: false } : undefined;
 }
+
+/** A PEM body line alone on its line: 64 base64 characters, both cases and a digit (a sentence or a hash is not one). */
+const LONE_BODY_LINE = /^(?=[^\n]*[a-z])(?=[^\n]*[A-Z])(?=[^\n]*\d)[A-Za-z0-9+/]{64}\r?$/gm;
+/** A certificate's (or a public key's) armour: its body lines are no secret's. */
+const PUBLIC_ARMOUR = /-----(BEGIN|END) (?:[A-Z0-9 ]*CERTIFICATE(?: REQUEST)?|[A-Z0-9 ]*PUBLIC KEY)-----/g;
+
+/**
+ * Body lines of a private key scattered among other lines (`env | sort` of a variable holding a PEM key: its lines sorted among
+ * the other variables, a lone one between `DEPLOY_HOST=…` and `HOME=…`: adv101 F21), in a text where a private key was found:
+ * every line of 64 base64 characters outside a certificate's or a public key's block. Remembered for the session (byContext),
+ * so a read of the line alone shows it masked.
+ */
+export function loneKeyLines(text: string, out: SecretFinding[]): void {
+  // The spans of public blocks (from BEGIN to its END, or to the text's end when cut).
+  const publicSpans: [number, number][] = [];
+  PUBLIC_ARMOUR.lastIndex = 0;
+  for (let m = PUBLIC_ARMOUR.exec(text); m; m = PUBLIC_ARMOUR.exec(text)) {
+    if (m[1] === 'BEGIN') publicSpans.push([m.index, text.length]);
+    else if (publicSpans.length > 0 && publicSpans[publicSpans.length - 1][1] === text.length) publicSpans[publicSpans.length - 1][1] = m.index;
+  }
+  // Lines and spans both come in text order: one pointer walks the spans.
+  let span = 0;
+  LONE_BODY_LINE.lastIndex = 0;
+  for (let m = LONE_BODY_LINE.exec(text); m; m = LONE_BODY_LINE.exec(text)) {
+    const at = m.index;
+    while (span < publicSpans.length && publicSpans[span][1] < at) span++;
+    if (span < publicSpans.length && publicSpans[span][0] < at) continue;
+    out.push({ start: at, end: at + 64, kind: KIND, byContext: true });
+  }
+}

@@ -24,7 +24,7 @@ import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
-import { bareKeyBodies, keyFileHunks, privateKeyBlocks } from './private-keys.js';
+import { bareKeyBodies, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
@@ -126,6 +126,8 @@ const GATE_FILE_HEADER = 1 << 20;
 /** A uuencoded file's `begin <mode>` (uuencoded.ts), an asciinema recording's output event (terminal-recordings.ts). */
 const GATE_UUENCODED = 1 << 21;
 const GATE_RECORDING = 1 << 22;
+/** A test framework's failed assertion that names its operand (ExUnit's `code:  assert`, pytest's `+  where `). */
+const GATE_ASSERTION = 1 << 23;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
@@ -165,6 +167,8 @@ const GATE_WORDS: [string, number][] = [
   [' <==', GATE_FILE_HEADER],
   ['begin ', GATE_UUENCODED],
   [', "o", "', GATE_RECORDING],
+  ['code:  assert ', GATE_ASSERTION],
+  ['+  where ', GATE_ASSERTION],
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
@@ -323,6 +327,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
   if (gates & GATE_UUENCODED && mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
   if (gates & GATE_RECORDING) recordingFindings(text, out, scanSecrets);
+  if (gates & GATE_ASSERTION) assertionOperands(text, out);
   // loguru's and better_exceptions' values under the code (no keyword: `└` is past ASCII, which the pass does not read).
   if (text.includes('└ ')) diagnosedLocals(text, (name) => (isSecretName(name) ? kindOfName(name) : undefined), (v) => isLookAlike(v, true), out);
   // Prompts in scripts with no ASCII keyword (`пароль:`, `密码：`): the one pass reads ASCII keywords only.
@@ -336,6 +341,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_SEED_PHRASE) seedPhraseLines(text, out);
   if (out.length > 0 && gates & GATE_QUOTED_PRINTABLE) softBreakTails(text, out);
   if (out.length > 0) valueContinuations(text, out);
+  // A private key's body lines scattered among other lines (`env | sort`): only where a private key was found.
+  if (out.some((f) => f.kind === 'private key')) loneKeyLines(text, out);
   if (gates & GATE_REVERSED) reversedLiterals(text, out);
   if (text.includes('?')) answersToPasswordQuestions(text, out);
   if (gates & GATE_BASE64_DECODE) decodedLiterals(text, out);
@@ -668,6 +675,29 @@ const SENSITIVE_OBJECT = /"(?:before_sensitive|after_sensitive|sensitive_values)
 const FLAGGED_TRUE = /"([\w-]{1,64})"[ \t]*:[ \t]*true/g;
 /** Attribute names read from a plan's flags, at most. */
 const MAX_SENSITIVE_NAMES = 64;
+
+/**
+ * A failed assertion's value under the code that names it (adversary pass 100 F38): ExUnit's `code:  assert <expr> == …` then
+ * `left:  "<value>"`, pytest's `+  where '<value>' = <expr>`. The expression's last name (`[:secret_key_base]`, `.SECRET_KEY`,
+ * `['API_TOKEN']`, `.get('password')`) says whether the value is a secret's; found by context, the value is remembered, so its
+ * other places in the failure (pytest's `assert '<value>' == …` above) are masked too.
+ */
+function assertionOperands(text: string, out: SecretFinding[]): void {
+  for (const re of [EXUNIT_LEFT, PYTEST_WHERE]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const name = LAST_NAME.exec(m.groups!.expr)?.[1];
+      if (name === undefined || !isSecretName(name)) continue;
+      const value = m.groups!.secret;
+      const start = m.index + m[0].lastIndexOf(value) + 1;
+      if (value.length > 2 && !isLookAlike(value.slice(1, -1), true)) out.push({ start, end: start + value.length - 2, kind: kindOfName(name), byContext: true });
+    }
+  }
+}
+const EXUNIT_LEFT = /^[ \t]*code:[ \t]+assert[ \t]+(?<expr>[^\n]{1,1024}?)[ \t]+(?:===?|=~)[ \t][^\n]*\n[ \t]*left:[ \t]+(?<secret>"(?:[^"\\\n]|\\.){1,1024}")/gm;
+const PYTEST_WHERE = /^[^\n+]{0,16}\+[ \t]+where[ \t]+(?<secret>'[^'\n]{1,1024}'|"[^"\n]{1,1024}")[ \t]+=[ \t]+(?<expr>[^\n]{1,1024}?)\r?$/gm;
+/** An expression's last name: a key (`[:name]`, `['NAME']`, `.get('name')`) or a field (`.NAME`), a call's `()` after it. */
+const LAST_NAME = /([A-Za-z_]\w{0,80})['"]?[\])]?(?:\(\))?[ \t]*$/;
 
 /**
  * A wallet's recovery words on the line after the one that says so (`solana-keygen new`: `Save this seed phrase to recover your

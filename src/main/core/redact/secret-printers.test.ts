@@ -162,6 +162,10 @@ const printers: [string, string][] = [
   ['cut -d= -f2- form-F11.txt', 'value printed by cut of NAME=value lines'],
   ["env | awk -F= '{print $2}'", 'value printed by awk of NAME=value lines'],
   ['rev notes.txt', 'reversed secret printed by rev'],
+  // Adversary pass 104: a framework's settings printed by its own runner.
+  ['./manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'SECRET_KEY value printed by manage.py inline script'],
+  ['rails runner "puts Rails.application.secret_key_base"', 'secret_key_base value printed by rails inline script'],
+  ['php artisan tinker --execute="echo config(\'app.key\')"', 'app.key value printed by php inline script'],
   // Adversary pass 12: more CLIs that print a value bare, a keypair file, a framework's settings read in a script.
   ['glab variable get REGISTRY_PASSWORD', 'secret printed by glab variable get'],
   ['cloudflared tunnel token prod-api', 'token printed by cloudflared tunnel token'],

@@ -1028,14 +1028,16 @@ function remoteLine(argv: readonly string[]): string | undefined {
 }
 
 /** Interpreters whose inline script (`node -e`, `python3 -c`, `ruby -e`, `perl -e`, `php -r`, `deno eval`) may print an environment variable. */
-const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails|pwsh|powershell(?:\.exe)?|Rscript)$/;
+const INTERPRETER = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|php|rails|manage\.py|pwsh|powershell(?:\.exe)?|Rscript)$/;
 /** A value picked out of a document by its key in a script (`json.load(f)["client_secret"]`, `data['api_key']`: adv13 B38). */
 const SUBSCRIPT_READ = /\[\s*["']([A-Za-z_][\w-]*)["']\s*\]/g;
 /**
  * A framework's settings read in a script (`settings.SECRET_KEY` in `manage.py shell -c`, `Rails.application.credentials
  * .secret_key_base` in `rails runner`: adv12 A27, A28): the attribute, in group 1, names the secret.
  */
-const SETTINGS_READ = /\b(?:settings|config|conf|credentials|secrets|app\.config|Rails\.application\.(?:credentials|secrets))\.([A-Za-z_]\w*)\b(?!\s*\()/g;
+const SETTINGS_READ = /\b(?:settings|config|conf|credentials|secrets|app\.config|Rails\.application(?:\.(?:credentials|secrets))?)\.([A-Za-z_]\w*)\b(?!\s*\()/g;
+/** A framework's settings read by a call (Laravel's `config('app.key')`, `env('APP_KEY')`: adv104): the key, in group 1, names it. */
+const CONFIG_CALL_READ = /\b(?:config|env|Config::get|Settings\.get)\(\s*["']([A-Za-z_][\w.-]{0,128})["']\s*[,)]/g;
 /** A script's read of an environment variable, its name in group 1: each language's spelling. */
 const ENV_READS = [
   /process\.env\.([A-Za-z_]\w*)/g,
@@ -1068,14 +1070,15 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
     if (code.startsWith('-') && !code.includes('(')) continue;
     // A generator or a secret store read in the script (Django's key, R's `keyring::key_get`, PowerShell's `Get-Secret -AsPlainText`).
     if (SECRET_GENERATOR.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) return { kind: 'secret', tool: `${name} ${SECRET_GENERATOR.exec(code)![0].replace(/\($/, '')}` };
-    for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ]) {
+    for (const read of [...ENV_READS, SETTINGS_READ, SUBSCRIPT_READ, CONFIG_CALL_READ]) {
       read.lastIndex = 0;
+      const byName = read === SETTINGS_READ || read === SUBSCRIPT_READ || read === CONFIG_CALL_READ;
       for (const m of code.matchAll(read)) {
-        if (read === SETTINGS_READ || read === SUBSCRIPT_READ ? !isSecretName(m[1]) : !isSecretVariable(m[1])) continue;
+        if (byName ? !isSecretName(m[1]) : !isSecretVariable(m[1])) continue;
         if (!evaluates && !SCRIPT_PRINTS.test(code)) continue;
         const ref = m[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const alone = (evaluates && code.trim() === m[0]) || new RegExp(`(?:^|[;\\s(])(?:print|console\\.log|puts|say|echo|p)\\s*\\(?\\s*[\\w$.]*${ref}\\s*\\)?\\s*(?:;|$|\\n)`).test(code);
-        return { kind: `${read === SETTINGS_READ || read === SUBSCRIPT_READ ? '' : '$'}${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
+        return { kind: `${byName ? '' : '$'}${m[1]} value`, tool: `${name} inline script`, ...(alone ? {} : { transformed: true }) };
       }
     }
     // A secret file read and printed (`print(repr(open('/run/secrets/db','rb').read()))`, `fs.readFileSync('…')`, `File.read('…')`,

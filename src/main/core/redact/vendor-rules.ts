@@ -330,5 +330,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('jwe', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}${E}`),
   // A JWT's header names its algorithm (`"alg"`, JWS and JWE alike): a pagination cursor shaped like one (`{"typ":"cursor","v":2}`
   // then a payload and a short hex: adv82 L31) is no token.
+  // itsdangerous' signed value as Flask's session cookie: a JSON payload in base64url (`eyJ…`, or `.eJ…` zlib-compressed), a
+  // timestamp, a SHA-1 HMAC (27 characters): adv104 F50.
+  rule('flask session cookie', ['eyj', '.ej'], `(?<![A-Za-z0-9_.-])\\.?e[yJ][A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{5,8}\\.[A-Za-z0-9_-]{27}${E}`),
   { ...rule('jwt', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`), check: headerNamesAlgorithm },
 ];
