@@ -1270,6 +1270,9 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(smallrye)).not.toContain('w^bm~y#x6CkAdnj4-Pyl');
     const port = 'DEBUG [io.sma.config] SRCFG01001: The config quarkus.http.port was loaded from application.properties:3 with the value 8080';
     expect(new Redactor().mask(port)).toBe(port);
+    // A placeholder's default with a dot in it (Micronaut's YAML: adv104 F14) is a value; a member chain of code is not.
+    expect(new Redactor().mask('    password: ${DATASOURCES_DEFAULT_PASSWORD:vhhBE.uZI1sRk_PBQLMZ}')).toBe('    password: ${DATASOURCES_DEFAULT_PASSWORD:[masked: password]}');
+    for (const code of ['const password = req.body.password;', 'this.token = response.data.accessToken;', 'token = user.getToken2();']) expect(new Redactor().mask(code)).toBe(code);
     const cookie = 'eyJfZnJlc2giOmZhbHNlLCJfdXNlcl9pZCI6IjQyIn0.1-G-8A._P2BdqtdoS2Bvkc-kWLBnhDXJps';
     expect(new Redactor().mask(`ImmutableMultiDict([('session', '${cookie}')])`)).toBe("ImmutableMultiDict([('session', '[masked: flask session cookie]')])");
   });

@@ -2730,7 +2730,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // Code, not configuration: an unquoted value that is an expression (`const password = req.body.password;`, `this.token =
   // response.data.accessToken;`: adv43 K01), where a statement ends after it or a declaration starts the line. A secret in code
   // is a string literal.
-  if (quoted === undefined && (WHOLE_CALL.test(value) || SETTING_REFERENCE.test(value) || (MEMBER_CHAIN.test(value) && (CODE_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8)) || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
+  if (quoted === undefined && (WHOLE_CALL.test(value) || SETTING_REFERENCE.test(value) || (MEMBER_CHAIN.test(value) && !mintedSegment(value) && (CODE_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8)) || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
   // A type annotation, not a value (pydantic's `client_secret: SecretStr = Field(...)`: adv44 K02).
   if (quoted === undefined && m && m[0].includes(':') && ANNOTATION_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
   // A parameter's type closing its list (Kotlin's `fun authenticate(username: String, password: CharArray): AccessToken`: adv51 K03).
@@ -2841,6 +2841,18 @@ const NAME_AS_VALUE = /^[A-Za-z]+(?:[_.-][A-Za-z]+)*$/;
 const MAX_NAME_AS_VALUE = 48;
 /** An expression: a member chain (`req.body.password`, `self.cfg.token`, `env?.X`) or a call on one (`getpass.getpass()`). */
 const MEMBER_CHAIN = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:\(.*)?$|^[A-Za-z_$][\w$]{2,}\(.*$/;
+/**
+ * A part of a dotted value no identifier is (`uZI1sRk_PBQLMZ` of a password `vhhBE.uZI1sRk_PBQLMZ` in Micronaut's
+ * `${DATASOURCES_DEFAULT_PASSWORD:vhhBE.uZI1sRk_PBQLMZ}`: adv104 F14): both cases and a digit, not camelCase (`getUser2`,
+ * `AccessToken`): a made word, so the value is no member chain of code.
+ */
+function mintedSegment(value: string): boolean {
+  for (const part of value.split(/\??\.|::|->|\(/)) {
+    if (/[a-z]/.test(part) && /[A-Z]/.test(part) && /\d/.test(part) && !CAMEL_CASE_WORD.test(part)) return true;
+  }
+  return false;
+}
+const CAMEL_CASE_WORD = /^_?[A-Za-z][a-z]*(?:[A-Z][a-z]+|[A-Z]{2,}(?![a-z]))*\d*$/;
 /** A whole call of plain arguments (`getpass.getpass()`, `sign(user.id, opts)`): code wherever it stands (a random key's `!@#%^&*` are no arguments'). */
 const WHOLE_CALL = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)*\([\w$.]*\)$/;
 /** After an expression in code: a statement's `;` or the end of an argument list, object or array (`{ clientSecret: cfg.apiKey })`: adv44 K01). */

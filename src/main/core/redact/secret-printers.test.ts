@@ -162,6 +162,9 @@ const printers: [string, string][] = [
   ['cut -d= -f2- form-F11.txt', 'value printed by cut of NAME=value lines'],
   ["env | awk -F= '{print $2}'", 'value printed by awk of NAME=value lines'],
   ['rev notes.txt', 'reversed secret printed by rev'],
+  // Closing measure 105: a credential file's separators made blanks (its rows no longer in the shape the scanner reads).
+  ['column -t -s: ~/.pgpass', 'credential file printed by column of a credential file'],
+  ['cat ~/.pgpass | column -t -s:', 'credential file printed by column of a credential file'],
   // Adversary pass 104: a framework's settings printed by its own runner.
   ['./manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'SECRET_KEY value printed by manage.py inline script'],
   ['rails runner "puts Rails.application.secret_key_base"', 'secret_key_base value printed by rails inline script'],
@@ -455,6 +458,10 @@ const notPrinters = [
   'elasticsearch-service-tokens list',
   'fly tokens list',
   'influx auth list --json',
+  'column -t -s, data.csv',
+  'column -t ~/.pgpass',
+  "tr a-z A-Z < notes.txt",
+  'puppet lookup profile::db::host',
 ];
 
 describe('secretPrinterOf', () => {
