@@ -218,8 +218,9 @@ export const URL_CREDENTIALS: ContextRule = {
   // adv27 F18) too.
   // A token as the password may be long (an AWS CodeArtifact token, ~1,100 characters, in a pip index URL: adv31 F22).
   // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
-  // A user that is a mail address, its `@` unencoded (`smtp://alerts@acme.io:<password>@smtp.acme.io:587`: adv93).
-  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  // A user that is a mail address, its `@` unencoded (`smtp://alerts@acme.io:<password>@smtp.acme.io:587`: adv93). A password
+  // that ends in `@` (`app:GV_vMU8PcDuOW_@@db`: a random value of adv84 F11) keeps it.
+  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3}@{0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */

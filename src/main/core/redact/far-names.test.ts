@@ -500,6 +500,8 @@ describe('values named from afar', () => {
   `${'clear-text="'.repeat(80_000)}`,
   `${'The config a.password was loaded from x '.repeat(25_000)}`,
   `${'eyJhbGciOiJIUzI1.abcdef.'.repeat(40_000)}`,
+  // A URL's password then runs of `@` (the password may end in up to three).
+  `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.
   `-----BEGIN PRIVATE KEY-----\n${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(15_000)}`,
   `-----BEGIN PRIVATE KEY-----\n${'-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\nAa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(8_000)}`,

@@ -1270,6 +1270,8 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(smallrye)).not.toContain('w^bm~y#x6CkAdnj4-Pyl');
     const port = 'DEBUG [io.sma.config] SRCFG01001: The config quarkus.http.port was loaded from application.properties:3 with the value 8080';
     expect(new Redactor().mask(port)).toBe(port);
+    // A URL's password that ends in `@` (a random value of adv84 F11): masked to the last `@` before the host.
+    expect(new Redactor().mask('psql "postgresql://app:GV_vMU8PcDuOW_@@10.0.3.14:5432/app"')).toBe('psql "postgresql://app:[masked: url password]@10.0.3.14:5432/app"');
     // A placeholder's default with a dot in it (Micronaut's YAML: adv104 F14) is a value; a member chain of code is not.
     expect(new Redactor().mask('    password: ${DATASOURCES_DEFAULT_PASSWORD:vhhBE.uZI1sRk_PBQLMZ}')).toBe('    password: ${DATASOURCES_DEFAULT_PASSWORD:[masked: password]}');
     for (const code of ['const password = req.body.password;', 'this.token = response.data.accessToken;', 'token = user.getToken2();']) expect(new Redactor().mask(code)).toBe(code);
