@@ -35,5 +35,7 @@ describe('renderLineOverwrites: what a terminal finally shows of a line drawn ov
     // Up no further than 64 rows above the line, down no further than the rows drawn; colour before a row kept with it.
     expect(renderLineOverwrites(`x\n${E}[9Ay\n`)).toBe('y\n');
     expect(renderLineOverwrites(`${E}[31mred${E}[0m\nz${E}[5B!\n`)).toBe(`${E}[31mred${E}[0m\nz!\n`);
+    // A line drawn on, then up into rows kept as text: what it drew before moving stays on its own row, drawn once.
+    expect(renderLineOverwrites(`one\ntwo\nthree\nxy${E}[2A\rZ\n`)).toBe('one\nZwo\nthree\nxy\n');
   });
 });

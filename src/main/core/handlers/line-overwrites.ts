@@ -28,6 +28,8 @@ const VERTICAL = /\x1b\[[0-9]*[AB]/;
 const MAX_ROWS_UP = 64;
 /** One token of a line being rendered: a CSI sequence, another escape, or one code point. */
 const TOKEN = /\x1b\[([0-9;?]*)([ -/]*[@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[^[\]]|[\s\S]/gu;
+/** TOKEN's own copy for reading a row into cells while a line's tokens are being drawn (a shared lastIndex would restart the line). */
+const ROW_TOKEN = new RegExp(TOKEN.source, 'gu');
 
 /** `text` (newlines already `\n`) with every line that draws over itself replaced by what a terminal shows. */
 export function renderLineOverwrites(text: string): string {
@@ -67,7 +69,10 @@ function renderRows(lines: readonly string[]): string[] {
     screen.draw(line, true);
     row = screen.row;
   }
-  return rows.map((r, i) => (typeof r === 'string' ? r : new Screen(rows, i).rowText(i, false)));
+  const out = rows.map((r, i) => (typeof r === 'string' ? r : new Screen(rows, i).rowText(i, false)));
+  // Text that ended with a line break still does when its last line went back up over rows drawn before.
+  if (lines[lines.length - 1] === '' && out[out.length - 1] !== '') out.push('');
+  return out;
 }
 
 /** A row's cells: what was drawn in each column (with the escapes before it), undefined where nothing is. */
@@ -92,8 +97,8 @@ class Screen {
     if (typeof r !== 'string') return r;
     const cells: Cells = [];
     let escapes = '';
-    TOKEN.lastIndex = 0;
-    for (let m = TOKEN.exec(r); m; m = TOKEN.exec(r)) {
+    ROW_TOKEN.lastIndex = 0;
+    for (let m = ROW_TOKEN.exec(r); m; m = ROW_TOKEN.exec(r)) {
       if (m[0][0] === '\x1b') escapes += m[0];
       else {
         cells.push(escapes + m[0]);
