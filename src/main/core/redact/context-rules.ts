@@ -593,6 +593,18 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: [' 7 '], needs: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+[0-9A-F]{4}/, re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+(?<secret>[0-9A-F]{4,256})\b/g },
   { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
+  // Cisco's other secrets (adversary pass 106; its type 5 and 8 hashes stay, as hashes do): a RADIUS or TACACS+ server's plain
+  // `key <key>` on its own indented line, the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
+  // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`.
+  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^[ \t]+key[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]+key[ \t]+(?:0[ \t]+)?(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:0[ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
+  { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
+  { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },
+  // FortiOS' `set <…password|passwd|psksecret|key…> ENC <base64>` (a reversible encryption with a published key): the value; its
+  // `ENC ********` placeholder stays.
+  { kind: 'password', keywords: [' enc '], needs: /^[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
+  // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
+  { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
   { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|[\d.:[\]a-fA-F]{2,64})\t)/gm },
   { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },

@@ -500,6 +500,11 @@ describe('values named from afar', () => {
   `${'clear-text="'.repeat(80_000)}`,
   `${'The config a.password was loaded from x '.repeat(25_000)}`,
   `${'eyJhbGciOiJIUzI1.abcdef.'.repeat(40_000)}`,
+  // Pass 106's: network gear's lines, each a word short of its value.
+  `${' v3 auth sha x priv'.repeat(60_000)}`,
+  `${'set password ENC '.repeat(60_000)}`,
+  `${'; Password1 '.repeat(80_000)}`,
+  `${'\n key\n key  '.repeat(80_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -1279,6 +1279,21 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(`ImmutableMultiDict([('session', '${cookie}')])`)).toBe("ImmutableMultiDict([('session', '[masked: flask session cookie]')])");
   });
 
+  it("masks network gear's secrets (adversary pass 106): a RADIUS server's key, the ASA's PSK, SNMPv3's passphrases, FortiOS' ENC values, Tasmota's console", () => {
+    const cases: [string, string][] = [
+      ['radius server ISE1\n address ipv4 10.20.0.11 auth-port 1812 acct-port 1813\n key !Z54Yts5O6umSRNC*v\n', '!Z54Yts5O6umSRNC*v'],
+      ['tunnel-group 203.0.113.9 ipsec-attributes\n ikev1 pre-shared-key cDu5C^vc0Nz0Crz276Fh\n ldap-login-password 1ryNRemJ_raF-l', 'cDu5C^vc0Nz0Crz276Fh'],
+      ['snmp-server user monitor V3GRP v3 auth sha V%^ipAEF5txr.rFr priv aes 128 rd^i.V*%T@K0Wc-h', 'rd^i.V*%T@K0Wc-h'],
+      ['snmp-server user monitor V3GRP v3 auth sha V%^ipAEF5txr.rFr priv aes 128 rd^i.V*%T@K0Wc-h', 'V%^ipAEF5txr.rFr'],
+      ['    edit "vpn1"\n        set psksecret ENC 8GNyY2F53IajTlnY1Gh31FO8Pdbu8yHt+iPdFkT1RsJFQ5DNlrnfBxguMTZqzecF4v5hz\n', '8GNyY2F53IajTlnY1Gh31'],
+      ['10:01:12.301 CMD: Backlog SSID1 IoT-Net; Password1 kh=Vf12E.gi0+S; MqttPassword SN9XelA6N^57lFUb', 'SN9XelA6N^57lFUb'],
+      ['10:01:12.301 CMD: Backlog SSID1 IoT-Net; Password1 kh=Vf12E.gi0+S; MqttPassword SN9XelA6N^57lFUb', 'kh=Vf12E.gi0+S'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: FortiOS' placeholder, a bind key's name, a numbered type 7 line's shape, YAML's `key:`.
+    for (const kept of ['        set password ENC ********', 'key "rndc-key" {', '  key: value-of-a-setting']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);
