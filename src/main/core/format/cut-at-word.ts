@@ -24,7 +24,7 @@ function byteListStart(s: string, cut: number): number {
     while (end > 0 && isBlank(s.charCodeAt(end - 1))) end--;
     let begin = end;
     while (begin > 0 && !isBlank(s.charCodeAt(begin - 1))) begin--;
-    if (begin === end || !isByteWord(s, begin, end)) break;
+    if (begin === end || !BYTE_WORD.test(s.slice(begin, end))) break;
     words++;
     start = begin;
     end = begin;
@@ -33,9 +33,6 @@ function byteListStart(s: string, cut: number): number {
 }
 
 /** One byte as a word: two hex digits (`0x` before them perhaps) or one to three decimal digits, a comma or bracket about it. */
-function isByteWord(s: string, begin: number, end: number): boolean {
-  return BYTE_WORD.test(s.slice(begin, end));
-}
 const BYTE_WORD = /^[[{(]?(?:(?:0x)?[0-9a-fA-F]{2}|\d{1,3}),?$/;
 
 /** A blank between words: space, tab, or a line break. */

@@ -69,7 +69,7 @@ function renderRows(lines: readonly string[]): string[] {
     screen.draw(line, true);
     row = screen.row;
   }
-  const out = rows.map((r, i) => (typeof r === 'string' ? r : new Screen(rows, i).rowText(i, false)));
+  const out = rows.map((r) => (typeof r === 'string' ? r : cellsText(r)));
   // Text that ended with a line break still does when its last line went back up over rows drawn before.
   if (lines[lines.length - 1] === '' && out[out.length - 1] !== '') out.push('');
   return out;
@@ -171,14 +171,18 @@ class Screen {
     }
   }
 
-  /** Row `row` as text: its cells up to the last drawn one, a blank for an empty cell; `keepCr`: a `\r` that ended the line is kept. */
+  /** Row `row` as text (cellsText); `keepCr`: a `\r` that ended the line is kept. */
   rowText(row: number, keepCr: boolean): string {
-    const cells = this.cells(row);
-    let end = cells.length;
-    while (end > 0 && cells[end - 1] === undefined) end--;
-    let out = '';
-    for (let c = 0; c < end; c++) out += cells[c] ?? ' ';
     // A `\r` that ends the line overwrote nothing: it is the program's (a CRLF line), kept.
-    return out + (keepCr && this.trailingCr ? '\r' : '');
+    return cellsText(this.cells(row)) + (keepCr && this.trailingCr ? '\r' : '');
   }
+}
+
+/** A row's cells as text: up to the last drawn one, a blank for an empty cell. */
+function cellsText(cells: Cells): string {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1] === undefined) end--;
+  let out = '';
+  for (let c = 0; c < end; c++) out += cells[c] ?? ' ';
+  return out;
 }

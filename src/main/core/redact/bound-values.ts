@@ -150,3 +150,23 @@ export function vaultSecretData(text: string, at: number, out: SecretFinding[]):
     }
   }
 }
+
+/**
+ * Proxmox VE's API token as `pveum user token add` / `pvesh create /access/users/<u>/token/<id>` print it once (adv106 F45): a
+ * key/value table (`│ full-tokenid │ root@pam!backup │` … `│ value │ <uuid> │`) or JSON (`"full-tokenid":"…", … "value":"<uuid>"`).
+ * The name `value` says nothing; the `full-tokenid` row above it does.
+ */
+export const PROXMOX_TOKEN_WORD = 'full-tokenid';
+/** Lines below `full-tokenid` its `value` row is on (the table's `info` row and rules between). */
+export const PROXMOX_TOKEN_LINES = 6;
+/** From the hit: the `value` row's cell (a box or ASCII table) or field (JSON), within PROXMOX_TOKEN_LINES lines. */
+// Lines of 256 characters at most (a table's row; a megabyte line of the word is not read to its end at each).
+const PROXMOX_TOKEN_VALUE = /(?:[^\n]{0,256}\n){0,6}?[^\n]{0,256}?(?:[│|][ \t]*value[ \t]*[│|][ \t]*|"value"[ \t]*:[ \t]*")(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/dy;
+
+export function proxmoxTokenValue(text: string, at: number, out: SecretFinding[]): void {
+  PROXMOX_TOKEN_VALUE.lastIndex = at;
+  const m = PROXMOX_TOKEN_VALUE.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'proxmox api token', byContext: true });
+}

@@ -14,6 +14,7 @@
  */
 import type { SecretFinding } from './finding.js';
 import { rangeInText, withoutEscapes } from './escapes.js';
+import { encodedValueKind, type KindOfName } from './named-encodings.js';
 
 /**
  * Fewer numbers or escapes than this: not decoded (16: a token's shortest text; a list of a few numbers is a version, a date,
@@ -76,6 +77,23 @@ function breakBetween(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** One quoted character of a list, its escape's letter (sticky-free: matched over the list). */
+const QUOTED_CHAR = /'((?:[^'\\\n]|\\.))'/g;
+
+/** The characters of a list quoted one by one (`['n', 'p', '\\n', …]`) in text[at, at + list.length). */
+function charListUnits(list: string, at: number): Spelled {
+  const s: Spelled = { decoded: '', starts: [], ends: [] };
+  const parts: string[] = [];
+  for (const c of list.matchAll(QUOTED_CHAR)) {
+    const u = c[1];
+    parts.push(u.length === 2 ? (LETTER_ESCAPES[u[1]] ?? u[1]) : u);
+    s.starts.push(at + c.index! + 1);
+    s.ends.push(at + c.index! + 1 + u.length);
+  }
+  s.decoded = parts.join('');
+  return s;
+}
+
 /** The numbers of a list in text[at, at + list.length), as bytes (16: `0x67`; 'hex': bare `67`); undefined when one is no byte. */
 function listBytes(list: string, at: number, radix: 10 | 16 | 'hex'): Spelled | undefined {
   const s: Spelled = { decoded: '', starts: [], ends: [] };
@@ -101,6 +119,8 @@ const NAME_BEFORE_SEPARATOR = /[A-Za-z_][\w.-]{0,63}(?=["']?[ \t]*(?:\[\d*\][ \t
 /** What may stand between a list's name and its first byte: a separator, blanks, brackets, a type's or a call's words. */
 const TYPE_BETWEEN = /^["']?[ \t]*(?:\[\d*\][ \t]*)?[:=][ \t\w.;:=$'"()[\]{}<>*&]*$/;
 const BLANKS = /^[ \t]*$/;
+/** `Buffer.toJSON()`'s head before its bytes (JSON.stringify's, no blanks), at a list's line's end. */
+const BUFFER_AS_JSON = /\{"type":"Buffer","data":\[$/;
 /** Characters of a list's line read back for its name. */
 const MAX_NAME_BEFORE_LIST = 96;
 
@@ -116,6 +136,8 @@ function nameKind(text: string, at: number, kindOfName: ((name: string) => strin
     const above = before.slice(0, before.lastIndexOf('\n')).replace(/\r$/, '');
     line = above.slice(above.lastIndexOf('\n') + 1);
   }
+  // Node's Buffer as JSON is an object between its name and its bytes (`"apiSecret":{"type":"Buffer","data":[`: adv107 F50).
+  line = line.replace(BUFFER_AS_JSON, '');
   let kind: string | undefined;
   for (const m of line.matchAll(NAME_BEFORE_SEPARATOR)) {
     const k = kindOfName(m[0]);
@@ -141,7 +163,13 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     if (s) {
       const kind = nameKind(text, i + 1, kindOfName);
       if (kind !== undefined) pushRows(text, s, kind, out);
-      else if (s.starts.length >= MIN_UNITS) mapBack(text, s, out, scan);
+      else {
+        const before = out.length;
+        if (s.starts.length >= MIN_UNITS) mapBack(text, s, out, scan);
+        // A made word with a secret's name near it (the line above: `>>> list(os.environ["API_TOKEN"].encode())`).
+        const near = out.length === before && kindOfName ? encodedValueKind(text, i, i + m[0].length, s.decoded, kindOfName, true) : undefined;
+        if (near !== undefined) pushRows(text, s, near, out);
+      }
     }
     i += m[0].length - 1;
   }
@@ -155,6 +183,15 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
       if (!m) continue;
       const kind = nameKind(text, text.lastIndexOf(o === 0x7b ? '{' : '[', i) + 1, kindOfName);
       if (kind !== undefined) out.push({ start: i + 1, end: i + m[0].length - 1, kind, byContext: true });
+      else {
+        // Decoded and read (Python's `list(os.environ["NPM_TOKEN"])`, its name on the command's line above: adv107 F47); a made
+        // word with a secret's name near it, whole.
+        const s = charListUnits(m[0], i);
+        const before = out.length;
+        if (s.starts.length >= MIN_UNITS) mapBack(text, s, out, scan);
+        const near = out.length === before ? encodedValueKind(text, i, i + m[0].length, s.decoded, kindOfName, true) : undefined;
+        if (near !== undefined) out.push({ start: i + 1, end: i + m[0].length - 1, kind: near, byContext: true });
+      }
       i += m[0].length - 1;
     }
   }
@@ -213,12 +250,14 @@ function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => S
       at += w;
     }
     if (run < MIN_UNITS) {
-      // A short run under a name that says secret: the name's value, when the escapes spell visible characters.
-      const kind = run >= MIN_NAMED_UNITS ? nameKind(text, i, kindOfName) : undefined;
+      // A short run under a name that says secret: the name's value, when the escapes spell visible characters; or a made word
+      // with a secret's name near it (named-encodings.ts).
+      const kind = run >= MIN_NAMED_UNITS ? nameKind(text, i, kindOfName) ?? nearName(text, i, at, kindOfName) : undefined;
       if (kind !== undefined && visibleEscapes(text, i, at)) out.push({ start: i, end: at, kind, byContext: true });
       i = text.indexOf('\\', Math.max(at, i + 1));
       continue;
     }
+    const before = out.length;
     const start = text.lastIndexOf('\n', i) + 1;
     const nl = text.indexOf('\n', i);
     const end = nl < 0 ? text.length : nl;
@@ -243,9 +282,33 @@ function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => S
     }
     s.decoded = parts.join('');
     mapBack(text, s, out, scan);
+    // Nothing found in the line: the run, a made word with a secret's name near it (`printf '\146\107…' > ~/.pgpass  # DB
+    // password`: adv107 F44).
+    if (out.length === before) {
+      let runEnd = at;
+      for (let w = escapeWidth(text, runEnd); w > 0 && runEnd - i < MAX_NAMED_RUN; w = escapeWidth(text, runEnd)) runEnd += w;
+      const kind = nearName(text, i, runEnd, kindOfName);
+      if (kind !== undefined && visibleEscapes(text, i, runEnd)) out.push({ start: i, end: runEnd, kind, byContext: true });
+    }
     // The next line.
     i = nl < 0 ? -1 : text.indexOf('\\', nl);
   }
+}
+
+/** A run of escapes this long at most is read as a named value (a secret's; a longer run is a file's or a payload's). */
+const MAX_NAMED_RUN = 1024;
+
+/** The kind a secret's name near the escapes text[from, to) gives them, when they spell a made word (named-encodings.ts). */
+function nearName(text: string, from: number, to: number, kindOfName: KindOfName | undefined): string | undefined {
+  if (!kindOfName) return undefined;
+  let decoded = '';
+  for (let k = from; k < to; ) {
+    const w = escapeWidth(text, k);
+    const e = text.slice(k, k + w);
+    decoded += String.fromCharCode(e[1] === 'x' || e[1] === 'u' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 8) & 0xff);
+    k += w;
+  }
+  return encodedValueKind(text, from, to, decoded, kindOfName, true);
 }
 
 /** Do the escapes in text[from, to) each spell a visible ASCII character (a value's, not `\x00\x01` control bytes or `\u00e9` text)? */
@@ -270,4 +333,31 @@ function escapeWidth(text: string, i: number): number {
   if (c === 0x78) return isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) ? 4 : 0;
   if (c === 0x75) return isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5)) ? 6 : 0;
   return isOctal(c) && isOctal(text.charCodeAt(i + 2)) && isOctal(text.charCodeAt(i + 3)) ? 4 : 0;
+}
+
+/** A line written with a blank after each character holds this many characters at least (a token's shortest text). */
+const MIN_SPACED_CHARS = 16;
+
+/**
+ * Lines written with a blank after each character (`sed 's/./& /g' .env`: `N P M _ T O K E N = n p m _ h 1 5 9 …`, adv107 F07;
+ * a blank of the line is three): read without them, what is found mapped back to its characters. Opened by a secret's name so
+ * spelled (the scanner's gate words), every line of the text tried by its second and fourth characters.
+ */
+export function spacedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+  for (let start = 0; start < text.length; ) {
+    const nl = text.indexOf('\n', start);
+    let end = nl < 0 ? text.length : nl;
+    if (text.charCodeAt(end - 1) === 0x0d) end--;
+    if (end - start >= 2 * MIN_SPACED_CHARS - 1 && text.charCodeAt(start + 1) === 0x20 && text.charCodeAt(start + 3) === 0x20) {
+      let spaced = true;
+      for (let k = start + 1; k < end && spaced; k += 2) spaced = text.charCodeAt(k) === 0x20;
+      if (spaced) {
+        let decoded = '';
+        for (let k = start; k < end; k += 2) decoded += text[k];
+        for (const f of scan(decoded)) out.push({ start: start + 2 * f.start, end: start + 2 * (f.end - 1) + 1, kind: f.kind, byContext: f.byContext });
+      }
+    }
+    if (nl < 0) break;
+    start = nl + 1;
+  }
 }

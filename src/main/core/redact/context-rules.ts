@@ -53,9 +53,10 @@ export interface ContextRule {
 // `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
 // `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
 // Segment's `SegmentWriteKey` in an Info.plist (adv90 F34): an analytics write key, camelCase.
-// `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06).
+// `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06). App Center's CodePush
+// `DeploymentKey` (adv106 F19, F20); a licence's serial (`UNITY_SERIAL`).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -99,6 +100,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'sessionid', unless: /\w/y },
   { word: 'sessid', unless: /\w/y },
   { word: 'laravel_session', unless: /\w/y },
+  // A licence's serial (`UNITY_SERIAL=…` of a game CI's environment: adv106 F29): not a device's serial number.
+  { word: 'serial', unless: /[a-z]/iy },
 ];
 
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
@@ -614,6 +617,8 @@ export const FILES: ContextRule[] = [
   { kind: 'codecov token', keywords: ['codecov'], re: argAfter(String.raw`\bcodecov(?:\.sh|uploader)?\b[^\n|;&]{0,512}?[ \t](?:-t|--token)(?:[ \t]+|=)`) },
   { kind: 'snyk token', keywords: ['snyk'], needs: /\bsnyk[ \t]+(?:auth|config[ \t]+set)\b/, re: argAfter(String.raw`\bsnyk[ \t]+(?:auth(?:[ \t]+--[\w-]+(?:=\S+)?){0,8}|config[ \t]+set[ \t]+api=)[ \t]*(?<=[ \t=])`) },
   { kind: 'password', keywords: ['racadm'], re: argAfter(String.raw`\bracadm\b[^\n|;&]{0,512}?[ \t]-p[ \t]+`) },
+  // racadm's `set <group>.<index>.Password <value>` (iDRAC's users: adv106 F41), remote or in its own shell.
+  { kind: 'password', keywords: ['racadm'], needs: /\bset[ \t]+iDRAC\./i, re: argAfter(String.raw`\bracadm\b[^\n|;&]{0,512}?[ \t]set[ \t]+iDRAC\.[\w.#-]{0,128}\.(?:Password|Passphrase|SHA256Password)[ \t]+`) },
   { kind: 'secret key', keywords: ['mc admin user add'], re: /\bmc[ \t]+admin[ \t]+user[ \t]+add[ \t]+\S+[ \t]+\S+[ \t]+(?<secret>'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"]{1,256})/g },
   { kind: 'private key seed', keywords: ['chisel'], re: argAfter(String.raw`\bchisel[ \t]+server\b[^\n|;&]{0,1024}?[ \t]--key[ \t]+`) },
   { kind: 'password', keywords: ['--auth'], re: /(?<![\w-])--auth[ \t=]+['"]?[^\s:'"]{1,128}:(?<secret>[^\s'"]{4,256})/g, guard: true },
@@ -810,8 +815,9 @@ export const FILES: ContextRule[] = [
   { kind: 'token', keywords: ['deno_auth_tokens'], re: /(?<=\bDENO_AUTH_TOKENS=["']?(?:[^\s;"']{1,1024};){0,32})(?:[^\s:;@"']{1,256}:)?(?<secret>[^\s;@"']{4,1024})(?=@)/g },
   // An XML element named by its `name` attribute (Android's SharedPreferences: `<string name="refresh_token">…</string>`, a
   // Java properties XML's `<entry key="db.password">…</entry>`: adv20 F26).
-  // Other attributes may follow the name (Android's `<string name="segment_write_key" translatable="false">`: adv90 F50).
-  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<(?:string|entry)[ \t]+(?:name|key)=/, re: /<(?:string|entry)[ \t]+(?:name|key)=(?<q>["'])(?<name>[^"'\n]{1,128})\k<q>(?:[ \t]+[\w:.-]{1,64}=(?:"[^"\n]{0,256}"|'[^'\n]{0,256}'))*[ \t]*>(?<secret>[^<\n]{1,8192})(?=<\/(?:string|entry)>)/g, guard: true },
+  // Other attributes may follow the name (Android's `<string name="segment_write_key" translatable="false">`: adv90 F50), or come
+  // before it (react-native-code-push's `<string moduleConfig="true" name="CodePushDeploymentKey">`: adv106 F20), four at most.
+  { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<(?:string|entry)[ \t]+(?:[\w:.-]{1,64}="[^"\n]{0,64}"[ \t]+){0,4}(?:name|key)=/, re: /<(?:string|entry)[ \t]+(?:[\w:.-]{1,64}="[^"\n]{0,64}"[ \t]+){0,4}(?:name|key)=(?<q>["'])(?<name>[^"'\n]{1,128})\k<q>(?:[ \t]+[\w:.-]{1,64}=(?:"[^"\n]{0,256}"|'[^'\n]{0,256}'))*[ \t]*>(?<secret>[^<\n]{1,8192})(?=<\/(?:string|entry)>)/g, guard: true },
   // An Android manifest's `<meta-data android:name="com.bugsnag.android.API_KEY" android:value="…"/>` (adv90 F50): the name's last part.
   { kind: 'secret', keywords: ['pass', 'secret', 'token', 'key', 'cred', 'auth'], sharesNameWords: true, needs: /<meta-data[ \t]/, re: /<meta-data[ \t]+android:name="(?:[\w-]{1,64}\.){0,8}(?<name>[\w-]{1,64})"[ \t]+android:value="(?<secret>[^"\n]{1,4096})(?=")/g, guard: true },
   // gitea's new token (`gitea admin user generate-access-token`: `Access token was successfully created: <40 hex>`, adv20 F22): the
@@ -912,6 +918,13 @@ export const FILES: ContextRule[] = [
   // A name after a bar is a padded cell (`| token |`): a bar with no blank after it is a regular expression's (`password|token|.*_key`
   // in sops' encrypted_regex: adv15 M22); psql's unaligned rows (`password|…`) have the name first on the line.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, wrapsIntoRows: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>'[^'\\n│║┃|]+'|"[^"\\n│║┃|]+"|[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
+  // A .pgpass made columns (`column -t -s: ~/.pgpass`, from a file of any name: adv105 F29, adv108 F30): host, PostgreSQL's or
+  // pgbouncer's port (or `*`), database, user, then the password, two blanks or more between: six characters or more, not a
+  // word in one case (a table's `STATUS` column: `api  5432  app  admin  running`).
+  { kind: 'password', keywords: ['5432', '6432', '  *  '], needs: /[ \t]{2}(?:5432|6432|\*)[ \t]{2}/, re: /^[ \t]*(?:[\w.-]{1,253}|\*)[ \t]{2,}(?:5432|6432|\*)[ \t]{2,}(?:[\w.-]{1,63}|\*)[ \t]{2,}(?:[\w.@-]{1,63}|\*)[ \t]{2,}(?<secret>(?=\S{0,255}[^A-Za-z\s]|\S{0,255}[a-z]\S{0,255}[A-Z]|\S{0,255}[A-Z]\S{0,255}[a-z])\S{6,256})[ \t]*\r?$/gm, guard: true },
+  // A SAS token's signature at a line's start (its query split into lines by `tr '&' '\n'`: adv108 F35): `sig=` then an HMAC-SHA256
+  // in base64, percent-encoded or not (43 characters and its `=`). A bare `sig=` names nothing else (NOT_SECRET_NAME), so its shape.
+  { kind: 'sas signature', keywords: ['sig='], needs: /^[ \t]*sig=/m, re: /^[ \t]*sig=(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){43}(?:=|%3[Dd]))(?![\w%])/gm },
   // Azure (and ADO.NET) connection strings: AccountKey=…;, SharedAccessKey=…, Password=…;
   // Its keywords are the names' last words, shared with the key=value search (`AccountKey` ends in `key`, `ClientSecret` in `secret`): no
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).

@@ -310,3 +310,65 @@ describe('a key and its public half', () => {
     expect(r.mask(pub)).toBe(pub);
   });
 });
+
+describe('a value spelled a character or a byte at a time, its name near it (adversary pass 107)', () => {
+  const AWS_SECRET = 'nOKlFW83ChUFkMfim61M5yo1KGaqu/4hLJHv2ZiU';
+  const DB_PASSWORD = '8uvJZ0bRFiRts1WW';
+  const API_SECRET = 'sFste2Jza6euPYsG';
+  const NPM = 'npm_h159bP1Ji11Z8ZFTI2ZyNkRggbI958y7QZ8n';
+  const masked = (text: string, value: string) => {
+    const out = new Redactor().mask(text);
+    expect(out, text).not.toContain(value);
+    expect(out).toContain('[masked: ');
+    expect(mayHoldSecret(text)).toBe(true);
+    return out;
+  };
+
+  itUnless(missing('xxd', 'od'))("xxd -p's and od's bytes under a header or the command that names the secret", () => {
+    // xxd -p wraps at 60 digits: each line is masked.
+    const hex = run('xxd', ['-p', file('aws', AWS_SECRET)]);
+    const out = masked(`aws_secret_access_key (hex):\n${hex}`, hex.slice(0, 40));
+    expect(out).toBe('aws_secret_access_key (hex):\n[masked: hex access key]\n[masked: hex access key]\n');
+    // A value that starts with `/` (a random base64 one may): not read as a path.
+    const slashed = run('xxd', ['-p', file('aws2', `/${AWS_SECRET.slice(1)}`)]);
+    masked(`aws_secret_access_key (hex):\n${slashed}`, slashed.slice(0, 40));
+    const odc = run('od', ['-c', file('db', DB_PASSWORD)]);
+    masked(`# od -c $DB_PASSWORD\n${odc}`, DB_PASSWORD.split('').join('   ').slice(0, 20));
+    const bytes = run('od', ['-An', '-tx1', file('api', API_SECRET)]);
+    masked(`API_SECRET bytes:\n${bytes}`, bytes.trim().slice(0, 20));
+  });
+
+  itUnless(missing('sed', 'python3', 'node'))("sed's spaced characters, Python's list of characters, a Buffer as JSON, an octal-escaped printf beside a comment", () => {
+    masked(run('sed', ['s/./& /g'], `NPM_TOKEN=${NPM}\n`), NPM.split('').join(' ').slice(0, 20));
+    const list = execFileSync('python3', ['-c', 'import os; print(list(os.environ["NPM_TOKEN"]))'], { encoding: 'utf8', env: { ...process.env, NPM_TOKEN: NPM } });
+    masked(`>>> list(os.environ["NPM_TOKEN"])\n${list}`, list.slice(0, 40));
+    const json = execFileSync('node', ['-e', `console.log(JSON.stringify({ apiSecret: Buffer.from(${JSON.stringify(API_SECRET)}) }))`], { encoding: 'utf8' });
+    expect(masked(json, json.slice(json.indexOf('[') + 1, json.indexOf('[') + 20))).toBe('{"apiSecret":{"type":"Buffer","data":[[masked: secret]]}}\n');
+    const octal = [...DB_PASSWORD].map((c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`).join('');
+    expect(masked(`$ printf '${octal}' > ~/.pgpass  # DB password\n`, octal.slice(0, 24))).toBe("$ printf '[masked: password]' > ~/.pgpass  # DB password\n");
+  });
+
+  it("JSON with a URL's slashes escaped (PHP's json_encode): a Slack webhook's path and a URL's password are masked", () => {
+    // PHP's json_encode escapes every `/` unless JSON_UNESCAPED_SLASHES (no php here: the same text from JSON.stringify).
+    const phpJson = (v: unknown) => JSON.stringify(v).replaceAll('/', '\\/');
+    const hook = 'TYKYOOTMH/BOG8M75Q0RD/7RJaHzxJcMrwxEhmvylUkjKk';
+    const text = phpJson({ slack_webhook: `https://hooks.slack.com/services/${hook}`, db_url: 'postgres://app:fDeeulpxj6Od4dzG@db:5432/prod' });
+    expect(text).toContain('https:\\/\\/hooks.slack.com');
+    const out = masked(text, '7RJaHzxJcMrwxEhmvylUkjKk');
+    expect(out).not.toContain('fDeeulpxj6Od4dzG');
+    expect(out).toBe('{"slack_webhook":"https:\\/\\/hooks.slack.com\\/services\\/[masked: slack webhook]","db_url":"postgres:\\/\\/app:[masked: url password]@db:5432\\/prod"}');
+  });
+
+  itUnless(missing('xxd', 'od', 'sed'))('the same forms of what is no secret are kept as printed', () => {
+    const kept = [
+      `build id (hex):\n${run('xxd', ['-p', file('build', 'release-2024-11-29')]).trim()}\n`,
+      `secret_file (hex):\n${run('xxd', ['-p', file('path', '/run/secrets/db')]).trim()}\n`,
+      `# od -c $HOSTNAME\n${run('od', ['-c', file('host', 'web-01.internal.lan')])}`,
+      `API_SECRET bytes:\n${run('od', ['-An', '-tx1', file('words', 'hello world, plain text')])}`,
+      'token counts: [12, 40, 7, 19, 3, 88, 41, 9, 60, 2]\n',
+      run('sed', ['s/./& /g'], 'TOKEN_COUNT=4096 tokens\n'),
+      '{"docs":"https:\\/\\/example.com\\/api\\/v1\\/tokens","next":"https:\\/\\/example.com\\/page\\/2"}\n',
+    ];
+    for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
+  });
+});

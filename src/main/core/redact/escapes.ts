@@ -94,30 +94,61 @@ const STRING_ESCAPE = /\\(?:\\|n|r|t|"|\/)/g;
 const STRING_ESCAPED_AS: Record<string, string> = { '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\"': '"', '\\/': '/' };
 /** Fewer escaped line breaks than this in a text: no output held in a string (`printf "a\n"` in a command line). */
 const MIN_ESCAPED_BREAKS = 2;
+/**
+ * What marks a line to decode: an escaped line break, a doubly escaped quote, a URL with its slashes escaped (PHP's
+ * `json_encode` writes `"https:\/\/hooks.slack.com\/services\/…"` and `"postgres:\/\/app:<pw>@db…"`: adv107 F40; looked for
+ * only when the scanner's one pass met one: a search of every text for it cost ~3%).
+ */
+const ESCAPED_BREAK = '\\n';
+const DOUBLY_ESCAPED_QUOTE = '\\\\\\"';
+const ESCAPED_URL = ':\\/\\/';
+
+/** Does a line hold output in a JSON string, or an escaped URL? */
+function heldInString(line: string): boolean {
+  if (line.includes(DOUBLY_ESCAPED_QUOTE) || line.includes(ESCAPED_URL)) return true;
+  let breaks = 0;
+  for (let i = line.indexOf(ESCAPED_BREAK); i >= 0 && breaks < MIN_ESCAPED_BREAKS; i = line.indexOf(ESCAPED_BREAK, i + 2)) breaks++;
+  return breaks >= MIN_ESCAPED_BREAKS;
+}
 
 /**
- * The lines of `text` that hold output in a JSON string (MIN_ESCAPED_BREAKS escaped line breaks, or a doubly escaped quote),
- * joined and decoded (STRING_ESCAPE), no way back: scanned to learn the values found by their context, which are then found
- * in the text as they are (a value holds no escape). Only those lines: decoding and scanning the whole text again cost a
- * mixed log (a JSON line among thousands) twice its masking time. Undefined when no line holds one.
+ * The marks' next places in a text, each searched for again only when passed (a search from every line's end for a mark the
+ * text lacks read the rest of the text once a line: quadratic on a megabyte of escaped lines).
  */
-export function withoutStringEscapes(text: string): string | undefined {
-  const first = text.indexOf('\\n');
-  if (first < 0 && !text.includes('\\\\\\"')) return undefined;
+class NextMarks {
+  private readonly at: number[];
+  constructor(private readonly text: string, private readonly marks: string[]) {
+    this.at = marks.map((m) => text.indexOf(m));
+  }
+  /** The first mark at or after `from`, -1 when none. */
+  from(from: number): number {
+    let first = -1;
+    for (let k = 0; k < this.marks.length; k++) {
+      if (this.at[k] >= 0 && this.at[k] < from) this.at[k] = this.text.indexOf(this.marks[k], from);
+      if (this.at[k] >= 0 && (first < 0 || this.at[k] < first)) first = this.at[k];
+    }
+    return first;
+  }
+}
+
+/**
+ * The lines of `text` that hold output in a JSON string (MIN_ESCAPED_BREAKS escaped line breaks, or a doubly escaped quote)
+ * or an escaped URL, joined and decoded (STRING_ESCAPE), no way back: scanned to learn the values found, which are then found
+ * in the text as they are (a value holds no escape) or with its slashes escaped (learned-secrets.ts learns that form too).
+ * Only those lines: decoding and scanning the whole text again cost a mixed log (a JSON line among thousands) twice its
+ * masking time. Undefined when no line holds one.
+ */
+export function withoutStringEscapes(text: string, escapedUrls: boolean): string | undefined {
+  const marks = new NextMarks(text, escapedUrls ? [ESCAPED_BREAK, DOUBLY_ESCAPED_QUOTE, ESCAPED_URL] : [ESCAPED_BREAK, DOUBLY_ESCAPED_QUOTE]);
   const picked: string[] = [];
-  for (let at = first < 0 ? text.indexOf('\\\\\\"') : first; at >= 0 && at < text.length; ) {
+  for (let at = marks.from(0); at >= 0; ) {
     const start = text.lastIndexOf('\n', at) + 1;
     const nl = text.indexOf('\n', at);
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(start, end);
-    let breaks = 0;
-    for (let i = line.indexOf('\\n'); i >= 0 && breaks < MIN_ESCAPED_BREAKS; i = line.indexOf('\\n', i + 2)) breaks++;
-    if (breaks >= MIN_ESCAPED_BREAKS || line.includes('\\\\\\"')) picked.push(line);
+    if (heldInString(line)) picked.push(line);
     if (nl < 0) break;
-    // The next line with an escape.
-    const nextBreak = text.indexOf('\\n', end + 1);
-    const nextQuote = text.indexOf('\\\\\\"', end + 1);
-    at = nextBreak < 0 ? nextQuote : nextQuote < 0 ? nextBreak : Math.min(nextBreak, nextQuote);
+    at = marks.from(end + 1);
   }
   if (picked.length === 0) return undefined;
   STRING_ESCAPE.lastIndex = 0;

@@ -505,6 +505,31 @@ describe('values named from afar', () => {
   `${'set password ENC '.repeat(60_000)}`,
   `${'; Password1 '.repeat(80_000)}`,
   `${'\n key\n key  '.repeat(80_000)}`,
+  // Pass 107's: escaped URLs on every line (each line's search for the marks once), spaced-out lines under a spaced name, od's
+  // rows without offsets, indented lines that start like one, octal escapes under a comment, lists of characters with no name.
+  `${'{"u":"https:\\/\\/a.example\\/x"}\\n\n'.repeat(35_000)}`,
+  `${'a\\nb\\nc\n'.repeat(100_000)}`,
+  `${'T O K E N = a b c d e f g h i j k l m n o p q r s t u v w x y z\n'.repeat(16_000)}`,
+  `API_SECRET bytes:\n${' 73 46 73 74 65 32 4a 7a 61 36 65 75 50 59 73 47\n'.repeat(20_000)}`,
+  `${'\n 73 46 73 74 x'.repeat(80_000)}`,
+  `${"printf '\\146\\107\\067\\115\\157\\104\\107\\170\\152\\113\\132\\103\\141\\125\\106\\063' # DB password\n".repeat(10_000)}`,
+  `>>> list(os.environ["NPM_TOKEN"])\n[${"'a', ".repeat(170_000)}'b']`,
+  `token\n[${'104,104,80,49,'.repeat(70_000)}1]`,
+  // Pass 106's left: racadm's sets with no value, XML string elements of many attributes with no name, two-word titles.
+  `${'racadm set iDRAC.Users.3.Password '.repeat(30_000)}`,
+  `${'<string a="b" c="d" e="f" g="h" '.repeat(30_000)}`,
+  `${'| Name | Deployment Key '.repeat(2_000)}|\n|---|---|\n${'| a | b |\n'.repeat(50_000)}`,
+  `${'| Deployment Key |\n|---|\n'.repeat(50_000)}`,
+  `${'UNITY_SERIAL '.repeat(80_000)}`,
+  `${'full-tokenid │ value │ '.repeat(50_000)}`,
+  `${'full-tokenid\n'.repeat(80_000)}`,
+  // Pass 108's: rows shaped like a .pgpass made columns, SAS signatures cut short, format comments over rows of comments, a key's
+  // lines joined by blanks before an END each, compose lines around a key.
+  `${'db  5432  app  user  \n*  *  *  u  \n'.repeat(40_000)}`,
+  `${'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%2\n'.repeat(20_000)}`,
+  `${'# user:password\na:b\n# user:password\n'.repeat(40_000)}`,
+  `${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A '.repeat(8_000)}-----END PRIVATE KEY----- x -----END PRIVATE KEY-----`,
+  `api-1    | -----BEGIN PRIVATE KEY-----\n${'worker-1 | x\napi-1    | Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(10_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -40,6 +40,13 @@ const MAX_SECRET_COLUMNS = 16;
 const WORK_PER_CHAR = 8;
 /** A cell that holds a variable's name in capitals, in backticks or not (`NPM_TOKEN`, `` `GH_PAT` ``). */
 const SECRET_NAME_CELL = /^(`?)[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\1$/;
+/**
+ * A title's first word before its name, one blank between, both capitalised as a CLI's titles are (`Deployment Key`, `Access
+ * Token`, `API Key`; `the token` is prose), this long at most.
+ */
+const TITLE_WORD_BEFORE = /(?<![\w-])([A-Z][A-Za-z]{1,23}) $/;
+const MAX_TITLE_WORD = 24;
+const isUpper = (c: number): boolean => c >= 0x41 && c <= 0x5a;
 /** A row that ends a table: psql's `(3 rows)`, mysql's `3 rows in set`. */
 const TABLE_FOOTER = /^[ \t]*\(?\d+ rows?\b/;
 
@@ -113,6 +120,8 @@ const PASSWORD_NAME = /pass|pwd/i;
 
 /** A rule of box-drawing characters (`├──────┼──────┤`, `╠════╬════╣`, `+====+`) or ASCII dashes (TABLE_RULE). */
 const BOX_RULE = /^[ \t]*[\u2500-\u257f+=-]{3}[\u2500-\u257f+=:| \t-]*\r?$/;
+/** A box's rule between two rows: it starts with a left tee and crosses the columns (`├───┼───┤`), not the bottom (`└`). */
+const BETWEEN_ROWS_RULE = /^[ \t]*[├╟╞┣][─═━┼╪╫╋ \t]*[┤╢╡┫][ \t]*\r?$/;
 /** A box's top border holding the column names (ClickHouse's PrettyCompact: `┌─name────┬─api_key───┐`). */
 const BORDER_HEADER = /^[ \t]*┌─[^┬┐\n]*(?:┬─[^┬┐\n]*)*┐[ \t]*\r?$/;
 /** A row of SQL column types under a header (DuckDB's box): every cell a type name. */
@@ -322,8 +331,18 @@ export class FarNames {
       }
       if (!TABLE_RULE.test(rule) && !BOX_RULE.test(rule)) return;
     }
-    const name = t.slice(k, e);
-    if (!this.names.isSecretName(name)) return;
+    // The cell's title: the name, or two words (`Deployment Key` of App Center's `codepush deployment list -k`: adv106 F19;
+    // `Access Token`), read as one name joined by `_`.
+    const word = t.slice(k, e);
+    const before = TITLE_WORD_BEFORE.exec(t.slice(Math.max(lineStart, k - MAX_TITLE_WORD - 1), k));
+    const pair = before && isUpper(word.charCodeAt(0)) && this.names.isSecretName(`${before[1]}_${word}`) ? `${before[1]} ${word}` : undefined;
+    if (pair === undefined && !this.names.isSecretName(word)) return;
+    let name = word;
+    const titled = (cell: string): boolean => {
+      const title = cell.trim();
+      if (title === pair) name = pair.replace(' ', '_');
+      return title === pair || (title === word && this.names.isSecretName(word));
+    };
     if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
     const header = t.slice(lineStart, lineEnd);
     const at = k - lineStart;
@@ -331,17 +350,17 @@ export class FarNames {
     if (inBorder) {
       // The column is the name's place among the border's `┬`; a row's cells are between `│`, the first before its first cell.
       const index = header.slice(0, at).split('┬').length;
-      if (header.split(/[┌┬┐]/)[index].replace(/─/g, '').trim() !== name) return;
+      if (!titled(header.split(/[┌┬┐]/)[index].replace(/─/g, ''))) return;
       cellOf = nthCell(index);
       ruleEnd = this.lineEnd;
     } else if (CELL_SEPARATOR.test(header)) {
       const index = header.slice(0, at).split(CELL_SEPARATOR).length - 1;
-      if (header.split(CELL_SEPARATOR)[index].trim() !== name) return;
+      if (!titled(header.split(CELL_SEPARATOR)[index])) return;
       cellOf = nthCell(index);
     } else {
       const runs = [...rule.matchAll(/-+/g)].map((r) => [r.index!, r.index! + r[0].length] as const);
       const i = runs.findIndex(([a, b]) => a <= at && at < b);
-      if (i < 0 || header.slice(runs[i][0], runs[i][1]).trim() !== name) return;
+      if (i < 0 || !titled(header.slice(runs[i][0], runs[i][1]))) return;
       const from = runs[i][0];
       const to = i + 1 < runs.length ? runs[i + 1][0] : Infinity;
       cellOf = (row) => [from, Math.min(to, row.length)];
@@ -353,6 +372,11 @@ export class FarNames {
       const rowEnd = rowNl < 0 ? t.length : rowNl;
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       const row = t.slice(rowStart, rowEnd);
+      // A box's rule between its rows (cli-table's `├───┼───┤` under each row: App Center's `codepush deployment list`, adv106 F19).
+      if (BETWEEN_ROWS_RULE.test(row)) {
+        rowStart = rowEnd + 1;
+        continue;
+      }
       if (/^[ \t\r]*$/.test(row) || TABLE_RULE.test(row) || BOX_RULE.test(row) || TABLE_FOOTER.test(row)) return;
       const c = cellOf(row);
       if (c) {

@@ -8,6 +8,7 @@
  */
 import type { SecretFinding } from './finding.js';
 import { isLookAlike, madeWord } from './look-alikes.js';
+import { encodedValueKind, type KindOfName } from './named-encodings.js';
 
 /** `hexdump -C`: `00000000  68 74 74 70 73 3a 2f 2f  62 6f 62 3a 50 71 37 57  |https://bob:Pq7W|`. */
 const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<ascii>[^|\n]{1,16})\|\r?$/gm;
@@ -80,7 +81,9 @@ function odRows(text: string, out: Row[]): void {
  * `od -b` (` 160 141 163`: octal bytes), `od -t x1` (` 70 61 73`) and `od -x` / `hexdump` without options (` 6170 7373`: two
  * bytes a field, little-endian) after a seven-digit octal offset: one column, no characters (adv56 F38).
  */
-const OD_NUMBERS = /^[0-7]{7}(?<fields>(?: [0-7]{3}){1,16}|(?: [0-9a-f]{2}){1,16}|(?: [0-9a-f]{4}){1,8})\r?$/gm;
+const OD_NUMBERS = /^(?<offset>[0-7]{7})?(?<fields>(?: [0-7]{3}){1,16}|(?: [0-9a-f]{2}){1,16}|(?: [0-9a-f]{4}){1,8})\r?$/gm;
+/** A row without its offset (`od -An -tx1`: adv107 F37) holds this many fields at least (fewer: any line of short numbers). */
+const MIN_BARE_OD_FIELDS = 4;
 
 /** Every row of od's numeric forms in `text`. */
 function odNumberRows(text: string, out: Row[]): void {
@@ -88,11 +91,12 @@ function odNumberRows(text: string, out: Row[]): void {
   for (let m = OD_NUMBERS.exec(text); m; m = OD_NUMBERS.exec(text)) {
     const fields = m.groups!.fields;
     const width = fields.indexOf(' ', 1) > 0 ? fields.indexOf(' ', 1) - 1 : fields.length - 1;
+    if (m.groups!.offset === undefined && fields.length < MIN_BARE_OD_FIELDS * (width + 1)) continue;
     // Octal when every field is three digits of 0-7 (an `od -b` row); a row of `od -t x1` with only such digits is rare and decodes to the same kind of bytes.
     const radix = width === 3 ? 8 : 16;
     const hexAt: number[] = [];
     const bytes: number[] = [];
-    const at = m.index + 7;
+    const at = m.index + (m.groups!.offset?.length ?? 0);
     for (let i = 0; i < fields.length; i += width + 1) {
       const f = at + i + 1;
       if (width === 4) {
@@ -112,8 +116,13 @@ function odNumberRows(text: string, out: Row[]): void {
 /** Every row of the dumps in `text`, in text order. */
 function rows(text: string): Row[] {
   const out: Row[] = [];
-  if (text.includes('\\n') && text.includes('  \\n')) odRows(text, out);
-  else odNumberRows(text, out);
+  // od -c's rows, then od's numeric rows on the other lines (a row of octal fields reads the same either way; od -c of a value
+  // with no line break has no `  \n`: adv107 F04).
+  odRows(text, out);
+  const odLines = new Set(out.map((r) => r.lineStart));
+  const numbers: Row[] = [];
+  odNumberRows(text, numbers);
+  for (const r of numbers) if (!odLines.has(r.lineStart)) out.push(r);
   for (const re of [CANONICAL, XXD, JAVA_HEX]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -141,8 +150,11 @@ function rows(text: string): Row[] {
   return out.sort((a, b) => a.lineStart - b.lineStart);
 }
 
-/** The findings of `scan` in the bytes the dumps in `text` show, as ranges of `text`. */
-export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
+/** A dump under a name this long at most is read as one value (a secret's; a longer dump is a file's). */
+const MAX_NAMED_DUMP_BYTES = 256;
+
+/** The findings of `scan` in the bytes the dumps in `text` show, as ranges of `text`; `kindOfName`, a name's kind (named-encodings.ts). */
+export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], kindOfName?: KindOfName): void {
   const all = rows(text);
   for (let i = 0; i < all.length; ) {
     // A block: rows on consecutive lines.
@@ -161,6 +173,11 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     // and its line break last (a window of a longer file's first rows, `//registry.npmjs.org/:_authToken`, has none: adv76 L03).
     const word = /^(\S{10,128})\r?\n$/.exec(decoded);
     if (found.length === 0 && word && madeWord(word[1]) && !isLookAlike(word[1], true) && !word[1].includes('/') && text.startsWith('0000000', block[0].lineStart)) found.push({ start: 0, end: word[1].length, kind: 'password file' });
+    // A made word under a secret's name on the line above the dump (`# od -c $DB_PASSWORD`, `API_SECRET bytes:`: adv107 F04, F37).
+    else if (found.length === 0 && kindOfName && decoded.length <= MAX_NAMED_DUMP_BYTES) {
+      const kind = encodedValueKind(text, block[0].lineStart, block[block.length - 1].lineEnd, decoded, kindOfName, false);
+      if (kind !== undefined) found.push({ start: 0, end: decoded.replace(/\r?\n$/, '').length, kind });
+    }
     for (const f of found) {
       // Each row's piece is remembered for the session (byContext), whatever found the secret: a read's status line shows the
       // dump's last row alone (`last: "00000020: 7347 5265 …  sGReDs12."`: adv48 F29), where no bytes around it say what it is.
@@ -213,6 +230,24 @@ function utf16Findings(bytes: string, scan: (t: string) => SecretFinding[]): Sec
  * (its `0000` keyword), not by a search of their own.
  */
 export const mayHoldOdDump = (text: string): boolean => text.includes('\\n') && text.includes('  \\n');
+
+/** An offset-less od row's first four fields at a line's start (sticky). */
+const BARE_OD_ROW_AT = / [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4}/y;
+
+/**
+ * The gate of od's numeric rows without offsets (`od -An -tx1`): a line that starts with four of them. Each indented line is
+ * tried once (a search for a line break and a blank, then a sticky match).
+ */
+export function mayHoldBareOdRows(text: string): boolean {
+  if (text.charCodeAt(0) === 0x20 && bareOdRowAt(text, 0)) return true;
+  for (let nl = text.indexOf('\n '); nl >= 0; nl = text.indexOf('\n ', nl + 1)) if (bareOdRowAt(text, nl + 1)) return true;
+  return false;
+}
+
+function bareOdRowAt(text: string, at: number): boolean {
+  BARE_OD_ROW_AT.lastIndex = at;
+  return BARE_OD_ROW_AT.test(text);
+}
 
 /** The end of the od field at `at` (four characters; five for a character past U+FFFF). */
 function fieldEnd(text: string, at: number): number {

@@ -1294,6 +1294,71 @@ describe('credentials as commands print them', () => {
     for (const kept of ['        set password ENC ********', 'key "rndc-key" {', '  key: value-of-a-setting']) expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("masks app-store and appliance secrets left by pass 106: CodePush deployment keys, a licence's serial, racadm's set of a user's password, Proxmox's API token", () => {
+    const key = 'cLJoy53PZIIljgWmJJfxp4NdCgPhaqjyEGbta';
+    const cases: [string, string][] = [
+      // A rule between the rows (cli-table's): the second row's key too.
+      [`┌────────────┬───────────────────────────────────────┐\n│ Name       │ Deployment Key                        │\n├────────────┼───────────────────────────────────────┤\n│ Production │ ${key.slice(1)}x │\n├────────────┼───────────────────────────────────────┤\n│ Staging    │ ${key} │\n└────────────┴───────────────────────────────────────┘`, key],
+      [`<key>CodePushDeploymentKey</key>\n<string>${key}</string>`, key],
+      [`<string moduleConfig="true" name="CodePushDeploymentKey">${key}</string>`, key],
+      ['UNITY_EMAIL=build@shoply.io\nUNITY_SERIAL=AN-UDP0-0VIX-9JL0-NNJR-RL3A', 'AN-UDP0-0VIX-9JL0-NNJR-RL3A'],
+      ['$ racadm -r 10.9.0.21 -u root -p calvin set iDRAC.Users.3.Password c^%N7Ap@PYtt!%wZ', 'c^%N7Ap@PYtt!%wZ'],
+      [`| Name | Access Token |\n|------|--------------|\n| ci   | ${key} |`, key],
+      // Proxmox VE's `pveum user token add` (its table, and as JSON): the `value` under `full-tokenid`.
+      ['┌──────────────┬──────────────────────────────────────┐\n│ key          │ value                                │\n╞══════════════╪══════════════════════════════════════╡\n│ full-tokenid │ root@pam!backup                      │\n├──────────────┼──────────────────────────────────────┤\n│ info         │ {"privsep":"0"}                      │\n├──────────────┼──────────────────────────────────────┤\n│ value        │ 218fb359-bdc5-4e50-ba0a-0d99ec94590d │\n└──────────────┴──────────────────────────────────────┘', '218fb359-bdc5-4e50-ba0a-0d99ec94590d'],
+      ['{"full-tokenid":"root@pam!backup","info":{"privsep":"0"},"value":"218fb359-bdc5-4e50-ba0a-0d99ec94590d"}', '218fb359-bdc5-4e50-ba0a-0d99ec94590d'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: a table's public key and sort key columns, a device's serial number, racadm's other settings.
+    for (const kept of [
+      `| Name | Public Key |\n|------|------------|\n| ci   | ${key} |`,
+      `| Name | Sort Key |\n|------|----------|\n| ci   | ${key} |`,
+      'SERIAL=C02XK1ZZJG5H\nSERIAL_NUMBER=5CG1234XYZ',
+      '$ racadm -r 10.9.0.21 -u root -p [masked: password] set iDRAC.NIC.DNSRacName idrac-web01',
+      // A Proxmox table's other rows, and a `value` row with no token id above it.
+      '│ full-tokenid │ root@pam!backup │\n│ info │ {"privsep":"0"} │',
+      '│ key   │ value                                │\n│ value │ 218fb359-bdc5-4e50-ba0a-0d99ec94590d │',
+    ]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it('masks the closing measure 108\'s leaks: a .pgpass made columns, a SAS signature on its own line, a users file under its format comment, a key echoed onto one line, a key among another service\'s log lines', () => {
+    const pgpass = 'db-primary.internal  5432  app  app_rw    WVhNL45wp;q5_H@+_.dc\n*                    *     *    replicator  k9PoiYp!dp8TYg-W4uAR%NOC\n';
+    expect(new Redactor().mask(pgpass)).toBe('db-primary.internal  5432  app  app_rw    [masked: password]\n*                    *     *    replicator  [masked: password]\n');
+    const sas = 'se=2025-03-15T09:00:00Z\nspr=https\nsig=VyLNFOaV2D8UywCK1ugUnwkA1tNDpTjJ7B%2BoVT3r5BQ%3D\n';
+    expect(new Redactor().mask(sas)).toBe('se=2025-03-15T09:00:00Z\nspr=https\nsig=[masked: sas signature]\n');
+    expect(new Redactor().mask('# user:password (plain, converted to htpasswd at build)\nadmin:nbw%A2N.TQPv-s\nops:Zq9!xx-LL2mm\n')).toBe('# user:password (plain, converted to htpasswd at build)\nadmin:[masked: password]\nops:[masked: password]\n');
+    // `echo $KEY` unquoted: the block's lines joined by blanks; and the same line's tail after the squasher's cut (its BEGIN gone).
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const echoed = privateKey.trim().split('\n').join(' ');
+    const body = privateKey.trim().split('\n').slice(1, -1);
+    for (const text of [echoed, `…${echoed.slice(echoed.length - 200)}`]) {
+      const out = new Redactor().mask(text);
+      for (const line of body.slice(-2)) expect(out, out).not.toContain(line);
+    }
+    // docker compose's logs: the key's lines under `api-1    | `, another service's between them.
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-384', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey.trim().split('\n');
+    const logs = [`api-1    | ${ec[0]}`, `api-1    | ${ec[1]}`, 'worker-1 | 09:40:01 connected to redis://cache:6379', `api-1    | ${ec[2]}`, 'worker-1 | 09:40:01 queue orders: 0 pending', ...ec.slice(3).map((l) => `api-1    | ${l}`), 'worker-1 | 09:40:02 heartbeat ok', ''].join('\n');
+    const r = new Redactor();
+    r.noteCommand('c1', 'docker compose logs');
+    r.stream('c1').pushBytes(Buffer.from(logs));
+    const reply = r.mask(logs);
+    for (const line of ec.slice(1, -1)) expect(reply).not.toContain(line);
+    expect(reply).toContain('worker-1 | 09:40:01 queue orders: 0 pending');
+    // A read of the key's last line alone, and of another service's line between its lines: masked, and kept.
+    const lines = logs.split('\n');
+    const last = lines.findIndex((l) => l.includes(ec[ec.length - 2]));
+    expect(r.maskLines('c1', [{ n: last + 1, text: lines[last] }])[0].text).not.toContain(ec[ec.length - 2]);
+    expect(r.maskLines('c1', [{ n: 5, text: lines[4] }])[0].text).toBe(lines[4]);
+    // Kept: prose before an armour, a table's status column, a cron line, a short `sig=`, a comment that names a format in prose.
+    for (const kept of [
+      'The file ends with -----END PRIVATE KEY-----',
+      'NAME   PORT  DB   USER   STATUS\napi    5432  app  admin  running',
+      '0  *  *  *  *  /usr/bin/backup.sh',
+      'sig=deadbeef',
+      '# see user:password docs\nlocalhost:8080\n',
+    ]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);

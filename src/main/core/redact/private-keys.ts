@@ -38,6 +38,9 @@ const MAX_LINE_PREFIX = 160;
 /** A block on one line with `\n` (or `\\n`, `\r\n`) escapes between its lines, up to its END or the end of its base64. */
 const ESCAPED_BLOCK = new RegExp(`-----BEGIN ?${KEY_LABEL}-----(?:\\\\\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END ?${KEY_LABEL}-----)?`, 'g');
 
+/** A block on one line with blanks between its lines (`echo $KEY` unquoted: adv108 F47): ESCAPED_BLOCK reads it too. */
+const SPACED_ARMOUR = new RegExp(`-----BEGIN ?${KEY_LABEL}----- [A-Za-z0-9+/]`);
+
 export function privateKeyBlocks(text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
   const lineAt = (from: number, prefix?: string) => {
@@ -83,6 +86,11 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
   }
   PEM_END.lastIndex = 0;
   for (let m = PEM_END.exec(text); m; m = PEM_END.exec(text)) {
+    // A block on one line with blanks between its lines, read from its END back (the squasher cut the line: its BEGIN is gone).
+    if (text.charCodeAt(m.index - 1) === 0x20) {
+      const from = spacedBodyStart(text, m.index - 1);
+      if (from < m.index - 1) out.push({ start: from, end: m.index + m[0].length, kind: KIND });
+    }
     let start = -1;
     const prefix = linePrefix(text, m.index);
     for (let lineStart = text.lastIndexOf('\n', m.index - 1) + 1; lineStart > 0; ) {
@@ -95,12 +103,39 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
     }
     if (start >= 0) out.push({ start, end: m.index + m[0].length, kind: KIND });
   }
-  if (text.includes('\\n')) {
+  if (text.includes('\\n') || SPACED_ARMOUR.test(text)) {
     ESCAPED_BLOCK.lastIndex = 0;
     for (let m = ESCAPED_BLOCK.exec(text); m; m = ESCAPED_BLOCK.exec(text)) out.push({ start: m.index, end: m.index + m[0].length, kind: KIND });
   }
   return out;
 }
+
+/**
+ * Where the base64 words before `at` (a blank before an END armour) start, back along the line, each followed by one blank
+ * (`… QH+24f…8 7+xZ…A== -----END PRIVATE KEY-----` of `echo $KEY`: adv108 F47): the word before END any length (the block's
+ * last line), the others a body line's width (64, or 70); `at` when none is (prose before an armour is no key).
+ */
+function spacedBodyStart(text: string, at: number): number {
+  let start = at;
+  let lines = 0;
+  for (let i = at, words = 0; i > 0 && text.charCodeAt(i) === 0x20 && words < MAX_SPACED_LINES; words++) {
+    let w = i;
+    while (w > 0 && i - w <= PEM_LINE_WIDE && isBase64Code(text.charCodeAt(w - 1))) w--;
+    const width = i - w;
+    if (width === 0 || (start < at && width !== PEM_LINE && width !== PEM_LINE_WIDE)) break;
+    if (width === PEM_LINE || width === PEM_LINE_WIDE) lines++;
+    start = w;
+    i = w - 1;
+  }
+  return lines > 0 ? start : at;
+}
+/** Body lines read back from an END (a 8192-bit RSA key has ~100). */
+const MAX_SPACED_LINES = 128;
+/** A PEM body line's width (RFC 7468), and the 70 of some writers. */
+const PEM_LINE = 64;
+const PEM_LINE_WIDE = 70;
+
+const isBase64Code = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f || c === 0x3d;
 
 /** What stands before `at` on its line when it is a tool's line prefix (not a gutter, not a string's opening quote), else undefined. */
 function linePrefix(text: string, at: number): string | undefined {
@@ -325,8 +360,11 @@ function bodyOf(line: string, gutter: number, diffMark: boolean, quotedToo: bool
   return body.length > 0 && BASE64_LINE.test(body) ? { at, length: body.length, quoted: false } : undefined;
 }
 
-/** A PEM body line alone on its line: 64 base64 characters, both cases and a digit (a sentence or a hash is not one). */
-const LONE_BODY_LINE = /^(?=[^\n]*[a-z])(?=[^\n]*[A-Z])(?=[^\n]*\d)[A-Za-z0-9+/]{64}\r?$/gm;
+/**
+ * A PEM body line alone on its line: 64 base64 characters, both cases and a digit (a sentence or a hash is not one); after a
+ * compose service's prefix or not (`api-1    | `: its lines interleaved with another container's, adv108 F50).
+ */
+const LONE_BODY_LINE = /^(?:[\w.-]{1,64}[ \t]*\|[ \t])?(?<body>(?=[A-Za-z0-9+/]{0,63}[a-z])(?=[A-Za-z0-9+/]{0,63}[A-Z])(?=[A-Za-z0-9+/]{0,63}\d)[A-Za-z0-9+/]{64})\r?$/dgm;
 /** A certificate's (or a public key's) armour: its body lines are no secret's. */
 const PUBLIC_ARMOUR = /-----(BEGIN|END) (?:[A-Z0-9 ]*CERTIFICATE(?: REQUEST)?|[A-Z0-9 ]*PUBLIC KEY)-----/g;
 
@@ -348,7 +386,7 @@ export function loneKeyLines(text: string, out: SecretFinding[]): void {
   let span = 0;
   LONE_BODY_LINE.lastIndex = 0;
   for (let m = LONE_BODY_LINE.exec(text); m; m = LONE_BODY_LINE.exec(text)) {
-    const at = m.index;
+    const at = m.indices!.groups!.body![0];
     while (span < publicSpans.length && publicSpans[span][1] < at) span++;
     if (span < publicSpans.length && publicSpans[span][0] < at) continue;
     out.push({ start: at, end: at + 64, kind: KIND, byContext: true });

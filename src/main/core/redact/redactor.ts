@@ -12,7 +12,8 @@ import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
-import { MIN_PRINTED_CHARS, printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
+import { MIN_PRINTED_CHARS } from './look-alikes.js';
+import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 import { transcriptPrintedValues } from './transcript-commands.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
@@ -92,9 +93,10 @@ export class Redactor {
     // Shapes are found again wherever they show; values found by their context are remembered.
     for (const f of inPlain) if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
-    // and found below where they stand in the text.
-    const decoded = withoutStringEscapes(plain);
-    if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
+    // and found below where they stand in the text. A URL with its slashes escaped: every value found in it (a Slack webhook's
+    // path is a shape, not found where its slashes are `\/`), learned with its slashes escaped too.
+    const decoded = withoutStringEscapes(plain, report.escapedUrls === true);
+    if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext || (report.escapedUrls && decoded.slice(f.start, f.end).includes('/'))) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
     const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
     // An OSC sequence's text is no output the plain text keeps (escapes.ts drops it whole), but a terminal shows it or acts on it:
     // a hyperlink's target (`ESC]8;;https://u:pw@host…`), a window title the shell sets to the command line (adv25 F21, F23).

@@ -14,7 +14,7 @@
  */
 import { notebookResults, quotedResultUnderPrompt, replResults } from './repl-results.js';
 import { auditRecordFindings } from './audit-records.js';
-import { byteArrayFindings } from './byte-arrays.js';
+import { byteArrayFindings, spacedLineFindings } from './byte-arrays.js';
 import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
 import { mayHoldUuencoded, uuencodedFindings } from './uuencoded.js';
 import { recordingFindings } from './terminal-recordings.js';
@@ -25,14 +25,15 @@ import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
-import { hexDumpFindings, mayHoldOdDump } from './hex-dumps.js';
+import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
+import { encodedValueKind } from './named-encodings.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, TYPES_ROW, walkUp, type NameTests } from './far-names.js';
 
 export type { SecretFinding } from './finding.js';
@@ -70,6 +71,8 @@ const VAULT_DATA_RULE = LINE_RULES.length + 13;
 const BOUND_PARAMS_RULE = LINE_RULES.length + 14;
 /** EF Core's parameters, listed before their statement (bound-params.ts efCoreParams). */
 const EF_PARAMS_RULE = LINE_RULES.length + 15;
+/** Proxmox VE's API token, printed once under its `full-tokenid` (bound-values.ts proxmoxTokenValue). */
+const PROXMOX_TOKEN_RULE = LINE_RULES.length + 16;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
 const STAGE_KEYS_LINES_AROUND = 8;
 
@@ -128,6 +131,10 @@ const GATE_UUENCODED = 1 << 21;
 const GATE_RECORDING = 1 << 22;
 /** A test framework's failed assertion that names its operand (ExUnit's `code:  assert`, pytest's `+  where `). */
 const GATE_ASSERTION = 1 << 23;
+/** A URL with its slashes escaped (`https:\/\/…`: PHP's json_encode), for the Redactor's decoded lines (escapes.ts withoutStringEscapes). */
+const GATE_ESCAPED_URL = 1 << 24;
+/** A secret's name written with a blank after each character (`sed 's/./& /g'`: byte-arrays.ts spacedLineFindings). */
+const GATE_SPACED = 1 << 25;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
@@ -169,6 +176,8 @@ const GATE_WORDS: [string, number][] = [
   [', "o", "', GATE_RECORDING],
   ['code:  assert ', GATE_ASSERTION],
   ['+  where ', GATE_ASSERTION],
+  [':\\/\\/', GATE_ESCAPED_URL],
+  ...(['t o k e n', 'p a s s', 's e c r e t', 'k e y ', 'a u t h'] as const).map((w): [string, number] => [w, GATE_SPACED]),
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
@@ -208,6 +217,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of VAULT_DATA_WORDS) entry(w).context.push(VAULT_DATA_RULE);
   for (const w of BOUND_PARAMS_WORDS) entry(w).context.push(BOUND_PARAMS_RULE);
   entry(EF_PARAMS_WORD).context.push(EF_PARAMS_RULE);
+  entry(PROXMOX_TOKEN_WORD).context.push(PROXMOX_TOKEN_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -286,6 +296,8 @@ function firstLineWith(text: string, hits: number[], word: string): number {
 export interface ScanReport {
   /** A shell prompt's mark (`$ `, `% `, `+ `, `❯ `): the text may be a transcript. */
   promptMarks?: boolean;
+  /** A URL with its slashes escaped (`:\/\/`). */
+  escapedUrls?: boolean;
 }
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges); `report`, when given, what the scan saw besides. */
@@ -318,13 +330,14 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   }
   if (gates & GATE_OVERSTRUCK) overstruck(text, out, scanSecrets);
   byteArrayFindings(text, out, scanSecrets, columnKind);
+  if (gates & GATE_SPACED) spacedLineFindings(text, out, scanSecrets);
   if (gates & GATE_ASCII85) ascii85Secrets(text, out);
   if (gates & GATE_GZIP_BASE64) gzipBase64Findings(text, out, scanSecrets);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
   // PsySH's and node's `> ` prompt counts beside a `= ` or a `'…'` result line only (no keyword holds a line break: a search).
   if (gates & GATE_REPL || text.includes('\n= ') || quotedResultUnderPrompt(text)) replResults(text, isSecretName, out);
   notebookResults(text, isSecretName, out);
-  if (gates & GATE_HEX_ROW || mayHoldOdDump(text)) hexDumpFindings(text, out, scanSecrets);
+  if (gates & GATE_HEX_ROW || mayHoldOdDump(text) || mayHoldBareOdRows(text)) hexDumpFindings(text, out, scanSecrets, columnKind);
   if (gates & GATE_UUENCODED && mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
   if (gates & GATE_RECORDING) recordingFindings(text, out, scanSecrets);
   if (gates & GATE_ASSERTION) assertionOperands(text, out);
@@ -347,7 +360,10 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (text.includes('?')) answersToPasswordQuestions(text, out);
   if (gates & GATE_BASE64_DECODE) decodedLiterals(text, out);
   // A transcript's prompt lines (transcript-commands.ts, read by the Redactor: its printers' module reads this one).
-  if (report) report.promptMarks = (gates & GATE_PROMPT_MARK) !== 0 || text.includes(NON_ASCII_PROMPT_MARK);
+  if (report) {
+    report.promptMarks = (gates & GATE_PROMPT_MARK) !== 0 || text.includes(NON_ASCII_PROMPT_MARK);
+    report.escapedUrls = (gates & GATE_ESCAPED_URL) !== 0;
+  }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   return out;
 }
@@ -897,7 +913,6 @@ const QP_ESCAPE = /=(?:[0-9A-F]{2}|\r?\n)/y;
 function quotedPrintable(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   let done = 0;
   for (let p = text.indexOf('=3D'); p >= 0; p = text.indexOf('=3D', Math.max(p + 3, done))) {
-    if (p < done) continue;
     // The block: back over lines ending in a soft break, on while a line ends in one.
     let start = text.lastIndexOf('\n', p) + 1;
     for (let n = 0; n < MAX_QP_LINES && start >= 2 && start - 2 >= done && softBreakBefore(text, start); n++) start = text.lastIndexOf('\n', start - 2) + 1;
@@ -979,7 +994,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -1830,7 +1845,13 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
     if (lines) while (r + 2 < runs.length && runs[r + 2] < lines[lines.length - 1]) r += 2;
     const decoded = hexText(text, lines ?? [start, end]);
     if (decoded === undefined) continue;
-    for (const f of scanSecrets(decoded.text)) {
+    const found = scanSecrets(decoded.text);
+    // A made word under a secret's name (`aws_secret_access_key (hex):` above `xxd -p`'s line: adv107 F03), whole.
+    if (found.length === 0) {
+      const kind = encodedValueKind(text, start, lines?.[lines.length - 1] ?? end, decoded.text, columnKind, true);
+      if (kind !== undefined) found.push({ start: 0, end: decoded.text.length, kind, byContext: true });
+    }
+    for (const f of found) {
       // A finding's digits, line by line (its bytes' first digits are decoded.at).
       for (let b = f.start; b < f.end; ) {
         let e = b + 1;
@@ -2154,6 +2175,7 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [VAULT_DATA_RULE, vaultSecretData],
   [BOUND_PARAMS_RULE, (text, end, out) => boundParams(text, end, columnKind, out)],
   [EF_PARAMS_RULE, (text, end, out) => efCoreParams(text, end, columnKind, out)],
+  [PROXMOX_TOKEN_RULE, proxmoxTokenValue],
 ]);
 
 /** A column's kind of secret when its name is a secret's (bound-params.ts). */
@@ -2431,6 +2453,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     commentedNameValueBelow(text, k, e, out);
+    formatCommentRows(text, k, e, out);
     paddedEnvValue(text, k, e, out);
     dotLeaderValue(text, k, e, out);
     spacedQuotedValue(text, k, e, out);
@@ -3305,6 +3328,32 @@ const KEY_PATH_VALUE_BELOW = /\r?\n(?<v>[^\s]{1,4096})\r?(?=\n|$)/dy;
 /** `oc extract secret/x --to=-` (adv35 F17): `# <key>` alone on its line, the value on the next (one word, no `#`). */
 const COMMENTED_NAME_BEFORE = /(?:^|\n)# $/;
 const COMMENTED_VALUE_BELOW = /\r?\n(?<v>[^\s#][^\s]{0,4095})\r?(?=\n|$)/dy;
+
+/**
+ * A comment naming its file's line format (`# user:password (plain, converted to htpasswd at build)`: adv108 F36), then the
+ * lines below it of that format: each `name:value` line's value, to the first line of another shape (a blank, a comment).
+ */
+const FORMAT_COMMENT_BEFORE = /(?:^|\n)[ \t]*(?:#|\/\/|;)[^\n]{0,64}?\b(?:user(?:name)?|login|e-?mail):$/i;
+const FORMAT_ROW = /\r?\n(?<user>[^\s:#;/]{1,128}):(?<v>\S{1,256})\r?(?=\n|$)/dy;
+/** Rows read under such a comment (a users file of a few accounts). */
+const MAX_FORMAT_ROWS = 64;
+
+function formatCommentRows(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(k - 1) !== 0x3a || !FORMAT_COMMENT_BEFORE.test(text.slice(Math.max(0, k - 96), k))) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  let at = text.indexOf('\n', e);
+  for (let n = 0; n < MAX_FORMAT_ROWS && at >= 0; n++) {
+    FORMAT_ROW.lastIndex = at;
+    const m = FORMAT_ROW.exec(text);
+    if (!m) return;
+    if (!isLookAlike(m.groups!.v, true)) {
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end, kind: kindOfName(name), byContext: true });
+    }
+    at = FORMAT_ROW.lastIndex;
+  }
+}
 
 function commentedNameValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (k >= 2 && text.charCodeAt(k - 1) === 0x20 && COMMENTED_NAME_BEFORE.test(text.slice(Math.max(0, k - 3), k))) valueFromName(text, k, e, COMMENTED_VALUE_BELOW, out);

@@ -13,7 +13,7 @@
 import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/parse.js';
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
-import { isLookAlike, isReference } from './look-alikes.js';
+import { isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
 import { isSecretName, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
@@ -1604,41 +1604,10 @@ function reversedLineValues(text: string): string[] {
   return values;
 }
 
-/**
- * A value that looks minted, not written (amongOthers): one word, no path or URL, and mixed enough — three of lower case, upper
- * case, digits and symbols, or letters and digits over MINTED_ALNUM_CHARS (a base64 or hex token). A name (`DATABASE_URL`), a
- * version (`v20.11.1`), a path or a word is not.
- */
-export function mintedWord(value: string, minMixed = MIN_MINTED_CHARS): boolean {
-  if (/\s/.test(value) || NOT_MINTED.test(value) || value.length < MIN_PRINTED_CHARS) return false;
-  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((c) => c.test(value)).length;
-  if (classes >= 3 && value.length >= minMixed) return true;
-  if (classes < 2) return false;
-  // Letters of both cases only: a random one changes case often (`HgOFjBqZxw`, a piece of `fold -w 10`), a name rarely (`JavaScript`).
-  if (/^[A-Za-z]+$/.test(value)) return !CAMEL_CASE.test(value) && (value.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g) ?? []).length >= MIN_RANDOM_CASE_CHANGES;
-  return /\d/.test(value) && /[A-Za-z]/.test(value) && value.length >= MINTED_ALNUM_CHARS;
-}
-/** Case changes in a word of letters, not camel case, that make it random-looking (`eRHGOrdFLY`: 3; `McDonald`: 2). */
-const MIN_RANDOM_CASE_CHANGES = 3;
-/** A name in camel or Pascal case (`getElementById`, `JavaScript`, `HTTPServer`): words, an acronym of a few letters, not a random mix (`DXXREHVLACkwGzeto`). */
-const CAMEL_CASE = /^(?:[A-Z]{1,5}|[a-z]+)?(?:[A-Z][a-z]+)*[A-Z]{0,5}$/;
-/**
- * An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version: written, not minted. An
- * assignment's name is two characters and up, and a value follows its `=` (base64's padding, `U2VjcmV0MTIz=`, and a password
- * starting `N=` are values: adv76 F12).
- */
-const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]+=(?!=|$)|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$))/i;
-/**
- * A mixed word this long: a password is (generators and policies ask 12 or more), a build tag or an id beside it rarely is
- * (`build-42`, `release_7B`); a shorter password among other lines is the price of not masking those.
- */
-const MIN_MINTED_CHARS = 12;
 /** A piece of a transformed value this long is read as minted: `fold -w 8` and wider. */
 const MIN_MINTED_PIECE_CHARS = 8;
 /** Characters one a word, a blank between (`sed 's/./& /g'`, `fold -w1 | paste -sd' '`). */
 const SPACED_CHARACTERS = /^(?:\S ){5,}\S?$/;
-/** A letters-and-digits word this long is a token's shape (a hex or lower-case base32 secret): shorter ones are ids and versions. */
-const MINTED_ALNUM_CHARS = 20;
 
 /** The cells `at` of each row of `text` (cells split at tabs or ` = `) that are a value (printedValue). */
 function cellValues(text: string, at: readonly number[]): string[] {
@@ -1768,5 +1737,3 @@ const NODE_BUFFER = /^<Buffer(?: [0-9a-f]{2})+(?: \.\.\. \d+ more bytes?)?>$/;
 /** RFC 2606's documentation domains and their subdomains (`*.example.com`, `mail.example.org`). */
 const DOC_DOMAIN = /(?:[\w*-]+\.)*example\.(?:com|org|net)\b/gi;
 
-/** Shorter lines are not taken for a printed secret (`OK`, `none`): remembered for the session, a shorter value would mask ordinary words (as MIN_ENV_SECRET_LENGTH). */
-export const MIN_PRINTED_CHARS = 6;

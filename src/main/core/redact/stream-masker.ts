@@ -7,7 +7,8 @@
  */
 import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
-import { MIN_PRINTED_CHARS, mintedWord, printedKind, printerValues, takenAmongOthers, type SecretPrinter } from './secret-printers.js';
+import { MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
+import { printedKind, printerValues, takenAmongOthers, type SecretPrinter } from './secret-printers.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -401,9 +402,16 @@ export class StreamMasker {
       this.keyRanges.push({ from: n, to: Infinity });
       return true;
     }
-    const range = this.keyRanges[this.keyRanges.length - 1];
+    let range = this.keyRanges[this.keyRanges.length - 1];
     let shown = line.replace(DECORATION, '');
     if (this.keyPrefix && sameShapePrefix(shown, this.keyPrefix)) shown = shown.slice(this.keyPrefix.length);
+    else if (this.keyPrefix && otherServiceLine(shown, this.keyPrefix)) {
+      // Another service's line among the key's (compose's interleaved logs: adv108 F50): not the key's, and not its end.
+      if (range.to === Infinity) range.to = n - 1;
+      return false;
+    }
+    // The key's next line after another service's: a range of its own (the lines between are not the key's).
+    if (range.to !== Infinity) this.keyRanges.push((range = { from: n, to: Infinity }));
     const body = shown.trim().replace(SHOWN_LINE_END, '');
     if (END.test(body)) {
       range.to = n;
@@ -429,6 +437,16 @@ export class StreamMasker {
     this.openKey = [];
     return false;
   }
+}
+
+/** A compose service's prefix (`api-1    | `: docker compose pads every service's name to one width). */
+const SERVICE_PREFIX = /^[\w.-]+[ \t]*\| $/;
+
+/** Is `line` another service's, beside a key printed under the compose prefix `keyPrefix` (its `|` in the same column)? */
+function otherServiceLine(line: string, keyPrefix: string): boolean {
+  if (!SERVICE_PREFIX.test(keyPrefix)) return false;
+  const bar = keyPrefix.length - 2;
+  return line.charCodeAt(bar) === 0x7c && /^[\w.-]+[ \t]*$/.test(line.slice(0, bar));
 }
 
 /** What a line of a private key block becomes in a read of the output. */

@@ -9,16 +9,17 @@ import { NON_ASCII_PROMPT_MARK, PROMPT_MARKS } from './scanner.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 
 /**
- * What stands before a prompt's mark on its line (the mark, `$ ` `% ` `❯ ` `+ `, is where the search finds it): nothing, `user@host:path`
- * / `user@host path`, or more `+`s (bash's xtrace nests `++ `). Not `# ` (a comment in a script or a config file, whose next lines
- * are no command's output) nor `> ` (a quote, a diff's side, a REPL).
- */
-const PROMPT_HEAD = /^(?:|[\w.-]{1,64}@[\w.-]{1,64}[: ][^\n$%#]{0,256}|(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]\+{0,2}|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t]\+{0,2}|\+{0,2})$/;
-/**
  * A CI runner's prefix on every line of a step (nektos/act's `| `, `[job]   | `; GitHub Actions' raw log's timestamp), before
  * an xtrace prompt and before each output line under it (adversary pass 103 F46): the output is read without it.
  */
-const LOG_PREFIX = /^(?:(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t])/;
+const LOG_PREFIX_BODY = String.raw`(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t]`;
+const LOG_PREFIX = new RegExp(`^(?:${LOG_PREFIX_BODY})`);
+/**
+ * What stands before a prompt's mark on its line (the mark, `$ ` `% ` `❯ ` `+ `, is where the search finds it): nothing, `user@host:path`
+ * / `user@host path`, or more `+`s (bash's xtrace nests `++ `), after a CI runner's prefix or not. Not `# ` (a comment in a script
+ * or a config file, whose next lines are no command's output) nor `> ` (a quote, a diff's side, a REPL).
+ */
+const PROMPT_HEAD = new RegExp(String.raw`^(?:[\w.-]{1,64}@[\w.-]{1,64}[: ][^\n$%#]{0,256}|(?:${LOG_PREFIX_BODY})?\+{0,2})$`);
 /**
  * Where a `user@host:path` prompt glued to the end of the output before it starts in `head` (a `script` typescript of a command
  * whose output ends with no line break: `UVFvT3Vr…dev@box:~$ exit`, adv84 F41), or -1: the output before it on the line is the
