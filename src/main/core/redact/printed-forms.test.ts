@@ -1357,6 +1357,9 @@ describe('credentials as commands print them', () => {
       'sig=deadbeef',
       '# see user:password docs\nlocalhost:8080\n',
     ]) expect(new Redactor().mask(kept)).toBe(kept);
+    // Pass 109 F22: `grep -n -A2 machine ~/.netrc`, the password under grep's context prefix `6-`.
+    const netrc = '4:machine api.wandb.ai\n5-  login user\n6-  password bd3fc0374d9959fb530e38087ee3d9aba1f2007a\n';
+    expect(new Redactor().mask(netrc)).toBe('4:machine api.wandb.ai\n5-  login user\n6-  password [masked: netrc password]\n');
   });
 
   for (const [name, value, text] of forms) {

@@ -795,6 +795,17 @@ ${rot13('APP_ENV=production')}
     expect(new Redactor().maskCommandOutput('cat signing/key.enc.pem signing/.passphrase', `${key}\nmpBW^42zy5ELW9CpaMNf\n`)).not.toContain('mpBW^42zy5ELW9CpaMNf');
   });
 
+  it("jq's outputs joined by commas: a secret's among others' (adversary pass 109 F37): the minted lines masked, the rest kept", () => {
+    const refresh = 'FzivgGELxlut-Q8O_M4l4W_ch123rU_i-4O10ekEqFBAtlmdv6ASkEqF9nJfluBE';
+    const out = new Redactor().maskCommandOutput(`jq -r '.tokens.refresh_token, .last_refresh, .account' ~/.codex/auth.json`, `${refresh}\n2025-06-14T09:02:44.118201Z\nalice\n`);
+    expect(out).not.toContain(refresh);
+    expect(out).toContain('2025-06-14T09:02:44.118201Z\nalice\n');
+    // No output a secret's (`.name, .id`), or a comma inside an object's braces: no printer.
+    const plain = `${refresh}\n`;
+    expect(new Redactor().maskCommandOutput(`jq -r '.name, .id' items.json`, plain)).toBe(plain);
+    expect(new Redactor().maskCommandOutput(`jq -c '{name: .name, id: .id}' items.json`, plain)).toBe(plain);
+  });
+
   it("masks a printer's line still being printed in a read taken while it runs (adversary pass 50 F32), and only a printer's", () => {
     const token = Buffer.from('GKjTrcDnWfVzwTqPxXVuWOxQ5cwrgX0KOUjeSxBy').toString('base64');
     const half = token.slice(0, 28);

@@ -1517,20 +1517,53 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
       else filter = a;
     }
     if (filter === undefined) continue;
-    let last: string | undefined;
     // `getpath(["auth","token"])` picks what `.auth.token` does (adv11).
     const keys = filter.replace(GETPATH, (_, list: string) => (list.match(/"[^"]*"/g) ?? []).map((k) => `.[${k}]`).join(''));
-    for (const m of keys.matchAll(FILTER_KEY)) {
-      const key = m[1] ?? m[2];
-      // A named entry's `.value` is what the name names (`terraform output -json | jq -r .db_password.value`, adv21 F50).
-      last = /^value$/i.test(key) && last !== undefined && /[\w"\]-]/.test(keys[m.index - 1] ?? '') ? last : key;
-    }
+    // Outputs joined by commas (`.OPENAI_API_KEY, .tokens.refresh_token, .last_refresh`: adv109 F37), each its own last key.
+    const lasts = topLevelOutputs(keys).map(lastFilterKey);
+    if (lasts.every((l) => l === undefined)) continue;
     // A filter with no key (`.`, `length`) leaves what came before it; a later one with a key picks that key out instead.
     // A string with the value interpolated (`"Bearer \(.token)"`, adv11) prints it inside text: its lines are masked whole.
     // A docker config's `.auths[…].auth` is base64 of `user:password` (adv64 F37); a bare `auth` elsewhere may name a method.
-    if (last !== undefined) found = isSecretName(last) || (last === 'auth' && /\bauths\b/.test(keys)) ? { kind: `.${last} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}) } : undefined;
+    const secret = lasts.filter((l) => l !== undefined && (isSecretName(l) || (l === 'auth' && /\bauths\b/.test(keys))));
+    // Some outputs a secret's, some not: which lines are the secret's is not known, so a minted word among them is (amongOthers).
+    found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }
   return found;
+}
+
+/** The last key a jq path names (`.db.password` → `password`; a named entry's `.value` is its name's), undefined when none. */
+function lastFilterKey(path: string): string | undefined {
+  let last: string | undefined;
+  for (const m of path.matchAll(FILTER_KEY)) {
+    const key = m[1] ?? m[2];
+    // A named entry's `.value` is what the name names (`terraform output -json | jq -r .db_password.value`, adv21 F50).
+    last = /^value$/i.test(key) && last !== undefined && /[\w"\]-]/.test(path[m.index - 1] ?? '') ? last : key;
+  }
+  return last;
+}
+
+/** A jq filter's outputs joined by commas outside brackets, parentheses and strings (`.a, .b.c` → `.a`, ` .b.c`). */
+function topLevelOutputs(filter: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let from = 0;
+  for (let i = 0; i < filter.length; i++) {
+    const c = filter[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(filter.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(filter.slice(from));
+  return out;
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
