@@ -598,8 +598,9 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
   // Cisco's other secrets (adversary pass 106; its type 5 and 8 hashes stay, as hashes do): a RADIUS or TACACS+ server's plain
   // `key <key>` on its own indented line, the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
-  // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`.
-  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^[ \t]+key[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]+key[ \t]+(?:0[ \t]+)?(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
+  // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`. A gpg listing's `      key <16 or 40 upper-case hex>`
+  // (a subkey's id or fingerprint, public: pass 82 L42) is not such a key.
+  { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^[ \t]+key[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
   { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:0[ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
   { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
   { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },

@@ -1292,6 +1292,9 @@ describe('credentials as commands print them', () => {
     for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
     // Kept: FortiOS' placeholder, a bind key's name, a numbered type 7 line's shape, YAML's `key:`.
     for (const kept of ['        set password ENC ********', 'key "rndc-key" {', '  key: value-of-a-setting']) expect(new Redactor().mask(kept)).toBe(kept);
+    // …and a gpg listing's subkey line (pass 82 L42): an indented `key` with a 16-hex id or a 40-hex fingerprint is public.
+    const gpg = 'sub   cv25519 2024-03-02 [E] [expires: 2027-03-02]\n      key 3F61F8EBDDE9F39F\n      key 9C1D2E3F4A5B6C7D8E9F0A1B2C3D4E5F60718293\n';
+    expect(new Redactor().mask(gpg)).toBe(gpg);
   });
 
   it("masks app-store and appliance secrets left by pass 106: CodePush deployment keys, a licence's serial, racadm's set of a user's password, Proxmox's API token", () => {
