@@ -28,16 +28,20 @@ const MIN_UNITS = 16;
 const MIN_NAMED_UNITS = 8;
 /** The same list read from its `[` only (sticky): each `[` before a digit or a `-` is tried (a regex's own search cost 5% of masking). */
 const DECIMAL_LIST_AT = /\[(?<bytes>-?\d{1,3}(?:(?:,[ \t]?|[ \t])-?\d{1,3}){7,262143})[ \t]*\]/y;
-/** Characters quoted one by one, separated by commas, from the first quote to the last (sticky, at a `'`). */
-const CHAR_LIST_AT = /'(?:[^'\\\n]|\\.)'(?:[ \t]*,[ \t]*'(?:[^'\\\n]|\\.)'){7,4095}/y;
+/**
+ * Characters quoted one by one, separated by commas, from the first quote to the last (sticky, at the quote): in single quotes
+ * (Python's repr, Java's chars) or double (JSON's: `json.dumps(list(…))`, Ruby's `chars.inspect`: adv110 F07).
+ */
+const CHAR_LIST_AT: Record<string, RegExp> = {
+  "'": /'(?:[^'\\\n]|\\.)'(?:[ \t]*,[ \t]*'(?:[^'\\\n]|\\.)'){7,4095}/y,
+  '"': /"(?:[^"\\\n]|\\.)"(?:[ \t]*,[ \t]*"(?:[^"\\\n]|\\.)"){7,4095}/y,
+};
 /** A list of decimal bytes in braces (Zig's `[_]u8{ 68, 107, … }`, C's `= {72, 117, …}`, C#'s `new byte[] { … }`): read under a name only. */
 const DECIMAL_BRACE_AT = /\{[ \t]*(?<bytes>\d{1,3}(?:,[ \t]*\d{1,3}){7,262143})[ \t]*,?[ \t]*\}/y;
 /** `0x`-prefixed bytes separated by commas, over lines (`xxd -i`, a C or Rust array literal). */
 // One way to match each gap (blanks, then a line break and the next row's indent): blanks that two `[ \t]*` could share were
 // split every way before a failed 0x (exponential).
 const HEX_LIST = /0x[0-9a-fA-F]{2}(?:,[ \t]*(?:\r?\n[ \t]*)?0x[0-9a-fA-F]{2}){7,262143}/y;
-/** One escape in such a line: a byte, a code unit, an octal byte, or a one-letter escape. */
-const ONE_ESCAPE = /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3}|[nrt0"'\\/])/y;
 const LETTER_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '0': '\0', '"': '"', "'": "'", '\\': '\\', '/': '/' };
 
 /** Decoded units and, for each, where it is written in the text: what the three forms hand to one reader. */
@@ -77,14 +81,14 @@ function breakBetween(text: string, from: number, to: number): boolean {
   return false;
 }
 
-/** One quoted character of a list, its escape's letter (sticky-free: matched over the list). */
-const QUOTED_CHAR = /'((?:[^'\\\n]|\\.))'/g;
+/** One quoted character of a list, its escape's letter (sticky-free: matched over the list), by its quote. */
+const QUOTED_CHAR: Record<string, RegExp> = { "'": /'((?:[^'\\\n]|\\.))'/g, '"': /"((?:[^"\\\n]|\\.))"/g };
 
 /** The characters of a list quoted one by one (`['n', 'p', '\\n', …]`) in text[at, at + list.length). */
 function charListUnits(list: string, at: number): Spelled {
   const s: Spelled = { decoded: '', starts: [], ends: [] };
   const parts: string[] = [];
-  for (const c of list.matchAll(QUOTED_CHAR)) {
+  for (const c of list.matchAll(QUOTED_CHAR[list[0]])) {
     const u = c[1];
     parts.push(u.length === 2 ? (LETTER_ESCAPES[u[1]] ?? u[1]) : u);
     s.starts.push(at + c.index! + 1);
@@ -174,12 +178,12 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     i += m[0].length - 1;
   }
   // Characters one by one under a name (Java's `char[] KEYSTORE_PASS = { 'M', 'Z', … }`, Python's `list('…')`: adv71 F23).
-  if (kindOfName) {
-    for (let i = text.indexOf("'"); i >= 0; i = text.indexOf("'", i + 1)) {
+  if (kindOfName) for (const quote of ["'", '"']) {
+    for (let i = text.indexOf(quote); i >= 0; i = text.indexOf(quote, i + 1)) {
       const o = text.charCodeAt(i - 1) === 0x20 ? text.charCodeAt(i - 2) : text.charCodeAt(i - 1);
       if (o !== 0x7b && o !== 0x5b) continue;
-      CHAR_LIST_AT.lastIndex = i;
-      const m = CHAR_LIST_AT.exec(text);
+      CHAR_LIST_AT[quote].lastIndex = i;
+      const m = CHAR_LIST_AT[quote].exec(text);
       if (!m) continue;
       const kind = nameKind(text, text.lastIndexOf(o === 0x7b ? '{' : '[', i) + 1, kindOfName);
       if (kind !== undefined) out.push({ start: i + 1, end: i + m[0].length - 1, kind, byContext: true });
@@ -268,11 +272,13 @@ function escapedLines(text: string, out: SecretFinding[], scan: (t: string) => S
       let ch = line[k];
       let w = 1;
       if (ch === '\\') {
-        ONE_ESCAPE.lastIndex = k;
-        const e = ONE_ESCAPE.exec(line)?.[0];
-        if (e) {
-          w = e.length;
-          ch = e[1] === 'x' || e[1] === 'u' ? String.fromCharCode(Number.parseInt(e.slice(2), 16)) : e.length === 4 ? String.fromCharCode(Number.parseInt(e.slice(1), 8) & 0xff) : LETTER_ESCAPES[e[1]];
+        const byte = escapeWidth(line, k);
+        if (byte > 0) {
+          w = byte;
+          ch = String.fromCharCode(escapeCode(line, k, byte));
+        } else if (LETTER_ESCAPES[line[k + 1]] !== undefined) {
+          w = 2;
+          ch = LETTER_ESCAPES[line[k + 1]];
         }
       }
       parts.push(ch);
@@ -304,8 +310,7 @@ function nearName(text: string, from: number, to: number, kindOfName: KindOfName
   let decoded = '';
   for (let k = from; k < to; ) {
     const w = escapeWidth(text, k);
-    const e = text.slice(k, k + w);
-    decoded += String.fromCharCode(e[1] === 'x' || e[1] === 'u' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 8) & 0xff);
+    decoded += String.fromCharCode(escapeCode(text, k, w));
     k += w;
   }
   return encodedValueKind(text, from, to, decoded, kindOfName, true);
@@ -315,8 +320,7 @@ function nearName(text: string, from: number, to: number, kindOfName: KindOfName
 function visibleEscapes(text: string, from: number, to: number): boolean {
   for (let k = from; k < to; ) {
     const w = escapeWidth(text, k);
-    const e = text.slice(k, k + w);
-    const code = e[1] === 'x' || e[1] === 'u' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 8);
+    const code = escapeCode(text, k, w);
     if (code <= 0x20 || code >= 0x7f) return false;
     k += w;
   }
@@ -325,6 +329,12 @@ function visibleEscapes(text: string, from: number, to: number): boolean {
 
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 const isOctal = (c: number) => c >= 0x30 && c <= 0x37;
+
+/** The code the escape text[at, at + width) spells (escapeWidth's: `\x4e`, `\u0067`; an octal one as a byte, `\116`). */
+function escapeCode(text: string, at: number, width: number): number {
+  const c = text.charCodeAt(at + 1);
+  return c === 0x78 || c === 0x75 ? Number.parseInt(text.slice(at + 2, at + width), 16) : Number.parseInt(text.slice(at + 1, at + width), 8) & 0xff;
+}
 
 /** The width of a byte or code-unit escape at text[i] (`\x4e` 4, `\u0067` 6, `\116` 4), 0 when none starts there. */
 function escapeWidth(text: string, i: number): number {

@@ -169,8 +169,10 @@ export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth
  * the header words do, so the rule finds the `"value"` after its closing quote.
  */
 export const HAR_PARAMS = ['sig', 'signature', 'token', 'access_token', 'api_key', 'key', 'secret', 'client_secret', 'password', 'code', 'x-amz-signature'];
+/** An Azure Functions host key's name (`{"name": "default", "value": "…"}`): its value is the key when it is a long base64 word. */
+export const AZURE_KEY_NAMES = ['default', '_master', 'master'];
 /** As browsers and `jq` write a HAR (a blank after the colon): each word costs the keyword table states, so one spelling. */
-export const HAR_PARAM_WORDS = HAR_PARAMS.map((p) => `"name": "${p}`);
+export const HAR_PARAM_WORDS = [...HAR_PARAMS, ...AZURE_KEY_NAMES].map((p) => `"name": "${p}`);
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
 export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
 export const COMPOSER_SECTION_WORDS = ['bearer'];
@@ -747,6 +749,10 @@ export const FILES: ContextRule[] = [
   { kind: 'cookie', keywords: ['\tfalse\t', '\ttrue\t'], needs: /\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t/, re: /^(?:#HttpOnly_)?[^\s#][^\t\n]*\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t(?<secret>[^\t\n]{8,8192}?)(?=\r?$)/gm, guard: true },
   // Bitwarden's hidden custom field (`bw list items`: `{"name":"…","value":"…","type":1}`, type 1 = hidden: adv23 F29).
   { kind: 'hidden field', keywords: ['"type":1', '"type": 1'], needs: /"value"[ \t]*:[ \t]*"[^"\n]+"[ \t]*,[ \t]*"type"[ \t]*:[ \t]*1\b/, re: /"value"[ \t]*:[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,8192})(?="[ \t]*,[ \t]*"type"[ \t]*:[ \t]*1\b)/g },
+  // An Azure Functions host's keys as ARM lists them (`az rest … /host/default/listKeys`, `az functionapp keys set`: `{"name":
+  // "default", "value": "…"}`: adv110 F31): a key's name that says nothing, its value a long base64 word. On one line here; az's
+  // pretty JSON, the value on the next line, is the HAR rule's (AZURE_KEY_NAMES).
+  { kind: 'azure function key', keywords: ['"default"', '"_master"', '"master"'], needs: /"name"[ \t]*:[ \t]*"(?:default|_?master)"/, re: /"name"[ \t]*:[ \t]*"(?:default|_?master)"[ \t]*,[ \t]*"value"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9+/_-]{32,256}={0,2})(?=")/g },
   // Caddy: a DNS provider's API token (`acme_dns cloudflare <token>`, `dns cloudflare <token>`: adv23 F14); header_up / header_down
   // / header of an API key header (as nginx's proxy_set_header below).
   { kind: 'dns provider token', keywords: ['acme_dns', 'dns cloudflare', 'dns digitalocean', 'dns route53', 'dns gandi', 'dns porkbun', 'dns hetzner'], re: /\b(?:acme_)?dns[ \t]+(?:cloudflare|digitalocean|gandi|porkbun|hetzner|duckdns|vultr|linode|namecheap|godaddy|dnsimple|desec|netlify|ovh|azure|googleclouddns|route53)[ \t]+(?<secret>(?![{$])[^\s{}]{16,})/g, guard: true },
@@ -842,6 +848,8 @@ export const FILES: ContextRule[] = [
   // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93). After a line's
   // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11).
   { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  // …and one upper-cased (`tr a-z A-Z < ~/.netrc`: adv110 F18), its words all capitals on one line.
+  { kind: 'netrc password', keywords: ['password'], needs: /\bMACHINE[ \t][^\n]*[ \t]PASSWORD[ \t]/, re: /\bMACHINE[ \t][^\n]{0,1024}?[ \t]PASSWORD[ \t]+(?<secret>\S+)/g },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
   { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.

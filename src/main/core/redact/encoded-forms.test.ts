@@ -359,6 +359,21 @@ describe('a value spelled a character or a byte at a time, its name near it (adv
     expect(out).toBe('{"slack_webhook":"https:\\/\\/hooks.slack.com\\/services\\/[masked: slack webhook]","db_url":"postgres:\\/\\/app:[masked: url password]@db:5432\\/prod"}');
   });
 
+  itUnless(missing('xxd', 'od', 'perl', 'python3'))("pass 110's shorter forms: a password's hex in one short line, od -c of a value with no line break, JSON's list of characters", () => {
+    const PASSWORD = 'Kq7Xp#LmZa!rT5v7a';
+    // 34 hex digits on a line of their own, under a TOML table or a name (shorter than any hex text read without one).
+    masked(`[database.password]\n${run('xxd', ['-p', file('pw', PASSWORD)])}`, Buffer.from(PASSWORD).toString('hex').slice(0, 24));
+    const perl = run('perl', ['-ne', 'print unpack("H*", $_), "\\n"', file('pw2', PASSWORD)]);
+    expect(masked(`client_secret:\n${perl}`, perl.trim().slice(0, 24))).toBe('client_secret:\n[masked: hex secret]\n');
+    // od -An -c of a file with no line break: no `  \n` field; both rows masked, the last of one field too.
+    const odc = run('od', ['-An', '-c', file('pw3', PASSWORD)]);
+    expect(odc.split('\n').filter(Boolean)).toHaveLength(2);
+    const out = masked(`Secret:\n${odc}`, PASSWORD.split('').slice(0, 6).join('   '));
+    expect(out).not.toMatch(/ {3}a\n/);
+    const chars = execFileSync('python3', ['-c', `import json; print("api_key chars: " + json.dumps(list(${JSON.stringify(PASSWORD)})))`], { encoding: 'utf8' });
+    expect(masked(chars, '"K", "q", "7"')).toBe('api_key chars: ["[masked: api key]"]\n');
+  });
+
   itUnless(missing('xxd', 'od', 'sed'))('the same forms of what is no secret are kept as printed', () => {
     const kept = [
       `build id (hex):\n${run('xxd', ['-p', file('build', 'release-2024-11-29')]).trim()}\n`,
@@ -368,6 +383,11 @@ describe('a value spelled a character or a byte at a time, its name near it (adv
       'token counts: [12, 40, 7, 19, 3, 88, 41, 9, 60, 2]\n',
       run('sed', ['s/./& /g'], 'TOKEN_COUNT=4096 tokens\n'),
       '{"docs":"https:\\/\\/example.com\\/api\\/v1\\/tokens","next":"https:\\/\\/example.com\\/page\\/2"}\n',
+      // Pass 110's readers beside what they read: a short hex line that is a digest, a lexer's characters, a table of numbers.
+      `client_secret:\n${run('xxd', ['-p', file('digest', Buffer.from('9f86d081884c7d659a2feaa0c55ad015', 'hex'))]).trim()}\n`,
+      'tokens: ["h", "e", "l", "l", "o", " ", "w", "o", "r", "l", "d"]\n',
+      `# password policy (od -c):\n${run('od', ['-An', '-c', file('policy', 'min-length 12')])}`,
+      '   1   2   3   4\n   5   6   7   8\n',
     ];
     for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
   });

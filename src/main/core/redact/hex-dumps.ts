@@ -40,7 +40,7 @@ interface Row {
  * `od -c` (and `od -An -c`, no offset column): a row of up to 16 fields four characters wide, each a byte as a character
  * (`   D`), an escape (`  \n`), an octal byte (` 303`) or `  **` (a multi-byte character's later bytes, after the character).
  */
-// A dump's last row may hold one to three fields: after an offset only (a row without one needs four, not to read any text).
+// A dump's last row may hold one to three fields: after an offset, or under a row (a row alone needs four, not to read any text).
 const OD = /^(?<offset>[0-7]{7,}|[0-9a-f]{6,})?(?<fields>(?: {3}\S| {2}\\[0abfnrtv]| [0-7]{3}| {2}\*\*| {4}){1,16})\r?$/gmu;
 const OD_ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
@@ -71,7 +71,8 @@ function odRows(text: string, out: Row[]): void {
       }
       i += width;
     }
-    if (bytes.length < 4 && m.groups!.offset === undefined) continue;
+    // …unless it is the last row of a dump whose rows are just above (`od -An -c`'s last of a value: adv110 F02).
+    if (bytes.length < 4 && m.groups!.offset === undefined && !(out.length > 0 && out[out.length - 1].lineEnd + 1 === m.index)) continue;
     // The field is the byte's only place (no second column): asciiAt spans it too.
     out.push({ hexAt, asciiAt: hexAt.map((h) => h + 2), bytes, lineStart: m.index, lineEnd: m.index + m[0].length, od: true });
   }
@@ -231,8 +232,11 @@ function utf16Findings(bytes: string, scan: (t: string) => SecretFinding[]): Sec
  */
 export const mayHoldOdDump = (text: string): boolean => text.includes('\\n') && text.includes('  \\n');
 
-/** An offset-less od row's first four fields at a line's start (sticky). */
-const BARE_OD_ROW_AT = / [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4}/y;
+/**
+ * An offset-less od row's first four fields at a line's start (sticky): numbers (`od -An -tx1`), or od -c's characters (`od -An
+ * -c` of a value with no line break, so no `  \n` opens mayHoldOdDump: adv110 F02).
+ */
+const BARE_OD_ROW_AT = / [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4}|(?: {3}[^ \n]| [0-7]{3}){4}/y;
 
 /**
  * The gate of od's numeric rows without offsets (`od -An -tx1`): a line that starts with four of them. Each indented line is

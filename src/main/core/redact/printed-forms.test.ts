@@ -1365,6 +1365,19 @@ describe('credentials as commands print them', () => {
     expect(new Redactor().mask(netrc)).toBe('4:machine api.wandb.ai\n5-  login user\n6-  password [masked: netrc password]\n');
   });
 
+  it("masks pass 110's named forms: an upper-cased .netrc, an Azure Functions host key as ARM lists it, PowerShell's plain text under the docs' `PS> `", () => {
+    const key = 'b3JpZ2luYWxseS1yYW5kb20tZnVuY3Rpb24ta2V5LWJ5dGVzLTAx4Kq9Zw==';
+    const cases: [string, string][] = [
+      ['MACHINE CI.EXAMPLE.COM LOGIN BOT PASSWORD K7QX#PLMZA!RT5V7A\n', 'K7QX#PLMZA!RT5V7A'],
+      [`{"name":"default","value":"${key}"}\n`, key],
+      [`{\n  "keys": [\n    {\n      "name": "default",\n      "value": "${key}"\n    }\n  ]\n}\n`, key],
+      ['PS> $cred.GetNetworkCredential().Password\nK7qx#PlmZa!rT5v7a\n', 'K7qx#PlmZa!rT5v7a'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: a key's name with a short value, a machine's upper-cased line with no password, PowerShell's other reads.
+    for (const kept of ['{"name": "default", "value": "eastus"}', 'MACHINE CI.EXAMPLE.COM LOGIN BOT', 'PS> $env:COMPUTERNAME\nWEB-01-PRODUCTION\n']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);

@@ -22,7 +22,7 @@ import { diagnosedLocals } from './diagnosed-locals.js';
 import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
-import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
+import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
@@ -1838,14 +1838,17 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r];
     const end = runs[r + 1];
-    if (end - start < MIN_HEX_TEXT_RUN) continue;
+    // A shorter run, a line of its own, may be a password's hex under its name (`client_secret:` over perl's `unpack("H*")`, an
+    // 18-character password's 36 digits: adv110 F01, F04, F06); read for a name only (encodedValueKind, below).
+    const short = end - start < MIN_HEX_TEXT_RUN;
+    if (short && (end - start < MIN_NAMED_HEX_RUN || !wholeHexLine(text, start, end))) continue;
     // `xxd -p` wraps its digits at 60 (30 bytes a line, adv95 F15): a whole line of hex digits and the lines of its width below
     // it (the last may be shorter: too short for a run of its own) are one text, its name on one line and its value on the next.
     const lines = wholeHexLine(text, start, end) ? hexLinesFrom(text, start, end) : undefined;
     if (lines) while (r + 2 < runs.length && runs[r + 2] < lines[lines.length - 1]) r += 2;
-    const decoded = hexText(text, lines ?? [start, end]);
+    const decoded = hexText(text, lines ?? [start, end], short ? MIN_NAMED_HEX_RUN : MIN_HEX_TEXT_RUN);
     if (decoded === undefined) continue;
-    const found = scanSecrets(decoded.text);
+    const found = short && !lines ? [] : scanSecrets(decoded.text);
     // A made word under a secret's name (`aws_secret_access_key (hex):` above `xxd -p`'s line: adv107 F03), whole.
     if (found.length === 0) {
       const kind = encodedValueKind(text, start, lines?.[lines.length - 1] ?? end, decoded.text, columnKind, true);
@@ -1897,7 +1900,7 @@ function hexLinesFrom(text: string, start: number, end: number): number[] | unde
  * The bytes the hex digits in `spans` (start, end pairs) write, when they are text: printable, or binary with a long printable
  * stretch (a frame's payload); with each byte's first digit's offset. Undefined for a digest's or a key's bytes, or digits that end early.
  */
-function hexText(text: string, spans: number[]): { text: string; at: number[] } | undefined {
+function hexText(text: string, spans: number[], minDigits: number): { text: string; at: number[] } | undefined {
   let decoded = '';
   const at: number[] = [];
   // The printable stretch being read, the longest read, and whether a byte that is not text was met.
@@ -1935,11 +1938,13 @@ function hexText(text: string, spans: number[]): { text: string; at: number[] } 
     }
     if (i + 1 < end) return undefined;
   }
-  if (decoded.length * 2 < MIN_HEX_TEXT_RUN || (binary && longest < MIN_TEXT_IN_BINARY)) return undefined;
+  if (decoded.length * 2 < minDigits || (binary && longest < MIN_TEXT_IN_BINARY)) return undefined;
   return { text: decoded, at };
 }
 /** Hex digits this many and up may be text written in hex (24 characters: shorter holds no secret worth its decoding). */
 const MIN_HEX_TEXT_RUN = 48;
+/** Hex digits this many and up, a whole line under a secret's name, may be its value (named-encodings.ts' 10 characters). */
+const MIN_NAMED_HEX_RUN = 20;
 /**
  * Printable bytes in a row, this many and up, make a binary payload's hex worth reading as text: a token is longer, and random
  * bytes (a digest, a key) rarely hold such a stretch ((95/256)^16, about one in ten million).
@@ -3779,6 +3784,9 @@ function sensitiveValue(text: string, at: number, out: SecretFinding[]): void {
 // Or a YAML pair (Envoy's `request_headers_to_add`: `key: "authorization"` then `value: "Basic …"`: adv23 F10).
 const HAR_VALUE_AT = /"?[ \t]*,?[ \t]*\r?\n?[ \t]*"?value"?[ \t]*[:=][ \t]*"(?<secret>(?:[^"\\\n]|\\.){4,8192})"/y;
 
+/** An Azure Functions host key's value: base64 (or its URL-safe alphabet), 32 characters and up. */
+const AZURE_HOST_KEY = /^[A-Za-z0-9+/_-]{32,256}={0,2}$/;
+
 function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   // The keyword ends the header's quoted name (`"Set-Cookie"`), the value of a `"name":` field.
   // (HCL writes `key = "x-honeycomb-team"` then `value = "…"`: Grafana Alloy's header block, adv28 F17.)
@@ -3786,12 +3794,14 @@ function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   if (name === undefined) return;
   // A parameter's word is the whole name (`"name": "key"`, not `"name": "monkey"` or `"name": "keyword"`).
   const param = HAR_PARAMS.includes(name.toLowerCase());
-  if (!param && !/(?:authorization|cookie|x-api-key|x-auth-token|private-token|x-honeycomb-team)$/i.test(name)) return;
+  // An Azure Functions host key (`az rest … /host/default/listKeys`: adv110 F31), pretty-printed: a long base64 value only.
+  const hostKey = AZURE_KEY_NAMES.includes(name);
+  if (!param && !hostKey && !/(?:authorization|cookie|x-api-key|x-auth-token|private-token|x-honeycomb-team)$/i.test(name)) return;
   HAR_VALUE_AT.lastIndex = at;
   const m = HAR_VALUE_AT.exec(text);
-  if (!m || isReference(m.groups!.secret) || (param && isLookAlike(m.groups!.secret, false))) return;
+  if (!m || isReference(m.groups!.secret) || (param && isLookAlike(m.groups!.secret, false)) || (hostKey && !AZURE_HOST_KEY.test(m.groups!.secret))) return;
   const end = m.index + m[0].length - 1;
-  out.push({ start: end - m.groups!.secret.length, end, kind: param ? `${name.toLowerCase()} in url` : /cookie/i.test(name) ? 'cookie' : 'authorization header', byContext: true });
+  out.push({ start: end - m.groups!.secret.length, end, kind: hostKey ? 'azure function key' : param ? `${name.toLowerCase()} in url` : /cookie/i.test(name) ? 'cookie' : 'authorization header', byContext: true });
 }
 
 /**
