@@ -617,6 +617,9 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b[^\n|;&]{0,512}?[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
   // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
   // `codecov … -t <token>` / `--token`, `snyk auth <token>`, `snyk config set api=<token>`.
+  // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's
+  // name beside `sonar.password` — a token only (20 characters and up, a digit among them: closing measure 111 F24).
+  { kind: 'sonarqube token', keywords: ['sonar.login', 'sonar_login'], re: /(?:(?<=-D)|(?<![\w.]))sonar[._]login[ \t]*[=:][ \t]*["']?(?<secret>(?=[^\s"']{0,255}\d)[^\s"']{20,256})/gi, guard: true },
   { kind: 'codecov token', keywords: ['codecov'], re: argAfter(String.raw`\bcodecov(?:\.sh|uploader)?\b[^\n|;&]{0,512}?[ \t](?:-t|--token)(?:[ \t]+|=)`) },
   { kind: 'snyk token', keywords: ['snyk'], needs: /\bsnyk[ \t]+(?:auth|config[ \t]+set)\b/, re: argAfter(String.raw`\bsnyk[ \t]+(?:auth(?:[ \t]+--[\w-]+(?:=\S+)?){0,8}|config[ \t]+set[ \t]+api=)[ \t]*(?<=[ \t=])`) },
   { kind: 'password', keywords: ['racadm'], re: argAfter(String.raw`\bracadm\b[^\n|;&]{0,512}?[ \t]-p[ \t]+`) },

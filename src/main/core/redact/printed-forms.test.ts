@@ -1378,6 +1378,13 @@ describe('credentials as commands print them', () => {
     for (const kept of ['{"name": "default", "value": "eastus"}', 'MACHINE CI.EXAMPLE.COM LOGIN BOT', 'PS> $env:COMPUTERNAME\nWEB-01-PRODUCTION\n']) expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("masks SonarQube's `sonar.login` token (closing measure 111 F24: a CI log's scanner line); a user's name there stays", () => {
+    const token = 'BrW8t-61tEiJwG4rdHi0aO-3n6I6EBA9SlC4WT9j';
+    expect(new Redactor().mask(`sonar-scanner -Dsonar.login=${token} -Dsonar.host.url=https://sonar.acme.dev`)).toBe('sonar-scanner -Dsonar.login=[masked: sonarqube token] -Dsonar.host.url=https://sonar.acme.dev');
+    expect(new Redactor().mask(`export SONAR_LOGIN=${token}`)).not.toContain(token);
+    for (const kept of ['sonar.login=admin', '-Dsonar.login=ci-analysis-user -Dsonar.host.url=https://sonar.acme.dev']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   for (const [name, value, text] of forms) {
     it(`masks ${name}`, () => {
       const out = new Redactor().mask(text);
