@@ -530,6 +530,16 @@ describe('values named from afar', () => {
   `${'# user:password\na:b\n# user:password\n'.repeat(40_000)}`,
   `${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A '.repeat(8_000)}-----END PRIVATE KEY----- x -----END PRIVATE KEY-----`,
   `api-1    | -----BEGIN PRIVATE KEY-----\n${'worker-1 | x\napi-1    | Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(10_000)}`,
+  // Pass 110's: short hex lines under a name, od -c rows with no offset and no line break, JSON's lists of characters under a
+  // name and with none, Azure host keys' names with no value, upper-cased netrc words, sonar.login with no token.
+  `${'client_secret:\n4b713758702b4c6d5a61217254357637610a\n'.repeat(25_000)}`,
+  `Secret:\n${'   K   q   7   X   p   #   L   m   Z   a   !   r   T   5   v   7\n'.repeat(15_000)}   a`,
+  `${'\n   a   b   c   d x'.repeat(60_000)}`,
+  `api_key chars: [${'"a", '.repeat(200_000)}"b"]`,
+  `${'["a", ["a", '.repeat(80_000)}`,
+  `${'"name": "default", "value": "'.repeat(30_000)}`,
+  `${'MACHINE a PASSWORD '.repeat(50_000)}`,
+  `${'-Dsonar.login= '.repeat(60_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.
