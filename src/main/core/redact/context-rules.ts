@@ -241,6 +241,11 @@ const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemin
  */
 const ARG = String.raw`'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255}`;
 /** A rule's pattern: `before` (a command and its option, as regex source), then the argument after it as the secret. */
+/**
+ * A command's words up to an option, its quoted arguments read whole: a password before it may hold `&`, `;` or `|` (`-p
+ * '6%9_gj#=BnE7&J' -a '…'`: adv93 F24's second password was read as after the command's end).
+ */
+const QUOTED_OR_WORDS = String.raw`(?:'[^'\n]{0,256}'|"[^"\n]{0,256}"|[^\n|;&'"]){0,512}?`;
 const argAfter = (before: string): RegExp => new RegExp(`${before}(?<secret>${ARG})`, 'g');
 
 /** Credentials on command lines as `ps`, shell history and CI logs show them. */
@@ -614,7 +619,7 @@ export const FILES: ContextRule[] = [
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
   { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|[\d.:[\]a-fA-F]{2,64})\t)/gm },
   { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
-  { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b[^\n|;&]{0,512}?[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
+  { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b${QUOTED_OR_WORDS}[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
   // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
   // `codecov … -t <token>` / `--token`, `snyk auth <token>`, `snyk config set api=<token>`.
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's
