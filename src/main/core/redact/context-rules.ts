@@ -54,9 +54,11 @@ export interface ContextRule {
 // `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
 // Segment's `SegmentWriteKey` in an Info.plist (adv90 F34): an analytics write key, camelCase.
 // `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06). App Center's CodePush
-// `DeploymentKey` (adv106 F19, F20); a licence's serial (`UNITY_SERIAL`).
+// `DeploymentKey` (adv106 F19, F20); a licence's serial (`UNITY_SERIAL`). A JWT by its name (`INTERNAL_API_JWT`, wrapped over a
+// box table's rows where its shape is cut: adv112 F11), fly.io's WireGuard `localprivate`, 1Password's `one-time password seed`,
+// an OAuth device flow's `device_code` (it polls for the token: adv113 F26).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session))$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -102,6 +104,15 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'laravel_session', unless: /\w/y },
   // A licence's serial (`UNITY_SERIAL=…` of a game CI's environment: adv106 F29): not a device's serial number.
   { word: 'serial', unless: /[a-z]/iy },
+  // A JWT named as one (`API_JWT`, not `jwt_issuer` nor `jwtKey`'s `jwt`), a WireGuard key (fly.io's `localprivate`), a TOTP seed.
+  { word: 'jwt', unless: /[a-z0-9_.-]/iy },
+  { word: 'localprivate' },
+  { word: 'seed', unless: /[a-z]/iy },
+  { word: 'device_code' },
+  { word: 'devicecode' },
+  // A list of secrets under an encoding's name (Vault's `unseal_keys_b64`, `recovery_keys_hex`: scanner.ts singularOfList).
+  { word: 's_b64', unless: /[a-z0-9]/iy },
+  { word: 's_hex', unless: /[a-z0-9]/iy },
 ];
 
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
@@ -172,7 +183,7 @@ export const HAR_PARAMS = ['sig', 'signature', 'token', 'access_token', 'api_key
 /** An Azure Functions host key's name (`{"name": "default", "value": "…"}`): its value is the key when it is a long base64 word. */
 export const AZURE_KEY_NAMES = ['default', '_master', 'master'];
 /** As browsers and `jq` write a HAR (a blank after the colon): each word costs the keyword table states, so one spelling. */
-export const HAR_PARAM_WORDS = [...HAR_PARAMS, ...AZURE_KEY_NAMES].map((p) => `"name": "${p}`);
+export const HAR_PARAM_WORDS = [...[...HAR_PARAMS, ...AZURE_KEY_NAMES].map((p) => `"name": "${p}`), '"type": "password'];
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
 export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
 export const COMPOSER_SECTION_WORDS = ['bearer'];
@@ -761,6 +772,11 @@ export const FILES: ContextRule[] = [
   // "default", "value": "…"}`: adv110 F31): a key's name that says nothing, its value a long base64 word. On one line here; az's
   // pretty JSON, the value on the next line, is the HAR rule's (AZURE_KEY_NAMES).
   { kind: 'azure function key', keywords: ['"default"', '"_master"', '"master"'], needs: /"name"[ \t]*:[ \t]*"(?:default|_?master)"/, re: /"name"[ \t]*:[ \t]*"(?:default|_?master)"[ \t]*,[ \t]*"value"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9+/_-]{32,256}={0,2})(?=")/g },
+  // A credential typed `password` in compact JSON (Keycloak's realm import, `jq -c`: adv113 F21); pretty-printed, the HAR rule's.
+  { kind: 'password', keywords: ['"type":"password'], re: /"type":"password",(?:"\w{1,32}":(?:"[^"\\\n]{0,64}"|[\w.-]{1,32}),){0,2}"value":"(?<secret>(?:[^"\\\n]|\\.){1,1024})(?=")/g, guard: true },
+  // 1Password's field of type CONCEALED flattened to a row (`jq -r '.fields[] | [.label, .type, .value] | @tsv'`, a table): the
+  // value after the type (adv112 F41).
+  { kind: 'concealed field', keywords: ['concealed'], needs: /CONCEALED(?:\t| {2,}|[ \t]*[│|])/, re: /\bCONCEALED(?:\t| {2,}|[ \t]*[│|][ \t]*)(?<secret>[^\s│|]{1,1024})/g, guard: true },
   // Caddy: a DNS provider's API token (`acme_dns cloudflare <token>`, `dns cloudflare <token>`: adv23 F14); header_up / header_down
   // / header of an API key header (as nginx's proxy_set_header below).
   { kind: 'dns provider token', keywords: ['acme_dns', 'dns cloudflare', 'dns digitalocean', 'dns route53', 'dns gandi', 'dns porkbun', 'dns hetzner'], re: /\b(?:acme_)?dns[ \t]+(?:cloudflare|digitalocean|gandi|porkbun|hetzner|duckdns|vultr|linode|namecheap|godaddy|dnsimple|desec|netlify|ovh|azure|googleclouddns|route53)[ \t]+(?<secret>(?![{$])[^\s{}]{16,})/g, guard: true },
@@ -929,13 +945,18 @@ export const FILES: ContextRule[] = [
   { kind: 'api key', keywords: ['key'], sharesNameWords: true, needs: /^API Key[ \t]{2,}/m, re: /^API Key[ \t]{2,}(?<secret>[A-Za-z0-9_-]{32,64})(?=[ \t]*\r?$)/gm },
   // A label with a blank in it (`S3 Secret Key: …` in `supabase status`, MinIO's `Secret Key:`, a console's `Secret access key: …`): no key=value name.
   { kind: 'secret key', keywords: ['key'], sharesNameWords: true, needs: /(?:secret|private|signing|encryption|master)(?: access)? key[ \t]*[:=]/i, re: /(?<![\w-])(?:secret|private|signing|encryption|master)(?:[ \t]+access)?[ \t]+key[ \t]*[:=][ \t]*(?<secret>[^\s'"]\S*)(?=[ \t]*\r?$)/gim, guard: true },
+  // Other labels of two or three words (a CLI's human layout: `API Key: …`, Azure's `Account Key: …`, `Deploy Key`, Nomad's
+  // `Secret ID` realigned by `column -t`, 1Password's `one-time password seed:`: adv112 F40, adv113 F44), after a colon, an `=`
+  // or two blanks: one word at the line's end, 16 characters and up with a digit (a label's prose is none). Not `Access Key`
+  // (an access key's id: MinIO's, AWS's).
+  { kind: (m) => (/^api/i.test(m[0]) ? 'api key' : /key/i.test(m[0]) ? 'key' : /id/i.test(m[0]) ? 'secret id' : 'totp seed'), keywords: ['key', 'secret', 'seed'], sharesNameWords: true, needs: /(?:key|secret id|seed|secret)(?:[ \t]*[:=]|[ \t]{2})/i, re: /(?<![\w-])(?:(?:api|deploy(?:ment)?|account|app(?:lication)?|admin|service|licen[cs]e|webhook)[ \t]+key|secret[ \t]+id|(?:one-time[ \t]+password|totp|otp|2fa|mfa)[ \t]+(?:seed|secret))(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?<secret>(?=[^\s'"]{0,255}\d)[^\s'"]{16,256})(?=[ \t]*\r?$)/gim, guard: true },
   // A table's row of a secret's name and its value (adversary pass 5): box-drawing tables (`railway variables`, `doppler secrets`,
   // `infisical secrets`) and ASCII ones (`aws … --output table`'s `|  SecretString |  … |`, psql's expanded `password | …`). The
   // value is one whole cell; a cell of words (`| token | Your API token |`) is prose, and placeholders stay (guard). A column's SQL type is
   // no value (a schema: psql's `\d users` row ` password | text | …`, mysql's `DESCRIBE`: `| password | varchar(255) | YES |`).
   // A name after a bar is a padded cell (`| token |`): a bar with no blank after it is a regular expression's (`password|token|.*_key`
   // in sops' encrypted_regex: adv15 M22); psql's unaligned rows (`password|…`) have the name first on the line.
-  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn'], sharesNameWords: true, wordsNotOnHeader: true, wrapsIntoRows: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>'[^'\\n│║┃|]+'|"[^"\\n│║┃|]+"|[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
+  { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn', 'jwt'], sharesNameWords: true, wordsNotOnHeader: true, wrapsIntoRows: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>'[^'\\n│║┃|]+'|"[^"\\n│║┃|]+"|[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
   // A .pgpass made columns (`column -t -s: ~/.pgpass`, from a file of any name: adv105 F29, adv108 F30): host, PostgreSQL's or
   // pgbouncer's port (or `*`), database, user, then the password, two blanks or more between: six characters or more, not a
   // word in one case (a table's `STATUS` column: `api  5432  app  admin  running`).

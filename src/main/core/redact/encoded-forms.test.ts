@@ -384,6 +384,7 @@ describe('a value spelled a character or a byte at a time, its name near it (adv
       run('sed', ['s/./& /g'], 'TOKEN_COUNT=4096 tokens\n'),
       '{"docs":"https:\\/\\/example.com\\/api\\/v1\\/tokens","next":"https:\\/\\/example.com\\/page\\/2"}\n',
       // Pass 110's readers beside what they read: a short hex line that is a digest, a lexer's characters, a table of numbers.
+      `token (hex):\n${run('xxd', ['-p', file('release', 'release-2024.11.29')]).trim()}\n`,
       `client_secret:\n${run('xxd', ['-p', file('digest', Buffer.from('9f86d081884c7d659a2feaa0c55ad015', 'hex'))]).trim()}\n`,
       'tokens: ["h", "e", "l", "l", "o", " ", "w", "o", "r", "l", "d"]\n',
       `# password policy (od -c):\n${run('od', ['-An', '-c', file('policy', 'min-length 12')])}`,

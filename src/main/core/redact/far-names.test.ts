@@ -540,6 +540,14 @@ describe('values named from afar', () => {
   `${'"name": "default", "value": "'.repeat(30_000)}`,
   `${'MACHINE a PASSWORD '.repeat(50_000)}`,
   `${'-Dsonar.login= '.repeat(60_000)}`,
+  // Passes 112 and 113's: two-word labels with no value, compact typed credentials cut short, CONCEALED rows, list names of an
+  // encoding with open arrays, device codes with no value.
+  `${'API Key  Secret ID  one-time password seed:  '.repeat(25_000)}`,
+  `${'"type":"password","a":"b","value":"'.repeat(30_000)}`,
+  `${'\tCONCEALED\t'.repeat(100_000)}`,
+  `${'{"type": "password",\n'.repeat(50_000)}`,
+  `${'"unseal_keys_b64": ["a", '.repeat(40_000)}`,
+  `${'"device_code": '.repeat(60_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -152,11 +152,12 @@ const MIN_RANDOM_CASE_CHANGES = 3;
 /** A name in camel or Pascal case (`getElementById`, `JavaScript`, `HTTPServer`): words, an acronym of a few letters, not a random mix (`DXXREHVLACkwGzeto`). */
 const CAMEL_CASE = /^(?:[A-Z]{1,5}|[a-z]+)?(?:[A-Z][a-z]+)*[A-Z]{0,5}$/;
 /**
- * An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version: written, not minted. An
+ * An assignment (the scanner reads its value by its name), a path, a URL, a date or a time, a version, a word then a date or a
+ * version (`release-2024.11.29`: adv110 L01): written, not minted. An
  * assignment's name is two characters and up, and a value follows its `=` (base64's padding, `U2VjcmV0MTIz=`, and a password
  * starting `N=` are values: adv76 F12).
  */
-const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]+=(?!=|$)|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$))/i;
+const NOT_MINTED = /^(?:[A-Z_][A-Z\d_]+=(?!=|$)|[.~]?\/|[a-z][\w+.-]*:\/\/|\d{4}-\d\d-\d\d|\d\d?:\d\d|v?\d+\.\d+(?:\.\d+)?(?:[-+.]|$)|[a-z]{2,16}[-_]v?\d{1,4}(?:[.-]\d{1,4}){1,3}$)/i;
 /**
  * A mixed word this long: a password is (generators and policies ask 12 or more), a build tag or an id beside it rarely is
  * (`build-42`, `release_7B`); a shorter password among other lines is the price of not masking those.

@@ -1378,6 +1378,38 @@ describe('credentials as commands print them', () => {
     for (const kept of ['{"name": "default", "value": "eastus"}', 'MACHINE CI.EXAMPLE.COM LOGIN BOT', 'PS> $env:COMPUTERNAME\nWEB-01-PRODUCTION\n']) expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("masks passes 112 and 113's deployment and identity tools: labels of two words, a JWT by its name in a wrapped cell, Vault's unseal keys, typed and concealed fields, a device code", () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdmNfYWNtZSIsInJvbGUiOiJzZXJ2aWNlIn0.FkE3Q5Yzyh7DMvDSSiIdL-vxYJG4xHTATWPPu6VBqY5';
+    const cell = (name: string, piece: string) => `║ ${name.padEnd(22)} │ ${piece.padEnd(52)} ║`;
+    const wrapped = [cell('INTERNAL_API_JWT', jwt.slice(0, 52)), cell('', jwt.slice(52, 104)), cell('', jwt.slice(104))].join('\n') + '\n';
+    const out = new Redactor().mask(wrapped);
+    for (const piece of [jwt.slice(0, 52), jwt.slice(52, 104), jwt.slice(104)]) expect(out).not.toContain(piece);
+    const unseal = ['q0GCWBZKUe2tmO3dnxShVh3Umjx0Xgs6Zl7NaVCf7eA=', 'kOw2jNq0Y2o+7Hn8mOQeP8ufW2bM9UTUWaQ8yL9BZ1E='];
+    const cases: [string, string][] = [
+      ['API Key: 9fK2mQ7xLp4RtZ8vWn3B\n', '9fK2mQ7xLp4RtZ8vWn3B'],
+      ['Account Key: Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==\n', 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=='],
+      ['Accessor ID  6a1b2c3d-0000-4000-8000-000000000001\nSecret ID    7f3e9d2c-1b4a-4c5d-9e8f-0a1b2c3d4e5f\n', '7f3e9d2c-1b4a-4c5d-9e8f-0a1b2c3d4e5f'],
+      ['  password:    Xk29!pLm_qr77\n  one-time password seed:    ZJPYSFP2QVCDSO2TRKLPDIQNXBIH3BLW\n', 'ZJPYSFP2QVCDSO2TRKLPDIQNXBIH3BLW'],
+      ['    localprivate: dsDdVMhnnfDDb/omdmMiAOXHRABG0J91Fb2SenW2y8A=\n', 'dsDdVMhnnfDDb/omdmMiAOXHRABG0J91Fb2SenW2y8A='],
+      [`{\n  "unseal_keys_b64": [\n    "${unseal[0]}",\n    "${unseal[1]}"\n  ],\n  "unseal_threshold": 2\n}\n`, unseal[1]],
+      ['{\n  "device_code": "3584d83530557fdd1f46af8289938c8ef79f9dc5",\n  "user_code": "WDJB-MJHT"\n}\n', '3584d83530557fdd1f46af8289938c8ef79f9dc5'],
+      ['{\n  "credentials": [\n    {\n      "type": "password",\n      "value": "Init-Xn9SHcsDTh1X!",\n      "temporary": true\n    }\n  ]\n}\n', 'Init-Xn9SHcsDTh1X!'],
+      ['{"credentials":[{"type":"password","value":"Init-Xn9SHcsDTh1X!","temporary":true}]}\n', 'Init-Xn9SHcsDTh1X!'],
+      ['console password\tCONCEALED\tVfTbMoyjoRq09Im6RlRukmLD\nhostname\tSTRING\tapi.anthropic.com\n', 'VfTbMoyjoRq09Im6RlRukmLD'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: an access key's id under its label, a user code, a text field beside a password field, names that only start like one.
+    for (const kept of ['Access Key: AKIAIOSFODNN7EXAMPLE', 'API Key: see the dashboard', '{"user_code": "WDJB-MJHT"}', 'hostname\tSTRING\tapi.anthropic.com', 'JWT_ALGORITHM=HS256', 'random seed: 42', 'sha256_hex: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("remembers a private JWK's members: a later read of one member's line alone is masked (adv113 F19)", () => {
+    const p = 'PFdtUrZwfkDjZ2vbP0k5V3Hb3dh7crQFOmKcwrHnKfG55rEZHp1x4zFv';
+    const r = new Redactor();
+    expect(r.mask(`{\n  "kty": "RSA",\n  "e": "AQAB",\n  "d": "cHpSMoQ9dIPFtR7dWDtPWNYTLHmbgbpH",\n  "p": "${p}"\n}\n`)).not.toContain(p);
+    expect(r.mask(`  "p": "${p}",\n`)).toBe('  "p": "[masked: private key]",\n');
+  });
+
   it("masks SonarQube's `sonar.login` token (closing measure 111 F24: a CI log's scanner line); a user's name there stays", () => {
     const token = 'BrW8t-61tEiJwG4rdHi0aO-3n6I6EBA9SlC4WT9j';
     expect(new Redactor().mask(`sonar-scanner -Dsonar.login=${token} -Dsonar.host.url=https://sonar.acme.dev`)).toBe('sonar-scanner -Dsonar.login=[masked: sonarqube token] -Dsonar.host.url=https://sonar.acme.dev');

@@ -2522,15 +2522,19 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // name when its value is shaped like one (letters and digits, 20 characters and up); `PartitionKey`, `i18nKey` stay names.
   const camelKey = !bareAuth && !headerArray && m !== null && CAMEL_KEY_NAME.test(name) && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
   if (!bareAuth && !headerArray && !camelKey && !isSecretName(name)) {
-    // A YAML list under a plural secret's name (`tokens:`, `passwords:`, `secrets:` then `  - …` items).
-    if (m && m[0].includes(':') && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) yamlListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
-    // A comma list under a plural secret's name (Strapi's `APP_KEYS=k1,k2,k3,k4`, Bitnami's `KAFKA_CLIENT_PASSWORDS=p1,p2`: adv15 D11, D03).
-    if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) commaListItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
-    // An array of strings under it, on one line or over lines (TOML's `webhook_keys = [ "…", "…" ]`, JSON's `"session_keys": [`
-    // then one string a line: adv41 F39, F45).
-    if (m && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) quotedArrayItems(text, e + m[0].length, name.replace(PLURAL, ''), out);
-    // INI continuation lines under it (`access_keys =` then one indented key a line: adv67 F25).
-    if (m && INI_EQUALS.test(m[0]) && PLURAL.test(name) && isSecretName(name.replace(PLURAL, ''))) valuesBelow(text, e + m[0].length, name.replace(PLURAL, ''), out);
+    // A plural secret's name (`tokens`, `passwords`, Vault's `unseal_keys_b64`): its list's items, each a secret of the singular's kind.
+    const single = m ? singularOfList(name) : undefined;
+    if (m && single !== undefined && isSecretName(single)) {
+      // A YAML list (`tokens:` then `  - …` items).
+      if (m[0].includes(':')) yamlListItems(text, e + m[0].length, single, out);
+      // A comma list (Strapi's `APP_KEYS=k1,k2,k3,k4`, Bitnami's `KAFKA_CLIENT_PASSWORDS=p1,p2`: adv15 D11, D03).
+      commaListItems(text, e + m[0].length, single, out);
+      // An array of strings, on one line or over lines (TOML's `webhook_keys = [ "…", "…" ]`, JSON's `"session_keys": [` then one
+      // string a line: adv41 F39, F45; `vault operator init -format=json`'s `"unseal_keys_b64": [`: adv113 F07).
+      quotedArrayItems(text, e + m[0].length, single, out);
+      // INI continuation lines (`access_keys =` then one indented key a line: adv67 F25).
+      if (INI_EQUALS.test(m[0])) valuesBelow(text, e + m[0].length, single, out);
+    }
     return e;
   }
   // A value on the lines below its name: INI's continuation lines (`api_key =` then the value indented) or a heredoc (HCL's
@@ -3499,8 +3503,10 @@ function dotLeaderValue(text: string, k: number, e: number, out: SecretFinding[]
 /** Before a dot-leader row's setting: `⇁ ` (a nested key) or only blanks from the line's start. */
 const DOT_LEADER_NAME_BEFORE = /(?:⇁ |(?:^|\n)[ \t]*(?:[A-Za-z]+ ){0,3})$/;
 
-/** A plural's ending (`tokens`, `passwords`, `secrets`). */
-const PLURAL = /s$/i;
+/** A plural's ending (`tokens`, `passwords`, `secrets`), an encoding's name after it (Vault's `unseal_keys_b64`, `recovery_keys_hex`). */
+const PLURAL = /s(?:[_.-](?:b64|base64|hex))?$/i;
+/** The singular a list's name is the plural of (`unseal_keys_b64` → `unseal_key`), undefined for a name that is none. */
+const singularOfList = (name: string): string | undefined => (PLURAL.test(name) ? name.replace(PLURAL, '') : undefined);
 /** A comma list after a plural name's separator: quoted or not, items of token characters (no blanks), two or more. */
 const COMMA_LIST = /["']?(?<list>[^\s,"';]{8,1024}(?:,[^\s,"';]{8,1024}){1,31})["']?(?=[\s;,\]}]|$)/y;
 
@@ -3790,8 +3796,12 @@ const AZURE_HOST_KEY = /^[A-Za-z0-9+/_-]{32,256}={0,2}$/;
 function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   // The keyword ends the header's quoted name (`"Set-Cookie"`), the value of a `"name":` field.
   // (HCL writes `key = "x-honeycomb-team"` then `value = "…"`: Grafana Alloy's header block, adv28 F17.)
-  const name = text.charCodeAt(at) === 0x22 ? /(?:"(?:name|key)"|\b(?:name|key))[ \t]*[:=][ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups!.n : undefined;
+  const named = text.charCodeAt(at) === 0x22 ? /(?:"(?<field>name|key|type)"|\b(?:name|key))[ \t]*[:=][ \t]*"(?<n>[\w-]*)$/.exec(text.slice(Math.max(0, at - 64), at))?.groups : undefined;
+  const name = named?.n;
   if (name === undefined) return;
+  // A credential typed `password` (Keycloak's realm import: `"credentials": [{"type": "password", "value": "…"}]`: adv113 F21).
+  const typed = named!.field === 'type';
+  if (typed && name !== 'password') return;
   // A parameter's word is the whole name (`"name": "key"`, not `"name": "monkey"` or `"name": "keyword"`).
   const param = HAR_PARAMS.includes(name.toLowerCase());
   // An Azure Functions host key (`az rest … /host/default/listKeys`: adv110 F31), pretty-printed: a long base64 value only.
@@ -3801,7 +3811,7 @@ function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
   const m = HAR_VALUE_AT.exec(text);
   if (!m || isReference(m.groups!.secret) || (param && isLookAlike(m.groups!.secret, false)) || (hostKey && !AZURE_HOST_KEY.test(m.groups!.secret))) return;
   const end = m.index + m[0].length - 1;
-  out.push({ start: end - m.groups!.secret.length, end, kind: hostKey ? 'azure function key' : param ? `${name.toLowerCase()} in url` : /cookie/i.test(name) ? 'cookie' : 'authorization header', byContext: true });
+  out.push({ start: end - m.groups!.secret.length, end, kind: typed ? 'password' : hostKey ? 'azure function key' : param ? `${name.toLowerCase()} in url` : /cookie/i.test(name) ? 'cookie' : 'authorization header', byContext: true });
 }
 
 /**

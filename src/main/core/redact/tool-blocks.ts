@@ -184,7 +184,8 @@ function privateJwk(text: string, out: SecretFinding[]): void {
     JWK_PRIVATE_MEMBER.lastIndex = 0;
     for (let v = JWK_PRIVATE_MEMBER.exec(m[0]); v; v = JWK_PRIVATE_MEMBER.exec(m[0])) {
       const s = m.index + v.index + v[0].length - 1 - v.groups!.v.length;
-      out.push({ start: s, end: s + v.groups!.v.length, kind: 'private key' });
+      // Remembered (byContext): a read of one member's line alone shows no `kty` (adv113 F19's one-line windows).
+      out.push({ start: s, end: s + v.groups!.v.length, kind: 'private key', byContext: true });
     }
   }
 }
