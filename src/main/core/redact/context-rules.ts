@@ -104,8 +104,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'laravel_session', unless: /\w/y },
   // A licence's serial (`UNITY_SERIAL=…` of a game CI's environment: adv106 F29): not a device's serial number.
   { word: 'serial', unless: /[a-z]/iy },
-  // A JWT named as one (`API_JWT`, not `jwt_issuer` nor `jwtKey`'s `jwt`), a WireGuard key (fly.io's `localprivate`), a TOTP seed.
-  { word: 'jwt', unless: /[a-z0-9_.-]/iy },
+  // A JWT named as one (`API_JWT`, not `jwt_issuer`, `jwtKey`'s `jwt` nor .NET's `Jwt:Key` path), a WireGuard key (fly.io's `localprivate`), a TOTP seed.
+  { word: 'jwt', unless: /[a-z0-9_.-]|:[A-Za-z]/iy },
   { word: 'localprivate' },
   { word: 'seed', unless: /[a-z]/iy },
   { word: 'device_code' },

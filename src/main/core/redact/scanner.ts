@@ -3961,6 +3961,8 @@ function kindOfName(name: string): string {
   if (/auth/.test(n)) return 'auth credential';
   if (/credential/.test(n)) return 'credential';
   if (/dsn/.test(n)) return 'dsn';
+  if (/jwt$/.test(n)) return 'jwt';
+  if (/seed$/.test(n)) return 'totp seed';
   if (/sig/.test(n)) return 'signature';
   if (/key/.test(n)) return 'key';
   return 'secret';
