@@ -405,6 +405,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
+  // pgbouncer's userlist.txt (`"user" "password"` a line, not indented: adv114 F04); its md5 and SCRAM hashes stay, as hashes do.
+  { kind: 'password', keywords: ['" "'], needs: /^"[^"\s]{1,64}" "/m, re: /^"[^"\s]{1,64}"[ \t]+"(?!md5[0-9a-f]{32}"|SCRAM-SHA-256\$)(?<secret>(?=[^"\s]{0,255}\d)(?=[^"\s]{0,255}[A-Za-z])[^"\s]{8,256})(?="[ \t]*\r?$)/gm, guard: true },
+  // etcdctl's and etcd's `--user name:password` (adv114 F47).
+  { kind: 'password on command line', keywords: ['etcdctl'], needs: /--user[ \t=]/, re: /\betcdctl\b[^\n|;&]{0,1024}?[ \t]--user(?:=|[ \t]+)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g, guard: true },
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token', '--pwd'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|pwd|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
@@ -507,6 +511,8 @@ export const COMMAND_LINE: ContextRule[] = [
   // and a connection URI without a scheme (`mysqlsh --uri user:…@host`).
   { kind: 'password on command line', keywords: ['nuget', 'conan'], needs: /\b(?:nuget|conan)\b/, re: /\b(?:nuget[ \t]+(?:add|update)[ \t]+source|nuget(?:\.exe)?[ \t]+sources[ \t]+(?:add|update)|conan[ \t]+(?:remote[ \t]+login|user))\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-Password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi, guard: true },
   { kind: 'secret', keywords: ['secret add', 'secret update'], needs: /\b(?:drone|woodpecker(?:-cli)?)\b/, re: /\b(?:drone|woodpecker(?:-cli)?)[ \t]+(?:org[ \t]+)?secret[ \t]+(?:add|update)\b[^\n|;&]{0,1024}?[ \t]--(?:data|value)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"@-][^\s'"]*)/g, guard: true },
+  // …and `db.auth("user", "…")` (adv114 F17).
+  { kind: 'password', keywords: ['.auth('], re: /\bdb\.auth\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
   { kind: 'password', keywords: ['changeuserpassword'], re: /\bchangeUserPassword\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
   { kind: 'password on command line', keywords: ['openssl'], needs: /\benc\b|\bopenssl[ \t]+(?:aes|des|bf|camellia|chacha)/, re: /\bopenssl[ \t]+(?:enc|aes[\w-]*|des[\w-]*|bf[\w-]*|camellia[\w-]*|chacha20)\b[^\n|;&]{0,1024}?[ \t]-(?:k|K|kfile-content)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['-hp'], needs: /\b(?:rar|unrar)\b/, re: /\b(?:rar|unrar)[ \t]+[a-z]\b[^\n|;&]{0,1024}?[ \t]-hp(?<secret>[^\s'"-][^\s'"]*)/g, guard: true },
@@ -880,9 +886,9 @@ export const FILES: ContextRule[] = [
   { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})(?=")/g },
   // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
   { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)@/gi },
-  // redis.conf and `CONFIG SET`: requirepass / masterauth with the password after whitespace.
+  // redis.conf and `CONFIG SET`: requirepass / masterauth / the TLS key's tls-key-file-pass (adv114 F22) with the password after whitespace.
   // MONITOR's quoted words too (`"CONFIG" "SET" "masterauth" "…"`: adv29 F24).
-  { kind: 'password', keywords: ['requirepass', 'masterauth'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
+  { kind: 'password', keywords: ['requirepass', 'masterauth', 'key-file-pass'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth|tls-(?:client-)?key-file-pass)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },
   // A Postgres PasswordMessage as strace prints the bytes a client writes (`write(3, "p\0\0\0\25<password>\0", 21)`: adv80 F24):
   // `p`, a 4-byte length, the password to its NUL.
   { kind: 'password', keywords: ['"p\\0\\0\\0'], re: /"p\\0\\0\\0(?:\\[0-7]{1,3}|\\[abtnvfr]|[ -~])(?<secret>(?:[^"\\\n]|\\[^0\n]){1,256}?)(?=\\0)/g },
@@ -922,9 +928,9 @@ export const FILES: ContextRule[] = [
   // section, or a password / secret under http-basic and bitbucket-oauth; `[http-basic.host.username] bob` stays.
   { kind: 'composer auth token', keywords: ['auth', 'token', 'pass', 'secret', 'bearer'], sharesNameWords: true, needs: /^\[[a-z-]+\.\S+\] \S/m, re: /^\[(?:(?:github-oauth|gitlab-oauth|bearer|forgejo-token|gitlab-token)\.(?![^\]\s]*\.username\])[^\]\s]+|(?:http-basic|bitbucket-oauth)\.[^\]\s]+\.(?:password|consumer-secret))\] (?<secret>\S+)/gm, guard: true },
   // SQL that sets a password (a migration, psql's / mysql's echo, a query log, shell history): PostgreSQL `CREATE|ALTER ROLE … PASSWORD '…'`,
-  // MySQL `IDENTIFIED [WITH plugin] BY '…'`, `SET PASSWORD … = '…'`. `PASSWORD NULL` and `IDENTIFIED BY PASSWORD '*hash'` forms aside, a quoted literal.
+  // MySQL `IDENTIFIED [WITH plugin] BY '…'`, `SET PASSWORD [FOR user] = '…'` (its `FOR` form was turned away by `needs`: adv114 F13). `PASSWORD NULL` and `IDENTIFIED BY PASSWORD '*hash'` forms aside, a quoted literal.
   // MySQL 5's `SET PASSWORD FOR 'u'@'%' = PASSWORD('…')` (a general query log: adv22 F10): the literal in the function.
-  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*N?['"]|PASSWORD\(|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)(?:(?:OLD_)?PASSWORD\([ \t]*)?|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
+  { kind: 'password', keywords: ['pass', 'identified'], sharesNameWords: true, needs: /PASSWORD[ \t]*=?[ \t]*N?['"]|PASSWORD\(|PASSWORD[ \t]+FOR[ \t]|IDENTIFIED\b/i, re: /\b(?:(?:ENCRYPTED[ \t]+)?PASSWORD(?:[ \t]+FOR[ \t]+\S+)?(?:[ \t]*=[ \t]*|[ \t]+)(?:(?:OLD_)?PASSWORD\([ \t]*)?|IDENTIFIED(?:[ \t]+WITH[ \t]+\w+)?[ \t]+BY(?![ \t]+PASSWORD\b)[ \t]+)N?(?<secret>'(?:[^'\\\n]|\\.|'')+'|"[^"\n]+")/gi, guard: true },
   // T-SQL's Unicode literal (`CREATE LOGIN x WITH PASSWORD = N'…'`: adv15 D29) is read above (the `N` before the quote).
   // A Go MySQL DSN (go-sql-driver: `user:pw@tcp(host:3306)/db`, no scheme: adv15 D33).
   { kind: 'password', keywords: ['@tcp(', '@unix('], needs: /@(?:tcp|unix)\(/, re: /(?<![\w:/])[\w.-]{1,64}:(?<secret>[^\s:@/'"]{1,256})(?=@(?:tcp|unix)\()/g },

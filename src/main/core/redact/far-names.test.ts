@@ -548,6 +548,11 @@ describe('values named from afar', () => {
   `${'{"type": "password",\n'.repeat(50_000)}`,
   `${'"unseal_keys_b64": ["a", '.repeat(40_000)}`,
   `${'"device_code": '.repeat(60_000)}`,
+  // Pass 114's: quoted pairs cut short, db.auth and etcdctl with no value.
+  `${'"a" "b1'.repeat(120_000)}`,
+  `${'"a" "b1bbbbbbbbbb\n'.repeat(60_000)}`,
+  `${'db.auth("a", '.repeat(70_000)}`,
+  `${'etcdctl --user '.repeat(60_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

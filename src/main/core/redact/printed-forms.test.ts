@@ -1403,6 +1403,21 @@ describe('credentials as commands print them', () => {
       expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("masks pass 114's database tools: pgbouncer's userlist, MySQL's SET PASSWORD FOR, mongosh's db.auth, redis' TLS key passphrase, etcdctl's --user", () => {
+    const cases: [string, string][] = [
+      ['"pgbouncer_auth" "!vzOHMJDZSBDml%Nh%KW5P@+2WYD"\n"legacy_etl" "7ltqvXmdHCDTwLtwop"\n', '!vzOHMJDZSBDml%Nh%KW5P@+2WYD'],
+      ['"pgbouncer_auth" "!vzOHMJDZSBDml%Nh%KW5P@+2WYD"\n"legacy_etl" "7ltqvXmdHCDTwLtwop"\n', '7ltqvXmdHCDTwLtwop'],
+      ["2024-05-14T08:03:00.000120Z\t   41 Query\tSET PASSWORD FOR 'report'@'%' = 'nfCGVbuxh50D7RAJ'\n", 'nfCGVbuxh50D7RAJ'],
+      ['db.auth("admin", "Adm1n-Mongo-2024!")\n', 'Adm1n-Mongo-2024!'],
+      ['tls-key-file /etc/redis/tls/redis.key\ntls-key-file-pass Z8zgP1MZtrrtWGqD\n', 'Z8zgP1MZtrrtWGqD'],
+      ['$ etcdctl --endpoints=https://etcd-0.internal:2379 --user root:67IsjEIXXGOP4umU get --prefix /config/\n', '67IsjEIXXGOP4umU'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: userlist's hashes, Valve's indented key-value pairs, a prompt for the password, etcdctl's user alone.
+    for (const kept of ['"stats" "md5b81db7fe3886d92e3f5877e6ba5663c0"', '\t"installdir"\t\t"HalfLife2v2024"', 'db.auth("admin", passwordPrompt())', 'etcdctl --user root get /config'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   it("remembers a private JWK's members: a later read of one member's line alone is masked (adv113 F19)", () => {
     const p = 'PFdtUrZwfkDjZ2vbP0k5V3Hb3dh7crQFOmKcwrHnKfG55rEZHp1x4zFv';
     const r = new Redactor();
