@@ -56,9 +56,9 @@ export interface ContextRule {
 // `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06). App Center's CodePush
 // `DeploymentKey` (adv106 F19, F20); a licence's serial (`UNITY_SERIAL`). A JWT by its name (`INTERNAL_API_JWT`, wrapped over a
 // box table's rows where its shape is cut: adv112 F11), fly.io's WireGuard `localprivate`, 1Password's `one-time password seed`,
-// an OAuth device flow's `device_code` (it polls for the token: adv113 F26).
+// an OAuth device flow's `device_code` (it polls for the token: adv113 F26), Splunk's `pass4SymmKey` (adv116 F19).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -116,7 +116,7 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
 ];
 
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
-export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE)_KEY$/i;
+export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT)_KEY$/i;
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
 // (A websocket handshake's `Sec-WebSocket-Key` is a nonce: adv49 F08.)
@@ -407,6 +407,12 @@ export const COMMAND_LINE: ContextRule[] = [
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
   // pgbouncer's userlist.txt (`"user" "password"` a line, not indented: adv114 F04); its md5 and SCRAM hashes stay, as hashes do.
   { kind: 'password', keywords: ['" "'], needs: /^"[^"\s]{1,64}" "/m, re: /^"[^"\s]{1,64}"[ \t]+"(?!md5[0-9a-f]{32}"|SCRAM-SHA-256\$)(?<secret>(?=[^"\s]{0,255}\d)(?=[^"\s]{0,255}[A-Za-z])[^"\s]{8,256})(?="[ \t]*\r?$)/gm, guard: true },
+  // Nagios' and Icinga's database checks (`check_mysql -H db -u nagios -p '…'`, `check_pgsql -p …`: adv116 F46).
+  { kind: 'password on command line', keywords: ['check_mysql', 'check_pgsql'], re: /\bcheck_(?:mysql(?:_query)?|pgsql)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]*)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$])[^\s'"]+)/g, guard: true },
+  // Better Stack's heartbeat URL (`https://uptime.betterstack.com/api/v1/heartbeat/<token>`: a cron's `curl`, adv116 F44, F45).
+  { kind: 'heartbeat token', keywords: ['/heartbeat/'], needs: /betterstack\.com\/api\/v\d\/heartbeat\//, re: /betterstack\.com\/api\/v\d\/heartbeat\/(?<secret>[A-Za-z0-9]{16,64})/g },
+  // PagerDuty's Events v2 integration key (`"routing_key":"R0…"`; a broker's routing key is none: NOT_SECRET_KEY_NAME): its shape, 32 characters from R0.
+  { kind: 'pagerduty routing key', keywords: ['routing_key'], needs: /routing_key["']?[ \t]*[:=][ \t]*["']?R0/, re: /routing_key["']?[ \t]*[:=][ \t]*["']?(?<secret>R0[A-Za-z0-9]{30})(?![A-Za-z0-9])/g },
   // etcdctl's and etcd's `--user name:password` (adv114 F47).
   { kind: 'password on command line', keywords: ['etcdctl'], needs: /--user[ \t=]/, re: /\betcdctl\b[^\n|;&]{0,1024}?[ \t]--user(?:=|[ \t]+)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g, guard: true },
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },

@@ -553,6 +553,12 @@ describe('values named from afar', () => {
   `${'"a" "b1bbbbbbbbbb\n'.repeat(60_000)}`,
   `${'db.auth("a", '.repeat(70_000)}`,
   `${'etcdctl --user '.repeat(60_000)}`,
+  // Pass 116's: SMTP prompts with no answer, grep's context numbers, padded directives with no value, heartbeat URLs cut short.
+  `${'334 UGFzc3dvcmQ6\n'.repeat(60_000)}`,
+  `${'12-token 12-token = \n'.repeat(50_000)}`,
+  `    apikey  ${'    apikey  '.repeat(80_000)}`,
+  `${'betterstack.com/api/v1/heartbeat/'.repeat(30_000)}`,
+  `${'check_mysql -p '.repeat(60_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -1418,6 +1418,28 @@ describe('credentials as commands print them', () => {
       expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("masks pass 116's observability and mail tools and closing measure 115's leaks: SMTP's AUTH LOGIN answer, grep's context lines, a padded directive, vendor shapes, a presigned URL's table", () => {
+    const cases: [string, string][] = [
+      [' ~> AUTH LOGIN\n<~  334 VXNlcm5hbWU6\n ~> YWxlcnRzQGFjbWUuaW8=\n<~  334 UGFzc3dvcmQ6\n ~> Z2t6SGc0ZmtQcVdtLTIwMjQh\n<~  235 2.7.0 Authentication successful\n', 'Z2t6SGc0ZmtQcVdtLTIwMjQh'],
+      ["reply: b'334 UGFzc3dvcmQ6\\r\\n'\nreply: retcode (334); Msg: b'UGFzc3dvcmQ6'\nsend: 'Z2t6SGc0ZmtQcVdtLTIwMjQh\\r\\n'\n", 'Z2t6SGc0ZmtQcVdtLTIwMjQh'],
+      ['2:[http://k8s-logs]\n3-disabled = 0\n4-token = 0110FABB-2CB5-4AFD-8CD8-643D579314BE\n', '0110FABB-2CB5-4AFD-8CD8-643D579314BE'],
+      ['19-pass4SymmKey = y36XlHA31%5v==iARPLoP4\n', 'y36XlHA31%5v==iARPLoP4'],
+      ['[OUTPUT]\n    Name            datadog\n    apikey          3f9c2e1a8b7d6c5e4f3a2b1c0d9e8f7a\n', '3f9c2e1a8b7d6c5e4f3a2b1c0d9e8f7a'],
+      ["$ /usr/lib/nagios/plugins/check_mysql -H db01 -u nagios -p 'Xk2#pL9!qr7w' -d app\n", 'Xk2#pL9!qr7w'],
+      ['*/5 * * * * curl -fsS https://uptime.betterstack.com/api/v1/heartbeat/Ab3dE5fG7hJ9kL1mN3pQ5rS7 > /dev/null\n', 'Ab3dE5fG7hJ9kL1mN3pQ5rS7'],
+      ['-d \'{"routing_key":"R0q7DIoF5YNYXyiGP2deLAWZLU3ekptu","event_action":"trigger"}\'\n', 'R0q7DIoF5YNYXyiGP2deLAWZLU3ekptu'],
+      ['{"x-honeycomb-team": "hcaik_01j9xk3m5n7p9q1r3s5t7v9w1x3y5z7a9b1c3d5e7f9g1h3j5k7m9n1p3q5r7s"}\n', 'hcaik_01j9xk3m5n7p9q1r3s5t7v9w1x3y5z7a9b1c3d5e7f9g1h3j5k7m9n1p3q5r7s'],
+      ['{"key":"eyJrIjoiT0tTcG1pUlY2RnVKZTFVaDFsNExWUk9MN0xLZ1ROTzQiLCJuIjoiY2kiLCJpZCI6N30="}\n', 'eyJrIjoiT0tTcG1pUlY2RnVKZTFVaDFsNExWUk9MN0xLZ1ROTzQiLCJuIjoiY2kiLCJpZCI6N30='],
+      ['    X-Amz-SignedHeaders      host\n    X-Amz-Signature          a8ae67439e777d0cfdcfdf9278a95531413a3cb0830b51c0973b8d7bd68df6d8\n', 'a8ae67439e777d0cfdcfdf9278a95531413a3cb0830b51c0973b8d7bd68df6d8'],
+      [`AWS:eyJwYXlsb2FkIjoi${'VjNVOHNpaUZRUkd5d05Bam9vZU00cGlGcHR6VGJjVnd6Sk82YWZ'.repeat(6)}\n`, 'VjNVOHNpaUZRUkd5d05Bam9vZU00cGlGcHR6VGJjVnd6Sk82YWZ'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: the username's prompt and answer's line shape elsewhere, an incident's key, grep's number on a line that names nothing,
+    // a broker's routing key, a directive that is no secret's.
+    for (const kept of ['{"incident_key": "srv01/disk_full/var"}', '4-index = k8s', '{"routing_key": "orders.created"}', '    Name            datadog', '<~  334 VXNlcm5hbWU6'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   it("remembers a private JWK's members: a later read of one member's line alone is masked (adv113 F19)", () => {
     const p = 'PFdtUrZwfkDjZ2vbP0k5V3Hb3dh7crQFOmKcwrHnKfG55rEZHp1x4zFv';
     const r = new Redactor();

@@ -73,6 +73,12 @@ const BOUND_PARAMS_RULE = LINE_RULES.length + 14;
 const EF_PARAMS_RULE = LINE_RULES.length + 15;
 /** Proxmox VE's API token, printed once under its `full-tokenid` (bound-values.ts proxmoxTokenValue). */
 const PROXMOX_TOKEN_RULE = LINE_RULES.length + 16;
+/** SMTP's AUTH LOGIN: the password's base64 sent after the server's `334 UGFzc3dvcmQ6` (`Password:`) prompt (smtpPasswordLine). */
+const SMTP_PASSWORD_RULE = LINE_RULES.length + 17;
+/** The server's `334 ` prompt for the password in base64 (`Password:`), lower case as the pass finds words. */
+const SMTP_PASSWORD_PROMPT = 'ugfzc3dvcmq6';
+/** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
+const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
 const STAGE_KEYS_LINES_AROUND = 8;
 
@@ -218,6 +224,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of BOUND_PARAMS_WORDS) entry(w).context.push(BOUND_PARAMS_RULE);
   entry(EF_PARAMS_WORD).context.push(EF_PARAMS_RULE);
   entry(PROXMOX_TOKEN_WORD).context.push(PROXMOX_TOKEN_RULE);
+  entry(SMTP_PASSWORD_PROMPT).context.push(SMTP_PASSWORD_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -994,7 +1001,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -2181,7 +2188,23 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [BOUND_PARAMS_RULE, (text, end, out) => boundParams(text, end, columnKind, out)],
   [EF_PARAMS_RULE, (text, end, out) => efCoreParams(text, end, columnKind, out)],
   [PROXMOX_TOKEN_RULE, proxmoxTokenValue],
+  [SMTP_PASSWORD_RULE, smtpPasswordLine],
 ]);
+
+/**
+ * The client's answer on a later line (within SMTP_PASSWORD_LINES): the password in base64, alone after a transcript's mark (swaks'
+ * ` ~> `, smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
+ */
+const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |send: b?'|C: |> |)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|'|[ \t])*\r?(?=\n|$)/dy;
+
+function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void {
+  // The prompt's own line (`334 UGFzc3dvcmQ6`, `Msg: b'UGFzc3dvcmQ6'`) is skipped: the answer is on a line after it.
+  SMTP_ANSWER.lastIndex = at;
+  const m = SMTP_ANSWER.exec(text);
+  if (!m || m.groups!.v === 'UGFzc3dvcmQ6') return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'smtp password', byContext: true });
+}
 
 /** A column's kind of secret when its name is a secret's (bound-params.ts). */
 const columnKind = (name: string): string | undefined => (isSecretName(name) ? kindOfName(name) : undefined);
@@ -2446,6 +2469,12 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // An option's dashes are not the name's (`-Dspring.datasource.password=…`, a JVM property on a command line), nor a path's
   // dot after an index (`hostvars[inventory_hostname].vault_db_password`: adv14 C47).
   while (k < from && (text.charCodeAt(k) === 0x2d || text.charCodeAt(k) === 0x2e)) k++;
+  // grep's context line's number at the line's start (`grep -A6`: `4-token = …`, adv116 F19) is not the name's.
+  if (k < from && isDigit(text.charCodeAt(k)) && (k === 0 || text.charCodeAt(k - 1) === 0x0a)) {
+    let d = k;
+    while (d < from && isDigit(text.charCodeAt(d))) d++;
+    if (text.charCodeAt(d) === 0x2d && d < from) k = d + 1;
+  }
   if (e - k === 6 && text.charCodeAt(e) === 0x22 && /^apikey$/i.test(text.slice(k, e))) valueFromName(text, k, e, POSTMAN_API_KEY, out);
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
@@ -3411,6 +3440,8 @@ const SETTING_NAME = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+|[._-]?[A-Z][a-z0-9]*)+$|^
 const PADDED_CELL = /[ \t]{2,}(?<v>[^\s]{8,4096})(?=[ \t]{2,}\S)/dy;
 /** One TAB then the value alone to the line's end (a two-column tab-separated row). */
 const TAB_VALUE = /\t(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+/** One lower-case word (`apikey`, `passwd`). */
+const LOWER_WORD = /^[a-z][a-z0-9]*$/;
 /** A snake_case name (`rds_master_password`): two or more lower-case words joined by `_`. */
 const SNAKE_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 /** A date or a time first in a value (`gh secret list`'s `DB_PASSWORD  2024-03-11T10:22:31Z`: when it was set). */
@@ -3439,8 +3470,11 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   // Or any setting's name in a name / value table (`pulumi stack output --show-secrets`' `dbPassword   …`, argocd's
   // `--show-params` `auth.password   …`, `mise set`'s KEY  VALUE  SOURCE rows: adv24 F10, F42, F21): the value is the next
   // cell, the line's last or one before a further column.
-  const upper = /^[A-Z][A-Za-z0-9_]*$/.test(name);
-  if (!(upper || (tabbed && SNAKE_NAME.test(name)) || SETTING_NAME.test(name)) || !isSecretName(name)) return;
+  // Capitalised words joined by `-` too (a presigned URL's query as a table: `X-Amz-Signature   <hex>`: adv115 F14).
+  const upper = /^[A-Z][A-Za-z0-9_-]*$/.test(name);
+  // Or an indented one-word directive padded to its value (Fluent Bit's `    apikey          <key>`: adv116 F23).
+  const directiveWord = b < k && LOWER_WORD.test(name) && text.charCodeAt(e) === 0x20 && text.charCodeAt(e + 1) === 0x20;
+  if (!(upper || directiveWord || (tabbed && SNAKE_NAME.test(name)) || SETTING_NAME.test(name)) || !isSecretName(name)) return;
   PADDED_VALUE.lastIndex = e;
   TAB_VALUE.lastIndex = e;
   PADDED_CELL.lastIndex = e;
@@ -3489,6 +3523,7 @@ function wrappedUnderValue(text: string, start: number, end: number, kind: strin
 }
 
 const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 /** Blanks a padded row may be indented by (a config section's four or eight). */
 const MAX_PADDED_INDENT = 16;
 /** After a name: a row's dot leaders, then the value alone to the line's end (Laravel's `artisan config:show`, `about`). */

@@ -65,6 +65,13 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('backblaze application key', ['k00'], `${B}K00\\d[A-Za-z0-9+/]{27}(?![A-Za-z0-9+/_])`),
   // SonarQube's user, analysis and project tokens (`squ_`, `sqa_`, `sqp_` + 40 hex: adv17 F19).
   rule('sonarqube token', ['squ_', 'sqa_', 'sqp_'], `${B}sq[uap]_[0-9a-f]{40}${E}`),
+  // Honeycomb's ingest and management keys (`hcaik_01…`, `hcxik_`, `hcamk_`, `hcxmk_`: adv116 F17). Grafana's legacy API keys: base64
+  // of `{"k":"…","n":"…","id":N}` (`eyJrIjoi…`: adv116 F05).
+  rule('honeycomb key', ['hcaik_', 'hcxik_', 'hcamk_', 'hcxmk_'], `${B}hc[ax][im]k_[0-9a-z]{20,100}${E}`),
+  // An ECR login token (`aws ecr get-login-password`, docker's `AWS:<token>` auth decoded): base64 of `{"payload":"…","datakey":…}`
+  // (adv115 F31), a kilobyte and more.
+  rule('ecr token', ['eyjwyxlsb2fkijoi'], `${B}eyJwYXlsb2FkIjoi[A-Za-z0-9+/]{200,8192}={0,2}(?![A-Za-z0-9+/=_-])`),
+  rule('grafana api key', ['eyjrijoi'], `${B}eyJrIjoi[A-Za-z0-9+/]{30,300}={0,2}(?![A-Za-z0-9+/=_-])`),
   // HubSpot's private app tokens (`pat-na1-<uuid>`, `pat-eu1-…`: adv16 D47).
   rule('hubspot private app token', ['pat-na', 'pat-eu', 'pat-ap'], `${B}pat-(?:na|eu|ap)\\d{1,2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
   // K3s join tokens (`K10<CA hash>::<id>.<secret>` from `k3s token create`, or `K10…::server:<secret>`: adv20 F21).
