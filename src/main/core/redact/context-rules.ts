@@ -405,6 +405,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
+  // Maven's encrypted passwords alone on a line (`mvn --encrypt-master-password` prints `{<base64>}`: adv118 F29), reversible by
+  // design (settings-security.xml's master password decrypts the others; its key is Maven's own). In an element, `<password>`'s rule.
+  { kind: 'maven encrypted password', keywords: ['=}'], needs: /^[ \t]*\{[A-Za-z0-9+/]{20,}={1,2}\}[ \t]*\r?$/m, re: /^[ \t]*\{(?<secret>[A-Za-z0-9+/]{20,512}={1,2})\}[ \t]*\r?$/gm },
   // pgbouncer's userlist.txt (`"user" "password"` a line, not indented: adv114 F04); its md5 and SCRAM hashes stay, as hashes do.
   { kind: 'password', keywords: ['" "'], needs: /^"[^"\s]{1,64}" "/m, re: /^"[^"\s]{1,64}"[ \t]+"(?!md5[0-9a-f]{32}"|SCRAM-SHA-256\$)(?<secret>(?=[^"\s]{0,255}\d)(?=[^"\s]{0,255}[A-Za-z])[^"\s]{8,256})(?="[ \t]*\r?$)/gm, guard: true },
   // Nagios' and Icinga's database checks (`check_mysql -H db -u nagios -p '…'`, `check_pgsql -p …`: adv116 F46).
@@ -969,10 +972,10 @@ export const FILES: ContextRule[] = [
   // A name after a bar is a padded cell (`| token |`): a bar with no blank after it is a regular expression's (`password|token|.*_key`
   // in sops' encrypted_regex: adv15 M22); psql's unaligned rows (`password|…`) have the name first on the line.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'auth', 'cred', 'key', 'cookie', 'salt', 'dsn', 'jwt'], sharesNameWords: true, wordsNotOnHeader: true, wrapsIntoRows: true, needs: /[│║┃|][ \t]*[^\s│║┃|]+[ \t]*(?:[│║┃|]|\r?$)/, re: new RegExp(`(?:^[ \\t]*|[│║┃|][ \\t]+)(?<name>[A-Za-z][\\w.-]*)[ \\t]*[│║┃|][ \\t]*(?!${SQL_TYPE}[ \\t]*(?:[│║┃|]|\\r?$))(?<secret>'[^'\\n│║┃|]+'|"[^"\\n│║┃|]+"|[^\\s│║┃|'"][^\\s│║┃|]*)(?=[ \\t]*(?:[│║┃|]|\\r?$))`, 'gm'), guard: true },
-  // A .pgpass made columns (`column -t -s: ~/.pgpass`, from a file of any name: adv105 F29, adv108 F30): host, PostgreSQL's or
-  // pgbouncer's port (or `*`), database, user, then the password, two blanks or more between: six characters or more, not a
-  // word in one case (a table's `STATUS` column: `api  5432  app  admin  running`).
-  { kind: 'password', keywords: ['5432', '6432', '  *  '], needs: /[ \t]{2}(?:5432|6432|\*)[ \t]{2}/, re: /^[ \t]*(?:[\w.-]{1,253}|\*)[ \t]{2,}(?:5432|6432|\*)[ \t]{2,}(?:[\w.-]{1,63}|\*)[ \t]{2,}(?:[\w.@-]{1,63}|\*)[ \t]{2,}(?<secret>(?=\S{0,255}[^A-Za-z\s]|\S{0,255}[a-z]\S{0,255}[A-Z]|\S{0,255}[A-Z]\S{0,255}[a-z])\S{6,256})[ \t]*\r?$/gm, guard: true },
+  // A .pgpass made columns (`column -t -s: ~/.pgpass`, from a file of any name: adv105 F29, adv108 F30): host, PostgreSQL's port
+  // (5432, or 5433-5435 of a second cluster: adv117 F30) or pgbouncer's (or `*`), database, user, then the password, two blanks
+  // or more between: six characters or more, not a word in one case (a table's `STATUS` column: `api  5432  app  admin  running`).
+  { kind: 'password', keywords: ['5432', '5433', '5434', '5435', '6432', '  *  '], needs: /[ \t]{2}(?:543[2-5]|6432|\*)[ \t]{2}/, re: /^[ \t]*(?:[\w.-]{1,253}|\*)[ \t]{2,}(?:543[2-5]|6432|\*)[ \t]{2,}(?:[\w.-]{1,63}|\*)[ \t]{2,}(?:[\w.@-]{1,63}|\*)[ \t]{2,}(?<secret>(?=\S{0,255}[^A-Za-z\s]|\S{0,255}[a-z]\S{0,255}[A-Z]|\S{0,255}[A-Z]\S{0,255}[a-z])\S{6,256})[ \t]*\r?$/gm, guard: true },
   // A SAS token's signature at a line's start (its query split into lines by `tr '&' '\n'`: adv108 F35): `sig=` then an HMAC-SHA256
   // in base64, percent-encoded or not (43 characters and its `=`). A bare `sig=` names nothing else (NOT_SECRET_NAME), so its shape.
   { kind: 'sas signature', keywords: ['sig='], needs: /^[ \t]*sig=/m, re: /^[ \t]*sig=(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){43}(?:=|%3[Dd]))(?![\w%])/gm },

@@ -559,6 +559,9 @@ describe('values named from afar', () => {
   `    apikey  ${'    apikey  '.repeat(80_000)}`,
   `${'betterstack.com/api/v1/heartbeat/'.repeat(30_000)}`,
   `${'check_mysql -p '.repeat(60_000)}`,
+  // Pass 118's: lines of braces around base64 cut short, composer entries with no object.
+  `${'{AAAAAAAAAAAAAAAAAAAAAAAAAAAA=}x\n'.repeat(30_000)}`,
+  `${'"bearer","value":'.repeat(60_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

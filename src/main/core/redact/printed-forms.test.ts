@@ -1440,6 +1440,19 @@ describe('credentials as commands print them', () => {
       expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("masks closing measure 117's and pass 118's leaks: a .pgpass of a second cluster's port, Maven's encrypted password alone, Gradle's plugin portal key, Composer's bearer section as jq's entries", () => {
+    const cases: [string, string][] = [
+      ['localhost         5433  orders_test  postgres    oKS9gSRHn4!BlLZ4\n', 'oKS9gSRHn4!BlLZ4'],
+      ['$ mvn --encrypt-master-password\nMaster password:\n{RVV73E9WzsXQfwDe0Z6w0MuVZ2JZNvVdm/wqHbfuhQU=}\n', 'RVV73E9WzsXQfwDe0Z6w0MuVZ2JZNvVdm/wqHbfuhQU='],
+      ['gradle.publish.key=SgeN9IFw6igNLo1h5rfHzPw0Iadp6edu\ngradle.publish.secret=Xq2mR7tW9pLk4NbV8cZs1YdF6hJg3KaE\n', 'SgeN9IFw6igNLo1h5rfHzPw0Iadp6edu'],
+      ['{"key":"bearer","value":{"repo.acme.example":"aUnfOvG5u0CO55VwArfHWwJv5lGG0rOfH4RpmMw5q619QFJn"}}\n', 'aUnfOvG5u0CO55VwArfHWwJv5lGG0rOfH4RpmMw5q619QFJn'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // Kept: a JSON object's braces, PubNub's publish key, a second cluster's table with a status column.
+    for (const kept of ['{}', 'PUBNUB_PUBLISH_KEY=pub-c-1234abcd-5678-90ef-ab12-34567890abcd', 'api  5433  app  admin  running'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   it("remembers a private JWK's members: a later read of one member's line alone is masked (adv113 F19)", () => {
     const p = 'PFdtUrZwfkDjZ2vbP0k5V3Hb3dh7crQFOmKcwrHnKfG55rEZHp1x4zFv';
     const r = new Redactor();

@@ -2350,6 +2350,8 @@ export function isSecretName(name: string): boolean {
   // Rails' Active Record encryption keys (`ACTIVE_RECORD_ENCRYPTION_PRIMARY_KEY`, a chart's `activeRecordEncryption.primaryKey`:
   // adv35 F18): a primary key here is a key, not a table's column.
   if (/encryption[_.-]?primary[_.-]?key$/i.test(name)) return true;
+  // The Gradle Plugin Portal's API key (`gradle.publish.key`, beside its `gradle.publish.secret`: adv118 F30): not PubNub's publish key.
+  if (/^gradle[_.-]publish[_.-]key$/i.test(name)) return true;
   // A secret written in an encoding its name says (`pin_hex`, `token_b64`, `password_base64`: adv48 F30; `SESSION_SECRET_B36`,
   // `_b32`, `_b58`: adv102 F09): the name without it.
   if (/[a-z][_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i.test(name)) name = name.replace(/[_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i, '');
@@ -3872,7 +3874,8 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
 }
 
 /** After a composer auth section's name: its object, flat (a host's `{"username": …, "token": …}` is read by the key rules). */
-const COMPOSER_OBJECT_AT = /[ \t]*:[ \t]*\{(?<body>[^{}]{0,4096})\}/y;
+// Or jq's `to_entries` of the file (`{"key":"bearer","value":{"repo.acme.example":"…"}}`: adv118 F33).
+const COMPOSER_OBJECT_AT = /(?:[ \t]*,[ \t]*"value")?[ \t]*:[ \t]*\{(?<body>[^{}]{0,4096})\}/y;
 const COMPOSER_HOST_VALUE = /"[^"\\\n]+"[ \t\r\n]*:[ \t\r\n]*"(?<secret>(?:[^"\\\n]|\\.){4,4096})"/g;
 
 /** auth.json's `"github-oauth": {"github.com": "gho_…", …}` (and `gitlab-oauth`, `gitlab-token`, `bearer`): every host's value. */
