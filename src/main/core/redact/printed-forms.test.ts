@@ -1446,10 +1446,12 @@ describe('credentials as commands print them', () => {
       ['$ mvn --encrypt-master-password\nMaster password:\n{RVV73E9WzsXQfwDe0Z6w0MuVZ2JZNvVdm/wqHbfuhQU=}\n', 'RVV73E9WzsXQfwDe0Z6w0MuVZ2JZNvVdm/wqHbfuhQU='],
       ['gradle.publish.key=SgeN9IFw6igNLo1h5rfHzPw0Iadp6edu\ngradle.publish.secret=Xq2mR7tW9pLk4NbV8cZs1YdF6hJg3KaE\n', 'SgeN9IFw6igNLo1h5rfHzPw0Iadp6edu'],
       ['{"key":"bearer","value":{"repo.acme.example":"aUnfOvG5u0CO55VwArfHWwJv5lGG0rOfH4RpmMw5q619QFJn"}}\n', 'aUnfOvG5u0CO55VwArfHWwJv5lGG0rOfH4RpmMw5q619QFJn'],
+      // A camelCase key's value of letters alone, random in its case (bitnami's `replicaSetKey`: pass 103 F16 without a digit).
+      ['auth:\n  replicaSetKey: emPYhHgrjTLcCruMpZivsNpUkRZsaKxQ\n', 'emPYhHgrjTLcCruMpZivsNpUkRZsaKxQ'],
     ];
     for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
     // Kept: a JSON object's braces, PubNub's publish key, a second cluster's table with a status column.
-    for (const kept of ['{}', 'PUBNUB_PUBLISH_KEY=pub-c-1234abcd-5678-90ef-ab12-34567890abcd', 'api  5433  app  admin  running'])
+    for (const kept of ['{}', 'PUBNUB_PUBLISH_KEY=pub-c-1234abcd-5678-90ef-ab12-34567890abcd', 'api  5433  app  admin  running', '  i18nKey: NavigationHomePageTitleLabel'])
       expect(new Redactor().mask(kept)).toBe(kept);
   });
 

@@ -23,7 +23,7 @@ import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
-import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference } from './look-alikes.js';
+import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference, mintedWord } from './look-alikes.js';
 import { bareKeyBodies, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
@@ -2798,7 +2798,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && m && m[0].includes(':') && ANNOTATION_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
   // A parameter's type closing its list (Kotlin's `fun authenticate(username: String, password: CharArray): AccessToken`: adv51 K03).
   if (quoted === undefined && m && m[0].includes(':') && PARAMETER_TYPE.test(value) && text.lastIndexOf('(', k) > text.lastIndexOf('\n', k)) return e;
-  if (camelKey && !TOKEN_SHAPED.test(value)) return e;
+  // Or letters alone in both cases, changing case as random text does (bitnami's `replicaSetKey`: adv103 F16 when no digit fell in).
+  if (camelKey && !TOKEN_SHAPED.test(value) && !(value.length >= 20 && /^[A-Za-z]+$/.test(value) && mintedWord(value))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
