@@ -168,7 +168,8 @@ export function sameShapePrefix(line: string, prefix: string): boolean {
   return sep === prefix[last] || /[\s:|│-]/.test(sep);
 }
 
-function isDigit(c: number): boolean {
+/** Is `c` an ASCII digit's code? (Shared with the scanner.) */
+export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 

@@ -24,7 +24,7 @@ import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference, mintedWord } from './look-alikes.js';
-import { bareKeyBodies, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
+import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
@@ -1848,10 +1848,12 @@ function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): voi
     // A shorter run, a line of its own, may be a password's hex under its name (`client_secret:` over perl's `unpack("H*")`, an
     // 18-character password's 36 digits: adv110 F01, F04, F06); read for a name only (encodedValueKind, below).
     const short = end - start < MIN_HEX_TEXT_RUN;
-    if (short && (end - start < MIN_NAMED_HEX_RUN || !wholeHexLine(text, start, end))) continue;
+    if (short && end - start < MIN_NAMED_HEX_RUN) continue;
+    const whole = wholeHexLine(text, start, end);
+    if (short && !whole) continue;
     // `xxd -p` wraps its digits at 60 (30 bytes a line, adv95 F15): a whole line of hex digits and the lines of its width below
     // it (the last may be shorter: too short for a run of its own) are one text, its name on one line and its value on the next.
-    const lines = wholeHexLine(text, start, end) ? hexLinesFrom(text, start, end) : undefined;
+    const lines = whole ? hexLinesFrom(text, start, end) : undefined;
     if (lines) while (r + 2 < runs.length && runs[r + 2] < lines[lines.length - 1]) r += 2;
     const decoded = hexText(text, lines ?? [start, end], short ? MIN_NAMED_HEX_RUN : MIN_HEX_TEXT_RUN);
     if (decoded === undefined) continue;
@@ -3526,7 +3528,6 @@ function wrappedUnderValue(text: string, start: number, end: number, kind: strin
 }
 
 const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 /** Blanks a padded row may be indented by (a config section's four or eight). */
 const MAX_PADDED_INDENT = 16;
 /** After a name: a row's dot leaders, then the value alone to the line's end (Laravel's `artisan config:show`, `about`). */
