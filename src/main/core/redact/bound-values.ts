@@ -170,3 +170,34 @@ export function proxmoxTokenValue(text: string, at: number, out: SecretFinding[]
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: 'proxmox api token', byContext: true });
 }
+
+/**
+ * A memcached item with its data on the next line, exactly as long as its header says: a `get`'s answer over nc or telnet
+ * (`VALUE <key> <flags> <bytes>[ <cas>]`) and memcached-tool's dump (`add <key> <flags> <exptime> <bytes>`): adv114 F23. The key
+ * names what is cached (`api_token:svc-billing`, `session.secret`); a part of it that names a secret makes the data one.
+ */
+export const MEMCACHED_WORDS = ['value ', 'add '];
+/** The data's line: the one after the header. */
+export const MEMCACHED_LINES = 1;
+const MEMCACHED_ITEM = /(?:VALUE (?<k>\S{1,250}) \d{1,10} (?<n>\d{1,7})(?: \d{1,20})?|add (?<k2>\S{1,250}) \d{1,10} \d{1,10} (?<n2>\d{1,7}))\r?\n(?<v>[^\r\n]{1,4096})/dy;
+/** A key's parts: memcached keys are namespaced with `:`, `.`, `/`, `|` or `#`. */
+const KEY_PART = /[^:./|#]+/g;
+/** Shorter data is no secret (a flag, a count). */
+const MIN_MEMCACHED_VALUE = 6;
+
+export function memcachedValue(text: string, end: number, kindOf: (name: string) => string | undefined, out: SecretFinding[]): void {
+  const start = text.startsWith('VALUE ', end - 6) ? end - 6 : text.startsWith('add ', end - 4) ? end - 4 : -1;
+  if (start < 0 || (start > 0 && text.charCodeAt(start - 1) !== 0x0a)) return;
+  MEMCACHED_ITEM.lastIndex = start;
+  const m = MEMCACHED_ITEM.exec(text);
+  if (!m) return;
+  const g = m.groups!;
+  const length = Number(g.n ?? g.n2);
+  // Its length as the header says, the line's end after it (data longer than the read is no token).
+  if (length < MIN_MEMCACHED_VALUE || g.v.length !== length || !/^\r?(?:\n|$)/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 2))) return;
+  let kind: string | undefined;
+  for (const part of (g.k ?? g.k2).match(KEY_PART) ?? []) if ((kind = kindOf(part)) !== undefined) break;
+  if (kind === undefined) return;
+  const [s, e] = m.indices!.groups!.v!;
+  out.push({ start: s, end: e, kind, byContext: true });
+}

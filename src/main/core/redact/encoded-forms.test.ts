@@ -5,12 +5,12 @@
  * tool run here (strace, xxd, od, base32, iconv, python3, node) on a file holding the secret; each is masked, and the same
  * encodings of text with no secret are kept as printed.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { itUnless, missing } from '../../../../test/helpers/skip.js';
+import { anyOf, itUnless, missing } from '../../../../test/helpers/skip.js';
 import { Redactor } from './redactor.js';
 import { mayHoldSecret } from './quick-check.js';
 
@@ -31,6 +31,14 @@ const run = (program: string, args: string[], input?: string) => execFileSync(pr
 const py = (script: string, arg: string) => run('python3', ['-c', script, arg]);
 /** Every piece of `secret` this long must be gone (the mask may leave a name's part before it, never the value's). */
 const pieces = (s: string, n = 8) => Array.from({ length: s.length - n + 1 }, (_, i) => s.slice(i, i + n));
+/** `text` masked: `value` gone, a mask in its place, and the quick check says look. */
+function masked(text: string, value: string): string {
+  const out = new Redactor().mask(text);
+  expect(out, text).not.toContain(value);
+  expect(out).toContain('[masked: ');
+  expect(mayHoldSecret(text)).toBe(true);
+  return out;
+}
 /** A byte notation of `s`'s pieces: what a leak of the secret looks like in the encoded text. */
 function expectNoPiece(out: string, secret: string, spell: (piece: string) => string): void {
   for (const p of pieces(secret)) expect(out, p).not.toContain(spell(p));
@@ -316,13 +324,6 @@ describe('a value spelled a character or a byte at a time, its name near it (adv
   const DB_PASSWORD = '8uvJZ0bRFiRts1WW';
   const API_SECRET = 'sFste2Jza6euPYsG';
   const NPM = 'npm_h159bP1Ji11Z8ZFTI2ZyNkRggbI958y7QZ8n';
-  const masked = (text: string, value: string) => {
-    const out = new Redactor().mask(text);
-    expect(out, text).not.toContain(value);
-    expect(out).toContain('[masked: ');
-    expect(mayHoldSecret(text)).toBe(true);
-    return out;
-  };
 
   itUnless(missing('xxd', 'od'))("xxd -p's and od's bytes under a header or the command that names the secret", () => {
     // xxd -p wraps at 60 digits: each line is masked.
@@ -389,6 +390,61 @@ describe('a value spelled a character or a byte at a time, its name near it (adv
       'tokens: ["h", "e", "l", "l", "o", " ", "w", "o", "r", "l", "d"]\n',
       `# password policy (od -c):\n${run('od', ['-An', '-c', file('policy', 'min-length 12')])}`,
       '   1   2   3   4\n   5   6   7   8\n',
+    ];
+    for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
+  });
+});
+
+describe("a name and its quotes written as escapes other than JSON's `\\\"` (adversary pass 119)", () => {
+  const ADMIN = 'I32PXE5EiongpoT#28';
+  const SECRET = 'nGg6XX3ZYp42nqtM99vgAUzjXNEtPfAdVmdhAjUU';
+  /** Jinja2's escaping, which writes a quote as `&#34;` (Debian's python3-markupsafe). */
+  const markupsafe = spawnSync('python3', ['-c', 'import markupsafe']).status === 0 ? '' : "needs python3 and its markupsafe (not installed)";
+
+  itUnless(markupsafe)("server-rendered JSON in an HTML attribute: Jinja's `&#34;`, html.escape's `&quot;`, and `&#x22;`", () => {
+    const cfg = JSON.stringify({ mapboxSecret: 'sk.eyJ1IjoiYWNtZSIsImEiOiJjbHgiMWvR9czyII.qbV8O8fRHAblSJ7p_AtGC1', adminPassword: ADMIN, theme: 'dark' });
+    // markupsafe (Jinja2's autoescape) writes `&#34;`; the standard library's html.escape `&quot;`.
+    const jinja = py('import sys, markupsafe; print(f\'<div id="app" data-config="{markupsafe.escape(sys.argv[1])}"></div>\')', cfg);
+    expect(jinja).toContain('&#34;adminPassword&#34;:&#34;');
+    expect(masked(jinja, ADMIN)).toBe('<div id="app" data-config="{&#34;mapboxSecret&#34;:&#34;[masked: mapbox token]&#34;,&#34;adminPassword&#34;:&#34;[masked: password]&#34;,&#34;theme&#34;:&#34;dark&#34;}"></div>\n');
+    const std = py('import sys, html; print(html.escape(sys.argv[1]))', cfg);
+    expect(masked(std, ADMIN)).toContain('&quot;adminPassword&quot;:&quot;[masked: password]&quot;');
+    const hex = py('import sys; print(sys.argv[1].replace(\'"\', "&#x22;"))', cfg);
+    expect(masked(hex, ADMIN)).toContain('&#x22;adminPassword&#x22;:&#x22;[masked: password]&#x22;,&#x22;theme&#x22;:&#x22;dark&#x22;');
+  });
+
+  itUnless(missing('perl'))("nginx's `$request_body` with every quote as `\\x22`; a JSON key escaped letter by letter as `\\u0070`", () => {
+    // nginx escapes `"`, `\` and unprintable bytes of a logged variable as `\xXX` (ngx_http_log_escape); perl does it here the same way.
+    const body = JSON.stringify({ client_id: 'web', client_secret: SECRET, password: ADMIN });
+    const log = run('perl', ['-ne', 'chomp; s/(["\\\\]|[^\\x20-\\x7e])/sprintf("\\\\x%02X", ord $1)/ge; print qq{10.0.0.5 - - [02/Dec/2026:08:59:59 +0000] "POST /oauth/token HTTP/1.1" 200 412 "-" "curl/8.5.0" "$_"\\n}'], `${body}\n`);
+    expect(log).toContain('\\x22client_secret\\x22:\\x22');
+    const out = masked(log, SECRET);
+    expect(out).not.toContain(ADMIN);
+    expect(out).toContain('{\\x22client_id\\x22:\\x22web\\x22,\\x22client_secret\\x22:\\x22[masked: secret]\\x22,\\x22password\\x22:\\x22[masked: password]\\x22}');
+    const unicode = run('node', ['-e', 'process.stdout.write(require("fs").readFileSync(process.argv[1], "utf8"))', file('u.json', `{"\\u0070assword":"${ADMIN}","region":"eu-west-1"}\n`)]);
+    expect(masked(unicode, ADMIN)).toBe('{"\\u0070assword":"[masked: password]","region":"eu-west-1"}\n');
+  });
+
+  itUnless(missing('python3'))("a MessagePack map as Python's bytes repr: each string glued to its name by a length byte", async () => {
+    const { encode } = await import('@msgpack/msgpack');
+    const pack = (o: object) => py('import sys; print(bytes.fromhex(sys.argv[1]))', Buffer.from(encode(o)).toString('hex'));
+    const repr = pack({ user: 'svc-orders', password: ADMIN, api_key: SECRET });
+    expect(repr).toContain('\\xa8password\\xb2');
+    const out = masked(repr, ADMIN);
+    expect(out).not.toContain(SECRET);
+    expect(out).toContain('svc-orders');
+    // A 40-character value has str8's header (`\xd9(`: its length byte printed as the character it is).
+    expect(out).toContain('\\xa7api_key\\xd9([masked: api key]');
+  });
+
+  itUnless(anyOf(markupsafe, missing('perl')))('the same escapes around what is no secret are kept as printed', async () => {
+    const { encode } = await import('@msgpack/msgpack');
+    const kept = [
+      py('import sys, markupsafe; print(markupsafe.escape(sys.argv[1]))', JSON.stringify({ passwordPolicy: 'min-length-12', tokenTtl: '3600s', theme: 'dark' })),
+      py('import sys, html; print(html.escape(sys.argv[1]))', '<a href="/reset?x=1&y=2" title="password reset">Forgot password?</a>'),
+      run('perl', ['-ne', 'chomp; s/(["\\\\])/sprintf("\\\\x%02X", ord $1)/ge; print "$_\\n"'], `${JSON.stringify({ token_type: 'Bearer', expires_in: 3600, scope: 'read write' })}\n`),
+      py('import sys; print(bytes.fromhex(sys.argv[1]))', Buffer.from(encode({ token_type: 'bearer', password_set: true, key: 'orders' })).toString('hex')),
+      '{"\\u0074oken_count":"4096","\\u0070assword_hint":"the usual"}\n',
     ];
     for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
   });

@@ -562,6 +562,12 @@ describe('values named from afar', () => {
   // Pass 118's: lines of braces around base64 cut short, composer entries with no object.
   `${'{AAAAAAAAAAAAAAAAAAAAAAAAAAAA=}x\n'.repeat(30_000)}`,
   `${'"bearer","value":'.repeat(60_000)}`,
+  // Pass 119's: names and quotes as HTML references, `\\x22` and `\\u0070` (each line decoded and read once), MessagePack headers.
+  `${'&#34;password&#34;:&#34;'.repeat(45_000)}`,
+  `${'a\\x22b\n'.repeat(150_000)}`,
+  `${'{\\u0070assword:\\x22'.repeat(50_000)}`,
+  `${'\\xa8password\\xd9'.repeat(60_000)}`,
+  `${'\\xa8password\\xb0abc'.repeat(50_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -425,7 +425,7 @@ export class FarNames {
       // A blank-aligned header with a rule of dashes below it is sqlite's or a client's column mode, read as such (columnTitleAt).
       const below = t.indexOf('\n', lineEnd + 1);
       const ruled = sep === SPACED && DASHED_RULE.test(t.slice(lineEnd + 1, below < 0 ? t.length : below));
-      if (sep === undefined || ruled || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f))) && !RANDOM_WORD.test(f))) {
+      if (sep === undefined || ruled || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f)) || CSV_TITLE.test(f.trim())) && !RANDOM_WORD.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }
@@ -445,8 +445,11 @@ export class FarNames {
     const { sep, aligned, names, starts } = this.csvHeader;
     let index = starts.length - 1;
     while (index > 0 && starts[index] > k) index--;
-    const name = t.slice(k, e);
-    if (names[index] !== name || !this.names.isSecretName(name)) return;
+    // The title is the name, or ends in it (`Smtp password`: read joined, `Smtp_password`).
+    const word = t.slice(k, e);
+    const title = names[index];
+    const name = title === word ? word : title.endsWith(` ${word}`) && (CSV_TITLE.test(title) || (aligned && ALIGNED_TITLE.test(title))) ? title.replaceAll(' ', '_') : '';
+    if (name === '' || !this.names.isSecretName(name)) return;
     (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;
     let rowStart = this.lineEnd + 1;
@@ -821,6 +824,12 @@ const CSV_NAME = /^[ \t]*"?[A-Za-z_][\w.-]{0,63}"?[ \t]*$/;
 const RANDOM_WORD = /^[ \t]*(?=[^\t]*\d)(?=[^\t]*[a-z])(?=[^\t]*[A-Z])[A-Za-z0-9]{20,}[ \t]*$/;
 /** The separators of a client's two-column rows: mysql -B's tab, psql -A's and sqlite3's bar, a CSV's comma. */
 const NAME_VALUE_SEPARATORS = '\t|,;';
+/**
+ * A CSV header's title of two or three words, the first capitalised, one blank between, none at its edges: AWS's
+ * `credentials.csv` (`User name,Password,Access key ID,Secret access key`), SES's SMTP credentials (`IAM user name,Smtp
+ * username,Smtp password`: adv116 F43). Read as one name joined by `_`; a prose line's `, then press enter` has a blank at its edge.
+ */
+const CSV_TITLE = /^"?[A-Z][\w.-]{0,31}(?: [A-Za-z0-9_][\w.-]{0,31}){1,2}"?$/;
 /** A title of a tab-aligned table: a name, or two words (`User Name`, `User ID`). */
 const ALIGNED_TITLE = /^[A-Za-z_][\w.-]{0,31}(?: [A-Za-z_][\w.-]{0,31})?$/;
 /** A two-column table's header naming a name and a value (`name<TAB>value`, `key|value`, `variable_name,value` of SHOW VARIABLES). */
@@ -835,7 +844,7 @@ const SPACED = '  ';
  * A header of titles two blanks or more apart, no tab (`column -t`'s, kubectl's, a CLI's table); a title has no digit (a CLI's
  * padded name / value rows, `AccessKey   SCWOXVWP3IBBH1ULVZC5`, are no header: its value is no title).
  */
-const SPACED_HEADER = /^[ ]*[A-Za-z_][A-Za-z_.-]{0,63}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31})?)+[ ]*\r?$/;
+const SPACED_HEADER = /^[ ]*[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+[ ]*\r?$/;
 /** The titles of such a header (a title may hold one blank: `CREATED AT`). */
 const SPACED_TITLES = /[^ \r]+(?: [^ \r]+)*/g;
 /** A header's or a row's fields: a run of tabs, or of two blanks and more, between them. */

@@ -7,11 +7,14 @@
  * check says "look" for each (else its audit record would skip the scanner). 14 of them leaked
  * before this pass; the generated corpus (test-corpus.ts) carries those with look-alikes.
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor, MASK_PATTERN } from './redactor.js';
 import { mayHoldSecret } from './quick-check.js';
+import { anyOf, itUnless, missing } from '../../../../test/helpers/skip.js';
 
 /** A fixed linear congruential generator: the same fake values every run. */
 let seed = 7;
@@ -1477,4 +1480,73 @@ describe('credentials as commands print them', () => {
       expect(mayHoldSecret(text)).toBe(true);
     });
   }
+});
+
+describe("a cache's item under its key: memcached's `get` answer and memcached-tool's dump (adversary pass 114 F23)", () => {
+  const TOKEN = 'a7Qm2xT9vK4pL8wZ3nR6sJ1yH5dF0gBcEeWuIiOo';
+  const FLAGS = '{"beta":true,"newCheckout":false}';
+  /** A real memcached on a free port, the items set, `get` answered over a socket (python3) and the dump by memcached-tool. */
+  async function transcripts(): Promise<{ get: string; dump: string }> {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = spawn('memcached', ['-l', '127.0.0.1', '-p', String(port), '-U', '0', '-u', 'root', '-m', '16'], { stdio: 'ignore' });
+    try {
+      const client = `import socket, sys, time
+for _ in range(50):
+    try:
+        s = socket.create_connection(("127.0.0.1", ${port})); break
+    except OSError: time.sleep(0.1)
+def ask(cmd, end):
+    s.sendall(cmd); b = b""
+    while not b.endswith(end): b += s.recv(4096)
+    return b
+for k, v in (("api_token:svc-billing", sys.argv[1]), ("feature:flags", sys.argv[2])):
+    ask(b"set %s 0 0 %d\\r\\n%s\\r\\n" % (k.encode(), len(v), v.encode()), b"STORED\\r\\n")
+sys.stdout.write(ask(b"get api_token:svc-billing feature:flags\\r\\n", b"END\\r\\n").decode())`;
+      const get = execFileSync('python3', ['-c', client, TOKEN, FLAGS], { encoding: 'utf8', timeout: 10_000 });
+      const dump = execFileSync('perl', ['/usr/share/memcached/scripts/memcached-tool', `127.0.0.1:${port}`, 'dump'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+      return { get, dump };
+    } finally {
+      server.kill();
+    }
+  }
+
+  itUnless(anyOf(missing('memcached', 'python3', 'perl'), existsSync('/usr/share/memcached/scripts/memcached-tool') ? '' : 'needs memcached-tool (the memcached package)'))(
+    'the data under a key that names a secret is masked, whatever its shape; the data under another key stays',
+    async () => {
+      const { get, dump } = await transcripts();
+      expect(get).toContain(`VALUE api_token:svc-billing 0 40\r\n${TOKEN}\r\n`);
+      expect(dump).toContain(`add api_token:svc-billing 0 `);
+      for (const text of [get, dump]) {
+        const out = new Redactor().mask(text);
+        expect(out, text).not.toContain(TOKEN);
+        expect(out).toContain('[masked: ');
+        expect(out).toContain(FLAGS);
+      }
+    },
+  );
+});
+
+describe('a CSV or a column table whose titles are words (adversary pass 116 F43: SES SMTP credentials; AWS credentials.csv)', () => {
+  const SES = 'BF3nJ0r9uJr+dkXqzH1M4xqv1Oq2uQ0mO5yIHHxq9u8T';
+  const SES_CSV = `IAM user name,Smtp username,Smtp password\nses-smtp-user.20240611-094512,AKIAQ3EGSXMPLEK4TQ7N,${SES}\n`;
+  itUnless(missing('column'))("titles of two or three words, capitalised: the column's cells are masked, as CSV and realigned by column -t", () => {
+    const aws = 'User name,Password,Access key ID,Secret access key,Console login link\nci-deployer,Xk29!pqLmZ7rTq,AKIAQ3EGSXMPLEK4TQ7N,nOKlFW83ChUFkMfim61M5yo1KGaqu/4hLJHv2ZiU,https://123456789012.signin.aws.amazon.com/console\n';
+    const aligned = execFileSync('column', ['-t', '-s,'], { input: SES_CSV, encoding: 'utf8' });
+    for (const [text, value, user] of [[SES_CSV, SES, 'ses-smtp-user'], [aligned, SES, 'ses-smtp-user'], [aws, 'Xk29!pqLmZ7rTq', 'ci-deployer'], [aws, 'nOKlFW83ChUFkMfim61M5yo1KGaqu/4hLJHv2ZiU', 'ci-deployer']]) {
+      const out = new Redactor().mask(text);
+      expect(out, text).not.toContain(value);
+      expect(out).toContain(user);
+    }
+    expect(new Redactor().mask(aws)).toContain('ci-deployer,[masked: password],');
+  });
+  it('kept: a prose line with commas over another, titles that name no secret, a title whose cells hold words', () => {
+    const kept = [
+      'Enter your password, then press enter\nbob, alice\n',
+      'Please type the password,Then confirm\nfirst,second\n',
+      'Build name,Build number,Token count\nweb-app,1284,40960\n',
+      'Setting name,Password policy\nminimum,twelve characters\n',
+      'Deploy target  Commit sha\nprod-eu-1      9f86d081884c7d659a2feaa0c55ad015a3bf4f1b\n',
+    ];
+    for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
+  });
 });

@@ -19,6 +19,8 @@ import { GZIP_BASE64_WORD, gzipBase64Findings } from './compressed-blobs.js';
 import { mayHoldUuencoded, uuencodedFindings } from './uuencoded.js';
 import { recordingFindings } from './terminal-recordings.js';
 import { diagnosedLocals } from './diagnosed-locals.js';
+import { escapedQuoteFindings } from './escaped-quotes.js';
+import { msgpackPairFindings } from './msgpack-reprs.js';
 import { madeWord } from './look-alikes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
@@ -29,7 +31,7 @@ import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.j
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -77,6 +79,8 @@ const PROXMOX_TOKEN_RULE = LINE_RULES.length + 16;
 const SMTP_PASSWORD_RULE = LINE_RULES.length + 17;
 /** The server's `334 ` prompt for the password in base64 (`Password:`), lower case as the pass finds words. */
 const SMTP_PASSWORD_PROMPT = 'ugfzc3dvcmq6';
+/** A memcached item's data under its header (bound-values.ts memcachedValue). */
+const MEMCACHED_RULE = LINE_RULES.length + 18;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -141,6 +145,9 @@ const GATE_ASSERTION = 1 << 23;
 const GATE_ESCAPED_URL = 1 << 24;
 /** A secret's name written with a blank after each character (`sed 's/./& /g'`: byte-arrays.ts spacedLineFindings). */
 const GATE_SPACED = 1 << 25;
+/** A quote or a letter written as an HTML reference, `\x22` or `\u0070` (escaped-quotes.ts); a MessagePack string's header in a bytes repr (msgpack-reprs.ts). */
+const GATE_ESCAPED_QUOTE = 1 << 26;
+const GATE_MSGPACK = 1 << 27;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
@@ -183,6 +190,8 @@ const GATE_WORDS: [string, number][] = [
   ['code:  assert ', GATE_ASSERTION],
   ['+  where ', GATE_ASSERTION],
   [':\\/\\/', GATE_ESCAPED_URL],
+  ...(['&quot;', '&#3', '&#x2', '&apos;', '\\x2', '\\x3', '\\x4', '\\x5', '\\x6', '\\x7', '\\u00'] as const).map((w): [string, number] => [w, GATE_ESCAPED_QUOTE]),
+  ...(['\\xa', '\\xb'] as const).map((w): [string, number] => [w, GATE_MSGPACK]),
   ...(['t o k e n', 'p a s s', 's e c r e t', 'k e y ', 'a u t h'] as const).map((w): [string, number] => [w, GATE_SPACED]),
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
@@ -225,6 +234,7 @@ const KEYWORDS: Keyword[] = [];
   entry(EF_PARAMS_WORD).context.push(EF_PARAMS_RULE);
   entry(PROXMOX_TOKEN_WORD).context.push(PROXMOX_TOKEN_RULE);
   entry(SMTP_PASSWORD_PROMPT).context.push(SMTP_PASSWORD_RULE);
+  for (const w of MEMCACHED_WORDS) entry(w).context.push(MEMCACHED_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -326,6 +336,8 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_TOKEN_TABLE) tokenTableRows(text, out);
   toolBlocks(text, hits, out);
   percentEncoded(text, out, scanSecrets);
+  if (gates & GATE_ESCAPED_QUOTE) escapedQuoteFindings(text, out, scanSecrets);
+  if (gates & GATE_MSGPACK) msgpackPairFindings(text, columnKind, out);
   // Decoded once, not again (`=3D3D3D…` decodes to one `=` less each time: a megabyte of it would be read half a million times).
   if (!inQuotedPrintable && gates & GATE_QUOTED_PRINTABLE && text.includes('=3D')) {
     inQuotedPrintable = true;
@@ -1001,7 +1013,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -1271,16 +1283,22 @@ class ByteLine {
       let seps = 0;
       let ok = this.end - this.start <= MAX_HEADER_LINE;
       let word = false;
-      // A tab-aligned table's titles may hold a blank (`User Name`: FarNames' ALIGNED_TITLE).
+      // A tab-aligned table's titles may hold a blank (`User Name`: FarNames' ALIGNED_TITLE); a CSV's capitalised titles two
+      // (`Secret access key`: FarNames' CSV_TITLE, a header that starts with a capital).
       const tabAligned = ok && this.buf.indexOf(DOUBLE_TAB, this.start) >= 0 && this.buf.indexOf(DOUBLE_TAB, this.start) < this.end;
+      const titled = this.buf[this.start] >= 0x41 && this.buf[this.start] <= 0x5a;
+      let titleBlanks = 0;
       for (let i = this.start; ok && i < this.end; i++) {
         const b = this.buf[i];
         // `|` too: sqlite3's `-header` list mode (`id|user_id|token`); a markdown table's `| a | b |` has blanks and is none.
         if (b === 0x2c || b === 0x09 || b === 0x3b || b === 0x7c) {
           seps++;
           word = false;
-        } else if (b === 0x20) ok = !word || this.buf[i + 1] === 0x2c || this.buf[i + 1] === 0x20 || this.buf[i + 1] === 0x0d || i + 1 === this.end || (tabAligned && this.buf[i + 1] < 128 && NAME_CHAR[this.buf[i + 1]] === 1);
-        else if (b < 128 && (NAME_CHAR[b] === 1 || b === 0x22)) word = true;
+          titleBlanks = 0;
+        } else if (b === 0x20) {
+          const n = this.buf[i + 1];
+          ok = !word || n === 0x2c || n === 0x20 || n === 0x0d || i + 1 === this.end || (tabAligned && n < 128 && NAME_CHAR[n] === 1) || (titled && ++titleBlanks <= 2 && n < 128 && NAME_CHAR[n] === 1);
+        } else if (b < 128 && (NAME_CHAR[b] === 1 || b === 0x22)) word = true;
         else ok = b === 0x0d;
       }
       this.csv = ok && seps > 0 ? 1 : 0;
@@ -2191,6 +2209,7 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [EF_PARAMS_RULE, (text, end, out) => efCoreParams(text, end, columnKind, out)],
   [PROXMOX_TOKEN_RULE, proxmoxTokenValue],
   [SMTP_PASSWORD_RULE, smtpPasswordLine],
+  [MEMCACHED_RULE, (text, end, out) => memcachedValue(text, end, columnKind, out)],
 ]);
 
 /**

@@ -189,7 +189,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('mailchimp key', ['-us'], `${B}[a-f0-9]{32}-us\\d{1,2}${E}`),
   rule('brevo key', ['xkeysib-', 'xsmtpsib-'], `${B}x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`),
   rule('twilio api key', ['sk'], `${B}SK[a-f0-9]{32}${E}`),
-  rule('mapbox token', ['sk.eyj'], `${B}sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}${E}`),
+  // Its claims start `{"u":` (`eyJ1Ijoi`): a short user name makes them as short as 30 characters after it (adv119 F41's `acme`).
+  rule('mapbox token', ['sk.eyj'], `${B}sk\\.eyJ(?:1Ijoi[A-Za-z0-9_-]{30,}|[A-Za-z0-9_-]{50,})\\.[A-Za-z0-9_-]{20,}${E}`),
   // --- adversary pass 40 (the vendor catalogue: each token printed where nothing but its shape says it is one) ---
   // Meta's Graph API access tokens (`EAAG…`, `EAAC…`, `EAAM…`: 150-250 letters and digits).
   rule('facebook access token', ['eaa'], `${BB}EAA[A-Z](?=[A-Za-z0-9]{0,200}[a-z])(?=[A-Za-z0-9]{0,200}\\d)[A-Za-z0-9]{90,}${EB}`),
