@@ -56,9 +56,11 @@ export interface ContextRule {
 // `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06). App Center's CodePush
 // `DeploymentKey` (adv106 F19, F20); a licence's serial (`UNITY_SERIAL`). A JWT by its name (`INTERNAL_API_JWT`, wrapped over a
 // box table's rows where its shape is cut: adv112 F11), fly.io's WireGuard `localprivate`, 1Password's `one-time password seed`,
-// an OAuth device flow's `device_code` (it polls for the token: adv113 F26), Splunk's `pass4SymmKey` (adv116 F19).
+// an OAuth device flow's `device_code` (it polls for the token: adv113 F26), Splunk's `pass4SymmKey` (adv116 F19), MongoDB's
+// `replicaSetKey` (bitnami's chart makes it 10 letters and digits, too short for a camelCase key's token shape: adv120 F29), a
+// vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -107,6 +109,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // A JWT named as one (`API_JWT`, not `jwt_issuer`, `jwtKey`'s `jwt` nor .NET's `Jwt:Key` path), a WireGuard key (fly.io's `localprivate`), a TOTP seed.
   { word: 'jwt', unless: /[a-z0-9_.-]|:[A-Za-z]/iy },
   { word: 'localprivate' },
+  // A vendor's secret key by its short name (`twilio_sk`: isSecretName's `_sk`, not DynamoDB's `gsi1_sk`).
+  { word: '_sk', unless: /[a-z0-9_]/iy },
   { word: 'seed', unless: /[a-z]/iy },
   { word: 'device_code' },
   { word: 'devicecode' },
@@ -648,6 +652,13 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b${QUOTED_OR_WORDS}[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
   // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
   // `codecov … -t <token>` / `--token`, `snyk auth <token>`, `snyk config set api=<token>`.
+  // Jenkins' inbound agent's secret on its command line (`java -jar agent.jar -url … -secret <64 hex> -name …`, `ps` in a CI pod:
+  // adv120 F49): the one-dash option of agent.jar, 64 hex digits.
+  { kind: 'jenkins agent secret', keywords: [' -secret '], re: /(?<=[ \t])-secret[ \t]+(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },
+  // hiera-eyaml's decrypted values in `eyaml edit` / `eyaml decrypt -f` (`DEC(3)::PKCS7[<plain text>]!`, adv120 F21): what is
+  // inside is the secret the ENC block encrypts, whatever its key is named. Its own help line (`DEC(<num>)::PKCS7[]!`) holds none.
+  // A value runs to the next `DEC(` at most (a line of openings with no `]!` is read once, not 4 KB from each).
+  { kind: 'eyaml secret', keywords: ['::pkcs7[', '::gpg['], re: /\bDEC\(\d{1,6}\)::(?:PKCS7|GPG)\[(?<secret>(?:(?!DEC\()[^\]\n]){1,4096})(?=\]!)/g },
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's
   // name beside `sonar.password` — a token only (20 characters and up, a digit among them: closing measure 111 F24).
   { kind: 'sonarqube token', keywords: ['sonar.login', 'sonar_login'], re: /(?:(?<=-D)|(?<![\w.]))sonar[._]login[ \t]*[=:][ \t]*["']?(?<secret>(?=[^\s"']{0,255}\d)[^\s"']{20,256})/gi, guard: true },
@@ -882,11 +893,12 @@ export const FILES: ContextRule[] = [
   // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31), after a
   // diff's mark (`diff -u ~/.pgpass.bak ~/.pgpass`: adv41 F04). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
   { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
-  // .netrc: machine host login user password secret (one line or several; under grep's `6-` context prefix: adv109 F22). msmtprc's
+  // .netrc: machine host login user password secret (one line or several; under grep's `6-` context prefix: adv109 F22); the
+  // catch-all entry at a line's start (`default login anonymous password …`, under `cat -n`'s number: adv121 F31). msmtprc's
   // too, whose value is the rest of the line:
   // a Google app password as Google shows it, four groups of four letters (`password abcd efgh ijkl mnop`: adv93). After a line's
   // number (`nl -ba`, `cat -n`, `grep -n`: adv96 F11).
-  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|\bmachine\b.*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
+  { kind: 'netrc password', keywords: ['password'], needs: /password/, re: /^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*password[ \t]+(?<secret>[a-z]{4}(?: [a-z]{4}){3}|\S+)(?=[ \t]*$)|(?:\bmachine\b|^(?:[ \t]*\d+(?!\d)[│|:\t-]?)?[ \t]*default[ \t]).*?[ \t]password[ \t]+(?<secret2>\S+)/gm },
   // …and one upper-cased (`tr a-z A-Z < ~/.netrc`: adv110 F18), its words all capitals on one line.
   { kind: 'netrc password', keywords: ['password'], needs: /\bMACHINE[ \t][^\n]*[ \t]PASSWORD[ \t]/, re: /\bMACHINE[ \t][^\n]{0,1024}?[ \t]PASSWORD[ \t]+(?<secret>\S+)/g },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.

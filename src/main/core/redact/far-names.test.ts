@@ -568,6 +568,13 @@ describe('values named from afar', () => {
   `${'{\\u0070assword:\\x22'.repeat(50_000)}`,
   `${'\\xa8password\\xd9'.repeat(60_000)}`,
   `${'\\xa8password\\xb0abc'.repeat(50_000)}`,
+  // Pass 120's and the CSV titles of words: eyaml openings with no close, agent.jar's option, titles over rows, memcached headers.
+  `${'DEC(1)::PKCS7['.repeat(70_000)}`,
+  `${'a -secret '.repeat(100_000)}`,
+  `${'User name,Smtp password,Secret access key\n'.repeat(25_000)}`,
+  `${'IAM user name  Smtp password\nses-smtp-user  Xk29!pqLmZ7rTq\n'.repeat(15_000)}`,
+  `${'VALUE api_token 0 40\r\n'.repeat(45_000)}`,
+  `${'add api_token 0 0 4000\n'.repeat(40_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -363,7 +363,18 @@ export class FarNames {
       if (i < 0 || !titled(header.slice(runs[i][0], runs[i][1]))) return;
       const from = runs[i][0];
       const to = i + 1 < runs.length ? runs[i + 1][0] : Infinity;
-      cellOf = (row) => [from, Math.min(to, row.length)];
+      // A value wider than its column pushes the row's next cells right (PowerShell's Format-Table sizes columns by its titles: a
+      // 19-character password under `--------`, adv79 F36): where the next column's start falls inside a word, the cell is its
+      // first word, to that word's end; a cell whose start falls inside a word (the row shifted under it) is none.
+      cellOf = (row) => {
+        if (from > 0 && from < row.length && row.charCodeAt(from - 1) > 0x20 && row.charCodeAt(from) > 0x20) return undefined;
+        let end = Math.min(to, row.length);
+        if (end === row.length || row.charCodeAt(end - 1) <= 0x20 || row.charCodeAt(end) <= 0x20) return [from, end];
+        let start = from;
+        while (start < end && row.charCodeAt(start) <= 0x20) start++;
+        for (end = start; end < row.length && row.charCodeAt(end) > 0x20; ) end++;
+        return [start, end];
+      };
     }
     (this.headers ??= new Map()).set(lineStart, read + 1);
     let rowStart = ruleEnd + 1;

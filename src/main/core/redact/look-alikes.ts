@@ -67,8 +67,9 @@ const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+
 export const CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([][{[]?$|^\$[A-Za-z_]\w*\[$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
 // Or a generic type (Rust's `pub refresh_token: Option<String>,`, `Secret<String>`, `Vec<u8>`, TypeScript's `Promise<string>`: adv49 K03).
+// .NET's full name of it too, PowerShell's table of a PSCredential (`System.Security.SecureString` under `SecurePassword`: adv79 F36).
 // R's `str()` type words before a value (`..$ dbpass  : chr "…"`: adv59 F06; the value itself is FILES' R rule's).
-const SECRET_TYPE = /^(?:chr|num|int|logi|cplx|Secret(?:Str|Bytes)|SecretString|SecureString|(?:Option|Optional|Vec|Box|Arc|Rc|Cow|Secret|SecretBox|Promise|Nullable|List|Array|Set|Map|HashMap)<[\w<>:, &'\[\]]{1,64}>)$/;
+const SECRET_TYPE = /^(?:chr|num|int|logi|cplx|Secret(?:Str|Bytes)|SecretString|(?:System\.Security\.)?SecureString|(?:Option|Optional|Vec|Box|Arc|Rc|Cow|Secret|SecretBox|Promise|Nullable|List|Array|Set|Map|HashMap)<[\w<>:, &'\[\]]{1,64}>)$/;
 
 /** A tool's own mask, the value's last characters kept or not (`xxxx`, `****`, CircleCI's `xxxxAb12`: adv20 K15). */
 /** A JVM array's identity as `toString()` prints it (`[B@6d06d69c`, `[Ljava.lang.String;@1b6d3586`: a Kotlin data class's ByteArray: adv30 K03), not its contents. */

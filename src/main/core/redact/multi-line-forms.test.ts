@@ -174,6 +174,28 @@ describe("a key block behind a tool's line prefix or end-of-line marks (adversar
     expect(r.maskLines('c1', [{ n: 5, text: '[...]' }])[0].text).toBe('[...]');
   });
 
+  it("remembers a key's short last body line (8 to 15 characters), read alone in a one-line page (closing measure 115 F47)", () => {
+    // An RSA-1024 key whose base64 ends in a line of 8-15 characters (its DER's length varies by a byte or two from key to key).
+    let lines: string[] = [];
+    for (let i = 0; i < 400 && !(lines.length > 2 && lines[lines.length - 2].length >= 8 && lines[lines.length - 2].length < 16); i++)
+      lines = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trimEnd().split('\n');
+    const last = lines[lines.length - 2];
+    expect(last.length).toBeGreaterThanOrEqual(8);
+    expect(last.length).toBeLessThan(16);
+    // The whole block streamed, and its tail alone (`tail -n 2`: no BEGIN in the chunk).
+    for (const shown of [lines, lines.slice(-2)]) {
+      const r = new Redactor();
+      const stream = r.stream('c1');
+      stream.pushBytes(Buffer.from(`${shown.join('\n')}\n`));
+      stream.flush();
+      expect(r.maskLines('c1', [{ n: shown.length - 1, text: last }])[0].text).not.toContain(last);
+    }
+    // A short line that is no key's stays, in the same session.
+    const r = new Redactor();
+    r.stream('c1').pushBytes(Buffer.from(`${lines.join('\n')}\nbuild ok: abcdEFGH12\n`));
+    expect(r.maskLines('c1', [{ n: lines.length + 1, text: 'build ok: abcdEFGH12' }])[0].text).toBe('build ok: abcdEFGH12');
+  });
+
   it("masks a diff hunk inside an RSA key's body, no armour and no DER start in view, from the line that holds its private exponent (adversary pass 48)", () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const keyBody = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString().trim().split('\n').slice(1, -1);

@@ -1550,3 +1550,60 @@ describe('a CSV or a column table whose titles are words (adversary pass 116 F43
     for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
   });
 });
+
+describe('CI and infrastructure tools (adversary pass 120)', () => {
+  it("masks a Secret's values listed by one template, an Ansible result's stdout, a replica set's key, eyaml's decrypted blocks, a Jenkins agent's secret", () => {
+    const KEYS = ['V1ZPWjFVV1RUTDVFRkdESTBCS1o=', 'SyV3di1AP15EemgqP35YZkMxY0Q=', 'N3NZZTUwSllLTjcyUmlEWGZ5VHlNdWVhUlNEckl3bmZaMDY3THl0Ng=='];
+    const listed = new Redactor().maskCommandOutput("kubectl get secret minio-creds -o jsonpath='{.data.*}'", KEYS.join(' '));
+    for (const k of KEYS) expect(listed).not.toContain(k);
+    const cases: [string, string][] = [
+      ['ok: [db1.prod.acme.internal] => {\n    "db_secret.stdout": "L7#.XSJ*Xv~dkP!D9EN"\n}\n', 'L7#.XSJ*Xv~dkP!D9EN'],
+      ['ok: [db1] => {\n    "db_secret.stdout_lines": [\n        "L7#.XSJ*Xv~dkP!D9EN"\n    ]\n}\n', 'L7#.XSJ*Xv~dkP!D9EN'],
+      ['auth:\n  replicaSetKey: kVIl3MBbAg\n  rootPassword: Zq8!rT2vLp4#Wm6x\n', 'kVIl3MBbAg'],
+      ['profile::rails::secret_key_base: DEC(3)::PKCS7[d56d5e34364c7dc260ed06c3692313e7a0f41e55d003cdfd]!\n', 'd56d5e34364c7dc260ed06c3692313e7a0f41e55d003cdfd'],
+      ['profile::backup::restic_password: >\n    DEC(5)::PKCS7[C#qb@NC~0sEXVhbxQ=#9]!\n', 'C#qb@NC~0sEXVhbxQ=#9'],
+      ['      7 java -jar /usr/share/jenkins/agent.jar -url http://jenkins.ci.svc:8080/ -secret bc9e2ab1bd59863e08a80fab67a8dc58a93bc92f5ce23d49d0b78944391b8e72 -name k8s-agent-4xq2p\n', 'bc9e2ab1bd59863e08a80fab67a8dc58a93bc92f5ce23d49d0b78944391b8e72'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // An AWS key id and its secret as `id:secret` are AWS's, not Alpaca's (the mask names the kind).
+    expect(new Redactor().mask('aws-prod: AKIAQ3EGSXMPLEK4TQ7N:nOKlFW83ChUFkMfim61M5yo1KGaqu4hLJHv2ZiUa\n')).toBe('aws-prod: [masked: aws access key id]:[masked: aws secret access key]\n');
+    const kept = ['#|  - To edit encrypted values, change the content of the DEC(<num>)::PKCS7[]!\n', '    "uptime.stdout": "up 3 days, 4:12"\n', 'java -jar agent.jar -secret @secret-file -name k8s-agent\n', '  replicaSetName: rs0\n'];
+    for (const text of kept) expect(new Redactor().mask(text)).toBe(text);
+  });
+});
+
+describe("an OAuth 1 consumer's key and secret as one value (adversary pass 112 F39)", () => {
+  it('two random runs joined by `:` are masked under any name; identifiers and digests joined so stay', () => {
+    const text = "4: TWITTER_CONSUMER='GI6KYqkkIHC0hRbUjY5H:rGsv1WvNjLeEodU1Z8oTqSiiu8vTW2noBK4'\n";
+    expect(new Redactor().mask(text)).toBe("4: TWITTER_CONSUMER='[masked: key and secret]'\n");
+    const kept = ['bean: HTTPServerConfigLoader2:ApplicationContextInitializer3Bean\n', 'image: ghcr.io/acme/web@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n', 'Migration20240611Users:AddIndexOnEmailAddress2024\n'];
+    for (const k of kept) expect(new Redactor().mask(k)).toBe(k);
+  });
+});
+
+describe("PowerShell's Format-Table of a credential, a value wider than its title's column (closing measure 79 F36)", () => {
+  const table = (pw: string) => `\nUserName       Password          SecurePassword         Domain\n--------       --------          --------------         ------\nsvc_sql        ${pw}  System.Security.SecureString CORP\n\n`;
+  it('the password is masked whole whatever its length; the columns it pushed right are not read as cells', () => {
+    for (const pw of ['Kq7Xp#LmZa!rT5', 'Kq7Xp#LmZa!rT5v7a', 'Kq7Xp#LmZa!rT5v7aWq9Z', 'Kq7Xp#LmZa!rT5v7aWq9Z2bN8']) {
+      const out = new Redactor().mask(table(pw));
+      expect(out, pw).toBe(table('[masked: password]'));
+    }
+    const kept = '\nName      Password       Expires\n----      --------       -------\nsvc_sql   (not set)      never\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("closing measure 121's leaks", () => {
+  it("masks a .netrc's catch-all `default` entry (under cat -n's numbers) and a vendor's secret key by its short name `_sk`", () => {
+    const cases: [string, string][] = [
+      ['     8\tmachine api.acme.io login bob password Xk29!pqLmZ7rTq\n     9\tdefault login anonymous password Ha4YaFtiiT~yvp4B\n', 'Ha4YaFtiiT~yvp4B'],
+      ['default login anonymous password Ha4YaFtiiT~yvp4B\n', 'Ha4YaFtiiT~yvp4B'],
+      ["│  twilio_sk = 'gClYsXhDyZo2RzodV0L445eoCywvqi7X' │\n", 'gClYsXhDyZo2RzodV0L445eoCywvqi7X'],
+      ['STRIPE_SK=qK3vR8mZ2xL5nT9wP4sY7bH1cJ6dF0gA\n', 'qK3vR8mZ2xL5nT9wP4sY7bH1cJ6dF0gA'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // DynamoDB's keys (`pk`, `sk`, an index's `gsi1_sk`) hold items' keys, not secrets.
+    for (const kept of ['{"pk": "USER#42", "gsi1_sk": "ORDER#2024-06-11#8812", "sk": "PROFILE#main"}\n', 'default via 10.0.0.1 dev eth0 proto dhcp\n'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

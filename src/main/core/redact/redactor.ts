@@ -210,7 +210,8 @@ export class Redactor {
       // A shorter run counts only as the open piece's own text (a status line's `last: "U2tnmWxsRdHX"` of a line half printed:
       // adv50 F04, F14): the open piece holds it.
       const known =
-        (run.length >= MIN_KEY_PIECE && lines?.some((l) => l.has(run))) ||
+        // (A block's short last line is remembered from 8 characters: stream-masker.ts MIN_KEY_TAIL_SHOWN.)
+        lines?.some((l) => l.has(run)) ||
         pieces?.some((p) => (p.includes(run) && (run.length >= MIN_KEY_PIECE || p.endsWith(run))) || (p.length >= MIN_KEY_PIECE && run.length >= MIN_KEY_PIECE && run.startsWith(p.slice(0, MIN_KEY_PIECE))));
       if (known) found.push({ start: m.index, end: m.index + run.length, kind: 'private key' });
     }

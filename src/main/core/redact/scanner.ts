@@ -2373,6 +2373,8 @@ export function isSecretName(name: string): boolean {
   if (/encryption[_.-]?primary[_.-]?key$/i.test(name)) return true;
   // The Gradle Plugin Portal's API key (`gradle.publish.key`, beside its `gradle.publish.secret`: adv118 F30): not PubNub's publish key.
   if (/^gradle[_.-]publish[_.-]key$/i.test(name)) return true;
+  // An Ansible task's registered result printed by `debug` (`db_secret.stdout`, its `stdout_lines`: adv120 F19): the name without it.
+  if (/[a-z]\.stdout(?:_lines)?$/i.test(name)) name = name.replace(/\.stdout(?:_lines)?$/i, '');
   // A secret written in an encoding its name says (`pin_hex`, `token_b64`, `password_base64`: adv48 F30; `SESSION_SECRET_B36`,
   // `_b32`, `_b58`: adv102 F09): the name without it.
   if (/[a-z][_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i.test(name)) name = name.replace(/[_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i, '');

@@ -317,7 +317,8 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // A Secret's values through a template: `-o jsonpath='{.data.password}'` (base64) or decoded by a later `base64 -d`.
       if ((sub === 'get' || sub === 'create') && /^secrets?(?:\/|$)/.test(sub === 'get' ? (sub2 ?? '') : sub2 ?? '')) {
         const out = option(argv, 'o', 'output') ?? '';
-        if (/^(?:jsonpath|go-template|template)/.test(out)) return { kind: 'secret', tool: `${name} ${sub} secret` };
+        // Several values on a line (`{.data.*}`, a `range`, two fields: adv120 F28's base64 words, blank-separated): each line whole.
+        if (/^(?:jsonpath|go-template|template)/.test(out)) return { kind: 'secret', tool: `${name} ${sub} secret`, ...(/\*|\brange\b|\}[^{}]*\{/.test(out) ? { transformed: true } : {}) };
         // `-o custom-columns=NAME:.metadata.name,TOKEN:.data.token` (adv8 A01): a table whose column holds a value, under a header in
         // capitals and no rule (no table form the scanner knows). Its rows are masked whole (the name beside the value with it).
         if (/^custom-columns(?:-file)?=/.test(out) && /\.(?:data|stringData)\b/.test(out)) return { kind: 'secret', tool: `${name} get secret -o custom-columns`, transformed: true };

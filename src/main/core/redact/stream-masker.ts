@@ -54,6 +54,11 @@ const MAX_SCRATCH_BYTES = 1024 * 1024;
 const MAX_KEY_LINES = 512;
 /** A body line this long and up is remembered (a block's short last line is no secret alone: `=` padding, a few characters). */
 const MIN_KEY_LINE_SHOWN = 16;
+/**
+ * A block's last body line (right above its END) this long and up is remembered too: its characters are the key's last bytes, not
+ * padding (`CJgLOtwPBvu=` of a PKCS#8 key, read alone in a one-line page: adv115 F47). Shorter is a few bytes and `=`.
+ */
+const MIN_KEY_TAIL_SHOWN = 8;
 /** Body lines of an open key block kept for openKeyPieces (a 16K-bit RSA key is ~200 lines of 64). */
 const MAX_OPEN_KEY_LINES = 256;
 
@@ -381,7 +386,7 @@ export class StreamMasker {
       if (line === undefined) return;
       const body = line.replace(DECORATION, '').trim().replace(SHOWN_LINE_END, '');
       if (!BASE64_LINE.test(body)) return;
-      if (body.length >= MIN_KEY_LINE_SHOWN) this.keyLines.add(body);
+      if (body.length >= (k === 1 ? MIN_KEY_TAIL_SHOWN : MIN_KEY_LINE_SHOWN)) this.keyLines.add(body);
       if (this.keyLines.size > MAX_KEY_LINES) this.keyLines.delete(this.keyLines.values().next().value!);
     }
   }
@@ -415,6 +420,9 @@ export class StreamMasker {
     const body = shown.trim().replace(SHOWN_LINE_END, '');
     if (END.test(body)) {
       range.to = n;
+      // The block's last body line, shorter than the others (MIN_KEY_TAIL_SHOWN).
+      const last = this.openKey[this.openKey.length - 1];
+      if (last !== undefined && last.length >= MIN_KEY_TAIL_SHOWN && last.length < MIN_KEY_LINE_SHOWN && BASE64_LINE.test(last)) this.keyLines.add(last);
       this.inKey = false;
       this.openKey = [];
       return true;

@@ -51,6 +51,20 @@ function headerNamesAlgorithm(jwt: string): boolean {
   return /"alg"\s*:/.test(header);
 }
 
+/** A run of letters of both cases and digits, `min` to 64 long, holding each kind (a generated value's, not a word's). */
+const RANDOM_RUN = (min: number): string => `(?=[A-Za-z0-9]{0,63}[a-z])(?=[A-Za-z0-9]{0,63}[A-Z])(?=[A-Za-z0-9]{0,63}\\d)[A-Za-z0-9]{${min},64}`;
+
+/**
+ * Does `run` change between lower case, upper case and digits as often as random text does (about 6 times in 10 characters over
+ * that alphabet), not as an identifier's words do (`HTTPServerConfigLoader2`: 6 in 23)? At least 3 in 10.
+ */
+function changesClassOften(run: string): boolean {
+  const kind = (c: number) => (c >= 0x61 ? 0 : c >= 0x41 ? 1 : 2);
+  let changes = 0;
+  for (let i = 1; i < run.length; i++) if (kind(run.charCodeAt(i)) !== kind(run.charCodeAt(i - 1))) changes++;
+  return changes * 10 >= (run.length - 1) * 3;
+}
+
 export const VENDOR_RULES: VendorRule[] = [
   // --- cloud providers ---
   rule('aws access key id', ['akia', 'asia', 'abia', 'acca', 'a3t'], `${B}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${E}`),
@@ -317,7 +331,11 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('onesignal key', ['os_v2_app_'], `${B}os_v2_app_[a-z2-7]{100,}${E}`),
   rule('lob key', ['live_', 'test_'], `${B}(?:live|test)_[a-f0-9]{35}${E}`),
   rule('checkout.com key', ['sk_sbox_'], `${B}sk_sbox_[a-z2-7]{26}${E}`),
-  rule('alpaca secret', [], `${BB}[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${EB}`, 'g', ':'),
+  // An OAuth 1 consumer's key and secret as one value (`TWITTER_CONSUMER='<key>:<secret>'`, adv112 F39): two random runs of both
+  // cases and digits, 16+ and 24+, joined by `:`. No vendor's prefix; the randomness of both halves is the shape.
+  { ...rule('key and secret', [], `${BB}${RANDOM_RUN(16)}:${RANDOM_RUN(24)}${EB}`, 'g', ':'), check: (m) => m.split(':').every(changesClassOften) },
+  // Not after an AWS key id (`AKIA…:<secret>`, a Jenkins AWS credential as `id:secret`: adv120 F46 read as Alpaca's).
+  rule('alpaca secret', [], `${BB}(?!AKIA|ASIA)[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${EB}`, 'g', ':'),
   rule('keygen token', ['prod-'], `${B}prod-[a-f0-9]{64}v\\d${E}`),
   rule('deno deploy token', ['ddp_'], `${BB}ddp_[A-Za-z0-9]{36}${EB}`),
   rule('adafruit io key', ['aio_'], `${BB}aio_[A-Za-z0-9]{28}${EB}`),
