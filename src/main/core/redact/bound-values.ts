@@ -201,3 +201,37 @@ export function memcachedValue(text: string, end: number, kindOf: (name: string)
   const [s, e] = m.indices!.groups!.v!;
   out.push({ start: s, end: e, kind, byContext: true });
 }
+
+/**
+ * pydantic's validation error (v2): the field's location alone on a line, then its message with the rejected value as
+ * `input_value='…'` (`hmac_secret` / `  String should have at least 32 characters [type=string_too_short, input_value='…', …]`:
+ * adv122 F13). A field that names a secret (its location's last part: `db.password`) makes the value one, whatever was wrong with it.
+ */
+export const PYDANTIC_INPUT_WORD = 'input_value=';
+const PYDANTIC_MESSAGE = /[ \t]{2}[^\n]{0,2048}?\[type=[\w.]{1,64},[ \t]*input_value=(?:'(?<s>(?:[^'\\\n]|\\.){1,4096})'|"(?<d>(?:[^"\\\n]|\\.){1,4096})")/dy;
+/** The field's location: names and indexes joined by `.` (`settings.db.password`, `items.0.token`), alone on its line. */
+const PYDANTIC_FIELD = /^([\w.-]{1,256})\r?$/;
+
+export function pydanticInputValues(text: string, kindOf: (name: string) => string | undefined, out: SecretFinding[]): void {
+  // One look per line (a message holds one value; a megabyte line of the word is not read back to its start at each).
+  for (let at = text.indexOf(PYDANTIC_INPUT_WORD); at >= 0; at = text.indexOf(PYDANTIC_INPUT_WORD, nextLine(text, at))) {
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    if (lineStart < 2) continue;
+    const aboveStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+    const field = PYDANTIC_FIELD.exec(text.slice(aboveStart, lineStart - 1));
+    if (!field) continue;
+    const kind = kindOf(field[1].slice(field[1].lastIndexOf('.') + 1));
+    if (kind === undefined) continue;
+    PYDANTIC_MESSAGE.lastIndex = lineStart;
+    const m = PYDANTIC_MESSAGE.exec(text);
+    if (!m) continue;
+    const [start, end] = m.indices!.groups!.s ?? m.indices!.groups!.d!;
+    if (!isLookAlike(text.slice(start, end), true)) out.push({ start, end, kind, byContext: true });
+  }
+}
+
+/** Where the line after the one holding `at` starts (the text's length when it is the last). */
+function nextLine(text: string, at: number): number {
+  const nl = text.indexOf('\n', at);
+  return nl < 0 ? text.length : nl + 1;
+}

@@ -232,7 +232,12 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
   for (let i = text.indexOf('<Buffer '); i >= 0; i = text.indexOf('<Buffer ', i + 1)) {
     NODE_BUFFER_AT.lastIndex = i;
     const m = NODE_BUFFER_AT.exec(text);
-    if (m) mapBack(text, listBytes(m[1], i + 7, 'hex')!, out, scan);
+    if (!m) continue;
+    // Under a name that says secret (`secret: <Buffer a3 b5 …>` of an HMAC key's random bytes: adv122 F17), the bytes whole.
+    const bytes = listBytes(m[1], i + 7, 'hex')!;
+    const kind = nameKind(text, i, kindOfName);
+    if (kind !== undefined) pushRows(text, bytes, kind, out);
+    else mapBack(text, bytes, out, scan);
   }
   escapedLines(text, out, scan, kindOfName);
 }

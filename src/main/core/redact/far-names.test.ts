@@ -575,6 +575,22 @@ describe('values named from afar', () => {
   `${'IAM user name  Smtp password\nses-smtp-user  Xk29!pqLmZ7rTq\n'.repeat(15_000)}`,
   `${'VALUE api_token 0 40\r\n'.repeat(45_000)}`,
   `${'add api_token 0 0 4000\n'.repeat(40_000)}`,
+  // Runs of key:secret pairs chained by `:`, and identifiers joined so (the class-change check on each match).
+  `${'GI6KYqkkIHC0hRbUjY5H:'.repeat(50_000)}`,
+  `${'a: HTTPServerConfigLoader2:ApplicationContextInitializer3Bean\n'.repeat(15_000)}`,
+  // One megabyte line of a name's word joined by `_` (each hit's byte test read the run of name characters to its end: session 24's
+  // `_sk` made `sk_live_…` such a line, 438 s; `token_…` was one before it).
+  `${'token_'.repeat(170_000)}`,
+  `${'jwt_'.repeat(250_000)}`,
+  `${'access_token_'.repeat(80_000)}`,
+  // Pass 122's: pydantic's input values (one look a line), Buffers under names, REPL lists.
+  `${'x\n  a [type=t, input_value='.repeat(40_000)}`,
+  `hmac_secret\n  ${'[type=t, input_value='.repeat(50_000)}`,
+  `${'secret: <Buffer '.repeat(60_000)}`,
+  `${">>> api_tokens\n['abcd', ".repeat(40_000)}`,
+  // Users files under head's headers, each line read once.
+  `${'==> /etc/app/users <==\na:Zq8rT2vLp4Wm6x\n'.repeat(25_000)}`,
+  `==> /etc/app/users <==\n${'admin:Zq8rT2vLp4Wm6x\n'.repeat(50_000)}`,
   // A URL's password then runs of `@` (the password may end in up to three).
   `${'x://a:b@@@@@@@@'.repeat(70_000)}`,
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.

@@ -7,7 +7,7 @@
  * check says "look" for each (else its audit record would skip the scanner). 14 of them leaked
  * before this pass; the generated corpus (test-corpus.ts) carries those with look-alikes.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -1605,5 +1605,62 @@ describe("closing measure 121's leaks", () => {
     // DynamoDB's keys (`pk`, `sk`, an index's `gsi1_sk`) hold items' keys, not secrets.
     for (const kept of ['{"pk": "USER#42", "gsi1_sk": "ORDER#2024-06-11#8812", "sk": "PROFILE#main"}\n', 'default via 10.0.0.1 dev eth0 proto dhcp\n'])
       expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("files under head's `==> path <==` headers: a users file's passwords; /etc/passwd's accounts and htpasswd's hashes", () => {
+  it("masks each made password of a users file whose format comment was dropped (closing measure 108 F36); keeps passwd's and group's lines and an htpasswd's hashes", () => {
+    const users = '==> /etc/nginx/users.plain <==\nadmin:nE1-rSRcV_%Vab\nops:Zq8rT2vLp4Wm6x\n';
+    expect(new Redactor().mask(users)).toBe('==> /etc/nginx/users.plain <==\nadmin:[masked: password]\nops:[masked: password]\n');
+    // Damage found in session 24: `head /etc/passwd /etc/group` was masked whole, its name `passwd` taken for a secret file's.
+    const accounts = '==> /etc/passwd <==\nroot:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n\n==> /etc/group <==\nroot:x:0:\n\n==> /etc/nginx/users.htpasswd <==\nadmin:$apr1$x8Fq2$Y0Nqz7r1aB3cD5eF7gH9i/\nops:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n';
+    expect(new Redactor().mask(accounts)).toBe(accounts);
+  });
+});
+
+describe('application runtimes (adversary pass 122), each printed by the real runtime', () => {
+  const run = (program: string, args: string[]) => execFileSync(program, args, { encoding: 'utf8' });
+  const pydantic = spawnSync('python3', ['-c', 'import pydantic']).status === 0 ? '' : 'needs python3 and its pydantic (not installed)';
+
+  itUnless(missing('python3'))("pprint of a service account: the PEM split into quoted lines (`'…\\n'`) is masked whole, in a reply and a one-line read", () => {
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const text = run('python3', ['-c', 'import sys, pprint; pprint.pprint({"type": "service_account", "private_key": sys.argv[1], "client_email": "etl@acme.iam.gserviceaccount.com"})', pem]);
+    const body = pem.trim().split('\n').slice(1, -1);
+    expect(text).toContain(`'${body[3]}\\n'`);
+    const out = new Redactor().mask(text);
+    for (const line of body) expect(out).not.toContain(line);
+    expect(out).toContain("'client_email': 'etl@acme.iam.gserviceaccount.com'");
+    const r = new Redactor();
+    r.stream('c1').pushBytes(Buffer.from(text));
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.includes(body[5]));
+    expect(r.maskLines('c1', [{ n: at + 1, text: lines[at] }])[0].text).not.toContain(body[5]);
+  });
+
+  itUnless(missing('node'))("node's inspect of a Buffer under a secret's name: its bytes masked; a digest's kept", () => {
+    const text = run('node', ['-e', 'const k = Buffer.from("a3b5b47b9f2eaf471f7898d09649df371abc97015032c681cb78bd3b770afb15", "hex"); console.log({ endpoint: "/hooks/shopify", secret: k }); console.log({ digest: require("crypto").createHash("sha256").update("x").digest() })']);
+    const out = new Redactor().mask(text);
+    expect(out).not.toContain('a3 b5 b4 7b 9f 2e');
+    expect(out).toContain("digest: <Buffer 2d 71 16 42 b7 26 b0 44");
+  });
+
+  itUnless(missing('python3'))("a REPL's list under a plural secret's name (`fernet_keys()`, `settings.API_TOKENS`): each item masked", () => {
+    const keys = ['Pm3bbCCXUEQXIkt9ML4lHLb4stDn54kJREG5qReauG4=', '24vRMTvr0PVId4LuuRoVLgUzO3VpuhLcGQBQ4RizuL4='];
+    const repr = run('python3', ['-c', 'import sys; print(repr([k.encode() for k in sys.argv[1:]]))', ...keys]).trim();
+    for (const text of [`>>> fernet_keys()\n${repr}\n`, `>>> settings.API_TOKENS\n${repr.replaceAll("b'", "'")}\n`]) {
+      const out = new Redactor().mask(text);
+      for (const k of keys) expect(out, text).not.toContain(k);
+    }
+    const kept = ">>> settings.ALLOWED_HOSTS\n['api.acme.io', 'admin.acme.io']\n>>> tokens_per_minute()\n['12000', '40000']\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  itUnless(pydantic)("pydantic's validation error: the rejected value of a field that names a secret is masked; another field's is kept", () => {
+    const script = 'from pydantic import BaseModel, Field, ValidationError\nclass S(BaseModel):\n    hmac_secret: str = Field(min_length=32)\n    port: int\ntry:\n    S(hmac_secret="zR+2afgNCL1zmuyTzUzBgFzdkHOf", port="80a80")\nexcept ValidationError as e:\n    print(e)\n';
+    const text = run('python3', ['-c', script]);
+    expect(text).toContain("input_value='zR+2afgNCL1zmuyTzUzBgFzdkHOf'");
+    const out = new Redactor().mask(text);
+    expect(out).not.toContain('zR+2afgNCL1zmuyTzUzBgFzdkHOf');
+    expect(out).toContain("input_value='80a80'");
   });
 });

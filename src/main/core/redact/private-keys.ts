@@ -38,6 +38,18 @@ const MAX_LINE_PREFIX = 160;
 /** A block on one line with `\n` (or `\\n`, `\r\n`) escapes between its lines, up to its END or the end of its base64. */
 const ESCAPED_BLOCK = new RegExp(`-----BEGIN ?${KEY_LABEL}-----(?:\\\\\\\\?[rn]|[A-Za-z0-9+/=: ,-](?!----))*(?:-----END ?${KEY_LABEL}-----)?`, 'g');
 
+/**
+ * A key's line as one quoted piece of a string split at its line breaks: pprint's `'MIIEvQ…\n'` under `'private_key':
+ * '-----BEGIN PRIVATE KEY-----\n'` (adv122 F03), a literal concatenated over lines (`"…\n" +`). Its body, or its END armour.
+ */
+const QUOTED_CHUNK = new RegExp(`^(['"])([A-Za-z0-9+/=]+|-----END ?${KEY_LABEL}-----)(?:\\\\n)?\\1[ \\t]*[+,)]?[ \\t]*$`);
+
+/** A key's shown line without its quoted piece's wrapping (QUOTED_CHUNK), for the stream's line-by-line reading. */
+export function unquotedKeyLine(body: string): string {
+  const chunk = QUOTED_CHUNK.exec(body);
+  return chunk ? chunk[2] : body;
+}
+
 /** A block on one line with blanks between its lines (`echo $KEY` unquoted: adv108 F47): ESCAPED_BLOCK reads it too. */
 const SPACED_ARMOUR = new RegExp(`-----BEGIN ?${KEY_LABEL}----- [A-Za-z0-9+/]`);
 
@@ -53,7 +65,11 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
       raw = raw.slice(skip);
     }
     const gutter = skip ? 0 : GUTTER.exec(raw)![0].length;
-    return { start: from + skip + gutter, body: raw.slice(gutter).replace(SHOWN_LINE_END, '').replace(CONTINUED, ''), next: nl < 0 ? -1 : nl + 1 };
+    const body = raw.slice(gutter).replace(SHOWN_LINE_END, '').replace(CONTINUED, '');
+    // A line of a string a program's printer split at each `\n` (Python's pprint: `'<line>\n'`; a JS or Java literal `"…\n" +`).
+    const chunk = QUOTED_CHUNK.exec(body);
+    if (chunk) return { start: from + skip + gutter + 1, body: chunk[2], next: nl < 0 ? -1 : nl + 1 };
+    return { start: from + skip + gutter, body, next: nl < 0 ? -1 : nl + 1 };
   };
   PEM_BEGIN.lastIndex = 0;
   for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {

@@ -36,6 +36,10 @@ const MAX_RESULT_LOOKS = 64;
  * session.auth` → `('integration-bot', '…')`, `>>> creds` → `Creds('svc-backup', '…')`: adv71 F38, F39).
  */
 const RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)(?:[bB]|[A-Za-z_][\w.]{0,63}\(|\()?(?:(?<q1>["'])[^"'\n]{1,128}\k<q1>,[ \t]*)?(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\.){4,8192})\k<q>\)?[ \t]*\r?$/;
+/** A result that is a list of strings, bytes or not (`['…', '…']`, `[b'…', b'…']`, `=> ["…", "…"]`). */
+const LIST_RESULT = /^(?:=> |Out\[\d+\]: |\$\d+ ==> |= |)\[(?:[bB]?(["'])[^"'\n]{4,512}\1,?[ \t]*){1,64}\][ \t]*\r?$/;
+/** One item of such a list: its quoted value (group v), the closing quote last. */
+const LIST_ITEM = /[bB]?(["'])(?<v>[^"'\n]{4,512})\1/g;
 /** PowerShell reading a secure string as plain text: `ConvertFrom-SecureString -AsPlainText`, `GetNetworkCredential().Password`, `PtrToStringAuto`. */
 const PLAIN_TEXT_READ = /ConvertFrom-SecureString\b[^\n]*-AsPlainText|GetNetworkCredential\(\)\.Password|PtrToString(?:Auto|BSTR|Uni)\b/i;
 /** Such a read's result: the text alone on its line, unquoted. */
@@ -65,13 +69,20 @@ export function replResults(text: string, isSecretName: (name: string) => boolea
     // An object's `auth` (requests' session: the user and password pair) reads a credential, whatever a bare `auth:` names elsewhere.
     // PowerShell's decryption of a secure string prints the plain text bare on the line below (adv74 F33).
     const plain = PLAIN_TEXT_READ.test(p.groups!.expr);
-    if (!plain && (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last)))) continue;
+    // A plural name (`fernet_keys()`, `settings.API_TOKENS`: adv122 F05) reads a list of what its singular names.
+    const plural = last !== undefined && /[a-z]s$/i.test(last) && !isSecretName(last) && isSecretName(last.slice(0, -1));
+    if (!plain && !plural && (last === undefined || !(isSecretName(last) || READS_CREDENTIALS.test(last)))) continue;
     let lineStart = p.index + p[0].length + 1;
     for (let j = 0; j < RESULT_LINES && lineStart < text.length; j++) {
       const nl = text.indexOf('\n', lineStart);
       const line = text.slice(lineStart, nl < 0 ? text.length : nl);
       if (PROMPT.test(line.replace(/\r$/, ''))) break;
-      const r = RESULT.exec(line) ?? (plain ? BARE_RESULT.exec(line) : null);
+      // A list of strings (`['…', '…']`, bytes `[b'…', b'…']`): each item.
+      if (LIST_RESULT.test(line)) {
+        for (const item of line.matchAll(LIST_ITEM)) out.push({ start: lineStart + item.index! + item[0].length - 1 - item.groups!.v.length, end: lineStart + item.index! + item[0].length - 1, kind: 'secret', byContext: true });
+        break;
+      }
+      const r = plural ? null : RESULT.exec(line) ?? (plain ? BARE_RESULT.exec(line) : null);
       if (r) {
         const start = lineStart + r[0].indexOf(r.groups!.v, r[0].indexOf(r.groups!.q));
         out.push({ start, end: start + r.groups!.v.length, kind: 'secret', byContext: true });

@@ -31,7 +31,7 @@ import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.j
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -148,6 +148,8 @@ const GATE_SPACED = 1 << 25;
 /** A quote or a letter written as an HTML reference, `\x22` or `\u0070` (escaped-quotes.ts); a MessagePack string's header in a bytes repr (msgpack-reprs.ts). */
 const GATE_ESCAPED_QUOTE = 1 << 26;
 const GATE_MSGPACK = 1 << 27;
+/** pydantic's validation error's rejected value (bound-values.ts pydanticInputValues). */
+const GATE_PYDANTIC = 1 << 28;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
@@ -192,6 +194,7 @@ const GATE_WORDS: [string, number][] = [
   [':\\/\\/', GATE_ESCAPED_URL],
   ...(['&quot;', '&#3', '&#x2', '&apos;', '\\x2', '\\x3', '\\x4', '\\x5', '\\x6', '\\x7', '\\u00'] as const).map((w): [string, number] => [w, GATE_ESCAPED_QUOTE]),
   ...(['\\xa', '\\xb'] as const).map((w): [string, number] => [w, GATE_MSGPACK]),
+  [PYDANTIC_INPUT_WORD, GATE_PYDANTIC],
   ...(['t o k e n', 'p a s s', 's e c r e t', 'k e y ', 'a u t h'] as const).map((w): [string, number] => [w, GATE_SPACED]),
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
@@ -338,6 +341,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   percentEncoded(text, out, scanSecrets);
   if (gates & GATE_ESCAPED_QUOTE) escapedQuoteFindings(text, out, scanSecrets);
   if (gates & GATE_MSGPACK) msgpackPairFindings(text, columnKind, out);
+  if (gates & GATE_PYDANTIC) pydanticInputValues(text, columnKind, out);
   // Decoded once, not again (`=3D3D3D…` decodes to one `=` less each time: a megabyte of it would be read half a million times).
   if (!inQuotedPrintable && gates & GATE_QUOTED_PRINTABLE && text.includes('=3D')) {
     inQuotedPrintable = true;
@@ -430,6 +434,12 @@ function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
     const path = m.groups!.path;
     const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.(?:txt|key|pem|secret)$/, '');
     const underSecrets = /(?:^|\/)(?:run\/)?secrets\/[^/]+$/.test(path);
+    // A users file of `user:password` lines (`/etc/nginx/users.plain` with its format comment dropped: adv108 F36): each line's
+    // password, when it is made (BASIC_PAIR) and no hash (`$apr1$…`, `{SHA}…`).
+    if (!underSecrets && !isSecretName(base) && USERS_FILE.test(base)) {
+      userPasswordLines(text, m.index + m[0].length + 1, out);
+      continue;
+    }
     if (!underSecrets && !isSecretName(base)) continue;
     const kind = isSecretName(base) ? kindOfName(base) : 'secret';
     let at = m.index + m[0].length + 1;
@@ -438,10 +448,30 @@ function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
       const end = nl < 0 ? text.length : nl;
       const line = text.slice(at, end).replace(/\r$/, '');
       if (line.trim() === '' || line.startsWith('==> ')) break;
-      // A PEM block's frame is found by its own rule; the body lines and a one-line value are the file's.
-      if (!line.startsWith('-----')) out.push({ start: at, end: at + line.length, kind, byContext: true });
+      // A PEM block's frame is found by its own rule; the body lines and a one-line value are the file's. Not an account's line
+      // of `/etc/passwd` or `/etc/group` (`root:x:0:0:…`: the name says `passwd`, the file holds none), nor a password's hash
+      // (`admin:$apr1$…` of an htpasswd file: hashes stay visible, as in /etc/shadow).
+      if (!line.startsWith('-----') && !ACCOUNT_OR_HASH_LINE.test(line)) out.push({ start: at, end: at + line.length, kind, byContext: true });
       at = end + 1;
     }
+  }
+}
+
+/** An account's line (`name:x:0:0:…`, `name:x:0:`) or a user's password hash (`name:$apr1$…`, `name:{SHA}…`, `name:$2y$…`). */
+const ACCOUNT_OR_HASH_LINE = /^[\w.-]{1,64}:(?:[x*!]?:\d|\$[0-9a-z]{1,6}\$|\{S?SHA\})/;
+/** A file of users and their passwords by its name (`users`, `users.plain`, `accounts.list`): not `/etc/passwd`, whose `x` is none. */
+const USERS_FILE = /^(?:users?|accounts?|logins?)(?:\.(?:plain|list|conf|db|csv))?$/i;
+
+/** The `user:password` lines from `at` to a blank line or the next header: each made password (BASIC_PAIR), hashes left. */
+function userPasswordLines(text: string, at: number, out: SecretFinding[]): void {
+  for (let n = 0; n < MAX_SECRET_FILE_LINES && at < text.length; n++) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(at, end).replace(/\r$/, '');
+    if (line.trim() === '' || line.startsWith('==> ')) break;
+    const colon = line.indexOf(':');
+    if (BASIC_PAIR.test(line) && !/^[$*!{]/.test(line.slice(colon + 1))) out.push({ start: at + colon + 1, end: at + line.length, kind: 'password', byContext: true });
+    at = end + 1;
   }
 }
 
@@ -1081,9 +1111,42 @@ const BYTE_NEED = Uint8Array.from(KEYWORDS, (k) => {
 });
 
 /** After the name around a hit ending at `end`: a separator (`=`, `:`, after an optional `\"` and blanks) or `>`. */
+/**
+ * The run of name characters the byte tests last measured (its start, its end), and the one read backwards over a query's
+ * parameter name: hits inside one long run (`token_token_…`, `sk_live_sk_live_…` over a megabyte line, each a name's word) are
+ * answered from it instead of reading it to its end again (each hit did: minutes a megabyte). Reset at each byte scan: the
+ * stream's scratch buffer is reused.
+ */
+let runFrom = -1;
+let runTo = -1;
+let backFrom = -1;
+let backTo = -1;
+
+/** Where the name characters from `i` end (at `lineEnd` at most). */
+function nameCharsEnd(buf: Buffer, i: number, lineEnd: number): number {
+  if (i >= runFrom && i <= runTo) return runTo;
+  const from = i;
+  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  runFrom = from;
+  runTo = i;
+  return i;
+}
+
+/** Where the name characters and dashes before `i` (inclusive) start, less one: the byte before them (-1 at the text's start). */
+function nameCharsStartBefore(buf: Buffer, i: number): number {
+  if (i >= backFrom && i <= backTo) return backFrom - 1;
+  const to = i;
+  while (i >= 0 && buf[i] < 128 && (NAME_CHAR[buf[i]] === 1 || buf[i] === 0x2d)) i--;
+  if (to > i) {
+    backFrom = i + 1;
+    backTo = to;
+  }
+  return i;
+}
+
 function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   let i = end;
-  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  i = nameCharsEnd(buf, i, lineEnd);
   // `>` (an element), `%` (URL-encoded: `password%3D…`, percentEncoded).
   if (buf[i] === 0x3e || buf[i] === 0x25) return true;
   if (buf[i] === 0x5c) i++;
@@ -1097,7 +1160,7 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
 /** A key path's last part ends the line (`/config/shop/db_password`, keyPathValueBelow): the value is the next line. */
 function keyPathAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   let i = end;
-  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  i = nameCharsEnd(buf, i, lineEnd);
   if (buf[i] === 0x0d) i++;
   return i >= lineEnd && buf[line.start] === 0x2f;
 }
@@ -1105,7 +1168,7 @@ function keyPathAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): b
 /** A capitals name first on its line, two blanks after it (paddedEnvValue): its value may be the rest of the line. */
 function paddedAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): boolean {
   let i = end;
-  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  i = nameCharsEnd(buf, i, lineEnd);
   if (!((buf[i] === 0x20 || buf[i] === 0x09) && (buf[i + 1] === 0x20 || buf[i + 1] === 0x09))) return false;
   const c = buf[line.start];
   return c >= 0x41 && c <= 0x5a;
@@ -1160,8 +1223,7 @@ function bytesMayMatch(need: number, buf: Buffer, end: number, lineEnd: number, 
     }
     case NEED_QUERY: {
       // Back over the parameter's name (the keyword may end inside it: `access_token=`).
-      let i = end - 2;
-      while (i >= 0 && buf[i] < 128 && (NAME_CHAR[buf[i]] === 1 || buf[i] === 0x2d)) i--;
+      const i = nameCharsStartBefore(buf, end - 2);
       return i >= 0 && (buf[i] === 0x3f || buf[i] === 0x26 || buf[i] === 0x3b);
     }
     default:
@@ -1182,7 +1244,7 @@ const AFTER_OTHER = 0;
  */
 function afterName(buf: Buffer, end: number, lineEnd: number): number {
   let i = end;
-  while (i < lineEnd && buf[i] < 128 && NAME_CHAR[buf[i]] === 1) i++;
+  i = nameCharsEnd(buf, i, lineEnd);
   if (i >= lineEnd || buf[i] === 0x0d) return AFTER_CSV; // the line's end: a table's or a CSV header's last name
   let b = buf[i];
   if (b === 0x20 || b === 0x7c || b === 0xe2) return AFTER_CELL;
@@ -1533,6 +1595,7 @@ function pgpassAfter(buf: Buffer, colon: number, lineEnd: number): boolean {
  */
 export function scanContextSecretsInBytes(buf: Buffer, n: number): { value: string; kind: string }[] {
   passLine = { lineEnd: -1, has: false };
+  runFrom = runTo = backFrom = backTo = -1;
   const out: { value: string; kind: string }[] = [];
   const hits = AUTOMATON.hitsInBytes(buf, n);
   const dataStart = dataBlockStart(buf, n);

@@ -5,7 +5,7 @@
  * Redactor's learned values). It also records which output lines belong to private key blocks,
  * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
  */
-import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix } from './private-keys.js';
+import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix, unquotedKeyLine } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 import { MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
 import { printedKind, printerValues, takenAmongOthers, type SecretPrinter } from './secret-printers.js';
@@ -417,7 +417,8 @@ export class StreamMasker {
     }
     // The key's next line after another service's: a range of its own (the lines between are not the key's).
     if (range.to !== Infinity) this.keyRanges.push((range = { from: n, to: Infinity }));
-    const body = shown.trim().replace(SHOWN_LINE_END, '');
+    // A quoted piece of a string split at its line breaks (pprint's `'MIIE…\n'`) is read as the line it holds.
+    const body = unquotedKeyLine(shown.trim().replace(SHOWN_LINE_END, ''));
     if (END.test(body)) {
       range.to = n;
       // The block's last body line, shorter than the others (MIN_KEY_TAIL_SHOWN).
