@@ -588,6 +588,14 @@ describe('values named from afar', () => {
   `hmac_secret\n  ${'[type=t, input_value='.repeat(50_000)}`,
   `${'secret: <Buffer '.repeat(60_000)}`,
   `${">>> api_tokens\n['abcd', ".repeat(40_000)}`,
+  `${'update sessions set '.repeat(50_000)}`,
+  // Pass 124's: device configuration keywords with no value, secretsdump's fields, mimikatz' labels, NX-OS keys.
+  `${'enable password '.repeat(65_000)}`,
+  `${'username a privilege 1 password 7 '.repeat(30_000)}`,
+  `${'key-string 7 '.repeat(80_000)}`,
+  `${'a:1:aad3b435b51404eeaad3b435b51404ee:'.repeat(28_000)}:::`,
+  `${'auth md5 0xaf7018f4b0cc879453327056cdf0ade9 '.repeat(22_000)}localizedkey`,
+  `${'pre-shared-key address 1.2.3.4 key '.repeat(30_000)}`,
   // Users files under head's headers, each line read once.
   `${'==> /etc/app/users <==\na:Zq8rT2vLp4Wm6x\n'.repeat(25_000)}`,
   `==> /etc/app/users <==\n${'admin:Zq8rT2vLp4Wm6x\n'.repeat(50_000)}`,

@@ -1664,3 +1664,59 @@ describe('application runtimes (adversary pass 122), each printed by the real ru
     expect(out).toContain("input_value='80a80'");
   });
 });
+
+describe("a session's id looked up in the sessions table (adversary pass 122 F46: Laravel's QueryException)", () => {
+  it('masks the id in the SQL a framework logs; a numeric id and another table stay', () => {
+    const text = "[2024-05-02 11:02:44] production.ERROR: SQLSTATE[HY000] [1045] Access denied for user 'forge'@'10.0.3.12' (using password: YES) (Connection: mysql, SQL: select * from `sessions` where `id` = teH5RxE7k1RvodrMTNYbsR6QG5OITHiJESScOrLJ limit 1)\n";
+    expect(new Redactor().mask(text)).toContain('where `id` = [masked: session id] limit 1');
+    for (const kept of ['select count(*) from sessions where id = 42\n', 'select * from `orders` where `id` = teH5RxE7k1RvodrMTNYbsR6QG5OITHiJESScOrLJ limit 1\n'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("closing measure 123's leak: a .pgpass laid out by awk's printf, a user that fills its column", () => {
+  itUnless(missing('awk'))('the password after a single blank is masked; a table of words stays', () => {
+    const pgpass = 'db.internal:5432:billing:app:Xk29!pqLmZ7rTq\n*:*:*:replicator:70i#h#NC~YDQ_mUAZc8u\n';
+    const text = execFileSync('awk', ['-F:', '{printf "%-28s %-5s %-8s %-10s %s\\n", $1, $2, $3, $4, $5}'], { input: pgpass, encoding: 'utf8' });
+    expect(text).toContain('replicator 70i#h#NC~YDQ_mUAZc8u');
+    const out = new Redactor().mask(text);
+    for (const pw of ['Xk29!pqLmZ7rTq', '70i#h#NC~YDQ_mUAZc8u']) expect(out).not.toContain(pw);
+    expect(new Redactor().mask('api  5432  app admin running\n')).toBe('api  5432  app admin running\n');
+  });
+});
+
+describe('network devices and Windows administration (adversary pass 124)', () => {
+  it("masks IOS and NX-OS passwords and keys in the clear or in type 7, tac_plus' cleartext, bind_pw, net ads -U, a REG_BINARY password, NT hashes, DPAPI keys", () => {
+    const cases: [string, string][] = [
+      ['enable password !PTrdjrfKPA0a\n', '!PTrdjrfKPA0a'],
+      ['username netops privilege 15 password 0 OX.8t1f!63h!217\n', 'OX.8t1f!63h!217'],
+      [' standby 10 authentication md5 key-string 7 08187C1802232D0E4A0D01\n', '08187C1802232D0E4A0D01'],
+      ['  pre-shared-key address 198.51.100.7 key Bd96HYzvJSKYJ0F1pm#Q\n', 'Bd96HYzvJSKYJ0F1pm#Q'],
+      ['  key-string 1HB9eef9oTm3B.TB\n', '1HB9eef9oTm3B.TB'],
+      [' neighbor 10.255.0.2 password RE0r9e@R1_aenw\n', 'RE0r9e@R1_aenw'],
+      ['snmp-server user admin network-admin auth md5 0xaf7018f4b0cc879453327056cdf0ade9 priv 0xdb21f3aeeed41fa2752daabfd11e0951 localizedkey\n', '0xdb21f3aeeed41fa2752daabfd11e0951'],
+      ['tacacs-server key 7 "hemgkhf203dg"\n', 'hemgkhf203dg'],
+      ['user = jdoe {\n\tlogin = cleartext "tZIQany5-25Oqc"\n}\n', 'tZIQany5-25Oqc'],
+      ['/etc/pam_ldap.conf:bind_pw 1eA0AO#hv502w4\n', '1eA0AO#hv502w4'],
+      ['  202  sudo net ads join -U administrator%zQ!ObMuNvOTA06 createcomputer="Servers/Linux"\n', 'zQ!ObMuNvOTA06'],
+      ['HKEY_CURRENT_USER\\Software\\TightVNC\\Server\n    Password    REG_BINARY    84BE79D56525769C\n', '84BE79D56525769C'],
+      ['Administrator:500:aad3b435b51404eeaad3b435b51404ee:9601e346a431f41d14c8a975ff104fc5:::\n', '9601e346a431f41d14c8a975ff104fc5'],
+      ['\t * Username : Administrator\n\t * NTLM     : 0987cc2a26375efbbf469595162efadf\n', '0987cc2a26375efbbf469595162efadf'],
+      ['dpapi_machinekey:0x5fd42c48f09b14cf62533615c0cf4351bf1b0157\n', '0x5fd42c48f09b14cf62533615c0cf4351bf1b0157'],
+    ];
+    for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
+    // secretsdump's line keeps its shape (the `:::` is no .pgpass password); hashes of types 5, 8 and 9 and BGP's other lines stay.
+    expect(new Redactor().mask(cases[12][0])).toBe('Administrator:500:aad3b435b51404eeaad3b435b51404ee:[masked: nt hash]:::\n');
+    for (const kept of ['username admin privilege 15 secret 8 $8$dsYGNam3K1SIJO$7nv/35M/qr6t.dVc7UY9zrJDWRVqncHub1PE9UlMQFs\n', ' neighbor 10.255.0.2 remote-as 65001\n', ' neighbor 10.255.0.2 description uplink-to-core\n'])
+      expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks an OpenVPN static key stored as base64 (pfSense's `<tls>`) and `cat` of a WireGuard private key file; its public key file stays", () => {
+    const key = `#\n# 2048 bit OpenVPN static key\n#\n-----BEGIN OpenVPN Static key V1-----\n${'e3f1a2b4c5d6e7f8091a2b3c4d5e6f70\n'.repeat(16)}-----END OpenVPN Static key V1-----\n`;
+    const b64 = Buffer.from(key).toString('base64');
+    expect(new Redactor().mask(`<tls>${b64}</tls>\n`)).toBe('<tls>[masked: openvpn static key]</tls>\n');
+    const r = new Redactor();
+    expect(r.maskCommandOutput('cat /etc/wireguard/privatekey', '4BmmbqwcyAP75rOcSE2Vuk4ZHz0nI65rPPXJ95RfRFc=\n')).not.toContain('4BmmbqwcyAP75rOcSE2Vuk4ZHz0nI65rPPXJ95RfRFc=');
+    expect(r.maskCommandOutput('cat /etc/wireguard/publickey', 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\n')).toBe('xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\n');
+  });
+});
