@@ -235,3 +235,20 @@ function nextLine(text: string, at: number): number {
   const nl = text.indexOf('\n', at);
   return nl < 0 ? text.length : nl + 1;
 }
+
+/**
+ * Zabbix's API session: the JSON-RPC `user.login` request, then its response's `"result"`, 32 hex digits (`jq .` of a
+ * request/response log: adv116 F48). The result of another method is no secret; this one signs every later call.
+ */
+export const ZABBIX_LOGIN_WORD = '"user.login"';
+/** Lines from the request's method to its response's result (the request's params, pretty-printed, then the response). */
+export const ZABBIX_LOGIN_LINES = 16;
+const ZABBIX_SESSION = /(?:[^\n]{0,256}\n){0,16}?[^\n]{0,256}?"result"[ \t]*:[ \t]*"(?<v>[0-9a-f]{32})"/dy;
+
+export function zabbixSession(text: string, at: number, out: SecretFinding[]): void {
+  ZABBIX_SESSION.lastIndex = at;
+  const m = ZABBIX_SESSION.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'session id', byContext: true });
+}

@@ -596,6 +596,8 @@ describe('values named from afar', () => {
   `${'a:1:aad3b435b51404eeaad3b435b51404ee:'.repeat(28_000)}:::`,
   `${'auth md5 0xaf7018f4b0cc879453327056cdf0ade9 '.repeat(22_000)}localizedkey`,
   `${'pre-shared-key address 1.2.3.4 key '.repeat(30_000)}`,
+  `${'"user.login"'.repeat(80_000)}`,
+  `${'"user.login"\n'.repeat(70_000)}`,
   // Users files under head's headers, each line read once.
   `${'==> /etc/app/users <==\na:Zq8rT2vLp4Wm6x\n'.repeat(25_000)}`,
   `==> /etc/app/users <==\n${'admin:Zq8rT2vLp4Wm6x\n'.repeat(50_000)}`,

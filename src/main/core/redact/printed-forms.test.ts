@@ -1699,6 +1699,7 @@ describe('network devices and Windows administration (adversary pass 124)', () =
       ['user = jdoe {\n\tlogin = cleartext "tZIQany5-25Oqc"\n}\n', 'tZIQany5-25Oqc'],
       ['/etc/pam_ldap.conf:bind_pw 1eA0AO#hv502w4\n', '1eA0AO#hv502w4'],
       ['  202  sudo net ads join -U administrator%zQ!ObMuNvOTA06 createcomputer="Servers/Linux"\n', 'zQ!ObMuNvOTA06'],
+      ["  203  echo -n 'otCrBlb_cwTccQ7' | sudo adcli join --domain corp.example --login-user svc-join --stdin-password\n", 'otCrBlb_cwTccQ7'],
       ['HKEY_CURRENT_USER\\Software\\TightVNC\\Server\n    Password    REG_BINARY    84BE79D56525769C\n', '84BE79D56525769C'],
       ['Administrator:500:aad3b435b51404eeaad3b435b51404ee:9601e346a431f41d14c8a975ff104fc5:::\n', '9601e346a431f41d14c8a975ff104fc5'],
       ['\t * Username : Administrator\n\t * NTLM     : 0987cc2a26375efbbf469595162efadf\n', '0987cc2a26375efbbf469595162efadf'],
@@ -1706,7 +1707,7 @@ describe('network devices and Windows administration (adversary pass 124)', () =
     ];
     for (const [text, value] of cases) expect(new Redactor().mask(text), text).not.toContain(value);
     // secretsdump's line keeps its shape (the `:::` is no .pgpass password); hashes of types 5, 8 and 9 and BGP's other lines stay.
-    expect(new Redactor().mask(cases[12][0])).toBe('Administrator:500:aad3b435b51404eeaad3b435b51404ee:[masked: nt hash]:::\n');
+    expect(new Redactor().mask(cases.find(([t]) => t.startsWith('Administrator:500:'))![0])).toBe('Administrator:500:aad3b435b51404eeaad3b435b51404ee:[masked: nt hash]:::\n');
     for (const kept of ['username admin privilege 15 secret 8 $8$dsYGNam3K1SIJO$7nv/35M/qr6t.dVc7UY9zrJDWRVqncHub1PE9UlMQFs\n', ' neighbor 10.255.0.2 remote-as 65001\n', ' neighbor 10.255.0.2 description uplink-to-core\n'])
       expect(new Redactor().mask(kept)).toBe(kept);
   });
@@ -1718,5 +1719,16 @@ describe('network devices and Windows administration (adversary pass 124)', () =
     const r = new Redactor();
     expect(r.maskCommandOutput('cat /etc/wireguard/privatekey', '4BmmbqwcyAP75rOcSE2Vuk4ZHz0nI65rPPXJ95RfRFc=\n')).not.toContain('4BmmbqwcyAP75rOcSE2Vuk4ZHz0nI65rPPXJ95RfRFc=');
     expect(r.maskCommandOutput('cat /etc/wireguard/publickey', 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\n')).toBe('xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\n');
+  });
+});
+
+describe("Zabbix's API session: the result of a user.login call (adversary pass 116 F48)", () => {
+  itUnless(missing('jq'))("the `user.login` response's result is masked, pretty or compact; another method's result of the same shape stays", () => {
+    const raw = '{"jsonrpc":"2.0","method":"user.login","params":{"username":"Admin","password":"Zq8!rT2vLp4#Wm6x"},"id":1}\n{"jsonrpc":"2.0","result":"0424bd59b807674191e7d77572075f33","id":1}\n{"jsonrpc":"2.0","method":"host.get","params":{},"id":2}\n{"jsonrpc":"2.0","result":"9f86d081884c7d659a2feaa0c55ad015","id":2}\n';
+    for (const text of [raw, execFileSync('jq', ['.'], { input: raw, encoding: 'utf8' })]) {
+      const out = new Redactor().mask(text);
+      expect(out).not.toContain('0424bd59b807674191e7d77572075f33');
+      expect(out).toContain('9f86d081884c7d659a2feaa0c55ad015');
+    }
   });
 });
