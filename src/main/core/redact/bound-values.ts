@@ -252,3 +252,32 @@ export function zabbixSession(text: string, at: number, out: SecretFinding[]): v
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: 'session id', byContext: true });
 }
+
+/**
+ * Datadog's extra intake endpoints, each URL with its list of API keys (`additional_endpoints:` then `"https://…":` and `- <32
+ * hex>` in datadog.yaml's `apm_config` / `logs_config`, or `DD_ADDITIONAL_ENDPOINTS='{"https://…": ["…"]}'`: adv116 F09): the
+ * keys, 32 hex digits, within the lines below the name.
+ */
+export const ADDITIONAL_ENDPOINTS_WORD = 'additional_endpoints';
+/** Lines below the name the keys may be on (a few URLs, a few keys each). */
+export const ADDITIONAL_ENDPOINTS_LINES = 12;
+const DATADOG_KEY = /(?<![0-9a-fA-F])[0-9a-f]{32}(?![0-9a-fA-F])/g;
+
+/** The text and the end of the window last read: a hit inside it reads on from there (a line of names is read once, not per name). */
+let endpointsRead: { text: string; end: number } = { text: '', end: 0 };
+
+export function additionalEndpointKeys(text: string, at: number, out: SecretFinding[]): void {
+  let end = at;
+  for (let n = 0; n <= ADDITIONAL_ENDPOINTS_LINES && end < text.length; n++) {
+    const nl = text.indexOf('\n', end + 1);
+    end = nl < 0 ? text.length : nl;
+  }
+  // A window of 4 KB at most (a megabyte line after the name is not read for each of its hits).
+  end = Math.min(end, at + 4096);
+  const from = endpointsRead.text === text && endpointsRead.end > at ? endpointsRead.end : at;
+  endpointsRead = { text, end: Math.max(end, from) };
+  if (from >= end) return;
+  const window = text.slice(from, end);
+  DATADOG_KEY.lastIndex = 0;
+  for (let m = DATADOG_KEY.exec(window); m; m = DATADOG_KEY.exec(window)) out.push({ start: from + m.index, end: from + m.index + 32, kind: 'datadog api key', byContext: true });
+}

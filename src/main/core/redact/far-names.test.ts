@@ -598,6 +598,8 @@ describe('values named from afar', () => {
   `${'pre-shared-key address 1.2.3.4 key '.repeat(30_000)}`,
   `${'"user.login"'.repeat(80_000)}`,
   `${'"user.login"\n'.repeat(70_000)}`,
+  `${'additional_endpoints'.repeat(50_000)}`,
+  `${'additional_endpoints 6e0ae7b70c4fce5bd776e5e5cd9c5098 '.repeat(18_000)}`,
   // Users files under head's headers, each line read once.
   `${'==> /etc/app/users <==\na:Zq8rT2vLp4Wm6x\n'.repeat(25_000)}`,
   `==> /etc/app/users <==\n${'admin:Zq8rT2vLp4Wm6x\n'.repeat(50_000)}`,

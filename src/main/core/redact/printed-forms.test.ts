@@ -1732,3 +1732,23 @@ describe("Zabbix's API session: the result of a user.login call (adversary pass 
     }
   });
 });
+
+describe("Honeycomb Refinery's ReceiveKeys (adversary pass 116 F17: the list in a raw read of YAML made JSON)", () => {
+  it('each key of the list is masked, as YAML and as JSON; its AcceptOnlyListedKeys switch stays', () => {
+    for (const text of ['refinery:\n  AccessKeys:\n    ReceiveKeys:\n      - f06bafba6f4aef66d097bc4c4f0a24e9\n    AcceptOnlyListedKeys: true\n', '    "AccessKeys": {\n      "ReceiveKeys": [\n        "f06bafba6f4aef66d097bc4c4f0a24e9"\n      ],\n      "AcceptOnlyListedKeys": true\n']) {
+      const out = new Redactor().mask(text);
+      expect(out).not.toContain('f06bafba6f4aef66d097bc4c4f0a24e9');
+      expect(out).toContain('AcceptOnlyListedKeys');
+    }
+  });
+});
+
+describe("Datadog's additional endpoints' API keys (adversary pass 116 F09)", () => {
+  it('the keys under each URL are masked, in datadog.yaml and in DD_ADDITIONAL_ENDPOINTS; a digest elsewhere stays', () => {
+    const yaml = 'apm_config:\n  enabled: true\n  additional_endpoints:\n    "https://trace.agent.datadoghq.com":\n      - 6e0ae7b70c4fce5bd776e5e5cd9c5098\n';
+    const env = `DD_ADDITIONAL_ENDPOINTS='{"https://app.datadoghq.com": ["6e0ae7b70c4fce5bd776e5e5cd9c5098", "7f1bf8c81d5fdf6ce887f6f6de0d6109"]}'\n`;
+    for (const text of [yaml, env]) expect(new Redactor().mask(text)).not.toMatch(/6e0ae7b70c4f|7f1bf8c81d5f/);
+    const kept = 'logs_config:\n  use_http: true\nchecksum: 9f86d081884c7d659a2feaa0c55ad015\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
