@@ -156,6 +156,9 @@ export const HEADERS: ContextRule[] = [
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05.)
   { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  // A session header an app's API takes in place of a cookie (Metabase's `X-Metabase-Session: <uuid>`, `X-Session-Token`, `X-Session-Id`:
+  // adv126 F10, in http.client's one-line `send: b'…\r\n…'` too): the session, whatever its shape.
+  { kind: 'session header', keywords: ['-session'], needs: /x-(?:[a-z0-9]+-)?session(?:-token|-id|-key)?[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))X-(?:[A-Za-z0-9]+-)?Session(?:-Token|-Id|-Key)?[ \t]*:[ \t]*(?<secret>[A-Za-z0-9._~+\/=-]{16,4096})/gi },
   // Fly.io's Authorization scheme, `FlyV1 fm2_…[,fm2_…]` (`fly tokens create` prints it so: adversary pass 102 F50), whatever the
   // tokens' length (the vendor rule wants 100 characters).
   { kind: 'fly.io token', keywords: ['flyv1 '], re: /(?<![\w-])FlyV1 (?<secret>fm[12][ar]?_[A-Za-z0-9+/_-]{16,4096}={0,3}(?:,fm[12][ar]?_[A-Za-z0-9+/_-]{16,4096}={0,3}){0,16})/g },
@@ -465,6 +468,8 @@ export const COMMAND_LINE: ContextRule[] = [
   // Kubernetes' exec / attach over a websocket sends the bearer token base64url-encoded as a subprotocol
   // (`Sec-WebSocket-Protocol: base64url.bearer.authorization.k8s.io.<token>`: adv49 F08).
   { kind: 'kubernetes bearer token', keywords: ['bearer.authorization.k8s.io.'], re: /base64url\.bearer\.authorization\.k8s\.io\.(?<secret>[A-Za-z0-9_-]{8,8192})/g },
+  // rabbitmqadmin's `-p` / `--password` (a CI log's `set -x` line: adv126 F24); its `-P` is a port.
+  { kind: 'password on command line', keywords: ['rabbitmqadmin'], re: /\brabbitmqadmin\b[^\n|;&]{0,1024}?[ \t](?:-p|--password(?:=|[ \t]))[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['redis-cli', 'valkey-cli', 'keydb-cli'], needs: /(?:redis|valkey|keydb)-cli/, re: /\b(?:redis|valkey|keydb)-cli\b[^\n|;&]{0,1024}?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['mongo'], needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+(?:use|ads|rpc)/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+(?:use|ads|rpc))\b[^\n|;&]{0,1024}?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },

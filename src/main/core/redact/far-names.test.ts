@@ -600,6 +600,10 @@ describe('values named from afar', () => {
   `${'"user.login"\n'.repeat(70_000)}`,
   `${'additional_endpoints'.repeat(50_000)}`,
   `${'additional_endpoints 6e0ae7b70c4fce5bd776e5e5cd9c5098 '.repeat(18_000)}`,
+  // Closing measure 126's: session headers with no value, key lines numbered by awk, a key folded with blank lines.
+  `${'X-Metabase-Session: '.repeat(50_000)}`,
+  `-----BEGIN PRIVATE KEY-----\n${'  12  Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(14_000)}`,
+  `key: '-----BEGIN PRIVATE KEY-----\n${'\n  Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(14_000)}`,
   // Users files under head's headers, each line read once.
   `${'==> /etc/app/users <==\na:Zq8rT2vLp4Wm6x\n'.repeat(25_000)}`,
   `==> /etc/app/users <==\n${'admin:Zq8rT2vLp4Wm6x\n'.repeat(50_000)}`,

@@ -1752,3 +1752,35 @@ describe("Datadog's additional endpoints' API keys (adversary pass 116 F09)", ()
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("closing measure 126's leaks", () => {
+  const pyyaml = spawnSync('python3', ['-c', 'import yaml']).status === 0 ? '' : 'needs python3 and its yaml (PyYAML, not installed)';
+  const pem = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+  it("masks a session header (Metabase's, in http.client's one-line dump), rabbitmqadmin's -p, a Secret's field picked by yq's brackets", () => {
+    const send = "send: b'GET /api/card HTTP/1.1\\r\\nHost: bi\\r\\nX-Metabase-Session: c845ad50-a970-48f8-9385-6f715ae08fb8\\r\\nAccept: */*\\r\\n\\r\\n'\n";
+    expect(new Redactor().mask(send)).not.toContain('c845ad50-a970');
+    expect(new Redactor().mask('+ rabbitmqadmin -H mq.internal -u admin -p 6^NIiCV8qEYsapi list queues\n')).not.toContain('6^NIiCV8qEYsapi');
+    expect(new Redactor().maskCommandOutput(`yq -r '.data["db-password"]' secret.yaml | base64 -d`, 'K=RAda5qTusL8XG*3\n')).not.toContain('K=RAda5qTusL8XG*3');
+    for (const kept of ['X-Session-Count: 3\n', 'rabbitmqadmin -H mq -P 15672 list queues\n']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  itUnless(missing('awk'))("a key's excerpt numbered by awk, no BEGIN in it: masked in the reply, and a later one-line read of a body line too", () => {
+    const key = pem();
+    const text = execFileSync('awk', ['NR>=6 && NR<=20 {printf "%4d  %s\\n", NR, $0}'], { input: key, encoding: 'utf8' });
+    const r = new Redactor();
+    const body = key.split('\n')[9];
+    expect(r.mask(text)).not.toContain(body);
+    r.stream('c1').pushBytes(Buffer.from(text));
+    expect(r.maskLines('c1', [{ n: 5, text: `  10  ${body}` }])[0].text).not.toContain(body);
+  });
+
+  itUnless(pyyaml)("a key in a YAML scalar PyYAML folded in quotes (a blank line after each line: `yq -y`'s output) is masked whole", () => {
+    const key = pem();
+    const text = execFileSync('python3', ['-c', 'import sys, yaml; print(yaml.dump({"crt": "bm90LWEtcmVhbC1jZXJ0", "key": sys.argv[1]}), end="")', key], { encoding: 'utf8' });
+    expect(text).toContain("key: '-----BEGIN PRIVATE KEY-----\n\n  ");
+    const out = new Redactor().mask(text);
+    for (const line of key.trim().split('\n').slice(1, -1)) expect(out).not.toContain(line);
+    expect(out).toContain('crt: bm90LWEtcmVhbC1jZXJ0');
+  });
+});

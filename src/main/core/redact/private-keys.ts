@@ -14,8 +14,11 @@ const KIND = 'private key';
 /** A private key's file by its name: OpenSSH's `id_<type>`, a `.key`, a `.pem` named as a private key, PuTTY's `.ppk`. */
 // (Not a `.pem` named as a public key's: `public-key.pem`, `jwt-pubkey.pem`.)
 export const PRIVATE_KEY_FILE = /(?:^|\/)(?:id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.key|(?![^/]*pub)[^/]*(?:private|priv|key)[^/]*\.pem|[^/]+\.ppk)$/i;
-/** A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw). */
-const GUTTER = /^[ \t]*(?:\d+[│|:] ?)?[ \t]*/;
+/**
+ * A line's gutter as mish shows lines: indentation (sh_spawn's tail) or a line number (`12│ `, read_raw); or a number a program
+ * put before each line (`cat -n`'s tab, awk's `printf "%4d  %s"`: two blanks and up; adv126 F47).
+ */
+const GUTTER = /^[ \t]*(?:\d+(?:[│|:] ?|\t| {2,}))?[ \t]*/;
 export const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
 /** What a key block's armour names: a private key (PEM, OpenSSH, PGP), or an OpenVPN static key (`<tls-auth>`, `<tls-crypt>`: a shared secret in hex lines). */
 export const KEY_LABEL = '(?:[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)';
@@ -90,6 +93,15 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
         afterHeader = false;
         at = l.next;
         continue;
+      }
+      // A blank line between body lines: a YAML scalar folded in quotes (PyYAML's `yq -y` of a `key: |` block writes the key as
+      // `'-----BEGIN…` with a blank line after each line: adv126 F49): the block goes on when a body line or its END follows.
+      if (l.body.trim() === '' && l.next >= 0) {
+        const after = lineAt(l.next, prefix);
+        if (PEM_END_AT_START.test(after.body) || (after.body.length >= MIN_BODY_LINE && BASE64_LINE.test(after.body))) {
+          at = l.next;
+          continue;
+        }
       }
       const header = /^[A-Za-z-]+: \S/.test(l.body);
       afterHeader = header;

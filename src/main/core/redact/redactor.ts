@@ -91,7 +91,11 @@ export class Redactor {
     const report: ScanReport = {};
     const inPlain = scanSecrets(plain, report);
     // Shapes are found again wherever they show; values found by their context are remembered.
-    for (const f of inPlain) if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
+    // A key block found by its shape over lines (a read of its middle with no BEGIN: awk's numbered excerpt, adv126 F47): its body
+    // lines, so a later read of one line alone is masked too (the stream remembers only blocks it saw begin).
+    for (const f of inPlain)
+      if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
+      else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) this.learned.learn(run, f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
     // and found below where they stand in the text. A URL with its slashes escaped: every value found in it (a Slack webhook's
     // path is a shape, not found where its slashes are `\/`), learned with its slashes escaped too.
@@ -469,6 +473,9 @@ function maskOpenPiece(text: string, piece: string, kind: string, found: SecretF
 }
 /** The mask's kind for an open line's last word: what it is is not known until the line ends. */
 const OPEN_TAIL_KIND = 'value still being printed';
+
+/** A key block's body line as a run of base64 (a body line is 64 characters; its shorter last one is the stream's to remember). */
+const KEY_BODY_RUN = /[A-Za-z0-9+/]{40,76}={0,2}/g;
 
 /** A piece of a key's body shown on its own is this long at least (shorter runs are words: `MII` is no secret). */
 const MIN_KEY_PIECE = 16;

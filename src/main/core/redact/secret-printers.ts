@@ -1494,8 +1494,8 @@ function splitsIntoColumns(argv: readonly string[]): boolean {
 
 /** jq's `getpath(["a","b"])`: the list's strings are the path's keys. */
 const GETPATH = /getpath\(\s*\[([^\]]*)\]\s*\)/g;
-/** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`. */
-const FILTER_KEY = /\.\s*(?:\[\s*)?"([^"]{1,128})"|\.([A-Za-z_][\w-]{0,127})/g;
+/** A key a jq/yq filter names: `.token`, `.db.password`, `.["api_key"]`, `."client-secret"`, `.data["db-password"]` (adv126 F33). */
+const FILTER_KEY = /(?:\.\s*(?:\[\s*)?|\[\s*)"([^"]{1,128})"|\.([A-Za-z_][\w-]{0,127})/g;
 
 /**
  * `jq -r .token creds.json`, `curl -s … | jq -r .access_token`, `yq '.db.password' config.yaml` (adv9 B12, B13): a JSON or
