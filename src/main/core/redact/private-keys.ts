@@ -19,6 +19,11 @@ export const PRIVATE_KEY_FILE = /(?:^|\/)(?:id_(?:rsa|ed25519|ecdsa|dsa)|[^/]+\.
  * put before each line (`cat -n`'s tab, awk's `printf "%4d  %s"`: two blanks and up; adv126 F47).
  */
 const GUTTER = /^[ \t]*(?:\d+(?:[│|:] ?|\t| {2,}))?[ \t]*/;
+/**
+ * Mish's own gutter only (indentation, `12│ `): what stands before an armour line beyond it is a tool's prefix the stream strips
+ * from the block's every line (toolLinePrefix: `cat -n`'s growing numbers are read as one shape of prefix there).
+ */
+const MISH_GUTTER = /^[ \t]*(?:\d+[│|:] ?)?[ \t]*/;
 export const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
 /** What a key block's armour names: a private key (PEM, OpenSSH, PGP), or an OpenVPN static key (`<tls-auth>`, `<tls-crypt>`: a shared secret in hex lines). */
 export const KEY_LABEL = '(?:[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?|OpenVPN Static key V1)';
@@ -176,7 +181,7 @@ export function toolLinePrefix(before: string): string | undefined {
   // A diff's mark alone (`git show` of a deleted key: `------END PRIVATE KEY-----`, its body `-MIIE…`: adv44 F50).
   if (before === '-' || before === '+') return before;
   if (before.length < 2 || before.length > MAX_LINE_PREFIX) return undefined;
-  return GUTTER.exec(before)![0].length === before.length ? undefined : before;
+  return MISH_GUTTER.exec(before)![0].length === before.length ? undefined : before;
 }
 
 /**
