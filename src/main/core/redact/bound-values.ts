@@ -164,11 +164,16 @@ export const PROXMOX_TOKEN_LINES = 6;
 const PROXMOX_TOKEN_VALUE = /(?:[^\n]{0,256}\n){0,6}?[^\n]{0,256}?(?:[│|][ \t]*value[ \t]*[│|][ \t]*|"value"[ \t]*:[ \t]*")(?<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/dy;
 
 export function proxmoxTokenValue(text: string, at: number, out: SecretFinding[]): void {
-  PROXMOX_TOKEN_VALUE.lastIndex = at;
-  const m = PROXMOX_TOKEN_VALUE.exec(text);
+  valueGroupAt(PROXMOX_TOKEN_VALUE, text, at, 'proxmox api token', out);
+}
+
+/** The `v` group of the sticky `re` matched at `at`, a value of `kind` found by its context. */
+function valueGroupAt(re: RegExp, text: string, at: number, kind: string, out: SecretFinding[]): void {
+  re.lastIndex = at;
+  const m = re.exec(text);
   if (!m) return;
   const [start, end] = m.indices!.groups!.v!;
-  out.push({ start, end, kind: 'proxmox api token', byContext: true });
+  out.push({ start, end, kind, byContext: true });
 }
 
 /**
@@ -246,11 +251,7 @@ export const ZABBIX_LOGIN_LINES = 16;
 const ZABBIX_SESSION = /(?:[^\n]{0,256}\n){0,16}?[^\n]{0,256}?"result"[ \t]*:[ \t]*"(?<v>[0-9a-f]{32})"/dy;
 
 export function zabbixSession(text: string, at: number, out: SecretFinding[]): void {
-  ZABBIX_SESSION.lastIndex = at;
-  const m = ZABBIX_SESSION.exec(text);
-  if (!m) return;
-  const [start, end] = m.indices!.groups!.v!;
-  out.push({ start, end, kind: 'session id', byContext: true });
+  valueGroupAt(ZABBIX_SESSION, text, at, 'session id', out);
 }
 
 /**
