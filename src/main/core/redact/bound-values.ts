@@ -264,10 +264,9 @@ export const ADDITIONAL_ENDPOINTS_WORD = 'additional_endpoints';
 export const ADDITIONAL_ENDPOINTS_LINES = 12;
 const DATADOG_KEY = /(?<![0-9a-fA-F])[0-9a-f]{32}(?![0-9a-fA-F])/g;
 
-/** The text and the end of the window last read: a hit inside it reads on from there (a line of names is read once, not per name). */
-let endpointsRead: { text: string; end: number } = { text: '', end: 0 };
-
-export function additionalEndpointKeys(text: string, at: number, out: SecretFinding[]): void {
+/** Returns the end of the hit's line: the scanner reads no later hit on it (a megabyte line of names is read once, not per name). */
+export function additionalEndpointKeys(text: string, at: number, out: SecretFinding[]): number {
+  const lineEnd = text.indexOf('\n', at);
   let end = at;
   for (let n = 0; n <= ADDITIONAL_ENDPOINTS_LINES && end < text.length; n++) {
     const nl = text.indexOf('\n', end + 1);
@@ -275,10 +274,55 @@ export function additionalEndpointKeys(text: string, at: number, out: SecretFind
   }
   // A window of 4 KB at most (a megabyte line after the name is not read for each of its hits).
   end = Math.min(end, at + 4096);
-  const from = endpointsRead.text === text && endpointsRead.end > at ? endpointsRead.end : at;
-  endpointsRead = { text, end: Math.max(end, from) };
-  if (from >= end) return;
+  const from = at;
   const window = text.slice(from, end);
   DATADOG_KEY.lastIndex = 0;
   for (let m = DATADOG_KEY.exec(window); m; m = DATADOG_KEY.exec(window)) out.push({ start: from + m.index, end: from + m.index + 32, kind: 'datadog api key', byContext: true });
+  return lineEnd < 0 ? text.length : lineEnd;
+}
+
+/**
+ * bash's trace (`set -x`) of a pipeline that feeds a credential on stdin (`echo "$TOKEN" | docker login … --password-stdin`):
+ * each side is traced on a line of its own, expanded (`+ docker login ghcr.io -u bot --password-stdin`, then `+ echo <token>`, in
+ * either order, a function's trace between them): the echoed value on a traced line within XTRACE_STDIN_LINES of the consumer's
+ * (closing measure 128 F25). The consumer's line must be traced too (`+ ` at its start).
+ */
+export const XTRACE_STDIN_WORDS = ['password-stdin', 'with-token', 'passwd-on-stdin', 'stdin-password'];
+/** Lines above and below the consumer's line its echo may be traced on (a stub's or a wrapper's trace between). */
+export const XTRACE_STDIN_LINES = 3;
+/** A traced echo or printf of one word (bash quotes the expanded value when it holds blanks or quotes; `printf %s` loses its quotes). */
+const XTRACE_ECHO = /^\++ (?:echo|printf)(?: -[neE]+)*(?: '?%s(?:\\n)?'?)? (?:'(?<q>[^'\s]{8,4096})'|(?<w>[^\s'"\\]{8,4096}))\r?$/;
+/** A value shaped as a credential: a digit in it, or both cases (`'build'`, `done` are a script's words). */
+const CREDENTIAL_SHAPED = /\d|[A-Z][^]*[a-z]|[a-z][^]*[A-Z]/;
+
+/** A traced line longer than this is no pipeline's side (a traced echo of a value is under it; a megabyte line is not walked per hit). */
+const MAX_TRACE_LINE = 4608;
+
+export function xtraceStdinValue(text: string, at: number, out: SecretFinding[]): void {
+  let lineStart = at;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a && at - lineStart < MAX_TRACE_LINE) lineStart--;
+  if (!(lineStart === 0 || text.charCodeAt(lineStart - 1) === 0x0a) || !/^\++ /.test(text.slice(lineStart, lineStart + 8))) return;
+  let lineEnd = at;
+  while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 0x0a && lineEnd - lineStart < MAX_TRACE_LINE) lineEnd++;
+  if (lineEnd < text.length && text.charCodeAt(lineEnd) !== 0x0a) return;
+  const look = (s: number): void => {
+    const nl = text.indexOf('\n', s);
+    const m = XTRACE_ECHO.exec(text.slice(s, Math.min(nl < 0 ? text.length : nl, s + MAX_TRACE_LINE)));
+    const v = m && (m.groups!.q ?? m.groups!.w);
+    if (typeof v !== 'string' || !CREDENTIAL_SHAPED.test(v) || isLookAlike(v, true)) return;
+    const start = s + m!.index + m![0].lastIndexOf(v);
+    out.push({ start, end: start + v.length, kind: 'password on command line', byContext: true });
+  };
+  // Up and down from the consumer's line through traced lines only (a line of output ends the pipeline's trace).
+  for (let n = 0, s = lineStart; n < XTRACE_STDIN_LINES && s > 0; n++) {
+    s = text.lastIndexOf('\n', s - 2) + 1;
+    if (text.charCodeAt(s) !== 0x2b) break;
+    look(s);
+  }
+  for (let n = 0, nl = lineEnd; n < XTRACE_STDIN_LINES && nl >= 0 && nl + 1 < text.length; n++) {
+    const s = nl + 1;
+    if (text.charCodeAt(s) !== 0x2b) break;
+    look(s);
+    nl = text.indexOf('\n', s);
+  }
 }

@@ -55,6 +55,21 @@ describe('the generated corpus', () => {
     });
   }
 
+  it('masks a masked text to itself: a reply masked twice keeps every mask whole (closing measure 128 F08: `[masked: cookie] cookie]`)', () => {
+    for (const item of secrets) {
+      const r = new Redactor();
+      const once = item.command ? r.maskCommandOutput(item.command, item.text) : r.mask(item.text);
+      expect(r.mask(once), `${item.format} / ${item.context}`).toBe(once);
+    }
+    // curl -v's request and response headers, masked once by the engine and again by the reply's guard, then read again.
+    const curl = '> Authorization: Bearer Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c\n> Cookie: session_id=Pw3Ln8Qz5Rt2Xv7Km4Jd9Hc6Bf1Gs0Ay; theme=dark\n< set-cookie: __Host-sess=Zq8rT2vLp4Wm6xQm7xT2vK9pL4wZ8nAb; Path=/; Secure\n';
+    const r = new Redactor();
+    const once = r.mask(curl);
+    expect(r.mask(once)).toBe(once);
+    expect(r.mask(curl)).toBe(once);
+    expect(once).not.toMatch(/\[masked: [^\]]*\[masked/);
+  });
+
   it('keeps every look-alike exactly as printed; ≤ 5% damaged', () => {
     const damaged = lookAlikes.filter((item) => masked(item) !== item.text);
     const rate = damaged.length / lookAlikes.length;

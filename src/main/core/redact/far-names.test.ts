@@ -612,6 +612,18 @@ describe('values named from afar', () => {
   // A private key's lone body lines read in a text where one was found: a megabyte of such lines, certificates' armour between.
   `-----BEGIN PRIVATE KEY-----\n${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(15_000)}`,
   `-----BEGIN PRIVATE KEY-----\n${'-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\nAa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A\n'.repeat(8_000)}`,
+  // Session 25's: pipelines into --password-stdin traced by `set -x` (a megabyte line of consumers; consumers and echoes in turn),
+  // echoes into secret paths, key lines quoted by jq, masks read again, pairs of random runs around colons.
+  `+ ${'docker login --password-stdin '.repeat(35_000)}`,
+  `${'+ docker login --password-stdin\n+ echo Aa1Aa1Aa1Aa1\n'.repeat(20_000)}`,
+  `${'+ echo x --password-stdin\n'.repeat(40_000)}${'a'.repeat(1_000_000)}`,
+  `${'echo Aa1Aa1 > /run/secrets/'.repeat(40_000)}`,
+  `${"echo 'a > /run/secrets/token ".repeat(35_000)}`,
+  `  "-----BEGIN PRIVATE KEY-----",\n${'  "Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1Aa1A",\n'.repeat(14_000)}`,
+  `${'password=[masked: password] '.repeat(35_000)}`,
+  `${'Cookie: a=[masked: cookie]; '.repeat(35_000)}`,
+  `${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1:'.repeat(45_000)}`,
+  `${'Aa1Aa1Aa1Aa1Aa1A:Bb2Bb2Bb2Bb2Bb2Bb2Bb2Bb2B:'.repeat(22_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -97,6 +97,9 @@ function repeatsItsHead(value: string): boolean {
   return again >= 0 && value.indexOf(head, again + 1) >= 0;
 }
 
+/** How every mask starts (redactor.ts `maskOf`). */
+const MASK_OPEN = '[masked:';
+
 export class LearnedSecrets {
   /** Value → kind, oldest first. */
   private readonly kinds = new Map<string, string>();
@@ -124,6 +127,9 @@ export class LearnedSecrets {
       for (const line of value.split('\n')) this.learn(line.replace(LINE_EDGES, ''), kind, minLength);
       return;
     }
+    // A piece of a mask (`[masked:` read as a cookie's value in a reply masked once already: closing measure 128 F08) is no value:
+    // remembered, it garbled every mask after it.
+    if (value.includes(MASK_OPEN)) return;
     if (value.length < minLength || this.kinds.has(value) || WORD.test(value) || !HAS_LETTER_OR_DIGIT.test(value) || repeatsItsHead(value)) return;
     this.kinds.set(value, kind);
     this.grams = null;

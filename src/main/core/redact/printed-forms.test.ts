@@ -9,7 +9,9 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Redactor, MASK_PATTERN } from './redactor.js';
@@ -1782,5 +1784,68 @@ describe("closing measure 126's leaks", () => {
     const out = new Redactor().mask(text);
     for (const line of key.trim().split('\n').slice(1, -1)) expect(out).not.toContain(line);
     expect(out).toContain('crt: bm90LWEtcmVhbC1jZXJ0');
+  });
+});
+
+describe("pass 127's leaks (the lead's own, after session 24's stop)", () => {
+  it("masks a literal piped into `tee` or redirected into a file whose path names a secret, and the bare value set -x printed; other writes stay", () => {
+    const pw = 'Rq7vLm2xPz9Kd4Wn';
+    const trace = `+ echo '${pw}'\n+ tee /run/secrets/db_password\n${pw}\n+ echo '${pw}' | tee /run/secrets/db_password >/dev/null\n`;
+    expect(new Redactor().mask(trace)).not.toContain(pw);
+    expect(new Redactor().mask(`$ echo "${pw}" > ~/.config/app/api_token\n`)).not.toContain(pw);
+    expect(new Redactor().mask(`$ sudo echo -n ${pw} >> /etc/ci/registry-password\n`)).not.toContain(pw);
+    for (const kept of ['+ echo "build 1421 done" | tee -a build.log\n', '+ echo ok > /tmp/status\n', '+ echo "$DB_PASSWORD" > /run/secrets/db_password\n']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  itUnless(missing('jq'))("masks a PEM key as jq's JSON array of its lines (each line quoted, a comma after it)", () => {
+    const key = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const text = execFileSync('jq', ['.key'], { input: JSON.stringify({ name: 'signer', key: key.trimEnd().split('\n') }), encoding: 'utf8' });
+    expect(text).toContain('  "-----BEGIN PRIVATE KEY-----",\n');
+    const out = new Redactor().mask(text);
+    for (const line of key.trim().split('\n').slice(1, -1)) expect(out).not.toContain(line);
+    expect(out).toBe('[\n  "[masked: private key]"\n]\n');
+  });
+});
+
+describe("closing measure 128's leaks and damage", () => {
+  itUnless(missing('bash'))("masks the value `set -x` traces on its own line for a pipeline into --password-stdin / --with-token; a script's words beside them stay", () => {
+    const token = 'Oswjh7He8nsJGVt3znjwdPEQPam0KZYLji6lc1O8';
+    // The consumers are functions (no registry here): bash traces each side of the pipeline, then the function's body.
+    const script = `docker() { :; }; gh() { :; }\nset -x\necho "$1" | docker login ghcr.io -u acme-bot --password-stdin\nprintf '%s' "$1" | gh auth login --with-token\necho "build done" | tee /dev/null\n`;
+    const trace = execFileSync('bash', ['-c', `exec 2>&1\n${script}`, 'bash', token], { encoding: 'utf8' });
+    expect(trace).toContain(`+ echo ${token}\n`);
+    // The other order, as closing measure 128 saw it (the consumer traced first, its body between: the pipeline's sides race).
+    const after = `+ curl -fsS -u 'jenkins:[masked: password]' https://ci\n+ :\n+ docker login ghcr.io -u acme-bot --password-stdin\n+ :\n+ echo ${token}\n+ echo 'build done'\n+ tee /dev/null\nbuild done\n`;
+    for (const text of [trace, after]) {
+      const out = new Redactor().mask(text);
+      expect(out).not.toContain(token);
+      // (bash traces a pipeline's sides in the order they start: either may come first.)
+      for (const line of ["+ echo 'build done'\n", '+ tee /dev/null\n', '\nbuild done\n']) expect(out).toContain(line);
+    }
+    expect(new Redactor().mask(trace)).not.toContain(token);
+  });
+
+  itUnless(missing('awk'))("masks .pgpass lines under awk's `FILENAME\": \"$0` (a path, a colon and a blank before each line)", () => {
+    const rows = '# hostname:port:database:username:password\npg-primary.internal:5432:orders:orders_rw:XCtCY08A1vr*FWwdMH7@\nlocalhost:*:*:postgres:lA5YVnTDXvnA5573Iqj3xjOMJrJmYZvW\n';
+    const text = execFileSync('awk', ['{print "/tmp/ci/F29.txt: " $0}'], { input: rows, encoding: 'utf8' });
+    const out = new Redactor().mask(text);
+    expect(out).not.toMatch(/XCtCY08A1vr|lA5YVnTDXvnA5573/);
+    expect(out).toContain('/tmp/ci/F29.txt: pg-primary.internal:5432:orders:orders_rw:[masked: pgpass password]');
+  });
+
+  itUnless(missing('head'))("head of ~/.aws/credentials among other files: its secrets masked, its comment, section and region kept (128 F35)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-creds-'));
+    writeFileSync(path.join(dir, 'credentials'), '# example from docs: aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n[default]\naws_access_key_id = AKIAQ3EGTZLX7MWPR4KD\naws_secret_access_key = 9drTJvcXLB89Ekq2KEYwJalrXUtnFEMI/K7MDENG\nregion = eu-west-1\n');
+    writeFileSync(path.join(dir, 'token'), 'Xk29pqLmZ7rTq44\n');
+    const text = execFileSync('head', ['-n', '20', path.join(dir, 'credentials'), path.join(dir, 'token')], { encoding: 'utf8' });
+    const out = new Redactor().maskCommandOutput(`head -n 20 ${dir}/*`, text);
+    expect(out).not.toMatch(/AKIAQ3EGTZLX7MWPR4KD|9drTJvcXLB89Ekq2|Xk29pqLmZ7rTq44/);
+    for (const kept of ['# example from docs: aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n[default]\n', 'region = eu-west-1\n']) expect(out).toContain(kept);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps grep's lines of /etc/passwd after its file name (`/etc/passwd:root:x:0:0:…` was masked as a password) and cookies that are settings", () => {
+    for (const kept of ['/etc/passwd:root:x:0:0:root:/root:/bin/bash\n/etc/group:sudo:x:27:alice\n', '> Cookie: theme=dark; lang=en-US; seen=1732886400\n']) expect(new Redactor().mask(kept)).toBe(kept);
+    expect(new Redactor().mask('> Cookie: theme=dark; session_id=Pw3Ln8Qz5Rt2Xv7Km4Jd9Hc6Bf1Gs0Ay\n')).toBe('> Cookie: theme=dark; session_id=[masked: cookie]\n');
   });
 });

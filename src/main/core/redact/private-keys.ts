@@ -71,6 +71,10 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
     if (prefix && sameShapePrefix(raw, prefix)) {
       skip = prefix.length;
       raw = raw.slice(skip);
+      // The prefix opened a string on each line (jq's array of a key's lines: `  "MIGH…",`, adv127 F29): its closing quote goes too.
+      const quote = prefix[prefix.length - 1];
+      const chunk = (quote === '"' || quote === "'") && QUOTED_CHUNK.exec(quote + raw.replace(/\r$/, ''));
+      if (chunk) return { start: from + skip, body: chunk[2], next: nl < 0 ? -1 : nl + 1 };
     }
     const gutter = skip ? 0 : GUTTER.exec(raw)![0].length;
     const body = raw.slice(gutter).replace(SHOWN_LINE_END, '').replace(CONTINUED, '');

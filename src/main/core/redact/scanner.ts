@@ -31,7 +31,7 @@ import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.j
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -85,6 +85,8 @@ const MEMCACHED_RULE = LINE_RULES.length + 18;
 const ZABBIX_LOGIN_RULE = LINE_RULES.length + 19;
 /** Datadog's extra endpoints' API keys (bound-values.ts additionalEndpointKeys). */
 const ADDITIONAL_ENDPOINTS_RULE = LINE_RULES.length + 20;
+/** A credential fed on stdin by a pipeline traced by `set -x` (bound-values.ts xtraceStdinValue). */
+const XTRACE_STDIN_RULE = LINE_RULES.length + 21;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -244,6 +246,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of MEMCACHED_WORDS) entry(w).context.push(MEMCACHED_RULE);
   entry(ZABBIX_LOGIN_WORD).context.push(ZABBIX_LOGIN_RULE);
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
+  for (const w of XTRACE_STDIN_WORDS) entry(w).context.push(XTRACE_STDIN_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -448,37 +451,47 @@ function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
     }
     if (!underSecrets && !isSecretName(base)) continue;
     const kind = isSecretName(base) ? kindOfName(base) : 'secret';
-    let at = m.index + m[0].length + 1;
-    for (let n = 0; n < MAX_SECRET_FILE_LINES && at < text.length; n++) {
-      const nl = text.indexOf('\n', at);
-      const end = nl < 0 ? text.length : nl;
-      const line = text.slice(at, end).replace(/\r$/, '');
-      if (line.trim() === '' || line.startsWith('==> ')) break;
+    eachLineUnderHeader(text, m.index + m[0].length + 1, (line, at) => {
       // A PEM block's frame is found by its own rule; the body lines and a one-line value are the file's. Not an account's line
       // of `/etc/passwd` or `/etc/group` (`root:x:0:0:…`: the name says `passwd`, the file holds none), nor a password's hash
       // (`admin:$apr1$…` of an htpasswd file: hashes stay visible, as in /etc/shadow).
-      if (!line.startsWith('-----') && !ACCOUNT_OR_HASH_LINE.test(line)) out.push({ start: at, end: at + line.length, kind, byContext: true });
-      at = end + 1;
-    }
+      // Nor an INI file's comment, section or setting whose name is no secret's (`~/.aws/credentials`: `[default]`, `region =
+      // eu-west-1`, a comment quoting the docs' example key: closing measure 128 F35); its secrets' settings are the name rule's.
+      if (line.startsWith('-----') || ACCOUNT_OR_HASH_LINE.test(line) || INI_COMMENT_OR_SECTION.test(line)) return;
+      const setting = INI_SETTING.exec(line);
+      if (setting && !isSecretName(setting[1])) return;
+      out.push({ start: at, end: at + line.length, kind, byContext: true });
+    });
   }
 }
 
+/** Each line of a file printed under head's `==> path <==` from `at` (its line and offset), to a blank line or the next header. */
+function eachLineUnderHeader(text: string, at: number, each: (line: string, at: number) => void): void {
+  for (let n = 0; n < MAX_SECRET_FILE_LINES && at < text.length; n++) {
+    const nl = text.indexOf('\n', at);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(at, end).replace(/\r$/, '');
+    if (line.trim() === '' || line.startsWith('==> ')) break;
+    each(line, at);
+    at = end + 1;
+  }
+}
+
+/** An INI file's comment or section header. */
+const INI_COMMENT_OR_SECTION = /^[ \t]*(?:[#;]|\[[^\]\n]{1,128}\][ \t]*$)/;
+/** An INI file's setting (`region = eu-west-1`): its name. */
+const INI_SETTING = /^[ \t]*([A-Za-z][\w.-]{0,127})[ \t]*=[ \t]*\S/;
 /** An account's line (`name:x:0:0:…`, `name:x:0:`) or a user's password hash (`name:$apr1$…`, `name:{SHA}…`, `name:$2y$…`). */
 const ACCOUNT_OR_HASH_LINE = /^[\w.-]{1,64}:(?:[x*!]?:\d|\$[0-9a-z]{1,6}\$|\{S?SHA\})/;
 /** A file of users and their passwords by its name (`users`, `users.plain`, `accounts.list`): not `/etc/passwd`, whose `x` is none. */
 const USERS_FILE = /^(?:users?|accounts?|logins?)(?:\.(?:plain|list|conf|db|csv))?$/i;
 
 /** The `user:password` lines from `at` to a blank line or the next header: each made password (BASIC_PAIR), hashes left. */
-function userPasswordLines(text: string, at: number, out: SecretFinding[]): void {
-  for (let n = 0; n < MAX_SECRET_FILE_LINES && at < text.length; n++) {
-    const nl = text.indexOf('\n', at);
-    const end = nl < 0 ? text.length : nl;
-    const line = text.slice(at, end).replace(/\r$/, '');
-    if (line.trim() === '' || line.startsWith('==> ')) break;
+function userPasswordLines(text: string, from: number, out: SecretFinding[]): void {
+  eachLineUnderHeader(text, from, (line, at) => {
     const colon = line.indexOf(':');
     if (BASIC_PAIR.test(line) && !/^[$*!{]/.test(line.slice(colon + 1))) out.push({ start: at + colon + 1, end: at + line.length, kind: 'password', byContext: true });
-    at = end + 1;
-  }
+  });
 }
 
 /** A message that asks for a password, at its line's end (`what's the password?`, `какой пароль?`, `Passwort?`). */
@@ -1049,9 +1062,9 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
-const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : 0));
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -1737,7 +1750,7 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
   let found = false;
   {
     for (const r of rules) {
-      if (r.runHas !== undefined && !run.includes(r.runHas)) continue;
+      if ((r.runHas !== undefined && !run.includes(r.runHas)) || (r.runMay !== undefined && !r.runMay(run))) continue;
       r.re.lastIndex = 0;
       for (let v = r.re.exec(run); v; v = r.re.exec(run)) {
         const secret = v.groups?.secret;
@@ -2211,6 +2224,8 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
   // (a holder, not a closure: this runs once per window of the stream, and a closure per call cost more than the rule).
   const far: FarHolder = { text, names: undefined, noLineEndBefore: -1, inlineObject: -1, inlineHasSecret: false };
   const on: number[] = [];
+  /** By hit rule: the end of the window it last read, when it says (HitRule). */
+  let readTo: Map<number, number> | undefined;
   for (let j = 0; j < hits.length; j += 2) {
     const k = KEYWORDS[hits[j]];
     if (k.context.length === 0) continue;
@@ -2238,7 +2253,10 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
       }
       const atHit = HIT_RULES.get(r);
       if (atHit) {
-        atHit(text, end, out);
+        // A hit inside what its rule read at an earlier hit (a line of Datadog's endpoints' names) is read already.
+        if (readTo !== undefined && end < (readTo.get(r) ?? -1)) continue;
+        const to = atHit(text, end, out);
+        if (typeof to === 'number') (readTo ??= new Map()).set(r, to);
         continue;
       }
       if (r === COMPOSER_RULE) {
@@ -2259,8 +2277,13 @@ function contextFindings(text: string, hits: number[], out: SecretFinding[]): vo
   if (on.length) lineRules(text, lineStart, lineEnd, on, out);
 }
 
-/** The code rules that read from their keyword's hit (context rules numbered after LINE_RULES), each given the text and the hit's end. */
-const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding[]) => void>([
+/**
+ * A code rule that reads from its keyword's hit, given the text and the hit's end; it may return where what it read ends, and a
+ * later hit of its words before that is not read again.
+ */
+type HitRule = (text: string, end: number, out: SecretFinding[]) => number | void;
+/** The code rules that read from their keyword's hit (context rules numbered after LINE_RULES). */
+const HIT_RULES = new Map<number, HitRule>([
   [TERRAFORM_RULE, sensitiveValue],
   [PUTTY_RULE, puttyPrivateLines],
   [HAR_RULE, harHeaderValue],
@@ -2281,6 +2304,7 @@ const HIT_RULES = new Map<number, (text: string, end: number, out: SecretFinding
   [MEMCACHED_RULE, (text, end, out) => memcachedValue(text, end, columnKind, out)],
   [ZABBIX_LOGIN_RULE, zabbixSession],
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
+  [XTRACE_STDIN_RULE, xtraceStdinValue],
 ]);
 
 /**
@@ -2864,6 +2888,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  // A file's name before a line of it (`grep root /etc/passwd /etc/group`: `/etc/passwd:root:x:0:0:…`): an account, not a password.
+  if (quoted === undefined && text.charCodeAt(k - 1) === 0x2f && ACCOUNT_OR_HASH_LINE.test(value)) return e;
   // A logger's name before its message (`gateway.auth: headers={'host': …}`: adv75): a word and `={` is code, not a value.
   if (quoted === undefined && /^[A-Za-z_][\w.]{0,64}=[{[(]$/.test(value)) return e;
   // A YAML alias (`DD_API_KEY: *ddkey`) of an anchor the text sets: a reference to the value, which is masked where it stands.
@@ -2909,6 +2935,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A quoted one too (`'set-cookie': ['refresh=…; Path=/; HttpOnly']`): to its first `;`, the attributes stay.
   const cookieName = /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;
   if (cookieName > 0) value = value.slice(cookieName);
+  // A cookie masked already (a reply masked twice: `Cookie: sid=[masked: cookie]`, closing measure 128 F08).
+  if (cookieName > 0 && (value.startsWith('[masked:') || COOKIE_SETTING.test(value.replace(/;[^]*$/, '')))) return e;
   if (cookieName > 0 && quoted !== undefined && value.indexOf(';') > 0) value = value.slice(0, value.indexOf(';'));
   // A URL query's parameter (`?token=eyJ…&v=3`: adv75): its value ends at the next parameter.
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26) ? value.indexOf('&') : -1;
@@ -4013,6 +4041,7 @@ const CONCATENATION_OPERATOR = /^["']?[ \t]*(?:\+|\.|&|\|\|)(?:[ \t]*[A-Za-z_$][
 
 function apply(rule: ContextRule, line: string, offset: number, out: SecretFinding[], notValue?: RegExp): void {
   rule.re.lastIndex = 0;
+  let masked: boolean | undefined;
   for (let m = rule.re.exec(line); m; m = rule.re.exec(line)) {
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
@@ -4022,7 +4051,8 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     const name = m.groups?.name;
     if (name !== undefined && !isSecretName(name)) continue;
     const at = m.index + m[0].length - secret.length;
-    if (insideSecretReferences(line, at)) continue;
+    masked ??= line.includes('[masked: ');
+    if (insideSecretReferences(line, at) || (masked && overlapsMask(line, at, at + secret.length))) continue;
     // A quoted value is masked inside its quotes: an XML attribute, a JSON string or a command's argument keeps its shape
     // (`password="[masked: password]"`, adv16: the quotes went with the value, leaving `password=[masked: password] roles=…`).
     const quoted = secret.length >= 2 && (secret[0] === '"' || secret[0] === "'") && secret[secret.length - 1] === secret[0] ? 1 : 0;
@@ -4031,6 +4061,22 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     if (m[0].length === 0) rule.re.lastIndex++;
   }
 }
+
+/**
+ * Does line[start, end) run into a mask (`[masked: password]`)? A reply masked twice (the reply guard over an engine's masked
+ * text) showed `AUTH [masked: [masked: password]` when redis' rule read the mask's first word as the user (closing measure 128).
+ */
+function overlapsMask(line: string, start: number, end: number): boolean {
+  // Read within the value and a mask's length before it: a search back to the line's start for each value was quadratic.
+  const from = Math.max(0, start - MAX_MASK_CHARS);
+  const piece = line.slice(from, end);
+  const open = piece.lastIndexOf('[masked: ');
+  if (open < 0) return false;
+  const close = piece.indexOf(']', open);
+  return from + open >= start || close < 0 || from + close >= start;
+}
+/** A mask's longest text (`[masked: secret printed by git show of a secret file]` and its like are under 100). */
+const MAX_MASK_CHARS = 256;
 
 /** Is `at` in a word that lists Secret Manager references (`--set-secrets=DB_PASSWORD=db-password:latest`: names and versions)? */
 function insideSecretReferences(line: string, at: number): boolean {
@@ -4044,7 +4090,10 @@ function insideSecretReferences(line: string, at: number): boolean {
 const MAX_REFERENCES_WORD = 4096;
 const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 
-/** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes'. */
+/** A cookie's value that is a setting, no credential: one word or a small number (`theme=dark`, `lang=en`, `seen=1732886400`: closing measure 128 F08). */
+const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2})$/;
+
+/** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes' and settings'. */
 function cookies(line: string, offset: number, out: SecretFinding[]): void {
   COOKIE_LINE.lastIndex = 0;
   const m = COOKIE_LINE.exec(line);
@@ -4057,7 +4106,7 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
     // A header printed as a quoted string (Node's inspect: `Cookie: 'auth_token=…',`, adv92 F14): its closing quote and comma stay.
     const quotedPart = /^[ \t]*['"]/.test(part);
     const value = eq < 0 ? '' : part.slice(eq + 1).replace(quotedPart ? /['"],?\s*$/ : /\s+$/, '').replace(/\s+$/, '');
-    if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:')) {
+    if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:') && !COOKIE_SETTING.test(value)) {
       const s = offset + pos + eq + 1;
       out.push({ start: s, end: s + value.length, kind: 'cookie', byContext: true });
     }
