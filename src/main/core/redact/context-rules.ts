@@ -153,9 +153,10 @@ export const HEADERS: ContextRule[] = [
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-)?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
-  // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05.)
-  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
+  // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
+  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
   // A session header an app's API takes in place of a cookie (Metabase's `X-Metabase-Session: <uuid>`, `X-Session-Token`, `X-Session-Id`:
   // adv126 F10, in http.client's one-line `send: b'…\r\n…'` too): the session, whatever its shape.
   { kind: 'session header', keywords: ['-session'], needs: /x-(?:[a-z0-9]+-)?session(?:-token|-id|-key)?[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))X-(?:[A-Za-z0-9]+-)?Session(?:-Token|-Id|-Key)?[ \t]*:[ \t]*(?<secret>[A-Za-z0-9._~+\/=-]{16,4096})/gi },
@@ -177,9 +178,10 @@ export const PUTTY_WORDS = ['private-lines:'];
 /**
  * Lines that announce a generated credential printed alone on a later line (Jenkins' first start; Elasticsearch 8's first
  * start: `Password for the elastic user (reset with …):` and `Copy the following enrollment token …`, adv12 A15): the
- * scanner reads the next non-blank line.
+ * scanner reads the next non-blank line. And secretsdump's LSA secret `[*] DefaultPassword` (Winlogon's auto-logon password),
+ * then `<user>:<password>` (adv124's leftover).
  */
-export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user'];
+export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth-token', 'private-token', 'x-honeycomb-team'];
 /**
@@ -468,8 +470,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // Kubernetes' exec / attach over a websocket sends the bearer token base64url-encoded as a subprotocol
   // (`Sec-WebSocket-Protocol: base64url.bearer.authorization.k8s.io.<token>`: adv49 F08).
   { kind: 'kubernetes bearer token', keywords: ['bearer.authorization.k8s.io.'], re: /base64url\.bearer\.authorization\.k8s\.io\.(?<secret>[A-Za-z0-9_-]{8,8192})/g },
-  // rabbitmqadmin's `-p` / `--password` (a CI log's `set -x` line: adv126 F24); its `-P` is a port.
-  { kind: 'password on command line', keywords: ['rabbitmqadmin'], re: /\brabbitmqadmin\b[^\n|;&]{0,1024}?[ \t](?:-p|--password(?:=|[ \t]))[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // rabbitmqadmin's `-p` / `--password` (a CI log's `set -x` line: adv126 F24); its `-P` is a port. twine's (`twine upload -u __token__
+  // -p pypi-…` in a CI step: 129 F25).
+  { kind: 'password on command line', keywords: ['rabbitmqadmin', 'twine'], re: /\b(?:rabbitmqadmin|twine)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password(?:=|[ \t]))[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['redis-cli', 'valkey-cli', 'keydb-cli'], needs: /(?:redis|valkey|keydb)-cli/, re: /\b(?:redis|valkey|keydb)-cli\b[^\n|;&]{0,1024}?[ \t]-a[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['mongo'], needs: /mongo/, re: /\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+(?:use|ads|rpc)/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+(?:use|ads|rpc))\b[^\n|;&]{0,1024}?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
@@ -680,9 +683,9 @@ export const FILES: ContextRule[] = [
   { kind: 'snmp key', keywords: ['localizedkey'], re: /\b(?:auth[ \t]+(?:md5|sha\w{0,8})|priv(?:[ \t]+aes-128)?)[ \t]+(?<secret>0x[0-9a-fA-F]{32,128})(?=[^\n]{0,256}\blocalizedkey\b)/g },
   // tac_plus.conf's user passwords in the clear (`login = cleartext "…"`, `pap = cleartext …`: adv124 F23).
   { kind: 'password', keywords: ['cleartext'], re: /\b(?:login|enable|pap|chap|arap|opap|global)[ \t]*=[ \t]*cleartext[ \t]+"?(?<secret>[^\s"]{1,256})/g },
-  // impacket's secretsdump (`user:rid:<LM hash>:<NT hash>:::`) and mimikatz' `* NTLM : …` / `* SHA1 : …`: an NT hash signs in as
+  // impacket's secretsdump (`user:rid:<LM hash>:<NT hash>:::`; a machine account's in its LSA secrets without the rid) and mimikatz' `* NTLM : …` / `* SHA1 : …`: an NT hash signs in as
   // its user (pass-the-hash), so it is a credential, not a digest (adv124 F39, F40); DPAPI's machine and user keys.
-  { kind: 'nt hash', keywords: [':::'], re: /^[^\s:]{1,256}:\d{1,10}:[0-9a-fA-F]{32}:(?<secret>[0-9a-fA-F]{32})(?=:::)/gm },
+  { kind: 'nt hash', keywords: [':::'], re: /^[^\s:]{1,256}:(?:\d{1,10}:)?[0-9a-fA-F]{32}:(?<secret>[0-9a-fA-F]{32})(?=:::)/gm },
   { kind: 'nt hash', keywords: ['* ntlm', '* sha1'], re: /\*[ \t]+(?:NTLM|SHA1)[ \t]*:[ \t]*(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
   { kind: 'dpapi key', keywords: ['dpapi_machinekey', 'dpapi_userkey'], re: /\bdpapi_(?:machine|user)key:(?<secret>0x[0-9a-f]{40})/g },
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's
@@ -1023,5 +1026,5 @@ export const FILES: ContextRule[] = [
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
   // `Password`, `Pwd` and `Token` with no blank before their `=`, as connection strings write them: with blanks, a statement of
   // code (`const token = signSession(user.id);`: adv43 K01) is no connection string.
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|[^;\s"']+)/gi },
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|[^;\s"']+)/gi },
 ];

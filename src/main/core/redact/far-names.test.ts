@@ -624,6 +624,8 @@ describe('values named from afar', () => {
   `${'Cookie: a=[masked: cookie]; '.repeat(35_000)}`,
   `${'Aa1Aa1Aa1Aa1Aa1Aa1Aa1:'.repeat(45_000)}`,
   `${'Aa1Aa1Aa1Aa1Aa1A:Bb2Bb2Bb2Bb2Bb2Bb2Bb2Bb2B:'.repeat(22_000)}`,
+  `${'[*] DefaultPassword \n'.repeat(50_000)}`,
+  `[*] DefaultPassword \n${'a:'.repeat(500_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -1849,3 +1849,39 @@ describe("closing measure 128's leaks and damage", () => {
     expect(new Redactor().mask('> Cookie: theme=dark; session_id=Pw3Ln8Qz5Rt2Xv7Km4Jd9Hc6Bf1Gs0Ay\n')).toBe('> Cookie: theme=dark; session_id=[masked: cookie]\n');
   });
 });
+
+describe("closing measure 129's leaks and damage", () => {
+  it("masks a custom header named …-Authorization, twine's -p; keeps a URL's host after its masked password and an implicit flow's other parameters", () => {
+    const out = new Redactor().mask(
+      [
+        'X-Upstream-Authorization: Token 03ee73d57ca53440eba7dda1a56877cd0d7a1dd3',
+        '2024-11-02T14:27:17.5241072Z ##[group]Run twine upload --repository-url https://pypi.acme.io -u __token__ -p XZPyEqU9hI0sXrdgyVu3nVYo2XqAIwFV dist/*',
+        '  512  git clone https://x-access-token:ghp_Zq8rT2vLp4Wm6xQm7xT2vK9pL4wZ8nAbCdEf@github.com/acme/infra.git',
+        '"redirect":"https://app/callback#id_token=eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlMTIzNDU2Nzg5MDEy&token_type=Bearer&expires_in=3600"',
+        'slack: invalid_auth (token=xoxb-2048163512-4012831251-Zq8rT2vLp4Wm6xQm7xT2vK9p)',
+      ].join('\n'),
+    );
+    expect(out).not.toMatch(/03ee73d57ca5|XZPyEqU9hI0s|ghp_Zq8rT2v|c2lnbmF0dXJl|xoxb-2048/);
+    for (const kept of ['@github.com/acme/infra.git', '&token_type=Bearer&expires_in=3600"', 'x-access-token:[masked: github token]@', '[masked: slack token])']) expect(out).toContain(kept);
+  });
+
+  itUnless(missing('env'))("keeps the working directory env and sudo's log print (`PWD=/home/alice`, `OLDPWD=/tmp`) and jest's `Any<String>`", () => {
+    const env = execFileSync('env', [], { cwd: tmpdir(), env: { PWD: tmpdir(), OLDPWD: '/tmp', HOME: '/root' }, encoding: 'utf8' });
+    expect(new Redactor().maskCommandOutput('env | sort', env)).toBe(env);
+    const sudo = 'Nov 04 09:12:01 web1 sudo[2211]:    alice : TTY=pts/0 ; PWD=/home/alice ; USER=root ; COMMAND=/usr/bin/systemctl restart nginx\n';
+    const jest = '    -   "refreshToken": Any<String>,\n';
+    for (const kept of [sudo, jest]) expect(new Redactor().mask(kept)).toBe(kept);
+    expect(new Redactor().mask('Server=db;Database=app;Uid=sa;Pwd=Kx9vR2mQ7zL4;\n')).not.toContain('Kx9vR2mQ7zL4');
+  });
+});
+
+describe("session 24's leftovers", () => {
+  it("masks secretsdump's LSA secrets: the auto-logon password under `[*] DefaultPassword`, a machine account's NT hash without its rid", () => {
+    const dump = '[*] Dumping LSA Secrets\n[*] $MACHINE.ACC \nCORP\\WS01$:aad3b435b51404eeaad3b435b51404ee:6f3c1a2b4d5e6f708192a3b4c5d6e7f8:::\n[*] DefaultPassword \n(Unknown User):Summer2024!Qx\n[*] Cleaning up...\n';
+    const out = new Redactor().mask(dump);
+    expect(out).not.toMatch(/Summer2024!Qx|6f3c1a2b4d5e6f70/);
+    expect(out).toContain('(Unknown User):[masked: password]\n[*] Cleaning up...');
+    const registry = 'HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\n    DefaultUserName    REG_SZ    kiosk\n';
+    expect(new Redactor().mask(registry)).toBe(registry);
+  });
+});

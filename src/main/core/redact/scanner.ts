@@ -2888,6 +2888,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  // The shell's working directory (`env`'s `PWD=/home/alice`, sudo's log `; PWD=/srv ;`: 129 F26), not a password.
+  if (quoted === undefined && (value.charCodeAt(0) === 0x2f || value.charCodeAt(0) === 0x7e) && /^(?:OLD)?PWD$/.test(name)) return e;
   // A file's name before a line of it (`grep root /etc/passwd /etc/group`: `/etc/passwd:root:x:0:0:…`): an account, not a password.
   if (quoted === undefined && text.charCodeAt(k - 1) === 0x2f && ACCOUNT_OR_HASH_LINE.test(value)) return e;
   // A logger's name before its message (`gateway.auth: headers={'host': …}`: adv75): a word and `={` is code, not a value.
@@ -2938,10 +2940,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A cookie masked already (a reply masked twice: `Cookie: sid=[masked: cookie]`, closing measure 128 F08).
   if (cookieName > 0 && (value.startsWith('[masked:') || COOKIE_SETTING.test(value.replace(/;[^]*$/, '')))) return e;
   if (cookieName > 0 && quoted !== undefined && value.indexOf(';') > 0) value = value.slice(0, value.indexOf(';'));
-  // A URL query's parameter (`?token=eyJ…&v=3`: adv75): its value ends at the next parameter.
-  const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26) ? value.indexOf('&') : -1;
+  // A URL query's parameter (`?token=eyJ…&v=3`: adv75), or its fragment's (OAuth's implicit flow: `#id_token=…&token_type=…`,
+  // 129 F20): its value ends at the next parameter.
+  const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26 || text.charCodeAt(k - 1) === 0x23) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
   if (amp > 0) value = value.slice(0, amp);
+  // A pair inside parentheses (`invalid_auth (token=xoxb-…)`: 129 F41): the closing one is the text's.
+  if (quoted === undefined && text.charCodeAt(k - 1) === 0x28 && value.length > 1 && value.endsWith(')') && !value.includes('(')) value = value.slice(0, -1);
   out.push({ start: s + cookieName, end: s + cookieName + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + cookieName + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a
@@ -3983,7 +3988,16 @@ const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ 
 /** After `following `: a credential's name within two words (`password`, `enrollment token`, `API key`). */
 const FOLLOWING_CREDENTIAL = /^(?:[\w-]+ ){0,2}(?:password|passphrase|token|secret|key)\b/i;
 
+/** secretsdump's line after `[*] DefaultPassword`: the account (or `(Unknown User)`), a colon, the password. */
+const LSA_DEFAULT_PASSWORD = /[ \t]*\r?\n[^\n:]{1,256}:(?<secret>[^\n]{1,256}?)\r?(?=\n|$)/y;
+
 function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(at - 1) === 0x64 || text.charCodeAt(at - 1) === 0x44) {
+    LSA_DEFAULT_PASSWORD.lastIndex = at;
+    const m = LSA_DEFAULT_PASSWORD.exec(text);
+    if (m) out.push({ start: m.index + m[0].length - m.groups!.secret.length, end: m.index + m[0].length, kind: 'password', byContext: true });
+    return;
+  }
   // `following ` is read only before a credential's name (`the following password`, `the following enrollment token`: not
   // apt's `The following packages will be installed:`); `elastic user` only after `Password for the`.
   const elastic = text.charCodeAt(at - 1) === 0x72 || text.charCodeAt(at - 1) === 0x52;
