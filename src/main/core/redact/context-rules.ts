@@ -153,7 +153,8 @@ export const HEADERS: ContextRule[] = [
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gim },
+  // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16.)
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
   // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
   { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
@@ -200,12 +201,15 @@ export const COMPOSER_SECTION_WORDS = ['bearer'];
 export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
-/** Query parameters that carry credentials: `?sig=`, `&token=`, `key=`, `X-Amz-Signature=`, `access_token=`. */
+/**
+ * Query parameters that carry credentials: `?sig=`, `&token=`, `key=`, `X-Amz-Signature=`, `access_token=`; and a connection
+ * string's (`;password=…;encrypt=true`): the value ends at `;` (131 F11: the settings after it were masked with it).
+ */
 // `appid` is OpenWeatherMap's key (32 hex), not Chromatic's project id (a 24-hex ObjectId, `/build?appId=…`: adv32 K07).
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
   keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>]{4,})/gi,
+  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -540,8 +544,8 @@ export const COMMAND_LINE: ContextRule[] = [
   // and a connection URI without a scheme (`mysqlsh --uri user:…@host`).
   { kind: 'password on command line', keywords: ['nuget', 'conan'], needs: /\b(?:nuget|conan)\b/, re: /\b(?:nuget[ \t]+(?:add|update)[ \t]+source|nuget(?:\.exe)?[ \t]+sources[ \t]+(?:add|update)|conan[ \t]+(?:remote[ \t]+login|user))\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-Password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi, guard: true },
   { kind: 'secret', keywords: ['secret add', 'secret update'], needs: /\b(?:drone|woodpecker(?:-cli)?)\b/, re: /\b(?:drone|woodpecker(?:-cli)?)[ \t]+(?:org[ \t]+)?secret[ \t]+(?:add|update)\b[^\n|;&]{0,1024}?[ \t]--(?:data|value)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"@-][^\s'"]*)/g, guard: true },
-  // …and `db.auth("user", "…")` (adv114 F17).
-  { kind: 'password', keywords: ['.auth('], re: /\bdb\.auth\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
+  // …and `db.auth("user", "…")` (adv114 F17), of another database too (`db.getSiblingDB("admin").auth(…)`: 131 F16).
+  { kind: 'password', keywords: ['.auth('], re: /\bdb(?:\.getSiblingDB\([ \t]*["'][^"'\n]{1,128}["'][ \t]*\)|\[["'][^"'\n]{1,128}["']\])?\.auth\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
   { kind: 'password', keywords: ['changeuserpassword'], re: /\bchangeUserPassword\([ \t]*(?<q>["'])[^"'\n]*\k<q>[ \t]*,[ \t]*(?<q2>["'])(?<secret>[^"'\n]+)(?=\k<q2>)/g, guard: true },
   { kind: 'password on command line', keywords: ['openssl'], needs: /\benc\b|\bopenssl[ \t]+(?:aes|des|bf|camellia|chacha)/, re: /\bopenssl[ \t]+(?:enc|aes[\w-]*|des[\w-]*|bf[\w-]*|camellia[\w-]*|chacha20)\b[^\n|;&]{0,1024}?[ \t]-(?:k|K|kfile-content)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['-hp'], needs: /\b(?:rar|unrar)\b/, re: /\b(?:rar|unrar)[ \t]+[a-z]\b[^\n|;&]{0,1024}?[ \t]-hp(?<secret>[^\s'"-][^\s'"]*)/g, guard: true },
@@ -935,7 +939,7 @@ export const FILES: ContextRule[] = [
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
   { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})(?=")/g },
   // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
-  { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)@/gi },
+  { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)(?=@)/gi },
   // redis.conf and `CONFIG SET`: requirepass / masterauth / the TLS key's tls-key-file-pass (adv114 F22) with the password after whitespace.
   // MONITOR's quoted words too (`"CONFIG" "SET" "masterauth" "…"`: adv29 F24).
   { kind: 'password', keywords: ['requirepass', 'masterauth', 'key-file-pass'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth|tls-(?:client-)?key-file-pass)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },

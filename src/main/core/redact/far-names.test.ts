@@ -626,6 +626,10 @@ describe('values named from afar', () => {
   `${'Aa1Aa1Aa1Aa1Aa1A:Bb2Bb2Bb2Bb2Bb2Bb2Bb2Bb2B:'.repeat(22_000)}`,
   `${'[*] DefaultPassword \n'.repeat(50_000)}`,
   `[*] DefaultPassword \n${'a:'.repeat(500_000)}`,
+  // Pass 131's: rows under a format comment (their field counted in each), a property's value on a line of its own.
+  `${'# hostname:port:database:username:password\nh:1:d:u:p\n'.repeat(25_000)}`,
+  `# user:password\n${'a:'.repeat(500_000)}`,
+  `${'<name>fs.azure.account.key.a</name>\n<value>\n'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

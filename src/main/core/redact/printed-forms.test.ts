@@ -1885,3 +1885,33 @@ describe("session 24's leftovers", () => {
     expect(new Redactor().mask(registry)).toBe(registry);
   });
 });
+
+describe("attack pass 131's leaks and damage (databases and data tools)", () => {
+  it("masks a MongoDB keyfile under head's header, mongosh's auth on a sibling database, an ABFS key on its own line in <value>", () => {
+    const key = 't6inVMl4ObCVYDJ6qiBVVcXpw5zeNkZXdIOeXOGjjxbCiU6HV53/O6Mfh36bDfiaQ0x7M9WK7Pxm';
+    const text = [
+      `==> /etc/mongodb/rs0.key <==\n${key}\nM+zKWrQpT7viYh5U2HBd\n`,
+      '==> /root/.mongorc-creds <==\ndb.getSiblingDB("admin").auth("clusterAdmin", "A46YcemsfVRaTVhWXvZHBcHc")\n',
+      '  <property>\n    <name>fs.azure.account.key.acmelake.dfs.core.windows.net</name>\n    <value>\n      6EuHEpYAsYmutbnuucmmNxSV7hbEdTxrMHQ/UWRpZMHIJaURZe80mHaoCRcQ+2NiB7+3uFXKgwNjKZawAb8MBA==\n    </value>\n  </property>\n',
+    ].join('\n');
+    expect(new Redactor().mask(text)).not.toMatch(/t6inVMl4ObCV|M\+zKWrQpT7vi|A46YcemsfVRa|6EuHEpYAsYmu/);
+  });
+
+  it("masks only the password of a .pgpass under its format comment, of an Oracle JDBC URL, of a connection string's `;password=…;`", () => {
+    const pgpass = '# hostname:port:database:username:password\ndb-prod-3.internal:5432:orders:orders_rw:Kq7m#Z2x.W9pLr\n';
+    expect(new Redactor().mask(pgpass)).toMatch(/^# hostname:port:database:username:password\ndb-prod-3\.internal:5432:orders:orders_rw:\[masked: [a-z ]+\]\n$/);
+    const oracle = new Redactor().mask('Could not connect to jdbc:oracle:thin:scott/Kq7mZ2xW9pLr@ora-db01.corp.local:1521:ORCL\n');
+    expect(oracle).toBe('Could not connect to jdbc:oracle:thin:scott/[masked: url password]@ora-db01.corp.local:1521:ORCL\n');
+    for (const cs of ['"Server=tcp:sql1,1433;User ID=app;Password=Kq7mZ2xW9pLrTt;MultipleActiveResultSets=False;Connection Timeout=30;"\n', 'jdbc:sqlserver://sql1:1433;user=app;password=Kq7m=Z2x+W9p;encrypt=true;trustServerCertificate=false\n']) {
+      const out = new Redactor().mask(cs);
+      expect(out).not.toMatch(/Kq7m/);
+      expect(out).toMatch(/assword=\[masked: [^\]]+\];(?:MultipleActiveResultSets=False;Connection Timeout=30;"|encrypt=true;trustServerCertificate=false)\n$/);
+    }
+  });
+
+  it("keeps mongod.conf's `authorization: enabled` (no header's value)", () => {
+    const conf = 'security:\n  keyFile: /etc/mongodb/rs0.key\n  authorization: enabled\n';
+    expect(new Redactor().mask(conf)).toBe(conf);
+    expect(new Redactor().mask('> Authorization: Bearer Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c\n')).not.toContain('Kx9vR2mQ7zL4');
+  });
+});

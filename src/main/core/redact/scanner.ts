@@ -442,7 +442,8 @@ function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
     if (!m) continue;
     const path = m.groups!.path;
     const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.(?:txt|key|pem|secret)$/, '');
-    const underSecrets = /(?:^|\/)(?:run\/)?secrets\/[^/]+$/.test(path);
+    // Or a key file by its extension (MongoDB's replica set `rs0.key`, base64 lines: 131 F16; a TLS key's PEM body).
+    const underSecrets = /(?:^|\/)(?:run\/)?secrets\/[^/]+$|\.key$|(?:^|[/_.-])keyfile$/i.test(path);
     // A users file of `user:password` lines (`/etc/nginx/users.plain` with its format comment dropped: adv108 F36): each line's
     // password, when it is made (BASIC_PAIR) and no hash (`$apr1$…`, `{SHA}…`).
     if (!underSecrets && !isSecretName(base) && USERS_FILE.test(base)) {
@@ -3318,7 +3319,8 @@ function plistValue(text: string, k: number, e: number, out: SecretFinding[]): v
 /** Hadoop's ABFS / WASB account key property's name, before the account's host. */
 const AZURE_ACCOUNT_KEY_PROPERTY = 'fs.azure.account.key.';
 /** A property's `<name>NAME</name>` then `<value>…</value>` (Hadoop's core-site.xml, Maven's `httpHeaders` in settings.xml: adv27 F03). */
-const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?<v>[^<\n]{1,2048})<\/value>/dy;
+// The value may stand on a line of its own between `<value>` and `</value>` (an XML formatter's layout: 131 F44).
+const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?:(?<v>[^<\n]{1,2048})|[ \t]*\r?\n[ \t]*(?<bare>[^<\s][^<\n]{0,2047}?)[ \t]*\r?\n[ \t]*)<\/value>/dy;
 
 /** PowerShell's CLIXML of a hashtable (`Export-Clixml`: `<S N="Key">ApiToken</S>` then `<S N="Value">…</S>`: adv34 F08). */
 const CLIXML_ENTRY_VALUE = /<\/S>[ \t]*\r?\n?[ \t]*<S N="Value">(?<v>[^<\n]{1,2048})<\/S>/dy;
@@ -3328,7 +3330,8 @@ function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding
     // Hadoop's ABFS / WASB account key: its name ends in the account's host, no secret's word (its `<value>` on the next line: adv96 F44).
     XML_PROPERTY_VALUE.lastIndex = e;
     const v = XML_PROPERTY_VALUE.exec(text);
-    if (v && /^[A-Za-z0-9+/]{40,}={0,2}$/.test(v.groups!.v)) out.push({ start: v.indices!.groups!.v![0], end: v.indices!.groups!.v![1], kind: 'azure storage account key', byContext: true });
+    const group = v?.groups!.v !== undefined ? 'v' : 'bare';
+    if (v && /^[A-Za-z0-9+/]{40,}={0,2}$/.test(v.groups![group] ?? '')) out.push({ start: v.indices!.groups![group]![0], end: v.indices!.groups![group]![1], kind: 'azure storage account key', byContext: true });
   } else if (text.startsWith('<name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
   else if (text.startsWith('<S N="Key">', k - 11)) valueFromName(text, k, e, CLIXML_ENTRY_VALUE, out);
 }
@@ -3502,7 +3505,8 @@ const COMMENTED_VALUE_BELOW = /\r?\n(?<v>[^\s#][^\s]{0,4095})\r?(?=\n|$)/dy;
  * lines below it of that format: each `name:value` line's value, to the first line of another shape (a blank, a comment).
  */
 const FORMAT_COMMENT_BEFORE = /(?:^|\n)[ \t]*(?:#|\/\/|;)[^\n]{0,64}?\b(?:user(?:name)?|login|e-?mail):$/i;
-const FORMAT_ROW = /\r?\n(?<user>[^\s:#;/]{1,128}):(?<v>\S{1,256})\r?(?=\n|$)/dy;
+/** A row below such a comment: one word of `:`-separated fields (no blank), not a comment. */
+const FORMAT_ROW = /^[^\s:#;/][^\s]{0,1023}$/;
 /** Rows read under such a comment (a users file of a few accounts). */
 const MAX_FORMAT_ROWS = 64;
 
@@ -3510,16 +3514,23 @@ function formatCommentRows(text: string, k: number, e: number, out: SecretFindin
   if (text.charCodeAt(k - 1) !== 0x3a || !FORMAT_COMMENT_BEFORE.test(text.slice(Math.max(0, k - 96), k))) return;
   const name = text.slice(k, e);
   if (!isSecretName(name)) return;
+  // The name's field in the format (`# user:password`: the second; `.pgpass`'s `# hostname:port:database:username:password`: the
+  // fifth, 131 F03: the whole `port:database:user:password` was masked): each row's value is the rest from that field.
+  const comment = text.slice(text.lastIndexOf('\n', k - 1) + 1, k);
+  let field = 0;
+  for (let c = comment.indexOf(':'); c >= 0; c = comment.indexOf(':', c + 1)) field++;
   let at = text.indexOf('\n', e);
   for (let n = 0; n < MAX_FORMAT_ROWS && at >= 0; n++) {
-    FORMAT_ROW.lastIndex = at;
-    const m = FORMAT_ROW.exec(text);
-    if (!m) return;
-    if (!isLookAlike(m.groups!.v, true)) {
-      const [start, end] = m.indices!.groups!.v!;
-      out.push({ start, end, kind: kindOfName(name), byContext: true });
-    }
-    at = FORMAT_ROW.lastIndex;
+    const start = at + 1;
+    const nl = text.indexOf('\n', start);
+    const row = text.slice(start, nl < 0 ? Math.min(text.length, start + 1025) : Math.min(nl, start + 1025)).replace(/\r$/, '');
+    if (!FORMAT_ROW.test(row)) return;
+    let c = -1;
+    for (let f = 0; f < field && (c >= 0 || f === 0); f++) c = row.indexOf(':', c + 1);
+    if (c < 0) return;
+    const v = row.slice(c + 1);
+    if (v.length > 0 && v.length <= 256 && !isLookAlike(v, true)) out.push({ start: start + c + 1, end: start + row.length, kind: kindOfName(name), byContext: true });
+    at = nl;
   }
 }
 
@@ -4064,7 +4075,10 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
     const name = m.groups?.name;
     if (name !== undefined && !isSecretName(name)) continue;
-    const at = m.index + m[0].length - secret.length;
+    // The secret ends the match (a rule's convention: what follows it is a lookahead); where a rule consumed a character after it
+    // (oracle:thin's `@`: 131 F14, the mask had landed one character late), it is found in the match.
+    let at = m.index + m[0].length - secret.length;
+    if (!line.startsWith(secret, at)) at = m.index + m[0].lastIndexOf(secret);
     masked ??= line.includes('[masked: ');
     if (insideSecretReferences(line, at) || (masked && overlapsMask(line, at, at + secret.length))) continue;
     // A quoted value is masked inside its quotes: an XML attribute, a JSON string or a command's argument keeps its shape
