@@ -325,3 +325,43 @@ export function xtraceStdinValue(text: string, at: number, out: SecretFinding[])
     nl = text.indexOf('\n', s);
   }
 }
+
+/**
+ * A command line read one argument a line (`tr '\0' '\n' < /proc/<pid>/cmdline`, `xargs -n1`, a debugger's argv): the
+ * tool's name alone on its line, then its arguments below it, `-p` and the password on two lines (sshpass) or glued
+ * (`-pSECRET`, mysql) — 130 F28; on one line the command-line rules read them.
+ */
+export const ARGV_LINE_WORDS = ['sshpass', 'mysql', 'mariadb'];
+/** Argument lines read below the tool's name. */
+export const ARGV_LINES = 16;
+const ARGV_TOOL_LINE = /^(?:\S*\/)?(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\r?$/;
+const ARGV_PASSWORD = /^(?:-p(?<glued>\S{1,256})|--password=(?<long>\S{1,256}))\r?$/;
+
+export function argvLineCredential(text: string, at: number, out: SecretFinding[]): void {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const nl = text.indexOf('\n', at);
+  if (nl < 0 || nl - lineStart > 256 || !ARGV_TOOL_LINE.test(text.slice(lineStart, nl))) return;
+  const sshpass = text.startsWith('sshpass', at - 7);
+  for (let n = 0, s = nl + 1; n < ARGV_LINES && s < text.length; n++) {
+    const e = text.indexOf('\n', s);
+    const end = e < 0 ? text.length : e;
+    if (end - s > 1024) return;
+    const arg = text.slice(s, end);
+    if (sshpass && /^-p\r?$/.test(arg) && e >= 0) {
+      // sshpass's password is the next argument.
+      const e2 = text.indexOf('\n', e + 1);
+      const v = text.slice(e + 1, e2 < 0 ? text.length : e2).replace(/\r$/, '');
+      if (v.length > 0 && v.length <= 256 && !isLookAlike(v, true)) out.push({ start: e + 1, end: e + 1 + v.length, kind: 'password on command line', byContext: true });
+      return;
+    }
+    const m = ARGV_PASSWORD.exec(arg);
+    const v = m && (m.groups!.glued ?? m.groups!.long);
+    if (typeof v === 'string' && !isLookAlike(v, true)) {
+      const start = s + arg.lastIndexOf(v);
+      out.push({ start, end: start + v.length, kind: 'password on command line', byContext: true });
+      return;
+    }
+    if (e < 0) return;
+    s = e + 1;
+  }
+}

@@ -61,7 +61,7 @@ export interface ContextRule {
 // vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`), Honeycomb
 // Refinery's `ReceiveKeys` (API keys it accepts: adv116 F17).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -90,7 +90,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'dsn' },
   // A PIN (an HSM's, a smart card's: `pin_hex=…`, adv48 F30); not `pinned`, `pinning`.
   { word: 'pin', unless: /[a-z]/iy },
-  // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27).
+  // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27; the GitHub provider's
+  // `plaintext_value` in a Terraform state: 130 F04).
   { word: 'plaintext' },
   { word: 'signing', unless: /[a-z]/iy },
   // Confluent's Schema Registry credentials (`basic.auth.user.info = KEY:SECRET` in a connector's config: adv37 F28).

@@ -630,6 +630,10 @@ describe('values named from afar', () => {
   `${'# hostname:port:database:username:password\nh:1:d:u:p\n'.repeat(25_000)}`,
   `# user:password\n${'a:'.repeat(500_000)}`,
   `${'<name>fs.azure.account.key.a</name>\n<value>\n'.repeat(25_000)}`,
+  // Closing measure 130's: a command line one argument a line (the tool's name alone, then up to 16 lines each).
+  `${'sshpass\n'.repeat(120_000)}`,
+  `${'mysql\n-h\n'.repeat(80_000)}`,
+  `sshpass\n${'-'.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -1915,3 +1915,22 @@ describe("attack pass 131's leaks and damage (databases and data tools)", () => 
     expect(new Redactor().mask('> Authorization: Bearer Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c\n')).not.toContain('Kx9vR2mQ7zL4');
   });
 });
+
+describe("closing measure 130's leaks and damage", () => {
+  itUnless(missing('tr'))("masks sshpass's and mysql's passwords in a command line read one argument a line (`tr '\\0' '\\n' < /proc/<pid>/cmdline`)", () => {
+    const argv = ['node', '--port', '8080', 'sshpass', '-p', 'WKyGvczX08UuKrRf', 'rsync', '-az', 'dist/', 'mysql', '-h', 'db', '-uroot', '-p5Nr0GLmUH@4nZr', 'orders'];
+    const text = execFileSync('tr', ['\\0', '\\n'], { input: `${argv.join('\0')}\n`, encoding: 'utf8' });
+    expect(text).toContain('sshpass\n-p\nWKyGvczX08UuKrRf\n');
+    const out = new Redactor().mask(text);
+    expect(out).not.toMatch(/WKyGvczX08Uu|5Nr0GLmUH@4nZr/);
+    expect(out).toContain('-uroot\n-p[masked: password on command line]\norders\n');
+    // `-p` alone asks for the password: the next argument is the database.
+    const prompting = 'mysql\n-h\ndb\n-uroot\n-p\norders\n';
+    expect(new Redactor().mask(prompting)).toBe(prompting);
+  });
+
+  it("masks the GitHub provider's `plaintext_value` in a Terraform state; keeps a scope's `JWT::decode(` and Google Analytics' `_ga` cookie", () => {
+    expect(new Redactor().mask('    "secret_name": "DEPLOY_TOKEN",\n    "plaintext_value": "r8yOOINMw9YE7PeR7gwG3LHFGUyy90TGWaKUyM2h"\n')).not.toContain('r8yOOINMw9YE');
+    for (const kept of ["#0 VerifyJwt.php(31): Firebase\\\\JWT\\\\JWT::decode('eyJ0eXAiOiJKV1Q...', Object(Firebase\\\\JWT\\\\Key))\n", 'Cookie: _ga=GA1.2.1183728195.1717171717\n']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -31,7 +31,7 @@ import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.j
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import type { SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -87,6 +87,8 @@ const ZABBIX_LOGIN_RULE = LINE_RULES.length + 19;
 const ADDITIONAL_ENDPOINTS_RULE = LINE_RULES.length + 20;
 /** A credential fed on stdin by a pipeline traced by `set -x` (bound-values.ts xtraceStdinValue). */
 const XTRACE_STDIN_RULE = LINE_RULES.length + 21;
+/** A command line read one argument a line (bound-values.ts argvLineCredential). */
+const ARGV_LINE_RULE = LINE_RULES.length + 22;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -247,6 +249,7 @@ const KEYWORDS: Keyword[] = [];
   entry(ZABBIX_LOGIN_WORD).context.push(ZABBIX_LOGIN_RULE);
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
   for (const w of XTRACE_STDIN_WORDS) entry(w).context.push(XTRACE_STDIN_RULE);
+  for (const w of ARGV_LINE_WORDS) entry(w).context.push(ARGV_LINE_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -1063,7 +1066,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -2306,6 +2309,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [ZABBIX_LOGIN_RULE, zabbixSession],
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
   [XTRACE_STDIN_RULE, xtraceStdinValue],
+  [ARGV_LINE_RULE, argvLineCredential],
 ]);
 
 /**
@@ -2599,6 +2603,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (e - k === 6 && text.charCodeAt(e) === 0x22 && /^apikey$/i.test(text.slice(k, e))) valueFromName(text, k, e, POSTMAN_API_KEY, out);
   SEPARATOR.lastIndex = e;
   const m = SEPARATOR.exec(text);
+  // A scope's `::` (PHP's `JWT::decode(…)` in a stack trace, Rust's `Token::new`: 130 F22), no name's separator.
+  if (m && text.charCodeAt(e) === 0x3a && text.charCodeAt(e + 1) === 0x3a) return e;
   // `<password>`; a namespaced one with attributes too (WS-Security's `<wsse:Password Type="…#PasswordText">`: adv95 F41).
   const tagEnd = m ? -1 : elementTagEnd(text, k, e);
   const element = tagEnd >= 0;
@@ -4119,7 +4125,8 @@ const MAX_REFERENCES_WORD = 4096;
 const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 
 /** A cookie's value that is a setting, no credential: one word or a small number (`theme=dark`, `lang=en`, `seen=1732886400`: closing measure 128 F08). */
-const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2})$/;
+// Google Analytics' client id (`_ga=GA1.2.1183728195.1717171717`: 130 F10) is a visitor's number, no session.
+const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?)$/;
 
 /** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes' and settings'. */
 function cookies(line: string, offset: number, out: SecretFinding[]): void {
