@@ -334,13 +334,18 @@ export function xtraceStdinValue(text: string, at: number, out: SecretFinding[])
 export const ARGV_LINE_WORDS = ['sshpass', 'mysql', 'mariadb'];
 /** Argument lines read below the tool's name. */
 export const ARGV_LINES = 16;
+/** The longest line that may be a tool's name alone (a path to it). */
+const MAX_TOOL_LINE = 256;
 const ARGV_TOOL_LINE = /^(?:\S*\/)?(?:sshpass|mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\r?$/;
 const ARGV_PASSWORD = /^(?:-p(?<glued>\S{1,256})|--password=(?<long>\S{1,256}))\r?$/;
 
 export function argvLineCredential(text: string, at: number, out: SecretFinding[]): void {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const nl = text.indexOf('\n', at);
-  if (nl < 0 || nl - lineStart > 256 || !ARGV_TOOL_LINE.test(text.slice(lineStart, nl))) return;
+  // The tool's line is short: looked for a bounded way (a megabyte line of `mysql -h x …` is not walked for each of its hits).
+  let lineStart = at;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a && at - lineStart <= MAX_TOOL_LINE) lineStart--;
+  let nl = at;
+  while (nl < text.length && text.charCodeAt(nl) !== 0x0a && nl - lineStart <= MAX_TOOL_LINE) nl++;
+  if (nl >= text.length || text.charCodeAt(nl) !== 0x0a || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || !ARGV_TOOL_LINE.test(text.slice(lineStart, nl))) return;
   const sshpass = text.startsWith('sshpass', at - 7);
   for (let n = 0, s = nl + 1; n < ARGV_LINES && s < text.length; n++) {
     const e = text.indexOf('\n', s);
