@@ -294,16 +294,25 @@ const XTRACE_ECHO = /^\++ (?:echo|printf)(?: -[neE]+)*(?: '?%s(?:\\n)?'?)? (?:'(
 /** A value shaped as a credential: a digit in it, or both cases (`'build'`, `done` are a script's words). */
 const CREDENTIAL_SHAPED = /\d|[A-Z][^]*[a-z]|[a-z][^]*[A-Z]/;
 
+/**
+ * The line holding `at` as [start, end) (end at its newline or the text's end), when it is at most `max` characters long; found
+ * without walking a longer line (a hit on a megabyte line reads a few hundred characters, not the line).
+ */
+function shortLineAt(text: string, at: number, max: number): [number, number] | undefined {
+  let start = at;
+  while (start > 0 && text.charCodeAt(start - 1) !== 0x0a) if (at - --start > max) return undefined;
+  let end = at;
+  while (end < text.length && text.charCodeAt(end) !== 0x0a) if (++end - start > max) return undefined;
+  return [start, end];
+}
+
 /** A traced line longer than this is no pipeline's side (a traced echo of a value is under it; a megabyte line is not walked per hit). */
 const MAX_TRACE_LINE = 4608;
 
 export function xtraceStdinValue(text: string, at: number, out: SecretFinding[]): void {
-  let lineStart = at;
-  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a && at - lineStart < MAX_TRACE_LINE) lineStart--;
-  if (!(lineStart === 0 || text.charCodeAt(lineStart - 1) === 0x0a) || !/^\++ /.test(text.slice(lineStart, lineStart + 8))) return;
-  let lineEnd = at;
-  while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 0x0a && lineEnd - lineStart < MAX_TRACE_LINE) lineEnd++;
-  if (lineEnd < text.length && text.charCodeAt(lineEnd) !== 0x0a) return;
+  const line = shortLineAt(text, at, MAX_TRACE_LINE);
+  if (!line || !/^\++ /.test(text.slice(line[0], line[0] + 8))) return;
+  const [lineStart, lineEnd] = line;
   const look = (s: number): void => {
     const nl = text.indexOf('\n', s);
     const m = XTRACE_ECHO.exec(text.slice(s, Math.min(nl < 0 ? text.length : nl, s + MAX_TRACE_LINE)));
@@ -340,12 +349,10 @@ const ARGV_TOOL_LINE = /^(?:\S*\/)?(?:sshpass|mysql|mysqldump|mysqladmin|mariadb
 const ARGV_PASSWORD = /^(?:-p(?<glued>\S{1,256})|--password=(?<long>\S{1,256}))\r?$/;
 
 export function argvLineCredential(text: string, at: number, out: SecretFinding[]): void {
-  // The tool's line is short: looked for a bounded way (a megabyte line of `mysql -h x …` is not walked for each of its hits).
-  let lineStart = at;
-  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a && at - lineStart <= MAX_TOOL_LINE) lineStart--;
-  let nl = at;
-  while (nl < text.length && text.charCodeAt(nl) !== 0x0a && nl - lineStart <= MAX_TOOL_LINE) nl++;
-  if (nl >= text.length || text.charCodeAt(nl) !== 0x0a || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || !ARGV_TOOL_LINE.test(text.slice(lineStart, nl))) return;
+  // The tool's line is short (a megabyte line of `mysql -h x …` is not walked for each of its hits), and arguments follow it.
+  const line = shortLineAt(text, at, MAX_TOOL_LINE);
+  if (!line || line[1] >= text.length || !ARGV_TOOL_LINE.test(text.slice(line[0], line[1]))) return;
+  const nl = line[1];
   const sshpass = text.startsWith('sshpass', at - 7);
   for (let n = 0, s = nl + 1; n < ARGV_LINES && s < text.length; n++) {
     const e = text.indexOf('\n', s);
