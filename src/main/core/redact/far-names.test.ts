@@ -634,6 +634,8 @@ describe('values named from afar', () => {
   `${'sshpass\n'.repeat(120_000)}`,
   `${'mysql\n-h\n'.repeat(80_000)}`,
   `sshpass\n${'-'.repeat(1_000_000)}`,
+  // Session 26's: an object in a JSON string, its first field a secret's name, nested a megabyte deep.
+  `${'\\"token\\":{'.repeat(90_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

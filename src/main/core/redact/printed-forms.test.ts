@@ -1934,3 +1934,15 @@ describe("closing measure 130's leaks and damage", () => {
     for (const kept of ["#0 VerifyJwt.php(31): Firebase\\\\JWT\\\\JWT::decode('eyJ0eXAiOiJKV1Q...', Object(Firebase\\\\JWT\\\\Key))\n", 'Cookie: _ga=GA1.2.1183728195.1717171717\n']) expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 25's leftovers", () => {
+  it('masks only the token of an object inside a JSON string whose first field is a secret (Okta token storage); the expiry and scopes stay', () => {
+    const jwt = 'eyJhbGciOiJSUzI1NiIsImtpZCI6IjEyMyJ9.eyJzdWIiOiIwMHUxYWJjZGVmZ2hpaiIsImV4cCI6MTczMjg4NjQwMH0.Q2hhbmdlTWVQbGVhc2VJdElzQVNpZ25hdHVyZVRoYXRJc0xvbmdFbm91Z2g';
+    const okta = `okta-token-storage: "{\\"accessToken\\":{\\"accessToken\\":\\"${jwt}\\",\\"expiresAt\\":1732886400,\\"scopes\\":[\\"openid\\",\\"profile\\"]}}"\n`;
+    expect(new Redactor().mask(okta)).toBe('okta-token-storage: "{\\"accessToken\\":{\\"accessToken\\":\\"[masked: jwt]\\",\\"expiresAt\\":1732886400,\\"scopes\\":[\\"openid\\",\\"profile\\"]}}"\n');
+    const deep = 'body: "{\\\\\\"auth\\\\\\":{\\\\\\"token\\\\\\":\\\\\\"Xk29fLqP7vRt3ZmW8yNc4HbJ\\\\\\",\\\\\\"ttl\\\\\\":3600}}"\n';
+    expect(new Redactor().mask(deep)).toBe(deep.replace('Xk29fLqP7vRt3ZmW8yNc4HbJ', '[masked: token]'));
+    // The object's first field no secret's name: the object is the secret's value, masked whole as before.
+    expect(new Redactor().mask('cfg: "{\\"password\\":{\\"value\\":\\"Orchid44!Maple\\",\\"hidden\\":true}}"\n')).not.toContain('Orchid44');
+  });
+});

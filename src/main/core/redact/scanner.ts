@@ -2789,8 +2789,16 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     else if (text.charCodeAt(valueAt.lastIndex) === 0x7b) {
       OBJECT_VALUE_FIELD.lastIndex = valueAt.lastIndex + 1;
       BSON_BINARY.lastIndex = valueAt.lastIndex;
+      ESCAPED_OBJECT_FIELD.lastIndex = valueAt.lastIndex;
       if (BSON_BINARY.test(text)) valueAt.lastIndex = BSON_BINARY.lastIndex;
       else if (OBJECT_VALUE_FIELD.test(text)) valueAt.lastIndex = OBJECT_VALUE_FIELD.lastIndex;
+      // A JSON object inside a string, its first field a secret's by name (Okta's token storage in a localStorage dump:
+      // `\"accessToken\":{\"accessToken\":\"eyJ…\",\"expiresAt\":…}`): that field is read by its own name; the object read as
+      // one unquoted value masked the fields after it (expiry, scopes) with it.
+      else {
+        const f = ESCAPED_OBJECT_FIELD.exec(text);
+        if (f && isSecretName(f.groups!.n)) return e;
+      }
     }
   }
   // gdb prints a `char *` as its address then its string (`password = 0x5555555596b0 "…"`: adv15 D04): the string is the value.
@@ -3800,6 +3808,8 @@ const BSON_BINARY = /\{[ \t]*"\$binary"[ \t]*:[ \t]*\{[ \t]*"base64"[ \t]*:[ \t]
 /** In a secret's object, up to its `"value":` (other flat fields before it, no object opened or closed), the value's quote next. */
 // Also DynamoDB's typed attribute (`"refresh_token": {"S": "…"}` of `aws dynamodb get-item`: adv15 D21), and a field whose
 // name ends in `Value` (Firestore's export: `"adminPassword": {"stringValue": "…"}`, adv88; `"Value"`, `"secretValue"`).
+/** A JSON object inside a string (its quotes escaped, once or deeper), its first field's name (group n). */
+const ESCAPED_OBJECT_FIELD = /\{[ \t]*\\{1,15}"(?<n>[A-Za-z_][\w-]{0,63})\\{1,15}"[ \t]*:/y;
 const OBJECT_VALUE_FIELD = /[^{}]{0,512}?["']?(?:[Vv]alue|S)["']?[ \t]*:[ \t]*(?=")/y;
 /** `kubectl describe configmap`'s data: the name and `:` alone on a line, a `----` rule, the value's line (adv15 D01). */
 const DESCRIBE_DATA_VALUE = /[ \t]*\r?\n-{3,}[ \t]*\r?\n(?<v>[^\r\n]{1,4096}?)[ \t]*\r?(?=\n|$)/dy;
