@@ -1946,3 +1946,15 @@ describe("session 25's leftovers", () => {
     expect(new Redactor().mask('cfg: "{\\"password\\":{\\"value\\":\\"Orchid44!Maple\\",\\"hidden\\":true}}"\n')).not.toContain('Orchid44');
   });
 });
+
+describe("attack pass 134's leaks and damage (mobile and build tooling)", () => {
+  it("masks an OpenPGP key's short last body line, between the body and the armour's checksum line (Gradle's in-memory signing key in env)", () => {
+    const body = Array.from({ length: 6 }, (_, i) => `${'lQdGBGYNeOSSUydJMX/S/fwSabE6kL7gXChdn+/okDZf0k6XYTr5H+XQpFDilX4'}${i}`);
+    const text = `ORG_GRADLE_PROJECT_signingInMemoryKeyId=EC6AD0CB\nORG_GRADLE_PROJECT_signingInMemoryKey=-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n${body.join('\n')}\nlM\n=7FlU\n-----END PGP PRIVATE KEY BLOCK-----\n`;
+    const out = new Redactor().mask(text);
+    expect(out).toBe('ORG_GRADLE_PROJECT_signingInMemoryKeyId=EC6AD0CB\nORG_GRADLE_PROJECT_signingInMemoryKey=[masked: private key]\n');
+    // Read from its END back (no BEGIN in the text: `tail` of the key).
+    const tail = new Redactor().mask(`${body.slice(3).join('\n')}\nJCA9Is9yRYMo\n=7FlU\n-----END PGP PRIVATE KEY BLOCK-----\n`);
+    expect(tail).not.toMatch(/JCA9Is9yRYMo|XQpFDilX4/);
+  });
+});

@@ -58,6 +58,15 @@ export function unquotedKeyLine(body: string): string {
   return chunk ? chunk[2] : body;
 }
 
+/** An OpenPGP armour's checksum line: `=` and the CRC-24 in base64 (RFC 4880 §6.1), between the body's last line and END. */
+const PGP_CHECKSUM = /^=[A-Za-z0-9+/]{4}$/;
+
+/** Does `l` (the line after a short one) end the body: END, or an OpenPGP checksum with END after it (`lineAt` reads a line)? */
+function lastBodyLineBefore(l: { body: string; next: number }, lineAt: (from: number) => { body: string }): boolean {
+  if (PEM_END_AT_START.test(l.body)) return true;
+  return PGP_CHECKSUM.test(l.body) && l.next >= 0 && PEM_END_AT_START.test(lineAt(l.next).body);
+}
+
 /** A block on one line with blanks between its lines (`echo $KEY` unquoted: adv108 F47): ESCAPED_BLOCK reads it too. */
 const SPACED_ARMOUR = new RegExp(`-----BEGIN ?${KEY_LABEL}----- [A-Za-z0-9+/]`);
 
@@ -114,7 +123,8 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
       }
       const header = /^[A-Za-z-]+: \S/.test(l.body);
       afterHeader = header;
-      const short = l.body.length < MIN_BODY_LINE && !(l.next >= 0 && PEM_END_AT_START.test(lineAt(l.next).body));
+      // A short line is the body's last: END after it, or an OpenPGP armour's checksum (`=7FlU`, RFC 4880 §6.1) then END.
+      const short = l.body.length < MIN_BODY_LINE && !(l.next >= 0 && lastBodyLineBefore(lineAt(l.next, prefix), (from) => lineAt(from, prefix)));
       if (!header && (!BASE64_LINE.test(l.body) || short)) break;
       end = l.start + l.body.length;
       at = l.next;
@@ -129,12 +139,18 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
       if (from < m.index - 1) out.push({ start: from, end: m.index + m[0].length, kind: KIND });
     }
     let start = -1;
+    // The line read last was the one right before END (atChecksum), and its body (lastBody).
+    let atChecksum = false;
+    let lastBody = '';
     const prefix = linePrefix(text, m.index);
     for (let lineStart = text.lastIndexOf('\n', m.index - 1) + 1; lineStart > 0; ) {
       const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
       const l = lineAt(prevStart, prefix);
-      // Any length right before END (a body's last line is short), full-length lines above it.
-      if (!BASE64_LINE.test(l.body) || (start >= 0 && l.body.length < MIN_BODY_LINE)) break;
+      // Any length right before END (a body's last line is short), and right before an OpenPGP checksum line right before END;
+      // full-length lines above them.
+      if (!BASE64_LINE.test(l.body) || (start >= 0 && l.body.length < MIN_BODY_LINE && !(atChecksum && PGP_CHECKSUM.test(lastBody)))) break;
+      atChecksum = start < 0;
+      lastBody = l.body;
       start = l.start;
       lineStart = prevStart;
     }
