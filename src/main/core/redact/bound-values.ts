@@ -152,6 +152,26 @@ export function vaultSecretData(text: string, at: number, out: SecretFinding[]):
 }
 
 /**
+ * A Google Secret Manager version as `gcloud secrets versions access --format=json|yaml` prints it (pass 135 F32: its output
+ * read later with `cat`, no command to say so): `"name": "projects/<n>/secrets/<id>/versions/<v>"` then `"payload": {"data":
+ * "<base64 of the secret>"}`. `data` names nothing; the version's name above the payload does.
+ */
+export const SECRET_PAYLOAD_WORD = 'payload';
+/** Lines below `payload` its `data` field is on (JSON's `{` ends the payload's line; YAML puts `data:` on the next). */
+export const SECRET_PAYLOAD_LINES = 2;
+/** Characters above the payload its version's name is looked for in (gcloud prints `name` first: one line). */
+const SECRET_VERSION_LOOKBACK = 512;
+const SECRET_VERSION_NAME = /\/secrets\/[\w-]{1,255}\/versions\/\w{1,32}/;
+/** From the hit: the payload's `data` field, its value base64 (group v). */
+const SECRET_PAYLOAD_DATA = /["']?[ \t]*:[ \t]*\{?[ \t]*\r?\n?[ \t]*["']?data["']?[ \t]*:[ \t]*["']?(?<v>[A-Za-z0-9+/_-]{4,65536}={0,2})/dy;
+
+export function secretPayloadData(text: string, at: number, out: SecretFinding[]): void {
+  SECRET_PAYLOAD_DATA.lastIndex = at;
+  if (!SECRET_PAYLOAD_DATA.test(text) || !SECRET_VERSION_NAME.test(text.slice(Math.max(0, at - SECRET_VERSION_LOOKBACK), at))) return;
+  valueGroupAt(SECRET_PAYLOAD_DATA, text, at, 'secret manager payload', out);
+}
+
+/**
  * Proxmox VE's API token as `pveum user token add` / `pvesh create /access/users/<u>/token/<id>` print it once (adv106 F45): a
  * key/value table (`│ full-tokenid │ root@pam!backup │` … `│ value │ <uuid> │`) or JSON (`"full-tokenid":"…", … "value":"<uuid>"`).
  * The name `value` says nothing; the `full-tokenid` row above it does.

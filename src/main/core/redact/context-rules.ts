@@ -154,14 +154,21 @@ export const HEADERS: ContextRule[] = [
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gim },
-  // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16.)
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?<secret>[^\s"'`\\]+(?:[ \t]+[^\s"'`\\]+)*)/gim },
+  // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16; nor a
+  // call that makes it, fastlane's `git_basic_authorization: Base64.strict_encode64("…")`: its argument is read as itself, 134 F17.)
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
   // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
   { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
   // A session header an app's API takes in place of a cookie (Metabase's `X-Metabase-Session: <uuid>`, `X-Session-Token`, `X-Session-Id`:
   // adv126 F10, in http.client's one-line `send: b'…\r\n…'` too): the session, whatever its shape.
   { kind: 'session header', keywords: ['-session'], needs: /x-(?:[a-z0-9]+-)?session(?:-token|-id|-key)?[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))X-(?:[A-Za-z0-9]+-)?Session(?:-Token|-Id|-Key)?[ \t]*:[ \t]*(?<secret>[A-Za-z0-9._~+\/=-]{16,4096})/gi },
+  // A webhook's HMAC signature header (GitHub's `X-Hub-Signature-256: sha256=<hex>`, and every `X-…-Signature: sha1=…`: 138 F13):
+  // no timestamp is signed, so the signature replays its payload; the name rule's digest guard kept the `sha256=` value.
+  { kind: 'webhook signature', keywords: ['signature'], needs: /signature(?:-256)?[ \t]*:[ \t]*sha/i, re: /(?<![\w-])(?:X-(?:[\w-]{0,32}-)?)?Signature(?:-256)?[ \t]*:[ \t]*sha(?:1|256|512)=(?<secret>[0-9a-fA-F]{40,128})(?![0-9a-fA-F])/gi },
+  // Stripe's `Stripe-Signature: t=<time>,v1=<hex>[,v0=<hex>]` (a webhook replayed from a log): the signatures with their time (the
+  // name rule took the time alone for the value and left the signatures).
+  { kind: 'stripe signature', keywords: ['stripe-signature'], re: /Stripe-Signature[ \t]*:[ \t]*(?<secret>t=\d{1,12}(?:,v\d=[0-9a-f]{64}){1,4})(?![0-9a-f])/gi },
   // Fly.io's Authorization scheme, `FlyV1 fm2_…[,fm2_…]` (`fly tokens create` prints it so: adversary pass 102 F50), whatever the
   // tokens' length (the vendor rule wants 100 characters).
   { kind: 'fly.io token', keywords: ['flyv1 '], re: /(?<![\w-])FlyV1 (?<secret>fm[12][ar]?_[A-Za-z0-9+/_-]{16,4096}={0,3}(?:,fm[12][ar]?_[A-Za-z0-9+/_-]{16,4096}={0,3}){0,16})/g },
@@ -435,6 +442,10 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'pagerduty routing key', keywords: ['routing_key'], needs: /routing_key["']?[ \t]*[:=][ \t]*["']?R0/, re: /routing_key["']?[ \t]*[:=][ \t]*["']?(?<secret>R0[A-Za-z0-9]{30})(?![A-Za-z0-9])/g },
   // etcdctl's and etcd's `--user name:password` (adv114 F47).
   { kind: 'password on command line', keywords: ['etcdctl'], needs: /--user[ \t=]/, re: /\betcdctl\b[^\n|;&]{0,1024}?[ \t]--user(?:=|[ \t]+)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g, guard: true },
+  // An API key sent as the user with no password (`curl -u live_…:` of Scale's, Stripe's `-u sk_live_…:`: 136 F43), and curl's
+  // verbose echo of it (`* Server auth using Basic with user '…'`): the user is the credential when its password is empty; a
+  // key's length and a digit in it (a user's name is shorter, or words).
+  { kind: 'api key as user', keywords: [' -u', '\t-u', 'with user'], needs: /curl|with user '/, re: /(?:\bcurl\b[^\n|;&]{0,1024}?[ \t](?:-u|--user)(?:=|[ \t]*)["']?(?<secret>(?=[\w-]*\d)[\w-]{24,256}):(?=["']?(?:[ \t]|\r?$))|\bauth using \w+ with user '(?<secret2>(?=[\w-]*\d)[\w-]{24,256})'(?=[ \t]*\r?$))/g, guard: true },
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token', '--pwd'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|pwd|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
@@ -632,6 +643,12 @@ export const FILES: ContextRule[] = [
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
   { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
+  // A Twilio API key's secret beside its SID in a call's arguments (`Client("SK…", "<secret>", "AC…")` of twilio-python, a grep hit
+  // of it: 133 F43): the SID says what the next string is.
+  { kind: 'twilio api key secret', keywords: ['"sk', "'sk"], re: /(["'])SK[0-9a-f]{32}\1[ \t]*,[ \t]*(["'])(?<secret>[A-Za-z0-9]{32})(?=\2)/g },
+  // Maven's master password in `~/.m2/settings-security.xml` (`<master>{…}</master>`: pass 134 F37): it decrypts every `{…}` password
+  // of settings.xml.
+  { kind: 'maven master password', keywords: ['<master>'], re: /<master>[ \t]*(?<secret>\{[A-Za-z0-9+/=]{8,1024}\})[ \t]*<\/master>/g },
   // A Google service account key file's `private_key_id` (adv62 F49, adv63 F34, adv64 F06: three fresh passes counted it): the
   // key's id, published as the `kid` of the JWTs it signs, but written in the credential file beside the key; masked with it.
   { kind: 'service account key id', keywords: ['private_key_id'], re: /"private_key_id"[ \t]*:[ \t]*"(?<secret>[0-9a-f]{40})(?=")/g },
@@ -1031,5 +1048,7 @@ export const FILES: ContextRule[] = [
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
   // `Password`, `Pwd` and `Token` with no blank before their `=`, as connection strings write them: with blanks, a statement of
   // code (`const token = signSession(user.id);`: adv43 K01) is no connection string.
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|[^;\s"']+)/gi },
+  // (An unquoted value ends at a written line break too: http.client's `send: b'…;version=2\r\n…Authorization: Token token=…\r\nX-Auth-Token: …'`
+  // took the next header's name with it: 133 F10.)
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
 ];

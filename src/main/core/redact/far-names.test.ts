@@ -636,6 +636,14 @@ describe('values named from afar', () => {
   `sshpass\n${'-'.repeat(1_000_000)}`,
   // Session 26's: an object in a JSON string, its first field a secret's name, nested a megabyte deep.
   `${'\\"token\\":{'.repeat(90_000)}`,
+  // Session 26's: a Secret Manager payload under its version's name, an SSM path before a TAB, a quoted Cookie header.
+  `name: projects/1/secrets/a/versions/1\n${'payload: data: Aa1'.repeat(55_000)}`,
+  `${'/secrets/a/versions/1 "payload": {"data": "'.repeat(25_000)}`,
+  `${'/a'.repeat(500_000)}/db_password\tQm7x`,
+  `${'/db_password\t'.repeat(80_000)}`,
+  `Cookie: '${'a=https%3A%2F%2Fb; '.repeat(50_000)}'`,
+  `${'"SK0123456789abcdef0123456789abcdef", '.repeat(25_000)}`,
+  `${'<master>{'.repeat(100_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

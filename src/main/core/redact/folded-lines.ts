@@ -21,8 +21,11 @@ const MIN_FOLD_WIDTH = 20;
 const MIN_WRAP_WIDTH = 40;
 /** Continuation lines one fold is read over at most (a 4096-bit key's base64 folded at 64 is ~50 lines; a kubeconfig's ~80). */
 const MAX_FOLD_LINES = 256;
-/** A line that starts an entry of its own: a name, then `=` or `:` not followed by padding to the line's end. */
-const NEW_ENTRY = /^[ \t]*["']?[A-Za-z_][\w.-]*["']?[ \t]*[=:](?!=*\r?$)/;
+/**
+ * A line that starts an entry of its own: a name, then `=` or `:` not followed by padding to the line's end; or an .npmrc
+ * registry's setting (`//registry.npmjs.org/:_authToken=…` under another registry's line as long: pass 134 F38).
+ */
+const NEW_ENTRY = /^[ \t]*(?:["']?[A-Za-z_][\w.-]*["']?[ \t]*[=:](?!=*\r?$)|\/\/[^\s:=]{1,256}:[\w-]{1,64}=)/;
 const BLANK = /[ \t]/;
 /** Characters two lines may begin alike with before they read as one tool's lines rather than a fold's. */
 const SAME_START = 8;

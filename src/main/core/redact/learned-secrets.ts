@@ -15,6 +15,7 @@
  */
 
 import { LowBytes } from './low-bytes.js';
+import { base64Kind } from './finding.js';
 
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
@@ -156,7 +157,7 @@ export class LearnedSecrets {
     // docker `auth` picked by jq, then decoded: `user:password`, and the password alone: adv64 F37). Only a printer's: forms for
     // every value would halve how many MAX_LEARNED holds, and slowed every reply's search (25 values remembered for 11).
     if (minLength >= MIN_LEARNED_CHARS) return;
-    if (value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), `base64 ${kind}`, minLength, true);
+    if (value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), base64Kind(kind), minLength, true);
     const plain = decodedText(value);
     if (plain !== undefined) {
       this.learn(plain, kind, minLength, true);

@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -1956,5 +1956,125 @@ describe("attack pass 134's leaks and damage (mobile and build tooling)", () => 
     // Read from its END back (no BEGIN in the text: `tail` of the key).
     const tail = new Redactor().mask(`${body.slice(3).join('\n')}\nJCA9Is9yRYMo\n=7FlU\n-----END PGP PRIVATE KEY BLOCK-----\n`);
     expect(tail).not.toMatch(/JCA9Is9yRYMo|XQpFDilX4/);
+  });
+
+  it("masks CodePush deployment keys in `appcenter codepush deployment list -k`'s table, run or in a transcript; the deployments' names stay", () => {
+    const table = '┌────────────┬──────────────────────────────────────┐\n│ Name       │ Key                                  │\n├────────────┼──────────────────────────────────────┤\n│ Staging    │ 1eaMSGcQatY8S6Uvz549zyFL0yr8rsvV0kSu │\n├────────────┼──────────────────────────────────────┤\n│ Production │ XrHs-200BjCc9rag3kYr9MaGpGaQDCPrkAXU │\n└────────────┴──────────────────────────────────────┘\n';
+    const cmd = 'appcenter codepush deployment list -a acme/shop-ios -k';
+    for (const out of [new Redactor().maskCommandOutput(cmd, table), new Redactor().mask(`$ ${cmd}\n${table}`)]) {
+      expect(out).not.toMatch(/1eaMSGcQatY8|XrHs-200BjCc/);
+      expect(out).toContain('│ Staging    │ [masked: deployment key printed by appcenter codepush deployment list]');
+    }
+    // Without -k the table has no keys: nothing is taken for one.
+    const plain = '│ Name       │ Update Metadata │\n│ Staging    │ No updates released │\n';
+    expect(new Redactor().maskCommandOutput('appcenter codepush deployment list -a acme/shop-ios', plain)).toBe(plain);
+  });
+
+  it("masks Maven's master password, a Java keystore in base64, fastlane's git credential without its call; keeps the call's head", () => {
+    expect(new Redactor().mask('<settingsSecurity>\n  <master>{QwkZEqttHMhBm0VFSHQ+ysIEsIzbLMF43bI9zoTbwJg=}</master>\n</settingsSecurity>\n')).toBe('<settingsSecurity>\n  <master>[masked: maven master password]</master>\n</settingsSecurity>\n');
+    const jks = `/u3+7QAAAAIAAAAB${Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37) % 256)).toString('base64')}`;
+    expect(new Redactor().mask(`    ANDROID_KEYSTORE_BASE64: ${jks}\n`)).toBe('    ANDROID_KEYSTORE_BASE64: [masked: java keystore]\n');
+    const fastfile = '          git_basic_authorization: Base64.strict_encode64("acme-ci:ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"))\n';
+    expect(new Redactor().mask(fastfile)).toBe('          git_basic_authorization: Base64.strict_encode64("acme-ci:[masked: github token]"))\n');
+  });
+
+  it("keeps .npmrc's registry on a line as long as the one above it (no fold) and sbt's `password=` under head's header of a credentials file", () => {
+    const npmrc = '//npm.pkg.github.com/:_authToken=ghp_VE28TZSD5o2avEEM8cbZgs8hmgmelWcBwMB3\n//registry.npmjs.org/:_authToken=npm_5nu4edv2GD44hSjIvq83m7zKSrQrMoHYQCJr\n';
+    expect(new Redactor().mask(npmrc)).toMatch(/^\/\/npm\.pkg\.github\.com\/:_authToken=\[masked: [a-z ]+\]\n\/\/registry\.npmjs\.org\/:_authToken=\[masked: [a-z ]+\]\n$/);
+    const sbt = '==> ~/.sbt/sonatype_credentials <==\nrealm=Sonatype Nexus Repository Manager\nhost=s01.oss.sonatype.org\nuser=MhMrc9UG\npassword=z7QlFxQ1bPzikbANpSP-3NJTicpmbKOrlQUc8Iuus4-q\n';
+    expect(new Redactor().mask(sbt)).toBe(sbt.replace('z7QlFxQ1bPzikbANpSP-3NJTicpmbKOrlQUc8Iuus4-q', '[masked: password]'));
+  });
+});
+
+describe("a key's lines in a read (134 F04, 135 F43)", () => {
+  it("keep what stands before BEGIN on its line (the variable's name) and each line's indentation (YAML's `key: |`)", () => {
+    const body = 'MHcCAQEEIBLz3pE8mQx7vXf0yJk2Nq9rT4uW6zA1bC3dE5fG7hI9oAoGCCqGSM49';
+    const text = `SIGNING_KEY=-----BEGIN EC PRIVATE KEY-----\n${body}\n-----END EC PRIVATE KEY-----\nsecrets:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    ${body}\n    -----END EC PRIVATE KEY-----\n`;
+    const lines = text.split('\n');
+    const r = new Redactor();
+    const stream = r.stream('c1');
+    stream.push(text);
+    stream.flush();
+    const shown = r.maskLines('c1', lines.map((t, i) => ({ n: i + 1, text: t }))).map((l) => l.text);
+    expect(shown.slice(0, 8)).toEqual(['SIGNING_KEY=[masked: private key]', '[masked: private key]', '[masked: private key]', 'secrets:', '  key: |', '    [masked: private key]', '    [masked: private key]', '    [masked: private key]']);
+  });
+
+  it("keep the prefix a tool wrote before each of the key's lines (journalctl's date, host and unit: 138 F46)", () => {
+    const body = 'MHcCAQEEIBLz3pE8mQx7vXf0yJk2Nq9rT4uW6zA1bC3dE5fG7hI9oAoGCCqGSM49';
+    const at = (s: number) => `Mar 12 03:29:${s} bastion-1 provision.sh[7720]: `;
+    const text = `${at(11)}writing key\n${at(12)}-----BEGIN EC PRIVATE KEY-----\n${at(12)}${body}\n${at(13)}${body.slice(0, 20)}\n${at(13)}-----END EC PRIVATE KEY-----\n`;
+    const r = new Redactor();
+    const stream = r.stream('c1');
+    stream.push(text);
+    stream.flush();
+    const shown = r.maskLines('c1', text.split('\n').map((t, i) => ({ n: i + 1, text: t }))).map((l) => l.text);
+    expect(shown.slice(0, 5)).toEqual([`${at(11)}writing key`, `${at(12)}[masked: private key]`, `${at(12)}[masked: private key]`, `${at(13)}[masked: private key]`, `${at(13)}[masked: private key]`]);
+  });
+});
+
+describe("attack pass 135's leaks (secrets managers' CLIs, their output read without the command)", () => {
+  it("masks SSM parameters' values in text rows after their paths, a Key Vault secret's value under its name, a Secret Manager version's payload", () => {
+    const ssm = '/prod/api/db_password\tCanyon^Ember4454\n/prod/api/hmac_key\tP7zkW8voekGa7RXOofeeQPPe8+blryTitMNAMcFkqZU=\n/prod/api/log_level\tinfo\n';
+    expect(new Redactor().mask(ssm)).toBe('/prod/api/db_password\t[masked: password]\n/prod/api/hmac_key\t[masked: key]\n/prod/api/log_level\tinfo\n');
+    const kv = '{\n  "id": "https://kv-prod.vault.azure.net/secrets/sql-admin-password/ff0a30ca515fa469465aa9a208508fa2",\n  "managed": null,\n  "name": "sql-admin-password",\n  "tags": {},\n  "value": "Lantern3411#canyon"\n}\n';
+    expect(new Redactor().mask(kv)).toBe(kv.replace('Lantern3411#canyon', '[masked: password]'));
+    const gcp = '{\n  "name": "projects/433587965571/secrets/db-password/versions/3",\n  "payload": {\n    "data": "Y29iYWx0NTU2MV5NYXBsZSo=",\n    "dataCrc32c": "2501981496"\n  }\n}\n';
+    expect(new Redactor().mask(gcp)).toBe(gcp.replace('Y29iYWx0NTU2MV5NYXBsZSo=', '[masked: secret manager payload]'));
+    const yaml = 'name: projects/12/secrets/db-password/versions/3\npayload:\n  data: Y29iYWx0NTU2MV5NYXBsZSo=\n';
+    expect(new Redactor().mask(yaml)).not.toContain('Y29iYWx0NTU2MV5NYXBsZSo');
+    // Another API's payload (no secret version above it) is data, kept.
+    const hook = '{"payload": {"data": "aGVsbG8gd29ybGQ="}}\n';
+    expect(new Redactor().mask(hook)).toBe(hook);
+  });
+});
+
+describe("closing measure 133's leak and damage", () => {
+  it("masks a Twilio API key's secret beside its SID in a call; keeps the next header after a masked Token in a one-line request dump", () => {
+    expect(new Redactor().mask('client = Client("SK0123456789abcdef0123456789abcdef", "Hfts1ONFYZWxAXqRKofMxrjsxWsib8VZ", "AC0123456789abcdef0123456789abcdef")\n')).not.toContain('Hfts1ONFYZWx');
+    const send = "send: b'GET /x HTTP/1.1\\r\\nAccept: application/vnd.pagerduty+json;version=2\\r\\nAuthorization: Token token=ehSnwywlFKQY2KVlHo0b\\r\\nX-Auth-Token: 49f6b1b3002c1dddb36120a7e2045880279a9505\\r\\n\\r\\n'\n";
+    const out = new Redactor().mask(send);
+    expect(out).not.toMatch(/ehSnwywlFKQY|49f6b1b3002c/);
+    expect(out).toContain('\\r\\nX-Auth-Token: [masked: ');
+  });
+
+  it("keeps a quoted Cookie header's closing quote and a setting after a session, and a callback URL cookie (and the Location that repeats it)", () => {
+    const inspect = "      Cookie: 'connect.sid=s%3A_VVNEse8PdkYhwnAMTYOEjMqCG5tthtN.GTmcL%2FHXIAAP%2BTx8; theme=dark',\n";
+    expect(new Redactor().mask(inspect)).toBe("      Cookie: 'connect.sid=[masked: cookie]; theme=dark',\n");
+    const next = 'location: https://portal-staging.example.com/dashboard\nset-cookie: __Secure-next-auth.callback-url=https%3A%2F%2Fportal-staging.example.com%2Fdashboard; Path=/; HttpOnly\n';
+    expect(new Redactor().mask(next)).toBe(next);
+    // A URL that carries a query is no setting.
+    expect(new Redactor().mask('Set-Cookie: next=https%3A%2F%2Fa.example%2Fcb%3Fcode%3DQm7xT2vK9pL4wZ8n; Path=/\n')).not.toContain('Qm7xT2vK9pL4');
+  });
+});
+
+describe("attack pass 136's leaks and damage (machine learning tooling)", () => {
+  it("masks Kaggle's key pretty-printed under its username, an API key sent as curl's user with no password and curl's echo of it", () => {
+    const kaggle = '{\n  "username": "jdoekaggle",\n  "key": "db54f9254ac2553818df7f64ea56cf45"\n}\n';
+    expect(new Redactor().mask(kaggle)).toBe(kaggle.replace('db54f9254ac2553818df7f64ea56cf45', '[masked: api key]'));
+    const curl = "$ curl -v -u live_b1c9b294c50a50ba81721ba1118c6379: https://api.scale.com/v1/tasks\n* Server auth using Basic with user 'live_b1c9b294c50a50ba81721ba1118c6379'\n";
+    expect(new Redactor().mask(curl)).not.toContain('b1c9b294c50a');
+    // A user's name is kept (shorter, or words), with or without a password.
+    const users = "* Server auth using Basic with user 'svc-account-ci-deployer'\n$ curl -u elastic: https://x\n";
+    expect(new Redactor().mask(users)).toBe(users);
+  });
+
+  itUnless(missing('ssh-keygen'))("keeps an SSH public key printed beside its private key (the private key holds it: its remembered pieces masked the .pub line's tail)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-pub-'));
+    try {
+      // No comment after the public key (its blob ends the line, where a remembered piece's head is looked for: a wrap's cut).
+      execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', '', '-f', path.join(dir, 'id')]);
+      const priv = readFileSync(path.join(dir, 'id'), 'utf8');
+      // Its type and blob (`cut -d' ' -f1,2`: an authorized_keys line with no comment).
+      const pub = `${readFileSync(path.join(dir, 'id.pub'), 'utf8').split(' ').slice(0, 2).join(' ')}\n`;
+      for (const text of [`$ cat id\n${priv}$ cat id.pub\n${pub}`, priv + pub, pub + priv]) {
+        const r = new Redactor();
+        const out = r.mask(text);
+        expect(out).toContain(pub.trim());
+        expect(out).not.toContain(priv.split('\n')[1]);
+        expect(r.mask(pub)).toBe(pub);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

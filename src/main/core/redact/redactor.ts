@@ -11,10 +11,12 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type ScanRe
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
+import { sameShapePrefix } from './private-keys.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS } from './look-alikes.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 import { transcriptPrintedValues } from './transcript-commands.js';
+import { base64Kind } from './finding.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -117,6 +119,9 @@ export class Redactor {
       // A remembered value's head at a line's end, its end at a line's start: a terminal's wrap cut it over lines (adv50 F33), a
       // window shows one of them, a command still printing it has its last line half written (adv50 F31, F36, F38).
       this.learned.findAtLineBreaks(text, found);
+      // An OpenSSH private key holds its public key: a piece of the key's body remembered is a piece of the `.pub` line printed
+      // beside it (`cat id_ed25519 id_ed25519.pub`: the public key's tail masked as a private key's, 136 F34). A public key is public.
+      if (text.includes(' AAAA')) keepPublicKeys(text, found);
     }
     this.openKeyPieces(text, found);
     this.openPrintedLines(text, found);
@@ -171,9 +176,9 @@ export class Redactor {
         const decoded = Buffer.from(groups, 'base64').toString('latin1');
         const inner = PRINTABLE.test(decoded) ? scanSecrets(decoded)[0] : undefined;
         if (inner) {
-          found.push({ start: cut.start - b64[0].length, end: cut.start, kind: `base64 ${inner.kind}` });
+          found.push({ start: cut.start - b64[0].length, end: cut.start, kind: base64Kind(inner.kind) });
           const tail = BASE64_TAIL_AFTER_CUT.exec(text.slice(cut.end, cut.end + MAX_KEY_REST));
-          if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: `base64 ${inner.kind}` });
+          if (tail) found.push({ start: cut.end, end: cut.end + tail[0].length, kind: base64Kind(inner.kind) });
         }
       }
     }
@@ -337,7 +342,7 @@ export class Redactor {
   maskLines<L extends { n: number; text: string }>(id: string, lines: readonly L[]): L[] {
     if (lines.length === 0) return [...lines];
     const stream = this.streams.get(id);
-    const texts = lines.map((l) => (stream?.isKeyLine(l.n) ? KEY_LINE_MASK : l.text));
+    const texts = lines.map((l) => (stream?.isKeyLine(l.n) ? keyLineShown(l.text, stream.keyLinePrefix(l.n)) : l.text));
     const masked = this.maskStrings(texts, undefined, true);
     return lines.map((l, i) => (masked[i] === l.text ? l : { ...l, text: masked[i] }));
   }
@@ -346,6 +351,35 @@ export class Redactor {
   streamOf(id: string): StreamMasker | undefined {
     return this.streams.get(id);
   }
+}
+
+/**
+ * A private key block's line as a read shows it: the key mask, after the line's indentation (a key under YAML's `key: |` keeps
+ * its place in the document), after the prefix a tool wrote before each of the block's lines (`prefix`: journalctl's date, host
+ * and unit: 138 F46) and, on the BEGIN line, after what stands before the armour (`SIGNING_KEY=-----BEGIN …` of `env`: the
+ * variable's name). What is kept is scanned with the rest of the read.
+ */
+function keyLineShown(line: string, prefix?: string): string {
+  const begin = line.indexOf('-----BEGIN');
+  if (begin > 0) return line.slice(0, begin) + KEY_LINE_MASK;
+  if (prefix && sameShapePrefix(line, prefix)) return line.slice(0, prefix.length) + KEY_LINE_MASK;
+  let indent = 0;
+  while (indent < line.length && (line.charCodeAt(indent) === 0x20 || line.charCodeAt(indent) === 0x09)) indent++;
+  return indent < line.length ? line.slice(0, indent) + KEY_LINE_MASK : KEY_LINE_MASK;
+}
+
+/** An SSH public key's type then its blob (an `authorized_keys` or `.pub` line, `ssh-keygen -y`'s output); group b the blob. */
+const SSH_PUBLIC_KEY = /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) (?<b>AAAA[A-Za-z0-9+/]{16,16384}={0,2})/dg;
+
+/** Drops the findings inside an SSH public key's blob (remembered pieces of the private key that holds it). */
+function keepPublicKeys(text: string, found: SecretFinding[]): void {
+  const blobs: [number, number][] = [];
+  SSH_PUBLIC_KEY.lastIndex = 0;
+  for (let m = SSH_PUBLIC_KEY.exec(text); m; m = SSH_PUBLIC_KEY.exec(text)) blobs.push(m.indices!.groups!.b!);
+  if (blobs.length === 0) return;
+  let kept = 0;
+  for (const f of found) if (!blobs.some(([s, e]) => f.start >= s && f.end <= e)) found[kept++] = f;
+  found.length = kept;
 }
 
 /** Index of the text (by start offsets) that holds offset `pos`. */

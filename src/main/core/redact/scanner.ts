@@ -31,9 +31,9 @@ import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.j
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
-import type { SecretFinding } from './finding.js';
+import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
 import { encodedValueKind } from './named-encodings.js';
 import { COLUMN_DEFINITION_LINE, COLUMN_LIST_BEFORE, COLUMN_LIST_LINE, createHead, CREATE_TABLE, FarNames, isTableHeader, MAX_HEADER_LINE, MAX_TABLE_ROWS, sqlHead, TYPES_ROW, walkUp, type NameTests } from './far-names.js';
@@ -89,6 +89,8 @@ const ADDITIONAL_ENDPOINTS_RULE = LINE_RULES.length + 20;
 const XTRACE_STDIN_RULE = LINE_RULES.length + 21;
 /** A command line read one argument a line (bound-values.ts argvLineCredential). */
 const ARGV_LINE_RULE = LINE_RULES.length + 22;
+/** A Google Secret Manager version's payload under its name (bound-values.ts secretPayloadData). */
+const SECRET_PAYLOAD_RULE = LINE_RULES.length + 23;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -250,6 +252,7 @@ const KEYWORDS: Keyword[] = [];
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
   for (const w of XTRACE_STDIN_WORDS) entry(w).context.push(XTRACE_STDIN_RULE);
   for (const w of ARGV_LINE_WORDS) entry(w).context.push(ARGV_LINE_RULE);
+  entry(SECRET_PAYLOAD_WORD).context.push(SECRET_PAYLOAD_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -462,9 +465,11 @@ function secretFilesUnderHeaders(text: string, out: SecretFinding[]): void {
       // Nor an INI file's comment, section or setting whose name is no secret's (`~/.aws/credentials`: `[default]`, `region =
       // eu-west-1`, a comment quoting the docs' example key: closing measure 128 F35); its secrets' settings are the name rule's.
       if (line.startsWith('-----') || ACCOUNT_OR_HASH_LINE.test(line) || INI_COMMENT_OR_SECTION.test(line)) return;
+      // A secret's setting: its value (sbt's `~/.sbt/sonatype_credentials`' `password=…` lost its name with the line: 134 F44).
       const setting = INI_SETTING.exec(line);
       if (setting && !isSecretName(setting[1])) return;
-      out.push({ start: at, end: at + line.length, kind, byContext: true });
+      const value = setting ? setting[0].length - 1 : 0;
+      out.push({ start: at + value, end: at + line.length, kind, byContext: true });
     });
   }
 }
@@ -1066,9 +1071,9 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
-const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : 0));
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -1830,7 +1835,7 @@ function base64Secret(text: string, start: number, end: number, out: SecretFindi
   if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
-  out.push({ start: from, end, kind: `base64 ${inner}` });
+  out.push({ start: from, end, kind: base64Kind(inner) });
 }
 
 /** Do the first four characters at `from` (base64 or base64url) decode to three printable characters (a text's start)? */
@@ -2112,7 +2117,7 @@ function wrappedBase64(text: string, runs: number[], out: SecretFinding[]): void
     const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
     if (!inner) continue;
     // Remembered for the session, each line (byContext): a later read of the block's last line alone (`cThoVDNM…Cg==`, the value's tail) is masked.
-    for (const [a, b] of lines) out.push({ start: a, end: b, kind: `base64 ${inner}`, byContext: true });
+    for (const [a, b] of lines) out.push({ start: a, end: b, kind: base64Kind(inner), byContext: true });
   }
 }
 
@@ -2310,6 +2315,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
   [XTRACE_STDIN_RULE, xtraceStdinValue],
   [ARGV_LINE_RULE, argvLineCredential],
+  [SECRET_PAYLOAD_RULE, secretPayloadData],
 ]);
 
 /**
@@ -2645,7 +2651,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && /--(?:set|update|remove)-secrets[= ][^\s]*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
   // Kaggle's kaggle.json (adv14 C50): `{"username": "…", "key": "…"}`, an account's key beside its user.
-  if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
+  // Pretty-printed too (`jq . ~/.kaggle/kaggle.json`: `"username"` on the line above: 136 F08).
+  if (/^key$/.test(name) && /"username"[ \t]*:[ \t]*"[^"\n]*"[ \t]*,[ \t]*(?:\r?\n[ \t]*)?"$/.test(text.slice(Math.max(0, k - 96), k))) name = 'api_key';
   // rclone.conf's B2 remote (adv15 D42): `account = …` then `key = …`, an account's application key.
   else if (/^key$/.test(name) && /(?:^|\n)account[ \t]*=[ \t]*\S+\r?\n$/.test(text.slice(Math.max(0, k - 128), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
@@ -3252,8 +3259,9 @@ const PAIR_NAME_LOOKBACK = 96;
 // Other fields may stand between on the line, and the value be a JSON-encoded list of one string (a Jaeger span's tag:
 // `{"key":"http.request.header.x_api_key","type":"string","value":"[\"…\"]"}`: adv91 F28).
 const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property|label)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8})$/;
-/** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`). */
-const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*[^\n{}[\]]{0,256},|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+/** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`); an empty object or list
+ * among the fields between (`az keyvault secret show`'s `"tags": {},` between `"name"` and `"value"`: pass 135 F33). */
+const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -3595,6 +3603,10 @@ const SETTING_NAME = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+|[._-]?[A-Z][a-z0-9]*)+$|^
 const PADDED_CELL = /[ \t]{2,}(?<v>[^\s]{8,4096})(?=[ \t]{2,}\S)/dy;
 /** One TAB then the value alone to the line's end (a two-column tab-separated row). */
 const TAB_VALUE = /\t(?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
+/** An SSM parameter path's longest (AWS allows 1,011 characters; a few segments are usual). */
+const MAX_PARAMETER_PATH = 256;
+/** A parameter path's characters (AWS: letters, digits, `.`, `-`, `_`, `/`). */
+const isPathCode = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0x5f || c === 0x2f;
 /** One lower-case word (`apikey`, `passwd`). */
 const LOWER_WORD = /^[a-z][a-z0-9]*$/;
 /** A snake_case name (`rds_master_password`): two or more lower-case words joined by `_`. */
@@ -3610,6 +3622,13 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   // First on its line, indented or not (Fluent Bit's `    HTTP_Passwd    …`: adv20 F35).
   // Or after a label's upper-case words (auth0's `  CLIENT SECRET        …`: adv20 F17).
   let b = k;
+  // Or a path's last segment before one TAB (an SSM parameter's name in `aws ssm get-parameters-by-path --output text`'s
+  // `/prod/api/db_password<TAB>…` rows: pass 135 F25): the path, from its `/` first on the line, is the name's.
+  if (text.charCodeAt(e) === 0x09 && text.charCodeAt(k - 1) === 0x2f) {
+    let p = k - 1;
+    while (p > 0 && k - p < MAX_PARAMETER_PATH && isPathCode(text.charCodeAt(p - 1))) p--;
+    if (text.charCodeAt(p) === 0x2f && (p === 0 || text.charCodeAt(p - 1) === 0x0a)) b = p;
+  }
   for (let words = 0; words < 2 && b > 1 && text.charCodeAt(b - 1) === 0x20 && isUpper(text.charCodeAt(b - 2)); words++) {
     let w = b - 1;
     while (w > 0 && isUpper(text.charCodeAt(w - 1))) w--;
@@ -4136,7 +4155,9 @@ const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 
 /** A cookie's value that is a setting, no credential: one word or a small number (`theme=dark`, `lang=en`, `seen=1732886400`: closing measure 128 F08). */
 // Google Analytics' client id (`_ga=GA1.2.1183728195.1717171717`: 130 F10) is a visitor's number, no session.
-const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?)$/;
+// A page to return to (NextAuth's `callback-url=https%3A%2F%2Fportal.example.com%2Fdashboard`: 133 F17; remembered as a secret, it
+// masked the `location:` header's URL too): a URL, encoded or not, with no query and no user in it.
+const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?|https?(?::\/\/|%3A%2F%2F)(?:[\w.~-]|%2F|\/){1,512})$/i;
 
 /** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes' and settings'. */
 function cookies(line: string, offset: number, out: SecretFinding[]): void {
@@ -4144,12 +4165,18 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
   const m = COOKIE_LINE.exec(line);
   if (!m) return;
   let pos = m.index + m[0].length;
-  const end = line.length;
+  // A header in quotes ends at its closing quote: a "Copy as cURL" command's `-H 'cookie: …; theme=dark' \` is read with the lines
+  // its `\` continues, and its last cookie ran on over the next headers (138 F16).
+  const opened = m.index > 0 ? line.charCodeAt(m.index - 1) : -1;
+  const closing = opened === 0x27 || opened === 0x22 ? line.indexOf(String.fromCharCode(opened), pos) : -1;
+  const end = closing >= 0 ? closing : line.length;
+  const quoted = line.charCodeAt(pos) === 0x27 || line.charCodeAt(pos) === 0x22;
   for (const part of line.slice(pos, end).split(';')) {
     const eq = part.indexOf('=');
     const name = (eq < 0 ? part : part.slice(0, eq)).trim();
-    // A header printed as a quoted string (Node's inspect: `Cookie: 'auth_token=…',`, adv92 F14): its closing quote and comma stay.
-    const quotedPart = /^[ \t]*['"]/.test(part);
+    // A header printed as a quoted string (Node's inspect: `Cookie: 'auth_token=…',`, adv92 F14): its closing quote and comma stay,
+    // after its last cookie too (`'connect.sid=…; theme=dark',`: 133 F11).
+    const quotedPart = quoted;
     const value = eq < 0 ? '' : part.slice(eq + 1).replace(quotedPart ? /['"],?\s*$/ : /\s+$/, '').replace(/\s+$/, '');
     if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:') && !COOKIE_SETTING.test(value)) {
       const s = offset + pos + eq + 1;
@@ -4189,6 +4216,8 @@ function kindOfName(name: string): string {
   if (/dsn/.test(n)) return 'dsn';
   if (/jwt$/.test(n)) return 'jwt';
   if (/seed$/.test(n)) return 'totp seed';
+  // A key that signs (`JWT_SIGNING_KEY`, `signingKey`: 133 F03, 138 F02) is a key, not a signature.
+  if (/sign(?:ing)?[_.-]?key/.test(n)) return 'signing key';
   if (/sig/.test(n)) return 'signature';
   if (/key/.test(n)) return 'key';
   return 'secret';

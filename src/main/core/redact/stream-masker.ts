@@ -73,7 +73,8 @@ export class StreamMasker {
   /** Lines completed so far (1-based numbering of the spool's lines). */
   private lines = 0;
   /** Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). */
-  readonly keyRanges: { from: number; to: number }[] = [];
+  /** Each with what the tool wrote before the block's lines, when it did (keyPrefix): a read keeps it before the mask. */
+  readonly keyRanges: { from: number; to: number; prefix?: string }[] = [];
   private inKey = false;
   /**
    * The body lines of the block still open (BEGIN seen, no END yet): a running command paused inside a key shows one as its
@@ -312,6 +313,11 @@ export class StreamMasker {
     return this.keyRanges.some((r) => n >= r.from && n <= r.to);
   }
 
+  /** What the tool wrote before key line `n`'s text (journalctl's `Mar 12 03:29:12 host unit[7720]: `), if anything. */
+  keyLinePrefix(n: number): string | undefined {
+    return this.keyRanges.find((r) => n >= r.from && n <= r.to)?.prefix;
+  }
+
   /** Complete lines (each ending in "\n", the last maybe not): key lines replaced, the rest masked as one text. */
   private maskLines(text: string): string {
     if (this.printer) this.learnPrinted(text);
@@ -404,7 +410,7 @@ export class StreamMasker {
       this.openKey = [];
       // OpenPGP's armour: a blank line right after BEGIN when it has no headers (RFC 4880 §6.2: adv57 F50).
       this.afterKeyHeader = true;
-      this.keyRanges.push({ from: n, to: Infinity });
+      this.keyRanges.push({ from: n, to: Infinity, prefix: this.keyPrefix });
       return true;
     }
     let range = this.keyRanges[this.keyRanges.length - 1];
@@ -416,7 +422,7 @@ export class StreamMasker {
       return false;
     }
     // The key's next line after another service's: a range of its own (the lines between are not the key's).
-    if (range.to !== Infinity) this.keyRanges.push((range = { from: n, to: Infinity }));
+    if (range.to !== Infinity) this.keyRanges.push((range = { from: n, to: Infinity, prefix: this.keyPrefix }));
     // A quoted piece of a string split at its line breaks (pprint's `'MIIE…\n'`) is read as the line it holds.
     const body = unquotedKeyLine(shown.trim().replace(SHOWN_LINE_END, ''));
     if (END.test(body)) {

@@ -95,6 +95,9 @@ export const VENDOR_RULES: VendorRule[] = [
   // A PKCS#12 bundle (a code-signing certificate with its private key) as base64 on one line (electron-builder's `CSC_LINK`,
   // `WIN_CSC_LINK`: adv90 F22): DER's SEQUENCE, then version 3 (`02 01 03`) and the next SEQUENCE; or BER's indefinite length.
   rule('pkcs12 bundle', ['ibazc', 'miacaqmwga'], `${BB}(?:MII[A-Za-z0-9+/]{2}[AQgw]IBAzC[CA]|MIACAQMwgA)[A-Za-z0-9+/]{100,}={0,2}`),
+  // A Java keystore (an Android app's upload key) as base64 on one line (a CI secret `ANDROID_KEYSTORE_BASE64` in a GitHub Actions
+  // step's env: pass 134 F49): JKS's magic `FEEDFEED` then its version (`/u3+7QAAAA…`), or JCEKS's `CECECECE` (`zs7OzgAAAA…`).
+  rule('java keystore', ['/u3+7qaaaa', 'zs7ozgaaaa'], `${BB}(?:/u3\\+7Q|zs7Ozg)AAAA[A-Za-z0-9+/]{100,}={0,2}`),
   // An OpenVPN static key (tls-auth / tls-crypt) as base64 (pfSense's `config.xml` stores it so in `<tls>`: adv124 F10): its
   // comment header `#\n# 2048 bit OpenVPN static key` or its armour `-----BEGIN OpenVPN Static key V1-----` encoded.
   rule('openvpn static key', ['iwojidiwndggyml0ie9wzw5wue4gc3rhdgljigtle', 'ls0tls1crudjtibpcgvuvlboifn0yxrpyybrzxkgvje'], `${BB}(?:IwojIDIwNDggYml0IE9wZW5WUE4gc3RhdGljIGtle|LS0tLS1CRUdJTiBPcGVuVlBOIFN0YXRpYyBrZXkgVjE)[A-Za-z0-9+/]{100,}={0,2}`),
