@@ -644,6 +644,12 @@ describe('values named from afar', () => {
   `Cookie: '${'a=https%3A%2F%2Fb; '.repeat(50_000)}'`,
   `${'"SK0123456789abcdef0123456789abcdef", '.repeat(25_000)}`,
   `${'<master>{'.repeat(100_000)}`,
+  `OTEL_EXPORTER_OTLP_HEADERS=${'a=b,'.repeat(250_000)}`,
+  `OTEL_EXPORTER_OTLP_HEADERS=${'x-team=a'.repeat(120_000)}`,
+  `${'(token=abc) '.repeat(80_000)}`,
+  `${'(a token=abc) token=Qm7x) '.repeat(40_000)}`,
+  `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n${'-----BEGIN CERTIFICATE-----\n'.repeat(35_000)}`,
+  `Stripe-Signature: ${'t=1,'.repeat(250_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

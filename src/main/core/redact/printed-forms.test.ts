@@ -2078,3 +2078,54 @@ describe("attack pass 136's leaks and damage (machine learning tooling)", () => 
     }
   });
 });
+
+describe("closing measure 138's leak and damage (a production incident)", () => {
+  it("masks a webhook's signature headers (GitHub's sha256=, Stripe's t=…,v1=…); keeps a Copy-as-cURL command's headers after its quoted cookie", () => {
+    const hex = 'ad6663d5'.repeat(8);
+    for (const t of [`    X-Hub-Signature-256: sha256=${hex}\n`, `    X-Hub-Signature: sha1=${hex.slice(0, 40)}\n`, `X-Signature: sha256=${hex}\n`, `Stripe-Signature: t=1492774577,v1=${hex},v0=${hex.replace(/a/g, 'b')}\n`]) {
+      const out = new Redactor().mask(t);
+      expect(out, t).not.toContain('ad6663d5ad');
+      expect(out, t).not.toContain('bd6663d5bd');
+    }
+    const curl = "curl 'https://app.example.com/api/me' \\\n  -H 'cookie: _ga=GA1.1.1981234567.1709876543; refresh_token=Qm7xT2vK9pL4wZ8nQm7xT2vK9pL4wZ8n; theme=dark' \\\n  -H 'x-csrf-token: abc' \\\n  -H 'user-agent: Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36' \\\n  --compressed\n";
+    expect(new Redactor().mask(curl)).toBe(curl.replace('Qm7xT2vK9pL4wZ8nQm7xT2vK9pL4wZ8n', '[masked: token]'));
+  });
+
+  it('names a signing key a key, not a signature', () => {
+    expect(new Redactor().mask('LEDGER_JWT_SIGNING_KEY=9f8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a3928\n')).toBe('LEDGER_JWT_SIGNING_KEY=[masked: signing key]\n');
+  });
+});
+
+describe("closing measure 137's leaks and damage (a new developer's first week)", () => {
+  it("masks django-environ's default=, a key among OpenTelemetry's exporter headers; keeps a `)` or `]` closing around a value and a header's written line break", () => {
+    expect(new Redactor().mask('24:EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="GlacierPepper287+")\n')).not.toContain('GlacierPepper287');
+    for (const t of ['OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=LR1I7j5Lz7ykbrOfqlkZCg\n', 'OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-dataset=prod,x-honeycomb-team=LR1I7j5Lz7ykbrOfqlkZCg\n']) expect(new Redactor().mask(t)).not.toContain('LR1I7j5Lz7yk');
+    expect(new Redactor().mask('* h2h3 [authorization: Bearer Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c]\n')).toBe('* h2h3 [authorization: Bearer [masked: authorization header]]\n');
+    expect(new Redactor().mask('INFO -- : slack-bot booting (env=staging, app_token=Qm7xT2vK9pL4wZ8nQm7xT2vK9pL4)\n')).toBe('INFO -- : slack-bot booting (env=staging, app_token=[masked: token])\n');
+    const inspect = "      'Cookie: _secure_session_id=0123456789abcdef0123456789abcdef; lang=en\\r\\n' +\n";
+    expect(new Redactor().mask(inspect)).toBe(inspect.replace('0123456789abcdef0123456789abcdef', '[masked: cookie]'));
+  });
+
+  itUnless(missing('openssl'))("keeps a certificate and a public key printed beside their private key (both hold its public part: remembered pieces masked them)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-pem-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'k'), '-out', path.join(dir, 'c'), '-days', '1', '-subj', '/CN=x'], { stdio: 'ignore' });
+      execFileSync('openssl', ['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', path.join(dir, 'ec')], { stdio: 'ignore' });
+      execFileSync('openssl', ['ec', '-in', path.join(dir, 'ec'), '-pubout', '-out', path.join(dir, 'pub')], { stdio: 'ignore' });
+      const [key, crt, ec, pub] = ['k', 'c', 'ec', 'pub'].map((f) => readFileSync(path.join(dir, f), 'utf8'));
+      const indent = (s: string) => s.trim().split('\n').map((l) => `    ${l}`).join('\n');
+      for (const [text, kept, hidden] of [[crt + key, crt, key], [ec + pub, pub, ec], [`tls:\n  crt: |\n${indent(crt)}\n  key: |\n${indent(key)}\n`, indent(crt), key]]) {
+        const out = new Redactor().mask(text);
+        expect(out).toContain(kept.trim());
+        expect(out).not.toContain(hidden.split('\n')[2]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps ~/.gem/credentials' document start and names under head's header; its keys masked", () => {
+    const gem = '==> /home/dev/.gem/credentials <==\n---\n:rubygems_api_key: rubygems_0123456789abcdef0123456789abcdef0123456789abcdef\n';
+    expect(new Redactor().mask(gem)).toBe('==> /home/dev/.gem/credentials <==\n---\n:rubygems_api_key: [masked: rubygems token]\n');
+  });
+});

@@ -119,9 +119,10 @@ export class Redactor {
       // A remembered value's head at a line's end, its end at a line's start: a terminal's wrap cut it over lines (adv50 F33), a
       // window shows one of them, a command still printing it has its last line half written (adv50 F31, F36, F38).
       this.learned.findAtLineBreaks(text, found);
-      // An OpenSSH private key holds its public key: a piece of the key's body remembered is a piece of the `.pub` line printed
-      // beside it (`cat id_ed25519 id_ed25519.pub`: the public key's tail masked as a private key's, 136 F34). A public key is public.
-      if (text.includes(' AAAA')) keepPublicKeys(text, found);
+      // A private key holds its public key: a piece of the key's body remembered is a piece of the `.pub` line printed beside it
+      // (`cat id_ed25519 id_ed25519.pub`: the public key's tail masked as a private key's, 136 F34), of the PUBLIC KEY block
+      // `openssl ec -pubout` prints after it and of the certificate beside it (the modulus: 137 F45, F49). Those are public.
+      if (text.includes(' AAAA') || text.includes('-----BEGIN')) keepPublicKeys(text, found);
     }
     this.openKeyPieces(text, found);
     this.openPrintedLines(text, found);
@@ -371,11 +372,26 @@ function keyLineShown(line: string, prefix?: string): string {
 /** An SSH public key's type then its blob (an `authorized_keys` or `.pub` line, `ssh-keygen -y`'s output); group b the blob. */
 const SSH_PUBLIC_KEY = /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) (?<b>AAAA[A-Za-z0-9+/]{16,16384}={0,2})/dg;
 
-/** Drops the findings inside an SSH public key's blob (remembered pieces of the private key that holds it). */
+/** A PEM block's armour line (group b: BEGIN or END, l: its label). */
+const PEM_ARMOUR = /-----(?<b>BEGIN|END) (?<l>[A-Z0-9 ]{1,64})-----/g;
+/** The labels of PEM blocks that hold public data: a public key, a certificate, a request, a revocation list. */
+const PUBLIC_PEM_LABEL = /^(?:(?:RSA |EC |PGP )?PUBLIC KEY(?: BLOCK)?|(?:TRUSTED )?CERTIFICATE|(?:NEW )?CERTIFICATE REQUEST|X509 CRL)$/;
+
+/** Drops the findings inside an SSH public key's blob or a public PEM block (remembered pieces of the private key that holds it). */
 function keepPublicKeys(text: string, found: SecretFinding[]): void {
   const blobs: [number, number][] = [];
   SSH_PUBLIC_KEY.lastIndex = 0;
   for (let m = SSH_PUBLIC_KEY.exec(text); m; m = SSH_PUBLIC_KEY.exec(text)) blobs.push(m.indices!.groups!.b!);
+  // Each public BEGIN paired with the END after it (one pass over the armour lines: a megabyte of BEGINs is read once).
+  let open = -1;
+  PEM_ARMOUR.lastIndex = 0;
+  for (let m = PEM_ARMOUR.exec(text); m; m = PEM_ARMOUR.exec(text)) {
+    if (m.groups!.b === 'BEGIN') open = PUBLIC_PEM_LABEL.test(m.groups!.l) ? m.index + m[0].length : -1;
+    else if (open >= 0) {
+      blobs.push([open, m.index]);
+      open = -1;
+    }
+  }
   if (blobs.length === 0) return;
   let kept = 0;
   for (const f of found) if (!blobs.some(([s, e]) => f.start >= s && f.end <= e)) found[kept++] = f;

@@ -486,10 +486,10 @@ function eachLineUnderHeader(text: string, at: number, each: (line: string, at: 
   }
 }
 
-/** An INI file's comment or section header. */
-const INI_COMMENT_OR_SECTION = /^[ \t]*(?:[#;]|\[[^\]\n]{1,128}\][ \t]*$)/;
-/** An INI file's setting (`region = eu-west-1`): its name. */
-const INI_SETTING = /^[ \t]*([A-Za-z][\w.-]{0,127})[ \t]*=[ \t]*\S/;
+/** An INI file's comment or section header; a YAML document's start (`---` of `~/.gem/credentials`: 137 F35). */
+const INI_COMMENT_OR_SECTION = /^[ \t]*(?:[#;]|\[[^\]\n]{1,128}\][ \t]*$|---[ \t]*$)/;
+/** An INI file's setting (`region = eu-west-1`), or YAML's (`:rubygems_api_key: …`, a Ruby symbol as the key): its name. */
+const INI_SETTING = /^[ \t]*:?([A-Za-z][\w.-]{0,127})[ \t]*(?:=|:(?=[ \t]))[ \t]*\S/;
 /** An account's line (`name:x:0:0:…`, `name:x:0:`) or a user's password hash (`name:$apr1$…`, `name:{SHA}…`, `name:$2y$…`). */
 const ACCOUNT_OR_HASH_LINE = /^[\w.-]{1,64}:(?:[x*!]?:\d|\$[0-9a-z]{1,6}\$|\{S?SHA\})/;
 /** A file of users and their passwords by its name (`users`, `users.plain`, `accounts.list`): not `/etc/passwd`, whose `x` is none. */
@@ -2967,8 +2967,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26 || text.charCodeAt(k - 1) === 0x23) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
   if (amp > 0) value = value.slice(0, amp);
-  // A pair inside parentheses (`invalid_auth (token=xoxb-…)`: 129 F41): the closing one is the text's.
-  if (quoted === undefined && text.charCodeAt(k - 1) === 0x28 && value.length > 1 && value.endsWith(')') && !value.includes('(')) value = value.slice(0, -1);
+  // A pair inside parentheses (`invalid_auth (token=xoxb-…)`: 129 F41), the last of several (`booting (env=staging, app_token=
+  // xapp-…)`: 137 F39): the closing one is the text's.
+  if (quoted === undefined && value.length > 1 && value.endsWith(')') && !value.includes('(') && (text.charCodeAt(k - 1) === 0x28 || openParenBefore(text, k))) value = value.slice(0, -1);
   out.push({ start: s + cookieName, end: s + cookieName + value.length, kind: bareAuth ? (isBasicAuthBase64(value) ? 'docker registry auth' : 'password') : kindOfName(name), byContext: true });
   if (quoted === undefined && v.groups!.secret !== undefined) continuedLines(text, s + cookieName + value.length, kindOfName(name), out);
   // A Google app password written as Google shows it, four groups of four letters (`spring.mail.password=qgvv tlnb dgxr xzha` in a
@@ -3149,11 +3150,11 @@ function boundByPosition(text: string, at: number, n: number, name: string, out:
 }
 
 /**
- * An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument) or w (after
- * `||`/`??`); x: Elixir's on the next line; y: Kotlin's and Gradle's (`System.getenv("X") ?: "…"`, `providers.gradleProperty("x")
- * .getOrElse("…")`: adv32 F02).
+ * An environment read with a literal fallback, at a value's start: the fallback in group v (a call's second argument, or
+ * django-environ's keyword: `env("X", default="…")`, 137 F02) or w (after `||`/`??`); x: Elixir's on the next line; y: Kotlin's
+ * and Gradle's (`System.getenv("X") ?: "…"`, `providers.gradleProperty("x").getOrElse("…")`: adv32 F02).
  */
-const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})"|(?:System\.getenv|System\.getProperty|providers\.(?:gradleProperty|environmentVariable)|(?:project\.)?findProperty)\([ \t]*(?<q5>["'])[\w.-]{1,128}\k<q5>[ \t]*\)(?:\.orNull)?(?:[ \t]*(?:\?:|\|\||\?\?)[ \t]*|\.(?:getOrElse|orElse)\([ \t]*)(?<q4>["'])(?<y>[^"'\n]{1,1024})\k<q4>)/dy;
+const ENV_READ_FALLBACK = /(?:(?:env|getenv|os\.getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*(?<q1>["'])[A-Za-z_][\w.]*\k<q1>[ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?(?<q2>["'])(?<v>[^"'\n]{1,1024})\k<q2>|(?:process\.env|import\.meta\.env|Bun\.env|ENV)(?:\.[A-Za-z_]\w*|\[[ \t]*["'][A-Za-z_]\w*["'][ \t]*\])[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q3>["'])(?<w>[^"'\n]{1,1024})\k<q3>|System\.get_env\([ \t]*"[A-Za-z_]\w*"[ \t]*\)[ \t]*\|\|[ \t]*\r?\n?[ \t]*"(?<x>[^"\n]{1,1024})"|(?:System\.getenv|System\.getProperty|providers\.(?:gradleProperty|environmentVariable)|(?:project\.)?findProperty)\([ \t]*(?<q5>["'])[\w.-]{1,128}\k<q5>[ \t]*\)(?:\.orNull)?(?:[ \t]*(?:\?:|\|\||\?\?)[ \t]*|\.(?:getOrElse|orElse)\([ \t]*)(?<q4>["'])(?<y>[^"'\n]{1,1024})\k<q4>)/dy;
 /** Blanks, a line break and the next line's indent: a value on the line below its name. */
 const LINE_BREAK_AT = /[ \t]*\r?\n[ \t]*/y;
 /** An ERB tag to its end on the line. */
@@ -4177,13 +4178,28 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
     // A header printed as a quoted string (Node's inspect: `Cookie: 'auth_token=…',`, adv92 F14): its closing quote and comma stay,
     // after its last cookie too (`'connect.sid=…; theme=dark',`: 133 F11).
     const quotedPart = quoted;
-    const value = eq < 0 ? '' : part.slice(eq + 1).replace(quotedPart ? /['"],?\s*$/ : /\s+$/, '').replace(/\s+$/, '');
+    // A header line's written line break after its last cookie (axios' inspect: `'Cookie: …; _shopify_y=…\r\n' +`: 137 F11) too.
+    const value = eq < 0 ? '' : part.slice(eq + 1).replace(quotedPart ? /['"],?\s*$/ : /\s+$/, '').replace(/\s+$/, '').replace(/(?:\\[rn])+$/, '');
     if (eq >= 0 && value.length >= 4 && !COOKIE_ATTRIBUTES.test(name) && !value.startsWith('[masked:') && !COOKIE_SETTING.test(value)) {
       const s = offset + pos + eq + 1;
       out.push({ start: s, end: s + value.length, kind: 'cookie', byContext: true });
     }
     pos += part.length + 1;
   }
+}
+
+/** Characters before a name its line is read back for an open parenthesis (a log line's message: a few pairs). */
+const PAREN_LOOKBACK = 256;
+/** Is a `(` open before `k` on its line (more opened than closed, within PAREN_LOOKBACK)? */
+function openParenBefore(text: string, k: number): boolean {
+  let depth = 0;
+  for (let i = k - 1; i >= 0 && k - i <= PAREN_LOOKBACK; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) break;
+    if (c === 0x29) depth--;
+    else if (c === 0x28 && ++depth > 0) return true;
+  }
+  return false;
 }
 
 /** A text's FarNames, made when first needed. */
