@@ -70,6 +70,19 @@ describe('an MCP reply whose masking throws is withheld', () => {
     }
   });
 
+  it("masking that over-reaches into the reply's own fields leaves them as the tool made them (an id, a status, where the output is)", async () => {
+    // A redactor that masks every string: the output goes, the protocol's fields stay (a masked status fails the output schema).
+    const greedy: ReplyRedactor = { redactDeep: async (v) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'string' && x !== 'text' ? '[masked: x]' : x))), addEnv: () => {} };
+    const s = await served(greedy, printed);
+    try {
+      const r = (await s.client.callTool({ name: 'sh_run', arguments: { cmd: 'deploy' } })) as CallToolResult;
+      expect(r.isError).toBeFalsy();
+      expect(r.structuredContent).toEqual({ id: 'c7', status: 'exited', exit_code: 1, spool_ref: 'mish raw c7', output: '[masked: x]' });
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a tool that throws an error quoting a secret: the error is masked', async () => {
     const s = await served(new Redactor(), async () => {
       throw new Error(`session died while printing ${TOKEN}`);

@@ -140,6 +140,17 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     }
   });
 
+  it("an output ending in head's header of a credentials file keeps the reply's fields (its status, the session's directory) unmasked (adversary pass 139 F18)", async () => {
+    // The header reader took the reply's fields scanned after the output for the file's lines: `status` masked, rejected by the schema.
+    const { result, data } = await call(served.client, 'sh_run', { cmd: "printf '==> /home/dana/.aws/credentials <==\\n'" });
+    expect(result.isError ?? false).toBe(false);
+    expect(data.status).toBe('exited');
+    const later = await call(served.client, 'sh_run', { cmd: 'echo after' });
+    expect(later.data.status).toBe('exited');
+    expect(String(later.data.cwd)).not.toContain('[masked:');
+    expect(later.text).not.toContain('[masked:');
+  });
+
   it('a refused dangerous line is audited as a policy decision; the canary survives', async () => {
     const { data } = await call(served.client, 'sh_run', { cmd: 'rm -rf ~' });
     expect(data.status).toBe('refused');

@@ -49,11 +49,25 @@ export function guardReplies(server: McpServer, redactor: ReplyRedactor, audit: 
       for (const event of auditEvents(name, args, result)) audit.record({ ...event, agent: agent() });
       try {
         const { content, structuredContent } = await redactor.redactDeep({ content: result.content, structuredContent: result.structuredContent });
-        return { ...result, content, ...(structuredContent ? { structuredContent } : {}) };
+        return { ...result, content, ...(structuredContent ? { structuredContent: withProtocolFields(structuredContent, result.structuredContent) } : {}) };
       } catch (error) {
         return withheld(name, result, error);
       }
     });
+}
+
+/** Fields of a reply that carry no command output: the protocol's own (an id, an enum, a count), never masked. */
+const PROTOCOL_FIELDS = ['id', 'session', 'status', 'exit_code', 'duration_ms', 'spool_ref', 'category', 'pid'] as const;
+
+/**
+ * The masked structured content with its protocol fields as the tool made them: a value a rule took for a secret masked in one
+ * of them would make a reply the output schema rejects (`status: "[masked: credential]"`: 139 F18) and lose the call's result.
+ */
+function withProtocolFields(masked: Structured, original: Structured | undefined): Structured {
+  if (!original) return masked;
+  const out = { ...masked };
+  for (const k of PROTOCOL_FIELDS) if (typeof original[k] === 'string' && out[k] !== original[k]) out[k] = original[k];
+  return out;
 }
 
 /**
@@ -68,7 +82,7 @@ export function withheld(tool: string, result: CallToolResult, error: unknown): 
   const text = `mish: ${tool}'s reply withheld: masking secrets failed (${kind}), and an unmasked reply could show one. ${ref ? `The user can read the output with \`${ref}\` on their terminal.` : 'The output is in the session spool for the user.'}`;
   const kept: Structured = {};
   // Fields that carry no command output stay, so the agent still knows what happened.
-  for (const k of ['id', 'session', 'status', 'exit_code', 'duration_ms', 'spool_ref', 'category', 'pid']) if (typeof s[k] === 'number' || typeof s[k] === 'string' || s[k] === null) kept[k] = s[k];
+  for (const k of PROTOCOL_FIELDS) if (typeof s[k] === 'number' || typeof s[k] === 'string' || s[k] === null) kept[k] = s[k];
   return { content: [{ type: 'text', text }], isError: true, ...(Object.keys(kept).length ? { structuredContent: { ...kept, withheld: true } } : {}) };
 }
 

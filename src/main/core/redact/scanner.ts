@@ -480,7 +480,10 @@ function eachLineUnderHeader(text: string, at: number, each: (line: string, at: 
     const nl = text.indexOf('\n', at);
     const end = nl < 0 ? text.length : nl;
     const line = text.slice(at, end).replace(/\r$/, '');
-    if (line.trim() === '' || line.startsWith('==> ')) break;
+    // A NUL line is the break between two fields of a reply scanned together (redactor.ts FIELD_BREAK): the fields after the
+    // output (`exited`, the session's directory) are no lines of the file (139 F18: a header alone ended the output, and the
+    // reply's status was masked into one no client accepts).
+    if (line.trim() === '' || line.startsWith('==> ') || line.includes('\u0000')) break;
     each(line, at);
     at = end + 1;
   }
