@@ -647,6 +647,14 @@ export const FILES: ContextRule[] = [
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
   { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
+  // Postmark's server (or account) token, a UUID, as its SDK's client is made with it (`new ServerClient('…')`: 140 F41): a UUID
+  // alone is a look-alike; the call says what it is.
+  { kind: 'postmark token', keywords: ['serverclient(', 'accountclient('], re: /\b(?:Server|Account)Client\([ \t]*(["'])(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\1/g },
+  // A Healthchecks.io ping URL (`https://hc-ping.com/<uuid>` or `/<ping key>/<slug>`, a cron's `curl` in a trace: 140 F23): a
+  // capability, whoever holds it reports the job's state.
+  { kind: 'healthchecks ping key', keywords: ['hc-ping.com/'], re: /\bhc-ping\.com\/(?<secret>[A-Za-z0-9_-]{22,36})(?![A-Za-z0-9_-])/g },
+  // A log's prose naming what it uses (`verifying request signature with secret <hex>`, Slack Bolt's debug: 140 F36): a made word.
+  { kind: 'secret', keywords: ['with secret ', 'with token ', 'with key ', 'with password ', 'with api key '], re: /\bwith (?:secret|token|key|password|api key) (?<secret>(?=[A-Za-z0-9_+/=-]*\d)[A-Za-z0-9_+/=-]{16,256})(?![A-Za-z0-9_+/=-])/gi, guard: true },
   // A Twilio API key's secret beside its SID in a call's arguments (`Client("SK…", "<secret>", "AC…")` of twilio-python, a grep hit
   // of it: 133 F43): the SID says what the next string is.
   { kind: 'twilio api key secret', keywords: ['"sk', "'sk"], re: /(["'])SK[0-9a-f]{32}\1[ \t]*,[ \t]*(["'])(?<secret>[A-Za-z0-9]{32})(?=\2)/g },
@@ -947,7 +955,7 @@ export const FILES: ContextRule[] = [
   { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gm },
   // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31), after a
   // diff's mark (`diff -u ~/.pgpass.bak ~/.pgpass`: adv41 F04), after a file's path and `: ` (awk's `FILENAME": "$0`: closing measure 128 F29). Not secretsdump's `user:rid:lm:nt:::` (adv124 F40). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
-  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![^\n]{0,512}:[0-9a-fA-F]{32}:[0-9a-fA-F]{32}:::)(?![ \t]*(?:[0-9a-f]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-f]{2}:){4})(?:(?:Stdout|Output):[ \t]*|[^\s:]{0,512}[/.][^\s:]{0,512}:[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![^\n]{0,512}:[0-9a-fA-F]{32}:[0-9a-fA-F]{32}:::)(?![ \t]*(?:[0-9a-fA-F]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-fA-F]{2}:){4})(?:(?:Stdout|Output):[ \t]*|[^\s:]{0,512}[/.][^\s:]{0,512}:[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several; under grep's `6-` context prefix: adv109 F22); the
   // catch-all entry at a line's start (`default login anonymous password …`, under `cat -n`'s number: adv121 F31). msmtprc's
   // too, whose value is the rest of the line:

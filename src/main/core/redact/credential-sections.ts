@@ -6,11 +6,13 @@
  *   `value` is masked, as the Cookie header rule masks each value (adv14 C30);
  * - the `api keys:` block `serverless deploy` and `serverless info` print (`  name: value -
  *   description`: API Gateway keys, adv14 C48).
- * The scanner calls these at its keyword's hit (`cookie`, `api keys:`); the byte path reads the
+ * - an INI or TOML section named for secrets (`[hmac]` then `current = "…"`, `previous = "…"`: 140 F06): each entry whose value
+ *   is a made word (mintedWord: a name says nothing, the section does).
+ * The scanner calls these at its keyword's hit (`cookie`, `api keys:`, `[hmac]`); the byte path reads the
  * lines after the hit given here.
  */
 import type { SecretFinding } from './finding.js';
-import { isPlaceholder } from './look-alikes.js';
+import { isLookAlike, isPlaceholder, mintedWord } from './look-alikes.js';
 
 /** After `cookie`: the rest of a list's name and its `[` (`s": [`, `s: [`). */
 const COOKIE_LIST_AT = /s["']?[ \t]*:[ \t]*\[/y;
@@ -63,6 +65,34 @@ export function cookieListValues(text: string, at: number, out: SecretFinding[])
   }
 }
 
+/** A header's values as a YAML list (a VCR cassette: `Set-Cookie:` then `- name=value; path=/…` items), the hit at `cookie`. */
+const YAML_COOKIE_LIST_AT = /:[ \t]*\r?\n/y;
+/** One item: indented, `- `, the cookie's name, `=`, its value up to `;` or the line's end (group v). */
+const YAML_COOKIE_ITEM = /[ \t]*-[ \t]+['"]?[^\s=;'"]{1,256}=(?<v>[^\s;'"]{1,8192})[^\n]{0,4096}\n/dy;
+/** Items read under the header (a response sets a few cookies; the byte path's window after a name ending its line holds them). */
+const YAML_COOKIE_ITEMS = 16;
+
+/**
+ * The cookies of a `Set-Cookie:` (or `Cookie:`) header recorded as a YAML list (Ruby's VCR, Python's vcrpy: 140 F10): each item's
+ * value, unless `isSetting` says it is a setting (`theme=dark`), no credential.
+ */
+export function yamlCookieItems(text: string, at: number, isSetting: (value: string) => boolean, out: SecretFinding[]): void {
+  YAML_COOKIE_LIST_AT.lastIndex = at;
+  if (!YAML_COOKIE_LIST_AT.test(text)) return;
+  let pos = YAML_COOKIE_LIST_AT.lastIndex;
+  for (let n = 0; n < YAML_COOKIE_ITEMS; n++) {
+    YAML_COOKIE_ITEM.lastIndex = pos;
+    const m = YAML_COOKIE_ITEM.exec(text);
+    if (!m) return;
+    const v = m.groups!.v.replace(/\r$/, '');
+    if (v.length >= 4 && !isSetting(v) && !isPlaceholder(v)) {
+      const [start] = m.indices!.groups!.v!;
+      out.push({ start, end: start + v.length, kind: 'cookie', byContext: true });
+    }
+    pos = YAML_COOKIE_ITEM.lastIndex;
+  }
+}
+
 /** The keyword of serverless' block. */
 export const API_KEYS_WORD = 'api keys:';
 /** The `api keys:` header alone on its line (serverless), the hit at its end. */
@@ -85,5 +115,40 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
     out.push({ start, end, kind: 'api key', byContext: true });
     pos = API_KEY_ENTRY.lastIndex;
     if (text.charCodeAt(pos) === 0x0d) pos++;
+  }
+}
+
+/** The headers of sections whose entries are secrets, as the keyword pass finds them (lower case). */
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]'];
+/** Entries read under such a header (a key's rotation keeps a few). */
+export const SECRET_SECTION_LINES = 16;
+/** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
+const SECTION_ENTRY = /[ \t]*[\w.-]{1,64}[ \t]*[=:][ \t]*(?:"(?<q>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})'|(?<v>[^\s#;"']{1,1024}))[ \t]*(?:[#;][^\n]*)?\r?$/dmy;
+/** A comment or a blank line among the entries. */
+const SECTION_SKIP = /[ \t]*(?:[#;][^\n]*)?\r?$/my;
+
+/** The entries under a secrets section's header, the hit at the header's end: each made word's value, to the next section. */
+export function secretSectionEntries(text: string, at: number, out: SecretFinding[]): void {
+  // The header alone on its line.
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  if (!/^[ \t]*\[[\w.-]+\][ \t]*\r?$/.test(text.slice(lineStart, Math.min(text.length, at + 2)).replace(/\n[^]*$/, ''))) return;
+  let pos = text.indexOf('\n', at);
+  for (let n = 0; pos >= 0 && n < SECRET_SECTION_LINES; n++) {
+    pos++;
+    if (text.charCodeAt(pos) === 0x5b) return;
+    SECTION_ENTRY.lastIndex = pos;
+    const m = SECTION_ENTRY.exec(text);
+    if (m) {
+      const g = m.groups!.q !== undefined ? 'q' : m.groups!.s !== undefined ? 's' : 'v';
+      const value = m.groups![g]!;
+      if (mintedWord(value) && !isLookAlike(value, false) && !isPlaceholder(value)) {
+        const [start, end] = m.indices!.groups![g]!;
+        out.push({ start, end, kind: 'secret', byContext: true });
+      }
+    } else {
+      SECTION_SKIP.lastIndex = pos;
+      if (!SECTION_SKIP.test(text)) return;
+    }
+    pos = text.indexOf('\n', pos);
   }
 }

@@ -650,6 +650,19 @@ describe('values named from afar', () => {
   `${'(a token=abc) token=Qm7x) '.repeat(40_000)}`,
   `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n${'-----BEGIN CERTIFICATE-----\n'.repeat(35_000)}`,
   `Stripe-Signature: ${'t=1,'.repeat(250_000)}`,
+  // Session 26's later ones: a grown line number, REPL maps of JWK members, a cassette's cookies, prose naming a secret.
+  `${'9-  MIIEpAIBAAKCAQEAqNRddV2Ui/TZx+v/81rBs2Fe1lvIS2ge7zv00YGN+uI++IF7\n10-  '.repeat(12_000)}`,
+  `'kty' ${'{'.repeat(1_000_000)}`,
+  `${"{'kty': 'd': 'a', ".repeat(60_000)}`,
+  `Set-Cookie:\n${'- a=Qm7xT2vK9pL4wZ8n; path=/\n'.repeat(35_000)}`,
+  `${'Set-Cookie:\n- '.repeat(80_000)}`,
+  `${'with secret '.repeat(90_000)}`,
+  `${'hc-ping.com/'.repeat(90_000)}`,
+  `${'ServerClient("'.repeat(80_000)}`,
+  `${'urn:oauth:'.repeat(100_000)}`,
+  `${'[hmac]\n'.repeat(140_000)}`,
+  `[hmac]\n${'a = Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)}`,
+  `[hmac]\n${'a'.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

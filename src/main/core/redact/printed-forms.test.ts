@@ -2129,3 +2129,74 @@ describe("closing measure 137's leaks and damage (a new developer's first week)"
     expect(new Redactor().mask(gem)).toBe('==> /home/dev/.gem/credentials <==\n---\n:rubygems_api_key: [masked: rubygems token]\n');
   });
 });
+
+describe("look-alike pass 139's damage (harmless token-like text)", () => {
+  it("keeps openssl's upper-case key identifiers and fingerprints (read as .pgpass rows) and an OAuth grant type's URN (read as a name and its value)", () => {
+    // Recorded from `openssl x509 -text -fingerprint -sha256` of fresh certificates.
+    const x509 = '            X509v3 Subject Key Identifier: \n                2A:38:16:56:73:79:D4:3D:5E:FC:00:18:40:0E:D7:12:D1:DE:A4:4C\n            X509v3 Authority Key Identifier: \n                16:00:5F:4F:08:D3:B6:75:E1:11:DA:1D:52:1E:BA:06:1D:E2:B4:70\nsha256 Fingerprint=8F:BC:C6:4C:28:1F:DD:79:C1:31:2E:6C:81:8C:3F:36:84:12:CC:26:6D:A5:FE:72:18:35:4E:A3:9E:31:56:B9\n';
+    expect(new Redactor().mask(x509)).toBe(x509);
+    const grant = '$ curl -s -X POST https://oauth2.googleapis.com/token -d grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer -d assertion=@assertion.txt\n';
+    expect(new Redactor().mask(grant)).toBe(grant);
+    // A .pgpass row stays masked.
+    expect(new Redactor().mask('db.internal:5432:orders:app:Kq7mZ2xW9pLr\n')).not.toContain('Kq7mZ2xW9pLr');
+  });
+
+  it("keeps mish's own lines after head's header of a credentials file that ends the output (the status line, the background processes' line)", () => {
+    const reply = '==> /home/dana/.aws/credentials <==\n[exit 0]\n[procs] 1 ended: p1(killed, 0s)\n';
+    const r = new Redactor();
+    expect(r.mask(reply)).toBe(reply);
+    expect(r.mask('[procs] 1 ended: p1(killed, 0s)\n')).toBe('[procs] 1 ended: p1(killed, 0s)\n');
+    // The file's own lines under it are still read.
+    expect(new Redactor().mask('==> /run/secrets/db_password <==\nKq7m#Z2x.W9pLr\n[exit 0]\n')).toBe('==> /run/secrets/db_password <==\n[masked: password]\n[exit 0]\n');
+  });
+});
+
+describe("closing measure 140's leaks (a day of third-party API integrations)", () => {
+  itUnless(anyOf(missing('openssl'), missing('grep')))("masks a key's lines under grep's context prefix when the line number grows a digit (`9-` then `10-`: grep -n -A8 of a YAML block)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-grepkey-'));
+    try {
+      execFileSync('openssl', ['genrsa', '-out', path.join(dir, 'k.pem'), '2048'], { stdio: 'ignore' });
+      const key = readFileSync(path.join(dir, 'k.pem'), 'utf8');
+      writeFileSync(path.join(dir, 'app.yml'), `app_id: 12345\nkey_name: main\nowner: acme\nprivate_key: |\n${key.trim().split('\n').map((l) => `  ${l}`).join('\n')}\n`);
+      const text = execFileSync('grep', ['-n', '-A8', 'private_key', path.join(dir, 'app.yml')], { encoding: 'utf8' });
+      expect(text).toContain('\n10-  ');
+      const body = key.split('\n').slice(1, 8);
+      const out = new Redactor().mask(text);
+      for (const b of body) expect(out).not.toContain(b);
+      // A read of the lines keeps grep's prefixes before the masks.
+      const r = new Redactor();
+      const stream = r.stream('c1');
+      stream.push(text);
+      stream.flush();
+      const shown = r.maskLines('c1', text.split('\n').map((t, i) => ({ n: i + 1, text: t }))).map((l) => l.text);
+      for (const b of body) expect(shown.join('\n')).not.toContain(b);
+      expect(shown[7]).toBe('11-  [masked: private key]');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("closing measure 140's other leaks", () => {
+  it("masks a private JWK's members in a REPL's map (Elixir's =>, Python's repr), a Postmark token in its client, a Healthchecks ping key, a secret a log names in prose", () => {
+    const iex = '%{\n    "crv" => "P-256",\n    "d" => "dRGi2inlYgzhEm5jMyMqAVSa-evA31RHRKG5or1Rht4",\n    "kty" => "EC",\n    "x" => "TFepDjpkaqBySgcyfRtVtRFraQQh1WyGPDqAJpb6Er8"\n  }\n';
+    expect(new Redactor().mask(iex)).toBe(iex.replace('dRGi2inlYgzhEm5jMyMqAVSa-evA31RHRKG5or1Rht4', '[masked: private key]'));
+    const repr = "{'crv': 'P-256', 'd': 'dRGi2inlYgzhEm5jMyMqAVSa-evA31RHRKG5or1Rht4', 'kty': 'EC', 'x': 'TFepDjpkaqBySgcyfRtVtRFraQQh1WyGPDqAJpb6Er8'}\n";
+    expect(new Redactor().mask(repr)).toBe(repr.replace('dRGi2inlYgzhEm5jMyMqAVSa-evA31RHRKG5or1Rht4', '[masked: private key]'));
+    expect(new Redactor().mask("export const postmark = new ServerClient('24a5be6c-9c2b-4548-851c-d0f68ed27599');\n")).not.toContain('24a5be6c');
+    expect(new Redactor().mask('+ curl -fsS https://hc-ping.com/kGM9qUx3nbO_mJR8Q9srm5YQMucNzCqU/fail\n')).toBe('+ curl -fsS https://hc-ping.com/[masked: healthchecks ping key]/fail\n');
+    expect(new Redactor().mask('[DEBUG]  verifying request signature with secret d92b52921fd928e87cdd01ba8acd909e\n')).not.toContain('d92b52921fd9');
+    const prose = 'connected with token expired; retrying with key rotation enabled\n';
+    expect(new Redactor().mask(prose)).toBe(prose);
+  });
+
+  it("masks the made values under a section named for secrets (`[hmac]`'s `current` and `previous`); its settings and other sections stay", () => {
+    const toml = '[segment]\nregion = "eu"\n\n[hmac]\n# rotate quarterly\ncurrent = "q_uQX8-oAcEsQweZfIcRDF5osHoU6yK0"\nprevious = "762334ff0278e2492db9f55a804f21e3ed6168dc"\nalgorithm = "sha256"\n\n[server]\nbuild = "a1b2c3d4e5f6a7b8c9d0"\n';
+    expect(new Redactor().mask(toml)).toBe(toml.replace('q_uQX8-oAcEsQweZfIcRDF5osHoU6yK0', '[masked: secret]').replace('762334ff0278e2492db9f55a804f21e3ed6168dc', '[masked: secret]'));
+  });
+
+  it("masks a session cookie among a VCR cassette's Set-Cookie items (attributes after it); keeps their names, attributes and settings", () => {
+    const vcr = '    headers:\n      Set-Cookie:\n      - _x_w=5_1; path=/; secure; HttpOnly\n      - _helpkit_session=Yfln7Ujnz-WHteTagYWzS9NLWL9DOWYPNeI1KEbG9Ux; path=/; secure; HttpOnly; SameSite=Lax\n      - theme=dark; path=/\n    body:\n      encoding: UTF-8\n';
+    expect(new Redactor().mask(vcr)).toBe(vcr.replace('Yfln7Ujnz-WHteTagYWzS9NLWL9DOWYPNeI1KEbG9Ux', '[masked: cookie]'));
+  });
+});

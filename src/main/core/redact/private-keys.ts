@@ -77,8 +77,9 @@ export function privateKeyBlocks(text: string): SecretFinding[] {
     const end = nl < 0 ? text.length : nl;
     let raw = text.slice(from, end).replace(/\r$/, '');
     let skip = 0;
-    if (prefix && sameShapePrefix(raw, prefix)) {
-      skip = prefix.length;
+    const shaped = prefix ? shapePrefixLength(raw, prefix) : 0;
+    if (prefix && shaped > 0) {
+      skip = shaped;
       raw = raw.slice(skip);
       // The prefix opened a string on each line (jq's array of a key's lines: `  "MIGH…",`, adv127 F29): its closing quote goes too.
       const quote = prefix[prefix.length - 1];
@@ -205,20 +206,30 @@ export function toolLinePrefix(before: string): string | undefined {
 }
 
 /**
- * Whether `line` begins with a prefix of `prefix`'s length and shape: the same but for digits and the last character. A number
- * padded with blanks to the right counts as its shape too (`cat -n`'s `     9\t` then `    10\t`, journalctl's `Mar  9` then
- * `Mar 10`: adv54 F23).
+ * The length of `line`'s prefix of `prefix`'s shape, 0 when it has none: `prefix`'s length and shape, the same but for digits and
+ * the last character. A number padded with blanks to the right counts as its shape too (`cat -n`'s `     9\t` then `    10\t`,
+ * journalctl's `Mar  9` then `Mar 10`: adv54 F23). A line number first and not padded may have grown by a digit (grep's `9-    `
+ * then `10-    ` over a key's lines in `grep -n -A8`: 140 F49): that prefix is a character longer.
  */
-export function sameShapePrefix(line: string, prefix: string): boolean {
-  if (line.length <= prefix.length) return false;
+export function shapePrefixLength(line: string, prefix: string): number {
+  let grown = 0;
+  if (isDigit(prefix.charCodeAt(0))) {
+    let a = 0;
+    let b = 0;
+    while (isDigit(line.charCodeAt(a))) a++;
+    while (isDigit(prefix.charCodeAt(b))) b++;
+    if (a === b + 1 && a < line.length) grown = 1;
+  }
+  if (line.length <= prefix.length + grown) return 0;
   const last = prefix.length - 1;
   for (let i = 0; i < last; i++) {
-    const a = line.charCodeAt(i);
+    // The grown number's first digit is compared with itself: the rest of the line is read one character on.
+    const a = line.charCodeAt(i + (grown && i > 0 ? 1 : 0));
     const b = prefix.charCodeAt(i);
-    if (a !== b && !(isDigit(a) && isDigit(b)) && !(((a === 0x20 && isDigit(b)) || (b === 0x20 && isDigit(a))) && isDigit(line.charCodeAt(i + 1)))) return false;
+    if (a !== b && !(isDigit(a) && isDigit(b)) && !(((a === 0x20 && isDigit(b)) || (b === 0x20 && isDigit(a))) && isDigit(line.charCodeAt(i + 1)))) return 0;
   }
-  const sep = line[last];
-  return sep === prefix[last] || /[\s:|│-]/.test(sep);
+  const sep = line[last + grown];
+  return sep === prefix[last] || /[\s:|│-]/.test(sep) ? prefix.length + grown : 0;
 }
 
 /** Is `c` an ASCII digit's code? (Shared with the scanner.) */
@@ -263,12 +274,13 @@ function prefixedBody(text: string, at: number, raw: string, idx: number, out: S
     const line = text.slice(lineStart, next < 0 ? text.length : next);
     // The squasher's mark of the lines it left out (the body's middle, in a reply): the body goes on after it.
     if (OMITTED_LINES.test(line)) continue;
-    if (!line.startsWith(prefix) && !sameShapePrefix(line, prefix)) break;
-    BASE64_RUN_AT.lastIndex = prefix.length;
+    const shaped = line.startsWith(prefix) ? prefix.length : shapePrefixLength(line, prefix);
+    if (shaped === 0) break;
+    BASE64_RUN_AT.lastIndex = shaped;
     const body = BASE64_RUN_AT.exec(line)?.[0];
     if (!body || body.length < 4) break;
-    out.push({ start: lineStart + prefix.length, end: lineStart + prefix.length + body.length, kind: KIND, byContext: true });
-    blockEnd = lineStart + prefix.length + body.length;
+    out.push({ start: lineStart + shaped, end: lineStart + shaped + body.length, kind: KIND, byContext: true });
+    blockEnd = lineStart + shaped + body.length;
     if (body.length < MIN_FULL_BODY_LINE) break;
   }
   return blockEnd;

@@ -11,7 +11,7 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type ScanRe
 import { secretEnvValues } from './quick-check.js';
 import { LearnedSecrets } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
-import { sameShapePrefix } from './private-keys.js';
+import { shapePrefixLength } from './private-keys.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS } from './look-alikes.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
@@ -363,7 +363,8 @@ export class Redactor {
 function keyLineShown(line: string, prefix?: string): string {
   const begin = line.indexOf('-----BEGIN');
   if (begin > 0) return line.slice(0, begin) + KEY_LINE_MASK;
-  if (prefix && sameShapePrefix(line, prefix)) return line.slice(0, prefix.length) + KEY_LINE_MASK;
+  const shaped = prefix ? shapePrefixLength(line, prefix) : 0;
+  if (shaped > 0) return line.slice(0, shaped) + KEY_LINE_MASK;
   let indent = 0;
   while (indent < line.length && (line.charCodeAt(indent) === 0x20 || line.charCodeAt(indent) === 0x09)) indent++;
   return indent < line.length ? line.slice(0, indent) + KEY_LINE_MASK : KEY_LINE_MASK;

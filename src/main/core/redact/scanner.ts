@@ -30,7 +30,7 @@ import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } 
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
-import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, startsCookieList } from './credential-sections.js';
+import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
 import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
@@ -91,6 +91,8 @@ const XTRACE_STDIN_RULE = LINE_RULES.length + 21;
 const ARGV_LINE_RULE = LINE_RULES.length + 22;
 /** A Google Secret Manager version's payload under its name (bound-values.ts secretPayloadData). */
 const SECRET_PAYLOAD_RULE = LINE_RULES.length + 23;
+/** An INI or TOML section named for secrets (credential-sections.ts secretSectionEntries). */
+const SECRET_SECTION_RULE = LINE_RULES.length + 24;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -253,6 +255,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of XTRACE_STDIN_WORDS) entry(w).context.push(XTRACE_STDIN_RULE);
   for (const w of ARGV_LINE_WORDS) entry(w).context.push(ARGV_LINE_RULE);
   entry(SECRET_PAYLOAD_WORD).context.push(SECRET_PAYLOAD_RULE);
+  for (const w of SECRET_SECTION_WORDS) entry(w).context.push(SECRET_SECTION_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -483,12 +486,15 @@ function eachLineUnderHeader(text: string, at: number, each: (line: string, at: 
     // A NUL line is the break between two fields of a reply scanned together (redactor.ts FIELD_BREAK): the fields after the
     // output (`exited`, the session's directory) are no lines of the file (139 F18: a header alone ended the output, and the
     // reply's status was masked into one no client accepts).
-    if (line.trim() === '' || line.startsWith('==> ') || line.includes('\u0000')) break;
+    // Nor is mish's own line after the output (`[exit 0]`, `[procs] 1 ended: …`, a cut's note): the reply's text, not the file's.
+    if (line.trim() === '' || line.startsWith('==> ') || line.includes('\u0000') || MISH_NOTE_LINE.test(line)) break;
     each(line, at);
     at = end + 1;
   }
 }
 
+/** A line mish adds to a reply after a command's output: the status line, the background processes' line, a note. */
+const MISH_NOTE_LINE = /^\[(?:exit\b|procs\] |mish: |\.\.\. [\d,]+ lines? omitted|killed\b|timed out\b|signal\b)/;
 /** An INI file's comment or section header; a YAML document's start (`---` of `~/.gem/credentials`: 137 F35). */
 const INI_COMMENT_OR_SECTION = /^[ \t]*(?:[#;]|\[[^\]\n]{1,128}\][ \t]*$|---[ \t]*$)/;
 /** An INI file's setting (`region = eu-west-1`), or YAML's (`:rubygems_api_key: …`, a Ruby symbol as the key): its name. */
@@ -1074,7 +1080,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -2319,6 +2325,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [XTRACE_STDIN_RULE, xtraceStdinValue],
   [ARGV_LINE_RULE, argvLineCredential],
   [SECRET_PAYLOAD_RULE, secretPayloadData],
+  [SECRET_SECTION_RULE, secretSectionEntries],
 ]);
 
 /**
@@ -2650,6 +2657,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   let name = text.slice(k, e);
   // A word of an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC`, adv13 L24): a resource's name, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
+  // A word of a URN (`grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`, RFC 7523's: 139 F42): a name's part, no value.
+  if (m && text.charCodeAt(k - 1) === 0x3a && /\burn:[\w.:-]*$/i.test(text.slice(Math.max(0, k - 160), k))) return e;
   // Cloud Run's `--set-secrets=DB_PASSWORD=db-password:latest` (adv13 B10): names of Secret Manager secrets and versions, no value.
   if (m && /--(?:set|update|remove)-secrets[= ][^\s]*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
@@ -2708,7 +2717,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && INI_EQUALS.test(m[0]) && valuesBelow(text, e + m[0].length, name, out)) return e;
   // A list under a secret's name (ngrok's `basic_auth:` then `- "user:pw"`: adv16 D24): each item.
   if (m && m[0].includes(':') && YAML_LIST_AFTER.test(text.slice(e + m[0].length, e + m[0].length + 256))) {
-    yamlListItems(text, e + m[0].length, name, out);
+    // A cookie header's values as items (a VCR cassette's `Set-Cookie:` then `- sid=…; path=/; HttpOnly`: 140 F10): each
+    // cookie's value, its name and attributes kept (an item with attributes read as a sentence was kept whole).
+    if (/^(?:set-)?cookie$/i.test(name)) yamlCookieItems(text, e, (v) => COOKIE_SETTING.test(v), out);
+    else yamlListItems(text, e + m[0].length, name, out);
     return e;
   }
   const valueAt = element ? XML_VALUE_AT : VALUE_AT;

@@ -5,7 +5,7 @@
  * Redactor's learned values). It also records which output lines belong to private key blocks,
  * so a later read of lines 20-30 of a 40-line key — no BEGIN, no END in the window — is masked.
  */
-import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, sameShapePrefix, toolLinePrefix, unquotedKeyLine } from './private-keys.js';
+import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, shapePrefixLength, toolLinePrefix, unquotedKeyLine } from './private-keys.js';
 import type { SecretFinding } from './finding.js';
 import { MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
 import { printedKind, printerValues, takenAmongOthers, type SecretPrinter } from './secret-printers.js';
@@ -415,7 +415,8 @@ export class StreamMasker {
     }
     let range = this.keyRanges[this.keyRanges.length - 1];
     let shown = line.replace(DECORATION, '');
-    if (this.keyPrefix && sameShapePrefix(shown, this.keyPrefix)) shown = shown.slice(this.keyPrefix.length);
+    const shaped = this.keyPrefix ? shapePrefixLength(shown, this.keyPrefix) : 0;
+    if (shaped > 0) shown = shown.slice(shaped);
     else if (this.keyPrefix && otherServiceLine(shown, this.keyPrefix)) {
       // Another service's line among the key's (compose's interleaved logs: adv108 F50): not the key's, and not its end.
       if (range.to === Infinity) range.to = n - 1;

@@ -23,7 +23,9 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   // A Secret as JSON: `"kind": "Secret"`.
   { word: 'secret', at: (t, e) => t.startsWith('Secret"', e - 6) && /"kind"[ \t]*:[ \t]*"$/.test(t.slice(Math.max(0, e - 20), e - 6)), find: (t, _n, out) => secretJsonData(t, out) },
   // A private JSON Web Key (adv12 A44): `"kty"` and the private members `d`, `p`, `q`, `dp`, `dq`, `qi` (RSA, EC, OKP) or `k` (oct).
+  // …printed by a REPL too: Elixir's and Ruby's `"d" => "…"`, Python's `'d': '…'` (140 F50).
   { word: '"kty"', at: () => true, find: (t, _n, out) => privateJwk(t, out) },
+  { word: "'kty'", at: () => true, find: (t, _n, out) => privateJwk(t, out) },
   // Secret scanners' JSON reports (adversary pass 31): ggshield's `"occurrences": [{"match": "…"`, gitleaks' SARIF result (`"…
   // has detected secret for file …"`, its region's `"snippet": {"text": "…"}`), detect-secrets' report (`"secrets": "…"`).
   { word: '"occurrences"', at: () => true, find: (t, _n, out) => scannerMatches(t, OCCURRENCE_MATCH, out) },
@@ -175,8 +177,8 @@ function concealedFields(text: string, out: SecretFinding[]): void {
 }
 
 /** A JWK object (`{…"kty": …}` without nested objects) and its private members' values (base64url). */
-const JWK_OBJECT = /\{[^{}]{0,16384}?"kty"[^{}]{0,16384}\}/g;
-const JWK_PRIVATE_MEMBER = /"(?:d|p|q|dp|dq|qi|k)"[ \t\r\n]*:[ \t\r\n]*"(?<v>[A-Za-z0-9_-]{16,})"/g;
+const JWK_OBJECT = /\{[^{}]{0,16384}?["']kty["'][^{}]{0,16384}\}/g;
+const JWK_PRIVATE_MEMBER = /(["'])(?:d|p|q|dp|dq|qi|k)\1[ \t\r\n]*(?::|=>)[ \t\r\n]*(["'])(?<v>[A-Za-z0-9_-]{16,})\2/g;
 
 function privateJwk(text: string, out: SecretFinding[]): void {
   JWK_OBJECT.lastIndex = 0;
