@@ -172,6 +172,19 @@ export function secretPayloadData(text: string, at: number, out: SecretFinding[]
 }
 
 /**
+ * Subversion's cached credentials (`~/.subversion/auth/svn.simple/<md5>`: 141 F31), a hash dump of `K <len>` / key / `V <len>` /
+ * value lines, keys sorted: `passtype` then `password` and its value (in clear with the `simple` store).
+ */
+export const SVN_SIMPLE_WORD = 'passtype';
+/** Lines below `passtype` the password's value is on (its own `V`, value, then `K 8`, `password`, `V n`). */
+export const SVN_SIMPLE_LINES = 6;
+const SVN_SIMPLE_PASSWORD = /[^\n]{0,64}\n(?:[^\n]{0,64}\n){0,3}?K 8\r?\npassword\r?\nV \d{1,4}\r?\n(?<v>[^\r\n]{1,1024})/dy;
+
+export function svnSimplePassword(text: string, at: number, out: SecretFinding[]): void {
+  valueGroupAt(SVN_SIMPLE_PASSWORD, text, at, 'svn password', out);
+}
+
+/**
  * Proxmox VE's API token as `pveum user token add` / `pvesh create /access/users/<u>/token/<id>` print it once (adv106 F45): a
  * key/value table (`│ full-tokenid │ root@pam!backup │` … `│ value │ <uuid> │`) or JSON (`"full-tokenid":"…", … "value":"<uuid>"`).
  * The name `value` says nothing; the `full-tokenid` row above it does.

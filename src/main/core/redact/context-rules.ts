@@ -154,13 +154,13 @@ export const HEADERS: ContextRule[] = [
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?<secret>[^\s"'`\\\]]+(?:[ \t]+[^\s"'`\\\]]+)*)/gim },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
   // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16; nor a
   // call that makes it, fastlane's `git_basic_authorization: Base64.strict_encode64("…")`: its argument is read as itself, 134 F17.
-  // A `]` ends it: curl's `* h2h3 [authorization: Bearer …]`, 137 F08.)
+  // A `]` ends it: curl's `* h2h3 [authorization: Bearer …]`, 137 F08; and Apache HttpClient's wire log's `[\r][\n]`, 141 F14.)
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
   // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
-  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>[^\s"'`\\]{4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
+  { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>(?:[^\s"'`\\[]|\[(?!\\[rn]\])){4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },
   // A session header an app's API takes in place of a cookie (Metabase's `X-Metabase-Session: <uuid>`, `X-Session-Token`, `X-Session-Id`:
   // adv126 F10, in http.client's one-line `send: b'…\r\n…'` too): the session, whatever its shape.
   { kind: 'session header', keywords: ['-session'], needs: /x-(?:[a-z0-9]+-)?session(?:-token|-id|-key)?[ \t]*:/i, re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))X-(?:[A-Za-z0-9]+-)?Session(?:-Token|-Id|-Key)?[ \t]*:[ \t]*(?<secret>[A-Za-z0-9._~+\/=-]{16,4096})/gi },
@@ -498,6 +498,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['sqlcmd', 'bcp', 'ldap', 'smbclient', 'rpcclient', 'net ', 'net\t'], needs: /sqlcmd|bcp|ldap|smbclient|rpcclient|net[ \t]+(?:use|ads|rpc)/, re: /\b(?:sqlcmd|bcp|ldapsearch|ldapmodify|ldapadd|ldapdelete|ldappasswd|smbclient|rpcclient|net[ \t]+(?:use|ads|rpc))\b[^\n|;&]{0,1024}?[ \t](?:-P|-w|-U[ \t]*[^\s%]+%)[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['openssl'], needs: /openssl/, re: /\bopenssl\b[^\n]{0,1024}?-pass(?:in|out)?[ \t]+pass:(?<secret>[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['lftp'], needs: /lftp/, re: /\blftp\b[^\n]{0,1024}?[ \t]-u[ \t]+[^\s,]+,(?<secret>[^\s'"]+)/g },
+  // NcFTP's clients (`ncftpput -u user -p 'pw' host dir file` in a history: 141 F25).
+  { kind: 'password on command line', keywords: ['ncftp'], needs: /ncftp/, re: /\bncftp(?:put|get|ls|batch)?\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['htpasswd'], needs: /htpasswd/, re: /\bhtpasswd\b[^\n]{0,1024}?[ \t](?:-[a-zA-Z]*n[a-zA-Z]*b[a-zA-Z]*|-[a-zA-Z]*b[a-zA-Z]*n[a-zA-Z]*|-n[ \t]+-[a-zA-Z]*b[a-zA-Z]*)[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+["']?(?<secret>[^\s'"]+)|\bhtpasswd\b[^\n]{0,1024}?[ \t]-[a-zA-Z]*b[a-zA-Z]*[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?(?<secret2>[^\s'"]+)/g },
   // A value piped into a command that reads a credential on stdin: `echo pw | docker login --password-stdin`, `| sudo -S`, `| gh auth login --with-token`, `| chpasswd`.
   // (openconnect's `--passwd-on-stdin`: adv49 F27.)
@@ -647,6 +649,13 @@ export const FILES: ContextRule[] = [
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
   { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },
+  // A user and a password as a login call's two string arguments (Perl's Net::SMTP `$smtp->auth('user', 'pw')`, Python's
+  // `smtp.login("me@x", "pw")`, `ftp.login('user', 'pw')`: 141 F05): the second.
+  { kind: 'password', keywords: ['auth(', 'login(', 'authenticate('], re: /(?:->|\.)(?:auth|login|authenticate)\([ \t]*(["'])[^"'\n]{1,128}\1[ \t]*,[ \t]*(["'])(?<secret>[^"'\n]{4,256})(?=\2[ \t]*[,)])/g, guard: true },
+  // A PHP session's file (`/var/lib/php/sessions/sess_<id>`: head's header of it, 141 F22): the name holds the session's id.
+  { kind: 'php session id', keywords: ['/sess_'], re: /\/sess_(?<secret>[A-Za-z0-9,-]{20,128})(?![A-Za-z0-9,-])/g },
+  // New Relic's PHP agent's licence key (`newrelic.license = "<40 hex>"` in newrelic.ini: 141 F40).
+  { kind: 'new relic license key', keywords: ['newrelic.license'], re: /\bnewrelic\.license[ \t]*=[ \t]*["']?(?<secret>[0-9a-f]{40}|[A-Za-z0-9]{36}NRAL)(?![A-Za-z0-9])/g },
   // Postmark's server (or account) token, a UUID, as its SDK's client is made with it (`new ServerClient('…')`: 140 F41): a UUID
   // alone is a look-alike; the call says what it is.
   { kind: 'postmark token', keywords: ['serverclient(', 'accountclient('], re: /\b(?:Server|Account)Client\([ \t]*(["'])(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\1/g },
@@ -1060,7 +1069,8 @@ export const FILES: ContextRule[] = [
   // automaton states of its own (the table is at its 16-bit limit; keyword-automaton.test.ts).
   // `Password`, `Pwd` and `Token` with no blank before their `=`, as connection strings write them: with blanks, a statement of
   // code (`const token = signSession(user.id);`: adv43 K01) is no connection string.
-  // (An unquoted value ends at a written line break too: http.client's `send: b'…;version=2\r\n…Authorization: Token token=…\r\nX-Auth-Token: …'`
+  // (Not a name's last word: a URL's `id_token=` in an access log whose user agent holds `;`, 141 F21. An unquoted value ends at a
+  // written line break too: http.client's `send: b'…;version=2\r\n…Authorization: Token token=…\r\nX-Auth-Token: …'`
   // took the next header's name with it: 133 F10.)
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
 ];

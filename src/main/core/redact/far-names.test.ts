@@ -663,6 +663,13 @@ describe('values named from afar', () => {
   `${'[hmac]\n'.repeat(140_000)}`,
   `[hmac]\n${'a = Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)}`,
   `[hmac]\n${'a'.repeat(1_000_000)}`,
+  `${'passtype\n'.repeat(110_000)}`,
+  `passtype\n${'K 8\npassword\nV 1\n'.repeat(60_000)}`,
+  `${".auth('a', 'b', ".repeat(60_000)}`,
+  `${'/sess_'.repeat(160_000)}`,
+  `${'ncftpput -p '.repeat(80_000)}`,
+  `>> "X-Api-Key: ${'a['.repeat(400_000)}`,
+  `Authorization: Bearer ${'a[\\r]'.repeat(150_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -2200,3 +2200,27 @@ describe("closing measure 140's other leaks", () => {
     expect(new Redactor().mask(vcr)).toBe(vcr.replace('Yfln7Ujnz-WHteTagYWzS9NLWL9DOWYPNeI1KEbG9Ux', '[masked: cookie]'));
   });
 });
+
+describe("closing measure 141's leaks and damage (a legacy monolith and its server)", () => {
+  it("masks a login call's password argument, ncftpput's -p, a PHP session file's id, New Relic's PHP licence, Subversion's cached password", () => {
+    for (const [text, secret] of [
+      ["12:$smtp->auth('billing-noreply', 'dzXOqS9P8e3D');\n", 'dzXOqS9P8e3D'],
+      ['server.login("me@example.com", "Kq7m#Z2x.W9pLr")\n', 'Kq7m#Z2x.W9pLr'],
+      ["ncftpput -u webupload -p '6761*cowboy*Orange' ftp.hoster-example.de /htdocs/shop index.php\n", '6761*cowboy*Orange'],
+      ['==> /var/lib/php5/sess_z3sq46c92yhqt1j3j5tztrekpt <==\n', 'z3sq46c92yhqt1j3j5tztrekpt'],
+      ['newrelic.license = "cbfb97f39717cedd2c379bf9d3045b182ee6e2f6"\n', 'cbfb97f39717cedd2c379bf9d3045b182ee6e2f6'],
+      ['K 8\npasstype\nV 6\nsimple\nK 8\npassword\nV 19\nYankees&2765&buster\nK 15\nsvn:realmstring\nV 40\n<https://svn.corp.local:443> Subversion\nK 8\nusername\nV 7\ndeploy1\nEND\n', 'Yankees&2765&buster'],
+    ]) expect(new Redactor().mask(text), text).not.toContain(secret);
+    // A login call with variables, or a flag's word, is no password.
+    for (const kept of ['client.login(username, password)\n', "user.login('admin', 'true')\n"]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("keeps a URL's parameter after an id_token when the log line's user agent holds `;`, and a wire log's `[\\r][\\n]` after a header's value", () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    const log = `10.0.0.5 - - [12/Mar/2024:10:22:31 +0100] "GET /sso/login?id_token=${jwt}&state=f3a9 HTTP/1.1" 302 0 "-" "Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko"\n`;
+    expect(new Redactor().mask(log)).toBe(log.replace(jwt, '[masked: jwt]'));
+    for (const [line, kind] of [['>> "Authorization: Bearer Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c[\\r][\\n]"\n', 'authorization header'], ['>> "X-Api-Key: Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c[\\r][\\n]"\n', 'api key']]) {
+      expect(new Redactor().mask(line)).toBe(line.replace('Kx9vR2mQ7zL4pW8nTq4zR8wL2vN6aB3c', `[masked: ${kind}]`));
+    }
+  });
+});

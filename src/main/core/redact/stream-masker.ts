@@ -72,8 +72,10 @@ export class StreamMasker {
   private readonly decoder = new TextDecoder();
   /** Lines completed so far (1-based numbering of the spool's lines). */
   private lines = 0;
-  /** Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). */
-  /** Each with what the tool wrote before the block's lines, when it did (keyPrefix): a read keeps it before the mask. */
+  /**
+   * Line ranges of private key blocks, both ends inclusive; the last may still be open (to = Infinity). Each with what the tool
+   * wrote before the block's lines, when it did (keyPrefix): a read keeps it before the mask.
+   */
   readonly keyRanges: { from: number; to: number; prefix?: string }[] = [];
   private inKey = false;
   /**
