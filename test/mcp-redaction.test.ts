@@ -61,6 +61,16 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     expect(statSync(spoolDir).mode & 0o777).toBe(0o700);
   });
 
+  it("a long line's cut in a condensed reply leaves no piece of a token it would split (adv142)", async () => {
+    const token = 'ghp_XpEwEvcpNE3EoTfwIgTe8RS0OfRnx1bQ2cD4';
+    // The token starts 20 characters before the head's cut (line-cut.ts SHOWN_HEAD_CHARS, 240): cut bare, its head shows 20.
+    const line = `${'w'.repeat(219)} ${token} ${'v'.repeat(800)} done`;
+    const { result, text } = await call(served.client, 'sh_run', { cmd: `python3 -c 'print("${line}")'` });
+    expect(text).toMatch(/… \[\+[\d,]+ chars\] …/);
+    const all = JSON.stringify(result);
+    for (let i = 0; i + 8 <= token.length; i++) expect(all, token.slice(i, i + 8)).not.toContain(token.slice(i, i + 8));
+  });
+
   it('sh_interact read_raw (whole and a page cutting a key block) and read_tail', async () => {
     const whole = await call(served.client, 'sh_interact', { id: runId, action: 'read_raw' });
     expect(whole.data.lines.length).toBeGreaterThan(samples.length);
@@ -149,6 +159,15 @@ describe('MCP replies are redacted; the spool and the audit log behave', () => {
     expect(later.data.status).toBe('exited');
     expect(String(later.data.cwd)).not.toContain('[masked:');
     expect(later.text).not.toContain('[masked:');
+  });
+
+  it("a printer whose every line is a credential leaves the reply's read_raw hint alone (adv143 F16, F48)", async () => {
+    // A transcript's command reading a secret file through python: every line after it is masked whole, and the reply's fields,
+    // scanned after the output, were read as its lines.
+    writeFileSync(path.join(served.home, 'vw.txt'), `$ python3 -c 'import json;d=json.load(open("/root/.config/Bitwarden CLI/data.json"));print(json.dumps({k:v for k,v in d.items() if "Token" in k}, indent=2))'\n{\n  "user_token_refreshToken": "Zk29pQxLm7vBq8Rt4Wz"\n}\n`);
+    const { data, text } = await call(served.client, 'sh_run', { cmd: 'cat vw.txt' });
+    expect(text).not.toContain('Zk29pQxLm7vBq8Rt4Wz');
+    expect(data.spool).toBe(`sh_interact {id: "${data.id}", action: "read_raw"}`);
   });
 
   it('a refused dangerous line is audited as a policy decision; the canary survives', async () => {

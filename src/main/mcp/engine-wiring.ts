@@ -23,6 +23,7 @@ import { renderSquash, renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
 import { Redactor } from '../core/redact/redactor.js';
+import { scanSecrets } from '../core/redact/scanner.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { operatorAuditRecord } from './operator-audit.js';
 import { countLines, mcpRawRef, type CheckCommand, type CondenseLines, type McpDeps, type RouteCommand, type RouteCommandResult } from './tool-kit.js';
@@ -279,7 +280,7 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
       clearInterval(timer);
     }
     const squashed = squasher.finish({ exitCode: result.exitCode, signal: result.signal });
-    const { text, hidden } = renderSquash(squashed);
+    const { text, hidden } = renderSquash(squashed, { keepWhole: secretSpans });
     sessions.publish({ type: 'condensed', source: { kind: 'command', id: result.id, session: result.session }, lines: text.replace(/\n$/, '').split('\n'), final: true });
     const out: RouteCommandResult = {
       id: result.id,
@@ -303,12 +304,18 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
 }
 
 /**
+ * A long line's secrets, which its cut in a reply must not split (adv142: a token cut at the head showed 39 of 40 characters,
+ * its pieces too short for any rule): each is shown whole and masked, or left out whole.
+ */
+const secretSpans = (line: string) => scanSecrets(line);
+
+/**
  * A run's body as sh_run's text shows it: the router's facts rendered with the agent's name for
  * the raw output (`read_raw c7`; a cut marker names the exact read_raw call). The status line is
  * sh_run's (tool-kit.ts runStatus), from the same facts.
  */
 export function agentBody(input: RenderInput, id: string | undefined): { text: string; shown: Shown } {
-  return renderBody(input, id ? { raw: mcpRawRef(id) } : {});
+  return renderBody(input, { keepWhole: secretSpans, ...(id ? { raw: mcpRawRef(id) } : {}) });
 }
 
 /** Reasons sh_spawn refuses a line, worded as sh_run's refusals (src/main/core/router/route.ts). */
@@ -364,7 +371,7 @@ export function condenseWithGrammar(meta: RouterMeta | undefined, detect: (argv:
     const squasher = new Squasher({ detection });
     squasher.write(lines.map((l) => `${l}\n`).join(''));
     // No status line: it would claim an exit the process may not have had; the caller states what the slice is.
-    const text = offsetMarkers(renderSummary(squasher.finish({ exitCode: 0 })), firstLine);
+    const text = offsetMarkers(renderSummary(squasher.finish({ exitCode: 0 }), { keepWhole: secretSpans }), firstLine);
     return { text, ...(detection ? { grammar: detection.grammar.name } : {}) };
   };
 }

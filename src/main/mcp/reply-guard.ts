@@ -56,8 +56,11 @@ export function guardReplies(server: McpServer, redactor: ReplyRedactor, audit: 
     });
 }
 
-/** Fields of a reply that carry no command output: the protocol's own (an id, an enum, a count), never masked. */
-const PROTOCOL_FIELDS = ['id', 'session', 'status', 'exit_code', 'duration_ms', 'spool_ref', 'category', 'pid'] as const;
+/**
+ * Fields of a reply that carry no command output: the protocol's own (an id, an enum, a count, the read_raw hint made of the id),
+ * never masked. `spool` joined after adv143 (F16, F48): a transformed printer's whole-line masking took its hint too.
+ */
+const PROTOCOL_FIELDS = ['id', 'session', 'status', 'exit_code', 'duration_ms', 'spool', 'spool_ref', 'category', 'pid'] as const;
 
 /**
  * The masked structured content with its protocol fields as the tool made them: a value a rule took for a secret masked in one

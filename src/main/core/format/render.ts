@@ -15,6 +15,7 @@
  * output's reference once (not when a cut marker already names it).
  */
 import { renderSquash, signalName } from '../squasher/render.js';
+import type { KeepWhole } from '../squasher/line-cut.js';
 import type { HazardReport } from '../squasher/types.js';
 import { CUT_PLACEHOLDER, textLinesOf } from '../handlers/passthrough.js';
 import { humanSize } from '../handlers/narrate.js';
@@ -76,6 +77,8 @@ export interface BodyOptions {
   skipHazard?: (h: HazardReport) => boolean;
   /** Say ` ⏎ (no newline at end)` after passthrough output that lacks one (for a person at a terminal, whose prompt would follow on that line). */
   eolNote?: boolean;
+  /** Spans of a long line its cut must not split (an agent's host passes its secrets': squasher/line-cut.ts KeepWhole). */
+  keepWhole?: KeepWhole;
 }
 
 const SGR = { dim: '\x1b[2m', red: '\x1b[31m', reset: '\x1b[0m' };
@@ -149,7 +152,7 @@ export function renderBody(input: RenderInput, options: BodyOptions = {}): { tex
   let shown: Shown = { hidden: false };
   switch (r.category) {
     case 'condense': {
-      const s = renderSquash(r.squash, { color, ...(input.cwd ? { cwd: input.cwd } : {}), ...(options.skipHazard ? { skipHazard: options.skipHazard } : {}) });
+      const s = renderSquash(r.squash, { color, ...(input.cwd ? { cwd: input.cwd } : {}), ...(options.skipHazard ? { skipHazard: options.skipHazard } : {}), ...(options.keepWhole ? { keepWhole: options.keepWhole } : {}) });
       if (s.text) out.push(s.text.replace(/\n$/, ''));
       shown = { hidden: s.hidden, totalLines: r.squash.totalLines, ...(s.skipped ? { skipped: s.skipped } : {}), ...(s.inOrder ? { inOrder: true } : {}) };
       break;

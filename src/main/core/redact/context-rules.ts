@@ -218,10 +218,12 @@ export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponl
  * string's (`;password=…;encrypt=true`): the value ends at `;` (131 F11: the settings after it were masked with it).
  */
 // `appid` is OpenWeatherMap's key (32 hex), not Chromatic's project id (a 24-hex ObjectId, `/build?appId=…`: adv32 K07).
+// A vendor's own signature parameter (`x-amz-customauthorizer-signature=`: adv144 J7), a session id (`_sid=`, Synology's and
+// Pi-hole's: adv143 F10); `session=FileStation` (a word, Synology's API name) is no session's id.
 export const URL_PARAM: ContextRule = {
   kind: (m) => `${m.groups!.param.toLowerCase()} in url`,
-  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid='], needs: /[?&;][\w-]+=/,
-  re: /[?&;](?<param>sig|signature|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session|sessionid|private_token|apitoken|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
+  keywords: ['sig=', 'signature=', 'token=', 'auth=', 'key=', 'secret=', 'password=', 'pass=', 'pwd=', 'code=', 'credential=', 'jwt=', 'session=', 'sessionid=', 'appid=', 'sid='], needs: /[?&;][\w-]+=/,
+  re: /[?&;](?<param>sig|signature|[\w-]{1,64}[-_]signature|_?sid(?==[\w-]{16})|token|access_token|refresh_token|id_token|reset_password_token|password_reset_token|reset_token|confirmation_token|unlock_token|invitation_token|magic_token|auth|auth_token|key|api_key|apikey|api-key|secret|client_secret|password|pass|pwd|code|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|X-Goog-Credential|jwt|session(?==(?![A-Za-z]{1,32}(?:[\s&#"'<>;]|$)))|sessionid|private_token|apitoken|appid(?==(?![0-9a-f]{24}(?:[\s&#"'<>]|$))))=(?<secret>[^\s&#"'<>;]{4,})/gi,
 };
 
 /**
@@ -346,7 +348,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // adv124 F26): the directive, a blank, the value.
   { kind: 'password', keywords: ['pw'], sharesNameWords: true, needs: /^(?:[^\s:]+:)?[ \t]*(?:bind_?pw|rootpw)\b/m, re: /^(?:[^\s:]+:)?[ \t]*(?:bind_?pw|rootpw)[ \t]+(?<secret>(?![{]SSHA|[{]CRYPT)[^\s]+)(?=[ \t]*\r?$)/gm },
   // PowerShell's `ConvertTo-SecureString "pw" -AsPlainText` (adv13 B46) in its history.
-  { kind: 'password', keywords: ['asplaintext'], needs: /ConvertTo-SecureString/i, re: /ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?["'](?<secret>[^"'\n]+)(?=["'][^\n]*-AsPlainText)/gi },
+  // …with its switches first (`-AsPlainText "pw" -Force`, `-AsPlainText -Force -String 'pw'`), a bare word, or the value piped in
+  // (`"pw" | ConvertTo-SecureString -AsPlainText -Force`: adv145 F02).
+  { kind: 'password', keywords: ['asplaintext'], needs: /ConvertTo-SecureString/i, re: /ConvertTo-SecureString(?=[^\n]{0,512}-AsPlainText)(?:[ \t]+-(?:AsPlainText|Force)\b)*[ \t]+(?:-String[ \t]+)?(?:(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>|(?<secret2>[^\s"'$(@-][^\s)]{0,255}))/gi },
+  { kind: 'password', keywords: ['asplaintext'], needs: /\|[ \t]*ConvertTo-SecureString/i, re: /(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>[ \t]*\|[ \t]*ConvertTo-SecureString\b(?=[^\n|]{0,512}-AsPlainText)/gi },
   // Publishing and registry CLIs' short credential options, as `set -x` and shell history show them (adv24 F08, F44, F45, F46,
   // F19): `dotnet nuget push -k KEY`, `vsce publish -p PAT`, `ovsx publish -p TOKEN`, `anaconda -t TOKEN upload`, `jwt encode -S
   // SECRET`, and `cargo login [--registry R] TOKEN` (the token a bare operand).
@@ -399,7 +404,9 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'private key', keywords: ['"inverseq"', '"dp"', '"qi"'], needs: /"(?:inverseQ|dp|qi)"[ \t]*:/, re: /"(?:d|dp|dq|p|q|qi|inverseQ)"[ \t]*:[ \t]*"(?<secret>[A-Za-z0-9+\/=_-]{16,})(?=")/g },
   // `caddy hash-password --plaintext pw` (adv13 B24), Cassandra's and Hive's shells' `-p pw`, MQTT's `-P pw`, Windows' `net use … pw /user:`, `schtasks … /rp pw` (adv13 B23, B47, B50).
   { kind: 'password on command line', keywords: ['--plaintext'], needs: /--plaintext/, re: /--plaintext(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
-  { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/, re: /\b(?:cqlsh|beeline)\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  // …and Hive's JDBC URL's settings (`jdbc:hive2://h:10000/default;ssl=true -n etl -p …`), its main class run by java
+  // (`org.apache.hive.beeline.BeeLine`: adv142 C5).
+  { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/i, re: /\b(?:cqlsh|beeline)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi },
   { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t]-P[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },
@@ -450,11 +457,31 @@ export const COMMAND_LINE: ContextRule[] = [
   // verbose echo of it (`* Server auth using Basic with user '…'`): the user is the credential when its password is empty; a
   // key's length and a digit in it (a user's name is shorter, or words).
   { kind: 'api key as user', keywords: [' -u', '\t-u', 'with user'], needs: /curl|with user '/, re: /(?:\bcurl\b[^\n|;&]{0,1024}?[ \t](?:-u|--user)(?:=|[ \t]*)["']?(?<secret>(?=[\w-]*\d)[\w-]{24,256}):(?=["']?(?:[ \t]|\r?$))|\bauth using \w+ with user '(?<secret2>(?=[\w-]*\d)[\w-]{24,256})'(?=[ \t]*\r?$))/g, guard: true },
-  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]+:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
+  // The user may be empty (`curl -u :<PAT>`: Azure DevOps' token as the password, adv145 F22).
+  { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]*:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token', '--pwd'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|pwd|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
   // Any long option that ends in a credential's word (`--db-pass pw`, `--admin-token=t`, `--aws-secret-key k`): as `ps` shows a worker's flags.
   // Not a switch that turns one off or asks for it (`--no-password`, `--skip-password db`), nor a pagination token (`--starting-token`).
-  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]*[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key)|master-key)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  // Azure's `--account-key '…'` quoted too (adv142 C7: unquoted the name rule took it, single-quoted nothing did).
+  { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--(?:[\w-]+[-_](?:pass(?:word|wd)?|pwd|secret|token|key|api-?key)|master-key)\b/i, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync)[-_])(?:[a-z][\w-]*[-_](?:password|passwd|pass|pwd|secret|token|api-?key|access-key|secret-key|auth-key|account-key|storage-key|shared-key|sas-token)|master-key|account-key|storage-key|sas-token)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/gi, guard: true },
+  // Proxmox's login ticket (`PVE:root@pam:<hex time>::<base64 signature>`, `/api2/json/access/ticket`'s `"ticket"` and the
+  // `PVEAuthCookie`: adv143 F08); Backup Server's and Mail Gateway's too. The user and the time stay.
+  { kind: 'proxmox ticket', keywords: ['pve:', 'pbs:', 'pmg:'], re: /(?<![\w-])(?:PVE|PBS|PMG):[\w.@%-]{1,128}:[0-9A-F]{8}::(?<secret>[A-Za-z0-9+/]{40,1024}={0,2})/g },
+  // Uptime Kuma's push monitor token in its URL's path (`/api/push/<token>?status=up`: adv143 F11).
+  { kind: 'push token in url', keywords: ['/api/push/'], re: /\/api\/push\/(?<secret>(?=[A-Za-z0-9]{0,63}\d)(?=[A-Za-z0-9]{0,63}[A-Za-z])[A-Za-z0-9]{8,64})(?=[?#/\s"'&]|$)/g },
+  // A command line as a program's list of arguments (Python's `subprocess` in a traceback: `["redis-cli", "-h", "redis", "-a",
+  // "<pw>"]`: adv143 F28): a password flag's next item, for the clients that take one so.
+  { kind: 'password on command line', keywords: ['redis-cli', 'mysql', 'mariadb', 'sshpass', 'mongosh', 'mongo', 'beeline', 'sqlcmd', 'valkey-cli'], needs: /\[[ \t]*["'](?:[\w./-]*\/)?(?:redis-cli|valkey-cli|mysql|mysqldump|mariadb|sshpass|mongo|mongosh|mongodump|beeline|sqlcmd)["']/, re: /\[[ \t]*["'](?:[\w./-]*\/)?(?:redis-cli|valkey-cli|mysql|mysqldump|mariadb|sshpass|mongo|mongosh|mongodump|beeline|sqlcmd)["'][^\]\n]{0,1024}?["'](?:-a|-p|-P|--pass|--password|--pwd)["'][ \t]*,[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
+  // A long option that ends in `auth` with a credential's value (`--twilio-auth <32 hex>` in systemd's CGroup line: adv144 C7): a
+  // digit and 12 characters (`--http-auth basic` is a scheme).
+  { kind: 'password on command line', keywords: ['auth'], sharesNameWords: true, needs: /--[\w-]+[-_]auth\b/i, re: /(?<![\w-])--[a-z][\w-]*[-_]auth(?:=|[ \t]+)(?<secret>(?=[^\s'"]*\d)[^\s'"$<-][^\s'"]{11,255})/gi, guard: true },
+  // az's device keys (`az iot hub device-identity create … --pk <base64> --sk <base64>`: adv144 C5).
+  { kind: 'key on command line', keywords: ['--pk', '--sk', '--primary-key', '--secondary-key'], needs: /\baz\b/, re: /[ \t]--(?:pk|sk|primary-key|secondary-key)(?:=|[ \t]+)["']?(?<secret>[A-Za-z0-9+/]{16,512}={0,2})/g },
+  // A setting's `name value` line of a config file with no `=` (mosquitto's bridge `remote_password <pw>`: adv143 F35, adv144 F4),
+  // grep's file name and line number before it: a name of words joined by `_` in lower case (a config file's; `API_SECRET bytes:`
+  // is a label) that ends in a credential's word; the value may hold `#` (mosquitto's comments start a line), not end in `:`, and
+  // is no lower-case word or SQL type (a table's `api_token text,`, `api_token varchar(64)`).
+  { kind: 'password', keywords: ['_password ', '_passwd ', '_secret ', '_token '], sharesNameWords: true, needs: /_(?:password|passwd|secret|token)[ \t]+\S/i, re: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?[ \t]*(?:[a-z][a-z0-9]*_){1,6}(?:password|passwd|secret|token)[ \t]+(?<secret>(?![a-z]+(?:\(\d+(?:,\d+)?\))?[,;]?[ \t]*\r?$)[^\s#'"=:{[(<][^\s'"]{2,254}[^\s'":,;])[ \t]*\r?$/gm, guard: true },
   // The same in camelCase (`--dbPassword pw`, `--adminToken=t`, `--awsSecretKey k`: yargs and commander take either spelling); the word's capital
   // says where it starts. Not `--noPassword`, `--nextToken`, `--pageToken` (AWS SDK and Google API pagination).
   { kind: 'password on command line', keywords: ['pass', 'pwd', 'secret', 'token', 'key'], sharesNameWords: true, needs: /--[a-z][a-zA-Z0-9]*(?:Pass|Pwd|Secret|Token|Key)/, re: /(?<![\w-])--(?!(?:no|skip|without|disable|ask|prompt|read|next|starting|page|continuation|pagination|resume|sync|nextPage)[A-Z])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pass|Pwd|Secret|Token|ApiKey|AccessKey|SecretKey|AuthKey|MasterKey)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
@@ -706,7 +733,9 @@ export const FILES: ContextRule[] = [
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
-  { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|[\d.:[\]a-fA-F]{2,64})\t)/gm },
+  // A peer's endpoint has its port after a colon: an interface's line has its listening port there, after its public key (the
+  // lead's check of adv143 F48: the interface's public key was masked as a preshared one).
+  { kind: 'wireguard preshared key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t(?:\(none\)|(?=[\d.[\]a-fA-F]{0,63}:)[\d.:[\]a-fA-F]{2,64})\t)/gm },
   { kind: 'tsig key', keywords: ['nsupdate'], re: /\bnsupdate\b[^\n|;&]{0,512}?[ \t]-y[ \t]+['"]?(?:hmac-[\w-]{1,32}:)?[\w.-]{1,253}:(?<secret>[A-Za-z0-9+/]{8,512}={0,2})/g },
   { kind: 'password', keywords: ['ipa-'], needs: /\bipa-(?:server|replica|client)-install\b/, re: argAfter(String.raw`(?<=\bipa-(?:server|replica|client)-install\b${QUOTED_OR_WORDS}[ \t])(?:-[pa]|-w|--ds-password|--admin-password|--password)[ \t=]+`) },
   // Coverage and scanning CLIs given their UUID token on the command line (a CI step's xtrace: adversary pass 103 F50):
@@ -848,6 +877,10 @@ export const FILES: ContextRule[] = [
   { kind: 'secret', keywords: ['task.setvariable'], re: /##vso\[task\.setvariable[ \t]+variable=[\w.-]{0,128}(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]assword|PASSWORD|[Pp]wd|PWD)(?:;[^\]\n]{0,256})?\](?<secret>[^\r\n]{1,4096})/g },
   // Chocolatey's source credentials (`choco source add -n=x -s=URL -u=user -p="…"`: adv34 F44).
   { kind: 'password on command line', keywords: ['choco'], needs: /(?:-p|--password)\b/, re: /\bchoco(?:latey)?\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"']+))/g },
+  // Chocolatey's API key (`choco apikey --key <guid> --source …`, `choco push --api-key …`: a GUID, adv145 F24).
+  { kind: 'api key', keywords: ['choco'], needs: /(?:-k|--key|--api-key|--apikey)\b/, re: /\bchoco(?:latey)?(?:\.exe)?[ \t]+(?:apikey|setapikey|push)\b[^\n|;&]{0,1024}?[ \t](?:-k|--key|--api-key|--apikey)(?:=|[ \t]+)["']?(?<secret>[^\s"']{8,256})/g },
+  // Windows' certutil with a PFX's password (`certutil -f -p <pw> -importpfx …`, `-exportPFX -p`: adv145 F38).
+  { kind: 'password', keywords: ['certutil'], re: /\bcertutil(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t][-/]p[ \t]+(?:"(?<secret>[^"\n]{1,256})(?=")|(?<secret2>[^\s"]{1,256}))/gi },
   // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of

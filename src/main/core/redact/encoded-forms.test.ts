@@ -316,6 +316,10 @@ describe('a key and its public half', () => {
     r.noteCommand('c2', `cat ${key}.pub`);
     r.stream('c2').pushBytes(Buffer.from(pub));
     expect(r.mask(pub)).toBe(pub);
+    // The public blob alone under a host key's name (Airflow's SFTP connection's `host_key`: adv142 P4), without its type word.
+    const blob = pub.split(' ')[1];
+    const extra = `    "host_key": "${blob}"\n`;
+    expect(r.mask(extra)).toBe(extra);
   });
 });
 

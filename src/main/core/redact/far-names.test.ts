@@ -462,6 +462,23 @@ describe('values named from afar', () => {
   `${'password (32 bytes): '.repeat(50_000)}`,
   `${'<a:password x="y" '.repeat(55_000)}`,
   `${'CREDENTIALS\tASIAAAAAAAAAAAAAAAAA\t'.repeat(30_000)}`,
+  // Session 27's: borg's repokey lines (a megabyte line after its header, headers on every line), PowerShell's ConvertTo-SecureString
+  // switches, an option ending in `auth`, a setting's `name value` line, az's device keys, Proxmox tickets, Uptime Kuma's push path.
+  `BORG_KEY ${'ab'.repeat(32)}\n${'A'.repeat(1_000_000)}`,
+  `${`BORG_KEY ${'ab'.repeat(32)}\nQUJD\n`.repeat(12_000)}`,
+  `${'ConvertTo-SecureString -AsPlainText -Force '.repeat(25_000)}`,
+  `${'"x" | ConvertTo-SecureString '.repeat(35_000)}`,
+  `--a-auth ${'1'.repeat(1_000_000)}`,
+  `${'--x-auth --y-auth '.repeat(60_000)}`,
+  `${'a_'.repeat(400_000)}password x`,
+  `${'remote_password '.repeat(60_000)}`,
+  `${' --pk AAAA'.repeat(100_000)}`,
+  `${'PVE:root@pam:ABCDEF01::'.repeat(45_000)}`,
+  `${'/api/push/'.repeat(100_000)}`,
+  `${'["redis-cli", "-x", '.repeat(50_000)}`,
+  `["redis-cli", ${'"-h", '.repeat(150_000)}`,
+  `beeline ${';a'.repeat(400_000)}`,
+  `${'--account-key --storage-key '.repeat(35_000)}`,
   // Session 20's: every line a continued command (each read over the lines below it, eight at most), a mail-address URL user.
   `${'ipa-server-install -U \\\n'.repeat(45_000)}`,
   `${'--db_pwd \\\n'.repeat(90_000)}`,
@@ -695,6 +712,13 @@ describe('values named from afar', () => {
       ['cut -d= -f2- settings.txt', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
       // Session 21's: tr's substitution read back line by line (rot13).
       ["tr 'A-Za-z' 'N-ZA-Mn-za-m' < notes.txt", 'NCV_GBXRA=fx_yvir_Nn1Nn1Nn1Nn1Nn1Nn1Nn1Nn1\n'.repeat(25_000)],
+      // Session 27's: credentials files' rows, each a megabyte line of blanks inside or no closing quote.
+      ['cat /etc/postfix/sasl_passwd', `h u:p${' '.repeat(1_000_000)}x${' '.repeat(1_000)}`],
+      ['cat /etc/postfix/sasl_passwd', `h ${'u'.repeat(1_000_000)}`],
+      ['cat /etc/davfs2/secrets', `/m u "p${' '.repeat(1_000_000)}"x `],
+      ['cat /etc/pgbouncer/userlist.txt', `"u" "${'x'.repeat(1_000_000)}`],
+      ['cat .htpasswd', `u:${'$a '.repeat(350_000)}`],
+      ['cat .htpasswd', 'u:$apr1$abc$def\n'.repeat(70_000)],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {

@@ -44,7 +44,7 @@ const ANGLE_PLACEHOLDER_HEAD = /^<(?:your|insert|paste|put|add|enter|replace|the
 // placeholder (Rust's and Python's `{}` / `{0}`, printf's `%s`, Python's `%(password)s`: `format!("postgres://{}:{}@{}", …)`: adv49 K03).
 // Home Assistant's and ESPHome's `!secret name` (a reference to secrets.yaml: adv59 F25, where the name was remembered and masked).
 // HOCON's optional substitution (`db.password = ${?DB_PASSWORD}`: adv89 L09).
-const REFERENCE = /^(?:!secret [\w.-]{1,64}|\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{\??[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>\$?|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
+const REFERENCE = /^(?:!secret [\w.-]{1,64}|\{\d{0,2}(?::[^{}\s]{0,16})?\}|%(?:\([\w.]{1,64}\))?[sdr]|\$[Ee]nv:[A-Za-z_]\w*|(?:Read-Host|Get-Credential|Get-Secret|ConvertTo-SecureString|Get-AzKeyVaultSecret)\b.*|(?:Get|Set|New|Add|Remove|Invoke|Import|Export|ConvertTo|ConvertFrom|Read|Select|Join|Resolve|Test|Start|Connect|Find|Copy|Protect|Unprotect)-[A-Z][A-Za-z]{2,48}(?:[ \t(].*)?|@(?:p\d{1,4}|__[A-Za-z]\w{0,62}_\d{1,4})|\$_?[A-Za-z_]\w*(?:\[.*|->.*)|\$\{\??[A-Za-z_][\w.-]*(?::.*)?\}?|(?:var|local|data|module|each)\.[\w.-]+|random_(?:password|string|id)\.[\w.-]+|\{[A-Za-z_][\w.]*\}|\$?\{\{.*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\(.*\)|%[A-Za-z_][A-Za-z0-9_]*%|\{\{.*\}\}|<[^>]*>\$?|\[(?![\d,\s]+\])[^\]]*\]|\*{3,}.*|\(.*\)|(?:process\.env|import\.meta\.env|Bun\.env)(?:\.\w+|\[[^\]]+\])[!,;)}\]"' \t]*(?:\s*(?:\?\?|\|\|).*)?|os\.environ.*|os\.[Gg]etenv\(.*|(?:std::)?env::var(?:_os)?\(.*|\$\(.*|encrypted:.*|(?:System\.getenv|Deno\.env\.get|ENV\.fetch)\(.*|ENV\[.*|env\(.*|ENC\[.*|EV\[.*|\((?:sensitive|known)\b.*|<set\b.*|(?:[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+)|[\w./-]+:latest)(?:,[A-Z][A-Z0-9_]*=[\w./-]+:(?:latest|\d+))*|secrets\.\w+.*|!Ref|!Sub|!GetAtt|vault:.*|op:\/\/.*|arn:aws:.*|projects\/.*\/secrets\/.*)$/;
 
 /** Content digests and hashes that are not credentials: `sha512-…` integrity, `sha256:…` image digests, git SHAs in their own fields. */
 const DIGEST = /^(?:sha(?:1|224|256|384|512)[-:=][A-Za-z0-9+/=]+|md5[-:][A-Za-z0-9+/=]+|blake2b?[-:].+|[a-f0-9]{7,12})$/;
@@ -66,7 +66,7 @@ const PROSE = /^[a-z]{1,15}$|^(?=[^(]*\()(?:[A-Za-z_]\w{2,}|[A-Za-z_]\w*\.[\w.]+
  * `GetValue<string>(`, PHP's `$_ENV[`: adv46 K01, K02): code, whose quoted argument is a setting's name. A wrapper's call
  * (`Some("…")`, `SecretStr('…')`) has no member chain. A call whose first argument opens a literal (`jwt.encode({`: adv104 F04) too.
  */
-export const CALL_OR_INDEX_HEAD = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([][{[]?$|^\$[A-Za-z_]\w*\[$/;
+export const CALL_OR_INDEX_HEAD = /^:[A-Za-z_]\w*\($|^\{[A-Za-z_$][\w$]*:$|^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z_$][\w$]*)+(?:<[\w.,<>?]*>)?[([][{[]?$|^\$[A-Za-z_]\w*\[$/;
 /** A secret's type in a declaration (pydantic's `db_password: SecretStr`, .NET's `SecureString`: adv44 K02), for a password's name too. */
 // Or a generic type (Rust's `pub refresh_token: Option<String>,`, `Secret<String>`, `Vec<u8>`, TypeScript's `Promise<string>`: adv49 K03).
 // .NET's full name of it too, PowerShell's table of a PSCredential (`System.Security.SecureString` under `SecurePassword`: adv79 F36).
@@ -77,6 +77,11 @@ const SECRET_TYPE = /^(?:chr|num|int|logi|cplx|Secret(?:Str|Bytes)|SecretString|
 /** A JVM array's identity as `toString()` prints it (`[B@6d06d69c`, `[Ljava.lang.String;@1b6d3586`: a Kotlin data class's ByteArray: adv30 K03), not its contents. */
 /** A public key's type word (`user.signingkey=ssh-ed25519 AAAA…` in `git config --list`: adv37 K04): the value's first word, no secret. */
 const SSH_KEY_TYPE = /^(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)$/;
+/**
+ * An SSH public key's blob alone (its wire format names its type: `AAAAC3NzaC1lZDI1NTE5…` is `ssh-ed25519`), as a host key's
+ * setting holds it (Airflow's SFTP connection's `host_key`: adv142 P4). A private key's OpenSSH blob starts `b3BlbnNzaC1rZXk`.
+ */
+const SSH_PUBLIC_BLOB = /^AAAA(?:B3NzaC1yc2E|B3NzaC1kc3M|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTItbmlzdHA|GnNrLXNzaC1lZDI1NTE5|InNrLWVjZHNhLXNoYTItbmlzdHA)[A-Za-z0-9+/]{20,}={0,2}$/;
 /** An .rdp file's integer setting (`prompt for credentials:i:0`: adv34 K01): `i:` and a number. */
 const RDP_INTEGER = /^i:\d{1,10}$/;
 const JVM_ARRAY_IDENTITY = /^\[+(?:[BCDFIJSZ]|L[\w.$]+;)@[0-9a-f]{1,8}$/;
@@ -108,12 +113,18 @@ const TOOL_MASK = /^\[(?:hidden|redacted|masked|omitted|filtered|protected|sensi
  */
 const VERSION_OR_SIGNATURE = /^(?:(?:npm|workspace|patch|portal|link|file):[^\s]*|[~^]?\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?|v\d=[0-9a-f]{32,})$/;
 
+/**
+ * Windows' and ASP.NET's setting words where a secret's name stands (adv145): unattend.xml's setup passes (`<settings
+ * pass="specialize">`) and machineKey's `validationKey="AutoGenerate,IsolateApps"` (a key made at run time, not one written).
+ */
+const WINDOWS_SETTING_WORD = /^(?:windowsPE|offlineServicing|generalize|specialize|auditSystem|auditUser|oobeSystem|AutoGenerate(?:,Isolate(?:Apps|ByAppId))*)$/;
+
 /** Is `value` (a context rule's match) a look-alike to keep visible? `password`: the key names a password. */
 export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
-  if (v.length < 3) return true;
+  if (v.length < 3 || WINDOWS_SETTING_WORD.test(v)) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

@@ -2224,3 +2224,128 @@ describe("closing measure 141's leaks and damage (a legacy monolith and its serv
     }
   });
 });
+
+describe("the lead's checks after session 26: credentials files in rows, vault's Data table", () => {
+  it("masks each row's password of sasl_passwd, rsyncd.secrets, exim's passwd.client, davfs2's secrets and pgbouncer's userlist; keeps their hosts and users", () => {
+    for (const [command, text, secrets, kept] of [
+      ['cat /etc/postfix/sasl_passwd', '# relay\n[smtp.gmail.com]:587 alerts@example.org:qwhzkdpbnxvtlmsa\nsmtp.sendgrid.net:587 apikey: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\n', ['qwhzkdpbnxvtlmsa', 'SG.aB3dE5fG7hJ9kL1mN3pQ5r'], ['[smtp.gmail.com]:587 alerts@example.org:', 'smtp.sendgrid.net:587 apikey:', '# relay']],
+      ['cat /etc/rsyncd.secrets', 'backup:Wq8#plmT2zv\n@ops:hunter-Zx81\n', ['Wq8#plmT2zv', 'hunter-Zx81'], ['backup:', '@ops:']],
+      ['cat /etc/exim4/passwd.client', '*.mail.corp.lan:relayuser:Kp3v9XqL2m\n', ['Kp3v9XqL2m'], ['*.mail.corp.lan:relayuser:']],
+      ['cat /etc/davfs2/secrets', 'https://dav.corp.lan/remote.php/webdav alice "Fz7 pq2Lm9"\n', ['Fz7 pq2Lm9'], ['https://dav.corp.lan/remote.php/webdav alice']],
+      ['cat /etc/pgbouncer/userlist.txt', '"app_rw" "Tr0ub4dor&3xyz"\n"stats" "md5a3f1c2e4b5d6978812ab34cd56ef7890"\n', ['Tr0ub4dor&3xyz', 'md5a3f1c2e4b5d6978812ab34cd56ef7890'], ['"app_rw" "', '"stats" "']],
+    ] as const) {
+      const shown = new Redactor().maskCommandOutput(command, text);
+      for (const v of secrets) expect(shown, command).not.toContain(v);
+      for (const k of kept) expect(shown, command).toContain(k);
+    }
+    // A row of another shape is masked whole; a transform after the file masks every line, as before.
+    expect(new Redactor().maskCommandOutput('cat /etc/postfix/sasl_passwd', 'Zk29pQxLm7vB\n')).not.toContain('Zk29pQxLm7vB');
+    expect(new Redactor().maskCommandOutput('cat /etc/postfix/sasl_passwd | rev', 'vsmltvxnbpdkzhwq:gro.elpmaxe@strela 785:]moc.liamg.ptms[\n')).not.toContain('gro.elpmaxe');
+  });
+
+  it("masks a password in clear among an htpasswd file's hashes; its hashes stay", () => {
+    const file = 'admin:$apr1$Qx7Lk2Pa$0c3kz1lZJcM8d2u0aVb7Z/\nops:$2y$05$Hn2b3c4d5e6f7g8h9i0j1uXkq9Sx0yTz1aB2cD3eF4gH5iJ6kL7mO\nold:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\nlegacy:rGhT8QzP0k2Lw\nguest:Dragon2098-\n';
+    for (const command of ['cat .htpasswd', 'cat /etc/nginx/.htpasswd', 'head -n 20 /etc/apache2/htpasswd.users']) {
+      expect(new Redactor().maskCommandOutput(command, file), command).toBe(file.replace('Dragon2098-', '[masked: password printed by ' + command.split(' ')[0] + ' credentials file]'));
+    }
+  });
+
+  it("keeps a vault KV secret's user, host and port under its Data title; masks its password and any other key's value", () => {
+    const kv = '====== Data ======\nKey         Value\n---         -----\napi         Zq8v2LmX9pTr4wKc\nhost        db.internal.example.com\npassword    xK9#mQ2$vL7pR4wZ\nport        5432\nusername    app_rw\nuser        v-approle-app-Xk3j9QzLp2\n';
+    const shown = new Redactor().mask(kv);
+    for (const v of ['Zq8v2LmX9pTr4wKc', 'xK9#mQ2$vL7pR4wZ', 'v-approle-app-Xk3j9QzLp2']) expect(shown).not.toContain(v);
+    for (const k of ['host        db.internal.example.com', 'port        5432', 'username    app_rw']) expect(shown).toContain(k);
+  });
+});
+
+describe("session 27's passes 142-145: leaks", () => {
+  it('masks PowerShell secure strings in every order, an empty curl user, Chocolatey keys, certutil -p, Azure identifiable keys', () => {
+    for (const [text, secret] of [
+      ['PS C:\\ops> Set-ADAccountPassword -Identity svc -Reset -NewPassword (ConvertTo-SecureString -AsPlainText "BlN~SN1JKHUevqVc" -Force)\n', 'BlN~SN1JKHUevqVc'],
+      ["$p = ConvertTo-SecureString -AsPlainText -Force -String 'Qz7#kLp2Wm9x'\n", 'Qz7#kLp2Wm9x'],
+      ['$p = "Hv4!nRt8Ys2q" | ConvertTo-SecureString -AsPlainText -Force\n', 'Hv4!nRt8Ys2q'],
+      ['$ curl -v -u :q3JkW9xLm2Pv7Rt4Zs8Nb1Hd6Fg0Jy5Qc3Vx9Lm2Kp7Wr4Ts8 https://dev.azure.com/contoso/_apis/projects\n', 'q3JkW9xLm2Pv7Rt4Zs8Nb1Hd6Fg0Jy5Qc3Vx9Lm2Kp7Wr4Ts8'],
+      ['##[command]choco apikey --key 2dbccec0-393b-4d06-8b94-8bd800717181 --source https://push.chocolatey.org/\n', '2dbccec0-393b-4d06-8b94-8bd800717181'],
+      ['$ cmd.exe /c "certutil -f -p Copper8264*ZSj -importpfx My C:\\certs\\orders-web.pfx"\n', 'Copper8264*ZSj'],
+      // Azure DevOps' PAT writes 13 `A`s of its own (a documentation example's repeat test kept it), Cognitive Services' key, Storage's.
+      ['export AZURE_DEVOPS_PAT=BVmWuKRs0Jv3My6ni1i2ye7jqC2vH7QEE9vruXuEsbjN3DZ5oKFBJQQJ99BGACAAAAAAAAAAAAASAZDOkLhv\n', 'BVmWuKRs0Jv3My6ni1i2ye7jqC2vH7QEE9vruXuEsbjN3DZ5oKFB'],
+      ['key = "4UZgHRJTSOsNZBtqp8gquNQcwWoCWhlQkuj0kLlPK3P2auvrD5sjJQQJ99BEAC77bzfXJ3w3AAABACOGFl9n"\n', '4UZgHRJTSOsNZBtqp8gquNQcwWoCWhlQkuj0kLlPK3P2auvrD5sj'],
+      ['key1    gnw0YFbyfwY42frfNmoOvoLBR3kMpWdcPeGpq4GfSmTNxxAlbD8C0zAaFOCRiU8OKQeV/uw3qyH9+AStt9Sdkg==     Full 3/2/2024 8:11:47 AM\n', 'gnw0YFbyfwY42frfNmoOvoLBR3kMpWdcPeGpq4GfSmTNxxAlbD8C0zAaFOCRiU8OKQeV'],
+    ]) expect(new Redactor().mask(text), text).not.toContain(secret);
+    // A documentation example of the DevOps layout (its random head a run of one letter) stays.
+    const doc = `pat: ${'x'.repeat(52)}JQQJ99BGACAAAAAAAAAAAAASAZDOkLhv\n`;
+    expect(new Redactor().mask(doc)).toBe(doc);
+  });
+
+  it("masks a `name value` setting's password, an option ending in auth, az's device keys, a Proxmox ticket, Uptime Kuma's push token, URL signatures and session ids, a diff's #define, borg's repokey", () => {
+    for (const [text, secret] of [
+      ['8:remote_password CopperpepperUmber8940!\n', 'CopperpepperUmber8940!'],
+      ['remote_username gw-01\nremote_password HW%Uv_lkc-_1n53MKwdf\n', 'HW%Uv_lkc-_1n53MKwdf'],
+      ['  CGroup: /system.slice/gw.service\n          └─812 /usr/bin/node /opt/gw/index.js --twilio-auth d9f39ae5a4c5a23144594b4b5da82875 --port 8080\n', 'd9f39ae5a4c5a23144594b4b5da82875'],
+      ['az iot hub device-identity create -n hub -d dev1 --am shared_private_key --pk GzcYpLcWVKwhXfA2EnG7ArCAokgN/H5CCaCSLWCRA5c= --sk OEhNTua011EyeyMV9L4Olam69Aqd2qlQoYmuoKgQ+9w= -o table\n', 'OEhNTua011EyeyMV9L4Olam69Aqd2qlQoYmuoKgQ+9w='],
+      [`{"data":{"ticket":"PVE:root@pam:987C190E::${'71LtIvIhZdQx7Lk2Pa0c3kz1lZJcM8d2u0aVb7Z'.repeat(8)}==","username":"root@pam"}}\n`, '71LtIvIhZdQx7Lk2Pa0c3kz1lZJcM8d2u0aVb7Z'],
+      ["send: b'GET /api/push/sZF4wye75p?status=up&msg=OK&ping= HTTP/1.1\\r\\n'\n", 'sZF4wye75p'],
+      ["WebSocket connection to 'wss://a3k7-ats.iot.eu-west-1.amazonaws.com/mqtt?x-amz-customauthorizer-name=Dash&x-amz-customauthorizer-signature=YDGYlODyolqBaQCCkn%2B9J3zbwEOWYCAzkSLRX9I3jDIKiab' failed\n", 'YDGYlODyolqBaQCCkn'],
+      ['"GET /webapi/entry.cgi?api=SYNO.FileStation.List&version=2&method=list&_sid=UPLw3QqaiVVhF365LqfnqCVGmmV4WNXkJdd0RvIADL-0cc HTTP/1.1" 200\n', 'UPLw3QqaiVVhF365LqfnqCVGmmV4WNXkJdd0RvIADL'],
+      [' #pragma once\n-#define SECRET_PASS        "YOUR_WIFI_PASSWORD"\n+#define SECRET_PASS        "Dune-Harbor-5140#"\n', 'Dune-Harbor-5140#'],
+      [`BORG_KEY ${'3f'.repeat(32)}\nhqlhbGdvcml0aG2mc2hhMjU2pGRhdGHaAZ6Zq8v2LmX9pTr4wKcQx7Lk2Pa0c3kz1lZJcM8d2u0aVb7\nZ8FzvCeMuDI0aWNf==\n`, 'hqlhbGdvcml0aG2mc2hhMjU2'],
+    ]) expect(new Redactor().mask(text), text).not.toContain(secret);
+    for (const [text, secret] of [
+      ["$ az storage blob upload --account-name acmelakeprod --account-key 'AZf9pbbG3LL6m9pmSfN5Eme77A7XI2bU419t3DJMh76rbBvkZ/ABokvDB0aQx7Lk2Pa0c3kz1lZJcM8d2u0aVb7ZQm7x==' --container-name raw\n", 'AZf9pbbG3LL6m9pmSfN5Eme77A7XI2bU419t3DJMh76rbBvkZ'],
+      ['PREFECT_SERVER_API_AUTH_STRING = "admin:rlyQzM12sKUD*L"\n', 'rlyQzM12sKUD*L'],
+      ['4629: java -Xmx2g org.apache.hive.beeline.BeeLine -u jdbc:hive2://hs2.acme.internal:10000/default;ssl=true -n etl -p kBJ54vmEZUGAtfad -f nightly.hql\n', 'kBJ54vmEZUGAtfad'],
+      ['subprocess.CalledProcessError: Command \'["redis-cli", "-h", "redis", "-a", "r1cPLvlbSCOdAeRnRmUgLm4ev9w3l8q6", "BGSAVE"]\' returned non-zero exit status 1.\n', 'r1cPLvlbSCOdAeRnRmUgLm4ev9w3l8q6'],
+    ]) expect(new Redactor().mask(text), text).not.toContain(secret);
+    // A port after -p in such a list, an SSH host key's public blob under a key's name stay.
+    for (const kept of ['["mysql", "-h", "db", "-P", "3306", "-e", "select 1"]\n', '    "host_key": "AAAAC3NzaC1lZDI1NTE5AAAAIOdVbTriplCoXn9BlgMi0xwFatSnvpqMyI5aB3dE5fG7"\n']) expect(new Redactor().mask(kept)).toBe(kept);
+    // Settings and words where such names stand stay: a path after a name ending in `_file`, a scheme after `--http-auth`, Synology's `session=FileStation`.
+    for (const kept of ['password_file /etc/mosquitto/passwd\n', 'use_identity_as_username true\n', 'curl --http-auth basic https://x\n', 'GET /webapi/auth.cgi?api=SYNO.API.Auth&session=FileStation&format=sid HTTP/1.1\n']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks wg show dump's private and preshared keys alone (its public keys, endpoints and counters stay)", () => {
+    const priv = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=', pub = 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=', peer = 'HIgo9xNzJMWLKASShiTqIybxZ0U3wGLiUeJ1PKf8ykw=', psk = 'FpCyhws9cxwWoV4xELtfJvjJN+zQVRPISllRWgeopVE=';
+    const dump = `${priv}\t${pub}\t51820\toff\n${peer}\t${psk}\t84.112.55.10:40912\t10.13.13.2/32\t1741462801\t19105792\t421636096\t0\n${pub}\t(none)\t(none)\t10.13.13.3/32\t0\t0\t0\t25\n`;
+    for (const [command, out] of [['sudo wg show wg0 dump', dump], ['wg show all dump', dump.split('\n').filter(Boolean).map((l) => `wg0\t${l}\n`).join('')]]) {
+      const shown = new Redactor().maskCommandOutput(command, out);
+      for (const v of [priv, psk]) expect(shown, command).not.toContain(v);
+      for (const k of [pub, peer, '84.112.55.10:40912', '10.13.13.3/32', '421636096']) expect(shown, command).toContain(k);
+    }
+  });
+});
+
+describe("session 27's passes 142-145: damage", () => {
+  it(".NET's public key tokens, machineKey's AutoGenerate, unattend's passes, PowerShell's cmdlets and static calls, EF Core's parameter names, an object's head stay", () => {
+    for (const kept of [
+      '<add assembly="System.Web.Extensions, Version=4.0.0.0, Culture=neutral, PublicKeyToken=31bf3856ad364e35" />\n',
+      '<machineKey validationKey="AutoGenerate,IsolateApps" decryptionKey="AutoGenerate,IsolateApps" validation="HMACSHA256" />\n',
+      '<settings pass="specialize">\n',
+      '$cred = New-Object System.Management.Automation.PSCredential ($u, $p)\n',
+      '$token = New-Object System.Net.WebClient\n',
+      '$secret = Get-Content .\\token.txt\n',
+      "PS C:\\> $c = [pscredential]::new('CORP\\svc_sql', $pass)\n",
+    ]) expect(new Redactor().mask(kept)).toBe(kept);
+    const ef = "Executed DbCommand (3ms) [Parameters=[@__apiKey_0='Zq8v2LmX9pTr4wKcQ' (Size = 64)], CommandType='Text']\nWHERE [a].[ApiKey] = @__apiKey_0\n";
+    expect(new Redactor().mask(ef)).toBe(ef.replace('Zq8v2LmX9pTr4wKcQ', '[masked: api key]'));
+    const node = '12:    httpNodeAuth: {user:"dash",pass:"$2b$08$Hn2b3c4d5e6f7g8h9i0j1uXkq9Sx0yTz1aB2cD3eF4gH5iJ6kL7m"},\n';
+    expect(new Redactor().mask(node)).toContain('httpNodeAuth: {user:"dash",pass:"[masked: ');
+  });
+
+  it("keeps a service account token Secret's ca.crt and namespace (YAML and JSON); its token masked; no piece of the certificate learned", () => {
+    const cert = '-----BEGIN CERTIFICATE-----\nMIIBdzCCAR2gAwIBAgIBADAKBggqhkjOPQQDAjAjMSEwHwYDVQQDDBhrM3Mtc2Vy\ndmVyLWNhQDE3MTgxODU4MzAwHhcNMjQwNjEyMDk1MDMwWhcNMzQwNjEwMDk1MDMw\n-----END CERTIFICATE-----\n';
+    const ca = Buffer.from(cert).toString('base64'), ns = Buffer.from('kube-system').toString('base64');
+    const token = Buffer.from('eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJzeXN0ZW06c2EifQ.c2lnbmF0dXJlc2lnbmF0dXJlc2ln').toString('base64');
+    const r = new Redactor();
+    const yaml = `apiVersion: v1\ndata:\n  ca.crt: ${ca}\n  namespace: ${ns}\n  token: ${token}\nkind: Secret\n`;
+    const shown = r.mask(yaml);
+    expect(shown).toContain(`ca.crt: ${ca}`);
+    expect(shown).toContain(`namespace: ${ns}`);
+    expect(shown).not.toContain(token.slice(0, 40));
+    const json = `{"apiVersion": "v1", "data": {"ca.crt": "${ca}", "namespace": "${ns}", "token": "${token}"}, "kind": "Secret"}\n`;
+    const j = r.mask(json);
+    expect(j).toContain(ca);
+    expect(j).not.toContain(token.slice(0, 40));
+    // Another certificate later in the session: nothing of it masked.
+    const other = `certificate-authority-data: ${Buffer.from(cert.replace('MIIBdzCC', 'MIIBeDCC')).toString('base64')}\n`;
+    expect(r.mask(other)).toBe(other);
+  });
+});

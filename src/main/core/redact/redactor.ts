@@ -122,7 +122,7 @@ export class Redactor {
       // A private key holds its public key: a piece of the key's body remembered is a piece of the `.pub` line printed beside it
       // (`cat id_ed25519 id_ed25519.pub`: the public key's tail masked as a private key's, 136 F34), of the PUBLIC KEY block
       // `openssl ec -pubout` prints after it and of the certificate beside it (the modulus: 137 F45, F49). Those are public.
-      if (text.includes(' AAAA') || text.includes('-----BEGIN')) keepPublicKeys(text, found);
+      if (text.includes('AAAA') || text.includes('-----BEGIN')) keepPublicKeys(text, found);
     }
     this.openKeyPieces(text, found);
     this.openPrintedLines(text, found);
@@ -370,8 +370,11 @@ function keyLineShown(line: string, prefix?: string): string {
   return indent < line.length ? line.slice(0, indent) + KEY_LINE_MASK : KEY_LINE_MASK;
 }
 
-/** An SSH public key's type then its blob (an `authorized_keys` or `.pub` line, `ssh-keygen -y`'s output); group b the blob. */
-const SSH_PUBLIC_KEY = /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) (?<b>AAAA[A-Za-z0-9+/]{16,16384}={0,2})/dg;
+/**
+ * An SSH public key's type then its blob (an `authorized_keys` or `.pub` line, `ssh-keygen -y`'s output); group b the blob. Or
+ * the blob alone, its wire format naming its type (`AAAAC3NzaC1lZDI1NTE5…`: Airflow's SFTP `host_key`, adv142 P4), group b2.
+ */
+const SSH_PUBLIC_KEY = /(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com) (?<b>AAAA[A-Za-z0-9+/]{16,16384}={0,2})|(?<![A-Za-z0-9+/])(?<b2>AAAA(?:B3NzaC1yc2E|B3NzaC1kc3M|C3NzaC1lZDI1NTE5|E2VjZHNhLXNoYTItbmlzdHA|GnNrLXNzaC1lZDI1NTE5|InNrLWVjZHNhLXNoYTItbmlzdHA)[A-Za-z0-9+/]{16,16384}={0,2})/dg;
 
 /** A PEM block's armour line (group b: BEGIN or END, l: its label). */
 const PEM_ARMOUR = /-----(?<b>BEGIN|END) (?<l>[A-Z0-9 ]{1,64})-----/g;
@@ -382,7 +385,7 @@ const PUBLIC_PEM_LABEL = /^(?:(?:RSA |EC |PGP )?PUBLIC KEY(?: BLOCK)?|(?:TRUSTED
 function keepPublicKeys(text: string, found: SecretFinding[]): void {
   const blobs: [number, number][] = [];
   SSH_PUBLIC_KEY.lastIndex = 0;
-  for (let m = SSH_PUBLIC_KEY.exec(text); m; m = SSH_PUBLIC_KEY.exec(text)) blobs.push(m.indices!.groups!.b!);
+  for (let m = SSH_PUBLIC_KEY.exec(text); m; m = SSH_PUBLIC_KEY.exec(text)) blobs.push((m.indices!.groups!.b ?? m.indices!.groups!.b2)!);
   // Each public BEGIN paired with the END after it (one pass over the armour lines: a megabyte of BEGINs is read once).
   let open = -1;
   PEM_ARMOUR.lastIndex = 0;

@@ -28,7 +28,7 @@ import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUT
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference, mintedWord } from './look-alikes.js';
 import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
-import { opensslPrivateNumbers, TOOL_BLOCK_WORDS } from './tool-blocks.js';
+import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
 import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
@@ -1777,7 +1777,7 @@ function vendorRun(run: string, at: number, rules: Set<VendorRule>, out: SecretF
         const secret = v.groups?.secret;
         const s = at + v.index + (secret !== undefined ? v[0].lastIndexOf(secret) : 0);
         const len = secret !== undefined ? secret.length : v[0].length;
-        if (!isExampleToken(v[0]) && (r.check === undefined || r.check(v[0]))) {
+        if (!(r.example ?? isExampleToken)(v[0]) && (r.check === undefined || r.check(v[0]))) {
           out.push({ start: s, end: s + len, kind: r.kind });
           found = true;
         }
@@ -2478,6 +2478,10 @@ const AZURE_KEY_NAME = /^(?:(?:primary|secondary)(?:Readonly)?(?:Master)?Key|key
 export function isSecretName(name: string): boolean {
   // git's `user.signingkey` as .gitconfig writes it: a GPG key's id or fingerprint, or an SSH public key (adv84 L05).
   if (name === 'signingkey' || name === 'user.signingkey') return false;
+  // A basic auth's `user:password` as one setting (Prefect's `PREFECT_SERVER_API_AUTH_STRING = "admin:…"`: adv142 E5).
+  if (/(?:^|[_.-])auth[_.-]?string$/i.test(name)) return true;
+  // .NET's strong names (`PublicKeyToken=b77a5c561934e089` in web.config, machine.config: adv145 F09, L07): a public key's hash.
+  if (/^publickeytoken$/i.test(name)) return false;
   // Azure's keys (`az redis list-keys`, `az cosmosdb keys list`, `az cognitiveservices account keys list`: adv13 B01, B02), which
   // the database words (`primary_key`) and a bare `key` would keep.
   if (AZURE_KEY_NAME.test(name)) return true;
@@ -3477,8 +3481,8 @@ function redisFieldBelow(text: string, k: number, e: number, out: SecretFinding[
 /** After a name first on its line: blanks, one quoted literal, the end of the line (`storePassword 'x'` in Gradle, `password "x"` in a Ruby DSL). */
 const SPACED_QUOTED_VALUE = /[ \t]+(?:"(?<quoted>[^"\\\n]{1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*[;,]?[ \t]*\r?(?=\n|$)/dy;
 
-/** A C macro's definition up to its name, first on its line (`#define `, `# define `). */
-const C_DEFINE_BEFORE = /(?:^|\n)[ \t]*#[ \t]*define$/;
+/** A C macro's definition up to its name, first on its line (`#define `, `# define `), a diff's `+` or `-` before it (adv144 E3). */
+const C_DEFINE_BEFORE = /(?:^|\n)[+-]?[ \t]*#[ \t]*define$/;
 
 /** A Groovy / Gradle or Ruby DSL setting (adv12 A05: `signingConfigs { release { storePassword '…'` ): a method call with no separator. */
 function spacedQuotedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
@@ -4310,7 +4314,9 @@ function stringDataBlocks(text: string, out: SecretFinding[], from: number): voi
 function secretDataBlocks(text: string, out: SecretFinding[], from: number): void {
   indentedBlockItems(text, DATA_HEADER, DATA_ITEM, (m, line) => {
     const v = m.groups!.v;
-    if (v.length < 4 || v.length % 4 !== 0 || !/^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) return undefined;
+    if (v.length < 4 || v.length % 4 !== 0) return undefined;
+    const decoded = Buffer.from(v, 'base64').toString('utf8');
+    if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded) || publicSecretData(m[2], decoded)) return undefined;
     const s = line.trimEnd().length - v.length;
     return [s, s + v.length];
   }, out, from);

@@ -84,6 +84,11 @@ export interface SecretPrinter {
    * maps each printed character back. What the scanner finds in the text mapped back is the value, as printed.
    */
   translated?: ReadonlyMap<string, string>;
+  /**
+   * The output is a credentials file's rows of one known layout (CREDENTIAL_ROW_FILES): each row's group `v` is the credential;
+   * a line of another shape (not blank, not a comment) is one whole. Ignored when a later stage transforms the output.
+   */
+  rows?: RegExp;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -123,6 +128,33 @@ const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
+
+/**
+ * A row of `wg show <if|all> dump` (the interface's name first with `all`): an interface's `private public port fwmark` (`v`), a
+ * peer's `public preshared|(none) endpoint allowed-ips handshake rx tx keepalive` (`v2`).
+ */
+const WG_DUMP_ROW = /^(?:[\w.-]+\t)?(?:(?<v>[A-Za-z0-9+/]{43}=)\t[A-Za-z0-9+/]{43}=\t\d+\t\S+|[A-Za-z0-9+/]{43}=\t(?:\(none\)|(?<v2>[A-Za-z0-9+/]{43}=))(?:\t[^\t]*){6})[ \t]*$/;
+
+/**
+ * Files of credentials in rows whose layout is known (the lead's check after session 26: `cat sasl_passwd` was masked whole, its
+ * relay hosts and user names with the passwords): each row's password alone (`v`); a line of another shape, not a comment, whole.
+ * `alone`: read only when the file is printed alone (beside other files its rows are left to the scanner, as before).
+ */
+const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolean }[] = [
+  // postfix's `[smtp.example.net]:587 user@example.net:password` (the password runs to the line's end, colons and all).
+  { file: /(?:^|\/)sasl_passwd$/, row: /^[ \t]*\S+[ \t]+[^\s:]*:(?<v>\S(?:.*\S)?)[ \t]*$/ },
+  // rsyncd's `user:password` (`@group:password`).
+  { file: /(?:^|\/)rsyncd\.secrets$/, row: /^[ \t]*[^\s:]+:(?<v>\S(?:.*\S)?)[ \t]*$/ },
+  // exim's `passwd.client`: `host:user:password` (`*.example.com:bob:pw`).
+  { file: /(?:^|\/)passwd\.client$/, row: /^[ \t]*[^\s:]+:[^\s:]*:(?<v>\S(?:.*\S)?)[ \t]*$/ },
+  // davfs2's `secrets`: `url-or-mountpoint user password` (the password may be quoted).
+  { file: /(?:^|\/)davfs2\/secrets$/, row: /^[ \t]*\S+[ \t]+\S+[ \t]+"?(?<v>[^\s"](?:.*[^\s"])?)"?[ \t]*$/ },
+  // pgbouncer's `userlist.txt`: `"user" "password-or-hash"` (an md5 or SCRAM verifier logs in to pgbouncer as the password does).
+  { file: /(?:^|\/)pgbouncer\/userlist\.txt$/, row: /^[ \t]*"(?:[^"]|"")*"[ \t]+"(?<v>(?:[^"]|"")+)"/ },
+  // An htpasswd file: `user:hash` rows stay, as /etc/shadow's do (`$apr1$…`, `$2y$…`, `{SHA}…`, a 13-character crypt); a row whose
+  // value is none of those is a password in clear (Apache reads one so on Windows: 141 F33, `guest:Dragon2098-`).
+  { file: /(?:^|\/)\.?htpasswd(?:[._-][\w-]+)?$/, row: /^[ \t]*[^\s:]+:(?:(?:\$[\w.\/$=+-]+|\{S?SHA\}\S+|[.\/0-9A-Za-z]{13})[ \t]*$|(?<v>\S(?:.*\S)?)[ \t]*$)/, alone: true },
+];
 
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
@@ -377,7 +409,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // WireGuard (M03): `wg genkey`, `wg genpsk`, `wg show wg0 private-key` / `preshared-keys` print keys bare (`wg pubkey` a public one).
       if (sub === 'genkey' || sub === 'genpsk') return { kind: 'key', tool: `wg ${sub}` };
       // `wg show wg0 dump` (adv13 B27): tab-separated rows, the private key and each peer's preshared key among them.
-      if ((sub === 'show' || sub === 'showconf') && (argv.includes('dump') || sub === 'showconf')) return { kind: 'key', tool: `wg ${sub}${sub === 'show' ? ' dump' : ''}`, transformed: true };
+      // Its rows' private and preshared keys alone (adv143 F48: the public keys, endpoints and counters were masked with them).
+      if (sub === 'show' && argv.includes('dump')) return { kind: 'key', tool: 'wg show dump', rows: WG_DUMP_ROW };
+      if (sub === 'showconf') return { kind: 'key', tool: 'wg showconf', transformed: true };
       // `preshared-keys` prints a row a peer: its public key, a tab, the key (adv59 F18): the second cell.
       if (sub === 'show' && operands(argv).includes('preshared-keys')) return { kind: 'key', tool: 'wg show preshared-keys', cells: [1] };
       return sub === 'show' && operands(argv).includes('private-key') ? { kind: 'key', tool: 'wg show private-key' } : undefined;
@@ -471,6 +505,15 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // Other files of credentials in rows no word of which says so (adv4 M19, M21, M22, X08, X11): postfix's `sasl_passwd`
       // (`[host]:port user:password`), davfs2's `secrets` (`url user password`), rsyncd's `rsyncd.secrets` (`user:password`), exim's
       // `passwd.client` (`host:user:password`), Maven's `settings-security.xml` (`<master>{…}</master>`, X09), an OpenVPN `auth-user-pass` file (user line, password line), strongSwan's `ipsec.secrets`.
+      // Those of a known layout printed alone (CREDENTIAL_ROW_FILES): each row's password; the others every line whole.
+      {
+        // (head's and tail's `-n 20`: its count is no file.)
+        const files = operands(argv).filter((a) => !/^\d+$/.test(a));
+        const rows = CREDENTIAL_ROW_FILES.filter((f) => files.some((a) => f.file.test(a)));
+        // One file's layout: its rows' passwords; files of several layouts at once (or head's headers between them): whole lines.
+        if (rows.length === 1 && files.length === 1) return { kind: 'password', tool: `${name} credentials file`, rows: rows[0].row };
+        if (rows.some((f) => !f.alone)) return { kind: 'password', tool: `${name} credentials file`, transformed: true };
+      }
       if (operands(argv).some((a) => CREDENTIAL_ROWS_FILE.test(a))) return { kind: 'secret', tool: `${name} credentials file`, transformed: true };
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
@@ -1617,6 +1660,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
+  if (printer.rows && !printer.transformed) return rowValues(text, printer.rows);
   const values = printedValues(text, printer.transformed, printer.keep);
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
   // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
@@ -1640,6 +1684,25 @@ function reversedLineValues(text: string): string[] {
     for (const f of scanSecrets(forwards)) values.push([...forwards.slice(f.start, f.end)].reverse().join(''));
   }
   return values;
+}
+
+/** Each row's credential (group `v` of `row`) of a credentials file's `text`; a line of another shape whole (printedLine). */
+function rowValues(text: string, row: RegExp): string[] {
+  const out: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(DECORATION, '');
+    if (/^[ \t]*(?:#|$)/.test(line)) continue;
+    const m = row.exec(line);
+    if (m) {
+      // A row with no `v` is one the layout keeps (an htpasswd row's hash).
+      const v = m.groups?.v ?? m.groups?.v2;
+      if (v !== undefined && v.length >= MIN_PRINTED_CHARS && !isReference(v)) out.push(v);
+      continue;
+    }
+    const whole = printedLine(line);
+    if (whole) out.push(line.slice(whole.start, whole.end));
+  }
+  return out;
 }
 
 /** A piece of a transformed value this long is read as minted: `fold -w 8` and wider. */

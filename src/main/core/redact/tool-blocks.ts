@@ -4,7 +4,7 @@
  * 1Password's concealed fields. Each gate is a native substring search; the block is read only when it is there.
  */
 import type { SecretFinding } from './finding.js';
-import { isLookAlike, isReference } from './look-alikes.js';
+import { isLookAlike, isReference, mintedWord } from './look-alikes.js';
 
 /**
  * The keyword (of the scanner's one pass) each block holds, and the check at a hit of it (`end`: the keyword's end) that
@@ -13,6 +13,8 @@ import { isLookAlike, isReference } from './look-alikes.js';
 export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) => boolean; find: (text: string, isSecretName: (name: string) => boolean, out: SecretFinding[]) => void }[] = [
   // vault's `Key  Value` header (`key` then blanks then `Value`).
   { word: 'key', at: (t, e) => t.startsWith('Key', e - 3) && /^[ \t]{2,}Value\r?\n---/.test(t.slice(e, e + 64)), find: vaultTables },
+  // `borg key export`'s repokey: `BORG_KEY <repository id>` first on its line, then its base64 lines (adv143 F49).
+  { word: 'borg_key', at: (t, e) => (e === 8 || t.charCodeAt(e - 9) === 0x0a) && /^ [0-9a-f]{64}[ \t]*\r?\n/.test(t.slice(e, e + 68)), find: (t, _n, out) => borgKeyLines(t, out) },
   // `pulumi config --show-secrets`' `KEY  VALUE` header in capitals, no rule under it (adv10 C10).
   { word: 'key', at: (t, e) => t.startsWith('KEY', e - 3) && /^[ \t]{2,}VALUE[ \t]*\r?\n/.test(t.slice(e, e + 64)), find: pulumiConfig },
   // `openssl pkey -text`: `Private-Key: (2048 bit, 2 primes)`, `ED25519 Private-Key:`.
@@ -46,6 +48,12 @@ const VAULT_TABLE = /^Key([ \t]{2,})Value[ \t]*\r?\n---[ \t]{2,}-----[ \t]*\r?$/
 const VAULT_ROW = /^(?<key>\S+)[ \t]{2,}(?<value>\S.*?)[ \t]*\r?$/;
 /** Above a table, vault's `====== Data ======` (a KV secret's own values: every row is secret data). */
 const VAULT_DATA_TITLE = /=+ (?:Secret )?Data =+[ \t]*\r?\n(?:[^\n]*\n)?$/;
+/**
+ * A KV secret's rows that are plainly where the credential is used, not the credential: a database secret's `username`, `host`,
+ * `port` (the lead's own check after session 26: a Data table's user and host were masked with its password). Kept only when the
+ * value is no made word (mintedWord: a dynamic user `v-approle-app-Xk3j9QzLp2` stays masked); any other key's value is secret data.
+ */
+const VAULT_PLAIN_DATA_KEY = /^(?:user(?:_?name)?|login|host(?:_?name)?|server|port|db(?:_?name)?|database|schema|region|endpoint|url|engine|email|account|project|namespace|driver|sslmode|ssl_?mode)$/i;
 
 /**
  * vault's tables: under `====== Data ======` (`vault kv get`) every row's value is the secret's data; elsewhere (`vault read
@@ -61,10 +69,33 @@ function vaultTables(text: string, isSecretName: (name: string) => boolean, out:
       const row = VAULT_ROW.exec(text.slice(at, end));
       if (!row) break;
       const { key, value } = row.groups!;
-      if ((data || isSecretName(key)) && !isReference(value) && !(value.length < 4 || /^(?:n\/a|<nil>|map\[\]|\[\]|true|false|\d+[smhd]?)$/.test(value))) {
+      const plainData = data && !isSecretName(key) && VAULT_PLAIN_DATA_KEY.test(key) && !mintedWord(value);
+      if (((data && !plainData) || isSecretName(key)) && !isReference(value) && !(value.length < 4 || /^(?:n\/a|<nil>|map\[\]|\[\]|true|false|\d+[smhd]?)$/.test(value))) {
         const s = at + row[0].indexOf(value, key.length);
         out.push({ start: s, end: s + value.length, kind: data ? 'vault secret data' : 'token', byContext: true });
       }
+      if (nl < 0) break;
+      at = nl + 1;
+    }
+  }
+}
+
+/** `BORG_KEY <64 hex>` alone on a line, then the key's base64 lines (76 wide; the last shorter, with its padding). */
+const BORG_KEY_HEADER = /^BORG_KEY [0-9a-f]{64}[ \t]*\r?\n/gm;
+const BORG_KEY_LINE = /^[A-Za-z0-9+/]{4,100}={0,2}(?=\r?$)/;
+/** Lines of one repokey read at most (a key is ~10 lines of 76). */
+const MAX_BORG_KEY_LINES = 128;
+
+/** Each base64 line of a `borg key export` repokey after its header: masked one by one, as a read may show one alone. */
+function borgKeyLines(text: string, out: SecretFinding[]): void {
+  BORG_KEY_HEADER.lastIndex = 0;
+  for (let m = BORG_KEY_HEADER.exec(text); m; m = BORG_KEY_HEADER.exec(text)) {
+    let at = m.index + m[0].length;
+    for (let n = 0; n < MAX_BORG_KEY_LINES && at < text.length; n++) {
+      const nl = text.indexOf('\n', at);
+      const line = BORG_KEY_LINE.exec(text.slice(at, nl < 0 ? text.length : nl));
+      if (!line) break;
+      out.push({ start: at, end: at + line[0].length, kind: 'borg key', byContext: true });
       if (nl < 0) break;
       at = nl + 1;
     }
@@ -122,6 +153,20 @@ function redisConfigGet(text: string, out: SecretFinding[]): void {
 const SECRET_JSON_DATA = /"data"[ \t]*:[ \t]*\{(?<body>[^{}]{0,65536})\}/g;
 const JSON_PAIR = /"[^"\\\n]+"[ \t\r\n]*:[ \t\r\n]*"(?<v>[A-Za-z0-9+/]+={0,2})"/g;
 
+/** Certificates only (a service account token's `ca.crt`, a TLS Secret's chain): public. */
+const PUBLIC_PEM_ONLY = /^(?:\s*-----BEGIN (?:TRUSTED )?CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END (?:TRUSTED )?CERTIFICATE-----)+\s*$/;
+/** A Kubernetes name (a namespace's: `kube-system`). */
+const DNS_LABEL = /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/**
+ * A Secret's item that is public (adv143 F21: a service account token Secret's `ca.crt` and `namespace` were masked, and the
+ * certificate's last piece, the base64 of its END line, learned and masked in every later certificate): certificates only, or
+ * the namespace's name under `namespace`.
+ */
+export function publicSecretData(key: string, decoded: string): boolean {
+  return PUBLIC_PEM_ONLY.test(decoded) || (key === 'namespace' && DNS_LABEL.test(decoded));
+}
+
 /** Every value of a Secret's `"data"` that is base64 of printable text (as secretDataBlocks for YAML). */
 function secretJsonData(text: string, out: SecretFinding[]): void {
   SECRET_JSON_DATA.lastIndex = 0;
@@ -131,7 +176,9 @@ function secretJsonData(text: string, out: SecretFinding[]): void {
     JSON_PAIR.lastIndex = 0;
     for (let p = JSON_PAIR.exec(body); p; p = JSON_PAIR.exec(body)) {
       const v = p.groups!.v;
-      if (v.length < 8 || v.length % 4 !== 0 || !/^[\t\n\r\x20-\x7e]+$/.test(Buffer.from(v, 'base64').toString('utf8'))) continue;
+      if (v.length < 8 || v.length % 4 !== 0) continue;
+      const decoded = Buffer.from(v, 'base64').toString('utf8');
+      if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded) || publicSecretData(/"([^"\\\n]+)"/.exec(p[0])![1], decoded)) continue;
       const s = bodyAt + p.index + p[0].length - 1 - v.length;
       out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data', byContext: true });
     }

@@ -11,6 +11,7 @@
  * so it was dropped. The shapes follow the vendors' published formats as gitleaks' rule set
  * encodes them; the formats have generators in test-corpus.ts.
  */
+import { isExampleToken } from './look-alikes.js';
 
 export interface VendorRule {
   /** What the mask says: `[masked: <kind>]`. Words a reader understands, never the value. */
@@ -31,7 +32,12 @@ export interface VendorRule {
   runMay?: (run: string) => boolean;
   /** A test of the whole match a shape alone does not make (a JWT's header names its algorithm): false keeps it. */
   check?: (match: string) => boolean;
+  /** The match is a documentation example (kept): isExampleToken unless the rule's format writes repeated letters of its own. */
+  example?: (match: string) => boolean;
 }
+
+/** The example test on a key's first 52 characters, its random part (Azure's identifiable keys write runs of `A` after it). */
+const randomHeadExample = (match: string): boolean => isExampleToken(match.slice(0, 52));
 
 /**
  * Not preceded by a token character: a prefix must start a token (`xghp_…` is not a GitHub token). `-` counts as one: in a
@@ -255,7 +261,12 @@ export const VENDOR_RULES: VendorRule[] = [
   // Amazon Bedrock API keys: long-term `ABSK` + base64 of `BedrockAPIKey-…`, short-term `bedrock-api-key-` + base64 of a presigned URL.
   rule('bedrock api key', ['absk', 'bedrock-api-key-'], `${B}(?:ABSKQmVkcm9ja0FQSUtleS[A-Za-z0-9+/=]{40,}|bedrock-api-key-[A-Za-z0-9+/=]{100,})`),
   // Azure DevOps' 84-character personal access tokens (`…JQQJ99…AZDO…`).
-  rule('azure devops token', ['azdo'], `${B}[A-Za-z0-9]{52}JQQJ9[0-9A-Za-z][A-Za-z0-9]{18}AZDO[A-Za-z0-9]{4}${E}`),
+  // Their reserved part is written `ACAAAAAAAAAAAAAS` (13 `A`s, real tokens have it): the example test reads the random head only (adv145 F22).
+  { ...rule('azure devops token', ['azdo'], `${B}[A-Za-z0-9]{52}JQQJ9[0-9A-Za-z][A-Za-z0-9]{18}AZDO[A-Za-z0-9]{4}${E}`), example: randomHeadExample },
+  // Azure's other identifiable keys of that layout (Cognitive Services' and Azure OpenAI's `…JQQJ99…ACOG…`, AI Search's, …).
+  { ...rule('azure key', ['jqqj9'], `${B}[A-Za-z0-9]{52}JQQJ9[9DH](?![A-Za-z0-9]{18}AZDO)[A-Za-z0-9]{26}${E}`), example: randomHeadExample },
+  // Azure Storage's account keys carry `+ASt` at 76 of their 88 characters (adv145 F21: Get-AzStorageAccountKey's table).
+  { ...rule('azure storage account key', ['+ast'], `(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{76}\\+ASt[A-Za-z0-9+/]{6}==(?![A-Za-z0-9+/=_-])`), example: randomHeadExample },
   rule('mandrill key', ['md-'], `${BB}md-(?=[A-Za-z0-9_-]*\\d)(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z])[A-Za-z0-9_-]{22}${EB}`),
   rule('mailersend token', ['mlsn.'], `${B}mlsn\\.[a-f0-9]{64}${E}`),
   rule('frame.io token', ['fio-u-'], `${B}fio-u-[A-Za-z0-9_-]{64}${E}`),

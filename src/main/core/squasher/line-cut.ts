@@ -25,11 +25,32 @@ export function cutMarker(omitted: number): string {
   return `… [+${thousands(omitted)} chars] …`;
 }
 
-/** A line as shown: whole, or head + marker + tail when it is long. */
-export function shownLine(text: string): string {
+/**
+ * The spans of a line a cut must not split: the host passes its secrets' (the masking scanner's findings on the whole line), so
+ * a secret is shown whole, to be masked whole, or left out whole — never cut into pieces too short for any rule to know (adv142:
+ * a GitHub token cut at the head showed 39 of its 40 characters, an AWS secret key after its cut key id showed whole). The
+ * engine's preview in the renderer passes none (the scanner needs node).
+ */
+export type KeepWhole = (line: string) => readonly { start: number; end: number }[];
+
+/** A line as shown: whole, or head + marker + tail when it is long; no span of `keepWhole` split by the cut. */
+export function shownLine(text: string, keepWhole?: KeepWhole): string {
   if (text.length <= MAX_SHOWN_LINE_CHARS + CUT_MARKER_MAX_CHARS) return text;
-  const head = codeUnitBoundary(text, SHOWN_HEAD_CHARS);
-  const tail = codeUnitBoundary(text, text.length - SHOWN_TAIL_CHARS);
+  let head = codeUnitBoundary(text, SHOWN_HEAD_CHARS);
+  let tail = codeUnitBoundary(text, text.length - SHOWN_TAIL_CHARS);
+  if (keepWhole) {
+    const spans = keepWhole(text);
+    // The head ends before, the tail starts after, any span a cut would split or touch (moving one may meet another span). One
+    // that ends right at the head's end is left out too: a value running into the mark reads as cut (the redactor masks the
+    // word after the mark as its rest: redactor.ts piecesAtCuts).
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const s of spans) {
+        if (s.start < head && head <= s.end && s.end > s.start) (head = s.start), (moved = true);
+        if (s.start <= tail && tail < s.end) (tail = s.end), (moved = true);
+      }
+    }
+  }
   return text.slice(0, head) + cutMarker(tail - head) + text.slice(tail);
 }
 

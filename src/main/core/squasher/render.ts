@@ -6,7 +6,7 @@
  * here: each host renders them in one status line (core/format/render.ts).
  */
 import { constants } from 'node:os';
-import { shownLine } from './line-cut.js';
+import { shownLine, type KeepWhole } from './line-cut.js';
 import type { BodyLine, HazardReport, SquashResult } from './types.js';
 import { thousands } from '../format/thousands.js';
 
@@ -21,6 +21,8 @@ export interface RenderOptions {
   cwd?: string;
   /** Hazards the host has already shown (the CLI prints them as they happen): left out here, counted in `skipped`. */
   skipHazard?: (h: HazardReport) => boolean;
+  /** Spans of a long line its cut must not split (line-cut.ts KeepWhole: the host's secrets). */
+  keepWhole?: KeepWhole;
 }
 
 /** A summary as text, and what a reader of it should know about what it leaves out. */
@@ -116,7 +118,7 @@ export function renderSquash(r: SquashResult, options: RenderOptions = {}): Rend
   let cut = false;
   const shown = (t: string) => {
     const whole = squeezeRules(rel(t));
-    const s = shownLine(whole);
+    const s = shownLine(whole, options.keepWhole);
     // Cut here, or already by the line buffer (a line past its limit arrives as head, marker, tail).
     if (s !== whole || CUT_MARK.test(s)) cut = true;
     return s;
