@@ -31,6 +31,16 @@ describe('a hooked CLI run', () => {
     expect(out).toMatch(/\[exit 0\]/);
   });
 
+  it("cuts a long line around a token, not through it (adv142's cut, on the hooked path)", () => {
+    // The token starts 20 characters before the head's cut (line-cut.ts SHOWN_HEAD_CHARS, 240): cut bare, its head showed 20.
+    const line = `${'w'.repeat(219)} ${TOKEN} ${'v'.repeat(800)} done`;
+    const r = spawnSync(process.execPath, [MISH, 'python3', '-c', `print("${line}")`], { encoding: 'utf8', env: { ...process.env, MISH_AGENT: 'claude-code', MISH_AGENT_SESSION: 'conv-1' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/… \[\+[\d,]+ chars\] …/);
+    expect(r.stdout).toContain('done');
+    for (let i = 0; i + 8 <= TOKEN.length; i++) expect(r.stdout, TOKEN.slice(i, i + 8)).not.toContain(TOKEN.slice(i, i + 8));
+  });
+
   it('prints a human\'s run as the command printed it', () => {
     expect(process.env.MISH_AGENT).toBeUndefined();
     const out = run({});

@@ -20,7 +20,7 @@ import { formatPolicyError } from '../core/policy/index.js';
 import { SpoolStore } from '../core/spool/spool.js';
 import { contextLine, continuesBlock, formatDuration, hazardMark, plural } from '../core/squasher/render.js';
 import type { HazardReport } from '../core/squasher/types.js';
-import { render } from '../core/format/render.js';
+import { render, type OutputMode, type RenderInput } from '../core/format/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { nodePtyPort } from '../platform/node-pty-port.js';
 import { exitOnClosedOutput, setRunningCommand } from './closed-output.js';
@@ -157,7 +157,9 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     const audit = await auditing;
     audit?.routed(line, cwd, result, by);
     // Hazards were printed as they happened: the summary does not repeat them (the status line counts them).
-    const shown = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : result.text;
+    // An agent's text: its long lines cut around secrets (withSecretsWhole), in what it reads and in the console's "agent saw".
+    const agentText = forAgent && result.kind === 'ran' ? await withSecretsWhole(result.input, result.text, options) : result.text;
+    const shown = live && printed.size && result.kind === 'ran' && result.report.category === 'condense' ? render(result.input, 'human', options.color, { skipHazard: (h) => printed.has(h.lineNo) }) : agentText;
     // On the wire, a password prompt may have been handed to an operator: what they typed is masked, the summary added.
     const spoolRef = result.kind === 'ran' ? result.facts.spoolRef : undefined;
     const text = await maskForAgent(publisher ? publisher.agentView(shown) : shown, line, { spoolRef });
@@ -165,12 +167,27 @@ export async function runProxy(args: string[], options: ProxyOptions): Promise<n
     const stream = result.kind === 'ran' || options.output === 'json' ? process.stdout : process.stderr;
     stream.write(text.endsWith('\n') ? text : `${text}\n`);
     await audit?.flush();
-    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(result.text), line, { spoolRef }), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
+    await publisher?.finish({ command: line, exitCode: result.exitCode, agentText: await maskForAgent(publisher.agentView(agentText), line, { spoolRef }), category: result.kind === 'ran' ? result.report.category : result.kind, durationMs: Date.now() - started, refused: result.kind !== 'ran' });
     return result.exitCode;
   } finally {
     setRunningCommand(undefined);
     detach?.();
   }
+}
+
+/** A long line's cut as line-cut.ts marks it. */
+const CUT_MARK = /… \[\+[\d,]+ chars\] …/;
+
+/**
+ * An agent's text with its long lines cut around their secrets, not through them (line-cut.ts KeepWhole): cut bare, a token
+ * starting just before the cut showed all but its last characters to the agent's shell tool, each piece too short for any
+ * rule (adv142, on the MCP host; the hooked CLI path had the same cut). The scanner (~65 ms to load) is loaded only when a
+ * line was cut, so the hooked commands that print short lines do not pay it.
+ */
+async function withSecretsWhole(input: RenderInput, text: string, options: { output: OutputMode | 'raw'; color: boolean }): Promise<string> {
+  if (options.output === 'json' || options.output === 'raw' || !CUT_MARK.test(text)) return text;
+  const { scanSecrets } = await import('../core/redact/scanner.js');
+  return render(input, options.output, options.color, { keepWhole: (line) => scanSecrets(line) });
 }
 
 /**
