@@ -687,6 +687,13 @@ describe('values named from afar', () => {
   `${'ncftpput -p '.repeat(80_000)}`,
   `>> "X-Api-Key: ${'a['.repeat(400_000)}`,
   `Authorization: Bearer ${'a[\\r]'.repeat(150_000)}`,
+  // Session 28's: a key below its label (labels on every line, blank lines between), a label's words a megabyte long, `sid`s and
+  // `_encryption` names shaped-value tests on every line.
+  `${'Your API key:\n\n'.repeat(70_000)}`,
+  `${'a '.repeat(500_000)}API key:\n\nQm7xT2vK9pL4wZ8nQm7xT2vK9pL4wZ8n\n`,
+  `${'sid: S-1-5-21 csrf: '.repeat(50_000)}`,
+  `${'x_encryption: "Qm7xT2vK9pL4wZ8nQm7x" '.repeat(30_000)}`,
+  `token:\n${'Qm7x'.repeat(250_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

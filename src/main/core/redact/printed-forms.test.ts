@@ -2349,3 +2349,35 @@ describe("session 27's passes 142-145: damage", () => {
     expect(r.mask(other)).toBe(other);
   });
 });
+
+describe("session 28: session 27's leftovers", () => {
+  it("a key printed alone below its label (after a blank line or none, at any indent), particle's and balena's new credentials, Pi-hole's sid and csrf, ESPHome's api encryption key", () => {
+    const key = s(AN, 32), hex = s(HEX, 40), b64key = Buffer.from(s(AN, 32)).toString('base64').slice(0, 44);
+    for (const text of [`Your new API key:\n\n${key}\n`, `API key:\n  ${key}\n`, `Here is your token:\n\n  ${key}\n`, `token:\n${key}\n`]) {
+      const shown = new Redactor().mask(text);
+      expect(shown, text).not.toContain(key);
+      expect(shown).toContain('[masked: ');
+    }
+    expect(new Redactor().maskCommandOutput('particle token create', `? Please enter your password: [hidden]\nNew access token expires on Wed Mar 03 2027 10:00:00 GMT+0000\n    ${hex}\n`)).toBe('? Please enter your password: [hidden]\nNew access token expires on Wed Mar 03 2027 10:00:00 GMT+0000\n    [masked: token printed by particle token create]\n');
+    const balena = new Redactor().maskCommandOutput('balena api-key generate ci-deploy', `Registered api key 'ci-deploy':\n\n${key}\n\nThis key will not be shown again, so please save it now.\n`);
+    expect(balena).not.toContain(key);
+    expect(balena).toContain('This key will not be shown again');
+    const sid = b64key.slice(0, 24), csrf = Buffer.from(s(AN, 16)).toString('base64');
+    const pihole = new Redactor().mask(`{"session":{"valid":true,"totp":false,"sid":"${sid}","csrf":"${csrf}","validity":300}}\n`);
+    expect(pihole).not.toContain(sid);
+    expect(pihole).not.toContain(csrf);
+    const esphome = new Redactor().mask(`wifi_ssid: "HomeNet"\nesphome_api_encryption: "${b64key}"\n`);
+    expect(esphome).toBe('wifi_ssid: "HomeNet"\nesphome_api_encryption: "[masked: secret]"\n');
+  });
+
+  it('keeps the settings, ids and hex lines those readers meet', () => {
+    for (const kept of [
+      'server_side_encryption: AES256\nsse_encryption: aws:kms\nstorage_encryption: true\nbucket_encryption: "aws:kms"\nencryption: tls\n',
+      '{"sid": "AC0123456789abcdef0123456789abcdef", "Sid": "AllowReadAccessToBucket2024"}\nORACLE_SID=ORCL\nsid: S-1-5-21-3623811015-3361044348-30300820-1013\n',
+      'csrf: true\nCSRF=enabled\n',
+      `Commit:\n\n${s(HEX, 40)}\n`,
+      'Summary:\n\nAll2024checks passed\n',
+      'Access key:\n  AKIAIOSFODNN7EXAMPLE\n',
+    ]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -2677,6 +2677,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   else if (/^key$/.test(name) && /(?:^|\n)account[ \t]*=[ \t]*\S+\r?\n$/.test(text.slice(Math.max(0, k - 128), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
   if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
+  // A label in prose (`Your new API key:`, `Licence key: …`, `Secret key` as a table's row): the words before `key` name it.
+  else if (/^key$/i.test(name) && m && PROSE_KEY_LABEL.test(text.slice(Math.max(0, k - 16), k))) name = 'api_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
   else if (/^key$/.test(name) && API_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'api_key';
   else if (/^key$/i.test(name) && (KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || YAML_KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'api_key';
@@ -2703,7 +2705,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const headerArray = m !== null && m[0].includes('=>') && /^(?:proxy-)?authorization$/i.test(name) && VAR_DUMPER_ARRAY.test(text);
   // A PascalCase or camelCase `…Key` no list names (`CosmosDbKey`, `StorageKey` in local.settings.json: adv44 F03): a secret's
   // name when its value is shaped like one (letters and digits, 20 characters and up); `PartitionKey`, `i18nKey` stay names.
-  const camelKey = !bareAuth && !headerArray && m !== null && CAMEL_KEY_NAME.test(name) && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  const camelKey = !bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
   if (!bareAuth && !headerArray && !camelKey && !isSecretName(name)) {
     // A plural secret's name (`tokens`, `passwords`, Vault's `unseal_keys_b64`): its list's items, each a secret of the singular's kind.
     const single = m ? singularOfList(name) : undefined;
@@ -2802,7 +2804,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     const valueField = endsLine && YAML_VALUE_FIELD_BELOW.test(text);
     if (valueField) valueAt.lastIndex = YAML_VALUE_FIELD_BELOW.lastIndex;
     // salt's nested outputter, YAML's plain scalar on the next line (`password:` then the value alone, indented deeper: adv19 F04).
-    const below = endsLine && !valueField ? indentedValueBelow(text, k, valueAt.lastIndex) : undefined;
+    const below = endsLine && !valueField ? indentedValueBelow(text, k, valueAt.lastIndex) ?? proseValueBelow(text, k, valueAt.lastIndex) : undefined;
     if (below) {
       if (!isLookAlike(below.value, PASSWORD_NAME.test(name))) out.push({ start: below.start, end: below.start + below.value.length, kind: kindOfName(name), byContext: true });
       return e;
@@ -2967,6 +2969,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (quoted === undefined && m && m[0].includes(':') && PARAMETER_TYPE.test(value) && text.lastIndexOf('(', k) > text.lastIndexOf('\n', k)) return e;
   // Or letters alone in both cases, changing case as random text does (bitnami's `replicaSetKey`: adv103 F16 when no digit fell in).
   if (camelKey && !TOKEN_SHAPED.test(value) && !(value.length >= 20 && /^[A-Za-z]+$/.test(value) && mintedWord(value))) return e;
+  // A lowercase `sid` is a session's id, a login's credential (Pi-hole's `"sid": "…"` beside its `csrf`: adv143); Twilio's `sid`
+  // (two letters and 32 hex digits) is a resource's id, as is a Windows security id (`S-1-5-21-…`); IAM's statement ids are `Sid`.
+  if (camelKey && name === 'sid' && (TWILIO_SID.test(value) || WINDOWS_SID.test(value))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
@@ -3056,6 +3061,26 @@ function continuedLines(text: string, at: number, kind: string, out: SecretFindi
 /** A name's line ending at its colon, then one word alone on the next line (no colon after it: no key of a nested map). */
 const WORD_BELOW = /[ \t]*\r?\n(?<ind>[ \t]*)(?<v>[^\s#:-][^\s]*?)[ \t]*\r?(?=\n|$)/dy;
 
+/** A label's line ending at its colon, a blank line at most, then one word alone on a line (a CLI's `Your new API key:` then the key). */
+const PROSE_WORD_BELOW = /[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*(?<v>[^\s]+?)[ \t]*\r?(?=\n|$)/dy;
+/** A label's words before its name, from its line's start (`Your new API`, `Here is your`): letters, blanks, an apostrophe. */
+const PROSE_LABEL_BEFORE = /(?:^|\n)[ \t]*(?:[A-Za-z][A-Za-z']*[ \t]+){0,6}$/;
+
+/**
+ * The value a CLI prints alone below its label (`Your new API key:`, `token:`, then a blank line or none, then the key at any
+ * indent: particle's, balena's, many a `create` command's): a line whose words are only the label's, and a word below shaped
+ * like a key (TOKEN_SHAPED: a YAML key's nested map or a sentence is none).
+ */
+function proseValueBelow(text: string, k: number, at: number): { start: number; value: string } | undefined {
+  if (!PROSE_LABEL_BEFORE.test(text.slice(Math.max(0, k - 64), k))) return undefined;
+  PROSE_WORD_BELOW.lastIndex = at;
+  const m = PROSE_WORD_BELOW.exec(text);
+  // Hex digits alone stay, as a name's unindented line below has kept them (a digest's, a text's bytes: `token (hex):` then
+  // `72656c65…`, pass 110's look-alikes).
+  if (!m || !TOKEN_SHAPED.test(m.groups!.v) || /^[0-9a-f]+$/i.test(m.groups!.v)) return undefined;
+  return { start: m.indices!.groups!.v![0], value: m.groups!.v };
+}
+
 /** The word on the line below a name whose line ends at its colon, indented deeper than the name: its value. */
 function indentedValueBelow(text: string, k: number, at: number): { start: number; value: string } | undefined {
   WORD_BELOW.lastIndex = at;
@@ -3103,8 +3128,18 @@ const ANNOTATION_AFTER = /^[ \t]+=(?!=)/;
 /** A lookup's call head (`request.headers.get(`, `os.getenv(`, `config.fetch(`): its quoted argument is a key's name. */
 // Or a Jenkinsfile's `credentials('harbor-robot')` (adv53 K03): the argument is a credential's id in Jenkins' store.
 const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty|getString|getSecret|getValue|lookup|param|header|require|credentials)\($/;
-/** `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. */
-const CAMEL_KEY_NAME = /[a-z0-9]Key$/;
+/**
+ * `…Key` after a lowercase letter or digit, case kept: a camelCase or PascalCase key's name. Or a name ending `_encryption`
+ * (ESPHome's `esphome_api_encryption: "<base64 of 32 bytes>"`: adv144), which names a setting as often (`sse_encryption: aws:kms`,
+ * `server_side_encryption: AES256`): either is a secret's name only when its value is shaped like a key (TOKEN_SHAPED).
+ */
+/** A key's label's word before `key` in prose (`API key`, `secret key`, `license key`): not `access key` (AWS's is a key's id). */
+const PROSE_KEY_LABEL = /(?:^|[\s'"(])(?:api|secret|licen[cs]e|deploy|signing|encryption|master|auth)[ \t]$/i;
+/** A Twilio resource's sid (`AC…`, `SK…`, `PN…`: two letters, 32 hex digits). */
+const TWILIO_SID = /^[A-Z]{2}[0-9a-f]{32}$/;
+/** A Windows security identifier (`S-1-5-21-3623811015-…-1013`). */
+const WINDOWS_SID = /^S-1(?:-\d+)+$/;
+const CAMEL_KEY_NAME = /[a-z0-9]Key$|[A-Za-z0-9][_.-](?:[Ee]ncryption|ENCRYPTION)$/;
 /** A value shaped like a key: letters and digits (base64's `+/=`, `-`, `_`), 20 characters and up, a digit and a letter in it. */
 const TOKEN_SHAPED = /^(?=[^\d]*\d)(?=[^A-Za-z]*[A-Za-z])[A-Za-z0-9+/=_-]{20,}$/;
 /** A declaration or a member before a name on its line (`const `, `let `, `private final String `, `this.`, `self.`, `$this->`). */
