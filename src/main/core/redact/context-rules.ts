@@ -128,6 +128,12 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'encryption', unless: /[a-z0-9]/iy },
 ];
 
+/**
+ * Apprise's schemes of services whose keys its URLs carry in their parts (not `json://`, `mailto://`, `ntfy://`: a URL's user and
+ * password, which the URL rule reads). The most used of its ~100: each is a word of the keyword pass.
+ */
+const APPRISE_SCHEMES = ['pover', 'pushover', 'discord', 'slack', 'gotify', 'gotifys', 'pbul', 'pushbullet', 'msteams', 'mmost', 'mmosts', 'rocket', 'rockets', 'ifttt', 'prowl', 'join', 'opsgenie', 'pagerduty', 'signl4', 'spush', 'zulip', 'lametric', 'bark', 'barks', 'pjet', 'pjets', 'flock', 'gchat', 'wxteams', 'webex', 'twist', 'guilded', 'revolt', 'notica', 'psafer', 'psafers', 'pushed', 'pushy', 'spike', 'streamlabs', 'techulus', 'threema'];
+
 /** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
 export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT)_KEY$/i;
 
@@ -474,6 +480,12 @@ export const COMMAND_LINE: ContextRule[] = [
   // Proxmox's login ticket (`PVE:root@pam:<hex time>::<base64 signature>`, `/api2/json/access/ticket`'s `"ticket"` and the
   // `PVEAuthCookie`: adv143 F08); Backup Server's and Mail Gateway's too. The user and the time stay.
   { kind: 'proxmox ticket', keywords: ['pve:', 'pbs:', 'pmg:'], re: /(?<![\w-])(?:PVE|PBS|PMG):[\w.@%-]{1,128}:[0-9A-F]{8}::(?<secret>[A-Za-z0-9+/]{40,1024}={0,2})/g },
+  // A notification service's URL as Apprise writes it (Home Assistant's, Uptime Kuma's, changedetection's `notify` settings):
+  // the service's keys are the URL's user, host and path (`pover://<user key>@<token>`, `discord://<id>/<token>`,
+  // `slack://T…/B…/<token>`, `gotify://host/<token>`, `pbul://<token>`: adv143). Each part shaped like a key (letters and digits,
+  // both, 15 and up; no host's name, before a dot) is one; ids of digits (a webhook's, a chat's) and short ids stay. (The cheap
+  // tests first: the URL's head is read back only from a part's start, 15 characters long.)
+  { kind: 'notification url token', keywords: APPRISE_SCHEMES.map((x) => `${x}://`), re: new RegExp(String.raw`(?<=[\/@:])(?=(?:o\.)?[A-Za-z0-9_-]{15})(?<=(?<![\w+.-])(?:${APPRISE_SCHEMES.join('|')}):\/\/(?:[^\s'"<>]{0,512}?[\/@:])?)(?<secret>(?=[\w.-]{0,127}\d)(?=[\w.-]{0,127}[A-Za-z])(?:o\.)?[A-Za-z0-9_-]{15,128})(?![\w-]|\.[A-Za-z])`, 'gi') },
   // Uptime Kuma's push monitor token in its URL's path (`/api/push/<token>?status=up`: adv143 F11).
   { kind: 'push token in url', keywords: ['/api/push/'], re: /\/api\/push\/(?<secret>(?=[A-Za-z0-9]{0,63}\d)(?=[A-Za-z0-9]{0,63}[A-Za-z])[A-Za-z0-9]{8,64})(?=[?#/\s"'&]|$)/g },
   // A command line as a program's list of arguments (Python's `subprocess` in a traceback: `["redis-cli", "-h", "redis", "-a",

@@ -694,6 +694,9 @@ describe('values named from afar', () => {
   `${'sid: S-1-5-21 csrf: '.repeat(50_000)}`,
   `${'x_encryption: "Qm7xT2vK9pL4wZ8nQm7x" '.repeat(30_000)}`,
   `token:\n${'Qm7x'.repeat(250_000)}`,
+  `${'slack://'.repeat(120_000)}`,
+  `slack://${'aaaaaaaaaaaaaaa1/'.repeat(60_000)}`,
+  `discord://${'a/'.repeat(500_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -2370,6 +2370,16 @@ describe("session 28: session 27's leftovers", () => {
     expect(esphome).toBe('wifi_ssid: "HomeNet"\nesphome_api_encryption: "[masked: secret]"\n');
   });
 
+  it("Apprise's notification URLs: each key in the URL's parts masked, ids of digits and hosts kept", () => {
+    const user = s(AN, 30), token = s(AN, 30), hook = s(AN, 68), slack = s(AN, 24), gotify = s(AN, 15), pbul = `o.${s(AN, 32)}`;
+    const text = `urls:\n  - pover://${user}@${token}\n  - discord://987654321098765432/${hook}\n  - slack://T1JJ3T3L2/B7JJ3T3L2/${slack}/#general\n  - gotify://gotify.lan/${gotify}\n  - pbul://${pbul}\n`;
+    const shown = new Redactor().mask(text);
+    for (const v of [user, token, hook, slack, gotify, pbul]) expect(shown, v).not.toContain(v);
+    for (const v of ['987654321098765432', 'T1JJ3T3L2/B7JJ3T3L2/', 'gotify://gotify.lan/', '#general']) expect(shown).toContain(v);
+    const kept = 'see https://pushover.net/api and discord://channels or slack://general for details; gotify://push-server2024host.example/\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
   it('keeps the settings, ids and hex lines those readers meet', () => {
     for (const kept of [
       'server_side_encryption: AES256\nsse_encryption: aws:kms\nstorage_encryption: true\nbucket_encryption: "aws:kms"\nencryption: tls\n',
