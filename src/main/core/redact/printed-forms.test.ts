@@ -2380,6 +2380,18 @@ describe("session 28: session 27's leftovers", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 
+  it("headscale's pre-auth keys: the list's Key column (docker exec too) and create's key; the rest of the table kept", () => {
+    const a = s(HEX, 48), b = s(HEX, 48);
+    const table = `ID | Key${' '.repeat(46)}| Reusable | Used  | Expiration          | Tags\n1  | ${a} | false    | false | 2026-12-04 10:00:00 | \n2  | ${b} | true     | true  | 2026-12-10 10:00:00 | tag:server\n`;
+    for (const command of ['headscale preauthkeys list --user home', 'docker exec headscale headscale preauthkeys list --user home']) {
+      const shown = new Redactor().maskCommandOutput(command, table);
+      expect(shown, command).not.toContain(a);
+      expect(shown).not.toContain(b);
+      for (const kept of ['2026-12-10 10:00:00', 'tag:server', '| Reusable |']) expect(shown).toContain(kept);
+    }
+    expect(new Redactor().maskCommandOutput('headscale preauthkeys create --user home --reusable', `${a}\n`)).not.toContain(a);
+  });
+
   it('keeps the settings, ids and hex lines those readers meet', () => {
     for (const kept of [
       'server_side_encryption: AES256\nsse_encryption: aws:kms\nstorage_encryption: true\nbucket_encryption: "aws:kms"\nencryption: tls\n',
