@@ -697,6 +697,9 @@ describe('values named from afar', () => {
   `${'slack://'.repeat(120_000)}`,
   `slack://${'aaaaaaaaaaaaaaa1/'.repeat(60_000)}`,
   `discord://${'a/'.repeat(500_000)}`,
+  `${'PS /home> $secret\nQm7xT2vK9pL4\n'.repeat(40_000)}`,
+  `PS /home> ${'> '.repeat(500_000)}`,
+  `PS C:\\${'a> '.repeat(300_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

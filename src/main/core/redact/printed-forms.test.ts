@@ -2392,6 +2392,18 @@ describe("session 28: session 27's leftovers", () => {
     expect(new Redactor().maskCommandOutput('headscale preauthkeys create --user home --reusable', `${a}\n`)).not.toContain(a);
   });
 
+  it("a PowerShell transcript: a secret variable echoed bare, by Write-Output, a credential's password; other variables and cmdlets' output kept", () => {
+    const a = pw(), b = s(AN, 20);
+    const text = `PS /home/dev> $secret = Get-AzKeyVaultSecret -VaultName kv-prod -Name DbPassword -AsPlainText\nPS /home/dev> $secret\n${a}\nPS /home/dev> $vaultName\nkv-prod\nPS C:\\Users\\dev> Write-Output $apiToken\n${b}\nPS C:\\Users\\dev> Get-Date\n\nThursday, December 3, 2026 10:00:00 AM\n`;
+    const shown = new Redactor().mask(text);
+    expect(shown).not.toContain(a);
+    expect(shown).not.toContain(b);
+    for (const kept of ['kv-prod\n', 'Thursday, December 3, 2026 10:00:00 AM', '$secret = Get-AzKeyVaultSecret']) expect(shown).toContain(kept);
+    // `> ` is no prompt's mark without a PowerShell prompt in the text: a quote's line stays.
+    const quote = `> $secret\n> ${s(AN, 20)}\n`;
+    expect(new Redactor().mask(quote)).toBe(quote);
+  });
+
   it('keeps the settings, ids and hex lines those readers meet', () => {
     for (const kept of [
       'server_side_encryption: AES256\nsse_encryption: aws:kms\nstorage_encryption: true\nbucket_encryption: "aws:kms"\nencryption: tls\n',

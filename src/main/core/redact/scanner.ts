@@ -166,6 +166,8 @@ const GATE_MSGPACK = 1 << 27;
 const GATE_PYDANTIC = 1 << 28;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
+/** A PowerShell prompt's head (`PS C:\Users\dev> `, `PS /home/dev> `, `PS ~> `): its words open the transcripts' reader too. */
+export const POWERSHELL_PROMPT_WORDS = ['ps c:\\', 'ps d:\\', 'ps /', 'ps ~'];
 /** starship's and others' `❯ ` (no keyword: the pass reads ASCII; a one-byte text is answered at once). */
 export const NON_ASCII_PROMPT_MARK = '❯ ';
 /** The gates' words: every private key block has `-----BEGIN` or `-----END` (private-keys.ts); `data:` and `stringData:` lines share `ata:`; `TOKEN` (a column's name) is `token`'s hit, checked for capitals. */
@@ -211,6 +213,7 @@ const GATE_WORDS: [string, number][] = [
   [PYDANTIC_INPUT_WORD, GATE_PYDANTIC],
   ...(['t o k e n', 'p a s s', 's e c r e t', 'k e y ', 'a u t h'] as const).map((w): [string, number] => [w, GATE_SPACED]),
   ...PROMPT_MARKS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
+  ...POWERSHELL_PROMPT_WORDS.map((w): [string, number] => [w, GATE_PROMPT_MARK]),
   ['quoted-printable', GATE_QUOTED_PRINTABLE],
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],

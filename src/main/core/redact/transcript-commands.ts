@@ -5,7 +5,7 @@
  * printer (secret-printers.ts) has no name beside its value (`00000000: 4871 3824 …  Hq8$wN2vLr.` under `printenv DB_PASSWORD |
  * xxd`: adv71 F27), so it is read the way the command's own output would be: its values, to be remembered and masked.
  */
-import { NON_ASCII_PROMPT_MARK, PROMPT_MARKS } from './scanner.js';
+import { NON_ASCII_PROMPT_MARK, PROMPT_MARKS, isSecretName } from './scanner.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 
 /**
@@ -48,6 +48,18 @@ const PROMPT_USER = /^([\w.-]{1,64})@/;
 const PROMPT_PATH = /^[^\s$%#]{0,256}$/;
 /** The marks searched for (scanner.ts: its keyword pass reports them, ScanReport.promptMarks). */
 const MARKS = [...PROMPT_MARKS, NON_ASCII_PROMPT_MARK];
+/**
+ * A PowerShell prompt at a line's start (`PS C:\Users\dev> `, `PS /home/dev> `): its mark `> ` is searched for only in a text
+ * that has one (`> ` alone is a quote's, a diff's, a REPL's mark), and its head must be `PS ` and a path.
+ */
+const POWERSHELL_PROMPT_IN_TEXT = /(?:^|\n)PS (?:[A-Za-z]:\\|[/~])/;
+const POWERSHELL_PROMPT_HEAD = /^PS (?:[A-Za-z]:\\|[/~])[^\n<>|]{0,256}$/;
+const POWERSHELL_MARK = '> ';
+/**
+ * A PowerShell line that prints a variable (`$secret`, `Write-Output $token`, `$cred.GetNetworkCredential().Password`): its value
+ * is printed below it (a transcript of `$secret = Get-AzKeyVaultSecret … -AsPlainText` then `$secret`: adv145), group n its name.
+ */
+const POWERSHELL_ECHO = /^(?:(?:Write-(?:Output|Host)|echo)[ \t]+)?\$(?<n>[A-Za-z_]\w{0,63})(?<member>(?:\.GetNetworkCredential\(\))?\.Password)?[ \t]*$/i;
 /** Characters before a mark read back for its line's start (a prompt's head is shorter: user, host and a path of 256). */
 const MAX_HEAD = 400;
 /** Each mark's places looked at in one text at most (`45% ` of a progress bar, `a + b` of code: most are no prompt). */
@@ -68,13 +80,16 @@ interface Prompt {
   outputStart: number;
   /** The prompt line starts with a CI runner's prefix (LOG_PREFIX): its output lines are read without theirs. */
   prefixed: boolean;
+  /** A PowerShell prompt (`PS C:\> `): its command is PowerShell's. */
+  powershell?: boolean;
 }
 
 /** The prompt lines of `text`, in order (each mark found by a plain search, its line's head checked a bounded way back). */
 function promptLines(text: string): Prompt[] {
   const byStart = new Map<number, Prompt>();
   const users = new Set<string>();
-  for (const mark of MARKS) {
+  const marks = POWERSHELL_PROMPT_IN_TEXT.test(text) ? [...MARKS, POWERSHELL_MARK] : MARKS;
+  for (const mark of marks) {
     let tried = 0;
     for (let i = text.indexOf(mark); i >= 0 && byStart.size < MAX_PROMPT_LINES && tried++ < MAX_MARKS; i = text.indexOf(mark, i + mark.length)) {
       // The line's start within MAX_HEAD characters back (a search of the window: a megabyte line is not walked back for each mark).
@@ -83,7 +98,8 @@ function promptLines(text: string): Prompt[] {
       if (k < 0 && from > 0) continue;
       const lineStart = k < 0 ? 0 : from + k + 1;
       const head = text.slice(lineStart, i);
-      let atLineStart = PROMPT_HEAD.test(head);
+      let atLineStart = mark === POWERSHELL_MARK ? POWERSHELL_PROMPT_HEAD.test(head) : PROMPT_HEAD.test(head);
+      if (mark === POWERSHELL_MARK && !atLineStart) continue;
       const user = atLineStart ? PROMPT_USER.exec(head)?.[1] : undefined;
       // A user's name that another prompt's name ends (`cngr…Klkydev@box` after `dev@box`): output glued to the prompt.
       if (user !== undefined && !users.has(user) && [...users].some((u) => user.endsWith(u))) atLineStart = false;
@@ -96,7 +112,7 @@ function promptLines(text: string): Prompt[] {
       if (!m) continue;
       const end = i + mark.length + m[0].length;
       const prefixed = atLineStart && LOG_PREFIX.test(head);
-      byStart.set(promptStart, { lineStart: promptStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1, prefixed });
+      byStart.set(promptStart, { lineStart: promptStart, command: m[0].replace(/\r$/, ''), outputStart: end + 1, prefixed, powershell: mark === POWERSHELL_MARK });
     }
   }
   return [...byStart.values()].sort((a, b) => a.lineStart - b.lineStart);
@@ -109,7 +125,8 @@ export function transcriptPrintedValues(text: string): { value: string; kind: st
   prompts.forEach((p, i) => {
     // An echo of a literal prints what the line shows (the scanner reads it there): no command line to parse.
     if (LITERAL_ECHO.test(p.command)) return;
-    const printer = secretPrinterOf(p.command);
+    const echo = p.powershell ? POWERSHELL_ECHO.exec(p.command) : null;
+    const printer = echo ? (echo.groups!.member || isSecretName(echo.groups!.n) ? { kind: 'secret', tool: 'PowerShell' } : undefined) : secretPrinterOf(p.command);
     if (!printer) return;
     const end = Math.min(i + 1 < prompts.length ? prompts[i + 1].lineStart : text.length, p.outputStart + MAX_OUTPUT_CHARS);
     if (end <= p.outputStart) return;
