@@ -185,6 +185,62 @@ export function svnSimplePassword(text: string, at: number, out: SecretFinding[]
 }
 
 /**
+ * Perforce's `p4 login -p` in a CI log (adv148 F29): the ticket alone on a line below the command (after `Enter password:`),
+ * a log's timestamp before it.
+ */
+export const P4_LOGIN_WORD = 'login -p';
+/** Lines below the command its ticket is on. */
+export const P4_LOGIN_LINES = 4;
+const P4_COMMAND_BEFORE = /\bp4(?:\.exe)?\b[^\n]{0,256}$/;
+const P4_TICKET_BELOW = /[^\n]{0,256}\n(?:[^\n]{0,256}\n){0,3}?(?:[^\n]{0,64}?[\]\s])?(?<v>[0-9A-F]{32})[ \t]*\r?(?=\n|$)/dy;
+
+export function p4LoginTicket(text: string, at: number, out: SecretFinding[]): void {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  if (at - lineStart > 512 || !P4_COMMAND_BEFORE.test(text.slice(lineStart, at - P4_LOGIN_WORD.length))) return;
+  valueGroupAt(P4_TICKET_BELOW, text, at, 'perforce ticket', out);
+}
+
+/**
+ * Steam's `config.vdf` (a build agent's `steamcmd` login, adv148 F38): the `"ConnectCache"` block's values, each a cached login
+ * (`"<8 hex>"  "<hex>"`) that logs in without the password.
+ */
+export const STEAM_CONNECT_CACHE_WORD = '"connectcache"';
+/** Lines below the block's name its entries are on (its `{`, a few accounts). */
+export const STEAM_CONNECT_CACHE_LINES = 8;
+const STEAM_CONNECT_CACHE_ENTRY = /[^\n]{0,256}?\n[ \t]*"[0-9a-f]{8}"[ \t]+"(?<v>[0-9a-f]{64,4096})"/dy;
+
+export function steamConnectCache(text: string, at: number, out: SecretFinding[]): void {
+  const nl = text.indexOf('\n', at);
+  if (nl < 0) return;
+  // Its `{` line, then the entries: each read from the line before it.
+  const brace = text.indexOf('\n', nl + 1);
+  if (brace < 0 || !/^[ \t]*\{[ \t]*\r?$/.test(text.slice(nl + 1, brace))) return;
+  for (let from = brace, n = 0; n < STEAM_CONNECT_CACHE_LINES - 1; n++) {
+    STEAM_CONNECT_CACHE_ENTRY.lastIndex = from;
+    const m = STEAM_CONNECT_CACHE_ENTRY.exec(text);
+    if (!m) return;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end, kind: 'steam login cache', byContext: true });
+    from = text.indexOf('\n', end);
+    if (from < 0) return;
+  }
+}
+
+/**
+ * A Ruby `HTTP::Cookie` dumped as YAML (fastlane's spaceship session, `~/.fastlane/spaceship/<user>/cookie`, the `http-cookie`
+ * gem's YAML jar: adv146 F29, Apple's `myacinfo`): its `value:` field, the cookie, whatever the cookie is called.
+ */
+export const RUBY_COOKIE_WORD = 'ruby/object:http::cookie';
+/** Lines below the object's tag its `value:` is on (`name:` comes first; the gem writes ~10 fields). */
+export const RUBY_COOKIE_LINES = 8;
+// Lines of the object only (no `- ` item's start), 256 characters at most before the value's line.
+const RUBY_COOKIE_VALUE = /[^\n]{0,64}\n(?:(?![ \t]*- )[^\n]{0,256}\n){0,7}?[ \t]+value:[ \t]+(?<q>["']?)(?<v>[^\s"'](?:[^\n"']{2,8190}[^\s"'])?)\k<q>[ \t]*\r?(?=\n|$)/dy;
+
+export function rubyCookieValue(text: string, at: number, out: SecretFinding[]): void {
+  valueGroupAt(RUBY_COOKIE_VALUE, text, at, 'cookie', out);
+}
+
+/**
  * Proxmox VE's API token as `pveum user token add` / `pvesh create /access/users/<u>/token/<id>` print it once (adv106 F45): a
  * key/value table (`│ full-tokenid │ root@pam!backup │` … `│ value │ <uuid> │`) or JSON (`"full-tokenid":"…", … "value":"<uuid>"`).
  * The name `value` says nothing; the `full-tokenid` row above it does.

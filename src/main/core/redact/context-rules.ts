@@ -449,7 +449,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: [' login '], needs: / LOGIN /, re: /(?:^|\n)(?:> |C: )?[A-Za-z]{0,4}\d{1,6}[ \t]+LOGIN[ \t]+(?:"(?:[^"\\\n]|\\.)*"|[^\s"]+)[ \t]+(?:"(?<secret>(?:[^"\\\n]|\\.)+)(?=")|(?<secret2>[^\s"]+))/g },
   // Any `--<word>-key` / `--<word>-secret` option whose name says secret, then a token-like word (rclone's `--b2-key K001…` in
   // `pstree -a`: adv37 F40): letters and digits both, 16 characters and up, no file name.
-  { kind: 'key on command line', keywords: ['-key ', '-secret ', '-key\t', '-secret\t'], needs: /--[\w-]+-(?:key|secret)[ \t]/, re: /(?<![A-Za-z0-9-])--(?<name>(?:[a-z0-9]+-){1,4}(?:key|secret))[ \t]+(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
+  // Or with a section's dots and underscores (Nakama's `--socket.server_key …`: adv148 F16).
+  { kind: 'key on command line', keywords: ['-key ', '-secret ', '-key\t', '-secret\t', '_key ', '_secret '], needs: /--[\w.-]+[-_](?:key|secret)[ \t]/, re: /(?<![A-Za-z0-9-])--(?<name>(?:[a-z0-9]+[-_.]){1,4}(?:key|secret))[ \t]+(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).
@@ -900,6 +901,24 @@ export const FILES: ContextRule[] = [
   { kind: 'api key', keywords: ['choco'], needs: /(?:-k|--key|--api-key|--apikey)\b/, re: /\bchoco(?:latey)?(?:\.exe)?[ \t]+(?:apikey|setapikey|push)\b[^\n|;&]{0,1024}?[ \t](?:-k|--key|--api-key|--apikey)(?:=|[ \t]+)["']?(?<secret>[^\s"']{8,256})/g },
   // Windows' certutil with a PFX's password (`certutil -f -p <pw> -importpfx …`, `-exportPFX -p`: adv145 F38).
   { kind: 'password', keywords: ['certutil'], re: /\bcertutil(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t][-/]p[ \t]+(?:"(?<secret>[^"\n]{1,256})(?=")|(?<secret2>[^\s"]{1,256}))/gi },
+  // Unity's licence serial on the editor's command line (`Unity -batchmode -serial E3-XXXX-XXXX-XXXX-XXXX-XXXX -username …`: a
+  // build agent's activation, adv148 F7).
+  { kind: 'unity licence serial', keywords: ['-serial'], re: /(?:^|[\s"'])-serial[ \t]+["']?(?<secret>[A-Z0-9]{2}(?:-[A-Z0-9]{4}){5})(?![\w-])/g },
+  // Nakama's `--database.address user:password@host:port/db` (no scheme, so no URL rule reads it: adv148 F16), CockroachDB's too.
+  { kind: 'database password', keywords: ['database.address'], re: /--database\.address[ \t=]+["']?[^\s:@"'\/]{1,64}:(?<secret>[^\s@"']{1,256})(?=@)/g },
+  // Backtrace's crash submission URL (`https://unreal.backtrace.io/post/<universe>/<64 hex token>`, `submit.backtrace.io/<universe>/
+  // <token>/json`: Unreal's DataRouterUrl, adv148 F21); its `?token=` form is a query's.
+  { kind: 'backtrace submission token', keywords: ['backtrace.io/'], re: /\bbacktrace\.io\/(?:post\/)?[\w-]{1,64}\/(?<secret>[0-9a-f]{64})(?![0-9a-f])/g },
+  // Plastic SCM's (Unity Version Control's) `<SecurityConfig>`: `::0:user:|SoC|<encrypted password>`, `Unity::user:<SSO token>`
+  // (client.conf, profiles.conf: adv148 F32): what follows the last colon.
+  { kind: 'plastic scm credential', keywords: ['<securityconfig>'], re: /<SecurityConfig>[^<\n]{0,512}:(?<secret>[^:<\n]{6,1024})(?=<\/SecurityConfig>)/gi },
+  // Unreal's DefaultCrypto.ini (adv148 F35): a pak's secondary keys (`+SecondaryEncryptionKeys=(Guid=…,Name="DLC",Key="<base64>")`)
+  // and the pak signing key's private exponent (its modulus and public exponent stay).
+  { kind: 'encryption key', keywords: ['encryptionkeys='], re: /EncryptionKeys=\([^)\n]{0,512}?\bKey="(?<secret>[A-Za-z0-9+\/]{22,86}={0,2})"/g },
+  { kind: 'signing key', keywords: ['privateexponent'], re: /\b\w{0,64}PrivateExponent[ \t]*=[ \t]*"?(?<secret>[A-Za-z0-9+\/]{16,4096}={0,2})/g },
+  // NetSuite's token-based auth: the token id is the access token's half beside its secret (`NS_TOKEN_ID=<64 hex>`: adv149 F20);
+  // other `*_TOKEN_ID`s are ids.
+  { kind: 'token', keywords: ['token_id'], re: /\b(?:NS|NETSUITE|TBA)_TOKEN_ID["']?[ \t]*[=:][ \t]*["']?(?<secret>[0-9a-fA-F]{64})(?![0-9a-fA-F])/g },
   // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of

@@ -700,6 +700,38 @@ describe('values named from afar', () => {
   `${'PS /home> $secret\nQm7xT2vK9pL4\n'.repeat(40_000)}`,
   `PS /home> ${'> '.repeat(500_000)}`,
   `PS C:\\${'a> '.repeat(300_000)}`,
+  // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
+  `${'ID | Token | Expiration\n'.repeat(40_000)}`,
+  `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,
+  `ID | Key | Reusable\n1 | ${'| '.repeat(500_000)}`,
+  `${'Id | '.repeat(200_000)}Token\n1 | Qm7xT2vK9pL4wZ8n\n`,
+  `${'New access token expires on x\n'.repeat(35_000)}`,
+  `New access token expires on ${'x'.repeat(1_000_000)}\n    Qm7xT2vK9pL4wZ8nQm7x\n`,
+  // Wide name / value tables (rows with no header above, each walking up; a header over a megabyte of rows), Ruby's cookies.
+  `${'a|client_secret|b\n'.repeat(55_000)}`,
+  `provider|name|value\n${'a|client_secret|Qm7xT2vK9pL4wZ8n\n'.repeat(30_000)}`,
+  `${'name|value|x|'.repeat(80_000)}\na|password|b\n`,
+  `${'- !ruby/object:HTTP::Cookie\n'.repeat(35_000)}`,
+  `- !ruby/object:HTTP::Cookie\n  value: "${'a'.repeat(1_000_000)}`,
+  `- !ruby/object:HTTP::Cookie\n${'  name: x\n'.repeat(100_000)}`,
+  // Passes 148's and 149's: command-line and file readers with their words on every line, values never ending, siblings' walks.
+  `${' -serial E3-'.repeat(90_000)}`,
+  `${'--database.address a:'.repeat(50_000)}`,
+  `--database.address a:${'b'.repeat(1_000_000)}`,
+  `${'backtrace.io/post/a/'.repeat(50_000)}`,
+  `${'<SecurityConfig>a:'.repeat(60_000)}`,
+  `<SecurityConfig>${'a:'.repeat(500_000)}`,
+  `${'+SecondaryEncryptionKeys=(Key="'.repeat(35_000)}`,
+  `${'SigningPrivateExponent='.repeat(45_000)}`,
+  `SigningPrivateExponent=${'A'.repeat(1_000_000)}`,
+  `${'NS_TOKEN_ID='.repeat(80_000)}`,
+  `${'--a.b_key --c_secret '.repeat(50_000)}`,
+  `${'p4 login -p\n'.repeat(80_000)}`,
+  `p4 login -p\n${'A'.repeat(1_000_000)}`,
+  `${'"ConnectCache"\n{\n'.repeat(60_000)}`,
+  `"ConnectCache"\n{\n${'\t"2a7c41d9"\t"'.repeat(60_000)}`,
+  `{\n${'  key: 1,\n'.repeat(100_000)}}`,
+  `${'  key: 1\n    key: 2\n'.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -732,6 +764,10 @@ describe('values named from afar', () => {
       ['cat /etc/pgbouncer/userlist.txt', `"u" "${'x'.repeat(1_000_000)}`],
       ['cat .htpasswd', `u:${'$a '.repeat(350_000)}`],
       ['cat .htpasswd', 'u:$apr1$abc$def\n'.repeat(70_000)],
+      // Session 29's: a secrets.yaml's rows (a megabyte name, an unclosed quote before a megabyte of blanks, a row per line).
+      ['cat secrets.yaml', `${'a_'.repeat(500_000)}x: y`],
+      ['cat secrets.yaml', `a: "${'b '.repeat(500_000)}`],
+      ['cat secrets.yaml', 'wifi_password: "Qm7xT2vK9pL4"\n'.repeat(35_000)],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {

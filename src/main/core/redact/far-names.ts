@@ -248,6 +248,8 @@ export class FarNames {
   private notCsvHeaders: Set<number> | undefined;
   /** Lines known to be (true) or not to be (false) rows of a two-column name / value table (underNameValueHeader). */
   private nameValueRows: Map<number, boolean> | undefined;
+  /** Per row's line start: the header of the wide name / value table it is a row of, or null (wideHeaderAbove). */
+  private wideHeaders: Map<number, string[] | null> | undefined;
   /** The last CSV header read: its line start, separator, field names and where each field starts. */
   private csvHeader: { start: number; sep: string; aligned: boolean; names: string[]; starts: number[] } | undefined;
   /** Where CREATE TABLEs start on the current line (computed when first needed); per line start, the one above its definition (createAbove). */
@@ -408,6 +410,7 @@ export class FarNames {
     const t = this.text;
     const lineStart = this.lineStart;
     let lineEnd = this.lineEnd;
+    if (this.wideNameValueRow(k, e, out)) return;
     if (lineEnd >= t.length || lineEnd - lineStart > MAX_HEADER_LINE || this.notCsvHeaders?.has(lineStart)) return;
     const read = this.headers?.get(lineStart) ?? 0;
     if (read >= MAX_SECRET_COLUMNS) return;
@@ -418,11 +421,12 @@ export class FarNames {
       // A tab, a comma, or the semicolon of a spreadsheet's CSV in a locale whose decimal mark is a comma.
       // Or a bar between names with no blank (sqlite3's `-header` list mode: `id|user_id|token|expires_at`, adv13 B20).
       // Or blanks (`column -t`, a CLI's table: `SERVICE  USER  PASSWORD  HOST`: adv71 F46), two or more between titles.
-      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : SPACED_HEADER.test(header) ? SPACED : undefined;
+      // Or a bar with blanks around it and no border (headscale's and go-pretty's light tables: `ID | Key | Reusable | …`).
+      const sep = header.includes('\t') ? '\t' : header.includes(',') ? ',' : header.includes(';') ? ';' : /^[\w.-]+(?:\|[\w.-]+)+$/.test(header) ? '|' : BARRED_HEADER.test(header) ? BARRED : SPACED_HEADER.test(header) ? SPACED : undefined;
       // Go's tabwriter with tabs (`influx auth list`: `ID\t\t\tDescription\t\tToken\t…\tUser Name`: adv12 A13): a run of tabs
       // is one separator, and a title may hold a blank.
       const aligned = (sep === '\t' && header.includes('\t\t')) || sep === SPACED;
-      const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep);
+      const fields = sep === undefined ? [] : aligned ? splitAligned(header, sep) : header.split(sep === BARRED ? '|' : sep);
       // A two-column name / value table's row (`select name, value from settings` in mysql -B: adv18 F23): the rest of the line
       // after the name and its separator is the value.
       const nameSep = t[e];
@@ -435,16 +439,19 @@ export class FarNames {
       }
       // A blank-aligned header with a rule of dashes below it is sqlite's or a client's column mode, read as such (columnTitleAt).
       const below = t.indexOf('\n', lineEnd + 1);
-      const ruled = sep === SPACED && DASHED_RULE.test(t.slice(lineEnd + 1, below < 0 ? t.length : below));
+      const under = t.slice(lineEnd + 1, below < 0 ? t.length : below);
+      // (A barred header over a rule, psql's `----+----`, is a client's table: tableColumn reads it.)
+      const ruled = (sep === SPACED && DASHED_RULE.test(under)) || (sep === BARRED && BARRED_RULE.test(under));
       if (sep === undefined || ruled || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f)) || CSV_TITLE.test(f.trim())) && !RANDOM_WORD.test(f))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }
       // Headers do not stack: under a header of as many names, this line is that table's row (`mailgun_api_key<TAB>key-…` was
-      // taken for a header, and the next row's name masked as an api key's value: adv18 F23).
+      // taken for a header, and the next row's name masked as an api key's value: adv18 F23). A row of as many fields whatever they
+      // hold: a row's long key (`stripe|secret_key|sk_live_…`) is no name, and the row below it was read as a header (adv147 F33).
       const above = lineStart > 1 ? t.slice(t.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1).replace(/\r$/, '') : '';
-      const aboveFields = aligned ? splitAligned(above, sep) : above.split(sep);
-      if (aboveFields.length === fields.length && aboveFields.every((f) => CSV_NAME.test(f))) {
+      const aboveFields = aligned ? splitAligned(above, sep) : above.split(sep === BARRED ? '|' : sep);
+      if (aboveFields.length === fields.length && fields.length > 1) {
         (this.notCsvHeaders ??= new Set()).add(lineStart);
         return;
       }
@@ -460,7 +467,7 @@ export class FarNames {
     const word = t.slice(k, e);
     const title = names[index];
     const name = title === word ? word : title.endsWith(` ${word}`) && (CSV_TITLE.test(title) || (aligned && ALIGNED_TITLE.test(title))) ? title.replaceAll(' ', '_') : '';
-    if (name === '' || !this.names.isSecretName(name)) return;
+    if (name === '' || !(this.names.isSecretName(name) || (name === 'Key' && sep === BARRED && KEY_TABLE_HEADER.test(t.slice(lineStart, this.lineEnd))))) return;
     (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;
     let rowStart = this.lineEnd + 1;
@@ -469,7 +476,7 @@ export class FarNames {
       let rowEnd = nl < 0 ? t.length : nl;
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       if (t.charCodeAt(rowEnd - 1) === 0x0d) rowEnd--;
-      const cells = sep === SPACED ? spacedCells(t, rowStart, rowEnd) : aligned ? alignedCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
+      const cells = sep === SPACED ? spacedCells(t, rowStart, rowEnd) : aligned ? alignedCells(t, rowStart, rowEnd) : sep === BARRED ? barredCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
       if (cells === undefined || cells.length !== fields.length) return;
       const [a, b] = cells[index];
       // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest): a line of prose with
@@ -479,6 +486,63 @@ export class FarNames {
       if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(a, value, name, out);
       rowStart = (nl < 0 ? t.length : nl) + 1;
     }
+  }
+
+  /**
+   * A row of a table with a name column and a value column among others (`provider|name|value` of `sqlite3 -header`, a
+   * settings table's `id<TAB>scope<TAB>key<TAB>value`: adv147 F33): the name text[k, e) a cell of its own under the name
+   * column, naming a secret; the row's cell under the value column is its value. The header is the top of the rows of as many
+   * cells above (each row's header kept, so a table of many rows walks each line once). True when the name was such a cell.
+   */
+  private wideNameValueRow(k: number, e: number, out: SecretFinding[]): boolean {
+    const t = this.text;
+    const sep = t[e];
+    if (sep !== '|' && sep !== '\t' && sep !== ',') return false;
+    const lineStart = this.lineStart;
+    if (k !== lineStart && t[k - 1] !== sep) return false;
+    let lineEnd = this.lineEnd;
+    if (t.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+    if (lineEnd - lineStart > MAX_ROW) return false;
+    const cells = t.slice(lineStart, lineEnd).split(sep);
+    const index = t.slice(lineStart, k).split(sep).length - 1;
+    const header = this.wideHeaderAbove(lineStart, sep, cells.length);
+    if (header === undefined || !WIDE_NAME_COLUMN.test(header[index])) return false;
+    const valueIndex = header.findIndex((h) => WIDE_VALUE_COLUMN.test(h));
+    if (valueIndex < 0 || valueIndex === index) return false;
+    const name = t.slice(k, e);
+    if (!this.names.isSecretName(name)) return false;
+    let at = lineStart;
+    for (let i = 0; i < valueIndex; i++) at += cells[i].length + 1;
+    const value = cells[valueIndex].trim();
+    this.take(at + cells[valueIndex].indexOf(value), value, name, out);
+    return true;
+  }
+
+  /** The header of the table whose row of `count` cells starts at `lineStart`: up through rows of as many cells to one naming a name and a value column. */
+  private wideHeaderAbove(lineStart: number, sep: string, count: number): string[] | undefined {
+    const t = this.text;
+    const walked: number[] = [];
+    let answer: string[] | null = null;
+    for (let start = lineStart, n = 0; start > 1 && n < MAX_TABLE_ROWS; n++) {
+      const known = this.wideHeaders?.get(start);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      walked.push(start);
+      const above = t.lastIndexOf('\n', start - 2) + 1;
+      const line = t.slice(above, start - 1).replace(/\r$/, '');
+      if (line.length > MAX_HEADER_LINE || !this.spend(line.length)) break;
+      const fields = line.split(sep);
+      if (fields.length !== count) break;
+      if (fields.some((f) => WIDE_NAME_COLUMN.test(f)) && fields.some((f) => WIDE_VALUE_COLUMN.test(f))) {
+        answer = fields.map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+        break;
+      }
+      start = above;
+    }
+    for (const w of walked) (this.wideHeaders ??= new Map()).set(w, answer);
+    return answer ?? undefined;
   }
 
   /**
@@ -843,6 +907,9 @@ const NAME_VALUE_SEPARATORS = '\t|,;';
 const CSV_TITLE = /^"?[A-Z][\w.-]{0,31}(?: [A-Za-z0-9_][\w.-]{0,31}){1,2}"?$/;
 /** A title of a tab-aligned table: a name, or two words (`User Name`, `User ID`). */
 const ALIGNED_TITLE = /^[A-Za-z_][\w.-]{0,31}(?: [A-Za-z_][\w.-]{0,31})?$/;
+/** A wide table's name column and value column (wideNameValueRow): titles alone in their cells. */
+const WIDE_NAME_COLUMN = /^[ \t]*"?(?:name|key|setting|parameter|variable(?:_name)?|option_name|config_key|setting_key)"?[ \t]*$/i;
+const WIDE_VALUE_COLUMN = /^[ \t]*"?(?:value|option_value|config_value|setting_value)"?[ \t]*$/i;
 /** A two-column table's header naming a name and a value (`name<TAB>value`, `key|value`, `variable_name,value` of SHOW VARIABLES). */
 const NAME_VALUE_COLUMNS = /^"?(?:name|key|variable(?:_name)?|setting|parameter|option_name|config_key)"?[\t,;|]"?(?:value|option_value|config_value)"?$/i;
 
@@ -856,6 +923,36 @@ const SPACED = '  ';
  * padded name / value rows, `AccessKey   SCWOXVWP3IBBH1ULVZC5`, are no header: its value is no title).
  */
 const SPACED_HEADER = /^[ ]*[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2}(?: {2,}[A-Za-z_][A-Za-z_.-]{0,63}(?: [A-Za-z_][A-Za-z_.-]{0,31}){0,2})+[ ]*\r?$/;
+/** A light table's separator (BARRED_HEADER): a bar with a blank or more around it (not a bare `|`, sqlite3's list mode). */
+const BARRED = ' | ';
+/**
+ * A header of titles between bars with blanks, no border (`ID | Key | Reusable | Ephemeral`: headscale's tables, go-pretty's
+ * light style, adv144's `cat` of one); a title is a name or two words, no digit-led word.
+ */
+const BARRED_HEADER = /^[ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*(?:\|[ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*)+\r?$/;
+/**
+ * A barred header whose `Key` column is a credential's (`Key` alone names no secret: a settings table's keys are names):
+ * headscale's pre-auth keys, `Reusable | Ephemeral` beside it (adv144 F20, printed by `cat`).
+ */
+const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
+/** A rule under a barred header (psql's `----+----`, a markdown table's `---|---`). */
+const BARRED_RULE = /^[ \t]*[-:]{2,}[-+|: \t]*\r?$/;
+/** A barred row's cells, split at bars, each without its padding (an empty cell is empty), or undefined for an empty row. */
+function barredCells(t: string, from: number, to: number): [number, number][] | undefined {
+  if (from === to) return undefined;
+  const cells: [number, number][] = [];
+  for (let i = from; ; ) {
+    let j = t.indexOf('|', i);
+    if (j < 0 || j > to) j = to;
+    let a = i;
+    let b = j;
+    while (a < b && t.charCodeAt(a) === 0x20) a++;
+    while (b > a && (t.charCodeAt(b - 1) === 0x20 || t.charCodeAt(b - 1) === 0x0d)) b--;
+    cells.push([a, b]);
+    if (j >= to) return cells;
+    i = j + 1;
+  }
+}
 /** The titles of such a header (a title may hold one blank: `CREATED AT`). */
 const SPACED_TITLES = /[^ \r]+(?: [^ \r]+)*/g;
 /** A header's or a row's fields: a run of tabs, or of two blanks and more, between them. */

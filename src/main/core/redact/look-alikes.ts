@@ -23,11 +23,13 @@ const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13
 
 /**
  * Public by design: a Mapbox public token (`pk.eyJ…`, shipped to every browser that shows the map: adv40 K01). (A Sentry DSN's
- * public key stays masked by choice: earlier passes counted it a secret, adv42 K05 a look-alike; it lets anyone post events.) And a
+ * public key stays masked by choice: earlier passes counted it a secret, adv42 K05 a look-alike; it lets anyone post events.)
+ * RevenueCat's public SDK keys (`appl_`, `goog_`, `amzn_`, `strp_`, `rcb_`: shipped in the app, its secret keys are `sk_`: adv146
+ * F23). And a
  * placeholder written in a vendor's shape, its body a run of one filler character or a `<…>` note (`hf_xxxx…`,
  * `dp.st.dev.XXXX…`, `shpat_<32 hex characters>`: adv40 K08); a real token never repeats a character twelve times.
  */
-const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
+const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
 /** Jest's asymmetric matchers in a failed test's diff (`"refreshToken": Any<String>,`: 129 F18): a type, no value. */
 const TEST_MATCHER = /^(?:Any<[A-Z]\w{0,31}>|Anything|(?:Object|Array|String)Containing|StringMatching)(?!\w)/;
 /** The first word of a placeholder in angle brackets with blanks in it, which ends an unquoted value (`KEY=<your stripe secret key>` of a `.env.example`: adv58 K07). */

@@ -2358,7 +2358,7 @@ describe("session 28: session 27's leftovers", () => {
       expect(shown, text).not.toContain(key);
       expect(shown).toContain('[masked: ');
     }
-    expect(new Redactor().maskCommandOutput('particle token create', `? Please enter your password: [hidden]\nNew access token expires on Wed Mar 03 2027 10:00:00 GMT+0000\n    ${hex}\n`)).toBe('? Please enter your password: [hidden]\nNew access token expires on Wed Mar 03 2027 10:00:00 GMT+0000\n    [masked: token printed by particle token create]\n');
+    expect(new Redactor().maskCommandOutput('particle token create', `? Please enter your password: [hidden]\nNew access token expires on Wed Mar 03 2027 10:00:00 GMT+0000\n    ${hex}\n`)).toBe('? Please enter your password: [hidden]\nNew access token expires on Wed Mar 03 2027 10:00:00 GMT+0000\n    [masked: token]\n');
     const balena = new Redactor().maskCommandOutput('balena api-key generate ci-deploy', `Registered api key 'ci-deploy':\n\n${key}\n\nThis key will not be shown again, so please save it now.\n`);
     expect(balena).not.toContain(key);
     expect(balena).toContain('This key will not be shown again');
@@ -2412,6 +2412,138 @@ describe("session 28: session 27's leftovers", () => {
       `Commit:\n\n${s(HEX, 40)}\n`,
       'Summary:\n\nAll2024checks passed\n',
       'Access key:\n  AKIAIOSFODNN7EXAMPLE\n',
+    ]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 29: session 28's leftovers", () => {
+  it("Home Assistant's and ESPHome's secrets.yaml printed alone: every top-level value a secret whatever its name; ssids, users, places, hosts, ports and ids kept", () => {
+    const ota = s(HEX, 32), pin = '48213377', pw = s(AN, 14);
+    const text = `# secrets\nwifi_ssid: "HomeNet"\nwifi_password: "${pw}"\nesphome_ota: "${ota}"\nrouter_pin: ${pin}\nmqtt_user: homeassistant\nmqtt_broker: 192.168.1.10\nhome_latitude: 52.3731\nhttp_port: 8123\n`;
+    for (const command of ['cat secrets.yaml', 'head -n 20 config/secrets.yaml', 'cat esphome/secrets.yml']) {
+      const shown = new Redactor().maskCommandOutput(command, text);
+      for (const v of [ota, pin, pw]) expect(shown, `${command}: ${v}`).not.toContain(v);
+      for (const kept of ['wifi_ssid: "HomeNet"', 'mqtt_user: homeassistant', 'mqtt_broker: 192.168.1.10', 'home_latitude: 52.3731', 'http_port: 8123', '# secrets']) expect(shown).toContain(kept);
+    }
+    // Another file's `*_ota` is no secret by its name; a Kubernetes manifest named secrets.yaml keeps its kind and camelCase keys.
+    expect(new Redactor().maskCommandOutput('cat ota.yaml', `esphome_ota: "${ota}"\n`)).toContain(ota);
+    const manifest = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\n';
+    expect(new Redactor().maskCommandOutput('cat secrets.yaml', manifest)).toBe(manifest);
+  });
+
+  it("a light table's credential column printed by any command (headscale's Key beside Reusable, a Token column); a Key column elsewhere kept", () => {
+    const a = s(HEX, 48), t = s(AN, 32);
+    const table = `ID | Key${' '.repeat(46)}| Reusable | Ephemeral | Used  | Expiration          | Created             | Tags\n1  | ${a} | false    | false     | false | 2026-12-05 10:00:00 | 2026-12-04 10:00:00 | \n`;
+    const shown = new Redactor().maskCommandOutput('cat keys.txt', table);
+    expect(shown).not.toContain(a);
+    for (const kept of ['| Reusable |', '2026-12-05 10:00:00', '| false    |']) expect(shown).toContain(kept);
+    expect(new Redactor().mask(`ID | Token${' '.repeat(28)}| Expiration\n1  | ${t} | 2026-12-05\n`)).not.toContain(t);
+    for (const kept of [
+      `ID | Key                    | Fingerprint\n1  | deploy-${s(HEX, 12)} | SHA256:${s(AN, 43)}\n`,
+      `Key | Value\ndatabase.host | ${s(AN, 24)}\n`,
+      // psql's table (a rule under the header) is read by the client's reader, as before: a title column of names stays.
+      ` id | key\n----+-----\n  1 | database_url\n`,
+    ]) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("a settings table's value column beside its name column (sqlite3 -header's provider|name|value), its names and other rows kept", () => {
+    const paypal = s(AN, 80), woo = `cs_${s(HEX, 40)}`;
+    const text = `provider|name|value\nstripe|secret_key|sk_live_${s(AN, 99)}\nwoocommerce|consumer_key|ck_${s(HEX, 40)}\nwoocommerce|consumer_secret|${woo}\npaypal|client_secret|${paypal}\ngeneral|currency|EUR\n`;
+    for (const command of ['sqlite3 -header shop.db "SELECT provider, name, value FROM integration_settings"', 'cat settings.psv']) {
+      const shown = new Redactor().maskCommandOutput(command, text);
+      for (const v of [paypal, woo]) expect(shown, command).not.toContain(v);
+      for (const kept of ['|consumer_secret|', 'paypal|client_secret|', 'general|currency|EUR', 'provider|name|value']) expect(shown, command).toContain(kept);
+    }
+    const tabbed = `id\tscope\tkey\tvalue\n1\tapp\tsmtp_password\t${paypal.slice(0, 24)}\n2\tapp\ttimezone\tEurope/Berlin\n`;
+    const shown = new Redactor().mask(tabbed);
+    expect(shown).not.toContain(paypal.slice(0, 24));
+    expect(shown).toContain('2\tapp\ttimezone\tEurope/Berlin');
+  });
+
+  it("fastlane's spaceship cookie jar (a Ruby HTTP::Cookie as YAML): each cookie's value, whatever it is called; its domain and flags kept", () => {
+    const v = `DAWTKNV3${s(HEX, 240)}MVRYV2`;
+    const text = `---\n- !ruby/object:HTTP::Cookie\n  name: myacinfo\n  value: ${v}\n  domain: apple.com\n  for_domain: true\n  path: "/"\n  secure: true\n`;
+    const shown = new Redactor().maskCommandOutput('cat .fastlane/spaceship/ci@acme.io/cookie', text);
+    expect(shown).toBe(text.replace(v, '[masked: cookie]'));
+    // A YAML list of other objects' name / value pairs stays.
+    const kept = `- name: build_number\n  value: 20261204.3\n- name: commit\n  value: ${s(HEX, 40)}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("keeps RevenueCat's public SDK keys under *_KEY names and GraphQL Relay global ids in base64; masks RevenueCat's secret key and a base64 user:password", () => {
+    const ios = `appl_${s(AN, 27)}`, android = `goog_${s(AN, 27)}`, secret = `sk_${s(AN, 32)}`;
+    const text = `export const REVENUECAT_IOS_KEY = '${ios}';\nexport const REVENUECAT_ANDROID_KEY = '${android}';\nconst REVENUECAT_SECRET_KEY = '${secret}';\n`;
+    const shown = new Redactor().mask(text);
+    expect(shown).toContain(ios);
+    expect(shown).toContain(android);
+    expect(shown).not.toContain(secret);
+    const order = Buffer.from('Order:1adaa858-ff08-4d0e-bc6c-907c90649d75').toString('base64');
+    const checkout = Buffer.from('Checkout:62fe174a-2c6a-4a9b-bbb5-dd1231af6a66').toString('base64');
+    const ids = `{\n  "order": {\n    "id": "${order}"\n  },\n  "checkout": {\n    "id": "${checkout}"\n  }\n}\n`;
+    expect(new Redactor().mask(ids)).toBe(ids);
+    const basic = Buffer.from(`deploy-bot:${pw()}`).toString('base64');
+    expect(new Redactor().mask(`${basic}\n`)).not.toContain(basic);
+  });
+
+  it("particle's new token saved and printed by cat (no command names it); a hex line under other prose kept", () => {
+    const hex = s(HEX, 40);
+    const shown = new Redactor().maskCommandOutput('cat particle-token.txt', `New access token expires on Sat Jan 02 2027 12:00:00 GMT+0000 (Coordinated Universal Time)\n    ${hex}\n`);
+    expect(shown).toBe('New access token expires on Sat Jan 02 2027 12:00:00 GMT+0000 (Coordinated Universal Time)\n    [masked: token]\n');
+    const kept = `Commit for the new access token feature:\n    ${hex}\nThe token expires on Friday\n    ${hex}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe('session 29: blind passes 148 (game studio) and 149 (fintech back office)', () => {
+  it("a game studio's build credentials: Unity's serial, Nakama's flags, Backtrace's URL, Plastic's SecurityConfig, Unreal's pak keys", () => {
+    const serial = 'E3-8HJV-5YC0-ZTFE-3BCY-NIJL', dbpw = s(AN, 20), serverKey = `${s(AN, 20)}7u${s(AN, 2)}`, bt = s(HEX, 64), soc = `|SoC|${s(AN, 30)}/`, sso = `5-q-${s(AN, 60)}`;
+    const secondary = `${Buffer.from(s(AN, 32)).toString('base64').slice(0, 43)}=`, exponent = Buffer.from(s(AN, 96)).toString('base64');
+    const text = [
+      `Unity.exe -batchmode -quit -serial ${serial} -username "ci@studio.gg" -logFile -`,
+      `/nakama/nakama --name n1 --database.address nakama:${dbpw}@postgres:5432/nakama --socket.server_key ${serverKey} --logger.level DEBUG`,
+      `DataRouterUrl="https://unreal.backtrace.io/post/emberforge/${bt}"`,
+      `  <SecurityConfig>::0:build@studio.gg:${soc}</SecurityConfig>`,
+      `<ServerProfile><SecurityConfig>Unity::build@studio.gg:${sso}</SecurityConfig></ServerProfile>`,
+      `+SecondaryEncryptionKeys=(Guid="BDF833D3F45C60C64E961A9F8278BBB6",Name="DLC_Ashlands",Key="${secondary}")`,
+      'SigningPublicExponent=AQAB',
+      `SigningPrivateExponent=${exponent}`,
+    ].join('\n');
+    const shown = new Redactor().mask(`${text}\n`);
+    for (const v of [serial, dbpw, serverKey, bt, soc, sso, secondary, exponent]) expect(shown, v).not.toContain(v);
+    for (const kept of ['-username "ci@studio.gg"', '@postgres:5432/nakama', '--logger.level DEBUG', 'unreal.backtrace.io/post/emberforge/', 'build@studio.gg:', 'Guid="BDF833D3F45C60C64E961A9F8278BBB6"', 'SigningPublicExponent=AQAB']) expect(shown).toContain(kept);
+  });
+
+  it("Perforce's tickets (the tickets file, `p4 tickets`, `p4 login -p` run or logged) and Steam's cached logins; digests and SteamIDs kept", () => {
+    const a = s(HEX, 32).toUpperCase(), b = s(HEX, 32).toUpperCase(), cache = s(HEX, 320);
+    const tickets = new Redactor().maskCommandOutput('cat ~/.p4tickets', `ssl:perforce.studio.internal:1666=build.svc:${a}\n10.20.4.11:1666=swarm:${b}\n`);
+    expect(tickets).toBe('ssl:perforce.studio.internal:1666=build.svc:[masked: password printed by cat credentials file]\n10.20.4.11:1666=swarm:[masked: password printed by cat credentials file]\n');
+    const listed = new Redactor().maskCommandOutput('p4 tickets', `ssl:perforce:1666 (build.svc) ${a}\n`);
+    expect(listed).toBe('ssl:perforce:1666 (build.svc) [masked: perforce ticket printed by p4 tickets]\n');
+    expect(new Redactor().maskCommandOutput('p4 -u build.svc login -p -a', `Enter password: \n${a}\n`)).not.toContain(a);
+    const log = `[2026-12-03T21:02:12Z] + p4 -u build.svc login -p -a\n[2026-12-03T21:02:12Z] Enter password:\n[2026-12-03T21:02:12Z] ${a}\n[2026-12-03T21:02:12Z] + p4 sync -q //Game/Main/...@48213\n`;
+    const shownLog = new Redactor().mask(log);
+    expect(shownLog).not.toContain(a);
+    expect(shownLog).toContain('p4 sync -q //Game/Main/...@48213');
+    const vdf = `"InstallConfigStore"\n{\n\t\t\t\t"CellIDServerOverride"\t\t"38"\n\t\t\t\t"ConnectCache"\n\t\t\t\t{\n\t\t\t\t\t"2a7c41d9"\t\t"${cache}"\n\t\t\t\t}\n\t\t\t\t"Accounts"\n\t\t\t\t{\n\t\t\t\t\t"studio_build"\n\t\t\t\t\t{\n\t\t\t\t\t\t"SteamID"\t\t"76561199184422931"\n\t\t\t\t\t}\n`;
+    const shownVdf = new Redactor().mask(vdf);
+    expect(shownVdf).not.toContain(cache.slice(0, 16));
+    for (const kept of ['"2a7c41d9"', '"SteamID"\t\t"76561199184422931"', '"CellIDServerOverride"\t\t"38"']) expect(shownVdf).toContain(kept);
+    // p4 fstat's digests (the same shape as a ticket) stay.
+    const fstat = `... depotFile //Game/Main/Content/Hero.uasset\n... headChange 48213\n... digest ${b}\n`;
+    expect(new Redactor().mask(fstat)).toBe(fstat);
+  });
+
+  it("a client's config printed by node's inspect over lines (`key:` beside `secret:`), NetSuite's token id; other *_TOKEN_IDs and keys among ids kept", () => {
+    const key = s(AN, 50), secret = s(AN, 50), tokenId = s(HEX, 64);
+    const shown = new Redactor().maskCommandOutput('node scripts/dwolla-check.js', `[dwolla] init client {\n  environment: 'production',\n  key: '${key}',\n  secret: '${secret}',\n  webhookUrl: 'https://ops.example/hooks'\n}\n`);
+    expect(shown).not.toContain(key);
+    expect(shown).not.toContain(secret);
+    expect(shown).toContain("webhookUrl: 'https://ops.example/hooks'");
+    expect(new Redactor().mask(`NS_ACCOUNT=1234567_SB1\nNS_TOKEN_ID=${tokenId}\n`)).toBe('NS_ACCOUNT=1234567_SB1\nNS_TOKEN_ID=[masked: token]\n');
+    for (const kept of [
+      `VAULT_TOKEN_ID=${s(HEX, 8)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 12)}\n`,
+      `resources:\n  - key: tls.key\n    path: server.key\n  - name: app\n    key: prod/terraform.tfstate\n`,
+      `{\n  key: 'order-${s(HEX, 12)}',\n  status: 'paid',\n  amount: 1200\n}\n`,
     ]) expect(new Redactor().mask(kept)).toBe(kept);
   });
 });

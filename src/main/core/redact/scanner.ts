@@ -31,7 +31,7 @@ import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.j
 import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -95,6 +95,11 @@ const SECRET_PAYLOAD_RULE = LINE_RULES.length + 23;
 const SECRET_SECTION_RULE = LINE_RULES.length + 24;
 /** Subversion's cached password (bound-values.ts svnSimplePassword). */
 const SVN_SIMPLE_RULE = LINE_RULES.length + 25;
+/** A Ruby HTTP::Cookie dumped as YAML (bound-values.ts rubyCookieValue). */
+const RUBY_COOKIE_RULE = LINE_RULES.length + 26;
+/** Perforce's `p4 login -p` ticket in a log (bound-values.ts p4LoginTicket); Steam's cached logins (steamConnectCache). */
+const P4_LOGIN_RULE = LINE_RULES.length + 27;
+const STEAM_CONNECT_CACHE_RULE = LINE_RULES.length + 28;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -262,6 +267,9 @@ const KEYWORDS: Keyword[] = [];
   entry(SECRET_PAYLOAD_WORD).context.push(SECRET_PAYLOAD_RULE);
   for (const w of SECRET_SECTION_WORDS) entry(w).context.push(SECRET_SECTION_RULE);
   entry(SVN_SIMPLE_WORD).context.push(SVN_SIMPLE_RULE);
+  entry(RUBY_COOKIE_WORD).context.push(RUBY_COOKIE_RULE);
+  entry(P4_LOGIN_WORD).context.push(P4_LOGIN_RULE);
+  entry(STEAM_CONNECT_CACHE_WORD).context.push(STEAM_CONNECT_CACHE_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -1086,7 +1094,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : 0))));
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
 const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
@@ -2224,7 +2232,7 @@ function innerKind(decoded: string): string | undefined {
   if (found.length === 0) contextFindings(decoded, hits, found);
   // A Basic credential's `user:password` with nothing around it (`echo -n 'deploy-bot:…' | base64`, `openssl enc -base64`: adv76
   // F23), the password made (a digit, a letter, and a symbol or both cases).
-  if (found.length === 0 && BASIC_PAIR.test(decoded)) return 'basic auth credential';
+  if (found.length === 0 && BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded)) return 'basic auth credential';
   return found[0]?.kind;
 }
 
@@ -2233,6 +2241,11 @@ const CLOUDFLARED_TOKEN = /^\{"a":"[0-9a-f]{32}","t":"[0-9a-f-]{36}","s":"/;
 /** A macaroon's JSON wrapper (Snapcraft's, Charmcraft's) or its v1 serialization's first packet. */
 const MACAROON = /"t"[ \t]*:[ \t]*"u1-macaroon"|^00[0-9a-f]{2}location /;
 
+/**
+ * A GraphQL Relay global id decoded: its type's name, a colon and the object's UUID or number (Saleor's `Order:<uuid>`,
+ * `base64("Checkout:…")` in every `"id"`: adv147 F49), no user's password.
+ */
+const RELAY_GLOBAL_ID = /^[A-Z][A-Za-z]{1,63}:(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,20})\n?$/;
 /** `user:password` alone, the password 8 characters and up with a digit and a letter and a symbol or letters of both cases. */
 const BASIC_PAIR = /^[\w.@+-]{1,64}:(?=[^\s:]*\d)(?=[^\s:]*[A-Za-z])(?=[^\s:]*[^\sA-Za-z\d:]|[^\s:]*[a-z][^\s:]*[A-Z]|[^\s:]*[A-Z][^\s:]*[a-z])[^\s:]{8,128}\n?$/;
 
@@ -2333,6 +2346,9 @@ const HIT_RULES = new Map<number, HitRule>([
   [SECRET_PAYLOAD_RULE, secretPayloadData],
   [SECRET_SECTION_RULE, secretSectionEntries],
   [SVN_SIMPLE_RULE, svnSimplePassword],
+  [RUBY_COOKIE_RULE, rubyCookieValue],
+  [P4_LOGIN_RULE, p4LoginTicket],
+  [STEAM_CONNECT_CACHE_RULE, steamConnectCache],
 ]);
 
 /**
@@ -2598,6 +2614,60 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder)
   return found;
 }
 
+/** Lines either side of a field read for its siblings (an SDK's client config printed by node's inspect has a handful). */
+const MAX_SIBLING_LINES = 8;
+/** Deepest indent of a field read for its siblings (a pretty-printer's nesting; deeper is a long line's middle). */
+const MAX_SIBLING_INDENT = 64;
+/** A field's line: its indent, its name (quoted or not), then `:` or `=`. */
+const SIBLING_FIELD = /(?<ind>[ \t]*)["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=]/y;
+
+/**
+ * Is the name at k, first on its line, a field of a multi-line object (node's inspect, pretty JSON, YAML: `key: '…'` then
+ * `secret: '…'` on the next line: Dwolla's client config, adv149 F13) with a sibling field named as a secret's? The siblings are
+ * the lines at its indent up and down to a line indented less (the object's opening, ending `{` or `:`, above).
+ */
+function secretSiblingLines(text: string, k: number): boolean {
+  // Back over the indent only (a field first on its line is indented a few blanks; a name far along a long line is no field of
+  // this kind, and its line's start is not searched for: a megabyte line of `key = 1,` searched back from each took 30 s).
+  const quoted = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? 1 : 0;
+  let lineStart = k - quoted;
+  while (lineStart > 0 && k - lineStart <= MAX_SIBLING_INDENT && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09)) lineStart--;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return false;
+  const indent = k - quoted - lineStart;
+  if (indent <= 0) return false;
+  let opened = false;
+  for (let at = lineStart, n = 0; at > 0 && n < MAX_SIBLING_LINES; n++) {
+    at = text.lastIndexOf('\n', at - 2) + 1;
+    const side = siblingAt(text, at, indent);
+    if (side === true) return true;
+    if (side === 'above') {
+      const end = text.indexOf('\n', at);
+      opened = /[{:][ \t]*\r?$/.test(text.slice(at, end < 0 ? text.length : end).slice(-MAX_INLINE_OBJECT));
+      break;
+    }
+  }
+  if (!opened) return false;
+  for (let at = text.indexOf('\n', k) + 1, n = 0; at > 0 && at < text.length && n < MAX_SIBLING_LINES; n++) {
+    const side = siblingAt(text, at, indent);
+    if (side === true) return true;
+    if (side === 'above') break;
+    at = text.indexOf('\n', at) + 1;
+  }
+  return false;
+}
+
+/** The line at `at` beside a field indented `indent`: a sibling named as a secret's (true), a line indented less ('above'), or other. */
+function siblingAt(text: string, at: number, indent: number): boolean | 'above' | undefined {
+  SIBLING_FIELD.lastIndex = at;
+  const f = SIBLING_FIELD.exec(text);
+  let ind = 0;
+  while (ind < indent && (text.charCodeAt(at + ind) === 0x20 || text.charCodeAt(at + ind) === 0x09)) ind++;
+  if (ind < indent) return text.charCodeAt(at + ind) === 0x0a || text.charCodeAt(at + ind) === 0x0d ? undefined : 'above';
+  if (!f || f.groups!.ind.length !== indent) return undefined;
+  const n = f.groups!.n;
+  return !/^key$/i.test(n) && isSecretName(n) ? true : undefined;
+}
+
 /** An Elixir or Erlang binary written as its bytes (`<<199, 173, 21, …>>`), eight bytes at least (a token's shortest). */
 const BINARY_BYTES = /<<(?<v>\d{1,3}(?:,[ \t]*\d{1,3}){7,8191})>>/dy;
 /** print_r's longest value (a WordPress salt is 64 characters). */
@@ -2648,6 +2718,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     ednKeywordValue(text, k, e, out);
     if (text.charCodeAt(k - 1) === 0x24) valueFromName(text, k, e, R_PRINTED_ELEMENT, out);
     redisFieldBelow(text, k, e, out);
+    expiringTokenBelow(text, k, e, out);
     nameValueTableRow(text, k, e, out);
     plistValue(text, k, e, out);
     xmlPropertyValue(text, k, e, out);
@@ -2687,7 +2758,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   else if (/^key$/i.test(name) && (KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || YAML_KEY_LIST_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'api_key';
   // A `key` in the same inline object as a secret's name (a TOML inline table `alpha = { password = "…", key = "…" }`, a
   // one-line JSON or Ruby hash: adv88): a credential record's key.
-  else if (/^key$/i.test(name) && m && secretSiblingInline(text, k, e, far)) name = 'api_key';
+  else if (/^key$/i.test(name) && m && (secretSiblingInline(text, k, e, far) || secretSiblingLines(text, k))) name = 'api_key';
   // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
   else if (/^(?:primary|deterministic)_key$/.test(name) && /active_record_encryption/.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'encryption_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
@@ -3059,6 +3130,24 @@ function continuedLines(text: string, at: number, kind: string, out: SecretFindi
     if (!more) return;
     at = end;
   }
+}
+
+/** particle's label, then the token alone on the next line, indented: `New access token expires on <date>` / `    <40 hex>`. */
+const EXPIRING_TOKEN_BELOW = /[ \t]+expires[ \t]+on[ \t][^\n]{1,120}\n[ \t]+(?<v>[A-Za-z0-9._-]{20,512})[ \t]*\r?(?=\n|$)/dy;
+/** The words before `token` on particle's label line. */
+const EXPIRING_TOKEN_LABEL = /(?:^|\n)[ \t]*New access $/;
+
+/**
+ * `particle token create`'s output saved and printed by another command (`cat`: adv144, where no command names it): its token
+ * below the label line, hex digits and all (a digest below a label stays elsewhere; this label says what it is).
+ */
+function expiringTokenBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (e - k !== 5 || !EXPIRING_TOKEN_LABEL.test(text.slice(Math.max(0, k - 24), k))) return;
+  EXPIRING_TOKEN_BELOW.lastIndex = e;
+  const m = EXPIRING_TOKEN_BELOW.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: 'token', byContext: true });
 }
 
 /** A name's line ending at its colon, then one word alone on the next line (no colon after it: no key of a nested map). */

@@ -135,6 +135,11 @@ const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.propertie
  */
 const WG_DUMP_ROW = /^(?:[\w.-]+\t)?(?:(?<v>[A-Za-z0-9+/]{43}=)\t[A-Za-z0-9+/]{43}=\t\d+\t\S+|[A-Za-z0-9+/]{43}=\t(?:\(none\)|(?<v2>[A-Za-z0-9+/]{43}=))(?:\t[^\t]*){6})[ \t]*$/;
 
+/** The last words of names in a `secrets.yaml` that are no secret (`wifi_ssid`, `mqtt_user`, `home_latitude`, `kind`). */
+const HA_PLAIN_WORDS = 'ssid|user(?:name)?|login|latitude|longitude|elevation|lat|lon|host(?:name)?|broker|server|port|url|e?mail|domain|ip|address|name|zone|id|unit_system|currency|country|language|location|city|kind|type|version';
+/** A `secrets.yaml` line: a top-level lower-case name and its value (`v`, quoted or bare) unless its name ends in HA_PLAIN_WORDS; else kept. */
+const HA_SECRETS_ROW = new RegExp(`^(?:(?!(?:[a-z][a-z0-9_-]*[_-])?(?:${HA_PLAIN_WORDS})[ \\t]*:)[a-z][a-z0-9_-]*[ \\t]*:[ \\t]+(?<q>["']?)(?<v>[^\\s"'#|>&*!](?:.*[^\\s"'])?)\\k<q>[ \\t]*\\r?|.*)$`);
+
 /**
  * Files of credentials in rows whose layout is known (the lead's check after session 26: `cat sasl_passwd` was masked whole, its
  * relay hosts and user names with the passwords): each row's password alone (`v`); a line of another shape, not a comment, whole.
@@ -153,8 +158,18 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)pgbouncer\/userlist\.txt$/, row: /^[ \t]*"(?:[^"]|"")*"[ \t]+"(?<v>(?:[^"]|"")+)"/ },
   // An htpasswd file: `user:hash` rows stay, as /etc/shadow's do (`$apr1$…`, `$2y$…`, `{SHA}…`, a 13-character crypt); a row whose
   // value is none of those is a password in clear (Apache reads one so on Windows: 141 F33, `guest:Dragon2098-`).
+  // Home Assistant's and ESPHome's `secrets.yaml`: `name: value` at the top level, each a secret the configuration reads by
+  // `!secret name` — whatever its name says (`esphome_ota`, `router_pin`: adv144). Names of what is no secret stay (a Wi-Fi
+  // ssid, a user, a place, a host, a port, an id; a Kubernetes manifest's `kind:`); other lines (indented, camelCase) are left
+  // to the scanner, as every line is in another YAML file.
+  { file: /(?:^|\/)secrets\.ya?ml$/, row: HA_SECRETS_ROW, alone: true },
+  // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
+  { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
   { file: /(?:^|\/)\.?htpasswd(?:[._-][\w-]+)?$/, row: /^[ \t]*[^\s:]+:(?:(?:\$[\w.\/$=+-]+|\{S?SHA\}\S+|[.\/0-9A-Za-z]{13})[ \t]*$|(?<v>\S(?:.*\S)?)[ \t]*$)/, alone: true },
 ];
+
+/** A row of `p4 tickets`: the server, the user in parentheses, the ticket. */
+const P4_TICKETS_ROW = /^[ \t]*\S+[ \t]+\([^)\s]{1,256}\)[ \t]+(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/;
 
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
 function option(argv: readonly string[], short: string | undefined, long: string): string | undefined {
@@ -253,6 +268,15 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       return sub === 'config' && sub2 === 'get' && sub3 !== undefined && (SECRET_FIELD.test(sub3) || SECRET_ENV_NAME.test(sub3) || /(?:KEY|SALT)$/i.test(sub3)) ? { kind: 'secret', tool: 'wp config get' } : undefined;
     // A new credential printed below prose (`New access token expires on …` then the token; balena's `Registered api key 'x':`
     // then the key and `This key will not be shown again`: adv143): the lines that are one minted word.
+    case 'p4':
+    case 'p4.exe': {
+      // Perforce (adv148 F28, F29): `p4 login -p` prints the ticket alone on its line (after `Enter password:`), `p4 tickets` one
+      // per row (`ssl:host:1666 (user) <32 hex>`). Global options (`-u user -p port`) come before the command.
+      const at = argv.findIndex((a, i) => i > 0 && (a === 'login' || a === 'tickets'));
+      if (at < 0) return undefined;
+      if (argv[at] === 'tickets') return { kind: 'perforce ticket', tool: 'p4 tickets', rows: P4_TICKETS_ROW };
+      return argv.slice(at + 1).includes('-p') ? { kind: 'perforce ticket', tool: 'p4 login -p', amongOthers: true } : undefined;
+    }
     case 'particle':
       return sub === 'token' && sub2 === 'create' ? { kind: 'token', tool: 'particle token create', amongOthers: true } : undefined;
     case 'balena':
@@ -1627,7 +1651,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale|p4)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
 const SECRET_FILE_WORDS = /secret|passw|passphrase|token|api_?key|\.psk|userlist|askpass/i;
