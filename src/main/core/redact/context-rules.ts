@@ -919,6 +919,13 @@ export const FILES: ContextRule[] = [
   // NetSuite's token-based auth: the token id is the access token's half beside its secret (`NS_TOKEN_ID=<64 hex>`: adv149 F20);
   // other `*_TOKEN_ID`s are ids.
   { kind: 'token', keywords: ['token_id'], re: /\b(?:NS|NETSUITE|TBA)_TOKEN_ID["']?[ \t]*[=:][ \t]*["']?(?<secret>[0-9a-fA-F]{64})(?![0-9a-fA-F])/g },
+  // An S3-compatible store's access key id by its name (MinIO's, Ceph RGW's, Wasabi's: 20 upper-case letters and digits, no `AKIA`
+  // for the vendor rule to find; AWS's own are masked so: adv151 F4, F27), and `mc alias set <alias> <url> <access> <secret>` (F15).
+  { kind: 'access key id', keywords: ['access_key_id', 'accesskeyid'], re: /(?<![\w-])(?:aws_access_key_id|AWS_ACCESS_KEY_ID|accessKeyId|AccessKeyId|AccessKeyID)["']?[ \t]*[=:][ \t]*["']?(?<secret>[A-Z0-9]{20})(?![A-Za-z0-9])/g },
+  { kind: 'access key id', keywords: ['alias set', 'host add'], re: /\bmc(?:\.exe)?[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+["']?(?<secret>[A-Za-z0-9+\/_-]{16,128})(?=["']?[ \t])/g },
+  // A secret's name given a decoder's call of a literal (`c.JupyterHub.cookie_secret = bytes.fromhex('<64 hex>')`: adv151 F10;
+  // `base64.b64decode("…")`, `unhexlify(b'…')`, `Buffer.from('…', 'hex')`): the literal is the secret, whatever the code around it.
+  { kind: 'secret', keywords: ['fromhex(', 'b64decode(', 'unhexlify(', 'buffer.from('], re: /(?<![\w])(?<name>[A-Za-z_]\w{0,63})["']?\]?[ \t]*[=:][ \t]*(?:bytes\.fromhex|(?:base64\.)?(?:urlsafe_|standard_)?b64decode|(?:binascii\.)?(?:unhexlify|a2b_hex)|Buffer\.from)\([ \t]*[bu]?(["'])(?<secret>[A-Za-z0-9+\/=_-]{16,4096})\2/g },
   // Capistrano's and Sinatra's settings (`set :s3_secret, "…"`: adv31 F45): a symbol that names a secret, then its value.
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\bset[ \t]+:\w+,/, re: /\bset[ \t]+:(?<name>\w{1,64}),[ \t]*(?:"(?<secret>(?:[^"\\\n]|\\.){1,4096})(?=")|'(?<secret2>[^'\n]{1,4096})(?='))/g },
   // Consul's and Nomad's gossip encryption key (`encrypt = "…"` in a server block, `"encrypt": "…"` in JSON: adv26 F04): base64 of

@@ -732,6 +732,16 @@ describe('values named from afar', () => {
   `"ConnectCache"\n{\n${'\t"2a7c41d9"\t"'.repeat(60_000)}`,
   `{\n${'  key: 1,\n'.repeat(100_000)}}`,
   `${'  key: 1\n    key: 2\n'.repeat(50_000)}`,
+  // Passes 150's and 151's: key ids, mc's aliases, decoders never closed, R's names over values, Fluent Bit's keys.
+  `${'aws_access_key_id='.repeat(55_000)}`,
+  `${'mc alias set a b '.repeat(60_000)}`,
+  `${"secret = bytes.fromhex('".repeat(40_000)}`,
+  `secret = bytes.fromhex('${'a'.repeat(1_000_000)}`,
+  `${'OSF_PAT '.repeat(120_000)}\n"x"\n`,
+  `${'OSF_PAT\n"Qm7xT2vK9pL4wZ8n"\n'.repeat(40_000)}`,
+  `${' OSF_PAT'.repeat(120_000)}`,
+  `${'    Splunk_Token Qm7xT2vK9pL4wZ8n\n'.repeat(30_000)}`,
+  `    HTTP_Passwd ${'Ab%'.repeat(330_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

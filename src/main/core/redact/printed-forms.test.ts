@@ -2547,3 +2547,44 @@ describe('session 29: blind passes 148 (game studio) and 149 (fintech back offic
     ]) expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe('session 29: blind passes 150 (observability) and 151 (research computing)', () => {
+  it("Fluent Bit's classic keys one blank from their value, a password without a digit; its other settings kept", () => {
+    const token = '70CF1131-1C80-470F-9CF7-D43DB590F17F', pass = 'EWpseq%bIzhTlvREfx';
+    const conf = `[OUTPUT]\n    Name         splunk\n    Port         8088\n    Splunk_Token ${token}\n    Splunk_Send_Raw Off\n\n[OUTPUT]\n    HTTP_User    fluentbit\n    HTTP_Passwd  ${pass}\n    Logstash_Format On\n`;
+    const shown = new Redactor().maskCommandOutput('cat fluent-bit.conf', conf);
+    expect(shown).not.toContain(token);
+    expect(shown).not.toContain(pass);
+    for (const kept of ['Port         8088', 'Splunk_Send_Raw Off', 'HTTP_User    fluentbit', 'Logstash_Format On']) expect(shown).toContain(kept);
+    // A setting whose value is a word (no digit, no made word) stays, a password's name or not.
+    const words = '    Log_Level    info\n    HTTP_Passwd  changeme\n    Shared_Key Secret\n';
+    expect(new Redactor().mask(words)).toBe(words);
+  });
+
+  it("research computing's credentials: S3-compatible key ids by name and in `mc alias set`, a decoder's literal, R's named vector, .irodsA and *.secret files", () => {
+    const id1 = 'ZHFBCZPCIQUQFF0PZ3F2', id2 = 'PP8FRHWHCK2HB8KP8CXW', secret = s(AN, 40), cookie = s(HEX, 64), pat = s(AN, 70), redcap = s(HEX, 32).toUpperCase();
+    const text = [
+      `config = {'s3': {'endpoint_url': 'https://minio.lab.example.edu:9000', 'aws_access_key_id': '${id1}', 'bucket': 'cryo-tiles'}}`,
+      'AWS_ACCESS_KEY_ID=UVBMYK5D17C8VGWK6VJA',
+      `mc alias set labceph https://rgw.hpc.example.edu ${id2} ${secret} --api S3v4`,
+      `c.JupyterHub.cookie_secret = bytes.fromhex('${cookie}')`,
+    ].join('\n');
+    const shown = new Redactor().mask(`${text}\n`);
+    for (const v of [id1, 'UVBMYK5D17C8VGWK6VJA', id2, secret, cookie]) expect(shown, v).not.toContain(v);
+    for (const kept of ["'bucket': 'cryo-tiles'", 'mc alias set labceph https://rgw.hpc.example.edu ', '--api S3v4', 'c.JupyterHub.cookie_secret = bytes.fromhex(']) expect(shown).toContain(kept);
+    const rout = `> Sys.getenv(c("OSF_PAT", "REDCAP_API_TOKEN", "R_LIBS_USER"))\n${' '.repeat(65)}OSF_PAT \n"${pat}" \n${' '.repeat(56)}REDCAP_API_TOKEN \n${' '.repeat(38)}"${redcap}" \n${' '.repeat(61)}R_LIBS_USER \n${' '.repeat(38)}"/home/alice/R/x86_64-pc-linux-gnu-library/4.4" \n`;
+    const shownR = new Redactor().maskCommandOutput('cat pull_data.Rout', rout);
+    expect(shownR).not.toContain(pat);
+    expect(shownR).not.toContain(redcap);
+    expect(shownR).toContain('"/home/alice/R/x86_64-pc-linux-gnu-library/4.4"');
+    // R's table of numbers under names (proc.time()) stays.
+    const times = '   user  system elapsed \n  2.113   0.241   3.870 \n';
+    expect(new Redactor().mask(times)).toBe(times);
+    for (const [command, pw] of [['cat irods/.irodsA', 'wr#%wH;;3yM-kkA7A.UBSP'], ["cat nslcd.conf; echo '== ldap.secret:'; cat ldap.secret", 'SZI4KqdVu-K5Go%d%RHd']]) {
+      expect(new Redactor().maskCommandOutput(command, `uid nslcd\n== x:\n${pw}\n`), command).not.toContain(pw);
+    }
+    // A key id that is no S3 key's (a GUID, a lower-case id) and a decoder of no literal stay.
+    const kept = `aws_access_key_id = \${AWS_ACCESS_KEY_ID}\nsecret = bytes.fromhex(os.environ["SECRET_HEX"])\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

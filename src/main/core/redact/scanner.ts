@@ -2719,6 +2719,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     if (text.charCodeAt(k - 1) === 0x24) valueFromName(text, k, e, R_PRINTED_ELEMENT, out);
     redisFieldBelow(text, k, e, out);
     expiringTokenBelow(text, k, e, out);
+    rNamedVectorValue(text, k, e, out);
     nameValueTableRow(text, k, e, out);
     plistValue(text, k, e, out);
     xmlPropertyValue(text, k, e, out);
@@ -3130,6 +3131,41 @@ function continuedLines(text: string, at: number, kind: string, out: SecretFindi
     if (!more) return;
     at = end;
   }
+}
+
+/** Longest line of an R named vector's names or values read (R prints 80 columns wide; a wide console a few hundred). */
+const MAX_R_VECTOR_LINE = 2048;
+/** A line of names only (R's named vector: names right-aligned over their values). */
+const R_NAMES_LINE = /^[ \t]*(?:[A-Za-z._][\w.]{0,127}[ \t]+)*[A-Za-z._][\w.]{0,127}[ \t]*\r?$/;
+/** A line of quoted values only (a character vector's values, below their names). */
+const R_VALUES_LINE = /^[ \t]*(?:"(?:[^"\\\n]|\\.){0,2048}"[ \t]*)+\r?$/;
+const R_VALUE = /"((?:[^"\\\n]|\\.){0,2048})"/g;
+
+/**
+ * R's named character vector (`Sys.getenv(c("OSF_PAT", "REDCAP_API_TOKEN"))` in a `.Rout`: adv151 F21): a line of names, the
+ * next line their quoted values in the same order; the value under a secret's name.
+ */
+function rNamedVectorValue(text: string, k: number, e: number, out: SecretFinding[]): void {
+  let lineStart = k;
+  while (lineStart > 0 && k - lineStart < MAX_R_VECTOR_LINE && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return;
+  const nl = text.indexOf('\n', e);
+  if (nl < 0 || nl - lineStart > MAX_R_VECTOR_LINE) return;
+  const line = text.slice(lineStart, nl);
+  if (!R_NAMES_LINE.test(line)) return;
+  let below = text.indexOf('\n', nl + 1);
+  if (below < 0) below = text.length;
+  if (below - nl - 1 > MAX_R_VECTOR_LINE) return;
+  const next = text.slice(nl + 1, below);
+  if (!R_VALUES_LINE.test(next)) return;
+  const names = line.trim().split(/[ \t]+/);
+  const values = [...next.matchAll(R_VALUE)];
+  const index = text.slice(lineStart, k).trim().split(/[ \t]+/).filter((w) => w !== '').length;
+  if (names.length !== values.length || names[index] !== text.slice(k, e) || !isSecretName(names[index])) return;
+  const v = values[index];
+  if (v[1].length === 0 || isLookAlike(v[1], PASSWORD_NAME.test(names[index]))) return;
+  const start = nl + 1 + v.index! + 1;
+  out.push({ start, end: start + v[1].length, kind: kindOfName(names[index]), byContext: true });
 }
 
 /** particle's label, then the token alone on the next line, indented: `New access token expires on <date>` / `    <40 hex>`. */
@@ -3748,6 +3784,8 @@ function columnTitleAt(text: string, lineStart: number, at: number): string | un
   return /^\S+(?: \S+)*/.exec(header.slice(col))?.[0];
 }
 
+/** Capitalised words joined by `_` (Fluent Bit's `Splunk_Token`, `HTTP_Passwd`, `Shared_Key`). */
+const CAPITAL_SNAKE_NAME = /^[A-Z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
 /** One blank, then the value alone to the line's end. */
 const DIRECTIVE_VALUE = /[ ](?<v>[^\s]{8,4096})[ \t]*\r?(?=\n|$)/dy;
 /** A setting's name: camelCase, snake_case or dotted, or a mix (`dbPassword`, `auth.password`, `auth.postgresPassword`). */
@@ -3807,7 +3845,8 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   PADDED_CELL.lastIndex = e;
   // An indented config directive with one blank (Fluentd's `  shared_key …`, `  aws_sec_key …`: adv28 F18): a snake_case name.
   DIRECTIVE_VALUE.lastIndex = e;
-  const directive = b < k && text.charCodeAt(e) === 0x20 && SNAKE_NAME.test(name) ? DIRECTIVE_VALUE.exec(text) : null;
+  // Fluent Bit's classic keys too (`    Splunk_Token <uuid>`, `    HTTP_Passwd …` where the name is its section's longest: adv150 F21).
+  const directive = b < k && text.charCodeAt(e) === 0x20 && (SNAKE_NAME.test(name) || CAPITAL_SNAKE_NAME.test(name)) ? DIRECTIVE_VALUE.exec(text) : null;
   const last = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null) ?? directive;
   const m = last ?? PADDED_CELL.exec(text);
   if (!m) return;
@@ -3817,7 +3856,8 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   const title = columnTitleAt(text, b, m.indices!.groups!.v![0]);
   if ((title !== undefined && METADATA_TITLE.test(title)) || (!last && (title === undefined || !VALUE_TITLE.test(title)))) return;
   const v = m.groups!.v;
-  if (!/\d/.test(v) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
+  // A digit in it, or a password's made word (`EWpseq%bIzhTlvREfx`: a generator's, no digit: adv150 F21).
+  if ((!/\d/.test(v) && !(PASSWORD_NAME.test(name) && madeWord(v))) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
   // An access key's id beside its secret (`AccessKey   SCWOXVWP3IBBH1ULVZC5`, AWS's AKIA…): upper-case letters and digits.
   if (/^AccessKey$/.test(name) && /^[A-Z0-9]{16,24}$/.test(v)) return;
   const [start, end] = m.indices!.groups!.v!;
