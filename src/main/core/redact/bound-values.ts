@@ -185,6 +185,64 @@ export function svnSimplePassword(text: string, at: number, out: SecretFinding[]
 }
 
 /**
+ * An AWS access key id alone on its line and its secret alone on the next (`strings` of a binary that embeds a key pair: adv153
+ * F27): the secret, mixed case (a SHA's lower-case hex below an id is none).
+ */
+export const AWS_KEY_PAIR_WORDS = ['akia', 'asia'];
+export const AWS_KEY_PAIR_LINES = 1;
+const AWS_SECRET_BELOW = /[A-Z2-7]{16}[ \t]*\r?\n[ \t]*(?<v>(?=[A-Za-z0-9\/+]{0,39}[a-z])(?=[A-Za-z0-9\/+]{0,39}[A-Z])[A-Za-z0-9\/+]{40})[ \t]*\r?(?=\n|$)/dy;
+
+export function awsSecretBelowId(text: string, at: number, out: SecretFinding[]): void {
+  // The id first on its line (blanks before it at most).
+  let b = at - 4;
+  while (b > 0 && (text.charCodeAt(b - 1) === 0x20 || text.charCodeAt(b - 1) === 0x09)) b--;
+  if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) return;
+  valueGroupAt(AWS_SECRET_BELOW, text, at, 'aws secret access key', out);
+}
+
+/**
+ * A JWT cut by a line wrap (a CI log's long `curl -H 'Authorization: Bearer eyJ…` line wrapped at the terminal's width: adv153
+ * F36): the head ends its line, the rest starts the next (its dots and signature). The rest is masked; the head is the header
+ * rule's or the JWT rule's.
+ */
+export const WRAPPED_JWT_WORD = 'eyj';
+export const WRAPPED_JWT_LINES = 1;
+/** Longest piece of a wrapped token read on either line (a JWT of a few KB). */
+const WRAPPED_JWT = /[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,8192})?[ \t]*\r?\n(?<v>[A-Za-z0-9_-]{0,8192}\.[A-Za-z0-9_-]{8,8192}(?:\.[A-Za-z0-9_-]{0,8192})?)(?![A-Za-z0-9_.-])/dy;
+
+export function wrappedJwtRest(text: string, at: number, out: SecretFinding[]): void {
+  // Once per token (a run of `eyJeyJ…` is read from its first only): the head starts where no base64url character is before it.
+  const start = at - 3;
+  if (start > 0 && /[A-Za-z0-9_.-]/.test(text[start - 1])) return;
+  valueGroupAt(WRAPPED_JWT, text, at, 'jwt', out);
+}
+
+/**
+ * Orthanc's `"RegisteredUsers": { "<user>": "<password>", … }` (orthanc.json: adv152 F7): each user's password, whatever the
+ * user is called.
+ */
+export const REGISTERED_USERS_WORD = '"registeredusers"';
+/** Lines of the object read (a user a line). */
+export const REGISTERED_USERS_LINES = 16;
+const REGISTERED_USERS_OPEN = /[ \t]*:[ \t]*\{/y;
+/** One `"user": "password"` pair inside the object, blanks and line breaks between; ends at the object's `}`. */
+const REGISTERED_USER = /[\s,]*"(?:[^"\\\n]|\\.){1,256}"[ \t]*:[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,1024})"/dy;
+
+export function registeredUsersPasswords(text: string, at: number, out: SecretFinding[]): void {
+  REGISTERED_USERS_OPEN.lastIndex = at;
+  if (!REGISTERED_USERS_OPEN.test(text)) return;
+  let from = REGISTERED_USERS_OPEN.lastIndex;
+  for (let n = 0; n < REGISTERED_USERS_LINES; n++) {
+    REGISTERED_USER.lastIndex = from;
+    const m = REGISTERED_USER.exec(text);
+    if (!m) return;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end, kind: 'password', byContext: true });
+    from = REGISTERED_USER.lastIndex;
+  }
+}
+
+/**
  * Perforce's `p4 login -p` in a CI log (adv148 F29): the ticket alone on a line below the command (after `Enter password:`),
  * a log's timestamp before it.
  */

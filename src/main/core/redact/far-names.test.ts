@@ -742,6 +742,15 @@ describe('values named from afar', () => {
   `${' OSF_PAT'.repeat(120_000)}`,
   `${'    Splunk_Token Qm7xT2vK9pL4wZ8n\n'.repeat(30_000)}`,
   `    HTTP_Passwd ${'Ab%'.repeat(330_000)}`,
+  // Passes 152's and 153's: Orthanc's users (an object never closed, the word on every line), od's rows, AWS ids a line each,
+  // JWT heads ending lines and runs of them.
+  `${'"RegisteredUsers": {'.repeat(50_000)}`,
+  `"RegisteredUsers": {${'"a": "b", '.repeat(100_000)}`,
+  `${'000010 35 46 66 48 43 62 31 54 4f 58 4e 48 6a 48 63 37  >5FfHCb1TOXNHjHc7<\n'.repeat(12_000)}`,
+  `${'AKIA2OGYBAH6STMJ2RWX\n'.repeat(45_000)}`,
+  `${'eyJ'.repeat(330_000)}`,
+  `${'eyJhbGciOiJIUzI1NiJ9\n'.repeat(45_000)}`,
+  `eyJhbGciOiJIUzI1NiJ9\n${'a'.repeat(1_000_000)}.`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

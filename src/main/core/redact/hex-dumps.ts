@@ -22,6 +22,12 @@ const XXD = /^(?:[0-9a-f]{8,}: |\t0x[0-9a-f]{4,8}:  )(?<hex>(?:[0-9a-f]{4} ){0,7
  */
 const JAVA_HEX = /^[ \t]{0,8}[0-9A-F]{4}: (?<hex>[0-9A-F]{2}(?:(?: {1}| {3})[0-9A-F]{2}){0,15})  +(?<ascii>[^\n]*?)\r?$/gm;
 
+/**
+ * `od -A x -t x1z` (and `-A d`, `-A o`): `000010 35 46 66 48 …  >5FfHCb1TOXNHjHc7<`, one byte a field, the characters between `>`
+ * and `<` after two blanks (adv153 F15: a password in one row's column, its name in the row above).
+ */
+const OD_Z = /^[0-9a-f]{6,} (?<hex>(?:[0-9a-f]{2} ){0,15}[0-9a-f]{2}) * {2}>(?<ascii>[^\n]{1,16})<\r?$/gm;
+
 interface Row {
   /** Offsets in the text of each byte's first hex digit, and of its ASCII character. */
   hexAt: number[];
@@ -124,7 +130,7 @@ function rows(text: string): Row[] {
   const numbers: Row[] = [];
   odNumberRows(text, numbers);
   for (const r of numbers) if (!odLines.has(r.lineStart)) out.push(r);
-  for (const re of [CANONICAL, XXD, JAVA_HEX]) {
+  for (const re of [CANONICAL, OD_Z, XXD, JAVA_HEX]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const hex = m.groups!.hex;
@@ -142,8 +148,9 @@ function rows(text: string): Row[] {
         i += 2;
       }
       // The ASCII column shows one character a byte: its last bytes.length characters (xxd's may start with a blank).
-      if (ascii.length < bytes.length && re === CANONICAL) continue;
-      const asciiEnd = m.index + m[0].replace(/\r$/, '').length - (re === CANONICAL ? 1 : 0);
+      const bounded = re === CANONICAL || re === OD_Z;
+      if (ascii.length < bytes.length && bounded) continue;
+      const asciiEnd = m.index + m[0].replace(/\r$/, '').length - (bounded ? 1 : 0);
       const asciiAt = bytes.map((_, i) => asciiEnd - bytes.length + i);
       out.push({ hexAt, asciiAt, bytes, lineStart: m.index, lineEnd: m.index + m[0].length });
     }

@@ -2588,3 +2588,49 @@ describe('session 29: blind passes 150 (observability) and 151 (research computi
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe('session 29: blind passes 152 (healthcare SaaS) and 153 (output shapes)', () => {
+  it("Orthanc's RegisteredUsers: each user's password, the users and other settings kept", () => {
+    const a = s(AN, 20), b = `${s(AN, 4)}.${s(AN, 19)}`;
+    const text = `{\n  "RegisteredUsers": {\n    "admin": "${a}",\n    "viewer-svc": "${b}"\n  },\n  "HttpPort": 8042,\n  "Name": "orthanc-prod"\n}\n`;
+    const shown = new Redactor().mask(text);
+    expect(shown).toBe(text.replace(a, '[masked: password]').replace(b, '[masked: password]'));
+  });
+
+  it("od -t x1z's rows: a password in its own row's hex and >…< columns", () => {
+    const pw = `5FfH${s(AN, 12)}`;
+    const bytes = Buffer.from(`REDIS_AUTH_PASS=${pw}\nREDIS_HOST=cache.internal\n`);
+    const rows: string[] = [];
+    for (let i = 0; i < bytes.length; i += 16) {
+      const row = [...bytes.subarray(i, i + 16)];
+      rows.push(`${i.toString(16).padStart(6, '0')} ${row.map((c) => c.toString(16).padStart(2, '0')).join(' ').padEnd(47)}  >${row.map((c) => (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('')}<`);
+    }
+    const dump = `${rows.join('\n')}\n${bytes.length.toString(16).padStart(6, '0')}\n`;
+    const shown = new Redactor().maskCommandOutput('od -A x -t x1z redis.env', dump);
+    expect(shown).not.toContain(pw);
+    expect(shown).not.toContain([...Buffer.from(pw)].map((c) => c.toString(16).padStart(2, '0')).join(' '));
+    expect(shown).toContain('>REDIS_AUTH_PASS=<');
+    expect(shown).toContain('>.REDIS_HOST=cach<');
+  });
+
+  it("an AWS key pair a line each (strings of a binary) and a JWT's rest on the line below its wrap; a SHA below a key id and other wrapped lines kept", () => {
+    const secret = `GGxN${s(AN, 31)}+w9j/`;
+    const strings = `aws_access_key_id\nAKIA2OGYBAH6STMJ2RWX\n${secret}\neu-north-1\nGCC: (Debian 12.2.0-14) 12.2.0\n`;
+    const shown = new Redactor().mask(strings);
+    expect(shown).not.toContain(secret);
+    expect(shown).toContain('eu-north-1\nGCC: (Debian 12.2.0-14) 12.2.0');
+    const sha = s(HEX, 40);
+    expect(new Redactor().mask(`AKIAIOSFODNN7EXAMPLE\n${sha}\n`)).toContain(sha);
+    const header = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
+    const payload = Buffer.from(`{"sub":"deploy-bot","iat":1733300000,"exp":1764836000,"n":"${s(AN, 12)}"}`).toString('base64url');
+    const signature = s(AN + '_-', 43);
+    const cut = 30;
+    const log = `2024-12-04T06:10:44Z [deploy] + curl -sf -X POST https://deploy.example.com/api -H 'Authorization: Bearer ${header}.${payload.slice(0, cut)}\n${payload.slice(cut)}.${signature}' -d @release.json\n2024-12-04T06:10:45Z [deploy] release created\n`;
+    const shownLog = new Redactor().mask(log);
+    expect(shownLog).not.toContain(signature);
+    expect(shownLog).not.toContain(payload.slice(cut));
+    expect(shownLog).toContain("' -d @release.json\n2024-12-04T06:10:45Z [deploy] release created");
+    const kept = `see eyJhbGciOiJIUzI1NiJ9 in the header\nnode.js and example.com/docs\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
