@@ -48,8 +48,11 @@ function listEnd(text: string, open: number): number {
   return limit === text.length ? text.length : -1;
 }
 
-/** A cookie list after the hit of `cookie` ending at `at`: each cookie's value. */
-export function cookieListValues(text: string, at: number, out: SecretFinding[]): void {
+/**
+ * A cookie list after the hit of `cookie` ending at `at`: each cookie's value, unless `isSetting` says it is a setting (a
+ * storageState's `theme: dark`, `_ga`'s visitor number: as the Cookie header's rule keeps them).
+ */
+export function cookieListValues(text: string, at: number, out: SecretFinding[], isSetting: (value: string) => boolean = () => false): void {
   COOKIE_LIST_AT.lastIndex = at;
   if (!COOKIE_LIST_AT.test(text)) return;
   const open = COOKIE_LIST_AT.lastIndex - 1;
@@ -59,7 +62,7 @@ export function cookieListValues(text: string, at: number, out: SecretFinding[])
   COOKIE_VALUE.lastIndex = 0;
   for (let m = COOKIE_VALUE.exec(list); m; m = COOKIE_VALUE.exec(list)) {
     const group = m.groups!.dq !== undefined ? 'dq' : 'sq';
-    if (isPlaceholder(m.groups![group])) continue;
+    if (isPlaceholder(m.groups![group]) || isSetting(m.groups![group])) continue;
     const [start, end] = m.indices!.groups![group]!;
     out.push({ start: open + start, end: open + end, kind: 'cookie', byContext: true });
   }

@@ -2634,3 +2634,14 @@ describe('session 29: blind passes 152 (healthcare SaaS) and 153 (output shapes)
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 29: a cookie list's settings", () => {
+  it("keeps a storageState cookie list's settings (theme, _ga) as the Cookie header does; its session cookies masked", () => {
+    const sid = s(AN, 34);
+    const state = JSON.stringify({ cookies: [{ name: 'connect.sid', value: sid, domain: 'localhost', path: '/' }, { name: 'theme', value: 'dark', domain: 'localhost', path: '/' }, { name: '_ga', value: 'GA1.1.1234567890.1700000000', domain: 'localhost', path: '/' }] }, null, 2);
+    const shown = new Redactor().maskCommandOutput('cat storage-state.json', `${state}\n`);
+    expect(shown).not.toContain(sid);
+    expect(shown).toContain('"value": "dark"');
+    expect(shown).toContain('"value": "GA1.1.1234567890.1700000000"');
+  });
+});

@@ -2333,7 +2333,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [HAR_RULE, harHeaderValue],
   [NEXT_LINE_RULE, nextLineValue],
   // `"cookies": [` (the hit is `cookie`: a list's name goes on with `s`).
-  [COOKIE_LIST_RULE, (text, end, out) => text.charCodeAt(end) === 0x73 && cookieListValues(text, end, out)],
+  [COOKIE_LIST_RULE, (text, end, out) => text.charCodeAt(end) === 0x73 && cookieListValues(text, end, out, (v) => COOKIE_SETTING.test(v))],
   [API_KEYS_RULE, apiKeysBlock],
   [PARAMETERS_RULE, (text, end, out) => postgresParameters(text, end, isSecretName, out)],
   [RANDOM_PASSWORD_RULE, randomPasswordResult],
