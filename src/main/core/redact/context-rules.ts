@@ -919,6 +919,14 @@ export const FILES: ContextRule[] = [
   // NetSuite's token-based auth: the token id is the access token's half beside its secret (`NS_TOKEN_ID=<64 hex>`: adv149 F20);
   // other `*_TOKEN_ID`s are ids.
   { kind: 'token', keywords: ['token_id'], re: /\b(?:NS|NETSUITE|TBA)_TOKEN_ID["']?[ \t]*[=:][ \t]*["']?(?<secret>[0-9a-fA-F]{64})(?![0-9a-fA-F])/g },
+  // SMTP's `AUTH PLAIN <base64 of \0user\0password>` anywhere on a line (strace's `write(5, "AUTH PLAIN …\r\n", 58)`: adv155 F24).
+  { kind: 'password', keywords: ['auth plain '], re: /\bAUTH[ \t]+PLAIN[ \t]+(?<secret>[A-Za-z0-9+\/]{8,1024}={0,2})(?![A-Za-z0-9+\/=])/g },
+  // libcurl's user and password option as ltrace or a debugger shows it (`curl_easy_setopt(0x…, 10005, "user:password")`,
+  // CURLOPT_USERPWD by name; CURLOPT_PASSWORD alone: adv155 F25).
+  { kind: 'password', keywords: ['10005', 'curlopt_userpwd', 'curlopt_password'], re: /(?:setopt\([^,()\n]{1,64},[ \t]*10005|\bCURLOPT_USERPWD)[ \t]*,[ \t]*"[^":\n]{0,256}:(?<secret>[^"\n]{1,512})"|\bCURLOPT_PASSWORD[ \t]*,[ \t]*"(?<secret2>[^"\n]{1,512})"/g },
+  // NocoDB's `NC_DB` connection string: a URL whose query holds the user and password as `u=` and `p=` (`pg://host:5432?u=postgres
+  // &p=…&d=db`: adv154 F18).
+  { kind: 'database password', keywords: ['&p='], re: /[?&]u=[^&\s"']{1,256}&p=(?<secret>[^&\s"']{1,512})/g },
   // An S3-compatible store's access key id by its name (MinIO's, Ceph RGW's, Wasabi's: 20 upper-case letters and digits, no `AKIA`
   // for the vendor rule to find; AWS's own are masked so: adv151 F4, F27), and `mc alias set <alias> <url> <access> <secret>` (F15).
   { kind: 'access key id', keywords: ['access_key_id', 'accesskeyid'], re: /(?<![\w-])(?:aws_access_key_id|AWS_ACCESS_KEY_ID|accessKeyId|AccessKeyId|AccessKeyID)["']?[ \t]*[=:][ \t]*["']?(?<secret>[A-Z0-9]{20})(?![A-Za-z0-9])/g },

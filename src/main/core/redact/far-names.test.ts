@@ -751,6 +751,13 @@ describe('values named from afar', () => {
   `${'eyJ'.repeat(330_000)}`,
   `${'eyJhbGciOiJIUzI1NiJ9\n'.repeat(45_000)}`,
   `eyJhbGciOiJIUzI1NiJ9\n${'a'.repeat(1_000_000)}.`,
+  // Pass 154's: NocoDB's `u=…&p=` on every word, a password never ending.
+  `${'?u=a&p='.repeat(140_000)}`,
+  `?u=a&p=${'b'.repeat(1_000_000)}`,
+  // Pass 155's: AUTH PLAIN and setopt's option on every word, values never closed.
+  `${'AUTH PLAIN '.repeat(90_000)}`,
+  `AUTH PLAIN ${'A'.repeat(1_000_000)}`,
+  `${'setopt(h, 10005, "a:'.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -125,8 +125,23 @@ const WINDOWS_SETTING_WORD = /^(?:windowsPE|offlineServicing|generalize|speciali
 export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3 || WINDOWS_SETTING_WORD.test(v)) return true;
+  if (v.startsWith('eyJ') && isPublicJwt(v)) return true;
   // A password may be a lowercase word; a token or a key never is.
   return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+}
+
+/** A JWT's three parts (the payload read back only for this shape). */
+const JWT_PARTS = /^eyJ[A-Za-z0-9_-]{8,2048}\.(?<payload>eyJ[A-Za-z0-9_-]{8,4096})\.[A-Za-z0-9_-]{16,1024}$/;
+
+/**
+ * A JWT public by design: Supabase's anon key (`"role":"anon"`, `"iss":"supabase"` in its payload: shipped to every browser as
+ * `NEXT_PUBLIC_SUPABASE_ANON_KEY`, beside its `service_role` key, which is a secret: adv154 F1, F2, F36).
+ */
+export function isPublicJwt(jwt: string): boolean {
+  const m = JWT_PARTS.exec(jwt);
+  if (!m) return false;
+  const payload = Buffer.from(m.groups!.payload, 'base64url').toString('latin1');
+  return /"role"\s*:\s*"anon"/.test(payload) && /"iss"\s*:\s*"supabase(?:-demo)?"/.test(payload);
 }
 
 /** A vendor rule's match that is a documentation example (`AKIAIOSFODNN7EXAMPLE`, `ghp_xxxxxxxx…`). */

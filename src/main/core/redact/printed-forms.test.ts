@@ -2645,3 +2645,39 @@ describe("session 29: a cookie list's settings", () => {
     expect(shown).toContain('"value": "GA1.1.1234567890.1700000000"');
   });
 });
+
+describe('session 29: blind pass 154 (backend-as-a-service)', () => {
+  const jwt = (payload: object) => `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s(AN + '_-', 43)}`;
+  it("keeps Supabase's anon key (public by design) and masks its service_role key, by the JWT's own claims", () => {
+    const anon = jwt({ iss: 'supabase', ref: 'vwmgxmnaxfqbgnwieirj', role: 'anon', iat: 1761811200, exp: 2077387200 });
+    const service = jwt({ iss: 'supabase', ref: 'vwmgxmnaxfqbgnwieirj', role: 'service_role', iat: 1761811200, exp: 2077387200 });
+    const other = jwt({ sub: 'u1', role: 'anon', iat: 1761811200 });
+    const text = `NEXT_PUBLIC_SUPABASE_ANON_KEY=${anon}\nSUPABASE_SERVICE_ROLE_KEY=${service}\nconst supabaseAnonKey = '${anon}';\nAUTH=${other}\n`;
+    const shown = new Redactor().mask(text);
+    expect(shown.split(anon).length - 1).toBe(2);
+    expect(shown).not.toContain(service);
+    // A JWT whose role is anon but which no Supabase issued is a session's token.
+    expect(shown).not.toContain(other);
+  });
+
+  it("NocoDB's connection string: the p= password of a URL whose query names its user u=; other queries' p= (a page) kept", () => {
+    const pw = s(AN, 20);
+    const shown = new Redactor().mask(`NC_DB: pg://root_db:5432?u=postgres&p=${pw}&d=root_db\n`);
+    expect(shown).toBe('NC_DB: pg://root_db:5432?u=postgres&p=[masked: database password]&d=root_db\n');
+    const kept = 'GET /search?q=shoes&p=2&sort=price\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe('session 29: blind pass 155 (process introspection)', () => {
+  it("SMTP's AUTH PLAIN inside strace's write() string and libcurl's USERPWD in ltrace; the capability line and other numbers kept", () => {
+    const plain = Buffer.from(`\0notify@acme.io\0${s(AN, 18)}`).toString('base64'), pw = s(AN, 20);
+    const text = `9944  write(5, "AUTH PLAIN ${plain}\\r\\n", 58) = 58\ncurl_easy_setopt(0x55d4c1e2a2a0, 10005, "reporter:${pw}") = 0\n`;
+    const shown = new Redactor().mask(text);
+    expect(shown).not.toContain(plain);
+    expect(shown).not.toContain(pw);
+    expect(shown).toContain('curl_easy_setopt(0x55d4c1e2a2a0, 10005, "reporter:');
+    const kept = '250-AUTH PLAIN LOGIN\nsleep 10005, "a:b" then\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
