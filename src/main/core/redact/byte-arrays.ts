@@ -155,7 +155,8 @@ function nameKind(text: string, at: number, kindOfName: ((name: string) => strin
  * list of random bytes decodes to nothing a rule reads: one under a name that says secret (`network_key: [4, 98, 170, …]` of
  * zigbee2mqtt's configuration: adv59 F25) is the name's value whole (`kindOfName`: the name's kind, or undefined).
  */
-export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], kindOfName?: (name: string) => string | undefined): void {
+/** `hexLists`: the text may hold `0x` (the caller's keyword pass saw it): a search for it costs a reply of build log ~1%. */
+export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], kindOfName?: (name: string) => string | undefined, hexLists = true): void {
   // A bracketed list of numbers of one to three digits (a signed byte's `-`), separated by `,`, `, ` or blanks.
   for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) {
     const c = text.charCodeAt(i + 1);
@@ -178,14 +179,16 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     i += m[0].length - 1;
   }
   // Characters one by one under a name (Java's `char[] KEYSTORE_PASS = { 'M', 'Z', … }`, Python's `list('…')`: adv71 F23).
-  if (kindOfName) for (const quote of ["'", '"']) {
-    for (let i = text.indexOf(quote); i >= 0; i = text.indexOf(quote, i + 1)) {
-      const o = text.charCodeAt(i - 1) === 0x20 ? text.charCodeAt(i - 2) : text.charCodeAt(i - 1);
-      if (o !== 0x7b && o !== 0x5b) continue;
+  // Found from their `{` and `[` (a quote right after, or after a blank): a text has several times as many quotes as those.
+  if (kindOfName) for (const opener of ['{', '[']) {
+    for (let at = text.indexOf(opener); at >= 0; at = text.indexOf(opener, at + 1)) {
+      const i = text.charCodeAt(at + 1) === 0x20 ? at + 2 : at + 1;
+      const quote = text[i];
+      if (quote !== "'" && quote !== '"') continue;
       CHAR_LIST_AT[quote].lastIndex = i;
       const m = CHAR_LIST_AT[quote].exec(text);
       if (!m) continue;
-      const kind = nameKind(text, text.lastIndexOf(o === 0x7b ? '{' : '[', i) + 1, kindOfName);
+      const kind = nameKind(text, at + 1, kindOfName);
       if (kind !== undefined) out.push({ start: i + 1, end: i + m[0].length - 1, kind, byContext: true });
       else {
         // Decoded and read (Python's `list(os.environ["NPM_TOKEN"])`, its name on the command's line above: adv107 F47); a made
@@ -196,7 +199,7 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
         const near = out.length === before ? encodedValueKind(text, i, i + m[0].length, s.decoded, kindOfName, true) : undefined;
         if (near !== undefined) out.push({ start: i + 1, end: i + m[0].length - 1, kind: near, byContext: true });
       }
-      i += m[0].length - 1;
+      at = i + m[0].length - 1;
     }
   }
   // Decimal bytes in braces: under a name only (a list in braces of a few numbers is any language's data).
@@ -216,7 +219,7 @@ export function byteArrayFindings(text: string, out: SecretFinding[], scan: (t: 
     }
   }
   // Read from each `0x` that starts a byte and a comma (an address, `0x7ffd5c1e`, starts none).
-  for (let i = text.indexOf('0x'); i >= 0; i = text.indexOf('0x', i + 1)) {
+  if (hexLists) for (let i = text.indexOf('0x'); i >= 0; i = text.indexOf('0x', i + 1)) {
     if (!(isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && text.charCodeAt(i + 4) === 0x2c)) continue;
     HEX_LIST.lastIndex = i;
     const m = HEX_LIST.exec(text);

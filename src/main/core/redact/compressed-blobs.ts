@@ -8,8 +8,15 @@ import type { SecretFinding } from './finding.js';
 
 /** gzip's magic in base64, as the keyword pass finds it (lowercase: the pass is case-insensitive; the case is checked here). */
 export const GZIP_BASE64_WORD = 'h4si';
+/**
+ * The same magic in base64 twice (`SDRzS` is `H4sI`'s first bytes encoded again): a Helm release as `kubectl get secret` and
+ * `yq '.data.release'` print it, Kubernetes' base64 of Helm's own (adv157 F28).
+ */
+export const GZIP_BASE64_TWICE_WORD = 'sdrzs';
 /** A blob's base64 from its `H4sI` (sticky): standard or URL-safe alphabet, its padding. */
 const BLOB_AT = /H4sI[A-Za-z0-9+/_-]{16,1400000}={0,2}/y;
+/** A blob encoded twice, from its `SDRzS` (sticky). */
+const TWICE_BLOB_AT = /SDRzS[A-Za-z0-9+/]{16,1900000}={0,2}/y;
 /** Text inflated from one blob at most: a secret sits in a config's first lines; a bomb is cut here. */
 const MAX_INFLATED = 1 << 20;
 /** A blob that inflates past MAX_INFLATED (a bomb, a big archive) is read from this many of its first bytes (deflate's ratio is ~1000:1 at most). */
@@ -46,5 +53,18 @@ export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t:
     const found = TEXT.test(inflated) ? scan(inflated) : [];
     if (found.length > 0) out.push({ start: i, end: i + m[0].length, kind: `gzip base64 ${found[0].kind}`, byContext: true });
     i += m[0].length - 4;
+  }
+  for (let i = text.indexOf('SDRzS'); i >= 0; i = text.indexOf('SDRzS', i + 5)) {
+    if (i > 0 && TOKEN_CHAR.test(text[i - 1])) continue;
+    TWICE_BLOB_AT.lastIndex = i;
+    const m = TWICE_BLOB_AT.exec(text);
+    if (!m) continue;
+    const once = Buffer.from(m[0], 'base64').toString('latin1');
+    BLOB_AT.lastIndex = 0;
+    const inner = BLOB_AT.exec(once);
+    const inflated = inner && (inflate(Buffer.from(inner[0], 'base64')) ?? inflate(Buffer.from(inner[0], 'base64').subarray(0, BOMB_HEAD)));
+    const found = inflated && TEXT.test(inflated) ? scan(inflated) : [];
+    if (found.length > 0) out.push({ start: i, end: i + m[0].length, kind: `gzip base64 ${found[0].kind}`, byContext: true });
+    i += m[0].length - 5;
   }
 }

@@ -21,6 +21,11 @@ export interface ContextRule {
   /** And only on lines this cheap test passes (a connection string's `;`, a command's name). */
   needs?: RegExp;
   /**
+   * A sticky test at the end of a keyword's hit (it may look behind the hit) that turns the hit away before its line is cut
+   * out: for a keyword a common output holds where the rule can never match (a progress bar's `=====>`).
+   */
+  unless?: RegExp;
+  /**
    * Its keywords that are a name's word too (`pass`, `token`: NAME_WORDS) share that word's entry
    * in the one pass, its `unless` included (`passed` triggers nothing): no new automaton states.
    * The automaton's table stays within 16-bit offsets (keyword-automaton.ts), a third faster.
@@ -61,7 +66,7 @@ export interface ContextRule {
 // vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`), Honeycomb
 // Refinery's `ReceiveKeys` (API keys it accepts: adv116 F17).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa)[ _.-]?seed|device[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -83,7 +88,12 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'cookie' },
   // `keys` only as a plural name (`APP_KEYS=k1,k2`): not `keystore`, `keyboard`.
   { word: 'key', unless: /(?!s(?![a-z]))[a-z]/iy },
-  { word: 'pat', unless: /\w/y },
+  // A personal access token's name (`GITHUB_PAT`, `ado_pat`, `githubPat`), not a word ending in it (`compat`, cargo's
+  // `future-incompat`: 300 hits of a build log each read for a value, a fifth of its names' cost).
+  { word: 'pat', unless: /\w|(?<=[a-z]pat|COMPAT)/y },
+  // SIP digest's `ha1` and `ha1b` (Kamailio's subscriber table: MD5s of user:realm:password, which authenticate as the password
+  // does: adv156 F5); not `sha1`.
+  { word: 'ha1', unless: /(?<=[a-z0-9]ha1)|(?!b(?![a-z0-9]))[a-z0-9]/iy },
   { word: 'sig', unless: /\w/y },
   { word: 'signature' },
   { word: 'salt' },
@@ -470,7 +480,8 @@ export const COMMAND_LINE: ContextRule[] = [
   // An API key sent as the user with no password (`curl -u live_…:` of Scale's, Stripe's `-u sk_live_…:`: 136 F43), and curl's
   // verbose echo of it (`* Server auth using Basic with user '…'`): the user is the credential when its password is empty; a
   // key's length and a digit in it (a user's name is shorter, or words).
-  { kind: 'api key as user', keywords: [' -u', '\t-u', 'with user'], needs: /curl|with user '/, re: /(?:\bcurl\b[^\n|;&]{0,1024}?[ \t](?:-u|--user)(?:=|[ \t]*)["']?(?<secret>(?=[\w-]*\d)[\w-]{24,256}):(?=["']?(?:[ \t]|\r?$))|\bauth using \w+ with user '(?<secret2>(?=[\w-]*\d)[\w-]{24,256})'(?=[ \t]*\r?$))/g, guard: true },
+  // (Not a Twilio account SID, an id, as the user beside its token: `curl -u AC…:$TOKEN`, adv156 F8.)
+  { kind: 'api key as user', keywords: [' -u', '\t-u', 'with user'], needs: /curl|with user '/, re: /(?:\bcurl\b[^\n|;&]{0,1024}?[ \t](?:-u|--user)(?:=|[ \t]*)["']?(?<secret>(?=[\w-]*\d)[\w-]{24,256}):(?=["']?(?:[ \t]|\r?$))|\bauth using \w+ with user '(?!AC[0-9a-f]{32}')(?<secret2>(?=[\w-]*\d)[\w-]{24,256})'(?=[ \t]*\r?$))/g, guard: true },
   // The user may be empty (`curl -u :<PAT>`: Azure DevOps' token as the password, adv145 F22).
   { kind: 'password on command line', keywords: [' -u', '\t-u', '-us', 'curl'], needs: /curl|wget|http|xh/, re: /\b(?:curl|wget|http|httpie|xh)\b[^\n|;&]{0,1024}?[ \t](?:-u|-[A-Za-z]{1,8}u(?=[ \t]*[^\s:'"]+:)|--user|--proxy-user|-U)(?:=|[ \t]*)(?:'|")?[^\s:'"]*:(?:'(?<secret2>[^'\n]+)(?=')|(?<secret>[^\s'"]+))/g },
   { kind: 'password on command line', keywords: ['--pass', '--db-password', '--admin-password', '--client-secret', '--secret', '--token', '--api-key', '--apikey', '--access-token', '--auth-token', '--http-password', '--ftp-password', '--proxy-password', '--private-key-password', '--registry-password', '--oauth-token', '--bearer-token', '--pwd'], needs: /--/, re: /(?<![A-Za-z0-9-])--(?:password|passwd|pass|pwd|db-password|admin-password|client-secret|secret|token|api-key|apikey|access-token|auth-token|http-password|ftp-password|proxy-password|passphrase|private-key-password|registry-password|oauth-token|bearer-token)(?:=|[ \t]+(?!via the CLI)|(?<q>["'])[ \t]*,[ \t]*(?=\k<q>))(?:[A-Z][A-Z0-9_]*=|id=)?(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<]|\[masked)[^\s'"]+)/g, guard: true },
@@ -567,7 +578,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // catalog rman/pw@cat`: adv19 F38).
   { kind: 'password on command line', keywords: ['sqlplus', 'expdp', 'impdp', 'sqlldr', 'dgmgrl', 'rman'], re: /\b(?:sqlplus|expdp|impdp|sqlldr|dgmgrl|rman)\b[^\n|;&]{0,1024}?[ \t](?:-[A-Za-z]+[ \t]+|(?:target|catalog|auxiliary|userid)[ \t=]+)*["']?[A-Za-z0-9_$#.]+\/(?<secret>[^\s@'"/]+)(?=@|["']?(?:[ \t]|$))/gm, guard: true },
   // adv4's extra forms, as a shell history shows them: `zip -P pw`, `7z a -ppw`, `xfreerdp /p:pw`, `mysqladmin … password NEW`, keytool's
-  // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw` (found from ` -p`), `rabbitmqctl add_user U PW`.
+  // `-storepass pw` / `-keypass pw`, `nmcli … wifi connect X password pw`. `ipmitool … -P pw`, `rabbitmqctl add_user U PW`.
   // keytool's and jarsigner's password options, each of them on a line (`-storepass a -keypass b`: the second was left, adv67 F39);
   // `mkpasswd`'s password operand (`mkpasswd -m sha-512 pw` in a history: adv67 F40).
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /[ \t]-(?:src|dest)?(?:store|key)pass[ \t]/, re: /(?<=[ \t])-(?:src|dest)?(?:store|key)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
@@ -575,7 +586,8 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]{0,1024}?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['/p:'], needs: /rdp/i, re: /\b[\w-]*rdp\b[^\n|;&]{0,1024}?[ \t]\/p:(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
-  { kind: 'password on command line', keywords: [' -p', '\t-p'], needs: /ipmitool/, re: /\bipmitool\b[^\n|;&]{0,1024}?[ \t]-P[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
+  // Found from `ipmitool` (not ` -p`: gcc's `-pipe` and `-Wunused-parameter` put thousands of hits in a build log, each a line cut).
+  { kind: 'password on command line', keywords: ['ipmitool'], re: /\bipmitool\b[^\n|;&]{0,1024}?[ \t]-P[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['add_user'], needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]{0,1024}?[ \t]add_user[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /rabbitmqctl/, re: /\brabbitmqctl\b[^\n|;&]{0,1024}?[ \t](?:add_user|change_password)[ \t]+(?:'[^'\n]+'|"[^"\n]+"|[^\s'"]+)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['mysql'], needs: /mysqladmin/, re: /\bmysqladmin\b[^\n|;&]{0,1024}?[ \t]password[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
@@ -861,7 +873,7 @@ export const FILES: ContextRule[] = [
   // git filter-repo's and BFG's replacement lines (`literal:pw==>***REMOVED***`, `pw==>x`; the default type is literal): the text
   // replaced is the secret being scrubbed. Not `regex:` / `glob:` lines (patterns), nor `$1 ==> "x"` (jshell: a blank before), nor
   // a progress bar (`[=====>] 20%`: a word of `[` and `=`).
-  { kind: 'secret', keywords: ['==>'], needs: /^(?:literal:)?(?!regex:|glob:)[^\s#[=]\S{2,4094}?==>/, re: /^(?:literal:)?(?!regex:|glob:)(?<secret>[^\s#[=]\S{2,4094}?)(?===>)/gm },
+  { kind: 'secret', keywords: ['==>'], unless: /(?<=(?:^|[\s[])=*==>)/y, needs: /^(?:literal:)?(?!regex:|glob:)[^\s#[=]\S{2,4094}?==>/, re: /^(?:literal:)?(?!regex:|glob:)(?<secret>[^\s#[=]\S{2,4094}?)(?===>)/gm },
   // An AWS secret access key right after its key id (`Aws::Credentials.new('AKIA…', '…')`, `AKIA…:…`, a CSV row: adv31 F39).
   { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z2-7]{16}['"]?[ \t]*[,:;=|\t][ \t]*['"]?(?<secret>[A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+=])/g },
   // A credential as a positional argument of the calls that take one (adversary pass 31: `new PDO(dsn, 'user', 'pw')` in a `git grep`
@@ -927,6 +939,17 @@ export const FILES: ContextRule[] = [
   // NocoDB's `NC_DB` connection string: a URL whose query holds the user and password as `u=` and `p=` (`pg://host:5432?u=postgres
   // &p=…&d=db`: adv154 F18).
   { kind: 'database password', keywords: ['&p='], re: /[?&]u=[^&\s"']{1,256}&p=(?<secret>[^&\s"']{1,512})/g },
+  // Kamailio's and OpenSIPS' module parameters (`modparam("auth", "secret", "…")`: the nonce secret, adv156 F4): a parameter that
+  // names a secret, then its quoted value.
+  { kind: 'secret', keywords: ['modparam('], re: /\bmodparam\([ \t]*"[\w.-]{1,64}"[ \t]*,[ \t]*"(?<name>[\w.-]{1,64})"[ \t]*,[ \t]*"(?<secret>[^"\n]{1,1024})(?=")/g, guard: true },
+  // coturn's long-term credentials (`user=<name>:<password>`, or `:0x<md5 key>`, a line of turnserver.conf: adv156 F17).
+  { kind: 'password', keywords: ['user='], needs: /^[ \t]*user=[^:\s]{1,128}:\S/m, re: /^[ \t]*user=[^:\s]{1,128}:(?<secret>0x[0-9a-fA-F]{32}|\S{6,256})[ \t]*\r?$/gm },
+  // A Matrix homeserver's signing key file (`ed25519 a_Qm7x <base64 seed>`, Synapse's `*.signing.key`: adv156 F19); a public key
+  // is printed as `"ed25519:a_Qm7x": {"key": …}`.
+  { kind: 'signing key', keywords: ['ed25519 '], needs: /^ed25519[ \t]/m, re: /^ed25519[ \t]+\w{1,64}[ \t]+(?<secret>[A-Za-z0-9+\/]{43})={0,1}[ \t]*\r?$/gm },
+  // SDES-SRTP's master keys in SDP (`a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:<base64>|2^31`, a decrypted SIP trace: adv156 F32):
+  // they decrypt the call's media.
+  { kind: 'srtp master key', keywords: ['inline:'], re: /\ba=crypto:\d{1,10}[ \t]+[A-Z0-9_]{1,64}[ \t]+inline:(?<secret>[A-Za-z0-9+\/]{20,128}={0,2})/g },
   // An S3-compatible store's access key id by its name (MinIO's, Ceph RGW's, Wasabi's: 20 upper-case letters and digits, no `AKIA`
   // for the vendor rule to find; AWS's own are masked so: adv151 F4, F27), and `mc alias set <alias> <url> <access> <secret>` (F15).
   { kind: 'access key id', keywords: ['access_key_id', 'accesskeyid'], re: /(?<![\w-])(?:aws_access_key_id|AWS_ACCESS_KEY_ID|accessKeyId|AccessKeyId|AccessKeyID)["']?[ \t]*[=:][ \t]*["']?(?<secret>[A-Z0-9]{20})(?![A-Za-z0-9])/g },

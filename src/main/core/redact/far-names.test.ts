@@ -700,6 +700,18 @@ describe('values named from afar', () => {
   `${'PS /home> $secret\nQm7xT2vK9pL4\n'.repeat(40_000)}`,
   `PS /home> ${'> '.repeat(500_000)}`,
   `PS C:\\${'a> '.repeat(300_000)}`,
+  // Session 30's: module parameters, coturn users, signing key lines, SDES keys, Twilio SIDs over lines, double-base64 gzip heads.
+  `${'modparam("a", "secret", "'.repeat(45_000)}`,
+  `modparam("a", "secret", "${'a'.repeat(1_000_000)}`,
+  `${'user=a:'.repeat(150_000)}`,
+  `user=a:${'b'.repeat(1_000_000)}`,
+  `${'ed25519 a '.repeat(100_000)}`,
+  `${'a=crypto:1 X inline:'.repeat(50_000)}`,
+  `${'SK0123456789abcdef0123456789abcdef\n'.repeat(28_000)}`,
+  `${'AC0123456789abcdef0123456789abcdef\n0123456789abcdef0123456789abcdef\n'.repeat(15_000)}`,
+  `${'SDRzS '.repeat(170_000)}`,
+  `SDRzS${'A'.repeat(1_000_000)}`,
+  `${'ha1 '.repeat(250_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

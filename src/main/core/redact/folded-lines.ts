@@ -66,12 +66,22 @@ export function foldedLineFindings(text: string, out: SecretFinding[], scan: (t:
 
 /** Do the line at `firstAt` and the next one (at `at`, as long) start a fold: the first ends in a non-blank, the next is one word. */
 function startsFold(text: string, firstAt: number, at: number, width: number): boolean {
-  if (BLANK.test(text[firstAt + width - 1])) return false;
+  if (isBlank(text.charCodeAt(firstAt + width - 1))) return false;
   // Narrower than a terminal: `fold -w 20` of one word, whose first piece has no blank either (equal lines of 20-39 characters
   // with blanks, a table's or a log's, are common and are no fold).
-  if (width < MIN_WRAP_WIDTH && BLANK.test(text.slice(firstAt, firstAt + width))) return false;
+  if (width < MIN_WRAP_WIDTH && hasBlank(text, firstAt, firstAt + width)) return false;
+  // Read in place before a line is cut out: a build log's lines of one length (`   Compiling crate-12 v0.1.2`) each were.
+  if (hasBlank(text, at, at + width)) return false;
   const line = text.slice(at, at + width);
-  return !BLANK.test(line) && !NEW_ENTRY.test(line) && !text.startsWith(line.slice(0, SAME_START), firstAt);
+  return !NEW_ENTRY.test(line) && !text.startsWith(line.slice(0, SAME_START), firstAt);
+}
+
+const isBlank = (c: number) => c === 0x20 || c === 0x09;
+
+/** A blank in text[from, to)? */
+function hasBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (isBlank(text.charCodeAt(i))) return true;
+  return false;
 }
 
 /** The fold that starts at `first`: its pieces joined and scanned. Returns where the line after it starts (-1: the text's end). */

@@ -29,3 +29,45 @@ describe('hit prefilters of the text path (URL credentials, .pgpass)', () => {
     expect(masked('     1\tlocalhost:5433:shop:bob:Wm2q9Lx7Tz')).not.toContain('Wm2q9Lx7Tz');
   });
 });
+
+/**
+ * Session 30's throughput gates (scanner.ts): each turns hits or runs away before a rule's search; each case here is one the
+ * gate must still let through, beside the build-log shape it turns away.
+ */
+describe('throughput gates of the text path', () => {
+  it('filter-repo replacement lines are masked, padding before `==>` included; a progress bar is no such line', () => {
+    expect(masked('literal:Qm7xT2vLp9Wz==>***REMOVED***\n')).not.toContain('Qm7xT2vLp9Wz');
+    expect(masked('c2VjcmV0LXRva2Vu====>REMOVED\n')).not.toContain('c2VjcmV0LXRva2Vu');
+    const bar = '    Building [=================>       ] 12/40: unit7, unit8\n';
+    expect(masked(bar)).toBe(bar);
+  });
+
+  it('`compat` and cargo `future-incompat` are no token names; a PAT named GITHUB_PAT, githubPat or ado_pat still is', () => {
+    const kept = 'compat = "Xk29vLqP0aZ7wQm3"\nnote: --json=artifacts,future-incompat --diagnostic-width=80\n';
+    expect(masked(kept)).toBe(kept);
+    for (const line of ['GITHUB_PAT=Xk29vLqP0aZ7wQm3rTyU', 'githubPat: "Xk29vLqP0aZ7wQm3rTyU"', 'ado_pat = Xk29vLqP0aZ7wQm3rTyU']) expect(masked(line)).not.toContain('Xk29vLqP0aZ7wQm3rTyU');
+  });
+
+  it('ipmitool -P is found from its command name', () => {
+    expect(masked('$ ipmitool -I lanplus -H 10.0.0.9 -U admin -P Hq7rT2vLp9 chassis status\n')).not.toContain('Hq7rT2vLp9');
+    const gcc = 'gcc -Wall -O2 -fPIC -g -pipe -fno-strict-aliasing -c mod7.c -o mod7.o\n';
+    expect(masked(gcc)).toBe(gcc);
+  });
+
+  it('base64 of a secret is found after another one whose decoded text was scanned (its pass reused the bytes)', () => {
+    const a = Buffer.from('password=Zq8xK2mN4pR7tV9wY3bD').toString('base64');
+    const b = Buffer.from('aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ8vTqLm2A').toString('base64');
+    const out = masked(`first: ${a}\nsecond: ${b}\n`);
+    expect(out).not.toContain(a);
+    expect(out).not.toContain(b);
+  });
+
+  it('a token with no literal (Discord, Mailgun) is found in a long run after a separator, and not in a path', () => {
+    const discord = 'MTA5NzQ1NjcxODIzOTI4MjQ0Mg.GhT4xQ.k2Vf8LmZ9qR3tW7yX1bN5cJ0dH6pS4aE2uK8oI';
+    expect(masked(`https://example.test/hooks?x=1&t=${discord}`)).not.toContain(discord);
+    const mailgun = '3f0c1a9b8e7d6c5b4a39281706f5e4d3-8a7b6c5d-1e2f3a4b';
+    expect(masked(`/v3/domains/${mailgun}`)).not.toContain(mailgun);
+    const path = '/home/dev/work/project/target/debug/build/crate-12-0123456789abcdef/out/generated_bindings.rs';
+    expect(masked(path)).toBe(path);
+  });
+});

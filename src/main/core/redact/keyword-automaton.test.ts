@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { keywordTableIsCompact } from './scanner.js';
+import { keywordRows, keywordTableIsCompact } from './scanner.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 
 const RUN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+/=:~-';
@@ -50,6 +50,33 @@ describe('KeywordAutomaton', () => {
 
   it("the scanner's table fits 16-bit offsets (280 keywords once pushed it to 32-bit: the reply scan went a third slower)", () => {
     expect(keywordTableIsCompact()).toBe(true);
+  });
+
+  it("past 63 characters a few rare ones of long keywords share a class: the scanner's rows stay 64 wide", () => {
+    expect(keywordRows().width).toBe(64);
+    expect(keywordRows().sharedChars.length).toBeGreaterThan(1);
+  });
+
+  it('with a shared class, every hit is still found; an extra hit stands only where shared characters stand in for each other (property)', () => {
+    // 68 distinct characters: letters, digits and punctuation, the punctuation in long keywords only.
+    const punct = '!#$%&()*,;<>?@[]^`{|}"\'+=.~';
+    const many = [...KEYWORDS, 'abcdefghijklmnopqrstuvwxyz', '0123456789', ...[...punct].map((c, i) => `x${c}${'qwertyuiop'[i % 10]}z`)];
+    const wide = new KeywordAutomaton(many, RUN_CHARS);
+    expect(wide.rowWidth).toBe(64);
+    const shared = wide.sharedChars;
+    expect(shared.length).toBeGreaterThan(1);
+    const canon = (t: string) => t.toLowerCase().replace(new RegExp(`[${shared.replace(/[\]^-]/g, '\\$&')}]`, 'g'), shared[0]);
+    const alphabet = fc.constantFrom(...`xqwz${punct}ab0 `.split(''));
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 120 }).map((a) => a.join('')), (text) => {
+        const got = sorted(pairs(wide.pass(text, 0).hits));
+        const exact = naiveHits(many, text);
+        for (const h of exact) expect(got).toContainEqual(h);
+        // Each hit is an exact one once the shared characters are read as one.
+        expect(got).toEqual(sorted(naiveHits(many.map(canon), canon(text))));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses an empty or non-ASCII keyword with a clear error', () => {

@@ -27,11 +27,18 @@ export interface PassResult {
   hits: number[];
   /** Maximal runs of run characters at least `minRun` long, as pairs: start, end (exclusive). In order. */
   runs: number[];
+  /**
+   * The text's low bytes the pass read (low-bytes.ts), for a caller's own walks over the runs: valid while the automaton's
+   * `passes` is what it was after this pass (the next pass reuses the buffer).
+   */
+  bytes: Uint8Array;
 }
 
 export class KeywordAutomaton {
   /** Keyword i, lowercase. */
   readonly keywords: readonly string[];
+  /** The characters that share one class (sharedClassChars): a hit may stand where the text has another of them. */
+  readonly sharedChars: string;
   /** Byte → class; bit 7 set for a byte that is not a run character. */
   private readonly classOf = new Uint8Array(256);
   /**
@@ -46,6 +53,10 @@ export class KeywordAutomaton {
   get wide(): boolean {
     return this.next instanceof Int32Array;
   }
+  /** The table's row width: a power of two ≥ the classes (NARROW_CLASSES). */
+  get rowWidth(): number {
+    return 1 << this.shift;
+  }
   /** States, and the table's row width (a power of two ≥ the classes) as a shift. */
   readonly states: number;
   private readonly shift: number;
@@ -54,6 +65,8 @@ export class KeywordAutomaton {
   private readonly outputs: Int32Array[];
   private readonly classes: number;
   private readonly lowBytes = new LowBytes();
+  /** Passes run so far: a pass's `bytes` are overwritten by the next one. */
+  passes = 0;
   private readonly walk: (buf: Uint8Array, n: number) => number[];
   private readonly walkWithRuns: (buf: Uint8Array, n: number, minRun: number, runs: number[]) => number[];
 
@@ -64,10 +77,21 @@ export class KeywordAutomaton {
       if (k.length === 0) throw new Error('keyword automaton: empty keyword');
       for (let i = 0; i < k.length; i++) if (k.charCodeAt(i) >= ASCII) throw new Error(`keyword automaton: non-ASCII keyword ${JSON.stringify(k)}`);
     }
-    // Classes: one per distinct (lowercased) character of the keywords, 0 for every other byte.
+    // Classes: one per distinct (lowercased) character of the keywords, 0 for every other byte; past NARROW_CLASSES, a few
+    // rare characters of long keywords share one (sharedClassChars).
     let classes = 1;
     const cls = new Uint8Array(256);
-    for (const k of this.keywords) for (let i = 0; i < k.length; i++) if (cls[k.charCodeAt(i)] === 0) cls[k.charCodeAt(i)] = classes++;
+    const shared = sharedClassChars(this.keywords);
+    for (const k of this.keywords) {
+      for (let i = 0; i < k.length; i++) {
+        const c = k.charCodeAt(i);
+        if (cls[c] !== 0) continue;
+        if (shared.includes(c)) for (const d of shared) cls[d] = classes;
+        else cls[c] = classes;
+        classes++;
+      }
+    }
+    this.sharedChars = String.fromCharCode(...shared);
     for (let c = 65; c <= 90; c++) if (cls[c] === 0) cls[c] = cls[c + 32]; // A-Z as a-z
     if (classes > 127) throw new Error('keyword automaton: more than 127 distinct keyword characters');
     this.classes = classes;
@@ -140,8 +164,9 @@ export class KeywordAutomaton {
     // Followed by a newline: a byte no keyword and no run holds, so the loops need no code after them (code the loop's
     // first, on-stack-replaced compilation has no feedback for: it was deoptimised at every call).
     const buf = this.lowBytes.of(text);
+    this.passes++;
     // Two loops in two functions: one function with both was optimised with one loop never run, then deoptimised.
-    return minRun > 0 ? this.hitsAndRuns(buf, text.length + 1, minRun) : { hits: this.hitsOnly(buf, text.length + 1), runs: [] };
+    return minRun > 0 ? this.hitsAndRuns(buf, text.length + 1, minRun) : { hits: this.hitsOnly(buf, text.length + 1), runs: [], bytes: buf };
   }
 
   /**
@@ -171,8 +196,42 @@ export class KeywordAutomaton {
   private hitsAndRuns(buf: Buffer, n: number, minRun: number): PassResult {
     const runs: number[] = [];
     const states = this.walkWithRuns(buf, n, minRun, runs);
-    return { hits: this.hitsOf(states), runs };
+    return { hits: this.hitsOf(states), runs, bytes: buf };
   }
+}
+
+/**
+ * A table's rows are a power of two wide: 64 classes or fewer make them half as wide as 65-127 do. The scanner's ~5,800 states
+ * with 67 classes took 1.5 MB, their pass 15.4 ms over the bench's 3.4 MB; at 64, 0.75 MB and 12.2 ms (session 30, measured):
+ * the table's hot rows stay in the cache.
+ */
+const NARROW_CLASSES = 64;
+/**
+ * Keywords this long or longer may hold a shared class's character: a hit the sharing makes (`&#3` read at `&;3`) needs the
+ * keyword's other characters around it, so it is rare, and each hit is checked by its rule on the real text (as a hit the low
+ * bytes of a character past 0xFF make: low-bytes.ts). Not one or two characters (`% `, a prompt's mark: a hit at every `, `).
+ */
+const MIN_SHARING_KEYWORD = 3;
+
+/**
+ * The characters that share one class so that the classes fit NARROW_CLASSES (none if they fit already, or if too few can):
+ * those only long keywords hold, fewest keywords first.
+ */
+function sharedClassChars(keywords: readonly string[]): number[] {
+  const holders = new Map<number, number>();
+  const inShort = new Set<number>();
+  for (const k of keywords) {
+    for (const c of new Set(Array.from(k, (ch) => ch.charCodeAt(0)))) {
+      holders.set(c, (holders.get(c) ?? 0) + 1);
+      if (k.length < MIN_SHARING_KEYWORD) inShort.add(c);
+    }
+  }
+  // Merging m characters into one class removes m - 1 classes.
+  const excess = holders.size + 1 - NARROW_CLASSES;
+  if (excess <= 0) return [];
+  const letters = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+  const candidates = [...holders].filter(([c]) => !inShort.has(c) && !letters(c)).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return candidates.length > excess ? candidates.slice(0, excess + 1).map(([c]) => c) : [];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KnownSecrets, SECRET_MASK } from './known-secrets.js';
+import fc from 'fast-check';
+import { anchored, holds } from './rare-anchor.js';
 
 describe('KnownSecrets', () => {
   const secret = 'pa ss/w@rd+42!';
@@ -59,5 +61,22 @@ describe('KnownSecrets', () => {
     expect(s.size).toBe(0);
     expect(s.mask('abc abc')).toBe('abc abc');
     expect(k.mask('nothing secret here')).toBe('nothing secret here');
+  });
+});
+
+describe('the search from a value\'s rarest character (rare-anchor.ts)', () => {
+  it('finds a value exactly where includes does (property: values and texts over a small alphabet, overlaps and edges)', () => {
+    const alphabet = fc.constantFrom(...'ab2Q_ h\n'.split(''));
+    const word = (min: number, max: number) => fc.array(alphabet, { minLength: min, maxLength: max }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(word(1, 8), word(0, 60), (value, text) => {
+        const a = anchored(value);
+        expect(value.slice(a.at)).toBe(a.tail);
+        expect(holds(text, a)).toBe(text.includes(value));
+        expect(holds(`${text}${value}`, a)).toBe(true);
+        expect(holds(`${value}${text}`, a)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -5,6 +5,8 @@
  * In memory only: the values are never written anywhere.
  */
 
+import { anchored, holds, type AnchoredValue } from './rare-anchor.js';
+
 /** What a masked value becomes. */
 export const SECRET_MASK = '[masked: typed secret]';
 /** Shorter values are not masked: masking "a" or "12" would shred ordinary output. */
@@ -12,7 +14,7 @@ export const MIN_SECRET_CHARS = 4;
 
 export class KnownSecrets {
   /** Every form of every value, longest first (so a longer form is replaced before a part of it). */
-  private forms: string[] = [];
+  private forms: AnchoredValue[] = [];
   private readonly values = new Set<string>();
 
   /** Adds a value (and its encoded forms). Too short or already known: ignored. */
@@ -20,9 +22,9 @@ export class KnownSecrets {
     const v = value.replace(/[\r\n]+$/, '');
     if (v.length < MIN_SECRET_CHARS || this.values.has(v)) return;
     this.values.add(v);
-    const set = new Set(this.forms);
+    const set = new Set(this.forms.map((f) => f.value));
     for (const f of encodedForms(v)) if (f.length >= MIN_SECRET_CHARS) set.add(f);
-    this.forms = [...set].sort((a, b) => b.length - a.length);
+    this.forms = [...set].sort((a, b) => b.length - a.length).map(anchored);
   }
 
   get size(): number {
@@ -33,7 +35,7 @@ export class KnownSecrets {
   mask(text: string): string {
     if (this.forms.length === 0 || text.length === 0) return text;
     let out = text;
-    for (const f of this.forms) if (out.includes(f)) out = out.split(f).join(SECRET_MASK);
+    for (const f of this.forms) if (holds(out, f)) out = out.split(f.value).join(SECRET_MASK);
     return out;
   }
 }

@@ -110,6 +110,19 @@ export class LearnedSecrets {
   /** Values forgotten since the index was built (they are still in it). */
   private stale = 0;
   private readonly lowBytes = new LowBytes();
+  /** The text `lowBytes` holds now (find's, which findAtLineBreaks reads next) and its bytes: not made again. */
+  private bytesOf: string | undefined;
+  private lastBytes: Buffer | undefined;
+
+  /** `text`'s low bytes (low-bytes.ts), made once for find and findAtLineBreaks of the same text. */
+  private bytes(text: string): Buffer {
+    if (this.bytesOf === text && this.lastBytes !== undefined) return this.lastBytes;
+    const bytes = this.lowBytes.of(text);
+    // A text past the reused buffer's size gets bytes of its own: not kept (a 100 MB read's must not stay pinned).
+    this.bytesOf = text.length < MAX_KEPT_BYTES ? text : undefined;
+    this.lastBytes = this.bytesOf === undefined ? undefined : bytes;
+    return bytes;
+  }
 
   get size(): number {
     return this.kinds.size;
@@ -171,7 +184,9 @@ export class LearnedSecrets {
     if (this.kinds.size === 0) return;
     const index = (this.index ??= this.build());
     const { m, shift, candidates } = index;
-    const bytes = this.lowBytes.of(text);
+    // (Made again for each call: a text equal to the last but another string is compared whole; the search is longer anyway.)
+    this.bytesOf = undefined;
+    const bytes = this.bytes(text);
     // The end of the text found so far: a value that would end inside it adds nothing, and is not compared (a long remembered
     // value of one repeated character, `DB_PASSWORD=[-aaaa…`, matched at every position, each compare as long as the value:
     // 162 s for 300 KB).
@@ -255,14 +270,20 @@ export class LearnedSecrets {
     if (this.kinds.size === 0) return;
     const grams = (this.grams ??= this.buildGrams());
     const cuts: { start: number; end: number }[] = [];
-    for (let nl = text.indexOf('\n'); ; nl = text.indexOf('\n', nl + 1)) {
+    // On the text's low bytes: a byte search for each line break, a hash of bytes at each side (a two-byte text's `indexOf('\n')`
+    // and charCodeAt reads took ~4% of a reply's masking once the session remembered values).
+    const bytes = this.bytes(text);
+    for (let nl = bytes.indexOf(0x0a); ; nl = bytes.indexOf(0x0a, nl + 1)) {
+      // (The buffer ends with a newline of its own at text.length, and a character past 0xFF may read as one: the text says.)
+      if (nl >= text.length) nl = -1;
+      else if (nl >= 0 && text.charCodeAt(nl) !== 0x0a) continue;
       const last = nl < 0;
       let start = last ? text.length : nl > 0 && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
       const end = last ? text.length : nl + 1;
       // A closing quote, or a cut's `…` (a `last_line` cut at 120 characters: adv54 F46), before the break is the line's.
       if (text.charCodeAt(start - 1) === 0x22) start--;
       if (text.charCodeAt(start - 1) === 0x2026) start--;
-      if (grams.long || hasGram(text, start - MIN_LEARNED_CHARS, grams) || hasGram(text, end, grams)) cuts.push({ start, end });
+      if (grams.long || hasGram(text, bytes, start - MIN_LEARNED_CHARS, grams) || hasGram(text, bytes, end, grams)) cuts.push({ start, end });
       if (last) break;
     }
     if (cuts.length > 0) this.findAtCuts(text, cuts, out);
@@ -278,7 +299,7 @@ export class LearnedSecrets {
       else
         for (let i = 0; i + MIN_LEARNED_CHARS <= v.length; i++) {
           set.add(v.slice(i, i + MIN_LEARNED_CHARS));
-          hashes[gramHash(v, i)] = 1;
+          hashes[gramHash(Buffer.from(v, 'latin1'), i)] = 1;
         }
     }
     return { set, long, hashes };
@@ -295,16 +316,19 @@ export class LearnedSecrets {
 }
 
 /** Is text[at, at + MIN_LEARNED_CHARS) a remembered piece? Its hash first (no copy of the text), the set only where that matches. */
-function hasGram(text: string, at: number, grams: { set: Set<string>; hashes: Uint8Array }): boolean {
-  return at >= 0 && at + MIN_LEARNED_CHARS <= text.length && grams.hashes[gramHash(text, at)] === 1 && grams.set.has(text.slice(at, at + MIN_LEARNED_CHARS));
+function hasGram(text: string, bytes: Uint8Array, at: number, grams: { set: Set<string>; hashes: Uint8Array }): boolean {
+  return at >= 0 && at + MIN_LEARNED_CHARS <= text.length && grams.hashes[gramHash(bytes, at)] === 1 && grams.set.has(text.slice(at, at + MIN_LEARNED_CHARS));
 }
+
+/** Texts whose low bytes are kept between find and findAtLineBreaks: those within low-bytes.ts's reused buffer. */
+const MAX_KEPT_BYTES = 1024 * 1024;
 
 /** Bits of gramHash: a table of 64 K entries, one byte each. */
 const GRAM_HASH_BITS = 16;
-/** A hash of text[at, at + MIN_LEARNED_CHARS), read by character codes (no copy). */
-function gramHash(text: string, at: number): number {
+/** A hash of the low bytes [at, at + MIN_LEARNED_CHARS) (a text's and a value's alike: equal texts, equal hashes). */
+function gramHash(bytes: Uint8Array, at: number): number {
   let h = 0;
-  for (let i = 0; i < MIN_LEARNED_CHARS; i++) h = (Math.imul(h, 31) + text.charCodeAt(at + i)) | 0;
+  for (let i = 0; i < MIN_LEARNED_CHARS; i++) h = (Math.imul(h, 31) + bytes[at + i]) | 0;
   return (h ^ (h >>> GRAM_HASH_BITS)) & ((1 << GRAM_HASH_BITS) - 1);
 }
 

@@ -2681,3 +2681,54 @@ describe('session 29: blind pass 155 (process introspection)', () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe('session 30: blind pass 156 (telecom and VoIP)', () => {
+  it("Kamailio's modparam secret and its subscriber table's ha1/ha1b digests; sha1 and other parameters kept", () => {
+    const nonce = s(AN, 32), ha1 = s(HEX, 32), ha1b = s(HEX, 32), pw = s(AN, 12);
+    const shown = new Redactor().mask(`modparam("auth", "secret", "${nonce}")\nmodparam("auth_db", "password_column", "ha1")\nid|username|password|ha1|ha1b\n1|2001|${pw}|${ha1}|${ha1b}\n`);
+    for (const v of [nonce, ha1, ha1b, pw]) expect(shown).not.toContain(v);
+    expect(shown).toContain('modparam("auth_db", "password_column", "ha1")');
+    const kept = `sha1 = ${s(HEX, 40)}\nmodparam("auth", "nonce_expire", 300)\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("coturn's user=name:password and :0x keys, a Matrix signing key file, SDES inline keys; the SDP's other lines kept", () => {
+    const pw = s(AN, 18), key = s(HEX, 32), seed = s(AN + '+/', 43), srtp = s(AN + '+/', 40);
+    const text = `lt-cred-mech\nuser=webrtc-legacy:${pw}\nuser=ops-probe:0x${key}\ned25519 a_Qm7x ${seed}\na=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:${srtp}|2^31\na=rtpmap:8 PCMA/8000\n`;
+    const shown = new Redactor().mask(text);
+    for (const v of [pw, key, seed, srtp]) expect(shown).not.toContain(v);
+    expect(shown).toContain('a=rtpmap:8 PCMA/8000');
+    expect(shown).toContain('inline:[masked: srtp master key]|2^31');
+  });
+
+  it("a Twilio account SID as curl's Basic user stays; cat of a settings file beside a key file keeps the settings", () => {
+    const sid = `AC${s(HEX, 32)}`;
+    const line = `* Server auth using Basic with user '${sid}'\n`;
+    expect(new Redactor().mask(line)).toBe(line);
+    const secret = s(AN, 16), body = s(AN + '+/', 64);
+    const shown = new Redactor().maskCommandOutput('cat .nexmorc private.key', `[credentials]\napi_secret=${secret}\napp_id=7b34b604-c08e-4e83-b488-ead2f3c78775\nprivate_key=./private.key\n-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`);
+    expect(shown).not.toContain(secret);
+    expect(shown).not.toContain(body);
+    for (const kept of ['[credentials]', 'app_id=7b34b604-c08e-4e83-b488-ead2f3c78775', 'private_key=./private.key']) expect(shown).toContain(kept);
+  });
+});
+
+describe('session 30: blind pass 157 (encodings)', () => {
+  it("a Twilio token alone on the line under its key's SID (strings of a binary); an id above a hash is no such pair", () => {
+    const token = s(HEX, 32);
+    const shown = new Redactor().mask(`SK${s(HEX, 32)}\n${token}\narn:aws:sns:eu-west-1:381492650117:ops-alerts\n`);
+    expect(shown).not.toContain(token);
+    const kept = `Account: AC${s(HEX, 32)} created\n${s(HEX, 32)}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("a Helm release's base64 of base64 of gzip, masked whole when the release inside holds a secret; one without, kept", async () => {
+    const { gzipSync } = await import('node:zlib');
+    const twice = (o: object) => Buffer.from(gzipSync(JSON.stringify(o)).toString('base64')).toString('base64');
+    const secret = twice({ name: 'billing', config: { postgresql: { auth: { password: s(AN, 24) } } } });
+    const plain = twice({ name: 'billing', config: { replicas: 3, image: 'nginx:1.27' } });
+    const shown = new Redactor().mask(`${secret}\n${plain}\n`);
+    expect(shown).not.toContain(secret);
+    expect(shown).toContain(plain);
+  });
+});

@@ -17,6 +17,7 @@ import { MIN_PRINTED_CHARS } from './look-alikes.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
 import { transcriptPrintedValues } from './transcript-commands.js';
 import { base64Kind } from './finding.js';
+import { anchored, holds, type AnchoredValue } from './rare-anchor.js';
 
 export { MIN_ENV_SECRET_LENGTH, SECRET_ENV_NAME, secretEnvValues } from './quick-check.js';
 export type { SecretFinding } from './scanner.js';
@@ -46,7 +47,7 @@ const MAX_STREAMS = 500;
 
 export class Redactor {
   private readonly maskers: SecretMasker[];
-  private values: { name: string; value: string; forms: string[] }[] = [];
+  private values: { name: string; value: string; forms: AnchoredValue[] }[] = [];
   /** Values masked once: masked everywhere later. */
   readonly learned = new LearnedSecrets();
   private readonly streams = new Map<string, StreamMasker>();
@@ -71,7 +72,7 @@ export class Redactor {
       const encoded = encodeURIComponent(value);
       // …and its JSON form with `/` written `\/` (PHP's json_encode of a config holding it: adv50 F35).
       const escaped = value.replaceAll('/', '\\/');
-      this.values.push({ name, value, forms: [...new Set([value, encoded, escaped])] });
+      this.values.push({ name, value, forms: [...new Set([value, encoded, escaped])].map(anchored) });
     }
     this.values.sort((a, b) => b.value.length - a.value.length);
   }
@@ -80,7 +81,7 @@ export class Redactor {
   maskKnown(text: string): string {
     let out = text;
     for (const m of this.maskers) out = m.mask(out);
-    for (const v of this.values) for (const form of v.forms) if (out.includes(form)) out = out.split(form).join(maskOf(`$${v.name} value`));
+    for (const v of this.values) for (const form of v.forms) if (holds(out, form)) out = out.split(form.value).join(maskOf(`$${v.name} value`));
     return out;
   }
 
@@ -122,7 +123,8 @@ export class Redactor {
       // A private key holds its public key: a piece of the key's body remembered is a piece of the `.pub` line printed beside it
       // (`cat id_ed25519 id_ed25519.pub`: the public key's tail masked as a private key's, 136 F34), of the PUBLIC KEY block
       // `openssl ec -pubout` prints after it and of the certificate beside it (the modulus: 137 F45, F49). Those are public.
-      if (text.includes('AAAA') || text.includes('-----BEGIN')) keepPublicKeys(text, found);
+      // (The scan's keywords said whether the words are there, when it read the text itself: two searches of it cost ~2%.)
+      if (u === undefined ? report.publicKeyWords : text.includes('AAAA') || text.includes('-----BEGIN')) keepPublicKeys(text, found);
     }
     this.openKeyPieces(text, found);
     this.openPrintedLines(text, found);

@@ -553,7 +553,13 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (operands(argv).some((a) => CREDENTIAL_ROWS_FILE.test(a))) return { kind: 'secret', tool: `${name} credentials file`, transformed: true };
       // A file that holds one credential bare (Docker and Compose secrets `/run/secrets/db_password`, Jenkins' `initialAdminPassword`,
       // `token.txt`): its one-word lines (a YAML or JSON file's lines have blanks: the scanner reads those).
-      return operands(argv).some((a) => SECRET_FILE.test(a)) ? { kind: 'secret', tool: `${name} secret file` } : undefined;
+      // With other files (`cat .nexmorc private.key`: adv156 F9), which lines are the secret file's is not known: its minted words
+      // only, the other files' settings (`app_id=<uuid>`, `private_key=./private.key`) left to the scanner.
+      {
+        const files = operands(argv);
+        if (!files.some((a) => SECRET_FILE.test(a))) return undefined;
+        return { kind: 'secret', tool: `${name} secret file`, ...(files.some((a) => !SECRET_FILE.test(a) && !/^\d+$/.test(a)) ? { amongOthers: true } : {}) };
+      }
     case 'kcadm.sh':
     case 'kcadm':
       // Keycloak's admin CLI (adv13 B30): `kcadm.sh get clients/<id>/client-secret` prints `{"type" : "secret", "value" : "…"}`.

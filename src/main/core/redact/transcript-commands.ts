@@ -88,15 +88,16 @@ interface Prompt {
 function promptLines(text: string): Prompt[] {
   const byStart = new Map<number, Prompt>();
   const users = new Set<string>();
-  const marks = POWERSHELL_PROMPT_IN_TEXT.test(text) ? [...MARKS, POWERSHELL_MARK] : MARKS;
+  // (A plain search first: the pattern's `(?:^|\n)` tried at every offset cost a megabyte of build log a millisecond.)
+  const marks = (text.startsWith('PS ') || text.includes('\nPS ')) && POWERSHELL_PROMPT_IN_TEXT.test(text) ? [...MARKS, POWERSHELL_MARK] : MARKS;
   for (const mark of marks) {
     let tried = 0;
     for (let i = text.indexOf(mark); i >= 0 && byStart.size < MAX_PROMPT_LINES && tried++ < MAX_MARKS; i = text.indexOf(mark, i + mark.length)) {
       // The line's start within MAX_HEAD characters back (a search of the window: a megabyte line is not walked back for each mark).
       const from = Math.max(0, i - MAX_HEAD);
-      const k = text.slice(from, i).lastIndexOf('\n');
-      if (k < 0 && from > 0) continue;
-      const lineStart = k < 0 ? 0 : from + k + 1;
+      let lineStart = i;
+      while (lineStart > from && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+      if (lineStart === from && from > 0) continue;
       const head = text.slice(lineStart, i);
       let atLineStart = mark === POWERSHELL_MARK ? POWERSHELL_PROMPT_HEAD.test(head) : PROMPT_HEAD.test(head);
       if (mark === POWERSHELL_MARK && !atLineStart) continue;
