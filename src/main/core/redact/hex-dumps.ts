@@ -7,6 +7,7 @@
  * (util-linux's `-C` canonical form, vim's xxd default `-g2`, od's, Java's HexDumpEncoder).
  */
 import type { SecretFinding } from './finding.js';
+import { indexOfAscii } from './low-bytes.js';
 import { isLookAlike, madeWord } from './look-alikes.js';
 import { encodedValueKind, type KindOfName } from './named-encodings.js';
 
@@ -249,9 +250,9 @@ const BARE_OD_ROW_AT = / [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4} [0-9a-f]{2,4}
  * The gate of od's numeric rows without offsets (`od -An -tx1`): a line that starts with four of them. Each indented line is
  * tried once (a search for a line break and a blank, then a sticky match).
  */
-export function mayHoldBareOdRows(text: string): boolean {
+export function mayHoldBareOdRows(text: string, bytes?: Buffer): boolean {
   if (text.charCodeAt(0) === 0x20 && bareOdRowAt(text, 0)) return true;
-  for (let nl = text.indexOf('\n '); nl >= 0; nl = text.indexOf('\n ', nl + 1)) if (bareOdRowAt(text, nl + 1)) return true;
+  for (let nl = indexOfAscii(text, bytes, '\n '); nl >= 0; nl = indexOfAscii(text, bytes, '\n ', nl + 1)) if (bareOdRowAt(text, nl + 1)) return true;
   return false;
 }
 

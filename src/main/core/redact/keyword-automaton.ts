@@ -31,7 +31,7 @@ export interface PassResult {
    * The text's low bytes the pass read (low-bytes.ts), for a caller's own walks over the runs: valid while the automaton's
    * `passes` is what it was after this pass (the next pass reuses the buffer).
    */
-  bytes: Uint8Array;
+  bytes: Buffer;
 }
 
 export class KeywordAutomaton {

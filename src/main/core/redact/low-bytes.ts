@@ -25,3 +25,14 @@ export class LowBytes {
     return buf;
   }
 }
+
+/**
+ * The first place of `needle` (ASCII) in `text` at or after `from`, searched in `bytes` when given (`text`'s low bytes, no
+ * longer than it): a byte search, where a two-byte text's `indexOf` of a common first character (`\n`) reads candidates
+ * slowly. Each place the bytes give is checked on the text (a character past 0xFF can read as the needle's byte).
+ */
+export function indexOfAscii(text: string, bytes: Buffer | undefined, needle: string, from = 0): number {
+  if (bytes === undefined) return text.indexOf(needle, from);
+  for (let i = bytes.indexOf(needle, from, 'latin1'); i >= 0; i = bytes.indexOf(needle, i + 1, 'latin1')) if (text.startsWith(needle, i)) return i;
+  return -1;
+}

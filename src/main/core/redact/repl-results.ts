@@ -7,6 +7,7 @@
  * expression reads, its last word, names a secret (`secret_access_key`, `token`, `EMAIL_HOST_PASSWORD`).
  */
 import type { SecretFinding } from './finding.js';
+import { indexOfAscii } from './low-bytes.js';
 
 /** A prompt and what was typed after it: PowerShell's (`PS C:\\src> `, the docs' `PS> `: adv110 F39), irb, a Rails console (`app(env)>`), IPython, jshell, iex, PsySH / node (`> `), Python. */
 // Debuggers too: `node inspect`'s `debug> exec …` (adv30 F18), pdb's `(Pdb) p …`, ipdb's, lldb's and delve's prompts.
@@ -19,9 +20,9 @@ function mayHoldPrompt(text: string): boolean {
   return (text.includes('PS ') && text.includes('> ')) || text.includes('PS> ') || text.includes('irb(') || text.includes('In [') || text.includes('jshell> ') || text.includes('iex(') || text.includes('>>> ') || text.includes(')> ') || text.includes('debug> ') || text.includes(') ') && /\((?:Pdb|lldb|dlv)\) /.test(text) || text.includes('ipdb> ') || (text.includes('> ') && (text.includes('\n= ') || quotedResultUnderPrompt(text)));
 }
 /** Node's REPL: a `> ` line, then a line that starts with a quote (its result), somewhere in the text (a few looks at most). */
-export function quotedResultUnderPrompt(text: string): boolean {
+export function quotedResultUnderPrompt(text: string, bytes?: Buffer): boolean {
   let looks = 0;
-  for (let i = text.indexOf("\n'"); i > 0 && looks++ < MAX_RESULT_LOOKS; i = text.indexOf("\n'", i + 2)) {
+  for (let i = indexOfAscii(text, bytes, "\n'"); i > 0 && looks++ < MAX_RESULT_LOOKS; i = indexOfAscii(text, bytes, "\n'", i + 2)) {
     const start = text.lastIndexOf('\n', i - 1) + 1;
     if (i - start <= 2048 + 2 && text.startsWith('> ', start)) return true;
   }

@@ -22,6 +22,7 @@ import { diagnosedLocals } from './diagnosed-locals.js';
 import { escapedQuoteFindings } from './escaped-quotes.js';
 import { msgpackPairFindings } from './msgpack-reprs.js';
 import { madeWord } from './look-alikes.js';
+import { indexOfAscii } from './low-bytes.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
@@ -410,6 +411,10 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (text.length < 3) return out;
   const { hits, runs, bytes } = AUTOMATON.pass(text, MIN_RUN);
   const gates = gatesOf(text, hits);
+  // The pass's bytes for byte searches below, while no other pass (a decoded value's scan) has reused them.
+  const pass = AUTOMATON.passes;
+  const textBytes = bytes.subarray(0, text.length);
+  const ownBytes = (): Buffer | undefined => (AUTOMATON.passes === pass ? textBytes : undefined);
   vendorFindings(text, hits, runs, bytes, out);
   wrappedBase64(text, runs, out);
   hexEncodedText(text, runs, out);
@@ -442,9 +447,9 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (gates & GATE_GZIP_BASE64) gzipBase64Findings(text, out, scanSecrets);
   if (gates & GATE_AUDIT) auditRecordFindings(text, out, scanSecrets);
   // PsySH's and node's `> ` prompt counts beside a `= ` or a `'…'` result line only (no keyword holds a line break: a search).
-  if (gates & GATE_REPL || text.includes('\n= ') || quotedResultUnderPrompt(text)) replResults(text, isSecretName, out);
+  if (gates & GATE_REPL || indexOfAscii(text, ownBytes(), '\n= ') >= 0 || quotedResultUnderPrompt(text, ownBytes())) replResults(text, isSecretName, out);
   if (gates & GATE_NOTEBOOK) notebookResults(text, isSecretName, out);
-  if (gates & GATE_HEX_ROW || mayHoldOdDump(text) || mayHoldBareOdRows(text)) hexDumpFindings(text, out, scanSecrets, columnKind);
+  if (gates & GATE_HEX_ROW || mayHoldOdDump(text) || mayHoldBareOdRows(text, ownBytes())) hexDumpFindings(text, out, scanSecrets, columnKind);
   if (gates & GATE_UUENCODED && mayHoldUuencoded(text)) uuencodedFindings(text, out, scanSecrets);
   if (gates & GATE_RECORDING) recordingFindings(text, out, scanSecrets);
   if (gates & GATE_ASSERTION) assertionOperands(text, out);
@@ -1999,20 +2004,32 @@ function base64Secret(text: string, bytes: Uint8Array | undefined, start: number
  */
 function mayBeBase64(bytes: Uint8Array, start: number, padEnd: number, end: number): boolean {
   let from = start;
-  let lower = false;
-  let upper = false;
+  let seen = 0;
   for (let i = padEnd - 1; i >= start; i--) {
-    const c = bytes[i];
-    if (c === COLON || c === EQUALS) {
+    const f = B64_BYTE[bytes[i]];
+    if (f >= B64_STOP) {
+      if (f === B64_STOP) return false;
       from = i + 1;
       break;
     }
-    if (c !== DASH && c !== UNDERSCORE && (c >= 128 || BASE64_CHAR[c] === 0)) return false;
-    if (c >= 97 && c <= 122) lower = true;
-    else if (c >= 65 && c <= 90) upper = true;
+    seen |= f;
   }
-  if (!lower && upper && from === start) return true; // base32's case: the text's walk decides
-  return end - from >= MIN_BASE64_RUN && lower && upper && (end - from) % 4 !== 1;
+  if (seen === B64_UPPER && from === start) return true; // base32's case (capitals and digits): the text's walk decides
+  return end - from >= MIN_BASE64_RUN && (seen & B64_BOTH) === B64_BOTH && (end - from) % 4 !== 1;
+}
+/** base64's bytes for mayBeBase64's walk, one table read each: a lower-case letter, an upper-case one, another of base64's or base64url's characters, a separator (`:`, `=`) or none. */
+const B64_LOWER = 1;
+const B64_UPPER = 2;
+const B64_BOTH = B64_LOWER | B64_UPPER;
+const B64_OTHER = 0;
+const B64_STOP = 8;
+const B64_SEPARATOR = 9;
+const B64_BYTE = new Uint8Array(256).fill(B64_STOP);
+for (let c = 0; c < 128; c++) {
+  if (c >= 97 && c <= 122) B64_BYTE[c] = B64_LOWER;
+  else if (c >= 65 && c <= 90) B64_BYTE[c] = B64_UPPER;
+  else if (BASE64_CHAR[c] === 1 || c === 0x2d || c === 0x5f) B64_BYTE[c] = B64_OTHER; // `-`, `_`: base64url
+  else if (c === COLON || c === EQUALS) B64_BYTE[c] = B64_SEPARATOR;
 }
 
 /** Do the first four characters at `from` (base64 or base64url) decode to three printable characters (a text's start)? */
