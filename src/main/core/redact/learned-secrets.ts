@@ -28,6 +28,12 @@ const LINE_EDGES = /^[ \t"']+|(?:\\n)?["']?[ \t]*[+,]?[ \t]*\r?$/g;
  */
 const WORD = /^(?:[a-z]{1,16}|[A-Z]{1,16})$/;
 /**
+ * A piece of a remembered value at a cut or a line break that is no value's piece: a word of one case, a name's (`KLAVIYO_PRIVATE_`,
+ * the ASCII column of a remembered `xxd` row), one character repeated (`000000000000` ending a placeholder UUID, the head of a
+ * remembered row's offset `00000000:`: adv158 F47, masked in another command's `.env.example`).
+ */
+const NO_PIECE = /^(?:[a-z_]{1,64}|[A-Z_]{1,64}|(.)\1*)$/;
+/**
  * A value with no letter and no digit is a placeholder or a drawing (`****************` a tool printed for a hidden password,
  * a rule of dashes): found once under a secret's name, it is not searched for later — it showed inside another placeholder
  * (`sk_live_****************4242`, a look-alike of adv97 L03, was cut by it).
@@ -256,8 +262,8 @@ export class LearnedSecrets {
       }
       // A piece that is a word of one case (`password`, the head of a remembered `password123`, as a manifest's `key: password`
       // ends its line: adv72 L29) is that word, not a value's piece.
-      if (tail && !WORD.test(text.slice(cut.end, tail.end))) out.push({ start: cut.end, end: tail.end, kind: tail.kind });
-      if (head && !WORD.test(text.slice(head.start, cut.start))) out.push({ start: head.start, end: cut.start, kind: head.kind });
+      if (tail && !NO_PIECE.test(text.slice(cut.end, tail.end))) out.push({ start: cut.end, end: tail.end, kind: tail.kind });
+      if (head && !NO_PIECE.test(text.slice(head.start, cut.start))) out.push({ start: head.start, end: cut.start, kind: head.kind });
     }
   }
 
@@ -344,7 +350,8 @@ function addWithSuffix(index: Index, v: string, kind: string): void {
   // (adv70 L10: `ssh-ed25519 AAAAC3…IA[masked: private key]kcFf…`); a key's lines are found whole, and its block by its shape.
   if (v.length < MIN_SUFFIXED_CHARS || /\s/.test(v) || kind.endsWith('private key')) return;
   const suffix = v.slice(-SUFFIX_CHARS);
-  if (index.suffixes.has(suffix) || index.values.has(suffix)) return;
+  // (Nor an end that is a name or a word: a remembered `xxd` row's URL form ends in its ASCII column, `KLAVIYO_PRIVATE_`: adv158 F47.)
+  if (index.suffixes.has(suffix) || index.values.has(suffix) || NO_PIECE.test(suffix)) return;
   index.suffixes.set(suffix, v);
   add(index, suffix);
 }

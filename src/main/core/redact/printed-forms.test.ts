@@ -2732,3 +2732,65 @@ describe('session 30: blind pass 157 (encodings)', () => {
     expect(shown).toContain(plain);
   });
 });
+
+describe('session 30: blind pass 159 (commands combined)', () => {
+  it("an alternation's secret names cut to their values and joined by xargs echo; another alternation's values kept", () => {
+    const hex = s(HEX, 64), b64u = s(AN + '-_', 64);
+    const shown = new Redactor().maskCommandOutput("grep -E '_(SECRET|KEY)=' secrets.env | cut -d= -f2- | xargs echo", `${hex} ${b64u}\n`);
+    expect(shown).not.toContain(hex);
+    expect(shown).not.toContain(b64u);
+    const kept = 'debug 8080\n';
+    expect(new Redactor().maskCommandOutput("grep -E '^(LOG_LEVEL|PORT)=' app.env | cut -d= -f2- | xargs echo", kept)).toBe(kept);
+  });
+
+  it("tail -c of an env file: the cut line's piece of a token; the whole lines read as assignments", () => {
+    const piece = `tS_${s(AN, 50)}`;
+    const shown = new Redactor().maskCommandOutput('tail -c 120 .env', `${piece}\nLOG_LEVEL=debug\nPORT=8080\n`);
+    expect(shown).not.toContain(piece);
+    expect(shown).toContain('LOG_LEVEL=debug\nPORT=8080\n');
+  });
+
+  it('column -t -s= of an env file keeps its names and plain values; its secrets stay masked, a pgpass split still whole', () => {
+    const pw = s(AN, 16), sha = s(HEX, 40);
+    const shown = new Redactor().maskCommandOutput('column -t -s= .env', `DB_PASSWORD  ${pw}\nDEPLOY_SHA   ${sha}\nLOG_LEVEL    debug\n`);
+    expect(shown).not.toContain(pw);
+    expect(shown).toContain(`DEPLOY_SHA   ${sha}`);
+    expect(shown).toContain('LOG_LEVEL    debug');
+    const pg = `db.example.com  5432  app  alice  ${pw}\n`;
+    expect(new Redactor().maskCommandOutput('column -t -s: ~/.pgpass', pg)).not.toContain(pw);
+  });
+});
+
+describe('session 30: blind pass 158 (marketing technology)', () => {
+  it("an API key as Basic's user with no password, in base64 (xtrace of printf '%s:' | base64); base64 of a plain word and colon kept", () => {
+    const key = s(AN, 32);
+    const basic = Buffer.from(`${key}:`).toString('base64');
+    expect(new Redactor().mask(`+ AUTH=${basic}\n`)).not.toContain(basic);
+    const kept = `+ LABEL=${Buffer.from('release-notes-for-the-team:').toString('base64')}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("Ghost's Admin API key (<24 hex>:<64 hex>) in node's inspect: its secret; a public api key's name is no secret's", () => {
+    const id = s(HEX, 24), secret = s(HEX, 64);
+    const shown = new Redactor().mask(`ghost admin client {\n  key: '${id}:${secret}',\n  version: 'v5.0'\n}\n`);
+    expect(shown).not.toContain(secret);
+    expect(shown).toContain(id);
+    const kept = '"klaviyo_public_api_key": "AbC123",\nklaviyoPublicApiKey: XyZ9Qa\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("rows of a credential file's xxd, remembered, mask no other output's names or runs of zeros (a placeholder UUID, a key's name)", () => {
+    const r = new Redactor();
+    const key = `pk_${s(HEX, 34)}`;
+    const xxd = Buffer.from(`KLAVIYO_PRIVATE_KEY=${key}\r\nNODE_ENV=production\r\n`);
+    const rows = [];
+    for (let at = 0; at < xxd.length; at += 16) {
+      const b = xxd.subarray(at, at + 16);
+      const hex = (b.toString('hex').match(/.{1,4}/g) ?? []).join(' ');
+      rows.push(`${at.toString(16).padStart(8, '0')}: ${hex.padEnd(39)}  ${[...b].map((c) => (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('')}`);
+    }
+    expect(r.maskCommandOutput('xxd .env.production', `${rows.join('\n')}\n`)).not.toContain(key.slice(0, 16));
+    const example = 'HUBSPOT_ACCESS_TOKEN=pat-na1-00000000-0000-0000-0000-000000000000\nKLAVIYO_PRIVATE_KEY=pk_your_private_key_here\n';
+    expect(r.maskCommandOutput('cat .env.example', example)).toBe(example);
+  });
+});

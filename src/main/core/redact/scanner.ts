@@ -2404,6 +2404,10 @@ function innerKind(decoded: string): string | undefined {
   // A Basic credential's `user:password` with nothing around it (`echo -n 'deploy-bot:…' | base64`, `openssl enc -base64`: adv76
   // F23), the password made (a digit, a letter, and a symbol or both cases).
   if (found.length === 0 && BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded)) return 'basic auth credential';
+  // An API key as Basic's user with no password (`printf '%s:' "$WRITE_KEY" | base64`: Segment's, Stripe's, Mailchimp's way;
+  // adv158 F19), a minted word.
+  const keyAsUser = found.length === 0 ? BASIC_KEY_AS_USER.exec(decoded) : null;
+  if (keyAsUser && mintedWord(keyAsUser[1])) return 'basic auth credential';
   return found[0]?.kind;
 }
 
@@ -2417,6 +2421,8 @@ const MACAROON = /"t"[ \t]*:[ \t]*"u1-macaroon"|^00[0-9a-f]{2}location /;
  * `base64("Checkout:…")` in every `"id"`: adv147 F49), no user's password.
  */
 const RELAY_GLOBAL_ID = /^[A-Z][A-Za-z]{1,63}:(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{1,20})\n?$/;
+/** A key alone before a colon (Basic's user, the password empty). */
+const BASIC_KEY_AS_USER = /^([A-Za-z0-9_.-]{16,256}):\n?$/;
 /** `user:password` alone, the password 8 characters and up with a digit and a letter and a symbol or letters of both cases. */
 const BASIC_PAIR = /^[\w.@+-]{1,64}:(?=[^\s:]*\d)(?=[^\s:]*[A-Za-z])(?=[^\s:]*[^\sA-Za-z\d:]|[^\s:]*[a-z][^\s:]*[A-Z]|[^\s:]*[A-Z][^\s:]*[a-z])[^\s:]{8,128}\n?$/;
 

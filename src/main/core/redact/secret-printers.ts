@@ -535,6 +535,11 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'bat':
     case 'batcat':
     case 'nl':
+      // A credential file's bytes counted off (`tail -c 120 .env`: adv159 F45): its first (or last) line is a piece of a line, a
+      // value's end with no name before it; its minted words only (amongOthers: the whole lines are assignments, which the
+      // scanner reads).
+      if ((name === 'tail' || name === 'head') && argv.some((a) => /^-[A-Za-z]*c|^--bytes\b/.test(a)) && operands(argv).some((a) => CREDENTIAL_TEXT_FILE.test(a) || SECRET_FILE.test(a)))
+        return { kind: 'secret', tool: `${name} -c of a credential file`, amongOthers: true };
       // pppd's `chap-secrets` / `pap-secrets` / `srp-secrets` (M25): `client server secret addresses` rows, no word on a row that
       // says "secret" for the scanner. The file is credentials throughout: every line masked whole (its comments too; they are no loss).
       if (operands(argv).some((a) => /(?:^|\/)(?:chap|pap|srp)-secrets$/.test(a))) return { kind: 'secret', tool: `${name} ppp secrets`, transformed: true };
@@ -1231,15 +1236,37 @@ function assignmentCut(stages: readonly SimpleCommand[]): SecretPrinter | undefi
   for (const [i, stage] of stages.entries()) {
     const name = basename(stage.argv[0] ?? '');
     if (!/^(?:grep|egrep|rg|sed|awk|gawk|mawk|perl)$/.test(name)) continue;
-    const secret = stage.argv.slice(1).flatMap((a) => [...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1])).find((n) => isSecretVariable(n));
+    const secret = stage.argv.slice(1).flatMap((a) => [...[...a.matchAll(ASSIGNMENT_PATTERN)].map((m) => m[1]), ...alternativeNames(a)]).find((n) => isSecretVariable(n));
     if (secret === undefined) continue;
     // The stage cuts the line itself (sed, awk, perl, grep -o) or a later one does.
     if (name === 'sed' && stage.argv.some((a) => /^(?:-i|--in-place)/.test(a))) continue; // edits the file, prints nothing
     // The stage cuts the line itself (sed's `s/…=//`, awk -F=, perl, grep -o of a lookbehind) or a later one does.
     const cutsItself = /^(?:grep|egrep|rg)$/.test(name) ? stage.argv.some((a) => /^-[A-Za-z]*o[A-Za-z]*$|^--only-matching$/.test(a)) && stage.argv.some((a) => a.includes('(?<=')) : cutsAtEquals(stage.argv) || name === 'perl';
-    if (cutsItself || stages.slice(i + 1).some((s) => cutsAtEquals(s.argv))) return { kind: `$${secret} value`, tool: `${name} of an assignment` };
+    if (!cutsItself && !stages.slice(i + 1).some((s) => cutsAtEquals(s.argv))) continue;
+    // Values joined onto one line by a later stage (`| xargs echo`, `| paste -sd' '`, `| tr '\n' ' '`: adv159 F9): each line whole.
+    const joined = stages.slice(i + 1).some((s) => joinsLines(s));
+    return { kind: `$${secret} value`, tool: `${name} of an assignment`, ...(joined ? { transformed: true } : {}) };
   }
   return undefined;
+}
+
+/** The names a pattern's alternation makes before an `=` (`_(SECRET|KEY)=`: `_SECRET`, `_KEY`; `(DB|API)_PASSWORD=` too). */
+function alternativeNames(pattern: string): string[] {
+  const out: string[] = [];
+  for (const m of pattern.matchAll(/([A-Za-z0-9_]*)\(((?:[A-Za-z0-9_]+\|)+[A-Za-z0-9_]+)\)([A-Za-z0-9_]*)\\?=/g)) for (const alt of m[2].split('|')) out.push(`${m[1]}${alt}${m[3]}`);
+  return out;
+}
+
+/** A stage that joins its input's lines with blanks: `xargs` (echo, its default), `paste -s` with a blank delimiter, `tr '\n' ' '`. */
+function joinsLines(stage: SimpleCommand): boolean {
+  const argv = stage.argv;
+  const name = basename(argv[0] ?? '');
+  if (name === 'xargs') {
+    const command = argv.slice(1).filter((a) => !a.startsWith('-'));
+    return command.length === 0 || basename(command[0]) === 'echo';
+  }
+  if (name === 'paste') return argv.some((a) => /^-[A-Za-z]*s/.test(a)) && argv.some((a, i) => /^-d[ \t]/.test(a) || (a === '-d' && /^[ \t]/.test(argv[i + 1] ?? '')));
+  return name === 'tr' && argv.length === 3 && /^(?:\\n|\n)$/.test(argv[1]) && /^[ \t]$/.test(argv[2]);
 }
 
 /**
@@ -1569,7 +1596,11 @@ function credentialFileReader(stages: readonly SimpleCommand[]): number {
 function encodedCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
   const reads = credentialFileReader(stages);
   if (reads < 0) return undefined;
-  const encoder = stages.slice(reads).find((s) => encodes(s.argv) || splitsIntoColumns(s.argv));
+  const files = [...operands(stages[reads].argv), ...stages[reads].redirects.flatMap((r) => (r.op === '<' && r.target !== undefined ? [r.target] : []))].filter((a) => CREDENTIAL_TEXT_FILE.test(a));
+  // An env file's names and values split at `=` (`column -t -s= .env`: adv159 F6) stay a name and a value, blanks between, which
+  // the scanner reads (a secret's padded value): not an encoding; its `DEPLOY_SHA` and `LOG_LEVEL` had been masked with it.
+  const envSplitAtEquals = (argv: readonly string[]) => columnSeparator(argv) === '=' && files.length > 0 && files.every((f) => ENV_FILE.test(f));
+  const encoder = stages.slice(reads).find((s) => encodes(s.argv) || (splitsIntoColumns(s.argv) && !envSplitAtEquals(s.argv)));
   return encoder ? { kind: 'credential file', tool: `${basename(encoder.argv[0] ?? '')} of a credential file`, transformed: true } : undefined;
 }
 
@@ -1580,6 +1611,20 @@ function encodedCredentialFile(stages: readonly SimpleCommand[]): SecretPrinter 
 function splitsIntoColumns(argv: readonly string[]): boolean {
   return basename(argv[0] ?? '') === 'column' && argv.slice(1).some((a) => /^-[A-Za-z]*s|^--separator\b/.test(a));
 }
+
+/** `column`'s separator (`-s=`, `-ts =`, `--separator==`), if given. */
+function columnSeparator(argv: readonly string[]): string | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const short = /^-[A-Za-z]*s(.*)$/.exec(argv[i]);
+    const long = /^--separator(?:=(.*))?$/.exec(argv[i]);
+    const m = short ?? long;
+    if (m) return m[1] ? m[1] : argv[i + 1];
+  }
+  return undefined;
+}
+
+/** An env file (`.env`, `.env.production`). */
+const ENV_FILE = /(?:^|\/)\.env(?:\.[\w.-]+)?$/;
 
 /** jq's `getpath(["a","b"])`: the list's strings are the path's keys. */
 const GETPATH = /getpath\(\s*\[([^\]]*)\]\s*\)/g;

@@ -343,6 +343,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('imagekit private key', ['private_'], `${B}private_[A-Za-z0-9+/]{27,28}={0,2}`),
   // --- adversary pass 45 (the vendor catalogue, part three) ---
   // Asana's personal access tokens (`2/<user id>/<token id>:<32 hex>`, found on their long run).
+  // Ghost's Admin API key, `<24 hex id>:<64 hex secret>` (a node script logging its client's config: adv158 F33): the secret.
+  { ...rule('ghost admin api key', [], `${B}[0-9a-f]{24}:(?<secret>[0-9a-f]{64})${E}`, 'g', ':'), runMay: colonBetween(24, 64) },
   { ...rule('asana token', [], `${B}[12]/\\d{10,20}/\\d{10,20}:[a-f0-9]{32}${E}`, 'g', ':'), runMay: colonBetween(10, 32) },
   rule('trello token', ['atta'], `${BB}ATTA[a-f0-9]{64}[A-F0-9]{8}${EB}`),
   rule('miro token', ['eyjtaxjvlm9yawdpbii6'], `${B}eyJtaXJvLm9yaWdpbiI6[A-Za-z0-9_-]{10,}_[A-Za-z0-9_-]{20,}`),
