@@ -71,3 +71,35 @@ describe('throughput gates of the text path', () => {
     expect(masked(path)).toBe(path);
   });
 });
+
+describe('the rules without a literal, each token printed bare in a log line (their gates: a token segment, a colon pair)', () => {
+  let seed = 0x5e55_1030;
+  const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) / 0x1000000;
+  const s = (alpha: string, n: number) => Array.from({ length: n }, () => alpha[Math.floor(rnd() * alpha.length)]).join('');
+  const AN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', HEX = '0123456789abcdef';
+  const B64 = `${AN}+/`, B64URL = `${AN}-_`;
+  const samples: [string, () => string][] = [
+    ['nats nkey seed', () => `SU${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 56)}`],
+    ['boundary auth token', () => `at_${s(AN, 10)}_s1${s(AN, 42)}`],
+    ['discord bot token', () => `M${s(AN, 23)}.${s(B64URL, 6)}.${s(B64URL, 27)}`],
+    ['mailgun key', () => `${s(HEX, 32)}-${s(HEX, 8)}-${s(HEX, 8)}`],
+    ['twilio auth token', () => `AC${s(HEX, 32)}:${s(AN, 32)}`],
+    ['ably key', () => `${s(B64URL, 6)}.${s(B64URL, 6)}:${s(B64URL, 43)}`],
+    ['ngrok authtoken', () => `2${s(AN, 26)}_${s(AN, 21)}`],
+    // Its secret is standard base64: `+` and `/` in it (the colon gate had counted only `[A-Za-z0-9_-]` after the colon).
+    ['bitwarden access token', () => `0.${s(HEX, 8)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 12)}.${s(AN, 30)}:${s(B64, 10)}+/${s(B64, 10)}==`],
+    ['asana token', () => `2/${s('0123456789', 16)}/${s('0123456789', 16)}:${s(HEX, 32)}`],
+    ['zhipu key', () => `${s(HEX, 32)}.${s(AN, 16)}`],
+    ['alpaca secret', () => `PK${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 18)}:${s(AN, 40)}`],
+    ['ghost admin api key', () => `${s(HEX, 24)}:${s(HEX, 64)}`],
+  ];
+  for (const [kind, make] of samples) {
+    it(`${kind}: masked in a line with no name, ten random tokens`, () => {
+      for (let k = 0; k < 10; k++) {
+        const token = make();
+        const secret = token.includes(':') ? token.slice(token.lastIndexOf(':') + 1) : token;
+        expect(masked(`12:00:01 worker started with ${token} for job 7\n`), token).not.toContain(secret.slice(-16));
+      }
+    });
+  }
+});

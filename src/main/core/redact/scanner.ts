@@ -1916,17 +1916,20 @@ function hasTokenSegment(bytes: Uint8Array | undefined, text: string, start: num
 const MIN_BEFORE_COLON = 6;
 const MIN_AFTER_COLON = 22;
 
-/** Does text[start, end) hold a `:` with MIN_BEFORE_COLON segment characters before it and MIN_AFTER_COLON after (hasTokenSegment's reading)? */
+/**
+ * Does text[start, end) hold a `:` with MIN_BEFORE_COLON segment characters before it and MIN_AFTER_COLON after it, base64's
+ * `+` and `/` counted after it too (a Bitwarden token's secret is standard base64)? Read as hasTokenSegment reads.
+ */
 function colonPair(bytes: Uint8Array | undefined, text: string, start: number, end: number): boolean {
   let len = 0;
-  let afterColon = -1;
+  let afterColon = false;
   for (let i = start; i < end; i++) {
     const c = bytes !== undefined ? bytes[i] : text.charCodeAt(i) & 0xff;
-    if (c < 128 && SEGMENT_CHAR[c] === 1) {
+    if (c < 128 && (SEGMENT_CHAR[c] === 1 || (afterColon && (c === 0x2b || c === 0x2f)))) {
       len++;
-      if (afterColon >= 0 && len >= MIN_AFTER_COLON) return true;
+      if (afterColon && len >= MIN_AFTER_COLON) return true;
     } else {
-      afterColon = c === COLON && len >= MIN_BEFORE_COLON ? i : -1;
+      afterColon = c === COLON && len >= MIN_BEFORE_COLON;
       len = 0;
     }
   }
