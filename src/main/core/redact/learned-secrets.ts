@@ -14,7 +14,7 @@
  * 64K table at every value learned cost ~3% of a reply's masking: the bench learns hundreds).
  */
 
-import { LowBytes } from './low-bytes.js';
+import { LowBytes, SCRATCH_BYTES } from './low-bytes.js';
 import { base64Kind } from './finding.js';
 
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
@@ -125,7 +125,7 @@ export class LearnedSecrets {
     if (this.bytesOf === text && this.lastBytes !== undefined) return this.lastBytes;
     const bytes = this.lowBytes.of(text);
     // A text past the reused buffer's size gets bytes of its own: not kept (a 100 MB read's must not stay pinned).
-    this.bytesOf = text.length < MAX_KEPT_BYTES ? text : undefined;
+    this.bytesOf = text.length < SCRATCH_BYTES ? text : undefined;
     this.lastBytes = this.bytesOf === undefined ? undefined : bytes;
     return bytes;
   }
@@ -325,9 +325,6 @@ export class LearnedSecrets {
 function hasGram(text: string, bytes: Uint8Array, at: number, grams: { set: Set<string>; hashes: Uint8Array }): boolean {
   return at >= 0 && at + MIN_LEARNED_CHARS <= text.length && grams.hashes[gramHash(bytes, at)] === 1 && grams.set.has(text.slice(at, at + MIN_LEARNED_CHARS));
 }
-
-/** Texts whose low bytes are kept between find and findAtLineBreaks: those within low-bytes.ts's reused buffer. */
-const MAX_KEPT_BYTES = 1024 * 1024;
 
 /** Bits of gramHash: a table of 64 K entries, one byte each. */
 const GRAM_HASH_BITS = 16;

@@ -7,7 +7,7 @@
  */
 
 /** Texts up to this size reuse one buffer; a larger text gets its own (a 100 MB read must not pin 100 MB). */
-const SCRATCH_BYTES = 1024 * 1024;
+export const SCRATCH_BYTES = 1024 * 1024;
 
 export class LowBytes {
   private scratch = Buffer.alloc(0);
