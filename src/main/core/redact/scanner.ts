@@ -181,8 +181,6 @@ const GATE_PYDANTIC = 1 << 28;
  */
 const GATE_HEX_LIST = 1 << 29;
 const GATE_NOTEBOOK = 1 << 30;
-/** An SSH public key's blob (`AAAA…`), for the Redactor's keeping of public keys (ScanReport.publicKeyWords): the last bit. */
-const GATE_PUBLIC_KEY = 2 ** 31;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** A PowerShell prompt's head (`PS C:\Users\dev> `, `PS /home/dev> `, `PS ~> `): its words open the transcripts' reader too. */
@@ -238,7 +236,6 @@ const GATE_WORDS: [string, number][] = [
   ['=3d', GATE_QUOTED_PRINTABLE],
   ['\b', GATE_OVERSTRUCK],
   ['0x', GATE_HEX_LIST],
-  ['aaaa', GATE_PUBLIC_KEY],
   ['"text/plain"', GATE_NOTEBOOK],
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer), and
   // PowerShell's reads of a secure string as plain text (adv74 F33).
@@ -401,8 +398,6 @@ export interface ScanReport {
   promptMarks?: boolean;
   /** A URL with its slashes escaped (`:\/\/`). */
   escapedUrls?: boolean;
-  /** `AAAA` (an SSH public key's blob) or a PEM armour line, case aside: the text may hold a public key. */
-  publicKeyWords?: boolean;
 }
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges); `report`, when given, what the scan saw besides. */
@@ -475,7 +470,6 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (report) {
     report.promptMarks = (gates & GATE_PROMPT_MARK) !== 0 || text.includes(NON_ASCII_PROMPT_MARK);
     report.escapedUrls = (gates & GATE_ESCAPED_URL) !== 0;
-    report.publicKeyWords = (gates & (GATE_KEY_BLOCK | GATE_PUBLIC_KEY)) !== 0;
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   return out;
