@@ -36,6 +36,34 @@ const TOKEN_CHAR = /[A-Za-z0-9+/_-]/;
 /** Mostly text: a line break, a tab or printable ASCII, or UTF-8's bytes past it. */
 const TEXT = /^[\t\n\r\x20-\x7e\u0080-\uffff]*$/;
 
+/** The widths `base64 -w`, openssl and PEM-style wrapping cut a line at (a blob printed wrapped: `base64 -w76`, session 30's attack A15). */
+const WRAP_WIDTHS = new Set([60, 64, 76]);
+/** The longest wrapped blob read across its lines (as the one-line blob's bound). */
+const MAX_WRAPPED = 1900000;
+
+/**
+ * The end of a blob whose one-line match text[start, end) fills its line at a wrapping width: the next lines of that width and
+ * a last shorter one (its padding), read while each is base64 alone. `end` itself when the blob is not so wrapped.
+ */
+function wrappedEnd(text: string, start: number, end: number): number {
+  const width = end - start;
+  if (!WRAP_WIDTHS.has(width) || (start > 0 && text.charCodeAt(start - 1) !== 0x0a)) return end;
+  let at = end;
+  while (at - start < MAX_WRAPPED) {
+    const nl = text.charCodeAt(at) === 0x0d && text.charCodeAt(at + 1) === 0x0a ? at + 2 : text.charCodeAt(at) === 0x0a ? at + 1 : -1;
+    if (nl < 0) return at;
+    let j = nl;
+    while (j - nl <= width && B64_LINE_CHAR.test(text[j] ?? '')) j++;
+    const line = j - nl;
+    if (line === 0 || line > width || (j < text.length && text.charCodeAt(j) !== 0x0a && text.charCodeAt(j) !== 0x0d)) return at;
+    at = j;
+    if (line < width || text.charCodeAt(j - 1) === 0x3d) return at;
+  }
+  return at;
+}
+/** A character of a wrapped blob's line (standard alphabet and padding). */
+const B64_LINE_CHAR = /[A-Za-z0-9+/=]/;
+
 /** Each gzip blob in base64 in `text` whose inflated text `scan` finds a secret in: the blob, masked whole. */
 export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
   for (let i = text.indexOf('H4sI'); i >= 0; i = text.indexOf('H4sI', i + 4)) {
@@ -43,7 +71,9 @@ export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t:
     BLOB_AT.lastIndex = i;
     const m = BLOB_AT.exec(text);
     if (!m) continue;
-    const bytes = Buffer.from(m[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    const end = wrappedEnd(text, i, i + m[0].length);
+    const blob = end === i + m[0].length ? m[0] : text.slice(i, end).replace(/\r?\n/g, '');
+    const bytes = Buffer.from(blob.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     // Past MAX_INFLATED, its head only (zlib gives all or nothing: the head of the input, which a deflate ratio bounds).
     const inflated = inflate(bytes) ?? inflate(bytes.subarray(0, BOMB_HEAD));
     if (inflated === undefined) {
@@ -51,20 +81,21 @@ export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t:
       continue;
     }
     const found = TEXT.test(inflated) ? scan(inflated) : [];
-    if (found.length > 0) out.push({ start: i, end: i + m[0].length, kind: `gzip base64 ${found[0].kind}`, byContext: true });
-    i += m[0].length - 4;
+    if (found.length > 0) out.push({ start: i, end, kind: `gzip base64 ${found[0].kind}`, byContext: true });
+    i = end - 4;
   }
   for (let i = text.indexOf('SDRzS'); i >= 0; i = text.indexOf('SDRzS', i + 5)) {
     if (i > 0 && TOKEN_CHAR.test(text[i - 1])) continue;
     TWICE_BLOB_AT.lastIndex = i;
     const m = TWICE_BLOB_AT.exec(text);
     if (!m) continue;
-    const once = Buffer.from(m[0], 'base64').toString('latin1');
+    const end = wrappedEnd(text, i, i + m[0].length);
+    const once = Buffer.from(end === i + m[0].length ? m[0] : text.slice(i, end).replace(/\r?\n/g, ''), 'base64').toString('latin1');
     BLOB_AT.lastIndex = 0;
     const inner = BLOB_AT.exec(once);
     const inflated = inner && (inflate(Buffer.from(inner[0], 'base64')) ?? inflate(Buffer.from(inner[0], 'base64').subarray(0, BOMB_HEAD)));
     const found = inflated && TEXT.test(inflated) ? scan(inflated) : [];
-    if (found.length > 0) out.push({ start: i, end: i + m[0].length, kind: `gzip base64 ${found[0].kind}`, byContext: true });
-    i += m[0].length - 5;
+    if (found.length > 0) out.push({ start: i, end, kind: `gzip base64 ${found[0].kind}`, byContext: true });
+    i = end - 5;
   }
 }

@@ -942,11 +942,13 @@ export const FILES: ContextRule[] = [
   // Kamailio's and OpenSIPS' module parameters (`modparam("auth", "secret", "…")`: the nonce secret, adv156 F4): a parameter that
   // names a secret, then its quoted value.
   { kind: 'secret', keywords: ['modparam('], re: /\bmodparam\([ \t]*"[\w.-]{1,64}"[ \t]*,[ \t]*"(?<name>[\w.-]{1,64})"[ \t]*,[ \t]*"(?<secret>[^"\n]{1,1024})(?=")/g, guard: true },
-  // coturn's long-term credentials (`user=<name>:<password>`, or `:0x<md5 key>`, a line of turnserver.conf: adv156 F17).
-  { kind: 'password', keywords: ['user='], needs: /^[ \t]*user=[^:\s]{1,128}:\S/m, re: /^[ \t]*user=[^:\s]{1,128}:(?<secret>0x[0-9a-fA-F]{32}|\S{6,256})[ \t]*\r?$/gm },
+  // coturn's long-term credentials (`user=<name>:<password>`, or `:0x<md5 key>`, a line of turnserver.conf: adv156 F17), after
+  // grep's file name and line number too (`grep -n user= turnserver.conf`'s `42:user=…`: session 30's attack A19).
+  { kind: 'password', keywords: ['user='], needs: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?[ \t]*user=[^:\s]{1,128}:\S/m, re: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?[ \t]*user=[^:\s]{1,128}:(?<secret>0x[0-9a-fA-F]{32}|\S{6,256})[ \t]*\r?$/gm },
   // A Matrix homeserver's signing key file (`ed25519 a_Qm7x <base64 seed>`, Synapse's `*.signing.key`: adv156 F19); a public key
   // is printed as `"ed25519:a_Qm7x": {"key": …}`.
-  { kind: 'signing key', keywords: ['ed25519 '], needs: /^ed25519[ \t]/m, re: /^ed25519[ \t]+\w{1,64}[ \t]+(?<secret>[A-Za-z0-9+\/]{43})={0,1}[ \t]*\r?$/gm },
+  // After grep's file name and line number too (`grep -r signing /data`'s `/data/x.signing.key:ed25519 …`: session 30's attack A16).
+  { kind: 'signing key', keywords: ['ed25519 '], needs: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?ed25519[ \t]/m, re: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?ed25519[ \t]+\w{1,64}[ \t]+(?<secret>[A-Za-z0-9+\/]{43})={0,1}[ \t]*\r?$/gm },
   // SDES-SRTP's master keys in SDP (`a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:<base64>|2^31`, a decrypted SIP trace: adv156 F32):
   // they decrypt the call's media.
   { kind: 'srtp master key', keywords: ['inline:'], re: /\ba=crypto:\d{1,10}[ \t]+[A-Z0-9_]{1,64}[ \t]+inline:(?<secret>[A-Za-z0-9+\/]{20,128}={0,2})/g },

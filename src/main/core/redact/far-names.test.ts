@@ -712,6 +712,14 @@ describe('values named from afar', () => {
   `${'SDRzS '.repeat(170_000)}`,
   `SDRzS${'A'.repeat(1_000_000)}`,
   `${'ha1 '.repeat(250_000)}`,
+  // Session 31's: wrapped blobs (76-column lines of base64 after each head), grep prefixes before coturn and signing key lines,
+  // bordered bar headers on every line and over a megabyte of rows.
+  `H4sI${'A'.repeat(72)}\n${`${'A'.repeat(76)}\n`.repeat(13_000)}`,
+  `${`SDRzS${'A'.repeat(71)}\n`.repeat(13_000)}`,
+  `${`${'a'.repeat(250)}:user=a:`.repeat(3_800)}`,
+  `${`${'a'.repeat(250)}:7:ed25519 a `.repeat(3_800)}`,
+  `${'| id | token |\n'.repeat(70_000)}`,
+  `| id | token |\n${'| 1 | Qm7xT2vK9pL4wZ8n |\n'.repeat(45_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

@@ -441,8 +441,10 @@ export class FarNames {
       const below = t.indexOf('\n', lineEnd + 1);
       const under = t.slice(lineEnd + 1, below < 0 ? t.length : below);
       // (A barred header over a rule, psql's `----+----`, is a client's table: tableColumn reads it.)
-      const ruled = (sep === SPACED && DASHED_RULE.test(under)) || (sep === BARRED && BARRED_RULE.test(under));
-      if (sep === undefined || ruled || fields.length < 2 || !fields.every((f) => (CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f)) || CSV_TITLE.test(f.trim())) && !RANDOM_WORD.test(f))) {
+      const bordered = sep === BARRED && BORDERED_HEADER.test(header);
+      const ruled = (sep === SPACED && DASHED_RULE.test(under)) || (sep === BARRED && (bordered ? BORDERED_RULE : BARRED_RULE).test(under));
+      const border = (f: string, i: number) => bordered && (i === 0 || i === fields.length - 1) && f.trim() === '';
+      if (sep === undefined || ruled || fields.length < 2 || !fields.every((f, i) => border(f, i) || ((CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f)) || CSV_TITLE.test(f.trim())) && !RANDOM_WORD.test(f)))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }
@@ -929,7 +931,13 @@ const BARRED = ' | ';
  * A header of titles between bars with blanks, no border (`ID | Key | Reusable | Ephemeral`: headscale's tables, go-pretty's
  * light style, adv144's `cat` of one); a title is a name or two words, no digit-led word.
  */
-const BARRED_HEADER = /^[ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*(?:\|[ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*)+\r?$/;
+// Or with a bar at each end and no rule under it (a box table's rows without its rules: session 30's attack A23, `| id | username
+// | ha1 |`): its first and last fields are empty.
+const BARRED_HEADER = /^[ ]*(?:\|[ ]*)?[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*(?:\|[ ]*[A-Za-z_][\w.-]{0,63}(?: [A-Za-z_][\w.-]{0,31})?[ ]*)+(?:\|[ ]*)?\r?$/;
+/** A bordered barred header (BARRED_HEADER's `| a | b |`). */
+const BORDERED_HEADER = /^[ ]*\|.*\|[ ]*\r?$/;
+/** The rule under a bordered header (markdown's `|---|:--|`, a box's `+----+----+`): a client's table, read as such (tableColumn). */
+const BORDERED_RULE = /^[ \t]*[|+][-:+| \t]*-[-:+| \t]*\r?$/;
 /**
  * A barred header whose `Key` column is a credential's (`Key` alone names no secret: a settings table's keys are names):
  * headscale's pre-auth keys, `Reusable | Ephemeral` beside it (adv144 F20, printed by `cat`).

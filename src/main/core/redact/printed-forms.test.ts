@@ -2794,3 +2794,51 @@ describe('session 30: blind pass 158 (marketing technology)', () => {
     expect(r.maskCommandOutput('cat .env.example', example)).toBe(example);
   });
 });
+
+describe("session 31: session 30's own attack (prefixes, wrapping, short names)", () => {
+  it("a Helm release's base64 of gzip, encoded again and wrapped by base64 -w76: masked whole; a wrapped blob of a plain config kept", () => {
+    const wrap = (text: string) => execFileSync('base64', ['-w76'], { input: text }).toString();
+    const pw = s(AN, 20);
+    const secretBlob = wrap(gzipSync(JSON.stringify({ config: { redis: { password: pw } } })).toString('base64'));
+    expect(secretBlob.split('\n').length).toBeGreaterThan(2);
+    const shown = new Redactor().maskCommandOutput('base64 -w76', secretBlob);
+    for (const line of secretBlob.split('\n').filter((l) => l.length >= 16)) expect(shown).not.toContain(line);
+    const plain = wrap(gzipSync(JSON.stringify({ config: { redis: { host: 'cache.internal', port: 6379, db: 2 } } })).toString('base64'));
+    expect(new Redactor().maskCommandOutput('base64 -w76', plain)).toBe(plain);
+  });
+
+  it("grep's file name and line number before a Matrix signing key line and a coturn user line; a public key line kept", () => {
+    const seed = s(B64, 43), pw = s(AN, 16);
+    const shown = new Redactor().maskCommandOutput('grep -r signing /data', `/data/acme.signing.key:ed25519 a_Xy9 ${seed}\n`);
+    expect(shown).not.toContain(seed);
+    expect(shown).toContain('/data/acme.signing.key:ed25519 a_Xy9 ');
+    expect(new Redactor().maskCommandOutput('grep -n user= /etc/turnserver.conf', `42:user=probe:${pw}\n`)).not.toContain(pw);
+    const kept = `/etc/ssh/ssh_host_ed25519_key.pub:ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${s(B64, 43)} root@host\n42:user=www-data\n`;
+    expect(new Redactor().maskCommandOutput('grep -rn ed25519 /etc/ssh', kept)).toBe(kept);
+  });
+
+  it('a bordered table without its rules: the column under a secret name masked, its ids and names kept', () => {
+    const ha1 = s(HEX, 32);
+    const shown = new Redactor().maskCommandOutput('mysql -e "select * from subscriber"', `| id | username | ha1 |\n|  1 | 2001     | ${ha1} |\n`);
+    expect(shown).not.toContain(ha1);
+    expect(shown).toContain('|  1 | 2001     |');
+    const sha = s(HEX, 40);
+    const kept = `| id | commit | status |\n|  1 | ${sha} | ok |\n`;
+    expect(new Redactor().maskCommandOutput('cat deploys.txt', kept)).toBe(kept);
+  });
+
+  it("sed -n of a write key's file; printf %q of $PW (a backslash in the value's middle); $PWD kept", () => {
+    const t = s(AN, 36);
+    expect(new Redactor().maskCommandOutput('sed -n 3p ~/.config/segment/write_key', `${t}\n`)).not.toContain(t);
+    const p = `${s(AN, 10)}$${s(AN, 14)}`;
+    const quoted = execFileSync('bash', ['-c', 'printf %q "$PW"'], { env: { PATH: process.env.PATH, PW: p } }).toString();
+    expect(quoted).toContain('\\$');
+    const shown = new Redactor().maskCommandOutput('printf %q "$PW"', `${quoted}\n`);
+    expect(shown).not.toContain(p.slice(11));
+    expect(shown).not.toContain(p.slice(0, 10));
+    expect(new Redactor().maskCommandOutput('echo "$DB_PASS"', `${s(AN, 18)}\n`)).toMatch(/^\[masked: /);
+    const dir = '/home/dev/projects/checkout-service\n';
+    expect(new Redactor().maskCommandOutput('echo "$PWD"', dir)).toBe(dir);
+    expect(new Redactor().maskCommandOutput('echo $OLDPWD', dir)).toBe(dir);
+  });
+});
