@@ -186,8 +186,8 @@ const CUT_MARK = /… \[\+[\d,]+ chars\] …/;
  */
 async function withSecretsWhole(input: RenderInput, text: string, options: { output: OutputMode | 'raw'; color: boolean }): Promise<string> {
   if (options.output === 'json' || options.output === 'raw' || !CUT_MARK.test(text)) return text;
-  const { scanSecrets } = await import('../core/redact/scanner.js');
-  return render(input, options.output, options.color, { keepWhole: (line) => scanSecrets(line) });
+  const { secretSpansWithNames } = await import('../core/redact/kept-spans.js');
+  return render(input, options.output, options.color, { keepWhole: secretSpansWithNames });
 }
 
 /**

@@ -23,7 +23,7 @@ import { renderSquash, renderSummary } from '../core/squasher/render.js';
 import type { SquashEvent } from '../core/squasher/types.js';
 import { BackgroundRuns } from './background-runs.js';
 import { Redactor } from '../core/redact/redactor.js';
-import { scanSecrets } from '../core/redact/scanner.js';
+import { secretSpansWithNames } from '../core/redact/kept-spans.js';
 import { AuditLog } from '../core/audit/audit-log.js';
 import { operatorAuditRecord } from './operator-audit.js';
 import { countLines, mcpRawRef, type CheckCommand, type CondenseLines, type McpDeps, type RouteCommand, type RouteCommandResult } from './tool-kit.js';
@@ -305,9 +305,10 @@ export function condenseInSession(sessions: SessionManager): RouteCommand {
 
 /**
  * A long line's secrets, which its cut in a reply must not split (adv142: a token cut at the head showed 39 of 40 characters,
- * its pieces too short for any rule): each is shown whole and masked, or left out whole.
+ * its pieces too short for any rule): each is shown whole and masked, or left out whole, with the name before it (a value whose
+ * name the cut took is no longer known for one: adv162 F18).
  */
-const secretSpans = (line: string) => scanSecrets(line);
+const secretSpans = secretSpansWithNames;
 
 /**
  * A run's body as sh_run's text shows it: the router's facts rendered with the agent's name for

@@ -720,6 +720,16 @@ describe('values named from afar', () => {
   `${`${'a'.repeat(250)}:7:ed25519 a `.repeat(3_800)}`,
   `${'| id | token |\n'.repeat(70_000)}`,
   `| id | token |\n${'| 1 | Qm7xT2vK9pL4wZ8n |\n'.repeat(45_000)}`,
+  // Pass 162's: content keys' options, RTMP URLs with paths never ending, IVS heads, XML names over grep's prefixes, hex keys
+  // beside algorithms on every line.
+  `${'--key 1:'.repeat(120_000)}`,
+  `${'key_id=0123456789abcdef0123456789abcdef:key='.repeat(22_000)}`,
+  `${'rtmp://a/'.repeat(110_000)}`,
+  `rtmp://a/${'b/'.repeat(500_000)}`,
+  `rtmp://a/b/${'c'.repeat(1_000_000)}`,
+  `${'sk_us-west-2_'.repeat(75_000)}`,
+  `${'<Name>secret</Name>\n1-'.repeat(45_000)}`,
+  `x {\n${"  key: '0123456789abcdef0123456789abcdef',\n  algorithm: 'sha256',\n".repeat(12_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

@@ -2842,3 +2842,49 @@ describe("session 31: session 30's own attack (prefixes, wrapping, short names)"
     expect(new Redactor().maskCommandOutput('echo $OLDPWD', dir)).toBe(dir);
   });
 });
+
+describe('session 31: blind pass 162 (video streaming and media delivery)', () => {
+  it("Wowza's <Name>/<Value> property, under grep's -A1 prefix too; a property that names no secret kept", () => {
+    const hex = s(HEX, 24);
+    for (const out of [`      <Property>\n        <Name>secureTokenSharedSecret</Name>\n        <Value>${hex}</Value>\n      </Property>\n`, `13:        <Name>secureTokenSharedSecret</Name>\n14-        <Value>${hex}</Value>\n--\n`]) expect(new Redactor().maskCommandOutput('grep -n -A1 "<Name>secureToken" Application.xml', out)).not.toContain(hex);
+    const kept = '8:        <Name>secureTokenHashAlgorithm</Name>\n9-        <Value>SHA-256</Value>\n';
+    expect(new Redactor().maskCommandOutput('grep -n -A1 "<Name>" Application.xml', kept)).toBe(kept);
+  });
+
+  it('an IVS stream key; a hex key beside its HMAC algorithm (EdgeAuth config); a key seed; a cache key beside no algorithm kept', () => {
+    const ivs = `sk_us-west-2_${s(AN, 36)}`;
+    expect(new Redactor().mask(`[ivs] stream key : ${ivs}\n`)).not.toContain(ivs);
+    const key = s(HEX, 64);
+    const shown = new Redactor().mask(`[edgeauth] config {\n  key: '${key}',\n  algorithm: 'sha256',\n  windowSeconds: 3600\n}\n`);
+    expect(shown).not.toContain(key);
+    expect(shown).toContain("algorithm: 'sha256'");
+    const seed = s(B64, 40);
+    expect(new Redactor().mask(`  "playready": {\n    "key_seed": "${seed}",\n    "la_url": "https://x"\n  }\n`)).not.toContain(seed);
+    const sha = s(HEX, 40);
+    const kept = `cache entry {\n  key: '${sha}',\n  path: '/var/cache/a',\n  size: 1024\n}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("content keys: mp4decrypt's --key KID:KEY (and the trace's KEY= before it), shaka-packager's raw keys; the KIDs kept", () => {
+    const kid = s(HEX, 32), key = s(HEX, 32), kid2 = s(HEX, 32), key2 = s(HEX, 32);
+    const trace = `+ KID=${kid}\n+ KEY=${key}\n+ mp4decrypt --key ${kid}:${key} enc/seg.mp4 dec/seg.mp4\n`;
+    const shown = new Redactor().maskCommandOutput('bash decrypt.sh', trace);
+    expect(shown).not.toContain(key);
+    expect(shown).toContain(kid);
+    const shaka = `packager in=a.mp4,stream=video,output=v.mp4 --enable_raw_key_encryption --keys label=SD:key_id=${kid}:key=${key},label=HD:key_id=${kid2}:key=${key2} --protection_scheme cbcs\n`;
+    const masked = new Redactor().maskCommandOutput('make -n package', shaka);
+    for (const v of [key, key2]) expect(masked).not.toContain(v);
+    for (const v of [kid, kid2]) expect(masked).toContain(v);
+  });
+
+  it("an RTMP ingest URL's stream key (YouTube's, its backup form, a random key); a stream's name kept", () => {
+    const yt = `${s('abcdefghijklmnopqrstuvwxyz0123456789', 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}`;
+    const rnd = `live_${s(AN, 30)}1`;
+    for (const url of [`rtmp://a.rtmp.youtube.com/live2/${yt}`, `rtmp://b.rtmp.youtube.com/live2?backup=1/${yt}`, `rtmps://ingest.example.net:443/app/${rnd}`]) {
+      const secret = url.slice(url.lastIndexOf('/') + 1);
+      expect(new Redactor().mask(`+ ffmpeg -re -i in.mp4 -c copy -f flv '${url}'\n`), url).not.toContain(secret);
+    }
+    const kept = "ffmpeg -f flv rtmp://localhost:1935/live/test\nffmpeg -f flv rtmp://origin.example.com/live/ch1_1080p\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

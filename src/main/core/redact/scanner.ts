@@ -2806,7 +2806,7 @@ const SIBLING_FIELD = /(?<ind>[ \t]*)["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*
  * `secret: '…'` on the next line: Dwolla's client config, adv149 F13) with a sibling field named as a secret's? The siblings are
  * the lines at its indent up and down to a line indented less (the object's opening, ending `{` or `:`, above).
  */
-function secretSiblingLines(text: string, k: number): boolean {
+function secretSiblingLines(text: string, k: number, sign: (name: string) => boolean = namesSecret): boolean {
   // Back over the indent only (a field first on its line is indented a few blanks; a name far along a long line is no field of
   // this kind, and its line's start is not searched for: a megabyte line of `key = 1,` searched back from each took 30 s).
   const quoted = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? 1 : 0;
@@ -2818,7 +2818,7 @@ function secretSiblingLines(text: string, k: number): boolean {
   let opened = false;
   for (let at = lineStart, n = 0; at > 0 && n < MAX_SIBLING_LINES; n++) {
     at = text.lastIndexOf('\n', at - 2) + 1;
-    const side = siblingAt(text, at, indent);
+    const side = siblingAt(text, at, indent, sign);
     if (side === true) return true;
     if (side === 'above') {
       const end = text.indexOf('\n', at);
@@ -2828,7 +2828,7 @@ function secretSiblingLines(text: string, k: number): boolean {
   }
   if (!opened) return false;
   for (let at = text.indexOf('\n', k) + 1, n = 0; at > 0 && at < text.length && n < MAX_SIBLING_LINES; n++) {
-    const side = siblingAt(text, at, indent);
+    const side = siblingAt(text, at, indent, sign);
     if (side === true) return true;
     if (side === 'above') break;
     at = text.indexOf('\n', at) + 1;
@@ -2836,16 +2836,22 @@ function secretSiblingLines(text: string, k: number): boolean {
   return false;
 }
 
-/** The line at `at` beside a field indented `indent`: a sibling named as a secret's (true), a line indented less ('above'), or other. */
-function siblingAt(text: string, at: number, indent: number): boolean | 'above' | undefined {
+/** A sibling field named as a secret's (not another `key`). */
+const namesSecret = (n: string) => !/^key$/i.test(n) && isSecretName(n);
+/** A sibling that names a keyed hash's algorithm (`algorithm: 'sha256'` beside `key:` in Akamai EdgeAuth's config: adv162 F14). */
+const namesHmacAlgorithm = (n: string) => /^(?:algorithm|alg|hash_?algorithm|hmac_?algorithm|digest)$/i.test(n);
+/** A `key` field's value that is a keyed hash's key: 32 hex digits or more (128 bits and up). */
+const HEX_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?[0-9a-fA-F]{32,128}(?![\w.-])/;
+
+/** The line at `at` beside a field indented `indent`: a sibling `sign` names (true), a line indented less ('above'), or other. */
+function siblingAt(text: string, at: number, indent: number, sign: (name: string) => boolean): boolean | 'above' | undefined {
   SIBLING_FIELD.lastIndex = at;
   const f = SIBLING_FIELD.exec(text);
   let ind = 0;
   while (ind < indent && (text.charCodeAt(at + ind) === 0x20 || text.charCodeAt(at + ind) === 0x09)) ind++;
   if (ind < indent) return text.charCodeAt(at + ind) === 0x0a || text.charCodeAt(at + ind) === 0x0d ? undefined : 'above';
   if (!f || f.groups!.ind.length !== indent) return undefined;
-  const n = f.groups!.n;
-  return !/^key$/i.test(n) && isSecretName(n) ? true : undefined;
+  return sign(f.groups!.n) ? true : undefined;
 }
 
 /** An Elixir or Erlang binary written as its bytes (`<<199, 173, 21, …>>`), eight bytes at least (a token's shortest). */
@@ -2940,6 +2946,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A `key` in the same inline object as a secret's name (a TOML inline table `alpha = { password = "…", key = "…" }`, a
   // one-line JSON or Ruby hash: adv88): a credential record's key.
   else if (/^key$/i.test(name) && m && (secretSiblingInline(text, k, e, far) || secretSiblingLines(text, k))) name = 'api_key';
+  // A hex `key` beside the algorithm that keys a hash with it (an EdgeAuth or HMAC signer's config printed by node: adv162 F14).
+  else if (/^key$/i.test(name) && m && HEX_KEY_VALUE.test(text.slice(e, e + 140)) && secretSiblingLines(text, k, namesHmacAlgorithm)) name = 'signing_key';
   // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
   else if (/^(?:primary|deterministic)_key$/.test(name) && /active_record_encryption/.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'encryption_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
@@ -3715,7 +3723,9 @@ function plistValue(text: string, k: number, e: number, out: SecretFinding[]): v
 const AZURE_ACCOUNT_KEY_PROPERTY = 'fs.azure.account.key.';
 /** A property's `<name>NAME</name>` then `<value>…</value>` (Hadoop's core-site.xml, Maven's `httpHeaders` in settings.xml: adv27 F03). */
 // The value may stand on a line of its own between `<value>` and `</value>` (an XML formatter's layout: 131 F44).
-const XML_PROPERTY_VALUE = /<\/name>[ \t]*\r?\n?[ \t]*<value>(?:(?<v>[^<\n]{1,2048})|[ \t]*\r?\n[ \t]*(?<bare>[^<\s][^<\n]{0,2047}?)[ \t]*\r?\n[ \t]*)<\/value>/dy;
+// Wowza's `<Property>`'s `<Name>` and `<Value>` (its Application.xml: adv162 F9) in either case; under grep's prefix (`grep -n -A1
+// '<Name>secureToken'`: `14-` before the value's line).
+const XML_PROPERTY_VALUE = /<\/name>[ \t]*(?:\r?\n(?:[^\s<:]{1,256}[-:])?(?:\d{1,9}[-:])?)?[ \t]*<value>(?:(?<v>[^<\n]{1,2048})|[ \t]*\r?\n[ \t]*(?<bare>[^<\s][^<\n]{0,2047}?)[ \t]*\r?\n[ \t]*)<\/value>/diy;
 
 /** PowerShell's CLIXML of a hashtable (`Export-Clixml`: `<S N="Key">ApiToken</S>` then `<S N="Value">…</S>`: adv34 F08). */
 const CLIXML_ENTRY_VALUE = /<\/S>[ \t]*\r?\n?[ \t]*<S N="Value">(?<v>[^<\n]{1,2048})<\/S>/dy;
@@ -3727,7 +3737,7 @@ function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding
     const v = XML_PROPERTY_VALUE.exec(text);
     const group = v?.groups!.v !== undefined ? 'v' : 'bare';
     if (v && /^[A-Za-z0-9+/]{40,}={0,2}$/.test(v.groups![group] ?? '')) out.push({ start: v.indices!.groups![group]![0], end: v.indices!.groups![group]![1], kind: 'azure storage account key', byContext: true });
-  } else if (text.startsWith('<name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
+  } else if (text.startsWith('<name>', k - 6) || text.startsWith('<Name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
   else if (text.startsWith('<S N="Key">', k - 11)) valueFromName(text, k, e, CLIXML_ENTRY_VALUE, out);
 }
 

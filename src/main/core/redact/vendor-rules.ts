@@ -343,6 +343,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('imagekit private key', ['private_'], `${B}private_[A-Za-z0-9+/]{27,28}={0,2}`),
   // --- adversary pass 45 (the vendor catalogue, part three) ---
   // Asana's personal access tokens (`2/<user id>/<token id>:<32 hex>`, found on their long run).
+  // Amazon IVS stream keys (`sk_<region>_<36>`: CreateChannel's and CreateStreamKey's `streamKey.value`, an encoder's key: adv162
+  // F11), by the region's first part.
+  rule('ivs stream key', ['sk_us-', 'sk_eu-', 'sk_ap-', 'sk_ca-', 'sk_sa-', 'sk_me-', 'sk_af-', 'sk_il-', 'sk_mx-'], `${B}sk_[a-z]{2}-[a-z]{2,12}-\\d_[A-Za-z0-9]{36}${E}`),
   // Ghost's Admin API key, `<24 hex id>:<64 hex secret>` (a node script logging its client's config: adv158 F33): the secret.
   { ...rule('ghost admin api key', [], `${B}[0-9a-f]{24}:(?<secret>[0-9a-f]{64})${E}`, 'g', ':'), runMay: colonBetween(24, 64) },
   { ...rule('asana token', [], `${B}[12]/\\d{10,20}/\\d{10,20}:[a-f0-9]{32}${E}`, 'g', ':'), runMay: colonBetween(10, 32) },

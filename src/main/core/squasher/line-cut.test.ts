@@ -42,3 +42,17 @@ describe('shownLine', () => {
     expect(shownLine(inside, keep).startsWith(`key ${TOKEN} `)).toBe(true);
   });
 });
+
+describe('a long line cut around a secret with its name (session 31: adv162 F18)', () => {
+  it("keeps an option's name with its value, so the masker still reads the value as the option's (or leaves both out)", async () => {
+    const { secretSpansWithNames } = await import('../redact/kept-spans.js');
+    const { Redactor } = await import('../redact/redactor.js');
+    const key = '859d3d3acfd5a2ac9868f8f48b7aadb211e90bea233dca0aac28b89ce04b58b3';
+    const line = `+ packager ${'in=ch1_1080p.mp4,stream=video,output=out/video_1080p.mp4 '.repeat(4)}--content_id 819266ff862224f6 --signer widevine_test --aes_signing_key ${key} --aes_signing_iv 78260be690ecb787ab458aa9a1054742 --mpd_output out/manifest.mpd`;
+    // The tail's start falls in the option's name: the bare value's span kept the value and cut its name off, and the value
+    // was no longer found; with its name the span is left out whole.
+    expect(line.length - SHOWN_TAIL_CHARS).toBeLessThan(line.indexOf(key));
+    expect(new Redactor().mask(shownLine(line, (l) => scanSecrets(l)))).toContain(key);
+    expect(new Redactor().mask(shownLine(line, secretSpansWithNames))).not.toContain(key);
+  });
+});
