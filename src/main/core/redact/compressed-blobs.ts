@@ -36,8 +36,12 @@ const TOKEN_CHAR = /[A-Za-z0-9+/_-]/;
 /** Mostly text: a line break, a tab or printable ASCII, or UTF-8's bytes past it. */
 const TEXT = /^[\t\n\r\x20-\x7e\u0080-\uffff]*$/;
 
-/** The widths `base64 -w`, openssl and PEM-style wrapping cut a line at (a blob printed wrapped: `base64 -w76`, session 30's attack A15). */
-const WRAP_WIDTHS = new Set([60, 64, 76]);
+/**
+ * The widths a wrapped blob's lines may have (`base64 -w76`'s default, openssl's 64, any `-w N`: session 30's attack A15, session
+ * 31's): whole groups of four characters, from a short wrap to a long one.
+ */
+const MIN_WRAP = 40;
+const MAX_WRAP = 1024;
 /** The longest wrapped blob read across its lines (as the one-line blob's bound). */
 const MAX_WRAPPED = 1900000;
 
@@ -47,11 +51,13 @@ const MAX_WRAPPED = 1900000;
  */
 function wrappedEnd(text: string, start: number, end: number): number {
   const width = end - start;
-  if (!WRAP_WIDTHS.has(width) || (start > 0 && text.charCodeAt(start - 1) !== 0x0a)) return end;
+  if (width < MIN_WRAP || width > MAX_WRAP || width % 4 !== 0 || (start > 0 && text.charCodeAt(start - 1) !== 0x0a)) return end;
   let at = end;
   while (at - start < MAX_WRAPPED) {
     const nl = text.charCodeAt(at) === 0x0d && text.charCodeAt(at + 1) === 0x0a ? at + 2 : text.charCodeAt(at) === 0x0a ? at + 1 : -1;
     if (nl < 0) return at;
+    // A line that starts another blob is no continuation (two blobs a line each: `kubectl get secret … -o jsonpath` of several).
+    if (text.startsWith(BLOB_HEAD, nl) || text.startsWith(TWICE_BLOB_HEAD, nl)) return at;
     let j = nl;
     while (j - nl <= width && B64_LINE_CHAR.test(text[j] ?? '')) j++;
     const line = j - nl;
@@ -61,8 +67,43 @@ function wrappedEnd(text: string, start: number, end: number): number {
   }
   return at;
 }
+/** The heads of a blob's base64, once and twice. */
+const BLOB_HEAD = 'H4sI';
+const TWICE_BLOB_HEAD = 'SDRzS';
 /** A character of a wrapped blob's line (standard alphabet and padding). */
 const B64_LINE_CHAR = /[A-Za-z0-9+/=]/;
+
+/** The kind of the first secret `scan` finds in the gzip `bytes` inflate to, or undefined. */
+function secretInside(bytes: Buffer, scan: (t: string) => SecretFinding[]): string | undefined {
+  // Past MAX_INFLATED, its head only (zlib gives all or nothing: the head of the input, which a deflate ratio bounds).
+  const inflated = inflate(bytes) ?? inflate(bytes.subarray(0, BOMB_HEAD));
+  const found = inflated !== undefined && TEXT.test(inflated) ? scan(inflated) : [];
+  return found.length > 0 ? found[0].kind : undefined;
+}
+
+/** gzip's bytes from a blob's base64 (once: standard or URL-safe; twice: the inner base64 decoded first). */
+function onceBytes(b64: string): Buffer {
+  return Buffer.from(b64.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+}
+function twiceBytes(b64: string): Buffer | undefined {
+  BLOB_AT.lastIndex = 0;
+  const inner = BLOB_AT.exec(Buffer.from(b64, 'base64').toString('latin1'));
+  return inner ? Buffer.from(inner[0], 'base64') : undefined;
+}
+
+/**
+ * The blob from `start` (its one-line match ends at `end`): read across its wrapped lines (wrappedEnd) when that holds a secret,
+ * else on its line alone (lines taken for its wrap may be another value's: the joined base64 then inflates to nothing).
+ */
+function blobFinding(text: string, start: number, end: number, bytesOf: (b64: string) => Buffer | undefined, scan: (t: string) => SecretFinding[]): SecretFinding | undefined {
+  const wrapped = wrappedEnd(text, start, end);
+  for (const to of wrapped === end ? [end] : [wrapped, end]) {
+    const bytes = bytesOf(text.slice(start, to).replace(/\r?\n/g, ''));
+    const kind = bytes && secretInside(bytes, scan);
+    if (kind !== undefined) return { start, end: to, kind: `gzip base64 ${kind}`, byContext: true };
+  }
+  return undefined;
+}
 
 /** Each gzip blob in base64 in `text` whose inflated text `scan` finds a secret in: the blob, masked whole. */
 export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[]): void {
@@ -71,31 +112,17 @@ export function gzipBase64Findings(text: string, out: SecretFinding[], scan: (t:
     BLOB_AT.lastIndex = i;
     const m = BLOB_AT.exec(text);
     if (!m) continue;
-    const end = wrappedEnd(text, i, i + m[0].length);
-    const blob = end === i + m[0].length ? m[0] : text.slice(i, end).replace(/\r?\n/g, '');
-    const bytes = Buffer.from(blob.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    // Past MAX_INFLATED, its head only (zlib gives all or nothing: the head of the input, which a deflate ratio bounds).
-    const inflated = inflate(bytes) ?? inflate(bytes.subarray(0, BOMB_HEAD));
-    if (inflated === undefined) {
-      i += m[0].length - 4;
-      continue;
-    }
-    const found = TEXT.test(inflated) ? scan(inflated) : [];
-    if (found.length > 0) out.push({ start: i, end, kind: `gzip base64 ${found[0].kind}`, byContext: true });
-    i = end - 4;
+    const f = blobFinding(text, i, i + m[0].length, onceBytes, scan);
+    if (f) out.push(f);
+    i = (f?.end ?? i + m[0].length) - 4;
   }
   for (let i = text.indexOf('SDRzS'); i >= 0; i = text.indexOf('SDRzS', i + 5)) {
     if (i > 0 && TOKEN_CHAR.test(text[i - 1])) continue;
     TWICE_BLOB_AT.lastIndex = i;
     const m = TWICE_BLOB_AT.exec(text);
     if (!m) continue;
-    const end = wrappedEnd(text, i, i + m[0].length);
-    const once = Buffer.from(end === i + m[0].length ? m[0] : text.slice(i, end).replace(/\r?\n/g, ''), 'base64').toString('latin1');
-    BLOB_AT.lastIndex = 0;
-    const inner = BLOB_AT.exec(once);
-    const inflated = inner && (inflate(Buffer.from(inner[0], 'base64')) ?? inflate(Buffer.from(inner[0], 'base64').subarray(0, BOMB_HEAD)));
-    const found = inflated && TEXT.test(inflated) ? scan(inflated) : [];
-    if (found.length > 0) out.push({ start: i, end, kind: `gzip base64 ${found[0].kind}`, byContext: true });
-    i = end - 5;
+    const f = blobFinding(text, i, i + m[0].length, twiceBytes, scan);
+    if (f) out.push(f);
+    i = (f?.end ?? i + m[0].length) - 5;
   }
 }

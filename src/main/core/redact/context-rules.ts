@@ -287,7 +287,8 @@ export const URL_CREDENTIALS: ContextRule = {
   // A quoted-printable mail body writes the `=` before the URL as `=3D` (cron's mail: `db_url=3Dpostgresql://…`: adv29 F28).
   // A user that is a mail address, its `@` unencoded (`smtp://alerts@acme.io:<password>@smtp.acme.io:587`: adv93). A password
   // that ends in `@` (`app:GV_vMU8PcDuOW_@@db`: a random value of adv84 F11) keeps it.
-  re: /(?:\b|(?<==3D))[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3}@{0,3})(?=@(?:[^\s@]|\s|$))/gi,
+  // Not an Ethereum node's `enode://<public key>@host:port` (geth's `self=enode://…` log line: its node id, public; adv161 F17).
+  re: /(?:\b|(?<==3D))(?!enode:)[a-z][a-z0-9+.-]{1,20}:\/(?:\$\(\))?\/(?:[^\s:/@]{0,256}(?:@[^\s:/@]{1,256})?:|(?=[\w-]{20,256}@)(?=[A-Za-z_-]*\d)(?=[\d_-]*[A-Za-z]))@?(?<secret>[^\s@/]{1,4096}(?:@[^\s@/"'<>]{1,256}){0,3}@{0,3})(?=@(?:[^\s@]|\s|$))/gi,
 };
 
 /** A column's type as a database client prints a schema (psql `\d`, mysql `DESCRIBE`, sqlite `PRAGMA table_info`), either case. */
@@ -949,13 +950,32 @@ export const FILES: ContextRule[] = [
   // is printed as `"ed25519:a_Qm7x": {"key": …}`.
   // After grep's file name and line number too (`grep -r signing /data`'s `/data/x.signing.key:ed25519 …`: session 30's attack A16).
   { kind: 'signing key', keywords: ['ed25519 '], needs: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?ed25519[ \t]/m, re: /^(?:[\w./-]{1,256}[:-])?(?:\d{1,7}[:-])?ed25519[ \t]+\w{1,64}[ \t]+(?<secret>[A-Za-z0-9+\/]{43})={0,1}[ \t]*\r?$/gm },
+  // Blockchain RPC providers' keys in their endpoint's path (adv161 F4, F22, F34: a foundry.toml's `[rpc_endpoints]`, a jq of
+  // networks, an ethers error's `url:`): QuickNode's `<name>.<chain>.quiknode.pro/<token>/`, Ankr's `rpc.ankr.com/<chain>/<key>`,
+  // Chainstack's `<node>.p2pify.com/<key>`, NodeReal's `…nodereal.io/v1/<key>` (Alchemy's and Infura's are vendor rules).
+  { kind: 'rpc endpoint key', keywords: ['quiknode.pro/', 'rpc.ankr.com/', 'p2pify.com/', 'nodereal.io/v1/'], re: /(?:\.quiknode\.pro|rpc\.ankr\.com\/[a-z0-9_]{1,40}|\.p2pify\.com|\.nodereal\.io\/v1)\/(?<secret>[0-9a-fA-F]{32,64})(?![\w-])/g },
+  // Foundry's `[etherscan]` table: a chain's `{ key = "<34 upper-case letters and digits>" }` (Etherscan's and its forks' API
+  // keys: adv161 F4).
+  { kind: 'etherscan api key', keywords: ['key = "', 'key="'], re: /\{[ \t]*key[ \t]*=[ \t]*"(?<secret>[A-Z0-9]{34})"/g },
+  // The Graph's deploy key (`graph auth --studio <key>`, `graph auth --product hosted-service <key>`, in a CI log: adv161 F20).
+  { kind: 'deploy key', keywords: ['graph auth '], re: /\bgraph[ \t]+auth[ \t]+(?:--studio[ \t]+|--product[ \t]+\S+[ \t]+|(?:https?:\/\/\S+[ \t]+))?(?<secret>[0-9a-f]{32})(?![0-9a-f])/g },
+  // A wallet's private key logged by a label in prose (`loaded signer key 0x<64 hex> from env`: adv161 F33): the words before
+  // `key` say it (a transaction's or a block's hash beside it has its own label: `tx=`, `blockHash=`).
+  { kind: 'private key', keywords: ['signer key', 'wallet key', 'private key', 'deployer key', 'signing key'], re: /\b(?:signer|wallet|private|deployer|signing)[ \t]+key[ \t:=]{1,4}(?<secret>0x[0-9a-fA-F]{64})(?![0-9a-fA-F])/gi },
+  // Infura's project id is its API key (the `/v3/<id>` of its URLs: a truffle-config's `const infuraProjectId = "…"`, adv161 F35).
+  { kind: 'infura project key', keywords: ['infuraprojectid', 'infura_project_id'], re: /\binfura_?project_?id["']?[ \t]*[=:][ \t]*["'`]?(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  // A mnemonic's words unquoted after its name (`using mnemonic=<24 words>` in a Python debug line: adv161 F27): 12 to 24
+  // lower-case words of BIP-39's lengths, to the line's end or a quote. Not the test mnemonics every tool documents (Hardhat's
+  // and anvil's `test test … junk`, BIP-39's `abandon … about`).
+  { kind: 'mnemonic', keywords: ['mnemonic'], re: /\bmnemonic[ \t]*[=:][ \t]*(?!test(?:[ \t]test){10}[ \t]junk\b|abandon(?:[ \t]abandon){10}[ \t]about\b)(?<secret>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?=[ \t]*(?:["',;)]|\r?$))/gim },
   // Media content keys (adv162 F20, F21): Bento4's `mp4decrypt --key <KID or track>:<key>` and shaka-packager's raw keys
   // (`--keys label=SD:key_id=<KID>:key=<key>`); a KID alone is public (a manifest's `default_KID`).
   { kind: 'content key', keywords: ['--key', ':key='], needs: /--key(?:=|[ \t]+)["']?(?:[0-9a-fA-F]{32}|\d{1,4}):[0-9a-fA-F]{32}|key_id=[0-9a-fA-F]{32}:key=/, re: /(?<![\w-])--key(?:=|[ \t]+)["']?(?:[0-9a-fA-F]{32}|\d{1,4}):(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])|\bkey_id=[0-9a-fA-F]{32}:key=(?<secret2>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },
   // An RTMP ingest URL's stream key, its last path segment after the application (`rtmp://a.rtmp.youtube.com/live2/<key>`, with
-  // YouTube's backup `live2?backup=1/<key>`, Twitch's `app/live_<id>_<key>`: adv162 F27): YouTube's groups of four, or a random
-  // word of 16 and more with a digit and a letter (a stream's name, `live/ch1`, `live/test`, stays).
-  { kind: 'stream key', keywords: ['rtmp'], needs: /rtmps?:\/\//i, re: /\brtmps?:\/\/[^\s\/'"]{1,256}\/(?:[^\s\/?'"]{1,128}\/){0,4}[^\s\/?'"]{1,128}(?:\?[^\s\/'"]{0,128})?\/(?<secret>[a-z0-9]{4}(?:-[a-z0-9]{4}){3,4}(?![\w-])|(?=[^\s'"\/?&]{0,255}\d)(?=[^\s'"\/?&]{0,255}[A-Za-z])[A-Za-z0-9_.~=-]{16,256}(?![\w.~=-]))/gi },
+  // YouTube's backup `live2?backup=1/<key>`, Twitch's `app/live_<id>_<key>`: adv162 F27): YouTube's groups of four, a random
+  // word of 16 and more with a digit and both cases, or 24 hex digits and more (a stream's name, `live/ch1`, `live/test`,
+  // `live/camera_front_door_1080`, stays).
+  { kind: 'stream key', keywords: ['rtmp'], needs: /rtmps?:\/\//i, re: /\brtmps?:\/\/[^\s\/'"]{1,256}\/(?:[^\s\/?'"]{1,128}\/){0,4}[^\s\/?'"]{1,128}(?:\?[^\s\/'"]{0,128})?\/(?<secret>[a-z0-9]{4}(?:-[a-z0-9]{4}){3,4}(?![\w-])|(?=[^\s'"\/?&]{0,255}\d)(?=[^\s'"\/?&]{0,255}[a-z])(?=[^\s'"\/?&]{0,255}[A-Z])[A-Za-z0-9_.~=-]{16,256}(?![\w.~=-])|[0-9a-f]{24,256}(?![\w.~=-]))/g },
   // SDES-SRTP's master keys in SDP (`a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:<base64>|2^31`, a decrypted SIP trace: adv156 F32):
   // they decrypt the call's media.
   { kind: 'srtp master key', keywords: ['inline:'], re: /\ba=crypto:\d{1,10}[ \t]+[A-Z0-9_]{1,64}[ \t]+inline:(?<secret>[A-Za-z0-9+\/]{20,128}={0,2})/g },

@@ -730,6 +730,15 @@ describe('values named from afar', () => {
   `${'sk_us-west-2_'.repeat(75_000)}`,
   `${'<Name>secret</Name>\n1-'.repeat(45_000)}`,
   `x {\n${"  key: '0123456789abcdef0123456789abcdef',\n  algorithm: 'sha256',\n".repeat(12_000)}`,
+  // Pass 161's: RPC endpoints, inline etherscan keys, graph auth, signer keys, mnemonics never ending, enode URLs.
+  `${'a.quiknode.pro/'.repeat(65_000)}`,
+  `${'rpc.ankr.com/eth/'.repeat(60_000)}`,
+  `${'{ key = "'.repeat(110_000)}`,
+  `${'graph auth --studio '.repeat(50_000)}`,
+  `${'signer key 0x'.repeat(75_000)}`,
+  `mnemonic=${'abcd '.repeat(200_000)}`,
+  `${'mnemonic: test '.repeat(65_000)}`,
+  `${'enode://a:b@'.repeat(80_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

@@ -2797,12 +2797,14 @@ describe('session 30: blind pass 158 (marketing technology)', () => {
 
 describe("session 31: session 30's own attack (prefixes, wrapping, short names)", () => {
   it("a Helm release's base64 of gzip, encoded again and wrapped by base64 -w76: masked whole; a wrapped blob of a plain config kept", () => {
-    const wrap = (text: string) => execFileSync('base64', ['-w76'], { input: text }).toString();
+    const wrap = (text: string, width = 76) => execFileSync('base64', [`-w${width}`], { input: text }).toString();
     const pw = s(AN, 20);
-    const secretBlob = wrap(gzipSync(JSON.stringify({ config: { redis: { password: pw } } })).toString('base64'));
-    expect(secretBlob.split('\n').length).toBeGreaterThan(2);
-    const shown = new Redactor().maskCommandOutput('base64 -w76', secretBlob);
-    for (const line of secretBlob.split('\n').filter((l) => l.length >= 16)) expect(shown).not.toContain(line);
+    for (const width of [64, 76, 80]) {
+      const secretBlob = wrap(gzipSync(JSON.stringify({ config: { redis: { password: pw } } })).toString('base64'), width);
+      expect(secretBlob.split('\n').length).toBeGreaterThan(2);
+      const shown = new Redactor().maskCommandOutput(`base64 -w${width}`, secretBlob);
+      for (const line of secretBlob.split('\n').filter((l) => l.length >= 16)) expect(shown).not.toContain(line);
+    }
     const plain = wrap(gzipSync(JSON.stringify({ config: { redis: { host: 'cache.internal', port: 6379, db: 2 } } })).toString('base64'));
     expect(new Redactor().maskCommandOutput('base64 -w76', plain)).toBe(plain);
   });
@@ -2840,6 +2842,8 @@ describe("session 31: session 30's own attack (prefixes, wrapping, short names)"
     const dir = '/home/dev/projects/checkout-service\n';
     expect(new Redactor().maskCommandOutput('echo "$PWD"', dir)).toBe(dir);
     expect(new Redactor().maskCommandOutput('echo $OLDPWD', dir)).toBe(dir);
+    expect(new Redactor().maskCommandOutput('echo "$ORIG_PWD"', dir)).toBe(dir);
+    expect(new Redactor().maskCommandOutput('echo "$MYSQL_PWD"', `${s(AN, 18)}\n`)).toMatch(/^\[masked: /);
   });
 });
 
@@ -2884,7 +2888,42 @@ describe('session 31: blind pass 162 (video streaming and media delivery)', () =
       const secret = url.slice(url.lastIndexOf('/') + 1);
       expect(new Redactor().mask(`+ ffmpeg -re -i in.mp4 -c copy -f flv '${url}'\n`), url).not.toContain(secret);
     }
-    const kept = "ffmpeg -f flv rtmp://localhost:1935/live/test\nffmpeg -f flv rtmp://origin.example.com/live/ch1_1080p\n";
+    const kept = "ffmpeg -f flv rtmp://localhost:1935/live/test\nffmpeg -f flv rtmp://origin.example.com/live/ch1_1080p\nffmpeg -f flv rtmp://10.0.0.5/live/camera_front_door_1080\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe('session 31: blind pass 161 (web3 developer team)', () => {
+  it("RPC providers' keys in their endpoints' paths and foundry's etherscan keys; an anvil URL, an address and a tx hash kept", () => {
+    const qn = s(HEX, 40), ankr = s(HEX, 64), cs = s(HEX, 32), es = s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 34);
+    const toml = `[rpc_endpoints]\nbase = "https://frosty-dawn.base-mainnet.quiknode.pro/${qn}/"\neth = "https://rpc.ankr.com/eth/${ankr}"\npoly = "https://nd-422-757-666.p2pify.com/${cs}"\nanvil = "http://127.0.0.1:8545"\n\n[etherscan]\nmainnet = { key = "${es}" }\n`;
+    const shown = new Redactor().maskCommandOutput("sed -n '1,40p' foundry.toml", toml);
+    for (const v of [qn, ankr, cs, es]) expect(shown).not.toContain(v);
+    expect(shown).toContain('anvil = "http://127.0.0.1:8545"');
+    const addr = `0x${s(HEX, 40)}`, tx = `0x${s(HEX, 64)}`;
+    const kept = `contract deployed at ${addr}\ntx=${tx} block=58123994\nhttps://rpc.ankr.com/eth\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("a geth nodekey file; its enode's public key kept; The Graph's deploy key; a signer's key in a log line beside tx hashes", () => {
+    const nodekey = s(HEX, 64), pub = s(HEX, 128);
+    const shown = new Redactor().maskCommandOutput('cat data/geth/nodekey; echo; grep -h enode logs/geth.log', `${nodekey}\nINFO [06-11|09:12:01.903] Started P2P networking   self=enode://${pub}@10.0.4.17:30303\n`);
+    expect(shown).not.toContain(nodekey);
+    expect(shown).toContain(`enode://${pub}@10.0.4.17:30303`);
+    const graph = s(HEX, 32);
+    expect(new Redactor().mask(`2024-06-11T09:12:03Z ##[group]Run graph auth --studio ${graph}\n`)).not.toContain(graph);
+    const pk = `0x${s(HEX, 64)}`, tx = `0x${s(HEX, 64)}`;
+    const log = new Redactor().mask(`debug loaded signer key ${pk} from env KEEPER_PK\ninfo performUpkeep sent tx=${tx}\n`);
+    expect(log).not.toContain(pk.slice(2));
+    expect(log).toContain(tx);
+  });
+
+  it("infura's project id by its name; a mnemonic unquoted after its name; the documented test mnemonic kept", () => {
+    const id = s(HEX, 32);
+    expect(new Redactor().mask(`const infuraProjectId = "${id}";\n`)).not.toContain(id);
+    const words = 'away cause benefit verify impact brown together auction tomorrow pipe fiction voice symbol lecture dutch fall beauty soda clip hat denial toilet humble pear';
+    expect(new Redactor().mask(`DEBUG wallets: using mnemonic=${words}\n`)).not.toContain('benefit verify impact');
+    const kept = 'mnemonic: test test test test test test test test test test test junk\n';
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });

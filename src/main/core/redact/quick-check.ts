@@ -7,9 +7,10 @@
 /**
  * Environment variable names whose values are secrets: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`,
  * `PGPASSWORD`, `OPENAI_API_KEY`, `NPM_CONFIG__AUTH`, `SSH_PASSPHRASE`, `DB_CREDENTIALS`, …; the short ones a script
- * names a password by (`$PW`, `$PASS`, `$DB_PASS`, `MYSQL_PWD`: session 30's attack A49), not `$PWD` (the directory).
+ * names a password by (`$PW`, `$PASS`, `$DB_PASS`, `MYSQL_PWD`: session 30's attack A49), not `$PWD`, `$OLDPWD` or a script's
+ * saved directory (`$ORIG_PWD`, `$START_PWD`): `*_PWD` names a password after a service's or an account's word only.
  */
-export const SECRET_ENV_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|_AUTH$|^AUTH_|SESSION_?KEY|SIGNING_?KEY|^(?:PW|PASS)$|_(?:PW|PASS|PWD)$/i;
+export const SECRET_ENV_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|_AUTH$|^AUTH_|SESSION_?KEY|SIGNING_?KEY|^(?:PW|PASS)$|_(?:PW|PASS)$|(?:^|_)(?:DB|MYSQL|MARIADB|SQL|PG|REDIS|ADMIN|USER|SMTP|MAIL|FTP|LDAP|BIND)_PWD$/i;
 
 /** Shorter values are not masked: `1`, `true`, `dev` would mask ordinary output everywhere, and are no secret. */
 export const MIN_ENV_SECRET_LENGTH = 6;

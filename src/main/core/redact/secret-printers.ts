@@ -124,7 +124,7 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
