@@ -739,6 +739,8 @@ describe('values named from afar', () => {
   `mnemonic=${'abcd '.repeat(200_000)}`,
   `${'mnemonic: test '.repeat(65_000)}`,
   `${'enode://a:b@'.repeat(80_000)}`,
+  `{\n  "kdfparams": {\n${'    "salt": "0123456789abcdef0123456789abcdef",\n'.repeat(20_000)}`,
+  `${'Signature: '.repeat(90_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

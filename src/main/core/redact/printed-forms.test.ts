@@ -2926,4 +2926,21 @@ describe('session 31: blind pass 161 (web3 developer team)', () => {
     const kept = 'mnemonic: test test test test test test test test test test test junk\n';
     expect(new Redactor().mask(kept)).toBe(kept);
   });
+
+  it("public values with a secret's name: a CREATE2 salt, a keystore's KDF salt, a Solana signature; a salt alone still masked", () => {
+    const create2 = `0x${s(HEX, 64)}`, kdf = s(HEX, 64), sig = s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 88);
+    const kept = `{\n  "create2": {\n    "salt": "${create2}",\n    "initCodeHash": "0x${s(HEX, 64)}"\n  },\n  "crypto": {\n    "kdfparams": {\n      "dklen": 32,\n      "salt": "${kdf}",\n      "n": 262144,\n      "r": 8,\n      "p": 1\n    }\n  }\n}\nSignature: ${sig}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+    const salt = s(HEX, 64);
+    expect(new Redactor().mask(`WP_SALT: ${salt}\nsalt = "${s(AN, 40)}"\n`)).not.toContain(salt);
+  });
+
+  itUnless(missing('jq'))("a keystore's KDF salt in jq's colours through a command's stream (its window holds the parameters above the salt)", () => {
+    const salt = s(HEX, 64);
+    const keystore = JSON.stringify({ address: s(HEX, 40), crypto: { cipher: 'aes-128-ctr', ciphertext: s(HEX, 64), cipherparams: { iv: s(HEX, 32) }, kdf: 'scrypt', kdfparams: { dklen: 32, n: 262144, p: 1, r: 8, salt }, mac: s(HEX, 64) }, id: '5e62b77a-8e14-4595-97bd-c563dfebf4b7', version: 3 });
+    const coloured = execFileSync('jq', ['-C', '.'], { input: keystore });
+    const r = new Redactor();
+    r.stream('c1').pushBytes(coloured);
+    expect(r.maskCommandOutput('jq . keystore/deployer.json', coloured.toString())).toContain(salt);
+  });
 });

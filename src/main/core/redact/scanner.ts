@@ -1166,8 +1166,11 @@ const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
 const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : 0))));
+/** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
+const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
-const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : 0));
+// And a salt's: a KDF's parameters above it tell a public salt (a V3 keystore's `kdfparams`: publicByName, adv161 F8).
+const LINES_BEFORE: number[] = KEYWORDS.map((k) => (k.word === 'salt' ? SALT_LINES_ABOVE : k.context.includes(PARAMETERS_RULE) ? LINES_ABOVE_PARAMETERS : k.context.includes(STAGE_KEYS_RULE) ? STAGE_KEYS_LINES_AROUND : k.context.includes(BOUND_PARAMS_RULE) ? BOUND_PARAMS_LINES_ABOVE : k.context.includes(XTRACE_STDIN_RULE) ? XTRACE_STDIN_LINES : k.context.includes(SECRET_PAYLOAD_RULE) ? 1 : 0));
 /** Per keyword: may it name a cookie list (COOKIE_LIST_RULE)? Then the byte path reads the list's lines when it does. */
 const NAMES_COOKIE_LIST = Uint8Array.from(KEYWORDS, (k) => (k.context.includes(COOKIE_LIST_RULE) ? 1 : 0));
 /** What `data:` and `stringData:` lines share. */
@@ -2794,6 +2797,29 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder)
   return found;
 }
 
+/** Names that hold a public value in the shapes publicByName knows. */
+const PUBLIC_BY_SHAPE = /^(?:salt|signature)$/i;
+/** A CREATE2 salt's value (`0x` and 32 bytes in hex). */
+const HEX_SALT_VALUE = /^["']?0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/;
+/** A Solana transaction's signature (64 bytes in base58: 86-88 characters). */
+const BASE58_SIGNATURE = /^["']?[1-9A-HJ-NP-Za-km-z]{86,88}(?![A-Za-z0-9])/;
+/** A KDF's parameter beside its salt (scrypt's and PBKDF2's, as a V3 keystore's `kdfparams` holds them). */
+const namesKdfParameter = (n: string) => /^(?:dklen|n|r|p|c|prf|iterations|rounds)$/i.test(n);
+
+/** Is the salt or signature named at text[k, e), its value at `at`, one of the public ones (PUBLIC_BY_SHAPE)? */
+function publicByName(text: string, k: number, e: number, at: number): boolean {
+  const value = text.slice(at, at + 96);
+  if (/^signature$/i.test(text.slice(k, e))) return BASE58_SIGNATURE.test(value);
+  return HEX_SALT_VALUE.test(value) || (/^["']?[0-9a-fA-F]{32,128}["']?/.test(value) && (secretSiblingLines(text, k, namesKdfParameter) || KDF_NEAR.test(text.slice(Math.max(0, k - KDF_NEAR_CHARS), k + KDF_NEAR_CHARS))));
+}
+/**
+ * A KDF's own words near a salt (`dklen`, `kdfparams`), read either side of it, whatever stands between (jq's colours: the
+ * stream reads a PTY's raw bytes, its windows may begin at the salt's line, below its object's opening; the reply read it whole,
+ * the stream learnt the salt and masked the reply by it: adv161 F8).
+ */
+const KDF_NEAR = /\b(?:dklen|kdfparams)\b/;
+const KDF_NEAR_CHARS = 320;
+
 /** Lines either side of a field read for its siblings (an SDK's client config printed by node's inspect has a handful). */
 const MAX_SIBLING_LINES = 8;
 /** Deepest indent of a field read for its siblings (a pretty-printer's nesting; deeper is a long line's middle). */
@@ -2923,6 +2949,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && k >= 2 && text.startsWith('${', k - 2) && text.startsWith(':?', e)) return e;
   // Helm's checksum annotations (`checksum/secret: <sha256>`: adv35 K04): a digest of the Secret's manifest, not a secret.
   if (m && text.startsWith('checksum/', k - 9)) return e;
+  // Public values with a secret's name (adv161 F8, F49, F50): a CREATE2 salt (`"salt": "0x<64 hex>"`, a deployment's), a KDF's
+  // salt among its parameters (a V3 keystore's `kdfparams`: `dklen`, `n`, `r`, `p`), a Solana transaction's signature (88 base58).
+  if (m && PUBLIC_BY_SHAPE.test(text.slice(k, e)) && publicByName(text, k, e, e + m[0].length)) return e;
   let name = text.slice(k, e);
   // A word of an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC`, adv13 L24): a resource's name, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
