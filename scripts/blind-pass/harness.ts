@@ -3,7 +3,7 @@
  * secrets and look-alikes the way tools print them — through everything an agent can read, and
  * reports what reached it.
  *
- *   node_modules/.bin/tsx scripts/blind-pass/harness.mts <pass.mjs> [--mish dist/mish.mjs] [--only F1,F2]
+ *   node_modules/.bin/tsx scripts/blind-pass/harness.ts <pass.mjs> [--mish dist/mish.mjs] [--only F1,F2]
  *
  * Every path an agent has is a real one: a `mish serve` child driven by the MCP SDK's Client (the
  * `sh_run` reply; `sh_interact read_raw` whole and every 1- and 3-line window, as a read that
@@ -55,7 +55,7 @@ const CALL_TIMEOUT_MS = 120_000;
 const FORM_TIMEOUT_S = 60;
 
 function usage(): never {
-  console.error('usage: tsx scripts/blind-pass/harness.mts <pass.mjs> [--mish <dist/mish.mjs>] [--only F1,F2] [--json <out.json>]');
+  console.error('usage: tsx scripts/blind-pass/harness.ts <pass.mjs> [--mish <dist/mish.mjs>] [--only F1,F2] [--json <out.json>]');
   process.exit(2);
 }
 
