@@ -172,7 +172,9 @@ export const HEADERS: ContextRule[] = [
   { keywords: ['sec-websocket-protocol'], kind: 'websocket token', re: /Sec-WebSocket-Protocol:[^\n]*?(?:^|[ \t,])(?:auth\.|base64url\.bearer\.authorization\.k8s\.io\.)(?<secret>[\w.=-]{16,4096})/gi },
   // A header an nginx or Apache config sets (`nginx -T`: `proxy_set_header Authorization "Bearer …";`, `proxy_set_header api-key …;`: adv12 A08).
   // Any header whose name ends in a credential's word (`proxy_set_header X-Upstream-Token …;`: adv88); an nginx variable (`$…`) is not a value.
-  { keywords: ['authorization', 'key', 'token', 'secret', 'password'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add))[ \t]+(?:(?:Proxy-)?Authorization|[\w-]{0,48}(?:Key|Token|Secret|Password|Passwd))[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?!\$)[^\s"';]+)/gi },
+  // HAProxy's `http-request set-header X-Api-Key <value>` (add-header, http-response: adv166 F17) is the same header
+  // set; HAProxy's `%[req.hdr(host)]` is a sample expression, not a value.
+  { keywords: ['authorization', 'key', 'token', 'secret', 'password'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader|\b(?:set|add)-header/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add)|http-(?:request|response)[ \t]+(?:set|add)-header)[ \t]+(?:(?:Proxy-)?Authorization|[\w-]{0,48}(?:Key|Token|Secret|Password|Passwd))[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?!\$|%\[)[^\s"';]+)/gi },
   // (The OpenTelemetry collector's debug exporter prints a header as `http.request.header.authorization: Slice(["Bearer …"])`:
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
@@ -418,7 +420,14 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'password', keywords: ['auth-pass', 'sentinel-pass'], re: /\bsentinel[ \t]+(?:auth-pass[ \t]+\S+|sentinel-pass)[ \t]+(?<secret>\S+)/g, guard: true },
   { kind: 'password on command line', keywords: ['kadmin', 'addprinc', 'ktadd'], needs: /\b(?:kadmin(?:\.local)?|addprinc|add_principal|cpw|change_password)\b/, re: /(?:\bkadmin(?:\.local)?\b[^\n|;&]{0,1024}?[ \t]-w[ \t]+|\b(?:addprinc|add_principal|cpw|change_password)\b[^\n|;&]{0,1024}?[ \t]-pw[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password', keywords: ['login='], needs: /\bcache_peer\b|\blogin=[^:\s]+:/, re: /\blogin=[^:\s]+:(?<secret>[^\s]+)/g, guard: true },
-  { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}', '{clear}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)/g, guard: true },
+  // …and `{CRAM-MD5}` / `{DIGEST-MD5}`: stored for a challenge-response, each logs in as it stands (adv165 F4); a hash scheme stays.
+  { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}', '{clear}', '{cram-md5}', '{digest-md5}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)|\{(?:CRAM|DIGEST)-MD5\}(?<secret2>[0-9a-fA-F]{32,64})\b/g, guard: true },
+  // Dovecot's auth debug log (adv165 F5): a SASL PLAIN answer (`AUTH\t1\tPLAIN\t…\tresp=<base64 of \0user\0password>`) and a
+  // mismatch's typed password (`SHA512-CRYPT(<password>) != '<stored hash>'`).
+  { kind: 'password', keywords: ['resp='], needs: /\tPLAIN\t/, re: /\bAUTH\t[0-9]{1,10}\tPLAIN\t[^\n]{0,512}?\tresp=(?<secret>[A-Za-z0-9+\/]{8,1024}={0,2})/g },
+  { kind: 'password', keywords: [") != '"], re: /\b[A-Z][A-Z0-9]{1,15}(?:-[A-Z0-9]{1,15}){0,3}\((?<secret>[^\n]{1,256}?)\) != '/g },
+  // Postfix's `static:` map answers every lookup with its `user:password` (`smtp_sasl_password_maps = static:user:pw`: adv165 F3).
+  { kind: 'password', keywords: ['static:'], needs: /_maps[ \t]*=/, re: /(?<![\w$])[a-z]\w{0,64}_maps[ \t]*=[ \t]*(?:[^\n]{0,256}?[ \t,])?static:[^:\s,]{1,256}:(?<secret>[^\s,]+)/g },
   { kind: 'secret', keywords: [';base64,'], needs: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,/, re: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,(?<secret>[A-Za-z0-9+\/=]{16,})/g },
   // A literal piped into a command that takes a credential on its input (`echo -n 'pw' | kubeseal --raw`, `| kinit`, `|
   // docker login --password-stdin`, `| chpasswd`: adv28 F23, F29), as shell history shows it.

@@ -122,7 +122,8 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 }
 
 /** The headers of sections whose entries are secrets, as the keyword pass finds them (lower case). */
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]'];
+// `[api]`: Zulip's zuliprc (`email=`, `key=<32 letters and digits>`, `site=`: adv165 F34); an email and a URL are no made words.
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */

@@ -741,6 +741,20 @@ describe('values named from afar', () => {
   `${'enode://a:b@'.repeat(80_000)}`,
   `{\n  "kdfparams": {\n${'    "salt": "0123456789abcdef0123456789abcdef",\n'.repeat(20_000)}`,
   `${'Signature: '.repeat(90_000)}`,
+  // Session 32's (passes 165, 166): traced AUTH LOGIN writes on one megabyte line and on every line, mismatch logs' schemes never
+  // closing, static: maps, set-header lines, private numbers' labels alone on every line, Mailgun's names on every line.
+  `${'sendto(3, "AUTH LOGIN\\r\\n", 12) = 12 '.repeat(25_000)}`,
+  `${'write(4, "AUTH LOGIN dXNlcg==\\r\\n", 20) = 20\nwrite(4, "a\\r\\n"\n'.repeat(12_000)}`,
+  `${'SHA512-CRYPT('.repeat(75_000)}) != '`,
+  `${'AB(CD'.repeat(200_000)}) != '`,
+  `${'a_maps = static:'.repeat(60_000)}`,
+  `a_maps = static:b:${'c'.repeat(1_000_000)}`,
+  `${'http-request set-header X-Api-Key '.repeat(30_000)}`,
+  `${'privateExponent:\n'.repeat(60_000)}`,
+  `privateExponent:\n${'    00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:\n'.repeat(20_000)}`,
+  `${'{"token": "0123456789abcdef0123456789abcdef0123456789", "timestamp": "1714641224", "signature": "x"}\n'.repeat(10_000)}`,
+  `${'AUTH\t1\tPLAIN\tresp='.repeat(50_000)}`,
+  `[api]\n${'key=Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

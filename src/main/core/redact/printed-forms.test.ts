@@ -2944,3 +2944,77 @@ describe('session 31: blind pass 161 (web3 developer team)', () => {
     expect(r.maskCommandOutput('jq . keystore/deployer.json', coloured.toString())).toContain(salt);
   });
 });
+
+describe('session 32: blind passes 165 (mail and messaging) and 166 (an on-call incident)', () => {
+  it("HAProxy's set-header with a key; its sample expression kept (166 F17)", () => {
+    const key = s(HEX, 48);
+    const cfg = `19:    http-request set-header X-Api-Key ${key}\n20:    http-request set-header X-Forwarded-Proto https if { ssl_fc }\n21:    http-request set-header X-Request-Key %[req.hdr(host)]\n`;
+    const shown = new Redactor().maskCommandOutput("grep -nE 'set-header' haproxy.cfg", cfg);
+    expect(shown).not.toContain(key);
+    expect(shown).toContain('X-Forwarded-Proto https if { ssl_fc }');
+    expect(shown).toContain('X-Request-Key %[req.hdr(host)]');
+  });
+
+  it("Postfix's static: map, Dovecot's CRAM-MD5 entry, its auth debug log's PLAIN answer and typed password (165 F3, F4, F5)", () => {
+    const relay = `willow!${s(AN, 10)}`, cram = s(HEX, 64), typed = `Harbor-${s(AN, 8)}%`;
+    const resp = b64(`\0hsato@corvid.example\0${typed}`);
+    const shown = new Redactor().maskCommandOutput('cat out.txt', [
+      `smtp_sasl_password_maps = static:relay@corvid.example:${relay}`,
+      `carmen@corvid.example:{CRAM-MD5}${cram}`,
+      `bruno@corvid.example:{SHA512-CRYPT}$6$akzKViJ291kRJExa$pE12e9BPr5xCbpg9nlYK2FEjkP9pxn6fDlVx3UzBgKuWhIe5VgAzCpL2oS1Clg1ImAf3FksrsETuwcSlPItTT/`,
+      `May 02 09:13:44 auth: Debug: client in: AUTH\t1\tPLAIN\tservice=imap\tsecured=tls\tsession=XG/uHwEf+FgF5Lkr\trport=51422\tresp=${resp}`,
+      `May 02 09:13:44 auth: Debug: passwd-file(hsato@corvid.example,10.20.4.31,<XG/uHwEf+FgF5Lkr>): SHA512-CRYPT(${typed}) != '$6$0egyXAotfUlragO0$6N3LGHWRfEf'`,
+      '',
+    ].join('\n'));
+    for (const v of [relay, cram, resp, typed]) expect(shown).not.toContain(v);
+    // A hash scheme's stored hash stays (as /etc/shadow's), and the log's other fields.
+    expect(shown).toContain('{SHA512-CRYPT}$6$akzKViJ291kRJExa$');
+    expect(shown).toContain('session=XG/uHwEf+FgF5Lkr');
+    expect(shown).toContain(") != '$6$0egyXAotfUlragO0$6N3LGHWRfEf'");
+  });
+
+  it("SMTP AUTH LOGIN as strace shows only the client's writes (165 F15), with the user on the command or after it", () => {
+    const pwA = b64(s(AN, 14)), pwB = b64(s(AN, 12)), user = b64('bob');
+    const trace = [
+      'sendto(3, "ehlo billing-cron\\r\\n", 19, 0, NULL, 0) = 19',
+      `sendto(3, "AUTH LOGIN ${b64('billing@corvid.example')}\\r\\n", 53, 0, NULL, 0) = 53`,
+      `sendto(3, "${pwA}\\r\\n", 26, 0, NULL, 0) = 26`,
+      'sendto(3, "quit\\r\\n", 6, 0, NULL, 0)    = 6',
+      'write(4, "AUTH LOGIN\\r\\n", 12) = 12',
+      `write(4, "${user}\\r\\n", 6) = 6`,
+      `write(4, "${pwB}\\r\\n", 18) = 18`,
+      '',
+    ].join('\n');
+    const shown = new Redactor().maskCommandOutput("strace -f -e trace=sendto,write -s 256 python3 notify.py 2>&1 | grep -E 'sendto|write'", trace);
+    expect(shown).not.toContain(pwA);
+    expect(shown).not.toContain(pwB);
+    expect(shown).toContain(`"${user}\\r\\n"`);
+    expect(shown).toContain('"quit\\r\\n"');
+  });
+
+  it("an RSA key's private numbers cut out of openssl's text by sed, no Private-Key header (165 F7: the hooked CLI showed them)", () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const text = execFileSync('openssl', ['pkey', '-noout', '-text'], { input: privateKey }).toString();
+    const piece = text.slice(text.indexOf('privateExponent:'), text.indexOf('prime2:'));
+    const hexLines = piece.split('\n').filter((l) => /^\s+[0-9a-f]{2}:/.test(l)).map((l) => l.trim());
+    expect(hexLines.length).toBeGreaterThan(8);
+    const shown = new Redactor().maskCommandOutput("openssl pkey -in mail.private -noout -text | sed -n '/^privateExponent/,/^prime2/p'", piece);
+    for (const l of hexLines) expect(shown).not.toContain(l);
+    expect(shown).toContain('prime1:');
+  });
+
+  it("zuliprc's [api] key (165 F34); its email and site kept; Mailgun's webhook signature object kept (165 L26)", () => {
+    const key = s(AN, 32);
+    const shown = new Redactor().maskCommandOutput('cat zuliprc', `[api]\nemail=deploy-bot@chat.corvid.example\nkey=${key}\nsite=https://chat.corvid.example\n`);
+    expect(shown).not.toContain(key);
+    expect(shown).toContain('email=deploy-bot@chat.corvid.example');
+    expect(shown).toContain('site=https://chat.corvid.example');
+    const webhook = `{\n  "token": "${s(HEX, 50)}",\n  "timestamp": "1714641224",\n  "signature": "${s(HEX, 64)}"\n}\n`;
+    expect(new Redactor().maskCommandOutput('jq .signature webhook.json', webhook)).toBe(webhook);
+    const oneLine = `{"signature":{"token":"${s(HEX, 50)}","timestamp":"1714641224","signature":"${s(HEX, 64)}"},"event-data":{"event":"delivered"}}\n`;
+    expect(new Redactor().maskCommandOutput('jq -c . webhook.json', oneLine)).toBe(oneLine);
+    // A token of another shape under the same names is no Mailgun nonce.
+    const token = s(AN, 40);
+    expect(new Redactor().mask(`{\n  "token": "${token}",\n  "timestamp": "1714641224",\n  "signature": "x"\n}\n`)).not.toContain(token);
+  });
+});

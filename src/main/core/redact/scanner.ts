@@ -105,6 +105,12 @@ const STEAM_CONNECT_CACHE_RULE = LINE_RULES.length + 28;
 const AWS_KEY_PAIR_RULE = LINE_RULES.length + 29;
 const WRAPPED_JWT_RULE = LINE_RULES.length + 30;
 const REGISTERED_USERS_RULE = LINE_RULES.length + 31;
+/** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
+const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
+/** `auth login` as the pass finds it (lower case). */
+const AUTH_LOGIN_WORD = 'auth login';
+/** Lines after the client's `AUTH LOGIN` its answers are looked for on (a full strace puts the server's reads between). */
+const STRACE_AUTH_LOGIN_LINES = 6;
 /** Lines an SMTP transcript puts between the prompt and the client's answer (smtplib's debug prints the reply twice). */
 const SMTP_PASSWORD_LINES = 3;
 /** Lines around an API Gateway key's `"stageKeys"` its object's `"value"` may be on (`get-api-keys` prints ~6 fields). */
@@ -274,6 +280,7 @@ const KEYWORDS: Keyword[] = [];
   entry(EF_PARAMS_WORD).context.push(EF_PARAMS_RULE);
   entry(PROXMOX_TOKEN_WORD).context.push(PROXMOX_TOKEN_RULE);
   entry(SMTP_PASSWORD_PROMPT).context.push(SMTP_PASSWORD_RULE);
+  entry(AUTH_LOGIN_WORD).context.push(STRACE_AUTH_LOGIN_RULE);
   for (const w of MEMCACHED_WORDS) entry(w).context.push(MEMCACHED_RULE);
   entry(ZABBIX_LOGIN_WORD).context.push(ZABBIX_LOGIN_RULE);
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
@@ -1165,7 +1172,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2515,6 +2522,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [EF_PARAMS_RULE, (text, end, out) => efCoreParams(text, end, columnKind, out)],
   [PROXMOX_TOKEN_RULE, proxmoxTokenValue],
   [SMTP_PASSWORD_RULE, smtpPasswordLine],
+  [STRACE_AUTH_LOGIN_RULE, straceAuthLoginAnswer],
   [MEMCACHED_RULE, (text, end, out) => memcachedValue(text, end, columnKind, out)],
   [ZABBIX_LOGIN_RULE, zabbixSession],
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
@@ -2544,6 +2552,40 @@ function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void 
   if (!m || m.groups!.v === 'UGFzc3dvcmQ6') return;
   const [start, end] = m.indices!.groups!.v!;
   out.push({ start, end, kind: 'smtp password', byContext: true });
+}
+
+/**
+ * The client's `AUTH LOGIN` as strace prints a write (`sendto(3, "AUTH LOGIN <user in base64>\r\n", …)`, `write(…)`), then its
+ * later writes of base64 alone: smtplib sends the user with the command and the password next, with no `334 UGFzc3dvcmQ6` in
+ * view when only the writes are shown (`strace -e trace=sendto`, adv165 F15). Without the user on the command line, the first
+ * answer is the user and the second the password.
+ */
+const STRACE_AUTH_LOGIN = /(?<inline>[ \t]+[A-Za-z0-9+\/]{4,512}={0,2})?\\r\\n"/y;
+const STRACE_BASE64_WRITE = /^[^\n"]{0,64}\b(?:sendto|write|send|sendmsg)\([0-9]{1,6},[ \t]*(?:\[\{iov_base=)?"(?<v>[A-Za-z0-9+\/]{4,512}={0,2})\\r\\n"/;
+
+function straceAuthLoginAnswer(text: string, end: number, out: SecretFinding[]): number | void {
+  // Only a traced write: the `AUTH LOGIN` opens its quoted buffer.
+  if (text.charCodeAt(end - AUTH_LOGIN_WORD.length - 1) !== 0x22) return;
+  STRACE_AUTH_LOGIN.lastIndex = end;
+  const m = STRACE_AUTH_LOGIN.exec(text);
+  if (!m) return;
+  let skip = m.groups!.inline ? 0 : 1;
+  // Where it has read to is returned: the lines read are not read again for a later hit among them (a megabyte line of them).
+  let at = text.indexOf('\n', end);
+  if (at < 0) return text.length;
+  for (let n = 0; n < STRACE_AUTH_LOGIN_LINES; n++) {
+    const next = text.indexOf('\n', at + 1);
+    const line = text.slice(at + 1, next < 0 ? text.length : next);
+    const w = STRACE_BASE64_WRITE.exec(line);
+    if (w && skip-- === 0) {
+      const start = at + 1 + line.indexOf(`"${w.groups!.v}`) + 1;
+      out.push({ start, end: start + w.groups!.v.length, kind: 'smtp password', byContext: true });
+      return start;
+    }
+    if (next < 0) return text.length;
+    at = next;
+  }
+  return at;
 }
 
 /** A column's kind of secret when its name is a secret's (bound-params.ts). */
@@ -2798,7 +2840,7 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder)
 }
 
 /** Names that hold a public value in the shapes publicByName knows. */
-const PUBLIC_BY_SHAPE = /^(?:salt|signature)$/i;
+const PUBLIC_BY_SHAPE = /^(?:salt|signature|token)$/i;
 /** A CREATE2 salt's value (`0x` and 32 bytes in hex). */
 const HEX_SALT_VALUE = /^["']?0x[0-9a-fA-F]{64}(?![0-9a-fA-F])/;
 /** A Solana transaction's signature (64 bytes in base58: 86-88 characters). */
@@ -2809,7 +2851,9 @@ const namesKdfParameter = (n: string) => /^(?:dklen|n|r|p|c|prf|iterations|round
 /** Is the salt or signature named at text[k, e), its value at `at`, one of the public ones (PUBLIC_BY_SHAPE)? */
 function publicByName(text: string, k: number, e: number, at: number): boolean {
   const value = text.slice(at, at + 96);
-  if (/^signature$/i.test(text.slice(k, e))) return BASE58_SIGNATURE.test(value);
+  const name = text.slice(k, e).toLowerCase();
+  if (name === 'token') return MAILGUN_TOKEN.test(value) && mailgunSignature(text, k);
+  if (name === 'signature') return BASE58_SIGNATURE.test(value) || (MAILGUN_SIGNATURE.test(value) && mailgunSignature(text, k));
   return HEX_SALT_VALUE.test(value) || (/^["']?[0-9a-fA-F]{32,128}["']?/.test(value) && (secretSiblingLines(text, k, namesKdfParameter) || KDF_NEAR.test(text.slice(Math.max(0, k - KDF_NEAR_CHARS), k + KDF_NEAR_CHARS))));
 }
 /**
@@ -2818,6 +2862,18 @@ function publicByName(text: string, k: number, e: number, at: number): boolean {
  * the stream learnt the salt and masked the reply by it: adv161 F8).
  */
 const KDF_NEAR = /\b(?:dklen|kdfparams)\b/;
+/**
+ * A Mailgun webhook's `signature` object (adv165 L26): `"token"` (50 hex, a nonce made for each event), `"timestamp"` and
+ * `"signature"` (the HMAC of the two, 64 hex), which the receiver checks with its own signing key: public, in every payload.
+ */
+const MAILGUN_TOKEN = /^["']?[0-9a-f]{50}["']?(?![0-9a-f])/;
+const MAILGUN_SIGNATURE = /^["']?[0-9a-f]{64}["']?(?![0-9a-f])/;
+const MAILGUN_NEAR_CHARS = 200;
+const MAILGUN_TIMESTAMP = /"timestamp"[ \t]*:[ \t]*"?[0-9]{10}\b/;
+function mailgunSignature(text: string, k: number): boolean {
+  const near = text.slice(Math.max(0, k - MAILGUN_NEAR_CHARS), k + MAILGUN_NEAR_CHARS);
+  return MAILGUN_TIMESTAMP.test(near) && near.includes('"token"') && near.includes('"signature"');
+}
 const KDF_NEAR_CHARS = 320;
 
 /** Lines either side of a field read for its siblings (an SDK's client config printed by node's inspect has a handful). */

@@ -19,6 +19,9 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   { word: 'key', at: (t, e) => t.startsWith('KEY', e - 3) && /^[ \t]{2,}VALUE[ \t]*\r?\n/.test(t.slice(e, e + 64)), find: pulumiConfig },
   // `openssl pkey -text`: `Private-Key: (2048 bit, 2 primes)`, `ED25519 Private-Key:`.
   { word: 'key', at: (t, e) => t.startsWith('Private-Key:', e - 11), find: (t, _n, out) => opensslPrivateNumbers(t, out) },
+  // …or a piece of it without that header (`… -text | sed -n '/^privateExponent/,/^prime2/p'`: adv165 F7): a private number's
+  // label alone first on its line, its hex lines below.
+  ...(['privateexponent:', 'prime1:', 'priv:'] as const).map((word) => ({ word, at: (t: string, e: number) => labelAloneOnLine(t, e, word.length), find: (t: string, _n: (name: string) => boolean, out: SecretFinding[]) => opensslPrivateNumbers(t, out) })),
   // redis-cli's `1) "requirepass"`.
   { word: 'requirepass', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 12) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
   { word: 'masterauth', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 11) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
@@ -183,6 +186,13 @@ function secretJsonData(text: string, out: SecretFinding[]): void {
       out.push({ start: s, end: s + v.length, kind: 'kubernetes secret data', byContext: true });
     }
   }
+}
+
+/** A label that starts its line and ends it (`privateExponent:` then a line break). */
+function labelAloneOnLine(t: string, end: number, length: number): boolean {
+  const start = end - length;
+  const next = t.charCodeAt(end);
+  return (start === 0 || t.charCodeAt(start - 1) === 0x0a) && (next === 0x0a || next === 0x0d);
 }
 
 /**
