@@ -755,6 +755,12 @@ describe('values named from afar', () => {
   `${'{"token": "0123456789abcdef0123456789abcdef0123456789", "timestamp": "1714641224", "signature": "x"}\n'.repeat(10_000)}`,
   `${'AUTH\t1\tPLAIN\tresp='.repeat(50_000)}`,
   `[api]\n${'key=Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)}`,
+  // Bare BIP-39 phrases: a megabyte of list words on one line, list words a line each (runs far past a phrase's 24 lines),
+  // rows of a grid never ending, numbers alone.
+  `${'abandon ability '.repeat(65_000)}`,
+  `${'zoo\nwhale\n'.repeat(100_000)}`,
+  `${' 1. tattoo   2. tag   3. whale\n'.repeat(35_000)}`,
+  `${'1. 2. 3. 4. 5. 6. 7. 8. 9. 10. 11. 12.\n'.repeat(25_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

@@ -3018,3 +3018,43 @@ describe('session 32: blind passes 165 (mail and messaging) and 166 (an on-call 
     expect(new Redactor().mask(`{\n  "token": "${token}",\n  "timestamp": "1714641224",\n  "signature": "x"\n}\n`)).not.toContain(token);
   });
 });
+
+describe('session 32: bare BIP-39 phrases (no name near them: adv161 F28)', () => {
+  // A real phrase made at test time by the same maintained library the rule reads its word list from.
+  const phrase = async (strength: 128 | 256) => {
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    return generateMnemonic(wordlist, strength);
+  };
+
+  it('a phrase on one line beside wc -w, one word a line, numbered on one line and in a grid', async () => {
+    const p24 = await phrase(256), p12 = await phrase(128);
+    const one = new Redactor().maskCommandOutput('cat wallet.secret; wc -w wallet.secret', `${p24}\n24 wallet.secret\n`);
+    expect(one).not.toContain(p24);
+    expect(one).toContain('24 wallet.secret');
+    const words = p12.split(' ');
+    const perLine = new Redactor().maskCommandOutput('cat seed.txt', `${words.join('\n')}\n`);
+    for (const w of words) expect(perLine.split('\n')).not.toContain(w);
+    const numbered = new Redactor().maskCommandOutput('python3 show_wallet.py', `${words.map((w, i) => `${i + 1}. ${w}`).join(' ')}\n`);
+    for (const w of words) expect(numbered).not.toContain(` ${w}`);
+    const grid = words.map((w, i) => `${String(i + 1).padStart(2)}) ${w.padEnd(10)}`).reduce((rows, cell, i) => (i % 3 ? (rows[rows.length - 1] += cell) : rows.push(cell), rows), [] as string[]).map((r) => r.trimEnd()).join('\n');
+    const shownGrid = new Redactor().maskCommandOutput('wallet-cli show-seed', `${grid}\n`);
+    for (const w of words) expect(shownGrid).not.toContain(`) ${w}`);
+  });
+
+  it("kept: the documented test phrases, the word list's own order, a sorted ls, prose, 11 or 13 words", async () => {
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const p = (await phrase(256)).split(' ');
+    const kept = [
+      'test test test test test test test test test test test junk',
+      'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+      wordlist.slice(0, 12).join(' '),
+      wordlist.slice(100, 124).join('\n'),
+      'the quick brown fox jumps over the lazy dog and then some more words here',
+      p.slice(0, 11).join(' '),
+      p.slice(0, 13).join(' '),
+      'npm warn deprecated inflight please use lru cache instead',
+    ].join('\n\n');
+    expect(new Redactor().maskCommandOutput('cat notes.txt', `${kept}\n`)).toBe(`${kept}\n`);
+  });
+});
