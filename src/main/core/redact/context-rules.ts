@@ -173,8 +173,9 @@ export const HEADERS: ContextRule[] = [
   // A header an nginx or Apache config sets (`nginx -T`: `proxy_set_header Authorization "Bearer …";`, `proxy_set_header api-key …;`: adv12 A08).
   // Any header whose name ends in a credential's word (`proxy_set_header X-Upstream-Token …;`: adv88); an nginx variable (`$…`) is not a value.
   // HAProxy's `http-request set-header X-Api-Key <value>` (add-header, http-response: adv166 F17) is the same header
-  // set; HAProxy's `%[req.hdr(host)]` is a sample expression, not a value.
-  { keywords: ['authorization', 'key', 'token', 'secret', 'password'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader|\b(?:set|add)-header/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add)|http-(?:request|response)[ \t]+(?:set|add)-header)[ \t]+(?:(?:Proxy-)?Authorization|[\w-]{0,48}(?:Key|Token|Secret|Password|Passwd))[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?!\$|%\[)[^\s"';]+)/gi },
+  // set; HAProxy's `%[req.hdr(host)]` is a sample expression, not a value. Caddy's `request_header` / `header_up` too
+  // (its `{env.API_KEY}` a placeholder).
+  { keywords: ['authorization', 'key', 'token', 'secret', 'password'], needs: /(?:proxy|grpc)_set_header|add_header|RequestHeader|\b(?:set|add)-header|\b(?:request_header|header_up)\b/, kind: 'authorization header', re: /\b(?:proxy_set_header|grpc_set_header|add_header|RequestHeader[ \t]+(?:set|append|add)|http-(?:request|response)[ \t]+(?:set|add)-header|request_header|header_up)[ \t]+(?:(?:Proxy-)?Authorization|[\w-]{0,48}(?:Key|Token|Secret|Password|Passwd))[ \t]+["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>(?!\$|%\[|\{[\w.-]+\})[^\s"';]+)/gi },
   // (The OpenTelemetry collector's debug exporter prints a header as `http.request.header.authorization: Slice(["Bearer …"])`:
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).

@@ -750,6 +750,7 @@ describe('values named from afar', () => {
   `${'a_maps = static:'.repeat(60_000)}`,
   `a_maps = static:b:${'c'.repeat(1_000_000)}`,
   `${'http-request set-header X-Api-Key '.repeat(30_000)}`,
+  `${'request_header X-Api-Key {'.repeat(40_000)}`,
   `${'privateExponent:\n'.repeat(60_000)}`,
   `privateExponent:\n${'    00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:\n'.repeat(20_000)}`,
   `${'{"token": "0123456789abcdef0123456789abcdef0123456789", "timestamp": "1714641224", "signature": "x"}\n'.repeat(10_000)}`,

@@ -2953,6 +2953,12 @@ describe('session 32: blind passes 165 (mail and messaging) and 166 (an on-call 
     expect(shown).not.toContain(key);
     expect(shown).toContain('X-Forwarded-Proto https if { ssl_fc }');
     expect(shown).toContain('X-Request-Key %[req.hdr(host)]');
+    // Caddy's request_header / header_up (its placeholders kept).
+    const caddyKey = s(HEX, 32);
+    const caddy = new Redactor().maskCommandOutput('cat Caddyfile', `    request_header X-Upstream-Token ${caddyKey}\n    request_header X-Api-Key {env.API_KEY}\n    header_up X-Upstream-Token {http.request.header.X-Token}\n`);
+    expect(caddy).not.toContain(caddyKey);
+    expect(caddy).toContain('X-Api-Key {env.API_KEY}');
+    expect(caddy).toContain('{http.request.header.X-Token}');
   });
 
   it("Postfix's static: map, Dovecot's CRAM-MD5 entry, its auth debug log's PLAIN answer and typed password (165 F3, F4, F5)", () => {
