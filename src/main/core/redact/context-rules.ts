@@ -172,6 +172,11 @@ export const HEADERS: ContextRule[] = [
   { keywords: ['sec-websocket-protocol'], kind: 'websocket token', re: /Sec-WebSocket-Protocol:[^\n]*?(?:^|[ \t,])(?:auth\.|base64url\.bearer\.authorization\.k8s\.io\.)(?<secret>[\w.=-]{16,4096})/gi },
   // A header an nginx or Apache config sets (`nginx -T`: `proxy_set_header Authorization "Bearer …";`, `proxy_set_header api-key …;`: adv12 A08).
   // Any header whose name ends in a credential's word (`proxy_set_header X-Upstream-Token …;`: adv88); an nginx variable (`$…`) is not a value.
+  // curl -v naming Basic auth's user (`* Server auth using Basic with user '<key>'`): an API key sent as the user with an empty
+  // password (`curl -u KEY:`, Lambda Cloud's, Stripe's: adv164 F25). A user of 20+ characters with a digit and both cases, or 32+
+  // hex; a person's or a service's name (`alice`, `svc-backup-operator-01`) stays, and a Twilio SID (`AC…`, `SK…`: public, its
+  // secret is the password).
+  { kind: 'api key', keywords: ['with user'], re: /^\* Server auth using Basic with user '(?![A-Z]{2}[0-9a-f]{32}')(?<secret>(?=[^'\n]{0,255}\d)(?=[^'\n]{0,255}[A-Z])(?=[^'\n]{0,255}[a-z])[^'\s]{20,256}|[0-9a-f]{32,128})'/gm },
   // HAProxy's `http-request set-header X-Api-Key <value>` (add-header, http-response: adv166 F17) is the same header
   // set; HAProxy's `%[req.hdr(host)]` is a sample expression, not a value. Caddy's `request_header` / `header_up` too
   // (its `{env.API_KEY}` a placeholder).

@@ -751,6 +751,9 @@ describe('values named from afar', () => {
   `a_maps = static:b:${'c'.repeat(1_000_000)}`,
   `${'http-request set-header X-Api-Key '.repeat(30_000)}`,
   `${'request_header X-Api-Key {'.repeat(40_000)}`,
+  `${"* Server auth using Basic with user '".repeat(25_000)}`,
+  `* Server auth using Basic with user '${'a1B'.repeat(330_000)}`,
+  `${'secret_a_'.repeat(110_000)}`,
   `${'privateExponent:\n'.repeat(60_000)}`,
   `privateExponent:\n${'    00:11:22:33:44:55:66:77:88:99:aa:bb:cc:dd:ee:\n'.repeat(20_000)}`,
   `${'{"token": "0123456789abcdef0123456789abcdef0123456789", "timestamp": "1714641224", "signature": "x"}\n'.repeat(10_000)}`,
@@ -762,6 +765,10 @@ describe('values named from afar', () => {
   `${'zoo\nwhale\n'.repeat(100_000)}`,
   `${' 1. tattoo   2. tag   3. whale\n'.repeat(35_000)}`,
   `${'1. 2. 3. 4. 5. 6. 7. 8. 9. 10. 11. 12.\n'.repeat(25_000)}`,
+  // Lines of 24 list words each (every one a phrase: 6,000 findings), of 24 lower-case words not in the list, grid rows padded.
+  `${'ridge orbit canal velvet outside garment tattoo whale zoo abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve\n'.repeat(6_000)}`,
+  `${'abcd efgh ijkl mnop qrst uvwx abcd efgh ijkl mnop qrst uvwx abcd efgh ijkl mnop qrst uvwx abcd efgh ijkl mnop qrst uvwx\n'.repeat(8_500)}`,
+  `${' 1) tattoo          2) tag           3) whale           \n'.repeat(18_000)}`,
   // Session 29's: light tables (headers on every line, a megabyte header, rows of bars), particle's label with nothing below.
   `${'ID | Token | Expiration\n'.repeat(40_000)}`,
   `ID | Token | Reusable\n${'1 | Qm7xT2vK9pL4wZ8n | x\n'.repeat(45_000)}`,

@@ -3025,6 +3025,19 @@ describe('session 32: blind passes 165 (mail and messaging) and 166 (an on-call 
   });
 });
 
+describe('session 32: blind pass 164 (ML / AI engineering)', () => {
+  it("curl -v naming an API key as Basic auth's user (Lambda Cloud's key, F25); a person's and a service's user kept", () => {
+    const lambda = `secret_ml-infra_${s(HEX, 32)}.${s(AN, 32)}`, other = `ak${s(AN, 22)}7Qz`;
+    const out = [`* Server auth using Basic with user '${lambda}'`, '> GET /api/v1/instances HTTP/1.1', `* Server auth using Basic with user '${other}'`, "* Server auth using Basic with user 'alice'", "* Server auth using Basic with user 'svc-backup-operator-01'", ''].join('\n');
+    const shown = new Redactor().maskCommandOutput('curl -sv -K lambda.curlrc http://127.0.0.1:18425/api/v1/instances', out);
+    expect(shown).not.toContain(lambda);
+    expect(shown).not.toContain(other);
+    expect(shown).toContain("user 'alice'");
+    expect(shown).toContain("user 'svc-backup-operator-01'");
+    expect(new Redactor().mask(`LAMBDA=${lambda}\nkey in a log: ${lambda} ok\n`)).not.toContain(lambda.slice(7));
+  });
+});
+
 describe('session 32: bare BIP-39 phrases (no name near them: adv161 F28)', () => {
   // A real phrase made at test time by the same maintained library the rule reads its word list from.
   const phrase = async (strength: 128 | 256) => {
@@ -3062,5 +3075,30 @@ describe('session 32: bare BIP-39 phrases (no name near them: adv161 F28)', () =
       'npm warn deprecated inflight please use lru cache instead',
     ].join('\n\n');
     expect(new Redactor().maskCommandOutput('cat notes.txt', `${kept}\n`)).toBe(`${kept}\n`);
+  });
+
+  it("a grid's rows padded to their columns and lnd's tabbed grid masked; test vectors, dev chains' phrases, ls -C's sorted grid and a list's last 24 of 30 lines kept", async () => {
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const w24 = (await phrase(256)).split(' '), w12 = (await phrase(128)).split(' ');
+    const padded = [0, 3, 6, 9].map((r) => w12.slice(r, r + 3).map((w, k) => `${r + k + 1}) ${w.padEnd(12)}`).join('')).join('\n');
+    const lnd = [0, 4, 8, 12, 16, 20].map((r) => w24.slice(r, r + 4).map((w, k) => `${String(r + k + 1).padStart(2)}. ${w}`).join('\t')).join('\n');
+    for (const shown of [padded, lnd]) {
+      const out = new Redactor().maskCommandOutput('lncli create', `${shown}\n`);
+      for (const w of shown === lnd ? w24 : w12) expect(out).not.toMatch(new RegExp(`\\d[.)] ${w}\\b`));
+    }
+    const sorted = [...w24].sort();
+    const lsGrid = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => [sorted[r], sorted[r + 8], sorted[r + 16]].map((w) => w.padEnd(10)).join('').trimEnd()).join('\n');
+    const kept = [
+      'legal winner thank year wave sausage worth useful legal winner thank yellow',
+      'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong',
+      'candy maple cake sugar pudding cream honey rich smooth crumble sweet treat',
+      'bottom drive obey lake curtain smoke basket hold race lonely fit walk',
+      lsGrid,
+      [...w24, ...w12.slice(0, 6)].join('\n'),
+    ].join('\n\n');
+    expect(new Redactor().maskCommandOutput('ls', `${kept}\n`)).toBe(`${kept}\n`);
+    // After such a list, a phrase of its own still is one.
+    const after = new Redactor().maskCommandOutput('cat words.txt seed.txt', `${wordlist.slice(0, 30).join('\n')}\n\n${w12.join('\n')}\n`);
+    expect(after.split('\n').filter((l) => l === '[masked: seed phrase]')).toHaveLength(12);
   });
 });

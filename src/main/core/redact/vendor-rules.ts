@@ -145,6 +145,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('tailscale key', ['tskey-'], `${B}tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}${E}`),
   rule('vercel token', ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], `${B}vc[pirak]_[A-Za-z0-9]{56}${E}`),
   rule('netlify token', ['nfp_'], `${B}nfp_[A-Za-z0-9]{36}${E}`),
+  // Lambda Cloud's API keys (`secret_<key name>_<32 hex>.<32 letters and digits>`, sent as Basic auth's user: adv164 F25).
+  rule('lambda cloud api key', ['secret_'], `${B}secret_[a-z0-9-]{1,64}_[0-9a-f]{32}\\.[A-Za-z0-9]{32}${E}`),
   rule('render api key', ['rnd_'], `${B}rnd_[A-Za-z0-9]{32}${E}`),
   rule('neon api key', ['napi_'], `${B}napi_[a-z0-9]{64}${E}`),
   rule('planetscale token', ['pscale_'], `${B}pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}${E}`),
