@@ -17,4 +17,14 @@ describe('lazyRedactor', () => {
     expect(out.command).not.toContain('S3cr3tPassw0rd');
     expect(out.category).toBe('passthrough');
   });
+
+  it("masks a hooked run's bare recovery phrase, whose words name no secret (a run's output goes through here: agent-output.ts)", async () => {
+    // A phrase holding none of the cheap check's words (`key`, `pass`, `sig`, …), as 8 of 10 generated ones: it skipped the scanner.
+    const phrase = 'lounge over undo peasant fine doctor rigid mobile fiber arrow hill chronic';
+    for (const text of [`${phrase}\n12 words.txt\n`, `${phrase.split(' ').join('\n')}\n`]) {
+      const out = await lazyRedactor().redactDeep(text);
+      expect(out).toContain('[masked: seed phrase]');
+      expect(out).not.toContain('peasant');
+    }
+  });
 });

@@ -6,8 +6,9 @@
  * No checksum is asked for: a real phrase always passes it, but a fake one made by hand (a test's, a demo's) seldom does and is
  * still what it looks like. Prose does not pass for one: the list has no `the`, `a`, `of`, `and`, `is`, `to`, and a run of 12+
  * listed words with nothing else on the lines is a phrase. Kept: the test phrases every tool documents (`test … junk`,
- * `abandon … about` / `… art`), words in the list's own order (a dump of the list, `ls` of directories named like words: sorted),
- * and one word repeated.
+ * `abandon … about` / `… art`, as the named rule in context-rules.ts keeps them, and any phrase of a repeated byte's entropy:
+ * BIP-39's own test vectors, `legal winner …`, `zoo … wrong`), a few dev chains' published phrases (DOCUMENTED_PHRASES), words in
+ * the list's own order (a dump of the list, `ls` of directories named like words: sorted across or, in `ls -C`'s grid, down).
  */
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { SecretFinding } from './finding.js';
@@ -21,6 +22,17 @@ const MAX_PHRASE_LINE = 480;
 const MAX_PHRASE_LINES = 24;
 /** Words on one line of a phrase printed over several (a wallet's grid: 3 or 4 a row; 6 in some). */
 const MAX_WORDS_PER_ROW = 6;
+/** Blanks a phrase's line may end in (a grid's rows padded to their columns). */
+const MAX_TRAILING_BLANKS = 16;
+/**
+ * Phrases dev chains print for their well-known test accounts (public, in their docs; not of a repeated byte, unlike the ones
+ * isPhrase keeps by shape): Truffle's `truffle develop`, Ganache's `--deterministic`, Substrate's DEV_PHRASE (`//Alice`).
+ */
+const DOCUMENTED_PHRASES = new Set([
+  'candy maple cake sugar pudding cream honey rich smooth crumble sweet treat',
+  'myth like bonus scare over problem client lizard pioneer submit female collect',
+  'bottom drive obey lake curtain smoke basket hold race lonely fit walk',
+]);
 
 interface WordLine {
   start: number;
@@ -33,13 +45,17 @@ const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
+/** wordLine's spans while it reads a line: copied out only for a line that holds words and nothing else. */
+const SPANS: number[] = [];
+
 /**
  * A line's word spans when it holds nothing but list words (3-8 lower-case letters), list numbers (`1.`, `12)`, `3:`) and blanks;
  * undefined as soon as anything else shows (most lines fail at their first characters, with nothing made).
  */
 function wordLine(text: string, at: number, end: number): WordLine | undefined {
   if (end - at > MAX_PHRASE_LINE) return undefined;
-  let spans: number[] | undefined;
+  const spans = SPANS;
+  spans.length = 0;
   let first = -1;
   let last = -1;
   let i = at;
@@ -53,7 +69,7 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
     if (isLower(c)) {
       while (i < end && isLower(text.charCodeAt(i))) i++;
       if (i - from < 3 || i - from > 8) return undefined;
-      (spans ??= []).push(from, i);
+      spans.push(from, i);
     } else if (isDigit(c)) {
       while (i < end && isDigit(text.charCodeAt(i))) i++;
       if (i - from > 2) return undefined;
@@ -64,7 +80,7 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
     if (first < 0) first = from;
     last = i;
   }
-  return spans ? { start: first, end: last, spans } : undefined;
+  return spans.length ? { start: first, end: last, spans: spans.slice() } : undefined;
 }
 
 const wordsOf = (text: string, lines: readonly WordLine[]): string[] => {
@@ -74,7 +90,12 @@ const wordsOf = (text: string, lines: readonly WordLine[]): string[] => {
 };
 const countOf = (l: WordLine) => l.spans.length / 2;
 
-/** Are these words a phrase: each in the list, not a documented test phrase, not the list's own order, not one word repeated? */
+/**
+ * Are these words a phrase: each in the list, not a documented test phrase, not the list's own order? A phrase whose words repeat
+ * every 8 but for the last (11 bits a word, so a repeated byte's entropy repeats every 88 bits: `abandon … about`, `zoo … wrong`,
+ * `legal winner thank year wave sausage worth useful legal winner thank yellow`; `test … junk` too) is a test vector, not a
+ * wallet's (a random phrase does so once in 2048^3).
+ */
 function isPhrase(words: readonly string[]): boolean {
   if (!PHRASE_LENGTHS.has(words.length)) return false;
   let ascending = true;
@@ -86,8 +107,28 @@ function isPhrase(words: readonly string[]): boolean {
     previous = i;
   }
   if (ascending) return false;
-  const rest = words.slice(0, -1);
-  if (rest.every((w) => w === rest[0])) return false;
+  let periodic = true;
+  for (let k = 0; k + 8 < words.length - 1 && periodic; k++) periodic = words[k] === words[k + 8];
+  if (periodic) return false;
+  return !DOCUMENTED_PHRASES.has(words.join(' '));
+}
+
+/**
+ * Are a grid's words in the list's order read down its columns, as `ls -C` prints a sorted listing (a PTY's `ls` of directories
+ * named like words): with R rows, row r's k-th word is the (k·R + r)-th.
+ */
+function sortedDownColumns(text: string, run: readonly WordLine[], n: number): boolean {
+  const rowCount = run.length;
+  const order: number[] = new Array(n);
+  for (let r = 0; r < rowCount; r++) {
+    const spans = run[r].spans;
+    for (let k = 0; k < spans.length / 2; k++) {
+      const at = k * rowCount + r;
+      if (at >= n) return false;
+      order[at] = WORD_INDEX.get(text.slice(spans[2 * k], spans[2 * k + 1]))!;
+    }
+  }
+  for (let i = 1; i < n; i++) if (!(order[i - 1] < order[i])) return false;
   return true;
 }
 
@@ -99,39 +140,57 @@ function isPhrase(words: readonly string[]): boolean {
 export class BarePhrases {
   private block: WordLine[] = [];
   private lastEnd = -2;
+  /** The block's first lines continue a stretch of short lines cut off (over MAX_PHRASE_LINES): not a phrase's first line. */
+  private headCut = false;
 
   constructor(
     private readonly text: string,
     private readonly out: SecretFinding[],
   ) {}
 
-  /** The line at [at, end) (end: its `\n` or the text's end). */
-  readonly line = (at: number, end: number): void => {
+  /**
+   * The line at [at, end) (end: its `\n` or the text's end). A method, not a closure: the scanner makes one reader a text, and
+   * calls it on every line.
+   */
+  line(at: number, end: number): void {
     const text = this.text;
-    if (at !== this.lastEnd + 1) this.finish();
-    this.lastEnd = end;
     // A cheap first look: a phrase's line ends in a word's letter (a blank or a CR after it at most) and starts, after a few
-    // blanks, with a letter or a list number.
+    // blanks, with a letter or a list number. Nearly every line fails it, with no run open: nothing else is done then.
     let e = end - 1;
-    while (e > at && end - e < 4 && isBlank(text.charCodeAt(e))) e--;
-    if (!isLower(text.charCodeAt(e))) return this.finish();
-    let k = at;
-    while (k < end && k - at < 8 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
-    const c = text.charCodeAt(k);
-    const line = k < end && (isLower(c) || (c >= 0x31 && c <= 0x39)) ? wordLine(text, at, end) : undefined;
-    if (!line) return this.finish();
+    while (e > at && end - e <= MAX_TRAILING_BLANKS && isBlank(text.charCodeAt(e))) e--;
+    let line: WordLine | undefined;
+    let w = e;
+    while (w >= at && e - w < 9 && isLower(text.charCodeAt(w))) w--;
+    // Its last word: 3 to 8 letters, after a blank (or none: the line's start).
+    if (e - w >= 3 && e - w <= 8 && (w < at || isBlank(text.charCodeAt(w)))) {
+      let k = at;
+      while (k < end && k - at < 8 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+      const c = text.charCodeAt(k);
+      if (k < end && (isLower(c) || isDigit(c))) line = wordLine(text, at, end);
+    }
+    if (!line) {
+      if (this.block.length) this.finish();
+      return;
+    }
+    // A line not next to the run's last (the walk skipped a fold's lines) starts a run of its own.
+    if (this.block.length && at !== this.lastEnd + 1) this.finish();
+    this.lastEnd = end;
     const block = this.block;
     block.push(line);
     if (block.length > MAX_PHRASE_LINES) {
-      // Longer than any phrase over lines: only its lines alone can be phrases.
-      for (const l of block.splice(0, block.length - MAX_PHRASE_LINES)) if (PHRASE_LENGTHS.has(countOf(l)) && isPhrase(wordsOf(text, [l]))) this.out.push({ start: l.start, end: l.end, kind: 'seed phrase', byContext: true });
+      // Longer than any phrase over lines: only its lines alone can be phrases, and the stretch of short lines it cuts (if any)
+      // is no phrase either, whatever of it is still to come (30 words a line each: not their last 24).
+      const cut = block.splice(0, block.length - MAX_PHRASE_LINES);
+      for (const l of cut) if (PHRASE_LENGTHS.has(countOf(l)) && isPhrase(wordsOf(text, [l]))) this.out.push({ start: l.start, end: l.end, kind: 'seed phrase', byContext: true });
+      this.headCut = countOf(cut[cut.length - 1]) <= MAX_WORDS_PER_ROW && countOf(block[0]) <= MAX_WORDS_PER_ROW;
     }
-  };
+  }
 
   /** The run read so far is over (call once the text's lines are all given). */
   finish(): void {
-    if (this.block.length) flush(this.text, this.block, this.out);
+    if (this.block.length) flush(this.text, this.block, this.out, this.headCut);
     this.block = [];
+    this.headCut = false;
   }
 }
 
@@ -139,12 +198,12 @@ export class BarePhrases {
  * A run of word lines: each line alone (a phrase on one line), and each stretch of short lines together (a phrase over lines: one
  * word a line, or a wallet's grid of a few a row).
  */
-function flush(text: string, block: readonly WordLine[], out: SecretFinding[]): void {
+function flush(text: string, block: readonly WordLine[], out: SecretFinding[], headCut: boolean): void {
   let from = 0;
   for (let i = 0; i <= block.length; i++) {
     const l = block[i];
     if (l && countOf(l) <= MAX_WORDS_PER_ROW) continue;
-    if (i - from > 1) rows(text, block.slice(from, i), out);
+    if (i - from > 1 && !(headCut && from === 0)) rows(text, block.slice(from, i), out);
     from = i + 1;
     if (l && PHRASE_LENGTHS.has(countOf(l)) && isPhrase(wordsOf(text, [l]))) out.push({ start: l.start, end: l.end, kind: 'seed phrase', byContext: true });
   }
@@ -153,7 +212,7 @@ function flush(text: string, block: readonly WordLine[], out: SecretFinding[]): 
 function rows(text: string, run: readonly WordLine[], out: SecretFinding[]): void {
   let n = 0;
   for (const l of run) n += countOf(l);
-  if (!PHRASE_LENGTHS.has(n) || !isPhrase(wordsOf(text, run))) return;
+  if (!PHRASE_LENGTHS.has(n) || !isPhrase(wordsOf(text, run)) || sortedDownColumns(text, run, n)) return;
   // Not remembered (byContext false): one line's word alone (`garment`) would be masked wherever it showed later.
   for (const l of run) out.push({ start: l.start, end: l.end, kind: 'seed phrase' });
 }

@@ -44,13 +44,13 @@ interface Piece {
 // the one before them); a fold's lines are read only from a line that starts one.
 // `eachLine`: what else reads every line (bare-mnemonics.ts), given each line this walk reads (a fold's continuation lines are
 // not: long words without blanks), so that no other reader walks the lines again.
-export function foldedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], eachLine?: (at: number, end: number) => void): void {
+export function foldedLineFindings(text: string, out: SecretFinding[], scan: (t: string) => SecretFinding[], eachLine?: { line(at: number, end: number): void }): void {
   let prevAt = -1;
   let prevLength = -1;
   for (let at = 0; at < text.length; ) {
     const nl = text.indexOf('\n', at);
     const end = nl < 0 ? text.length : nl;
-    eachLine?.(at, end);
+    eachLine?.line(at, end);
     const length = end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0);
     if (length === prevLength && length >= MIN_FOLD_WIDTH && startsFold(text, prevAt, at, length)) {
       const after = fold(text, { at: prevAt, length: prevLength }, out, scan);

@@ -142,6 +142,18 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
     for (const t of ['mysql -u root --password hunter22', 'AWS_ACCOUNT_ID=123456789012', 'redis://:pw@h/0', 'x-api-key: abc']) expect(mayHoldSecret(t), t).toBe(true);
   });
 
+  it('says "look" for a bare recovery phrase however it is laid out, raw or in the CLI\'s JSON (bare-mnemonics.ts)', async () => {
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    for (const strength of [128, 160, 192, 224, 256]) {
+      const words = generateMnemonic(wordlist, strength).split(' ');
+      for (const t of [words.join(' '), words.join('\n'), words.join('\r\n'), words.map((w, i) => `${i + 1}. ${w}`).join('  '), words.map((w, i) => `${String(i + 1).padStart(2)}) ${w}`).join('\n')]) {
+        expect(mayHoldSecret(t), t).toBe(true);
+        expect(mayHoldSecret(JSON.stringify(`${t}\n`)), t).toBe(true);
+      }
+    }
+  });
+
   it('lets ordinary command lines through without loading the scanner', () => {
     for (const t of ['npm test', 'cargo build --release', 'ls -la src/main', 'git status', '/home/dev/work/project', 'make -j8 && ./run.sh']) expect(mayHoldSecret(t), t).toBe(false);
   });

@@ -463,7 +463,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   // A word a fold cut over lines (`fold -w 76`, a terminal's wrap), joined back; on the same walk of the lines, a wallet's
   // recovery words with no line saying so (no keyword holds them).
   const phrases = new BarePhrases(text, out);
-  foldedLineFindings(text, out, scanSecrets, phrases.line);
+  foldedLineFindings(text, out, scanSecrets, phrases);
   phrases.finish();
   if (gates & GATE_SECRETS_CONTEXT) secretsContextDump(text, out);
   if (gates & GATE_TF_SENSITIVE) terraformSensitiveFields(text, out);
