@@ -103,7 +103,8 @@ function isPhrase(words: readonly string[]): boolean {
   for (const w of words) {
     const i = WORD_INDEX.get(w);
     if (i === undefined) return false;
-    if (i <= previous) ascending = false;
+    // Not descending: a sorted listing may hold a word twice (`sort`; a phrase does, 1 in 8 of 24 words).
+    if (i < previous) ascending = false;
     previous = i;
   }
   if (ascending) return false;
@@ -128,7 +129,7 @@ function sortedDownColumns(text: string, run: readonly WordLine[], n: number): b
       order[at] = WORD_INDEX.get(text.slice(spans[2 * k], spans[2 * k + 1]))!;
     }
   }
-  for (let i = 1; i < n; i++) if (!(order[i - 1] < order[i])) return false;
+  for (let i = 1; i < n; i++) if (!(order[i - 1] <= order[i])) return false;
   return true;
 }
 
@@ -149,19 +150,26 @@ export class BarePhrases {
   ) {}
 
   /**
-   * The line at [at, end) (end: its `\n` or the text's end). A method, not a closure: the scanner makes one reader a text, and
-   * calls it on every line.
+   * The line at [at, end) (end: its `\n` or the text's end). A method, not a closure, and small enough to be inlined into the
+   * walk: the scanner makes one reader a text and calls it on every line. A cheap first look: a phrase's line ends in a word's
+   * letter (a few blanks or a CR after it at most); nearly every line fails it, with no run open: nothing else is done then.
    */
   line(at: number, end: number): void {
     const text = this.text;
-    // A cheap first look: a phrase's line ends in a word's letter (a blank or a CR after it at most) and starts, after a few
-    // blanks, with a letter or a list number. Nearly every line fails it, with no run open: nothing else is done then.
     let e = end - 1;
     while (e > at && end - e <= MAX_TRAILING_BLANKS && isBlank(text.charCodeAt(e))) e--;
+    if (isLower(text.charCodeAt(e))) this.read(at, end, e);
+    else if (this.block.length) this.finish();
+  }
+
+  /** A line whose last character (at e, before blanks) is a letter. */
+  private read(at: number, end: number, e: number): void {
+    const text = this.text;
     let line: WordLine | undefined;
     let w = e;
     while (w >= at && e - w < 9 && isLower(text.charCodeAt(w))) w--;
-    // Its last word: 3 to 8 letters, after a blank (or none: the line's start).
+    // Its last word: 3 to 8 letters, after a blank (or none: the line's start); its first, after a few blanks, a letter or a
+    // list number.
     if (e - w >= 3 && e - w <= 8 && (w < at || isBlank(text.charCodeAt(w)))) {
       let k = at;
       while (k < end && k - at < 8 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
