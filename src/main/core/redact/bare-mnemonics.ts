@@ -42,6 +42,8 @@ interface WordLine {
 }
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
+/** Between a phrase's words: blanks, or a list's marks as a program prints its words (`word, word`, `['word', 'word']`, JSON). */
+const isSeparator = (c: number) => isBlank(c) || c === 0x2c || c === 0x27 || c === 0x22 || c === 0x5b || c === 0x5d;
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
@@ -61,7 +63,7 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
   let i = at;
   while (i < end) {
     const c = text.charCodeAt(i);
-    if (isBlank(c)) {
+    if (isSeparator(c)) {
       i++;
       continue;
     }
@@ -76,7 +78,7 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
       const p = text.charCodeAt(i);
       if (p === 0x2e || p === 0x29 || p === 0x3a) i++;
     } else return undefined;
-    if (i < end && !isBlank(text.charCodeAt(i))) return undefined;
+    if (i < end && !isSeparator(text.charCodeAt(i))) return undefined;
     if (first < 0) first = from;
     last = i;
   }
@@ -157,7 +159,7 @@ export class BarePhrases {
   line(at: number, end: number): void {
     const text = this.text;
     let e = end - 1;
-    while (e > at && end - e <= MAX_TRAILING_BLANKS && isBlank(text.charCodeAt(e))) e--;
+    while (e > at && end - e <= MAX_TRAILING_BLANKS && isSeparator(text.charCodeAt(e))) e--;
     if (isLower(text.charCodeAt(e))) this.read(at, end, e);
     else if (this.block.length) this.finish();
   }
@@ -170,9 +172,9 @@ export class BarePhrases {
     while (w >= at && e - w < 9 && isLower(text.charCodeAt(w))) w--;
     // Its last word: 3 to 8 letters, after a blank (or none: the line's start); its first, after a few blanks, a letter or a
     // list number.
-    if (e - w >= 3 && e - w <= 8 && (w < at || isBlank(text.charCodeAt(w)))) {
+    if (e - w >= 3 && e - w <= 8 && (w < at || isSeparator(text.charCodeAt(w)))) {
       let k = at;
-      while (k < end && k - at < 8 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+      while (k < end && k - at < 8 && isSeparator(text.charCodeAt(k))) k++;
       const c = text.charCodeAt(k);
       if (k < end && (isLower(c) || isDigit(c))) line = wordLine(text, at, end);
     }

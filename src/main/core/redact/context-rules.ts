@@ -429,9 +429,10 @@ export const COMMAND_LINE: ContextRule[] = [
   // …and `{CRAM-MD5}` / `{DIGEST-MD5}`: stored for a challenge-response, each logs in as it stands (adv165 F4); a hash scheme stays.
   { kind: 'password', keywords: ['{plain}', '{cleartext}', '{plain-md5}', '{clear}', '{cram-md5}', '{digest-md5}'], re: /\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?<secret>[^:\s]+)|\{(?:CRAM|DIGEST)-MD5\}(?<secret2>[0-9a-fA-F]{32,64})\b/g, guard: true },
   // Dovecot's auth debug log (adv165 F5): a SASL PLAIN answer (`AUTH\t1\tPLAIN\t…\tresp=<base64 of \0user\0password>`) and a
-  // mismatch's typed password (`SHA512-CRYPT(<password>) != '<stored hash>'`).
+  // mismatch's typed password (`SHA512-CRYPT(<password>) != '<stored hash>'`), on an auth process's line only (a test's
+  // `assert SHA256(payload) != '…'` is no password).
   { kind: 'password', keywords: ['resp='], needs: /\tPLAIN\t/, re: /\bAUTH\t[0-9]{1,10}\tPLAIN\t[^\n]{0,512}?\tresp=(?<secret>[A-Za-z0-9+\/]{8,1024}={0,2})/g },
-  { kind: 'password', keywords: [") != '"], re: /\b[A-Z][A-Z0-9]{1,15}(?:-[A-Z0-9]{1,15}){0,3}\((?<secret>[^\n]{1,256}?)\) != '/g },
+  { kind: 'password', keywords: [") != '"], needs: /\bauth(?:-worker)?(?:\(\d{1,10}\))?: /, re: /\b[A-Z][A-Z0-9]{1,15}(?:-[A-Z0-9]{1,15}){0,3}\((?<secret>[^\n]{1,256}?)\) != '/g },
   // Postfix's `static:` map answers every lookup with its `user:password` (`smtp_sasl_password_maps = static:user:pw`: adv165 F3).
   { kind: 'password', keywords: ['static:'], needs: /_maps[ \t]*=/, re: /(?<![\w$])[a-z]\w{0,64}_maps[ \t]*=[ \t]*(?:[^\n]{0,256}?[ \t,])?static:[^:\s,]{1,256}:(?<secret>[^\s,]+)/g },
   { kind: 'secret', keywords: [';base64,'], needs: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,/, re: /(?:[Ss]ecret|[Kk]ey|[Tt]oken)\w*[ \t]*[=:][ \t]*data:;?base64,(?<secret>[A-Za-z0-9+\/=]{16,})/g },

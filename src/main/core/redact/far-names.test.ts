@@ -752,6 +752,12 @@ describe('values named from afar', () => {
   `${'http-request set-header X-Api-Key '.repeat(30_000)}`,
   `${'request_header X-Api-Key {'.repeat(40_000)}`,
   `${"* Server auth using Basic with user '".repeat(25_000)}`,
+  // The own attack's: lists of words on one line and quoted, private numbers' labels alone, CONT lines, sendmsg headers.
+  `[${"'abandon', 'ability', ".repeat(50_000)}]`,
+  `${'"zoo", '.repeat(150_000)}`,
+  `${'coefficient:\nexponent1:\n'.repeat(40_000)}`,
+  `${'client in: CONT\t3\tUGFzc3dvcmQ6\n'.repeat(30_000)}`,
+  `${'sendmsg(3, {msg_name=NULL, msg_iov=[{iov_base="AUTH LOGIN\\r\\n"\n'.repeat(15_000)}`,
   `* Server auth using Basic with user '${'a1B'.repeat(330_000)}`,
   `${'secret_a_'.repeat(110_000)}`,
   `${'privateExponent:\n'.repeat(60_000)}`,

@@ -3102,3 +3102,36 @@ describe('session 32: bare BIP-39 phrases (no name near them: adv161 F28)', () =
     expect(after.split('\n').filter((l) => l === '[masked: seed phrase]')).toHaveLength(12);
   });
 });
+
+describe("session 32: the own attack on this session's guards (adv167)", () => {
+  it("openssl's other private numbers cut out alone; Dovecot's LOGIN answer; strace's sendmsg; socat -v's literal \\r", () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const text = execFileSync('openssl', ['pkey', '-noout', '-text'], { input: privateKey }).toString();
+    for (const [from, to] of [['prime2:', 'exponent1:'], ['exponent1:', 'exponent2:'], ['coefficient:', undefined]] as const) {
+      const piece = text.slice(text.indexOf(from), to ? text.indexOf(to) : undefined);
+      const shown = new Redactor().maskCommandOutput(`openssl pkey -in k.pem -noout -text | sed -n '/^${from}/,$p'`, piece);
+      for (const l of piece.split('\n').filter((x) => /^\s+[0-9a-f]{2}:/.test(x) && x.trim().length > 20)) expect(shown).not.toContain(l.trim());
+    }
+    const pwA = b64(s(AN, 14)), pwB = b64(s(AN, 14)), pwC = b64(s(AN, 14));
+    const dovecot = `May 02 auth: Debug: client out: CONT\t3\tUGFzc3dvcmQ6\nMay 02 auth: Debug: client in: CONT\t3\t${pwA}\n`;
+    expect(new Redactor().mask(dovecot)).not.toContain(pwA);
+    const sendmsg = `sendmsg(3, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base="AUTH LOGIN ${b64('bob')}\\r\\n", iov_len=20}], msg_iovlen=1}, 0) = 20\nsendmsg(3, {msg_name=NULL, msg_namelen=0, msg_iov=[{iov_base="${pwB}\\r\\n", iov_len=22}], msg_iovlen=1}, 0) = 22\n`;
+    expect(new Redactor().mask(sendmsg)).not.toContain(pwB);
+    const socat = `> 2024/05/02 10:00:00.200000  length=18 from=0 to=17\n334 UGFzc3dvcmQ6\\r\n> 2024/05/02 10:00:00.300000  length=22 from=30 to=51\n${pwC}\\r\n`;
+    expect(new Redactor().mask(socat)).not.toContain(pwC);
+  });
+
+  it("a phrase printed as a list (commas, a Python or JSON list) masked, on the hooked CLI's quick check too; a test's assertion on a hash kept", async () => {
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const words = generateMnemonic(wordlist, 128).split(' ');
+    for (const printed of [words.join(', '), `['${words.join("', '")}']`, JSON.stringify(words)]) {
+      expect(mayHoldSecret(`${printed}\n`)).toBe(true);
+      const shown = new Redactor().maskCommandOutput('python3 show.py', `${printed}\n`);
+      expect(shown).toContain('[masked: seed phrase]');
+      for (const w of words) expect(shown).not.toMatch(new RegExp(`\\b${w}\\b`));
+    }
+    const kept = "E       AssertionError: assert SHA256(payload) != 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

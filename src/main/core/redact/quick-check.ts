@@ -27,12 +27,12 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
 
 /**
  * A wallet's recovery words with no name near them (bare-mnemonics.ts): 12 words of 3-8 lower-case letters with nothing but
- * blanks, line breaks (the CLI's JSON writes them `\n`) and list numbers (`1.`, `12)`) between, by shape only (the word list is
+ * blanks, line breaks (the CLI's JSON writes them `\n`), a list's commas, quotes and brackets and list numbers (`1.`, `12)`) between, by shape only (the word list is
  * the scanner's to read). Without it a hooked run's `cat seed.txt` skipped the scanner: 8 of 10 generated phrases hold none of
  * the words below (`lounge over undo peasant …`). A word starts the run only at a word's start (or after an escape's `\n`), so
  * each try reads 12 words at most: linear. Case-sensitive, unlike the check below.
  */
-const BARE_WORDS_RUN = /(?:(?<![a-z])|(?<=\\[ntr]))[a-z]{3,8}(?:(?:[ \t\r\n]|\\[ntr]|\d{1,2}[.):]?(?=[ \t]))+[a-z]{3,8}(?![a-z])){11}/;
+const BARE_WORDS_RUN = /(?:(?<![a-z])|(?<=\\[ntr]))[a-z]{3,8}(?:(?:[ \t\r\n,'"[\]]|\\[ntr"]|\d{1,2}[.):]?(?=[ \t]))+[a-z]{3,8}(?![a-z])){11}/;
 
 /**
  * Could `text` hold a secret the scanner finds? Every rule of scanner.ts needs one of: a token run of 16+ characters or an Azure AD secret's `8Q~` (keys

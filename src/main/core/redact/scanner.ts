@@ -2547,7 +2547,7 @@ const HIT_RULES = new Map<number, HitRule>([
  * The client's answer on a later line (within SMTP_PASSWORD_LINES): the password in base64, alone after a transcript's mark (swaks'
  * ` ~> `, smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
  */
-const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |send: b?'|C: |> |)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|'|[ \t])*\r?(?=\n|$)/dy;
+const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
 
 function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void {
   // The prompt's own line (`334 UGFzc3dvcmQ6`, `Msg: b'UGFzc3dvcmQ6'`) is skipped: the answer is on a line after it.
@@ -2565,7 +2565,7 @@ function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void 
  * answer is the user and the second the password.
  */
 const STRACE_AUTH_LOGIN = /(?<inline>[ \t]+[A-Za-z0-9+\/]{4,512}={0,2})?\\r\\n"/y;
-const STRACE_BASE64_WRITE = /^[^\n"]{0,64}\b(?:sendto|write|send|sendmsg)\([0-9]{1,6},[ \t]*(?:\[\{iov_base=)?"(?<v>[A-Za-z0-9+\/]{4,512}={0,2})\\r\\n"/;
+const STRACE_BASE64_WRITE = /^[^\n"]{0,64}\b(?:sendto|write|send|sendmsg)\([0-9]{1,6},[ \t]*(?:\{msg_name=[^\n"]{0,80}?msg_iov=)?(?:\[\{iov_base=)?"(?<v>[A-Za-z0-9+\/]{4,512}={0,2})\\r\\n"/;
 
 function straceAuthLoginAnswer(text: string, end: number, out: SecretFinding[]): number | void {
   // Only a traced write: the `AUTH LOGIN` opens its quoted buffer.

@@ -21,7 +21,7 @@ export const TOOL_BLOCK_WORDS: { word: string; at: (text: string, end: number) =
   { word: 'key', at: (t, e) => t.startsWith('Private-Key:', e - 11), find: (t, _n, out) => opensslPrivateNumbers(t, out) },
   // …or a piece of it without that header (`… -text | sed -n '/^privateExponent/,/^prime2/p'`: adv165 F7): a private number's
   // label alone first on its line, its hex lines below.
-  ...(['privateexponent:', 'prime1:', 'priv:'] as const).map((word) => ({ word, at: (t: string, e: number) => labelAloneOnLine(t, e, word.length), find: (t: string, _n: (name: string) => boolean, out: SecretFinding[]) => opensslPrivateNumbers(t, out) })),
+  ...(['privateexponent:', 'prime1:', 'prime2:', 'exponent1:', 'exponent2:', 'coefficient:', 'priv:'] as const).map((word) => ({ word, at: (t: string, e: number) => labelAloneOnLine(t, e, word.length), find: (t: string, _n: (name: string) => boolean, out: SecretFinding[]) => opensslPrivateNumbers(t, out) })),
   // redis-cli's `1) "requirepass"`.
   { word: 'requirepass', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 12) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
   { word: 'masterauth', at: (t, e) => t.charCodeAt(e) === 0x22 && t.charCodeAt(e - 11) === 0x22, find: (t, _n, out) => redisConfigGet(t, out) },
