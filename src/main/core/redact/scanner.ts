@@ -2866,6 +2866,7 @@ function publicByName(text: string, k: number, e: number, at: number): boolean {
  * the stream learnt the salt and masked the reply by it: adv161 F8).
  */
 const KDF_NEAR = /\b(?:dklen|kdfparams)\b/;
+const KDF_NEAR_CHARS = 320;
 /**
  * A Mailgun webhook's `signature` object (adv165 L26): `"token"` (50 hex, a nonce made for each event), `"timestamp"` and
  * `"signature"` (the HMAC of the two, 64 hex), which the receiver checks with its own signing key: public, in every payload.
@@ -2878,7 +2879,6 @@ function mailgunSignature(text: string, k: number): boolean {
   const near = text.slice(Math.max(0, k - MAILGUN_NEAR_CHARS), k + MAILGUN_NEAR_CHARS);
   return MAILGUN_TIMESTAMP.test(near) && near.includes('"token"') && near.includes('"signature"');
 }
-const KDF_NEAR_CHARS = 320;
 
 /** Lines either side of a field read for its siblings (an SDK's client config printed by node's inspect has a handful). */
 const MAX_SIBLING_LINES = 8;
