@@ -45,14 +45,57 @@ const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
 /** Between a phrase's words: blanks, or a list's marks as a program prints its words (`word, word`, `['word', 'word']`, JSON). */
 const isSeparator = (c: number) => isBlank(c) || c === 0x2c || c === 0x27 || c === 0x22 || c === 0x5b || c === 0x5d;
 const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
+const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
+const isLetter = (c: number) => isLower(c) || isUpper(c);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+/** A timestamp's characters (`2024-05-02T10:00:00.120Z`, `10:00:00,120`, `+02:00`, `05/02`). */
+const isStampChar = (c: number) => isDigit(c) || c === 0x3a || c === 0x2d || c === 0x2e || c === 0x2c || c === 0x2b || c === 0x2f || c === 0x54 || c === 0x5a;
+/** Shortest timestamp before a phrase on its line (`10:00:00`). */
+const MIN_STAMP = 8;
+/** Longest label before a word's number (`Word #1:`, `Mnemonic 3.`, `Palabra 12:`). */
+const MAX_LABEL = 12;
+/** A word's index in the list, upper-case words too (`INCREASE DAWN …`: a phrase shouted, as some wallets' backups print it). */
+const indexOfWord = (w: string) => WORD_INDEX.get(w) ?? WORD_INDEX.get(w.toLowerCase());
+
+/** Where a line's timestamps end (a log's prefix before a phrase: `2024-05-02T10:00:00Z word …`), or `at` when none. */
+function afterStamps(text: string, at: number, end: number): number {
+  let i = at;
+  for (let n = 0; n < 2; n++) {
+    let k = i;
+    while (k < end && isSeparator(text.charCodeAt(k))) k++;
+    if (!isDigit(text.charCodeAt(k))) break;
+    let j = k;
+    let marks = 0;
+    while (j < end && j - k <= 40 && isStampChar(text.charCodeAt(j))) {
+      const c = text.charCodeAt(j);
+      if (c === 0x3a || c === 0x2d) marks++;
+      j++;
+    }
+    if (j - k < MIN_STAMP || marks < 2 || (j < end && !isSeparator(text.charCodeAt(j)))) break;
+    i = j;
+  }
+  return i;
+}
+
+/** Where a word's label ends (`Word #1: armed`: a label, blanks, then the number), or `at` when the line has none. */
+function afterLabel(text: string, at: number, end: number): number {
+  let k = at;
+  while (k < end && isSeparator(text.charCodeAt(k))) k++;
+  const from = k;
+  while (k < end && k - from <= MAX_LABEL && isLetter(text.charCodeAt(k))) k++;
+  if (k === from || k - from > MAX_LABEL || !isBlank(text.charCodeAt(k))) return at;
+  while (k < end && isBlank(text.charCodeAt(k))) k++;
+  if (text.charCodeAt(k) === 0x23) k++;
+  return isDigit(text.charCodeAt(k)) ? k : at;
+}
 
 /** wordLine's spans while it reads a line: copied out only for a line that holds words and nothing else. */
 const SPANS: number[] = [];
 
 /**
- * A line's word spans when it holds nothing but list words (3-8 lower-case letters), list numbers (`1.`, `12)`, `3:`) and blanks;
- * undefined as soon as anything else shows (most lines fail at their first characters, with nothing made).
+ * A line's word spans when it holds nothing but list words (3-8 letters, lower- or upper-case), list numbers (`1.`, `12)`, `3:`,
+ * `#4`) and blanks, after a timestamp or a word's label at most (`Word #1:`, left out of the span); undefined as soon as anything
+ * else shows (most lines fail at their first characters, with nothing made).
  */
 function wordLine(text: string, at: number, end: number): WordLine | undefined {
   if (end - at > MAX_PHRASE_LINE) return undefined;
@@ -60,7 +103,8 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
   spans.length = 0;
   let first = -1;
   let last = -1;
-  let i = at;
+  let i = afterStamps(text, at, end);
+  i = afterLabel(text, i, end);
   while (i < end) {
     const c = text.charCodeAt(i);
     if (isSeparator(c)) {
@@ -68,13 +112,16 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
       continue;
     }
     const from = i;
-    if (isLower(c)) {
-      while (i < end && isLower(text.charCodeAt(i))) i++;
+    if (isLetter(c)) {
+      const upper = isUpper(c);
+      while (i < end && (upper ? isUpper(text.charCodeAt(i)) : isLower(text.charCodeAt(i)))) i++;
       if (i - from < 3 || i - from > 8) return undefined;
       spans.push(from, i);
-    } else if (isDigit(c)) {
+    } else if (isDigit(c) || (c === 0x23 && isDigit(text.charCodeAt(i + 1)))) {
+      if (c === 0x23) i++;
+      const digits = i;
       while (i < end && isDigit(text.charCodeAt(i))) i++;
-      if (i - from > 2) return undefined;
+      if (i - digits > 2) return undefined;
       const p = text.charCodeAt(i);
       if (p === 0x2e || p === 0x29 || p === 0x3a) i++;
     } else return undefined;
@@ -87,7 +134,12 @@ function wordLine(text: string, at: number, end: number): WordLine | undefined {
 
 const wordsOf = (text: string, lines: readonly WordLine[]): string[] => {
   const words: string[] = [];
-  for (const l of lines) for (let k = 0; k < l.spans.length; k += 2) words.push(text.slice(l.spans[k], l.spans[k + 1]));
+  for (const l of lines) {
+    for (let k = 0; k < l.spans.length; k += 2) {
+      const w = text.slice(l.spans[k], l.spans[k + 1]);
+      words.push(isUpper(w.charCodeAt(0)) ? w.toLowerCase() : w);
+    }
+  }
   return words;
 };
 const countOf = (l: WordLine) => l.spans.length / 2;
@@ -128,7 +180,7 @@ function sortedDownColumns(text: string, run: readonly WordLine[], n: number): b
     for (let k = 0; k < spans.length / 2; k++) {
       const at = k * rowCount + r;
       if (at >= n) return false;
-      order[at] = WORD_INDEX.get(text.slice(spans[2 * k], spans[2 * k + 1]))!;
+      order[at] = indexOfWord(text.slice(spans[2 * k], spans[2 * k + 1]))!;
     }
   }
   for (let i = 1; i < n; i++) if (!(order[i - 1] <= order[i])) return false;
@@ -160,7 +212,7 @@ export class BarePhrases {
     const text = this.text;
     let e = end - 1;
     while (e > at && end - e <= MAX_TRAILING_BLANKS && isSeparator(text.charCodeAt(e))) e--;
-    if (isLower(text.charCodeAt(e))) this.read(at, end, e);
+    if (isLetter(text.charCodeAt(e))) this.read(at, end, e);
     else if (this.block.length) this.finish();
   }
 
@@ -169,14 +221,15 @@ export class BarePhrases {
     const text = this.text;
     let line: WordLine | undefined;
     let w = e;
-    while (w >= at && e - w < 9 && isLower(text.charCodeAt(w))) w--;
-    // Its last word: 3 to 8 letters, after a blank (or none: the line's start); its first, after a few blanks, a letter or a
-    // list number.
+    const sameCase = isUpper(text.charCodeAt(e)) ? isUpper : isLower;
+    while (w >= at && e - w < 9 && sameCase(text.charCodeAt(w))) w--;
+    // Its last word: 3 to 8 letters, after a blank (or none: the line's start); its first, after a few blanks, a letter, a list
+    // number or a timestamp.
     if (e - w >= 3 && e - w <= 8 && (w < at || isSeparator(text.charCodeAt(w)))) {
       let k = at;
       while (k < end && k - at < 8 && isSeparator(text.charCodeAt(k))) k++;
       const c = text.charCodeAt(k);
-      if (k < end && (isLower(c) || isDigit(c))) line = wordLine(text, at, end);
+      if (k < end && (isLetter(c) || isDigit(c) || c === 0x23)) line = wordLine(text, at, end);
     }
     if (!line) {
       if (this.block.length) this.finish();

@@ -3137,3 +3137,68 @@ describe("session 32: the own attack on this session's guards (adv167)", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe('session 33: the leftovers of blind pass 164 and of the own attack adv167', () => {
+  itUnless(missing('sqlite3'))("a token table's `key` column (Django REST framework's authtoken_token) and `select *` of it, by real sqlite3", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-s33-'));
+    try {
+      const db = path.join(dir, 'label_studio.sqlite3');
+      const keys = [s(HEX, 40), s(HEX, 40)];
+      execFileSync('sqlite3', [db, `create table authtoken_token(key varchar(40) primary key, created datetime, user_id integer); insert into authtoken_token values ('${keys[0]}','2024-05-02 09:14:55.120931',1),('${keys[1]}','2024-06-10 17:03:12.884210',7);`]);
+      for (const query of ['select key, user_id, created from authtoken_token;', 'select * from authtoken_token;']) {
+        const out = execFileSync('sqlite3', ['-header', '-column', db, query]).toString();
+        expect(out).toContain(keys[0]);
+        const r = new Redactor();
+        const shown = r.maskCommandOutput(`sqlite3 -header -column label_studio.sqlite3 '${query}'`, out);
+        for (const k of keys) expect(shown).not.toContain(k);
+        expect(shown).toContain('[masked: secret printed by sqlite3 query of a secret column]');
+        expect(shown.split('\n')[0]).toMatch(/^key\s+/);
+        // Remembered for the session: a later read of the same rows (read_raw, a grep of a dump) is masked without its query.
+        expect(r.mask(`row: ${keys[1]}\n`)).not.toContain(keys[1]);
+      }
+      // A count of the table prints no credential; a user table's rows are not a token table's.
+      const count = execFileSync('sqlite3', [db, 'select count(*) from authtoken_token;']).toString();
+      expect(new Redactor().maskCommandOutput(`sqlite3 ${db} 'select count(*) from authtoken_token;'`, count)).toBe(count);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a phrase shouted, under `Word #n:` labels, after a log timestamp, numbered `#n`: masked, on the hooked CLI\'s quick check too; the labels and the timestamp kept', async () => {
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const words = () => generateMnemonic(wordlist, 128).split(' ');
+    const forms: [string, string[]][] = [];
+    const up = words();
+    forms.push([`${up.join(' ').toUpperCase()}\n`, up.map((w) => w.toUpperCase())]);
+    const labelled = words();
+    forms.push([labelled.map((w, i) => `Word #${i + 1}: ${w}`).join('\n') + '\n', labelled]);
+    const stamped = words();
+    forms.push([`2024-05-02T10:00:00Z ${stamped.join(' ')}\n`, stamped]);
+    const hashed = words();
+    forms.push([hashed.map((w, i) => `#${i + 1} ${w}`).join('\n') + '\n', hashed]);
+    const upNumbered = words();
+    forms.push([upNumbered.map((w, i) => `${i + 1}. ${w.toUpperCase()}`).join('\n') + '\n', upNumbered.map((w) => w.toUpperCase())]);
+    for (const [printed, ws] of forms) {
+      expect(mayHoldSecret(printed), printed).toBe(true);
+      expect(mayHoldSecret(JSON.stringify(printed)), printed).toBe(true);
+      const shown = new Redactor().maskCommandOutput('cat backup.txt', printed);
+      expect(shown, printed).toContain('[masked: seed phrase]');
+      const outside = shown.replace(/\[masked: [^\]]+\]/g, '');
+      for (const w of ws) expect(outside, printed).not.toMatch(new RegExp(`\\b${w}\\b`));
+    }
+    expect(new Redactor().mask(forms[1][0])).toMatch(/^Word #\[masked: seed phrase\]\n/);
+    expect(new Redactor().mask(forms[2][0])).toBe('2024-05-02T10:00:00Z [masked: seed phrase]\n');
+    // Kept: shouted words that are not the list's, the list's own order shouted, a numbered checklist of list words in order.
+    const kept = ['BUILD FAILED WITH THREE ERRORS AFTER TWELVE MINUTES OF WAITING ON THE REMOTE CACHE SERVER\n', `${wordlist.slice(100, 112).join(' ').toUpperCase()}\n`, wordlist.slice(40, 52).map((w, i) => `Step ${i + 1}: ${w}`).join('\n') + '\n', `2024-05-02T10:00:00Z ${wordlist.slice(7, 19).join(' ')}\n`];
+    for (const k of kept) expect(new Redactor().mask(k)).toBe(k);
+  });
+
+  it("postmap -q of a SASL password map prints `user:password` alone: masked and remembered; another map's answer kept", () => {
+    const pw = `${s(AN, 6)}-${s(AN, 5)}!${s('0123456789', 2)}`;
+    const r = new Redactor();
+    expect(r.maskCommandOutput('postmap -q "[smtp.mailrelay.net]:587" hash:/etc/postfix/sasl_passwd', `relay@mailrelay.net:${pw}\n`)).toBe('[masked: password printed by postmap -q]\n');
+    expect(r.mask(`relay@mailrelay.net:${pw}\n`)).not.toContain(pw);
+    expect(new Redactor().maskCommandOutput('postmap -q example.com hash:/etc/postfix/transport', 'smtp:[relay.example.com]:587\n')).toBe('smtp:[relay.example.com]:587\n');
+  });
+});

@@ -27,12 +27,21 @@ export function secretEnvValues(env: Record<string, string | undefined>): { name
 
 /**
  * A wallet's recovery words with no name near them (bare-mnemonics.ts): 12 words of 3-8 lower-case letters with nothing but
- * blanks, line breaks (the CLI's JSON writes them `\n`), a list's commas, quotes and brackets and list numbers (`1.`, `12)`) between, by shape only (the word list is
+ * blanks, line breaks (the CLI's JSON writes them `\n`), a list's commas, quotes and brackets and list numbers (`1.`, `12)`, `#3`)
+ * between, by shape only (the word list is
  * the scanner's to read). Without it a hooked run's `cat seed.txt` skipped the scanner: 8 of 10 generated phrases hold none of
  * the words below (`lounge over undo peasant …`). A word starts the run only at a word's start (or after an escape's `\n`), so
  * each try reads 12 words at most: linear. Case-sensitive, unlike the check below.
  */
-const BARE_WORDS_RUN = /(?:(?<![a-z])|(?<=\\[ntr]))[a-z]{3,8}(?:(?:[ \t\r\n,'"[\]]|\\[ntr"]|\d{1,2}[.):]?(?=[ \t]))+[a-z]{3,8}(?![a-z])){11}/;
+const BARE_WORDS_RUN = /(?:(?<![a-z])|(?<=\\[ntr]))[a-z]{3,8}(?:(?:[ \t\r\n,'"[\]]|\\[ntr"]|#?\d{1,2}[.):]?(?=[ \t]))+[a-z]{3,8}(?![a-z])){11}/;
+/**
+ * A phrase a word a line under a label (`Word #1: armed`, `Mnemonic 2. render`): 12 such lines. Anchored at a line's start and
+ * each line's parts disjoint (letters, then blanks, then digits), so a try reads 12 lines at most (the label as an optional part of
+ * the run above took 280 s on a megabyte of `Word #1 `).
+ */
+const LABELED_WORDS = /(?:^"?|\n|\\n)[ \t]*[A-Za-z]{1,12}[ \t]+#?\d{1,2}[.):]?[ \t]+[A-Za-z]{3,8}[ \t]*(?:(?:\r?\n|(?:\\r)?\\n)[ \t]*[A-Za-z]{1,12}[ \t]+#?\d{1,2}[.):]?[ \t]+[A-Za-z]{3,8}[ \t]*){11}/;
+/** The same run shouted (`INCREASE DAWN PEOPLE …`: some wallets' backups print the words upper-case). */
+const BARE_WORDS_RUN_UPPER = /(?:(?<![A-Z])|(?<=\\[ntr]))[A-Z]{3,8}(?:(?:[ \t\r\n,'"[\]]|\\[ntr"]|#?\d{1,2}[.):]?(?=[ \t]))+[A-Z]{3,8}(?![A-Z])){11}/;
 
 /**
  * Could `text` hold a secret the scanner finds? Every rule of scanner.ts needs one of: a token run of 16+ characters or an Azure AD secret's `8Q~` (keys
@@ -47,5 +56,5 @@ const BARE_WORDS_RUN = /(?:(?<![a-z])|(?<=\\[ntr]))[a-z]{3,8}(?:(?:[ \t\r\n,'"[\
  */
 export function mayHoldSecret(text: string): boolean {
   // The keywords first: most outputs that hold a secret say so, and the words' run is the rarer case.
-  return /[A-Za-z0-9_-]{16,}|\dQ~|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|<<<|<\(|sudo -S|composer|poetry|setuser|bearer|  \\|(?:^|\n|\\n)0000|0x0000:|wget|login|redis-cli|mongo|sqlplus|expdp|impdp|sqlldr|dgmgrl|rman|community|sink |createuser| : eap | : xauth |\]:\d{1,5} |mc admin user add|racadm|set for |deno_auth|qpdf|-hp|sselinhalt|contenu de la cl|contenido de la clave|do da chave|contenuto chiave|successfully created|credentials\(|changeuserpassword|--uri|--cert|nuget|psk|zip|7z|\/p:|ipmitool|psexec|winrs|kadmin|kinit|addprinc|{plain}|{cleartext}| -pw |pw|mnemonic|phrase|totp|mosquitto|net use|\/rp\s|plaintext|\/hooks\/|alchemy|infura|anaconda|"kty"|webhook|rabbitmqctl|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호|암호|==>|user:[^\s:@]+:[^\s]+ host:|rasdial|net use |net user |private_|vsql|fortivpn|assword|0x[0-9a-f]{2},\s*0x|\\x[0-9a-f]{2}\\x|\\u00[2-7][0-9a-f]|&#x?[0-9]|&quot;|\\[0-3][0-7]{2}\\[0-3]|\[-?\d{1,3}(?:,[ \t]?| )-?\d{1,3}(?:,[ \t]?| )|<~|<buffer [0-9a-f]{2} |\x08.|"p\\0\\0\\0|(?:^|\n)(?:[ \t]*\d+[│|:\t]?)?[ \t]*user[ \t][^\n]*[ \t]>|begin [0-7]{3}|=3D|\0|dbi:|└ '|send: sending|, "o", "|t o k e n|p a s s|s e c r e t|k e y |a u t h|'[^'\n]', '[^'\n]', '/i.test(text) || BARE_WORDS_RUN.test(text);
+  return /[A-Za-z0-9_-]{16,}|\dQ~|:\/\/|oracle:thin:|-----BEGIN|-----END|pass|pwd|secret|key|token|account|auth|cred|cookie|sig|salt|dsn|mysql|maria|curl|<<<|<\(|sudo -S|composer|poetry|setuser|bearer|  \\|(?:^|\n|\\n)0000|0x0000:|wget|login|redis-cli|mongo|sqlplus|expdp|impdp|sqlldr|dgmgrl|rman|community|sink |createuser| : eap | : xauth |\]:\d{1,5} |mc admin user add|racadm|set for |deno_auth|qpdf|-hp|sselinhalt|contenu de la cl|contenido de la clave|do da chave|contenuto chiave|successfully created|credentials\(|changeuserpassword|--uri|--cert|nuget|psk|zip|7z|\/p:|ipmitool|psexec|winrs|kadmin|kinit|addprinc|{plain}|{cleartext}| -pw |pw|mnemonic|phrase|totp|mosquitto|net use|\/rp\s|plaintext|\/hooks\/|alchemy|infura|anaconda|"kty"|webhook|rabbitmqctl|openssl|lftp|sqlcmd|ldap|smbclient|machine|:(?:\d{1,5}|\*):|wort|contrase|senha|wachtwoord|senord|has[lł]o|parola|ifre|heslo|jelsz|salasana|adgangskode|passord|пароль|密码|密碼|口令|パスワード|비밀번호|암호|==>|user:[^\s:@]+:[^\s]+ host:|rasdial|net use |net user |private_|vsql|fortivpn|assword|0x[0-9a-f]{2},\s*0x|\\x[0-9a-f]{2}\\x|\\u00[2-7][0-9a-f]|&#x?[0-9]|&quot;|\\[0-3][0-7]{2}\\[0-3]|\[-?\d{1,3}(?:,[ \t]?| )-?\d{1,3}(?:,[ \t]?| )|<~|<buffer [0-9a-f]{2} |\x08.|"p\\0\\0\\0|(?:^|\n)(?:[ \t]*\d+[│|:\t]?)?[ \t]*user[ \t][^\n]*[ \t]>|begin [0-7]{3}|=3D|\0|dbi:|└ '|send: sending|, "o", "|t o k e n|p a s s|s e c r e t|k e y |a u t h|'[^'\n]', '[^'\n]', '/i.test(text) || BARE_WORDS_RUN.test(text) || BARE_WORDS_RUN_UPPER.test(text) || LABELED_WORDS.test(text);
 }

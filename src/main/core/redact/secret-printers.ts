@@ -578,6 +578,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'firebase':
       // `firebase functions:secrets:access NAME [VERSION]` (adv27 F22): the secret's value alone.
       return sub === 'functions:secrets:access' ? { kind: 'secret', tool: 'firebase functions:secrets:access' } : undefined;
+    case 'postmap':
+      // `postmap -q '[smtp.example.net]:587' hash:/etc/postfix/sasl_passwd` (adv167 F11): a SASL map's `user:password` alone.
+      return has(argv, '-q') && argv.some((a) => /(?:^|[:/])(?:sasl_passwd|[^/\s]*(?:passw|secret|cred)[^/\s]*)$/i.test(a)) ? { kind: 'password', tool: 'postmap -q', transformed: true } : undefined;
     case 'snyk':
       // `snyk config get api` (adv23 F17): the CLI's stored API token (a UUID) alone.
       return sub === 'config' && sub2 === 'get' && sub3 === 'api' ? { kind: 'token', tool: 'snyk config get api' } : undefined;
@@ -1539,8 +1542,15 @@ const SECRET_COLUMN = /(?:password|passwd|passphrase|secret|token|api_?key|priva
 const HASHED_COLUMN = /^(?:is|has|hashed|encrypted|crypted|salted|bcrypt|digest)_|^(?:hashed|encrypted|crypted)(?=[a-z]*password)/i;
 /** Functions whose value is no credential (a count, a length, a digest): the column inside them prints nothing of its value. */
 const REDUCING_SQL = /^(?:count|length|char_length|character_length|octet_length|bit_length|len|datalength|md5|sha1|sha2|sha224|sha256|sha384|sha512|digest|crypt|hashtext|crc32|bool|exists|max_length)$/i;
-/** A table of credentials (`secrets`, `api_tokens`): its `value` column is one. */
-const SECRET_TABLE = /(?:secrets|credentials|tokens|passwords|api_?keys)$/i;
+/**
+ * A table of credentials (`secrets`, `api_tokens`, Django REST framework's `authtoken_token`, `oauth2_provider_accesstoken`): its
+ * `value` or `key` column is one (DRF's token is a 40-hex `key`: adv164 F33), and `select *` of it prints one.
+ */
+const SECRET_TABLE = /(?:secrets?|credentials?|tokens?|passwords|api_?keys?)$/i;
+/** The column titles of a token table that `select *` prints (Django's, Rails', Laravel's, a hand-made one's). */
+const STAR_TITLES = ['id', 'key', 'token', 'value', 'name', 'user', 'user_id', 'created', 'created_at', 'updated_at', 'expires', 'expires_at', 'last_used_at', 'scopes', 'abilities', 'description', 'tokenable_type', 'tokenable_id'];
+/** A secret table's columns that hold its credential though their names say nothing alone. */
+const SECRET_TABLE_COLUMN = /^(?:value|data|plaintext|secret_value|key)$/i;
 
 /**
  * Does a query print a credential: a `select` (or `returning`) list that names a secret column, outside a count, a length, a
@@ -1558,7 +1568,7 @@ function selectsSecret(query: string): boolean {
     list = list.replace(/[\w."]+\s+is\s+(?:not\s+)?null|[\w."]+\s*(?:=|<>|!=|\blike\b|\bilike\b)\s*[\w."']+/gi, '');
     const columns = (list.match(/[A-Za-z_][\w."]*/g) ?? []).map((c) => c.replace(/"/g, '').split('.').pop() ?? '');
     if (columns.some((c) => SECRET_COLUMN.test(c) && !HASHED_COLUMN.test(c))) return true;
-    if (m[2] && SECRET_TABLE.test(m[2].replace(/"/g, '')) && columns.some((c) => /^(?:value|data|plaintext|secret_value)$/i.test(c))) return true;
+    if (m[2] && SECRET_TABLE.test(m[2].replace(/"/g, '').split('.').pop() ?? '') && (/(?:^|[\s,.])\*/.test(list) || columns.some((c) => SECRET_TABLE_COLUMN.test(c)))) return true;
   }
   return false;
 }
@@ -1572,7 +1582,9 @@ function selectsSecret(query: string): boolean {
 function queryPrinted(name: string, queries: readonly string[]): SecretPrinter | undefined {
   const query = queries.find(selectsSecret);
   if (query === undefined) return undefined;
-  return { kind: 'secret', tool: `${name} query of a secret column`, transformed: true, keep: [...new Set(['?column?', ...[...queries.join(' ').matchAll(/[A-Za-z_][\w]*/g)].map((m) => m[0])])] };
+  // `select *` names no column: a token table's usual titles are kept as the header's words (a header of others is masked, not shown).
+  const star = /\bselect\s+\*/i.test(query) ? STAR_TITLES : [];
+  return { kind: 'secret', tool: `${name} query of a secret column`, transformed: true, keep: [...new Set(['?column?', ...star, ...[...queries.join(' ').matchAll(/[A-Za-z_][\w]*/g)].map((m) => m[0])])] };
 }
 
 /** `psql <<< "select password from users"`: a database client's query as a here-string. */
