@@ -135,6 +135,9 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'csrf', unless: /[a-z0-9]/iy },
   // …and its session's `sid` when shaped like a key (scanner.ts CAMEL_KEY_NAME's test; not `inside`, `consider`).
   { word: 'sid', unless: /[a-z0-9]/iy },
+  // …and a login's trusted-device token under `device_id` when it is long and random (Synology DSM's `"device_id"` beside its
+  // `sid` lets a login skip the second factor: adv168 F17; a device's UUID or hex id stays).
+  { word: 'device_id', unless: /[a-z0-9]/iy },
   { word: 'encryption', unless: /[a-z0-9]/iy },
 ];
 
@@ -185,10 +188,12 @@ export const HEADERS: ContextRule[] = [
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
   { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
-  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
+  { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
   // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16; nor a
   // call that makes it, fastlane's `git_basic_authorization: Base64.strict_encode64("…")`: its argument is read as itself, 134 F17.
   // A `]` ends it: curl's `* h2h3 [authorization: Bearer …]`, 137 F08; and Apache HttpClient's wire log's `[\r][\n]`, 141 F14.)
+  // (Nor a variable in code's object: `dropin.create({ authorization: TOKENIZATION_KEY, container })`, `{ authorization: token }`:
+  // adv169 L3; a constant's or a word's name then `,`, `}` or `)`.)
   // (Guarded: in code `APIKey: viper.GetString("api.key")`, `apiKey: process.env.X })` are no headers: adv46 K01, adv45 K05. Not a URL's
   // user (`https://x-access-token:ghp_…@github.com/…`: the URL's rule masks its password; this one took the host and path too: 129 F23).)
   { kind: 'api key header', guard: true, keywords: ['key', 'token', 'secret', 'team', 'auth', 'art-api'], needs: /(?:key|token|secret|team|auth|art-api)[ \t]*:/i, re: /(?:(?<![A-Za-z0-9/-])|(?<=\\[rn]))(?:X-(?:Api|Auth|Access|Vault|Goog-Api|Amz-Security|Figma|Shopify-Access|Postmark-Server|Riot|Cassandra|Emby)-?(?:Key|Token)?|Api-?Key|Private-Token|Job-Token|Deploy-Token|X-Token|X-Secret|X-Session-Token|X-CSRF-Token|X-XSRF-Token|Circle-Token|Travis-API-Token|DD-API-KEY|DD-APPLICATION-KEY|X-Honeycomb-Team|X-Sentry-Auth|X-JFrog-Art-Api)[ \t]*:[ \t]*(?:\[\]string\{|Slice\(\[)?["']?(?<secret>(?:[^\s"'`\\[]|\[(?!\\[rn]\])){4,}(?:[ \t]+[^\s"'`\\]+)*)/gi },

@@ -758,6 +758,19 @@ describe('values named from afar', () => {
   `${'coefficient:\nexponent1:\n'.repeat(40_000)}`,
   `${'client in: CONT\t3\tUGFzc3dvcmQ6\n'.repeat(30_000)}`,
   `${'sendmsg(3, {msg_name=NULL, msg_iov=[{iov_base="AUTH LOGIN\\r\\n"\n'.repeat(15_000)}`,
+  // Session 33's: phrases' labels and timestamps on every line and on one megabyte line, shouted words, tunnel tokens' fields
+  // never closing, device ids, sections above a key under grep's numbers.
+  `${'Word #1: abandon\n'.repeat(60_000)}`,
+  `${'Word #1 '.repeat(130_000)}`,
+  `${'2024-05-02T10:00:00Z '.repeat(50_000)}abandon`,
+  `${'2024-05-02T10:00:00Z abandon ability\n'.repeat(30_000)}`,
+  `${'ABANDON ABILITY '.repeat(65_000)}`,
+  `${'#1 #2 '.repeat(170_000)}`,
+  `${'{"a":"0123456789abcdef0123456789abcdef","t":"8df7a1fa-692b-4634-9074-9d485804f7e9","s":'.repeat(11_000)}`,
+  `${'"s":'.repeat(250_000)}`,
+  `${'"device_id": "'.repeat(70_000)}`,
+  `"device_id": "${'aB3'.repeat(330_000)}"`,
+  `${'12:api:\n13-  encryption:\n14-    key: x\n'.repeat(25_000)}`,
   `* Server auth using Basic with user '${'a1B'.repeat(330_000)}`,
   `${'secret_a_'.repeat(110_000)}`,
   `${'privateExponent:\n'.repeat(60_000)}`,
@@ -869,6 +882,9 @@ describe('values named from afar', () => {
       ['cat secrets.yaml', `${'a_'.repeat(500_000)}x: y`],
       ['cat secrets.yaml', `a: "${'b '.repeat(500_000)}`],
       ['cat secrets.yaml', 'wifi_password: "Qm7xT2vK9pL4"\n'.repeat(35_000)],
+      // Session 33's: jq's object of renamed secrets, thousands of entries over a megabyte of output.
+      [`jq '{${'a: .b.password, '.repeat(20_000)}}' c.json`, '"a": "Qm7xT2vK9pL4wZ8n",\n'.repeat(40_000)],
+      ['./occ config:system:get dbpassword', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {

@@ -11,7 +11,8 @@
 // kubeadm's own example bootstrap token (`abcdef.0123456789abcdef` in `kubeadm config print join-defaults`: adv35 K08).
 // `PLACEHOLDER` anywhere (`sk_test_placeholder`), a test's word pair (`test-token`, `fake_key`: a spec's `ENV.fetch("X", "test-token")`),
 // a vendor's prefix then x's (`dp.st.xxxx` in a doc: adv51 K05, K10).
-const EXAMPLE = /EXAMPLE|PLACEHOLDER|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
+// A setting's word for "make one for me" or "none" (Zigbee2MQTT's `network_key: GENERATE`: adv168 L6; `auto`, `unset`, `default`).
+const EXAMPLE = /EXAMPLE|PLACEHOLDER|^(?:test|dummy|fake|sample|example|mock|stub)[_-][a-z]{2,16}(?:[_-][a-z]{2,16})?$|^[\w.-]{0,24}[._-](?:x{4,}|X{4,})$|^abcdef\.0123456789abcdef$|^Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq\/K1SZFPTOtr\/KBHBeksoGMGw==$|^(?:x+|X+|\*+|•+|\.+|#+|-+|_+|0+|1234(?:5678?)?|abc(?:def|123)?|test|dummy|fake|sample|placeholder|change[_-]?me|secret|password|token|null|undefined|none|nil|true|false|yes|no|on|off|redacted|masked|hidden|omitted|required|optional|string|value|todo|tbd|generate|auto(?:generated?)?|unset|empty|default|disabled|your[_-]?[\w-]*|my[_-]\w+|\w+[_-]here|__[A-Z][A-Z0-9_]*__|VALUE_SPECIFIED_IN_NO_LOG_PARAMETER|(?:yes|no)\)|(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[nrt0]))+|[\w-]{0,16}\*{6,}[\w*-]*|[A-Za-z0-9_-]*[A-Za-z0-9][_-]\*{3,}[A-Za-z0-9]{0,8}|(?:replace|fill|set|insert|enter|put|add)[_-](?:me|with|in|your)\b[\w-]*|[\w-]{0,24}(?:\.{3}|…))$|(?:^|[/:@=])<[a-z][\w -]*>(?:[/:@]|$)/i;
 
 /**
  * Test keys the vendors publish for everyone to use (`.env.example` files copy them: adv39 K06): Stripe's documentation keys,
@@ -25,11 +26,13 @@ const DOCUMENTED_TEST_KEY = /^(?:sk_test_4eC39HqLyjWDarjtT1zdp7dc|5d672d79c15b13
  * Public by design: a Mapbox public token (`pk.eyJ…`, shipped to every browser that shows the map: adv40 K01). (A Sentry DSN's
  * public key stays masked by choice: earlier passes counted it a secret, adv42 K05 a look-alike; it lets anyone post events.)
  * RevenueCat's public SDK keys (`appl_`, `goog_`, `amzn_`, `strp_`, `rcb_`: shipped in the app, its secret keys are `sk_`: adv146
- * F23). And a
+ * F23). Adyen's client keys (`test_`/`live_` and 32 upper-case letters and digits: Drop-in's, in the browser) and Braintree's
+ * tokenization keys (`sandbox_<8>_<16>`, `production_…`: given to the browser's Drop-in; its private key is the secret): adv169 L2,
+ * L3. And a
  * placeholder written in a vendor's shape, its body a run of one filler character or a `<…>` note (`hf_xxxx…`,
  * `dp.st.dev.XXXX…`, `shpat_<32 hex characters>`: adv40 K08); a real token never repeats a character twelve times.
  */
-const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
+const PUBLIC_OR_PLACEHOLDER = /^pk\.eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$|^(?:appl|goog|amzn|strp|rcb)_[A-Za-z0-9]{24,40}$|^(?:test|live)_[A-Z0-9]{32}$|^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$|([xX#.0_-])\1{11,}|^[A-Za-z][\w.-]{1,24}<(?:[a-z][a-z ]*|\d+)>?$/;
 /** Jest's asymmetric matchers in a failed test's diff (`"refreshToken": Any<String>,`: 129 F18): a type, no value. */
 const TEST_MATCHER = /^(?:Any<[A-Z]\w{0,31}>|Anything|(?:Object|Array|String)Containing|StringMatching)(?!\w)/;
 /** The first word of a placeholder in angle brackets with blanks in it, which ends an unquoted value (`KEY=<your stripe secret key>` of a `.env.example`: adv58 K07). */

@@ -3201,4 +3201,81 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
     expect(r.mask(`relay@mailrelay.net:${pw}\n`)).not.toContain(pw);
     expect(new Redactor().maskCommandOutput('postmap -q example.com hash:/etc/postfix/transport', 'smtp:[relay.example.com]:587\n')).toBe('smtp:[relay.example.com]:587\n');
   });
+
+  itUnless(missing('jq'))("jq's object built of picked secrets under names of its own (`{db: .storage.postgres.password}`: adv168 F23), by real jq", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-s33-'));
+    try {
+      const session = s(AN, 64), db = s(AN, 32), smtp = `Garage${s('0123456789', 4)}*`;
+      writeFileSync(path.join(dir, 'c.json'), JSON.stringify({ session: { secret: session, name: 'authelia_session' }, storage: { postgres: { password: db, host: 'db.internal' } }, notifier: { smtp: { password: smtp, username: 'mail' } } }));
+      const filter = '{session: .session.secret, db: .storage.postgres.password, host: .storage.postgres.host, smtp: .notifier.smtp.password, user: .notifier.smtp.username}';
+      const out = execFileSync('jq', [filter, 'c.json'], { cwd: dir }).toString();
+      expect(out).toContain(db);
+      const shown = new Redactor().maskCommandOutput(`jq '${filter}' c.json`, out);
+      for (const v of [session, db, smtp]) expect(shown).not.toContain(v);
+      expect(shown).toContain('"host": "db.internal"');
+      expect(shown).toContain('"user": "mail"');
+      // An object of names that say nothing, picked from keys that say nothing, is kept.
+      const plain = execFileSync('jq', ['{h: .storage.postgres.host, u: .notifier.smtp.username}', 'c.json'], { cwd: dir }).toString();
+      expect(new Redactor().maskCommandOutput("jq '{h: .storage.postgres.host, u: .notifier.smtp.username}' c.json", plain)).toBe(plain);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("Nextcloud's occ config:system:get of a password prints it bare (adv168 F7); another setting's value kept", () => {
+    const pw = `Marble${s('0123456789', 4)}@`, redis = s(HEX, 48);
+    const shown = new Redactor().maskCommandOutput('./occ config:system:get dbuser; ./occ config:system:get dbpassword; ./occ config:system:get redis password', `nextcloud\n${pw}\n${redis}\n`);
+    for (const v of [pw, redis]) expect(shown).not.toContain(v);
+    expect(new Redactor().maskCommandOutput('sudo -u www-data php occ config:system:get dbpassword', `${pw}\n`)).toBe('[masked: secret printed by occ config:system:get]\n');
+    expect(new Redactor().maskCommandOutput('sudo -u www-data php occ config:system:get dbhost', 'localhost:5432\n')).toBe('localhost:5432\n');
+  });
+
+  itUnless(missing('grep'))("ESPHome's api encryption key under grep -n -A's line numbers (adv168 F31), by real grep", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-s33-'));
+    try {
+      const key = Buffer.from(s(AN, 32)).toString('base64'), ota = s(AN, 16);
+      writeFileSync(path.join(dir, 'garage-door.yaml'), `esphome:\n  name: garage-door\n\nlogger:\n\napi:\n  encryption:\n    key: "${key}"\n\nota:\n  - platform: esphome\n    password: "${ota}"\n`);
+      const out = execFileSync('grep', ['-n', '-A7', '-E', '^(api|ota):', 'garage-door.yaml'], { cwd: dir }).toString();
+      expect(out).toMatch(/^6:api:$/m);
+      const shown = new Redactor().maskCommandOutput("grep -n -A7 -E '^(api|ota):' garage-door.yaml", out);
+      for (const v of [key, ota]) expect(shown).not.toContain(v);
+      expect(shown).toContain('7-  encryption:');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  itUnless(missing('base64'))("a Cloudflare Tunnel token decoded by base64 -d: its secret `s` beside the account tag and the tunnel's UUID (adv168 F34)", () => {
+    const secret = Buffer.from(s(AN, 32)).toString('base64');
+    const token = Buffer.from(JSON.stringify({ a: s(HEX, 32), t: '8df7a1fa-692b-4634-9074-9d485804f7e9', s: secret })).toString('base64');
+    const out = execFileSync('base64', ['-d'], { input: token }).toString();
+    expect(out).toContain(secret);
+    for (const shown of [new Redactor().mask(`${out}\n`), new Redactor().mask(`${JSON.stringify(JSON.parse(out), null, 2)}\n`)]) {
+      expect(shown).not.toContain(secret);
+      expect(shown).toContain('8df7a1fa-692b-4634-9074-9d485804f7e9');
+    }
+    const other = '{"a":"x","t":"y","s":"' + secret + '"}\n';
+    expect(new Redactor().mask(other)).toBe(other);
+  });
+
+  it("kept: Zigbee2MQTT's `network_key: GENERATE`, Adyen's client key and Braintree's tokenization key (public, in the browser), `authorization: SOME_CONSTANT,` in code (adv168 L6, adv169 L2, L3)", () => {
+    const kept = [
+      'advanced:\n  pan_id: 44740\n  network_key: GENERATE\n  channel: 20\n',
+      `{\n  "clientKey": "test_${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 32)}",\n  "environment": "test"\n}\n`,
+      `4:export const TOKENIZATION_KEY = 'sandbox_${s('abcdefghijklmnopqrstuvwxyz0123456789', 8)}_${s('abcdefghijklmnopqrstuvwxyz0123456789', 16)}';\n`,
+      '7:  return dropin.create({ authorization: TOKENIZATION_KEY, container: el });\n  fetch(url, { headers: { authorization: token, accept: "json" } });\n',
+    ];
+    for (const k of kept) expect(new Redactor().mask(k)).toBe(k);
+    // Still masked: a header's token at the line's end, a bearer token, Braintree's private key.
+    const t = s(AN, 32);
+    expect(new Redactor().mask(`> Authorization: ${t}\n`)).not.toContain(t);
+    expect(new Redactor().mask(`BRAINTREE_PRIVATE_KEY=${s(HEX, 32)}\n`)).toContain('[masked:');
+  });
+
+  it("Synology's trusted-device token under `device_id` (adv168 F17); a device's UUID or hex id kept", () => {
+    const did = s(AN + '_-', 86);
+    expect(new Redactor().mask(`{"data": {"account": "backup", "device_id": "${did}", "is_portal_port": false}}\n`)).not.toContain(did);
+    const kept = '{"device_id": "8df7a1fa-692b-4634-9074-9d485804f7e9", "x": 1}\ndevice_id=' + s(HEX, 64) + '\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
 });

@@ -108,6 +108,19 @@ const WRAPPED_JWT_RULE = LINE_RULES.length + 30;
 const REGISTERED_USERS_RULE = LINE_RULES.length + 31;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
+/**
+ * A Cloudflare Tunnel's run token decoded (`base64 -d` of the `eyJhIjoi…` token: `{"a":"<account tag>","t":"<tunnel UUID>",
+ * "s":"<secret>"}`, adv168 F34): the secret under its one-letter name, the account tag and the tunnel's UUID before it saying what
+ * it is (cloudflareTunnelSecret).
+ */
+const CLOUDFLARE_TUNNEL_RULE = LINE_RULES.length + 33;
+const TUNNEL_SECRET_WORD = '"s":';
+/** Before the tunnel secret's name: the account tag and the tunnel's UUID, compact or pretty-printed (`jq .`). */
+const TUNNEL_FIELDS_BEFORE = /"a"[ \t\r\n]{0,16}:[ \t\r\n]{0,16}"[0-9a-f]{32}"[ \t\r\n]{0,16},[ \t\r\n]{0,16}"t"[ \t\r\n]{0,16}:[ \t\r\n]{0,16}"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}"[ \t\r\n]{0,16},[ \t\r\n]{0,16}"s":$/;
+/** Characters TUNNEL_FIELDS_BEFORE may span. */
+const TUNNEL_FIELDS_CHARS = 160;
+/** The tunnel's secret: base64 of 32 bytes (or more), quoted. */
+const TUNNEL_SECRET = /[ \t]{0,16}"(?<v>[A-Za-z0-9+/]{40,88}={0,2})"/y;
 /** `auth login` as the pass finds it (lower case). */
 const AUTH_LOGIN_WORD = 'auth login';
 /** Lines after the client's `AUTH LOGIN` its answers are looked for on (a full strace puts the server's reads between). */
@@ -282,6 +295,7 @@ const KEYWORDS: Keyword[] = [];
   entry(PROXMOX_TOKEN_WORD).context.push(PROXMOX_TOKEN_RULE);
   entry(SMTP_PASSWORD_PROMPT).context.push(SMTP_PASSWORD_RULE);
   entry(AUTH_LOGIN_WORD).context.push(STRACE_AUTH_LOGIN_RULE);
+  entry(TUNNEL_SECRET_WORD).context.push(CLOUDFLARE_TUNNEL_RULE);
   for (const w of MEMCACHED_WORDS) entry(w).context.push(MEMCACHED_RULE);
   entry(ZABBIX_LOGIN_WORD).context.push(ZABBIX_LOGIN_RULE);
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
@@ -2527,6 +2541,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [PROXMOX_TOKEN_RULE, proxmoxTokenValue],
   [SMTP_PASSWORD_RULE, smtpPasswordLine],
   [STRACE_AUTH_LOGIN_RULE, straceAuthLoginAnswer],
+  [CLOUDFLARE_TUNNEL_RULE, cloudflareTunnelSecret],
   [MEMCACHED_RULE, (text, end, out) => memcachedValue(text, end, columnKind, out)],
   [ZABBIX_LOGIN_RULE, zabbixSession],
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
@@ -2566,6 +2581,16 @@ function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void 
  */
 const STRACE_AUTH_LOGIN = /(?<inline>[ \t]+[A-Za-z0-9+\/]{4,512}={0,2})?\\r\\n"/y;
 const STRACE_BASE64_WRITE = /^[^\n"]{0,64}\b(?:sendto|write|send|sendmsg)\([0-9]{1,6},[ \t]*(?:\{msg_name=[^\n"]{0,80}?msg_iov=)?(?:\[\{iov_base=)?"(?<v>[A-Za-z0-9+\/]{4,512}={0,2})\\r\\n"/;
+
+/** A decoded Cloudflare Tunnel token's secret (CLOUDFLARE_TUNNEL_RULE), from its name's hit. */
+function cloudflareTunnelSecret(text: string, end: number, out: SecretFinding[]): void {
+  if (!TUNNEL_FIELDS_BEFORE.test(text.slice(Math.max(0, end - TUNNEL_FIELDS_CHARS), end))) return;
+  TUNNEL_SECRET.lastIndex = end;
+  const m = TUNNEL_SECRET.exec(text);
+  if (!m) return;
+  const start = end + m[0].length - 1 - m.groups!.v.length;
+  out.push({ start, end: start + m.groups!.v.length, kind: 'cloudflare tunnel secret', byContext: true });
+}
 
 function straceAuthLoginAnswer(text: string, end: number, out: SecretFinding[]): number | void {
   // Only a traced write: the `AUTH LOGIN` opens its quoted buffer.
@@ -3057,7 +3082,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const headerArray = m !== null && m[0].includes('=>') && /^(?:proxy-)?authorization$/i.test(name) && VAR_DUMPER_ARRAY.test(text);
   // A PascalCase or camelCase `…Key` no list names (`CosmosDbKey`, `StorageKey` in local.settings.json: adv44 F03): a secret's
   // name when its value is shaped like one (letters and digits, 20 characters and up); `PartitionKey`, `i18nKey` stay names.
-  const camelKey = !bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  const camelKey = !bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid' || name === 'device_id') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
   if (!bareAuth && !headerArray && !camelKey && !isSecretName(name)) {
     // A plural secret's name (`tokens`, `passwords`, Vault's `unseal_keys_b64`): its list's items, each a secret of the singular's kind.
     const single = m ? singularOfList(name) : undefined;
@@ -3324,6 +3349,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A lowercase `sid` is a session's id, a login's credential (Pi-hole's `"sid": "…"` beside its `csrf`: adv143); Twilio's `sid`
   // (two letters and 32 hex digits) is a resource's id, as is a Windows security id (`S-1-5-21-…`); IAM's statement ids are `Sid`.
   if (camelKey && name === 'sid' && (TWILIO_SID.test(value) || WINDOWS_SID.test(value))) return e;
+  // A device's token is long and random, both cases and digits (a UUID, a hex digest of the hardware, `web-12` are ids).
+  if (camelKey && name === 'device_id' && !(value.length >= MIN_DEVICE_TOKEN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
@@ -3544,6 +3571,8 @@ const LOOKUP_CALL_HEAD = /(?:^|[.:>])(?:get|getenv|get_env|fetch|env|getProperty
  */
 /** A key's label's word before `key` in prose (`API key`, `secret key`, `license key`): not `access key` (AWS's is a key's id). */
 const PROSE_KEY_LABEL = /(?:^|[\s'"(])(?:api|secret|licen[cs]e|deploy|signing|encryption|master|auth)[ \t]$/i;
+/** Shortest `device_id` read as a trusted device's token (Synology's is 86; a UUID 36, a SHA-256 hex id 64 but one case). */
+const MIN_DEVICE_TOKEN = 48;
 /** A Twilio resource's sid (`AC…`, `SK…`, `PN…`: two letters, 32 hex digits). */
 const TWILIO_SID = /^[A-Z]{2}[0-9a-f]{32}$/;
 /** A Windows security identifier (`S-1-5-21-3623811015-…-1013`). */
@@ -3713,9 +3742,10 @@ const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tok
 /** How far above a `Key` field its section's name is looked for (a few fields). */
 const KEY_SECTION_LOOKBACK = 256;
 /** .NET's `IConfigurationRoot.GetDebugView()`: a signing section's line (`Jwt:`), then its `Key=` indented below, its siblings between (adv46 F08). */
-const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)[ \t]*(?:jwt|jwtsettings|jwtoptions|signing|encryption|hmac|tokens?)[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}[ \t]+$/i;
+// Each line may carry grep's number (`grep -n -A7 '^api:'`: `12:api:`, `13-  encryption:`, `14-    key: "…"`: adv168 F31).
+const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)(?:\d{1,9}[:-])?[ \t]*(?:jwt|jwtsettings|jwtoptions|signing|encryption|hmac|tokens?)[ \t]*:[ \t]*\r?\n(?:(?:\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:\d{1,9}[:-])?[ \t]+$/i;
 /** YAML's `api:` section above a `key` field (the OpenTelemetry collector's Datadog exporter: `api:` then `  key: <32 hex>`: adv91 F45). */
-const API_SECTION_ABOVE = /(?:^|\n)[ \t]*api[ \t]*:[ \t]*\r?\n(?:[ \t]+[^\n]*\r?\n){0,8}[ \t]+$/;
+const API_SECTION_ABOVE = /(?:^|\n)(?:\d{1,9}[:-])?[ \t]*api[ \t]*:[ \t]*\r?\n(?:(?:\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:\d{1,9}[:-])?[ \t]+$/;
 /** Above a `key` field: a YAML list of keys or credentials, the item's other fields before it (Kong's `keyauth_credentials:` then `- key: …`: adv91 F46). */
 const YAML_KEY_LIST_ABOVE = /(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]*-?[ \t]*[\w-]{1,64}:[ \t]+\S[^\n]*\r?\n){0,6}[ \t]*-?[ \t]*$/i;
 

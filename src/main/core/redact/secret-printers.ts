@@ -343,11 +343,16 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       const key = words.length === 1 ? words[0] : undefined;
       return key && /pass|secret|token|(?:api|access|private)[_-]?key/i.test(key.split('.').pop() ?? '') && !has(argv, '--list', '-l', '--unset', '--unset-all', '--edit', '-e', '--add', '--replace-all') ? { kind: 'password', tool: 'git config --get' } : undefined;
     }
+    case 'occ':
     case 'php':
     case 'console':
     case 'symfony': {
       // `php artisan key:generate --show`: Laravel's APP_KEY (`base64:…`) alone.
       if (name === 'php' && sub === 'artisan' && sub2 === 'key:generate' && has(argv, '--show')) return { kind: 'key', tool: 'php artisan key:generate --show' };
+      // Nextcloud's `occ config:system:get dbpassword` (`redis password`, `secret`, `passwordsalt`; `config:app:get APP KEY`): one
+      // setting's value bare (adv168 F7).
+      const occ = name === 'occ' ? operands(argv) : sub === 'occ' ? operands(argv).slice(1) : undefined;
+      if (occ && /^config:(?:system|app):get$/.test(occ[0] ?? '') && occ.slice(1).some((k) => SECRET_FIELD.test(k) || /salt$/i.test(k))) return { kind: 'secret', tool: `occ ${occ[0]}` };
       // Symfony's vault (M17): `secrets:reveal NAME` prints the value bare; `secrets:list --reveal` a `Secret  Value  Local Value` table,
       // every line masked whole (the names go with them: the table is the secrets).
       const ops = operands(argv);
@@ -1666,6 +1671,13 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     if (filter === undefined) continue;
     // `getpath(["auth","token"])` picks what `.auth.token` does (adv11).
     const keys = filter.replace(GETPATH, (_, list: string) => (list.match(/"[^"]*"/g) ?? []).map((k) => `.[${k}]`).join(''));
+    // An object built of picked keys under names of its own (`{session: .session.secret, db: .storage.postgres.password}`:
+    // adv168 F23): the output's fields under those names hold the secrets, and the names say nothing.
+    const renamed = renamedSecretFields(keys);
+    if (renamed.fields.length) {
+      found = { kind: `.${renamed.key} value`, tool: name, fields: renamed.fields };
+      continue;
+    }
     // Outputs joined by commas (`.OPENAI_API_KEY, .tokens.refresh_token, .last_refresh`: adv109 F37), each its own last key.
     const lasts = topLevelOutputs(keys).map(lastFilterKey);
     if (lasts.every((l) => l === undefined)) continue;
@@ -1677,6 +1689,27 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     found = secret.length > 0 ? { kind: `.${secret[secret.length - 1]} value`, tool: name, ...(keys.includes('\\(') ? { transformed: true } : {}), ...(secret.length < lasts.length ? { amongOthers: true } : {}) } : undefined;
   }
   return found;
+}
+
+/** An entry of a jq object construction: `name: <filter>` or `"name": <filter>` after `{` or `,` (the filter up to the next `,`, `{`, `}`). */
+const OBJECT_ENTRY = /[{,]\s*(?:"([^"\n]{1,64})"|([A-Za-z_][\w-]{0,63}))\s*:\s*([^,{}]{1,512})/g;
+
+/** Renamed fields read at most (a real object has a few; each is searched for in the whole output). */
+const MAX_RENAMED_FIELDS = 16;
+
+/** The names an object construction gives to keys that name secrets (`{db: .postgres.password}` → `db`), and the last such key. */
+function renamedSecretFields(filter: string): { fields: string[]; key?: string } {
+  const fields: string[] = [];
+  let key: string | undefined;
+  if (!filter.includes('{')) return { fields };
+  for (const m of filter.matchAll(OBJECT_ENTRY)) {
+    if (fields.length >= MAX_RENAMED_FIELDS) break;
+    const picked = lastFilterKey(m[3]);
+    if (picked === undefined || !isSecretName(picked)) continue;
+    fields.push(m[1] ?? m[2]);
+    key = picked;
+  }
+  return { fields, key };
 }
 
 /** The last key a jq path names (`.db.password` → `password`; a named entry's `.value` is its name's), undefined when none. */
@@ -1714,7 +1747,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale|p4)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale|p4|occ)\b/;
 
 /** …or a file's name that says it holds a credential (SECRET_FILE, CREDENTIAL_ROWS_FILE: `sed … /run/secrets/db`, `find … -exec`). */
 const SECRET_FILE_WORDS = /secret|passw|passphrase|token|api_?key|\.psk|userlist|askpass/i;
