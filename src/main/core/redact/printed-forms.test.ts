@@ -3278,4 +3278,33 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
     const kept = '{"device_id": "8df7a1fa-692b-4634-9074-9d485804f7e9", "x": 1}\ndevice_id=' + s(HEX, 64) + '\n';
     expect(new Redactor().mask(kept)).toBe(kept);
   });
+
+  itUnless(missing('python3'))("a payment card's number and security code in a gateway's debug log, a form body, a setting (adv169 F20); test cards, a masked PAN, a non-Luhn id kept", () => {
+    // A Luhn-valid number that is no published test card, made here.
+    const luhnDigit = (body: string) => {
+      let sum = 0;
+      for (let i = body.length - 1, dbl = true; i >= 0; i--, dbl = !dbl) {
+        let d = Number(body[i]);
+        if (dbl && (d *= 2) > 9) d -= 9;
+        sum += d;
+      }
+      return String((10 - (sum % 10)) % 10);
+    };
+    const body = `45397${s('0123456789', 10)}`;
+    const pan = body + luhnDigit(body);
+    const cvc = `${1 + Math.floor(rnd() * 8)}${s('0123456789', 2)}`;
+    const log = execFileSync('python3', ['-c', 'import json,sys; print("DEBUG POST /v1/authorize body=" + json.dumps({"merchant": "acme-eu", "amount": 4999, "card": {"number": sys.argv[1], "exp_month": "09", "cvc": sys.argv[2], "holder": "M. Keller"}}, separators=(",", ":")))', pan, cvc]).toString();
+    const shown = new Redactor().maskCommandOutput('grep -m1 authorize logs/gateway-debug.log', log);
+    expect(shown).not.toContain(pan);
+    expect(shown).toContain('"cvc":"[masked: card security code]"');
+    expect(shown).toContain('"exp_month":"09"');
+    expect(mayHoldSecret(`card_number: ${pan.replace(/(\d{4})(?=\d)/g, '$1 ')}\n`)).toBe(true);
+    for (const t of [`card[number]=${pan}&card[exp_month]=09&card[cvc]=${cvc}&amount=10\n`, `card_number: ${pan.replace(/(\d{4})(?=\d)/g, '$1 ')}\n`]) {
+      const out = new Redactor().mask(t);
+      expect(out, t).toContain('[masked: card number]');
+      expect(out.replace(/\D/g, ''), t).not.toContain(pan);
+    }
+    const kept = ['cardNumber=4242424242424242 cvc=123\n', `card_number: ${body}${(Number(luhnDigit(body)) + 1) % 10}\n`, 'order card_id=1234567890123456\n', 'masked card: 453977******5633\n', "'card' => ['number' => '5105105105105100', 'cvc' => '123']\n"];
+    for (const k of kept) expect(new Redactor().mask(k)).toBe(k);
+  });
 });

@@ -28,6 +28,7 @@ import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference, mintedWord } from './look-alikes.js';
 import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
+import { CARD_WORD, cardNumberAt } from './card-numbers.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { BarePhrases } from './bare-mnemonics.js';
@@ -114,6 +115,8 @@ const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
  * it is (cloudflareTunnelSecret).
  */
 const CLOUDFLARE_TUNNEL_RULE = LINE_RULES.length + 33;
+/** A payment card's number and security code in its fields (card-numbers.ts). */
+const CARD_NUMBER_RULE = LINE_RULES.length + 34;
 const TUNNEL_SECRET_WORD = '"s":';
 /** Before the tunnel secret's name: the account tag and the tunnel's UUID, compact or pretty-printed (`jq .`). */
 const TUNNEL_FIELDS_BEFORE = /"a"[ \t\r\n]{0,16}:[ \t\r\n]{0,16}"[0-9a-f]{32}"[ \t\r\n]{0,16},[ \t\r\n]{0,16}"t"[ \t\r\n]{0,16}:[ \t\r\n]{0,16}"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}"[ \t\r\n]{0,16},[ \t\r\n]{0,16}"s":$/;
@@ -296,6 +299,7 @@ const KEYWORDS: Keyword[] = [];
   entry(SMTP_PASSWORD_PROMPT).context.push(SMTP_PASSWORD_RULE);
   entry(AUTH_LOGIN_WORD).context.push(STRACE_AUTH_LOGIN_RULE);
   entry(TUNNEL_SECRET_WORD).context.push(CLOUDFLARE_TUNNEL_RULE);
+  entry(CARD_WORD).context.push(CARD_NUMBER_RULE);
   for (const w of MEMCACHED_WORDS) entry(w).context.push(MEMCACHED_RULE);
   entry(ZABBIX_LOGIN_WORD).context.push(ZABBIX_LOGIN_RULE);
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
@@ -2542,6 +2546,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [SMTP_PASSWORD_RULE, smtpPasswordLine],
   [STRACE_AUTH_LOGIN_RULE, straceAuthLoginAnswer],
   [CLOUDFLARE_TUNNEL_RULE, cloudflareTunnelSecret],
+  [CARD_NUMBER_RULE, cardNumberAt],
   [MEMCACHED_RULE, (text, end, out) => memcachedValue(text, end, columnKind, out)],
   [ZABBIX_LOGIN_RULE, zabbixSession],
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
