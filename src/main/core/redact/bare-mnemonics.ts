@@ -52,8 +52,9 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isStampChar = (c: number) => isDigit(c) || c === 0x3a || c === 0x2d || c === 0x2e || c === 0x2c || c === 0x2b || c === 0x2f || c === 0x54 || c === 0x5a;
 /** Shortest timestamp before a phrase on its line (`10:00:00`). */
 const MIN_STAMP = 8;
-/** Longest label before a word's number (`Word #1:`, `Mnemonic 3.`, `Palabra 12:`). */
+/** Longest word of a label before a word's number (`Word #1:`, `Mnemonic 3.`, `Palabra 12:`), and its words at most. */
 const MAX_LABEL = 12;
+const MAX_LABEL_WORDS = 3;
 /** A word's index in the list, upper-case words too (`INCREASE DAWN …`: a phrase shouted, as some wallets' backups print it). */
 const indexOfWord = (w: string) => WORD_INDEX.get(w) ?? WORD_INDEX.get(w.toLowerCase());
 
@@ -77,16 +78,20 @@ function afterStamps(text: string, at: number, end: number): number {
   return i;
 }
 
-/** Where a word's label ends (`Word #1: armed`: a label, blanks, then the number), or `at` when the line has none. */
+/** Where a word's label ends (`Word #1: armed`, `Mnemonic word 2: render`: a label, blanks, then the number), or `at` when none. */
 function afterLabel(text: string, at: number, end: number): number {
   let k = at;
   while (k < end && isSeparator(text.charCodeAt(k))) k++;
-  const from = k;
-  while (k < end && k - from <= MAX_LABEL && isLetter(text.charCodeAt(k))) k++;
-  if (k === from || k - from > MAX_LABEL || !isBlank(text.charCodeAt(k))) return at;
-  while (k < end && isBlank(text.charCodeAt(k))) k++;
-  if (text.charCodeAt(k) === 0x23) k++;
-  return isDigit(text.charCodeAt(k)) ? k : at;
+  // One to three words (`Word`, `Mnemonic word`, `Recovery phrase word`), each followed by blanks.
+  for (let words = 0; words < MAX_LABEL_WORDS; words++) {
+    const from = k;
+    while (k < end && k - from <= MAX_LABEL && isLetter(text.charCodeAt(k))) k++;
+    if (k === from || k - from > MAX_LABEL || !isBlank(text.charCodeAt(k))) return at;
+    while (k < end && isBlank(text.charCodeAt(k))) k++;
+    if (text.charCodeAt(k) === 0x23) k++;
+    if (isDigit(text.charCodeAt(k))) return k;
+  }
+  return at;
 }
 
 /** wordLine's spans while it reads a line: copied out only for a line that holds words and nothing else. */

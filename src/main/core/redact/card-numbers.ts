@@ -16,12 +16,21 @@ export const CARD_WORD = 'card';
 
 /** A PAN's digits, written whole or in groups of blanks or dashes (13 to 19 digits). */
 const PAN = String.raw`(?<pan>\d(?:[ -]?\d){12,18})(?![\d-])`;
+/**
+ * Between a field's name and its value: `: "`, `=`, `=> '`, PHP's var_dump (`["card_number"]=>` then `  string(16) "…"` on the next
+ * line).
+ */
+const FIELD_SEPARATOR = String.raw`["']?\]?[ \t]*(?:=>[ \t]*(?:\r?\n[ \t]*)?(?:string\(\d{1,2}\)[ \t]*)?|[:=])[ \t]*["']?`;
 /** After the hit `card`: a field named for the number (`card_number`, `cardNumber`, `card[number]`, `card_no`), then its value. */
-const NUMBER_FIELD = new RegExp(String.raw`(?:[_.-]?(?:number|num|no)|Number|\[number\])["']?[ \t]*(?:=>|[:=])[ \t]*["']?${PAN}`, 'y');
+const NUMBER_FIELD = new RegExp(String.raw`(?:[_.-]?(?:number|num|no)|Number|\[number\])${FIELD_SEPARATOR}${PAN}`, 'y');
+/** Other names of the number: `pan` (ISO 8583's `DE002 (PAN):`, a processor's `"pan":`), `ccnum`, `cc_number`. */
+export const PAN_WORDS = ['pan', 'ccnum', 'cc_num', 'cc-num'];
+/** After one of PAN_WORDS: the rest of its name, a bracket's close (`(PAN):`), then the value. */
+const PAN_FIELD = new RegExp(String.raw`(?:ber)?\)?${FIELD_SEPARATOR}${PAN}`, 'iy');
 /** After `card`: its object (`"card": {`, `card: {`, `'card' => [`), its flat fields up to the number. */
 const CARD_OBJECT = new RegExp(String.raw`["']?[ \t]*(?:=>|:)[ \t]*[{[](?<fields>[^{}[\]]{0,400}?)["']?number["']?[ \t]*(?:=>|[:=])[ \t]*["']?${PAN}`, 'y');
 /** The security code among a card's fields, or a form body's (`&card[cvc]=316`). */
-const SECURITY_CODE = /(?:(?<![A-Za-z0-9_])["']?(?:cvc|cvv|cvv2|cvc2|security_?code|csc)["']?[ \t]*(?:=>|[:=])[ \t]*["']?|\[(?:cvc|cvv)\]=)(?<code>\d{3,4})(?!\d)/i;
+const SECURITY_CODE = new RegExp(String.raw`(?:(?<![A-Za-z0-9_])["']?(?:cvc|cvv|cvv2|cvc2|security_?code|csc)${FIELD_SEPARATOR}|\[(?:cvc|cvv)\]=)(?<code>\d{3,4})(?!\d)`, 'i');
 /** How far past the number a card's security code is looked for (the rest of its object, its form's fields). */
 const SECURITY_CODE_CHARS = 200;
 
@@ -56,8 +65,19 @@ export function isCardNumber(written: string): boolean {
  * it read to (a later hit inside is not read again).
  */
 export function cardNumberAt(text: string, end: number, out: SecretFinding[]): number | void {
+  return numberAt(text, end, [NUMBER_FIELD, CARD_OBJECT], out);
+}
+
+/** From a hit of PAN_WORDS ending at `end`, a word of its own (`span`, `expand`, `panel` are none): its value, as cardNumberAt. */
+export function panFieldAt(text: string, end: number, word: number, out: SecretFinding[]): number | void {
+  const before = text.charCodeAt(end - word - 1);
+  if ((before >= 0x41 && before <= 0x5a) || (before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39)) return;
+  return numberAt(text, end, [PAN_FIELD], out);
+}
+
+function numberAt(text: string, end: number, readers: readonly RegExp[], out: SecretFinding[]): number | void {
   let m: RegExpExecArray | null = null;
-  for (const re of [NUMBER_FIELD, CARD_OBJECT]) {
+  for (const re of readers) {
     re.lastIndex = end;
     m = re.exec(text);
     if (m) break;
@@ -68,7 +88,8 @@ export function cardNumberAt(text: string, end: number, out: SecretFinding[]): n
   out.push({ start: panStart, end: panEnd, kind: 'card number', byContext: true });
   // The security code: before the number in its object (`"cvc"` first), or after it, up to the object's or the form's end.
   if (m.groups!.fields !== undefined) codeIn(text, m.index, panStart, out);
-  const close = text.slice(panEnd, panEnd + SECURITY_CODE_CHARS).search(/[}\n]/);
+  // (Over lines: PHP's var_dump puts each field on two.)
+  const close = text.slice(panEnd, panEnd + SECURITY_CODE_CHARS).search(/}/);
   codeIn(text, panEnd, panEnd + (close < 0 ? SECURITY_CODE_CHARS : close), out);
   return panEnd;
 }

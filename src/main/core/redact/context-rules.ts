@@ -138,6 +138,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // …and a login's trusted-device token under `device_id` when it is long and random (Synology DSM's `"device_id"` beside its
   // `sid` lets a login skip the second factor: adv168 F17; a device's UUID or hex id stays).
   { word: 'device_id', unless: /[a-z0-9]/iy },
+  // (DSM's own login answer names it `did`: `{"data":{"did":"…","sid":"…"}}`.)
+  { word: 'did', unless: /[a-z0-9]/iy },
   { word: 'encryption', unless: /[a-z0-9]/iy },
 ];
 
@@ -1133,7 +1135,9 @@ export const FILES: ContextRule[] = [
   // …and one upper-cased (`tr a-z A-Z < ~/.netrc`: adv110 F18), its words all capitals on one line.
   { kind: 'netrc password', keywords: ['password'], needs: /\bMACHINE[ \t][^\n]*[ \t]PASSWORD[ \t]/, re: /\bMACHINE[ \t][^\n]{0,1024}?[ \t]PASSWORD[ \t]+(?<secret>\S+)/g },
   // kubeconfig: client-key-data (a base64 PEM key), token:, password:.
-  { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?<secret>[^\s"',]{8,})/g },
+  // (Not Adyen's `client-key:` in a Spring application.yml: a client key is public, Drop-in's in the browser: adv169 L2; nor a
+  // kubeconfig's `client-key: /path/to/key.pem`, a file's path.)
+  { kind: 'kubeconfig credential', keywords: ['client-key', '-token'], needs: /client-key|-token/, re: /(?<![A-Za-z0-9-])(?:client-key-data|client-key|id-token|refresh-token|access-token)["']?[ \t]*:[ \t]*["']?(?!(?:test|live)_[A-Z0-9]{32}(?![\w-])|[~/])(?<secret>[^\s"',]{8,})/g },
   // docker config.json: "auth": "base64(user:password)", identitytoken, registrytoken.
   { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})(?=")/g },
   // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.

@@ -3264,6 +3264,10 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
       `{\n  "clientKey": "test_${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 32)}",\n  "environment": "test"\n}\n`,
       `4:export const TOKENIZATION_KEY = 'sandbox_${s('abcdefghijklmnopqrstuvwxyz0123456789', 8)}_${s('abcdefghijklmnopqrstuvwxyz0123456789', 16)}';\n`,
       '7:  return dropin.create({ authorization: TOKENIZATION_KEY, container: el });\n  fetch(url, { headers: { authorization: token, accept: "json" } });\n',
+      // Adyen's client key under Spring's `client-key:` (the kubeconfig rule's name; remembered, it masked the key everywhere after),
+      // a kubeconfig's `client-key:` file path.
+      `adyen:\n  client-key: live_${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 32)}\n  environment: LIVE\n`,
+      'users:\n- name: u\n  user:\n    client-key: /home/u/.kube/k.pem\n',
     ];
     for (const k of kept) expect(new Redactor().mask(k)).toBe(k);
     // Still masked: a header's token at the line's end, a bearer token, Braintree's private key.
@@ -3306,5 +3310,31 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
     }
     const kept = ['cardNumber=4242424242424242 cvc=123\n', `card_number: ${body}${(Number(luhnDigit(body)) + 1) % 10}\n`, 'order card_id=1234567890123456\n', 'masked card: 453977******5633\n', "'card' => ['number' => '5105105105105100', 'cvc' => '123']\n"];
     for (const k of kept) expect(new Redactor().mask(k)).toBe(k);
+  });
+
+  it("the own attack on this session's guards (adv170): a label of words before the number, PHP's var_dump of a card, ISO 8583's (PAN), ccnum, a Python dict of a tunnel token, DSM's `did`, grep -rn's file prefix above a key", async () => {
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const words = generateMnemonic(wordlist, 256).split(' ');
+    const labelled = words.map((w, i) => `Mnemonic word ${i + 1}: ${w}`).join('\n') + '\n';
+    expect(mayHoldSecret(labelled)).toBe(true);
+    const shownPhrase = new Redactor().mask(labelled).replace(/\[masked: [^\]]+\]/g, '');
+    for (const w of words) expect(shownPhrase).not.toMatch(new RegExp(`\\b${w}\\b`));
+    const pan = '4539778481545633';
+    const forms = [
+      `array(2) {\n  ["card_number"]=>\n  string(16) "${pan}"\n  ["cvv"]=>\n  string(3) "316"\n}\n`,
+      `DE002 (PAN): ${pan}\nDE004 (Amount): 000000001000\n`,
+      `POST /pay body=ccnum=${pan}&exp=0927&cvv2=316\n`,
+      `cc_number=${pan}\n`,
+    ];
+    for (const f of forms) expect(new Redactor().mask(f), f).not.toContain(pan);
+    expect(new Redactor().mask(forms[0])).toContain('string(3) "[masked: card security code]"');
+    for (const k of [`span: ${pan} expand=${pan}\n`, `ccnumeric=${pan}\n`, `panel=${pan}\n`]) expect(new Redactor().mask(k)).toBe(k);
+    const secret = Buffer.from(s(AN, 32)).toString('base64');
+    expect(new Redactor().mask(`{'a': '${s(HEX, 32)}', 't': '8df7a1fa-692b-4634-9074-9d485804f7e9', 's': '${secret}'}\n`)).not.toContain(secret);
+    const did = s(AN + '_-', 86);
+    expect(new Redactor().mask(`{"data":{"did":"${did}","sid":"x"},"success":true}\n`)).not.toContain(did);
+    const key = Buffer.from(s(AN, 32)).toString('base64');
+    expect(new Redactor().mask(`esphome/door.yaml:1:api:\nesphome/door.yaml-2-  encryption:\nesphome/door.yaml-3-    key: "${key}"\n`)).not.toContain(key);
   });
 });

@@ -39,7 +39,7 @@ const BARE_WORDS_RUN = /(?:(?<![a-z])|(?<=\\[ntr]))[a-z]{3,8}(?:(?:[ \t\r\n,'"[\
  * each line's parts disjoint (letters, then blanks, then digits), so a try reads 12 lines at most (the label as an optional part of
  * the run above took 280 s on a megabyte of `Word #1 `).
  */
-const LABELED_WORDS = /(?:^"?|\n|\\n)[ \t]*[A-Za-z]{1,12}[ \t]+#?\d{1,2}[.):]?[ \t]+[A-Za-z]{3,8}[ \t]*(?:(?:\r?\n|(?:\\r)?\\n)[ \t]*[A-Za-z]{1,12}[ \t]+#?\d{1,2}[.):]?[ \t]+[A-Za-z]{3,8}[ \t]*){11}/;
+const LABELED_WORDS = /(?:^"?|\n|\\n)[ \t]*(?:[A-Za-z]{1,12}[ \t]+){1,3}#?\d{1,2}[.):]?[ \t]+[A-Za-z]{3,8}[ \t]*(?:(?:\r?\n|(?:\\r)?\\n)[ \t]*(?:[A-Za-z]{1,12}[ \t]+){1,3}#?\d{1,2}[.):]?[ \t]+[A-Za-z]{3,8}[ \t]*){11}/;
 /** The same run shouted (`INCREASE DAWN PEOPLE …`: some wallets' backups print the words upper-case). */
 const BARE_WORDS_RUN_UPPER = /(?:(?<![A-Z])|(?<=\\[ntr]))[A-Z]{3,8}(?:(?:[ \t\r\n,'"[\]]|\\[ntr"]|#?\d{1,2}[.):]?(?=[ \t]))+[A-Z]{3,8}(?![A-Z])){11}/;
 

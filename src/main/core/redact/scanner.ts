@@ -28,7 +28,7 @@ import { VENDOR_RULES, type VendorRule } from './vendor-rules.js';
 import { COMMAND_LINE, COMPOSER_SECTION, COMPOSER_SECTION_WORDS, COOKIE_ATTRIBUTES, COOKIE_LINE, COOKIE_WORDS, FILES, AZURE_KEY_NAMES, HAR_HEADER_WORDS, HAR_PARAM_WORDS, HAR_PARAMS, NEXT_LINE_VALUE_WORDS, PROMPT, FOREIGN_KEY_LABEL, FOREIGN_KEY_ROW, PUTTY_WORDS, TERRAFORM_SENSITIVE_WORDS, HEADERS, KEY_VALUE_VALUE, NAME_WORDS, NOT_SECRET_KEY_NAME, NOT_SECRET_NAME, NPMRC, SECRET_NAME, URL_BOT, URL_HOOK, URL_CREDENTIALS, URL_PARAM, URL_RESET_TOKEN, type ContextRule } from './context-rules.js';
 import { CALL_OR_INDEX_HEAD, isExampleToken, isLookAlike, isPlaceholder, isReference, mintedWord } from './look-alikes.js';
 import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } from './private-keys.js';
-import { CARD_WORD, cardNumberAt } from './card-numbers.js';
+import { CARD_WORD, PAN_WORDS, cardNumberAt, panFieldAt } from './card-numbers.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './tool-blocks.js';
 import { BarePhrases } from './bare-mnemonics.js';
@@ -117,13 +117,16 @@ const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 const CLOUDFLARE_TUNNEL_RULE = LINE_RULES.length + 33;
 /** A payment card's number and security code in its fields (card-numbers.ts). */
 const CARD_NUMBER_RULE = LINE_RULES.length + 34;
-const TUNNEL_SECRET_WORD = '"s":';
-/** Before the tunnel secret's name: the account tag and the tunnel's UUID, compact or pretty-printed (`jq .`). */
-const TUNNEL_FIELDS_BEFORE = /"a"[ \t\r\n]{0,16}:[ \t\r\n]{0,16}"[0-9a-f]{32}"[ \t\r\n]{0,16},[ \t\r\n]{0,16}"t"[ \t\r\n]{0,16}:[ \t\r\n]{0,16}"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}"[ \t\r\n]{0,16},[ \t\r\n]{0,16}"s":$/;
+/** The number under `pan` (`DE002 (PAN):`, `"pan":`) and `ccnum`, `cc_number` (card-numbers.ts panFieldAt). */
+const PAN_RULE = LINE_RULES.length + 35;
+const CCNUM_RULE = LINE_RULES.length + 36;
+const TUNNEL_SECRET_WORDS = ['"s":', "'s':"];
+/** Before the tunnel secret's name: the account tag and the tunnel's UUID, compact or pretty-printed (`jq .`), or Python's dict. */
+const TUNNEL_FIELDS_BEFORE = /(?<q>["'])a\k<q>[ \t\r\n]{0,16}:[ \t\r\n]{0,16}\k<q>[0-9a-f]{32}\k<q>[ \t\r\n]{0,16},[ \t\r\n]{0,16}\k<q>t\k<q>[ \t\r\n]{0,16}:[ \t\r\n]{0,16}\k<q>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}\k<q>[ \t\r\n]{0,16},[ \t\r\n]{0,16}\k<q>s\k<q>:$/;
 /** Characters TUNNEL_FIELDS_BEFORE may span. */
 const TUNNEL_FIELDS_CHARS = 160;
 /** The tunnel's secret: base64 of 32 bytes (or more), quoted. */
-const TUNNEL_SECRET = /[ \t]{0,16}"(?<v>[A-Za-z0-9+/]{40,88}={0,2})"/y;
+const TUNNEL_SECRET = /[ \t]{0,16}(?<q>["'])(?<v>[A-Za-z0-9+/]{40,88}={0,2})\k<q>/y;
 /** `auth login` as the pass finds it (lower case). */
 const AUTH_LOGIN_WORD = 'auth login';
 /** Lines after the client's `AUTH LOGIN` its answers are looked for on (a full strace puts the server's reads between). */
@@ -298,8 +301,10 @@ const KEYWORDS: Keyword[] = [];
   entry(PROXMOX_TOKEN_WORD).context.push(PROXMOX_TOKEN_RULE);
   entry(SMTP_PASSWORD_PROMPT).context.push(SMTP_PASSWORD_RULE);
   entry(AUTH_LOGIN_WORD).context.push(STRACE_AUTH_LOGIN_RULE);
-  entry(TUNNEL_SECRET_WORD).context.push(CLOUDFLARE_TUNNEL_RULE);
+  for (const w of TUNNEL_SECRET_WORDS) entry(w).context.push(CLOUDFLARE_TUNNEL_RULE);
   entry(CARD_WORD).context.push(CARD_NUMBER_RULE);
+  // A word of its own: nothing after it but `ber` of `cc_number` (`panel`, `pancake`, `ccnumeric` are none).
+  for (const w of PAN_WORDS) entry(w, w === 'pan' ? /[a-z]/iy : /(?!ber(?![a-z]))[a-z]/iy).context.push(w === 'pan' ? PAN_RULE : CCNUM_RULE);
   for (const w of MEMCACHED_WORDS) entry(w).context.push(MEMCACHED_RULE);
   entry(ZABBIX_LOGIN_WORD).context.push(ZABBIX_LOGIN_RULE);
   entry(ADDITIONAL_ENDPOINTS_WORD).context.push(ADDITIONAL_ENDPOINTS_RULE);
@@ -2547,6 +2552,8 @@ const HIT_RULES = new Map<number, HitRule>([
   [STRACE_AUTH_LOGIN_RULE, straceAuthLoginAnswer],
   [CLOUDFLARE_TUNNEL_RULE, cloudflareTunnelSecret],
   [CARD_NUMBER_RULE, cardNumberAt],
+  [PAN_RULE, (text, end, out) => panFieldAt(text, end, 3, out)],
+  [CCNUM_RULE, (text, end, out) => panFieldAt(text, end, text.charCodeAt(end - 6) === 0x63 ? 6 : 5, out)],
   [MEMCACHED_RULE, (text, end, out) => memcachedValue(text, end, columnKind, out)],
   [ZABBIX_LOGIN_RULE, zabbixSession],
   [ADDITIONAL_ENDPOINTS_RULE, additionalEndpointKeys],
@@ -3087,7 +3094,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const headerArray = m !== null && m[0].includes('=>') && /^(?:proxy-)?authorization$/i.test(name) && VAR_DUMPER_ARRAY.test(text);
   // A PascalCase or camelCase `…Key` no list names (`CosmosDbKey`, `StorageKey` in local.settings.json: adv44 F03): a secret's
   // name when its value is shaped like one (letters and digits, 20 characters and up); `PartitionKey`, `i18nKey` stay names.
-  const camelKey = !bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid' || name === 'device_id') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+  const camelKey = !bareAuth && !headerArray && m !== null && (CAMEL_KEY_NAME.test(name) || name === 'sid' || name === 'device_id' || name === 'did') && !isSecretName(name) && !NOT_SECRET_KEY_NAME.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
   if (!bareAuth && !headerArray && !camelKey && !isSecretName(name)) {
     // A plural secret's name (`tokens`, `passwords`, Vault's `unseal_keys_b64`): its list's items, each a secret of the singular's kind.
     const single = m ? singularOfList(name) : undefined;
@@ -3355,7 +3362,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // (two letters and 32 hex digits) is a resource's id, as is a Windows security id (`S-1-5-21-…`); IAM's statement ids are `Sid`.
   if (camelKey && name === 'sid' && (TWILIO_SID.test(value) || WINDOWS_SID.test(value))) return e;
   // A device's token is long and random, both cases and digits (a UUID, a hex digest of the hardware, `web-12` are ids).
-  if (camelKey && name === 'device_id' && !(value.length >= MIN_DEVICE_TOKEN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value))) return e;
+  if (camelKey && (name === 'device_id' || name === 'did') && !(value.length >= MIN_DEVICE_TOKEN && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value))) return e;
   // A variable of the same name (Elixir's `secret_key_base: secret_key_base`, a keyword list fed from a binding: adv23 F01): remembered, it masked the name everywhere.
   if (quoted === undefined && SNAKE_NAME.test(value) && isSecretName(value)) return e;
   // A pod's checksum in Podfile.lock (`SPEC CHECKSUMS:` then `  FirebaseAuth: <sha1>`: adv17 K24), the section's rows to a blank line.
@@ -3747,10 +3754,11 @@ const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tok
 /** How far above a `Key` field its section's name is looked for (a few fields). */
 const KEY_SECTION_LOOKBACK = 256;
 /** .NET's `IConfigurationRoot.GetDebugView()`: a signing section's line (`Jwt:`), then its `Key=` indented below, its siblings between (adv46 F08). */
-// Each line may carry grep's number (`grep -n -A7 '^api:'`: `12:api:`, `13-  encryption:`, `14-    key: "…"`: adv168 F31).
-const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)(?:\d{1,9}[:-])?[ \t]*(?:jwt|jwtsettings|jwtoptions|signing|encryption|hmac|tokens?)[ \t]*:[ \t]*\r?\n(?:(?:\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:\d{1,9}[:-])?[ \t]+$/i;
+// Each line may carry grep's number (`grep -n -A7 '^api:'`: `12:api:`, `13-  encryption:`, `14-    key: "…"`: adv168 F31), and its
+// file's name (`grep -rn`: `esphome/door.yaml-3-    key: …`).
+const DEBUG_VIEW_SECTION_ABOVE = /(?:^|\n)(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]*(?:jwt|jwtsettings|jwtoptions|signing|encryption|hmac|tokens?)[ \t]*:[ \t]*\r?\n(?:(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]+$/i;
 /** YAML's `api:` section above a `key` field (the OpenTelemetry collector's Datadog exporter: `api:` then `  key: <32 hex>`: adv91 F45). */
-const API_SECTION_ABOVE = /(?:^|\n)(?:\d{1,9}[:-])?[ \t]*api[ \t]*:[ \t]*\r?\n(?:(?:\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:\d{1,9}[:-])?[ \t]+$/;
+const API_SECTION_ABOVE = /(?:^|\n)(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]*api[ \t]*:[ \t]*\r?\n(?:(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]+[^\n]*\r?\n){0,8}(?:[\w./-]{1,200}?[:-]\d{1,9}[:-]|\d{1,9}[:-])?[ \t]+$/;
 /** Above a `key` field: a YAML list of keys or credentials, the item's other fields before it (Kong's `keyauth_credentials:` then `- key: …`: adv91 F46). */
 const YAML_KEY_LIST_ABOVE = /(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\r?\n(?:[ \t]*-?[ \t]*[\w-]{1,64}:[ \t]+\S[^\n]*\r?\n){0,6}[ \t]*-?[ \t]*$/i;
 
