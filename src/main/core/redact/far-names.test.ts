@@ -871,6 +871,43 @@ describe('values named from afar', () => {
     });
   });
 
+  it("hostile curl traces stay linear: a megabyte of --trace-ascii and --trace rows, empty, full, joined into one value or a header a row (hang guard)", () => {
+    const off = (n: number) => n.toString(16).padStart(4, '0');
+    /** `--trace-ascii`'s rows of `data`: 64 characters a row at offsets that join them into one line. */
+    const asciiRows = (data: string) => Array.from({ length: Math.ceil(data.length / 64) }, (_, i) => `${off(i * 64)}: ${data.slice(i * 64, i * 64 + 64)}\n`).join('');
+    /** `--trace`'s rows of `data`: 16 bytes a row, in hex and as characters. */
+    const hexRows = (data: string) =>
+      Array.from({ length: Math.ceil(data.length / 16) }, (_, i) => {
+        const row = data.slice(i * 16, i * 16 + 16);
+        return `${off(i * 16)}: ${[...row].map((c) => `${c.charCodeAt(0).toString(16)} `).join('').padEnd(48)}${row}\n`;
+      }).join('');
+    const B64 = 'Qm7xT2vK9pL4wZ8nA1sD3fG5hJ7kL9zX2cV4bN6m';
+    const hostile = [
+      // Rows with nothing, full rows at one offset (a line break between each), a token a megabyte long over joined rows.
+      '0000: \n'.repeat(160_000),
+      `0000: ${'A'.repeat(64)}\n`.repeat(14_000),
+      asciiRows(`Authorization: Bearer ${B64.repeat(23_000)}`),
+      // Rows cut at a CRLF each (one character a header; a bearer header a row), secrets' names over joined rows, no row at all.
+      Array.from({ length: 110_000 }, (_, i) => `${off(i * 3)}: a\n`).join(''),
+      Array.from({ length: 20_000 }, (_, i) => `${off(i * 48)}: Authorization: Bearer ${B64.slice(0, 24)}\n`).join(''),
+      asciiRows('"secret":"'.repeat(100_000)),
+      `0000: ${'a'.repeat(1_000_000)}`,
+      // --trace: a token a megabyte long, rows whose characters are not their bytes, short last rows on every line, names.
+      hexRows(`Authorization: Bearer ${B64.repeat(4_500)}`),
+      `0000: ${'41 '.repeat(16)}BBBBBBBBBBBBBBBB\n`.repeat(13_000),
+      `0000: 41 ${' '.repeat(45)}A\n`.repeat(20_000),
+      hexRows('"secret":"'.repeat(20_000)),
+    ];
+    for (const t of hostile) {
+      const started = process.cpuUsage();
+      viaText(t);
+      viaBytes(t);
+      new Redactor().maskCommandOutput('curl --trace-ascii - https://api.example.com', t);
+      const cpu = process.cpuUsage(started);
+      expect((cpu.user + cpu.system) / 1000, t.slice(0, 40)).toBeLessThan(HANG_CPU_MS);
+    }
+  });
+
   it("hostile output of a credential printer stays linear: a box table's titles with no bottom, an echo among others' lines (hang guard)", () => {
     const hostile: [string, string][] = [
       ['infisical secrets', '│ SECRET VALUE │\n'.repeat(60_000)],

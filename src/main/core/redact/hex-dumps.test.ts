@@ -3,7 +3,7 @@
  * file whose secret is cut across rows; the secret's bytes and characters are masked in both
  * columns, row by row, and a dump of a file with no secret is kept as printed.
  */
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,5 +141,81 @@ describe('dumps read from an offset, and od -c (session 4)', () => {
     expect(r.mask(row.slice(0, 51))).toBe(row.slice(0, 51));
     // Backspaces at a line's end and two in a row: the clean line has none left.
     for (const t of ['password: x\b', 'a\b\b\bpassword\b\b', '\b\b\b\b']) expect(() => r.mask(t)).not.toThrow();
+  });
+});
+
+describe("curl's --trace-ascii and --trace of a request (a secret cut over rows)", () => {
+  // A real `python3 -m http.server` on a port the system picks (a POST gets its 501: the trace of the request is the point).
+  let server: ChildProcess | undefined;
+  let port: Promise<number> | undefined;
+  afterAll(() => server?.kill());
+  const serverPort = (): Promise<number> =>
+    (port ??= new Promise((resolve, reject) => {
+      server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
+      let said = '';
+      server.stdout!.on('data', (d: Buffer) => {
+        said += d.toString();
+        const m = / port (\d+) /.exec(said);
+        if (m) resolve(Number(m[1]));
+      });
+      server.on('exit', () => reject(new Error(`http.server exited: ${said}`)));
+    }));
+  const MODES = ['--trace-ascii', '--trace'] as const;
+  /** curl's trace of a POST of `body` with `headers`, and its command line. */
+  async function trace(mode: (typeof MODES)[number], headers: string[], body: string): Promise<{ command: string; dump: string }> {
+    const args = ['-s', '-o', '/dev/null', mode, '-', ...headers.flatMap((h) => ['-H', h]), '-d', body, `http://127.0.0.1:${await serverPort()}/x`];
+    return { command: `curl ${args.map((a) => `'${a}'`).join(' ')}`, dump: execFileSync('curl', args, { encoding: 'utf8', timeout: 10_000 }) };
+  }
+
+  // A bearer token long enough that its header wraps past 64 characters; a JSON secret cut after its 14th character (byte 64 ends
+  // a row in both layouts).
+  const TOKEN = 'Zq8xK2mN4pR7tV9wY3bD6fG8hJ0kL2TcQm7xT2vK9pL4wZ8nA1sD3fG5hJ7kL9zX2cV4bN6m';
+  const SECRET = 'e9c0a7f1d2b3c4e5e9bb5b44c0197e0a';
+  const PUBLIC = 'public-sandbox-9435aa62-7f88-4c32-b908-c8bda270a1ce';
+  const BODY = `{"client_id":"76c1fce6655102cbf574a0a4","secret":"${SECRET}","public_token":"${PUBLIC}"}`;
+  const windows = (s: string, n: number) => Array.from({ length: s.length - n + 1 }, (_, i) => s.slice(i, i + n));
+  const offsets = (t: string) => t.match(/^[0-9a-f]{4}: /gm);
+
+  for (const mode of MODES) {
+    itUnless(missing('curl', 'python3'))(`${mode}: the wrapped bearer token and the JSON secret are masked in every row they span; headers, offsets and the public token stay`, async () => {
+      const { command, dump } = await trace(mode, [`Authorization: Bearer ${TOKEN}`], BODY);
+      // The dump cuts both: the token's and the secret's second rows hold no name.
+      const ascii = mode === '--trace-ascii';
+      expect(dump).toMatch(ascii ? /^[0-9a-f]{4}: Authorization: Bearer Zq8x\S+$/m : /^0030: (?:[0-9a-f]{2} ){16}:"e9c0a7f1d2b3c4$/m);
+      const out = new Redactor().maskCommandOutput(command, dump);
+      for (const s of [TOKEN, SECRET]) for (const p of windows(s, 6)) expect(out, p).not.toContain(p);
+      // The hex column: no six bytes of either, their fields' blanks taken out.
+      if (!ascii) for (const s of [TOKEN, SECRET]) for (const p of windows(s, 6)) expect(out.replace(/ /g, ''), hexOf(p)).not.toContain(hexOf(p));
+      expect(out).toContain('[masked: ');
+      // What is no secret stays: the lines (each changed one masked), the offsets, the headers, the public token's start.
+      const [before, after] = [dump.split('\n'), out.split('\n')];
+      expect(after.length).toBe(before.length);
+      after.forEach((line, i) => line === before[i] || expect(line).toContain('[masked: '));
+      expect(offsets(out)).toEqual(offsets(dump));
+      if (ascii) {
+        expect(out).toContain('0012: Host: 127.0.0.1:');
+        expect(out).toMatch(/^[0-9a-f]{4}: User-Agent: curl\/[\d.]+$/m);
+        expect(out).toMatch(/^[0-9a-f]{4}: Content-Length: 153$/m);
+        expect(out).toContain(`"public_token":"public-sandbox-`);
+      } else {
+        expect(out).toContain('0010: 0d 0a 48 6f 73 74 3a 20 31 32 37 2e 30 2e 30 2e ..Host: 127.0.0.');
+        expect(out).toMatch(/^[0-9a-f]{4}: (?:[0-9a-f]{2} ){16}.*User-Ag$/m);
+        expect(out).toContain('0060: 6e 22 3a 22 70 75 62 6c 69 63 2d 73 61 6e 64 62 n":"public-sandb');
+      }
+    });
+  }
+
+  itUnless(missing('curl', 'python3'))('a trace of a request with no secret (long headers and a body wrapped over rows) comes back as printed; its twin with a token does not', async () => {
+    const headers = ['X-Request-Id: 3f2b8c1e-9a4d-4e6f-b7c2-1d5e8f9a0b3c-7e6d5c4b-3a2f-1e0d-9c8b-7a6f5e4d3c2b', 'Accept-Language: en-GB,en;q=0.9,de;q=0.8,fr;q=0.7,es;q=0.6,it;q=0.5,nl;q=0.4'];
+    // Laid out so no row cuts `"public_token":"` (the second 16-byte row is just that): a row read alone that ends in `token":"` and
+    // a piece, or starts `blic_token":"`, has its piece masked as a token, by the scan of the text as it was before these rows were read.
+    const body = `{"scope":"read","public_token":"${PUBLIC}","client_id":"76c1fce6655102cbf574a0a4","redirect_uri":"https://app.example.com/oauth/callback/complete"}`;
+    for (const mode of MODES) {
+      const plain = await trace(mode, headers, body);
+      expect(new Redactor().maskCommandOutput(plain.command, plain.dump), mode).toBe(plain.dump);
+      const twin = await trace(mode, [...headers, `Authorization: Bearer ${TOKEN}`], body);
+      const out = new Redactor().maskCommandOutput(twin.command, twin.dump);
+      for (const p of windows(TOKEN, 6)) expect(out, `${mode}: ${p}`).not.toContain(p);
+    }
   });
 });

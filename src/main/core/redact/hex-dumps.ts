@@ -4,7 +4,7 @@
  * whole. The rows of a dump are decoded back to the bytes they show, the bytes scanned as text,
  * and each finding masked where it shows: its bytes' hex digits and its ASCII characters, row by
  * row. Hand-written: no npm package parses dump text back to bytes, and the layouts are fixed
- * (util-linux's `-C` canonical form, vim's xxd default `-g2`, od's, Java's HexDumpEncoder).
+ * (util-linux's `-C` canonical form, vim's xxd default `-g2`, od's, Java's HexDumpEncoder, curl's `--trace` and `--trace-ascii`).
  */
 import type { SecretFinding } from './finding.js';
 import { indexOfAscii } from './low-bytes.js';
@@ -41,7 +41,12 @@ interface Row {
   od?: boolean;
   /** An od row of numbers: each byte's digits this many characters wide (from its hexAt), not od -c's field. */
   fieldWidth?: number;
+  /** A curl `--trace-ascii` row: its characters are its only column (asciiAt, one character a byte). */
+  charsOnly?: boolean;
 }
+
+/** A byte the dump counts but does not show (the CRLF that ends a `--trace-ascii` row): no place in the text, skipped when masking. */
+const UNSHOWN = -1;
 
 /**
  * `od -c` (and `od -An -c`, no offset column): a row of up to 16 fields four characters wide, each a byte as a character
@@ -121,6 +126,98 @@ function odNumberRows(text: string, out: Row[]): void {
   }
 }
 
+/**
+ * curl's `--trace` (tool_cb_dbg.c's dump(), libcurl's debug.c example): `0000: 7b 22 63 6c … 37 36 {"client_id":"76`, an offset of
+ * four hex digits at least, up to 16 bytes each as two lower-case digits and a blank, a short last row's missing bytes as three
+ * blanks each, then one character a byte with no blank before it. The row's rest (blanks and characters) is taken whole and cut by
+ * the count of bytes: an ASCII column that starts with blanks (bytes 0x20) would be read as padding by a pattern.
+ */
+const CURL_HEX = /^[0-9a-f]{4,8}: (?<hex>(?:[0-9a-f]{2} ){1,16})(?<rest>[\x20-\x7f]{1,61})\r?$/gm;
+/** A `--trace` row: 16 bytes' fields of three characters (`7b `), a missing byte's field three blanks, before the characters. */
+const CURL_HEX_BYTES = 16;
+const CURL_HEX_FIELD = 3;
+
+/** What curl prints for a byte in its ASCII column: the byte when printable (0x20-0x7f), else `.`. */
+const curlShows = (b: number): number => (b >= 0x20 && b < 0x80 ? b : 0x2e);
+
+/**
+ * Every row of curl `--trace` dumps in `text` on lines not `taken` (od's), each added to them. The ASCII column must show the
+ * row's bytes as curl does (or `.`): a `--trace-ascii` row of text that starts with pairs of hex digits (`0000: ab cd ef …`) is
+ * no `--trace` row, and is left to be read as characters.
+ */
+function curlHexRows(text: string, taken: Set<number>, out: Row[]): void {
+  CURL_HEX.lastIndex = 0;
+  for (let m = CURL_HEX.exec(text); m; m = CURL_HEX.exec(text)) {
+    if (taken.has(m.index)) continue;
+    const hex = m.groups!.hex;
+    const rest = m.groups!.rest;
+    const count = hex.length / CURL_HEX_FIELD;
+    const pad = (CURL_HEX_BYTES - count) * CURL_HEX_FIELD;
+    if (rest.length !== pad + count || rest.slice(0, pad).trim() !== '') continue;
+    const hexStart = m.index + m[0].indexOf(hex);
+    const asciiStart = hexStart + hex.length + pad;
+    const hexAt: number[] = [];
+    const asciiAt: number[] = [];
+    const bytes: number[] = [];
+    let shown = true;
+    for (let i = 0; i < count && shown; i++) {
+      const b = Number.parseInt(hex.slice(i * CURL_HEX_FIELD, i * CURL_HEX_FIELD + 2), 16);
+      const c = text.charCodeAt(asciiStart + i);
+      shown = c === curlShows(b) || c === 0x2e;
+      hexAt.push(hexStart + i * CURL_HEX_FIELD);
+      asciiAt.push(asciiStart + i);
+      bytes.push(b);
+    }
+    if (!shown) continue;
+    out.push({ hexAt, asciiAt, bytes, lineStart: m.index, lineEnd: m.index + m[0].length });
+    taken.add(m.index);
+  }
+}
+
+/**
+ * curl's `--trace-ascii`: `004f: Authorization: Bearer abcd…` and, under it, `008f: GHIJ…`: the offset, then 64 characters a row
+ * (a byte outside 0x20-0x7f as `.`), a row cut early where the data has a CRLF (not shown, but counted in the next row's offset).
+ * The characters are the row's only column.
+ */
+const CURL_ASCII = /^(?<offset>[0-9a-f]{4,8}): (?<chars>[\x20-\x7f]{0,64})\r?$/gm;
+/** The CRLF curl cut a row at, and does not show. */
+const CRLF = [0x0d, 0x0a];
+
+/**
+ * Every row of curl `--trace-ascii` dumps in `text` on lines no other layout read. A row joins the next by what their offsets say
+ * lies between them: nothing when the next starts where it ends (a value cut at 64 characters is whole again), the CRLF it was
+ * cut at when two bytes lie between (headers stay one a line), else a line break (a new dump; lines that only look like rows
+ * are not run together).
+ */
+function curlAsciiRows(text: string, taken: Set<number>, out: Row[]): void {
+  let last: { row: Row; end: number } | undefined;
+  CURL_ASCII.lastIndex = 0;
+  for (let m = CURL_ASCII.exec(text); m; m = CURL_ASCII.exec(text)) {
+    if (taken.has(m.index)) continue;
+    const chars = m.groups!.chars;
+    const offset = Number.parseInt(m.groups!.offset, 16);
+    if (last !== undefined && last.row.lineEnd + 1 === m.index) {
+      const between = offset - last.end;
+      const joint = between === 0 ? [] : between === CRLF.length ? CRLF : [0x0a];
+      for (const b of joint) {
+        last.row.bytes.push(b);
+        last.row.hexAt.push(UNSHOWN);
+        last.row.asciiAt.push(UNSHOWN);
+      }
+    }
+    const at = m.index + m.groups!.offset.length + 2;
+    // Two arrays of places, the same (a joint is pushed to each).
+    const row: Row = { hexAt: [], asciiAt: [], bytes: [], lineStart: m.index, lineEnd: m.index + m[0].length, charsOnly: true };
+    for (let i = 0; i < chars.length; i++) {
+      row.hexAt.push(at + i);
+      row.asciiAt.push(at + i);
+      row.bytes.push(chars.charCodeAt(i));
+    }
+    out.push(row);
+    last = { row, end: offset + chars.length };
+  }
+}
+
 /** Every row of the dumps in `text`, in text order. */
 function rows(text: string): Row[] {
   const out: Row[] = [];
@@ -131,9 +228,14 @@ function rows(text: string): Row[] {
   const numbers: Row[] = [];
   odNumberRows(text, numbers);
   for (const r of numbers) if (!odLines.has(r.lineStart)) out.push(r);
+  // curl's `--trace` rows next (their check is strict), the other layouts on the lines left, then `--trace-ascii`'s, which any
+  // short line after an offset matches, on the lines still left: one row a line, or a block would break at the line read twice.
+  const taken = new Set(out.map((r) => r.lineStart));
+  curlHexRows(text, taken, out);
   for (const re of [CANONICAL, OD_Z, XXD, JAVA_HEX]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (taken.has(m.index)) continue;
       const hex = m.groups!.hex;
       const ascii = m.groups!.ascii;
       const hexStart = m.index + m[0].indexOf(hex);
@@ -154,8 +256,10 @@ function rows(text: string): Row[] {
       const asciiEnd = m.index + m[0].replace(/\r$/, '').length - (bounded ? 1 : 0);
       const asciiAt = bytes.map((_, i) => asciiEnd - bytes.length + i);
       out.push({ hexAt, asciiAt, bytes, lineStart: m.index, lineEnd: m.index + m[0].length });
+      taken.add(m.index);
     }
   }
+  curlAsciiRows(text, taken, out);
   return out.sort((a, b) => a.lineStart - b.lineStart);
 }
 
@@ -171,9 +275,20 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
     while (j < all.length && all[j].lineStart === all[j - 1].lineEnd + 1) j++;
     const block = all.slice(i, j);
     i = j;
-    const hexAt = block.flatMap((r) => r.hexAt);
-    const asciiAt = block.flatMap((r) => r.asciiAt);
-    const rowOf = block.flatMap((r, i) => r.bytes.map(() => i));
+    // Each byte's places and row, filled in typed arrays: a megabyte of `--trace-ascii` rows is ~900k bytes (a character each),
+    // and three flatMaps over them took ~0.7 s.
+    let count = 0;
+    for (const r of block) count += r.bytes.length;
+    const hexAt = new Int32Array(count);
+    const asciiAt = new Int32Array(count);
+    const rowOf = new Int32Array(count);
+    for (let r = 0, k = 0; r < block.length; r++) {
+      for (let c = 0; c < block[r].bytes.length; c++, k++) {
+        hexAt[k] = block[r].hexAt[c];
+        asciiAt[k] = block[r].asciiAt[c];
+        rowOf[k] = r;
+      }
+    }
     // One UTF-16 unit per byte (an od field holding a character past U+FFFF counts as one), so a finding's offsets are byte indexes.
     const decoded = block.map((r) => r.bytes.map((c) => String.fromCharCode(c > 0xffff ? 0xfffd : c)).join('')).join('');
     const found = [...scan(decoded), ...utf16Findings(decoded, scan)];
@@ -192,11 +307,16 @@ export function hexDumpFindings(text: string, out: SecretFinding[], scan: (t: st
       // dump's last row alone (`last: "00000020: 7347 5265 …  sGReDs12."`: adv48 F29), where no bytes around it say what it is.
       // Row by row: the finding's hex digits (blanks between them included) and its ASCII characters; an od row's fields.
       for (let b = f.start; b < f.end; ) {
+        if (hexAt[b] === UNSHOWN) {
+          b++;
+          continue;
+        }
         const od = block[rowOf[b]].od === true;
         let e = b + 1;
-        while (e < f.end && rowOf[e] === rowOf[b]) e++;
+        while (e < f.end && rowOf[e] === rowOf[b] && hexAt[e] !== UNSHOWN) e++;
         const width = block[rowOf[b]].fieldWidth;
-        if (width !== undefined) {
+        if (block[rowOf[b]].charsOnly) out.push({ start: asciiAt[b], end: asciiAt[e - 1] + 1, kind: f.kind, byContext: true });
+        else if (width !== undefined) {
           // od -x's bytes are in reverse order within a field: the piece spans the fields its bytes are in.
           const first = Math.min(...hexAt.slice(b, e));
           const last = Math.max(...hexAt.slice(b, e));
