@@ -12,6 +12,7 @@
  */
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { SecretFinding } from './finding.js';
+import { DOCUMENTED_PHRASES } from './look-alikes.js';
 
 const WORD_INDEX = new Map<string, number>(wordlist.map((w, i) => [w, i]));
 /** BIP-39's phrase lengths. */
@@ -24,15 +25,6 @@ const MAX_PHRASE_LINES = 24;
 const MAX_WORDS_PER_ROW = 6;
 /** Blanks a phrase's line may end in (a grid's rows padded to their columns). */
 const MAX_TRAILING_BLANKS = 16;
-/**
- * Phrases dev chains print for their well-known test accounts (public, in their docs; not of a repeated byte, unlike the ones
- * isPhrase keeps by shape): Truffle's `truffle develop`, Ganache's `--deterministic`, Substrate's DEV_PHRASE (`//Alice`).
- */
-const DOCUMENTED_PHRASES = new Set([
-  'candy maple cake sugar pudding cream honey rich smooth crumble sweet treat',
-  'myth like bonus scare over problem client lizard pioneer submit female collect',
-  'bottom drive obey lake curtain smoke basket hold race lonely fit walk',
-]);
 
 interface WordLine {
   start: number;

@@ -989,8 +989,8 @@ export const FILES: ContextRule[] = [
   { kind: 'infura project key', keywords: ['infuraprojectid', 'infura_project_id'], re: /\binfura_?project_?id["']?[ \t]*[=:][ \t]*["'`]?(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
   // A mnemonic's words unquoted after its name (`using mnemonic=<24 words>` in a Python debug line: adv161 F27): 12 to 24
   // lower-case words of BIP-39's lengths, to the line's end or a quote. Not the test mnemonics every tool documents (Hardhat's
-  // and anvil's `test test … junk`, BIP-39's `abandon … about`).
-  { kind: 'mnemonic', keywords: ['mnemonic'], re: /\bmnemonic[ \t]*[=:][ \t]*(?!test(?:[ \t]test){10}[ \t]junk\b|abandon(?:[ \t]abandon){10}[ \t]about\b)(?<secret>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?=[ \t]*(?:["',;)]|\r?$))/gim },
+  // and anvil's `test test … junk`, BIP-39's `abandon … about`; the dev chains' phrases of look-alikes.ts DOCUMENTED_PHRASES).
+  { kind: 'mnemonic', keywords: ['mnemonic'], re: /\bmnemonic[ \t]*[=:][ \t]*(?!test(?:[ \t]test){10}[ \t]junk\b|abandon(?:[ \t]abandon){10}[ \t]about\b|candy maple cake sugar pudding cream honey rich smooth crumble sweet treat\b|myth like bonus scare over problem client lizard pioneer submit female collect\b|bottom drive obey lake curtain smoke basket hold race lonely fit walk\b)(?<secret>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?=[ \t]*(?:["',;)]|\r?$))/gim },
   // Media content keys (adv162 F20, F21): Bento4's `mp4decrypt --key <KID or track>:<key>` and shaka-packager's raw keys
   // (`--keys label=SD:key_id=<KID>:key=<key>`); a KID alone is public (a manifest's `default_KID`).
   { kind: 'content key', keywords: ['--key', ':key='], needs: /--key(?:=|[ \t]+)["']?(?:[0-9a-fA-F]{32}|\d{1,4}):[0-9a-fA-F]{32}|key_id=[0-9a-fA-F]{32}:key=/, re: /(?<![\w-])--key(?:=|[ \t]+)["']?(?:[0-9a-fA-F]{32}|\d{1,4}):(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])|\bkey_id=[0-9a-fA-F]{32}:key=(?<secret2>[0-9a-fA-F]{32})(?![0-9a-fA-F])/g },

@@ -124,11 +124,23 @@ const VERSION_OR_SIGNATURE = /^(?:(?:npm|workspace|patch|portal|link|file):[^\s]
  */
 const WINDOWS_SETTING_WORD = /^(?:windowsPE|offlineServicing|generalize|specialize|auditSystem|auditUser|oobeSystem|AutoGenerate(?:,Isolate(?:Apps|ByAppId))*)$/;
 
+/**
+ * Phrases dev chains print for their well-known test accounts (public, in their docs; not of a repeated byte, unlike the ones
+ * isPhrase keeps by shape): Truffle's `truffle develop`, Ganache's `--deterministic`, Substrate's DEV_PHRASE (`//Alice`).
+ */
+export const DOCUMENTED_PHRASES = new Set([
+  'candy maple cake sugar pudding cream honey rich smooth crumble sweet treat',
+  'myth like bonus scare over problem client lizard pioneer submit female collect',
+  'bottom drive obey lake curtain smoke basket hold race lonely fit walk',
+]);
+
 /** Is `value` (a context rule's match) a look-alike to keep visible? `password`: the key names a password. */
 export function isLookAlike(value: string, password = false): boolean {
   const v = stripQuotes(value);
   if (v.length < 3 || WINDOWS_SETTING_WORD.test(v)) return true;
   if (v.startsWith('eyJ') && isPublicJwt(v)) return true;
+  // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
+  if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
   return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }

@@ -3338,4 +3338,12 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
     const key = Buffer.from(s(AN, 32)).toString('base64');
     expect(new Redactor().mask(`esphome/door.yaml:1:api:\nesphome/door.yaml-2-  encryption:\nesphome/door.yaml-3-    key: "${key}"\n`)).not.toContain(key);
   });
+
+  it("a dev chain's published phrase under its name is kept (Ganache's `Mnemonic:`, a truffle-config's MNEMONIC=, `using mnemonic=`), as it is bare; one word changed is masked", () => {
+    for (const p of ['candy maple cake sugar pudding cream honey rich smooth crumble sweet treat', 'myth like bonus scare over problem client lizard pioneer submit female collect', 'bottom drive obey lake curtain smoke basket hold race lonely fit walk']) {
+      for (const t of [`HD Wallet\n==================\nMnemonic:      ${p}\n`, `MNEMONIC="${p}"\n`, `using mnemonic=${p}\n`, `{"mnemonic": "${p}"}\n`]) expect(new Redactor().mask(t)).toBe(t);
+      const changed = p.replace(/\w+$/, 'cheese');
+      expect(new Redactor().mask(`MNEMONIC="${changed}"\n`)).not.toContain(changed);
+    }
+  });
 });
