@@ -94,7 +94,7 @@ describe('mish <command>', () => {
     expect(r.code).toBe(0);
     expect(r.out.startsWith(text)).toBe(true);
     // Shown whole: nothing to add but the exit code.
-    expect(r.out).toBe(`${text}[exit 0]\n`);
+    expect(withoutDuration(r.out)).toBe(`${text}[exit 0]\n`);
   });
 
   it("keeps a program's own CRLF lines (a PTY sends them as CR CR LF; they came out empty)", () => {
@@ -107,7 +107,7 @@ describe('mish <command>', () => {
   it('narrates file operations', () => {
     writeFileSync(path.join(work, 'a.txt'), 'x'.repeat(4300));
     const r = mish(['cp', 'a.txt', 'b.txt']);
-    expect(r.out).toBe('→ cp: a.txt → b.txt (4.2KB)\n[exit 0]\n');
+    expect(withoutDuration(r.out)).toBe('→ cp: a.txt → b.txt (4.2KB)\n[exit 0]\n');
   });
 
   it('refuses a dangerous command when there is no terminal to ask, and runs nothing', () => {
@@ -209,16 +209,16 @@ describe('mish <command>', () => {
 
 describe('mish with piped stdin', () => {
   it('gives it to the command as a pipe: never echoed, bytes exact, end-of-file at its end', () => {
-    expect(sh('echo x | $MISH cat').out).toBe('x\n[exit 0]\n');
+    expect(withoutDuration(sh('echo x | $MISH cat').out)).toBe('x\n[exit 0]\n');
     writeFileSync(path.join(work, 'three.txt'), 'a\nb\nc\n');
-    expect(sh('$MISH wc -l < three.txt').out).toBe('3\n[exit 0]\n');
+    expect(withoutDuration(sh('$MISH wc -l < three.txt').out)).toBe('3\n[exit 0]\n');
     // Typed into a terminal, ^C would interrupt, ^D end the input and CR turn into NL.
     expect(sh("printf 'a\\003b\\004c\\rd\\n' | $MISH --raw od -An -c").out.replace(/\s+/g, ' ').trim()).toBe('a 003 b 004 c \\r d \\n');
     expect(sh('head -c 5000 /dev/zero | tr "\\0" z | $MISH --raw wc -c').out.trim()).toBe('5000');
     // rm sees no terminal on stdin, so it does not stop to ask about a write-protected file.
     writeFileSync(path.join(work, 'ro.txt'), 'x');
     chmodSync(path.join(work, 'ro.txt'), 0o444);
-    expect(sh('$MISH rm ro.txt < /dev/null').out).toBe('→ rm: 1 file (1B)\n[exit 0]\n');
+    expect(withoutDuration(sh('$MISH rm ro.txt < /dev/null').out)).toBe('→ rm: 1 file (1B)\n[exit 0]\n');
     // /dev/null is handed on as it is (no FIFO): the command reads end-of-file at once.
     expect(sh('$MISH --raw sh -c \'readlink /proc/self/fd/0; cat; echo end\' < /dev/null').out).toBe('/dev/null\nend\n');
   });
@@ -228,7 +228,7 @@ describe('mish with piped stdin', () => {
     for (const line of ["echo 'print(6 * 7)' | $MISH python3", '$MISH python3 < answer.py']) {
       const r = sh(line);
       expect(r.code, line).toBe(0);
-      expect(r.out, line).toBe('42\n[exit 0]\n');
+      expect(withoutDuration(r.out), line).toBe('42\n[exit 0]\n');
     }
     const bare = mish(['python3']);
     expect(bare.code).toBe(126);

@@ -24,7 +24,7 @@ describe('passthrough', () => {
     const r = ran(await route('cat a.txt', opts()));
     expect(r.category).toBe('passthrough');
     expect(r.report.category === 'passthrough' && r.report.output).toBe(content);
-    expect(r.text).toBe(`${content} ⏎ (no newline at end)\n[exit 0]\n`);
+    expect(withoutDuration(r.text)).toBe(`${content} ⏎ (no newline at end)\n[exit 0]\n`);
     expect(r.exitCode).toBe(0);
   });
 
@@ -95,7 +95,7 @@ describe('structured', () => {
     const st = ran(await route('git status', opts({ cwd: repo })));
     expect(st.category).toBe('structured');
     expect(st.ran).toBe("git status '--porcelain=v1' '--branch'");
-    expect(st.text).toBe('branch main · 1 staged, 1 modified, 1 untracked\nstaged:    A c\nmodified:  M a\nuntracked: b\n[exit 0]\n');
+    expect(withoutDuration(st.text)).toBe('branch main · 1 staged, 1 modified, 1 untracked\nstaged:    A c\nmodified:  M a\nuntracked: b\n[exit 0]\n');
     const log = ran(await route('git log', opts({ cwd: repo })));
     expect(log.text).toMatch(/^[0-9a-f]{7,} first commit \(HEAD -> main\) \(Ada, .+ ago\)\n\[exit 0\]\n$/);
     const br = ran(await route('git branch', opts({ cwd: repo })));
