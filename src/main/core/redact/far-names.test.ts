@@ -933,6 +933,9 @@ describe('values named from afar', () => {
       // Session 33's: jq's object of renamed secrets, thousands of entries over a megabyte of output.
       [`jq '{${'a: .b.password, '.repeat(20_000)}}' c.json`, '"a": "Qm7xT2vK9pL4wZ8n",\n'.repeat(40_000)],
       ['./occ config:system:get dbpassword', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
+      [`jq -r '.[] | [${'.a, '.repeat(30_000)}.password] | @tsv' u.json`, 'a\tQm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
+      [`jq '{${'(.a): .b, '.repeat(20_000)}(.n): .password}' u.json`, '  "a": "Qm7xT2vK9pL4wZ8n",\n'.repeat(40_000)],
+      [`jq -r '${'[.a, .b] | '.repeat(20_000)}@csv' u.json`, '"a","b"\n'.repeat(60_000)],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {

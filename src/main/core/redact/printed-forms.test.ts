@@ -3346,4 +3346,22 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
       expect(new Redactor().mask(`MNEMONIC="${changed}"\n`)).not.toContain(changed);
     }
   });
+
+  itUnless(missing('jq'))("jq's rows of picked keys with a secret's among them (@tsv, @csv, join) and an object keyed by the data, by real jq", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mish-s33-'));
+    try {
+      const pws = [s(AN, 18), s(AN, 18)];
+      writeFileSync(path.join(dir, 'u.json'), JSON.stringify([{ name: 'svc', role: 'deploy', password: pws[0] }, { name: 'ops', role: 'admin', password: pws[1] }]));
+      for (const filter of ['.[] | [.name, .password] | @tsv', '.[] | [.name, .password] | @csv', '.[] | [.name, .password] | join(":")', 'map({(.name): .password}) | add']) {
+        const out = execFileSync('jq', ['-r', filter, 'u.json'], { cwd: dir }).toString();
+        expect(out).toContain(pws[0]);
+        const shown = new Redactor().maskCommandOutput(`jq -r '${filter}' u.json`, out);
+        for (const v of pws) expect(shown, filter).not.toContain(v);
+      }
+      const plain = execFileSync('jq', ['-r', '.[] | [.name, .role] | @tsv', 'u.json'], { cwd: dir }).toString();
+      expect(new Redactor().maskCommandOutput("jq -r '.[] | [.name, .role] | @tsv' u.json", plain)).toBe(plain);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

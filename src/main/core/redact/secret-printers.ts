@@ -1678,6 +1678,14 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
       found = { kind: `.${renamed.key} value`, tool: name, fields: renamed.fields };
       continue;
     }
+    // A row of picked keys, a secret's among them (`[.name, .password] | @tsv`, `@csv`, `join(":")`): each output line is a row
+    // holding the secret, masked whole (a tab-separated row's secret cell remembered alone too); and an object whose keys are
+    // made from the data (`{(.name): .password}`): each line below a key holds a value.
+    const row = secretRow(keys);
+    if (row) {
+      found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
+      continue;
+    }
     // Outputs joined by commas (`.OPENAI_API_KEY, .tokens.refresh_token, .last_refresh`: adv109 F37), each its own last key.
     const lasts = topLevelOutputs(keys).map(lastFilterKey);
     if (lasts.every((l) => l === undefined)) continue;
@@ -1710,6 +1718,30 @@ function renamedSecretFields(filter: string): { fields: string[]; key?: string }
     key = picked;
   }
   return { fields, key };
+}
+
+/** An array built of picked keys (`[.name, .password]`): its elements, up to its `]`. */
+const ARRAY_BUILT = /\[([^[\]{}]{1,1024})\]/g;
+/** An object entry whose key is made from the data: `(.name): <filter>`. */
+const MADE_KEY_ENTRY = /[{,]\s*\(\s*[^()]{1,256}\)\s*:\s*([^,{}]{1,512})/g;
+
+/**
+ * A jq filter that prints rows of picked keys, a secret's among them (`[.name, .password] | @tsv`), or an object keyed by the
+ * data (`{(.name): .password}`): the secret's key, and for `@tsv` its cell.
+ */
+function secretRow(filter: string): { key: string; cell?: number } | undefined {
+  if (/@tsv|@csv|\bjoin\s*\(/.test(filter)) {
+    for (const m of filter.matchAll(ARRAY_BUILT)) {
+      const cells = topLevelOutputs(m[1]).map(lastFilterKey);
+      const at = cells.findIndex((c) => c !== undefined && isSecretName(c));
+      if (at >= 0) return { key: cells[at]!, ...(filter.includes('@tsv') ? { cell: at } : {}) };
+    }
+  }
+  for (const m of filter.matchAll(MADE_KEY_ENTRY)) {
+    const picked = lastFilterKey(m[1]);
+    if (picked !== undefined && isSecretName(picked)) return { key: picked };
+  }
+  return undefined;
 }
 
 /** The last key a jq path names (`.db.password` → `password`; a named entry's `.value` is its name's), undefined when none. */
