@@ -3364,4 +3364,21 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("blind pass 171 (frontend tooling): a browser's cookie store by sqlite3, a header's value picked by its name with jq; an extension manifest's public key kept", () => {
+    const rows = `localhost|__clerk_db_jwt|dvb_${s(AN, 27)}\n.acme.localhost|user_session|${s(AN, 48)}\n`;
+    const shown = new Redactor().maskCommandOutput(`sqlite3 chrome/Cookies "select host_key, name, value from cookies where host_key like '%localhost%'"`, rows);
+    for (const v of rows.split('\n').filter(Boolean).map((l) => l.split('|')[2])) expect(shown).not.toContain(v);
+    const ff = `host                   name       value\n---------------------  ---------  --------------------------\nlegacy.acme.localhost  PHPSESSID  ${s('abcdefghijklmnopqrstuvwxyz0123456789', 26)}\n`;
+    const ffShown = new Redactor().maskCommandOutput("sqlite3 -header -column ff/cookies.sqlite 'select host, name, value from moz_cookies order by host'", ff);
+    expect(ffShown).not.toContain(ff.split('\n')[2].split(/\s+/)[2]);
+    expect(ffShown.split('\n')[0]).toBe(ff.split('\n')[0]);
+    const token = `tok_${s(HEX, 48)}`;
+    const picked = new Redactor().maskCommandOutput(`unzip -p t.zip trace.network | jq -r '.snapshot.request.headers[] | select(.name=="cookie" or .name=="authorization") | .value'`, `sid=${s(AN, 20)}\nToken ${token}\n`);
+    expect(picked).not.toContain(token);
+    expect(new Redactor().maskCommandOutput(`jq -r '.log.entries[].request.headers[] | select(.name=="accept") | .value' x.har`, 'application/json\n')).toBe('application/json\n');
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const manifest = `{\n  "name": "Acme Clipper",\n  "key": "${publicKey.toString('base64')}"\n}\n`;
+    expect(new Redactor().mask(manifest)).toBe(manifest);
+  });
 });

@@ -1549,9 +1549,10 @@ const HASHED_COLUMN = /^(?:is|has|hashed|encrypted|crypted|salted|bcrypt|digest)
 const REDUCING_SQL = /^(?:count|length|char_length|character_length|octet_length|bit_length|len|datalength|md5|sha1|sha2|sha224|sha256|sha384|sha512|digest|crypt|hashtext|crc32|bool|exists|max_length)$/i;
 /**
  * A table of credentials (`secrets`, `api_tokens`, Django REST framework's `authtoken_token`, `oauth2_provider_accesstoken`): its
- * `value` or `key` column is one (DRF's token is a 40-hex `key`: adv164 F33), and `select *` of it prints one.
+ * `value` or `key` column is one (DRF's token is a 40-hex `key`: adv164 F33), and `select *` of it prints one. A browser's
+ * cookie store too (Chrome's `cookies`, Firefox's `moz_cookies`: `select host_key, name, value from cookies`, adv171 S6, S7).
  */
-const SECRET_TABLE = /(?:secrets?|credentials?|tokens?|passwords|api_?keys?)$/i;
+const SECRET_TABLE = /(?:secrets?|credentials?|tokens?|passwords|api_?keys?|cookies)$/i;
 /** The column titles of a token table that `select *` prints (Django's, Rails', Laravel's, a hand-made one's). */
 const STAR_TITLES = ['id', 'key', 'token', 'value', 'name', 'user', 'user_id', 'created', 'created_at', 'updated_at', 'expires', 'expires_at', 'last_used_at', 'scopes', 'abilities', 'description', 'tokenable_type', 'tokenable_id'];
 /** A secret table's columns that hold its credential though their names say nothing alone. */
@@ -1681,6 +1682,12 @@ function jsonFieldPicked(stages: readonly SimpleCommand[]): SecretPrinter | unde
     // A row of picked keys, a secret's among them (`[.name, .password] | @tsv`, `@csv`, `join(":")`): each output line is a row
     // holding the secret, masked whole (a tab-separated row's secret cell remembered alone too); and an object whose keys are
     // made from the data (`{(.name): .password}`): each line below a key holds a value.
+    // A header's value picked by its name (`.headers[] | select(.name=="authorization") | .value`, a HAR's or a Playwright
+    // trace's: adv171 S37): `Token …`, `Bearer …`, a cookie string, each line whole.
+    if (SECRET_HEADER_SELECTED.test(keys) && lastFilterKey(keys) === 'value') {
+      found = { kind: 'header value', tool: name, transformed: true };
+      continue;
+    }
     const row = secretRow(keys);
     if (row) {
       found = { kind: `.${row.key} value`, tool: name, transformed: true, ...(row.cell !== undefined ? { cells: [row.cell] } : {}) };
@@ -1720,6 +1727,8 @@ function renamedSecretFields(filter: string): { fields: string[]; key?: string }
   return { fields, key };
 }
 
+/** A jq filter selecting a credential header by its name (`select(.name == "authorization")`, `ascii_downcase == "cookie"`). */
+const SECRET_HEADER_SELECTED = /\.name\b[^"|]{0,40}==\s*"(?:proxy-)?(?:authorization|cookie|set-cookie|x-api-key|x-auth-token|api-key)"/i;
 /** An array built of picked keys (`[.name, .password]`): its elements, up to its `]`. */
 const ARRAY_BUILT = /\[([^[\]{}]{1,1024})\]/g;
 /** An object entry whose key is made from the data: `(.name): <filter>`. */
