@@ -857,6 +857,41 @@ describe('values named from afar', () => {
   `${'AUTH PLAIN '.repeat(90_000)}`,
   `AUTH PLAIN ${'A'.repeat(1_000_000)}`,
   `${'setopt(h, 10005, "a:'.repeat(50_000)}`,
+  // Pass 172's: WLST's connect() by position and nmConnect() on every word, rootpw and olcRootPW:: under grep's prefixes, encrypted
+  // values never closed, GSKit's -pw, a JWT's settings object of issuers, a table whose rows stand one blank apart.
+  `${"connect('a', 'b', ".repeat(60_000)}`,
+  `${"nmConnect('a', '".repeat(60_000)}`,
+  `connect('a', '${'b'.repeat(1_000_000)}`,
+  `${'a:1:rootpw x y\n'.repeat(70_000)}`,
+  `${'a'.repeat(1_000_000)}:1:olcRootPW:: x`,
+  `${'x:1:olcRootPW::\n'.repeat(60_000)}`,
+  `${'{AES256}'.repeat(120_000)}`,
+  `{AES}${'A'.repeat(1_000_000)}`,
+  `${'[enc:IISCngProvider:AAAAAAAAAAAAAAAAAAAAAAAA'.repeat(25_000)}`,
+  `[enc:a:${'A'.repeat(1_000_000)}`,
+  `${'<secret value="'.repeat(70_000)}`,
+  `${'runmqakm -pw '.repeat(80_000)}`,
+  `runmqakm ${'-x '.repeat(330_000)}`,
+  `${'{"Issuer": "a", "Key": "Qm7xT2vK9pL4wZ8n", '.repeat(25_000)}`,
+  `{${'"Issuer": "a", '.repeat(70_000)}"Key": "Qm7xT2vK9pL4wZ8n"}`,
+  `NAME               TYPE   PASSWORD\n${'a b c d e f g h i j\n'.repeat(50_000)}`,
+  `NAME  PASSWORD\n${'a     Qm7xT2vK9pL4wZ8n x y\n'.repeat(40_000)}`,
+  `${'deployer:Spring36!\n'.repeat(50_000)}`,
+  `${'"Basic ZGVwbG95ZXI6U3ByaW5nMzYh"\n'.repeat(30_000)}`,
+  // Pass 173's: unattend's <Value> under prefixes, base64 of UTF-16LE, a glued `Password` line, DPAPI's header, impacket's targets.
+  `${'6:<Password>\n7-<Value>'.repeat(50_000)}`,
+  `<Password>\n7-<Value>${'A'.repeat(1_000_000)}`,
+  `${'cABhAHMAcwB3AG8AcgBkAA== '.repeat(40_000)}`,
+  `${'cABhAHMAcwB3AG8AcgBkAA'.repeat(45_000)}==`,
+  `${'a1!'.repeat(330_000)}Password`,
+  `${'a1!Password\n'.repeat(80_000)}`,
+  `${'01000000d08c9ddf0115d1118c7a00c04fc297eb'.repeat(25_000)}`,
+  `${"impacket-psexec 'a/b:".repeat(50_000)}`,
+  `impacket-psexec 'a/b:${'c'.repeat(1_000_000)}`,
+  `${' -hashes '.repeat(110_000)}`,
+  `${'evil-winrm -H '.repeat(70_000)}`,
+  `${'pth-winexe -U a%'.repeat(60_000)}`,
+  `${'signature:s:AQABAAEAAAA'.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {
@@ -936,6 +971,18 @@ describe('values named from afar', () => {
       [`jq -r '.[] | [${'.a, '.repeat(30_000)}.password] | @tsv' u.json`, 'a\tQm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
       [`jq '{${'(.a): .b, '.repeat(20_000)}(.n): .password}' u.json`, '  "a": "Qm7xT2vK9pL4wZ8n",\n'.repeat(40_000)],
       [`jq -r '${'[.a, .b] | '.repeat(20_000)}@csv' u.json`, '"a","b"\n'.repeat(60_000)],
+      // Session 34's: Java servers' credentials files picked by grep (a megabyte row, rows of blanks, grep's prefixes on every line).
+      ["grep -v '^#' conf/jmxremote.password", `a ${'b '.repeat(500_000)}`],
+      ["grep -v '^#' conf/jmxremote.password", 'monitorRole  Qm7xT2vK9pL4wZ8n\n'.repeat(35_000)],
+      ['grep -H -v ^# users.properties', `users.properties:${'a'.repeat(1_000_000)}`],
+      ['grep -H -v ^# users.properties', 'users.properties:1:admin=Qm7xT2vK9pL4wZ8n, admin\n'.repeat(20_000)],
+      ['grep -n . jetty-realm.properties', `1:admin: ${' ,'.repeat(500_000)}`],
+      ['python3 unstash.py key.sth', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
+      // A megabyte word as a credentials file's row (its documentation-domain test read the word from each character: 2 s for 50 KB).
+      ['cat /etc/rsyncd.secrets', 'a'.repeat(1_000_000)],
+      ['python3 vncpwd.py x.ini', 'passwd   3F9474273D29492F00 -> Qm7xT2vK9pL4\n'.repeat(25_000)],
+      [`python3 -c "print(base64.b64decode(${'a'.repeat(100_000)}.findtext('Pass')))"`, 'h u Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)],
+      [`python3 -c "${'b64decode('.repeat(50_000)}"`, 'x\n'],
     ];
     // A line still being printed (openTail), a megabyte long without a break, under a megabyte line of names; read ten times.
     for (const [above, open] of [['key: '.repeat(200_000), 'a'.repeat(1_000_000)], ['x\n', `${'password: '.repeat(100_000)}Qm7x`], [`${'token: aaaaaaaaaaaaaaaaaaaa'.repeat(40_000)}\n`, 'Qm7xT2vK9pL4']]) {

@@ -479,8 +479,12 @@ export class FarNames {
       if (rowEnd - rowStart > MAX_ROW || !this.spend(rowEnd - rowStart + 1)) return;
       if (t.charCodeAt(rowEnd - 1) === 0x0d) rowEnd--;
       const cells = sep === SPACED ? spacedCells(t, rowStart, rowEnd) : aligned ? alignedCells(t, rowStart, rowEnd) : sep === BARRED ? barredCells(t, rowStart, rowEnd) : csvCells(t, rowStart, rowEnd, sep);
-      if (cells === undefined || cells.length !== fields.length) return;
-      const [a, b] = cells[index];
+      if (cells === undefined) return;
+      // A row whose cells stand one blank apart where a value fills its column (Python's `f'{type:<32} {user:<12} {pw}'`: a type
+      // as wide as its column, adv172 F3): its cell under the title, by the title's place.
+      const cell = cells.length === fields.length ? cells[index] : sep === SPACED ? wordUnder(t, rowStart, rowEnd, starts[index] - lineStart) : undefined;
+      if (cell === undefined) return;
+      const [a, b] = cell;
       // A blank-aligned row's cell starts under its title (`column -t` pads each column to its widest): a line of prose with
       // two blanks in it is no row.
       if (sep === SPACED && a - rowStart !== starts[index] - lineStart) return;
@@ -967,6 +971,15 @@ const SPACED_TITLES = /[^ \r]+(?: [^ \r]+)*/g;
 function splitAligned(line: string, sep: string): string[] {
   return sep === SPACED ? (line.match(SPACED_TITLES) ?? []) : line.split(/\t+/);
 }
+/** The word of the row t[from, to) that starts at its column `column` after a blank (a cell under its title), or undefined. */
+function wordUnder(t: string, from: number, to: number, column: number): [number, number] | undefined {
+  const at = from + column;
+  if (at >= to || t.charCodeAt(at) <= 0x20 || (column > 0 && t.charCodeAt(at - 1) !== 0x20)) return undefined;
+  let end = at;
+  while (end < to && t.charCodeAt(end) > 0x20) end++;
+  return [at, end];
+}
+
 /** A blank-aligned row's cells (runs of two blanks or more between them), or undefined for an empty row. */
 function spacedCells(t: string, from: number, to: number): [number, number][] | undefined {
   if (from === to) return undefined;

@@ -17,6 +17,9 @@
 import { LowBytes, SCRATCH_BYTES } from './low-bytes.js';
 import { base64Kind } from './finding.js';
 
+/** The kinds of a Basic credential's base64 (`basic auth`, `base64 basic auth credential`). */
+const BASIC_KIND = /\bbasic auth\b/i;
+export const isBasicKind = (kind: string): boolean => BASIC_KIND.test(kind);
 /** Shorter values are not remembered: masking every later `admin1` or `8080` would shred output. */
 export const MIN_LEARNED_CHARS = 8;
 /** A multi-line value's line, without its indentation, its `\r`, a written-out `\n` and a string's quotes and joining `+` / `,`. */
@@ -175,14 +178,21 @@ export class LearnedSecrets {
     // …)" | base64 -w0`: adv64 F32), its padding left out (a substring either way); and a printed base64 value's decoded text (a
     // docker `auth` picked by jq, then decoded: `user:password`, and the password alone: adv64 F37). Only a printer's: forms for
     // every value would halve how many MAX_LEARNED holds, and slowed every reply's search (25 values remembered for 11).
+    // A Basic credential's base64 (`Authorization: Basic …` in an access log), decoded later (`… | base64 -d`: adv172 F39): its
+    // `user:password`, and the password alone.
+    if (minLength >= MIN_LEARNED_CHARS && isBasicKind(kind)) this.learnDecoded(value, kind, minLength);
     if (minLength >= MIN_LEARNED_CHARS) return;
     if (value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), base64Kind(kind), minLength, true);
+    this.learnDecoded(value, kind, minLength);
+  }
+
+  /** A base64 value's decoded text (`user:password`), and what follows its first colon (the password). */
+  learnDecoded(value: string, kind: string, minLength: number): void {
     const plain = decodedText(value);
-    if (plain !== undefined) {
-      this.learn(plain, kind, minLength, true);
-      const colon = plain.indexOf(':');
-      if (colon > 0 && plain.length - colon - 1 >= MIN_LEARNED_CHARS) this.learn(plain.slice(colon + 1), kind, minLength, true);
-    }
+    if (plain === undefined) return;
+    this.learn(plain, kind, minLength, true);
+    const colon = plain.indexOf(':');
+    if (colon > 0 && plain.length - colon - 1 >= MIN_LEARNED_CHARS) this.learn(plain.slice(colon + 1), kind, minLength, true);
   }
 
   /** Ranges of the remembered values in `text` (overlaps included: the masker merges). */

@@ -3382,3 +3382,147 @@ describe('session 33: the leftovers of blind pass 164 and of the own attack adv1
     expect(new Redactor().mask(manifest)).toBe(manifest);
   });
 });
+
+describe('session 34: blind pass 172 (Java and .NET application servers, middleware)', () => {
+  it("credentials files of Java servers read by grep (jmxremote.password, users.properties, jetty's realm): each row's password, roles and names kept", () => {
+    const [a, b] = [pw(), `Spring${s('0123456789', 3)}#`];
+    const jmx = `monitorRole  ${a}\ncontrolRole  ${b}\n`;
+    const shown = new Redactor().maskCommandOutput("grep -v '^#' conf/jmxremote.password", jmx);
+    expect(shown).toBe('monitorRole  [masked: password printed by grep of a credentials file]\ncontrolRole  [masked: password printed by grep of a credentials file]\n');
+    const users = `users.properties:admin=${a}\nusers.properties:orders-producer=${b}\n`;
+    const usersShown = new Redactor().maskCommandOutput("grep -H -v -e '^#' users.properties", users);
+    for (const v of [a, b]) expect(usersShown).not.toContain(v);
+    expect(usersShown).toContain('users.properties:orders-producer=[masked:');
+    const realm = `admin: ${a}, admin\nuser: ${b}, user\n`;
+    expect(new Redactor().maskCommandOutput('cat etc/jetty-realm.properties', realm)).toMatch(/^admin: \[masked: [^\]]+\], admin\nuser: \[masked: [^\]]+\], user\n$/);
+    // Several files at once (ActiveMQ's credentials.properties beside them): every line whole.
+    const mixed = `credentials.properties:activemq.username=system\nusers.properties:admin=${a}\njetty-realm.properties:user: ${b}, user\n`;
+    const mixedShown = new Redactor().maskCommandOutput("grep -H -v -e '^#' credentials.properties users.properties jetty-realm.properties", mixed);
+    for (const v of [a, b]) expect(mixedShown).not.toContain(v);
+    // grep -c counts; another properties file's rows stay.
+    expect(new Redactor().maskCommandOutput("grep -c . conf/jmxremote.password", '2\n')).toBe('2\n');
+    const app = 'server.port=8080\nspring.application.name=orders\n';
+    expect(new Redactor().maskCommandOutput('grep -v ^# application.properties', app)).toBe(app);
+  });
+
+  it("an Erlang cookie file, a GSKit stash decoded by its script, WebSphere's {xor} decoded: masked; ls beside them kept", () => {
+    const cookie = s('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 20);
+    expect(new Redactor().maskCommandOutput("grep -nE '^default_' etc/rabbitmq/rabbitmq.conf; cat var/lib/rabbitmq/.erlang.cookie; echo", `3:default_vhost = /orders\n${cookie}\n`)).not.toContain(cookie);
+    const stash = pw();
+    expect(new Redactor().maskCommandOutput('python3 unstash.py ssl/key.sth', `${stash}\n`)).not.toContain(stash);
+    const rows = `Cell02/billing_oracle    BILLING      Harbor2025*\nCell02/sftp_partner      partnerftp   ${pw()}\n`;
+    const shown = new Redactor().maskCommandOutput('python3 xordecode.py config/cells/Cell02/security.xml', rows);
+    for (const line of rows.split('\n').filter(Boolean)) expect(shown).not.toContain(line.split(/\s+/)[2]);
+    // A script that decodes no credential (a JWT's claims, a URL) is no decoder.
+    expect(new Redactor().maskCommandOutput('python3 decode_jwt.py token.txt', '{"sub": "alice", "exp": 1700000000}\n')).toBe('{"sub": "alice", "exp": 1700000000}\n');
+  });
+
+  it('WebLogic {AES256}, IIS [enc:…:enc], WildFly <secret value=>, WLST connect() by position, GSKit -pw, rootpw and olcRootPW:: under grep prefixes', () => {
+    const aes = b64(s(AN, 48));
+    const enc = b64(s(AN, 190));
+    const secretValue = b64(pw());
+    const [wlst, gsk, root] = [pw(), pw(), pw()];
+    const olc = b64(pw());
+    const text = [
+      `orders_domain/config/config.xml:8:    <credential-encrypted>{AES256}${aes}</credential-encrypted>`,
+      `5:    <processModel identityType="SpecificUser" userName="CORP\\svc" password="[enc:IISWASOnlyCngProvider:${enc}:enc]" />`,
+      `                    <secret value="${secretValue}"/>`,
+      `wlst/deploy_orders.py:3:connect('weblogic', '${wlst}', 't3://wls-admin-01.corp.example:7001')`,
+      `3:runmqakm -cert -list -db /var/mqm/qmgrs/QM/ssl/key.kdb -pw ${gsk}`,
+      `etc/openldap/slapd.conf:5:rootpw ${root}`,
+      `etc/openldap/slapd.d/cn=config/olcDatabase={2}mdb.ldif:7:olcRootPW:: ${olc}`,
+      '',
+    ].join('\n');
+    const shown = new Redactor().mask(text);
+    for (const v of [aes, enc, secretValue, wlst, gsk, root, olc]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain("connect('weblogic', '[masked: password]', 't3://wls-admin-01.corp.example:7001')");
+    // Kept: a connect() of a host and a port, a WLST call by name already a rule's, a rootpw hash.
+    const kept = "db.connect('orders', 'reporting', 5432)\nrootpw {SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it(".NET's Jwt settings picked alone by jq (Issuer, Audience, Key: no section name printed), a Python table with a PASSWORD column one blank apart", () => {
+    const key = b64(s(AN, 64));
+    const jwt = `{\n  "Issuer": "https://orders.corp.example",\n  "Audience": "orders-api",\n  "Key": "${key}"\n}\n`;
+    expect(new Redactor().maskCommandOutput("jq '.ConnectionStrings, .AzureAd, .Jwt' appsettings.Production.json", jwt)).not.toContain(key);
+    // An S3 object's key beside no issuer stays.
+    const s3 = '{\n  "Bucket": "orders-exports",\n  "Key": "2024/11/03/orders-000123.csv.gz"\n}\n';
+    expect(new Redactor().mask(s3)).toBe(s3);
+    const [p1, p2] = [pw(), `Autumn_harbor${s('0123456789', 2)}`];
+    const table = [
+      'NAME               TYPE                             USER         PASSWORD',
+      'UserDatabase       org.apache.catalina.UserDatabase -            -',
+      `jdbc/Billing       javax.sql.DataSource             billing_svc  ${p1}`,
+      `jdbc/Reporting     javax.sql.DataSource             rpt_reader   ${p2}`,
+      '',
+    ].join('\n');
+    const shown = new Redactor().maskCommandOutput('python3 tools/resources.py conf/server.xml', table);
+    for (const v of [p1, p2]) expect(shown).not.toContain(v);
+    expect(shown).toContain('UserDatabase       org.apache.catalina.UserDatabase -            -');
+  });
+
+  it("an access log's Basic credentials, then decoded by base64 -d in the same output: the user:password lines masked too; Java's default keystore password kept", () => {
+    const p = `Spring${s('0123456789', 2)}!`;
+    const q = pw();
+    const [h1, h2] = [b64(`deployer:${p}`), b64(`svc_batch:${q}`)];
+    const out = `10.20.3.14 - svc_batch [03/Nov/2024:10:22:31 +0000] "GET /manager/text/list HTTP/1.1" 200 512 "Basic ${h2}"\n10.20.3.22 - deployer [03/Nov/2024:10:23:02 +0000] "PUT /manager/text/deploy HTTP/1.1" 200 64 "Basic ${h1}"\n---\ndeployer:${p}\nsvc_batch:${q}\n`;
+    const shown = new Redactor().maskCommandOutput("tail -n 2 logs/access.log; echo ---; grep -o 'Basic [A-Za-z0-9+/=]*' logs/access.log | sort -u | while read -r _ b; do echo \"$b\" | base64 -d; echo; done", out);
+    for (const v of [h1, h2, p, q]) expect(shown, v).not.toContain(v);
+    const yml = 'server:\n  ssl:\n    key-store-password: ${KEYSTORE_PASSWORD:changeit}\n';
+    expect(new Redactor().maskCommandOutput('cat application.yml', yml)).toBe(yml);
+  });
+});
+
+describe('session 34: blind pass 173 (Windows administration met from a Linux box)', () => {
+  const utf16b64 = (t: string) => Buffer.from(t, 'utf16le').toString('base64');
+
+  it("unattend.xml's <Value> under grep's prefixes and in a diff, its base64 of UTF-16LE anywhere, its decoded `…AdministratorPassword` line; Panther's placeholder kept", () => {
+    const [a, b] = [pw(), `EmberMaple${s('0123456789', 2)}*`];
+    const grepped = `6:                <Password>\n7-                    <Value>${utf16b64(`${a}Password`)}</Value>\n--\n15:                <AdministratorPassword>\n16-                    <Value>${b}</Value>\n`;
+    const shown = new Redactor().mask(grepped);
+    for (const v of [utf16b64(`${a}Password`), b]) expect(shown).not.toContain(v);
+    const encoded = utf16b64(`${a}AdministratorPassword`);
+    const diff = ` <AdministratorPassword>\n-                    <Value>${b}</Value>\n-                    <PlainText>true</PlainText>\n+                    <Value>${encoded}</Value>\n+                    <PlainText>false</PlainText>\n`;
+    const diffShown = new Redactor().mask(diff);
+    for (const v of [b, encoded]) expect(diffShown).not.toContain(v);
+    expect(new Redactor().mask(`${a}AdministratorPassword\n${b}Password\n`)).toBe('[masked: windows setup password]AdministratorPassword\n[masked: windows setup password]Password\n');
+    // Identifiers ending in Password, Panther's log's placeholder, an encoded PowerShell command with no credential.
+    const kept = `ResetPassword\nChangePassword\n7-                    <Value>*SENSITIVE*DATA*DELETED*</Value>\npowershell -EncodedCommand ${utf16b64('Get-Service | Where-Object Status -eq Running')}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("a DPAPI blob (Export-Clixml's <SS N=\"Password\">), VNC's PasswordViewOnly bytes, impacket's targets and hashes, %SQLCMD% -P, schtasks /rp *…", () => {
+    const dpapi = `01000000d08c9ddf0115d1118c7a00c04fc297eb01000000${s(HEX, 300)}`;
+    const view = Array.from({ length: 8 }, () => s(HEX, 2)).join(',');
+    const [p1, p2] = [pw(), `*${s(AN, 13)}`];
+    const [nt1, nt2] = [s(HEX, 32), s(HEX, 32)];
+    const text = [
+      `      <SS N="Password">${dpapi}</SS>`,
+      `"PasswordViewOnly"=hex:${view}`,
+      `impacket-psexec 'corp.local/administrator:${p1}@10.20.0.5'`,
+      `impacket-wmiexec -hashes aad3b435b51404eeaad3b435b51404ee:${nt1} corp.local/svc_backup@10.20.0.12`,
+      `evil-winrm -i 10.20.0.5 -u administrator -H ${nt2}`,
+      `4:%SQLCMD% -S SQL01\\PROD -U backup_op -P ${p1} -b -Q "BACKUP DATABASE [ERP]"`,
+      `schtasks /create /tn "Upload" /ru CORP\\svc /rp ${p2} /rl highest /f`,
+      '',
+    ].join('\n');
+    const shown = new Redactor().mask(text);
+    for (const v of [dpapi, view, p1, p2, nt1, nt2]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('-hashes aad3b435b51404eeaad3b435b51404ee:[masked: nt hash]');
+    // schtasks' `/rp *` prompts for the password: kept.
+    expect(new Redactor().mask('schtasks /create /tn x /ru CORP\\svc /rp * /f\n')).toBe('schtasks /create /tn x /ru CORP\\svc /rp * /f\n');
+  });
+
+  it("a stored password decoded by a one-off (FileZilla's Pass, a VNC decrypter), a Basic header decoded after it, a signed .rdp's signature kept", () => {
+    const p = pw();
+    const code = "python3 -c \"import base64, xml.etree.ElementTree as ET; [print(s.findtext('Host'), s.findtext('User'), base64.b64decode(s.findtext('Pass')).decode()) for s in ET.parse('recentservers.xml').iter('Server')]\"";
+    expect(new Redactor().maskCommandOutput(code, `10.20.0.44 scanner ${p}\n`)).not.toContain(p);
+    expect(new Redactor().maskCommandOutput('python3 vncpwd.py ultravnc.ini', `passwd   3F9474273D29492F00 -> ${p}\n`)).not.toContain(p);
+    const basic = b64(`svc_nexus:${p}`);
+    const out = `2:$headers = @{ Authorization = "Basic ${basic}" }\nsvc_nexus:${p}\n`;
+    const shown = new Redactor().maskCommandOutput("grep -n Authorization sync.ps1; grep -o 'Basic [A-Za-z0-9+/=]*' sync.ps1 | cut -d' ' -f2 | base64 -d; echo", out);
+    for (const v of [basic, p]) expect(shown).not.toContain(v);
+    const rdp = `full address:s:rds01.corp.local\nsignscope:s:Full Address,Alternate Full Address\nsignature:s:AQABAAEAAAA${s(B64, 400)}==\n`;
+    expect(new Redactor().mask(rdp)).toBe(rdp);
+  });
+});

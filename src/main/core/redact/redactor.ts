@@ -9,7 +9,7 @@
  */
 import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type ScanReport, type SecretFinding } from './scanner.js';
 import { secretEnvValues } from './quick-check.js';
-import { LearnedSecrets } from './learned-secrets.js';
+import { isBasicKind, LearnedSecrets, MIN_LEARNED_CHARS } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
 import { shapePrefixLength } from './private-keys.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
@@ -98,6 +98,9 @@ export class Redactor {
     // lines, so a later read of one line alone is masked too (the stream remembers only blocks it saw begin).
     for (const f of inPlain)
       if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
+      // A Basic credential found by its shape (base64 of `user:password` in an access log's quotes): its decoded forms, which a
+      // later `base64 -d` of it prints (adv172 F39).
+      else if (isBasicKind(f.kind)) this.learned.learnDecoded(plain.slice(f.start, f.end), f.kind, MIN_LEARNED_CHARS);
       else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) this.learned.learn(run, f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
     // and found below where they stand in the text. A URL with its slashes escaped: every value found in it (a Slack webhook's

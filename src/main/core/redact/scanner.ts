@@ -2022,12 +2022,33 @@ function base64Secret(text: string, bytes: Uint8Array | undefined, start: number
   // decodes to binary and is dropped below; its first four characters are decoded first, so most cost three bytes.
   if (len % 4 === 1) return;
   if ((len % 4 !== 0 || url) && !printableHead(text, from)) return;
-  const decoded = Buffer.from(text.slice(from, end), url ? 'base64url' : 'base64').toString('utf8');
-  // Binary (a hash, compressed data) is no credential text.
-  if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
+  const raw = Buffer.from(text.slice(from, end), url ? 'base64url' : 'base64');
+  const decoded = raw.toString('utf8');
+  // Binary (a hash, compressed data) is no credential text; UTF-16LE text is Windows' (below).
+  if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) {
+    utf16Secret(raw, from, end, out);
+    return;
+  }
   const inner = /-----BEGIN[ A-Z0-9]*PRIVATE KEY/.test(decoded) ? 'private key' : innerKind(decoded);
   if (!inner) return;
   out.push({ start: from, end, kind: base64Kind(inner) });
+}
+
+/** The name Windows setup appends to a password before it encodes it (unattend.xml's `<Value>`, `<PlainText>false`). */
+const UNATTEND_SUFFIX = /^[\x20-\x7e]+(?:AdministratorPassword|Password)$/;
+
+/**
+ * Base64 of UTF-16LE text (every odd byte zero): Windows setup's encoded password (unattend.xml's `<Value>`: base64 of the
+ * password and `Password` or `AdministratorPassword` in UTF-16LE, seen away from its element in a diff or an extract: adv173 F3,
+ * F5), or a PowerShell `-EncodedCommand` that holds a credential (read as the text it is).
+ */
+function utf16Secret(raw: Buffer, start: number, end: number, out: SecretFinding[]): void {
+  if (raw.length < 8 || raw.length % 2 !== 0) return;
+  for (let i = 1; i < raw.length; i += 2) if (raw[i] !== 0) return;
+  const decoded = raw.toString('utf16le');
+  if (!/^[\t\n\r\x20-\x7e]+$/.test(decoded)) return;
+  const inner = UNATTEND_SUFFIX.test(decoded) ? 'windows setup password' : innerKind(decoded);
+  if (inner) out.push({ start, end, kind: base64Kind(inner), byContext: true });
 }
 
 /**
@@ -2424,7 +2445,8 @@ function tokenTableRows(text: string, out: SecretFinding[]): void {
 
 /** What secret a decoded text holds, if any: a vendor token, else a value its context rules find. */
 function innerKind(decoded: string): string | undefined {
-  if (decoded.length < MIN_RUN) return undefined;
+  // (A Basic credential's `user:password` is shorter than a token may be: `deployer:Spring36!` is 24 characters of base64.)
+  if (decoded.length < MIN_RUN) return BASIC_PAIR.test(decoded) && !RELAY_GLOBAL_ID.test(decoded) ? 'basic auth credential' : undefined;
   // A store's macaroon (`snapcraft export-login -`: base64 of `{"t":"u1-macaroon","v":{"r":"…"}}`: adv90 F44), or one alone in
   // its own serialization (`001clocation login.ubuntu.com\n0026identifier …`).
   if (MACAROON.test(decoded)) return 'macaroon';
@@ -2835,7 +2857,8 @@ function elementTagEnd(text: string, k: number, e: number): number {
 }
 
 /** After an element's `<Name>`: blanks, a line break, then a `<Value>` child's text. */
-const NESTED_XML_VALUE = /[ \t]*\r?\n?[ \t]*<Value>(?<v>[^<>\n]{1,4096})<\/Value>/dy;
+// Under grep's prefix (`grep -n -A1 '<Password>'`: `7-` before the value's line) or diff's mark (`-`, `+`, a blank: adv173 F3, F5).
+const NESTED_XML_VALUE = /[ \t]*(?:\r?\n(?:[^\s<:]{1,256}[-:])?(?:\d{1,9}[-:])?[-+ ]?)?[ \t]*<Value>(?<v>[^<>\n]{1,4096})<\/Value>/dy;
 /** An XML element's text after `<name>`, up to its closing tag (`<password>…</password>`: Maven, Jenkins, Tomcat). */
 const XML_VALUE_AT = /(?<secret>[^<>\n]{1,2048})<\//y;
 /** `auth` alone names a switch (`auth: true`) as often as a credential: its value counts when it is base64 of `user:password` (docker's `auth`, in YAML as in JSON). */
@@ -3054,6 +3077,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
   // A word of a URN (`grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`, RFC 7523's: 139 F42): a name's part, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /\burn:[\w.:-]*$/i.test(text.slice(Math.max(0, k - 160), k))) return e;
+  // A signed .rdp file's `signature:s:AQABAAEAAAA…` (a PKCS#7 signature over its `signscope` fields: public; adv173 L27).
+  if (m && text.charCodeAt(e) === 0x3a && text.startsWith('s:AQABAAEAAAA', e + 1) && name === 'signature') return e;
   // Cloud Run's `--set-secrets=DB_PASSWORD=db-password:latest` (adv13 B10): names of Secret Manager secrets and versions, no value.
   if (m && /--(?:set|update|remove)-secrets[= ][^\s]*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // .NET configuration keys (`dotnet user-secrets list`: `Jwt:Key = …`, adv12 A31): a key under a signing section.
@@ -3063,7 +3088,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // rclone.conf's B2 remote (adv15 D42): `account = …` then `key = …`, an account's application key.
   else if (/^key$/.test(name) && /(?:^|\n)account[ \t]*=[ \t]*\S+\r?\n$/.test(text.slice(Math.max(0, k - 128), k))) name = 'api_key';
   // In appsettings.json the key is a field of the section (`"Jwt": {` … `"Key": "…"`, adv12 A32).
-  if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
+  if (/^key$/i.test(name) && (/(?:jwt|signing|encryption|hmac|secret|token)[:]$/i.test(text.slice(Math.max(0, k - 16), k)) || KEY_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || JWT_SETTINGS_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)) || DEBUG_VIEW_SECTION_ABOVE.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k)))) name = 'signing_key';
   // A label in prose (`Your new API key:`, `Licence key: …`, `Secret key` as a table's row): the words before `key` name it.
   else if (/^key$/i.test(name) && m && PROSE_KEY_LABEL.test(text.slice(Math.max(0, k - 16), k))) name = 'api_key';
   // A list of keys whose items have a `key` field (mongosh's `apiKeys: [ { label: 'zapier', key: '…' } ]`, adv14 C34).
@@ -3749,6 +3774,11 @@ function flaggedObjectValue(text: string, at: number, out: SecretFinding[]): voi
 // Or an object named for a key it holds (a GraphQL mutation's result `{"rotate_partner_key": {"key": "…"}}`, `"api_key": {"key": …}`:
 // adv24 F26).
 const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtoptions|tokens?|crypt|[\w-]*(?:api|secret|private|partner|signing|access|master)[_-]?key)["']?[ \t]*(?::|=>)[ \t]*[{[][^{}[\]]*["']$/i;
+/**
+ * A JWT's settings object, its name not printed (`jq '.Jwt' appsettings.json`: `{ "Issuer": …, "Audience": …, "Key": …}`: adv172
+ * F21): its issuer among the flat fields before the key.
+ */
+const JWT_SETTINGS_ABOVE = /\{[^{}[\]]*["']?(?:Valid)?Issuer["']?[ \t]*[:=][^{}[\]]*["']$/;
 /** Above a `key` field: a list of API keys or tokens, then the item's object opened, its flat fields before the key. */
 const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\[[ \t\r\n]*\{[^{}[\]]*["']?$/i;
 /** How far above a `Key` field its section's name is looked for (a few fields). */

@@ -89,6 +89,11 @@ export interface SecretPrinter {
    * a line of another shape (not blank, not a comment) is one whole. Ignored when a later stage transforms the output.
    */
   rows?: RegExp;
+  /**
+   * With `rows`: what a line tool puts before each row (grep's `file:` and `12:`, `file-` and `12-` on context lines): taken off
+   * before the row is read.
+   */
+  rowPrefix?: RegExp;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -124,10 +129,10 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$/i;
 
 /** Files whose every row is a credential (cat printer): see printerOf. */
-const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$/i;
+const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|(?:^|\/)jmxremote\.password$|(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/i;
 
 /**
  * A row of `wg show <if|all> dump` (the interface's name first with `all`): an interface's `private public port fwmark` (`v`), a
@@ -139,6 +144,9 @@ const WG_DUMP_ROW = /^(?:[\w.-]+\t)?(?:(?<v>[A-Za-z0-9+/]{43}=)\t[A-Za-z0-9+/]{4
 const HA_PLAIN_WORDS = 'ssid|user(?:name)?|login|latitude|longitude|elevation|lat|lon|host(?:name)?|broker|server|port|url|e?mail|domain|ip|address|name|zone|id|unit_system|currency|country|language|location|city|kind|type|version';
 /** A `secrets.yaml` line: a top-level lower-case name and its value (`v`, quoted or bare) unless its name ends in HA_PLAIN_WORDS; else kept. */
 const HA_SECRETS_ROW = new RegExp(`^(?:(?!(?:[a-z][a-z0-9_-]*[_-])?(?:${HA_PLAIN_WORDS})[ \\t]*:)[a-z][a-z0-9_-]*[ \\t]*:[ \\t]+(?<q>["']?)(?<v>[^\\s"'#|>&*!](?:.*[^\\s"'])?)\\k<q>[ \\t]*\\r?|.*)$`);
+
+/** A Java server's property file of users and their passwords (CREDENTIAL_ROW_FILES). */
+const PROPERTY_USERS_FILE = /(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/;
 
 /**
  * Files of credentials in rows whose layout is known (the lead's check after session 26: `cat sasl_passwd` was masked whole, its
@@ -165,6 +173,13 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /(?:^|\/)secrets\.ya?ml$/, row: HA_SECRETS_ROW, alone: true },
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
+  // The JDK's JMX agent's `jmxremote.password`: `role  password` rows (adv172 F40).
+  { file: /(?:^|\/)jmxremote\.password$/, row: /^[ \t]*\S+[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
+  // A Java server's property file of users (adv172 F29): ActiveMQ's and Karaf's `users.properties` (`user=password`, `user =
+  // password,roles`), Artemis' `artemis-users.properties`, Jetty's `realm.properties` / `jetty-realm.properties` (`user: password,
+  // role`; an `OBF:` password is reversible), WildFly's `mgmt-users.properties` / `application-users.properties` (`user=<HA1 hex>`,
+  // which logs in by HTTP digest as the password does).
+  { file: PROPERTY_USERS_FILE, row: /^[ \t]*[^\s=:#!]+[ \t]*[=:][ \t]*(?<v>[^\s,]+)(?:[ \t]*,.*)?[ \t]*\r?$/ },
   { file: /(?:^|\/)\.?htpasswd(?:[._-][\w-]+)?$/, row: /^[ \t]*[^\s:]+:(?:(?:\$[\w.\/$=+-]+|\{S?SHA\}\S+|[.\/0-9A-Za-z]{13})[ \t]*$|(?<v>\S(?:.*\S)?)[ \t]*$)/, alone: true },
 ];
 
@@ -953,8 +968,25 @@ function argvPrinter(argv: readonly string[], depth: number): SecretPrinter | un
   if (inner) return printerOf(inner) ?? secretFileRead(inner) ?? argvPrinter(inner, depth + 1);
   const line = nestedLine(argv) ?? remoteLine(argv);
   if (line !== undefined) return secretPrinterOf(line, depth + 1);
-  return parallelPrinted(argv, depth) ?? inlineScriptPrinted(argv);
+  return parallelPrinted(argv, depth) ?? inlineScriptPrinted(argv) ?? decoderScriptRun(argv);
 }
+
+/**
+ * A script whose name says it reveals stored credentials (`python3 unstash.py key.sth`, `python3 xordecode.py security.xml`,
+ * `gpp-decrypt <cpassword>`, `./jasypt-decrypt.sh`: adv172 F10, F28): what it prints is the decoded passwords, in whatever rows
+ * it prints them. Masked whole.
+ */
+function decoderScriptRun(argv: readonly string[]): SecretPrinter | undefined {
+  const first = basename(argv[0] ?? '');
+  const script = INTERPRETER.test(first) ? argv.slice(1).find((a) => !a.startsWith('-')) : argv[0];
+  if (script === undefined) return undefined;
+  const name = basename(script).replace(/\.(?:py|pl|rb|js|mjs|ts|sh|ps1)$/i, '');
+  return DECODER_SCRIPT.test(name) ? { kind: 'password', tool: `${name} (a credential decoder)`, transformed: true } : undefined;
+}
+/** A decoding call whose argument names a password (`b64decode(x.findtext('Pass'))`, `decrypt(cfg['password'])`, `unhexlify(pwd)`). */
+const DECODED_SECRET_CALL = /(?:b64decode|decodebytes|b32decode|a85decode|unhexlify|fromhex|decrypt\w*|unprotect\w*|deobfuscate\w*|atob)[ \t]*\([^)\n]{0,200}?(?:pass(?:word|wd)?|pwd|secret|cred(?:ential)?s?|token)\b/i;
+/** A script's name that says it decodes or decrypts stored credentials (`unstash`, `xordecode`, `gpp-decrypt`, `decrypt_passwords`). */
+const DECODER_SCRIPT = /^(?:un(?:stash|obfuscate|xor)|vnc(?:pwd|passwd|decrypt)|(?:[\w]*[_-])?(?:xor|gpp|cpassword|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|vault|keystore|jasypt|stash|wls|weblogic|websphere)[_-]?(?:de(?:code|crypt|obfuscate)|reveal|unmask)(?:[_-][\w]*)?|de(?:code|crypt|obfuscate)[_-]?(?:xor|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|stash|cpassword|gpp)(?:[_-][\w]*)?)$/i;
 
 /** GNU parallel's options that take the next word (so it is no command). */
 const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '-N', '-n', '--max-args', '-L', '--max-lines', '--colsep', '-C', '-a', '--arg-file', '-S', '--sshlogin', '--joblog', '--results', '--delay', '--timeout', '-I', '--tagstring', '--retries', '--memfree', '--load', '--workdir', '--wd', '--env', '--halt', '-E', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transfer-file', '--tf', '--eta-file', '--shebang-wrap', '--template', '--tmpdir']);
@@ -1190,6 +1222,9 @@ function inlineScriptPrinted(argv: readonly string[]): SecretPrinter | undefined
       const file = [...code.matchAll(QUOTED_PATH)].map((m) => m[2]).find((f) => SECRET_FILE.test(f) || CREDENTIAL_ROWS_FILE.test(f));
       if (file !== undefined) return { kind: 'secret', tool: `${name} inline script of a secret file`, transformed: true };
     }
+    // A stored password decoded and printed (`base64.b64decode(s.findtext('Pass'))` over FileZilla's servers, `decrypt(cpassword)`:
+    // adv173 F7): the script's lines are the passwords beside their hosts and users. Masked whole.
+    if (DECODED_SECRET_CALL.test(code) && (evaluates || SCRIPT_PRINTS.test(code))) return { kind: 'password', tool: `${name} inline decoder of a password`, transformed: true };
   }
   return undefined;
 }
@@ -1492,7 +1527,27 @@ function secretFileRead(argv: readonly string[], inputs: readonly string[] = [])
   const secretFile = (f: string) => CREDENTIAL_ROWS_FILE.test(f) || keyFile(f) || (SECRET_FILE.test(f) && (encoder || !DOCUMENT_EXTENSION.test(f)));
   // An askpass helper (`cat "$SSH_ASKPASS"`, `cat ~/bin/git-askpass.sh`): a script that echoes the passphrase.
   if (!encoder && fileOperands(name, argv).some((f) => ASKPASS_FILE.test(f))) return { kind: 'password', tool: `${name} of an askpass script`, scriptEchoes: true };
+  const picked = rowsPicked(name, argv);
+  if (picked) return picked;
   return [...fileOperands(name, argv), ...inputs].some(secretFile) ? { kind: 'secret', tool: `${name} of a secret file`, transformed: true } : undefined;
+}
+
+/** Tools that print lines of a file as they are, or a choice of them: a credentials file's layout still reads their rows. */
+const LINE_PICKER = /^(?:grep|egrep|fgrep|rg|sort|tac|uniq)$/;
+/** grep's options that print no line as it is (`-o` a match, `-c` counts, `-l` names, `-q` nothing, `-b` byte offsets before it). */
+const PICKS_NO_WHOLE_LINE = /^-[A-Za-z]*[oclLqbZz]|^--(?:only-matching|count|files-with(?:out)?-match(?:es)?|quiet|silent|byte-offset|null)$/;
+
+/**
+ * `grep -v '^#' conf/jmxremote.password`, `grep -H -v '^#' users.properties` (adv172 F40, F29): lines of one credentials file of a
+ * known layout (CREDENTIAL_ROW_FILES) picked by a line tool, each row's password, after grep's `file:` / `12:` prefix.
+ */
+function rowsPicked(name: string, argv: readonly string[]): SecretPrinter | undefined {
+  if (!LINE_PICKER.test(name) || argv.slice(1).some((a) => PICKS_NO_WHOLE_LINE.test(a) && /^(?:grep|egrep|fgrep|rg)$/.test(name))) return undefined;
+  const files = fileOperands(name, argv);
+  const layout = files.length > 0 ? CREDENTIAL_ROW_FILES.find((f) => files.every((a) => f.file.test(a))) : undefined;
+  if (!layout) return undefined;
+  const names = files.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return { kind: 'password', tool: `${name} of a credentials file`, rows: layout.row, rowPrefix: new RegExp(`^(?:(?:${names})[:-])?(?:\\d+[:-])?`) };
 }
 
 /** A file or a variable naming an askpass helper (`$SSH_ASKPASS`, `$GIT_ASKPASS`, `askpass.sh`, `git-askpass`). */
@@ -1833,7 +1888,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
-  if (printer.rows && !printer.transformed) return rowValues(text, printer.rows);
+  if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
   const values = printedValues(text, printer.transformed, printer.keep);
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
   // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
@@ -1860,10 +1915,11 @@ function reversedLineValues(text: string): string[] {
 }
 
 /** Each row's credential (group `v` of `row`) of a credentials file's `text`; a line of another shape whole (printedLine). */
-function rowValues(text: string, row: RegExp): string[] {
+function rowValues(text: string, row: RegExp, prefix?: RegExp): string[] {
   const out: string[] = [];
   for (const raw of text.split('\n')) {
-    const line = raw.replace(DECORATION, '');
+    const decorated = raw.replace(DECORATION, '');
+    const line = prefix ? decorated.replace(prefix, '') : decorated;
     if (/^[ \t]*(?:#|$)/.test(line)) continue;
     const m = row.exec(line);
     if (m) {
@@ -2009,5 +2065,6 @@ export function printedLine(line: string): { start: number; end: number } | unde
 const NODE_BUFFER = /^<Buffer(?: [0-9a-f]{2})+(?: \.\.\. \d+ more bytes?)?>$/;
 
 /** RFC 2606's documentation domains and their subdomains (`*.example.com`, `mail.example.org`). */
-const DOC_DOMAIN = /(?:[\w*-]+\.)*example\.(?:com|org|net)\b/gi;
+// Started at a name's first character only: tried at every character of a megabyte word it read the word from each (quadratic).
+const DOC_DOMAIN = /(?<![\w*.-])(?:[\w*-]+\.)*example\.(?:com|org|net)\b/gi;
 
