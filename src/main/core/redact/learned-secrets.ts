@@ -180,8 +180,10 @@ export class LearnedSecrets {
     // every value would halve how many MAX_LEARNED holds, and slowed every reply's search (25 values remembered for 11).
     // A Basic credential's base64 (`Authorization: Basic …` in an access log), decoded later (`… | base64 -d`: adv172 F39): its
     // `user:password`, and the password alone.
-    if (minLength >= MIN_LEARNED_CHARS && isBasicKind(kind)) this.learnDecoded(value, kind, minLength);
-    if (minLength >= MIN_LEARNED_CHARS) return;
+    if (minLength >= MIN_LEARNED_CHARS) {
+      if (isBasicKind(kind)) this.learnDecoded(value, kind, minLength);
+      return;
+    }
     if (value.length >= MIN_ENCODED_CHARS) this.learn(Buffer.from(value).toString('base64').replace(/=+$/, ''), base64Kind(kind), minLength, true);
     this.learnDecoded(value, kind, minLength);
   }

@@ -131,8 +131,16 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 /** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
 const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$/i;
 
+/** The JDK's JMX agent's password file (CREDENTIAL_ROW_FILES). */
+const JMX_PASSWORD_FILE = /(?:^|\/)jmxremote\.password$/;
+/** A Java server's property file of users and their passwords (CREDENTIAL_ROW_FILES). */
+const PROPERTY_USERS_FILE = /(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/;
+
 /** Files whose every row is a credential (cat printer): see printerOf. */
-const CREDENTIAL_ROWS_FILE = /(?:^|\/)(?:develocity|enterprise)\/keys\.properties$|(?:^|\/)pgbouncer\/userlist\.txt$|(?:^|\/)(?:sasl_passwd|rsyncd\.secrets|passwd\.client|ipsec\.secrets)$|(?:^|\/)settings-security\.xml$|(?:^|\/)davfs2\/secrets$|(?:^|\/)openvpn\/(?:[^/]+\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|(?:^|\/)jmxremote\.password$|(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/i;
+const CREDENTIAL_ROWS_FILE = new RegExp(
+  `(?:^|\\/)(?:develocity|enterprise)\\/keys\\.properties$|(?:^|\\/)pgbouncer\\/userlist\\.txt$|(?:^|\\/)(?:sasl_passwd|rsyncd\\.secrets|passwd\\.client|ipsec\\.secrets)$|(?:^|\\/)settings-security\\.xml$|(?:^|\\/)davfs2\\/secrets$|(?:^|\\/)openvpn\\/(?:[^/]+\\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|${JMX_PASSWORD_FILE.source}|${PROPERTY_USERS_FILE.source}`,
+  'i',
+);
 
 /**
  * A row of `wg show <if|all> dump` (the interface's name first with `all`): an interface's `private public port fwmark` (`v`), a
@@ -144,9 +152,6 @@ const WG_DUMP_ROW = /^(?:[\w.-]+\t)?(?:(?<v>[A-Za-z0-9+/]{43}=)\t[A-Za-z0-9+/]{4
 const HA_PLAIN_WORDS = 'ssid|user(?:name)?|login|latitude|longitude|elevation|lat|lon|host(?:name)?|broker|server|port|url|e?mail|domain|ip|address|name|zone|id|unit_system|currency|country|language|location|city|kind|type|version';
 /** A `secrets.yaml` line: a top-level lower-case name and its value (`v`, quoted or bare) unless its name ends in HA_PLAIN_WORDS; else kept. */
 const HA_SECRETS_ROW = new RegExp(`^(?:(?!(?:[a-z][a-z0-9_-]*[_-])?(?:${HA_PLAIN_WORDS})[ \\t]*:)[a-z][a-z0-9_-]*[ \\t]*:[ \\t]+(?<q>["']?)(?<v>[^\\s"'#|>&*!](?:.*[^\\s"'])?)\\k<q>[ \\t]*\\r?|.*)$`);
-
-/** A Java server's property file of users and their passwords (CREDENTIAL_ROW_FILES). */
-const PROPERTY_USERS_FILE = /(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/;
 
 /**
  * Files of credentials in rows whose layout is known (the lead's check after session 26: `cat sasl_passwd` was masked whole, its
@@ -174,7 +179,7 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // Perforce's tickets file (`~/.p4tickets`, `p4tickets.txt` on Windows): `host:port=user:<32 hex>` (adv148 F28).
   { file: /(?:^|\/)\.?p4tickets(?:\.txt)?$/, row: /^[ \t]*[^\s=]+=[^\s:]*:(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/ },
   // The JDK's JMX agent's `jmxremote.password`: `role  password` rows (adv172 F40).
-  { file: /(?:^|\/)jmxremote\.password$/, row: /^[ \t]*\S+[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
+  { file: JMX_PASSWORD_FILE, row: /^[ \t]*\S+[ \t]+(?<v>\S(?:.*\S)?)[ \t]*\r?$/ },
   // A Java server's property file of users (adv172 F29): ActiveMQ's and Karaf's `users.properties` (`user=password`, `user =
   // password,roles`), Artemis' `artemis-users.properties`, Jetty's `realm.properties` / `jetty-realm.properties` (`user: password,
   // role`; an `OBF:` password is reversible), WildFly's `mgmt-users.properties` / `application-users.properties` (`user=<HA1 hex>`,
@@ -986,7 +991,7 @@ function decoderScriptRun(argv: readonly string[]): SecretPrinter | undefined {
 /** A decoding call whose argument names a password (`b64decode(x.findtext('Pass'))`, `decrypt(cfg['password'])`, `unhexlify(pwd)`). */
 const DECODED_SECRET_CALL = /(?:b64decode|decodebytes|b32decode|a85decode|unhexlify|fromhex|decrypt\w*|unprotect\w*|deobfuscate\w*|atob)[ \t]*\([^)\n]{0,200}?(?:pass(?:word|wd)?|pwd|secret|cred(?:ential)?s?|token)\b/i;
 /** A script's name that says it decodes or decrypts stored credentials (`unstash`, `xordecode`, `gpp-decrypt`, `decrypt_passwords`). */
-const DECODER_SCRIPT = /^(?:un(?:stash|obfuscate|xor)|vnc(?:pwd|passwd|decrypt)|(?:[\w]*[_-])?(?:xor|gpp|cpassword|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|vault|keystore|jasypt|stash|wls|weblogic|websphere)[_-]?(?:de(?:code|crypt|obfuscate)|reveal|unmask)(?:[_-][\w]*)?|de(?:code|crypt|obfuscate)[_-]?(?:xor|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|stash|cpassword|gpp)(?:[_-][\w]*)?)$/i;
+const DECODER_SCRIPT = /^(?:un(?:stash|obfuscate|xor)|vnc(?:pwd|passwd|decrypt)|(?:\w*[_-])?(?:xor|gpp|cpassword|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|vault|keystore|jasypt|stash|wls|weblogic|websphere)[_-]?(?:de(?:code|crypt|obfuscate)|reveal|unmask)(?:[_-]\w*)?|de(?:code|crypt|obfuscate)[_-]?(?:xor|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|stash|cpassword|gpp)(?:[_-]\w*)?)$/i;
 
 /** GNU parallel's options that take the next word (so it is no command). */
 const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '-N', '-n', '--max-args', '-L', '--max-lines', '--colsep', '-C', '-a', '--arg-file', '-S', '--sshlogin', '--joblog', '--results', '--delay', '--timeout', '-I', '--tagstring', '--retries', '--memfree', '--load', '--workdir', '--wd', '--env', '--halt', '-E', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transfer-file', '--tf', '--eta-file', '--shebang-wrap', '--template', '--tmpdir']);
