@@ -571,15 +571,24 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'dpapi blob', keywords: ['01000000d08c9ddf0115d1118c7a00c04fc297eb'], re: /(?<secret>01000000d08c9ddf0115d1118c7a00c04fc297eb[0-9a-fA-F]{16,65536})/gi },
   // Impacket's and its kin's targets and hashes (adv173 F26): `impacket-psexec 'corp/administrator:pw@10.0.0.5'`, `secretsdump.py
   // dom/user:pw@dc`, `-hashes LM:NT` (an NT hash logs in by pass-the-hash; LM's empty-password constant is kept), `evil-winrm -H
-  // <NT>` / `-p pw`, `nxc smb … -p pw` / `-H <NT>`, `pth-winexe -U 'dom/user%LM:NT'`.
-  { kind: 'password on command line', keywords: ['impacket', 'psexec', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'secretsdump', 'gettgt', 'getst', 'getnpusers', 'getuserspns', 'lookupsid', 'mssqlclient', 'smbclient.py'], re: /\b(?:impacket-\w+|(?:psexec|wmiexec|smbexec|atexec|dcomexec|secretsdump|getTGT|getST|GetNPUsers|GetUserSPNs|lookupsid|mssqlclient|smbclient|rpcdump|reg|services|ticketer|addcomputer)\.py)\b[^\n|;&]{0,1024}?[ \t]['"]?(?:[\w.-]{1,256}\/)?[\w.$-]{1,256}:(?<secret>[^@\s'"]{1,256})@/g, guard: true },
+  // <NT>` / `-p pw`, `nxc smb … -p pw` / `-H <NT>`, `pth-winexe -U 'dom/user%LM:NT'`; `getTGT.py 'dom/user:pw'` has no host.
+  { kind: 'password on command line', keywords: ['impacket', 'psexec', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'secretsdump', 'gettgt', 'getst', 'getnpusers', 'getuserspns', 'lookupsid', 'mssqlclient', 'smbclient.py'], re: /\b(?:impacket-\w+|(?:psexec|wmiexec|smbexec|atexec|dcomexec|secretsdump|getTGT|getST|GetNPUsers|GetUserSPNs|lookupsid|mssqlclient|smbclient|rpcdump|reg|services|ticketer|addcomputer)\.py)\b[^\n|;&]{0,1024}?[ \t](?<!-hashes[ \t])['"]?(?:[\w.-]{1,256}\/)?[\w.$-]{1,256}:(?<secret>[^@\s'"]{1,256})(?:@|(?=['"]?(?:[ \t]|\r?$)))/gm, guard: true },
   { kind: 'nt hash', keywords: ['-hashes'], re: /[ \t]-hashes[ \t]+['"]?(?:[0-9a-fA-F]{32})?:(?<secret>[0-9a-fA-F]{32})\b/g },
   { kind: 'nt hash', keywords: ['-hashes'], re: /[ \t]-hashes[ \t]+['"]?(?!aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32}):/gi },
   { kind: 'password on command line', keywords: ['evil-winrm', 'nxc', 'netexec', 'crackmapexec', 'cme '], re: /\b(?:evil-winrm|nxc|netexec|crackmapexec|cme)\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-H|--hash(?:es)?)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   { kind: 'nt hash', keywords: ['pth-'], re: /\bpth-\w+\b[^\n|;&]{0,1024}?[ \t]-U[ \t]*['"]?[^\s%'"]{1,256}%(?:[0-9a-fA-F]{32}:)?(?<secret>[0-9a-fA-F]{32})/g },
+  // rdesktop's `-p pw` (`-p -` reads it from stdin).
+  { kind: 'password on command line', keywords: ['rdesktop'], re: /\brdesktop\b[^\n|;&]{0,1024}?[ \t]-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  // SqlPackage's target and source passwords (`/tp:pw`, `/TargetPassword:pw`, `/sp:`, `/SourcePassword:`).
+  { kind: 'password on command line', keywords: ['sqlpackage'], re: /\bsqlpackage(?:\.exe)?\b[^\n|;&]{0,1024}?[ \t]\/(?:tp|sp|TargetPassword|SourcePassword):(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi, guard: true },
+  // PowerShell's SecureString exported with a key (`ConvertFrom-SecureString -Key`: its AES form's fixed header), and DPAPI's blob in
+  // base64 (`AQAAANCMnd8BFdERjHoAwE/Cl+s…`, its header's base64): each decrypts where its key is.
+  { kind: 'dpapi blob', keywords: ['76492d1116743f0423413b16050a5345'], re: /(?<secret>76492d1116743f0423413b16050a5345[A-Za-z0-9+/]{16,65536}={0,2})/g },
+  { kind: 'dpapi blob', keywords: ['aqaaancmnd8bfderjhoawe'], re: /(?<secret>AQAAANCMnd8BFdERjHoAwE\/Cl\+[s-v][A-Za-z0-9+/]{16,65536}={0,2})/g },
   // Windows setup's encoded password decoded (`… | base64 -d | iconv -f utf-16le`: adv173 F4): the password with `Password` or
-  // `AdministratorPassword` glued to its end, a line of its own; a digit or a symbol in it (an identifier, `ResetPassword`, stays).
-  { kind: 'windows setup password', keywords: ['password'], sharesNameWords: true, needs: /Password\r?$/m, re: /^(?=[^\s]*[\d!#$%&*+.?@^~])(?<secret>[^\s<>"'=:]{6,256}?)(?:AdministratorPassword|Password)\r?$/gm },
+  // `AdministratorPassword` glued to its end, a line of its own; before `Password` alone a digit or a symbol in it (an identifier,
+  // `ResetPassword`, stays).
+  { kind: 'windows setup password', keywords: ['password'], sharesNameWords: true, needs: /Password\r?$/m, re: /^(?:(?<secret2>[^\s<>"'=:]{6,256}?)AdministratorPassword|(?=[^\s]*[\d!#$%&*+.?@^~])(?<secret>[^\s<>"'=:]{6,256}?)Password)\r?$/gm },
   // WildFly's legacy security realm identity (`<server-identities><secret value="<base64 of the password>"/>`: adv172 F4).
   { kind: 'password', keywords: ['<secret'], re: /<secret[ \t]+value=(?<q>["'])(?<secret>[^"'\n]{1,1024})(?=\k<q>)/g, guard: true },
   { kind: 'password', keywords: ['clear-text='], re: /\bclear-text=(?<q>["'])(?<secret>[^"'\n]{1,256})(?=\k<q>)/g, guard: true },
@@ -628,11 +637,12 @@ export const COMMAND_LINE: ContextRule[] = [
   // `mkpasswd`'s password operand (`mkpasswd -m sha-512 pw` in a history: adv67 F40).
   { kind: 'password on command line', keywords: ['pass'], sharesNameWords: true, needs: /[ \t]-(?:src|dest)?(?:store|key)pass[ \t]/, re: /(?<=[ \t])-(?:src|dest)?(?:store|key)pass[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // IBM GSKit's key database tools (IBM MQ's `runmqakm`, `runmqckm`, `gsk8capicmd_64`, WebSphere's `ikeycmd`): `-pw pw`, `-new_pw pw`
-  // (adv172 F31: a shell history's `runmqakm -cert -list -db key.kdb -pw …`).
-  { kind: 'password on command line', keywords: ['runmqakm', 'runmqckm', 'gsk8capicmd', 'gsk7capicmd', 'gskcapicmd', 'ikeycmd'], re: /\b(?:runmq[ac]km|gsk[78]?capicmd(?:_64)?|ikeycmd)\b[^\n|;&]{0,1024}?[ \t]-(?:new_)?pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
+  // (adv172 F31: a shell history's `runmqakm -cert -list -db key.kdb -pw …`); each of them on the line (`-changepw -pw old -new_pw new`).
+  { kind: 'password on command line', keywords: ['runmqakm', 'runmqckm', 'gsk8capicmd', 'gsk7capicmd', 'gskcapicmd', 'ikeycmd'], re: /(?<=\b(?:runmq[ac]km|gsk[78]?capicmd(?:_64)?|ikeycmd)\b[^\n|;&]{0,1024}?)[ \t]-(?:new_)?pw[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)/g, guard: true },
   // WebLogic's WLST (adv172 F11): `connect('weblogic', 'pw', 't3://admin:7001')` takes the user and the password by position
-  // before the admin server's URL; `nmConnect('nodemanager', 'pw', host, port, …)` by position too.
-  { kind: 'password', keywords: ['connect('], needs: /connect\([ \t]*['"]/i, re: /\b(?:connect\((?=[ \t]*(['"])[^'"\n]{1,256}\1[ \t]*,[ \t]*(['"])[^'"\n]{1,256}\2[ \t]*,[ \t]*['"]?(?:t3s?|https?|iiops?|http):\/\/)|nmConnect\()[ \t]*(['"])[^'"\n]{1,256}\3[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{1,256})\4/g, guard: true },
+  // before the admin server's URL; `nmConnect('nodemanager', 'pw', host, port, …)` by position too. The user and the URL may be a
+  // script's variables (`connect(adminUser, 'pw', adminUrl)`: session 34's own attack).
+  { kind: 'password', keywords: ['connect('], needs: /connect\(/i, re: /\b(?:connect\((?=[ \t]*(?:(['"])[^'"\n]{1,256}\1|[A-Za-z_]\w{0,64})[ \t]*,[ \t]*(['"])[^'"\n]{1,256}\2[ \t]*,[ \t]*(?:['"]?(?:t3s?|https?|iiops?|http):\/\/|\w{0,32}[Uu][Rr][Ll]\w{0,32}[ \t]*\)))|nmConnect\()[ \t]*(?:(['"])[^'"\n]{1,256}\3|[A-Za-z_]\w{0,64})[ \t]*,[ \t]*(['"])(?<secret>[^'"\n]{1,256})\4/g, guard: true },
   { kind: 'password on command line', keywords: ['mkpasswd'], re: /\bmkpasswd(?:[ \t]+(?:-[msSR]|--method|--salt|--rounds)(?:=|[ \t]+)[^\s]+|[ \t]+-[5s])*[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?![-$<])[^\s'"]+)(?=[ \t]*(?:[ \t][^\s-][^\s]*)?[ \t]*\r?$)/g, guard: true },
   { kind: 'password on command line', keywords: ['zip'], needs: /zip/, re: /\b(?:zip|zipcloak|unzip)\b[^\n|;&]{0,1024}?[ \t](?:-P|--password)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['7z'], re: /\b7z[ar]?\b[^\n|;&]{0,1024}?[ \t]-p(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },

@@ -892,6 +892,17 @@ describe('values named from afar', () => {
   `${'evil-winrm -H '.repeat(70_000)}`,
   `${'pth-winexe -U a%'.repeat(60_000)}`,
   `${'signature:s:AQABAAEAAAA'.repeat(40_000)}`,
+  // The own attack's (adv174): WLST with variables, YAML Jwt settings, keyed SecureStrings and DPAPI in base64, tools on every word.
+  `${'connect(a, '.repeat(90_000)}`,
+  `${"connect(a, 'b', c".repeat(50_000)}`,
+  `${'Issuer: a\nKey: Qm7xT2vK9pL4wZ8n\n'.repeat(40_000)}`,
+  `Issuer: a\n${'  b: c\n'.repeat(150_000)}Key: Qm7xT2vK9pL4wZ8n\n`,
+  `${'76492d1116743f0423413b16050a5345'.repeat(30_000)}`,
+  `${'AQAAANCMnd8BFdERjHoAwE/Cl+s'.repeat(35_000)}`,
+  `${'rdesktop -p '.repeat(80_000)}`,
+  `${'sqlpackage /tp:'.repeat(60_000)}`,
+  `gsk8capicmd ${'-pw x '.repeat(160_000)}`,
+  `${'getTGT.py a:b '.repeat(70_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -3526,3 +3526,32 @@ describe('session 34: blind pass 173 (Windows administration met from a Linux bo
     expect(new Redactor().mask(rdp)).toBe(rdp);
   });
 });
+
+describe("session 34: the own attack on this session's guards (adv174: 50 forms, 13 through → 3)", () => {
+  it('WLST with variables, every GSKit -pw of a line, getTGT with no host, rdesktop, SqlPackage, keyed SecureStrings and DPAPI in base64, a YAML Jwt, a letters-only setup password, a decoder run directly', () => {
+    const [a, b, c, d, e] = [pw(), pw(), pw(), pw(), pw()];
+    const keyed = `76492d1116743f0423413b16050a5345MgB8${b64(s(AN, 60))}`;
+    const dpapi = `AQAAANCMnd8BFdERjHoAwE/Cl+sBAAAA${s(B64, 200)}`;
+    const jwtKey = b64(s(AN, 64));
+    const text = [
+      `wlst/b.py:9:connect(adminUser, '${a}', adminUrl)`,
+      `gsk8capicmd_64 -keydb -changepw -db key.kdb -pw ${b} -new_pw ${c}`,
+      `getTGT.py 'corp.local/svc_sql:${d}' -dc-ip 10.0.0.5`,
+      `rdesktop -u administrator -p '${e}' rds01`,
+      `sqlpackage /a:Publish /sf:db.dacpac /tsn:db01 /tu:sa /tp:${a}`,
+      keyed,
+      dpapi,
+      'Issuer: https://idp.corp.example',
+      'Audience: orders',
+      `Key: ${jwtKey}`,
+      'GraniteMeadowAdministratorPassword',
+      '',
+    ].join('\n');
+    const shown = new Redactor().mask(text);
+    for (const v of [a, b, c, d, e, keyed, dpapi, jwtKey, 'GraniteMeadow']) expect(shown, v).not.toContain(v);
+    expect(new Redactor().maskCommandOutput('./gpp-decrypt.py j1Uyj3Vx8TY9LtLZil2uAuZkFQA', `${a}\n`)).not.toContain(a);
+    // Kept: a database connect() by host and port variables, a YAML key beside no issuer, an identifier ending in AdministratorPassword's words alone.
+    const kept = "conn = db.connect(host, 'orders', port)\nBucket: exports\nKey: 2024/11/03/orders.csv.gz\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -3778,7 +3778,8 @@ const KEY_SECTION_ABOVE = /["']?(?:jwt|signing|encryption|hmac|jwtsettings|jwtop
  * A JWT's settings object, its name not printed (`jq '.Jwt' appsettings.json`: `{ "Issuer": …, "Audience": …, "Key": …}`: adv172
  * F21): its issuer among the flat fields before the key.
  */
-const JWT_SETTINGS_ABOVE = /\{[^{}[\]]*["']?(?:Valid)?Issuer["']?[ \t]*[:=][^{}[\]]*["']$/;
+// Or YAML (`Issuer: …` then `Audience: …` at the key's indentation: session 34's own attack).
+const JWT_SETTINGS_ABOVE = /\{[^{}[\]]*["']?(?:Valid)?Issuer["']?[ \t]*[:=][^{}[\]]*["']$|(?:^|\n)([ \t]*)(?:Valid)?Issuer[ \t]*:[^\n]*\r?\n(?:\1[A-Za-z]\w{0,64}[ \t]*:[^\n]*\r?\n){0,4}\1$/;
 /** Above a `key` field: a list of API keys or tokens, then the item's object opened, its flat fields before the key. */
 const KEY_LIST_ABOVE = /["']?(?:api[_-]?keys|access[_-]?keys|secret[_-]?keys|tokens|credentials)["']?[ \t]*:[ \t]*\[[ \t\r\n]*\{[^{}[\]]*["']?$/i;
 /** How far above a `Key` field its section's name is looked for (a few fields). */
