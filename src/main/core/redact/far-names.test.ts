@@ -991,6 +991,8 @@ describe('values named from afar', () => {
       ['python3 unstash.py key.sth', 'Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
       // A megabyte word as a credentials file's row (its documentation-domain test read the word from each character: 2 s for 50 KB).
       ['cat /etc/rsyncd.secrets', 'a'.repeat(1_000_000)],
+      // A printer's values by the tens of thousands, all masking its output (its own store, past the session's 128).
+      ['cat /etc/rsyncd.secrets', Array.from({ length: 40_000 }, (_, i) => `u${i}:Qm7xT2vK${i}pL4wZ8n`).join('\n')],
       ['python3 vncpwd.py x.ini', 'passwd   3F9474273D29492F00 -> Qm7xT2vK9pL4\n'.repeat(25_000)],
       [`python3 -c "print(base64.b64decode(${'a'.repeat(100_000)}.findtext('Pass')))"`, 'h u Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)],
       [`python3 -c "${'b64decode('.repeat(50_000)}"`, 'x\n'],

@@ -35,6 +35,18 @@ describe('LearnedSecrets', () => {
     expect(found(l, '"api_key": "sk_live_****************4242", rule ----------------, *****4242*******')).toEqual(['*****4242*******']);
   });
 
+  it("a store with no cap keeps every value; values sharing a head (a credentials file's rows) are each found, the longest where one holds another, and by their end", () => {
+    const l = new LearnedSecrets(Infinity);
+    const v = (i: number) => `Qm7xT2vK${i}pL4wZ8nR2`;
+    for (let i = 0; i < 3 * MAX_LEARNED; i++) l.learn(v(i), 'k');
+    l.learn('Qm7xT2vK1pL4wZ8nR2-and-more', 'k');
+    expect(found(l, `a ${v(0)} b ${v(2 * MAX_LEARNED + 7)} c Qm7xT2vK1pL4wZ8nR2-and-more d Qm7xT2vKnot-one`)).toEqual([v(0), 'Qm7xT2vK1pL4wZ8nR2-and-more', v(2 * MAX_LEARNED + 7)].sort());
+    // Found by its last 16 characters where its head was drawn over (a value 24 characters and up).
+    const long = 'Qm7xT2vK-9a8b7c6d5e4f3g2h1';
+    l.learn(long, 'k');
+    expect(found(l, `[bar]${long.slice(6)}`)).toEqual([long.slice(6)]);
+  });
+
   it('a shorter value learned later is found (the window shrinks), and re-learning a forgotten value finds it again', () => {
     const l = new LearnedSecrets();
     l.learn('a-long-value-0000', 'k');

@@ -55,6 +55,12 @@ export const MAX_LEARNED = 128;
 const BLOCK = 2;
 const TABLE_BITS = 16;
 const TABLE_MASK = (1 << TABLE_BITS) - 1;
+/**
+ * A hash whose values are more than this many is looked up by length (one Set lookup per length) rather than compared value by
+ * value: values sharing a head (`Qm7xT2vK0…`, `Qm7xT2vK1…` of a credentials file's 40,000 rows, or every `sk_live_` key) are all
+ * candidates wherever that head shows, and compared one by one they made a file of n such rows cost n² (32 s for 40,000).
+ */
+const MANY_CANDIDATES = 8;
 /** Hash of the block ending at `i` of low bytes (a value's are taken by valueHash). */
 const blockHash = (bytes: Uint8Array, i: number): number => ((bytes[i - 1] * 0x9e37) ^ bytes[i]) & TABLE_MASK;
 const valueHash = (v: string, i: number): number => (((v.charCodeAt(i - 1) & 0xff) * 0x9e37) ^ (v.charCodeAt(i) & 0xff)) & TABLE_MASK;
@@ -66,6 +72,8 @@ interface Index {
   shift: Uint8Array;
   /** Block hash of a prefix's last block → the values with that prefix end. */
   candidates: Map<number, string[]>;
+  /** The same values by length, for a hash with more than MANY_CANDIDATES of them (see MANY_CANDIDATES). */
+  byLength: Map<number, Map<number, Set<string>>>;
   /** Values in the index (forgotten ones included, until the next build). */
   values: Set<string>;
   /** A long value's last SUFFIX_CHARS characters (an entry of the index too) → the value. */
@@ -123,6 +131,9 @@ export class LearnedSecrets {
   private bytesOf: string | undefined;
   private lastBytes: Buffer | undefined;
 
+  /** How many values are remembered (the oldest forgotten past it): MAX_LEARNED for a session's; one command's printed values, all. */
+  constructor(private readonly capacity = MAX_LEARNED) {}
+
   /** `text`'s low bytes (low-bytes.ts), made once for find and findAtLineBreaks of the same text. */
   private bytes(text: string): Buffer {
     if (this.bytesOf === text && this.lastBytes !== undefined) return this.lastBytes;
@@ -156,7 +167,7 @@ export class LearnedSecrets {
     if (value.length < minLength || this.kinds.has(value) || WORD.test(value) || !HAS_LETTER_OR_DIGIT.test(value) || repeatsItsHead(value)) return;
     this.kinds.set(value, kind);
     this.grams = null;
-    if (this.kinds.size > MAX_LEARNED) {
+    if (this.kinds.size > this.capacity) {
       this.kinds.delete(this.kinds.keys().next().value!);
       this.stale++;
     }
@@ -217,7 +228,8 @@ export class LearnedSecrets {
         continue;
       }
       const start = i - m + 1;
-      for (const v of candidates.get(h) ?? []) {
+      const lengths = index.byLength.get(h);
+      for (const v of lengths ? matchesByLength(text, start, covered, lengths) : (candidates.get(h) ?? [])) {
         if (start + v.length <= covered || !text.startsWith(v, start)) continue;
         covered = start + v.length;
         const kind = this.kinds.get(v);
@@ -326,7 +338,7 @@ export class LearnedSecrets {
   private build(): Index {
     let m = MIN_LEARNED_CHARS;
     for (const v of this.kinds.keys()) m = Math.min(m, v.length);
-    const index: Index = { m, shift: new Uint8Array(1 << TABLE_BITS).fill(m - BLOCK + 1), candidates: new Map(), values: new Set(), suffixes: new Map() };
+    const index: Index = { m, shift: new Uint8Array(1 << TABLE_BITS).fill(m - BLOCK + 1), candidates: new Map(), byLength: new Map(), values: new Set(), suffixes: new Map() };
     for (const [v, kind] of this.kinds) addWithSuffix(index, v, kind);
     this.stale = 0;
     return index;
@@ -377,6 +389,31 @@ function add(index: Index, v: string): void {
   const list = candidates.get(h);
   if (list) list.push(v);
   else candidates.set(h, [v]);
+  if ((list?.length ?? 1) <= MANY_CANDIDATES) return;
+  let lengths = index.byLength.get(h);
+  if (!lengths) {
+    lengths = new Map();
+    index.byLength.set(h, lengths);
+    for (const w of list!) addByLength(lengths, w);
+  } else addByLength(lengths, v);
+}
+
+function addByLength(lengths: Map<number, Set<string>>, v: string): void {
+  const set = lengths.get(v.length);
+  if (set) set.add(v);
+  else lengths.set(v.length, new Set([v]));
+}
+
+/** The values of `lengths` that `text` holds at `start` (none ending inside `covered`): one lookup per length, not a compare per value. */
+function matchesByLength(text: string, start: number, covered: number, lengths: Map<number, Set<string>>): string[] {
+  const found: string[] = [];
+  for (const [n, set] of lengths) {
+    if (start + n <= covered || start + n > text.length) continue;
+    const piece = text.slice(start, start + n);
+    if (set.has(piece)) found.push(piece);
+  }
+  // The longest first: a shorter value inside it adds nothing (find's `covered`).
+  return found.length > 1 ? found.sort((a, b) => b.length - a.length) : found;
 }
 
 /** A value this long and up is remembered in base64 too (a shorter one's base64 is a common word's). */

@@ -2751,11 +2751,15 @@ describe('session 30: blind pass 159 (commands combined)', () => {
   });
 
   it('column -t -s= of an env file keeps its names and plain values; its secrets stay masked, a pgpass split still whole', () => {
-    const pw = s(AN, 16), sha = s(HEX, 40);
+    // (A digit in it: a draw of letters alone may be camel-shaped, `QmxTvKpLwZnRtYsa`, read as a name: the case below has none.)
+    const pw = `${s(AN, 15)}${s('0123456789', 1)}`, sha = s(HEX, 40);
     const shown = new Redactor().maskCommandOutput('column -t -s= .env', `DB_PASSWORD  ${pw}\nDEPLOY_SHA   ${sha}\nLOG_LEVEL    debug\n`);
     expect(shown).not.toContain(pw);
     expect(shown).toContain(`DEPLOY_SHA   ${sha}`);
     expect(shown).toContain('LOG_LEVEL    debug');
+    // A password of random letters with no digit (about one in 16 of 16-character draws of letters and digits: a draw above was one).
+    const letters = 'KgXLuoSVYnNJltns';
+    expect(new Redactor().maskCommandOutput('column -t -s= .env', `DB_PASSWORD  ${letters}\nLOG_LEVEL    debug\n`)).not.toContain(letters);
     const pg = `db.example.com  5432  app  alice  ${pw}\n`;
     expect(new Redactor().maskCommandOutput('column -t -s: ~/.pgpass', pg)).not.toContain(pw);
   });
@@ -3553,5 +3557,26 @@ describe("session 34: the own attack on this session's guards (adv174: 50 forms,
     // Kept: a database connect() by host and port variables, a YAML key beside no issuer, an identifier ending in AdministratorPassword's words alone.
     const kept = "conn = db.connect(host, 'orders', port)\nBucket: exports\nKey: 2024/11/03/orders.csv.gz\n";
     expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 34: a printer's many values all mask its output (the session remembers 128: fail closed under volume)", () => {
+  const rows = Array.from({ length: 300 }, (_, i) => `user${i}:${s(AN, 16)}`);
+  const out = `${rows.join('\n')}\n`;
+  const leaked = (shown: string) => rows.filter((r) => shown.includes(r.split(':')[1])).length;
+
+  it('the hooked CLI\'s path: maskCommandOutput of 300 rows masks all 300; mish\'s own lines after a jmx file\'s rows kept', () => {
+    expect(leaked(new Redactor().maskCommandOutput('cat /etc/rsyncd.secrets', out))).toBe(0);
+    const jmx = `${Array.from({ length: 300 }, (_, i) => `role${i}  ${s(AN, 16)}`).join('\n')}\n[mish: lines 101-200 omitted (100 lines, 3KB); read them: mish raw c1 --lines 101-200]\n[exit 0 · 300 lines]\n`;
+    const shown = new Redactor().maskCommandOutput("grep -v '^#' conf/jmxremote.password", jmx);
+    expect(shown).toContain('\n[exit 0 · 300 lines]\n');
+    expect(shown).toContain('[mish: lines 101-200 omitted');
+  });
+
+  it("the server's path: a command's stream learns 300 printed values, the reply masked later holds none of them", () => {
+    const r = new Redactor();
+    r.noteCommand('c1', 'cat /etc/rsyncd.secrets');
+    r.stream('c1').pushBytes(Buffer.from(out));
+    expect(leaked(r.mask(`${out}[exit 0 · 300 lines]\n`))).toBe(0);
   });
 });

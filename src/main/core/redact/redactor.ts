@@ -86,7 +86,7 @@ export class Redactor {
   }
 
   /** Ranges of the secrets in `text` (already known-masked): remembered values and scanner findings; the findings are remembered. */
-  find(text: string, raw = false): SecretFinding[] {
+  find(text: string, raw = false, printed?: LearnedSecrets): SecretFinding[] {
     // Colour and other escape sequences between a name and its value (a read_raw page of `jq .` under a PTY): read without them
     // (and a raw page without UTF-16's NULs).
     const u = withoutEscapes(text, raw);
@@ -119,6 +119,9 @@ export class Redactor {
     // A transcript's credential printers (`$ printenv DB_PASSWORD | xxd` then its dump): their values, learned as a command's are.
     if (report.promptMarks) for (const { value, kind } of transcriptPrintedValues(plain)) this.learnValue(value, kind);
     this.learned.find(text, found);
+    // A printer's values beyond what the session remembers (a credentials file's 200 rows): its command's own store.
+    printed?.find(text, found);
+    for (const s of this.streams.values()) s.printedStore?.find(text, found);
     if (this.learned.size > 0) {
       // A remembered value's head at a line's end, its end at a line's start: a terminal's wrap cut it over lines (adv50 F33), a
       // window shows one of them, a command still printing it has its last line half written (adv50 F31, F36, F38).
@@ -262,8 +265,17 @@ export class Redactor {
   /** `text`, the output (or the report) of `command`: masked, the value lines of a credential-printing command too. */
   maskCommandOutput(command: string, text: string): string {
     const printer = secretPrinterOf(command);
-    if (printer) for (const v of printerValues(printer, text)) this.learnValue(v, printedKind(printer));
-    return this.mask(text);
+    if (!printer) return this.mask(text);
+    // Every value of this output masks it, however many it prints: the session remembers the last MAX_LEARNED (a credentials
+    // file of 200 rows had 136 of its passwords forgotten before its output was masked: session 34's own attack).
+    const printed = new LearnedSecrets(Infinity);
+    const kind = printedKind(printer);
+    for (const v of printerValues(printer, text)) {
+      this.learnValue(v, kind);
+      printed.learn(v, kind, MIN_PRINTED_CHARS);
+    }
+    const known = this.maskKnown(text);
+    return applyMasks(known, this.find(known, false, printed));
   }
 
   /** `text` with every known and every found secret masked (synchronous). */

@@ -594,7 +594,7 @@ function eachLineUnderHeader(text: string, at: number, each: (line: string, at: 
 }
 
 /** A line mish adds to a reply after a command's output: the status line, the background processes' line, a note. */
-const MISH_NOTE_LINE = /^\[(?:exit\b|procs\] |mish: |\.\.\. [\d,]+ lines? omitted|killed\b|timed out\b|signal\b)/;
+export const MISH_NOTE_LINE = /^\[(?:exit\b|procs\] |mish: |\.\.\. [\d,]+ lines? omitted|killed\b|timed out\b|signal\b)/;
 /** An INI file's comment or section header; a YAML document's start (`---` of `~/.gem/credentials`: 137 F35). */
 const INI_COMMENT_OR_SECTION = /^[ \t]*(?:[#;]|\[[^\]\n]{1,128}\][ \t]*$|---[ \t]*$)/;
 /** An INI file's setting (`region = eu-west-1`), or YAML's (`:rubygems_api_key: …`, a Ruby symbol as the key): its name. */
@@ -4213,8 +4213,9 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   const title = columnTitleAt(text, b, m.indices!.groups!.v![0]);
   if ((title !== undefined && METADATA_TITLE.test(title)) || (!last && (title === undefined || !VALUE_TITLE.test(title)))) return;
   const v = m.groups!.v;
-  // A digit in it, or a password's made word (`EWpseq%bIzhTlvREfx`: a generator's, no digit: adv150 F21).
-  if ((!/\d/.test(v) && !(PASSWORD_NAME.test(name) && madeWord(v))) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
+  // A digit in it, or a password's made word (`EWpseq%bIzhTlvREfx`: a generator's, no digit: adv150 F21) or random letters of both
+  // cases (`KgXLuoSVYnNJltns`: about one in 16 draws of 16 letters and digits has no digit; a test's showed).
+  if ((!/\d/.test(v) && !(PASSWORD_NAME.test(name) && (madeWord(v) || mintedWord(v)))) || DATE_VALUE.test(v) || isLookAlike(v, PASSWORD_NAME.test(name))) return;
   // An access key's id beside its secret (`AccessKey   SCWOXVWP3IBBH1ULVZC5`, AWS's AKIA…): upper-case letters and digits.
   if (/^AccessKey$/.test(name) && /^[A-Z0-9]{16,24}$/.test(v)) return;
   const [start, end] = m.indices!.groups!.v!;

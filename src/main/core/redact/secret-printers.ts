@@ -14,7 +14,7 @@ import { parseCommandLine, type SimpleCommand, type WordInfo } from '../router/p
 import { basename } from '../router/wrappers.js';
 import { SECRET_ENV_NAME } from './quick-check.js';
 import { isLookAlike, isReference, MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
-import { isSecretName, scanSecrets } from './scanner.js';
+import { isSecretName, MISH_NOTE_LINE, scanSecrets } from './scanner.js';
 import { PRIVATE_KEY_FILE } from './private-keys.js';
 
 export interface SecretPrinter {
@@ -1928,7 +1928,8 @@ function rowValues(text: string, row: RegExp, prefix?: RegExp): string[] {
   for (const raw of text.split('\n')) {
     const decorated = raw.replace(DECORATION, '');
     const line = prefix ? decorated.replace(prefix, '') : decorated;
-    if (/^[ \t]*(?:#|$)/.test(line)) continue;
+    // Nor mish's own lines after the output (`[exit 0 · 5,000 lines]`, `[mish: … elided]`): `role  password`'s layout took them.
+    if (/^[ \t]*(?:#|$)/.test(line) || MISH_NOTE_LINE.test(decorated)) continue;
     const m = row.exec(line);
     if (m) {
       // A row with no `v` is one the layout keeps (an htpasswd row's hash).

@@ -9,6 +9,7 @@ import { BASE64_LINE, KEY_LABEL, SHOWN_LINE_END, shapePrefixLength, toolLinePref
 import type { SecretFinding } from './finding.js';
 import { MIN_PRINTED_CHARS, mintedWord } from './look-alikes.js';
 import { printedKind, printerValues, takenAmongOthers, type SecretPrinter } from './secret-printers.js';
+import { LearnedSecrets } from './learned-secrets.js';
 
 /** What the stream masker needs of the Redactor: texts scanned together, each masked (Redactor.maskStrings). */
 export interface LineMasker {
@@ -27,6 +28,12 @@ export interface LineMasker {
  * lines are still counted and key blocks tracked; replies and reads are masked when made, whole.
  */
 export const MAX_LEARN_CHARS_PER_COMMAND = 8 * 1024 * 1024;
+
+/**
+ * A printer's values past this many get a store of their own for the command (StreamMasker.keepPrinted): fewer are safe in the
+ * session's MAX_LEARNED (each value takes up to four places there with its derived forms), and most printers print one.
+ */
+const PRINTED_MANY = 16;
 
 /** Lines before a batch scanned with it (not emitted again): multi-line contexts (`data:` blocks, `.netrc` entries) span a chunk border. */
 export const CONTEXT_LINES = 20;
@@ -68,6 +75,10 @@ const END = new RegExp(`-----END ?${KEY_LABEL}-----`);
 const DECORATION = /\x1b\[[0-9;?]*[A-Za-z]|\r/g;
 
 export class StreamMasker {
+  /** This command's printed values once they are more than PRINTED_MANY (keepPrinted): searched in every text the Redactor masks. */
+  printedStore: LearnedSecrets | undefined;
+  /** Its printed values before they are many (the session's remembered values hold them meanwhile). */
+  private printedSoFar: [string, string][] = [];
   private pending = '';
   private readonly decoder = new TextDecoder();
   /** Lines completed so far (1-based numbering of the spool's lines). */
@@ -363,7 +374,27 @@ export class StreamMasker {
     }
     if (text.includes('-----BEGIN')) text = text.replace(KEY_BLOCK_SPAN, '');
     const kind = printedKind(this.printer!);
-    for (const v of printerValues(this.printer!, text)) this.masker.learnValue?.(v, kind);
+    for (const v of printerValues(this.printer!, text)) {
+      this.masker.learnValue?.(v, kind);
+      this.keepPrinted(v, kind);
+    }
+  }
+
+  /**
+   * This command's printed values, all of them once they are many (PRINTED_MANY): the session's remembered values hold the last
+   * MAX_LEARNED, and a credentials file of 200 rows printed by `cat` had 136 of its passwords forgotten before the reply that showed
+   * them was masked (session 34's own attack). The Redactor searches each stream's (Redactor.find).
+   */
+  private keepPrinted(value: string, kind: string): void {
+    if (this.printedStore) {
+      this.printedStore.learn(value, kind, MIN_PRINTED_CHARS);
+      return;
+    }
+    this.printedSoFar.push([value, kind]);
+    if (this.printedSoFar.length <= PRINTED_MANY) return;
+    this.printedStore = new LearnedSecrets(Infinity);
+    for (const [v, k] of this.printedSoFar) this.printedStore.learn(v, k, MIN_PRINTED_CHARS);
+    this.printedSoFar = [];
   }
 
   /** Learn-only fast path for text with no key block in it: count its lines, learn from it with the lines before as context. */
