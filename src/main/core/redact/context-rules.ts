@@ -1211,6 +1211,11 @@ export const FILES: ContextRule[] = [
   { kind: 'ipsec secret', keywords: ['psk', ': eap', ': xauth'], needs: /:[ \t]*(?:PSK|EAP|XAUTH)[ \t]/, re: /(?:^|[ \t]):[ \t]*(?:PSK|EAP|XAUTH)[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|0[xs][^\s]+|[^\s"'#]+)/gm, guard: true },
   // FileZilla's sitemanager.xml / recentservers.xml (M23): `<Pass encoding="base64">…</Pass>` (base64 of the password) or `<Pass>…</Pass>`.
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /<Pass[ >]/, re: /<Pass(?:[ \t]+encoding="[^"]*")?>(?<secret>[^<\s]+)(?=<\/Pass>)/g, guard: true },
+  // Java servers' and daemons' credentials files under grep's prefix with the file's name (`grep -r Role conf/`, `grep -rn . etc/`:
+  // `conf/jmxremote.password:monitorRole  <pw>`, `…/users.properties:12:admin=<pw>, admin`, `/etc/rsyncd.secrets:backup:<pw>`;
+  // session 34's own attack): each row's password, as a printer of the file reads it (secret-printers.ts CREDENTIAL_ROW_FILES)
+  // when the file is named on the command line. A comment row (`#`, `!`) is none.
+  { kind: 'password', keywords: ['jmxremote.password', 'users.properties', 'realm.properties', 'rsyncd.secrets', 'sasl_passwd'], needs: /(?:jmxremote\.password|(?:users|realm)\.properties|rsyncd\.secrets|sasl_passwd)[:-]/, re: /^(?:[^\s:]{0,256}\/)?(?:jmxremote\.password[:-](?:\d{1,9}[:-])?[ \t]*[^\s#]\S{0,255}[ \t]+|(?:[\w.]{1,64}-)?(?:users|realm)\.properties[:-](?:\d{1,9}[:-])?[ \t]*[^\s=:#!]{1,255}[ \t]*[=:][ \t]*|rsyncd\.secrets[:-](?:\d{1,9}[:-])?[ \t]*[^\s:#]{1,255}:|sasl_passwd[:-](?:\d{1,9}[:-])?[ \t]*[^\s#]\S{0,255}[ \t]+[^\s:]{0,255}:)(?<secret>[^\s,]{1,1024})/gm },
   // LDIF (M19): `userPassword:: <base64>` (`::` marks base64, which the key=value search does not take), `unicodePwd::`, samba hashes, `olcRootPW:`.
   { kind: 'ldap password', keywords: ['pass', 'pwd', 'rootpw:', 'rootpw::'], sharesNameWords: true, needs: /^(?:[^\s:]{1,256}:(?:\d{1,9}:)?|\d{1,9}:)?(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?/im, re: /^(?:[^\s:]{1,256}:(?:\d{1,9}:)?|\d{1,9}:)?(?:userPassword|unicodePwd|samba(?:NT|LM)Password|olcRootPW)::?[ \t]*(?<secret>\S+)/gim, guard: true },
   // PHP constants (wp-config.php): define('DB_PASSWORD', '…'), define('AUTH_KEY', '…'); the name must be a secret's.

@@ -993,6 +993,15 @@ describe('values named from afar', () => {
       ['cat /etc/rsyncd.secrets', 'a'.repeat(1_000_000)],
       // A printer's values by the tens of thousands, all masking its output (its own store, past the session's 128).
       ['cat /etc/rsyncd.secrets', Array.from({ length: 40_000 }, (_, i) => `u${i}:Qm7xT2vK${i}pL4wZ8n`).join('\n')],
+      // The own attack's leftovers: a base64 decoder's user:password lines, strings' names above values, jmx rows under grep -r's prefix.
+      ['base64 '.repeat(100_000), 'x\n'],
+      ['echo x | base64 -d', 'u:Qm7xT2vK9pL4wZ8n\n'.repeat(60_000)],
+      ['echo x | base64 -d', `u:${'a'.repeat(1_000_000)}`],
+      ['strings -el NTUSER.DAT', 'DefaultPassword\nQm7xT2vK9pL4wZ8n\n'.repeat(40_000)],
+      ['grep -r Role conf/', 'conf/jmxremote.password:monitorRole  Qm7xT2vK9pL4wZ8n\n'.repeat(30_000)],
+      ['grep -r Role conf/', `${'a/'.repeat(500_000)}jmxremote.password:x y`],
+      ['grep -r Role conf/', `conf/jmxremote.password:${'a'.repeat(300)} ${' '.repeat(1_000_000)}x`],
+      ['openssl enc '.repeat(50_000), 'x\n'],
       ['python3 vncpwd.py x.ini', 'passwd   3F9474273D29492F00 -> Qm7xT2vK9pL4\n'.repeat(25_000)],
       [`python3 -c "print(base64.b64decode(${'a'.repeat(100_000)}.findtext('Pass')))"`, 'h u Qm7xT2vK9pL4wZ8n\n'.repeat(50_000)],
       [`python3 -c "${'b64decode('.repeat(50_000)}"`, 'x\n'],

@@ -3560,6 +3560,47 @@ describe("session 34: the own attack on this session's guards (adv174: 50 forms,
   });
 });
 
+describe("session 35: the own attack's three left (adv174)", () => {
+  it("a Java server's credentials files under grep -r's prefix: each row's password, the roles and users kept; a role not remembered", () => {
+    const [a, b, c, d] = [pw(), pw(), pw(), pw()];
+    const out = [
+      `conf/jmxremote.password:monitorRole  ${a}`,
+      `conf/jmxremote.access:monitorRole   readonly`,
+      `conf/activemq/users.properties:12:admin=${b}, admin`,
+      `etc/jetty-realm.properties:admin: ${c}, server-administrator`,
+      `/etc/rsyncd.secrets:backup:${d}`,
+      '',
+    ].join('\n');
+    const shown = new Redactor().maskCommandOutput('grep -rn . conf/ etc/', out);
+    for (const v of [a, b, c, d]) expect(shown).not.toContain(v);
+    for (const kept of ['conf/jmxremote.password:monitorRole  [masked', 'conf/jmxremote.access:monitorRole   readonly', 'users.properties:12:admin=[masked', ', admin', '/etc/rsyncd.secrets:backup:[masked']) expect(shown).toContain(kept);
+  });
+
+  it("a base64 decoder's user:password line (Basic decoded from a value never shown encoded), Python's bytes too; a digest, a URN, a host:port kept", () => {
+    const p = pw();
+    for (const [cmd, out] of [
+      [`echo ${b64(`svc_nexus:${p}`)} | base64 -d`, `svc_nexus:${p}`],
+      [`python3 -c 'import base64;print(base64.b64decode("x"))'`, `b'svc_nexus:${p}'\n`],
+      [`node -e 'console.log(Buffer.from(process.argv[1], "base64").toString())' x`, `svc_nexus:${p}\n`],
+    ]) {
+      const shown = new Redactor().maskCommandOutput(cmd, out);
+      expect(shown, cmd).not.toContain(p);
+      expect(shown, cmd).toContain('svc_nexus:[masked: password');
+    }
+    const kept = ['sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 'urn:uuid:123e4567-e89b-12d3-a456-426614174000', 'db.internal:5432', 'nginx:1.25.3', 'arn:aws:iam::123456789012:role/x', 'https://example.com/a'];
+    for (const k of kept) expect(new Redactor().maskCommandOutput('echo x | base64 -d', `${k}\n`)).toBe(`${k}\n`);
+  });
+
+  it("strings of a registry hive: the data under a value's name that says password; other names' data kept", () => {
+    const p = pw();
+    const out = `DefaultUserName\nAdministrator\nDefaultDomainName\nCORP\nDefaultPassword\n${p}\nPasswordExpiryWarning\n14\n`;
+    const shown = new Redactor().maskCommandOutput('strings -el NTUSER.DAT | grep -A1 Default', out);
+    expect(shown).not.toContain(p);
+    expect(shown).toContain('DefaultUserName\nAdministrator\nDefaultDomainName\nCORP\nDefaultPassword\n[masked');
+    expect(shown).toContain('PasswordExpiryWarning\n14\n');
+  });
+});
+
 describe("session 34: a printer's many values all mask its output (the session remembers 128: fail closed under volume)", () => {
   const rows = Array.from({ length: 300 }, (_, i) => `user${i}:${s(AN, 16)}`);
   const out = `${rows.join('\n')}\n`;

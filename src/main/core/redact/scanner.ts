@@ -3069,6 +3069,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (m && k >= 2 && text.startsWith('${', k - 2) && text.startsWith(':?', e)) return e;
   // Helm's checksum annotations (`checksum/secret: <sha256>`: adv35 K04): a digest of the Secret's manifest, not a secret.
   if (m && text.startsWith('checksum/', k - 9)) return e;
+  // The JMX agent's password file named by grep's prefix (`grep -r Role conf/`: `conf/jmxremote.password:monitorRole  <pw>`): the
+  // role after it is no value (the row's password is context-rules' JMX row under a prefix); read as one, every later `monitorRole`
+  // was masked (session 34's own attack).
+  if (m && m[0] === ':' && JMX_FILE_BEFORE.test(text.slice(Math.max(0, k - 10), e))) return e;
   // Public values with a secret's name (adv161 F8, F49, F50): a CREATE2 salt (`"salt": "0x<64 hex>"`, a deployment's), a KDF's
   // salt among its parameters (a V3 keystore's `kdfparams`: `dklen`, `n`, `r`, `p`), a Solana transaction's signature (88 base58).
   if (m && PUBLIC_BY_SHAPE.test(text.slice(k, e)) && publicByName(text, k, e, e + m[0].length)) return e;
@@ -4032,6 +4036,8 @@ function ednKeywordValue(text: string, k: number, e: number, out: SecretFinding[
   if (before === 0x20 || before === 0x09 || before === 0x0a || before === 0x7b || before === 0x5b || before === 0x28 || before === 0x2c) valueFromName(text, k, e, EDN_VALUE, out);
 }
 
+/** A name that is the JMX agent's password file's (namedValue: its `password` after `jmxremote.`). */
+const JMX_FILE_BEFORE = /(?:^|[\s\/])jmxremote\.password$/;
 /** grep's prefix of a line: its file (with `-H`, several files) and its number, `:` for a match, `-` for context. */
 const GREP_LINE_PREFIX = /^(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]$/;
 /** The longest prefix GREP_LINE_PREFIX takes (a file's name of 256, its number, two marks). */

@@ -94,6 +94,17 @@ export interface SecretPrinter {
    * before the row is read.
    */
   rowPrefix?: RegExp;
+  /**
+   * The command decodes base64 (`… | base64 -d`, `b64decode(…)`, `atob`, `Buffer.from(…, 'base64')`) and prints nothing else known:
+   * an output line that is `user:password` alone (Basic's decoded credentials, a docker `auth`, Python's `b'user:pw'`) has its
+   * password taken (decodedPairValues); every other line stays.
+   */
+  decodedPairs?: boolean;
+  /**
+   * The command reads the text out of a binary (`strings -el NTUSER.DAT | grep -A1 DefaultPassword`: a registry value's name on a
+   * line, its data on the next): a minted word under a line that is a secret's name alone is one (namedAboveValues).
+   */
+  namesAbove?: boolean;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -889,6 +900,11 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   }
   if (found && also.length) found = { ...found, also };
   if (!found && amongOthers) return { ...amongOthers, amongOthers: true };
+  // A base64 decoder of something no rule names (`echo <b64> | base64 -d`, `python3 -c '…b64decode("…")'`): its `user:password`
+  // lines (session 34's own attack: a Basic credential decoded from a value never shown encoded).
+  if (!found && depth === 0 && DECODES_BASE64.test(command)) return { kind: 'password', tool: 'a base64 decoder', decodedPairs: true };
+  // `strings` of a binary (a registry hive, a core dump): a value's name, its data on the next line (session 34's own attack).
+  if (!found && depth === 0 && [...pipelines.values()].some((p) => basename(p[0]?.argv[0] ?? '') === 'strings')) return { kind: 'password', tool: 'strings', namesAbove: true };
   // A line of echoes only, one of them a transform's: its output's lines are masked whole.
   return found && anyTransformed && echoes(found) && !found.transformed && !found.fields ? { ...found, transformed: true } : found;
 }
@@ -1848,7 +1864,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale|p4|occ)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
@@ -1896,6 +1912,8 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
+  if (printer.decodedPairs) return decodedPairValues(text);
+  if (printer.namesAbove) return namedAboveValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
   const values = printedValues(text, printer.transformed, printer.keep);
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
@@ -1939,6 +1957,42 @@ function rowValues(text: string, row: RegExp, prefix?: RegExp): string[] {
     }
     const whole = printedLine(line);
     if (whole) out.push(line.slice(whole.start, whole.end));
+  }
+  return out;
+}
+
+/** A command that decodes base64: coreutils' and basenc's `-d`, openssl's, Python's, JavaScript's, .NET's. */
+const DECODES_BASE64 = /\bbase64[ \t]+(?:[^|;&\n]{0,256}[ \t])?(?:-[A-Za-z]*[dD]\b|--decode\b)|\bbasenc\b[^|;&\n]{0,256}[ \t](?:-d|--decode)\b|\bopenssl[ \t]+(?:base64|enc[ \t][^|;&\n]{0,256}-a)[^|;&\n]{0,256}[ \t]-d\b|\b(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes|atob|FromBase64String)\b|\bBuffer\.from\([^)]{0,512}['"]base64(?:url)?['"]/;
+/**
+ * A decoded `user:password` alone on its line, or as Python prints bytes (`b'user:password'`): a user's name (no blank, no colon,
+ * not a URL's scheme: `//` does not follow; not a digest's algorithm or a URN's, ARN's or DID's scheme: `sha256:<hex>`,
+ * `urn:uuid:…`), then the password to the line's end.
+ */
+const DECODED_PAIR = /^(?:b(?<q>['"]))?[ \t]*(?!(?:sha\d*|md5|blake\w*|sm3|crc32|urn|arn|did|data|mailto|tag|git|ssh|https?|ftp|file|s3|gs):)(?<user>[^\s:'"/]{1,128}):(?!\/\/)(?<v>[^\s'"]{4,512})\k<q>?[ \t]*\r?$/i;
+
+/** The passwords of a base64 decoder's `user:password` lines (SecretPrinter.decodedPairs). */
+function decodedPairValues(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.replace(DECORATION, '').split('\n')) {
+    if (line.length > 1024 || !line.includes(':')) continue;
+    const v = DECODED_PAIR.exec(line)?.groups?.v;
+    if (v !== undefined && !isReference(v) && !isLookAlike(v, true)) out.push(v);
+  }
+  return out;
+}
+
+/** A line that is one word, a secret's name maybe (namedAboveValues; the longest registry value's name is far shorter). */
+const ONE_NAME_LINE = /^[ \t]*([A-Za-z][\w.-]{3,63})[ \t]*\r?$/;
+
+/** The minted words under a line that is a secret's name alone (SecretPrinter.namesAbove). */
+function namedAboveValues(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.replace(DECORATION, '').split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const name = ONE_NAME_LINE.exec(lines[i])?.[1];
+    if (name === undefined || !isSecretName(name)) continue;
+    const v = lines[i + 1].trim();
+    if (mintedWord(v) && !isLookAlike(v, true)) out.push(v);
   }
   return out;
 }

@@ -267,7 +267,7 @@ export class StreamMasker {
    */
   openPrinted(): string | undefined {
     const p = this.printer;
-    if (!p || p.fields || p.pairs || p.cells || p.keep || p.scriptEchoes) return undefined;
+    if (!p || p.fields || p.pairs || p.cells || p.keep || p.scriptEchoes || p.decodedPairs || p.namesAbove) return undefined;
     const partial = this.pending.replace(DECORATION, '').trim();
     return partial.length >= MIN_PRINTED_CHARS && (!p.amongOthers || takenAmongOthers({ ...p, transformed: false }, partial)) ? partial : undefined;
   }
