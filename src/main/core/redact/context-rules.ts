@@ -766,6 +766,9 @@ export const FILES: ContextRule[] = [
   // A JDBC URL, its user and its password as a positional toString prints them (Scala's case class `JdbcConfig(jdbc:postgresql://…,
   // dw_loader,<password>,30)`: adv71 F44): the field after the user.
   { kind: 'password', keywords: ['jdbc:'], re: /\bjdbc:[a-z0-9]+:[^\s,()]{1,512},[ \t]?[\w.@-]{1,64},[ \t]?(?<secret>[^\s,()]{6,256})(?=[,)])/g, guard: true },
+  // A Rails session cookie by its shape, whatever the app named it (`_shopfront_session=…`: pass 171 S3): 5.2+'s AES-GCM
+  // `<data>--<12-byte iv>--<16-byte tag>` in base64 (URL-encoded or not), 4.x's `<data>--<40-hex HMAC>`.
+  { kind: 'session cookie', shape: true, keywords: ['--'], needs: /--(?:[A-Za-z0-9+/]|%2[BbFf]){16}--|[A-Za-z0-9+/=]--[0-9a-f]{40}/, re: /(?<![A-Za-z0-9+/%-])(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){24,4096}(?:=|%3[Dd]){0,2}--(?:(?:[A-Za-z0-9+/]|%2[BbFf]){16}--(?:[A-Za-z0-9+/]|%2[BbFf]){22}(?:=|%3[Dd]){0,2}|[0-9a-f]{40}))(?![A-Za-z0-9+/%=])/g },
   // A live key in a vendor's `<kind>_live_<random>` shape (Stripe's `sk_live_`, `rk_live_`; `ak_live_` of an OpenAPI example:
   // adv65 F45), not a publishable one (`pk_live_`: public by design).
   { kind: 'live api key', shape: true, keywords: ['_live_'], re: /(?<![A-Za-z0-9_])(?<secret>(?!pk_)[a-z]{2,6}_live_[A-Za-z0-9]{24,128})(?![A-Za-z0-9])/g },

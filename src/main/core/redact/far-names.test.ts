@@ -893,6 +893,12 @@ describe('values named from afar', () => {
   `${'pth-winexe -U a%'.repeat(60_000)}`,
   `${'signature:s:AQABAAEAAAA'.repeat(40_000)}`,
   // The own attack's (adv174): WLST with variables, YAML Jwt settings, keyed SecureStrings and DPAPI in base64, tools on every word.
+  // Session 35's: an environment read's fallback after a secret's variable, a Rails cookie's shape.
+  `${"key: process.env.API_TOKEN || '".repeat(40_000)}`,
+  `${'process.env.API_TOKEN'.repeat(50_000)}`,
+  `${'a'.repeat(1_000_000)}--`,
+  `${'aaaaaaaaaaaaaaaaaaaaaaaaa--bbbbbbbbbbbbbbbb-'.repeat(30_000)}`,
+  `${'%2F'.repeat(300_000)}--`,
   `${'connect(a, '.repeat(90_000)}`,
   `${"connect(a, 'b', c".repeat(50_000)}`,
   `${'Issuer: a\nKey: Qm7xT2vK9pL4wZ8n\n'.repeat(40_000)}`,

@@ -3601,6 +3601,30 @@ describe("session 35: the own attack's three left (adv174)", () => {
   });
 });
 
+describe("session 35: pass 171's leftovers (frontend tooling)", () => {
+  it("an environment read's literal fallback under a setting's plain name (wdio's key: process.env.BROWSERSTACK_ACCESS_KEY || '…'); a URL's fallback and a placeholder kept", () => {
+    const k = s(AN, 20);
+    const text = `    key: process.env.BROWSERSTACK_ACCESS_KEY || '${k}',\n    other: os.environ.get("STRIPE_SECRET_KEY") or "${k}x"\n`;
+    const shown = new Redactor().mask(text);
+    expect(shown).not.toContain(k);
+    const kept = "url: process.env.API_URL || 'http://localhost:3000',\nkey: process.env.SAUCE_ACCESS_KEY || 'YOUR_ACCESS_KEY',\nname: process.env.KEY_NAME || 'production-signing',\n";
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("a Rails session cookie by its shape under the app's own cookie name (AES-GCM data--iv--tag, URL-encoded or not; 4.x's data--HMAC); command lines with -- kept", () => {
+    const b = (n: number) => Buffer.from(s(AN, n)).toString('base64').replace(/=+$/, '');
+    const gcm = `${b(96)}--${b(12)}--${b(16)}==`;
+    const encoded = gcm.replace(/\+/g, '%2B').replace(/\//g, '%2F').replace(/=/g, '%3D');
+    const old = `${b(60)}--${s(HEX, 40)}`;
+    for (const v of [gcm, encoded, old]) {
+      const shown = new Redactor().mask(`localhost\t_shopfront_session=${v}\n{"name":"_shopfront_session","value":"${v}"}\n`);
+      expect(shown, v).not.toContain(v.slice(0, 24));
+    }
+    const kept = 'git log --oneline -- src/a.ts\nnpm install --save-dev --ignore-scripts\n----------------------------------------\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
 describe("session 34: a printer's many values all mask its output (the session remembers 128: fail closed under volume)", () => {
   const rows = Array.from({ length: 300 }, (_, i) => `user${i}:${s(AN, 16)}`);
   const out = `${rows.join('\n')}\n`;

@@ -3043,6 +3043,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     commentedNameValueBelow(text, k, e, out);
+    envReadFallbackOfName(text, k, e, out);
     formatCommentRows(text, k, e, out);
     paddedEnvValue(text, k, e, out);
     dotLeaderValue(text, k, e, out);
@@ -4115,6 +4116,26 @@ function commentedNameValueBelow(text: string, k: number, e: number, out: Secret
 /** `etcdctl get --prefix /config/shop/` (adv15 D14): a key on its line, its value on the next; the key's last part names a secret. */
 function keyPathValueBelow(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (k > 0 && text.charCodeAt(k - 1) === 0x2f && KEY_PATH_BEFORE.test(text.slice(Math.max(0, k - 256), k))) valueFromName(text, k, e, KEY_PATH_VALUE_BELOW, out);
+}
+
+/** An environment read up to the variable's name (`process.env.`, `ENV["`, `os.getenv("`): the name after it is the read's. */
+const ENV_READ_OF_NAME = /(?:(?:process\.env|import\.meta\.env|Bun\.env|ENV)\.|(?:process\.env|import\.meta\.env|Bun\.env|ENV|os\.environ)\[[ \t]*["']|(?:\benv|getenv|os\.environ\.get|ENV\.fetch|Deno\.env\.get|System\.getenv)\([ \t]*["'])([A-Za-z_]\w{0,127})$/;
+/** After the variable's name: the read's literal fallback (`|| '…'`, `?? "…"`, `or '…'`; a call's second argument `, "…"`). */
+const FALLBACK_AFTER_NAME = /(?:["'][ \t]*[\])])?[ \t]*(?:\|\||\?\?|or)[ \t]*(?<q>["'])(?<v>[^"'\n]{1,1024})\k<q>|["'][ \t]*,[ \t]*(?:default[ \t]*=[ \t]*)?(?<q2>["'])(?<w>[^"'\n]{1,1024})\k<q2>/dy;
+
+/**
+ * An environment read with a literal fallback, the variable's name saying secret whatever the setting's name (wdio's `key:
+ * process.env.BROWSERSTACK_ACCESS_KEY || '…'`: pass 171 S27; a name that says secret before the read is namedValue's).
+ */
+function envReadFallbackOfName(text: string, k: number, e: number, out: SecretFinding[]): void {
+  const read = ENV_READ_OF_NAME.exec(text.slice(Math.max(0, k - 24), e));
+  if (!read || !isSecretName(read[1])) return;
+  FALLBACK_AFTER_NAME.lastIndex = e;
+  const m = FALLBACK_AFTER_NAME.exec(text);
+  if (!m) return;
+  const g = m.groups!.v !== undefined ? 'v' : 'w';
+  const [start, end] = m.indices!.groups![g]!;
+  if (!isLookAlike(m.groups![g], PASSWORD_NAME.test(read[1]))) out.push({ start, end, kind: kindOfName(read[1]), byContext: true });
 }
 
 /** After a variable's name first on its line: blanks, then one word to the line's end (R's `Sys.getenv()`, `env | column -t -s=`). */
