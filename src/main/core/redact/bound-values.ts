@@ -201,6 +201,27 @@ export function awsSecretBelowId(text: string, at: number, out: SecretFinding[])
 }
 
 /**
+ * A test grid's credentials as a runner's config names them: WebdriverIO's `user:` then `key:` (BrowserStack's 20 letters and
+ * digits, Sauce Labs' UUID: pass 171 S27), on one line or the next two. A bare `key` names nothing alone (a cache's, a map's, an
+ * i18n string's); beside a `user` of the same object it is that user's access key. The `user` is a bare name too (not
+ * `db_user:`), and the value a token's shape: a UUID, or 16-64 letters and digits holding both. The `key` line may carry grep's
+ * `file:line:` prefix (`grep -rn -A1 user: .`).
+ */
+export const KEY_BESIDE_USER_WORDS = ['user:', "user':", 'user":', 'username:', "username':", 'username":'];
+export const KEY_BESIDE_USER_LINES = 2;
+const KEY_BESIDE_USER = /[^\n]{0,256}?(?:[,{][ \t]*|\r?\n(?:[^\n]{0,256}\r?\n)?(?:[\w./-]{1,256}[:-](?:\d{1,7}[:-])?)?[ \t]*)["']?key["']?[ \t]*:[ \t]*(?<q>["']?)(?<v>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|(?=[A-Za-z]{0,63}[0-9])(?=[0-9]{0,63}[A-Za-z])[A-Za-z0-9]{16,64})\k<q>(?![A-Za-z0-9_.-])/dy;
+
+/** The hit's key is bare `user` or `username`, quoted or not: nothing of a name's before it (`db_user:`, `.user:`, `$user:`). */
+const BARE_USER_KEY = /(?<![\w.$-])["']?user(?:name)?["']?:$/i;
+/** Characters before a hit's end BARE_USER_KEY reads (`'username':` and one before). */
+const BARE_USER_KEY_CHARS = 12;
+
+export function keyBesideUser(text: string, at: number, out: SecretFinding[]): void {
+  if (!BARE_USER_KEY.test(text.slice(Math.max(0, at - BARE_USER_KEY_CHARS), at))) return;
+  valueGroupAt(KEY_BESIDE_USER, text, at, 'api key', out);
+}
+
+/**
  * A JWT cut by a line wrap (a CI log's long `curl -H 'Authorization: Bearer eyJ…` line wrapped at the terminal's width: adv153
  * F36): the head ends its line, the rest starts the next (its dots and signature). The rest is masked; the head is the header
  * rule's or the JWT rule's.

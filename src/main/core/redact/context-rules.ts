@@ -1280,5 +1280,7 @@ export const FILES: ContextRule[] = [
   // (Not a name's last word: a URL's `id_token=` in an access log whose user agent holds `;`, 141 F21. An unquoted value ends at a
   // written line break too: http.client's `send: b'…;version=2\r\n…Authorization: Token token=…\r\nX-Auth-Token: …'`
   // took the next header's name with it: 133 F10.)
-  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
+  // Not a value in escaped quotes (`password=\"…\";` of a JAAS line inside JSON: pass 175 F31): the `\` alone was taken, the
+  // key=value search masks what the quotes hold.
+  { kind: 'azure connection string key', keywords: ['key', 'signature', 'pass', 'pwd', 'secret', 'token'], sharesNameWords: true, needs: /;/, re: /(?<![A-Za-z0-9_])(?:(?:AccountKey|SharedAccessKey|SharedAccessSignature|User Password|SharedSecret|AccessKey|ClientSecret)[ \t]*=[ \t]*|(?:Password|(?!PWD=\/)Pwd|Token)=)(?<secret>"[^"\n]+"|'[^'\n]+'|\$'(?:[^'\\\n]|\\.)+'|(?!\\["'])(?:[^;\s"'\\]|\\(?![rn]))+)/gi },
 ];

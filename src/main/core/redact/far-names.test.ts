@@ -909,6 +909,10 @@ describe('values named from afar', () => {
   `${'sqlpackage /tp:'.repeat(60_000)}`,
   `gsk8capicmd ${'-pw x '.repeat(160_000)}`,
   `${'getTGT.py a:b '.repeat(70_000)}`,
+  `${'{"user":"a",'.repeat(80_000)}`,
+  `${"  user: x\n  key: '".repeat(60_000)}`,
+  `${'hook.make.com/'.repeat(70_000)}`,
+  `${'eoabcdefghijk.m.pipedream.net/'.repeat(35_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -56,6 +56,9 @@ const secrets: [string, string, string[]][] = [
   ['a python string in three quotes, the value on the next lines', `import os\nSECRET_KEY = \"\"\"\n${V}${W}\n${W}${V}\n\"\"\"\nALLOWED_HOSTS = []\n`, [V + W, W + V]],
   ["a TOML password in three quotes on the next line", `[db]\npassword = '''\n${V}${W}\n'''\nhost = "db"\n`, [V + W]],
   ["serverless' api keys block", `api keys:\n  partner: ${V}${W} - Partner integration key\n  internal: ${W}${V}\nendpoints:\n  GET - https://x.execute-api.eu-west-1.amazonaws.com/prod/orders\n`, [V + W, W + V]],
+  // Pass 171 S27: a test grid's access key beside its user in a runner's config (WebdriverIO's BrowserStack and Sauce Labs).
+  ['wdio config: a bare key under its user (Sauce Labs UUID)', `exports.config = {\n    user: 'oauth-dev-1a2b3',\n    key: '6f1d9a2c-3b4e-4f5a-9c8d-7e6f5a4b3c2d',\n    region: 'us',\n`, ['6f1d9a2c-3b4e-4f5a-9c8d-7e6f5a4b3c2d']],
+  ['wdio config: user and key on one line, and grep -n -A1 of them (BrowserStack)', `const grid = { user: 'dev_Xk3B9s', key: '${V}x1Q7' };\nwdio.conf.js:12:  user: 'dev_Xk3B9s',\nwdio.conf.js-13-  key: '${W}',\n`, [`${V}x1Q7`, W]],
 ];
 const lookAlikes: [string, string][] = [
   ['block scalar holding a reference', 'db:\n  password: |\n    ${DB_PASSWORD}\n  host: db\n'],
@@ -77,6 +80,7 @@ const lookAlikes: [string, string][] = [
   ["sqlite3's -header list of columns that name no secret", 'id|user_id|email|created_at\n118|42|dana@acme.io|2024-04-10 10:22:31\n'],
   ["artisan config:show's rows that name no secret", '  connections ⇁ mysql ⇁ host ..................... 127.0.0.1  \n  connections ⇁ mysql ⇁ username ................. forge  \n'],
   ["serverless' api keys when there are none", 'api keys:\n  None\nendpoints:\n  None\n'],
+  ["a bare key beside a user that is a word, a translation's id or a name's (not a token)", `  user: 'bob',\n  key: 'settings.title',\n{"db_user": "app", "key": "${V}"}\n  user: bob\n  key: abcdefghijklmnopqrstu\n`],
   ['a list of keys whose key is an id (no api keys)', 'indexes: [\n  {\n    key: \'email_1\',\n    unique: true\n  }\n]\n'],
 ];
 

@@ -3645,3 +3645,25 @@ describe("session 34: a printer's many values all mask its output (the session r
     expect(leaked(r.mask(`${out}[exit 0 · 300 lines]\n`))).toBe(0);
   });
 });
+
+describe("session 36: pass 175's leftover (integration platforms' webhooks)", () => {
+  it("masks a webhook URL whose path or host is the capability: Make's (any zone, Integromat's), IFTTT's key, Pipedream's endpoint; their docs' hosts and ids kept", () => {
+    const lower = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const make = s(lower, 32), legacy = s(lower, 32), ifttt = s(AN + '_-', 22), pd = `eo${s(lower, 16)}`;
+    const out = `.env:1:MAKE_WEBHOOK_URL=https://hook.eu1.make.com/${make}\nscripts/notify.sh:4:curl -X POST https://hook.integromat.com/${legacy} -d @payload.json\nIFTTT: https://maker.ifttt.com/trigger/door_opened/with/key/${ifttt}\nsource: https://${pd}.m.pipedream.net\n`;
+    const shown = new Redactor().maskCommandOutput('grep -rn -i hook scripts/ .env', out);
+    for (const v of [make, legacy, ifttt, pd]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('https://hook.eu1.make.com/[masked: make webhook]');
+    expect(mayHoldSecret(out)).toBe(true);
+    const kept = 'See https://www.make.com/en/help/tools/webhooks and https://maker.ifttt.com/use/ for setup.\nhttps://pipedream.com/docs/workflows/triggers\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("a JAAS line inside a connector's JSON (escaped quotes): the password masked between its quotes, the JSON left whole", () => {
+    const p = s(AN, 32);
+    const line = `    "sasl.jaas.config": "org.apache.kafka.common.security.plain.PlainLoginModule required username=\\"${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 16)}\\" password=\\"${p}\\";",\n`;
+    const shown = new Redactor().mask(`{\n  "config": {\n${line}    "tasks.max": "1"\n  }\n}\n`);
+    expect(shown).toContain(' password=\\"[masked: password]\\";",\n');
+    expect(shown).not.toContain(p);
+  });
+});

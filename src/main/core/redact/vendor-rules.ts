@@ -275,6 +275,13 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('typeform token', ['tfp_'], `${B}tfp_[A-Za-z0-9_-]{40,}${E}`),
   // A Zapier catch hook's URL: its account and hook ids are the secret (anyone with it can post).
   rule('zapier webhook', ['hooks.zapier.com/hooks/catch/'], `hooks\\.zapier\\.com/hooks/catch/(?<secret>\\d+/[a-z0-9]+)`),
+  // Make's (formerly Integromat's) custom webhook: `https://hook.eu1.make.com/<32 of [a-z0-9]>`, the path is the capability
+  // (pass 175 F34: `grep -rn hook .env` printed it; the generic webhook rule wants capitals in a token).
+  rule('make webhook', ['make.com/', 'integromat.com/'], `hook\\.(?:[a-z0-9-]{1,16}\\.)?(?:make|integromat)\\.com/(?<secret>[a-z0-9]{24,64})${E}`),
+  // IFTTT's Webhooks key in a trigger URL (`maker.ifttt.com/trigger/<event>/with/key/<key>`, `/json/with/key/`, `/use/<key>`).
+  rule('ifttt webhook key', ['maker.ifttt.com/'], `maker\\.ifttt\\.com/(?:trigger/[\\w.-]{1,128}/(?:json/)?with/key|use)/(?<secret>[A-Za-z0-9_-]{16,64})${E}`),
+  // A Pipedream HTTP source's endpoint (`https://eo<id>.m.pipedream.net`): whoever has the host can post events to the workflow.
+  rule('pipedream endpoint', ['.m.pipedream.net'], `${B}(?<secret>eo[a-z0-9]{10,40})\\.m\\.pipedream\\.net`),
   rule('adobe client secret', ['p8e-'], `${B}p8e-[A-Za-z0-9_-]{32}${E}`),
   // LaunchDarkly's server-side SDK keys (`sdk-<uuid>`).
   rule('launchdarkly sdk key', ['sdk-'], `${B}sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
