@@ -222,6 +222,66 @@ export function keyBesideUser(text: string, at: number, out: SecretFinding[]): v
 }
 
 /**
+ * App Center CodePush's deployments table (`appcenter codepush deployment list --displayKeys`, `code-push deployment ls -k`):
+ * `│ Name │ Key │ Update Metadata │ Install Metrics │`, each deployment's key in the `Key` (`Deployment Key`) column (pass 176
+ * F24). A column titled `Key` says nothing alone; beside CodePush's own titles it is the key that publishes updates to the app's
+ * users. Read from the header's hit to the table's end (a line that is no row or rule).
+ */
+export const CODEPUSH_TABLE_WORDS = ['update metadata', 'install metrics'];
+/** Lines of a deployments table read under its header (a deployment takes two or three: its metadata's lines wrap). */
+export const CODEPUSH_TABLE_LINES = 64;
+const CODEPUSH_KEY_TITLE = /^[ \t]*(?:Deployment[ \t])?Key[ \t]*$/i;
+/** A deployment key: base64url of 32 bytes or so, alone in its cell (a wrapped row's empty cell has none). */
+const CODEPUSH_KEY_CELL = /^[ \t]*([A-Za-z0-9_-]{30,64})[ \t]*$/;
+/** A table's row or rule: a box's or ASCII's cell separator, or a border's corner, first on the line. */
+const TABLE_LINE = /^[ \t]*[│|├┌└┼╞╟+]/;
+const CELL_SEP = /[│|]/g;
+
+/** Where `line`'s cells start and end ([start, end) pairs, offsets in the line), split at its separators. */
+function cellSpans(line: string): number[] {
+  const spans: number[] = [];
+  let from = 0;
+  CELL_SEP.lastIndex = 0;
+  for (let m = CELL_SEP.exec(line); m; m = CELL_SEP.exec(line)) {
+    spans.push(from, m.index);
+    from = m.index + 1;
+  }
+  spans.push(from, line.length);
+  return spans;
+}
+
+export function codePushKeys(text: string, at: number, out: SecretFinding[]): number | void {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const nl = text.indexOf('\n', at);
+  const lineEnd = nl < 0 ? text.length : nl;
+  if (lineEnd - lineStart > MAX_CODEPUSH_LINE) return lineEnd;
+  const header = cellSpans(text.slice(lineStart, lineEnd));
+  let col = -1;
+  for (let c = 0; c < header.length; c += 2) if (CODEPUSH_KEY_TITLE.test(text.slice(lineStart + header[c], lineStart + header[c + 1]))) col = c / 2;
+  if (col < 1) return lineEnd;
+  let end = lineEnd;
+  for (let n = 0; n < CODEPUSH_TABLE_LINES && end < text.length; n++) {
+    const start = end + 1;
+    const next = text.indexOf('\n', start);
+    const rowEnd = next < 0 ? text.length : next;
+    const row = text.slice(start, Math.min(rowEnd, start + MAX_CODEPUSH_LINE));
+    if (!TABLE_LINE.test(row)) break;
+    const cells = cellSpans(row);
+    if (cells.length > 2 * col + 1) {
+      const m = CODEPUSH_KEY_CELL.exec(row.slice(cells[2 * col], cells[2 * col + 1]));
+      if (m) {
+        const s = start + cells[2 * col] + m[0].indexOf(m[1]);
+        out.push({ start: s, end: s + m[1].length, kind: 'codepush deployment key', byContext: true });
+      }
+    }
+    end = rowEnd;
+  }
+  return end;
+}
+/** A deployments table's line is a few hundred characters: a longer one is no such table's. */
+const MAX_CODEPUSH_LINE = 4096;
+
+/**
  * A JWT cut by a line wrap (a CI log's long `curl -H 'Authorization: Bearer eyJ…` line wrapped at the terminal's width: adv153
  * F36): the head ends its line, the rest starts the next (its dots and signature). The rest is masked; the head is the header
  * rule's or the JWT rule's.

@@ -913,6 +913,13 @@ describe('values named from afar', () => {
   `${"  user: x\n  key: '".repeat(60_000)}`,
   `${'hook.make.com/'.repeat(70_000)}`,
   `${'eoabcdefghijk.m.pipedream.net/'.repeat(35_000)}`,
+  `${'IncomingWebhook/'.repeat(60_000)}`,
+  `${'hooks.airtable.com/workflows/v1/genericWebhook/'.repeat(20_000)}`,
+  `${'api.netlify.com/build_hooks/'.repeat(35_000)}`,
+  `│ Key │ Install Metrics │${' Install Metrics │'.repeat(60_000)}`,
+  `${'│ Key │ Update Metadata │\n│ x │ AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA │\n'.repeat(25_000)}`,
+  `${'[09:14:00]: $ security find-generic-password -w\n'.repeat(20_000)}`,
+  `${'</key>\na-1-<string>'.repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -3646,6 +3646,43 @@ describe("session 34: a printer's many values all mask its output (the session r
   });
 });
 
+describe("session 36: pass 176's leftovers (mobile app build and release)", () => {
+  const k = () => s(AN + '_-', 37);
+
+  it("masks CodePush's deployment keys in its deployments table (the Key column beside CodePush's own titles); a Key column of other tables kept", () => {
+    const a = k(), b = k();
+    const table = `┌────────────┬───────────────────────────────────────┬─────────────────────┬──────────────────────┐\n│ Name       │ Key                                   │ Update Metadata     │ Install Metrics      │\n├────────────┼───────────────────────────────────────┼─────────────────────┼──────────────────────┤\n│ Production │ ${a} │ Label: v42          │ Active: 61% (18,213) │\n│            │                                       │ App Version: 4.12.0 │ Total: 29,871        │\n├────────────┼───────────────────────────────────────┼─────────────────────┼──────────────────────┤\n│ Staging    │ ${b} │ Label: v57          │ Active: 3% (41)      │\n└────────────┴───────────────────────────────────────┴─────────────────────┴──────────────────────┘\n`;
+    const shown = new Redactor().mask(table);
+    for (const v of [a, b]) expect(shown).not.toContain(v);
+    expect(shown).toContain('│ Production │ [masked: codepush deployment key] │ Label: v42 ');
+    expect(mayHoldSecret(table)).toBe(true);
+    const jira = '| Key      | Summary                              | Status      |\n| PROJ-123 | Rotate signing config for release    | In Progress |\n| PROJ-124 | 0f3c9a8e1b2d4c5f6a7b8c9d0e1f2a3b4c5d | Done        |\n';
+    expect(new Redactor().mask(jira)).toBe(jira);
+  });
+
+  it("masks a plist's value on the line under its key in grep -A's output, and a fastlane log's printed password under its command (grep -n's prefixes or not)", () => {
+    const v = k(), p = `${s('abcdefghijklmnopqrstuvwxyz', 4)}-${s('abcdefghijklmnopqrstuvwxyz', 4)}-${s('abcdefghijklmnopqrstuvwxyz', 4)}-${s('abcdefghijklmnopqrstuvwxyz', 4)}`;
+    const plist = `ios/Shop/Info.plist:6:\t<key>CodePushDeploymentKey</key>\nios/Shop/Info.plist-7-\t<string>${v}</string>\n`;
+    expect(new Redactor().mask(plist)).toBe(plist.replace(v, '[masked: key]'));
+    for (const log of [`[09:14:00]: $ security find-generic-password -a ci@acme.io -s AC_PASSWORD -w\n[09:14:01]: ▸ ${p}\n`, `4:[09:14:00]: $ security find-generic-password -a ci@acme.io -s AC_PASSWORD -w\n5-[09:14:01]: ▸ ${p}\n[09:14:02]: Successfully uploaded the build\n`]) {
+      const shown = new Redactor().mask(log);
+      expect(shown, log).not.toContain(p);
+      expect(shown).toContain('▸ [masked: password printed by security find-generic-password -w]\n');
+    }
+  });
+});
+
+describe("session 36: a DSN that is a URL shows its host and project (pass 176 L14)", () => {
+  it("masks a Sentry DSN's key and a database DSN's user part only; a DSN that is no URL masked whole as before", () => {
+    const key = s(HEX, 32), secret = s(HEX, 32), pw = s(AN, 16);
+    const shown = new Redactor().mask(`  dsn: 'https://${key}@o4679565545476671.ingest.de.sentry.io/7621319122983370',\nSENTRY_DSN=https://${key}:${secret}@sentry.acme.io/12\nDATABASE_DSN=postgres://app:${pw}@db.internal:5432/app\nPDO_DSN=mysql:host=db;dbname=shop;password=${pw}\n`);
+    for (const v of [key, secret, pw]) expect(shown).not.toContain(v);
+    expect(shown).toContain("dsn: 'https://[masked: dsn]@o4679565545476671.ingest.de.sentry.io/7621319122983370',\n");
+    expect(shown).toContain('SENTRY_DSN=https://[masked: dsn]@sentry.acme.io/12\n');
+    expect(shown).toContain('@db.internal:5432/app\n');
+  });
+});
+
 describe("session 36: pass 175's leftover (integration platforms' webhooks)", () => {
   it("masks a webhook URL whose path or host is the capability: Make's (any zone, Integromat's), IFTTT's key, Pipedream's endpoint; their docs' hosts and ids kept", () => {
     const lower = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -3657,6 +3694,18 @@ describe("session 36: pass 175's leftover (integration platforms' webhooks)", ()
     expect(mayHoldSecret(out)).toBe(true);
     const kept = 'See https://www.make.com/en/help/tools/webhooks and https://maker.ifttt.com/use/ for setup.\nhttps://pipedream.com/docs/workflows/triggers\n';
     expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks the other automation hooks whose URL is the capability: Teams' incoming webhook (both hosts), Airtable's, Netlify's build hook; the team's GUID and the hosts kept", () => {
+    const g = () => `${s(HEX, 8)}-${s(HEX, 4)}-4${s(HEX, 3)}-a${s(HEX, 3)}-${s(HEX, 12)}`;
+    const team = g(), tenant = g();
+    const teamsOld = `${s(HEX, 32)}/${g()}`, teamsNew = `${s(HEX, 32)}/${g()}/V2${s(AN + '_-', 43)}`;
+    const airtable = `app${s(AN, 14)}/wfl${s(AN, 14)}/wtr${s(AN, 14)}`, netlify = s(HEX, 24);
+    const out = `TEAMS_WEBHOOK_URL=https://outlook.office.com/webhook/${team}@${tenant}/IncomingWebhook/${teamsOld}\nteams: https://acme.webhook.office.com/webhookb2/${team}@${tenant}/IncomingWebhook/${teamsNew}\n  "url": "https://hooks.airtable.com/workflows/v1/genericWebhook/${airtable}",\ncurl -X POST -d {} https://api.netlify.com/build_hooks/${netlify}\n`;
+    const shown = new Redactor().mask(out);
+    for (const v of [teamsOld, teamsNew, airtable, netlify]) expect(shown, v).not.toContain(v.slice(-12));
+    expect(shown).toContain(`https://outlook.office.com/webhook/${team}@${tenant}/IncomingWebhook/[masked: teams webhook]\n`);
+    expect(shown).toContain('https://api.netlify.com/build_hooks/[masked: netlify build hook]\n');
   });
 
   it("a JAAS line inside a connector's JSON (escaped quotes): the password masked between its quotes, the JSON left whole", () => {

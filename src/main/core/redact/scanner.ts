@@ -34,7 +34,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -109,6 +109,8 @@ const WRAPPED_JWT_RULE = LINE_RULES.length + 30;
 const REGISTERED_USERS_RULE = LINE_RULES.length + 31;
 /** A test grid's access key beside its user (bound-values.ts keyBesideUser). */
 const KEY_BESIDE_USER_RULE = LINE_RULES.length + 37;
+/** CodePush's deployments table (bound-values.ts codePushKeys). */
+const CODEPUSH_TABLE_RULE = LINE_RULES.length + 38;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -322,6 +324,7 @@ const KEYWORDS: Keyword[] = [];
   entry(WRAPPED_JWT_WORD).context.push(WRAPPED_JWT_RULE);
   entry(REGISTERED_USERS_WORD).context.push(REGISTERED_USERS_RULE);
   for (const w of KEY_BESIDE_USER_WORDS) entry(w).context.push(KEY_BESIDE_USER_RULE);
+  for (const w of CODEPUSH_TABLE_WORDS) entry(w).context.push(CODEPUSH_TABLE_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -509,8 +512,30 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
     report.escapedUrls = (gates & GATE_ESCAPED_URL) !== 0;
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
+  narrowUrlDsns(text, out);
   return out;
 }
+
+/**
+ * A value named `dsn` that is a URL with a user part (Sentry's `https://<public key>@o1.ingest.sentry.io/42`, a database's
+ * `postgres://app:<pw>@db/app`): its user part is the credential; the host and the project or database stay (pass 176 L14: the
+ * whole DSN masked hid what an agent checks a config by). The key itself stays masked: a legacy Sentry DSN's `key:secret@` and a
+ * database's `user:password@` have the same place.
+ */
+function narrowUrlDsns(text: string, out: SecretFinding[]): void {
+  for (const f of out) {
+    if (f.kind !== 'dsn') continue;
+    DSN_URL_USER.lastIndex = f.start;
+    const m = DSN_URL_USER.exec(text);
+    if (m && DSN_URL_USER.lastIndex <= f.end) {
+      const [start, end] = m.indices!.groups!.user!;
+      f.start = start;
+      f.end = end;
+    }
+  }
+}
+/** At a DSN's start: a URL's scheme, then its user part up to the `@` before the host (sticky; no blank, `/` or `@` in it). */
+const DSN_URL_USER = /[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s/@'"]{1,512})@[A-Za-z0-9.-]{1,253}(?=[:/'"\s]|$)/dy;
 
 /**
  * A base64 literal echoed into `base64 -d` on a command line (a shell history's `echo 'MlZ1d0BA…' | base64 -d`: adv84 F12): the
@@ -1202,7 +1227,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2594,6 +2619,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [WRAPPED_JWT_RULE, wrappedJwtRest],
   [REGISTERED_USERS_RULE, registeredUsersPasswords],
   [KEY_BESIDE_USER_RULE, keyBesideUser],
+  [CODEPUSH_TABLE_RULE, codePushKeys],
 ]);
 
 /**
@@ -3884,8 +3910,11 @@ const ARRAY_PAIR_LOOKBACK = 48;
 /** After the name: its quote, a comma, the value in quotes (on the same line or the next), the pair's closing bracket. */
 const ARRAY_PAIR_VALUE = /["'][ \t]*,[ \t]*(?:\r?\n[ \t]*)?(?:"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})')[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?[\])]/dy;
 
-/** A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06). */
-const PLIST_VALUE = /<\/key>[ \t]*\r?\n?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/dy;
+/**
+ * A property list's `<key>NAME</key>` then `<string>value</string>` (a launchd plist's EnvironmentVariables: adv13 B06), the value's
+ * line under grep's `-A` prefix or not (`ios/App/Info.plist-7-\t<string>…`: pass 176 F25).
+ */
+const PLIST_VALUE = /<\/key>[ \t]*(?:\r?\n(?:[\w./-]{1,256}[:-](?:\d{1,7}[:-])?)?)?[ \t]*<string>(?<v>[^<\n]{1,2048})<\/string>/dy;
 
 function plistValue(text: string, k: number, e: number, out: SecretFinding[]): void {
   if (text.startsWith('<key>', k - 5)) valueFromName(text, k, e, PLIST_VALUE, out);

@@ -282,6 +282,13 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('ifttt webhook key', ['maker.ifttt.com/'], `maker\\.ifttt\\.com/(?:trigger/[\\w.-]{1,128}/(?:json/)?with/key|use)/(?<secret>[A-Za-z0-9_-]{16,64})${E}`),
   // A Pipedream HTTP source's endpoint (`https://eo<id>.m.pipedream.net`): whoever has the host can post events to the workflow.
   rule('pipedream endpoint', ['.m.pipedream.net'], `${B}(?<secret>eo[a-z0-9]{10,40})\\.m\\.pipedream\\.net`),
+  // Microsoft Teams' incoming webhook (an Office 365 connector's URL, `…/IncomingWebhook/<32 hex>/<owner's GUID>[/V2<key>]`; the
+  // part before `@` is the team's GUID, and `@` ends a token run).
+  rule('teams webhook', ['incomingwebhook/'], `IncomingWebhook/(?<secret>[0-9a-f]{32}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:/V2[A-Za-z0-9_-]{20,128})?)${E}`),
+  // Airtable's automation webhook (`hooks.airtable.com/workflows/v1/genericWebhook/app…/wfl…/wtr…`) and Netlify's build hook
+  // (`api.netlify.com/build_hooks/<24 hex>`): the URL is the capability (anyone with it runs the automation, starts a build).
+  rule('airtable webhook', ['hooks.airtable.com/'], `hooks\\.airtable\\.com/workflows/v1/genericWebhook/(?<secret>app[A-Za-z0-9]{10,24}/wfl[A-Za-z0-9]{10,24}/wtr[A-Za-z0-9]{10,24})${E}`),
+  rule('netlify build hook', ['/build_hooks/'], `api\\.netlify\\.com/build_hooks/(?<secret>[0-9a-f]{24})${E}`),
   rule('adobe client secret', ['p8e-'], `${B}p8e-[A-Za-z0-9_-]{32}${E}`),
   // LaunchDarkly's server-side SDK keys (`sdk-<uuid>`).
   rule('launchdarkly sdk key', ['sdk-'], `${B}sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
