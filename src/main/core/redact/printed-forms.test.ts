@@ -3680,6 +3680,12 @@ describe("session 36: a DSN that is a URL shows its host and project (pass 176 L
     expect(shown).toContain("dsn: 'https://[masked: dsn]@o4679565545476671.ingest.de.sentry.io/7621319122983370',\n");
     expect(shown).toContain('SENTRY_DSN=https://[masked: dsn]@sentry.acme.io/12\n');
     expect(shown).toContain('@db.internal:5432/app\n');
+    // The stream (mish serve's learn-only pass over the raw output) learns the user part too, not the whole URL.
+    const line = `4:  dsn: 'https://${key}@o4679565545476671.ingest.de.sentry.io/7621319122983370',\n`;
+    const r = new Redactor();
+    r.noteCommand('c1', 'grep -n dsn src/sentry.ts');
+    r.stream('c1').pushBytes(Buffer.from(line));
+    expect(r.mask(line)).toBe(line.replace(key, '[masked: dsn]'));
   });
 });
 

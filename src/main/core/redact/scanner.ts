@@ -1012,6 +1012,8 @@ export function scanContextSecrets(text: string): SecretFinding[] {
   if (gates & GATE_STRING_DATA_BLOCK) stringDataBlocks(text, out, firstLineWith(text, hits, 'stringData:'));
   percentEncoded(text, out, scanContextSecrets);
   foldedLineFindings(text, out, scanContextSecrets);
+  // As the reply's scan does: the stream learns a DSN's user part, not the whole URL (it would mask the host later).
+  narrowUrlDsns(text, out);
   return out;
 }
 
