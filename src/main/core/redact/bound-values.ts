@@ -333,9 +333,17 @@ export const P4_LOGIN_LINES = 4;
 const P4_COMMAND_BEFORE = /\bp4(?:\.exe)?\b[^\n]{0,256}$/;
 const P4_TICKET_BELOW = /[^\n]{0,256}\n(?:[^\n]{0,256}\n){0,3}?(?:[^\n]{0,64}?[\]\s])?(?<v>[0-9A-F]{32})[ \t]*\r?(?=\n|$)/dy;
 
+/** Characters before the hit its command's line may hold (`p4 -p ssl:host:1666 -u user`). */
+const P4_LINE_BEFORE = 512;
+
 export function p4LoginTicket(text: string, at: number, out: SecretFinding[]): void {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  if (at - lineStart > 512 || !P4_COMMAND_BEFORE.test(text.slice(lineStart, at - P4_LOGIN_WORD.length))) return;
+  // The line's start, looked for no further back than a command's line is long (lastIndexOf walked a megabyte line back to its
+  // start at each `login -p` on it: 10 s a megabyte of `docker login -p…`).
+  let lineStart = at;
+  const limit = Math.max(0, at - P4_LINE_BEFORE);
+  while (lineStart > limit && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return;
+  if (!P4_COMMAND_BEFORE.test(text.slice(lineStart, at - P4_LOGIN_WORD.length))) return;
   valueGroupAt(P4_TICKET_BELOW, text, at, 'perforce ticket', out);
 }
 

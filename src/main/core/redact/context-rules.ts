@@ -485,6 +485,14 @@ export const COMMAND_LINE: ContextRule[] = [
   // `pstree -a`: adv37 F40): letters and digits both, 16 characters and up, no file name.
   // Or with a section's dots and underscores (Nakama's `--socket.server_key …`: adv148 F16).
   { kind: 'key on command line', keywords: ['-key ', '-secret ', '-key\t', '-secret\t', '_key ', '_secret '], needs: /--[\w.-]+[-_](?:key|secret)[ \t]/, re: /(?<![A-Za-z0-9-])--(?<name>(?:[a-z0-9]+[-_.]){1,4}(?:key|secret))[ \t]+(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
+  // The same in camelCase (CodePush's `release-react … --deploymentKey <key>`, `--apiKey`, `--clientSecret`: pass 176's next
+  // forms), not a key that names a record or a public half (`--partitionKey`, `--publicKey`, `--kmsKey`).
+  { kind: 'key on command line', keywords: ['key ', 'secret ', 'key=', 'secret='], needs: /--[a-z][a-z0-9]*(?:Key|Secret)[ \t=]/, re: /(?<![A-Za-z0-9-])--(?!(?:public|primary|partition|sort|foreign|cache|host|ssh|gpg|pgp|kms|idempotency|object|row|hash|range|lookup|index|map|message|dedup|routing|license|product|registry)(?:Key|Secret)\b)(?<name>[a-z][a-z0-9]{1,31}(?:Key|Secret))(?:[ \t]+|=)(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
+  // Expo's CLI login with a password (`expo login -u dev -p …`, `expo-cli login --password …`) and an EAS secret or environment
+  // variable set from a command line (`eas secret:create --name X --value …`, `eas env:create … --visibility secret --value …`; a
+  // plain one, `--visibility plaintext`, is a setting).
+  { kind: 'password on command line', keywords: ['expo login', 'expo-cli login'], re: /\bexpo(?:-cli)?[ \t]+login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'secret', keywords: ['eas secret:', 'eas env:'], re: /\beas[ \t]+(?:secret:(?:create|push)|env:(?:create|update)(?=[^\n]{0,1024}--visibility(?:=|[ \t]+)(?:secret|sensitive)\b))\b[^\n|;&]{0,1024}?[ \t]--value(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"$-][^\s'"]*)/g, guard: true },
   { kind: 'password on command line', keywords: ['login'], needs: /login/, re: /\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,1024}?[ \t](?:-p|--password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // `--user` and `--proxy-user` are found from `-us` (a Mailchimp key's word): their own words cost the keyword table ~30 states.
   // curl's short options run together, `-u` last (`curl -fsSu elastic:pw`: adv38 F25).

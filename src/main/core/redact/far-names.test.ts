@@ -920,6 +920,10 @@ describe('values named from afar', () => {
   `${'│ Key │ Update Metadata │\n│ x │ AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA │\n'.repeat(25_000)}`,
   `${'[09:14:00]: $ security find-generic-password -w\n'.repeat(20_000)}`,
   `${'</key>\na-1-<string>'.repeat(60_000)}`,
+  `${'--deploymentKey '.repeat(60_000)}`,
+  `${'--aKey=a1'.repeat(100_000)}`,
+  `${'eas env:create '.repeat(60_000)}`,
+  `${'expo login -p'.repeat(70_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

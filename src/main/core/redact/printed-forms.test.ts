@@ -3672,6 +3672,18 @@ describe("session 36: pass 176's leftovers (mobile app build and release)", () =
   });
 });
 
+describe("session 36: mobile release command lines (pass 176's what-to-try-next)", () => {
+  it("masks CodePush's --deploymentKey and other camelCase --…Key/--…Secret flags, expo login's password, an EAS secret's value; record keys, public keys, a plain EAS variable and a reference kept", () => {
+    const v = () => s(AN, 24);
+    const [a, b, c, d, e] = [v(), v(), v(), v(), v()];
+    const lines = `code-push release-react MyApp-iOS ios --deploymentKey ${a}\n+ tool upload --clientSecret=${b} --verbose\nexpo login -u dev -p ${c}\neas secret:create --scope project --name SENTRY_AUTH_TOKEN --value ${d} --type string\neas env:create --name TOKEN --visibility secret --value ${e}\n`;
+    const shown = new Redactor().mask(lines);
+    for (const x of [a, b, c, d, e]) expect(shown, x).not.toContain(x);
+    const kept = 'aws dynamodb query --partitionKey user1234567890abcdef --table x\ncli --publicKey MCowBQYDK2VwAyEA1234567890abcdef\neas env:create --name API_URL --value https://api.acme.io\neas secret:create --name X --value $SECRET\ntool --cacheKey build-1234567890abcdef\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
 describe("session 36: a DSN that is a URL shows its host and project (pass 176 L14)", () => {
   it("masks a Sentry DSN's key and a database DSN's user part only; a DSN that is no URL masked whole as before", () => {
     const key = s(HEX, 32), secret = s(HEX, 32), pw = s(AN, 16);
