@@ -282,6 +282,41 @@ export function codePushKeys(text: string, at: number, out: SecretFinding[]): nu
 const MAX_CODEPUSH_LINE = 4096;
 
 /**
+ * A streaming service's key beside its RTMP server (OBS's `basic/profiles/<name>/service.json`: `{"settings": {"key": "…",
+ * "server": "rtmp://a.rtmp.youtube.com/live2", "service": "YouTube - RTMPS"}, "type": "rtmp_common"}`, pretty-printed or on one
+ * line: pass 177 F24, F27). The stream key lets anyone broadcast on the channel; a bare `"key"` says so only beside its server.
+ * Read from each `rtmp` hit (the server's URL, the `rtmp_common` type) over the lines around it.
+ */
+export const STREAM_KEY_WORD = 'rtmp';
+/** Lines around the hit the key may be on (OBS writes four or five settings a line each). */
+export const STREAM_KEY_LINES = 6;
+/** Characters read on each side of the hit at most. */
+const STREAM_KEY_CHARS = 1024;
+const STREAM_KEY = /"key"[ \t]*:[ \t]*"(?<v>[^"\s]{6,512})"/dg;
+const STREAM_SERVICE = /"(?:server|service)"[ \t]*:[ \t]*"/;
+
+export function streamKeyBesideServer(text: string, at: number, out: SecretFinding[]): number | void {
+  let from = Math.max(0, at - STREAM_KEY_CHARS);
+  let to = Math.min(text.length, at + STREAM_KEY_CHARS);
+  // Whole lines, at most STREAM_KEY_LINES each way.
+  let up = at;
+  for (let n = 0; n <= STREAM_KEY_LINES && up > from; n++) up = text.lastIndexOf('\n', up - 1);
+  from = Math.max(from, up + 1);
+  let down = at;
+  for (let n = 0; n <= STREAM_KEY_LINES && down >= 0 && down < to; n++) down = text.indexOf('\n', down + 1);
+  if (down >= 0) to = Math.min(to, down);
+  const window = text.slice(from, to);
+  if (!STREAM_SERVICE.test(window)) return to;
+  STREAM_KEY.lastIndex = 0;
+  for (let m = STREAM_KEY.exec(window); m; m = STREAM_KEY.exec(window)) {
+    const [start, end] = m.indices!.groups!.v!;
+    if (isLookAlike(m.groups!.v)) continue;
+    out.push({ start: from + start, end: from + end, kind: 'stream key', byContext: true });
+  }
+  return to;
+}
+
+/**
  * A JWT cut by a line wrap (a CI log's long `curl -H 'Authorization: Bearer eyJ…` line wrapped at the terminal's width: adv153
  * F36): the head ends its line, the rest starts the next (its dots and signature). The rest is masked; the head is the header
  * rule's or the JWT rule's.

@@ -58,6 +58,7 @@ export interface ContextRule {
 // `CSRFKey`, `JwtKey`, `AuthKey` in a Go struct's `%+v` (adv39 F37): a camelCase key after an acronym, no separator to split on.
 // `COOKIE_SIGNING` (adv41 F01): a signing secret without its `_KEY`. A PIN (`HSM_PIN`, `pin_code`), not `spin` nor camelCase `userPin`.
 // Segment's `SegmentWriteKey` in an Info.plist (adv90 F34): an analytics write key, camelCase.
+// A private tracker's `passkey` (Prowlarr's indexer settings, an announce URL's: pass 177 F13).
 // `pw` and `cred` alone (node's inspect `{ user: 'api', pw: '…' }`, pry's `:cred=>"…"`: adv71 F37, F06). App Center's CodePush
 // `DeploymentKey` (adv106 F19, F20); a licence's serial (`UNITY_SERIAL`). A JWT by its name (`INTERNAL_API_JWT`, wrapped over a
 // box table's rows where its shape is cut: adv112 F11), fly.io's WireGuard `localprivate`, 1Password's `one-time password seed`,
@@ -66,7 +67,7 @@ export interface ContextRule {
 // vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`), Honeycomb
 // Refinery's `ReceiveKeys` (API keys it accepts: adv116 F17).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|revocation[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -126,6 +127,9 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'seed', unless: /[a-z]/iy },
   { word: 'device_code' },
   { word: 'devicecode' },
+  // Steam Guard's `revocation_code` (a maFile's: it removes the authenticator from the account, pass 177 F34).
+  { word: 'revocation_code' },
+  { word: 'revocationcode' },
   // A list of secrets under an encoding's name (Vault's `unseal_keys_b64`, `recovery_keys_hex`: scanner.ts singularOfList).
   { word: 's_b64', unless: /[a-z0-9]/iy },
   { word: 's_hex', unless: /[a-z0-9]/iy },
@@ -149,8 +153,9 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
  */
 const APPRISE_SCHEMES = ['pover', 'pushover', 'discord', 'slack', 'gotify', 'gotifys', 'pbul', 'pushbullet', 'msteams', 'mmost', 'mmosts', 'rocket', 'rockets', 'ifttt', 'prowl', 'join', 'opsgenie', 'pagerduty', 'signl4', 'spush', 'zulip', 'lametric', 'bark', 'barks', 'pjet', 'pjets', 'flock', 'gchat', 'wxteams', 'webex', 'twist', 'guilded', 'revolt', 'notica', 'psafer', 'psafers', 'pushed', 'pushy', 'spike', 'streamlabs', 'techulus', 'threema'];
 
-/** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
-export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT)_KEY$/i;
+/** Keys ending in KEY that are not secrets (database, sorting, caching and public keys; Olm's and Megolm's public keys in a Matrix
+ * event or a device's keys, `sender_key`, `identity_key`, `one_time_key`, `fallback_key`: pass 178 L6; `GPG_KEY`, a release key's fingerprint in the official language images: adv18 K03; PubNub's publish / subscribe keys, reCAPTCHA's site key: client-side by design, adv42 K02; not a write key: Algolia's is an admin's, adv32 F30). */
+export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SORT|PARTITION|CACHE|PUBLIC|PUB|ROUTING|IDEMPOTENCY|LOOKUP|GROUP|OBJECT|HASH|RANGE|MAP|REGISTRY|SSH_PUBLIC|UNIQUE|INDEX|SHARD|DEDUP|ROW|MESSAGE|EVENT|S3|BUCKET|FILE|LOG|METRIC|TRACE|STATE|NAMESPACE|CONFIG|LABEL|SEARCH|SEQUENCE|COMPOSITE|NATURAL|SURROGATE|TABLE|HOT|FUNCTION|ENTER|ESC|ESCAPE|TAB|SHIFT|CTRL|ALT|MONKEY|TURKEY|DONKEY|HOCKEY|JOCKEY|WHISKEY|GPG|PGP|PUBLISH|SUBSCRIBE|SITE|INCIDENT|SENDER|IDENTITY|ONE_TIME|FALLBACK|SIGNED_CURVE25519|CURVE25519|ED25519_PUBLIC|VERIFY)_KEY$/i;
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
 // (A websocket handshake's `Sec-WebSocket-Key` is a nonce: adv49 F08.)
@@ -357,13 +362,16 @@ export const COMMAND_LINE: ContextRule[] = [
   { kind: 'secret', keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred'], sharesNameWords: true, needs: /\b(?:using|with|via)[ \t]+\$?[A-Z]/, re: /\b(?:using|with|via)[ \t]+\$?(?<name>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(?<secret>(?=[\w+/=.-]*\d)(?=[\w+/=.-]*[A-Za-z])[\w+/=.-]{12,512})(?=[\s,;)]|$)/g, guard: true },
   // A generated password announced in a sentence (adv16 D50: gitea's `generated random password is '…'`; D44: mongo-express's
   // `basicAuth credentials are "admin:pw"`; D49: Django REST framework's `Generated token <40 hex> for user dana`).
-  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:random|generated|temporary|initial|default) password (?:is|was set to) /i, re: /\b(?:random|generated|temporary|initial|default) password (?:is|was set to)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'",;]+)/gi },
+  // After a word that says where it is (linuxserver's qBittorrent: `A temporary password is provided for this session: <pw>`, pass
+  // 177 F15; the word had been masked, the password left).
+  { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /(?:random|generated|temporary|initial|default) password (?:is|was set to) /i, re: /\b(?:random|generated|temporary|initial|default) password (?:is|was set to)(?:[ \t]+(?:provided|generated|shown|printed|given|displayed)(?:[ \t]+(?:for|in)[ \t]+[^:\n]{1,48}?)?:)?[ \t]+(?!(?:provided|generated|shown|printed|given|displayed|required|not|none|empty)\b)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'",;]+)/gi },
   // Any password told in a sentence (`Your new VPN password is: …` in a mail body, `the password for bob is now …`: adv21 F35):
   // the value must look made (a digit in it, 8 characters and up), not a word that says something about the password
   // (`password is required`, `password is too short`, `password is not set`).
   // The short words too (`the staging db pw is oXnbCeBRP btw`, `temp admin pass is s#a7IZkgX`: adv71 F28, F31): a made value is a
-  // digit in it, or a capital after its first letter.
-  { kind: 'password', keywords: ['pass', 'pw', 'pwd'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code|wd)?|pwd?) (?:for \S+ )?(?:is|was|has been)\b/i, re: /(?<![\w-])(?:pass(?:word|phrase|code|wd)?|pwd?)(?: for [^\s:]{1,64})? (?:is(?: now)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d|[^\s'",;]+[A-Z])[^\s'",;]{8,256})/gi, guard: true },
+  // digit in it, or a capital after its first letter (the pattern is case-sensitive for that test: with `i`, `[A-Z]` took any letter,
+  // and `password is provided`, `… is incorrect` masked their word: pass 177 F15).
+  { kind: 'password', keywords: ['pass', 'pw', 'pwd'], sharesNameWords: true, needs: /(?:pass(?:word|phrase|code|wd)?|pwd?) (?:for \S+ )?(?:is|was|has been)\b/i, re: /(?<![\w-])(?:[Pp]ass(?:word|phrase|code|wd)?|PASS(?:WORD|PHRASE|CODE|WD)?|[Pp]wd?|PWD?)(?: (?:for|FOR) [^\s:]{1,64})? (?:is(?: now)?|IS(?: NOW)?|was (?:set|reset|changed) to|has been (?:set|reset|changed) to)(?::)?[ \t]+(?<secret>'[^'\n]{6,256}'|"[^"\n]{6,256}"|(?=[^\s'",;]*\d|[^\s'",;]+[A-Z])[^\s'",;]{8,256})/g, guard: true },
   // …in other languages: German's `Passwort … auf X gesetzt`, Portuguese `a senha … é X`, Spanish `la contraseña … es X`, French `le
   // mot de passe … est X` (adv71 F29, F34): the value made (a digit, or a capital after its first letter), 8 characters and up.
   { kind: 'password', keywords: ['pass', 'senha', 'contrase'], sharesNameWords: true, needs: /(?:passwort|kennwort)[^\n]{0,60} auf \S|(?:senha|contraseña|mot de passe)[^\n]{0,60} (?:é|es|est) \S/i, re: /(?:(?:[Pp]asswort|[Kk]ennwort)[^\n]{0,60}? auf[ \t]+(?<secret>(?=\S*\d|\S+[A-Z])\S{8,256})(?=[ \t]+(?:gesetzt|geändert|zurückgesetzt))|(?:senha|contraseña|mot de passe)[^\n]{0,60}? (?:é|es|est)(?: :)?[ \t]+(?<secret2>(?=[^\s,;]*\d|[^\s,;]+[A-Z])[^\s,;]{8,256}))/gi, guard: true },
@@ -488,6 +496,18 @@ export const COMMAND_LINE: ContextRule[] = [
   // The same in camelCase (CodePush's `release-react … --deploymentKey <key>`, `--apiKey`, `--clientSecret`: pass 176's next
   // forms), not a key that names a record or a public half (`--partitionKey`, `--publicKey`, `--kmsKey`).
   { kind: 'key on command line', keywords: ['key ', 'secret ', 'key=', 'secret='], needs: /--[a-z][a-z0-9]*(?:Key|Secret)[ \t=]/, re: /(?<![A-Za-z0-9-])--(?!(?:public|primary|partition|sort|foreign|cache|host|ssh|gpg|pgp|kms|idempotency|object|row|hash|range|lookup|index|map|message|dedup|routing|license|product|registry)(?:Key|Secret)\b)(?<name>[a-z][a-z0-9]{1,31}(?:Key|Secret))(?:[ \t]+|=)(?<secret>(?![-\/.])(?=[A-Za-z0-9+\/_=-]*\d)(?=[A-Za-z0-9+\/_=-]*[A-Za-z])[A-Za-z0-9+\/_=-]{16,512})(?![^\s'"])/g, guard: true },
+  // Transmission's remote client with its RPC user and password (`transmission-remote host:9091 -n user:pw`, `--auth=user:pw`, as ps
+  // shows it: pass 177 F17); `-ne` reads them from the environment.
+  { kind: 'password on command line', keywords: ['transmission-remote'], re: /\btransmission-remote\b[^\n|;&]{0,1024}?[ \t](?:-n|--auth)(?:=|[ \t]+)["']?[^\s:'"]{1,128}:(?<secret>[^\s'"]{1,256})/g, guard: true },
+  // Matrix's and Prosody's accounts made from a command line (pass 178 F9): Synapse's `register_new_matrix_user -u bot -p <pw> -k
+  // <registration shared secret>`, `prosodyctl register <user> <host> <password>`.
+  { kind: 'password on command line', keywords: ['register_new_matrix_user'], re: /(?<=\bregister_new_matrix_user\b[^\n|;&]{0,1024})[ \t](?:-p|--password|-k|--shared-secret)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  { kind: 'password on command line', keywords: ['prosodyctl register'], re: /\bprosodyctl[ \t]+register[ \t]+[^\s'"]{1,128}[ \t]+[^\s'"]{1,253}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g, guard: true },
+  // ZNC's znc.conf (pass 178 F48): a network's `Server = <host> [+]<port> <password>` (the password a bouncer's `user/network:pw`
+  // when the server is another ZNC) and the nickserv module's password argument (`LoadModule = nickserv <pw>`), under grep's prefix or
+  // not.
+  { kind: 'password', keywords: ['server =', 'server='], needs: /^(?:[^\s:]{1,256}[-:])?(?:\d{1,9}[-:])?[ \t]*Server[ \t]*=/m, re: /^(?:[^\s:]{1,256}[-:])?(?:\d{1,9}[-:])?[ \t]*Server[ \t]*=[ \t]*[A-Za-z0-9.:[\]-]{1,253}[ \t]+\+?\d{1,5}[ \t]+(?<secret>[^\s]{1,256})[ \t]*\r?$/gm, guard: true },
+  { kind: 'password', keywords: ['nickserv'], needs: /LoadModule[ \t]*=[ \t]*nickserv[ \t]/i, re: /\bLoadModule[ \t]*=[ \t]*nickserv[ \t]+(?<secret>[^\s]{1,256})[ \t]*\r?$/gim, guard: true },
   // Expo's CLI login with a password (`expo login -u dev -p …`, `expo-cli login --password …`) and an EAS secret or environment
   // variable set from a command line (`eas secret:create --name X --value …`, `eas env:create … --visibility secret --value …`; a
   // plain one, `--visibility plaintext`, is a setting).

@@ -924,6 +924,13 @@ describe('values named from afar', () => {
   `${'--aKey=a1'.repeat(100_000)}`,
   `${'eas env:create '.repeat(60_000)}`,
   `${'expo login -p'.repeat(70_000)}`,
+  `${'"server": "rtmp", '.repeat(50_000)}`,
+  `${'rtmp\n"key": "abcdefgh"\n'.repeat(40_000)}`,
+  `${'Server = a +1 '.repeat(70_000)}`,
+  `${'register_new_matrix_user -p '.repeat(35_000)}`,
+  `a:\n${'Settings.asset-9-  - x\n'.repeat(40_000)}`,
+  `00000000: ${'0000 '.repeat(200_000)} x`,
+  `${'temporary password is provided for '.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

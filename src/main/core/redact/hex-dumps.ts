@@ -15,7 +15,8 @@ import { encodedValueKind, type KindOfName } from './named-encodings.js';
 const CANONICAL = /^[0-9a-f]{8,}  (?<hex>(?:[0-9a-f]{2} {1,2}){1,16}) *\|(?<ascii>[^|\n]{1,16})\|\r?$/gm;
 /** `xxd`: `00000000: 6874 7470 733a 2f2f 626f 623a 5071 3757  https://bob:Pq7W` (groups of two bytes, two blanks before the ASCII). */
 // tcpdump -X / -XX prints the same groups after a tab and `0x<offset>:` and two blanks (adv22 F36: a Bearer header cut over rows).
-const XXD = /^(?:[0-9a-f]{8,}: |\t0x[0-9a-f]{4,8}:  )(?<hex>(?:[0-9a-f]{4} ){0,7}(?:[0-9a-f]{4}|[0-9a-f]{2}))  +(?<ascii>[^\n]*?)\r?$/gm;
+// Rows of up to 256 bytes (`xxd -c 64`: a build config's `steam_webapi_key=…` in one row's column, pass 177 F41).
+const XXD = /^(?:[0-9a-f]{8,}: |\t0x[0-9a-f]{4,8}:  )(?<hex>(?:[0-9a-f]{4} ){0,127}(?:[0-9a-f]{4}|[0-9a-f]{2}))  +(?<ascii>[^\n]*?)\r?$/gm;
 
 /**
  * Java's HexDumpEncoder (`-Djavax.net.debug=all`'s `Plaintext before ENCRYPTION`, adv81 F34): `0040: 69 6F 6E 3A 20 42 65 61   72

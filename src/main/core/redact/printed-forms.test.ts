@@ -3672,6 +3672,52 @@ describe("session 36: pass 176's leftovers (mobile app build and release)", () =
   });
 });
 
+describe("session 36: pass 177's leftovers (media servers, game development, live streaming)", () => {
+  const hex = (n: number) => s(HEX, n);
+  it('masks a tracker passkey, a Steam Guard revocation code, a Plex claim token, a Restream key, an OBS profile\'s stream key beside its RTMP server, transmission-remote\'s -n password', () => {
+    const passkey = hex(32), claim = `claim-${s(AN, 19)}7`, restream = `re_${s('0123456789', 7)}_${hex(20)}`, yt = `${s('abcdefghijklmnopqrstuvwxyz0123456789', 4)}-${s('abcdefghijklmnopqrstuvwxyz0123456789', 4)}-${s('abcdefghijklmnopqrstuvwxyz0123456789', 4)}-${s('abcdefghijklmnopqrstuvwxyz0123456789', 4)}-${s('abcdefghijklmnopqrstuvwxyz0123456789', 4)}`, rpc = `Lantern.${s(AN, 8)}91`;
+    const cases: [string, string, string][] = [
+      ['jq .', `{\n  "extraFieldData": {\n    "passkey": "${passkey}",\n    "freeleech": false\n  }\n}\n`, passkey],
+      ['jq .', `{\n  "account_name": "kestrel_build",\n  "revocation_code": "R55914"\n}\n`, 'R55914'],
+      ['base64 -d', `${claim}\n`, claim],
+      ['grep -rn key obs/', `obs/Restream/service.json:1:{"settings":{"key":"${restream}","server":"rtmp://live.restream.io/live"}}\n`, restream],
+      ['cat service.json', `{\n    "settings": {\n        "key": "${yt}",\n        "server": "rtmp://a.rtmp.youtube.com/live2",\n        "service": "YouTube - RTMPS"\n    },\n    "type": "rtmp_common"\n}\n`, yt],
+      ['grep transmission ps.txt', `abc 9981 0.0 0.0 8840 3300 pts/0 S+ 21:40 0:00 transmission-remote 127.0.0.1:9091 -n transmission:${rpc} -l\n`, rpc],
+    ];
+    for (const [cmd, out, v] of cases) expect(new Redactor().maskCommandOutput(cmd, out), cmd).not.toContain(v);
+    const kept = '{\n  "settings": {\n    "key": "",\n    "server": "rtmp://a.rtmp.youtube.com/live2"\n  },\n  "type": "rtmp_common"\n}\nclaim-check: enabled\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks a temporary password after the words that say where it is (not the word), a YAML list under grep -A, xxd -c 64's column, a *creds file; 'password is incorrect' kept", () => {
+    const tmp = s(AN, 9), k1 = hex(40), k2 = hex(40), steam = hex(32).toUpperCase(), butler = s(AN, 40);
+    const q = new Redactor().mask(`The WebUI administrator password was not set. A temporary password is provided for this session: ${tmp}\n`);
+    expect(q).not.toContain(tmp);
+    expect(q).toContain('password is provided for this session: [masked: password]');
+    const list = new Redactor().mask(`Settings.asset:8:  secretKey:\nSettings.asset-9-  - ${k1}\nSettings.asset-10-  - ${k2}\nSettings.asset-11-  Platforms: 0b0000000d000000\n`);
+    for (const v of [k1, k2]) expect(list).not.toContain(v);
+    expect(list).toContain('Platforms: 0b0000000d000000');
+    const row = Buffer.concat([Buffer.from(`steam_webapi_key=${steam}`), Buffer.alloc(64 - 17 - 32)]);
+    const xxd = `00000040: ${row.toString('hex').replace(/(.{4})/g, '$1 ').trim()}  ${row.toString('latin1').replace(/[^\x20-\x7e]/g, '.')}\n`;
+    expect(new Redactor().maskCommandOutput('xxd -c 64 cfg.bin', xxd)).not.toContain(steam);
+    expect(new Redactor().maskCommandOutput('cat .config/itch/butler_creds; echo', `${butler}\n`)).not.toContain(butler);
+    const kept = 'Your password is incorrect.\nThe password is required\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 36: pass 178's leftovers (chat and mail servers)", () => {
+  it("masks register_new_matrix_user's -p and -k, prosodyctl register's password, ZNC's server and nickserv passwords, mmctl token generate's token; Olm's public keys and a bare Server line kept", () => {
+    const pw = `falcon-Pepper-${s('0123456789', 2)}`, shared = `${s(AN, 20)}*q=,&@`, prosody = s(HEX, 32), nick = `Mosaic.granite#${s('0123456789', 3)}`, srv = s(AN, 18), bnc = `tundra${s('0123456789', 4)}!`, mm = s('abcdefghijklmnopqrstuvwxyz0123456789', 26);
+    const out = `3:register_new_matrix_user -u ci-bot -p '${pw}' -a -k '${shared}' http://localhost:8008\n5:prosodyctl register focus auth.meet.example.org ${prosody}\n18:\t\tLoadModule = nickserv ${nick}\n25:\t\tServer = irc.oftc.net +6697 ${srv}\n29:\t\tServer = bnc.example.org +7000 admin/oftc:${bnc}\n`;
+    const shown = new Redactor().maskCommandOutput('grep -n -E "register|Server|LoadModule" notes.txt', out);
+    for (const v of [pw, shared, prosody, nick, srv, bnc]) expect(shown, v).not.toContain(v);
+    expect(new Redactor().maskCommandOutput('./mmctl token generate ci-bot "deploy hook"', `${mm}: deploy hook\n`)).toBe('[masked: token printed by mmctl token generate]: deploy hook\n');
+    const kept = 'server = ntp.example.org iburst\nServer = irc.libera.chat +6697\n  "sender_key": "IrN3UHkU9Ho9Q3SfUqHMcI86mgYrB9AIgOGIQPw0PI4",\n  "identity_key": "IrN3UHkU9Ho9Q3SfUqHMcI86mgYrB9AIgOGIQPw0PI4"\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
 describe("session 36: mobile release command lines (pass 176's what-to-try-next)", () => {
   it("masks CodePush's --deploymentKey and other camelCase --…Key/--…Secret flags, expo login's password, an EAS secret's value; record keys, public keys, a plain EAS variable and a reference kept", () => {
     const v = () => s(AN, 24);

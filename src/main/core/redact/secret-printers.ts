@@ -139,8 +139,11 @@ const SECRET_FIELD = /pass(?:word|wd|phrase)?|secret|token|_auth|api[_-]?key|pri
 /** composer's auth sections (auth.json; `composer config` keys): a host's token, or a host's password / consumer secret. */
 const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|forgejo-token|http-basic|bitbucket-oauth)(?:\.|$)(?!.*\.(?:username|consumer-key)$)/;
 
-/** A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`). */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$/i;
+/**
+ * A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`); a
+ * `*creds` file (itch.io's `butler_creds`: its API key alone, pass 177 F38).
+ */
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$/i;
 
 /** The JDK's JMX agent's password file (CREDENTIAL_ROW_FILES). */
 const JMX_PASSWORD_FILE = /(?:^|\/)jmxremote\.password$/;
@@ -200,6 +203,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
 ];
 
 /** A row of `p4 tickets`: the server, the user in parentheses, the ticket. */
+/** `mmctl token generate`'s line: the token (26 lower-case letters and digits, Mattermost's id shape), `:`, its description. */
+const MMCTL_TOKEN_ROW = /^[ \t]*(?<v>[a-z0-9]{26}):(?:[ \t][^\n]*)?\r?$/;
 const P4_TICKETS_ROW = /^[ \t]*\S+[ \t]+\([^)\s]{1,256}\)[ \t]+(?<v>[0-9A-Fa-f]{32})[ \t]*\r?$/;
 
 /** Option `name` of argv (`-o x`, `-ox`, `--output=x`, `--output x`), or undefined. */
@@ -308,6 +313,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (argv[at] === 'tickets') return { kind: 'perforce ticket', tool: 'p4 tickets', rows: P4_TICKETS_ROW };
       return argv.slice(at + 1).includes('-p') ? { kind: 'perforce ticket', tool: 'p4 login -p', amongOthers: true } : undefined;
     }
+    // Mattermost's `mmctl token generate <user> <description>` prints `<26-character token>: <description>` (pass 178 F15).
+    case 'mmctl':
+      return sub === 'token' && sub2 === 'generate' ? { kind: 'token', tool: 'mmctl token generate', rows: MMCTL_TOKEN_ROW } : undefined;
     case 'particle':
       return sub === 'token' && sub2 === 'create' ? { kind: 'token', tool: 'particle token create', amongOthers: true } : undefined;
     case 'balena':

@@ -289,6 +289,10 @@ export const VENDOR_RULES: VendorRule[] = [
   // (`api.netlify.com/build_hooks/<24 hex>`): the URL is the capability (anyone with it runs the automation, starts a build).
   rule('airtable webhook', ['hooks.airtable.com/'], `hooks\\.airtable\\.com/workflows/v1/genericWebhook/(?<secret>app[A-Za-z0-9]{10,24}/wfl[A-Za-z0-9]{10,24}/wtr[A-Za-z0-9]{10,24})${E}`),
   rule('netlify build hook', ['/build_hooks/'], `api\\.netlify\\.com/build_hooks/(?<secret>[0-9a-f]{24})${E}`),
+  // Plex's claim token (`PLEX_CLAIM=claim-<20>` of its container, from plex.tv/claim: it binds a server to the account; pass 177
+  // F4 decoded it from a Kubernetes Secret) and Restream's stream key (`re_<digits>_<20 hex>` in an OBS profile: pass 177 F27).
+  rule('plex claim token', ['claim-'], `${B}claim-(?=[A-Za-z0-9_-]{0,19}[0-9])(?=[A-Za-z0-9_-]{0,19}[A-Za-z])[A-Za-z0-9_-]{20}${E}`),
+  rule('restream stream key', ['re_'], `${B}re_\\d{5,10}_[0-9a-f]{20}${E}`),
   rule('adobe client secret', ['p8e-'], `${B}p8e-[A-Za-z0-9_-]{32}${E}`),
   // LaunchDarkly's server-side SDK keys (`sdk-<uuid>`).
   rule('launchdarkly sdk key', ['sdk-'], `${B}sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
