@@ -3664,7 +3664,7 @@ describe("session 36: pass 176's leftovers (mobile app build and release)", () =
     const v = k(), p = `${s('abcdefghijklmnopqrstuvwxyz', 4)}-${s('abcdefghijklmnopqrstuvwxyz', 4)}-${s('abcdefghijklmnopqrstuvwxyz', 4)}-${s('abcdefghijklmnopqrstuvwxyz', 4)}`;
     const plist = `ios/Shop/Info.plist:6:\t<key>CodePushDeploymentKey</key>\nios/Shop/Info.plist-7-\t<string>${v}</string>\n`;
     expect(new Redactor().mask(plist)).toBe(plist.replace(v, '[masked: key]'));
-    for (const log of [`[09:14:00]: $ security find-generic-password -a ci@acme.io -s AC_PASSWORD -w\n[09:14:01]: ▸ ${p}\n`, `4:[09:14:00]: $ security find-generic-password -a ci@acme.io -s AC_PASSWORD -w\n5-[09:14:01]: ▸ ${p}\n[09:14:02]: Successfully uploaded the build\n`]) {
+    for (const log of [`[09:14:00]: $ security find-generic-password -a ci@acme.io -s AC_PASSWORD -w\n[09:14:01]: ▸ ${p}\n`, `4:[09:14:00]: $ security find-generic-password -a ci@acme.io -s AC_PASSWORD -w\n5-[09:14:01]: ▸ ${p}\n[09:14:02]: Successfully uploaded the build\n`, `2024-05-01T10:00:00.1234567Z [09:14:00]: $ security find-generic-password -s AC -w\n2024-05-01T10:00:01.1234567Z [09:14:01]: ▸ ${p}\n`]) {
       const shown = new Redactor().mask(log);
       expect(shown, log).not.toContain(p);
       expect(shown).toContain('▸ [masked: password printed by security find-generic-password -w]\n');

@@ -12,8 +12,9 @@ import { printedKind, printerValues, secretPrinterOf } from './secret-printers.j
  * A CI runner's prefix on every line of a step (nektos/act's `| `, `[job]   | `; GitHub Actions' raw log's timestamp), before
  * an xtrace prompt and before each output line under it (adversary pass 103 F46): the output is read without it.
  */
-// fastlane's `[09:14:00]: ` (its action's output after `▸ `), under grep -n's `4:` / `5-` or not (pass 176 F33).
-const LOG_PREFIX_BODY = String.raw`(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t]|(?:\d{1,7}[:-])?\[\d\d:\d\d:\d\d(?:\.\d{1,6})?\]:[ \t]+(?:▸[ \t]+)?`;
+// fastlane's `[09:14:00]: ` (its action's output after `▸ `), under grep -n's `4:` / `5-` or a GitHub Actions log's timestamp or
+// not (pass 176 F33; the own attack adv180).
+const LOG_PREFIX_BODY = String.raw`(?:\d{1,7}[:-]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t])?\[\d\d:\d\d:\d\d(?:\.\d{1,6})?\]:[ \t]+(?:▸[ \t]+)?|(?:\[[^\]\n]{1,64}\][ \t]+)?\|[ \t]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z[ \t]`;
 const LOG_PREFIX = new RegExp(`^(?:${LOG_PREFIX_BODY})`);
 /**
  * What stands before a prompt's mark on its line (the mark, `$ ` `% ` `❯ ` `+ `, is where the search finds it): nothing, `user@host:path`
