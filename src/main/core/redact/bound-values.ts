@@ -10,6 +10,7 @@
  * lines above a parameters line and RANDOM_PASSWORD_LINES below a resource's type.
  */
 import type { SecretFinding } from './finding.js';
+import { nthCell } from './far-names.js';
 import { isLookAlike } from './look-alikes.js';
 
 /** The keyword of PostgreSQL's parameters line. */
@@ -235,30 +236,22 @@ const CODEPUSH_KEY_TITLE = /^[ \t]*(?:Deployment[ \t])?Key[ \t]*$/i;
 const CODEPUSH_KEY_CELL = /^[ \t]*([A-Za-z0-9_-]{30,64})[ \t]*$/;
 /** A table's row or rule: a box's or ASCII's cell separator, or a border's corner, first on the line. */
 const TABLE_LINE = /^[ \t]*[│|├┌└┼╞╟+]/;
-const CELL_SEP = /[│|]/g;
-
-/** Where `line`'s cells start and end ([start, end) pairs, offsets in the line), split at its separators. */
-function cellSpans(line: string): number[] {
-  const spans: number[] = [];
-  let from = 0;
-  CELL_SEP.lastIndex = 0;
-  for (let m = CELL_SEP.exec(line); m; m = CELL_SEP.exec(line)) {
-    spans.push(from, m.index);
-    from = m.index + 1;
-  }
-  spans.push(from, line.length);
-  return spans;
-}
+/** Cells a header is read for its `Key` title (CodePush's table has four). */
+const MAX_CODEPUSH_COLUMNS = 16;
 
 export function codePushKeys(text: string, at: number, out: SecretFinding[]): number | void {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const nl = text.indexOf('\n', at);
   const lineEnd = nl < 0 ? text.length : nl;
   if (lineEnd - lineStart > MAX_CODEPUSH_LINE) return lineEnd;
-  const header = cellSpans(text.slice(lineStart, lineEnd));
-  let col = -1;
-  for (let c = 0; c < header.length; c += 2) if (CODEPUSH_KEY_TITLE.test(text.slice(lineStart + header[c], lineStart + header[c + 1]))) col = c / 2;
-  if (col < 1) return lineEnd;
+  const header = text.slice(lineStart, lineEnd);
+  let keyCell: ((row: string) => [number, number] | undefined) | undefined;
+  for (let c = 1; c <= MAX_CODEPUSH_COLUMNS && keyCell === undefined; c++) {
+    const cell = nthCell(c)(header);
+    if (cell === undefined) break;
+    if (CODEPUSH_KEY_TITLE.test(header.slice(cell[0], cell[1]))) keyCell = nthCell(c);
+  }
+  if (keyCell === undefined) return lineEnd;
   let end = lineEnd;
   for (let n = 0; n < CODEPUSH_TABLE_LINES && end < text.length; n++) {
     const start = end + 1;
@@ -266,13 +259,11 @@ export function codePushKeys(text: string, at: number, out: SecretFinding[]): nu
     const rowEnd = next < 0 ? text.length : next;
     const row = text.slice(start, Math.min(rowEnd, start + MAX_CODEPUSH_LINE));
     if (!TABLE_LINE.test(row)) break;
-    const cells = cellSpans(row);
-    if (cells.length > 2 * col + 1) {
-      const m = CODEPUSH_KEY_CELL.exec(row.slice(cells[2 * col], cells[2 * col + 1]));
-      if (m) {
-        const s = start + cells[2 * col] + m[0].indexOf(m[1]);
-        out.push({ start: s, end: s + m[1].length, kind: 'codepush deployment key', byContext: true });
-      }
+    const cell = keyCell(row);
+    const m = cell && CODEPUSH_KEY_CELL.exec(row.slice(cell[0], cell[1]));
+    if (cell && m) {
+      const s = start + cell[0] + m[0].indexOf(m[1]);
+      out.push({ start: s, end: s + m[1].length, kind: 'codepush deployment key', byContext: true });
     }
     end = rowEnd;
   }
@@ -299,9 +290,14 @@ export function streamKeyBesideServer(text: string, at: number, out: SecretFindi
   let from = Math.max(0, at - STREAM_KEY_CHARS);
   let to = Math.min(text.length, at + STREAM_KEY_CHARS);
   // Whole lines, at most STREAM_KEY_LINES each way.
-  let up = at;
-  for (let n = 0; n <= STREAM_KEY_LINES && up > from; n++) up = text.lastIndexOf('\n', up - 1);
-  from = Math.max(from, up + 1);
+  // Walked back a character at a time no further than `from` (lastIndexOf read a megabyte line back to its start at each window).
+  for (let n = 0, i = at; n <= STREAM_KEY_LINES && i > from; n++) {
+    while (i > from && text.charCodeAt(i - 1) !== 0x0a) i--;
+    if (i > from) {
+      if (n === STREAM_KEY_LINES) from = i;
+      i--;
+    }
+  }
   let down = at;
   for (let n = 0; n <= STREAM_KEY_LINES && down >= 0 && down < to; n++) down = text.indexOf('\n', down + 1);
   if (down >= 0) to = Math.min(to, down);

@@ -130,7 +130,7 @@ export const TYPES_ROW = /^[ \t]*[│|](?:[ \t]*(?:varchar|text|integer|int\d*|b
 const CELL_SEPARATOR = /[│║┃|]/;
 
 /** The cell of a row after its `index`-th cell separator (`│`, `|`), up to the next one: [from, to), or undefined. */
-function nthCell(index: number): (row: string) => [number, number] | undefined {
+export function nthCell(index: number): (row: string) => [number, number] | undefined {
   return (row) => {
     let from = 0;
     for (let i = 0; i < index; i++) {
