@@ -66,8 +66,10 @@ export interface ContextRule {
 // `replicaSetKey` (bitnami's chart makes it 10 letters and digits, too short for a camelCase key's token shape: adv120 F29), a
 // vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`), Honeycomb
 // Refinery's `ReceiveKeys` (API keys it accepts: adv116 F17).
+// Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
+// A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|revocation[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|revocation[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -194,7 +196,8 @@ export const HEADERS: ContextRule[] = [
   // (The OpenTelemetry collector's debug exporter prints a header as `http.request.header.authorization: Slice(["Bearer …"])`:
   // the wrapper is skipped, adv20 F32.)
   // A header in a map's print (Java's `{Authorization=Bearer …, Accept=…}`, a query string `Authorization=…&`: adv12 A39).
-  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?<secret>[^\s,}&"';\]]+)/gi },
+  // Not a call that makes the value (R's `add_headers(Authorization = paste("token", token))`: pass 179).
+  { keywords: ['authorization'], needs: /authorization["']?[ \t]*=/i, kind: 'authorization header', re: /(?<![\w-])(?:HTTP_)?(?:Proxy-|PROXY_)?Authorization["']?(?:=(?!>)|[ \t]+=(?!>)[ \t]*)["']?(?:(?:Bearer|Basic|Token)[ \t]+)?(?![A-Za-z_][\w.$]{0,63}\()(?<secret>[^\s,}&"';\]]+)/gi },
   { keywords: ['authorization'], needs: /authorization/i, kind: (m) => (/^basic$/i.test(m.groups!.scheme ?? '') ? 'basic auth' : 'authorization header'), re: /(?:(?<![A-Za-z0-9-])|(?<=\\[rn]))(?:Proxy-|X-(?:[A-Za-z0-9]{1,32}-){1,3})?Authorization["']?[ \t]*:[ \t]*(?:\[\]string\{|\[|Slice\(\[)?(?:[fFrRbB]{1,2}(?=["']))?["']?(?:(?<scheme>Bearer|Basic|Token|Digest|Negotiate|NTLM|Bot|AWS4-HMAC-SHA256|SharedKey|SSWS|GenieKey|Splunk|Key|Api-Key|OAuth)[ \t]+)?(?!(?:enabled|disabled|true|false|none|required|optional|on|off)[ \t]*(?:\r?$|[#,}]))(?![A-Za-z_][\w.:]{0,64}\()(?!(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][A-Za-z]{0,40}(?:\.[A-Za-z_]\w{0,40}){0,3})[ \t]*[,})])(?<secret>(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+(?:[ \t]+(?:[^\s"'`\\\][]|\[(?!\\[rn]\]))+)*)/gim },
   // (The Authorization rule above: a setting's switch is no header's value, mongod.conf's `authorization: enabled`: 131 F16; nor a
   // call that makes it, fastlane's `git_basic_authorization: Base64.strict_encode64("…")`: its argument is read as itself, 134 F17.
@@ -237,7 +240,8 @@ export const PUTTY_WORDS = ['private-lines:'];
  * scanner reads the next non-blank line. And secretsdump's LSA secret `[*] DefaultPassword` (Winlogon's auto-logon password),
  * then `<user>:<password>` (adv124's leftover).
  */
-export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword'];
+// Or `Initial password is printed below:` (a container's first start: adv180), the credential's name before `is printed below`.
+export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth-token', 'private-token', 'x-honeycomb-team'];
 /**
@@ -322,6 +326,10 @@ const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemin
  * A command's argument as a shell passes it: single-quoted, double-quoted or a bare word (not an option's `-`), each at most
  * 256 characters (a bound: a megabyte line of quotes reads each once).
  */
+/** A recovery code's shapes (GitHub's `06efc-bf8a8`, `1234 5678`, `1234-5678`, a run of lower-case letters and digits). */
+const RECOVERY_CODE = String.raw`(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}|\d{4}[ -]\d{4}|(?=[a-z]{0,15}\d)[a-z0-9]{8,16})`;
+/** A line's prefix of grep's (`file:12:`, `file-12-`, `12:`) or a diff's (`-`, `+`), before a line rule's `^`-anchored text. */
+const LINE_PREFIX = String.raw`(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[-+])?`;
 const ARG = String.raw`'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255}`;
 /** A rule's pattern: `before` (a command and its option, as regex source), then the argument after it as the secret. */
 /**
@@ -342,6 +350,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // letter and a digit, each cell alone between runs of two blanks (or a tab) or the line's ends; a name that says secret
   // (isSecretName: not `CACHE_KEY`).
   { kind: 'secret', keywords: ['secret', 'token', 'pass', 'key', 'auth', 'pwd'], sharesNameWords: true, needs: /[A-Z0-9]_(?:[A-Z]+_)*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH)(?:[ \t]{2}|\t)/, re: /(?:^|[ \t]{2}|\t)(?<name>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH))(?:[ \t]{2,16}|\t{1,4})(?<secret>(?=[^\s]{0,511}\d)(?=[^\s]{0,511}[A-Za-z])[A-Za-z0-9_+/=.~-]{16,512})(?=[ \t]{2}|\t|\r?$)/gm, guard: true },
+  // A box table's row of a constant's name and its value, the value's blanks and all (`wp config list`: `| NONCE_KEY | <64
+  // characters of a WordPress salt, a blank among them> | constant |`: pass 182 F2); the name must be a secret's.
+  { kind: 'secret', keywords: ['key', 'salt', 'secret', 'token', 'pass'], sharesNameWords: true, needs: /^[ \t]*\|[ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\|/m, re: /^[ \t]*\|[ \t]*(?<name>[A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*\|[ \t]*(?<secret>[^\s|](?:[^|\n]{0,1022}[^\s|])?)[ \t]*\|/gm, guard: true },
   { kind: 'secret', keywords: ['secret', 'token', 'pass'], sharesNameWords: true, wrapsIntoRows: true, needs: /^\|.*\|/m, re: /^\|[ \t]*(?:[A-Za-z]+[ \t])?(?:Secret|Token|Password|Passphrase|Secret[ \t]Key)[ \t]*\|[ \t]*(?<secret>(?=[^\s|]*\d)[^\s|]{12,})(?=[ \t]*\|)/gim },
   // A secret store's write with the value as an option (adv13 B08, B09: `aws ssm put-parameter --name /x/DB_PASSWORD --type
   // SecureString --value '…'`, `az keyvault secret set --name x --value '…'`), as shell history and `set -x` print it.
@@ -708,6 +719,12 @@ export const COMMAND_LINE: ContextRule[] = [
   // `woodpecker-cli secret add … --value`), mongosh's `changeUserPassword("u", "…")`, an encryption key or passphrase (`openssl enc
   // -k …` / `-K <hex>`, `rar -hp…`, `qpdf --encrypt USER OWNER`), a client certificate's password (`curl --cert file.p12:…`, `-E`)
   // and a connection URI without a scheme (`mysqlsh --uri user:…@host`).
+  // SAP HANA's clients (pass 182 F24): `hdbsql … -p <password>`, `hdbuserstore SET <key> <host:port> <user> <password>`.
+  { kind: 'password on command line', keywords: ['hdbsql'], re: /\bhdbsql\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  { kind: 'password on command line', keywords: ['hdbuserstore'], re: /\bhdbuserstore\b(?:[ \t]+-[\w-]{1,32}){0,4}[ \t]+SET[ \t]+\S{1,256}[ \t]+\S{1,256}[ \t]+\S{1,256}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi },
+  // DVC's remote settings (`dvc remote modify --local s3store secret_access_key <value>`, `… password …`, `… gdrive_client_secret …`:
+  // pass 179): the option's name, a secret's, says what the value after it is.
+  { kind: 'password on command line', keywords: ['dvc'], needs: /\bdvc[ \t]+remote[ \t]+modify\b/, re: /\bdvc[ \t]+remote[ \t]+modify\b(?:[ \t]+--?[a-z][\w-]{0,32}){0,4}[ \t]+[^\s'"-][^\s'"]{0,255}[ \t]+(?<name>[A-Za-z_][\w-]{0,63})[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g, guard: true },
   { kind: 'password on command line', keywords: ['nuget', 'conan'], needs: /\b(?:nuget|conan)\b/, re: /\b(?:nuget[ \t]+(?:add|update)[ \t]+source|nuget(?:\.exe)?[ \t]+sources[ \t]+(?:add|update)|conan[ \t]+(?:remote[ \t]+login|user))\b[^\n|;&]{0,1024}?[ \t](?:-p|--password|-Password)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi, guard: true },
   { kind: 'secret', keywords: ['secret add', 'secret update'], needs: /\b(?:drone|woodpecker(?:-cli)?)\b/, re: /\b(?:drone|woodpecker(?:-cli)?)[ \t]+(?:org[ \t]+)?secret[ \t]+(?:add|update)\b[^\n|;&]{0,1024}?[ \t]--(?:data|value)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"@-][^\s'"]*)/g, guard: true },
   // …and `db.auth("user", "…")` (adv114 F17), of another database too (`db.getSiblingDB("admin").auth(…)`: 131 F16).
@@ -843,17 +860,26 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: [' 7 '], needs: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+[0-9A-F]{4}/, re: /\b(?:password|secret|key|md5)[ \t]+7[ \t]+(?<secret>[0-9A-F]{4,256})\b/g },
   { kind: 'ike pre-shared key', keywords: ['isakmp key'], re: /\bcrypto[ \t]+isakmp[ \t]+key[ \t]+(?:[06][ \t]+)?(?<secret>\S{1,256})(?=[ \t]+(?:address|hostname)\b)/g },
   { kind: 'password', keywords: ['$9$'], re: /(?<![\w$])(?<secret>\$9\$[^\s"';]{4,512})/g },
+  // IKEv2 keyring's `pre-shared-key local|remote [0|6] <key>` (pass 181 F4: the word was taken for the key).
   // Cisco's other secrets (adversary pass 106; its type 5 and 8 hashes stay, as hashes do): a RADIUS or TACACS+ server's plain
   // `key <key>` on its own indented line, the ASA's `pre-shared-key <psk>` and `ldap-login-password <pw>`,
   // an SNMPv3 user's `auth <alg> <pass>` and `priv <alg> [bits] <pass>`. A gpg listing's `      key <16 or 40 upper-case hex>`
   // (a subkey's id or fingerprint, public: pass 82 L42) is not such a key.
   { kind: 'password', keywords: ['key '], sharesNameWords: true, needs: /^[ \t]+key[ \t]+\S+[ \t]*\r?$/m, re: /^[ \t]+key[ \t]+(?:0[ \t]+)?(?![0-9A-F]{16}(?:[0-9A-F]{24})?[ \t]*\r?$)(?<secret>(?![0-9][ \t])[^\s"'{};]{4,256})(?=[ \t]*\r?$)/gm, guard: true },
-  { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+)?(?:0[ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
+  { kind: 'ike pre-shared key', keywords: ['pre-shared-key ', 'ldap-login-password '], re: /\b(?:pre-shared-key|ldap-login-password)[ \t]+(?:address[ \t]+\S{1,64}[ \t]+(?:\d{1,3}(?:\.\d{1,3}){3}[ \t]+)?key[ \t]+|(?:local|remote)[ \t]+)?(?:[06][ \t]+)?(?<secret>(?!\*{3})[^\s"']{1,256})/g, guard: true },
   { kind: 'snmp password', keywords: [' auth '], needs: /\bv3[ \t]+auth[ \t]/, re: /\bv3[ \t]+auth[ \t]+(?:md5|sha\w{0,8})[ \t]+(?<secret>\S{1,256})/gi },
   { kind: 'snmp password', keywords: [' priv '], needs: /\bv3[ \t]+auth[ \t][^\n]*[ \t]priv[ \t]/, re: /\bv3[ \t]+auth[ \t][^\n]{0,512}?[ \t]priv[ \t]+(?:des|3des|aes)(?:[ \t]+(?:128|192|256))?[ \t]+(?<secret>\S{1,256})/gi },
   // FortiOS' `set <…password|passwd|psksecret|key…> ENC <base64>` (a reversible encryption with a published key): the value; its
   // `ENC ********` placeholder stays.
   { kind: 'password', keywords: [' enc '], needs: /^[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
+  // An account's recovery codes listed after their label (a password manager's note: `"notes": "Recovery codes:\n06efc-bf8a8\n…"`
+  // of `bw get item`, pass 183 F3; a line of them after the label): the list, sixteen codes at most, masked as one (GitHub's
+  // `xxxxx-xxxxx` hex, two groups of four digits, or 8-16 lower-case letters and digits holding a digit), a separator between each.
+  { kind: 'recovery codes', keywords: ['recovery code', 'backup code', 'recovery_code', 'backup_code'], re: new RegExp(String.raw`(?:[Rr]ecovery|[Bb]ackup)[ _-]codes?\b[^\n\\:]{0,32}(?::[ \t]*|\\n)(?:\\n)?[ \t]*(?<secret>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+|\\n)${RECOVERY_CODE}(?![\w-])){0,15})`, 'g') },
+  // VyOS' and EdgeOS' configuration commands (`show configuration commands`: pass 181 F11): a secret's setting, every value in
+  // single quotes (`set interfaces wireguard wg0 private-key '…'`, `set vpn ipsec authentication psk HQ secret '…'`); a
+  // `public-keys … key '…'` is an SSH public key.
+  { kind: 'password', keywords: ['private-key ', 'preshared-key ', ' secret ', 'shared-secret '], needs: /^[ \t]*set[ \t]/m, re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*set[ \t]+(?:[^\s']{1,128}[ \t]+){1,12}(?:private-key|preshared-key|pre-shared-secret|shared-secret|secret)[ \t]+'(?<secret>[^'\n]{1,512})'`, 'gm') },
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
@@ -874,7 +900,8 @@ export const FILES: ContextRule[] = [
   // Cisco IOS / NX-OS configuration (`show running-config`: adv124 F01–F05): a password or key in the clear (type 0) or in type 7
   // (reversible by design), not a hash (types 5, 8, 9): `enable password`, `username … password 0|7`, `key-string [7]`, a BGP
   // `neighbor … password`, `tacacs-server key 7 "…"`, `radius-server key`, OSPF's `authentication-key` / `message-digest-key N md5`.
-  { kind: 'network device password', keywords: ['enable password', 'enable secret', ' password 0 ', ' password 7 ', 'key-string', 'neighbor ', 'tacacs-server key', 'radius-server key', 'authentication-key', 'message-digest-key', ' secret 0 '], re: /(?:\benable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d{1,2})?|\busername[ \t]+\S{1,64}(?:[ \t]+privilege[ \t]+\d{1,2})?[ \t]+(?:password|secret)|\bkey-string|\bneighbor[ \t]+\S{1,64}[ \t]+password|\b(?:tacacs|radius)-server[ \t]+key|\bip[ \t]+ospf[ \t]+(?:authentication-key|message-digest-key[ \t]+\d{1,3}[ \t]+md5))(?![ \t]+[1-689][ \t])(?:[ \t]+[07](?=[ \t]))?[ \t]+"?(?<secret>[^\s"]{4,256})/g },
+  // NTP's `ntp authentication-key N md5 <key> [7]` and an autonomous AP's `wpa-psk ascii|hex [0|7] <psk>` (pass 181 F4, F36).
+  { kind: 'network device password', keywords: ['enable password', 'enable secret', ' password 0 ', ' password 7 ', 'key-string', 'neighbor ', 'tacacs-server key', 'radius-server key', 'authentication-key', 'message-digest-key', ' secret 0 ', 'wpa-psk '], re: /(?:\benable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d{1,2})?|\busername[ \t]+\S{1,64}(?:[ \t]+privilege[ \t]+\d{1,2})?[ \t]+(?:password|secret)|\bkey-string|\bneighbor[ \t]+\S{1,64}[ \t]+password|\b(?:tacacs|radius)-server[ \t]+key|\bip[ \t]+ospf[ \t]+(?:authentication-key|message-digest-key[ \t]+\d{1,3}[ \t]+md5)|\bntp[ \t]+authentication-key[ \t]+\d{1,5}[ \t]+(?:md5|sha1|hmac-sha\d{0,3}|cmac-aes-128)|\bwpa-psk[ \t]+(?:ascii|hex))(?![ \t]+[1-689][ \t])(?:[ \t]+[07](?=[ \t]))?[ \t]+"?(?<secret>[^\s"]{4,256})/g },
   // NX-OS's SNMPv3 user with localized keys (`snmp-server user u role auth md5 0x… priv 0x… localizedkey`): each key.
   { kind: 'snmp key', keywords: ['localizedkey'], re: /\b(?:auth[ \t]+(?:md5|sha\w{0,8})|priv(?:[ \t]+aes-128)?)[ \t]+(?<secret>0x[0-9a-fA-F]{32,128})(?=[^\n]{0,256}\blocalizedkey\b)/g },
   // tac_plus.conf's user passwords in the clear (`login = cleartext "…"`, `pap = cleartext …`: adv124 F23).
@@ -1148,14 +1175,21 @@ export const FILES: ContextRule[] = [
   // Azure Pipelines' logging command setting a secret variable (`##vso[task.setvariable variable=X;issecret=true]VALUE`: adv19 F23).
   { kind: 'secret', keywords: ['issecret=true'], re: /##vso\[task\.setvariable\b[^\]\n]*\bissecret=true\b[^\]\n]*\](?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gim },
   // Gradle's generated constants and resources (`buildConfigField("String", "PARTNER_SECRET", "\"…\"")`, `resValue("string",
-  // "intercom_api_key", "…")`: adv19 F40): the name is an argument, the value the next.
-  { kind: 'secret', keywords: ['buildconfigfield', 'resvalue'], re: /\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*["'][\w.]+["'][ \t]*,[ \t]*["'](?<name>[A-Za-z_][\w.-]*)["'][ \t]*,[ \t]*["'](?:\\")?(?<secret>(?:[^"\\\n]|\\[^"\n]){4,}?)(?=(?:\\")?["'])/g, guard: true },
+  // "intercom_api_key", "…")`: adv19 F40): the name is an argument, the value the next; in Groovy's single quotes around its
+  // double ones too (`resValue "string", "CodePushDeploymentKey", '"…"'`: adv180).
+  { kind: 'secret', keywords: ['buildconfigfield', 'resvalue'], re: /\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*["'][\w.]+["'][ \t]*,[ \t]*["'](?<name>[A-Za-z_][\w.-]*)["'][ \t]*,[ \t]*(?:'"|["'](?:\\")?)(?<secret>(?:[^"\\\n]|\\[^"\n]){4,}?)(?=(?:\\")?["'])/g, guard: true },
   // snmpd.conf: a community string (`rocommunity <community> [source]`) and a USM user's keys (`createUser bob SHA "…" AES "…"`: adv19 F06).
   { kind: 'snmp community', keywords: ['community'], re: /^[ \t]*(?:ro|rw)community6?[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
   // …a trap sink's community (`trap2sink <host> <community>`, `trapcommunity …`: adv93 F30), a switch's (Cisco's `snmp-server
   // community … RO`, Junos' `set snmp community …`: F32, F33), and the net-snmp tools' options (`snmpwalk -v2c -c <community>`,
   // `-cX` glued, v3's `-A <auth passphrase>` and `-X <privacy passphrase>`: F31).
-  { kind: 'snmp community', keywords: ['sink', 'trapcommunity', 'community'], re: /^[ \t]*(?:(?:trap2?|inform)sink[ \t]+\S+|trapcommunity|snmp-server[ \t]+community|set[ \t]+snmp[ \t]+community)[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
+  // A line may carry grep's `file:line:` or a diff's `-`/`+` (`git log -p` of a switch's config: pass 181 F2, F35); Cisco's
+  // `snmp-server host <host> [traps|informs] version 1|2c <community>` names the community its traps carry.
+  { kind: 'snmp community', keywords: ['sink', 'trapcommunity', 'community'], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*(?:(?:trap2?|inform)sink[ \t]+\S+|trapcommunity|snmp-server[ \t]+community|set[ \t]+snmp[ \t]+community)[ \t]+(?:[07][ \t]+)?(?<secret>[^\s#]+)`, 'gm'), guard: true },
+  { kind: 'snmp community', keywords: ['snmp-server host'], re: /\bsnmp-server[ \t]+host[ \t]+\S{1,256}(?:[ \t]+(?:traps|informs))?[ \t]+version[ \t]+(?:1|2c)[ \t]+(?<secret>[^\s#]{1,256})/g, guard: true },
+  // Junos' community in its hierarchy (`community <name> {`, its `authorization read-only;` below: pass 181 F6); a policy's BGP
+  // community is written on one line (`community <name> members …;`).
+  { kind: 'snmp community', keywords: ['community '], needs: /\bcommunity[ \t]+\S+[ \t]+\{/, re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*community[ \t]+"?(?<secret>[^\s"{]{1,256})"?[ \t]+\{[ \t]*\r?$`, 'gm') },
   { kind: 'snmp community', keywords: ['snmp'], needs: /\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta|translate)\b/, re: argAfter(String.raw`(?<=\bsnmp(?:walk|get|getnext|bulkwalk|bulkget|set|table|trap|inform|df|status|netstat|delta)\b[^\n|;&]{0,256}?[ \t])-(?:c[ \t]*|[AX][ \t]+)`) },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
   { kind: 'snmp key', keywords: ['createuser'], re: /\bcreateUser[ \t]+(?:-e[ \t]+\S+[ \t]+)?\S+[ \t]+(?:MD5|SHA(?:-\d+)?)[ \t]+(?:"[^"\n]+"|[^\s"]+)[ \t]+(?:DES|AES(?:-?\d+)?)[ \t]+(?:"(?<secret>[^"\n]+)(?=")|(?<secret2>[^\s"]+))/g, guard: true },
@@ -1210,6 +1244,8 @@ export const FILES: ContextRule[] = [
   { kind: 'docker registry auth', keywords: ['"auth"', '"identitytoken"', '"registrytoken"', '"secret"'], needs: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"/, re: /"(?:auth|identitytoken|registrytoken|IdentityToken|Secret)"[ \t]*:[ \t]*"(?<secret>[^"\s]{4,})(?=")/g },
   // Oracle thin JDBC URLs: jdbc:oracle:thin:user/password@//host:1521/SERVICE.
   { kind: 'url password', keywords: ['oracle:thin:'], re: /oracle:thin:[^\s/@:]+\/(?<secret>[^\s@]+)(?=@)/gi },
+  // keepalived's VRRP password (`authentication {` then `auth_type PASS` and `auth_pass <pw>`: pass 181 F23), under grep's prefix too.
+  { kind: 'password', keywords: ['auth_pass'], re: /(?<![\w-])auth_pass[ \t]+(?<secret>"[^"\n]{1,256}"|[^\s"#]{1,256})/g, guard: true },
   // redis.conf and `CONFIG SET`: requirepass / masterauth / the TLS key's tls-key-file-pass (adv114 F22) with the password after whitespace.
   // MONITOR's quoted words too (`"CONFIG" "SET" "masterauth" "…"`: adv29 F24).
   { kind: 'password', keywords: ['requirepass', 'masterauth', 'key-file-pass'], re: /(?<![A-Za-z0-9_-])(?:requirepass|masterauth|tls-(?:client-)?key-file-pass)"?[ \t]+(?<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']+)/gi, guard: true },

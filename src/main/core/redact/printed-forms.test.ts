@@ -3780,3 +3780,114 @@ describe("session 36: pass 175's leftover (integration platforms' webhooks)", ()
     expect(shown).not.toContain(p);
   });
 });
+
+describe("session 37: pass 179 (research computing)", () => {
+  it("masks a bare `key` shaped like an API key beside its service's url or its account: .cdsapirc, .ecmwfapirc, Galaxy's .parsec.yml, bioblend's object; a key beside nothing, or a word, kept", () => {
+    const cds = `704903:${uuid()}`, ecmwf = s(HEX, 32), parsec = s(HEX, 32), bio = s(HEX, 32);
+    const out = `url: https://cds.climate.copernicus.eu/api/v2\nkey: ${cds}\n---\n{\n    "url"   : "https://api.ecmwf.int/v1",\n    "key"   : "${ecmwf}",\n    "email" : "jane.doe@uni.edu"\n}\n---\n__default: main\nmain:\n    key: ${parsec}\n    url: https://usegalaxy.org\n---\n{ url: 'https://usegalaxy.eu', key: '${bio}', verify: true }\n`;
+    const shown = new Redactor().mask(out);
+    for (const v of [cds, ecmwf, parsec, bio]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('key: [masked: api key]\n');
+    // A cache's or a list's key (no service's address, no account beside it; a word; a path) stays.
+    const kept = `cache:\n  key: ${s(HEX, 32)}\n  paths: [node_modules]\n{ id: 7, key: 'settings.title', url: '/settings' }\nurl: https://x.example\nkey: uploads/2024/report.pdf\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks a dict whose keys are the tokens (JupyterHub's api_tokens, on grep -A's lines too), R's `token <- \"…\"`, `dvc remote modify … secret_access_key <v>`, MATLAB's installation key and Mathematica's mathpass; R's calls kept", () => {
+    const t1 = s(HEX, 32), t2 = s(HEX, 32), r = s(HEX, 32), dvc = s(AN, 40);
+    const key = Array.from({ length: 26 }, () => s('0123456789', 5)).join('-'), math = `${s('0123456789', 4)}-${s('0123456789', 3)}-${s('0123456789', 3)}:2,0,8,8:80001:20270101`;
+    const shown = new Redactor().maskCommandOutput('grep -A3 api_tokens jupyterhub_config.py', `c.JupyterHub.api_tokens = {\n    '${t1}': 'grader',\n    "${t2}": "monitor",\n}\n`);
+    for (const v of [t1, t2]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain("'[masked: token]': 'grader',\n");
+    const code = `token <- "${r}"\nres <- GET(url, add_headers(Authorization = paste("token", token)))\nout <- content(res, token = token)$data\n`;
+    const shownR = new Redactor().mask(code);
+    expect(shownR).not.toContain(r);
+    expect(shownR).toContain('add_headers(Authorization = paste("token", token)))\nout <- content(res, token = token)$data\n');
+    expect(new Redactor().mask(`  503  dvc remote modify --local s3store secret_access_key ${dvc}\n  504  dvc remote modify s3store endpointurl https://minio.local\n`)).toBe('  503  dvc remote modify --local s3store secret_access_key [masked: access key]\n  504  dvc remote modify s3store endpointurl https://minio.local\n');
+    expect(new Redactor().mask(`destinationFolder=/opt/matlab\nfileInstallationKey=${key}\nagreeToLicense=yes\n`)).not.toContain(key);
+    const m = new Redactor().maskCommandOutput('cat ~/.Mathematica/Licensing/mathpass', `math-node1\t6512-83391-90431\t${math}\n`);
+    expect(m).not.toContain(math);
+    expect(m).toContain('math-node1\t6512-83391-90431\t[masked:');
+  });
+});
+
+describe("session 37: the own attack's leftovers (adv180)", () => {
+  it("masks Make's webhook in JSON's escaped slashes, IFTTT's key after the event's placeholder, a tracker's passkey in a bencoded announce URL, Groovy's '\"…\"' resValue", () => {
+    const make = s(LOWER_AN, 32), ifttt = s(AN, 22), pk = s(LOWER_AN, 31) + '7', cp = s(AN, 32);
+    const r = new Redactor();
+    const json = `{"flow":[{"module":"http","mapper":{"url":"https:\\/\\/hook.eu1.make.com\\/${make}","method":"post"}}]}\n`;
+    expect(r.mask(json)).not.toContain(make);
+    for (const ev of ['{event}', '%s', '<event>']) expect(r.mask(`url = f"https://maker.ifttt.com/trigger/${ev}/with/key/${ifttt}"\n`)).not.toContain(ifttt);
+    const torrent = `b'd8:announce76:https://tracker.example.org/announce/${pk}/announce13:creation datei1700000000e'\n`;
+    expect(r.mask(torrent)).toBe(torrent.replace(pk, '[masked: tracker passkey]'));
+    expect(r.mask(`https://tracker.example.org/announce/${pk}\n`)).not.toContain(pk);
+    expect(r.mask(`41:            resValue "string", "CodePushDeploymentKey", '"${cp}"'\n`)).toBe(`41:            resValue "string", "CodePushDeploymentKey", '"[masked: key]"'\n`);
+    const kept = 'udp://tracker.opentrackr.org:1337/announce\nhttps://acme.example/announce/2024-release-notes\nhttps://maker.ifttt.com/use/\n';
+    expect(r.mask(kept)).toBe(kept);
+  });
+
+  it("masks a test grid's key above its user and TOML's username/key, and a password on the line under `Initial password is printed below:`", () => {
+    const k1 = s(AN, 19) + '4', k2 = s(AN, 19) + '5', pw = s(AN, 44);
+    const shown = new Redactor().mask(`exports.config = {\n    key: '${k1}',\n    user: 'janedoe_Xk3',\n}\n[browserstack]\nusername = "janedoe_Xk3"\nkey = "${k2}"\n`);
+    for (const v of [k1, k2]) expect(shown, v).not.toContain(v);
+    const log = `Initial password is printed below:\n${pw}\nNOTE: this file will be deleted in the first reconfigure run after 24 hours.\n`;
+    expect(new Redactor().mask(log)).toBe(log.replace(pw, '[masked: password]'));
+    const kept = 'The changelog is printed below:\nrelease-2024-11-29-abcdef\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 37: pass 181 (network gear and edge infrastructure)", () => {
+  it("masks IOS' SNMP communities (under grep's and a diff's prefixes, a trap host's), IKEv2's local/remote keys, NTP's key, an AP's wpa-psk, Junos' community block, keepalived's auth_pass; hashes, names and public keys kept", () => {
+    const [c1, c2, c3, c4, j] = [s(AN, 12) + '!', s(AN, 14), s(AN, 12), s(AN, 13), `Lantern-27-${s(LOWER_AN, 5)}`];
+    const [psk1, psk2, ntp, wpa, wpa2, vrrp] = [s(AN, 20), s(AN, 20), s('0123456789ABCDEF', 22), s(AN, 14), s(AN, 14), s(AN, 8)];
+    const cfg = `79:snmp-server community ${c1} RO 10\n80:snmp-server community ${c2} RW 11\n83:snmp-server host 10.20.0.50 version 2c ${c1}\n-snmp-server community ${c3} RO 10\n+snmp-server community ${c4} RO 10\n49:  pre-shared-key local ${psk1}\n50:  pre-shared-key remote ${psk2}\n85:ntp authentication-key 1 md5 ${ntp} 7\n-   wpa-psk ascii 0 ${wpa}\n+   wpa-psk ascii 7 ${wpa2}\n    community ${j} {\n        authorization read-only;\n9-        auth_pass ${vrrp}\n`;
+    const shown = new Redactor().mask(cfg);
+    for (const v of [c1, c2, c3, c4, j, psk1, psk2, ntp, wpa, wpa2, vrrp]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('83:snmp-server host 10.20.0.50 version 2c [masked: snmp community]\n');
+    expect(shown).toContain('  pre-shared-key local [masked: ike pre-shared key]\n');
+    const kept = `23:enable secret 5 $1$rFIfTc4p$TZJaPyWXad3AUj9v92x7u1\n81:snmp-server location DC1-Row4-Rack12\nsnmp-server host 10.0.0.9 version 3 priv noc-v3\n    community MY-COMM members 65000:100;\n        auth_type PASS\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks VyOS' quoted secrets, OPNsense's key file (`key=` above `secret=`), PAN-OS' LUFRPT key, an OpenVPN credentials file; a VyOS public key kept", () => {
+    const wg = `${s(B64, 43)}=`, psk = `9=L%${s(AN, 20)}#K`, opn = s(AN, 40) + '/' + s(AN, 39), opnSecret = s(AN, 80), pan = `LUFRPT${s(AN, 60)}==`, ovpn = `Orbit-${s(AN, 10)}@`;
+    const vyos = `set interfaces wireguard wg0 private-key '${wg}'\nset vpn ipsec authentication psk HQ secret '${psk}'\nset interfaces wireguard wg0 peer hq public-key 'Bq2${s(AN, 40)}='\n`;
+    const shown = new Redactor().mask(vyos);
+    for (const v of [wg, psk]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain("public-key 'Bq2");
+    expect(new Redactor().maskCommandOutput('cat OPNsense.internal_root_apikey.txt', `key=${opn}\nsecret=${opnSecret}\n`)).toBe('key=[masked: api key]\nsecret=[masked: secret]\n');
+    expect(new Redactor().mask(`<response status = 'success'><result><key>${pan}</key></result></response>\n`)).toContain('<key>[masked: pan-os api key]</key>');
+    expect(new Redactor().maskCommandOutput('grep -n auth-user-pass client.ovpn; cat edge.pass', `5:auth-user-pass /etc/openvpn/client/edge.pass\nana.kowalski\n${ovpn}\n`)).not.toContain(ovpn);
+  });
+});
+
+describe("session 37: pass 182 (content management and business applications)", () => {
+  it("masks wp-cli's config table's values with their blanks, Magento's rotated crypt key over two lines, HANA's hdbsql -p and hdbuserstore SET, NetSuite's token id beside its secret, Moodle's password salt", () => {
+    const nonce = `H!bBtl#8oJv+bX$Bhk${s(AN, 14)} P#kJ&5OKJv=OlZ-%6)5gFi.#%0C<L[q`, oldKey = s(HEX, 32), newKey = `base64${s(AN, 43)}=`;
+    const [h1, h2, tok, salt] = [`Nutmeg_${s(AN, 8)}#`, `Kestrel_${s(AN, 8)}!`, s(HEX, 64), `/acr0;+F6X^BY7oR>.zWF${s(AN, 12)}}-CgjNJ`];
+    const table = `| DB_NAME      | wp_harbor                                                        | constant |\n| NONCE_KEY    | ${nonce} | constant |\n| WP_DEBUG     |                                                                  | constant |\n`;
+    expect(new Redactor().mask(table)).toBe(table.replace(nonce, '[masked: key]'));
+    const php = `    'crypt' => [\n        'key' => '${oldKey}\n${newKey}'\n    ],\n`;
+    expect(new Redactor().mask(php)).toBe(`    'crypt' => [\n        'key' => '[masked: signing key]\n[masked: signing key]'\n    ],\n`);
+    const sh = `scripts/backup.sh:3:hdbsql -i 00 -n hana01:30015 -u BACKUP_OPERATOR -p '${h1}' "BACKUP DATA USING FILE ('x')"\nnotes/hana.txt:2:hdbuserstore SET MONKEY hana01:30015 MONITOR_AGENT ${h2}\n`;
+    const shownSh = new Redactor().mask(sh);
+    for (const v of [h1, h2]) expect(shownSh, v).not.toContain(v);
+    expect(new Redactor().mask(`{'account': '7214503_SB1', 'token_id': '${tok}', 'token_secret': '${s(HEX, 64)}', 'realm': '7214503_SB1'}\n`)).not.toContain(tok);
+    expect(new Redactor().mask(`16:$CFG->passwordsaltmain = '${salt}';\n`)).not.toContain(salt);
+    // An id beside no secret (a record's `token_id`), a settings table's words, stay.
+    const kept = `{'token_id': 42, 'user': 'a'}\n{"token_id": "${s(HEX, 32)}", "expires": 3600}\n| WP_DEBUG     | false | constant |\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 37: pass 183 (secret managers and identity)", () => {
+  it("masks recovery codes after their label (a vault item's note in JSON, a line of them) and a recovery codes file; prose about them kept", () => {
+    const [a, b] = [`${s(HEX, 5)}-${s(HEX, 5)}`, `${s(HEX, 5)}-${s(HEX, 5)}`];
+    const shown = new Redactor().mask(`  "notes": "Recovery codes:\\n${a}\\n${b}",\nYour backup codes: 1234 5678, 8765 4321\n`);
+    for (const v of [a, b, '1234 5678', '8765 4321']) expect(shown, v).not.toContain(v);
+    expect(new Redactor().maskCommandOutput('cat github-recovery-codes.txt', `${a}\n${b}\n`)).not.toContain(a);
+    const kept = 'recovery codes are stored in the vault\nRecovery codes: see docs/2fa.md\n';
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

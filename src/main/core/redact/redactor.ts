@@ -104,9 +104,10 @@ export class Redactor {
       else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) this.learned.learn(run, f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
     // and found below where they stand in the text. A URL with its slashes escaped: every value found in it (a Slack webhook's
-    // path is a shape, not found where its slashes are `\/`), learned with its slashes escaped too.
+    // path is a shape, not found where its slashes are `\/`), learned with its slashes escaped too; a path's segment found by its
+    // host (Make's `hook.eu1.make.com\/<id>` in a scenario's JSON: adv180), which the escaped text hides from its rule.
     const decoded = withoutStringEscapes(plain, report.escapedUrls === true);
-    if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext || (report.escapedUrls && decoded.slice(f.start, f.end).includes('/'))) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
+    if (decoded !== undefined) for (const f of scanSecrets(decoded)) if (f.byContext || (report.escapedUrls && (decoded.slice(f.start, f.end).includes('/') || decoded.charCodeAt(f.start - 1) === 0x2f))) this.learned.learn(decoded.slice(f.start, f.end), f.kind);
     const found = u ? inPlain.map((f) => ({ ...f, ...rangeInText(u, f.start, f.end) })) : inPlain;
     // An OSC sequence's text is no output the plain text keeps (escapes.ts drops it whole), but a terminal shows it or acts on it:
     // a hyperlink's target (`ESC]8;;https://u:pw@host…`), a window title the shell sets to the command line (adv25 F21, F23).

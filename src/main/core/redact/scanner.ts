@@ -1346,6 +1346,8 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   // An array's key (`[api_secret] => …` of PHP's print_r, `$cfg['password'] = …`).
   if (buf[i] === 0x5d) i++;
   while (buf[i] === 0x20 || buf[i] === 0x09) i++;
+  // R's `<-` / `<<-` (SEPARATOR).
+  if (buf[i] === 0x3c) return buf[i + 1] === 0x2d || (buf[i + 1] === 0x3c && buf[i + 2] === 0x2d);
   return buf[i] === 0x3a || buf[i] === 0x3d;
 }
 
@@ -2718,9 +2720,10 @@ const PROPERTIES_CONTINUATION = /\\\r?\n[ \t]*(?=\S)/y;
 // Ruby's `||=` (`ENV["MATCH_PASSWORD"] ||= "…"` in a Fastfile: adv32 F18); an escaped `=` (Xcode's build log: `export
 // PARTNER_API_SECRET\=…`: F16).
 // Scala's and Kotlin's map arrow between blanks (`Map(spark.jdbc.password -> …, …)`: adv89 F50).
+// R's assignment arrow (`token <- "…"`, `<<-`: pass 179), a blank or a quote after it.
 // A quoted-printable mail's `=` is `=3D` (`password=3D …` of a mailed account: adv48 F24), read so when a blank follows.
 // A note of the value's size or encoding in parentheses (`signing_key (32 bytes): 48:52:…`, `api_key (base64) = …`: adv95 F17).
-const SEPARATOR = /(?:[ \t]?\((?:\d{1,5}[ \t]?(?:bytes?|bits?|chars?|characters)|hex|base64(?:url)?|b64|utf-?8|ascii|pem|der|raw|plain(?:text)?|hidden|encoded|decoded)\))?(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
+const SEPARATOR = /(?:[ \t]?\((?:\d{1,5}[ \t]?(?:bytes?|bits?|chars?|characters)|hex|base64(?:url)?|b64|utf-?8|ascii|pem|der|raw|plain(?:text)?|hidden|encoded|decoded)\))?(?:\\{0,15}["'])?(?::(?:"[\w\\]{1,256}":|[\w\\]{1,256}:)?(?:protected|private)(?=\]))?\]?[ \t]*(?:=>|:=|\|\|=|=3D(?=[ \t])|(?<=[ \t])->(?=[ \t])|(?<=[\w"' \t])<<?-(?=[ \t"'])|\\?[:=：])[ \t]*|<(?:str|int|float|bool|list|dict)>[ \t]+/y;
 /** The value right after a separator: quoted, or up to whitespace, a quote, `,` `;` `}` `]`. */
 const VALUE_AT = new RegExp(
   [
@@ -2916,7 +2919,9 @@ const INLINE_FIELD_NAME = /[{,][ \t]*:?["']?(?<n>[A-Za-z_][\w-]{0,63})["']?[ \t]
  * as a secret's (`password`, `token`)? The object is read to its `}` on the line, MAX_INLINE_OBJECT characters either side, once
  * per object (far.inlineObject: a line of a thousand `key = …` fields reads its object once).
  */
-function secretSiblingInline(text: string, k: number, e: number, far: FarHolder): boolean {
+function secretSiblingInline(text: string, k: number, e: number, far: FarHolder, sign: (name: string) => boolean = namesSecret): boolean {
+  // Only the default question's answer is kept per object (another question reads the object again: a rarer case).
+  const cached = sign === namesSecret;
   let open = -1;
   for (let i = k - 1; i >= 0 && k - i <= MAX_INLINE_OBJECT; i--) {
     const c = text.charCodeAt(i);
@@ -2927,13 +2932,14 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder)
     }
   }
   if (open < 0) return false;
-  if (far.inlineObject === open) return far.inlineHasSecret;
+  if (cached && far.inlineObject === open) return far.inlineHasSecret;
   let close = e;
   while (close < text.length && close - e <= MAX_INLINE_OBJECT && text.charCodeAt(close) !== 0x0a && text.charCodeAt(close) !== 0x7d) close++;
   const object = text.slice(open, close);
   let found = false;
   INLINE_FIELD_NAME.lastIndex = 0;
-  for (let f = INLINE_FIELD_NAME.exec(object); f && !found; f = INLINE_FIELD_NAME.exec(object)) found = !/^key$/i.test(f.groups!.n) && isSecretName(f.groups!.n);
+  for (let f = INLINE_FIELD_NAME.exec(object); f && !found; f = INLINE_FIELD_NAME.exec(object)) found = sign(f.groups!.n);
+  if (!cached) return found;
   far.inlineObject = open;
   far.inlineHasSecret = found;
   return found;
@@ -3024,6 +3030,67 @@ const namesSecret = (n: string) => !/^key$/i.test(n) && isSecretName(n);
 const namesHmacAlgorithm = (n: string) => /^(?:algorithm|alg|hash_?algorithm|hmac_?algorithm|digest)$/i.test(n);
 /** A `key` field's value that is a keyed hash's key: 32 hex digits or more (128 bits and up). */
 const HEX_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?[0-9a-fA-F]{32,128}(?![\w.-])/;
+/**
+ * A service's address or an account beside a `key`: an API client's config (`.cdsapirc`'s `url:` then `key:`, `.ecmwfapirc`'s
+ * `"url"` and `"email"`, Galaxy's `.parsec.yml`, bioblend's `{ url: …, key: … }`: pass 179) or a test grid's user after its key
+ * (adv180). A bare `key` names nothing alone; beside where it is used, in its shape, it is the account's API key.
+ */
+const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login)$/i.test(n);
+/** An OAuth 1.0 token's id (TOKEN_ID), beside its secret. */
+const TOKEN_ID_NAME = /^token[_-]?id$/i;
+const namesTokenSecret = (n: string) => /^token[_-]?secret$/i.test(n);
+/** …or a secret's name, at the top level (OPNsense's API key file: `key=…` then `secret=…`: pass 181 F10). */
+const namesServiceOrSecret = (n: string) => namesServiceOrAccount(n) || namesSecret(n);
+/**
+ * A `key` field's value shaped like an API key: a UUID (after a user's number too: CDS's `704903:<uuid>`), 32-128 hex digits,
+ * 16-128 letters and digits holding both, or 32-128 of base64 holding both (OPNsense's `key=`: pass 181 F10).
+ */
+const API_KEY_SHAPE = String.raw`(?:(?:\d{1,12}:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{32,128}|(?=[A-Za-z]{0,127}\d)(?=\d{0,127}[A-Za-z])[A-Za-z0-9]{16,128}|(?=[A-Za-z+/]{0,127}\d)(?=[\d+/]{0,127}[A-Za-z])[A-Za-z0-9+/]{32,128}={0,2})`;
+const API_KEY_VALUE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*,?[ \t]*\r?(?:\n|$)`);
+/** An inline object's `key` value (the same shapes, then the object's next field or its end). */
+const API_KEY_VALUE_INLINE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*[,}]`);
+/** Lines above and below a top-level `key` read for a sibling (a dotfile of a few settings). */
+const TOP_LEVEL_SIBLING_LINES = 3;
+/** A line longer than this ends the read for siblings (a field's line is short; a long one is no dotfile's). */
+const MAX_TOP_LEVEL_LINE = 512;
+/** A top-level field's line: its name first (quoted or not), then `:` or `=` (YAML's, TOML's, an ini's). */
+const TOP_LEVEL_FIELD = /["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=]/y;
+
+/**
+ * Is the name at k, first on its line and not indented, one of a few top-level settings with a sibling `sign` names, up to
+ * TOP_LEVEL_SIBLING_LINES lines above or below (a section's `[` line or a blank ends the read)?
+ */
+function topLevelSibling(text: string, k: number, sign: (name: string) => boolean): boolean {
+  const lineStart = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? k - 1 : k;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return false;
+  const fieldAt = (at: number): boolean | undefined => {
+    const c = text.charCodeAt(at);
+    if (c === 0x0a || c === 0x0d || c === 0x5b || Number.isNaN(c)) return undefined;
+    TOP_LEVEL_FIELD.lastIndex = at;
+    const f = TOP_LEVEL_FIELD.exec(text);
+    return f ? sign(f.groups!.n) : false;
+  };
+  // Above: each line's start, walking back no further than MAX_TOP_LEVEL_LINE.
+  for (let at = lineStart, n = 0; at > 0 && n < TOP_LEVEL_SIBLING_LINES; n++) {
+    let b = at - 1;
+    const stop = Math.max(0, b - MAX_TOP_LEVEL_LINE);
+    while (b > stop && text.charCodeAt(b - 1) !== 0x0a) b--;
+    if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) break;
+    const f = fieldAt(b);
+    if (f === undefined) break;
+    if (f) return true;
+    at = b;
+  }
+  for (let at = lineStart, n = 0; n < TOP_LEVEL_SIBLING_LINES; n++) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0 || nl - at > MAX_TOP_LEVEL_LINE) break;
+    at = nl + 1;
+    const f = fieldAt(at);
+    if (f === undefined) break;
+    if (f) return true;
+  }
+  return false;
+}
 
 /** The line at `at` beside a field indented `indent`: a sibling `sign` names (true), a line indented less ('above'), or other. */
 function siblingAt(text: string, at: number, indent: number, sign: (name: string) => boolean): boolean | 'above' | undefined {
@@ -3140,6 +3207,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   else if (/^key$/i.test(name) && m && (secretSiblingInline(text, k, e, far) || secretSiblingLines(text, k))) name = 'api_key';
   // A hex `key` beside the algorithm that keys a hash with it (an EdgeAuth or HMAC signer's config printed by node: adv162 F14).
   else if (/^key$/i.test(name) && m && HEX_KEY_VALUE.test(text.slice(e, e + 140)) && secretSiblingLines(text, k, namesHmacAlgorithm)) name = 'signing_key';
+  // OAuth 1.0's token beside its secret (NetSuite's token-based auth: `token_id` / `token_secret`, `TOKEN_ID=` / `TOKEN_SECRET=`:
+  // pass 182 F25): the token's half of the pair, as its consumer key is.
+  else if (TOKEN_ID_NAME.test(name) && m && (secretSiblingInline(text, k, e, far, namesTokenSecret) || secretSiblingLines(text, k, namesTokenSecret) || topLevelSibling(text, k, namesTokenSecret))) name = 'oauth_token';
+  // A `key` shaped like an API key beside the service's address or its account (an API client's dotfile: pass 179; adv180).
+  else if (/^key$/i.test(name) && m && ((API_KEY_VALUE.test(text.slice(e, e + 160)) && (secretSiblingLines(text, k, namesServiceOrAccount) || topLevelSibling(text, k, namesServiceOrSecret))) || (API_KEY_VALUE_INLINE.test(text.slice(e, e + 160)) && secretSiblingInline(text, k, e, far, namesServiceOrAccount)))) name = 'api_key';
   // Rails' `active_record_encryption:` keys (`primary_key`, `deterministic_key`: adv15 D10, D34), a database word elsewhere.
   else if (/^(?:primary|deterministic)_key$/.test(name) && /active_record_encryption/.test(text.slice(Math.max(0, k - KEY_SECTION_LOOKBACK), k))) name = 'encryption_key';
   // A JSON object flagged `"secret": true` (pulumi's `config --json --show-secrets`, adv11): its `"value"` is the secret.
@@ -3172,6 +3244,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       // An array of strings, on one line or over lines (TOML's `webhook_keys = [ "…", "…" ]`, JSON's `"session_keys": [` then one
       // string a line: adv41 F39, F45; `vault operator init -format=json`'s `"unseal_keys_b64": [`: adv113 F07).
       quotedArrayItems(text, e + m[0].length, single, out);
+      // A dict whose keys are the secrets (JupyterHub's `api_tokens = {'<token>': 'grader', …}`: pass 179).
+      dictKeyItems(text, e + m[0].length, single, out);
       // INI continuation lines (`access_keys =` then one indented key a line: adv67 F25).
       if (INI_EQUALS.test(m[0])) valuesBelow(text, e + m[0].length, single, out);
     }
@@ -3452,6 +3526,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26 || text.charCodeAt(k - 1) === 0x23) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
   if (amp > 0) value = value.slice(0, amp);
+  // A call's keyword argument given the variable of its name (R's `content(res, token = token)$data`, `f(password=password)`:
+  // pass 179): code, no value.
+  if (quoted === undefined && (value === name || value.startsWith(`${name})`)) && openParenBefore(text, k)) return e;
   // A pair inside parentheses (`invalid_auth (token=xoxb-…)`: 129 F41), the last of several (`booting (env=staging, app_token=
   // xapp-…)`: 137 F39): the closing one is the text's.
   if (quoted === undefined && value.length > 1 && value.endsWith(')') && !value.includes('(') && (text.charCodeAt(k - 1) === 0x28 || openParenBefore(text, k))) value = value.slice(0, -1);
@@ -4400,6 +4477,35 @@ function quotedArrayItems(text: string, from: number, singular: string, out: Sec
   out.push(...items);
 }
 
+/** A dict's opening brace, then blanks and line breaks. */
+const DICT_OPEN = /\{[ \t\r\n]*/y;
+/**
+ * One entry of a dict whose keys are the secrets (JupyterHub's `c.JupyterHub.api_tokens = {'<token>': 'grader'}`: pass 179), on
+ * grep's context line too (`jupyterhub_config.py-13-`): the quoted key, 16 characters and up, its `:` and the value up to a comma,
+ * the dict's end or the line's.
+ */
+const DICT_KEY_ITEM = /(?:[\w./-]{1,256}-(?:\d{1,9}-)?)?[ \t]*(?<q>["'])(?<k>[^"'\s\\]{16,512})\k<q>[ \t]*:[ \t]*(?:"[^"\n]{0,512}"|'[^'\n]{0,512}'|[^,}\n]{1,512})[ \t]*(?<after>,[ \t\r]*\n?|\r?\n|\})/dy;
+
+/** The quoted keys of a dict right at `from` (after a plural secret name's separator): each key a secret of the singular's kind. */
+function dictKeyItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
+  DICT_OPEN.lastIndex = from;
+  if (!DICT_OPEN.test(text)) return;
+  let at = DICT_OPEN.lastIndex;
+  for (let n = 0; n < MAX_ARRAY_ITEMS; n++) {
+    DICT_KEY_ITEM.lastIndex = at;
+    const m = DICT_KEY_ITEM.exec(text);
+    if (!m) return;
+    const key = m.groups!.k;
+    if (/\d/.test(key) && /[A-Za-z]/.test(key) && !isLookAlike(key, PASSWORD_NAME.test(singular))) {
+      const [start, end] = m.indices!.groups!.k!;
+      out.push({ start, end, kind: kindOfName(singular), byContext: true });
+    }
+    at = DICT_KEY_ITEM.lastIndex;
+    if (m.groups!.after === '}') return;
+    while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+  }
+}
+
 /** After `name:` and the end of its line, the items of a YAML list: `- value` lines (indented or not), each a scalar. */
 const YAML_LIST_ITEM = /(?:[^\s:]{1,256}[-:]\d{1,9}[-:]|\d{1,9}[-:])?[ \t]*-[ \t]+(?:"(?<quoted>[^"\n]{1,2048})"[ \t]*(?:#[^\n]*)?\r?|'(?<single>[^'\n]{1,2048})'[ \t]*(?:#[^\n]*)?\r?|(?<bare>[^\s#"'][^\n]*))(?=\n|$)/y;
 /** A bare item without its comment (` # …`: a `#` after a blank) and trailing blanks; in code, linear (a regex for it backtracked quadratically on a long run of blanks). */
@@ -4457,10 +4563,14 @@ const NEXT_LINE_QUOTE = /[ \t]*\r?\n[ \t]*(?=["'])/y;
 /** `[` and blanks before a quoted string that is the list's only item (bun.lock's `"jsonwebtoken": ["jsonwebtoken@9.0.2", "", …]` is no value). */
 // Go's `%#v` of a header map writes the list as a slice literal (`"X-Api-Key":[]string{"…"}`: adv30 F33).
 const INLINE_LIST_STRING = /(?:\[|\[\]string\{)[ \t]*(?=(["'])(?:(?!\1)[^\n\\]|\\.){1,4096}\1[ \t]*[\]}])/y;
-/** A quote then 8+ characters of a string to the line's end (no closing quote on the line). */
-const UNCLOSED_QUOTE = /"(?<v>(?:[^"\\\n]|\\[^\n]){8,8192})\r?(?=\n)/y;
+/**
+ * A quote then 8+ characters of a string to the line's end (no closing quote on the line). Single quotes too: PHP's array
+ * (Magento's env.php after a key's rotation: `'key' => '<old key>` then `<new key>'` on the next line: pass 182 F7).
+ */
+const UNCLOSED_QUOTE = /(?<q>["'])(?<v>(?:(?!\k<q>)[^\\\n]|\\[^\n]){8,8192})\r?(?=\n)/y;
 /** A wrapped value's next piece: a line of one word (no blank, no quote), or a word up to the closing quote. */
 const WRAPPED_PIECE = /(?<v>[^\s"]{1,8192})(?<close>")?/y;
+const WRAPPED_PIECE_SINGLE = /(?<v>[^\s']{1,8192})(?<close>')?/y;
 /** A wrapped value spans at most this many lines below the name's (a 4 KB token folded at 64 columns). */
 const MAX_WRAPPED_LINES = 64;
 
@@ -4472,9 +4582,10 @@ function wrappedQuotedValue(text: string, at: number, name: string, out: SecretF
   const kind = kindOfName(name);
   out.push({ start: at + 1, end: at + 1 + first.groups!.v.length, kind, byContext: true });
   let line = text.indexOf('\n', at) + 1;
+  const piece = first.groups!.q === "'" ? WRAPPED_PIECE_SINGLE : WRAPPED_PIECE;
   for (let n = 0; line > 0 && n < MAX_WRAPPED_LINES; n++) {
-    WRAPPED_PIECE.lastIndex = line;
-    const p = WRAPPED_PIECE.exec(text);
+    piece.lastIndex = line;
+    const p = piece.exec(text);
     if (!p) return;
     const end = line + p.groups!.v.length;
     // A piece is the whole line, or ends at the closing quote.
@@ -4652,6 +4763,13 @@ const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ 
 /** After `following `: a credential's name within two words (`password`, `enrollment token`, `API key`). */
 const FOLLOWING_CREDENTIAL = /^(?:[\w-]+ ){0,2}(?:password|passphrase|token|secret|key)\b/i;
 
+/** Before `printed below`: a credential's name and `is` / `will be` (`Initial password is printed below:`). */
+const CREDENTIAL_IS_BEFORE = /(?:password|passphrase|token|secret|key)[ \t]+(?:is|are|will[ \t]+be)[ \t]+$/i;
+/** After `printed below`: a colon or a stop at most, then the line's end. */
+const PRINTED_BELOW_ENDS_LINE = /^[:.]?[ \t]*\r?\n/;
+/** Characters before `printed below` CREDENTIAL_IS_BEFORE reads. */
+const CREDENTIAL_IS_CHARS = 24;
+
 /** secretsdump's line after `[*] DefaultPassword`: the account (or `(Unknown User)`), a colon, the password. */
 const LSA_DEFAULT_PASSWORD = /[ \t]*\r?\n[^\n:]{1,256}:(?<secret>[^\n]{1,256}?)\r?(?=\n|$)/y;
 
@@ -4663,9 +4781,11 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
     return;
   }
   // `following ` is read only before a credential's name (`the following password`, `the following enrollment token`: not
-  // apt's `The following packages will be installed:`); `elastic user` only after `Password for the`.
-  const elastic = text.charCodeAt(at - 1) === 0x72 || text.charCodeAt(at - 1) === 0x52;
-  if (elastic ? !/password for the $/i.test(text.slice(Math.max(0, at - 30), at - 12)) : !FOLLOWING_CREDENTIAL.test(text.slice(at, at + 48))) return;
+  // apt's `The following packages will be installed:`); `elastic user` only after `Password for the`; `printed below` only after
+  // a credential's name and `is` (`Initial password is printed below:`).
+  const last = text.charCodeAt(at - 1) | 0x20;
+  // (`printed below` ends its line: NEXT_LINE_VALUE reads the rest of the line, a megabyte of `printed below` read it from each.)
+  if (last === 0x77 ? !PRINTED_BELOW_ENDS_LINE.test(text.slice(at, at + 8)) || !CREDENTIAL_IS_BEFORE.test(text.slice(Math.max(0, at - 13 - CREDENTIAL_IS_CHARS), at - 13)) : last === 0x72 ? !/password for the $/i.test(text.slice(Math.max(0, at - 30), at - 12)) : !FOLLOWING_CREDENTIAL.test(text.slice(at, at + 48))) return;
   NEXT_LINE_VALUE.lastIndex = at;
   const m = NEXT_LINE_VALUE.exec(text);
   if (!m || isLookAlike(m.groups!.secret, true)) return;

@@ -141,18 +141,22 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 
 /**
  * A file that holds one credential: a Docker / Compose / Kubernetes secret mount, or a name that says so (not `/etc/passwd`); a
- * `*creds` file (itch.io's `butler_creds`: its API key alone, pass 177 F38).
+ * `*creds` file (itch.io's `butler_creds`: its API key alone, pass 177 F38); a `*.pass` file (OpenVPN's `auth-user-pass` file: its
+ * user, then its password: pass 181 F14).
  */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$/i;
 
 /** The JDK's JMX agent's password file (CREDENTIAL_ROW_FILES). */
 const JMX_PASSWORD_FILE = /(?:^|\/)jmxremote\.password$/;
 /** A Java server's property file of users and their passwords (CREDENTIAL_ROW_FILES). */
 const PROPERTY_USERS_FILE = /(?:^|\/)(?:[\w.]+-)?(?:users|realm)\.properties$/;
 
+/** Mathematica's licence passwords (`~/.Mathematica/Licensing/mathpass`, CREDENTIAL_ROW_FILES). */
+const MATHPASS_FILE = /(?:^|\/)mathpass$/;
+
 /** Files whose every row is a credential (cat printer): see printerOf. */
 const CREDENTIAL_ROWS_FILE = new RegExp(
-  `(?:^|\\/)(?:develocity|enterprise)\\/keys\\.properties$|(?:^|\\/)pgbouncer\\/userlist\\.txt$|(?:^|\\/)(?:sasl_passwd|rsyncd\\.secrets|passwd\\.client|ipsec\\.secrets)$|(?:^|\\/)settings-security\\.xml$|(?:^|\\/)davfs2\\/secrets$|(?:^|\\/)openvpn\\/(?:[^/]+\\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|${JMX_PASSWORD_FILE.source}|${PROPERTY_USERS_FILE.source}`,
+  `(?:^|\\/)(?:develocity|enterprise)\\/keys\\.properties$|(?:^|\\/)pgbouncer\\/userlist\\.txt$|(?:^|\\/)(?:sasl_passwd|rsyncd\\.secrets|passwd\\.client|ipsec\\.secrets)$|(?:^|\\/)settings-security\\.xml$|(?:^|\\/)davfs2\\/secrets$|(?:^|\\/)openvpn\\/(?:[^/]+\\/)*[^/]*(?:auth|pass|cred|login)[^/]*$|${JMX_PASSWORD_FILE.source}|${PROPERTY_USERS_FILE.source}|${MATHPASS_FILE.source}`,
   'i',
 );
 
@@ -199,6 +203,8 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   // role`; an `OBF:` password is reversible), WildFly's `mgmt-users.properties` / `application-users.properties` (`user=<HA1 hex>`,
   // which logs in by HTTP digest as the password does).
   { file: PROPERTY_USERS_FILE, row: /^[ \t]*[^\s=:#!]+[ \t]*[=:][ \t]*(?<v>[^\s,]+)(?:[ \t]*,.*)?[ \t]*\r?$/ },
+  // Mathematica's `mathpass`: `<machine> <MathID> <password>` (pass 179; the password's `1234-567-890:2,0,8,8:80001:20270101`).
+  { file: MATHPASS_FILE, row: /^[ \t]*\S+[ \t]+\S+[ \t]+(?<v>\S+)[ \t]*\r?$/ },
   { file: /(?:^|\/)\.?htpasswd(?:[._-][\w-]+)?$/, row: /^[ \t]*[^\s:]+:(?:(?:\$[\w.\/$=+-]+|\{S?SHA\}\S+|[.\/0-9A-Za-z]{13})[ \t]*$|(?<v>\S(?:.*\S)?)[ \t]*$)/, alone: true },
 ];
 

@@ -97,6 +97,9 @@ export const VENDOR_RULES: VendorRule[] = [
   // --- cloud providers ---
   rule('aws access key id', ['akia', 'asia', 'abia', 'acca', 'a3t'], `${B}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${E}`),
   // STS session tokens are base64 of a protobuf that always starts the same ("IQoJb3JpZ2lu" = origin…, "FwoGZXIvYXdz" = er/aws).
+  // PAN-OS' API key (`/api/?type=keygen`'s `<key>LUFRPT…</key>`: pass 181 F39): base64 starting `LUFRPT` (of `-QRS`, its format's
+  // mark), 40 characters and up.
+  rule('pan-os api key', ['lufrpt'], `${B}LUFRPT[A-Za-z0-9+/]{34,512}={0,2}(?![A-Za-z0-9+/=])`),
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
   // A PKCS#12 bundle (a code-signing certificate with its private key) as base64 on one line (electron-builder's `CSC_LINK`,
   // `WIN_CSC_LINK`: adv90 F22): DER's SEQUENCE, then version 3 (`02 01 03`) and the next SEQUENCE; or BER's indefinite length.
@@ -280,6 +283,14 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('make webhook', ['make.com/', 'integromat.com/'], `hook\\.(?:[a-z0-9-]{1,16}\\.)?(?:make|integromat)\\.com/(?<secret>[a-z0-9]{24,64})${E}`),
   // IFTTT's Webhooks key in a trigger URL (`maker.ifttt.com/trigger/<event>/with/key/<key>`, `/json/with/key/`, `/use/<key>`).
   rule('ifttt webhook key', ['maker.ifttt.com/'], `maker\\.ifttt\\.com/(?:trigger/[\\w.-]{1,128}/(?:json/)?with/key|use)/(?<secret>[A-Za-z0-9_-]{16,64})${E}`),
+  // A private tracker's passkey in its announce URL's path (`https://tracker…/announce/<passkey>`, `…/<passkey>/announce`, in a
+  // .torrent's bencoding too: `d8:announce76:https://…/<passkey>/announce13:…`: adv180): 24-64 letters and digits, a digit among
+  // them (a public tracker's `/announce` has none).
+  rule('tracker passkey', ['/announce/'], `/announce/(?<secret>(?=[A-Za-z]{0,63}\\d)[A-Za-z0-9]{24,64})${E}`),
+  rule('tracker passkey', ['/announce'], `/(?<secret>(?=[A-Za-z]{0,63}\\d)(?=\\d{0,63}[A-Za-z])[A-Za-z0-9]{24,64})/announce(?![A-Za-z])`),
+  // …after a placeholder for the event (`trigger/{event}/with/key/<key>` in an f-string, `%s`, `<event>`: adv180), which ends the
+  // token run before the host: IFTTT's `/with/key/` path alone.
+  rule('ifttt webhook key', ['/with/key/'], `/(?:json/)?with/key/(?<secret>[A-Za-z0-9_-]{16,64})${E}`),
   // A Pipedream HTTP source's endpoint (`https://eo<id>.m.pipedream.net`): whoever has the host can post events to the workflow.
   rule('pipedream endpoint', ['.m.pipedream.net'], `${B}(?<secret>eo[a-z0-9]{10,40})\\.m\\.pipedream\\.net`),
   // Microsoft Teams' incoming webhook (an Office 365 connector's URL, `…/IncomingWebhook/<32 hex>/<owner's GUID>[/V2<key>]`; the
