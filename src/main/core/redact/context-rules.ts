@@ -66,10 +66,11 @@ export interface ContextRule {
 // `replicaSetKey` (bitnami's chart makes it 10 letters and digits, too short for a camelCase key's token shape: adv120 F29), a
 // vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`), Honeycomb
 // Refinery's `ReceiveKeys` (API keys it accepts: adv116 F17).
+// An account's recovery and backup codes by name (`"recovery_codes": ["…"]`: the own attack on pass 183's fix).
 // Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|revocation[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -132,6 +133,10 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // Steam Guard's `revocation_code` (a maFile's: it removes the authenticator from the account, pass 177 F34).
   { word: 'revocation_code' },
   { word: 'revocationcode' },
+  { word: 'recovery_code' },
+  { word: 'recoverycode' },
+  { word: 'backup_code' },
+  { word: 'backupcode' },
   // A list of secrets under an encoding's name (Vault's `unseal_keys_b64`, `recovery_keys_hex`: scanner.ts singularOfList).
   { word: 's_b64', unless: /[a-z0-9]/iy },
   { word: 's_hex', unless: /[a-z0-9]/iy },
@@ -719,6 +724,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // `woodpecker-cli secret add … --value`), mongosh's `changeUserPassword("u", "…")`, an encryption key or passphrase (`openssl enc
   // -k …` / `-K <hex>`, `rar -hp…`, `qpdf --encrypt USER OWNER`), a client certificate's password (`curl --cert file.p12:…`, `-E`)
   // and a connection URI without a scheme (`mysqlsh --uri user:…@host`).
+  // MATLAB's silent installer given its licence's installation key (`./install -mode silent -fileInstallationKey <26 groups of 5
+  // digits>`: the own attack on pass 179's fix).
+  { kind: 'licence key', keywords: ['fileinstallationkey'], re: /-fileInstallationKey[ \t=]+(?<secret>\d{5}(?:-\d{5}){3,31})(?![\d-])/g },
   // SAP HANA's clients (pass 182 F24): `hdbsql … -p <password>`, `hdbuserstore SET <key> <host:port> <user> <password>`.
   { kind: 'password on command line', keywords: ['hdbsql'], re: /\bhdbsql\b[^\n|;&]{0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   { kind: 'password on command line', keywords: ['hdbuserstore'], re: /\bhdbuserstore\b(?:[ \t]+-[\w-]{1,32}){0,4}[ \t]+SET[ \t]+\S{1,256}[ \t]+\S{1,256}[ \t]+\S{1,256}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/gi },
@@ -879,7 +887,7 @@ export const FILES: ContextRule[] = [
   // VyOS' and EdgeOS' configuration commands (`show configuration commands`: pass 181 F11): a secret's setting, every value in
   // single quotes (`set interfaces wireguard wg0 private-key '…'`, `set vpn ipsec authentication psk HQ secret '…'`); a
   // `public-keys … key '…'` is an SSH public key.
-  { kind: 'password', keywords: ['private-key ', 'preshared-key ', ' secret ', 'shared-secret '], needs: /^[ \t]*set[ \t]/m, re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*set[ \t]+(?:[^\s']{1,128}[ \t]+){1,12}(?:private-key|preshared-key|pre-shared-secret|shared-secret|secret)[ \t]+'(?<secret>[^'\n]{1,512})'`, 'gm') },
+  { kind: 'password', keywords: ['private-key ', 'preshared-key ', ' secret ', 'shared-secret '], needs: /(?:^|[-:])[ \t]*set[ \t]/m, re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*set[ \t]+(?:[^\s']{1,128}[ \t]+){1,12}(?:private-key|preshared-key|pre-shared-secret|shared-secret|secret)[ \t]+'(?<secret>[^'\n]{1,512})'`, 'gm') },
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
@@ -901,7 +909,7 @@ export const FILES: ContextRule[] = [
   // (reversible by design), not a hash (types 5, 8, 9): `enable password`, `username … password 0|7`, `key-string [7]`, a BGP
   // `neighbor … password`, `tacacs-server key 7 "…"`, `radius-server key`, OSPF's `authentication-key` / `message-digest-key N md5`.
   // NTP's `ntp authentication-key N md5 <key> [7]` and an autonomous AP's `wpa-psk ascii|hex [0|7] <psk>` (pass 181 F4, F36).
-  { kind: 'network device password', keywords: ['enable password', 'enable secret', ' password 0 ', ' password 7 ', 'key-string', 'neighbor ', 'tacacs-server key', 'radius-server key', 'authentication-key', 'message-digest-key', ' secret 0 ', 'wpa-psk '], re: /(?:\benable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d{1,2})?|\busername[ \t]+\S{1,64}(?:[ \t]+privilege[ \t]+\d{1,2})?[ \t]+(?:password|secret)|\bkey-string|\bneighbor[ \t]+\S{1,64}[ \t]+password|\b(?:tacacs|radius)-server[ \t]+key|\bip[ \t]+ospf[ \t]+(?:authentication-key|message-digest-key[ \t]+\d{1,3}[ \t]+md5)|\bntp[ \t]+authentication-key[ \t]+\d{1,5}[ \t]+(?:md5|sha1|hmac-sha\d{0,3}|cmac-aes-128)|\bwpa-psk[ \t]+(?:ascii|hex))(?![ \t]+[1-689][ \t])(?:[ \t]+[07](?=[ \t]))?[ \t]+"?(?<secret>[^\s"]{4,256})/g },
+  { kind: 'network device password', keywords: ['enable password', 'enable secret', ' password 0 ', ' password 7 ', 'key-string', 'neighbor ', 'tacacs-server key', 'radius-server key', 'authentication-key', 'message-digest-key', ' secret 0 ', 'wpa-psk '], re: /(?:\benable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d{1,2})?|\busername[ \t]+\S{1,64}(?:[ \t]+privilege[ \t]+\d{1,2})?[ \t]+(?:password|secret)|\bkey-string|\bneighbor[ \t]+\S{1,64}[ \t]+password|\b(?:tacacs|radius)-server[ \t]+key|\bip[ \t]+ospf[ \t]+(?:authentication-key|message-digest-key[ \t]+\d{1,3}[ \t]+md5)|\bntp[ \t]+authentication-key[ \t]+\d{1,5}[ \t]+(?:md5|sha1|hmac-sha[\w-]{0,12}|cmac-aes-128)|\bwpa-psk[ \t]+(?:ascii|hex))(?![ \t]+[1-689][ \t])(?:[ \t]+[07](?=[ \t]))?[ \t]+"?(?<secret>[^\s"]{4,256})/g },
   // NX-OS's SNMPv3 user with localized keys (`snmp-server user u role auth md5 0x… priv 0x… localizedkey`): each key.
   { kind: 'snmp key', keywords: ['localizedkey'], re: /\b(?:auth[ \t]+(?:md5|sha\w{0,8})|priv(?:[ \t]+aes-128)?)[ \t]+(?<secret>0x[0-9a-fA-F]{32,128})(?=[^\n]{0,256}\blocalizedkey\b)/g },
   // tac_plus.conf's user passwords in the clear (`login = cleartext "…"`, `pap = cleartext …`: adv124 F23).

@@ -963,6 +963,9 @@ describe('values named from afar', () => {
   `${'pre-shared-key local '.repeat(50_000)}`,
   `${'ntp authentication-key 1 md5 '.repeat(35_000)}`,
   `${'key=aGVsbG8gd29ybGQgaGVsbG8gd29ybGQgaGVsbG8gd29ybGQ1\nsecret=x\n'.repeat(15_000)}`,
+  `${"f(url='x', key='0123456789abcdef0123456789abcdef', ".repeat(20_000)}`,
+  `${'-fileInstallationKey 12345-12345-12345-'.repeat(25_000)}`,
+  `${'"recovery_codes": ['.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

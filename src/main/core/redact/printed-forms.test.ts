@@ -3891,3 +3891,15 @@ describe("session 37: pass 183 (secret managers and identity)", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 37: the own attack on its rules (adv186)", () => {
+  it("masks bioblend's key as a call's keyword argument beside its url, MATLAB's installer flag, NTP's hmac-sha2-256 key, VyOS' secret under grep -n, recovery codes by name; kwargs beside nothing kept", () => {
+    const [bio, ntp, vy, rc] = [s(HEX, 32), s(AN, 24), `${s(AN, 20)}=`, `${s(HEX, 5)}-${s(HEX, 5)}`];
+    const key = Array.from({ length: 26 }, () => s('0123456789', 5)).join('-');
+    const out = `gi = GalaxyInstance(url='https://usegalaxy.eu', key='${bio}')\nsudo ./install -mode silent -fileInstallationKey ${key}\nntp authentication-key 2 hmac-sha2-256 ${ntp}\n2:set vpn ipsec authentication psk HQ secret '${vy}'\n{\n  "recovery_codes": [\n    "${rc}"\n  ]\n}\n`;
+    const shown = new Redactor().mask(out);
+    for (const v of [bio, key, ntp, vy, rc]) expect(shown, v).not.toContain(v);
+    const kept = `cache.get(name='x', key='${s(HEX, 32)}')\nntp trusted-key 1\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -2926,7 +2926,8 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder,
   for (let i = k - 1; i >= 0 && k - i <= MAX_INLINE_OBJECT; i--) {
     const c = text.charCodeAt(i);
     if (c === 0x0a || c === 0x7d) return false;
-    if (c === 0x7b) {
+    // A call's keyword arguments are an object too for another question (bioblend's `GalaxyInstance(url='…', key='…')`).
+    if (c === 0x7b || (!cached && c === 0x28)) {
       open = i;
       break;
     }
@@ -2935,7 +2936,8 @@ function secretSiblingInline(text: string, k: number, e: number, far: FarHolder,
   if (cached && far.inlineObject === open) return far.inlineHasSecret;
   let close = e;
   while (close < text.length && close - e <= MAX_INLINE_OBJECT && text.charCodeAt(close) !== 0x0a && text.charCodeAt(close) !== 0x7d) close++;
-  const object = text.slice(open, close);
+  // (Its fields read as an object's: the `(` as its `{`.)
+  const object = text.charCodeAt(open) === 0x28 ? `{${text.slice(open + 1, close)}` : text.slice(open, close);
   let found = false;
   INLINE_FIELD_NAME.lastIndex = 0;
   for (let f = INLINE_FIELD_NAME.exec(object); f && !found; f = INLINE_FIELD_NAME.exec(object)) found = sign(f.groups!.n);
@@ -3048,7 +3050,7 @@ const namesServiceOrSecret = (n: string) => namesServiceOrAccount(n) || namesSec
 const API_KEY_SHAPE = String.raw`(?:(?:\d{1,12}:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{32,128}|(?=[A-Za-z]{0,127}\d)(?=\d{0,127}[A-Za-z])[A-Za-z0-9]{16,128}|(?=[A-Za-z+/]{0,127}\d)(?=[\d+/]{0,127}[A-Za-z])[A-Za-z0-9+/]{32,128}={0,2})`;
 const API_KEY_VALUE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*,?[ \t]*\r?(?:\n|$)`);
 /** An inline object's `key` value (the same shapes, then the object's next field or its end). */
-const API_KEY_VALUE_INLINE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*[,}]`);
+const API_KEY_VALUE_INLINE = new RegExp(String.raw`^["']?[ \t]*[:=][ \t]*["']?${API_KEY_SHAPE}["']?[ \t]*[,})]`);
 /** Lines above and below a top-level `key` read for a sibling (a dotfile of a few settings). */
 const TOP_LEVEL_SIBLING_LINES = 3;
 /** A line longer than this ends the read for siblings (a field's line is short; a long one is no dotfile's). */
