@@ -67,10 +67,11 @@ export interface ContextRule {
 // vendor's secret key by its short name (`twilio_sk`, `stripe_sk`: adv121 F38; not DynamoDB's index sort keys `gsi1_sk`), Honeycomb
 // Refinery's `ReceiveKeys` (API keys it accepts: adv116 F17).
 // An account's recovery and backup codes by name (`"recovery_codes": ["…"]`: the own attack on pass 183's fix).
+// LoRaWAN's session and root keys as an LMIC sketch names them (`NWKSKEY`, `APPSKEY`, `APPKEY`: pass 184 F25).
 // Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -83,6 +84,8 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   { word: 'mnemonic' },
   { word: 'phrase', unless: /[a-z]/iy },
   { word: 'pw', unless: /[a-z0-9]/iy },
+  // A pre-shared key's name (`CONFIG_GOLIOTH_SAMPLE_PSK="…"`, u-boot's `wlan_psk=…`: pass 184 F29, F35; isSecretName's `psk`).
+  { word: 'psk', unless: /[a-z0-9]/iy },
   { word: 'totp' },
   { word: 'pwd' },
   { word: 'secret' },
@@ -349,12 +352,13 @@ export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts; a password may start with `-`: `-p-!g!…`, adv83 F23), --password=SECRET
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
+  // (After a row's id and one blank too: `balena envs`' `2184410 WIFI_PASSWORD   …   <fleet>`: pass 184 F28.)
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
   // A table's row with a variable's name in one cell and its value in the next, blanks between (`column -t` of a CSV of keys,
   // PowerShell's `Get-ChildItem env:`: adversary pass 99 F33): an upper-case name ending in a secret's word, then a value with a
   // letter and a digit, each cell alone between runs of two blanks (or a tab) or the line's ends; a name that says secret
   // (isSecretName: not `CACHE_KEY`).
-  { kind: 'secret', keywords: ['secret', 'token', 'pass', 'key', 'auth', 'pwd'], sharesNameWords: true, needs: /[A-Z0-9]_(?:[A-Z]+_)*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH)(?:[ \t]{2}|\t)/, re: /(?:^|[ \t]{2}|\t)(?<name>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH))(?:[ \t]{2,16}|\t{1,4})(?<secret>(?=[^\s]{0,511}\d)(?=[^\s]{0,511}[A-Za-z])[A-Za-z0-9_+/=.~-]{16,512})(?=[ \t]{2}|\t|\r?$)/gm, guard: true },
+  { kind: 'secret', keywords: ['secret', 'token', 'pass', 'key', 'auth', 'pwd'], sharesNameWords: true, needs: /[A-Z0-9]_(?:[A-Z]+_)*(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH)(?:[ \t]{2}|\t)/, re: /(?:^|[ \t]{2}|\t|(?<=^\d{1,12}) )(?<name>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|AUTH))(?:[ \t]{2,16}|\t{1,4})(?<secret>(?=[^\s]{0,511}\d)(?=[^\s]{0,511}[A-Za-z])[A-Za-z0-9_+/=.~-]{16,512})(?=[ \t]{2}|\t|\r?$)/gm, guard: true },
   // A box table's row of a constant's name and its value, the value's blanks and all (`wp config list`: `| NONCE_KEY | <64
   // characters of a WordPress salt, a blank among them> | constant |`: pass 182 F2); the name must be a secret's.
   { kind: 'secret', keywords: ['key', 'salt', 'secret', 'token', 'pass'], sharesNameWords: true, needs: /^[ \t]*\|[ \t]*[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]*\|/m, re: /^[ \t]*\|[ \t]*(?<name>[A-Z][A-Z0-9]*_[A-Z0-9_]*)[ \t]*\|[ \t]*(?<secret>[^\s|](?:[^|\n]{0,1022}[^\s|])?)[ \t]*\|/gm, guard: true },
@@ -478,7 +482,7 @@ export const COMMAND_LINE: ContextRule[] = [
   // …and Hive's JDBC URL's settings (`jdbc:hive2://h:10000/default;ssl=true -n etl -p …`), its main class run by java
   // (`org.apache.hive.beeline.BeeLine`: adv142 C5).
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/i, re: /\b(?:cqlsh|beeline)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi },
-  { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t]-P[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
+  { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t](?:-P|--pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },
   { kind: 'password on command line', keywords: ['net ', 'net\t'], needs: /net[ \t]+use/i, re: /\bnet[ \t]+use[ \t]+(?:[A-Za-z]:|\*)?[ \t]*\\\\\S+[ \t]+(?<secret>(?![/"'])[^\s"']+)(?=[ \t]+\/user:)/gi },
@@ -1272,11 +1276,12 @@ export const FILES: ContextRule[] = [
   { kind: 'token', keywords: ['token ', 'secret_id ', 'client_token ', 'wrapping_token '], re: /^(?:token|secret_id|client_token|wrapping_token)[ \t]{2,}(?<secret>\S+)[ \t]*$/gm, guard: true },
   // Tools that print a generated credential as a labelled line (adv3 M11, M12, M15): nomad's `Secret ID    = <uuid>` (`acl bootstrap`, `acl token create`; a
   // space in the label, so no key=value name), vault's `Unseal Key 1: …` / `Recovery Key 1: …` (`operator init`), elasticsearch's `New value: …`
-  // (`elasticsearch-reset-password`; a letter and a digit and 8+ characters, so `New value: enabled` and `New value: 30` stay) and
+  // (`elasticsearch-reset-password`; a letter and a digit and 8+ characters, or both cases and 16+ (its generator draws from
+  // `[A-Za-z0-9*_+=-]`: one in twenty has no digit, pass 185 F15), so `New value: enabled` and `New value: 30` stay) and
   // `PASSWORD elastic = …` (`elasticsearch-setup-passwords auto`).
   { kind: 'token', keywords: ['secret'], sharesNameWords: true, needs: /Secret ID/, re: /^[ \t]*Secret ID[ \t]*=[ \t]*(?<secret>\S+)(?=[ \t]*\r?$)/gm, guard: true },
   { kind: 'vault unseal key', keywords: ['key'], sharesNameWords: true, needs: /(?:Unseal|Recovery) Key \d/, re: /(?:Unseal|Recovery) Key \d+:[ \t]*(?<secret>\S+)/g, guard: true },
-  { kind: 'password', keywords: ['new value:'], re: /^New value:[ \t]*(?<secret>(?=\S*\d)(?=\S*[A-Za-z])\S{8,})(?=[ \t]*\r?$)/gm, guard: true },
+  { kind: 'password', keywords: ['new value:'], re: /^New value:[ \t]*(?<secret>(?=\S*\d)(?=\S*[A-Za-z])\S{8,}|(?=\S*[a-z])(?=\S*[A-Z])\S{16,})(?=[ \t]*\r?$)/gm, guard: true },
   { kind: 'password', keywords: ['pass'], sharesNameWords: true, needs: /^PASSWORD [\w-]+ = /m, re: /^PASSWORD [\w-]+ = (?<secret>\S+)/gm, guard: true },
   // Wi-Fi keys (M18): wpa_supplicant.conf `psk="…"` (or 64 hex), NetworkManager's `802-11-wireless-security.psk:` (`nmcli -s connection show`),
   // ifupdown's `wpa-psk …`. `key_mgmt=WPA-PSK` and `psk-flags: 0` are no value.

@@ -966,6 +966,12 @@ describe('values named from afar', () => {
   `${"f(url='x', key='0123456789abcdef0123456789abcdef', ".repeat(20_000)}`,
   `${'-fileInstallationKey 12345-12345-12345-'.repeat(25_000)}`,
   `${'"recovery_codes": ['.repeat(50_000)}`,
+  `"network_key": {${'\n"key": x,'.repeat(80_000)}`,
+  `${'"app_key": {"key": "x", '.repeat(40_000)}`,
+  `${'"sta_pwd": ['.repeat(80_000)}`,
+  `"sta_pwd": [${'"x",\n'.repeat(150_000)}`,
+  `${'NNSXS.'.repeat(150_000)}`,
+  `${'mosquitto_sub --pw '.repeat(50_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

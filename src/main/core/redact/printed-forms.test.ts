@@ -3903,3 +3903,16 @@ describe("session 37: the own attack on its rules (adv186)", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 37: passes 184 and 185 (device fleets; database administration)", () => {
+  it("masks a `key` in an object a secret's name opens (Zigbee2MQTT's network_key, TTN's app_key), TTN's NNSXS key, LMIC's NWKSKEY/APPSKEY arrays, a PSK by its name, mosquitto_sub --pw, a password array under its name, Elasticsearch's digit-free New value", () => {
+    const [z, t1, psk, pw, a1, a2, es] = [s(HEX, 32), s('0123456789ABCDEF', 32), s(AN, 24), s(AN, 22), `Lantern${s(AN, 8)}#`, `Pepper${s(AN, 8)}%`, `qiKQAigKz+afBCXRrtMd`];
+    const b32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', ttn = `NNSXS.${s(b32, 39)}.${s(b32, 52)}`;
+    const bytes = Array.from({ length: 16 }, () => `0x${s('0123456789ABCDEF', 2)}`).join(', ');
+    const out = `{\n  "network_key": {\n    "key": "${z}"\n  },\n  "app_key": {\n      "key": "${t1}"\n  }\n}\n  INFO API key value: ${ttn}\n5:static const PROGMEM u1_t NWKSKEY[16] = { ${bytes} };\napp/prj.conf:4:CONFIG_GOLIOTH_SAMPLE_PSK="${psk}"\nExecStart=/usr/bin/mosquitto_sub -h 10.0.0.5 -u logger --pw ${pw} -t '#'\n  "sta_pwd": [\n    "${a1}",\n    "${a2}"\n  ],\nNew value: ${es}\n`;
+    const shown = new Redactor().mask(out);
+    for (const v of [z, t1, ttn, bytes.slice(0, 20), psk, pw, a1, a2, es]) expect(shown, v).not.toContain(v);
+    const kept = `{\n  "device": {\n    "key": "${s(HEX, 32)}"\n  }\n}\nCONFIG_GOLIOTH_SAMPLE_PSK_ID="greenhouse-07@farm"\n  "sta_ssid": [\n    "Hollis-IoT",\n    "Hollis-Guest"\n  ],\nNew value: enabled\nNew value: read-only\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

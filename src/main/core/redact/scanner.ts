@@ -3038,6 +3038,23 @@ const HEX_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?[0-9a-fA-F]{32,128}(?![\w.-])/
  * (adv180). A bare `key` names nothing alone; beside where it is used, in its shape, it is the account's API key.
  */
 const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login)$/i.test(n);
+/** Before an object's `{`: its name (group p) and `:` or `=>`. */
+const NAME_BEFORE_BRACE = /["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?[ \t]*(?::|=>)[ \t]*$/;
+/** Characters above a field read for its object's opening (a few fields). */
+const PARENT_LOOKBACK = 256;
+/** Is the field at k in an object whose name is a secret's (its `{` within PARENT_LOOKBACK, no other bracket between)? */
+function secretParentAbove(text: string, k: number): boolean {
+  const from = Math.max(0, k - PARENT_LOOKBACK);
+  let i = k - 1;
+  for (; i >= from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) break;
+    if (c === 0x7d || c === 0x5b || c === 0x5d) return false;
+  }
+  if (i < from) return false;
+  const p = NAME_BEFORE_BRACE.exec(text.slice(Math.max(0, i - 72), i));
+  return p !== null && isSecretName(p.groups!.p);
+}
 /** An OAuth 1.0 token's id (TOKEN_ID), beside its secret. */
 const TOKEN_ID_NAME = /^token[_-]?id$/i;
 const namesTokenSecret = (n: string) => /^token[_-]?secret$/i.test(n);
@@ -3209,6 +3226,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   else if (/^key$/i.test(name) && m && (secretSiblingInline(text, k, e, far) || secretSiblingLines(text, k))) name = 'api_key';
   // A hex `key` beside the algorithm that keys a hash with it (an EdgeAuth or HMAC signer's config printed by node: adv162 F14).
   else if (/^key$/i.test(name) && m && HEX_KEY_VALUE.test(text.slice(e, e + 140)) && secretSiblingLines(text, k, namesHmacAlgorithm)) name = 'signing_key';
+  // A `key` field of an object a secret's name opens (Zigbee2MQTT's `"network_key": {` then `"key": "<32 hex>"`, The Things
+  // Stack's `"app_key": {`, `"nwk_s_enc_key": {`: pass 184 F14, F23, F24).
+  else if (/^key$/i.test(name) && m && secretParentAbove(text, k)) name = 'secret_key';
   // OAuth 1.0's token beside its secret (NetSuite's token-based auth: `token_id` / `token_secret`, `TOKEN_ID=` / `TOKEN_SECRET=`:
   // pass 182 F25): the token's half of the pair, as its consumer key is.
   else if (TOKEN_ID_NAME.test(name) && m && (secretSiblingInline(text, k, e, far, namesTokenSecret) || secretSiblingLines(text, k, namesTokenSecret) || topLevelSibling(text, k, namesTokenSecret))) name = 'oauth_token';
@@ -3252,6 +3272,13 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       if (INI_EQUALS.test(m[0])) valuesBelow(text, e + m[0].length, single, out);
     }
     return e;
+  }
+  // An array of strings under a secret's name (Tasmota's `"sta_pwd": [` then a password a line: pass 184 F33): every item.
+  // (Not a cookie header's list: its items are `name=value; attributes`, read below.)
+  if (m && !camelKey && text.charCodeAt(e + m[0].length) === 0x5b && !/^(?:set-)?cookie$/i.test(name)) {
+    const found = out.length;
+    quotedArrayItems(text, e + m[0].length, name, out);
+    if (out.length > found) return e;
   }
   // A value on the lines below its name: INI's continuation lines (`api_key =` then the value indented) or a heredoc (HCL's
   // `secret = trimspace(<<-EOT` … `EOT`: adv67 F26).

@@ -100,6 +100,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // PAN-OS' API key (`/api/?type=keygen`'s `<key>LUFRPT…</key>`: pass 181 F39): base64 starting `LUFRPT` (of `-QRS`, its format's
   // mark), 40 characters and up.
   rule('pan-os api key', ['lufrpt'], `${B}LUFRPT[A-Za-z0-9+/]{34,512}={0,2}(?![A-Za-z0-9+/=])`),
+  // The Things Stack's API keys (`ttn-lw-cli … api-keys create`: `NNSXS.<39>.<52>`, base32 upper-case: pass 184 F26).
+  rule('the things stack api key', ['nnsxs.'], `${B}NNSXS\\.[A-Z2-7]{39}\\.[A-Z2-7]{52}${E}`),
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
   // A PKCS#12 bundle (a code-signing certificate with its private key) as base64 on one line (electron-builder's `CSC_LINK`,
   // `WIN_CSC_LINK`: adv90 F22): DER's SEQUENCE, then version 3 (`02 01 03`) and the next SEQUENCE; or BER's indefinite length.
