@@ -972,6 +972,8 @@ describe('values named from afar', () => {
   `"sta_pwd": [${'"x",\n'.repeat(150_000)}`,
   `${'NNSXS.'.repeat(150_000)}`,
   `${'mosquitto_sub --pw '.repeat(50_000)}`,
+  `${'t1.9euelZ'.repeat(110_000)}`,
+  `${'crn:v1:a:resource-key:x '.repeat(40_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -3916,3 +3916,13 @@ describe("session 37: passes 184 and 185 (device fleets; database administration
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 37: pass 187 (smaller clouds' CLIs)", () => {
+  it("masks Yandex Cloud's IAM token printed alone; an IBM CRN's resource key id kept", () => {
+    const t = `t1.9euelZ3JU_${s(AN + '_-', 128)}.${s(AN + '_-', 86)}`;
+    expect(new Redactor().maskCommandOutput('yc iam create-token', `${t}\n`)).toBe('[masked: yandex iam token]\n');
+    const crn = `crn:v1:bluemix:public:cloud-object-storage:global:a/${s(HEX, 32)}:${uuid()}:resource-key:${uuid()}`;
+    const kept = `cos-writer  ${crn}\nID:            ${crn}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

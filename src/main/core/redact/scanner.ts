@@ -3202,6 +3202,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   let name = text.slice(k, e);
   // A word of an ARN (`arn:aws:secretsmanager:…:secret:prod/db-AbC`, adv13 L24): a resource's name, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /arn:aws[\w-]*:[^\s"']*$/.test(text.slice(Math.max(0, k - 160), k))) return e;
+  // A word of IBM Cloud's CRN (`crn:v1:bluemix:public:…:resource-key:<uuid>`: a service key's id, pass 187 L31), as of an ARN.
+  if (m && text.charCodeAt(k - 1) === 0x3a && /\bcrn:v1:[^\s"']*$/.test(text.slice(Math.max(0, k - 256), k))) return e;
   // A word of a URN (`grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`, RFC 7523's: 139 F42): a name's part, no value.
   if (m && text.charCodeAt(k - 1) === 0x3a && /\burn:[\w.:-]*$/i.test(text.slice(Math.max(0, k - 160), k))) return e;
   // A signed .rdp file's `signature:s:AQABAAEAAAA…` (a PKCS#7 signature over its `signscope` fields: public; adv173 L27).

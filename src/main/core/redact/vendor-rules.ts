@@ -102,6 +102,8 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('pan-os api key', ['lufrpt'], `${B}LUFRPT[A-Za-z0-9+/]{34,512}={0,2}(?![A-Za-z0-9+/=])`),
   // The Things Stack's API keys (`ttn-lw-cli … api-keys create`: `NNSXS.<39>.<52>`, base32 upper-case: pass 184 F26).
   rule('the things stack api key', ['nnsxs.'], `${B}NNSXS\\.[A-Z2-7]{39}\\.[A-Z2-7]{52}${E}`),
+  // Yandex Cloud's IAM token (`yc iam create-token`: `t1.9euelZ…` then `.` and its signature, printed alone: pass 187 F24).
+  rule('yandex iam token', ['t1.9euel'], `${B}t1\\.9euel[A-Za-z0-9_-]{40,1024}\\.[A-Za-z0-9_-]{40,512}${E}`),
   rule('aws session token', ['iqojb3jpz2lu', 'fwogzxivyxdz'], `${B}(?:IQoJb3JpZ2lu|FwoGZXIvYXdz)[A-Za-z0-9+/=]{100,}`),
   // A PKCS#12 bundle (a code-signing certificate with its private key) as base64 on one line (electron-builder's `CSC_LINK`,
   // `WIN_CSC_LINK`: adv90 F22): DER's SEQUENCE, then version 3 (`02 01 03`) and the next SEQUENCE; or BER's indefinite length.
