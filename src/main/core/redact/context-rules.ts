@@ -1191,7 +1191,7 @@ export const FILES: ContextRule[] = [
   // double ones too (`resValue "string", "CodePushDeploymentKey", '"…"'`: adv180).
   { kind: 'secret', keywords: ['buildconfigfield', 'resvalue'], re: /\b(?:buildConfigField|resValue)[ \t]*\(?[ \t]*["'][\w.]+["'][ \t]*,[ \t]*["'](?<name>[A-Za-z_][\w.-]*)["'][ \t]*,[ \t]*(?:'"|["'](?:\\")?)(?<secret>(?:[^"\\\n]|\\[^"\n]){4,}?)(?=(?:\\")?["'])/g, guard: true },
   // snmpd.conf: a community string (`rocommunity <community> [source]`) and a USM user's keys (`createUser bob SHA "…" AES "…"`: adv19 F06).
-  { kind: 'snmp community', keywords: ['community'], re: /^[ \t]*(?:ro|rw)community6?[ \t]+(?<secret>[^\s#]+)/gm, guard: true },
+  { kind: 'snmp community', keywords: ['community'], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*(?:ro|rw)community6?[ \t]+(?<secret>[^\s#]+)`, 'gm'), guard: true },
   // …a trap sink's community (`trap2sink <host> <community>`, `trapcommunity …`: adv93 F30), a switch's (Cisco's `snmp-server
   // community … RO`, Junos' `set snmp community …`: F32, F33), and the net-snmp tools' options (`snmpwalk -v2c -c <community>`,
   // `-cX` glued, v3's `-A <auth passphrase>` and `-X <privacy passphrase>`: F31).

@@ -974,6 +974,9 @@ describe('values named from afar', () => {
   `${'mosquitto_sub --pw '.repeat(50_000)}`,
   `${'t1.9euelZ'.repeat(110_000)}`,
   `${'crn:v1:a:resource-key:x '.repeat(40_000)}`,
+  `${'network_key:\n  key: x\n'.repeat(45_000)}`,
+  `${'a'.repeat(1_000_000)}\n${'  key: x\n'.repeat(20_000)}`,
+  `${'1:rocommunity x\n'.repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

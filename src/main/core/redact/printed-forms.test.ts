@@ -3926,3 +3926,13 @@ describe("session 37: pass 187 (smaller clouds' CLIs)", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 37: the closing attack (adv189)", () => {
+  it("masks a YAML `key:` under a secret-named mapping (Zigbee2MQTT's network_key, TTN's app_key) and snmpd's rocommunity under grep's prefix; a device's key kept", () => {
+    const [a, b, c] = [s(HEX, 32), s('0123456789ABCDEF', 32), s(AN, 12) + '7'];
+    const shown = new Redactor().mask(`advanced:\n  network_key:\n    key: ${a}\nroot_keys:\n  app_key:\n    key: ${b}\netc/snmp/snmpd.conf:1:rocommunity ${c} 10.0.0.0/8\n`);
+    for (const v of [a, b, c]) expect(shown, v).not.toContain(v);
+    const kept = `device:\n  key: ${s(HEX, 32)}\nnetwork_key:\n  - 1\n  - 2\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

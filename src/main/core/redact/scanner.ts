@@ -3055,6 +3055,19 @@ function secretParentAbove(text: string, k: number): boolean {
   const p = NAME_BEFORE_BRACE.exec(text.slice(Math.max(0, i - 72), i));
   return p !== null && isSecretName(p.groups!.p);
 }
+/** The line above a YAML field: its indent (group i) and a mapping's name alone (group p), the line's end after its `:`. */
+const YAML_PARENT_LINE = /^(?<i>[ \t]*)["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?:[ \t]*\r?$/;
+/** Is the field at k, indented, the first of a YAML mapping on the line above whose name is a secret's (`network_key:` then `  key: …`)? */
+function secretYamlParentAbove(text: string, k: number): boolean {
+  let lineStart = k;
+  while (lineStart > 0 && k - lineStart <= MAX_SIBLING_INDENT && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09)) lineStart--;
+  if (lineStart === k || lineStart === 0 || text.charCodeAt(lineStart - 1) !== 0x0a) return false;
+  let above = lineStart - 1;
+  while (above > 0 && lineStart - above <= PARENT_LOOKBACK && text.charCodeAt(above - 1) !== 0x0a) above--;
+  if (above > 0 && text.charCodeAt(above - 1) !== 0x0a) return false;
+  const p = YAML_PARENT_LINE.exec(text.slice(above, lineStart - 1));
+  return p !== null && p.groups!.i.length < k - lineStart && isSecretName(p.groups!.p);
+}
 /** An OAuth 1.0 token's id (TOKEN_ID), beside its secret. */
 const TOKEN_ID_NAME = /^token[_-]?id$/i;
 const namesTokenSecret = (n: string) => /^token[_-]?secret$/i.test(n);
@@ -3230,7 +3243,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   else if (/^key$/i.test(name) && m && HEX_KEY_VALUE.test(text.slice(e, e + 140)) && secretSiblingLines(text, k, namesHmacAlgorithm)) name = 'signing_key';
   // A `key` field of an object a secret's name opens (Zigbee2MQTT's `"network_key": {` then `"key": "<32 hex>"`, The Things
   // Stack's `"app_key": {`, `"nwk_s_enc_key": {`: pass 184 F14, F23, F24).
-  else if (/^key$/i.test(name) && m && secretParentAbove(text, k)) name = 'secret_key';
+  else if (/^key$/i.test(name) && m && (secretParentAbove(text, k) || secretYamlParentAbove(text, k))) name = 'secret_key';
   // OAuth 1.0's token beside its secret (NetSuite's token-based auth: `token_id` / `token_secret`, `TOKEN_ID=` / `TOKEN_SECRET=`:
   // pass 182 F25): the token's half of the pair, as its consumer key is.
   else if (TOKEN_ID_NAME.test(name) && m && (secretSiblingInline(text, k, e, far, namesTokenSecret) || secretSiblingLines(text, k, namesTokenSecret) || topLevelSibling(text, k, namesTokenSecret))) name = 'oauth_token';
