@@ -27,4 +27,10 @@ describe('lazyRedactor', () => {
       expect(out).not.toContain('peasant');
     }
   });
+
+  it("masks a hooked run's hex dump of a one-word password file, the dump's offset first in the output (adv190 F22)", async () => {
+    const out = await lazyRedactor().redactDeep('00000000: 456d 6265 7234 3833 2168 6472 0a         Ember483!hdr.\n');
+    expect(out).not.toContain('Ember483!hdr');
+    expect(out).toContain('[masked: password file]');
+  });
 });

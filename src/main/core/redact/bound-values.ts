@@ -9,6 +9,7 @@
  * The scanner calls these at their keyword's hit; the byte path reads LINES_ABOVE_PARAMETERS
  * lines above a parameters line and RANDOM_PASSWORD_LINES below a resource's type.
  */
+import { RECOVERY_CODE } from './context-rules.js';
 import type { SecretFinding } from './finding.js';
 import { nthCell } from './far-names.js';
 import { isLookAlike } from './look-alikes.js';
@@ -643,4 +644,36 @@ export function argvLineCredential(text: string, at: number, out: SecretFinding[
     if (e < 0) return;
     s = e + 1;
   }
+}
+
+/**
+ * An account's recovery codes listed below their label, one line each or a few to a line, bare or as a list's items (`Recovery
+ * codes:` then `- fedda-6efb9` lines, `Backup codes` then `1. 3333 3039`: adv186 F32, F33), or in HTML after it (`<p>Backup
+ * codes:</p>` then `<pre>…</pre>`: adv189 F48). The label's line holds nothing after it but a colon and tags (a code on it is
+ * the line rule's); the list ends at the first line that is not codes.
+ */
+export const RECOVERY_LIST_WORDS = ['recovery code', 'backup code'];
+/** Lines of codes read below the label (an account issues 8 to 16). */
+export const RECOVERY_LIST_LINES = 16;
+/** The label's rest: a plural, a few words (`for github.com`), a colon, closing and opening tags, the line's end. */
+const RECOVERY_LABEL_END = /s?\b[^\n:<]{0,32}:?(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{0,9}>){0,4}[ \t]*\r?\n/y;
+/** One line of codes: a list's mark (`- `, `* `, `1. `, `2) `), tags, codes between blanks or commas, tags. */
+const RECOVERY_LIST_LINE = new RegExp(
+  String.raw`[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<codes>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*,?[ \t]*\r?(?:\n|$)`,
+  'dy',
+);
+
+export function recoveryCodeList(text: string, at: number, out: SecretFinding[]): number | void {
+  RECOVERY_LABEL_END.lastIndex = at;
+  if (!RECOVERY_LABEL_END.test(text)) return;
+  let line = RECOVERY_LABEL_END.lastIndex;
+  for (let n = 0; n < RECOVERY_LIST_LINES; n++) {
+    RECOVERY_LIST_LINE.lastIndex = line;
+    const m = RECOVERY_LIST_LINE.exec(text);
+    if (!m) break;
+    const [start, end] = m.indices!.groups!.codes!;
+    out.push({ start, end, kind: 'recovery codes', byContext: true });
+    line = RECOVERY_LIST_LINE.lastIndex;
+  }
+  return line;
 }

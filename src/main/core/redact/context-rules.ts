@@ -335,7 +335,7 @@ const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemin
  * 256 characters (a bound: a megabyte line of quotes reads each once).
  */
 /** A recovery code's shapes (GitHub's `06efc-bf8a8`, `1234 5678`, `1234-5678`, a run of lower-case letters and digits). */
-const RECOVERY_CODE = String.raw`(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}|\d{4}[ -]\d{4}|(?=[a-z]{0,15}\d)[a-z0-9]{8,16})`;
+export const RECOVERY_CODE = String.raw`(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}|\d{4}[ -]\d{4}|(?=[a-z]{0,19}\d)[a-z0-9]{8,20})`;
 /** A line's prefix of grep's (`file:12:`, `file-12-`, `12:`) or a diff's (`-`, `+`), before a line rule's `^`-anchored text. */
 const LINE_PREFIX = String.raw`(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[-+])?`;
 const ARG = String.raw`'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255}`;
@@ -886,12 +886,21 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: [' enc '], needs: /^[ \t]*set[ \t]+\S+[ \t]+ENC[ \t]/m, re: /^[ \t]*set[ \t]+[\w-]*(?:password|passwd|psksecret|secret|key|passphrase)[\w-]*[ \t]+ENC[ \t]+(?<secret>[A-Za-z0-9+/=]{8,4096})/gm },
   // An account's recovery codes listed after their label (a password manager's note: `"notes": "Recovery codes:\n06efc-bf8a8\n…"`
   // of `bw get item`, pass 183 F3; a line of them after the label): the list, sixteen codes at most, masked as one (GitHub's
-  // `xxxxx-xxxxx` hex, two groups of four digits, or 8-16 lower-case letters and digits holding a digit), a separator between each.
-  { kind: 'recovery codes', keywords: ['recovery code', 'backup code', 'recovery_code', 'backup_code'], re: new RegExp(String.raw`(?:[Rr]ecovery|[Bb]ackup)[ _-]codes?\b[^\n\\:]{0,32}(?::[ \t]*|\\n)(?:\\n)?[ \t]*(?<secret>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+|\\n)${RECOVERY_CODE}(?![\w-])){0,15})`, 'g') },
+  // `xxxxx-xxxxx` hex, two groups of four digits, or 8-20 lower-case letters and digits holding a digit), a separator between each;
+  // tags after the colon (`</p><pre>`: adv189 F48).
+  { kind: 'recovery codes', keywords: ['recovery code', 'backup code', 'recovery_code', 'backup_code'], re: new RegExp(String.raw`(?:[Rr]ecovery|[Bb]ackup)[ _-]codes?\b[^\n\\:]{0,32}(?::(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{0,9}>){0,4}[ \t]*|\\n)(?:\\n)?[ \t]*(?<secret>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+|\\n)${RECOVERY_CODE}(?![\w-])){0,15})`, 'g') },
   // VyOS' and EdgeOS' configuration commands (`show configuration commands`: pass 181 F11): a secret's setting, every value in
   // single quotes (`set interfaces wireguard wg0 private-key '…'`, `set vpn ipsec authentication psk HQ secret '…'`); a
   // `public-keys … key '…'` is an SSH public key.
   { kind: 'password', keywords: ['private-key ', 'preshared-key ', ' secret ', 'shared-secret '], needs: /(?:^|[-:])[ \t]*set[ \t]/m, re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*set[ \t]+(?:[^\s']{1,128}[ \t]+){1,12}(?:private-key|preshared-key|pre-shared-secret|shared-secret|secret)[ \t]+'(?<secret>[^'\n]{1,512})'`, 'gm') },
+  // …the same typed without quotes, on a line or inside a string (a playbook's `["set vpn ipsec … secret <psk>"]`: adv189 F19), a
+  // value holding a digit (a word after `secret` in a sentence has none);
+  { kind: 'password', keywords: ['private-key ', 'preshared-key ', ' secret ', 'shared-secret '], needs: /(?:^|[-:"'])[ \t]*set[ \t]/m, re: new RegExp(String.raw`(?:^${LINE_PREFIX}|(?<=["']))[ \t]*set[ \t]+(?:[^\s']{1,128}[ \t]+){1,12}(?:private-key|preshared-key|pre-shared-secret|shared-secret|secret)[ \t]+(?<secret>(?=[^\s'"]{0,511}\d)[^\s'"\\,\]]{6,512})`, 'gm'), guard: true },
+  // …and its config.boot, a setting alone on its indented line inside braces (`private-key <key>`, `pre-shared-secret <psk>`:
+  // adv189 F18), not a file's path or name.
+  { kind: 'password', keywords: ['private-key ', 'preshared-key ', 'pre-shared-secret ', 'shared-secret '], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]+(?:private-key|preshared-key|pre-shared-secret|shared-secret)[ \t]+(?![^\s"]{0,256}\.(?:pem|key|crt|der|p12|pfx|txt|conf)"?[ \t]*\r?$)"?(?<secret>[^\s"{}/$'<~.%][^\s"{};]{7,511})"?[ \t]*\r?$`, 'gm'), guard: true },
+  // Zephyr's settings shell (`uart:~$ settings set golioth/psk <psk>`: pass 184 F29): a setting whose path ends in a secret's name.
+  { kind: 'password', keywords: ['settings set '], re: /\bsettings[ \t]+set[ \t]+(?:[\w.-]{1,64}\/){1,8}(?<name>[\w.-]{1,64})[ \t]+(?<secret>"[^"\n]{1,512}"|[^\s"']{4,512})/g, guard: true },
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
@@ -913,7 +922,8 @@ export const FILES: ContextRule[] = [
   // (reversible by design), not a hash (types 5, 8, 9): `enable password`, `username … password 0|7`, `key-string [7]`, a BGP
   // `neighbor … password`, `tacacs-server key 7 "…"`, `radius-server key`, OSPF's `authentication-key` / `message-digest-key N md5`.
   // NTP's `ntp authentication-key N md5 <key> [7]` and an autonomous AP's `wpa-psk ascii|hex [0|7] <psk>` (pass 181 F4, F36).
-  { kind: 'network device password', keywords: ['enable password', 'enable secret', ' password 0 ', ' password 7 ', 'key-string', 'neighbor ', 'tacacs-server key', 'radius-server key', 'authentication-key', 'message-digest-key', ' secret 0 ', 'wpa-psk '], re: /(?:\benable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d{1,2})?|\busername[ \t]+\S{1,64}(?:[ \t]+privilege[ \t]+\d{1,2})?[ \t]+(?:password|secret)|\bkey-string|\bneighbor[ \t]+\S{1,64}[ \t]+password|\b(?:tacacs|radius)-server[ \t]+key|\bip[ \t]+ospf[ \t]+(?:authentication-key|message-digest-key[ \t]+\d{1,3}[ \t]+md5)|\bntp[ \t]+authentication-key[ \t]+\d{1,5}[ \t]+(?:md5|sha1|hmac-sha[\w-]{0,12}|cmac-aes-128)|\bwpa-psk[ \t]+(?:ascii|hex))(?![ \t]+[1-689][ \t])(?:[ \t]+[07](?=[ \t]))?[ \t]+"?(?<secret>[^\s"]{4,256})/g },
+  // Junos' `authentication-key N type md5 value "…"` (NTP) and `authentication md5 N key "…"` (OSPF): adv189 F15.
+  { kind: 'network device password', keywords: ['enable password', 'enable secret', ' password 0 ', ' password 7 ', 'key-string', 'neighbor ', 'tacacs-server key', 'radius-server key', 'authentication-key', 'authentication md5', 'message-digest-key', ' secret 0 ', 'wpa-psk '], re: /(?:\benable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d{1,2})?|\busername[ \t]+\S{1,64}(?:[ \t]+privilege[ \t]+\d{1,2})?[ \t]+(?:password|secret)|\bkey-string|\bneighbor[ \t]+\S{1,64}[ \t]+password|\b(?:tacacs|radius)-server[ \t]+key|\bip[ \t]+ospf[ \t]+(?:authentication-key|message-digest-key[ \t]+\d{1,3}[ \t]+md5)|\bntp[ \t]+authentication-key[ \t]+\d{1,5}[ \t]+(?:md5|sha1|hmac-sha[\w-]{0,12}|cmac-aes-128)|\bauthentication-key[ \t]+\d{1,5}[ \t]+type[ \t]+(?:md5|sha1|sha256)[ \t]+value|\bauthentication[ \t]+md5[ \t]+\d{1,3}[ \t]+key|\bwpa-psk[ \t]+(?:ascii|hex))(?![ \t]+[1-689][ \t])(?:[ \t]+[07](?=[ \t]))?[ \t]+"?(?<secret>[^\s"]{4,256})/g },
   // NX-OS's SNMPv3 user with localized keys (`snmp-server user u role auth md5 0x… priv 0x… localizedkey`): each key.
   { kind: 'snmp key', keywords: ['localizedkey'], re: /\b(?:auth[ \t]+(?:md5|sha\w{0,8})|priv(?:[ \t]+aes-128)?)[ \t]+(?<secret>0x[0-9a-fA-F]{32,128})(?=[^\n]{0,256}\blocalizedkey\b)/g },
   // tac_plus.conf's user passwords in the clear (`login = cleartext "…"`, `pap = cleartext …`: adv124 F23).
@@ -1198,6 +1208,8 @@ export const FILES: ContextRule[] = [
   // A line may carry grep's `file:line:` or a diff's `-`/`+` (`git log -p` of a switch's config: pass 181 F2, F35); Cisco's
   // `snmp-server host <host> [traps|informs] version 1|2c <community>` names the community its traps carry.
   { kind: 'snmp community', keywords: ['sink', 'trapcommunity', 'community'], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*(?:(?:trap2?|inform)sink[ \t]+\S+|trapcommunity|snmp-server[ \t]+community|set[ \t]+snmp[ \t]+community)[ \t]+(?:[07][ \t]+)?(?<secret>[^\s#]+)`, 'gm'), guard: true },
+  // …and a switch's line inside a string (Ansible's `"commands": ["snmp-server community … RO 10"]` in -vvv output: adv189 F12).
+  { kind: 'snmp community', keywords: ['community'], needs: /["']snmp-server[ \t]+community[ \t]/, re: /(?<=["'])snmp-server[ \t]+community[ \t]+(?:[07][ \t]+)?(?<secret>[^\s#"'\\]{1,256})/g, guard: true },
   { kind: 'snmp community', keywords: ['snmp-server host'], re: /\bsnmp-server[ \t]+host[ \t]+\S{1,256}(?:[ \t]+(?:traps|informs))?[ \t]+version[ \t]+(?:1|2c)[ \t]+(?<secret>[^\s#]{1,256})/g, guard: true },
   // Junos' community in its hierarchy (`community <name> {`, its `authorization read-only;` below: pass 181 F6); a policy's BGP
   // community is written on one line (`community <name> members …;`).

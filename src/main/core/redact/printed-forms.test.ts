@@ -3936,3 +3936,48 @@ describe("session 37: the closing attack (adv189)", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 38: the closing attack's leftovers (adv189, adv186)", () => {
+  it("masks node's bare dict key under api_tokens, IOS' community inside a JSON string, Junos' NTP and OSPF keys, VyOS' config.boot and unquoted set lines, a key beside its url in a diff and under grep -A, recovery codes in HTML and listed below their label", () => {
+    const [tok, com, ntp, ospf, wg, psk, vy] = [`f${s(HEX, 31)}`, s(AN, 12) + '7', s(AN, 18) + '3', `$9$${s(AN, 20)}`, `${s(B64, 43)}=`, s(AN, 16) + '5', s(AN, 14) + '2'];
+    const [u, k1, code, c1, c2, c3, gk] = [uuid(), uuid(), s(LOWER_AN, 16) + '4', `${s(HEX, 5)}-${s(HEX, 5)}`, `${s(HEX, 5)}-${s(HEX, 5)}`, '3333 3039', s(HEX, 32)];
+    const forms: [string, string[]][] = [
+      [`{ api_tokens: { ${tok}: 'grader' } }`, [tok]],
+      [`{"changed":true,"commands":["snmp-server community ${com} RO 10"]}`, [com]],
+      [`set system ntp authentication-key 1 type md5 value "${ntp}"`, [ntp]],
+      [`set protocols ospf area 0 interface ge-0/0/0 authentication md5 1 key "${ospf}"`, [ospf]],
+      [`wireguard wg0 {\n    private-key ${wg}\n}`, [wg]],
+      [`ipsec {\n    site-to-site {\n        pre-shared-secret ${psk}\n    }\n}`, [psk]],
+      [`["set vpn ipsec authentication psk HQ secret ${vy}"]`, [vy]],
+      [`@@ -1,2 +1,2 @@\n-url: https://cds.example.org/api/v2\n-key: 1234:${u}\n+url: https://cds.example.org/api/v2\n+key: 1234:${k1}`, [u, k1]],
+      [`2:main:\n3-    key: ${gk}\n4-    url: https://usegalaxy.org\n`, [gk]],
+      [`<p>Backup codes:</p><pre>${code}</pre>`, [code]],
+      [`Recovery codes:\n- ${c1}\n- ${c2}\n`, [c1, c2]],
+      [`Backup codes\n1. ${c3}\n`, [c3]],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    const kept = `wireguard wg0 {\n    private-key /config/auth/wg0.key\n    private-key wg0.key\n}\nset the webhook secret before deploying\n{ settings: { featureFlagsEnabledForTeam: 'yes' } }\nBackup codes\n1. Store them somewhere safe\n2. Print them\n+key: value\n+url: x\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 38: pass 184's leftovers (device fleets)", () => {
+  it("masks ESPHome's API key under encryption: in a diff, a balena envs table (id first, a name as wide as its column), Golioth's PSK set in Zephyr's shell, an NVS CSV through column -t, configparser's repr of -D…=\\'\"…\"\\'", () => {
+    const [esp, w, m, aws, gpsk, nvs, tok, cp] = [`${s(B64, 43)}=`, `Tundra${s(AN, 6)}*`, `vh${s(AN, 12)}!3`, s(AN, 40), s(HEX, 32), `Ember${s(AN, 8)}6%`, s(AN, 43), `Juniper${s(AN, 6)}9&`];
+    const out = [
+      ` api:\n   encryption:\n-    key: "${s(B64, 43)}="\n+    key: "${esp}"\n ota:`,
+      `ID      NAME                  VALUE                                    FLEET\n2184410 WIFI_PASSWORD         ${w.padEnd(41)}gh/greenhouse\n2184411 MQTT_PASSWORD         ${m.padEnd(41)}gh/greenhouse\n2184412 AWS_SECRET_ACCESS_KEY ${aws} gh/greenhouse\n2184413 LOG_LEVEL             debug                                    gh/greenhouse`,
+      `uart:~$ settings set golioth/psk-id greenhouse-08@farm\nuart:~$ settings set golioth/psk ${gpsk}`,
+      `key           type       encoding  value\nwifi          namespace            \npass          data       string    ${nvs}\ndevice_token  data       string    ${tok}\nhw_rev        data       u8        3`,
+      `{'build_flags': '-DWIFI_SSID=\\'"Hollis-IoT"\\' -DWIFI_PASS=\\'"${cp}"\\''}`,
+    ].join('\n');
+    const shown = new Redactor().mask(out);
+    for (const v of [esp, w, m, aws, gpsk, nvs, tok, cp]) expect(shown, v).not.toContain(v);
+    for (const v of ['greenhouse-08@farm', 'Hollis-IoT', '2184413 LOG_LEVEL             debug', 'hw_rev        data       u8        3', 'gh/greenhouse']) expect(shown, v).toContain(v);
+    const kept = `cache:\n  encryption:\n    key: none\nID      NAME       VALUE     FLEET\n2184413 LOG_LEVEL  debug     gh/greenhouse\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

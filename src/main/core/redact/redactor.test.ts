@@ -136,6 +136,8 @@ describe('mayHoldSecret: the cheap check before loading the scanner (CLI audit r
   it('says "look" for every generated real-format secret and for the extra patterns', async () => {
     for (const sample of secretSamples()) {
       expect(mayHoldSecret(sample.line), sample.kind).toBe(true);
+      // …and as the CLI's lazy redactor reads it, in JSON (a hooked run's output: a line's start is after the quote there).
+      expect(mayHoldSecret(JSON.stringify(sample.line)), sample.kind).toBe(true);
       // and whatever the Redactor masks in a line is in a line mayHoldSecret flags
       expect(await new Redactor().redact(sample.line), sample.kind).toContain('[masked: ');
     }

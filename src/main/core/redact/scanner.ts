@@ -34,7 +34,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -113,6 +113,8 @@ const KEY_BESIDE_USER_RULE = LINE_RULES.length + 37;
 const CODEPUSH_TABLE_RULE = LINE_RULES.length + 38;
 /** A stream key beside its RTMP server (bound-values.ts streamKeyBesideServer). */
 const STREAM_KEY_RULE = LINE_RULES.length + 39;
+/** Recovery codes listed below their label (bound-values.ts recoveryCodeList). */
+const RECOVERY_LIST_RULE = LINE_RULES.length + 40;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -328,6 +330,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of KEY_BESIDE_USER_WORDS) entry(w).context.push(KEY_BESIDE_USER_RULE);
   for (const w of CODEPUSH_TABLE_WORDS) entry(w).context.push(CODEPUSH_TABLE_RULE);
   entry(STREAM_KEY_WORD).context.push(STREAM_KEY_RULE);
+  for (const w of RECOVERY_LIST_WORDS) entry(w).context.push(RECOVERY_LIST_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -1232,7 +1235,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2628,6 +2631,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [KEY_BESIDE_USER_RULE, keyBesideUser],
   [CODEPUSH_TABLE_RULE, codePushKeys],
   [STREAM_KEY_RULE, streamKeyBesideServer],
+  [RECOVERY_LIST_RULE, recoveryCodeList],
 ]);
 
 /**
@@ -2738,6 +2742,9 @@ const VALUE_AT = new RegExp(
     `'(?<single>[^'\\n]{1,8192})'`,
     // Bash's ANSI-C quoting (`direnv export bash`: `export DB_PASSWORD=$'fEshA\\'AYJR pE6h';`: adv18 F18).
     `\\$'(?<ansi>(?:[^'\\\\\\n]|\\\\.){1,8192})'`,
+    // A C string's define inside Python's repr of a single-quoted string (configparser's `'-DWIFI_PASS=\\'"…"\\''` of a
+    // platformio.ini's build_flags: pass 184 F41).
+    `\\\\'"(?<pyrepr>[^"'\\\\\\n]{1,2048})"\\\\'`,
     // Inside a JSON string: `\"password\":\"…\"`.
     `\\\\"(?<escaped>(?:[^"\\\\\\n]|\\\\[^"\\n]){1,2048})\\\\"`,
     // …and inside a JSON string inside another (an SQS message's body encoded twice: `\\\"password\\\":\\\"…\\\"`: adv88), a
@@ -2984,6 +2991,31 @@ function mailgunSignature(text: string, k: number): boolean {
   return MAILGUN_TIMESTAMP.test(near) && near.includes('"token"') && near.includes('"signature"');
 }
 
+/**
+ * How a listing marks each line before its text: a diff's `+`, `-` or ` `; grep's `N:`, `N-`, `file:N:`, `file-N-` (a `key:`
+ * beside its `url:` in a `git log -p` hunk or under grep -A: adv189 F45, adv186 F3). Each sticky, read at a line's start.
+ */
+const LINE_MARKS = [/[+ -]/y, /(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]/y];
+/** A line mark's longest (grep's file name, its line number, two separators). */
+const MAX_LINE_MARK = 268;
+/** The line mark that fills [its line's start, at) exactly, and that start; undefined when none does (or no line starts near). */
+function lineMarkBefore(text: string, at: number): { lineStart: number; mark: RegExp } | undefined {
+  let lineStart = at;
+  while (lineStart > 0 && at - lineStart <= MAX_LINE_MARK && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return undefined;
+  for (const mark of LINE_MARKS) {
+    mark.lastIndex = lineStart;
+    if (mark.test(text) && mark.lastIndex === at) return { lineStart, mark };
+  }
+  return undefined;
+}
+/** Where a line starting at `at` has its text after `mark` (none: `at`); -1 when the line lacks the mark (the listing ended). */
+function afterMark(text: string, at: number, mark: RegExp | undefined): number {
+  if (!mark) return at;
+  mark.lastIndex = at;
+  return mark.test(text) ? mark.lastIndex : -1;
+}
+
 /** Lines either side of a field read for its siblings (an SDK's client config printed by node's inspect has a handful). */
 const MAX_SIBLING_LINES = 8;
 /** Deepest indent of a field read for its siblings (a pretty-printer's nesting; deeper is a long line's middle). */
@@ -3000,15 +3032,24 @@ function secretSiblingLines(text: string, k: number, sign: (name: string) => boo
   // Back over the indent only (a field first on its line is indented a few blanks; a name far along a long line is no field of
   // this kind, and its line's start is not searched for: a megabyte line of `key = 1,` searched back from each took 30 s).
   const quoted = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? 1 : 0;
-  let lineStart = k - quoted;
-  while (lineStart > 0 && k - lineStart <= MAX_SIBLING_INDENT && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09)) lineStart--;
-  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return false;
-  const indent = k - quoted - lineStart;
+  let textStart = k - quoted;
+  while (textStart > 0 && k - textStart <= MAX_SIBLING_INDENT && (text.charCodeAt(textStart - 1) === 0x20 || text.charCodeAt(textStart - 1) === 0x09)) textStart--;
+  let lineStart = textStart;
+  let mark: RegExp | undefined;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) {
+    // A diff's or grep's mark before the indent: each sibling's line has one too.
+    const marked = lineMarkBefore(text, textStart);
+    if (!marked) return false;
+    ({ lineStart, mark } = marked);
+  }
+  const indent = k - quoted - textStart;
   if (indent <= 0) return false;
   let opened = false;
   for (let at = lineStart, n = 0; at > 0 && n < MAX_SIBLING_LINES; n++) {
     at = text.lastIndexOf('\n', at - 2) + 1;
-    const side = siblingAt(text, at, indent, sign);
+    const from = afterMark(text, at, mark);
+    if (from < 0) break;
+    const side = siblingAt(text, from, indent, sign);
     if (side === true) return true;
     if (side === 'above') {
       const end = text.indexOf('\n', at);
@@ -3018,7 +3059,9 @@ function secretSiblingLines(text: string, k: number, sign: (name: string) => boo
   }
   if (!opened) return false;
   for (let at = text.indexOf('\n', k) + 1, n = 0; at > 0 && at < text.length && n < MAX_SIBLING_LINES; n++) {
-    const side = siblingAt(text, at, indent, sign);
+    const from = afterMark(text, at, mark);
+    if (from < 0) break;
+    const side = siblingAt(text, from, indent, sign);
     if (side === true) return true;
     if (side === 'above') break;
     at = text.indexOf('\n', at) + 1;
@@ -3059,15 +3102,36 @@ function secretParentAbove(text: string, k: number): boolean {
 const YAML_PARENT_LINE = /^(?<i>[ \t]*)["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?:[ \t]*\r?$/;
 /** Is the field at k, indented, the first of a YAML mapping on the line above whose name is a secret's (`network_key:` then `  key: …`)? */
 function secretYamlParentAbove(text: string, k: number): boolean {
-  let lineStart = k;
-  while (lineStart > 0 && k - lineStart <= MAX_SIBLING_INDENT && (text.charCodeAt(lineStart - 1) === 0x20 || text.charCodeAt(lineStart - 1) === 0x09)) lineStart--;
-  if (lineStart === k || lineStart === 0 || text.charCodeAt(lineStart - 1) !== 0x0a) return false;
-  let above = lineStart - 1;
-  while (above > 0 && lineStart - above <= PARENT_LOOKBACK && text.charCodeAt(above - 1) !== 0x0a) above--;
-  if (above > 0 && text.charCodeAt(above - 1) !== 0x0a) return false;
-  const p = YAML_PARENT_LINE.exec(text.slice(above, lineStart - 1));
-  return p !== null && p.groups!.i.length < k - lineStart && isSecretName(p.groups!.p);
+  let textStart = k;
+  while (textStart > 0 && k - textStart <= MAX_SIBLING_INDENT && (text.charCodeAt(textStart - 1) === 0x20 || text.charCodeAt(textStart - 1) === 0x09)) textStart--;
+  if (textStart === k || textStart === 0) return false;
+  let lineStart = textStart;
+  let mark: RegExp | undefined;
+  if (text.charCodeAt(lineStart - 1) !== 0x0a) {
+    // A diff's `+` or grep's `N-` before the indent (ESPHome's `encryption:` then `+    key: …` in a diff: pass 184 F40).
+    const marked = lineMarkBefore(text, textStart);
+    if (!marked || marked.lineStart === 0) return false;
+    ({ lineStart, mark } = marked);
+  }
+  // The line above (in a diff, the line above on the key's side: a `+` line's old `-` lines between are passed over).
+  const other = mark && text.charCodeAt(lineStart) === 0x2b ? 0x2d : mark && text.charCodeAt(lineStart) === 0x2d ? 0x2b : -1;
+  let above = lineStart;
+  for (let n = 0; n < MAX_SIBLING_LINES; n++) {
+    const end = above - 1;
+    above = end;
+    while (above > 0 && end - above <= PARENT_LOOKBACK && text.charCodeAt(above - 1) !== 0x0a) above--;
+    if (above > 0 && text.charCodeAt(above - 1) !== 0x0a) return false;
+    if (text.charCodeAt(above) !== other || above === 0) break;
+  }
+  if (text.charCodeAt(above) === other) return false;
+  const from = afterMark(text, above, mark);
+  if (from < 0) return false;
+  const p = YAML_PARENT_LINE.exec(text.slice(from, text.indexOf('\n', from)));
+  return p !== null && p.groups!.i.length < k - textStart && (isSecretName(p.groups!.p) || (p.groups!.p === 'encryption' && ESPHOME_KEY.test(text.slice(k, k + ESPHOME_KEY_CHARS))));
 }
+/** ESPHome's API encryption key under `encryption:` (pass 184 F40): 32 bytes in base64 (`key: "…="`), the line's end after it. */
+const ESPHOME_KEY = /^key[ \t]*:[ \t]*["']?[A-Za-z0-9+/]{43}=["']?[ \t]*\r?(?:\n|$)/;
+const ESPHOME_KEY_CHARS = 64;
 /** An OAuth 1.0 token's id (TOKEN_ID), beside its secret. */
 const TOKEN_ID_NAME = /^token[_-]?id$/i;
 const namesTokenSecret = (n: string) => /^token[_-]?secret$/i.test(n);
@@ -3093,9 +3157,17 @@ const TOP_LEVEL_FIELD = /["']?(?<n>[A-Za-z_][\w.-]{0,63})["']?[ \t]*[:=]/y;
  * TOP_LEVEL_SIBLING_LINES lines above or below (a section's `[` line or a blank ends the read)?
  */
 function topLevelSibling(text: string, k: number, sign: (name: string) => boolean): boolean {
-  const lineStart = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? k - 1 : k;
-  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return false;
-  const fieldAt = (at: number): boolean | undefined => {
+  let lineStart = text.charCodeAt(k - 1) === 0x22 || text.charCodeAt(k - 1) === 0x27 ? k - 1 : k;
+  let mark: RegExp | undefined;
+  if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) {
+    // A diff's `+` or grep's `N:` before the name: each sibling's line has one too.
+    const marked = lineMarkBefore(text, lineStart);
+    if (!marked) return false;
+    ({ lineStart, mark } = marked);
+  }
+  const fieldAt = (lineAt: number): boolean | undefined => {
+    const at = afterMark(text, lineAt, mark);
+    if (at < 0) return undefined;
     const c = text.charCodeAt(at);
     if (c === 0x0a || c === 0x0d || c === 0x5b || Number.isNaN(c)) return undefined;
     TOP_LEVEL_FIELD.lastIndex = at;
@@ -3189,6 +3261,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     expiringTokenBelow(text, k, e, out);
     rNamedVectorValue(text, k, e, out);
     nameValueTableRow(text, k, e, out);
+    valueColumnCell(text, k, e, out);
     plistValue(text, k, e, out);
     xmlPropertyValue(text, k, e, out);
     htmlCellValue(text, k, e, out);
@@ -3506,7 +3579,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     }
   }
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
-  let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.secret;
+  let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
   // The shell's working directory (`env`'s `PWD=/home/alice`, sudo's log `; PWD=/srv ;`: 129 F26), not a password.
   if (quoted === undefined && (value.charCodeAt(0) === 0x2f || value.charCodeAt(0) === 0x7e) && /^(?:OLD)?PWD$/.test(name)) return e;
@@ -3557,7 +3630,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (HMAC_NAME.test(name) && value.length < MIN_HMAC_SECRET) return e;
   if (quoted === undefined && m && isPromptFollowUp(text, k, e, m[0], v.index + v[0].length, value)) return e;
   if (quoted !== undefined && m && !/^\\?["']/.test(m[0]) && insideOpenString(text, k, text[v.index])) return e;
-  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : v.groups!.deep !== undefined ? v[0].indexOf('"') + 1 : 0);
+  const s = v.groups!.tripleBelow !== undefined || v.groups!.literalBelow !== undefined ? v.index + v[0].indexOf(value, 3) : v.index + (v.groups!.ansi !== undefined ? 2 : v.groups!.triple !== undefined ? 3 : quoted !== undefined ? 1 : v.groups!.escaped !== undefined ? 2 : v.groups!.deep !== undefined ? v[0].indexOf('"') + 1 : v.groups!.pyrepr !== undefined ? 3 : 0);
   // A cookie header's `name=value`: the cookie's name stays (`Set-Cookie: sessionid=[masked: cookie]`), its value is masked.
   // A quoted one too (`'set-cookie': ['refresh=…; Path=/; HttpOnly']`): to its first `;`, the attributes stay.
   const cookieName = /^(?:set-)?cookie$/i.test(name) ? COOKIE_NAME_BEFORE_VALUE.exec(value)?.[0].length ?? 0 : 0;
@@ -4090,18 +4163,24 @@ const VALUE_GROUPS = ['v', 'listed', 'quoted', 'single', 'bare'] as const;
 
 /** After a name first on its row: two or more blanks, then the row's cells to the line's end. */
 const ROW_CELLS = /(?:[ \t]{2,}|\t)(?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
+/** …after one blank (a name that fills its column), and the value column's title in the header. */
+const TIGHT_ROW_CELLS = / (?<cells>\S[^\n]*?)[ \t]*\r?(?=\n|$)/y;
+const VALUE_COLUMN_TITLE = /\b(?:[Vv]alue|VALUE)\b/;
 /** A `Name  Value` table's header (PowerShell's `Get-ChildItem Env:`, Symfony's `debug:dotenv`: `Variable  Value  .env.dev  .env`). */
 // Also with columns between (`az … appsettings list -o table`: `Name  SlotSetting  Value`; Symfony's `debug:container --env-vars`:
 // `Name  Default value  Real value`: adv15 D24, D44).
-const NAME_VALUE_HEADER = /^[ \t]*(?:Name|Key|Variable)(?:[ \t]{2,}|\t)(?:[A-Z]\w*(?: [a-z]+)?(?:[ \t]{2,}|\t)){0,3}(?:(?:Real|Local|Current) )?[Vv]alue\b/;
-/** A table's row or rule line: a first cell then two or more blanks (or nothing), or dashes and blanks. */
-const TABLE_LINE = /^[ \t]*(?:[- \t]+|\S+(?:(?:[ \t]{2,}|\t)\S.*)?)\r?$/;
+// Or an id's column first (`balena envs`: `ID      NAME      VALUE      FLEET`, upper-case: pass 184 F28).
+const NAME_VALUE_HEADER = /^[ \t]*(?:ID(?:[ \t]{2,}|\t))?(?:Name|NAME|Key|KEY|Variable|VARIABLE)(?:[ \t]{2,}|\t)(?:[A-Z]\w*(?: [a-z]+)?(?:[ \t]{2,}|\t)){0,3}(?:(?:Real|Local|Current) )?(?:[Vv]alue|VALUE)\b/;
+/** A table's row or rule line: a first cell (after an id's number and a blank) then two or more blanks (or nothing), or dashes and blanks. */
+const TABLE_LINE = /^[ \t]*(?:[- \t]+|(?:\d{1,12} )?\S+(?:(?:[ \t]{2,}|\t)\S.*)?)\r?$/;
 /** The last row nameValueTableRow walked up from, and the header above it (undefined: none). */
 let lastRow: { text: string; start: number; header: string | undefined } = { text: '', start: -1, header: undefined };
 /** Between a table's cells: a tab or more, or two blanks or more. */
 const CELL_GAP = /\t+[ \t]*| {2,}[ \t]*/;
 /** A column of a row's metadata, not its value (chamber's `Version  LastModified  User`, a listing's dates). */
-const METADATA_COLUMN = /^(?:Version|LastModified|Last Modified|Modified|Created|Updated|User|Type|Date)$/i;
+const METADATA_COLUMN = /^(?:Version|LastModified|Last Modified|Modified|Created|Updated|User|Type|Date|Fleet|Device|Service|Scope)$/i;
+/** An id's longest number in a table's first column. */
+const MAX_ID_DIGITS = 12;
 /** Rows read up from a name for its table's header. */
 const MAX_ROWS_ABOVE = 200;
 
@@ -4112,9 +4191,26 @@ const MAX_ROWS_ABOVE = 200;
 function nameValueTableRow(text: string, k: number, e: number, out: SecretFinding[]): void {
   let i = k - 1;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  // An id's number in the first column (`2184410 WIFI_PASSWORD  …`): the name is the row's second cell.
+  let idColumn = false;
+  if (i >= 0 && text.charCodeAt(i) !== 0x0a && i < k - 1) {
+    let d = i;
+    while (d >= 0 && i - d < MAX_ID_DIGITS && isDigit(text.charCodeAt(d))) d--;
+    while (d >= 0 && (text.charCodeAt(d) === 0x20 || text.charCodeAt(d) === 0x09)) d--;
+    if (d < i && (d < 0 || text.charCodeAt(d) === 0x0a) && isDigit(text.charCodeAt(i))) {
+      idColumn = true;
+      i = d;
+    }
+  }
   if (i < 0 || text.charCodeAt(i) !== 0x0a) return;
   ROW_CELLS.lastIndex = e;
-  const row = ROW_CELLS.exec(text);
+  let row = ROW_CELLS.exec(text);
+  // A name as wide as its column has one blank after it (`AWS_SECRET_ACCESS_KEY wJalr…`): its value must start under the header's.
+  const tight = !row;
+  if (tight) {
+    TIGHT_ROW_CELLS.lastIndex = e;
+    row = TIGHT_ROW_CELLS.exec(text);
+  }
   if (!row) return;
   const name = text.slice(k, e);
   if (!isSecretName(name)) return;
@@ -4139,12 +4235,13 @@ function nameValueTableRow(text: string, k: number, e: number, out: SecretFindin
     end = start - 1;
   }
   lastRow = { text, start: rowStart, header };
-  if (header === undefined) return;
+  if (header === undefined || idColumn !== /^[ \t]*ID[ \t]/.test(header)) return;
+  if (tight && header.search(VALUE_COLUMN_TITLE) !== e + 1 - rowStart) return;
   const cells = row.groups!.cells;
   const at = row.index + row[0].indexOf(cells);
   // A header of as many cells as the row names each: a cell under a column of metadata (chamber's `Version  LastModified  User`:
   // adv18 F44) is no value.
-  const titles = header.trim().split(CELL_GAP);
+  const titles = header.trim().split(CELL_GAP).slice(idColumn ? 1 : 0);
   const rowCells = text.slice(k, row.index + row[0].length).trim().split(CELL_GAP);
   const metadata = titles.length === rowCells.length ? new Set(titles.flatMap((t, i) => (METADATA_COLUMN.test(t) ? [i - 1] : []))) : new Set<number>();
   let cell = -1;
@@ -4411,6 +4508,32 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   if (last) wrappedUnderValue(text, start, end, kindOfName(name), out);
 }
 
+/** A row's cells after its first: two or more blanks (or a TAB), a cell of words with single blanks between. */
+const ROW_CELL = /(?:[ \t]{2,}|\t)(?<v>\S+(?: \S+)*)/dy;
+/** A row's cells read at most for the one under a `value` column. */
+const MAX_ROW_CELLS = 8;
+/**
+ * A secret's name first in a table's row, its value in a later column under a title `value` (an ESP-IDF NVS partition's CSV through
+ * `column -t`: `key  type  encoding  value`, then `pass  data  string  <password>`: pass 184 F36).
+ */
+function valueColumnCell(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (k > 0 && text.charCodeAt(k - 1) !== 0x0a) return;
+  const name = text.slice(k, e);
+  if (!isSecretName(name)) return;
+  let at = e;
+  for (let n = 0; n < MAX_ROW_CELLS; n++) {
+    ROW_CELL.lastIndex = at;
+    const m = ROW_CELL.exec(text);
+    if (!m) return;
+    at = ROW_CELL.lastIndex;
+    const [start, end] = m.indices!.groups!.v!;
+    if (!/^value$/i.test(columnTitleAt(text, k, start) ?? '')) continue;
+    const v = m.groups!.v;
+    if (v !== 'n/a' && !isReference(v) && !isLookAlike(v, PASSWORD_NAME.test(name))) out.push({ start, end, kind: kindOfName(name), byContext: true });
+    return;
+  }
+}
+
 /** Lines a table's wrapped value goes on in at most (PowerShell's `Format-Table -Wrap` of a 4 KB value at 90 columns: ~45). */
 const MAX_WRAPPED_VALUE_LINES = 64;
 /**
@@ -4525,10 +4648,11 @@ function quotedArrayItems(text: string, from: number, singular: string, out: Sec
 const DICT_OPEN = /\{[ \t\r\n]*/y;
 /**
  * One entry of a dict whose keys are the secrets (JupyterHub's `c.JupyterHub.api_tokens = {'<token>': 'grader'}`: pass 179), on
- * grep's context line too (`jupyterhub_config.py-13-`): the quoted key, 16 characters and up, its `:` and the value up to a comma,
+ * grep's context line too (`jupyterhub_config.py-13-`): the key, 16 characters and up, quoted or bare as node's inspect prints an
+ * identifier (`{ api_tokens: { f471…: 'grader' } }`: adv189 F4), its `:` and the value up to a comma,
  * the dict's end or the line's.
  */
-const DICT_KEY_ITEM = /(?:[\w./-]{1,256}-(?:\d{1,9}-)?)?[ \t]*(?<q>["'])(?<k>[^"'\s\\]{16,512})\k<q>[ \t]*:[ \t]*(?:"[^"\n]{0,512}"|'[^'\n]{0,512}'|[^,}\n]{1,512})[ \t]*(?<after>,[ \t\r]*\n?|\r?\n|\})/dy;
+const DICT_KEY_ITEM = /(?:[\w./-]{1,256}-(?:\d{1,9}-)?)?[ \t]*(?:(?<q>["'])(?<k>[^"'\s\\]{16,512})\k<q>|(?<u>[A-Za-z_$][\w$]{15,511}))[ \t]*:[ \t]*(?:"[^"\n]{0,512}"|'[^'\n]{0,512}'|[^,}\n]{1,512})[ \t]*(?<after>,[ \t\r]*\n?|\r?\n|\})/dy;
 
 /** The quoted keys of a dict right at `from` (after a plural secret name's separator): each key a secret of the singular's kind. */
 function dictKeyItems(text: string, from: number, singular: string, out: SecretFinding[]): void {
@@ -4539,9 +4663,9 @@ function dictKeyItems(text: string, from: number, singular: string, out: SecretF
     DICT_KEY_ITEM.lastIndex = at;
     const m = DICT_KEY_ITEM.exec(text);
     if (!m) return;
-    const key = m.groups!.k;
+    const key = m.groups!.k ?? m.groups!.u;
     if (/\d/.test(key) && /[A-Za-z]/.test(key) && !isLookAlike(key, PASSWORD_NAME.test(singular))) {
-      const [start, end] = m.indices!.groups!.k!;
+      const [start, end] = m.indices!.groups!.k ?? m.indices!.groups!.u!;
       out.push({ start, end, kind: kindOfName(singular), byContext: true });
     }
     at = DICT_KEY_ITEM.lastIndex;
