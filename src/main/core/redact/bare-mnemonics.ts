@@ -276,3 +276,21 @@ function rows(text: string, run: readonly WordLine[], out: SecretFinding[]): voi
   // Not remembered (byContext false): one line's word alone (`garment`) would be masked wherever it showed later.
   for (const l of run) out.push({ start: l.start, end: l.end, kind: 'seed phrase' });
 }
+
+/**
+ * A phrase quoted on a line with other text (a command's argument in shell history: `cast wallet private-key "w1 … w12" 0`;
+ * node's inspect of a wallet: `phrase: 'w1 … w12',`: adv192 F4, F34), or after a label's colon to its line's end (`Secret phrase:
+ *   w1 … w12` of Substrate's `subkey generate`: F19): 12-24 words of the list, one blank between each, lower-case. The line walker
+ * reads lines of words alone; these have more on them. Each try reads 24 words at most from its quote or colon: linear.
+ */
+const QUOTED_PHRASE = /(?<q>["'`])(?<w>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})\k<q>|:[ \t]+(?<l>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})[ \t]*\r?$/dgm;
+
+export function quotedPhrases(text: string, out: SecretFinding[]): void {
+  QUOTED_PHRASE.lastIndex = 0;
+  for (let m = QUOTED_PHRASE.exec(text); m; m = QUOTED_PHRASE.exec(text)) {
+    const g = m.groups!.w !== undefined ? 'w' : 'l';
+    if (!isPhrase(m.groups![g].split(' '))) continue;
+    const [start, end] = m.indices!.groups![g]!;
+    out.push({ start, end, kind: 'seed phrase', byContext: true });
+  }
+}

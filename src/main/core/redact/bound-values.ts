@@ -677,3 +677,56 @@ export function recoveryCodeList(text: string, at: number, out: SecretFinding[])
   }
   return line;
 }
+
+/**
+ * A dev chain's funded accounts' keys listed below their heading (Foundry's `anvil`, Ganache: `Private Keys` then a rule of `=`,
+ * then a blank line maybe, then `(0) 0x<64 hex>` a line: adv192 F7, F8). The heading's line holds nothing else (a colon at most).
+ */
+export const PRIVATE_KEY_LIST_WORD = 'private keys';
+/** Lines of keys read below the heading (anvil's and Ganache's default is 10 accounts; a `--accounts 100` run prints more). */
+export const PRIVATE_KEY_LIST_LINES = 128;
+const PRIVATE_KEY_HEADING_END = /:?[ \t]*\r?\n(?:[ \t]*[=-]{3,80}[ \t]*\r?\n)?(?:[ \t]*\r?\n)?/y;
+const PRIVATE_KEY_LINE = /[ \t]*\(\d{1,4}\)[ \t]+(?<k>(?:0x)?[0-9a-fA-F]{64})[ \t]*\r?(?:\n|$)/dy;
+
+export function privateKeyList(text: string, at: number, out: SecretFinding[]): number | void {
+  PRIVATE_KEY_HEADING_END.lastIndex = at;
+  if (!PRIVATE_KEY_HEADING_END.test(text)) return;
+  let line = PRIVATE_KEY_HEADING_END.lastIndex;
+  for (let n = 0; n < PRIVATE_KEY_LIST_LINES; n++) {
+    PRIVATE_KEY_LINE.lastIndex = line;
+    const m = PRIVATE_KEY_LINE.exec(text);
+    if (!m) break;
+    const [start, end] = m.indices!.groups!.k!;
+    out.push({ start, end, kind: 'private key', byContext: true });
+    line = PRIVATE_KEY_LINE.lastIndex;
+  }
+  return line;
+}
+
+/**
+ * Hardhat's network accounts as private keys (`accounts: ["0x<64 hex>", …]` in hardhat.config.js: adv192 F1): each 32-byte hex
+ * string of the array, over lines too (an address is 20 bytes). Read item by item from the name: linear (a look-behind to the
+ * array's start from each item took 11 s on a megabyte).
+ */
+export const ACCOUNTS_WORD = 'accounts';
+export const ACCOUNTS_LINES = 64;
+const ACCOUNTS_OPEN = /["']?[ \t]*:[ \t]*\[/y;
+const ACCOUNT_KEY_ITEM = /[ \t\r\n]*(?<q>["'`])(?<k>(?:0x)?[0-9a-fA-F]{64})\k<q>[ \t\r\n]*(?<after>,|\])/dy;
+/** Items of one array read at most. */
+const MAX_ACCOUNT_ITEMS = 256;
+
+export function hardhatAccounts(text: string, at: number, out: SecretFinding[]): number | void {
+  ACCOUNTS_OPEN.lastIndex = at;
+  if (!ACCOUNTS_OPEN.test(text)) return;
+  let i = ACCOUNTS_OPEN.lastIndex;
+  for (let n = 0; n < MAX_ACCOUNT_ITEMS; n++) {
+    ACCOUNT_KEY_ITEM.lastIndex = i;
+    const m = ACCOUNT_KEY_ITEM.exec(text);
+    if (!m) break;
+    const [start, end] = m.indices!.groups!.k!;
+    out.push({ start, end, kind: 'private key', byContext: true });
+    i = ACCOUNT_KEY_ITEM.lastIndex;
+    if (m.groups!.after === ']') break;
+  }
+  return i;
+}

@@ -71,7 +71,7 @@ export interface ContextRule {
 // Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -110,6 +110,10 @@ export const NAME_WORDS: { word: string; unless?: RegExp }[] = [
   // A decrypted value (`"Plaintext": …` of `aws kms decrypt`, a pulumi secret's `"plaintext"`: adv15 D27; the GitHub provider's
   // `plaintext_value` in a Terraform state: 130 F04).
   { word: 'plaintext' },
+  // WildFly's Elytron credential reference (`credential-reference={clear-text=…}`, jboss-cli's `"clear-text" => "…"`: adv193 F26).
+  { word: 'clear-text' },
+  { word: 'cleartext' },
+  { word: 'clear_text' },
   { word: 'signing', unless: /[a-z]/iy },
   // Confluent's Schema Registry credentials (`basic.auth.user.info = KEY:SECRET` in a connector's config: adv37 F28).
   { word: 'user.info' },
@@ -169,7 +173,8 @@ export const NOT_SECRET_KEY_NAME = /(?:^|[_.-])(?:PUBLISHABLE|PRIMARY|FOREIGN|SO
 
 /** Names whose values are never secrets though their last word says so (counts, types, lifetimes). */
 // (A websocket handshake's `Sec-WebSocket-Key` is a nonce: adv49 F08.)
-export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$/i;
+// (Pulumi's `encryptionsalt: v1:…` in a stack's settings file: the passphrase's salt, committed with the stack: adv190 L14.)
+export const NOT_SECRET_NAME = /^sec-websocket-key$|^(?:max|min|num|total|input|output|prompt|completion|cached|used|remaining)[_-]?tokens?$|^update[_-]password$|(?:next|continuation|page|paging|pagination|idempotency|starting|resume|sync|cursor)[_-]?(?:page[_-]?)?token$|^(?:next|continuation)[_-]?\w*token$|(?:existing|env[_-]?from|from|external|sealed)[_-]?secret$|^(?:next|expo|nuxt)_public_|^public_|(?:^|[_.-]|[a-z](?=Public))public[_.-]?api[_.-]?key$|(?:^|[_-])(?:bypass|compass|passthrough|password_(?:min|max)|pass(?:ed|ing|es)|passthru)$|^(?:no[_-]?)?auth$|^author$|^sig(?:n)?$|^hashed[_-]?(?:secret|password|token|key)$|^encryptionsalt$/i;
 
 /** A value that ends at whitespace, a quote, `,` `;` `}` (JSON, env, YAML, TOML, INI). */
 // CJK punctuation ends it too (`AccessKeySecret：…，bucket：…` in a Chinese log line: adv18 F26), and an escaped line break or tab (a
@@ -249,7 +254,7 @@ export const PUTTY_WORDS = ['private-lines:'];
  * then `<user>:<password>` (adv124's leftover).
  */
 // Or `Initial password is printed below:` (a container's first start: adv180), the credential's name before `is printed below`.
-export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below'];
+export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below', '----output----'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth-token', 'private-token', 'x-honeycomb-team'];
 /**
@@ -351,6 +356,8 @@ const argAfter = (before: string): RegExp => new RegExp(`${before}(?<secret>${AR
 export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts; a password may start with `-`: `-p-!g!…`, adv83 F23), --password=SECRET
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
+  // jenkins-cli's `-auth <user>:<api token>` (adv193 F4: `java -jar jenkins-cli.jar -s … -auth admin:11…`); `-auth @file` names a file.
+  { kind: 'password on command line', keywords: ['-auth '], needs: /(?:^|[ \t])-auth[ \t]/, re: /(?:^|[ \t])-auth[ \t]+(?![@$])[^\s:'"]{1,128}:(?<secret>[^\s'"]{4,256})/g, guard: true },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // (After a row's id and one blank too: `balena envs`' `2184410 WIFI_PASSWORD   …   <fleet>`: pass 184 F28.)
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
@@ -901,6 +908,24 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['private-key ', 'preshared-key ', 'pre-shared-secret ', 'shared-secret '], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]+(?:private-key|preshared-key|pre-shared-secret|shared-secret)[ \t]+(?![^\s"]{0,256}\.(?:pem|key|crt|der|p12|pfx|txt|conf)"?[ \t]*\r?$)"?(?<secret>[^\s"{}/$'<~.%][^\s"{};]{7,511})"?[ \t]*\r?$`, 'gm'), guard: true },
   // Zephyr's settings shell (`uart:~$ settings set golioth/psk <psk>`: pass 184 F29): a setting whose path ends in a secret's name.
   { kind: 'password', keywords: ['settings set '], re: /\bsettings[ \t]+set[ \t]+(?:[\w.-]{1,64}\/){1,8}(?<name>[\w.-]{1,64})[ \t]+(?<secret>"[^"\n]{1,512}"|[^\s"']{4,512})/g, guard: true },
+  // Jenkins' credentials listed by a script-console dump (`<id> : UsernamePasswordCredentialsImpl : <user> : <password>`,
+  // `<id> : StringCredentialsImpl :  : <secret>`: adv193 F2): the row's last field.
+  { kind: 'password', keywords: ['credentialsimpl'], re: /[ \t]:[ \t]+\w{0,64}Credentials\w{0,32}Impl[ \t]+:[ \t]*[^:\n]{0,256}?[ \t]*:[ \t]+(?<secret>\S[^\n]{0,511}?)[ \t]*\r?$/gm, guard: true },
+  // Proxmox VE's API tokens file (`/etc/pve/priv/token.cfg`: `<user>@<realm>!<token id> <secret UUID>`, on grep's prefix: adv191 F4).
+  { kind: 'proxmox api token', keywords: ['@pam!', '@pve!', '@pbs!'], re: /(?:^|[:-])[\w.-]{1,64}@(?:pam|pve|pbs|[\w.-]{1,32})![\w.-]{1,64}[ \t]+(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[ \t]*\r?$/gm },
+  // A connection URL's password in a Java properties file, its colons escaped (UniFi's `db.mongo.uri=mongodb\://unifi\:<pw>@host\:27017`: adv191 F12).
+  { kind: 'password in url', keywords: ['\\://'], re: /\b[a-z][\w+.-]{1,20}\\:\/\/[^\s:@\/\\]{1,128}\\:(?<secret>[^\s@\/]{1,256})@/g, guard: true },
+  // Substrate's `subkey generate` / `inspect`: `Secret seed:       0x<64 hex>` (adv192 F19).
+  { kind: 'private key', keywords: ['secret seed:'], re: /\bSecret seed:[ \t]+(?<secret>0x[0-9a-fA-F]{64})\b/g },
+  // geth's console unlocking an account with its password (`personal.unlockAccount(eth.accounts[0], "…", 300)` in its history: adv192 F39).
+  { kind: 'password', keywords: ['unlockaccount('], re: /\bunlockAccount\([^,()\n]{1,128},[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
+  // Solana's keypair from its base58 secret key in code (`Keypair.fromSecretKey(bs58.decode("…"))`: adv192 F16): 64 bytes, 86-88 characters.
+  { kind: 'private key', keywords: ['fromsecretkey('], re: /\bfromSecretKey\([ \t]*(?:[\w.]{0,32}\.)?(?:bs58|base58)\.decode\([ \t]*["'`](?<secret>[1-9A-HJ-NP-Za-km-z]{80,90})["'`]/g },
+  // Infura's project id as a URL's user (`https://<id>:<secret>@mainnet.infura.io/v3/<id>`: adv192 F26).
+  { kind: 'infura project key', keywords: ['infura.io'], re: /\/\/(?<secret>[0-9a-f]{32}):[^@\s\/]{1,256}@[\w.-]{0,64}infura\.io\b/g },
+  // A Terraform random_password's result by its resource address (`module.db.random_password.master.result = …` of a script walking
+  // a state's sensitive attributes: adv190 F15).
+  { kind: 'password', keywords: ['random_password.'], re: /\brandom_password\.[\w-]{1,128}(?:\[[^\]\n]{1,64}\])?\.result["']?[ \t]*[=:][ \t]*["']?(?<secret>[^\s"']{4,512})/g, guard: true },
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },
@@ -1251,7 +1276,8 @@ export const FILES: ContextRule[] = [
   { kind: 'masked ci value', keywords: ['add-mask'], re: /::add-mask::(?<secret>[^\r\n]+?)(?=['"]?[ \t]*\r?$)/gm },
   // .pgpass: hostname:port:database:username:password (port a number or *); after Gemini CLI's `Stdout: ` (adv18 F31), after a
   // diff's mark (`diff -u ~/.pgpass.bak ~/.pgpass`: adv41 F04), after a file's path and `: ` (awk's `FILENAME": "$0`: closing measure 128 F29). Not secretsdump's `user:rid:lm:nt:::` (adv124 F40). Not openssl's hex rows (`    06:58:a7:bd:…`: a modulus, a signature), after a read's line number too (adv26 K06).
-  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![^\n]{0,512}:[0-9a-fA-F]{32}:[0-9a-fA-F]{32}:::)(?![ \t]*(?:[0-9a-fA-F]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-fA-F]{2}:){4})(?:(?:Stdout|Output):[ \t]*|[^\s:]{0,512}[/.][^\s:]{0,512}:[ \t]*)?[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
+  // (A key's fingerprint after a file's name is no row: `salt-key -F`'s `master.pem:  C1:72:18:DE:…`, whose second pair may be digits: adv190 L12.)
+  { kind: 'pgpass password', keywords: [':0', ':1', ':2', ':3', ':4', ':5', ':6', ':7', ':8', ':9', ':*'], needs: /:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:/, re: /^(?![^\n]{0,512}:[0-9a-fA-F]{32}:[0-9a-fA-F]{32}:::)(?![ \t]*(?:[0-9a-fA-F]{2}:){4})(?:[ \t]*\d+(?!\d)[│|:]?[ \t]*)?(?![ \t]*(?:[0-9a-fA-F]{2}:){4})(?:(?:Stdout|Output):[ \t]*|[^\s:]{0,512}[/.][^\s:]{0,512}:[ \t]*)?(?![ \t]*(?:[0-9a-fA-F]{2}:){4})[-+ ]?[A-Za-z0-9.*_-]+:(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(?<secret>[^\s]+)$/gm },
   // .netrc: machine host login user password secret (one line or several; under grep's `6-` context prefix: adv109 F22); the
   // catch-all entry at a line's start (`default login anonymous password …`, under `cat -n`'s number: adv121 F31). msmtprc's
   // too, whose value is the rest of the line:

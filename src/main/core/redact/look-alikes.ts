@@ -142,8 +142,15 @@ export function isLookAlike(value: string, password = false): boolean {
   // A dev chain's published phrase under its name (Ganache's `Mnemonic:      myth like …`, a truffle-config's `MNEMONIC="candy …"`).
   if (v.length >= 50 && DOCUMENTED_PHRASES.has(v.trim())) return true;
   // A password may be a lowercase word; a token or a key never is.
-  return EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
+  return ETHEREUM_PUBLIC.test(v) || EXAMPLE.test(v) || DOCUMENTED_TEST_KEY.test(v) || PUBLIC_OR_PLACEHOLDER.test(v) || REFERENCE.test(v) || OWN_MASK.test(v) || DIGEST.test(v) || PATH.test(v) || NUMBER.test(v) || (!password && PROSE.test(v)) || v.startsWith('[masked:') || TOOL_MASK.test(v) || VERSION_OR_SIGNATURE.test(v) || JVM_ARRAY_IDENTITY.test(v) || RDP_INTEGER.test(v) || SSH_KEY_TYPE.test(v) || SSH_PUBLIC_BLOB.test(v) || ARMOUR.test(v) || SECRET_TYPE.test(v) || CALL_OR_INDEX_HEAD.test(v) || ANGLE_PLACEHOLDER_HEAD.test(v) || TEST_MATCHER.test(v);
 }
+
+/**
+ * An Ethereum address (20 bytes) or a signature (65 bytes: r, s, v) under a name that says secret: a deployment's `"Token":
+ * "0xcc2d…"` (the token contract's address), an EIP-2612 permit's `"signature": "0x…"` (public in its transaction): adv192 L5, L16.
+ * A private key is 32 bytes (64 hex digits).
+ */
+const ETHEREUM_PUBLIC = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{130})$/;
 
 /** A JWT's three parts (the payload read back only for this shape). */
 const JWT_PARTS = /^eyJ[A-Za-z0-9_-]{8,2048}\.(?<payload>eyJ[A-Za-z0-9_-]{8,4096})\.[A-Za-z0-9_-]{16,1024}$/;

@@ -3059,7 +3059,8 @@ describe('session 32: bare BIP-39 phrases (no name near them: adv161 F28)', () =
     const perLine = new Redactor().maskCommandOutput('cat seed.txt', `${words.join('\n')}\n`);
     for (const w of words) expect(perLine.split('\n')).not.toContain(w);
     const numbered = new Redactor().maskCommandOutput('python3 show_wallet.py', `${words.map((w, i) => `${i + 1}. ${w}`).join(' ')}\n`);
-    for (const w of words) expect(numbered).not.toContain(` ${w}`);
+    // (The mask's own words are BIP-39 words too: a phrase holding `seed` or `phrase` is not found in `[masked: seed phrase]`.)
+    for (const w of words) expect(numbered.replace(MASK_PATTERN, ''), w).not.toContain(` ${w}`);
     const grid = words.map((w, i) => `${String(i + 1).padStart(2)}) ${w.padEnd(10)}`).reduce((rows, cell, i) => (i % 3 ? (rows[rows.length - 1] += cell) : rows.push(cell), rows), [] as string[]).map((r) => r.trimEnd()).join('\n');
     const shownGrid = new Redactor().maskCommandOutput('wallet-cli show-seed', `${grid}\n`);
     for (const w of words) expect(shownGrid).not.toContain(`) ${w}`);
@@ -3979,5 +3980,79 @@ describe("session 38: pass 184's leftovers (device fleets)", () => {
     for (const v of ['greenhouse-08@farm', 'Hollis-IoT', '2184413 LOG_LEVEL             debug', 'hw_rev        data       u8        3', 'gh/greenhouse']) expect(shown, v).toContain(v);
     const kept = `cache:\n  encryption:\n    key: none\nID      NAME       VALUE     FLEET\n2184413 LOG_LEVEL  debug     gh/greenhouse\n`;
     expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 38: pass 192 (web3 development)", () => {
+  const wallet = async () => {
+    const { createBase58check } = await import('@scure/base');
+    const { createHash, randomBytes } = await import('node:crypto');
+    const b58 = createBase58check((d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest()));
+    const key = randomBytes(32);
+    const extended = (version: string, last: number) => b58.encode(Buffer.concat([Buffer.from(version, 'hex'), Buffer.from([3]), randomBytes(8), randomBytes(32), Buffer.from([last]), randomBytes(32)]));
+    return { b58, wifC: b58.encode(Buffer.concat([Buffer.from([0x80]), key, Buffer.from([1])])), wifU: b58.encode(Buffer.concat([Buffer.from([0x80]), key])), tprv: extended('04358394', 0), xpubLike: extended('0488b21e', 2) };
+  };
+
+  it("masks WIF keys and extended private keys by their checksum (dumpwallet rows, descriptors, alone); a broken checksum, an xpub, addresses and signatures kept", async () => {
+    const { wifC, wifU, tprv, xpubLike } = await wallet();
+    const mac = `0201036c6e6402f801030a10${s(HEX, 180)}`;
+    const out = `${wifC} 2024-05-14T08:21:36Z hdseed=1 # addr=bc1qu6ekem\n${wifU}\nwpkh(${tprv}/84h/1h/0h/0/*)#srlqp34u\nGrpc-Metadata-macaroon: ${mac.toUpperCase()}\n`;
+    const shown = new Redactor().mask(out);
+    for (const v of [wifC, wifU, tprv, mac.toUpperCase()]) expect(shown, v).not.toContain(v);
+    const broken = wifC.slice(0, -1) + (wifC.endsWith('a') ? 'b' : 'a');
+    const kept = `${broken}\n${xpubLike}\n{"Token": "0x${s(HEX, 40)}", "signature": "0x${s(HEX, 130)}"}\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks a dev chain's listed private keys, hardhat's accounts, a quoted or labelled recovery phrase, Substrate's seed, geth's unlock password, a Solana key from base58, Infura's id as a URL's user, `keys export --unarmored-hex`", async () => {
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const { generateMnemonic } = await import('@scure/bip39');
+    const [k0, k1, k2, seed, gpw, sol, inf] = [s(HEX, 64), s(HEX, 64), s(HEX, 64), s(HEX, 64), `Halyard-${s(AN, 6)}4!`, s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 88), s(HEX, 32)];
+    const [p1, p2, p3] = [generateMnemonic(wordlist), generateMnemonic(wordlist), generateMnemonic(wordlist)];
+    const forms: [string, string[]][] = [
+      [`Available Accounts\n==================\n\n(0) 0x${s(HEX, 40)} (10000 ETH)\n\nPrivate Keys\n==================\n\n(0) 0x${k0}\n(1) 0x${k1}\n`, [k0, k1]],
+      [`      accounts: ["0x${k2}"],`, [k2]],
+      [`cast wallet private-key "${p1}" 0`, [p1]],
+      [`  mnemonic: {\n    phrase: '${p2}',\n`, [p2]],
+      [`Secret phrase:       ${p3}\n  Secret seed:       0x${seed}\n`, [p3, seed]],
+      [`3:personal.unlockAccount(eth.accounts[0], "${gpw}", 300)`, [gpw]],
+      [`const payer = Keypair.fromSecretKey(bs58.decode("${sol}"));`, [sol]],
+      [`<add key="Ethereum:RpcUrl" value="https://${inf}:${s(AN, 20)}@mainnet.infura.io/v3/${inf}" />`, [inf]],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    const hex = s(HEX, 64);
+    expect(new Redactor().maskCommandOutput('echo y | ./bin/gaiad keys export validator --unarmored-hex --unsafe', `${hex}\n`)).not.toContain(hex);
+    const addr = `0x${s(HEX, 40)}`;
+    const kept = `Available Accounts\n==================\n(0) ${addr} (10000 ETH)\nPrivate Keys: see the vault\naccounts: ["${addr}"]\necho "the quick brown fox jumps over the lazy dog and runs away from the farm"\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 38: passes 190, 191, 193 (IaC, homelab, enterprise Java/.NET)", () => {
+  it("masks Hiera's namespaced block scalar (under grep -A too), a random_password's result by address, Proxmox's token.cfg, an escaped properties URI, jenkins-cli -auth, Jenkins' credential dump rows, jasypt's OUTPUT, Elytron's clear-text, appcmd /text:…password", () => {
+    const [blk, rp, px, uni, jt, jp, js, jas, ct, app] = [`${s(B64, 43)}=`, `koj.${s(AN, 10)}^4*`, uuid(), s(AN, 20), `11${s(HEX, 32)}`, `Cobalt@${s(AN, 8)}1`, s(AN, 24), `m4g${s(AN, 10)}%q`, `Falcon&${s(AN, 8)}5`, `Harbor!${s(AN, 8)}7`];
+    const forms: [string, string[]][] = [
+      [`profile::app::session_secret: |\n  ${blk}\n`, [blk]],
+      [`data/common.yaml:3:profile::app::session_secret: |\ndata/common.yaml-4-  ${blk}\n`, [blk]],
+      [`module.db.random_password.master.result = ${rp}\n`, [rp]],
+      [`etc/pve/priv/token.cfg:root@pam!terraform ${px}\n`, [px]],
+      [`db.mongo.uri=mongodb\\://unifi\\:${uni}@unifi-db\\:27017/unifi?tls\\=false\n`, [uni]],
+      [`3:java -jar jenkins-cli.jar -s http://127.0.0.1:8080/ -auth admin:${jt} who-am-i\n`, [jt]],
+      [`nexus-deployer : UsernamePasswordCredentialsImpl : deployer : ${jp}\ngitlab-api : StringCredentialsImpl :  : ${js}\n`, [jp, js]],
+      [`ivGeneratorClassName: org.jasypt.iv.RandomIvGenerator\n\n----OUTPUT----------------------\n\n${jas}\n`, [jas]],
+      [`    "result" => {\n        "clear-text" => "${ct}",\n        "store" => undefined\n`, [ct]],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    expect(new Redactor().maskCommandOutput(`./bin/appcmd list apppool "LegacyPool" /text:processModel.password`, `${app}\r\n`)).not.toContain(app);
+    const fp = Array.from({ length: 32 }, () => s('0123456789ABCDEF', 2)).join(':');
+    const kept = `master.pem:  C1:72:${fp.slice(6)}\nencryptionsalt: v1:${s(B64, 12)}=:v1:${s(B64, 16)}:${s(B64, 43)}=\n----OUTPUT----------------------\n\nEncryption finished\n-auth @/home/me/.jenkins-token\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+    expect(new Redactor().maskCommandOutput('./bin/appcmd list apppool /text:name', 'LegacyPool\r\n')).toBe('LegacyPool\r\n');
   });
 });

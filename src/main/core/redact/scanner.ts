@@ -31,10 +31,10 @@ import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } 
 import { CARD_WORD, PAN_WORDS, cardNumberAt, panFieldAt } from './card-numbers.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './tool-blocks.js';
-import { BarePhrases } from './bare-mnemonics.js';
+import { BarePhrases, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -115,6 +115,10 @@ const CODEPUSH_TABLE_RULE = LINE_RULES.length + 38;
 const STREAM_KEY_RULE = LINE_RULES.length + 39;
 /** Recovery codes listed below their label (bound-values.ts recoveryCodeList). */
 const RECOVERY_LIST_RULE = LINE_RULES.length + 40;
+/** A dev chain's private keys listed below their heading (bound-values.ts privateKeyList). */
+const PRIVATE_KEY_LIST_RULE = LINE_RULES.length + 41;
+/** Hardhat's accounts as private keys (bound-values.ts hardhatAccounts). */
+const ACCOUNTS_RULE = LINE_RULES.length + 42;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -331,6 +335,8 @@ const KEYWORDS: Keyword[] = [];
   for (const w of CODEPUSH_TABLE_WORDS) entry(w).context.push(CODEPUSH_TABLE_RULE);
   entry(STREAM_KEY_WORD).context.push(STREAM_KEY_RULE);
   for (const w of RECOVERY_LIST_WORDS) entry(w).context.push(RECOVERY_LIST_RULE);
+  entry(PRIVATE_KEY_LIST_WORD).context.push(PRIVATE_KEY_LIST_RULE);
+  entry(ACCOUNTS_WORD).context.push(ACCOUNTS_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -500,6 +506,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   const phrases = new BarePhrases(text, out);
   foldedLineFindings(text, out, scanSecrets, phrases);
   phrases.finish();
+  quotedPhrases(text, out);
   if (gates & GATE_SECRETS_CONTEXT) secretsContextDump(text, out);
   if (gates & GATE_TF_SENSITIVE) terraformSensitiveFields(text, out);
   if (gates & GATE_AWS_KEY_ID) awsSecretBesideId(text, out);
@@ -1235,7 +1242,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2632,6 +2639,8 @@ const HIT_RULES = new Map<number, HitRule>([
   [CODEPUSH_TABLE_RULE, codePushKeys],
   [STREAM_KEY_RULE, streamKeyBesideServer],
   [RECOVERY_LIST_RULE, recoveryCodeList],
+  [PRIVATE_KEY_LIST_RULE, privateKeyList],
+  [ACCOUNTS_RULE, hardhatAccounts],
 ]);
 
 /**
@@ -4793,11 +4802,23 @@ const VAR_DUMP_NEXT = /[ \t]*\r?\n[ \t]*string\(\d+\)[ \t]*(?=")/y;
  * `changeme`) stays. `from`: the end of the indicator's line (its newline).
  */
 function blockScalar(text: string, k: number, from: number, name: string, out: SecretFinding[]): void {
-  const keyColumn = k - (text.lastIndexOf('\n', k - 1) + 1);
+  // The key's column is its line's first after a grep's or a diff's mark, its indent and a list item's `- ` (Hiera's namespaced
+  // `profile::app::session_secret: |` starts its line; under grep -A the value's line is `data/common.yaml-4-  …`: adv190 F30).
+  const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+  const mark = blockLineMark(text, lineStart, k);
+  let keyAt = afterMark(text, lineStart, mark);
+  const contentStart = keyAt;
+  while (keyAt < k && (text.charCodeAt(keyAt) === 0x20 || text.charCodeAt(keyAt) === 0x09)) keyAt++;
+  if (text.charCodeAt(keyAt) === 0x2d && (text.charCodeAt(keyAt + 1) === 0x20 || text.charCodeAt(keyAt + 1) === 0x09)) {
+    keyAt++;
+    while (keyAt < k && (text.charCodeAt(keyAt) === 0x20 || text.charCodeAt(keyAt) === 0x09)) keyAt++;
+  }
+  const keyColumn = keyAt - contentStart;
   const lines: { start: number; end: number }[] = [];
   let at = text.indexOf('\n', from);
   for (let n = 0; at >= 0 && n < MAX_BLOCK_LINES; n++) {
-    const start = at + 1;
+    const start = afterMark(text, at + 1, mark);
+    if (start < 0) break;
     const nl = text.indexOf('\n', start);
     let end = nl < 0 ? text.length : nl;
     if (text.charCodeAt(end - 1) === 0x0d) end--;
@@ -4815,6 +4836,13 @@ function blockScalar(text: string, k: number, from: number, name: string, out: S
   if (lines.length === 1 && isLookAlike(text.slice(lines[0].start, lines[0].end), PASSWORD_NAME.test(name))) return;
   const kind = kindOfName(name);
   for (const l of lines) out.push({ start: l.start, end: l.end, kind, byContext: true });
+}
+
+/** A grep mark (`file:3:`, `4-`) before a key at k on its line, or none (a diff's or a blank's would read a YAML indent's blank as one). */
+function blockLineMark(text: string, lineStart: number, k: number): RegExp | undefined {
+  const grep = LINE_MARKS[1];
+  grep.lastIndex = lineStart;
+  return grep.test(text) && grep.lastIndex <= k ? grep : undefined;
 }
 
 /**
@@ -4926,6 +4954,9 @@ function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
  * `Please use the following password to proceed to installation:`, a blank line, the value): the first non-blank
  * line within NEXT_LINE_LINES_AFTER, when it is one word of 8+ characters and no look-alike.
  */
+/** The rest of jasypt's `----OUTPUT----------------------` line: dashes only (read no further than JASYPT_RULE_CHARS). */
+const JASYPT_RULE_END = /^-{0,64}\r?\n/;
+const JASYPT_RULE_CHARS = 72;
 const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ \t]*\r?(?:\n|$)/y;
 
 /** After `following `: a credential's name within two words (`password`, `enrollment token`, `API key`). */
@@ -4946,6 +4977,15 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
     LSA_DEFAULT_PASSWORD.lastIndex = at;
     const m = LSA_DEFAULT_PASSWORD.exec(text);
     if (m) out.push({ start: m.index + m[0].length - m.groups!.secret.length, end: m.index + m[0].length, kind: 'password', byContext: true });
+    return;
+  }
+  // jasypt's CLI (`decrypt.sh input=… password=…`, adv193 F19): its result alone on the line under `----OUTPUT-----…` (the
+  // plaintext; `encrypt.sh`'s ciphertext there is masked too, harmlessly). The rule line must be dashes to its end.
+  if (text.charCodeAt(at - 1) === 0x2d) {
+    if (!JASYPT_RULE_END.test(text.slice(at, at + JASYPT_RULE_CHARS))) return;
+    NEXT_LINE_VALUE.lastIndex = at;
+    const m = NEXT_LINE_VALUE.exec(text);
+    if (m && !isLookAlike(m.groups!.secret, true)) out.push({ start: m.index + m[0].lastIndexOf(m.groups!.secret), end: m.index + m[0].lastIndexOf(m.groups!.secret) + m.groups!.secret.length, kind: 'password', byContext: true });
     return;
   }
   // `following ` is read only before a credential's name (`the following password`, `the following enrollment token`: not
@@ -5124,7 +5164,7 @@ const NAME_TESTS: NameTests = { isSecretName: (n) => isSecretName(n), kindOfName
 /** What the mask of a key-named value says: `password`, `token`, `api key`, `secret`. */
 function kindOfName(name: string): string {
   const n = name.toLowerCase();
-  if (/pass|pwd|(?:^|[_.-])pw$/.test(n)) return 'password';
+  if (/pass|pwd|(?:^|[_.-])pw$|^clear[_-]?text$/.test(n)) return 'password';
   if (/psk$/.test(n)) return 'wi-fi key';
   if (/(?:^|[_.-])pin(?:[_.-]?code)?(?:[_.-]|$)/.test(n)) return 'pin';
   if (/private[_.-]?key/.test(n)) return 'private key';

@@ -144,7 +144,8 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
  * `*creds` file (itch.io's `butler_creds`: its API key alone, pass 177 F38); a `*.pass` file (OpenVPN's `auth-user-pass` file: its
  * user, then its password: pass 181 F14).
  */
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$/i;
+// (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$/i;
 
 /** The JDK's JMX agent's password file (CREDENTIAL_ROW_FILES). */
 const JMX_PASSWORD_FILE = /(?:^|\/)jmxremote\.password$/;
@@ -466,6 +467,12 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'read') return { kind: 'secret', tool: 'op read' };
       if (sub === 'item' && sub2 === 'get' && option(argv, undefined, 'fields') !== undefined && has(argv, '--reveal')) return { kind: 'secret', tool: 'op item get --fields' };
       return undefined;
+    case 'appcmd':
+    case 'appcmd.exe': {
+      // IIS' `appcmd list apppool "<pool>" /text:processModel.password` (adv193 F36): one attribute's value alone, a secret's by its name.
+      const attribute = argv.find((a) => /^\/text:/i.test(a))?.slice(6) ?? '';
+      return isSecretName(attribute.split('.').pop() ?? '') ? { kind: 'password', tool: `appcmd /text:${attribute}` } : undefined;
+    }
     case 'security':
       return /^find-(?:generic|internet)-password$/.test(sub ?? '') && has(argv, '-w') ? { kind: 'password', tool: `security ${sub} -w` } : undefined;
     case 'secret-tool':
@@ -684,7 +691,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // `etcdctl get /app/db/password` prints the key, then the value, each alone on its line.
       return sub === 'get' && sub2 !== undefined && SECRET_FIELD.test(sub2.split('/').pop() ?? '') ? { kind: 'secret', tool: 'etcdctl get' } : undefined;
     default:
-      return undefined;
+      // A Cosmos SDK chain's daemon (`gaiad`, `osmosisd`, `simd`): `keys export <name> --unarmored-hex --unsafe` prints the
+      // private key in hex after its warning (adv192 F20).
+      return sub === 'keys' && sub2 === 'export' && has(argv, '--unarmored-hex') ? { kind: 'private key', tool: `${name} keys export --unarmored-hex` } : undefined;
   }
 }
 
@@ -931,7 +940,7 @@ function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): Secre
   let at = 0;
   let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
   for (let i = 1; !printer && i < stages.length; i++) {
-    if (!runsPerInput(stages[i])) continue;
+    if (!runsPerInput(stages[i]) && !(i === stages.length - 1 && answersPrompt(stages[0]))) continue;
     printer = stagePrinter(stages[i], depth);
     at = i;
   }
@@ -956,6 +965,13 @@ function consoleEvaluated(stages: readonly SimpleCommand[]): SecretPrinter | und
 const CONSOLE_SECRET_EXPRESSION = new RegExp(`${SECRET_FIELD.source}|random_password|private_key_pem|\\bsensitive\\b`, 'i');
 
 /** A stage that runs its command once per line of its input: `xargs …` (seen through by the parser) or `parallel …`. */
+/**
+ * A first stage that only answers the next one's prompt (`echo y | gaiad keys export … --unarmored-hex`: adv192 F20; `yes |`):
+ * the pipeline's output is its last stage's.
+ */
+const answersPrompt = (stage: SimpleCommand) => /^(?:echo|printf|yes)$/.test(basename(stage.argv[0] ?? '')) && stage.argv.slice(1).every((a) => a.length <= MAX_ANSWER_CHARS);
+/** Longest word of a prompt's answer fed by a pipe (`y`, `yes`, `-n`). */
+const MAX_ANSWER_CHARS = 8;
 const runsPerInput = (stage: SimpleCommand) => basename(stage.argv[0] ?? '') === 'parallel' || stage.words.slice(0, stage.argvStart).some((w) => basename(w.value) === 'xargs');
 
 /** Lines inside lines (`docker exec app sh -c 'bash -c "eval …"'`) read at most this deep: no real command nests further. */
@@ -1878,7 +1894,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|unarmored-hex|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;

@@ -12,6 +12,7 @@
  * encodes them; the formats have generators in test-corpus.ts.
  */
 import { isExampleToken, isPublicJwt } from './look-alikes.js';
+import { isExtendedPrivateKey, isWif } from './wallet-keys.js';
 
 export interface VendorRule {
   /** What the mask says: `[masked: <kind>]`. Words a reader understands, never the value. */
@@ -412,9 +413,17 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('checkout.com key', ['sk_sbox_'], `${B}sk_sbox_[a-z2-7]{26}${E}`),
   // An OAuth 1 consumer's key and secret as one value (`TWITTER_CONSUMER='<key>:<secret>'`, adv112 F39): two random runs of both
   // cases and digits, 16+ and 24+, joined by `:`. No vendor's prefix; the randomness of both halves is the shape.
-  { ...rule('key and secret', [], `${BB}${RANDOM_RUN(16)}:${RANDOM_RUN(24)}${EB}`, 'g', ':'), runMay: colonBetween(16, 24), check: (m) => m.split(':').every(changesClassOften) },
+  // Not a Pulumi ciphertext's nonce and body (`secure: v1:<nonce>:<ciphertext>`, `encryptionsalt: v1:…:v1:…:…`: adv190 L14).
+  { ...rule('key and secret', [], `${BB}(?<!\\bv1:)${RANDOM_RUN(16)}:${RANDOM_RUN(24)}${EB}`, 'g', ':'), runMay: colonBetween(16, 24), check: (m) => m.split(':').every(changesClassOften) },
   // Not after an AWS key id (`AKIA…:<secret>`, a Jenkins AWS credential as `id:secret`: adv120 F46 read as Alpaca's).
   { ...rule('alpaca secret', [], `${BB}(?!AKIA|ASIA)[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${EB}`, 'g', ':'), runMay: colonBetween(20, 40) },
+  // Bitcoin's keys in base58check (wallet-keys.ts): an extended private key by its prefix, a WIF by its length and first
+  // character; each kept unless its checksum and layout hold (adv192 F10, F12, F13, F35).
+  { ...rule('extended private key', ['xprv', 'tprv', 'yprv', 'zprv', 'uprv', 'vprv'], `${B}[xtyzuvXYZUV]prv[1-9A-HJ-NP-Za-km-z]{100,112}${E}`, 'gi'), check: isExtendedPrivateKey },
+  { ...rule('bitcoin private key', [], `${BB}[59KLc][1-9A-HJ-NP-Za-km-z]{50,51}${EB}`), runMay: (run) => run.length >= 51, check: isWif },
+  // An lnd macaroon as hex (`xxd -ps admin.macaroon`, a `Grpc-Metadata-macaroon` header, `lncli bakemacaroon`: adv192 F21-F23):
+  // version 2's first bytes, then its location `lnd`.
+  rule('lnd macaroon', ['0201036c6e64'], `${B}0201036c6e64[0-9a-f]{40,8192}${E}`, 'gi'),
   rule('keygen token', ['prod-'], `${B}prod-[a-f0-9]{64}v\\d${E}`),
   rule('deno deploy token', ['ddp_'], `${BB}ddp_[A-Za-z0-9]{36}${EB}`),
   rule('adafruit io key', ['aio_'], `${BB}aio_[A-Za-z0-9]{28}${EB}`),
