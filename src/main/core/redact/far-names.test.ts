@@ -1030,6 +1030,9 @@ describe('values named from afar', () => {
   `${'"clear-text" => "'.repeat(55_000)}`,
   `${'a::b::c_secret: |\n'.repeat(50_000)}`,
   `x_secret: |\n${'f:1-  abcdefgh\n'.repeat(60_000)}`,
+  `${'main password a1bcdefgh\n'.repeat(42_000)}`,
+  `main password ${'a'.repeat(1_000_000)}`,
+  `${'a password '.repeat(100_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -4056,3 +4056,13 @@ describe("session 38: passes 190, 191, 193 (IaC, homelab, enterprise Java/.NET)"
     expect(new Redactor().maskCommandOutput('./bin/appcmd list apppool /text:name', 'LegacyPool\r\n')).toBe('LegacyPool\r\n');
   });
 });
+
+describe("session 38: rows of a script's words and a table's privkey column (adv190 F34, adv192 F35)", () => {
+  it("masks a `<resource> <secret name> <value>` row and a table's privkey cell; a sentence's third word and a row without a digit kept", () => {
+    const [pw, key, pk] = [`Tundra${s(AN, 8)}63%`, s(HEX, 32), s(HEX, 64)];
+    const shown = new Redactor().mask(`main password ${pw}\ndefault apiKey ${key}\n| path | address | privkey |\n|------|---------|---------|\n| m/0 | 0x${s(HEX, 40)} | ${pk} |\n`);
+    for (const v of [pw, key, pk]) expect(shown, v).not.toContain(v);
+    const kept = `Enter password carefully\nreset password tomorrow\nstore token somewhere\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -5167,7 +5167,7 @@ function kindOfName(name: string): string {
   if (/pass|pwd|(?:^|[_.-])pw$|^clear[_-]?text$/.test(n)) return 'password';
   if (/psk$/.test(n)) return 'wi-fi key';
   if (/(?:^|[_.-])pin(?:[_.-]?code)?(?:[_.-]|$)/.test(n)) return 'pin';
-  if (/private[_.-]?key/.test(n)) return 'private key';
+  if (/priv(?:ate)?[_.-]?key/.test(n)) return 'private key';
   if (/api[_.-]?key|apikey/.test(n)) return 'api key';
   if (/access[_.-]?key/.test(n)) return 'access key';
   if (/token|pat$/.test(n)) return 'token';
