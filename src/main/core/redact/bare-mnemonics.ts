@@ -10,6 +10,7 @@
  * BIP-39's own test vectors, `legal winner …`, `zoo … wrong`), a few dev chains' published phrases (DOCUMENTED_PHRASES), words in
  * the list's own order (a dump of the list, `ls` of directories named like words: sorted across or, in `ls -C`'s grid, down).
  */
+import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import type { SecretFinding } from './finding.js';
 import { DOCUMENTED_PHRASES } from './look-alikes.js';
@@ -281,15 +282,19 @@ function rows(text: string, run: readonly WordLine[], out: SecretFinding[]): voi
  * A phrase quoted on a line with other text (a command's argument in shell history: `cast wallet private-key "w1 … w12" 0`;
  * node's inspect of a wallet: `phrase: 'w1 … w12',`: adv192 F4, F34), or after a label's colon to its line's end (`Secret phrase:
  *   w1 … w12` of Substrate's `subkey generate`: F19): 12-24 words of the list, one blank between each, lower-case. The line walker
- * reads lines of words alone; these have more on them. Each try reads 24 words at most from its quote or colon: linear.
+ * reads lines of words alone; these have more on them. Or a list of the words quoted one by one (Python's repr: `['point',
+ * 'ticket', …]`: adv194 F16). Each try reads 24 words at most from its quote, colon or bracket: linear. With more text around
+ * them than a line of words alone, the phrase's checksum must hold too (a commit's subject of 12 listed words, `report any issue
+ * inside local network before you leave office today please`, is prose: adv194 L5).
  */
-const QUOTED_PHRASE = /(?<q>["'`])(?<w>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})\k<q>|:[ \t]+(?<l>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})[ \t]*\r?$/dgm;
+const QUOTED_PHRASE = /(?<q>["'`])(?<w>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})\k<q>|:[ \t]+(?<l>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})[ \t]*\r?$|\[(?<list>(?:(?<lq>["'])[a-z]{3,8}\k<lq>,[ \t]?){11,23}["'][a-z]{3,8}["'])\]/dgm;
 
 export function quotedPhrases(text: string, out: SecretFinding[]): void {
   QUOTED_PHRASE.lastIndex = 0;
   for (let m = QUOTED_PHRASE.exec(text); m; m = QUOTED_PHRASE.exec(text)) {
-    const g = m.groups!.w !== undefined ? 'w' : 'l';
-    if (!isPhrase(m.groups![g].split(' '))) continue;
+    const g = m.groups!.w !== undefined ? 'w' : m.groups!.l !== undefined ? 'l' : 'list';
+    const words = g === 'list' ? m.groups!.list.replace(/["',]/g, '').split(/[ \t]+/) : m.groups![g].split(' ');
+    if (!isPhrase(words) || !validateMnemonic(words.join(' '), wordlist)) continue;
     const [start, end] = m.indices!.groups![g]!;
     out.push({ start, end, kind: 'seed phrase', byContext: true });
   }

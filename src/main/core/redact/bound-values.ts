@@ -656,10 +656,15 @@ export const RECOVERY_LIST_WORDS = ['recovery code', 'backup code'];
 /** Lines of codes read below the label (an account issues 8 to 16). */
 export const RECOVERY_LIST_LINES = 16;
 /** The label's rest: a plural, a few words (`for github.com`), a colon, closing and opening tags, the line's end. */
-const RECOVERY_LABEL_END = /s?\b[^\n:<]{0,32}:?(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{0,9}>){0,4}[ \t]*\r?\n/y;
+const RECOVERY_LABEL_END = /s?\b[^\n:<]{0,32}:?(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{0,9}>){0,4}[ \t]*\r?\n(?:[ \t]*\r?\n)?/y;
+/**
+ * Before a listed line: grep's `file-N-`, `N-` or `file-` (grep -r -A: adv194 F42, F13), or docker compose's `service-1  | `
+ * (F12). A file's name holds no `-` here (grep's separator is the first).
+ */
+const LIST_LINE_PREFIX = String.raw`(?:[^\s:|-]{1,256}[-:](?:\d{1,9}[-:])?|\d{1,9}[-:]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?`;
 /** One line of codes: a list's mark (`- `, `* `, `1. `, `2) `), tags, codes between blanks or commas, tags. */
 const RECOVERY_LIST_LINE = new RegExp(
-  String.raw`[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<codes>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*,?[ \t]*\r?(?:\n|$)`,
+  String.raw`${LIST_LINE_PREFIX}[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<codes>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*,?[ \t]*\r?(?:\n|$)`,
   'dy',
 );
 
@@ -685,8 +690,8 @@ export function recoveryCodeList(text: string, at: number, out: SecretFinding[])
 export const PRIVATE_KEY_LIST_WORD = 'private keys';
 /** Lines of keys read below the heading (anvil's and Ganache's default is 10 accounts; a `--accounts 100` run prints more). */
 export const PRIVATE_KEY_LIST_LINES = 128;
-const PRIVATE_KEY_HEADING_END = /:?[ \t]*\r?\n(?:[ \t]*[=-]{3,80}[ \t]*\r?\n)?(?:[ \t]*\r?\n)?/y;
-const PRIVATE_KEY_LINE = /[ \t]*\(\d{1,4}\)[ \t]+(?<k>(?:0x)?[0-9a-fA-F]{64})[ \t]*\r?(?:\n|$)/dy;
+const PRIVATE_KEY_HEADING_END = new RegExp(String.raw`:?[ \t]*\r?\n(?:${LIST_LINE_PREFIX}[ \t]*[=-]{3,80}[ \t]*\r?\n)?(?:${LIST_LINE_PREFIX}[ \t]*\r?\n)?`, 'y');
+const PRIVATE_KEY_LINE = new RegExp(String.raw`${LIST_LINE_PREFIX}[ \t]*\(\d{1,4}\)[ \t]+(?<k>(?:0x)?[0-9a-fA-F]{64})[ \t]*\r?(?:\n|$)`, 'dy');
 
 export function privateKeyList(text: string, at: number, out: SecretFinding[]): number | void {
   PRIVATE_KEY_HEADING_END.lastIndex = at;
@@ -716,6 +721,9 @@ const ACCOUNT_KEY_ITEM = /[ \t\r\n]*(?<q>["'`])(?<k>(?:0x)?[0-9a-fA-F]{64})\k<q>
 const MAX_ACCOUNT_ITEMS = 256;
 
 export function hardhatAccounts(text: string, at: number, out: SecretFinding[]): number | void {
+  // JavaScript's bare key only: a JSON document's `"accounts": ["0x<64 hex>"]` is another chain's addresses (Aptos' are 32
+  // bytes: adv194 L3).
+  if (text.charCodeAt(at - ACCOUNTS_WORD.length - 1) === 0x22 || text.charCodeAt(at) === 0x22) return;
   ACCOUNTS_OPEN.lastIndex = at;
   if (!ACCOUNTS_OPEN.test(text)) return;
   let i = ACCOUNTS_OPEN.lastIndex;

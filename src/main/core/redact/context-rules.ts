@@ -71,7 +71,7 @@ export interface ContextRule {
 // Moodle's password salts (`$CFG->passwordsaltmain`, `passwordsaltalt1`: pass 182 F28).
 // A licence's installation key (MATLAB's silent installer: `fileInstallationKey=<26 groups of 5 digits>`: pass 179).
 export const SECRET_NAME =
-  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
+  /(?:pass(?:word|wd|[_-]?phrase)?(?:view[_-]?only)?|mnemonic|(?:seed|recovery|secret)[_-]?phrase|[a-z0-9][_.-]pw|(?<![a-z0-9])pw|bindpw|rootpw|totp(?:[_-]?secret)?|otp[_-]?secret|signing\w{0,16}key|auth[_.-]?tokens|pwd|secret(?:[_.-]?(?:key(?:[_.-]?base)?|id|string|data|value))?|token|auth(?:[_.-]?(?:token|ident|tok))?|cred(?:entials?|s)?|hmac(?:[_.-]?secret)?|(?:api|access|private|priv|signing|encryption|master|session|client|secret|admin|licen[cs]e|installation|webhook|account|service|app|deploy(?:ment)?|root|shared|hmac|validation|decryption|deterministic|xsrf|csrf|jwt|cipher|auth|enc|aes|crypto|kek|dek|write|receive|pass)[_.-]?key|(?:cookie|session|jwt|token|webhook)[_.-]?signing|basic[_.-]auth[_.-]user[_.-]info|[a-z0-9][_.-]key|apikey|pat|sig(?:nature)?|cookie|salt(?:main|alt\d{0,2})?|(?:nwk|app)s?key|dsn|plaintext(?:[_.-]?value)?|clear[_-]?text|(?<![a-z0-9])pin(?:[_.-]?code)?|(?:licen[cs]e|unity|product)[_.-]?serial|(?<![a-z0-9])(?:sessionid|phpsessid|jsessionid|asp\.net_sessionid|laravel_session)|(?:[a-z0-9][_.-]|(?<![a-z0-9]))jwt|localprivate|(?:password|totp|otp|mfa|2fa|key|secret)[ _.-]?seed|device[_.-]?code|(?:revocation|recovery|backup)[_.-]?code|pass4symmkey|replica[_.-]?set[_.-]?key|(?<!(?:^|[_.-])[gl]si\d{0,2})[a-z0-9][_.-]sk|(?:[a-z0-9][_.-]|(?<![a-z0-9]))csrf|(?<![a-z0-9])ha1b?)$/i;
 
 /**
  * Words one of which ends every name SECRET_NAME takes, each with what may not follow it where
@@ -340,7 +340,7 @@ const AI_PROVIDERS = ['openai', 'anthropic', 'mistral', 'groq', 'cohere', 'gemin
  * 256 characters (a bound: a megabyte line of quotes reads each once).
  */
 /** A recovery code's shapes (GitHub's `06efc-bf8a8`, `1234 5678`, `1234-5678`, a run of lower-case letters and digits). */
-export const RECOVERY_CODE = String.raw`(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}|\d{4}[ -]\d{4}|(?=[a-z]{0,19}\d)[a-z0-9]{8,20})`;
+export const RECOVERY_CODE = String.raw`(?:[0-9a-f]{4,6}-[0-9a-f]{4,6}|(?=[a-z-]{0,8}\d)[a-z0-9]{4}-[a-z0-9]{4}|\d{4}[ -]\d{4}|(?=[a-z]{0,19}\d)[a-z0-9]{8,20})`;
 /** A line's prefix of grep's (`file:12:`, `file-12-`, `12:`) or a diff's (`-`, `+`), before a line rule's `^`-anchored text. */
 const LINE_PREFIX = String.raw`(?:(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]|[-+])?`;
 const ARG = String.raw`'[^'\n]{1,256}'|"[^"\n]{1,256}"|[^\s'"-][^\s'"]{0,255}`;
@@ -357,7 +357,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // mysql/mariadb family: -pSECRET (attached; `-p` alone prompts; a password may start with `-`: `-p-!g!…`, adv83 F23), --password=SECRET
   { kind: 'password on command line', keywords: ['mysql', 'maria'], needs: /mysql|maria/, re: /\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlimport|mysqlsh|mysqlcheck|mariadb-dump)\b[^\n|;&]{0,1024}?[ \t"']-p(?<secret>[^\s'"][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g },
   // jenkins-cli's `-auth <user>:<api token>` (adv193 F4: `java -jar jenkins-cli.jar -s … -auth admin:11…`); `-auth @file` names a file.
-  { kind: 'password on command line', keywords: ['-auth '], needs: /(?:^|[ \t])-auth[ \t]/, re: /(?:^|[ \t])-auth[ \t]+(?![@$])[^\s:'"]{1,128}:(?<secret>[^\s'"]{4,256})/g, guard: true },
+  { kind: 'password on command line', keywords: ['-auth ', '"-auth"'], needs: /(?:^|[ \t])-auth[ \t]|"-auth"/, re: /(?:^|[ \t])-auth[ \t]+['"]?(?![@$])[^\s:'"]{1,128}:(?<secret>[^\s'"]{4,256})|"-auth"[ \t]*,[ \t]*"(?![@$])[^\s:"]{1,128}:(?<secret2>[^\s"]{4,256})"/g, guard: true },
+  // Active Directory's `dsadd user … -pwd <pw>` / `dsmod user … -pwd <pw>` (a provisioning batch file: adv197 F18); `-pwd *` prompts.
+  { kind: 'password on command line', keywords: ['dsadd', 'dsmod'], needs: /\bds(?:add|mod)\b/i, re: /\bds(?:add|mod)\b[^\n|&]{0,2048}?[ \t]-pwd[ \t]+(?<secret>"[^"\n]{1,256}"|[^\s*"][^\s"]{0,255})/gi, guard: true },
   { kind: 'password on command line', keywords: ['sshpass'], needs: /sshpass/, re: /\bsshpass[ \t]+-p[ \t]*(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g },
   // (After a row's id and one blank too: `balena envs`' `2184410 WIFI_PASSWORD   …   <fleet>`: pass 184 F28.)
   // A box table's row labelled as a secret (`confluent api-key create`: `| API Secret | … |`, adv12 A16): not `| API Key |`, an id.
@@ -907,20 +909,24 @@ export const FILES: ContextRule[] = [
   // adv189 F18), not a file's path or name.
   { kind: 'password', keywords: ['private-key ', 'preshared-key ', 'pre-shared-secret ', 'shared-secret '], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]+(?:private-key|preshared-key|pre-shared-secret|shared-secret)[ \t]+(?![^\s"]{0,256}\.(?:pem|key|crt|der|p12|pfx|txt|conf)"?[ \t]*\r?$)"?(?<secret>[^\s"{}/$'<~.%][^\s"{};]{7,511})"?[ \t]*\r?$`, 'gm'), guard: true },
   // Zephyr's settings shell (`uart:~$ settings set golioth/psk <psk>`: pass 184 F29): a setting whose path ends in a secret's name.
-  { kind: 'password', keywords: ['settings set '], re: /\bsettings[ \t]+set[ \t]+(?:[\w.-]{1,64}\/){1,8}(?<name>[\w.-]{1,64})[ \t]+(?<secret>"[^"\n]{1,512}"|[^\s"']{4,512})/g, guard: true },
+  { kind: 'password', keywords: ['settings set ', 'settings write '], re: /\bsettings[ \t]+(?:set|write(?:[ \t]+(?:string|hex))?)[ \t]+(?:[\w.-]{1,64}\/){1,8}(?<name>[\w.-]{1,64})[ \t]+(?<secret>"[^"\n]{1,512}"|[^\s"']{4,512})/g, guard: true },
   // Jenkins' credentials listed by a script-console dump (`<id> : UsernamePasswordCredentialsImpl : <user> : <password>`,
   // `<id> : StringCredentialsImpl :  : <secret>`: adv193 F2): the row's last field.
+  // …or tab-separated with the class's full name (`…\tcom.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl\tuser\tpw`: adv194 F35).
+  { kind: 'password', keywords: ['credentialsimpl'], re: /^[^\t\n]{1,256}\t(?:[\w$]{1,64}\.){0,12}\w{0,64}Credentials\w{0,32}Impl\t[^\t\n]{0,256}\t(?<secret>[^\t\n]{0,511}[^\s])[ \t]*\r?$/gm, guard: true },
   { kind: 'password', keywords: ['credentialsimpl'], re: /[ \t]:[ \t]+\w{0,64}Credentials\w{0,32}Impl[ \t]+:[ \t]*[^:\n]{0,256}?[ \t]*:[ \t]+(?<secret>\S[^\n]{0,511}?)[ \t]*\r?$/gm, guard: true },
   // Proxmox VE's API tokens file (`/etc/pve/priv/token.cfg`: `<user>@<realm>!<token id> <secret UUID>`, on grep's prefix: adv191 F4).
-  { kind: 'proxmox api token', keywords: ['@pam!', '@pve!', '@pbs!'], re: /(?:^|[:-])[\w.-]{1,64}@(?:pam|pve|pbs|[\w.-]{1,32})![\w.-]{1,64}[ \t]+(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[ \t]*\r?$/gm },
+  { kind: 'proxmox api token', keywords: ['@pam!', '@pve!', '@pbs!'], re: /(?:^[ \t]*\d{1,9}\t|^|[:-])[\w.-]{1,64}@(?:pam|pve|pbs|[\w.-]{1,32})![\w.-]{1,64}[ \t]+(?<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[ \t]*\r?$/gm },
   // A connection URL's password in a Java properties file, its colons escaped (UniFi's `db.mongo.uri=mongodb\://unifi\:<pw>@host\:27017`: adv191 F12).
-  { kind: 'password in url', keywords: ['\\://'], re: /\b[a-z][\w+.-]{1,20}\\:\/\/[^\s:@\/\\]{1,128}\\:(?<secret>[^\s@\/]{1,256})@/g, guard: true },
+  { kind: 'password in url', keywords: ['\\://', '\\\\://'], re: /\b[a-z][\w+.-]{1,20}\\{1,4}:\/\/[^\s:@\/\\]{0,128}\\{1,4}:(?<secret>[^\s@\/\\]{1,256})@/g, guard: true },
   // Substrate's `subkey generate` / `inspect`: `Secret seed:       0x<64 hex>` (adv192 F19).
   { kind: 'private key', keywords: ['secret seed:'], re: /\bSecret seed:[ \t]+(?<secret>0x[0-9a-fA-F]{64})\b/g },
   // geth's console unlocking an account with its password (`personal.unlockAccount(eth.accounts[0], "…", 300)` in its history: adv192 F39).
-  { kind: 'password', keywords: ['unlockaccount('], re: /\bunlockAccount\([^,()\n]{1,128},[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
+  // …web3.py's `unlock_account(…)`, and the JSON-RPC call's params (`"method":"personal_unlockAccount","params":["0x…","…",300]`: adv194 F20, F21).
+  { kind: 'password', keywords: ['personal_unlockaccount'], re: /"personal_unlockAccount"[^\n]{0,64}?"params"[ \t]*:[ \t]*\[[ \t]*"[^"\n]{1,128}"[ \t]*,[ \t]*"(?<secret>(?:[^"\\\n]|\\.){1,256})"/g, guard: true },
+  { kind: 'password', keywords: ['unlockaccount(', 'unlock_account('], re: /\bunlock(?:Account|_account)\([^,()\n]{1,128},[ \t]*(?<q>["'])(?<secret>(?:(?!\k<q>)[^\n]){1,256})\k<q>/g, guard: true },
   // Solana's keypair from its base58 secret key in code (`Keypair.fromSecretKey(bs58.decode("…"))`: adv192 F16): 64 bytes, 86-88 characters.
-  { kind: 'private key', keywords: ['fromsecretkey('], re: /\bfromSecretKey\([ \t]*(?:[\w.]{0,32}\.)?(?:bs58|base58)\.decode\([ \t]*["'`](?<secret>[1-9A-HJ-NP-Za-km-z]{80,90})["'`]/g },
+  { kind: 'private key', keywords: ['fromsecretkey(', 'from_base58_string('], re: /\b(?:fromSecretKey\([ \t]*(?:[\w.]{0,32}\.)?(?:bs58|base58)(?:\.default)?\.decode|from_base58_string)\([ \t]*["'`](?<secret>[1-9A-HJ-NP-Za-km-z]{80,90})["'`]/g },
   // Infura's project id as a URL's user (`https://<id>:<secret>@mainnet.infura.io/v3/<id>`: adv192 F26).
   { kind: 'infura project key', keywords: ['infura.io'], re: /\/\/(?<secret>[0-9a-f]{32}):[^@\s\/]{1,256}@[\w.-]{0,64}infura\.io\b/g },
   // A Terraform random_password's result by its resource address (`module.db.random_password.master.result = …` of a script walking
@@ -929,6 +935,12 @@ export const FILES: ContextRule[] = [
   // A script's row of three words, the second a secret's name (`console.log(resource, key, value)` of a stack's decrypted inputs:
   // `main password <pw>`, `default apiKey <hex>`: adv190 F34): the third, holding a digit or a symbol.
   { kind: 'secret', keywords: ['secret', 'token', 'pass', 'key', 'auth', 'pwd'], sharesNameWords: true, re: /^[\w.:/@-]{1,64} (?<name>[A-Za-z][\w.-]{2,63}) (?<secret>(?=[^\s]{0,511}[\d!@#$%^&*+=])[^\s]{8,512})[ \t]*\r?$/gm, guard: true },
+  // A keyed hash's key printed by a log line (`HmacValidator using key=<64 hex>`: adv196 F10): a key, hmac key or secret of 32
+  // bytes and up in hex after `key=` within a log's words.
+  { kind: 'secret', keywords: ['key='], needs: /(?:hmac|signing|webhook|secret)[\w ]{0,40}key=/i, re: /(?:hmac|signing|webhook|secret)[\w ]{0,40}?\bkey=(?<secret>[0-9A-Fa-f]{64,128})\b/gi },
+  // Nagios' resource macros (`$USER3$=<password>` in resource.cfg, made to hold what plugins' command lines must not show:
+  // adv195 F33), under grep's prefix too; `$USER1$=/usr/lib/nagios/plugins` is a path.
+  { kind: 'password', keywords: ['$user'], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*\$USER\d{1,3}\$[ \t]*=[ \t]*(?<secret>[^\s]{4,512})`, 'gm'), guard: true },
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },

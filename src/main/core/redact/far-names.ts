@@ -444,7 +444,10 @@ export class FarNames {
       const bordered = sep === BARRED && BORDERED_HEADER.test(header);
       const ruled = (sep === SPACED && DASHED_RULE.test(under)) || (sep === BARRED && (bordered ? BORDERED_RULE : BARRED_RULE).test(under));
       const border = (f: string, i: number) => bordered && (i === 0 || i === fields.length - 1) && f.trim() === '';
-      if (sep === undefined || ruled || fields.length < 2 || !fields.every((f, i) => border(f, i) || ((CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f)) || CSV_TITLE.test(f.trim())) && !RANDOM_WORD.test(f)))) {
+      // A CLI's label in capitals padded to its value in lower case is a row, not a header (`TOKEN ENDPOINT AUTH  client_secret_post`
+      // of an auth0 or sf listing: the next line's first word was taken for the auth credential, mish's `[exit 0]` too: adv196).
+      const labelRow = sep === SPACED && fields.some((f) => /^[A-Z][A-Z0-9 _-]*$/.test(f.trim())) && fields.some((f) => /[a-z]/.test(f));
+      if (sep === undefined || ruled || labelRow || fields.length < 2 || !fields.every((f, i) => border(f, i) || ((CSV_NAME.test(f) || (aligned && ALIGNED_TITLE.test(f)) || CSV_TITLE.test(f.trim())) && !RANDOM_WORD.test(f)))) {
         (this.notCsvHeaders ??= new Set()).add(lineStart); // its other names need no look
         return;
       }

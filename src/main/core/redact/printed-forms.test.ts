@@ -4066,3 +4066,85 @@ describe("session 38: rows of a script's words and a table's privkey column (adv
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 38: the own attack on its rules (adv194) and passes 195-197 (observability, SaaS, Windows)", () => {
+  it("masks other coins' WIF and extended keys, Loop's and base64 lnd macaroons, listed keys under compose's and grep's prefixes, a multi-line hardhat array, a Python list of phrase words, and the wallet forms' variants", async () => {
+    const { createBase58check } = await import('@scure/base');
+    const { createHash, randomBytes } = await import('node:crypto');
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const b58 = createBase58check((d: Uint8Array) => new Uint8Array(createHash('sha256').update(d).digest()));
+    const ltcWif = b58.encode(Buffer.concat([Buffer.from([0xb0]), randomBytes(32), Buffer.from([1])]));
+    const ltpv = b58.encode(Buffer.concat([Buffer.from('019d9cfe', 'hex'), Buffer.from([3]), randomBytes(8), randomBytes(32), Buffer.from([0]), randomBytes(32)]));
+    const loop = `0201046c6f6f7002f801030a10${s(HEX, 160)}`;
+    const b64mac = `AgEDbG5k${s(AN + '-_', 120)}`;
+    const [k0, k1, k2, k3, seed] = [s(HEX, 64), s(HEX, 64), s(HEX, 64), s(HEX, 64), s(HEX, 64)];
+    const phrase = generateMnemonic(wordlist).split(' ');
+    const [gpw, wpw, sol] = [`Halyard*${s(AN, 8)}3`, `Keel*${s(AN, 8)}1`, s('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 88)];
+    const forms: [string, string[]][] = [
+      [`${ltcWif}\n`, [ltcWif]],
+      [`wpkh(${ltpv}/84h/2h/0h/0/*)#8m4q2x7d\n`, [ltpv]],
+      [`${loop}\n`, [loop]],
+      [`lndconnect://127.0.0.1:10009?cert=MIIC&macaroon=${b64mac}\n`, [b64mac]],
+      [`anvil-1  | Private Keys\nanvil-1  | ==================\nanvil-1  | \nanvil-1  | (0) 0x${k0}\n`, [k0]],
+      [`9:Private Keys\n10-==================\n11-(0) 0x${k1}\n`, [k1]],
+      [`      accounts: [\n        "0x${k2}",\n        "0x${k3}",\n      ],\n`, [k2, k3]],
+      [`restoring from [${phrase.map((w) => `'${w}'`).join(', ')}]\n`, [phrase.slice(0, 4).map((w) => `'${w}'`).join(', ')]],
+      [`  "secretSeed": "0x${seed}",\n`, [seed]],
+      [`{"jsonrpc":"2.0","method":"personal_unlockAccount","params":["0x${s(HEX, 40)}","${gpw}",300],"id":1}\n`, [gpw]],
+      [`3:w3.geth.personal.unlock_account(w3.eth.accounts[0], "${wpw}", 300)\n`, [wpw]],
+      [`PAYER = Keypair.from_base58_string("${sol}")\n`, [sol]],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    const hex = s('0123456789ABCDEF', 64);
+    expect(new Redactor().maskCommandOutput('echo y | ./bin/evmosd keys unsafe-export-eth-key dev0 --keyring-backend test', `${hex}\n`)).not.toContain(hex);
+    expect(new Redactor().maskCommandOutput('echo y | ./bin/gaiad --home ./node0 keys export validator --unarmored-hex --unsafe', `${hex}\n`)).not.toContain(hex);
+    const kept = `{"network": "testnet", "accounts": ["0x${s(HEX, 64)}"]}\n    Merge: "report any issue inside local network before you leave office today please"\ntoken:root@pam!terraform:0:0::\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("masks the infrastructure forms' variants: a block scalar under grep -r and in a diff, cat -n's Proxmox row, escaped URIs with no user or doubled backslashes, -auth quoted and in an array, Jenkins' TSV dump, a short jasypt result, secret-value=, appcmd -text:, blank-led and Discord codes, settings write, a normal diff's key, Nagios macros, compact routing keys, dsadd -pwd, an HMAC key in a log, passwordBase64", () => {
+    const [b1, b2, px, r1, r2, ja, jt, j1, j2, js, wf, app, c1, c2, d1, zp, dk, nu, nk, rk, ds, hm, lb] = [
+      `${s(B64, 43)}=`, `${s(B64, 43)}=`, uuid(), s(AN, 24), s(AN, 20), `Adm1n$${s(AN, 8)}!`, `11${s(HEX, 32)}`, `Cobalt#${s(AN, 8)}9`, s(AN, 24), `Sw${s(AN, 3)}!7`, `Falcon!${s(AN, 8)}9`, `Harbor#${s(AN, 8)}4`,
+      `${s(HEX, 5)}-${s(HEX, 5)}`, `${s(HEX, 5)}-${s(HEX, 5)}`, `gc${s(LOWER_AN, 1)}m-8u${s(LOWER_AN, 2)}`, s(HEX, 32), s(HEX, 32), `3Slo${s(AN, 10)}+uX`, `Harbor_${s(AN, 6)}5&`, s(HEX, 32), `Cobalt9${s(AN, 6)}#17`, s('0123456789ABCDEF', 64), `K1Nl${s(AN, 20)}c=`,
+    ];
+    const forms: [string, string[]][] = [
+      [`data/common.yaml:profile::app::session_secret: |\ndata/common.yaml-  ${b1}\n`, [b1]],
+      [`+profile::db::password: >-\n+  ${b2}\n`, [b2]],
+      [`     1\troot@pam!terraform ${px}\n`, [px]],
+      [`spring.data.redis.url=redis\\://\\:${r1}@cache.internal\\:6379/0\n`, [r1]],
+      [`"db.mongo.uri=mongodb\\\\://unifi\\\\:${r2}@unifi-db\\\\:27017/unifi"\n`, [r2]],
+      [`++ echo java -jar jenkins-cli.jar -s http://127.0.0.1:8080/ -auth 'admin:${ja}' who-am-i\n`, [ja]],
+      [`    command: ["java", "-jar", "/opt/jenkins-cli.jar", "-auth", "admin:${jt}", "reload"]\n`, [jt]],
+      [`nexus-deployer\tcom.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl\tdeployer\t${j1}\ngitlab-api\torg.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl\t\t${j2}\n`, [j1, j2]],
+      [`----OUTPUT----------------------\n\n${js}\n`, [js]],
+      [`/subsystem=elytron/credential-store=cs:add-alias(alias=db-password, secret-value="${wf}")\n`, [wf]],
+      [`Recovery codes:\n\n${c1}\n${c2}\n`, [c1, c2]],
+      [`Backup codes\n* ${d1}\n`, [d1]],
+      [`uart:~$ settings write string golioth/psk ${zp}\n`, [zp]],
+      [`1,2c1,2\n< url: https://cds.example.org/api\n< key: ${dk}\n---\n> url: https://cds.example.org/api\n`, [dk]],
+      [`13:$USER4$=${nu}\n19:$USER7$=${nk}\n`, [nu, nk]],
+      [`{"routing_key":"${rk}","event_action":"trigger","dedup_key":"disk-full-web01"}\n`, [rk]],
+      [`dsadd user "CN=Svc,OU=Service Accounts,DC=corp,DC=local" -samid svc -pwd ${ds} -mustchpwd no\n`, [ds]],
+      [`2024-07-02T10:11:02.115Z DEBUG [adyen-webhook] HmacValidator using key=${hm}\n`, [hm]],
+      [`Administrator\t2024-11-30T04:11:09.482Z\t${lb}\n`, []],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    expect(new Redactor().maskCommandOutput(`jq -r '.credentials[] | [.accountName, .backupDateTime, .passwordBase64] | @tsv' laps.json`, `Administrator\t2024-11-30T04:11:09.482Z\t${lb}\n`)).not.toContain(lb);
+    expect(new Redactor().maskCommandOutput(`./bin/appcmd list apppool "LegacyPool" -text:processModel.password`, `${app}\r\n`)).not.toContain(app);
+    const kept = `$USER1$=/usr/lib/nagios/plugins\ndsadd user "CN=x" -pwd * -mustchpwd yes\nsignature:s:${s(B64, 200)}=\nrecovery codes: none\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});
+
+describe("session 38: a CLI's capital label padded to a lower-case value is no table header (adv196)", () => {
+  it("keeps the line after `TOKEN ENDPOINT AUTH  client_secret_post` and mish's own `[exit 0]` after `ENDPOINT AUTH  none`", () => {
+    for (const kept of ['TOKEN ENDPOINT AUTH  client_secret_post\nGRANTS               client_credentials\n', 'TOKEN ENDPOINT AUTH  none\n[exit 0]\n']) expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -2863,6 +2863,8 @@ export function isSecretName(name: string): boolean {
   // A secret written in an encoding its name says (`pin_hex`, `token_b64`, `password_base64`: adv48 F30; `SESSION_SECRET_B36`,
   // `_b32`, `_b58`: adv102 F09): the name without it.
   if (/[a-z][_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i.test(name)) name = name.replace(/[_.-](?:hex|b(?:32|36|58|62|64|85)|base(?:32|36|58|62|64|85)|encoded)$/i, '');
+  // A secret's name with its encoding after it, camelCase (Graph's Windows LAPS `passwordBase64`: adv197 F33).
+  name = name.replace(/(?<=[a-z])(?:Base64|B64|Hex)$/, '');
   // A second one of a kind (`PASSWORD2` beside `PASSWORD` in `az acr credential show`, `token_2`): the name without its number.
   // Or a version of it (`ses_smtp_password_v4`: adv17 F09).
   if (/[a-z][_-]v\d{1,2}$/i.test(name)) name = name.replace(/[_-]v\d{1,2}$/i, '');
@@ -3004,7 +3006,8 @@ function mailgunSignature(text: string, k: number): boolean {
  * How a listing marks each line before its text: a diff's `+`, `-` or ` `; grep's `N:`, `N-`, `file:N:`, `file-N-` (a `key:`
  * beside its `url:` in a `git log -p` hunk or under grep -A: adv189 F45, adv186 F3). Each sticky, read at a line's start.
  */
-const LINE_MARKS = [/[+ -]/y, /(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]/y];
+// (A normal diff's `< ` and `> ` too: adv194 F51; grep -r's `file-` without line numbers: F52, its name holding a `/` or `.`.)
+const LINE_MARKS = [/[+ -]|[<>] /y, /(?:[^\s:]{1,256}[-:])?\d{1,9}[-:]/y, /[^\s:/.-]{0,128}(?:[/.][^\s:/.-]{1,128}){1,8}[-:]/y];
 /** A line mark's longest (grep's file name, its line number, two separators). */
 const MAX_LINE_MARK = 268;
 /** The line mark that fills [its line's start, at) exactly, and that start; undefined when none does (or no line starts near). */
@@ -3961,7 +3964,8 @@ function erbFallback(text: string, at: number, name: string, out: SecretFinding[
 const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{8,4096})"/y;
 
 /** A PagerDuty routing key after its name's separator: 32 hex digits, quoted or not, alone. */
-const ROUTING_KEY_VALUE = /["']?[a-f0-9]{32}(?=["']?[ \t]*[,}]?[ \t]*\r?(?:\n|$))/y;
+// (Or the next field after it on the same line: `jq -c`'s `{"routing_key":"…","event_action":…}`: adv195 F34.)
+const ROUTING_KEY_VALUE = /["']?[a-f0-9]{32}(?=["']?[ \t]*(?:,[ \t]*["']?[A-Za-z_][\w-]{0,63}["']?[ \t]*:|[,}]?[ \t]*\r?(?:\n|$)))/y;
 /** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
 const SECRET_FLAG_NAME = /^secret$/i;
 /** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */
@@ -4840,10 +4844,16 @@ function blockScalar(text: string, k: number, from: number, name: string, out: S
 
 /** A grep mark (`file:3:`, `4-`) before a key at k on its line, or none (a diff's or a blank's would read a YAML indent's blank as one). */
 function blockLineMark(text: string, lineStart: number, k: number): RegExp | undefined {
-  const grep = LINE_MARKS[1];
-  grep.lastIndex = lineStart;
-  return grep.test(text) && grep.lastIndex <= k ? grep : undefined;
+  for (const grep of [LINE_MARKS[1], LINE_MARKS[2]]) {
+    grep.lastIndex = lineStart;
+    if (grep.test(text) && grep.lastIndex <= k) return grep;
+  }
+  // A diff's added or removed line (`+profile::db::password: >-` then `+  …`: adv194 F28): the same sign on each of its lines.
+  const sign = text.charCodeAt(lineStart);
+  return sign === 0x2b ? ADDED_LINE : sign === 0x2d && text.charCodeAt(lineStart + 1) !== 0x2d ? REMOVED_LINE : undefined;
 }
+const ADDED_LINE = /\+/y;
+const REMOVED_LINE = /-/y;
 
 /**
  * A password prompt as a terminal shows it: `Password: `, `Enter passphrase: `, `New password: `
@@ -4957,6 +4967,8 @@ function harHeaderValue(text: string, at: number, out: SecretFinding[]): void {
 /** The rest of jasypt's `----OUTPUT----------------------` line: dashes only (read no further than JASYPT_RULE_CHARS). */
 const JASYPT_RULE_END = /^-{0,64}\r?\n/;
 const JASYPT_RULE_CHARS = 72;
+/** The result alone on a line below the rule (a password of 4 characters and up: adv194 F36's had 7). */
+const JASYPT_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{4,4096})[ \t]*\r?(?:\n|$)/y;
 const NEXT_LINE_VALUE = /[^\n]*\n(?:[ \t\r]*\n){0,2}[ \t]*(?<secret>[^\s]{8,})[ \t]*\r?(?:\n|$)/y;
 
 /** After `following `: a credential's name within two words (`password`, `enrollment token`, `API key`). */
@@ -4983,8 +4995,8 @@ function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
   // plaintext; `encrypt.sh`'s ciphertext there is masked too, harmlessly). The rule line must be dashes to its end.
   if (text.charCodeAt(at - 1) === 0x2d) {
     if (!JASYPT_RULE_END.test(text.slice(at, at + JASYPT_RULE_CHARS))) return;
-    NEXT_LINE_VALUE.lastIndex = at;
-    const m = NEXT_LINE_VALUE.exec(text);
+    JASYPT_VALUE.lastIndex = at;
+    const m = JASYPT_VALUE.exec(text);
     if (m && !isLookAlike(m.groups!.secret, true)) out.push({ start: m.index + m[0].lastIndexOf(m.groups!.secret), end: m.index + m[0].lastIndexOf(m.groups!.secret) + m.groups!.secret.length, kind: 'password', byContext: true });
     return;
   }

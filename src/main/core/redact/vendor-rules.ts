@@ -419,11 +419,15 @@ export const VENDOR_RULES: VendorRule[] = [
   { ...rule('alpaca secret', [], `${BB}(?!AKIA|ASIA)[PA]K[A-Z0-9]{18}:(?<secret>[A-Za-z0-9]{40})${EB}`, 'g', ':'), runMay: colonBetween(20, 40) },
   // Bitcoin's keys in base58check (wallet-keys.ts): an extended private key by its prefix, a WIF by its length and first
   // character; each kept unless its checksum and layout hold (adv192 F10, F12, F13, F35).
-  { ...rule('extended private key', ['xprv', 'tprv', 'yprv', 'zprv', 'uprv', 'vprv'], `${B}[xtyzuvXYZUV]prv[1-9A-HJ-NP-Za-km-z]{100,112}${E}`, 'gi'), check: isExtendedPrivateKey },
-  { ...rule('bitcoin private key', [], `${BB}[59KLc][1-9A-HJ-NP-Za-km-z]{50,51}${EB}`), runMay: (run) => run.length >= 51, check: isWif },
+  // Any coin's extended key (Litecoin's `Ltpv`: adv194 F4). (Not one right after a URL's escape, `%28tprv…`: the run starts at
+  // the escape's digits.)
+  { ...rule('extended private key', [], `${B}[1-9A-HJ-NP-Za-km-z]{110,112}${E}`), runMay: (run) => run.length >= 110, check: isExtendedPrivateKey },
+  { ...rule('bitcoin private key', [], `${BB}[1-9A-HJ-NP-Za-km-z]{51,52}${EB}`), runMay: (run) => run.length >= 51, check: isWif },
   // An lnd macaroon as hex (`xxd -ps admin.macaroon`, a `Grpc-Metadata-macaroon` header, `lncli bakemacaroon`: adv192 F21-F23):
   // version 2's first bytes, then its location `lnd`.
-  rule('lnd macaroon', ['0201036c6e64'], `${B}0201036c6e64[0-9a-f]{40,8192}${E}`, 'gi'),
+  // …and Lightning Loop's and Pool's (`0201046c6f6f70`: adv194 F11), and each in base64 (an lndconnect URI's `macaroon=AgEDbG5k…`: F9).
+  rule('lnd macaroon', ['0201036c6e64', '0201046c6f6f70', '020104706f6f6c'], `${B}02010(?:36c6e64|46c6f6f70|4706f6f6c)[0-9a-f]{40,8192}${E}`, 'gi'),
+  rule('lnd macaroon', ['agedbg5k', 'ageebg9v', 'ageecg9v'], `${B}AgE(?:DbG5k|EbG9v|EcG9v)[A-Za-z0-9_+/-]{40,8192}={0,2}`),
   rule('keygen token', ['prod-'], `${B}prod-[a-f0-9]{64}v\\d${E}`),
   rule('deno deploy token', ['ddp_'], `${BB}ddp_[A-Za-z0-9]{36}${EB}`),
   rule('adafruit io key', ['aio_'], `${BB}aio_[A-Za-z0-9]{28}${EB}`),

@@ -30,10 +30,14 @@ const WIF_VERSIONS = new Set([0x80, 0xef]);
 const WIF_BYTES = 33;
 const WIF_COMPRESSED_BYTES = 34;
 
-/** Is `text` a private key in Wallet Import Format (a valid checksum, a WIF version, a key's length)? */
+/**
+ * Is `text` a private key in Wallet Import Format (a valid checksum, a key's length)? Bitcoin's versions, or another coin's
+ * (Litecoin's 0xb0, Dogecoin's 0x9e, Dash's 0xcc: adv194 F2, F3) when the key's compressed flag follows it.
+ */
 export function isWif(text: string): boolean {
   const p = payload(text);
-  return p !== undefined && WIF_VERSIONS.has(p[0]) && (p.length === WIF_BYTES || (p.length === WIF_COMPRESSED_BYTES && p[33] === 0x01));
+  if (p === undefined) return false;
+  return (WIF_VERSIONS.has(p[0]) && p.length === WIF_BYTES) || (p.length === WIF_COMPRESSED_BYTES && p[33] === 0x01);
 }
 
 /** An extended key's bytes (BIP32: version 4, depth 1, parent fingerprint 4, child number 4, chain code 32, key 33). */
