@@ -1057,6 +1057,8 @@ describe('values named from afar', () => {
   `${'redis\\\\://\\\\:'.repeat(60_000)}`,
   `${'"routing_key":"0123456789abcdef0123456789abcdef",'.repeat(20_000)}`,
   `${'token:a@b!c:0:0::\n'.repeat(55_000)}`,
+  `${'- name: DD_API_KEY\n-  value: abcdefgh12\n+  value: abcdefgh12\n'.repeat(15_000)}`,
+  `- name: DD_API_KEY\n-  value: x\n${'+'.repeat(1_000_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -4148,3 +4148,13 @@ describe("session 38: a CLI's capital label padded to a lower-case value is no t
     for (const kept of ['TOKEN ENDPOINT AUTH  client_secret_post\nGRANTS               client_credentials\n', 'TOKEN ENDPOINT AUTH  none\n[exit 0]\n']) expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 38: a pod spec's secret value changed in a diff (adv195 F46)", () => {
+  it("masks both the removed and the added `value:` under `- name: DD_API_KEY`; a non-secret name's change kept", () => {
+    const [a, b] = [s(HEX, 32), s(HEX, 32)];
+    const shown = new Redactor().mask(`             - name: DD_API_KEY\n-              value: ${a}\n+              value: ${b}\n`);
+    for (const v of [a, b]) expect(shown, v).not.toContain(v);
+    const kept = `             - name: DD_SITE\n-              value: datadoghq.com\n+              value: datadoghq.eu\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -4054,7 +4054,7 @@ const PAIR_NAME_LOOKBACK = 96;
 const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property|label)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8})$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`); an empty object or list
  * among the fields between (`az keyvault secret show`'s `"tags": {},` between `"name"` and `"value"`: pass 135 F33). */
-const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -4081,8 +4081,20 @@ function htmlCellValue(text: string, k: number, e: number, out: SecretFinding[])
 }
 
 function pairedValue(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (k > 0 && PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - PAIR_NAME_LOOKBACK), k))) valueFromName(text, k, e, PAIR_VALUE_AT, out);
+  if (!(k > 0 && PAIR_NAME_BEFORE.test(text.slice(Math.max(0, k - PAIR_NAME_LOOKBACK), k)))) return;
+  const found = out.length;
+  valueFromName(text, k, e, PAIR_VALUE_AT, out);
+  // A diff that changed the value (`- name: DD_API_KEY` then `-  value: <old>` and `+  value: <new>`: adv195 F46): the new one too.
+  if (out.length === found) return;
+  DIFF_NEW_VALUE.lastIndex = text.indexOf('\n', out[out.length - 1].end);
+  const v = DIFF_NEW_VALUE.lastIndex > 0 ? DIFF_NEW_VALUE.exec(text) : null;
+  if (v && !isLookAlike(v.groups!.v, PASSWORD_NAME.test(text.slice(k, e)))) {
+    const [start, end] = v.indices!.groups!.v!;
+    out.push({ start, end, kind: out[out.length - 1].kind, byContext: true });
+  }
 }
+/** A diff's added value line right after the removed one: `+`, blanks, `value:`, the value. */
+const DIFF_NEW_VALUE = /\n\+[ \t]*(?:value|Value)[ \t]*:[ \t]*["']?(?<v>[^\s"',}\]]{1,2048})/dy;
 
 /** A lowercase identifier (`db_password`, `stripe-api-key`) that is a secret's name: what names a secret, never one. */
 const isNameOfSecret = (value: string) => value.length <= 64 && /^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$/.test(value) && isSecretName(value);
