@@ -941,6 +941,9 @@ export const FILES: ContextRule[] = [
   // Nagios' resource macros (`$USER3$=<password>` in resource.cfg, made to hold what plugins' command lines must not show:
   // adv195 F33), under grep's prefix too; `$USER1$=/usr/lib/nagios/plugins` is a path.
   { kind: 'password', keywords: ['$user'], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*\$USER\d{1,3}\$[ \t]*=[ \t]*(?<secret>[^\s]{4,512})`, 'gm'), guard: true },
+  // A DNSSEC private key file's RSA fields (BIND's `K<zone>.+008+<tag>.private`: `PrivateExponent:`, `Prime1:` … `Coefficient:`:
+  // adv199 F36); its `Modulus:` and `PublicExponent:` are the public key's.
+  { kind: 'private key', keywords: ['privateexponent:', 'prime1:', 'prime2:', 'exponent1:', 'exponent2:', 'coefficient:'], re: new RegExp(String.raw`^${LINE_PREFIX}[ \t]*(?:PrivateExponent|Prime[12]|Exponent[12]|Coefficient):[ \t]+(?<secret>[A-Za-z0-9+/]{16,4096}={0,2})[ \t]*\r?$`, 'gm') },
   // Tasmota's console commands (`Backlog SSID1 x; Password1 <pw>; MqttPassword <pw>`).
   { kind: 'password', keywords: ['password1 ', 'password2 ', 'mqttpassword ', 'webpassword '], re: /(?:^|[;>]|Backlog)[ \t]*(?:Password[12]|MqttPassword|WebPassword)[ \t]+(?<secret>[^;\s]{1,256})/gm, guard: true },
   { kind: 'wireguard private key', keywords: ['=\t'], needs: /^[\w.-]{1,15}\t[A-Za-z0-9+/]{43}=\t[A-Za-z0-9+/]{43}=\t/, re: /^[\w.-]{1,15}\t(?<secret>[A-Za-z0-9+/]{43}=)(?=\t[A-Za-z0-9+/]{43}=\t(?:\d{1,5}|\(none\))\t)/gm },

@@ -1059,6 +1059,8 @@ describe('values named from afar', () => {
   `${'token:a@b!c:0:0::\n'.repeat(55_000)}`,
   `${'- name: DD_API_KEY\n-  value: abcdefgh12\n+  value: abcdefgh12\n'.repeat(15_000)}`,
   `- name: DD_API_KEY\n-  value: x\n${'+'.repeat(1_000_000)}`,
+  `${'Prime1: abcdefghijklmnopqrst\n'.repeat(45_000)}`,
+  `Coefficient: ${'A'.repeat(1_000_000)} x`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

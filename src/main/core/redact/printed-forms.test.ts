@@ -4158,3 +4158,18 @@ describe("session 38: a pod spec's secret value changed in a diff (adv195 F46)",
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 38: pass 199 (hosting panels, DNS and certificates)", () => {
+  it("masks Plesk's shown password and new API key, a DNSSEC RSA key file's private fields, a token picked by awk and decoded; the key file's public fields kept", () => {
+    const [pw, key, tok] = [`Granite%${s(AN, 6)}9909`, uuid(), s(AN + '-_', 40)];
+    expect(new Redactor().maskCommandOutput('./bin/plesk bin admin --show-password', `${pw}\n`)).not.toContain(pw);
+    expect(new Redactor().maskCommandOutput(`plesk bin secret_key --create -ip-address 127.0.0.1 -description 'terraform'`, `${key}\n`)).not.toContain(key);
+    const fields = ['PrivateExponent', 'Prime1', 'Prime2', 'Exponent1', 'Exponent2', 'Coefficient'].map((f) => [f, `${s(B64, 86)}==`] as const);
+    const modulus = `${s(B64, 170)}=`;
+    const file = `Private-key-format: v1.3\nAlgorithm: 8 (RSASHA256)\nModulus: ${modulus}\nPublicExponent: AQAB\n${fields.map(([f, v]) => `${f}: ${v}`).join('\n')}\nCreated: 20250101000000\n`;
+    const shown = new Redactor().mask(file);
+    for (const [, v] of fields) expect(shown, v).not.toContain(v);
+    for (const v of [modulus, 'PublicExponent: AQAB', 'Created: 20250101000000']) expect(shown, v).toContain(v);
+    expect(new Redactor().maskCommandOutput(`awk '/api-token:/{print $2}' cloudflare-secret.yaml | base64 -d; echo`, `${tok}\n`)).not.toContain(tok);
+  });
+});

@@ -467,6 +467,10 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       if (sub === 'read') return { kind: 'secret', tool: 'op read' };
       if (sub === 'item' && sub2 === 'get' && option(argv, undefined, 'fields') !== undefined && has(argv, '--reveal')) return { kind: 'secret', tool: 'op item get --fields' };
       return undefined;
+    case 'plesk':
+      // `plesk bin admin --show-password` prints the admin's password alone; `plesk bin secret_key --create` a new API key (adv199 F16, F17).
+      if (sub === 'bin' && sub2 === 'admin' && has(argv, '--show-password')) return { kind: 'password', tool: 'plesk bin admin --show-password' };
+      return sub === 'bin' && sub2 === 'secret_key' && has(argv, '--create', '-create') ? { kind: 'api key', tool: 'plesk bin secret_key --create' } : undefined;
     case 'appcmd':
     case 'appcmd.exe': {
       // IIS' `appcmd list apppool "<pool>" /text:processModel.password` (adv193 F36): one attribute's value alone, a secret's by its name.
@@ -1469,12 +1473,19 @@ function printsAField(argv: readonly string[]): boolean {
   return name === 'cut' && argv.slice(1).some((a) => /^-f|^--fields/.test(a));
 }
 
+/** An awk program that selects lines by a pattern and prints a field of them (`/api-token:/{print $2}`): the pattern (group p). */
+const AWK_PICK_PRINT = /^\s*\/(?<p>[^/]{1,128})\/\s*\{\s*print\s+\$[1-9]/;
+
 /**
  * A secret's line found by its key and cut to its value (`grep 'password:' secret.yaml | awk '{print $2}' | base64 -d`, `grep
  * token config.ini | cut -d' ' -f3`: adv76 F19): the line's name is gone from the output; each line that is one minted-looking
  * word is the value.
  */
 function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | undefined {
+  // awk picking the line by the name and printing a field of it in one (`awk '/api-token:/{print $2}' secret.yaml | base64 -d`:
+  // adv199 F45).
+  const picked = stages.findIndex((s) => /^(?:awk|gawk|mawk)$/.test(basename(s.argv[0] ?? '')) && SECRET_FIELD.test(AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p ?? ''));
+  if (picked >= 0) return { kind: 'value', tool: `${basename(stages[picked].argv[0] ?? '')} of a secret's line`, amongOthers: true };
   const at = stages.findIndex((s) => /^(?:grep|egrep|fgrep|rg)$/.test(basename(s.argv[0] ?? '')) && operands(s.argv).slice(0, 1).some((p) => SECRET_FIELD.test(p)));
   if (at < 0) return undefined;
   const cut = stages.slice(at + 1).find((s) => printsAField(s.argv) || cutsAtEquals(s.argv));
@@ -1899,7 +1910,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
