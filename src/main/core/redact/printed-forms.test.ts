@@ -4173,3 +4173,13 @@ describe("session 38: pass 199 (hosting panels, DNS and certificates)", () => {
     expect(new Redactor().maskCommandOutput(`awk '/api-token:/{print $2}' cloudflare-secret.yaml | base64 -d; echo`, `${tok}\n`)).not.toContain(tok);
   });
 });
+
+describe("session 38: pass 200 (queues and streaming)", () => {
+  it("masks a made password in a member chain's shape inside kafka-configs' SCRAM brackets; Service Bus' lockToken and code's obj.attr kept", () => {
+    const [a, b] = [`MeadowVelvet${s('0123456789', 2)}.${s('abcdefghijklmnopqrstuvwxyz', 3)}`, `walnutEmber${s('0123456789', 2)}.Rm2`];
+    const shown = new Redactor().mask(`3:bin/kafka-configs.sh --alter --add-config 'SCRAM-SHA-256=[iterations=8192,password=${a}],SCRAM-SHA-512=[password=${b}]' --entity-type users\n`);
+    for (const v of [a, b]) expect(shown, v).not.toContain(v);
+    const kept = `{\n  "messageId": "${s(HEX, 32)}",\n  "lockToken": "${uuid()}",\n  "sequenceNumber": "52776558133249"\n}\nusers[password=form.password]\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+});

@@ -3620,7 +3620,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // Code, not configuration: an unquoted value that is an expression (`const password = req.body.password;`, `this.token =
   // response.data.accessToken;`: adv43 K01), where a statement ends after it or a declaration starts the line. A secret in code
   // is a string literal.
-  if (quoted === undefined && (WHOLE_CALL.test(value) || SETTING_REFERENCE.test(value) || (MEMBER_CHAIN.test(value) && !mintedSegment(value) && (CODE_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8)) || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
+  if (quoted === undefined && (WHOLE_CALL.test(value) || SETTING_REFERENCE.test(value) || (MEMBER_CHAIN.test(value) && !mintedSegment(value) && !(PASSWORD_NAME.test(name) && MADE_PASSWORD_CHAIN.test(value)) && (CODE_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8)) || CODE_DECLARATION_BEFORE.test(text.slice(Math.max(0, k - CODE_LOOKBACK), k)))))) return e;
   // A type annotation, not a value (pydantic's `client_secret: SecretStr = Field(...)`: adv44 K02).
   if (quoted === undefined && m && m[0].includes(':') && ANNOTATION_AFTER.test(text.slice(v.index + v[0].length, v.index + v[0].length + 8))) return e;
   // A parameter's type closing its list (Kotlin's `fun authenticate(username: String, password: CharArray): AccessToken`: adv51 K03).
@@ -3830,6 +3830,12 @@ const MEMBER_CHAIN = /^(?:await[ \t]+)?[A-Za-z_$][\w$]*(?:(?:\??\.|::|->)[A-Za-z
  * `${DATASOURCES_DEFAULT_PASSWORD:vhhBE.uZI1sRk_PBQLMZ}`: adv104 F14): both cases and a digit, not camelCase (`getUser2`,
  * `AccessToken`): a made word, so the value is no member chain of code.
  */
+/**
+ * A password a person made in a member chain's shape: words, then digits, a dot and a few letters (`MeadowVelvet19.qis`,
+ * `walnutEmber77.Rm2` in `kafka-configs --add-config 'SCRAM-SHA-512=[password=…]'`: adv200 F3); `obj.attr` in code has no digits
+ * ending its first part.
+ */
+const MADE_PASSWORD_CHAIN = /^[A-Za-z]{3,32}\d{2,6}\.[A-Za-z0-9]{2,6}$/;
 function mintedSegment(value: string): boolean {
   for (const part of value.split(/\??\.|::|->|\(/)) {
     if (/[a-z]/.test(part) && /[A-Z]/.test(part) && /\d/.test(part) && !CAMEL_CASE_WORD.test(part)) return true;
