@@ -4183,3 +4183,15 @@ describe("session 38: pass 200 (queues and streaming)", () => {
     expect(new Redactor().mask(kept)).toBe(kept);
   });
 });
+
+describe("session 38: a file's secret printed beside another command's lines of that file (adv195 L26, adv198 L6)", () => {
+  it("masks the secret file's line but not the settings another command printed, nor those settings later in the session", () => {
+    const r = new Redactor();
+    const psk = s(HEX, 64);
+    const shown = r.maskCommandOutput("grep -n '^TLS' zabbix_agentd.conf && cat zabbix_agentd.psk", `1:TLSConnect=psk\n2:TLSPSKIdentity=PSK-web01-prod\n${psk}\n`);
+    expect(shown).not.toContain(psk);
+    expect(shown).toContain('2:TLSPSKIdentity=PSK-web01-prod');
+    const later = 'TLSPSKIdentity=PSK-web01-prod-2024\nwandb: View project at: https://wandb.ai/acme-ml/llama3-sft\n';
+    expect(r.mask(later)).toBe(later);
+  });
+});

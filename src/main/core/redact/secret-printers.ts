@@ -58,6 +58,8 @@ export interface SecretPrinter {
    * lines (names, paths, versions, messages) stay.
    */
   amongOthers?: boolean;
+  /** A file's secret printed beside another command's lines of that file: its `name=value` lines are that command's, not the secret's. */
+  besideSettings?: boolean;
   /**
    * With amongOthers: the lines are values of any settings (`cut -d= -f2- settings.txt`, `env | awk -F= …`), where commit SHAs,
    * UUIDs, hex ids and pods' names are as common as secrets: a value taken also mixes upper and lower case (a token, a password)
@@ -932,6 +934,11 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   }
   if (found && also.length) found = { ...found, also };
   if (!found && amongOthers) return { ...amongOthers, amongOthers: true };
+  // A file's secret printed beside another command's lines of the same file (`grep -n '^TLS' agentd.conf && cat agentd.psk`,
+  // `grep NEPTUNE .env && grep NEPTUNE_API_TOKEN .env | cut -d= -f2- | base64 -d`: adv195 L26, adv198 L6): its settings' lines
+  // (`TLSPSKIdentity=PSK-web01`, `NEPTUNE_PROJECT=acme-ml/llama3-sft`) are the other command's. Taken for the secret's, they were
+  // remembered as secrets and masked in later commands' output; a secret they name is the scanner's to find by its name.
+  if (found && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool) && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) return { ...found, besideSettings: true };
   // A base64 decoder of something no rule names (`echo <b64> | base64 -d`, `python3 -c '…b64decode("…")'`): its `user:password`
   // lines (session 34's own attack: a Basic credential decoded from a value never shown encoded).
   if (!found && depth === 0 && DECODES_BASE64.test(command)) return { kind: 'password', tool: 'a base64 decoder', decodedPairs: true };
@@ -1047,6 +1054,9 @@ function decoderScriptRun(argv: readonly string[]): SecretPrinter | undefined {
 const DECODED_SECRET_CALL = /(?:b64decode|decodebytes|b32decode|a85decode|unhexlify|fromhex|decrypt\w*|unprotect\w*|deobfuscate\w*|atob)[ \t]*\([^)\n]{0,200}?(?:pass(?:word|wd)?|pwd|secret|cred(?:ential)?s?|token)\b/i;
 /** A script's name that says it decodes or decrypts stored credentials (`unstash`, `xordecode`, `gpp-decrypt`, `decrypt_passwords`). */
 const DECODER_SCRIPT = /^(?:un(?:stash|obfuscate|xor)|vnc(?:pwd|passwd|decrypt)|(?:\w*[_-])?(?:xor|gpp|cpassword|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|vault|keystore|jasypt|stash|wls|weblogic|websphere)[_-]?(?:de(?:code|crypt|obfuscate)|reveal|unmask)(?:[_-]\w*)?|de(?:code|crypt|obfuscate)[_-]?(?:xor|pass(?:word)?s?|pwd?s?|creds?|credentials?|secrets?|stash|cpassword|gpp)(?:[_-]\w*)?)$/i;
+
+/** The tools of printers that read a secret's file or line (secretFileRead, encodedCredentialFile, secretKeyLineCut). */
+const FILE_PRINTER_TOOL = /secret file|credential file|of a secret's line/;
 
 /** GNU parallel's options that take the next word (so it is no command). */
 const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '-N', '-n', '--max-args', '-L', '--max-lines', '--colsep', '-C', '-a', '--arg-file', '-S', '--sshlogin', '--joblog', '--results', '--delay', '--timeout', '-I', '--tagstring', '--retries', '--memfree', '--load', '--workdir', '--wd', '--env', '--halt', '-E', '--sshloginfile', '--slf', '--basefile', '--bf', '--return', '--transfer-file', '--tf', '--eta-file', '--shebang-wrap', '--template', '--tmpdir']);
@@ -1961,7 +1971,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.decodedPairs) return decodedPairValues(text);
   if (printer.namesAbove) return namedAboveValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
-  const values = printedValues(text, printer.transformed, printer.keep);
+  const values = printer.besideSettings ? printedValues(text, printer.transformed, printer.keep).filter((v) => !SETTING_LINE.test(v)) : printedValues(text, printer.transformed, printer.keep);
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
   // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
   if (printer.amongOthers) return values.filter((v) => takenAmongOthers(printer, v));
@@ -1971,9 +1981,14 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
 /** Is `v`, a line of a printer's output among other lines (SecretPrinter.amongOthers), taken for its value? */
 export function takenAmongOthers(printer: SecretPrinter, v: string): boolean {
   if (printer.mixedCase && !(/[a-z]/.test(v) && /[A-Z]/.test(v) && !UUID.test(v))) return false;
+  // A setting's line (`2:TLSPSKIdentity=PSK-web01-prod`, grep's prefix and all) is another command's: a secret it names is the
+  // scanner's to find by that name.
+  if (SETTING_LINE.test(v)) return false;
   return printer.transformed ? mintedWord(SPACED_CHARACTERS.test(v) ? v.replace(/ /g, '') : v, MIN_MINTED_PIECE_CHARS) : mintedWord(v);
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A `name=value` line, after grep's `N:` or `file:N:` maybe. */
+const SETTING_LINE = /^(?:[^\s:=]{1,256}:)?(?:\d{1,9}[:-])?[A-Za-z_][\w.-]{0,127}=/;
 
 /** The secrets the scanner finds in each line read backwards, as they stand in the output (backwards). */
 function reversedLineValues(text: string): string[] {
