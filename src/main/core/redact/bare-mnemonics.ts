@@ -284,10 +284,10 @@ function rows(text: string, run: readonly WordLine[], out: SecretFinding[]): voi
  *   w1 … w12` of Substrate's `subkey generate`: F19): 12-24 words of the list, one blank between each, lower-case. The line walker
  * reads lines of words alone; these have more on them. Or a list of the words quoted one by one (Python's repr: `['point',
  * 'ticket', …]`: adv194 F16). Each try reads 24 words at most from its quote, colon or bracket: linear. With more text around
- * them than a line of words alone, the phrase's checksum must hold too (a commit's subject of 12 listed words, `report any issue
+ * them than a line of words alone (or a diff's `+` line: adv201 F08), the phrase's checksum must hold too (a commit's subject of 12 listed words, `report any issue
  * inside local network before you leave office today please`, is prose: adv194 L5).
  */
-const QUOTED_PHRASE = /(?<q>["'`])(?<w>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})\k<q>|:[ \t]+(?<l>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})[ \t]*\r?$|\[(?<list>(?:(?<lq>["'])[a-z]{3,8}\k<lq>,[ \t]?){11,23}["'][a-z]{3,8}["'])\]/dgm;
+const QUOTED_PHRASE = /(?<q>["'`])(?<w>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})\k<q>|(?::[ \t]+|^[+-])(?<l>(?:[a-z]{3,8} ){11,23}[a-z]{3,8})[ \t]*\r?$|\[(?<list>(?:(?<lq>["'])[a-z]{3,8}\k<lq>,[ \t]?){11,23}["'][a-z]{3,8}["'])\]/dgm;
 
 export function quotedPhrases(text: string, out: SecretFinding[]): void {
   QUOTED_PHRASE.lastIndex = 0;
@@ -298,4 +298,10 @@ export function quotedPhrases(text: string, out: SecretFinding[]): void {
     const [start, end] = m.indices!.groups![g]!;
     out.push({ start, end, kind: 'seed phrase', byContext: true });
   }
+}
+
+/** Is `text` (a decoded value: base64url of a backup file, adv201 F04) a phrase alone, its checksum holding? */
+export function isPhraseText(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return PHRASE_LENGTHS.has(words.length) && isPhrase(words) && validateMnemonic(words.join(' '), wordlist);
 }

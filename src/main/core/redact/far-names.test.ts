@@ -1061,6 +1061,10 @@ describe('values named from afar', () => {
   `- name: DD_API_KEY\n-  value: x\n${'+'.repeat(1_000_000)}`,
   `${'Prime1: abcdefghijklmnopqrst\n'.repeat(45_000)}`,
   `Coefficient: ${'A'.repeat(1_000_000)} x`,
+  `${'+abc abc abc abc abc abc abc abc abc abc abc\n'.repeat(22_000)}`,
+  `${'+abandon '.repeat(110_000)}`,
+  `${'\\"routing_key\\":\\"'.repeat(45_000)}`,
+  `${Buffer.from('abandon ability able about above absent absorb abstract absurd abuse access accident\n').toString('base64url').repeat(8_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

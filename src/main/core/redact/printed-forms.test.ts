@@ -4195,3 +4195,28 @@ describe("session 38: a file's secret printed beside another command's lines of 
     expect(r.mask(later)).toBe(later);
   });
 });
+
+describe("session 38: the closing attack (adv201)", () => {
+  it("masks a phrase encoded in base64url and one on a diff's + line (checksums holding), PagerDuty's routing key in a hook payload's escaped JSON", async () => {
+    const { generateMnemonic } = await import('@scure/bip39');
+    const { wordlist } = await import('@scure/bip39/wordlists/english.js');
+    const [p1, p2, rk] = [generateMnemonic(wordlist), generateMnemonic(wordlist), s(HEX, 32)];
+    const b64url = Buffer.from(`${p1}\n`).toString('base64url');
+    const forms: [string, string[]][] = [
+      [`${b64url}\n`, [b64url]],
+      [`+## ledger backup (temp, move to safe)\n+${p2}\n`, [p2]],
+      [`"curl -sS -X POST https://events.pagerduty.com/v2/enqueue -d '{\\"routing_key\\":\\"${rk}\\",\\"event_action\\":\\"trigger\\"}'"\n`, [rk]],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    const kept = `+report any issue inside local network before you leave office today please\n`;
+    expect(new Redactor().mask(kept)).toBe(kept);
+  });
+
+  it("reads a pipeline whose first stage is a subshell or a group without failing (a hooked run's output was withheld)", () => {
+    const out = '+ TXID=abc\n926d044b1e0ee5f3dfedd8b7\n';
+    for (const cmd of ['( set -x; TXID=$(cat txid) ) 2>&1 | head -n 5', '{ echo hi; } | cat', '( echo hi ) | cat']) expect(new Redactor().maskCommandOutput(cmd, out), cmd).toBe(out);
+  });
+});

@@ -31,7 +31,7 @@ import { bareKeyBodies, isDigit, keyFileHunks, loneKeyLines, privateKeyBlocks } 
 import { CARD_WORD, PAN_WORDS, cardNumberAt, panFieldAt } from './card-numbers.js';
 import { hexDumpFindings, mayHoldBareOdRows, mayHoldOdDump } from './hex-dumps.js';
 import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './tool-blocks.js';
-import { BarePhrases, quotedPhrases } from './bare-mnemonics.js';
+import { BarePhrases, isPhraseText, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
 import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
@@ -2497,6 +2497,8 @@ function innerKind(decoded: string): string | undefined {
   if (MACAROON.test(decoded)) return 'macaroon';
   // cloudflared's tunnel token (`cloudflared tunnel token <name>`: base64 of `{"a":<account>,"t":<tunnel id>,"s":<secret>}`: adv93 F09).
   if (CLOUDFLARED_TOKEN.test(decoded)) return 'tunnel token';
+  // A wallet's recovery phrase encoded (`basenc --base64url backup/recovery.txt`: adv201 F04).
+  if (decoded.length >= MIN_DECODED_PHRASE_CHARS && decoded.length <= MAX_DECODED_PHRASE_CHARS && isPhraseText(decoded)) return 'seed phrase';
   const found: SecretFinding[] = [];
   const { hits, runs, bytes } = AUTOMATON.pass(decoded, MIN_RUN);
   vendorFindings(decoded, hits, runs, bytes, found);
@@ -2512,6 +2514,9 @@ function innerKind(decoded: string): string | undefined {
   return found[0]?.kind;
 }
 
+/** A phrase's length in characters: 12 words of 3 letters and blanks, 24 of 8. */
+const MIN_DECODED_PHRASE_CHARS = 47;
+const MAX_DECODED_PHRASE_CHARS = 240;
 /** A cloudflared tunnel token's JSON: account tag, tunnel id, then its secret. */
 const CLOUDFLARED_TOKEN = /^\{"a":"[0-9a-f]{32}","t":"[0-9a-f-]{36}","s":"/;
 /** A macaroon's JSON wrapper (Snapcraft's, Charmcraft's) or its v1 serialization's first packet. */
@@ -3971,7 +3976,8 @@ const ENCODED_AFTER = /"[^{}]{0,256}?"encoded"[ \t]*:[ \t]*"(?<v>[A-Za-z0-9+/=]{
 
 /** A PagerDuty routing key after its name's separator: 32 hex digits, quoted or not, alone. */
 // (Or the next field after it on the same line: `jq -c`'s `{"routing_key":"…","event_action":…}`: adv195 F34.)
-const ROUTING_KEY_VALUE = /["']?[a-f0-9]{32}(?=["']?[ \t]*(?:,[ \t]*["']?[A-Za-z_][\w-]{0,63}["']?[ \t]*:|[,}]?[ \t]*\r?(?:\n|$)))/y;
+// (Or inside a JSON string, its quotes escaped: a hook payload's `-d '{\"routing_key\":\"…\"}'`: adv201 F33.)
+const ROUTING_KEY_VALUE = /\\?["']?[a-f0-9]{32}(?=\\?["']?[ \t]*(?:,[ \t]*\\?["']?[A-Za-z_][\w-]{0,63}\\?["']?[ \t]*:|[,}]?[ \t]*\r?(?:\n|$)))/y;
 /** A JSON field that flags its object's value as a secret (`"secret": true`); the name as namedValue widens it (`isSecret` is none). */
 const SECRET_FLAG_NAME = /^secret$/i;
 /** Of a flagged object, the characters read either side of the flag for its braces (pulumi's object is three lines). */

@@ -910,7 +910,9 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   }
   const printed = new Map<SimpleCommand[], SecretPrinter>();
   for (const stages of pipelines.values()) {
-    if (stages.length === 0 || stages.some((s) => s === undefined)) continue;
+    // A stage that is a subshell or a group (`( set -x; … ) 2>&1 | head`) leaves a hole, which `some` skips: spread, the hole is
+    // undefined (a hooked run's output of every such pipeline was withheld: stagePrinter read the hole's argv, adv201 L2, L10).
+    if (stages.length === 0 || [...stages].some((s) => s === undefined)) continue;
     const printer = pipelinePrinter(stages, depth);
     if (printer) printed.set(stages, printer);
   }
