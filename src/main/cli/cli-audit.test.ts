@@ -28,6 +28,13 @@ describe('lazyRedactor', () => {
     }
   });
 
+  it("masks a hooked run's recovery codes below their label, jasypt's short result and Nagios' macros, whose values hold no word or long run the cheap check looked for (adv194 F40-F42)", async () => {
+    const out = await lazyRedactor().redactDeep('Recovery codes:\n\n63a2e-fa11d\nb2f31-17183\n\nBackup codes\n* gcsm-8uhd\n');
+    for (const v of ['63a2e-fa11d', 'b2f31-17183', 'gcsm-8uhd']) expect(out).not.toContain(v);
+    expect(await lazyRedactor().redactDeep('----OUTPUT----------------------\n\nSwaO9!7\n')).not.toContain('SwaO9!7');
+    expect(await lazyRedactor().redactDeep('13:$USER4$=3Slo2lVkFrAub\n')).not.toContain('3Slo2lVkFrAub');
+  });
+
   it("masks a hooked run's hex dump of a one-word password file, the dump's offset first in the output (adv190 F22)", async () => {
     const out = await lazyRedactor().redactDeep('00000000: 456d 6265 7234 3833 2168 6472 0a         Ember483!hdr.\n');
     expect(out).not.toContain('Ember483!hdr');
