@@ -72,6 +72,11 @@ export const PRUNE_EVERY = 50;
 /** Spools past MAX_SPOOLS tolerated before a prune deletes any (so the stat-ing pass runs once per this many new spools, not on every `mish` run). */
 export const PRUNE_SLACK = 50;
 
+/** A spool's id: the time's last five base-36 digits, then 16 random bits. */
+const newSpoolId = (): string => `${Date.now().toString(36).slice(-5)}${randomBytes(2).toString('hex')}`;
+/** Draws of an id before one not in use is taken (a collision is rare; a run of them is not). */
+const MAX_ID_DRAWS = 8;
+
 export class SpoolStore {
   private created = 0;
   /** Spools of this store still being written (a long-lived server's dev server): pruning must not delete them. */
@@ -88,8 +93,11 @@ export class SpoolStore {
       ensurePrivateDir(this.dir);
       this.prune();
     }
-    // Sortable by time, unique by randomness; short enough to type (`mish raw 1a2b3c4d`).
-    const id = `${Date.now().toString(36).slice(-5)}${randomBytes(2).toString('hex')}`;
+    // Sortable by time, unique by randomness; short enough to type (`mish raw 1a2b3c4d`). Two spools made in the same
+    // millisecond share the time part, and 16 random bits collide about once in a few hundred such bursts (the pruning test
+    // lost one spool to it in a CI run: 360 files for 361): an id already in use here is drawn again.
+    let id = newSpoolId();
+    for (let n = 0; n < MAX_ID_DRAWS && (this.live.has(id) || fs.existsSync(path.join(this.dir, `${id}.json`))); n++) id = newSpoolId();
     this.live.add(id);
     return new Spool(this.dir, { id, command, cwd, startedAt: new Date().toISOString(), bytes: 0, droppedBytes: 0, lines: 0, headLines: 0, droppedLines: 0 }, this.limits, () => this.live.delete(id));
   }
