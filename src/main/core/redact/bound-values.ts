@@ -664,23 +664,31 @@ const RECOVERY_LABEL_END = /s?\b[^\n:<]{0,32}:?(?:[ \t]*<\/?[A-Za-z][A-Za-z0-9]{
 const LIST_LINE_PREFIX = String.raw`(?:[^\s:|-]{1,256}[-:](?:\d{1,9}[-:])?|\d{1,9}[-:]|[\w.-]{1,64}[ \t]{1,16}\|[ \t]?)?`;
 /** One line of codes: a list's mark (`- `, `* `, `1. `, `2) `), tags, codes between blanks or commas, tags. */
 const RECOVERY_LIST_LINE = new RegExp(
-  String.raw`${LIST_LINE_PREFIX}[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<codes>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*,?[ \t]*\r?(?:\n|$)`,
+  String.raw`${LIST_LINE_PREFIX}[ \t]*(?:[-*\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:<[A-Za-z][A-Za-z0-9]{0,9}>)*(?<v>${RECOVERY_CODE}(?![\w-])(?:(?:[ \t]*,[ \t]*|[ \t]+)${RECOVERY_CODE}(?![\w-])){0,7})(?:<\/[A-Za-z][A-Za-z0-9]{0,9}>)*[ \t]*,?[ \t]*\r?(?:\n|$)`,
   'dy',
 );
 
 export function recoveryCodeList(text: string, at: number, out: SecretFinding[]): number | void {
-  RECOVERY_LABEL_END.lastIndex = at;
-  if (!RECOVERY_LABEL_END.test(text)) return;
-  let line = RECOVERY_LABEL_END.lastIndex;
-  for (let n = 0; n < RECOVERY_LIST_LINES; n++) {
-    RECOVERY_LIST_LINE.lastIndex = line;
-    const m = RECOVERY_LIST_LINE.exec(text);
+  return listBelowHeading(text, at, RECOVERY_LABEL_END, RECOVERY_LIST_LINE, RECOVERY_LIST_LINES, 'recovery codes', out);
+}
+
+/**
+ * The values of a list below its heading: `headingEnd` (sticky) read from the keyword's hit to the list's first line, then up to
+ * `maxLines` lines of `line` (sticky, its group `v` the value), stopping at the first line that is not one. Where it stopped.
+ */
+function listBelowHeading(text: string, at: number, headingEnd: RegExp, line: RegExp, maxLines: number, kind: string, out: SecretFinding[]): number | void {
+  headingEnd.lastIndex = at;
+  if (!headingEnd.test(text)) return;
+  let from = headingEnd.lastIndex;
+  for (let n = 0; n < maxLines; n++) {
+    line.lastIndex = from;
+    const m = line.exec(text);
     if (!m) break;
-    const [start, end] = m.indices!.groups!.codes!;
-    out.push({ start, end, kind: 'recovery codes', byContext: true });
-    line = RECOVERY_LIST_LINE.lastIndex;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end, kind, byContext: true });
+    from = line.lastIndex;
   }
-  return line;
+  return from;
 }
 
 /**
@@ -691,21 +699,10 @@ export const PRIVATE_KEY_LIST_WORD = 'private keys';
 /** Lines of keys read below the heading (anvil's and Ganache's default is 10 accounts; a `--accounts 100` run prints more). */
 export const PRIVATE_KEY_LIST_LINES = 128;
 const PRIVATE_KEY_HEADING_END = new RegExp(String.raw`:?[ \t]*\r?\n(?:${LIST_LINE_PREFIX}[ \t]*[=-]{3,80}[ \t]*\r?\n)?(?:${LIST_LINE_PREFIX}[ \t]*\r?\n)?`, 'y');
-const PRIVATE_KEY_LINE = new RegExp(String.raw`${LIST_LINE_PREFIX}[ \t]*\(\d{1,4}\)[ \t]+(?<k>(?:0x)?[0-9a-fA-F]{64})[ \t]*\r?(?:\n|$)`, 'dy');
+const PRIVATE_KEY_LINE = new RegExp(String.raw`${LIST_LINE_PREFIX}[ \t]*\(\d{1,4}\)[ \t]+(?<v>(?:0x)?[0-9a-fA-F]{64})[ \t]*\r?(?:\n|$)`, 'dy');
 
 export function privateKeyList(text: string, at: number, out: SecretFinding[]): number | void {
-  PRIVATE_KEY_HEADING_END.lastIndex = at;
-  if (!PRIVATE_KEY_HEADING_END.test(text)) return;
-  let line = PRIVATE_KEY_HEADING_END.lastIndex;
-  for (let n = 0; n < PRIVATE_KEY_LIST_LINES; n++) {
-    PRIVATE_KEY_LINE.lastIndex = line;
-    const m = PRIVATE_KEY_LINE.exec(text);
-    if (!m) break;
-    const [start, end] = m.indices!.groups!.k!;
-    out.push({ start, end, kind: 'private key', byContext: true });
-    line = PRIVATE_KEY_LINE.lastIndex;
-  }
-  return line;
+  return listBelowHeading(text, at, PRIVATE_KEY_HEADING_END, PRIVATE_KEY_LINE, PRIVATE_KEY_LIST_LINES, 'private key', out);
 }
 
 /**
