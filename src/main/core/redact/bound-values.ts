@@ -284,8 +284,12 @@ export const STREAM_KEY_WORD = 'rtmp';
 export const STREAM_KEY_LINES = 6;
 /** Characters read on each side of the hit at most. */
 const STREAM_KEY_CHARS = 1024;
-const STREAM_KEY = /"key"[ \t]*:[ \t]*"(?<v>[^"\s]{6,512})"/dg;
-const STREAM_SERVICE = /"(?:server|service)"[ \t]*:[ \t]*"/;
+// Wowza's push targets (`PushPublishMap.txt`: `{"profile":"rtmp", "host":"a.rtmp.youtube.com", …, "streamName":"<key>"}`: pass
+// 205 F10): a stream's name is a key when minted (a digit, 16 characters and up: YouTube's `xxxx-xxxx-xxxx-xxxx-xxxx`), not `cam1`.
+const STREAM_KEY = /"(?:key|streamName|stream_key|streamKey)"[ \t]*:[ \t]*"(?<v>[^"\s]{6,512})"/dg;
+const STREAM_SERVICE = /"(?:server|service|host)"[ \t]*:[ \t]*"/;
+/** A stream's name taken for its key: minted, not a name of words. */
+const MINTED_STREAM_NAME = /^(?=.{0,511}\d)(?=.{0,511}[a-z])[\w-]{16,512}$/i;
 
 export function streamKeyBesideServer(text: string, at: number, out: SecretFinding[]): number | void {
   let from = Math.max(0, at - STREAM_KEY_CHARS);
@@ -307,7 +311,7 @@ export function streamKeyBesideServer(text: string, at: number, out: SecretFindi
   STREAM_KEY.lastIndex = 0;
   for (let m = STREAM_KEY.exec(window); m; m = STREAM_KEY.exec(window)) {
     const [start, end] = m.indices!.groups!.v!;
-    if (isLookAlike(m.groups!.v)) continue;
+    if (isLookAlike(m.groups!.v) || (!m[0].startsWith('"key"') && !MINTED_STREAM_NAME.test(m.groups!.v))) continue;
     out.push({ start: from + start, end: from + end, kind: 'stream key', byContext: true });
   }
   return to;

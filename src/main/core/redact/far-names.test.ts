@@ -1065,6 +1065,20 @@ describe('values named from afar', () => {
   `${'+abandon '.repeat(110_000)}`,
   `${'\\"routing_key\\":\\"'.repeat(45_000)}`,
   `${Buffer.from('abandon ability able about above absent absorb abstract absurd abuse access accident\n').toString('base64url').repeat(8_000)}`,
+  `${'[["svc","api_key"],"'.repeat(50_000)}`,
+  `${'[["api_key"],"abcdefgh"]'.repeat(40_000)}`,
+  `${'<macro>{$DB.PASSWORD}</macro>\n'.repeat(35_000)}`,
+  `${"- macro: '{$DB.PASSWORD}'\n".repeat(35_000)}`,
+  `${'"auth_keys": {'.repeat(70_000)}`,
+  `${'"auth_keys": {"a": {"key": "abcdefgh12345678"}}, '.repeat(20_000)}`,
+  `NAME  KEY  SITE\n${'api  0123456789abcdef0123456789abcdef  x\n'.repeat(25_000)}`,
+  `${'NAME  KEY  SITE\n'.repeat(60_000)}`,
+  `==> .password <==\n${'a=b\n==> x <==\n'.repeat(70_000)}`,
+  `${'"profile":"rtmp","host":"x","streamName":"abcdefgh12345678", '.repeat(16_000)}`,
+  `${'FB-1234567890123-0-Ab'.repeat(50_000)}`,
+  `${"{ _id: 'SMTP_Password', ".repeat(40_000)}`,
+  `${'-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAwJ2JSb1lbGxm0LtT3Ctbn3NzjcEGqvS2e3bkCQEMdTaZjTXy\n'.repeat(10_000)}`,
+  `${' -> QUJDREVGR0g=\n<-  334 UGFzc3dvcmQ6\n'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -472,7 +472,10 @@ export class FarNames {
     const word = t.slice(k, e);
     const title = names[index];
     const name = title === word ? word : title.endsWith(` ${word}`) && (CSV_TITLE.test(title) || (aligned && ALIGNED_TITLE.test(title))) ? title.replaceAll(' ', '_') : '';
-    if (name === '' || !(this.names.isSecretName(name) || (name === 'Key' && sep === BARRED && KEY_TABLE_HEADER.test(t.slice(lineStart, this.lineEnd))))) return;
+    // A CLI's `KEY` column in capitals without a `VALUE` beside it (`… | column -t`: `NAME  KEY  SITE`, adv201 F35): a key's
+    // column, read for minted values only (MINTED_KEY_CELL) since a key may be a name.
+    const keyColumn = name === 'KEY' && sep === SPACED && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
+    if (name === '' || !(this.names.isSecretName(name) || keyColumn || (name === 'Key' && sep === BARRED && KEY_TABLE_HEADER.test(t.slice(lineStart, this.lineEnd))))) return;
     (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;
     let rowStart = this.lineEnd + 1;
@@ -492,7 +495,7 @@ export class FarNames {
       // two blanks in it is no row.
       if (sep === SPACED && a - rowStart !== starts[index] - lineStart) return;
       const value = t.slice(a, b);
-      if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(a, value, name, out);
+      if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value) && (!keyColumn || MINTED_KEY_CELL.test(value))) this.take(a, value, keyColumn ? 'api_key' : name, out);
       rowStart = (nl < 0 ? t.length : nl) + 1;
     }
   }
@@ -949,6 +952,11 @@ const BORDERED_RULE = /^[ \t]*[|+][-:+| \t]*-[-:+| \t]*\r?$/;
  * A barred header whose `Key` column is a credential's (`Key` alone names no secret: a settings table's keys are names):
  * headscale's pre-auth keys, `Reusable | Ephemeral` beside it (adv144 F20, printed by `cat`).
  */
+/**
+ * A `KEY` column's cell taken for a key: 32 characters and up of letters and digits, a digit and a letter among them; not an
+ * identifier of lower-case words (a cache's key, `user_sessions_2024_archive_00001`) nor a UUID (a KMS key's id).
+ */
+const MINTED_KEY_CELL = /^(?![a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$)(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9_-]{32,200}$/;
 const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
 /** A rule under a barred header (psql's `----+----`, a markdown table's `---|---`). */
 const BARRED_RULE = /^[ \t]*[-:]{2,}[-+|: \t]*\r?$/;

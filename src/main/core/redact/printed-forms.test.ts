@@ -4220,3 +4220,125 @@ describe("session 38: the closing attack (adv201)", () => {
     for (const cmd of ['( set -x; TXID=$(cat txid) ) 2>&1 | head -n 5', '{ echo hi; } | cat', '( echo hi ) | cat']) expect(new Redactor().maskCommandOutput(cmd, out), cmd).toBe(out);
   });
 });
+
+describe("session 39: session 38's leftovers", () => {
+  it("masks jq --stream's leaf events, compact and pretty; a path's other leaves kept", () => {
+    const [k, p] = [s(AN, 32), s(AN, 16)];
+    const compact = `[["service","api_key"],"${k}"]\n[["service","password"],"${p}"]\n[["service","port"],8080]\n[["service","region"],"eu-west-1"]\n`;
+    const shown = new Redactor().maskCommandOutput('jq --stream -c . config.json', compact);
+    for (const v of [k, p]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('[["service","region"],"eu-west-1"]');
+    const pretty = `[\n  [\n    "service",\n    "api_key"\n  ],\n  "${k}"\n]\n`;
+    expect(new Redactor().maskCommandOutput('jq --stream . config.json', pretty)).not.toContain(k);
+  });
+
+  it("masks a Zabbix user macro's value in a template's XML and YAML and its API's JSON; a macro of no secret kept", () => {
+    const [a, b, c] = [s(AN, 14), s(AN, 12), s(HEX, 32)];
+    const xml = `      <macros>\n        <macro>\n          <macro>{$DB.PASSWORD}</macro>\n          <value>${a}</value>\n        </macro>\n        <macro>\n          <macro>{$DB.PORT}</macro>\n          <value>5432</value>\n        </macro>\n      </macros>\n`;
+    const shownXml = new Redactor().maskCommandOutput('cat template.xml', xml);
+    expect(shownXml).not.toContain(a);
+    expect(shownXml).toContain('<value>5432</value>');
+    const yaml = `macros:\n  - macro: '{$DB.PASSWORD}'\n    value: ${b}\n    type: SECRET_TEXT\n  - macro: '{$API.TOKEN}'\n    value: '${c}'\n  - macro: '{$HOST.NAME}'\n    value: web01\n`;
+    const shownYaml = new Redactor().maskCommandOutput('cat template.yaml', yaml);
+    for (const v of [b, c]) expect(shownYaml, v).not.toContain(v);
+    expect(shownYaml).toContain('value: web01');
+    const json = `{"jsonrpc":"2.0","result":[{"hostmacroid":"12","macro":"{$SNMP.PASSWORD}","value":"${a}"}],"id":1}\n`;
+    expect(new Redactor().mask(json)).not.toContain(a);
+  });
+
+  it("masks the keys of a dict of objects under a plural secret name (cfssl's auth_keys); its other fields kept", () => {
+    const [k1, k2] = [s(HEX, 16), s(HEX, 32)];
+    const conf = `{\n  "auth_keys": {\n    "primary": {\n      "type": "standard",\n      "key": "${k1}"\n    },\n    "ocsp": { "type": "standard", "key": "${k2}" }\n  },\n  "signing": { "default": { "expiry": "8760h" } }\n}\n`;
+    const shown = new Redactor().maskCommandOutput('cat ca-config.json', conf);
+    for (const v of [k1, k2]) expect(shown, v).not.toContain(v);
+    for (const v of ['"type": "standard"', '"expiry": "8760h"']) expect(shown, v).toContain(v);
+  });
+
+  it("masks a secret file's line holding `=` under tail's header, the other file's minted line too; the other file's address kept", () => {
+    const [pw, api] = [`${s(AN, 10)}=${s(AN, 12)}`, s(AN, 20)];
+    const shown = new Redactor().maskCommandOutput('tail -n +1 .password .api', `==> .password <==\n${pw}\n\n==> .api <==\nadmin@example.com\n${api}\n`);
+    for (const v of [pw, api]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('admin@example.com');
+  });
+
+  it("masks a CLI table's KEY column of minted keys; a KEY column of names, cache keys and UUIDs kept", () => {
+    const [a, b] = [s(HEX, 32), s(HEX, 40)];
+    const shown = new Redactor().maskCommandOutput('./keys | column -t', `NAME     KEY                               SITE\napi      ${a}  datadoghq.com\napp      ${b}  datadoghq.com\n`);
+    for (const v of [a, b]) expect(shown, v).not.toContain(v);
+    const id = uuid();
+    const kept = `KEY                                        TYPE    TTL\nuser_sessions_2024_archive_partition_00001  hash    -1\nfeature:flags:checkout                     string  300\n${id}       string  60\n`;
+    expect(new Redactor().maskCommandOutput('./redis-keys | column -t', kept)).toBe(kept);
+  });
+});
+
+describe("session 39: pass 203 (backup and sync tools)", () => {
+  it("masks a password file named after a dot (kopia's `repository.config.kopia-password`) decoded or printed; a source file of that name kept", () => {
+    const pw = `${s(AN, 9)}*${s(AN, 5)}^${s(AN, 6)}#${s(AN, 4)}`;
+    for (const cmd of ['base64 -d .config/kopia/repository.config.kopia-password; echo', 'cat app.password']) expect(new Redactor().maskCommandOutput(cmd, `${pw}\n`), cmd).not.toContain(pw);
+    expect(new Redactor().maskCommandOutput('cat src/auth.password.ts', `${pw}\n`)).toContain(pw);
+  });
+});
+
+describe("session 39: pass 205 (media production, live streaming, package publishing)", () => {
+  it("masks Wowza's push targets' stream names when minted (YouTube's groups, Facebook's FB- key, alone too); a local stream's name kept", () => {
+    const yt = Array.from({ length: 5 }, () => s(LOWER_AN, 4)).join('-');
+    const fb = `FB-${s('0123456789', 16)}-0-Ab${s(AN + '_-', 34)}`;
+    const map = `2:cam1={"entryName":"ytPrimary", "profile":"rtmp", "host":"a.rtmp.youtube.com", "application":"live2", "streamName":"${yt}", "sendSSL":"false"}\n3:cam1={"entryName":"fbLive", "profile":"rtmp", "host":"live-api-s.facebook.com", "port":"443", "application":"rtmp", "streamName":"${fb}"}\n4:cam2={"entryName":"local", "profile":"rtmp", "host":"10.0.0.5", "application":"live", "streamName":"cam2_720p"}\n`;
+    const shown = new Redactor().maskCommandOutput('grep -n streamName conf/live/PushPublishMap.txt', map);
+    for (const v of [yt, fb]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain('"streamName":"cam2_720p"');
+    expect(new Redactor().mask(`${fb}\n`)).not.toContain(fb);
+  });
+});
+
+describe("session 39: pass 202 (mail and chat servers you host)", () => {
+  it("masks a Mongo-stored setting's value beside its `_id` (node's inspect), swaks' AUTH LOGIN password in base64 without TLS; the user and a host kept", () => {
+    const [pw, sec, b] = [`Maple#${s(AN, 8)}`, s(AN, 40), b64(`Ember!${s(AN, 8)}`)];
+    const settings = `[\n  { _id: 'SMTP_Host', value: 'smtp.example.org' },\n  { _id: 'SMTP_Password', value: '${pw}' },\n  {\n    _id: 'Accounts_OAuth_Custom-Keycloak-secret',\n    value: '${sec}'\n  }\n]\n`;
+    const shown = new Redactor().maskCommandOutput(`node -e 'console.log(s.filter(x=>/SMTP|OAuth/.test(x._id)))'`, settings);
+    for (const v of [pw, sec]) expect(shown, v).not.toContain(v);
+    expect(shown).toContain("value: 'smtp.example.org'");
+    const user = b64('relay@example.org');
+    const swaks = `<-  250 AUTH LOGIN PLAIN\n -> AUTH LOGIN\n<-  334 VXNlcm5hbWU6\n -> ${user}\n<-  334 UGFzc3dvcmQ6\n -> ${b}\n<-  235 2.7.0 Authentication successful\n`;
+    const shownSwaks = new Redactor().mask(swaks);
+    expect(shownSwaks).not.toContain(b);
+    expect(shownSwaks).toContain(` -> ${user}`);
+  });
+
+  it("masks smbpasswd's and pdbedit -w's NT and LM hashes, tdbdump's secrets.tdb passwords, ejabberd's issued token; unset LM hashes, a SID's record and the scopes kept", () => {
+    const [nt1, lm2, nt2] = [s(HEX, 32).toUpperCase(), s(HEX, 32).toUpperCase(), s(HEX, 32).toUpperCase()];
+    const rows = `alice:1001:${'X'.repeat(32)}:${nt1}:[U          ]:LCT-65F1A2B3:\nbob:1002:${lm2}:${nt2}:[U          ]:LCT-65F1A2C9:\n`;
+    for (const cmd of ['cat private/smbpasswd', 'pdbedit -L -w']) {
+      const shown = new Redactor().maskCommandOutput(cmd, rows);
+      for (const v of [nt1, lm2, nt2]) expect(shown, `${cmd} ${v}`).not.toContain(v);
+      expect(shown, cmd).toContain(`alice:1001:${'X'.repeat(32)}:`);
+    }
+    const [bind, machine] = [s(AN, 22), `${s(AN, 8)}#${s(AN, 8)}!`];
+    const dump = `{\nkey(13) = "SECRETS/SID/EXAMPLE"\ndata(68) = "\\01\\04\\00\\00\\00\\00\\00\\05\\15\\00"\n}\n{\nkey(55) = "SECRETS/LDAP_BIND_PW/cn=samba,ou=services,dc=corp,dc=example,dc=org"\ndata(23) = "${bind}\\00"\n}\n{\nkey(33) = "SECRETS/MACHINE_PASSWORD/EXAMPLE"\ndata(18) = "${machine}\\00"\n}\n`;
+    const shownDump = new Redactor().maskCommandOutput('tdbdump /var/lib/samba/private/secrets.tdb', dump);
+    for (const v of [bind, machine]) expect(shownDump, v).not.toContain(v);
+    expect(shownDump).toContain('data(68) = "\\01\\04');
+    const tok = s(AN, 32);
+    const shownTok = new Redactor().maskCommandOutput('ejabberdctl oauth_issue_token admin@example.org 3600 "ejabberd:admin"', `${tok}\t["ejabberd:admin"]\t3600 seconds\n`);
+    expect(shownTok).not.toContain(tok);
+    expect(shownTok).toContain('["ejabberd:admin"]\t3600 seconds');
+  });
+
+  it("lets the hooked CLI's cheap check see Samba's `-U user%password` in ps", () => {
+    const out = ` 3033 net ads join -U Administrator%Autumn2021$ocT createcomputer=Servers/Mail\n`;
+    expect(mayHoldSecret(JSON.stringify({ output: out }))).toBe(true);
+  });
+
+  it("keeps a public key whose body a private key printed earlier in the session holds (opendkim-genkey's DNS record after its key); the private key's other lines stay masked", () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const parts = spki.match(/.{1,250}/g)!;
+    const record = `mail._domainkey\tIN\tTXT\t( "v=DKIM1; h=sha256; k=rsa; "\n\t  "p=${parts.join('"\n\t  "')}" )  ; ----- DKIM key mail for example.org\n`;
+    const r = new Redactor();
+    expect(r.maskCommandOutput('cat mail.private', pem)).not.toContain(pem.split('\n')[10]);
+    expect(r.maskCommandOutput('cat mail.txt', record)).toBe(record);
+    const inner = pem.split('\n')[12];
+    expect(r.mask(`${inner}\n`)).not.toContain(inner);
+  });
+});

@@ -8,6 +8,7 @@
  * time. A page that starts and ends inside a block (no armour line at all) is the stateful
  * masker's job (stream-masker.ts), which knows where the blocks of a command's output are.
  */
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import type { SecretFinding } from './finding.js';
 
 const KIND = 'private key';
@@ -456,5 +457,45 @@ export function loneKeyLines(text: string, out: SecretFinding[]): void {
     while (span < publicSpans.length && publicSpans[span][1] < at) span++;
     if (span < publicSpans.length && publicSpans[span][0] < at) continue;
     out.push({ start: at, end: at + 64, kind: KIND, byContext: true });
+  }
+}
+
+/** A key block longer than this is not parsed for its public half (an RSA key of 16,384 bits is ~12 KB of PEM). */
+const MAX_PARSED_KEY = 16_384;
+/** A PEM block's armour and what is between (prefixes and quotes on its lines aside: read per line below). */
+const PEM_BLOCK = /^-----BEGIN ([A-Z0-9 ]{0,40}PRIVATE KEY)-----([\s\S]{1,16384}?)-----END \1-----/;
+/** A block's line's base64: the run that ends it (grep's `file-12-`, a quote, a literal `\n` before or after it aside). */
+const LINE_BASE64 = /([A-Za-z0-9+/]+={0,2})(?:\\n)?['"]?[ \t]*[+,)]?[ \t]*\r?$/;
+
+/**
+ * The public halves of the private key blocks in `text` in base64, as it is printed (SPKI's DER, and PKCS#1's for RSA), or [] when the block is
+ * no key node can read (encrypted, cut, another armour). A private key's body holds its public half at the same offsets in some
+ * layouts (PKCS#1's modulus lines up with SPKI's): those body lines, remembered, masked the public key printed later — an
+ * opendkim-genkey's DNS record after its private key (pass 202 L1).
+ */
+export function publicKeyFormsIn(text: string): string[] {
+  const forms: string[] = [];
+  // Each BEGIN read once, to its END within MAX_PARSED_KEY (a megabyte of BEGIN lines with no END is read MAX_PARSED_KEYS times).
+  for (let n = 0, at = text.indexOf('-----BEGIN '); at >= 0 && n < MAX_PARSED_KEYS; n++, at = text.indexOf('-----BEGIN ', at + 1)) {
+    const m = PEM_BLOCK.exec(text.slice(at, at + MAX_PARSED_KEY));
+    if (m) forms.push(...publicKeyForms(m));
+  }
+  return forms;
+}
+
+/** Key blocks parsed per text at most (each a parse of a few hundred microseconds). */
+const MAX_PARSED_KEYS = 16;
+
+function publicKeyForms(m: RegExpMatchArray): string[] {
+  if (m[0].length > MAX_PARSED_KEY) return [];
+  const body = m[2].split('\n').flatMap((l) => LINE_BASE64.exec(l)?.[1] ?? []);
+  const pem = `-----BEGIN ${m[1]}-----\n${body.join('\n')}\n-----END ${m[1]}-----\n`;
+  try {
+    const pub = createPublicKey(createPrivateKey({ key: pem, format: 'pem' }));
+    const forms = [pub.export({ type: 'spki', format: 'der' }).toString('base64')];
+    if (pub.asymmetricKeyType === 'rsa') forms.push(pub.export({ type: 'pkcs1', format: 'der' }).toString('base64'));
+    return forms;
+  } catch {
+    return [];
   }
 }

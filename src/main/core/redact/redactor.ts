@@ -11,7 +11,7 @@ import { scanContextSecrets, scanContextSecretsInBytes, scanSecrets, type ScanRe
 import { secretEnvValues } from './quick-check.js';
 import { isBasicKind, LearnedSecrets, MIN_LEARNED_CHARS } from './learned-secrets.js';
 import { KEY_LINE_MASK, StreamMasker } from './stream-masker.js';
-import { shapePrefixLength } from './private-keys.js';
+import { publicKeyFormsIn, shapePrefixLength } from './private-keys.js';
 import { plainText, rangeInText, withoutEscapes, withoutStringEscapes } from './escapes.js';
 import { MIN_PRINTED_CHARS } from './look-alikes.js';
 import { printedKind, printerValues, secretPrinterOf } from './secret-printers.js';
@@ -96,12 +96,19 @@ export class Redactor {
     // Shapes are found again wherever they show; values found by their context are remembered.
     // A key block found by its shape over lines (a read of its middle with no BEGIN: awk's numbered excerpt, adv126 F47): its body
     // lines, so a later read of one line alone is masked too (the stream remembers only blocks it saw begin).
+    // Not a key's lines that are its public half too (publicKeyForms: PKCS#1's modulus lines up with SPKI's), remembered they
+    // masked the public key printed later (opendkim-genkey's DNS record after its private key: pass 202 L1).
+    let publicForms: string[] | undefined;
+    const isPublicToo = (v: string) => (publicForms ??= plain.includes('-----BEGIN') ? publicKeyFormsIn(plain) : []).some((p) => p.includes(v));
     for (const f of inPlain)
-      if (f.byContext) this.learned.learn(plain.slice(f.start, f.end), f.kind);
+      if (f.byContext) {
+        const v = plain.slice(f.start, f.end);
+        if (!(f.kind === 'private key' && isPublicToo(v))) this.learned.learn(v, f.kind);
+      }
       // A Basic credential found by its shape (base64 of `user:password` in an access log's quotes): its decoded forms, which a
       // later `base64 -d` of it prints (adv172 F39).
       else if (isBasicKind(f.kind)) this.learned.learnDecoded(plain.slice(f.start, f.end), f.kind, MIN_LEARNED_CHARS);
-      else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) this.learned.learn(run, f.kind);
+      else if (f.kind === 'private key' && plain.indexOf('\n', f.start) < f.end) for (const run of plain.slice(f.start, f.end).match(KEY_BODY_RUN) ?? []) if (!isPublicToo(run)) this.learned.learn(run, f.kind);
     // Output held in a JSON string (`\n` between its lines): its values found by context are learned from the decoded text,
     // and found below where they stand in the text. A URL with its slashes escaped: every value found in it (a Slack webhook's
     // path is a shape, not found where its slashes are `\/`), learned with its slashes escaped too; a path's segment found by its

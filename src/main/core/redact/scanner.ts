@@ -1354,7 +1354,11 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
   if (buf[i] === 0x5c) i++;
   if (buf[i] === 0x22 || buf[i] === 0x27) i++;
   // An array's key (`[api_secret] => …` of PHP's print_r, `$cfg['password'] = …`).
-  if (buf[i] === 0x5d) i++;
+  if (buf[i] === 0x5d) {
+    // jq's `--stream` event (`[["svc","api_key"],"…"]`: jqStreamLeaf).
+    if (buf[i + 1] === 0x2c && buf[i - 1] === 0x22) return true;
+    i++;
+  }
   while (buf[i] === 0x20 || buf[i] === 0x09) i++;
   // R's `<-` / `<<-` (SEPARATOR).
   if (buf[i] === 0x3c) return buf[i + 1] === 0x2d || (buf[i + 1] === 0x3c && buf[i + 2] === 0x2d);
@@ -2650,9 +2654,9 @@ const HIT_RULES = new Map<number, HitRule>([
 
 /**
  * The client's answer on a later line (within SMTP_PASSWORD_LINES): the password in base64, alone after a transcript's mark (swaks'
- * ` ~> `, smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
+ * ` ~> ` and, without TLS, ` -> `: pass 202 F44; smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
  */
-const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
+const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |-> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
 
 function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void {
   // The prompt's own line (`334 UGFzc3dvcmQ6`, `Msg: b'UGFzc3dvcmQ6'`) is skipped: the answer is on a line after it.
@@ -3264,6 +3268,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   if (!m && !element) {
     pairedValue(text, k, e, out);
     arrayPairValue(text, k, e, out);
+    jqStreamLeaf(text, k, e, out);
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     commentedNameValueBelow(text, k, e, out);
@@ -3373,6 +3378,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       quotedArrayItems(text, e + m[0].length, single, out);
       // A dict whose keys are the secrets (JupyterHub's `api_tokens = {'<token>': 'grader', …}`: pass 179).
       dictKeyItems(text, e + m[0].length, single, out);
+      // …or whose entries are objects holding the secret (cfssl's `"auth_keys": {"primary": {"type": "standard", "key": "…"}}`: pass 199).
+      dictEntryKeyFields(text, e + m[0].length, single, out);
       // INI continuation lines (`access_keys =` then one indented key a line: adv67 F25).
       if (INI_EQUALS.test(m[0])) valuesBelow(text, e + m[0].length, single, out);
     }
@@ -4063,10 +4070,13 @@ const PAIR_NAME_LOOKBACK = 96;
 // `{\"name\":\"DB_PASSWORD\",\"value\":\"…\"}`: adv37 F15).
 // Other fields may stand between on the line, and the value be a JSON-encoded list of one string (a Jaeger span's tag:
 // `{"key":"http.request.header.x_api_key","type":"string","value":"[\"…\"]"}`: adv91 F28).
-const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property|label)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8})$/;
+// A Mongo-stored setting's `_id` (Rocket.Chat's settings in node's inspect: `{ _id: 'SMTP_Password', value: '…' }`: pass 202 F29).
+// A Zabbix user macro's (`- macro: '{$DB.PASSWORD}'` then `value: …` in a template's YAML, `{"macro":"{$…}","value":…}` of its API:
+// pass 195), the name inside `{$…}`.
+const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property|label|macro|_id)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8}(?:\{\$)?)$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`); an empty object or list
  * among the fields between (`az keyvault secret show`'s `"tags": {},` between `"name"` and `"value"`: pass 135 F33). */
-const PAIR_VALUE_AT = /(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+const PAIR_VALUE_AT = /\}?(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -4135,6 +4145,21 @@ function arrayPairValue(text: string, k: number, e: number, out: SecretFinding[]
   valueFromName(text, k, e, ARRAY_PAIR_VALUE, out);
   if (out.length > before && CONSTANT_NAME.test(text.slice(out[before].start, out[before].end))) out.length = before;
 }
+/**
+ * jq's `--stream` events (`jq --stream -c .`: `[["service","api_key"],"<value>"]`; pretty over lines without `-c`: adv194): a
+ * leaf's path, its last element the name, then the leaf's value and the event's closing bracket. The name's quote follows the
+ * path's `[` or `,`.
+ */
+function jqStreamLeaf(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(k - 1) !== 0x22 || text.charCodeAt(e) !== 0x22) return;
+  let b = k - 2;
+  while (b >= 0 && (text.charCodeAt(b) === 0x20 || text.charCodeAt(b) === 0x0a || text.charCodeAt(b) === 0x0d)) b--;
+  const c = text.charCodeAt(b);
+  if (c !== 0x5b && c !== 0x2c) return;
+  valueFromName(text, k, e, JQ_STREAM_LEAF, out);
+}
+/** After a path's last name: its quote, the path's `]`, a comma, the leaf's string, the event's `]` (blanks and line breaks between). */
+const JQ_STREAM_LEAF = /"\s{0,16}\][ \t]*,\s{0,16}"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"\s{0,16}\]/dy;
 /** The Authorization header's name (or the proxy's). */
 const AUTHORIZATION_NAME = /^(?:Proxy-)?Authorization$/i;
 /** After it in a pair over lines: its quote, a comma, a line break, the value's quote, a scheme, the credential, its quote. */
@@ -4178,7 +4203,10 @@ function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding
     if (v && /^[A-Za-z0-9+/]{40,}={0,2}$/.test(v.groups![group] ?? '')) out.push({ start: v.indices!.groups![group]![0], end: v.indices!.groups![group]![1], kind: 'azure storage account key', byContext: true });
   } else if (text.startsWith('<name>', k - 6) || text.startsWith('<Name>', k - 6)) valueFromName(text, k, e, XML_PROPERTY_VALUE, out);
   else if (text.startsWith('<S N="Key">', k - 11)) valueFromName(text, k, e, CLIXML_ENTRY_VALUE, out);
+  else if (text.startsWith('<macro>{$', k - 9)) valueFromName(text, k, e, ZABBIX_MACRO_VALUE, out);
 }
+/** A Zabbix template's user macro (`<macro>{$DB.PASSWORD}</macro>` then `<value>…</value>` on the next line: pass 195): as a property's. */
+const ZABBIX_MACRO_VALUE = new RegExp(XML_PROPERTY_VALUE.source.replace('<\\/name>', '\\}<\\/macro>'), 'diy');
 
 /**
  * When text[k, e) is a secret's name: the value the sticky `re` (flags `dy`) finds from the name's end — its `v`, `quoted`,
@@ -4708,6 +4736,45 @@ function dictKeyItems(text: string, from: number, singular: string, out: SecretF
     at = DICT_KEY_ITEM.lastIndex;
     if (m.groups!.after === '}') return;
     while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+  }
+}
+
+/** How far a dict of objects is read for their secret fields (dictEntryKeyFields): a few entries of a config. */
+const MAX_DICT_OF_OBJECTS = 4096;
+/** An entry's field holding the secret itself: `key`, `secret`, `token`, `value`, a quoted string of 8 characters and up. */
+const ENTRY_SECRET_FIELD = /(?<![\w-])["']?(?:key|secret|token|value)["']?[ \t]*:[ \t]*(?:"(?<quoted>[^"\\\n]{8,2048})"|'(?<single>[^'\n]{8,2048})')/dg;
+
+/** The text and end of the last dict dictEntryKeyFields read. */
+let lastDictRead = { text: '', end: -1 };
+/** The secret fields of the objects in a dict right at `from` (after a plural secret name's separator), to the dict's end. */
+function dictEntryKeyFields(text: string, from: number, singular: string, out: SecretFinding[]): void {
+  // Inside a dict read already (nested or repeated names over a hostile megabyte): read once, not MAX_DICT_OF_OBJECTS a name.
+  if (lastDictRead.text === text && from < lastDictRead.end) return;
+  DICT_OPEN.lastIndex = from;
+  if (!DICT_OPEN.test(text)) return;
+  // The dict's end: its closing brace at depth 0, braces inside strings aside; a dict longer than the bound is read to there.
+  let depth = 1;
+  let quote = 0;
+  let end = DICT_OPEN.lastIndex;
+  const limit = Math.min(text.length, end + MAX_DICT_OF_OBJECTS);
+  for (; end < limit && depth > 0; end++) {
+    const c = text.charCodeAt(end);
+    if (quote !== 0) {
+      if (c === 0x5c) end++;
+      else if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) quote = c;
+    else if (c === 0x7b) depth++;
+    else if (c === 0x7d) depth--;
+  }
+  lastDictRead = { text, end };
+  const password = PASSWORD_NAME.test(singular);
+  const body = text.slice(DICT_OPEN.lastIndex, end);
+  for (const v of body.matchAll(ENTRY_SECRET_FIELD)) {
+    const group = v.groups!.quoted !== undefined ? 'quoted' : 'single';
+    const value = v.groups![group]!;
+    if (isLookAlike(value, password) || isReference(value)) continue;
+    const [start, stop] = v.indices!.groups![group]!;
+    out.push({ start: DICT_OPEN.lastIndex + start, end: DICT_OPEN.lastIndex + stop, kind: kindOfName(singular), byContext: true });
   }
 }
 

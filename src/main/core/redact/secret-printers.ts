@@ -107,6 +107,8 @@ export interface SecretPrinter {
    * line, its data on the next): a minted word under a line that is a secret's name alone is one (namedAboveValues).
    */
   namesAbove?: boolean;
+  /** The command dumps a TDB database (`tdbdump secrets.tdb`): the `data(N) = "…"` under a `key(N) = "SECRETS/…"` naming a secret (tdbSecretValues). */
+  tdbSecrets?: boolean;
 }
 
 /** The mask's kind for a value printed by `printer`. */
@@ -147,8 +149,13 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
  * user, then its password: pass 181 F14).
  */
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$/i;
+// A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$/i;
 
+/** ejabberd's issued OAuth token: the row's first word, before its scopes. */
+const EJABBERD_TOKEN_ROW = /^[ \t]*(?<v>[A-Za-z0-9_-]{16,256})[ \t]+\[/;
+/** A row of Samba's smbpasswd format: its LM hash (unless unset, `XXXX…`) and NT hash. */
+const SMBPASSWD_ROW = /^[ \t]*[^\s:#]+:\d+:(?:X{32}:|NO PASSWORDX{21}:)?(?<v>(?:[0-9A-Fa-f]{32}:)?[0-9A-Fa-f]{32}):/;
 /** The JDK's JMX agent's password file (CREDENTIAL_ROW_FILES). */
 const JMX_PASSWORD_FILE = /(?:^|\/)jmxremote\.password$/;
 /** A Java server's property file of users and their passwords (CREDENTIAL_ROW_FILES). */
@@ -208,6 +215,9 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: PROPERTY_USERS_FILE, row: /^[ \t]*[^\s=:#!]+[ \t]*[=:][ \t]*(?<v>[^\s,]+)(?:[ \t]*,.*)?[ \t]*\r?$/ },
   // Mathematica's `mathpass`: `<machine> <MathID> <password>` (pass 179; the password's `1234-567-890:2,0,8,8:80001:20270101`).
   { file: MATHPASS_FILE, row: /^[ \t]*\S+[ \t]+\S+[ \t]+(?<v>\S+)[ \t]*\r?$/ },
+  // Samba's `smbpasswd` file (`user:uid:LM:NT:[flags]:LCT-…:`): the NT hash logs in as the password does (pass-the-hash), the LM
+  // hash too where one is set (pass 202 F36); `pdbedit -L -w` prints the same rows (SMBPASSWD_ROW).
+  { file: /(?:^|\/)smbpasswd$/, row: SMBPASSWD_ROW },
   { file: /(?:^|\/)\.?htpasswd(?:[._-][\w-]+)?$/, row: /^[ \t]*[^\s:]+:(?:(?:\$[\w.\/$=+-]+|\{S?SHA\}\S+|[.\/0-9A-Za-z]{13})[ \t]*$|(?<v>\S(?:.*\S)?)[ \t]*$)/, alone: true },
 ];
 
@@ -628,6 +638,15 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
         if (!files.some((a) => SECRET_FILE.test(a))) return undefined;
         return { kind: 'secret', tool: `${name} secret file`, ...(files.some((a) => !SECRET_FILE.test(a) && !/^\d+$/.test(a)) ? { amongOthers: true } : {}) };
       }
+    case 'ejabberdctl':
+      // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
+      return sub === 'oauth_issue_token' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
+    case 'tdbdump':
+      // Samba's `secrets.tdb` dumped (pass 202 F37): its secrets' records (tdbSecretValues); another database's are the scanner's.
+      return { kind: 'password', tool: 'tdbdump', tdbSecrets: true };
+    case 'pdbedit':
+      // `pdbedit -L -w` (`--smbpasswd-style`): the users' LM and NT hashes in smbpasswd's rows (pass 202 F36).
+      return argv.some((a) => /^-[A-Za-z]*w|^--smbpasswd-style$/.test(a)) ? { kind: 'password hash', tool: 'pdbedit -w', rows: SMBPASSWD_ROW } : undefined;
     case 'kcadm.sh':
     case 'kcadm':
       // Keycloak's admin CLI (adv13 B30): `kcadm.sh get clients/<id>/client-secret` prints `{"type" : "secret", "value" : "…"}`.
@@ -1922,7 +1941,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|pdbedit|tdbdump|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
@@ -1972,12 +1991,33 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.pairs) return pairValues(text);
   if (printer.decodedPairs) return decodedPairValues(text);
   if (printer.namesAbove) return namedAboveValues(text);
+  if (printer.tdbSecrets) return tdbSecretValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
   const values = printer.besideSettings ? printedValues(text, printer.transformed, printer.keep).filter((v) => !SETTING_LINE.test(v)) : printedValues(text, printer.transformed, printer.keep);
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
   // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
-  if (printer.amongOthers) return values.filter((v) => takenAmongOthers(printer, v));
+  if (printer.amongOthers) {
+    // head's and tail's headers say whose lines follow (`tail -n +1 .password .api`: `==> .password <==`): a secret file's
+    // one-word lines are its values, a `=` in them too (a Chainlink node's `.password`: pass 192); the other files' minted words as before.
+    const sections = printer.tool.endsWith('secret file') ? headedSections(text) : undefined;
+    if (sections)
+      return sections.flatMap(([file, body]) => {
+        const lines = printedValues(body, printer.transformed, printer.keep);
+        return SECRET_FILE.test(file) ? lines : lines.filter((v) => takenAmongOthers(printer, v));
+      });
+    return values.filter((v) => takenAmongOthers(printer, v));
+  }
   return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
+}
+
+/** head's and tail's header before each file's lines when given several files. */
+const HEAD_FILE_HEADER = /^==> (.{1,1024}) <==\r?$/gm;
+
+/** The output of head or tail of several files as [file, its lines] (undefined: no headers, or lines before the first). */
+function headedSections(text: string): [string, string][] | undefined {
+  const heads = [...text.matchAll(HEAD_FILE_HEADER)];
+  if (heads.length === 0 || text.slice(0, heads[0].index).trim() !== '') return undefined;
+  return heads.map((h, i) => [h[1], text.slice(h.index + h[0].length, i + 1 < heads.length ? heads[i + 1].index : text.length)]);
 }
 
 /** Is `v`, a line of a printer's output among other lines (SecretPrinter.amongOthers), taken for its value? */
@@ -2040,6 +2080,23 @@ function decodedPairValues(text: string): string[] {
     if (line.length > 1024 || !line.includes(':')) continue;
     const v = DECODED_PAIR.exec(line)?.groups?.v;
     if (v !== undefined && !isReference(v) && !isLookAlike(v, true)) out.push(v);
+  }
+  return out;
+}
+
+/** A TDB record's key naming a secret of Samba's `secrets.tdb`: a machine account's or an LDAP bind's password, a trust's. */
+const TDB_SECRET_KEY = /^key\(\d{1,9}\) = "SECRETS\/(?:[^"\n]*\/)?(?:[A-Z_.$]*(?:PASSWORD|_PW|\.ACC|SECRET|_KEY)[A-Z_.]*)(?:\/[^"\n]*)?"\r?$/;
+/** The record's data on the next line, a C string (its `\00` end left out). */
+const TDB_DATA = /^data\(\d{1,9}\) = "(?<v>[^"\n]*?)(?:\\00)?"\r?$/;
+
+/** The data of the records whose keys name a secret in `tdbdump`'s output (pass 202 F37: `SECRETS/LDAP_BIND_PW/<dn>`). */
+function tdbSecretValues(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.replace(DECORATION, '').split('\n');
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (lines[i].length > 1024 || !TDB_SECRET_KEY.test(lines[i])) continue;
+    const v = TDB_DATA.exec(lines[i + 1])?.groups?.v;
+    if (v !== undefined && v.length >= MIN_PRINTED_CHARS) out.push(v);
   }
   return out;
 }

@@ -309,6 +309,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // F4 decoded it from a Kubernetes Secret) and Restream's stream key (`re_<digits>_<20 hex>` in an OBS profile: pass 177 F27).
   rule('plex claim token', ['claim-'], `${B}claim-(?=[A-Za-z0-9_-]{0,19}[0-9])(?=[A-Za-z0-9_-]{0,19}[A-Za-z])[A-Za-z0-9_-]{20}${E}`),
   rule('restream stream key', ['re_'], `${B}re_\\d{5,10}_[0-9a-f]{20}${E}`),
+  // Facebook Live's persistent stream key (`FB-<video id>-0-Ab<…>`: Wowza's PushPublishMap `"streamName"`, pass 205 F10).
+  rule('facebook stream key', ['-0-ab'], `${B}FB-\\d{12,20}-\\d-Ab[A-Za-z0-9_-]{20,200}${E}`),
   rule('adobe client secret', ['p8e-'], `${B}p8e-[A-Za-z0-9_-]{32}${E}`),
   // LaunchDarkly's server-side SDK keys (`sdk-<uuid>`).
   rule('launchdarkly sdk key', ['sdk-'], `${B}sdk-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${E}`),
