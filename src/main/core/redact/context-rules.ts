@@ -255,7 +255,8 @@ export const PUTTY_WORDS = ['private-lines:'];
  * then `<user>:<password>` (adv124's leftover).
  */
 // Or `Initial password is printed below:` (a container's first start: adv180), the credential's name before `is printed below`.
-export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below', '----output----'];
+// Or a service's password in secretsdump's LSA secrets (`[*] _SC_MSSQLSERVER` then `CORP\svc_sql:<password>`: pass 206 F2).
+export const NEXT_LINE_VALUE_WORDS = ['following ', 'elastic user', '[*] defaultpassword', 'printed below', '----output----', '[*] _sc_'];
 /** HAR files (browser devtools' network export): a header's `"name": "Authorization"` (or `Cookie`, `Set-Cookie`, `Proxy-Authorization`) with its `"value"` on the same or the next line; words the pass knows already. */
 export const HAR_HEADER_WORDS = ['authorization', 'cookie', 'x-api-key', 'x-auth-token', 'private-token', 'x-honeycomb-team'];
 /**
@@ -271,7 +272,8 @@ export const HAR_PARAM_WORDS = [...[...HAR_PARAMS, ...AZURE_KEY_NAMES].map((p) =
 /** composer's auth.json (and COMPOSER_AUTH): a section whose every value is a host's token (`"github-oauth": {"github.com": "gho_…"}`); found from the name's word (`auth`, `token`; `bearer` its own). */
 export const COMPOSER_SECTION = /^(?:github-oauth|gitlab-oauth|gitlab-token|forgejo-token|bearer)$/;
 export const COMPOSER_SECTION_WORDS = ['bearer'];
-export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie[ \t]*:[ \t]*/gi;
+// Or a JSON object's header (`"cookie": "a=…; b=…"` of Laravel Telescope's entry: pass 208 F12), its key's closing quote before `:`.
+export const COOKIE_LINE = /(?<![A-Za-z0-9-])(?:Set-)?Cookie["']?[ \t]*:[ \t]*/gi;
 export const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|secure|httponly|samesite|priority|partitioned|version|comment)$/i;
 
 /**
@@ -972,11 +974,39 @@ export const FILES: ContextRule[] = [
   { kind: 'snmp key', keywords: ['localizedkey'], re: /\b(?:auth[ \t]+(?:md5|sha\w{0,8})|priv(?:[ \t]+aes-128)?)[ \t]+(?<secret>0x[0-9a-fA-F]{32,128})(?=[^\n]{0,256}\blocalizedkey\b)/g },
   // tac_plus.conf's user passwords in the clear (`login = cleartext "…"`, `pap = cleartext …`: adv124 F23).
   { kind: 'password', keywords: ['cleartext'], re: /\b(?:login|enable|pap|chap|arap|opap|global)[ \t]*=[ \t]*cleartext[ \t]+"?(?<secret>[^\s"]{1,256})/g },
+  // `meltano config <plugin> list` (pass 209 F21): `password [env: TARGET_SNOWFLAKE_PASSWORD] current value: '…' (from `.env`)`, the
+  // setting's environment variable naming the secret.
+  { kind: 'password', keywords: ['current value:'], re: /\[env:[ \t]+[A-Z0-9_]*(?:PASSWORD|PASSPHRASE|SECRET|TOKEN|_KEY|PASS|PWD)[A-Z0-9_]*\][ \t]+current value:[ \t]+'(?<secret>[^'\n]{1,1024})'/g },
   // impacket's secretsdump (`user:rid:<LM hash>:<NT hash>:::`; a machine account's in its LSA secrets without the rid) and mimikatz' `* NTLM : …` / `* SHA1 : …`: an NT hash signs in as
   // its user (pass-the-hash), so it is a credential, not a digest (adv124 F39, F40); DPAPI's machine and user keys.
-  { kind: 'nt hash', keywords: [':::'], re: /^[^\s:]{1,256}:(?:\d{1,10}:)?[0-9a-fA-F]{32}:(?<secret>[0-9a-fA-F]{32})(?=:::)/gm },
-  { kind: 'nt hash', keywords: ['* ntlm', '* sha1'], re: /\*[ \t]+(?:NTLM|SHA1)[ \t]*:[ \t]*(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
+  // A row after a tool's prefix too (netexec's `SMB  10.0.0.5  445  WS031  Administrator:500:…:::`, a diff's `+`: pass 206 F5, F32);
+  // not the well-known hash of an empty password (`31d6cfe0…`: a disabled Guest's, L8).
+  { kind: 'nt hash', keywords: [':::'], re: /(?:^|(?<=[ \t+]))[^\s:]{1,256}:(?:\d{1,10}:)?[0-9a-fA-F]{32}:(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?=:::)/gm },
+  // mimikatz' `* DPAPI : …` beside them (pass 206 F8).
+  { kind: 'nt hash', keywords: ['* ntlm', '* sha1', '* dpapi'], re: /\*[ \t]+(?:NTLM|SHA1|DPAPI)[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
   { kind: 'dpapi key', keywords: ['dpapi_machinekey', 'dpapi_userkey'], re: /\bdpapi_(?:machine|user)key:(?<secret>0x[0-9a-f]{40})/g },
+  // An NT hash after the empty LM hash wherever it stands (Volatility's hashdump table, metasploit's `creds`, john's `--show`,
+  // netexec's rows: pass 206 F7, F21, F26): the LM half `aad3b435…` says the next 32 hex digits are the NT half.
+  { kind: 'nt hash', keywords: ['aad3b435b51404ee'], re: /\baad3b435b51404eeaad3b435b51404ee[:\t ]{1,8}(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  // Kerberos long-term keys as secretsdump and `klist -k -K` print them (`krbtgt:aes256-cts-hmac-sha1-96:<hex>`: pass 206 F2, F3):
+  // a key signs tickets as its account (a krbtgt's forges any), so a credential, not a hash.
+  { kind: 'kerberos key', keywords: ['-cts-hmac-sha', 'des-cbc-md5', 'des3-cbc-sha1', 'rc4_hmac', 'rc4-hmac'], re: /\b(?:aes(?:128|256)-cts-hmac-sha(?:1-96|256-128|384-192)|des-cbc-md5|des3-cbc-sha1|rc4[_-]hmac(?:[_-]nt)?)[:\t ]{1,4}(?:\(?0x)?(?<secret>[0-9a-fA-F]{16,64})(?![0-9a-fA-F])/gi },
+  // LSA secrets: the cached logons' key `NL$KM:<hex>` (pass 206 F2); dpapi.py's `Decrypted key: 0x…` of a master key (F40).
+  { kind: 'lsa secret', keywords: ['nl$km:'], re: /\bNL\$KM:(?<secret>[0-9a-fA-F]{64,256})(?![0-9a-fA-F])/g },
+  { kind: 'dpapi key', keywords: ['decrypted key:'], re: /\bDecrypted key:[ \t]*(?<secret>0x[0-9a-fA-F]{32,256})(?![0-9a-fA-F])/g },
+  // Rubeus' session key and tickets (`Base64(key) : …`, a `.kirbi` in base64, `doI…`: pass 206 F41): a ticket is used as it is
+  // (pass-the-ticket). A KRB-CRED's DER starts `76 82`: `doI` then its length's letter.
+  { kind: 'kerberos key', keywords: ['base64(key)'], re: /\bBase64\(key\)[ \t]*:[ \t]*(?<secret>[A-Za-z0-9+/]{16,128}={0,2})/g },
+  { kind: 'kerberos ticket', keywords: ['doib', 'doic', 'doid', 'doie', 'doif', 'doig', 'doih'], re: /(?<![A-Za-z0-9+/])(?<secret>doI[B-H][A-Za-z0-9+/]{200,16384}={0,2})/g },
+  // A brute forcer's found credentials: nmap's `|     user:password - Valid credentials` (its XML's `&#xa;` too) and `<elem
+  // key="password">…</elem>`; netexec's `[+] domain\user:password (Pwn3d!)` (pass 206 F4, F24, F25).
+  { kind: 'password', keywords: ['valid credentials'], re: /(?:^\|[ \t]+|&#xa;[ \t]+)[^\s:]{1,128}:(?<secret>\S(?:[^\n&]{0,255}?\S)?) - Valid credentials/gm },
+  { kind: 'password', keywords: ['<elem key="pass', '<elem key="secret', '<elem key="token'], re: /<elem key="(?:password|pass|passwd|secret|token)">(?<secret>[^<\n]{1,256})<\/elem>/g },
+  { kind: 'password', keywords: ['[+] '], needs: /\[\+\][ \t]+[^\s\\]{1,128}\\/, re: /\[\+\][ \t]+[^\s\\:]{1,128}\\[^\s:\\]{1,128}:(?<secret>[^\s]{1,256}?)(?=[ \t]+\(Pwn3d!\)|[ \t]*\r?$)/gm },
+  // An NT hash by its name (pypykatz' JSON `"NThash": "…"`, an engagement's `AD_NTHASH=…`: pass 206 F9, F28).
+  { kind: 'nt hash', keywords: ['nthash', 'nt_hash', 'ntlm_hash', 'ntlmhash', 'nt-hash', 'lmhash', 'lm_hash'], re: /(?:NT|LM|NTLM)[_-]?hash["']?[ \t]*[:=][ \t]*["']?(?!31d6cfe0d16ae931b73c59d7e0c089c0|aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  // An AWS key pair glued (trufflehog's `RawV2`: the id then its secret, pass 206 F13): the 40 characters after the id.
+  { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g },
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's
   // name beside `sonar.password` — a token only (20 characters and up, a digit among them: closing measure 111 F24).
   { kind: 'sonarqube token', keywords: ['sonar.login', 'sonar_login'], re: /(?:(?<=-D)|(?<![\w.]))sonar[._]login[ \t]*[=:][ \t]*["']?(?<secret>(?=[^\s"']{0,255}\d)[^\s"']{20,256})/gi, guard: true },

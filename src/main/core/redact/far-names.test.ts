@@ -1079,6 +1079,23 @@ describe('values named from afar', () => {
   `${"{ _id: 'SMTP_Password', ".repeat(40_000)}`,
   `${'-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAwJ2JSb1lbGxm0LtT3Ctbn3NzjcEGqvS2e3bkCQEMdTaZjTXy\n'.repeat(10_000)}`,
   `${' -> QUJDREVGR0g=\n<-  334 UGFzc3dvcmQ6\n'.repeat(25_000)}`,
+  `${'[["tokens",0],"'.repeat(60_000)}`,
+  `auth_keys:\n${'  a:\n    key: abcdefgh12\n'.repeat(40_000)}`,
+  `${'auth_keys:\n  a:\n'.repeat(50_000)}`,
+  `${'u:aes256-cts-hmac-sha1-96:'.repeat(40_000)}`,
+  `${'doIF'.repeat(250_000)}`,
+  `${'|     a:b - Valid credentials\n'.repeat(35_000)}`,
+  `${'[+] a\\b:'.repeat(100_000)}`,
+  `${'[*] _SC_'.repeat(120_000)}`,
+  `${'aad3b435b51404eeaad3b435b51404ee:'.repeat(30_000)}`,
+  `${'a.token  '.repeat(110_000)}`,
+  `${'x.token  value1\n'.repeat(60_000)}`,
+  `${'config/x.password:u: p,a\n'.repeat(40_000)}`,
+  `${'f:1:  secret_key_base:\nf-2-    "abc"\n'.repeat(25_000)}`,
+  `${'"cookie": "a=bbbbbb; '.repeat(45_000)}`,
+  `${"[env: X_PASSWORD] current value: '".repeat(25_000)}`,
+  `${'"NThash": "'.repeat(80_000)}`,
+  `id,password\n${'1,0123456789abcdef0123456789abcdef (p)\n'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -496,6 +496,11 @@ export class FarNames {
       if (sep === SPACED && a - rowStart !== starts[index] - lineStart) return;
       const value = t.slice(a, b);
       if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value) && (!keyColumn || MINTED_KEY_CELL.test(value))) this.take(a, value, keyColumn ? 'api_key' : name, out);
+      else if (!keyColumn) {
+        // sqlmap's dump of a hash it cracked (`<md5> (Welcome1!)`: pass 206 F19): the password in parentheses.
+        const cracked = CRACKED_CELL.exec(value);
+        if (cracked) this.take(a + value.length - 1 - cracked[1].length, cracked[1], name, out);
+      }
       rowStart = (nl < 0 ? t.length : nl) + 1;
     }
   }
@@ -952,6 +957,8 @@ const BORDERED_RULE = /^[ \t]*[|+][-:+| \t]*-[-:+| \t]*\r?$/;
  * A barred header whose `Key` column is a credential's (`Key` alone names no secret: a settings table's keys are names):
  * headscale's pre-auth keys, `Reusable | Ephemeral` beside it (adv144 F20, printed by `cat`).
  */
+/** A cell of a hash and the password a cracker found for it in parentheses (sqlmap's dumps). */
+const CRACKED_CELL = /^[0-9a-fA-F]{32,128} \(([^()\s][^()]{0,255})\)$/;
 /**
  * A `KEY` column's cell taken for a key: 32 characters and up of letters and digits, a digit and a letter among them; not an
  * identifier of lower-case words (a cache's key, `user_sessions_2024_archive_00001`) nor a UUID (a KMS key's id).

@@ -59,7 +59,9 @@ const PATH = /^(?:~\/|\.\.?\/|\/(?:etc|home|usr|var|tmp|opt|root|Users|run|srv|m
 
 /** Plain numbers (ports, counts, lifetimes) and durations are not secrets. */
 // …also in an opening parenthesis (openssl's `Private-Key: (2048 bit, 2 primes)`: adv57 F49, where `(2048` was masked).
-const NUMBER = /^\(?-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$/;
+// …and a Unix time in seconds or milliseconds of 2017–2033 (`databricks secrets list-secrets`' `Last Updated Timestamp` beside
+// each secret's name: pass 209 L16); a PIN is shorter.
+const NUMBER = /^\(?-?\d{1,6}(?:\.\d+)?(?:ms|s|m|h|d)?$|^1[5-9]\d{8}(?:\d{3})?$/;
 
 /** Code and prose: an English word in lowercase, a call, a type name. */
 // A call is code (`getToken()`, `crypto.randomBytes(32`, `Secret([REDACTED …`, `text(alphabet=st.characters(`): a name of three

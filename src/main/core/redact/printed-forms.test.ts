@@ -4230,6 +4230,10 @@ describe("session 39: session 38's leftovers", () => {
     expect(shown).toContain('[["service","region"],"eu-west-1"]');
     const pretty = `[\n  [\n    "service",\n    "api_key"\n  ],\n  "${k}"\n]\n`;
     expect(new Redactor().maskCommandOutput('jq --stream . config.json', pretty)).not.toContain(k);
+    const [t0, t1] = [s(AN, 32), s(AN, 32)];
+    const items = new Redactor().maskCommandOutput('jq --stream -c . tokens.json', `[["tokens",0],"${t0}"]\n[["tokens",1],"${t1}"]\n[["tokens",1]]\n[["regions",0],"eu-west-1-a"]\n`);
+    for (const v of [t0, t1]) expect(items, v).not.toContain(v);
+    expect(items).toContain('[["regions",0],"eu-west-1-a"]');
   });
 
   it("masks a Zabbix user macro's value in a template's XML and YAML and its API's JSON; a macro of no secret kept", () => {
@@ -4252,6 +4256,10 @@ describe("session 39: session 38's leftovers", () => {
     const shown = new Redactor().maskCommandOutput('cat ca-config.json', conf);
     for (const v of [k1, k2]) expect(shown, v).not.toContain(v);
     for (const v of ['"type": "standard"', '"expiry": "8760h"']) expect(shown, v).toContain(v);
+    const yaml = `auth_keys:\n  primary:\n    type: standard\n    key: ${k1}\n  ocsp:\n    type: standard\n    key: "${k2}"\nsigning:\n  default:\n    expiry: 8760h\n`;
+    const shownYaml = new Redactor().maskCommandOutput('cat ca-config.yaml', yaml);
+    for (const v of [k1, k2]) expect(shownYaml, v).not.toContain(v);
+    for (const v of ['type: standard', 'expiry: 8760h']) expect(shownYaml, v).toContain(v);
   });
 
   it("masks a secret file's line holding `=` under tail's header, the other file's minted line too; the other file's address kept", () => {
@@ -4340,5 +4348,103 @@ describe("session 39: pass 202 (mail and chat servers you host)", () => {
     expect(r.maskCommandOutput('cat mail.txt', record)).toBe(record);
     const inner = pem.split('\n')[12];
     expect(r.mask(`${inner}\n`)).not.toContain(inner);
+  });
+});
+
+describe("session 39: pass 206 (security tools' output)", () => {
+  const HEXU = () => s(HEX, 32);
+  it("masks Kerberos keys, NL$KM, DPAPI keys, NT hashes after a tool's prefix or the empty LM hash, by their name, Rubeus' keys and tickets; the empty password's NT hash kept", () => {
+    const [a256, a128, des, nlkm, dk, nt1, nt2, nt3, nt4, dpapi, rk] = [s(HEX, 64), HEXU(), s(HEX, 16), s(HEX, 128), s(HEX, 128), HEXU(), HEXU(), HEXU(), HEXU(), HEXU(), `${s(B64, 43)}=`];
+    const kirbi = `doIF${s(B64, 400)}`;
+    const forms: [string, string[]][] = [
+      [`CORP\\WS042$:aes256-cts-hmac-sha1-96:${a256}\nCORP\\WS042$:aes128-cts-hmac-sha1-96:${a128}\nCORP\\WS042$:des-cbc-md5:${des}\n[*] NL$KM \nNL$KM:${nlkm}\n`, [a256, a128, des, nlkm]],
+      [`Decrypted key with User Key (MD4 protected)\nDecrypted key: 0x${dk}\n`, [dk]],
+      [`3:SMB         10.10.20.31     445    WS031            Administrator:500:aad3b435b51404eeaad3b435b51404ee:${nt1}:::\n`, [nt1]],
+      [`Administrator\t500\taad3b435b51404eeaad3b435b51404ee\t${nt2}\n`, [nt2]],
+      [`    "NThash": "${nt3}",\nAD_NTHASH=${nt4}\n`, [nt3, nt4]],
+      [`\t * DPAPI    : ${dpapi}\n`, [dpapi]],
+      [`    Base64(key)              :  ${rk}\n    Base64EncodedTicket   :\n\n      ${kirbi}\n`, [rk, kirbi]],
+    ];
+    for (const [text, values] of forms) {
+      const shown = new Redactor().mask(text);
+      for (const v of values) expect(shown, v).not.toContain(v);
+    }
+    const empty = `Guest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::\n`;
+    expect(new Redactor().mask(empty)).toBe(empty);
+  });
+
+  it("masks a brute forcer's found passwords (nmap text and XML, netexec), secretsdump's service password, a potfile's rows, john --show's passwords, sqlmap's cracked cell, a glued AWS pair", () => {
+    const [p1, p2, p3, p4, p5, p6, p7] = [`Welcome${s('0123456789', 4)}!`, `Autumn@${s('0123456789', 4)}*`, `Maple#${s('0123456789', 4)}#`, `${s(AN, 8)}.~r_*${s(AN, 4)}`, `Penguin${s('0123456789', 4)}#`, `Chelsea#${s('0123456789', 4)}?`, `Sunshine${s('0123456789', 4)}*`];
+    const aws = s(AN + '/+', 40);
+    const hash = HEXU();
+    const forms: [string, string, string[]][] = [
+      ['grep -B1 -A3 Accounts scan.nmap', `| ftp-brute:\n|   Accounts:\n|     admin:${p1} - Valid credentials\n|_  Statistics: Performed 12 guesses\n`, [p1]],
+      ['grep -n -A6 http-brute scan.xml', `5:<script id="http-brute" output="&#xa;  Accounts: &#xa;    manager:${p2} - Valid credentials&#xa;  Statistics: x">\n8-<elem key="password">${p2}</elem>\n`, [p2]],
+      ['./bin/nxc smb 10.10.20.15 -u users.txt -p passwords.txt', `SMB         10.10.20.15     445    DC01             [+] corp.local\\svc_backup:${p3} (Pwn3d!)\n`, [p3]],
+      ["sed -n '/Dumping LSA Secrets/,$p' ws042.secrets", `[*] _SC_MSSQLSERVER \nCORP\\svc_sql:${p4}\n`, [p4]],
+      ['tail -n 2 hashcat.potfile', `${hash}:${p5}\n`, [hash, p5]],
+      ['./bin/john --show --format=NT ntds.hashes', `Administrator:${p6}:500:aad3b435b51404eeaad3b435b51404ee:${HEXU()}:::\n\n1 password hash cracked, 0 left\n`, [p6]],
+      ['cat users.csv', `id,email,password,api_token\n1,admin@shop.local,${HEXU()} (${p7}),x\n`, [p7]],
+      ["jq -c '{Raw, RawV2}' th.jsonl", `{"RawV2":"AKIA${s('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}${aws}"}\n`, [aws]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    expect(new Redactor().maskCommandOutput('./bin/john --show x', `u:${p6}:500:::\n\n1 password hash cracked, 0 left\n`)).toContain('1 password hash cracked, 0 left');
+  });
+
+  it("lets the hooked CLI's cheap check see impacket's domain/user:password@host, nmap's and netexec's found credentials", () => {
+    for (const out of [' 3399 python3 smbexec.py corp.local/svc_backup:MQ2_rUOLyF.D#1@10.10.20.15\n', '|     admin:Welcome1! - Valid credentials\n', 'SMB  10.0.0.1  445  DC01  [+] corp\\bob:Winter1 (Pwn3d!)\n'])
+      expect(mayHoldSecret(JSON.stringify({ output: out })), out).toBe(true);
+  });
+});
+
+describe("session 39: passes 207-209 (GitOps, web frameworks, data pipelines)", () => {
+  it("keeps a SealedSecret's ciphertext under a secret's name (in a diff too) and a Secret's key named by a *Key setting; a token of the same length masked", () => {
+    const sealed = () => Buffer.concat([Buffer.from([2, 0]), Buffer.from(s(AN, 560))]).toString('base64');
+    const [a, b] = [sealed(), sealed()];
+    const diff = `spec:\n  encryptedData:\n-    token: ${a}\n+    token: ${b}\n`;
+    expect(new Redactor().maskCommandOutput('git diff', diff)).toBe(diff);
+    const values = `      existingSecret: pg-auth\n      passwordSecretKey: admin-password\n      userPasswordKey: password\n`;
+    expect(new Redactor().maskCommandOutput('grep -n -i password values-prod.yaml', values)).toBe(values);
+    const tok = Buffer.from(s(AN, 560)).toString('base64');
+    expect(new Redactor().mask(`    token: ${tok}\n`)).not.toContain(tok);
+  });
+
+  it("masks files printed by a for loop, pydantic's revealed secret, a value below its key under grep's marks, Symfony's vault key, the second cookie of a JSON header", () => {
+    const [k1, k2, sec, base, tok] = [s(HEX, 32), s(HEX, 32), s(AN + '_-', 43), s(B64, 64), `eyJpdiI6${s(AN, 120)}%3D%3D`];
+    const key = Array.from({ length: 32 }, () => `\\x${s('0123456789ABCDEF', 2)}`).join('');
+    const forms: [string, string, string[]][] = [
+      ['for f in config/master.key config/credentials/production.key; do echo "== $f"; cat "$f"; echo; done', `== config/master.key\n${k1}\n== config/credentials/production.key\n${k2}\n`, [k1, k2]],
+      [`python3 -c "from settings import s; print(repr(s)); print(s.webhook_secret.get_secret_value())"`, `Settings(app_name='orders-api', webhook_secret=SecretStr('**********'))\n${sec}\n`, [sec]],
+      ["grep -n -A2 secret_key_base config/*.exs", `config/prod.secret.exs:4:  secret_key_base:\nconfig/prod.secret.exs-5-    "${base}"\nconfig/prod.secret.exs-6-\n`, [base]],
+      ['cat config/secrets/prod/prod.decrypt.private.php', `<?php // prod.decrypt.private on Fri, 14 Mar 2025 10:22:01 +0000\n\nreturn "${key}";\n`, [key]],
+      ["jq '.content.headers' telescope-entry.json", `{\n  "cookie": "XSRF-TOKEN=${s(AN, 40)}; storefront_session=${tok}"\n}\n`, [tok]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    const other = 'hello\n' + s(HEX, 32) + '\n';
+    expect(new Redactor().maskCommandOutput('for f in README.md notes.txt; do cat "$f"; done', other)).toBe(other);
+    const kept = "config/prod.secret.exs:4:  secret_key_base:\nconfig/prod.secret.exs-5-    System.get_env(\"SECRET_KEY_BASE\")\n";
+    expect(new Redactor().maskCommandOutput('grep -n -A1 secret_key_base config/*.exs', kept)).toContain('4:  secret_key_base:');
+  });
+
+  it("masks spark-defaults' padded dotted keys under grep's numbers, a realm file's password named by grep -r's prefix, meltano's current values; a table of last-updated times kept", () => {
+    const [sk, pw, m1] = [s(AN + '+/', 40), `Marble-Juniper${s('0123456789', 4)}`, `Juniper*Walnut${s('0123456789', 4)}`];
+    const forms: [string, string, string[]][] = [
+      ['grep -n s3a conf/spark-defaults.conf', `8:spark.hadoop.fs.s3a.bucket.acme-partner-drop.secret.key   ${sk}\n`, [sk]],
+      ['grep -rn -i -e password -e connect-admin config/', `config/connect.password:connect-admin: ${pw},admin\n`, [pw]],
+      ['./bin/meltano config target-snowflake list', `password [env: TARGET_SNOWFLAKE_PASSWORD] current value: '${m1}' (from \`.env\`)\naccount [env: TARGET_SNOWFLAKE_ACCOUNT] current value: 'acme-eu1' (from \`.env\`)\n`, [m1]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    expect(new Redactor().maskCommandOutput('./bin/meltano config target-snowflake list', `account [env: TARGET_SNOWFLAKE_ACCOUNT] current value: 'acme-eu1' (from \`.env\`)\n`)).toContain("'acme-eu1'");
+    const table = 'Key                      Last Updated Timestamp\npg_password              1710148442118\nsnowflake_private_key    1710148442999\n';
+    expect(new Redactor().maskCommandOutput('databricks secrets list-secrets etl', table)).toBe(table);
   });
 });

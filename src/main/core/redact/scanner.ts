@@ -1358,7 +1358,7 @@ function separatorAfter(buf: Buffer, end: number, lineEnd: number): boolean {
     // jq's `--stream` event (`[["svc","api_key"],"…"]`: jqStreamLeaf).
     if (buf[i + 1] === 0x2c && buf[i - 1] === 0x22) return true;
     i++;
-  }
+  } else if (buf[i] === 0x2c && buf[i - 1] === 0x22 && buf[i + 1] >= 0x30 && buf[i + 1] <= 0x39) return true; // …of a list's item (`[["tokens",0],"…"]`)
   while (buf[i] === 0x20 || buf[i] === 0x09) i++;
   // R's `<-` / `<<-` (SEPARATOR).
   if (buf[i] === 0x3c) return buf[i + 1] === 0x2d || (buf[i + 1] === 0x3c && buf[i + 2] === 0x2d);
@@ -1379,7 +1379,14 @@ function paddedAt(buf: Buffer, end: number, lineEnd: number, line: ByteLine): bo
   i = nameCharsEnd(buf, i, lineEnd);
   if (!((buf[i] === 0x20 || buf[i] === 0x09) && (buf[i + 1] === 0x20 || buf[i + 1] === 0x09))) return false;
   const c = buf[line.start];
-  return c >= 0x41 && c <= 0x5a;
+  // (Or a digit: grep's line number before a dotted setting's name, paddedEnvValue.)
+  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)) return true;
+  if (c < 0x61 || c > 0x7a) return false;
+  // …or a lower-case dotted name first on its line (spark-defaults.conf's `spark.hadoop.fs.s3a.secret.key   …`): its run only is read.
+  const from = nameCharsStartBefore(buf, end - 1) + 1;
+  if (from !== line.start) return false;
+  for (let d = from; d < end; d++) if (buf[d] === 0x2e) return true;
+  return false;
 }
 
 /** The byte test of a keyword's rules (BYTE_NEED) at a hit ending at `end` on a line ending at `lineEnd`. */
@@ -3104,6 +3111,10 @@ const HEX_KEY_VALUE = /^["']?[ \t]*[:=][ \t]*["']?[0-9a-fA-F]{32,128}(?![\w.-])/
 const namesServiceOrAccount = (n: string) => /^(?:url|uri|api_?url|base_?url|endpoint|server|user|username|email|login)$/i.test(n);
 /** Before an object's `{`: its name (group p) and `:` or `=>`. */
 const NAME_BEFORE_BRACE = /["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?[ \t]*(?::|=>)[ \t]*$/;
+/** A file's directory at its line's start, no blank or colon in it (grep -r's prefix before a file's name read as a name). */
+const GREP_FILE_PREFIX = /(?:^|\n)[^\s:]{0,256}\/$/;
+/** After the prefix's `:`: grep's line number maybe, then a realm's `user: password[,role…]` row. */
+const REALM_ROW = /(?:\d{1,9}:)?[ \t]*(?!\d{1,9}:)[^\s:=#]{1,128}[ \t]*[:=][ \t]*(?<v>[^\s,]{1,256}?)(?<!:)(?:,[^\n]*)?\r?$/dmy;
 /** Characters above a field read for its object's opening (a few fields). */
 const PARENT_LOOKBACK = 256;
 /** Is the field at k in an object whose name is a secret's (its `{` within PARENT_LOOKBACK, no other bracket between)? */
@@ -3119,6 +3130,25 @@ function secretParentAbove(text: string, k: number): boolean {
   const p = NAME_BEFORE_BRACE.exec(text.slice(Math.max(0, i - 72), i));
   return p !== null && isSecretName(p.groups!.p);
 }
+/** A name whose value is the key of a Secret, not its value (`passwordSecretKey`, `userPasswordKey`, `tokenSecretKeyRef`). */
+const KEY_NAMING_NAME = /(?:Key|_key|KeyRef|KeyName|SecretName)$/;
+/** kubeseal's ciphertext in base64: the encrypted session key's length in two bytes (256, 384 or 512: RSA-2048 to 4096), then that key, then the data (isSealedCiphertext). */
+const SEALED_CIPHERTEXT = /^(?:AQ|Ag)[A-D][A-Za-z0-9+/]{400,}={0,2}$/;
+/** AES-GCM's nonce and tag after the session key at least (the data may be empty). */
+const SEALED_MIN_TAIL = 16;
+
+/**
+ * A SealedSecret's `encryptedData` value (kubeseal's output, safe to commit: pass 207 L3, under `token:` in a diff): its length
+ * prefix names an RSA key's size and the bytes after it hold that key and a GCM tail. Read by its structure, not its parent: the
+ * byte path reads a window that may not hold `encryptedData:`.
+ */
+function isSealedCiphertext(value: string): boolean {
+  if (!SEALED_CIPHERTEXT.test(value)) return false;
+  const bytes = Buffer.from(value, 'base64');
+  const keyLength = (bytes[0] << 8) | bytes[1];
+  return (keyLength === 256 || keyLength === 384 || keyLength === 512) && bytes.length >= 2 + keyLength + SEALED_MIN_TAIL;
+}
+
 /** The line above a YAML field: its indent (group i) and a mapping's name alone (group p), the line's end after its `:`. */
 const YAML_PARENT_LINE = /^(?<i>[ \t]*)["']?(?<p>[A-Za-z_][\w.-]{0,63})["']?:[ \t]*\r?$/;
 /** Is the field at k, indented, the first of a YAML mapping on the line above whose name is a secret's (`network_key:` then `  key: …`)? */
@@ -3269,6 +3299,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
     pairedValue(text, k, e, out);
     arrayPairValue(text, k, e, out);
     jqStreamLeaf(text, k, e, out);
+    jqStreamItem(text, k, e, out);
     optionValueBelow(text, k, e, out);
     keyPathValueBelow(text, k, e, out);
     commentedNameValueBelow(text, k, e, out);
@@ -3304,6 +3335,15 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // role after it is no value (the row's password is context-rules' JMX row under a prefix); read as one, every later `monitorRole`
   // was masked (session 34's own attack).
   if (m && m[0] === ':' && JMX_FILE_BEFORE.test(text.slice(Math.max(0, k - 10), e))) return e;
+  // A password file named by grep -r's prefix (`config/connect.password:connect-admin: <pw>,admin`: a Jetty realm's
+  // `user: password,role` rows, pass 209 F17): its name is the file's, and the row after it holds the password. Any file's name
+  // there is no setting's (`config/prod.secret.exs:4:  secret_key_base:` took `secret_key_base:` for a value: pass 208 F33).
+  if (m && m[0] === ':' && text.charCodeAt(k - 1) === 0x2f && text.slice(k, e).includes('.') && GREP_FILE_PREFIX.test(text.slice(Math.max(0, k - MAX_LINE_MARK), k))) {
+    REALM_ROW.lastIndex = e + 1;
+    const row = isSecretName(text.slice(k, e)) ? REALM_ROW.exec(text) : null;
+    if (row && !isLookAlike(row.groups!.v, true)) out.push({ start: row.indices!.groups!.v![0], end: row.indices!.groups!.v![1], kind: 'password', byContext: true });
+    return e;
+  }
   // Public values with a secret's name (adv161 F8, F49, F50): a CREATE2 salt (`"salt": "0x<64 hex>"`, a deployment's), a KDF's
   // salt among its parameters (a V3 keystore's `kdfparams`: `dklen`, `n`, `r`, `p`), a Solana transaction's signature (88 base58).
   if (m && PUBLIC_BY_SHAPE.test(text.slice(k, e)) && publicByName(text, k, e, e + m[0].length)) return e;
@@ -3380,6 +3420,7 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
       dictKeyItems(text, e + m[0].length, single, out);
       // …or whose entries are objects holding the secret (cfssl's `"auth_keys": {"primary": {"type": "standard", "key": "…"}}`: pass 199).
       dictEntryKeyFields(text, e + m[0].length, single, out);
+      if (m[0].includes(':')) yamlEntryKeyFields(text, k, e + m[0].length, single, out);
       // INI continuation lines (`access_keys =` then one indented key a line: adv67 F25).
       if (INI_EQUALS.test(m[0])) valuesBelow(text, e + m[0].length, single, out);
     }
@@ -3605,6 +3646,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const quoted = v.groups!.quoted ?? v.groups!.single ?? v.groups!.ansi ?? v.groups!.triple ?? v.groups!.tripleBelow ?? v.groups!.literalBelow;
   let value = quoted ?? v.groups!.escaped ?? v.groups!.deep ?? v.groups!.pyrepr ?? v.groups!.secret;
   if (value === undefined || isLookAlike(value, PASSWORD_NAME.test(name))) return e;
+  // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
+  // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
+  if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
+  // A SealedSecret's ciphertext under `encryptedData:` (kubeseal's output, safe to commit: pass 207 L3, in a diff too).
+  if (isSealedCiphertext(value)) return e;
   // The shell's working directory (`env`'s `PWD=/home/alice`, sudo's log `; PWD=/srv ;`: 129 F26), not a password.
   if (quoted === undefined && (value.charCodeAt(0) === 0x2f || value.charCodeAt(0) === 0x7e) && /^(?:OLD)?PWD$/.test(name)) return e;
   // A file's name before a line of it (`grep root /etc/passwd /etc/group`: `/etc/passwd:root:x:0:0:…`): an account, not a password.
@@ -3815,6 +3861,8 @@ function proseValueBelow(text: string, k: number, at: number): { start: number; 
 
 /** The word on the line below a name whose line ends at its colon, indented deeper than the name: its value. */
 function indentedValueBelow(text: string, k: number, at: number): { start: number; value: string } | undefined {
+  const marked = markedValueBelow(text, k, at);
+  if (marked !== null) return marked;
   WORD_BELOW.lastIndex = at;
   const m = WORD_BELOW.exec(text);
   if (!m || m.groups!.v.endsWith(':')) return undefined;
@@ -3822,6 +3870,35 @@ function indentedValueBelow(text: string, k: number, at: number): { start: numbe
   let nameIndent = 0;
   while (lineStart + nameIndent < k && (text.charCodeAt(lineStart + nameIndent) === 0x20 || text.charCodeAt(lineStart + nameIndent) === 0x09)) nameIndent++;
   if (m.groups!.ind.length <= nameIndent) return undefined;
+  return { start: m.indices!.groups!.v![0], value: m.groups!.v };
+}
+
+/** After a name's colon under grep's mark: the line's end, the next line's mark (grep's context `file-N-` or match `file:N:`). */
+const MARKED_LINE_END = /[ \t]*\r?\n/y;
+/** The rest of that next line: its indent (group ind) and one word (group v), as WORD_BELOW's. */
+const MARKED_WORD = /(?<ind>[ \t]*)(?<v>[^\s#:-][^\s]*?)[ \t]*\r?(?=\n|$)/dy;
+
+/**
+ * indentedValueBelow under grep's marks (`grep -n -A2 secret_key_base config/*.exs`: `config/prod.secret.exs:4:  secret_key_base:`
+ * then `config/prod.secret.exs-5-    "…"`: pass 208 F33): null when the name's line has no grep mark before its indent.
+ */
+function markedValueBelow(text: string, k: number, at: number): { start: number; value: string } | undefined | null {
+  let lineStart = k;
+  while (lineStart > 0 && k - lineStart <= MAX_LINE_MARK + MAX_SIBLING_INDENT && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+  if (lineStart === k || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || text.charCodeAt(lineStart) === 0x20 || text.charCodeAt(lineStart) === 0x09) return null;
+  const mark = LINE_MARKS[1];
+  const from = afterMark(text, lineStart, mark);
+  if (from < 0 || from > k) return null;
+  let nameIndent = 0;
+  while (from + nameIndent < k && (text.charCodeAt(from + nameIndent) === 0x20 || text.charCodeAt(from + nameIndent) === 0x09)) nameIndent++;
+  if (from + nameIndent !== k) return null;
+  MARKED_LINE_END.lastIndex = at;
+  if (!MARKED_LINE_END.test(text)) return undefined;
+  const next = afterMark(text, MARKED_LINE_END.lastIndex, mark);
+  if (next < 0) return undefined;
+  MARKED_WORD.lastIndex = next;
+  const m = MARKED_WORD.exec(text);
+  if (!m || m.groups!.v.endsWith(':') || m.groups!.ind.length <= nameIndent) return undefined;
   return { start: m.indices!.groups!.v![0], value: m.groups!.v };
 }
 
@@ -4157,6 +4234,18 @@ function jqStreamLeaf(text: string, k: number, e: number, out: SecretFinding[]):
   const c = text.charCodeAt(b);
   if (c !== 0x5b && c !== 0x2c) return;
   valueFromName(text, k, e, JQ_STREAM_LEAF, out);
+}
+/** After a plural name in a path: its quote, a comma, the index, the path's `]`, a comma, the leaf's string, the event's `]`. */
+const JQ_STREAM_ITEM = /",\d{1,6}\][ \t]*,[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,2048})"[ \t]*\]/dy;
+/** jq's `--stream` event of a list's item under a plural secret name (`[["tokens",0],"<value>"]`): the leaf. */
+function jqStreamItem(text: string, k: number, e: number, out: SecretFinding[]): void {
+  if (text.charCodeAt(k - 1) !== 0x22 || text.charCodeAt(e) !== 0x22 || text.charCodeAt(e + 1) !== 0x2c) return;
+  const name = text.slice(k, e);
+  const item = singularOfList(name) ?? name;
+  if (!isSecretName(item)) return;
+  JQ_STREAM_ITEM.lastIndex = e;
+  const v = JQ_STREAM_ITEM.exec(text);
+  if (v && !isLookAlike(v.groups!.v, PASSWORD_NAME.test(item)) && !isReference(v.groups!.v)) out.push({ start: v.indices!.groups!.v![0], end: v.indices!.groups!.v![1], kind: kindOfName(item), byContext: true });
 }
 /** After a path's last name: its quote, the path's `]`, a comma, the leaf's string, the event's `]` (blanks and line breaks between). */
 const JQ_STREAM_LEAF = /"\s{0,16}\][ \t]*,\s{0,16}"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"\s{0,16}\]/dy;
@@ -4533,7 +4622,12 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
     b = w;
   }
   while (b > 0 && (text.charCodeAt(b - 1) === 0x20 || text.charCodeAt(b - 1) === 0x09) && k - b < MAX_PADDED_INDENT + 32) b--;
-  if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) return;
+  // After grep's `N:` or `file:N:` (`grep -n s3a conf/spark-defaults.conf`: a dotted setting padded to its value, pass 209 F12).
+  if (b > 0 && text.charCodeAt(b - 1) !== 0x0a) {
+    const marked = b === k ? lineMarkBefore(text, b) : undefined;
+    if (!marked || marked.mark === LINE_MARKS[0]) return;
+    b = marked.lineStart;
+  }
   const name = text.slice(k, e);
   // An environment's name, or a CLI's field in PascalCase (`scw iam api-key create`: `SecretKey   <uuid>`: adv19 F15).
   // Or a snake_case name then one TAB (a tool's `name<TAB>value` rows: `terraform output -json | jq -r '… "\(.key)\t\(.value.value)"'`,
@@ -4741,8 +4835,8 @@ function dictKeyItems(text: string, from: number, singular: string, out: SecretF
 
 /** How far a dict of objects is read for their secret fields (dictEntryKeyFields): a few entries of a config. */
 const MAX_DICT_OF_OBJECTS = 4096;
-/** An entry's field holding the secret itself: `key`, `secret`, `token`, `value`, a quoted string of 8 characters and up. */
-const ENTRY_SECRET_FIELD = /(?<![\w-])["']?(?:key|secret|token|value)["']?[ \t]*:[ \t]*(?:"(?<quoted>[^"\\\n]{8,2048})"|'(?<single>[^'\n]{8,2048})')/dg;
+/** An entry's field holding the secret itself: `key`, `secret`, `token` (not a `value` beside a `name`, which names what it is), a quoted string of 8 characters and up. */
+const ENTRY_SECRET_FIELD = /(?<![\w-])["']?(?:key|secret|token)["']?[ \t]*:[ \t]*(?:"(?<quoted>[^"\\\n]{8,2048})"|'(?<single>[^'\n]{8,2048})')/dg;
 
 /** The text and end of the last dict dictEntryKeyFields read. */
 let lastDictRead = { text: '', end: -1 };
@@ -4775,6 +4869,42 @@ function dictEntryKeyFields(text: string, from: number, singular: string, out: S
     if (isLookAlike(value, password) || isReference(value)) continue;
     const [start, stop] = v.indices!.groups![group]!;
     out.push({ start: DICT_OPEN.lastIndex + start, end: DICT_OPEN.lastIndex + stop, kind: kindOfName(singular), byContext: true });
+  }
+}
+
+/** An entry's secret field in YAML (`key: …`, `secret: …`, `token: …`), on a line of the mapping under a plural secret name. */
+const YAML_ENTRY_SECRET_FIELD = /^(?<indent>[ \t]*)(?:key|secret|token):[ \t]+(?:"(?<quoted>[^"\n]{8,2048})"|'(?<single>[^'\n]{8,2048})'|(?<bare>[^\s"'#][^\s#]{7,2047}))[ \t]*\r?$/d;
+
+/**
+ * The secret fields of the mappings under a plural secret name in YAML (cfssl's `auth_keys:` then `primary:` / `type: standard` /
+ * `key: …`), from `from` (right after its `:`): the lines indented deeper than the name's, MAX_BLOCK_LINES at most.
+ */
+function yamlEntryKeyFields(text: string, nameAt: number, from: number, singular: string, out: SecretFinding[]): void {
+  let at = from;
+  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09 || text.charCodeAt(at) === 0x0d) at++;
+  if (text.charCodeAt(at) !== 0x0a) return;
+  let lineStart = nameAt;
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+  const indent = nameAt - lineStart;
+  const password = PASSWORD_NAME.test(singular);
+  for (let n = 0, start = at + 1; n < MAX_BLOCK_LINES && start < text.length; n++) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    if (end - start > MAX_DICT_OF_OBJECTS) return;
+    const line = text.slice(start, end);
+    if (line.trim() !== '') {
+      let deep = 0;
+      while (deep < line.length && (line.charCodeAt(deep) === 0x20 || line.charCodeAt(deep) === 0x09)) deep++;
+      if (deep <= indent) return;
+      const v = YAML_ENTRY_SECRET_FIELD.exec(line);
+      if (v && deep > indent + 1) {
+        const group = v.groups!.quoted !== undefined ? 'quoted' : v.groups!.single !== undefined ? 'single' : 'bare';
+        const value = v.groups![group]!;
+        if (!isLookAlike(value, password) && !isReference(value)) out.push({ start: start + v.indices!.groups![group]![0], end: start + v.indices!.groups![group]![1], kind: kindOfName(singular), byContext: true });
+      }
+    }
+    if (nl < 0) return;
+    start = nl + 1;
   }
 }
 
@@ -5072,11 +5202,15 @@ const PRINTED_BELOW_ENDS_LINE = /^[:.]?[ \t]*\r?\n/;
 /** Characters before `printed below` CREDENTIAL_IS_BEFORE reads. */
 const CREDENTIAL_IS_CHARS = 24;
 
+/** A service's name after `[*] _SC_` read at most (a Windows service's name is up to 256 characters). */
+const MAX_LSA_SERVICE_NAME = 256;
 /** secretsdump's line after `[*] DefaultPassword`: the account (or `(Unknown User)`), a colon, the password. */
 const LSA_DEFAULT_PASSWORD = /[ \t]*\r?\n[^\n:]{1,256}:(?<secret>[^\n]{1,256}?)\r?(?=\n|$)/y;
 
 function nextLineValue(text: string, at: number, out: SecretFinding[]): void {
-  if (text.charCodeAt(at - 1) === 0x64 || text.charCodeAt(at - 1) === 0x44) {
+  if (text.charCodeAt(at - 1) === 0x64 || text.charCodeAt(at - 1) === 0x44 || text.charCodeAt(at - 1) === 0x5f) {
+    // (`[*] _SC_<service>`: its name to the line's end first.)
+    if (text.charCodeAt(at - 1) === 0x5f) for (const stop = Math.min(text.length, at + MAX_LSA_SERVICE_NAME); at < stop && /[\w$.-]/.test(text[at]); ) at++;
     LSA_DEFAULT_PASSWORD.lastIndex = at;
     const m = LSA_DEFAULT_PASSWORD.exec(text);
     if (m) out.push({ start: m.index + m[0].length - m.groups!.secret.length, end: m.index + m[0].length, kind: 'password', byContext: true });
@@ -5217,6 +5351,9 @@ function cookies(line: string, offset: number, out: SecretFinding[]): void {
   // A header in quotes ends at its closing quote: a "Copy as cURL" command's `-H 'cookie: …; theme=dark' \` is read with the lines
   // its `\` continues, and its last cookie ran on over the next headers (138 F16).
   const opened = m.index > 0 ? line.charCodeAt(m.index - 1) : -1;
+  // A JSON object's key (`"cookie": "…"`): its value's own quotes bound it.
+  const keyed = (opened === 0x27 || opened === 0x22) && m[0].includes(String.fromCharCode(opened)) && line.charCodeAt(pos) === opened;
+  if (keyed) pos++;
   const closing = opened === 0x27 || opened === 0x22 ? line.indexOf(String.fromCharCode(opened), pos) : -1;
   const end = closing >= 0 ? closing : line.length;
   const quoted = line.charCodeAt(pos) === 0x27 || line.charCodeAt(pos) === 0x22;

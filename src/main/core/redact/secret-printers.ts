@@ -152,6 +152,8 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
 const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$/i;
 
+/** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
+const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
 /** ejabberd's issued OAuth token: the row's first word, before its scopes. */
 const EJABBERD_TOKEN_ROW = /^[ \t]*(?<v>[A-Za-z0-9_-]{16,256})[ \t]+\[/;
 /** A row of Samba's smbpasswd format: its LM hash (unless unset, `XXXX…`) and NT hash. */
@@ -215,6 +217,12 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: PROPERTY_USERS_FILE, row: /^[ \t]*[^\s=:#!]+[ \t]*[=:][ \t]*(?<v>[^\s,]+)(?:[ \t]*,.*)?[ \t]*\r?$/ },
   // Mathematica's `mathpass`: `<machine> <MathID> <password>` (pass 179; the password's `1234-567-890:2,0,8,8:80001:20270101`).
   { file: MATHPASS_FILE, row: /^[ \t]*\S+[ \t]+\S+[ \t]+(?<v>\S+)[ \t]*\r?$/ },
+  // Symfony's secrets vault decryption key (`config/secrets/prod/prod.decrypt.private.php`: `return "\x2F\xCB…";`, pass 208 F36):
+  // the key's bytes as a PHP string.
+  { file: /\.decrypt\.private\.php$/, row: /^[ \t]*return[ \t]+(?<v>"[^"\n]{16,4096}"|'[^'\n]{16,4096}')[ \t]*;/ },
+  // A password cracker's pot (hashcat's `hashcat.potfile`, john's `john.pot`: `<hash>:<plain>`, pass 206 F6): each
+  // line whole: the password, and the hash, which for an NT hash signs in as the password does.
+  { file: /(?:^|\/)(?:hashcat\.potfile|john\.pot|[^/]+\.pot(?:file)?)$/, row: /^(?<v>[^\n]{1,16384}?)[ \t]*\r?$/ },
   // Samba's `smbpasswd` file (`user:uid:LM:NT:[flags]:LCT-…:`): the NT hash logs in as the password does (pass-the-hash), the LM
   // hash too where one is set (pass 202 F36); `pdbedit -L -w` prints the same rows (SMBPASSWD_ROW).
   { file: /(?:^|\/)smbpasswd$/, row: SMBPASSWD_ROW },
@@ -641,6 +649,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
     case 'ejabberdctl':
       // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
       return sub === 'oauth_issue_token' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
+    case 'john':
+      // `john --show` (pass 206 F7): `user:<cracked password>:<rid>:…` rows, then a count; the password is the second field.
+      return argv.includes('--show') || argv.some((a) => a.startsWith('--show=')) ? { kind: 'password', tool: 'john --show', rows: JOHN_SHOW_ROW } : undefined;
     case 'tdbdump':
       // Samba's `secrets.tdb` dumped (pass 202 F37): its secrets' records (tdbSecretValues); another database's are the scanner's.
       return { kind: 'password', tool: 'tdbdump', tdbSecrets: true };
@@ -924,7 +935,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   for (const c of parsed.line.commands) {
     if (c.context !== 'top') continue;
     const p = pipelines.get(c.pipeline.index) ?? [];
-    p[c.pipeline.position] = c;
+    p[c.pipeline.position] = withLoopWords(c, parsed.line.loops);
     pipelines.set(c.pipeline.index, p);
   }
   const printed = new Map<SimpleCommand[], SecretPrinter>();
@@ -973,6 +984,23 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
  * What one pipeline prints, when it is a credential: its first stage a printer, or a later one run once per input (`… | xargs -I{}
  * vault kv get …`, `… | parallel …`: adv21 F05), with no stage after it a reducer and no stage's output sent to a file.
  */
+/** An argument that is a variable alone (`$f`, `${f}`): group 1 its name. */
+const VARIABLE_ALONE = /^\$\{?([A-Za-z_]\w*)\}?$/;
+
+/**
+ * A loop's command with its variable read as the loop's words (`for f in config/master.key …; do cat "$f"; done` reads as `cat
+ * config/master.key …`: pass 208 F16), so a file it prints is known by its name.
+ */
+function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[]): SimpleCommand {
+  if (loops.length === 0 || !c.argv.some((a) => VARIABLE_ALONE.test(a))) return c;
+  const argv = c.argv.flatMap((a) => {
+    const v = VARIABLE_ALONE.exec(a)?.[1];
+    const loop = v === undefined ? undefined : loops.find((l) => l.variable === v && l.words.length > 0);
+    return loop ? loop.words : [a];
+  });
+  return { ...c, argv };
+}
+
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
   let printer = stagePrinter(stages[0], depth) ?? secretDocumentPicked(stages) ?? jsonFieldPicked(stages) ?? assignmentCut(stages) ?? encodedCredentialFile(stages) ?? consoleEvaluated(stages) ?? namesCutFromCredentialFile(stages) ?? secretKeyLineCut(stages) ?? reversedText(stages) ?? substitutedText(stages);
@@ -1276,7 +1304,8 @@ const ENV_READS = [
   /Sys\.getenv\(\s*["']([A-Za-z_]\w*)["']/g,
 ];
 /** A generator of secrets called in a script (Django's `get_random_secret_key()`, like `rails secret`: adv15 D43). */
-const SECRET_GENERATOR = /\bget_random_secret_key\(\)|\bkeyring::key_get\(|-AsPlainText\b/;
+// Or a secret revealed (pydantic's `SecretStr.get_secret_value()`: pass 208 F28).
+const SECRET_GENERATOR = /\bget_random_secret_key\(\)|\bkeyring::key_get\(|-AsPlainText\b|\.get_secret_value\(\)/;
 /** The script prints something: a language's print call (`node -p` prints its expression's value whatever it is). */
 const SCRIPT_PRINTS = /(?:^|[^\w.])(?:console\.\w+|process\.stdout\.write|sys\.stdout\.write|print|printf|println|puts|say|echo|var_dump|p|pp)\b/;
 
@@ -1941,7 +1970,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:firebase|pdbedit|tdbdump|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\b(?:firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;

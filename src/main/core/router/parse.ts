@@ -80,6 +80,8 @@ export interface ParsedLine {
   source: string;
   commands: SimpleCommand[];
   functions: FunctionDef[];
+  /** Each `for` loop's variable and its literal words (`for f in a.key b.key`: `f` → [`a.key`, `b.key`]); a word that is not literal is left out. */
+  loops: { variable: string; words: string[] }[];
   /** More than one simple command, or any pipeline, list, subshell or control structure. */
   compound: boolean;
   /** A statement ends with `&`. */
@@ -124,6 +126,7 @@ export function parseCommandLine(source: string): ParseOutcome {
       source,
       commands: walker.commands,
       functions: walker.functions,
+      loops: walker.loops,
       compound: walker.structured || top.length !== 1 || top[0].pipeline.length > 1 || script.commands.length > 1,
       background: script.commands.some((s) => s.background),
     },
@@ -210,6 +213,7 @@ function isLiteralPart(p: WordPart): boolean {
 class Walker {
   readonly commands: SimpleCommand[] = [];
   readonly functions: FunctionDef[] = [];
+  readonly loops: { variable: string; words: string[] }[] = [];
   error: ParseFailure | undefined;
   /** Seen a subshell, group, loop, conditional, list or pipeline. */
   structured = false;
@@ -275,6 +279,7 @@ class Walker {
       case 'For':
       case 'Select':
         for (const w of node.wordlist ?? []) this.substitutions(w);
+        this.loops.push({ variable: node.name.text, words: (node.wordlist ?? []).flatMap((w) => literalValue(w) ?? []) });
         this.list(node.body, context);
         return;
       case 'ArithmeticFor':
