@@ -288,6 +288,8 @@ const STREAM_KEY_CHARS = 1024;
 // 205 F10): a stream's name is a key when minted (a digit, 16 characters and up: YouTube's `xxxx-xxxx-xxxx-xxxx-xxxx`), not `cam1`.
 const STREAM_KEY = /"(?:key|streamName|stream_key|streamKey)"[ \t]*:[ \t]*"(?<v>[^"\s]{6,512})"/dg;
 const STREAM_SERVICE = /"(?:server|service|host)"[ \t]*:[ \t]*"/;
+/** A streaming service's ingest host in the window: a stream's name pushed there is its key (a site's own origin's is a name: adv211 L11). */
+const STREAMING_SERVICE_HOST = /"(?:server|service|host)"[ \t]*:[ \t]*"[^"\n]{0,128}(?:youtube|facebook|fbcdn|twitch|live-video\.net|restream|kick\.com|tiktok|x\.com|twitter|periscope|linkedin|vimeo|dlive|trovo|mux\.com|ivs\.|cloudflarestream|castr)/i;
 /** A stream's name taken for its key: minted, not a name of words. */
 const MINTED_STREAM_NAME = /^(?=.{0,511}\d)(?=.{0,511}[a-z])[\w-]{16,512}$/i;
 
@@ -311,7 +313,7 @@ export function streamKeyBesideServer(text: string, at: number, out: SecretFindi
   STREAM_KEY.lastIndex = 0;
   for (let m = STREAM_KEY.exec(window); m; m = STREAM_KEY.exec(window)) {
     const [start, end] = m.indices!.groups!.v!;
-    if (isLookAlike(m.groups!.v) || (!m[0].startsWith('"key"') && !MINTED_STREAM_NAME.test(m.groups!.v))) continue;
+    if (isLookAlike(m.groups!.v) || (!m[0].startsWith('"key"') && !(MINTED_STREAM_NAME.test(m.groups!.v) && STREAMING_SERVICE_HOST.test(window)))) continue;
     out.push({ start: from + start, end: from + end, kind: 'stream key', byContext: true });
   }
   return to;

@@ -976,14 +976,14 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['cleartext'], re: /\b(?:login|enable|pap|chap|arap|opap|global)[ \t]*=[ \t]*cleartext[ \t]+"?(?<secret>[^\s"]{1,256})/g },
   // `meltano config <plugin> list` (pass 209 F21): `password [env: TARGET_SNOWFLAKE_PASSWORD] current value: '…' (from `.env`)`, the
   // setting's environment variable naming the secret.
-  { kind: 'password', keywords: ['current value:'], re: /\[env:[ \t]+[A-Z0-9_]*(?:PASSWORD|PASSPHRASE|SECRET|TOKEN|_KEY|PASS|PWD)[A-Z0-9_]*\][ \t]+current value:[ \t]+'(?<secret>[^'\n]{1,1024})'/g },
+  { kind: 'password', keywords: ['current value:'], re: /\[env:[ \t]+[A-Z0-9_]*(?:PASSWORD|PASSPHRASE|SECRET|TOKEN|API_KEY|PRIVATE_KEY|SECRET_KEY|_PASS|PWD)\][ \t]+current value:[ \t]+(?:'(?<secret>[^'\n]{1,1024})'|"(?<secret2>[^"\n]{1,1024})")/g },
   // impacket's secretsdump (`user:rid:<LM hash>:<NT hash>:::`; a machine account's in its LSA secrets without the rid) and mimikatz' `* NTLM : …` / `* SHA1 : …`: an NT hash signs in as
   // its user (pass-the-hash), so it is a credential, not a digest (adv124 F39, F40); DPAPI's machine and user keys.
   // A row after a tool's prefix too (netexec's `SMB  10.0.0.5  445  WS031  Administrator:500:…:::`, a diff's `+`: pass 206 F5, F32);
   // not the well-known hash of an empty password (`31d6cfe0…`: a disabled Guest's, L8).
-  { kind: 'nt hash', keywords: [':::'], re: /(?:^|(?<=[ \t+]))[^\s:]{1,256}:(?:\d{1,10}:)?[0-9a-fA-F]{32}:(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?=:::)/gm },
+  { kind: 'nt hash', keywords: [':::'], re: /(?:^|(?<=[ \t+]))[^\s:]{1,256}:(?:\d{1,10}:)?[0-9a-fA-F]{32}:(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?=:::)/gim },
   // mimikatz' `* DPAPI : …` beside them (pass 206 F8).
-  { kind: 'nt hash', keywords: ['* ntlm', '* sha1', '* dpapi'], re: /\*[ \t]+(?:NTLM|SHA1|DPAPI)[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
+  { kind: 'nt hash', keywords: ['* ntlm', '* sha1', '* dpapi'], re: /\*[ \t]+(?:NTLM|SHA1|DPAPI|sha1\(key\))[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-f]{32}(?:[0-9a-f]{8})?)\b/g },
   { kind: 'dpapi key', keywords: ['dpapi_machinekey', 'dpapi_userkey'], re: /\bdpapi_(?:machine|user)key:(?<secret>0x[0-9a-f]{40})/g },
   // An NT hash after the empty LM hash wherever it stands (Volatility's hashdump table, metasploit's `creds`, john's `--show`,
   // netexec's rows: pass 206 F7, F21, F26): the LM half `aad3b435…` says the next 32 hex digits are the NT half.
@@ -997,14 +997,45 @@ export const FILES: ContextRule[] = [
   // Rubeus' session key and tickets (`Base64(key) : …`, a `.kirbi` in base64, `doI…`: pass 206 F41): a ticket is used as it is
   // (pass-the-ticket). A KRB-CRED's DER starts `76 82`: `doI` then its length's letter.
   { kind: 'kerberos key', keywords: ['base64(key)'], re: /\bBase64\(key\)[ \t]*:[ \t]*(?<secret>[A-Za-z0-9+/]{16,128}={0,2})/g },
-  { kind: 'kerberos ticket', keywords: ['doib', 'doic', 'doid', 'doie', 'doif', 'doig', 'doih'], re: /(?<![A-Za-z0-9+/])(?<secret>doI[B-H][A-Za-z0-9+/]{200,16384}={0,2})/g },
+  { kind: 'kerberos ticket', keywords: ['doib', 'doic', 'doid', 'doie', 'doif', 'doig', 'doih'], re: /(?<![A-Za-z0-9+/])(?<secret>doI[B-H][A-Za-z0-9+/]{80,16384}={0,2})/g },
   // A brute forcer's found credentials: nmap's `|     user:password - Valid credentials` (its XML's `&#xa;` too) and `<elem
   // key="password">…</elem>`; netexec's `[+] domain\user:password (Pwn3d!)` (pass 206 F4, F24, F25).
   { kind: 'password', keywords: ['valid credentials'], re: /(?:^\|[ \t]+|&#xa;[ \t]+)[^\s:]{1,128}:(?<secret>\S(?:[^\n&]{0,255}?\S)?) - Valid credentials/gm },
   { kind: 'password', keywords: ['<elem key="pass', '<elem key="secret', '<elem key="token'], re: /<elem key="(?:password|pass|passwd|secret|token)">(?<secret>[^<\n]{1,256})<\/elem>/g },
+  // …and without a domain on a protocol's row (`SSH  10.0.0.5  22  10.0.0.5  [+] root:<pw>  Linux - Shell access!`: adv211 F39).
+  { kind: 'password', keywords: ['[+] '], needs: /^(?:SMB|SSH|FTP|MSSQL|LDAP|WINRM|RDP|VNC|WMI|NFS|MYSQL|POSTGRES)[ \t]/m, re: /^(?:SMB|SSH|FTP|MSSQL|LDAP|WINRM|RDP|VNC|WMI|NFS|MYSQL|POSTGRES)[ \t][^\n]{0,256}?\[\+\][ \t]+(?:[^\s\\:]{1,128}\\)?[^\s:\\]{1,128}:(?<secret>[^\s]{1,256}?)(?=[ \t]+\(Pwn3d!\)|[ \t]{2}|[ \t]*\r?$)/gm },
+  // Metasploit's login scanners (`[+] 10.0.0.5:22 - Success: 'root:<pw>' …`) and ncrack's results (`10.0.0.5 22/tcp ssh: 'root'
+  // '<pw>'`): adv211 F40, F38.
+  { kind: 'password', keywords: ["success: '"], re: /\bSuccess: '[^':\n]{0,128}:(?<secret>[^'\n]{1,256})'/g },
+  { kind: 'password', keywords: ['/tcp '], needs: /\/tcp [\w-]{1,32}: '/, re: /\b\d{1,5}\/tcp [\w-]{1,32}: '[^'\n]{0,128}' '(?<secret>[^'\n]{1,256})'/g },
+  // mimikatz' dcsync (`Hash NTLM: …`, `ntlm- 0: …`, `aes256_hmac       (4096) : …`) and lsadump::secrets' `cur/text: <password>`,
+  // Rubeus' `[*] Using rc4_hmac hash: …`, SharpDPAPI's `{<guid>}:<sha1>` master keys (adv211 F28, F30, F37, F32).
+  { kind: 'nt hash', keywords: ['hash ntlm:', 'ntlm- ', 'lm  - '], re: /\b(?:Hash NTLM|ntlm-[ \t]*\d{1,3}|lm[ \t]*-[ \t]*\d{1,3})[ \t]*:[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  { kind: 'kerberos key', keywords: ['_hmac', 'des_cbc_md5'], re: /\b(?:aes(?:128|256)_hmac(?:_plain)?|des_cbc_md5|rc4_hmac(?:_nt)?|aes(?:128|256)_cts_hmac_sha1)[ \t]*(?:\(\d{1,6}\)[ \t]*)?(?:hash)?[ \t]*:[ \t]*(?<secret>[0-9a-fA-F]{16,64})(?![0-9a-fA-F])/gi },
+  { kind: 'lsa secret', keywords: ['cur/text:', 'old/text:'], re: /\b(?:cur|old)\/text:[ \t]*(?<secret>\S[^\n]{0,255}?)\r?$/gm },
+  { kind: 'dpapi key', keywords: ['}:'], needs: /\{[0-9a-fA-F-]{36}\}:[0-9A-Fa-f]{40}/, re: /\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}:(?<secret>[0-9A-Fa-f]{40})(?![0-9A-Fa-f])/g },
   { kind: 'password', keywords: ['[+] '], needs: /\[\+\][ \t]+[^\s\\]{1,128}\\/, re: /\[\+\][ \t]+[^\s\\:]{1,128}\\[^\s:\\]{1,128}:(?<secret>[^\s]{1,256}?)(?=[ \t]+\(Pwn3d!\)|[ \t]*\r?$)/gm },
   // An NT hash by its name (pypykatz' JSON `"NThash": "…"`, an engagement's `AD_NTHASH=…`: pass 206 F9, F28).
   { kind: 'nt hash', keywords: ['nthash', 'nt_hash', 'ntlm_hash', 'ntlmhash', 'nt-hash', 'lmhash', 'lm_hash'], re: /(?:NT|LM|NTLM)[_-]?hash["']?[ \t]*[:=][ \t]*["']?(?!31d6cfe0d16ae931b73c59d7e0c089c0|aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  // An element whose name is in its attribute (Guacamole's `<param name="password">…</param>`, `<property name="secret">…`:
+  // pass 210 F32): the element's text.
+  { kind: 'password', keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },
+  // IPsec SAs' keys as `ip xfrm state` prints them (`auth-trunc hmac(sha256) 0x… 128`, `enc cbc(aes) 0x…`, `aead rfc4106(gcm(aes))
+  // 0x… 128`: pass 210 F17).
+  { kind: 'ipsec key', keywords: ['auth-trunc ', 'enc ', 'aead ', 'auth '], needs: /\b(?:auth-trunc|auth|enc|aead)[ \t]+\S+[ \t]+0x[0-9a-fA-F]{16}/, re: /\b(?:auth-trunc|auth|enc|aead)[ \t]+[\w-]+(?:\([\w()-]{0,64}\))?[ \t]+(?<secret>0x[0-9a-fA-F]{16,1024})(?![0-9a-fA-F])/g },
+  { kind: 'password', keywords: ['x11vnc'], re: argAfter(String.raw`\bx11vnc\b[^\n|;&]{0,1024}?[ \t]-passwd[ \t]+`) },
+  // KiTTY's session files (`Password\<hex>\`: pass 210 F38) and TeamViewer's `[bin  ] PermanentPassword = 32 c3 …` (F37).
+  { kind: 'password', keywords: ['password\\'], re: /(?:^|[\/:])Password\\(?<secret>[0-9A-Fa-f]{16,1024})(?![0-9A-Za-z])/gm },
+  { kind: 'password', keywords: ['[bin'], re: /\[bin[ \t]*\][ \t]+\w*(?:Password|Passwd|Key|Secret|Token)\w*[ \t]*=[ \t]*(?<secret>[0-9a-fA-F]{2}(?: [0-9a-fA-F]{2}){7,255})/g },
+  // Bitwarden's `bw unlock <master password>` in a history or `ps` (pass 212 F35); `--passwordenv`, `--passwordfile` name where it is.
+  { kind: 'password', keywords: ['bw unlock', 'bw login'], re: /\bbw[ \t]+(?:unlock|login[ \t]+[^\s'"-][^\s'"]*)[ \t]+(?!-)(?<q>['"]?)(?<secret>[^\s'"]{4,256})\k<q>(?=[ \t]|\r?$)/gm },
+  // A browser's password export row as grep shows it, its header gone (Firefox's `"url","username","password","httpRealm",
+  // "formActionOrigin","guid","timeCreated",…`: pass 212 F2): the third field, the row told by its `{guid}` and its 13-digit time.
+  { kind: 'password', keywords: ['"http'], needs: /"\{[0-9a-f-]{36}\}","\d{13}"/, re: /^(?:[^\s:]{1,256}:)?(?:\d{1,9}:)?"https?:\/\/[^"\n]{0,1024}","[^"\n]{0,256}","(?<secret>(?:[^"\n]|"")+)",[^\n]{0,1024}?"\{[0-9a-f-]{36}\}","\d{13}"/gm },
+  // HexChat's `servlist.conf` (`P=<password>` under a network: pass 212 F39), named by grep's prefix.
+  { kind: 'password', keywords: ['servlist.conf'], re: /servlist\.conf[:-](?:\d{1,9}[:-])?(?:P|B)=(?<secret>[^\n]{1,256}?)\r?$/gm },
+  // A Zabbix user macro beside its value in a row (`jq -r '.result[] | "\\(.macro)\\t\\(.value)"'`: adv211 F3).
+  { kind: 'password', keywords: ['{$'], needs: /\{\$[A-Z0-9_.]*(?:PASSWORD|SECRET|TOKEN|PASS|KEY)/, re: /\{\$[A-Z0-9_.]*(?:PASSWORD|SECRET|TOKEN|PASSPHRASE|API\.KEY|APIKEY|PASS)[A-Z0-9_.]*(?::[^}\n]{0,128})?\}[\t ]+(?<secret>[^\s]{1,256})/g },
   // An AWS key pair glued (trufflehog's `RawV2`: the id then its secret, pass 206 F13): the 40 characters after the id.
   { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g },
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's

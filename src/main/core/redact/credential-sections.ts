@@ -123,11 +123,14 @@ export function apiKeysBlock(text: string, at: number, out: SecretFinding[]): vo
 
 /** The headers of sections whose entries are secrets, as the keyword pass finds them (lower case). */
 // `[api]`: Zulip's zuliprc (`email=`, `key=<32 letters and digits>`, `site=`: adv165 F34); an email and a URL are no made words.
-export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]'];
+// `[passwords]`: MobaXterm.ini's stored passwords (`ssh22:root@10.0.0.4=<obfuscated>`: pass 210 F39); not `[credentials]`, whose
+// entries are as often ids (`app_id=<uuid>` beside a key file).
+export const SECRET_SECTION_WORDS = ['[hmac]', '[secrets]', '[signing]', '[signing_keys]', '[jwt]', '[tokens]', '[api_keys]', '[api]', '[passwords]', '[ssh_passwords]'];
 /** Entries read under such a header (a key's rotation keeps a few). */
 export const SECRET_SECTION_LINES = 16;
 /** An entry: `name = value`, the value quoted or not (group v), to the line's end or a comment. */
-const SECTION_ENTRY = /[ \t]*[\w.-]{1,64}[ \t]*[=:][ \t]*(?:"(?<q>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})'|(?<v>[^\s#;"']{1,1024}))[ \t]*(?:[#;][^\n]*)?\r?$/dmy;
+// (A name may be a connection's: `rdp3389:CORP\jdoe@rdp01.corp.example`.)
+const SECTION_ENTRY = /[ \t]*(?:[^\s=#;[]{1,256}[ \t]*=|[\w.-]{1,64}[ \t]*:)[ \t]*(?:"(?<q>[^"\n]{1,1024})"|'(?<s>[^'\n]{1,1024})'|(?<v>[^\s#;"']{1,1024}))[ \t]*(?:[#;][^\n]*)?\r?$/dmy;
 /** A comment or a blank line among the entries. */
 const SECTION_SKIP = /[ \t]*(?:[#;][^\n]*)?\r?$/my;
 

@@ -474,7 +474,7 @@ export class FarNames {
     const name = title === word ? word : title.endsWith(` ${word}`) && (CSV_TITLE.test(title) || (aligned && ALIGNED_TITLE.test(title))) ? title.replaceAll(' ', '_') : '';
     // A CLI's `KEY` column in capitals without a `VALUE` beside it (`… | column -t`: `NAME  KEY  SITE`, adv201 F35): a key's
     // column, read for minted values only (MINTED_KEY_CELL) since a key may be a name.
-    const keyColumn = name === 'KEY' && sep === SPACED && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
+    const keyColumn = name === 'KEY' && (sep === SPACED || sep === '\t') && !names.some((n) => WIDE_VALUE_COLUMN.test(n));
     if (name === '' || !(this.names.isSecretName(name) || keyColumn || (name === 'Key' && sep === BARRED && KEY_TABLE_HEADER.test(t.slice(lineStart, this.lineEnd))))) return;
     (this.headers ??= new Map()).set(lineStart, read + 1);
     const fields = names;
@@ -960,10 +960,11 @@ const BORDERED_RULE = /^[ \t]*[|+][-:+| \t]*-[-:+| \t]*\r?$/;
 /** A cell of a hash and the password a cracker found for it in parentheses (sqlmap's dumps). */
 const CRACKED_CELL = /^[0-9a-fA-F]{32,128} \(([^()\s][^()]{0,255})\)$/;
 /**
- * A `KEY` column's cell taken for a key: 32 characters and up of letters and digits, a digit and a letter among them; not an
- * identifier of lower-case words (a cache's key, `user_sessions_2024_archive_00001`) nor a UUID (a KMS key's id).
+ * A `KEY` column's cell taken for a key: 32 characters and up of letters and digits only, a digit and a letter among them; not
+ * a name of words and dashes (a cache's key, `user_sessions_2024_archive_00001`, `gh cache list`'s `node-cache-Linux-x64-npm-…`:
+ * adv211 L5) nor a UUID (a KMS key's id).
  */
-const MINTED_KEY_CELL = /^(?![a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$)(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9_-]{32,200}$/;
+const MINTED_KEY_CELL = /^(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{32,200}$/;
 const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
 /** A rule under a barred header (psql's `----+----`, a markdown table's `---|---`). */
 const BARRED_RULE = /^[ \t]*[-:]{2,}[-+|: \t]*\r?$/;

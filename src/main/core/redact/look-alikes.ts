@@ -92,7 +92,8 @@ const SSH_PUBLIC_BLOB = /^AAAA(?:B3NzaC1yc2E|B3NzaC1kc3M|C3NzaC1lZDI1NTE5|E2VjZH
 /** An .rdp file's integer setting (`prompt for credentials:i:0`: adv34 K01): `i:` and a number. */
 const RDP_INTEGER = /^i:\d{1,10}$/;
 const JVM_ARRAY_IDENTITY = /^\[+(?:[BCDFIJSZ]|L[\w.$]+;)@[0-9a-f]{1,8}$/;
-const OWN_MASK = /^(?:x{4,}|X{4,}|\*{3,}|•{3,})[A-Za-z0-9]{0,4}$/;
+// …or its word for one (keepassxc-cli's `Password: PROTECTED` without `-s`: pass 212 L3).
+const OWN_MASK = /^(?:x{4,}|X{4,}|\*{3,}|•{3,})[A-Za-z0-9]{0,4}$|^(?:PROTECTED|HIDDEN|REDACTED|<hidden>|<redacted>|\(hidden\)|\(redacted\))$/;
 /**
  * A PEM armour line alone (`tls.key:-----BEGIN RSA PRIVATE KEY-----` in `grep -r -A3 BEGIN`, the value read to its blank:
  * adv38 F46): no value; a key's block is the key-block rule's (private-keys.ts), and a remembered `-----BEGIN` masked every

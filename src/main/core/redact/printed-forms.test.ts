@@ -4448,3 +4448,90 @@ describe("session 39: passes 207-209 (GitOps, web frameworks, data pipelines)", 
     expect(new Redactor().maskCommandOutput('databricks secrets list-secrets etl', table)).toBe(table);
   });
 });
+
+describe("session 39: passes 210 and 212 (remote access and VPNs, password managers and desktop stores)", () => {
+  it("masks Guacamole's param, ip xfrm's keys, x11vnc's -passwd, KiTTY's and TeamViewer's stored passwords, MobaXterm's [Passwords]; a WireGuard public key kept", () => {
+    const [g, k1, k2, vnc, kitty, tv, moba] = [`D^1vOp${s(AN, 8)}`, s(HEX, 64), s(HEX, 72), `Voyager!${s(AN, 8)}`, s(HEX, 48).toUpperCase(), Array.from({ length: 16 }, () => s(HEX, 2)).join(' '), s(B64, 40)];
+    const forms: [string, string, string[]][] = [
+      ['grep -n -i password user-mapping.xml', `8:            <param name="password">${g}</param>\n`, [g]],
+      ['ip xfrm state', `\tauth-trunc hmac(sha256) 0x${k1} 128\n\taead rfc4106(gcm(aes)) 0x${k2} 128\n`, [k1, k2]],
+      ['ps -eww -o pid,args', `13341 /bin/sh ./bin/x11vnc -display :0 -forever -rfbport 5900 -passwd ${vnc}\n`, [vnc]],
+      ['grep -rH -i password kitty/Sessions', `kitty/Sessions/prod-db:Password\\${kitty}\\\n`, [kitty]],
+      ['grep -n Password global.conf', `6:[bin  ] PermanentPassword = ${tv}\n`, [tv]],
+      ["sed -n '/^\\[Passwords\\]/,/^\\[Bookmarks\\]/p' MobaXterm.ini", `[Passwords]\nssh22:root@10.0.0.4=${moba}\n[Bookmarks]\n`, [moba]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    const pub = `${s(B64, 43)}=`;
+    const wg = `interface: wg0\n  public key: ${pub}\n  listening port: 51820\n`;
+    expect(new Redactor().maskCommandOutput('wg show', wg)).toBe(wg);
+  });
+
+  it("masks bw unlock's master password, a browser export's row without its header, HexChat's P=, a 1Password Secret Key; keepassxc's PROTECTED and a tool's own mask of stars kept", () => {
+    const [bw, ff, hc] = [`lantern-pickle-${s(LOWER_AN, 8)}-78`, `_4%_w9YX${s(AN, 8)}`, `Meadow_juniper${s('0123456789', 2)}$`];
+    const sk = `A3-${s('ABCDEFGHJKLMNPQRSTVWXYZ23456789', 6)}-${s('ABCDEFGHJKLMNPQRSTVWXYZ23456789', 6)}-${Array.from({ length: 5 }, () => s('ABCDEFGHJKLMNPQRSTVWXYZ23456789', 5)).join('-')}`;
+    const forms: [string, string, string[]][] = [
+      ["grep -n -E 'bw |BW_' .bash_history", `3:bw unlock '${bw}' --raw\n`, [bw]],
+      ["grep -n -i git logins.csv", `2:"https://github.com","mokafor","${ff}",,"https://github.com","{63c2b4a1-1c2d-4e5f-8a9b-0c1d2e3f4a5b}","1699012345123","1699012345123","1699012345123"\n`, [ff]],
+      ['grep -rni -e "^P=" .config', `.config/hexchat/servlist.conf:6:P=${hc}\n`, [hc]],
+      ["grep -A2 'SECRET KEY' Emergency-Kit.txt", `SECRET KEY\n${sk}\n`, [sk]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    const kept = 'Title: bastion\nUserName: ops\nPassword: PROTECTED\nURL: ssh://10.0.0.4\n';
+    expect(new Redactor().maskCommandOutput('keepassxc-cli show Passwords.kdbx Servers/bastion', kept)).toBe(kept);
+  });
+});
+
+describe("session 39: the own attack (adv211)", () => {
+  it("masks mimikatz' dcsync keys and LSA text, Rubeus' hashes and a wrapped ticket's head, SharpDPAPI's keys, found passwords of netexec without a domain, metasploit and ncrack, Zabbix macro rows and contexts, SMTP transcripts' other marks, a value under grep -r's context line", () => {
+    const H = () => s(HEX, 32);
+    const [nt, a256, a128, des, txt, rc4, sha, pw1, pw2, pw3, z1, z2, z3, b1, b2, q] = [H(), s(HEX, 64), H(), s(HEX, 16), `Quartz.${s(AN, 8)}`, H(), s(HEX, 40).toUpperCase(), `Orchid${s('0123456789', 4)}!`, `Lantern${s('0123456789', 4)}!`, `Walnut.Orchid${s('0123456789', 4)}`, `Canyon#${s(AN, 8)}`, `Marble!${s(AN, 8)}`, s(AN, 18), b64(`Osprey!${s(AN, 6)}`), b64(`Thistle#${s(AN, 6)}`), `Meadow_${s(AN, 8)}`];
+    const kirbi = `doIFeDCC${s(B64, 92)}`;
+    const forms: [string, string, string[]][] = [
+      ['cat loot/dcsync-krbtgt.txt', `  Hash NTLM: ${nt}\n    ntlm- 0: ${nt}\n      aes256_hmac       (4096) : ${a256}\n      aes128_hmac       (4096) : ${a128}\n      des_cbc_md5       (4096) : ${des}\n`, [nt, a256, a128, des]],
+      ['cat loot/lsa-secrets.txt', `Secret  : DefaultPassword\ncur/text: ${txt}\n`, [txt]],
+      ["grep -n Using loot/rubeus-run.txt", `3:[*] Using rc4_hmac hash: ${rc4}\n`, [rc4]],
+      ['cat loot/rubeus-asktgt.txt', `  [*] base64(ticket.kirbi):\n\n      ${kirbi}\n`, [kirbi]],
+      ['cat loot/sharpdpapi.txt', `{616f5c23-4748-4382-9a5d-87b630b9c020}:${sha}\n`, [sha]],
+      ["grep -F '[+]' scans/nxc.txt", `SSH         10.0.0.5        22     10.0.0.5         [+] root:${pw1}  Linux - Shell access!\n`, [pw1]],
+      ['grep -n Success scans/msf.log', `2:[+] 10.0.0.5:22 - Success: 'root:${pw2}' 'uid=0(root) gid=0(root)'\n`, [pw2]],
+      ['cat scans/ncrack-ssh.txt', `10.0.0.8 21/tcp ftp: 'backup' '${pw3}'\n`, [pw3]],
+      ["jq -r '.result[] | \"\\(.macro)\\t\\(.value)\"' macros.json", `{$MYSQL.PASSWORD}\t${z1}\n{$MYSQL.PORT}\t3306\n`, [z1]],
+      ["sed -n '/macros:/,$p' template_mysql.yaml", `      macros:\n        - macro: '{$MYSQL.PASSWORD:"db01"}'\n          value: '${z2}'\n        - macro: '{$MYSQL.PASSWORD:"db02"}'\n          value: ${z3}\n`, [z2, z3]],
+      ['tail -n 12 logs/report-mailer.log', `Net::SMTP=GLOB(0x55d0c8a1e2f8)<<< 334 UGFzc3dvcmQ6\nNet::SMTP=GLOB(0x55d0c8a1e2f8)>>> ${b1}\n`, [b1]],
+      ['msmtp --debug -t', `<-- 334 UGFzc3dvcmQ6\n--> ${b2}\n`, [b2]],
+      ["grep -r -A1 'password:$' config/", `config/database.yml:  password:\nconfig/database.yml-    "${q}"\n`, [q]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    expect(new Redactor().maskCommandOutput("sed -n '/macros:/,$p' t.yaml", `        - macro: '{$MYSQL.PASSWORD:"db01"}'\n          value: 'x-y-z-1'\n`)).toContain('{$MYSQL.PASSWORD:"db01"}');
+  });
+
+  it("keeps an RSA public key beside its JSON-escaped private key, a 3072-bit SealedSecret, the empty NT hash in capitals, gh's cache keys, a password-policy file's settings, a site's own stream names, meltano's public *_KEY_* settings", () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const spki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const dkim = JSON.stringify({ pubkey: spki, dkim_txt: `v=DKIM1;k=rsa;t=s;s=email;p=${spki}`, privkey: pem }, null, 2) + '\n';
+    const shownDkim = new Redactor().maskCommandOutput('jq . dkim.json', dkim);
+    expect(shownDkim).toContain(spki);
+    expect(shownDkim).not.toContain(pem.split('\n')[12]);
+    const sealed = Buffer.concat([Buffer.from([1, 128]), Buffer.from(s(AN, 420))]).toString('base64');
+    const sealedYaml = `spec:\n  encryptedData:\n    password: ${sealed}\n`;
+    expect(new Redactor().maskCommandOutput('cat sealed-db.yaml', sealedYaml)).toBe(sealedYaml);
+    const kept: [string, string][] = [
+      ['cat loot/pwdump7.txt', 'Guest:501:AAD3B435B51404EEAAD3B435B51404EE:31D6CFE0D16AE931B73C59D7E0C089C0:::\n'],
+      ['gh cache list --limit 3', `ID          KEY                                                    SIZE       CREATED\n4417263518  node-cache-Linux-x64-npm-${s(HEX, 40)}  48.21 MiB  about 2 hours ago\n4391842207  Linux-gradle-${s(HEX, 40)}                301.7 MiB  about 1 day ago\n`],
+      ['head -n 20 hardening/password-policy.txt hardening/sshd-policy.txt', '==> hardening/password-policy.txt <==\nminlen=14\ndcredit=-1\nucredit=-1\nenforce_for_root\n\n==> hardening/sshd-policy.txt <==\nPermitRootLogin no\n'],
+      ['cat conf/live/PushPublishMap.txt', 'studio_b={"entryName":"origin", "profile":"rtmp", "host":"origin2.media.example.net", "application":"live", "streamName":"studio_b_program_1080p"}\n'],
+      ['meltano config tap-rest-api-msdk list', "api_key_header [env: TAP_REST_API_MSDK_API_KEY_HEADER] current value: 'X-Partner-Api-Key' (from `meltano.yml`)\nprimary_keys [env: TAP_REST_API_MSDK_PRIMARY_KEYS] current value: 'order_id' (from `meltano.yml`)\n"],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+});

@@ -488,7 +488,8 @@ const MAX_PARSED_KEYS = 16;
 
 function publicKeyForms(m: RegExpMatchArray): string[] {
   if (m[0].length > MAX_PARSED_KEY) return [];
-  const body = m[2].split('\n').flatMap((l) => LINE_BASE64.exec(l)?.[1] ?? []);
+  // (A block inside a JSON string has `\n` escapes for its line breaks: mailcow's DKIM API beside its `pubkey`, adv211 L1.)
+  const body = m[2].replace(/\\n/g, '\n').split('\n').flatMap((l) => LINE_BASE64.exec(l)?.[1] ?? []);
   const pem = `-----BEGIN ${m[1]}-----\n${body.join('\n')}\n-----END ${m[1]}-----\n`;
   try {
     const pub = createPublicKey(createPrivateKey({ key: pem, format: 'pem' }));

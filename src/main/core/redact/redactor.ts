@@ -139,10 +139,12 @@ export class Redactor {
       // `openssl ec -pubout` prints after it and of the certificate beside it (the modulus: 137 F45, F49). Those are public.
       // (Two searches, not a keyword of the scan: `aaaa` was a hit at every position of base64's runs of zero bytes, a megabyte of
       // `AAAA…` masked five times slower: session 30's own attack.)
-      if (text.includes('AAAA') || text.includes('-----BEGIN')) keepPublicKeys(text, found);
     }
     this.openKeyPieces(text, found);
     this.openPrintedLines(text, found);
+    // (After the open pieces too: a key block the stream saw holds the public key a later line prints whole, a DKIM record's `p=`
+    // or an API's `"pubkey"` in base64 DER: adv211 L1.)
+    if (found.length > 0 && (text.includes('AAAA') || text.includes('-----BEGIN') || text.includes(SPKI_RSA_OID))) keepPublicKeys(text, found);
     if (!text.includes(CUT_MARKER_START)) return found;
     this.piecesAtCuts(text, found);
     return aroundCutMarkers(text, found);
@@ -408,6 +410,10 @@ const PEM_ARMOUR = /-----(?<b>BEGIN|END) (?<l>[A-Z0-9 ]{1,64})-----/g;
 const PUBLIC_PEM_LABEL = /^(?:(?:RSA |EC |PGP )?PUBLIC KEY(?: BLOCK)?|(?:TRUSTED )?CERTIFICATE|(?:NEW )?CERTIFICATE REQUEST|X509 CRL)$/;
 
 /** Drops the findings inside an SSH public key's blob or a public PEM block (remembered pieces of the private key that holds it). */
+/** rsaEncryption's algorithm identifier in an SPKI's DER, in base64 at the offset an SPKI puts it (1024 to 4096 bits alike). */
+const SPKI_RSA_OID = 'BgkqhkiG9w0BAQEFAAOC';
+/** An RSA SPKI in base64: its header, the identifier, the bit string's modulus and exponent. */
+const SPKI_RSA_RUN = /MII[BC][A-Za-z0-9+/]{4}BgkqhkiG9w0BAQEFAAOC[A-Za-z0-9+/]{100,2048}={0,2}/g;
 function keepPublicKeys(text: string, found: SecretFinding[]): void {
   const blobs: [number, number][] = [];
   SSH_PUBLIC_KEY.lastIndex = 0;
@@ -421,6 +427,11 @@ function keepPublicKeys(text: string, found: SecretFinding[]): void {
       blobs.push([open, m.index]);
       open = -1;
     }
+  }
+  // An RSA public key's DER in base64 outside armour (SPKI: a DKIM record's `p=`, a JSON `"pubkey"`), as long as it runs.
+  if (text.includes(SPKI_RSA_OID)) {
+    SPKI_RSA_RUN.lastIndex = 0;
+    for (let m = SPKI_RSA_RUN.exec(text); m; m = SPKI_RSA_RUN.exec(text)) blobs.push([m.index, m.index + m[0].length]);
   }
   if (blobs.length === 0) return;
   let kept = 0;

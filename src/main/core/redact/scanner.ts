@@ -2663,7 +2663,7 @@ const HIT_RULES = new Map<number, HitRule>([
  * The client's answer on a later line (within SMTP_PASSWORD_LINES): the password in base64, alone after a transcript's mark (swaks'
  * ` ~> ` and, without TLS, ` -> `: pass 202 F44; smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
  */
-const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |-> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
+const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |--> |-> |[^\n]{0,128}>>> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
 
 function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void {
   // The prompt's own line (`334 UGFzc3dvcmQ6`, `Msg: b'UGFzc3dvcmQ6'`) is skipped: the answer is on a line after it.
@@ -3133,7 +3133,7 @@ function secretParentAbove(text: string, k: number): boolean {
 /** A name whose value is the key of a Secret, not its value (`passwordSecretKey`, `userPasswordKey`, `tokenSecretKeyRef`). */
 const KEY_NAMING_NAME = /(?:Key|_key|KeyRef|KeyName|SecretName)$/;
 /** kubeseal's ciphertext in base64: the encrypted session key's length in two bytes (256, 384 or 512: RSA-2048 to 4096), then that key, then the data (isSealedCiphertext). */
-const SEALED_CIPHERTEXT = /^(?:AQ|Ag)[A-D][A-Za-z0-9+/]{400,}={0,2}$/;
+const SEALED_CIPHERTEXT = /^(?:AQ|AY|Ag)[A-D][A-Za-z0-9+/]{400,}={0,2}$/;
 /** AES-GCM's nonce and tag after the session key at least (the data may be empty). */
 const SEALED_MIN_TAIL = 16;
 
@@ -3335,6 +3335,11 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // role after it is no value (the row's password is context-rules' JMX row under a prefix); read as one, every later `monitorRole`
   // was masked (session 34's own attack).
   if (m && m[0] === ':' && JMX_FILE_BEFORE.test(text.slice(Math.max(0, k - 10), e))) return e;
+  // A Zabbix user macro's context (`{$MYSQL.PASSWORD:"db01"}`: adv211 F4) is no value: its `value` field is (pairedValue).
+  if (m && text.charCodeAt(k - 1) === 0x24 && text.charCodeAt(k - 2) === 0x7b && text.charCodeAt(e) === 0x3a) {
+    pairedValue(text, k, e, out);
+    return e;
+  }
   // A password file named by grep -r's prefix (`config/connect.password:connect-admin: <pw>,admin`: a Jetty realm's
   // `user: password,role` rows, pass 209 F17): its name is the file's, and the row after it holds the password. Any file's name
   // there is no setting's (`config/prod.secret.exs:4:  secret_key_base:` took `secret_key_base:` for a value: pass 208 F33).
@@ -3886,8 +3891,13 @@ function markedValueBelow(text: string, k: number, at: number): { start: number;
   let lineStart = k;
   while (lineStart > 0 && k - lineStart <= MAX_LINE_MARK + MAX_SIBLING_INDENT && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
   if (lineStart === k || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || text.charCodeAt(lineStart) === 0x20 || text.charCodeAt(lineStart) === 0x09) return null;
-  const mark = LINE_MARKS[1];
-  const from = afterMark(text, lineStart, mark);
+  // grep's `file:N:` / `N:` (LINE_MARKS[1]), or `file:` without numbers (`grep -r -A1`, LINE_MARKS[2]: adv211 F47).
+  let mark = LINE_MARKS[1];
+  let from = afterMark(text, lineStart, mark);
+  if (from < 0 || from > k) {
+    mark = LINE_MARKS[2];
+    from = afterMark(text, lineStart, mark);
+  }
   if (from < 0 || from > k) return null;
   let nameIndent = 0;
   while (from + nameIndent < k && (text.charCodeAt(from + nameIndent) === 0x20 || text.charCodeAt(from + nameIndent) === 0x09)) nameIndent++;
@@ -4149,11 +4159,11 @@ const PAIR_NAME_LOOKBACK = 96;
 // `{"key":"http.request.header.x_api_key","type":"string","value":"[\"…\"]"}`: adv91 F28).
 // A Mongo-stored setting's `_id` (Rocket.Chat's settings in node's inspect: `{ _id: 'SMTP_Password', value: '…' }`: pass 202 F29).
 // A Zabbix user macro's (`- macro: '{$DB.PASSWORD}'` then `value: …` in a template's YAML, `{"macro":"{$…}","value":…}` of its API:
-// pass 195), the name inside `{$…}`.
+// pass 195), the name inside `{$…}`, a context after it (`{$MYSQL.PASSWORD:"db01"}`: adv211 F4).
 const PAIR_NAME_BEFORE = /(?:(?:\\?["'])?(?:name|key|Name|Key|variable|ParameterKey|OutputKey|keyName|KeyName|Property|label|macro|_id)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\?["'])?(?:[\w.-]*\/){0,8}(?:\{\$)?)$/;
 /** After that name: its `value` field, on the same line or the next (`, "value": "…"`, `\n  value: …`); an empty object or list
  * among the fields between (`az keyvault secret show`'s `"tags": {},` between `"name"` and `"value"`: pass 135 F33). */
-const PAIR_VALUE_AT = /\}?(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
+const PAIR_VALUE_AT = /(?::(?:\\?"[^"\n]{0,64}\\?"|[^}"'\n]{0,64}))?\}?(?:\\?["'])?[ \t]*,?[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:"[^"\\\n]{0,64}"|[\w.-]{1,32})[ \t]*,[ \t]*){0,2}(?:\r?\n[ \t]*(?:"(?![Vv]alue")\w{1,32}"[ \t]*:[ \t]*(?:\{\}|\[\]|[^\n{}[\]]{0,256}),|(?![Vv]alue\b)\w{1,32}:[ \t]*[^\n{}[\]:]{0,256})[ \t]*){0,4}(?:\r?\n(?:[-+](?=[ \t]))?[ \t]*(?:[+~][ \t]+)?)?(?:\\?["'])?(?:value|Value|ParameterValue|OutputValue)(?:\\?["'])?(?:[ \t]*[:=][ \t]*|[ \t]{2,})(?:\\"(?<v>(?:[^"\\\n]|\\[^"\n]){1,2048})\\"|"\[\\"(?<listed>[^"\\\n]{1,2048})\\"\]"|"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"|'(?<single>[^'\n]{1,2048})'|(?<bare>[^\s"',}\]]+))/dy;
 
 /**
  * A name/value pair whose name is a secret's (`env: - name: DB_PASSWORD ⏎ value: …` in a pod spec, ECS's `{"name":
@@ -5289,7 +5299,7 @@ function apply(rule: ContextRule, line: string, offset: number, out: SecretFindi
     const secret = m.groups?.secret ?? m.groups?.secret2;
     if (secret === undefined || secret.length === 0) continue;
     if (notValue?.test(secret)) continue;
-    if (isReference(secret) || isPlaceholder(secret) || (rule.guard === true && isLookAlike(secret, true)) || CONCATENATION_OPERATOR.test(secret)) continue;
+    if (isReference(secret) || isPlaceholder(secret) || (rule.guard === true && isLookAlike(secret, true)) || CONCATENATION_OPERATOR.test(secret) || isSealedCiphertext(secret)) continue;
     // A rule that reads a name too (`define('DB_PASSWORD', …)`, `key="ClearTextPassword" value=…`): only a secret's name.
     const name = m.groups?.name;
     if (name !== undefined && !isSecretName(name)) continue;

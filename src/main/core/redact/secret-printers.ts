@@ -150,12 +150,12 @@ const COMPOSER_AUTH_KEY = /^(?:github-oauth|gitlab-oauth|gitlab-token|bearer|for
  */
 // (Ansible's `.vault_pass` / `vault_pass.txt`, Sui's `sui.keystore` of base64 keys: adv190 F22, adv192 F37.)
 // A name ending in a password's word after a dot, with no extension after it (kopia's `repository.config.kopia-password`: pass 203).
-const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$/i;
+const SECRET_FILE = /(?:^|\/)config\/(?:credentials\/[^/]+|master)\.key$|(?:^|\/)\.config\/solana\/[^/]+\.json$|(?:^|\/)(?:run\/secrets|secrets)\/[^/]+$|[^/.]\.[^/.]*(?:passphrase|password)$|(?:^|\/)\.?[^/.]*(?:passphrase|password|secret|token|apikey|api_key|keyfile|creds|(?:session|signing|encryption|master|cookie|write|deploy|admin|webhook)[_-]?key)[^/.]*(?:\.(?:txt|key|bin|aes|secret))?$|\.psk$|(?:^|\/)identity\.secret$|(?:^|\/)[^/]+\.secret$|(?:^|\/)\.irodsA$|(?:^|\/)nodekey$|(?:^|\/)(?:privatekey|presharedkey|private\.key)$|(?:^|\/)\.erlang\.cookie$|\.sth$|(?:^|\/)[^/]+\.pass$|(?:^|\/)[^/]+\.pw$|(?:^|\/)[^/]*(?:recovery|backup)[_-]codes[^/]*$|(?:^|\/)\.?vault[_-]?pass(?:\.txt)?$|(?:^|\/)sui\.keystore$/i;
 
 /** `john --show`'s row: the account, then its cracked password (the row's summary line, `2 password hashes cracked`, is none). */
 const JOHN_SHOW_ROW = /^(?:\d+ password hash(?:es)? cracked\b[^\n]*|[^:\n]{1,256}:(?<v>[^:\n]{1,256})(?::|\r?$))/;
 /** ejabberd's issued OAuth token: the row's first word, before its scopes. */
-const EJABBERD_TOKEN_ROW = /^[ \t]*(?<v>[A-Za-z0-9_-]{16,256})[ \t]+\[/;
+const EJABBERD_TOKEN_ROW = /^[ \t]*(?<v>[A-Za-z0-9_-]{16,256})[ \t]+(?:\[|[^\s@]{1,128}@)/;
 /** A row of Samba's smbpasswd format: its LM hash (unless unset, `XXXX…`) and NT hash. */
 const SMBPASSWD_ROW = /^[ \t]*[^\s:#]+:\d+:(?:X{32}:|NO PASSWORDX{21}:)?(?<v>(?:[0-9A-Fa-f]{32}:)?[0-9A-Fa-f]{32}):/;
 /** The JDK's JMX agent's password file (CREDENTIAL_ROW_FILES). */
@@ -648,7 +648,7 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       }
     case 'ejabberdctl':
       // `ejabberdctl oauth_issue_token <jid> <ttl> <scopes>` (pass 202 F32): `<token>\t["scopes"]\t<ttl> seconds`, the token first.
-      return sub === 'oauth_issue_token' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
+      return sub === 'oauth_issue_token' || sub === 'oauth_list_tokens' ? { kind: 'oauth token', tool: 'ejabberdctl oauth_issue_token', rows: EJABBERD_TOKEN_ROW } : undefined;
     case 'john':
       // `john --show` (pass 206 F7): `user:<cracked password>:<rid>:…` rows, then a count; the password is the second field.
       return argv.includes('--show') || argv.some((a) => a.startsWith('--show=')) ? { kind: 'password', tool: 'john --show', rows: JOHN_SHOW_ROW } : undefined;
@@ -2032,7 +2032,8 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
     if (sections)
       return sections.flatMap(([file, body]) => {
         const lines = printedValues(body, printer.transformed, printer.keep);
-        return SECRET_FILE.test(file) ? lines : lines.filter((v) => takenAmongOthers(printer, v));
+        // (A file of one or two lines holds a value; a longer one is a document its name only seems to say is secret: `password-policy.txt`.)
+        return SECRET_FILE.test(file) && lines.length <= 2 ? lines : lines.filter((v) => takenAmongOthers(printer, v));
       });
     return values.filter((v) => takenAmongOthers(printer, v));
   }

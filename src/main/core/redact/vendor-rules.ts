@@ -445,6 +445,8 @@ export const VENDOR_RULES: VendorRule[] = [
   // exactly (a hash or a number starting `00` has neither).
   rule('okta api token', ['00'], `${BB}00(?=[A-Za-z0-9_-]{0,39}[A-Z])(?=[A-Za-z0-9_-]{0,39}[a-z])(?=[A-Za-z0-9_-]{0,39}\\d)[A-Za-z0-9_-]{40}${EB}`),
   // --- keys and tokens of general formats ---
+  // 1Password's account Secret Key (`A3-<account id>-<26 more in groups>`, an Emergency Kit's: pass 212 F41).
+  rule('1password secret key', ['a3-'], `${B}A3-[A-Z0-9]{6}-[A-Z0-9]{6}(?:-[A-Z0-9]{5}){4,5}${E}`),
   rule('age secret key', ['age-secret-key-1'], `${B}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${E}`),
   // A JWE (five parts: a `dir` key's part is empty, `eyJ…..iv.ciphertext.tag`; Intuit's and Cognito's tokens: adv17 F22) before the JWT rule.
   rule('jwe', ['eyj'], `${B}eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}${E}`),

@@ -52,9 +52,10 @@ const CONTEXT_INDENT = '';
  * A horizontal rule drawn with a repeated character (`⎯⎯⎯⎯…⎯ Failed Tests 1 ⎯⎯…`, `═════`) is
  * decoration, and each box-drawing character is a token of its own (vitest's 120-column rules
  * cost ~230 tokens a line): runs of eight or more are shown as three. Not `~`, `^` or `-`:
- * squiggles and carets mark a span, dashes may be an argument.
+ * squiggles and carets mark a span, dashes may be an argument. Not a run glued to a word or inside quotes: a tool's own mask
+ * of a value (`gh auth status`' `gho_****…`, pydantic's `SecretStr('**********')`: blind pass 212 L12, 208 L25) is what it printed.
  */
-const RULE_RUN = /([⎯─━═▬—–=_*])\1{7,}/g;
+const RULE_RUN = /(?<![\w'"(⎯─━═▬—–=_*])([⎯─━═▬—–=_*])\1{7,}(?![\w'")])/g;
 function squeezeRules(text: string): string {
   return text.length < 8 ? text : text.replace(RULE_RUN, '$1$1$1');
 }

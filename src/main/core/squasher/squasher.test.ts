@@ -299,4 +299,11 @@ describe('paths under the cwd are shown relative (issue 13 pt 1)', () => {
     expect(text).toContain('    at TestContext.<anonymous> (test/a.test.js:17:12)');
     expect(text.split('\n').filter((l) => l.includes('/home/me/proj/'))).toEqual(['url file:///home/me/proj/a.js']);
   });
+
+  it("shows a rule's run of eight or more as three, but keeps a tool's own mask of a value as printed (blind pass 212 L12, 208 L25)", () => {
+    const { text } = squash('═══════════════ Failed Tests 1 ═══════════════\n  - Token: gho_************************************\nSettings(secret_key=SecretStr(\'**********\'))\n');
+    expect(text).toContain('═══ Failed Tests 1 ═══');
+    expect(text).toContain('gho_************************************');
+    expect(text).toContain("SecretStr('**********')");
+  });
 });
