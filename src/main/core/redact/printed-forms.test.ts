@@ -4535,3 +4535,15 @@ describe("session 39: the own attack (adv211)", () => {
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
 });
+
+describe("session 39: a DSN with no credentials in it (pass 208 L28)", () => {
+  it("keeps a transport's DSN with no user, password or secret parameter, in a later command too; a DSN's key or password masked", () => {
+    const r = new Redactor();
+    const kept = 'MESSENGER_TRANSPORT_DSN=doctrine://default?auto_setup=0\nREDIS_DSN=redis://cache:6379/0\n';
+    expect(r.mask(kept)).toBe(kept);
+    expect(r.mask('  MESSENGER_TRANSPORT_DSN n/a             "doctrine://default?auto_setup=0"\n')).toContain('doctrine://default?auto_setup=0');
+    const [key, pw] = [s(HEX, 32), `S3cr${s(AN, 8)}`];
+    const shown = new Redactor().mask(`SENTRY_DSN=https://${key}@o1.ingest.sentry.io/42\nMAILER_DSN=smtp://smtp.example.com:25?password=${pw}\n`);
+    for (const v of [key, pw]) expect(shown, v).not.toContain(v);
+  });
+});

@@ -3130,6 +3130,10 @@ function secretParentAbove(text: string, k: number): boolean {
   const p = NAME_BEFORE_BRACE.exec(text.slice(Math.max(0, i - 72), i));
   return p !== null && isSecretName(p.groups!.p);
 }
+/** A DSN's name (`DATABASE_DSN`, `sentry_dsn`, `MESSENGER_TRANSPORT_DSN`). */
+const DSN_NAME = /dsn$/i;
+/** A URL without userinfo (no `@`), a port maybe, a path and a query none of whose parameters names a secret. */
+const DSN_WITHOUT_CREDENTIALS = /^["']?[a-z][a-z0-9+.-]{0,31}:\/\/[^\s@/?#:]{0,256}(?::\d{1,5})?(?:\/[^\s@?#]{0,256})?(?:\?(?![^\s#]{0,512}(?:pass|pwd|secret|token|key|auth|sig)[\w-]{0,32}=)[^\s@#]{0,512})?["']?$/i;
 /** A name whose value is the key of a Secret, not its value (`passwordSecretKey`, `userPasswordKey`, `tokenSecretKeyRef`). */
 const KEY_NAMING_NAME = /(?:Key|_key|KeyRef|KeyName|SecretName)$/;
 /** kubeseal's ciphertext in base64: the encrypted session key's length in two bytes (256, 384 or 512: RSA-2048 to 4096), then that key, then the data (isSealedCiphertext). */
@@ -3654,6 +3658,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // A key of a Secret named where the password is (Helm's `passwordSecretKey: admin-password`, `existingSecretPasswordKey:
   // password`: pass 207 L25): a secret's name as a lower-case identifier under a name that ends in a key's, no password.
   if (quoted === undefined && KEY_NAMING_NAME.test(name) && isNameOfSecret(value)) return e;
+  // A DSN with no credentials in it (Symfony's `MESSENGER_TRANSPORT_DSN=doctrine://default?auto_setup=0`: pass 208 L28): a transport's
+  // address, no user or password before a host, no secret's parameter.
+  if (DSN_NAME.test(name) && DSN_WITHOUT_CREDENTIALS.test(value)) return e;
   // A SealedSecret's ciphertext under `encryptedData:` (kubeseal's output, safe to commit: pass 207 L3, in a diff too).
   if (isSealedCiphertext(value)) return e;
   // The shell's working directory (`env`'s `PWD=/home/alice`, sudo's log `; PWD=/srv ;`: 129 F26), not a password.
