@@ -4547,3 +4547,10 @@ describe("session 39: a DSN with no credentials in it (pass 208 L28)", () => {
     for (const v of [key, pw]) expect(shown, v).not.toContain(v);
   });
 });
+
+describe("session 39: the hooked CLI's cheap check sees this session's short found passwords (adv211 F40)", () => {
+  it("lets metasploit's, ncrack's, mimikatz' and netexec's found passwords through to the scanner", () => {
+    for (const out of ["2:[+] 10.0.0.5:22 - Success: 'root:Saffron2025!' 'uid=0(root)'\n", "10.0.0.8 21/tcp ftp: 'backup' 'Walnut.Orchid3144'\n", 'cur/text: Quartz.Saffron55\n', 'SSH  10.0.0.5  22  h  [+] root:Orchid2025!  Linux\n'])
+      expect(mayHoldSecret(JSON.stringify({ command: 'grep -n x y', output: out })), out).toBe(true);
+  });
+});
