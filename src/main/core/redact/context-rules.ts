@@ -976,7 +976,7 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['cleartext'], re: /\b(?:login|enable|pap|chap|arap|opap|global)[ \t]*=[ \t]*cleartext[ \t]+"?(?<secret>[^\s"]{1,256})/g },
   // `meltano config <plugin> list` (pass 209 F21): `password [env: TARGET_SNOWFLAKE_PASSWORD] current value: '…' (from `.env`)`, the
   // setting's environment variable naming the secret.
-  { kind: 'password', keywords: ['current value:'], re: /\[env:[ \t]+[A-Z0-9_]*(?:PASSWORD|PASSPHRASE|SECRET|TOKEN|API_KEY|PRIVATE_KEY|SECRET_KEY|_PASS|PWD)\][ \t]+current value:[ \t]+(?:'(?<secret>[^'\n]{1,1024})'|"(?<secret2>[^"\n]{1,1024})")/g },
+  { kind: 'password', keywords: ['current value:'], re: /\[env:[ \t]+[A-Z0-9_]*(?:PASSWORD|PASSPHRASE|SECRET|TOKEN|API_KEY|APIKEY|PRIVATE_KEY|SECRET_KEY|_PASS|PWD)\][ \t]+current value:[ \t]+(?:'(?<secret>[^'\n]{1,1024})'|"(?<secret2>[^"\n]{1,1024})")/g },
   // impacket's secretsdump (`user:rid:<LM hash>:<NT hash>:::`; a machine account's in its LSA secrets without the rid) and mimikatz' `* NTLM : …` / `* SHA1 : …`: an NT hash signs in as
   // its user (pass-the-hash), so it is a credential, not a digest (adv124 F39, F40); DPAPI's machine and user keys.
   // A row after a tool's prefix too (netexec's `SMB  10.0.0.5  445  WS031  Administrator:500:…:::`, a diff's `+`: pass 206 F5, F32);
@@ -1022,7 +1022,7 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },
   // IPsec SAs' keys as `ip xfrm state` prints them (`auth-trunc hmac(sha256) 0x… 128`, `enc cbc(aes) 0x…`, `aead rfc4106(gcm(aes))
   // 0x… 128`: pass 210 F17).
-  { kind: 'ipsec key', keywords: ['auth-trunc ', 'enc ', 'aead ', 'auth '], needs: /\b(?:auth-trunc|auth|enc|aead)[ \t]+\S+[ \t]+0x[0-9a-fA-F]{16}/, re: /\b(?:auth-trunc|auth|enc|aead)[ \t]+[\w-]+(?:\([\w()-]{0,64}\))?[ \t]+(?<secret>0x[0-9a-fA-F]{16,1024})(?![0-9a-fA-F])/g },
+  { kind: 'ipsec key', keywords: ['auth-trunc ', 'enc cbc(', 'enc ctr(', 'enc rfc', 'aead rfc', 'aead gcm', 'auth hmac(', 'enc des', 'enc aes'], needs: /\b(?:auth-trunc|auth|enc|aead)[ \t]+\S+[ \t]+0x[0-9a-fA-F]{16}/, re: /\b(?:auth-trunc|auth|enc|aead)[ \t]+[\w-]+(?:\([\w()-]{0,64}\))?[ \t]+(?<secret>0x[0-9a-fA-F]{16,1024})(?![0-9a-fA-F])/g },
   { kind: 'password', keywords: ['x11vnc'], re: argAfter(String.raw`\bx11vnc\b[^\n|;&]{0,1024}?[ \t]-passwd[ \t]+`) },
   // KiTTY's session files (`Password\<hex>\`: pass 210 F38) and TeamViewer's `[bin  ] PermanentPassword = 32 c3 …` (F37).
   { kind: 'password', keywords: ['password\\'], re: /(?:^|[\/:])Password\\(?<secret>[0-9A-Fa-f]{16,1024})(?![0-9A-Za-z])/gm },
@@ -1031,11 +1031,18 @@ export const FILES: ContextRule[] = [
   { kind: 'password', keywords: ['bw unlock', 'bw login'], re: /\bbw[ \t]+(?:unlock|login[ \t]+[^\s'"-][^\s'"]*)[ \t]+(?!-)(?<q>['"]?)(?<secret>[^\s'"]{4,256})\k<q>(?=[ \t]|\r?$)/gm },
   // A browser's password export row as grep shows it, its header gone (Firefox's `"url","username","password","httpRealm",
   // "formActionOrigin","guid","timeCreated",…`: pass 212 F2): the third field, the row told by its `{guid}` and its 13-digit time.
-  { kind: 'password', keywords: ['"http'], needs: /"\{[0-9a-f-]{36}\}","\d{13}"/, re: /^(?:[^\s:]{1,256}:)?(?:\d{1,9}:)?"https?:\/\/[^"\n]{0,1024}","[^"\n]{0,256}","(?<secret>(?:[^"\n]|"")+)",[^\n]{0,1024}?"\{[0-9a-f-]{36}\}","\d{13}"/gm },
+  { kind: 'password', keywords: ['","{'], needs: /"\{[0-9a-f-]{36}\}","\d{13}"/, re: /^(?:[^\s:]{1,256}:)?(?:\d{1,9}:)?"https?:\/\/[^"\n]{0,1024}","[^"\n]{0,256}","(?<secret>(?:[^"\n]|"")+)",[^\n]{0,1024}?"\{[0-9a-f-]{36}\}","\d{13}"/gm },
   // HexChat's `servlist.conf` (`P=<password>` under a network: pass 212 F39), named by grep's prefix.
   { kind: 'password', keywords: ['servlist.conf'], re: /servlist\.conf[:-](?:\d{1,9}[:-])?(?:P|B)=(?<secret>[^\n]{1,256}?)\r?$/gm },
-  // A Zabbix user macro beside its value in a row (`jq -r '.result[] | "\\(.macro)\\t\\(.value)"'`: adv211 F3).
-  { kind: 'password', keywords: ['{$'], needs: /\{\$[A-Z0-9_.]*(?:PASSWORD|SECRET|TOKEN|PASS|KEY)/, re: /\{\$[A-Z0-9_.]*(?:PASSWORD|SECRET|TOKEN|PASSPHRASE|API\.KEY|APIKEY|PASS)[A-Z0-9_.]*(?::[^}\n]{0,128})?\}[\t ]+(?<secret>[^\s]{1,256})/g },
+  // A Zabbix user macro beside its value in a row (`jq -r '.result[] | "\\(.macro)\\t\\(.value)"'`: adv211 F3; `@csv`: adv213 F3); a Vault
+  // secret macro's path (`secret/zabbix/mysql:password`: adv213 L8) is no value.
+  { kind: 'password', keywords: ['{$'], needs: /\{\$[A-Z0-9_.]*(?:PASSWORD|SECRET|TOKEN|PASS|KEY)/, re: /\{\$[A-Z0-9_.]*(?:PASSWORD|SECRET|TOKEN|PASSPHRASE|API\.KEY|APIKEY|PASS)[A-Z0-9_.]*(?::[^}\n]{0,128})?\}"?(?:[\t ]+|,")(?![\w-]{1,64}(?:\/[\w.-]{1,64}){1,8}:[\w.-]{1,64}(?:[\s",]|$))(?<secret>[^\s",]{1,256})/g },
+  // pypykatz' text (`== MSV ==` then `NT: …`, `DPAPI: …`), KeyTabExtract's `AES-256 HASH : …`, kerbrute's `[+] VALID LOGIN:\t
+  // user@dom:<pw>`, crowbar's `RDP-SUCCESS : host:port - user:<pw>` (adv213 F27, F23, F31, F32).
+  { kind: 'nt hash', keywords: ['nt: ', 'dpapi: ', 'lm: '], re: /^[ \t]+(?:NT|LM|DPAPI):[ \t]*(?!31d6cfe0d16ae931b73c59d7e0c089c0)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gm },
+  { kind: 'kerberos key', keywords: [' hash : ', ' hash: '], re: /\b(?:NTLM|AES-256|AES-128|AES256|AES128|RC4|DES|DES3) HASH[ \t]*:[ \t]*(?<secret>[0-9a-fA-F]{16,64})(?![0-9a-fA-F])/gi },
+  { kind: 'password', keywords: ['valid login:'], re: /\bVALID LOGIN:[ \t]+[^\s:]{1,256}:(?<secret>\S[^\n]{0,255}?)\r?$/gm },
+  { kind: 'password', keywords: ['-success :'], re: /\b[A-Z]{2,16}-SUCCESS[ \t]*:[ \t]*\S{1,256}[ \t]+-[ \t]+[^\s:]{0,128}:(?<secret>\S[^\n]{0,255}?)\r?$/gm },
   // An AWS key pair glued (trufflehog's `RawV2`: the id then its secret, pass 206 F13): the 40 characters after the id.
   { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g },
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's

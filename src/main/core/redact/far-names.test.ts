@@ -1116,6 +1116,12 @@ describe('values named from afar', () => {
   `${"- macro: '{$A.PASSWORD:\"x\"}'\n".repeat(30_000)}`,
   `${'f:  password:\nf-    x\n'.repeat(40_000)}`,
   `${'MIIBIjANBgkqhkiG9w0BAQEFAAOC'.repeat(35_000)}`,
+  `${'\tNT: '.repeat(150_000)}`,
+  `${'AES-256 HASH : '.repeat(60_000)}`,
+  `${'VALID LOGIN:\t a:'.repeat(60_000)}`,
+  `${'RDP-SUCCESS : a - b:'.repeat(50_000)}`,
+  `${'"{$A.PASSWORD}","'.repeat(55_000)}`,
+  `${'m-1  | <-  334 UGFzc3dvcmQ6\nm-1  |  -> '.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -962,9 +962,9 @@ const CRACKED_CELL = /^[0-9a-fA-F]{32,128} \(([^()\s][^()]{0,255})\)$/;
 /**
  * A `KEY` column's cell taken for a key: 32 characters and up of letters and digits only, a digit and a letter among them; not
  * a name of words and dashes (a cache's key, `user_sessions_2024_archive_00001`, `gh cache list`'s `node-cache-Linux-x64-npm-…`:
- * adv211 L5) nor a UUID (a KMS key's id).
+ * adv211 L5) nor a UUID (a KMS key's id), nor a SHA-256 digest (a content-addressed store's keys: adv213 L1).
  */
-const MINTED_KEY_CELL = /^(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{32,200}$/;
+const MINTED_KEY_CELL = /^(?![0-9a-fA-F]{64}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{32,200}$/;
 const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
 /** A rule under a barred header (psql's `----+----`, a markdown table's `---|---`). */
 const BARRED_RULE = /^[ \t]*[-:]{2,}[-+|: \t]*\r?$/;

@@ -4554,3 +4554,31 @@ describe("session 39: the hooked CLI's cheap check sees this session's short fou
       expect(mayHoldSecret(JSON.stringify({ command: 'grep -n x y', output: out })), out).toBe(true);
   });
 });
+
+describe("session 39: the closing attack (adv213)", () => {
+  it("masks KeyTabExtract's and pypykatz' hashes, kerbrute's and crowbar's found passwords, Zabbix macros as CSV, meltano's APIKEY, swaks under compose's prefix", () => {
+    const [k1, nt, pw1, pw2, z, m, b] = [s(HEX, 64), s(HEX, 32), `Falcon#${s(AN, 8)}`, `Willow!${s(AN, 8)}`, `Lantern*${s(AN, 6)}`, s(AN, 17), b64(`Falcon.${s(AN, 8)}`)];
+    const forms: [string, string, string[]][] = [
+      ['python3 keytabextract.py http.keytab', `[+] Keytab File successfully imported.\n\tREALM : CORP.LOCAL\n\tAES-256 HASH : ${k1}\n`, [k1]],
+      ['grep -A8 "== MSV ==" lsass.pypykatz.txt', `\t\t== MSV ==\n\t\t\tUsername: svc_sql\n\t\t\tNT: ${nt}\n`, [nt]],
+      ["grep 'VALID LOGIN' kerbrute.out", `2024/06/11 09:14:02 >  [+] VALID LOGIN:\t jdoe@corp.local:${pw1}\n`, [pw1]],
+      ['cat crowbar.log', `2024-06-11 09:14:02 RDP-SUCCESS : 10.0.0.12:3389 - administrator:${pw2}\n`, [pw2]],
+      ["jq -r '.result[] | [.macro, .value, .description] | @csv' macros.json", `"{$SMTP.PASSWORD}","${z}","mail relay"\n`, [z]],
+      ['meltano config target-s3-csv list', `api_key [env: TAP_AIRTABLE_APIKEY] current value: '${m}' (from \`.env\`)\n`, [m]],
+      ["grep -A5 'AUTH LOGIN' compose.log", `mailer-1  |  -> AUTH LOGIN\nmailer-1  | <-  334 UGFzc3dvcmQ6\nmailer-1  |  -> ${b}\n`, [b]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+  });
+
+  it("keeps a KEY column of SHA-256 object ids, a pot of the empty password's hash, Zabbix's Vault secret paths", () => {
+    const kept: [string, string][] = [
+      ['column -t -s $"\\t" objects.tsv', `KEY                                                               SIZE   LAST_MODIFIED\n${s(HEX, 64)}  18234  2024-06-10T22:14:03Z\n`],
+      ['cat john.pot', '$NT$31d6cfe0d16ae931b73c59d7e0c089c0:\n'],
+      ["jq -r '.result[] | \"\\(.macro)\\t\\(.value)\"' macros.json", '{$MYSQL.PASSWORD}\tsecret/zabbix/mysql:password\n{$VMWARE.PASSWORD}\tkv/data/vcenter:password\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+  });
+});

@@ -2663,7 +2663,7 @@ const HIT_RULES = new Map<number, HitRule>([
  * The client's answer on a later line (within SMTP_PASSWORD_LINES): the password in base64, alone after a transcript's mark (swaks'
  * ` ~> ` and, without TLS, ` -> `: pass 202 F44; smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
  */
-const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?[ \t]*(?:~> |--> |-> |[^\n]{0,128}>>> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
+const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?(?:[\w.-]{1,64}[ \t]{1,8}\|[ \t]{0,4})?[ \t]*(?:~> |--> |-> |[^\n]{0,128}>>> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
 
 function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void {
   // The prompt's own line (`334 UGFzc3dvcmQ6`, `Msg: b'UGFzc3dvcmQ6'`) is skipped: the answer is on a line after it.

@@ -222,7 +222,7 @@ const CREDENTIAL_ROW_FILES: readonly { file: RegExp; row: RegExp; alone?: boolea
   { file: /\.decrypt\.private\.php$/, row: /^[ \t]*return[ \t]+(?<v>"[^"\n]{16,4096}"|'[^'\n]{16,4096}')[ \t]*;/ },
   // A password cracker's pot (hashcat's `hashcat.potfile`, john's `john.pot`: `<hash>:<plain>`, pass 206 F6): each
   // line whole: the password, and the hash, which for an NT hash signs in as the password does.
-  { file: /(?:^|\/)(?:hashcat\.potfile|john\.pot|[^/]+\.pot(?:file)?)$/, row: /^(?<v>[^\n]{1,16384}?)[ \t]*\r?$/ },
+  { file: /(?:^|\/)(?:hashcat\.potfile|john\.pot|[^/]+\.pot(?:file)?)$/, row: /^(?:(?:\$NT\$)?31d6cfe0d16ae931b73c59d7e0c089c0:[^\n]*|(?<v>[^\n]{1,16384}?)[ \t]*\r?)$/i },
   // Samba's `smbpasswd` file (`user:uid:LM:NT:[flags]:LCT-…:`): the NT hash logs in as the password does (pass-the-hash), the LM
   // hash too where one is set (pass 202 F36); `pdbedit -L -w` prints the same rows (SMBPASSWD_ROW).
   { file: /(?:^|\/)smbpasswd$/, row: SMBPASSWD_ROW },
