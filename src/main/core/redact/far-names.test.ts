@@ -1122,6 +1122,7 @@ describe('values named from afar', () => {
   `${'RDP-SUCCESS : a - b:'.repeat(50_000)}`,
   `${'"{$A.PASSWORD}","'.repeat(55_000)}`,
   `${'m-1  | <-  334 UGFzc3dvcmQ6\nm-1  |  -> '.repeat(25_000)}`,
+  `${'a/'.repeat(500_000)}password\tx`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

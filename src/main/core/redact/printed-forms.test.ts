@@ -4582,3 +4582,13 @@ describe("session 39: the closing attack (adv213)", () => {
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
 });
+
+describe("session 39: a key path without its leading slash before a TAB (adv213 F2)", () => {
+  it("masks jq's paths(scalars) rows whose path ends in a secret's name; the other rows kept", () => {
+    const pw = `Zephyr@${s(AN, 10)}`;
+    const t = `ServiceSettings/SiteURL\thttps://chat.example.org\nEmailSettings/SMTPUsername\tmailer\nEmailSettings/SMTPPassword\t${pw}\nSqlSettings/DriverName\tpostgres\n`;
+    const shown = new Redactor().maskCommandOutput(`jq -r 'paths(scalars) as $p | [($p|map(tostring)|join("/")), getpath($p)] | @tsv' config.json`, t);
+    expect(shown).not.toContain(pw);
+    for (const v of ['SiteURL\thttps://chat.example.org', 'SMTPUsername\tmailer', 'DriverName\tpostgres']) expect(shown, v).toContain(v);
+  });
+});

@@ -4631,7 +4631,8 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   if (text.charCodeAt(e) === 0x09 && text.charCodeAt(k - 1) === 0x2f) {
     let p = k - 1;
     while (p > 0 && k - p < MAX_PARAMETER_PATH && isPathCode(text.charCodeAt(p - 1))) p--;
-    if (text.charCodeAt(p) === 0x2f && (p === 0 || text.charCodeAt(p - 1) === 0x0a)) b = p;
+    // (Or a path of keys without its leading `/`: jq's `paths(scalars)` joined by `/`, `EmailSettings/SMTPPassword<TAB>…`: adv213 F2.)
+    if (p === 0 || text.charCodeAt(p - 1) === 0x0a) b = p;
   }
   for (let words = 0; words < 2 && b > 1 && text.charCodeAt(b - 1) === 0x20 && isUpper(text.charCodeAt(b - 2)); words++) {
     let w = b - 1;
