@@ -1043,6 +1043,17 @@ export const FILES: ContextRule[] = [
   { kind: 'kerberos key', keywords: [' hash : ', ' hash: '], re: /\b(?:NTLM|AES-256|AES-128|AES256|AES128|RC4|DES|DES3) HASH[ \t]*:[ \t]*(?<secret>[0-9a-fA-F]{16,64})(?![0-9a-fA-F])/gi },
   { kind: 'password', keywords: ['valid login:'], re: /\bVALID LOGIN:[ \t]+[^\s:]{1,256}:(?<secret>\S[^\n]{0,255}?)\r?$/gm },
   { kind: 'password', keywords: ['-success :'], re: /\b[A-Z]{2,16}-SUCCESS[ \t]*:[ \t]*\S{1,256}[ \t]+-[ \t]+[^\s:]{0,128}:(?<secret>\S[^\n]{0,255}?)\r?$/gm },
+  // ejabberd's REST `oauth_list_tokens` as jq rows (`<token>\t<jid>\t<N> seconds`), a keytab's entries as Python dicts (`'etype':
+  // 'aes256-…', 'key': '<hex>'`), mimikatz' `dpapi::masterkey` key (128 hex) and lsadump's `cur/hex :` bytes, ktutil's keys (MIT's
+  // `(0x<hex>)` after the principal, Heimdal's last column), a ccache in base64 (MIT's v4 header `05 04 00 0c 00 01 00 08`):
+  // adv213 F22, F24, F26, F29; adv211 F26, F27, F30.
+  { kind: 'oauth token', keywords: [' seconds'], re: /^(?<secret>[A-Za-z0-9_-]{24,128})\t[^\s@]{1,128}@[^\s]{1,256}\t\d{1,12} seconds\r?$/gm },
+  { kind: 'kerberos key', keywords: ["'etype'", '"etype"'], re: /["']etype["'][ \t]*:[ \t]*["'](?:aes|des|rc4|arcfour|camellia)[^"'\n]{0,64}["'][ \t]*,[ \t]*["']key["'][ \t]*:[ \t]*["'](?<secret>[0-9a-fA-F]{16,64})["']/g },
+  { kind: 'dpapi key', keywords: ['key : '], re: /^[ \t]+key[ \t]*:[ \t]*(?<secret>[0-9a-fA-F]{128})(?![0-9a-fA-F])/gm },
+  { kind: 'lsa secret', keywords: ['cur/hex', 'old/hex'], re: /\b(?:cur|old)\/hex[ \t]*:[ \t]*(?<secret>[0-9a-fA-F]{2}(?: [0-9a-fA-F]{2}){7,1023})/g },
+  { kind: 'kerberos key', keywords: [' (0x'], re: /@[A-Z0-9.-]{1,256}[ \t]+\(0x(?<secret>[0-9a-fA-F]{16,64})\)/g },
+  { kind: 'kerberos key', keywords: ['-cts-hmac-sha', 'des-cbc-md5', 'des3-cbc-sha1'], re: /\b(?:aes(?:128|256)-cts-hmac-sha(?:1-96|256-128|384-192)|des-cbc-md5|des3-cbc-sha1)[ \t][^\n]{0,256}?[ \t](?<secret>[0-9a-fA-F]{32,64})[ \t]*\r?$/gm },
+  { kind: 'kerberos ticket', keywords: ['bqqadaabaaj'], re: /(?<![A-Za-z0-9+/])(?<secret>BQQADAABAAj[A-Za-z0-9+/]{100,65536}={0,2})/g },
   // An AWS key pair glued (trufflehog's `RawV2`: the id then its secret, pass 206 F13): the 40 characters after the id.
   { kind: 'aws secret access key', keywords: ['akia', 'asia'], re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g },
   // SonarQube's `sonar.login` (`-Dsonar.login=<token>`, `SONAR_LOGIN`): the token before `sonar.token` replaced it, or a user's

@@ -1123,6 +1123,15 @@ describe('values named from afar', () => {
   `${'"{$A.PASSWORD}","'.repeat(55_000)}`,
   `${'m-1  | <-  334 UGFzc3dvcmQ6\nm-1  |  -> '.repeat(25_000)}`,
   `${'a/'.repeat(500_000)}password\tx`,
+  `${'x\ta@b\t1 seconds\n'.repeat(60_000)}`,
+  `${"'etype': 'aes', ".repeat(60_000)}`,
+  `${'  key : \n'.repeat(100_000)}`,
+  `${'cur/hex : 0a 0b '.repeat(60_000)}`,
+  `${'@A (0x'.repeat(150_000)}`,
+  `${'aes256-cts-hmac-sha1-96 x '.repeat(40_000)}`,
+  `${'BQQADAABAAj'.repeat(90_000)}`,
+  `${'334 UGFzc3dvcmQ6\nx C: '.repeat(40_000)}`,
+  `${'<macro>{$A.PASSWORD}</macro>\n<type>1</type>\n'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -397,6 +397,11 @@ export class FarNames {
         const value = cell.trim();
         // A secret's name in the cell (`DEPLOY_KEY`, `` `NPM_TOKEN` ``: a docs table of which secrets a workflow needs) is no value.
         if (!/\s/.test(value) && !SECRET_NAME_CELL.test(value)) this.take(rowStart + c[0] + cell.indexOf(value), value, name, out);
+        else {
+          // sqlmap's boxed dump of a hash it cracked (`$P$… (Zephyr-Pylon41)`: adv213 F36): the password in parentheses.
+          const cracked = CRACKED_CELL.exec(value);
+          if (cracked) this.take(rowStart + c[0] + cell.indexOf(value) + value.length - 1 - cracked[1].length, cracked[1], name, out);
+        }
       }
       rowStart = rowEnd + 1;
     }
@@ -958,13 +963,13 @@ const BORDERED_RULE = /^[ \t]*[|+][-:+| \t]*-[-:+| \t]*\r?$/;
  * headscale's pre-auth keys, `Reusable | Ephemeral` beside it (adv144 F20, printed by `cat`).
  */
 /** A cell of a hash and the password a cracker found for it in parentheses (sqlmap's dumps). */
-const CRACKED_CELL = /^[0-9a-fA-F]{32,128} \(([^()\s][^()]{0,255})\)$/;
+const CRACKED_CELL = /^(?:[0-9a-fA-F]{32,128}|\$[PH]\$[./0-9A-Za-z]{31}|\$2[abxy]\$\d\d\$[./0-9A-Za-z]{53}) \(([^()\s][^()]{0,255})\)$/;
 /**
- * A `KEY` column's cell taken for a key: 32 characters and up of letters and digits only, a digit and a letter among them; not
+ * A `KEY` column's cell taken for a key: 24 characters and up (Mattermost's tokens are 26: adv213 F9) of letters and digits only, a digit and a letter among them; not
  * a name of words and dashes (a cache's key, `user_sessions_2024_archive_00001`, `gh cache list`'s `node-cache-Linux-x64-npm-…`:
  * adv211 L5) nor a UUID (a KMS key's id), nor a SHA-256 digest (a content-addressed store's keys: adv213 L1).
  */
-const MINTED_KEY_CELL = /^(?![0-9a-fA-F]{64}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{32,200}$/;
+const MINTED_KEY_CELL = /^(?![0-9a-fA-F]{64}$)(?=[^\n]{0,200}\d)(?=[^\n]{0,200}[A-Za-z])[A-Za-z0-9]{24,200}$/;
 const KEY_TABLE_HEADER = /\|[ ]*(?:Reusable|Ephemeral)[ ]*(?:\||\r?$)/;
 /** A rule under a barred header (psql's `----+----`, a markdown table's `---|---`). */
 const BARRED_RULE = /^[ \t]*[-:]{2,}[-+|: \t]*\r?$/;

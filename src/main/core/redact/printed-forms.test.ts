@@ -4592,3 +4592,28 @@ describe("session 39: a key path without its leading slash before a TAB (adv213 
     for (const v of ['SiteURL\thttps://chat.example.org', 'SMTPUsername\tmailer', 'DriverName\tpostgres']) expect(shown, v).toContain(v);
   });
 });
+
+describe("session 39: the closing attack's and own attack's leftovers, second round", () => {
+  it("masks ejabberd's REST rows, a keytab's dicts, mimikatz' masterkey and cur/hex, ktutil's keys, a ccache in base64, sqlmap's boxed cracked cells, AUTH LOGIN after a journal prefix and with ^M, Zabbix XML with <type> between, 26-character KEY cells", () => {
+    const [tok, k1, mk, hexb, kk, kh, p1, b1, b2, z, mm] = [s(AN, 32), s(HEX, 64), s(HEX, 128), Array.from({ length: 16 }, () => s(HEX, 2)).join(' '), s(HEX, 64), s(HEX, 64), `Zephyr-Pylon${s('0123456789', 4)}`, b64(`Quartz!${s(AN, 8)}`), b64(`Cobalt.${s(AN, 8)}`), `Basalt*${s(AN, 8)}`, s(LOWER_AN, 26)];
+    const ccache = `BQQADAABAAj${s(B64, 300)}`;
+    const forms: [string, string, string[]][] = [
+      ["jq -r '.[] | \"\\(.token)\\t\\(.user)\\t\\(.expires_in)\"' oauth_list_tokens.json", `${tok}\tadmin@xmpp.example.org\t31535879 seconds\n`, [tok]],
+      ['python3 dump_keytab.py svc_backup.keytab', `{'principal': 'svc_backup@CORP.LOCAL', 'kvno': 4, 'etype': 'aes256-cts-hmac-sha1-96', 'key': '${k1}'}\n`, [k1]],
+      ['cat mimikatz.log', `[masterkey] with volatile cache: SID:S-1-5-21-1-2-3-1105\n  key : ${mk}\n`, [mk]],
+      ['cat loot/lsa-secrets.txt', `Secret  : NL$KM\ncur/hex : ${hexb}\n`, [hexb]],
+      ["printf 'rkt http.keytab\\nlist -k\\nq\\n' | ktutil", `   1    2       HTTP/app.corp.example.com@CORP.EXAMPLE.COM (0x${kk})\n`, [kk]],
+      ['ktutil -k http.keytab list --keys', `  2  aes256-cts-hmac-sha1-96  HTTP/app.corp.example.com@CORP.EXAMPLE.COM  2024-03-01           ${kh}\n`, [kh]],
+      ['base64 -w0 Administrator.ccache; echo', `${ccache}\n`, [ccache]],
+      ['cat output/blog.example.org/log', `+----+--------+------------------------------------------------------+\n| id | user   | user_pass                                            |\n+----+--------+------------------------------------------------------+\n| 1  | admin  | $P$B${s(AN, 30)} (${p1}) |\n+----+--------+------------------------------------------------------+\n`, [p1]],
+      ["grep -F 'mailer.go' gitea.journal", `Jun 11 09:14:02 app01 gitea[812]: mailer.go:311:sendMail() [T] S: 334 UGFzc3dvcmQ6\nJun 11 09:14:02 app01 gitea[812]: mailer.go:311:sendMail() [T] C: ${b1}\n`, [b1]],
+      ['cat -v smtp-session.typescript', `334 UGFzc3dvcmQ6^M\n${b2}^M\n`, [b2]],
+      ["grep -A2 '<macro>{\\$' zbx_export_templates.xml", `          <macro>{$SMTP.PASSWORD}</macro>\n          <type>SECRET_TEXT</type>\n          <value>${z}</value>\n`, [z]],
+      ["column -t -s $'\\t' bot-tokens.tsv", `NAME         KEY                         OWNER\nci-notify    ${mm}  jenkins-bot\n`, [mm]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+  });
+});

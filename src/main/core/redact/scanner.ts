@@ -2663,7 +2663,7 @@ const HIT_RULES = new Map<number, HitRule>([
  * The client's answer on a later line (within SMTP_PASSWORD_LINES): the password in base64, alone after a transcript's mark (swaks'
  * ` ~> ` and, without TLS, ` -> `: pass 202 F44; smtplib's `send: '…\r\n'`, `C: `, `> `, or none: openssl s_client): adv116 F40, F41.
  */
-const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?(?:[\w.-]{1,64}[ \t]{1,8}\|[ \t]{0,4})?[ \t]*(?:~> |--> |-> |[^\n]{0,128}>>> |send: b?'|C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|'|[ \t])*\r?(?=\n|$)/dy;
+const SMTP_ANSWER = /(?:[^\n]{0,256}\n){1,3}?(?:[\w.-]{1,64}[ \t]{1,8}\|[ \t]{0,4})?[ \t]*(?:~> |--> |-> |[^\n]{0,128}>>> |send: b?'|(?:[^\n]{0,256}[ \t])?C: |> |[^\n]{0,160}client in: CONT\t[0-9]{1,10}\t|)(?<v>(?=[A-Za-z0-9+/]{0,511}[0-9+/=]|[A-Za-z0-9+/]{0,511}[A-Z])[A-Za-z0-9+/]{4,512}={0,2})(?:\\r\\n'|\\r|\^M|'|[ \t])*\r?(?=\n|$)/dy;
 
 function smtpPasswordLine(text: string, at: number, out: SecretFinding[]): void {
   // The prompt's own line (`334 UGFzc3dvcmQ6`, `Msg: b'UGFzc3dvcmQ6'`) is skipped: the answer is on a line after it.
@@ -4312,7 +4312,8 @@ function xmlPropertyValue(text: string, k: number, e: number, out: SecretFinding
   else if (text.startsWith('<macro>{$', k - 9)) valueFromName(text, k, e, ZABBIX_MACRO_VALUE, out);
 }
 /** A Zabbix template's user macro (`<macro>{$DB.PASSWORD}</macro>` then `<value>…</value>` on the next line: pass 195): as a property's. */
-const ZABBIX_MACRO_VALUE = new RegExp(XML_PROPERTY_VALUE.source.replace('<\\/name>', '\\}<\\/macro>'), 'diy');
+// (Zabbix 6's export puts `<type>SECRET_TEXT</type>` or a `<description>` between: adv213 F4.)
+const ZABBIX_MACRO_VALUE = new RegExp(XML_PROPERTY_VALUE.source.replace('<\\/name>', '\\}<\\/macro>(?:[ \\t]*\\r?\\n(?:[^\\s:]{1,256}[-:])?(?:\\d{1,9}[-:])?[ \\t]*<(?!value>)[A-Za-z]{1,32}>[^<\\n]{0,256}<\\/[A-Za-z]{1,32}>){0,3}'), 'diy');
 
 /**
  * When text[k, e) is a secret's name: the value the sticky `re` (flags `dy`) finds from the name's end — its `v`, `quoted`,

@@ -992,14 +992,20 @@ const VARIABLE_ALONE = /^\$\{?([A-Za-z_]\w*)\}?$/;
  * config/master.key …`: pass 208 F16), so a file it prints is known by its name.
  */
 function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[]): SimpleCommand {
-  if (loops.length === 0 || !c.argv.some((a) => VARIABLE_ALONE.test(a))) return c;
+  if (loops.length === 0 || !c.argv.some((a) => VARIABLE_IN.test(a))) return c;
   const argv = c.argv.flatMap((a) => {
     const v = VARIABLE_ALONE.exec(a)?.[1];
     const loop = v === undefined ? undefined : loops.find((l) => l.variable === v && l.words.length > 0);
-    return loop ? loop.words : [a];
+    if (loop) return loop.words;
+    // A path built from the variable (`cat "secrets/${svc}_password"`: adv213 F39): each word put in its place.
+    const inside = VARIABLE_IN.exec(a);
+    const around = inside ? loops.find((l) => l.variable === inside[1] && l.words.length > 0) : undefined;
+    return around ? around.words.map((w) => a.replace(VARIABLE_IN, () => w)) : [a];
   });
   return { ...c, argv };
 }
+/** A variable inside an argument (`${svc}`, `$svc`): group 1 its name. */
+const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
 function pipelinePrinter(stages: readonly SimpleCommand[], depth: number): SecretPrinter | undefined {
   let at = 0;
