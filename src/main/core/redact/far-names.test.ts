@@ -1123,6 +1123,7 @@ describe('values named from afar', () => {
   `${'"{$A.PASSWORD}","'.repeat(55_000)}`,
   `${'m-1  | <-  334 UGFzc3dvcmQ6\nm-1  |  -> '.repeat(25_000)}`,
   `${'a/'.repeat(500_000)}password\tx`,
+  `${'a/b/c/SMTPPassword\tv1x\n'.repeat(45_000)}`,
   `${'x\ta@b\t1 seconds\n'.repeat(60_000)}`,
   `${"'etype': 'aes', ".repeat(60_000)}`,
   `${'  key : \n'.repeat(100_000)}`,
