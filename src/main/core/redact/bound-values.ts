@@ -310,10 +310,12 @@ export function streamKeyBesideServer(text: string, at: number, out: SecretFindi
   if (down >= 0) to = Math.min(to, down);
   const window = text.slice(from, to);
   if (!STREAM_SERVICE.test(window)) return to;
+  // (Asked once a window, not once a stream's name in it.)
+  let serviceHost: boolean | undefined;
   STREAM_KEY.lastIndex = 0;
   for (let m = STREAM_KEY.exec(window); m; m = STREAM_KEY.exec(window)) {
     const [start, end] = m.indices!.groups!.v!;
-    if (isLookAlike(m.groups!.v) || (!m[0].startsWith('"key"') && !(MINTED_STREAM_NAME.test(m.groups!.v) && STREAMING_SERVICE_HOST.test(window)))) continue;
+    if (isLookAlike(m.groups!.v) || (!m[0].startsWith('"key"') && !(MINTED_STREAM_NAME.test(m.groups!.v) && (serviceHost ??= STREAMING_SERVICE_HOST.test(window))))) continue;
     out.push({ start: from + start, end: from + end, kind: 'stream key', byContext: true });
   }
   return to;

@@ -984,23 +984,17 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
  * What one pipeline prints, when it is a credential: its first stage a printer, or a later one run once per input (`… | xargs -I{}
  * vault kv get …`, `… | parallel …`: adv21 F05), with no stage after it a reducer and no stage's output sent to a file.
  */
-/** An argument that is a variable alone (`$f`, `${f}`): group 1 its name. */
-const VARIABLE_ALONE = /^\$\{?([A-Za-z_]\w*)\}?$/;
-
 /**
  * A loop's command with its variable read as the loop's words (`for f in config/master.key …; do cat "$f"; done` reads as `cat
  * config/master.key …`: pass 208 F16), so a file it prints is known by its name.
  */
 function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[]): SimpleCommand {
   if (loops.length === 0 || !c.argv.some((a) => VARIABLE_IN.test(a))) return c;
+  // Each word put in the variable's place: `"$f"` becomes the word, a path built from it (`"secrets/${svc}_password"`: adv213 F39) each path.
   const argv = c.argv.flatMap((a) => {
-    const v = VARIABLE_ALONE.exec(a)?.[1];
-    const loop = v === undefined ? undefined : loops.find((l) => l.variable === v && l.words.length > 0);
-    if (loop) return loop.words;
-    // A path built from the variable (`cat "secrets/${svc}_password"`: adv213 F39): each word put in its place.
     const inside = VARIABLE_IN.exec(a);
-    const around = inside ? loops.find((l) => l.variable === inside[1] && l.words.length > 0) : undefined;
-    return around ? around.words.map((w) => a.replace(VARIABLE_IN, () => w)) : [a];
+    const loop = inside ? loops.find((l) => l.variable === inside[1] && l.words.length > 0) : undefined;
+    return loop ? loop.words.map((w) => a.replace(VARIABLE_IN, () => w)) : [a];
   });
   return { ...c, argv };
 }
