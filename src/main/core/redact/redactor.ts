@@ -144,7 +144,8 @@ export class Redactor {
     this.openPrintedLines(text, found);
     // (After the open pieces too: a key block the stream saw holds the public key a later line prints whole, a DKIM record's `p=`
     // or an API's `"pubkey"` in base64 DER: adv211 L1.)
-    if (found.length > 0 && (text.includes('AAAA') || text.includes('-----BEGIN') || text.includes(SPKI_RSA_OID))) keepPublicKeys(text, found);
+    // (Opened by the scan's hits: `plain` holds every public key `text` does, escapes only split one.)
+    if (found.length > 0 && report.publicKeyMarks) keepPublicKeys(text, found);
     if (!text.includes(CUT_MARKER_START)) return found;
     this.piecesAtCuts(text, found);
     return aroundCutMarkers(text, found);

@@ -219,6 +219,13 @@ const GATE_PYDANTIC = 1 << 28;
  */
 const GATE_HEX_LIST = 1 << 29;
 const GATE_NOTEBOOK = 1 << 30;
+/**
+ * A public key's marks, for the Redactor's keepPublicKeys (its findings inside a public key are the private key's pieces):
+ * an SSH key's blob (its type's encoding, or a blank then `AAAA` after the type's name), an RSA SPKI's algorithm identifier in
+ * base64; a PEM block's `-----BEGIN` is GATE_KEY_BLOCK's. (Three searches of every text before: ~5% of a reply's masking,
+ * `-----BEGIN`'s `-` being a common character. The last bit: a negative number, still truthy under `&`.)
+ */
+const GATE_PUBLIC_KEY = 1 << 31;
 /** A shell prompt's marks: a command follows each, after its blank. The ASCII ones are the keyword pass's gate words. */
 export const PROMPT_MARKS = ['$ ', '% ', '+ '];
 /** A PowerShell prompt's head (`PS C:\Users\dev> `, `PS /home/dev> `, `PS ~> `): its words open the transcripts' reader too. */
@@ -275,6 +282,8 @@ const GATE_WORDS: [string, number][] = [
   ['\b', GATE_OVERSTRUCK],
   ['0x', GATE_HEX_LIST],
   ['"text/plain"', GATE_NOTEBOOK],
+  // SSH_PUBLIC_KEY's blobs (redactor.ts): `ssh-rsa AAAA…`, and each type's encoding in base64 (rsa, dss, ed25519, ecdsa, sk-*).
+  ...([' aaaa', 'aaaab3nzac1', 'aaaac3nzac1', 'aaaae2vjzhnh', 'aaaagnnrlxnz', 'aaaainnrlwvj', 'bgkqhkig9w0baqefaaoc'] as const).map((w): [string, number] => [w, GATE_PUBLIC_KEY]),
   // A prompt's words (the pass is case-insensitive: `in [` opens the gate for `for x in [` too; mayHoldPrompt then looks closer), and
   // PowerShell's reads of a secure string as plain text (adv74 F33).
   ...(['irb(', 'in [', 'jshell> ', 'iex(', '>>> ', ')> ', 'debug> ', '(pdb) ', '(lldb) ', '(dlv) ', 'ipdb> ', 'asplaintext', 'getnetworkcredential', 'ptrtostring'] as const).map((w): [string, number] => [w, GATE_REPL]),
@@ -447,6 +456,8 @@ export interface ScanReport {
   promptMarks?: boolean;
   /** A URL with its slashes escaped (`:\/\/`). */
   escapedUrls?: boolean;
+  /** A public key's marks (an SSH key's blob, a PEM armour line, an RSA SPKI's identifier): the text may print one. */
+  publicKeyMarks?: boolean;
 }
 
 /** Every secret of `text` (unsorted; may overlap: the masker merges); `report`, when given, what the scan saw besides. */
@@ -523,6 +534,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   if (report) {
     report.promptMarks = (gates & GATE_PROMPT_MARK) !== 0 || text.includes(NON_ASCII_PROMPT_MARK);
     report.escapedUrls = (gates & GATE_ESCAPED_URL) !== 0;
+    report.publicKeyMarks = (gates & (GATE_PUBLIC_KEY | GATE_KEY_BLOCK)) !== 0;
   }
   if (gates & GATE_FILE_HEADER) secretFilesUnderHeaders(text, out);
   narrowUrlDsns(text, out);
