@@ -743,3 +743,33 @@ export function hardhatAccounts(text: string, at: number, out: SecretFinding[]):
   }
   return i;
 }
+
+/**
+ * The SHA-1 a credential dumper prints below an NT hash or a DPAPI master key (pypykatz' `NT: …` then `SHA1: …`, mimikatz'
+ * `dpapi::masterkey` `key : …` then `sha1: …`: adv213 F26, F27): DPAPI takes it in the key's place (mimikatz' `/masterkey:<sha1>`,
+ * the user's password's SHA-1 derives the master keys' key), so it is the credential's other form. A `SHA1:` line elsewhere (a
+ * file's digest) is no line below one of these.
+ */
+export const SHA1_BELOW_KEY_WORDS = ['nt: ', 'key : '];
+export const SHA1_BELOW_KEY_LINES = 2;
+/** The hit's line from its word: the NT hash (or its mask: a later read of a hash the session remembers) or the master key. */
+const HASH_LINE_AT = /(?:NT:[ \t]*(?:[0-9a-fA-F]{32}|\[masked[^\]\n]{0,64}\])|key[ \t]*:[ \t]*[0-9a-f]{64,128})[ \t]*\r?\n/y;
+/** The next line's (or the one after it's) `SHA1: <40 hex>`. */
+const SHA1_LINE = /[ \t]*(?:[A-Za-z]{1,16}:[ \t]*[^\n]{0,128}\r?\n[ \t]*)?(?:SHA1|sha1):[ \t]*(?<v>[0-9a-fA-F]{40})(?![0-9a-fA-F])/dy;
+/** Most blanks before the word on its line (an indent: a dumper's nesting). */
+const MAX_HASH_INDENT = 32;
+
+export function sha1BelowKey(text: string, at: number, out: SecretFinding[]): void {
+  const nt = (text.charCodeAt(at - 4) | 0x20) === 0x6e;
+  const from = at - (nt ? 4 : 6);
+  let i = from;
+  while (i > 0 && from - i <= MAX_HASH_INDENT && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  if (i > 0 && text.charCodeAt(i - 1) !== 0x0a) return;
+  HASH_LINE_AT.lastIndex = from;
+  if (!HASH_LINE_AT.test(text)) return;
+  SHA1_LINE.lastIndex = HASH_LINE_AT.lastIndex;
+  const m = SHA1_LINE.exec(text);
+  if (!m) return;
+  const [start, end] = m.indices!.groups!.v!;
+  out.push({ start, end, kind: nt ? 'nt hash' : 'dpapi key', byContext: true });
+}

@@ -23,13 +23,22 @@ export const COOKIE_LIST_LINES = 512;
 /** A cookie's value field: `"value": "…"` (JSON), `value: '…'` (Node's inspect). Shorter than 4: a flag (`1`, `yes`), as in Cookie headers. */
 const COOKIE_VALUE = /(?:"value"|\bvalue)[ \t]*:[ \t]*(?:"(?<dq>(?:[^"\\\n]|\\.){4,8192})"|'(?<sq>(?:[^'\\\n]|\\.){4,8192})')/dg;
 
-/** Does the rest of a line after `cookie` name a cookie list (`s": [`)? The byte path's test before it reads COOKIE_LIST_LINES. */
+/** After `cookie`: a header's list of values (`'set-cookie': [` as Node's inspect prints a response's headers, `"Set-Cookie": [`). */
+const HEADER_LIST_AT = /["']?[ \t]*:[ \t]*\[/y;
+/** A header list's item: a quoted `name=value` (group v: the value, to `;` or the quote) and its attributes. */
+const HEADER_LIST_ITEM = /(?<q>["'])[ \t]*[^\s=;'"]{1,256}=(?<v>[^;'"\n]{1,8192})/dg;
+
+/** Does the rest of a line after `cookie` name a cookie list (`s": [`, `': [`)? The byte path's test before it reads COOKIE_LIST_LINES. */
 export function startsCookieList(rest: string): boolean {
   COOKIE_LIST_AT.lastIndex = 0;
-  return COOKIE_LIST_AT.test(rest);
+  HEADER_LIST_AT.lastIndex = 0;
+  return COOKIE_LIST_AT.test(rest) || HEADER_LIST_AT.test(rest);
 }
 
-/** Where the list opened by `[` at `open` ends (its `]`), strings and nesting skipped; -1 past MAX_COOKIE_LIST or the text. */
+/**
+ * Where the list opened by `[` at `open` ends (its `]`), strings and nesting skipped; past MAX_COOKIE_LIST characters, there (a
+ * list cut short, by `head` or a terminal's scrollback: its cookies so far are read, and the hits inside it are not read again).
+ */
 function listEnd(text: string, open: number): number {
   const limit = Math.min(text.length, open + MAX_COOKIE_LIST);
   let depth = 0;
@@ -45,19 +54,19 @@ function listEnd(text: string, open: number): number {
     else if (c === 0x5b || c === 0x7b) depth++;
     else if ((c === 0x5d || c === 0x7d) && --depth === 0) return i;
   }
-  return limit === text.length ? text.length : -1;
+  return limit;
 }
 
 /**
  * A cookie list after the hit of `cookie` ending at `at`: each cookie's value, unless `isSetting` says it is a setting (a
- * storageState's `theme: dark`, `_ga`'s visitor number: as the Cookie header's rule keeps them).
+ * storageState's `theme: dark`, `_ga`'s visitor number: as the Cookie header's rule keeps them). Returns where the list ends
+ * (a hit of `cookie` before it is read with it: a megabyte of `"cookies": [` not closed read each 64 KB from each, 5 s).
  */
-export function cookieListValues(text: string, at: number, out: SecretFinding[], isSetting: (value: string) => boolean = () => false): void {
+export function cookieListValues(text: string, at: number, out: SecretFinding[], isSetting: (value: string) => boolean = () => false): number | undefined {
   COOKIE_LIST_AT.lastIndex = at;
-  if (!COOKIE_LIST_AT.test(text)) return;
+  if (!COOKIE_LIST_AT.test(text)) return headerListValues(text, at, out, isSetting);
   const open = COOKIE_LIST_AT.lastIndex - 1;
   const end = listEnd(text, open);
-  if (end < 0) return;
   const list = text.slice(open, end);
   COOKIE_VALUE.lastIndex = 0;
   for (let m = COOKIE_VALUE.exec(list); m; m = COOKIE_VALUE.exec(list)) {
@@ -66,6 +75,31 @@ export function cookieListValues(text: string, at: number, out: SecretFinding[],
     const [start, end] = m.indices!.groups![group]!;
     out.push({ start: open + start, end: open + end, kind: 'cookie', byContext: true });
   }
+  return end;
+}
+
+/**
+ * A `Set-Cookie` header's values as a list (Node's inspect of a fetch or axios response: `'set-cookie': [` then one
+ * `'name=value; Path=/; HttpOnly'` a line: adv213 F46), the hit at `cookie` ending at `at`: each item's value, but a setting's.
+ */
+function headerListValues(text: string, at: number, out: SecretFinding[], isSetting: (value: string) => boolean): number | undefined {
+  if (!/set-$/i.test(text.slice(Math.max(0, at - 10), at - 6))) return undefined;
+  HEADER_LIST_AT.lastIndex = at;
+  if (!HEADER_LIST_AT.test(text)) return undefined;
+  const open = HEADER_LIST_AT.lastIndex - 1;
+  const end = listEnd(text, open);
+  const list = text.slice(open, end);
+  HEADER_LIST_ITEM.lastIndex = 0;
+  for (let m = HEADER_LIST_ITEM.exec(list); m; m = HEADER_LIST_ITEM.exec(list)) {
+    const v = m.groups!.v.trimEnd();
+    // The item's other quote ends it (its attributes before it); the next item starts after it.
+    const close = list.indexOf(m.groups!.q, m.index + m[0].length);
+    HEADER_LIST_ITEM.lastIndex = close < 0 ? list.length : close + 1;
+    if (v.length < 4 || isPlaceholder(v) || isSetting(v)) continue;
+    const [start] = m.indices!.groups!.v!;
+    out.push({ start: open + start, end: open + start + v.length, kind: 'cookie', byContext: true });
+  }
+  return end;
 }
 
 /** A header's values as a YAML list (a VCR cassette: `Set-Cookie:` then `- name=value; path=/…` items), the hit at `cookie`. */

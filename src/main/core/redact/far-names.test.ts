@@ -1133,6 +1133,18 @@ describe('values named from afar', () => {
   `${'BQQADAABAAj'.repeat(90_000)}`,
   `${'334 UGFzc3dvcmQ6\nx C: '.repeat(40_000)}`,
   `${'<macro>{$A.PASSWORD}</macro>\n<type>1</type>\n'.repeat(25_000)}`,
+  // Session 40: a cookie list and a set-cookie list never closed, a multiplexed log's prefixed block scalars, cracked rows, NT
+  // lines and master keys' SHA-1s.
+  `${"'set-cookie': [ 'a=b".repeat(60_000)}`,
+  `${'"cookies": [ {"value": "x'.repeat(40_000)}`,
+  `'set-cookie': [\n${"  'sid=abcdefghijklmnop; Path=/',\n".repeat(30_000)}`,
+  `${'web-1  |   password: >-\n'.repeat(40_000)}`,
+  `${'web-1  |   password:\nweb-1  |     x\n'.repeat(20_000)}`,
+  `${'5a1013eee7d02b43f99e6d817b53e688:Willow@Zephyr1916\n'.repeat(20_000)}`,
+  `${'  NT: 64f12cddaa88057e06a81b54e73b949b\n  SHA1: '.repeat(20_000)}`,
+  `${' '.repeat(1_000_000)}NT: `,
+  `${'[[\\"password\\"],\\"'.repeat(50_000)}`,
+  `[[\\"password\\"],\\"${'\\\\'.repeat(500_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

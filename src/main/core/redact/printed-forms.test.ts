@@ -4617,3 +4617,30 @@ describe("session 39: the closing attack's and own attack's leftovers, second ro
     }
   });
 });
+
+describe("session 40: the closing attack 213's leftovers", () => {
+  it("masks a block scalar under docker compose's log prefix, a loop's labelled secret files, a set-cookie list, the SHA-1 below an NT hash or a master key, cracked rows", () => {
+    const [sig, ck, p1, p2, cookie, nt, sha, mk, msha, c1, c2] = [s(B64, 64), s(HEX, 64), `Harbor@${s(AN, 8)}`, s(AN, 30), s(HEX, 64), s(HEX, 32), s(HEX, 40), s(HEX, 128), s(HEX, 40), `Willow@${s(AN, 9)}`, `Tundra-${s(AN, 10)}`];
+    const forms: [string, string, string[]][] = [
+      ["grep -A1 '_secret:' compose.log", `web-1  |   signing_secret: >-\nweb-1  |     ${sig}\n--\nweb-1  |   cookie_secret:\nweb-1  |     ${ck}\n`, [sig, ck]],
+      ['for svc in smtp xmpp; do printf "%s " "$svc"; cat "secrets/${svc}_password"; done', `smtp ${p1}\nxmpp ${p2}\n`, [p1, p2]],
+      ['node inspect.js', `{\n  headers: {\n    'set-cookie': [\n      'theme=dark; Path=/',\n      'remember_me=${cookie}; Max-Age=2592000; Path=/; HttpOnly'\n    ]\n  }\n}\n`, [cookie]],
+      ["grep -A8 '== MSV ==' lsass.pypykatz.txt", `\t== MSV ==\n\t\tUsername: jdoe\n\t\tLM: NA\n\t\tNT: ${nt}\n\t\tSHA1: ${sha}\n`, [nt, sha]],
+      ['cat mimikatz.log', `[DC] 'dc01.corp.local' will be the DC server\n  key : ${mk}\n  sha1: ${msha}\n`, [mk, msha]],
+      ['cat cracked.out', `${s(HEX, 32)}:${c1}\n${s(HEX, 32)}:${c2}\n`, [c1, c2]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    // Kept: a theme cookie, a loop's labels, a git commit's SHA-1 under no hash, a single hash:name line, compose's other lines.
+    const kept: [string, string][] = [
+      ['node inspect.js', `{\n  'set-cookie': [\n    'theme=dark; Path=/'\n  ]\n}\n`],
+      ['git log --format="  NT: NA%n  SHA1: %H" -1', `  NT: NA\n  SHA1: ${'a1'.repeat(20)}\n`],
+      ['cat sums.txt', `${'d41d8cd98f00b204e9800998ecf8427e'}:empty.txt\nREADME\n`],
+      ['docker compose logs web', 'web-1  |   log_level: >-\nweb-1  |     debug\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    expect(new Redactor().maskCommandOutput(forms[1][0], forms[1][1])).toContain('smtp ');
+  });
+});

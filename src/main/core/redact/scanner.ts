@@ -34,7 +34,7 @@ import { opensslPrivateNumbers, publicSecretData, TOOL_BLOCK_WORDS } from './too
 import { BarePhrases, isPhraseText, quotedPhrases } from './bare-mnemonics.js';
 import { plainText } from './escapes.js';
 import { API_KEY_LINES, API_KEYS_WORD, apiKeysBlock, COOKIE_LIST_LINES, cookieListValues, SECRET_SECTION_LINES, SECRET_SECTION_WORDS, secretSectionEntries, startsCookieList, yamlCookieItems } from './credential-sections.js';
-import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
+import { ADDITIONAL_ENDPOINTS_LINES, ADDITIONAL_ENDPOINTS_WORD, additionalEndpointKeys, XTRACE_STDIN_LINES, XTRACE_STDIN_WORDS, xtraceStdinValue, ARGV_LINES, ARGV_LINE_WORDS, argvLineCredential, SECRET_PAYLOAD_LINES, SECRET_PAYLOAD_WORD, secretPayloadData, SVN_SIMPLE_LINES, SVN_SIMPLE_WORD, svnSimplePassword, RUBY_COOKIE_LINES, RUBY_COOKIE_WORD, rubyCookieValue, P4_LOGIN_LINES, P4_LOGIN_WORD, p4LoginTicket, AWS_KEY_PAIR_LINES, AWS_KEY_PAIR_WORDS, awsSecretBelowId, KEY_BESIDE_USER_LINES, KEY_BESIDE_USER_WORDS, keyBesideUser, CODEPUSH_TABLE_LINES, CODEPUSH_TABLE_WORDS, codePushKeys, STREAM_KEY_LINES, STREAM_KEY_WORD, streamKeyBesideServer, RECOVERY_LIST_LINES, RECOVERY_LIST_WORDS, recoveryCodeList, PRIVATE_KEY_LIST_LINES, PRIVATE_KEY_LIST_WORD, privateKeyList, ACCOUNTS_LINES, ACCOUNTS_WORD, hardhatAccounts, SHA1_BELOW_KEY_LINES, SHA1_BELOW_KEY_WORDS, sha1BelowKey, WRAPPED_JWT_LINES, WRAPPED_JWT_WORD, wrappedJwtRest, REGISTERED_USERS_LINES, REGISTERED_USERS_WORD, registeredUsersPasswords, STEAM_CONNECT_CACHE_LINES, STEAM_CONNECT_CACHE_WORD, steamConnectCache, BCRYPT_HASH_WORD, CONCEALED_FIELD_WORDS, LINES_ABOVE_PARAMETERS, MEMCACHED_LINES, MEMCACHED_WORDS, memcachedValue, PYDANTIC_INPUT_WORD, pydanticInputValues, ZABBIX_LOGIN_LINES, ZABBIX_LOGIN_WORD, zabbixSession, PARAMETERS_WORD, postgresParameters, PROXMOX_TOKEN_LINES, PROXMOX_TOKEN_WORD, proxmoxTokenValue, RANDOM_PASSWORD_LINES, RANDOM_PASSWORD_WORD, randomPasswordResult, SECRET_OBJECT_LINES, SECRET_OBJECT_WORD, secretObjectValue, VAULT_DATA_LINES, VAULT_DATA_WORDS, vaultSecretData } from './bound-values.js';
 import { BOUND_PARAMS_LINES_ABOVE, BOUND_PARAMS_WORDS, boundParams, EF_PARAMS_WORD, EF_STATEMENT_LINES, efCoreParams } from './bound-params.js';
 import { base64Kind, type SecretFinding } from './finding.js';
 import { foldedLineFindings, foldLinesAfter } from './folded-lines.js';
@@ -119,6 +119,8 @@ const RECOVERY_LIST_RULE = LINE_RULES.length + 40;
 const PRIVATE_KEY_LIST_RULE = LINE_RULES.length + 41;
 /** Hardhat's accounts as private keys (bound-values.ts hardhatAccounts). */
 const ACCOUNTS_RULE = LINE_RULES.length + 42;
+/** A dumper's SHA-1 below an NT hash or a DPAPI master key (bound-values.ts sha1BelowKey). */
+const SHA1_BELOW_KEY_RULE = LINE_RULES.length + 43;
 /** SMTP's AUTH LOGIN as strace shows the client's writes (straceAuthLoginAnswer): no server prompt in view. */
 const STRACE_AUTH_LOGIN_RULE = LINE_RULES.length + 32;
 /**
@@ -346,6 +348,7 @@ const KEYWORDS: Keyword[] = [];
   for (const w of RECOVERY_LIST_WORDS) entry(w).context.push(RECOVERY_LIST_RULE);
   entry(PRIVATE_KEY_LIST_WORD).context.push(PRIVATE_KEY_LIST_RULE);
   entry(ACCOUNTS_WORD).context.push(ACCOUNTS_RULE);
+  for (const w of SHA1_BELOW_KEY_WORDS) entry(w).context.push(SHA1_BELOW_KEY_RULE);
   for (const [w, gate] of GATE_WORDS) entry(w).gate |= gate;
   // A tool block's own word (`"kty"`): found by the pass, read by toolBlocks only.
   for (const b of TOOL_BLOCK_WORDS) entry(b.word);
@@ -473,6 +476,7 @@ export function scanSecrets(text: string, report?: ScanReport): SecretFinding[] 
   vendorFindings(text, hits, runs, bytes, out);
   wrappedBase64(text, runs, out);
   hexEncodedText(text, runs, out);
+  crackedHashRows(text, runs, out);
   contextFindings(text, hits, out);
   if (gates & GATE_KEY_BLOCK) out.push(...privateKeyBlocks(text));
   if (gates & GATE_KEY_BODY) out.push(...bareKeyBodies(text));
@@ -1254,7 +1258,7 @@ const HAR_LINES_AFTER = 1;
 const NEXT_LINE_LINES_AFTER = 3;
 /** A composer auth section's hosts, one a line (auth.json is pretty-printed): a few hosts at most. */
 const COMPOSER_LINES_AFTER = 8;
-const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : 0))));
+const LINES_AFTER: number[] = KEYWORDS.map((k) => Math.max(0, ...k.context.map((r) => (r === TERRAFORM_RULE ? TERRAFORM_LINES_AFTER : r === PUTTY_RULE ? PUTTY_LINES_AFTER : r === HAR_RULE ? HAR_LINES_AFTER : r === NEXT_LINE_RULE ? NEXT_LINE_LINES_AFTER : r === COMPOSER_RULE ? COMPOSER_LINES_AFTER : r === API_KEYS_RULE ? API_KEY_LINES : r === RANDOM_PASSWORD_RULE ? RANDOM_PASSWORD_LINES : r === STAGE_KEYS_RULE ? STAGE_KEYS_LINES_AROUND : r === SECRET_OBJECT_RULE ? SECRET_OBJECT_LINES : r === VAULT_DATA_RULE ? VAULT_DATA_LINES : r === EF_PARAMS_RULE ? EF_STATEMENT_LINES : r === PROXMOX_TOKEN_RULE ? PROXMOX_TOKEN_LINES : r === SMTP_PASSWORD_RULE ? SMTP_PASSWORD_LINES : r === STRACE_AUTH_LOGIN_RULE ? STRACE_AUTH_LOGIN_LINES : r === MEMCACHED_RULE ? MEMCACHED_LINES : r === ZABBIX_LOGIN_RULE ? ZABBIX_LOGIN_LINES : r === ADDITIONAL_ENDPOINTS_RULE ? ADDITIONAL_ENDPOINTS_LINES : r === XTRACE_STDIN_RULE ? XTRACE_STDIN_LINES : r === ARGV_LINE_RULE ? ARGV_LINES + 1 : r === SECRET_PAYLOAD_RULE ? SECRET_PAYLOAD_LINES : r === SECRET_SECTION_RULE ? SECRET_SECTION_LINES : r === SVN_SIMPLE_RULE ? SVN_SIMPLE_LINES : r === RUBY_COOKIE_RULE ? RUBY_COOKIE_LINES : r === P4_LOGIN_RULE ? P4_LOGIN_LINES : r === STEAM_CONNECT_CACHE_RULE ? STEAM_CONNECT_CACHE_LINES : r === AWS_KEY_PAIR_RULE ? AWS_KEY_PAIR_LINES : r === WRAPPED_JWT_RULE ? WRAPPED_JWT_LINES : r === REGISTERED_USERS_RULE ? REGISTERED_USERS_LINES : r === KEY_BESIDE_USER_RULE ? KEY_BESIDE_USER_LINES : r === CODEPUSH_TABLE_RULE ? CODEPUSH_TABLE_LINES : r === STREAM_KEY_RULE ? STREAM_KEY_LINES : r === RECOVERY_LIST_RULE ? RECOVERY_LIST_LINES + 1 : r === PRIVATE_KEY_LIST_RULE ? PRIVATE_KEY_LIST_LINES + 2 : r === ACCOUNTS_RULE ? ACCOUNTS_LINES : r === SHA1_BELOW_KEY_RULE ? SHA1_BELOW_KEY_LINES : 0))));
 /** Lines above a salt's the byte path's window holds: a keystore's `kdfparams` opening and its four parameters. */
 const SALT_LINES_ABOVE = 6;
 /** Per keyword: lines above its line its rule reads (PostgreSQL's parameters: the statement's). */
@@ -2269,6 +2273,37 @@ function lineEndAt(text: string, i: number): number {
  * scanned; a finding covers the digits of its characters. A digest's bytes are not text: its run is left at its first byte that
  * is not (most at the first or second).
  */
+/** Shortest hash a cracked row starts with (32 hex digits: MD5, NT, LM). */
+const CRACKED_HASH_DIGITS = 32;
+/** A cracked row: its hash (MD5/NT/LM, `$NT$` too), `:`, the password up to the line's end. */
+const CRACKED_ROW = /(?:\$NT\$)?(?:[0-9a-f]{32}|[0-9A-F]{32}):(?<plain>[^\r\n]{1,256})\r?(?=\n|$)/y;
+
+/**
+ * A password cracker's rows wherever it wrote them (`hashcat -o cracked.out`, then `cat cracked.out`: `<hash>:<password>` a line,
+ * adv213 F34; its pot by name is secret-printers'): two such rows one after the other, each masked whole (the NT hash signs in as
+ * its user, the password is one). Found from the pass's runs: a row's hash and `:` start a run at its line's start.
+ */
+function crackedHashRows(text: string, runs: number[], out: SecretFinding[]): void {
+  let prevEnd = -2;
+  let prev: SecretFinding | undefined;
+  for (let r = 0; r < runs.length; r += 2) {
+    const start = runs[r];
+    if (runs[r + 1] - start <= CRACKED_HASH_DIGITS || (start > 0 && text.charCodeAt(start - 1) !== 0x0a)) continue;
+    const colon = text.charCodeAt(start + CRACKED_HASH_DIGITS) === 0x3a ? start + CRACKED_HASH_DIGITS : text.startsWith('$NT$', start) ? start + CRACKED_HASH_DIGITS + 4 : -1;
+    if (colon < 0 || text.charCodeAt(colon) !== 0x3a) continue;
+    CRACKED_ROW.lastIndex = start;
+    const m = CRACKED_ROW.exec(text);
+    if (!m) continue;
+    const row: SecretFinding = { start, end: start + m[0].length - (m[0].endsWith('\r') ? 1 : 0), kind: 'cracked password', byContext: true };
+    if (start === prevEnd + 1) {
+      if (prev) out.push(prev);
+      out.push(row);
+      prev = undefined;
+    } else prev = row;
+    prevEnd = CRACKED_ROW.lastIndex;
+  }
+}
+
 function hexEncodedText(text: string, runs: number[], out: SecretFinding[]): void {
   for (let r = 0; r < runs.length; r += 2) {
     const start = runs[r];
@@ -2634,7 +2669,8 @@ const HIT_RULES = new Map<number, HitRule>([
   [HAR_RULE, harHeaderValue],
   [NEXT_LINE_RULE, nextLineValue],
   // `"cookies": [` (the hit is `cookie`: a list's name goes on with `s`).
-  [COOKIE_LIST_RULE, (text, end, out) => text.charCodeAt(end) === 0x73 && cookieListValues(text, end, out, (v) => COOKIE_SETTING.test(v))],
+  // Or a header's list (`'set-cookie': [`: the hit's `s` is set-'s).
+  [COOKIE_LIST_RULE, (text, end, out) => (text.charCodeAt(end) === 0x73 || (text.charCodeAt(end - 10) | 0x20) === 0x73 ? cookieListValues(text, end, out, isCookieSetting) : undefined)],
   [API_KEYS_RULE, apiKeysBlock],
   [PARAMETERS_RULE, (text, end, out) => postgresParameters(text, end, isSecretName, out)],
   [RANDOM_PASSWORD_RULE, randomPasswordResult],
@@ -2671,6 +2707,7 @@ const HIT_RULES = new Map<number, HitRule>([
   [RECOVERY_LIST_RULE, recoveryCodeList],
   [PRIVATE_KEY_LIST_RULE, privateKeyList],
   [ACCOUNTS_RULE, hardhatAccounts],
+  [SHA1_BELOW_KEY_RULE, sha1BelowKey],
 ]);
 
 /**
@@ -3899,6 +3936,8 @@ function indentedValueBelow(text: string, k: number, at: number): { start: numbe
   return { start: m.indices!.groups!.v![0], value: m.groups!.v };
 }
 
+/** A container's name before each of its lines in a multiplexed log (compose pads names to one width: a blank at least). */
+const LOG_PREFIX_MARK = /[A-Za-z0-9][\w.-]{0,127}[ \t]+\| |\[pod\/[^\s\]]{1,253}\] /y;
 /** After a name's colon under grep's mark: the line's end, the next line's mark (grep's context `file-N-` or match `file:N:`). */
 const MARKED_LINE_END = /[ \t]*\r?\n/y;
 /** The rest of that next line: its indent (group ind) and one word (group v), as WORD_BELOW's. */
@@ -3913,10 +3952,12 @@ function markedValueBelow(text: string, k: number, at: number): { start: number;
   while (lineStart > 0 && k - lineStart <= MAX_LINE_MARK + MAX_SIBLING_INDENT && text.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
   if (lineStart === k || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) || text.charCodeAt(lineStart) === 0x20 || text.charCodeAt(lineStart) === 0x09) return null;
   // grep's `file:N:` / `N:` (LINE_MARKS[1]), or `file:` without numbers (`grep -r -A1`, LINE_MARKS[2]: adv211 F47).
+  // Or a log multiplexer's (`docker compose logs`' `web-1  | `, `kubectl logs --prefix`'s `[pod/web-7d4b/app] `: adv213 F42).
   let mark = LINE_MARKS[1];
   let from = afterMark(text, lineStart, mark);
-  if (from < 0 || from > k) {
-    mark = LINE_MARKS[2];
+  for (const other of [LINE_MARKS[2], LOG_PREFIX_MARK]) {
+    if (from >= 0 && from <= k) break;
+    mark = other;
     from = afterMark(text, lineStart, mark);
   }
   if (from < 0 || from > k) return null;
@@ -4259,12 +4300,15 @@ function arrayPairValue(text: string, k: number, e: number, out: SecretFinding[]
  * path's `[` or `,`.
  */
 function jqStreamLeaf(text: string, k: number, e: number, out: SecretFinding[]): void {
-  if (text.charCodeAt(k - 1) !== 0x22 || text.charCodeAt(e) !== 0x22) return;
-  let b = k - 2;
+  if (text.charCodeAt(k - 1) !== 0x22) return;
+  // Its events in a JSON string (`jq -c '[tostream] | tojson'`: `[[\"email\",\"smtp_pass\"],\"…\"]`, adv213 F1).
+  const escaped = text.charCodeAt(k - 2) === 0x5c && text.charCodeAt(e) === 0x5c && text.charCodeAt(e + 1) === 0x22;
+  if (!escaped && text.charCodeAt(e) !== 0x22) return;
+  let b = escaped ? k - 3 : k - 2;
   while (b >= 0 && (text.charCodeAt(b) === 0x20 || text.charCodeAt(b) === 0x0a || text.charCodeAt(b) === 0x0d)) b--;
   const c = text.charCodeAt(b);
   if (c !== 0x5b && c !== 0x2c) return;
-  valueFromName(text, k, e, JQ_STREAM_LEAF, out);
+  valueFromName(text, k, e, escaped ? JQ_STREAM_LEAF_ESCAPED : JQ_STREAM_LEAF, out);
 }
 /** After a plural name in a path: its quote, a comma, the index, the path's `]`, a comma, the leaf's string, the event's `]`. */
 const JQ_STREAM_ITEM = /",\d{1,6}\][ \t]*,[ \t]*"(?<v>(?:[^"\\\n]|\\.){1,2048})"[ \t]*\]/dy;
@@ -4280,6 +4324,8 @@ function jqStreamItem(text: string, k: number, e: number, out: SecretFinding[]):
 }
 /** After a path's last name: its quote, the path's `]`, a comma, the leaf's string, the event's `]` (blanks and line breaks between). */
 const JQ_STREAM_LEAF = /"\s{0,16}\][ \t]*,\s{0,16}"(?<quoted>(?:[^"\\\n]|\\.){1,2048})"\s{0,16}\]/dy;
+/** …with its quotes escaped (the events in a JSON string): the value ends at the first `\"` (a quote inside it is `\\\"`). */
+const JQ_STREAM_LEAF_ESCAPED = /\\"[ \t]*\][ \t]*,[ \t]*\\"(?<quoted>(?:[^"\\\n]|\\\\\\"|\\[^"]){1,2048})\\"[ \t]*\]/dy;
 /** The Authorization header's name (or the proxy's). */
 const AUTHORIZATION_NAME = /^(?:Proxy-)?Authorization$/i;
 /** After it in a pair over lines: its quote, a comma, a line break, the value's quote, a scheme, the credential, its quote. */
@@ -5096,9 +5142,9 @@ function blockScalar(text: string, k: number, from: number, name: string, out: S
   for (const l of lines) out.push({ start: l.start, end: l.end, kind, byContext: true });
 }
 
-/** A grep mark (`file:3:`, `4-`) before a key at k on its line, or none (a diff's or a blank's would read a YAML indent's blank as one). */
+/** A grep mark (`file:3:`, `4-`) or a log multiplexer's (`web-1  | `) before a key at k on its line, or none (a diff's or a blank's would read a YAML indent's blank as one). */
 function blockLineMark(text: string, lineStart: number, k: number): RegExp | undefined {
-  for (const grep of [LINE_MARKS[1], LINE_MARKS[2]]) {
+  for (const grep of [LINE_MARKS[1], LINE_MARKS[2], LOG_PREFIX_MARK]) {
     grep.lastIndex = lineStart;
     if (grep.test(text) && grep.lastIndex <= k) return grep;
   }
@@ -5374,6 +5420,7 @@ const SECRET_REFERENCES_OPTION = /^--(?:set|update|remove)-secrets[= ]/;
 // A page to return to (NextAuth's `callback-url=https%3A%2F%2Fportal.example.com%2Fdashboard`: 133 F17; remembered as a secret, it
 // masked the `location:` header's URL too): a URL, encoded or not, with no query and no user in it.
 const COOKIE_SETTING = /^(?:[a-z]{1,16}|[A-Z][a-z]{1,15}|\d{1,10}|[a-z]{2}[-_][A-Za-z]{2}|G[AS]\d\.\d\.\d{1,12}\.\d{1,12}(?:\.\d{1,12})?|https?(?::\/\/|%3A%2F%2F)(?:[\w.~-]|%2F|\/){1,512})$/i;
+const isCookieSetting = (v: string) => COOKIE_SETTING.test(v);
 
 /** `Cookie: a=1; sid=…` / `set-cookie: sid=…; Path=/; HttpOnly`: every value but the attributes' and settings'. */
 function cookies(line: string, offset: number, out: SecretFinding[]): void {

@@ -60,6 +60,8 @@ export interface SecretPrinter {
   amongOthers?: boolean;
   /** A file's secret printed beside another command's lines of that file: its `name=value` lines are that command's, not the secret's. */
   besideSettings?: boolean;
+  /** A loop's words an echo beside the printer prints before each value (`printf "%s " "$svc"; cat "secrets/${svc}_password"`). */
+  loopLabels?: string[];
   /**
    * With amongOthers: the lines are values of any settings (`cut -d= -f2- settings.txt`, `env | awk -F= …`), where commit SHAs,
    * UUIDs, hex ids and pods' names are as common as secrets: a value taken also mixes upper and lower case (a token, a password)
@@ -932,12 +934,16 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   const parsed = parseCommandLine(command);
   if (!parsed.ok) return undefined;
   const pipelines = new Map<number, SimpleCommand[]>();
+  // A loop's label (`printf "%s " "$svc"` before `cat "secrets/${svc}_password"`: adv213 F39): it prints the loop's own words.
+  const labels = new Set<number>();
   for (const c of parsed.line.commands) {
     if (c.context !== 'top') continue;
     const p = pipelines.get(c.pipeline.index) ?? [];
     p[c.pipeline.position] = withLoopWords(c, parsed.line.loops);
     pipelines.set(c.pipeline.index, p);
+    if (printsLoopLabel(c, parsed.line.loops)) labels.add(c.pipeline.index);
   }
+  const printsOnlyLabels = (p: SimpleCommand[]) => p.length === 1 && labels.has(p[0].pipeline.index);
   const printed = new Map<SimpleCommand[], SecretPrinter>();
   for (const stages of pipelines.values()) {
     // A stage that is a subshell or a group (`( set -x; … ) 2>&1 | head`) leaves a hole, which `some` skips: spread, the hole is
@@ -970,7 +976,8 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   // `grep NEPTUNE .env && grep NEPTUNE_API_TOKEN .env | cut -d= -f2- | base64 -d`: adv195 L26, adv198 L6): its settings' lines
   // (`TLSPSKIdentity=PSK-web01`, `NEPTUNE_PROJECT=acme-ml/llama3-sft`) are the other command's. Taken for the secret's, they were
   // remembered as secrets and masked in later commands' output; a secret they name is the scanner's to find by its name.
-  if (found && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool) && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) return { ...found, besideSettings: true };
+  if (found && labels.size > 0 && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool)) found = { ...found, loopLabels: parsed.line.loops.flatMap((l) => l.words) };
+  if (found && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool) && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !printsOnlyLabels(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) return { ...found, besideSettings: true };
   // A base64 decoder of something no rule names (`echo <b64> | base64 -d`, `python3 -c '…b64decode("…")'`): its `user:password`
   // lines (session 34's own attack: a Basic credential decoded from a value never shown encoded).
   if (!found && depth === 0 && DECODES_BASE64.test(command)) return { kind: 'password', tool: 'a base64 decoder', decodedPairs: true };
@@ -998,6 +1005,20 @@ function withLoopWords(c: SimpleCommand, loops: readonly { variable: string; wor
   });
   return { ...c, argv };
 }
+/** An echo or printf whose arguments hold no variable but a loop's (its words are literals of the line): no setting's line. */
+function printsLoopLabel(c: SimpleCommand, loops: readonly { variable: string; words: string[] }[]): boolean {
+  if (loops.length === 0 || !ECHOES.has(basename(c.argv[0] ?? '')) || c.redirects.length > 0) return false;
+  let labelled = false;
+  for (const a of c.argv.slice(1)) {
+    for (const m of a.matchAll(VARIABLES_IN)) {
+      if (!loops.some((l) => l.variable === m[1])) return false;
+      labelled = true;
+    }
+    if (a.includes('$(') || a.includes('`')) return false;
+  }
+  return labelled;
+}
+const VARIABLES_IN = /\$\{?([A-Za-z_]\w*)\}?/g;
 /** A variable inside an argument (`${svc}`, `$svc`): group 1 its name. */
 const VARIABLE_IN = /\$\{?([A-Za-z_]\w*)\}?/;
 
@@ -2016,6 +2037,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.reversedLines) return reversedLineValues(text);
   if (printer.translated) return translatedLineValues(text, printer.translated);
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
+  if (printer.loopLabels) return printerValues({ ...printer, loopLabels: undefined }, withoutLabels(text, printer.loopLabels));
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
   if (printer.decodedPairs) return decodedPairValues(text);
@@ -2039,6 +2061,18 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   }
   return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
 }
+
+/** `text` with a loop's word and its separator (`smtp `, `db: `, `[api] `) taken off the start of each line that has one. */
+function withoutLabels(text: string, words: readonly string[]): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const w = words.find((x) => x.length > 0 && line.startsWith(x) && LABEL_SEPARATOR.test(line.slice(x.length, x.length + 3)));
+      return w === undefined ? line : line.slice(w.length).replace(LABEL_SEPARATOR, '');
+    })
+    .join('\n');
+}
+const LABEL_SEPARATOR = /^[\]):=]?[ \t]+|^[:=]/;
 
 /** head's and tail's header before each file's lines when given several files. */
 const HEAD_FILE_HEADER = /^==> (.{1,1024}) <==\r?$/gm;
