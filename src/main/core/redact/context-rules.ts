@@ -494,6 +494,20 @@ export const COMMAND_LINE: ContextRule[] = [
   // …and Hive's JDBC URL's settings (`jdbc:hive2://h:10000/default;ssl=true -n etl -p …`), its main class run by java
   // (`org.apache.hive.beeline.BeeLine`: adv142 C5).
   { kind: 'password on command line', keywords: ['cqlsh', 'beeline'], needs: /cqlsh|beeline/i, re: /\b(?:cqlsh|beeline)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t]-p[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/gi },
+  // SAP's `sapcontrol -user <user> <password>` (its password a positional after the user: pass 218 F20).
+  { kind: 'password on command line', keywords: ['sapcontrol'], re: /\bsapcontrol\b[^\n|;&]{0,1024}?[ \t]-user[ \t]+\S{1,64}[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|(?!-)[^\s'"]+)/g },
+  // An FTP script's or a debug trace's login (`quote PASS …`, `literal PASS …`, `ftp -d`'s `---> PASS …`: pass 218 F22); a test
+  // runner's `PASS src/a.test.ts` has neither.
+  { kind: 'password', keywords: ['quote pass ', 'literal pass ', '---> pass '], re: /(?:\b(?:quote|literal)|--->)[ \t]+PASS[ \t]+(?<secret>\S{1,256})/gi },
+  // Informatica's `pmpasswd` (pass 218 F25): the encrypted form (pmpasswd decrypts it back) and the password it decrypts to.
+  { kind: 'password', keywords: ['string -->', 'decrypt to -->'], re: /(?:Encrypted string|Will decrypt to) -->(?<secret>[^\n]{1,1024}?)<--/g },
+  // A payment HSM's clear keys by their names (`acquirer.zpk.clear=<32 hex>`, `ZMK_COMPONENT_1`: pass 218 F15): zone and terminal
+  // master and PIN keys, a DUKPT base key; single, double or triple length.
+  { kind: 'key', keywords: ['zmk', 'zpk', 'tmk', 'tpk', 'bdk', 'ipek'], re: /(?<![A-Za-z])(?:zmk|zpk|tmk|tpk|bdk|ipek)(?![A-Za-z])[\w.-]{0,32}["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9A-Fa-f]{48}|[0-9A-Fa-f]{32}|[0-9A-Fa-f]{16})(?![0-9A-Fa-f])/gi },
+  // A game server's RCON clients (`mcrcon -H 127.0.0.1 -P 25575 -p …` in a unit's ExecStop: blind pass 217 F10; ARRCON's `-p`):
+  // `-P` is the port.
+  // FreeSWITCH's `fs_cli -H … -P 8021 -p …` (pass 215 F8, F9), SIPp's `-au user -ap …` (F37).
+  { kind: 'password on command line', keywords: ['mcrcon', 'arrcon', 'fs_cli', 'sipp'], needs: /mcrcon|arrcon|fs_cli|sipp/i, re: /\b(?:mcrcon|ARRCON|arrcon|fs_cli|sipp)\b(?:[^\n|;&]|;(?![ \t])){0,1024}?[ \t](?:-p|-ap|--pass(?:word)?)(?:=|[ \t]+)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   { kind: 'password on command line', keywords: ['mosquitto_'], needs: /mosquitto_/, re: /\bmosquitto_(?:sub|pub|rr)\b[^\n|;&]{0,1024}?[ \t](?:-P|--pw)[ \t]+(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g },
   // A Teams incoming webhook (adv13 B40): its URL is the credential (`@` breaks the token run a vendor rule would read).
   { kind: 'teams webhook', keywords: ['webhook.office.com'], needs: /webhookb2/, re: /webhook\.office\.com\/webhookb2\/(?<secret>[\w@.-]+\/IncomingWebhook\/[0-9a-f]{32}\/[\w-]+(?:\/[\w-]+)?)/g },

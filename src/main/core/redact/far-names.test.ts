@@ -1145,6 +1145,16 @@ describe('values named from afar', () => {
   `${' '.repeat(1_000_000)}NT: `,
   `${'[[\\"password\\"],\\"'.repeat(50_000)}`,
   `[[\\"password\\"],\\"${'\\\\'.repeat(500_000)}`,
+  `${'mcrcon -p x fs_cli -ap '.repeat(40_000)}`,
+  `${'sapcontrol -user a '.repeat(50_000)}`,
+  `${'quote PASS literal PASS ---> PASS '.repeat(30_000)}`,
+  `${'Encrypted string -->'.repeat(50_000)}`,
+  `${'zpk=zmk:tmk_bdk.ipek '.repeat(50_000)}`,
+  `${'/t/ab-'.repeat(160_000)}`,
+  `${'token: <Not set> '.repeat(60_000)}`,
+  `${'?password=a?b='.repeat(70_000)}`,
+  `${'RConPassword x\nAdminPassword \n'.repeat(30_000)}`,
+  `${'<wsse:Password Type="#PasswordDigest">'.repeat(25_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

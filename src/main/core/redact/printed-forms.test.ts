@@ -4644,3 +4644,42 @@ describe("session 40: the closing attack 213's leftovers", () => {
     expect(new Redactor().maskCommandOutput(forms[1][0], forms[1][1])).toContain('smtp ');
   });
 });
+
+describe("session 40: blind passes 215–218 (telephony, HPC, game servers, healthcare and banking)", () => {
+  it("masks RCON, fs_cli, SIPp and sapcontrol passwords on command lines, glued PW names, PascalCase directives, security keys, HSM PINs and keys, FTP scripts' PASS, pmpasswd, conda tokens on any host, jupyterhub and nextflow printers, passwords.d files", () => {
+    const [rc, fs, sp, sap, pw1, pw2, d1, sk, pin, zpk, ftp, enc, dec, tok, hub, nf] = [s(AN, 16), `${s(AN, 8)}#${s(AN, 4)}`, `${s(AN, 6)}@${s(AN, 5)}`, `Quartz_${s(AN, 9)}=`, `Kraken_${s(AN, 8)}!`, `Kg_${s(AN, 11)}`, s(AN, 14), b64(s(AN, 32)), `${s(AN, 4)}-${s(AN, 4)}-${s(AN, 4)}-${s(AN, 4)}`, s(HEX, 32).toUpperCase(), `AQ${s(AN, 5)}@`, `${s(B64, 22)}==`, `Glacier-${s(AN, 8)}!`, `ra-${uuid()}`, s(HEX, 32), `${s(B64, 40)}`];
+    const forms: [string, string, string[]][] = [
+      ["grep -n '^Exec' minecraft.service", `10:ExecStop=/usr/local/bin/mcrcon -H 127.0.0.1 -P 25575 -p ${rc} stop\n`, [rc]],
+      ['ps -o args=', `fs_cli -H 127.0.0.1 -P 8021 -p ${fs} -x status\n`, [fs]],
+      ["( set -x; ./bin/sipp -au 1004 -ap \"$SIP_PW\" 127.0.0.1 )", `++ ./bin/sipp -sf reg.xml -au 1004 -ap ${sp} -s 1004 -m 1 127.0.0.1:5060\n`, [sp]],
+      ['ps -o pid=,user=,args=', `12145 root     sapcontrol -nr 00 -host sapprd01 -user sapadm ${sap} -function GetProcessList\n`, [sap]],
+      ["docker inspect cs2 | jq -r '.[0].Config.Env[]'", `CS2_RCONPW=${pw1}\n`, [pw1]],
+      ["grep -E '^DB(RW|RO)' kamctlrc", `DBRWPW="${pw2}"\n`, [pw2]],
+      ['cat battleye/BEServer_x64.cfg', `RConPassword ${d1}\nRConPort 2306\n`, [d1]],
+      ['grep -n -i remote SpaceEngineers-Dedicated.cfg', `10:  <RemoteSecurityKey>${sk}</RemoteSecurityKey>\n`, [sk]],
+      ["node -e 'console.log(require(\"./config/hsm.js\"))'", `{\n  partition: 'PAY-PRD-01',\n  coPin: '${pin}'\n}\n`, [pin]],
+      ['diff -u switch.properties.bak switch.properties', `+acquirer.zpk.clear=${zpk}\n`, [zpk]],
+      ['cat -n jobs/submit.ftp', `     2\tquote USER BATCH01\n     3\tquote PASS ${ftp}\n`, [ftp]],
+      ['./bin/pmpasswd x -e CRYPT_DATA', `Encrypted string -->${enc}<--\nWill decrypt to -->${dec}<--\n`, [enc, dec]],
+      ['cat .condarc', `custom_channels:\n  internal: https://conda.hpc.lab/t/${tok}\n`, [tok]],
+      ['./bin/jupyterhub token admin', `[I 2024-05-14 09:12:03.118 JupyterHub app:2859] Running JupyterHub version 4.1.5\n${hub}\n`, [hub]],
+      ['./bin/nextflow secrets get AWS_SECRET', `${nf}\n`, [nf]],
+      ['base64 -w0 etc/condor/passwords.d/POOL; echo', `${s(B64, 120)}==\n`, []],
+    ];
+    forms[forms.length - 1][2].push(forms[forms.length - 1][1].trim());
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    // Kept: a placeholder in angle brackets, a WS-Security digest, a test runner's PASS, an Unreal URL's other options, a key's check value.
+    const kept: [string, string][] = [
+      ["./bin/asterisk -rx 'sip show peer 6001'", '  Secret       : <Set>\n  MD5Secret    : <Not set>\n  Remote Secret: <Not set>\n'],
+      ['cat logs/soap-digest.log', `  <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordDigest">${b64(s(AN, 20))}</wsse:Password>\n`],
+      ['npx jest', ' PASS  src/app.test.ts\n PASS  src/util.test.ts (5.1 s)\n'],
+      ['cat x.cfg', 'zmk_kcv=1A2B3C\n'],
+    ];
+    for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
+    const ark = new Redactor().maskCommandOutput('ps -ef', `  482  ./ShooterGameServer "TheIsland?listen?ServerPassword=${s(AN, 10)}?Port=7777?MaxPlayers=40" -server\n`);
+    expect(ark).toContain('?Port=7777?MaxPlayers=40');
+  });
+});

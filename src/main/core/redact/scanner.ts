@@ -2915,6 +2915,11 @@ export function isSecretName(name: string): boolean {
   if (AZURE_KEY_NAME.test(name)) return true;
   // A Wi-Fi pre-shared key under a program's name for it (`static const uint8_t wifi_psk[] = {72, 117, …}`: adv69).
   if (/(?:^|[_.-])psk$/i.test(name)) return true;
+  // A password's `PW` run into the word before it (kamctlrc's `DBRWPW=`, a game server's `CS2_RCONPW`, `ADMINPW`: blind passes 215
+  // F11, 217 F18), in one case; a game server's `RemoteSecurityKey` (pass 217 F38).
+  if (/(?:^|_)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)[a-z][a-z0-9]{1,15}pw$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
+  // An HSM's role PINs (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39).
+  if (/^(?:co|so|user|admin|partition|hsm|token)[_-]?pin$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
   if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
   // Vercel's Deployment Protection bypass secret (`x-vercel-protection-bypass` header, `VERCEL_AUTOMATION_BYPASS_SECRET`: adv32
@@ -3350,6 +3355,8 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // `<password>`; a namespaced one with attributes too (WS-Security's `<wsse:Password Type="…#PasswordText">`: adv95 F41).
   const tagEnd = m ? -1 : elementTagEnd(text, k, e);
   const element = tagEnd >= 0;
+  // …but not its `#PasswordDigest` (a SHA-1 of nonce, time and password: no credential, pass 218 L1).
+  if (element && text.slice(e, tagEnd).includes('#PasswordDigest')) return e;
   if (!m && !element) {
     pairedValue(text, k, e, out);
     arrayPairValue(text, k, e, out);
@@ -3679,6 +3686,9 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   // K06): the value is the quoted argument, not the call's head.
   // A lookup's call names the key it reads (`token = request.headers.get("Authorization", "")`: adv44 K02), not a value.
   if (v.groups!.secret !== undefined && (LOOKUP_CALL_HEAD.test(v.groups!.secret) || CALL_OR_INDEX_HEAD.test(v.groups!.secret))) return e;
+  // A tool's word for no value in angle brackets, blanks in it (Asterisk's `MD5Secret    : <Not set>`: pass 215 L2, masked as
+  // `<Not` and leaving `set>`).
+  if (v.groups!.secret !== undefined && text.charCodeAt(v.index) === 0x3c && ANGLE_NOTE.test(text.slice(v.index, v.index + MAX_ANGLE_NOTE))) return e;
   if (v.groups!.secret !== undefined && CALL_HEAD.test(v.groups!.secret) && (text.charCodeAt(valueAt.lastIndex) === 0x22 || text.charCodeAt(valueAt.lastIndex) === 0x27)) {
     v = valueAt.exec(text);
     if (!v) return e;
@@ -3776,6 +3786,10 @@ function namedValue(text: string, from: number, to: number, out: SecretFinding[]
   const amp = quoted === undefined && (text.charCodeAt(k - 1) === 0x3f || text.charCodeAt(k - 1) === 0x26 || text.charCodeAt(k - 1) === 0x23) ? value.indexOf('&') : -1;
   if (amp === 0) return e;
   if (amp > 0) value = value.slice(0, amp);
+  // An Unreal server's URL of options (`TheIsland?listen?ServerPassword=…?ServerAdminPassword=…?Port=7777`: blind pass 217 F16,
+  // the options after it masked with it): the value ends at the next `?option=`.
+  const nextOption = quoted === undefined && text.charCodeAt(k - 1) === 0x3f ? value.search(NEXT_URL_OPTION) : -1;
+  if (nextOption > 0) value = value.slice(0, nextOption);
   // A call's keyword argument given the variable of its name (R's `content(res, token = token)$data`, `f(password=password)`:
   // pass 179): code, no value.
   if (quoted === undefined && (value === name || value.startsWith(`${name})`)) && openParenBefore(text, k)) return e;
@@ -3976,6 +3990,11 @@ function markedValueBelow(text: string, k: number, at: number): { start: number;
 
 /** A word diff's removed and added words (`[-old-]{+new+}`, either alone). */
 const WORD_DIFF = /\[-(?<old>(?:(?!-\])[^\n]){1,4096})-\](?:\{\+(?<new>(?:(?!\+\})[^\n]){1,4096})\+\})?/dy;
+/** The next option of an Unreal-style URL in a value (`?Port=7777`). */
+const NEXT_URL_OPTION = /\?[A-Za-z][\w.-]{0,63}=/;
+/** A note in angle brackets instead of a value (`<Not set>`, `<not configured>`, `<none>`). */
+const ANGLE_NOTE = /^<[A-Za-z][A-Za-z -]{0,30}>(?![^\s,;])/;
+const MAX_ANGLE_NOTE = 34;
 /** A call's head as a bare value: a name and its open parenthesis (`Some(`, `SecretStr(`). */
 const CALL_HEAD = /^[A-Za-z_][\w.:]{0,63}\($/;
 /** A secret's name as a program spells it (`apiKey`, `db.password`, `client_secret`): letters and separators, no digit. */
@@ -4658,6 +4677,8 @@ function columnTitleAt(text: string, lineStart: number, at: number): string | un
   return /^\S+(?: \S+)*/.exec(header.slice(col))?.[0];
 }
 
+/** Capitalised words run together (`RConPassword`, `AdminPassword`, `ServerKey`). */
+const PASCAL_NAME = /^[A-Z][a-z0-9]*(?:[A-Z][A-Za-z0-9]*)+$/;
 /** Capitalised words joined by `_` (Fluent Bit's `Splunk_Token`, `HTTP_Passwd`, `Shared_Key`). */
 const CAPITAL_SNAKE_NAME = /^[A-Z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/;
 /** One blank, then the value alone to the line's end. */
@@ -4726,7 +4747,9 @@ function paddedEnvValue(text: string, k: number, e: number, out: SecretFinding[]
   // An indented config directive with one blank (Fluentd's `  shared_key …`, `  aws_sec_key …`: adv28 F18): a snake_case name.
   DIRECTIVE_VALUE.lastIndex = e;
   // Fluent Bit's classic keys too (`    Splunk_Token <uuid>`, `    HTTP_Passwd …` where the name is its section's longest: adv150 F21).
-  const directive = b < k && text.charCodeAt(e) === 0x20 && (SNAKE_NAME.test(name) || CAPITAL_SNAKE_NAME.test(name)) ? DIRECTIVE_VALUE.exec(text) : null;
+  // A game server's config too, its PascalCase names first on their lines (BattlEye's `RConPassword …`, a dedicated server's
+  // `AdminPassword …`: blind pass 217 F31).
+  const directive = text.charCodeAt(e) === 0x20 && ((b < k && (SNAKE_NAME.test(name) || CAPITAL_SNAKE_NAME.test(name))) || PASCAL_NAME.test(name)) ? DIRECTIVE_VALUE.exec(text) : null;
   const last = PADDED_VALUE.exec(text) ?? (tabbed ? TAB_VALUE.exec(text) : null) ?? directive;
   const m = last ?? PADDED_CELL.exec(text);
   if (!m) return;

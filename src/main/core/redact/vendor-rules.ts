@@ -230,6 +230,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('alchemy api key', ['alchemy.com/v2/'], `\\.alchemy\\.com/v2/(?<secret>[A-Za-z0-9_-]{24,40})${E}`),
   rule('infura project key', ['infura.io/v3/'], `\\.infura\\.io/v3/(?<secret>[a-f0-9]{32})${E}`),
   rule('anaconda token', ['anaconda.org/t/', 'anaconda.cloud/t/'], `anaconda\\.(?:org|cloud)/t/(?<secret>[A-Za-z0-9_-]{20,})`),
+  // …on a self-hosted channel (`https://conda.hpc.lab/t/ra-<uuid>/…` in .condarc's custom_channels: blind pass 216 F14): the
+  // token's own shape, two letters and a UUID, after `/t/`.
+  rule('anaconda token', ['/t/'], `/t/(?<secret>[a-z]{2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-f])`),
   // Resend (adv14 C37: Laravel's stock services.php `'key' => 're_…'`).
   rule('resend api key', ['re_'], `${B}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${E}`),
   // A webhook's path alone (curl -v's request line `> POST /services/T…/B…/… HTTP/2`, the host on the `Host:` line: adv21 F42):
