@@ -504,6 +504,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // A payment HSM's clear keys by their names (`acquirer.zpk.clear=<32 hex>`, `ZMK_COMPONENT_1`: pass 218 F15): zone and terminal
   // master and PIN keys, a DUKPT base key; single, double or triple length.
   { kind: 'key', keywords: ['zmk', 'zpk', 'tmk', 'tpk', 'bdk', 'ipek'], re: /(?<![A-Za-z])(?:zmk|zpk|tmk|tpk|bdk|ipek)(?![A-Za-z])[\w.-]{0,32}["']?[ \t]*[:=][ \t]*["']?(?<secret>[0-9A-Fa-f]{48}|[0-9A-Fa-f]{32}|[0-9A-Fa-f]{16})(?![0-9A-Fa-f])/gi },
+  // A key ceremony's clear components (`Component      : 1E27 09C0 … 8A66`, a Thales console's `Enter component:` echo: pass 218
+  // F14): a double- or triple-length key in groups of four hex digits; its check value (`KCV: 1A2B3C`) is none.
+  { kind: 'key', keywords: ['component'], re: /\bComponent[ \t]*#?\d?[ \t]*:[ \t]*(?<secret>[0-9A-Fa-f]{4}(?:[ \t][0-9A-Fa-f]{4}){7}(?:(?:[ \t][0-9A-Fa-f]{4}){8}){0,2})(?![ \t]?[0-9A-Fa-f])/gi },
   // A game server's RCON clients (`mcrcon -H 127.0.0.1 -P 25575 -p …` in a unit's ExecStop: blind pass 217 F10; ARRCON's `-p`):
   // `-P` is the port.
   // FreeSWITCH's `fs_cli -H … -P 8021 -p …` (pass 215 F8, F9), SIPp's `-au user -ap …` (F37).

@@ -1155,6 +1155,7 @@ describe('values named from afar', () => {
   `${'?password=a?b='.repeat(70_000)}`,
   `${'RConPassword x\nAdminPassword \n'.repeat(30_000)}`,
   `${'<wsse:Password Type="#PasswordDigest">'.repeat(25_000)}`,
+  `${'Component : 1E27 '.repeat(60_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

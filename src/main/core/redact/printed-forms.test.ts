@@ -4682,4 +4682,11 @@ describe("session 40: blind passes 215–218 (telephony, HPC, game servers, heal
     const ark = new Redactor().maskCommandOutput('ps -ef', `  482  ./ShooterGameServer "TheIsland?listen?ServerPassword=${s(AN, 10)}?Port=7777?MaxPlayers=40" -server\n`);
     expect(ark).toContain('?Port=7777?MaxPlayers=40');
   });
+
+  it("masks a key ceremony's clear component in groups of four hex digits, not its check value", () => {
+    const comp = Array.from({ length: 8 }, () => s(HEX, 4).toUpperCase()).join(' ');
+    const shown = new Redactor().maskCommandOutput('grep -H Component ceremony/zmk_comp*.txt', `ceremony/zmk_comp1.txt:Component      : ${comp}\nceremony/zmk_comp1.txt:KCV            : 1A2B3C\n`);
+    expect(shown).not.toContain(comp);
+    expect(shown).toContain('KCV            : 1A2B3C');
+  });
 });
