@@ -4681,6 +4681,10 @@ describe("session 40: blind passes 215–218 (telephony, HPC, game servers, heal
     for (const [cmd, text] of kept) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
     const ark = new Redactor().maskCommandOutput('ps -ef', `  482  ./ShooterGameServer "TheIsland?listen?ServerPassword=${s(AN, 10)}?Port=7777?MaxPlayers=40" -server\n`);
     expect(ark).toContain('?Port=7777?MaxPlayers=40');
+    // A list of the secrets' names beside the printer of one: the names stay, the value is masked.
+    const listed = new Redactor().maskCommandOutput('./bin/nextflow secrets list; ./bin/nextflow secrets get AWS_SECRET', `AWS_SECRET\nGITHUB_TOKEN\n${nf}\n`);
+    expect(listed).toContain('AWS_SECRET\nGITHUB_TOKEN\n');
+    expect(listed).not.toContain(nf);
   });
 
   it("masks a key ceremony's clear component in groups of four hex digits, not its check value", () => {

@@ -60,6 +60,8 @@ export interface SecretPrinter {
   amongOthers?: boolean;
   /** A file's secret printed beside another command's lines of that file: its `name=value` lines are that command's, not the secret's. */
   besideSettings?: boolean;
+  /** A printer's output beside another command's (`nextflow secrets list; nextflow secrets get X`): a constant's name is that command's. */
+  besideOthers?: boolean;
   /** A loop's words an echo beside the printer prints before each value (`printf "%s " "$svc"; cat "secrets/${svc}_password"`). */
   loopLabels?: string[];
   /**
@@ -984,6 +986,7 @@ export function secretPrinterOf(command: string, depth = 0): SecretPrinter | und
   // remembered as secrets and masked in later commands' output; a secret they name is the scanner's to find by its name.
   if (found && labels.size > 0 && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool)) found = { ...found, loopLabels: parsed.line.loops.flatMap((l) => l.words) };
   if (found && !found.amongOthers && !found.fields && FILE_PRINTER_TOOL.test(found.tool) && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !printsOnlyLabels(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) return { ...found, besideSettings: true };
+  if (found && !found.amongOthers && !found.fields && [...pipelines.entries()].some(([, p]) => !printed.has(p) && !printsOnlyLabels(p) && !p.every((c) => c !== undefined && printsNothing(c.argv)))) found = { ...found, besideOthers: true };
   // A base64 decoder of something no rule names (`echo <b64> | base64 -d`, `python3 -c '…b64decode("…")'`): its `user:password`
   // lines (session 34's own attack: a Basic credential decoded from a value never shown encoded).
   if (!found && depth === 0 && DECODES_BASE64.test(command)) return { kind: 'password', tool: 'a base64 decoder', decodedPairs: true };
@@ -2050,7 +2053,9 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.namesAbove) return namedAboveValues(text);
   if (printer.tdbSecrets) return tdbSecretValues(text);
   if (printer.rows && !printer.transformed) return rowValues(text, printer.rows, printer.rowPrefix);
-  const values = printer.besideSettings ? printedValues(text, printer.transformed, printer.keep).filter((v) => !SETTING_LINE.test(v)) : printedValues(text, printer.transformed, printer.keep);
+  let values = printer.besideSettings ? printedValues(text, printer.transformed, printer.keep).filter((v) => !SETTING_LINE.test(v)) : printedValues(text, printer.transformed, printer.keep);
+  // (The other command's lines that name secrets, `AWS_SECRET`, `GITHUB_TOKEN` of a list: pass 216 F34's names were masked.)
+  if (printer.besideOthers) values = values.filter((v) => !CONSTANT_NAME_LINE.test(v));
   // A transform's line of characters spaced apart (`sed 's/./& /g'`: adv59 F42) is the word they spell.
   // A transform's pieces are shorter (`fold -w 10`: adv59 F44).
   if (printer.amongOthers) {
@@ -2100,6 +2105,8 @@ export function takenAmongOthers(printer: SecretPrinter, v: string): boolean {
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A `name=value` line, after grep's `N:` or `file:N:` maybe. */
+/** A constant's name alone (`AWS_SECRET`, `DB_PASSWORD`): capitals and digits joined by `_`. */
+const CONSTANT_NAME_LINE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 const SETTING_LINE = /^(?:[^\s:=]{1,256}:)?(?:\d{1,9}[:-])?[A-Za-z_][\w.-]{0,127}=/;
 
 /** The secrets the scanner finds in each line read backwards, as they stand in the output (backwards). */
