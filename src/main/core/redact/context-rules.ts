@@ -507,6 +507,9 @@ export const COMMAND_LINE: ContextRule[] = [
   // A key ceremony's clear components (`Component      : 1E27 09C0 … 8A66`, a Thales console's `Enter component:` echo: pass 218
   // F14): a double- or triple-length key in groups of four hex digits; its check value (`KCV: 1A2B3C`) is none.
   { kind: 'key', keywords: ['component'], re: /\bComponent[ \t]*#?\d?[ \t]*:[ \t]*(?<secret>[0-9A-Fa-f]{4}(?:[ \t][0-9A-Fa-f]{4}){7}(?:(?:[ \t][0-9A-Fa-f]{4}){8}){0,2})(?![ \t]?[0-9A-Fa-f])/gi },
+  // Magento's `bin/magento config:show` (`paypal/wpp/api_password - …`, `carriers/fedex/key - …`: blind pass 221 F4): a config
+  // path of three segments, the last naming a secret, ` - `, the value.
+  { kind: 'secret', keywords: ['pass', 'secret', 'key', 'token', 'signature'], sharesNameWords: true, needs: / - /, re: /^(?:[a-z0-9_]{1,64}\/){2}[a-z0-9_]{0,64}(?:password|secret|key|token|signature)[a-z0-9_]{0,32} - (?<secret>\S{6,1024})\r?$/gm },
   // A game server's RCON clients (`mcrcon -H 127.0.0.1 -P 25575 -p …` in a unit's ExecStop: blind pass 217 F10; ARRCON's `-p`):
   // `-P` is the port.
   // FreeSWITCH's `fs_cli -H … -P 8021 -p …` (pass 215 F8, F9), SIPp's `-au user -ap …` (F37).
@@ -1033,7 +1036,7 @@ export const FILES: ContextRule[] = [
   { kind: 'dpapi key', keywords: ['}:'], needs: /\{[0-9a-fA-F-]{36}\}:[0-9A-Fa-f]{40}/, re: /\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}:(?<secret>[0-9A-Fa-f]{40})(?![0-9A-Fa-f])/g },
   { kind: 'password', keywords: ['[+] '], needs: /\[\+\][ \t]+[^\s\\]{1,128}\\/, re: /\[\+\][ \t]+[^\s\\:]{1,128}\\[^\s:\\]{1,128}:(?<secret>[^\s]{1,256}?)(?=[ \t]+\(Pwn3d!\)|[ \t]*\r?$)/gm },
   // An NT hash by its name (pypykatz' JSON `"NThash": "…"`, an engagement's `AD_NTHASH=…`: pass 206 F9, F28).
-  { kind: 'nt hash', keywords: ['nthash', 'nt_hash', 'ntlm_hash', 'ntlmhash', 'nt-hash', 'lmhash', 'lm_hash'], re: /(?:NT|LM|NTLM)[_-]?hash["']?[ \t]*[:=][ \t]*["']?(?!31d6cfe0d16ae931b73c59d7e0c089c0|aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
+  { kind: 'nt hash', keywords: ['nthash', 'nt_hash', 'ntlm_hash', 'ntlmhash', 'nt-hash', 'lmhash', 'lm_hash'], re: /(?<![A-Za-z])(?:NT|LM|NTLM)[_-]?hash["']?[ \t]*[:=][ \t]*["']?(?!31d6cfe0d16ae931b73c59d7e0c089c0|aad3b435b51404eeaad3b435b51404ee)(?<secret>[0-9a-fA-F]{32})(?![0-9a-fA-F])/gi },
   // An element whose name is in its attribute (Guacamole's `<param name="password">…</param>`, `<property name="secret">…`:
   // pass 210 F32): the element's text.
   { kind: 'password', keywords: ['password">', 'passwd">', 'secret">', 'token">', 'passphrase">'], re: /<(?<tag>[A-Za-z][\w:.-]{0,63})[ \t][^<>\n]{0,256}?\b(?:name|key|id)=["'][\w.:-]{0,64}(?:password|passwd|secret|token|passphrase)["'][ \t]*>(?<secret>[^<\n]{1,1024})<\/\k<tag>>/gi },

@@ -1156,6 +1156,9 @@ describe('values named from afar', () => {
   `${'RConPassword x\nAdminPassword \n'.repeat(30_000)}`,
   `${'<wsse:Password Type="#PasswordDigest">'.repeat(25_000)}`,
   `${'Component : 1E27 '.repeat(60_000)}`,
+  `${'a/b/c_password - '.repeat(60_000)}`,
+  `${'a/b/key - x\n'.repeat(80_000)}`,
+  `${'PRD-'.repeat(250_000)}`,
   ];
   hostile.forEach((t, i) => {
     it(`hostile text ${i + 1} stays linear: ${JSON.stringify(t.slice(0, 32))} (hang guard)`, () => {

@@ -4685,6 +4685,30 @@ describe("session 40: blind passes 215–218 (telephony, HPC, game servers, heal
     const listed = new Redactor().maskCommandOutput('./bin/nextflow secrets list; ./bin/nextflow secrets get AWS_SECRET', `AWS_SECRET\nGITHUB_TOKEN\n${nf}\n`);
     expect(listed).toContain('AWS_SECRET\nGITHUB_TOKEN\n');
     expect(listed).not.toContain(nf);
+    // awk's pick of a secret's line printed after its file's name.
+    const tokenLine = s(AN, 64);
+    const awked = new Redactor().maskCommandOutput(`awk -F': ' '/^token/ {print FILENAME": "$2}' plugins/BungeeGuard/config.yml`, `plugins/BungeeGuard/config.yml: ${tokenLine}\n`);
+    expect(awked).not.toContain(tokenLine);
+    expect(awked).toContain('plugins/BungeeGuard/config.yml: ');
+  });
+
+  it("masks Magento's config:show values (one path alone, `path - value` lines), SAP Commerce's initial passwords, eBay's Cert ID; keeps composer's content-hash", () => {
+    const [bt, pp, fx, ip, cert] = [s(HEX, 32), s(AN, 16), s(AN, 16), `Sunset%${s(AN, 8)}`, `PRD-${s(HEX, 12)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}-${s(HEX, 4)}`];
+    const forms: [string, string, string[]][] = [
+      ['./bin/magento config:show payment/braintree/private_key', `${bt}\n`, [bt]],
+      ["./bin/magento config:show | grep -iE 'paypal|fedex'", `paypal/wpp/api_password - ${pp}\ncarriers/fedex/key - ${fx}\npaypal/wpp/api_mode - live\n`, [pp, fx]],
+      ["grep -nE 'password' config/local.properties", `6:initialpassword.admin=${ip}\n`, [ip]],
+      ['cat ebay.yaml', `  appid: AcmeOutf-ShopSync-PRD-b73109e60-b5f417ce\n  certid: ${cert}\n`, [cert]],
+    ];
+    for (const [cmd, text, values] of forms) {
+      const shown = new Redactor().maskCommandOutput(cmd, text);
+      for (const v of values) expect(shown, `${cmd}: ${v}`).not.toContain(v);
+    }
+    for (const [cmd, text] of [
+      ["jq '{\"content-hash\": .\"content-hash\"}' composer.lock", `  "content-hash": "${s(HEX, 32)}",\n`],
+      ['./bin/magento config:show | grep paypal', 'paypal/wpp/api_mode - live\n'],
+      ['cat ebay.yaml', '  appid: AcmeOutf-ShopSync-PRD-b73109e60-b5f417ce\n'],
+    ]) expect(new Redactor().maskCommandOutput(cmd, text), cmd).toBe(text);
   });
 
   it("masks a key ceremony's clear component in groups of four hex digits, not its check value", () => {

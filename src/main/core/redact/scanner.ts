@@ -2920,6 +2920,8 @@ export function isSecretName(name: string): boolean {
   if (/(?:^|_)[A-Z][A-Z0-9]{1,15}PW$|(?:^|_)[a-z][a-z0-9]{1,15}pw$/.test(name) || /(?:^|[a-z_.-])security[_.-]?key$/i.test(name)) return true;
   // An HSM's role PINs (Luna's `coPin`, PKCS#11's `soPin`, `userPin`: pass 218 F39).
   if (/^(?:co|so|user|admin|partition|hsm|token)[_-]?pin$/i.test(name)) return true;
+  // SAP Commerce's initial passwords by user (`initialpassword.admin=…` in local.properties: pass 221 F24).
+  if (/^initialpassword\.[\w-]{1,64}$/i.test(name)) return true;
   // Grafana's datasource headers (`secureJsonData: httpHeaderValue1: Bearer …`: adv16 D16): an encrypted field by design.
   if (/^httpHeaderValue\d{0,2}$/.test(name)) return true;
   // Vercel's Deployment Protection bypass secret (`x-vercel-protection-bypass` header, `VERCEL_AUTOMATION_BYPASS_SECRET`: adv32

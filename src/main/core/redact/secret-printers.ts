@@ -64,6 +64,8 @@ export interface SecretPrinter {
   besideOthers?: boolean;
   /** A loop's words an echo beside the printer prints before each value (`printf "%s " "$svc"; cat "secrets/${svc}_password"`). */
   loopLabels?: string[];
+  /** Each line starts with the file's name and a separator (awk's `print FILENAME": "$2`). */
+  fileNamed?: boolean;
   /**
    * With amongOthers: the lines are values of any settings (`cut -d= -f2- settings.txt`, `env | awk -F= …`), where commit SHAs,
    * UUIDs, hex ids and pods' names are as common as secrets: a value taken also mixes upper and lower case (a token, a password)
@@ -565,6 +567,9 @@ function printerOf(argv: readonly string[], words: readonly WordInfo[] = []): Se
       // `systemd-creds decrypt IN [-]` (M09: no output file, or `-`, is stdout) and `systemd-creds cat NAME` print the credential.
       if (sub === 'cat') return { kind: 'secret', tool: 'systemd-creds cat' };
       return sub === 'decrypt' && (argv.includes('-') || operands(argv).length <= 2) ? { kind: 'secret', tool: 'systemd-creds decrypt' } : undefined;
+    case 'magento':
+      // `bin/magento config:show <path>` of one setting prints its value alone (pass 221 F3); of all, `path - value` lines (the scanner's).
+      return sub === 'config:show' && argv[2] !== undefined && SECRET_FIELD.test(argv[2].split('/').pop() ?? '') ? { kind: 'secret', tool: 'magento config:show' } : undefined;
     case 'jupyterhub':
       // `jupyterhub token USER` prints a new API token alone on its line (blind pass 216 F10).
       return sub === 'token' ? { kind: 'token', tool: 'jupyterhub token' } : undefined;
@@ -1564,7 +1569,8 @@ function printsAField(argv: readonly string[]): boolean {
 }
 
 /** An awk program that selects lines by a pattern and prints a field of them (`/api-token:/{print $2}`): the pattern (group p). */
-const AWK_PICK_PRINT = /^\s*\/(?<p>[^/]{1,128})\/\s*\{\s*print\s+\$[1-9]/;
+// Or after the file's name (`{print FILENAME": "$2}`: blind pass 217 F13).
+const AWK_PICK_PRINT = /^\s*\/(?<p>[^/]{1,128})\/\s*\{\s*print\s+(?<f>FILENAME\s*(?:"[^"\n]{0,8}"\s*)?,?\s*)?\$[1-9]/;
 
 /**
  * A secret's line found by its key and cut to its value (`grep 'password:' secret.yaml | awk '{print $2}' | base64 -d`, `grep
@@ -1575,7 +1581,10 @@ function secretKeyLineCut(stages: readonly SimpleCommand[]): SecretPrinter | und
   // awk picking the line by the name and printing a field of it in one (`awk '/api-token:/{print $2}' secret.yaml | base64 -d`:
   // adv199 F45).
   const picked = stages.findIndex((s) => /^(?:awk|gawk|mawk)$/.test(basename(s.argv[0] ?? '')) && SECRET_FIELD.test(AWK_PICK_PRINT.exec(operands(s.argv)[0] ?? '')?.groups!.p ?? ''));
-  if (picked >= 0) return { kind: 'value', tool: `${basename(stages[picked].argv[0] ?? '')} of a secret's line`, amongOthers: true };
+  if (picked >= 0) {
+    const fileNamed = AWK_PICK_PRINT.exec(operands(stages[picked].argv)[0] ?? '')?.groups!.f !== undefined;
+    return { kind: 'value', tool: `${basename(stages[picked].argv[0] ?? '')} of a secret's line`, amongOthers: true, ...(fileNamed ? { fileNamed } : {}) };
+  }
   const at = stages.findIndex((s) => /^(?:grep|egrep|fgrep|rg)$/.test(basename(s.argv[0] ?? '')) && operands(s.argv).slice(0, 1).some((p) => SECRET_FIELD.test(p)));
   if (at < 0) return undefined;
   const cut = stages.slice(at + 1).find((s) => printsAField(s.argv) || cutsAtEquals(s.argv));
@@ -2000,7 +2009,7 @@ function topLevelOutputs(filter: string): string[] {
 }
 
 /** A cheap gate before parsing: the line names one of the printers. */
-const PRINTER_WORDS = /<<<|\b(?:jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
+const PRINTER_WORDS = /<<<|\b(?:magento|jupyterhub|nextflow|firebase|pdbedit|tdbdump|john|potfile|\.pot\b|ejabberdctl|xmllint|credentials:fetch|snyk|psql|mysql|mariadb|sqlite3|duckdb|sqlcmd|clickhouse(?:-client)?|cqlsh|parallel|watch|Rscript|airflow|elasticsearch-keystore|opensearch-keystore|psk|oci|twilio|base64|openssl|base32|basenc|xxd|od|hexdump|gzip|bzip2|xz|zstd|lz4|brotli|tar|zip|uuencode|ssh|fly|flyctl|infisical|chamber|aws-vault|teller|berglas|phase|railway|kcadm|dotenvx|pwsh|powershell|openstack|glab|cloudflared|rails|grep|egrep|rg|sed|awk|gawk|mawk|perl|eval|exec|node|nodejs|deno|bun|python[\d.]*|pypy3?|ruby|perl|gh|aws|echo|printf|print|jq|gojq|jaq|yq|composer|npm|pnpm|yarn|gcloud|az|heroku|pulumi|sops|kubeadm|docker|argocd|keepassxc-cli|nmcli|git|php|vault|bao|kubectl|oc|pass|gopass|op|security|secret-tool|bw|lpass|doppler|terraform|tofu|printenv|etcdctl|borg|microk8s|consul|wg|rbw|conjur|keyctl|keyring|rclone|age|rage|gpg2?|systemd-creds|infisical|salt-call|salt|netlify|mix|rails|rake|console|symfony|sasl_passwd|rsyncd|passwd\.client|ipsec|davfs2|openvpn|cat|head|tail|less|more|bat|batcat|nl|chap-secrets|pap-secrets|srp-secrets|wp|buildkite-agent|redis-cli|valkey-cli|keydb-cli|elasticsearch-service-tokens|elasticsearch-create-enrollment-token|elasticsearch-reset-password|influx|cut|rev|puppet|hiera|tr|column|appcenter|appcmd|plesk|unarmored-hex|unsafe-export-eth-key|particle|balena|headscale|p4|occ|strings)\b/;
 
 /** …or a script's name that says it decodes stored credentials (DECODER_SCRIPT: `./gpp-decrypt.py …`, `./xordecode.pl …`). */
 const DECODER_WORDS = /decrypt|decode|deobfusc|unobfusc|unstash|unxor|reveal|unmask|vncpwd|vncpasswd/i;
@@ -2047,6 +2056,7 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   if (printer.translated) return translatedLineValues(text, printer.translated);
   if (printer.also) return [...printerValues({ ...printer, also: undefined }, text), ...printer.also.flatMap((p) => printerValues(p, text))];
   if (printer.loopLabels) return printerValues({ ...printer, loopLabels: undefined }, withoutLabels(text, printer.loopLabels));
+  if (printer.fileNamed) return printerValues({ ...printer, fileNamed: undefined }, text.replace(FILE_NAME_PREFIX, ''));
   if (printer.fields) return printer.alsoBare ? [...fieldValues(text, printer.fields), ...printedValues(text, false, printer.keep)] : fieldValues(text, printer.fields);
   if (printer.pairs) return pairValues(text);
   if (printer.decodedPairs) return decodedPairValues(text);
@@ -2073,6 +2083,8 @@ export function printerValues(printer: SecretPrinter, text: string): string[] {
   return printer.cells ? [...values, ...cellValues(text, printer.cells)] : values;
 }
 
+/** A line's file name and its separator (`config.yml: `, `a/b.conf:`). */
+const FILE_NAME_PREFIX = /^[^\s:]{1,1024}:[ \t]?/gm;
 /** `text` with a loop's word and its separator (`smtp `, `db: `, `[api] `) taken off the start of each line that has one. */
 function withoutLabels(text: string, words: readonly string[]): string {
   return text

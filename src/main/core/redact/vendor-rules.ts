@@ -230,6 +230,9 @@ export const VENDOR_RULES: VendorRule[] = [
   rule('alchemy api key', ['alchemy.com/v2/'], `\\.alchemy\\.com/v2/(?<secret>[A-Za-z0-9_-]{24,40})${E}`),
   rule('infura project key', ['infura.io/v3/'], `\\.infura\\.io/v3/(?<secret>[a-f0-9]{32})${E}`),
   rule('anaconda token', ['anaconda.org/t/', 'anaconda.cloud/t/'], `anaconda\\.(?:org|cloud)/t/(?<secret>[A-Za-z0-9_-]{20,})`),
+  // eBay's Cert ID, the app's client secret (`certid: PRD-<12 hex>-<4>-<4>-<4>-<4>` in ebay.yaml: blind pass 221 F33); its App ID
+  // (`Name-App-PRD-<9 hex>-<8 hex>`) is public.
+  rule('ebay cert id', ['prd-', 'sbx-'], `(?<![A-Za-z0-9-])(?<secret>(?:PRD|SBX)-[0-9a-f]{12}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})(?![0-9A-Za-z-])`),
   // …on a self-hosted channel (`https://conda.hpc.lab/t/ra-<uuid>/…` in .condarc's custom_channels: blind pass 216 F14): the
   // token's own shape, two letters and a UUID, after `/t/`.
   rule('anaconda token', ['/t/'], `/t/(?<secret>[a-z]{2}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-f])`),
